@@ -1,0 +1,116 @@
+// The typed intermediate representation: what the analyser produces from content, what the
+// optimiser rewrites and what codegen emits. Expressions are FEEL AST nodes with `ref` and `type`
+// filled in. Every node keeps its model address (spec 2.13) for diagnostics and receipts.
+import type { Expr, UnaryTests } from "../frontend/feel/ast.js";
+import type { Type } from "./types.js";
+
+export type HitPolicy = "UNIQUE" | "FIRST" | "PRIORITY" | "ANY" | "COLLECT" | "RULE ORDER" | "OUTPUT ORDER";
+export type Aggregation = "SUM" | "MIN" | "MAX" | "COUNT";
+
+export interface ModelIR {
+  name: string;
+  types: Record<string, Type>;
+  inputs: InputIR[];
+  functions: FunctionIR[];
+  /** in dependency (topological) order: each decision after everything it uses */
+  decisions: DecisionIR[];
+  questions: QuestionIR[];
+}
+
+export interface InputIR {
+  name: string;
+  address: string;
+  type: Type;
+  desc: string;
+  options?: Record<string, string>;
+  from?: string;
+  threshold?: number;
+  blank: boolean;
+}
+
+export interface LetIR {
+  name: string;
+  address: string;
+  body: BodyIR;
+}
+
+export type BodyIR =
+  | { kind: "expr"; expr: Expr; text: string }
+  | { kind: "table"; table: TableIR };
+
+export interface DecisionIR {
+  name: string;
+  address: string;
+  /** declared or inferred result type */
+  type: Type;
+  desc?: string;
+  lets: LetIR[];
+  body: BodyIR;
+  /** names of inputs and decisions this decision reads (directly or through lets) */
+  deps: string[];
+  /** names of functions it calls */
+  calls: string[];
+  /** the question of the same name, when there is one */
+  question?: string;
+}
+
+export interface FunctionIR {
+  name: string;
+  address: string;
+  params: { name: string; type: Type }[];
+  returns: Type;
+  body: BodyIR;
+  calls: string[];
+}
+
+export interface TableInputIR {
+  /** header text and its parsed expression */
+  text: string;
+  expr: Expr;
+  type: Type;
+  /** allowed input values (lenient/DMN import), as unary tests */
+  allowed?: UnaryTests;
+}
+
+export interface TableOutputIR {
+  name: string;
+  type: Type;
+  /** allowed output values, in order: PRIORITY and OUTPUT ORDER rank by this list */
+  allowed?: string[];
+  /** default output entry (DMN), used when no rule matches */
+  defaultValue?: Expr;
+}
+
+export interface RuleIR {
+  /** 1-based rule number, as in receipts (spec 2.11) */
+  index: number;
+  address: string;
+  /** one per input column; `{kind:"any"}` for `-` */
+  conditions: UnaryTests[];
+  /** one per output column */
+  outputs: Expr[];
+  why?: string;
+}
+
+export interface TableIR {
+  address: string;
+  hit: HitPolicy;
+  aggregation?: Aggregation;
+  inputs: TableInputIR[];
+  outputs: TableOutputIR[];
+  /** true when the table has one output column: results are bare values, not contexts */
+  singleOutput: boolean;
+  rules: RuleIR[];
+}
+
+export type QuestionType = "noul" | "choice" | "score" | "number" | "date";
+
+export interface QuestionIR {
+  id: string;
+  type: QuestionType;
+  instructions: string;
+  criteria?: Record<string, string>;
+  options?: Record<string, string> | string[];
+  levels?: string[];
+  range?: { min?: number; max?: number };
+}

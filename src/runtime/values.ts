@@ -1,0 +1,120 @@
+// The runtime representation of every FEEL value. Generated code and built-ins share it.
+//
+//   null                      FEEL null
+//   boolean                   FEEL boolean
+//   string                    FEEL string (length and indexing count code points)
+//   Decimal                   FEEL number (see decimal.ts); never a JS number
+//   FeelDate/FeelTime/FeelDateTime, DaysTimeDuration/YearsMonthsDuration  temporal values
+//   FeelValue[]               FEEL list
+//   FeelContext               FEEL context (ordered entries)
+//   FeelRange                 FEEL range (DMN 1.4+ ranges as values)
+//   FeelFunction              FEEL function (built-in, user-defined, BKM, lambda)
+import { Decimal } from "./decimal.js";
+
+export type FeelValue =
+  | null
+  | boolean
+  | string
+  | Decimal
+  | FeelDate
+  | FeelTime
+  | FeelDateTime
+  | DaysTimeDuration
+  | YearsMonthsDuration
+  | FeelValue[]
+  | FeelContext
+  | FeelRange
+  | FeelFunction;
+
+export class FeelDate {
+  readonly kind = "date" as const;
+  constructor(readonly year: number, readonly month: number, readonly day: number) {}
+}
+
+/** offset: seconds east of UTC, or null for a local time; zone: IANA id when given as @Zone. */
+export class FeelTime {
+  readonly kind = "time" as const;
+  constructor(
+    readonly hour: number,
+    readonly minute: number,
+    readonly second: number,
+    readonly nanos: number,
+    readonly offset: number | null,
+    readonly zone: string | null,
+  ) {}
+}
+
+export class FeelDateTime {
+  readonly kind = "date and time" as const;
+  constructor(
+    readonly year: number,
+    readonly month: number,
+    readonly day: number,
+    readonly hour: number,
+    readonly minute: number,
+    readonly second: number,
+    readonly nanos: number,
+    readonly offset: number | null,
+    readonly zone: string | null,
+  ) {}
+}
+
+/** days and time duration: a signed number of seconds (fraction down to nanoseconds). */
+export class DaysTimeDuration {
+  readonly kind = "days and time duration" as const;
+  constructor(readonly seconds: Decimal) {}
+}
+
+/** years and months duration: a signed whole number of months. */
+export class YearsMonthsDuration {
+  readonly kind = "years and months duration" as const;
+  constructor(readonly months: number) {}
+}
+
+export class FeelContext {
+  readonly kind = "context" as const;
+  constructor(readonly entries: Map<string, FeelValue> = new Map()) {}
+  get(key: string): FeelValue {
+    const v = this.entries.get(key);
+    return v === undefined ? null : v;
+  }
+  has(key: string): boolean {
+    return this.entries.has(key);
+  }
+  static of(obj: Record<string, FeelValue>): FeelContext {
+    return new FeelContext(new Map(Object.entries(obj)));
+  }
+}
+
+/** A range; an absent endpoint (null) is unbounded on that side. */
+export class FeelRange {
+  readonly kind = "range" as const;
+  constructor(
+    readonly startIncluded: boolean,
+    readonly start: FeelValue,
+    readonly end: FeelValue,
+    readonly endIncluded: boolean,
+  ) {}
+}
+
+/**
+ * A callable. `params` are the parameter names (for named invocation); `variadic` marks a
+ * built-in whose last parameter collects the rest. `signatures` lists alternative parameter
+ * name lists for overloaded built-ins (e.g. date(from) and date(year, month, day)).
+ */
+export class FeelFunction {
+  readonly kind = "function" as const;
+  constructor(
+    readonly name: string,
+    readonly params: readonly string[],
+    readonly invoke: (args: FeelValue[]) => FeelValue,
+    readonly options: {
+      variadic?: boolean;
+      signatures?: readonly (readonly string[])[];
+      /** declared parameter types (FEEL type names) of a user-defined function, for checking */
+      paramTypes?: readonly (unknown | undefined)[];
+    } = {},
+  ) {}
+}
+
+export type TemporalValue = FeelDate | FeelTime | FeelDateTime | DaysTimeDuration | YearsMonthsDuration;
