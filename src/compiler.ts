@@ -1,6 +1,16 @@
 // The compiler's public API: check, compile (cached by content hash), and the compiled model's
 // entry points. Everything built on the compiler (CLI, service, packages, batch) goes through here.
+import { answersFor } from "./answers.js";
+import { emitModule } from "./codegen/module.js";
+import { loadModule } from "./codegen/load.js";
+import { verifyGenerated } from "./codegen/verify.js";
+import { contentHash } from "./content-hash.js";
 import type { Diagnostic } from "./frontend/diagnostics.js";
+import { analyseModel } from "./frontend/model/index.js";
+import { createStateValidator } from "./ir/schema/validate.js";
+import { Lru } from "./lru.js";
+import { neededDecisions, optimise } from "./optimise/index.js";
+import { entryPoints } from "./runtime/entry.js";
 import type { ModelIR } from "./ir/ir.js";
 import type { FeelValue, FeelFunction } from "./runtime/values.js";
 
@@ -74,5 +84,72 @@ export interface CompiledModel {
 
 export type CompileResult = { ok: true; model: CompiledModel } | { ok: false; check: CheckResult };
 
-export declare function checkModel(model: ModelInput, options?: CompileOptions): CheckResult;
-export declare function compileModel(model: ModelInput, options?: CompileOptions): CompileResult;
+const cache = new Lru<string, CompileResult>(256);
+
+/** `{content, questions}` as written, or bare content wrapped with no questions. */
+export function splitModel(model: ModelInput): { content: Record<string, unknown>; questions: Record<string, unknown> | undefined } {
+  if (model && typeof model === "object" && "content" in model && typeof model.content === "object" && model.content !== null) {
+    return { content: model.content as Record<string, unknown>, questions: model.questions as Record<string, unknown> | undefined };
+  }
+  return { content: model as Record<string, unknown>, questions: undefined };
+}
+
+function analyse(model: ModelInput, options: CompileOptions) {
+  const result = analyseModel(model, { strict: options.strict ?? true });
+  const check: CheckResult = {
+    valid: result.ir !== null,
+    stages: result.stages,
+    warnings: result.warnings,
+    content: result.content,
+    input: result.input,
+  };
+  return { ir: result.ir, check };
+}
+
+export function checkModel(model: ModelInput, options: CompileOptions = {}): CheckResult {
+  return analyse(model, options).check;
+}
+
+/** Compiles a model (cached by content hash and options); a model that does not check is not compiled. */
+export function compileModel(model: ModelInput, options: CompileOptions = {}): CompileResult {
+  const hash = contentHash(splitModel(model));
+  const key = `${hash}/${options.strict ?? true}/${options.optimise ?? true}/${options.outputs?.join("\u0000") ?? "*"}`;
+  const cached = cache.get(key);
+  if (cached) return cached;
+  const result = compileUncached(model, options, hash);
+  cache.set(key, result);
+  return result;
+}
+
+export function compileUncached(model: ModelInput, options: CompileOptions = {}, hash = contentHash(splitModel(model))): CompileResult {
+  const { ir, check } = analyse(model, options);
+  if (!ir) return { ok: false, check };
+  const decisions = options.optimise === false ? neededDecisions(ir, options.outputs) : optimise(ir, options.outputs);
+  const source = emitModule(ir, { decisions });
+  const problems = verifyGenerated(source);
+  if (problems.length > 0) {
+    // An emitter bug, never a user error: report it as a failed stage rather than loading the code.
+    check.stages.push({ name: "codegen", ok: false, diagnostics: problems });
+    check.valid = false;
+    return { ok: false, check };
+  }
+  const entry = entryPoints(loadModule(source));
+  const validator = createStateValidator(check.input);
+  const compiled: CompiledModel = {
+    hash,
+    ir,
+    check,
+    inputSchema: check.input,
+    source,
+    validate(state) {
+      const errors = validator(state);
+      return errors.length === 0 ? { ok: true } : { ok: false, errors };
+    },
+    evaluate: entry.evaluate,
+    evaluateTraced: entry.evaluateTraced,
+    evaluateValues: entry.evaluateValues,
+    answers: (decisions) => answersFor(ir.questions, decisions),
+    functions: entry.functions,
+  };
+  return { ok: true, model: compiled };
+}

@@ -70,6 +70,12 @@ export interface TableInputIR {
   type: Type;
   /** allowed input values (lenient/DMN import), as unary tests */
   allowed?: UnaryTests;
+  /**
+   * Set by the optimiser when every cell of the column can be tested on the raw JSON value:
+   * "number" — the column is a number input and every cell compares with short numeric literals;
+   * "string" — the column is string-typed input and every cell is literal equality.
+   */
+  specialised?: "number" | "string";
 }
 
 export interface TableOutputIR {

@@ -1,0 +1,39 @@
+// pdm demo: check, compile and run every sample on its states, printing decisions and answers.
+import { readdirSync, existsSync } from "node:fs";
+import { join } from "node:path";
+import { checkModel } from "../../compiler.js";
+import { formatCheck } from "../format.js";
+import { packageRoot, print, readJson, type Io } from "../io.js";
+import { compileFile, readModel } from "../load-model.js";
+
+export async function run(_args: string[], io: Io): Promise<number> {
+  const samples = join(packageRoot(), "samples");
+  let failures = 0;
+  for (const name of readdirSync(samples).sort()) {
+    const file = join(samples, name, "model.json");
+    if (!existsSync(file)) continue;
+    const check = checkModel(await readModel(file));
+    if (!check.valid) {
+      // The broken sample is meant to fail: show its diagnostics.
+      print(io.stdout, `\n== ${name} ==\n${formatCheck(check, `samples/${name}/model.json`)}`);
+      continue;
+    }
+    const model = await compileFile(file);
+    print(io.stdout, `\n== ${name} == (${model.ir.decisions.length} decisions, hash ${model.hash.slice(0, 12)})`);
+    const statesDir = join(samples, name, "states");
+    for (const stateFile of existsSync(statesDir) ? readdirSync(statesDir).sort() : []) {
+      const state = (await readJson(join(statesDir, stateFile))) as Record<string, unknown>;
+      const valid = model.validate(state);
+      if (!valid.ok) {
+        failures++;
+        print(io.stdout, `  ${stateFile}: invalid state: ${valid.errors.map((e) => `${e.address} ${e.message}`).join("; ")}`);
+        continue;
+      }
+      const decisions = model.evaluate(state);
+      print(io.stdout, `  ${stateFile}`);
+      print(io.stdout, `    decisions ${JSON.stringify(decisions)}`);
+      print(io.stdout, `    answers   ${JSON.stringify(model.answers(decisions))}`);
+    }
+  }
+  return failures === 0 ? 0 : 1;
+}

@@ -1,0 +1,64 @@
+// What every CLI command receives and the helpers they share for reading files.
+import { readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export interface Io {
+  stdout: NodeJS.WritableStream;
+  stderr: NodeJS.WritableStream;
+  stdin?: NodeJS.ReadableStream;
+}
+
+export type Command = (args: string[], io: Io) => Promise<number>;
+
+/** Exit codes shared by the commands. */
+export const EXIT = { ok: 0, invalid: 1, unreadable: 2 } as const;
+
+export class UserError extends Error {
+  constructor(message: string, readonly exitCode: number = EXIT.unreadable) {
+    super(message);
+  }
+}
+
+async function readStdin(stdin: NodeJS.ReadableStream = process.stdin): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stdin) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/** Reads a file (or stdin for "-") and parses JSON, with errors that name the file and position. */
+export async function readJson(path: string, io?: Io): Promise<unknown> {
+  let text: string;
+  try {
+    text = path === "-" ? await readStdin(io?.stdin) : readFileSync(path, "utf8");
+  } catch (e) {
+    throw new UserError(`cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    const message = (e as Error).message;
+    const at = /position (\d+)/.exec(message);
+    const where = at ? lineColumn(text, Number(at[1])) : "";
+    throw new UserError(`${path}${where}: not valid JSON (${message})`);
+  }
+}
+
+function lineColumn(text: string, offset: number): string {
+  const before = text.slice(0, offset).split("\n");
+  return `:${before.length}:${before[before.length - 1]!.length + 1}`;
+}
+
+/** The repository (package) root: the nearest folder above this file holding package.json. */
+export function packageRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(join(dir, "package.json"))) {
+    const up = dirname(dir);
+    if (up === dir) throw new Error("package root not found");
+    dir = up;
+  }
+  return dir;
+}
+
+export const print = (stream: NodeJS.WritableStream, text: string) => stream.write(text.endsWith("\n") ? text : `${text}\n`);

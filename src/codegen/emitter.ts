@@ -1,0 +1,37 @@
+// Shared state of one module's emission: hoisted constants and fresh JS identifiers.
+// Model text never becomes code: every name or string from the model is emitted through `lit`.
+
+export class Emitter {
+  private readonly constants = new Map<string, string>();
+  private readonly hoisted: string[] = [];
+  private counter = 0;
+
+  /** A fresh identifier with a readable prefix (never derived from model text). */
+  fresh(prefix: string): string {
+    return `${prefix}${this.counter++}`;
+  }
+
+  /** A JS string literal for any text: JSON escaping is valid JS string syntax. */
+  lit(text: string): string {
+    return JSON.stringify(text);
+  }
+
+  /** Hoists `init` to module scope once and returns its identifier. */
+  hoist(prefix: string, init: string): string {
+    const known = this.constants.get(init);
+    if (known) return known;
+    const id = this.fresh(prefix);
+    this.constants.set(init, id);
+    this.hoisted.push(`const ${id} = ${init};`);
+    return id;
+  }
+
+  /** JSON data (types, tables of literals) as a hoisted frozen constant. */
+  data(prefix: string, value: unknown): string {
+    return this.hoist(prefix, JSON.stringify(value));
+  }
+
+  prelude(): string {
+    return this.hoisted.join("\n");
+  }
+}

@@ -1,0 +1,182 @@
+// FEEL expression → JS expression. One emitter per node kind; every value is a runtime FeelValue
+// and every operation a call into the runtime (`rt`), except where the optimiser proved a shortcut.
+import type { Expr, Iteration, NameRef, UnaryTest, UnaryTests } from "../frontend/feel/ast.js";
+import { typeExprToType } from "../ir/type-expr.js";
+import type { Type } from "../ir/types.js";
+import type { Emitter } from "./emitter.js";
+import { refKey, Scope } from "./scope.js";
+
+export interface ExprContext {
+  em: Emitter;
+  /** the model address being emitted, for internal error messages */
+  where: string;
+  /** the model's named types, for `instance of` and typed lambda parameters */
+  types: Record<string, Type>;
+}
+
+type Emit<K extends Expr["kind"]> = (node: Extract<Expr, { kind: K }>, scope: Scope, cx: ExprContext) => string;
+
+const COMPARE_OPS = { "=": "eq", "!=": "ne", "<": "lt", "<=": "le", ">": "gt", ">=": "ge" } as const;
+const ARITH_OPS = { "+": "add", "-": "sub", "*": "mul", "/": "div", "**": "pow" } as const;
+
+const emitters: { [K in Expr["kind"]]: Emit<K> } = {
+  number: (n, _s, cx) => cx.em.hoist("n", `rt.num(${cx.em.lit(n.value)})`),
+  string: (n, _s, cx) => cx.em.lit(n.value),
+  boolean: (n) => (n.value ? "true" : "false"),
+  null: () => "null",
+  temporal: (n, _s, cx) => cx.em.hoist("t", `rt.temporalLiteral(${cx.em.lit(n.value)})`),
+  name: (n, scope, cx) => emitName(n.name, n.ref, scope, cx),
+  "input-value": (_n, scope) => scope.input ?? "null",
+  path: (n, scope, cx) => `rt.member(${emitExpr(n.base, scope, cx)}, ${cx.em.lit(n.member)})`,
+  filter: (n, scope, cx) => {
+    const item = cx.em.fresh("it");
+    const inner = scope.child({ item }).bind("local", "item", item);
+    return `rt.filter(${emitExpr(n.base, scope, cx)}, (${item}) => ${emitExpr(n.filter, inner, cx)})`;
+  },
+  call: (n, scope, cx) => {
+    const callee = emitExpr(n.callee, scope, cx);
+    if (n.named) {
+      const args = n.named.map((a) => `[${cx.em.lit(a.name)}, ${emitExpr(a.value, scope, cx)}]`);
+      return `rt.callNamed(${callee}, [${args.join(", ")}])`;
+    }
+    return `rt.call(${callee}, [${n.args.map((a) => emitExpr(a, scope, cx)).join(", ")}])`;
+  },
+  negate: (n, scope, cx) => `rt.neg(${emitExpr(n.operand, scope, cx)})`,
+  arith: (n, scope, cx) => `rt.${ARITH_OPS[n.op]}(${emitExpr(n.left, scope, cx)}, ${emitExpr(n.right, scope, cx)})`,
+  compare: (n, scope, cx) => `rt.${COMPARE_OPS[n.op]}(${emitExpr(n.left, scope, cx)}, ${emitExpr(n.right, scope, cx)})`,
+  logical: (n, scope, cx) => `rt.${n.op}(${emitExpr(n.left, scope, cx)}, ${emitExpr(n.right, scope, cx)})`,
+  between: (n, scope, cx) =>
+    `rt.between(${emitExpr(n.value, scope, cx)}, ${emitExpr(n.low, scope, cx)}, ${emitExpr(n.high, scope, cx)})`,
+  in: (n, scope, cx) => {
+    const x = cx.em.fresh("x");
+    return `((${x}) => ${emitUnaryTestsTri(n.tests, x, scope, cx)})(${emitExpr(n.value, scope, cx)})`;
+  },
+  "instance-of": (n, scope, cx) =>
+    `rt.instanceOf(${emitExpr(n.value, scope, cx)}, ${cx.em.data("T", typeExprToType(n.of, cx.types))})`,
+  if: (n, scope, cx) =>
+    `(${emitExpr(n.cond, scope, cx)} === true ? ${emitExpr(n.then, scope, cx)} : ${emitExpr(n.else, scope, cx)})`,
+  for: (n, scope, cx) => {
+    const acc = cx.em.fresh("acc");
+    const outer = scope.child({ partial: acc }).bind("local", "partial", acc);
+    const loops = nestLoops(n.iterations, outer, cx, (inner) => `{ rt.tick(); ${acc}.push(${emitExpr(n.body, inner, cx)}); }`);
+    return `((${acc}) => { ${loops} return ${acc}; })([])`;
+  },
+  quantified: (n, scope, cx) => {
+    const r = cx.em.fresh("q");
+    const [hit, miss] = n.quantifier === "some" ? ["true", "false"] : ["false", "true"];
+    const loops = nestLoops(
+      n.iterations,
+      scope.child(),
+      cx,
+      (inner) =>
+        `{ rt.tick(); const ${r} = ${emitExpr(n.satisfies, inner, cx)}; if (${r} === ${hit}) return ${hit}; if (${r} !== ${miss}) u = true; }`,
+    );
+    return `(() => { let u = false; ${loops} return u ? null : ${miss}; })()`;
+  },
+  list: (n, scope, cx) => `[${n.items.map((i) => emitExpr(i, scope, cx)).join(", ")}]`,
+  context: (n, scope, cx) => {
+    const inner = scope.child();
+    const lines: string[] = [];
+    const pairs: string[] = [];
+    for (const e of n.entries) {
+      const id = cx.em.fresh("e");
+      lines.push(`const ${id} = ${emitExpr(e.value, inner, cx)};`);
+      inner.bind("local", e.key, id);
+      pairs.push(`[${cx.em.lit(e.key)}, ${id}]`);
+    }
+    return `(() => { ${lines.join(" ")} return rt.context([${pairs.join(", ")}]); })()`;
+  },
+  range: (n, scope, cx) =>
+    `rt.range(${n.startIncluded}, ${n.start ? emitExpr(n.start, scope, cx) : "null"}, ${n.end ? emitExpr(n.end, scope, cx) : "null"}, ${n.endIncluded})`,
+  function: (n, scope, cx) => {
+    if (n.external) return `rt.problem("external functions are not supported")`;
+    const inner = scope.child({ item: null, input: null, partial: null });
+    const params = n.params.map((p) => {
+      const id = cx.em.fresh("p");
+      inner.bind("local", p.name, id);
+      return id;
+    });
+    const names = n.params.map((p) => cx.em.lit(p.name)).join(", ");
+    const coerced = n.params
+      .map((p, i) => (p.type ? `${params[i]} = rt.coerce(${params[i]}, ${cx.em.data("T", typeExprToType(p.type, cx.types))}); ` : ""))
+      .join("");
+    return `rt.fn("lambda", [${names}], (${params.join(", ")}) => { rt.tick(); ${coerced}return ${emitExpr(n.body, inner, cx)}; })`;
+  },
+};
+
+function emitName(name: string, ref: NameRef | undefined, scope: Scope, cx: ExprContext): string {
+  if (ref) {
+    const id = scope.lookup(refKey(ref));
+    if (id) return id;
+    if (ref.kind === "builtin") return cx.em.hoist("b", `rt.builtin(${cx.em.lit(ref.name)})`);
+  }
+  // Inside a filter, a name the analyser could not resolve is an entry of the item context.
+  if (scope.item) return `rt.member(${scope.item}, ${cx.em.lit(name)})`;
+  const local = scope.lookup(`local:${name}`);
+  if (local) return local;
+  throw new Error(`codegen: unresolved name ${JSON.stringify(name)} in ${cx.where}`);
+}
+
+/** Nested `for...of` loops binding each iteration variable; `body` is emitted in the innermost scope. */
+function nestLoops(iterations: Iteration[], scope: Scope, cx: ExprContext, body: (inner: Scope) => string): string {
+  let inner = scope;
+  const heads: string[] = [];
+  for (const it of iterations) {
+    const v = cx.em.fresh("v");
+    const source = it.to
+      ? `rt.iterRange(${emitExpr(it.source, inner, cx)}, ${emitExpr(it.to, inner, cx)})`
+      : `rt.iter(${emitExpr(it.source, inner, cx)})`;
+    inner = inner.child().bind("local", it.name, v);
+    heads.push(`for (const ${v} of ${source})`);
+  }
+  return `${heads.join(" ")} ${body(inner)}`;
+}
+
+export function emitExpr(node: Expr, scope: Scope, cx: ExprContext): string {
+  const emit = emitters[node.kind] as Emit<typeof node.kind>;
+  return emit(node as never, scope, cx);
+}
+
+// ---- unary tests ----
+
+/** A single test as a three-valued JS expression (true/false/null) over the input `x`. */
+export function emitUnaryTestTri(test: UnaryTest, x: string, scope: Scope, cx: ExprContext): string {
+  switch (test.kind) {
+    case "compare":
+      return `rt.${COMPARE_OPS[test.op]}(${x}, ${emitExpr(test.value, scope, cx)})`;
+    case "range":
+      return `rt.inRange(${x}, ${emitExpr(test.range, scope, cx)})`;
+    case "expr": {
+      if (usesInputValue(test.value)) return emitExpr(test.value, scope.child({ input: x }), cx);
+      return `rt.testValue(${x}, ${emitExpr(test.value, scope, cx)})`;
+    }
+  }
+}
+
+/** A cell as a three-valued JS expression. */
+export function emitUnaryTestsTri(tests: UnaryTests, x: string, scope: Scope, cx: ExprContext): string {
+  if (tests.kind === "any") return "true";
+  const parts = tests.tests.map((t) => emitUnaryTestTri(t, x, scope, cx));
+  const anyOf = parts.length === 1 ? parts[0]! : `rt.anyTrue([${parts.join(", ")}])`;
+  return tests.kind === "not" ? `rt.not(${anyOf})` : anyOf;
+}
+
+/** True when the expression mentions `?` outside nested unary tests. */
+export function usesInputValue(node: Expr): boolean {
+  let found = false;
+  walk(node, (n) => {
+    if (n.kind === "input-value") found = true;
+  });
+  return found;
+}
+
+function walk(node: unknown, visit: (n: Expr) => void): void {
+  if (!node || typeof node !== "object") return;
+  if (Array.isArray(node)) {
+    for (const n of node) walk(n, visit);
+    return;
+  }
+  const n = node as Record<string, unknown>;
+  if (typeof n.kind === "string" && "span" in n) visit(n as unknown as Expr);
+  for (const [k, v] of Object.entries(n)) if (k !== "type" && k !== "span" && k !== "ref") walk(v, visit);
+}

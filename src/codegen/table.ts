@@ -1,0 +1,86 @@
+// Decision table → JS statements that assign the table's value to `target`.
+// FIRST tables become a chain of tests that stops at the first match; other hit policies collect
+// the matching rules and combine them through `rt.hit`. Columns the optimiser specialised
+// (see optimise/specialise.ts) test raw JS numbers and strings directly (codegen/fast-tests.ts).
+import type { Expr } from "../frontend/feel/ast.js";
+import type { RuleIR, TableIR } from "../ir/ir.js";
+import { fastCellTest, type ColumnPlan } from "./fast-tests.js";
+import { emitExpr, emitUnaryTestsTri, type ExprContext } from "./expr.js";
+import type { Scope } from "./scope.js";
+
+export interface TableTarget {
+  /** JS variable receiving the value */
+  target: string;
+  /** JS expression of the trace entry object (or "null") */
+  trace: string;
+}
+
+/** How each column's value is held: a FEEL value, plus an optional raw JS number for fast tests. */
+interface Column {
+  feel: string;
+  plan?: ColumnPlan;
+}
+
+export function emitTable(table: TableIR, to: TableTarget, scope: Scope, cx: ExprContext, plans: (ColumnPlan | undefined)[] = []): string {
+  const lines: string[] = [];
+  const columns: Column[] = table.inputs.map((input, i) => {
+    const plan = plans[i];
+    if (plan) return { feel: plan.feel, plan };
+    const id = cx.em.fresh("x");
+    lines.push(`const ${id} = ${emitExpr(input.expr, scope, cx)};`);
+    return { feel: id };
+  });
+  const condition = (rule: RuleIR) => {
+    const parts = rule.conditions.map((cell, i) => cellCondition(cell, columns[i]!, scope, cx)).filter((c) => c !== "true");
+    return parts.length === 0 ? "true" : parts.join(" && ");
+  };
+  const output = (rule: RuleIR) => outputValue(table, rule.outputs, scope, cx);
+  const fallback = defaultValue(table, scope, cx);
+
+  if (table.hit === "FIRST") {
+    const label = cx.em.fresh("T");
+    for (const rule of table.rules) {
+      const traced = to.trace === "null" ? "" : ` if (${to.trace} !== null) ${to.trace}.rule = ${rule.index};`;
+      lines.push(`if (${condition(rule)}) { ${to.target} = ${output(rule)};${traced} break ${label}; }`);
+    }
+    lines.push(`${to.target} = ${fallback};`);
+    return `${label}: { ${lines.join(" ")} }`;
+  }
+
+  const rules = cx.em.fresh("m");
+  const values = cx.em.fresh("o");
+  lines.push(`const ${rules} = [], ${values} = [];`);
+  for (const rule of table.rules) {
+    lines.push(`if (${condition(rule)}) { ${rules}.push(${rule.index}); ${values}.push(${output(rule)}); }`);
+  }
+  const priorities = cx.em.data("P", table.outputs.map((o) => o.allowed ?? null));
+  const names = table.singleOutput ? "null" : cx.em.data("N", table.outputs.map((o) => o.name));
+  const h = cx.em.fresh("h");
+  lines.push(
+    `const ${h} = rt.hit(${cx.em.lit(table.hit)}, ${table.aggregation ? cx.em.lit(table.aggregation) : "null"}, ${rules}, ${values}, ${priorities}, ${names});`,
+  );
+  lines.push(`${to.target} = ${fallback === "null" ? `${h}.value` : `${h}.matched ? ${h}.value : ${fallback}`};`);
+  if (to.trace !== "null") lines.push(`if (${to.trace} !== null) ${to.trace}.rule = ${h}.rules;`);
+  return `{ ${lines.join(" ")} }`;
+}
+
+/** A cell as a JS boolean expression: the rule matches only where the test is `true`. */
+function cellCondition(cell: RuleIR["conditions"][number], column: Column, scope: Scope, cx: ExprContext): string {
+  if (cell.kind === "any") return "true";
+  const fast = column.plan && fastCellTest(column.plan, cell, cx);
+  if (fast) return fast;
+  return `${emitUnaryTestsTri(cell, column.feel, scope, cx)} === true`;
+}
+
+function outputValue(table: TableIR, outputs: Expr[], scope: Scope, cx: ExprContext): string {
+  if (table.singleOutput) return emitExpr(outputs[0]!, scope, cx);
+  const pairs = table.outputs.map((o, i) => `[${cx.em.lit(o.name)}, ${emitExpr(outputs[i]!, scope, cx)}]`);
+  return `rt.context([${pairs.join(", ")}])`;
+}
+
+function defaultValue(table: TableIR, scope: Scope, cx: ExprContext): string {
+  if (!table.outputs.some((o) => o.defaultValue)) return "null";
+  if (table.singleOutput) return emitExpr(table.outputs[0]!.defaultValue!, scope, cx);
+  const pairs = table.outputs.map((o) => `[${cx.em.lit(o.name)}, ${o.defaultValue ? emitExpr(o.defaultValue, scope, cx) : "null"}]`);
+  return `rt.context([${pairs.join(", ")}])`;
+}

@@ -1,0 +1,49 @@
+// The entry points of a compiled model, shared by in-process loading and standalone modules:
+// JSON in and out around the generated `run`.
+import { toJson } from "./index.js";
+import type { FeelFunction, FeelValue } from "./values.js";
+
+/** What the generated module body returns. */
+export interface GeneratedModule {
+  /** I: FEEL values by input name, or S: the raw JSON state (exactly one is non-null); TR: trace sink */
+  run(I: Record<string, FeelValue> | null, S: Record<string, unknown> | null, TR: Record<string, RawTrace> | null): Record<string, FeelValue>;
+  functions: Record<string, FeelFunction>;
+}
+
+export interface RawTrace {
+  rule?: number | number[];
+  lets: Record<string, FeelValue>;
+}
+
+export interface JsonOptions {
+  exactDecimals?: boolean;
+}
+
+const mapValues = <T, U>(o: Record<string, T>, f: (v: T) => U): Record<string, U> => {
+  const out: Record<string, U> = {};
+  for (const k in o) out[k] = f(o[k]!);
+  return out;
+};
+
+export function entryPoints(m: GeneratedModule) {
+  return {
+    evaluate(state: Record<string, unknown>, options: JsonOptions = {}): Record<string, unknown> {
+      return mapValues(m.run(null, state, null), (v) => toJson(v, options));
+    },
+    evaluateTraced(state: Record<string, unknown>, options: JsonOptions = {}) {
+      const raw: Record<string, RawTrace> = {};
+      const decisions = mapValues(m.run(null, state, raw), (v) => toJson(v, options));
+      const trace = mapValues(raw, (t) => {
+        const entry: { rule?: number | number[]; lets?: Record<string, unknown> } = {};
+        if (t.rule !== undefined) entry.rule = t.rule;
+        if (Object.keys(t.lets).length > 0) entry.lets = mapValues(t.lets, (v) => toJson(v, options));
+        return entry;
+      });
+      return { decisions, trace };
+    },
+    evaluateValues(inputs: Record<string, FeelValue>): Record<string, FeelValue> {
+      return m.run(inputs, null, null);
+    },
+    functions: m.functions,
+  };
+}

@@ -1,0 +1,5 @@
+// Everything generated code may reach through `rt`: the FEEL runtime plus table support.
+export * from "./index.js";
+export { anyTrue, hit } from "./tables.js";
+export { entryPoints } from "./entry.js";
+export { answersFor } from "../answers.js";

@@ -1,0 +1,49 @@
+// Runtime support for decision tables in generated code: multi-hit policies and cell lists.
+import { applyHitPolicy, type Aggregation, type HitResult, type Policy } from "./hit-policies.js";
+import { builtin, call, eq, toFeelString } from "./index.js";
+import { FeelContext, type FeelValue } from "./values.js";
+
+const AGGREGATORS = { SUM: "sum", MIN: "min", MAX: "max", COUNT: "count" } as const;
+
+/**
+ * `priorities[i]` lists output column i's allowed values, highest priority first (or null);
+ * `outputNames` names the columns of a multi-output table (null for a single output).
+ */
+export function hit(
+  policy: Policy,
+  aggregation: Aggregation,
+  rules: number[],
+  values: FeelValue[],
+  priorities: (readonly string[] | null)[],
+  outputNames: readonly string[] | null,
+): HitResult {
+  const rank = (list: readonly string[] | null, v: FeelValue): number => {
+    if (!list) return 0;
+    const i = list.indexOf(typeof v === "string" ? v : toFeelString(v));
+    return i < 0 ? list.length : i;
+  };
+  return applyHitPolicy(
+    {
+      equals: (a, b) => eq(a, b) === true,
+      priorityKey: (v) =>
+        outputNames
+          ? outputNames.map((name, i) => rank(priorities[i] ?? null, v instanceof FeelContext ? v.get(name) : null))
+          : [rank(priorities[0] ?? null, v)],
+      aggregate: (agg, vs) => call(builtin(AGGREGATORS[agg]), [vs]),
+    },
+    policy,
+    aggregation,
+    rules,
+    values,
+  );
+}
+
+/** Three-valued "any of": true if any is true, else null if any is not false, else false. */
+export function anyTrue(results: FeelValue[]): boolean | null {
+  let unknown = false;
+  for (const r of results) {
+    if (r === true) return true;
+    if (r !== false) unknown = true;
+  }
+  return unknown ? null : false;
+}
