@@ -39,6 +39,7 @@ export function emitTable(table: TableIR, to: TableTarget, scope: Scope, cx: Exp
 
   if (table.hit === "FIRST") {
     const label = cx.em.fresh("T");
+    if (table.index && columns.every((c) => c.plan)) lines.push(indexedLookup(table, columns, to, label, cx, scope, fallback));
     for (const rule of table.rules) {
       const traced = to.trace === "null" ? "" : ` if (${to.trace} !== null) ${to.trace}.rule = ${rule.index};`;
       lines.push(`if (${condition(rule)}) { ${to.target} = ${output(rule)};${traced} break ${label}; }`);
@@ -62,6 +63,23 @@ export function emitTable(table: TableIR, to: TableTarget, scope: Scope, cx: Exp
   lines.push(`${to.target} = ${fallback === "null" ? `${h}.value` : `${h}.matched ? ${h}.value : ${fallback}`};`);
   if (to.trace !== "null") lines.push(`if (${to.trace} !== null) ${to.trace}.rule = ${h}.rules;`);
   return `{ ${lines.join(" ")} }`;
+}
+
+/**
+ * The indexed path of a FIRST table with literal outputs: one lookup over the raw column values,
+ * falling through to the chain of tests only when a value is not of its column's raw kind.
+ */
+function indexedLookup(table: TableIR, columns: Column[], to: TableTarget, label: string, cx: ExprContext, scope: Scope, fallback: string): string {
+  const index = cx.em.hoist("IX", `rt.tableIndex(${table.index!.words}, ${JSON.stringify(table.index!.columns)})`);
+  const outputs = cx.em.hoist("O", `[${table.rules.map((r) => outputValue(table, r.outputs, scope, cx)).join(", ")}]`);
+  const numbers = cx.em.hoist("RN", JSON.stringify(table.rules.map((r) => r.index)));
+  const k = cx.em.fresh("k");
+  const traced = to.trace === "null" ? "" : ` if (${to.trace} !== null) ${to.trace}.rule = ${numbers}[${k}];`;
+  return [
+    `const ${k} = ${index}(${columns.map((c) => c.plan!.raw).join(", ")});`,
+    `if (${k} >= 0) { ${to.target} = ${outputs}[${k}];${traced} break ${label}; }`,
+    `if (${k} === -1) { ${to.target} = ${fallback}; break ${label}; }`,
+  ].join(" ");
 }
 
 /** A cell as a JS boolean expression: the rule matches only where the test is `true`. */

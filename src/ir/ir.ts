@@ -107,6 +107,17 @@ export interface TableIR {
   /** true when the table has one output column: results are bare values, not contexts */
   singleOutput: boolean;
   rules: RuleIR[];
+  /** set by the optimiser for FIRST tables it can index (see optimise/table-index-plan.ts) */
+  index?: TableIndexPlan;
+}
+
+/** Per column, the value domain cut into regions and a rule bitmask per region (32 rules a word). */
+export interface TableIndexPlan {
+  words: number;
+  columns: (
+    | { kind: "number"; bounds: number[]; masks: number[] }
+    | { kind: "string"; values: string[]; masks: number[] }
+  )[];
 }
 
 export type QuestionType = "noul" | "choice" | "score" | "number" | "date";

@@ -5,6 +5,7 @@ import type { Expr, UnaryTests } from "../frontend/feel/ast.js";
 import type { ModelIR, TableIR } from "../ir/ir.js";
 import { isStringLike } from "../ir/types.js";
 import { exactNumber } from "./exact-number.js";
+import { planTableIndex } from "./table-index-plan.js";
 
 const isNumberLiteral = (e: Expr | null): boolean => e === null || exactNumber(e) !== null;
 
@@ -35,6 +36,10 @@ export function specialiseTable(table: TableIR, inputTypes: Map<string, ModelIR[
 export function specialiseTables(ir: ModelIR): void {
   const inputTypes = new Map(ir.inputs.map((i) => [i.name, i.type]));
   for (const d of ir.decisions) {
-    for (const body of [d.body, ...d.lets.map((l) => l.body)]) if (body.kind === "table") specialiseTable(body.table, inputTypes);
+    for (const body of [d.body, ...d.lets.map((l) => l.body)]) {
+      if (body.kind !== "table") continue;
+      specialiseTable(body.table, inputTypes);
+      body.table.index = planTableIndex(body.table);
+    }
   }
 }

@@ -2,4 +2,5 @@
 export * from "./index.js";
 export { anyTrue, hit } from "./tables.js";
 export { entryPoints } from "./entry.js";
+export { tableIndex } from "./table-index.js";
 export { answersFor } from "../answers.js";
