@@ -56,7 +56,9 @@ function evaluate(e: Expr): FeelValue | undefined {
 /** Folds bottom-up, in place; returns the (possibly replaced) node. */
 export function foldExpr(e: Expr): Expr {
   for (const [key, child] of Object.entries(e)) {
-    if (key === "type" || key === "span" || key === "ref") continue;
+    // Unary tests (`in`) and type expressions (`instance of`) share node kind names with
+    // expressions but not their shapes: leave them as they are.
+    if (key === "type" || key === "span" || key === "ref" || key === "tests" || key === "of") continue;
     if (Array.isArray(child)) {
       child.forEach((c, i) => {
         if (isExpr(c)) child[i] = foldExpr(c);

@@ -1,0 +1,200 @@
+// Arithmetic on temporal values (DMN 1.5 Tables 57, 59 and 62), as tables keyed by the operand
+// kinds. Anything not in a table is null with a problem message.
+//
+// - date ± years-months and date-time ± years-months move the calendar month and clamp the day
+//   to the month's end (Jan 31 + P1M = Feb 28), like java.time; a zoned result re-resolves its offset.
+// - date ± days-time: the date as UTC midnight, moved, then the date of the result (DMN 1.5).
+// - date-time ± days-time moves the instant (a zoned result takes the zone's offset there);
+//   time ± days-time wraps around midnight.
+// - Subtracting date-times needs both local or both with an offset; a date counts as UTC midnight.
+// - Years-months results are truncated to whole months, days-time results to nanoseconds.
+import { Decimal, isDecimal } from "../decimal.js";
+import { problem } from "../problems.js";
+import { DaysTimeDuration, FeelDate, FeelDateTime, FeelTime, YearsMonthsDuration } from "../values.js";
+import type { FeelValue, TemporalValue } from "../values.js";
+import { MAX_YEAR, MIN_YEAR, addMonths } from "./calendar.js";
+import { temporalToString } from "./format.js";
+import { isTemporal } from "./is-temporal.js";
+import {
+  dateNanos,
+  dateTimeFromLocal,
+  dateTimeFromUtc,
+  fieldsOf,
+  localNanos,
+  nanosOfDay,
+  nanosToSeconds,
+  secondsToNanos,
+  timeFromNanos,
+  utcNanos,
+} from "./instant.js";
+
+type Kind = TemporalValue["kind"] | "number" | "other";
+// Each table entry takes its own operand types; the dispatcher picks entries by the operands'
+// kinds, so the entries' parameter types are guaranteed and the table itself can stay loose.
+type Op = (a: any, b: any) => FeelValue; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const kindOf = (v: unknown): Kind => (isTemporal(v) ? v.kind : isDecimal(v) ? "number" : "other");
+
+function describe(v: FeelValue): string {
+  if (v === null) return "null";
+  if (isTemporal(v)) return `${v.kind} ${temporalToString(v)}`;
+  if (isDecimal(v)) return `number ${v.toString()}`;
+  if (Array.isArray(v)) return "a list";
+  return typeof v === "object" ? `a ${v.kind}` : `${typeof v} ${JSON.stringify(v)}`;
+}
+
+const inRange = (year: number) => year >= MIN_YEAR && year <= MAX_YEAR;
+
+function outOfRange(): null {
+  return problem("temporal result is outside the year range -999999999..999999999");
+}
+
+// ── moving dates and date-times ─────────────────────────────────────────────────────────────
+
+function dateWithMonths(d: FeelDate, months: number): FeelValue {
+  const c = addMonths(d.year, d.month, d.day, months);
+  return inRange(c.year) ? new FeelDate(c.year, c.month, c.day) : outOfRange();
+}
+
+function dateTimeWithMonths(dt: FeelDateTime, months: number): FeelValue {
+  const c = addMonths(dt.year, dt.month, dt.day, months);
+  if (!inRange(c.year)) return outOfRange();
+  if (dt.zone !== null) return dateTimeFromLocal(localNanos({ ...dt, ...c }), null, dt.zone) ?? outOfRange();
+  return new FeelDateTime(c.year, c.month, c.day, dt.hour, dt.minute, dt.second, dt.nanos, dt.offset, null);
+}
+
+function dateWithNanos(d: FeelDate, ns: bigint): FeelValue {
+  const f = fieldsOf(dateNanos(d) + ns);
+  return inRange(f.year) ? new FeelDate(f.year, f.month, f.day) : outOfRange();
+}
+
+function dateTimeWithNanos(dt: FeelDateTime, ns: bigint): FeelValue {
+  const moved =
+    dt.zone !== null
+      ? dateTimeFromUtc(utcNanos(dt) + ns, 0, dt.zone)
+      : dateTimeFromLocal(localNanos(dt) + ns, dt.offset, null);
+  return moved ?? outOfRange();
+}
+
+const timeWithNanos = (t: FeelTime, ns: bigint): FeelValue => timeFromNanos(nanosOfDay(t) + ns, t.offset, t.zone);
+
+const dtNanos = (d: DaysTimeDuration) => secondsToNanos(d.seconds);
+const daysTime = (ns: bigint) => new DaysTimeDuration(nanosToSeconds(ns));
+
+function yearsMonths(months: number): FeelValue {
+  return Number.isSafeInteger(months) ? new YearsMonthsDuration(months || 0) : problem("duration too large");
+}
+
+// ── differences ─────────────────────────────────────────────────────────────────────────────
+
+const utcMidnight = (d: FeelDate) => new FeelDateTime(d.year, d.month, d.day, 0, 0, 0, 0, 0, null);
+
+function dateTimeDifference(a: FeelDateTime, b: FeelDateTime): FeelValue {
+  if (a.offset === null && b.offset === null) return daysTime(localNanos(a) - localNanos(b));
+  if (a.offset !== null && b.offset !== null) return daysTime(utcNanos(a) - utcNanos(b));
+  return problem(
+    `cannot subtract ${describe(b)} from ${describe(a)}: one has a time zone and the other does not`,
+  );
+}
+
+function timeDifference(a: FeelTime, b: FeelTime): FeelValue {
+  if ((a.offset === null) !== (b.offset === null)) {
+    return problem(`cannot subtract ${describe(b)} from ${describe(a)}: one has a time zone and the other does not`);
+  }
+  const shift = (t: FeelTime) => BigInt(t.offset ?? 0) * 1_000_000_000n;
+  return daysTime(nanosOfDay(a) - shift(a) - (nanosOfDay(b) - shift(b)));
+}
+
+// ── operator tables ─────────────────────────────────────────────────────────────────────────
+
+const swap = (op: Op): Op => (a, b) => op(b, a);
+
+const addition: Record<string, Op> = {
+  "date|years and months duration": (a: FeelDate, b: YearsMonthsDuration) => dateWithMonths(a, b.months),
+  "date|days and time duration": (a: FeelDate, b: DaysTimeDuration) => dateWithNanos(a, dtNanos(b)),
+  "date and time|years and months duration": (a: FeelDateTime, b: YearsMonthsDuration) =>
+    dateTimeWithMonths(a, b.months),
+  "date and time|days and time duration": (a: FeelDateTime, b: DaysTimeDuration) => dateTimeWithNanos(a, dtNanos(b)),
+  "time|days and time duration": (a: FeelTime, b: DaysTimeDuration) => timeWithNanos(a, dtNanos(b)),
+  "years and months duration|years and months duration": (a: YearsMonthsDuration, b: YearsMonthsDuration) =>
+    yearsMonths(a.months + b.months),
+  "days and time duration|days and time duration": (a: DaysTimeDuration, b: DaysTimeDuration) =>
+    new DaysTimeDuration(a.seconds.plus(b.seconds)),
+};
+for (const key of Object.keys(addition)) {
+  const [x, y] = key.split("|");
+  if (x !== y) addition[`${y}|${x}`] = swap(addition[key]);
+}
+
+const subtraction: Record<string, Op> = {
+  "date|years and months duration": (a: FeelDate, b: YearsMonthsDuration) => dateWithMonths(a, -b.months),
+  "date|days and time duration": (a: FeelDate, b: DaysTimeDuration) => dateWithNanos(a, -dtNanos(b)),
+  "date and time|years and months duration": (a: FeelDateTime, b: YearsMonthsDuration) =>
+    dateTimeWithMonths(a, -b.months),
+  "date and time|days and time duration": (a: FeelDateTime, b: DaysTimeDuration) =>
+    dateTimeWithNanos(a, -dtNanos(b)),
+  "time|days and time duration": (a: FeelTime, b: DaysTimeDuration) => timeWithNanos(a, -dtNanos(b)),
+  "years and months duration|years and months duration": (a: YearsMonthsDuration, b: YearsMonthsDuration) =>
+    yearsMonths(a.months - b.months),
+  "days and time duration|days and time duration": (a: DaysTimeDuration, b: DaysTimeDuration) =>
+    new DaysTimeDuration(a.seconds.minus(b.seconds)),
+  "date|date": (a: FeelDate, b: FeelDate) => daysTime(dateNanos(a) - dateNanos(b)),
+  "date and time|date and time": dateTimeDifference,
+  "date|date and time": (a: FeelDate, b: FeelDateTime) => dateTimeDifference(utcMidnight(a), b),
+  "date and time|date": (a: FeelDateTime, b: FeelDate) => dateTimeDifference(a, utcMidnight(b)),
+  "time|time": timeDifference,
+};
+
+function scaleDaysTime(d: DaysTimeDuration, n: Decimal): FeelValue {
+  return daysTime(secondsToNanos(d.seconds.times(n)));
+}
+
+function scaleYearsMonths(d: YearsMonthsDuration, n: Decimal): FeelValue {
+  return yearsMonths(new Decimal(d.months).times(n).trunc().toNumber());
+}
+
+const multiplication: Record<string, Op> = {
+  "days and time duration|number": scaleDaysTime,
+  "number|days and time duration": (n: Decimal, d: DaysTimeDuration) => scaleDaysTime(d, n),
+  "years and months duration|number": scaleYearsMonths,
+  "number|years and months duration": (n: Decimal, d: YearsMonthsDuration) => scaleYearsMonths(d, n),
+};
+
+const byZero = () => problem("division of a duration by zero");
+
+const division: Record<string, Op> = {
+  "days and time duration|number": (d: DaysTimeDuration, n: Decimal) =>
+    n.isZero() ? byZero() : daysTime(secondsToNanos(d.seconds.div(n))),
+  "years and months duration|number": (d: YearsMonthsDuration, n: Decimal) =>
+    n.isZero() ? byZero() : yearsMonths(new Decimal(d.months).div(n).trunc().toNumber()),
+  "days and time duration|days and time duration": (a: DaysTimeDuration, b: DaysTimeDuration) =>
+    b.seconds.isZero() ? byZero() : a.seconds.div(b.seconds),
+  "years and months duration|years and months duration": (a: YearsMonthsDuration, b: YearsMonthsDuration) =>
+    b.months === 0 ? byZero() : new Decimal(a.months).div(b.months),
+};
+
+function dispatch(table: Record<string, Op>, symbol: string) {
+  return (a: FeelValue, b: FeelValue): FeelValue => {
+    const op = table[`${kindOf(a)}|${kindOf(b)}`];
+    if (op) return op(a, b);
+    return problem(`cannot compute ${describe(a)} ${symbol} ${describe(b)}`);
+  };
+}
+
+export const temporalAdd = dispatch(addition, "+");
+export const temporalSub = dispatch(subtraction, "-");
+export const temporalMul = dispatch(multiplication, "*");
+export const temporalDiv = dispatch(division, "/");
+
+export function temporalNeg(a: TemporalValue): FeelValue {
+  if (a instanceof DaysTimeDuration) return new DaysTimeDuration(a.seconds.isZero() ? a.seconds : a.seconds.neg());
+  if (a instanceof YearsMonthsDuration) return new YearsMonthsDuration(-a.months || 0);
+  return problem(`cannot negate ${describe(a)}`);
+}
+
+/** abs(n) for durations; null for other temporal kinds. */
+export function temporalAbs(a: FeelValue): FeelValue {
+  if (a instanceof DaysTimeDuration) return new DaysTimeDuration(a.seconds.abs());
+  if (a instanceof YearsMonthsDuration) return new YearsMonthsDuration(Math.abs(a.months));
+  return problem(`abs is not defined for ${describe(a)}`);
+}

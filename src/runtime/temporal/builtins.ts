@@ -1,0 +1,163 @@
+// Temporal built-in functions of DMN 1.5 (10.3.4.1 conversions, 10.3.4.8 temporal functions,
+// 10.3.4.11 now/today) with the spec's parameter names. Bad arguments give null and a problem.
+import { Decimal, isDecimal } from "../decimal.js";
+import { problem } from "../problems.js";
+import { DaysTimeDuration, FeelDate, FeelDateTime, FeelTime, YearsMonthsDuration } from "../values.js";
+import type { FeelValue } from "../values.js";
+import type { BuiltinDef } from "../builtins/def.js";
+import { dayOfYear, isValidDate, isoWeekOfYear, isoWeekday, monthsBetween } from "./calendar.js";
+import { nowMillis } from "./clock.js";
+import { dateTimeFromLocal, dateTimeFromUtc, localNanos, NS_PER_SECOND, secondsToNanos } from "./instant.js";
+import { MAX_OFFSET_SECONDS, parseDate, parseDateTime, parseDuration, parseTime } from "./parse.js";
+
+const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+
+const shown = (v: FeelValue | undefined): string =>
+  v === null || v === undefined ? "null" : typeof v === "string" ? JSON.stringify(v) : String(v.toString());
+
+function bad(fn: string, what: string, v: FeelValue | undefined): null {
+  return problem(`${fn}: ${what} (got ${shown(v)})`);
+}
+
+const isDateLike = (v: FeelValue | undefined): v is FeelDate | FeelDateTime =>
+  v instanceof FeelDate || v instanceof FeelDateTime;
+
+function fromString<T>(fn: string, parse: (s: string) => T | null, from: FeelValue | undefined): T | null {
+  if (typeof from !== "string") return bad(fn, "expects a string", from);
+  return parse(from) ?? bad(fn, "not a valid string form", from);
+}
+
+function date(from: FeelValue): FeelValue {
+  if (from instanceof FeelDateTime || from instanceof FeelDate) return new FeelDate(from.year, from.month, from.day);
+  return fromString("date", parseDate, from);
+}
+
+const wholeNumber = (v: FeelValue | undefined): number | null =>
+  isDecimal(v) && v.isInteger() && v.abs().lte(Number.MAX_SAFE_INTEGER) ? v.toNumber() : null;
+
+function dateOfParts(year: FeelValue, month: FeelValue, day: FeelValue): FeelValue {
+  const [y, m, d] = [wholeNumber(year), wholeNumber(month), wholeNumber(day)];
+  if (y === null || m === null || d === null || !isValidDate(y, m, d)) {
+    return problem(`date: no such date (${shown(year)}, ${shown(month)}, ${shown(day)})`);
+  }
+  return new FeelDate(y, m, d);
+}
+
+function dateAndTime(from: FeelValue): FeelValue {
+  if (from instanceof FeelDateTime) return from;
+  return fromString("date and time", parseDateTime, from);
+}
+
+function dateAndTimeOf(date: FeelValue, time: FeelValue): FeelValue {
+  if (!isDateLike(date)) return bad("date and time", "date must be a date or date and time", date);
+  if (!(time instanceof FeelTime)) return bad("date and time", "time must be a time", time);
+  const local = localNanos({ ...time, year: date.year, month: date.month, day: date.day });
+  // a zoned time takes the zone's offset on this date, not the one it carried
+  return dateTimeFromLocal(local, time.zone === null ? time.offset : null, time.zone);
+}
+
+function time(from: FeelValue): FeelValue {
+  if (from instanceof FeelTime) return from;
+  if (from instanceof FeelDateTime) {
+    return new FeelTime(from.hour, from.minute, from.second, from.nanos, from.offset, from.zone);
+  }
+  // a date converts to a date and time at UTC midnight (DMN 1.5 10.3.2.9.4)
+  if (from instanceof FeelDate) return new FeelTime(0, 0, 0, 0, 0, null);
+  return fromString("time", parseTime, from);
+}
+
+function timeOfParts(hour: FeelValue, minute: FeelValue, second: FeelValue, offset: FeelValue = null): FeelValue {
+  const [h, m] = [wholeNumber(hour), wholeNumber(minute)];
+  const s = isDecimal(second) ? second : null;
+  if (h === null || m === null || s === null || h < 0 || h > 23 || m < 0 || m > 59 || s.isNeg() || s.gte(60)) {
+    return problem(`time: no such time (${shown(hour)}, ${shown(minute)}, ${shown(second)})`);
+  }
+  let off: number | null = null;
+  if (offset !== null && offset !== undefined) {
+    if (!(offset instanceof DaysTimeDuration)) return bad("time", "offset must be a days and time duration", offset);
+    if (!offset.seconds.isInteger() || offset.seconds.abs().gt(MAX_OFFSET_SECONDS)) {
+      return bad("time", "offset must be whole seconds within ±18 hours", offset);
+    }
+    off = offset.seconds.toNumber();
+  }
+  const ns = secondsToNanos(s);
+  return new FeelTime(h, m, Number(ns / NS_PER_SECOND), Number(ns % NS_PER_SECOND), off, null);
+}
+
+function duration(from: FeelValue): FeelValue {
+  if (from instanceof DaysTimeDuration || from instanceof YearsMonthsDuration) return from;
+  return fromString("duration", parseDuration, from);
+}
+
+function yearsAndMonthsDuration(from: FeelValue, to: FeelValue): FeelValue {
+  if (!isDateLike(from)) return bad("years and months duration", "from must be a date or date and time", from);
+  if (!isDateLike(to)) return bad("years and months duration", "to must be a date or date and time", to);
+  // whole months between the calendar dates; like the TCK, the time of day does not count
+  return new YearsMonthsDuration(monthsBetween(from, to) || 0);
+}
+
+function now(): FeelValue {
+  const ms = BigInt(Math.floor(nowMillis())) * 1_000_000n;
+  return dateTimeFromUtc(ms, 0, null);
+}
+
+function today(): FeelValue {
+  const dt = now();
+  return dt instanceof FeelDateTime ? new FeelDate(dt.year, dt.month, dt.day) : null;
+}
+
+function onDate<T extends FeelValue>(fn: string, f: (y: number, m: number, d: number) => T) {
+  return (date: FeelValue): FeelValue =>
+    isDateLike(date) ? f(date.year, date.month, date.day) : bad(fn, "expects a date or date and time", date);
+}
+
+const one = (name: string, param: string, impl: (v: FeelValue) => FeelValue): BuiltinDef => ({
+  name,
+  signatures: [{ params: [param], impl }],
+});
+
+export const temporalBuiltins: BuiltinDef[] = [
+  {
+    name: "date",
+    signatures: [
+      { params: ["from"], impl: date },
+      { params: ["year", "month", "day"], impl: dateOfParts },
+    ],
+  },
+  {
+    name: "date and time",
+    signatures: [
+      { params: ["from"], impl: dateAndTime },
+      { params: ["date", "time"], impl: dateAndTimeOf },
+    ],
+  },
+  {
+    name: "time",
+    signatures: [
+      { params: ["from"], impl: time },
+      { params: ["hour", "minute", "second", "offset"], required: 3, impl: timeOfParts },
+    ],
+  },
+  one("duration", "from", duration),
+  { name: "years and months duration", signatures: [{ params: ["from", "to"], impl: yearsAndMonthsDuration }] },
+  { name: "now", signatures: [{ params: [], impl: now }] },
+  { name: "today", signatures: [{ params: [], impl: today }] },
+  one("day of year", "date", onDate("day of year", (y, m, d) => new Decimal(dayOfYear(y, m, d)))),
+  one("day of week", "date", onDate("day of week", (y, m, d) => WEEKDAYS[isoWeekday(y, m, d) - 1])),
+  one("month of year", "date", onDate("month of year", (_y, m) => MONTHS[m - 1])),
+  one("week of year", "date", onDate("week of year", (y, m, d) => new Decimal(isoWeekOfYear(y, m, d)))),
+];

@@ -1,0 +1,67 @@
+// FEEL string() forms: ISO 8601 extended format, durations normalised (P1DT2H, PT0S, P1Y2M, P0M).
+import { Decimal } from "../decimal.js";
+import type { DaysTimeDuration, FeelDate, FeelDateTime, FeelTime, TemporalValue, YearsMonthsDuration } from "../values.js";
+
+const pad = (n: number, width = 2): string => String(n).padStart(width, "0");
+
+export function formatDate(d: { year: number; month: number; day: number }): string {
+  const year = d.year < 0 ? `-${pad(-d.year, 4)}` : pad(d.year, 4);
+  return `${year}-${pad(d.month)}-${pad(d.day)}`;
+}
+
+function fraction(nanos: number): string {
+  return nanos === 0 ? "" : `.${pad(nanos, 9).replace(/0+$/, "")}`;
+}
+
+export function formatOffset(offset: number): string {
+  if (offset === 0) return "Z";
+  const abs = Math.abs(offset);
+  const secs = abs % 60;
+  const hm = `${pad(Math.floor(abs / 3600))}:${pad(Math.floor(abs / 60) % 60)}`;
+  return `${offset < 0 ? "-" : "+"}${hm}${secs ? `:${pad(secs)}` : ""}`;
+}
+
+export function formatTime(t: FeelTime | FeelDateTime): string {
+  const clock = `${pad(t.hour)}:${pad(t.minute)}:${pad(t.second)}${fraction(t.nanos)}`;
+  if (t.zone !== null) return `${clock}@${t.zone}`;
+  return t.offset === null ? clock : clock + formatOffset(t.offset);
+}
+
+function formatDaysTime(d: DaysTimeDuration): string {
+  const abs = d.seconds.abs();
+  if (abs.isZero()) return "PT0S";
+  const whole = abs.floor();
+  const days = whole.divToInt(86_400);
+  const rest = whole.minus(days.times(86_400)).toNumber();
+  const hours = Math.floor(rest / 3600);
+  const minutes = Math.floor(rest / 60) % 60;
+  const seconds = new Decimal(rest % 60).plus(abs.minus(whole));
+  let time = "";
+  if (hours) time += `${hours}H`;
+  if (minutes) time += `${minutes}M`;
+  if (!seconds.isZero()) time += `${seconds.toFixed()}S`;
+  return `${d.seconds.isNeg() ? "-" : ""}P${days.isZero() ? "" : `${days.toFixed()}D`}${time ? `T${time}` : ""}`;
+}
+
+function formatYearsMonths(d: YearsMonthsDuration): string {
+  const abs = Math.abs(d.months);
+  const years = Math.floor(abs / 12);
+  const months = abs % 12;
+  if (abs === 0) return "P0M";
+  return `${d.months < 0 ? "-" : ""}P${years ? `${years}Y` : ""}${months ? `${months}M` : ""}`;
+}
+
+export function temporalToString(v: TemporalValue): string {
+  switch (v.kind) {
+    case "date":
+      return formatDate(v as FeelDate);
+    case "time":
+      return formatTime(v as FeelTime);
+    case "date and time":
+      return `${formatDate(v as FeelDateTime)}T${formatTime(v as FeelDateTime)}`;
+    case "days and time duration":
+      return formatDaysTime(v as DaysTimeDuration);
+    case "years and months duration":
+      return formatYearsMonths(v as YearsMonthsDuration);
+  }
+}
