@@ -97,6 +97,11 @@ export interface RangeLit extends Base {
   start: Expr | null;
   end: Expr | null;
   endIncluded: boolean;
+  /**
+   * DMN 1.5 `=e` and `!=e` used as values (`(=10).start`): start and end are the same node `e`,
+   * both included for `=` and both excluded for `!=`. Such a range is not equal to `[e..e]`.
+   */
+  test?: "=" | "!=";
 }
 export interface FunctionDef extends Base {
   kind: "function";
