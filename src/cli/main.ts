@@ -8,6 +8,13 @@ const COMMANDS: Record<string, { load: Loader; help: string }> = {
   run: { load: () => import("./commands/run.js"), help: "run <model.json> --state <file|->  evaluate a model on a state" },
   compile: { load: () => import("./commands/compile.js"), help: "compile <model.json> -o <file.mjs>  write a self-contained ES module" },
   demo: { load: () => import("./commands/demo.js"), help: "demo                               check, compile and run every sample" },
+  "import-dmn": { load: () => import("./commands/import-dmn.js"), help: "import-dmn <file.dmn> [-o model.json]  convert a DMN 1.1–1.5 model" },
+  tck: { load: () => import("./commands/tck.js"), help: "tck [--dir DIR] [--out results.csv]  run the DMN TCK" },
+  serve: { load: () => import("./commands/serve.js"), help: "serve [--port 8080] [--host 127.0.0.1] [--db FILE]  run the HTTP service" },
+  accounts: { load: () => import("./commands/accounts.js"), help: "accounts create --name N [--balance USD]" },
+  keys: { load: () => import("./commands/keys.js"), help: "keys create --account N | keys revoke ..." },
+  balance: { load: () => import("./commands/balance.js"), help: "balance --account N [--json]" },
+  topup: { load: () => import("./commands/topup.js"), help: "topup --account N --usd X" },
 };
 
 function usage(): string {

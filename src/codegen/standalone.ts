@@ -9,7 +9,7 @@ import type { CompiledModel } from "../compiler.js";
 /** The runtime entry: the built bundle next to the CLI, or the TypeScript source in a checkout. */
 function runtimeEntry(): string {
   const here = dirname(fileURLToPath(import.meta.url));
-  const candidates = [join(here, "runtime.mjs"), join(here, "../runtime/generated-api.ts"), join(here, "../src/runtime/generated-api.ts")];
+  const candidates = [join(here, "runtime.mjs"), join(here, "../runtime.mjs"), join(here, "../runtime/generated-api.ts"), join(here, "../src/runtime/generated-api.ts")];
   const found = candidates.find((p) => existsSync(p));
   if (!found) throw new Error(`runtime not found (looked in ${candidates.join(", ")})`);
   return found;
