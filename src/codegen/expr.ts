@@ -20,7 +20,7 @@ const COMPARE_OPS = { "=": "eq", "!=": "ne", "<": "lt", "<=": "le", ">": "gt", "
 const ARITH_OPS = { "+": "add", "-": "sub", "*": "mul", "/": "div", "**": "pow" } as const;
 
 const emitters: { [K in Expr["kind"]]: Emit<K> } = {
-  number: (n, _s, cx) => cx.em.hoist("n", `rt.num(${cx.em.lit(n.value)})`),
+  number: (n, _s, cx) => cx.em.hoist("n", `rt.constNum(${cx.em.lit(n.value)})`),
   string: (n, _s, cx) => cx.em.lit(n.value),
   boolean: (n) => (n.value ? "true" : "false"),
   null: () => "null",
@@ -132,9 +132,26 @@ function nestLoops(iterations: Iteration[], scope: Scope, cx: ExprContext, body:
   return `${heads.join(" ")} ${body(inner)}`;
 }
 
+const LITERAL_KINDS = new Set(["number", "string", "boolean", "null", "temporal"]);
+
+/** A value built from literals only: evaluated once at load time (FEEL values are immutable). */
+export function isLiteralTree(e: Expr | null): boolean {
+  if (e === null || LITERAL_KINDS.has(e.kind)) return true;
+  switch (e.kind) {
+    case "negate": return e.operand.kind === "number";
+    case "list": return e.items.every(isLiteralTree);
+    case "range": return isLiteralTree(e.start) && isLiteralTree(e.end);
+    case "context": return e.entries.every((x) => isLiteralTree(x.value));
+    default: return false;
+  }
+}
+
+const HOISTABLE = new Set(["negate", "list", "range", "context"]);
+
 export function emitExpr(node: Expr, scope: Scope, cx: ExprContext): string {
   const emit = emitters[node.kind] as Emit<typeof node.kind>;
-  return emit(node as never, scope, cx);
+  const code = emit(node as never, scope, cx);
+  return HOISTABLE.has(node.kind) && isLiteralTree(node) ? cx.em.hoist("c", code) : code;
 }
 
 // ---- unary tests ----

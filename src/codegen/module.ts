@@ -3,6 +3,7 @@
 // ever appear as string literals.
 import type { BodyIR, DecisionIR, FunctionIR, InputIR, ModelIR } from "../ir/ir.js";
 import type { Type } from "../ir/types.js";
+import { bodyConforms } from "./conformance.js";
 import { Emitter } from "./emitter.js";
 import { emitExpr, type ExprContext } from "./expr.js";
 import type { ColumnPlan } from "./fast-tests.js";
@@ -115,7 +116,7 @@ function emitDecision(d: DecisionIR, id: string, runScope: Scope, cx: ExprContex
     scope.bind("let", l.name, lid);
   }
   lines.push(emitBody(d.body, id, tr, scope, cx, slots));
-  if (needsCoercion(d.type)) lines.push(`${id} = rt.coerce(${id}, ${em.data("T", d.type)});`);
+  if (needsCoercion(d.type) && !bodyConforms(d.body, d.type)) lines.push(`${id} = rt.coerce(${id}, ${em.data("T", d.type)});`);
   lines.push("}");
   return lines.join("\n");
 }

@@ -5,7 +5,8 @@
 import type { Expr } from "../frontend/feel/ast.js";
 import type { RuleIR, TableIR } from "../ir/ir.js";
 import { fastCellTest, type ColumnPlan } from "./fast-tests.js";
-import { emitExpr, emitUnaryTestsTri, type ExprContext } from "./expr.js";
+import type { UnaryTest } from "../frontend/feel/ast.js";
+import { emitExpr, emitUnaryTestTri, emitUnaryTestsTri, isLiteralTree, type ExprContext } from "./expr.js";
 import type { Scope } from "./scope.js";
 
 export interface TableTarget {
@@ -87,13 +88,27 @@ function cellCondition(cell: RuleIR["conditions"][number], column: Column, scope
   if (cell.kind === "any") return "true";
   const fast = column.plan && fastCellTest(column.plan, cell, cx);
   if (fast) return fast;
+  if (cell.kind === "tests") {
+    // A positive cell matches when any test is true, so each test can be judged on its own.
+    const parts = cell.tests.map((t) => literalEquality(t, column.feel) ?? `${emitUnaryTestTri(t, column.feel, scope, cx)} === true`);
+    return parts.length === 1 ? parts[0]! : `(${parts.join(" || ")})`;
+  }
   return `${emitUnaryTestsTri(cell, column.feel, scope, cx)} === true`;
+}
+
+/** `x = "gold"` / `x = true` is true exactly when x is that very string or boolean. */
+function literalEquality(t: UnaryTest, x: string): string | null {
+  if (t.kind === "range" || (t.kind === "compare" && t.op !== "=")) return null;
+  if (t.value.kind === "string") return `${x} === ${JSON.stringify(t.value.value)}`;
+  if (t.value.kind === "boolean") return `${x} === ${t.value.value}`;
+  return null;
 }
 
 function outputValue(table: TableIR, outputs: Expr[], scope: Scope, cx: ExprContext): string {
   if (table.singleOutput) return emitExpr(outputs[0]!, scope, cx);
   const pairs = table.outputs.map((o, i) => `[${cx.em.lit(o.name)}, ${emitExpr(outputs[i]!, scope, cx)}]`);
-  return `rt.context([${pairs.join(", ")}])`;
+  const code = `rt.context([${pairs.join(", ")}])`;
+  return outputs.every(isLiteralTree) ? cx.em.hoist("c", code) : code;
 }
 
 function defaultValue(table: TableIR, scope: Scope, cx: ExprContext): string {

@@ -17,7 +17,7 @@ const IDENTIFIER = /^(rt|run|I|S|TR|r|u|undefined|[a-zA-Z]{1,4}[0-9]+)$/;
 
 /** Property names read with `.name`: the runtime's surface and a few of our own objects' fields. */
 const MEMBERS = new Set([
-  "num", "temporalLiteral", "range", "context", "fn", "add", "sub", "mul", "div", "pow", "neg",
+  "num", "constNum", "temporalLiteral", "range", "context", "fn", "add", "sub", "mul", "div", "pow", "neg",
   "eq", "ne", "lt", "le", "gt", "ge", "and", "or", "not", "isTrue", "between", "inRange", "testValue",
   "member", "filter", "iter", "iterRange", "call", "callNamed", "builtin", "conforms", "instanceOf",
   "coerce", "fromJson", "toJson", "problem", "tick", "hit", "anyTrue", "tableIndex",

@@ -1,5 +1,6 @@
 // The entry points of a compiled model, shared by in-process loading and standalone modules:
 // JSON in and out around the generated `run`.
+import { toJsonFast } from "./constants.js";
 import { toJson } from "./index.js";
 import type { FeelFunction, FeelValue } from "./values.js";
 
@@ -19,6 +20,8 @@ export interface JsonOptions {
   exactDecimals?: boolean;
 }
 
+const jsonConverter = (options: JsonOptions) => (options.exactDecimals ? (v: FeelValue) => toJson(v, options) : toJsonFast);
+
 const mapValues = <T, U>(o: Record<string, T>, f: (v: T) => U): Record<string, U> => {
   const out: Record<string, U> = {};
   for (const k in o) out[k] = f(o[k]!);
@@ -28,15 +31,16 @@ const mapValues = <T, U>(o: Record<string, T>, f: (v: T) => U): Record<string, U
 export function entryPoints(m: GeneratedModule) {
   return {
     evaluate(state: Record<string, unknown>, options: JsonOptions = {}): Record<string, unknown> {
-      return mapValues(m.run(null, state, null), (v) => toJson(v, options));
+      return mapValues(m.run(null, state, null), jsonConverter(options));
     },
     evaluateTraced(state: Record<string, unknown>, options: JsonOptions = {}) {
       const raw: Record<string, RawTrace> = {};
-      const decisions = mapValues(m.run(null, state, raw), (v) => toJson(v, options));
+      const json = jsonConverter(options);
+      const decisions = mapValues(m.run(null, state, raw), json);
       const trace = mapValues(raw, (t) => {
         const entry: { rule?: number | number[]; lets?: Record<string, unknown> } = {};
         if (t.rule !== undefined) entry.rule = t.rule;
-        if (Object.keys(t.lets).length > 0) entry.lets = mapValues(t.lets, (v) => toJson(v, options));
+        if (Object.keys(t.lets).length > 0) entry.lets = mapValues(t.lets, json);
         return entry;
       });
       return { decisions, trace };

@@ -4,3 +4,4 @@ export { anyTrue, hit } from "./tables.js";
 export { entryPoints } from "./entry.js";
 export { tableIndex } from "./table-index.js";
 export { answersFor } from "../answers.js";
+export { constNum } from "./constants.js";
