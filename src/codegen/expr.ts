@@ -148,10 +148,21 @@ export function isLiteralTree(e: Expr | null): boolean {
 
 const HOISTABLE = new Set(["negate", "list", "range", "context"]);
 
+/** Built-ins whose result depends on more than their arguments. */
+const IMPURE_BUILTINS = new Set(["now", "today"]);
+
+/** A call of a pure built-in on literals, such as `duration("P30D")`: computed once at load time. */
+function isConstantCall(e: Expr): boolean {
+  if (e.kind !== "call" || e.callee.kind !== "name" || e.callee.ref?.kind !== "builtin") return false;
+  if (IMPURE_BUILTINS.has(e.callee.ref.name)) return false;
+  return e.named ? e.named.every((a) => isLiteralTree(a.value)) : e.args.every(isLiteralTree);
+}
+
 export function emitExpr(node: Expr, scope: Scope, cx: ExprContext): string {
   const emit = emitters[node.kind] as Emit<typeof node.kind>;
   const code = emit(node as never, scope, cx);
-  return HOISTABLE.has(node.kind) && isLiteralTree(node) ? cx.em.hoist("c", code) : code;
+  const constant = (HOISTABLE.has(node.kind) && isLiteralTree(node)) || isConstantCall(node);
+  return constant ? cx.em.hoist("c", code) : code;
 }
 
 // ---- unary tests ----
