@@ -1,0 +1,27 @@
+// A parsed `<definitions>` document with what the importer looks up in it: its namespace, its
+// elements by id, and how an `href` (`#id` or `namespace#id`) resolves.
+import { parseXml, type XmlElement } from "./xml.js";
+
+export interface Definitions {
+  file: string;
+  name: string;
+  namespace: string;
+  root: XmlElement;
+  byId: Map<string, XmlElement>;
+}
+
+export function readDefinitions(text: string, file: string): Definitions | { error: string } {
+  const parsed = parseXml(text);
+  if ("error" in parsed) return { error: `${file}: not well-formed XML: ${parsed.error}` };
+  const root = parsed.root;
+  if (root.name !== "definitions") return { error: `${file}: root element is <${root.name}>, not <definitions>` };
+  const byId = new Map<string, XmlElement>();
+  for (const el of root.children) if (el.attrs.id) byId.set(el.attrs.id, el);
+  return { file, name: root.attrs.name ?? file, namespace: root.attrs.namespace ?? "", root, byId };
+}
+
+/** Splits an href into the namespace part (empty for a local `#id`) and the id. */
+export function splitHref(href: string): { namespace: string; id: string } {
+  const hash = href.lastIndexOf("#");
+  return hash < 0 ? { namespace: "", id: href } : { namespace: href.slice(0, hash), id: href.slice(hash + 1) };
+}

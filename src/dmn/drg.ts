@@ -1,0 +1,254 @@
+// The decision requirements graph of one `<definitions>` → portable inputs, decisions, functions
+// and types. Dependencies are not copied: the compiler infers them from names.
+import { reportError, reportWarning, type ImportContext } from "./context.js";
+import type { Definitions } from "./definitions.js";
+import { expressionChild, requireExpression, toBody, toFeel, type Body, type LetValue } from "./expressions.js";
+import { feelContext, RESULT_KEY } from "./feel-text.js";
+import { tableAsFeel } from "./table-feel.js";
+import { itemDefinitionType, typeOf } from "./types.js";
+import { has, put } from "./records.js";
+import { attr, child, childrenNamed, type XmlElement } from "./xml.js";
+
+export interface MappedModel {
+  types: Record<string, unknown>;
+  inputs: Record<string, Record<string, unknown>>;
+  decisions: Record<string, Record<string, unknown>>;
+  functions: Record<string, Record<string, unknown>>;
+  /** output decision names of each decision service, in order */
+  decisionServices: Record<string, string[]>;
+}
+
+/** Elements that carry no executable meaning (documentation, diagrams, organisation). */
+const IGNORED = new Set([
+  "description",
+  "extensionElements",
+  "DMNDI",
+  "knowledgeSource",
+  "textAnnotation",
+  "association",
+  "group",
+  "performanceIndicator",
+  "organizationUnit",
+  "elementCollection",
+  "import",
+]);
+
+const variableType = (el: XmlElement, ctx: ImportContext): unknown => {
+  const v = child(el, "variable");
+  return typeOf(v ? attr(v, "typeRef") : undefined, ctx, v ?? el);
+};
+
+/**
+ * The result type of a BKM or decision service from its variable: a function item type gives
+ * its `outputTypeRef`; any other type is taken as the result type itself (as the TCK writes it).
+ */
+function resultTypeOf(el: XmlElement, ctx: ImportContext): unknown {
+  const v = child(el, "variable");
+  const ref = v ? attr(v, "typeRef") : undefined;
+  const fnItem = ref ? ctx.itemDefinitions?.get(ref.replace(/^[A-Za-z_][\w-]*:/, "")) : undefined;
+  const item = fnItem && child(fnItem, "functionItem");
+  if (item) return typeOf(attr(item, "outputTypeRef"), ctx, item);
+  return variableType(el, ctx);
+}
+
+/** A BKM's variable typed by a function item: its output type (a BKM variable names no result type otherwise). */
+function functionItemResult(el: XmlElement, ctx: ImportContext): unknown {
+  const v = child(el, "variable");
+  const ref = v ? attr(v, "typeRef") : undefined;
+  return ref && ctx.itemDefinitions?.get(ref.replace(/^[A-Za-z_][\w-]*:/, ""))?.children.some((c) => c.name === "functionItem")
+    ? resultTypeOf(el, ctx)
+    : undefined;
+}
+
+/** Resolves an href to an element of the given kind in this model or an imported one. */
+export type Resolver = (href: string, from: XmlElement) => XmlElement | undefined;
+
+/**
+ * A function body in a form the compiler accepts for functions: a boxed context (`let` + `expr`)
+ * becomes one FEEL context expression whose hidden last entry is the result.
+ */
+function functionBody(body: Body, el: XmlElement, ctx: ImportContext): Body {
+  if (typeof body === "string" || !("let" in body)) return body;
+  const entries: [string, string][] = Object.entries(body.let).map(([k, v]) => [k, typeof v === "string" ? v : tableAsFeel(v, el, ctx)]);
+  return `${feelContext([...entries, [RESULT_KEY, body.expr]])}.${RESULT_KEY}`;
+}
+
+function bodyObject(body: Body): Record<string, unknown> {
+  if (typeof body === "string") return { expr: body };
+  return { ...body };
+}
+
+function mapInput(el: XmlElement, ctx: ImportContext): Record<string, unknown> {
+  const input: Record<string, unknown> = { type: variableType(el, ctx) ?? "any" };
+  input.desc = attr(el, "label") ?? el.attrs.name ?? "";
+  return input;
+}
+
+function mapDecision(el: XmlElement, ctx: ImportContext): Record<string, unknown> {
+  const name = el.attrs.name ?? "";
+  const logic = requireExpression(el, ctx);
+  const type = variableType(el, ctx) ?? (logic && typeOf(attr(logic, "typeRef"), ctx, logic));
+  if (!logic) {
+    // valid DMN (a decision documented but not automated): it evaluates to null
+    reportWarning(ctx, "dmn.decision.logic", `decision "${name}" has no value expression; it evaluates to null`, el);
+  }
+  const out: Record<string, unknown> = {};
+  if (type !== undefined) out.type = type;
+  const question = child(el, "question")?.text.trim();
+  if (question) out.desc = question;
+  Object.assign(out, bodyObject(logic ? toBody(logic, name, type, ctx) : "null"));
+  return out;
+}
+
+function paramsOf(holder: XmlElement, ctx: ImportContext): Record<string, unknown> {
+  const params: Record<string, unknown> = {};
+  for (const p of childrenNamed(holder, "formalParameter")) {
+    put(params, p.attrs.name ?? "", typeOf(attr(p, "typeRef"), ctx, p) ?? "any");
+  }
+  return params;
+}
+
+function mapBkm(el: XmlElement, ctx: ImportContext): Record<string, unknown> {
+  const name = el.attrs.name ?? "";
+  const logic = child(el, "encapsulatedLogic");
+  if (!logic) {
+    reportError(ctx, "dmn.bkm.logic", `business knowledge model "${name}" has no encapsulated logic`, el);
+    return { params: {}, body: "null" };
+  }
+  const params = paramsOf(logic, ctx);
+  const kind = (attr(logic, "kind") ?? "FEEL").toUpperCase();
+  const fn: Record<string, unknown> = { params };
+  // the result type is on the function definition, or (as exporters often write it) on its body
+  const bodyEl = expressionChild(logic);
+  const returns =
+    typeOf(attr(logic, "typeRef"), ctx, logic) ?? (bodyEl && typeOf(attr(bodyEl, "typeRef"), ctx, bodyEl)) ?? functionItemResult(el, ctx);
+  if (returns !== undefined) fn.returns = returns;
+  if (kind !== "FEEL") {
+    // an external function: call the external definition with the parameters
+    fn.body = `(${toFeel(logic, ctx)})(${Object.keys(params).join(", ")})`;
+    return fn;
+  }
+  const body = requireExpression(logic, ctx);
+  fn.body = body ? functionBody(toBody(body, name, returns, ctx), el, ctx) : "null";
+  return fn;
+}
+
+/** A decision's logic as a let value inside a decision service: a table, or FEEL text. */
+function decisionAsLet(el: XmlElement, ctx: ImportContext): LetValue {
+  const logic = requireExpression(el, ctx);
+  if (!logic) return "null";
+  if (logic.name === "decisionTable") {
+    const body = toBody(logic, el.attrs.name ?? "", variableType(el, ctx), ctx);
+    return body as LetValue;
+  }
+  return toFeel(logic, ctx);
+}
+
+const requiredDecisionHrefs = (el: XmlElement): string[] =>
+  childrenNamed(el, "informationRequirement").flatMap((ir) => childrenNamed(ir, "requiredDecision").map((r) => r.attrs.href ?? ""));
+
+/**
+ * A decision service → a function: inputData then inputDecision are its parameters, the
+ * encapsulated decisions (given, or everything the outputs need short of the inputs) its `let`
+ * entries in dependency order, and the output decision (or a context of several) its result.
+ */
+function mapDecisionService(el: XmlElement, ctx: ImportContext, resolve: Resolver): { fn: Record<string, unknown>; outputs: string[] } {
+  const refs = (kind: string): XmlElement[] =>
+    childrenNamed(el, kind).flatMap((r) => {
+      const target = resolve(r.attrs.href ?? "", r);
+      return target ? [target] : [];
+    });
+  const outputs = refs("outputDecision");
+  const inputDecisions = refs("inputDecision");
+  const inputData = refs("inputData");
+  const params: Record<string, unknown> = {};
+  for (const i of [...inputData, ...inputDecisions]) put(params, i.attrs.name ?? "", variableType(i, ctx) ?? "any");
+
+  const stop = new Set(inputDecisions);
+  const listed = refs("encapsulatedDecision");
+  const ordered: XmlElement[] = [];
+  const visiting = new Set<XmlElement>();
+  const visit = (d: XmlElement): void => {
+    if (stop.has(d) || ordered.includes(d) || visiting.has(d)) return;
+    visiting.add(d);
+    for (const href of requiredDecisionHrefs(d)) {
+      const dep = resolve(href, d);
+      if (dep) visit(dep);
+    }
+    ordered.push(d);
+  };
+  for (const d of [...listed, ...outputs]) visit(d);
+
+  const lets: Record<string, LetValue> = {};
+  for (const d of ordered) put(lets, d.attrs.name ?? "", decisionAsLet(d, ctx));
+  const names = outputs.map((o) => o.attrs.name ?? "");
+  if (names.length === 0) reportError(ctx, "dmn.service.outputs", "decision service without output decisions", el);
+  const expr = names.length === 1 ? names[0] : feelContext(names.map((n) => [n, n]));
+  const fn: Record<string, unknown> = { params };
+  const returns = resultTypeOf(el, ctx);
+  if (returns !== undefined) fn.returns = returns;
+  fn.body = functionBody({ let: lets, expr }, el, ctx);
+  return { fn, outputs: names };
+}
+
+export function mapDefinitions(defs: Definitions, ctx: ImportContext, resolve: Resolver): MappedModel {
+  const model: MappedModel = { types: {}, inputs: {}, decisions: {}, functions: {}, decisionServices: {} };
+  const items = defs.root.children.filter((c) => c.name === "itemDefinition");
+  ctx.itemDefinitions ??= new Map();
+  for (const it of items) {
+    ctx.typeNames.add(it.attrs.name ?? "");
+    ctx.itemDefinitions.set(it.attrs.name ?? "", it);
+  }
+  for (const it of items) put(model.types, it.attrs.name ?? "", itemDefinitionType(it, ctx));
+
+  const claim = (name: string | undefined, el: XmlElement): string | undefined => {
+    if (!name) {
+      reportError(ctx, "dmn.name.missing", `<${el.name}> without a name`, el);
+      return undefined;
+    }
+    if (has(model.inputs, name) || has(model.decisions, name) || has(model.functions, name)) {
+      reportError(ctx, "dmn.name.duplicate", `the name "${name}" is declared twice`, el);
+      return undefined;
+    }
+    return name;
+  };
+
+  for (const el of defs.root.children) {
+    // requirements must point somewhere, even though dependencies are inferred from names
+    for (const req of [...childrenNamed(el, "informationRequirement"), ...childrenNamed(el, "knowledgeRequirement"), ...childrenNamed(el, "authorityRequirement")]) {
+      for (const r of req.children) if (r.attrs.href !== undefined) resolve(r.attrs.href, r);
+    }
+    switch (el.name) {
+      case "itemDefinition":
+        break;
+      case "inputData": {
+        const name = claim(el.attrs.name, el);
+        if (name !== undefined) put(model.inputs, name, mapInput(el, ctx));
+        break;
+      }
+      case "decision": {
+        const name = claim(el.attrs.name, el);
+        if (name !== undefined) put(model.decisions, name, mapDecision(el, ctx));
+        break;
+      }
+      case "businessKnowledgeModel": {
+        const name = claim(el.attrs.name, el);
+        if (name !== undefined) put(model.functions, name, mapBkm(el, ctx));
+        break;
+      }
+      case "decisionService": {
+        const name = claim(el.attrs.name, el);
+        if (name === undefined) break;
+        const { fn, outputs } = mapDecisionService(el, ctx, resolve);
+        put(model.functions, name, fn);
+        put(model.decisionServices, name, outputs);
+        break;
+      }
+      default:
+        if (!IGNORED.has(el.name)) reportError(ctx, "dmn.element.unknown", `unsupported element <${el.name}>`, el);
+    }
+  }
+  return model;
+}
+
+

@@ -1,0 +1,231 @@
+// DMN boxed expressions → FEEL text, or → a portable body where the format has a richer form
+// (a decision table as `{table, hit, default}`, a boxed context as `let` entries plus `expr`).
+import { reportError, type ImportContext } from "./context.js";
+import { feelContext, paren, RESULT_KEY } from "./feel-text.js";
+import { mapDecisionTable, type TableBody } from "./table.js";
+import { tableAsFeel } from "./table-feel.js";
+import { mapTypeRef } from "./types.js";
+import { has, put } from "./records.js";
+import { attr, child, childrenNamed, textChild, type XmlElement } from "./xml.js";
+
+export type LetValue = string | TableBody;
+export type Body = string | TableBody | { let: Record<string, LetValue>; expr: string };
+
+/** Element names that hold an expression (DMN 1.1–1.5). */
+export const EXPRESSION_KINDS = new Set([
+  "literalExpression",
+  "decisionTable",
+  "context",
+  "invocation",
+  "functionDefinition",
+  "list",
+  "relation",
+  "conditional",
+  "filter",
+  "for",
+  "some",
+  "every",
+]);
+
+/** The expression element among an element's children (e.g. of a contextEntry or a binding). */
+export const expressionChild = (el: XmlElement): XmlElement | undefined =>
+  el.children.find((c) => EXPRESSION_KINDS.has(c.name));
+
+/** Children of decisions, entries and bindings that are not the value expression. */
+const NOT_EXPRESSIONS = new Set([
+  "variable",
+  "description",
+  "extensionElements",
+  "formalParameter",
+  "parameter",
+  "typeRef",
+  "question",
+  "allowedAnswers",
+  "informationRequirement",
+  "knowledgeRequirement",
+  "authorityRequirement",
+  "supportedObjective",
+  "impactedPerformanceIndicator",
+  "decisionMaker",
+  "decisionOwner",
+  "usingProcess",
+  "usingTask",
+]);
+
+function checkLanguage(el: XmlElement, ctx: ImportContext): void {
+  const lang = attr(el, "expressionLanguage");
+  if (lang && !/FEEL/i.test(lang)) reportError(ctx, "dmn.expression.language", `unsupported expression language "${lang}"`, el);
+}
+
+/** Reports a child expression that is missing or of a kind we do not know; returns it when usable. */
+export function requireExpression(holder: XmlElement, ctx: ImportContext): XmlElement | undefined {
+  const e = expressionChild(holder);
+  if (e) return e;
+  const unknown = holder.children.find((c) => !NOT_EXPRESSIONS.has(c.name));
+  if (unknown) reportError(ctx, "dmn.expression.kind", `unsupported expression element <${unknown.name}>`, unknown);
+  return undefined;
+}
+
+/** A FEEL type expression for a typeRef, or undefined when it has no FEEL spelling we can write. */
+function feelTypeName(ref: string | undefined, ctx: ImportContext): string | undefined {
+  if (!ref) return undefined;
+  const t = mapTypeRef(ref, ctx);
+  return typeof t === "string" && !t.includes(" [") && !t.includes("|") ? t : undefined;
+}
+
+type Renderer = (el: XmlElement, ctx: ImportContext) => string;
+
+const nested = (holder: XmlElement | undefined, ctx: ImportContext): string => {
+  if (!holder) return "null";
+  const e = requireExpression(holder, ctx);
+  return e ? paren(toFeel(e, ctx)) : "null";
+};
+
+const contextEntries = (el: XmlElement): { name: string | undefined; value: XmlElement | undefined; entry: XmlElement }[] =>
+  childrenNamed(el, "contextEntry").map((entry) => ({
+    name: child(entry, "variable")?.attrs.name,
+    value: expressionChild(entry),
+    entry,
+  }));
+
+const RENDERERS: Record<string, Renderer> = {
+  literalExpression(el, ctx) {
+    checkLanguage(el, ctx);
+    if (child(el, "importedValues")) reportError(ctx, "dmn.expression.imported-values", "importedValues are not supported", el);
+    const text = textChild(el);
+    return text === undefined || text.trim() === "" ? "null" : text.trim();
+  },
+
+  decisionTable(el, ctx) {
+    return tableAsFeel(mapDecisionTable(el, "result", undefined, ctx), el, ctx);
+  },
+
+  context(el, ctx) {
+    const entries = contextEntries(el);
+    const pairs: [string, string][] = [];
+    let result: string | undefined;
+    for (const { name, value, entry } of entries) {
+      const text = value ? toFeel(value, ctx) : (requireExpression(entry, ctx), "null");
+      if (name === undefined) {
+        if (result !== undefined) reportError(ctx, "dmn.context.result", "context with more than one result entry", entry);
+        result = text;
+      } else pairs.push([name, text]);
+    }
+    if (result === undefined) return feelContext(pairs);
+    return pairs.length === 0 ? result : `${feelContext([...pairs, [RESULT_KEY, result]])}.${RESULT_KEY}`;
+  },
+
+  invocation(el, ctx) {
+    const callee = expressionChild(el);
+    const name = callee ? toFeel(callee, ctx) : undefined;
+    if (!name) {
+      reportError(ctx, "dmn.invocation.callee", "invocation without a function name", el);
+      return "null";
+    }
+    const args = childrenNamed(el, "binding").map((b) => {
+      const p = child(b, "parameter")?.attrs.name;
+      if (!p) reportError(ctx, "dmn.invocation.binding", "binding without a parameter name", b);
+      return `${p ?? "?"}: ${expressionChild(b) ? nested(b, ctx) : "null"}`;
+    });
+    // a callee that reads as a name (BKM names have spaces) stays bare: `f(a: 1)`
+    const bare = /^[^()\[\]{}",:+*\/<>=!]+$/.test(name.trim()) && !/\/\//.test(name);
+    return `${bare ? name.trim() : paren(name)}(${args.join(", ")})`;
+  },
+
+  functionDefinition(el, ctx) {
+    const kind = (attr(el, "kind") ?? "FEEL").toUpperCase();
+    const params = childrenNamed(el, "formalParameter").map((p) => {
+      const t = feelTypeName(attr(p, "typeRef"), ctx);
+      return t ? `${p.attrs.name}: ${t}` : (p.attrs.name ?? "");
+    });
+    const body = expressionChild(el);
+    const bodyText = body ? toFeel(body, ctx) : "null";
+    if (kind === "FEEL") return `function(${params.join(", ")}) ${paren(bodyText)}`;
+    if (kind === "JAVA" || kind === "PMML") return `function(${params.join(", ")}) external ${bodyText}`;
+    reportError(ctx, "dmn.function.kind", `unsupported function kind "${kind}"`, el);
+    return "null";
+  },
+
+  list(el, ctx) {
+    return `[${el.children.filter((c) => EXPRESSION_KINDS.has(c.name)).map((c) => paren(toFeel(c, ctx))).join(", ")}]`;
+  },
+
+  relation(el, ctx) {
+    const columns = childrenNamed(el, "column").map((c) => c.attrs.name ?? "");
+    const rows = childrenNamed(el, "row").map((row) => {
+      const cells = row.children.filter((c) => EXPRESSION_KINDS.has(c.name));
+      if (cells.length !== columns.length) {
+        reportError(ctx, "dmn.relation.row", `row has ${cells.length} cells for ${columns.length} columns`, row);
+      }
+      return feelContext(columns.map((col, i) => [col, cells[i] ? toFeel(cells[i], ctx) : "null"]));
+    });
+    return `[${rows.join(", ")}]`;
+  },
+
+  conditional(el, ctx) {
+    return `if ${nested(child(el, "if"), ctx)} then ${nested(child(el, "then"), ctx)} else ${nested(child(el, "else"), ctx)}`;
+  },
+
+  filter(el, ctx) {
+    return `${nested(child(el, "in"), ctx)}[${nested(child(el, "match"), ctx)}]`;
+  },
+
+  for(el, ctx) {
+    return `for ${iterator(el, ctx)} in ${nested(child(el, "in"), ctx)} return ${nested(child(el, "return"), ctx)}`;
+  },
+
+  some(el, ctx) {
+    return `some ${iterator(el, ctx)} in ${nested(child(el, "in"), ctx)} satisfies ${nested(child(el, "satisfies"), ctx)}`;
+  },
+
+  every(el, ctx) {
+    return `every ${iterator(el, ctx)} in ${nested(child(el, "in"), ctx)} satisfies ${nested(child(el, "satisfies"), ctx)}`;
+  },
+};
+
+function iterator(el: XmlElement, ctx: ImportContext): string {
+  const v = attr(el, "iteratorVariable");
+  if (!v) reportError(ctx, "dmn.iterator.variable", "iterator without iteratorVariable", el);
+  return v ?? "item";
+}
+
+/** Any expression element → FEEL text. */
+export function toFeel(el: XmlElement, ctx: ImportContext): string {
+  const render = RENDERERS[el.name];
+  if (!render) {
+    reportError(ctx, "dmn.expression.kind", `unsupported expression element <${el.name}>`, el);
+    return "null";
+  }
+  return render(el, ctx);
+}
+
+/** A let entry value: a table keeps its table form, anything else becomes FEEL text. */
+function letValue(el: XmlElement, name: string, ctx: ImportContext): LetValue {
+  if (el.name === "decisionTable") return mapDecisionTable(el, name, mapTypeRef(attr(el, "typeRef") ?? "", ctx), ctx);
+  return toFeel(el, ctx);
+}
+
+/**
+ * The top-level logic of a decision or function: a table stays a table, a boxed context becomes
+ * `let` entries and `expr` (its result entry, or a context literal of its entries), anything else
+ * FEEL text.
+ */
+export function toBody(el: XmlElement, resultName: string, resultType: unknown, ctx: ImportContext): Body {
+  if (el.name === "decisionTable") return mapDecisionTable(el, resultName, resultType, ctx);
+  if (el.name !== "context") return toFeel(el, ctx);
+  const lets: Record<string, LetValue> = {};
+  let expr: string | undefined;
+  for (const { name, value, entry } of contextEntries(el)) {
+    if (name === undefined) {
+      if (expr !== undefined) reportError(ctx, "dmn.context.result", "context with more than one result entry", entry);
+      expr = value ? toFeel(value, ctx) : "null";
+      continue;
+    }
+    if (has(lets, name)) reportError(ctx, "dmn.context.duplicate", `duplicate context entry "${name}"`, entry);
+    if (!value) requireExpression(entry, ctx);
+    put(lets, name, value ? letValue(value, name, ctx) : "null");
+  }
+  if (expr === undefined) expr = feelContext(Object.keys(lets).map((k) => [k, k]));
+  return { let: lets, expr };
+}
+

@@ -1,0 +1,95 @@
+// A small element tree over fast-xml-parser's ordered output. DMN files come with any namespace
+// prefix (`semantic:`, `dmn:`, none), so elements are matched by local name; document order is
+// kept because boxed lists, relations and invocations depend on it.
+import { XMLParser } from "fast-xml-parser";
+
+export interface XmlElement {
+  /** local name, without prefix */
+  name: string;
+  /** attributes by their name as written (`xsi:type`, `typeRef`) */
+  attrs: Record<string, string>;
+  children: XmlElement[];
+  /** concatenated text and CDATA directly inside this element, untrimmed */
+  text: string;
+  /** the enclosing element (for diagnostics that name the nearest element with an id) */
+  parent?: XmlElement;
+}
+
+const parser = new XMLParser({
+  preserveOrder: true,
+  ignoreAttributes: false,
+  attributeNamePrefix: "",
+  trimValues: false,
+  parseTagValue: false,
+  parseAttributeValue: false,
+  htmlEntities: true,
+  cdataPropName: "#cdata",
+  commentPropName: false,
+  ignoreDeclaration: true,
+  ignorePiTags: true,
+});
+
+type OrderedNode = Record<string, unknown> & { ":@"?: Record<string, string> };
+
+const localName = (qname: string): string => qname.slice(qname.indexOf(":") + 1);
+
+function textOf(nodes: OrderedNode[]): string {
+  let s = "";
+  for (const n of nodes) {
+    if ("#text" in n) s += String(n["#text"]);
+    else if ("#cdata" in n) s += textOf(n["#cdata"] as OrderedNode[]);
+  }
+  return s;
+}
+
+function toElement(node: OrderedNode): XmlElement | null {
+  const tag = Object.keys(node).find((k) => k !== ":@" && k !== "#text" && k !== "#cdata");
+  if (tag === undefined) return null;
+  const inner = (node[tag] as OrderedNode[]) ?? [];
+  const children: XmlElement[] = [];
+  for (const c of inner) {
+    const e = toElement(c);
+    if (e) children.push(e);
+  }
+  const el: XmlElement = { name: localName(tag), attrs: { ...(node[":@"] ?? {}) }, children, text: textOf(inner) };
+  // not enumerable: keeps the tree printable and comparable
+  for (const c of children) Object.defineProperty(c, "parent", { value: el, enumerable: false });
+  return el;
+}
+
+/** Parses a document and returns its root element, or an error message. */
+export function parseXml(text: string): { root: XmlElement } | { error: string } {
+  let nodes: OrderedNode[];
+  try {
+    nodes = parser.parse(text, true) as OrderedNode[];
+  } catch (e) {
+    return { error: e instanceof Error ? e.message : String(e) };
+  }
+  for (const n of nodes) {
+    const e = toElement(n);
+    if (e) return { root: e };
+  }
+  return { error: "no root element" };
+}
+
+export const child = (e: XmlElement, name: string): XmlElement | undefined => e.children.find((c) => c.name === name);
+export const childrenNamed = (e: XmlElement, name: string): XmlElement[] => e.children.filter((c) => c.name === name);
+
+/** An attribute by local name, whatever its prefix (`xsi:type` is found as `type` only when no plain `type`). */
+export function attr(e: XmlElement, name: string): string | undefined {
+  if (Object.prototype.hasOwnProperty.call(e.attrs, name)) return e.attrs[name];
+  for (const [k, v] of Object.entries(e.attrs)) if (localName(k) === name && k.includes(":")) return v;
+  return undefined;
+}
+
+/** A prefixed attribute in the XML Schema instance namespace (`xsi:type`, `xsi:nil`), whatever the prefix. */
+export function xsiAttr(e: XmlElement, name: "type" | "nil"): string | undefined {
+  for (const [k, v] of Object.entries(e.attrs)) if (k.includes(":") && localName(k) === name) return v;
+  return undefined;
+}
+
+/** The text of a `<text>` child (DMN's way of holding FEEL), or undefined. */
+export const textChild = (e: XmlElement): string | undefined => {
+  const t = child(e, "text");
+  return t ? t.text : undefined;
+};

@@ -1,0 +1,116 @@
+import { describe, expect, it } from "vitest";
+import { importDmn } from "../../src/dmn/index.js";
+import { decision, dmn, input, literal } from "./helpers.js";
+
+const errors = (r: ReturnType<typeof importDmn>) => r.diagnostics.filter((d) => d.severity === "error");
+const functionsOf = (r: ReturnType<typeof importDmn>) => r.content!.functions as Record<string, Record<string, unknown>>;
+const requires = (kind: "requiredDecision" | "requiredInput", ...ids: string[]) =>
+  ids.map((id) => `<informationRequirement><${kind} href="#${id}"/></informationRequirement>`).join("");
+
+describe("importDmn: business knowledge models", () => {
+  it("maps a BKM with a literal body to a function with typed parameters in order", () => {
+    const bkm = `<businessKnowledgeModel id="b1" name="Monthly payment"><variable name="Monthly payment"/>
+      <encapsulatedLogic><formalParameter name="rate" typeRef="number"/><formalParameter name="term"/>
+      ${literal("rate * term")}</encapsulatedLogic></businessKnowledgeModel>`;
+    const r = importDmn(dmn(bkm));
+    expect(errors(r)).toEqual([]);
+    expect(functionsOf(r)).toEqual({ "Monthly payment": { params: { rate: "number", term: "any" }, body: "rate * term" } });
+    expect(Object.keys(functionsOf(r)["Monthly payment"].params as object)).toEqual(["rate", "term"]);
+  });
+
+  it("maps a BKM whose body is a decision table or a context", () => {
+    const table = `<decisionTable id="t" hitPolicy="FIRST"><input id="i"><inputExpression><text>x</text></inputExpression></input>
+      <output id="o"/><rule id="r"><inputEntry><text>&gt; 1</text></inputEntry><outputEntry><text>"big"</text></outputEntry></rule></decisionTable>`;
+    const ctx = `<context><contextEntry><variable name="y"/>${literal("x * 2")}</contextEntry><contextEntry>${literal("y + 1")}</contextEntry></context>`;
+    const bkm = (name: string, body: string) =>
+      `<businessKnowledgeModel id="${name}" name="${name}"><encapsulatedLogic><formalParameter name="x" typeRef="number"/>${body}</encapsulatedLogic></businessKnowledgeModel>`;
+    const r = importDmn(dmn(bkm("classify", table) + bkm("calc", ctx)));
+    expect(errors(r)).toEqual([]);
+    expect(functionsOf(r).classify.body).toEqual({ table: [["x", "=> classify"], ["> 1", '"big"']], hit: "FIRST" });
+    // functions take a boxed context as one FEEL context whose hidden last entry is the result
+    expect(functionsOf(r).calc.body).toBe('{"y": (x * 2), "__result": (y + 1)}.__result');
+  });
+
+  it("reports a BKM without logic", () => {
+    const r = importDmn(dmn(`<businessKnowledgeModel id="b9" name="empty"/>`));
+    expect(errors(r).map((d) => d.code)).toEqual(["dmn.bkm.logic"]);
+  });
+});
+
+describe("importDmn: decision services", () => {
+  const model = dmn(
+    [
+      input("in A", "string"),
+      input("in B", "string"),
+      decision("helper", literal('"h"'), "string"),
+      decision("inner", literal("in A + helper"), "string", requires("requiredInput", "i_in_A") + requires("requiredDecision", "d_helper")),
+      decision("given", literal('"never"'), "string"),
+      decision("out 1", literal("inner + given + in B"), "string", requires("requiredDecision", "d_inner", "d_given")),
+      decision("out 2", literal("inner"), "string", requires("requiredDecision", "d_inner")),
+      `<decisionService id="ds1" name="one"><outputDecision href="#d_out_1"/><inputDecision href="#d_given"/>
+         <inputData href="#i_in_A"/><inputData href="#i_in_B"/></decisionService>`,
+      `<decisionService id="ds2" name="two"><outputDecision href="#d_out_1"/><outputDecision href="#d_out_2"/>
+         <encapsulatedDecision href="#d_inner"/><inputDecision href="#d_given"/><inputData href="#i_in_A"/><inputData href="#i_in_B"/></decisionService>`,
+    ].join("\n"),
+  );
+
+  it("makes inputData then inputDecision the parameters and the needed decisions let entries in dependency order", () => {
+    const r = importDmn(model);
+    expect(errors(r)).toEqual([]);
+    const one = functionsOf(r).one as { params: Record<string, unknown>; body: string };
+    expect(Object.keys(one.params)).toEqual(["in A", "in B", "given"]);
+    expect(one.params).toEqual({ "in A": "string", "in B": "string", given: "string" });
+    expect(one.body).toBe('{"helper": "h", "inner": (in A + helper), "out 1": (inner + given + in B), "__result": (out 1)}.__result');
+    expect(r.decisionServices.one).toEqual(["out 1"]);
+  });
+
+  it("returns a context of several output decisions", () => {
+    const r = importDmn(model);
+    const two = functionsOf(r).two as { body: string };
+    expect(two.body).toBe(
+      '{"helper": "h", "inner": (in A + helper), "out 1": (inner + given + in B), "out 2": inner, "__result": ({"out 1": (out 1), "out 2": (out 2)})}.__result',
+    );
+    expect(r.decisionServices.two).toEqual(["out 1", "out 2"]);
+  });
+
+  it("reports a dangling output decision", () => {
+    const r = importDmn(dmn(`<decisionService id="ds" name="s"><outputDecision href="#gone"/></decisionService>`));
+    expect(errors(r).map((d) => d.code).sort()).toEqual(["dmn.href.dangling", "dmn.service.outputs"]);
+  });
+});
+
+describe("importDmn: imports", () => {
+  const base = dmn(
+    `<itemDefinition name="tName"><typeRef>string</typeRef></itemDefinition>
+     ${input("Person name", "tName")}
+     ${decision("Greeting", literal('"Hello, " + Person name'), "string", requires("requiredInput", "i_Person_name"))}
+     <businessKnowledgeModel id="b1" name="shout"><encapsulatedLogic><formalParameter name="s" typeRef="string"/>${literal("upper case(s)")}</encapsulatedLogic></businessKnowledgeModel>`,
+    { namespace: "urn:base", name: "base" },
+  );
+  const importer = dmn(
+    `<import namespace="urn:base" name="lib" importType="https://www.omg.org/spec/DMN/20230324/MODEL/"/>
+     ${decision("Result", literal("lib.shout(lib.Greeting)"), "lib.tName", '<informationRequirement><requiredDecision href="urn:base#d_Greeting"/></informationRequirement>')}`,
+    { namespace: "urn:top", name: "top" },
+  );
+
+  it("flattens an imported model and adds qualified aliases", () => {
+    const r = importDmn(importer, { file: "top.dmn", siblings: { "base.dmn": base } });
+    expect(errors(r)).toEqual([]);
+    const c = r.content!;
+    expect(c.name).toBe("top");
+    expect(c.types).toEqual({ tName: "string", "lib.tName": "tName" });
+    expect(Object.keys(c.inputs as object)).toEqual(["Person name"]);
+    expect(c.decisions).toEqual({
+      Greeting: { type: "string", expr: '"Hello, " + Person name' },
+      "lib.Person name": { type: "tName", expr: "Person name" },
+      "lib.Greeting": { type: "string", expr: "Greeting" },
+      Result: { type: "lib.tName", expr: "lib.shout(lib.Greeting)" },
+    });
+    expect(functionsOf(r)["lib.shout"]).toEqual({ params: { s: "string" }, body: "shout(s)" });
+  });
+
+  it("reports an import that is not among the siblings", () => {
+    const r = importDmn(importer, { file: "top.dmn", siblings: {} });
+    expect(errors(r).map((d) => d.code)).toContain("dmn.import.missing");
+  });
+});

@@ -1,0 +1,129 @@
+import { describe, expect, it } from "vitest";
+import { importDmn } from "../../src/dmn/index.js";
+import { decision, dmn, input, literal } from "./helpers.js";
+
+const cell = (tag: string, text: string) => `<${tag}><text>${text.replace(/</g, "&lt;")}</text></${tag}>`;
+
+function table(attrs: string, inputs: [string, string?][], outputs: string, rules: string[][], nOut = 1): string {
+  const ins = inputs
+    .map(([e, t]) => `<input id="in_${e.replace(/\W/g, "")}"><inputExpression${t ? ` typeRef="${t}"` : ""}><text>${e}</text></inputExpression></input>`)
+    .join("");
+  const rs = rules
+    .map((r, i) => {
+      const inCells = r.slice(0, r.length - nOut).map((c) => cell("inputEntry", c));
+      const outCells = r.slice(r.length - nOut).map((c) => cell("outputEntry", c));
+      return `<rule id="r${i + 1}">${inCells.join("")}${outCells.join("")}</rule>`;
+    })
+    .join("");
+  return `<decisionTable id="t1" ${attrs}>${ins}${outputs}${rs}</decisionTable>`;
+}
+
+const errors = (r: ReturnType<typeof importDmn>) => r.diagnostics.filter((d) => d.severity === "error");
+const decisionOf = (r: ReturnType<typeof importDmn>, name = "d") => (r.content!.decisions as Record<string, Record<string, unknown>>)[name];
+
+describe("importDmn: decision tables", () => {
+  const hitPolicies: [string, string][] = [
+    ["", "UNIQUE"],
+    [`hitPolicy="UNIQUE"`, "UNIQUE"],
+    [`hitPolicy="FIRST"`, "FIRST"],
+    [`hitPolicy="PRIORITY"`, "PRIORITY"],
+    [`hitPolicy="ANY"`, "ANY"],
+    [`hitPolicy="COLLECT"`, "COLLECT"],
+    [`hitPolicy="COLLECT" aggregation="SUM"`, "COLLECT SUM"],
+    [`hitPolicy="COLLECT" aggregation="COUNT"`, "COLLECT COUNT"],
+    [`hitPolicy="COLLECT" aggregation="MIN"`, "COLLECT MIN"],
+    [`hitPolicy="COLLECT" aggregation="MAX"`, "COLLECT MAX"],
+    [`hitPolicy="RULE ORDER"`, "RULE ORDER"],
+    [`hitPolicy="OUTPUT ORDER"`, "OUTPUT ORDER"],
+  ];
+  for (const [attrs, hit] of hitPolicies) {
+    it(`maps hit policy ${attrs || "(default)"} to ${hit}`, () => {
+      const t = table(attrs, [["Age", "number"]], `<output id="o1"/>`, [["< 18", "1"], ["-", "2"]]);
+      const r = importDmn(dmn(input("Age", "number") + decision("d", t, "number")));
+      expect(errors(r)).toEqual([]);
+      expect(decisionOf(r)).toEqual({
+        type: "number",
+        table: [
+          ["Age", "=> d: number"],
+          ["< 18", "1"],
+          ["-", "2"],
+        ],
+        hit,
+      });
+    });
+  }
+
+  it("rejects an aggregation on a hit policy other than COLLECT", () => {
+    const t = table(`hitPolicy="FIRST" aggregation="SUM"`, [["x"]], `<output id="o1"/>`, [["-", "1"]]);
+    const r = importDmn(dmn(input("x") + decision("d", t)));
+    expect(errors(r).map((d) => d.code)).toEqual(["dmn.table.aggregation"]);
+  });
+
+  it("writes output values as a choice type, default outputs, empty cells and bare names", () => {
+    const outputs = `<output id="o1" name="Status" typeRef="string"><outputValues><text>"High", "Low"</text></outputValues>
+      <defaultOutputEntry><text>"Low"</text></defaultOutputEntry></output>`;
+    const t = table(`hitPolicy="PRIORITY"`, [["Category", "string"], ["Score", "number"]], outputs, [
+      ["Preferred", "&gt;= Threshold", "\"High\""],
+      ["\"A\", \"B\"", "", "Fallback Status"],
+      ["not(\"C\")", "[1..5]", "\"Low\""],
+    ]);
+    const r = importDmn(dmn(input("Category", "string") + input("Score", "number") + decision("d", t, "string")));
+    expect(errors(r)).toEqual([]);
+    expect(decisionOf(r)).toEqual({
+      type: "string",
+      table: [
+        ["Category", "Score", "=> d: High|Low"],
+        ["=Preferred", ">= Threshold", '"High"'],
+        ['"A", "B"', "-", "=Fallback Status"],
+        ['not("C")', "[1..5]", '"Low"'],
+      ],
+      hit: "PRIORITY",
+      default: '"Low"',
+    });
+  });
+
+  it("names the columns of a multi-output table and keeps per-output defaults", () => {
+    const outputs = `<output id="o1" name="a" typeRef="number"><defaultOutputEntry><text>0</text></defaultOutputEntry></output>
+      <output id="o2" name="b" typeRef="string"/>`;
+    const t = table(`hitPolicy="FIRST"`, [["x", "number"]], outputs, [["> 1", "1", '"big"']], 2);
+    const r = importDmn(dmn(input("x", "number") + decision("d", t)));
+    expect(errors(r)).toEqual([]);
+    expect(decisionOf(r)).toEqual({
+      table: [
+        ["x", "=> a: number", "=> b: string"],
+        ["> 1", "1", '"big"'],
+      ],
+      hit: "FIRST",
+      default: { a: "0" },
+    });
+  });
+
+  it("reports a rule whose cell count does not match the columns", () => {
+    const t = `<decisionTable id="t1"><input id="i1"><inputExpression><text>x</text></inputExpression></input><output id="o1"/>
+      <rule id="bad">${cell("outputEntry", "1")}</rule></decisionTable>`;
+    const r = importDmn(dmn(input("x") + decision("d", t)));
+    expect(errors(r).map((d) => d.code)).toEqual(["dmn.table.rule"]);
+    expect(errors(r)[0].message).toContain('id="bad"');
+  });
+
+  it("rejects priorities that cannot be expressed as a choice type", () => {
+    const outputs = `<output id="o1"><outputValues><text>1, 2</text></outputValues></output>`;
+    const t = table(`hitPolicy="PRIORITY"`, [["x"]], outputs, [["-", "1"]]);
+    const r = importDmn(dmn(input("x") + decision("d", t)));
+    expect(errors(r).map((d) => d.code)).toEqual(["dmn.table.priorities"]);
+  });
+
+  it("keeps a table in a boxed context as a let table, and writes a deeper one as FEEL", () => {
+    const inner = table(`hitPolicy="COLLECT" aggregation="SUM"`, [["x", "number"]], `<output id="o1"/>`, [["&gt; 1", "10"], ["-", "1"]]);
+    const ctx = `<context><contextEntry><variable name="t"/>${inner}</contextEntry>
+      <contextEntry><variable name="nested"/><list>${inner}</list></contextEntry>
+      <contextEntry>${literal("t")}</contextEntry></context>`;
+    const r = importDmn(dmn(input("x", "number") + decision("d", ctx)));
+    expect(errors(r)).toEqual([]);
+    const d = decisionOf(r) as { let: Record<string, unknown> };
+    expect(d.let.t).toEqual({ table: [["x", "=> t"], ["> 1", "10"], ["-", "1"]], hit: "COLLECT SUM" });
+    const nested = d.let.nested as string;
+    expect(nested).toContain('"m": (((x in (> 1))) = true)');
+    expect(nested).toContain("sum(__hits.o)");
+  });
+});
