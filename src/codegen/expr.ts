@@ -52,9 +52,14 @@ const emitters: { [K in Expr["kind"]]: Emit<K> } = {
     return `((${x}) => ${emitUnaryTestsTri(n.tests, x, scope, cx)})(${emitExpr(n.value, scope, cx)})`;
   },
   "instance-of": (n, scope, cx) =>
-    `rt.instanceOf(${emitExpr(n.value, scope, cx)}, ${cx.em.data("T", typeExprToType(n.of, cx.types))})`,
-  if: (n, scope, cx) =>
-    `(${emitExpr(n.cond, scope, cx)} === true ? ${emitExpr(n.then, scope, cx)} : ${emitExpr(n.else, scope, cx)})`,
+    `rt.instanceOf(${emitExpr(n.value, scope, cx)}, ${cx.em.data("T", baseType(typeExprToType(n.of, cx.types)))})`,
+  if: (n, scope, cx) => {
+    const [cond, then, otherwise] = [emitExpr(n.cond, scope, cx), emitExpr(n.then, scope, cx), emitExpr(n.else, scope, cx)];
+    if (n.cond.type?.kind === "boolean") return `(${cond} === true ? ${then} : ${otherwise})`;
+    // A condition that is neither boolean nor null makes the whole `if` null.
+    const k = cx.em.fresh("k");
+    return `((${k}) => ${k} === 1 ? ${then} : ${k} === 0 ? ${otherwise} : null)(rt.branch(${cond}))`;
+  },
   for: (n, scope, cx) => {
     const acc = cx.em.fresh("acc");
     const outer = scope.child({ partial: acc }).bind("local", "partial", acc);
@@ -69,9 +74,10 @@ const emitters: { [K in Expr["kind"]]: Emit<K> } = {
       scope.child(),
       cx,
       (inner) =>
-        `{ rt.tick(); const ${r} = ${emitExpr(n.satisfies, inner, cx)}; if (${r} === ${hit}) return ${hit}; if (${r} !== ${miss}) u = true; }`,
+        `{ rt.tick(); const ${r} = ${emitExpr(n.satisfies, inner, cx)}; if (${r} === ${hit}) h = true; else if (${r} === null) u = true; else if (${r} !== ${miss}) return null; }`,
     );
-    return `(() => { let u = false; ${loops} return u ? null : ${miss}; })()`;
+    // Every item is tried: a result that is not a boolean (or null) anywhere makes the whole test null.
+    return `(() => { let h = false, u = false; ${loops} return h ? ${hit} : u ? null : ${miss}; })()`;
   },
   list: (n, scope, cx) => `[${n.items.map((i) => emitExpr(i, scope, cx)).join(", ")}]`,
   context: (n, scope, cx) => {
@@ -106,9 +112,10 @@ const emitters: { [K in Expr["kind"]]: Emit<K> } = {
 
 function emitName(name: string, ref: NameRef | undefined, scope: Scope, cx: ExprContext): string {
   if (ref) {
-    const id = scope.lookup(refKey(ref));
+    const id = scope.lookup(refKey(ref)) ?? (ref.kind === "builtin" ? cx.em.hoist("b", `rt.builtin(${cx.em.lit(ref.name)})`) : undefined);
+    // Inside a filter, the item's context entries shadow names from outside (and `item` itself).
+    if (id && scope.item && (ref.kind !== "local" || ref.name === "item")) return `rt.entryOr(${scope.item}, ${cx.em.lit(name)}, ${id})`;
     if (id) return id;
-    if (ref.kind === "builtin") return cx.em.hoist("b", `rt.builtin(${cx.em.lit(ref.name)})`);
   }
   // Inside a filter, a name the analyser could not resolve is an entry of the item context.
   if (scope.item) return `rt.member(${scope.item}, ${cx.em.lit(name)})`;
@@ -130,6 +137,17 @@ function nestLoops(iterations: Iteration[], scope: Scope, cx: ExprContext, body:
     heads.push(`for (const ${v} of ${source})`);
   }
   return `${heads.join(" ")} ${body(inner)}`;
+}
+
+/**
+ * `instance of` tests the base type: allowed values and constraints restrict what a model accepts,
+ * not what kind of value something is.
+ */
+function baseType(t: Type): Type {
+  if (t.kind === "choice" || t.kind === "levels") return { kind: "string" };
+  if (t.kind === "list") return { kind: "list", element: baseType(t.element) };
+  if ("constraint" in t && t.constraint) return { ...t, constraint: undefined };
+  return t;
 }
 
 const LITERAL_KINDS = new Set(["number", "string", "boolean", "null", "temporal"]);

@@ -127,9 +127,10 @@ function emitFunction(f: FunctionIR, id: string, root: Scope, cx: ExprContext): 
     scope.bind("param", p.name, `a${i}`);
     return `a${i}`;
   });
-  const coerce = f.params
-    .filter((p) => needsCoercion(p.type))
-    .map((p) => `a${f.params.indexOf(p)} = rt.coerce(a${f.params.indexOf(p)}, ${cx.em.data("T", p.type)});`);
+  // An argument that does not conform to its parameter's type makes the invocation null.
+  const coerce = f.params.flatMap((p, i) =>
+    needsCoercion(p.type) ? [`{ const c = rt.coerce(a${i}, ${cx.em.data("T", p.type)}); if (c === null && a${i} !== null) return null; a${i} = c; }`] : [],
+  );
   const result = needsCoercion(f.returns) ? `rt.coerce(r, ${cx.em.data("T", f.returns)})` : "r";
   return [
     `function ${id}(${params.join(", ")}) {`,

@@ -68,7 +68,9 @@ export function foldExpr(e: Expr): Expr {
   }
   if (e.kind === "if") {
     const c = literalValue(e.cond);
-    if (c !== undefined) return c === true ? e.then : e.else;
+    if (c === true) return e.then;
+    if (c === false || c === null) return e.else;
+    if (c !== undefined) return { kind: "null", span: e.span, type: e.type };
   }
   const v = evaluate(e);
   return v === undefined ? e : (literalNode(v, e) ?? e);

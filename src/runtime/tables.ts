@@ -47,3 +47,13 @@ export function anyTrue(results: FeelValue[]): boolean | null {
   }
   return unknown ? null : false;
 }
+
+/** Inside a filter, `name` is the item's entry when the item is a context that has it. */
+export function entryOr(item: FeelValue, name: string, outer: FeelValue): FeelValue {
+  return item instanceof FeelContext && item.has(name) ? item.get(name) : outer;
+}
+
+/** The branch an `if` takes: 1 then, 0 else, -1 neither (a condition that is not a boolean or null). */
+export function branch(c: FeelValue): number {
+  return c === true ? 1 : c === false || c === null ? 0 : -1;
+}

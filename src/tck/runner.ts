@@ -9,6 +9,8 @@ import { FeelContext, type FeelFunction, type FeelValue } from "../runtime/value
 import { compareValue, show } from "./compare.js";
 import { compileIsolating } from "./isolate.js";
 import { ignoredReason } from "./ignored.js";
+import { nonConformingInputs } from "./input-conformance.js";
+import type { ModelIR } from "../ir/ir.js";
 import { readTestFile, type TckCase } from "./test-file.js";
 import { readValue, type PortableType } from "./xml-values.js";
 
@@ -26,6 +28,8 @@ export interface CaseResult {
 export interface RunnableModel {
   evaluateValues(inputs: Record<string, FeelValue>): Record<string, FeelValue>;
   functions: Record<string, FeelFunction>;
+  /** the typed IR, for checking the declared types of inputs */
+  ir?: ModelIR;
 }
 
 export type CompileOutcome = { ok: true; model: RunnableModel } | { ok: false; diagnostics: Diagnostic[] };
@@ -188,7 +192,10 @@ function runCompliantFolder(folderDir: string, folder: string, compile: Compile)
   return out;
 }
 
-/** One row per model: SUCCESS when the import or the compiler reports an error. */
+/**
+ * One row per model: SUCCESS when the import or the compiler reports an error, or when the test
+ * cases supply input values that do not conform to the declared input types.
+ */
 function runNonCompliantFolder(folderDir: string, folder: string, compile: Compile): CaseResult[] {
   const names = readdirSync(folderDir).sort();
   const dmnFiles = names.filter((n) => n.endsWith(".dmn"));
@@ -199,6 +206,10 @@ function runNonCompliantFolder(folderDir: string, folder: string, compile: Compi
     const row = (status: Status, detail: string): CaseResult => ({ folder, testFile, caseId: f, status, detail });
     if (hasErrors(p.imported.diagnostics)) return row("SUCCESS", `rejected at import: ${firstError(p.imported.diagnostics)}`);
     if (p.compiled && !p.compiled.ok) return row("SUCCESS", `rejected: ${firstError(p.compiled.diagnostics)}`);
+    const ir = p.compiled?.ok ? p.compiled.model.ir : undefined;
+    const tests = names.filter((n) => TEST_FILE.test(n)).map((n) => readTestFile(readFileSync(join(folderDir, n), "utf8")));
+    const reported = ir ? tests.flatMap((t) => ("error" in t ? [] : t.cases.flatMap((c) => nonConformingInputs(c, ir)))) : [];
+    if (reported.length > 0) return row("SUCCESS", `reported: ${reported[0]}${reported.length > 1 ? ` (+${reported.length - 1} more)` : ""}`);
     return row("ERROR", "non-compliant model was accepted");
   });
 }
