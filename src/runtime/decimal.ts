@@ -1,5 +1,6 @@
 // FEEL numbers are decimal128-like: 34 significant digits, half-even rounding.
-import DecimalJs from "decimal.js";
+// the named export: under NodeNext the default import of this CommonJS-typed package is the module object
+import { Decimal as DecimalJs } from "decimal.js";
 
 export const Decimal = DecimalJs.clone({
   precision: 34,

@@ -86,7 +86,11 @@ export class FeelContext {
   }
 }
 
-/** A range; an absent endpoint (null) is unbounded on that side. */
+/**
+ * A range; an absent endpoint (null) is unbounded on that side. DMN 1.5 distinguishes `< 10`
+ * (no start: unbounded) from `(null..10)` (a start that is the null value: membership is null);
+ * `nullEndpoints` is "value" for the latter, written with `..` and both endpoints.
+ */
 export class FeelRange {
   readonly kind = "range" as const;
   constructor(
@@ -94,6 +98,7 @@ export class FeelRange {
     readonly start: FeelValue,
     readonly end: FeelValue,
     readonly endIncluded: boolean,
+    readonly nullEndpoints: "unbounded" | "value" = "unbounded",
   ) {}
 }
 

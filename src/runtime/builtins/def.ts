@@ -9,6 +9,8 @@ export interface Signature {
   required?: number;
   /** the last param collects all remaining positional arguments as a list */
   variadic?: boolean;
+  /** only for positional calls (an overload that dispatches on argument types; named calls use the others) */
+  positionalOnly?: boolean;
   impl: (...args: FeelValue[]) => FeelValue;
 }
 

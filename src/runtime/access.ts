@@ -1,0 +1,87 @@
+// Paths (`a.b`), filters (`l[...]`) and the sources of `for`/`some`/`every` iterations.
+import { type Decimal, isDecimal } from "./decimal.js";
+import { describe, isTemporalValue } from "./kinds.js";
+import { collectProblems, problem } from "./problems.js";
+import { temporalProperty } from "./temporal/index.js";
+import { FeelContext, FeelRange, type FeelValue } from "./values.js";
+
+const RANGE_PROPERTIES: Record<string, (r: FeelRange) => FeelValue> = {
+  start: (r) => r.start,
+  end: (r) => r.end,
+  "start included": (r) => r.startIncluded,
+  "end included": (r) => r.endIncluded,
+};
+
+export function member(base: FeelValue, name: string): FeelValue {
+  if (base === null || base === undefined) return null;
+  if (base instanceof FeelContext) return base.get(name);
+  if (Array.isArray(base)) return base.map((item) => member(item, name));
+  if (base instanceof FeelRange) {
+    const get = RANGE_PROPERTIES[name];
+    return get ? get(base) : problem(`a range has no property "${name}"`);
+  }
+  if (isTemporalValue(base)) {
+    const v = temporalProperty(base, name);
+    return v === undefined ? problem(`${describe(base)} has no property "${name}"`) : v;
+  }
+  return problem(`${describe(base)} has no property "${name}"`);
+}
+
+/** A 1-based list position (negative counts from the end) as a 0-based index, or null. */
+export function listIndex(length: number, position: Decimal): number | null {
+  const p = position.trunc().toNumber();
+  if (p >= 1 && p <= length) return p - 1;
+  if (p <= -1 && p >= -length) return length + p;
+  return null;
+}
+
+/**
+ * FEEL filter: a number picks the item at that position, booleans keep the items whose predicate
+ * is true. Any other predicate result makes the whole filter null.
+ */
+export function filter(base: FeelValue, pred: (item: FeelValue) => FeelValue): FeelValue {
+  if (base === null || base === undefined) return null;
+  const list = Array.isArray(base) ? base : [base];
+  if (list.length === 0) {
+    // an index into an empty list is out of range; probe quietly to tell index from condition
+    const probe = collectProblems(() => pred(null)).result;
+    return isDecimal(probe) ? null : [];
+  }
+  const kept: FeelValue[] = [];
+  for (let i = 0; i < list.length; i++) {
+    const r = pred(list[i]!);
+    if (i === 0 && isDecimal(r)) {
+      const at = listIndex(list.length, r);
+      return at === null ? null : list[at]!;
+    }
+    if (r === true) kept.push(list[i]!);
+    else if (r !== false && r !== null) return problem(`a filter condition gave ${describe(r)}, not a boolean`);
+  }
+  return kept;
+}
+
+/** The items a `for`/`some`/`every` iterates over: a list's items, a non-list as a singleton. */
+export function iter(source: FeelValue): FeelValue[] {
+  if (source === null || source === undefined) return [];
+  return Array.isArray(source) ? source : [source];
+}
+
+// materialising the range comes before the loop's own budget ticks, so cap it here
+const MAX_ITERATION = 10_000_000;
+
+/** `for i in a..b`: the integers from a to b, ascending or descending. */
+export function iterRange(from: FeelValue, to: FeelValue): FeelValue[] {
+  if (!isDecimal(from) || !isDecimal(to) || !from.isInteger() || !to.isInteger()) {
+    problem(`an iteration range needs integer endpoints, not ${describe(from)} and ${describe(to)}`);
+    return [];
+  }
+  const step = from.lte(to) ? 1 : -1;
+  const count = from.minus(to).abs().toNumber() + 1;
+  if (count > MAX_ITERATION) {
+    problem(`an iteration range of ${count} numbers is too long`);
+    return [];
+  }
+  const out: FeelValue[] = [];
+  for (let i = 0, v = from; i < count; i++, v = v.plus(step)) out.push(v);
+  return out;
+}

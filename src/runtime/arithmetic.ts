@@ -1,0 +1,53 @@
+// FEEL arithmetic (DMN 1.5 10.3.2.3): decimals for numbers, concatenation for strings, the
+// temporal module for dates, times and durations. A null operand propagates silently; any
+// other mismatch is null plus a problem.
+import { Decimal, isDecimal } from "./decimal.js";
+import { describe, isTemporalValue } from "./kinds.js";
+import { problem } from "./problems.js";
+import { temporalAdd, temporalDiv, temporalMul, temporalNeg, temporalSub } from "./temporal/index.js";
+import type { FeelValue } from "./values.js";
+
+/** A decimal result, or null when it overflowed or is undefined (NaN, ±Infinity). */
+export function finite(d: Decimal, what: string): Decimal | null {
+  if (!d.isFinite()) return problem(`${what} is not a finite number`);
+  return d.isZero() && d.isNegative() ? new Decimal(0) : d;
+}
+
+type Op = (a: FeelValue, b: FeelValue) => FeelValue;
+
+function binary(
+  symbol: string,
+  numbers: ((a: Decimal, b: Decimal) => FeelValue) | null,
+  temporal: Op | null,
+  strings?: (a: string, b: string) => string,
+): Op {
+  return (a, b) => {
+    if (a === null || b === null || a === undefined || b === undefined) return null;
+    if (numbers && isDecimal(a) && isDecimal(b)) return numbers(a, b);
+    if (strings && typeof a === "string" && typeof b === "string") return strings(a, b);
+    if (temporal && (isTemporalValue(a) || isTemporalValue(b))) return temporal(a, b);
+    return problem(`cannot apply ${symbol} to ${describe(a)} and ${describe(b)}`);
+  };
+}
+
+export const add = binary("+", (a, b) => finite(a.plus(b), "sum"), temporalAdd, (a, b) => a + b);
+export const sub = binary("-", (a, b) => finite(a.minus(b), "difference"), temporalSub);
+export const mul = binary("*", (a, b) => finite(a.times(b), "product"), temporalMul);
+export const div = binary(
+  "/",
+  (a, b) => (b.isZero() ? problem("division by zero") : finite(a.div(b), "quotient")),
+  temporalDiv,
+);
+export const pow = binary("**", power, null);
+
+function power(base: Decimal, exponent: Decimal): FeelValue {
+  if (base.isZero() && exponent.isNegative()) return problem("zero raised to a negative power");
+  return finite(base.pow(exponent), "power");
+}
+
+export function neg(a: FeelValue): FeelValue {
+  if (a === null || a === undefined) return null;
+  if (isDecimal(a)) return finite(a.neg(), "negation");
+  if (isTemporalValue(a)) return temporalNeg(a);
+  return problem(`cannot negate ${describe(a)}`);
+}

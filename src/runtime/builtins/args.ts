@@ -1,0 +1,47 @@
+// Argument checks shared by the built-ins. Each returns the typed value or undefined; the
+// built-in then answers null with a problem naming the function and parameter.
+import { Decimal, isDecimal } from "../decimal.js";
+import { describe } from "../kinds.js";
+import { problem } from "../problems.js";
+import { FeelContext, FeelFunction, type FeelValue } from "../values.js";
+
+/** null plus a problem saying which argument of which function was wrong. */
+export const bad = (fn: string, param: string, v: FeelValue, want: string): null =>
+  problem(`${fn}(): ${param} must be ${want}, not ${v === undefined ? "absent" : describe(v)}`);
+
+export const isNum = (v: FeelValue): v is Decimal => isDecimal(v);
+export const isStr = (v: FeelValue): v is string => typeof v === "string";
+export const isCtx = (v: FeelValue): v is FeelContext => v instanceof FeelContext;
+export const isFn = (v: FeelValue): v is FeelFunction => v instanceof FeelFunction;
+export const absent = (v: FeelValue | undefined): boolean => v === undefined;
+
+/** DMN 1.5 singleton-list conversion for list parameters; null (or absent) is no list. */
+export function asList(v: FeelValue | undefined): FeelValue[] | undefined {
+  if (v === null || v === undefined) return undefined;
+  return Array.isArray(v) ? v : [v];
+}
+
+/** An integer argument (a number truncated toward zero), as a JS number. */
+export function asInt(v: FeelValue | undefined): number | undefined {
+  if (!isDecimal(v)) return undefined;
+  const n = v.trunc().toNumber();
+  return Number.isSafeInteger(n) ? n : undefined;
+}
+
+export const decimal = (n: number | string) => new Decimal(n);
+
+/** Code points of a string: FEEL strings index and count by code point. */
+export const codePoints = (s: string): string[] => Array.from(s);
+
+/**
+ * DMN 1.5 singleton-list conversion for parameters that take a single value: a list of one item
+ * stands for the item (e.g. `upper case(names[item = "Bob"])`).
+ */
+export function scalars<F extends (...args: FeelValue[]) => FeelValue>(impl: F): F {
+  return ((...args: FeelValue[]) => impl(...args.map((a) => (Array.isArray(a) && a.length === 1 ? a[0]! : a)))) as F;
+}
+
+/** The same conversion for every signature of a definition. */
+export function scalarDef<D extends { name: string; signatures: readonly { impl: (...args: FeelValue[]) => FeelValue }[] }>(def: D): D {
+  return { ...def, signatures: def.signatures.map((s) => ({ ...s, impl: scalars(s.impl) })) };
+}

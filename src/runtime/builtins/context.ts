@@ -1,0 +1,71 @@
+// Context built-ins (DMN 1.5 10.3.4.8).
+import { problem } from "../problems.js";
+import { FeelContext, type FeelValue } from "../values.js";
+import { asList, bad, isCtx, isStr, scalars } from "./args.js";
+import type { BuiltinDef } from "./def.js";
+
+const entry = (key: string, value: FeelValue) => FeelContext.of({ key, value });
+
+function put(ctx: FeelContext, keys: string[], value: FeelValue): FeelContext | null {
+  const [head, ...rest] = keys;
+  const entries = new Map(ctx.entries);
+  if (rest.length === 0) {
+    entries.set(head!, value);
+    return new FeelContext(entries);
+  }
+  const inner = ctx.get(head!);
+  if (!isCtx(inner)) return problem(`context put(): "${head}" does not hold a context`);
+  const updated = put(inner, rest, value);
+  if (!updated) return null;
+  entries.set(head!, updated);
+  return new FeelContext(entries);
+}
+
+function contextPut(ctx: FeelValue, key: FeelValue, value: FeelValue): FeelValue {
+  if (!isCtx(ctx)) return bad("context put", "context", ctx, "a context");
+  if (isStr(key)) return put(ctx, [key], value);
+  if (Array.isArray(key) && key.length > 0 && key.every(isStr)) return put(ctx, key as string[], value);
+  return bad("context put", "key", key, "a string or a non-empty list of strings");
+}
+
+function contextPutKey(ctx: FeelValue, key: FeelValue, value: FeelValue): FeelValue {
+  return isStr(key) ? contextPut(ctx, key, value) : bad("context put", "key", key, "a string");
+}
+
+function contextPutKeys(ctx: FeelValue, keys: FeelValue, value: FeelValue): FeelValue {
+  return Array.isArray(keys) ? contextPut(ctx, keys, value) : bad("context put", "keys", keys, "a list of strings");
+}
+
+function contextMerge(contexts: FeelValue): FeelValue {
+  const items = asList(contexts);
+  if (!items || !items.every(isCtx)) return bad("context merge", "contexts", contexts, "a list of contexts");
+  const entries = new Map<string, FeelValue>();
+  for (const c of items as FeelContext[]) for (const [k, v] of c.entries) entries.set(k, v);
+  return new FeelContext(entries);
+}
+
+export const contextBuiltins: BuiltinDef[] = [
+  {
+    name: "get value",
+    signatures: [
+      {
+        params: ["m", "key"],
+        impl: scalars((m, key) => (!isCtx(m) ? bad("get value", "m", m, "a context") : !isStr(key) ? bad("get value", "key", key, "a string") : m.get(key))),
+      },
+    ],
+  },
+  {
+    name: "get entries",
+    signatures: [{ params: ["m"], impl: scalars((m) => (isCtx(m) ? [...m.entries].map(([k, v]) => entry(k, v)) : bad("get entries", "m", m, "a context"))) }],
+  },
+  {
+    name: "context put",
+    signatures: [
+      // positional calls dispatch on the key's type; named calls pick key or keys by name
+      { params: ["context", "key", "value"], positionalOnly: true, impl: contextPut },
+      { params: ["context", "key", "value"], impl: contextPutKey },
+      { params: ["context", "keys", "value"], impl: contextPutKeys },
+    ],
+  },
+  { name: "context merge", signatures: [{ params: ["contexts"], impl: contextMerge }] },
+];

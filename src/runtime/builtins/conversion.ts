@@ -1,0 +1,49 @@
+// Conversion built-ins (DMN 1.5 10.3.4.1): number(), string(), context().
+import { Decimal } from "../decimal.js";
+import { toFeelString } from "../format.js";
+import { problem } from "../problems.js";
+import { FeelContext, type FeelValue } from "../values.js";
+import { asList, bad, isCtx, isStr, scalars } from "./args.js";
+import type { BuiltinDef } from "./def.js";
+
+const GROUPING = new Set([" ", ",", "."]);
+const DECIMAL = new Set([",", "."]);
+const NUMBER = /^[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$/;
+
+function number(from: FeelValue, grouping?: FeelValue, decimalSep?: FeelValue): FeelValue {
+  if (!isStr(from)) return bad("number", "from", from, "a string");
+  const g = grouping ?? null;
+  const d = decimalSep ?? null;
+  if (g !== null && !(isStr(g) && GROUPING.has(g))) return bad("number", "grouping separator", g, 'one of " ", ",", "."');
+  if (d !== null && !(isStr(d) && DECIMAL.has(d))) return bad("number", "decimal separator", d, 'one of ",", "."');
+  if (g !== null && g === d) return problem("number(): the grouping and decimal separators must differ");
+  let text = g === null ? from : from.split(g).join("");
+  if (d !== null && d !== ".") {
+    if (text.includes(".")) return problem(`number(): ${JSON.stringify(from)} is not a number`);
+    text = text.replace(d, ".");
+  }
+  return NUMBER.test(text) ? new Decimal(text) : problem(`number(): ${JSON.stringify(from)} is not a number`);
+}
+
+/** context(entries): a list of {key, value} contexts; keys must be distinct strings. */
+function context(entries: FeelValue): FeelValue {
+  const items = asList(entries);
+  if (!items) return bad("context", "entries", entries, "a list of {key, value} contexts");
+  const out = new Map<string, FeelValue>();
+  for (const e of items) {
+    if (!isCtx(e) || !isStr(e.get("key")) || !e.has("value")) return bad("context", "entries", e, "a {key, value} context");
+    const key = e.get("key") as string;
+    if (out.has(key)) return problem(`context(): the key ${JSON.stringify(key)} appears twice`);
+    out.set(key, e.get("value"));
+  }
+  return new FeelContext(out);
+}
+
+export const conversionBuiltins: BuiltinDef[] = [
+  {
+    name: "number",
+    signatures: [{ params: ["from", "grouping separator", "decimal separator"], required: 1, impl: scalars(number) }],
+  },
+  { name: "string", signatures: [{ params: ["from"], impl: (v) => (v === null ? null : toFeelString(v)) }] },
+  { name: "context", signatures: [{ params: ["entries"], impl: context }] },
+];

@@ -1,0 +1,166 @@
+// List built-ins (DMN 1.5 10.3.4.4) that build or search lists. A non-list where a list is
+// expected counts as a singleton.
+import { listIndex } from "../access.js";
+import { Decimal } from "../decimal.js";
+import { valueEquals } from "../equality.js";
+import { call } from "../functions.js";
+import { describe } from "../kinds.js";
+import { problem } from "../problems.js";
+import { FeelFunction, type FeelValue } from "../values.js";
+import { asList, bad, isNum } from "./args.js";
+import { sortNatural } from "./aggregate.js";
+import type { BuiltinDef, Signature } from "./def.js";
+
+const contains = (list: FeelValue[], x: FeelValue) => list.some((y) => valueEquals(x, y) === true);
+
+/** A list parameter, with its error when it is missing. */
+function withList(name: string, list: FeelValue, f: (items: FeelValue[]) => FeelValue): FeelValue {
+  const items = asList(list);
+  return items ? f(items) : bad(name, "list", list, "a list");
+}
+
+function position(name: string, length: number, p: FeelValue): number | null {
+  if (!isNum(p)) return bad(name, "position", p, "a number");
+  const at = listIndex(length, p);
+  return at === null ? problem(`${name}(): position ${p} is outside the list`) : at;
+}
+
+function sublist(list: FeelValue, start: FeelValue, length?: FeelValue): FeelValue {
+  return withList("sublist", list, (items) => {
+    const from = position("sublist", items.length, start);
+    if (from === null) return null;
+    if (length === undefined) return items.slice(from);
+    const n = isNum(length) ? length.trunc().toNumber() : NaN;
+    // length in [1..E], E the number of items from the start to the end (DMN 1.5 10.3.4.4)
+    if (!(n >= 1 && from + n <= items.length)) return bad("sublist", "length", length, `between 1 and ${items.length - from}`);
+    return items.slice(from, from + n);
+  });
+}
+
+function insertBefore(list: FeelValue, p: FeelValue, item: FeelValue): FeelValue {
+  return withList("insert before", list, (items) => {
+    const at = position("insert before", items.length, p);
+    return at === null ? null : [...items.slice(0, at), item, ...items.slice(at)];
+  });
+}
+
+function remove(list: FeelValue, p: FeelValue): FeelValue {
+  return withList("remove", list, (items) => {
+    const at = position("remove", items.length, p);
+    return at === null ? null : [...items.slice(0, at), ...items.slice(at + 1)];
+  });
+}
+
+function flatten(v: FeelValue): FeelValue[] {
+  return Array.isArray(v) ? v.flatMap(flatten) : [v];
+}
+
+function distinct(items: FeelValue[]): FeelValue[] {
+  const out: FeelValue[] = [];
+  for (const x of items) if (!contains(out, x)) out.push(x);
+  return out;
+}
+
+function lists(name: string, args: FeelValue[]): FeelValue[][] | null {
+  const out: FeelValue[][] = [];
+  for (const a of args) {
+    const l = asList(a);
+    if (!l) return bad(name, "list", a, "a list");
+    out.push(l);
+  }
+  return out;
+}
+
+/** Sorts with a `precedes(a, b)` function; without one, in natural order. */
+function sort(list: FeelValue, precedes?: FeelValue): FeelValue {
+  return withList("sort", list, (items) => {
+    if (precedes === undefined || precedes === null) return sortNatural("sort", items);
+    if (!(precedes instanceof FeelFunction)) return bad("sort", "precedes", precedes, "a function");
+    let failed: FeelValue | undefined;
+    const before = (a: FeelValue, b: FeelValue) => {
+      const r = call(precedes, [a, b]);
+      if (typeof r !== "boolean" && failed === undefined) failed = r;
+      return r === true;
+    };
+    const sorted = mergeSort(items, (a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0));
+    return failed === undefined ? sorted : problem(`sort(): precedes gave ${describe(failed)}, not a boolean`);
+  });
+}
+
+/** A stable merge sort: Array.prototype.sort may call the comparator in ways a FEEL lambda cannot afford. */
+function mergeSort<T>(xs: T[], cmp: (a: T, b: T) => number): T[] {
+  if (xs.length < 2) return [...xs];
+  const mid = xs.length >> 1;
+  const a = mergeSort(xs.slice(0, mid), cmp);
+  const b = mergeSort(xs.slice(mid), cmp);
+  const out: T[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) out.push(cmp(b[j]!, a[i]!) < 0 ? b[j++]! : a[i++]!);
+  return out.concat(a.slice(i), b.slice(j));
+}
+
+function replaceAt(list: FeelValue, p: FeelValue, item: FeelValue): FeelValue {
+  return withList("list replace", list, (items) => {
+    const at = position("list replace", items.length, p);
+    return at === null ? null : items.map((x, i) => (i === at ? item : x));
+  });
+}
+
+function replaceMatching(list: FeelValue, match: FeelValue, item: FeelValue): FeelValue {
+  return withList("list replace", list, (items) => {
+    if (!(match instanceof FeelFunction)) return bad("list replace", "match", match, "a function");
+    if (!match.options.variadic && match.params.length !== 2) return problem("list replace(): match must take (item, newItem)");
+    const out: FeelValue[] = [];
+    for (const x of items) {
+      const r = call(match, [x, item]);
+      if (typeof r !== "boolean") return problem(`list replace(): match gave ${describe(r)}, not a boolean`);
+      out.push(r ? item : x);
+    }
+    return out;
+  });
+}
+
+function listReplace(list: FeelValue, positionOrMatch: FeelValue, item: FeelValue): FeelValue {
+  return positionOrMatch instanceof FeelFunction ? replaceMatching(list, positionOrMatch, item) : replaceAt(list, positionOrMatch, item);
+}
+
+const one = (name: string, params: string[], impl: Signature["impl"], required?: number): BuiltinDef => ({
+  name,
+  signatures: [{ params, impl, ...(required === undefined ? {} : { required }) }],
+});
+
+export const listBuiltins: BuiltinDef[] = [
+  one("list contains", ["list", "element"], (list, e) => withList("list contains", list, (items) => contains(items, e))),
+  one("count", ["list"], (list) => withList("count", list, (items) => new Decimal(items.length))),
+  one("sublist", ["list", "start position", "length"], sublist, 2),
+  {
+    name: "append",
+    signatures: [{ params: ["list", "item"], variadic: true, impl: (list, rest) => withList("append", list, (items) => [...items, ...(rest as FeelValue[])]) }],
+  },
+  {
+    name: "concatenate",
+    signatures: [{ params: ["list"], variadic: true, impl: (args) => lists("concatenate", args as FeelValue[])?.flat() ?? null }],
+  },
+  one("insert before", ["list", "position", "newItem"], insertBefore),
+  one("remove", ["list", "position"], remove),
+  one("reverse", ["list"], (list) => withList("reverse", list, (items) => [...items].reverse())),
+  one("index of", ["list", "match"], (list, m) =>
+    withList("index of", list, (items) => items.flatMap((x, i) => (valueEquals(x, m) === true ? [new Decimal(i + 1)] : []))),
+  ),
+  {
+    name: "union",
+    signatures: [{ params: ["list"], variadic: true, impl: (args) => { const ls = lists("union", args as FeelValue[]); return ls && distinct(ls.flat()); } }],
+  },
+  one("distinct values", ["list"], (list) => withList("distinct values", list, distinct)),
+  one("flatten", ["list"], (list) => withList("flatten", list, flatten)),
+  one("sort", ["list", "precedes"], sort, 1),
+  {
+    name: "list replace",
+    signatures: [
+      { params: ["list", "position", "newItem"], positionalOnly: true, impl: listReplace },
+      { params: ["list", "position", "newItem"], impl: replaceAt },
+      { params: ["list", "match", "newItem"], impl: replaceMatching },
+    ],
+  },
+];

@@ -1,0 +1,133 @@
+// String built-ins (DMN 1.5 10.3.4.3). Positions and lengths count Unicode code points.
+import { problem } from "../problems.js";
+import type { FeelValue } from "../values.js";
+import { asInt, asList, bad, codePoints, decimal, isStr, scalarDef } from "./args.js";
+import type { BuiltinDef } from "./def.js";
+import { translateRegex, translateReplacement, type Translation } from "./xpath-regex.js";
+
+/**
+ * The domain is strict (DMN 1.5 10.3.4.3): start position a non-zero integer in [-L..L] and
+ * length in [1..E], E being the number of characters from the start to the end.
+ */
+function substring(s: FeelValue, start: FeelValue, length?: FeelValue): FeelValue {
+  if (!isStr(s)) return bad("substring", "string", s, "a string");
+  const cs = codePoints(s);
+  const p = asInt(start);
+  if (p === undefined || p === 0 || Math.abs(p) > cs.length) return bad("substring", "start position", start, `a non-zero position within ${cs.length} characters`);
+  const from = p > 0 ? p - 1 : cs.length + p;
+  if (length === undefined) return cs.slice(from).join("");
+  const n = asInt(length);
+  if (n === undefined || n < 1 || n > cs.length - from) return bad("substring", "length", length, `between 1 and ${cs.length - from}`);
+  return cs.slice(from, from + n).join("");
+}
+
+/** Two string parameters, both required to be strings. */
+function strings2(name: string, params: [string, string], f: (a: string, b: string) => FeelValue): BuiltinDef {
+  return {
+    name,
+    signatures: [
+      {
+        params,
+        impl: (a, b) => (!isStr(a) ? bad(name, params[0], a, "a string") : !isStr(b) ? bad(name, params[1], b, "a string") : f(a, b)),
+      },
+    ],
+  };
+}
+
+function string1(name: string, f: (s: string) => FeelValue): BuiltinDef {
+  return { name, signatures: [{ params: ["string"], impl: (s) => (isStr(s) ? f(s) : bad(name, "string", s, "a string")) }] };
+}
+
+// tables call matches() per row with the same few patterns: translate each once
+const regexCache = new Map<string, Translation>();
+function cachedRegex(pattern: string, flags: string): Translation {
+  const key = `${flags}/${pattern}`;
+  let t = regexCache.get(key);
+  if (!t) {
+    if (regexCache.size >= 256) regexCache.clear();
+    t = translateRegex(pattern, flags);
+    regexCache.set(key, t);
+  }
+  return t;
+}
+
+/** Flags may be absent or null (no flags) or a string of s m i x q. */
+function compile(name: string, pattern: FeelValue, flags: FeelValue | undefined): RegExp | null {
+  if (!isStr(pattern)) return bad(name, "pattern", pattern, "a string");
+  if (flags !== undefined && flags !== null && !isStr(flags)) return bad(name, "flags", flags, "a string");
+  const t = cachedRegex(pattern, (flags as string | null | undefined) ?? "");
+  return t.ok ? t.regex : problem(`${name}(): ${t.message}`);
+}
+
+const groupCount = (re: RegExp) => new RegExp(`${re.source}|`, re.flags).exec("")!.length - 1;
+
+function matches(input: FeelValue, pattern: FeelValue, flags?: FeelValue): FeelValue {
+  const re = compile("matches", pattern, flags);
+  if (!re) return null;
+  if (!isStr(input)) return bad("matches", "input", input, "a string");
+  return re.test(input);
+}
+
+function replace(input: FeelValue, pattern: FeelValue, replacement: FeelValue, flags?: FeelValue): FeelValue {
+  const re = compile("replace", pattern, flags);
+  if (!re) return null;
+  if (!isStr(input)) return bad("replace", "input", input, "a string");
+  if (!isStr(replacement)) return bad("replace", "replacement", replacement, "a string");
+  if (re.test("")) return problem(`replace(): the pattern ${JSON.stringify(pattern)} matches the empty string`);
+  const groups = groupCount(re);
+  // with the q flag the replacement is literal too (XPath 3.1 fn:replace)
+  const literal = typeof flags === "string" && flags.includes("q");
+  const build = literal ? () => replacement : translateReplacement(replacement, groups);
+  if (typeof build === "string") return problem(`replace(): ${build}`);
+  const global = new RegExp(re.source, re.flags + "g");
+  return input.replace(global, (...m: unknown[]) => build(m.slice(0, groups + 1).map((g) => (g as string | undefined) ?? "")));
+}
+
+function split(s: FeelValue, delimiter: FeelValue): FeelValue {
+  if (!isStr(s)) return bad("split", "string", s, "a string");
+  const re = compile("split", delimiter, undefined);
+  if (!re) return null;
+  if (re.test("")) return problem(`split(): the delimiter ${JSON.stringify(delimiter)} matches the empty string`);
+  const out: string[] = [];
+  let last = 0;
+  for (const m of s.matchAll(new RegExp(re.source, re.flags + "g"))) {
+    out.push(s.slice(last, m.index));
+    last = m.index! + m[0].length;
+  }
+  out.push(s.slice(last));
+  return out;
+}
+
+function stringJoin(list: FeelValue, delimiter?: FeelValue): FeelValue {
+  const items = asList(list);
+  if (!items) return bad("string join", "list", list, "a list of strings");
+  if (delimiter !== undefined && delimiter !== null && !isStr(delimiter)) return bad("string join", "delimiter", delimiter, "a string");
+  if (!items.every((x) => x === null || isStr(x))) return problem("string join(): the list may hold only strings and nulls");
+  return (items.filter((x) => x !== null) as string[]).join((delimiter as string | undefined) ?? "");
+}
+
+const scalarStringBuiltins: BuiltinDef[] = [
+  { name: "substring", signatures: [{ params: ["string", "start position", "length"], required: 2, impl: substring }] },
+  string1("string length", (s) => decimal(codePoints(s).length)),
+  string1("upper case", (s) => s.toUpperCase()),
+  string1("lower case", (s) => s.toLowerCase()),
+  strings2("substring before", ["string", "match"], (s, m) => {
+    const at = s.indexOf(m);
+    return at < 0 ? "" : s.slice(0, at);
+  }),
+  strings2("substring after", ["string", "match"], (s, m) => {
+    const at = s.indexOf(m);
+    return at < 0 ? "" : s.slice(at + m.length);
+  }),
+  strings2("contains", ["string", "match"], (s, m) => s.includes(m)),
+  strings2("starts with", ["string", "match"], (s, m) => s.startsWith(m)),
+  strings2("ends with", ["string", "match"], (s, m) => s.endsWith(m)),
+  { name: "matches", signatures: [{ params: ["input", "pattern", "flags"], required: 2, impl: matches }] },
+  { name: "replace", signatures: [{ params: ["input", "pattern", "replacement", "flags"], required: 3, impl: replace }] },
+  { name: "split", signatures: [{ params: ["string", "delimiter"], impl: split }] },
+];
+
+export const stringBuiltins: BuiltinDef[] = [
+  ...scalarStringBuiltins.map(scalarDef),
+  { name: "string join", signatures: [{ params: ["list", "delimiter"], required: 1, impl: stringJoin }] },
+];

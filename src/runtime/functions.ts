@@ -1,0 +1,98 @@
+// Function values and invocation: user functions (lambdas, BKMs, model functions) with fixed
+// parameters, and built-ins declared as BuiltinDefs with overloads, optional and variadic params.
+import type { Type } from "../ir/types.js";
+import type { BuiltinDef, Signature } from "./builtins/def.js";
+import { describe } from "./kinds.js";
+import { problem } from "./problems.js";
+import { coerceArgument } from "./types.js";
+import { FeelFunction, type FeelValue } from "./values.js";
+
+/** A built-in: keeps its declaration so calls can pick the overload that fits. */
+export class BuiltinFunction extends FeelFunction {
+  constructor(readonly def: BuiltinDef) {
+    super(def.name, def.signatures[0]?.params ?? [], (args) => invokePositional(def, args), {
+      variadic: def.signatures.some((s) => s.variadic),
+      signatures: def.signatures.map((s) => s.params),
+    });
+  }
+}
+
+const required = (s: Signature) => s.required ?? (s.variadic ? s.params.length - 1 : s.params.length);
+
+function fitsPositional(s: Signature, n: number): boolean {
+  if (n < required(s)) return false;
+  return s.variadic ? true : n <= s.params.length;
+}
+
+function invokePositional(def: BuiltinDef, args: FeelValue[]): FeelValue {
+  const sig = def.signatures.find((s) => fitsPositional(s, args.length));
+  if (!sig) return problem(`${def.name}() does not take ${args.length} argument(s)`);
+  if (!sig.variadic) return sig.impl(...args);
+  const fixed = sig.params.length - 1;
+  return sig.impl(...args.slice(0, fixed), args.slice(fixed));
+}
+
+function invokeNamed(def: BuiltinDef, named: [string, FeelValue][]): FeelValue {
+  const names = named.map(([n]) => n);
+  const fits = def.signatures.filter(
+    (s) =>
+      !s.variadic &&
+      !s.positionalOnly &&
+      names.every((n) => s.params.includes(n)) &&
+      s.params.slice(0, required(s)).every((p) => names.includes(p)) &&
+      new Set(names).size === names.length,
+  );
+  // overloads with the same names in another order (before(point, range) / before(range, point)):
+  // the order the caller wrote decides
+  const inOrder = (s: Signature) => names.every((n, i) => i === 0 || s.params.indexOf(names[i - 1]!) < s.params.indexOf(n));
+  const sig = fits.find(inOrder) ?? fits[0];
+  if (!sig) return problem(`${def.name}() has no parameters named ${names.join(", ")}`);
+  const given = new Map(named);
+  const last = Math.max(-1, ...names.map((n) => sig.params.indexOf(n)));
+  // absent optional parameters stay undefined so an implementation can tell them from null
+  const args = sig.params.slice(0, last + 1).map((p) => (given.has(p) ? given.get(p)! : (undefined as unknown as FeelValue)));
+  return sig.impl(...args);
+}
+
+/** A user-defined function (lambda, BKM, model function); `paramTypes` are checked on call. */
+export function fn(
+  name: string,
+  params: string[],
+  impl: (...args: FeelValue[]) => FeelValue,
+  paramTypes?: (Type | undefined)[],
+): FeelFunction {
+  return new FeelFunction(name, params, (args) => impl(...args), paramTypes ? { paramTypes } : {});
+}
+
+function invokeUser(f: FeelFunction, args: FeelValue[]): FeelValue {
+  if (args.length !== f.params.length) {
+    return problem(`${f.name || "function"} expects ${f.params.length} argument(s), got ${args.length}`);
+  }
+  const types = f.options.paramTypes as readonly (Type | undefined)[] | undefined;
+  if (types) {
+    const converted: FeelValue[] = [];
+    for (let i = 0; i < args.length; i++) {
+      const t = types[i];
+      const r = t ? coerceArgument(args[i]!, t) : { ok: true as const, value: args[i]! };
+      if (!r.ok) return problem(`argument ${f.params[i]} of ${f.name || "function"}: ${r.message}`);
+      converted.push(r.value);
+    }
+    return f.invoke(converted);
+  }
+  return f.invoke(args);
+}
+
+export function call(f: FeelValue, args: FeelValue[]): FeelValue {
+  if (f instanceof BuiltinFunction) return invokePositional(f.def, args);
+  if (f instanceof FeelFunction) return invokeUser(f, args);
+  return problem(`${describe(f)} is not a function`);
+}
+
+export function callNamed(f: FeelValue, args: [string, FeelValue][]): FeelValue {
+  if (f instanceof BuiltinFunction) return invokeNamed(f.def, args);
+  if (!(f instanceof FeelFunction)) return problem(`${describe(f)} is not a function`);
+  const unknown = args.find(([n]) => !f.params.includes(n));
+  if (unknown) return problem(`${f.name || "function"} has no parameter named ${unknown[0]}`);
+  const given = new Map(args);
+  return invokeUser(f, f.params.map((p) => (given.has(p) ? given.get(p)! : null)));
+}

@@ -1,0 +1,21 @@
+// The FEEL runtime: everything generated code calls. Keep this surface stable; codegen relies
+// on these names.
+export * from "./values.js";
+export * from "./decimal.js";
+export * from "./problems.js";
+export * from "./budget.js";
+export { isTemporal, parseTemporal } from "./temporal/index.js";
+
+export { num, temporalLiteral, context } from "./literals.js";
+export { range, inRange, between } from "./ranges.js";
+export { fn, call, callNamed } from "./functions.js";
+export { add, sub, mul, div, pow, neg } from "./arithmetic.js";
+export { eq, ne, valueEquals } from "./equality.js";
+export { lt, le, gt, ge, compareValues } from "./compare.js";
+export { and, or, not, isTrue } from "./logic.js";
+export { testValue } from "./unary-tests.js";
+export { member, filter, iter, iterRange } from "./access.js";
+export { builtin } from "./builtins/index.js";
+export { conforms, instanceOf, coerce } from "./types.js";
+export { fromJson, toJson, type ToJsonOptions } from "./json.js";
+export { toFeelString } from "./format.js";

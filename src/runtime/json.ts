@@ -1,0 +1,76 @@
+// JSON state in, JSON results out. The declared type steers the conversion of JSON in:
+// numbers (and numeric strings) to decimals, ISO strings to temporals, objects to contexts.
+import type { Type } from "../ir/types.js";
+import { Decimal, isDecimal } from "./decimal.js";
+import { numberToString } from "./format.js";
+import { isTemporalValue } from "./kinds.js";
+import { problem } from "./problems.js";
+import { temporalFromJson, temporalToString } from "./temporal/index.js";
+import { FeelContext, FeelFunction, FeelRange, type FeelValue } from "./values.js";
+
+const NUMERIC = /^[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$/;
+const TEMPORAL_TYPES = new Set(["date", "time", "date and time", "days and time duration", "years and months duration"]);
+
+const isObject = (j: unknown): j is Record<string, unknown> => typeof j === "object" && j !== null && !Array.isArray(j);
+
+function untyped(json: unknown): FeelValue {
+  if (json === null || json === undefined) return null;
+  if (typeof json === "number") return Number.isFinite(json) ? new Decimal(json) : problem(`${json} is not a FEEL number`);
+  if (typeof json === "string" || typeof json === "boolean") return json;
+  if (Array.isArray(json)) return json.map(untyped);
+  if (isObject(json)) return new FeelContext(new Map(Object.entries(json).map(([k, v]) => [k, untyped(v)])));
+  return problem(`cannot read a ${typeof json} as a FEEL value`);
+}
+
+export function fromJson(json: unknown, t?: Type): FeelValue {
+  if (json === null || json === undefined) return null;
+  if (!t || t.kind === "any") return untyped(json);
+  if (t.kind === "number" && typeof json === "string" && NUMERIC.test(json.trim())) return new Decimal(json.trim());
+  if (TEMPORAL_TYPES.has(t.kind) && typeof json === "string") {
+    const v = temporalFromJson(t.kind as Parameters<typeof temporalFromJson>[0], json);
+    return v ?? problem(`"${json}" is not a valid ${t.kind}`);
+  }
+  if (t.kind === "list") return Array.isArray(json) ? json.map((j) => fromJson(j, t.element)) : fromJson(json, t.element);
+  if (t.kind === "struct" && isObject(json)) {
+    const fields = new Map(t.fields);
+    return new FeelContext(new Map(Object.entries(json).map(([k, v]) => [k, fromJson(v, fields.get(k))])));
+  }
+  if (t.kind === "range" && isObject(json)) {
+    return new FeelRange(
+      json.startIncluded !== false,
+      fromJson(json.start, t.element),
+      fromJson(json.end, t.element),
+      json.endIncluded !== false,
+    );
+  }
+  return untyped(json);
+}
+
+export interface ToJsonOptions {
+  /** numbers as exact decimal strings instead of JS numbers */
+  exactDecimals?: boolean;
+}
+
+export function toJson(v: FeelValue, opts: ToJsonOptions = {}): unknown {
+  if (v === null || v === undefined || typeof v === "boolean" || typeof v === "string") return v ?? null;
+  if (isDecimal(v)) {
+    const text = numberToString(v);
+    if (opts.exactDecimals) return text;
+    const approx = Number(text);
+    // beyond double range a JS number would become Infinity (null in JSON): keep the digits
+    return Number.isFinite(approx) ? approx : text;
+  }
+  if (Array.isArray(v)) return v.map((x) => toJson(x, opts));
+  if (isTemporalValue(v)) return temporalToString(v);
+  if (v instanceof FeelContext) {
+    const out: Record<string, unknown> = {};
+    // defineProperty: a key such as "__proto__" must stay an ordinary property
+    for (const [k, x] of v.entries) Object.defineProperty(out, k, { value: toJson(x, opts), enumerable: true, writable: true, configurable: true });
+    return out;
+  }
+  if (v instanceof FeelRange) {
+    return { start: toJson(v.start, opts), end: toJson(v.end, opts), startIncluded: v.startIncluded, endIncluded: v.endIncluded };
+  }
+  if (v instanceof FeelFunction) return null;
+  return null;
+}

@@ -1,0 +1,48 @@
+// The FEEL kind of a runtime value: the first thing every operator dispatches on.
+import { isDecimal } from "./decimal.js";
+import { FeelContext, FeelFunction, FeelRange, type FeelValue, type TemporalValue } from "./values.js";
+
+export type Kind =
+  | "null"
+  | "boolean"
+  | "string"
+  | "number"
+  | "date"
+  | "time"
+  | "date and time"
+  | "days and time duration"
+  | "years and months duration"
+  | "list"
+  | "context"
+  | "range"
+  | "function";
+
+const TEMPORAL_KINDS = new Set<string>(["date", "time", "date and time", "days and time duration", "years and months duration"]);
+
+export function kindOf(v: FeelValue): Kind {
+  if (v === null || v === undefined) return "null";
+  if (typeof v === "boolean") return "boolean";
+  if (typeof v === "string") return "string";
+  if (isDecimal(v)) return "number";
+  if (Array.isArray(v)) return "list";
+  return (v as { kind: Kind }).kind;
+}
+
+export const isTemporalKind = (k: Kind): boolean => TEMPORAL_KINDS.has(k);
+export const isTemporalValue = (v: FeelValue): v is TemporalValue => isTemporalKind(kindOf(v));
+export const isDuration = (v: FeelValue): boolean => {
+  const k = kindOf(v);
+  return k === "days and time duration" || k === "years and months duration";
+};
+export const isList = (v: FeelValue): v is FeelValue[] => Array.isArray(v);
+export const isContext = (v: FeelValue): v is FeelContext => v instanceof FeelContext;
+export const isRange = (v: FeelValue): v is FeelRange => v instanceof FeelRange;
+export const isFunction = (v: FeelValue): v is FeelFunction => v instanceof FeelFunction;
+
+/** A short description of a value for problem messages. */
+export function describe(v: FeelValue): string {
+  const k = kindOf(v);
+  if (k === "string") return `"${String(v).slice(0, 40)}"`;
+  if (k === "number" || k === "boolean") return String(v);
+  return k;
+}

@@ -1,0 +1,103 @@
+// Type membership and conversion of values against the model's static types (src/ir/types.ts).
+//   conforms:   may a value of this type hold v? null conforms to every type.
+//   instanceOf: FEEL `instance of`; null is an instance of nothing but the null type.
+//   coerce:     DMN 1.5 conversion of decision/BKM results and parameters (10.3.2.9.4).
+import type { Type } from "../ir/types.js";
+import { kindOf } from "./kinds.js";
+import { problem } from "./problems.js";
+import { FeelContext, FeelDateTime, FeelFunction, FeelRange, type FeelDate, type FeelValue } from "./values.js";
+
+const SIMPLE = new Set(["number", "string", "boolean", "date", "time", "date and time", "days and time duration", "years and months duration", "context", "function"]);
+
+export function conforms(v: FeelValue, t: Type): boolean {
+  if (v === null || v === undefined) return true;
+  switch (t.kind) {
+    case "any":
+      return true;
+    case "null":
+      return false;
+    case "choice":
+    case "levels":
+      return typeof v === "string" && t.values.includes(v);
+    case "struct":
+      return v instanceof FeelContext && t.fields.every(([name, ft]) => v.has(name) && conforms(v.get(name), ft));
+    case "list":
+      return Array.isArray(v) && v.every((item) => conforms(item, t.element));
+    case "range":
+      return v instanceof FeelRange && conforms(v.start, t.element) && conforms(v.end, t.element);
+    case "function":
+      return v instanceof FeelFunction && (t.params.length === 0 || v.options.variadic || v.params.length === t.params.length);
+    default:
+      return SIMPLE.has(t.kind) && kindOf(v) === t.kind;
+  }
+}
+
+export function instanceOf(v: FeelValue, t: Type): boolean {
+  if (v === null || v === undefined) return t.kind === "null";
+  return conforms(v, t);
+}
+
+type Conversion = { ok: true; value: FeelValue } | { ok: false; message: string };
+
+const typeName = (t: Type): string => {
+  switch (t.kind) {
+    case "list":
+      return `list<${typeName(t.element)}>`;
+    case "range":
+      return `range<${typeName(t.element)}>`;
+    case "choice":
+    case "levels":
+      return `one of ${t.values.map((v) => JSON.stringify(v)).join(", ")}`;
+    case "struct":
+      return `context<${t.fields.map(([n, ft]) => `${n}: ${typeName(ft)}`).join(", ")}>`;
+    default:
+      return t.kind;
+  }
+};
+
+/** Implicit conversions first, conformance last; returns a message instead of reporting. */
+function convert(v: FeelValue, t: Type): Conversion {
+  if (v === null || v === undefined || t.kind === "any") return { ok: true, value: v ?? null };
+  if (conforms(v, t)) return { ok: true, value: v };
+  if (t.kind === "list" && !Array.isArray(v)) {
+    const inner = convert(v, t.element);
+    if (inner.ok) return { ok: true, value: [inner.value] };
+  }
+  if (t.kind !== "list" && Array.isArray(v) && v.length === 1) return convert(v[0]!, t);
+  if (t.kind === "list" && Array.isArray(v)) {
+    const items: FeelValue[] = [];
+    for (const item of v) {
+      const c = convert(item, t.element);
+      if (!c.ok || Array.isArray(c.value) !== Array.isArray(item)) return fail(v, t);
+      items.push(c.value);
+    }
+    return { ok: true, value: items };
+  }
+  if (t.kind === "date and time" && kindOf(v) === "date") {
+    const d = v as FeelDate;
+    return { ok: true, value: new FeelDateTime(d.year, d.month, d.day, 0, 0, 0, 0, 0, null) };
+  }
+  if (t.kind === "struct" && v instanceof FeelContext && t.fields.every(([n]) => v.has(n))) {
+    const entries = new Map(v.entries);
+    for (const [name, ft] of t.fields) {
+      const c = convert(v.get(name), ft);
+      if (!c.ok) return fail(v, t);
+      entries.set(name, c.value);
+    }
+    return { ok: true, value: new FeelContext(entries) };
+  }
+  return fail(v, t);
+}
+
+const fail = (v: FeelValue, t: Type): Conversion => ({
+  ok: false,
+  message: `${kindOf(v) === "string" ? JSON.stringify(v) : kindOf(v)} does not conform to ${typeName(t)}`,
+});
+
+export function coerce(v: FeelValue, t: Type): FeelValue {
+  const c = convert(v, t);
+  return c.ok ? c.value : problem(c.message);
+}
+
+/** Parameter conversion for calls: like coerce, but the caller decides what failure means. */
+export const coerceArgument = convert;

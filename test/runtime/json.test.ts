@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import type { Type } from "../../src/ir/types.js";
+import { fn, fromJson, isDecimal, range, toJson, FeelContext, FeelDate } from "../../src/runtime/index.js";
+import { n, show, t, type V } from "./helpers.js";
+
+describe("fromJson", () => {
+  it("without a type: numbers to decimals, objects to contexts", () => {
+    const v = fromJson({ a: 1.5, b: [1, "x", true, null], c: { d: 0.1 } });
+    expect(v).toBeInstanceOf(FeelContext);
+    expect(show(v)).toBe('{a: 1.5, b: [1, "x", true, null], c: {d: 0.1}}');
+    expect(isDecimal((v as FeelContext).get("a"))).toBe(true);
+    expect(fromJson(undefined)).toBe(null);
+  });
+  it("guided by the declared type", () => {
+    const type: Type = {
+      kind: "struct",
+      fields: [
+        ["born", { kind: "date" }],
+        ["amount", { kind: "number" }],
+        ["waits", { kind: "list", element: { kind: "days and time duration" } }],
+      ],
+    };
+    const v = fromJson({ born: "2000-02-29", amount: "12345678901234567890.123", waits: ["P1D", "PT2H"], other: "x" }, type) as FeelContext;
+    expect(v.get("born")).toBeInstanceOf(FeelDate);
+    expect(show(v.get("amount"))).toBe("12345678901234567890.123");
+    expect(show(v.get("waits"))).toBe("[P1D, PT2H]");
+    expect(v.get("other")).toBe("x");
+  });
+  it("an invalid temporal string is null", () => {
+    expect(fromJson("2000-02-30", { kind: "date" })).toBe(null);
+    expect(fromJson("P1Y", { kind: "days and time duration" })).toBe(null);
+  });
+  it("ranges from their object form", () => {
+    const r = fromJson({ start: 1, end: 10, startIncluded: true, endIncluded: false }, { kind: "range", element: { kind: "number" } });
+    expect(show(r)).toBe("[1..10)");
+  });
+});
+
+describe("toJson", () => {
+  it("numbers as JS numbers or exact strings", () => {
+    expect(toJson(n("0.1"))).toBe(0.1);
+    expect(toJson(n("12345678901234567890.123"), { exactDecimals: true })).toBe("12345678901234567890.123");
+    expect(toJson(n("-0"))).toBe(0);
+    expect(toJson(n("1e400"))).toBe("1" + "0".repeat(400));
+  });
+  it("temporals as ISO strings, ranges as objects, functions as null", () => {
+    expect(toJson(t("2018-12-08"))).toBe("2018-12-08");
+    expect(toJson(t("P1DT2H"))).toBe("P1DT2H");
+    expect(toJson(range(true, n(1), n(10), false))).toEqual({ start: 1, end: 10, startIncluded: true, endIncluded: false });
+    expect(toJson(fn("f", [], () => null))).toBe(null);
+  });
+  it("contexts as plain objects, even with awkward keys", () => {
+    const entries: [string, V][] = [["a", n(1)], ["__proto__", "x"], ["with space", [true, null]]];
+    const out = toJson(new FeelContext(new Map(entries))) as Record<string, unknown>;
+    expect(Object.keys(out)).toEqual(["a", "__proto__", "with space"]);
+    expect(out["with space"]).toEqual([true, null]);
+    expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
+  });
+  it("round trips through fromJson", () => {
+    const json = { name: "x", amount: 12.25, items: [{ q: 1 }, { q: 2 }], ok: false, none: null };
+    expect(toJson(fromJson(json))).toEqual(json);
+    const type: Type = { kind: "struct", fields: [["when", { kind: "date and time" }]] };
+    expect(toJson(fromJson({ when: "2020-01-01T10:00:00Z" }, type))).toEqual({ when: "2020-01-01T10:00:00Z" });
+    expect(toJson(fromJson("123.4500", { kind: "number" }), { exactDecimals: true })).toBe("123.45");
+  });
+});
