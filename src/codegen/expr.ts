@@ -92,8 +92,9 @@ const emitters: { [K in Expr["kind"]]: Emit<K> } = {
     }
     return `(() => { ${lines.join(" ")} return rt.context([${pairs.join(", ")}]); })()`;
   },
+  // Both endpoints written (`[a..b]`): a null endpoint value is a value, not "unbounded".
   range: (n, scope, cx) =>
-    `rt.range(${n.startIncluded}, ${n.start ? emitExpr(n.start, scope, cx) : "null"}, ${n.end ? emitExpr(n.end, scope, cx) : "null"}, ${n.endIncluded})`,
+    `rt.range(${n.startIncluded}, ${n.start ? emitExpr(n.start, scope, cx) : "null"}, ${n.end ? emitExpr(n.end, scope, cx) : "null"}, ${n.endIncluded}${n.start && n.end ? ", true" : ""})`,
   function: (n, scope, cx) => {
     if (n.external) return `rt.problem("external functions are not supported")`;
     const inner = scope.child({ item: null, input: null, partial: null });

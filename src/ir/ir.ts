@@ -52,6 +52,8 @@ export interface DecisionIR {
   calls: string[];
   /** the question of the same name, when there is one */
   question?: string;
+  /** inputs and decisions that must be established (not null) before this decision is answered */
+  requires?: string[];
 }
 
 export interface FunctionIR {
