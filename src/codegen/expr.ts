@@ -43,13 +43,22 @@ const emitters: { [K in Expr["kind"]]: Emit<K> } = {
   },
   negate: (n, scope, cx) => `rt.neg(${emitExpr(n.operand, scope, cx)})`,
   arith: (n, scope, cx) => `rt.${ARITH_OPS[n.op]}(${emitExpr(n.left, scope, cx)}, ${emitExpr(n.right, scope, cx)})`,
-  compare: (n, scope, cx) => `rt.${COMPARE_OPS[n.op]}(${emitExpr(n.left, scope, cx)}, ${emitExpr(n.right, scope, cx)})`,
+  compare: (n, scope, cx) => {
+    const [left, right] = [emitExpr(n.left, scope, cx), emitExpr(n.right, scope, cx)];
+    const levels = levelsOf(n.left.type) ?? levelsOf(n.right.type);
+    if (levels && n.op in ORDERING) return `rt.rankCompare(${cx.em.data("L", levels)}, ${cx.em.lit(n.op)}, ${left}, ${right})`;
+    return `rt.${COMPARE_OPS[n.op]}(${left}, ${right})`;
+  },
   logical: (n, scope, cx) => `rt.${n.op}(${emitExpr(n.left, scope, cx)}, ${emitExpr(n.right, scope, cx)})`,
-  between: (n, scope, cx) =>
-    `rt.between(${emitExpr(n.value, scope, cx)}, ${emitExpr(n.low, scope, cx)}, ${emitExpr(n.high, scope, cx)})`,
+  between: (n, scope, cx) => {
+    const [value, low, high] = [emitExpr(n.value, scope, cx), emitExpr(n.low, scope, cx), emitExpr(n.high, scope, cx)];
+    const levels = levelsOf(n.value.type) ?? levelsOf(n.low.type) ?? levelsOf(n.high.type);
+    if (levels) return `rt.rankInRange(${cx.em.data("L", levels)}, ${value}, true, ${low}, ${high}, true)`;
+    return `rt.between(${value}, ${low}, ${high})`;
+  },
   in: (n, scope, cx) => {
     const x = cx.em.fresh("x");
-    return `((${x}) => ${emitUnaryTestsTri(n.tests, x, scope, cx)})(${emitExpr(n.value, scope, cx)})`;
+    return `((${x}) => ${emitUnaryTestsTri(n.tests, x, scope, cx, levelsOf(n.value.type))})(${emitExpr(n.value, scope, cx)})`;
   },
   "instance-of": (n, scope, cx) =>
     `rt.instanceOf(${emitExpr(n.value, scope, cx)}, ${cx.em.data("T", baseType(typeExprToType(n.of, cx.types)))})`,
@@ -186,13 +195,28 @@ export function emitExpr(node: Expr, scope: Scope, cx: ExprContext): string {
 
 // ---- unary tests ----
 
-/** A single test as a three-valued JS expression (true/false/null) over the input `x`. */
-export function emitUnaryTestTri(test: UnaryTest, x: string, scope: Scope, cx: ExprContext): string {
+const ORDERING = { "<": true, "<=": true, ">": true, ">=": true };
+
+/** The ordered levels of a type, when values of it compare by rank. */
+export const levelsOf = (t: Type | undefined): string[] | undefined => (t?.kind === "levels" ? t.values : undefined);
+
+/**
+ * A single test as a three-valued JS expression (true/false/null) over the input `x`;
+ * `levels` when the input is of an ordered-levels type.
+ */
+export function emitUnaryTestTri(test: UnaryTest, x: string, scope: Scope, cx: ExprContext, levels?: string[]): string {
   switch (test.kind) {
     case "compare":
+      if (levels && test.op in ORDERING) return `rt.rankCompare(${cx.em.data("L", levels)}, ${cx.em.lit(test.op)}, ${x}, ${emitExpr(test.value, scope, cx)})`;
       return `rt.${COMPARE_OPS[test.op]}(${x}, ${emitExpr(test.value, scope, cx)})`;
-    case "range":
-      return `rt.inRange(${x}, ${emitExpr(test.range, scope, cx)})`;
+    case "range": {
+      const r = test.range;
+      if (levels) {
+        const [start, end] = [r.start ? emitExpr(r.start, scope, cx) : "null", r.end ? emitExpr(r.end, scope, cx) : "null"];
+        return `rt.rankInRange(${cx.em.data("L", levels)}, ${x}, ${r.startIncluded}, ${start}, ${end}, ${r.endIncluded})`;
+      }
+      return `rt.inRange(${x}, ${emitExpr(r, scope, cx)})`;
+    }
     case "expr": {
       if (usesInputValue(test.value)) return emitExpr(test.value, scope.child({ input: x }), cx);
       return `rt.testValue(${x}, ${emitExpr(test.value, scope, cx)})`;
@@ -201,9 +225,9 @@ export function emitUnaryTestTri(test: UnaryTest, x: string, scope: Scope, cx: E
 }
 
 /** A cell as a three-valued JS expression. */
-export function emitUnaryTestsTri(tests: UnaryTests, x: string, scope: Scope, cx: ExprContext): string {
+export function emitUnaryTestsTri(tests: UnaryTests, x: string, scope: Scope, cx: ExprContext, levels?: string[]): string {
   if (tests.kind === "any") return "true";
-  const parts = tests.tests.map((t) => emitUnaryTestTri(t, x, scope, cx));
+  const parts = tests.tests.map((t) => emitUnaryTestTri(t, x, scope, cx, levels));
   const anyOf = parts.length === 1 ? parts[0]! : `rt.anyTrue([${parts.join(", ")}])`;
   return tests.kind === "not" ? `rt.not(${anyOf})` : anyOf;
 }

@@ -6,7 +6,7 @@ import type { Expr } from "../frontend/feel/ast.js";
 import type { RuleIR, TableIR } from "../ir/ir.js";
 import { fastCellTest, type ColumnPlan } from "./fast-tests.js";
 import type { UnaryTest } from "../frontend/feel/ast.js";
-import { emitExpr, emitUnaryTestTri, emitUnaryTestsTri, isLiteralTree, type ExprContext } from "./expr.js";
+import { emitExpr, emitUnaryTestTri, emitUnaryTestsTri, isLiteralTree, levelsOf, type ExprContext } from "./expr.js";
 import type { Scope } from "./scope.js";
 
 export interface TableTarget {
@@ -20,16 +20,19 @@ export interface TableTarget {
 interface Column {
   feel: string;
   plan?: ColumnPlan;
+  /** the column's ordered levels, when its values compare by rank */
+  levels?: string[];
 }
 
 export function emitTable(table: TableIR, to: TableTarget, scope: Scope, cx: ExprContext, plans: (ColumnPlan | undefined)[] = []): string {
   const lines: string[] = [];
   const columns: Column[] = table.inputs.map((input, i) => {
     const plan = plans[i];
-    if (plan) return { feel: plan.feel, plan };
+    const levels = levelsOf(input.type) ?? levelsOf(input.expr.type);
+    if (plan) return { feel: plan.feel, plan, levels };
     const id = cx.em.fresh("x");
     lines.push(`const ${id} = ${emitExpr(input.expr, scope, cx)};`);
-    return { feel: id };
+    return { feel: id, levels };
   });
   const condition = (rule: RuleIR) => {
     const parts = rule.conditions.map((cell, i) => cellCondition(cell, columns[i]!, scope, cx)).filter((c) => c !== "true");
@@ -90,10 +93,10 @@ function cellCondition(cell: RuleIR["conditions"][number], column: Column, scope
   if (fast) return fast;
   if (cell.kind === "tests") {
     // A positive cell matches when any test is true, so each test can be judged on its own.
-    const parts = cell.tests.map((t) => literalEquality(t, column.feel) ?? `${emitUnaryTestTri(t, column.feel, scope, cx)} === true`);
+    const parts = cell.tests.map((t) => literalEquality(t, column.feel) ?? `${emitUnaryTestTri(t, column.feel, scope, cx, column.levels)} === true`);
     return parts.length === 1 ? parts[0]! : `(${parts.join(" || ")})`;
   }
-  return `${emitUnaryTestsTri(cell, column.feel, scope, cx)} === true`;
+  return `${emitUnaryTestsTri(cell, column.feel, scope, cx, column.levels)} === true`;
 }
 
 /** `x = "gold"` / `x = true` is true exactly when x is that very string or boolean. */

@@ -20,7 +20,7 @@ const MEMBERS = new Set([
   "num", "constNum", "temporalLiteral", "range", "context", "fn", "add", "sub", "mul", "div", "pow", "neg",
   "eq", "ne", "lt", "le", "gt", "ge", "and", "or", "not", "isTrue", "between", "inRange", "testValue",
   "member", "filter", "iter", "iterRange", "call", "callNamed", "builtin", "conforms", "instanceOf",
-  "coerce", "fromJson", "toJson", "problem", "tick", "hit", "anyTrue", "tableIndex", "entryOr", "branch",
+  "coerce", "fromJson", "toJson", "problem", "tick", "hit", "anyTrue", "tableIndex", "entryOr", "branch", "rankCompare", "rankInRange",
   "push", "rule", "rules", "lets", "value", "matched", "run", "functions",
 ]);
 

@@ -57,3 +57,24 @@ export function entryOr(item: FeelValue, name: string, outer: FeelValue): FeelVa
 export function branch(c: FeelValue): number {
   return c === true ? 1 : c === false || c === null ? 0 : -1;
 }
+
+const ORDERINGS: Record<string, (c: number) => boolean> = {
+  "<": (c) => c < 0,
+  "<=": (c) => c <= 0,
+  ">": (c) => c > 0,
+  ">=": (c) => c >= 0,
+};
+
+/** Ordered levels (`low<medium<high`) compare by rank; a value outside the levels gives null. */
+export function rankCompare(levels: readonly string[], op: string, a: FeelValue, b: FeelValue): boolean | null {
+  const i = typeof a === "string" ? levels.indexOf(a) : -1;
+  const j = typeof b === "string" ? levels.indexOf(b) : -1;
+  return i < 0 || j < 0 ? null : ORDERINGS[op]!(i - j);
+}
+
+/** `x in [low..mid]` over ordered levels; a null endpoint is unbounded. */
+export function rankInRange(levels: readonly string[], x: FeelValue, startIncluded: boolean, start: FeelValue, end: FeelValue, endIncluded: boolean): boolean | null {
+  const above = start === null ? true : rankCompare(levels, startIncluded ? ">=" : ">", x, start);
+  const below = end === null ? true : rankCompare(levels, endIncluded ? "<=" : "<", x, end);
+  return above === null || below === null ? null : above && below;
+}

@@ -1,0 +1,85 @@
+// Generated code means what FEEL means: small models through the whole pipeline.
+import { describe, expect, it } from "vitest";
+import { compileModel, type ModelInput } from "../../src/compiler.js";
+
+const input = (type: unknown, desc = "an input") => ({ type, desc });
+
+function run(content: Record<string, unknown>, state: Record<string, unknown>, strict = true) {
+  const r = compileModel({ name: "t", ...content } as ModelInput, { strict });
+  if (!r.ok) throw new Error(JSON.stringify(r.check.stages.flatMap((s) => s.diagnostics), null, 2));
+  return r.model.evaluateTraced(state);
+}
+
+describe("ordered levels compare by rank", () => {
+  const content = {
+    inputs: { risk: input("low<medium<high") },
+    decisions: {
+      "at least medium": 'risk >= "medium"',
+      "in lower band": 'risk between "low" and "medium"',
+      review: [
+        ["risk", "=> boolean"],
+        [">= high", "true"],
+        ["[low..medium)", "false"],
+        ["-", "true"],
+      ],
+    },
+  };
+
+  it.each([
+    ["low", false, true, false, 2],
+    ["medium", true, true, true, 3],
+    ["high", true, false, true, 1],
+  ])("risk %s", (risk, atLeast, lower, review, rule) => {
+    const { decisions, trace } = run(content, { risk });
+    expect(decisions).toMatchObject({ "at least medium": atLeast, "in lower band": lower, review });
+    expect(trace.review!.rule).toBe(rule);
+  });
+});
+
+describe("conditions and quantifiers", () => {
+  it("an if whose condition is not boolean or null is null", () => {
+    const content = {
+      inputs: { x: input("string") },
+      decisions: { pick: { expr: 'if x then "yes" else "no"' } },
+    };
+    expect(run(content, { x: "abc" }, false).decisions.pick).toBeNull();
+  });
+
+  it("some/every are null when a result is not a boolean, else three-valued", () => {
+    const content = {
+      inputs: { xs: input(["number"]) },
+      decisions: {
+        "any big": "some x in xs satisfies x > 2",
+        "all positive": "every x in xs satisfies x > 0",
+        odd: 'some x in xs satisfies (if x = 2 then true else "no")',
+      },
+    };
+    expect(run(content, { xs: [1, 2, 3] }, false).decisions).toEqual({ "any big": true, "all positive": true, odd: null });
+    expect(run(content, { xs: [1, null] }, false).decisions).toMatchObject({ "any big": null, "all positive": null });
+    expect(run(content, { xs: [] }, false).decisions).toMatchObject({ "any big": false, "all positive": true });
+  });
+});
+
+describe("filters", () => {
+  it("context entries of the item shadow outer names, including item itself", () => {
+    const content = {
+      inputs: { limit: input("number") },
+      decisions: {
+        picked: "[{limit: 1, item: 5}, {limit: 9, item: 0}][limit > 4].item",
+        plain: "[3, 8, 1][item > limit]",
+      },
+    };
+    expect(run(content, { limit: 2 }, false).decisions).toEqual({ picked: [0], plain: [3, 8] });
+  });
+});
+
+describe("functions", () => {
+  it("an argument that does not conform to its parameter type makes the call null", () => {
+    const content = {
+      inputs: { s: input("string") },
+      functions: { double: { params: { n: "number" }, returns: "number", body: "n * 2" } },
+      decisions: { ok: "double(21)", bad: "double(s)" },
+    };
+    expect(run(content, { s: "x" }, false).decisions).toEqual({ ok: 42, bad: null });
+  });
+});
