@@ -1,0 +1,213 @@
+// The embedded ledger: one SQLite file in WAL mode. better-sqlite3 is synchronous, so every
+// method is a single short transaction; IMMEDIATE transactions take the write lock up front so
+// two processes on the same file (server and admin CLI) wait for each other instead of failing.
+import Database from "better-sqlite3";
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import { randomUUID } from "node:crypto";
+import { MIGRATIONS } from "./migrations.js";
+import {
+  LedgerError, now, toAccount, toBalance, toEntry, toKey, toSigningKey,
+  type AccountRow, type BalanceRow, type EntryRow, type KeyRow, type SigningKeyRow,
+} from "./rows.js";
+import type { Ledger, LineItem, ReserveResult, Settlement, StoredSigningKey } from "./types.js";
+import type { Micros } from "./money.js";
+
+export function openSqliteLedger(file: string): Ledger {
+  if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
+  const db = new Database(file);
+  db.pragma("journal_mode = WAL");
+  // NORMAL in WAL mode never corrupts the file; a power cut may lose the last commits.
+  db.pragma("synchronous = NORMAL");
+  db.pragma("busy_timeout = 5000");
+  db.pragma("foreign_keys = ON");
+  migrate(db);
+
+  const q = {
+    accountByName: db.prepare<[string], AccountRow>("SELECT id, name, disabled, created_at FROM accounts WHERE name = ?"),
+    accountById: db.prepare<[string], AccountRow>("SELECT id, name, disabled, created_at FROM accounts WHERE id = ?"),
+    accounts: db.prepare<[], AccountRow>("SELECT id, name, disabled, created_at FROM accounts ORDER BY created_at, name"),
+    insertAccount: db.prepare("INSERT INTO accounts (id, name, balance_micros, created_at) VALUES (?, ?, ?, ?)"),
+    setDisabled: db.prepare("UPDATE accounts SET disabled = ? WHERE id = ?"),
+    balance: db.prepare<[string], BalanceRow>("SELECT balance_micros, reserved_micros FROM accounts WHERE id = ?"),
+    credit: db.prepare("UPDATE accounts SET balance_micros = balance_micros + ? WHERE id = ?"),
+    insertEntry: db.prepare(
+      "INSERT INTO ledger_entries (account_id, kind, amount_micros, reservation_id, items, memo, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+    ),
+    entries: db.prepare<[string], EntryRow>(
+      "SELECT id, account_id, kind, amount_micros, reservation_id, memo, created_at FROM ledger_entries WHERE account_id = ? ORDER BY id",
+    ),
+    insertKey: db.prepare("INSERT INTO api_keys (id, account_id, key_hash, prefix, created_at) VALUES (?, ?, ?, ?, ?)"),
+    keyById: db.prepare<[string], KeyRow>("SELECT id, account_id, prefix, created_at, revoked_at FROM api_keys WHERE id = ?"),
+    keyByHash: db.prepare<[string], KeyRow>("SELECT id, account_id, prefix, created_at, revoked_at FROM api_keys WHERE key_hash = ?"),
+    keysOf: db.prepare<[string], KeyRow>("SELECT id, account_id, prefix, created_at, revoked_at FROM api_keys WHERE account_id = ? ORDER BY created_at"),
+    revoke: db.prepare("UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL"),
+    hold: db.prepare(
+      "UPDATE accounts SET reserved_micros = reserved_micros + @amount WHERE id = @id AND balance_micros - reserved_micros >= @amount",
+    ),
+    insertReservation: db.prepare("INSERT INTO reservations (id, account_id, amount_micros, created_ms) VALUES (?, ?, ?, ?)"),
+    takeReservation: db.prepare<[string], { account_id: string; amount_micros: number }>(
+      "DELETE FROM reservations WHERE id = ? RETURNING account_id, amount_micros",
+    ),
+    staleReservations: db.prepare<[number], { id: string }>("SELECT id FROM reservations WHERE created_ms < ?"),
+    unhold: db.prepare("UPDATE accounts SET reserved_micros = reserved_micros - ? WHERE id = ?"),
+    charge: db.prepare(
+      "UPDATE accounts SET balance_micros = balance_micros - ?, reserved_micros = reserved_micros - ? WHERE id = ?",
+    ),
+    currentKey: db.prepare<[], SigningKeyRow>("SELECT kid, private_jwk, public_jwk, created_at FROM signing_keys WHERE slot = 'current'"),
+    allKeys: db.prepare<[], SigningKeyRow>("SELECT kid, private_jwk, public_jwk, created_at FROM signing_keys ORDER BY created_at"),
+    insertSigningKey: db.prepare(
+      "INSERT INTO signing_keys (kid, slot, private_jwk, public_jwk, created_at) VALUES (?, 'current', ?, ?, ?) ON CONFLICT (slot) DO NOTHING",
+    ),
+    version: db.prepare<[], { v: number | null }>("SELECT MAX(version) AS v FROM schema_migrations"),
+  };
+
+  const mustBalance = (accountId: string) => {
+    const row = q.balance.get(accountId);
+    if (!row) throw new LedgerError("unknown_account", `no account with id ${accountId}`);
+    return toBalance(row);
+  };
+
+  const createAccount = db.transaction((name: string, opening: Micros) => {
+    if (q.accountByName.get(name)) throw new LedgerError("account_exists", `an account named "${name}" already exists`);
+    const id = randomUUID();
+    const at = now();
+    q.insertAccount.run(id, name, opening, at);
+    if (opening > 0) q.insertEntry.run(id, "topup", opening, null, "[]", "opening balance", at);
+    return toAccount(q.accountById.get(id)!);
+  });
+
+  const topup = db.transaction((accountId: string, amount: Micros, memo: string) => {
+    if (q.credit.run(amount, accountId).changes === 0) throw new LedgerError("unknown_account", `no account with id ${accountId}`);
+    q.insertEntry.run(accountId, "topup", amount, null, "[]", memo, now());
+    return mustBalance(accountId);
+  });
+
+  const reserve = db.transaction((accountId: string, amount: Micros): ReserveResult => {
+    if (q.hold.run({ id: accountId, amount }).changes === 0) return { ok: false, balance: mustBalance(accountId) };
+    const reservationId = randomUUID();
+    q.insertReservation.run(reservationId, accountId, amount, Date.now());
+    return { ok: true, reservationId };
+  });
+
+  const settle = db.transaction((reservationId: string, charge: Micros, items: LineItem[], memo: string): Settlement => {
+    const r = q.takeReservation.get(reservationId);
+    if (!r) throw new LedgerError("unknown_reservation", `reservation ${reservationId} is not open`);
+    const charged = Math.min(charge, r.amount_micros);
+    q.charge.run(charged, r.amount_micros, r.account_id);
+    q.insertEntry.run(r.account_id, "charge", charged, reservationId, JSON.stringify(items), memo, now());
+    return { charged, balance: mustBalance(r.account_id) };
+  });
+
+  const release = db.transaction((reservationId: string) => {
+    const r = q.takeReservation.get(reservationId);
+    if (!r) return null;
+    q.unhold.run(r.amount_micros, r.account_id);
+    return mustBalance(r.account_id);
+  });
+
+  const signingKey = (make: Omit<StoredSigningKey, "createdAt">) => {
+    q.insertSigningKey.run(make.kid, JSON.stringify(make.privateJwk), JSON.stringify(make.publicJwk), now());
+    return toSigningKey(q.currentKey.get()!);
+  };
+
+  const ledger: Ledger = {
+    kind: "sqlite",
+    async createAccount(name, opening) {
+      assertAmount(opening);
+      return createAccount.immediate(name, opening);
+    },
+    async findAccount(name) {
+      const row = q.accountByName.get(name);
+      return row ? toAccount(row) : null;
+    },
+    async listAccounts() {
+      return q.accounts.all().map(toAccount);
+    },
+    async setDisabled(accountId, disabled) {
+      if (q.setDisabled.run(disabled ? 1 : 0, accountId).changes === 0) {
+        throw new LedgerError("unknown_account", `no account with id ${accountId}`);
+      }
+    },
+    async addKey(accountId, keyHash, prefix) {
+      const id = randomUUID();
+      q.insertKey.run(id, accountId, keyHash, prefix, now());
+      return toKey(q.keyById.get(id)!);
+    },
+    async revokeKey(by) {
+      const row = "id" in by ? q.keyById.get(by.id) : q.keyByHash.get(by.hash);
+      if (!row) return null;
+      q.revoke.run(now(), row.id);
+      return toKey(q.keyById.get(row.id)!);
+    },
+    async listKeys(accountId) {
+      return q.keysOf.all(accountId).map(toKey);
+    },
+    async findKeyByHash(keyHash) {
+      const key = q.keyByHash.get(keyHash);
+      if (!key) return null;
+      return { key: toKey(key), account: toAccount(q.accountById.get(key.account_id)!) };
+    },
+    async balance(accountId) {
+      return mustBalance(accountId);
+    },
+    async topup(accountId, amount, memo = "top-up") {
+      assertAmount(amount);
+      return topup.immediate(accountId, amount, memo);
+    },
+    async reserve(accountId, amount) {
+      assertAmount(amount);
+      return reserve.immediate(accountId, amount);
+    },
+    async settle(reservationId, charge, items, memo = "") {
+      assertAmount(charge);
+      return settle.immediate(reservationId, charge, items, memo);
+    },
+    async release(reservationId) {
+      return release.immediate(reservationId);
+    },
+    async releaseStale(ageMs) {
+      const stale = q.staleReservations.all(Date.now() - ageMs);
+      let released = 0;
+      for (const { id } of stale) if (release.immediate(id)) released++;
+      return released;
+    },
+    async entries(accountId) {
+      return q.entries.all(accountId).map(toEntry);
+    },
+    async signingKey(make) {
+      const current = q.currentKey.get();
+      return current ? toSigningKey(current) : signingKey(await make());
+    },
+    async signingKeys() {
+      return q.allKeys.all().map(toSigningKey);
+    },
+    async schemaVersion() {
+      return q.version.get()?.v ?? 0;
+    },
+    async close() {
+      db.close();
+    },
+  };
+  return ledger;
+}
+
+function migrate(db: Database.Database): void {
+  db.exec("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)");
+  const apply = db.transaction(() => {
+    const row = db.prepare<[], { v: number | null }>("SELECT MAX(version) AS v FROM schema_migrations").get();
+    const current = row?.v ?? 0;
+    for (const m of MIGRATIONS) {
+      if (m.version <= current) continue;
+      db.exec(m.sqlite);
+      db.prepare("INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)").run(m.version, m.name, now());
+    }
+  });
+  apply.immediate();
+}
+
+export function assertAmount(amount: number): void {
+  if (!Number.isSafeInteger(amount) || amount < 0) {
+    throw new LedgerError("invalid_amount", `amount must be a non-negative integer of micro-dollars, got ${amount}`);
+  }
+}

@@ -1,0 +1,103 @@
+// The ledger: accounts, API keys (hashes only), funds reserved per request and settled charges.
+// One interface, two stores (SQLite embedded, PostgreSQL shared); both pass the same test suite.
+import type { Micros } from "./money.js";
+
+export interface Account {
+  id: string;
+  name: string;
+  disabled: boolean;
+  createdAt: string;
+}
+
+/** Balance in micro-dollars; available = balance - reserved and is never negative. */
+export interface BalanceMicros {
+  balance: Micros;
+  reserved: Micros;
+  available: Micros;
+}
+
+export interface ApiKeyRecord {
+  id: string;
+  accountId: string;
+  /** the first characters of the key, kept so a human can recognise it */
+  prefix: string;
+  createdAt: string;
+  revokedAt: string | null;
+}
+
+export interface KeyLookup {
+  key: ApiKeyRecord;
+  account: Account;
+}
+
+/** One line of a settled charge, kept with the ledger entry. */
+export interface LineItem {
+  kind: string;
+  description: string;
+  quantity: number;
+  unit: string;
+  /** micro-dollars per million units */
+  rate: number;
+  amount: Micros;
+}
+
+export type ReserveResult = { ok: true; reservationId: string } | { ok: false; balance: BalanceMicros };
+
+export interface Settlement {
+  /** the amount actually deducted: the requested charge, capped at the reservation */
+  charged: Micros;
+  balance: BalanceMicros;
+}
+
+export interface LedgerEntry {
+  id: number;
+  accountId: string;
+  kind: "topup" | "charge";
+  amount: Micros;
+  reservationId: string | null;
+  memo: string;
+  createdAt: string;
+}
+
+/** An Ed25519 signing key as JWKs; kept in the database so receipts verify across restarts. */
+export interface StoredSigningKey {
+  kid: string;
+  privateJwk: Record<string, unknown>;
+  publicJwk: Record<string, unknown>;
+  createdAt: string;
+}
+
+export interface Ledger {
+  readonly kind: "sqlite" | "postgres";
+  createAccount(name: string, openingBalance: Micros): Promise<Account>;
+  findAccount(name: string): Promise<Account | null>;
+  listAccounts(): Promise<Account[]>;
+  setDisabled(accountId: string, disabled: boolean): Promise<void>;
+
+  /** Stores the hash of a new key. */
+  addKey(accountId: string, keyHash: string, prefix: string): Promise<ApiKeyRecord>;
+  /** Revokes by key id or by the hash of the key; returns the revoked record, or null. */
+  revokeKey(by: { id: string } | { hash: string }): Promise<ApiKeyRecord | null>;
+  listKeys(accountId: string): Promise<ApiKeyRecord[]>;
+  findKeyByHash(keyHash: string): Promise<KeyLookup | null>;
+
+  balance(accountId: string): Promise<BalanceMicros>;
+  topup(accountId: string, amount: Micros, memo?: string): Promise<BalanceMicros>;
+  /** Atomically holds `amount` if the available funds cover it. */
+  reserve(accountId: string, amount: Micros): Promise<ReserveResult>;
+  /** Deducts min(charge, reserved) and releases the rest of the reservation; once per reservation. */
+  settle(reservationId: string, charge: Micros, items: LineItem[], memo?: string): Promise<Settlement>;
+  /** Gives the whole reservation back; a no-op if it was already settled or released. */
+  release(reservationId: string): Promise<BalanceMicros | null>;
+  /** Releases reservations older than `ageMs` (left by a crashed process); returns how many. */
+  releaseStale(ageMs: number): Promise<number>;
+  entries(accountId: string): Promise<LedgerEntry[]>;
+
+  /** Returns the current signing key, creating it with `make` the first time (race-safe). */
+  signingKey(make: () => Promise<Omit<StoredSigningKey, "createdAt">>): Promise<StoredSigningKey>;
+  /** Every signing key ever used, for the published key set. */
+  signingKeys(): Promise<StoredSigningKey[]>;
+
+  schemaVersion(): Promise<number>;
+  close(): Promise<void>;
+}

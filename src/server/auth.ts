@@ -1,0 +1,22 @@
+// Section 5: `Authorization: Bearer <key>`. 401 when the key is missing or unknown, 403 when it
+// is known but revoked or its account is disabled. Only the SHA-256 of the key is looked up.
+import { hashApiKey } from "../ledger/api-keys.js";
+import type { Ledger } from "../ledger/types.js";
+import { failure, problem, success, type Outcome } from "../service/problems.js";
+
+export interface Caller {
+  accountId: string;
+  keyId: string;
+}
+
+const BEARER = /^Bearer[ ]+([^\s]+)\s*$/i;
+
+export async function authenticate(header: string | undefined, ledger: Ledger): Promise<Outcome<Caller>> {
+  const m = header ? BEARER.exec(header) : null;
+  if (!m) return failure(problem("missing_api_key", "send the API key as `Authorization: Bearer <key>`"));
+  const found = await ledger.findKeyByHash(hashApiKey(m[1]!));
+  if (!found) return failure(problem("invalid_api_key", "the API key is not recognised"));
+  if (found.key.revokedAt) return failure(problem("api_key_revoked", `the API key ${found.key.prefix}… was revoked`));
+  if (found.account.disabled) return failure(problem("account_disabled", `the account "${found.account.name}" is disabled`));
+  return success({ accountId: found.account.id, keyId: found.key.id });
+}

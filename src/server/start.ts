@@ -1,0 +1,90 @@
+// Assembles and starts the service: ledger, signer, prices, compile cache, rate limiter, app.
+import type { FastifyInstance } from "fastify";
+import { checkModel, compileUncached } from "../compiler.js";
+import { openLedger, type LedgerLocation } from "../ledger/open.js";
+import type { Ledger } from "../ledger/types.js";
+import { createCompileCache } from "../service/compile-cache.js";
+import { DEFAULT_LIMITS, type Limits } from "../service/deps.js";
+import { loadRates } from "../service/rates.js";
+import { createSigner } from "../service/signer.js";
+import { buildApp } from "./app.js";
+import { bootstrapIfEmpty } from "./bootstrap.js";
+import { memoryRateLimiter, redisRateLimiter, type RateLimitOptions } from "./rate-limit.js";
+import pkg from "../../package.json" with { type: "json" };
+
+export interface ServerOptions {
+  port: number;
+  host: string;
+  location: LedgerLocation;
+  /** run unmetered: no ledger, no authentication (benchmarks, local experiments) */
+  noLedger?: boolean;
+  /** create the dev account and key when the database has no account */
+  bootstrap: boolean;
+  ratesFile?: string;
+  bodyLimit: number;
+  limits: Limits;
+  rateLimit: RateLimitOptions;
+  redisUrl?: string;
+  redisPrefix?: string;
+  cacheSize: number;
+  logger?: boolean;
+}
+
+export const DEFAULTS = {
+  port: 8080,
+  host: "127.0.0.1",
+  bodyLimit: 1024 * 1024,
+  limits: DEFAULT_LIMITS,
+  rateLimit: { max: 600, windowMs: 60_000 },
+  cacheSize: 256,
+};
+
+/** Reservations older than this were left by a crashed process and are released. */
+const STALE_RESERVATION_MS = 10 * 60_000;
+
+export interface RunningServer {
+  app: FastifyInstance;
+  url: string;
+  ledger: Ledger | null;
+  bootstrap: { account: string; key: string } | null;
+  close(): Promise<void>;
+}
+
+export async function startServer(o: ServerOptions): Promise<RunningServer> {
+  const ledger = o.noLedger ? null : await openLedger(o.location);
+  const boot = ledger && o.bootstrap ? await bootstrapIfEmpty(ledger) : null;
+  await ledger?.releaseStale(STALE_RESERVATION_MS);
+  const sweep = ledger ? setInterval(() => void ledger.releaseStale(STALE_RESERVATION_MS).catch(() => {}), 60_000) : null;
+  sweep?.unref();
+
+  const rateLimiter = o.redisUrl
+    ? await redisRateLimiter(o.redisUrl, o.rateLimit, o.redisPrefix)
+    : memoryRateLimiter(o.rateLimit);
+  const app = buildApp({
+    service: {
+      check: (m) => checkModel(m),
+      cache: createCompileCache((m) => compileUncached(m), o.cacheSize),
+      ledger,
+      signer: await createSigner(ledger),
+      rates: loadRates(o.ratesFile),
+      limits: o.limits,
+    },
+    rateLimiter,
+    bodyLimit: o.bodyLimit,
+    version: pkg.version,
+    logger: o.logger,
+  });
+  const url = await app.listen({ port: o.port, host: o.host });
+  return {
+    app,
+    url,
+    ledger,
+    bootstrap: boot,
+    async close() {
+      if (sweep) clearInterval(sweep);
+      await app.close();
+      await rateLimiter.close();
+      await ledger?.close();
+    },
+  };
+}

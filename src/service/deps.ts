@@ -1,0 +1,35 @@
+// What the two operations need, passed in (no globals): the compiler behind its cache, the
+// ledger (null runs unmetered, for benchmarks), the receipt signer, the prices and the limits.
+import type { CheckResult, ModelInput } from "../compiler.js";
+import type { Ledger } from "../ledger/types.js";
+import type { CompileCache } from "./compile-cache.js";
+import type { Rates } from "./rates.js";
+import type { ReceiptSigner } from "./signer.js";
+
+export interface Limits {
+  /** serialized model size, in characters */
+  modelBytes: number;
+  /** evaluation steps (runtime ticks in loops and calls) per execution */
+  evaluationSteps: number;
+}
+
+export const DEFAULT_LIMITS: Limits = { modelBytes: 256 * 1024, evaluationSteps: 1_000_000 };
+
+export interface ServiceDeps {
+  check: (model: ModelInput) => CheckResult;
+  cache: CompileCache;
+  ledger: Ledger | null;
+  signer: ReceiptSigner;
+  rates: Rates;
+  limits: Limits;
+}
+
+/** One authenticated call: the parsed body, its API input tokens and who pays. */
+export interface ServiceCall {
+  body: unknown;
+  inputTokens: number;
+  /** null when the service runs without a ledger */
+  accountId: string | null;
+  /** performance.now() when the request arrived */
+  startedAt: number;
+}

@@ -1,0 +1,90 @@
+// Every error the service answers, as data: RFC 9457 problem details with a stable `code`.
+// The catalogue drives the HTTP status, the documentation (docs/service.md), GET /problems/:code
+// and the OpenAPI document, so a code cannot exist without its status and explanation.
+
+export interface ProblemEntry {
+  /** model or request address: "decisions.risk.rule[3]", "state.age", "body.content" */
+  address: string;
+  code: string;
+  message: string;
+}
+
+export interface Problem {
+  status: number;
+  code: ProblemCode;
+  title: string;
+  detail: string;
+  errors: ProblemEntry[];
+  /** extra response headers, e.g. Retry-After on 429 */
+  headers?: Record<string, string>;
+}
+
+export const CATALOGUE = {
+  malformed_json: { status: 400, title: "Malformed request body", when: "the body is not valid JSON" },
+  unsupported_media_type: { status: 400, title: "Unsupported media type", when: "the body is not application/json" },
+  body_too_large: { status: 400, title: "Request body too large", when: "the body exceeds the configured byte limit" },
+  invalid_request: {
+    status: 400,
+    title: "Invalid request",
+    when: "a field has the wrong type, a required field is missing, or fields conflict (e.g. model and content together)",
+  },
+  missing_api_key: { status: 401, title: "Missing API key", when: "no `Authorization: Bearer <key>` header" },
+  invalid_api_key: { status: 401, title: "Invalid API key", when: "the bearer token is not a known key" },
+  insufficient_balance: {
+    status: 402,
+    title: "Insufficient balance",
+    when: "available_usd cannot cover the reservation for this request",
+  },
+  api_key_revoked: { status: 403, title: "API key revoked", when: "the key exists but was revoked" },
+  account_disabled: { status: 403, title: "Account disabled", when: "the key's account is disabled" },
+  not_found: { status: 404, title: "Not found", when: "no such route" },
+  invalid_model: {
+    status: 422,
+    title: "Invalid model",
+    when: "the model fails the Check (2.12); `errors` lists the diagnostics with model addresses",
+  },
+  model_too_large: { status: 422, title: "Model too large", when: "the model exceeds the configured size limit" },
+  value_not_established: {
+    status: 422,
+    title: "Value not established",
+    when: "a question's decision evaluates to null: the evidence does not establish a required value",
+  },
+  evaluation_budget_exceeded: {
+    status: 422,
+    title: "Evaluation budget exceeded",
+    when: "evaluating the model took more steps than the configured budget (e.g. a huge `for` loop)",
+  },
+  rate_limited: { status: 429, title: "Too many requests", when: "the key exceeded its request rate; see Retry-After" },
+  internal_error: { status: 500, title: "Internal error", when: "an unexpected failure inside the service" },
+  provider_unavailable: {
+    status: 502,
+    title: "Provider unavailable",
+    when: "the request needs a language model (generation, or reading a text or non-matching state) and no provider is configured or it failed",
+  },
+  provider_timeout: { status: 504, title: "Provider timeout", when: "the language model provider did not answer in time" },
+} as const satisfies Record<string, { status: number; title: string; when: string }>;
+
+export type ProblemCode = keyof typeof CATALOGUE;
+
+export function problem(code: ProblemCode, detail: string, errors: ProblemEntry[] = []): Problem {
+  const { status, title } = CATALOGUE[code];
+  return { status, code, title, detail, errors };
+}
+
+/** The `type` URI of a problem; GET on it answers the catalogue entry. */
+export const problemType = (code: string): string => `/problems/${code}`;
+
+export function problemBody(p: Problem): Record<string, unknown> {
+  return { type: problemType(p.code), title: p.title, status: p.status, code: p.code, detail: p.detail, errors: p.errors };
+}
+
+export class ProblemError extends Error {
+  constructor(readonly problem: Problem) {
+    super(problem.detail);
+    this.name = "ProblemError";
+  }
+}
+
+export type Outcome<T> = { ok: true; value: T } | { ok: false; problem: Problem };
+export const success = <T>(value: T): Outcome<T> => ({ ok: true, value });
+export const failure = (p: Problem): { ok: false; problem: Problem } => ({ ok: false, problem: p });

@@ -1,0 +1,66 @@
+// Which model a System One request carries. Three spellings of a complete model:
+//   model: {content, questions}                      the portable model
+//   model: "<the portable model as a JSON string>"   for clients that keep models as text
+//   content: {...} with the outer questions           and no model field
+// Questions without any model mean "generate or reuse a model" (the generator path).
+import canonicalize from "canonicalize";
+import { failure, success, type Outcome, type ProblemEntry } from "./problems.js";
+import { invalidRequest, isObject } from "./request-shape.js";
+
+export interface PortableModel {
+  content: Record<string, unknown>;
+  questions: Record<string, unknown>;
+}
+
+export type ModelSource =
+  | { kind: "complete"; model: PortableModel; bytes: number }
+  | { kind: "questions"; questions: Record<string, unknown> };
+
+const entry = (address: string, code: string, message: string): ProblemEntry => ({ address, code, message });
+
+export function resolveModel(body: Record<string, unknown>): Outcome<ModelSource> {
+  const { model, content, questions } = body;
+  if (model !== undefined && content !== undefined) {
+    return failure(invalidRequest([entry("body.content", "request.conflict", "content is an alternative to model: send one of them")]));
+  }
+  if (content !== undefined) {
+    if (!isObject(questions)) {
+      return failure(invalidRequest([entry("body.questions", "request.missing", "content requires the outer questions")]));
+    }
+    const m = { content: content as Record<string, unknown>, questions };
+    return success({ kind: "complete", model: m, bytes: JSON.stringify(m).length });
+  }
+  if (model === undefined) {
+    if (isObject(questions)) return success({ kind: "questions", questions });
+    return failure(invalidRequest([entry("body.model", "request.missing", "send a model, content with questions, or questions")]));
+  }
+  const parsed = typeof model === "string" ? parseModelString(model) : success(model);
+  if (!parsed.ok) return parsed;
+  const pm = parsed.value;
+  if (!isObject(pm) || !isObject(pm.content)) {
+    return failure(invalidRequest([entry("body.model.content", "request.missing", "a portable model is an object with content and questions")]));
+  }
+  const own = pm.questions;
+  if (own !== undefined && !isObject(own)) {
+    return failure(invalidRequest([entry("body.model.questions", "request.type", "model.questions must be an object")]));
+  }
+  if (own !== undefined && questions !== undefined && canonicalize(own) !== canonicalize(questions)) {
+    return failure(
+      invalidRequest([entry("body.questions", "request.conflict", "the outer questions differ from model.questions: send one set")]),
+    );
+  }
+  const q = (own ?? questions) as Record<string, unknown> | undefined;
+  if (!q) return failure(invalidRequest([entry("body.model.questions", "request.missing", "the portable model has no questions")]));
+  const m = { content: pm.content, questions: q };
+  return success({ kind: "complete", model: m, bytes: typeof model === "string" ? model.length : JSON.stringify(m).length });
+}
+
+function parseModelString(text: string): Outcome<unknown> {
+  try {
+    return success(JSON.parse(text));
+  } catch (e) {
+    return failure(
+      invalidRequest([entry("body.model", "model.not_json", `model is a string but not a JSON portable model: ${(e as Error).message}`)]),
+    );
+  }
+}

@@ -1,0 +1,78 @@
+// Receipts are signed with Ed25519 (JWS, alg EdDSA) using a detached payload: the `receipt`
+// field is `<protected header>..<signature>` over the RFC 8785 canonical JSON of every other
+// field of the receipt. The key lives in the database (signing_keys), so receipts stay
+// verifiable across restarts and every instance sharing a PostgreSQL ledger signs alike;
+// GET /v1/keys publishes the public keys. With no ledger, an ephemeral key is used.
+import { randomUUID } from "node:crypto";
+import canonicalize from "canonicalize";
+import { CompactSign, exportJWK, generateKeyPair, importJWK, base64url, flattenedVerify, type JWK } from "jose";
+import type { Ledger, StoredSigningKey } from "../ledger/types.js";
+
+export const RECEIPT_TYP = "pdm-receipt+jws";
+
+export interface ReceiptSigner {
+  kid: string;
+  /** signs `payload` (canonicalised here) and returns the detached compact JWS */
+  sign(payload: unknown, header?: Record<string, unknown>): Promise<string>;
+  jwks(): { keys: JWK[] };
+}
+
+async function makeKey(): Promise<Omit<StoredSigningKey, "createdAt">> {
+  const { privateKey, publicKey } = await generateKeyPair("EdDSA", { crv: "Ed25519", extractable: true });
+  return {
+    kid: randomUUID(),
+    privateJwk: (await exportJWK(privateKey)) as Record<string, unknown>,
+    publicJwk: (await exportJWK(publicKey)) as Record<string, unknown>,
+  };
+}
+
+const publish = (k: { kid: string; publicJwk: Record<string, unknown> }): JWK =>
+  ({ ...k.publicJwk, kid: k.kid, alg: "EdDSA", use: "sig" }) as JWK;
+
+export const canonicalBytes = (value: unknown): Uint8Array => new TextEncoder().encode(canonicalize(value) ?? "null");
+
+export async function createSigner(ledger: Ledger | null): Promise<ReceiptSigner> {
+  const current = ledger ? await ledger.signingKey(makeKey) : { ...(await makeKey()), createdAt: new Date().toISOString() };
+  const all = ledger ? await ledger.signingKeys() : [current];
+  const key = await importJWK(current.privateJwk as JWK, "EdDSA");
+  const keys = all.map(publish);
+  return {
+    kid: current.kid,
+    async sign(payload, header = {}) {
+      const jws = await new CompactSign(canonicalBytes(payload))
+        .setProtectedHeader({ ...header, alg: "EdDSA", kid: current.kid, typ: RECEIPT_TYP })
+        .sign(key);
+      const [protectedHeader, , signature] = jws.split(".");
+      return `${protectedHeader}..${signature}`;
+    },
+    jwks: () => ({ keys }),
+  };
+}
+
+/**
+ * Verifies a receipt offline: re-attaches the canonical payload to the detached JWS and checks it
+ * against a key set (e.g. the JSON of GET /v1/keys). Returns the protected header when valid.
+ */
+export async function verifyReceipt(
+  receipt: Record<string, unknown>,
+  jwks: { keys: JWK[] },
+): Promise<{ valid: true; header: Record<string, unknown> } | { valid: false; reason: string }> {
+  const { receipt: jws, ...rest } = receipt;
+  if (typeof jws !== "string") return { valid: false, reason: "receipt.receipt is not a string" };
+  const [protectedHeader, payload, signature] = jws.split(".");
+  if (protectedHeader === undefined || payload !== "" || signature === undefined) {
+    return { valid: false, reason: "not a detached compact JWS" };
+  }
+  try {
+    const header = JSON.parse(new TextDecoder().decode(base64url.decode(protectedHeader))) as { kid?: string };
+    const jwk = jwks.keys.find((k) => k.kid === header.kid);
+    if (!jwk) return { valid: false, reason: `unknown key id ${header.kid}` };
+    const result = await flattenedVerify(
+      { protected: protectedHeader, payload: base64url.encode(canonicalBytes(rest)), signature },
+      await importJWK(jwk, "EdDSA"),
+    );
+    return { valid: true, header: result.protectedHeader as Record<string, unknown> };
+  } catch (e) {
+    return { valid: false, reason: (e as Error).message };
+  }
+}

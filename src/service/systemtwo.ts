@@ -1,0 +1,35 @@
+// POST /v1/systemtwo/models without HTTP. `content` alone is the free Check (2.12); a prompt or
+// files ask the generator, which is not configured yet (502 provider_unavailable after the
+// reservation is released). Nothing is ever saved, whatever dry_run says.
+import type { ServiceCall, ServiceDeps } from "./deps.js";
+import { reserveFunds } from "./metering.js";
+import { serviceReservation } from "./pricing.js";
+import { failure, problem, success, type Outcome, type ProblemEntry } from "./problems.js";
+import { checkFields, FILE_FIELDS, invalidRequest, MODELS_FIELDS } from "./request-shape.js";
+
+export async function systemTwoModels(call: ServiceCall, deps: ServiceDeps): Promise<Outcome<Record<string, unknown>>> {
+  const shape = checkFields(call.body, MODELS_FIELDS, "body");
+  const body = (shape.length === 0 ? call.body : {}) as Record<string, unknown>;
+  const files = Array.isArray(body.files) ? body.files : [];
+  const fileErrors: ProblemEntry[] = files.flatMap((f, i) => checkFields(f, FILE_FIELDS, `body.files[${i}]`));
+  if (shape.length + fileErrors.length > 0) return failure(invalidRequest([...shape, ...fileErrors]));
+
+  if (body.prompt !== undefined || files.length > 0) {
+    const reserved = await reserveFunds(deps, call.accountId, serviceReservation(call.inputTokens, deps.rates));
+    if (!reserved.ok) return reserved;
+    await reserved.hold.release();
+    return failure(problem("provider_unavailable", "creating a model from a prompt or files needs the model generator, and no language model provider is configured on this server"));
+  }
+  if (body.content === undefined) {
+    return failure(
+      invalidRequest([{ address: "body.content", code: "request.missing", message: "send content to check, or a prompt to create a model" }]),
+    );
+  }
+  const model = { content: body.content as Record<string, unknown>, ...(body.output ? { questions: body.output as Record<string, unknown> } : {}) };
+  const size = JSON.stringify(model).length;
+  if (size > deps.limits.modelBytes) {
+    return failure(problem("model_too_large", `the model has ${size} characters; the limit is ${deps.limits.modelBytes}`));
+  }
+  const { valid, stages, warnings, content, input } = deps.check(model);
+  return success({ valid, stages, warnings, content, input });
+}

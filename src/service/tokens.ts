@@ -1,0 +1,51 @@
+// API token counts with a real tokenizer (gpt-tokenizer, o200k_base). Byte-pair encoding is
+// quadratic in the length of one pre-token, so a long run without whitespace (say 1 MB of "a")
+// could stall the server; text is therefore counted in chunks of at most CHUNK characters cut
+// before whitespace. Text shorter than CHUNK is counted exactly as the tokenizer counts it whole.
+import { encode } from "gpt-tokenizer";
+
+export const CHUNK = 2048;
+
+/** Special tokens such as <|endoftext|> in a request are plain text here, not control tokens. */
+const AS_TEXT = { disallowedSpecial: new Set<string>() };
+
+export function countTokens(text: string): number {
+  let total = 0;
+  for (const piece of chunks(text)) total += encode(piece, AS_TEXT).length;
+  return total;
+}
+
+function* chunks(text: string): Generator<string> {
+  let start = 0;
+  while (text.length - start > CHUNK) {
+    const window = text.slice(start, start + CHUNK);
+    const cut = lastWhitespace(window);
+    const end = start + (cut > 0 ? cut : CHUNK);
+    yield text.slice(start, end);
+    start = end;
+  }
+  if (start < text.length) yield text.slice(start);
+}
+
+function lastWhitespace(s: string): number {
+  for (let i = s.length - 1; i > 0; i--) if (/\s/.test(s[i]!)) return i;
+  return -1;
+}
+
+const ACCOUNTING = new Set(["usage", "billing"]);
+
+/**
+ * Output tokens of a response: its JSON with the accounting metadata left out (spec 2.10): the
+ * top-level `usage` and `billing`, the receipt's `billing`, and the receipt signature, which
+ * signs the billing and so cannot be known before it.
+ */
+export function countOutputTokens(body: Record<string, unknown>): number {
+  const counted: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(body)) if (!ACCOUNTING.has(k)) counted[k] = v;
+  const receipt = counted.receipt;
+  if (receipt && typeof receipt === "object") {
+    const { billing: _b, receipt: _sig, ...rest } = receipt as Record<string, unknown>;
+    counted.receipt = rest;
+  }
+  return countTokens(JSON.stringify(counted));
+}

@@ -1,0 +1,157 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BACKENDS, warnIfSkipped } from "./backends.js";
+import { hashApiKey, keyPrefix, newApiKey } from "../../src/ledger/api-keys.js";
+import { LATEST_VERSION } from "../../src/ledger/migrations.js";
+import type { Ledger } from "../../src/ledger/types.js";
+
+warnIfSkipped("ledger");
+
+for (const backend of BACKENDS) {
+  describe.skipIf(!backend.available)(`ledger on ${backend.name}`, () => {
+    let ledger: Ledger;
+    let dispose: () => Promise<void>;
+    beforeAll(async () => {
+      ({ ledger, dispose } = await backend.open());
+    });
+    afterAll(async () => dispose?.());
+
+    it("is migrated to the latest version", async () => {
+      expect(await ledger.schemaVersion()).toBe(LATEST_VERSION);
+    });
+
+    it("creates accounts with an opening balance and refuses duplicate names", async () => {
+      const a = await ledger.createAccount("alice", 5_000_000);
+      expect(a.name).toBe("alice");
+      expect(a.disabled).toBe(false);
+      expect(await ledger.balance(a.id)).toEqual({ balance: 5_000_000, reserved: 0, available: 5_000_000 });
+      await expect(ledger.createAccount("alice", 0)).rejects.toMatchObject({ code: "account_exists" });
+      expect((await ledger.findAccount("alice"))?.id).toBe(a.id);
+      expect(await ledger.findAccount("nobody")).toBeNull();
+      const entries = await ledger.entries(a.id);
+      expect(entries.map((e) => [e.kind, e.amount])).toEqual([["topup", 5_000_000]]);
+    });
+
+    it("stores keys by hash, finds them with their account and revokes them", async () => {
+      const acct = await ledger.createAccount("keyholder", 0);
+      const key = newApiKey();
+      const rec = await ledger.addKey(acct.id, hashApiKey(key), keyPrefix(key));
+      expect(rec.prefix).toBe(key.slice(0, 10));
+      const found = await ledger.findKeyByHash(hashApiKey(key));
+      expect(found?.account.name).toBe("keyholder");
+      expect(found?.key.revokedAt).toBeNull();
+      expect(await ledger.findKeyByHash(hashApiKey(newApiKey()))).toBeNull();
+
+      const revoked = await ledger.revokeKey({ hash: hashApiKey(key) });
+      expect(revoked?.revokedAt).toEqual(expect.any(String));
+      expect((await ledger.findKeyByHash(hashApiKey(key)))?.key.revokedAt).toBe(revoked?.revokedAt);
+      const other = await ledger.addKey(acct.id, hashApiKey(newApiKey()), "pdm_xxxxxx");
+      expect((await ledger.revokeKey({ id: other.id }))?.id).toBe(other.id);
+      expect(await ledger.revokeKey({ id: "no-such-key" })).toBeNull();
+      expect((await ledger.listKeys(acct.id)).length).toBe(2);
+    });
+
+    it("disables and re-enables an account", async () => {
+      const acct = await ledger.createAccount("switch", 0);
+      const key = newApiKey();
+      await ledger.addKey(acct.id, hashApiKey(key), keyPrefix(key));
+      await ledger.setDisabled(acct.id, true);
+      expect((await ledger.findKeyByHash(hashApiKey(key)))?.account.disabled).toBe(true);
+      await ledger.setDisabled(acct.id, false);
+      expect((await ledger.findAccount("switch"))?.disabled).toBe(false);
+    });
+
+    it("reserves, settles at most the reservation and releases the rest", async () => {
+      const acct = await ledger.createAccount("payer", 1_000);
+      const r = await ledger.reserve(acct.id, 300);
+      if (!r.ok) throw new Error("reservation refused");
+      expect(await ledger.balance(acct.id)).toEqual({ balance: 1_000, reserved: 300, available: 700 });
+
+      const s = await ledger.settle(r.reservationId, 120, [
+        { kind: "api_input_tokens", description: "x", quantity: 60, unit: "token", rate: 2_000_000, amount: 120 },
+      ]);
+      expect(s).toEqual({ charged: 120, balance: { balance: 880, reserved: 0, available: 880 } });
+      await expect(ledger.settle(r.reservationId, 1, [])).rejects.toMatchObject({ code: "unknown_reservation" });
+      expect(await ledger.release(r.reservationId)).toBeNull();
+
+      const capped = await ledger.reserve(acct.id, 50);
+      if (!capped.ok) throw new Error("reservation refused");
+      expect((await ledger.settle(capped.reservationId, 80, [])).charged).toBe(50);
+      expect((await ledger.balance(acct.id)).balance).toBe(830);
+    });
+
+    it("refuses a reservation the available funds cannot cover and reports the balance", async () => {
+      const acct = await ledger.createAccount("poor", 100);
+      const held = await ledger.reserve(acct.id, 60);
+      expect(held.ok).toBe(true);
+      const refused = await ledger.reserve(acct.id, 41);
+      expect(refused).toEqual({ ok: false, balance: { balance: 100, reserved: 60, available: 40 } });
+      expect((await ledger.reserve(acct.id, 40)).ok).toBe(true);
+      expect(await ledger.balance(acct.id)).toEqual({ balance: 100, reserved: 100, available: 0 });
+    });
+
+    it("release gives the whole reservation back, once", async () => {
+      const acct = await ledger.createAccount("releaser", 500);
+      const r = await ledger.reserve(acct.id, 500);
+      if (!r.ok) throw new Error("reservation refused");
+      expect(await ledger.release(r.reservationId)).toEqual({ balance: 500, reserved: 0, available: 500 });
+      expect(await ledger.release(r.reservationId)).toBeNull();
+      expect(await ledger.entries(acct.id)).toHaveLength(1);
+    });
+
+    it("top-ups add to the balance and to the entries", async () => {
+      const acct = await ledger.createAccount("saver", 0);
+      expect(await ledger.topup(acct.id, 2_500_000)).toEqual({ balance: 2_500_000, reserved: 0, available: 2_500_000 });
+      await expect(ledger.topup(acct.id, -1)).rejects.toMatchObject({ code: "invalid_amount" });
+      await expect(ledger.topup(acct.id, 0.5)).rejects.toMatchObject({ code: "invalid_amount" });
+      await expect(ledger.topup("missing", 1)).rejects.toMatchObject({ code: "unknown_account" });
+    });
+
+    it("never goes below zero under concurrent reservations and loses no settlement", async () => {
+      const acct = await ledger.createAccount("crowd", 1_000);
+      const attempts = 60;
+      const outcomes = await Promise.all(
+        Array.from({ length: attempts }, async (_, i) => {
+          const r = await ledger.reserve(acct.id, 70);
+          if (!r.ok) return 0;
+          if (i % 5 === 0) {
+            await ledger.release(r.reservationId);
+            return 0;
+          }
+          return (await ledger.settle(r.reservationId, 30 + (i % 40), [])).charged;
+        }),
+      );
+      const charged = outcomes.reduce((a, b) => a + b, 0);
+      const after = await ledger.balance(acct.id);
+      expect(after.reserved).toBe(0);
+      expect(after.balance).toBe(1_000 - charged);
+      expect(after.balance).toBeGreaterThanOrEqual(0);
+      expect(outcomes.filter((c) => c > 0).length).toBeGreaterThan(0);
+      const entries = await ledger.entries(acct.id);
+      const sum = entries.reduce((s, e) => s + (e.kind === "topup" ? e.amount : -e.amount), 0);
+      expect(sum).toBe(after.balance);
+    });
+
+    it("releases reservations left behind by a crashed process", async () => {
+      const acct = await ledger.createAccount("crashed", 100);
+      await ledger.reserve(acct.id, 40);
+      expect(await ledger.releaseStale(60_000)).toBe(0);
+      await new Promise((r) => setTimeout(r, 5));
+      expect(await ledger.releaseStale(1)).toBeGreaterThanOrEqual(1);
+      expect((await ledger.balance(acct.id)).reserved).toBe(0);
+    });
+
+    it("creates the signing key once and keeps it", async () => {
+      let made = 0;
+      const make = async () => {
+        made++;
+        return { kid: `k${made}`, privateJwk: { d: "secret", n: made }, publicJwk: { x: "public" } };
+      };
+      const [a, b] = await Promise.all([ledger.signingKey(make), ledger.signingKey(make)]);
+      expect(a.kid).toBe(b.kid);
+      const again = await ledger.signingKey(make);
+      expect(again.kid).toBe(a.kid);
+      expect(again.privateJwk).toEqual(a.privateJwk);
+      expect((await ledger.signingKeys()).map((k) => k.kid)).toContain(a.kid);
+    });
+  });
+}

@@ -1,0 +1,35 @@
+// Two spawned instances sharing one SQLite ledger and one Redis: the per-key rate limit is one
+// count across both. Runs when REDIS_URL is set (as in CI).
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { cli, lastLine, makeStore, post, ROOT, startServer, type Server } from "./spawn.js";
+
+const REDIS_URL = process.env.REDIS_URL;
+if (!REDIS_URL) console.warn("NOTICE: REDIS_URL is not set; the shared (Redis) rate-limit server suite is skipped.");
+
+describe.skipIf(!REDIS_URL)("rate limit shared through Redis by two instances", () => {
+  const store = makeStore("sqlite");
+  const env = { REDIS_URL, PDM_REDIS_PREFIX: `pdm-e2e-${randomBytes(4).toString("hex")}:` };
+  let a: Server;
+  let b: Server;
+  beforeAll(async () => {
+    a = await startServer(store, ["--rate-limit", "3"], env);
+    b = await startServer(store, ["--rate-limit", "3"], env);
+  });
+  afterAll(async () => {
+    await a?.stop();
+    await b?.stop();
+  });
+
+  it("counts one key's requests across both instances", async () => {
+    await cli(store, ["accounts", "create", "--name", "shared", "--balance", "1"]);
+    const key = lastLine((await cli(store, ["keys", "create", "--account", "shared"])).stdout);
+    const model = JSON.parse(readFileSync(join(ROOT, "samples/lending/model.json"), "utf8"));
+    const state = JSON.parse(readFileSync(join(ROOT, "samples/lending/states/prime-salaried.json"), "utf8"));
+    const statuses = [];
+    for (const server of [a, b, a, b]) statuses.push((await post(`${server.url}/v1/systemone`, key, { model, state })).status);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+  });
+});

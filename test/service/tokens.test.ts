@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { encode } from "gpt-tokenizer";
+import { CHUNK, countOutputTokens, countTokens } from "../../src/service/tokens.js";
+
+describe("token counting", () => {
+  it("matches the tokenizer on text shorter than a chunk", () => {
+    const text = JSON.stringify({ state: { "credit score": 712, employment: "salaried" }, note: "héllo wörld 🙂" });
+    expect(countTokens(text)).toBe(encode(text).length);
+  });
+
+  it("matches whole-text counting on longer text cut before whitespace", () => {
+    const text = Array.from({ length: 2000 }, (_, i) => `word${i % 97} is, "quoted"`).join(" ");
+    expect(text.length).toBeGreaterThan(CHUNK * 5);
+    expect(countTokens(text)).toBe(encode(text).length);
+  });
+
+  it("counts special-token text as plain text instead of throwing", () => {
+    expect(countTokens("a <|endoftext|> b")).toBeGreaterThan(3);
+  });
+
+  it("counts a megabyte without whitespace (chunked, not quadratic)", () => {
+    expect(countTokens("a".repeat(1_000_000))).toBeGreaterThan(100_000);
+  });
+
+  it("leaves the accounting metadata out of output tokens", () => {
+    const base = { answers: { x: { value: 1 } }, receipt: { model: "m", decisions: {} } };
+    const withAccounting = {
+      ...base,
+      usage: { input_tokens: 1, output_tokens: 2 },
+      billing: { cost_usd: 1, items: ["a long line item description"] },
+      receipt: { receipt: "eyJhbGciOi..signature", ...base.receipt, billing: { cost_usd: 1 } },
+    };
+    expect(countOutputTokens(withAccounting)).toBe(countTokens(JSON.stringify(base)));
+  });
+});
