@@ -63,7 +63,8 @@ function convert(v: FeelValue, t: Type): Conversion {
     const inner = convert(v, t.element);
     if (inner.ok) return { ok: true, value: [inner.value] };
   }
-  if (t.kind !== "list" && Array.isArray(v) && v.length === 1) return convert(v[0]!, t);
+  // A singleton list stands for its element, once: [[10]] is not a number.
+  if (t.kind !== "list" && Array.isArray(v) && v.length === 1 && !Array.isArray(v[0])) return convert(v[0]!, t);
   if (t.kind === "list" && Array.isArray(v)) {
     const items: FeelValue[] = [];
     for (const item of v) {

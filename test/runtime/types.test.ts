@@ -93,6 +93,9 @@ describe("coerce (DMN 1.5 conversions)", () => {
     expect(show(coerce(["foo"], T.string))).toBe('"foo"');
     expect(show(coerce(n(10), T.numbers))).toBe("[10]");
   });
+  it("unwraps a singleton list only once", () => {
+    expect(coerce([[n(10)]], T.number)).toBe(null);
+  });
   it("non-conforming values are null with a problem", () => {
     const cases: [V, Type][] = [
       [n(2), T.string],
