@@ -66,22 +66,15 @@ export function iter(source: FeelValue): FeelValue[] {
   return Array.isArray(source) ? source : [source];
 }
 
-// materialising the range comes before the loop's own budget ticks, so cap it here
-const MAX_ITERATION = 10_000_000;
-
-/** `for i in a..b`: the integers from a to b, ascending or descending. */
-export function iterRange(from: FeelValue, to: FeelValue): FeelValue[] {
+/**
+ * `for i in a..b`: the integers from a to b, ascending or descending, produced one at a time so
+ * that the loop's budget ticks govern a huge range instead of memory.
+ */
+export function* iterRange(from: FeelValue, to: FeelValue): Generator<FeelValue> {
   if (!isDecimal(from) || !isDecimal(to) || !from.isInteger() || !to.isInteger()) {
     problem(`an iteration range needs integer endpoints, not ${describe(from)} and ${describe(to)}`);
-    return [];
+    return;
   }
   const step = from.lte(to) ? 1 : -1;
-  const count = from.minus(to).abs().toNumber() + 1;
-  if (count > MAX_ITERATION) {
-    problem(`an iteration range of ${count} numbers is too long`);
-    return [];
-  }
-  const out: FeelValue[] = [];
-  for (let i = 0, v = from; i < count; i++, v = v.plus(step)) out.push(v);
-  return out;
+  for (let v = from; step > 0 ? v.lte(to) : v.gte(to); v = v.plus(step)) yield v;
 }
