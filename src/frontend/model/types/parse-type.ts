@@ -8,6 +8,7 @@ import { didYouMean } from "../../../ir/analyse/suggest.js";
 import { err } from "../diagnostics.js";
 import { shiftSpans, tryParseTests, parseTests } from "../feel.js";
 import { constraintOf } from "./constraint.js";
+import { builtInType as feelBuiltInType } from "../../../ir/type-expr.js";
 
 export interface TypeEnv {
   strict: boolean;
@@ -19,27 +20,16 @@ export interface TypeEnv {
   sink: Diagnostic[];
 }
 
-const STRICT_BUILT_INS: Record<string, Type> = {
-  number: { kind: "number" },
-  string: { kind: "string" },
-  boolean: { kind: "boolean" },
-  date: { kind: "date" },
-  time: { kind: "time" },
-  "date and time": { kind: "date and time" },
-};
-
-const LENIENT_BUILT_INS: Record<string, Type> = {
-  any: { kind: "any" },
-  "days and time duration": { kind: "days and time duration" },
-  "years and months duration": { kind: "years and months duration" },
-  context: { kind: "context" },
-};
+/** The built-in type names of the model format (spec 2.3), and those lenient imports add. */
+const STRICT_BUILT_INS = new Set(["number", "string", "boolean", "date", "time", "date and time"]);
+const LENIENT_BUILT_INS = new Set(["any", "days and time duration", "years and months duration", "context"]);
 
 /** Built-ins that may carry a condition, longest first so `date and time` wins over `date`. */
 const CONSTRAINABLE = ["years and months duration", "days and time duration", "date and time", "number", "string", "date", "time"];
 
 export function builtInType(name: string, strict: boolean): Type | undefined {
-  const t = STRICT_BUILT_INS[name] ?? (strict ? undefined : LENIENT_BUILT_INS[name]);
+  const known = STRICT_BUILT_INS.has(name) || (!strict && LENIENT_BUILT_INS.has(name));
+  const t = known ? feelBuiltInType(name) : undefined;
   return t && { ...t };
 }
 
@@ -90,10 +80,9 @@ function parseTypeString(raw: string, address: string, env: TypeEnv): Type {
   if (builtIn) return builtIn;
   const named = env.namedNames.includes(text) ? env.named(text) : undefined;
   if (named) return named;
-  const lenientOnly = LENIENT_BUILT_INS[text];
-  if (lenientOnly) {
+  if (LENIENT_BUILT_INS.has(text)) {
     err(env.sink, "types.lenient-only", `the type \`${text}\` is allowed only in lenient (imported) models`, address);
-    return { ...lenientOnly };
+    return builtInType(text, false)!;
   }
   // a table heading is text, so a list type there is written `[element]`
   if (/^\[[^]*\]$/.test(text) && !text.includes("..")) return { kind: "list", element: parseTypeString(text.slice(1, -1), address, env) };
