@@ -90,14 +90,14 @@ function parseTypeString(raw: string, address: string, env: TypeEnv): Type {
   if (constrained) return constrained;
   if (text.includes("|")) return checkedValues("choice", text.split("|").map((v) => unquote(v.trim())), address, env);
   if (text.includes("<")) return checkedValues("levels", text.split("<").map((v) => unquote(v.trim())), address, env);
-  const known = [...Object.keys(STRICT_BUILT_INS), ...(env.strict ? [] : Object.keys(LENIENT_BUILT_INS)), ...env.namedNames];
+  const known = [...STRICT_BUILT_INS, ...(env.strict ? [] : LENIENT_BUILT_INS), ...env.namedNames];
   err(env.sink, "types.unknown", `unknown type \`${text}\`${didYouMean(text, known)}`, address);
   return { kind: "any" };
 }
 
 /** `<built-in> <unary tests>`; null when the text does not read that way. */
 function parseConstrained(text: string, offset: number, raw: string, address: string, env: TypeEnv): Type | null {
-  const base = CONSTRAINABLE.find((b) => text.startsWith(b) && /\s/.test(text.charAt(b.length)) && (!env.strict || b in STRICT_BUILT_INS));
+  const base = CONSTRAINABLE.find((b) => text.startsWith(b) && /\s/.test(text.charAt(b.length)) && (!env.strict || STRICT_BUILT_INS.has(b)));
   if (!base) return null;
   const restStart = base.length + (text.slice(base.length).length - text.slice(base.length).trimStart().length);
   const rest = text.slice(restStart);
