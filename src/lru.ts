@@ -18,6 +18,10 @@ export class Lru<K, V> {
     if (this.map.size > this.capacity) this.map.delete(this.map.keys().next().value as K);
   }
 
+  clear(): void {
+    this.map.clear();
+  }
+
   get size(): number {
     return this.map.size;
   }

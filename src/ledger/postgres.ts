@@ -4,6 +4,7 @@
 import pg from "pg";
 import { randomUUID } from "node:crypto";
 import { MIGRATIONS } from "./migrations.js";
+import { KeyCache } from "./pg-key-cache.js";
 import {
   LedgerError, now, toAccount, toBalance, toEntry, toKey, toSigningKey,
   type AccountRow, type BalanceRow, type EntryRow, type KeyRow, type SigningKeyRow,
@@ -32,6 +33,13 @@ export async function openPostgresLedger(options: PostgresOptions): Promise<Ledg
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on("error", () => {});
   await migrate(pool, schema);
+  const keys = new KeyCache(`pdm_keys_${schema}`);
+  await keys.listen(() => new pg.Client({ connectionString: options.url, options: `-c search_path=${schema}` }));
+  /** Tells every instance (this one included) that keys or account statuses changed. */
+  const keysChanged = async () => {
+    keys.clear();
+    await pool.query("SELECT pg_notify($1, '')", [keys.channel]);
+  };
 
   const one = async <R extends pg.QueryResultRow>(sql: string, params: unknown[] = []): Promise<R | undefined> =>
     (await pool.query<R>(sql, params)).rows[0];
@@ -73,6 +81,7 @@ export async function openPostgresLedger(options: PostgresOptions): Promise<Ledg
     async setDisabled(accountId, disabled) {
       const r = await pool.query("UPDATE accounts SET disabled = $1 WHERE id = $2", [disabled, accountId]);
       if (r.rowCount === 0) throw new LedgerError("unknown_account", `no account with id ${accountId}`);
+      await keysChanged();
     },
     async addKey(accountId, keyHash, prefix) {
       const row = await one<KeyRow>(
@@ -87,22 +96,28 @@ export async function openPostgresLedger(options: PostgresOptions): Promise<Ledg
         `UPDATE api_keys SET revoked_at = COALESCE(revoked_at, $2) WHERE ${column} = $1 RETURNING ${KEY_COLS}`,
         [value, now()],
       );
+      if (row) await keysChanged();
       return row ? toKey(row) : null;
     },
     async listKeys(accountId) {
       return (await all<KeyRow>(`SELECT ${KEY_COLS} FROM api_keys WHERE account_id = $1 ORDER BY created_at`, [accountId])).map(toKey);
     },
     async findKeyByHash(keyHash) {
+      const cached = keys.get(keyHash);
+      if (cached) return cached;
+      const stamp = keys.stamp();
       const row = await one<KeyRow & { name: string; disabled: boolean; account_created_at: string }>(
         `SELECT k.id, k.account_id, k.prefix, k.created_at, k.revoked_at, a.name, a.disabled, a.created_at AS account_created_at
          FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.key_hash = $1`,
         [keyHash],
       );
       if (!row) return null;
-      return {
+      const lookup = {
         key: toKey(row),
         account: toAccount({ id: row.account_id, name: row.name, disabled: row.disabled, created_at: row.account_created_at }),
       };
+      keys.set(keyHash, lookup, stamp);
+      return lookup;
     },
     balance: mustBalance,
     async topup(accountId, amount, memo = "top-up") {
@@ -191,6 +206,7 @@ export async function openPostgresLedger(options: PostgresOptions): Promise<Ledg
       return Number((await one<{ v: number | null }>("SELECT MAX(version) AS v FROM schema_migrations"))?.v ?? 0);
     },
     async close() {
+      await keys.close();
       await pool.end();
     },
   };
