@@ -2,7 +2,8 @@
 // value only when the guard holds (a JS number / string, exactly as FEEL would see it) and falls
 // back to the FEEL runtime otherwise, so results are identical to the general path.
 import type { Expr, UnaryTest, UnaryTests } from "../frontend/feel/ast.js";
-import { emitUnaryTestsTri, type ExprContext } from "./expr.js";
+import type { ExprContext } from "./expr.js";
+import { emitUnaryTestsTri } from "./unary-tests.js";
 import { Scope } from "./scope.js";
 import { exactNumber } from "../optimise/exact-number.js";
 

@@ -6,7 +6,8 @@ import type { Expr } from "../frontend/feel/ast.js";
 import type { RuleIR, TableIR } from "../ir/ir.js";
 import { fastCellTest, type ColumnPlan } from "./fast-tests.js";
 import type { UnaryTest } from "../frontend/feel/ast.js";
-import { emitExpr, emitUnaryTestTri, emitUnaryTestsTri, isLiteralTree, levelsOf, type ExprContext } from "./expr.js";
+import { emitExpr, isLiteralTree, type ExprContext } from "./expr.js";
+import { emitUnaryTestTri, emitUnaryTestsTri, levelsOf } from "./unary-tests.js";
 import type { Scope } from "./scope.js";
 
 export interface TableTarget {
