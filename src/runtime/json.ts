@@ -2,6 +2,7 @@
 // numbers (and numeric strings) to decimals, ISO strings to temporals, objects to contexts.
 import type { Type } from "../ir/types.js";
 import { Decimal, isDecimal } from "./decimal.js";
+import { decimalToNumber } from "./decimal-number.js";
 import { numberToString } from "./format.js";
 import { isTemporalValue } from "./kinds.js";
 import { problem } from "./problems.js";
@@ -54,11 +55,10 @@ export interface ToJsonOptions {
 export function toJson(v: FeelValue, opts: ToJsonOptions = {}): unknown {
   if (v === null || v === undefined || typeof v === "boolean" || typeof v === "string") return v ?? null;
   if (isDecimal(v)) {
-    const text = numberToString(v);
-    if (opts.exactDecimals) return text;
-    const approx = Number(text);
+    if (opts.exactDecimals) return numberToString(v);
+    const approx = decimalToNumber(v);
     // beyond double range a JS number would become Infinity (null in JSON): keep the digits
-    return Number.isFinite(approx) ? approx : text;
+    return Number.isFinite(approx) ? approx : numberToString(v);
   }
   if (Array.isArray(v)) return v.map((x) => toJson(x, opts));
   if (isTemporalValue(v)) return temporalToString(v);
