@@ -101,6 +101,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
     version: options.version,
     ledger: service.ledger?.kind ?? "off",
     compile_cache: service.cache.stats(),
+    generators: service.providers.aliases,
   }));
   const openapi = openApiDocument(options.version);
   app.get("/openapi.json", async () => openapi);

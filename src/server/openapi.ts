@@ -109,7 +109,8 @@ const schemas = {
   Questions: map(ref("Question")),
   PortableModel: obj({ content: ref("ContentDefinition"), questions: ref("Questions") }, ["content", "questions"]),
   State: {
-    description: "evidence: any JSON value, or a text string. JSON matching the input schema runs without a language model",
+    description:
+      "evidence: any JSON value, or a text string. JSON matching the input schema runs deterministically; a text state or other JSON is read by the configured reader (embedded by default, or a language model)",
   },
   Answer: {
     description:
@@ -118,6 +119,28 @@ const schemas = {
     properties: { value: {}, probability: { type: "number" }, distribution: {} },
     required: ["value"],
   },
+  ReadRecord: obj(
+    {
+      value: { description: "the value read, JSON-ready in the input's type" },
+      confidence: { type: "number", minimum: 0, maximum: 1, description: "how sure the reader is; below the input's threshold the input counts as missing" },
+      alternatives: {
+        type: "array",
+        items: obj({ value: {}, p: { type: "number" } }, ["value", "p"]),
+        description: "other candidate values with their probabilities (thinking mode: the spread of the samples)",
+      },
+      source: obj(
+        {
+          path: str("JSON Pointer (RFC 6901) into a JSON state"),
+          span: obj({ start: int, end: int }, ["start", "end"], { description: "character offsets into a text state" }),
+          text: str("the quoted evidence"),
+        },
+        [],
+        { description: "where the value was found" },
+      ),
+    },
+    ["value", "confidence"],
+    { description: "an observation extracted by the reader (absent from deterministic runs)" },
+  ),
   DecisionRecord: obj(
     {
       value: { description: "the evaluated value" },
@@ -136,15 +159,15 @@ const schemas = {
       ),
       model: str("content.name"),
       given: map({ description: "input values taken directly from the JSON state" }),
-      read: map({ description: "observations extracted by the reader, with confidence: {value, confidence}; empty for deterministic runs" }),
+      read: map(ref("ReadRecord")),
       decisions: map(ref("DecisionRecord")),
       answers: map(ref("Answer")),
       state: obj(
         {
-          kind: { type: "string", enum: ["json"] },
-          schema_matched: { type: "boolean" },
-          sha256: str("SHA-256 of the canonical JSON of the state"),
-          inputs: map({ type: "string", enum: ["given", "absent"] }),
+          kind: { type: "string", enum: ["json", "text"] },
+          schema_matched: { type: "boolean", description: "true when the JSON state matched the input schema and nothing was read" },
+          sha256: str("SHA-256 of the canonical JSON of the state (a text state is a JSON string)"),
+          inputs: map({ type: "string", enum: ["given", "read", "absent"] }),
         },
         ["kind", "schema_matched", "sha256", "inputs"],
       ),
@@ -174,15 +197,15 @@ const schemas = {
       input: { type: "object", description: "derived JSON Schema of the input" },
       answers: map(ref("Answer")),
       receipt: ref("Receipt"),
-      cache_hit: { type: "boolean" },
-      provider_usage: ref("Usage"),
+      cache_hit: { type: "boolean", description: "true when questions reused the account's cached model (still billed at the service rates)" },
+      provider_usage: { ...ref("Usage"), description: "actual language-model tokens (generation and reading); zero for embedded providers" },
       usage: ref("Usage"),
       billing: ref("Billing"),
     },
     ["model", "input", "answers", "receipt", "cache_hit", "provider_usage", "usage", "billing"],
   ),
   ModelsRequest: obj({
-    model: str("optional generator alias"),
+    model: str("generator alias: openai, anthropic or one of PDM_GENERATORS (default: the server's default language model)"),
     prompt: str(),
     content: ref("ContentDefinition"),
     output: ref("Questions"),
@@ -193,7 +216,11 @@ const schemas = {
     files: {
       type: "array",
       items: obj(
-        { name: str(), type: str("media type"), data: str("the document: UTF-8 text, or base64 when type is not a text/* type") },
+        {
+          name: str("file name; its extension gives the kind when type is absent"),
+          type: str("media type: text/plain, text/markdown, application/json, text/csv or application/pdf"),
+          data: str("base64 of the file's bytes (a text type that is not valid base64 is taken as the text itself)"),
+        },
         ["data"],
       ),
     },
@@ -232,7 +259,14 @@ const schemas = {
       content: ref("ContentDefinition"),
       output: ref("Questions"),
       input: { type: "object" },
-      examples: { type: "array", items: { type: "object" } },
+      examples: {
+        type: "array",
+        items: obj(
+          { state: { type: "object" }, decisions: map(ref("DecisionRecord")), answers: map(ref("Answer")) },
+          ["state", "decisions", "answers"],
+        ),
+        description: "states built from the input types (and the request's matching JSON state, first) with their evaluated decisions",
+      },
       usage: ref("Usage"),
       provider_usage: ref("Usage"),
       billing: ref("Billing"),
@@ -278,7 +312,8 @@ export function openApiDocument(version: string): Record<string, unknown> {
       "/v1/systemtwo/models": {
         post: {
           summary: "Create, revise or check a portable model",
-          description: "content with no prompt and no files: the free Check. A prompt or files: a Draft from the generator.",
+          description:
+            "content with no prompt and no files: the free Check. A prompt or files: a Draft from a language-model generator (content and output with a prompt revise them), billed at the service rates.",
           security: [{ bearer: [] }],
           requestBody: { required: true, content: { "application/json": { schema: ref("ModelsRequest") } } },
           responses: {
@@ -306,6 +341,7 @@ export function openApiDocument(version: string): Record<string, unknown> {
                     version: str(),
                     ledger: { type: "string", enum: ["sqlite", "postgres", "off"] },
                     compile_cache: obj({ size: int, hits: int, misses: int }),
+                    generators: { type: "array", items: { type: "string" }, description: "configured language-model aliases" },
                   }),
                 },
               },

@@ -1,9 +1,13 @@
-// Assembles and starts the service: ledger, signer, prices, compile cache, rate limiter, app.
+// Assembles and starts the service: ledger, signer, prices, compile cache, rate limiter,
+// readers and generators (from the environment, docs/providers.md), questions cache, app.
 import type { FastifyInstance } from "fastify";
 import { checkModel, compileUncached } from "../compiler.js";
 import { openLedger, type LedgerLocation } from "../ledger/open.js";
 import type { Ledger } from "../ledger/types.js";
+import { providerConfig, type ProviderConfig } from "../providers/config.js";
+import { createProviders } from "../providers/registry.js";
 import { createCompileCache } from "../service/compile-cache.js";
+import { memoryQuestionsCache, redisQuestionsCache } from "../service/questions-cache.js";
 import { DEFAULT_LIMITS, type Limits } from "../service/deps.js";
 import { loadRates } from "../service/rates.js";
 import { createSigner } from "../service/signer.js";
@@ -28,6 +32,8 @@ export interface ServerOptions {
   redisPrefix?: string;
   cacheSize: number;
   logger?: boolean;
+  /** language models and embedded providers; read from the environment when absent */
+  providers?: ProviderConfig;
 }
 
 export const DEFAULTS = {
@@ -51,6 +57,8 @@ export interface RunningServer {
 }
 
 export async function startServer(o: ServerOptions): Promise<RunningServer> {
+  // Configuration mistakes stop the start, before any connection is opened.
+  const providerSettings = o.providers ?? providerConfig();
   const ledger = o.noLedger ? null : await openLedger(o.location);
   const boot = ledger && o.bootstrap ? await bootstrapIfEmpty(ledger) : null;
   await ledger?.releaseStale(STALE_RESERVATION_MS);
@@ -60,6 +68,10 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
   const rateLimiter = o.redisUrl
     ? await redisRateLimiter(o.redisUrl, o.rateLimit, o.redisPrefix)
     : memoryRateLimiter(o.rateLimit);
+  const cacheOptions = { ttlMs: providerSettings.questionsCacheTtlMs, capacity: providerSettings.questionsCacheSize };
+  const questionsCache = o.redisUrl
+    ? await redisQuestionsCache(o.redisUrl, cacheOptions, o.redisPrefix)
+    : memoryQuestionsCache(cacheOptions);
   const app = buildApp({
     service: {
       check: (m) => checkModel(m),
@@ -68,6 +80,8 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
       signer: await createSigner(ledger),
       rates: loadRates(o.ratesFile),
       limits: o.limits,
+      providers: createProviders(providerSettings),
+      questionsCache,
     },
     rateLimiter,
     bodyLimit: o.bodyLimit,
@@ -84,6 +98,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
       if (sweep) clearInterval(sweep);
       await app.close();
       await rateLimiter.close();
+      await questionsCache.close();
       await ledger?.close();
     },
   };

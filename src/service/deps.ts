@@ -1,8 +1,11 @@
 // What the two operations need, passed in (no globals): the compiler behind its cache, the
-// ledger (null runs unmetered, for benchmarks), the receipt signer, the prices and the limits.
+// ledger (null runs unmetered, for benchmarks), the receipt signer, the prices, the limits, the
+// readers and generators, and the questions cache.
 import type { CheckResult, ModelInput } from "../compiler.js";
 import type { Ledger } from "../ledger/types.js";
+import type { Providers } from "../providers/registry.js";
 import type { CompileCache } from "./compile-cache.js";
+import type { QuestionsCache } from "./questions-cache.js";
 import type { Rates } from "./rates.js";
 import type { ReceiptSigner } from "./signer.js";
 
@@ -22,6 +25,10 @@ export interface ServiceDeps {
   signer: ReceiptSigner;
   rates: Rates;
   limits: Limits;
+  /** readers and generators, chosen by configuration (src/providers/config.ts) */
+  providers: Providers;
+  /** models generated for questions-only calls, per account */
+  questionsCache: QuestionsCache;
 }
 
 /** One authenticated call: the parsed body, its API input tokens and who pays. */

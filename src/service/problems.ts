@@ -47,7 +47,12 @@ export const CATALOGUE = {
   value_not_established: {
     status: 422,
     title: "Value not established",
-    when: "a question's decision evaluates to null: the evidence does not establish a required value",
+    when: "the evidence does not establish a required value: an input the reader could not find or read below its threshold (one entry per input), or a question's decision that evaluates to null",
+  },
+  generation_failed: {
+    status: 422,
+    title: "Model not generated",
+    when: "the generator's drafts still failed the Check after the allowed repair attempts; `errors` holds the last draft's diagnostics",
   },
   evaluation_budget_exceeded: {
     status: 422,
@@ -59,7 +64,12 @@ export const CATALOGUE = {
   provider_unavailable: {
     status: 502,
     title: "Provider unavailable",
-    when: "the request needs a language model (generation, or reading a text or non-matching state) and no provider is configured or it failed",
+    when: "the request needs a language model (a prompt or files) and none is configured on this server; the detail says how to configure one",
+  },
+  provider_error: {
+    status: 502,
+    title: "Provider error",
+    when: "the language model provider failed: an HTTP error, a refused request, or an answer that is not the requested JSON",
   },
   provider_timeout: { status: 504, title: "Provider timeout", when: "the language model provider did not answer in time" },
 } as const satisfies Record<string, { status: number; title: string; when: string }>;

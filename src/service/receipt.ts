@@ -1,13 +1,15 @@
-// The receipt of spec 2.11, built from one deterministic execution. It carries what the caller
-// gave, what was decided (each table's 1-based `rule`), the answers and the state's provenance;
-// never the model itself. `receipt` (the signature) and `billing` are added after settlement.
+// The receipt of spec 2.11, built from one execution. It carries what the caller gave (`given`),
+// what a reader extracted (`read`: value, confidence, where it was found), what was decided (each
+// table's 1-based `rule`), the answers and the state's provenance; never the model itself.
+// `receipt` (the signature) and `billing` are added after settlement.
 import { contentHash } from "./compile-cache.js";
 import type { TraceEntry } from "../compiler.js";
+import type { ReadValue } from "../providers/types.js";
 
 export interface ReceiptBody {
   model: string;
   given: Record<string, unknown>;
-  read: Record<string, unknown>;
+  read: Record<string, ReadRecord>;
   decisions: Record<string, DecisionRecord>;
   answers: Record<string, unknown>;
   state: StateProvenance;
@@ -22,14 +24,26 @@ export interface DecisionRecord {
   let?: Record<string, unknown>;
 }
 
+/** One extracted observation: the value, how sure the reader is, and where it was found. */
+export interface ReadRecord {
+  value: unknown;
+  confidence: number;
+  alternatives?: { value: unknown; p: number }[];
+  /** a JSON Pointer into a JSON state, or a character span (and the quoted text) of a text state */
+  source?: ReadValue["source"];
+}
+
+export type InputOrigin = "given" | "read" | "absent";
+
 export interface StateProvenance {
-  /** how the state was given: a JSON value matching the input schema */
-  kind: "json";
+  /** how the state was given: a JSON value, or a text string */
+  kind: "json" | "text";
+  /** whether the JSON state matched the input schema (then nothing was read) */
   schema_matched: boolean;
   /** SHA-256 of the RFC 8785 canonical JSON of the state: proves which evidence was used without storing it */
   sha256: string;
-  /** per declared input: "given" (taken from the state) or "absent" (a blank input left out) */
-  inputs: Record<string, "given" | "absent">;
+  /** per declared input: "given" (taken from the state), "read" (extracted by the reader) or "absent" (a blank input left out) */
+  inputs: Record<string, InputOrigin>;
 }
 
 export function givenInputs(state: unknown, inputNames: string[]): Record<string, unknown> {
@@ -57,8 +71,27 @@ export function decisionRecords(
   return out;
 }
 
-export function provenance(state: unknown, inputNames: string[], given: Record<string, unknown>): StateProvenance {
-  const inputs: Record<string, "given" | "absent"> = {};
-  for (const name of inputNames) inputs[name] = name in given ? "given" : "absent";
-  return { kind: "json", schema_matched: true, sha256: contentHash(state), inputs };
+export function provenance(
+  state: unknown,
+  inputNames: string[],
+  given: Record<string, unknown>,
+  read: Record<string, unknown> = {},
+  matched = true,
+): StateProvenance {
+  const inputs: Record<string, InputOrigin> = {};
+  for (const name of inputNames) inputs[name] = name in given ? "given" : name in read ? "read" : "absent";
+  return { kind: typeof state === "string" ? "text" : "json", schema_matched: matched, sha256: contentHash(state), inputs };
+}
+
+export function readRecords(read: Record<string, ReadValue>): Record<string, ReadRecord> {
+  const out: Record<string, ReadRecord> = {};
+  for (const [name, r] of Object.entries(read)) {
+    out[name] = {
+      value: r.value,
+      confidence: r.confidence,
+      ...(r.alternatives && r.alternatives.length > 0 ? { alternatives: r.alternatives } : {}),
+      ...(r.source ? { source: r.source } : {}),
+    };
+  }
+  return out;
 }

@@ -1,9 +1,11 @@
 // POST /v1/systemtwo/models without HTTP. `content` alone is the free Check (2.12); a prompt or
-// files ask the generator, which is not configured yet (502 provider_unavailable after the
-// reservation is released). Nothing is ever saved, whatever dry_run says.
+// files ask a language-model generator for a Draft (draft.ts), chosen by the `model` alias.
+// Nothing is ever saved, whatever dry_run says.
 import type { ServiceCall, ServiceDeps } from "./deps.js";
+import { draft } from "./draft.js";
 import { reserveFunds } from "./metering.js";
 import { serviceReservation } from "./pricing.js";
+import { noLanguageModel } from "./provider-problems.js";
 import { failure, problem, success, type Outcome, type ProblemEntry } from "./problems.js";
 import { checkFields, FILE_FIELDS, invalidRequest, MODELS_FIELDS } from "./request-shape.js";
 
@@ -15,10 +17,29 @@ export async function systemTwoModels(call: ServiceCall, deps: ServiceDeps): Pro
   if (shape.length + fileErrors.length > 0) return failure(invalidRequest([...shape, ...fileErrors]));
 
   if (body.prompt !== undefined || files.length > 0) {
+    const choice = deps.providers.generator(body.model as string | undefined);
+    if (!choice.ok && choice.reason === "unknown") {
+      return failure(
+        invalidRequest([
+          { address: "body.model", code: "request.enum", message: `no generator "${String(body.model)}" on this server; known: ${choice.known.join(", ")}` },
+        ]),
+      );
+    }
     const reserved = await reserveFunds(deps, call.accountId, serviceReservation(call.inputTokens, deps.rates));
     if (!reserved.ok) return reserved;
-    await reserved.hold.release();
-    return failure(problem("provider_unavailable", "creating a model from a prompt or files needs the model generator, and no language model provider is configured on this server"));
+    const { hold } = reserved;
+    if (!choice.ok) {
+      await hold.release();
+      return failure(noLanguageModel("creating a model from a prompt or files needs a language model"));
+    }
+    try {
+      const out = await draft(call, deps, body, choice.generator, hold);
+      if (!out.ok) await hold.release();
+      return out;
+    } catch (e) {
+      await hold.release();
+      throw e;
+    }
   }
   if (body.content === undefined) {
     return failure(

@@ -100,9 +100,12 @@ describe("HTTP layer", () => {
     expect(expectProblem(res, 422, "invalid_model").errors[0]).toEqual({ address: "name", code: "schema.required", message: "name is required" });
   });
 
-  it("502 when a language model would be needed", async () => {
-    expectProblem(await post("/v1/systemone", keys.rich!, { model: MODEL, state: "some text" }), 502, "provider_unavailable");
-    expectProblem(await post("/v1/systemtwo/models", keys.rich!, { prompt: "make a model" }), 502, "provider_unavailable");
+  it("502 with how to configure one when a prompt needs a language model and none is configured", async () => {
+    for (const body of [{ prompt: "make a model" }, { files: [{ name: "policy.md", type: "text/markdown", data: "IyBQb2xpY3k=" }] }]) {
+      const problem = expectProblem(await post("/v1/systemtwo/models", keys.rich!, body), 502, "provider_unavailable");
+      expect(problem.detail).toMatch(/PDM_OPENAI_BASE_URL/);
+      expect(problem.detail).toMatch(/PDM_ANTHROPIC_API_KEY/);
+    }
   });
 
   it("429 per key after the limit, with Retry-After and RateLimit headers; other keys unaffected", async () => {

@@ -127,11 +127,13 @@ for (const storeName of ["sqlite", "postgres"] as const) {
         [null, { model: LENDING, state: STATE }, 401, "missing_api_key"],
         ["pdm_unknown", { model: LENDING, state: STATE }, 401, "invalid_api_key"],
         [key, { model: { questions: {}, ...sample("broken/model.json") }, state: {} }, 422, "invalid_model"],
-        [key, { model: LENDING, state: "The applicant earns 120k." }, 502, "provider_unavailable"],
-        [key, { model: LENDING, state: { ...STATE, "credit score": "high" } }, 502, "provider_unavailable"],
+        // the embedded readers run, but this evidence does not establish every required input
+        [key, { model: LENDING, state: "The applicant earns 120k." }, 422, "value_not_established"],
+        [key, { model: LENDING, state: { ...STATE, "credit score": "high" } }, 422, "value_not_established"],
+        [key, { prompt: "a lending model" }, 502, "provider_unavailable"],
       ];
       for (const [k, body, status, code] of cases) {
-        const res = await post(url, k, body);
+        const res = await post((body as { prompt?: string }).prompt ? `${server.url}/v1/systemtwo/models` : url, k, body);
         expect({ status: res.status, code: res.json?.code }).toEqual({ status, code });
         expect(res.type).toMatch(/^application\/problem\+json/);
         expect(Object.keys(res.json).sort()).toEqual(["code", "detail", "errors", "status", "title", "type"]);

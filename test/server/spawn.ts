@@ -21,10 +21,13 @@ export interface Store {
   dispose(): Promise<void>;
 }
 
-/** Environment without the CI variables, so a SQLite suite never touches PostgreSQL or Redis by accident. */
+/** Language-model settings a developer may have exported: a test server gets only what the test gives it. */
+const PROVIDER_VARIABLE = /^PDM_(OPENAI|ANTHROPIC|GENERATORS|DEFAULT_GENERATOR|QUESTIONS_|READER|PROVIDER_|THINKING_|GENERATOR_)/;
+
+/** Environment without the CI variables, so a SQLite suite never touches PostgreSQL or Redis (or a language model) by accident. */
 function baseEnv(): NodeJS.ProcessEnv {
   const { DATABASE_URL: _d, REDIS_URL: _r, PDM_DB: _p, PDM_PG_SCHEMA: _s, ...env } = process.env;
-  return env;
+  return Object.fromEntries(Object.entries(env).filter(([k]) => !PROVIDER_VARIABLE.test(k)));
 }
 
 export function makeStore(name: "sqlite" | "postgres"): Store {

@@ -122,19 +122,32 @@ describe("systemOne", () => {
     expect(await deps.ledger!.entries(accountId)).toHaveLength(1);
   });
 
-  it("sends text states, non-matching JSON and questions alone to the (absent) provider: 502", async () => {
-    const text = await call({ model: MODEL, state: "a is four and b is seven" });
-    const mismatch = await call({ model: MODEL, state: { a: "four" } });
-    const questions = await call({ questions: MODEL.questions, state: { a: 1 } });
+  it("sends text states, non-matching JSON and questions alone to the embedded reader and Direct generator, not to a provider", async () => {
+    ({ deps } = await serviceDeps({ real: true }));
+    accountId = (await deps.ledger!.createAccount("acct", 1_000_000)).id;
+    const model = {
+      content: {
+        name: "sum",
+        inputs: { "first amount": { type: "number", desc: "What is the first amount?" }, "second amount": { type: "number", desc: "What is the second amount?" } },
+        decisions: { total: { type: "number", expr: "first amount + second amount" } },
+      },
+      questions: { total: { type: "number", instructions: "What is the total?" } },
+    };
+    const text = await call({ model, state: "The first amount is 4 and the second amount is 7." });
+    const mismatch = await call({ model, state: { "first amount": "4", "second amount": 7 } });
+    const questions = await call({ questions: model.questions, state: { total: 11 } });
     for (const out of [text, mismatch, questions]) {
-      expect(out.ok).toBe(false);
-      if (!out.ok) expect(out.problem).toMatchObject({ status: 502, code: "provider_unavailable" });
+      if (!out.ok) throw new Error(JSON.stringify(out.problem));
+      expect((out.value.answers as any).total.value).toBe(11);
+      expect(out.value.provider_usage).toEqual({ input_tokens: 0, output_tokens: 0 });
     }
-    if (!mismatch.ok) {
-      expect(mismatch.problem.errors).toContainEqual({ address: "state.a", code: "state.type", message: "a must be a number" });
-      expect(mismatch.problem.errors).toContainEqual(expect.objectContaining({ address: "state.b" }));
-    }
-    expect(await balance()).toEqual({ balance: 1_000_000, reserved: 0, available: 1_000_000 });
+    expect((mismatch.ok && (mismatch.value.receipt as any).given)).toEqual({ "second amount": 7 });
+    // evidence that does not establish a required input: 422 naming it, and nothing charged
+    const before = await balance();
+    const missing = await call({ model, state: { "first amount": "four-ish" } });
+    expect(!missing.ok && missing.problem.code).toBe("value_not_established");
+    if (!missing.ok) expect(missing.problem.errors.map((e) => e.address)).toContain("inputs.second amount");
+    expect(await balance()).toEqual({ ...before, reserved: 0 });
   });
 
   it("stops a runaway evaluation at the budget with 422 and releases the reservation", async () => {

@@ -29,10 +29,11 @@ describe("systemTwoModels", () => {
     expect(out.value.valid).toBe(false);
   });
 
-  it("sends a prompt or files to the (absent) generator: 502, funds released", async () => {
+  it("a prompt or files with no language model configured: 502 saying how to configure one, funds released", async () => {
     for (const body of [{ prompt: "a loan model" }, { files: [{ name: "policy.txt", type: "text/plain", data: "..." }] }]) {
       const out = await call(body);
       expect(!out.ok && out.problem.code).toBe("provider_unavailable");
+      expect(!out.ok && out.problem.detail).toMatch(/PDM_OPENAI_BASE_URL.*PDM_ANTHROPIC_API_KEY.*docs\/providers\.md/);
     }
     expect(await deps.ledger!.balance(accountId)).toEqual({ balance: 1_000_000, reserved: 0, available: 1_000_000 });
   });

@@ -4,7 +4,8 @@ import type { ErrorObject } from "ajv";
 import type { QuestionIR } from "../../../ir/ir.js";
 import type { entryPoints } from "../../../runtime/entry.js";
 import { answersFor } from "../../../answers.js";
-import { stateErrors, type StateError } from "./state-errors.js";
+import type { StateError } from "../../../compiler.js";
+import { stateErrors } from "../../../ir/schema/state-errors.js";
 
 /** What ajv's standalone code exports: a validate function that leaves its errors on itself. */
 export interface StandaloneValidate {

@@ -1,15 +1,9 @@
-// Runs inside generated packages: turns the errors of the bundled (ajv standalone) validator
-// into state errors addressed like the model, `inputs.<name>[.<field>]`. It mirrors
-// src/ir/schema/validate.ts, which cannot be bundled because it compiles schemas with ajv at
-// run time; test/package/validate.test.ts holds the two to the same answers.
+// Turns ajv's validation errors into state errors addressed like the model,
+// `inputs.<name>[.<field>]`. Free of ajv at run time, so generated packages bundle it with
+// their standalone validator while the compiler uses it behind ajv's run-time compiler.
 import type { ErrorObject } from "ajv";
-import { FORMAT_HINTS } from "../../../ir/schema/formats.js";
-
-export interface StateError {
-  address: string;
-  code: string;
-  message: string;
-}
+import type { StateError } from "../../compiler.js";
+import { FORMAT_HINTS } from "./formats.js";
 
 const RANGE_KEYWORDS = new Set(["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"]);
 

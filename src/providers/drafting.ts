@@ -1,0 +1,39 @@
+// Generate, check, and on failure hand the compiler's diagnostics back to the generator for a
+// repair, a bounded number of times. Pure apart from the generator call and the compile.
+import type { CompiledModel, CompileResult } from "../compiler.js";
+import type { Diagnostic } from "../frontend/diagnostics.js";
+import { addUsage } from "./llm/structured.js";
+import { NO_USAGE, type GenerateRequest, type Generator, type Usage } from "./types.js";
+
+export interface PortableModel {
+  content: Record<string, unknown>;
+  questions: Record<string, unknown>;
+}
+
+export type DraftOutcome =
+  | { ok: true; model: PortableModel; compiled: CompiledModel; usage: Usage; attempts: number }
+  | { ok: false; model: PortableModel; diagnostics: Diagnostic[]; usage: Usage; attempts: number };
+
+const errorsOf = (r: Extract<CompileResult, { ok: false }>): Diagnostic[] =>
+  r.check.stages.flatMap((s) => s.diagnostics.filter((d) => d.severity === "error"));
+
+export async function draftModel(
+  generator: Generator,
+  request: GenerateRequest,
+  compile: (model: PortableModel) => CompileResult,
+  maxAttempts: number,
+  signal?: AbortSignal,
+): Promise<DraftOutcome> {
+  let usage = NO_USAGE;
+  let next: GenerateRequest = request;
+  for (let attempt = 1; ; attempt++) {
+    const generated = await generator.generate(next, signal);
+    usage = addUsage(usage, generated.usage);
+    const model = { content: generated.content, questions: generated.questions };
+    const compiled = compile(model);
+    if (compiled.ok) return { ok: true, model, compiled: compiled.model, usage, attempts: attempt };
+    const diagnostics = errorsOf(compiled);
+    if (attempt >= maxAttempts) return { ok: false, model, diagnostics, usage, attempts: attempt };
+    next = { ...request, current: { content: model.content, output: model.questions }, diagnostics };
+  }
+}

@@ -1,0 +1,104 @@
+// Dates written by people, to ISO `YYYY-MM-DD`. Conventions (docs/readers.md): ISO first;
+// `a/b/yyyy` and `a-b-yyyy` are month first (US, as chrono's English parser) unless `a` > 12;
+// `d.m.yyyy` is day first; everything else ("3 Jan 2026", "March 5th, 2024", "last Tuesday",
+// "3 weeks ago") goes to chrono, resolved against a reference date.
+import * as chrono from "chrono-node";
+
+export interface DateMention {
+  start: number;
+  end: number;
+  text: string;
+  iso: string;
+  /** the year was written (or follows from a relative expression) */
+  yearKnown: boolean;
+  relative: boolean;
+}
+
+const pad = (n: number, width = 2): string => String(n).padStart(width, "0");
+
+/** `YYYY-MM-DD` when it is a real calendar date. */
+export function isoDate(year: number, month: number, day: number): string | undefined {
+  if (!Number.isInteger(year) || !Number.isInteger(month) || !Number.isInteger(day)) return undefined;
+  const d = new Date(Date.UTC(year, month - 1, day));
+  if (d.getUTCFullYear() !== year || d.getUTCMonth() !== month - 1 || d.getUTCDate() !== day) return undefined;
+  return `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
+}
+
+export const todayIso = (): string => new Date().toISOString().slice(0, 10);
+
+/** Noon UTC of an ISO date: chrono's reference instant, far from any day boundary. */
+const instantOf = (iso: string): Date => new Date(`${iso}T12:00:00Z`);
+
+const NUMERIC_FORMATS: { re: RegExp; order: "ymd" | "mdy" | "dmy" }[] = [
+  { re: /^(\d{4})-(\d{1,2})-(\d{1,2})$/, order: "ymd" },
+  { re: /^(\d{4})[/.](\d{1,2})[/.](\d{1,2})$/, order: "ymd" },
+  { re: /^(\d{1,2})[/-](\d{1,2})[/-](\d{4})$/, order: "mdy" },
+  { re: /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/, order: "dmy" },
+];
+
+/** A date string on its own ("2026-01-03", "01/03/2026", "3 Jan 2026", "2026-01-03T10:00:00Z"). */
+export function parseDateString(text: string, reference = todayIso()): { iso: string; exact: boolean } | undefined {
+  const s = text.trim();
+  const withTime = /^(\d{4}-\d{2}-\d{2})[T ]\d{2}:\d{2}/.exec(s);
+  if (withTime) {
+    const [y, m, d] = withTime[1]!.split("-").map(Number) as [number, number, number];
+    const iso = isoDate(y, m, d);
+    return iso ? { iso, exact: false } : undefined;
+  }
+  for (const { re, order } of NUMERIC_FORMATS) {
+    const m = re.exec(s);
+    if (!m) continue;
+    const [a, b, c] = [Number(m[1]), Number(m[2]), Number(m[3])];
+    if (order === "ymd") {
+      const iso = isoDate(a, b, c);
+      return iso ? { iso, exact: /^\d{4}-\d{2}-\d{2}$/.test(s) } : undefined;
+    }
+    const dayFirst = order === "dmy" || a > 12;
+    const iso = dayFirst ? isoDate(c, b, a) : isoDate(c, a, b);
+    return iso ? { iso, exact: false } : undefined;
+  }
+  const found = findDates(s, reference);
+  // chrono must account for the whole string, not a date buried in a longer text
+  const only = found.length === 1 ? found[0]! : undefined;
+  if (!only || only.text.length < s.replace(/^on\s+/i, "").length - 2) return undefined;
+  return { iso: only.iso, exact: false };
+}
+
+/** Every date in a text, resolved against `reference` (ISO). */
+export function findDates(text: string, reference: string): DateMention[] {
+  const results = chrono.parse(text, { instant: instantOf(reference), timezone: 0 });
+  const out: DateMention[] = [];
+  for (const r of results) {
+    const c = r.start;
+    const iso = isoDate(c.get("year") ?? NaN, c.get("month") ?? NaN, c.get("day") ?? NaN);
+    if (!iso) continue;
+    // a bare time or weekday-less month word ("in March") is not a date of a day
+    if (!c.isCertain("day") && !c.isCertain("weekday") && !/\b(ago|yesterday|today|tomorrow|last|next|this|later|before|after)\b/i.test(r.text)) continue;
+    out.push({
+      start: r.index,
+      end: r.index + r.text.length,
+      text: r.text,
+      iso,
+      yearKnown: c.isCertain("year") || !c.isCertain("month"),
+      relative: !c.isCertain("month") || /\b(ago|yesterday|today|tomorrow|last|next|this)\b/i.test(r.text),
+    });
+  }
+  return out;
+}
+
+/**
+ * "Today is 2026-03-01" (also "today's date is", "current date:", "date of writing:"): the text
+ * states its own reference date for relative dates. Returns the date and the span of the statement.
+ */
+export function statedReference(text: string): { iso: string; start: number; end: number } | undefined {
+  const re = /\b(?:today\s+is|today['’]s\s+date\s+is|current\s+date\s*(?:is|:)|date\s+of\s+writing\s*(?:is|:))\s*/gi;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    const after = text.slice(m.index + m[0].length, m.index + m[0].length + 40);
+    const first = chrono.parse(after, { instant: instantOf(todayIso()), timezone: 0 })[0];
+    if (!first || first.index !== 0) continue;
+    const c = first.start;
+    const iso = isoDate(c.get("year") ?? NaN, c.get("month") ?? NaN, c.get("day") ?? NaN);
+    if (iso && c.isCertain("year")) return { iso, start: m.index, end: m.index + m[0].length + first.text.length };
+  }
+  return undefined;
+}

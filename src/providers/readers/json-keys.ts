@@ -1,0 +1,51 @@
+// How well a JSON key names an input: the key's words against the input's name (mostly) and the
+// words of its desc and `from` hint, through stems and the synonym table. Periods (monthly,
+// annual) are set aside here: a "monthly_income" key can answer "annual income" by conversion.
+import type { InputIR } from "../../ir/ir.js";
+import { conceptTokens, contentStems, normaliseName, PERIOD_STEMS, periodOfText, stemMatch } from "./words.js";
+
+export interface InputWords {
+  input: InputIR;
+  /** the input is an amount per period: period words in keys are converted, not compared */
+  periodic: boolean;
+  name: string[];
+  /** desc and hint words */
+  context: string[];
+}
+
+const withoutPeriods = (tokens: string[]): string[] => tokens.filter((t) => !PERIOD_STEMS.has(t));
+
+export function inputWords(input: InputIR, hintWords: string): InputWords {
+  const periodic = input.type.kind === "number" && periodOfText(`${input.name} ${input.desc}`) !== undefined;
+  const name = conceptTokens(contentStems(input.name));
+  return {
+    input,
+    periodic,
+    name: periodic ? withoutPeriods(name) : name,
+    context: conceptTokens(contentStems(`${input.desc} ${hintWords}`)),
+  };
+}
+
+const best = (token: string, among: string[]): number => Math.max(0, ...among.map((a) => stemMatch(token, a)));
+
+/** 0..1; 1 only for the input's own name, exactly. */
+export function keyScore(words: InputWords, key: string): number {
+  if (key === words.input.name) return 1;
+  if (normaliseName(key) === normaliseName(words.input.name)) return 0.97;
+  const all = conceptTokens(contentStems(key));
+  const k = words.periodic ? withoutPeriods(all) : all;
+  const n = words.name;
+  if (k.length === 0 || n.length === 0) return 0;
+  const nameCoverage = n.reduce((s, t) => s + best(t, k), 0) / n.length;
+  if (nameCoverage === 0) return 0;
+  const keyCoverage = k.reduce((s, t) => s + Math.max(best(t, n), 0.9 * best(t, words.context)), 0) / k.length;
+  return 0.95 * (0.6 * nameCoverage + 0.4 * keyCoverage);
+}
+
+/** The best score of a node for an input: its own key, or its key read with its parent's ("loan" › "amount"). */
+export function pathScore(words: InputWords, keys: string[]): number {
+  const own = keys.length > 0 ? keyScore(words, keys[keys.length - 1]!) : 0;
+  if (keys.length < 2) return own;
+  const withParent = 0.95 * keyScore(words, `${keys[keys.length - 2]} ${keys[keys.length - 1]}`);
+  return Math.max(own, withParent);
+}

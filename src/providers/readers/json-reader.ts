@@ -1,0 +1,106 @@
+// The embedded JSON reader: finds each input's value in a JSON state that does not match the
+// input schema (other key names, nesting, strings for numbers, other date formats), and failing
+// keys, reads the prose inside string values with the text reader. Offline and deterministic.
+import type { InputIR } from "../../ir/ir.js";
+import { NO_USAGE, type ReadRequest, type ReadResult, type ReadValue, type Reader } from "../types.js";
+import { coerce } from "./coerce.js";
+import { todayIso } from "./dates.js";
+import { inputWords, pathScore } from "./json-keys.js";
+import { resolveHint, walkJson, type JsonNode } from "./json-walk.js";
+import { readText } from "./text-reader.js";
+import { normaliseName, periodOfText } from "./words.js";
+
+/** Below this a key does not name the input. */
+const MIN_KEY_SCORE = 0.45;
+/** Prose found inside a JSON string is worth a little less than the same prose as the state. */
+const PROSE_FACTOR = 0.9;
+
+interface Candidate {
+  input: string;
+  pointer: string;
+  value: unknown;
+  confidence: number;
+  raw: unknown;
+}
+
+const quote = (v: unknown): string => (typeof v === "string" ? v : JSON.stringify(v) ?? "");
+
+const isScalarType = (input: InputIR): boolean => !["struct", "list", "any", "context"].includes(input.type.kind);
+
+function candidatesFor(input: InputIR, root: unknown, nodes: JsonNode[], reference: string): Candidate[] {
+  const period = input.type.kind === "number" ? periodOfText(`${input.name} ${input.desc}`) : undefined;
+  const ctx = (keys: string[]) => ({ options: input.options, period, sourcePeriod: periodOfText(normaliseName(keys.join(" "))), reference });
+  if (input.from) {
+    const hit = resolveHint(root, input.from, normaliseName);
+    const c = hit && coerce(hit.value, input.type, ctx(hit.pointer.split("/")));
+    if (hit && c) return [{ input: input.name, pointer: hit.pointer, value: c.value, confidence: c.factor, raw: hit.value }];
+  }
+  // a `from` that is not a path is still a hint: its words count as the input's context
+  const words = inputWords(input, input.from ?? "");
+  const out: Candidate[] = [];
+  for (const node of nodes) {
+    if (node.keys.length === 0 || (isScalarType(input) && typeof node.value === "object" && node.value !== null && !isAmountObject(node.value))) continue;
+    const score = pathScore(words, node.keys);
+    if (score < MIN_KEY_SCORE) continue;
+    const c = coerce(node.value, input.type, ctx(node.keys.slice(-2)));
+    if (c) out.push({ input: input.name, pointer: node.pointer, value: c.value, confidence: score * c.factor, raw: node.value });
+  }
+  return out;
+}
+
+const isAmountObject = (v: unknown): boolean =>
+  !Array.isArray(v) && typeof v === "object" && v !== null && ["amount", "value"].some((k) => k in (v as object));
+
+/** Each input takes its best node; a node answers one input at most (best pairs first). */
+function assign(candidates: Candidate[]): Map<string, Candidate> {
+  const chosen = new Map<string, Candidate>();
+  const used = new Set<string>();
+  for (const c of [...candidates].sort((a, b) => b.confidence - a.confidence)) {
+    if (chosen.has(c.input) || used.has(c.pointer)) continue;
+    chosen.set(c.input, c);
+    used.add(c.pointer);
+  }
+  return chosen;
+}
+
+/** Strings of several words are prose the text reader can read. */
+const proseLeaves = (nodes: JsonNode[]): JsonNode[] =>
+  nodes.filter((n) => typeof n.value === "string" && (n.value as string).trim().split(/\s+/).length >= 4);
+
+export function readJson(inputs: InputIR[], state: unknown, reference = todayIso()): Record<string, ReadValue> {
+  const nodes = walkJson(state);
+  const values: Record<string, ReadValue> = {};
+  if (nodes.length === 1 && inputs.length === 1) {
+    // a bare value answers the one input asked, if it has its type
+    const c = coerce(state, inputs[0]!.type, { options: inputs[0]!.options, reference });
+    if (c) values[inputs[0]!.name] = { value: c.value, confidence: 0.6 * c.factor, source: { path: "", text: quote(state) } };
+    return values;
+  }
+  const chosen = assign(inputs.flatMap((input) => candidatesFor(input, state, nodes, reference)));
+  for (const [name, c] of chosen) {
+    values[name] = { value: c.value, confidence: round(c.confidence), source: { path: c.pointer, text: quote(c.raw) } };
+  }
+  const unread = inputs.filter((i) => !(i.name in values));
+  for (const leaf of unread.length > 0 ? proseLeaves(nodes) : []) {
+    const still = unread.filter((i) => !(i.name in values));
+    if (still.length === 0) break;
+    const found = readText(still, leaf.value as string, reference);
+    for (const [name, v] of Object.entries(found)) {
+      values[name] = {
+        ...v,
+        confidence: round(v.confidence * PROSE_FACTOR),
+        source: { path: leaf.pointer, span: v.source?.span, text: v.source?.text },
+      };
+    }
+  }
+  return values;
+}
+
+const round = (x: number): number => Math.round(x * 1000) / 1000;
+
+export const jsonReader: Reader = {
+  name: "json",
+  async read(request: ReadRequest): Promise<ReadResult> {
+    return { values: readJson(request.inputs, request.state), usage: NO_USAGE };
+  },
+};

@@ -1,0 +1,70 @@
+// A JSON state as a list of addressed nodes: every value with its JSON Pointer and the keys that
+// lead to it. Arrays of name/value records ([{"field": "income", "value": 52000}]) are read as the
+// objects they stand for.
+
+export interface JsonNode {
+  /** JSON Pointer, e.g. "/applicant/income" */
+  pointer: string;
+  /** object keys from the root to this node (array indices left out); the last one names it */
+  keys: string[];
+  value: unknown;
+}
+
+const NAME_KEYS = ["name", "key", "field", "label", "attribute", "question", "fact"];
+const VALUE_KEYS = ["value", "answer", "val", "amount"];
+
+const escape = (key: string): string => key.replace(/~/g, "~0").replace(/\//g, "~1");
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** `[{"name": "income", "value": 1}]` → the name key and value key it uses, when every item has them. */
+function nameValueKeys(list: unknown[]): { name: string; value: string } | undefined {
+  if (list.length === 0 || !list.every(isRecord)) return undefined;
+  const first = list[0] as Record<string, unknown>;
+  const name = NAME_KEYS.find((k) => typeof first[k] === "string");
+  const value = VALUE_KEYS.find((k) => k in first);
+  if (!name || !value) return undefined;
+  return list.every((item) => typeof (item as Record<string, unknown>)[name] === "string" && value in (item as object)) ? { name, value } : undefined;
+}
+
+export function walkJson(root: unknown): JsonNode[] {
+  const out: JsonNode[] = [];
+  const visit = (value: unknown, pointer: string, keys: string[]) => {
+    out.push({ pointer, keys, value });
+    if (Array.isArray(value)) {
+      const nv = nameValueKeys(value);
+      value.forEach((item, i) => {
+        if (nv) {
+          const rec = item as Record<string, unknown>;
+          visit(rec[nv.value], `${pointer}/${i}/${escape(nv.value)}`, [...keys, String(rec[nv.name])]);
+        } else visit(item, `${pointer}/${i}`, keys);
+      });
+    } else if (isRecord(value)) {
+      for (const [k, v] of Object.entries(value)) visit(v, `${pointer}/${escape(k)}`, [...keys, k]);
+    }
+  };
+  visit(root, "", []);
+  return out;
+}
+
+/** Resolves a `from` hint: a JSON Pointer (`/a/b`) or a dotted path (`a.b`, `a.items[0].b`), keys compared exactly, then ignoring case and separators. */
+export function resolveHint(root: unknown, hint: string, normalise: (k: string) => string): { pointer: string; value: unknown } | undefined {
+  const segments = hint.startsWith("/")
+    ? hint.slice(1).split("/").map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"))
+    : hint.replace(/\[(\d+)\]/g, ".$1").split(".").filter((s) => s !== "");
+  if (segments.length === 0) return undefined;
+  let node: unknown = root;
+  let pointer = "";
+  for (const seg of segments) {
+    if (Array.isArray(node) && /^\d+$/.test(seg) && Number(seg) < node.length) {
+      node = node[Number(seg)];
+      pointer += `/${seg}`;
+    } else if (isRecord(node)) {
+      const key = seg in node ? seg : Object.keys(node).find((k) => normalise(k) === normalise(seg));
+      if (key === undefined) return undefined;
+      node = node[key];
+      pointer += `/${escape(key)}`;
+    } else return undefined;
+  }
+  return { pointer, value: node };
+}

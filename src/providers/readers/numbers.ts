@@ -1,0 +1,111 @@
+// Amounts as people write them: "$52,000", "52k", "USD 1.2m", "1,234.50", "12%", "twelve", with an
+// optional period ("a month", "per year", "p.a."). Used on JSON strings (the whole string) and on
+// text (every mention).
+
+export type Period = "week" | "month" | "year";
+
+export interface Amount {
+  value: number;
+  currency?: string;
+  percent: boolean;
+  /** written with k/m/bn or thousand/million/billion */
+  scaled: boolean;
+  /** written in words ("twelve") */
+  words: boolean;
+  period?: Period;
+}
+
+const MULTIPLIERS: Record<string, number> = {
+  k: 1e3, thousand: 1e3, m: 1e6, mn: 1e6, mm: 1e6, million: 1e6, bn: 1e9, billion: 1e9,
+};
+
+const CURRENCIES: Record<string, string> = {
+  $: "USD", us$: "USD", usd: "USD", dollar: "USD", dollars: "USD", "€": "EUR", eur: "EUR", euro: "EUR", euros: "EUR",
+  "£": "GBP", gbp: "GBP", pound: "GBP", pounds: "GBP",
+};
+
+const NUMBER_WORDS: Record<string, number> = {
+  zero: 0, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
+  eleven: 11, twelve: 12, thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18,
+  nineteen: 19, twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90,
+  hundred: 100, a_dozen: 12, dozen: 12,
+};
+
+/** A period written after an amount: "a month", "per year", "/mo", "monthly", "p.a.". */
+const PERIOD_AFTER = /^\s*(?:(?:a|an|per|each|every|\/)\s*(month|mo|year|yr|annum|week|wk)\b|(monthly|annually|yearly|weekly|p\.?\s?a\.?|pm)(?![a-z]))/i;
+
+const PERIOD_WORDS: Record<string, Period> = {
+  month: "month", mo: "month", monthly: "month", pm: "month",
+  year: "year", yr: "year", annum: "year", annually: "year", yearly: "year",
+  week: "week", wk: "week", weekly: "week",
+};
+
+export function periodAfter(rest: string): { period: Period; length: number } | undefined {
+  const m = PERIOD_AFTER.exec(rest);
+  if (!m) return undefined;
+  const word = (m[1] ?? m[2] ?? "").toLowerCase().replace(/[\s.]/g, "");
+  const period = word === "pa" ? "year" : PERIOD_WORDS[word];
+  return period ? { period, length: m[0].length } : undefined;
+}
+
+const PER_YEAR: Record<Period, number> = { week: 52, month: 12, year: 1 };
+
+/** Converts an amount per `from` into an amount per `to`. */
+export const convertPeriod = (value: number, from: Period, to: Period): number => (value * PER_YEAR[from]) / PER_YEAR[to];
+
+/**
+ * One amount in text. Groups: currency before, digits, multiplier, percent, currency after.
+ * Digits with thousands separators are taken whole; a bare 4-digit year stays a number (the
+ * readers mask dates before they look at amounts).
+ */
+export const AMOUNT_SOURCE =
+  String.raw`(?<cur1>US\$|USD|EUR|GBP|\$|€|£)?\s?(?<num>[-−]?(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+))(?:\s?(?<mult>k|mm|mn|m|bn|thousand|million|billion)(?![a-z]))?(?:\s?(?<pct>%|percent(?![a-z])|per\s?cent(?![a-z])|pct(?![a-z])))?(?:\s?(?<cur2>USD|EUR|GBP|dollars?|euros?|pounds?)(?![a-z]))?`;
+
+export const amountPattern = (): RegExp => new RegExp(AMOUNT_SOURCE, "giu");
+
+export function amountFromMatch(m: RegExpExecArray): Amount {
+  const g = m.groups ?? {};
+  const digits = (g.num ?? "").replace(/,/g, "").replace("−", "-");
+  const mult = g.mult ? MULTIPLIERS[g.mult.toLowerCase()] ?? 1 : 1;
+  const currencyWord = (g.cur1 ?? g.cur2)?.toLowerCase();
+  return {
+    value: roundFloat(Number(digits) * mult),
+    currency: currencyWord ? CURRENCIES[currencyWord] : undefined,
+    percent: g.pct !== undefined,
+    scaled: g.mult !== undefined,
+    words: false,
+  };
+}
+
+/** 52000.00000000001 → 52000: multipliers must not leave float noise in values. */
+export const roundFloat = (x: number): number => Number(x.toPrecision(15));
+
+/** "twenty-five" → 25, "seven" → 7; undefined for other words. */
+export function numberWord(word: string): number | undefined {
+  const parts = word.toLowerCase().split("-");
+  let total = 0;
+  for (const p of parts) {
+    const v = NUMBER_WORDS[p];
+    if (v === undefined) return undefined;
+    total += v;
+  }
+  return total;
+}
+
+/** The whole string as an amount ("$1,234.50", "52k", "12 %", "4,000 a month"), or undefined. */
+export function parseAmount(text: string): Amount | undefined {
+  const s = text.trim();
+  const word = numberWord(s);
+  if (word !== undefined) return { value: word, percent: false, scaled: false, words: true };
+  const re = new RegExp(`^${AMOUNT_SOURCE}`, "iu");
+  const m = re.exec(s);
+  if (!m || m[0].trim() === "") return undefined;
+  const amount = amountFromMatch(m as RegExpExecArray);
+  let rest = s.slice(m[0].length);
+  const period = periodAfter(rest);
+  if (period) {
+    amount.period = period.period;
+    rest = rest.slice(period.length);
+  }
+  return rest.trim() === "" && Number.isFinite(amount.value) ? amount : undefined;
+}

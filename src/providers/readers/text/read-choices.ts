@@ -1,0 +1,107 @@
+// Choices and levels from text: mentions of an option's own name, or of the words of its meaning
+// in `options` (and their synonyms), near the input's cue words and not denied. Probability is
+// spread over the options in proportion to their evidence, so close calls stay visible as
+// `alternatives`.
+import type { InputIR } from "../../../ir/ir.js";
+import type { ReadValue } from "../../types.js";
+import { conceptTokens, contentStems, stemMatch } from "../words.js";
+import { proximity, tokenMatch, type Cue } from "./cues.js";
+import { negated } from "./negation.js";
+import type { Token } from "./tokens.js";
+
+const NAME_WEIGHT = 1;
+const MEANING_WEIGHT = 1;
+/** Saying every word of an option's meaning counts this much of saying its name. */
+const MEANING_SHARE = 0.8;
+/** Below this the best option is not established. */
+const MIN_SCORE = 0.2;
+
+interface Term {
+  stem: string;
+  weight: number;
+  kind: "name" | "meaning";
+  /** which alternative of the meaning ("private banking, trade finance or crypto custody") */
+  alt: number;
+}
+
+const valuesOf = (input: InputIR): string[] => (input.type.kind === "choice" || input.type.kind === "levels" ? input.type.values : []);
+
+/** Each option's words, weighted down when several options share them or they are the input's own cue words. */
+function optionTerms(input: InputIR, cues: Cue[]): Map<string, Term[]> {
+  const raw = new Map<string, Term[]>();
+  for (const v of valuesOf(input)) {
+    const terms = new Map<string, Term>();
+    for (const s of conceptTokens(contentStems(v))) terms.set(s, { stem: s, weight: NAME_WEIGHT, kind: "name", alt: -1 });
+    (input.options?.[v] ?? "").split(/,|;|\bor\b/).forEach((alt, a) => {
+      for (const s of conceptTokens(contentStems(alt))) if (!terms.has(s)) terms.set(s, { stem: s, weight: MEANING_WEIGHT, kind: "meaning", alt: a });
+    });
+    raw.set(v, [...terms.values()].filter((t) => !cues.some((c) => c.stem === t.stem)));
+  }
+  const sharing = (stem: string) => [...raw.values()].filter((ts) => ts.some((t) => stemMatch(t.stem, stem) > 0)).length;
+  for (const [v, ts] of raw) raw.set(v, ts.map((t) => ({ ...t, weight: t.weight / Math.max(1, sharing(t.stem)) })));
+  return raw;
+}
+
+/** Option names used by other inputs too ("low", "high") need their input's cue words close by. */
+function genericNames(inputs: InputIR[], cues: Map<string, Cue[]>): Set<string> {
+  const count = new Map<string, number>();
+  for (const input of inputs) for (const v of new Set(valuesOf(input).flatMap((x) => contentStems(x)))) count.set(v, (count.get(v) ?? 0) + 1);
+  const cueStems = [...cues.values()].flat().map((c) => c.stem);
+  return new Set([...count].filter(([s, n]) => n > 1 || cueStems.includes(s)).map(([s]) => s));
+}
+
+export function readChoices(inputs: InputIR[], all: InputIR[], cues: Map<string, Cue[]>, tokens: Token[], text: string): Record<string, ReadValue> {
+  const generic = genericNames(all, cues);
+  const out: Record<string, ReadValue> = {};
+  /** How near the cues of another input offering the same option name stand to token `i`. */
+  const nearestRival = (input: InputIR, stem: string, i: number): number =>
+    Math.max(0, ...all.filter((o) => o !== input && valuesOf(o).some((v) => contentStems(v).includes(stem))).map((o) => proximity(tokens, cues.get(o.name) ?? [], i)));
+  for (const input of inputs) {
+    const own = cues.get(input.name) ?? [];
+    const terms = optionTerms(input, own);
+    const scores = new Map<string, { score: number; at: number }>();
+    for (const [option, ts] of terms) {
+      // per sentence: the best mention of the option's name, plus the share of its meaning said
+      const bySentence = new Map<number, { name: number; meaning: number[]; at: number; atScore: number }>();
+      // shares are of the alternative's undiscounted words: a shared word says less
+      const altSize = (alt: number) => ts.filter((t) => t.alt === alt).length;
+      for (const term of ts) {
+        const bestIn = new Map<number, { s: number; at: number }>();
+        tokens.forEach((t, i) => {
+          const m = tokenMatch(t, term.stem);
+          if (m === 0 || negated(tokens, i, i, 3)) return;
+          const near = proximity(tokens, own, i);
+          // a shared option name ("high") belongs to the input whose cue words stand nearest
+          const contested = generic.has(term.stem) ? near * Math.min(1, near / Math.max(near, nearestRival(input, term.stem, i))) ** 2 : near;
+          const s = m * term.weight * (generic.has(term.stem) ? 0.1 + 0.9 * contested : 0.5 + 0.5 * near);
+          const prev = bestIn.get(t.sentence);
+          if (!prev || s > prev.s) bestIn.set(t.sentence, { s, at: i });
+        });
+        for (const [sentence, hit] of bestIn) {
+          const acc = bySentence.get(sentence) ?? { name: 0, meaning: [], at: hit.at, atScore: 0 };
+          if (term.kind === "name") acc.name = Math.max(acc.name, hit.s);
+          else acc.meaning[term.alt] = (acc.meaning[term.alt] ?? 0) + (MEANING_SHARE * hit.s) / altSize(term.alt);
+          if (hit.s > acc.atScore) [acc.atScore, acc.at] = [hit.s, hit.at];
+          bySentence.set(sentence, acc);
+        }
+      }
+      const top = [...bySentence.values()].map((x) => ({ score: x.name + Math.max(0, ...x.meaning.filter((m) => m !== undefined)), at: x.at })).sort((a, b) => b.score - a.score)[0];
+      if (top && top.score > 0) scores.set(option, { score: Math.min(1.2, top.score), at: top.at });
+    }
+    const ranked = [...scores].sort((a, b) => b[1].score - a[1].score);
+    const [bestName, best] = ranked[0] ?? [];
+    if (!bestName || !best || best.score < MIN_SCORE) continue;
+    const sum = ranked.reduce((s, [, x]) => s + x.score, 0);
+    const strength = Math.min(0.97, 0.3 + 0.67 * Math.min(1, best.score));
+    const t = tokens[best.at]!;
+    out[input.name] = {
+      value: bestName,
+      confidence: round((best.score / sum) * strength),
+      alternatives: ranked.slice(1).map(([v, x]) => ({ value: v, p: round((x.score / sum) * strength) })).filter((a) => a.p > 0),
+      source: { span: { start: t.start, end: t.end }, text: text.slice(t.start, t.end) },
+    };
+  }
+  return out;
+}
+
+const round = (x: number): number => Math.round(x * 1000) / 1000;

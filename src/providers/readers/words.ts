@@ -1,0 +1,108 @@
+// Words as the embedded readers compare them: normalised keys, light stems, stop words and the
+// synonym table, so that `annualIncome`, `annual_income` and "Annual income" are the same name and
+// "injured" meets "injury".
+import { SYNONYM_GROUPS } from "./synonyms.js";
+
+/** Suffixes stripped once, longest first: a light stemmer, enough to meet inflected forms. */
+const SUFFIXES = [
+  "ational", "ations", "ation", "ements", "ement", "ments", "ment", "ness", "ings",
+  "ing", "ies", "ied", "ees", "ers", "ee", "ed", "er", "es", "ly", "s", "e", "y",
+];
+
+export function stem(word: string): string {
+  const w = word.toLowerCase().replace(/['’]s$/, "");
+  for (const s of SUFFIXES) if (w.endsWith(s) && w.length - s.length >= 3) return w.slice(0, -s.length);
+  return w;
+}
+
+/** Function words that say nothing about which fact a sentence states. */
+export const STOP_WORDS = new Set(
+  ("a an the of on in to is are was were be been being what how many much does do did for or and with by at from " +
+    "this that these those it its as which who whom whose each any has have had will would should can could may " +
+    "there their they them he she his her him we our you your i me my if than then so such into per about " +
+    "when where why all some more most other also not no yes").split(" "),
+);
+
+/** `annualIncome`, `annual_income`, `Annual-Income ` → ["annual", "income"] */
+export function splitName(name: string): string[] {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w !== "");
+}
+
+export const normaliseName = (name: string): string => splitName(name).join(" ");
+
+/** Content stems of a phrase: split, stop words dropped, stemmed. */
+export const contentStems = (text: string): string[] =>
+  splitName(text).filter((w) => !STOP_WORDS.has(w) && !/^\d+$/.test(w)).map(stem);
+
+/** stem → the synonym groups it belongs to (a word may belong to several: "accident") */
+const GROUPS_OF = new Map<string, number[]>();
+SYNONYM_GROUPS.forEach((group, i) => {
+  for (const phrase of group) {
+    const stems = contentStems(phrase);
+    if (stems.length !== 1) continue;
+    const list = GROUPS_OF.get(stems[0]!) ?? [];
+    if (!list.includes(i)) list.push(i);
+    GROUPS_OF.set(stems[0]!, list);
+  }
+});
+
+/** Multi-word synonyms: phrase stems and their group, e.g. "politically exposed" in the PEP group. */
+export const PHRASE_SYNONYMS: { stems: string[]; group: number }[] = SYNONYM_GROUPS.flatMap((group, i) =>
+  group.map(contentStems).filter((s) => s.length > 1).map((stems) => ({ stems, group: i })),
+);
+
+/** 1 same stem, 0.8 synonyms, else 0. */
+export function stemMatch(a: string, b: string): number {
+  if (a === b) return 1;
+  const ga = GROUPS_OF.get(a);
+  const gb = GROUPS_OF.get(b);
+  return ga && gb && ga.some((g) => gb.includes(g)) ? 0.8 : 0;
+}
+
+/** The token a multi-word synonym stands for: its group's first one-word member, else `#<group>`. */
+const REPRESENTATIVE = SYNONYM_GROUPS.map((group, i) => {
+  const single = group.map(contentStems).find((s) => s.length === 1);
+  return single ? single[0]! : `#${i}`;
+});
+
+/**
+ * Stems with multi-word synonyms folded into one token: ["polit", "expos", "person"] →
+ * ["pep", "person"], so that "PEP" and "politically exposed" meet.
+ */
+export function conceptTokens(stems: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < stems.length; ) {
+    const phrase = phraseAt(stems, i);
+    if (phrase) {
+      out.push(REPRESENTATIVE[phrase.group]!);
+      i += phrase.stems.length;
+    } else out.push(stems[i++]!);
+  }
+  return out;
+}
+
+/** The longest multi-word synonym starting at `i`, if any. */
+export function phraseAt(stems: string[], i: number): { stems: string[]; group: number } | undefined {
+  let best: { stems: string[]; group: number } | undefined;
+  for (const p of PHRASE_SYNONYMS)
+    if (p.stems.every((s, j) => stems[i + j] === s) && (!best || p.stems.length > best.stems.length)) best = p;
+  return best;
+}
+
+export const representativeOf = (group: number): string => REPRESENTATIVE[group]!;
+
+/** Which period an amount input is counted in, from its name and desc. */
+export function periodOfText(text: string): "month" | "year" | "week" | undefined {
+  const t = text.toLowerCase();
+  if (/\b(monthly|per month|each month|a month|every month)\b/.test(t)) return "month";
+  if (/\b(annual|annually|yearly|per year|each year|a year|per annum)\b/.test(t)) return "year";
+  if (/\b(weekly|per week|each week|a week)\b/.test(t)) return "week";
+  return undefined;
+}
+
+export const PERIOD_STEMS = new Set(["month", "annual", "year", "week"]);

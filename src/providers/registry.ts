@@ -1,0 +1,59 @@
+// The readers and generators this server uses, chosen by configuration (config.ts): the embedded
+// JSON and text readers and the Direct generator by default; language models where configured.
+import { providerConfig, type ProviderConfig } from "./config.js";
+import { directGenerator, DIRECT } from "./direct-generator.js";
+import { structuredClient } from "./llm/client.js";
+import type { StructuredClient } from "./llm/structured.js";
+import { llmGenerator } from "./llm-generator.js";
+import { llmReader } from "./llm-reader.js";
+import { jsonReader } from "./readers/json-reader.js";
+import { textReader } from "./readers/text-reader.js";
+import type { Generator, Reader } from "./types.js";
+
+export type GeneratorChoice =
+  | { ok: true; generator: Generator }
+  | { ok: false; reason: "unknown" | "unconfigured"; known: string[] };
+
+export interface Providers {
+  /** the reader of a text state or of a JSON state that does not match the input schema */
+  reader(state: unknown): Reader;
+  /** builds models for questions-only calls */
+  questionsGenerator: Generator;
+  /** systemtwo's generator: the alias named by the request, else the default language model */
+  generator(alias?: string): GeneratorChoice;
+  /** language-model aliases, for error messages and /healthz */
+  aliases: string[];
+  maxAttempts: number;
+}
+
+export function createProviders(
+  config: ProviderConfig = providerConfig(),
+  makeClient: (alias: string) => StructuredClient = (alias) => structuredClient(config.endpoints[alias]!, config.timeoutMs),
+): Providers {
+  const clients = new Map<string, StructuredClient>();
+  const client = (alias: string): StructuredClient => {
+    let c = clients.get(alias);
+    if (!c) clients.set(alias, (c = makeClient(alias)));
+    return c;
+  };
+  const aliases = Object.keys(config.endpoints);
+  const generators = new Map<string, Generator>();
+  const byAlias = (alias: string): Generator => {
+    let g = generators.get(alias);
+    if (!g) generators.set(alias, (g = llmGenerator(client(alias), alias)));
+    return g;
+  };
+  const llmRead = config.reader === "embedded" ? null : llmReader(client(config.reader), { thinkingSamples: config.thinkingSamples });
+  return {
+    reader: (state) => llmRead ?? (typeof state === "string" ? textReader : jsonReader),
+    questionsGenerator: config.questionsGenerator === DIRECT ? directGenerator : byAlias(config.questionsGenerator),
+    generator(alias) {
+      const chosen = alias ?? config.defaultGenerator;
+      if (chosen === undefined) return { ok: false, reason: "unconfigured", known: aliases };
+      if (!(chosen in config.endpoints)) return { ok: false, reason: aliases.length > 0 ? "unknown" : "unconfigured", known: aliases };
+      return { ok: true, generator: byAlias(chosen) };
+    },
+    aliases,
+    maxAttempts: config.maxAttempts,
+  };
+}

@@ -1,0 +1,77 @@
+// A Draft (spec 4.1): a prompt and/or documents (and, to revise, the complete current content
+// with its output questions) go to a language-model generator; the compiler checks each draft
+// and its diagnostics go back for repair, a bounded number of times. Billed at the service rates
+// on the API tokens and the provider's actual tokens.
+import { draftModel } from "../providers/drafting.js";
+import { DocumentError, readDocument, type Document, type FileIn } from "../providers/documents.js";
+import type { Generator } from "../providers/types.js";
+import type { ServiceCall, ServiceDeps } from "./deps.js";
+import { draftExamples } from "./examples.js";
+import type { Hold } from "./metering.js";
+import { serviceCharge } from "./pricing.js";
+import { guardProvider } from "./provider-problems.js";
+import { failure, problem, success, type Outcome } from "./problems.js";
+import { invalidRequest } from "./request-shape.js";
+import { diagnosticEntries } from "./run.js";
+import { countOutputTokens } from "./tokens.js";
+
+async function readDocuments(files: FileIn[]): Promise<Outcome<Document[]>> {
+  const out: Document[] = [];
+  for (const [i, f] of files.entries()) {
+    try {
+      out.push(await readDocument(f, i));
+    } catch (e) {
+      if (!(e instanceof DocumentError)) throw e;
+      return failure(invalidRequest([{ address: `body.files[${i}].data`, code: e.code, message: e.message }]));
+    }
+  }
+  return success(out);
+}
+
+/** Everything after the reservation; the caller releases the hold on failure. */
+export async function draft(
+  call: ServiceCall,
+  deps: ServiceDeps,
+  body: Record<string, unknown>,
+  generator: Generator,
+  hold: Hold,
+): Promise<Outcome<Record<string, unknown>>> {
+  const docs = await readDocuments((body.files as FileIn[] | undefined) ?? []);
+  if (!docs.ok) return docs;
+  const current =
+    body.content !== undefined
+      ? { content: body.content as Record<string, unknown>, output: (body.output as Record<string, unknown> | undefined) ?? {} }
+      : undefined;
+  const request = {
+    prompt: typeof body.prompt === "string" ? body.prompt : "Create a decision model from the attached documents.",
+    files: docs.value,
+    current,
+    name: typeof body.name === "string" ? body.name : undefined,
+    mode: body.mode === "thinking" ? ("thinking" as const) : ("fast" as const),
+  };
+  const drafted = await guardProvider(() => draftModel(generator, request, (m) => deps.cache.get(m), deps.providers.maxAttempts));
+  if (!drafted.ok) return drafted;
+  const d = drafted.value;
+  if (!d.ok) {
+    return failure(
+      problem("generation_failed", `the generated model still failed the Check after ${d.attempts} attempt(s); see errors`, diagnosticEntries(d.diagnostics)),
+    );
+  }
+  const response: Record<string, unknown> = {
+    model: d.model,
+    content: d.model.content,
+    output: d.model.questions,
+    input: d.compiled.inputSchema,
+    examples: draftExamples(d.compiled, deps, body.state),
+    provider_usage: d.usage,
+  };
+  const outputTokens = countOutputTokens(response);
+  const items = serviceCharge(
+    { input: call.inputTokens, output: outputTokens },
+    { input: d.usage.input_tokens, output: d.usage.output_tokens },
+    deps.rates,
+  );
+  response.usage = { input_tokens: call.inputTokens, output_tokens: outputTokens };
+  response.billing = await hold.settle(items, `systemtwo draft ${d.compiled.hash}`);
+  return success(response);
+}

@@ -1,0 +1,71 @@
+// The account's disposable questions cache (spec 4.2 rule 1): the model generated for a set of
+// questions, keyed per account by the canonical questions, the mode and the generator, never by
+// the state (rule 2), so answers are always computed fresh. In memory for one instance
+// (least recently used out, with a lifetime); in Redis (REDIS_URL) so instances share it. A Redis
+// outage degrades to misses: the model is generated again, never served stale or wrong.
+import { Redis } from "ioredis";
+import { contentHash } from "./compile-cache.js";
+import type { PortableModel } from "./resolve-model.js";
+
+export interface QuestionsCache {
+  get(key: string): Promise<PortableModel | null>;
+  set(key: string, model: PortableModel): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface QuestionsCacheOptions {
+  ttlMs: number;
+  capacity: number;
+}
+
+export function questionsCacheKey(accountId: string | null, questions: Record<string, unknown>, mode: string, generator: string): string {
+  return contentHash({ account: accountId, questions, mode, generator });
+}
+
+export function memoryQuestionsCache({ ttlMs, capacity }: QuestionsCacheOptions, now = () => Date.now()): QuestionsCache {
+  const entries = new Map<string, { model: PortableModel; expires: number }>();
+  return {
+    async get(key) {
+      const e = entries.get(key);
+      if (!e) return null;
+      entries.delete(key);
+      if (e.expires <= now()) return null;
+      entries.set(key, e); // re-insert: Map order is the recency order
+      return e.model;
+    },
+    async set(key, model) {
+      entries.delete(key);
+      entries.set(key, { model, expires: now() + ttlMs });
+      while (entries.size > capacity) entries.delete(entries.keys().next().value!);
+    },
+    close: async () => {},
+  };
+}
+
+export async function redisQuestionsCache(url: string, { ttlMs }: QuestionsCacheOptions, prefix = "pdm:"): Promise<QuestionsCache> {
+  const redis = new Redis(url, { maxRetriesPerRequest: 1, lazyConnect: true, connectTimeout: 3000 });
+  redis.on("error", () => {}); // reported through failed commands
+  await redis.connect();
+  await redis.ping();
+  const at = (key: string) => `${prefix}qc:${key}`;
+  return {
+    async get(key) {
+      try {
+        const text = await redis.get(at(key));
+        return text ? (JSON.parse(text) as PortableModel) : null;
+      } catch {
+        return null;
+      }
+    },
+    async set(key, model) {
+      try {
+        await redis.set(at(key), JSON.stringify(model), "PX", ttlMs);
+      } catch {
+        /* a lost entry only costs a regeneration */
+      }
+    },
+    async close() {
+      redis.disconnect();
+    },
+  };
+}

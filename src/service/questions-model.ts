@@ -1,0 +1,50 @@
+// Questions without a model (spec 4.2 rule 1): the configured generator builds a model for them,
+// or the account's questions cache already holds one. The cache key is the canonical questions,
+// the mode and the generator, never the state (rule 2).
+import type { CompiledModel } from "../compiler.js";
+import { draftModel } from "../providers/drafting.js";
+import { DIRECT } from "../providers/direct-generator.js";
+import { NO_USAGE, type Usage } from "../providers/types.js";
+import type { ServiceDeps } from "./deps.js";
+import { guardProvider } from "./provider-problems.js";
+import { failure, problem, success, type Outcome } from "./problems.js";
+import { questionsCacheKey } from "./questions-cache.js";
+import type { PortableModel } from "./resolve-model.js";
+import { compileOrProblem, diagnosticEntries } from "./run.js";
+
+export interface QuestionsModel {
+  model: PortableModel;
+  compiled: CompiledModel;
+  cacheHit: boolean;
+  usage: Usage;
+}
+
+export async function modelForQuestions(
+  questions: Record<string, unknown>,
+  mode: "fast" | "thinking",
+  accountId: string | null,
+  deps: ServiceDeps,
+): Promise<Outcome<QuestionsModel>> {
+  const generator = deps.providers.questionsGenerator;
+  const key = questionsCacheKey(accountId, questions, mode, generator.name);
+  const cached = await deps.questionsCache.get(key);
+  if (cached) {
+    const compiled = compileOrProblem(cached, deps);
+    if (compiled.ok) return success({ model: cached, compiled: compiled.value, cacheHit: true, usage: NO_USAGE });
+  }
+  // The Direct generator is deterministic: a failed draft means the questions themselves are wrong.
+  const attempts = generator.name === DIRECT ? 1 : deps.providers.maxAttempts;
+  const drafted = await guardProvider(() => draftModel(generator, { questions, mode }, (m) => deps.cache.get(m), attempts));
+  if (!drafted.ok) return drafted;
+  const d = drafted.value;
+  if (!d.ok) {
+    const errors = diagnosticEntries(d.diagnostics);
+    return failure(
+      generator.name === DIRECT
+        ? problem("invalid_model", `the questions do not make a valid model: ${errors.length} error(s); see errors`, errors)
+        : problem("generation_failed", `the generator's model still failed the Check after ${d.attempts} attempt(s)`, errors),
+    );
+  }
+  await deps.questionsCache.set(key, d.model);
+  return success({ model: d.model, compiled: d.compiled, cacheHit: false, usage: d.usage });
+}

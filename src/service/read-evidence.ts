@@ -1,0 +1,58 @@
+// Execution on evidence that needs reading (a text state, or JSON that does not match the input
+// schema): the configured reader extracts the inputs, an input it cannot establish (not found,
+// or read below its `threshold`) fails with one `errors` entry per input, and the answers are the
+// distributions that the readers' uncertainty implies (providers/uncertainty.ts).
+import type { CompiledModel } from "../compiler.js";
+import { readState } from "../providers/read-state.js";
+import { answersUnderUncertainty } from "../providers/uncertainty.js";
+import type { ServiceDeps } from "./deps.js";
+import { guardProvider } from "./provider-problems.js";
+import { failure, problem, success, type Outcome } from "./problems.js";
+import { decisionRecords, provenance, readRecords } from "./receipt.js";
+import type { PortableModel } from "./resolve-model.js";
+import { inputNames, modelName, nullDecisions, withinBudget, type Run } from "./run.js";
+
+/** Thinking mode enumerates more combinations of read values exactly, and samples more beyond. */
+const THINKING = { maxCombinations: 16_384, samples: 8000 };
+
+export async function runOnEvidence(
+  model: PortableModel,
+  compiled: CompiledModel,
+  state: unknown,
+  mode: "fast" | "thinking",
+  deps: ServiceDeps,
+): Promise<Outcome<Run>> {
+  const reader = deps.providers.reader(state);
+  const reading = await guardProvider(() => readState(compiled, state, reader, mode));
+  if (!reading.ok) return reading;
+  const { given, read, missing, usage } = reading.value;
+  if (missing.length > 0) {
+    return failure(
+      problem(
+        "value_not_established",
+        `the evidence does not establish ${missing.map((m) => m.input).join(", ")}`,
+        missing.map((m) => ({ address: m.address, code: "input.not_established", message: m.reason })),
+      ),
+    );
+  }
+  const evaluated = withinBudget(deps, () => answersUnderUncertainty(compiled, given, read, mode === "thinking" ? THINKING : {}));
+  if (!evaluated.ok) return evaluated;
+  const { decisions, answers, trace } = evaluated.value.result;
+  const refused = nullDecisions(model, decisions, evaluated.value.messages);
+  if (!refused.ok) return refused;
+  return success({
+    model,
+    compiled,
+    providerUsage: usage,
+    read: true,
+    receipt: {
+      model: modelName(model),
+      given,
+      read: readRecords(read),
+      decisions: decisionRecords(decisions, trace),
+      answers: answers as Record<string, unknown>,
+      state: provenance(state, inputNames(model), given, read, false),
+      latency_ms: 0,
+    },
+  });
+}

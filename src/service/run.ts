@@ -1,0 +1,93 @@
+// One execution of a compiled model, as the receipt body plus what it cost in provider tokens.
+// Two ways to get there: a JSON state that matches the input schema runs deterministically
+// (here); anything else is read first (read-evidence.ts). Both evaluate within the budget and
+// refuse to answer a question whose decision is null.
+import { BudgetExceeded, withBudget } from "../runtime/budget.js";
+import { collectProblems } from "../runtime/problems.js";
+import type { CheckResult, CompiledModel } from "../compiler.js";
+import type { Diagnostic } from "../frontend/diagnostics.js";
+import { NO_USAGE, type Usage } from "../providers/types.js";
+import type { ServiceDeps } from "./deps.js";
+import { failure, problem, success, type Outcome, type ProblemEntry } from "./problems.js";
+import { decisionRecords, givenInputs, provenance, type ReceiptBody } from "./receipt.js";
+import type { PortableModel } from "./resolve-model.js";
+
+export interface Run {
+  model: PortableModel;
+  compiled: CompiledModel;
+  receipt: ReceiptBody;
+  providerUsage: Usage;
+  /** true when a reader extracted values: billed at the service rates */
+  read: boolean;
+}
+
+export const diagnosticEntries = (ds: readonly Diagnostic[]): ProblemEntry[] =>
+  ds.filter((d) => d.severity === "error").map((d) => ({ address: d.address ?? "", code: d.code, message: d.message }));
+
+export const checkErrors = (check: CheckResult): ProblemEntry[] => diagnosticEntries(check.stages.flatMap((s) => s.diagnostics));
+
+export function compileOrProblem(model: PortableModel, deps: ServiceDeps): Outcome<CompiledModel> {
+  const result = deps.cache.get(model);
+  if (result.ok) return success(result.model);
+  const errors = checkErrors(result.check);
+  return failure(problem("invalid_model", `the model is not valid: ${errors.length} error(s); see errors`, errors));
+}
+
+/** Evaluation within the step budget, with the FEEL problems it reported. */
+export function withinBudget<T>(deps: ServiceDeps, evaluate: () => T): Outcome<{ result: T; messages: string[] }> {
+  try {
+    const { result, problems } = withBudget(deps.limits.evaluationSteps, () => collectProblems(evaluate));
+    return success({ result, messages: problems });
+  } catch (e) {
+    if (e instanceof BudgetExceeded) {
+      return failure(
+        problem("evaluation_budget_exceeded", `evaluation stopped after ${e.limit} steps; simplify the model's loops or recursion`),
+      );
+    }
+    throw e;
+  }
+}
+
+/** 422 when a question's decision is null: the evidence does not establish it. */
+export function nullDecisions(model: PortableModel, decisions: Record<string, unknown>, messages: string[]): Outcome<void> {
+  const missing = Object.keys(model.questions).filter((q) => decisions[q] === null || decisions[q] === undefined);
+  if (missing.length === 0) return success(undefined);
+  const why = messages.length > 0 ? messages.join("; ") : "the decision evaluated to null";
+  return failure(
+    problem(
+      "value_not_established",
+      `the evidence does not establish ${missing.join(", ")}`,
+      missing.map((q) => ({ address: `decisions.${q}`, code: "decision.null", message: why })),
+    ),
+  );
+}
+
+export const modelName = (model: PortableModel): string => (typeof model.content.name === "string" ? model.content.name : "");
+export const inputNames = (model: PortableModel): string[] =>
+  Object.keys((model.content.inputs as Record<string, unknown> | undefined) ?? {});
+
+/** A JSON state that matches the input schema: no reader, point-mass answers. */
+export function runDeterministic(model: PortableModel, compiled: CompiledModel, state: Record<string, unknown>, deps: ServiceDeps): Outcome<Run> {
+  const evaluated = withinBudget(deps, () => compiled.evaluateTraced(state));
+  if (!evaluated.ok) return evaluated;
+  const { decisions, trace } = evaluated.value.result;
+  const refused = nullDecisions(model, decisions, evaluated.value.messages);
+  if (!refused.ok) return refused;
+  const names = inputNames(model);
+  const given = givenInputs(state, names);
+  return success({
+    model,
+    compiled,
+    providerUsage: NO_USAGE,
+    read: false,
+    receipt: {
+      model: modelName(model),
+      given,
+      read: {},
+      decisions: decisionRecords(decisions, trace),
+      answers: compiled.answers(decisions) as Record<string, unknown>,
+      state: provenance(state, names, given),
+      latency_ms: 0,
+    },
+  });
+}
