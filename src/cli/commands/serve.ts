@@ -11,8 +11,11 @@ export interface CommandIO {
 export const USAGE = `usage: pdm serve [--port 8080] [--host 127.0.0.1] [--db ./data/pdm.db] [--rates file.json]
                  [--rate-limit N] [--body-limit BYTES] [--model-limit CHARS] [--eval-budget STEPS]
                  [--cache-size N] [--no-ledger] [--bootstrap | --no-bootstrap] [--log]
-environment: PDM_DB, DATABASE_URL (PostgreSQL ledger), PDM_PG_SCHEMA, REDIS_URL (shared rate limit),
-             PDM_REDIS_PREFIX, PDM_RATES
+environment: PDM_DB, DATABASE_URL (PostgreSQL ledger), PDM_PG_SCHEMA, REDIS_URL (shared rate limit
+             and questions cache), PDM_REDIS_PREFIX, PDM_RATES
+language models (docs/providers.md): PDM_OPENAI_BASE_URL, PDM_OPENAI_API_KEY, PDM_OPENAI_MODEL,
+             PDM_ANTHROPIC_BASE_URL, PDM_ANTHROPIC_API_KEY, PDM_ANTHROPIC_MODEL, PDM_GENERATORS,
+             PDM_DEFAULT_GENERATOR, PDM_QUESTIONS_GENERATOR, PDM_READER, PDM_PROVIDER_TIMEOUT_MS
 `;
 
 const OPTIONS = {
