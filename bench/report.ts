@@ -1,5 +1,18 @@
 // Renders bench/RESULTS.md from the measured cases.
+import type { BatchResult } from "./batch/run-batch.js";
 import type { Machine } from "./machine.js";
+
+/** Another implementation measured beside a case: an extra hand-written baseline or a peer engine. */
+export interface OtherResult {
+  label: string;
+  kind: "baseline" | "peer";
+  /** how the logic is expressed (peers) */
+  form?: string;
+  hz: number;
+  rme: number | null;
+  setupMs: number | null;
+  note?: string;
+}
 
 export interface CaseResult {
   name: string;
@@ -12,9 +25,73 @@ export interface CaseResult {
   compileMs: number | null;
   /** why the compiled column is empty, or a mismatch worth knowing */
   note?: string;
+  others?: OtherResult[];
 }
 
 const TARGET = 1.5;
+const PEER_TARGET = 100;
+const BATCH_TARGET = 500_000;
+
+const micros = (hz: number | null): string => (hz ? (1e6 / hz >= 10 ? (1e6 / hz).toFixed(0) : (1e6 / hz).toFixed(2)) : "n/a");
+
+function othersSection(results: CaseResult[]): string[] {
+  const withOthers = results.filter((r) => r.others && r.others.length > 0);
+  if (withOthers.length === 0) return [];
+  const rows: string[] = [];
+  const verdicts: string[] = [];
+  for (const r of withOthers) {
+    rows.push(`| ${r.name} | compiled (this compiler) | ${ops(r.compiledHz)}${pct(r.compiledRme)} | ${micros(r.compiledHz)} | ${r.compiledHz ? (r.handwrittenHz / r.compiledHz).toFixed(2) : "n/a"}× | — | ${r.compileMs === null ? "n/a" : r.compileMs.toFixed(1)} |`);
+    rows.push(`| ${r.name} | hand-written (the limit) | ${ops(r.handwrittenHz)}${pct(r.handwrittenRme)} | ${micros(r.handwrittenHz)} | 1.00× | ${r.compiledHz ? (r.compiledHz / r.handwrittenHz).toFixed(2) : "n/a"}× | — |`);
+    for (const o of r.others!) {
+      const speedup = r.compiledHz ? r.compiledHz / o.hz : null;
+      rows.push(`| ${r.name} | ${o.label}${o.note ? ` ⚠ ${o.note}` : ""} | ${ops(o.hz)}${pct(o.rme)} | ${micros(o.hz)} | ${(r.handwrittenHz / o.hz).toFixed(2)}× | ${speedup === null ? "n/a" : `${speedup.toFixed(speedup >= 10 ? 0 : 2)}×`} | ${o.setupMs === null ? "—" : o.setupMs.toFixed(1)} |`);
+      if (o.kind === "peer" && speedup !== null) {
+        verdicts.push(`- ${r.name}, ${o.label}: compiled is ${speedup.toFixed(speedup >= 10 ? 0 : 2)}× its throughput — target ${PEER_TARGET}× ${speedup >= PEER_TARGET ? "met" : "NOT met"}.`);
+      }
+    }
+  }
+  const forms = withOthers.flatMap((r) => r.others!.filter((o) => o.form).map((o) => `- ${r.name}, ${o.label}: ${o.form}`));
+  return [
+    "## Peers and baselines",
+    "",
+    "Slowdown = the limit's ops/s ÷ this row's ops/s. Compiled speed-up = compiled ops/s ÷ this row's ops/s. ms = compile (compiled) or building the peer's decision object (peers).",
+    "",
+    "| case | implementation | ops/s | µs/eval | slowdown vs limit | compiled speed-up | ms |",
+    "|---|---|---:|---:|---:|---:|---:|",
+    ...rows,
+    "",
+    `Peer target (compiled at least ${PEER_TARGET}× the throughput of every peer engine):`,
+    "",
+    ...verdicts,
+    "",
+    "How each peer expresses the logic:",
+    "",
+    ...forms,
+    "",
+  ];
+}
+
+function batchSection(batch: BatchResult[]): string[] {
+  if (batch.length === 0) return [];
+  const rows = batch.map(
+    (b) => `| ${b.workers} | ${b.rows.toLocaleString("en-US")} | ${b.inputMB.toFixed(0)} | ${b.seconds === null ? "n/a" : b.seconds.toFixed(2)} | ${ops(b.rowsPerSecond)} |`,
+  );
+  const two = batch.find((b) => b.workers === 2);
+  const verdict =
+    two?.rowsPerSecond == null
+      ? `Batch target (${BATCH_TARGET.toLocaleString("en-US")} rows/s on 2 workers): not measured${two?.note ? ` (${two.note})` : ""}.`
+      : `Batch target (${BATCH_TARGET.toLocaleString("en-US")} rows/s on 2 workers, JSONL in and out): ${two.rowsPerSecond >= BATCH_TARGET ? "met" : "NOT met"} (${ops(two.rowsPerSecond)} rows/s).`;
+  return [
+    "## Batch scoring (lending, JSONL in and out)",
+    "",
+    "| workers | rows | input MB | wall s | rows/s |",
+    "|---:|---:|---:|---:|---:|",
+    ...rows,
+    "",
+    verdict,
+    "",
+  ];
+}
 
 const ops = (hz: number | null): string => (hz === null ? "n/a" : Math.round(hz).toLocaleString("en-US"));
 const pct = (rme: number | null): string => (rme === null ? "" : ` ±${rme.toFixed(1)}%`);
@@ -22,7 +99,7 @@ const pct = (rme: number | null): string => (rme === null ? "" : ` ±${rme.toFix
 /** How many times slower the compiled model is than the hand-written function (1 = equal). */
 export const slowdown = (r: CaseResult): number | null => (r.compiledHz ? r.handwrittenHz / r.compiledHz : null);
 
-export function renderResults(machine: Machine, results: CaseResult[], method: string[]): string {
+export function renderResults(machine: Machine, results: CaseResult[], method: string[], batch: BatchResult[] = []): string {
   const rows = results.map((r) => {
     const ratio = slowdown(r);
     return `| ${r.name} | ${r.kind} | ${r.states} | ${ops(r.compiledHz)}${pct(r.compiledRme)} | ${ops(r.handwrittenHz)}${pct(r.handwrittenRme)} | ${ratio === null ? "n/a" : `${ratio.toFixed(2)}×`} | ${r.compileMs === null ? "n/a" : r.compileMs.toFixed(1)} |`;
@@ -48,7 +125,7 @@ export function renderResults(machine: Machine, results: CaseResult[], method: s
     "",
     "## Results",
     "",
-    "Ratio = hand-written ops/s ÷ compiled ops/s: how many times slower the compiled model is (below 1 means faster).",
+    "Ratio = hand-written ops/s ÷ compiled ops/s: how many times slower the compiled model is (below 1 means faster). For table200 the hand-written column is the indexed lookup (the limit); the other baselines are under Peers and baselines.",
     "",
     "| case | kind | states | compiled ops/s | hand-written ops/s | ratio | compile ms |",
     "|---|---|---:|---:|---:|---:|---:|",
@@ -56,6 +133,8 @@ export function renderResults(machine: Machine, results: CaseResult[], method: s
     "",
     verdict,
     "",
+    ...othersSection(results),
+    ...batchSection(batch),
     ...(notes.length ? ["## Notes", "", ...notes, ""] : []),
     "## Method",
     "",

@@ -1,5 +1,6 @@
 // `npm run bench`: compile time and evaluations per second of every sample model against its
-// hand-written JS equivalent, plus a generated 200-rule table. Writes bench/RESULTS.md.
+// hand-written JS equivalent, plus a generated 200-rule table; peer engines and extra baselines on
+// lending and the table; batch scoring of a generated 1M-row file. Writes bench/RESULTS.md.
 import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
@@ -8,11 +9,15 @@ import { isDeepStrictEqual } from "node:util";
 import type { CompiledModel } from "../src/compiler.js";
 import { HANDWRITTEN } from "./handwritten/index.js";
 import { table200Handwritten } from "./handwritten/table200.js";
+import { table200IfChain } from "./handwritten/table200-ifchain.js";
+import { table200Lookup } from "./handwritten/table200-lookup.js";
+import { runBatch } from "./batch/run-batch.js";
+import { asyncThroughput } from "./measure-async.js";
 import { loadSamples, type Sample } from "./load-samples.js";
 import { describeMachine } from "./machine.js";
 import { bestOf, medianMs, roundRobin, throughput } from "./measure.js";
 import { TABLE200_CASES, table200Model } from "./models/table200.js";
-import { renderResults, slowdown, type CaseResult } from "./report.js";
+import { renderResults, slowdown, type CaseResult, type OtherResult } from "./report.js";
 
 type Model = Sample["model"];
 type State = Record<string, unknown>;
@@ -23,13 +28,19 @@ interface BenchCase {
   kind: string;
   model: Model;
   states: State[];
+  /** the hand-written limit the compiled model is compared with */
   handwritten: (state: State) => unknown;
+  /** other hand-written versions, measured beside it */
+  baselines?: { label: string; evaluate: (state: State) => unknown }[];
+  /** whether the peer engines (bench/peers) run this case */
+  peers?: boolean;
 }
 
 const MAX_TIME = Number(process.env.BENCH_MAX_TIME ?? 1);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const COMPILE_RUNS = Number(process.env.BENCH_COMPILE_RUNS ?? 15);
 const ONLY = process.env.BENCH_ONLY?.split(",").filter(Boolean);
+const BATCH_ROWS = Number(process.env.BENCH_BATCH_ROWS ?? 1_000_000);
 const KIND: Record<string, string> = { pricing: "arithmetic-heavy" };
 
 const METHOD = [
@@ -38,7 +49,9 @@ const METHOD = [
   `Throughput is measured in ${ROUNDS} rounds (\`BENCH_ROUNDS\`) that alternate hand-written and compiled runs, and the best round of each is reported (± is that round's relative margin of error): on a shared machine the best round is the closest to the uncontended speed, and alternating exposes both sides to the same background load.`,
   `Compile ms is the median of ${COMPILE_RUNS} calls of \`compileModel(model)\` after one untimed warm-up, measured after the case's throughput runs so the extra loaded modules cannot disturb them. The compiler caches by content hash, so every timed call gets a model whose \`content.name\` carries a fresh suffix: a guaranteed cache miss through the public entry point, including hashing, analysis, optimisation, code generation, verification and loading.`,
   "Before timing, each case checks that the compiled model and the hand-written function return deep-equal decisions for every state; a difference is reported in the notes.",
-  "Hand-written baselines (`bench/handwritten/`) use JS numbers with the rounding a careful author adds for money (`toPrecision(15)` cleanup, half-even `decimal`); the 200-rule baseline keeps the rules as data and scans for the first match.",
+  "Hand-written baselines (`bench/handwritten/`) use JS numbers with the rounding a careful author adds for money (`toPrecision(15)` cleanup, half-even `decimal`). The 200-rule table has three: the indexed lookup a person who saw the table's structure would write (`table200-lookup.ts`, the limit the ratio is taken against), the chain of `if`s a naive compiler emits (`table200-ifchain.ts`), and the rules kept as data with a first-match scan (`table200.ts`).",
+  "Peer engines (`bench/peers/`, dev dependencies) express the same logic in their own form: `@gorules/zen-engine` as a JDM graph (expression nodes and FIRST decision tables), `feelin` as FEEL expressions and unary tests, `json-rules-engine` as rules with priorities that stop at the first success. Each must return the same decisions as the hand-written limit on every state before it is timed. zen-engine and json-rules-engine only offer asynchronous evaluation, so peers are timed as sequential awaited calls (`bench/measure-async.ts`, 25 ms samples, best of the rounds); setup ms is the time to build the peer's decision object once.",
+  `Batch: a generated ${BATCH_ROWS.toLocaleString("en-US")}-row JSONL file of lending states (\`bench/batch/lending-states.ts\`, \`BENCH_BATCH_ROWS\`) scored by the built \`pdm score --workers N\` in a child process; rows/s is rows ÷ wall time of the whole process (start, workers compiling the model, reading, scoring, writing the JSONL output).`,
   `benchmark.js maxTime ${MAX_TIME}s per measurement (\`BENCH_MAX_TIME\`), at least 10 samples. \`BENCH_ONLY=lending,table200\` restricts the cases.`,
 ];
 
@@ -50,14 +63,20 @@ function cases(): BenchCase[] {
     states: s.cases.map((c) => c.state),
     handwritten: HANDWRITTEN[s.name],
   }));
+  type T200 = (typeof TABLE200_CASES)[number]["state"];
   const table200: BenchCase = {
     name: "table200",
     kind: "table-heavy",
     model: table200Model(),
     states: TABLE200_CASES.map((c) => c.state),
-    handwritten: (s) => table200Handwritten(s as (typeof TABLE200_CASES)[number]["state"]),
+    handwritten: (s) => table200Lookup(s as T200),
+    baselines: [
+      { label: "hand-written if-chain", evaluate: (s) => table200IfChain(s as T200) },
+      { label: "hand-written data scan", evaluate: (s) => table200Handwritten(s as T200) },
+    ],
+    peers: true,
   };
-  return [...fromSamples, table200].filter((c) => !ONLY || ONLY.includes(c.name));
+  return [...fromSamples.map((c) => ({ ...c, peers: c.name === "lending" })), table200].filter((c) => !ONLY || ONLY.includes(c.name));
 }
 
 const renamed = (model: Model, run: number): Model => ({
@@ -112,6 +131,36 @@ function measureThroughput(c: BenchCase, model: CompiledModel | null): Omit<Case
   };
 }
 
+const differing = async (c: BenchCase, evaluate: (s: State) => unknown): Promise<number> => {
+  let n = 0;
+  for (const s of c.states) if (!isDeepStrictEqual(await evaluate(s), c.handwritten(s))) n++;
+  return n;
+};
+
+/** The extra baselines and the peer engines, each checked against the limit before it is timed. */
+async function measureOthers(c: BenchCase): Promise<OtherResult[]> {
+  const results: OtherResult[] = [];
+  for (const b of c.baselines ?? []) {
+    const mismatches = await differing(c, b.evaluate);
+    const best = bestOf(Array.from({ length: ROUNDS }, () => throughput(`${c.name} ${b.label}`, roundRobin(c.states, b.evaluate), MAX_TIME)));
+    results.push({ label: b.label, kind: "baseline", hz: best.hz, rme: best.rme, setupMs: null, note: mismatches ? `differs on ${mismatches} of ${c.states.length} states` : undefined });
+  }
+  if (!c.peers) return results;
+  const { PEERS } = await import("./peers/index.js");
+  for (const make of PEERS[c.name] ?? []) {
+    const start = performance.now();
+    const peer = make();
+    const setupMs = performance.now() - start;
+    const mismatches = await differing(c, (s) => peer.evaluate(s));
+    const rounds = [];
+    for (let r = 0; r < ROUNDS; r++) rounds.push(await asyncThroughput(c.states, (s) => peer.evaluate(s as State), MAX_TIME));
+    const best = bestOf(rounds);
+    const note = mismatches ? `differs from the hand-written decisions on ${mismatches} of ${c.states.length} states` : undefined;
+    results.push({ label: peer.engine, kind: "peer", form: peer.form, hz: best.hz, rme: best.rme, setupMs, note });
+  }
+  return results;
+}
+
 function coldCompileMs(c: BenchCase, compiler: Compiler): number {
   return medianMs(COMPILE_RUNS, (run) => {
     if (!compiler.compileModel(renamed(c.model, run)).ok) throw new Error(`${c.name} stopped compiling`);
@@ -125,8 +174,9 @@ async function runOne(name: string): Promise<void> {
   const compiler = await loadCompiler();
   const { model, note } = prepare(c, compiler);
   const measured = measureThroughput(c, model);
+  const others = await measureOthers(c);
   const compileMs = compiler && model ? coldCompileMs(c, compiler) : null;
-  const result: CaseResult = { ...measured, compileMs, note };
+  const result: CaseResult = { ...measured, compileMs, note, others };
   process.stdout.write(`${RESULT_PREFIX}${JSON.stringify(result)}\n`);
 }
 
@@ -154,10 +204,13 @@ if (process.env.BENCH_CASE) {
     console.log(
       `${r.name.padEnd(14)} compiled ${r.compiledHz === null ? "n/a" : Math.round(r.compiledHz)} ops/s, hand-written ${Math.round(r.handwrittenHz)} ops/s, ratio ${ratio === null ? "n/a" : ratio.toFixed(2)}, compile ${r.compileMs === null ? "n/a" : r.compileMs.toFixed(1)} ms${r.note ? ` (${r.note})` : ""}`,
     );
+    for (const o of r.others ?? []) console.log(`${"".padEnd(14)} ${o.label}: ${Math.round(o.hz)} ops/s${o.note ? ` (${o.note})` : ""}`);
     return r;
   });
+  const batch = BATCH_ROWS > 0 && (!ONLY || ONLY.includes("batch")) ? await runBatch(BATCH_ROWS, [1, 2]) : [];
+  for (const b of batch) console.log(`batch ${b.workers} worker(s): ${b.rowsPerSecond === null ? "n/a" : Math.round(b.rowsPerSecond)} rows/s${b.rowsPerSecond === null ? ` (${b.note})` : ""}`);
   const loadAfter = loadavg();
   const out = new URL("./RESULTS.md", import.meta.url);
-  writeFileSync(out, renderResults({ ...describeMachine(), load: [loadBefore[0], loadAfter[0]] }, results, METHOD));
+  writeFileSync(out, renderResults({ ...describeMachine(), load: [loadBefore[0], loadAfter[0]] }, results, METHOD, batch));
   console.log(`wrote ${out.pathname}`);
 }

@@ -6,7 +6,8 @@ type Loader = () => Promise<{ run: Command }>;
 const COMMANDS: Record<string, { load: Loader; help: string }> = {
   check: { load: () => import("./commands/check.js"), help: "check <model.json> [--json]        validate a model, print stages and diagnostics" },
   run: { load: () => import("./commands/run.js"), help: "run <model.json> --state <file|->  evaluate a model on a state" },
-  compile: { load: () => import("./commands/compile.js"), help: "compile <model.json> -o <file.mjs>  write a self-contained ES module" },
+  compile: { load: () => import("./commands/compile.js"), help: "compile <model.json> (-o <file.mjs> | --package <dir>) [--numbers double]  ahead-of-time module or npm package" },
+  score: { load: () => import("./commands/score.js"), help: "score <model.json> --in <file|-> --out <file|-> [--workers N]  batch scoring of JSONL/CSV" },
   demo: { load: () => import("./commands/demo.js"), help: "demo                               check, compile and run every sample" },
   "import-dmn": { load: () => import("./commands/import-dmn.js"), help: "import-dmn <file.dmn> [-o model.json]  convert a DMN 1.1–1.5 model" },
   tck: { load: () => import("./commands/tck.js"), help: "tck [--dir DIR] [--out results.csv]  run the DMN TCK" },

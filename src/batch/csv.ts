@@ -1,0 +1,84 @@
+// CSV as RFC 4180 writes it: comma-separated fields, a field in double quotes may hold commas,
+// line breaks and doubled quotes. Records end at CRLF or LF outside quotes.
+
+const QUOTE = 34;
+const COMMA = 44;
+const LF = 10;
+const CR = 13;
+
+/** Every record of `text` as its fields; a final line break does not start an empty record. */
+export function parseCsv(text: string): string[][] {
+  const records: string[][] = [];
+  let fields: string[] = [];
+  let i = 0;
+  const n = text.length;
+  if (n === 0) return records;
+  for (;;) {
+    let value: string;
+    if (text.charCodeAt(i) === QUOTE) {
+      // A quoted field runs to the next quote not followed by another quote.
+      let out = "";
+      let start = ++i;
+      for (;;) {
+        const q = text.indexOf('"', i);
+        if (q < 0) {
+          out += text.slice(start);
+          i = n;
+          break;
+        }
+        if (text.charCodeAt(q + 1) === QUOTE) {
+          out += text.slice(start, q + 1);
+          i = start = q + 2;
+          continue;
+        }
+        out += text.slice(start, q);
+        i = q + 1;
+        break;
+      }
+      // Anything between the closing quote and the separator is kept, as lenient readers do.
+      let end = i;
+      while (end < n && text.charCodeAt(end) !== COMMA && text.charCodeAt(end) !== LF) end++;
+      value = out + text.slice(i, end).replace(/\r$/, "");
+      i = end;
+    } else {
+      let end = i;
+      while (end < n && text.charCodeAt(end) !== COMMA && text.charCodeAt(end) !== LF) end++;
+      value = text.charCodeAt(end - 1) === CR && (end === n || text.charCodeAt(end) === LF) ? text.slice(i, end - 1) : text.slice(i, end);
+      i = end;
+    }
+    fields.push(value);
+    if (i >= n) {
+      records.push(fields);
+      return records;
+    }
+    if (text.charCodeAt(i) === COMMA) {
+      i++;
+      if (i === n) {
+        fields.push("");
+        records.push(fields);
+        return records;
+      }
+      continue;
+    }
+    // A line break ends the record.
+    records.push(fields);
+    fields = [];
+    i++;
+    if (i >= n) return records;
+  }
+}
+
+const NEEDS_QUOTES = /[",\r\n]/;
+
+/** One field as CSV: quoted when it holds a separator, a quote or a line break. */
+export const csvField = (text: string): string => (NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
+
+/** A value as one CSV cell: null is empty, strings as they are, anything structured as JSON. */
+export function csvCell(value: unknown): string {
+  if (value === null || value === undefined) return "";
+  if (typeof value === "string") return csvField(value);
+  if (typeof value === "number" || typeof value === "boolean") return String(value);
+  return csvField(JSON.stringify(value));
+}
+
+export const csvRecord = (cells: readonly string[]): string => cells.join(",");

@@ -1,0 +1,88 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { loadSample } from "../../bench/load-samples.js";
+import { decisionNames, pieceScorer } from "../../src/batch/chunk-scorer.js";
+import { parseCsv } from "../../src/batch/csv.js";
+import { compileModel, type CompiledModel } from "../../src/compiler.js";
+
+const lending = loadSample("lending");
+let model: CompiledModel;
+
+beforeAll(() => {
+  const result = compileModel(lending.model);
+  if (!result.ok) throw new Error("the lending sample does not compile");
+  model = result.model;
+});
+
+const jsonl = (text: string) => text.trim().split("\n").map((l) => JSON.parse(l));
+
+describe("pieceScorer, JSONL in and out", () => {
+  it("writes each row's decisions with its row number and id, as the compiled model computes them", () => {
+    const score = pieceScorer(model, { input: "jsonl", output: "jsonl" });
+    const states = lending.cases.map((c, i) => ({ ...c.state, id: `case-${i}` }));
+    const out = score({ text: states.map((s) => JSON.stringify(s)).join("\n"), first: 7 });
+    expect(out).toMatchObject({ rows: states.length, errors: 0 });
+    expect(jsonl(out.text)).toEqual(lending.cases.map((c, i) => ({ row: 7 + i, id: `case-${i}`, decisions: c.expected.decisions })));
+  });
+
+  it("turns bad rows into error records and goes on, numbering rows by line", () => {
+    const score = pieceScorer(model, { input: "jsonl", output: "jsonl" });
+    const good = JSON.stringify(lending.cases[0]!.state);
+    const text = [good, "{not json", "", JSON.stringify({ ...lending.cases[0]!.state, "credit score": 900, id: 5 }), "[1,2]", good, ""].join("\n");
+    const out = score({ text, first: 1 });
+    expect(out).toMatchObject({ rows: 5, errors: 3 });
+    const records = jsonl(out.text);
+    expect(records.map((r) => r.row)).toEqual([1, 2, 4, 5, 6]);
+    expect(records[1].error.code).toBe("row.json");
+    expect(records[2]).toMatchObject({ row: 4, id: 5, error: { code: "state.invalid" } });
+    expect(records[2].error.errors).toEqual([expect.objectContaining({ address: "inputs.credit score", code: "state.range" })]);
+    expect(records[3].error.code).toBe("state.type");
+    expect(records[4].decisions).toEqual(lending.cases[0]!.expected.decisions);
+  });
+
+  it("writes exact decimal strings with exactDecimals", () => {
+    const score = pieceScorer(model, { input: "jsonl", output: "jsonl", exactDecimals: true });
+    const [record] = jsonl(score({ text: JSON.stringify(lending.cases[0]!.state), first: 1 }).text);
+    expect(typeof record.decisions.rate).toBe("string");
+    expect(Number(record.decisions.rate)).toBe(lending.cases[0]!.expected.decisions.rate);
+  });
+
+  it("echoes the field named by idField", () => {
+    const score = pieceScorer(model, { input: "jsonl", output: "jsonl", idField: "ref" });
+    const [record] = jsonl(score({ text: JSON.stringify({ ...lending.cases[0]!.state, ref: "A-1" }), first: 1 }).text);
+    expect(record.id).toBe("A-1");
+  });
+});
+
+describe("pieceScorer, CSV", () => {
+  const columns = ["id", "credit score", "annual income", "monthly debt", "loan amount", "employment"];
+  const csvRow = (id: string, s: Record<string, unknown>) => [id, ...columns.slice(1).map((c) => String(s[c]))].join(",");
+
+  it("reads cells by the input schema and writes the decisions as columns", () => {
+    const score = pieceScorer(model, { input: "csv", output: "csv" });
+    const text = lending.cases.map((c, i) => csvRow(`c${i}`, c.state)).join("\r\n");
+    const out = score({ text, first: 1, columns });
+    expect(out).toMatchObject({ rows: lending.cases.length, errors: 0 });
+    const names = decisionNames(model);
+    const records = parseCsv(out.text);
+    records.forEach((r, i) => {
+      expect(r.slice(0, 2)).toEqual([String(i + 1), `c${i}`]);
+      expect(r.slice(2, 2 + names.length)).toEqual(names.map((n) => String(lending.cases[i]!.expected.decisions[n])));
+      expect(r[2 + names.length]).toBe("");
+    });
+  });
+
+  it("puts a failed row's problems in the error column", () => {
+    const score = pieceScorer(model, { input: "csv", output: "csv" });
+    const out = score({ text: "x,abc,1000,0,5000,salaried\n", first: 3, columns });
+    expect(out.errors).toBe(1);
+    const [record] = parseCsv(out.text);
+    expect(record![0]).toBe("3");
+    expect(record![record!.length - 1]).toMatch(/inputs\.credit score: .*must be a number.*\[state\.type\]/);
+  });
+
+  it("writes JSONL from CSV input", () => {
+    const score = pieceScorer(model, { input: "csv", output: "jsonl" });
+    const [record] = jsonl(score({ text: csvRow("k", lending.cases[1]!.state), first: 1, columns }).text);
+    expect(record).toEqual({ row: 1, id: "k", decisions: lending.cases[1]!.expected.decisions });
+  });
+});

@@ -1,0 +1,75 @@
+// The pool and the stream together, in this process: workers start from the TypeScript source
+// (through tsx), so this also covers running `pdm score` from a checkout.
+import { PassThrough, Readable } from "node:stream";
+import { afterEach, describe, expect, it } from "vitest";
+import { lendingRow } from "../../bench/batch/lending-states.js";
+import { loadSample } from "../../bench/load-samples.js";
+import { InvalidModel, Pool } from "../../src/batch/pool.js";
+import { scoreStream } from "../../src/batch/score-stream.js";
+import { WORKER_MARK } from "../../src/batch/worker.js";
+import type { ScoreOptions } from "../../src/batch/chunk-scorer.js";
+
+const lending = loadSample("lending");
+const pools: Pool[] = [];
+afterEach(async () => {
+  await Promise.all(pools.splice(0).map((p) => p.close()));
+});
+
+function pool(workers: number, score: ScoreOptions, model: unknown = lending.model): Pool {
+  const p = new Pool(workers, { [WORKER_MARK]: true, model: model as Record<string, unknown>, compile: {}, score });
+  pools.push(p);
+  return p;
+}
+
+/** Runs a batch over `text` fed in small chunks; returns the output text and the summary. */
+async function batch(p: Pool, workers: number, text: string, format: "jsonl" | "csv", header?: string | null) {
+  const output = new PassThrough();
+  const chunks: Buffer[] = [];
+  output.on("data", (c: Buffer) => chunks.push(c));
+  const input = Readable.from(Buffer.from(text).toString("utf8").match(/[\s\S]{1,700}/g)!.map((s) => Buffer.from(s)));
+  const progress: number[] = [];
+  const summary = await scoreStream({ pool: p, workers, input, format, output, header, pieceBytes: 1500, onProgress: (d) => progress.push(d.rows) });
+  return { text: Buffer.concat(chunks).toString("utf8"), summary, progress };
+}
+
+describe("scoreStream", () => {
+  it("keeps input order across two workers and counts rows and errors", async () => {
+    const p = pool(2, { input: "jsonl", output: "jsonl" });
+    const { decisions } = await p.ready;
+    expect(decisions).toEqual(Object.keys(lending.cases[0]!.expected.decisions));
+    const lines = Array.from({ length: 3000 }, (_, i) => (i % 500 === 499 ? "{broken" : JSON.stringify(lendingRow(i))));
+    const { text, summary, progress } = await batch(p, 2, `\uFEFF${lines.join("\n")}\n`, "jsonl");
+    const records = text.trim().split("\n").map((l) => JSON.parse(l));
+    expect(records.map((r) => r.row)).toEqual(lines.map((_, i) => i + 1));
+    expect(records.filter((r) => r.id !== undefined).map((r) => r.id)).toEqual(lines.flatMap((l, i) => (l.startsWith("{broken") ? [] : [`r${i}`])));
+    expect(summary).toMatchObject({ rows: 3000, errors: 6 });
+    expect(progress.length).toBeGreaterThan(1);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+  });
+
+  it("reads a CSV header once and numbers data rows from 1", async () => {
+    const p = pool(2, { input: "csv", output: "jsonl" });
+    const columns = ["id", "credit score", "annual income", "monthly debt", "loan amount", "employment"] as const;
+    const rows = Array.from({ length: 400 }, (_, i) => lendingRow(i));
+    const csv = [columns.map((c) => (c.includes(" ") ? `"${c}"` : c)).join(","), ...rows.map((r) => columns.map((c) => r[c]).join(","))].join("\n");
+    const { text, summary } = await batch(p, 2, csv, "csv");
+    const records = text.trim().split("\n").map((l) => JSON.parse(l));
+    expect(summary).toMatchObject({ rows: 400, errors: 0 });
+    expect(records.map((r) => [r.row, r.id])).toEqual(rows.map((r, i) => [i + 1, r.id]));
+  });
+
+  it("writes the header before the rows", async () => {
+    const p = pool(1, { input: "jsonl", output: "csv" });
+    const { text } = await batch(p, 1, `${JSON.stringify(lending.cases[0]!.state)}\n`, "jsonl", "row,id,x\n");
+    expect(text.split("\n")[0]).toBe("row,id,x");
+    expect(text.split("\n")).toHaveLength(3);
+  });
+
+  it("rejects ready with the check when the model does not compile", async () => {
+    const broken = { content: { name: "x", inputs: {}, decisions: { a: "nope +" } } };
+    const p = pool(1, { input: "jsonl", output: "jsonl" }, broken);
+    const error = await p.ready.then(() => null, (e: unknown) => e);
+    expect(error).toBeInstanceOf(InvalidModel);
+    expect((error as InvalidModel).check.valid).toBe(false);
+  });
+});
