@@ -53,6 +53,7 @@ export function emitModule(ir: ModelIR, options: EmitOptions = {}): string {
 
   const prologue = [...slots.values()].map((slot) => inputPrologue(slot, body, em)).filter(Boolean);
   const result = decisions.map((d) => `[${em.lit(d.name)}]: ${decisionIds.get(d.name)}`).join(", ");
+  const jsonResult = decisions.map((d) => `[${em.lit(d.name)}]: rt.jsonFast(${decisionIds.get(d.name)})`).join(", ");
   const functions = ir.functions.map((f) => `[${em.lit(f.name)}]: ${functionIds.get(f.name)!.value}`).join(", ");
 
   return [
@@ -63,10 +64,11 @@ export function emitModule(ir: ModelIR, options: EmitOptions = {}): string {
       (f) =>
         `const ${functionIds.get(f.name)!.value} = rt.fn(${em.lit(f.name)}, [${f.params.map((p) => em.lit(p.name)).join(", ")}], ${functionIds.get(f.name)!.fn});`,
     ),
-    "function run(I, S, TR) {",
+    // J: return JSON-ready values directly (the common `evaluate` path).
+    "function run(I, S, TR, J) {",
     ...prologue,
     body,
-    `return { ${result} };`,
+    `return J ? { ${jsonResult} } : { ${result} };`,
     "}",
     `return { run, functions: { ${functions} } };`,
   ].join("\n");

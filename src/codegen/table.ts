@@ -71,17 +71,35 @@ export function emitTable(table: TableIR, to: TableTarget, scope: Scope, cx: Exp
 }
 
 /**
- * The indexed path of a FIRST table with literal outputs: one lookup over the raw column values,
- * falling through to the chain of tests only when a value is not of its column's raw kind.
+ * The indexed path of a FIRST table with literal outputs: per column, the region of the raw value
+ * (binary search on numbers, a map on strings), then the first rule all regions allow. A value
+ * that is not of its column's raw kind falls through to the chain of tests.
  */
 function indexedLookup(table: TableIR, columns: Column[], to: TableTarget, label: string, cx: ExprContext, scope: Scope, fallback: string): string {
-  const index = cx.em.hoist("IX", `rt.tableIndex(${table.index!.words}, ${JSON.stringify(table.index!.columns)})`);
-  const outputs = cx.em.hoist("O", `[${table.rules.map((r) => outputValue(table, r.outputs, scope, cx)).join(", ")}]`);
-  const numbers = cx.em.hoist("RN", JSON.stringify(table.rules.map((r) => r.index)));
-  const k = cx.em.fresh("k");
+  const { words, columns: plans } = table.index!;
+  const em = cx.em;
+  const outputs = em.hoist("O", `[${table.rules.map((r) => outputValue(table, r.outputs, scope, cx)).join(", ")}]`);
+  const numbers = em.hoist("RN", JSON.stringify(table.rules.map((r) => r.index)));
+  const offsets = plans.map((plan, i) => {
+    const raw = columns[i]!.plan!.raw;
+    const masks = em.hoist("M", `rt.i32(${JSON.stringify(plan.masks)})`);
+    const offset = em.fresh("o");
+    const found =
+      plan.kind === "number"
+        ? `typeof ${raw} === "number" ? rt.region(${em.hoist("B", `rt.f64(${JSON.stringify(plan.bounds)})`)}, ${raw}) * ${words} : -1`
+        : `typeof ${raw} === "string" ? (${em.hoist("V", `rt.regions(${JSON.stringify(plan.values)})`)}.get(${raw}) ?? ${plan.values.length}) * ${words} : -1`;
+    return { masks, offset, code: `const ${offset} = ${found};` };
+  });
+  const args = offsets.map((o) => `${o.masks}, ${o.offset}`);
+  const first =
+    offsets.length <= 3
+      ? `rt.firstRule${offsets.length}(${words}, ${args.join(", ")})`
+      : `rt.firstRuleN(${words}, [${offsets.map((o) => o.masks).join(", ")}], [${offsets.map((o) => o.offset).join(", ")}])`;
+  const k = em.fresh("k");
   const traced = to.trace === "null" ? "" : ` if (${to.trace} !== null) ${to.trace}.rule = ${numbers}[${k}];`;
   return [
-    `const ${k} = ${index}(${columns.map((c) => c.plan!.raw).join(", ")});`,
+    ...offsets.map((o) => o.code),
+    `const ${k} = ${offsets.map((o) => `${o.offset} < 0`).join(" || ")} ? -2 : ${first};`,
     `if (${k} >= 0) { ${to.target} = ${outputs}[${k}];${traced} break ${label}; }`,
     `if (${k} === -1) { ${to.target} = ${fallback}; break ${label}; }`,
   ].join(" ");

@@ -13,18 +13,19 @@ const NODE_KINDS = new Set([
 ]);
 
 /** Identifiers the emitter writes: `rt`, the run parameters, and generated `<letters><digits>` names. */
-const IDENTIFIER = /^(rt|run|I|S|TR|r|u|h|c|undefined|[a-zA-Z]{1,4}[0-9]+)$/;
+const IDENTIFIER = /^(rt|run|I|S|TR|J|r|u|h|c|undefined|[a-zA-Z]{1,4}[0-9]+)$/;
 
 /** Property names read with `.name`: the runtime's surface and a few of our own objects' fields. */
 const MEMBERS = new Set([
   "num", "constNum", "temporalLiteral", "range", "context", "fn", "add", "sub", "mul", "div", "pow", "neg",
   "eq", "ne", "lt", "le", "gt", "ge", "and", "or", "not", "isTrue", "between", "inRange", "testValue",
   "member", "filter", "iter", "iterRange", "call", "callNamed", "builtin", "conforms", "instanceOf",
-  "coerce", "fromJson", "toJson", "problem", "tick", "hit", "anyTrue", "tableIndex", "entryOr", "branch", "rankCompare", "rankInRange",
+  "coerce", "fromJson", "toJson", "problem", "tick", "hit", "anyTrue", "entryOr", "branch", "rankCompare", "rankInRange", "region", "regions", "f64", "i32",
+  "firstRule1", "firstRule2", "firstRule3", "firstRuleN", "get", "jsonFast",
   "push", "rule", "rules", "lets", "value", "matched", "run", "functions",
 ]);
 
-const OPERATORS = new Set(["===", "!==", "<", "<=", ">", ">=", "&&", "||", "??", "!", "-", "typeof", "="]);
+const OPERATORS = new Set(["===", "!==", "<", "<=", ">", ">=", "&&", "||", "??", "!", "-", "*", "typeof", "="]);
 
 type Node = { type: string; [k: string]: unknown };
 

@@ -7,7 +7,7 @@ import type { FeelFunction, FeelValue } from "./values.js";
 /** What the generated module body returns. */
 export interface GeneratedModule {
   /** I: FEEL values by input name, or S: the raw JSON state (exactly one is non-null); TR: trace sink */
-  run(I: Record<string, FeelValue> | null, S: Record<string, unknown> | null, TR: Record<string, RawTrace> | null): Record<string, FeelValue>;
+  run(I: Record<string, FeelValue> | null, S: Record<string, unknown> | null, TR: Record<string, RawTrace> | null, J?: boolean): Record<string, FeelValue>;
   functions: Record<string, FeelFunction>;
 }
 
@@ -31,6 +31,7 @@ const mapValues = <T, U>(o: Record<string, T>, f: (v: T) => U): Record<string, U
 export function entryPoints(m: GeneratedModule) {
   return {
     evaluate(state: Record<string, unknown>, options: JsonOptions = {}): Record<string, unknown> {
+      if (!options.exactDecimals) return m.run(null, state, null, true);
       return mapValues(m.run(null, state, null), jsonConverter(options));
     },
     evaluateTraced(state: Record<string, unknown>, options: JsonOptions = {}) {

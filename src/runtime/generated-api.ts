@@ -2,6 +2,6 @@
 export * from "./index.js";
 export { anyTrue, branch, entryOr, hit, rankCompare, rankInRange } from "./tables.js";
 export { entryPoints } from "./entry.js";
-export { tableIndex } from "./table-index.js";
+export { f64, firstRule1, firstRule2, firstRule3, firstRuleN, i32, region, regions } from "./table-index.js";
 export { answersFor } from "../answers.js";
-export { constNum } from "./constants.js";
+export { constNum, toJsonFast as jsonFast } from "./constants.js";
