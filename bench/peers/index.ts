@@ -4,7 +4,8 @@ import { jsonRulesLending, jsonRulesTable200 } from "./json-rules-engine.js";
 import type { Peer } from "./types.js";
 import { zenLending, zenTable200 } from "./zen.js";
 
-export const PEERS: Record<string, (() => Peer)[]> = {
+/** A factory returns null when its engine is not installed (see zen.ts). */
+export const PEERS: Record<string, (() => Peer | null)[]> = {
   lending: [zenLending, feelinLending, jsonRulesLending],
   table200: [zenTable200, feelinTable200, jsonRulesTable200],
 };

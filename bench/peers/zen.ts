@@ -1,6 +1,10 @@
 // @gorules/zen-engine (Rust, N-API): the logic as a JSON Decision Model graph of expression nodes
 // and FIRST-hit decision tables, each passing its input through to the next.
-import { ZenEngine } from "@gorules/zen-engine";
+//
+// Not a dev dependency: the registry these machines use serves only its linux-x64 binaries, and a
+// lock file without the other platforms' optional packages makes `npm ci` fail. Install it for a
+// benchmark run with `npm install --no-save @gorules/zen-engine`; without it the peer is skipped.
+import { createRequire } from "node:module";
 import { fromCamel, LENDING_TABLES, toCamel, type Cell, type Table } from "./lending-logic.js";
 import { TABLE200_TABLE } from "./table200-logic.js";
 import type { Peer } from "./types.js";
@@ -66,10 +70,28 @@ export function lendingJdm() {
 
 export const table200Jdm = () => chain([tableNode(TABLE200_TABLE)]);
 
-const engine = new ZenEngine();
+interface ZenDecision {
+  evaluate(input: unknown): Promise<{ result: unknown }>;
+}
 
-export function zenLending(): Peer {
-  const decision = engine.createDecision(lendingJdm());
+let engine: { createDecision(jdm: unknown): ZenDecision } | null | undefined;
+
+/** The engine, or null when the package is not installed. */
+function zen() {
+  if (engine === undefined) {
+    try {
+      const { ZenEngine } = createRequire(import.meta.url)("@gorules/zen-engine");
+      engine = new ZenEngine();
+    } catch {
+      engine = null;
+    }
+  }
+  return engine;
+}
+
+export function zenLending(): Peer | null {
+  const decision = zen()?.createDecision(lendingJdm());
+  if (!decision) return null;
   return {
     engine: "@gorules/zen-engine",
     form: "JDM graph: expression node, three FIRST tables, expression node",
@@ -77,8 +99,9 @@ export function zenLending(): Peer {
   };
 }
 
-export function zenTable200(): Peer {
-  const decision = engine.createDecision(table200Jdm());
+export function zenTable200(): Peer | null {
+  const decision = zen()?.createDecision(table200Jdm());
+  if (!decision) return null;
   return {
     engine: "@gorules/zen-engine",
     form: "JDM graph: one FIRST decision table of 200 rules",
