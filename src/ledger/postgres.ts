@@ -163,6 +163,24 @@ export async function openPostgresLedger(options: PostgresOptions): Promise<Ledg
       if (!row) throw new LedgerError("unknown_reservation", `reservation ${reservationId} is not open`);
       return { charged: Number(row.charged), balance: toBalance(row) };
     },
+    async reserveAndSettle(accountId, amount, charge, items, memo = "") {
+      assertAmount(amount);
+      assertAmount(charge);
+      // One statement: the conditional UPDATE is the reservation check, and it settles at once.
+      const row = await one<BalanceRow & { charged: string }>(
+        `WITH a AS (
+           UPDATE accounts SET balance_micros = balance_micros - LEAST($3::bigint, $2::bigint)
+           WHERE id = $1 AND balance_micros - reserved_micros >= $2
+           RETURNING id, balance_micros, reserved_micros, LEAST($3::bigint, $2::bigint) AS charged),
+         e AS (
+           INSERT INTO ledger_entries (account_id, kind, amount_micros, reservation_id, items, memo, created_at)
+           SELECT id, 'charge', charged, $4, $5, $6, $7 FROM a)
+         SELECT balance_micros, reserved_micros, charged FROM a`,
+        [accountId, amount, charge, randomUUID(), JSON.stringify(items), memo, now()],
+      );
+      if (!row) return { ok: false, balance: await mustBalance(accountId) };
+      return { ok: true, charged: Number(row.charged), balance: toBalance(row) };
+    },
     async release(reservationId) {
       const row = await one<BalanceRow>(
         `WITH r AS (DELETE FROM reservations WHERE id = $1 RETURNING account_id, amount_micros)

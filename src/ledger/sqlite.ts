@@ -99,6 +99,14 @@ export function openSqliteLedger(file: string): Ledger {
     return { charged, balance: mustBalance(r.account_id) };
   });
 
+  const reserveAndSettle = db.transaction((accountId: string, amount: Micros, charge: Micros, items: LineItem[], memo: string) => {
+    if (q.hold.run({ id: accountId, amount }).changes === 0) return { ok: false as const, balance: mustBalance(accountId) };
+    const charged = Math.min(charge, amount);
+    q.charge.run(charged, amount, accountId);
+    q.insertEntry.run(accountId, "charge", charged, randomUUID(), JSON.stringify(items), memo, now());
+    return { ok: true as const, charged, balance: mustBalance(accountId) };
+  });
+
   const release = db.transaction((reservationId: string) => {
     const r = q.takeReservation.get(reservationId);
     if (!r) return null;
@@ -162,6 +170,11 @@ export function openSqliteLedger(file: string): Ledger {
     async settle(reservationId, charge, items, memo = "") {
       assertAmount(charge);
       return settle.immediate(reservationId, charge, items, memo);
+    },
+    async reserveAndSettle(accountId, amount, charge, items, memo = "") {
+      assertAmount(amount);
+      assertAmount(charge);
+      return reserveAndSettle.immediate(accountId, amount, charge, items, memo);
     },
     async release(reservationId) {
       return release.immediate(reservationId);

@@ -87,6 +87,11 @@ export interface Ledger {
   reserve(accountId: string, amount: Micros): Promise<ReserveResult>;
   /** Deducts min(charge, reserved) and releases the rest of the reservation; once per reservation. */
   settle(reservationId: string, charge: Micros, items: LineItem[], memo?: string): Promise<Settlement>;
+  /**
+   * reserve + settle as one atomic step, for work already done locally: deducts min(charge, amount)
+   * only if the available funds cover `amount`, else changes nothing and reports the balance.
+   */
+  reserveAndSettle(accountId: string, amount: Micros, charge: Micros, items: LineItem[], memo?: string): Promise<({ ok: true } & Settlement) | { ok: false; balance: BalanceMicros }>;
   /** Gives the whole reservation back; a no-op if it was already settled or released. */
   release(reservationId: string): Promise<BalanceMicros | null>;
   /** Releases reservations older than `ageMs` (left by a crashed process); returns how many. */

@@ -6,6 +6,9 @@ import { formatUsd } from "../ledger/money.js";
 import { problem, type Problem } from "./problems.js";
 import type { ServiceDeps } from "./deps.js";
 
+const insufficient = (amount: number, available: number): Problem =>
+  problem("insufficient_balance", `this request reserves ${formatUsd(amount)} USD but ${formatUsd(available)} USD is available`);
+
 export interface Hold {
   settle(items: LineItem[], memo: string): Promise<BillingView>;
   release(): Promise<void>;
@@ -28,15 +31,7 @@ export async function reserveFunds(
     };
   }
   const r = await ledger.reserve(accountId, amount);
-  if (!r.ok) {
-    return {
-      ok: false,
-      problem: problem(
-        "insufficient_balance",
-        `this request reserves ${formatUsd(amount)} USD but ${formatUsd(r.balance.available)} USD is available`,
-      ),
-    };
-  }
+  if (!r.ok) return { ok: false, problem: insufficient(amount, r.balance.available) };
   let open = true;
   return {
     ok: true,
@@ -51,5 +46,36 @@ export async function reserveFunds(
         open = false;
       },
     },
+  };
+}
+
+/** Thrown by a deferred hold's `settle` when the funds no longer cover the reservation. */
+export class InsufficientBalance extends Error {
+  constructor(readonly problem: Problem) {
+    super(problem.detail);
+  }
+}
+
+/**
+ * A hold for work that runs locally and quickly (a deterministic execution): nothing is written
+ * before the work; `settle` reserves and settles in one atomic ledger step, and fails with
+ * InsufficientBalance — the same 402 an up-front reservation would give — when the available
+ * funds do not cover `amount`. Errors before settling leave the ledger untouched (7.1).
+ */
+export function deferredHold(deps: ServiceDeps, accountId: string | null, amount: number): Hold {
+  const { ledger, rates } = deps;
+  if (!ledger || accountId === null) {
+    return {
+      settle: async (items) => billingView(0, ZERO_BALANCE, items.map((i) => ({ ...i, amount: 0 })), rates.currency),
+      release: async () => {},
+    };
+  }
+  return {
+    async settle(items, memo) {
+      const r = await ledger.reserveAndSettle(accountId, amount, items.reduce((s, i) => s + i.amount, 0), items, memo);
+      if (!r.ok) throw new InsufficientBalance(insufficient(amount, r.balance.available));
+      return billingView(r.charged, r.balance, items, rates.currency);
+    },
+    release: async () => {},
   };
 }

@@ -1,9 +1,10 @@
-// POST /v1/systemone without HTTP: validate the request, reserve funds, find the model (complete,
+// POST /v1/systemone without HTTP: validate the request, reserve funds (for a deterministic run,
+// atomically with the settlement), find the model (complete,
 // or generated for questions), run it on the state (deterministically when a JSON state matches
 // the input schema, else through the reader), settle, sign the receipt. Any failure after the
 // reservation releases it.
 import type { ServiceCall, ServiceDeps } from "./deps.js";
-import { reserveFunds, type Hold } from "./metering.js";
+import { deferredHold, InsufficientBalance, reserveFunds, type Hold } from "./metering.js";
 import { serviceReservation, systemOneReservation } from "./pricing.js";
 import { failure, problem, success, type Outcome } from "./problems.js";
 import { modelForQuestions } from "./questions-model.js";
@@ -39,7 +40,10 @@ export async function systemOne(call: ServiceCall, deps: ServiceDeps): Promise<O
     hold = r.hold;
     return success(r.hold);
   };
-  const first = await reserve(!likelyDeterministic);
+  // A deterministic run is local and quick: its reservation is checked atomically with the
+  // settlement (one ledger step instead of two). Work that may call a provider reserves first.
+  if (likelyDeterministic) hold = deferredHold(deps, call.accountId, systemOneReservation(call.inputTokens, deps.rates));
+  const first = likelyDeterministic ? success(hold!) : await reserve(true);
   if (!first.ok) return first;
   try {
     const out = await execute(src, body.state, mode, call, deps, async () => {
@@ -54,6 +58,7 @@ export async function systemOne(call: ServiceCall, deps: ServiceDeps): Promise<O
     return success(await respond(call, deps, hold!, out.value.run, out.value.ctx));
   } catch (e) {
     await hold!.release();
+    if (e instanceof InsufficientBalance) return failure(e.problem);
     throw e;
   }
 }

@@ -131,6 +131,35 @@ for (const backend of BACKENDS) {
       expect(sum).toBe(after.balance);
     });
 
+    it("reserves and settles in one step, or changes nothing when funds fall short", async () => {
+      const acct = await ledger.createAccount("one-step", 1_000);
+      const items = [{ kind: "input_tokens", quantity: 10, unit_micros: 30, amount: 300 }] as never;
+      const first = await ledger.reserveAndSettle(acct.id, 800, 300, items, "run");
+      expect(first).toMatchObject({ ok: true, charged: 300, balance: { balance: 700, reserved: 0, available: 700 } });
+      const capped = await ledger.reserveAndSettle(acct.id, 200, 500, items, "run");
+      expect(capped).toMatchObject({ ok: true, charged: 200, balance: { balance: 500 } });
+      const refused = await ledger.reserveAndSettle(acct.id, 600, 1, items, "run");
+      expect(refused).toEqual({ ok: false, balance: { balance: 500, reserved: 0, available: 500 } });
+      expect((await ledger.entries(acct.id)).map((e) => [e.kind, e.amount])).toEqual([["topup", 1_000], ["charge", 300], ["charge", 200]]);
+    });
+
+    it("never goes below zero when one-step charges race with reservations", async () => {
+      const acct = await ledger.createAccount("one-step-race", 10_000);
+      const items = [] as never[];
+      const results = await Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          i % 2 === 0 ? ledger.reserveAndSettle(acct.id, 1_000, 700, items, "race") : ledger.reserve(acct.id, 1_000),
+        ),
+      );
+      const charged = results.reduce((sum, r) => sum + ("charged" in r ? r.charged : 0), 0);
+      const held = results.filter((r) => r.ok && "reservationId" in r).length * 1_000;
+      const b = await ledger.balance(acct.id);
+      expect(b.balance).toBe(10_000 - charged);
+      expect(b.reserved).toBe(held);
+      expect(b.available).toBeGreaterThanOrEqual(0);
+      expect(results.some((r) => !r.ok)).toBe(true);
+    });
+
     it("releases reservations left behind by a crashed process", async () => {
       const acct = await ledger.createAccount("crashed", 100);
       await ledger.reserve(acct.id, 40);
