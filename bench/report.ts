@@ -106,10 +106,15 @@ export function renderResults(machine: Machine, results: CaseResult[], method: s
   });
   const tableHeavy = results.find((r) => r.kind === "table-heavy");
   const tableRatio = tableHeavy ? slowdown(tableHeavy) : null;
-  const verdict =
-    tableRatio === null
-      ? "Table-heavy target (within 1.5× of hand-written JS): not measured, the compiled model was unavailable."
-      : `Table-heavy target (within ${TARGET}× of hand-written JS): ${tableRatio <= TARGET ? "met" : "NOT met"} (${tableRatio.toFixed(2)}×).`;
+  // The if-chain is the hand-written JS a person writes from the table; the lookup uses its structure.
+  const chain = tableHeavy?.others?.find((o) => o.label.includes("if-chain"));
+  const chainRatio = chain?.hz && tableHeavy?.compiledHz ? chain.hz / tableHeavy.compiledHz : null;
+  const judge = (label: string, ratio: number | null) =>
+    ratio === null ? `${label}: not measured.` : `${label}: ${ratio <= TARGET ? "met" : "NOT met"} (${ratio.toFixed(2)}×).`;
+  const verdict = [
+    judge(`Table-heavy target, within ${TARGET}× of the hand-written if-chain`, chainRatio),
+    judge(`Table-heavy target, within ${TARGET}× of the hand-written indexed lookup (the limit)`, tableRatio),
+  ].join(" ");
   const notes = results.filter((r) => r.note).map((r) => `- ${r.name}: ${r.note}`);
   return [
     "# Benchmark results",
