@@ -14,6 +14,12 @@ export interface Hold {
   release(): Promise<void>;
 }
 
+/** Without a ledger (benchmark mode) or an account: free, and the balance reads zero. */
+const unmetered = (currency: string): Hold => ({
+  settle: async (items) => billingView(0, ZERO_BALANCE, items.map((i) => ({ ...i, amount: 0 })), currency),
+  release: async () => {},
+});
+
 export async function reserveFunds(
   deps: ServiceDeps,
   accountId: string | null,
@@ -21,15 +27,7 @@ export async function reserveFunds(
 ): Promise<{ ok: true; hold: Hold } | { ok: false; problem: Problem }> {
   const { ledger, rates } = deps;
   const total = (items: LineItem[]) => items.reduce((s, i) => s + i.amount, 0);
-  if (!ledger || accountId === null) {
-    return {
-      ok: true,
-      hold: {
-        settle: async (items) => billingView(0, ZERO_BALANCE, items.map((i) => ({ ...i, amount: 0 })), rates.currency),
-        release: async () => {},
-      },
-    };
-  }
+  if (!ledger || accountId === null) return { ok: true, hold: unmetered(rates.currency) };
   const r = await ledger.reserve(accountId, amount);
   if (!r.ok) return { ok: false, problem: insufficient(amount, r.balance.available) };
   let open = true;
@@ -64,12 +62,7 @@ export class InsufficientBalance extends Error {
  */
 export function deferredHold(deps: ServiceDeps, accountId: string | null, amount: number): Hold {
   const { ledger, rates } = deps;
-  if (!ledger || accountId === null) {
-    return {
-      settle: async (items) => billingView(0, ZERO_BALANCE, items.map((i) => ({ ...i, amount: 0 })), rates.currency),
-      release: async () => {},
-    };
-  }
+  if (!ledger || accountId === null) return unmetered(rates.currency);
   return {
     async settle(items, memo) {
       const r = await ledger.reserveAndSettle(accountId, amount, items.reduce((s, i) => s + i.amount, 0), items, memo);

@@ -1,10 +1,10 @@
 // pdm demo: check, compile and run every sample on its states, printing decisions and answers.
 import { readdirSync, existsSync } from "node:fs";
 import { join } from "node:path";
-import { checkModel } from "../../compiler.js";
+import { compileModel } from "../../compiler.js";
 import { formatCheck } from "../format.js";
 import { packageRoot, print, readJson, type Io } from "../io.js";
-import { compileFile, readModel } from "../load-model.js";
+import { readModel } from "../load-model.js";
 
 export async function run(_args: string[], io: Io): Promise<number> {
   const samples = join(packageRoot(), "samples");
@@ -12,13 +12,13 @@ export async function run(_args: string[], io: Io): Promise<number> {
   for (const name of readdirSync(samples).sort()) {
     const file = join(samples, name, "model.json");
     if (!existsSync(file)) continue;
-    const check = checkModel(await readModel(file));
-    if (!check.valid) {
+    const compiled = compileModel(await readModel(file));
+    if (!compiled.ok) {
       // The broken sample is meant to fail: show its diagnostics.
-      print(io.stdout, `\n== ${name} ==\n${formatCheck(check, `samples/${name}/model.json`)}`);
+      print(io.stdout, `\n== ${name} ==\n${formatCheck(compiled.check, `samples/${name}/model.json`)}`);
       continue;
     }
-    const model = await compileFile(file);
+    const model = compiled.model;
     print(io.stdout, `\n== ${name} == (${model.ir.decisions.length} decisions, hash ${model.hash.slice(0, 12)})`);
     const statesDir = join(samples, name, "states");
     for (const stateFile of existsSync(statesDir) ? readdirSync(statesDir).sort() : []) {
