@@ -7,20 +7,9 @@
 // double — the digits `String(x)` shows — so decimal(2.675, 2) is 2.68 as written, not 2.67 as
 // the binary value 2.67499999999999982236431605997495353221893310546875 would round.
 
-type Value = number | string | Decimal;
+import { MODES, ROUNDS_AWAY, type Position } from "./decimal-rounding.js";
 
-// decimal.js's rounding mode numbers, so `Decimal.ROUND_*` and `DecimalJs.Rounding` agree
-const MODES = {
-  ROUND_UP: 0,
-  ROUND_DOWN: 1,
-  ROUND_CEIL: 2,
-  ROUND_FLOOR: 3,
-  ROUND_HALF_UP: 4,
-  ROUND_HALF_DOWN: 5,
-  ROUND_HALF_EVEN: 6,
-  ROUND_HALF_CEIL: 7,
-  ROUND_HALF_FLOOR: 8,
-} as const;
+type Value = number | string | Decimal;
 
 const NUMERIC = /^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i;
 const SPECIAL = /^[-+]?(Infinity|NaN)$/;
@@ -49,27 +38,12 @@ function plain(x: number): string {
   return negative ? `-${text}` : text;
 }
 
-type Position = "zero" | "below" | "half" | "above";
-
 /** Where the discarded digits lie between two neighbouring kept values. */
 function position(rest: string): Position {
   if (/^0*$/.test(rest)) return "zero";
   if (rest[0]! < "5") return "below";
   return rest[0] === "5" && /^0*$/.test(rest.slice(1)) ? "half" : "above";
 }
-
-/** Whether rounding moves away from zero, by mode: a table of the nine decimal.js modes. */
-const ROUNDS_AWAY: Record<number, (p: Position, negative: boolean, lastOdd: boolean) => boolean> = {
-  [MODES.ROUND_UP]: (p) => p !== "zero",
-  [MODES.ROUND_DOWN]: () => false,
-  [MODES.ROUND_CEIL]: (p, neg) => p !== "zero" && !neg,
-  [MODES.ROUND_FLOOR]: (p, neg) => p !== "zero" && neg,
-  [MODES.ROUND_HALF_UP]: (p) => p === "above" || p === "half",
-  [MODES.ROUND_HALF_DOWN]: (p) => p === "above",
-  [MODES.ROUND_HALF_EVEN]: (p, _neg, odd) => p === "above" || (p === "half" && odd),
-  [MODES.ROUND_HALF_CEIL]: (p, neg) => p === "above" || (p === "half" && !neg),
-  [MODES.ROUND_HALF_FLOOR]: (p, neg) => p === "above" || (p === "half" && neg),
-};
 
 function roundToPlaces(x: number, places: number, mode: number): number {
   if (!Number.isFinite(x)) return x;

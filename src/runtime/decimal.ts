@@ -1,8 +1,23 @@
-// FEEL numbers are decimal128-like: 34 significant digits, half-even rounding.
-// the named export: under NodeNext the default import of this CommonJS-typed package is the module object
+// FEEL numbers are decimal128-like: 34 significant digits, half-even rounding (decimal.js does
+// that arithmetic). Most numbers a decision model sees are short — money, rates, counts — so a
+// number is held in one of three forms, and the answers are always decimal.js's:
+//   scaled    m × 10^-k with m a safe integer and k ≤ 22: sums, products, comparisons and
+//             rounding are exact integer operations (decimal-scaled.ts);
+//   quotient  m / (q × 10^k), a division that does not terminate, kept unevaluated: rounding it
+//             (decimal(x / y, 2)) and comparing it with a scaled number are exact integer work
+//             that provably gives what rounding the 34-digit quotient gives (docs/numbers.md);
+//   exact     a decimal.js value, for everything else (long digits, huge or tiny magnitudes,
+//             roots, logarithms); results come back to the scaled form whenever they fit.
+// Only the part of the decimal.js API the runtime uses is offered; decimal-double.ts offers the
+// same part for `--numbers double`.
 import { Decimal as DecimalJs } from "decimal.js";
+import { MODES, type Rounding } from "./decimal-rounding.js";
+import { MAX_SCALE, POW10, SAFE, parseScaled, roundedQuotient, scaleOfDouble, scaledToString, upscale } from "./decimal-scaled.js";
 
-export const Decimal = DecimalJs.clone({
+export type { Rounding } from "./decimal-rounding.js";
+
+/** decimal.js configured as FEEL's decimal128 (the named export: see NodeNext interop). */
+const Exact = DecimalJs.clone({
   precision: 34,
   rounding: DecimalJs.ROUND_HALF_EVEN,
   toExpNeg: -1_000_000,
@@ -10,7 +25,333 @@ export const Decimal = DecimalJs.clone({
   minE: -6143,
   maxE: 6144,
 });
-export type Decimal = InstanceType<typeof Decimal>;
+type Exact = InstanceType<typeof Exact>;
+
+type Value = number | string | Decimal;
+
+/** The q of a value held by decimal.js. */
+const EXACT = 0;
+/** decimal.js keeps digits in base-10^7 limbs aligned on the decimal point. */
+const LIMB = 1e7;
+
+export class Decimal {
+  static readonly ROUND_UP = MODES.ROUND_UP;
+  static readonly ROUND_DOWN = MODES.ROUND_DOWN;
+  static readonly ROUND_CEIL = MODES.ROUND_CEIL;
+  static readonly ROUND_FLOOR = MODES.ROUND_FLOOR;
+  static readonly ROUND_HALF_UP = MODES.ROUND_HALF_UP;
+  static readonly ROUND_HALF_DOWN = MODES.ROUND_HALF_DOWN;
+  static readonly ROUND_HALF_EVEN = MODES.ROUND_HALF_EVEN;
+  static readonly ROUND_HALF_CEIL = MODES.ROUND_HALF_CEIL;
+  static readonly ROUND_HALF_FLOOR = MODES.ROUND_HALF_FLOOR;
+
+  /** scaled and quotient forms: the value is m / (q × 10^k) */
+  m: number;
+  k: number;
+  /** 1 for a scaled number, the divisor (≥ 2) for a quotient, 0 when `x` holds the value */
+  q: number;
+  x: Exact | null;
+
+  /** From a number, a numeric string or a Decimal; the other parameters are for this module. */
+  constructor(v: Value, k = -1, q = 1, x: Exact | null = null) {
+    this.m = 0;
+    this.k = 0;
+    this.q = q;
+    this.x = x;
+    if (x !== null) return;
+    if (k >= 0) {
+      this.m = v as number;
+      this.k = k;
+    } else if (typeof v === "number") {
+      const scale = scaleOfDouble(v);
+      if (scale === 0) this.m = v;
+      else if (scale > 0) {
+        this.m = Math.round(v * POW10[scale]!);
+        this.k = scale;
+      } else this.exactly(new Exact(v));
+    } else if (v instanceof Decimal) {
+      this.m = v.m;
+      this.k = v.k;
+      this.q = v.q;
+      this.x = v.x;
+    } else {
+      const parsed = typeof v === "string" ? parseScaled(v) : null;
+      if (parsed === null) this.exactly(new Exact(v as string));
+      else [this.m, this.k] = parsed;
+    }
+  }
+
+  private exactly(x: Exact): void {
+    this.q = EXACT;
+    this.x = x;
+  }
+
+  /** A decimal.js result, back in the scaled form when it fits. */
+  private static of(x: Exact): Decimal {
+    const { d, e, s } = x as unknown as { d: number[] | null; e: number; s: number };
+    if (d !== null && d.length <= 3) {
+      let m = 0;
+      for (const limb of d) m = m * LIMB + limb;
+      // the value is m × 10^t
+      const t = 7 * (Math.floor(e / 7) - (d.length - 1));
+      const scaled = t >= 0 ? upscale(m, t) : m;
+      if (scaled <= SAFE && -t <= MAX_SCALE) return new Decimal(s < 0 ? -scaled : scaled, t >= 0 ? 0 : -t);
+    }
+    return new Decimal(0, -1, EXACT, x);
+  }
+
+  /** This value as decimal.js holds it (a quotient is divided once and kept). */
+  private exact(): Exact {
+    if (this.q === EXACT) return this.x!;
+    if (this.q === 1) return new Exact(this.valueOf());
+    const x = new Exact(this.m).div(new Exact(this.q).times(POW10[this.k]!));
+    this.exactly(x);
+    return x;
+  }
+
+  private get negative(): boolean {
+    return this.m < 0 || Object.is(this.m, -0);
+  }
+
+  plus(y: Value): Decimal {
+    const b = operand(y);
+    return (this.q === 1 && b.q === 1 && addScaled(this.m, this.k, b.m, b.k)) || Decimal.of(this.exact().plus(b.exact()));
+  }
+  minus(y: Value): Decimal {
+    const b = operand(y);
+    return (this.q === 1 && b.q === 1 && addScaled(this.m, this.k, -b.m, b.k)) || Decimal.of(this.exact().minus(b.exact()));
+  }
+  times(y: Value): Decimal {
+    const b = operand(y);
+    return (this.q === 1 && b.q === 1 && mulScaled(this.m, this.k, b.m, b.k)) || Decimal.of(this.exact().times(b.exact()));
+  }
+  div(y: Value): Decimal {
+    const b = operand(y);
+    return (this.q === 1 && b.q === 1 && b.m !== 0 && divScaled(this.m, this.k, b.m, b.k)) || Decimal.of(this.exact().div(b.exact()));
+  }
+  /** the integer part of the quotient (truncated towards zero) */
+  divToInt(y: Value): Decimal {
+    const b = operand(y);
+    const pair = this.q === 1 && b.q === 1 && b.m !== 0 ? aligned(this.m, this.k, b.m, b.k) : null;
+    if (pair === null) return Decimal.of(this.exact().divToInt(b.exact()));
+    const negative = (pair[0] < 0 || Object.is(pair[0], -0)) !== pair[1] < 0;
+    const r = roundedQuotient(Math.abs(pair[0]), Math.abs(pair[1]), MODES.ROUND_DOWN, negative);
+    return new Decimal(negative ? -r : r, 0);
+  }
+  /** truncated remainder (the sign of the dividend), as decimal.js's default modulo mode */
+  mod(y: Value): Decimal {
+    const b = operand(y);
+    const pair = this.q === 1 && b.q === 1 && b.m !== 0 ? aligned(this.m, this.k, b.m, b.k) : null;
+    if (pair === null) return Decimal.of(this.exact().mod(b.exact()));
+    // a zero remainder is +0 as decimal.js subtracts it out, but for a dividend of -0
+    const r = pair[0] % pair[1] || (Object.is(pair[0], -0) ? -0 : 0);
+    return new Decimal(r, Math.max(this.k, b.k));
+  }
+  pow(y: Value): Decimal {
+    const b = operand(y);
+    if (this.q === 1 && b.q === 1 && b.k === 0 && Math.abs(b.m) <= 64) {
+      let r: Decimal | null = ONE;
+      for (let i = Math.abs(b.m); i > 0 && r !== null; i--) r = mulScaled(r.m, r.k, this.m, this.k);
+      if (r !== null) return b.m >= 0 ? r : ONE.div(r);
+    }
+    return Decimal.of(this.exact().pow(b.exact()));
+  }
+  sqrt(): Decimal {
+    return Decimal.of(this.exact().sqrt());
+  }
+  ln(): Decimal {
+    return Decimal.of(this.exact().ln());
+  }
+  exp(): Decimal {
+    return Decimal.of(this.exact().exp());
+  }
+  abs(): Decimal {
+    return this.q === EXACT ? Decimal.of(this.x!.abs()) : new Decimal(Math.abs(this.m), this.k, this.q);
+  }
+  neg(): Decimal {
+    return this.q === EXACT ? Decimal.of(this.x!.neg()) : new Decimal(-this.m, this.k, this.q);
+  }
+  floor(): Decimal {
+    return this.toDecimalPlaces(0, MODES.ROUND_FLOOR);
+  }
+  ceil(): Decimal {
+    return this.toDecimalPlaces(0, MODES.ROUND_CEIL);
+  }
+  trunc(): Decimal {
+    return this.toDecimalPlaces(0, MODES.ROUND_DOWN);
+  }
+  round(): Decimal {
+    return this.toDecimalPlaces(0, MODES.ROUND_HALF_EVEN);
+  }
+
+  /** -1, 0 or 1; NaN when either side is NaN */
+  cmp(y: Value): number {
+    const b = operand(y);
+    if (this.q !== EXACT && b.q !== EXACT) {
+      // cross-multiplied; when both products are safe the 34-digit rounding of a quotient cannot
+      // change the order (docs/numbers.md)
+      const lo = Math.min(this.k, b.k);
+      const left = upscale(safeProduct(this.m, b.q), b.k - lo);
+      const right = upscale(safeProduct(b.m, this.q), this.k - lo);
+      if (left === left && right === right) return left < right ? -1 : left > right ? 1 : 0;
+    }
+    return this.exact().cmp(b.exact());
+  }
+  eq(y: Value): boolean {
+    return this.cmp(y) === 0;
+  }
+  lt(y: Value): boolean {
+    return this.cmp(y) < 0;
+  }
+  lte(y: Value): boolean {
+    return this.cmp(y) <= 0;
+  }
+  gt(y: Value): boolean {
+    return this.cmp(y) > 0;
+  }
+  gte(y: Value): boolean {
+    return this.cmp(y) >= 0;
+  }
+
+  isZero(): boolean {
+    return this.q === EXACT ? this.x!.isZero() : this.m === 0;
+  }
+  /** true for negative numbers and for -0, like decimal.js */
+  isNegative(): boolean {
+    return this.q === EXACT ? this.x!.isNeg() : this.negative;
+  }
+  isNeg(): boolean {
+    return this.isNegative();
+  }
+  isPositive(): boolean {
+    return this.q === EXACT ? this.x!.isPos() : !this.negative;
+  }
+  isPos(): boolean {
+    return this.isPositive();
+  }
+  /** a quotient is never an integer: its divisor does not divide it, and 34 digits cannot round it to one */
+  isInteger(): boolean {
+    if (this.q === EXACT) return this.x!.isInteger();
+    return this.q === 1 && this.m % POW10[this.k]! === 0;
+  }
+  isFinite(): boolean {
+    return this.q !== EXACT || this.x!.isFinite();
+  }
+  isNaN(): boolean {
+    return this.q === EXACT && this.x!.isNaN();
+  }
+  /** significant digits (decimal.js's `sd`) */
+  sd(includeZeros?: boolean): number {
+    return this.exact().sd(includeZeros);
+  }
+  /** digits after the point, trailing zeros not counted (decimal.js's `decimalPlaces`) */
+  decimalPlaces(): number {
+    if (this.q !== 1) return this.exact().decimalPlaces();
+    let k = this.k;
+    for (let m = this.m; k > 0 && m % 10 === 0; m /= 10) k--;
+    return k;
+  }
+  toSignificantDigits(digits: number, rounding: Rounding = MODES.ROUND_HALF_EVEN): Decimal {
+    return Decimal.of(this.exact().toSignificantDigits(digits, rounding));
+  }
+
+  toDecimalPlaces(places?: number, rounding: Rounding = MODES.ROUND_HALF_EVEN): Decimal {
+    if (places === undefined) return this;
+    if (this.q !== EXACT && places <= MAX_SCALE) {
+      if (this.q === 1 && places >= this.k) return this;
+      const up = places >= this.k;
+      const n = up ? upscale(Math.abs(this.m), places - this.k) : Math.abs(this.m);
+      const d = up ? this.q : upscale(this.q, this.k - places);
+      if (n === n && d === d) {
+        const negative = this.negative;
+        const r = roundedQuotient(n, d, rounding, negative);
+        return new Decimal(negative ? -r : r, places);
+      }
+    }
+    return Decimal.of(this.exact().toDecimalPlaces(places, rounding));
+  }
+  toDP(places?: number, rounding: Rounding = MODES.ROUND_HALF_EVEN): Decimal {
+    return this.toDecimalPlaces(places, rounding);
+  }
+  /** plain notation; with `places`, rounded and padded to exactly that many decimals */
+  toFixed(places?: number, rounding: Rounding = MODES.ROUND_HALF_EVEN): string {
+    if (places === undefined) return this.toString();
+    if (this.q === EXACT) return this.x!.toFixed(places, rounding);
+    const r = this.toDecimalPlaces(places, rounding);
+    if (r.q !== 1) return this.exact().toFixed(places, rounding);
+    const text = scaledToString(Math.abs(r.m), r.k);
+    const point = text.indexOf(".");
+    const decimals = point < 0 ? 0 : text.length - point - 1;
+    const padded = places === 0 ? text : (point < 0 ? `${text}.` : text) + "0".repeat(places - decimals);
+    // decimal.js signs a negative value that rounds to zero ("-0.00"), but not zero itself
+    return this.negative && this.m !== 0 ? `-${padded}` : padded;
+  }
+  toNumber(): number {
+    if (this.q === 1) return this.m / POW10[this.k]!;
+    // one correctly rounded division; a divisor below 2^53 keeps the 34-digit rounding out of it
+    const divisor = this.q === EXACT ? NaN : upscale(this.q, this.k);
+    return divisor === divisor ? this.m / divisor : this.exact().toNumber();
+  }
+  toString(): string {
+    return this.q === 1 ? scaledToString(this.m, this.k) : this.exact().toString();
+  }
+  valueOf(): string {
+    if (this.q !== 1) return this.exact().valueOf();
+    return Object.is(this.m, -0) ? "-0" : scaledToString(this.m, this.k);
+  }
+  toJSON(): string {
+    return this.valueOf();
+  }
+}
+
+const operand = (y: Value): Decimal => (y instanceof Decimal ? y : new Decimal(y));
+
+/** a × b when the product is a safe integer; NaN otherwise */
+function safeProduct(a: number, b: number): number {
+  const r = a * b;
+  return Math.abs(r) <= SAFE ? r : NaN;
+}
+
+/** Both scaled numbers as integers at the larger scale, or null when one leaves the safe range. */
+function aligned(am: number, ak: number, bm: number, bk: number): [number, number] | null {
+  const a = upscale(am, Math.max(ak, bk) - ak);
+  const b = upscale(bm, Math.max(ak, bk) - bk);
+  return a === a && b === b ? [a, b] : null;
+}
+
+function addScaled(am: number, ak: number, bm: number, bk: number): Decimal | null {
+  const pair = ak === bk ? [am, bm] : aligned(am, ak, bm, bk);
+  if (pair === null) return null;
+  const r = pair[0]! + pair[1]!;
+  return Math.abs(r) <= SAFE ? new Decimal(r, Math.max(ak, bk)) : null;
+}
+
+function mulScaled(am: number, ak: number, bm: number, bk: number): Decimal | null {
+  let r = am * bm;
+  let k = ak + bk;
+  if (!(Math.abs(r) <= SAFE)) return null;
+  while (k > MAX_SCALE && r % 10 === 0) {
+    r /= 10;
+    k--;
+  }
+  return k <= MAX_SCALE ? new Decimal(r, k) : null;
+}
+
+/** Divisions that terminate within a few more digits are scaled; the rest stay quotients. */
+const EXTRA_DIGITS = 6;
+
+function divScaled(am: number, ak: number, bm: number, bk: number): Decimal | null {
+  // (am / 10^ak) / (bm / 10^bk) = am × 10^bk / (bm × 10^ak)
+  const n = upscale(bm < 0 ? -am : am, bk);
+  if (n !== n) return null;
+  const d = Math.abs(bm);
+  for (let j = 0; j <= EXTRA_DIGITS && ak + j <= MAX_SCALE; j++) {
+    const nj = upscale(n, j);
+    if (nj !== nj) break;
+    if (nj % d === 0) return new Decimal(nj / d, ak + j);
+  }
+  return new Decimal(n, ak, d);
+}
 
 export const isDecimal = (v: unknown): v is Decimal => v instanceof Decimal;
 export const dec = (v: number | string | Decimal): Decimal => new Decimal(v);

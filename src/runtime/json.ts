@@ -2,7 +2,6 @@
 // numbers (and numeric strings) to decimals, ISO strings to temporals, objects to contexts.
 import type { Type } from "../ir/types.js";
 import { Decimal, isDecimal } from "./decimal.js";
-import { decimalToNumber } from "./decimal-number.js";
 import { numberToString } from "./format.js";
 import { isTemporalValue } from "./kinds.js";
 import { problem } from "./problems.js";
@@ -56,7 +55,7 @@ export function toJson(v: FeelValue, opts: ToJsonOptions = {}): unknown {
   if (v === null || v === undefined || typeof v === "boolean" || typeof v === "string") return v ?? null;
   if (isDecimal(v)) {
     if (opts.exactDecimals) return numberToString(v);
-    const approx = decimalToNumber(v);
+    const approx = v.toNumber() || 0; // FEEL has no negative zero
     // beyond double range a JS number would become Infinity (null in JSON): keep the digits
     return Number.isFinite(approx) ? approx : numberToString(v);
   }
