@@ -40,7 +40,13 @@ const emitters: { [K in Expr["kind"]]: Emit<K> } = {
       const args = n.named.map((a) => `[${cx.em.lit(a.name)}, ${emitExpr(a.value, scope, cx)}]`);
       return `rt.callNamed(${callee}, [${args.join(", ")}])`;
     }
-    return `rt.call(${callee}, [${n.args.map((a) => emitExpr(a, scope, cx)).join(", ")}])`;
+    const args = n.args.map((a) => emitExpr(a, scope, cx)).join(", ");
+    // a built-in by its own name: the overload is picked once, when the module loads
+    const ref = n.callee.kind === "name" ? n.callee.ref : undefined;
+    if (ref?.kind === "builtin" && !scope.item && scope.lookup(refKey(ref)) === undefined) {
+      return `${cx.em.hoist("p", `rt.positional(${callee}, ${n.args.length})`)}(${args})`;
+    }
+    return `rt.call(${callee}, [${args}])`;
   },
   negate: (n, scope, cx) => `rt.neg(${emitExpr(n.operand, scope, cx)})`,
   arith: (n, scope, cx) => `rt.${ARITH_OPS[n.op]}(${emitExpr(n.left, scope, cx)}, ${emitExpr(n.right, scope, cx)})`,

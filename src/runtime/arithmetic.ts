@@ -15,30 +15,39 @@ export function finite(d: Decimal, what: string): Decimal | null {
 
 type Op = (a: FeelValue, b: FeelValue) => FeelValue;
 
-function binary(
-  symbol: string,
-  numbers: ((a: Decimal, b: Decimal) => FeelValue) | null,
-  temporal: Op | null,
-  strings?: (a: string, b: string) => string,
-): Op {
+/** Operands other than two numbers: null propagates, strings and temporals have their own rules. */
+function other(symbol: string, temporal: Op | null, strings?: (a: string, b: string) => string): Op {
   return (a, b) => {
     if (a === null || b === null || a === undefined || b === undefined) return null;
-    if (numbers && isDecimal(a) && isDecimal(b)) return numbers(a, b);
     if (strings && typeof a === "string" && typeof b === "string") return strings(a, b);
     if (temporal && (isTemporalValue(a) || isTemporalValue(b))) return temporal(a, b);
     return problem(`cannot apply ${symbol} to ${describe(a)} and ${describe(b)}`);
   };
 }
 
-export const add = binary("+", (a, b) => finite(a.plus(b), "sum"), temporalAdd, (a, b) => a + b);
-export const sub = binary("-", (a, b) => finite(a.minus(b), "difference"), temporalSub);
-export const mul = binary("*", (a, b) => finite(a.times(b), "product"), temporalMul);
-export const div = binary(
-  "/",
-  (a, b) => (b.isZero() ? problem("division by zero") : finite(a.div(b), "quotient")),
-  temporalDiv,
-);
-export const pow = binary("**", power, null);
+const addOther = other("+", temporalAdd, (a, b) => a + b);
+const subOther = other("-", temporalSub);
+const mulOther = other("*", temporalMul);
+const divOther = other("/", temporalDiv);
+const powOther = other("**", null);
+
+// Each operator tests for two numbers itself, so every call site stays monomorphic.
+export function add(a: FeelValue, b: FeelValue): FeelValue {
+  return isDecimal(a) && isDecimal(b) ? finite(a.plus(b), "sum") : addOther(a, b);
+}
+export function sub(a: FeelValue, b: FeelValue): FeelValue {
+  return isDecimal(a) && isDecimal(b) ? finite(a.minus(b), "difference") : subOther(a, b);
+}
+export function mul(a: FeelValue, b: FeelValue): FeelValue {
+  return isDecimal(a) && isDecimal(b) ? finite(a.times(b), "product") : mulOther(a, b);
+}
+export function div(a: FeelValue, b: FeelValue): FeelValue {
+  if (!isDecimal(a) || !isDecimal(b)) return divOther(a, b);
+  return b.isZero() ? problem("division by zero") : finite(a.div(b), "quotient");
+}
+export function pow(a: FeelValue, b: FeelValue): FeelValue {
+  return isDecimal(a) && isDecimal(b) ? power(a, b) : powOther(a, b);
+}
 
 function power(base: Decimal, exponent: Decimal): FeelValue {
   if (base.isZero() && exponent.isNegative()) return problem("zero raised to a negative power");

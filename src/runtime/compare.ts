@@ -1,6 +1,6 @@
 // FEEL ordering (`<`, `<=`, `>`, `>=`): numbers, strings (by code point), and the temporal
 // kinds the temporal module orders. Anything else, or a mix of kinds, is incomparable (null).
-import type { Decimal } from "./decimal.js";
+import { isDecimal, type Decimal } from "./decimal.js";
 import { describe, isTemporalKind, kindOf } from "./kinds.js";
 import { problem } from "./problems.js";
 import { temporalCompare } from "./temporal/index.js";
@@ -29,16 +29,31 @@ export function compareValues(a: FeelValue, b: FeelValue): number | null {
   return null;
 }
 
-function ordered(test: (c: number) => boolean, op: string) {
-  return (a: FeelValue, b: FeelValue): boolean | null => {
-    if (a === null || b === null) return null;
-    const c = compareValues(a, b);
-    if (c === null) return problem(`cannot compare ${describe(a)} ${op} ${describe(b)}`);
-    return test(c);
-  };
+/** The general case: null propagates, incomparable kinds are null plus a problem. */
+function ordered(a: FeelValue, b: FeelValue, op: string): number | null {
+  if (a === null || b === null) return null;
+  const c = compareValues(a, b);
+  return c === null ? problem(`cannot compare ${describe(a)} ${op} ${describe(b)}`) : c;
 }
 
-export const lt = ordered((c) => c < 0, "<");
-export const le = ordered((c) => c <= 0, "<=");
-export const gt = ordered((c) => c > 0, ">");
-export const ge = ordered((c) => c >= 0, ">=");
+// Each operator tests for two numbers itself, so every call site stays monomorphic.
+export function lt(a: FeelValue, b: FeelValue): boolean | null {
+  if (isDecimal(a) && isDecimal(b)) return a.cmp(b) < 0;
+  const c = ordered(a, b, "<");
+  return c === null ? null : c < 0;
+}
+export function le(a: FeelValue, b: FeelValue): boolean | null {
+  if (isDecimal(a) && isDecimal(b)) return a.cmp(b) <= 0;
+  const c = ordered(a, b, "<=");
+  return c === null ? null : c <= 0;
+}
+export function gt(a: FeelValue, b: FeelValue): boolean | null {
+  if (isDecimal(a) && isDecimal(b)) return a.cmp(b) > 0;
+  const c = ordered(a, b, ">");
+  return c === null ? null : c > 0;
+}
+export function ge(a: FeelValue, b: FeelValue): boolean | null {
+  if (isDecimal(a) && isDecimal(b)) return a.cmp(b) >= 0;
+  const c = ordered(a, b, ">=");
+  return c === null ? null : c >= 0;
+}

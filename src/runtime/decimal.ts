@@ -337,18 +337,24 @@ function mulScaled(am: number, ak: number, bm: number, bk: number): Decimal | nu
   return k <= MAX_SCALE ? new Decimal(r, k) : null;
 }
 
-/** Divisions that terminate within a few more digits are scaled; the rest stay quotients. */
-const EXTRA_DIGITS = 6;
-
+/** A division is scaled when its quotient terminates, and stays a quotient when it does not. */
 function divScaled(am: number, ak: number, bm: number, bk: number): Decimal | null {
   // (am / 10^ak) / (bm / 10^bk) = am × 10^bk / (bm × 10^ak)
   const n = upscale(bm < 0 ? -am : am, bk);
   if (n !== n) return null;
   const d = Math.abs(bm);
-  for (let j = 0; j <= EXTRA_DIGITS && ak + j <= MAX_SCALE; j++) {
+  if (n % d === 0) return new Decimal(n / d, ak);
+  // n / d terminates iff d's factors other than 2 and 5 divide n; then j = max(twos, fives) more
+  // digits make it an integer
+  let rest = d;
+  let twos = 0;
+  let fives = 0;
+  for (; rest % 2 === 0; twos++) rest /= 2;
+  for (; rest % 5 === 0; fives++) rest /= 5;
+  if (n % rest === 0) {
+    const j = Math.max(twos, fives);
     const nj = upscale(n, j);
-    if (nj !== nj) break;
-    if (nj % d === 0) return new Decimal(nj / d, ak + j);
+    if (nj === nj && ak + j <= MAX_SCALE) return new Decimal(nj / d, ak + j);
   }
   return new Decimal(n, ak, d);
 }

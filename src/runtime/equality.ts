@@ -1,6 +1,6 @@
 // FEEL equality (DMN 1.5 10.3.2.2): deep for lists and contexts; `null = null` is true and
 // null against a non-null value is false; values of different kinds are incomparable (null).
-import type { Decimal } from "./decimal.js";
+import { isDecimal, type Decimal } from "./decimal.js";
 import { describe, kindOf } from "./kinds.js";
 import { problem } from "./problems.js";
 import { temporalEquals } from "./temporal/index.js";
@@ -49,6 +49,9 @@ const byKind: Record<string, (a: any, b: any) => boolean | null> = {
 
 /** FEEL `=` without reporting: true, false, or null when the operands are incomparable. */
 export function valueEquals(a: FeelValue, b: FeelValue): boolean | null {
+  // the common cases first: two strings, two numbers
+  if (typeof a === "string" && typeof b === "string") return a === b;
+  if (isDecimal(a) && isDecimal(b)) return a.eq(b);
   if (a === null || a === undefined || b === null || b === undefined) return (a ?? null) === (b ?? null);
   const ka = kindOf(a);
   const kb = kindOf(b);

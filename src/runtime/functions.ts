@@ -82,6 +82,15 @@ function invokeUser(f: FeelFunction, args: FeelValue[]): FeelValue {
   return f.invoke(args);
 }
 
+/**
+ * A built-in called with `count` positional arguments, resolved once at load time: the overload's
+ * implementation itself when a fixed-arity one fits, else the general call.
+ */
+export function positional(f: FeelFunction | null, count: number): (...args: FeelValue[]) => FeelValue {
+  const sig = f instanceof BuiltinFunction ? f.def.signatures.find((s) => fitsPositional(s, count)) : undefined;
+  return sig && !sig.variadic ? sig.impl : (...args) => call(f, args);
+}
+
 export function call(f: FeelValue, args: FeelValue[]): FeelValue {
   if (f instanceof BuiltinFunction) return invokePositional(f.def, args);
   if (f instanceof FeelFunction) return invokeUser(f, args);

@@ -8,7 +8,7 @@ export { isTemporal, parseTemporal } from "./temporal/index.js";
 
 export { num, temporalLiteral, context } from "./literals.js";
 export { range, inRange, between } from "./ranges.js";
-export { fn, call, callNamed } from "./functions.js";
+export { fn, call, callNamed, positional } from "./functions.js";
 export { add, sub, mul, div, pow, neg } from "./arithmetic.js";
 export { eq, ne, valueEquals } from "./equality.js";
 export { lt, le, gt, ge, compareValues } from "./compare.js";

@@ -23,6 +23,7 @@ function untyped(json: unknown): FeelValue {
 }
 
 export function fromJson(json: unknown, t?: Type): FeelValue {
+  if (typeof json === "number" && t?.kind === "number") return untyped(json); // the common case first
   if (json === null || json === undefined) return null;
   if (!t || t.kind === "any") return untyped(json);
   if (t.kind === "number" && typeof json === "string" && NUMERIC.test(json.trim())) return new Decimal(json.trim());

@@ -2,6 +2,7 @@
 //   conforms:   may a value of this type hold v? null conforms to every type.
 //   instanceOf: FEEL `instance of`; null is an instance of nothing but the null type.
 //   coerce:     DMN 1.5 conversion of decision/BKM results and parameters (10.3.2.9.4).
+import { isDecimal } from "./decimal.js";
 import type { Type } from "../ir/types.js";
 import { kindOf } from "./kinds.js";
 import { problem } from "./problems.js";
@@ -96,6 +97,7 @@ const fail = (v: FeelValue, t: Type): Conversion => ({
 });
 
 export function coerce(v: FeelValue, t: Type): FeelValue {
+  if (t.kind === "number" && isDecimal(v)) return v; // the common case, without a conversion record
   const c = convert(v, t);
   return c.ok ? c.value : problem(c.message);
 }
