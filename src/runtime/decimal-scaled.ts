@@ -1,7 +1,7 @@
 // Exact arithmetic on scaled integers: a decimal m × 10^-k held as a JS integer m (|m| < 2^53)
 // and a scale k (0..22). Every function here either returns the exact answer or says it cannot
 // (null / -1), so the caller falls back to decimal.js; nothing is ever approximated.
-import { ROUNDS_AWAY, type Position } from "./decimal-rounding.js";
+import { MODES, ROUNDS_AWAY, type Position } from "./decimal-rounding.js";
 
 /** The largest integer a double holds exactly, with its neighbours. */
 export const SAFE = Number.MAX_SAFE_INTEGER;
@@ -44,6 +44,7 @@ export function roundedQuotient(n: number, d: number, mode: number, negative: bo
   const q = (n - r) / d; // an exact integer
   if (r === 0) return q;
   const twice = 2 * r; // r < d ≤ 2^53, so 2r is exact
+  if (mode === MODES.ROUND_HALF_EVEN) return twice > d || (twice === d && q % 2 === 1) ? q + 1 : q; // FEEL's own, inline
   const position: Position = twice < d ? "below" : twice === d ? "half" : "above";
   return ROUNDS_AWAY[mode]!(position, negative, q % 2 === 1) ? q + 1 : q;
 }

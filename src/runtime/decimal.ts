@@ -320,10 +320,12 @@ function aligned(am: number, ak: number, bm: number, bk: number): [number, numbe
 }
 
 function addScaled(am: number, ak: number, bm: number, bk: number): Decimal | null {
-  const pair = ak === bk ? [am, bm] : aligned(am, ak, bm, bk);
-  if (pair === null) return null;
-  const r = pair[0]! + pair[1]!;
-  return Math.abs(r) <= SAFE ? new Decimal(r, Math.max(ak, bk)) : null;
+  // aligned without a tuple: this runs for every sum
+  const k = ak > bk ? ak : bk;
+  const a = ak === k ? am : upscale(am, k - ak);
+  const b = bk === k ? bm : upscale(bm, k - bk);
+  const r = a + b; // NaN when either side left the safe range
+  return Math.abs(r) <= SAFE ? new Decimal(r, k) : null;
 }
 
 function mulScaled(am: number, ak: number, bm: number, bk: number): Decimal | null {

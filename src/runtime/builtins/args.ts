@@ -24,7 +24,7 @@ export function asList(v: FeelValue | undefined): FeelValue[] | undefined {
 /** An integer argument (a number truncated toward zero), as a JS number. */
 export function asInt(v: FeelValue | undefined): number | undefined {
   if (!isDecimal(v)) return undefined;
-  const n = v.trunc().toNumber();
+  const n = (v.isInteger() ? v : v.trunc()).toNumber();
   return Number.isSafeInteger(n) ? n : undefined;
 }
 
@@ -38,8 +38,24 @@ export const codePoints = (s: string): string[] => Array.from(s);
  * stands for the item (e.g. `upper case(names[item = "Bob"])`).
  */
 export function scalars<F extends (...args: FeelValue[]) => FeelValue>(impl: F): F {
-  return ((...args: FeelValue[]) => impl(...args.map((a) => (Array.isArray(a) && a.length === 1 ? a[0]! : a)))) as F;
+  // by argument count, so the common calls allocate no argument arrays
+  return function (a?: FeelValue, b?: FeelValue, c?: FeelValue): FeelValue {
+    switch (arguments.length) {
+      case 0:
+        return impl();
+      case 1:
+        return impl(one(a));
+      case 2:
+        return impl(one(a), one(b));
+      case 3:
+        return impl(one(a), one(b), one(c));
+      default:
+        return impl(...Array.from(arguments as ArrayLike<FeelValue>, one));
+    }
+  } as F;
 }
+
+const one = (a: FeelValue | undefined): FeelValue => (Array.isArray(a) && a.length === 1 ? a[0]! : (a as FeelValue));
 
 /** The same conversion for every signature of a definition. */
 export function scalarDef<D extends { name: string; signatures: readonly { impl: (...args: FeelValue[]) => FeelValue }[] }>(def: D): D {
