@@ -5,6 +5,7 @@ import { typeExprToType } from "../ir/type-expr.js";
 import type { Type } from "../ir/types.js";
 import type { Emitter } from "./emitter.js";
 import { refKey, Scope } from "./scope.js";
+import { ROUNDING_MODES } from "../runtime/builtins/number.js";
 import { emitUnaryTestsTri, levelsOf, ORDERING } from "./unary-tests.js";
 
 export interface ExprContext {
@@ -40,13 +41,18 @@ const emitters: { [K in Expr["kind"]]: Emit<K> } = {
       const args = n.named.map((a) => `[${cx.em.lit(a.name)}, ${emitExpr(a.value, scope, cx)}]`);
       return `rt.callNamed(${callee}, [${args.join(", ")}])`;
     }
-    const args = n.args.map((a) => emitExpr(a, scope, cx)).join(", ");
+    const args = n.args.map((a) => emitExpr(a, scope, cx));
     // a built-in by its own name: the overload is picked once, when the module loads
     const ref = n.callee.kind === "name" ? n.callee.ref : undefined;
     if (ref?.kind === "builtin" && !scope.item && scope.lookup(refKey(ref)) === undefined) {
-      return `${cx.em.hoist("p", `rt.positional(${callee}, ${n.args.length})`)}(${args})`;
+      const direct = cx.em.hoist("p", `rt.positional(${callee}, ${n.args.length})`);
+      const places = literalPlaces(n.args[1]);
+      const mode = ROUNDING_MODES[ref.name];
+      // decimal(x, 2) and its siblings with a literal scale: the rounding itself
+      if (mode !== undefined && n.args.length === 2 && places !== undefined) return `rt.roundPlaces(${args[0]}, ${places}, ${mode}, ${direct})`;
+      return `${direct}(${args.join(", ")})`;
     }
-    return `rt.call(${callee}, [${args}])`;
+    return `rt.call(${callee}, [${args.join(", ")}])`;
   },
   negate: (n, scope, cx) => `rt.neg(${emitExpr(n.operand, scope, cx)})`,
   arith: (n, scope, cx) => `rt.${ARITH_OPS[n.op]}(${emitExpr(n.left, scope, cx)}, ${emitExpr(n.right, scope, cx)})`,
@@ -179,6 +185,13 @@ export function isLiteralTree(e: Expr | null): boolean {
     case "context": return e.entries.every((x) => isLiteralTree(x.value));
     default: return false;
   }
+}
+
+/** A literal integer scale that decimal.js rounds to directly (0 to 22 places). */
+function literalPlaces(e: Expr | undefined): number | undefined {
+  if (e?.kind !== "number" || !/^\d+$/.test(e.value)) return undefined;
+  const places = Number(e.value);
+  return places <= 22 ? places : undefined;
 }
 
 const HOISTABLE = new Set(["negate", "list", "range", "context"]);

@@ -5,3 +5,4 @@ export { entryPoints } from "./entry.js";
 export { f64, firstRule1, firstRule2, firstRule3, firstRuleN, i32, region, regions } from "./table-index.js";
 export { answersFor } from "../answers.js";
 export { constNum, toJsonFast as jsonFast } from "./constants.js";
+export { roundPlaces } from "./builtins/number.js";

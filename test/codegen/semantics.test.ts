@@ -83,3 +83,27 @@ describe("functions", () => {
     expect(run(content, { s: "x" }, false).decisions).toEqual({ ok: 42, bad: null });
   });
 });
+
+describe("rounding built-ins with a literal scale", () => {
+  // `decimal(x, 2)` compiles to the rounding itself; a scale read from an input takes the
+  // built-in's general path. Both must agree on every value, including the ones that are not numbers.
+  const modes = ["decimal", "floor", "ceiling", "round up", "round down", "round half up", "round half down"];
+  const content = {
+    inputs: { x: input("any"), places: input("number") },
+    decisions: Object.fromEntries(modes.flatMap((f) => [[`${f} literal`, `${f}(x, 2)`], [`${f} input`, `${f}(x, places)`]])),
+  };
+  // `any` (lenient models only) lets the test pass values that are not numbers
+  const compiled = compileModel({ name: "rounding", ...content } as ModelInput, { strict: false });
+
+  it("uses the direct rounding for literal scales only", () => {
+    if (!compiled.ok) throw new Error("does not compile");
+    expect(compiled.model.source.match(/rt\.roundPlaces\(/g)).toHaveLength(modes.length);
+  });
+
+  it.each([1.005, 2.675, -2.675, -0.001, 0.125, 12345.6789, "1.5", null, [3.14159]])("x = %j", (x) => {
+    if (!compiled.ok) throw new Error("does not compile");
+    const out = compiled.model.evaluate({ x, places: 2 });
+    for (const f of modes) expect(out[`${f} literal`], f).toEqual(out[`${f} input`]);
+    if (typeof x === "number") expect(Object.is(out["decimal literal"], -0)).toBe(false);
+  });
+});

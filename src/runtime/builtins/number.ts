@@ -22,6 +22,25 @@ function roundTo(n: Decimal, scale: number, mode: Rounding): Decimal {
   return n.div(factor).toDecimalPlaces(0, mode).times(factor);
 }
 
+/** The rounding built-ins that take `(n, scale)`, with their modes. */
+export const ROUNDING_MODES: Readonly<Record<string, Rounding>> = {
+  decimal: Decimal.ROUND_HALF_EVEN,
+  floor: Decimal.ROUND_FLOOR,
+  ceiling: Decimal.ROUND_CEIL,
+  "round up": Decimal.ROUND_UP,
+  "round down": Decimal.ROUND_DOWN,
+  "round half up": Decimal.ROUND_HALF_UP,
+  "round half down": Decimal.ROUND_HALF_DOWN,
+};
+
+/**
+ * `decimal(n, 2)` and its siblings with a literal scale from 0 to 22, as generated code calls
+ * them: a number rounds at once; anything else goes to the built-in (`general`) for its message.
+ */
+export function roundPlaces(n: FeelValue, places: number, mode: Rounding, general: (n: FeelValue, scale: FeelValue) => FeelValue): FeelValue {
+  return isNum(n) ? finite(n.toDecimalPlaces(places, mode), "rounding") : general(n, new Decimal(places));
+}
+
 function rounding(name: string, mode: Rounding, scaleOptional: boolean): BuiltinDef {
   const impl = (n: FeelValue, scale?: FeelValue): FeelValue => {
     if (!isNum(n)) return bad(name, "n", n, "a number");
@@ -66,13 +85,7 @@ function modulo(dividend: FeelValue, divisor: FeelValue): FeelValue {
 }
 
 const scalarNumberBuiltins: BuiltinDef[] = [
-  rounding("decimal", Decimal.ROUND_HALF_EVEN, false),
-  rounding("floor", Decimal.ROUND_FLOOR, true),
-  rounding("ceiling", Decimal.ROUND_CEIL, true),
-  rounding("round up", Decimal.ROUND_UP, false),
-  rounding("round down", Decimal.ROUND_DOWN, false),
-  rounding("round half up", Decimal.ROUND_HALF_UP, false),
-  rounding("round half down", Decimal.ROUND_HALF_DOWN, false),
+  ...Object.entries(ROUNDING_MODES).map(([name, mode]) => rounding(name, mode, name === "floor" || name === "ceiling")),
   { name: "abs", signatures: [{ params: ["n"], impl: abs }] },
   { name: "modulo", signatures: [{ params: ["dividend", "divisor"], impl: modulo }] },
   unary("sqrt", "number", (n) => (n.isNegative() ? problem("sqrt(): negative number") : n.sqrt())),
