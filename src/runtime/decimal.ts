@@ -115,24 +115,24 @@ export class Decimal {
 
   plus(y: Value): Decimal {
     const b = operand(y);
-    return (this.q === 1 && b.q === 1 && addScaled(this.m, this.k, b.m, b.k)) || Decimal.of(this.exact().plus(b.exact()));
+    return (bothScaled(this, b) && addScaled(this.m, this.k, b.m, b.k)) || Decimal.of(this.exact().plus(b.exact()));
   }
   minus(y: Value): Decimal {
     const b = operand(y);
-    return (this.q === 1 && b.q === 1 && addScaled(this.m, this.k, -b.m, b.k)) || Decimal.of(this.exact().minus(b.exact()));
+    return (bothScaled(this, b) && addScaled(this.m, this.k, -b.m, b.k)) || Decimal.of(this.exact().minus(b.exact()));
   }
   times(y: Value): Decimal {
     const b = operand(y);
-    return (this.q === 1 && b.q === 1 && mulScaled(this.m, this.k, b.m, b.k)) || Decimal.of(this.exact().times(b.exact()));
+    return (bothScaled(this, b) && mulScaled(this.m, this.k, b.m, b.k)) || Decimal.of(this.exact().times(b.exact()));
   }
   div(y: Value): Decimal {
     const b = operand(y);
-    return (this.q === 1 && b.q === 1 && b.m !== 0 && divScaled(this.m, this.k, b.m, b.k)) || Decimal.of(this.exact().div(b.exact()));
+    return (bothScaled(this, b) && b.m !== 0 && divScaled(this.m, this.k, b.m, b.k)) || Decimal.of(this.exact().div(b.exact()));
   }
   /** the integer part of the quotient (truncated towards zero) */
   divToInt(y: Value): Decimal {
     const b = operand(y);
-    const pair = this.q === 1 && b.q === 1 && b.m !== 0 ? aligned(this.m, this.k, b.m, b.k) : null;
+    const pair = bothScaled(this, b) && b.m !== 0 ? aligned(this.m, this.k, b.m, b.k) : null;
     if (pair === null) return Decimal.of(this.exact().divToInt(b.exact()));
     const negative = (pair[0] < 0 || Object.is(pair[0], -0)) !== pair[1] < 0;
     const r = roundedQuotient(Math.abs(pair[0]), Math.abs(pair[1]), MODES.ROUND_DOWN, negative);
@@ -141,7 +141,7 @@ export class Decimal {
   /** truncated remainder (the sign of the dividend), as decimal.js's default modulo mode */
   mod(y: Value): Decimal {
     const b = operand(y);
-    const pair = this.q === 1 && b.q === 1 && b.m !== 0 ? aligned(this.m, this.k, b.m, b.k) : null;
+    const pair = bothScaled(this, b) && b.m !== 0 ? aligned(this.m, this.k, b.m, b.k) : null;
     if (pair === null) return Decimal.of(this.exact().mod(b.exact()));
     // a zero remainder is +0 as decimal.js subtracts it out, but for a dividend of -0
     const r = pair[0] % pair[1] || (Object.is(pair[0], -0) ? -0 : 0);
@@ -149,7 +149,7 @@ export class Decimal {
   }
   pow(y: Value): Decimal {
     const b = operand(y);
-    if (this.q === 1 && b.q === 1 && b.k === 0 && Math.abs(b.m) <= 64) {
+    if (bothScaled(this, b) && b.k === 0 && Math.abs(b.m) <= 64) {
       let r: Decimal | null = ONE;
       for (let i = Math.abs(b.m); i > 0 && r !== null; i--) r = mulScaled(r.m, r.k, this.m, this.k);
       if (r !== null) return b.m >= 0 ? r : ONE.div(r);
@@ -339,26 +339,43 @@ function mulScaled(am: number, ak: number, bm: number, bk: number): Decimal | nu
   return k <= MAX_SCALE ? new Decimal(r, k) : null;
 }
 
-/** A division is scaled when its quotient terminates, and stays a quotient when it does not. */
+/** An exact division is scaled; any other stays a quotient (`settle` finds the ones that terminate). */
 function divScaled(am: number, ak: number, bm: number, bk: number): Decimal | null {
   // (am / 10^ak) / (bm / 10^bk) = am × 10^bk / (bm × 10^ak)
   const n = upscale(bm < 0 ? -am : am, bk);
   if (n !== n) return null;
   const d = Math.abs(bm);
-  if (n % d === 0) return new Decimal(n / d, ak);
-  // n / d terminates iff d's factors other than 2 and 5 divide n; then j = max(twos, fives) more
-  // digits make it an integer
+  return n % d === 0 ? new Decimal(n / d, ak) : new Decimal(n, ak, d);
+}
+
+/**
+ * A quotient whose digits end (x / 4, x / 80) turns into the scaled number it equals, in place:
+ * the value does not change, only its form. Done when a quotient meets arithmetic, not when it is
+ * made, so a quotient that is only rounded or compared never pays for the test.
+ */
+function settle(x: Decimal): void {
+  const { m: n, q: d } = x;
+  // n / d ends iff d's factors other than 2 and 5 divide n; then max(twos, fives) more digits
+  // make it an integer
   let rest = d;
   let twos = 0;
   let fives = 0;
   for (; rest % 2 === 0; twos++) rest /= 2;
   for (; rest % 5 === 0; fives++) rest /= 5;
-  if (n % rest === 0) {
-    const j = Math.max(twos, fives);
-    const nj = upscale(n, j);
-    if (nj === nj && ak + j <= MAX_SCALE) return new Decimal(nj / d, ak + j);
-  }
-  return new Decimal(n, ak, d);
+  if (n % rest !== 0) return;
+  const j = Math.max(twos, fives);
+  const nj = upscale(n, j);
+  if (nj !== nj || x.k + j > MAX_SCALE) return;
+  x.m = nj / d;
+  x.k += j;
+  x.q = 1;
+}
+
+/** Whether both operands are (or have settled into) scaled numbers. */
+function bothScaled(a: Decimal, b: Decimal): boolean {
+  if (a.q > 1) settle(a);
+  if (b.q > 1) settle(b);
+  return a.q === 1 && b.q === 1;
 }
 
 export const isDecimal = (v: unknown): v is Decimal => v instanceof Decimal;

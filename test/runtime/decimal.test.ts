@@ -64,6 +64,20 @@ describe("Decimal agrees with decimal.js", () => {
     );
   });
 
+  it("carries quotients on into further arithmetic", () => {
+    // x / 4 ends and turns scaled; x / 3 does not and goes on in decimal.js
+    fc.assert(
+      fc.property(value, fc.integer({ min: 1, max: 400 }), value, fc.constantFrom("plus", "minus", "times", "div", "mod"), (x, d, y, op) => {
+        const [a, ra] = both(x);
+        const [c, rc] = both(y);
+        fc.pre(!rc.isZero());
+        same(a.div(d)[op](c), ra.div(d)[op](rc));
+        same(c[op](a.div(d).plus(1)), rc[op](ra.div(d).plus(1)));
+      }),
+      runs,
+    );
+  });
+
   it("compares quotients with numbers and with each other", () => {
     fc.assert(
       fc.property(value, value, value, value, (w, x, y, z) => {
