@@ -54,15 +54,13 @@ export class Decimal {
 
   /** From a number, a numeric string or a Decimal; the other parameters are for this module. */
   constructor(v: Value, k = -1, q = 1, x: Exact | null = null) {
-    this.m = 0;
-    this.k = 0;
+    // fields always in this order, so every Decimal has one shape
+    this.m = k >= 0 ? (v as number) : 0;
+    this.k = k >= 0 ? k : 0;
     this.q = q;
     this.x = x;
-    if (x !== null) return;
-    if (k >= 0) {
-      this.m = v as number;
-      this.k = k;
-    } else if (typeof v === "number") {
+    if (k >= 0 || x !== null) return; // this module's own forms
+    if (typeof v === "number") {
       const scale = scaleOfDouble(v);
       if (scale === 0) this.m = v;
       else if (scale > 0) {
