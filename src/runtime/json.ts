@@ -64,8 +64,12 @@ export function toJson(v: FeelValue, opts: ToJsonOptions = {}): unknown {
   if (isTemporalValue(v)) return temporalToString(v);
   if (v instanceof FeelContext) {
     const out: Record<string, unknown> = {};
-    // defineProperty: a key such as "__proto__" must stay an ordinary property
-    for (const [k, x] of v.entries) Object.defineProperty(out, k, { value: toJson(x, opts), enumerable: true, writable: true, configurable: true });
+    for (const [k, x] of v.entries) {
+      const j = toJson(x, opts);
+      // "__proto__" is the one key an assignment would not store as an ordinary property
+      if (k === "__proto__") Object.defineProperty(out, k, { value: j, enumerable: true, writable: true, configurable: true });
+      else out[k] = j;
+    }
     return out;
   }
   if (v instanceof FeelRange) {
