@@ -19,6 +19,13 @@ export interface ColumnPlan {
   fallbackUses: number;
 }
 
+/**
+ * JS boolean: `raw` can be tested directly. A number must also be finite: FEEL reads NaN and
+ * ±Infinity as null (x - x is 0 exactly for finite x).
+ */
+export const rawGuard = (kind: ColumnPlan["kind"], raw: string): string =>
+  kind === "number" ? `typeof ${raw} === "number" && ${raw} - ${raw} === 0` : `typeof ${raw} === "string"`;
+
 const JS_OPS = { "<": "<", "<=": "<=", ">": ">", ">=": ">=", "=": "===", "!=": "!==" } as const;
 
 function numberTest(t: UnaryTest, x: string): string | null {

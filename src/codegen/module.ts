@@ -6,9 +6,11 @@ import type { Type } from "../ir/types.js";
 import { bodyConforms } from "./conformance.js";
 import { Emitter } from "./emitter.js";
 import { emitExpr, type ExprContext } from "./expr.js";
-import type { ColumnPlan } from "./fast-tests.js";
+import { rawGuard, type ColumnPlan } from "./fast-tests.js";
 import { Scope } from "./scope.js";
+import { directPath, type DirectDecision } from "./direct-path.js";
 import { emitTable } from "./table.js";
+import type { IndexedLookup } from "./table-lookup.js";
 
 export interface EmitOptions {
   /** the decisions to compute, in dependency order (default: all) */
@@ -44,17 +46,29 @@ export function emitModule(ir: ModelIR, options: EmitOptions = {}): string {
 
   const decisions = options.decisions ?? ir.decisions;
   const decisionIds = new Map(decisions.map((d, i) => [d.name, `d${i}`]));
+  const jsonIds = new Map<string, string>();
+  const direct: DirectDecision[] = [];
   const decisionCode = decisions.map((d) => {
-    const code = emitDecision(d, decisionIds.get(d.name)!, runScope, cx(d.address), slots);
+    const { code, json, lookup } = emitDecision(d, decisionIds.get(d.name)!, runScope, cx(d.address), slots);
     runScope.bind("decision", d.name, decisionIds.get(d.name)!);
+    if (json) jsonIds.set(d.name, json);
+    if (lookup) direct.push({ key: em.lit(d.name), lookup });
     return code;
   });
   const body = decisionCode.join("\n");
 
   const prologue = [...slots.values()].map((slot) => inputPrologue(slot, body, em)).filter(Boolean);
   const result = decisions.map((d) => `[${em.lit(d.name)}]: ${decisionIds.get(d.name)}`).join(", ");
-  const jsonResult = decisions.map((d) => `[${em.lit(d.name)}]: rt.jsonFast(${decisionIds.get(d.name)})`).join(", ");
+  const jsonOf = (d: DecisionIR) => {
+    const json = jsonIds.get(d.name);
+    return json ? `${json} !== undefined ? ${json} : rt.jsonFast(${decisionIds.get(d.name)})` : `rt.jsonFast(${decisionIds.get(d.name)})`;
+  };
+  const jsonResult = decisions.map((d) => `[${em.lit(d.name)}]: ${jsonOf(d)}`).join(", ");
   const functions = ir.functions.map((f) => `[${em.lit(f.name)}]: ${functionIds.get(f.name)!.value}`).join(", ");
+  // Every decision an indexed table over inputs: a small `run` answers from the lookups first.
+  const full = direct.length > 0 && direct.length === decisions.length ? em.fresh("run") : "run";
+  const keys = new Map([...slots.values()].map((slot) => [slot.raw, em.lit(slot.input.name)]));
+  const directRun = full === "run" ? [] : ["function run(I, S, TR, J) {", directPath(direct, keys, em), `return ${full}(I, S, TR, J);`, "}"];
 
   return [
     '"use strict";',
@@ -65,7 +79,8 @@ export function emitModule(ir: ModelIR, options: EmitOptions = {}): string {
         `const ${functionIds.get(f.name)!.value} = rt.fn(${em.lit(f.name)}, [${f.params.map((p) => em.lit(p.name)).join(", ")}], ${functionIds.get(f.name)!.fn});`,
     ),
     // J: return JSON-ready values directly (the common `evaluate` path).
-    "function run(I, S, TR, J) {",
+    ...directRun,
+    `function ${full}(I, S, TR, J) {`,
     ...prologue,
     body,
     `return J ? { ${jsonResult} } : { ${result} };`,
@@ -83,7 +98,7 @@ function inputPrologue(slot: InputSlot, body: string, em: Emitter): string {
   const lines = [];
   if (slot.plan) {
     lines.push(`const ${slot.raw} = S === null ? undefined : S[${key}];`);
-    lines.push(`const ${slot.guard} = typeof ${slot.raw} === ${em.lit(slot.plan.kind)};`);
+    lines.push(`const ${slot.guard} = ${rawGuard(slot.plan.kind, slot.raw)};`);
     // Converted only when a test cannot use the raw value, or when FEEL code reads the input.
     const convert = feelUses > slot.plan.fallbackUses ? `rt.fromJson(${slot.raw}, ${type})` : `(${slot.guard} ? null : rt.fromJson(${slot.raw}, ${type}))`;
     lines.push(`const ${slot.feel} = S === null ? (I[${key}] ?? null) : ${convert};`);
@@ -93,7 +108,10 @@ function inputPrologue(slot: InputSlot, body: string, em: Emitter): string {
   return lines.join(" ");
 }
 
-function emitBody(body: BodyIR, target: string, trace: string, scope: Scope, cx: ExprContext, slots?: Map<string, InputSlot>): string {
+function emitBody(
+  body: BodyIR, target: string, trace: string, scope: Scope, cx: ExprContext,
+  slots?: Map<string, InputSlot>, json?: string, indexed?: (lookup: IndexedLookup) => void,
+): string {
   if (body.kind === "expr") return `${target} = ${emitExpr(body.expr, scope, cx)};`;
   const table = body.table;
   const plans = table.inputs.map((column) => {
@@ -103,13 +121,22 @@ function emitBody(body: BodyIR, target: string, trace: string, scope: Scope, cx:
     slot.plan ??= { kind: column.specialised, feel: slot.feel, raw: slot.raw, guard: slot.guard, fallbackUses: 0 };
     return slot.plan;
   });
-  return emitTable(table, { target, trace }, scope, cx, plans);
+  return emitTable(table, { target, trace, json, indexed }, scope, cx, plans);
 }
 
-function emitDecision(d: DecisionIR, id: string, runScope: Scope, cx: ExprContext, slots: Map<string, InputSlot>): string {
+/**
+ * The decision's code; `json` names a variable that may hold its JSON form (set only when known);
+ * `lookup` is the index that alone decides the value, when the decision is just an indexed table.
+ */
+function emitDecision(
+  d: DecisionIR, id: string, runScope: Scope, cx: ExprContext, slots: Map<string, InputSlot>,
+): { code: string; json?: string; lookup?: IndexedLookup } {
   const em = cx.em;
   const scope = runScope.child();
   const tr = em.fresh("tr");
+  const coerce = needsCoercion(d.type) && !bodyConforms(d.body, d.type);
+  // A coerced value may differ from what the body assigned, so its JSON form is not known early.
+  const json = coerce ? undefined : em.fresh("j");
   const lines = [`let ${id} = null;`, `{ const ${tr} = TR === null ? null : (TR[${em.lit(d.name)}] = { lets: {} });`];
   for (const l of d.lets) {
     const lid = em.fresh("l");
@@ -117,10 +144,15 @@ function emitDecision(d: DecisionIR, id: string, runScope: Scope, cx: ExprContex
     lines.push(`if (${tr} !== null) ${tr}.lets[${em.lit(l.name)}] = ${lid};`);
     scope.bind("let", l.name, lid);
   }
-  lines.push(emitBody(d.body, id, tr, scope, cx, slots));
-  if (needsCoercion(d.type) && !bodyConforms(d.body, d.type)) lines.push(`${id} = rt.coerce(${id}, ${em.data("T", d.type)});`);
+  let lookup: IndexedLookup | undefined;
+  const indexed = d.lets.length === 0 && !coerce ? (l: IndexedLookup) => (lookup = l) : undefined;
+  const body = emitBody(d.body, id, tr, scope, cx, slots, json, indexed);
+  lines.push(body);
+  if (coerce) lines.push(`${id} = rt.coerce(${id}, ${em.data("T", d.type)});`);
   lines.push("}");
-  return lines.join("\n");
+  const jsonUsed = json !== undefined && new RegExp(`\\b${json}\\b`).test(body);
+  if (jsonUsed) lines.unshift(`let ${json};`);
+  return { code: lines.join("\n"), json: jsonUsed ? json : undefined, lookup };
 }
 
 function emitFunction(f: FunctionIR, id: string, root: Scope, cx: ExprContext): string {

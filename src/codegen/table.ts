@@ -1,10 +1,12 @@
 // Decision table → JS statements that assign the table's value to `target`.
-// FIRST tables become a chain of tests that stops at the first match; other hit policies collect
-// the matching rules and combine them through `rt.hit`. Columns the optimiser specialised
+// FIRST tables become a chain of tests that stops at the first match (or, when the optimiser
+// indexed them, a lookup with the chain kept for values the index cannot judge); other hit
+// policies collect the matching rules and combine them through `rt.hit`. Columns the optimiser specialised
 // (see optimise/specialise.ts) test raw JS numbers and strings directly (codegen/fast-tests.ts).
 import type { Expr } from "../frontend/feel/ast.js";
 import type { RuleIR, TableIR } from "../ir/ir.js";
 import { fastCellTest, type ColumnPlan } from "./fast-tests.js";
+import { emitLookup, type IndexedLookup } from "./table-lookup.js";
 import type { UnaryTest } from "../frontend/feel/ast.js";
 import { emitExpr, isLiteralTree, type ExprContext } from "./expr.js";
 import { emitUnaryTestTri, emitUnaryTestsTri, levelsOf } from "./unary-tests.js";
@@ -13,8 +15,12 @@ import type { Scope } from "./scope.js";
 export interface TableTarget {
   /** JS variable receiving the value */
   target: string;
-  /** JS expression of the trace entry object (or "null") */
+  /** JS id of the trace entry object (or "null") */
   trace: string;
+  /** JS variable that may receive the value's JSON form, when it is a known constant */
+  json?: string;
+  /** told about the lookup of an indexed table (see codegen/direct-path.ts) */
+  indexed?: (lookup: IndexedLookup) => void;
 }
 
 /** How each column's value is held: a FEEL value, plus an optional raw JS number for fast tests. */
@@ -42,9 +48,11 @@ export function emitTable(table: TableIR, to: TableTarget, scope: Scope, cx: Exp
   const output = (rule: RuleIR) => outputValue(table, rule.outputs, scope, cx);
   const fallback = defaultValue(table, scope, cx);
 
+  if (table.hit === "FIRST" && table.index && columns.every((c) => c.plan)) {
+    return `{ ${indexedTable(table, columns, to, cx, { condition, output, fallback })} }`;
+  }
   if (table.hit === "FIRST") {
     const label = cx.em.fresh("T");
-    if (table.index && columns.every((c) => c.plan)) lines.push(indexedLookup(table, columns, to, label, cx, scope, fallback));
     for (const rule of table.rules) {
       const traced = to.trace === "null" ? "" : ` if (${to.trace} !== null) ${to.trace}.rule = ${rule.index};`;
       lines.push(`if (${condition(rule)}) { ${to.target} = ${output(rule)};${traced} break ${label}; }`);
@@ -71,37 +79,43 @@ export function emitTable(table: TableIR, to: TableTarget, scope: Scope, cx: Exp
 }
 
 /**
- * The indexed path of a FIRST table with literal outputs: per column, the region of the raw value
- * (binary search on numbers, a map on strings), then the first rule all regions allow. A value
- * that is not of its column's raw kind falls through to the chain of tests.
+ * An indexed FIRST table with literal outputs: the lookup function (codegen/table-lookup.ts) finds
+ * the rule; only values it cannot judge (not of their column's raw kind) take the chain of tests,
+ * which is a module-level function too, so that `run` stays small.
  */
-function indexedLookup(table: TableIR, columns: Column[], to: TableTarget, label: string, cx: ExprContext, scope: Scope, fallback: string): string {
-  const { words, columns: plans } = table.index!;
+function indexedTable(
+  table: TableIR, columns: Column[], to: TableTarget, cx: ExprContext,
+  { condition, output, fallback }: { condition: (r: RuleIR) => string; output: (r: RuleIR) => string; fallback: string },
+): string {
   const em = cx.em;
-  const outputs = em.hoist("O", `[${table.rules.map((r) => outputValue(table, r.outputs, scope, cx)).join(", ")}]`);
-  const numbers = em.hoist("RN", JSON.stringify(table.rules.map((r) => r.index)));
-  const offsets = plans.map((plan, i) => {
-    const raw = columns[i]!.plan!.raw;
-    const masks = em.hoist("M", `rt.i32(${JSON.stringify(plan.masks)})`);
-    const offset = em.fresh("o");
-    const found =
-      plan.kind === "number"
-        ? `typeof ${raw} === "number" ? rt.region(${em.hoist("B", `rt.f64(${JSON.stringify(plan.bounds)})`)}, ${raw}) * ${words} : -1`
-        : `typeof ${raw} === "string" ? (${em.hoist("V", `rt.regions(${JSON.stringify(plan.values)})`)}.get(${raw}) ?? ${plan.values.length}) * ${words} : -1`;
-    return { masks, offset, code: `const ${offset} = ${found};` };
+  const plans = [...new Set(columns.map((c) => c.plan!))];
+  const rules = table.rules.map((rule) => {
+    const traced = to.trace === "null" ? "" : `if (${to.trace} !== null) ${to.trace}.rule = ${rule.index}; `;
+    return `if (${condition(rule)}) { ${traced}return ${output(rule)}; }`;
   });
-  const args = offsets.map((o) => `${o.masks}, ${o.offset}`);
-  const first =
-    offsets.length <= 3
-      ? `rt.firstRule${offsets.length}(${words}, ${args.join(", ")})`
-      : `rt.firstRuleN(${words}, [${offsets.map((o) => o.masks).join(", ")}], [${offsets.map((o) => o.offset).join(", ")}])`;
+  const chainCode = rules.join(" ");
+  const mentions = (id: string) => (chainCode.match(new RegExp(`\\b${id}\\b`, "g")) ?? []).length;
+  // Pass the chain only what it reads; the FEEL value counts as read once, by the call, on the slow path.
+  const params = plans.flatMap((p) => [p.feel, p.raw, p.guard]).filter((id) => mentions(id) > 0);
+  for (const plan of plans) plan.fallbackUses += (params.includes(plan.feel) ? 1 : 0) - mentions(plan.feel);
+  if (to.trace !== "null") params.push(to.trace);
+  // undefined: no rule matched (an output is never undefined)
+  const chain = em.hoist("CH", `(${params.join(", ")}) => { ${chainCode} return undefined; }`);
+
   const k = em.fresh("k");
+  const v = em.fresh("v");
+  const { call: lookup, params: raws } = emitLookup(table.index!, columns.map((c) => c.plan!.raw), em);
+  const outputs = em.hoist("O", `[${table.rules.map(output).join(", ")}]`);
+  const jsonOutputs = em.hoist("OJ", `rt.jsonOutputs(${outputs})`);
+  to.indexed?.({ call: lookup, raws, json: jsonOutputs });
+  const json = to.json ? ` ${to.json} = ${jsonOutputs}[${k}];` : "";
+  const numbers = em.hoist("RN", JSON.stringify(table.rules.map((r) => r.index)));
   const traced = to.trace === "null" ? "" : ` if (${to.trace} !== null) ${to.trace}.rule = ${numbers}[${k}];`;
   return [
-    ...offsets.map((o) => o.code),
-    `const ${k} = ${offsets.map((o) => `${o.offset} < 0`).join(" || ")} ? -2 : ${first};`,
-    `if (${k} >= 0) { ${to.target} = ${outputs}[${k}];${traced} break ${label}; }`,
-    `if (${k} === -1) { ${to.target} = ${fallback}; break ${label}; }`,
+    `{ const ${k} = ${lookup};`,
+    `if (${k} >= 0) { ${to.target} = ${outputs}[${k}];${json}${traced} }`,
+    `else if (${k} === -1) ${to.target} = ${fallback};`,
+    `else { const ${v} = ${chain}(${params.join(", ")}); ${to.target} = ${v} === undefined ? ${fallback} : ${v}; } }`,
   ].join(" ");
 }
 

@@ -21,7 +21,7 @@ const MEMBERS = new Set([
   "eq", "ne", "lt", "le", "gt", "ge", "and", "or", "not", "isTrue", "between", "inRange", "testValue",
   "member", "filter", "iter", "iterRange", "call", "callNamed", "positional", "roundPlaces", "builtin", "conforms", "instanceOf",
   "coerce", "fromJson", "toJson", "problem", "tick", "hit", "anyTrue", "entryOr", "branch", "rankCompare", "rankInRange", "region", "regions", "f64", "i32",
-  "firstRule1", "firstRule2", "firstRule3", "firstRuleN", "get", "jsonFast",
+  "firstRule1", "firstRule2", "firstRule3", "firstRuleN", "stepRegion", "denseCells", "cell2", "cell3", "jsonOutputs", "get", "jsonFast",
   "push", "rule", "rules", "lets", "value", "matched", "run", "functions",
 ]);
 

@@ -30,8 +30,9 @@ const mapValues = <T, U>(o: Record<string, T>, f: (v: T) => U): Record<string, U
 
 export function entryPoints(m: GeneratedModule) {
   return {
-    evaluate(state: Record<string, unknown>, options: JsonOptions = {}): Record<string, unknown> {
-      if (!options.exactDecimals) return m.run(null, state, null, true);
+    // No default `{}` for options: the common call passes none and should allocate nothing.
+    evaluate(state: Record<string, unknown>, options?: JsonOptions): Record<string, unknown> {
+      if (options === undefined || !options.exactDecimals) return m.run(null, state, null, true);
       return mapValues(m.run(null, state, null), jsonConverter(options));
     },
     evaluateTraced(state: Record<string, unknown>, options: JsonOptions = {}) {

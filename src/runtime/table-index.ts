@@ -2,16 +2,19 @@
 // the column answers the same; per region a bitmask says which rules the column allows. A lookup
 // finds each column's region (binary search on numbers, a hash on strings), ANDs the masks and
 // takes the lowest set bit: the first rule that matches, exactly as the chain of tests would.
+// When the regions of all columns multiply to a small number, the first rule of every combination
+// is worked out once at load (`denseCells`) and a lookup is one array read.
 
 // Codegen emits each table's lookup with these primitives (see codegen/table.ts); the plan
 // (regions and masks) comes from optimise/table-index-plan.ts.
+import { toJsonFast } from "./constants.js";
 
 export const f64 = (values: number[]): Float64Array => Float64Array.from(values);
 export const i32 = (values: number[]): Int32Array => Int32Array.from(values);
 /** value → region number for a literal column; a value not listed is region `values.length` */
 export const regions = (values: string[]): Map<string, number> => new Map(values.map((v, i) => [v, i]));
 
-/** The region of x among sorted bounds: 2i for the open interval below bounds[i], 2i+1 for bounds[i]. */
+/** The region of a finite x among sorted bounds: 2i for the open interval below bounds[i], 2i+1 for bounds[i]. */
 export function region(bounds: Float64Array, x: number): number {
   let lo = 0;
   let hi = bounds.length;
@@ -21,6 +24,19 @@ export function region(bounds: Float64Array, x: number): number {
     else hi = mid;
   }
   return lo < bounds.length && bounds[lo] === x ? 2 * lo + 1 : 2 * lo;
+}
+
+/**
+ * `region` for bounds spaced about `step` apart from `first`: the division guesses the index and
+ * the two loops walk to the exact one, so the answer never depends on how good the guess was.
+ */
+export function stepRegion(bounds: Float64Array, first: number, step: number, x: number): number {
+  const n = bounds.length;
+  const guess = Math.ceil((x - first) / step);
+  let i = guess > 0 ? (guess < n ? guess : n) : 0;
+  while (i > 0 && bounds[i - 1]! >= x) i--;
+  while (i < n && bounds[i]! < x) i++;
+  return i < n && bounds[i] === x ? 2 * i + 1 : 2 * i;
 }
 
 const lowestBit = (m: number) => 31 - Math.clz32(m & -m);
@@ -58,3 +74,32 @@ export function firstRuleN(words: number, masks: Int32Array[], offsets: number[]
   }
   return -1;
 }
+
+/**
+ * The first rule of every combination of regions, column 0 varying slowest: `sizes[c]` regions in
+ * column c, whose masks are `masks[c]` (region × words). -1 where no rule matches.
+ */
+export function denseCells(words: number, masks: Int32Array[], sizes: number[]): Int16Array | Int32Array {
+  const total = sizes.reduce((a, b) => a * b, 1);
+  const cells = words * 32 <= 0x7fff ? new Int16Array(total) : new Int32Array(total);
+  const at = new Array<number>(sizes.length).fill(0);
+  for (let cell = 0; cell < total; cell++) {
+    cells[cell] = firstRuleN(words, masks, at.map((region) => region * words));
+    for (let c = sizes.length - 1; c >= 0 && ++at[c]! === sizes[c]; c--) at[c] = 0;
+  }
+  return cells;
+}
+
+/** Dense lookups: each offset is a column's region times the cells it spans. */
+export const cell2 = (cells: Int16Array | Int32Array, o0: number, o1: number): number => cells[o0 + o1]!;
+export const cell3 = (cells: Int16Array | Int32Array, o0: number, o1: number, o2: number): number => cells[o0 + o1 + o2]!;
+
+/**
+ * The JSON form of each constant output, for `evaluate` to return without converting it per call;
+ * undefined where that form is an object, which must be fresh for every caller.
+ */
+export const jsonOutputs = (values: unknown[]): unknown[] =>
+  values.map((v) => {
+    const json = toJsonFast(v);
+    return typeof json === "object" && json !== null ? undefined : json;
+  });
