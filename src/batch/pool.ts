@@ -1,12 +1,14 @@
 // The worker pool of a batch: starts workers from worker.ts (the built chunk, or the TypeScript
-// source through tsx in a checkout), hands each piece to the least busy worker and reports
-// results as they come; ordering is the caller's job (see score-stream.ts).
+// source through tsx in a checkout), gives them the compiled model, hands each piece to the least
+// busy worker and reports results as they come; ordering is the caller's job (see score-stream.ts).
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
-import type { CheckResult } from "../compiler.js";
-import { WORKER_URL, type PieceMessage, type WorkerMessage, type WorkerSetup } from "./worker.js";
+import type { ScoreOptions } from "./chunk-scorer.js";
+import type { PortableModel } from "./row-model.js";
+// Types only: a value import would put worker.ts in the importer's chunk (see Pool.start).
+import type { MainMessage, PieceMessage, WorkerMessage, WorkerSetup } from "./worker.js";
 
 export interface Scored {
   seq: number;
@@ -15,16 +17,8 @@ export interface Scored {
   errors: number;
 }
 
-/** The model does not check: the workers' check result says why. */
-export class InvalidModel extends Error {
-  constructor(readonly check: CheckResult) {
-    super("the model does not compile");
-  }
-}
-
 /** A worker running worker.ts: directly when built, through tsx's loader when run from source. */
-function spawn(setup: WorkerSetup): Worker {
-  const url = new URL(WORKER_URL);
+function spawn(url: URL, setup: WorkerSetup): Worker {
   if (!/\.[cm]?ts$/.test(url.pathname)) return new Worker(url, { workerData: setup });
   const require = createRequire(url);
   const tsx = pathToFileURL(join(dirname(require.resolve("tsx/package.json")), "dist/esm/api/index.mjs")).href;
@@ -35,22 +29,40 @@ function spawn(setup: WorkerSetup): Worker {
 const ignore = () => {};
 
 export class Pool {
-  /** Resolves once every worker has compiled the model, with the decisions it writes. */
-  readonly ready: Promise<{ decisions: string[] }>;
-  private readonly workers: Worker[];
   private readonly busy: number[];
+  /** per worker, while it loads the model */
+  private readonly readiness: ({ resolve: () => void; reject: (e: Error) => void } | undefined)[] = [];
   private onScored: (s: Scored) => void = ignore;
   private onFailure: (e: Error) => void = ignore;
-  private failed = false;
+  private failure: Error | null = null;
   private closing = false;
 
-  /** Starts `size` workers; each compiles the model on its own thread while the caller goes on. */
-  constructor(size: number, setup: WorkerSetup) {
-    this.workers = Array.from({ length: size }, () => spawn(setup));
-    this.busy = this.workers.map(() => 0);
-    this.ready = Promise.all(this.workers.map((w, i) => this.listen(w, i))).then(([first]) => first!);
-    // A caller that closes without waiting must not leave a rejection unhandled.
-    this.ready.catch(ignore);
+  private constructor(private readonly workers: Worker[]) {
+    this.busy = workers.map(() => 0);
+    workers.forEach((w, i) => this.listen(w, i));
+  }
+
+  /**
+   * Starts `size` workers that read and write rows as `score` says. They load their code while
+   * the caller compiles the model; `load` then gives it to them. worker.ts is imported dynamically
+   * so that the build keeps it (and only what it needs) in a chunk of its own: that chunk is what
+   * each worker loads, not the CLI's.
+   */
+  static async start(size: number, score: ScoreOptions): Promise<Pool> {
+    const { WORKER_URL, WORKER_MARK } = await import("./worker.js");
+    const setup: WorkerSetup = { [WORKER_MARK]: true, score };
+    return new Pool(Array.from({ length: size }, () => spawn(new URL(WORKER_URL), setup)));
+  }
+
+  /** Gives every worker the model; resolves once all of them can score. */
+  load(model: PortableModel): Promise<void> {
+    if (this.failure) return Promise.reject(this.failure);
+    const ready = this.workers.map((w, i) => {
+      const promise = new Promise<void>((resolve, reject) => (this.readiness[i] = { resolve, reject }));
+      w.postMessage({ type: "model", model } satisfies MainMessage);
+      return promise;
+    });
+    return Promise.all(ready).then(ignore);
   }
 
   /** Where results and a failure after start-up go. */
@@ -59,37 +71,35 @@ export class Pool {
     this.onFailure = onFailure;
   }
 
-  private listen(worker: Worker, index: number): Promise<{ decisions: string[] }> {
-    return new Promise((resolve, reject) => {
-      let ready = false;
-      const fail = (e: Error) => {
-        if (!ready) return reject(e);
-        if (this.failed || this.closing) return;
-        this.failed = true;
-        this.onFailure(e);
-      };
-      worker.on("message", (m: WorkerMessage) => {
-        if (m.type === "scored") {
-          this.busy[index]!--;
-          this.onScored(m);
-        } else if (m.type === "ready") {
-          ready = true;
-          resolve({ decisions: m.decisions });
-        } else fail(new InvalidModel(m.check));
-      });
-      worker.on("error", fail);
-      worker.on("exit", (code) => {
-        if (!this.closing) fail(new Error(`a batch worker stopped (exit code ${code})`));
-      });
+  private listen(worker: Worker, index: number): void {
+    const fail = (e: Error) => {
+      if (this.closing) return;
+      const loading = this.readiness[index];
+      this.readiness[index] = undefined;
+      if (loading) return loading.reject(e);
+      if (this.failure) return;
+      this.failure = e;
+      this.onFailure(e);
+    };
+    worker.on("message", (m: WorkerMessage) => {
+      if (m.type === "scored") {
+        this.busy[index]!--;
+        this.onScored(m);
+      } else {
+        this.readiness[index]?.resolve();
+        this.readiness[index] = undefined;
+      }
     });
+    worker.on("error", fail);
+    worker.on("exit", (code) => fail(new Error(`a batch worker stopped (exit code ${code})`)));
   }
 
   /** Sends a piece to the worker with the fewest pieces in hand; the bytes are transferred. */
-  submit(piece: PieceMessage): void {
+  submit(piece: Omit<PieceMessage, "type">): void {
     let best = 0;
     for (let i = 1; i < this.busy.length; i++) if (this.busy[i]! < this.busy[best]!) best = i;
     this.busy[best]!++;
-    this.workers[best]!.postMessage(piece, [piece.bytes.buffer as ArrayBuffer]);
+    this.workers[best]!.postMessage({ type: "piece", ...piece } satisfies MainMessage, [piece.bytes.buffer as ArrayBuffer]);
   }
 
   async close(): Promise<void> {

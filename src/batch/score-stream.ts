@@ -19,7 +19,7 @@ export interface BatchOptions {
   header?: string | null;
   /** pieces out at workers or waiting to be written, per worker */
   piecesPerWorker?: number;
-  /** bytes a piece holds at least (but for the last) */
+  /** bytes a piece holds at least (but for the last); default 32 KiB */
   pieceBytes?: number;
   /** called after each piece's results are written */
   onProgress?: (done: Tally) => void;
@@ -71,7 +71,7 @@ export async function scoreStream(options: BatchOptions): Promise<Summary> {
   );
 
   if (options.header) output.write(options.header);
-  const splitter = new RecordSplitter(format === "csv" ? "csv" : "lines", options.pieceBytes);
+  const splitter = new RecordSplitter(format === "csv" ? "csv" : "lines", options.pieceBytes ?? 32 * 1024);
   let nextRow = 1;
   let columns: string[] | undefined;
   const send = async (piece: Piece | null) => {

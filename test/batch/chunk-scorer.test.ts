@@ -1,16 +1,18 @@
+import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadSample } from "../../bench/load-samples.js";
-import { decisionNames, pieceScorer } from "../../src/batch/chunk-scorer.js";
+import { pieceScorer } from "../../src/batch/chunk-scorer.js";
 import { parseCsv } from "../../src/batch/csv.js";
-import { compileModel, type CompiledModel } from "../../src/compiler.js";
+import { rowModel, type RowModel } from "../../src/batch/row-model.js";
+import { compileModel } from "../../src/compiler.js";
 
 const lending = loadSample("lending");
-let model: CompiledModel;
+let model: RowModel;
 
 beforeAll(() => {
   const result = compileModel(lending.model);
   if (!result.ok) throw new Error("the lending sample does not compile");
-  model = result.model;
+  model = rowModel(result.model);
 });
 
 const jsonl = (text: string) => text.trim().split("\n").map((l) => JSON.parse(l));
@@ -39,6 +41,30 @@ describe("pieceScorer, JSONL in and out", () => {
     expect(records[4].decisions).toEqual(lending.cases[0]!.expected.decisions);
   });
 
+  it("reads CRLF lines, skips blank and whitespace-only lines and a missing final line feed, keeping line numbers", () => {
+    const score = pieceScorer(model, { input: "jsonl", output: "jsonl" });
+    const states = lending.cases.slice(0, 3).map((c) => JSON.stringify(c.state));
+    const text = `${states[0]}\r\n\r\n  \t\n${states[1]}\n \r\n\n${states[2]}`;
+    const out = score({ text, first: 10 });
+    expect(out).toMatchObject({ rows: 3, errors: 0 });
+    expect(jsonl(out.text)).toEqual([10, 13, 16].map((row, i) => ({ row, decisions: lending.cases[i]!.expected.decisions })));
+  });
+
+  it("scores a piece as it scores each of its lines alone", () => {
+    const score = pieceScorer(model, { input: "jsonl", output: "jsonl" });
+    const kinds = [JSON.stringify(lending.cases[0]!.state), JSON.stringify({ ...lending.cases[1]!.state, id: "x" }), "", " ", "\r", "{oops", "[]", "null", '{"credit score":1}'];
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...kinds), { maxLength: 30 }), fc.boolean(), (lines, finalLf) => {
+        const text = lines.join("\n") + (finalLf ? "\n" : "");
+        const alone = lines.map((line, i) => (line.trim() === "" ? null : score({ text: line, first: 1 + i })));
+        const out = score({ text, first: 1 });
+        expect(out.text).toBe(alone.map((a) => a?.text ?? "").join(""));
+        expect(out.rows).toBe(alone.filter((a) => a).length);
+        expect(out.errors).toBe(alone.reduce((n, a) => n + (a?.errors ?? 0), 0));
+      }),
+    );
+  });
+
   it("writes exact decimal strings with exactDecimals", () => {
     const score = pieceScorer(model, { input: "jsonl", output: "jsonl", exactDecimals: true });
     const [record] = jsonl(score({ text: JSON.stringify(lending.cases[0]!.state), first: 1 }).text);
@@ -62,7 +88,7 @@ describe("pieceScorer, CSV", () => {
     const text = lending.cases.map((c, i) => csvRow(`c${i}`, c.state)).join("\r\n");
     const out = score({ text, first: 1, columns });
     expect(out).toMatchObject({ rows: lending.cases.length, errors: 0 });
-    const names = decisionNames(model);
+    const names = model.decisions;
     const records = parseCsv(out.text);
     records.forEach((r, i) => {
       expect(r.slice(0, 2)).toEqual([String(i + 1), `c${i}`]);

@@ -13,6 +13,12 @@ describe("progress", () => {
     expect(line).toMatch(/^\[#{6}\.{18}\]  25%  250,000 rows  125,000 rows\/s  ETA 6s$/);
   });
 
+  it("groups thousands as en-US does", () => {
+    for (const rows of [0, 7, 999, 1000, 12_345, 999_999, 1_000_000, 123_456_789, 9_876_543_210]) {
+      expect(formatProgress({ rows, errors: 0, elapsedMs: 1000 })).toBe(`${rows.toLocaleString("en-US")} rows  ${rows.toLocaleString("en-US")} rows/s`);
+    }
+  });
+
   it("writes durations for people", () => {
     expect(formatDuration(5.4)).toBe("5s");
     expect(formatDuration(125)).toBe("2m05s");

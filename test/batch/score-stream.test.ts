@@ -4,10 +4,11 @@ import { PassThrough, Readable } from "node:stream";
 import { afterEach, describe, expect, it } from "vitest";
 import { lendingRow } from "../../bench/batch/lending-states.js";
 import { loadSample } from "../../bench/load-samples.js";
-import { InvalidModel, Pool } from "../../src/batch/pool.js";
+import { Pool } from "../../src/batch/pool.js";
+import { portableModel, type PortableModel } from "../../src/batch/row-model.js";
 import { scoreStream } from "../../src/batch/score-stream.js";
-import { WORKER_MARK } from "../../src/batch/worker.js";
 import type { ScoreOptions } from "../../src/batch/chunk-scorer.js";
+import { compileModel } from "../../src/compiler.js";
 
 const lending = loadSample("lending");
 const pools: Pool[] = [];
@@ -15,9 +16,17 @@ afterEach(async () => {
   await Promise.all(pools.splice(0).map((p) => p.close()));
 });
 
-function pool(workers: number, score: ScoreOptions, model: unknown = lending.model): Pool {
-  const p = new Pool(workers, { [WORKER_MARK]: true, model: model as Record<string, unknown>, compile: {}, score });
+function lendingPortable(): PortableModel {
+  const compiled = compileModel(lending.model);
+  if (!compiled.ok) throw new Error("the lending sample does not compile");
+  return portableModel(compiled.model);
+}
+
+/** A started pool whose workers have loaded `model` (the lending sample unless given). */
+async function pool(workers: number, score: ScoreOptions, model: PortableModel = lendingPortable()): Promise<Pool> {
+  const p = await Pool.start(workers, score);
   pools.push(p);
+  await p.load(model);
   return p;
 }
 
@@ -34,9 +43,7 @@ async function batch(p: Pool, workers: number, text: string, format: "jsonl" | "
 
 describe("scoreStream", () => {
   it("keeps input order across two workers and counts rows and errors", async () => {
-    const p = pool(2, { input: "jsonl", output: "jsonl" });
-    const { decisions } = await p.ready;
-    expect(decisions).toEqual(Object.keys(lending.cases[0]!.expected.decisions));
+    const p = await pool(2, { input: "jsonl", output: "jsonl" });
     const lines = Array.from({ length: 3000 }, (_, i) => (i % 500 === 499 ? "{broken" : JSON.stringify(lendingRow(i))));
     const { text, summary, progress } = await batch(p, 2, `\uFEFF${lines.join("\n")}\n`, "jsonl");
     const records = text.trim().split("\n").map((l) => JSON.parse(l));
@@ -48,7 +55,7 @@ describe("scoreStream", () => {
   });
 
   it("reads a CSV header once and numbers data rows from 1", async () => {
-    const p = pool(2, { input: "csv", output: "jsonl" });
+    const p = await pool(2, { input: "csv", output: "jsonl" });
     const columns = ["id", "credit score", "annual income", "monthly debt", "loan amount", "employment"] as const;
     const rows = Array.from({ length: 400 }, (_, i) => lendingRow(i));
     const csv = [columns.map((c) => (c.includes(" ") ? `"${c}"` : c)).join(","), ...rows.map((r) => columns.map((c) => r[c]).join(","))].join("\n");
@@ -59,17 +66,16 @@ describe("scoreStream", () => {
   });
 
   it("writes the header before the rows", async () => {
-    const p = pool(1, { input: "jsonl", output: "csv" });
+    const p = await pool(1, { input: "jsonl", output: "csv" });
     const { text } = await batch(p, 1, `${JSON.stringify(lending.cases[0]!.state)}\n`, "jsonl", "row,id,x\n");
     expect(text.split("\n")[0]).toBe("row,id,x");
     expect(text.split("\n")).toHaveLength(3);
   });
 
-  it("rejects ready with the check when the model does not compile", async () => {
-    const broken = { content: { name: "x", inputs: {}, decisions: { a: "nope +" } } };
-    const p = pool(1, { input: "jsonl", output: "jsonl" }, broken);
-    const error = await p.ready.then(() => null, (e: unknown) => e);
-    expect(error).toBeInstanceOf(InvalidModel);
-    expect((error as InvalidModel).check.valid).toBe(false);
+  it("rejects load when a worker cannot load the model", async () => {
+    const p = await Pool.start(2, { input: "jsonl", output: "jsonl" });
+    pools.push(p);
+    const broken = { ...lendingPortable(), source: "throw new Error('cannot load this')" };
+    await expect(p.load(broken)).rejects.toThrow("cannot load this");
   });
 });
