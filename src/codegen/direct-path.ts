@@ -7,7 +7,7 @@ import type { Emitter } from "./emitter.js";
 import type { IndexedLookup } from "./table-lookup.js";
 
 export interface DirectDecision {
-  /** JS literal of the decision's name */
+  /** the decision's name as an object literal key (Emitter.key) */
   key: string;
   lookup: IndexedLookup;
 }
@@ -23,7 +23,7 @@ export function directPath(decisions: DirectDecision[], keys: Map<string, string
   const values = decisions.map(() => em.fresh("v"));
   const found = decisions.map((d, i) => `const ${rules[i]} = ${d.lookup.call};`);
   const known = decisions.map((d, i) => `const ${values[i]} = ${rules[i]} < 0 ? undefined : ${d.lookup.json}[${rules[i]}];`);
-  const result = decisions.map((d, i) => `[${d.key}]: ${values[i]}`).join(", ");
+  const result = decisions.map((d, i) => `${d.key}: ${values[i]}`).join(", ");
   return [
     "if (S !== null && TR === null && J) {",
     ...reads,

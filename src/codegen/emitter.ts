@@ -16,6 +16,15 @@ export class Emitter {
     return JSON.stringify(text);
   }
 
+  /**
+   * An object literal's key for `name`: a plain string key (objects built from the literal's
+   * template, the fast way), but computed for "__proto__", which as a plain key would set the
+   * prototype instead of a property.
+   */
+  key(name: string): string {
+    return name === "__proto__" ? `[${this.lit(name)}]` : this.lit(name);
+  }
+
   /** Hoists `init` to module scope once and returns its identifier. */
   hoist(prefix: string, init: string): string {
     const known = this.constants.get(init);

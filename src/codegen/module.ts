@@ -52,19 +52,19 @@ export function emitModule(ir: ModelIR, options: EmitOptions = {}): string {
     const { code, json, lookup } = emitDecision(d, decisionIds.get(d.name)!, runScope, cx(d.address), slots);
     runScope.bind("decision", d.name, decisionIds.get(d.name)!);
     if (json) jsonIds.set(d.name, json);
-    if (lookup) direct.push({ key: em.lit(d.name), lookup });
+    if (lookup) direct.push({ key: em.key(d.name), lookup });
     return code;
   });
   const body = decisionCode.join("\n");
 
   const prologue = [...slots.values()].map((slot) => inputPrologue(slot, body, em)).filter(Boolean);
-  const result = decisions.map((d) => `[${em.lit(d.name)}]: ${decisionIds.get(d.name)}`).join(", ");
+  const result = decisions.map((d) => `${em.key(d.name)}: ${decisionIds.get(d.name)}`).join(", ");
   const jsonOf = (d: DecisionIR) => {
     const json = jsonIds.get(d.name);
     return json ? `${json} !== undefined ? ${json} : rt.jsonFast(${decisionIds.get(d.name)})` : `rt.jsonFast(${decisionIds.get(d.name)})`;
   };
-  const jsonResult = decisions.map((d) => `[${em.lit(d.name)}]: ${jsonOf(d)}`).join(", ");
-  const functions = ir.functions.map((f) => `[${em.lit(f.name)}]: ${functionIds.get(f.name)!.value}`).join(", ");
+  const jsonResult = decisions.map((d) => `${em.key(d.name)}: ${jsonOf(d)}`).join(", ");
+  const functions = ir.functions.map((f) => `${em.key(f.name)}: ${functionIds.get(f.name)!.value}`).join(", ");
   // Every decision an indexed table over inputs: a small `run` answers from the lookups first.
   const full = direct.length > 0 && direct.length === decisions.length ? em.fresh("run") : "run";
   const keys = new Map([...slots.values()].map((slot) => [slot.raw, em.lit(slot.input.name)]));

@@ -24,7 +24,11 @@ const jsonConverter = (options: JsonOptions) => (options.exactDecimals ? (v: Fee
 
 const mapValues = <T, U>(o: Record<string, T>, f: (v: T) => U): Record<string, U> => {
   const out: Record<string, U> = {};
-  for (const k in o) out[k] = f(o[k]!);
+  for (const k of Object.keys(o)) {
+    // "__proto__" is a decision name like any other: an own property, never the prototype
+    if (k === "__proto__") Object.defineProperty(out, k, { value: f(o[k]!), enumerable: true, writable: true, configurable: true });
+    else out[k] = f(o[k]!);
+  }
   return out;
 };
 
@@ -36,7 +40,8 @@ export function entryPoints(m: GeneratedModule) {
       return mapValues(m.run(null, state, null), jsonConverter(options));
     },
     evaluateTraced(state: Record<string, unknown>, options: JsonOptions = {}) {
-      const raw: Record<string, RawTrace> = {};
+      // no prototype: the generated code assigns TR[name] for every decision, "__proto__" included
+      const raw: Record<string, RawTrace> = Object.create(null);
       const json = jsonConverter(options);
       const decisions = mapValues(m.run(null, state, raw), json);
       const trace = mapValues(raw, (t) => {

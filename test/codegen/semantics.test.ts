@@ -107,3 +107,17 @@ describe("rounding built-ins with a literal scale", () => {
     if (typeof x === "number") expect(Object.is(out["decimal literal"], -0)).toBe(false);
   });
 });
+
+describe("decision names as result keys", () => {
+  it("keeps __proto__, constructor and toString as ordinary properties of the result", () => {
+    // JSON.parse makes "__proto__" an own key, as it arrives over HTTP
+    const decisions = JSON.parse('{"__proto__": "x + 1", "constructor": "x + 2", "toString": "x + 3"}');
+    const r = compileModel({ name: "keys", inputs: { x: input("number") }, decisions } as ModelInput);
+    if (!r.ok) throw new Error(JSON.stringify(r.check.stages.flatMap((s) => s.diagnostics)));
+    for (const out of [r.model.evaluate({ x: 1 }), r.model.evaluate({ x: 1 }, { exactDecimals: true }), r.model.evaluateTraced({ x: 1 }).decisions]) {
+      expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
+      expect(Object.keys(out).sort()).toEqual(["__proto__", "constructor", "toString"]);
+      expect(Object.getOwnPropertyDescriptor(out, "__proto__")?.value).toEqual(expect.anything());
+    }
+  });
+});
