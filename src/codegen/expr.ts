@@ -116,7 +116,7 @@ const emitters: { [K in Expr["kind"]]: Emit<K> } = {
   },
   // Both endpoints written (`[a..b]`): a null endpoint value is a value, not "unbounded".
   range: (n, scope, cx) =>
-    `rt.range(${n.startIncluded}, ${n.start ? emitExpr(n.start, scope, cx) : "null"}, ${n.end ? emitExpr(n.end, scope, cx) : "null"}, ${n.endIncluded}${n.start && n.end ? ", true" : ""})`,
+    `rt.range(${n.startIncluded}, ${n.start ? emitExpr(n.start, scope, cx) : "null"}, ${n.end ? emitExpr(n.end, scope, cx) : "null"}, ${n.endIncluded}${n.start && n.end ? ", true" : ""}${n.test ? `, ${cx.em.lit(n.test)}` : ""})`,
   function: (n, scope, cx) => {
     if (n.external) return `rt.problem("external functions are not supported")`;
     const inner = scope.child({ item: null, input: null, partial: null });

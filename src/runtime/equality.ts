@@ -33,7 +33,7 @@ function contextEquals(a: FeelContext, b: FeelContext): boolean | null {
 
 function rangeEquals(a: FeelRange, b: FeelRange): boolean | null {
   if (a.startIncluded !== b.startIncluded || a.endIncluded !== b.endIncluded) return false;
-  if (a.nullEndpoints !== b.nullEndpoints) return false;
+  if (a.nullEndpoints !== b.nullEndpoints || a.test !== b.test) return false;
   return all([valueEquals(a.start, b.start), valueEquals(a.end, b.end)]);
 }
 

@@ -1,6 +1,7 @@
 // Ranges as values (DMN 1.5 10.3.2.7): construction, membership and `between`.
 import { compareValues, ge, le } from "./compare.js";
 import { describe, kindOf, isTemporalKind } from "./kinds.js";
+import { ne } from "./equality.js";
 import { and } from "./logic.js";
 import { problem } from "./problems.js";
 import { FeelRange, type FeelValue } from "./values.js";
@@ -20,6 +21,7 @@ export function range(
   end: FeelValue,
   endIncluded: boolean,
   literal = false,
+  test?: "=" | "!=",
 ): FeelRange | null {
   for (const e of [start, end]) {
     if (e !== null && !orderable(e)) return problem(`a range endpoint cannot be ${describe(e)}`);
@@ -28,12 +30,13 @@ export function range(
     return problem(`range endpoints ${describe(start)} and ${describe(end)} are not comparable`);
   }
   const nulls = literal && (start === null || end === null) ? "value" : "unbounded";
-  return new FeelRange(startIncluded, start, end, endIncluded, nulls);
+  return new FeelRange(startIncluded, start, end, endIncluded, nulls, test);
 }
 
 /** Is v inside r? null when v cannot be compared with the endpoints. */
 export function inRange(v: FeelValue, r: FeelValue): boolean | null {
   if (v === null || !(r instanceof FeelRange)) return null;
+  if (r.test === "!=") return ne(v, r.start); // everything but the one value
   const check = (bound: FeelValue, sign: 1 | -1, included: boolean): boolean | null => {
     if (bound === null) return r.nullEndpoints === "value" ? null : true;
     const c = compareValues(v, bound);

@@ -99,6 +99,8 @@ export class FeelRange {
     readonly end: FeelValue,
     readonly endIncluded: boolean,
     readonly nullEndpoints: "unbounded" | "value" = "unbounded",
+    /** DMN 1.5 `=e` / `!=e` as a value: the operator it was written with (not equal to `[e..e]`) */
+    readonly test?: "=" | "!=",
   ) {}
 }
 

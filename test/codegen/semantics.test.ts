@@ -121,3 +121,21 @@ describe("decision names as result keys", () => {
     }
   });
 });
+
+describe("=e and !=e as range values (DMN 1.5)", () => {
+  it.each([
+    ["(=10) = [10..10]", false],
+    ["(=10) = (=10)", true],
+    ["(!=10) = (!=10)", true],
+    ["(!=10) = (10..10)", false],
+    ["(= 10) = (!= 10)", false],
+    ["5 in (!=10)", true],
+    ["10 in (!=10)", false],
+    ["10 in (=10)", true],
+    ["(=10).start", 10],
+    ["(!=10).start included", false],
+  ])("%s is %j", (expression, expected) => {
+    const { decisions } = run({ inputs: { x: input("number") }, decisions: { r: expression } }, { x: 1 }, false);
+    expect(decisions.r).toEqual(expected);
+  });
+});
