@@ -27,16 +27,18 @@ export function region(bounds: Float64Array, x: number): number {
 }
 
 /**
- * `region` for bounds spaced about `step` apart from `first`: the division guesses the index and
- * the two loops walk to the exact one, so the answer never depends on how good the guess was.
+ * `region` for bounds spaced about `step` apart from `first = bounds[0]` (each within step / 4
+ * of `first + i × step`, as codegen/table-lookup.ts's `spacing` checks): the division lands at
+ * most one bound away from the right one, and one comparison each way corrects it.
  */
 export function stepRegion(bounds: Float64Array, first: number, step: number, x: number): number {
-  const n = bounds.length;
-  const guess = Math.ceil((x - first) / step);
-  let i = guess > 0 ? (guess < n ? guess : n) : 0;
-  while (i > 0 && bounds[i - 1]! >= x) i--;
-  while (i < n && bounds[i]! < x) i++;
-  return i < n && bounds[i] === x ? 2 * i + 1 : 2 * i;
+  let i = Math.floor((x - first) / step); // x - first ≥ 0 exactly when x ≥ first
+  if (i < 0) return 0;
+  const last = bounds.length - 1;
+  if (i > last) i = last;
+  if (bounds[i]! > x) i--; // i ≥ 0 still: bounds[0] = first ≤ x
+  else if (i < last && bounds[i + 1]! <= x) i++;
+  return bounds[i] === x ? 2 * i + 1 : 2 * i + 2;
 }
 
 const lowestBit = (m: number) => 31 - Math.clz32(m & -m);

@@ -129,17 +129,25 @@ describe("indexed table lookups", () => {
 });
 
 describe("regions of numbers", () => {
-  it("the guessed search agrees with the binary search on any sorted bounds", () => {
-    const bounds = fc.uniqueArray(fc.double({ min: -1e6, max: 1e6, noNaN: true }), { minLength: 3, maxLength: 40 }).map((b) => b.sort((x, y) => x - y));
+  it("the guessed search agrees with the binary search on every spacing the lookup accepts", () => {
+    // bounds near first + i × step (within a fifth of a step), as tables with bands are written
+    const bounds = fc
+      .tuple(
+        fc.double({ min: -1e6, max: 1e6, noNaN: true }),
+        fc.double({ min: 1e-3, max: 1e4, noNaN: true }),
+        fc.array(fc.double({ min: -0.2, max: 0.2, noNaN: true }), { minLength: 3, maxLength: 40 }),
+      )
+      .map(([first, step, jitter]) => jitter.map((j, i) => (i === 0 ? first : first + (i + j) * step)));
     fc.assert(
-      fc.property(bounds, fc.double({ noNaN: true }), fc.nat(), (b, x, pick) => {
+      fc.property(bounds, fc.double({ noNaN: true }), fc.nat(), fc.double({ min: -1.5, max: 1.5, noNaN: true }), (b, x, pick, shift) => {
+        const even = spacing(b);
+        fc.pre(even !== null);
         const sorted = f64(b);
-        const even = spacing(b) ?? { first: b[0]!, step: (b[b.length - 1]! - b[0]!) / (b.length - 1) || 1 };
-        for (const probe of [x, b[pick % b.length]!, (b[pick % b.length]! + b[(pick + 1) % b.length]!) / 2]) {
-          expect(stepRegion(sorted, even.first, even.step, probe)).toBe(region(sorted, probe));
-        }
+        const at = b[pick % b.length]!;
+        const probes = [x, at, (at + b[(pick + 1) % b.length]!) / 2, at + shift * even.step, at + Math.abs(at) * Number.EPSILON, at - Math.abs(at) * Number.EPSILON];
+        for (const probe of probes) expect(stepRegion(sorted, even.first, even.step, probe)).toBe(region(sorted, probe));
       }),
-      { numRuns: 500 },
+      { numRuns: 2000 },
     );
   });
 
