@@ -7,7 +7,7 @@
 // double — the digits `String(x)` shows — so decimal(2.675, 2) is 2.68 as written, not 2.67 as
 // the binary value 2.67499999999999982236431605997495353221893310546875 would round.
 
-import { MODES, ROUNDS_AWAY, type Position } from "./decimal-rounding.js";
+import { MODES, RoundingModes, ROUNDS_AWAY, type Position } from "./decimal-rounding.js";
 
 type Value = number | string | Decimal;
 
@@ -59,21 +59,12 @@ function roundToPlaces(x: number, places: number, mode: number): number {
   return negative ? -magnitude : magnitude;
 }
 
-export class Decimal {
-  static readonly ROUND_UP = MODES.ROUND_UP;
-  static readonly ROUND_DOWN = MODES.ROUND_DOWN;
-  static readonly ROUND_CEIL = MODES.ROUND_CEIL;
-  static readonly ROUND_FLOOR = MODES.ROUND_FLOOR;
-  static readonly ROUND_HALF_UP = MODES.ROUND_HALF_UP;
-  static readonly ROUND_HALF_DOWN = MODES.ROUND_HALF_DOWN;
-  static readonly ROUND_HALF_EVEN = MODES.ROUND_HALF_EVEN;
-  static readonly ROUND_HALF_CEIL = MODES.ROUND_HALF_CEIL;
-  static readonly ROUND_HALF_FLOOR = MODES.ROUND_HALF_FLOOR;
-
+export class Decimal extends RoundingModes {
   /** the double itself */
   readonly n: number;
 
   constructor(v: Value) {
+    super();
     this.n = parse(v);
   }
 
@@ -190,10 +181,10 @@ export class Decimal {
   toNumber(): number {
     return this.n;
   }
-  toString(): string {
+  override toString(): string {
     return plain(this.n);
   }
-  valueOf(): string {
+  override valueOf(): string {
     return plain(this.n);
   }
   toJSON(): string {

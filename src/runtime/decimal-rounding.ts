@@ -16,6 +16,19 @@ export const MODES = {
 
 export type Rounding = (typeof MODES)[keyof typeof MODES];
 
+/** The modes as statics (`Decimal.ROUND_HALF_EVEN`), for both Decimal classes to extend. */
+export class RoundingModes {
+  static readonly ROUND_UP = MODES.ROUND_UP;
+  static readonly ROUND_DOWN = MODES.ROUND_DOWN;
+  static readonly ROUND_CEIL = MODES.ROUND_CEIL;
+  static readonly ROUND_FLOOR = MODES.ROUND_FLOOR;
+  static readonly ROUND_HALF_UP = MODES.ROUND_HALF_UP;
+  static readonly ROUND_HALF_DOWN = MODES.ROUND_HALF_DOWN;
+  static readonly ROUND_HALF_EVEN = MODES.ROUND_HALF_EVEN;
+  static readonly ROUND_HALF_CEIL = MODES.ROUND_HALF_CEIL;
+  static readonly ROUND_HALF_FLOOR = MODES.ROUND_HALF_FLOOR;
+}
+
 /** Where the discarded part lies between the two neighbouring kept values. */
 export type Position = "zero" | "below" | "half" | "above";
 

@@ -11,7 +11,7 @@
 // Only the part of the decimal.js API the runtime uses is offered; decimal-double.ts offers the
 // same part for `--numbers double`.
 import { Decimal as DecimalJs } from "decimal.js";
-import { MODES, type Rounding } from "./decimal-rounding.js";
+import { MODES, RoundingModes, type Rounding } from "./decimal-rounding.js";
 import { MAX_SCALE, POW10, SAFE, parseScaled, roundedQuotient, scaleOfDouble, scaledToString, upscale } from "./decimal-scaled.js";
 
 export type { Rounding } from "./decimal-rounding.js";
@@ -34,17 +34,7 @@ const EXACT = 0;
 /** decimal.js keeps digits in base-10^7 limbs aligned on the decimal point. */
 const LIMB = 1e7;
 
-export class Decimal {
-  static readonly ROUND_UP = MODES.ROUND_UP;
-  static readonly ROUND_DOWN = MODES.ROUND_DOWN;
-  static readonly ROUND_CEIL = MODES.ROUND_CEIL;
-  static readonly ROUND_FLOOR = MODES.ROUND_FLOOR;
-  static readonly ROUND_HALF_UP = MODES.ROUND_HALF_UP;
-  static readonly ROUND_HALF_DOWN = MODES.ROUND_HALF_DOWN;
-  static readonly ROUND_HALF_EVEN = MODES.ROUND_HALF_EVEN;
-  static readonly ROUND_HALF_CEIL = MODES.ROUND_HALF_CEIL;
-  static readonly ROUND_HALF_FLOOR = MODES.ROUND_HALF_FLOOR;
-
+export class Decimal extends RoundingModes {
   /** scaled and quotient forms: the value is m / (q × 10^k) */
   m: number;
   k: number;
@@ -54,6 +44,7 @@ export class Decimal {
 
   /** From a number, a numeric string or a Decimal; the other parameters are for this module. */
   constructor(v: Value, k = -1, q = 1, x: Exact | null = null) {
+    super();
     // fields always in this order, so every Decimal has one shape
     this.m = k >= 0 ? (v as number) : 0;
     this.k = k >= 0 ? k : 0;
@@ -290,10 +281,10 @@ export class Decimal {
     const divisor = this.q === EXACT ? NaN : upscale(this.q, this.k);
     return divisor === divisor ? this.m / divisor : this.exact().toNumber();
   }
-  toString(): string {
+  override toString(): string {
     return this.q === 1 ? scaledToString(this.m, this.k) : this.exact().toString();
   }
-  valueOf(): string {
+  override valueOf(): string {
     if (this.q !== 1) return this.exact().valueOf();
     return Object.is(this.m, -0) ? "-0" : scaledToString(this.m, this.k);
   }
