@@ -137,7 +137,7 @@ function emitDecision(
   const coerce = needsCoercion(d.type) && !bodyConforms(d.body, d.type);
   // A coerced value may differ from what the body assigned, so its JSON form is not known early.
   const json = coerce ? undefined : em.fresh("j");
-  const lines = [`let ${id} = null;`, `{ const ${tr} = TR === null ? null : (TR[${em.lit(d.name)}] = { lets: {} });`];
+  const lines = [`let ${id} = null;`, `{ const ${tr} = TR === null ? null : (TR[${em.lit(d.name)}] = rt.traceEntry());`];
   for (const l of d.lets) {
     const lid = em.fresh("l");
     lines.push(`let ${lid} = null;`, emitBody(l.body, lid, "null", scope, { ...cx, where: l.address }, slots));

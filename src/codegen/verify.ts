@@ -22,7 +22,7 @@ const MEMBERS = new Set([
   "member", "filter", "iter", "iterRange", "call", "callNamed", "positional", "roundPlaces", "builtin", "conforms", "instanceOf",
   "coerce", "fromJson", "toJson", "problem", "tick", "hit", "anyTrue", "entryOr", "branch", "rankCompare", "rankInRange", "region", "regions", "f64", "i32",
   "firstRule1", "firstRule2", "firstRule3", "firstRuleN", "stepRegion", "denseCells", "cell2", "cell3", "jsonOutputs", "get", "jsonFast",
-  "push", "rule", "rules", "lets", "value", "matched", "run", "functions",
+  "push", "rule", "rules", "lets", "traceEntry", "value", "matched", "run", "functions",
 ]);
 
 const OPERATORS = new Set(["===", "!==", "<", "<=", ">", ">=", "&&", "||", "??", "!", "-", "*", "typeof", "="]);

@@ -16,6 +16,9 @@ export interface RawTrace {
   lets: Record<string, FeelValue>;
 }
 
+/** A decision's trace record; `lets` has no prototype, so a let named "__proto__" is kept like any other. */
+export const traceEntry = (): RawTrace => ({ lets: Object.create(null) as Record<string, FeelValue> });
+
 export interface JsonOptions {
   exactDecimals?: boolean;
 }

@@ -120,6 +120,16 @@ describe("decision names as result keys", () => {
       expect(Object.getOwnPropertyDescriptor(out, "__proto__")?.value).toEqual(expect.anything());
     }
   });
+
+  it("keeps a let named __proto__ in the trace", () => {
+    const decisions = JSON.parse('{"d": {"let": {"__proto__": "x + 1", "y": "x + 2"}, "expr": "y"}}');
+    const r = compileModel({ name: "lets", inputs: { x: input("number") }, decisions } as ModelInput);
+    if (!r.ok) throw new Error(JSON.stringify(r.check.stages.flatMap((s) => s.diagnostics)));
+    const { decisions: out, trace } = r.model.evaluateTraced({ x: 1 });
+    expect(out.d).toBe(3);
+    expect(trace.d!.lets).toEqual(JSON.parse('{"__proto__": 2, "y": 3}'));
+    expect(Object.keys(trace.d!.lets!)).toEqual(["__proto__", "y"]);
+  });
 });
 
 describe("=e and !=e as range values (DMN 1.5)", () => {
