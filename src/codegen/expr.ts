@@ -22,7 +22,7 @@ export const COMPARE_OPS = { "=": "eq", "!=": "ne", "<": "lt", "<=": "le", ">": 
 const ARITH_OPS = { "+": "add", "-": "sub", "*": "mul", "/": "div", "**": "pow" } as const;
 
 const emitters: { [K in Expr["kind"]]: Emit<K> } = {
-  number: (n, _s, cx) => cx.em.hoist("n", `rt.constNum(${cx.em.lit(n.value)})`),
+  number: (n, _s, cx) => cx.em.hoist("n", `rt.num(${cx.em.lit(n.value)})`),
   string: (n, _s, cx) => cx.em.lit(n.value),
   boolean: (n) => (n.value ? "true" : "false"),
   null: () => "null",

@@ -61,7 +61,7 @@ export function emitModule(ir: ModelIR, options: EmitOptions = {}): string {
   const result = decisions.map((d) => `${em.key(d.name)}: ${decisionIds.get(d.name)}`).join(", ");
   const jsonOf = (d: DecisionIR) => {
     const json = jsonIds.get(d.name);
-    return json ? `${json} !== undefined ? ${json} : rt.jsonFast(${decisionIds.get(d.name)})` : `rt.jsonFast(${decisionIds.get(d.name)})`;
+    return json ? `${json} !== undefined ? ${json} : rt.toJson(${decisionIds.get(d.name)})` : `rt.toJson(${decisionIds.get(d.name)})`;
   };
   const jsonResult = decisions.map((d) => `${em.key(d.name)}: ${jsonOf(d)}`).join(", ");
   const functions = ir.functions.map((f) => `${em.key(f.name)}: ${functionIds.get(f.name)!.value}`).join(", ");

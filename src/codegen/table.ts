@@ -49,7 +49,7 @@ export function emitTable(table: TableIR, to: TableTarget, scope: Scope, cx: Exp
   const fallback = defaultValue(table, scope, cx);
 
   if (table.hit === "FIRST" && table.index && columns.every((c) => c.plan)) {
-    return `{ ${indexedTable(table, columns, to, cx, { condition, output, fallback })} }`;
+    return indexedTable(table, columns, to, cx, { condition, output, fallback });
   }
   if (table.hit === "FIRST") {
     const label = cx.em.fresh("T");

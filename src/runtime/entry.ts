@@ -1,7 +1,6 @@
 // The entry points of a compiled model, shared by in-process loading and standalone modules:
 // JSON in and out around the generated `run`.
-import { toJsonFast } from "./constants.js";
-import { toJson } from "./index.js";
+import { setOwn, toJson } from "./json.js";
 import type { FeelFunction, FeelValue } from "./values.js";
 
 /** What the generated module body returns. */
@@ -23,15 +22,12 @@ export interface JsonOptions {
   exactDecimals?: boolean;
 }
 
-const jsonConverter = (options: JsonOptions) => (options.exactDecimals ? (v: FeelValue) => toJson(v, options) : toJsonFast);
+const jsonConverter = (options: JsonOptions) => (options.exactDecimals ? (v: FeelValue) => toJson(v, options) : (v: FeelValue) => toJson(v));
 
 const mapValues = <T, U>(o: Record<string, T>, f: (v: T) => U): Record<string, U> => {
   const out: Record<string, U> = {};
-  for (const k of Object.keys(o)) {
-    // "__proto__" is a decision name like any other: an own property, never the prototype
-    if (k === "__proto__") Object.defineProperty(out, k, { value: f(o[k]!), enumerable: true, writable: true, configurable: true });
-    else out[k] = f(o[k]!);
-  }
+  // "__proto__" is a decision name like any other: an own property, never the prototype
+  for (const k of Object.keys(o)) setOwn(out, k, f(o[k]!));
   return out;
 };
 

@@ -52,10 +52,17 @@ export interface ToJsonOptions {
   exactDecimals?: boolean;
 }
 
-export function toJson(v: FeelValue, opts: ToJsonOptions = {}): unknown {
+/** `out[key] = value` as an own property, "__proto__" included (an assignment would set the prototype). */
+export function setOwn(out: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === "__proto__") Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+  else out[key] = value;
+}
+
+/** No options object by default: generated code calls this for every decision it returns. */
+export function toJson(v: FeelValue, opts?: ToJsonOptions): unknown {
   if (v === null || v === undefined || typeof v === "boolean" || typeof v === "string") return v ?? null;
   if (isDecimal(v)) {
-    if (opts.exactDecimals) return numberToString(v);
+    if (opts?.exactDecimals) return numberToString(v);
     const approx = v.toNumber() || 0; // FEEL has no negative zero
     // beyond double range a JS number would become Infinity (null in JSON): keep the digits
     return Number.isFinite(approx) ? approx : numberToString(v);
@@ -64,12 +71,7 @@ export function toJson(v: FeelValue, opts: ToJsonOptions = {}): unknown {
   if (isTemporalValue(v)) return temporalToString(v);
   if (v instanceof FeelContext) {
     const out: Record<string, unknown> = {};
-    for (const [k, x] of v.entries) {
-      const j = toJson(x, opts);
-      // "__proto__" is the one key an assignment would not store as an ordinary property
-      if (k === "__proto__") Object.defineProperty(out, k, { value: j, enumerable: true, writable: true, configurable: true });
-      else out[k] = j;
-    }
+    for (const [k, x] of v.entries) setOwn(out, k, toJson(x, opts));
     return out;
   }
   if (v instanceof FeelRange) {

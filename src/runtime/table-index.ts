@@ -7,7 +7,8 @@
 
 // Codegen emits each table's lookup with these primitives (see codegen/table.ts); the plan
 // (regions and masks) comes from optimise/table-index-plan.ts.
-import { toJsonFast } from "./constants.js";
+import { toJson } from "./json.js";
+import type { FeelValue } from "./values.js";
 
 export const f64 = (values: number[]): Float64Array => Float64Array.from(values);
 export const i32 = (values: number[]): Int32Array => Int32Array.from(values);
@@ -100,8 +101,8 @@ export const cell3 = (cells: Int16Array | Int32Array, o0: number, o1: number, o2
  * The JSON form of each constant output, for `evaluate` to return without converting it per call;
  * undefined where that form is an object, which must be fresh for every caller.
  */
-export const jsonOutputs = (values: unknown[]): unknown[] =>
+export const jsonOutputs = (values: FeelValue[]): unknown[] =>
   values.map((v) => {
-    const json = toJsonFast(v);
+    const json = toJson(v);
     return typeof json === "object" && json !== null ? undefined : json;
   });
