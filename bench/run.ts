@@ -51,7 +51,7 @@ const METHOD = [
   "Before timing, each case checks that the compiled model and the hand-written function return deep-equal decisions for every state; a difference is reported in the notes.",
   "Hand-written baselines (`bench/handwritten/`) use JS numbers with the rounding a careful author adds for money (`toPrecision(15)` cleanup, half-even `decimal`). The 200-rule table has three: the indexed lookup a person who saw the table's structure would write (`table200-lookup.ts`, the limit the ratio is taken against), the chain of `if`s a naive compiler emits (`table200-ifchain.ts`), and the rules kept as data with a first-match scan (`table200.ts`).",
   "Peer engines (`bench/peers/`; `feelin` and `json-rules-engine` are dev dependencies, `@gorules/zen-engine` is added for a run with `npm install --no-save @gorules/zen-engine` because the registry here serves only its linux-x64 binaries and `npm ci` rejects a lock file without the others) express the same logic in their own form: `@gorules/zen-engine` as a JDM graph (expression nodes and FIRST decision tables), `feelin` as FEEL expressions and unary tests, `json-rules-engine` as rules with priorities that stop at the first success. Each must return the same decisions as the hand-written limit on every state before it is timed. zen-engine and json-rules-engine only offer asynchronous evaluation, so peers are timed as sequential awaited calls (`bench/measure-async.ts`, 25 ms samples, best of the rounds); setup ms is the time to build the peer's decision object once.",
-  `Batch: a generated ${BATCH_ROWS.toLocaleString("en-US")}-row JSONL file of lending states (\`bench/batch/lending-states.ts\`, \`BENCH_BATCH_ROWS\`) scored by the built \`pdm score --workers N\` in a child process; rows/s is rows ÷ wall time of the whole process (start, workers compiling the model, reading, scoring, writing the JSONL output).`,
+  `Batch: a generated ${BATCH_ROWS.toLocaleString("en-US")}-row JSONL file of lending states (\`bench/batch/lending-states.ts\`, \`BENCH_BATCH_ROWS\`) scored by the built \`pdm score --workers N\` in a child process, ${ROUNDS} rounds alternating 1 and 2 workers; rows/s is rows ÷ wall time of the whole process (start, workers compiling the model, reading, scoring, writing the JSONL output), for the best round and the median one. A run counts only if \`pdm score\` exits 0 and reports every row scored without error.`,
   `benchmark.js maxTime ${MAX_TIME}s per measurement (\`BENCH_MAX_TIME\`), at least 10 samples. \`BENCH_ONLY=lending,table200\` restricts the cases.`,
 ];
 
@@ -211,7 +211,7 @@ if (process.env.BENCH_CASE) {
     for (const o of r.others ?? []) console.log(`${"".padEnd(14)} ${o.label}: ${Math.round(o.hz)} ops/s${o.note ? ` (${o.note})` : ""}`);
     return r;
   });
-  const batch = BATCH_ROWS > 0 && (!ONLY || ONLY.includes("batch")) ? await runBatch(BATCH_ROWS, [1, 2]) : [];
+  const batch = BATCH_ROWS > 0 && (!ONLY || ONLY.includes("batch")) ? await runBatch(BATCH_ROWS, [1, 2], ROUNDS) : [];
   for (const b of batch) console.log(`batch ${b.workers} worker(s): ${b.rowsPerSecond === null ? "n/a" : Math.round(b.rowsPerSecond)} rows/s${b.rowsPerSecond === null ? ` (${b.note})` : ""}`);
   const loadAfter = loadavg();
   const out = new URL("./RESULTS.md", import.meta.url);

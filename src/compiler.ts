@@ -79,6 +79,8 @@ export interface CompiledModel {
   answers(decisions: Record<string, unknown>): Record<string, Answer>;
   /** FEEL values in, FEEL values out: for the TCK runner and other runtime-level callers */
   evaluateValues(inputs: Record<string, FeelValue>): Record<string, FeelValue>;
+  /** a JSON state in (already valid), FEEL values out: for writers that format the values themselves */
+  evaluateToValues(state: Record<string, unknown>): Record<string, FeelValue>;
   functions: Record<string, FeelFunction>;
 }
 
@@ -148,6 +150,7 @@ export function compileUncached(model: ModelInput, options: CompileOptions = {},
     evaluate: entry.evaluate,
     evaluateTraced: entry.evaluateTraced,
     evaluateValues: entry.evaluateValues,
+    evaluateToValues: entry.evaluateToValues,
     answers: (decisions) => answersFor(ir.questions, decisions),
     functions: entry.functions,
   };

@@ -1,9 +1,17 @@
-// Scores one piece of input (whole records as text) with a model: each record is parsed,
+// Scores one piece of input (whole records as UTF-8 bytes) with a model: each record is parsed,
 // validated and evaluated on its own, so a bad row becomes an error record and the rest go on.
+// JSONL rows of a model whose inputs are flat (row-plan.ts) are read and written as bytes
+// (json-row-reader.ts, decision-record-writer.ts); a row those do not take, and every row of
+// other models and formats, goes the general way: text, JSON.parse, the validator, evaluate,
+// JSON.stringify. Both ways write the same bytes for a row.
+import type { ByteSink } from "./byte-sink.js";
 import { parseCsv } from "./csv.js";
 import { csvStateReader } from "./csv-state.js";
+import { DecisionRecordWriter } from "./decision-record-writer.js";
+import { JsonRowReader } from "./json-row-reader.js";
 import { recordWriter, type OutputFormat, type RowError } from "./records.js";
 import type { RowModel } from "./row-model.js";
+import { rowPlan } from "./row-plan.js";
 
 export type InputFormat = "jsonl" | "csv";
 
@@ -17,18 +25,20 @@ export interface ScoreOptions {
 }
 
 export interface PieceInput {
-  text: string;
+  bytes: Uint8Array;
   /** row number of the piece's first record */
   first: number;
   /** CSV: the header's column names */
   columns?: string[];
 }
 
+/** What a piece came to; its records are in the sink it was scored into. */
 export interface PieceOutput {
-  text: string;
   rows: number;
   errors: number;
 }
+
+export type PieceScorer = (piece: PieceInput, sink: ByteSink) => PieceOutput;
 
 /** Appends a row's output line to `out`; false when the line is an error record. */
 type RowScorer = (row: number, state: unknown, out: string[]) => boolean;
@@ -66,43 +76,97 @@ function isBlank(text: string, start: number, end: number): boolean {
   return (c === 32 || c === 9 || c === 13) && text.slice(start, end).trim() === "";
 }
 
-function jsonlScorer(model: RowModel, options: ScoreOptions): (piece: PieceInput) => PieceOutput {
+const LF = 10;
+const decoder = new TextDecoder();
+
+/** What scoring one JSONL line came to. */
+const enum Line {
+  Blank,
+  Scored,
+  Failed,
+}
+
+/** Scores one JSONL line (its text, without the line feed) into `out`. */
+function lineScorer(model: RowModel, options: ScoreOptions): (line: string, row: number, out: string[]) => Line {
   const score = rowScorer(model, options);
   const writer = recordWriter(options.output, model.decisions);
-  return ({ text, first }) => {
-    const out: string[] = [];
-    let errors = 0;
-    let rows = 0;
-    // Line by line without splitting the piece first: one slice per row, no array of lines.
-    for (let start = 0, row = first; start < text.length; row++) {
-      let end = text.indexOf("\n", start);
-      if (end < 0) end = text.length;
-      const next = end + 1;
-      if (isBlank(text, start, end)) {
-        start = next;
-        continue;
-      }
-      rows++;
-      const line = text.slice(start, end);
-      start = next;
-      let state: unknown;
-      try {
-        state = JSON.parse(line);
-      } catch (e) {
-        errors++;
-        out.push(writer.error(row, undefined, { code: "row.json", message: `not valid JSON: ${(e as Error).message}` }));
-        continue;
-      }
-      if (!score(row, state, out)) errors++;
+  return (line, row, out) => {
+    if (isBlank(line, 0, line.length)) return Line.Blank;
+    let state: unknown;
+    try {
+      state = JSON.parse(line);
+    } catch (e) {
+      out.push(writer.error(row, undefined, { code: "row.json", message: `not valid JSON: ${(e as Error).message}` }));
+      return Line.Failed;
     }
-    return { text: out.join(""), rows, errors };
+    return score(row, state, out) ? Line.Scored : Line.Failed;
   };
 }
 
-function csvScorer(model: RowModel, options: ScoreOptions): (piece: PieceInput) => PieceOutput {
+/** Every line the general way: the piece as text, line by line without splitting it first. */
+export function generalJsonlScorer(model: RowModel, options: ScoreOptions): PieceScorer {
+  const scoreLine = lineScorer(model, options);
+  return ({ bytes, first }, sink) => {
+    const text = decoder.decode(bytes);
+    const out: string[] = [];
+    let errors = 0;
+    let rows = 0;
+    for (let start = 0, row = first; start < text.length; row++) {
+      let end = text.indexOf("\n", start);
+      if (end < 0) end = text.length;
+      const line = scoreLine(text.slice(start, end), row, out);
+      if (line !== Line.Blank) rows++;
+      if (line === Line.Failed) errors++;
+      start = end + 1;
+    }
+    sink.text(out.join(""));
+    return { rows, errors };
+  };
+}
+
+/** Rows read and written as bytes where the reader takes them; the general way for the others. */
+function byteJsonlScorer(model: RowModel, options: ScoreOptions, reader: JsonRowReader): PieceScorer {
+  const scoreLine = lineScorer(model, options);
+  const writer = new DecisionRecordWriter();
+  const general: string[] = [];
+  return ({ bytes, first }, sink) => {
+    let errors = 0;
+    let rows = 0;
+    for (let start = 0, row = first; start < bytes.length; row++) {
+      const mark = sink.pos;
+      const next = reader.read(bytes, start);
+      if (next >= 0) {
+        let decisions = null;
+        try {
+          decisions = model.evaluateToValues(reader.values);
+        } catch {
+          // the general way says what failed
+        }
+        if (decisions !== null && writer.write(sink, row, bytes, reader.idStart, reader.idEnd, decisions)) {
+          rows++;
+          start = next;
+          continue;
+        }
+        sink.pos = mark;
+      }
+      let end = bytes.indexOf(LF, start);
+      if (end < 0) end = bytes.length;
+      const line = scoreLine(decoder.decode(bytes.subarray(start, end)), row, general);
+      if (line !== Line.Blank) rows++;
+      if (line === Line.Failed) errors++;
+      for (const text of general) sink.text(text);
+      general.length = 0;
+      start = end + 1;
+    }
+    return { rows, errors };
+  };
+}
+
+function csvScorer(model: RowModel, options: ScoreOptions): PieceScorer {
   const score = rowScorer(model, options);
   let reader: { columns: string[]; read: (cells: readonly string[]) => Record<string, unknown> } | undefined;
-  return ({ text, first, columns = [] }) => {
+  return ({ bytes, first, columns = [] }, sink) => {
+    const text = decoder.decode(bytes);
     if (reader?.columns !== columns) reader = { columns, read: csvStateReader(columns, model.inputSchema) };
     const out: string[] = [];
     let errors = 0;
@@ -112,10 +176,15 @@ function csvScorer(model: RowModel, options: ScoreOptions): (piece: PieceInput) 
       rows++;
       if (!score(first + i, reader!.read(cells), out)) errors++;
     });
-    return { text: out.join(""), rows, errors };
+    sink.text(out.join(""));
+    return { rows, errors };
   };
 }
 
-/** A function that scores pieces of `options.input` text into `options.output` text. */
-export const pieceScorer = (model: RowModel, options: ScoreOptions): ((piece: PieceInput) => PieceOutput) =>
-  options.input === "csv" ? csvScorer(model, options) : jsonlScorer(model, options);
+/** A function that scores pieces of `options.input` bytes into `options.output` bytes. */
+export function pieceScorer(model: RowModel, options: ScoreOptions): PieceScorer {
+  if (options.input === "csv") return csvScorer(model, options);
+  const idField = options.idField ?? "id";
+  const slots = options.output === "jsonl" && !options.exactDecimals ? rowPlan(model.inputSchema, idField) : null;
+  return slots ? byteJsonlScorer(model, options, new JsonRowReader(slots, idField)) : generalJsonlScorer(model, options);
+}

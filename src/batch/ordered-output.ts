@@ -27,6 +27,8 @@ export class OrderedOutput {
     private readonly output: Writable,
     private readonly limit: number,
     private readonly onWritten?: (done: Tally) => void,
+    /** gets each result's bytes back once the output no longer needs them */
+    private readonly recycle?: (out: Uint8Array) => void,
   ) {}
 
   /** The sequence number of the next piece to send; resolves once there is room for it. */
@@ -43,7 +45,10 @@ export class OrderedOutput {
       this.done.rows += r.rows;
       this.done.errors += r.errors;
       this.done.bytes += r.bytes;
-      if (r.out.length > 0 && !this.output.write(r.out)) {
+      const out = r.out;
+      const recycle = this.recycle && (() => this.recycle!(out));
+      if (out.length === 0) recycle?.();
+      else if (!this.output.write(out, recycle)) {
         this.blocked = true;
         this.output.once("drain", () => {
           this.blocked = false;

@@ -13,6 +13,8 @@ import type { MainMessage, PieceMessage, WorkerMessage, WorkerSetup } from "./wo
 export interface Scored {
   seq: number;
   bytes: Uint8Array;
+  /** the piece's input buffer, free again */
+  input: SharedArrayBuffer;
   rows: number;
   errors: number;
 }
@@ -94,12 +96,12 @@ export class Pool {
     worker.on("exit", (code) => fail(new Error(`a batch worker stopped (exit code ${code})`)));
   }
 
-  /** Sends a piece to the worker with the fewest pieces in hand; the bytes are transferred. */
+  /** Sends a piece to the worker with the fewest pieces in hand (its buffers are shared, not copied). */
   submit(piece: Omit<PieceMessage, "type">): void {
     let best = 0;
     for (let i = 1; i < this.busy.length; i++) if (this.busy[i]! < this.busy[best]!) best = i;
     this.busy[best]!++;
-    this.workers[best]!.postMessage({ type: "piece", ...piece } satisfies MainMessage, [piece.bytes.buffer as ArrayBuffer]);
+    this.workers[best]!.postMessage({ type: "piece", ...piece } satisfies MainMessage);
   }
 
   async close(): Promise<void> {

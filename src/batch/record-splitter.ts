@@ -1,6 +1,8 @@
 // Cuts a byte stream into pieces that hold whole records, counting the records, so the main
 // thread can hand raw bytes to workers and still number every row. JSONL records end at every
 // line feed (JSON strings cannot hold a raw one); CSV records end at a line feed outside quotes.
+// It copies what it keeps between chunks, so the caller may read the next chunk into the same
+// buffer; a piece it returns may be a view of the chunk, good until then.
 
 export type RecordSyntax = "lines" | "csv";
 
@@ -36,8 +38,9 @@ export class RecordSplitter {
   /** The whole records available after `chunk`, or null while they are fewer than `minBytes`. */
   push(chunk: Buffer): Piece | null {
     this.pending = this.pending.length === 0 ? chunk : Buffer.concat([this.pending, chunk]);
-    if (this.pending.length < this.minBytes) return null;
-    return this.cut();
+    const piece = this.pending.length < this.minBytes ? null : this.cut();
+    if (this.pending.buffer === chunk.buffer) this.pending = Buffer.from(this.pending);
+    return piece;
   }
 
   /** Whatever is left at the end of the stream, as a final piece (null when nothing is). */

@@ -6,6 +6,7 @@ import { loadModule } from "../codegen/load.js";
 import type { CompiledModel, EvaluateOptions, StateError } from "../compiler.js";
 import { createStateValidator } from "../ir/schema/validate.js";
 import { entryPoints } from "../runtime/entry.js";
+import type { FeelValue } from "../runtime/values.js";
 
 export interface RowModel {
   /** the decisions a batch writes, in the model's order (the CSV columns) */
@@ -13,6 +14,8 @@ export interface RowModel {
   inputSchema: Record<string, unknown>;
   validate(state: unknown): { ok: true } | { ok: false; errors: StateError[] };
   evaluate(state: Record<string, unknown>, options?: EvaluateOptions): Record<string, unknown>;
+  /** a valid JSON state in, FEEL values out (for records written straight as bytes) */
+  evaluateToValues(state: Record<string, unknown>): Record<string, FeelValue>;
 }
 
 /** Plain data (structured-clonable): what a worker needs to rebuild a compiled model. */
@@ -27,6 +30,7 @@ export const rowModel = (model: CompiledModel): RowModel => ({
   inputSchema: model.inputSchema,
   validate: model.validate,
   evaluate: model.evaluate,
+  evaluateToValues: model.evaluateToValues,
 });
 
 export const portableModel = (model: CompiledModel): PortableModel => ({
@@ -50,5 +54,6 @@ export function loadPortableModel(portable: PortableModel): RowModel {
       return errors.length === 0 ? VALID : { ok: false, errors };
     },
     evaluate: entry.evaluate,
+    evaluateToValues: entry.evaluateToValues,
   };
 }

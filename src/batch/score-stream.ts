@@ -1,7 +1,9 @@
 // Streams a batch through a pool in constant memory: reads input bytes, cuts them into pieces of
 // whole records, keeps a bounded number of pieces out at workers, and writes results in input
-// order, waiting whenever the output cannot keep up.
-import type { Readable, Writable } from "node:stream";
+// order, waiting whenever the output cannot keep up. Pieces and results travel in buffers lent
+// from one BufferPool and given back once a worker or the output is done with them.
+import type { Writable } from "node:stream";
+import { BufferPool } from "./buffer-pool.js";
 import type { InputFormat } from "./chunk-scorer.js";
 import { parseCsv } from "./csv.js";
 import { OrderedOutput, type Tally } from "./ordered-output.js";
@@ -12,9 +14,15 @@ export interface BatchOptions {
   /** a started pool: its workers know the model and how to read and write rows */
   pool: Pool;
   workers: number;
-  input: Readable;
+  /** input chunks; each may be overwritten once the next one is asked for */
+  input: AsyncIterable<Buffer | string>;
   format: InputFormat;
   output: Writable;
+  /**
+   * The output is done with a chunk's bytes when it calls back (a file, a pipe, a terminal), so
+   * result buffers can be lent again; a stream that passes chunks on (a PassThrough) is not.
+   */
+  outputCopies?: boolean;
   /** written before the first result (the CSV header) */
   header?: string | null;
   /** pieces out at workers or waiting to be written, per worker */
@@ -48,7 +56,7 @@ function takeHeader(piece: Piece): { columns: string[]; rest: Piece } {
 }
 
 /** Input bytes without a leading UTF-8 byte order mark. */
-async function* withoutBom(input: Readable): AsyncGenerator<Buffer> {
+async function* withoutBom(input: AsyncIterable<Buffer | string>): AsyncGenerator<Buffer> {
   let first = true;
   for await (const chunk of input) {
     const buf = typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer);
@@ -59,29 +67,37 @@ async function* withoutBom(input: Readable): AsyncGenerator<Buffer> {
 
 export async function scoreStream(options: BatchOptions): Promise<Summary> {
   const { format, pool, output } = options;
-  const ordered = new OrderedOutput(output, Math.max(2, (options.piecesPerWorker ?? 4) * options.workers), options.onProgress);
+  const pieceBytes = options.pieceBytes ?? 32 * 1024;
+  const buffers = new BufferPool(8 * pieceBytes);
+  const limit = Math.max(2, (options.piecesPerWorker ?? 4) * options.workers);
+  const recycle = options.outputCopies ? (out: Uint8Array) => buffers.give(out.buffer as SharedArrayBuffer) : undefined;
+  const ordered = new OrderedOutput(output, limit, options.onProgress, recycle);
   const inputBytes = new Map<number, number>();
   pool.attach(
     (s) => {
       const bytes = inputBytes.get(s.seq) ?? 0;
       inputBytes.delete(s.seq);
+      buffers.give(s.input);
       ordered.put({ seq: s.seq, out: s.bytes, rows: s.rows, errors: s.errors, bytes });
     },
     (e) => ordered.fail(e),
   );
 
   if (options.header) output.write(options.header);
-  const splitter = new RecordSplitter(format === "csv" ? "csv" : "lines", options.pieceBytes ?? 32 * 1024);
+  const splitter = new RecordSplitter(format === "csv" ? "csv" : "lines", pieceBytes);
   let nextRow = 1;
   let columns: string[] | undefined;
   const send = async (piece: Piece | null) => {
     if (!piece) return;
     if (format === "csv" && !columns) ({ columns, rest: piece } = takeHeader(piece));
+    // A copy of the piece in a lent buffer: the input reads its next chunk into its own.
+    const length = piece.bytes.length;
+    const bytes = new Uint8Array(buffers.take(length), 0, length);
+    bytes.set(piece.bytes);
     const seq = await ordered.next();
-    // A copy of exactly the piece: its own buffer is transferred, never the stream's.
-    const bytes = new Uint8Array(piece.bytes);
-    inputBytes.set(seq, bytes.length);
-    pool.submit({ seq, first: nextRow, bytes, columns });
+    inputBytes.set(seq, length);
+    // room for records about twice the size of their rows; the worker grows it if they are larger
+    pool.submit({ seq, first: nextRow, bytes, spare: buffers.take(2 * length), columns });
     nextRow += piece.records;
   };
   for await (const chunk of withoutBom(options.input)) await send(splitter.push(chunk));

@@ -1,8 +1,10 @@
 // A batch worker: rebuilds the model the main thread compiled (see row-model.ts), then turns pieces
-// of input bytes into pieces of output bytes. Bytes travel both ways as transferred buffers, so no
-// row is cloned between threads. This module starts the loop when it is loaded as a worker for a
+// of input bytes into pieces of output bytes. Bytes travel both ways in shared buffers, so no row
+// is copied between threads: a piece comes with a spare buffer to write into, and goes back with
+// its input buffer, for the main thread to lend again. This module starts the loop when it is loaded as a worker for a
 // batch (see pool.ts); it imports neither the compiler nor the CLI, so a worker starts quickly.
 import { isMainThread, parentPort, workerData } from "node:worker_threads";
+import { ByteSink } from "./byte-sink.js";
 import { pieceScorer, type ScoreOptions } from "./chunk-scorer.js";
 import { loadPortableModel, type PortableModel } from "./row-model.js";
 
@@ -21,17 +23,18 @@ export interface WorkerSetup {
 export type MainMessage =
   | { type: "model"; model: PortableModel }
   /** a piece of whole records */
-  | { type: "piece"; seq: number; first: number; bytes: Uint8Array; columns?: string[] };
+  | { type: "piece"; seq: number; first: number; bytes: Uint8Array; spare: SharedArrayBuffer; columns?: string[] };
 
 export type PieceMessage = Extract<MainMessage, { type: "piece" }>;
 
 /** Worker → main thread. */
-export type WorkerMessage = { type: "ready" } | { type: "scored"; seq: number; bytes: Uint8Array; rows: number; errors: number };
+export type WorkerMessage =
+  | { type: "ready" }
+  /** bytes: the records written (in the spare, or a larger buffer); input: the piece's own buffer */
+  | { type: "scored"; seq: number; bytes: Uint8Array; input: SharedArrayBuffer; rows: number; errors: number };
 
 function start(setup: WorkerSetup): void {
   const port = parentPort!;
-  const decoder = new TextDecoder();
-  const encoder = new TextEncoder();
   let score: ReturnType<typeof pieceScorer> | null = null;
   port.on("message", (m: MainMessage) => {
     if (m.type === "model") {
@@ -39,9 +42,11 @@ function start(setup: WorkerSetup): void {
       port.postMessage({ type: "ready" } satisfies WorkerMessage);
       return;
     }
-    const out = score!({ text: decoder.decode(m.bytes), first: m.first, columns: m.columns });
-    const bytes = encoder.encode(out.text);
-    port.postMessage({ type: "scored", seq: m.seq, bytes, rows: out.rows, errors: out.errors } satisfies WorkerMessage, [bytes.buffer]);
+    const sink = new ByteSink(new Uint8Array(m.spare));
+    const out = score!({ bytes: m.bytes, first: m.first, columns: m.columns }, sink);
+    const bytes = sink.view();
+    const input = m.bytes.buffer as SharedArrayBuffer;
+    port.postMessage({ type: "scored", seq: m.seq, bytes, input, rows: out.rows, errors: out.errors } satisfies WorkerMessage);
   });
 }
 

@@ -51,6 +51,10 @@ export function entryPoints(m: GeneratedModule) {
       });
       return { decisions, trace };
     },
+    /** A JSON state in, FEEL values out: for callers that write the values themselves (batch scoring). */
+    evaluateToValues(state: Record<string, unknown>): Record<string, FeelValue> {
+      return m.run(null, state, null);
+    },
     evaluateValues(inputs: Record<string, FeelValue>): Record<string, FeelValue> {
       return m.run(inputs, null, null);
     },

@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadSample } from "../../bench/load-samples.js";
-import { pieceScorer } from "../../src/batch/chunk-scorer.js";
+import { ByteSink } from "../../src/batch/byte-sink.js";
+import { pieceScorer as bytesScorer, type PieceScorer, type ScoreOptions } from "../../src/batch/chunk-scorer.js";
 import { parseCsv } from "../../src/batch/csv.js";
 import { rowModel, type RowModel } from "../../src/batch/row-model.js";
 import { compileModel } from "../../src/compiler.js";
@@ -16,6 +17,17 @@ beforeAll(() => {
 });
 
 const jsonl = (text: string) => text.trim().split("\n").map((l) => JSON.parse(l));
+
+/** A piece scorer on text: the piece's UTF-8 bytes in, the records it writes as text out. */
+function textScorer(score: PieceScorer) {
+  return ({ text, first, columns }: { text: string; first: number; columns?: string[] }) => {
+    const sink = new ByteSink(new Uint8Array(64));
+    const out = score({ bytes: new TextEncoder().encode(text), first, columns }, sink);
+    return { ...out, text: new TextDecoder().decode(sink.view()) };
+  };
+}
+
+const pieceScorer = (m: RowModel, options: ScoreOptions) => textScorer(bytesScorer(m, options));
 
 describe("pieceScorer, JSONL in and out", () => {
   it("writes each row's decisions with its row number and id, as the compiled model computes them", () => {

@@ -1,6 +1,7 @@
 // The pool and the stream together, in this process: workers start from the TypeScript source
 // (through tsx), so this also covers running `pdm score` from a checkout.
-import { PassThrough, Readable } from "node:stream";
+import { PassThrough, Readable, Writable } from "node:stream";
+import { finished } from "node:stream/promises";
 import { afterEach, describe, expect, it } from "vitest";
 import { lendingRow } from "../../bench/batch/lending-states.js";
 import { loadSample } from "../../bench/load-samples.js";
@@ -63,6 +64,29 @@ describe("scoreStream", () => {
     const records = text.trim().split("\n").map((l) => JSON.parse(l));
     expect(summary).toMatchObject({ rows: 400, errors: 0 });
     expect(records.map((r) => [r.row, r.id])).toEqual(rows.map((r, i) => [i + 1, r.id]));
+  });
+
+  it("lends result buffers again only once the output has called back", async () => {
+    const p = await pool(2, { input: "jsonl", output: "jsonl" });
+    const lines = Array.from({ length: 4000 }, (_, i) => JSON.stringify(lendingRow(i)));
+    const copies: Buffer[] = [];
+    // Like a file: the bytes are read some time later, and the stream calls back after that.
+    const output = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        setTimeout(() => {
+          copies.push(Buffer.from(chunk));
+          done();
+        }, 1);
+      },
+    });
+    const input = Readable.from(lines.join("\n").match(/[\s\S]{1,900}/g)!.map((s) => Buffer.from(s)));
+    const summary = await scoreStream({ pool: p, workers: 2, input, format: "jsonl", output, outputCopies: true, pieceBytes: 1500 });
+    output.end();
+    await finished(output);
+    expect(summary).toMatchObject({ rows: 4000, errors: 0 });
+    const records = Buffer.concat(copies).toString("utf8").trim().split("\n").map((l) => JSON.parse(l));
+    expect(records.map((r) => [r.row, r.id])).toEqual(lines.map((_, i) => [i + 1, `r${i}`]));
+    expect(copies.length).toBeGreaterThan(100);
   });
 
   it("writes the header before the rows", async () => {

@@ -87,6 +87,7 @@ export function fakeCompiler(): FakeCompiler {
           );
         },
         evaluateValues: () => ({}),
+        evaluateToValues: () => ({}),
       };
       return { ok: true, model: compiled };
     },

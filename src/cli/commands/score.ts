@@ -1,9 +1,10 @@
 // pdm score <model.json> --in <file|-> --out <file|-> [--workers N]: scores every row of a JSONL or
 // CSV file with a worker pool, in constant memory, writing decisions (or an error record per
 // failed row) in input order. Progress on a terminal, a summary line at the end.
-import { createReadStream, createWriteStream, statSync } from "node:fs";
+import { createWriteStream, statSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import type { Readable, Writable } from "node:stream";
+import { fileChunks } from "../../batch/file-chunks.js";
 import { finished } from "node:stream/promises";
 import { parseArgs } from "node:util";
 import type { InputFormat } from "../../batch/chunk-scorer.js";
@@ -39,28 +40,41 @@ function workerCount(text: string | undefined): number {
   return n;
 }
 
-function openInput(path: string, io: Io): { stream: Readable; size?: number } {
-  if (path === "-") return { stream: (io.stdin ?? process.stdin) as Readable };
+/** Reads of 128 KiB, each becoming a piece of about that size (see docs/batch.md for why). */
+const READ_BYTES = 1 << 17;
+
+interface Input {
+  chunks: AsyncIterable<Buffer | string>;
+  /** bytes, for a file (the progress bar's ETA) */
+  size?: number;
+  close(): void;
+}
+
+function openInput(path: string, io: Io): Input {
+  if (path === "-") {
+    const stream = (io.stdin ?? process.stdin) as Readable;
+    return { chunks: stream, close: () => stream.destroy() };
+  }
   let size: number;
   try {
     size = statSync(path).size;
   } catch (e) {
     throw new UserError(`cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
   }
-  // 64 KiB reads, each becoming a piece: a worker scores a 64 KiB piece measurably faster per row
-  // than a 128 KiB or larger one (its text and results stay small enough to die young), while
-  // smaller pieces cost more in messages than they save.
-  return { stream: createReadStream(path, { highWaterMark: 1 << 16 }), size };
+  const chunks = fileChunks(path, READ_BYTES);
+  return { chunks, size, close: () => void chunks.return(undefined) };
 }
 
 interface Output {
   stream: Writable;
+  /** whether the stream is done with a chunk when it calls back (see scoreStream) */
+  copies: boolean;
   /** ends the stream and waits until everything is written */
   close(): Promise<void>;
 }
 
 async function openOutput(path: string, io: Io): Promise<Output> {
-  if (path === "-") return { stream: io.stdout as Writable, close: async () => {} };
+  if (path === "-") return { stream: io.stdout as Writable, copies: io.stdout === process.stdout, close: async () => {} };
   const stream = createWriteStream(path);
   await new Promise<void>((resolve, reject) => {
     stream.once("open", () => resolve());
@@ -68,6 +82,7 @@ async function openOutput(path: string, io: Io): Promise<Output> {
   });
   return {
     stream,
+    copies: true,
     close: async () => {
       stream.end();
       await finished(stream);
@@ -116,9 +131,10 @@ export async function run(args: string[], io: Io): Promise<number> {
     const summary = await scoreStream({
       pool,
       workers,
-      input: input.stream,
+      input: input.chunks,
       format: inputFormat,
       output: output.stream,
+      outputCopies: output.copies,
       header: recordWriter(outputFormat, decisions).header(),
       onProgress: progress ? (p) => progress!.update(p) : undefined,
     });
@@ -130,7 +146,7 @@ export async function run(args: string[], io: Io): Promise<number> {
   } finally {
     progress?.clear();
     await pool.close();
-    input.stream.destroy();
+    input.close();
     if (output && output.stream !== io.stdout) output.stream.destroy();
   }
 }

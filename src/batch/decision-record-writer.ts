@@ -1,0 +1,120 @@
+// Writes a row's JSONL record `{"row":N,"id":…,"decisions":{…}}` as bytes straight from the FEEL
+// values a model returns, the same bytes as `JSON.stringify` of the decisions in JSON: short
+// decimals are written from their digits, table outputs and flags as they are, and any other
+// value (long or tiny numbers, quotients, temporals, lists, contexts) through toJson and
+// JSON.stringify.
+import { Decimal } from "../runtime/decimal.js";
+import { POW10 } from "../runtime/decimal-scaled.js";
+import { toJson } from "../runtime/json.js";
+import type { FeelValue } from "../runtime/values.js";
+import { chunk, type ByteSink, type Chunk } from "./byte-sink.js";
+
+const ROW = chunk('{"row":');
+const ID = chunk(',"id":');
+const DECISIONS = chunk(',"decisions":{');
+const END = chunk("}}\n");
+const NULL = chunk("null");
+const TRUE = chunk("true");
+const FALSE = chunk("false");
+const QUOTE = 34, BACKSLASH = 92, MINUS = 45, DOT = 46, ZERO = 48;
+
+/** Below 10^15 a decimal with a fraction prints as its digits; so does any safe integer. */
+const DOUBLE_DIGITS = 1e15;
+
+/** Digits of a scaled decimal as JSON.stringify prints its double, or false where they could differ. */
+function decimal(sink: ByteSink, d: Decimal): boolean {
+  const m = d.m;
+  const k = d.k;
+  if (m === 0) {
+    sink.byte(ZERO); // negative zero too: toJson writes 0
+    return true;
+  }
+  const magnitude = m < 0 ? -m : m;
+  if (k === 0) {
+    if (m < 0) sink.byte(MINUS);
+    sink.uint(magnitude);
+    return true;
+  }
+  // at most 15 digits: the double's shortest form is these digits; below 10^-6 it has an exponent
+  if (magnitude >= DOUBLE_DIGITS || (k > 6 && magnitude < POW10[k - 6]!)) return false;
+  const scale = POW10[k]!;
+  const whole = Math.floor(magnitude / scale); // exact: the quotient cannot round across an integer here
+  const fraction = magnitude - whole * scale;
+  if (m < 0) sink.byte(MINUS);
+  sink.uint(whole);
+  if (fraction === 0) return true;
+  // k digits after the point, then the trailing zeros dropped
+  sink.byte(DOT);
+  sink.digits(fraction, k);
+  while (sink.buf[sink.pos - 1] === ZERO) sink.pos--;
+  return true;
+}
+
+/** A string JSON.stringify writes as it is: printable ASCII without quotes or backslashes. */
+function plainString(sink: ByteSink, s: string): boolean {
+  const n = s.length;
+  sink.reserve(n + 2);
+  const buf = sink.buf;
+  let p = sink.pos;
+  buf[p++] = QUOTE;
+  for (let i = 0; i < n; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 32 || c >= 127 || c === QUOTE || c === BACKSLASH) return false;
+    buf[p++] = c;
+  }
+  buf[p++] = QUOTE;
+  sink.pos = p;
+  return true;
+}
+
+/** One decision's value; false when it has no JSON form to write (the row then takes the general path). */
+function value(sink: ByteSink, v: FeelValue): boolean {
+  if (v === null || v === undefined) sink.chunk(NULL);
+  else if (v === true) sink.chunk(TRUE);
+  else if (v === false) sink.chunk(FALSE);
+  else if (typeof v === "string") {
+    if (!plainString(sink, v)) sink.text(JSON.stringify(v));
+  } else {
+    const start = sink.pos;
+    if (v instanceof Decimal && v.q === 1 && decimal(sink, v)) return true;
+    sink.pos = start;
+    const json = JSON.stringify(toJson(v));
+    if (json === undefined) return false;
+    sink.text(json);
+  }
+  return true;
+}
+
+export class DecisionRecordWriter {
+  /** the decision names in the order JSON.stringify writes them, each key's bytes with its separator */
+  private names: string[] | null = null;
+  private keys: Chunk[] = [];
+
+  /**
+   * Appends row `row`'s record: its id's JSON text (bytes idStart..idEnd of `row bytes`, none when
+   * idStart < 0) and its decisions. False when a value has no JSON form; the sink may then hold
+   * part of the record, which the caller drops.
+   */
+  write(sink: ByteSink, row: number, b: Uint8Array, idStart: number, idEnd: number, decisions: Record<string, FeelValue>): boolean {
+    // A compiled model returns one object shape: its key order, as JSON.stringify walks it, is fixed.
+    if (this.names === null) {
+      this.names = Object.keys(decisions);
+      this.keys = this.names.map((name, i) => chunk(`${i === 0 ? "" : ","}${JSON.stringify(name)}:`));
+    }
+    sink.chunk(ROW);
+    sink.uint(row);
+    if (idStart >= 0) {
+      sink.chunk(ID);
+      sink.bytes(b, idStart, idEnd);
+    }
+    sink.chunk(DECISIONS);
+    const keys = this.keys;
+    const values = Object.values(decisions);
+    for (let i = 0; i < keys.length; i++) {
+      sink.chunk(keys[i]!);
+      if (!value(sink, values[i]!)) return false;
+    }
+    sink.chunk(END);
+    return true;
+  }
+}

@@ -1,0 +1,377 @@
+// Reads a JSONL row's inputs straight from its UTF-8 bytes into the values JSON.parse would give
+// them, for the rows that are plainly valid: one flat object whose declared inputs are numbers,
+// strings and booleans that satisfy the input schema. Anything else (invalid JSON, escapes in a
+// value it needs, a duplicate key, a value the schema rejects) is not read here: `read` says so
+// and the row takes the general path (JSON.parse, the validator, the error records), so every row
+// is scored exactly as that path scores it. Keys the model does not read are checked as JSON and
+// skipped.
+import { POW10 } from "../runtime/decimal-scaled.js";
+import { setOwn } from "../runtime/json.js";
+import type { Slot } from "./row-plan.js";
+
+const TAB = 9, LF = 10, CR = 13, SPACE = 32, QUOTE = 34, COMMA = 44, MINUS = 45, DOT = 46;
+const ZERO = 48, NINE = 57, COLON = 58, OPEN_ARRAY = 91, BACKSLASH = 92, CLOSE_ARRAY = 93;
+const OPEN = 123, CLOSE = 125, LOWER_E = 101, UPPER_E = 69, PLUS = 43;
+
+const encoder = new TextEncoder();
+const utf8 = new TextDecoder();
+const LITERALS = { true: encoder.encode("true"), false: encoder.encode("false"), null: encoder.encode("null") };
+
+/** A key of a row: an input's slot (index; -1 for none) and/or the echoed id field. */
+interface Key {
+  bytes: Uint8Array;
+  slot: number;
+  id: boolean;
+}
+
+/** Whitespace inside a line (a line feed ends the row, so it is not skipped). */
+function skipSpace(b: Uint8Array, p: number): number {
+  for (let c = b[p]; c === SPACE || c === TAB || c === CR; c = b[++p]);
+  return p;
+}
+
+function digitsEnd(b: Uint8Array, p: number): number {
+  for (let c = b[p]!; c >= ZERO && c <= NINE; c = b[++p]!);
+  return p;
+}
+
+/** The end of a JSON number starting at p, or -1 when there is none. */
+function numberEnd(b: Uint8Array, p: number): number {
+  if (b[p] === MINUS) p++;
+  const c = b[p]!;
+  if (c === ZERO) p++;
+  else if (c > ZERO && c <= NINE) p = digitsEnd(b, p + 1);
+  else return -1;
+  if (b[p] === DOT) {
+    const end = digitsEnd(b, p + 1);
+    if (end === p + 1) return -1;
+    p = end;
+  }
+  if (b[p] === LOWER_E || b[p] === UPPER_E) {
+    p++;
+    if (b[p] === PLUS || b[p] === MINUS) p++;
+    const end = digitsEnd(b, p);
+    if (end === p) return -1;
+    p = end;
+  }
+  return p;
+}
+
+/** The end of a JSON string whose opening quote is at p (escapes checked), or -1. */
+function stringEnd(b: Uint8Array, p: number): number {
+  for (p++; ; p++) {
+    const c = b[p];
+    if (c === QUOTE) return p + 1;
+    if (c === undefined || c < SPACE) return -1;
+    if (c === BACKSLASH) {
+      const e = b[++p];
+      if (e === 117 /* u */) {
+        for (let i = 1; i <= 4; i++) if (!isHex(b[p + i])) return -1;
+        p += 4;
+      } else if (e !== QUOTE && e !== BACKSLASH && e !== 47 && e !== 98 && e !== 102 && e !== 110 && e !== 114 && e !== 116) return -1;
+    }
+  }
+}
+
+const isHex = (c: number | undefined): boolean =>
+  c !== undefined && ((c >= ZERO && c <= NINE) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102));
+
+function literalEnd(b: Uint8Array, p: number, word: Uint8Array): number {
+  for (let i = 0; i < word.length; i++) if (b[p + i] !== word[i]) return -1;
+  return p + word.length;
+}
+
+/** The end of any JSON value at p (nested objects and arrays included), or -1 when it is not one. */
+function valueEnd(b: Uint8Array, p: number, depth = 0): number {
+  const c = b[p];
+  if (c === QUOTE) return stringEnd(b, p);
+  if (c === OPEN || c === OPEN_ARRAY) return depth > 64 ? -1 : containerEnd(b, p, depth + 1);
+  if (c === 116) return literalEnd(b, p, LITERALS.true);
+  if (c === 102) return literalEnd(b, p, LITERALS.false);
+  if (c === 110) return literalEnd(b, p, LITERALS.null);
+  return numberEnd(b, p);
+}
+
+function containerEnd(b: Uint8Array, p: number, depth: number): number {
+  const object = b[p] === OPEN;
+  const close = object ? CLOSE : CLOSE_ARRAY;
+  p = skipSpace(b, p + 1);
+  if (b[p] === close) return p + 1;
+  for (;;) {
+    if (object) {
+      if (b[p] !== QUOTE) return -1;
+      const keyEnd = stringEnd(b, p);
+      if (keyEnd < 0) return -1;
+      p = skipSpace(b, keyEnd);
+      if (b[p] !== COLON) return -1;
+      p = skipSpace(b, p + 1);
+    }
+    p = valueEnd(b, p, depth);
+    if (p < 0) return -1;
+    p = skipSpace(b, p);
+    if (b[p] === close) return p + 1;
+    if (b[p] !== COMMA) return -1;
+    p = skipSpace(b, p + 1);
+  }
+}
+
+/** Whether the bytes from..to hold only ASCII that JSON.stringify writes as it is. */
+function plainAscii(b: Uint8Array, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
+    const c = b[i]!;
+    if (c < SPACE || c >= 0x80 || c === BACKSLASH) return false;
+  }
+  return true;
+}
+
+/** Whether the id's JSON text is what JSON.stringify(JSON.parse(text)) writes back. */
+function idWritesBack(b: Uint8Array, from: number, to: number): boolean {
+  const c = b[from]!;
+  if (c === QUOTE) return plainAscii(b, from + 1, to - 1);
+  if (c === 116 || c === 102 || c === 110) return true; // true, false, null
+  // a plain integer of at most 15 digits (not negative zero)
+  const digits = c === MINUS ? from + 1 : from;
+  const length = to - digits;
+  if (length > 15 || digitsEnd(b, digits) !== to) return false;
+  return b[digits] !== ZERO || (length === 1 && c !== MINUS);
+}
+
+const NUMBER = 0, ENUM = 1, STRING = 2, BOOLEAN = 3;
+const KINDS: Record<Slot["value"]["kind"], number> = { number: NUMBER, enum: ENUM, string: STRING, boolean: BOOLEAN };
+
+const latin1 = (b: Uint8Array, from: number, to: number): string => String.fromCharCode.apply(null, b.subarray(from, to) as unknown as number[]);
+
+export class JsonRowReader {
+  /** the inputs of the last row read, by name, as JSON.parse gives them (absent: undefined) */
+  readonly values: Record<string, unknown> = {};
+  /** where the id's JSON text stands in the last row read; idStart is -1 when it has no id */
+  idStart = -1;
+  idEnd = -1;
+  private readonly keys: Key[];
+  private readonly names: string[];
+  private readonly kinds: Uint8Array;
+  private readonly blank: Uint8Array;
+  /** the schema's bounds, unbounded as ±Infinity */
+  private readonly min: Float64Array;
+  private readonly max: Float64Array;
+  private readonly above: Float64Array;
+  private readonly below: Float64Array;
+  private readonly enumBytes: Uint8Array[][];
+  private readonly enumValues: string[][];
+  /** per slot, the number of the last row that set it */
+  private readonly seen: Int32Array;
+  private row = 0;
+  /** the keys of the last row read, in its order: rows of a file mostly repeat it */
+  private readonly order: Key[] = [];
+
+  constructor(slots: Slot[], idField: string) {
+    const n = slots.length;
+    this.names = slots.map((s) => s.name);
+    this.keys = slots.map((s, i) => ({ bytes: encoder.encode(s.name), slot: i, id: s.name === idField }));
+    if (!this.names.includes(idField)) this.keys.push({ bytes: encoder.encode(idField), slot: -1, id: true });
+    this.kinds = Uint8Array.from(slots, (s) => KINDS[s.value.kind]);
+    this.blank = Uint8Array.from(slots, (s) => (s.blank ? 1 : 0));
+    const bound = (key: "minimum" | "maximum" | "exclusiveMinimum" | "exclusiveMaximum", none: number) =>
+      Float64Array.from(slots, (s) => (s.value.kind === "number" ? (s.value[key] ?? none) : none));
+    this.min = bound("minimum", -Infinity);
+    this.max = bound("maximum", Infinity);
+    this.above = bound("exclusiveMinimum", -Infinity);
+    this.below = bound("exclusiveMaximum", Infinity);
+    this.enumValues = slots.map((s) => (s.value.kind === "enum" ? s.value.values : []));
+    this.enumBytes = this.enumValues.map((values) => values.map((v) => encoder.encode(v)));
+    this.seen = new Int32Array(n);
+    for (const name of this.names) setOwn(this.values, name, undefined);
+  }
+
+  /**
+   * Reads the row starting at `start` of `b`: the position after its line feed (or the end of
+   * `b`), or -1 when the row is not one this reader takes.
+   */
+  read(b: Uint8Array, start: number): number {
+    let p = skipSpace(b, start);
+    if (b[p] !== OPEN) return -1;
+    if (++this.row === 0x7fffffff) {
+      this.row = 1;
+      this.seen.fill(0);
+    }
+    this.idStart = -1;
+    p = skipSpace(b, p + 1);
+    if (b[p] === CLOSE) p++;
+    else
+      for (let j = 0; ; j++) {
+        if (b[p] !== QUOTE) return -1;
+        // the key at this place in the last row, else a search
+        const guess = this.order[j];
+        let keyEnd = guess === undefined ? -1 : keyAt(b, p, guess.bytes);
+        let key = guess!;
+        if (keyEnd < 0) {
+          keyEnd = plainStringEnd(b, p); // a key with escapes is left to JSON.parse
+          if (keyEnd < 0) return -1;
+          key = this.key(b, p + 1, keyEnd - 1);
+          this.order[j] = key;
+        }
+        p = skipSpace(b, keyEnd);
+        if (b[p] !== COLON) return -1;
+        const from = skipSpace(b, p + 1);
+        p = this.value(key, b, from);
+        if (p < 0) return -1;
+        p = skipSpace(b, p);
+        if (b[p] === COMMA) p = skipSpace(b, p + 1);
+        else if (b[p] === CLOSE) {
+          p++;
+          break;
+        } else return -1;
+      }
+    p = skipSpace(b, p);
+    if (p < b.length && b[p] !== LF) return -1;
+    for (let i = 0; i < this.names.length; i++) {
+      if (this.seen[i] === this.row) continue;
+      if (this.blank[i] === 0) return -1;
+      this.values[this.names[i]!] = undefined;
+    }
+    return p < b.length ? p + 1 : p;
+  }
+
+  /** The key whose name is the bytes from..to (a new one, slot -1, for a key the model does not read). */
+  private key(b: Uint8Array, from: number, to: number): Key {
+    const length = to - from;
+    const keys = this.keys;
+    for (let k = 0; k < keys.length; k++) {
+      const key = keys[k]!;
+      const bytes = key.bytes;
+      if (bytes.length !== length || bytes[0] !== b[from] || bytes[length - 1] !== b[to - 1]) continue;
+      let i = 1;
+      while (i < length && bytes[i] === b[from + i]) i++;
+      if (i >= length) return key;
+    }
+    return { bytes: b.slice(from, to), slot: -1, id: false };
+  }
+
+  /** Reads a known key's value at p: the end of the value, or -1. */
+  private value(key: Key, b: Uint8Array, p: number): number {
+    const slot = key.slot;
+    let end: number;
+    if (slot < 0) end = valueEnd(b, p);
+    else {
+      if (this.seen[slot] === this.row) return -1; // JSON.parse would keep the last one: left to it
+      this.seen[slot] = this.row;
+      end = this.slotValue(slot, b, p);
+    }
+    if (key.id && end >= 0) {
+      if (this.idStart >= 0 || !idWritesBack(b, p, end)) return -1;
+      this.idStart = p;
+      this.idEnd = end;
+    }
+    return end;
+  }
+
+  private slotValue(slot: number, b: Uint8Array, p: number): number {
+    const c = b[p];
+    if (c === 110 /* n */) {
+      if (this.blank[slot] === 0) return -1;
+      this.values[this.names[slot]!] = null;
+      return literalEnd(b, p, LITERALS.null);
+    }
+    switch (this.kinds[slot]) {
+      case NUMBER:
+        return this.number(slot, b, p);
+      case ENUM:
+        return this.choice(slot, b, p);
+      case STRING:
+        return this.string(slot, b, p);
+      default: {
+        const end = c === 116 ? literalEnd(b, p, LITERALS.true) : literalEnd(b, p, LITERALS.false);
+        if (end >= 0) this.values[this.names[slot]!] = c === 116;
+        return end;
+      }
+    }
+  }
+
+  /** A JSON number: short ones from their digits (m / 10^k is the double JSON.parse gives), others through Number. */
+  private number(slot: number, b: Uint8Array, p: number): number {
+    const start = p;
+    const negative = b[p] === MINUS;
+    if (negative) p++;
+    let m = 0;
+    let digits = 0;
+    let k = 0;
+    let c = b[p]!;
+    if (c === ZERO) c = b[++p]!;
+    else if (c > ZERO && c <= NINE)
+      for (; c >= ZERO && c <= NINE; c = b[++p]!) {
+        m = m * 10 + (c - ZERO);
+        digits++;
+      }
+    else return -1;
+    if (c === DOT) {
+      c = b[++p]!;
+      if (!(c >= ZERO && c <= NINE)) return -1;
+      for (; c >= ZERO && c <= NINE; c = b[++p]!) {
+        m = m * 10 + (c - ZERO);
+        k++;
+        if (m > 0) digits++;
+      }
+    }
+    let x: number;
+    if (c === LOWER_E || c === UPPER_E || digits > 15 || k > 22) {
+      p = numberEnd(b, start);
+      if (p < 0) return -1;
+      x = Number(latin1(b, start, p));
+      if (!Number.isFinite(x)) return -1;
+    } else {
+      x = k === 0 ? m : m / POW10[k]!;
+      if (negative) x = -x;
+    }
+    if (!(x >= this.min[slot]! && x <= this.max[slot]! && x > this.above[slot]! && x < this.below[slot]!)) return -1;
+    this.values[this.names[slot]!] = x;
+    return p;
+  }
+
+  /** A string from the slot's closed set, matched by its bytes. */
+  private choice(slot: number, b: Uint8Array, p: number): number {
+    const end = plainStringEnd(b, p);
+    if (end < 0) return -1;
+    const from = p + 1;
+    const length = end - 1 - from;
+    const values = this.enumBytes[slot]!;
+    for (let v = 0; v < values.length; v++) {
+      const bytes = values[v]!;
+      if (bytes.length !== length) continue;
+      let i = 0;
+      while (i < length && bytes[i] === b[from + i]) i++;
+      if (i === length) {
+        this.values[this.names[slot]!] = this.enumValues[slot]![v];
+        return end;
+      }
+    }
+    return -1;
+  }
+
+  private string(slot: number, b: Uint8Array, p: number): number {
+    const end = stringEnd(b, p);
+    if (end < 0) return -1;
+    let plain = true;
+    for (let i = p + 1; i < end - 1; i++) if (b[i]! >= 0x80 || b[i] === BACKSLASH) plain = false;
+    // escapes and other than ASCII: as JSON.parse reads the string's own text
+    this.values[this.names[slot]!] = plain ? latin1(b, p + 1, end - 1) : JSON.parse(utf8.decode(b.subarray(p, end)));
+    return end;
+  }
+}
+
+/** The end of the string at p when it is exactly `key` (quoted), or -1. */
+function keyAt(b: Uint8Array, p: number, key: Uint8Array): number {
+  const from = p + 1;
+  const n = key.length;
+  for (let i = 0; i < n; i++) if (b[from + i] !== key[i]) return -1;
+  return b[from + n] === QUOTE ? from + n + 1 : -1;
+}
+
+/** The end of a string without escapes starting at p, or -1. */
+function plainStringEnd(b: Uint8Array, p: number): number {
+  if (b[p] !== QUOTE) return -1;
+  for (let i = p + 1; ; i++) {
+    const c = b[i];
+    if (c === QUOTE) return i + 1;
+    if (c === undefined || c < SPACE || c === BACKSLASH) return -1;
+  }
+}

@@ -1,0 +1,72 @@
+// Which inputs a batch can read straight from a row's bytes: the plan the byte reader follows.
+// It is derived from the input schema alone (all a worker has), and covers the flat states most
+// batches score: numbers with bounds, strings from a closed set, free strings and booleans, each
+// possibly blank. A model with any other input (temporals, structs, lists, untyped) gets no plan
+// and every row takes the general path: JSON.parse, the schema validator, evaluate.
+
+export type SlotValue =
+  | { kind: "number"; minimum?: number; maximum?: number; exclusiveMinimum?: number; exclusiveMaximum?: number }
+  /** a string from a closed set (choices, levels, `string "a","b"`) */
+  | { kind: "enum"; values: string[] }
+  | { kind: "string" }
+  | { kind: "boolean" };
+
+export interface Slot {
+  name: string;
+  value: SlotValue;
+  /** null is allowed and a missing key reads as null (`blank: true`) */
+  blank: boolean;
+}
+
+type Schema = Record<string, unknown>;
+
+const BOUNDS = ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"] as const;
+/** The keywords a slot understands; a property schema with any other is not read as bytes. */
+const KNOWN = new Set<string>(["description", "type", "enum", ...BOUNDS]);
+
+/** The one non-null type of a property schema (`"number"` or `["number", "null"]`). */
+function baseType(s: Schema, blank: boolean): string | undefined {
+  if (!blank) return typeof s.type === "string" ? s.type : undefined;
+  const types = Array.isArray(s.type) ? s.type : [];
+  return types.length === 2 && types[1] === "null" && typeof types[0] === "string" ? types[0] : undefined;
+}
+
+function slotValue(s: Schema, type: string | undefined, blank: boolean): SlotValue | null {
+  if (Object.keys(s).some((k) => !KNOWN.has(k))) return null;
+  const hasBounds = BOUNDS.some((b) => s[b] !== undefined);
+  if (type === "number" && s.enum === undefined) {
+    const value: SlotValue = { kind: "number" };
+    for (const b of BOUNDS) if (typeof s[b] === "number") value[b] = s[b] as number;
+    return value;
+  }
+  if (hasBounds) return null;
+  if (type === "boolean" && s.enum === undefined) return { kind: "boolean" };
+  if (type !== "string") return null;
+  if (s.enum === undefined) return { kind: "string" };
+  const values = (s.enum as unknown[]).filter((v) => !(blank && v === null));
+  return values.every((v) => typeof v === "string") ? { kind: "enum", values: values as string[] } : null;
+}
+
+/** A name JSON writes without escapes: the byte reader matches keys by their bytes. */
+const PLAIN_NAME = /^[^"\\\u0000-\u001f]*$/;
+
+/**
+ * The slots of a state for `inputSchema` (as derive.ts writes it), or null when any input is
+ * outside them or a name (an input's or the id field's) needs escapes in JSON.
+ */
+export function rowPlan(inputSchema: Schema, idField: string): Slot[] | null {
+  if (!PLAIN_NAME.test(idField)) return null;
+  const properties = inputSchema.properties as Record<string, Schema> | undefined;
+  if (inputSchema.type !== "object" || !properties || inputSchema.additionalProperties !== true) return null;
+  const required = new Set((inputSchema.required as string[] | undefined) ?? []);
+  const slots: Slot[] = [];
+  for (const name of Object.keys(properties)) {
+    const s = properties[name]!;
+    if (!PLAIN_NAME.test(name)) return null;
+    const blank = !required.has(name);
+    const value = slotValue(s, baseType(s, blank), blank);
+    if (value === null) return null;
+    slots.push({ name, value, blank });
+  }
+  return slots;
+}
