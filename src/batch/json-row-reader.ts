@@ -76,7 +76,8 @@ function stringEnd(b: Uint8Array, p: number): number {
 const isHex = (c: number | undefined): boolean =>
   c !== undefined && ((c >= ZERO && c <= NINE) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102));
 
-function literalEnd(b: Uint8Array, p: number, word: Uint8Array): number {
+/** The end of `word` when b holds it at p, or -1. */
+function wordEnd(b: Uint8Array, p: number, word: Uint8Array): number {
   for (let i = 0; i < word.length; i++) if (b[p + i] !== word[i]) return -1;
   return p + word.length;
 }
@@ -86,9 +87,9 @@ function valueEnd(b: Uint8Array, p: number, depth = 0): number {
   const c = b[p];
   if (c === QUOTE) return stringEnd(b, p);
   if (c === OPEN || c === OPEN_ARRAY) return depth > 64 ? -1 : containerEnd(b, p, depth + 1);
-  if (c === 116) return literalEnd(b, p, LITERALS.true);
-  if (c === 102) return literalEnd(b, p, LITERALS.false);
-  if (c === 110) return literalEnd(b, p, LITERALS.null);
+  if (c === 116) return wordEnd(b, p, LITERALS.true);
+  if (c === 102) return wordEnd(b, p, LITERALS.false);
+  if (c === 110) return wordEnd(b, p, LITERALS.null);
   return numberEnd(b, p);
 }
 
@@ -238,11 +239,7 @@ export class JsonRowReader {
     const keys = this.keys;
     for (let k = 0; k < keys.length; k++) {
       const key = keys[k]!;
-      const bytes = key.bytes;
-      if (bytes.length !== length || bytes[0] !== b[from] || bytes[length - 1] !== b[to - 1]) continue;
-      let i = 1;
-      while (i < length && bytes[i] === b[from + i]) i++;
-      if (i >= length) return key;
+      if (key.bytes.length === length && wordEnd(b, from, key.bytes) >= 0) return key;
     }
     return { bytes: b.slice(from, to), slot: -1, id: false };
   }
@@ -270,7 +267,7 @@ export class JsonRowReader {
     if (c === 110 /* n */) {
       if (this.blank[slot] === 0) return -1;
       this.values[this.names[slot]!] = null;
-      return literalEnd(b, p, LITERALS.null);
+      return wordEnd(b, p, LITERALS.null);
     }
     switch (this.kinds[slot]) {
       case NUMBER:
@@ -280,7 +277,7 @@ export class JsonRowReader {
       case STRING:
         return this.string(slot, b, p);
       default: {
-        const end = c === 116 ? literalEnd(b, p, LITERALS.true) : literalEnd(b, p, LITERALS.false);
+        const end = c === 116 ? wordEnd(b, p, LITERALS.true) : wordEnd(b, p, LITERALS.false);
         if (end >= 0) this.values[this.names[slot]!] = c === 116;
         return end;
       }
@@ -335,11 +332,7 @@ export class JsonRowReader {
     const length = end - 1 - from;
     const values = this.enumBytes[slot]!;
     for (let v = 0; v < values.length; v++) {
-      const bytes = values[v]!;
-      if (bytes.length !== length) continue;
-      let i = 0;
-      while (i < length && bytes[i] === b[from + i]) i++;
-      if (i === length) {
+      if (values[v]!.length === length && wordEnd(b, from, values[v]!) >= 0) {
         this.values[this.names[slot]!] = this.enumValues[slot]![v];
         return end;
       }
@@ -360,10 +353,8 @@ export class JsonRowReader {
 
 /** The end of the string at p when it is exactly `key` (quoted), or -1. */
 function keyAt(b: Uint8Array, p: number, key: Uint8Array): number {
-  const from = p + 1;
-  const n = key.length;
-  for (let i = 0; i < n; i++) if (b[from + i] !== key[i]) return -1;
-  return b[from + n] === QUOTE ? from + n + 1 : -1;
+  const end = wordEnd(b, p + 1, key);
+  return end >= 0 && b[end] === QUOTE ? end + 1 : -1;
 }
 
 /** The end of a string without escapes starting at p, or -1. */
