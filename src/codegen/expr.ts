@@ -41,18 +41,25 @@ const emitters: { [K in Expr["kind"]]: Emit<K> } = {
       const args = n.named.map((a) => `[${cx.em.lit(a.name)}, ${emitExpr(a.value, scope, cx)}]`);
       return `rt.callNamed(${callee}, [${args.join(", ")}])`;
     }
-    const args = n.args.map((a) => emitExpr(a, scope, cx));
+    const args = () => n.args.map((a) => emitExpr(a, scope, cx)).join(", ");
     // a built-in by its own name: the overload is picked once, when the module loads
     const ref = n.callee.kind === "name" ? n.callee.ref : undefined;
     if (ref?.kind === "builtin" && !scope.item && scope.lookup(refKey(ref)) === undefined) {
       const direct = cx.em.hoist("p", `rt.positional(${callee}, ${n.args.length})`);
       const places = literalPlaces(n.args[1]);
       const mode = ROUNDING_MODES[ref.name];
-      // decimal(x, 2) and its siblings with a literal scale: the rounding itself
-      if (mode !== undefined && n.args.length === 2 && places !== undefined) return `rt.roundPlaces(${args[0]}, ${places}, ${mode}, ${direct})`;
-      return `${direct}(${args.join(", ")})`;
+      // decimal(x, 2) and its siblings with a literal scale: the rounding itself, and for
+      // decimal(a / b, 2) the quotient rounded in one step
+      if (mode !== undefined && n.args.length === 2 && places !== undefined) {
+        const x = n.args[0]!;
+        if (x.kind === "arith" && x.op === "/") {
+          return `rt.roundQuotient(${emitExpr(x.left, scope, cx)}, ${emitExpr(x.right, scope, cx)}, ${places}, ${mode}, ${direct})`;
+        }
+        return `rt.roundPlaces(${emitExpr(x, scope, cx)}, ${places}, ${mode}, ${direct})`;
+      }
+      return `${direct}(${args()})`;
     }
-    return `rt.call(${callee}, [${args.join(", ")}])`;
+    return `rt.call(${callee}, [${args()}])`;
   },
   negate: (n, scope, cx) => `rt.neg(${emitExpr(n.operand, scope, cx)})`,
   arith: (n, scope, cx) => `rt.${ARITH_OPS[n.op]}(${emitExpr(n.left, scope, cx)}, ${emitExpr(n.right, scope, cx)})`,

@@ -2,7 +2,7 @@
 // Inputs, decisions, lets and functions become JS locals with generated names; model names only
 // ever appear as string literals.
 import type { BodyIR, DecisionIR, FunctionIR, InputIR, ModelIR } from "../ir/ir.js";
-import type { Type } from "../ir/types.js";
+import { isStringLike, type Type } from "../ir/types.js";
 import { bodyConforms } from "./conformance.js";
 import { Emitter } from "./emitter.js";
 import { emitExpr, type ExprContext } from "./expr.js";
@@ -95,17 +95,20 @@ function inputPrologue(slot: InputSlot, body: string, em: Emitter): string {
   const key = em.lit(slot.input.name);
   const type = em.data("T", slot.input.type);
   const feelUses = count(slot.feel);
-  const lines = [];
+  const read = `const ${slot.raw} = S === null ? undefined : S[${key}];`;
+  const fromJson = `rt.fromJson(${slot.raw}, ${type})`;
+  const feel = (convert: string) => `const ${slot.feel} = S === null ? (I[${key}] ?? null) : ${convert};`;
+  // a JSON string is already the FEEL value of a string or choice input
+  const text = isStringLike(slot.input.type);
   if (slot.plan) {
-    lines.push(`const ${slot.raw} = S === null ? undefined : S[${key}];`);
-    lines.push(`const ${slot.guard} = ${rawGuard(slot.plan.kind, slot.raw)};`);
+    const guard = `const ${slot.guard} = ${rawGuard(slot.plan.kind, slot.raw)};`;
     // Converted only when a test cannot use the raw value, or when FEEL code reads the input.
-    const convert = feelUses > slot.plan.fallbackUses ? `rt.fromJson(${slot.raw}, ${type})` : `(${slot.guard} ? null : rt.fromJson(${slot.raw}, ${type}))`;
-    lines.push(`const ${slot.feel} = S === null ? (I[${key}] ?? null) : ${convert};`);
-  } else if (feelUses > 0) {
-    lines.push(`const ${slot.feel} = S === null ? (I[${key}] ?? null) : rt.fromJson(S[${key}], ${type});`);
+    const lazy = feelUses <= slot.plan.fallbackUses;
+    const convert = text ? `(${slot.guard} ? ${slot.raw} : ${fromJson})` : lazy ? `(${slot.guard} ? null : ${fromJson})` : fromJson;
+    return [read, guard, feel(convert)].join(" ");
   }
-  return lines.join(" ");
+  if (feelUses === 0) return "";
+  return [read, feel(text ? `(typeof ${slot.raw} === "string" ? ${slot.raw} : ${fromJson})` : fromJson)].join(" ");
 }
 
 function emitBody(

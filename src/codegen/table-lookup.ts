@@ -24,7 +24,7 @@ type ColumnIndex = TableIndexPlan["columns"][number];
 
 const regionCount = (c: ColumnIndex): number => (c.kind === "number" ? 2 * c.bounds.length + 1 : c.values.length + 1);
 
-/** `first` and `step` when the bounds are about evenly spaced, so a division can guess the region. */
+/** `first` and `step` when the bounds are about evenly spaced, so one product (by 1 / step) can guess the region. */
 export function spacing(bounds: number[]): { first: number; step: number } | null {
   if (bounds.length < 3) return null;
   const first = bounds[0]!;
@@ -38,7 +38,7 @@ function regionOf(column: ColumnIndex, x: string, em: Emitter): string {
   if (column.kind === "number") {
     const bounds = em.hoist("B", `rt.f64(${JSON.stringify(column.bounds)})`);
     const even = spacing(column.bounds);
-    return even ? `rt.stepRegion(${bounds}, ${even.first}, ${even.step}, ${x})` : `rt.region(${bounds}, ${x})`;
+    return even ? `rt.stepRegion(${bounds}, ${even.first}, ${1 / even.step}, ${x})` : `rt.region(${bounds}, ${x})`;
   }
   const other = column.values.length;
   if (column.values.length <= MAX_COMPARED_STRINGS) {

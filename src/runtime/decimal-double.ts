@@ -166,6 +166,10 @@ export class Decimal extends RoundingModes {
   toDecimalPlaces(places?: number, rounding: number = MODES.ROUND_HALF_EVEN): Decimal {
     return places === undefined ? this : new Decimal(roundToPlaces(this.n, places, rounding));
   }
+  /** this / y rounded to `places`, as the two steps give it; null for a zero divisor (the caller reports it) */
+  divToPlaces(y: Decimal, places: number, rounding: number): Decimal | null {
+    return y.n === 0 ? null : this.div(y).toDecimalPlaces(places, rounding);
+  }
   toDP(places?: number, rounding?: number): Decimal {
     return this.toDecimalPlaces(places, rounding);
   }

@@ -40,14 +40,28 @@ export function upscale(a: number, d: number): number {
  * value is `negative` (modes such as CEIL depend on it). The magnitude is returned.
  */
 export function roundedQuotient(n: number, d: number, mode: number, negative: boolean): number {
-  const r = n % d; // exact for doubles
+  const r = remainder(n, d);
   const q = (n - r) / d; // an exact integer
   if (r === 0) return q;
   const twice = 2 * r; // r < d ≤ 2^53, so 2r is exact
-  if (mode === MODES.ROUND_HALF_EVEN) return twice > d || (twice === d && q % 2 === 1) ? q + 1 : q; // FEEL's own, inline
+  if (mode === MODES.ROUND_HALF_EVEN) return twice > d || (twice === d && isOdd(q)) ? q + 1 : q; // FEEL's own, inline
   const position: Position = twice < d ? "below" : twice === d ? "half" : "above";
-  return ROUNDS_AWAY[mode]!(position, negative, q % 2 === 1) ? q + 1 : q;
+  return ROUNDS_AWAY[mode]!(position, negative, isOdd(q)) ? q + 1 : q;
 }
+
+/**
+ * n mod d for safe integers n ≥ 0 and d > 0. `%` on doubles is a call into C, so the quotient is
+ * taken by one division: floor(n / d) is off by at most one (the division is correctly rounded
+ * and n / d < 2^53), and while n + d is safe every product and difference below is exact.
+ */
+export function remainder(n: number, d: number): number {
+  if (n + d > SAFE) return n % d;
+  const r = n - Math.floor(n / d) * d;
+  return r < 0 ? r + d : r >= d ? r - d : r;
+}
+
+/** Whether a safe integer q ≥ 0 is odd (halving is exact; `%` would call into C). */
+const isOdd = (q: number): boolean => Math.floor(q / 2) * 2 !== q;
 
 /** Plain digits of m × 10^-k (no exponent, no trailing fraction zeros), as decimal.js prints. */
 export function scaledToString(m: number, k: number): string {

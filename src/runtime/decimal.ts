@@ -12,7 +12,7 @@
 // same part for `--numbers double`.
 import { Decimal as DecimalJs } from "decimal.js";
 import { MODES, RoundingModes, type Rounding } from "./decimal-rounding.js";
-import { MAX_SCALE, POW10, SAFE, parseScaled, roundedQuotient, scaleOfDouble, scaledToString, upscale } from "./decimal-scaled.js";
+import { MAX_SCALE, POW10, SAFE, parseScaled, remainder, roundedQuotient, scaleOfDouble, scaledToString, upscale } from "./decimal-scaled.js";
 
 export type { Rounding } from "./decimal-rounding.js";
 
@@ -50,7 +50,12 @@ export class Decimal extends RoundingModes {
     this.k = k >= 0 ? k : 0;
     this.q = q;
     this.x = x;
-    if (k >= 0 || x !== null) return; // this module's own forms
+    // this module's own forms are complete; reading a value is a method of its own, so that the
+    // constructor stays small enough for V8 to inline into every operation that makes a result
+    if (k < 0 && x === null) this.read(v);
+  }
+
+  private read(v: Value): void {
     if (typeof v === "number") {
       const scale = scaleOfDouble(v);
       if (scale === 0) this.m = v;
@@ -259,6 +264,23 @@ export class Decimal extends RoundingModes {
     }
     return Decimal.of(this.exact().toDecimalPlaces(places, rounding));
   }
+  /**
+   * this / y rounded to `places` (0..22) in one step, as `div` then `toDecimalPlaces` would give it
+   * (docs/numbers.md: one rounding of the exact rational); null when either is not scaled, y is
+   * zero or the integers leave the safe range, for the caller to take the two steps.
+   */
+  divToPlaces(y: Decimal, places: number, rounding: Rounding): Decimal | null {
+    if (this.q !== 1 || y.q !== 1 || y.m === 0) return null;
+    // (am / 10^ak) / (bm / 10^bk) × 10^places = am × 10^e / bm
+    const e = y.k - this.k + places;
+    const n = e >= 0 ? upscale(Math.abs(this.m), e) : Math.abs(this.m);
+    const d = e >= 0 ? Math.abs(y.m) : upscale(Math.abs(y.m), -e);
+    if (n !== n || d !== d) return null;
+    const negative = this.negative !== y.m < 0;
+    const r = roundedQuotient(n, d, rounding, negative);
+    // FEEL has no negative zero
+    return new Decimal(negative && r !== 0 ? -r : r, places);
+  }
   toDP(places?: number, rounding: Rounding = MODES.ROUND_HALF_EVEN): Decimal {
     return this.toDecimalPlaces(places, rounding);
   }
@@ -334,7 +356,7 @@ function divScaled(am: number, ak: number, bm: number, bk: number): Decimal | nu
   const n = upscale(bm < 0 ? -am : am, bk);
   if (n !== n) return null;
   const d = Math.abs(bm);
-  return n % d === 0 ? new Decimal(n / d, ak) : new Decimal(n, ak, d);
+  return remainder(Math.abs(n), d) === 0 ? new Decimal(n / d, ak) : new Decimal(n, ak, d);
 }
 
 /**

@@ -4,4 +4,4 @@ export { anyTrue, branch, entryOr, hit, rankCompare, rankInRange } from "./table
 export { entryPoints, traceEntry } from "./entry.js";
 export { cell2, cell3, denseCells, f64, firstRule1, firstRule2, firstRule3, firstRuleN, i32, jsonOutputs, region, regions, stepRegion } from "./table-index.js";
 export { answersFor } from "../answers.js";
-export { roundPlaces } from "./builtins/number.js";
+export { roundPlaces, roundQuotient } from "./builtins/number.js";

@@ -13,18 +13,25 @@ const TEMPORAL_TYPES = new Set(["date", "time", "date and time", "days and time 
 
 const isObject = (j: unknown): j is Record<string, unknown> => typeof j === "object" && j !== null && !Array.isArray(j);
 
+const numberFromJson = (json: number): FeelValue => (Number.isFinite(json) ? new Decimal(json) : problem(`${json} is not a FEEL number`));
+
 function untyped(json: unknown): FeelValue {
   if (json === null || json === undefined) return null;
-  if (typeof json === "number") return Number.isFinite(json) ? new Decimal(json) : problem(`${json} is not a FEEL number`);
+  if (typeof json === "number") return numberFromJson(json);
   if (typeof json === "string" || typeof json === "boolean") return json;
   if (Array.isArray(json)) return json.map(untyped);
   if (isObject(json)) return new FeelContext(new Map(Object.entries(json).map(([k, v]) => [k, untyped(v)])));
   return problem(`cannot read a ${typeof json} as a FEEL value`);
 }
 
+// The common cases in a function small enough for V8 to inline into generated code; the rest in
+// functions of their own.
 export function fromJson(json: unknown, t?: Type): FeelValue {
-  if (typeof json === "number" && t?.kind === "number") return untyped(json); // the common case first
-  if (json === null || json === undefined) return null;
+  if (typeof json === "number" && t?.kind === "number") return numberFromJson(json);
+  return json === null || json === undefined ? null : fromJsonTyped(json, t);
+}
+
+function fromJsonTyped(json: unknown, t?: Type): FeelValue {
   if (!t || t.kind === "any") return untyped(json);
   if (t.kind === "number" && typeof json === "string" && NUMERIC.test(json.trim())) return new Decimal(json.trim());
   if (TEMPORAL_TYPES.has(t.kind) && typeof json === "string") {
@@ -61,12 +68,17 @@ export function setOwn(out: Record<string, unknown>, key: string, value: unknown
 /** No options object by default: generated code calls this for every decision it returns. */
 export function toJson(v: FeelValue, opts?: ToJsonOptions): unknown {
   if (v === null || v === undefined || typeof v === "boolean" || typeof v === "string") return v ?? null;
-  if (isDecimal(v)) {
-    if (opts?.exactDecimals) return numberToString(v);
-    const approx = v.toNumber() || 0; // FEEL has no negative zero
-    // beyond double range a JS number would become Infinity (null in JSON): keep the digits
-    return Number.isFinite(approx) ? approx : numberToString(v);
-  }
+  return isDecimal(v) && opts === undefined ? numberJson(v) : structuredJson(v, opts);
+}
+
+function numberJson(v: Decimal): number | string {
+  const approx = v.toNumber() || 0; // FEEL has no negative zero
+  // beyond double range a JS number would become Infinity (null in JSON): keep the digits
+  return Number.isFinite(approx) ? approx : numberToString(v);
+}
+
+function structuredJson(v: Exclude<FeelValue, null | undefined | boolean | string>, opts?: ToJsonOptions): unknown {
+  if (isDecimal(v)) return opts?.exactDecimals ? numberToString(v) : numberJson(v);
   if (Array.isArray(v)) return v.map((x) => toJson(x, opts));
   if (isTemporalValue(v)) return temporalToString(v);
   if (v instanceof FeelContext) {

@@ -96,8 +96,32 @@ const fail = (v: FeelValue, t: Type): Conversion => ({
   message: `${kindOf(v) === "string" ? JSON.stringify(v) : kindOf(v)} does not conform to ${typeName(t)}`,
 });
 
+/**
+ * Whether a value conforms as it is to the scalar kinds generated code coerces most (as `conforms`
+ * says): a function small enough for V8 to inline, with no conversion record.
+ */
+function scalarConforms(v: FeelValue, t: Type): boolean {
+  switch (t.kind) {
+    case "number":
+      return isDecimal(v);
+    case "boolean":
+      return typeof v === "boolean";
+    case "string":
+      return typeof v === "string";
+    case "choice":
+    case "levels":
+      return typeof v === "string" && t.values.includes(v);
+    default:
+      return false;
+  }
+}
+
 export function coerce(v: FeelValue, t: Type): FeelValue {
-  if (t.kind === "number" && isDecimal(v)) return v; // the common case, without a conversion record
+  if (v === null || v === undefined) return null;
+  return scalarConforms(v, t) ? v : converted(v, t);
+}
+
+function converted(v: FeelValue, t: Type): FeelValue {
   const c = convert(v, t);
   return c.ok ? c.value : problem(c.message);
 }

@@ -89,8 +89,16 @@ describe("rounding built-ins with a literal scale", () => {
   // built-in's general path. Both must agree on every value, including the ones that are not numbers.
   const modes = ["decimal", "floor", "ceiling", "round up", "round down", "round half up", "round half down"];
   const content = {
-    inputs: { x: input("any"), places: input("number") },
-    decisions: Object.fromEntries(modes.flatMap((f) => [[`${f} literal`, `${f}(x, 2)`], [`${f} input`, `${f}(x, places)`]])),
+    inputs: { x: input("any"), y: input("any"), places: input("number") },
+    decisions: Object.fromEntries(
+      modes.flatMap((f) => [
+        [`${f} literal`, `${f}(x, 2)`],
+        [`${f} input`, `${f}(x, places)`],
+        // a quotient with a literal scale is rounded in one step
+        [`${f} quotient literal`, `${f}(x / y, 2)`],
+        [`${f} quotient input`, `${f}(x / y, places)`],
+      ]),
+    ),
   };
   // `any` (lenient models only) lets the test pass values that are not numbers
   const compiled = compileModel({ name: "rounding", ...content } as ModelInput, { strict: false });
@@ -98,13 +106,51 @@ describe("rounding built-ins with a literal scale", () => {
   it("uses the direct rounding for literal scales only", () => {
     if (!compiled.ok) throw new Error("does not compile");
     expect(compiled.model.source.match(/rt\.roundPlaces\(/g)).toHaveLength(modes.length);
+    expect(compiled.model.source.match(/rt\.roundQuotient\(/g)).toHaveLength(modes.length);
   });
 
-  it.each([1.005, 2.675, -2.675, -0.001, 0.125, 12345.6789, "1.5", null, [3.14159]])("x = %j", (x) => {
+  const xs = [1.005, 2.675, -2.675, -0.001, 0.125, 12345.6789, "1.5", null, [3.14159]];
+  it.each(xs)("x = %j", (x) => {
     if (!compiled.ok) throw new Error("does not compile");
     const out = compiled.model.evaluate({ x, places: 2 });
     for (const f of modes) expect(out[`${f} literal`], f).toEqual(out[`${f} input`]);
     if (typeof x === "number") expect(Object.is(out["decimal literal"], -0)).toBe(false);
+  });
+
+  it.each(xs.flatMap((x) => [3, -7, 0.3, 0, 1e-20, 12345678901, null].map((y) => [x, y])))("x / y for x = %j, y = %j", (x, y) => {
+    if (!compiled.ok) throw new Error("does not compile");
+    const out = compiled.model.evaluate({ x, y, places: 2 });
+    for (const f of modes) expect(out[`${f} quotient literal`], f).toEqual(out[`${f} quotient input`]);
+    if (typeof x === "number" && typeof y === "number" && y !== 0) expect(out["decimal quotient literal"]).toEqual(expect.any(Number));
+    if (y === 0) expect(out["decimal quotient literal"]).toBeNull();
+    for (const f of modes) expect(Object.is(out[`${f} quotient literal`], -0), f).toBe(false);
+  });
+});
+
+describe("string inputs read from JSON", () => {
+  // A JSON string is taken as the FEEL value as it is; anything else is converted as before.
+  const content = {
+    inputs: { s: input("string"), c: input("red|green") },
+    decisions: {
+      greeting: 's + "!"',
+      "is red": 'c = "red"',
+      colour: [
+        ["c", "=> string"],
+        ["red", '"warm"'],
+        ["green", '"cool"'],
+      ],
+    },
+  };
+  it.each([
+    [{ s: "hi", c: "red" }, { greeting: "hi!", "is red": true, colour: "warm" }],
+    [{ s: "", c: "green" }, { greeting: "!", "is red": false, colour: "cool" }],
+    [{ s: 5, c: 7 }, { greeting: null, "is red": null, colour: null }],
+    [{}, { greeting: null, "is red": false, colour: null }],
+  ])("%j", (state, expected) => {
+    const r = compileModel({ name: "strings", ...content } as ModelInput, { strict: false });
+    if (!r.ok) throw new Error("does not compile");
+    expect(r.model.evaluate(state)).toEqual(expected);
+    expect(r.model.evaluateTraced(state).decisions).toEqual(expected);
   });
 });
 

@@ -4,6 +4,7 @@ import { Decimal as DecimalJs } from "decimal.js";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { Decimal } from "../../src/runtime/decimal.js";
+import { remainder } from "../../src/runtime/decimal-scaled.js";
 
 const Reference = DecimalJs.clone({ precision: 34, rounding: 6, toExpNeg: -1_000_000, toExpPos: 1_000_000, minE: -6143, maxE: 6144 });
 type Reference = InstanceType<typeof Reference>;
@@ -149,9 +150,49 @@ describe("Decimal agrees with decimal.js", () => {
     expect(a.div(b).toNumber()).toBe(ra.div(rb).toNumber());
   });
 
+  it("divides and rounds to places in one step as decimal.js divides, then rounds", () => {
+    let oneStep = 0;
+    fc.assert(
+      fc.property(fc.oneof(plain, value), fc.oneof(plain, value), fc.integer({ min: 0, max: 22 }), mode, (x, y, places, rm) => {
+        const [a, ra] = both(x);
+        const [b, rb] = both(y);
+        fc.pre(!rb.isZero());
+        const r = a.divToPlaces(b, places, rm);
+        if (r === null) return; // declined: the caller divides, then rounds
+        oneStep++;
+        const rr = ra.div(rb).toDecimalPlaces(places, rm);
+        same(r, rr.isZero() ? new Reference(0) : rr); // FEEL has no negative zero
+      }),
+      runs,
+    );
+    // short operands are the common case and must not be declined
+    expect(oneStep).toBeGreaterThan(runs.numRuns / 10);
+    expect(new Decimal(5).divToPlaces(new Decimal(0), 2, 6)).toBeNull();
+    same(new Decimal(2).divToPlaces(new Decimal(3), 2, 6)!, new Reference("0.67"));
+    same(new Decimal("-0.001").divToPlaces(new Decimal(7), 2, 6)!, new Reference(0));
+  });
+
   it("keeps the 34-digit quotient's rounding when a quotient is rounded", () => {
     // 2/3 is 0.666…7 at 34 digits; rounding the quotient to 33 places must see that digit, not the exact 6s
     for (const places of [0, 2, 20, 22, 33, 34])
       same(new Decimal(2).div(3).toDecimalPlaces(places, 1), new Reference(2).div(3).toDecimalPlaces(places, 1));
+  });
+});
+
+describe("remainder by one division", () => {
+  const SAFE = Number.MAX_SAFE_INTEGER;
+  const safe = fc.oneof(fc.integer({ min: 0, max: 1_000_000 }), fc.double({ min: 0, max: SAFE, noNaN: true }).map(Math.floor), fc.constantFrom(SAFE, SAFE - 1, 2 ** 52, 2 ** 52 + 1));
+  it("is n % d for every pair of safe integers", () => {
+    fc.assert(
+      fc.property(safe, safe, (n, d) => {
+        fc.pre(d > 0);
+        expect(remainder(n, d)).toBe(n % d);
+      }),
+      runs,
+    );
+    // quotients a hair below an integer, where the rounded division lands on it
+    for (const [n, d] of [[2 ** 52 - 1, 2 ** 26 - 1], [SAFE - 2, 3], [2 ** 52, 2 ** 52 - 1], [4503599627370495, 4503599627370496]]) {
+      expect(remainder(n!, d!)).toBe(n! % d!);
+    }
   });
 });

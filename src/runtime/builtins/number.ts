@@ -1,7 +1,7 @@
 // Numeric built-ins (DMN 1.5 10.3.4.5).
 import type { Decimal as DecimalJs } from "decimal.js";
 import { Decimal } from "../decimal.js";
-import { finite } from "../arithmetic.js";
+import { div, finite } from "../arithmetic.js";
 import { describe, isDuration } from "../kinds.js";
 import { problem } from "../problems.js";
 import { temporalAbs } from "../temporal/index.js";
@@ -39,6 +39,12 @@ export const ROUNDING_MODES: Readonly<Record<string, Rounding>> = {
  */
 export function roundPlaces(n: FeelValue, places: number, mode: Rounding, general: (n: FeelValue, scale: FeelValue) => FeelValue): FeelValue {
   return isNum(n) ? finite(n.toDecimalPlaces(places, mode), "rounding") : general(n, new Decimal(places));
+}
+
+/** `decimal(a / b, 2)` and its siblings: the quotient rounded in one step when it can be. */
+export function roundQuotient(a: FeelValue, b: FeelValue, places: number, mode: Rounding, general: (n: FeelValue, scale: FeelValue) => FeelValue): FeelValue {
+  const r = isNum(a) && isNum(b) ? a.divToPlaces(b, places, mode) : null;
+  return r ?? roundPlaces(div(a, b), places, mode, general);
 }
 
 function rounding(name: string, mode: Rounding, scaleOptional: boolean): BuiltinDef {
