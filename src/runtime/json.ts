@@ -11,6 +11,14 @@ import { FeelContext, FeelFunction, FeelRange, type FeelValue } from "./values.j
 const NUMERIC = /^[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$/;
 const TEMPORAL_TYPES = new Set(["date", "time", "date and time", "days and time duration", "years and months duration"]);
 
+/** A struct type's fields by name, made once per type (generated code passes the same type object every call). */
+const FIELD_TYPES = new WeakMap<Extract<Type, { kind: "struct" }>, Map<string, Type>>();
+function fieldTypes(t: Extract<Type, { kind: "struct" }>): Map<string, Type> {
+  let fields = FIELD_TYPES.get(t);
+  if (fields === undefined) FIELD_TYPES.set(t, (fields = new Map(t.fields)));
+  return fields;
+}
+
 const isObject = (j: unknown): j is Record<string, unknown> => typeof j === "object" && j !== null && !Array.isArray(j);
 
 const numberFromJson = (json: number): FeelValue => (Number.isFinite(json) ? new Decimal(json) : problem(`${json} is not a FEEL number`));
@@ -40,8 +48,10 @@ function fromJsonTyped(json: unknown, t?: Type): FeelValue {
   }
   if (t.kind === "list") return Array.isArray(json) ? json.map((j) => fromJson(j, t.element)) : fromJson(json, t.element);
   if (t.kind === "struct" && isObject(json)) {
-    const fields = new Map(t.fields);
-    return new FeelContext(new Map(Object.entries(json).map(([k, v]) => [k, fromJson(v, fields.get(k))])));
+    const fields = fieldTypes(t);
+    const entries = new Map<string, FeelValue>();
+    for (const k of Object.keys(json)) entries.set(k, fromJson(json[k], fields.get(k)));
+    return new FeelContext(entries);
   }
   if (t.kind === "range" && isObject(json)) {
     return new FeelRange(

@@ -16,6 +16,7 @@ import { MAX_YEAR, MIN_YEAR, addMonths } from "./calendar.js";
 import { temporalToString } from "./format.js";
 import { isTemporal } from "./is-temporal.js";
 import {
+  atTime,
   dateNanos,
   dateTimeFromLocal,
   dateTimeFromUtc,
@@ -59,7 +60,7 @@ function dateWithMonths(d: FeelDate, months: number): FeelValue {
 function dateTimeWithMonths(dt: FeelDateTime, months: number): FeelValue {
   const c = addMonths(dt.year, dt.month, dt.day, months);
   if (!inRange(c.year)) return outOfRange();
-  if (dt.zone !== null) return dateTimeFromLocal(localNanos({ ...dt, ...c }), null, dt.zone) ?? outOfRange();
+  if (dt.zone !== null) return dateTimeFromLocal(localNanos(atTime(c, dt)), null, dt.zone) ?? outOfRange();
   return new FeelDateTime(c.year, c.month, c.day, dt.hour, dt.minute, dt.second, dt.nanos, dt.offset, null);
 }
 
@@ -174,8 +175,14 @@ const division: Record<string, Op> = {
 };
 
 function dispatch(table: Record<string, Op>, symbol: string) {
+  // by kind, then kind: two lookups of constant strings instead of building a key per operation
+  const byKinds = new Map<string, Map<string, Op>>();
+  for (const [key, op] of Object.entries(table)) {
+    const [left, right] = key.split("|") as [string, string];
+    byKinds.set(left, (byKinds.get(left) ?? new Map<string, Op>()).set(right, op));
+  }
   return (a: FeelValue, b: FeelValue): FeelValue => {
-    const op = table[`${kindOf(a)}|${kindOf(b)}`];
+    const op = byKinds.get(kindOf(a))?.get(kindOf(b));
     if (op) return op(a, b);
     return problem(`cannot compute ${describe(a)} ${symbol} ${describe(b)}`);
   };

@@ -7,7 +7,7 @@ import type { FeelValue } from "../values.js";
 import type { BuiltinDef } from "../builtins/def.js";
 import { dayOfYear, isValidDate, isoWeekOfYear, isoWeekday, monthsBetween } from "./calendar.js";
 import { nowMillis } from "./clock.js";
-import { dateTimeFromLocal, dateTimeFromUtc, localNanos, NS_PER_SECOND, secondsToNanos } from "./instant.js";
+import { atTime, dateTimeFromLocal, dateTimeFromUtc, localNanos, NS_PER_SECOND, secondsToNanos } from "./instant.js";
 import { MAX_OFFSET_SECONDS, parseDate, parseDateTime, parseDuration, parseTime } from "./parse.js";
 
 const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
@@ -65,7 +65,7 @@ function dateAndTime(from: FeelValue): FeelValue {
 function dateAndTimeOf(date: FeelValue, time: FeelValue): FeelValue {
   if (!isDateLike(date)) return bad("date and time", "date must be a date or date and time", date);
   if (!(time instanceof FeelTime)) return bad("date and time", "time must be a time", time);
-  const local = localNanos({ ...time, year: date.year, month: date.month, day: date.day });
+  const local = localNanos(atTime(date, time));
   // a zoned time takes the zone's offset on this date, not the one it carried
   return dateTimeFromLocal(local, time.zone === null ? time.offset : null, time.zone);
 }
