@@ -166,9 +166,9 @@ export class Decimal extends RoundingModes {
   toDecimalPlaces(places?: number, rounding: number = MODES.ROUND_HALF_EVEN): Decimal {
     return places === undefined ? this : new Decimal(roundToPlaces(this.n, places, rounding));
   }
-  /** this / y rounded to `places`, as the two steps give it; null for a zero divisor (the caller reports it) */
-  divToPlaces(y: Decimal, places: number, rounding: number): Decimal | null {
-    return y.n === 0 ? null : this.div(y).toDecimalPlaces(places, rounding);
+  /** Always declines: with doubles there is no one-step rounding, so the caller divides, then rounds. */
+  divToPlaces(_y: Decimal, _places: number, _rounding: number): Decimal | null {
+    return null;
   }
   toDP(places?: number, rounding?: number): Decimal {
     return this.toDecimalPlaces(places, rounding);

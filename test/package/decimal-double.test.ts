@@ -33,6 +33,11 @@ describe("Decimal over doubles", () => {
     expect([d(-2.5).floor(), d(-2.5).ceil(), d(-2.5).trunc()].map((x) => x.toNumber())).toEqual([-3, -2, -2]);
   });
 
+  it("leaves a rounded quotient to the two steps, so an overflow is checked like any other", () => {
+    expect(d(6).divToPlaces(d(4), 2, 6)).toBeNull();
+    expect(d(1e308).divToPlaces(d(1e-10), 2, 6)).toBeNull();
+  });
+
   it("compares like decimal.js", () => {
     expect([d(1).cmp(2), d(2).cmp(2), d(3).cmp(2)]).toEqual([-1, 0, 1]);
     expect(d(NaN).cmp(1)).toBeNaN();
