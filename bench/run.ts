@@ -6,7 +6,7 @@ import { writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
 import { isDeepStrictEqual } from "node:util";
-import type { CompiledModel } from "../src/compiler.js";
+import type { CompiledModel } from "../src/compiler/index.js";
 import { HANDWRITTEN } from "./handwritten/index.js";
 import { table200Handwritten } from "./handwritten/table200.js";
 import { table200IfChain } from "./handwritten/table200-ifchain.js";
@@ -21,7 +21,7 @@ import { renderResults, slowdown, type CaseResult, type OtherResult } from "./re
 
 type Model = Sample["model"];
 type State = Record<string, unknown>;
-type Compiler = typeof import("../src/compiler.js");
+type Compiler = typeof import("../src/compiler/index.js");
 const BUILT_COMPILER = new URL("../dist/compiler.mjs", import.meta.url).href;
 
 interface BenchCase {

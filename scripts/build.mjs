@@ -10,7 +10,7 @@ await Promise.all([
   build({
     ...common,
     // `compiler` is the compiler API as the CLI and service run it, for the benchmark to load.
-    entryPoints: { cli: "src/cli/main.ts", compiler: "src/compiler.ts" },
+    entryPoints: { cli: "src/cli/main.ts", compiler: "src/compiler/index.ts" },
     outdir: "dist",
     splitting: true,
     chunkNames: "chunks/[name]-[hash]",

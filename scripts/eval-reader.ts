@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { compileModel, type CompiledModel } from "../src/compiler.js";
+import { compileModel, type CompiledModel } from "../src/compiler/index.js";
 import { readState } from "../src/providers/read-state.js";
 import { jsonReader } from "../src/providers/readers/json-reader.js";
 import { textReader } from "../src/providers/readers/text-reader.js";

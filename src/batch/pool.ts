@@ -6,7 +6,7 @@ import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { ScoreOptions } from "./chunk-scorer.js";
-import type { PortableModel } from "./row-model.js";
+import type { LoadableModel } from "../compiler/5-load/compiled-model.js";
 // Types only: a value import would put worker.ts in the importer's chunk (see Pool.start).
 import type { MainMessage, PieceMessage, WorkerMessage, WorkerSetup } from "./worker.js";
 
@@ -57,7 +57,7 @@ export class Pool {
   }
 
   /** Gives every worker the model; resolves once all of them can score. */
-  load(model: PortableModel): Promise<void> {
+  load(model: LoadableModel): Promise<void> {
     if (this.failure) return Promise.reject(this.failure);
     const ready = this.workers.map((w, i) => {
       const promise = new Promise<void>((resolve, reject) => (this.readiness[i] = { resolve, reject }));

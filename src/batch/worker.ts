@@ -6,7 +6,7 @@
 import { isMainThread, parentPort, workerData } from "node:worker_threads";
 import { ByteSink } from "./byte-sink.js";
 import { pieceScorer, type ScoreOptions } from "./chunk-scorer.js";
-import { loadPortableModel, type PortableModel } from "./row-model.js";
+import { loadModel, type LoadableModel } from "../compiler/5-load/compiled-model.js";
 
 /** The URL to start a worker from: this module, wherever the build put it. */
 export const WORKER_URL = import.meta.url;
@@ -21,7 +21,7 @@ export interface WorkerSetup {
 
 /** Main thread → worker. */
 export type MainMessage =
-  | { type: "model"; model: PortableModel }
+  | { type: "model"; model: LoadableModel }
   /** a piece of whole records */
   | { type: "piece"; seq: number; first: number; bytes: Uint8Array; spare: SharedArrayBuffer; columns?: string[] };
 
@@ -38,7 +38,7 @@ function start(setup: WorkerSetup): void {
   let score: ReturnType<typeof pieceScorer> | null = null;
   port.on("message", (m: MainMessage) => {
     if (m.type === "model") {
-      score = pieceScorer(loadPortableModel(m.model), setup.score);
+      score = pieceScorer(loadModel(m.model), setup.score);
       port.postMessage({ type: "ready" } satisfies WorkerMessage);
       return;
     }

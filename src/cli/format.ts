@@ -1,6 +1,6 @@
 // Human-readable rendering of check results and diagnostics.
-import type { CheckResult } from "../compiler.js";
-import type { Diagnostic } from "../frontend/diagnostics.js";
+import type { CheckResult } from "../compiler/index.js";
+import type { Diagnostic } from "../ir/diagnostics.js";
 
 export function formatDiagnostic(d: Diagnostic): string {
   const where = d.address ? `${d.address}: ` : "";

@@ -1,5 +1,5 @@
 // Reads a model file and compiles it, turning every failure into a UserError with the right exit code.
-import { compileModel, type CompiledModel, type ModelInput } from "../compiler.js";
+import { compileModel, type CompiledModel, type ModelInput } from "../compiler/index.js";
 import { formatCheck } from "./format.js";
 import { EXIT, readJson, UserError, type Io } from "./io.js";
 

@@ -1,6 +1,6 @@
 // What every mapping step of the importer shares: the file, the known item definitions, and the
 // diagnostics collected so far. Diagnostics name the DMN element id and the file.
-import { error, warning, type Diagnostic } from "../frontend/diagnostics.js";
+import { error, warning, type Diagnostic } from "../ir/diagnostics.js";
 import type { XmlElement } from "./xml.js";
 
 export interface ImportContext {

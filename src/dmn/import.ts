@@ -3,7 +3,7 @@
 // Imported models are flattened into the one namespace: each imported element keeps its own
 // name (so the imported model's expressions read unchanged) and gains an alias
 // `<import name>.<name>` (so the importer's qualified references resolve as one declared name).
-import { error, type Diagnostic } from "../frontend/diagnostics.js";
+import { error, type Diagnostic } from "../ir/diagnostics.js";
 import { reportError, type ImportContext } from "./context.js";
 import { readDefinitions, splitHref, type Definitions } from "./definitions.js";
 import { mapDefinitions, type MappedModel, type Resolver } from "./drg.js";

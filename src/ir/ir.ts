@@ -1,7 +1,7 @@
 // The typed intermediate representation: what the analyser produces from content, what the
 // optimiser rewrites and what codegen emits. Expressions are FEEL AST nodes with `ref` and `type`
 // filled in. Every node keeps its model address (spec 2.13) for diagnostics and receipts.
-import type { Expr, UnaryTests } from "../frontend/feel/ast.js";
+import type { Expr, UnaryTests } from "./feel-ast.js";
 import type { Type } from "./types.js";
 
 export type HitPolicy = "UNIQUE" | "FIRST" | "PRIORITY" | "ANY" | "COLLECT" | "RULE ORDER" | "OUTPUT ORDER";

@@ -1,5 +1,5 @@
 // FEEL type expressions (`instance of`, typed parameters) → static types.
-import type { TypeExpr } from "../frontend/feel/ast.js";
+import type { TypeExpr } from "./feel-ast.js";
 import type { Type } from "./types.js";
 
 const BUILT_IN: Record<string, Type> = {

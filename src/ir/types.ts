@@ -1,5 +1,5 @@
 // Static types of the model language (spec 2.3) and of FEEL expressions.
-import type { UnaryTests } from "../frontend/feel/ast.js";
+import type { UnaryTests } from "./feel-ast.js";
 
 export type Type =
   | { kind: "any" }

@@ -3,7 +3,7 @@
 // status is announced with NOTIFY, every instance LISTENs and drops its cache, and nothing is
 // served from the cache while the listening connection is down.
 import pg from "pg";
-import { Lru } from "../lru.js";
+import { Lru } from "../compiler/lru.js";
 import type { KeyLookup } from "./types.js";
 
 /** Entries also expire on their own, as a backstop against a notification lost in transit. */

@@ -1,14 +1,11 @@
 // Generate, check, and on failure hand the compiler's diagnostics back to the generator for a
 // repair, a bounded number of times. Pure apart from the generator call and the compile.
-import type { CompiledModel, CompileResult } from "../compiler.js";
-import type { Diagnostic } from "../frontend/diagnostics.js";
+import type { CompiledModel, CompileResult } from "../compiler/index.js";
+import type { Diagnostic } from "../ir/diagnostics.js";
+import type { PortableModel } from "../ir/model.js";
 import { addUsage } from "./llm/structured.js";
 import { NO_USAGE, type GenerateRequest, type Generator, type Usage } from "./types.js";
 
-export interface PortableModel {
-  content: Record<string, unknown>;
-  questions: Record<string, unknown>;
-}
 
 export type DraftOutcome =
   | { ok: true; model: PortableModel; compiled: CompiledModel; usage: Usage; attempts: number }

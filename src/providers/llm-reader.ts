@@ -2,7 +2,7 @@
 // the model's inputs (each input's derived JSON Schema, nullable, with a confidence and where the
 // value was found). In `thinking` mode it takes several samples at a higher temperature and their
 // spread becomes the alternatives (merge-samples.ts).
-import { typeSchema } from "../ir/schema/derive.js";
+import { typeSchema } from "../compiler/2-analyse/schema/derive.js";
 import type { InputIR } from "../ir/ir.js";
 import { addUsage, type StructuredClient } from "./llm/structured.js";
 import { mergeSamples } from "./llm/merge-samples.js";

@@ -2,9 +2,9 @@
 // which stay missing. A JSON state's keys that are input names with valid values are `given`;
 // the rest are asked of the reader. A read value below the input's `threshold`, or not valid for
 // its type, counts as missing; `blank` inputs may be missing (they become null).
-import type { CompiledModel } from "../compiler.js";
+import type { CompiledModel } from "../compiler/index.js";
 import type { InputIR } from "../ir/ir.js";
-import { createStateValidator } from "../ir/schema/validate.js";
+import { createStateValidator } from "../compiler/5-load/validate-state.js";
 import { NO_USAGE, type ReadValue, type Reader, type Usage } from "./types.js";
 
 export interface ReadOutcome {

@@ -1,6 +1,6 @@
 // The contracts of readers (evidence → input values) and generators (questions, prompts and
 // files → models). Implementations are chosen by configuration (src/providers/config.ts).
-import type { Diagnostic } from "../frontend/diagnostics.js";
+import type { Diagnostic } from "../ir/diagnostics.js";
 import type { InputIR } from "../ir/ir.js";
 
 export interface Usage {

@@ -2,7 +2,7 @@
 // is a distribution over values; the compiled model runs on each combination (all of them while
 // there are few, a seeded sample beyond) and the answers are the probability-weighted mixture of
 // the point-mass answers of each run.
-import type { Answer, CompiledModel, TraceEntry } from "../compiler.js";
+import type { Answer, CompiledModel, TraceEntry } from "../compiler/index.js";
 import type { InputIR } from "../ir/ir.js";
 import type { ReadValue } from "./types.js";
 

@@ -1,12 +1,11 @@
 // Assembles and starts the service: ledger, signer, prices, compile cache, rate limiter,
 // readers and generators (from the environment, docs/providers.md), questions cache, app.
 import type { FastifyInstance } from "fastify";
-import { checkModel, compileUncached } from "../compiler.js";
+import { checkModel, compileUncached, createCompileCache } from "../compiler/index.js";
 import { openLedger, type LedgerLocation } from "../ledger/open.js";
 import type { Ledger } from "../ledger/types.js";
 import { providerConfig, type ProviderConfig } from "../providers/config.js";
 import { createProviders } from "../providers/registry.js";
-import { createCompileCache } from "../service/compile-cache.js";
 import { memoryQuestionsCache, redisQuestionsCache } from "../service/questions-cache.js";
 import { DEFAULT_LIMITS, type Limits } from "../service/deps.js";
 import { loadRates } from "../service/rates.js";
@@ -75,7 +74,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
   const app = buildApp({
     service: {
       check: (m) => checkModel(m),
-      cache: createCompileCache((m) => compileUncached(m), o.cacheSize),
+      cache: createCompileCache(compileUncached, o.cacheSize),
       ledger,
       signer: await createSigner(ledger),
       rates: loadRates(o.ratesFile),

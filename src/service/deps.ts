@@ -1,10 +1,9 @@
 // What the two operations need, passed in (no globals): the compiler behind its cache, the
 // ledger (null runs unmetered, for benchmarks), the receipt signer, the prices, the limits, the
 // readers and generators, and the questions cache.
-import type { CheckResult, ModelInput } from "../compiler.js";
+import type { CheckResult, CompileCache, ModelInput } from "../compiler/index.js";
 import type { Ledger } from "../ledger/types.js";
 import type { Providers } from "../providers/registry.js";
-import type { CompileCache } from "./compile-cache.js";
 import type { QuestionsCache } from "./questions-cache.js";
 import type { Rates } from "./rates.js";
 import type { ReceiptSigner } from "./signer.js";

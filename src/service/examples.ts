@@ -1,7 +1,7 @@
 // The `examples` of a Draft (spec 4.1): a few states built from the drafted model's input types
 // (low, middle and high values; each choice in turn) and, first, the request's own JSON state
 // when it matches. Each is evaluated, so the author sees what the model decides before using it.
-import type { CompiledModel } from "../compiler.js";
+import type { CompiledModel } from "../compiler/index.js";
 import type { Type } from "../ir/types.js";
 import type { ServiceDeps } from "./deps.js";
 import { decisionRecords } from "./receipt.js";

@@ -4,7 +4,7 @@
 // (least recently used out, with a lifetime); in Redis (REDIS_URL) so instances share it. A Redis
 // outage degrades to misses: the model is generated again, never served stale or wrong.
 import { Redis } from "ioredis";
-import { contentHash } from "./compile-cache.js";
+import { canonicalHash } from "../compiler/index.js";
 import type { PortableModel } from "./resolve-model.js";
 
 export interface QuestionsCache {
@@ -19,7 +19,7 @@ export interface QuestionsCacheOptions {
 }
 
 export function questionsCacheKey(accountId: string | null, questions: Record<string, unknown>, mode: string, generator: string): string {
-  return contentHash({ account: accountId, questions, mode, generator });
+  return canonicalHash({ account: accountId, questions, mode, generator });
 }
 
 export function memoryQuestionsCache({ ttlMs, capacity }: QuestionsCacheOptions, now = () => Date.now()): QuestionsCache {

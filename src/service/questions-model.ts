@@ -1,7 +1,7 @@
 // Questions without a model (spec 4.2 rule 1): the configured generator builds a model for them,
 // or the account's questions cache already holds one. The cache key is the canonical questions,
 // the mode and the generator, never the state (rule 2).
-import type { CompiledModel } from "../compiler.js";
+import type { CompiledModel } from "../compiler/index.js";
 import { draftModel } from "../providers/drafting.js";
 import { DIRECT } from "../providers/direct-generator.js";
 import { NO_USAGE, type Usage } from "../providers/types.js";

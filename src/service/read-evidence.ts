@@ -2,7 +2,7 @@
 // schema): the configured reader extracts the inputs, an input it cannot establish (not found,
 // or read below its `threshold`) fails with one `errors` entry per input, and the answers are the
 // distributions that the readers' uncertainty implies (providers/uncertainty.ts).
-import type { CompiledModel } from "../compiler.js";
+import type { CompiledModel } from "../compiler/index.js";
 import { readState } from "../providers/read-state.js";
 import { answersUnderUncertainty } from "../providers/uncertainty.js";
 import type { ServiceDeps } from "./deps.js";

@@ -2,8 +2,8 @@
 // what a reader extracted (`read`: value, confidence, where it was found), what was decided (each
 // table's 1-based `rule`), the answers and the state's provenance; never the model itself.
 // `receipt` (the signature) and `billing` are added after settlement.
-import { contentHash } from "./compile-cache.js";
-import type { TraceEntry } from "../compiler.js";
+import { canonicalHash } from "../compiler/index.js";
+import type { TraceEntry } from "../compiler/index.js";
 import type { ReadValue } from "../providers/types.js";
 
 export interface ReceiptBody {
@@ -80,7 +80,7 @@ export function provenance(
 ): StateProvenance {
   const inputs: Record<string, InputOrigin> = {};
   for (const name of inputNames) inputs[name] = name in given ? "given" : name in read ? "read" : "absent";
-  return { kind: typeof state === "string" ? "text" : "json", schema_matched: matched, sha256: contentHash(state), inputs };
+  return { kind: typeof state === "string" ? "text" : "json", schema_matched: matched, sha256: canonicalHash(state), inputs };
 }
 
 export function readRecords(read: Record<string, ReadValue>): Record<string, ReadRecord> {

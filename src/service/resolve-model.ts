@@ -4,13 +4,11 @@
 //   content: {...} with the outer questions           and no model field
 // Questions without any model mean "generate or reuse a model" (the generator path).
 import canonicalize from "canonicalize";
+import type { PortableModel } from "../ir/model.js";
 import { failure, success, type Outcome, type ProblemEntry } from "./problems.js";
 import { invalidRequest, isObject } from "./request-shape.js";
 
-export interface PortableModel {
-  content: Record<string, unknown>;
-  questions: Record<string, unknown>;
-}
+export type { PortableModel };
 
 export type ModelSource =
   | { kind: "complete"; model: PortableModel; bytes: number }

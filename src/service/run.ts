@@ -4,8 +4,8 @@
 // refuse to answer a question whose decision is null.
 import { BudgetExceeded, withBudget } from "../runtime/budget.js";
 import { collectProblems } from "../runtime/problems.js";
-import type { CheckResult, CompiledModel } from "../compiler.js";
-import type { Diagnostic } from "../frontend/diagnostics.js";
+import type { CheckResult, CompiledModel } from "../compiler/index.js";
+import type { Diagnostic } from "../ir/diagnostics.js";
 import { NO_USAGE, type Usage } from "../providers/types.js";
 import type { ServiceDeps } from "./deps.js";
 import { failure, problem, success, type Outcome, type ProblemEntry } from "./problems.js";

@@ -13,7 +13,7 @@ import { checkFields, invalidRequest, SYSTEMONE_FIELDS } from "./request-shape.j
 import { respond, type RunContext } from "./respond.js";
 import { resolveModel, type PortableModel } from "./resolve-model.js";
 import { compileOrProblem, runDeterministic, type Run } from "./run.js";
-import type { CompiledModel } from "../compiler.js";
+import type { CompiledModel } from "../compiler/index.js";
 import { NO_USAGE } from "../providers/types.js";
 
 type Mode = "fast" | "thinking";

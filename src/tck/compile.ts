@@ -1,5 +1,5 @@
 // The compiler as the runner sees it: lenient compilation, diagnostics of every failed stage.
-import { compileModel } from "../compiler.js";
+import { compileModel } from "../compiler/index.js";
 import type { Compile } from "./runner.js";
 
 export const compileLenient: Compile = (content) => {

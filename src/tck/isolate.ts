@@ -2,7 +2,7 @@
 // wrong parameter name, an unknown function) is compiled again without them, so the other
 // decisions still run. A removed decision counts as one the engine reported an error for: the
 // kit's `errorResult` cases expect exactly that.
-import type { Diagnostic } from "../frontend/diagnostics.js";
+import type { Diagnostic } from "../ir/diagnostics.js";
 import type { Compile, CompileOutcome } from "./runner.js";
 
 const SECTIONS = ["decisions", "functions"] as const;

@@ -3,7 +3,7 @@
 // rejected; each rejected model counts as one pass.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { basename, dirname, join, relative, sep } from "node:path";
-import { hasErrors, type Diagnostic } from "../frontend/diagnostics.js";
+import { hasErrors, type Diagnostic } from "../ir/diagnostics.js";
 import { importDmn, type ImportResult } from "../dmn/index.js";
 import { FeelContext, type FeelFunction, type FeelValue } from "../runtime/values.js";
 import { compareValue, show } from "./compare.js";

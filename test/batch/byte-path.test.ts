@@ -6,9 +6,9 @@ import { loadSample } from "../../bench/load-samples.js";
 import { ByteSink } from "../../src/batch/byte-sink.js";
 import { generalJsonlScorer, pieceScorer, type PieceScorer } from "../../src/batch/chunk-scorer.js";
 import { JsonRowReader } from "../../src/batch/json-row-reader.js";
-import { rowModel, type RowModel } from "../../src/batch/row-model.js";
+import type { RowModel } from "../../src/batch/row-model.js";
 import { rowPlan } from "../../src/batch/row-plan.js";
-import { compileModel, type ModelInput } from "../../src/compiler.js";
+import { compileModel, type ModelInput } from "../../src/compiler/index.js";
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -16,7 +16,7 @@ const decoder = new TextDecoder();
 function compiled(model: ModelInput): RowModel {
   const result = compileModel(model);
   if (!result.ok) throw new Error(JSON.stringify(result.check.stages));
-  return rowModel(result.model);
+  return result.model;
 }
 
 function run(score: PieceScorer, text: string, first = 1) {

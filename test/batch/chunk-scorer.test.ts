@@ -4,8 +4,8 @@ import { loadSample } from "../../bench/load-samples.js";
 import { ByteSink } from "../../src/batch/byte-sink.js";
 import { pieceScorer as bytesScorer, type PieceScorer, type ScoreOptions } from "../../src/batch/chunk-scorer.js";
 import { parseCsv } from "../../src/batch/csv.js";
-import { rowModel, type RowModel } from "../../src/batch/row-model.js";
-import { compileModel } from "../../src/compiler.js";
+import type { RowModel } from "../../src/batch/row-model.js";
+import { compileModel } from "../../src/compiler/index.js";
 
 const lending = loadSample("lending");
 let model: RowModel;
@@ -13,7 +13,7 @@ let model: RowModel;
 beforeAll(() => {
   const result = compileModel(lending.model);
   if (!result.ok) throw new Error("the lending sample does not compile");
-  model = rowModel(result.model);
+  model = result.model;
 });
 
 const jsonl = (text: string) => text.trim().split("\n").map((l) => JSON.parse(l));

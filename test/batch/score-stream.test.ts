@@ -6,10 +6,10 @@ import { afterEach, describe, expect, it } from "vitest";
 import { lendingRow } from "../../bench/batch/lending-states.js";
 import { loadSample } from "../../bench/load-samples.js";
 import { Pool } from "../../src/batch/pool.js";
-import { portableModel, type PortableModel } from "../../src/batch/row-model.js";
+import type { LoadableModel } from "../../src/compiler/5-load/compiled-model.js";
 import { scoreStream } from "../../src/batch/score-stream.js";
 import type { ScoreOptions } from "../../src/batch/chunk-scorer.js";
-import { compileModel } from "../../src/compiler.js";
+import { compileModel } from "../../src/compiler/index.js";
 
 const lending = loadSample("lending");
 const pools: Pool[] = [];
@@ -17,14 +17,14 @@ afterEach(async () => {
   await Promise.all(pools.splice(0).map((p) => p.close()));
 });
 
-function lendingPortable(): PortableModel {
+function lendingPortable(): LoadableModel {
   const compiled = compileModel(lending.model);
   if (!compiled.ok) throw new Error("the lending sample does not compile");
-  return portableModel(compiled.model);
+  return compiled.model.loadable;
 }
 
 /** A started pool whose workers have loaded `model` (the lending sample unless given). */
-async function pool(workers: number, score: ScoreOptions, model: PortableModel = lendingPortable()): Promise<Pool> {
+async function pool(workers: number, score: ScoreOptions, model: LoadableModel = lendingPortable()): Promise<Pool> {
   const p = await Pool.start(workers, score);
   pools.push(p);
   await p.load(model);

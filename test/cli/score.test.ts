@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { lendingJsonl, lendingRow } from "../../bench/batch/lending-states.js";
 import { loadSample } from "../../bench/load-samples.js";
 import { parseCsv } from "../../src/batch/csv.js";
-import { compileModel } from "../../src/compiler.js";
+import { compileModel } from "../../src/compiler/index.js";
 
 const root = join(import.meta.dirname, "../..");
 const model = join(root, "samples/lending/model.json");

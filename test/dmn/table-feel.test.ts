@@ -1,6 +1,6 @@
 // Tables nested where the portable format has no table form are written as FEEL; evaluate them.
 import { describe, expect, it } from "vitest";
-import { compileModel } from "../../src/compiler.js";
+import { compileModel } from "../../src/compiler/index.js";
 import { importDmn } from "../../src/dmn/index.js";
 import { Decimal } from "../../src/runtime/decimal.js";
 import type { FeelValue } from "../../src/runtime/values.js";

@@ -1,7 +1,7 @@
 // The Direct generator: for every question type, a strict-valid model whose decision is exactly
 // the input that carries the question's answer, typed as the question requires.
 import { describe, expect, it } from "vitest";
-import { compileModel } from "../../src/compiler.js";
+import { compileModel } from "../../src/compiler/index.js";
 import { directGenerator, directInputName, directModel } from "../../src/providers/direct-generator.js";
 import { ProviderError } from "../../src/providers/types.js";
 

@@ -1,6 +1,6 @@
 // Small models for the reader and uncertainty tests.
 import { readFileSync } from "node:fs";
-import { compileModel, type CompiledModel } from "../../src/compiler.js";
+import { compileModel, type CompiledModel } from "../../src/compiler/index.js";
 import type { InputIR } from "../../src/ir/ir.js";
 
 export function compile(model: Record<string, unknown>): CompiledModel {

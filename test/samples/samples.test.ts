@@ -2,10 +2,10 @@
 // must equal the hand-computed files in samples/*/expected, and the broken model must be
 // rejected with a diagnostic at every address listed in samples/broken/expected-diagnostics.json.
 import { describe, expect, it } from "vitest";
-import { checkModel, compileModel } from "../../src/compiler.js";
+import { checkModel, compileModel } from "../../src/compiler/index.js";
 import { loadBroken, loadSamples, type ExpectedDiagnostic } from "../../bench/load-samples.js";
 import { TABLE200_CASES, table200Model } from "../../bench/models/table200.js";
-import type { Diagnostic } from "../../src/frontend/diagnostics.js";
+import type { Diagnostic } from "../../src/ir/diagnostics.js";
 
 function compileOrFail(model: Parameters<typeof compileModel>[0]) {
   const result = compileModel(model);

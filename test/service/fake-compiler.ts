@@ -4,7 +4,7 @@
 // on the sum (rule 1 "high" when sum >= 10, else rule 2 "low"), "positive" is sum > 0.
 import { tick } from "../../src/runtime/budget.js";
 import { problem as feelProblem } from "../../src/runtime/problems.js";
-import type { CheckResult, CompiledModel, CompileResult, ModelInput } from "../../src/compiler.js";
+import type { CheckResult, CompiledModel, CompileResult, ModelInput } from "../../src/compiler/index.js";
 
 export interface FakeCompiler {
   compile(model: ModelInput): CompileResult;
@@ -49,6 +49,8 @@ export function fakeCompiler(): FakeCompiler {
         check,
         inputSchema: check.input,
         source: "",
+        decisions: Object.keys(decisions),
+        loadable: { source: "", inputSchema: check.input, decisions: Object.keys(decisions), questions: [] },
         functions: {},
         validate(state) {
           if (!state || typeof state !== "object" || Array.isArray(state)) {

@@ -1,11 +1,10 @@
 // Service dependencies over an in-memory SQLite ledger and the fake compiler (or, with `real`,
 // the real one: the reader paths need a real model IR). Providers default to the embedded ones
 // with no language model configured.
-import { checkModel, compileUncached } from "../../src/compiler.js";
+import { checkModel, compileUncached, createCompileCache } from "../../src/compiler/index.js";
 import { openSqliteLedger } from "../../src/ledger/sqlite.js";
 import { providerConfig } from "../../src/providers/config.js";
 import { createProviders, type Providers } from "../../src/providers/registry.js";
-import { createCompileCache } from "../../src/service/compile-cache.js";
 import { DEFAULT_LIMITS, type Limits, type ServiceDeps } from "../../src/service/deps.js";
 import { memoryQuestionsCache } from "../../src/service/questions-cache.js";
 import { DEFAULT_RATES, type Rates } from "../../src/service/rates.js";

@@ -1,6 +1,6 @@
 // pdm check <model.json> [--json] [--lenient]: the Check (spec 2.12); exit 0 valid, 1 invalid, 2 unreadable.
 import { parseArgs } from "node:util";
-import { checkModel } from "../../compiler.js";
+import { checkModel } from "../../compiler/index.js";
 import { formatCheck } from "../format.js";
 import { EXIT, print, UserError, type Io } from "../io.js";
 import { readModel } from "../load-model.js";

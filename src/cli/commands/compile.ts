@@ -3,7 +3,7 @@
 // --numbers double: JS doubles instead of FEEL decimals (outside FEEL's semantics).
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { standaloneModule, type NumberMode } from "../../codegen/standalone.js";
+import { standaloneModule, type NumberMode } from "../../compiler/6-package/standalone.js";
 import { EXIT, print, UserError, type Io } from "../io.js";
 import { compileFile } from "../load-model.js";
 
@@ -34,7 +34,7 @@ export async function run(args: string[], io: Io): Promise<number> {
   }
   if (values.package) {
     // loaded on demand: ts-morph is heavy and only packages need it
-    const { isValidPackageName, writePackage } = await import("../../codegen/package/index.js");
+    const { isValidPackageName, writePackage } = await import("../../compiler/6-package/index.js");
     if (values.name !== undefined && !isValidPackageName(values.name)) throw new UserError(`--name: ${JSON.stringify(values.name)} is not a valid npm package name`);
     const files = await writePackage(model, values.package, { numbers, ...(values.name ? { name: values.name } : {}) });
     print(io.stderr, `wrote package ${values.package} (${files.join(", ")}; model ${model.hash.slice(0, 12)}, numbers ${numbers})`);

@@ -1,7 +1,7 @@
 // pdm demo: check, compile and run every sample on its states, printing decisions and answers.
 import { readdirSync, existsSync } from "node:fs";
 import { join } from "node:path";
-import { compileModel } from "../../compiler.js";
+import { compileModel } from "../../compiler/index.js";
 import { formatCheck } from "../format.js";
 import { packageRoot, print, readJson, type Io } from "../io.js";
 import { readModel } from "../load-model.js";

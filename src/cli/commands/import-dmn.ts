@@ -6,7 +6,7 @@ import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { parseArgs } from "node:util";
 import { importDmn } from "../../dmn/index.js";
-import { hasErrors } from "../../frontend/diagnostics.js";
+import { hasErrors } from "../../ir/diagnostics.js";
 import { EXIT, print, UserError } from "../io.js";
 
 function siblingsOf(file: string): Record<string, string> {

@@ -11,9 +11,8 @@ import type { InputFormat } from "../../batch/chunk-scorer.js";
 import { Pool } from "../../batch/pool.js";
 import { formatSummary, progressLine } from "../../batch/progress.js";
 import { recordWriter, type OutputFormat } from "../../batch/records.js";
-import { portableModel } from "../../batch/row-model.js";
 import { scoreStream } from "../../batch/score-stream.js";
-import { compileModel } from "../../compiler.js";
+import { compileModel } from "../../compiler/index.js";
 import { formatCheck } from "../format.js";
 import { EXIT, print, UserError, type Io } from "../io.js";
 import { readModel } from "../load-model.js";
@@ -123,7 +122,7 @@ export async function run(args: string[], io: Io): Promise<number> {
   try {
     const compiled = compileModel(model, { strict: !values.lenient });
     if (!compiled.ok) throw new UserError(formatCheck(compiled.check, file), EXIT.invalid);
-    const portable = portableModel(compiled.model);
+    const portable = compiled.model.loadable;
     await pool.load(portable);
     const decisions = portable.decisions;
     output = await openOutput(values.out, io);

@@ -1,0 +1,38 @@
+// The shapes a calculation may take: an expression string, a table array, or (lenient, and as
+// a decision object's `table`) a table with its hit policy and default output.
+import type { Diagnostic } from "../../../ir/diagnostics.js";
+import { err } from "../../2-analyse/stages.js";
+
+export type BodySource =
+  | { kind: "expr"; text: string; address: string }
+  | { kind: "table"; rows: unknown[]; hit?: unknown; default?: unknown; address: string };
+
+const TABLE_OBJECT_KEYS = new Set(["table", "hit", "default"]);
+
+/**
+ * Reads a `let` entry or function body. `allowTableObject` admits `{table, hit, default}`
+ * (lenient); a bare array is always a table where tables are allowed.
+ */
+export function readBody(
+  raw: unknown,
+  address: string,
+  where: string,
+  opts: { allowTable: boolean; allowTableObject: boolean },
+  sink: Diagnostic[],
+): BodySource | null {
+  if (typeof raw === "string") return { kind: "expr", text: raw, address };
+  if (Array.isArray(raw) && opts.allowTable) return { kind: "table", rows: raw, address };
+  if (raw !== null && typeof raw === "object" && !Array.isArray(raw) && opts.allowTableObject && "table" in raw) {
+    const obj = raw as Record<string, unknown>;
+    const extra = Object.keys(obj).filter((k) => !TABLE_OBJECT_KEYS.has(k));
+    if (extra.length > 0) err(sink, "decision.unknown-key", `unexpected key${extra.length > 1 ? "s" : ""} ${extra.map((k) => `\`${k}\``).join(", ")} in ${where}`, address);
+    if (!Array.isArray(obj.table)) {
+      err(sink, "decision.table-shape", `\`table\` of ${where} must be an array of rows`, address);
+      return null;
+    }
+    return { kind: "table", rows: obj.table, hit: obj.hit, default: obj.default, address };
+  }
+  const allowed = ["an expression string", ...(opts.allowTable ? ["a table array"] : []), ...(opts.allowTableObject ? ["`{table, hit, default}`"] : [])];
+  err(sink, "decision.body-shape", `${where} must be ${allowed.join(" or ")}`, address);
+  return null;
+}

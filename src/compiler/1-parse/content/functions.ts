@@ -1,0 +1,35 @@
+// Functions (spec 2.6): `params` (name → type, in order), `returns`, `body`.
+import type { Diagnostic } from "../../../ir/diagnostics.js";
+import { didYouMean } from "../../2-analyse/expressions/suggest.js";
+import { err, warn } from "../../2-analyse/stages.js";
+import { type BodySource, readBody } from "./body.js";
+
+export interface FunctionSpec {
+  name: string;
+  address: string;
+  params: [string, unknown][];
+  returnsSpec?: unknown;
+  body: BodySource | null;
+}
+
+const KNOWN_KEYS = ["params", "returns", "body", "desc"];
+
+export function readFunction(name: string, raw: unknown, strict: boolean, sink: Diagnostic[]): FunctionSpec {
+  const address = `functions.${name}`;
+  const spec: FunctionSpec = { name, address, params: [], body: null };
+  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) {
+    err(sink, "function.shape", `function \`${name}\` must be an object with \`params\`, \`returns\` and \`body\``, address);
+    return spec;
+  }
+  const obj = raw as Record<string, unknown>;
+  for (const key of Object.keys(obj))
+    if (!KNOWN_KEYS.includes(key)) warn(sink, "function.unknown-key", `unknown key \`${key}\` is ignored${didYouMean(key, KNOWN_KEYS)}`, `${address}.${key}`);
+  if (obj.params !== undefined) {
+    if (obj.params !== null && typeof obj.params === "object" && !Array.isArray(obj.params)) spec.params = Object.entries(obj.params);
+    else err(sink, "function.params-shape", "`params` must be an object mapping parameter names to types, in order", `${address}.params`);
+  }
+  if (obj.returns !== undefined) spec.returnsSpec = obj.returns;
+  if (obj.body === undefined) err(sink, "function.body-missing", `function \`${name}\` needs a \`body\``, address);
+  else spec.body = readBody(obj.body, address, `the body of function \`${name}\``, { allowTable: true, allowTableObject: !strict }, sink);
+  return spec;
+}

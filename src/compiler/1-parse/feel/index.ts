@@ -1,0 +1,82 @@
+// Public API of the FEEL frontend: text in, AST or diagnostics out. Nothing is ever thrown.
+import { error, type Diagnostic } from "../../../ir/diagnostics.js";
+import type { Expr, TypeExpr, UnaryTests } from "../../../ir/feel-ast.js";
+import { ParseFailure, type Cursor } from "./cursor.js";
+import { parseExpr } from "./expressions.js";
+import { lex } from "./lexer.js";
+import { BUILTIN_FUNCTIONS, declare, type NameScope } from "./names.js";
+import { parseType } from "./types.js";
+import { expectEnd, parseCellTests } from "./unary-tests.js";
+
+export interface ParseOptions {
+  /**
+   * Names declared in scope (inputs, decisions, functions, lets, params, types), which may
+   * contain spaces and other characters. Where several could start at a position, the longest
+   * declared name wins. Built-in function names (`string length`, `date and time`, ...) are
+   * always known.
+   */
+  names?: Iterable<string>;
+}
+
+export interface ParseResult<T> {
+  value: T | null;
+  diagnostics: Diagnostic[];
+}
+
+export function parseExpression(text: string, options: ParseOptions = {}): ParseResult<Expr> {
+  return run(text, options, (c) => {
+    if (c.tokens.length === 1) emptyText(c, "the expression is empty");
+    const expr = parseExpr(c);
+    expectEnd(c);
+    return expr;
+  });
+}
+
+export function parseUnaryTests(text: string, options: ParseOptions = {}): ParseResult<UnaryTests> {
+  return run(text, options, parseCellTests);
+}
+
+export function parseTypeExpr(text: string, options: ParseOptions = {}): ParseResult<TypeExpr> {
+  return run(text, options, (c) => {
+    if (c.tokens.length === 1) emptyText(c, "the type is empty");
+    const type = parseType(c);
+    expectEnd(c);
+    return type;
+  });
+}
+
+function emptyText(c: Cursor, message: string): never {
+  throw new ParseFailure(error("feel.empty", message, { span: { start: 0, end: c.text.length }, source: c.text }));
+}
+
+function run<T>(text: string, options: ParseOptions, parse: (c: Cursor) => T): ParseResult<T> {
+  const lexed = lex(text);
+  if (lexed.error) return { value: null, diagnostics: [lexed.error] };
+  const cursor: Cursor = { text, tokens: lexed.tokens, pos: 0, scope: scopeFor(options.names) };
+  try {
+    return { value: parse(cursor), diagnostics: [] };
+  } catch (e) {
+    if (e instanceof ParseFailure) return { value: null, diagnostics: [e.diagnostic] };
+    if (e instanceof RangeError) {
+      return { value: null, diagnostics: [error("feel.too-deep", "the expression is nested too deeply", { source: text })] };
+    }
+    return { value: null, diagnostics: [error("feel.internal", `internal parser error: ${String(e)}`, { source: text })] };
+  }
+}
+
+// Callers parse many texts of one model with the same names: declare each list of names once.
+const MAX_CACHED_SCOPES = 32;
+const scopes = new Map<string, NameScope>();
+
+function scopeFor(names: Iterable<string> | undefined): NameScope {
+  if (!names) return BUILTIN_FUNCTIONS;
+  const list = [...names];
+  const key = list.join("\u0000");
+  let scope = scopes.get(key);
+  if (!scope) {
+    scope = declare(list, BUILTIN_FUNCTIONS);
+    if (scopes.size >= MAX_CACHED_SCOPES) scopes.delete(scopes.keys().next().value!);
+    scopes.set(key, scope);
+  }
+  return scope;
+}

@@ -1,0 +1,88 @@
+// The FEEL lexer (moo). It knows nothing about names: a multi-word or declared name is a run of
+// `word` and symbol tokens that the parser joins, so `Loan-to-Value` lexes as five tokens.
+import moo from "moo";
+import { error, type Diagnostic } from "../../../ir/diagnostics.js";
+import { decodeStringBody } from "./string-escapes.js";
+
+export type TokenKind = "number" | "string" | "temporal" | "word" | "punct" | "eof";
+
+export interface Token {
+  kind: TokenKind;
+  /** the source text of the token */
+  text: string;
+  start: number;
+  end: number;
+  /** decoded value of a string or temporal literal */
+  value?: string;
+}
+
+// DMN 1.5 rules 27-28 (the XML name characters, plus `?`)
+const NAME_START = String.raw`?A-Z_a-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u02FF\u0370-\u037D\u037F-\u1FFF\u200C-\u200D\u2070-\u218F\u2C00-\u2FEF\u3001-\uD7FF\uF900-\uFDCF\uFDF0-\uFFFD`;
+const NAME_PART = String.raw`${NAME_START}0-9\u00B7\u0300-\u036F\u203F-\u2040`;
+// U+10000 to U+EFFFF as UTF-16 surrogate pairs; moo checks its rules without the `u` flag
+const ASTRAL = String.raw`[\uD800-\uDB7F][\uDC00-\uDFFF]`;
+
+// Order matters: moo tries the rules in this order at each position.
+const rules = moo.compile({
+  space: { match: /[\s\u200B\uFEFF]+/, lineBreaks: true },
+  lineComment: /\/\/[^\n]*/,
+  blockComment: { match: /\/\*[^]*?\*\//, lineBreaks: true },
+  openComment: { match: /\/\*[^]*/, lineBreaks: true },
+  temporal: { match: /@"(?:[^"\\]|\\[^])*"/, lineBreaks: true },
+  string: { match: /"(?:[^"\\]|\\[^])*"/, lineBreaks: true },
+  openString: { match: /@?"(?:[^"\\]|\\[^])*/, lineBreaks: true },
+  // `..` before numbers so that `1..5` is three tokens and `..5` is not `.5`
+  dots: "..",
+  // the exponent is not in the DMN grammar, but models and the TCK write `1.23e4`
+  number: /(?:\d+(?:\.\d+)?|\.\d+)(?:[eE][+-]?\d+)?/,
+  punct: ["**", "->", "<=", ">=", "!=", "*", "/", "+", "-", "<", ">", "=", "(", ")", "[", "]", "{", "}", ",", ":", ".", "'"],
+  word: new RegExp(`(?:[${NAME_START}]|${ASTRAL})(?:[${NAME_PART}]|${ASTRAL})*`),
+  other: { match: /[^]/, lineBreaks: true },
+});
+
+export interface LexResult {
+  /** the tokens without spaces and comments, ending with an `eof` token */
+  tokens: Token[];
+  error?: Diagnostic;
+}
+
+export function lex(text: string): LexResult {
+  const tokens: Token[] = [];
+  rules.reset(text);
+  for (const t of rules) {
+    const start = t.offset;
+    const end = start + t.text.length;
+    const span = { start, end };
+    switch (t.type) {
+      case "space":
+      case "lineComment":
+      case "blockComment":
+        continue;
+      case "openComment":
+        return fail(tokens, error("feel.unterminated-comment", "comment is not closed; add `*/`", { span, source: text }));
+      case "openString":
+        return fail(tokens, error("feel.unterminated-string", "string is not closed; add a `\"` at its end", { span, source: text }));
+      case "other":
+        return fail(tokens, error("feel.syntax", `unexpected character \`${t.text}\``, { span, source: text }));
+      case "string":
+        tokens.push({ kind: "string", text: t.text, start, end, value: decodeStringBody(t.text.slice(1, -1)) });
+        continue;
+      case "temporal":
+        tokens.push({ kind: "temporal", text: t.text, start, end, value: decodeStringBody(t.text.slice(2, -1)) });
+        continue;
+      case "dots":
+        tokens.push({ kind: "punct", text: t.text, start, end });
+        continue;
+      default:
+        tokens.push({ kind: t.type as TokenKind, text: t.text, start, end });
+    }
+  }
+  tokens.push({ kind: "eof", text: "", start: text.length, end: text.length });
+  return { tokens };
+}
+
+function fail(tokens: Token[], diagnostic: Diagnostic): LexResult {
+  const at = diagnostic.span?.start ?? 0;
+  tokens.push({ kind: "eof", text: "", start: at, end: at });
+  return { tokens, error: diagnostic };
+}

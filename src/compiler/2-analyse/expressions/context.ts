@@ -1,0 +1,37 @@
+// What the expression visitor needs to know about where it is, and how it reports.
+import type { Diagnostic, Span } from "../../../ir/diagnostics.js";
+import type { NameRef } from "../../../ir/feel-ast.js";
+import type { Type } from "../../../ir/types.js";
+import type { Scope } from "./scope.js";
+
+export interface ExprContext {
+  scope: Scope;
+  /** the text the spans point into */
+  source: string;
+  address: string;
+  sink: Diagnostic[];
+  /** strict: certain type conflicts are errors; lenient (DMN imports): warnings, as FEEL yields null */
+  strict: boolean;
+  /** every model-level name read (input, decision, function, let, param), for the graph */
+  refs: NameRef[];
+  /** inside `xs[...]`: names that resolve to nothing are members of the item */
+  inFilter?: boolean;
+  /** the type of `?` in a unary test */
+  inputValue?: Type;
+  /** names that exist but may not be read here: inputs and decisions inside a function body */
+  forbidden?: ReadonlyMap<string, "input" | "decision">;
+  /** who reads, for messages: "function `f`" */
+  owner?: string;
+  /** parameter names of the model's functions, for argument checks */
+  functionParams: ReadonlyMap<string, readonly string[]>;
+  /** named types, for typed lambda parameters and `instance of` */
+  types: Record<string, Type>;
+}
+
+export function report(ctx: ExprContext, severity: "error" | "warning", code: string, message: string, span?: Span): void {
+  ctx.sink.push({ severity, code, message, address: ctx.address, ...(span ? { span, source: ctx.source } : {}) });
+}
+
+/** A certain type conflict: an error in strict mode, a warning in lenient mode. */
+export const reportType = (ctx: ExprContext, code: string, message: string, span?: Span): void =>
+  report(ctx, ctx.strict ? "error" : "warning", code, message, span);

@@ -1,0 +1,117 @@
+// Resolves the names of a FEEL expression and infers a static type for every node, bottom-up.
+// One handler per node kind. Unsure inference yields `any`; only certain conflicts are reported.
+import type { Expr } from "../../../ir/feel-ast.js";
+import type { Type } from "../../../ir/types.js";
+import { compatible, joinTypes, typeToString } from "./compat.js";
+import { type ExprContext, reportType } from "./context.js";
+import { inferCall, inferName } from "./infer-names.js";
+import { checkCellLiterals, checkResultLiterals } from "./literals.js";
+import { inferContext, inferFilter, inferFor, inferFunctionDef, inferQuantified } from "./infer-scoped.js";
+import { memberType } from "./members.js";
+import { arithType, comparable, negateType } from "./operators.js";
+import { didYouMean } from "./suggest.js";
+import { temporalLiteralType } from "./temporal-literal.js";
+import { inferTests } from "./unary.js";
+import { checkTypeExpr } from "./type-expr-check.js";
+
+const BOOLEAN: Type = { kind: "boolean" };
+const isValueSet = (t: Type): boolean => t.kind === "choice" || t.kind === "levels";
+
+type Handler<K extends Expr["kind"]> = (e: Extract<Expr, { kind: K }>, ctx: ExprContext) => Type;
+type Handlers = { [K in Expr["kind"]]: Handler<K> };
+
+const HANDLERS: Handlers = {
+  number: () => ({ kind: "number" }),
+  string: () => ({ kind: "string" }),
+  boolean: () => BOOLEAN,
+  null: () => ({ kind: "null" }),
+  temporal: (e) => temporalLiteralType(e.value),
+  name: (e, ctx) => inferName(e, ctx, false),
+  "input-value": (_, ctx) => ctx.inputValue ?? { kind: "any" },
+  path: (e, ctx) => {
+    const base = infer(e.base, ctx);
+    const t = memberType(base, e.member);
+    if (base.kind === "struct" && t.kind === "null") {
+      const fields = base.fields.map(([k]) => k);
+      reportType(ctx, "types.unknown-member", `no field \`${e.member}\` in ${typeToString(base)}${didYouMean(e.member, fields)}`, e.span);
+    }
+    return t;
+  },
+  filter: inferFilter,
+  call: inferCall,
+  negate: (e, ctx) => {
+    const r = negateType(infer(e.operand, ctx));
+    if (r.problem === "boolean") reportType(ctx, "types.arith-boolean", "arithmetic on a boolean", e.span);
+    return r.type;
+  },
+  arith: (e, ctx) => {
+    const left = infer(e.left, ctx);
+    const right = infer(e.right, ctx);
+    const r = arithType(e.op, left, right);
+    if (r.problem === "boolean") reportType(ctx, "types.arith-boolean", `arithmetic on a boolean (\`${e.op}\`)`, e.span);
+    if (r.problem === "mismatch")
+      reportType(ctx, "types.mismatch", `\`${e.op}\` cannot combine ${typeToString(left)} and ${typeToString(right)}`, e.span);
+    return r.type;
+  },
+  compare: (e, ctx) => {
+    const left = infer(e.left, ctx);
+    const right = infer(e.right, ctx);
+    if (!comparable(left, right))
+      reportType(ctx, "types.compare-mismatch", `comparing ${typeToString(left)} with ${typeToString(right)}`, e.span);
+    // `tier = "gold"`, `risk >= "mid"`: the literal must be a value, and then compares as one
+    if (isValueSet(left)) checkResultLiterals(e.right, left, ctx, "the values it is compared with");
+    if (isValueSet(right)) checkResultLiterals(e.left, right, ctx, "the values it is compared with");
+    return BOOLEAN;
+  },
+  logical: (e, ctx) => {
+    infer(e.left, ctx);
+    infer(e.right, ctx);
+    return BOOLEAN;
+  },
+  between: (e, ctx) => {
+    const v = infer(e.value, ctx);
+    for (const bound of [e.low, e.high]) {
+      const b = infer(bound, ctx);
+      if (!comparable(v, b)) reportType(ctx, "types.compare-mismatch", `comparing ${typeToString(v)} with ${typeToString(b)}`, bound.span);
+    }
+    return BOOLEAN;
+  },
+  in: (e, ctx) => {
+    const v = infer(e.value, ctx);
+    inferTests(e.tests, { ...ctx, inputValue: v }, "types.compare-mismatch");
+    checkCellLiterals(e.tests, v, ctx, "the values it is tested against");
+    return BOOLEAN;
+  },
+  "instance-of": (e, ctx) => {
+    infer(e.value, ctx);
+    checkTypeExpr(e.of, ctx);
+    return BOOLEAN;
+  },
+  if: (e, ctx) => {
+    const cond = infer(e.cond, ctx);
+    if (!compatible(cond, BOOLEAN)) reportType(ctx, "types.mismatch", `an \`if\` condition must be boolean, not ${typeToString(cond)}`, e.cond.span);
+    return joinTypes(infer(e.then, ctx), infer(e.else, ctx));
+  },
+  for: inferFor,
+  quantified: inferQuantified,
+  list: (e, ctx) => {
+    const items = e.items.map((i) => infer(i, ctx));
+    return { kind: "list", element: items.length === 0 ? { kind: "any" } : items.reduce(joinTypes) };
+  },
+  context: inferContext,
+  range: (e, ctx) => {
+    const ends = [e.start, e.end].filter((x): x is Expr => x !== null).map((x) => infer(x, ctx));
+    if (ends.length === 2 && !comparable(ends[0]!, ends[1]!))
+      reportType(ctx, "types.compare-mismatch", `a range from ${typeToString(ends[0]!)} to ${typeToString(ends[1]!)}`, e.span);
+    return { kind: "range", element: ends.length === 0 ? { kind: "any" } : ends.reduce(joinTypes) };
+  },
+  function: inferFunctionDef,
+};
+
+/** Infers (and records on the node) the type of `e`, resolving every name in it. */
+export function infer(e: Expr, ctx: ExprContext): Type {
+  const handler = HANDLERS[e.kind] as (e: Expr, ctx: ExprContext) => Type;
+  const t = handler(e, ctx);
+  e.type = t;
+  return t;
+}

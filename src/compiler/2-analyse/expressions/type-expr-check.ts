@@ -1,0 +1,28 @@
+// Type names in FEEL type expressions (`x instance of Person`, `function(p: Person) ...`) must
+// be built-in FEEL types or keys of the model's `types`.
+import type { TypeExpr } from "../../../ir/feel-ast.js";
+import { builtInType } from "../../../ir/type-expr.js";
+import { type ExprContext, reportType } from "./context.js";
+import { didYouMean } from "./suggest.js";
+
+const KNOWN_BUILT_INS = ["number", "string", "boolean", "date", "time", "date and time", "days and time duration", "years and months duration", "context", "list", "range", "function", "Any", "Null"];
+
+export function checkTypeExpr(te: TypeExpr, ctx: ExprContext): void {
+  switch (te.kind) {
+    case "named": {
+      const known = builtInType(te.name) !== undefined || Object.hasOwn(ctx.types, te.name) || Object.hasOwn(ctx.types, te.name.replace(/^[^.]+\./, ""));
+      if (!known)
+        reportType(ctx, "types.unknown", `unknown type \`${te.name}\`${didYouMean(te.name, [...KNOWN_BUILT_INS, ...Object.keys(ctx.types)])}`, te.span);
+      return;
+    }
+    case "list":
+    case "range":
+      return checkTypeExpr(te.element, ctx);
+    case "context":
+      for (const f of te.fields) checkTypeExpr(f.type, ctx);
+      return;
+    case "function":
+      for (const p of te.params) checkTypeExpr(p, ctx);
+      return checkTypeExpr(te.result, ctx);
+  }
+}

@@ -1,0 +1,48 @@
+// Unary tests (table input cells, `x in ...`): each test is typed against the value under test.
+import type { Expr, UnaryTest, UnaryTests } from "../../../ir/feel-ast.js";
+import type { Type } from "../../../ir/types.js";
+import { typeToString } from "./compat.js";
+import { type ExprContext, reportType } from "./context.js";
+import { infer } from "./infer.js";
+import { comparable } from "./operators.js";
+
+export function inferTests(tests: UnaryTests, ctx: ExprContext, mismatchCode: string): void {
+  if (tests.kind === "any") return;
+  for (const test of tests.tests) inferTest(test, ctx, mismatchCode);
+}
+
+function inferTest(test: UnaryTest, ctx: ExprContext, code: string): void {
+  const subject = ctx.inputValue ?? { kind: "any" };
+  const check = (t: Type, e: Expr): void => {
+    if (!comparable(subject, t)) reportType(ctx, code, `${describe(e)} (${typeToString(t)}) cannot match a ${typeToString(subject)} value`, e.span);
+  };
+  switch (test.kind) {
+    case "compare":
+      check(infer(test.value, ctx), test.value);
+      return;
+    case "range": {
+      infer(test.range, ctx);
+      for (const end of [test.range.start, test.range.end]) if (end) check(end.type ?? { kind: "any" }, end);
+      return;
+    }
+    case "expr": {
+      const t = infer(test.value, ctx);
+      // a list, a range or a boolean computed from `?` are tests in their own right (DMN 10.3.2.9)
+      if (t.kind === "list" || t.kind === "range" || usesInputValue(test.value)) return;
+      if (t.kind === "boolean" && subject.kind !== "boolean") return;
+      check(t, test.value);
+      return;
+    }
+  }
+}
+
+const describe = (e: Expr): string => (e.kind === "string" ? `the string "${e.value}"` : e.kind === "number" ? `the number ${e.value}` : "this test");
+
+/** Does the expression mention `?` (outside nested type annotations)? */
+export function usesInputValue(node: unknown): boolean {
+  if (node === null || typeof node !== "object") return false;
+  if (Array.isArray(node)) return node.some(usesInputValue);
+  const rec = node as Record<string, unknown>;
+  if (rec.kind === "input-value") return true;
+  return Object.entries(rec).some(([k, v]) => k !== "type" && k !== "ref" && k !== "span" && usesInputValue(v));
+}

@@ -1,0 +1,53 @@
+// The model's declared names: the one namespace of inputs, decisions and functions (duplicates
+// and reserved words are errors), and every name the FEEL lexer must know to read multi-word names.
+import type { Diagnostic } from "../../ir/diagnostics.js";
+import { KEYWORDS } from "../1-parse/feel/keywords.js";
+import { err } from "./stages.js";
+import type { ContentSpec } from "../1-parse/content/content.js";
+import type { DecisionSpec } from "../1-parse/content/decisions.js";
+import type { FunctionSpec } from "../1-parse/content/functions.js";
+
+const SECTIONS = ["inputs", "decisions", "functions"] as const;
+
+export function checkNamespace(content: ContentSpec, sink: Diagnostic[]): void {
+  const owner = new Map<string, string>();
+  for (const section of SECTIONS)
+    for (const name of Object.keys(content[section])) {
+      const address = `${section}.${name}`;
+      const first = owner.get(name);
+      if (first) err(sink, "names.duplicate", `\`${name}\` is already declared in ${first}; inputs, decisions and functions share one namespace`, address);
+      else owner.set(name, section);
+      if (name.trim() === "") err(sink, "names.invalid", "a name cannot be empty", address);
+      else if (name !== name.trim()) err(sink, "names.invalid", `\`${name}\` starts or ends with a space`, address);
+      else if (KEYWORDS.has(name)) err(sink, "names.reserved", `\`${name}\` is a FEEL keyword and cannot name ${section.slice(0, -1)}`, address);
+    }
+}
+
+/** Field names of struct types, found in the raw type specs. */
+function fieldNames(spec: unknown, out: Set<string>): void {
+  if (Array.isArray(spec)) spec.forEach((s) => fieldNames(s, out));
+  else if (spec !== null && typeof spec === "object" && !("$enum" in spec) && !("$levels" in spec))
+    for (const [k, v] of Object.entries(spec)) {
+      out.add(k);
+      fieldNames(v, out);
+    }
+}
+
+export function declaredNames(content: ContentSpec, decisions: DecisionSpec[], functions: FunctionSpec[]): string[] {
+  const names = new Set<string>([
+    ...Object.keys(content.inputs),
+    ...Object.keys(content.decisions),
+    ...Object.keys(content.functions),
+    ...Object.keys(content.types),
+  ]);
+  for (const d of decisions) for (const l of d.lets) names.add(l.name);
+  for (const f of functions) for (const [p] of f.params) names.add(p);
+  const typeSpecs: unknown[] = [
+    ...Object.values(content.types),
+    ...Object.values(content.inputs).map((i) => (i !== null && typeof i === "object" ? (i as Record<string, unknown>).type : undefined)),
+    ...decisions.map((d) => d.typeSpec),
+    ...functions.flatMap((f) => [...f.params.map(([, t]) => t), f.returnsSpec]),
+  ];
+  for (const spec of typeSpecs) fieldNames(spec, names);
+  return [...names].filter((n) => n.trim() !== "");
+}

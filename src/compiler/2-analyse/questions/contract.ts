@@ -1,0 +1,83 @@
+// The answer contract (spec 2.8): every question has exactly one decision of its name, whose
+// type the question fixes. A declared type must match; an inferred one that cannot be confirmed
+// (a plain string for a choice) is a warning asking for the type to be declared.
+import type { Diagnostic } from "../../../ir/diagnostics.js";
+import type { DecisionIR, QuestionIR } from "../../../ir/ir.js";
+import type { Type } from "../../../ir/types.js";
+import { isCertain, typeToString } from "../expressions/compat.js";
+import { didYouMean } from "../expressions/suggest.js";
+import { err, warn } from "../stages.js";
+
+/** The decision type a question fixes, as text, and whether a type satisfies it exactly. */
+interface Expectation {
+  text: string;
+  /** the less specific type inference may have produced instead (a plain string for a choice) */
+  like: Type;
+  exact(t: Type): boolean;
+}
+
+const sameList = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((v, i) => v === b[i]);
+const sameSet = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((v) => b.includes(v));
+
+function rangeText(r: { min?: number; max?: number }): string {
+  if (r.min !== undefined && r.max !== undefined) return `number [${r.min}..${r.max}]`;
+  return r.min !== undefined ? `number >= ${r.min}` : `number <= ${r.max}`;
+}
+
+function expectation(q: QuestionIR): Expectation {
+  switch (q.type) {
+    case "noul":
+      return { text: "boolean", like: { kind: "boolean" }, exact: (t) => t.kind === "boolean" };
+    case "choice": {
+      const names = Array.isArray(q.options) ? q.options : Object.keys(q.options ?? {});
+      return { text: names.join("|"), like: { kind: "string" }, exact: (t) => t.kind === "choice" && sameSet(t.values, names) };
+    }
+    case "score": {
+      const levels = q.levels ?? [];
+      return { text: levels.join("<"), like: { kind: "string" }, exact: (t) => t.kind === "levels" && sameList(t.values, levels) };
+    }
+    case "number": {
+      const r = q.range;
+      if (!r || (r.min === undefined && r.max === undefined))
+        return { text: "number", like: { kind: "number" }, exact: (t) => t.kind === "number" };
+      return {
+        text: rangeText(r),
+        like: { kind: "number" },
+        exact: (t) => t.kind === "number" && t.constraint?.minimum === r.min && t.constraint?.maximum === r.max,
+      };
+    }
+    case "date":
+      return { text: "date", like: { kind: "date" }, exact: (t) => t.kind === "date" };
+  }
+}
+
+export interface ContractSubjects {
+  decisions: ReadonlyMap<string, DecisionIR>;
+  /** decisions whose type is declared rather than inferred */
+  declared: ReadonlySet<string>;
+  /** inputs and functions, which can never answer a question */
+  others: ReadonlyMap<string, "input" | "function">;
+}
+
+export function checkContract(questions: QuestionIR[], subjects: ContractSubjects, sink: Diagnostic[]): void {
+  for (const q of questions) {
+    const address = `questions.${q.id}`;
+    const decision = subjects.decisions.get(q.id);
+    if (!decision) {
+      const other = subjects.others.get(q.id);
+      if (other) err(sink, "questions.not-a-decision", `question \`${q.id}\` is answered by a decision of that name, but \`${q.id}\` is ${other === "input" ? "an input" : "a function"}`, address);
+      else err(sink, "questions.missing-decision", `no decision named \`${q.id}\` answers this question${didYouMean(q.id, subjects.decisions.keys())}`, address);
+      continue;
+    }
+    decision.question = q.id;
+    const want = expectation(q);
+    if (want.exact(decision.type)) continue;
+    const declared = subjects.declared.has(q.id);
+    const message = `question \`${q.id}\` (${q.type}) needs decision \`${q.id}\` of type \`${want.text}\``;
+    const t = decision.type;
+    const lessSpecific = !isCertain(t) || (t.kind === want.like.kind && !("constraint" in t && t.constraint));
+    if (!declared && lessSpecific)
+      warn(sink, "questions.type-unknown", `${message}; its type is inferred as ${typeToString(decision.type)}: declare \`type: ${JSON.stringify(want.text)}\``, decision.address);
+    else err(sink, "questions.type-mismatch", `${message}, not ${typeToString(decision.type)}`, decision.address);
+  }
+}

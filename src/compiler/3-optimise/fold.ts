@@ -1,0 +1,98 @@
+// Constant folding: operators over literals are evaluated at compile time with the runtime
+// itself, so folded code means exactly what the unfolded code meant.
+import type { Expr } from "../../ir/feel-ast.js";
+import type { BodyIR, ModelIR } from "../../ir/ir.js";
+import * as rt from "../../runtime/index.js";
+import { isDecimal } from "../../runtime/decimal.js";
+import type { FeelValue } from "../../runtime/values.js";
+
+const ARITH = { "+": rt.add, "-": rt.sub, "*": rt.mul, "/": rt.div, "**": rt.pow } as const;
+const COMPARE = { "=": rt.eq, "!=": rt.ne, "<": rt.lt, "<=": rt.le, ">": rt.gt, ">=": rt.ge } as const;
+
+/** The value of a literal node, or undefined when the node is not a plain literal. */
+function literalValue(e: Expr): FeelValue | undefined {
+  switch (e.kind) {
+    case "number": return rt.num(e.value);
+    case "string": return e.value;
+    case "boolean": return e.value;
+    case "null": return null;
+    default: return undefined;
+  }
+}
+
+/** A literal node for a folded value, or null when the value has no literal form. */
+function literalNode(v: FeelValue, like: Expr): Expr | null {
+  const base = { span: like.span, type: like.type };
+  if (v === null) return { kind: "null", ...base };
+  if (typeof v === "boolean") return { kind: "boolean", value: v, ...base };
+  if (typeof v === "string") return { kind: "string", value: v, ...base };
+  if (isDecimal(v) && v.isFinite() && !v.isNegative()) return { kind: "number", value: v.toFixed(), ...base };
+  return null;
+}
+
+function evaluate(e: Expr): FeelValue | undefined {
+  const { result, problems } = rt.collectProblems(() => {
+    switch (e.kind) {
+      case "arith": {
+        const [l, r] = [literalValue(e.left), literalValue(e.right)];
+        return l === undefined || r === undefined ? undefined : ARITH[e.op](l, r);
+      }
+      case "compare": {
+        const [l, r] = [literalValue(e.left), literalValue(e.right)];
+        return l === undefined || r === undefined ? undefined : COMPARE[e.op](l, r);
+      }
+      case "logical": {
+        const [l, r] = [literalValue(e.left), literalValue(e.right)];
+        return l === undefined || r === undefined ? undefined : e.op === "and" ? rt.and(l, r) : rt.or(l, r);
+      }
+      default:
+        return undefined;
+    }
+  });
+  // Keep expressions that fail at run time unfolded, so their messages are produced there.
+  return problems.length > 0 ? undefined : result;
+}
+
+/** Folds bottom-up, in place; returns the (possibly replaced) node. */
+export function foldExpr(e: Expr): Expr {
+  for (const [key, child] of Object.entries(e)) {
+    // Unary tests (`in`) and type expressions (`instance of`) share node kind names with
+    // expressions but not their shapes: leave them as they are.
+    if (key === "type" || key === "span" || key === "ref" || key === "tests" || key === "of") continue;
+    if (Array.isArray(child)) {
+      child.forEach((c, i) => {
+        if (isExpr(c)) child[i] = foldExpr(c);
+        else if (c && typeof c === "object" && isExpr((c as { value?: unknown }).value)) (c as { value: Expr }).value = foldExpr((c as { value: Expr }).value);
+      });
+    } else if (isExpr(child)) (e as unknown as Record<string, Expr>)[key] = foldExpr(child);
+  }
+  if (e.kind === "if") {
+    const c = literalValue(e.cond);
+    if (c === true) return e.then;
+    if (c === false || c === null) return e.else;
+    if (c !== undefined) return { kind: "null", span: e.span, type: e.type };
+  }
+  const v = evaluate(e);
+  return v === undefined ? e : (literalNode(v, e) ?? e);
+}
+
+function isExpr(x: unknown): x is Expr {
+  return !!x && typeof x === "object" && typeof (x as Expr).kind === "string" && "span" in (x as object);
+}
+
+function foldBody(b: BodyIR): void {
+  if (b.kind === "expr") {
+    b.expr = foldExpr(b.expr);
+    return;
+  }
+  for (const rule of b.table.rules) rule.outputs = rule.outputs.map(foldExpr);
+  for (const input of b.table.inputs) input.expr = foldExpr(input.expr);
+}
+
+export function foldConstants(ir: ModelIR): void {
+  for (const f of ir.functions) foldBody(f.body);
+  for (const d of ir.decisions) {
+    for (const l of d.lets) foldBody(l.body);
+    foldBody(d.body);
+  }
+}

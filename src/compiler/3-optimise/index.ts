@@ -1,0 +1,26 @@
+// The optimiser: constant folding, dead-decision elimination for the requested outputs, and
+// table specialisation. Decisions are already in dependency order from the analyser.
+import type { DecisionIR, ModelIR } from "../../ir/ir.js";
+import { foldConstants } from "./fold.js";
+import { specialiseTables } from "./specialise.js";
+
+/** The decisions needed for `outputs` (all when absent), kept in dependency order. */
+export function neededDecisions(ir: ModelIR, outputs?: string[]): DecisionIR[] {
+  if (!outputs) return ir.decisions;
+  const byName = new Map(ir.decisions.map((d) => [d.name, d]));
+  const needed = new Set<string>();
+  const visit = (name: string) => {
+    const d = byName.get(name);
+    if (!d || needed.has(name)) return;
+    needed.add(name);
+    d.deps.forEach(visit);
+  };
+  outputs.forEach(visit);
+  return ir.decisions.filter((d) => needed.has(d.name));
+}
+
+export function optimise(ir: ModelIR, outputs?: string[]): DecisionIR[] {
+  foldConstants(ir);
+  specialiseTables(ir);
+  return neededDecisions(ir, outputs);
+}

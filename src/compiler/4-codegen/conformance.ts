@@ -1,0 +1,46 @@
+// When a decision's value is sure to conform to its declared type, codegen skips the run-time
+// conversion. Only shapes whose result kind is certain whatever the inputs count; anything else
+// keeps `rt.coerce`.
+import type { Expr } from "../../ir/feel-ast.js";
+import type { BodyIR } from "../../ir/ir.js";
+import type { Type } from "../../ir/types.js";
+
+/** Built-ins that always return a number or null. */
+const NUMBER_BUILTINS = new Set([
+  "decimal", "floor", "ceiling", "round up", "round down", "round half up", "round half down",
+  "count", "string length", "sqrt", "log", "exp", "modulo", "index of",
+]);
+
+const BOOLEAN_KINDS = new Set(["compare", "logical", "between", "in", "instance-of", "quantified"]);
+
+function conforms(e: Expr, t: Type): boolean {
+  if (e.kind === "null") return true;
+  if (e.kind === "if") return conforms(e.then, t) && conforms(e.else, t);
+  switch (t.kind) {
+    case "number":
+      return (
+        e.kind === "number" ||
+        (e.kind === "negate" && e.operand.kind === "number") ||
+        (e.kind === "call" && e.callee.kind === "name" && e.callee.ref?.kind === "builtin" && NUMBER_BUILTINS.has(e.callee.ref.name))
+      );
+    case "string":
+      return e.kind === "string";
+    case "boolean":
+      return e.kind === "boolean" || BOOLEAN_KINDS.has(e.kind);
+    case "choice":
+    case "levels":
+      return e.kind === "string" && t.values.includes(e.value);
+    case "any":
+      return true;
+    default:
+      return false;
+  }
+}
+
+export function bodyConforms(body: BodyIR, t: Type): boolean {
+  if (body.kind === "expr") return conforms(body.expr, t);
+  const table = body.table;
+  if (table.hit !== "FIRST" || !table.singleOutput) return false;
+  const defaults = table.outputs[0]!.defaultValue;
+  return table.rules.every((r) => conforms(r.outputs[0]!, t)) && (!defaults || conforms(defaults, t));
+}

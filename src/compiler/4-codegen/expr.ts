@@ -1,0 +1,223 @@
+// FEEL expression → JS expression. One emitter per node kind; every value is a runtime FeelValue
+// and every operation a call into the runtime (`rt`), except where the optimiser proved a shortcut.
+import type { Expr, Iteration, NameRef } from "../../ir/feel-ast.js";
+import { typeExprToType } from "../../ir/type-expr.js";
+import type { Type } from "../../ir/types.js";
+import type { Emitter } from "./emitter.js";
+import { refKey, Scope } from "./scope.js";
+import { ROUNDING_MODES } from "../../runtime/builtins/number.js";
+import { emitUnaryTestsTri, levelsOf, ORDERING } from "./unary-tests.js";
+
+export interface ExprContext {
+  em: Emitter;
+  /** the model address being emitted, for internal error messages */
+  where: string;
+  /** the model's named types, for `instance of` and typed lambda parameters */
+  types: Record<string, Type>;
+}
+
+type Emit<K extends Expr["kind"]> = (node: Extract<Expr, { kind: K }>, scope: Scope, cx: ExprContext) => string;
+
+export const COMPARE_OPS = { "=": "eq", "!=": "ne", "<": "lt", "<=": "le", ">": "gt", ">=": "ge" } as const;
+const ARITH_OPS = { "+": "add", "-": "sub", "*": "mul", "/": "div", "**": "pow" } as const;
+
+const emitters: { [K in Expr["kind"]]: Emit<K> } = {
+  number: (n, _s, cx) => cx.em.hoist("n", `rt.num(${cx.em.lit(n.value)})`),
+  string: (n, _s, cx) => cx.em.lit(n.value),
+  boolean: (n) => (n.value ? "true" : "false"),
+  null: () => "null",
+  temporal: (n, _s, cx) => cx.em.hoist("t", `rt.temporalLiteral(${cx.em.lit(n.value)})`),
+  name: (n, scope, cx) => emitName(n.name, n.ref, scope, cx),
+  "input-value": (_n, scope) => scope.input ?? "null",
+  path: (n, scope, cx) => `rt.member(${emitExpr(n.base, scope, cx)}, ${cx.em.lit(n.member)})`,
+  filter: (n, scope, cx) => {
+    const item = cx.em.fresh("it");
+    const inner = scope.child({ item }).bind("local", "item", item);
+    return `rt.filter(${emitExpr(n.base, scope, cx)}, (${item}) => ${emitExpr(n.filter, inner, cx)})`;
+  },
+  call: (n, scope, cx) => {
+    const callee = emitExpr(n.callee, scope, cx);
+    if (n.named) {
+      const args = n.named.map((a) => `[${cx.em.lit(a.name)}, ${emitExpr(a.value, scope, cx)}]`);
+      return `rt.callNamed(${callee}, [${args.join(", ")}])`;
+    }
+    const args = () => n.args.map((a) => emitExpr(a, scope, cx)).join(", ");
+    // a built-in by its own name: the overload is picked once, when the module loads
+    const ref = n.callee.kind === "name" ? n.callee.ref : undefined;
+    if (ref?.kind === "builtin" && !scope.item && scope.lookup(refKey(ref)) === undefined) {
+      const direct = cx.em.hoist("p", `rt.positional(${callee}, ${n.args.length})`);
+      const places = literalPlaces(n.args[1]);
+      const mode = ROUNDING_MODES[ref.name];
+      // decimal(x, 2) and its siblings with a literal scale: the rounding itself, and for
+      // decimal(a / b, 2) the quotient rounded in one step
+      if (mode !== undefined && n.args.length === 2 && places !== undefined) {
+        const x = n.args[0]!;
+        if (x.kind === "arith" && x.op === "/") {
+          return `rt.roundQuotient(${emitExpr(x.left, scope, cx)}, ${emitExpr(x.right, scope, cx)}, ${places}, ${mode}, ${direct})`;
+        }
+        return `rt.roundPlaces(${emitExpr(x, scope, cx)}, ${places}, ${mode}, ${direct})`;
+      }
+      return `${direct}(${args()})`;
+    }
+    return `rt.call(${callee}, [${args()}])`;
+  },
+  negate: (n, scope, cx) => `rt.neg(${emitExpr(n.operand, scope, cx)})`,
+  arith: (n, scope, cx) => `rt.${ARITH_OPS[n.op]}(${emitExpr(n.left, scope, cx)}, ${emitExpr(n.right, scope, cx)})`,
+  compare: (n, scope, cx) => {
+    const [left, right] = [emitExpr(n.left, scope, cx), emitExpr(n.right, scope, cx)];
+    const levels = levelsOf(n.left.type) ?? levelsOf(n.right.type);
+    if (levels && n.op in ORDERING) return `rt.rankCompare(${cx.em.data("L", levels)}, ${cx.em.lit(n.op)}, ${left}, ${right})`;
+    return `rt.${COMPARE_OPS[n.op]}(${left}, ${right})`;
+  },
+  logical: (n, scope, cx) => `rt.${n.op}(${emitExpr(n.left, scope, cx)}, ${emitExpr(n.right, scope, cx)})`,
+  between: (n, scope, cx) => {
+    const [value, low, high] = [emitExpr(n.value, scope, cx), emitExpr(n.low, scope, cx), emitExpr(n.high, scope, cx)];
+    const levels = levelsOf(n.value.type) ?? levelsOf(n.low.type) ?? levelsOf(n.high.type);
+    if (levels) return `rt.rankInRange(${cx.em.data("L", levels)}, ${value}, true, ${low}, ${high}, true)`;
+    return `rt.between(${value}, ${low}, ${high})`;
+  },
+  in: (n, scope, cx) => {
+    const x = cx.em.fresh("x");
+    return `((${x}) => ${emitUnaryTestsTri(n.tests, x, scope, cx, levelsOf(n.value.type))})(${emitExpr(n.value, scope, cx)})`;
+  },
+  "instance-of": (n, scope, cx) =>
+    `rt.instanceOf(${emitExpr(n.value, scope, cx)}, ${cx.em.data("T", baseType(typeExprToType(n.of, cx.types)))})`,
+  if: (n, scope, cx) => {
+    const [cond, then, otherwise] = [emitExpr(n.cond, scope, cx), emitExpr(n.then, scope, cx), emitExpr(n.else, scope, cx)];
+    if (n.cond.type?.kind === "boolean") return `(${cond} === true ? ${then} : ${otherwise})`;
+    // A condition that is neither boolean nor null makes the whole `if` null.
+    const k = cx.em.fresh("k");
+    return `((${k}) => ${k} === 1 ? ${then} : ${k} === 0 ? ${otherwise} : null)(rt.branch(${cond}))`;
+  },
+  for: (n, scope, cx) => {
+    const acc = cx.em.fresh("acc");
+    const outer = scope.child({ partial: acc }).bind("local", "partial", acc);
+    const loops = nestLoops(n.iterations, outer, cx, (inner) => `{ rt.tick(); ${acc}.push(${emitExpr(n.body, inner, cx)}); }`);
+    return `((${acc}) => { ${loops} return ${acc}; })([])`;
+  },
+  quantified: (n, scope, cx) => {
+    const r = cx.em.fresh("q");
+    const [hit, miss] = n.quantifier === "some" ? ["true", "false"] : ["false", "true"];
+    const loops = nestLoops(
+      n.iterations,
+      scope.child(),
+      cx,
+      (inner) =>
+        `{ rt.tick(); const ${r} = ${emitExpr(n.satisfies, inner, cx)}; if (${r} === ${hit}) h = true; else if (${r} === null) u = true; else if (${r} !== ${miss}) return null; }`,
+    );
+    // Every item is tried: a result that is not a boolean (or null) anywhere makes the whole test null.
+    return `(() => { let h = false, u = false; ${loops} return h ? ${hit} : u ? null : ${miss}; })()`;
+  },
+  list: (n, scope, cx) => `[${n.items.map((i) => emitExpr(i, scope, cx)).join(", ")}]`,
+  context: (n, scope, cx) => {
+    const inner = scope.child();
+    const lines: string[] = [];
+    const pairs: string[] = [];
+    for (const e of n.entries) {
+      const id = cx.em.fresh("e");
+      lines.push(`const ${id} = ${emitExpr(e.value, inner, cx)};`);
+      inner.bind("local", e.key, id);
+      pairs.push(`[${cx.em.lit(e.key)}, ${id}]`);
+    }
+    return `(() => { ${lines.join(" ")} return rt.context([${pairs.join(", ")}]); })()`;
+  },
+  // Both endpoints written (`[a..b]`): a null endpoint value is a value, not "unbounded".
+  range: (n, scope, cx) =>
+    `rt.range(${n.startIncluded}, ${n.start ? emitExpr(n.start, scope, cx) : "null"}, ${n.end ? emitExpr(n.end, scope, cx) : "null"}, ${n.endIncluded}${n.start && n.end ? ", true" : ""}${n.test ? `, ${cx.em.lit(n.test)}` : ""})`,
+  function: (n, scope, cx) => {
+    if (n.external) return `rt.problem("external functions are not supported")`;
+    const inner = scope.child({ item: null, input: null, partial: null });
+    const params = n.params.map((p) => {
+      const id = cx.em.fresh("p");
+      inner.bind("local", p.name, id);
+      return id;
+    });
+    const names = n.params.map((p) => cx.em.lit(p.name)).join(", ");
+    const coerced = n.params
+      .map((p, i) => (p.type ? `${params[i]} = rt.coerce(${params[i]}, ${cx.em.data("T", typeExprToType(p.type, cx.types))}); ` : ""))
+      .join("");
+    return `rt.fn("lambda", [${names}], (${params.join(", ")}) => { rt.tick(); ${coerced}return ${emitExpr(n.body, inner, cx)}; })`;
+  },
+};
+
+function emitName(name: string, ref: NameRef | undefined, scope: Scope, cx: ExprContext): string {
+  if (ref) {
+    const id = scope.lookup(refKey(ref)) ?? (ref.kind === "builtin" ? cx.em.hoist("b", `rt.builtin(${cx.em.lit(ref.name)})`) : undefined);
+    // Inside a filter, the item's context entries shadow names from outside (and `item` itself).
+    if (id && scope.item && (ref.kind !== "local" || ref.name === "item")) return `rt.entryOr(${scope.item}, ${cx.em.lit(name)}, ${id})`;
+    if (id) return id;
+  }
+  // Inside a filter, a name the analyser could not resolve is an entry of the item context.
+  if (scope.item) return `rt.member(${scope.item}, ${cx.em.lit(name)})`;
+  const local = scope.lookup(`local:${name}`);
+  if (local) return local;
+  throw new Error(`codegen: unresolved name ${JSON.stringify(name)} in ${cx.where}`);
+}
+
+/** Nested `for...of` loops binding each iteration variable; `body` is emitted in the innermost scope. */
+function nestLoops(iterations: Iteration[], scope: Scope, cx: ExprContext, body: (inner: Scope) => string): string {
+  let inner = scope;
+  const heads: string[] = [];
+  for (const it of iterations) {
+    const v = cx.em.fresh("v");
+    const source = it.to
+      ? `rt.iterRange(${emitExpr(it.source, inner, cx)}, ${emitExpr(it.to, inner, cx)})`
+      : `rt.iter(${emitExpr(it.source, inner, cx)})`;
+    inner = inner.child().bind("local", it.name, v);
+    heads.push(`for (const ${v} of ${source})`);
+  }
+  return `${heads.join(" ")} ${body(inner)}`;
+}
+
+/**
+ * `instance of` tests the base type: allowed values and constraints restrict what a model accepts,
+ * not what kind of value something is.
+ */
+function baseType(t: Type): Type {
+  if (t.kind === "choice" || t.kind === "levels") return { kind: "string" };
+  if (t.kind === "list") return { kind: "list", element: baseType(t.element) };
+  if ("constraint" in t && t.constraint) return { ...t, constraint: undefined };
+  return t;
+}
+
+const LITERAL_KINDS = new Set(["number", "string", "boolean", "null", "temporal"]);
+
+/** A value built from literals only: evaluated once at load time (FEEL values are immutable). */
+export function isLiteralTree(e: Expr | null): boolean {
+  if (e === null || LITERAL_KINDS.has(e.kind)) return true;
+  switch (e.kind) {
+    case "negate": return e.operand.kind === "number";
+    case "list": return e.items.every(isLiteralTree);
+    case "range": return isLiteralTree(e.start) && isLiteralTree(e.end);
+    case "context": return e.entries.every((x) => isLiteralTree(x.value));
+    default: return false;
+  }
+}
+
+/** A literal integer scale that decimal.js rounds to directly (0 to 22 places). */
+function literalPlaces(e: Expr | undefined): number | undefined {
+  if (e?.kind !== "number" || !/^\d+$/.test(e.value)) return undefined;
+  const places = Number(e.value);
+  return places <= 22 ? places : undefined;
+}
+
+const HOISTABLE = new Set(["negate", "list", "range", "context"]);
+
+/** Built-ins whose result depends on more than their arguments. */
+const IMPURE_BUILTINS = new Set(["now", "today"]);
+
+/** A call of a pure built-in on literals, such as `duration("P30D")`: computed once at load time. */
+function isConstantCall(e: Expr): boolean {
+  if (e.kind !== "call" || e.callee.kind !== "name" || e.callee.ref?.kind !== "builtin") return false;
+  if (IMPURE_BUILTINS.has(e.callee.ref.name)) return false;
+  return e.named ? e.named.every((a) => isLiteralTree(a.value)) : e.args.every(isLiteralTree);
+}
+
+export function emitExpr(node: Expr, scope: Scope, cx: ExprContext): string {
+  const emit = emitters[node.kind] as Emit<typeof node.kind>;
+  const code = emit(node as never, scope, cx);
+  const constant = (HOISTABLE.has(node.kind) && isLiteralTree(node)) || isConstantCall(node);
+  return constant ? cx.em.hoist("c", code) : code;
+}
+
+// ---- unary tests ----

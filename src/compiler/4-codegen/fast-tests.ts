@@ -1,0 +1,67 @@
+// Cell tests on raw JS values for columns the optimiser specialised. Each test runs on the raw
+// value only when the guard holds (a JS number / string, exactly as FEEL would see it) and falls
+// back to the FEEL runtime otherwise, so results are identical to the general path.
+import type { Expr, UnaryTest, UnaryTests } from "../../ir/feel-ast.js";
+import type { ExprContext } from "./expr.js";
+import { emitUnaryTestsTri } from "./unary-tests.js";
+import { Scope } from "./scope.js";
+import { exactNumber } from "../3-optimise/exact-number.js";
+
+export interface ColumnPlan {
+  kind: "number" | "string";
+  /** JS id of the FEEL value */
+  feel: string;
+  /** JS id of the raw value tested directly */
+  raw: string;
+  /** JS id of a boolean: the raw value can be tested directly */
+  guard: string;
+  /** how often emitted fallbacks mention `feel` (when nothing else does, it is converted lazily) */
+  fallbackUses: number;
+}
+
+/**
+ * JS boolean: `raw` can be tested directly. A number must also be finite: FEEL reads NaN and
+ * ±Infinity as null (x - x is 0 exactly for finite x).
+ */
+export const rawGuard = (kind: ColumnPlan["kind"], raw: string): string =>
+  kind === "number" ? `typeof ${raw} === "number" && ${raw} - ${raw} === 0` : `typeof ${raw} === "string"`;
+
+const JS_OPS = { "<": "<", "<=": "<=", ">": ">", ">=": ">=", "=": "===", "!=": "!==" } as const;
+
+function numberTest(t: UnaryTest, x: string): string | null {
+  if (t.kind === "compare") {
+    const v = exactNumber(t.value);
+    return v && `${x} ${JS_OPS[t.op]} ${v}`;
+  }
+  if (t.kind === "expr") {
+    const v = exactNumber(t.value);
+    return v && `${x} === ${v}`;
+  }
+  const r = t.range;
+  const lo = r.start ? exactNumber(r.start) : null;
+  const hi = r.end ? exactNumber(r.end) : null;
+  if ((r.start && !lo) || (r.end && !hi)) return null;
+  const parts = [lo && `${x} ${r.startIncluded ? ">=" : ">"} ${lo}`, hi && `${x} ${r.endIncluded ? "<=" : "<"} ${hi}`];
+  return parts.filter(Boolean).join(" && ") || "true";
+}
+
+function stringTest(t: UnaryTest, x: string): string | null {
+  const value = t.kind === "range" ? null : t.value;
+  if (!value || value.kind !== "string") return null;
+  if (t.kind === "compare" && t.op !== "=" && t.op !== "!=") return null;
+  const op = t.kind === "compare" && t.op === "!=" ? "!==" : "===";
+  return `${x} ${op} ${JSON.stringify(value.value)}`;
+}
+
+const TESTERS = { number: numberTest, string: stringTest };
+
+export function fastCellTest(plan: ColumnPlan, cell: UnaryTests, cx: ExprContext): string | null {
+  if (cell.kind === "any") return "true";
+  const parts = cell.tests.map((t) => TESTERS[plan.kind](t, plan.raw));
+  if (parts.some((p) => p === null)) return null;
+  const anyOf = parts.length === 1 ? parts[0]! : parts.map((p) => `(${p})`).join(" || ");
+  const fast = cell.kind === "not" ? `!(${anyOf})` : anyOf;
+  const slow = `${emitUnaryTestsTri(cell, plan.feel, new Scope(), cx)} === true`;
+  plan.fallbackUses += (slow.match(new RegExp(`\\b${plan.feel}\\b`, "g")) ?? []).length;
+  return `(${plan.guard} ? ${fast} : ${slow})`;
+}

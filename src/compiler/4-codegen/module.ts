@@ -1,0 +1,181 @@
+// ModelIR → the body of one specialised JS module: `(rt) => { ...; return { run, functions } }`.
+// Inputs, decisions, lets and functions become JS locals with generated names; model names only
+// ever appear as string literals.
+import type { BodyIR, DecisionIR, FunctionIR, InputIR, ModelIR } from "../../ir/ir.js";
+import { isStringLike, type Type } from "../../ir/types.js";
+import { bodyConforms } from "./conformance.js";
+import { Emitter } from "./emitter.js";
+import { emitExpr, type ExprContext } from "./expr.js";
+import { rawGuard, type ColumnPlan } from "./fast-tests.js";
+import { Scope } from "./scope.js";
+import { directPath, type DirectDecision } from "./direct-path.js";
+import { emitTable } from "./table.js";
+import type { IndexedLookup } from "./table-lookup.js";
+
+export interface EmitOptions {
+  /** the decisions to compute, in dependency order (default: all) */
+  decisions?: DecisionIR[];
+}
+
+interface InputSlot {
+  input: InputIR;
+  feel: string;
+  raw: string;
+  guard: string;
+  plan?: ColumnPlan;
+}
+
+/** Types that need no run-time conversion of a decision's value. */
+const needsCoercion = (t: Type): boolean => t.kind !== "any";
+
+export function emitModule(ir: ModelIR, options: EmitOptions = {}): string {
+  const em = new Emitter();
+  const root = new Scope();
+  const cx = (where: string): ExprContext => ({ em, where, types: ir.types });
+
+  const functionIds = new Map(ir.functions.map((f, i) => [f.name, { fn: `fn${i}`, value: `F${i}` }]));
+  for (const [name, ids] of functionIds) root.bind("function", name, ids.value);
+
+  const functionCode = ir.functions.map((f) => emitFunction(f, functionIds.get(f.name)!.fn, root, cx(f.address)));
+
+  const slots = new Map<string, InputSlot>(
+    ir.inputs.map((input, i) => [input.name, { input, feel: `i${i}`, raw: `r${i}`, guard: `g${i}` }]),
+  );
+  const runScope = root.child();
+  for (const slot of slots.values()) runScope.bind("input", slot.input.name, slot.feel);
+
+  const decisions = options.decisions ?? ir.decisions;
+  const decisionIds = new Map(decisions.map((d, i) => [d.name, `d${i}`]));
+  const jsonIds = new Map<string, string>();
+  const direct: DirectDecision[] = [];
+  const decisionCode = decisions.map((d) => {
+    const { code, json, lookup } = emitDecision(d, decisionIds.get(d.name)!, runScope, cx(d.address), slots);
+    runScope.bind("decision", d.name, decisionIds.get(d.name)!);
+    if (json) jsonIds.set(d.name, json);
+    if (lookup) direct.push({ key: em.key(d.name), lookup });
+    return code;
+  });
+  const body = decisionCode.join("\n");
+
+  const prologue = [...slots.values()].map((slot) => inputPrologue(slot, body, em)).filter(Boolean);
+  const result = decisions.map((d) => `${em.key(d.name)}: ${decisionIds.get(d.name)}`).join(", ");
+  const jsonOf = (d: DecisionIR) => {
+    const json = jsonIds.get(d.name);
+    return json ? `${json} !== undefined ? ${json} : rt.toJson(${decisionIds.get(d.name)})` : `rt.toJson(${decisionIds.get(d.name)})`;
+  };
+  const jsonResult = decisions.map((d) => `${em.key(d.name)}: ${jsonOf(d)}`).join(", ");
+  const functions = ir.functions.map((f) => `${em.key(f.name)}: ${functionIds.get(f.name)!.value}`).join(", ");
+  // Every decision an indexed table over inputs: a small `run` answers from the lookups first.
+  const full = direct.length > 0 && direct.length === decisions.length ? em.fresh("run") : "run";
+  const keys = new Map([...slots.values()].map((slot) => [slot.raw, em.lit(slot.input.name)]));
+  const directRun = full === "run" ? [] : ["function run(I, S, TR, J) {", directPath(direct, keys, em), `return ${full}(I, S, TR, J);`, "}"];
+
+  return [
+    '"use strict";',
+    em.prelude(),
+    ...functionCode,
+    ...ir.functions.map(
+      (f) =>
+        `const ${functionIds.get(f.name)!.value} = rt.fn(${em.lit(f.name)}, [${f.params.map((p) => em.lit(p.name)).join(", ")}], ${functionIds.get(f.name)!.fn});`,
+    ),
+    // J: return JSON-ready values directly (the common `evaluate` path).
+    ...directRun,
+    `function ${full}(I, S, TR, J) {`,
+    ...prologue,
+    body,
+    `return J ? { ${jsonResult} } : { ${result} };`,
+    "}",
+    `return { run, functions: { ${functions} } };`,
+  ].join("\n");
+}
+
+/** Reads one input: from FEEL values (I) or the raw JSON state (S). */
+function inputPrologue(slot: InputSlot, body: string, em: Emitter): string {
+  const count = (id: string) => (body.match(new RegExp(`\\b${id}\\b`, "g")) ?? []).length;
+  const key = em.lit(slot.input.name);
+  const type = em.data("T", slot.input.type);
+  const feelUses = count(slot.feel);
+  const read = `const ${slot.raw} = S === null ? undefined : S[${key}];`;
+  const fromJson = `rt.fromJson(${slot.raw}, ${type})`;
+  const feel = (convert: string) => `const ${slot.feel} = S === null ? (I[${key}] ?? null) : ${convert};`;
+  // a JSON string is already the FEEL value of a string or choice input
+  const text = isStringLike(slot.input.type);
+  if (slot.plan) {
+    const guard = `const ${slot.guard} = ${rawGuard(slot.plan.kind, slot.raw)};`;
+    // Converted only when a test cannot use the raw value, or when FEEL code reads the input.
+    const lazy = feelUses <= slot.plan.fallbackUses;
+    const convert = text ? `(${slot.guard} ? ${slot.raw} : ${fromJson})` : lazy ? `(${slot.guard} ? null : ${fromJson})` : fromJson;
+    return [read, guard, feel(convert)].join(" ");
+  }
+  if (feelUses === 0) return "";
+  return [read, feel(text ? `(typeof ${slot.raw} === "string" ? ${slot.raw} : ${fromJson})` : fromJson)].join(" ");
+}
+
+function emitBody(
+  body: BodyIR, target: string, trace: string, scope: Scope, cx: ExprContext,
+  slots?: Map<string, InputSlot>, json?: string, indexed?: (lookup: IndexedLookup) => void,
+): string {
+  if (body.kind === "expr") return `${target} = ${emitExpr(body.expr, scope, cx)};`;
+  const table = body.table;
+  const plans = table.inputs.map((column) => {
+    if (!column.specialised || !slots || column.expr.kind !== "name" || column.expr.ref?.kind !== "input") return undefined;
+    const slot = slots.get(column.expr.ref.name);
+    if (!slot) return undefined;
+    slot.plan ??= { kind: column.specialised, feel: slot.feel, raw: slot.raw, guard: slot.guard, fallbackUses: 0 };
+    return slot.plan;
+  });
+  return emitTable(table, { target, trace, json, indexed }, scope, cx, plans);
+}
+
+/**
+ * The decision's code; `json` names a variable that may hold its JSON form (set only when known);
+ * `lookup` is the index that alone decides the value, when the decision is just an indexed table.
+ */
+function emitDecision(
+  d: DecisionIR, id: string, runScope: Scope, cx: ExprContext, slots: Map<string, InputSlot>,
+): { code: string; json?: string; lookup?: IndexedLookup } {
+  const em = cx.em;
+  const scope = runScope.child();
+  const tr = em.fresh("tr");
+  const coerce = needsCoercion(d.type) && !bodyConforms(d.body, d.type);
+  // A coerced value may differ from what the body assigned, so its JSON form is not known early.
+  const json = coerce ? undefined : em.fresh("j");
+  const lines = [`let ${id} = null;`, `{ const ${tr} = TR === null ? null : (TR[${em.lit(d.name)}] = rt.traceEntry());`];
+  for (const l of d.lets) {
+    const lid = em.fresh("l");
+    lines.push(`let ${lid} = null;`, emitBody(l.body, lid, "null", scope, { ...cx, where: l.address }, slots));
+    lines.push(`if (${tr} !== null) ${tr}.lets[${em.lit(l.name)}] = ${lid};`);
+    scope.bind("let", l.name, lid);
+  }
+  let lookup: IndexedLookup | undefined;
+  const indexed = d.lets.length === 0 && !coerce ? (l: IndexedLookup) => (lookup = l) : undefined;
+  const body = emitBody(d.body, id, tr, scope, cx, slots, json, indexed);
+  lines.push(body);
+  if (coerce) lines.push(`${id} = rt.coerce(${id}, ${em.data("T", d.type)});`);
+  lines.push("}");
+  const jsonUsed = json !== undefined && new RegExp(`\\b${json}\\b`).test(body);
+  if (jsonUsed) lines.unshift(`let ${json};`);
+  return { code: lines.join("\n"), json: jsonUsed ? json : undefined, lookup };
+}
+
+function emitFunction(f: FunctionIR, id: string, root: Scope, cx: ExprContext): string {
+  const scope = root.child();
+  const params = f.params.map((p, i) => {
+    scope.bind("param", p.name, `a${i}`);
+    return `a${i}`;
+  });
+  // An argument that does not conform to its parameter's type makes the invocation null.
+  const coerce = f.params.flatMap((p, i) =>
+    needsCoercion(p.type) ? [`{ const c = rt.coerce(a${i}, ${cx.em.data("T", p.type)}); if (c === null && a${i} !== null) return null; a${i} = c; }`] : [],
+  );
+  const result = needsCoercion(f.returns) ? `rt.coerce(r, ${cx.em.data("T", f.returns)})` : "r";
+  return [
+    `function ${id}(${params.join(", ")}) {`,
+    "rt.tick();",
+    ...coerce,
+    "let r = null;",
+    emitBody(f.body, "r", "null", scope, cx),
+    `return ${result};`,
+    "}",
+  ].join("\n");
+}

@@ -1,0 +1,74 @@
+// Generated source is parsed with acorn and checked against an allow-list before it is loaded:
+// only the node kinds, identifiers and member names the emitter produces may appear, so no
+// model text can ever act as code even if an escaping bug let it through.
+import { parse } from "acorn";
+import type { Diagnostic } from "../../ir/diagnostics.js";
+
+const NODE_KINDS = new Set([
+  "Program", "ExpressionStatement", "Literal", "Identifier", "VariableDeclaration", "VariableDeclarator",
+  "FunctionDeclaration", "ArrowFunctionExpression", "BlockStatement", "ReturnStatement", "IfStatement",
+  "LabeledStatement", "BreakStatement", "ForOfStatement", "CallExpression", "MemberExpression",
+  "ArrayExpression", "ObjectExpression", "Property", "ConditionalExpression", "BinaryExpression",
+  "LogicalExpression", "UnaryExpression", "AssignmentExpression",
+]);
+
+/** Identifiers the emitter writes: `rt`, the run parameters, and generated `<letters><digits>` names. */
+const IDENTIFIER = /^(rt|run|I|S|TR|J|r|u|h|c|undefined|[a-zA-Z]{1,4}[0-9]+)$/;
+
+/** Property names read with `.name`: the runtime's surface and a few of our own objects' fields. */
+const MEMBERS = new Set([
+  "num", "temporalLiteral", "range", "context", "fn", "add", "sub", "mul", "div", "pow", "neg",
+  "eq", "ne", "lt", "le", "gt", "ge", "and", "or", "not", "isTrue", "between", "inRange", "testValue",
+  "member", "filter", "iter", "iterRange", "call", "callNamed", "positional", "roundPlaces", "roundQuotient", "builtin", "conforms", "instanceOf",
+  "coerce", "fromJson", "toJson", "problem", "tick", "hit", "anyTrue", "entryOr", "branch", "rankCompare", "rankInRange", "region", "regions", "f64", "i32",
+  "firstRule1", "firstRule2", "firstRule3", "firstRuleN", "stepRegion", "denseCells", "cell2", "cell3", "jsonOutputs", "get",
+  "push", "rule", "rules", "lets", "traceEntry", "value", "matched", "run", "functions",
+]);
+
+const OPERATORS = new Set(["===", "!==", "<", "<=", ">", ">=", "&&", "||", "??", "!", "-", "*", "typeof", "="]);
+
+type Node = { type: string; [k: string]: unknown };
+
+export function verifyGenerated(source: string): Diagnostic[] {
+  const problems: Diagnostic[] = [];
+  const fail = (message: string, node?: Node) =>
+    problems.push({ severity: "error", code: "codegen.disallowed", message, span: node ? { start: node.start as number, end: node.end as number } : undefined });
+  let ast: Node;
+  try {
+    ast = parse(`(function (rt) {\n${source}\n})`, { ecmaVersion: 2022, sourceType: "script" }) as unknown as Node;
+  } catch (e) {
+    fail(`generated code does not parse: ${(e as Error).message}`);
+    return problems;
+  }
+  const visit = (node: Node, parent: Node | null, key: string) => {
+    const kind = node.type;
+    // The wrapper `(function (rt) {...})` is ours.
+    if (kind === "FunctionExpression" && parent?.type === "ExpressionStatement" && key === "expression") {
+      // fall through to children
+    } else if (!NODE_KINDS.has(kind)) fail(`node ${kind} is not allowed`, node);
+    if (kind === "Identifier") {
+      const name = node.name as string;
+      const isLabel = parent?.type === "LabeledStatement" || parent?.type === "BreakStatement";
+      const isPropertyName =
+        (parent?.type === "MemberExpression" && key === "property" && !parent.computed) ||
+        (parent?.type === "Property" && key === "key" && !parent.computed);
+      if (isPropertyName ? !MEMBERS.has(name) : !isLabel && !IDENTIFIER.test(name)) fail(`identifier ${name} is not allowed`, node);
+    }
+    if (kind === "MemberExpression") {
+      const property = node.property as Node;
+      if (node.computed && property.type !== "Literal" && property.type !== "Identifier") fail("computed member must be a literal", node);
+    }
+    if (kind === "Literal" && "regex" in node) fail("regular expression literals are not allowed", node);
+    if (kind === "Property" && (node.kind !== "init" || node.method)) fail("only plain properties are allowed", node);
+    if ((kind === "BinaryExpression" || kind === "LogicalExpression" || kind === "UnaryExpression" || kind === "AssignmentExpression") && !OPERATORS.has(node.operator as string)) {
+      fail(`operator ${String(node.operator)} is not allowed`, node);
+    }
+    for (const [k, v] of Object.entries(node)) {
+      if (k === "type") continue;
+      if (Array.isArray(v)) for (const c of v) if (c && typeof c === "object" && "type" in c) visit(c as Node, node, k);
+      if (v && typeof v === "object" && "type" in (v as object)) visit(v as Node, node, k);
+    }
+  };
+  visit(ast, null, "");
+  return problems;
+}

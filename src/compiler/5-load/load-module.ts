@@ -1,0 +1,9 @@
+// Loads verified module source in-process against the runtime.
+import * as runtime from "../../runtime/generated-api.js";
+import type { GeneratedModule } from "../../runtime/entry.js";
+
+export function loadModule(source: string): GeneratedModule {
+  // The source passed verifyGenerated: it can reach nothing but `rt`.
+  const factory = new Function("rt", source) as (rt: typeof runtime) => GeneratedModule;
+  return factory(runtime);
+}

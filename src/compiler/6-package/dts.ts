@@ -1,0 +1,111 @@
+// index.d.ts of a generated package, written with ts-morph: an `Input` interface from the
+// inputs (what the input schema accepts), `Decisions` from the decisions' declared or inferred
+// types, `Answers` shaped per question type, and the signatures of the package's API.
+import { Project, VariableDeclarationKind, type OptionalKind, type PropertySignatureStructure, type SourceFile } from "ts-morph";
+import type { CompiledModel } from "../5-load/compiled-model.js";
+import type { QuestionIR } from "../../ir/ir.js";
+import type { NumberMode } from "./standalone.js";
+import { propertyName, TypeNamer } from "./ts-types.js";
+
+/** Declarations every package has, written as text: they do not depend on the model. */
+const FIXED = `
+/** A JSON value with every number as its exact decimal string (\`{ exactDecimals: true }\`). */
+export type Exact<T> = T extends number ? string : T extends readonly (infer E)[] ? Exact<E>[] : T extends object ? { [K in keyof T]: Exact<T[K]> } : T;
+export interface EvaluateOptions {
+  /** numbers as exact decimal strings instead of JS numbers */
+  exactDecimals?: boolean;
+}
+/** What a decision did: the rule(s) that fired in a table (1-based) and its \`let\` values. */
+export interface TraceEntry {
+  rule?: number | number[];
+  lets?: Record<string, unknown>;
+}
+export type Trace = { [K in keyof Decisions]?: TraceEntry };
+export interface StateError {
+  /** \`inputs.<name>\`, \`inputs.<name>.<field>\`, \`inputs.<name>[<i>]\` or \`inputs\` */
+  address: string;
+  /** state.missing, state.type, state.enum, state.format, state.range or state.invalid */
+  code: string;
+  message: string;
+}
+export type ValidationResult = { ok: true } | { ok: false; errors: StateError[] };
+/** A yes/no question: the probability that the decision is true (a deterministic run gives 1 or 0). */
+export interface NoulAnswer {
+  value: boolean | null;
+  probability: number | null;
+}
+/** A choice or score question: the mass of each option or level. */
+export interface ChoiceAnswer<V extends string> {
+  value: V | null;
+  distribution: Record<V, number>;
+}
+export interface NumberAnswer {
+  value: number | null;
+  distribution: { value: number; p: number }[];
+}
+/** A date question: dates as YYYY-MM-DD. */
+export interface DateAnswer {
+  value: string | null;
+  distribution: { value: string; p: number }[];
+}
+`;
+
+const RESERVED = ["Input", "Decisions", "Answers", "Exact", "EvaluateOptions", "TraceEntry", "Trace", "StateError", "ValidationResult", "NoulAnswer", "ChoiceAnswer", "NumberAnswer", "DateAnswer"];
+
+const optionNames = (q: QuestionIR): string[] =>
+  q.type === "score" ? (q.levels ?? []) : Array.isArray(q.options) ? q.options : Object.keys(q.options ?? {});
+
+const union = (values: string[]): string => (values.length ? values.map((v) => JSON.stringify(v)).join(" | ") : "never");
+
+const ANSWER_TYPES: Record<QuestionIR["type"], (q: QuestionIR) => string> = {
+  noul: () => "NoulAnswer",
+  choice: (q) => `ChoiceAnswer<${union(optionNames(q))}>`,
+  score: (q) => `ChoiceAnswer<${union(optionNames(q))}>`,
+  number: () => "NumberAnswer",
+  date: () => "DateAnswer",
+};
+
+const docs = (text: string | undefined) => (text ? [text] : []);
+
+function addApi(file: SourceFile, numbers: NumberMode): void {
+  const constant = (name: string, type: string, doc: string) =>
+    file.addVariableStatement({ isExported: true, hasDeclareKeyword: true, declarationKind: VariableDeclarationKind.Const, declarations: [{ name, type }], docs: [doc] });
+  constant("contentHash", "string", "sha256 of the model's canonical JSON: the model this package was compiled from");
+  constant("numbers", JSON.stringify(numbers), numbers === "double" ? "Numbers are JS doubles: binary floating point, outside FEEL's decimal semantics." : "Numbers are FEEL decimals (34 significant digits, half-even).");
+  constant("inputSchema", "Record<string, unknown>", "JSON Schema 2020-12 of a state (also in schema.json)");
+  const state = { name: "state", type: "Input" };
+  const overloads = (name: string, result: (d: string) => string, doc: string) =>
+    file.addFunctions([
+      { name, parameters: [state, { name: "options", type: "{ exactDecimals?: false }", hasQuestionToken: true }], returnType: result("Decisions"), docs: [doc] },
+      { name, parameters: [state, { name: "options", type: "{ exactDecimals: true }" }], returnType: result("Exact<Decisions>") },
+      { name, parameters: [state, { name: "options", type: "EvaluateOptions", hasQuestionToken: true }], returnType: result("Decisions | Exact<Decisions>") },
+    ].map((f) => ({ ...f, isExported: true, hasDeclareKeyword: true })));
+  overloads("evaluate", (d) => d, "Evaluates every decision on a state. Call `validate` first: a state that does not match gives nulls.");
+  overloads("evaluateTraced", (d) => `{ decisions: ${d}; trace: Trace }`, "Like `evaluate`, with the rules that fired and the `let` values of each decision.");
+  file.addFunction({ isExported: true, hasDeclareKeyword: true, name: "answers", parameters: [state], returnType: "Answers", docs: ["Evaluates the state, then shapes each question's answer (takes a state, not decisions)."] });
+  file.addFunction({ isExported: true, hasDeclareKeyword: true, name: "validate", parameters: [{ name: "state", type: "unknown" }], returnType: "ValidationResult", docs: ["Checks a state against the input schema; errors are addressed `inputs.<name>`."] });
+}
+
+export function declarations(model: CompiledModel, numbers: NumberMode): string {
+  const { ir } = model;
+  const namer = new TypeNamer(ir.types, RESERVED);
+  const inputs: OptionalKind<PropertySignatureStructure>[] = ir.inputs.map((i) => {
+    const t = namer.text(i.type, "input", i.name);
+    return { name: propertyName(i.name), type: i.blank ? `${t} | null` : t, hasQuestionToken: i.blank, docs: docs(i.desc) };
+  });
+  const decisions = ir.decisions.map((d) => ({ name: propertyName(d.name), type: namer.text(d.type, "output", d.name), docs: docs(d.desc) }));
+  const answers = ir.questions.map((q) => ({ name: propertyName(q.id), type: ANSWER_TYPES[q.type](q), docs: docs(q.instructions) }));
+
+  const project = new Project({ useInMemoryFileSystem: true });
+  const file = project.createSourceFile("index.d.ts", "");
+  file.addStatements(`// Generated by pdm from the model ${JSON.stringify(ir.name)} (${model.hash.slice(0, 12)}). Do not edit.`);
+  file.addInterface({ name: "Input", isExported: true, properties: inputs, docs: ["A state: one key per input (more keys are allowed and ignored)."] });
+  file.addInterface({ name: "Decisions", isExported: true, properties: decisions, docs: ["Every decision's value as JSON; null where FEEL gives null."] });
+  file.addInterface({ name: "Answers", isExported: true, properties: answers, docs: ["One answer per question."] });
+  for (const decl of namer.interfaces) file.addInterface({ ...decl, isExported: true });
+  file.addStatements(FIXED);
+  addApi(file, numbers);
+  file.formatText({ indentSize: 2 });
+  return file.getFullText();
+}
+

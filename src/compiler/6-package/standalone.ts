@@ -1,0 +1,104 @@
+// A compiled model as one self-contained module: the verified body plus the runtime it uses,
+// bundled by esbuild (tree-shaken), importable from any folder. ES module or CommonJS; numbers
+// as FEEL decimals (default) or, with `numbers: "double"`, as JS doubles (outside FEEL: the
+// runtime's decimal.ts is swapped for decimal-double.ts at bundle time; the generated code is
+// the same).
+import { existsSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { build, type Plugin } from "esbuild";
+import type { CompiledModel } from "../5-load/compiled-model.js";
+
+export type NumberMode = "decimal" | "double";
+export type ModuleFormat = "esm" | "cjs";
+
+export interface BundleOptions {
+  format?: ModuleFormat;
+  numbers?: NumberMode;
+}
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+/** The TypeScript sources (`src/`), from this file in a checkout or from the built CLI in `dist/`. */
+export function sourceRoot(): string | undefined {
+  return [join(here, "../.."), join(here, "../src"), join(here, "../../src")].find((p) => existsSync(join(p, "runtime/generated-api.ts")));
+}
+
+/**
+ * The runtime entry: the prebuilt bundle next to the CLI, or the TypeScript source in a checkout.
+ * Double mode needs the source, since the swap happens while bundling it.
+ */
+function runtimeEntry(numbers: NumberMode): string {
+  const src = sourceRoot();
+  const source = src ? [join(src, "runtime/generated-api.ts")] : [];
+  const candidates = numbers === "double" ? source : [join(here, "runtime.mjs"), join(here, "../runtime.mjs"), ...source];
+  const found = candidates.find((p) => existsSync(p));
+  if (!found) throw new Error(`runtime${numbers === "double" ? " source" : ""} not found (looked in ${candidates.join(", ") || "no source folder"})`);
+  return found;
+}
+
+/** Resolves the runtime's `./decimal.js` (and `../decimal.js`) to decimal-double.ts. */
+function doubleNumbers(runtimeDir: string): Plugin {
+  const decimal = join(runtimeDir, "decimal.js");
+  return {
+    name: "pdm-double-numbers",
+    setup(b) {
+      b.onResolve({ filter: /^\.\.?\/(.*\/)?decimal\.js$/ }, (args) =>
+        resolve(args.resolveDir, args.path) === decimal ? { path: join(runtimeDir, "decimal-double.ts") } : undefined,
+      );
+    },
+  };
+}
+
+/** Lines that build the model's entry points `m` and its `questions` from the runtime `rt`. */
+export function modelPrelude(model: CompiledModel, runtimePath: string): string[] {
+  return [
+    `import * as rt from ${JSON.stringify(runtimePath)};`,
+    `const m = rt.entryPoints((function (rt) {\n${model.source}\n})(rt));`,
+    `const questions = ${JSON.stringify(model.ir.questions)};`,
+  ];
+}
+
+export function standaloneSource(model: CompiledModel, runtimePath: string): string {
+  return [
+    ...modelPrelude(model, runtimePath),
+    `export const contentHash = ${JSON.stringify(model.hash)};`,
+    `export const inputSchema = ${JSON.stringify(model.inputSchema)};`,
+    "export const evaluate = m.evaluate;",
+    "export const evaluateTraced = m.evaluateTraced;",
+    "export const evaluateValues = m.evaluateValues;",
+    "export const functions = m.functions;",
+    "export const answers = (decisions) => rt.answersFor(questions, decisions);",
+  ].join("\n");
+}
+
+export interface EntrySource {
+  /** the entry module's text (ES module syntax), given the runtime's path */
+  contents: (runtimePath: string) => string;
+  /** more esbuild plugins (virtual modules the entry imports) */
+  plugins?: Plugin[];
+  /** where bare imports of the entry resolve from (default: the runtime's folder) */
+  resolveDir?: string;
+}
+
+/** Bundles an entry that imports the runtime into one file of the given format. */
+export async function bundleWithRuntime(entry: EntrySource, options: BundleOptions = {}): Promise<string> {
+  const numbers = options.numbers ?? "decimal";
+  const runtime = runtimeEntry(numbers);
+  const result = await build({
+    stdin: { contents: entry.contents(runtime), resolveDir: entry.resolveDir ?? dirname(runtime), sourcefile: "model.mjs", loader: "js" },
+    bundle: true,
+    format: options.format ?? "esm",
+    platform: "neutral",
+    mainFields: ["module", "main"],
+    plugins: [...(numbers === "double" ? [doubleNumbers(dirname(runtime))] : []), ...(entry.plugins ?? [])],
+    write: false,
+    legalComments: "none",
+    logLevel: "silent",
+  });
+  return result.outputFiles[0]!.text;
+}
+
+export async function standaloneModule(model: CompiledModel, format: ModuleFormat = "esm", options: Omit<BundleOptions, "format"> = {}): Promise<string> {
+  return bundleWithRuntime({ contents: (runtime) => standaloneSource(model, runtime) }, { ...options, format });
+}

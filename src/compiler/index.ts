@@ -1,0 +1,69 @@
+// The compiler's public API: check, and compile (cached by model identity) through the phases
+// parse → analyse → optimise → codegen → load. Everything built on the compiler (CLI, service,
+// packages, batch) goes through here or, to run what was compiled elsewhere, through 5-load.
+import type { CheckResult } from "../ir/check.js";
+import type { ModelInput } from "../ir/model.js";
+import { analyseModel } from "./2-analyse/index.js";
+import { neededDecisions, optimise } from "./3-optimise/index.js";
+import { emitModule } from "./4-codegen/module.js";
+import { verifyGenerated } from "./4-codegen/verify.js";
+import { loadModel, type CompiledModel, type LoadableModel } from "./5-load/compiled-model.js";
+import { createCompileCache } from "./cache.js";
+import { modelHash } from "./identity.js";
+
+export type { Answer } from "../runtime/answers.js";
+export type { CheckResult, Stage } from "../ir/check.js";
+export type { ModelInput, PortableModel } from "../ir/model.js";
+export type { CompiledModel, EvaluateOptions, LoadableModel, LoadedModel, TraceEntry } from "./5-load/compiled-model.js";
+export type { StateError } from "./5-load/state-errors.js";
+export { createCompileCache, type CompileCache } from "./cache.js";
+export { splitModel } from "./1-parse/content/split-model.js";
+export { canonicalHash, modelHash } from "./identity.js";
+
+export interface CompileOptions {
+  /** strict (public API, default) or lenient (imports: every DMN hit policy, looser inputs) */
+  strict?: boolean;
+  /** -O0 when false */
+  optimise?: boolean;
+  /** compute only these decisions (and what they need) */
+  outputs?: string[];
+}
+
+export type CompileResult = { ok: true; model: CompiledModel } | { ok: false; check: CheckResult };
+
+function analyse(model: ModelInput, options: CompileOptions) {
+  const result = analyseModel(model, { strict: options.strict ?? true });
+  const check: CheckResult = {
+    valid: result.ir !== null,
+    stages: result.stages,
+    warnings: result.warnings,
+    content: result.content,
+    input: result.input,
+  };
+  return { ir: result.ir, check };
+}
+
+export function checkModel(model: ModelInput, options: CompileOptions = {}): CheckResult {
+  return analyse(model, options).check;
+}
+
+export function compileUncached(model: ModelInput, options: CompileOptions = {}, hash = modelHash(model)): CompileResult {
+  const { ir, check } = analyse(model, options);
+  if (!ir) return { ok: false, check };
+  const decisions = options.optimise === false ? neededDecisions(ir, options.outputs) : optimise(ir, options.outputs);
+  const source = emitModule(ir, { decisions });
+  const problems = verifyGenerated(source);
+  if (problems.length > 0) {
+    // An emitter bug, never a user error: report it as a failed stage rather than loading the code.
+    check.stages.push({ name: "codegen", ok: false, diagnostics: problems });
+    check.valid = false;
+    return { ok: false, check };
+  }
+  const loadable: LoadableModel = { source, inputSchema: check.input, decisions: ir.decisions.map((d) => d.name), questions: ir.questions };
+  return { ok: true, model: { ...loadModel(loadable), hash, ir, check, source, loadable } };
+}
+
+const defaultCache = createCompileCache(compileUncached);
+
+/** Compiles a model (cached by identity and options); a model that does not check is not compiled. */
+export const compileModel = (model: ModelInput, options: CompileOptions = {}): CompileResult => defaultCache.get(model, options);

@@ -1,0 +1,143 @@
+// The FEEL abstract syntax tree (DMN 1.5, chapter 10). One shape for expressions and unary tests.
+// Every node carries the span of its source text. The analyser fills `ref` on names and `type`
+// on every node; the optimiser and codegen read them.
+import type { Span } from "./diagnostics.js";
+import type { Type } from "./types.js";
+
+interface Base {
+  span: Span;
+  /** inferred static type, filled by the analyser */
+  type?: Type;
+}
+
+export type Expr =
+  | NumberLit
+  | StringLit
+  | BooleanLit
+  | NullLit
+  | TemporalLit
+  | Name
+  | InputValue
+  | Path
+  | Filter
+  | Call
+  | Negate
+  | Arith
+  | Compare
+  | Logical
+  | Between
+  | In
+  | InstanceOf
+  | If
+  | For
+  | Quantified
+  | ListLit
+  | ContextLit
+  | RangeLit
+  | FunctionDef;
+
+/** decimal literal text as written, e.g. "0.1", ".5", "1e3" is not FEEL */
+export interface NumberLit extends Base { kind: "number"; value: string }
+export interface StringLit extends Base { kind: "string"; value: string }
+export interface BooleanLit extends Base { kind: "boolean"; value: boolean }
+export interface NullLit extends Base { kind: "null" }
+/** @"2020-01-01", @"P1D", @"10:00:00@Europe/Paris": the string, parsed at analysis */
+export interface TemporalLit extends Base { kind: "temporal"; value: string }
+
+/** What a name refers to, resolved by the analyser. */
+export type NameRef =
+  | { kind: "input"; name: string }
+  | { kind: "decision"; name: string }
+  | { kind: "function"; name: string }
+  | { kind: "let"; name: string }
+  | { kind: "param"; name: string }
+  /** a name bound inside the expression: for/some/every variable, context entry, lambda param, item */
+  | { kind: "local"; name: string }
+  | { kind: "builtin"; name: string };
+
+/** A (possibly multi-word) name, e.g. `Monthly Salary`, `date and time`. */
+export interface Name extends Base { kind: "name"; name: string; ref?: NameRef }
+/** `?` in a unary test: the value under test. */
+export interface InputValue extends Base { kind: "input-value" }
+/** `base.member`; over a list it maps the member over the items. */
+export interface Path extends Base { kind: "path"; base: Expr; member: string }
+/** `base[filter]`: a boolean filter (with `item` and context-entry names in scope) or an index. */
+export interface Filter extends Base { kind: "filter"; base: Expr; filter: Expr }
+export interface Call extends Base {
+  kind: "call";
+  callee: Expr;
+  args: Expr[];
+  /** set instead of args for named invocation: f(a: 1, b: 2) */
+  named?: { name: string; value: Expr; span: Span }[];
+}
+export interface Negate extends Base { kind: "negate"; operand: Expr }
+export interface Arith extends Base { kind: "arith"; op: "+" | "-" | "*" | "/" | "**"; left: Expr; right: Expr }
+export interface Compare extends Base { kind: "compare"; op: "=" | "!=" | "<" | "<=" | ">" | ">="; left: Expr; right: Expr }
+export interface Logical extends Base { kind: "logical"; op: "and" | "or"; left: Expr; right: Expr }
+export interface Between extends Base { kind: "between"; value: Expr; low: Expr; high: Expr }
+/** `value in tests`: `x in [1..5]`, `x in (1, 2, 3)`, `x in < 10` */
+export interface In extends Base { kind: "in"; value: Expr; tests: UnaryTests }
+export interface InstanceOf extends Base { kind: "instance-of"; value: Expr; of: TypeExpr }
+export interface If extends Base { kind: "if"; cond: Expr; then: Expr; else: Expr }
+export interface Iteration {
+  name: string;
+  /** `in source`, or `in start..end` (integer range iteration) */
+  source: Expr;
+  to?: Expr;
+  span: Span;
+}
+export interface For extends Base { kind: "for"; iterations: Iteration[]; body: Expr }
+export interface Quantified extends Base { kind: "quantified"; quantifier: "some" | "every"; iterations: Iteration[]; satisfies: Expr }
+export interface ListLit extends Base { kind: "list"; items: Expr[] }
+export interface ContextLit extends Base { kind: "context"; entries: { key: string; value: Expr; span: Span }[] }
+/** `[a..b]`, `(a..b)`, `]a..b[`, and the DMN 1.5 open forms `< 10`, `>= x` used as values */
+export interface RangeLit extends Base {
+  kind: "range";
+  startIncluded: boolean;
+  start: Expr | null;
+  end: Expr | null;
+  endIncluded: boolean;
+  /**
+   * DMN 1.5 `=e` and `!=e` used as values (`(=10).start`): start and end are the same node `e`,
+   * both included for `=` and both excluded for `!=`. Such a range is not equal to `[e..e]`.
+   */
+  test?: "=" | "!=";
+}
+export interface FunctionDef extends Base {
+  kind: "function";
+  params: { name: string; type?: TypeExpr; span: Span }[];
+  body: Expr;
+  /** `function(...) external {...}`: body is the context describing the external function */
+  external?: boolean;
+}
+
+// ---- unary tests (decision table input cells, `in` right-hand sides) ----
+
+/**
+ * A cell such as `< 10, [20..30], "x"` is a list of tests, any of which may match.
+ * `-` matches anything; `not(...)` negates a list of tests.
+ */
+export type UnaryTests =
+  | { kind: "any"; span: Span }
+  | { kind: "tests"; tests: UnaryTest[]; span: Span }
+  | { kind: "not"; tests: UnaryTest[]; span: Span };
+
+export type UnaryTest =
+  /** `< e`, `<= e`, `> e`, `>= e`, `= e`, `!= e` against the input value */
+  | { kind: "compare"; op: "<" | "<=" | ">" | ">=" | "=" | "!="; value: Expr; span: Span }
+  /** `[a..b]` and friends */
+  | { kind: "range"; range: RangeLit; span: Span }
+  /**
+   * A plain expression: matches when input = value, or when value is a list containing the input,
+   * a range containing it, or `true` (expressions using `?`), per DMN 1.5 10.3.2.9.
+   */
+  | { kind: "expr"; value: Expr; span: Span };
+
+// ---- type expressions (`instance of`, typed function parameters) ----
+
+export type TypeExpr =
+  | { kind: "named"; name: string; span: Span }
+  | { kind: "list"; element: TypeExpr; span: Span }
+  | { kind: "range"; element: TypeExpr; span: Span }
+  | { kind: "context"; fields: { name: string; type: TypeExpr }[]; span: Span }
+  | { kind: "function"; params: TypeExpr[]; result: TypeExpr; span: Span };

@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { verifyGenerated } from "../../../src/compiler/4-codegen/verify.js";
+
+const ok = (src: string) => expect(verifyGenerated(src)).toEqual([]);
+const rejected = (src: string, pattern: RegExp) => {
+  const problems = verifyGenerated(src);
+  expect(problems.length).toBeGreaterThan(0);
+  expect(problems.map((p) => p.message).join("\n")).toMatch(pattern);
+};
+
+describe("allow-list check of generated code", () => {
+  it("accepts the shapes the emitter writes", () => {
+    ok(`"use strict";
+const n0 = rt.num("700");
+function fn0(a0) { rt.tick(); let r = null; r = rt.add(a0, n0); return r; }
+const F0 = rt.fn("f", ["x"], fn0);
+function run(I, S, TR) {
+  const r0 = S === null ? undefined : S["Credit Score"]; const g0 = typeof r0 === "number";
+  const i0 = S === null ? (I["Credit Score"] ?? null) : (g0 ? null : rt.fromJson(r0, null));
+  let d0 = null;
+  { const tr1 = TR === null ? null : (TR["risk"] = { lets: {} });
+    T2: { if ((g0 ? r0 >= 700 : rt.ge(i0, n0) === true)) { d0 = "low"; if (tr1 !== null) tr1.rule = 1; break T2; } d0 = null; } }
+  const q5 = ((acc3) => { for (const v4 of rt.iter(d0)) { rt.tick(); acc3.push(v4); } return acc3; })([]);
+  return { ["risk"]: d0 };
+}
+return { run, functions: { ["f"]: F0 } };`);
+  });
+
+  it("keeps model text inside string literals harmless", () => {
+    ok(`const x1 = "\\"); process.exit(1); (\\""; return x1;`);
+  });
+
+  it.each([
+    ["process.exit(1)", /identifier process/],
+    ["new rt.fn()", /NewExpression/],
+    ["this.x", /ThisExpression/],
+    ["rt.constructor", /identifier constructor/],
+    ["rt[name + 1]", /computed member/],
+    ["`${rt}`", /TemplateLiteral/],
+    ["/x/.test('a')", /regular expression|identifier test/],
+    ["eval('1')", /identifier eval/],
+    ["rt.add = 1, 2", /SequenceExpression/],
+    ["({ get x() { return 1; } })", /plain properties/],
+    ["import('fs')", /ImportExpression|parse/],
+    ["while (true) {}", /WhileStatement/],
+  ])("rejects %s", (src, pattern) => rejected(`${src};`, pattern));
+
+  it("rejects source that does not parse", () => rejected("const = ;", /does not parse/));
+});

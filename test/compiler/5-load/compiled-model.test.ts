@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { lendingRow } from "../../../bench/batch/lending-states.js";
+import { loadSample } from "../../../bench/load-samples.js";
+import { loadModel } from "../../../src/compiler/5-load/compiled-model.js";
+import { compileModel } from "../../../src/compiler/index.js";
+
+const lending = loadSample("lending");
+
+describe("row models", () => {
+  const compiled = compileModel(lending.model);
+  if (!compiled.ok) throw new Error("the lending sample does not compile");
+  // What a worker gets: the portable part after a trip through structured cloning (postMessage).
+  const loaded = loadModel(structuredClone(compiled.model.loadable));
+
+  it("rebuilt from the portable part, decides and validates as the compiled model does", () => {
+    expect(loaded.decisions).toEqual(compiled.model.decisions);
+    expect(loaded.decisions).toEqual(Object.keys(lending.cases[0]!.expected.decisions));
+    const states: Record<string, unknown>[] = [...lending.cases.map((c) => c.state), ...Array.from({ length: 50 }, (_, i) => ({ ...lendingRow(i) }))];
+    for (const state of states) {
+      expect(loaded.validate(state)).toEqual({ ok: true });
+      expect(loaded.evaluate(state)).toEqual(compiled.model.evaluate(state));
+      expect(loaded.evaluate(state, { exactDecimals: true })).toEqual(compiled.model.evaluate(state, { exactDecimals: true }));
+    }
+    for (const c of lending.cases) expect(loaded.evaluate(c.state)).toEqual(c.expected.decisions);
+  });
+
+  it("reports the same problems for a state that does not match the inputs", () => {
+    const bad = [{ ...lendingRow(1), "credit score": 900 }, { ...lendingRow(2), employment: "astronaut", "loan amount": "lots" }, {}];
+    for (const state of bad) {
+      const result = loaded.validate(state);
+      expect(result.ok).toBe(false);
+      expect(result).toEqual(compiled.model.validate(state));
+    }
+  });
+});

@@ -1,0 +1,79 @@
+import { describe, expect, it } from "vitest";
+import { analyseModel } from "../../../src/compiler/2-analyse/index.js";
+import { createStateValidator } from "../../../src/compiler/5-load/validate-state.js";
+
+const r = analyseModel({
+  name: "m",
+  inputs: {
+    age: { type: "number [0..130]", desc: "Age" },
+    tier: { type: "gold|silver", desc: "Tier" },
+    start: { type: "date", desc: "Start" },
+    at: { type: "time", desc: "At" },
+    stamp: { type: "date and time", desc: "Stamp" },
+    note: { type: "string", desc: "Note", blank: true },
+    applicant: { type: { income: "number", name: "string" }, desc: "Applicant" },
+    items: { type: [{ price: "number > 0" }], desc: "Items" },
+  },
+  decisions: { d: "age + applicant.income + count(items) + string length(note) + string length(tier)", e: "start", f: "at", g: "stamp" },
+}, { strict: true });
+const validate = createStateValidator(r.input);
+
+const good = {
+  age: 30,
+  tier: "gold",
+  start: "2024-02-29",
+  at: "10:30:00",
+  stamp: "2024-01-01T10:00:00@Europe/Paris",
+  applicant: { income: 1000, name: "Ann" },
+  items: [{ price: 1 }],
+  extra: "evidence the model does not read",
+};
+
+const errorsFor = (patch: Record<string, unknown>) => validate({ ...good, ...patch });
+
+describe("createStateValidator", () => {
+  it("accepts a matching state, with extra keys and an absent blank input", () => {
+    expect(validate(good)).toEqual([]);
+    expect(errorsFor({ note: null })).toEqual([]);
+    expect(errorsFor({ stamp: "2024-01-01T10:00:00+02:00", at: "23:59:59Z" })).toEqual([]);
+  });
+
+  it("reports a missing input", () => {
+    const { age: _, ...rest } = good;
+    expect(validate(rest)).toEqual([{ address: "inputs.age", code: "state.missing", message: "`age` is required" }]);
+    expect(errorsFor({ age: null })).toEqual([{ address: "inputs.age", code: "state.missing", message: "`age` is required (got null)" }]);
+  });
+
+  it("reports a wrong type", () => {
+    expect(errorsFor({ age: "30" })).toEqual([{ address: "inputs.age", code: "state.type", message: '`age` must be a number (got "30")' }]);
+  });
+
+  it("reports a value outside a choice", () => {
+    expect(errorsFor({ tier: "bronze" })).toEqual([{ address: "inputs.tier", code: "state.enum", message: '`tier` must be one of "gold", "silver" (got "bronze")' }]);
+  });
+
+  it("reports a number outside its range", () => {
+    expect(errorsFor({ age: 131 })).toEqual([{ address: "inputs.age", code: "state.range", message: "`age` must be <= 130 (got 131)" }]);
+  });
+
+  it("reports bad temporal strings, including impossible dates", () => {
+    const errs = errorsFor({ start: "2023-02-29", at: "25:00:00", stamp: "2024-01-01" });
+    expect(errs.map((e) => [e.address, e.code])).toEqual([
+      ["inputs.start", "state.format"],
+      ["inputs.at", "state.format"],
+      ["inputs.stamp", "state.format"],
+    ]);
+    expect(errs[0]!.message).toContain("a date (YYYY-MM-DD)");
+  });
+
+  it("addresses fields inside structs and list items", () => {
+    expect(errorsFor({ applicant: { name: "Ann" } })).toEqual([{ address: "inputs.applicant.income", code: "state.missing", message: "`applicant.income` is required" }]);
+    expect(errorsFor({ items: [{ price: 1 }, { price: 0 }] })).toEqual([
+      { address: "inputs.items[1].price", code: "state.range", message: "`items[1].price` must be > 0 (got 0)" },
+    ]);
+  });
+
+  it("rejects a state that is not an object", () => {
+    expect(validate([1, 2])).toEqual([{ address: "inputs", code: "state.type", message: expect.stringContaining("JSON object") }]);
+  });
+});
