@@ -1,6 +1,5 @@
 // What every CLI command receives and the helpers they share for reading files.
-import { readFileSync } from "node:fs";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -8,6 +7,15 @@ export interface Io {
   stdout: NodeJS.WritableStream;
   stderr: NodeJS.WritableStream;
   stdin?: NodeJS.ReadableStream;
+}
+
+/** What a command that only writes text needs (tests pass plain objects with `write`). */
+export interface Output {
+  write(text: string): unknown;
+}
+export interface TextIo {
+  stdout: Output;
+  stderr: Output;
 }
 
 export type Command = (args: string[], io: Io) => Promise<number>;
@@ -61,4 +69,4 @@ export function packageRoot(): string {
   return dir;
 }
 
-export const print = (stream: NodeJS.WritableStream, text: string) => stream.write(text.endsWith("\n") ? text : `${text}\n`);
+export const print = (stream: Output, text: string) => stream.write(text.endsWith("\n") ? text : `${text}\n`);

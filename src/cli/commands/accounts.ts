@@ -1,39 +1,15 @@
 // `pdm accounts create --name N [--balance USD]`, `accounts list`, `accounts disable|enable --name N`.
-import { parseArgs, type ParseArgsConfig } from "node:util";
 import { formatUsd, parseUsd } from "../../ledger/money.js";
-import { ledgerLocation, openLedger } from "../../ledger/open.js";
-import type { Ledger } from "../../ledger/types.js";
-import type { CommandIO } from "./serve.js";
+import type { TextIo } from "../io.js";
+import { parseLedgerArgs, withLedger } from "../ledger-command.js";
 
 const USAGE = `usage: pdm accounts create --name N [--balance USD] [--db file]
        pdm accounts list [--db file]
        pdm accounts disable|enable --name N [--db file]
 `;
 
-export async function withLedger(db: string | undefined, io: CommandIO, fn: (l: Ledger) => Promise<number>): Promise<number> {
-  let ledger: Ledger | undefined;
-  try {
-    ledger = await openLedger(ledgerLocation(db));
-    return await fn(ledger);
-  } catch (e) {
-    io.stderr.write(`pdm: ${(e as Error).message}\n`);
-    return 1;
-  } finally {
-    await ledger?.close();
-  }
-}
-
-export function parse(args: string[], options: NonNullable<ParseArgsConfig["options"]>, io: CommandIO, usage: string) {
-  try {
-    return parseArgs({ args, options: { ...options, db: { type: "string" } }, allowPositionals: true, strict: true });
-  } catch (e) {
-    io.stderr.write(`${(e as Error).message}\n${usage}`);
-    return null;
-  }
-}
-
-export async function run(args: string[], io: CommandIO): Promise<number> {
-  const parsed = parse(args, { name: { type: "string" }, balance: { type: "string" } }, io, USAGE);
+export async function run(args: string[], io: TextIo): Promise<number> {
+  const parsed = parseLedgerArgs(args, { name: { type: "string" }, balance: { type: "string" } }, io, USAGE);
   if (!parsed) return 2;
   const { values, positionals } = parsed as { values: Record<string, string | undefined>; positionals: string[] };
   const [sub] = positionals;

@@ -2,13 +2,13 @@
 import { formatUsd } from "../../ledger/money.js";
 import { balanceView } from "../../service/billing-view.js";
 import { DEFAULT_RATES } from "../../service/rates.js";
-import { parse, withLedger } from "./accounts.js";
-import type { CommandIO } from "./serve.js";
+import type { TextIo } from "../io.js";
+import { parseLedgerArgs, withLedger } from "../ledger-command.js";
 
 const USAGE = "usage: pdm balance --account N [--json] [--db file]\n";
 
-export async function run(args: string[], io: CommandIO): Promise<number> {
-  const parsed = parse(args, { account: { type: "string" }, json: { type: "boolean" } }, io, USAGE);
+export async function run(args: string[], io: TextIo): Promise<number> {
+  const parsed = parseLedgerArgs(args, { account: { type: "string" }, json: { type: "boolean" } }, io, USAGE);
   if (!parsed) return 2;
   const values = parsed.values as { account?: string; json?: boolean; db?: string };
   const name = values.account;

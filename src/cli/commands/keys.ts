@@ -1,16 +1,16 @@
 // `pdm keys create --account N` prints the new key alone on the last line, once; only its hash
 // is stored. `pdm keys revoke --key K | --id ID`, `pdm keys list --account N`.
 import { hashApiKey, keyPrefix, newApiKey } from "../../ledger/api-keys.js";
-import { parse, withLedger } from "./accounts.js";
-import type { CommandIO } from "./serve.js";
+import type { TextIo } from "../io.js";
+import { parseLedgerArgs, withLedger } from "../ledger-command.js";
 
 const USAGE = `usage: pdm keys create --account N [--db file]
        pdm keys revoke (--key KEY | --id KEY_ID) [--db file]
        pdm keys list --account N [--db file]
 `;
 
-export async function run(args: string[], io: CommandIO): Promise<number> {
-  const parsed = parse(args, { account: { type: "string" }, key: { type: "string" }, id: { type: "string" } }, io, USAGE);
+export async function run(args: string[], io: TextIo): Promise<number> {
+  const parsed = parseLedgerArgs(args, { account: { type: "string" }, key: { type: "string" }, id: { type: "string" } }, io, USAGE);
   if (!parsed) return 2;
   const { values, positionals } = parsed as { values: Record<string, string | undefined>; positionals: string[] };
   const [sub] = positionals;

@@ -2,11 +2,7 @@
 import { parseArgs } from "node:util";
 import { describeLocation, ledgerLocation } from "../../ledger/open.js";
 import { DEFAULTS, startServer } from "../../server/start.js";
-
-export interface CommandIO {
-  stdout: { write(s: string): unknown };
-  stderr: { write(s: string): unknown };
-}
+import type { TextIo } from "../io.js";
 
 export const USAGE = `usage: pdm serve [--port 8080] [--host 127.0.0.1] [--db ./data/pdm.db] [--rates file.json]
                  [--rate-limit N] [--body-limit BYTES] [--model-limit CHARS] [--eval-budget STEPS]
@@ -42,7 +38,7 @@ function integer(text: string | undefined, fallback: number, name: string): numb
   return n;
 }
 
-export async function run(args: string[], io: CommandIO): Promise<number> {
+export async function run(args: string[], io: TextIo): Promise<number> {
   let values;
   try {
     ({ values } = parseArgs({ args, options: OPTIONS, strict: true, allowPositionals: false }));

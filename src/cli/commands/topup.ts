@@ -1,12 +1,12 @@
 // `pdm topup --account N --usd X`: credit the account; prints the new balance.
 import { formatUsd, parseUsd } from "../../ledger/money.js";
-import { parse, withLedger } from "./accounts.js";
-import type { CommandIO } from "./serve.js";
+import type { TextIo } from "../io.js";
+import { parseLedgerArgs, withLedger } from "../ledger-command.js";
 
 const USAGE = "usage: pdm topup --account N --usd X [--db file]\n";
 
-export async function run(args: string[], io: CommandIO): Promise<number> {
-  const parsed = parse(args, { account: { type: "string" }, usd: { type: "string" } }, io, USAGE);
+export async function run(args: string[], io: TextIo): Promise<number> {
+  const parsed = parseLedgerArgs(args, { account: { type: "string" }, usd: { type: "string" } }, io, USAGE);
   if (!parsed) return 2;
   const values = parsed.values as { account?: string; usd?: string; db?: string };
   const name = values.account;

@@ -1,5 +1,5 @@
 // The package's state validator as code: ajv compiles the input schema once, here, with the
-// same options and formats as src/ir/schema/validate.ts, and `ajv/dist/standalone` writes the
+// same options and formats as src/compiler/5-load/validate-state.ts, and `ajv/dist/standalone` writes the
 // compiled validator out as a CommonJS module. The package bundles that module, so it needs
 // no ajv at run time. Formats are read from the virtual module `FORMATS_MODULE`.
 import { _, Ajv2020 } from "ajv/dist/2020.js";
