@@ -126,7 +126,9 @@ const emitters: { [K in Expr["kind"]]: Emit<K> } = {
     `rt.range(${n.startIncluded}, ${n.start ? emitExpr(n.start, scope, cx) : "null"}, ${n.end ? emitExpr(n.end, scope, cx) : "null"}, ${n.endIncluded}${n.start && n.end ? ", true" : ""}${n.test ? `, ${cx.em.lit(n.test)}` : ""})`,
   function: (n, scope, cx) => {
     if (n.external) return `rt.problem("external functions are not supported")`;
-    const inner = scope.child({ item: null, input: null, partial: null });
+    // A function closes over where it is defined: inside a filter the item's entries stay in scope,
+    // as the analyser resolves them (a name it left to the item is read from the item here too).
+    const inner = scope.child({ input: null, partial: null });
     const params = n.params.map((p) => {
       const id = cx.em.fresh("p");
       inner.bind("local", p.name, id);
@@ -216,7 +218,9 @@ function isConstantCall(e: Expr): boolean {
 export function emitExpr(node: Expr, scope: Scope, cx: ExprContext): string {
   const emit = emitters[node.kind] as Emit<typeof node.kind>;
   const code = emit(node as never, scope, cx);
-  const constant = (HOISTABLE.has(node.kind) && isLiteralTree(node)) || isConstantCall(node);
+  // Inside a filter a callee's name may be an entry of the item (`orders[date(...) > x]`): the call
+  // reads the item, so it is not a constant there.
+  const constant = (HOISTABLE.has(node.kind) && isLiteralTree(node)) || (isConstantCall(node) && scope.item === null);
   return constant ? cx.em.hoist("c", code) : code;
 }
 
