@@ -48,7 +48,8 @@ export class OrderedOutput {
       const out = r.out;
       const recycle = this.recycle && (() => this.recycle!(out));
       if (out.length === 0) recycle?.();
-      else if (!this.output.write(out, recycle)) {
+      // One drain listener however many writes find the buffer full (each more would pile up).
+      else if (!this.output.write(out, recycle) && !this.blocked) {
         this.blocked = true;
         this.output.once("drain", () => {
           this.blocked = false;

@@ -29,7 +29,7 @@ export class UserError extends Error {
   }
 }
 
-async function readStdin(stdin: NodeJS.ReadableStream = process.stdin): Promise<string> {
+export async function readStdin(stdin: NodeJS.ReadableStream = process.stdin): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of stdin) chunks.push(Buffer.from(chunk as Buffer));
   return Buffer.concat(chunks).toString("utf8");

@@ -1,29 +1,48 @@
-// What the admin commands (accounts, keys, balance, topup) share: their arguments with `--db`,
-// and a ledger opened for the command and closed after it, whatever happens.
-import { parseArgs, type ParseArgsConfig } from "node:util";
-import { ledgerLocation, openLedger } from "../ledger/open.js";
+// What the admin commands (accounts, keys, balance, topup) share: the `--db` option, and a ledger
+// opened for the command and closed after it, whatever happens. An admin command never creates an
+// empty SQLite ledger by accident (run from another folder, `./data/pdm.db` is another file): only
+// `accounts create` may start a new one, and says so.
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import { describeLocation, ledgerLocation, type LedgerLocation } from "../ledger/open.js";
+import { openLedger } from "../ledger/open.js";
 import type { Ledger } from "../ledger/types.js";
+import type { OptionSpec } from "./command.js";
 import type { TextIo } from "./io.js";
 
-export async function withLedger(db: string | undefined, io: TextIo, fn: (l: Ledger) => Promise<number>): Promise<number> {
+export const DB_OPTION: OptionSpec = {
+  type: "string",
+  value: "FILE",
+  description: "the SQLite ledger (default $PDM_DB, else ./data/pdm.db); DATABASE_URL selects PostgreSQL instead",
+};
+
+export const LEDGER_ENVIRONMENT = {
+  PDM_DB: "the SQLite ledger file when --db is not given",
+  DATABASE_URL: "a PostgreSQL ledger (postgres://...), used instead of SQLite",
+  PDM_PG_SCHEMA: "the PostgreSQL schema (default public)",
+};
+
+function missingLedger(at: LedgerLocation): string | null {
+  if (at.databaseUrl || !at.dbFile || existsSync(at.dbFile)) return null;
+  return `no ledger at ${at.dbFile} (${resolve(at.dbFile)}): start the service once with \`pdm serve\` in the folder that should hold it, create one with \`pdm accounts create\`, or point --db, PDM_DB or DATABASE_URL at an existing ledger`;
+}
+
+export async function withLedger(db: string | undefined, io: TextIo, fn: (l: Ledger) => Promise<number>, options: { create?: boolean } = {}): Promise<number> {
+  const at = ledgerLocation(db);
+  const missing = missingLedger(at);
+  if (missing && !options.create) {
+    io.stderr.write(`pdm: ${missing}\n`);
+    return 1;
+  }
   let ledger: Ledger | undefined;
   try {
-    ledger = await openLedger(ledgerLocation(db));
+    ledger = await openLedger(at);
+    if (missing) io.stderr.write(`created a new ledger: ${describeLocation(at)}\n`);
     return await fn(ledger);
   } catch (e) {
     io.stderr.write(`pdm: ${(e as Error).message}\n`);
     return 1;
   } finally {
     await ledger?.close();
-  }
-}
-
-/** The command's options plus `--db`; null (after printing the problem and the usage) when they do not parse. */
-export function parseLedgerArgs(args: string[], options: NonNullable<ParseArgsConfig["options"]>, io: TextIo, usage: string) {
-  try {
-    return parseArgs({ args, options: { ...options, db: { type: "string" } }, allowPositionals: true, strict: true });
-  } catch (e) {
-    io.stderr.write(`${(e as Error).message}\n${usage}`);
-    return null;
   }
 }

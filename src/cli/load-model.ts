@@ -1,7 +1,20 @@
-// Reads a model file and compiles it, turning every failure into a UserError with the right exit code.
+// Reads a model file and compiles it, turning every failure into a UserError with the right exit
+// code; the argument and option every model command shares.
 import { compileModel, type CompiledModel, type ModelInput } from "../compiler/index.js";
+import type { OptionSpec, PositionalSpec } from "./command.js";
 import { formatCheck } from "./format.js";
 import { EXIT, readJson, UserError, type Io } from "./io.js";
+
+export const MODEL_ARGUMENT: PositionalSpec = {
+  name: "model.json",
+  description: "a portable model {content, questions}, or bare content; - reads standard input",
+  required: true,
+};
+
+export const LENIENT: OptionSpec = {
+  type: "boolean",
+  description: "lenient validation, as for imported DMN: every hit policy, no else row required (docs/lenient-extensions.md)",
+};
 
 export async function readModel(path: string, io?: Io): Promise<ModelInput> {
   const model = await readJson(path, io);

@@ -1,46 +1,88 @@
-// The `pdm` command line: one module per command, loaded on demand.
-import { print, UserError, type Command, type Io } from "./io.js";
+// The `pdm` command line: one module per command, loaded on demand; `pdm help <command>` and
+// `<command> --help` print the help the command declares (command.ts); an error is a sentence,
+// never a stack trace (PDM_DEBUG=1 shows the stack of an unexpected one).
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { helpText, type CommandSpec } from "./command.js";
+import { EXIT, packageRoot, print, UserError, type Io } from "./io.js";
 
-type Loader = () => Promise<{ run: Command }>;
+interface CommandModule {
+  spec: CommandSpec;
+  run(args: string[], io: Io): Promise<number>;
+}
 
-const COMMANDS: Record<string, { load: Loader; help: string }> = {
-  check: { load: () => import("./commands/check.js"), help: "check <model.json> [--json]        validate a model, print stages and diagnostics" },
-  run: { load: () => import("./commands/run.js"), help: "run <model.json> --state <file|->  evaluate a model on a state" },
-  compile: { load: () => import("./commands/compile.js"), help: "compile <model.json> (-o <file.mjs> | --package <dir>) [--numbers double]  ahead-of-time module or npm package" },
-  score: { load: () => import("./commands/score.js"), help: "score <model.json> --in <file|-> --out <file|-> [--workers N]  batch scoring of JSONL/CSV" },
-  demo: { load: () => import("./commands/demo.js"), help: "demo                               check, compile and run every sample" },
-  "import-dmn": { load: () => import("./commands/import-dmn.js"), help: "import-dmn <file.dmn> [-o model.json]  convert a DMN 1.1–1.5 model" },
-  tck: { load: () => import("./commands/tck.js"), help: "tck [--dir DIR] [--out results.csv]  run the DMN TCK" },
-  serve: { load: () => import("./commands/serve.js"), help: "serve [--port 8080] [--host 127.0.0.1] [--db FILE]  run the HTTP service" },
-  accounts: { load: () => import("./commands/accounts.js"), help: "accounts create --name N [--balance USD]" },
-  keys: { load: () => import("./commands/keys.js"), help: "keys create --account N | keys revoke ..." },
-  balance: { load: () => import("./commands/balance.js"), help: "balance --account N [--json]" },
-  topup: { load: () => import("./commands/topup.js"), help: "topup --account N --usd X" },
+const COMMANDS: Record<string, () => Promise<CommandModule>> = {
+  check: () => import("./commands/check.js"),
+  run: () => import("./commands/run.js"),
+  compile: () => import("./commands/compile.js"),
+  score: () => import("./commands/score.js"),
+  demo: () => import("./commands/demo.js"),
+  "import-dmn": () => import("./commands/import-dmn.js"),
+  tck: () => import("./commands/tck.js"),
+  serve: () => import("./commands/serve.js"),
+  accounts: () => import("./commands/accounts.js"),
+  keys: () => import("./commands/keys.js"),
+  balance: () => import("./commands/balance.js"),
+  topup: () => import("./commands/topup.js"),
 };
 
-function usage(): string {
-  return ["usage: pdm <command> [options]", "", ...Object.values(COMMANDS).map((c) => `  pdm ${c.help}`)].join("\n");
+const version = (): string => (JSON.parse(readFileSync(join(packageRoot(), "package.json"), "utf8")) as { version: string }).version;
+
+async function usage(): Promise<string> {
+  const specs = await Promise.all(Object.values(COMMANDS).map(async (load) => (await load()).spec));
+  const width = Math.max(...specs.map((s) => s.name.length));
+  return [
+    "usage: pdm <command> [options]",
+    "",
+    "commands:",
+    ...specs.map((s) => `  ${s.name.padEnd(width)}  ${s.summary}`),
+    "",
+    "pdm help <command>   options, examples and exit codes of one command (also: pdm <command> --help)",
+    "pdm --version        the version",
+  ].join("\n");
+}
+
+function unknown(name: string): UserError {
+  const names = Object.keys(COMMANDS);
+  const close = names.filter((n) => n.startsWith(name.slice(0, 2)));
+  return new UserError(`pdm: no command ${JSON.stringify(name)}${close.length ? ` (did you mean ${close.join(" or ")}?)` : ""}; run \`pdm --help\` for the list`, EXIT.unreadable);
+}
+
+async function dispatch(argv: string[], io: Io): Promise<number> {
+  const [name, ...args] = argv;
+  if (name === undefined || name === "--help" || name === "-h") {
+    print(name === undefined ? io.stderr : io.stdout, await usage());
+    return name === undefined ? EXIT.unreadable : EXIT.ok;
+  }
+  if (name === "--version" || name === "-v") {
+    print(io.stdout, version());
+    return EXIT.ok;
+  }
+  if (name === "help") {
+    if (args[0] === undefined) {
+      print(io.stdout, await usage());
+      return EXIT.ok;
+    }
+    const load = COMMANDS[args[0]];
+    if (!load) throw unknown(args[0]);
+    io.stdout.write(helpText((await load()).spec));
+    return EXIT.ok;
+  }
+  const load = COMMANDS[name];
+  if (!load) throw unknown(name);
+  return (await load()).run(args, io);
 }
 
 export async function main(argv: string[], io: Io = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin }): Promise<number> {
-  const [name, ...args] = argv;
-  const command = name ? COMMANDS[name] : undefined;
-  if (!command) {
-    print(name && name !== "--help" && name !== "help" ? io.stderr : io.stdout, usage());
-    return name && name !== "--help" && name !== "help" ? 2 : 0;
-  }
   try {
-    const { run } = await command.load();
-    return await run(args, io);
+    return await dispatch(argv, io);
   } catch (e) {
     if (e instanceof UserError) {
       print(io.stderr, e.message);
       return e.exitCode;
     }
-    if (e instanceof TypeError && (e as { code?: string }).code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") {
-      print(io.stderr, `${e.message}\n${usage()}`);
-      return 2;
-    }
-    throw e;
+    const err = e as Error;
+    print(io.stderr, `pdm ${argv[0] ?? ""}: unexpected error: ${err.message}${process.env.PDM_DEBUG ? `\n${err.stack}` : " (PDM_DEBUG=1 shows where)"}`);
+    return 70;
   }
 }

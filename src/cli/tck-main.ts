@@ -1,4 +1,4 @@
-// Entry of `npm run tck`.
-import { run } from "./commands/tck.js";
+// Entry of `npm run tck`: the same command as `pdm tck`, with its help and errors.
+import { main } from "./main.js";
 
-process.exitCode = await run(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr });
+process.exitCode = await main(["tck", ...process.argv.slice(2)]);

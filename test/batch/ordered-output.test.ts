@@ -78,4 +78,20 @@ describe("OrderedOutput", () => {
     await expect(waiting).rejects.toThrow("worker died");
     await expect(ordered.finished()).rejects.toThrow("worker died");
   });
+
+  it("waits for the output with one drain listener however many writes find it full", async () => {
+    const { stream, flush } = sink(1, true);
+    const out = new OrderedOutput(stream, 100);
+    for (let i = 0; i < 12; i++) expect(await out.next()).toBe(i);
+    // every result but the first arrives early, so the first one's arrival writes all twelve
+    for (let i = 11; i >= 1; i--) out.put(result(i, `r${i}\n`));
+    out.put(result(0, "r0\n"));
+    expect(stream.listenerCount("drain")).toBe(1);
+    for (let i = 0; i < 20; i++) {
+      flush();
+      await new Promise((r) => setImmediate(r));
+    }
+    await out.finished();
+    expect(stream.listenerCount("drain")).toBe(0);
+  });
 });

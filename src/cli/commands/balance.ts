@@ -1,35 +1,38 @@
-// `pdm balance --account N [--json]`: the Balance object of spec 2.10.
+// pdm balance: the Balance object of spec 2.10 for one account.
 import { formatUsd } from "../../ledger/money.js";
 import { balanceView } from "../../service/billing-view.js";
 import { DEFAULT_RATES } from "../../service/rates.js";
-import type { TextIo } from "../io.js";
-import { parseLedgerArgs, withLedger } from "../ledger-command.js";
+import { command, flag, str, UsageError, type CommandSpec } from "../command.js";
+import { DB_OPTION, LEDGER_ENVIRONMENT, withLedger } from "../ledger-command.js";
 
-const USAGE = "usage: pdm balance --account N [--json] [--db file]\n";
+export const spec: CommandSpec = {
+  name: "balance",
+  summary: "an account's balance, reserved and available funds",
+  options: {
+    account: { type: "string", value: "NAME", description: "the account" },
+    json: { type: "boolean", description: "print the Balance object (spec 2.10) as JSON" },
+    db: DB_OPTION,
+  },
+  environment: LEDGER_ENVIRONMENT,
+  examples: ["pdm balance --account dev", "pdm balance --account acme --json"],
+  exits: { 0: "printed", 1: "no such account, or the ledger cannot be opened", 2: "the arguments are wrong" },
+};
 
-export async function run(args: string[], io: TextIo): Promise<number> {
-  const parsed = parseLedgerArgs(args, { account: { type: "string" }, json: { type: "boolean" } }, io, USAGE);
-  if (!parsed) return 2;
-  const values = parsed.values as { account?: string; json?: boolean; db?: string };
-  const name = values.account;
-  if (!name) {
-    io.stderr.write(USAGE);
-    return 2;
-  }
-  return withLedger(values.db, io, async (ledger) => {
+export const run = command(spec, async (args, io) => {
+  const name = str(args, "account");
+  if (!name) throw new UsageError(spec, "--account is required");
+  return withLedger(str(args, "db"), io, async (ledger) => {
     const account = await ledger.findAccount(name);
     if (!account) {
       io.stderr.write(`no account named "${name}"\n`);
       return 1;
     }
     const b = await ledger.balance(account.id);
-    if (values.json) {
+    if (flag(args, "json")) {
       io.stdout.write(`${JSON.stringify(balanceView(b, DEFAULT_RATES.currency))}\n`);
     } else {
-      io.stdout.write(
-        `${name}: balance ${formatUsd(b.balance)} USD, reserved ${formatUsd(b.reserved)} USD, available ${formatUsd(b.available)} USD\n`,
-      );
+      io.stdout.write(`${name}: balance ${formatUsd(b.balance)} USD, reserved ${formatUsd(b.reserved)} USD, available ${formatUsd(b.available)} USD\n`);
     }
     return 0;
   });
-}
+});

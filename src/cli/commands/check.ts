@@ -1,19 +1,25 @@
-// pdm check <model.json> [--json] [--lenient]: the Check (spec 2.12); exit 0 valid, 1 invalid, 2 unreadable.
-import { parseArgs } from "node:util";
+// pdm check: the Check (spec 2.12) of a model file.
 import { checkModel } from "../../compiler/index.js";
+import { command, flag, type CommandSpec } from "../command.js";
 import { formatCheck } from "../format.js";
-import { EXIT, print, UserError, type Io } from "../io.js";
-import { readModel } from "../load-model.js";
+import { EXIT, print } from "../io.js";
+import { MODEL_ARGUMENT, LENIENT, readModel } from "../load-model.js";
 
-export async function run(args: string[], io: Io): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args,
-    allowPositionals: true,
-    options: { json: { type: "boolean" }, lenient: { type: "boolean" } },
-  });
-  const [file] = positionals;
-  if (!file) throw new UserError("usage: pdm check <model.json> [--json] [--lenient]");
-  const check = checkModel(await readModel(file, io), { strict: !values.lenient });
-  print(io.stdout, values.json ? JSON.stringify(check, null, 2) : formatCheck(check, file));
+export const spec: CommandSpec = {
+  name: "check",
+  summary: "validate a model: the Check's stages and diagnostics, and the derived input schema",
+  positionals: [MODEL_ARGUMENT],
+  options: {
+    json: { type: "boolean", description: "print the Check object (valid, stages, warnings, content, input) as JSON" },
+    lenient: LENIENT,
+  },
+  examples: ["pdm check samples/lending/model.json", "pdm check model.json --json | jq .input", "pdm check imported.json --lenient"],
+  exits: { 0: "the model is valid", 1: "the model is invalid (the diagnostics say where)", 2: "the file cannot be read, or the arguments are wrong" },
+};
+
+export const run = command(spec, async (args, io) => {
+  const file = args.positionals[0]!;
+  const check = checkModel(await readModel(file, io), { strict: !flag(args, "lenient") });
+  print(io.stdout, flag(args, "json") ? JSON.stringify(check, null, 2) : formatCheck(check, file));
   return check.valid ? EXIT.ok : EXIT.invalid;
-}
+});

@@ -1,31 +1,38 @@
-// pdm compile <model.json> -o <file.mjs>: a self-contained ES module (runtime bundled in).
-// pdm compile <model.json> --package <dir>: an npm package with no dependencies (docs/packages.md).
-// --numbers double: JS doubles instead of FEEL decimals (outside FEEL's semantics).
+// pdm compile: a self-contained ES module (runtime bundled in), or an npm package with no
+// dependencies (docs/packages.md).
 import { writeFileSync } from "node:fs";
-import { parseArgs } from "node:util";
 import { standaloneModule, type NumberMode } from "../../compiler/6-package/standalone.js";
-import { EXIT, print, UserError, type Io } from "../io.js";
-import { compileFile } from "../load-model.js";
+import { command, UsageError, type CommandSpec } from "../command.js";
+import { EXIT, print, UserError } from "../io.js";
+import { compileFile, LENIENT, MODEL_ARGUMENT } from "../load-model.js";
 
-const USAGE = "usage: pdm compile <model.json> (-o <file.mjs> | --package <dir>) [--numbers decimal|double] [--name <npm name>] [--lenient]";
 const NUMBER_MODES: NumberMode[] = ["decimal", "double"];
 
-export async function run(args: string[], io: Io): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args,
-    allowPositionals: true,
-    options: {
-      out: { type: "string", short: "o" },
-      package: { type: "string" },
-      numbers: { type: "string", default: "decimal" },
-      name: { type: "string" },
-      lenient: { type: "boolean" },
-    },
-  });
-  const [file] = positionals;
-  if (!file || (!values.out && !values.package)) throw new UserError(USAGE);
+export const spec: CommandSpec = {
+  name: "compile",
+  summary: "compile a model ahead of time: a self-contained ES module (-o) or a standalone npm package (--package)",
+  positionals: [MODEL_ARGUMENT],
+  options: {
+    out: { type: "string", short: "o", value: "FILE.mjs", description: "write one ES module with the runtime it uses bundled in" },
+    package: { type: "string", value: "DIR", description: "write an npm package: index.js, index.cjs, index.d.ts, schema.json, README.md" },
+    numbers: { type: "string", value: "MODE", default: "decimal", description: "decimal (FEEL's 34-digit decimals) or double (JS doubles, outside FEEL's semantics)" },
+    name: { type: "string", value: "NAME", description: "the package's npm name (default: from the model's name)" },
+    lenient: LENIENT,
+  },
+  examples: [
+    "pdm compile samples/lending/model.json -o lending.mjs",
+    "pdm compile samples/lending/model.json --package out/lending --name @acme/lending",
+    "pdm compile model.json -o fast.mjs --numbers double",
+  ],
+  exits: { 0: "written", 1: "the model is invalid", 2: "a file cannot be read or written, or the arguments are wrong" },
+};
+
+export const run = command(spec, async (args, io) => {
+  const file = args.positionals[0]!;
+  const values = args.values as { out?: string; package?: string; numbers: string; name?: string; lenient?: boolean };
+  if (!values.out && !values.package) throw new UsageError(spec, "say where to write: -o FILE.mjs or --package DIR");
   const numbers = values.numbers as NumberMode;
-  if (!NUMBER_MODES.includes(numbers)) throw new UserError(`--numbers must be decimal or double (got ${values.numbers})\n${USAGE}`);
+  if (!NUMBER_MODES.includes(numbers)) throw new UsageError(spec, `--numbers must be decimal or double, got ${JSON.stringify(values.numbers)}`);
   const model = await compileFile(file, io, { strict: !values.lenient });
   if (values.out) {
     const code = await standaloneModule(model, "esm", { numbers });
@@ -41,4 +48,4 @@ export async function run(args: string[], io: Io): Promise<number> {
   }
   if (numbers === "double") print(io.stderr, "note: --numbers double computes with binary floating point, outside FEEL's decimal semantics");
   return EXIT.ok;
-}
+});

@@ -3,10 +3,19 @@ import { readdirSync, existsSync } from "node:fs";
 import { join } from "node:path";
 import { compileModel } from "../../compiler/index.js";
 import { formatCheck } from "../format.js";
-import { packageRoot, print, readJson, type Io } from "../io.js";
+import { command, type CommandSpec } from "../command.js";
+import { packageRoot, print, readJson } from "../io.js";
 import { readModel } from "../load-model.js";
 
-export async function run(_args: string[], io: Io): Promise<number> {
+export const spec: CommandSpec = {
+  name: "demo",
+  summary: "check, compile and run every sample model on its states",
+  options: {},
+  examples: ["pdm demo"],
+  exits: { 0: "every sample state ran", 1: "a sample state did not match its model" },
+};
+
+export const run = command(spec, async (_args, io) => {
   const samples = join(packageRoot(), "samples");
   let failures = 0;
   for (const name of readdirSync(samples).sort()) {
@@ -36,4 +45,4 @@ export async function run(_args: string[], io: Io): Promise<number> {
     }
   }
   return failures === 0 ? 0 : 1;
-}
+});

@@ -1,12 +1,10 @@
-// pdm import-dmn <file.dmn> [-o model.json]: DMN XML → portable content (lenient format). The
-// other .dmn files of the same folder are available to `<import>`. Diagnostics go to stderr;
-// exit 0 when nothing is in error, 1 when parts could not be mapped (the content is still
-// written), 2 when the file cannot be read or is not DMN.
+// pdm import-dmn: DMN XML → portable content (lenient format). The other .dmn files of the same
+// folder are available to `<import>`. Diagnostics go to stderr.
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
-import { parseArgs } from "node:util";
 import { importDmn } from "../../dmn/index.js";
 import { hasErrors } from "../../ir/diagnostics.js";
+import { command, str, type CommandSpec } from "../command.js";
 import { EXIT, print, UserError } from "../io.js";
 
 function siblingsOf(file: string): Record<string, string> {
@@ -18,14 +16,20 @@ function siblingsOf(file: string): Record<string, string> {
   return out;
 }
 
-export async function run(args: string[], io: { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream }): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args,
-    allowPositionals: true,
-    options: { out: { type: "string", short: "o" } },
-  });
-  const [file] = positionals;
-  if (!file) throw new UserError("usage: pdm import-dmn <file.dmn> [-o model.json]");
+export const spec: CommandSpec = {
+  name: "import-dmn",
+  summary: "convert a DMN 1.1–1.5 model (XML) to the model format",
+  positionals: [{ name: "file.dmn", description: "the DMN file; other .dmn files in its folder can be imported by it", required: true }],
+  options: { out: { type: "string", short: "o", value: "FILE", description: "write the content here instead of standard output" } },
+  details: `The result uses lenient validation (every DMN hit policy, tables without an else row): check and
+run it with --lenient, e.g. \`pdm check model.json --lenient\`. Diagnostics go to standard error.`,
+  examples: ["pdm import-dmn loan.dmn -o loan.json", "pdm import-dmn loan.dmn | pdm check - --lenient"],
+  exits: { 0: "converted with no error", 1: "parts could not be mapped (the content is still written)", 2: "the file cannot be read or is not DMN, or the arguments are wrong" },
+};
+
+export const run = command(spec, async (args, io) => {
+  const file = args.positionals[0]!;
+  const values = { out: str(args, "out") };
   let text: string;
   try {
     text = readFileSync(file, "utf8");
@@ -39,4 +43,4 @@ export async function run(args: string[], io: { stdout: NodeJS.WritableStream; s
   if (values.out) writeFileSync(values.out, `${json}\n`);
   else print(io.stdout, json);
   return hasErrors(result.diagnostics) ? EXIT.invalid : EXIT.ok;
-}
+});

@@ -1,26 +1,36 @@
-// `pdm keys create --account N` prints the new key alone on the last line, once; only its hash
-// is stored. `pdm keys revoke --key K | --id ID`, `pdm keys list --account N`.
+// pdm keys: create (the new key is printed alone on the last line, once; only its hash is
+// stored), revoke and list API keys.
 import { hashApiKey, keyPrefix, newApiKey } from "../../ledger/api-keys.js";
-import type { TextIo } from "../io.js";
-import { parseLedgerArgs, withLedger } from "../ledger-command.js";
+import { command, str, UsageError, type CommandSpec } from "../command.js";
+import { DB_OPTION, LEDGER_ENVIRONMENT, withLedger } from "../ledger-command.js";
 
-const USAGE = `usage: pdm keys create --account N [--db file]
-       pdm keys revoke (--key KEY | --id KEY_ID) [--db file]
-       pdm keys list --account N [--db file]
-`;
+const ACTIONS = ["create", "revoke", "list"];
 
-export async function run(args: string[], io: TextIo): Promise<number> {
-  const parsed = parseLedgerArgs(args, { account: { type: "string" }, key: { type: "string" }, id: { type: "string" } }, io, USAGE);
-  if (!parsed) return 2;
-  const { values, positionals } = parsed as { values: Record<string, string | undefined>; positionals: string[] };
-  const [sub] = positionals;
-  if (sub === "revoke") {
-    const by = values.key ? { hash: hashApiKey(values.key) } : values.id ? { id: values.id } : null;
-    if (!by) {
-      io.stderr.write(USAGE);
-      return 2;
-    }
-    return withLedger(values.db, io, async (ledger) => {
+export const spec: CommandSpec = {
+  name: "keys",
+  summary: "create, revoke and list API keys",
+  positionals: [{ name: "action", description: "create | revoke | list", required: true }],
+  options: {
+    account: { type: "string", value: "NAME", description: "the account (create, list)" },
+    key: { type: "string", value: "KEY", description: "the key to revoke" },
+    id: { type: "string", value: "KEY_ID", description: "the id of the key to revoke (from list)" },
+    db: DB_OPTION,
+  },
+  environment: LEDGER_ENVIRONMENT,
+  examples: ["pdm keys create --account acme", "pdm keys list --account acme", "pdm keys revoke --key pdm_..."],
+  exits: { 0: "done", 1: "no such account or key, or the ledger cannot be opened", 2: "the arguments are wrong" },
+};
+
+export const run = command(spec, async (args, io) => {
+  const action = args.positionals[0]!;
+  const db = str(args, "db");
+  if (!ACTIONS.includes(action)) throw new UsageError(spec, `unknown action ${JSON.stringify(action)}; it is one of ${ACTIONS.join(", ")}`);
+  if (action === "revoke") {
+    const key = str(args, "key");
+    const id = str(args, "id");
+    const by = key ? { hash: hashApiKey(key) } : id ? { id } : null;
+    if (!by) throw new UsageError(spec, "revoke needs --key or --id");
+    return withLedger(db, io, async (ledger) => {
       const k = await ledger.revokeKey(by);
       if (!k) {
         io.stderr.write("no such key\n");
@@ -30,26 +40,23 @@ export async function run(args: string[], io: TextIo): Promise<number> {
       return 0;
     });
   }
-  if ((sub !== "create" && sub !== "list") || !values.account) {
-    io.stderr.write(USAGE);
-    return 2;
-  }
-  const name = values.account;
-  return withLedger(values.db, io, async (ledger) => {
+  const name = str(args, "account");
+  if (!name) throw new UsageError(spec, `${action} needs --account`);
+  return withLedger(db, io, async (ledger) => {
     const account = await ledger.findAccount(name);
     if (!account) {
       io.stderr.write(`no account named "${name}"\n`);
       return 1;
     }
-    if (sub === "list") {
+    if (action === "list") {
       for (const k of await ledger.listKeys(account.id)) {
         io.stdout.write(`${k.id}\t${k.prefix}…\t${k.createdAt}${k.revokedAt ? `\trevoked ${k.revokedAt}` : ""}\n`);
       }
       return 0;
     }
-    const key = newApiKey();
-    const rec = await ledger.addKey(account.id, hashApiKey(key), keyPrefix(key));
-    io.stdout.write(`created key ${rec.id} for account "${name}"; it is shown once:\n${key}\n`);
+    const created = newApiKey();
+    const rec = await ledger.addKey(account.id, hashApiKey(created), keyPrefix(created));
+    io.stdout.write(`created key ${rec.id} for account "${name}"; it is shown once:\n${created}\n`);
     return 0;
   });
-}
+});

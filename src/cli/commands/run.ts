@@ -1,35 +1,100 @@
-// pdm run <model.json> --state <file|-> [--json] [--trace]: decisions and answers for one state.
-import { parseArgs } from "node:util";
-import { EXIT, print, readJson, UserError, type Io } from "../io.js";
-import { compileFile } from "../load-model.js";
+// pdm run: decisions and answers for one state. A JSON state that matches the model's inputs runs
+// deterministically; a text state, or JSON that does not match, is read by the embedded readers
+// first (offline, as the service does without a language model) and what was read is shown.
+import { readFileSync } from "node:fs";
+import type { CompiledModel } from "../../compiler/index.js";
+import { readState, type ReadOutcome } from "../../providers/read-state.js";
+import { jsonReader } from "../../providers/readers/json-reader.js";
+import { textReader } from "../../providers/readers/text-reader.js";
+import { answersUnderUncertainty } from "../../providers/uncertainty.js";
+import { command, flag, str, type CommandSpec } from "../command.js";
+import { EXIT, print, readJson, readStdin, UserError, type Io } from "../io.js";
+import { compileFile, LENIENT, MODEL_ARGUMENT } from "../load-model.js";
 
-export async function run(args: string[], io: Io): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args,
-    allowPositionals: true,
-    options: {
-      state: { type: "string", short: "s" },
-      json: { type: "boolean" },
-      trace: { type: "boolean" },
-      exact: { type: "boolean" },
-      lenient: { type: "boolean" },
-    },
-  });
-  const [file] = positionals;
-  if (!file || !values.state) throw new UserError("usage: pdm run <model.json> --state <file|-> [--json] [--trace] [--exact]");
-  const model = await compileFile(file, io, { strict: !values.lenient });
-  const state = await readJson(values.state, io);
-  const valid = model.validate(state);
-  if (!valid.ok) {
-    const lines = valid.errors.map((e) => `  ${e.address}: ${e.message} [${e.code}]`);
-    print(io.stderr, `${values.state}: the state does not match the model's inputs\n${lines.join("\n")}`);
+export const spec: CommandSpec = {
+  name: "run",
+  summary: "evaluate a model on one state: JSON that matches its inputs, other JSON, or text evidence",
+  positionals: [MODEL_ARGUMENT],
+  options: {
+    state: { type: "string", short: "s", value: "FILE", description: "the state: a JSON file, a text file (.txt, .md, .eml or any file that is not JSON), or - for standard input" },
+    text: { type: "boolean", description: "read the state as text evidence even if it parses as JSON" },
+    json: { type: "boolean", description: "print {decisions, answers} (and trace, given, read) as JSON" },
+    trace: { type: "boolean", description: "show the rule that fired in each table and the let values" },
+    exact: { type: "boolean", description: "numbers as exact decimal strings instead of JSON numbers" },
+    lenient: LENIENT,
+  },
+  details: `A JSON state whose keys are the model's inputs with valid values is evaluated as it is. Anything
+else is evidence: the embedded JSON reader looks for the inputs in other JSON (nested, renamed,
+strings for numbers), the embedded text reader in text. What was read is printed with its
+confidence; an input that cannot be established (not found, or below its threshold) is named and
+the command exits 1.`,
+  examples: [
+    "pdm run samples/lending/model.json --state samples/lending/states/prime-salaried.json",
+    "pdm run model.json --state state.json --json --trace",
+    "echo 'The applicant, 34, earns 5,200 a month and asks for 18,000.' | pdm run model.json --state -",
+  ],
+  exits: { 0: "evaluated", 1: "the model is invalid, or the state cannot establish its inputs", 2: "a file cannot be read, or the arguments are wrong" },
+};
+
+const JSON_FILE = /\.json$/i;
+
+/** The state as the user gave it: parsed JSON, or the text itself. */
+async function loadState(path: string, asText: boolean, io: Io): Promise<unknown> {
+  if (!asText && (path === "-" ? false : JSON_FILE.test(path))) return readJson(path, io);
+  let text: string;
+  try {
+    text = path === "-" ? await readStdin(io.stdin) : readFileSync(path, "utf8");
+  } catch (e) {
+    throw new UserError(`cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+  if (asText) return text;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+export const run = command(spec, async (args, io) => {
+  const file = args.positionals[0]!;
+  const statePath = str(args, "state");
+  if (statePath === undefined) throw new UserError(`pdm run: --state is required\nRun \`pdm help run\` for the options and examples.`, EXIT.unreadable);
+  const model = await compileFile(file, io, { strict: !flag(args, "lenient") });
+  const state = await loadState(statePath, flag(args, "text"), io);
+  const options = { exactDecimals: flag(args, "exact") };
+  const matches = state !== null && typeof state === "object" && !Array.isArray(state) && model.validate(state).ok;
+  if (matches) {
+    const { decisions, trace } = model.evaluateTraced(state as Record<string, unknown>, options);
+    const result = { decisions, answers: model.answers(decisions), ...(flag(args, "trace") ? { trace } : {}) };
+    print(io.stdout, flag(args, "json") ? JSON.stringify(result, null, 2) : formatResult(result));
+    return EXIT.ok;
+  }
+  const how = typeof state === "string" ? "text evidence, read by the embedded text reader" : "JSON that does not match the model's inputs, read by the embedded JSON reader";
+  const reading = await readState(model, state, typeof state === "string" ? textReader : jsonReader, "fast");
+  if (reading.missing.length > 0) {
+    const lines = reading.missing.map((m) => `  ${m.address}: ${m.reason}`);
+    const mismatch = state !== null && typeof state === "object" && !Array.isArray(state) ? mismatchLines(model, state) : [];
+    print(io.stderr, `${statePath}: ${how}; the state does not establish every input\n${[...mismatch, ...lines].join("\n")}`);
     return EXIT.invalid;
   }
-  const options = { exactDecimals: values.exact ?? false };
-  const { decisions, trace } = model.evaluateTraced(state as Record<string, unknown>, options);
-  const result = { decisions, answers: model.answers(decisions), ...(values.trace ? { trace } : {}) };
-  print(io.stdout, values.json ? JSON.stringify(result, null, 2) : formatResult(result));
+  const result = answersUnderUncertainty(model, reading.given, reading.read);
+  const out = { decisions: result.decisions, answers: result.answers, given: reading.given, read: reading.read, ...(flag(args, "trace") ? { trace: result.trace } : {}) };
+  if (flag(args, "json")) print(io.stdout, JSON.stringify(out, null, 2));
+  else print(io.stdout, `state: ${how}\n${formatReading(reading)}\n${formatResult(out)}`);
   return EXIT.ok;
+});
+
+/** Why a JSON state did not match, for the user who meant it to. */
+function mismatchLines(model: CompiledModel, state: object): string[] {
+  const valid = model.validate(state);
+  return valid.ok ? [] : valid.errors.map((e) => `  ${e.address}: ${e.message} [${e.code}]`);
+}
+
+function formatReading(reading: ReadOutcome): string {
+  const lines = ["inputs:"];
+  for (const [name, value] of Object.entries(reading.given)) lines.push(`  ${name}: ${JSON.stringify(value)}   (given)`);
+  for (const [name, r] of Object.entries(reading.read)) lines.push(`  ${name}: ${JSON.stringify(r.value)}   (read, confidence ${r.confidence.toFixed(2)})`);
+  return lines.join("\n");
 }
 
 function formatResult(result: { decisions: Record<string, unknown>; answers: Record<string, unknown>; trace?: Record<string, unknown> }): string {

@@ -1,12 +1,11 @@
-// pdm score <model.json> --in <file|-> --out <file|-> [--workers N]: scores every row of a JSONL or
-// CSV file with a worker pool, in constant memory, writing decisions (or an error record per
-// failed row) in input order. Progress on a terminal, a summary line at the end.
+// pdm score: scores every row of a JSONL or CSV file with a worker pool, in constant memory,
+// writing decisions (or an error record per failed row) in input order. Progress on a terminal,
+// a summary line at the end.
 import { createWriteStream, statSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import type { Readable, Writable } from "node:stream";
 import { fileChunks } from "../../batch/file-chunks.js";
 import { finished } from "node:stream/promises";
-import { parseArgs } from "node:util";
 import type { InputFormat } from "../../batch/chunk-scorer.js";
 import { Pool } from "../../batch/pool.js";
 import { formatSummary, progressLine } from "../../batch/progress.js";
@@ -15,11 +14,31 @@ import { scoreStream } from "../../batch/score-stream.js";
 import { compileModel } from "../../compiler/index.js";
 import { formatCheck } from "../format.js";
 import { EXIT, print, UserError, type Io } from "../io.js";
-import { readModel } from "../load-model.js";
+import { command, UsageError, type CommandSpec } from "../command.js";
+import { LENIENT, MODEL_ARGUMENT, readModel } from "../load-model.js";
 
-export const USAGE = `usage: pdm score <model.json> --in <file.jsonl|file.csv|-> --out <file.jsonl|file.csv|->
-                 [--workers N] [--in-format jsonl|csv] [--out-format jsonl|csv] [--id FIELD]
-                 [--exact] [--lenient] [--quiet]`;
+export const spec: CommandSpec = {
+  name: "score",
+  summary: "batch scoring: every row of a JSONL or CSV file through the model, with a pool of workers",
+  positionals: [MODEL_ARGUMENT],
+  options: {
+    in: { type: "string", short: "i", value: "FILE", description: "rows to score: .jsonl or .csv, or - for standard input" },
+    out: { type: "string", short: "o", value: "FILE", description: "where the records go: .jsonl or .csv, or - for standard output" },
+    workers: { type: "string", short: "w", value: "N", description: "worker threads, 1 to 64 (default: the cores, at most 8)" },
+    "in-format": { type: "string", value: "FORMAT", description: "jsonl or csv, when the file name does not say" },
+    "out-format": { type: "string", value: "FORMAT", description: "jsonl or csv, when the file name does not say" },
+    id: { type: "string", value: "FIELD", default: "id", description: "the row field copied into each record to tell rows apart" },
+    exact: { type: "boolean", description: "numbers as exact decimal strings" },
+    lenient: LENIENT,
+    quiet: { type: "boolean", short: "q", description: "no progress line and no summary" },
+  },
+  details: "A row that fails (invalid JSON, a state that does not match the inputs, an evaluation error) becomes an\nerror record and scoring goes on; see docs/batch.md.",
+  examples: [
+    "pdm score samples/lending/model.json --in applicants.jsonl --out decisions.jsonl",
+    "pdm score model.json --in rows.csv --out - --workers 2 --quiet | head",
+  ],
+  exits: { 0: "every row scored", 1: "the model is invalid, or some rows became error records", 2: "a file cannot be read or written, or the arguments are wrong" },
+};
 
 const FORMATS = ["jsonl", "csv"] as const;
 
@@ -89,24 +108,10 @@ async function openOutput(path: string, io: Io): Promise<Output> {
   };
 }
 
-export async function run(args: string[], io: Io): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args,
-    allowPositionals: true,
-    options: {
-      in: { type: "string", short: "i" },
-      out: { type: "string", short: "o" },
-      workers: { type: "string", short: "w" },
-      "in-format": { type: "string" },
-      "out-format": { type: "string" },
-      id: { type: "string" },
-      exact: { type: "boolean" },
-      lenient: { type: "boolean" },
-      quiet: { type: "boolean", short: "q" },
-    },
-  });
-  const [file] = positionals;
-  if (!file || !values.in || !values.out) throw new UserError(USAGE);
+export const run = command(spec, async (args, io) => {
+  const file = args.positionals[0]!;
+  const values = args.values as { in?: string; out?: string; workers?: string; "in-format"?: string; "out-format"?: string; id: string; exact?: boolean; lenient?: boolean; quiet?: boolean };
+  if (!values.in || !values.out) throw new UsageError(spec, `${values.in ? "--out" : "--in"} is required`);
   const inputFormat: InputFormat = formatOf(values.in, values["in-format"], "in");
   const outputFormat: OutputFormat = formatOf(values.out, values["out-format"], "out");
   const workers = workerCount(values.workers);
@@ -115,7 +120,7 @@ export async function run(args: string[], io: Io): Promise<number> {
   const input = openInput(values.in, io);
   // The workers load their code while this thread compiles the model, once for all of them; a
   // model that does not check is reported before the output is opened.
-  const pool = await Pool.start(workers, { input: inputFormat, output: outputFormat, exactDecimals: values.exact ?? false, idField: values.id ?? "id" });
+  const pool = await Pool.start(workers, { input: inputFormat, output: outputFormat, exactDecimals: values.exact ?? false, idField: values.id });
   const started = performance.now();
   let progress: ReturnType<typeof progressLine> | null = null;
   let output: Output | null = null;
@@ -148,4 +153,4 @@ export async function run(args: string[], io: Io): Promise<number> {
     input.close();
     if (output && output.stream !== io.stdout) output.stream.destroy();
   }
-}
+});

@@ -1,79 +1,71 @@
 // `pdm serve`: start the HTTP service and run until SIGINT/SIGTERM.
-import { parseArgs } from "node:util";
 import { describeLocation, ledgerLocation } from "../../ledger/open.js";
 import { DEFAULTS, startServer } from "../../server/start.js";
-import type { TextIo } from "../io.js";
+import { command, UsageError, type CommandSpec } from "../command.js";
 
-export const USAGE = `usage: pdm serve [--port 8080] [--host 127.0.0.1] [--db ./data/pdm.db] [--rates file.json]
-                 [--rate-limit N] [--body-limit BYTES] [--model-limit CHARS] [--eval-budget STEPS]
-                 [--cache-size N] [--no-ledger] [--bootstrap | --no-bootstrap] [--log]
-environment: PDM_DB, DATABASE_URL (PostgreSQL ledger), PDM_PG_SCHEMA, REDIS_URL (shared rate limit
-             and questions cache), PDM_REDIS_PREFIX, PDM_RATES
-language models (docs/providers.md): PDM_OPENAI_BASE_URL, PDM_OPENAI_API_KEY, PDM_OPENAI_MODEL,
-             PDM_ANTHROPIC_BASE_URL, PDM_ANTHROPIC_API_KEY, PDM_ANTHROPIC_MODEL, PDM_GENERATORS,
-             PDM_DEFAULT_GENERATOR, PDM_QUESTIONS_GENERATOR, PDM_READER, PDM_PROVIDER_TIMEOUT_MS
-`;
+export const spec: CommandSpec = {
+  name: "serve",
+  summary: "run the HTTP service (POST /v1/systemone, POST /v1/systemtwo/models)",
+  options: {
+    port: { type: "string", value: "PORT", default: String(DEFAULTS.port), description: "the TCP port; 0 picks a free one" },
+    host: { type: "string", value: "HOST", default: DEFAULTS.host, description: "the address to listen on" },
+    db: { type: "string", value: "FILE", description: "the SQLite ledger (default $PDM_DB, else ./data/pdm.db; created if missing)" },
+    rates: { type: "string", value: "FILE", description: "prices as JSON (default $PDM_RATES, else config/rates.json)" },
+    "rate-limit": { type: "string", value: "N", default: String(DEFAULTS.rateLimit.max), description: "requests per key per window; 0 turns the limit off" },
+    "body-limit": { type: "string", value: "BYTES", default: String(DEFAULTS.bodyLimit), description: "the largest request body" },
+    "model-limit": { type: "string", value: "CHARS", default: String(DEFAULTS.limits.modelBytes), description: "the largest model, serialized" },
+    "eval-budget": { type: "string", value: "STEPS", default: String(DEFAULTS.limits.evaluationSteps), description: "evaluation steps per execution" },
+    "cache-size": { type: "string", value: "N", default: String(DEFAULTS.cacheSize), description: "compiled models kept in memory" },
+    "no-ledger": { type: "boolean", description: "no accounts and no billing (unmetered, no authentication): for benchmarks" },
+    bootstrap: { type: "boolean", description: "create the development account and key if there are no accounts (the default for SQLite)" },
+    "no-bootstrap": { type: "boolean", description: "never create the development account" },
+    log: { type: "boolean", description: "log every request (JSON lines on standard output)" },
+  },
+  environment: {
+    PDM_DB: "the SQLite ledger file",
+    DATABASE_URL: "a PostgreSQL ledger (postgres://...) for several instances; PDM_PG_SCHEMA picks the schema",
+    REDIS_URL: "shared rate limits and questions cache (PDM_REDIS_PREFIX prefixes the keys)",
+    PDM_RATES: "prices as JSON",
+    "PDM_OPENAI_*, PDM_ANTHROPIC_*": "language models for drafting and reading (docs/providers.md)",
+    "PDM_GENERATORS, PDM_DEFAULT_GENERATOR": "generator aliases",
+    "PDM_READER, PDM_QUESTIONS_GENERATOR": "use a language model for reading or for questions-only models",
+    PDM_PROVIDER_TIMEOUT_MS: "per provider request (default 60000)",
+  },
+  examples: ["pdm serve", "pdm serve --port 8091 --host 0.0.0.0", "DATABASE_URL=postgres://pdm@db/pdm pdm serve --no-bootstrap"],
+  exits: { 0: "stopped by SIGINT or SIGTERM", 1: "the service could not start (the message says why)", 2: "the arguments are wrong" },
+};
 
-const OPTIONS = {
-  port: { type: "string" },
-  host: { type: "string" },
-  db: { type: "string" },
-  rates: { type: "string" },
-  "rate-limit": { type: "string" },
-  "body-limit": { type: "string" },
-  "model-limit": { type: "string" },
-  "eval-budget": { type: "string" },
-  "cache-size": { type: "string" },
-  "no-ledger": { type: "boolean" },
-  bootstrap: { type: "boolean" },
-  "no-bootstrap": { type: "boolean" },
-  log: { type: "boolean" },
-  help: { type: "boolean", short: "h" },
-} as const;
-
-function integer(text: string | undefined, fallback: number, name: string): number {
-  if (text === undefined) return fallback;
+function integer(values: Record<string, unknown>, name: string): number {
+  const text = values[name] as string;
   const n = Number(text);
-  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`--${name} must be a non-negative integer, got ${text}`);
+  if (text.trim() === "" || !Number.isSafeInteger(n) || n < 0) throw new UsageError(spec, `--${name} must be a non-negative integer, got ${JSON.stringify(text)}`);
   return n;
 }
 
-export async function run(args: string[], io: TextIo): Promise<number> {
-  let values;
-  try {
-    ({ values } = parseArgs({ args, options: OPTIONS, strict: true, allowPositionals: false }));
-  } catch (e) {
-    io.stderr.write(`${(e as Error).message}\n${USAGE}`);
-    return 2;
-  }
-  if (values.help) {
-    io.stdout.write(USAGE);
-    return 0;
-  }
+export const run = command(spec, async (args, io) => {
+  const values = args.values as Record<string, string | undefined> & Record<"no-ledger" | "bootstrap" | "no-bootstrap" | "log", boolean | undefined>;
   const location = ledgerLocation(values.db);
   // The dev account appears by itself only in the embedded database; a shared PostgreSQL ledger
   // gets one only when asked (--bootstrap), so production never grows a free account.
   const bootstrap = values["no-bootstrap"] ? false : (values.bootstrap ?? !location.databaseUrl);
-  let server;
-  try {
-    server = await startServer({
-      port: integer(values.port, DEFAULTS.port, "port"),
-      host: values.host ?? DEFAULTS.host,
+  const options = {
+      port: integer(values, "port"),
+      host: values.host!,
       location,
       noLedger: values["no-ledger"] ?? false,
       bootstrap,
       ratesFile: values.rates ?? (process.env.PDM_RATES || undefined),
-      bodyLimit: integer(values["body-limit"], DEFAULTS.bodyLimit, "body-limit"),
-      limits: {
-        modelBytes: integer(values["model-limit"], DEFAULTS.limits.modelBytes, "model-limit"),
-        evaluationSteps: integer(values["eval-budget"], DEFAULTS.limits.evaluationSteps, "eval-budget"),
-      },
-      rateLimit: { max: integer(values["rate-limit"], DEFAULTS.rateLimit.max, "rate-limit"), windowMs: DEFAULTS.rateLimit.windowMs },
+      bodyLimit: integer(values, "body-limit"),
+      limits: { modelBytes: integer(values, "model-limit"), evaluationSteps: integer(values, "eval-budget") },
+      rateLimit: { max: integer(values, "rate-limit"), windowMs: DEFAULTS.rateLimit.windowMs },
       redisUrl: process.env.REDIS_URL || undefined,
       redisPrefix: process.env.PDM_REDIS_PREFIX || undefined,
-      cacheSize: integer(values["cache-size"], DEFAULTS.cacheSize, "cache-size"),
+      cacheSize: integer(values, "cache-size"),
       logger: values.log ?? false,
-    });
+  };
+  let server;
+  try {
+    server = await startServer(options);
   } catch (e) {
     io.stderr.write(`pdm serve: ${(e as Error).message}\n`);
     return 1;
@@ -102,4 +94,4 @@ export async function run(args: string[], io: TextIo): Promise<number> {
     process.on("SIGINT", stop);
     process.on("SIGTERM", stop);
   });
-}
+});

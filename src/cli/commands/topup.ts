@@ -1,21 +1,29 @@
-// `pdm topup --account N --usd X`: credit the account; prints the new balance.
+// pdm topup: credit an account; prints the new balance.
 import { formatUsd, parseUsd } from "../../ledger/money.js";
-import type { TextIo } from "../io.js";
-import { parseLedgerArgs, withLedger } from "../ledger-command.js";
+import { command, str, UsageError, type CommandSpec } from "../command.js";
+import { DB_OPTION, LEDGER_ENVIRONMENT, withLedger } from "../ledger-command.js";
 
-const USAGE = "usage: pdm topup --account N --usd X [--db file]\n";
+export const spec: CommandSpec = {
+  name: "topup",
+  summary: "add funds to an account",
+  options: {
+    account: { type: "string", value: "NAME", description: "the account" },
+    usd: { type: "string", value: "USD", description: "the amount, positive, at most 6 decimals" },
+    db: DB_OPTION,
+  },
+  environment: LEDGER_ENVIRONMENT,
+  examples: ["pdm topup --account acme --usd 50", "pdm topup --account dev --usd 0.25"],
+  exits: { 0: "credited", 1: "no such account, or the ledger cannot be opened", 2: "the arguments are wrong" },
+};
 
-export async function run(args: string[], io: TextIo): Promise<number> {
-  const parsed = parseLedgerArgs(args, { account: { type: "string" }, usd: { type: "string" } }, io, USAGE);
-  if (!parsed) return 2;
-  const values = parsed.values as { account?: string; usd?: string; db?: string };
-  const name = values.account;
-  const amount = values.usd === undefined ? null : parseUsd(values.usd);
-  if (!name || amount === null || amount === 0) {
-    io.stderr.write(`${values.usd !== undefined ? "--usd must be a positive USD amount with at most 6 decimals\n" : ""}${USAGE}`);
-    return 2;
-  }
-  return withLedger(values.db, io, async (ledger) => {
+export const run = command(spec, async (args, io) => {
+  const name = str(args, "account");
+  const usd = str(args, "usd");
+  if (!name) throw new UsageError(spec, "--account is required");
+  if (usd === undefined) throw new UsageError(spec, "--usd is required");
+  const amount = parseUsd(usd);
+  if (amount === null || amount === 0) throw new UsageError(spec, `--usd must be a positive USD amount with at most 6 decimals, got ${usd}`);
+  return withLedger(str(args, "db"), io, async (ledger) => {
     const account = await ledger.findAccount(name);
     if (!account) {
       io.stderr.write(`no account named "${name}"\n`);
@@ -25,4 +33,4 @@ export async function run(args: string[], io: TextIo): Promise<number> {
     io.stdout.write(`${name}: added ${formatUsd(amount)} USD; balance ${formatUsd(b.balance)} USD\n`);
     return 0;
   });
-}
+});
