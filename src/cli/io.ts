@@ -37,6 +37,11 @@ export async function readStdin(stdin: NodeJS.ReadableStream = process.stdin): P
 
 /** Reads a file (or stdin for "-") and parses JSON, with errors that name the file and position. */
 export async function readJson(path: string, io?: Io): Promise<unknown> {
+  return (await readJsonText(path, io)).value;
+}
+
+/** The parsed JSON and the text it was parsed from. */
+export async function readJsonText(path: string, io?: Io): Promise<{ value: unknown; text: string }> {
   let text: string;
   try {
     text = path === "-" ? await readStdin(io?.stdin) : readFileSync(path, "utf8");
@@ -44,7 +49,7 @@ export async function readJson(path: string, io?: Io): Promise<unknown> {
     throw new UserError(`cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
   }
   try {
-    return JSON.parse(text);
+    return { value: JSON.parse(text), text };
   } catch (e) {
     const message = (e as Error).message;
     const at = /position (\d+)/.exec(message);

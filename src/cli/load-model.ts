@@ -2,8 +2,8 @@
 // code; the argument and option every model command shares.
 import { compileModel, type CompiledModel, type ModelInput } from "../compiler/index.js";
 import type { OptionSpec, PositionalSpec } from "./command.js";
-import { formatCheck } from "./format.js";
-import { EXIT, readJson, UserError, type Io } from "./io.js";
+import { formatCheck, type SourceFile } from "./format.js";
+import { EXIT, readJsonText, UserError, type Io } from "./io.js";
 
 export const MODEL_ARGUMENT: PositionalSpec = {
   name: "model.json",
@@ -16,16 +16,25 @@ export const LENIENT: OptionSpec = {
   description: "lenient validation, as for imported DMN: every hit policy, no else row required (docs/lenient-extensions.md)",
 };
 
-export async function readModel(path: string, io?: Io): Promise<ModelInput> {
-  const model = await readJson(path, io);
-  if (!model || typeof model !== "object" || Array.isArray(model)) {
-    throw new UserError(`${path}: a model is a JSON object ({content, questions} or bare content)`);
-  }
-  return model as ModelInput;
+/** A model file: the model, and its text and name so diagnostics can point into it. */
+export interface ModelFile {
+  model: ModelInput;
+  source: SourceFile;
 }
 
+export async function readModelFile(path: string, io?: Io): Promise<ModelFile> {
+  const { value, text } = await readJsonText(path, io);
+  if (!value || typeof value !== "object" || Array.isArray(value)) {
+    throw new UserError(`${path}: a model is a JSON object ({content, questions} or bare content)`);
+  }
+  return { model: value as ModelInput, source: { name: path === "-" ? "<stdin>" : path, text } };
+}
+
+export const readModel = async (path: string, io?: Io): Promise<ModelInput> => (await readModelFile(path, io)).model;
+
 export async function compileFile(path: string, io?: Io, options: { strict?: boolean } = {}): Promise<CompiledModel> {
-  const result = compileModel(await readModel(path, io), options);
-  if (!result.ok) throw new UserError(formatCheck(result.check, path), EXIT.invalid);
+  const { model, source } = await readModelFile(path, io);
+  const result = compileModel(model, options);
+  if (!result.ok) throw new UserError(formatCheck(result.check, source), EXIT.invalid);
   return result.model;
 }

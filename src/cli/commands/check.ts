@@ -1,9 +1,9 @@
 // pdm check: the Check (spec 2.12) of a model file.
 import { checkModel } from "../../compiler/index.js";
 import { command, flag, type CommandSpec } from "../command.js";
-import { formatCheck } from "../format.js";
+import { checkWithPositions, formatCheck } from "../format.js";
 import { EXIT, print } from "../io.js";
-import { MODEL_ARGUMENT, LENIENT, readModel } from "../load-model.js";
+import { LENIENT, MODEL_ARGUMENT, readModelFile } from "../load-model.js";
 
 export const spec: CommandSpec = {
   name: "check",
@@ -18,8 +18,8 @@ export const spec: CommandSpec = {
 };
 
 export const run = command(spec, async (args, io) => {
-  const file = args.positionals[0]!;
-  const check = checkModel(await readModel(file, io), { strict: !flag(args, "lenient") });
-  print(io.stdout, flag(args, "json") ? JSON.stringify(check, null, 2) : formatCheck(check, file));
+  const { model, source } = await readModelFile(args.positionals[0]!, io);
+  const check = checkModel(model, { strict: !flag(args, "lenient") });
+  print(io.stdout, flag(args, "json") ? JSON.stringify(checkWithPositions(check, source), null, 2) : formatCheck(check, source));
   return check.valid ? EXIT.ok : EXIT.invalid;
 });
