@@ -14,6 +14,7 @@ interface CommandModule {
 const COMMANDS: Record<string, () => Promise<CommandModule>> = {
   check: () => import("./commands/check.js"),
   run: () => import("./commands/run.js"),
+  test: () => import("./commands/test.js"),
   compile: () => import("./commands/compile.js"),
   score: () => import("./commands/score.js"),
   demo: () => import("./commands/demo.js"),

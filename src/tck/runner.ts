@@ -145,6 +145,26 @@ function runCase(c: TckCase, prepared: PreparedModel, model: RunnableModel): { s
   return failures.length === 0 ? { status: "SUCCESS", detail: notes.join("; ") } : { status: "ERROR", detail: failures.join("; ") };
 }
 
+/** The cases of one TCK test file run against a model compiled from imported content (`pdm test`). */
+export function runTestFile(content: Record<string, unknown>, model: RunnableModel, testText: string, testFile: string): CaseResult[] {
+  const row = (caseId: string, status: Status, detail: string): CaseResult => ({ folder: "", testFile, caseId, status, detail });
+  const parsed = readTestFile(testText);
+  if ("error" in parsed) return [row("-", "ERROR", `unreadable test file: ${parsed.error}`)];
+  const prepared: PreparedModel = {
+    imported: { content, diagnostics: [], decisionServices: {} },
+    compiled: { ok: true, model },
+    rejected: new Map(),
+  };
+  return parsed.cases.map((c) => {
+    try {
+      const r = runCase(c, prepared, model);
+      return row(c.id, r.status, r.detail);
+    } catch (e) {
+      return row(c.id, "ERROR", `exception: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  });
+}
+
 function runCompliantFolder(folderDir: string, folder: string, compile: Compile): CaseResult[] {
   const names = readdirSync(folderDir).sort();
   const dmnFiles = names.filter((n) => n.endsWith(".dmn"));

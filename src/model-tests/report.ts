@@ -1,0 +1,47 @@
+// How a test run is shown: a readable report with a diff per failing case, or JUnit XML for CI.
+import type { CaseOutcome } from "./run-cases.js";
+
+const show = (v: unknown): string => (v === undefined ? "(nothing)" : JSON.stringify(v));
+
+export function textReport(model: string, outcomes: readonly CaseOutcome[]): string {
+  const lines: string[] = [];
+  for (const o of outcomes) {
+    lines.push(`${o.ok ? "✓" : "✗"} ${o.name}`);
+    for (const e of o.invalidState ?? []) lines.push(`    state: ${e.address}: ${e.message}`);
+    for (const m of o.mismatches) {
+      lines.push(`    ${m.path}`, `      - expected ${show(m.expected)}`, `      + actual   ${show(m.actual)}`);
+    }
+    for (const [name, t] of Object.entries(o.trace)) {
+      const why = [t.rule !== undefined ? `rule ${JSON.stringify(t.rule)} fired` : "", t.lets ? `let ${JSON.stringify(t.lets)}` : ""].filter(Boolean).join("; ");
+      if (why) lines.push(`    why ${name}: ${why}`);
+    }
+  }
+  const failed = outcomes.filter((o) => !o.ok).length;
+  lines.push("", `${model}: ${outcomes.length - failed} passed, ${failed} failed`);
+  return lines.join("\n");
+}
+
+const xml = (s: string): string =>
+  s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!).replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, "");
+
+export function junitReport(model: string, outcomes: readonly CaseOutcome[]): string {
+  const failed = outcomes.filter((o) => !o.ok).length;
+  const seconds = (ms: number) => (ms / 1000).toFixed(3);
+  const total = outcomes.reduce((s, o) => s + o.ms, 0);
+  const cases = outcomes.map((o) => {
+    const head = `    <testcase classname="${xml(model)}" name="${xml(o.name)}" time="${seconds(o.ms)}"`;
+    if (o.ok) return `${head}/>`;
+    const body = textReport(model, [o]).split("\n").slice(1, -2).join("\n");
+    const message = o.invalidState ? "the state does not match the model's inputs" : `${o.mismatches.length} value(s) differ`;
+    return `${head}>\n      <failure message="${xml(message)}">${xml(body)}</failure>\n    </testcase>`;
+  });
+  return [
+    `<?xml version="1.0" encoding="UTF-8"?>`,
+    `<testsuites tests="${outcomes.length}" failures="${failed}" time="${seconds(total)}">`,
+    `  <testsuite name="${xml(model)}" tests="${outcomes.length}" failures="${failed}" errors="0" time="${seconds(total)}">`,
+    ...cases,
+    `  </testsuite>`,
+    `</testsuites>`,
+    "",
+  ].join("\n");
+}

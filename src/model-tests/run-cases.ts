@@ -1,0 +1,66 @@
+// Runs test cases against a compiled model: the state is validated and evaluated, and every
+// expected decision and answer is compared with what came out. An expected object lists only the
+// fields it checks (partial); arrays and scalars compare whole, numbers by value.
+import type { CompiledModel, TraceEntry } from "../compiler/index.js";
+import type { Expectation, TestCase } from "./cases.js";
+
+export interface Mismatch {
+  /** `decisions.<name>` or `answers.<id>`, then the path inside the value */
+  path: string;
+  expected: unknown;
+  actual: unknown;
+}
+
+export interface CaseOutcome {
+  name: string;
+  ok: boolean;
+  /** the state did not match the model's inputs: why, per input */
+  invalidState?: { address: string; message: string }[];
+  mismatches: Mismatch[];
+  /** what the failing decisions did: the rule that fired and the let values */
+  trace: Record<string, TraceEntry>;
+  ms: number;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** Where `actual` differs from `expected`, descending into the fields an expected object names. */
+export function differences(expected: unknown, actual: unknown, path: string): Mismatch[] {
+  if (isRecord(expected) && isRecord(actual)) {
+    return Object.entries(expected).flatMap(([k, v]) =>
+      Object.prototype.hasOwnProperty.call(actual, k) ? differences(v, actual[k], `${path}.${k}`) : [{ path: `${path}.${k}`, expected: v, actual: undefined }],
+    );
+  }
+  if (Array.isArray(expected) && Array.isArray(actual) && expected.length === actual.length) {
+    return expected.flatMap((v, i) => differences(v, actual[i], `${path}[${i}]`));
+  }
+  return sameValue(expected, actual) ? [] : [{ path, expected, actual }];
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  if (typeof a === "number" || typeof b === "number") return Number(a) === Number(b) && typeof a !== "boolean" && typeof b !== "boolean" && a !== null && b !== null;
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+function compare(expect: Expectation, decisions: Record<string, unknown>, answers: Record<string, unknown>): Mismatch[] {
+  const out: Mismatch[] = [];
+  for (const [part, actual] of [["decisions", decisions], ["answers", answers]] as const) {
+    for (const [name, expected] of Object.entries(expect[part] ?? {})) {
+      if (!Object.prototype.hasOwnProperty.call(actual, name)) out.push({ path: `${part}.${name}`, expected, actual: undefined });
+      else out.push(...differences(expected, actual[name], `${part}.${name}`));
+    }
+  }
+  return out;
+}
+
+export function runCase(model: CompiledModel, c: TestCase): CaseOutcome {
+  const started = performance.now();
+  const valid = model.validate(c.state);
+  if (!valid.ok) return { name: c.name, ok: false, invalidState: valid.errors, mismatches: [], trace: {}, ms: performance.now() - started };
+  const { decisions, trace } = model.evaluateTraced(c.state as Record<string, unknown>);
+  const answers = model.answers(decisions) as Record<string, unknown>;
+  const mismatches = compare(c.expect, decisions, answers);
+  const failing = new Set(mismatches.map((m) => m.path.split(/[.[]/)[1]!));
+  const failingTrace = Object.fromEntries(Object.entries(trace).filter(([name]) => failing.has(name)));
+  return { name: c.name, ok: mismatches.length === 0, mismatches, trace: failingTrace, ms: performance.now() - started };
+}
