@@ -14,6 +14,8 @@ export interface OptionSpec {
   default?: string;
   /** may be given several times (string options only) */
   multiple?: boolean;
+  /** environment variables read besides PDM_<FLAG>, for a command that resolves settings (settings.ts) */
+  env?: string[];
 }
 
 export interface PositionalSpec {
@@ -36,6 +38,8 @@ export interface CommandSpec {
   exits: Record<number, string>;
   /** the environment variables the command reads */
   environment?: Record<string, string>;
+  /** its options also come from PDM_<FLAG> variables and a config file (settings.ts): defaults are applied there */
+  settings?: boolean;
 }
 
 export interface Parsed {
@@ -51,6 +55,9 @@ export class UsageError extends UserError {
     super(`pdm ${spec.name}: ${sentence}\n${synopsis(spec)}\nRun \`pdm help ${spec.name}\` for the options and examples.`, EXIT.unreadable);
   }
 }
+
+/** The environment variables an option of a settings command is read from (settings.ts). */
+export const envNames = (name: string, o: OptionSpec): string[] => [`PDM_${name.toUpperCase().replace(/-/g, "_")}`, ...(o.env ?? [])];
 
 const HELP: OptionSpec = { type: "boolean", short: "h", description: "show this help" };
 
@@ -73,7 +80,12 @@ export function helpText(spec: CommandSpec): string {
   };
   if (spec.positionals?.length) lines.push("", "arguments:", ...table(spec.positionals.map((p) => [p.name, p.description])));
   const options = Object.entries({ ...spec.options, help: HELP });
-  lines.push("", "options:", ...table(options.map(([n, o]) => [optionLabel(n, o), `${o.description}${o.default !== undefined ? ` (default ${o.default})` : ""}`])));
+  const notes = (n: string, o: OptionSpec) => {
+    const parts = [...(o.default !== undefined ? [`default ${o.default}`] : []), ...(spec.settings && n !== "help" && n !== "config" ? [`env ${envNames(n, o).join(" or ")}`] : [])];
+    return parts.length ? ` (${parts.join("; ")})` : "";
+  };
+  lines.push("", "options:", ...table(options.map(([n, o]) => [optionLabel(n, o), `${o.description}${notes(n, o)}`])));
+  if (spec.settings) lines.push("", "Each option is taken from the command line, else its environment variable, else the config file (--config or PDM_CONFIG: a JSON object whose keys are the flags without dashes), else its default.");
   if (spec.environment) lines.push("", "environment:", ...table(Object.entries(spec.environment)));
   if (spec.details) lines.push("", spec.details.trim());
   lines.push("", "examples:", ...spec.examples.map((e) => `  ${e}`));
@@ -84,7 +96,10 @@ export function helpText(spec: CommandSpec): string {
 /** Parses `args` against the spec; null when `--help` was asked for. */
 export function parseCommand(spec: CommandSpec, args: string[]): Parsed | null {
   const options = Object.fromEntries(
-    Object.entries({ ...spec.options, help: HELP }).map(([name, o]) => [name, { type: o.type, ...(o.short ? { short: o.short } : {}), ...(o.default !== undefined ? { default: o.default } : {}), ...(o.multiple ? { multiple: true } : {}) }]),
+    Object.entries({ ...spec.options, help: HELP }).map(([name, o]) => [
+      name,
+      { type: o.type, ...(o.short ? { short: o.short } : {}), ...(o.default !== undefined && !spec.settings ? { default: o.default } : {}), ...(o.multiple ? { multiple: true } : {}) },
+    ]),
   );
   let parsed: Parsed;
   try {

@@ -1,16 +1,20 @@
 // `pdm serve`: start the HTTP service and run until SIGINT/SIGTERM.
 import { describeLocation, ledgerLocation } from "../../ledger/open.js";
 import { DEFAULTS, startServer } from "../../server/start.js";
-import { command, UsageError, type CommandSpec } from "../command.js";
+import { command, type CommandSpec } from "../command.js";
+import { EXIT, UserError } from "../io.js";
+import { resolveSettings, type Setting } from "../settings.js";
 
 export const spec: CommandSpec = {
   name: "serve",
   summary: "run the HTTP service (POST /v1/systemone, POST /v1/systemtwo/models)",
+  settings: true,
   options: {
-    port: { type: "string", value: "PORT", default: String(DEFAULTS.port), description: "the TCP port; 0 picks a free one" },
-    host: { type: "string", value: "HOST", default: DEFAULTS.host, description: "the address to listen on" },
-    db: { type: "string", value: "FILE", description: "the SQLite ledger (default $PDM_DB, else ./data/pdm.db; created if missing)" },
-    rates: { type: "string", value: "FILE", description: "prices as JSON (default $PDM_RATES, else config/rates.json)" },
+    config: { type: "string", value: "FILE", description: "a JSON file of settings: the flags without dashes as keys, e.g. {\"port\": 8091, \"rate-limit\": 100} (env PDM_CONFIG)" },
+    port: { type: "string", value: "PORT", default: String(DEFAULTS.port), env: ["PORT"], description: "the TCP port; 0 picks a free one" },
+    host: { type: "string", value: "HOST", default: DEFAULTS.host, env: ["HOST"], description: "the address to listen on; 0.0.0.0 for every interface" },
+    db: { type: "string", value: "FILE", default: "./data/pdm.db", description: "the SQLite ledger, created if missing (DATABASE_URL selects PostgreSQL instead)" },
+    rates: { type: "string", value: "FILE", description: "prices as JSON (default: config/rates.json)" },
     "rate-limit": { type: "string", value: "N", default: String(DEFAULTS.rateLimit.max), description: "requests per key per window; 0 turns the limit off" },
     "body-limit": { type: "string", value: "BYTES", default: String(DEFAULTS.bodyLimit), description: "the largest request body" },
     "model-limit": { type: "string", value: "CHARS", default: String(DEFAULTS.limits.modelBytes), description: "the largest model, serialized" },
@@ -22,10 +26,8 @@ export const spec: CommandSpec = {
     log: { type: "boolean", description: "log every request (JSON lines on standard output)" },
   },
   environment: {
-    PDM_DB: "the SQLite ledger file",
     DATABASE_URL: "a PostgreSQL ledger (postgres://...) for several instances; PDM_PG_SCHEMA picks the schema",
     REDIS_URL: "shared rate limits and questions cache (PDM_REDIS_PREFIX prefixes the keys)",
-    PDM_RATES: "prices as JSON",
     "PDM_OPENAI_*, PDM_ANTHROPIC_*": "language models for drafting and reading (docs/providers.md)",
     "PDM_GENERATORS, PDM_DEFAULT_GENERATOR": "generator aliases",
     "PDM_READER, PDM_QUESTIONS_GENERATOR": "use a language model for reading or for questions-only models",
@@ -35,39 +37,44 @@ export const spec: CommandSpec = {
   exits: { 0: "stopped by SIGINT or SIGTERM", 1: "the service could not start (the message says why)", 2: "the arguments are wrong" },
 };
 
-function integer(values: Record<string, unknown>, name: string): number {
-  const text = values[name] as string;
+function integer(settings: Record<string, Setting>, name: string): number {
+  const { value, from } = settings[name]!;
+  const text = String(value);
   const n = Number(text);
-  if (text.trim() === "" || !Number.isSafeInteger(n) || n < 0) throw new UsageError(spec, `--${name} must be a non-negative integer, got ${JSON.stringify(text)}`);
+  if (text.trim() === "" || !Number.isSafeInteger(n) || n < 0) throw new UserError(`pdm serve: ${from} must be a non-negative integer, got ${JSON.stringify(text)}`, EXIT.unreadable);
   return n;
 }
 
 export const run = command(spec, async (args, io) => {
-  const values = args.values as Record<string, string | undefined> & Record<"no-ledger" | "bootstrap" | "no-bootstrap" | "log", boolean | undefined>;
+  const settings = resolveSettings(spec, args);
+  const values = Object.fromEntries(Object.entries(settings).map(([k, s]) => [k, s.value])) as Record<string, string | undefined> &
+    Record<"no-ledger" | "bootstrap" | "no-bootstrap" | "log", boolean | undefined>;
   const location = ledgerLocation(values.db);
   // The dev account appears by itself only in the embedded database; a shared PostgreSQL ledger
   // gets one only when asked (--bootstrap), so production never grows a free account.
   const bootstrap = values["no-bootstrap"] ? false : (values.bootstrap ?? !location.databaseUrl);
   const options = {
-      port: integer(values, "port"),
+      port: integer(settings, "port"),
       host: values.host!,
       location,
       noLedger: values["no-ledger"] ?? false,
       bootstrap,
-      ratesFile: values.rates ?? (process.env.PDM_RATES || undefined),
-      bodyLimit: integer(values, "body-limit"),
-      limits: { modelBytes: integer(values, "model-limit"), evaluationSteps: integer(values, "eval-budget") },
-      rateLimit: { max: integer(values, "rate-limit"), windowMs: DEFAULTS.rateLimit.windowMs },
+      ratesFile: values.rates,
+      bodyLimit: integer(settings, "body-limit"),
+      limits: { modelBytes: integer(settings, "model-limit"), evaluationSteps: integer(settings, "eval-budget") },
+      rateLimit: { max: integer(settings, "rate-limit"), windowMs: DEFAULTS.rateLimit.windowMs },
       redisUrl: process.env.REDIS_URL || undefined,
       redisPrefix: process.env.PDM_REDIS_PREFIX || undefined,
-      cacheSize: integer(values, "cache-size"),
+      cacheSize: integer(settings, "cache-size"),
       logger: values.log ?? false,
   };
   let server;
   try {
     server = await startServer(options);
   } catch (e) {
-    io.stderr.write(`pdm serve: ${(e as Error).message}\n`);
+    const err = e as NodeJS.ErrnoException;
+    const hint = err.code === "EADDRINUSE" ? ` (${settings.port!.from} is ${values.port}: another process listens there; choose another with --port, PORT or PDM_PORT)` : "";
+    io.stderr.write(`pdm serve: ${err.message}${hint}\n`);
     return 1;
   }
   if (server.bootstrap) {
