@@ -17,5 +17,5 @@ export { testValue } from "./unary-tests.js";
 export { member, filter, iter, iterRange } from "./access.js";
 export { builtin } from "./builtins/index.js";
 export { conforms, instanceOf, coerce } from "./types.js";
-export { fromJson, toJson, type ToJsonOptions } from "./json.js";
+export { fromJson, own, toJson, type ToJsonOptions } from "./json.js";
 export { toFeelString } from "./format.js";

@@ -13,12 +13,12 @@ export interface DirectDecision {
 }
 
 /**
- * The statement that answers from the lookups when it can; `keys` gives the JS literal of the
- * input name each raw value is read from.
+ * The statement that answers from the lookups when it can; `keys` gives the input name each raw
+ * value is read from.
  */
 export function directPath(decisions: DirectDecision[], keys: Map<string, string>, em: Emitter): string {
   const raws = [...new Set(decisions.flatMap((d) => d.lookup.raws))];
-  const reads = raws.map((raw) => `const ${raw} = S[${keys.get(raw)!}];`);
+  const reads = raws.map((raw) => `const ${raw} = ${em.stateKey("S", keys.get(raw)!)};`);
   const rules = decisions.map(() => em.fresh("k"));
   const values = decisions.map(() => em.fresh("v"));
   const found = decisions.map((d, i) => `const ${rules[i]} = ${d.lookup.call};`);

@@ -35,6 +35,15 @@ export class Emitter {
     return id;
   }
 
+  /**
+   * Reading a state's key: plain indexing, except for names an object inherits (`constructor`,
+   * `__proto__`, `toString`...), which only an own property may supply.
+   */
+  stateKey(object: string, name: string): string {
+    const inherited = name === "__proto__" || name in Object.prototype;
+    return inherited ? `rt.own(${object}, ${this.lit(name)})` : `${object}[${this.lit(name)}]`;
+  }
+
   /** JSON data (types, tables of literals) as a hoisted frozen constant. */
   data(prefix: string, value: unknown): string {
     return this.hoist(prefix, JSON.stringify(value));

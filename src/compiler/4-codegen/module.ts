@@ -67,7 +67,7 @@ export function emitModule(ir: ModelIR, options: EmitOptions = {}): string {
   const functions = ir.functions.map((f) => `${em.key(f.name)}: ${functionIds.get(f.name)!.value}`).join(", ");
   // Every decision an indexed table over inputs: a small `run` answers from the lookups first.
   const full = direct.length > 0 && direct.length === decisions.length ? em.fresh("run") : "run";
-  const keys = new Map([...slots.values()].map((slot) => [slot.raw, em.lit(slot.input.name)]));
+  const keys = new Map([...slots.values()].map((slot) => [slot.raw, slot.input.name]));
   const directRun = full === "run" ? [] : ["function run(I, S, TR, J) {", directPath(direct, keys, em), `return ${full}(I, S, TR, J);`, "}"];
 
   return [
@@ -92,12 +92,11 @@ export function emitModule(ir: ModelIR, options: EmitOptions = {}): string {
 /** Reads one input: from FEEL values (I) or the raw JSON state (S). */
 function inputPrologue(slot: InputSlot, body: string, em: Emitter): string {
   const count = (id: string) => (body.match(new RegExp(`\\b${id}\\b`, "g")) ?? []).length;
-  const key = em.lit(slot.input.name);
   const type = em.data("T", slot.input.type);
   const feelUses = count(slot.feel);
-  const read = `const ${slot.raw} = S === null ? undefined : S[${key}];`;
+  const read = `const ${slot.raw} = S === null ? undefined : ${em.stateKey("S", slot.input.name)};`;
   const fromJson = `rt.fromJson(${slot.raw}, ${type})`;
-  const feel = (convert: string) => `const ${slot.feel} = S === null ? (I[${key}] ?? null) : ${convert};`;
+  const feel = (convert: string) => `const ${slot.feel} = S === null ? (${em.stateKey("I", slot.input.name)} ?? null) : ${convert};`;
   // a JSON string is already the FEEL value of a string or choice input
   const text = isStringLike(slot.input.type);
   if (slot.plan) {

@@ -19,7 +19,7 @@ const IDENTIFIER = /^(rt|run|I|S|TR|J|r|u|h|c|undefined|[a-zA-Z]{1,4}[0-9]+)$/;
 const MEMBERS = new Set([
   "num", "temporalLiteral", "range", "context", "fn", "add", "sub", "mul", "div", "pow", "neg",
   "eq", "ne", "lt", "le", "gt", "ge", "and", "or", "not", "isTrue", "between", "inRange", "testValue",
-  "member", "filter", "iter", "iterRange", "call", "callNamed", "positional", "roundPlaces", "roundQuotient", "builtin", "conforms", "instanceOf",
+  "member", "own", "filter", "iter", "iterRange", "call", "callNamed", "positional", "roundPlaces", "roundQuotient", "builtin", "conforms", "instanceOf",
   "coerce", "fromJson", "toJson", "problem", "tick", "hit", "anyTrue", "entryOr", "branch", "rankCompare", "rankInRange", "region", "regions", "f64", "i32",
   "firstRule1", "firstRule2", "firstRule3", "firstRuleN", "stepRegion", "denseCells", "cell2", "cell3", "jsonOutputs", "get",
   "push", "rule", "rules", "lets", "traceEntry", "value", "matched", "run", "functions",

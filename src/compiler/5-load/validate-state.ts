@@ -11,7 +11,8 @@ const require = createRequire(import.meta.url);
 
 function compile(schema: Record<string, unknown>): ValidateFunction {
   const { Ajv2020 } = require("ajv/dist/2020.js") as typeof import("ajv/dist/2020.js");
-  const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: false });
+  // ownProperties: a state without `constructor` or `__proto__` does not inherit them
+  const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: false, ownProperties: true });
   for (const [name, check] of Object.entries(FEEL_FORMATS)) ajv.addFormat(name, { type: "string", validate: check });
   return ajv.compile(schema);
 }

@@ -15,6 +15,7 @@ export function validatorCode(schema: Record<string, unknown>): string {
     allErrors: true,
     verbose: true,
     strict: false,
+    ownProperties: true,
     code: { source: true, formats: _`require(${FORMATS_MODULE}).formats` },
   });
   for (const [name, check] of Object.entries(FEEL_FORMATS)) ajv.addFormat(name, { type: "string", validate: check });

@@ -22,7 +22,7 @@ function model(text: string) {
 /** The names the file exports and how many syntax errors it has, from TypeScript's own parser. */
 function shape(dts: string): { exports: string[]; errors: number } {
   const file = ts.createSourceFile("index.d.ts", dts, ts.ScriptTarget.Latest, true);
-  const exported = (s: ts.Statement) => ts.getCombinedModifierFlags(s as ts.Declaration) & ts.ModifierFlags.Export;
+  const exported = (s: ts.Statement) => ts.canHaveModifiers(s) && (ts.getModifiers(s) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
   const names = file.statements.filter(exported).flatMap((s) =>
     ts.isVariableStatement(s) ? s.declarationList.declarations.map((d) => d.name.getText()) : [(s as ts.DeclarationStatement).name?.getText() ?? "?"],
   );
