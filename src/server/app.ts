@@ -1,16 +1,20 @@
 // The HTTP layer: fastify with a raw-text JSON parser (API input tokens are counted on the body
-// as sent), authentication and rate limiting before the body is read, the two operations, the
-// public key set, health, the OpenAPI document, and one error mapper.
-import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyReply } from "fastify";
-import { systemOne } from "../service/systemone.js";
-import { systemTwoModels } from "../service/systemtwo.js";
-import { CATALOGUE, problem, type Outcome, type ProblemCode } from "../service/problems.js";
-import type { ServiceCall, ServiceDeps } from "../service/deps.js";
-import { countTokens } from "../service/tokens.js";
-import { authenticate, type Caller } from "./auth.js";
+// as sent), request validation by the service's schemas, one error mapper, and the routes as
+// plugins: the two operations (authenticated and rate limited before the body is read) and the
+// public documents.
+import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
+import type { ServiceDeps } from "../service/deps.js";
+import { invalidRequest, problem, ProblemError } from "../service/problems.js";
+import type { JsonSchema } from "../service/schemas/index.js";
+import { requestValidator } from "../service/schemas/validate.js";
+import type { Caller } from "./auth.js";
 import { sendProblem, toProblem } from "./errors.js";
+import { accessGuard } from "./guard.js";
 import { openApiDocument } from "./openapi.js";
 import type { RateLimiter } from "./rate-limit.js";
+import { modelsRoutes } from "./routes/models.js";
+import { publicRoutes } from "./routes/public.js";
+import { systemOneRoutes } from "./routes/systemone.js";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -30,7 +34,7 @@ export interface AppOptions {
 }
 
 export function buildApp(options: AppOptions): FastifyInstance {
-  const { service, rateLimiter } = options;
+  const { service, rateLimiter, version } = options;
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: options.bodyLimit });
 
   app.decorateRequest("rawBody", undefined);
@@ -52,6 +56,19 @@ export function buildApp(options: AppOptions): FastifyInstance {
   app.addContentTypeParser("application/json", { parseAs: "string" }, parseJson);
   app.addContentTypeParser(/^application\/[\w.+-]+\+json$/, { parseAs: "string" }, parseJson);
 
+  // The routes validate with the service's own checks (no type coercion, no defaults written into
+  // the body), so a bad request gets the same problem over HTTP as from the service itself.
+  app.setValidatorCompiler(({ schema, httpPart }) => {
+    const check = requestValidator(schema as JsonSchema, httpPart ?? "body");
+    return (data: unknown) => {
+      const errors = check(data);
+      return errors.length === 0 ? true : { error: new ProblemError(invalidRequest(errors)) };
+    };
+  });
+  // Answers are sent as JSON.stringify writes them, the way their output tokens are counted: a
+  // schema-driven serializer would drop the fields a schema does not list and reorder the rest.
+  app.setSerializerCompiler(() => (data: unknown) => JSON.stringify(data));
+
   app.setErrorHandler((error, req, reply) => {
     const p = toProblem(error);
     if (p.code === "internal_error") req.log.error(error);
@@ -59,56 +76,9 @@ export function buildApp(options: AppOptions): FastifyInstance {
   });
   app.setNotFoundHandler((req, reply) => sendProblem(reply, problem("not_found", `no route ${req.method} ${req.url}`)));
 
-  /** Auth, then the per-key rate limit; both before the body is parsed. */
-  const guard = async (req: FastifyRequest, reply: FastifyReply) => {
-    let id = `ip:${req.ip}`;
-    if (service.ledger) {
-      const who = await authenticate(req.headers.authorization, service.ledger);
-      if (!who.ok) return sendProblem(reply, who.problem);
-      req.caller = who.value;
-      id = `key:${who.value.keyId}`;
-    }
-    const rate = await rateLimiter.hit(id);
-    if (rate.limit > 0) {
-      reply.header("RateLimit-Limit", rate.limit).header("RateLimit-Remaining", rate.remaining).header("RateLimit-Reset", rate.reset);
-    }
-    if (!rate.allowed) {
-      const p = problem("rate_limited", `this key may make ${rate.limit} requests per window; retry in ${rate.reset} s`);
-      return sendProblem(reply, { ...p, headers: { "Retry-After": String(rate.reset) } });
-    }
-  };
-
-  const operation =
-    (run: (call: ServiceCall, deps: ServiceDeps) => Promise<Outcome<Record<string, unknown>>>) =>
-    async (req: FastifyRequest, reply: FastifyReply) => {
-      const call: ServiceCall = {
-        body: req.body,
-        inputTokens: countTokens(req.rawBody ?? ""),
-        accountId: req.caller?.accountId ?? null,
-        startedAt: req.startedAt,
-      };
-      const out = await run(call, service);
-      if (!out.ok) return sendProblem(reply, out.problem);
-      return reply.type("application/json").send(out.value);
-    };
-
-  app.post("/v1/systemone", { onRequest: guard }, operation(systemOne));
-  app.post("/v1/systemtwo/models", { onRequest: guard }, operation(systemTwoModels));
-
-  app.get("/v1/keys", async (_req, reply) => reply.header("Cache-Control", "public, max-age=300").send(service.signer.jwks()));
-  app.get("/healthz", async () => ({
-    status: "ok",
-    version: options.version,
-    ledger: service.ledger?.kind ?? "off",
-    compile_cache: service.cache.stats(),
-    generators: service.providers.aliases,
-  }));
-  const openapi = openApiDocument(options.version);
-  app.get("/openapi.json", async () => openapi);
-  app.get<{ Params: { code: string } }>("/problems/:code", async (req, reply) => {
-    const entry = CATALOGUE[req.params.code as ProblemCode];
-    if (!entry) return sendProblem(reply, problem("not_found", `no problem type ${req.params.code}`));
-    return { code: req.params.code, status: entry.status, title: entry.title, description: entry.when };
-  });
+  const guard = accessGuard(service, rateLimiter);
+  app.register(systemOneRoutes, { service, guard });
+  app.register(modelsRoutes, { service, guard });
+  app.register(publicRoutes, { service, version, openapi: openApiDocument(version) });
   return app;
 }

@@ -10,8 +10,7 @@ import { draftExamples } from "./examples.js";
 import type { Hold } from "./metering.js";
 import { serviceCharge } from "./pricing.js";
 import { guardProvider } from "./provider-problems.js";
-import { failure, problem, success, type Outcome } from "./problems.js";
-import { invalidRequest } from "./request-shape.js";
+import { failure, invalidRequest, problem, success, type Outcome } from "./problems.js";
 import { diagnosticEntries } from "./run.js";
 import { countOutputTokens } from "./tokens.js";
 

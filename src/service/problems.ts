@@ -81,6 +81,11 @@ export function problem(code: ProblemCode, detail: string, errors: ProblemEntry[
   return { status, code, title, detail, errors };
 }
 
+/** 400 invalid_request: the detail joins the entries' messages. */
+export function invalidRequest(errors: ProblemEntry[]): Problem {
+  return problem("invalid_request", errors.map((e) => e.message).join("; "), errors);
+}
+
 /** The `type` URI of a problem; GET on it answers the catalogue entry. */
 export const problemType = (code: string): string => `/problems/${code}`;
 

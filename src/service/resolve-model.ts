@@ -5,8 +5,8 @@
 // Questions without any model mean "generate or reuse a model" (the generator path).
 import canonicalize from "canonicalize";
 import type { PortableModel } from "../ir/model.js";
-import { failure, success, type Outcome, type ProblemEntry } from "./problems.js";
-import { invalidRequest, isObject } from "./request-shape.js";
+import { failure, invalidRequest, success, type Outcome, type ProblemEntry } from "./problems.js";
+import { kindOf } from "./schemas/validate.js";
 
 export type { PortableModel };
 
@@ -14,6 +14,7 @@ export type ModelSource =
   | { kind: "complete"; model: PortableModel; bytes: number }
   | { kind: "questions"; questions: Record<string, unknown> };
 
+const isObject = (v: unknown): v is Record<string, unknown> => kindOf(v) === "object";
 const entry = (address: string, code: string, message: string): ProblemEntry => ({ address, code, message });
 
 export function resolveModel(body: Record<string, unknown>): Outcome<ModelSource> {

@@ -6,20 +6,23 @@
 import type { ServiceCall, ServiceDeps } from "./deps.js";
 import { deferredHold, InsufficientBalance, reserveFunds, type Hold } from "./metering.js";
 import { serviceReservation, systemOneReservation } from "./pricing.js";
-import { failure, problem, success, type Outcome } from "./problems.js";
+import { failure, invalidRequest, problem, success, type Outcome } from "./problems.js";
 import { modelForQuestions } from "./questions-model.js";
 import { runOnEvidence } from "./read-evidence.js";
-import { checkFields, invalidRequest, SYSTEMONE_FIELDS } from "./request-shape.js";
 import { respond, type RunContext } from "./respond.js";
 import { resolveModel, type PortableModel } from "./resolve-model.js";
 import { compileOrProblem, runDeterministic, type Run } from "./run.js";
+import { SystemOneRequest } from "./schemas/systemone.js";
+import { requestValidator } from "./schemas/validate.js";
 import type { CompiledModel } from "../compiler/index.js";
 import { NO_USAGE } from "../providers/types.js";
 
 type Mode = "fast" | "thinking";
 
+const checkRequest = requestValidator(SystemOneRequest);
+
 export async function systemOne(call: ServiceCall, deps: ServiceDeps): Promise<Outcome<Record<string, unknown>>> {
-  const shape = checkFields(call.body, SYSTEMONE_FIELDS, "body");
+  const shape = checkRequest(call.body);
   if (shape.length > 0) return failure(invalidRequest(shape));
   const body = call.body as Record<string, unknown>;
   const source = resolveModel(body);

@@ -6,15 +6,17 @@ import { draft } from "./draft.js";
 import { reserveFunds } from "./metering.js";
 import { serviceReservation } from "./pricing.js";
 import { noLanguageModel } from "./provider-problems.js";
-import { failure, problem, success, type Outcome, type ProblemEntry } from "./problems.js";
-import { checkFields, FILE_FIELDS, invalidRequest, MODELS_FIELDS } from "./request-shape.js";
+import { failure, invalidRequest, problem, success, type Outcome } from "./problems.js";
+import { ModelsRequest } from "./schemas/models.js";
+import { requestValidator } from "./schemas/validate.js";
+
+const checkRequest = requestValidator(ModelsRequest);
 
 export async function systemTwoModels(call: ServiceCall, deps: ServiceDeps): Promise<Outcome<Record<string, unknown>>> {
-  const shape = checkFields(call.body, MODELS_FIELDS, "body");
-  const body = (shape.length === 0 ? call.body : {}) as Record<string, unknown>;
-  const files = Array.isArray(body.files) ? body.files : [];
-  const fileErrors: ProblemEntry[] = files.flatMap((f, i) => checkFields(f, FILE_FIELDS, `body.files[${i}]`));
-  if (shape.length + fileErrors.length > 0) return failure(invalidRequest([...shape, ...fileErrors]));
+  const shape = checkRequest(call.body);
+  if (shape.length > 0) return failure(invalidRequest(shape));
+  const body = call.body as Record<string, unknown>;
+  const files = (body.files as unknown[] | undefined) ?? [];
 
   if (body.prompt !== undefined || files.length > 0) {
     const choice = deps.providers.generator(body.model as string | undefined);

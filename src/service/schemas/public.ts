@@ -1,0 +1,38 @@
+// The public documents: the receipt key set and the health report.
+import type { JsonSchema } from "./json-schema.js";
+
+export const JWKS: JsonSchema = {
+  type: "object",
+  description: "the public keys that verify receipt signatures (RFC 7517 key set)",
+  properties: {
+    keys: {
+      type: "array",
+      items: {
+        type: "object",
+        properties: {
+          kty: { type: "string" },
+          crv: { type: "string" },
+          x: { type: "string" },
+          kid: { type: "string" },
+          alg: { type: "string" },
+          use: { type: "string" },
+        },
+      },
+    },
+  },
+  required: ["keys"],
+};
+
+export const Health: JsonSchema = {
+  type: "object",
+  properties: {
+    status: { const: "ok" },
+    version: { type: "string" },
+    ledger: { type: "string", enum: ["sqlite", "postgres", "off"] },
+    compile_cache: {
+      type: "object",
+      properties: { size: { type: "integer", minimum: 0 }, hits: { type: "integer", minimum: 0 }, misses: { type: "integer", minimum: 0 } },
+    },
+    generators: { type: "array", items: { type: "string" }, description: "configured language-model aliases" },
+  },
+};
