@@ -4,6 +4,7 @@
 // (json-row-reader.ts, decision-record-writer.ts); a row those do not take, and every row of
 // other models and formats, goes the general way: text, JSON.parse, the validator, evaluate,
 // JSON.stringify. Both ways write the same bytes for a row.
+import { diagnostic, type Diagnostic } from "../ir/diagnostics.js";
 import type { ByteSink } from "./byte-sink.js";
 import { parseCsv } from "./csv.js";
 import { csvStateReader } from "./csv-state.js";
@@ -43,6 +44,9 @@ export type PieceScorer = (piece: PieceInput, sink: ByteSink) => PieceOutput;
 /** Appends a row's output line to `out`; false when the line is an error record. */
 type RowScorer = (row: number, state: unknown, out: string[]) => boolean;
 
+/** A row's error with a code of the diagnostic catalogue (a row is a state). */
+const rowError = ({ code, message }: Diagnostic): RowError => ({ code, message });
+
 function rowScorer(model: RowModel, options: ScoreOptions): RowScorer {
   const writer = recordWriter(options.output, model.decisions);
   const evaluateOptions = { exactDecimals: options.exactDecimals ?? false };
@@ -51,7 +55,7 @@ function rowScorer(model: RowModel, options: ScoreOptions): RowScorer {
     let error: RowError;
     let id: unknown;
     if (!state || typeof state !== "object" || Array.isArray(state)) {
-      error = { code: "state.type", message: "a row must be a JSON object mapping input names to values" };
+      error = rowError(diagnostic("state.type", { variant: "row" }));
     } else {
       id = (state as Record<string, unknown>)[idField];
       const valid = model.validate(state);
@@ -62,7 +66,7 @@ function rowScorer(model: RowModel, options: ScoreOptions): RowScorer {
         } catch (e) {
           error = { code: "evaluation", message: (e as Error).message ?? String(e) };
         }
-      } else error = { code: "state.invalid", message: "the row does not match the model's inputs", errors: valid.errors };
+      } else error = { ...rowError(diagnostic("state.invalid", { variant: "row" })), errors: valid.errors };
     }
     out.push(writer.error(row, id, error));
     return false;

@@ -1,6 +1,6 @@
 // What every mapping step of the importer shares: the file, the known item definitions, and the
 // diagnostics collected so far. Diagnostics name the DMN element id and the file.
-import { error, warning, type Diagnostic } from "../ir/diagnostics.js";
+import type { Diagnostic } from "../ir/diagnostics.js";
 import type { XmlElement } from "./xml.js";
 
 export interface ImportContext {
@@ -18,19 +18,11 @@ const describe = (el: XmlElement): string => {
   return `<${el.name}${id ? ` id="${id}"` : ""}${name ? ` name="${name}"` : ""}>`;
 };
 
-/** The element, and the nearest enclosing element with an id when it has none. */
-const where = (ctx: ImportContext, el: XmlElement | undefined): string => {
+/** The element, and the nearest enclosing element with an id when it has none: every DMN message's `at`. */
+export const locate = (ctx: ImportContext, el?: XmlElement): string => {
   if (!el) return ctx.file;
   let anchor = el.parent;
   while (anchor && !anchor.attrs.id) anchor = anchor.parent;
   const inside = !el.attrs.id && anchor && anchor.name !== "definitions" ? ` in ${describe(anchor)}` : "";
   return `${describe(el)}${inside} in ${ctx.file}`;
 };
-
-export function reportError(ctx: ImportContext, code: string, message: string, el?: XmlElement, address?: string): void {
-  ctx.diagnostics.push(error(code, `${message} (${where(ctx, el)})`, address ? { address } : {}));
-}
-
-export function reportWarning(ctx: ImportContext, code: string, message: string, el?: XmlElement, address?: string): void {
-  ctx.diagnostics.push(warning(code, `${message} (${where(ctx, el)})`, address ? { address } : {}));
-}

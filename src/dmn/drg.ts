@@ -1,6 +1,7 @@
 // The decision requirements graph of one `<definitions>` → portable inputs, decisions, functions
 // and types. Dependencies are not copied: the compiler infers them from names.
-import { reportError, reportWarning, type ImportContext } from "./context.js";
+import { diagnostic } from "../ir/diagnostics.js";
+import { locate, type ImportContext } from "./context.js";
 import type { Definitions } from "./definitions.js";
 import { expressionChild, requireExpression, toBody, toFeel, type Body, type LetValue } from "./expressions.js";
 import { feelContext, RESULT_KEY } from "./feel-text.js";
@@ -90,7 +91,7 @@ function mapDecision(el: XmlElement, ctx: ImportContext): Record<string, unknown
   const type = variableType(el, ctx) ?? (logic && typeOf(attr(logic, "typeRef"), ctx, logic));
   if (!logic) {
     // valid DMN (a decision documented but not automated): it evaluates to null
-    reportWarning(ctx, "dmn.decision.logic", `decision "${name}" has no value expression; it evaluates to null`, el);
+    ctx.diagnostics.push(diagnostic("dmn.decision.logic", { name, at: locate(ctx, el) }));
   }
   const out: Record<string, unknown> = {};
   if (type !== undefined) out.type = type;
@@ -112,7 +113,7 @@ function mapBkm(el: XmlElement, ctx: ImportContext): Record<string, unknown> {
   const name = el.attrs.name ?? "";
   const logic = child(el, "encapsulatedLogic");
   if (!logic) {
-    reportError(ctx, "dmn.bkm.logic", `business knowledge model "${name}" has no encapsulated logic`, el);
+    ctx.diagnostics.push(diagnostic("dmn.bkm.logic", { name, at: locate(ctx, el) }));
     return { params: {}, body: "null" };
   }
   const params = paramsOf(logic, ctx);
@@ -182,7 +183,7 @@ function mapDecisionService(el: XmlElement, ctx: ImportContext, resolve: Resolve
   const lets: Record<string, LetValue> = {};
   for (const d of ordered) put(lets, d.attrs.name ?? "", decisionAsLet(d, ctx));
   const names = outputs.map((o) => o.attrs.name ?? "");
-  if (names.length === 0) reportError(ctx, "dmn.service.outputs", "decision service without output decisions", el);
+  if (names.length === 0) ctx.diagnostics.push(diagnostic("dmn.service.outputs", { at: locate(ctx, el) }));
   const expr = names.length === 1 ? names[0] : feelContext(names.map((n) => [n, n]));
   const fn: Record<string, unknown> = { params };
   const returns = resultTypeOf(el, ctx);
@@ -203,11 +204,11 @@ export function mapDefinitions(defs: Definitions, ctx: ImportContext, resolve: R
 
   const claim = (name: string | undefined, el: XmlElement): string | undefined => {
     if (!name) {
-      reportError(ctx, "dmn.name.missing", `<${el.name}> without a name`, el);
+      ctx.diagnostics.push(diagnostic("dmn.name.missing", { element: el.name, at: locate(ctx, el) }));
       return undefined;
     }
     if (has(model.inputs, name) || has(model.decisions, name) || has(model.functions, name)) {
-      reportError(ctx, "dmn.name.duplicate", `the name "${name}" is declared twice`, el);
+      ctx.diagnostics.push(diagnostic("dmn.name.duplicate", { name, at: locate(ctx, el) }));
       return undefined;
     }
     return name;
@@ -245,7 +246,7 @@ export function mapDefinitions(defs: Definitions, ctx: ImportContext, resolve: R
         break;
       }
       default:
-        if (!IGNORED.has(el.name)) reportError(ctx, "dmn.element.unknown", `unsupported element <${el.name}>`, el);
+        if (!IGNORED.has(el.name)) ctx.diagnostics.push(diagnostic("dmn.element.unknown", { element: el.name, at: locate(ctx, el) }));
     }
   }
   return model;

@@ -1,6 +1,7 @@
 // DMN boxed expressions → FEEL text, or → a portable body where the format has a richer form
 // (a decision table as `{table, hit, default}`, a boxed context as `let` entries plus `expr`).
-import { reportError, type ImportContext } from "./context.js";
+import { diagnostic } from "../ir/diagnostics.js";
+import { locate, type ImportContext } from "./context.js";
 import { feelContext, paren, RESULT_KEY } from "./feel-text.js";
 import { mapDecisionTable, type TableBody } from "./table.js";
 import { tableAsFeel } from "./table-feel.js";
@@ -54,7 +55,7 @@ const NOT_EXPRESSIONS = new Set([
 
 function checkLanguage(el: XmlElement, ctx: ImportContext): void {
   const lang = attr(el, "expressionLanguage");
-  if (lang && !/FEEL/i.test(lang)) reportError(ctx, "dmn.expression.language", `unsupported expression language "${lang}"`, el);
+  if (lang && !/FEEL/i.test(lang)) ctx.diagnostics.push(diagnostic("dmn.expression.language", { language: lang, at: locate(ctx, el) }));
 }
 
 /** Reports a child expression that is missing or of a kind we do not know; returns it when usable. */
@@ -62,7 +63,7 @@ export function requireExpression(holder: XmlElement, ctx: ImportContext): XmlEl
   const e = expressionChild(holder);
   if (e) return e;
   const unknown = holder.children.find((c) => !NOT_EXPRESSIONS.has(c.name));
-  if (unknown) reportError(ctx, "dmn.expression.kind", `unsupported expression element <${unknown.name}>`, unknown);
+  if (unknown) ctx.diagnostics.push(diagnostic("dmn.expression.kind", { element: unknown.name, at: locate(ctx, unknown) }));
   return undefined;
 }
 
@@ -91,7 +92,7 @@ const contextEntries = (el: XmlElement): { name: string | undefined; value: XmlE
 const RENDERERS: Record<string, Renderer> = {
   literalExpression(el, ctx) {
     checkLanguage(el, ctx);
-    if (child(el, "importedValues")) reportError(ctx, "dmn.expression.imported-values", "importedValues are not supported", el);
+    if (child(el, "importedValues")) ctx.diagnostics.push(diagnostic("dmn.expression.imported-values", { at: locate(ctx, el) }));
     const text = textChild(el);
     return text === undefined || text.trim() === "" ? "null" : text.trim();
   },
@@ -107,7 +108,7 @@ const RENDERERS: Record<string, Renderer> = {
     for (const { name, value, entry } of entries) {
       const text = value ? toFeel(value, ctx) : (requireExpression(entry, ctx), "null");
       if (name === undefined) {
-        if (result !== undefined) reportError(ctx, "dmn.context.result", "context with more than one result entry", entry);
+        if (result !== undefined) ctx.diagnostics.push(diagnostic("dmn.context.result", { at: locate(ctx, entry) }));
         result = text;
       } else pairs.push([name, text]);
     }
@@ -119,12 +120,12 @@ const RENDERERS: Record<string, Renderer> = {
     const callee = expressionChild(el);
     const name = callee ? toFeel(callee, ctx) : undefined;
     if (!name) {
-      reportError(ctx, "dmn.invocation.callee", "invocation without a function name", el);
+      ctx.diagnostics.push(diagnostic("dmn.invocation.callee", { at: locate(ctx, el) }));
       return "null";
     }
     const args = childrenNamed(el, "binding").map((b) => {
       const p = child(b, "parameter")?.attrs.name;
-      if (!p) reportError(ctx, "dmn.invocation.binding", "binding without a parameter name", b);
+      if (!p) ctx.diagnostics.push(diagnostic("dmn.invocation.binding", { at: locate(ctx, b) }));
       return `${p ?? "?"}: ${expressionChild(b) ? nested(b, ctx) : "null"}`;
     });
     // a callee that reads as a name (BKM names have spaces) stays bare: `f(a: 1)`
@@ -142,7 +143,7 @@ const RENDERERS: Record<string, Renderer> = {
     const bodyText = body ? toFeel(body, ctx) : "null";
     if (kind === "FEEL") return `function(${params.join(", ")}) ${paren(bodyText)}`;
     if (kind === "JAVA" || kind === "PMML") return `function(${params.join(", ")}) external ${bodyText}`;
-    reportError(ctx, "dmn.function.kind", `unsupported function kind "${kind}"`, el);
+    ctx.diagnostics.push(diagnostic("dmn.function.kind", { kind, at: locate(ctx, el) }));
     return "null";
   },
 
@@ -155,7 +156,7 @@ const RENDERERS: Record<string, Renderer> = {
     const rows = childrenNamed(el, "row").map((row) => {
       const cells = row.children.filter((c) => EXPRESSION_KINDS.has(c.name));
       if (cells.length !== columns.length) {
-        reportError(ctx, "dmn.relation.row", `row has ${cells.length} cells for ${columns.length} columns`, row);
+        ctx.diagnostics.push(diagnostic("dmn.relation.row", { cells: cells.length, columns: columns.length, at: locate(ctx, row) }));
       }
       return feelContext(columns.map((col, i) => [col, cells[i] ? toFeel(cells[i], ctx) : "null"]));
     });
@@ -185,7 +186,7 @@ const RENDERERS: Record<string, Renderer> = {
 
 function iterator(el: XmlElement, ctx: ImportContext): string {
   const v = attr(el, "iteratorVariable");
-  if (!v) reportError(ctx, "dmn.iterator.variable", "iterator without iteratorVariable", el);
+  if (!v) ctx.diagnostics.push(diagnostic("dmn.iterator.variable", { at: locate(ctx, el) }));
   return v ?? "item";
 }
 
@@ -193,7 +194,7 @@ function iterator(el: XmlElement, ctx: ImportContext): string {
 export function toFeel(el: XmlElement, ctx: ImportContext): string {
   const render = RENDERERS[el.name];
   if (!render) {
-    reportError(ctx, "dmn.expression.kind", `unsupported expression element <${el.name}>`, el);
+    ctx.diagnostics.push(diagnostic("dmn.expression.kind", { element: el.name, at: locate(ctx, el) }));
     return "null";
   }
   return render(el, ctx);
@@ -217,11 +218,11 @@ export function toBody(el: XmlElement, resultName: string, resultType: unknown, 
   let expr: string | undefined;
   for (const { name, value, entry } of contextEntries(el)) {
     if (name === undefined) {
-      if (expr !== undefined) reportError(ctx, "dmn.context.result", "context with more than one result entry", entry);
+      if (expr !== undefined) ctx.diagnostics.push(diagnostic("dmn.context.result", { at: locate(ctx, entry) }));
       expr = value ? toFeel(value, ctx) : "null";
       continue;
     }
-    if (has(lets, name)) reportError(ctx, "dmn.context.duplicate", `duplicate context entry "${name}"`, entry);
+    if (has(lets, name)) ctx.diagnostics.push(diagnostic("dmn.context.duplicate", { name, at: locate(ctx, entry) }));
     if (!value) requireExpression(entry, ctx);
     put(lets, name, value ? letValue(value, name, ctx) : "null");
   }

@@ -3,8 +3,8 @@
 // Imported models are flattened into the one namespace: each imported element keeps its own
 // name (so the imported model's expressions read unchanged) and gains an alias
 // `<import name>.<name>` (so the importer's qualified references resolve as one declared name).
-import { error, type Diagnostic } from "../ir/diagnostics.js";
-import { reportError, type ImportContext } from "./context.js";
+import { diagnostic, type Diagnostic } from "../ir/diagnostics.js";
+import { locate, type ImportContext } from "./context.js";
 import { readDefinitions, splitHref, type Definitions } from "./definitions.js";
 import { mapDefinitions, type MappedModel, type Resolver } from "./drg.js";
 import { has, put } from "./records.js";
@@ -43,12 +43,12 @@ function loadImports(root: Definitions, byNamespace: Map<string, Definitions>, d
       const ns = imp.attrs.namespace ?? "";
       const type = imp.attrs.importType ?? "";
       if (!DMN_IMPORT.test(type)) {
-        reportError(ctx, "dmn.import.type", `unsupported import type "${type}"`, imp);
+        ctx.diagnostics.push(diagnostic("dmn.import.type", { type, at: locate(ctx, imp) }));
         continue;
       }
       const target = byNamespace.get(ns);
       if (!target) {
-        reportError(ctx, "dmn.import.missing", `imported model with namespace "${ns}" not found among the sibling files`, imp);
+        ctx.diagnostics.push(diagnostic("dmn.import.missing", { namespace: ns, at: locate(ctx, imp) }));
         continue;
       }
       let entry = loaded.get(ns);
@@ -59,7 +59,7 @@ function loadImports(root: Definitions, byNamespace: Map<string, Definitions>, d
         order.push(entry);
       }
       if (entry) entry.aliases.add(imp.attrs.name ?? "");
-      else reportError(ctx, "dmn.import.cycle", `import cycle through namespace "${ns}"`, imp);
+      else ctx.diagnostics.push(diagnostic("dmn.import.cycle", { namespace: ns, at: locate(ctx, imp) }));
     }
   };
   visit(root, new Set([root.namespace]));
@@ -71,7 +71,7 @@ function resolverFor(defs: Definitions, all: Map<string, Definitions>, ctx: Impo
     const { namespace, id } = splitHref(href);
     const target = namespace === "" || namespace === defs.namespace ? defs : all.get(namespace);
     const el = target?.byId.get(id);
-    if (!el) reportError(ctx, "dmn.href.dangling", `reference "${href}" points to no element`, from);
+    if (!el) ctx.diagnostics.push(diagnostic("dmn.href.dangling", { href, at: locate(ctx, from) }));
     return el;
   };
 }
@@ -82,7 +82,7 @@ function merge(into: MappedModel, from: MappedModel, ctx: ImportContext): void {
     for (const [name, value] of Object.entries(from[section])) {
       const taken = sections.some((s) => (s === "types" ? section === "types" : section !== "types") && has(into[s], name));
       if (taken) {
-        reportError(ctx, "dmn.import.collision", `the name "${name}" is declared by two imported models`);
+        ctx.diagnostics.push(diagnostic("dmn.import.collision", { name, at: locate(ctx) }));
         continue;
       }
       put(into[section] as Record<string, unknown>, name, value);
@@ -110,7 +110,7 @@ export function importDmn(xmlText: string, options: ImportOptions = {}): ImportR
   const file = options.file ?? "model.dmn";
   const diagnostics: Diagnostic[] = [];
   const main = readDefinitions(xmlText, file);
-  if ("error" in main) return { content: null, diagnostics: [error("dmn.xml", main.error)], decisionServices: {} };
+  if ("error" in main) return { content: null, diagnostics: [diagnostic("dmn.xml", { detail: main.error })], decisionServices: {} };
 
   const byNamespace = new Map<string, Definitions>();
   for (const [name, text] of Object.entries(options.siblings ?? {})) {

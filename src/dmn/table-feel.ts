@@ -1,7 +1,8 @@
 // A decision table nested inside another expression (a context entry of a context, an invocation
 // argument, a list item) has no portable table form there, so it is written as FEEL: each rule
 // becomes `{m: <all cells match>, o: <outputs>}`, and the hit policy picks from the matching ones.
-import { reportError, type ImportContext } from "./context.js";
+import { diagnostic } from "../ir/diagnostics.js";
+import { locate, type ImportContext } from "./context.js";
 import { feelContext, paren } from "./feel-text.js";
 import type { TableBody } from "./table.js";
 import type { XmlElement } from "./xml.js";
@@ -58,7 +59,7 @@ export function tableAsFeel(body: TableBody, el: XmlElement, ctx: ImportContext)
   const ranked = (): string => {
     const values = single ? outputs[0].values : undefined;
     if (!values) {
-      reportError(ctx, "dmn.table.priorities", "a nested table with this hit policy needs string output values", el);
+      ctx.diagnostics.push(diagnostic("dmn.table.priorities", { variant: "nested", at: locate(ctx, el) }));
       return "null";
     }
     const list = `[${values.map((v) => JSON.stringify(v)).join(", ")}]`;

@@ -1,7 +1,8 @@
 // decisionTable → `{table, hit, default}` (lenient format): a header row of input expressions
 // and `=> name: type` output columns, then one row per rule with the cells as FEEL text.
 import { cellText } from "./cells.js";
-import { reportError, type ImportContext } from "./context.js";
+import { diagnostic } from "../ir/diagnostics.js";
+import { locate, type ImportContext } from "./context.js";
 import { choiceType, stringEnumeration, typeOf } from "./types.js";
 import { put } from "./records.js";
 import { attr, child, childrenNamed, textChild, type XmlElement } from "./xml.js";
@@ -19,13 +20,13 @@ const PRIORITISED = new Set(["PRIORITY", "OUTPUT ORDER"]);
 function hitPolicy(el: XmlElement, ctx: ImportContext): string {
   const hit = (attr(el, "hitPolicy") ?? "UNIQUE").trim().toUpperCase();
   if (!HIT_POLICIES.has(hit)) {
-    reportError(ctx, "dmn.table.hit", `unknown hit policy "${hit}"`, el);
+    ctx.diagnostics.push(diagnostic("dmn.table.hit", { hit, at: locate(ctx, el) }));
     return "UNIQUE";
   }
   const agg = attr(el, "aggregation")?.trim().toUpperCase();
   if (agg === undefined || agg === "") return hit;
   if (hit !== "COLLECT" || !AGGREGATIONS.has(agg)) {
-    reportError(ctx, "dmn.table.aggregation", `aggregation "${agg}" with hit policy ${hit}`, el);
+    ctx.diagnostics.push(diagnostic("dmn.table.aggregation", { aggregation: agg, hit, at: locate(ctx, el) }));
     return hit;
   }
   return `COLLECT ${agg}`;
@@ -49,10 +50,10 @@ function outputHeader(
     const choice = choiceType(enumeration);
     if (typeof choice === "string" && enumeration.length > 1) return `=> ${name}: ${choice}`;
     if (PRIORITISED.has(hit)) {
-      reportError(ctx, "dmn.table.priorities", `output values ${valuesText} cannot be written as a choice type`, out);
+      ctx.diagnostics.push(diagnostic("dmn.table.priorities", { variant: "choice", values: valuesText!, at: locate(ctx, out) }));
     }
   } else if (valuesText && valuesText.trim() !== "" && PRIORITISED.has(hit)) {
-    reportError(ctx, "dmn.table.priorities", `priorities from non-string output values ${valuesText} are not supported`, out);
+    ctx.diagnostics.push(diagnostic("dmn.table.priorities", { variant: "non-string", values: valuesText, at: locate(ctx, out) }));
   }
   const t = typeOf(attr(out, "typeRef"), ctx, out) ?? fallbackType;
   return `=> ${name}${typeSuffix(t)}`;
@@ -66,29 +67,29 @@ export function mapDecisionTable(el: XmlElement, resultName: string, resultType:
   const hit = hitPolicy(el, ctx);
   const inputs = childrenNamed(el, "input");
   const outputs = childrenNamed(el, "output");
-  if (outputs.length === 0) reportError(ctx, "dmn.table.outputs", "decision table without output", el);
+  if (outputs.length === 0) ctx.diagnostics.push(diagnostic("dmn.table.outputs", { at: locate(ctx, el) }));
   const orientation = attr(el, "preferredOrientation");
   if (orientation && orientation !== "Rule-as-Row" && orientation !== "Rule-as-Column" && orientation !== "CrossTable") {
-    reportError(ctx, "dmn.table.orientation", `unknown orientation "${orientation}"`, el);
+    ctx.diagnostics.push(diagnostic("dmn.table.orientation", { orientation, at: locate(ctx, el) }));
   }
-  if (orientation === "CrossTable") reportError(ctx, "dmn.table.crosstable", "cross-tab decision tables are not supported", el);
+  if (orientation === "CrossTable") ctx.diagnostics.push(diagnostic("dmn.table.crosstable", { at: locate(ctx, el) }));
 
   const header: string[] = inputs.map((input) => {
     const ie = child(input, "inputExpression");
     const text = ie ? textChild(ie) : undefined;
     if (text === undefined || text.trim() === "") {
-      reportError(ctx, "dmn.table.input", "input column without an input expression", input);
+      ctx.diagnostics.push(diagnostic("dmn.table.input", { at: locate(ctx, input) }));
       return "null";
     }
     const lang = ie && attr(ie, "expressionLanguage");
-    if (lang && !/FEEL/i.test(lang)) reportError(ctx, "dmn.expression.language", `unsupported expression language "${lang}"`, ie);
+    if (lang && !/FEEL/i.test(lang)) ctx.diagnostics.push(diagnostic("dmn.expression.language", { language: lang, at: locate(ctx, ie) }));
     return text.trim();
   });
   const single = outputs.length === 1;
   const fallback = single && typeof resultType === "string" ? resultType : undefined;
   outputs.forEach((out, i) => {
     const name = single ? resultName : (out.attrs.name ?? `output ${i + 1}`);
-    if (!single && !out.attrs.name) reportError(ctx, "dmn.table.output-name", "output column of a multi-output table without a name", out);
+    if (!single && !out.attrs.name) ctx.diagnostics.push(diagnostic("dmn.table.output-name", { at: locate(ctx, out) }));
     header.push(outputHeader(out, name, fallback, hit, ctx));
   });
 
@@ -97,11 +98,12 @@ export function mapDecisionTable(el: XmlElement, resultName: string, resultType:
     const ins = childrenNamed(rule, "inputEntry");
     const outs = childrenNamed(rule, "outputEntry");
     if (ins.length !== inputs.length || outs.length !== outputs.length) {
-      reportError(ctx, "dmn.table.rule", `rule has ${ins.length} input and ${outs.length} output entries, table has ${inputs.length} and ${outputs.length}`, rule);
+      const counts = { inputs: ins.length, outputs: outs.length, tableInputs: inputs.length, tableOutputs: outputs.length };
+      ctx.diagnostics.push(diagnostic("dmn.table.rule", { ...counts, at: locate(ctx, rule) }));
     }
     for (const entry of [...ins, ...outs]) {
       const lang = attr(entry, "expressionLanguage");
-      if (lang && !/FEEL/i.test(lang)) reportError(ctx, "dmn.expression.language", `unsupported expression language "${lang}"`, entry);
+      if (lang && !/FEEL/i.test(lang)) ctx.diagnostics.push(diagnostic("dmn.expression.language", { language: lang, at: locate(ctx, entry) }));
     }
     rows.push([...ins.map((e) => cellText(textChild(e))), ...outs.map((e) => cellText(textChild(e)))]);
   }

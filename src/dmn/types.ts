@@ -1,5 +1,6 @@
 // DMN type references and item definitions → portable types (spec 2.3 plus the lenient built-ins).
-import { reportError, reportWarning, type ImportContext } from "./context.js";
+import { diagnostic } from "../ir/diagnostics.js";
+import { locate, type ImportContext } from "./context.js";
 import { put } from "./records.js";
 import { attr, child, childrenNamed, textChild, type XmlElement } from "./xml.js";
 
@@ -59,7 +60,7 @@ export function typeOf(ref: string | undefined, ctx: ImportContext, el: XmlEleme
   if (ref === undefined || ref.trim() === "") return undefined;
   const t = mapTypeRef(ref, ctx);
   if (t === undefined) {
-    reportError(ctx, "dmn.type.unknown", `unknown typeRef "${ref}"`, el);
+    ctx.diagnostics.push(diagnostic("dmn.type.unknown", { typeRef: ref, at: locate(ctx, el) }));
     return "any";
   }
   return t;
@@ -105,7 +106,7 @@ function constrain(named: unknown, tests: string, ctx: ImportContext, el: XmlEle
   if (strings && (base === undefined || base === "string" || base === "any")) return choiceType(strings);
   const b = spelled(base);
   if (b === undefined || b === "any") {
-    reportWarning(ctx, "dmn.type.constraint", `allowed values "${tests}" on a type without a base kept only as documentation`, el);
+    ctx.diagnostics.push(diagnostic("dmn.type.constraint", { tests, at: locate(ctx, el) }));
     return base ?? "any";
   }
   return `${b} ${tests.trim()}`;
@@ -115,7 +116,7 @@ function constrain(named: unknown, tests: string, ctx: ImportContext, el: XmlEle
 export function itemDefinitionType(el: XmlElement, ctx: ImportContext): unknown {
   const lang = attr(el, "typeLanguage");
   if (lang && !/FEEL/i.test(lang)) {
-    reportError(ctx, "dmn.type.language", `unsupported type language "${lang}"`, el);
+    ctx.diagnostics.push(diagnostic("dmn.type.language", { language: lang, at: locate(ctx, el) }));
     return "any";
   }
   const components = childrenNamed(el, "itemComponent");

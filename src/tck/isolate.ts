@@ -2,7 +2,7 @@
 // wrong parameter name, an unknown function) is compiled again without them, so the other
 // decisions still run. A removed decision counts as one the engine reported an error for: the
 // kit's `errorResult` cases expect exactly that.
-import type { Diagnostic } from "../ir/diagnostics.js";
+import { hasCode, type Diagnostic } from "../ir/diagnostics.js";
 import type { Compile, CompileOutcome } from "./runner.js";
 
 const SECTIONS = ["decisions", "functions"] as const;
@@ -35,7 +35,7 @@ function without(content: Record<string, unknown>, section: string, name: string
   return { ...content, [section]: Object.fromEntries(kept) };
 }
 
-const crashed = (c: CompileOutcome): Diagnostic | undefined => (c.ok ? undefined : c.diagnostics.find((d) => d.code === "compile.crash"));
+const crashed = (c: CompileOutcome): Diagnostic | undefined => (c.ok ? undefined : c.diagnostics.find((d) => hasCode(d, "compile.crash")));
 
 /**
  * A crash names no decision: compile each decision alone (with every function) to find the ones

@@ -3,7 +3,7 @@
 // rejected; each rejected model counts as one pass.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { basename, dirname, join, relative, sep } from "node:path";
-import { hasErrors, type Diagnostic } from "../ir/diagnostics.js";
+import { diagnostic, hasErrors, type Diagnostic } from "../ir/diagnostics.js";
 import { importDmn, type ImportResult } from "../dmn/index.js";
 import { FeelContext, type FeelFunction, type FeelValue } from "../runtime/values.js";
 import { compareValue, show } from "./compare.js";
@@ -75,7 +75,7 @@ const crashProof = (compile: Compile): Compile => (content) => {
   try {
     return compile(content);
   } catch (e) {
-    return { ok: false, diagnostics: [{ severity: "error", code: "compile.crash", message: e instanceof Error ? e.message : String(e) }] };
+    return { ok: false, diagnostics: [diagnostic("compile.crash", { error: e instanceof Error ? e.message : String(e) })] };
   }
 };
 

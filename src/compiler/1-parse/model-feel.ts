@@ -1,6 +1,6 @@
 // The FEEL parser as the model frontend uses it: diagnostics gain the model address and the
 // source text, and a parser failure never escapes as an exception.
-import type { Diagnostic } from "../../ir/diagnostics.js";
+import { diagnostic, type Diagnostic } from "../../ir/diagnostics.js";
 import type { Expr, UnaryTests } from "../../ir/feel-ast.js";
 import { parseExpression, parseUnaryTests, type ParseResult } from "./feel/index.js";
 
@@ -16,7 +16,7 @@ function run<T>(parse: () => ParseResult<T>, text: string, site: FeelSite): T | 
   try {
     result = parse();
   } catch (e) {
-    site.sink.push({ severity: "error", code: "feel.syntax", message: `cannot parse: ${(e as Error).message}`, address: site.address, source: text });
+    site.sink.push(diagnostic("feel.syntax", { variant: "crash", error: (e as Error).message }, { address: site.address, source: text }));
     return null;
   }
   for (const d of result.diagnostics) site.sink.push({ ...d, address: site.address, source: text });

@@ -1,11 +1,11 @@
 // Analysing one calculation (a decision's body, a `let` entry, a function body) in a scope:
 // parse, resolve, infer, and check the result against a declared type.
-import type { Diagnostic } from "../../ir/diagnostics.js";
+import { diagnostic, type Diagnostic } from "../../ir/diagnostics.js";
 import type { Expr, NameRef } from "../../ir/feel-ast.js";
 import type { BodyIR } from "../../ir/ir.js";
 import type { Type } from "../../ir/types.js";
 import { compatible, isCertain, typeToString } from "./expressions/compat.js";
-import { type ExprContext, reportType } from "./expressions/context.js";
+import { at, type ExprContext } from "./expressions/context.js";
 import { infer } from "./expressions/infer.js";
 import { checkResultLiterals } from "./expressions/literals.js";
 import { namesInScope, type Scope } from "./expressions/scope.js";
@@ -73,6 +73,6 @@ export function analyseBody(src: BodySource | null, env: ModelEnv, site: BodySit
 /** Declared vs inferred: a mismatch only when both are certain. */
 function checkDeclared(inferred: Type, site: BodySite, ctx: ExprContext): boolean {
   if (!site.declared || !isCertain(inferred) || compatible(inferred, site.declared)) return true;
-  reportType(ctx, "types.mismatch", `${site.what} is declared ${typeToString(site.declared)}, but its calculation gives ${typeToString(inferred)}`);
+  ctx.sink.push(diagnostic("types.mismatch", { variant: "declared", what: site.what, declared: typeToString(site.declared), inferred: typeToString(inferred) }, at(ctx)));
   return false;
 }

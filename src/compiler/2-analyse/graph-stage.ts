@@ -1,9 +1,8 @@
 // The graph stage: `requires`, cycles among decisions, topological order, unused inputs.
-import type { Diagnostic } from "../../ir/diagnostics.js";
+import { diagnostic, type Diagnostic } from "../../ir/diagnostics.js";
 import type { DecisionIR, InputIR } from "../../ir/ir.js";
 import { findCycles, formatCycle, topologicalOrder } from "./expressions/graph.js";
 import { didYouMean } from "./expressions/suggest.js";
-import { err, warn } from "./stages.js";
 import type { DecisionSpec } from "../1-parse/content/decisions.js";
 
 /** `requires` names inputs or decisions that must be established; they count as dependencies. */
@@ -12,7 +11,7 @@ export function applyRequires(ir: DecisionIR, spec: DecisionSpec, inputs: InputI
   const known = [...inputs.map((i) => i.name), ...decisions.keys()];
   const ok = spec.requires.filter((name) => {
     if (known.includes(name)) return true;
-    err(sink, "names.unknown", `\`requires\` names \`${name}\`, which is neither an input nor a decision${didYouMean(name, known)}`, `${spec.address}.requires`);
+    sink.push(diagnostic("names.unknown", { variant: "requires", name, didYouMean: didYouMean(name, known) }, { address: `${spec.address}.requires` }));
     return false;
   });
   ir.requires = ok;
@@ -24,10 +23,10 @@ export function orderDecisions(decisions: DecisionIR[], inputs: InputIR[], sink:
   const names = new Set(decisions.map((d) => d.name));
   const nodes = decisions.map((d) => ({ name: d.name, uses: d.deps.filter((x) => names.has(x)) }));
   for (const cycle of findCycles(nodes))
-    err(sink, "graph.cycle", `decisions depend on each other in a cycle: ${formatCycle(cycle)}`, `decisions.${cycle[0]}`);
+    sink.push(diagnostic("graph.cycle", { cycle: formatCycle(cycle) }, { address: `decisions.${cycle[0]}` }));
   const used = new Set(decisions.flatMap((d) => d.deps));
   for (const input of inputs)
-    if (!used.has(input.name)) warn(sink, "graph.unused-input", `input \`${input.name}\` is not used by any decision`, input.address);
+    if (!used.has(input.name)) sink.push(diagnostic("graph.unused-input", { name: input.name }, { address: input.address }));
   const byName = new Map(decisions.map((d) => [d.name, d]));
   return topologicalOrder(nodes).map((n) => byName.get(n)!);
 }

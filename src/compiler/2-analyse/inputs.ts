@@ -1,18 +1,18 @@
 // Inputs (spec 2.4): observations with a type and the question a reader must answer.
+import { diagnostic, type Diagnostic } from "../../ir/diagnostics.js";
 import type { InputIR } from "../../ir/ir.js";
 import type { Type } from "../../ir/types.js";
 import { didYouMean } from "./expressions/suggest.js";
-import { err, warn } from "./stages.js";
 import { parseTypeSpec, type TypeEnv } from "./types/parse-type.js";
 
 const KNOWN_KEYS = new Set(["type", "desc", "options", "from", "threshold", "blank"]);
 
-type FieldCheck = (v: unknown) => string | undefined;
+type FieldCheck = (v: unknown, address: string) => Diagnostic | undefined;
 const FIELD_CHECKS: Record<string, FieldCheck> = {
-  desc: (v) => (typeof v === "string" ? undefined : "`desc` must be a string"),
-  from: (v) => (typeof v === "string" ? undefined : "`from` must be a string"),
-  threshold: (v) => (typeof v === "number" && v >= 0 && v <= 1 ? undefined : "`threshold` must be a number from 0 to 1"),
-  blank: (v) => (typeof v === "boolean" ? undefined : "`blank` must be true or false"),
+  desc: (v, address) => (typeof v === "string" ? undefined : diagnostic("input.desc-invalid", {}, { address })),
+  from: (v, address) => (typeof v === "string" ? undefined : diagnostic("input.from-invalid", {}, { address })),
+  threshold: (v, address) => (typeof v === "number" && v >= 0 && v <= 1 ? undefined : diagnostic("input.threshold-invalid", {}, { address })),
+  blank: (v, address) => (typeof v === "boolean" ? undefined : diagnostic("input.blank-invalid", {}, { address })),
 };
 
 export function readInput(name: string, raw: unknown, env: TypeEnv): InputIR {
@@ -21,18 +21,18 @@ export function readInput(name: string, raw: unknown, env: TypeEnv): InputIR {
   // lenient: an input may be given as its bare type
   const spec: Record<string, unknown> =
     raw !== null && typeof raw === "object" && !Array.isArray(raw) ? (raw as Record<string, unknown>) : env.strict ? {} : { type: raw };
-  if (spec !== raw && env.strict) err(sink, "input.shape", `input \`${name}\` must be an object with \`type\` and \`desc\``, address);
+  if (spec !== raw && env.strict) sink.push(diagnostic("input.shape", { name }, { address }));
   let type: Type = { kind: "any" };
-  if (spec.type === undefined) err(sink, "input.type-missing", `input \`${name}\` needs a \`type\``, address);
+  if (spec.type === undefined) sink.push(diagnostic("input.type-missing", { name }, { address }));
   else type = parseTypeSpec(spec.type, `${address}.type`, env);
   if (spec.desc === undefined && env.strict)
-    err(sink, "input.desc-missing", `input \`${name}\` needs a \`desc\`: the question a reader must answer`, address);
+    sink.push(diagnostic("input.desc-missing", { name }, { address }));
   for (const [key, check] of Object.entries(FIELD_CHECKS)) {
-    const problem = spec[key] === undefined ? undefined : check(spec[key]);
-    if (problem) err(sink, `input.${key}-invalid`, problem, `${address}.${key}`);
+    const problem = spec[key] === undefined ? undefined : check(spec[key], `${address}.${key}`);
+    if (problem) sink.push(problem);
   }
   for (const key of Object.keys(spec))
-    if (!KNOWN_KEYS.has(key)) warn(sink, "input.unknown-key", `unknown key \`${key}\` is ignored${didYouMean(key, KNOWN_KEYS)}`, `${address}.${key}`);
+    if (!KNOWN_KEYS.has(key)) sink.push(diagnostic("input.unknown-key", { key, didYouMean: didYouMean(key, KNOWN_KEYS) }, { address: `${address}.${key}` }));
   const input: InputIR = {
     name,
     address,
@@ -51,16 +51,16 @@ export function readInput(name: string, raw: unknown, env: TypeEnv): InputIR {
 function readOptions(raw: unknown, type: Type, address: string, env: TypeEnv): Record<string, string> | undefined {
   if (raw === undefined) return undefined;
   if (raw === null || typeof raw !== "object" || Array.isArray(raw) || !Object.values(raw).every((v) => typeof v === "string")) {
-    err(env.sink, "input.options-invalid", "`options` must be an object mapping each value to its meaning (a string)", address);
+    env.sink.push(diagnostic("input.options-invalid", { variant: "shape" }, { address }));
     return undefined;
   }
   const options = raw as Record<string, string>;
   if (type.kind !== "choice" && type.kind !== "levels") {
-    if (type.kind !== "any") err(env.sink, "input.options-invalid", `\`options\` need a choice or levels type, not ${type.kind}`, address);
+    if (type.kind !== "any") env.sink.push(diagnostic("input.options-invalid", { variant: "type", kind: type.kind }, { address }));
     return options;
   }
   for (const key of Object.keys(options))
     if (!type.values.includes(key))
-      err(env.sink, "input.option-unknown", `option \`${key}\` is not a value of the type (${type.values.join(", ")})${didYouMean(key, type.values)}`, `${address}.${key}`);
+      env.sink.push(diagnostic("input.option-unknown", { option: key, values: type.values, didYouMean: didYouMean(key, type.values) }, { address: `${address}.${key}` }));
   return options;
 }

@@ -1,8 +1,7 @@
 // The model's declared names: the one namespace of inputs, decisions and functions (duplicates
 // and reserved words are errors), and every name the FEEL lexer must know to read multi-word names.
-import type { Diagnostic } from "../../ir/diagnostics.js";
+import { diagnostic, type Diagnostic } from "../../ir/diagnostics.js";
 import { KEYWORDS } from "../1-parse/feel/keywords.js";
-import { err } from "./stages.js";
 import type { ContentSpec } from "../1-parse/content/content.js";
 import type { DecisionSpec } from "../1-parse/content/decisions.js";
 import type { FunctionSpec } from "../1-parse/content/functions.js";
@@ -15,11 +14,11 @@ export function checkNamespace(content: ContentSpec, sink: Diagnostic[]): void {
     for (const name of Object.keys(content[section])) {
       const address = `${section}.${name}`;
       const first = owner.get(name);
-      if (first) err(sink, "names.duplicate", `\`${name}\` is already declared in ${first}; inputs, decisions and functions share one namespace`, address);
+      if (first) sink.push(diagnostic("names.duplicate", { name, first }, { address }));
       else owner.set(name, section);
-      if (name.trim() === "") err(sink, "names.invalid", "a name cannot be empty", address);
-      else if (name !== name.trim()) err(sink, "names.invalid", `\`${name}\` starts or ends with a space`, address);
-      else if (KEYWORDS.has(name)) err(sink, "names.reserved", `\`${name}\` is a FEEL keyword and cannot name ${section.slice(0, -1)}`, address);
+      if (name.trim() === "") sink.push(diagnostic("names.invalid", { variant: "empty" }, { address }));
+      else if (name !== name.trim()) sink.push(diagnostic("names.invalid", { variant: "spaces", name }, { address }));
+      else if (KEYWORDS.has(name)) sink.push(diagnostic("names.reserved", { name, kind: section.slice(0, -1) }, { address }));
     }
 }
 

@@ -1,24 +1,19 @@
-// Diagnostics are collected in one list and sorted into the Check stages by their code's prefix.
+// Diagnostics are collected in one list and sorted into the Check stages by their code's stage
+// in the diagnostic catalogue.
 import type { Diagnostic } from "../../ir/diagnostics.js";
 import type { Stage } from "../../ir/check.js";
+import { catalogueEntry, CHECK_STAGES, type CheckStageName } from "../../ir/diagnostic-catalogue.js";
 
-export const STAGE_NAMES = ["parse", "names", "types", "graph", "tables", "questions"] as const;
-export type StageName = (typeof STAGE_NAMES)[number];
+export const STAGE_NAMES = CHECK_STAGES;
+export type StageName = CheckStageName;
 
-const STAGE_OF_PREFIX: Record<string, StageName> = {
-  feel: "parse",
-  content: "parse",
-  input: "parse",
-  decision: "parse",
-  function: "parse",
-  names: "names",
-  types: "types",
-  graph: "graph",
-  tables: "tables",
-  questions: "questions",
-};
+const isCheckStage = (s: string | undefined): s is StageName => (STAGE_NAMES as readonly (string | undefined)[]).includes(s);
 
-export const stageOf = (code: string): StageName => STAGE_OF_PREFIX[code.split(".")[0]!] ?? "parse";
+/** The Check stage of a code; a code of no Check stage is shown under `parse` rather than lost. */
+export function stageOf(code: string): StageName {
+  const stage = catalogueEntry(code)?.stage;
+  return isCheckStage(stage) ? stage : "parse";
+}
 
 export function toStages(diagnostics: readonly Diagnostic[]): Stage[] {
   return STAGE_NAMES.map((name) => {
@@ -30,11 +25,3 @@ export function toStages(diagnostics: readonly Diagnostic[]): Stage[] {
 /** Warnings as the Check lists them: the message prefixed with its address. */
 export const warningLines = (diagnostics: readonly Diagnostic[]): string[] =>
   diagnostics.filter((d) => d.severity === "warning").map((d) => (d.address ? `${d.address}: ${d.message}` : d.message));
-
-export const err = (sink: Diagnostic[], code: string, message: string, address: string): void => {
-  sink.push({ severity: "error", code, message, address });
-};
-
-export const warn = (sink: Diagnostic[], code: string, message: string, address: string): void => {
-  sink.push({ severity: "warning", code, message, address });
-};

@@ -2,7 +2,7 @@
 // only the node kinds, identifiers and member names the emitter produces may appear, so no
 // model text can ever act as code even if an escaping bug let it through.
 import { parse } from "acorn";
-import type { Diagnostic } from "../../ir/diagnostics.js";
+import { diagnostic, type Diagnostic, type Place } from "../../ir/diagnostics.js";
 
 const NODE_KINDS = new Set([
   "Program", "ExpressionStatement", "Literal", "Identifier", "VariableDeclaration", "VariableDeclarator",
@@ -31,13 +31,12 @@ type Node = { type: string; [k: string]: unknown };
 
 export function verifyGenerated(source: string): Diagnostic[] {
   const problems: Diagnostic[] = [];
-  const fail = (message: string, node?: Node) =>
-    problems.push({ severity: "error", code: "codegen.disallowed", message, span: node ? { start: node.start as number, end: node.end as number } : undefined });
+  const at = (node: Node): Place => ({ span: { start: node.start as number, end: node.end as number } });
   let ast: Node;
   try {
     ast = parse(`(function (rt) {\n${source}\n})`, { ecmaVersion: 2022, sourceType: "script" }) as unknown as Node;
   } catch (e) {
-    fail(`generated code does not parse: ${(e as Error).message}`);
+    problems.push(diagnostic("codegen.disallowed", { variant: "parse", error: (e as Error).message }));
     return problems;
   }
   const visit = (node: Node, parent: Node | null, key: string) => {
@@ -45,23 +44,25 @@ export function verifyGenerated(source: string): Diagnostic[] {
     // The wrapper `(function (rt) {...})` is ours.
     if (kind === "FunctionExpression" && parent?.type === "ExpressionStatement" && key === "expression") {
       // fall through to children
-    } else if (!NODE_KINDS.has(kind)) fail(`node ${kind} is not allowed`, node);
+    } else if (!NODE_KINDS.has(kind)) problems.push(diagnostic("codegen.disallowed", { variant: "node", kind }, at(node)));
     if (kind === "Identifier") {
       const name = node.name as string;
       const isLabel = parent?.type === "LabeledStatement" || parent?.type === "BreakStatement";
       const isPropertyName =
         (parent?.type === "MemberExpression" && key === "property" && !parent.computed) ||
         (parent?.type === "Property" && key === "key" && !parent.computed);
-      if (isPropertyName ? !MEMBERS.has(name) : !isLabel && !IDENTIFIER.test(name)) fail(`identifier ${name} is not allowed`, node);
+      if (isPropertyName ? !MEMBERS.has(name) : !isLabel && !IDENTIFIER.test(name))
+        problems.push(diagnostic("codegen.disallowed", { variant: "identifier", name }, at(node)));
     }
     if (kind === "MemberExpression") {
       const property = node.property as Node;
-      if (node.computed && property.type !== "Literal" && property.type !== "Identifier") fail("computed member must be a literal", node);
+      if (node.computed && property.type !== "Literal" && property.type !== "Identifier")
+        problems.push(diagnostic("codegen.disallowed", { variant: "computed-member" }, at(node)));
     }
-    if (kind === "Literal" && "regex" in node) fail("regular expression literals are not allowed", node);
-    if (kind === "Property" && (node.kind !== "init" || node.method)) fail("only plain properties are allowed", node);
+    if (kind === "Literal" && "regex" in node) problems.push(diagnostic("codegen.disallowed", { variant: "regex" }, at(node)));
+    if (kind === "Property" && (node.kind !== "init" || node.method)) problems.push(diagnostic("codegen.disallowed", { variant: "property" }, at(node)));
     if ((kind === "BinaryExpression" || kind === "LogicalExpression" || kind === "UnaryExpression" || kind === "AssignmentExpression") && !OPERATORS.has(node.operator as string)) {
-      fail(`operator ${String(node.operator)} is not allowed`, node);
+      problems.push(diagnostic("codegen.disallowed", { variant: "operator", operator: String(node.operator) }, at(node)));
     }
     for (const [k, v] of Object.entries(node)) {
       if (k === "type") continue;

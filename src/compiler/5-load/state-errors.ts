@@ -2,6 +2,8 @@
 // `inputs.<name>[.<field>]`. Free of ajv at run time, so generated packages bundle it with
 // their standalone validator while the compiler uses it behind ajv's run-time compiler.
 import type { ErrorObject } from "ajv";
+import { codesOf } from "../../ir/diagnostic-catalogue.js";
+import { diagnostic, type Diagnostic } from "../../ir/diagnostics.js";
 import { FORMAT_HINTS } from "./formats.js";
 
 /** One way a state does not match the input schema, addressed like the model. */
@@ -13,10 +15,8 @@ export interface StateError {
 
 const RANGE_KEYWORDS = new Set(["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"]);
 
-/** When one value fails several ways, the first of these is the one worth saying. */
-const PRIORITY = ["state.missing", "state.type", "state.enum", "state.format", "state.range", "state.invalid"];
-
-const article = (t: string): string => (t === "array" || t === "object" || t === "integer" ? `an ${t}` : `a ${t}`);
+/** When one value fails several ways, the first of these is the one worth saying (the catalogue lists them so). */
+const PRIORITY: readonly string[] = codesOf("state");
 
 function describeValue(v: unknown): string {
   if (v === null) return "null";
@@ -35,36 +35,39 @@ function pathOf(e: ErrorObject): string[] {
 const dotted = (segments: string[]): string =>
   segments.map((s, i) => (/^\d+$/.test(s) && i > 0 ? `[${s}]` : i === 0 ? s : `.${s}`)).join("");
 
-type Describe = (name: string, e: ErrorObject, got: string) => Omit<StateError, "address">;
+const stateError = (address: string, d: Diagnostic): StateError => ({ address, code: d.code, message: d.message });
+
+type Describe = (name: string, e: ErrorObject, got: string) => Diagnostic;
 
 const BY_KEYWORD: Record<string, Describe> = {
-  required: (name) => ({ code: "state.missing", message: `\`${name}\` is required` }),
+  required: (name) => diagnostic("state.missing", { variant: "absent", name }),
   type: (name, e, got) => {
-    if (e.data === null) return { code: "state.missing", message: `\`${name}\` is required (got null)` };
-    const wanted = ([] as unknown[]).concat(e.params.type).filter((t) => t !== "null").map((t) => article(String(t)));
-    return { code: "state.type", message: `\`${name}\` must be ${wanted.join(" or ")} (got ${got})` };
+    if (e.data === null) return diagnostic("state.missing", { variant: "null", name });
+    const wanted = ([] as unknown[]).concat(e.params.type).filter((t) => t !== "null").map(String);
+    return diagnostic("state.type", { variant: "value", name, wanted, got });
   },
   enum: (name, e, got) => {
     const allowed = (e.params.allowedValues as unknown[]).filter((v) => v !== null).map((v) => JSON.stringify(v));
-    return { code: "state.enum", message: `\`${name}\` must be one of ${allowed.join(", ")} (got ${got})` };
+    return diagnostic("state.enum", { variant: "values", name, allowed, got });
   },
   format: (name, e, got) => {
     const hint = FORMAT_HINTS[String(e.params.format)] ?? `in the format ${String(e.params.format)}`;
-    return { code: "state.format", message: `\`${name}\` must be ${hint} (got ${got})` };
+    return diagnostic("state.format", { name, hint, got });
   },
+  const: (name, e, got) => diagnostic("state.enum", { variant: "const", name, detail: e.message ?? "is invalid", got }),
 };
 
 function toStateError(e: ErrorObject): StateError {
   const segments = pathOf(e);
-  if (segments.length === 0) return { address: "inputs", code: "state.type", message: "the state must be a JSON object mapping input names to values" };
+  if (segments.length === 0) return stateError("inputs", diagnostic("state.type", { variant: "state" }));
   const name = dotted(segments);
+  const address = `inputs.${name}`;
   const got = describeValue(e.data);
   const known = BY_KEYWORD[e.keyword];
-  if (known) return { address: `inputs.${name}`, ...known(name, e, got) };
+  if (known) return stateError(address, known(name, e, got));
   if (RANGE_KEYWORDS.has(e.keyword))
-    return { address: `inputs.${name}`, code: "state.range", message: `\`${name}\` must be ${String(e.params.comparison)} ${String(e.params.limit)} (got ${got})` };
-  const code = e.keyword === "const" ? "state.enum" : "state.invalid";
-  return { address: `inputs.${name}`, code, message: `\`${name}\` ${e.message ?? "is invalid"} (got ${got})` };
+    return stateError(address, diagnostic("state.range", { name, comparison: String(e.params.comparison), limit: String(e.params.limit), got }));
+  return stateError(address, diagnostic("state.invalid", { variant: "schema", name, detail: e.message, got }));
 }
 
 /** One error per address: the most telling of the ways the value failed. */

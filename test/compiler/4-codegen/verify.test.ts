@@ -46,4 +46,13 @@ return { run, functions: { ["f"]: F0 } };`);
   ])("rejects %s", (src, pattern) => rejected(`${src};`, pattern));
 
   it("rejects source that does not parse", () => rejected("const = ;", /does not parse/));
+
+  it("reports each problem as codegen.disallowed, spanning the node at fault in the wrapped source", () => {
+    const src = "while (true) {}";
+    const wrapped = `(function (rt) {\n${src}\n})`;
+    const [d, ...rest] = verifyGenerated(src);
+    expect(rest).toEqual([]);
+    expect(d).toMatchObject({ severity: "error", code: "codegen.disallowed", message: "node WhileStatement is not allowed" });
+    expect(wrapped.slice(d!.span!.start, d!.span!.end)).toBe(src);
+  });
 });

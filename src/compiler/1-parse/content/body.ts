@@ -1,7 +1,6 @@
 // The shapes a calculation may take: an expression string, a table array, or (lenient, and as
 // a decision object's `table`) a table with its hit policy and default output.
-import type { Diagnostic } from "../../../ir/diagnostics.js";
-import { err } from "../../2-analyse/stages.js";
+import { diagnostic, type Diagnostic } from "../../../ir/diagnostics.js";
 
 export type BodySource =
   | { kind: "expr"; text: string; address: string }
@@ -25,14 +24,13 @@ export function readBody(
   if (raw !== null && typeof raw === "object" && !Array.isArray(raw) && opts.allowTableObject && "table" in raw) {
     const obj = raw as Record<string, unknown>;
     const extra = Object.keys(obj).filter((k) => !TABLE_OBJECT_KEYS.has(k));
-    if (extra.length > 0) err(sink, "decision.unknown-key", `unexpected key${extra.length > 1 ? "s" : ""} ${extra.map((k) => `\`${k}\``).join(", ")} in ${where}`, address);
+    if (extra.length > 0) sink.push(diagnostic("decision.table-object-key", { keys: extra, where }, { address }));
     if (!Array.isArray(obj.table)) {
-      err(sink, "decision.table-shape", `\`table\` of ${where} must be an array of rows`, address);
+      sink.push(diagnostic("decision.table-shape", { variant: "object", where }, { address }));
       return null;
     }
     return { kind: "table", rows: obj.table, hit: obj.hit, default: obj.default, address };
   }
-  const allowed = ["an expression string", ...(opts.allowTable ? ["a table array"] : []), ...(opts.allowTableObject ? ["`{table, hit, default}`"] : [])];
-  err(sink, "decision.body-shape", `${where} must be ${allowed.join(" or ")}`, address);
+  sink.push(diagnostic("decision.body-shape", { variant: "body", where, table: opts.allowTable, tableObject: opts.allowTableObject }, { address }));
   return null;
 }

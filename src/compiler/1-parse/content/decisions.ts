@@ -1,8 +1,7 @@
 // Decisions (spec 2.5) as written: a string, a table array, or an object with `type`, `desc`,
 // `let`, exactly one of `expr`/`table`, `hit`, `requires` (and lenient `default`).
-import type { Diagnostic } from "../../../ir/diagnostics.js";
+import { diagnostic, type Diagnostic } from "../../../ir/diagnostics.js";
 import { didYouMean } from "../../2-analyse/expressions/suggest.js";
-import { err, warn } from "../../2-analyse/stages.js";
 import { type BodySource, readBody } from "./body.js";
 
 export interface LetSpec {
@@ -29,16 +28,16 @@ export function readDecision(name: string, raw: unknown, strict: boolean, sink: 
   if (typeof raw === "string") return { ...spec, body: { kind: "expr", text: raw, address } };
   if (Array.isArray(raw)) return { ...spec, body: { kind: "table", rows: raw, address } };
   if (raw === null || typeof raw !== "object") {
-    err(sink, "decision.shape", `decision \`${name}\` must be an expression string, a table array or an object`, address);
+    sink.push(diagnostic("decision.shape", { name }, { address }));
     return spec;
   }
   const obj = raw as Record<string, unknown>;
   for (const key of Object.keys(obj))
-    if (!KNOWN_KEYS.includes(key)) warn(sink, "decision.unknown-key", `unknown key \`${key}\` is ignored${didYouMean(key, KNOWN_KEYS)}`, `${address}.${key}`);
+    if (!KNOWN_KEYS.includes(key)) sink.push(diagnostic("decision.unknown-key", { key, didYouMean: didYouMean(key, KNOWN_KEYS) }, { address: `${address}.${key}` }));
   if (obj.type !== undefined) spec.typeSpec = obj.type;
   if (obj.desc !== undefined) {
     if (typeof obj.desc === "string") spec.desc = obj.desc;
-    else err(sink, "decision.desc-invalid", "`desc` must be a string", `${address}.desc`);
+    else sink.push(diagnostic("decision.desc-invalid", {}, { address: `${address}.desc` }));
   }
   spec.lets = readLets(obj.let, address, strict, sink);
   spec.requires = readRequires(obj.requires, address, sink);
@@ -50,20 +49,20 @@ function readDecisionBody(obj: Record<string, unknown>, name: string, address: s
   const hasExpr = obj.expr !== undefined;
   const hasTable = obj.table !== undefined;
   if (hasExpr === hasTable) {
-    err(sink, hasExpr ? "decision.body-conflict" : "decision.body-missing", `decision \`${name}\` needs exactly one of \`expr\` and \`table\``, address);
+    sink.push(hasExpr ? diagnostic("decision.body-conflict", { name }, { address }) : diagnostic("decision.body-missing", { name }, { address }));
     return null;
   }
   if (strict && obj.default !== undefined)
-    err(sink, "decision.default-lenient", "`default` is allowed only in lenient (imported) models", `${address}.default`);
+    sink.push(diagnostic("decision.default-lenient", {}, { address: `${address}.default` }));
   if (hasExpr) {
     for (const key of ["hit", "default"])
-      if (obj[key] !== undefined) warn(sink, "decision.table-key-unused", `\`${key}\` applies only to a table and is ignored`, `${address}.${key}`);
+      if (obj[key] !== undefined) sink.push(diagnostic("decision.table-key-unused", { key }, { address: `${address}.${key}` }));
     if (typeof obj.expr === "string") return { kind: "expr", text: obj.expr, address };
-    err(sink, "decision.body-shape", "`expr` must be an expression string", `${address}.expr`);
+    sink.push(diagnostic("decision.body-shape", { variant: "expr" }, { address: `${address}.expr` }));
     return null;
   }
   if (!Array.isArray(obj.table)) {
-    err(sink, "decision.table-shape", "`table` must be an array of rows", `${address}.table`);
+    sink.push(diagnostic("decision.table-shape", { variant: "decision" }, { address: `${address}.table` }));
     return null;
   }
   return { kind: "table", rows: obj.table, hit: obj.hit, default: obj.default, address };
@@ -72,7 +71,7 @@ function readDecisionBody(obj: Record<string, unknown>, name: string, address: s
 function readLets(raw: unknown, address: string, strict: boolean, sink: Diagnostic[]): LetSpec[] {
   if (raw === undefined) return [];
   if (raw === null || typeof raw !== "object" || Array.isArray(raw)) {
-    err(sink, "decision.let-shape", "`let` must be an object mapping names to expressions, in order", `${address}.let`);
+    sink.push(diagnostic("decision.let-shape", {}, { address: `${address}.let` }));
     return [];
   }
   const lets: LetSpec[] = [];
@@ -87,7 +86,7 @@ function readLets(raw: unknown, address: string, strict: boolean, sink: Diagnost
 function readRequires(raw: unknown, address: string, sink: Diagnostic[]): string[] {
   if (raw === undefined) return [];
   if (!Array.isArray(raw) || !raw.every((r) => typeof r === "string")) {
-    err(sink, "decision.requires-shape", "`requires` must be an array of input or decision names", `${address}.requires`);
+    sink.push(diagnostic("decision.requires-shape", {}, { address: `${address}.requires` }));
     return [];
   }
   return raw as string[];

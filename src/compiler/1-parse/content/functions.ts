@@ -1,7 +1,6 @@
 // Functions (spec 2.6): `params` (name → type, in order), `returns`, `body`.
-import type { Diagnostic } from "../../../ir/diagnostics.js";
+import { diagnostic, type Diagnostic } from "../../../ir/diagnostics.js";
 import { didYouMean } from "../../2-analyse/expressions/suggest.js";
-import { err, warn } from "../../2-analyse/stages.js";
 import { type BodySource, readBody } from "./body.js";
 
 export interface FunctionSpec {
@@ -18,18 +17,18 @@ export function readFunction(name: string, raw: unknown, strict: boolean, sink: 
   const address = `functions.${name}`;
   const spec: FunctionSpec = { name, address, params: [], body: null };
   if (raw === null || typeof raw !== "object" || Array.isArray(raw)) {
-    err(sink, "function.shape", `function \`${name}\` must be an object with \`params\`, \`returns\` and \`body\``, address);
+    sink.push(diagnostic("function.shape", { name }, { address }));
     return spec;
   }
   const obj = raw as Record<string, unknown>;
   for (const key of Object.keys(obj))
-    if (!KNOWN_KEYS.includes(key)) warn(sink, "function.unknown-key", `unknown key \`${key}\` is ignored${didYouMean(key, KNOWN_KEYS)}`, `${address}.${key}`);
+    if (!KNOWN_KEYS.includes(key)) sink.push(diagnostic("function.unknown-key", { key, didYouMean: didYouMean(key, KNOWN_KEYS) }, { address: `${address}.${key}` }));
   if (obj.params !== undefined) {
     if (obj.params !== null && typeof obj.params === "object" && !Array.isArray(obj.params)) spec.params = Object.entries(obj.params);
-    else err(sink, "function.params-shape", "`params` must be an object mapping parameter names to types, in order", `${address}.params`);
+    else sink.push(diagnostic("function.params-shape", {}, { address: `${address}.params` }));
   }
   if (obj.returns !== undefined) spec.returnsSpec = obj.returns;
-  if (obj.body === undefined) err(sink, "function.body-missing", `function \`${name}\` needs a \`body\``, address);
+  if (obj.body === undefined) sink.push(diagnostic("function.body-missing", { name }, { address }));
   else spec.body = readBody(obj.body, address, `the body of function \`${name}\``, { allowTable: true, allowTableObject: !strict }, sink);
   return spec;
 }

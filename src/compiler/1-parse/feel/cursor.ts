@@ -1,6 +1,6 @@
 // The parser's position in the token list, and how it reports a syntax error: the first error
 // ends the parse, so it travels as a thrown `ParseFailure` that the public API turns into data.
-import { error, type Diagnostic, type Span } from "../../../ir/diagnostics.js";
+import { diagnostic, type Diagnostic, type Span } from "../../../ir/diagnostics.js";
 import type { Token } from "./lexer.js";
 import type { NameScope } from "./names.js";
 
@@ -47,7 +47,7 @@ export const spanFrom = (c: Cursor, start: number): Span => ({ start, end: Math.
 export const describe = (t: Token): string => (t.kind === "eof" ? "the end of the text" : `\`${t.text}\``);
 
 export function fail(c: Cursor, message: string, span: Span = tokenSpan(peek(c))): never {
-  throw new ParseFailure(error("feel.syntax", message, { span, source: c.text }));
+  throw new ParseFailure(diagnostic("feel.syntax", { variant: "parser", detail: message }, { span, source: c.text }));
 }
 
 export const tokenSpan = (t: Token): Span => ({ start: t.start, end: t.end });

@@ -1,5 +1,5 @@
 // Public API of the FEEL frontend: text in, AST or diagnostics out. Nothing is ever thrown.
-import { error, type Diagnostic } from "../../../ir/diagnostics.js";
+import { diagnostic, type Diagnostic } from "../../../ir/diagnostics.js";
 import type { Expr, TypeExpr, UnaryTests } from "../../../ir/feel-ast.js";
 import { ParseFailure, type Cursor } from "./cursor.js";
 import { parseExpr } from "./expressions.js";
@@ -25,7 +25,7 @@ export interface ParseResult<T> {
 
 export function parseExpression(text: string, options: ParseOptions = {}): ParseResult<Expr> {
   return run(text, options, (c) => {
-    if (c.tokens.length === 1) emptyText(c, "the expression is empty");
+    if (c.tokens.length === 1) emptyText(c, "expression");
     const expr = parseExpr(c);
     expectEnd(c);
     return expr;
@@ -38,15 +38,15 @@ export function parseUnaryTests(text: string, options: ParseOptions = {}): Parse
 
 export function parseTypeExpr(text: string, options: ParseOptions = {}): ParseResult<TypeExpr> {
   return run(text, options, (c) => {
-    if (c.tokens.length === 1) emptyText(c, "the type is empty");
+    if (c.tokens.length === 1) emptyText(c, "type");
     const type = parseType(c);
     expectEnd(c);
     return type;
   });
 }
 
-function emptyText(c: Cursor, message: string): never {
-  throw new ParseFailure(error("feel.empty", message, { span: { start: 0, end: c.text.length }, source: c.text }));
+function emptyText(c: Cursor, what: "expression" | "type"): never {
+  throw new ParseFailure(diagnostic("feel.empty", { variant: what }, { span: { start: 0, end: c.text.length }, source: c.text }));
 }
 
 function run<T>(text: string, options: ParseOptions, parse: (c: Cursor) => T): ParseResult<T> {
@@ -58,9 +58,9 @@ function run<T>(text: string, options: ParseOptions, parse: (c: Cursor) => T): P
   } catch (e) {
     if (e instanceof ParseFailure) return { value: null, diagnostics: [e.diagnostic] };
     if (e instanceof RangeError) {
-      return { value: null, diagnostics: [error("feel.too-deep", "the expression is nested too deeply", { source: text })] };
+      return { value: null, diagnostics: [diagnostic("feel.too-deep", {}, { source: text })] };
     }
-    return { value: null, diagnostics: [error("feel.internal", `internal parser error: ${String(e)}`, { source: text })] };
+    return { value: null, diagnostics: [diagnostic("feel.internal", { error: String(e) }, { source: text })] };
   }
 }
 

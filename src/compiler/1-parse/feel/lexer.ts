@@ -1,7 +1,7 @@
 // The FEEL lexer (moo). It knows nothing about names: a multi-word or declared name is a run of
 // `word` and symbol tokens that the parser joins, so `Loan-to-Value` lexes as five tokens.
 import moo from "moo";
-import { error, type Diagnostic } from "../../../ir/diagnostics.js";
+import { diagnostic, type Diagnostic } from "../../../ir/diagnostics.js";
 import { decodeStringBody } from "./string-escapes.js";
 
 export type TokenKind = "number" | "string" | "temporal" | "word" | "punct" | "eof";
@@ -59,11 +59,11 @@ export function lex(text: string): LexResult {
       case "blockComment":
         continue;
       case "openComment":
-        return fail(tokens, error("feel.unterminated-comment", "comment is not closed; add `*/`", { span, source: text }));
+        return fail(tokens, diagnostic("feel.unterminated-comment", {}, { span, source: text }));
       case "openString":
-        return fail(tokens, error("feel.unterminated-string", "string is not closed; add a `\"` at its end", { span, source: text }));
+        return fail(tokens, diagnostic("feel.unterminated-string", {}, { span, source: text }));
       case "other":
-        return fail(tokens, error("feel.syntax", `unexpected character \`${t.text}\``, { span, source: text }));
+        return fail(tokens, diagnostic("feel.syntax", { variant: "character", char: t.text }, { span, source: text }));
       case "string":
         tokens.push({ kind: "string", text: t.text, start, end, value: decodeStringBody(t.text.slice(1, -1)) });
         continue;

@@ -1,5 +1,5 @@
 // Unary tests: decision-table input cells and the right-hand side of `in` (DMN 1.5, rules 14-17).
-import { error } from "../../../ir/diagnostics.js";
+import { diagnostic } from "../../../ir/diagnostics.js";
 import type { Expr, UnaryTest, UnaryTests } from "../../../ir/feel-ast.js";
 import { advance, at, eat, expect, fail, ParseFailure, peek, spanFrom, tokenSpan, type Cursor } from "./cursor.js";
 import { isCompareOp, parseAdditive, parseExpr } from "./expressions.js";
@@ -49,9 +49,7 @@ export function parseInTests(c: Cursor): UnaryTests {
 export function parseCellTests(c: Cursor): UnaryTests {
   const first = peek(c);
   if (first.kind === "eof") {
-    throw new ParseFailure(
-      error("feel.empty", "the unary tests are empty; write `-` to match any value", { span: tokenSpan(first), source: c.text }),
-    );
+    throw new ParseFailure(diagnostic("feel.empty", { variant: "tests" }, { span: tokenSpan(first), source: c.text }));
   }
   if (at(c, "-") && peek(c, 1).kind === "eof") {
     advance(c);

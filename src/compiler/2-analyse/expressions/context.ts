@@ -1,5 +1,5 @@
 // What the expression visitor needs to know about where it is, and how it reports.
-import type { Diagnostic, Span } from "../../../ir/diagnostics.js";
+import type { Diagnostic, Place, Span } from "../../../ir/diagnostics.js";
 import type { NameRef } from "../../../ir/feel-ast.js";
 import type { Type } from "../../../ir/types.js";
 import type { Scope } from "./scope.js";
@@ -28,10 +28,9 @@ export interface ExprContext {
   types: Record<string, Type>;
 }
 
-export function report(ctx: ExprContext, severity: "error" | "warning", code: string, message: string, span?: Span): void {
-  ctx.sink.push({ severity, code, message, address: ctx.address, ...(span ? { span, source: ctx.source } : {}) });
-}
-
-/** A certain type conflict: an error in strict mode, a warning in lenient mode. */
-export const reportType = (ctx: ExprContext, code: string, message: string, span?: Span): void =>
-  report(ctx, ctx.strict ? "error" : "warning", code, message, span);
+/** Where a diagnostic about this expression points, and the mode that decides a strict error's severity. */
+export const at = (ctx: ExprContext, span?: Span): Place & { strict: boolean } => ({
+  address: ctx.address,
+  strict: ctx.strict,
+  ...(span ? { span, source: ctx.source } : {}),
+});

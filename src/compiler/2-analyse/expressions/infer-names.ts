@@ -1,10 +1,11 @@
 // Name resolution (spec 2.2: inputs, decisions and functions share one namespace) and calls.
+import { diagnostic } from "../../../ir/diagnostics.js";
 import type { Call, Name } from "../../../ir/feel-ast.js";
 import type { Type } from "../../../ir/types.js";
 import { builtinArgumentProblem } from "./builtin-signatures.js";
 import { builtinResultType, BUILTIN_NAMES, isBuiltin } from "./builtins.js";
 import { isCertain } from "./compat.js";
-import { type ExprContext, report, reportType } from "./context.js";
+import { at, type ExprContext } from "./context.js";
 import { infer } from "./infer.js";
 import { lookup, namesInScope } from "./scope.js";
 import { didYouMean } from "./suggest.js";
@@ -37,13 +38,12 @@ export function inferName(node: Name, ctx: ExprContext, callee: boolean): Type {
   }
   const forbidden = ctx.forbidden?.get(node.name);
   if (forbidden) {
-    report(ctx, "error", "names.function-scope",
-      `${ctx.owner ?? "a function"} reads ${forbidden} \`${node.name}\`; a function body uses only its parameters and other functions`, node.span);
+    ctx.sink.push(diagnostic("names.function-scope", { owner: ctx.owner ?? "a function", what: forbidden, name: node.name }, at(ctx, node.span)));
     return { kind: "any" };
   }
   if (ctx.inFilter) return { kind: "any" };
   const candidates = [...namesInScope(ctx.scope), ...(callee ? BUILTIN_NAMES : [])];
-  report(ctx, "error", "names.unknown", `unknown name \`${node.name}\`${didYouMean(node.name, candidates)}`, node.span);
+  ctx.sink.push(diagnostic("names.unknown", { variant: "name", name: node.name, didYouMean: didYouMean(node.name, candidates) }, at(ctx, node.span)));
   return { kind: "any" };
 }
 
@@ -56,13 +56,13 @@ export function inferCall(e: Call, ctx: ExprContext): Type {
   const ref = e.callee.ref;
   if (ref.kind === "builtin") {
     const problem = builtinArgumentProblem(ref.name, e.args.length, e.named?.map((n) => n.name));
-    if (problem) report(ctx, "error", "types.arity", problem, e.span);
+    if (problem) ctx.sink.push(diagnostic("types.arity", { variant: "builtin", detail: problem }, at(ctx, e.span)));
     return builtinResultType(ref.name, args, e.args);
   }
   if (ref.kind === "function") checkArguments(e, ref.name, ctx);
   if (calleeType.kind === "function") return calleeType.result;
   if (isCertain(calleeType))
-    reportType(ctx, "types.not-a-function", `\`${e.callee.name}\` is a ${calleeType.kind}, not a function`, e.callee.span);
+    ctx.sink.push(diagnostic("types.not-a-function", { name: e.callee.name, kind: calleeType.kind }, at(ctx, e.callee.span)));
   return { kind: "any" };
 }
 
@@ -73,10 +73,9 @@ function checkArguments(e: Call, fn: string, ctx: ExprContext): void {
   if (e.named) {
     for (const n of e.named)
       if (!params.includes(n.name))
-        report(ctx, "error", "names.unknown-parameter", `function \`${fn}\` has no parameter \`${n.name}\`${didYouMean(n.name, params)}`, n.span);
+        ctx.sink.push(diagnostic("names.unknown-parameter", { fn, param: n.name, didYouMean: didYouMean(n.name, params) }, at(ctx, n.span)));
     return;
   }
   if (e.args.length !== params.length)
-    report(ctx, "error", "types.arity",
-      `function \`${fn}\` takes ${params.length} argument${params.length === 1 ? "" : "s"} (${params.join(", ")}), not ${e.args.length}`, e.span);
+    ctx.sink.push(diagnostic("types.arity", { variant: "function", fn, params, given: e.args.length }, at(ctx, e.span)));
 }

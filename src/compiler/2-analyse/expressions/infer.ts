@@ -1,9 +1,10 @@
 // Resolves the names of a FEEL expression and infers a static type for every node, bottom-up.
 // One handler per node kind. Unsure inference yields `any`; only certain conflicts are reported.
+import { diagnostic } from "../../../ir/diagnostics.js";
 import type { Expr } from "../../../ir/feel-ast.js";
 import type { Type } from "../../../ir/types.js";
 import { compatible, joinTypes, typeToString } from "./compat.js";
-import { type ExprContext, reportType } from "./context.js";
+import { at, type ExprContext } from "./context.js";
 import { inferCall, inferName } from "./infer-names.js";
 import { checkCellLiterals, checkResultLiterals } from "./literals.js";
 import { inferContext, inferFilter, inferFor, inferFunctionDef, inferQuantified } from "./infer-scoped.js";
@@ -33,7 +34,7 @@ const HANDLERS: Handlers = {
     const t = memberType(base, e.member);
     if (base.kind === "struct" && t.kind === "null") {
       const fields = base.fields.map(([k]) => k);
-      reportType(ctx, "types.unknown-member", `no field \`${e.member}\` in ${typeToString(base)}${didYouMean(e.member, fields)}`, e.span);
+      ctx.sink.push(diagnostic("types.unknown-member", { member: e.member, type: typeToString(base), didYouMean: didYouMean(e.member, fields) }, at(ctx, e.span)));
     }
     return t;
   },
@@ -41,23 +42,23 @@ const HANDLERS: Handlers = {
   call: inferCall,
   negate: (e, ctx) => {
     const r = negateType(infer(e.operand, ctx));
-    if (r.problem === "boolean") reportType(ctx, "types.arith-boolean", "arithmetic on a boolean", e.span);
+    if (r.problem === "boolean") ctx.sink.push(diagnostic("types.arith-boolean", { variant: "negate" }, at(ctx, e.span)));
     return r.type;
   },
   arith: (e, ctx) => {
     const left = infer(e.left, ctx);
     const right = infer(e.right, ctx);
     const r = arithType(e.op, left, right);
-    if (r.problem === "boolean") reportType(ctx, "types.arith-boolean", `arithmetic on a boolean (\`${e.op}\`)`, e.span);
+    if (r.problem === "boolean") ctx.sink.push(diagnostic("types.arith-boolean", { variant: "operator", op: e.op }, at(ctx, e.span)));
     if (r.problem === "mismatch")
-      reportType(ctx, "types.mismatch", `\`${e.op}\` cannot combine ${typeToString(left)} and ${typeToString(right)}`, e.span);
+      ctx.sink.push(diagnostic("types.mismatch", { variant: "operator", op: e.op, left: typeToString(left), right: typeToString(right) }, at(ctx, e.span)));
     return r.type;
   },
   compare: (e, ctx) => {
     const left = infer(e.left, ctx);
     const right = infer(e.right, ctx);
     if (!comparable(left, right))
-      reportType(ctx, "types.compare-mismatch", `comparing ${typeToString(left)} with ${typeToString(right)}`, e.span);
+      ctx.sink.push(diagnostic("types.compare-mismatch", { variant: "compare", left: typeToString(left), right: typeToString(right) }, at(ctx, e.span)));
     // `tier = "gold"`, `risk >= "mid"`: the literal must be a value, and then compares as one
     if (isValueSet(left)) checkResultLiterals(e.right, left, ctx, "the values it is compared with");
     if (isValueSet(right)) checkResultLiterals(e.left, right, ctx, "the values it is compared with");
@@ -72,13 +73,14 @@ const HANDLERS: Handlers = {
     const v = infer(e.value, ctx);
     for (const bound of [e.low, e.high]) {
       const b = infer(bound, ctx);
-      if (!comparable(v, b)) reportType(ctx, "types.compare-mismatch", `comparing ${typeToString(v)} with ${typeToString(b)}`, bound.span);
+      if (!comparable(v, b))
+        ctx.sink.push(diagnostic("types.compare-mismatch", { variant: "compare", left: typeToString(v), right: typeToString(b) }, at(ctx, bound.span)));
     }
     return BOOLEAN;
   },
   in: (e, ctx) => {
     const v = infer(e.value, ctx);
-    inferTests(e.tests, { ...ctx, inputValue: v }, "types.compare-mismatch");
+    inferTests(e.tests, { ...ctx, inputValue: v }, (p, where) => diagnostic("types.compare-mismatch", { variant: "test", ...p }, where));
     checkCellLiterals(e.tests, v, ctx, "the values it is tested against");
     return BOOLEAN;
   },
@@ -89,7 +91,7 @@ const HANDLERS: Handlers = {
   },
   if: (e, ctx) => {
     const cond = infer(e.cond, ctx);
-    if (!compatible(cond, BOOLEAN)) reportType(ctx, "types.mismatch", `an \`if\` condition must be boolean, not ${typeToString(cond)}`, e.cond.span);
+    if (!compatible(cond, BOOLEAN)) ctx.sink.push(diagnostic("types.mismatch", { variant: "condition", type: typeToString(cond) }, at(ctx, e.cond.span)));
     return joinTypes(infer(e.then, ctx), infer(e.else, ctx));
   },
   for: inferFor,
@@ -102,7 +104,7 @@ const HANDLERS: Handlers = {
   range: (e, ctx) => {
     const ends = [e.start, e.end].filter((x): x is Expr => x !== null).map((x) => infer(x, ctx));
     if (ends.length === 2 && !comparable(ends[0]!, ends[1]!))
-      reportType(ctx, "types.compare-mismatch", `a range from ${typeToString(ends[0]!)} to ${typeToString(ends[1]!)}`, e.span);
+      ctx.sink.push(diagnostic("types.compare-mismatch", { variant: "range", start: typeToString(ends[0]!), end: typeToString(ends[1]!) }, at(ctx, e.span)));
     return { kind: "range", element: ends.length === 0 ? { kind: "any" } : ends.reduce(joinTypes) };
   },
   function: inferFunctionDef,

@@ -1,10 +1,11 @@
 // Literals checked against a declared type: a string that is not an option of a choice/levels
 // type, a number outside a constrained range. Literals that fit a choice/levels type take it on,
 // so later phases see `"high"` as a level (levels compare by rank, not alphabetically).
+import { diagnostic } from "../../../ir/diagnostics.js";
 import type { Expr, UnaryTests } from "../../../ir/feel-ast.js";
 import type { Type } from "../../../ir/types.js";
 import { typeToString } from "./compat.js";
-import { type ExprContext, reportType } from "./context.js";
+import { at, type ExprContext } from "./context.js";
 import { didYouMean } from "./suggest.js";
 
 /** The expressions a table cell's tests compare the column value with. */
@@ -25,8 +26,7 @@ function checkLiteral(e: Expr, type: Type, ctx: ExprContext, what: string): void
   if ((type.kind === "choice" || type.kind === "levels") && e.kind === "string") {
     if (type.values.includes(e.value)) e.type = type;
     else
-      reportType(ctx, "types.not-an-option",
-        `"${e.value}" is not one of ${what} (${type.values.join(", ")})${didYouMean(e.value, type.values)}`, e.span);
+      ctx.sink.push(diagnostic("types.not-an-option", { value: e.value, what, values: type.values, didYouMean: didYouMean(e.value, type.values) }, at(ctx, e.span)));
     return;
   }
   if (type.kind === "list" && e.kind === "list") {
@@ -42,7 +42,7 @@ function checkLiteral(e: Expr, type: Type, ctx: ExprContext, what: string): void
       (c.maximum !== undefined && n > c.maximum) ||
       (c.exclusiveMinimum !== undefined && n <= c.exclusiveMinimum) ||
       (c.exclusiveMaximum !== undefined && n >= c.exclusiveMaximum);
-    if (outside) reportType(ctx, "types.out-of-range", `${n} is outside ${typeToString(type)}`, e.span);
+    if (outside) ctx.sink.push(diagnostic("types.out-of-range", { value: n, type: typeToString(type) }, at(ctx, e.span)));
   }
 }
 

@@ -1,8 +1,9 @@
 // Type names in FEEL type expressions (`x instance of Person`, `function(p: Person) ...`) must
 // be built-in FEEL types or keys of the model's `types`.
+import { diagnostic } from "../../../ir/diagnostics.js";
 import type { TypeExpr } from "../../../ir/feel-ast.js";
 import { builtInType } from "../../../ir/type-expr.js";
-import { type ExprContext, reportType } from "./context.js";
+import { at, type ExprContext } from "./context.js";
 import { didYouMean } from "./suggest.js";
 
 const KNOWN_BUILT_INS = ["number", "string", "boolean", "date", "time", "date and time", "days and time duration", "years and months duration", "context", "list", "range", "function", "Any", "Null"];
@@ -12,7 +13,7 @@ export function checkTypeExpr(te: TypeExpr, ctx: ExprContext): void {
     case "named": {
       const known = builtInType(te.name) !== undefined || Object.hasOwn(ctx.types, te.name) || Object.hasOwn(ctx.types, te.name.replace(/^[^.]+\./, ""));
       if (!known)
-        reportType(ctx, "types.unknown", `unknown type \`${te.name}\`${didYouMean(te.name, [...KNOWN_BUILT_INS, ...Object.keys(ctx.types)])}`, te.span);
+        ctx.sink.push(diagnostic("types.unknown", { name: te.name, didYouMean: didYouMean(te.name, [...KNOWN_BUILT_INS, ...Object.keys(ctx.types)]) }, at(ctx, te.span)));
       return;
     }
     case "list":

@@ -1,20 +1,25 @@
 // Unary tests (table input cells, `x in ...`): each test is typed against the value under test.
+import type { TestMismatchParams } from "../../../ir/diagnostic-catalogue.js";
+import type { Diagnostic, Place } from "../../../ir/diagnostics.js";
 import type { Expr, UnaryTest, UnaryTests } from "../../../ir/feel-ast.js";
 import type { Type } from "../../../ir/types.js";
 import { typeToString } from "./compat.js";
-import { type ExprContext, reportType } from "./context.js";
+import { at, type ExprContext } from "./context.js";
 import { infer } from "./infer.js";
 import { comparable } from "./operators.js";
 
-export function inferTests(tests: UnaryTests, ctx: ExprContext, mismatchCode: string): void {
+/** A test that can never match the value under test, as the caller's diagnostic (a cell, `in`, a type condition). */
+export type TestMismatch = (params: TestMismatchParams, where: Place & { strict: boolean }) => Diagnostic;
+
+export function inferTests(tests: UnaryTests, ctx: ExprContext, mismatch: TestMismatch): void {
   if (tests.kind === "any") return;
-  for (const test of tests.tests) inferTest(test, ctx, mismatchCode);
+  for (const test of tests.tests) inferTest(test, ctx, mismatch);
 }
 
-function inferTest(test: UnaryTest, ctx: ExprContext, code: string): void {
+function inferTest(test: UnaryTest, ctx: ExprContext, mismatch: TestMismatch): void {
   const subject = ctx.inputValue ?? { kind: "any" };
   const check = (t: Type, e: Expr): void => {
-    if (!comparable(subject, t)) reportType(ctx, code, `${describe(e)} (${typeToString(t)}) cannot match a ${typeToString(subject)} value`, e.span);
+    if (!comparable(subject, t)) ctx.sink.push(mismatch({ test: describe(e), type: typeToString(t), subject: typeToString(subject) }, at(ctx, e.span)));
   };
   switch (test.kind) {
     case "compare":

@@ -1,12 +1,11 @@
 // The answer contract (spec 2.8): every question has exactly one decision of its name, whose
 // type the question fixes. A declared type must match; an inferred one that cannot be confirmed
 // (a plain string for a choice) is a warning asking for the type to be declared.
-import type { Diagnostic } from "../../../ir/diagnostics.js";
+import { diagnostic, type Diagnostic } from "../../../ir/diagnostics.js";
 import type { DecisionIR, QuestionIR } from "../../../ir/ir.js";
 import type { Type } from "../../../ir/types.js";
 import { isCertain, typeToString } from "../expressions/compat.js";
 import { didYouMean } from "../expressions/suggest.js";
-import { err, warn } from "../stages.js";
 
 /** The decision type a question fixes, as text, and whether a type satisfies it exactly. */
 interface Expectation {
@@ -65,19 +64,19 @@ export function checkContract(questions: QuestionIR[], subjects: ContractSubject
     const decision = subjects.decisions.get(q.id);
     if (!decision) {
       const other = subjects.others.get(q.id);
-      if (other) err(sink, "questions.not-a-decision", `question \`${q.id}\` is answered by a decision of that name, but \`${q.id}\` is ${other === "input" ? "an input" : "a function"}`, address);
-      else err(sink, "questions.missing-decision", `no decision named \`${q.id}\` answers this question${didYouMean(q.id, subjects.decisions.keys())}`, address);
+      if (other) sink.push(diagnostic("questions.not-a-decision", { id: q.id, kind: other }, { address }));
+      else sink.push(diagnostic("questions.missing-decision", { id: q.id, didYouMean: didYouMean(q.id, subjects.decisions.keys()) }, { address }));
       continue;
     }
     decision.question = q.id;
     const want = expectation(q);
     if (want.exact(decision.type)) continue;
     const declared = subjects.declared.has(q.id);
-    const message = `question \`${q.id}\` (${q.type}) needs decision \`${q.id}\` of type \`${want.text}\``;
     const t = decision.type;
     const lessSpecific = !isCertain(t) || (t.kind === want.like.kind && !("constraint" in t && t.constraint));
+    const contract = { id: q.id, type: q.type, want: want.text };
     if (!declared && lessSpecific)
-      warn(sink, "questions.type-unknown", `${message}; its type is inferred as ${typeToString(decision.type)}: declare \`type: ${JSON.stringify(want.text)}\``, decision.address);
-    else err(sink, "questions.type-mismatch", `${message}, not ${typeToString(decision.type)}`, decision.address);
+      sink.push(diagnostic("questions.type-unknown", { ...contract, inferred: typeToString(t) }, { address: decision.address }));
+    else sink.push(diagnostic("questions.type-mismatch", { ...contract, got: typeToString(t) }, { address: decision.address }));
   }
 }

@@ -1,8 +1,7 @@
 // Questions (spec 2.8; the per-type fields are our choice, see docs/questions.md).
-import type { Diagnostic } from "../../../ir/diagnostics.js";
+import { diagnostic, type Diagnostic } from "../../../ir/diagnostics.js";
 import type { QuestionIR, QuestionType } from "../../../ir/ir.js";
 import { didYouMean } from "../expressions/suggest.js";
-import { err, warn } from "../stages.js";
 
 type Fields = Record<string, unknown>;
 /** Reads a type-specific field into the question, or reports why it cannot. */
@@ -14,7 +13,7 @@ const uniqueStrings = (v: unknown): v is string[] =>
 
 const criteria: FieldReader = (q, v, address, sink) => {
   if (!isObject(v) || !Object.entries(v).every(([k, d]) => (k === "true" || k === "false") && typeof d === "string")) {
-    err(sink, "questions.criteria-invalid", "`criteria` maps `true` and/or `false` to a description of that outcome", address);
+    sink.push(diagnostic("questions.criteria-invalid", {}, { address }));
     return;
   }
   q.criteria = v as Record<string, string>;
@@ -23,7 +22,7 @@ const criteria: FieldReader = (q, v, address, sink) => {
 const options: FieldReader = (q, v, address, sink) => {
   const ok = (isObject(v) && Object.keys(v).length > 0 && Object.values(v).every((m) => typeof m === "string")) || (uniqueStrings(v) && v.length > 0);
   if (!ok) {
-    err(sink, "questions.options-invalid", "`options` is an object mapping each option to its meaning, or an array of option names", address);
+    sink.push(diagnostic("questions.options-invalid", {}, { address }));
     return;
   }
   q.options = v as Record<string, string> | string[];
@@ -31,14 +30,16 @@ const options: FieldReader = (q, v, address, sink) => {
 
 const levels: FieldReader = (q, v, address, sink) => {
   if (!uniqueStrings(v) || v.length < 2) {
-    err(sink, "questions.levels-invalid", "`levels` is an array of at least two distinct level names, lowest first", address);
+    sink.push(diagnostic("questions.levels-invalid", {}, { address }));
     return;
   }
   q.levels = v;
 };
 
 const range: FieldReader = (q, v, address, sink) => {
-  const bad = (): void => err(sink, "questions.range-invalid", "`range` is `{min?, max?}` with numbers, min not above max", address);
+  const bad = (): void => {
+    sink.push(diagnostic("questions.range-invalid", {}, { address }));
+  };
   if (!isObject(v) || !Object.keys(v).every((k) => k === "min" || k === "max")) return bad();
   const { min, max } = v;
   if ((min !== undefined && typeof min !== "number") || (max !== undefined && typeof max !== "number")) return bad();
@@ -46,19 +47,19 @@ const range: FieldReader = (q, v, address, sink) => {
   q.range = { ...(min !== undefined ? { min: min as number } : {}), ...(max !== undefined ? { max: max as number } : {}) };
 };
 
-/** Each type's own fields and whether they are required. */
-const TYPE_FIELDS: Record<QuestionType, Record<string, { read: FieldReader; required: boolean }>> = {
-  noul: { criteria: { read: criteria, required: false } },
-  choice: { options: { read: options, required: true } },
-  score: { levels: { read: levels, required: true } },
-  number: { range: { read: range, required: false } },
+/** Each type's own fields and, for a required one, what its absence is. */
+const TYPE_FIELDS: Record<QuestionType, Record<string, { read: FieldReader; missing?: (address: string) => Diagnostic }>> = {
+  noul: { criteria: { read: criteria } },
+  choice: { options: { read: options, missing: (address) => diagnostic("questions.options-missing", {}, { address }) } },
+  score: { levels: { read: levels, missing: (address) => diagnostic("questions.levels-missing", {}, { address }) } },
+  number: { range: { read: range } },
   date: {},
 };
 const TYPES = Object.keys(TYPE_FIELDS) as QuestionType[];
 
 export function readQuestions(raw: unknown, sink: Diagnostic[]): QuestionIR[] {
   if (!isObject(raw)) {
-    err(sink, "questions.shape", "`questions` maps each question id to a question object", "questions");
+    sink.push(diagnostic("questions.shape", { variant: "section" }, { address: "questions" }));
     return [];
   }
   return Object.entries(raw).flatMap(([id, q]) => {
@@ -70,24 +71,25 @@ export function readQuestions(raw: unknown, sink: Diagnostic[]): QuestionIR[] {
 function readQuestion(id: string, raw: unknown, sink: Diagnostic[]): QuestionIR | null {
   const address = `questions.${id}`;
   if (!isObject(raw)) {
-    err(sink, "questions.shape", `question \`${id}\` must be an object with \`type\` and \`instructions\``, address);
+    sink.push(diagnostic("questions.shape", { variant: "question", id }, { address }));
     return null;
   }
   const type = raw.type as QuestionType;
   if (!TYPES.includes(type)) {
-    err(sink, "questions.type-invalid", `question type must be one of ${TYPES.join(", ")}, not ${JSON.stringify(raw.type)}${typeof raw.type === "string" ? didYouMean(raw.type, TYPES) : ""}`, `${address}.type`);
+    const suggestion = typeof raw.type === "string" ? didYouMean(raw.type, TYPES) : "";
+    sink.push(diagnostic("questions.type-invalid", { types: TYPES, got: raw.type, didYouMean: suggestion }, { address: `${address}.type` }));
     return null;
   }
   if (typeof raw.instructions !== "string" || raw.instructions.trim() === "")
-    err(sink, "questions.instructions-missing", `question \`${id}\` needs \`instructions\`: the question text`, address);
+    sink.push(diagnostic("questions.instructions-missing", { id }, { address }));
   const q: QuestionIR = { id, type, instructions: typeof raw.instructions === "string" ? raw.instructions : "" };
   const fields = TYPE_FIELDS[type];
   for (const [key, f] of Object.entries(fields)) {
     if (raw[key] !== undefined) f.read(q, raw[key], `${address}.${key}`, sink);
-    else if (f.required) err(sink, `questions.${key}-missing`, `a ${type} question needs \`${key}\``, address);
+    else if (f.missing) sink.push(f.missing(address));
   }
   for (const key of Object.keys(raw))
     if (key !== "type" && key !== "instructions" && !(key in fields))
-      warn(sink, "questions.unknown-key", `\`${key}\` does not apply to a ${type} question and is ignored`, `${address}.${key}`);
+      sink.push(diagnostic("questions.unknown-key", { key, type }, { address: `${address}.${key}` }));
   return q;
 }

@@ -1,15 +1,14 @@
 // A decision table → TableIR: header, hit policy, rules with typed cells, defaults, and the
 // table's result type. Used by decisions, `let` entries and function bodies alike.
-import type { Diagnostic } from "../../../ir/diagnostics.js";
+import { diagnostic, type Diagnostic } from "../../../ir/diagnostics.js";
 import type { Expr, UnaryTests } from "../../../ir/feel-ast.js";
 import type { RuleIR, TableInputIR, TableIR, TableOutputIR } from "../../../ir/ir.js";
 import { isStringLike, type Type } from "../../../ir/types.js";
 import { compatible, typeToString } from "../expressions/compat.js";
-import { type ExprContext, reportType } from "../expressions/context.js";
+import { at, type ExprContext } from "../expressions/context.js";
 import { infer } from "../expressions/infer.js";
 import { checkCellLiterals, checkResultLiterals } from "../expressions/literals.js";
 import { inferTests } from "../expressions/unary.js";
-import { err } from "../stages.js";
 import { type FeelSite, parseExpr } from "../../1-parse/model-feel.js";
 import type { BodySource } from "../../1-parse/content/body.js";
 import type { TypeEnv } from "../types/parse-type.js";
@@ -44,7 +43,7 @@ export function analyseTable(src: TableSource, site: TableSite): { table: TableI
   const table: TableIR = { address: site.address, ...policy, inputs: [], outputs: [], singleOutput: true, rules: [] };
   const headerAddress = `${site.address}.rule[0]`;
   const columns = src.rows.length === 0 ? null : readHeader(src.rows[0], headerAddress, site.sink);
-  if (src.rows.length === 0) err(site.sink, "tables.empty", "a table needs a header row and at least one rule", site.address);
+  if (src.rows.length === 0) site.sink.push(diagnostic("tables.empty", { variant: "no-rows" }, { address: site.address }));
   if (!columns) return { table, type: site.declared ?? { kind: "any" } };
   table.inputs = columns.filter((c) => c.kind === "input").map((c) => inputColumn(c.text, headerAddress, site));
   const outputCols = columns.filter((c): c is Extract<Column, { kind: "output" }> => c.kind === "output");
@@ -84,13 +83,13 @@ function inputCell(raw: unknown, column: TableInputIR, address: string, site: Ta
   if (raw === undefined) return anyCell();
   const text = cellText(raw);
   if (text === null) {
-    err(site.sink, "tables.cell-invalid", `an input cell is a string, a number or a boolean (column \`${column.text}\`)`, address);
+    site.sink.push(diagnostic("tables.cell-invalid", { variant: "input", column: column.text }, { address }));
     return anyCell();
   }
   const tests = readInputCell(text, isStringLike(column.type), feelSite(address, site), bareWordCheck(column.type, address, text, site));
   if (!tests) return anyCell();
   const ctx = { ...site.context(address, text), inputValue: column.type };
-  inferTests(tests, ctx, "types.cell-mismatch");
+  inferTests(tests, ctx, (p, where) => diagnostic("types.cell-mismatch", p, where));
   checkCellLiterals(tests, column.type, ctx);
   return tests;
 }
@@ -109,21 +108,14 @@ function bareWordCheck(column: Type, address: string, source: string, site: Tabl
   const options = column.kind === "choice" || column.kind === "levels" ? column.values : [];
   return (lit) => {
     if (!site.declaredNames.has(lit.value) || options.includes(lit.value)) return;
-    site.sink.push({
-      severity: "warning",
-      code: "tables.bare-word-name",
-      message: `\`${lit.value}\` is read as the text "${lit.value}"; write \`= ${lit.value}\` to use the value of \`${lit.value}\``,
-      address,
-      span: lit.span,
-      source,
-    });
+    site.sink.push(diagnostic("tables.bare-word-name", { word: lit.value }, { address, span: lit.span, source }));
   };
 }
 
 function checkOutput(e: Expr, out: TableOutputIR, ctx: ExprContext): void {
   const t = infer(e, ctx);
   if (!compatible(t, out.type))
-    reportType(ctx, "types.output-mismatch", `output \`${out.name}\` is ${typeToString(out.type)}, but this cell gives ${typeToString(t)}`, e.span);
+    ctx.sink.push(diagnostic("types.output-mismatch", { output: out.name, type: typeToString(out.type), gives: typeToString(t) }, at(ctx, e.span)));
   else checkResultLiterals(e, out.type, ctx, `the values of output \`${out.name}\``);
 }
 
@@ -136,14 +128,14 @@ function readDefaults(raw: unknown, outputs: TableOutputIR[], address: string, s
         ? outputs.map((o) => (raw as Record<string, unknown>)[o.name])
         : [];
   if (texts.length === 0) {
-    err(site.sink, "decision.default-shape", "`default` of a multi-output table maps output names to expressions", address);
+    site.sink.push(diagnostic("decision.default-shape", { variant: "outputs" }, { address }));
     return;
   }
   outputs.forEach((out, i) => {
     const text = cellText(texts[i]);
     if (texts[i] === undefined) return;
     if (text === null) {
-      err(site.sink, "decision.default-shape", "a default output is an expression string", address);
+      site.sink.push(diagnostic("decision.default-shape", { variant: "output" }, { address }));
       return;
     }
     const e = parseExpr(text, feelSite(address, site));

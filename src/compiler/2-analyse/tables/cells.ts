@@ -2,7 +2,7 @@
 // expressions. In a string-typed column a bare word is a literal (`gold` is "gold"), a comma
 // list is any of, `not(...)` negates; a cell starting with `=` is an expression everywhere.
 import type { Expr, StringLit, UnaryTest, UnaryTests } from "../../../ir/feel-ast.js";
-import type { Span } from "../../../ir/diagnostics.js";
+import { diagnostic, type Span } from "../../../ir/diagnostics.js";
 import { type FeelSite, parseExpr, parseTests, shiftSpans } from "../../1-parse/model-feel.js";
 import { type Item, splitTopLevel, trimmed } from "./items.js";
 
@@ -93,14 +93,7 @@ function readStringItem(item: Item, site: FeelSite, onBareWord: BareWordHook): U
   if (!parsed) return null;
   shiftSpans(parsed, item.start);
   if (parsed.kind !== "tests") {
-    site.sink.push({
-      severity: "error",
-      code: "feel.syntax",
-      message: parsed.kind === "any" ? "`-` stands alone in a cell" : "`not(...)` wraps the whole cell",
-      address: site.address,
-      span,
-      source: item.text,
-    });
+    site.sink.push(diagnostic("feel.syntax", { variant: parsed.kind === "any" ? "lone-dash" : "lone-not" }, { address: site.address, span, source: item.text }));
     return null;
   }
   return parsed.tests;
@@ -110,7 +103,7 @@ export function readOutputCell(raw: unknown, stringTyped: boolean, site: FeelSit
   if (raw === null || raw === undefined) return { kind: "null", span: { start: 0, end: 0 } };
   const text = cellText(raw);
   if (text === null) {
-    site.sink.push({ severity: "error", code: "tables.cell-invalid", message: "an output cell is a string, a number, a boolean or null", address: site.address });
+    site.sink.push(diagnostic("tables.cell-invalid", { variant: "output" }, { address: site.address }));
     return null;
   }
   const cell = trimmed(text, 0);

@@ -1,6 +1,5 @@
 // The header row (spec 2.5, tables rule 1-4): input expressions, `=>` outputs, `# why`.
-import type { Diagnostic } from "../../../ir/diagnostics.js";
-import { err } from "../stages.js";
+import { diagnostic, type Diagnostic } from "../../../ir/diagnostics.js";
 
 export type Column =
   | { kind: "input"; index: number; text: string }
@@ -10,7 +9,7 @@ export type Column =
 
 export function readHeader(row: unknown, address: string, sink: Diagnostic[]): Column[] | null {
   if (!Array.isArray(row) || row.length === 0 || !row.every((c) => typeof c === "string")) {
-    err(sink, "tables.header", "the first row of a table is its header: an array of column headings (strings)", address);
+    sink.push(diagnostic("tables.header", { variant: "not-headings" }, { address }));
     return null;
   }
   const columns = (row as string[]).map((text, index): Column => {
@@ -20,12 +19,12 @@ export function readHeader(row: unknown, address: string, sink: Diagnostic[]): C
     return { kind: "input", index, text };
   });
   if (!columns.some((c) => c.kind === "output")) {
-    err(sink, "tables.header", "a table needs at least one output column (a heading starting with `=>`)", address);
+    sink.push(diagnostic("tables.header", { variant: "no-output" }, { address }));
     return null;
   }
   const firstOutput = columns.findIndex((c) => c.kind === "output");
   if (columns.some((c, i) => c.kind === "input" && i > firstOutput))
-    err(sink, "tables.header", "input columns come before the output columns", address);
+    sink.push(diagnostic("tables.header", { variant: "order" }, { address }));
   return columns;
 }
 

@@ -1,7 +1,6 @@
 // Hit policies (DMN 8.2.11): names and single letters, normalised. Strict content allows FIRST only.
-import type { Diagnostic } from "../../../ir/diagnostics.js";
+import { diagnostic, type Diagnostic } from "../../../ir/diagnostics.js";
 import type { Aggregation, HitPolicy } from "../../../ir/ir.js";
-import { err } from "../stages.js";
 
 interface Policy {
   hit: HitPolicy;
@@ -38,10 +37,10 @@ export function readHitPolicy(raw: unknown, strict: boolean, address: string, si
   const key = typeof raw === "string" ? raw.trim().toUpperCase().replace(/[\s_]+/g, " ") : "";
   const policy = POLICIES[key];
   if (!policy) {
-    err(sink, "tables.hit-policy", `unknown hit policy ${JSON.stringify(raw)}; use ${strict ? "FIRST" : "one of UNIQUE, FIRST, PRIORITY, ANY, COLLECT (SUM|MIN|MAX|COUNT), RULE ORDER, OUTPUT ORDER"}`, address);
+    sink.push(diagnostic("tables.hit-policy", { variant: "unknown", policy: raw, strict }, { address }));
     return { hit: "FIRST" };
   }
   if (strict && policy.hit !== "FIRST")
-    err(sink, "tables.hit-policy", `strict models use FIRST tables only (rows tried top to bottom, first match wins), not ${key}`, address);
+    sink.push(diagnostic("tables.hit-policy", { variant: "strict", policy: key }, { address }));
   return policy;
 }

@@ -1,8 +1,8 @@
 // Output columns: their names and types, from the heading or from the owner's declared type.
+import { diagnostic } from "../../../ir/diagnostics.js";
 import type { TableOutputIR } from "../../../ir/ir.js";
 import type { Type } from "../../../ir/types.js";
 import { sameType } from "../expressions/compat.js";
-import { err } from "../stages.js";
 import { parseTypeSpec, type TypeEnv } from "../types/parse-type.js";
 import { type Column, splitOutputHeading } from "./header.js";
 
@@ -39,7 +39,7 @@ export function readOutputs(
     const { name, typeText } = splitOutputHeading(col.rest);
     if (name !== undefined) return withAllowed({ name, type: perRule(parseTypeSpec(typeText, address, env)) });
     if (typeText === undefined) {
-      if (!single) err(env.sink, "tables.output-header", "each output column of a multi-output table needs a name: `=> name: type`", address);
+      if (!single) env.sink.push(diagnostic("tables.output-header", {}, { address }));
       return withAllowed({ name: owner, type: declared ?? { kind: "any" } });
     }
     const asType = tryType(typeText, env);

@@ -1,8 +1,7 @@
 // Rules as written (spec 2.5, tables rules 1 and 8): an array of cells aligned with the header,
 // or an object `{when, then, why}`. Both become one aligned row of raw cells.
-import type { Diagnostic } from "../../../ir/diagnostics.js";
+import { diagnostic, type Diagnostic } from "../../../ir/diagnostics.js";
 import { didYouMean } from "../expressions/suggest.js";
-import { err } from "../stages.js";
 import type { Column } from "./header.js";
 
 export interface RawRule {
@@ -24,7 +23,7 @@ export function readRule(
   const outputCols = columns.filter((c) => c.kind === "output");
   if (Array.isArray(raw)) {
     if (raw.length !== columns.length)
-      err(sink, "tables.cell-count", `this rule has ${raw.length} cell${raw.length === 1 ? "" : "s"}; the header has ${columns.length} columns`, address);
+      sink.push(diagnostic("tables.cell-count", { cells: raw.length, columns: columns.length }, { address }));
     const annotation = columns.find((c) => c.kind === "annotation");
     const why = annotation ? raw[annotation.index] : undefined;
     return {
@@ -34,7 +33,7 @@ export function readRule(
     };
   }
   if (raw === null || typeof raw !== "object") {
-    err(sink, "tables.rule-shape", "a rule is an array of cells or an object `{when, then, why}`", address);
+    sink.push(diagnostic("tables.rule-shape", { variant: "shape" }, { address }));
     return null;
   }
   return readRuleObject(raw as Record<string, unknown>, inputCols.map((c) => c.text.trim()), outputNames, address, sink);
@@ -42,14 +41,14 @@ export function readRule(
 
 function readRuleObject(obj: Record<string, unknown>, inputHeads: string[], outputNames: string[], address: string, sink: Diagnostic[]): RawRule {
   for (const key of Object.keys(obj))
-    if (!["when", "then", "why"].includes(key)) err(sink, "tables.rule-shape", `unexpected key \`${key}\` in a rule object (use when, then, why)`, address);
+    if (!["when", "then", "why"].includes(key)) sink.push(diagnostic("tables.rule-shape", { variant: "key", key }, { address }));
   const inputs: unknown[] = inputHeads.map(() => undefined);
   const when = obj.when ?? {};
-  if (when === null || typeof when !== "object" || Array.isArray(when)) err(sink, "tables.rule-shape", "`when` maps input column headings to cell conditions", address);
+  if (when === null || typeof when !== "object" || Array.isArray(when)) sink.push(diagnostic("tables.rule-shape", { variant: "when" }, { address }));
   else
     for (const [head, cell] of Object.entries(when)) {
       const i = inputHeads.indexOf(head.trim());
-      if (i < 0) err(sink, "tables.unknown-column", `no input column \`${head}\`${didYouMean(head, inputHeads)}`, address);
+      if (i < 0) sink.push(diagnostic("tables.unknown-column", { variant: "input", column: head, didYouMean: didYouMean(head, inputHeads) }, { address }));
       else inputs[i] = cell;
     }
   const outputs = readThen(obj.then, outputNames, address, sink);
@@ -61,18 +60,18 @@ function readThen(then: unknown, names: string[], address: string, sink: Diagnos
   const isObject = then !== null && typeof then === "object" && !Array.isArray(then);
   if (names.length === 1) {
     if (isObject && Object.keys(then).length === 1 && names[0]! in then) return [(then as Record<string, unknown>)[names[0]!]];
-    if (then === undefined) err(sink, "tables.missing-output", "the rule needs `then`: its output", address);
+    if (then === undefined) sink.push(diagnostic("tables.missing-output", { variant: "then" }, { address }));
     return [then ?? null];
   }
   if (!isObject) {
-    err(sink, "tables.rule-shape", `\`then\` must name every output: ${names.join(", ")}`, address);
+    sink.push(diagnostic("tables.rule-shape", { variant: "then", outputs: names }, { address }));
     return names.map(() => null);
   }
   const obj = then as Record<string, unknown>;
   for (const key of Object.keys(obj))
-    if (!names.includes(key)) err(sink, "tables.unknown-column", `no output column \`${key}\`${didYouMean(key, names)}`, address);
+    if (!names.includes(key)) sink.push(diagnostic("tables.unknown-column", { variant: "output", column: key, didYouMean: didYouMean(key, names) }, { address }));
   return names.map((n) => {
-    if (!(n in obj)) err(sink, "tables.missing-output", `\`then\` lacks the output \`${n}\``, address);
+    if (!(n in obj)) sink.push(diagnostic("tables.missing-output", { variant: "output", output: n }, { address }));
     return obj[n] ?? null;
   });
 }

@@ -1,7 +1,7 @@
 // The `types` section: named types may reference each other in any order; a definition that
 // reaches itself is reported (a static type is a finite tree) and stands for `any`.
+import { diagnostic } from "../../../ir/diagnostics.js";
 import type { Type } from "../../../ir/types.js";
-import { err } from "../stages.js";
 import { parseTypeSpec, type TypeEnv } from "./parse-type.js";
 
 export function namedTypeEnv(specs: Record<string, unknown>, base: Omit<TypeEnv, "named" | "namedNames">): TypeEnv {
@@ -20,7 +20,7 @@ export function namedTypeEnv(specs: Record<string, unknown>, base: Omit<TypeEnv,
         reported.add(key);
         // a static type is a finite tree; the DMN TCK counts self-referencing item definitions
         // as non-compliant too (non-compliant/0088-recursion)
-        err(base.sink, "types.recursive", `recursive type definition: ${cycle.join(" → ")}`, `types.${name}`);
+        base.sink.push(diagnostic("types.recursive", { cycle }, { address: `types.${name}` }));
       }
       return { kind: "any" };
     }

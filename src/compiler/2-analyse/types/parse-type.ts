@@ -1,11 +1,10 @@
 // Model types (spec 2.3) → static types: built-ins, constrained (`number [0..100]`), choice
 // (`a|b|c`), ordered levels (`low<mid<high`), `$enum`/`$levels`, named, struct and list.
-import type { Diagnostic } from "../../../ir/diagnostics.js";
+import { diagnostic, type Diagnostic } from "../../../ir/diagnostics.js";
 import type { Type } from "../../../ir/types.js";
 import { inferTests } from "../expressions/unary.js";
 import { rootScope } from "../expressions/scope.js";
 import { didYouMean } from "../expressions/suggest.js";
-import { err } from "../stages.js";
 import { shiftSpans, tryParseTests, parseTests } from "../../1-parse/model-feel.js";
 import { constraintOf } from "./constraint.js";
 import { builtInType as feelBuiltInType } from "../../../ir/type-expr.js";
@@ -37,20 +36,20 @@ export function parseTypeSpec(spec: unknown, address: string, env: TypeEnv): Typ
   if (typeof spec === "string") return parseTypeString(spec, address, env);
   if (Array.isArray(spec)) {
     if (spec.length !== 1) {
-      err(env.sink, "types.invalid", `a list type is an array of exactly one element type, not ${spec.length}`, address);
+      env.sink.push(diagnostic("types.invalid", { variant: "list-arity", count: spec.length }, { address }));
       return { kind: "any" };
     }
     return { kind: "list", element: parseTypeSpec(spec[0], `${address}[0]`, env) };
   }
   if (spec !== null && typeof spec === "object") return parseTypeObject(spec as Record<string, unknown>, address, env);
-  err(env.sink, "types.invalid", `a type is a string, an object or a one-element array, not ${spec === null ? "null" : typeof spec}`, address);
+  env.sink.push(diagnostic("types.invalid", { variant: "shape", got: spec === null ? "null" : typeof spec }, { address }));
   return { kind: "any" };
 }
 
 function parseTypeObject(spec: Record<string, unknown>, address: string, env: TypeEnv): Type {
   for (const key of ["$enum", "$levels"] as const) {
     if (!(key in spec)) continue;
-    if (Object.keys(spec).length !== 1) err(env.sink, "types.invalid", `\`${key}\` stands alone in its object`, address);
+    if (Object.keys(spec).length !== 1) env.sink.push(diagnostic("types.invalid", { variant: "alone", key }, { address }));
     return valueSet(key === "$enum" ? "choice" : "levels", spec[key], address, env);
   }
   const fields = Object.entries(spec).map(([k, v]): [string, Type] => [k, parseTypeSpec(v, `${address}.${k}`, env)]);
@@ -59,16 +58,16 @@ function parseTypeObject(spec: Record<string, unknown>, address: string, env: Ty
 
 function valueSet(kind: "choice" | "levels", values: unknown, address: string, env: TypeEnv): Type {
   if (!Array.isArray(values) || values.length === 0 || !values.every((v) => typeof v === "string")) {
-    err(env.sink, "types.invalid", `\`$${kind === "choice" ? "enum" : "levels"}\` is a non-empty array of strings`, address);
+    env.sink.push(diagnostic("types.invalid", { variant: "values", key: kind === "choice" ? "$enum" : "$levels" }, { address }));
     return { kind: "any" };
   }
   return checkedValues(kind, values as string[], address, env);
 }
 
 function checkedValues(kind: "choice" | "levels", values: string[], address: string, env: TypeEnv): Type {
-  if (values.some((v) => v === "")) err(env.sink, "types.invalid", `a ${kind} value is empty`, address);
+  if (values.some((v) => v === "")) env.sink.push(diagnostic("types.invalid", { variant: "empty-value", kind }, { address }));
   const dup = values.find((v, i) => values.indexOf(v) !== i);
-  if (dup !== undefined) err(env.sink, "types.invalid", `the ${kind} value "${dup}" appears twice`, address);
+  if (dup !== undefined) env.sink.push(diagnostic("types.invalid", { variant: "repeated-value", kind, value: dup }, { address }));
   return { kind, values };
 }
 
@@ -81,7 +80,7 @@ function parseTypeString(raw: string, address: string, env: TypeEnv): Type {
   const named = env.namedNames.includes(text) ? env.named(text) : undefined;
   if (named) return named;
   if (LENIENT_BUILT_INS.has(text)) {
-    err(env.sink, "types.lenient-only", `the type \`${text}\` is allowed only in lenient (imported) models`, address);
+    env.sink.push(diagnostic("types.lenient-only", { type: text }, { address }));
     return builtInType(text, false)!;
   }
   // a table heading is text, so a list type there is written `[element]`
@@ -91,7 +90,8 @@ function parseTypeString(raw: string, address: string, env: TypeEnv): Type {
   if (text.includes("|")) return checkedValues("choice", text.split("|").map((v) => unquote(v.trim())), address, env);
   if (text.includes("<")) return checkedValues("levels", text.split("<").map((v) => unquote(v.trim())), address, env);
   const known = [...STRICT_BUILT_INS, ...(env.strict ? [] : LENIENT_BUILT_INS), ...env.namedNames];
-  err(env.sink, "types.unknown", `unknown type \`${text}\`${didYouMean(text, known)}`, address);
+  // a model type that does not resolve has no FEEL null to fall back on: an error in either mode
+  env.sink.push(diagnostic("types.unknown", { name: text, didYouMean: didYouMean(text, known) }, { address, strict: true }));
   return { kind: "any" };
 }
 
@@ -110,7 +110,7 @@ function parseConstrained(text: string, offset: number, raw: string, address: st
   inferTests(
     tests,
     { scope: rootScope(new Map()), source: raw, address, sink: env.sink, strict: env.strict, refs: [], inputValue: baseType, functionParams: new Map(), types: {} },
-    "types.constraint-mismatch",
+    (p, where) => diagnostic("types.constraint-mismatch", p, where),
   );
   return { ...baseType, constraint: constraintOf(rest, tests) } as Type;
 }
