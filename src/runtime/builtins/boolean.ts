@@ -15,7 +15,7 @@ export const booleanBuiltins: BuiltinDef[] = group("boolean", [
   {
     name: "is",
     result: T.boolean,
-    description: "Whether two values are the same value of the same kind (a date is not a date and time).",
+    description: "Whether two values are of the same kind and identical, time offsets and zones included.",
     signatures: [{ params: ["value1", "value2"], impl: (a, b) => identical(a, b) }],
   },
 ]);
