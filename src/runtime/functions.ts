@@ -1,7 +1,7 @@
 // Function values and invocation: user functions (lambdas, BKMs, model functions) with fixed
 // parameters, and built-ins declared as BuiltinDefs with overloads, optional and variadic params.
 import type { Type } from "../ir/types.js";
-import type { BuiltinDef, Signature } from "./builtins/def.js";
+import { type BuiltinDef, fitsNamed, fitsPositional, type Signature } from "./builtins/def.js";
 import { describe } from "./kinds.js";
 import { problem } from "./problems.js";
 import { coerceArgument } from "./types.js";
@@ -17,13 +17,6 @@ export class BuiltinFunction extends FeelFunction {
   }
 }
 
-const required = (s: Signature) => s.required ?? (s.variadic ? s.params.length - 1 : s.params.length);
-
-function fitsPositional(s: Signature, n: number): boolean {
-  if (n < required(s)) return false;
-  return s.variadic ? true : n <= s.params.length;
-}
-
 function invokePositional(def: BuiltinDef, args: FeelValue[]): FeelValue {
   const sig = def.signatures.find((s) => fitsPositional(s, args.length));
   if (!sig) return problem(`${def.name}() does not take ${args.length} argument(s)`);
@@ -34,14 +27,7 @@ function invokePositional(def: BuiltinDef, args: FeelValue[]): FeelValue {
 
 function invokeNamed(def: BuiltinDef, named: [string, FeelValue][]): FeelValue {
   const names = named.map(([n]) => n);
-  const fits = def.signatures.filter(
-    (s) =>
-      !s.variadic &&
-      !s.positionalOnly &&
-      names.every((n) => s.params.includes(n)) &&
-      s.params.slice(0, required(s)).every((p) => names.includes(p)) &&
-      new Set(names).size === names.length,
-  );
+  const fits = def.signatures.filter((s) => fitsNamed(s, names));
   // overloads with the same names in another order (before(point, range) / before(range, point)):
   // the order the caller wrote decides
   const inOrder = (s: Signature) => names.every((n, i) => i === 0 || s.params.indexOf(names[i - 1]!) < s.params.indexOf(n));

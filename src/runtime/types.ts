@@ -40,7 +40,8 @@ export function instanceOf(v: FeelValue, t: Type): boolean {
 
 type Conversion = { ok: true; value: FeelValue } | { ok: false; message: string };
 
-const typeName = (t: Type): string => {
+/** A type as FEEL writes it (`list<number>`), in messages and in docs/builtins.md. */
+export const typeName = (t: Type): string => {
   switch (t.kind) {
     case "list":
       return `list<${typeName(t.element)}>`;

@@ -4,12 +4,15 @@
 import type { Expr } from "../../ir/feel-ast.js";
 import type { BodyIR } from "../../ir/ir.js";
 import type { Type } from "../../ir/types.js";
+import { returnsNumber } from "../../runtime/builtins/def.js";
+import { builtinDef } from "../../runtime/builtins/index.js";
 
-/** Built-ins that always return a number or null. */
-const NUMBER_BUILTINS = new Set([
-  "decimal", "floor", "ceiling", "round up", "round down", "round half up", "round half down",
-  "count", "string length", "sqrt", "log", "exp", "modulo", "index of",
-]);
+/** A call of a built-in the catalogue says returns a number (or null) whatever its arguments. */
+const numberBuiltinCall = (e: Expr): boolean => {
+  if (e.kind !== "call" || e.callee.kind !== "name" || e.callee.ref?.kind !== "builtin") return false;
+  const def = builtinDef(e.callee.ref.name);
+  return def !== undefined && returnsNumber(def);
+};
 
 const BOOLEAN_KINDS = new Set(["compare", "logical", "between", "in", "instance-of", "quantified"]);
 
@@ -21,7 +24,7 @@ function conforms(e: Expr, t: Type): boolean {
       return (
         e.kind === "number" ||
         (e.kind === "negate" && e.operand.kind === "number") ||
-        (e.kind === "call" && e.callee.kind === "name" && e.callee.ref?.kind === "builtin" && NUMBER_BUILTINS.has(e.callee.ref.name))
+        numberBuiltinCall(e)
       );
     case "string":
       return e.kind === "string";

@@ -5,6 +5,7 @@ import { typeExprToType } from "../../ir/type-expr.js";
 import type { Type } from "../../ir/types.js";
 import type { Emitter } from "./emitter.js";
 import { refKey, Scope } from "./scope.js";
+import { builtinDef } from "../../runtime/builtins/index.js";
 import { ROUNDING_MODES } from "../../runtime/builtins/number.js";
 import { emitUnaryTestsTri, levelsOf, ORDERING } from "./unary-tests.js";
 
@@ -205,13 +206,10 @@ function literalPlaces(e: Expr | undefined): number | undefined {
 
 const HOISTABLE = new Set(["negate", "list", "range", "context"]);
 
-/** Built-ins whose result depends on more than their arguments. */
-const IMPURE_BUILTINS = new Set(["now", "today"]);
-
 /** A call of a pure built-in on literals, such as `duration("P30D")`: computed once at load time. */
 function isConstantCall(e: Expr): boolean {
   if (e.kind !== "call" || e.callee.kind !== "name" || e.callee.ref?.kind !== "builtin") return false;
-  if (IMPURE_BUILTINS.has(e.callee.ref.name)) return false;
+  if (builtinDef(e.callee.ref.name)?.impure) return false;
   return e.named ? e.named.every((a) => isLiteralTree(a.value)) : e.args.every(isLiteralTree);
 }
 

@@ -7,16 +7,18 @@ import { describe } from "../kinds.js";
 import { problem } from "../problems.js";
 import type { FeelValue } from "../values.js";
 import { asList, bad, isNum } from "./args.js";
-import type { BuiltinDef } from "./def.js";
+import { group, T, type BuiltinDef, type BuiltinResult } from "./def.js";
 
 /** `f(list)` or `f(c1, c2, ...)`: the aggregate functions accept both. */
-function listOrVarargs(name: string, f: (items: FeelValue[]) => FeelValue): BuiltinDef {
+function listOrVarargs(name: string, result: BuiltinResult, description: string, f: (items: FeelValue[]) => FeelValue): Omit<BuiltinDef, "kind"> {
   const onList = (list: FeelValue) => {
     const items = asList(list);
     return items ? f(items) : bad(name, "list", list, "a list");
   };
   return {
     name,
+    result,
+    description,
     signatures: [
       { params: ["list"], impl: onList },
       { params: ["c"], variadic: true, required: 2, impl: (items) => f(items as FeelValue[]) },
@@ -101,15 +103,15 @@ function any(items: FeelValue[]): FeelValue {
   return items.every((x) => x === false) ? false : null;
 }
 
-export const aggregateBuiltins: BuiltinDef[] = [
-  listOrVarargs("min", extreme("min", -1)),
-  listOrVarargs("max", extreme("max", 1)),
-  listOrVarargs("sum", numeric("sum", (ns) => (ns.length ? sumOf(ns) : null))),
-  listOrVarargs("product", numeric("product", (ns) => (ns.length ? ns.reduce((a, b) => a.times(b)) : null))),
-  listOrVarargs("mean", numeric("mean", mean)),
-  listOrVarargs("median", numeric("median", median)),
-  listOrVarargs("stddev", numeric("stddev", stddev)),
-  listOrVarargs("mode", mode),
-  listOrVarargs("all", all),
-  listOrVarargs("any", any),
-];
+export const aggregateBuiltins: BuiltinDef[] = group("list", [
+  listOrVarargs("min", "item", "The least item; null for an empty list.", extreme("min", -1)),
+  listOrVarargs("max", "item", "The greatest item; null for an empty list.", extreme("max", 1)),
+  listOrVarargs("sum", T.number, "The sum of the numbers; null for an empty list.", numeric("sum", (ns) => (ns.length ? sumOf(ns) : null))),
+  listOrVarargs("product", T.number, "The product of the numbers; null for an empty list.", numeric("product", (ns) => (ns.length ? ns.reduce((a, b) => a.times(b)) : null))),
+  listOrVarargs("mean", T.number, "The arithmetic mean of the numbers; null for an empty list.", numeric("mean", mean)),
+  listOrVarargs("median", T.number, "The middle number in order (the mean of the middle two for an even count).", numeric("median", median)),
+  listOrVarargs("stddev", T.number, "The sample standard deviation of the numbers; null for fewer than two.", numeric("stddev", stddev)),
+  listOrVarargs("mode", "items", "The most frequent items, ascending.", mode),
+  listOrVarargs("all", T.boolean, "true when every item is true, false when any is false, else null.", all),
+  listOrVarargs("any", T.boolean, "true when any item is true, false when every item is false, else null.", any),
+]);

@@ -2,10 +2,20 @@
 import { identical } from "../equality.js";
 import { not } from "../logic.js";
 import { scalars } from "./args.js";
-import type { BuiltinDef } from "./def.js";
+import { group, T, type BuiltinDef } from "./def.js";
 
-export const booleanBuiltins: BuiltinDef[] = [
-  { name: "not", signatures: [{ params: ["negand"], impl: scalars((b) => not(b)) }] },
+export const booleanBuiltins: BuiltinDef[] = group("boolean", [
+  {
+    name: "not",
+    result: T.boolean,
+    description: "The negation of a boolean; null for anything else.",
+    signatures: [{ params: ["negand"], impl: scalars((b) => not(b)) }],
+  },
   // is() takes any two values, lists included: no singleton conversion
-  { name: "is", signatures: [{ params: ["value1", "value2"], impl: (a, b) => identical(a, b) }] },
-];
+  {
+    name: "is",
+    result: T.boolean,
+    description: "Whether two values are of the same kind and identical, time offsets and zones included.",
+    signatures: [{ params: ["value1", "value2"], impl: (a, b) => identical(a, b) }],
+  },
+]);

@@ -2,7 +2,7 @@
 import { problem } from "../problems.js";
 import { FeelContext, type FeelValue } from "../values.js";
 import { asList, bad, isCtx, isStr, scalars } from "./args.js";
-import type { BuiltinDef } from "./def.js";
+import { group, T, type BuiltinDef } from "./def.js";
 
 const entry = (key: string, value: FeelValue) => FeelContext.of({ key, value });
 
@@ -44,9 +44,11 @@ function contextMerge(contexts: FeelValue): FeelValue {
   return new FeelContext(entries);
 }
 
-export const contextBuiltins: BuiltinDef[] = [
+export const contextBuiltins: BuiltinDef[] = group("context", [
   {
     name: "get value",
+    result: T.any,
+    description: "The value of an entry of the context m by key; null when there is none.",
     signatures: [
       {
         params: ["m", "key"],
@@ -56,10 +58,14 @@ export const contextBuiltins: BuiltinDef[] = [
   },
   {
     name: "get entries",
+    result: T.listOf({ kind: "struct", fields: [["key", T.string], ["value", T.any]] }),
+    description: "The entries of the context m as a list of {key, value} contexts.",
     signatures: [{ params: ["m"], impl: scalars((m) => (isCtx(m) ? [...m.entries].map(([k, v]) => entry(k, v)) : bad("get entries", "m", m, "a context"))) }],
   },
   {
     name: "context put",
+    result: T.context,
+    description: "The context with an entry added or replaced, by key or by a path of keys into nested contexts.",
     signatures: [
       // positional calls dispatch on the key's type; named calls pick key or keys by name
       { params: ["context", "key", "value"], positionalOnly: true, impl: contextPut },
@@ -67,5 +73,10 @@ export const contextBuiltins: BuiltinDef[] = [
       { params: ["context", "keys", "value"], impl: contextPutKeys },
     ],
   },
-  { name: "context merge", signatures: [{ params: ["contexts"], impl: contextMerge }] },
-];
+  {
+    name: "context merge",
+    result: T.context,
+    description: "The entries of a list of contexts in one context; a later entry replaces an earlier one with its key.",
+    signatures: [{ params: ["contexts"], impl: contextMerge }],
+  },
+]);

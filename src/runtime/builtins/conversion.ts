@@ -4,7 +4,7 @@ import { toFeelString } from "../format.js";
 import { problem } from "../problems.js";
 import { FeelContext, type FeelValue } from "../values.js";
 import { asList, bad, isCtx, isStr, scalars } from "./args.js";
-import type { BuiltinDef } from "./def.js";
+import { group, T, type BuiltinDef } from "./def.js";
 
 const GROUPING = new Set([" ", ",", "."]);
 const DECIMAL = new Set([",", "."]);
@@ -39,11 +39,23 @@ function context(entries: FeelValue): FeelValue {
   return new FeelContext(out);
 }
 
-export const conversionBuiltins: BuiltinDef[] = [
+export const conversionBuiltins: BuiltinDef[] = group("conversion", [
   {
     name: "number",
+    result: T.number,
+    description: "The number a string spells, with optional grouping and decimal separators.",
     signatures: [{ params: ["from", "grouping separator", "decimal separator"], required: 1, impl: scalars(number) }],
   },
-  { name: "string", signatures: [{ params: ["from"], impl: (v) => (v === null ? null : toFeelString(v)) }] },
-  { name: "context", signatures: [{ params: ["entries"], impl: context }] },
-];
+  {
+    name: "string",
+    result: T.string,
+    description: "The string form of any value.",
+    signatures: [{ params: ["from"], impl: (v) => (v === null ? null : toFeelString(v)) }],
+  },
+  {
+    name: "context",
+    result: T.context,
+    description: "A context built from a list of {key, value} contexts with distinct keys.",
+    signatures: [{ params: ["entries"], impl: context }],
+  },
+]);

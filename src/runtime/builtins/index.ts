@@ -1,4 +1,5 @@
-// The built-in catalogue: every BuiltinDef by name, as callable FEEL functions.
+// The built-in catalogue: every BuiltinDef (./def.ts), the one list the parser, the analyser,
+// codegen and the reference documentation read, and the callable FEEL functions made from it.
 import { BuiltinFunction } from "../functions.js";
 import { temporalBuiltins } from "../temporal/index.js";
 import type { FeelFunction } from "../values.js";
@@ -12,8 +13,9 @@ import { numberBuiltins } from "./number.js";
 import { rangeBuiltins } from "./range.js";
 import { stringBuiltins } from "./string.js";
 
-export const BUILTIN_DEFS: readonly BuiltinDef[] = [
+export const BUILTINS: readonly BuiltinDef[] = [
   ...conversionBuiltins,
+  ...temporalBuiltins,
   ...booleanBuiltins,
   ...stringBuiltins,
   ...listBuiltins,
@@ -23,16 +25,15 @@ export const BUILTIN_DEFS: readonly BuiltinDef[] = [
   ...rangeBuiltins,
 ];
 
-let catalogue: Map<string, FeelFunction> | null = null;
+const byName: ReadonlyMap<string, BuiltinDef> = new Map(BUILTINS.map((d) => [d.name, d]));
 
-// built lazily: the temporal module's list is only read once a built-in is first looked up
-function functions(): Map<string, FeelFunction> {
-  if (!catalogue) catalogue = new Map([...BUILTIN_DEFS, ...temporalBuiltins].map((d) => [d.name, new BuiltinFunction(d)]));
-  return catalogue;
-}
+/** The declaration of a built-in, or undefined for a name that is none. */
+export const builtinDef = (name: string): BuiltinDef | undefined => byName.get(name);
 
+let functions: Map<string, FeelFunction> | null = null;
+
+// the function values are made on the first look-up, not when the runtime loads
 export function builtin(name: string): FeelFunction | null {
-  return functions().get(name) ?? null;
+  functions ??= new Map(BUILTINS.map((d) => [d.name, new BuiltinFunction(d)]));
+  return functions.get(name) ?? null;
 }
-
-export const builtinNames = (): string[] => [...functions().keys()];

@@ -9,7 +9,7 @@ import { problem } from "../problems.js";
 import { FeelFunction, type FeelValue } from "../values.js";
 import { asList, bad, isNum } from "./args.js";
 import { sortNatural } from "./aggregate.js";
-import type { BuiltinDef, Signature } from "./def.js";
+import { group, T, type BuiltinDef, type BuiltinResult, type Signature } from "./def.js";
 
 const contains = (list: FeelValue[], x: FeelValue) => list.some((y) => valueEquals(x, y) === true);
 
@@ -125,42 +125,61 @@ function listReplace(list: FeelValue, positionOrMatch: FeelValue, item: FeelValu
   return positionOrMatch instanceof FeelFunction ? replaceMatching(list, positionOrMatch, item) : replaceAt(list, positionOrMatch, item);
 }
 
-const one = (name: string, params: string[], impl: Signature["impl"], required?: number): BuiltinDef => ({
+const one = (
+  name: string,
+  result: BuiltinResult,
+  description: string,
+  params: string[],
+  impl: Signature["impl"],
+  required?: number,
+): Omit<BuiltinDef, "kind"> => ({
   name,
+  result,
+  description,
   signatures: [{ params, impl, ...(required === undefined ? {} : { required }) }],
 });
 
-export const listBuiltins: BuiltinDef[] = [
-  one("list contains", ["list", "element"], (list, e) => withList("list contains", list, (items) => contains(items, e))),
-  one("count", ["list"], (list) => withList("count", list, (items) => new Decimal(items.length))),
-  one("sublist", ["list", "start position", "length"], sublist, 2),
+export const listBuiltins: BuiltinDef[] = group("list", [
+  one("list contains", T.boolean, "Whether the list contains the element.", ["list", "element"], (list, e) =>
+    withList("list contains", list, (items) => contains(items, e)),
+  ),
+  one("count", T.number, "The number of items in the list.", ["list"], (list) => withList("count", list, (items) => new Decimal(items.length))),
+  one("sublist", "first list", "The items from a start position (negative: from the end), all or a given length.", ["list", "start position", "length"], sublist, 2),
   {
     name: "append",
+    result: "appended list",
+    description: "The list with the items added at its end.",
     signatures: [{ params: ["list", "item"], variadic: true, impl: (list, rest) => withList("append", list, (items) => [...items, ...(rest as FeelValue[])]) }],
   },
   {
     name: "concatenate",
+    result: "joined lists",
+    description: "The lists one after another.",
     signatures: [{ params: ["list"], variadic: true, impl: (args) => lists("concatenate", args as FeelValue[])?.flat() ?? null }],
   },
-  one("insert before", ["list", "position", "newItem"], insertBefore),
-  one("remove", ["list", "position"], remove),
-  one("reverse", ["list"], (list) => withList("reverse", list, (items) => [...items].reverse())),
-  one("index of", ["list", "match"], (list, m) =>
+  one("insert before", "list with new item", "The list with the new item inserted at a position.", ["list", "position", "newItem"], insertBefore),
+  one("remove", "first list", "The list without the item at a position.", ["list", "position"], remove),
+  one("reverse", "first list", "The items in reverse order.", ["list"], (list) => withList("reverse", list, (items) => [...items].reverse())),
+  one("index of", T.listOf(T.number), "The positions (from 1) of the items equal to match.", ["list", "match"], (list, m) =>
     withList("index of", list, (items) => items.flatMap((x, i) => (valueEquals(x, m) === true ? [new Decimal(i + 1)] : []))),
   ),
   {
     name: "union",
+    result: "joined lists",
+    description: "The items of all the lists, each once, in order of first appearance.",
     signatures: [{ params: ["list"], variadic: true, impl: (args) => { const ls = lists("union", args as FeelValue[]); return ls && distinct(ls.flat()); } }],
   },
-  one("distinct values", ["list"], (list) => withList("distinct values", list, distinct)),
-  one("flatten", ["list"], (list) => withList("flatten", list, flatten)),
-  one("sort", ["list", "precedes"], sort, 1),
+  one("distinct values", "first list", "The items, each once, in order of first appearance.", ["list"], (list) => withList("distinct values", list, distinct)),
+  one("flatten", T.listOf(T.any), "The items of the list and of its nested lists, in one flat list.", ["list"], (list) => withList("flatten", list, flatten)),
+  one("sort", "first list", "The items in natural order, or ordered by a precedes(a, b) function.", ["list", "precedes"], sort, 1),
   {
     name: "list replace",
+    result: "list with new item",
+    description: "The list with the item at a position, or every item a match(item, newItem) function accepts, replaced.",
     signatures: [
       { params: ["list", "position", "newItem"], positionalOnly: true, impl: listReplace },
       { params: ["list", "position", "newItem"], impl: replaceAt },
       { params: ["list", "match", "newItem"], impl: replaceMatching },
     ],
   },
-];
+]);

@@ -7,7 +7,7 @@ import { problem } from "../problems.js";
 import { temporalAbs } from "../temporal/index.js";
 import type { FeelValue } from "../values.js";
 import { asInt, bad, isNum, scalarDef } from "./args.js";
-import type { BuiltinDef } from "./def.js";
+import { group, T, type BuiltinDef, type BuiltinResult } from "./def.js";
 
 // decimal128 scale limits: a scale outside them has no representable result
 const MIN_SCALE = -6111;
@@ -22,16 +22,19 @@ function roundTo(n: Decimal, scale: number, mode: Rounding): Decimal {
   return n.div(factor).toDecimalPlaces(0, mode).times(factor);
 }
 
-/** The rounding built-ins that take `(n, scale)`, with their modes. */
-export const ROUNDING_MODES: Readonly<Record<string, Rounding>> = {
-  decimal: Decimal.ROUND_HALF_EVEN,
-  floor: Decimal.ROUND_FLOOR,
-  ceiling: Decimal.ROUND_CEIL,
-  "round up": Decimal.ROUND_UP,
-  "round down": Decimal.ROUND_DOWN,
-  "round half up": Decimal.ROUND_HALF_UP,
-  "round half down": Decimal.ROUND_HALF_DOWN,
-};
+/** The rounding built-ins that take `(n, scale)`: mode, whether the scale may be left out, description. */
+const ROUNDINGS: readonly [name: string, mode: Rounding, scaleOptional: boolean, description: string][] = [
+  ["decimal", Decimal.ROUND_HALF_EVEN, false, "n rounded to scale decimal places, halves to even."],
+  ["floor", Decimal.ROUND_FLOOR, true, "n rounded down (toward negative infinity) to scale decimal places, 0 by default."],
+  ["ceiling", Decimal.ROUND_CEIL, true, "n rounded up (toward positive infinity) to scale decimal places, 0 by default."],
+  ["round up", Decimal.ROUND_UP, false, "n rounded away from zero to scale decimal places."],
+  ["round down", Decimal.ROUND_DOWN, false, "n rounded toward zero to scale decimal places."],
+  ["round half up", Decimal.ROUND_HALF_UP, false, "n rounded to scale decimal places, halves away from zero."],
+  ["round half down", Decimal.ROUND_HALF_DOWN, false, "n rounded to scale decimal places, halves toward zero."],
+];
+
+/** The rounding built-ins by name, with their modes (codegen rounds literal scales directly). */
+export const ROUNDING_MODES: Readonly<Record<string, Rounding>> = Object.fromEntries(ROUNDINGS.map(([name, mode]) => [name, mode]));
 
 /**
  * `decimal(n, 2)` and its siblings with a literal scale from 0 to 22, as generated code calls
@@ -47,7 +50,9 @@ export function roundQuotient(a: FeelValue, b: FeelValue, places: number, mode: 
   return r ?? roundPlaces(div(a, b), places, mode, general);
 }
 
-function rounding(name: string, mode: Rounding, scaleOptional: boolean): BuiltinDef {
+type Row = Omit<BuiltinDef, "kind">;
+
+function rounding(name: string, mode: Rounding, scaleOptional: boolean, description: string): Row {
   const impl = (n: FeelValue, scale?: FeelValue): FeelValue => {
     if (!isNum(n)) return bad(name, "n", n, "a number");
     let s = 0;
@@ -59,18 +64,20 @@ function rounding(name: string, mode: Rounding, scaleOptional: boolean): Builtin
     }
     return finite(roundTo(n, s, mode), name);
   };
-  return { name, signatures: [{ params: ["n", "scale"], required: scaleOptional ? 1 : 2, impl }] };
+  return { name, result: T.number, description, signatures: [{ params: ["n", "scale"], required: scaleOptional ? 1 : 2, impl }] };
 }
 
-function unary(name: string, param: string, f: (n: Decimal) => FeelValue): BuiltinDef {
+function unary(name: string, result: BuiltinResult, description: string, param: string, f: (n: Decimal) => FeelValue): Row {
   return {
     name,
+    result,
+    description,
     signatures: [{ params: [param], impl: (n) => (isNum(n) ? f(n) : bad(name, param, n, "a number")) }],
   };
 }
 
-function parity(name: string, remainder: 0 | 1): BuiltinDef {
-  return unary(name, "number", (n) =>
+function parity(name: string, remainder: 0 | 1, description: string): Row {
+  return unary(name, T.boolean, description, "number", (n) =>
     n.isInteger() ? n.mod(2).abs().eq(remainder) : problem(`${name}(): ${describe(n)} is not an integer`),
   );
 }
@@ -90,15 +97,20 @@ function modulo(dividend: FeelValue, divisor: FeelValue): FeelValue {
   return !r.isZero() && r.isNegative() !== divisor.isNegative() ? r.plus(divisor) : r.abs().isZero() ? new Decimal(0) : r;
 }
 
-const scalarNumberBuiltins: BuiltinDef[] = [
-  ...Object.entries(ROUNDING_MODES).map(([name, mode]) => rounding(name, mode, name === "floor" || name === "ceiling")),
-  { name: "abs", signatures: [{ params: ["n"], impl: abs }] },
-  { name: "modulo", signatures: [{ params: ["dividend", "divisor"], impl: modulo }] },
-  unary("sqrt", "number", (n) => (n.isNegative() ? problem("sqrt(): negative number") : n.sqrt())),
-  unary("log", "number", (n) => (n.lte(0) ? problem("log(): the number must be positive") : n.ln())),
-  unary("exp", "number", (n) => finite(n.exp(), "exp()")),
-  parity("odd", 1),
-  parity("even", 0),
+const scalarNumberBuiltins: Row[] = [
+  ...ROUNDINGS.map(([name, mode, scaleOptional, description]) => rounding(name, mode, scaleOptional, description)),
+  { name: "abs", result: "argument", description: "The absolute value of a number or a duration.", signatures: [{ params: ["n"], impl: abs }] },
+  {
+    name: "modulo",
+    result: T.number,
+    description: "The remainder of dividend divided by divisor, with the sign of the divisor.",
+    signatures: [{ params: ["dividend", "divisor"], impl: modulo }],
+  },
+  unary("sqrt", T.number, "The square root; null for a negative number.", "number", (n) => (n.isNegative() ? problem("sqrt(): negative number") : n.sqrt())),
+  unary("log", T.number, "The natural logarithm; null unless the number is positive.", "number", (n) => (n.lte(0) ? problem("log(): the number must be positive") : n.ln())),
+  unary("exp", T.number, "e raised to the number.", "number", (n) => finite(n.exp(), "exp()")),
+  parity("odd", 1, "Whether an integer is odd; null for a non-integer."),
+  parity("even", 0, "Whether an integer is even; null for a non-integer."),
 ];
 
-export const numberBuiltins: BuiltinDef[] = scalarNumberBuiltins.map(scalarDef);
+export const numberBuiltins: BuiltinDef[] = group("number", scalarNumberBuiltins.map(scalarDef));

@@ -5,7 +5,7 @@ import { describe } from "../kinds.js";
 import { problem } from "../problems.js";
 import { FeelRange, type FeelValue } from "../values.js";
 import { scalars } from "./args.js";
-import type { BuiltinDef, Signature } from "./def.js";
+import { group, T, type BuiltinDef, type Signature } from "./def.js";
 import { parseRange } from "./range-parse.js";
 
 /** A bound: a value, or -1/+1 for an unbounded start/end. */
@@ -36,11 +36,15 @@ const eq = (a: Bound, b: Bound) => cmp(a, b) === 0;
 type Rel<A, B> = (a: A, b: B) => boolean;
 
 /** The four forms a relation may have; a missing form makes that combination an error. */
-interface Relation {
+interface Forms {
   pp?: Rel<Bound, Bound>;
   pr?: Rel<Bound, FeelRange>;
   rp?: Rel<FeelRange, Bound>;
   rr?: Rel<FeelRange, FeelRange>;
+}
+
+interface Relation extends Forms {
+  description: string;
 }
 
 const includesPoint = (r: FeelRange, p: Bound) =>
@@ -63,39 +67,51 @@ const starts = (a: FeelRange, b: FeelRange) =>
 
 const RELATIONS: Record<string, Relation> = {
   before: {
+    description: "Whether a point or range lies wholly before another.",
     pp: (a, b) => lt(a, b),
     pr: (p, r) => lt(p, S(r)) || (eq(p, S(r)) && !r.startIncluded),
     rp: (r, p) => lt(E(r), p) || (eq(E(r), p) && !r.endIncluded),
     rr: (a, b) => lt(E(a), S(b)) || (eq(E(a), S(b)) && (!a.endIncluded || !b.startIncluded)),
   },
   after: {
+    description: "Whether a point or range lies wholly after another.",
     pp: (a, b) => gt(a, b),
     pr: (p, r) => gt(p, E(r)) || (eq(p, E(r)) && !r.endIncluded),
     rp: (r, p) => gt(S(r), p) || (eq(S(r), p) && !r.startIncluded),
     rr: (a, b) => gt(S(a), E(b)) || (eq(S(a), E(b)) && (!a.startIncluded || !b.endIncluded)),
   },
-  meets: { rr: (a, b) => a.endIncluded && b.startIncluded && eq(E(a), S(b)) },
-  "met by": { rr: (a, b) => a.startIncluded && b.endIncluded && eq(S(a), E(b)) },
+  meets: { description: "Whether range1 ends, included, where range2 starts, included.", rr: (a, b) => a.endIncluded && b.startIncluded && eq(E(a), S(b)) },
+  "met by": { description: "Whether range1 starts, included, where range2 ends, included.", rr: (a, b) => a.startIncluded && b.endIncluded && eq(S(a), E(b)) },
   overlaps: {
+    description: "Whether two ranges share a point.",
     rr: (a, b) =>
       (gt(E(a), S(b)) || (eq(E(a), S(b)) && a.endIncluded && b.startIncluded)) &&
       (lt(S(a), E(b)) || (eq(S(a), E(b)) && a.startIncluded && b.endIncluded)),
   },
-  "overlaps before": { rr: overlapsBefore },
-  "overlaps after": { rr: (a, b) => overlapsBefore(b, a) },
-  finishes: { pr: (p, r) => r.endIncluded && eq(p, E(r)), rr: finishes },
-  "finished by": { rp: (r, p) => r.endIncluded && eq(E(r), p), rr: (a, b) => finishes(b, a) },
-  includes: { rp: includesPoint, rr: includesRange },
-  during: { pr: (p, r) => includesPoint(r, p), rr: (a, b) => includesRange(b, a) },
-  starts: { pr: (p, r) => r.startIncluded && eq(p, S(r)), rr: starts },
-  "started by": { rp: (r, p) => r.startIncluded && eq(S(r), p), rr: (a, b) => starts(b, a) },
+  "overlaps before": { description: "Whether range1 starts before range2 and ends within it.", rr: overlapsBefore },
+  "overlaps after": { description: "Whether range1 starts within range2 and ends after it.", rr: (a, b) => overlapsBefore(b, a) },
+  finishes: {
+    description: "Whether a point is a range's included end, or range1 ends with range2 and lies within it.",
+    pr: (p, r) => r.endIncluded && eq(p, E(r)), rr: finishes },
+  "finished by": {
+    description: "Whether a range's included end is the point, or range1 ends with range2 and contains it.",
+    rp: (r, p) => r.endIncluded && eq(E(r), p), rr: (a, b) => finishes(b, a) },
+  includes: { description: "Whether a range contains a point or another range.", rp: includesPoint, rr: includesRange },
+  during: { description: "Whether a point or range lies within a range.", pr: (p, r) => includesPoint(r, p), rr: (a, b) => includesRange(b, a) },
+  starts: {
+    description: "Whether a point is a range's included start, or range1 starts with range2 and lies within it.",
+    pr: (p, r) => r.startIncluded && eq(p, S(r)), rr: starts },
+  "started by": {
+    description: "Whether a range's included start is the point, or range1 starts with range2 and contains it.",
+    rp: (r, p) => r.startIncluded && eq(S(r), p), rr: (a, b) => starts(b, a) },
   coincides: {
+    description: "Whether two points are equal, or two ranges have the same endpoints and inclusions.",
     pp: (a, b) => eq(a, b),
     rr: (a, b) => a.startIncluded === b.startIncluded && a.endIncluded === b.endIncluded && eq(S(a), S(b)) && eq(E(a), E(b)),
   },
 };
 
-function relate(name: string, rel: Relation, a: FeelValue, b: FeelValue): FeelValue {
+function relate(name: string, rel: Forms, a: FeelValue, b: FeelValue): FeelValue {
   if (a === null || b === null || a === undefined || b === undefined) return null;
   const ra = a instanceof FeelRange;
   const rb = b instanceof FeelRange;
@@ -112,22 +128,29 @@ function relate(name: string, rel: Relation, a: FeelValue, b: FeelValue): FeelVa
 }
 
 // parameter names of each form, for named invocation
-const FORM_PARAMS: Record<keyof Relation, [string, string]> = {
+const FORM_PARAMS: Record<keyof Forms, [string, string]> = {
   pp: ["point1", "point2"],
   pr: ["point", "range"],
   rp: ["range", "point"],
   rr: ["range1", "range2"],
 };
 
-function relationBuiltin(name: string, rel: Relation): BuiltinDef {
+function relationBuiltin(name: string, rel: Relation): Omit<BuiltinDef, "kind"> {
   const impl = scalars((a: FeelValue, b: FeelValue) => relate(name, rel, a, b));
-  const signatures: Signature[] = (Object.keys(FORM_PARAMS) as (keyof Relation)[])
+  const signatures: Signature[] = (Object.keys(FORM_PARAMS) as (keyof Forms)[])
     .filter((form) => rel[form])
     .map((form) => ({ params: FORM_PARAMS[form], impl }));
-  return { name, signatures };
+  return { name, result: T.boolean, description: rel.description, signatures };
 }
 
 export const rangeBuiltins: BuiltinDef[] = [
-  ...Object.entries(RELATIONS).map(([name, rel]) => relationBuiltin(name, rel)),
-  { name: "range", signatures: [{ params: ["from"], impl: parseRange }] },
+  ...group("range", Object.entries(RELATIONS).map(([name, rel]) => relationBuiltin(name, rel))),
+  ...group("conversion", [
+    {
+      name: "range",
+      result: { kind: "range", element: T.any },
+      description: "The range a string spells in FEEL's range syntax, such as \"[1..10)\".",
+      signatures: [{ params: ["from"], impl: parseRange }],
+    },
+  ]),
 ];

@@ -2,7 +2,7 @@
 import { problem } from "../problems.js";
 import type { FeelValue } from "../values.js";
 import { asInt, asList, bad, codePoints, decimal, isStr, scalarDef } from "./args.js";
-import type { BuiltinDef } from "./def.js";
+import { group, T, type BuiltinDef, type BuiltinResult } from "./def.js";
 import { translateRegex, translateReplacement, type Translation } from "./xpath-regex.js";
 
 /**
@@ -21,10 +21,14 @@ function substring(s: FeelValue, start: FeelValue, length?: FeelValue): FeelValu
   return cs.slice(from, from + n).join("");
 }
 
+type Row = Omit<BuiltinDef, "kind">;
+
 /** Two string parameters, both required to be strings. */
-function strings2(name: string, params: [string, string], f: (a: string, b: string) => FeelValue): BuiltinDef {
+function strings2(name: string, result: BuiltinResult, description: string, params: [string, string], f: (a: string, b: string) => FeelValue): Row {
   return {
     name,
+    result,
+    description,
     signatures: [
       {
         params,
@@ -34,8 +38,8 @@ function strings2(name: string, params: [string, string], f: (a: string, b: stri
   };
 }
 
-function string1(name: string, f: (s: string) => FeelValue): BuiltinDef {
-  return { name, signatures: [{ params: ["string"], impl: (s) => (isStr(s) ? f(s) : bad(name, "string", s, "a string")) }] };
+function string1(name: string, result: BuiltinResult, description: string, f: (s: string) => FeelValue): Row {
+  return { name, result, description, signatures: [{ params: ["string"], impl: (s) => (isStr(s) ? f(s) : bad(name, "string", s, "a string")) }] };
 }
 
 // tables call matches() per row with the same few patterns: translate each once
@@ -106,28 +110,53 @@ function stringJoin(list: FeelValue, delimiter?: FeelValue): FeelValue {
   return (items.filter((x) => x !== null) as string[]).join((delimiter as string | undefined) ?? "");
 }
 
-const scalarStringBuiltins: BuiltinDef[] = [
-  { name: "substring", signatures: [{ params: ["string", "start position", "length"], required: 2, impl: substring }] },
-  string1("string length", (s) => decimal(codePoints(s).length)),
-  string1("upper case", (s) => s.toUpperCase()),
-  string1("lower case", (s) => s.toLowerCase()),
-  strings2("substring before", ["string", "match"], (s, m) => {
+const scalarStringBuiltins: Row[] = [
+  {
+    name: "substring",
+    result: T.string,
+    description: "The characters from a start position (negative: from the end), all or a given length.",
+    signatures: [{ params: ["string", "start position", "length"], required: 2, impl: substring }],
+  },
+  string1("string length", T.number, "The number of characters (Unicode code points).", (s) => decimal(codePoints(s).length)),
+  string1("upper case", T.string, "The string in upper case.", (s) => s.toUpperCase()),
+  string1("lower case", T.string, "The string in lower case.", (s) => s.toLowerCase()),
+  strings2("substring before", T.string, "The part before the first occurrence of match; empty when there is none.", ["string", "match"], (s, m) => {
     const at = s.indexOf(m);
     return at < 0 ? "" : s.slice(0, at);
   }),
-  strings2("substring after", ["string", "match"], (s, m) => {
+  strings2("substring after", T.string, "The part after the first occurrence of match; empty when there is none.", ["string", "match"], (s, m) => {
     const at = s.indexOf(m);
     return at < 0 ? "" : s.slice(at + m.length);
   }),
-  strings2("contains", ["string", "match"], (s, m) => s.includes(m)),
-  strings2("starts with", ["string", "match"], (s, m) => s.startsWith(m)),
-  strings2("ends with", ["string", "match"], (s, m) => s.endsWith(m)),
-  { name: "matches", signatures: [{ params: ["input", "pattern", "flags"], required: 2, impl: matches }] },
-  { name: "replace", signatures: [{ params: ["input", "pattern", "replacement", "flags"], required: 3, impl: replace }] },
-  { name: "split", signatures: [{ params: ["string", "delimiter"], impl: split }] },
+  strings2("contains", T.boolean, "Whether the string contains match.", ["string", "match"], (s, m) => s.includes(m)),
+  strings2("starts with", T.boolean, "Whether the string starts with match.", ["string", "match"], (s, m) => s.startsWith(m)),
+  strings2("ends with", T.boolean, "Whether the string ends with match.", ["string", "match"], (s, m) => s.endsWith(m)),
+  {
+    name: "matches",
+    result: T.boolean,
+    description: "Whether the input matches an XML Schema regular expression, with optional flags (s m i x q).",
+    signatures: [{ params: ["input", "pattern", "flags"], required: 2, impl: matches }],
+  },
+  {
+    name: "replace",
+    result: T.string,
+    description: "The input with every match of the pattern replaced ($1... name the groups), with optional flags.",
+    signatures: [{ params: ["input", "pattern", "replacement", "flags"], required: 3, impl: replace }],
+  },
+  {
+    name: "split",
+    result: T.listOf(T.string),
+    description: "The parts of the string between matches of the delimiter pattern.",
+    signatures: [{ params: ["string", "delimiter"], impl: split }],
+  },
 ];
 
-export const stringBuiltins: BuiltinDef[] = [
+export const stringBuiltins: BuiltinDef[] = group("string", [
   ...scalarStringBuiltins.map(scalarDef),
-  { name: "string join", signatures: [{ params: ["list", "delimiter"], required: 1, impl: stringJoin }] },
-];
+  {
+    name: "string join",
+    result: T.string,
+    description: "The strings of a list joined, with an optional delimiter between them; nulls are skipped.",
+    signatures: [{ params: ["list", "delimiter"], required: 1, impl: stringJoin }],
+  },
+]);

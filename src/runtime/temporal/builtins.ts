@@ -4,7 +4,7 @@ import { Decimal, isDecimal } from "../decimal.js";
 import { problem } from "../problems.js";
 import { DaysTimeDuration, FeelDate, FeelDateTime, FeelTime, YearsMonthsDuration } from "../values.js";
 import type { FeelValue } from "../values.js";
-import type { BuiltinDef } from "../builtins/def.js";
+import { group, T, type BuiltinDef, type BuiltinResult } from "../builtins/def.js";
 import { dayOfYear, isValidDate, isoWeekOfYear, isoWeekday, monthsBetween } from "./calendar.js";
 import { nowMillis } from "./clock.js";
 import { atTime, dateTimeFromLocal, dateTimeFromUtc, localNanos, NS_PER_SECOND, secondsToNanos } from "./instant.js";
@@ -125,39 +125,56 @@ function onDate<T extends FeelValue>(fn: string, f: (y: number, m: number, d: nu
     isDateLike(date) ? f(date.year, date.month, date.day) : bad(fn, "expects a date or date and time", date);
 }
 
-const one = (name: string, param: string, impl: (v: FeelValue) => FeelValue): BuiltinDef => ({
+const one = (name: string, result: BuiltinResult, description: string, param: string, impl: (v: FeelValue) => FeelValue): Omit<BuiltinDef, "kind"> => ({
   name,
+  result,
+  description,
   signatures: [{ params: [param], impl }],
 });
 
 export const temporalBuiltins: BuiltinDef[] = [
-  {
-    name: "date",
-    signatures: [
-      { params: ["from"], impl: date },
-      { params: ["year", "month", "day"], impl: dateOfParts },
-    ],
-  },
-  {
-    name: "date and time",
-    signatures: [
-      { params: ["from"], impl: dateAndTime },
-      { params: ["date", "time"], impl: dateAndTimeOf },
-    ],
-  },
-  {
-    name: "time",
-    signatures: [
-      { params: ["from"], impl: time },
-      { params: ["hour", "minute", "second", "offset"], required: 3, impl: timeOfParts },
-    ],
-  },
-  one("duration", "from", duration),
-  { name: "years and months duration", signatures: [{ params: ["from", "to"], impl: yearsAndMonthsDuration }] },
-  { name: "now", signatures: [{ params: [], impl: now }] },
-  { name: "today", signatures: [{ params: [], impl: today }] },
-  one("day of year", "date", onDate("day of year", (y, m, d) => new Decimal(dayOfYear(y, m, d)))),
-  one("day of week", "date", onDate("day of week", (y, m, d) => WEEKDAYS[isoWeekday(y, m, d) - 1])),
-  one("month of year", "date", onDate("month of year", (_y, m) => MONTHS[m - 1])),
-  one("week of year", "date", onDate("week of year", (y, m, d) => new Decimal(isoWeekOfYear(y, m, d)))),
+  ...group("conversion", [
+    {
+      name: "date",
+      result: T.date,
+      description: "The date a string spells, the date of a date and time, or the date of a year, month and day.",
+      signatures: [
+        { params: ["from"], impl: date },
+        { params: ["year", "month", "day"], impl: dateOfParts },
+      ],
+    },
+    {
+      name: "date and time",
+      result: T.dateTime,
+      description: "The date and time a string spells, or a date (or date and time) at a time.",
+      signatures: [
+        { params: ["from"], impl: dateAndTime },
+        { params: ["date", "time"], impl: dateAndTimeOf },
+      ],
+    },
+    {
+      name: "time",
+      result: T.time,
+      description: "The time a string spells, the time of a date and time, or a time of hour, minute, second and optional offset.",
+      signatures: [
+        { params: ["from"], impl: time },
+        { params: ["hour", "minute", "second", "offset"], required: 3, impl: timeOfParts },
+      ],
+    },
+    one("duration", "duration literal", "The duration an ISO 8601 string spells: years and months, or days and time.", "from", duration),
+    {
+      name: "years and months duration",
+      result: T.yearsMonths,
+      description: "The whole years and months from one date (or date and time) to another.",
+      signatures: [{ params: ["from", "to"], impl: yearsAndMonthsDuration }],
+    },
+  ]),
+  ...group("temporal", [
+    { name: "now", result: T.dateTime, description: "The current date and time, in UTC.", impure: true, signatures: [{ params: [], impl: now }] },
+    { name: "today", result: T.date, description: "The current date, in UTC.", impure: true, signatures: [{ params: [], impl: today }] },
+    one("day of year", T.number, "The day of the year, from 1.", "date", onDate("day of year", (y, m, d) => new Decimal(dayOfYear(y, m, d)))),
+    one("day of week", T.string, "The day of the week in English, \"Monday\" to \"Sunday\".", "date", onDate("day of week", (y, m, d) => WEEKDAYS[isoWeekday(y, m, d) - 1])),
+    one("month of year", T.string, "The month in English, \"January\" to \"December\".", "date", onDate("month of year", (_y, m) => MONTHS[m - 1])),
+    one("week of year", T.number, "The ISO 8601 week of the year, 1 to 53.", "date", onDate("week of year", (y, m, d) => new Decimal(isoWeekOfYear(y, m, d)))),
+  ]),
 ];

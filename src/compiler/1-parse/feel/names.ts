@@ -1,6 +1,7 @@
 // Declared names and the longest-match rule. A declared name is stored as the texts of its tokens,
 // so `Loan-to-Value` matches `Loan - to - Value` token by token and can never match half a word.
-import { BUILTIN_FUNCTION_NAMES, BUILTIN_TYPE_NAMES } from "./builtin-names.js";
+import { BUILTINS } from "../../../runtime/builtins/index.js";
+import { BUILTIN_TYPE_NAMES } from "./builtin-names.js";
 import { lex, type Token } from "./lexer.js";
 
 interface DeclaredName {
@@ -35,7 +36,8 @@ export function declare(names: Iterable<string>, parent?: NameScope): NameScope 
   return { byFirst, parent };
 }
 
-export const BUILTIN_FUNCTIONS: NameScope = declare(BUILTIN_FUNCTION_NAMES);
+// built-in functions by the catalogue's names, so that `index of` and `date and time` are one name
+export const BUILTIN_FUNCTIONS: NameScope = declare(BUILTINS.map((d) => d.name));
 export const BUILTIN_TYPES: NameScope = declare(BUILTIN_TYPE_NAMES);
 
 /** The longest declared name in `scope` (or its parents) whose tokens start at `tokens[at]`. */

@@ -1,124 +1,44 @@
-// Result types of the DMN 1.5 built-in functions, for inference. A function not listed here
-// (or whose result depends on values we cannot see) yields `any`: inference never rejects.
+// Result types of the built-in functions, for inference: the catalogue's fixed type, or its named
+// rule interpreted here over the arguments' types. A rule that cannot tell yields `any`: inference
+// never rejects.
 import type { Expr } from "../../../ir/feel-ast.js";
-import { BUILTIN_FUNCTION_NAMES } from "../../1-parse/feel/builtin-names.js";
 import type { Type } from "../../../ir/types.js";
-import { elementOf, joinTypes } from "./compat.js";
+import { BUILTINS, builtinDef } from "../../../runtime/builtins/index.js";
+import type { ResultRule } from "../../../runtime/builtins/def.js";
+import { elementOf, isCertain, joinTypes } from "./compat.js";
 import { temporalLiteralType } from "./temporal-literal.js";
 
-type ResultRule = Type | ((args: Type[], nodes: Expr[]) => Type);
+const ANY: Type = { kind: "any" };
 
-const number: Type = { kind: "number" };
-const string: Type = { kind: "string" };
-const boolean: Type = { kind: "boolean" };
-const any: Type = { kind: "any" };
-const first = (args: Type[]): Type => args[0] ?? any;
-const listOfFirst = (args: Type[]): Type => (args[0]?.kind === "list" ? args[0] : { kind: "list", element: any });
-/** min/max: the element of a single list argument, else the join of the arguments */
-const extreme = (args: Type[]): Type =>
-  args.length === 1 && args[0]!.kind === "list" ? elementOf(args[0]!) : args.length === 0 ? any : args.reduce(joinTypes);
-const durationOf = (_: Type[], nodes: Expr[]): Type => {
-  const arg = nodes[0];
-  return arg?.kind === "string" ? temporalLiteralType(arg.value) : any;
+/** A one-item list stands for its item where a built-in takes a single value. */
+const item = (t: Type | undefined): Type => (t === undefined ? ANY : t.kind === "list" ? t.element : t);
+
+/** A list argument's type; any other certain type is read as a one-item list of it. */
+const asList = (t: Type | undefined): Type =>
+  t === undefined || !isCertain(t) ? { kind: "list", element: ANY } : t.kind === "list" ? t : { kind: "list", element: t };
+
+const widened = (list: Type, items: Type[]): Type => ({ kind: "list", element: items.reduce(joinTypes, elementOf(list)) });
+
+/** The items of a single list argument, else the arguments themselves. */
+const itemsOf = (args: Type[]): Type[] => (args.length === 1 && args[0]!.kind === "list" ? [args[0]!.element] : args);
+
+const RULES: Record<ResultRule, (args: Type[], nodes: Expr[]) => Type> = {
+  argument: (args) => item(args[0]),
+  item: (args) => (args.length === 0 ? ANY : itemsOf(args).reduce(joinTypes)),
+  items: (args) => ({ kind: "list", element: args.length === 0 ? ANY : itemsOf(args).reduce(joinTypes) }),
+  "first list": (args) => asList(args[0]),
+  "appended list": (args) => widened(asList(args[0]), args.slice(1)),
+  "list with new item": (args) => widened(asList(args[0]), args.slice(2, 3)),
+  "joined lists": (args) => (args.length === 0 ? { kind: "list", element: ANY } : args.map(asList).reduce(joinTypes)),
+  "duration literal": (_args, nodes) => (nodes[0]?.kind === "string" ? temporalLiteralType(nodes[0].value) : ANY),
 };
 
-const RESULT: Record<string, ResultRule> = {
-  date: { kind: "date" },
-  "date and time": { kind: "date and time" },
-  time: { kind: "time" },
-  number,
-  string,
-  duration: durationOf,
-  "years and months duration": { kind: "years and months duration" },
-  context: { kind: "context" },
-  range: { kind: "range", element: any },
-  not: boolean,
-  is: boolean,
-  substring: string,
-  "string length": number,
-  "upper case": string,
-  "lower case": string,
-  "substring before": string,
-  "substring after": string,
-  replace: string,
-  contains: boolean,
-  "starts with": boolean,
-  "ends with": boolean,
-  matches: boolean,
-  split: { kind: "list", element: string },
-  "string join": string,
-  "list contains": boolean,
-  "list replace": listOfFirst,
-  count: number,
-  min: extreme,
-  max: extreme,
-  sum: number,
-  mean: number,
-  product: number,
-  median: number,
-  stddev: number,
-  mode: { kind: "list", element: number },
-  all: boolean,
-  any: boolean,
-  and: boolean,
-  or: boolean,
-  sublist: listOfFirst,
-  append: listOfFirst,
-  concatenate: listOfFirst,
-  "insert before": listOfFirst,
-  remove: listOfFirst,
-  reverse: listOfFirst,
-  union: listOfFirst,
-  "distinct values": listOfFirst,
-  sort: listOfFirst,
-  flatten: { kind: "list", element: any },
-  "index of": { kind: "list", element: number },
-  decimal: number,
-  floor: number,
-  ceiling: number,
-  "round up": number,
-  "round down": number,
-  "round half up": number,
-  "round half down": number,
-  abs: first,
-  modulo: number,
-  sqrt: number,
-  log: number,
-  exp: number,
-  odd: boolean,
-  even: boolean,
-  "day of year": number,
-  "day of week": string,
-  "month of year": string,
-  "week of year": number,
-  now: { kind: "date and time" },
-  today: { kind: "date" },
-  before: boolean,
-  after: boolean,
-  meets: boolean,
-  "met by": boolean,
-  overlaps: boolean,
-  "overlaps before": boolean,
-  "overlaps after": boolean,
-  finishes: boolean,
-  "finished by": boolean,
-  includes: boolean,
-  during: boolean,
-  starts: boolean,
-  "started by": boolean,
-  coincides: boolean,
-  "get value": any,
-  "get entries": { kind: "list", element: { kind: "struct", fields: [["key", string], ["value", any]] } },
-  "context put": { kind: "context" },
-  "context merge": { kind: "context" },
-};
-
-export const BUILTIN_NAMES: ReadonlySet<string> = new Set([...BUILTIN_FUNCTION_NAMES, ...Object.keys(RESULT)]);
+export const BUILTIN_NAMES: ReadonlySet<string> = new Set(BUILTINS.map((d) => d.name));
 
 export const isBuiltin = (name: string): boolean => BUILTIN_NAMES.has(name);
 
 export function builtinResultType(name: string, args: Type[], nodes: Expr[]): Type {
-  const rule = RESULT[name];
-  if (rule === undefined) return any;
-  return typeof rule === "function" ? rule(args, nodes) : rule;
+  const result = builtinDef(name)?.result;
+  if (result === undefined) return ANY;
+  return typeof result === "string" ? RULES[result](args, nodes) : result;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Expr } from "../../../../src/ir/feel-ast.js";
-import { BUILTIN_FUNCTION_NAMES } from "../../../../src/compiler/1-parse/feel/builtin-names.js";
+import { BUILTINS } from "../../../../src/runtime/builtins/index.js";
 import { parseExpression } from "../../../../src/compiler/1-parse/feel/index.js";
 import { at, expr, sexpr, tests, testsSexpr } from "./helpers.js";
 
@@ -89,7 +89,7 @@ describe("declared names", () => {
   });
 
   it("reads every built-in function name as one callee", () => {
-    for (const f of BUILTIN_FUNCTION_NAMES) {
+    for (const { name: f } of BUILTINS) {
       const e = expr(`${f}(1, 2)`);
       expect(e.kind === "call" && e.callee.kind === "name" && e.callee.name).toBe(f);
     }
