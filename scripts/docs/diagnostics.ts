@@ -3,7 +3,7 @@
 // test/docs/diagnostics.test.ts fails when the file and `render()` differ.
 import { writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { type AnyEntry, CATALOGUE, CHECK_STAGES, codesOf, type StageName, STAGES } from "../../src/ir/diagnostic-catalogue.js";
+import { type AnyEntry, CATALOGUE, CHECK_STAGES, codesOf, type StageName, STAGES } from "../../src/ir/diagnostic-catalogue/index.js";
 import { code, table, text } from "../../src/compiler/6-package/markdown.js";
 
 export const DOC_PATH = fileURLToPath(new URL("../../docs/diagnostics.md", import.meta.url));
@@ -12,7 +12,7 @@ const SEVERITY_TEXT = { error: "error", warning: "warning", "strict-error": "str
 
 const HEADER = `# Diagnostics of the model check
 
-<!-- Generated from src/ir/diagnostic-catalogue.ts by \`npx tsx scripts/docs/diagnostics.ts --write\`: edit the catalogue, not this file. -->
+<!-- Generated from src/ir/diagnostic-catalogue/ by \`npx tsx scripts/docs/diagnostics.ts --write\`: edit the catalogue, not this file. -->
 
 Checking a model (\`POST /v1/systemtwo/models\` with \`content\`, \`pdm check\`) runs six stages, in
 this order, and always runs all of them so that one check shows every problem:`;

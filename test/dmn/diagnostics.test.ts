@@ -4,7 +4,7 @@
 // are visited, and the root's own namespace is never among the siblings).
 import { describe, expect, it } from "vitest";
 import { importDmn } from "../../src/dmn/index.js";
-import { type AnyEntry, CATALOGUE, type DiagnosticCode } from "../../src/ir/diagnostic-catalogue.js";
+import { type AnyEntry, CATALOGUE, type DiagnosticCode } from "../../src/ir/diagnostic-catalogue/index.js";
 import { decision, dmn, input, literal } from "./helpers.js";
 
 interface Exhibit {

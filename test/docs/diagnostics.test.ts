@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { DOC_PATH, render } from "../../scripts/docs/diagnostics.js";
-import { CATALOGUE } from "../../src/ir/diagnostic-catalogue.js";
+import { CATALOGUE } from "../../src/ir/diagnostic-catalogue/index.js";
 
 describe("docs/diagnostics.md", () => {
   it("is what the catalogue renders (run `npx tsx scripts/docs/diagnostics.ts --write` after changing it)", () => {

@@ -2,7 +2,7 @@
 // in the diagnostic catalogue.
 import type { Diagnostic } from "../../ir/diagnostics.js";
 import type { Stage } from "../../ir/check.js";
-import { catalogueEntry, CHECK_STAGES, type CheckStageName } from "../../ir/diagnostic-catalogue.js";
+import { catalogueEntry, CHECK_STAGES, type CheckStageName } from "../../ir/diagnostic-catalogue/index.js";
 
 export const STAGE_NAMES = CHECK_STAGES;
 export type StageName = CheckStageName;

@@ -2,8 +2,8 @@
 // `inputs.<name>[.<field>]`. Free of ajv at run time, so generated packages bundle it with
 // their standalone validator while the compiler uses it behind ajv's run-time compiler.
 import type { ErrorObject } from "ajv";
-import { codesOf } from "../../ir/diagnostic-catalogue.js";
-import { diagnostic, type Diagnostic } from "../../ir/diagnostics.js";
+import { STATE } from "../../ir/diagnostic-catalogue/state.js";
+import { diagnosticsOf, type Diagnostic } from "../../ir/diagnostic-types.js";
 import { FORMAT_HINTS } from "./formats.js";
 
 /** One way a state does not match the input schema, addressed like the model. */
@@ -16,7 +16,10 @@ export interface StateError {
 const RANGE_KEYWORDS = new Set(["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"]);
 
 /** When one value fails several ways, the first of these is the one worth saying (the catalogue lists them so). */
-const PRIORITY: readonly string[] = codesOf("state");
+const PRIORITY: readonly string[] = Object.keys(STATE);
+
+// Only the state family: this module is bundled into packages.
+const diagnostic = diagnosticsOf(STATE);
 
 function describeValue(v: unknown): string {
   if (v === null) return "null";

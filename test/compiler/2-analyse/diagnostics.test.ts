@@ -2,7 +2,7 @@
 // with the catalogue's severity, in the catalogue's Check stage. Codes other test files already
 // exhibit (names.unknown, graph.cycle, types.mismatch, ...) are not repeated here.
 import { describe, expect, it } from "vitest";
-import { type AnyEntry, CATALOGUE, type CheckStageName, type DiagnosticCode } from "../../../src/ir/diagnostic-catalogue.js";
+import { type AnyEntry, CATALOGUE, type CheckStageName, type DiagnosticCode } from "../../../src/ir/diagnostic-catalogue/index.js";
 import { analyseModel } from "../../../src/compiler/2-analyse/index.js";
 import { content, type Content } from "./helpers.js";
 

@@ -1,5 +1,5 @@
 // Unary tests (table input cells, `x in ...`): each test is typed against the value under test.
-import type { TestMismatchParams } from "../../../ir/diagnostic-catalogue.js";
+import type { TestMismatchParams } from "../../../ir/diagnostic-catalogue/index.js";
 import type { Diagnostic, Place } from "../../../ir/diagnostics.js";
 import type { Expr, UnaryTest, UnaryTests } from "../../../ir/feel-ast.js";
 import type { Type } from "../../../ir/types.js";

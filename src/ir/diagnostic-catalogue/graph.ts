@@ -1,0 +1,17 @@
+// The graph codes of the diagnostic catalogue.
+import { entry, inStage } from "./entries.js";
+
+export const GRAPH = inStage("graph", {
+  "graph.cycle": entry({
+    severity: "error",
+    message: (p: { cycle: string }) => `decisions depend on each other in a cycle: ${p.cycle}`,
+    example: { cycle: "a → b → a" },
+    explain: "Decisions depend on each other; the message names the cycle. Break it (recursive functions are allowed).",
+  }),
+  "graph.unused-input": entry({
+    severity: "warning",
+    message: (p: { name: string }) => `input \`${p.name}\` is not used by any decision`,
+    example: { name: "shoe" },
+    explain: "No decision reads the input (directly, through a `let`, a table column or `requires`): remove it or use it.",
+  }),
+});

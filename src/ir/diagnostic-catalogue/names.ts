@@ -1,0 +1,50 @@
+// The names codes of the diagnostic catalogue.
+import { entry, variants, inStage, type Suggested } from "./entries.js";
+
+export const NAMES = inStage("names", {
+  "names.unknown": entry({
+    severity: "error",
+    message: variants({
+      name: (p: { name: string } & Suggested) => `unknown name \`${p.name}\`${p.didYouMean}`,
+      requires: (p: { name: string } & Suggested) => `\`requires\` names \`${p.name}\`, which is neither an input nor a decision${p.didYouMean}`,
+    }),
+    example: { variant: "name", name: "incme", didYouMean: "; did you mean `income`?" },
+    explain:
+      "A name resolves to nothing in scope, or a `requires` entry is neither an input nor a decision: declare it or fix the spelling. " +
+      "Inside a filter `xs[...]` an unresolved name is a member of the item, not an error.",
+  }),
+  "names.duplicate": entry({
+    severity: "error",
+    message: (p: { name: string; first: string }) => `\`${p.name}\` is already declared in ${p.first}; inputs, decisions and functions share one namespace`,
+    example: { name: "risk", first: "inputs" },
+    explain: "A name is declared twice among inputs, decisions and functions: rename one.",
+  }),
+  "names.reserved": entry({
+    severity: "error",
+    message: (p: { name: string; kind: string }) => `\`${p.name}\` is a FEEL keyword and cannot name ${p.kind}`,
+    example: { name: "if", kind: "input" },
+    explain: "A FEEL keyword (`if`, `true`, `null`, ...) used as a name: choose another.",
+  }),
+  "names.invalid": entry({
+    severity: "error",
+    message: variants({
+      empty: "a name cannot be empty",
+      spaces: (p: { name: string }) => `\`${p.name}\` starts or ends with a space`,
+    }),
+    example: { variant: "spaces", name: " age" },
+    explain: "An empty name, or one with leading or trailing spaces.",
+  }),
+  "names.function-scope": entry({
+    severity: "error",
+    message: (p: { owner: string; what: string; name: string }) =>
+      `${p.owner} reads ${p.what} \`${p.name}\`; a function body uses only its parameters and other functions`,
+    example: { owner: "function `fee`", what: "input", name: "age" },
+    explain: "A function body reads an input or a decision: pass the value as a parameter instead.",
+  }),
+  "names.unknown-parameter": entry({
+    severity: "error",
+    message: (p: { fn: string; param: string } & Suggested) => `function \`${p.fn}\` has no parameter \`${p.param}\`${p.didYouMean}`,
+    example: { fn: "fee", param: "amont", didYouMean: "; did you mean `amount`?" },
+    explain: "A named argument that is not a parameter of the called model function.",
+  }),
+});

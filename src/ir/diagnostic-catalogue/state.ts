@@ -1,0 +1,54 @@
+// The state codes of the diagnostic catalogue.
+import { entry, variants, inStage, article } from "./entries.js";
+
+export const STATE = inStage("state", {
+  "state.missing": entry({
+    severity: "error",
+    message: variants({
+      absent: (p: { name: string }) => `\`${p.name}\` is required`,
+      null: (p: { name: string }) => `\`${p.name}\` is required (got null)`,
+    }),
+    example: { variant: "absent", name: "age" },
+    explain: "A required input is absent or null (only inputs with `blank: true` may be).",
+  }),
+  "state.type": entry({
+    severity: "error",
+    message: variants({
+      value: (p: { name: string; wanted: readonly string[]; got: string }) => `\`${p.name}\` must be ${p.wanted.map(article).join(" or ")} (got ${p.got})`,
+      state: "the state must be a JSON object mapping input names to values",
+      row: "a row must be a JSON object mapping input names to values",
+    }),
+    example: { variant: "value", name: "age", wanted: ["number"], got: '"30"' },
+    explain: "The value has the wrong JSON type (address `inputs` when the state, or a batch row, is not an object).",
+  }),
+  "state.enum": entry({
+    severity: "error",
+    message: variants({
+      values: (p: { name: string; allowed: readonly string[]; got: string }) => `\`${p.name}\` must be one of ${p.allowed.join(", ")} (got ${p.got})`,
+      const: (p: { name: string; detail: string; got: string }) => `\`${p.name}\` ${p.detail} (got ${p.got})`,
+    }),
+    example: { variant: "values", name: "tier", allowed: ['"gold"', '"silver"'], got: '"bronze"' },
+    explain: "The value is not one of the choice's or levels' values.",
+  }),
+  "state.format": entry({
+    severity: "error",
+    message: (p: { name: string; hint: string; got: string }) => `\`${p.name}\` must be ${p.hint} (got ${p.got})`,
+    example: { name: "start", hint: "a date YYYY-MM-DD", got: '"2023-02-29"' },
+    explain: "A date, time, date and time or duration string is malformed (or names a day that does not exist).",
+  }),
+  "state.range": entry({
+    severity: "error",
+    message: (p: { name: string; comparison: string; limit: string; got: string }) => `\`${p.name}\` must be ${p.comparison} ${p.limit} (got ${p.got})`,
+    example: { name: "age", comparison: "<=", limit: "130", got: "131" },
+    explain: "A number outside its constrained range.",
+  }),
+  "state.invalid": entry({
+    severity: "error",
+    message: variants({
+      schema: (p: { name: string; detail?: string; got: string }) => `\`${p.name}\` ${p.detail ?? "is invalid"} (got ${p.got})`,
+      row: "the row does not match the model's inputs",
+    }),
+    example: { variant: "schema", name: "items", detail: "must NOT have more than 10 items", got: "an array" },
+    explain: "Any other schema violation (a batch row lists each one in its `errors`).",
+  }),
+});
