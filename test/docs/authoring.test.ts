@@ -17,7 +17,7 @@
 import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { checkModel, compileModel, type CheckResult } from "../../src/compiler/index.js";
+import { checkModel, compileModel, type CheckResult, type ModelInput } from "../../src/compiler/index.js";
 
 type Expectation = { kind: "valid" } | { kind: "invalid" | "warning"; codes: string[] };
 
@@ -27,7 +27,7 @@ interface ModelBlock {
   info: string;
   lenient: boolean;
   expectation: Expectation;
-  model: unknown;
+  model: ModelInput;
   /** the lines of the `text diagnostics` block that follows, if any */
   diagnostics?: string[];
 }
@@ -37,7 +37,7 @@ interface RunBlock {
   line: number;
   info: string;
   lenient: boolean;
-  model: unknown;
+  model: ModelInput;
   state: Record<string, unknown>;
   expect: Record<string, unknown>;
   answers?: Record<string, unknown>;
@@ -187,15 +187,14 @@ describe("docs/authoring.md", () => {
   });
 
   describe.each(modelBlocks)("line $line: $info", (block) => {
-    const mode = { strict: !block.lenient };
-    const check = checkModel(block.model as object, mode);
-
     it("is checked as the info string says", () => {
+      const mode = { strict: !block.lenient };
+      const check = checkModel(block.model, mode);
       const { expectation } = block;
       if (expectation.kind === "valid") {
         expect(render(check)).toEqual([]);
         expect(check.valid).toBe(true);
-        expect(compileModel(block.model as object, mode).ok).toBe(true);
+        expect(compileModel(block.model, mode).ok).toBe(true);
       } else if (expectation.kind === "invalid") {
         expect(check.valid).toBe(false);
         expect(codesOf(check, "error")).toEqual([...new Set(expectation.codes)].sort());
@@ -204,13 +203,16 @@ describe("docs/authoring.md", () => {
         expect(check.valid).toBe(true);
         expect(codesOf(check, "warning")).toEqual([...new Set(expectation.codes)].sort());
       }
-      if (block.lenient) expect(checkModel(block.model as object).valid).toBe(false);
+      if (block.lenient) expect(checkModel(block.model).valid).toBe(false);
     });
 
-    it.runIf(block.diagnostics !== undefined)("quotes diagnostics the checker gives", () => {
-      const given = render(block.lenient ? checkModel(block.model as object) : check);
-      for (const line of block.diagnostics!) expect(given).toContain(line);
-    });
+    const quoted = block.diagnostics;
+    if (quoted)
+      it("quotes diagnostics the checker gives", () => {
+        // a lenient block quotes the strict check: the errors that make it need the lenient mode
+        const given = render(checkModel(block.model));
+        for (const line of quoted) expect(given).toContain(line);
+      });
   });
 
   describe.each(runBlocks)("line $line: $info", (block) => {
@@ -238,6 +240,15 @@ describe("docs/authoring.md", () => {
     const codes = modelBlocks.flatMap((b) => (b.expectation.kind === "valid" ? [] : b.expectation.codes));
     expect(codes.length).toBeGreaterThan(0);
     for (const code of codes) expect(catalogue).toContain(`\`${code}\``);
+  });
+
+  it("links only to headings it has", () => {
+    // GitHub's heading ids: lower case, punctuation dropped, spaces as hyphens
+    const slug = (heading: string): string => heading.toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, "").replace(/\s/g, "-");
+    const headings = new Set([...guide.matchAll(/^#{1,6} (.+)$/gm)].map((m) => slug(m[1]!)));
+    const anchors = [...guide.matchAll(/\]\(#([^)]+)\)/g)].map((m) => m[1]!);
+    expect(anchors.length).toBeGreaterThan(0);
+    expect(anchors.filter((a) => !headings.has(a))).toEqual([]);
   });
 
   it("links the built-in reference and the diagnostics catalogue, and the README links the guide", () => {
