@@ -15,7 +15,7 @@ export const ContentDefinition: JsonSchema = {
 export const Question: JsonSchema = {
   type: "object",
   description:
-    "noul requires criteria; choice requires options (name to meaning); score requires levels (lowest first); number may give range; date needs nothing more",
+    "noul may describe its outcomes in criteria (keys true and false); choice requires options (name to meaning); score requires levels (lowest first); number may give range; date needs nothing more",
   properties: {
     type: { type: "string", enum: ["noul", "choice", "score", "number", "date"] },
     instructions: { type: "string" },
