@@ -1,8 +1,10 @@
 // The HTTP layer: fastify with a raw-text JSON parser (API input tokens are counted on the body
-// as sent), request validation by the service's schemas, one error mapper, and the routes as
+// as sent), request validation by the service's schemas, one error mapper, request ids, one log
+// line per request, metrics, 405 for a known path with another method, and the routes as
 // plugins: the two operations (authenticated and rate limited before the body is read) and the
 // public documents.
-import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
+import { randomUUID } from "node:crypto";
+import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from "fastify";
 import type { ServiceDeps } from "../service/deps.js";
 import { invalidRequest, problem, ProblemError } from "../service/problems.js";
 import type { JsonSchema } from "../service/schemas/index.js";
@@ -10,10 +12,12 @@ import { requestValidator } from "../service/schemas/validate.js";
 import type { Caller } from "./auth.js";
 import { sendProblem, toProblem } from "./errors.js";
 import { accessGuard } from "./guard.js";
+import { RouteMethods } from "./method-not-allowed.js";
+import type { Metrics } from "./observability/metrics.js";
 import { openApiDocument } from "./openapi.js";
 import type { RateLimiter } from "./rate-limit.js";
 import { modelsRoutes } from "./routes/models.js";
-import { publicRoutes } from "./routes/public.js";
+import { publicRoutes, type Readiness } from "./routes/public.js";
 import { systemOneRoutes } from "./routes/systemone.js";
 
 declare module "fastify" {
@@ -21,6 +25,8 @@ declare module "fastify" {
     rawBody?: string;
     caller?: Caller | null;
     startedAt: number;
+    /** what the request log line says besides the basics: the cost and the model's hash */
+    audit: { cost_usd?: number; model_hash?: string };
   }
 }
 
@@ -30,18 +36,57 @@ export interface AppOptions {
   /** request body limit in bytes */
   bodyLimit: number;
   version: string;
-  logger?: boolean;
+  /** pino level ("info", "warn", "silent"...) or false for no logger */
+  logLevel?: string | false;
+  /** where log lines go (default standard output) */
+  logStream?: NodeJS.WritableStream;
+  metrics?: Metrics;
+  readiness?: Readiness;
 }
 
+/** An incoming x-request-id is kept when it is a plain token; anything else gets a fresh id. */
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
+
 export function buildApp(options: AppOptions): FastifyInstance {
-  const { service, rateLimiter, version } = options;
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: options.bodyLimit });
+  const { service, rateLimiter, version, metrics } = options;
+  const level = options.logLevel ?? false;
+  const app = Fastify({
+    return503OnClosing: false,
+    logger: level === false ? false : { level, ...(options.logStream ? { stream: options.logStream } : {}) },
+    // fastify's own two lines per request are off: the onResponse hook writes one with what matters
+    logController: new LogController({ disableRequestLogging: true }),
+    bodyLimit: options.bodyLimit,
+    genReqId: (req) => {
+      const given = req.headers["x-request-id"];
+      return typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+  });
 
   app.decorateRequest("rawBody", undefined);
   app.decorateRequest("caller", null);
   app.decorateRequest("startedAt", 0);
-  app.addHook("onRequest", async (req) => {
+  app.decorateRequest("audit", null as unknown as FastifyRequest["audit"]);
+  // Once the app is closing, a request on a kept-alive connection is told to go elsewhere.
+  let closing = false;
+  app.addHook("preClose", async () => {
+    closing = true;
+  });
+  app.addHook("onRequest", async (req, reply) => {
     req.startedAt = performance.now();
+    req.audit = {};
+    reply.header("x-request-id", req.id);
+    if (closing) {
+      reply.header("Connection", "close");
+      return sendProblem(reply, problem("shutting_down", "this instance is stopping; send the request again (to another instance)"));
+    }
+  });
+  // One line per request: no state, no evidence, no key.
+  app.addHook("onResponse", async (req, reply) => {
+    const route = req.routeOptions.url ?? "(none)";
+    const seconds = (performance.now() - req.startedAt) / 1000;
+    metrics?.requests.inc({ method: req.method, route, status: String(reply.statusCode) });
+    metrics?.requestSeconds.observe({ method: req.method, route }, seconds);
+    req.log.info({ method: req.method, route, status: reply.statusCode, latency_ms: Math.round(seconds * 1e4) / 10, ...req.audit }, "request");
   });
 
   app.removeAllContentTypeParsers();
@@ -70,15 +115,25 @@ export function buildApp(options: AppOptions): FastifyInstance {
   app.setSerializerCompiler(() => (data: unknown) => JSON.stringify(data));
 
   app.setErrorHandler((error, req, reply) => {
-    const p = toProblem(error);
+    const p = toProblem(error, { contentType: req.headers["content-type"], contentLength: req.headers["content-length"] }, { bodyLimit: options.bodyLimit });
     if (p.code === "internal_error") req.log.error(error);
     return sendProblem(reply, p);
   });
-  app.setNotFoundHandler((req, reply) => sendProblem(reply, problem("not_found", `no route ${req.method} ${req.url}`)));
+
+  const methods = new RouteMethods();
+  app.addHook("onRoute", (route) => methods.add(route.url, route.method));
+  app.setNotFoundHandler((req, reply) => {
+    const allowed = methods.allowed(req.url);
+    if (allowed.length > 0) {
+      reply.header("Allow", allowed.join(", "));
+      return sendProblem(reply, problem("method_not_allowed", `${req.url.split("?")[0]} answers ${allowed.join(", ")}, not ${req.method}`));
+    }
+    return sendProblem(reply, problem("not_found", `no route ${req.method} ${req.url.split("?")[0]}; the routes are listed in GET /openapi.json`));
+  });
 
   const guard = accessGuard(service, rateLimiter);
   app.register(systemOneRoutes, { service, guard });
   app.register(modelsRoutes, { service, guard });
-  app.register(publicRoutes, { service, version, openapi: openApiDocument(version) });
+  app.register(publicRoutes, { service, version, openapi: openApiDocument(version), metrics, readiness: options.readiness });
   return app;
 }

@@ -1,27 +1,35 @@
-// One place where every failure becomes an RFC 9457 problem response (application/problem+json).
+// One place where every failure becomes an RFC 9457 problem response (application/problem+json),
+// with the request's id, and for the client's own mistakes a detail that says what to send.
 import type { FastifyReply } from "fastify";
-import { problem, problemBody, ProblemError, type Problem, type ProblemCode } from "../service/problems.js";
+import { problem, problemBody, ProblemError, type Problem } from "../service/problems.js";
 
-/** fastify's own error codes and what the client did wrong. */
-const FASTIFY_CODES: Record<string, ProblemCode> = {
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: "unsupported_media_type",
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: "malformed_json",
-  FST_ERR_CTP_BODY_TOO_LARGE: "body_too_large",
-  FST_ERR_CTP_EMPTY_JSON_BODY: "malformed_json",
-  FST_ERR_CTP_INVALID_JSON_BODY: "malformed_json",
+export interface ErrorContext {
+  /** the configured body limit in bytes */
+  bodyLimit: number;
+}
+
+/** fastify's own error codes: what the client did wrong, and what to send instead. */
+const FASTIFY_PROBLEMS: Record<string, (e: { message?: string }, req: { contentType?: string; contentLength?: string }, cx: ErrorContext) => Problem> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: (_e, req) =>
+    problem("unsupported_media_type", `the body must be JSON, sent with the header Content-Type: application/json (got ${req.contentType ? `Content-Type: ${req.contentType}` : "no Content-Type"})`),
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: () => problem("malformed_json", "the Content-Length header does not match the body sent; send the body as it is, with its exact length"),
+  FST_ERR_CTP_BODY_TOO_LARGE: (_e, req, cx) =>
+    problem("body_too_large", `the body${req.contentLength ? ` is ${req.contentLength} bytes; it` : ""} must be at most ${cx.bodyLimit} bytes (the server's --body-limit); send a smaller model or state`),
+  FST_ERR_CTP_EMPTY_JSON_BODY: () => problem("malformed_json", "the body is empty; send a JSON object, e.g. {\"model\": {...}, \"state\": {...}}"),
+  FST_ERR_CTP_INVALID_JSON_BODY: (e) => problem("malformed_json", `the body is not valid JSON (${e.message ?? "unparsable"}); send a JSON object`),
 };
 
-export function toProblem(error: unknown): Problem {
+export function toProblem(error: unknown, req: { contentType?: string; contentLength?: string } = {}, cx: ErrorContext = { bodyLimit: 0 }): Problem {
   if (error instanceof ProblemError) return error.problem;
-  const e = error as { code?: string; message?: string; statusCode?: number };
-  const code = e.code ? FASTIFY_CODES[e.code] : undefined;
-  if (code) return problem(code, e.message ?? code);
-  if (error instanceof SyntaxError) return problem("malformed_json", `the body is not valid JSON: ${error.message}`);
+  const e = error as { code?: string; message?: string };
+  const known = e.code ? FASTIFY_PROBLEMS[e.code] : undefined;
+  if (known) return known(e, req, cx);
+  if (error instanceof SyntaxError) return problem("malformed_json", `the body is not valid JSON (${error.message}); send a JSON object`);
   return problem("internal_error", "an unexpected error occurred; the request was not charged");
 }
 
 export function sendProblem(reply: FastifyReply, p: Problem): FastifyReply {
   if (p.status === 401) reply.header("WWW-Authenticate", 'Bearer realm="pdm"');
   if (p.headers) reply.headers(p.headers);
-  return reply.code(p.status).type("application/problem+json").send(problemBody(p));
+  return reply.code(p.status).type("application/problem+json").send(problemBody(p, reply.request.id));
 }

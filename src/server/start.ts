@@ -11,6 +11,8 @@ import { DEFAULT_LIMITS, type Limits } from "../service/deps.js";
 import { loadRates } from "../service/rates.js";
 import { createSigner } from "../service/signer.js";
 import { buildApp } from "./app.js";
+import { instrumentLedger, instrumentProviders } from "./observability/instrument.js";
+import { createMetrics } from "./observability/metrics.js";
 import { bootstrapIfEmpty } from "./bootstrap.js";
 import { memoryRateLimiter, redisRateLimiter, type RateLimitOptions } from "./rate-limit.js";
 import pkg from "../../package.json" with { type: "json" };
@@ -30,7 +32,11 @@ export interface ServerOptions {
   redisUrl?: string;
   redisPrefix?: string;
   cacheSize: number;
-  logger?: boolean;
+  /** pino level for the request log ("info" by default; "silent" for none) */
+  logLevel?: string;
+  logStream?: NodeJS.WritableStream;
+  /** how long a graceful shutdown waits for requests in flight before it cuts them */
+  shutdownMs?: number;
   /** language models and embedded providers; read from the environment when absent */
   providers?: ProviderConfig;
 }
@@ -44,7 +50,11 @@ export const DEFAULTS = {
   cacheSize: 256,
 };
 
-/** Reservations older than this were left by a crashed process and are released. */
+/**
+ * Reservations older than this were left by a crashed process and are released. A SQLite ledger
+ * belongs to one instance, so at its start every reservation is one its previous run left; a
+ * PostgreSQL ledger is shared, and another instance's reservations are young.
+ */
 const STALE_RESERVATION_MS = 10 * 60_000;
 
 export interface RunningServer {
@@ -58,9 +68,13 @@ export interface RunningServer {
 export async function startServer(o: ServerOptions): Promise<RunningServer> {
   // Configuration mistakes stop the start, before any connection is opened.
   const providerSettings = o.providers ?? providerConfig();
-  const ledger = o.noLedger ? null : await openLedger(o.location);
+  const opened = o.noLedger ? null : await openLedger(o.location);
+  const cache = createCompileCache(compileUncached, o.cacheSize);
+  const metrics = createMetrics(cache);
+  const instrumented = opened ? instrumentLedger(opened, metrics) : null;
+  const ledger = instrumented?.ledger ?? null;
   const boot = ledger && o.bootstrap ? await bootstrapIfEmpty(ledger) : null;
-  await ledger?.releaseStale(STALE_RESERVATION_MS);
+  await ledger?.releaseStale(o.location.databaseUrl ? STALE_RESERVATION_MS : 0);
   const sweep = ledger ? setInterval(() => void ledger.releaseStale(STALE_RESERVATION_MS).catch(() => {}), 60_000) : null;
   sweep?.unref();
 
@@ -74,18 +88,24 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
   const app = buildApp({
     service: {
       check: (m) => checkModel(m),
-      cache: createCompileCache(compileUncached, o.cacheSize),
+      cache,
       ledger,
       signer: await createSigner(ledger),
       rates: loadRates(o.ratesFile),
       limits: o.limits,
-      providers: createProviders(providerSettings),
+      providers: instrumentProviders(createProviders(providerSettings), metrics),
       questionsCache,
     },
     rateLimiter,
     bodyLimit: o.bodyLimit,
     version: pkg.version,
-    logger: o.logger,
+    logLevel: o.logLevel ?? "info",
+    logStream: o.logStream,
+    metrics,
+    readiness: {
+      ...(ledger ? { ledger: async () => void (await ledger.schemaVersion()) } : {}),
+      ...(o.redisUrl ? { redis: () => questionsCache.ping() } : {}),
+    },
   });
   const url = await app.listen({ port: o.port, host: o.host });
   return {
@@ -95,7 +115,17 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     bootstrap: boot,
     async close() {
       if (sweep) clearInterval(sweep);
-      await app.close();
+      // New requests get 503 while those in flight finish; past the deadline they are cut, and
+      // whatever they still held is released, so nothing stays reserved.
+      let timer: NodeJS.Timeout | undefined;
+      const deadline = new Promise<void>((resolve) => (timer = setTimeout(resolve, o.shutdownMs ?? 25_000)));
+      // a keep-alive connection whose request finished during the close is idle now: let it go
+      const idle = setInterval(() => app.server.closeIdleConnections(), 100);
+      const closed = await Promise.race([app.close().then(() => true), deadline.then(() => false)]);
+      clearTimeout(timer);
+      clearInterval(idle);
+      if (!closed) app.server.closeAllConnections();
+      for (const id of [...(instrumented?.held ?? [])]) await ledger!.release(id).catch(() => {});
       await rateLimiter.close();
       await questionsCache.close();
       await ledger?.close();

@@ -38,4 +38,6 @@ export interface ServiceCall {
   accountId: string | null;
   /** performance.now() when the request arrived */
   startedAt: number;
+  /** filled by the service for the request log: the model's identity when one ran */
+  audit?: { model_hash?: string };
 }

@@ -71,6 +71,7 @@ export async function draft(
     deps.rates,
   );
   response.usage = { input_tokens: call.inputTokens, output_tokens: outputTokens };
+  if (call.audit) call.audit.model_hash = d.compiled.hash;
   response.billing = await hold.settle(items, `systemtwo draft ${d.compiled.hash}`);
   return success(response);
 }

@@ -38,6 +38,7 @@ export const CATALOGUE = {
   api_key_revoked: { status: 403, title: "API key revoked", when: "the key exists but was revoked" },
   account_disabled: { status: 403, title: "Account disabled", when: "the key's account is disabled" },
   not_found: { status: 404, title: "Not found", when: "no such route" },
+  method_not_allowed: { status: 405, title: "Method not allowed", when: "the route exists for other methods; the Allow header lists them" },
   invalid_model: {
     status: 422,
     title: "Invalid model",
@@ -61,6 +62,8 @@ export const CATALOGUE = {
   },
   rate_limited: { status: 429, title: "Too many requests", when: "the key exceeded its request rate; see Retry-After" },
   internal_error: { status: 500, title: "Internal error", when: "an unexpected failure inside the service" },
+  not_ready: { status: 503, title: "Not ready", when: "GET /readyz: the ledger or Redis cannot be reached; the detail names which" },
+  shutting_down: { status: 503, title: "Shutting down", when: "the instance is stopping; retry on another instance" },
   provider_unavailable: {
     status: 502,
     title: "Provider unavailable",
@@ -89,8 +92,11 @@ export function invalidRequest(errors: ProblemEntry[]): Problem {
 /** The `type` URI of a problem; GET on it answers the catalogue entry. */
 export const problemType = (code: string): string => `/problems/${code}`;
 
-export function problemBody(p: Problem): Record<string, unknown> {
-  return { type: problemType(p.code), title: p.title, status: p.status, code: p.code, detail: p.detail, errors: p.errors };
+/** The body of a problem response; `requestId` is the request's id, also in the x-request-id header. */
+export function problemBody(p: Problem, requestId?: string): Record<string, unknown> {
+  const body: Record<string, unknown> = { type: problemType(p.code), title: p.title, status: p.status, code: p.code, detail: p.detail, errors: p.errors };
+  if (requestId !== undefined) body.request_id = requestId;
+  return body;
 }
 
 export class ProblemError extends Error {

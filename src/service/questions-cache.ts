@@ -10,6 +10,8 @@ import type { PortableModel } from "./resolve-model.js";
 export interface QuestionsCache {
   get(key: string): Promise<PortableModel | null>;
   set(key: string, model: PortableModel): Promise<void>;
+  /** resolves when the store answers (readiness) */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -38,6 +40,7 @@ export function memoryQuestionsCache({ ttlMs, capacity }: QuestionsCacheOptions,
       entries.set(key, { model, expires: now() + ttlMs });
       while (entries.size > capacity) entries.delete(entries.keys().next().value!);
     },
+    ping: async () => {},
     close: async () => {},
   };
 }
@@ -63,6 +66,9 @@ export async function redisQuestionsCache(url: string, { ttlMs }: QuestionsCache
       } catch {
         /* a lost entry only costs a regeneration */
       }
+    },
+    async ping() {
+      await redis.ping();
     },
     async close() {
       redis.disconnect();

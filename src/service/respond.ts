@@ -39,6 +39,7 @@ export async function respond(call: ServiceCall, deps: ServiceDeps, hold: Hold, 
           deps.rates,
         )
       : systemOneCharge(call.inputTokens, outputTokens, deps.rates);
+  if (call.audit) call.audit.model_hash = compiled.hash;
   const billing = await hold.settle(items, `systemone ${compiled.hash}`);
   const payload = JSON.parse(JSON.stringify({ ...receipt, billing })) as Record<string, unknown>;
   const signature = await deps.signer.sign(payload, { rid: randomUUID(), iat: Math.floor(Date.now() / 1000), model_hash: compiled.hash });

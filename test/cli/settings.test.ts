@@ -46,12 +46,12 @@ describe("settings precedence", () => {
 
   it("PDM_CONFIG names the config file; booleans read true/false/1/0 from the environment", () => {
     const config = join(dir, "env-config.json");
-    writeFileSync(config, JSON.stringify({ "rate-limit": 7, log: true }));
+    writeFileSync(config, JSON.stringify({ "rate-limit": 7, "no-bootstrap": true }));
     const s = resolveSettings(spec, parseCommand(spec, [])!, { PDM_CONFIG: config, PDM_NO_LEDGER: "1" });
     expect(s["rate-limit"]).toMatchObject({ value: "7", source: "config file" });
-    expect(s.log).toMatchObject({ value: true, source: "config file" });
+    expect(s["no-bootstrap"]).toMatchObject({ value: true, source: "config file" });
     expect(s["no-ledger"]).toMatchObject({ value: true, source: "environment", from: "PDM_NO_LEDGER" });
-    expect(() => resolveSettings(spec, parseCommand(spec, [])!, { PDM_LOG: "maybe" })).toThrow(/PDM_LOG must be true or false/);
+    expect(() => resolveSettings(spec, parseCommand(spec, [])!, { PDM_BOOTSTRAP: "maybe" })).toThrow(/PDM_BOOTSTRAP must be true or false/);
   });
 });
 

@@ -136,7 +136,8 @@ for (const storeName of ["sqlite", "postgres"] as const) {
         const res = await post((body as { prompt?: string }).prompt ? `${server.url}/v1/systemtwo/models` : url, k, body);
         expect({ status: res.status, code: res.json?.code }).toEqual({ status, code });
         expect(res.type).toMatch(/^application\/problem\+json/);
-        expect(Object.keys(res.json).sort()).toEqual(["code", "detail", "errors", "status", "title", "type"]);
+        expect(Object.keys(res.json).sort()).toEqual(["code", "detail", "errors", "request_id", "status", "title", "type"]);
+        expect(res.json.request_id).toBe(res.requestId);
       }
       expect(await balanceOf("e2e")).toEqual(before);
     });

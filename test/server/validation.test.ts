@@ -57,7 +57,7 @@ describe.each(Object.keys(ROUTES) as Operation[])("%s over HTTP", (op) => {
         if (direct.ok) return;
         expect(res.statusCode).toBe(400);
         expect(res.headers["content-type"]).toMatch(/^application\/problem\+json/);
-        expect(res.body).toBe(JSON.stringify(problemBody(direct.problem)));
+        expect(res.body).toBe(JSON.stringify(problemBody(direct.problem, res.headers["x-request-id"] as string)));
         expect(handled).toBe(before);
       }),
       { numRuns: 60 },

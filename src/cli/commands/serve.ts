@@ -23,7 +23,13 @@ export const spec: CommandSpec = {
     "no-ledger": { type: "boolean", description: "no accounts and no billing (unmetered, no authentication): for benchmarks" },
     bootstrap: { type: "boolean", description: "create the development account and key if there are no accounts (the default for SQLite)" },
     "no-bootstrap": { type: "boolean", description: "never create the development account" },
-    log: { type: "boolean", description: "log every request (JSON lines on standard output)" },
+    "log-level": {
+      type: "string",
+      value: "LEVEL",
+      default: "info",
+      description: "the request log (one JSON line per request on standard output: id, route, status, latency, cost, model hash): info, warn, error or silent",
+    },
+    "shutdown-timeout": { type: "string", value: "MS", default: "25000", description: "on SIGTERM, how long requests in flight may take before they are cut" },
   },
   environment: {
     DATABASE_URL: "a PostgreSQL ledger (postgres://...) for several instances; PDM_PG_SCHEMA picks the schema",
@@ -45,10 +51,18 @@ function integer(settings: Record<string, Setting>, name: string): number {
   return n;
 }
 
+const LOG_LEVELS = ["trace", "debug", "info", "warn", "error", "fatal", "silent"];
+
+function logLevel(settings: Record<string, Setting>): string {
+  const { value, from } = settings["log-level"]!;
+  if (!LOG_LEVELS.includes(String(value))) throw new UserError(`pdm serve: ${from} must be one of ${LOG_LEVELS.join(", ")}, got ${JSON.stringify(value)}`, EXIT.unreadable);
+  return String(value);
+}
+
 export const run = command(spec, async (args, io) => {
   const settings = resolveSettings(spec, args);
   const values = Object.fromEntries(Object.entries(settings).map(([k, s]) => [k, s.value])) as Record<string, string | undefined> &
-    Record<"no-ledger" | "bootstrap" | "no-bootstrap" | "log", boolean | undefined>;
+    Record<"no-ledger" | "bootstrap" | "no-bootstrap", boolean | undefined>;
   const location = ledgerLocation(values.db);
   // The dev account appears by itself only in the embedded database; a shared PostgreSQL ledger
   // gets one only when asked (--bootstrap), so production never grows a free account.
@@ -66,7 +80,8 @@ export const run = command(spec, async (args, io) => {
       redisUrl: process.env.REDIS_URL || undefined,
       redisPrefix: process.env.PDM_REDIS_PREFIX || undefined,
       cacheSize: integer(settings, "cache-size"),
-      logger: values.log ?? false,
+      logLevel: logLevel(settings),
+      shutdownMs: integer(settings, "shutdown-timeout"),
   };
   let server;
   try {

@@ -22,8 +22,11 @@ export const operationHandler =
       inputTokens: countTokens(req.rawBody ?? ""),
       accountId: req.caller?.accountId ?? null,
       startedAt: req.startedAt,
+      audit: req.audit,
     };
     const out = await run(call, service);
+    const billing = out.ok ? (out.value.billing as { cost_usd?: number } | undefined) : undefined;
+    if (billing?.cost_usd !== undefined) req.audit.cost_usd = billing.cost_usd;
     if (!out.ok) return sendProblem(reply, out.problem);
     return reply.type("application/json").send(out.value);
   };

@@ -1,16 +1,22 @@
-// The documents anyone may read, without a key: the receipt key set, health, this service's
-// OpenAPI document and the problem types.
+// The documents anyone may read, without a key: the receipt key set, liveness and readiness,
+// metrics, this service's OpenAPI document and the problem types.
 import type { FastifyPluginAsync } from "fastify";
 import type { ServiceDeps } from "../../service/deps.js";
 import { CATALOGUE, problem, type ProblemCode } from "../../service/problems.js";
 import { COMPONENTS } from "../../service/schemas/index.js";
 import { sendProblem } from "../errors.js";
+import type { Metrics } from "../observability/metrics.js";
 import { json, problemResponses, type RouteSpec } from "./route-spec.js";
+
+/** Each dependency's check: resolves when it answers, rejects (with why) when it does not. */
+export type Readiness = Record<string, () => Promise<void>>;
 
 export interface PublicOptions {
   service: ServiceDeps;
   version: string;
   openapi: Record<string, unknown>;
+  metrics?: Metrics;
+  readiness?: Readiness;
 }
 
 export const KEYS_ROUTE: RouteSpec = {
@@ -22,7 +28,25 @@ export const KEYS_ROUTE: RouteSpec = {
 export const HEALTH_ROUTE: RouteSpec = {
   method: "GET",
   url: "/healthz",
-  schema: { summary: "Liveness", response: { 200: json("up", COMPONENTS.Health) } },
+  schema: { summary: "Liveness: the process answers", response: { 200: json("up", COMPONENTS.Health) } },
+};
+
+export const READY_ROUTE: RouteSpec = {
+  method: "GET",
+  url: "/readyz",
+  schema: {
+    summary: "Readiness: the ledger and Redis answer; a load balancer sends traffic only while this is 200",
+    response: { 200: json("ready", COMPONENTS.Readiness), ...problemResponses(503) },
+  },
+};
+
+export const METRICS_ROUTE: RouteSpec = {
+  method: "GET",
+  url: "/metrics",
+  schema: {
+    summary: "Metrics in Prometheus text format: requests, latency, compile cache, ledger, reservations, providers",
+    response: { 200: { description: "Prometheus exposition format", content: { "text/plain": { schema: { type: "string" } } } } },
+  },
 };
 
 export const OPENAPI_ROUTE: RouteSpec = {
@@ -54,9 +78,9 @@ export const PROBLEM_ROUTE: RouteSpec = {
   },
 };
 
-export const PUBLIC_ROUTES: readonly RouteSpec[] = [KEYS_ROUTE, HEALTH_ROUTE, OPENAPI_ROUTE, PROBLEM_ROUTE];
+export const PUBLIC_ROUTES: readonly RouteSpec[] = [KEYS_ROUTE, HEALTH_ROUTE, READY_ROUTE, METRICS_ROUTE, OPENAPI_ROUTE, PROBLEM_ROUTE];
 
-export const publicRoutes: FastifyPluginAsync<PublicOptions> = async (app, { service, version, openapi }) => {
+export const publicRoutes: FastifyPluginAsync<PublicOptions> = async (app, { service, version, openapi, metrics, readiness = {} }) => {
   app.route({
     ...KEYS_ROUTE,
     handler: async (_req, reply) => reply.header("Cache-Control", "public, max-age=300").send(service.signer.jwks()),
@@ -70,6 +94,30 @@ export const publicRoutes: FastifyPluginAsync<PublicOptions> = async (app, { ser
       compile_cache: service.cache.stats(),
       generators: service.providers.aliases,
     }),
+  });
+  app.route({
+    ...READY_ROUTE,
+    handler: async (_req, reply) => {
+      const checks: Record<string, string> = { ledger: "off", ...Object.fromEntries(Object.keys(readiness).map((k) => [k, "ok"])) };
+      const failed: string[] = [];
+      await Promise.all(
+        Object.entries(readiness).map(([name, check]) =>
+          check().catch((e: Error) => {
+            checks[name] = e.message;
+            failed.push(`${name}: ${e.message}`);
+          }),
+        ),
+      );
+      if (failed.length > 0) return sendProblem(reply, problem("not_ready", `not ready: ${failed.sort().join("; ")}`));
+      return { status: "ready", checks };
+    },
+  });
+  app.route({
+    ...METRICS_ROUTE,
+    handler: async (_req, reply) => {
+      if (!metrics) return reply.type("text/plain").send("");
+      return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
+    },
   });
   app.route({ ...OPENAPI_ROUTE, handler: async () => openapi });
   app.route<{ Params: { code: string } }>({

@@ -4,7 +4,7 @@ import { Balance, Billing, LineItem, Usage } from "./billing.js";
 import { Check, Diagnostic, Draft, FileEntry, ModelsRequest } from "./models.js";
 import { ContentDefinition, PortableModel, Question, Questions, State } from "./model.js";
 import { ErrorEntry, Problem, ProblemType } from "./problem.js";
-import { Health, JWKS } from "./public.js";
+import { Health, JWKS, Readiness } from "./public.js";
 import { Answer, DecisionRecord, ReadRecord, Receipt } from "./receipt.js";
 import { SystemOneRequest, SystemOneResponse } from "./systemone.js";
 import { COMPONENTS_POINTER, type JsonSchema } from "./json-schema.js";
@@ -37,6 +37,7 @@ export const COMPONENTS = {
   Draft,
   JWKS,
   Health,
+  Readiness,
 } as const satisfies Record<string, JsonSchema>;
 
 export type ComponentName = keyof typeof COMPONENTS;

@@ -23,6 +23,20 @@ export const JWKS: JsonSchema = {
   required: ["keys"],
 };
 
+/** GET /readyz: whether what the instance depends on answers. */
+export const Readiness: JsonSchema = {
+  type: "object",
+  properties: {
+    status: { type: "string", enum: ["ready"] },
+    checks: {
+      type: "object",
+      description: "each dependency (ledger, redis) and \"ok\", or \"off\" when the instance runs without it",
+      additionalProperties: { type: "string" },
+    },
+  },
+  required: ["status", "checks"],
+};
+
 export const Health: JsonSchema = {
   type: "object",
   properties: {

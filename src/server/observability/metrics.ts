@@ -1,0 +1,36 @@
+// The service's metrics in Prometheus format (GET /metrics): requests by route and status with
+// their latency, the compile cache, ledger latency and reservations held, provider calls and
+// tokens. One registry per app, so several apps in one process (tests) never share counters.
+import { Counter, Gauge, Histogram, Registry } from "prom-client";
+import type { CompileCache } from "../../compiler/index.js";
+
+const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+
+export interface Metrics {
+  registry: Registry;
+  requests: Counter<"method" | "route" | "status">;
+  requestSeconds: Histogram<"method" | "route">;
+  ledgerSeconds: Histogram<"operation">;
+  reservationsHeld: Gauge;
+  providerCalls: Counter<"kind" | "provider" | "outcome">;
+  providerTokens: Counter<"provider" | "direction">;
+}
+
+export function createMetrics(cache: CompileCache): Metrics {
+  const registry = new Registry();
+  const m: Metrics = {
+    registry,
+    requests: new Counter({ name: "pdm_http_requests_total", help: "HTTP requests by method, route and status", labelNames: ["method", "route", "status"], registers: [registry] }),
+    requestSeconds: new Histogram({ name: "pdm_http_request_duration_seconds", help: "HTTP request latency", labelNames: ["method", "route"], buckets: LATENCY_BUCKETS, registers: [registry] }),
+    ledgerSeconds: new Histogram({ name: "pdm_ledger_operation_duration_seconds", help: "ledger operation latency", labelNames: ["operation"], buckets: LATENCY_BUCKETS, registers: [registry] }),
+    reservationsHeld: new Gauge({ name: "pdm_reservations_held", help: "reservations this instance holds now (reserved, not yet settled or released)", registers: [registry] }),
+    providerCalls: new Counter({ name: "pdm_provider_calls_total", help: "reader and generator calls by outcome", labelNames: ["kind", "provider", "outcome"], registers: [registry] }),
+    providerTokens: new Counter({ name: "pdm_provider_tokens_total", help: "provider tokens by direction", labelNames: ["provider", "direction"], registers: [registry] }),
+  };
+  const stat = (name: string, help: string, pick: (s: ReturnType<CompileCache["stats"]>) => number) =>
+    new Gauge({ name, help, registers: [registry], collect() { this.set(pick(cache.stats())); } });
+  stat("pdm_compile_cache_entries", "compiled models in the cache", (s) => s.size);
+  stat("pdm_compile_cache_hits", "compile cache hits since start", (s) => s.hits);
+  stat("pdm_compile_cache_misses", "compile cache misses (compilations) since start", (s) => s.misses);
+  return m;
+}
