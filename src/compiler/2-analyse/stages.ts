@@ -31,10 +31,5 @@ export function toStages(diagnostics: readonly Diagnostic[]): Stage[] {
 export const warningLines = (diagnostics: readonly Diagnostic[]): string[] =>
   diagnostics.filter((d) => d.severity === "warning").map((d) => (d.address ? `${d.address}: ${d.message}` : d.message));
 
-export const err = (sink: Diagnostic[], code: string, message: string, address: string): void => {
-  sink.push({ severity: "error", code, message, address });
-};
-
-export const warn = (sink: Diagnostic[], code: string, message: string, address: string): void => {
-  sink.push({ severity: "warning", code, message, address });
-};
+// Defined in 1-parse, which reads content before analysis; kept here so the analyser's imports stay.
+export { err, warn } from "../1-parse/diagnostic-sink.js";

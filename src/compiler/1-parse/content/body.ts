@@ -1,7 +1,7 @@
 // The shapes a calculation may take: an expression string, a table array, or (lenient, and as
 // a decision object's `table`) a table with its hit policy and default output.
 import type { Diagnostic } from "../../../ir/diagnostics.js";
-import { err } from "../../2-analyse/stages.js";
+import { err } from "../diagnostic-sink.js";
 
 export type BodySource =
   | { kind: "expr"; text: string; address: string }

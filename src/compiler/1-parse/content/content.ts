@@ -1,6 +1,6 @@
 // The top of a ContentDefinition (spec 2.2): which sections exist and have the right shape.
 import type { Diagnostic } from "../../../ir/diagnostics.js";
-import { err, warn } from "../../2-analyse/stages.js";
+import { err, warn } from "../diagnostic-sink.js";
 
 export interface ContentSpec {
   name: string;

@@ -1,7 +1,7 @@
 // Functions (spec 2.6): `params` (name → type, in order), `returns`, `body`.
 import type { Diagnostic } from "../../../ir/diagnostics.js";
-import { didYouMean } from "../../2-analyse/expressions/suggest.js";
-import { err, warn } from "../../2-analyse/stages.js";
+import { err, warn } from "../diagnostic-sink.js";
+import { didYouMean } from "../suggest.js";
 import { type BodySource, readBody } from "./body.js";
 
 export interface FunctionSpec {
