@@ -4,7 +4,7 @@
 
 const LITERAL = /^(?:true|false|null|-?\d+(?:\.\d*)?|-?\.\d+|"(?:[^"\\]|\\.)*")$/;
 /** A name or a dotted path of names: words, spaces, dots and the other name characters. */
-const BARE_NAME = /^[^\s"'<>=!\[\]{}(),+*\/\-\d.@?][^"<>=!\[\]{}(),+*\/]*$/;
+const BARE_NAME = /^[^\s"'<>=![\]{}(),+*/\-\d.@?][^"<>=![\]{}(),+*/]*$/;
 
 export function isBareName(text: string): boolean {
   const t = text.trim();

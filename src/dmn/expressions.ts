@@ -128,7 +128,7 @@ const RENDERERS: Record<string, Renderer> = {
       return `${p ?? "?"}: ${expressionChild(b) ? nested(b, ctx) : "null"}`;
     });
     // a callee that reads as a name (BKM names have spaces) stays bare: `f(a: 1)`
-    const bare = /^[^()\[\]{}",:+*\/<>=!]+$/.test(name.trim()) && !/\/\//.test(name);
+    const bare = /^[^()[\]{}",:+*/<>=!]+$/.test(name.trim()) && !/\/\//.test(name);
     return `${bare ? name.trim() : paren(name)}(${args.join(", ")})`;
   },
 
