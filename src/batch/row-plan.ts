@@ -4,7 +4,7 @@
 // possibly blank. A model with any other input (temporals, structs, lists, untyped) gets no plan
 // and every row takes the general path: JSON.parse, the schema validator, evaluate.
 
-export type SlotValue =
+type SlotValue =
   | { kind: "number"; minimum?: number; maximum?: number; exclusiveMinimum?: number; exclusiveMaximum?: number }
   /** a string from a closed set (choices, levels, `string "a","b"`) */
   | { kind: "enum"; values: string[] }

@@ -2,7 +2,7 @@
 import type { CheckResult } from "../compiler/index.js";
 import type { Diagnostic } from "../ir/diagnostics.js";
 
-export function formatDiagnostic(d: Diagnostic): string {
+function formatDiagnostic(d: Diagnostic): string {
   const where = d.address ? `${d.address}: ` : "";
   let text = `  ${d.severity} ${where}${d.message} [${d.code}]`;
   if (d.source !== undefined && d.span) {

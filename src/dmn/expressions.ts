@@ -12,7 +12,7 @@ export type LetValue = string | TableBody;
 export type Body = string | TableBody | { let: Record<string, LetValue>; expr: string };
 
 /** Element names that hold an expression (DMN 1.1–1.5). */
-export const EXPRESSION_KINDS = new Set([
+const EXPRESSION_KINDS = new Set([
   "literalExpression",
   "decisionTable",
   "context",

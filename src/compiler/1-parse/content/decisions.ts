@@ -5,7 +5,7 @@ import { err, warn } from "../diagnostic-sink.js";
 import { didYouMean } from "../suggest.js";
 import { type BodySource, readBody } from "./body.js";
 
-export interface LetSpec {
+interface LetSpec {
   name: string;
   address: string;
   body: BodySource;

@@ -4,7 +4,7 @@ import moo from "moo";
 import { error, type Diagnostic } from "../../../ir/diagnostics.js";
 import { decodeStringBody } from "./string-escapes.js";
 
-export type TokenKind = "number" | "string" | "temporal" | "word" | "punct" | "eof";
+type TokenKind = "number" | "string" | "temporal" | "word" | "punct" | "eof";
 
 export interface Token {
   kind: TokenKind;

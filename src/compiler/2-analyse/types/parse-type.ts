@@ -27,7 +27,7 @@ const LENIENT_BUILT_INS = new Set(["any", "days and time duration", "years and m
 /** Built-ins that may carry a condition, longest first so `date and time` wins over `date`. */
 const CONSTRAINABLE = ["years and months duration", "days and time duration", "date and time", "number", "string", "date", "time"];
 
-export function builtInType(name: string, strict: boolean): Type | undefined {
+function builtInType(name: string, strict: boolean): Type | undefined {
   const known = STRICT_BUILT_INS.has(name) || (!strict && LENIENT_BUILT_INS.has(name));
   const t = known ? feelBuiltInType(name) : undefined;
   return t && { ...t };
