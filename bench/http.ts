@@ -20,7 +20,8 @@ interface CannonResult {
   timeouts: number;
 }
 type Cannon = (opts: Record<string, unknown>) => Promise<CannonResult>;
-const autocannon = createRequire(import.meta.url)("autocannon") as Cannon;
+const require = createRequire(import.meta.url);
+const autocannon = require("autocannon") as Cannon;
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const BIN = process.env.PDM_TEST_BIN ?? join(ROOT, "bin/pdm.mjs");

@@ -4,14 +4,14 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
-export const SAMPLES_DIR = fileURLToPath(new URL("../samples/", import.meta.url));
+const SAMPLES_DIR = fileURLToPath(new URL("../samples/", import.meta.url));
 
-export interface Expected {
+interface Expected {
   decisions: Record<string, unknown>;
   answers: Record<string, unknown>;
 }
 
-export interface SampleCase {
+interface SampleCase {
   name: string;
   state: Record<string, unknown>;
   expected: Expected;

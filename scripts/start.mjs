@@ -1,7 +1,7 @@
 // `npm start`: build, then serve in this same process, so that a signal sent to `npm start`
 // (Ctrl-C, SIGTERM from a supervisor) reaches the server itself and stops it gracefully.
 import { execFileSync } from "node:child_process";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, URL } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 execFileSync(process.execPath, ["scripts/build.mjs"], { cwd: root, stdio: "inherit" });

@@ -2,7 +2,7 @@
 import { clean } from "./num.js";
 import { daysDuration, fromDay, monthsBetween, toDay } from "./dates.js";
 
-export type ClaimType = "collision" | "theft" | "glass" | "injury" | "weather";
+type ClaimType = "collision" | "theft" | "glass" | "injury" | "weather";
 type Route = "fast_track" | "adjuster" | "investigation";
 
 export interface ClaimState {

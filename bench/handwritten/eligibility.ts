@@ -1,7 +1,7 @@
 // Hand-written equivalent of samples/eligibility.
 import { clean, roundHalfEven } from "./num.js";
 
-export interface Person {
+interface Person {
   name: string;
   age: number;
   income: number;

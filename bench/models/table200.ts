@@ -6,7 +6,7 @@
 export const SEGMENTS = ["retail", "business", "partner", "internal"] as const;
 export type Segment = (typeof SEGMENTS)[number];
 
-export const RULE_COUNT = 199;
+const RULE_COUNT = 199;
 export const ELSE_FEE = 100;
 
 export interface RuleSpec {

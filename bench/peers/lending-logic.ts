@@ -1,7 +1,7 @@
 // The lending sample's logic as data the peers share: camelCase names (engines without spaces in
 // names) and the three tables as rows of cells, written once and translated per engine.
 
-export const LENDING_KEYS = {
+const LENDING_KEYS = {
   "credit score": "creditScore",
   "annual income": "annualIncome",
   "monthly debt": "monthlyDebt",
@@ -9,7 +9,7 @@ export const LENDING_KEYS = {
   employment: "employment",
 } as const;
 
-export const LENDING_DECISIONS = {
+const LENDING_DECISIONS = {
   "monthly payment": "monthlyPayment",
   "existing dti": "existingDti",
   "new dti": "newDti",

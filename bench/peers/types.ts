@@ -1,7 +1,7 @@
 // A peer engine running one bench case: evaluate takes the case's JSON state and returns every
 // decision under the model's names, so its results can be checked against the hand-written ones.
-export type State = Record<string, unknown>;
-export type Decisions = Record<string, unknown>;
+type State = Record<string, unknown>;
+type Decisions = Record<string, unknown>;
 
 export interface Peer {
   engine: string;

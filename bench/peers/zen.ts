@@ -52,7 +52,7 @@ function chain(nodes: Node[]) {
   return { nodes: all, edges: all.slice(1).map((n, i) => ({ id: `e${i}`, type: "edge", sourceId: all[i]!.id, targetId: n.id })) };
 }
 
-export function lendingJdm() {
+function lendingJdm() {
   const [risk, approved, baseRate] = LENDING_TABLES.map(tableNode);
   return chain([
     expressionNode("amounts", [
@@ -68,7 +68,7 @@ export function lendingJdm() {
   ]);
 }
 
-export const table200Jdm = () => chain([tableNode(TABLE200_TABLE)]);
+const table200Jdm = () => chain([tableNode(TABLE200_TABLE)]);
 
 interface ZenDecision {
   evaluate(input: unknown): Promise<{ result: unknown }>;

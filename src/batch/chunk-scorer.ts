@@ -25,7 +25,7 @@ export interface ScoreOptions {
   idField?: string;
 }
 
-export interface PieceInput {
+interface PieceInput {
   bytes: Uint8Array;
   /** row number of the piece's first record */
   first: number;
@@ -34,7 +34,7 @@ export interface PieceInput {
 }
 
 /** What a piece came to; its records are in the sink it was scored into. */
-export interface PieceOutput {
+interface PieceOutput {
   rows: number;
   errors: number;
 }

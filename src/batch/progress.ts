@@ -22,7 +22,7 @@ export function formatDuration(seconds: number): string {
   return `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, "0")}m`;
 }
 
-export const rowsPerSecond = (rows: number, elapsedMs: number): number => (elapsedMs > 0 ? (rows * 1000) / elapsedMs : 0);
+const rowsPerSecond = (rows: number, elapsedMs: number): number => (elapsedMs > 0 ? (rows * 1000) / elapsedMs : 0);
 
 export function formatProgress(p: ProgressState): string {
   const rate = rowsPerSecond(p.rows, p.elapsedMs);

@@ -28,7 +28,7 @@ const jsonlWriter: RecordWriter = {
 };
 
 /** One line of text for a row error in a CSV cell: each problem's address and message. */
-export const errorText = (e: RowError): string =>
+const errorText = (e: RowError): string =>
   e.errors && e.errors.length > 0 ? e.errors.map((x) => `${x.address}: ${x.message} [${x.code}]`).join("; ") : `${e.message} [${e.code}]`;
 
 function csvWriter(decisionNames: readonly string[]): RecordWriter {

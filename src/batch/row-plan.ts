@@ -4,7 +4,7 @@
 // possibly blank. A model with any other input (temporals, structs, lists, untyped) gets no plan
 // and every row takes the general path: JSON.parse, the schema validator, evaluate.
 
-export type SlotValue =
+type SlotValue =
   | { kind: "number"; minimum?: number; maximum?: number; exclusiveMinimum?: number; exclusiveMaximum?: number }
   /** a string from a closed set (choices, levels, `string "a","b"`) */
   | { kind: "enum"; values: string[] }
@@ -48,6 +48,7 @@ function slotValue(s: Schema, type: string | undefined, blank: boolean): SlotVal
 }
 
 /** A name JSON writes without escapes: the byte reader matches keys by their bytes. */
+// eslint-disable-next-line no-control-regex -- JSON escapes U+0000–U+001F, so such a name is not plain
 const PLAIN_NAME = /^[^"\\\u0000-\u001f]*$/;
 
 /**

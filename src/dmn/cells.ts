@@ -4,9 +4,9 @@
 
 const LITERAL = /^(?:true|false|null|-?\d+(?:\.\d*)?|-?\.\d+|"(?:[^"\\]|\\.)*")$/;
 /** A name or a dotted path of names: words, spaces, dots and the other name characters. */
-const BARE_NAME = /^[^\s"'<>=!\[\]{}(),+*\/\-\d.@?][^"<>=!\[\]{}(),+*\/]*$/;
+const BARE_NAME = /^[^\s"'<>=![\]{}(),+*/\-\d.@?][^"<>=![\]{}(),+*/]*$/;
 
-export function isBareName(text: string): boolean {
+function isBareName(text: string): boolean {
   const t = text.trim();
   if (LITERAL.test(t)) return false;
   return BARE_NAME.test(t);

@@ -13,7 +13,7 @@ export type LetValue = string | TableBody;
 export type Body = string | TableBody | { let: Record<string, LetValue>; expr: string };
 
 /** Element names that hold an expression (DMN 1.1–1.5). */
-export const EXPRESSION_KINDS = new Set([
+const EXPRESSION_KINDS = new Set([
   "literalExpression",
   "decisionTable",
   "context",
@@ -129,7 +129,7 @@ const RENDERERS: Record<string, Renderer> = {
       return `${p ?? "?"}: ${expressionChild(b) ? nested(b, ctx) : "null"}`;
     });
     // a callee that reads as a name (BKM names have spaces) stays bare: `f(a: 1)`
-    const bare = /^[^()\[\]{}",:+*\/<>=!]+$/.test(name.trim()) && !/\/\//.test(name);
+    const bare = /^[^()[\]{}",:+*/<>=!]+$/.test(name.trim()) && !/\/\//.test(name);
     return `${bare ? name.trim() : paren(name)}(${args.join(", ")})`;
   },
 

@@ -1,2 +1,2 @@
 // Public API of the DMN importer.
-export { importDmn, type ImportOptions, type ImportResult } from "./import.js";
+export { importDmn, type ImportResult } from "./import.js";

@@ -1,8 +1,6 @@
 // What a diagnostic is, and how a table of catalogue entries makes them. Free of the catalogue
 // itself, so that code bundled into packages (state validation) can make its own family's
 // diagnostics without carrying every message of the compiler.
-import type { AnyEntry, CatalogueSeverity } from "./diagnostic-catalogue/entries.js";
-
 export type Severity = "error" | "warning" | "info";
 
 /** Character offsets into the text that was parsed (an expression, a cell, a type). */
@@ -30,7 +28,8 @@ export interface Place {
   source?: string;
 }
 
-type Table = Record<string, { severity: CatalogueSeverity; message: (p: never) => string }>;
+/** What a constructor needs of an entry (diagnostic-catalogue/entries.ts defines entries in full). */
+type Table = Record<string, { severity: Exclude<Severity, "info"> | "strict-error"; message: (p: never) => string }>;
 type ParamsIn<T extends Table, C extends keyof T> = Parameters<T[C]["message"]>[0];
 /** A code whose severity depends on the mode must be told the mode. */
 type WhereIn<T extends Table, C extends keyof T> = T[C]["severity"] extends "strict-error" ? [where: Place & { strict: boolean }] : [where?: Place];
@@ -42,7 +41,7 @@ type WhereIn<T extends Table, C extends keyof T> = T[C]["severity"] extends "str
  */
 export function diagnosticsOf<T extends Table>(table: T) {
   return <C extends keyof T & string>(code: C, params: ParamsIn<T, C>, ...[where]: WhereIn<T, C>): Diagnostic => {
-    const entry = table[code] as unknown as AnyEntry;
+    const entry = table[code]!;
     const at: Place & { strict?: boolean } = where ?? {};
     const severity = entry.severity === "strict-error" ? (at.strict ? "error" : "warning") : entry.severity;
     const d: Diagnostic = { severity, code, message: (entry.message as (p: unknown) => string)(params) };

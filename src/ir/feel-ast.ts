@@ -37,12 +37,12 @@ export type Expr =
   | FunctionDef;
 
 /** decimal literal text as written, e.g. "0.1", ".5", "1e3" is not FEEL */
-export interface NumberLit extends Base { kind: "number"; value: string }
+interface NumberLit extends Base { kind: "number"; value: string }
 export interface StringLit extends Base { kind: "string"; value: string }
-export interface BooleanLit extends Base { kind: "boolean"; value: boolean }
-export interface NullLit extends Base { kind: "null" }
+interface BooleanLit extends Base { kind: "boolean"; value: boolean }
+interface NullLit extends Base { kind: "null" }
 /** @"2020-01-01", @"P1D", @"10:00:00@Europe/Paris": the string, parsed at analysis */
-export interface TemporalLit extends Base { kind: "temporal"; value: string }
+interface TemporalLit extends Base { kind: "temporal"; value: string }
 
 /** What a name refers to, resolved by the analyser. */
 export type NameRef =
@@ -58,9 +58,9 @@ export type NameRef =
 /** A (possibly multi-word) name, e.g. `Monthly Salary`, `date and time`. */
 export interface Name extends Base { kind: "name"; name: string; ref?: NameRef }
 /** `?` in a unary test: the value under test. */
-export interface InputValue extends Base { kind: "input-value" }
+interface InputValue extends Base { kind: "input-value" }
 /** `base.member`; over a list it maps the member over the items. */
-export interface Path extends Base { kind: "path"; base: Expr; member: string }
+interface Path extends Base { kind: "path"; base: Expr; member: string }
 /** `base[filter]`: a boolean filter (with `item` and context-entry names in scope) or an index. */
 export interface Filter extends Base { kind: "filter"; base: Expr; filter: Expr }
 export interface Call extends Base {
@@ -70,13 +70,13 @@ export interface Call extends Base {
   /** set instead of args for named invocation: f(a: 1, b: 2) */
   named?: { name: string; value: Expr; span: Span }[];
 }
-export interface Negate extends Base { kind: "negate"; operand: Expr }
-export interface Arith extends Base { kind: "arith"; op: "+" | "-" | "*" | "/" | "**"; left: Expr; right: Expr }
+interface Negate extends Base { kind: "negate"; operand: Expr }
+interface Arith extends Base { kind: "arith"; op: "+" | "-" | "*" | "/" | "**"; left: Expr; right: Expr }
 export interface Compare extends Base { kind: "compare"; op: "=" | "!=" | "<" | "<=" | ">" | ">="; left: Expr; right: Expr }
-export interface Logical extends Base { kind: "logical"; op: "and" | "or"; left: Expr; right: Expr }
+interface Logical extends Base { kind: "logical"; op: "and" | "or"; left: Expr; right: Expr }
 export interface Between extends Base { kind: "between"; value: Expr; low: Expr; high: Expr }
 /** `value in tests`: `x in [1..5]`, `x in (1, 2, 3)`, `x in < 10` */
-export interface In extends Base { kind: "in"; value: Expr; tests: UnaryTests }
+interface In extends Base { kind: "in"; value: Expr; tests: UnaryTests }
 export interface InstanceOf extends Base { kind: "instance-of"; value: Expr; of: TypeExpr }
 export interface If extends Base { kind: "if"; cond: Expr; then: Expr; else: Expr }
 export interface Iteration {
@@ -88,7 +88,7 @@ export interface Iteration {
 }
 export interface For extends Base { kind: "for"; iterations: Iteration[]; body: Expr }
 export interface Quantified extends Base { kind: "quantified"; quantifier: "some" | "every"; iterations: Iteration[]; satisfies: Expr }
-export interface ListLit extends Base { kind: "list"; items: Expr[] }
+interface ListLit extends Base { kind: "list"; items: Expr[] }
 export interface ContextLit extends Base { kind: "context"; entries: { key: string; value: Expr; span: Span }[] }
 /** `[a..b]`, `(a..b)`, `]a..b[`, and the DMN 1.5 open forms `< 10`, `>= x` used as values */
 export interface RangeLit extends Base {

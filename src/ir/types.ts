@@ -39,10 +39,7 @@ export interface Constraint {
   before?: string;
 }
 
-export const ANY: Type = { kind: "any" };
 export const NUMBER: Type = { kind: "number" };
-export const STRING: Type = { kind: "string" };
-export const BOOLEAN: Type = { kind: "boolean" };
 
 /** choice and levels values are strings; so are string columns (spec 2.5 rule 5). */
 export const isStringLike = (t: Type): boolean => t.kind === "string" || t.kind === "choice" || t.kind === "levels";

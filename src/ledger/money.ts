@@ -1,7 +1,7 @@
 // Money is integer micro-dollars everywhere inside the service; USD numbers exist only at the edges
 // (JSON responses, CLI arguments). Parsing goes through the decimal text so "0.1" is exactly 100000.
 
-export const MICROS_PER_USD = 1_000_000;
+const MICROS_PER_USD = 1_000_000;
 
 export type Micros = number;
 

@@ -3,7 +3,7 @@ import { openPostgresLedger } from "./postgres.js";
 import { openSqliteLedger } from "./sqlite.js";
 import type { Ledger } from "./types.js";
 
-export const DEFAULT_DB_FILE = "./data/pdm.db";
+const DEFAULT_DB_FILE = "./data/pdm.db";
 
 export interface LedgerLocation {
   /** SQLite file (ignored when databaseUrl is set) */

@@ -2,7 +2,7 @@
 // no round trip for its key. Correct across instances: every change to a key or an account's
 // status is announced with NOTIFY, every instance LISTENs and drops its cache, and nothing is
 // served from the cache while the listening connection is down.
-import pg from "pg";
+import type pg from "pg";
 import { Lru } from "../compiler/lru.js";
 import type { KeyLookup } from "./types.js";
 

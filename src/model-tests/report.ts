@@ -21,8 +21,11 @@ export function textReport(model: string, outcomes: readonly CaseOutcome[]): str
   return lines.join("\n");
 }
 
+// XML 1.0 cannot carry control characters other than tab, newline and carriage return.
+// eslint-disable-next-line no-control-regex -- removing exactly those characters is the point
+const XML_FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g;
 const xml = (s: string): string =>
-  s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!).replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, "");
+  s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!).replace(XML_FORBIDDEN, "");
 
 export function junitReport(model: string, outcomes: readonly CaseOutcome[]): string {
   const failed = outcomes.filter((o) => !o.ok).length;

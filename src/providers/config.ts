@@ -2,7 +2,7 @@
 // here opens a connection: a language model is only "configured" (it has a base URL or a key).
 // The embedded readers and the Direct generator need no configuration and are always present.
 
-export type ProviderKind = "openai" | "anthropic";
+type ProviderKind = "openai" | "anthropic";
 
 export interface LlmEndpoint {
   provider: ProviderKind;
@@ -31,7 +31,7 @@ export interface ProviderConfig {
   questionsCacheSize: number;
 }
 
-export const DEFAULT_MODELS: Record<ProviderKind, string> = { openai: "gpt-4o-mini", anthropic: "claude-sonnet-4-5" };
+const DEFAULT_MODELS: Record<ProviderKind, string> = { openai: "gpt-4o-mini", anthropic: "claude-sonnet-4-5" };
 
 /** Environment variables, with the default each one falls back to (the documentation table). */
 export const ENV = {

@@ -43,7 +43,7 @@ export class DocumentError extends Error {
   }
 }
 
-export function documentKind(file: FileIn): Kind | undefined {
+function documentKind(file: FileIn): Kind | undefined {
   const media = file.type?.split(";")[0]?.trim().toLowerCase();
   if (media && BY_TYPE[media]) return BY_TYPE[media];
   const ext = file.name?.toLowerCase().match(/\.([a-z]+)$/)?.[1];

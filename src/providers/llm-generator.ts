@@ -19,7 +19,7 @@ function task(request: GenerateRequest): string {
   return "Write a model that answers exactly these questions from evidence: inputs are the observations a reader must find, decisions compute each answer.";
 }
 
-export function generatorPrompt(request: GenerateRequest): string {
+function generatorPrompt(request: GenerateRequest): string {
   const parts = [task(request)];
   if (request.name) parts.push(`Model name: ${request.name}`);
   if (request.prompt) parts.push(`Request:\n${request.prompt}`);

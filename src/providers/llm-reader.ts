@@ -48,7 +48,7 @@ function describeInput(i: InputIR): string {
   return lines.join("\n");
 }
 
-export function readerPrompt(request: ReadRequest): string {
+function readerPrompt(request: ReadRequest): string {
   const evidence = typeof request.state === "string" ? request.state : JSON.stringify(request.state, null, 2);
   const kind = typeof request.state === "string" ? "text" : "JSON";
   return `Inputs:\n${request.inputs.map(describeInput).join("\n")}\n\nEvidence (${kind}):\n<<<\n${evidence}\n>>>`;
@@ -71,7 +71,7 @@ function provenance(state: unknown, evidence: unknown, path: unknown): Provenanc
 const clamp01 = (n: unknown): number => (typeof n === "number" && Number.isFinite(n) ? Math.min(1, Math.max(0, n)) : 0);
 
 /** One sample's answer as read values; inputs answered null are left out (not found). */
-export function decodeReading(inputs: InputIR[], state: unknown, answer: unknown): Record<string, ReadValue> {
+function decodeReading(inputs: InputIR[], state: unknown, answer: unknown): Record<string, ReadValue> {
   const out: Record<string, ReadValue> = {};
   const byName = (answer && typeof answer === "object" ? answer : {}) as Record<string, Record<string, unknown> | undefined>;
   for (const i of inputs) {

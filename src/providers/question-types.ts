@@ -4,7 +4,7 @@ type TypeSpec = string | Record<string, unknown>;
 
 const needsObjectForm = (names: string[]): boolean => names.some((n) => /[|<]/.test(n) || n !== n.trim());
 
-export const optionNames = (options: unknown): string[] =>
+const optionNames = (options: unknown): string[] =>
   Array.isArray(options)
     ? options.filter((o): o is string => typeof o === "string")
     : options && typeof options === "object"

@@ -10,7 +10,7 @@ import { jsonReader } from "./readers/json-reader.js";
 import { textReader } from "./readers/text-reader.js";
 import type { Generator, Reader } from "./types.js";
 
-export type GeneratorChoice =
+type GeneratorChoice =
   | { ok: true; generator: Generator }
   | { ok: false; reason: "unknown" | "unconfigured"; known: string[] };
 

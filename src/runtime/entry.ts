@@ -10,7 +10,7 @@ export interface GeneratedModule {
   functions: Record<string, FeelFunction>;
 }
 
-export interface RawTrace {
+interface RawTrace {
   rule?: number | number[];
   lets: Record<string, FeelValue>;
 }

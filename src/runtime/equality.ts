@@ -37,6 +37,8 @@ function rangeEquals(a: FeelRange, b: FeelRange): boolean | null {
   return all([valueEquals(a.start, b.start), valueEquals(a.end, b.end)]);
 }
 
+// Each entry takes its own kind's values and is only called with them, so the table stays loose.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 const byKind: Record<string, (a: any, b: any) => boolean | null> = {
   boolean: (a: boolean, b: boolean) => a === b,
   string: (a: string, b: string) => a === b,

@@ -1,6 +1,6 @@
 // The FEEL kind of a runtime value: the first thing every operator dispatches on.
 import { isDecimal } from "./decimal.js";
-import { FeelContext, FeelFunction, FeelRange, type FeelValue, type TemporalValue } from "./values.js";
+import type { FeelValue, TemporalValue } from "./values.js";
 
 export type Kind =
   | "null"
@@ -34,10 +34,6 @@ export const isDuration = (v: FeelValue): boolean => {
   const k = kindOf(v);
   return k === "days and time duration" || k === "years and months duration";
 };
-export const isList = (v: FeelValue): v is FeelValue[] => Array.isArray(v);
-export const isContext = (v: FeelValue): v is FeelContext => v instanceof FeelContext;
-export const isRange = (v: FeelValue): v is FeelRange => v instanceof FeelRange;
-export const isFunction = (v: FeelValue): v is FeelFunction => v instanceof FeelFunction;
 
 /** A short description of a value for problem messages. */
 export function describe(v: FeelValue): string {

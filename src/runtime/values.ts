@@ -9,7 +9,7 @@
 //   FeelContext               FEEL context (ordered entries)
 //   FeelRange                 FEEL range (DMN 1.4+ ranges as values)
 //   FeelFunction              FEEL function (built-in, user-defined, BKM, lambda)
-import { Decimal } from "./decimal.js";
+import type { Decimal } from "./decimal.js";
 
 export type FeelValue =
   | null

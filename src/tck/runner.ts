@@ -14,7 +14,7 @@ import type { ModelIR } from "../ir/ir.js";
 import { readTestFile, type TckCase } from "./test-file.js";
 import { readValue, type PortableType } from "./xml-values.js";
 
-export type Status = "SUCCESS" | "ERROR" | "IGNORED";
+type Status = "SUCCESS" | "ERROR" | "IGNORED";
 
 export interface CaseResult {
   folder: string;
@@ -25,7 +25,7 @@ export interface CaseResult {
 }
 
 /** What the runner needs from a compiled model (a subset of CompiledModel). */
-export interface RunnableModel {
+interface RunnableModel {
   evaluateValues(inputs: Record<string, FeelValue>): Record<string, FeelValue>;
   functions: Record<string, FeelFunction>;
   /** the typed IR, for checking the declared types of inputs */
@@ -45,7 +45,7 @@ export interface RunOptions {
 const TEST_FILE = /-test-\d+\.xml$/;
 
 /** Every directory under dir (itself included) that holds test files, sorted. */
-export function findTestFolders(dir: string): string[] {
+function findTestFolders(dir: string): string[] {
   const out: string[] = [];
   const walk = (d: string): void => {
     const names = readdirSync(d).sort();

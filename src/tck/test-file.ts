@@ -1,14 +1,14 @@
 // TCK test files (`*-test-*.xml`, testCases.xsd): the model they test and their cases.
 import { attr, child, childrenNamed, parseXml, type XmlElement } from "../dmn/xml.js";
 
-export interface TckInput {
+interface TckInput {
   name: string;
   namespace?: string;
   /** the `valueType` element holding the value */
   node: XmlElement;
 }
 
-export interface TckResult {
+interface TckResult {
   name: string;
   /** `errorResult="true"`: the engine is expected to fail, i.e. yield null */
   errorResult: boolean;

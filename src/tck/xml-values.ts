@@ -57,7 +57,7 @@ const BY_PORTABLE_TYPE: Record<string, Scalar> = {
 };
 
 /** Follows named types to a structural or built-in type. */
-export function resolveType(t: PortableType, lookup: TypeLookup, depth = 0): PortableType {
+function resolveType(t: PortableType, lookup: TypeLookup, depth = 0): PortableType {
   if (typeof t !== "string" || depth > 20) return t;
   if (Object.prototype.hasOwnProperty.call(lookup.types, t)) return resolveType(lookup.types[t], lookup, depth + 1);
   return t;

@@ -10,7 +10,7 @@ describe("progress", () => {
 
   it("shows a bar and the time left when the size is known", () => {
     const line = formatProgress({ rows: 250_000, errors: 0, elapsedMs: 2000, fraction: 0.25 });
-    expect(line).toMatch(/^\[#{6}\.{18}\]  25%  250,000 rows  125,000 rows\/s  ETA 6s$/);
+    expect(line).toBe(`[${"#".repeat(6)}${".".repeat(18)}]  25%  250,000 rows  125,000 rows/s  ETA 6s`);
   });
 
   it("groups thousands as en-US does", () => {

@@ -1,5 +1,5 @@
 // Builds small DMN documents for importer tests.
-export const DMN15 = "https://www.omg.org/spec/DMN/20230324/MODEL/";
+const DMN15 = "https://www.omg.org/spec/DMN/20230324/MODEL/";
 export const DMN11 = "http://www.omg.org/spec/DMN/20151101/dmn.xsd";
 
 export function dmn(body: string, opts: { ns?: string; name?: string; namespace?: string; prefix?: string } = {}): string {

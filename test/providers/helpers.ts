@@ -17,5 +17,3 @@ export function inputsOf(inputs: Record<string, unknown>): InputIR[] {
   const names = Object.keys(inputs);
   return compile({ content: { name: "t", inputs, decisions: { echo: `count([${names.map(() => "1").join(", ")}])` } } }).ir.inputs;
 }
-
-export const byName = (inputs: InputIR[], name: string): InputIR => inputs.find((i) => i.name === name)!;

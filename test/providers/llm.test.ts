@@ -3,7 +3,6 @@
 // actual token counts), and how failures map (HTTP 5xx → failed → 502, no answer → timeout → 504).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { compileModel, type CompiledModel } from "../../src/compiler/index.js";
-import { typeSchema } from "../../src/compiler/2-analyse/schema/derive.js";
 import type { LlmEndpoint } from "../../src/providers/config.js";
 import { draftModel } from "../../src/providers/drafting.js";
 import { anthropicClient } from "../../src/providers/llm/anthropic.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { range, FeelRange } from "../../src/runtime/index.js";
+import { range, type FeelRange } from "../../src/runtime/index.js";
 import { b, bn, n, show, t, withProblems, type V } from "./helpers.js";
 
 /** A range from its FEEL text, e.g. "[1..10)" or "(1..5]", numbers only. */

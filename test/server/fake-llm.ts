@@ -4,13 +4,13 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
-export type Reply =
+type Reply =
   | { kind: "answer"; json: unknown; usage?: { input: number; output: number } }
   | { kind: "text"; text: string; usage?: { input: number; output: number } }
   | { kind: "status"; status: number; body?: unknown }
   | { kind: "hang" };
 
-export interface Recorded {
+interface Recorded {
   path: string;
   headers: IncomingMessage["headers"];
   body: any;

@@ -45,7 +45,7 @@ export function makeStore(name: "sqlite" | "postgres"): Store {
   };
 }
 
-export function assertBuilt(): void {
+function assertBuilt(): void {
   const error = inject("pdmBuildError");
   if (error) throw new Error(`npm run build failed, so the server cannot be spawned:\n${error}`);
 }

@@ -39,7 +39,7 @@ export interface BodySite {
 
 const NULL_EXPR: Expr = { kind: "null", span: { start: 0, end: 0 } };
 
-export function contextFor(env: ModelEnv, site: BodySite) {
+function contextFor(env: ModelEnv, site: BodySite) {
   return (address: string, source: string): ExprContext => ({
     scope: site.scope,
     source,

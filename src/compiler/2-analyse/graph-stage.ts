@@ -2,7 +2,7 @@
 import { diagnostic, type Diagnostic } from "../../ir/diagnostics.js";
 import type { DecisionIR, InputIR } from "../../ir/ir.js";
 import { findCycles, formatCycle, topologicalOrder } from "./expressions/graph.js";
-import { didYouMean } from "./expressions/suggest.js";
+import { didYouMean } from "../1-parse/suggest.js";
 import type { DecisionSpec } from "../1-parse/content/decisions.js";
 
 /** `requires` names inputs or decisions that must be established; they count as dependencies. */

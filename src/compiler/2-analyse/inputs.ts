@@ -2,7 +2,7 @@
 import { diagnostic, type Diagnostic } from "../../ir/diagnostics.js";
 import type { InputIR } from "../../ir/ir.js";
 import type { Type } from "../../ir/types.js";
-import { didYouMean } from "./expressions/suggest.js";
+import { didYouMean } from "../1-parse/suggest.js";
 import { parseTypeSpec, type TypeEnv } from "./types/parse-type.js";
 
 const KNOWN_KEYS = new Set(["type", "desc", "options", "from", "threshold", "blank"]);

@@ -54,7 +54,7 @@ function evaluate(e: Expr): FeelValue | undefined {
 }
 
 /** Folds bottom-up, in place; returns the (possibly replaced) node. */
-export function foldExpr(e: Expr): Expr {
+function foldExpr(e: Expr): Expr {
   for (const [key, child] of Object.entries(e)) {
     // Unary tests (`in`) and type expressions (`instance of`) share node kind names with
     // expressions but not their shapes: leave them as they are.

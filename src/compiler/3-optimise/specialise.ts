@@ -21,7 +21,7 @@ const stringCell = (cell: UnaryTests): boolean =>
     (t) => t.kind !== "range" && t.value.kind === "string" && (t.kind === "expr" || t.op === "=" || t.op === "!="),
   );
 
-export function specialiseTable(table: TableIR, inputTypes: Map<string, ModelIR["inputs"][number]["type"]>): void {
+function specialiseTable(table: TableIR, inputTypes: Map<string, ModelIR["inputs"][number]["type"]>): void {
   table.inputs.forEach((column, i) => {
     const e = column.expr;
     if (e.kind !== "name" || e.ref?.kind !== "input") return;

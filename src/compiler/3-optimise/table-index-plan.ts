@@ -6,7 +6,7 @@ import type { TableIR, TableIndexPlan } from "../../ir/ir.js";
 import { exactNumber } from "./exact-number.js";
 
 /** Tables smaller than this stay a chain of tests: a short chain is as fast as a lookup. */
-export const MIN_INDEXED_RULES = 12;
+const MIN_INDEXED_RULES = 12;
 
 const LITERAL_KINDS = new Set(["number", "string", "boolean", "null"]);
 const isLiteral = (e: Expr) => LITERAL_KINDS.has(e.kind) || (e.kind === "negate" && e.operand.kind === "number");

@@ -4,7 +4,7 @@ import type { Expr, Iteration, NameRef } from "../../ir/feel-ast.js";
 import { typeExprToType } from "../../ir/type-expr.js";
 import type { Type } from "../../ir/types.js";
 import type { Emitter } from "./emitter.js";
-import { refKey, Scope } from "./scope.js";
+import { refKey, type Scope } from "./scope.js";
 import { builtinDef } from "../../runtime/builtins/index.js";
 import { ROUNDING_MODES } from "../../runtime/builtins/number.js";
 import { emitUnaryTestsTri, levelsOf, ORDERING } from "./unary-tests.js";

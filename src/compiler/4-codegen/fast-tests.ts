@@ -1,7 +1,7 @@
 // Cell tests on raw JS values for columns the optimiser specialised. Each test runs on the raw
 // value only when the guard holds (a JS number / string, exactly as FEEL would see it) and falls
 // back to the FEEL runtime otherwise, so results are identical to the general path.
-import type { Expr, UnaryTest, UnaryTests } from "../../ir/feel-ast.js";
+import type { UnaryTest, UnaryTests } from "../../ir/feel-ast.js";
 import type { ExprContext } from "./expr.js";
 import { emitUnaryTestsTri } from "./unary-tests.js";
 import { Scope } from "./scope.js";

@@ -8,7 +8,7 @@ import type { Emitter } from "./emitter.js";
 import { rawGuard } from "./fast-tests.js";
 
 /** Up to this many region combinations, the first rule of each is found once, at load. */
-export const MAX_DENSE_CELLS = 1 << 16;
+const MAX_DENSE_CELLS = 1 << 16;
 /** Up to this many literals, a string column's region is a few comparisons rather than a Map. */
 const MAX_COMPARED_STRINGS = 8;
 

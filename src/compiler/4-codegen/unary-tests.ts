@@ -43,7 +43,7 @@ export function emitUnaryTestsTri(tests: UnaryTests, x: string, scope: Scope, cx
 }
 
 /** True when the expression mentions `?` outside nested unary tests. */
-export function usesInputValue(node: Expr): boolean {
+function usesInputValue(node: Expr): boolean {
   let found = false;
   walk(node, (n) => {
     if (n.kind === "input-value") found = true;

@@ -10,7 +10,7 @@ import { declarations } from "./dts.js";
 import { isValidPackageName, manifest, packageName } from "./manifest.js";
 import { readme } from "./readme.js";
 
-export { isValidPackageName, packageName } from "./manifest.js";
+export { isValidPackageName } from "./manifest.js";
 
 export interface PackageOptions {
   /** npm name (default: from the model's name) */

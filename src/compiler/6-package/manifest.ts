@@ -19,7 +19,7 @@ export function packageName(modelName: string): string {
 /** Names npm accepts: lowercase, URL-safe, optionally scoped. */
 export const isValidPackageName = (name: string): boolean => /^(@[a-z0-9][a-z0-9._~-]*\/)?[a-z0-9][a-z0-9._~-]*$/.test(name) && name.length <= 214;
 
-export const PACKAGE_FILES = ["index.js", "index.cjs", "index.d.ts", "index.d.cts", "schema.json", "README.md"];
+const PACKAGE_FILES = ["index.js", "index.cjs", "index.d.ts", "index.d.cts", "schema.json", "README.md"];
 
 export function manifest(model: CompiledModel, name: string, version: string, numbers: NumberMode): Record<string, unknown> {
   return {

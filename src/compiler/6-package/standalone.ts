@@ -59,7 +59,7 @@ export function modelPrelude(model: CompiledModel, runtimePath: string): string[
   ];
 }
 
-export function standaloneSource(model: CompiledModel, runtimePath: string): string {
+function standaloneSource(model: CompiledModel, runtimePath: string): string {
   return [
     ...modelPrelude(model, runtimePath),
     `export const contentHash = ${JSON.stringify(model.hash)};`,

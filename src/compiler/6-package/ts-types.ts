@@ -20,7 +20,7 @@ const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 export const propertyName = (name: string): string => (IDENTIFIER.test(name) ? name : JSON.stringify(name));
 
 /** `monthly rent` → `MonthlyRent`, for interface names. */
-export const pascal = (text: string): string =>
+const pascal = (text: string): string =>
   text
     .split(/[^A-Za-z0-9]+/)
     .filter(Boolean)

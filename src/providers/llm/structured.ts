@@ -3,7 +3,7 @@
 // (openai.ts, anthropic.ts) implement it; readers and generators only see this interface.
 import { ProviderError, type Usage } from "../types.js";
 
-export interface StructuredRequest {
+interface StructuredRequest {
   system: string;
   user: string;
   /** JSON Schema the answer must match */
@@ -16,7 +16,7 @@ export interface StructuredRequest {
   maxTokens?: number;
 }
 
-export interface StructuredResult {
+interface StructuredResult {
   value: unknown;
   usage: Usage;
 }

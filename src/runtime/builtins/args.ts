@@ -50,6 +50,7 @@ export function scalars<F extends (...args: FeelValue[]) => FeelValue>(impl: F):
       case 3:
         return impl(one(a), one(b), one(c));
       default:
+        // eslint-disable-next-line prefer-rest-params -- a rest parameter would allocate on the short calls too
         return impl(...Array.from(arguments as ArrayLike<FeelValue>, one));
     }
   } as F;

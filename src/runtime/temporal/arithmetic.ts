@@ -10,7 +10,7 @@
 // - Years-months results are truncated to whole months, days-time results to nanoseconds.
 import { Decimal, isDecimal } from "../decimal.js";
 import { problem } from "../problems.js";
-import { DaysTimeDuration, FeelDate, FeelDateTime, FeelTime, YearsMonthsDuration } from "../values.js";
+import { DaysTimeDuration, FeelDate, FeelDateTime, type FeelTime, YearsMonthsDuration } from "../values.js";
 import type { FeelValue, TemporalValue } from "../values.js";
 import { MAX_YEAR, MIN_YEAR, addMonths } from "./calendar.js";
 import { temporalToString } from "./format.js";

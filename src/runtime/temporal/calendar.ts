@@ -9,7 +9,7 @@ export const DAYS_PER_ERA = 146_097;
 
 const floorDiv = (a: number, b: number): number => Math.floor(a / b);
 
-export const isLeapYear = (y: number): boolean => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+const isLeapYear = (y: number): boolean => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
 
 const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 

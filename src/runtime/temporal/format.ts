@@ -4,7 +4,7 @@ import type { DaysTimeDuration, FeelDate, FeelDateTime, FeelTime, TemporalValue,
 
 const pad = (n: number, width = 2): string => String(n).padStart(width, "0");
 
-export function formatDate(d: { year: number; month: number; day: number }): string {
+function formatDate(d: { year: number; month: number; day: number }): string {
   const year = d.year < 0 ? `-${pad(-d.year, 4)}` : pad(d.year, 4);
   return `${year}-${pad(d.month)}-${pad(d.day)}`;
 }
@@ -13,7 +13,7 @@ function fraction(nanos: number): string {
   return nanos === 0 ? "" : `.${pad(nanos, 9).replace(/0+$/, "")}`;
 }
 
-export function formatOffset(offset: number): string {
+function formatOffset(offset: number): string {
   if (offset === 0) return "Z";
   const abs = Math.abs(offset);
   const secs = abs % 60;
@@ -21,7 +21,7 @@ export function formatOffset(offset: number): string {
   return `${offset < 0 ? "-" : "+"}${hm}${secs ? `:${pad(secs)}` : ""}`;
 }
 
-export function formatTime(t: FeelTime | FeelDateTime): string {
+function formatTime(t: FeelTime | FeelDateTime): string {
   const clock = `${pad(t.hour)}:${pad(t.minute)}:${pad(t.second)}${fraction(t.nanos)}`;
   if (t.zone !== null) return `${clock}@${t.zone}`;
   return t.offset === null ? clock : clock + formatOffset(t.offset);

@@ -1,7 +1,7 @@
 // Exact time-line arithmetic: a date-time's wall clock (or its UTC instant) as a BigInt count
 // of nanoseconds since 1970-01-01T00:00:00, and the conversions to and from FEEL values.
 import { Decimal } from "../decimal.js";
-import { FeelDate, FeelDateTime, FeelTime } from "../values.js";
+import { type FeelDate, FeelDateTime, FeelTime } from "../values.js";
 import { MAX_YEAR, MIN_YEAR, civilFromDays, daysFromCivil } from "./calendar.js";
 import { offsetAtInstant, resolveLocal } from "./zones.js";
 
@@ -12,7 +12,7 @@ const floorDiv = (a: bigint, b: bigint): bigint => {
   const q = a / b;
   return a % b !== 0n && a < 0n !== b < 0n ? q - 1n : q;
 };
-export const floorMod = (a: bigint, b: bigint): bigint => a - floorDiv(a, b) * b;
+const floorMod = (a: bigint, b: bigint): bigint => a - floorDiv(a, b) * b;
 
 export interface Fields {
   year: number;
@@ -105,10 +105,6 @@ export function utcNanos(dt: FeelDateTime): bigint {
 export function timeFromNanos(ns: bigint, offset: number | null, zone: string | null): FeelTime {
   const f = fieldsOf(floorMod(ns, NS_PER_DAY));
   return new FeelTime(f.hour, f.minute, f.second, f.nanos, offset, zone);
-}
-
-export function dateOf(v: { year: number; month: number; day: number }): FeelDate {
-  return new FeelDate(v.year, v.month, v.day);
 }
 
 // Whole seconds (the common case: days, hours) go through a JS number, which is exact while it is

@@ -30,7 +30,7 @@ function formatter(zone: string): Intl.DateTimeFormat | null {
 }
 
 /** Region/City style identifiers only: ICU also accepts abbreviations and offsets we do not want. */
-const ZONE_ID = /^[A-Za-z][A-Za-z0-9_+\-]*(\/[A-Za-z0-9_+\-]+)*$/;
+const ZONE_ID = /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/;
 
 export function isValidZone(zone: string): boolean {
   return ZONE_ID.test(zone) && formatter(zone) !== null;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { didYouMean, editDistance, suggest } from "../../../src/compiler/2-analyse/expressions/suggest.js";
+import { didYouMean, editDistance, suggest } from "../../../src/compiler/1-parse/suggest.js";
 
 describe("suggestions", () => {
   it("measures edit distance", () => {

@@ -15,7 +15,7 @@ export const SAMPLES = readdirSync(samplesDir, { withFileTypes: true })
   .filter((d) => d.isDirectory() && readdirSync(join(samplesDir, d.name)).includes("states"))
   .map((d) => d.name);
 
-export const readJson = (path: string): unknown => JSON.parse(readFileSync(path, "utf8"));
+const readJson = (path: string): unknown => JSON.parse(readFileSync(path, "utf8"));
 
 export function compileSample(sample: string): CompiledModel {
   const result = compileModel(readJson(join(samplesDir, sample, "model.json")) as Record<string, unknown>);

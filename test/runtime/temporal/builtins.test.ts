@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { collectProblems } from "../../../src/runtime/problems.js";
-import { FeelDate, FeelDateTime } from "../../../src/runtime/values.js";
+import { FeelDate, type FeelDateTime } from "../../../src/runtime/values.js";
 import { setClock, temporalBuiltins } from "../../../src/runtime/temporal/index.js";
 import { parseDateTime } from "../../../src/runtime/temporal/parse.js";
 import { at, call, callNamed, n, show } from "./helpers.js";

@@ -1,6 +1,5 @@
 // Shared helpers for the temporal tests: literal parsing, string forms and built-in calls that
 // resolve overloads the way the runtime's dispatcher does (def.ts).
-import { expect } from "vitest";
 import { dec } from "../../../src/runtime/decimal.js";
 import type { FeelValue, TemporalValue } from "../../../src/runtime/values.js";
 import { isTemporal, parseTemporal, temporalBuiltins, temporalToString } from "../../../src/runtime/temporal/index.js";
@@ -48,8 +47,4 @@ export function callNamed(name: string, named: Record<string, FeelValue>): FeelV
     }
   }
   return null;
-}
-
-export function expectString(v: FeelValue | undefined, expected: string | null): void {
-  expect(show(v)).toBe(expected);
 }

@@ -1,10 +1,10 @@
 // Decisions (spec 2.5) as written: a string, a table array, or an object with `type`, `desc`,
 // `let`, exactly one of `expr`/`table`, `hit`, `requires` (and lenient `default`).
 import { diagnostic, type Diagnostic } from "../../../ir/diagnostics.js";
-import { didYouMean } from "../../2-analyse/expressions/suggest.js";
+import { didYouMean } from "../suggest.js";
 import { type BodySource, readBody } from "./body.js";
 
-export interface LetSpec {
+interface LetSpec {
   name: string;
   address: string;
   body: BodySource;

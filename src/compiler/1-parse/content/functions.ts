@@ -1,6 +1,6 @@
 // Functions (spec 2.6): `params` (name → type, in order), `returns`, `body`.
 import { diagnostic, type Diagnostic } from "../../../ir/diagnostics.js";
-import { didYouMean } from "../../2-analyse/expressions/suggest.js";
+import { didYouMean } from "../suggest.js";
 import { type BodySource, readBody } from "./body.js";
 
 export interface FunctionSpec {

@@ -40,7 +40,7 @@ export function expect(c: Cursor, text: string, message: string): Token {
 }
 
 /** End offset of the last token consumed. */
-export const lastEnd = (c: Cursor): number => (c.pos === 0 ? 0 : c.tokens[c.pos - 1]!.end);
+const lastEnd = (c: Cursor): number => (c.pos === 0 ? 0 : c.tokens[c.pos - 1]!.end);
 
 export const spanFrom = (c: Cursor, start: number): Span => ({ start, end: Math.max(start, lastEnd(c)) });
 

@@ -4,7 +4,7 @@ import moo from "moo";
 import { diagnostic, type Diagnostic } from "../../../ir/diagnostics.js";
 import { decodeStringBody } from "./string-escapes.js";
 
-export type TokenKind = "number" | "string" | "temporal" | "word" | "punct" | "eof";
+type TokenKind = "number" | "string" | "temporal" | "word" | "punct" | "eof";
 
 export interface Token {
   kind: TokenKind;
@@ -36,6 +36,8 @@ const rules = moo.compile({
   // the exponent is not in the DMN grammar, but models and the TCK write `1.23e4`
   number: /(?:\d+(?:\.\d+)?|\.\d+)(?:[eE][+-]?\d+)?/,
   punct: ["**", "->", "<=", ">=", "!=", "*", "/", "+", "-", "<", ">", "=", "(", ")", "[", "]", "{", "}", ",", ":", ".", "'"],
+  // U+0300–U+036F in NAME_PART is a range of combining marks, not a mark on the character before it
+  // eslint-disable-next-line no-misleading-character-class
   word: new RegExp(`(?:[${NAME_START}]|${ASTRAL})(?:[${NAME_PART}]|${ASTRAL})*`),
   other: { match: /[^]/, lineBreaks: true },
 });

@@ -39,8 +39,6 @@ export function compatible(a: Type, b: Type): boolean {
   return true;
 }
 
-export const isStringFamily = (t: Type): boolean => family(t) === "string";
-
 /** The least specific type covering both (for `if` branches, list items). */
 export function joinTypes(a: Type, b: Type): Type {
   if (a.kind === "null") return b;
@@ -86,6 +84,3 @@ export function elementOf(t: Type): Type {
 }
 
 /** A type without its constraint (a constrained number is a number for inference). */
-export function unconstrained(t: Type): Type {
-  return "constraint" in t && t.constraint ? ({ kind: t.kind } as Type) : t;
-}

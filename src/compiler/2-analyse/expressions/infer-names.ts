@@ -8,7 +8,7 @@ import { isCertain } from "./compat.js";
 import { at, type ExprContext } from "./context.js";
 import { infer } from "./infer.js";
 import { lookup, namesInScope } from "./scope.js";
-import { didYouMean } from "./suggest.js";
+import { didYouMean } from "../../1-parse/suggest.js";
 
 const ANY_FUNCTION: Type = { kind: "function", params: [], result: { kind: "any" } };
 

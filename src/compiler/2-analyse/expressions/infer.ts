@@ -10,7 +10,7 @@ import { checkCellLiterals, checkResultLiterals } from "./literals.js";
 import { inferContext, inferFilter, inferFor, inferFunctionDef, inferQuantified } from "./infer-scoped.js";
 import { memberType } from "./members.js";
 import { arithType, comparable, negateType } from "./operators.js";
-import { didYouMean } from "./suggest.js";
+import { didYouMean } from "../../1-parse/suggest.js";
 import { temporalLiteralType } from "./temporal-literal.js";
 import { inferTests } from "./unary.js";
 import { checkTypeExpr } from "./type-expr-check.js";

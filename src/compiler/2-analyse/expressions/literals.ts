@@ -6,7 +6,7 @@ import type { Expr, UnaryTests } from "../../../ir/feel-ast.js";
 import type { Type } from "../../../ir/types.js";
 import { typeToString } from "./compat.js";
 import { at, type ExprContext } from "./context.js";
-import { didYouMean } from "./suggest.js";
+import { didYouMean } from "../../1-parse/suggest.js";
 
 /** The expressions a table cell's tests compare the column value with. */
 function testedValues(tests: UnaryTests): Expr[] {

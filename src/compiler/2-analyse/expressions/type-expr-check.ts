@@ -4,7 +4,7 @@ import { diagnostic } from "../../../ir/diagnostics.js";
 import type { TypeExpr } from "../../../ir/feel-ast.js";
 import { builtInType } from "../../../ir/type-expr.js";
 import { at, type ExprContext } from "./context.js";
-import { didYouMean } from "./suggest.js";
+import { didYouMean } from "../../1-parse/suggest.js";
 
 const KNOWN_BUILT_INS = ["number", "string", "boolean", "date", "time", "date and time", "days and time duration", "years and months duration", "context", "list", "range", "function", "Any", "Null"];
 

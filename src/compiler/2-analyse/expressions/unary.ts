@@ -44,7 +44,7 @@ function inferTest(test: UnaryTest, ctx: ExprContext, mismatch: TestMismatch): v
 const describe = (e: Expr): string => (e.kind === "string" ? `the string "${e.value}"` : e.kind === "number" ? `the number ${e.value}` : "this test");
 
 /** Does the expression mention `?` (outside nested type annotations)? */
-export function usesInputValue(node: unknown): boolean {
+function usesInputValue(node: unknown): boolean {
   if (node === null || typeof node !== "object") return false;
   if (Array.isArray(node)) return node.some(usesInputValue);
   const rec = node as Record<string, unknown>;

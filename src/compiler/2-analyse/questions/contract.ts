@@ -5,7 +5,7 @@ import { diagnostic, type Diagnostic } from "../../../ir/diagnostics.js";
 import type { DecisionIR, QuestionIR } from "../../../ir/ir.js";
 import type { Type } from "../../../ir/types.js";
 import { isCertain, typeToString } from "../expressions/compat.js";
-import { didYouMean } from "../expressions/suggest.js";
+import { didYouMean } from "../../1-parse/suggest.js";
 
 /** The decision type a question fixes, as text, and whether a type satisfies it exactly. */
 interface Expectation {

@@ -1,7 +1,7 @@
 // Questions (spec 2.8; the per-type fields are our choice, see docs/questions.md).
 import { diagnostic, type Diagnostic } from "../../../ir/diagnostics.js";
 import type { QuestionIR, QuestionType } from "../../../ir/ir.js";
-import { didYouMean } from "../expressions/suggest.js";
+import { didYouMean } from "../../1-parse/suggest.js";
 
 type Fields = Record<string, unknown>;
 /** Reads a type-specific field into the question, or reports why it cannot. */

@@ -1,7 +1,7 @@
 // Rules as written (spec 2.5, tables rules 1 and 8): an array of cells aligned with the header,
 // or an object `{when, then, why}`. Both become one aligned row of raw cells.
 import { diagnostic, type Diagnostic } from "../../../ir/diagnostics.js";
-import { didYouMean } from "../expressions/suggest.js";
+import { didYouMean } from "../../1-parse/suggest.js";
 import type { Column } from "./header.js";
 
 export interface RawRule {

@@ -4,7 +4,7 @@ import { diagnostic, type Diagnostic } from "../../../ir/diagnostics.js";
 import type { Type } from "../../../ir/types.js";
 import { inferTests } from "../expressions/unary.js";
 import { rootScope } from "../expressions/scope.js";
-import { didYouMean } from "../expressions/suggest.js";
+import { didYouMean } from "../../1-parse/suggest.js";
 import { shiftSpans, tryParseTests, parseTests } from "../../1-parse/model-feel.js";
 import { constraintOf } from "./constraint.js";
 import { builtInType as feelBuiltInType } from "../../../ir/type-expr.js";
@@ -26,7 +26,7 @@ const LENIENT_BUILT_INS = new Set(["any", "days and time duration", "years and m
 /** Built-ins that may carry a condition, longest first so `date and time` wins over `date`. */
 const CONSTRAINABLE = ["years and months duration", "days and time duration", "date and time", "number", "string", "date", "time"];
 
-export function builtInType(name: string, strict: boolean): Type | undefined {
+function builtInType(name: string, strict: boolean): Type | undefined {
   const known = STRICT_BUILT_INS.has(name) || (!strict && LENIENT_BUILT_INS.has(name));
   const t = known ? feelBuiltInType(name) : undefined;
   return t && { ...t };

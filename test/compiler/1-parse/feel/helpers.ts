@@ -78,7 +78,7 @@ export function sexpr(e: Expr): string {
 const iterSexpr = (it: { name: string; source: Expr; to?: Expr }): string =>
   `${it.name} in ${sexpr(it.source)}${it.to ? `..${sexpr(it.to)}` : ""}`;
 
-export function testSexpr(t: UnaryTest): string {
+function testSexpr(t: UnaryTest): string {
   switch (t.kind) {
     case "compare":
       return `${t.op}${sexpr(t.value)}`;

@@ -5,7 +5,7 @@ import { XMLParser } from "fast-xml-parser";
 
 export type TextKind = "expression" | "unary-tests" | "type";
 
-export interface FeelText {
+interface FeelText {
   file: string;
   kind: TextKind;
   /** the XML element the text belongs to, e.g. `inputEntry` */
