@@ -23,6 +23,8 @@ export interface Providers {
   generator(alias?: string): GeneratorChoice;
   /** language-model aliases, for error messages and /healthz */
   aliases: string[];
+  /** whether reading evidence, or building a model for questions, calls a language model (what a call reserves depends on it) */
+  usesLanguageModel: { reader: boolean; questions: boolean };
   maxAttempts: number;
 }
 
@@ -54,6 +56,7 @@ export function createProviders(
       return { ok: true, generator: byAlias(chosen) };
     },
     aliases,
+    usesLanguageModel: { reader: llmRead !== null, questions: config.questionsGenerator !== DIRECT },
     maxAttempts: config.maxAttempts,
   };
 }

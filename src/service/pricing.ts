@@ -1,6 +1,9 @@
 // What a request reserves and what it is charged, as line items in integer micro-dollars.
-// A charge never exceeds its reservation (the ledger caps it), so the reservation is sized as
-// the most the request can cost: the known input tokens plus the output allowance.
+// A charge never exceeds its reservation (the ledger caps it), so a reservation is what the call
+// can cost, estimated from what is known before the work: its input tokens, which bound the
+// response (the model, schema and receipt it echoes), and, when a language model will run, the
+// provider tokens that reading or generating from that input takes. Every estimate carries the
+// margins below (docs/service.md, "Reservations"); the charge is settled on the actual tokens.
 import { tokenCost } from "../ledger/money.js";
 import type { LineItem } from "../ledger/types.js";
 import type { Rates } from "./rates.js";
@@ -16,9 +19,27 @@ const item = (kind: string, description: string, tokens: number, rate: number): 
 
 export const total = (items: readonly LineItem[]): number => items.reduce((s, i) => s + i.amount, 0);
 
+/**
+ * The margins of the estimates: a response holds at most about twice its request (the model
+ * echoed, the derived schema, the receipt) plus a fixed part; a language model reading or
+ * generating from a request takes about 1.5 × its tokens plus its instructions in, and a bounded
+ * answer out.
+ */
+export const ESTIMATE = { outputPerInput: 2, outputFixed: 2_000, providerInPerInput: 1.5, providerInFixed: 1_500, providerOut: 4_000 } as const;
+
+/** API output tokens a response to `inputTokens` can take, never more than the configured ceiling. */
+export const outputEstimate = (inputTokens: number, rates: Rates): number =>
+  Math.min(rates.reservation.maxOutputTokens, ESTIMATE.outputPerInput * inputTokens + ESTIMATE.outputFixed);
+
+/** Provider tokens a language model takes to read or generate from a request of `inputTokens`. */
+export const providerEstimate = (inputTokens: number): { input: number; output: number } => ({
+  input: Math.ceil(ESTIMATE.providerInPerInput * inputTokens) + ESTIMATE.providerInFixed,
+  output: ESTIMATE.providerOut,
+});
+
 /** System One: API input tokens at the System One rate; output at its (default zero) rate. */
 export function systemOneReservation(inputTokens: number, rates: Rates): number {
-  return tokenCost(inputTokens, rates.systemone.input) + tokenCost(rates.reservation.maxOutputTokens, rates.systemone.output);
+  return tokenCost(inputTokens, rates.systemone.input) + tokenCost(outputEstimate(inputTokens, rates), rates.systemone.output);
 }
 
 export function systemOneCharge(inputTokens: number, outputTokens: number, rates: Rates): LineItem[] {
@@ -28,13 +49,26 @@ export function systemOneCharge(inputTokens: number, outputTokens: number, rates
   ];
 }
 
-/** Service rates (generation, extraction, questions without a model): API tokens plus provider tokens. */
-export function serviceReservation(inputTokens: number, rates: Rates): number {
+/**
+ * Service rates (extraction, questions without a model): API tokens plus, when a language model
+ * will run, the provider tokens estimated from the request; nothing for the embedded readers.
+ */
+export function serviceReservation(inputTokens: number, rates: Rates, languageModel: boolean): number {
+  const provider = languageModel ? providerEstimate(inputTokens) : { input: 0, output: 0 };
   return (
     tokenCost(inputTokens, rates.service.input) +
-    tokenCost(rates.reservation.maxOutputTokens, rates.service.output) +
-    rates.reservation.serviceProviderAllowance
+    tokenCost(outputEstimate(inputTokens, rates), rates.service.output) +
+    tokenCost(provider.input, rates.service.providerInput) +
+    tokenCost(provider.output, rates.service.providerOutput)
   );
+}
+
+/**
+ * Drafting a model from a prompt or documents: a language model drafts and repairs for several
+ * rounds, so it holds the configured allowance on top of what the request itself can cost.
+ */
+export function draftReservation(inputTokens: number, rates: Rates): number {
+  return serviceReservation(inputTokens, rates, true) + rates.reservation.serviceProviderAllowance;
 }
 
 export function serviceCharge(

@@ -45,6 +45,11 @@ export const CATALOGUE = {
     when: "the model fails the Check (2.12); `errors` lists the diagnostics with model addresses",
   },
   model_too_large: { status: 422, title: "Model too large", when: "the model exceeds the configured size limit" },
+  invalid_state: {
+    status: 422,
+    title: "Invalid state",
+    when: "a JSON state names the model's inputs but a value is outside its input's type or constraint; `errors` names each input and what it must be (such a state is not sent to a reader)",
+  },
   value_not_established: {
     status: 422,
     title: "Value not established",

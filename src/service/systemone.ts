@@ -37,7 +37,9 @@ export async function systemOne(call: ServiceCall, deps: ServiceDeps): Promise<O
   const likelyDeterministic = src.kind === "complete" && typeof body.state !== "string";
   let hold: Hold | undefined;
   const reserve = async (service: boolean): Promise<Outcome<Hold>> => {
-    const amount = service ? serviceReservation(call.inputTokens, deps.rates) : systemOneReservation(call.inputTokens, deps.rates);
+    // a questions-only call may generate a model; any other service-rate call reads evidence
+    const usesModel = src.kind === "questions" ? deps.providers.usesLanguageModel.questions || deps.providers.usesLanguageModel.reader : deps.providers.usesLanguageModel.reader;
+    const amount = service ? serviceReservation(call.inputTokens, deps.rates, usesModel) : systemOneReservation(call.inputTokens, deps.rates);
     const r = await reserveFunds(deps, call.accountId, amount);
     if (!r.ok) return r;
     hold = r.hold;
@@ -89,8 +91,12 @@ async function execute(
     compiled = c.value;
     ctx = { cacheHit: false, generationUsage: NO_USAGE, serviceRates: false };
   }
-  const matches = typeof state !== "string" && compiled.validate(state).ok;
-  if (matches) {
+  const verdict = typeof state === "string" ? null : compiled.validate(state);
+  if (verdict && !verdict.ok && meantAsInputs(state, verdict.errors)) {
+    const errors = verdict.errors.map((e) => ({ address: e.address, code: e.code, message: `${e.message}; send a value of the input's type` }));
+    return failure(problem("invalid_state", `the state gives every input by name, but ${errors.length === 1 ? "one value does" : `${errors.length} values do`} not fit: ${verdict.errors.map((e) => e.message).join("; ")}`, errors));
+  }
+  if (verdict?.ok) {
     const run = runDeterministic(model, compiled, state as Record<string, unknown>, deps);
     return run.ok ? success({ run: run.value, ctx }) : run;
   }
@@ -98,4 +104,13 @@ async function execute(
   if (!upgraded.ok) return upgraded;
   const run = await runOnEvidence(model, compiled, state, mode, deps);
   return run.ok ? success({ run: run.value, ctx }) : run;
+}
+
+/**
+ * A JSON object that gives every required input by its name, with only values that do not fit
+ * (a string for a number, 900 for `number [300..850]`): the caller meant the inputs themselves,
+ * and a reader guessing from them would hide the mistake, so it is answered as one.
+ */
+function meantAsInputs(state: unknown, errors: readonly { code: string }[]): boolean {
+  return state !== null && typeof state === "object" && !Array.isArray(state) && errors.every((e) => e.code !== "state.missing");
 }

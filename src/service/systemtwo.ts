@@ -4,7 +4,7 @@
 import type { ServiceCall, ServiceDeps } from "./deps.js";
 import { draft } from "./draft.js";
 import { reserveFunds } from "./metering.js";
-import { serviceReservation } from "./pricing.js";
+import { draftReservation } from "./pricing.js";
 import { noLanguageModel } from "./provider-problems.js";
 import { failure, invalidRequest, problem, success, type Outcome } from "./problems.js";
 import { ModelsRequest } from "./schemas/models.js";
@@ -27,7 +27,7 @@ export async function systemTwoModels(call: ServiceCall, deps: ServiceDeps): Pro
         ]),
       );
     }
-    const reserved = await reserveFunds(deps, call.accountId, serviceReservation(call.inputTokens, deps.rates));
+    const reserved = await reserveFunds(deps, call.accountId, draftReservation(call.inputTokens, deps.rates));
     if (!reserved.ok) return reserved;
     const { hold } = reserved;
     if (!choice.ok) {

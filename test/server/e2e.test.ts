@@ -129,7 +129,7 @@ for (const storeName of ["sqlite", "postgres"] as const) {
         [key, { model: { questions: {}, ...sample("broken/model.json") }, state: {} }, 422, "invalid_model"],
         // the embedded readers run, but this evidence does not establish every required input
         [key, { model: LENDING, state: "The applicant earns 120k." }, 422, "value_not_established"],
-        [key, { model: LENDING, state: { ...STATE, "credit score": "high" } }, 422, "value_not_established"],
+        [key, { model: LENDING, state: { ...STATE, "credit score": "high" } }, 422, "invalid_state"],
         [key, { prompt: "a lending model" }, 502, "provider_unavailable"],
       ];
       for (const [k, body, status, code] of cases) {
