@@ -42,4 +42,18 @@ describe("pdm import-dmn", () => {
     expect(await run([notDmn], t.io)).toBe(2);
     expect(t.err()).toContain("not <definitions>");
   });
+
+  it("says when the model needs lenient checking, and how", async () => {
+    const table = `<decisionTable hitPolicy="UNIQUE"><input><inputExpression typeRef="number"><text>x</text></inputExpression></input><output typeRef="string"/>
+      <rule><inputEntry><text>&lt; 5</text></inputEntry><outputEntry><text>"low"</text></outputEntry></rule>
+      <rule><inputEntry><text>&gt;= 5</text></inputEntry><outputEntry><text>"high"</text></outputEntry></rule></decisionTable>`;
+    const unique = join(dir, "unique.dmn");
+    writeFileSync(unique, dmn(input("x", "number") + decision("band", table, "string")));
+    const t = io();
+    expect(await run([unique], t.io)).toBe(0);
+    expect(t.err()).toMatch(/^note: the model uses DMN features outside the strict format \(decisions\.band.*--lenient/m);
+    const quiet = io();
+    expect(await run([good], quiet.io)).toBe(0);
+    expect(quiet.err()).not.toContain("--lenient");
+  });
 });

@@ -2,6 +2,7 @@
 // folder are available to `<import>`. Diagnostics go to stderr.
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
+import { checkModel } from "../../compiler/index.js";
 import { importDmn } from "../../dmn/index.js";
 import { hasErrors } from "../../ir/diagnostics.js";
 import { command, str, type CommandSpec } from "../command.js";
@@ -42,5 +43,11 @@ export const run = command(spec, async (args, io) => {
   const json = JSON.stringify(result.content, null, 2);
   if (values.out) writeFileSync(values.out, `${json}\n`);
   else print(io.stdout, json);
+  // DMN allows what the strict format does not (other hit policies, no else row): say so, and how to check it.
+  const strict = checkModel(result.content, { strict: true });
+  if (!strict.valid && checkModel(result.content, { strict: false }).valid) {
+    const first = strict.stages.flatMap((s) => s.diagnostics).find((d) => d.severity === "error")!;
+    print(io.stderr, `note: the model uses DMN features outside the strict format (${first.address ? `${first.address}: ` : ""}${first.message}); check and run it with --lenient, e.g. pdm check ${values.out ?? "model.json"} --lenient`);
+  }
   return hasErrors(result.diagnostics) ? EXIT.invalid : EXIT.ok;
 });
