@@ -44,6 +44,11 @@ export const CATALOGUE = {
     when: "the model fails the Check (2.12); `errors` lists the diagnostics with model addresses",
   },
   model_too_large: { status: 422, title: "Model too large", when: "the model exceeds the configured size limit" },
+  evidence_too_large: {
+    status: 422,
+    title: "Evidence too large",
+    when: "the state must be read by an embedded reader and exceeds its size limit (262,144 characters of text; 50,000 values or 262,144 characters of strings in JSON); the detail names the limit and the size received; a text state is refused before anything is reserved, and nothing is charged",
+  },
   value_not_established: {
     status: 422,
     title: "Value not established",

@@ -200,14 +200,16 @@ describe("accuracy on the labelled evidence", () => {
   it("has at least 40 cases covering every sample and both state kinds", () => {
     const fixtures = loadFixtures();
     expect(fixtures.length).toBeGreaterThanOrEqual(40);
-    expect(new Set(fixtures.map((f) => f.sample))).toEqual(new Set(["lending", "claims-triage", "kyc-risk", "pricing", "eligibility"]));
+    // the five samples, and a small property-claims model in test/fixtures/evidence/models/
+    expect(new Set(fixtures.map((f) => f.sample))).toEqual(new Set(["lending", "claims-triage", "kyc-risk", "pricing", "eligibility", "property-claims"]));
     expect(fixtures.some((f) => typeof f.state === "string")).toBe(true);
     expect(fixtures.some((f) => typeof f.state !== "string")).toBe(true);
     expect(fixtures.some((f) => f.reference_date)).toBe(true);
   });
 
   it("stays above the floors", async () => {
-    const checks = await evaluateFixtures();
+    // the floors were set on the dev and holdout splits; the blind split has its own figures below
+    const checks = (await evaluateFixtures()).filter((c) => c.split !== "blind");
     const rate = (cs: typeof checks) => cs.filter((c) => c.ok).length / cs.length;
     expect(rate(checks)).toBeGreaterThanOrEqual(OVERALL_FLOOR);
     expect(rate(checks.filter((c) => c.split === "holdout"))).toBeGreaterThanOrEqual(HOLDOUT_FLOOR);

@@ -80,12 +80,16 @@ export function amountFromMatch(m: RegExpExecArray): Amount {
 /** 52000.00000000001 → 52000: multipliers must not leave float noise in values. */
 export const roundFloat = (x: number): number => Number(x.toPrecision(15));
 
+/** A number word's value; own keys only, so "constructor" is not one. */
+const wordValue = (w: string): number | undefined => (Object.hasOwn(NUMBER_WORDS, w) ? NUMBER_WORDS[w] : undefined);
+
 /** "twenty-five" → 25, "seven" → 7; undefined for other words. */
 export function numberWord(word: string): number | undefined {
-  const parts = word.toLowerCase().split("-");
+  const lower = word.toLowerCase();
+  if (!lower.includes("-")) return wordValue(lower);
   let total = 0;
-  for (const p of parts) {
-    const v = NUMBER_WORDS[p];
+  for (const p of lower.split("-")) {
+    const v = wordValue(p);
     if (v === undefined) return undefined;
     total += v;
   }

@@ -2,8 +2,8 @@
 // text. A word shared by several inputs ("applicant", "risk") says less about which one a number
 // belongs to, so each cue is weighted by how many inputs share it.
 import type { InputIR } from "../../../ir/ir.js";
-import { conceptTokens, contentStems, stemMatch } from "../words.js";
-import type { Token } from "./tokens.js";
+import { conceptTokens, contentStems, stemMatch, SYNONYM_MATCH } from "../words.js";
+import { nearest, type Meter, type TextIndex } from "./text-index.js";
 
 export interface Cue {
   stem: string;
@@ -36,33 +36,29 @@ export function cuesOf(inputs: InputIR[]): Map<string, Cue[]> {
   return out;
 }
 
-/** How strongly a token says a cue: 1 same stem or concept, 0.8 a synonym. */
-export function tokenMatch(t: Token, cue: string): number {
-  if (t.kind !== "word" || t.stop) return 0;
-  if (t.concept === cue) return 1;
-  return stemMatch(t.stem, cue);
-}
-
 /** Nearer cue words count more; across a sentence boundary much less. */
 const decay = (distance: number): number => 1 / (1 + 0.3 * Math.max(0, distance - 1));
 const OTHER_SENTENCE = 0.2;
 
 /**
  * 0..1: how strongly the cues surround position `at` (a token index). Each cue counts once, by
- * its nearest occurrence; the sum is scaled by the two heaviest cues, as a value is rarely
- * announced by more than two words.
+ * its strongest occurrence, which is the nearest one on either side (of the word itself or of a
+ * synonym): decay falls with distance and sentences are contiguous. The sum is scaled by the
+ * two heaviest cues, as a value is rarely announced by more than two words. Tokens in `skip`
+ * (the value's own words) are not cues.
  */
-export function proximity(tokens: Token[], cues: Cue[], at: number, skip?: (t: Token) => boolean): number {
+export function proximity(index: TextIndex, cues: Cue[], at: number, skip?: { from: number; to: number }): number {
+  const { tokens, meter } = index;
   const here = tokens[at]!;
   let total = 0;
   for (const cue of cues) {
+    const o = index.occurrences(cue.stem);
     let best = 0;
-    for (const t of tokens) {
-      if (skip?.(t)) continue;
-      const m = tokenMatch(t, cue.stem);
-      if (m === 0) continue;
-      const d = Math.abs(t.pos - here.pos);
-      best = Math.max(best, m * decay(d) * (t.sentence === here.sentence ? 1 : OTHER_SENTENCE));
+    for (const [list, m] of [[o.exact, 1], [o.synonym, SYNONYM_MATCH]] as const) {
+      for (const j of nearest(list, at, meter, skip)) {
+        const t = tokens[j]!;
+        best = Math.max(best, m * decay(Math.abs(t.pos - here.pos)) * (t.sentence === here.sentence ? 1 : OTHER_SENTENCE));
+      }
     }
     total += cue.weight * best;
   }
@@ -72,7 +68,8 @@ export function proximity(tokens: Token[], cues: Cue[], at: number, skip?: (t: T
 }
 
 /** Each input takes its best candidate; a mention answers one input at most (best pairs first). */
-export function assignBest<C extends { input: string; mention: number; score: number }>(candidates: C[]): Map<string, C> {
+export function assignBest<C extends { input: string; mention: number; score: number }>(candidates: C[], meter?: Meter): Map<string, C> {
+  if (meter) meter.steps += candidates.length;
   const chosen = new Map<string, C>();
   const used = new Set<number>();
   for (const c of [...candidates].sort((a, b) => b.score - a.score)) {

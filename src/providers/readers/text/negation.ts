@@ -14,6 +14,9 @@ export const isNegator = (t: Token): boolean => t.kind === "word" && (NEGATORS.h
 
 const isBreak = (t: Token): boolean => CLAUSE_BREAKS.has(t.lower);
 
+/** A clause is not searched further back than this many tokens, whatever stands in it. */
+const LOOKBACK_TOKENS = 32;
+
 /**
  * Negators in the clause before `from` (up to `reach` content tokens back) and between `from` and
  * `to` (the span of the matched cue words). An odd count denies.
@@ -21,7 +24,7 @@ const isBreak = (t: Token): boolean => CLAUSE_BREAKS.has(t.lower);
 export function negated(tokens: Token[], from: number, to: number, reach = 5): boolean {
   let count = 0;
   const firstPos = tokens[from]!.pos;
-  for (let i = from - 1; i >= 0; i--) {
+  for (let i = from - 1; i >= Math.max(0, from - LOOKBACK_TOKENS); i--) {
     const t = tokens[i]!;
     if (t.sentence !== tokens[from]!.sentence || isBreak(t) || firstPos - t.pos > reach) break;
     if (isNegator(t)) count++;

@@ -5,9 +5,9 @@
 import type { InputIR } from "../../../ir/ir.js";
 import type { ReadValue } from "../../types.js";
 import { conceptTokens, contentStems, stemMatch } from "../words.js";
-import { proximity, tokenMatch, type Cue } from "./cues.js";
+import { proximity, type Cue } from "./cues.js";
 import { negated } from "./negation.js";
-import type { Token } from "./tokens.js";
+import { matchesOf, type TextIndex } from "./text-index.js";
 
 const NAME_WEIGHT = 1;
 const MEANING_WEIGHT = 1;
@@ -50,12 +50,13 @@ function genericNames(inputs: InputIR[], cues: Map<string, Cue[]>): Set<string> 
   return new Set([...count].filter(([s, n]) => n > 1 || cueStems.includes(s)).map(([s]) => s));
 }
 
-export function readChoices(inputs: InputIR[], all: InputIR[], cues: Map<string, Cue[]>, tokens: Token[], text: string): Record<string, ReadValue> {
+export function readChoices(inputs: InputIR[], all: InputIR[], cues: Map<string, Cue[]>, index: TextIndex): Record<string, ReadValue> {
+  const { tokens, text, meter } = index;
   const generic = genericNames(all, cues);
   const out: Record<string, ReadValue> = {};
-  /** How near the cues of another input offering the same option name stand to token `i`. */
-  const nearestRival = (input: InputIR, stem: string, i: number): number =>
-    Math.max(0, ...all.filter((o) => o !== input && valuesOf(o).some((v) => contentStems(v).includes(stem))).map((o) => proximity(tokens, cues.get(o.name) ?? [], i)));
+  /** The other inputs offering an option named by `stem`: their cue words compete for its mentions. */
+  const rivalsOf = (input: InputIR, stem: string): Cue[][] =>
+    all.filter((o) => o !== input && valuesOf(o).some((v) => contentStems(v).includes(stem))).map((o) => cues.get(o.name) ?? []);
   for (const input of inputs) {
     const own = cues.get(input.name) ?? [];
     const terms = optionTerms(input, own);
@@ -67,16 +68,19 @@ export function readChoices(inputs: InputIR[], all: InputIR[], cues: Map<string,
       const altSize = (alt: number) => ts.filter((t) => t.alt === alt).length;
       for (const term of ts) {
         const bestIn = new Map<number, { s: number; at: number }>();
-        tokens.forEach((t, i) => {
-          const m = tokenMatch(t, term.stem);
-          if (m === 0 || negated(tokens, i, i, 3)) return;
-          const near = proximity(tokens, own, i);
+        const rivals = generic.has(term.stem) ? rivalsOf(input, term.stem) : [];
+        for (const { i, m } of matchesOf(index, term.stem)) {
+          meter.steps++;
+          if (negated(tokens, i, i, 3)) continue;
+          const near = proximity(index, own, i);
           // a shared option name ("high") belongs to the input whose cue words stand nearest
-          const contested = generic.has(term.stem) ? near * Math.min(1, near / Math.max(near, nearestRival(input, term.stem, i))) ** 2 : near;
+          const nearestRival = Math.max(0, ...rivals.map((r) => proximity(index, r, i)));
+          const contested = generic.has(term.stem) ? near * Math.min(1, near / Math.max(near, nearestRival)) ** 2 : near;
           const s = m * term.weight * (generic.has(term.stem) ? 0.1 + 0.9 * contested : 0.5 + 0.5 * near);
+          const t = tokens[i]!;
           const prev = bestIn.get(t.sentence);
           if (!prev || s > prev.s) bestIn.set(t.sentence, { s, at: i });
-        });
+        }
         for (const [sentence, hit] of bestIn) {
           const acc = bySentence.get(sentence) ?? { name: 0, meaning: [], at: hit.at, atScore: 0 };
           if (term.kind === "name") acc.name = Math.max(acc.name, hit.s);

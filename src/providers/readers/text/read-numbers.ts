@@ -7,6 +7,7 @@ import { holdsFractions, withinBounds } from "../coerce.js";
 import { convertPeriod, roundFloat, type Amount } from "../numbers.js";
 import { periodOfText } from "../words.js";
 import { assignBest, byElimination, proximity, type Cue } from "./cues.js";
+import type { TextIndex } from "./text-index.js";
 import type { Token } from "./tokens.js";
 
 /** Below this the cue words are too far for a number to belong to the input. */
@@ -50,7 +51,8 @@ interface Candidate {
   factor: number;
 }
 
-function candidate(input: InputIR, cues: Cue[], tokens: Token[], i: number, minProximity = MIN_PROXIMITY): Candidate | undefined {
+function candidate(input: InputIR, cues: Cue[], index: TextIndex, i: number, minProximity = MIN_PROXIMITY): Candidate | undefined {
+  const { tokens } = index;
   const t = tokens[i]!;
   const a = t.amount!;
   const kind = kindOf(input);
@@ -70,23 +72,28 @@ function candidate(input: InputIR, cues: Cue[], tokens: Token[], i: number, minP
   // a count of something the input does not ask about: "45 years old" is not an income
   if (unit && !cues.some((c) => c.stem === unit)) fit *= kind === "money" ? 0.3 : 0.5;
   if (!withinBounds(input.type, value)) return undefined;
-  const near = proximity(tokens, cues, i);
+  const near = proximity(index, cues, i);
   if (near < minProximity) return undefined;
   return { input: input.name, mention: i, score: near * fit, value, factor };
 }
 
-export function readNumbers(inputs: InputIR[], cues: Map<string, Cue[]>, tokens: Token[], text: string, usable: (t: Token) => boolean): Record<string, ReadValue> {
+export function readNumbers(inputs: InputIR[], cues: Map<string, Cue[]>, index: TextIndex, usable: (i: number) => boolean): Record<string, ReadValue> {
+  const { tokens, text } = index;
+  const amounts = index.amounts.filter(usable);
   const all: Candidate[] = [];
+  const byInput = new Map<string, Candidate[]>();
   for (const input of inputs) {
-    for (let i = 0; i < tokens.length; i++) {
-      if (tokens[i]!.kind !== "amount" || !usable(tokens[i]!)) continue;
-      const c = candidate(input, cues.get(input.name) ?? [], tokens, i);
-      if (c) all.push(c);
+    const own: Candidate[] = [];
+    for (const i of amounts) {
+      const c = candidate(input, cues.get(input.name) ?? [], index, i);
+      if (c) own.push(c);
     }
+    all.push(...own);
+    byInput.set(input.name, own);
   }
   const out: Record<string, ReadValue> = {};
-  for (const [name, best] of assignBest(all)) {
-    const rivals = all.filter((c) => c.input === name && c.value !== best.value).sort((a, b) => b.score - a.score);
+  for (const [name, best] of assignBest(all, index.meter)) {
+    const rivals = byInput.get(name)!.filter((c) => c.value !== best.value).sort((a, b) => b.score - a.score);
     const second = rivals[0];
     const ratio = second ? second.score / best.score : 0;
     const confidence = round((0.55 + 0.4 * Math.min(1, best.score)) * best.factor * (ratio > 0.75 ? 0.85 : 1));
@@ -99,16 +106,17 @@ export function readNumbers(inputs: InputIR[], cues: Map<string, Cue[]>, tokens:
   // dollar amounts no cue word claims go to the dollar inputs left, with low confidence
   const used = new Set(Object.values(out).map((v) => v.source!.span!.start));
   const left = inputs.filter((i) => !(i.name in out) && kindOf(i) === "money");
-  const free = tokens.flatMap((t, index) => (t.kind === "amount" && t.amount!.currency && usable(t) && !used.has(t.start) ? [index] : []));
-  const pick = byElimination(left.map((i) => i.name), free.map((index) => ({
-    index,
-    mention: index,
-    score: (name: string) => candidate(inputs.find((i) => i.name === name)!, cues.get(name) ?? [], tokens, index, 0)?.score ?? -1,
+  const free = amounts.filter((i) => tokens[i]!.amount!.currency && !used.has(tokens[i]!.start));
+  const inputOf = (name: string) => inputs.find((i) => i.name === name)!;
+  const pick = byElimination(left.map((i) => i.name), free.map((i) => ({
+    index: i,
+    mention: i,
+    score: (name: string) => candidate(inputOf(name), cues.get(name) ?? [], index, i, 0)?.score ?? -1,
   })));
-  for (const [name, index] of pick) {
-    const c = candidate(inputs.find((i) => i.name === name)!, cues.get(name) ?? [], tokens, index, 0);
+  for (const [name, i] of pick) {
+    const c = candidate(inputOf(name), cues.get(name) ?? [], index, i, 0);
     if (!c) continue;
-    const t = tokens[index]!;
+    const t = tokens[i]!;
     const end = t.amountEnd ?? t.end;
     out[name] = { value: c.value, confidence: round(ELIMINATION_CONFIDENCE * c.factor), source: { span: { start: t.start, end }, text: text.slice(t.start, end) } };
   }

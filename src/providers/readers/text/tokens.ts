@@ -35,13 +35,26 @@ export function tokenize(text: string): Token[] {
   const push = (t: Omit<Token, "sentence" | "pos" | "stop" | "lower" | "stem"> & { lower?: string }) => {
     const lower = t.lower ?? t.text.toLowerCase();
     const stop = t.kind === "punct" || (t.kind === "word" && STOP_WORDS.has(lower));
-    tokens.push({ ...t, lower, stem: t.kind === "word" ? stem(lower) : lower, sentence, pos: stop ? pos : pos++, stop });
+    tokens.push({
+      kind: t.kind,
+      text: t.text,
+      start: t.start,
+      end: t.end,
+      lower,
+      stem: t.kind === "word" ? stem(lower) : lower,
+      concept: undefined,
+      sentence,
+      pos: stop ? pos : pos++,
+      stop,
+      amount: t.amount,
+      amountEnd: t.amountEnd,
+    });
   };
   for (const m of text.matchAll(TOKEN)) {
     const g = m.groups ?? {};
     const start = m.index ?? 0;
     if (g.amount !== undefined) {
-      const groups = Object.fromEntries(Object.entries(g).filter(([k]) => k.startsWith("a_")).map(([k, v]) => [k.slice(2), v]));
+      const groups = { cur1: g.a_cur1, num: g.a_num, mult: g.a_mult, pct: g.a_pct, cur2: g.a_cur2 };
       const amount = amountFromMatch({ groups } as unknown as RegExpExecArray);
       const lead = m[0].length - m[0].trimStart().length;
       const end = start + m[0].trimEnd().length;
@@ -51,8 +64,8 @@ export function tokenize(text: string): Token[] {
     } else if (g.word !== undefined) {
       const word = numberWord(g.word);
       // "one" is a number only before a unit ("one year"), not in "one of the owners"
-      const unitFollows = /^\s+(year|month|week|day|seat|licen[cs]e|user|unit)/i.test(text.slice(start + g.word.length));
-      if (word !== undefined && (!/^one$/i.test(g.word) || unitFollows)) {
+      const unitFollows = () => /^\s+(year|month|week|day|seat|licen[cs]e|user|unit)/i.test(text.slice(start + g.word!.length));
+      if (word !== undefined && (!/^one$/i.test(g.word) || unitFollows())) {
         push({ kind: "amount", text: g.word, start, end: start + g.word.length, amount: { value: word, percent: false, scaled: false, words: true } });
         continue;
       }
