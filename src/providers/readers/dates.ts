@@ -96,13 +96,22 @@ export function findDates(text: string, reference: string): DateMention[] {
   return out;
 }
 
+/** `d.m.yyyy` in running text: day first, as `parseDateString` reads it (chrono reads it month first). */
+const DOTTED = /\b(\d{1,2})\.(\d{1,2})\.(\d{4})\b/g;
+
 function datesIn(text: string, reference: string): DateMention[] {
-  const results = chrono.parse(text, { instant: instantOf(reference), timezone: 0 });
   const out: DateMention[] = [];
+  for (const m of text.matchAll(DOTTED)) {
+    const iso = isoDate(Number(m[3]), Number(m[2]), Number(m[1]));
+    if (iso) out.push({ start: m.index, end: m.index + m[0].length, text: m[0], iso, yearKnown: true, relative: false });
+  }
+  const dotted = [...out];
+  const results = chrono.parse(text, { instant: instantOf(reference), timezone: 0 });
   for (const r of results) {
     const c = r.start;
     const iso = isoDate(c.get("year") ?? NaN, c.get("month") ?? NaN, c.get("day") ?? NaN);
     if (!iso) continue;
+    if (dotted.some((d) => r.index < d.end && r.index + r.text.length > d.start)) continue;
     // a bare time or weekday-less month word ("in March") is not a date of a day
     if (!c.isCertain("day") && !c.isCertain("weekday") && !/\b(ago|yesterday|today|tomorrow|last|next|this|later|before|after)\b/i.test(r.text)) continue;
     out.push({
@@ -114,7 +123,7 @@ function datesIn(text: string, reference: string): DateMention[] {
       relative: !c.isCertain("month") || /\b(ago|yesterday|today|tomorrow|last|next|this)\b/i.test(r.text),
     });
   }
-  return out;
+  return out.sort((a, b) => a.start - b.start);
 }
 
 /**

@@ -9,6 +9,7 @@ import { inputWords, pathScore } from "./json-keys.js";
 import { EMBEDDED_LIMITS } from "./limits.js";
 import { resolveHint, walkJson, type JsonNode } from "./json-walk.js";
 import { readText } from "./text-reader.js";
+import { aboveFloor } from "./text/confidence.js";
 import type { Meter } from "./text/text-index.js";
 import { normaliseName, periodOfText } from "./words.js";
 
@@ -98,7 +99,7 @@ export function readJson(inputs: InputIR[], state: unknown, reference = todayIso
       };
     }
   }
-  return values;
+  return aboveFloor(values);
 }
 
 const round = (x: number): number => Math.round(x * 1000) / 1000;

@@ -6,6 +6,7 @@ import type { InputIR } from "../../ir/ir.js";
 import { NO_USAGE, type ReadRequest, type ReadResult, type ReadValue, type Reader } from "../types.js";
 import { findDates, statedReference, todayIso } from "./dates.js";
 import { EMBEDDED_LIMITS } from "./limits.js";
+import { aboveFloor } from "./text/confidence.js";
 import { cuesOf } from "./text/cues.js";
 import { readBooleans } from "./text/read-booleans.js";
 import { readChoices } from "./text/read-choices.js";
@@ -17,16 +18,19 @@ import { tokenize, type Token } from "./text/tokens.js";
 /** Input types the text reader answers. */
 export const TEXT_READABLE = new Set(["number", "date", "boolean", "choice", "levels"]);
 
-/**
- * Which tokens overlap one of the spans: one pass over both in text order.
- */
+/** Which tokens overlap one of the spans: the spans sorted and merged, then one pass over both in text order. */
 function covered(tokens: Token[], unsorted: { start: number; end: number }[]): boolean[] {
-  const spans = [...unsorted].sort((a, b) => a.start - b.start);
+  const spans: { start: number; end: number }[] = [];
+  for (const sp of [...unsorted].sort((a, b) => a.start - b.start)) {
+    const last = spans[spans.length - 1];
+    if (last && sp.start <= last.end) last.end = Math.max(last.end, sp.end);
+    else spans.push({ ...sp });
+  }
   const out = new Array<boolean>(tokens.length).fill(false);
   let s = 0;
   tokens.forEach((t, i) => {
     while (s < spans.length && spans[s]!.end <= t.start) s++;
-    for (let k = s; k < spans.length && spans[k]!.start < t.end; k++) if (t.start < spans[k]!.end && t.end > spans[k]!.start) out[i] = true;
+    out[i] = s < spans.length && spans[s]!.start < t.end;
   });
   return out;
 }
@@ -48,12 +52,12 @@ export function readText(inputs: InputIR[], text: string, reference?: string, me
   const inMeta = covered(index.tokens, meta);
   const cues = cuesOf(readable);
   const of = (...kinds: string[]) => readable.filter((i) => kinds.includes(i.type.kind));
-  return {
+  return aboveFloor({
     ...readNumbers(of("number"), cues, index, (i) => !inDate[i] && !inMeta[i]),
     ...readDates(of("date"), cues, index, dates),
     ...readBooleans(of("boolean"), cues, index),
     ...readChoices(of("choice", "levels"), readable, cues, index),
-  };
+  });
 }
 
 export const textReader: Reader = {

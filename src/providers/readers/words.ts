@@ -35,9 +35,14 @@ export function splitName(name: string): string[] {
 
 export const normaliseName = (name: string): string => splitName(name).join(" ");
 
-/** Content stems of a phrase: split, stop words dropped, stemmed. */
+/** Content stems of a phrase: split, stop words, single letters ("country's" › "s") and numbers dropped, stemmed. */
 export const contentStems = (text: string): string[] =>
-  splitName(text).filter((w) => !STOP_WORDS.has(w) && !/^\d+$/.test(w)).map(stem);
+  splitName(text).filter((w) => w.length > 1 && !STOP_WORDS.has(w) && !/^\d+$/.test(w) && !NUMBER_WORDS.has(w)).map(stem);
+
+/** Number words are values, never the words that name a fact ("one seat" names a seat). */
+const NUMBER_WORDS = new Set(
+  "zero one two three four five six seven eight nine ten eleven twelve hundred thousand million billion".split(" "),
+);
 
 /** stem → the synonym groups it belongs to (a word may belong to several: "accident") */
 const GROUPS_OF = new Map<string, number[]>();

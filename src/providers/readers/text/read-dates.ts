@@ -4,9 +4,12 @@ import type { InputIR } from "../../../ir/ir.js";
 import type { ReadValue } from "../../types.js";
 import type { DateMention } from "../dates.js";
 import { assignBest, byElimination, proximity, type Cue } from "./cues.js";
+import { BY_ELIMINATION, contestFactor, placed, rivalFactor } from "./confidence.js";
 import type { TextIndex } from "./text-index.js";
 
 const MIN_PROXIMITY = 0.12;
+/** A date without its year takes the nearest year: usually, not always, the one meant. */
+const IMPLIED_YEAR = 0.9;
 
 /** Index of the first token whose start is at or after `offset` (tokens.length if none). */
 export function firstTokenFrom(index: TextIndex, offset: number): number {
@@ -46,13 +49,18 @@ export function readDates(inputs: InputIR[], cues: Map<string, Cue[]>, index: Te
     });
   }
   const byInput = new Map<string, typeof all>();
-  for (const c of all) byInput.set(c.input, [...(byInput.get(c.input) ?? []), c]);
+  const byMention = new Map<number, typeof all>();
+  for (const c of all) {
+    byInput.set(c.input, [...(byInput.get(c.input) ?? []), c]);
+    byMention.set(c.mention, [...(byMention.get(c.mention) ?? []), c]);
+  }
   const out: Record<string, ReadValue> = {};
   for (const [name, best] of assignBest(all, index.meter)) {
     const m = mentions[best.mention]!;
     const rivals = (byInput.get(name) ?? []).filter((c) => mentions[c.mention]!.iso !== m.iso).sort((a, b) => b.score - a.score);
     const ratio = rivals[0] ? rivals[0].score / best.score : 0;
-    const confidence = round((0.6 + 0.35 * Math.min(1, best.score)) * (m.yearKnown ? 1 : 0.9) * (ratio > 0.75 ? 0.85 : 1));
+    const claim = Math.max(0, ...(byMention.get(best.mention) ?? []).filter((c) => c.input !== name).map((c) => c.score)) / best.score;
+    const confidence = round(placed(best.score) * (m.yearKnown ? 1 : IMPLIED_YEAR) * rivalFactor(ratio) * contestFactor(claim));
     const value: ReadValue = { value: m.iso, confidence, source: { span: { start: m.start, end: m.end }, text: m.text } };
     if (rivals[0] && ratio >= 0.7) value.alternatives = [{ value: mentions[rivals[0].mention]!.iso, p: round(Math.min(1 - confidence, confidence * ratio * 0.5)) }];
     out[name] = value;
@@ -68,7 +76,7 @@ export function readDates(inputs: InputIR[], cues: Map<string, Cue[]>, index: Te
   })));
   for (const [name, j] of pick) {
     const m = mentions[j]!;
-    out[name] = { value: m.iso, confidence: round(0.45 * (m.yearKnown ? 1 : 0.9)), source: { span: { start: m.start, end: m.end }, text: m.text } };
+    out[name] = { value: m.iso, confidence: round(BY_ELIMINATION * (m.yearKnown ? 1 : IMPLIED_YEAR)), source: { span: { start: m.start, end: m.end }, text: m.text } };
   }
   return out;
 }

@@ -36,6 +36,8 @@ export interface TextIndex {
   /** first and last token index of each sentence number (-1 for a sentence without tokens) */
   sentenceFirst: number[];
   sentenceLast: number[];
+  /** sentences that end with a question mark: the next one is likely its answer */
+  question: boolean[];
   /** tokens that are amounts, ascending */
   amounts: number[];
   meter: Meter;
@@ -66,6 +68,12 @@ export function indexText(text: string, tokens: Token[], meter: Meter = { steps:
     push(byStem, t.stem, i);
     if (t.concept !== undefined) push(byConcept, t.concept, i);
   });
+  const question = new Array<boolean>(sentenceLast.length).fill(false);
+  for (let s = sentenceLast.length - 1, next = text.length; s >= 0; s--) {
+    if (sentenceLast[s]! < 0) continue;
+    question[s] = text.slice(tokens[sentenceLast[s]!]!.end, next).includes("?");
+    next = tokens[sentenceFirst[s]!]!.start;
+  }
   const memo = new Map<string, Occurrences>();
   const occurrences = (stem: string): Occurrences => {
     const known = memo.get(stem);
@@ -77,7 +85,7 @@ export function indexText(text: string, tokens: Token[], meter: Meter = { steps:
     memo.set(stem, o);
     return o;
   };
-  return { text, tokens, sentenceFirst, sentenceLast, amounts, meter, occurrences };
+  return { text, tokens, sentenceFirst, sentenceLast, question, amounts, meter, occurrences };
 }
 
 function union(lists: number[][]): number[] {
