@@ -1,6 +1,6 @@
 // Cue words: the words of an input's name (strong) and desc (weaker) that announce its value in a
-// text. A word shared by several inputs ("applicant", "risk") says less about which one a number
-// belongs to, so each cue is weighted by how many inputs share it.
+// text. A word other inputs use too ("applicant", "risk") says less about which one a number
+// belongs to, so each cue is weighted down by how much the other inputs claim it.
 import type { InputIR } from "../../../ir/ir.js";
 import { conceptTokens, contentStems, stemMatch, SYNONYM_MATCH } from "../words.js";
 import { nearest, type Meter, type TextIndex } from "./text-index.js";
