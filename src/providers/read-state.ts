@@ -1,10 +1,12 @@
 // The reading pipeline: which inputs a state gives directly, which a reader must supply, and
 // which stay missing. A JSON state's keys that are input names with valid values are `given`;
 // the rest are asked of the reader. A read value below the input's `threshold`, or not valid for
-// its type, counts as missing; `blank` inputs may be missing (they become null).
+// its type, counts as missing; `blank` inputs may be missing (they become null). Evidence over the
+// reader's size limit is not read at all.
 import type { CompiledModel } from "../compiler/index.js";
 import type { InputIR } from "../ir/ir.js";
 import { createStateValidator } from "../compiler/5-load/validate-state.js";
+import { evidenceOverLimit, type EvidenceSize } from "./readers/limits.js";
 import { NO_USAGE, type ReadValue, type Reader, type Usage } from "./types.js";
 
 export interface ReadOutcome {
@@ -15,6 +17,11 @@ export interface ReadOutcome {
   /** required inputs not established (after threshold) */
   missing: { input: string; address: string; reason: string }[];
   usage: Usage;
+}
+
+/** The evidence is over the reader's size limit (readers/limits.ts): nothing was read. */
+export interface EvidenceTooLarge {
+  tooLarge: EvidenceSize;
 }
 
 export const isTextState = (state: unknown): boolean => typeof state === "string";
@@ -43,12 +50,12 @@ export async function readState(
   reader: Reader,
   mode: "fast" | "thinking",
   signal?: AbortSignal,
-): Promise<ReadOutcome> {
+): Promise<ReadOutcome | EvidenceTooLarge> {
   const inputs = compiled.ir.inputs;
   const given: Record<string, unknown> = {};
   if (isRecord(state)) {
     for (const input of inputs) {
-      if (!(input.name in state)) continue;
+      if (!Object.hasOwn(state, input.name)) continue;
       const value = state[input.name];
       if (value === null ? input.blank : valueErrors(compiled, input.name, value).length === 0) given[input.name] = value;
     }
@@ -57,6 +64,8 @@ export async function readState(
   const missing: ReadOutcome["missing"] = [];
   const unreadable = (input: InputIR) => text && stringInput(input);
   const asked = inputs.filter((i) => !(i.name in given) && !unreadable(i));
+  const over = asked.length > 0 && reader.limits ? evidenceOverLimit(state, reader.limits) : undefined;
+  if (over) return { tooLarge: over };
   const result = asked.length > 0 ? await reader.read({ inputs: asked, schema: compiled.inputSchema, state, mode }, signal) : { values: {}, usage: NO_USAGE };
   const read: Record<string, ReadValue> = {};
   for (const input of inputs) {

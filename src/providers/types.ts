@@ -2,6 +2,7 @@
 // files → models). Implementations are chosen by configuration (src/providers/config.ts).
 import type { Diagnostic } from "../ir/diagnostics.js";
 import type { InputIR } from "../ir/ir.js";
+import type { EvidenceLimits } from "./readers/limits.js";
 
 export interface Usage {
   input_tokens: number;
@@ -48,6 +49,8 @@ export interface ReadResult {
 
 export interface Reader {
   readonly name: string;
+  /** the most evidence this reader takes (the embedded readers); none: the body limit bounds it */
+  readonly limits?: EvidenceLimits;
   read(request: ReadRequest, signal?: AbortSignal): Promise<ReadResult>;
 }
 

@@ -1,6 +1,7 @@
 // Every error the service answers, as data: RFC 9457 problem details with a stable `code`.
 // The catalogue drives the HTTP status, the documentation (docs/service.md), GET /problems/:code
 // and the OpenAPI document, so a code cannot exist without its status and explanation.
+import { EMBEDDED_LIMITS } from "../providers/readers/limits.js";
 
 export interface ProblemEntry {
   /** model or request address: "decisions.risk.rule[3]", "state.age", "body.content" */
@@ -18,6 +19,8 @@ export interface Problem {
   /** extra response headers, e.g. Retry-After on 429 */
   headers?: Record<string, string>;
 }
+
+const n = (x: number): string => x.toLocaleString("en-US");
 
 export const CATALOGUE = {
   malformed_json: { status: 400, title: "Malformed request body", when: "the body is not valid JSON" },
@@ -49,6 +52,11 @@ export const CATALOGUE = {
     status: 422,
     title: "Invalid state",
     when: "a JSON state names the model's inputs but a value is outside its input's type or constraint; `errors` names each input and what it must be (such a state is not sent to a reader)",
+  },
+  evidence_too_large: {
+    status: 422,
+    title: "Evidence too large",
+    when: `the state must be read by an embedded reader and exceeds its size limit (${n(EMBEDDED_LIMITS.textChars)} characters of text; ${n(EMBEDDED_LIMITS.jsonValues)} values or ${n(EMBEDDED_LIMITS.jsonTextChars)} characters of strings in JSON); the detail names the limit and the size received; a text state is refused before anything is reserved, and nothing is charged`,
   },
   value_not_established: {
     status: 422,

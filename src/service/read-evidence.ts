@@ -4,13 +4,35 @@
 // distributions that the readers' uncertainty implies (providers/uncertainty.ts).
 import type { CompiledModel } from "../compiler/index.js";
 import { readState } from "../providers/read-state.js";
+import { evidenceOverLimit, type EvidenceSize } from "../providers/readers/limits.js";
 import { answersUnderUncertainty } from "../providers/uncertainty.js";
 import type { ServiceDeps } from "./deps.js";
 import { guardProvider } from "./provider-problems.js";
-import { failure, problem, success, type Outcome } from "./problems.js";
+import { failure, problem, success, type Outcome, type Problem } from "./problems.js";
 import { decisionRecords, provenance, readRecords } from "./receipt.js";
 import type { PortableModel } from "./resolve-model.js";
 import { inputNames, modelName, nullDecisions, withinBudget, type Run } from "./run.js";
+
+/** 422 evidence_too_large: the readers' limit and the size received, in the detail and one entry. */
+export function tooLargeProblem(size: EvidenceSize): Problem {
+  const n = (x: number) => x.toLocaleString("en-US");
+  const message = `${n(size.size)} ${size.measure}; the embedded readers take at most ${n(size.limit)}`;
+  return problem("evidence_too_large", `the evidence is too large to read: ${message}`, [
+    { address: "body.state", code: "evidence.too_large", message },
+  ]);
+}
+
+/**
+ * A text state over the reader's limit, refused before any money is reserved: a text state is
+ * always read, and its size is known from the request. A JSON state needs reading only when it
+ * does not match the input schema, so readState refuses it later (and nothing is charged).
+ */
+export function textTooLarge(state: unknown, deps: ServiceDeps): Problem | undefined {
+  if (typeof state !== "string") return undefined;
+  const limits = deps.providers.reader(state).limits;
+  const over = limits && evidenceOverLimit(state, limits);
+  return over ? tooLargeProblem(over) : undefined;
+}
 
 /** Thinking mode enumerates more combinations of read values exactly, and samples more beyond. */
 const THINKING = { maxCombinations: 16_384, samples: 8000 };
@@ -25,6 +47,7 @@ export async function runOnEvidence(
   const reader = deps.providers.reader(state);
   const reading = await guardProvider(() => readState(compiled, state, reader, mode));
   if (!reading.ok) return reading;
+  if ("tooLarge" in reading.value) return failure(tooLargeProblem(reading.value.tooLarge));
   const { given, read, missing, usage } = reading.value;
   if (missing.length > 0) {
     return failure(

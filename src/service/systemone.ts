@@ -8,7 +8,7 @@ import { deferredHold, InsufficientBalance, reserveFunds, type Hold } from "./me
 import { serviceReservation, systemOneReservation } from "./pricing.js";
 import { failure, invalidRequest, problem, success, type Outcome } from "./problems.js";
 import { modelForQuestions } from "./questions-model.js";
-import { runOnEvidence } from "./read-evidence.js";
+import { runOnEvidence, textTooLarge } from "./read-evidence.js";
 import { respond, type RunContext } from "./respond.js";
 import { resolveModel, type PortableModel } from "./resolve-model.js";
 import { compileOrProblem, runDeterministic, type Run } from "./run.js";
@@ -31,6 +31,8 @@ export async function systemOne(call: ServiceCall, deps: ServiceDeps): Promise<O
   if (src.kind === "complete" && src.bytes > deps.limits.modelBytes) {
     return failure(problem("model_too_large", `the model has ${src.bytes} characters; the limit is ${deps.limits.modelBytes}`));
   }
+  const oversize = textTooLarge(body.state, deps);
+  if (oversize) return failure(oversize);
   const mode: Mode = body.mode === "thinking" ? "thinking" : "fast";
   // A JSON state with a complete model will most likely run deterministically: reserve at System
   // One rates and move to the service reservation only if the state turns out to need reading.

@@ -71,6 +71,10 @@ export const run = command(spec, async (args, io) => {
   }
   const how = typeof state === "string" ? "text evidence, read by the embedded text reader" : "JSON that does not match the model's inputs, read by the embedded JSON reader";
   const reading = await readState(model, state, typeof state === "string" ? textReader : jsonReader, "fast");
+  if ("tooLarge" in reading) {
+    const { measure, size, limit } = reading.tooLarge;
+    throw new UserError(`${statePath}: the evidence is too large for the embedded reader: ${size} ${measure}, the limit is ${limit}`, EXIT.invalid);
+  }
   if (reading.missing.length > 0) {
     const lines = reading.missing.map((m) => `  ${m.address}: ${m.reason}`);
     const mismatch = state !== null && typeof state === "object" && !Array.isArray(state) ? mismatchLines(model, state) : [];

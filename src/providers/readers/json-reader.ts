@@ -6,8 +6,11 @@ import { NO_USAGE, type ReadRequest, type ReadResult, type ReadValue, type Reade
 import { coerce } from "./coerce.js";
 import { todayIso } from "./dates.js";
 import { inputWords, pathScore } from "./json-keys.js";
+import { EMBEDDED_LIMITS } from "./limits.js";
 import { resolveHint, walkJson, type JsonNode } from "./json-walk.js";
 import { readText } from "./text-reader.js";
+import { aboveFloor } from "./text/confidence.js";
+import type { Meter } from "./text/text-index.js";
 import { normaliseName, periodOfText } from "./words.js";
 
 /** Below this a key does not name the input. */
@@ -27,7 +30,7 @@ const quote = (v: unknown): string => (typeof v === "string" ? v : JSON.stringif
 
 const isScalarType = (input: InputIR): boolean => !["struct", "list", "any", "context"].includes(input.type.kind);
 
-function candidatesFor(input: InputIR, root: unknown, nodes: JsonNode[], reference: string): Candidate[] {
+function candidatesFor(input: InputIR, root: unknown, nodes: JsonNode[], reference: string, meter: Meter): Candidate[] {
   const period = input.type.kind === "number" ? periodOfText(`${input.name} ${input.desc}`) : undefined;
   const ctx = (keys: string[]) => ({ options: input.options, period, sourcePeriod: periodOfText(normaliseName(keys.join(" "))), reference });
   if (input.from) {
@@ -39,6 +42,7 @@ function candidatesFor(input: InputIR, root: unknown, nodes: JsonNode[], referen
   const words = inputWords(input, input.from ?? "");
   const out: Candidate[] = [];
   for (const node of nodes) {
+    meter.steps++;
     if (node.keys.length === 0 || (isScalarType(input) && typeof node.value === "object" && node.value !== null && !isAmountObject(node.value))) continue;
     const score = pathScore(words, node.keys);
     if (score < MIN_KEY_SCORE) continue;
@@ -67,8 +71,10 @@ function assign(candidates: Candidate[]): Map<string, Candidate> {
 const proseLeaves = (nodes: JsonNode[]): JsonNode[] =>
   nodes.filter((n) => typeof n.value === "string" && (n.value as string).trim().split(/\s+/).length >= 4);
 
-export function readJson(inputs: InputIR[], state: unknown, reference = todayIso()): Record<string, ReadValue> {
+/** `meter` counts the basic steps taken (tests check they grow linearly with the evidence). */
+export function readJson(inputs: InputIR[], state: unknown, reference = todayIso(), meter: Meter = { steps: 0 }): Record<string, ReadValue> {
   const nodes = walkJson(state);
+  meter.steps += nodes.length;
   const values: Record<string, ReadValue> = {};
   if (nodes.length === 1 && inputs.length === 1) {
     // a bare value answers the one input asked, if it has its type
@@ -76,7 +82,7 @@ export function readJson(inputs: InputIR[], state: unknown, reference = todayIso
     if (c) values[inputs[0]!.name] = { value: c.value, confidence: 0.6 * c.factor, source: { path: "", text: quote(state) } };
     return values;
   }
-  const chosen = assign(inputs.flatMap((input) => candidatesFor(input, state, nodes, reference)));
+  const chosen = assign(inputs.flatMap((input) => candidatesFor(input, state, nodes, reference, meter)));
   for (const [name, c] of chosen) {
     values[name] = { value: c.value, confidence: round(c.confidence), source: { path: c.pointer, text: quote(c.raw) } };
   }
@@ -84,7 +90,7 @@ export function readJson(inputs: InputIR[], state: unknown, reference = todayIso
   for (const leaf of unread.length > 0 ? proseLeaves(nodes) : []) {
     const still = unread.filter((i) => !(i.name in values));
     if (still.length === 0) break;
-    const found = readText(still, leaf.value as string, reference);
+    const found = readText(still, leaf.value as string, reference, meter);
     for (const [name, v] of Object.entries(found)) {
       values[name] = {
         ...v,
@@ -93,13 +99,14 @@ export function readJson(inputs: InputIR[], state: unknown, reference = todayIso
       };
     }
   }
-  return values;
+  return aboveFloor(values);
 }
 
 const round = (x: number): number => Math.round(x * 1000) / 1000;
 
 export const jsonReader: Reader = {
   name: "json",
+  limits: EMBEDDED_LIMITS,
   async read(request: ReadRequest): Promise<ReadResult> {
     return { values: readJson(request.inputs, request.state), usage: NO_USAGE };
   },

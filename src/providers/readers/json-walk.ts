@@ -5,7 +5,10 @@
 export interface JsonNode {
   /** JSON Pointer, e.g. "/applicant/income" */
   pointer: string;
-  /** object keys from the root to this node (array indices left out); the last one names it */
+  /**
+   * the last two object keys on the way from the root to this node (array indices left out;
+   * fewer near the root): the last one names it, its parent's qualifies it ("loan" › "amount")
+   */
   keys: string[];
   value: unknown;
 }
@@ -27,23 +30,32 @@ function nameValueKeys(list: unknown[]): { name: string; value: string } | undef
   return list.every((item) => typeof (item as Record<string, unknown>)[name] === "string" && value in (item as object)) ? { name, value } : undefined;
 }
 
+/**
+ * Every node, parents before children in document order. Iterative and copying no more than two
+ * keys per node, so that deep nesting costs neither the stack nor time quadratic in the depth.
+ */
 export function walkJson(root: unknown): JsonNode[] {
   const out: JsonNode[] = [];
-  const visit = (value: unknown, pointer: string, keys: string[]) => {
-    out.push({ pointer, keys, value });
+  const stack: JsonNode[] = [{ pointer: "", keys: [], value: root }];
+  const under = (keys: string[], key: string): string[] => (keys.length === 0 ? [key] : [keys[keys.length - 1]!, key]);
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    out.push(node);
+    const { value, pointer, keys } = node;
+    const children: JsonNode[] = [];
     if (Array.isArray(value)) {
       const nv = nameValueKeys(value);
       value.forEach((item, i) => {
         if (nv) {
           const rec = item as Record<string, unknown>;
-          visit(rec[nv.value], `${pointer}/${i}/${escape(nv.value)}`, [...keys, String(rec[nv.name])]);
-        } else visit(item, `${pointer}/${i}`, keys);
+          children.push({ pointer: `${pointer}/${i}/${escape(nv.value)}`, keys: under(keys, String(rec[nv.name])), value: rec[nv.value] });
+        } else children.push({ pointer: `${pointer}/${i}`, keys, value: item });
       });
     } else if (isRecord(value)) {
-      for (const [k, v] of Object.entries(value)) visit(v, `${pointer}/${escape(k)}`, [...keys, k]);
+      for (const [k, v] of Object.entries(value)) children.push({ pointer: `${pointer}/${escape(k)}`, keys: under(keys, k), value: v });
     }
-  };
-  visit(root, "", []);
+    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
+  }
   return out;
 }
 

@@ -31,8 +31,12 @@ const NUMBER_WORDS: Record<string, number> = {
   hundred: 100, a_dozen: 12, dozen: 12,
 };
 
-/** A period written after an amount: "a month", "per year", "/mo", "monthly", "p.a.". */
-const PERIOD_AFTER = /^\s*(?:(?:a|an|per|each|every|\/)\s*(month|mo|year|yr|annum|week|wk)\b|(monthly|annually|yearly|weekly|p\.?\s?a\.?|pm)(?![a-z]))/i;
+/**
+ * A period written after an amount, on the same line: "a month", "per year", "/mo", "monthly",
+ * "p.a.", also after the thing counted: "per seat per month", "/seat/yr", "a user annually".
+ */
+const PERIOD_AFTER =
+  /^[ \t]*(?:(?:per|a|an|each|\/)[ \t]*(?:seat|user|licen[cs]e|unit|head|person|member)s?[ \t]*)?(?:(?:a|an|per|each|every|\/)[ \t]*(month|mo|year|yr|annum|week|wk)\b|(monthly|annually|yearly|weekly|p\.?[ \t]?a\.?|pm)(?![a-z]))/i;
 
 const PERIOD_WORDS: Record<string, Period> = {
   month: "month", mo: "month", monthly: "month", pm: "month",
@@ -80,16 +84,98 @@ export function amountFromMatch(m: RegExpExecArray): Amount {
 /** 52000.00000000001 → 52000: multipliers must not leave float noise in values. */
 export const roundFloat = (x: number): number => Number(x.toPrecision(15));
 
+/** A number word's value; own keys only, so "constructor" is not one. */
+const wordValue = (w: string): number | undefined => (Object.hasOwn(NUMBER_WORDS, w) ? NUMBER_WORDS[w] : undefined);
+
 /** "twenty-five" → 25, "seven" → 7; undefined for other words. */
 export function numberWord(word: string): number | undefined {
-  const parts = word.toLowerCase().split("-");
+  const lower = word.toLowerCase();
+  if (!lower.includes("-")) return wordValue(lower);
   let total = 0;
-  for (const p of parts) {
-    const v = NUMBER_WORDS[p];
+  for (const p of lower.split("-")) {
+    const v = wordValue(p);
     if (v === undefined) return undefined;
     total += v;
   }
   return total;
+}
+
+const SCALES: Record<string, number> = { thousand: 1e3, million: 1e6, billion: 1e9 };
+
+type Part = "start" | "unit" | "teen" | "tens" | "compound" | "hundred" | "scale";
+
+/** Which part of a number a word is, and which parts may come before it ("forty two", not "seven sixty"). */
+function partOf(word: string): { part: Part; value: number } | undefined {
+  if (word === "hundred") return { part: "hundred", value: 100 };
+  if (Object.hasOwn(SCALES, word)) return { part: "scale", value: SCALES[word]! };
+  const v = word === "dozen" ? undefined : numberWord(word);
+  if (v === undefined) return undefined;
+  return { part: word.includes("-") ? "compound" : v < 10 ? "unit" : v < 20 ? "teen" : v % 10 === 0 ? "tens" : "compound", value: v };
+}
+
+const MAY_FOLLOW: Record<Part, Part[]> = {
+  unit: ["start", "hundred", "scale", "tens"],
+  teen: ["start", "hundred", "scale"],
+  tens: ["start", "hundred", "scale"],
+  compound: ["start", "hundred", "scale"],
+  hundred: ["unit", "teen"],
+  scale: ["unit", "teen", "tens", "compound", "hundred"],
+  start: [],
+};
+
+const NEXT_WORD = /[ \t]+([A-Za-z]+(?:-[A-Za-z]+)*)/y;
+const CURRENCY_AFTER = /^[ \t]*(dollars?|usd|euros?|eur|pounds?|gbp)(?![a-z])/i;
+const PERCENT_AFTER = /^[ \t]*(?:percent|per[ \t]?cent|pct|%)(?![a-z])/i;
+
+/**
+ * A number written in words from `start`, as long as it stays one number: "twelve thousand",
+ * "eight thousand five hundred", "one hundred and twenty", "a million", with a currency word
+ * after it ("dollars"). undefined unless it starts with a number word (or "a" before a scale).
+ */
+export function numberPhrase(text: string, start: number, first: string): { amount: Amount; end: number } | undefined {
+  const words: { word: string; end: number }[] = [{ word: first.toLowerCase(), end: start + first.length }];
+  for (NEXT_WORD.lastIndex = start + first.length; ; ) {
+    const m = NEXT_WORD.exec(text);
+    if (!m || words.length > 24) break;
+    words.push({ word: m[1]!.toLowerCase(), end: NEXT_WORD.lastIndex });
+  }
+  let total = 0;
+  let group = 0;
+  let last: Part = "start";
+  let end = -1;
+  let scaled = false;
+  let i = 0;
+  if ((words[0]!.word === "a" || words[0]!.word === "an") && words[1] && ["hundred", "thousand", "million", "billion"].includes(words[1].word)) {
+    group = 1;
+    last = "unit";
+    i = 1;
+  }
+  for (; i < words.length; i++) {
+    const w = words[i]!.word;
+    if (w === "and" && (last === "hundred" || last === "scale") && words[i + 1] && partOf(words[i + 1]!.word)?.part !== "scale") continue;
+    const p = partOf(w);
+    if (!p || !MAY_FOLLOW[p.part].includes(last)) break;
+    if (p.part === "hundred") group *= 100;
+    else if (p.part === "scale") {
+      total += group * p.value;
+      group = 0;
+      scaled = true;
+    } else group += p.value;
+    last = p.part;
+    end = words[i]!.end;
+  }
+  if (end < 0) return undefined;
+  const amount: Amount = { value: total + group, percent: false, scaled, words: true };
+  const currency = CURRENCY_AFTER.exec(text.slice(end, end + 12));
+  const percent = PERCENT_AFTER.exec(text.slice(end, end + 12));
+  if (currency) {
+    amount.currency = CURRENCIES[currency[1]!.toLowerCase()];
+    end += currency[0].length;
+  } else if (percent) {
+    amount.percent = true;
+    end += percent[0].length;
+  }
+  return { amount, end };
 }
 
 /** The whole string as an amount ("$1,234.50", "52k", "12 %", "4,000 a month"), or undefined. */

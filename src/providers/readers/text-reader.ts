@@ -5,43 +5,64 @@
 import type { InputIR } from "../../ir/ir.js";
 import { NO_USAGE, type ReadRequest, type ReadResult, type ReadValue, type Reader } from "../types.js";
 import { findDates, statedReference, todayIso } from "./dates.js";
+import { EMBEDDED_LIMITS } from "./limits.js";
+import { aboveFloor } from "./text/confidence.js";
 import { cuesOf } from "./text/cues.js";
 import { readBooleans } from "./text/read-booleans.js";
 import { readChoices } from "./text/read-choices.js";
 import { readDates } from "./text/read-dates.js";
 import { readNumbers } from "./text/read-numbers.js";
+import { indexText, type Meter } from "./text/text-index.js";
 import { tokenize, type Token } from "./text/tokens.js";
 
 /** Input types the text reader answers. */
 export const TEXT_READABLE = new Set(["number", "date", "boolean", "choice", "levels"]);
 
-const inside = (t: Token, spans: { start: number; end: number }[]): boolean => spans.some((s) => t.start < s.end && t.end > s.start);
+/** Which tokens overlap one of the spans: the spans sorted and merged, then one pass over both in text order. */
+function covered(tokens: Token[], unsorted: { start: number; end: number }[]): boolean[] {
+  const spans: { start: number; end: number }[] = [];
+  for (const sp of [...unsorted].sort((a, b) => a.start - b.start)) {
+    const last = spans[spans.length - 1];
+    if (last && sp.start <= last.end) last.end = Math.max(last.end, sp.end);
+    else spans.push({ ...sp });
+  }
+  const out = new Array<boolean>(tokens.length).fill(false);
+  let s = 0;
+  tokens.forEach((t, i) => {
+    while (s < spans.length && spans[s]!.end <= t.start) s++;
+    out[i] = s < spans.length && spans[s]!.start < t.end;
+  });
+  return out;
+}
 
 /**
  * Reads `inputs` from `text`. `reference` is the date relative expressions are resolved against
- * when the text states none (default: today).
+ * when the text states none (default: today). `meter` counts the basic steps taken.
  */
-export function readText(inputs: InputIR[], text: string, reference?: string): Record<string, ReadValue> {
+export function readText(inputs: InputIR[], text: string, reference?: string, meter?: Meter): Record<string, ReadValue> {
   const stated = statedReference(text);
   const ref = stated?.iso ?? reference ?? todayIso();
   const readable = inputs.filter((i) => TEXT_READABLE.has(i.type.kind));
   if (readable.length === 0) return {};
-  const tokens = tokenize(text);
+  const index = indexText(text, tokenize(text), meter);
   const meta = stated ? [{ start: stated.start, end: stated.end }] : [];
   const allDates = findDates(text, ref);
   const dates = allDates.filter((d) => !meta.some((m) => d.start < m.end && d.end > m.start));
+  const inDate = covered(index.tokens, allDates);
+  const inMeta = covered(index.tokens, meta);
   const cues = cuesOf(readable);
   const of = (...kinds: string[]) => readable.filter((i) => kinds.includes(i.type.kind));
-  return {
-    ...readNumbers(of("number"), cues, tokens, text, (t) => !inside(t, allDates) && !inside(t, meta)),
-    ...readDates(of("date"), cues, tokens, dates),
-    ...readBooleans(of("boolean"), cues, tokens, text),
-    ...readChoices(of("choice", "levels"), readable, cues, tokens, text),
-  };
+  return aboveFloor({
+    ...readNumbers(of("number"), cues, index, (i) => !inDate[i] && !inMeta[i]),
+    ...readDates(of("date"), cues, index, dates),
+    ...readBooleans(of("boolean"), cues, index),
+    ...readChoices(of("choice", "levels"), readable, cues, index),
+  });
 }
 
 export const textReader: Reader = {
   name: "text",
+  limits: EMBEDDED_LIMITS,
   async read(request: ReadRequest): Promise<ReadResult> {
     const text = typeof request.state === "string" ? request.state : JSON.stringify(request.state);
     return { values: readText(request.inputs, text), usage: NO_USAGE };

@@ -35,9 +35,14 @@ export function splitName(name: string): string[] {
 
 export const normaliseName = (name: string): string => splitName(name).join(" ");
 
-/** Content stems of a phrase: split, stop words dropped, stemmed. */
+/** Content stems of a phrase: split, stop words, single letters ("country's" › "s") and numbers dropped, stemmed. */
 export const contentStems = (text: string): string[] =>
-  splitName(text).filter((w) => !STOP_WORDS.has(w) && !/^\d+$/.test(w)).map(stem);
+  splitName(text).filter((w) => w.length > 1 && !STOP_WORDS.has(w) && !/^\d+$/.test(w) && !NUMBER_WORDS.has(w)).map(stem);
+
+/** Number words are values, never the words that name a fact ("one seat" names a seat). */
+const NUMBER_WORDS = new Set(
+  "zero one two three four five six seven eight nine ten eleven twelve hundred thousand million billion".split(" "),
+);
 
 /** stem → the synonym groups it belongs to (a word may belong to several: "accident") */
 const GROUPS_OF = new Map<string, number[]>();
@@ -56,12 +61,26 @@ export const PHRASE_SYNONYMS: { stems: string[]; group: number }[] = SYNONYM_GRO
   group.map(contentStems).filter((s) => s.length > 1).map((stems) => ({ stems, group: i })),
 );
 
-/** 1 same stem, 0.8 synonyms, else 0. */
+/** How strongly a synonym says a word: less than the word itself. */
+export const SYNONYM_MATCH = 0.8;
+
+/** 1 same stem, SYNONYM_MATCH synonyms, else 0. */
 export function stemMatch(a: string, b: string): number {
   if (a === b) return 1;
   const ga = GROUPS_OF.get(a);
   const gb = GROUPS_OF.get(b);
-  return ga && gb && ga.some((g) => gb.includes(g)) ? 0.8 : 0;
+  return ga && gb && ga.some((g) => gb.includes(g)) ? SYNONYM_MATCH : 0;
+}
+
+/** The one-word stems of each synonym group. */
+const GROUP_STEMS: string[][] = SYNONYM_GROUPS.map(() => []);
+for (const [s, groups] of GROUPS_OF) for (const g of groups) GROUP_STEMS[g]!.push(s);
+
+/** The stems `stemMatch` scores SYNONYM_MATCH against `stem`. */
+export function synonymsOf(stem: string): string[] {
+  const out = new Set<string>();
+  for (const g of GROUPS_OF.get(stem) ?? []) for (const s of GROUP_STEMS[g]!) if (s !== stem) out.add(s);
+  return [...out];
 }
 
 /** The token a multi-word synonym stands for: its group's first one-word member, else `#<group>`. */
@@ -86,10 +105,14 @@ export function conceptTokens(stems: string[]): string[] {
   return out;
 }
 
+/** Multi-word synonyms by their first stem: a text's words are looked up, not compared with every phrase. */
+const PHRASES_BY_FIRST = new Map<string, { stems: string[]; group: number }[]>();
+for (const p of PHRASE_SYNONYMS) PHRASES_BY_FIRST.set(p.stems[0]!, [...(PHRASES_BY_FIRST.get(p.stems[0]!) ?? []), p]);
+
 /** The longest multi-word synonym starting at `i`, if any. */
 export function phraseAt(stems: string[], i: number): { stems: string[]; group: number } | undefined {
   let best: { stems: string[]; group: number } | undefined;
-  for (const p of PHRASE_SYNONYMS)
+  for (const p of PHRASES_BY_FIRST.get(stems[i]!) ?? [])
     if (p.stems.every((s, j) => stems[i + j] === s) && (!best || p.stems.length > best.stems.length)) best = p;
   return best;
 }

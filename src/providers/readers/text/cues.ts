@@ -1,8 +1,9 @@
 // Cue words: the words of an input's name (strong) and desc (weaker) that announce its value in a
-// text. A word shared by several inputs ("applicant", "risk") says less about which one a number
-// belongs to, so each cue is weighted by how many inputs share it.
+// text. A word other inputs use too ("applicant", "risk") says less about which one a number
+// belongs to, so each cue is weighted down by how much the other inputs claim it.
 import type { InputIR } from "../../../ir/ir.js";
-import { conceptTokens, contentStems, stemMatch } from "../words.js";
+import { conceptTokens, contentStems, stemMatch, SYNONYM_MATCH } from "../words.js";
+import { nearest, type Meter, type TextIndex } from "./text-index.js";
 import type { Token } from "./tokens.js";
 
 export interface Cue {
@@ -15,64 +16,99 @@ const FORM_WORDS = new Set(["dollar", "percent", "percentag", "dat", "date", "nu
 
 const NAME_WEIGHT = 1;
 const DESC_WEIGHT = 0.5;
+/** A word of a name said as one concept ("score" of "credit score", said as "FICO"): alone it says less. */
+const PART_WEIGHT = 0.5;
 
 function rawCues(input: InputIR): Cue[] {
   const byStem = new Map<string, number>();
   const add = (stems: string[], w: number) => {
     for (const s of stems) if (!FORM_WORDS.has(s)) byStem.set(s, Math.max(byStem.get(s) ?? 0, w));
   };
-  add(conceptTokens(contentStems(input.name)), NAME_WEIGHT);
+  const name = contentStems(input.name);
+  add(conceptTokens(name), NAME_WEIGHT);
+  add(name, PART_WEIGHT);
   add(conceptTokens(contentStems(input.desc)), DESC_WEIGHT);
   if (input.from) add(conceptTokens(contentStems(input.from)), DESC_WEIGHT);
   return [...byStem].map(([stem, weight]) => ({ stem, weight }));
 }
 
-/** Cues of every input, each weighted down by the number of inputs that share it. */
+/**
+ * Cues of every input, each weighted down by how much the other inputs claim the same word: a name
+ * word shared by two names ("report" of "report date" and "police report") counts half, a name
+ * word that is only a desc word elsewhere keeps most of its weight.
+ */
 export function cuesOf(inputs: InputIR[]): Map<string, Cue[]> {
   const raw = new Map(inputs.map((i) => [i.name, rawCues(i)]));
-  const sharing = (stem: string) => [...raw.values()].filter((cues) => cues.some((c) => stemMatch(c.stem, stem) > 0)).length;
+  const claimedElsewhere = (name: string, stem: string) => {
+    let claim = 0;
+    for (const [other, cues] of raw) {
+      if (other === name) continue;
+      claim += Math.max(0, ...cues.filter((c) => stemMatch(c.stem, stem) > 0).map((c) => c.weight));
+    }
+    return claim;
+  };
   const out = new Map<string, Cue[]>();
-  for (const [name, cues] of raw) out.set(name, cues.map((c) => ({ stem: c.stem, weight: c.weight / Math.max(1, sharing(c.stem)) })));
+  for (const [name, cues] of raw) out.set(name, cues.map((c) => ({ stem: c.stem, weight: c.weight / (1 + claimedElsewhere(name, c.stem)) })));
   return out;
 }
 
-/** How strongly a token says a cue: 1 same stem or concept, 0.8 a synonym. */
-export function tokenMatch(t: Token, cue: string): number {
-  if (t.kind !== "word" || t.stop) return 0;
-  if (t.concept === cue) return 1;
-  return stemMatch(t.stem, cue);
+/**
+ * Nearer cue words count more; in another clause of the sentence less ("…on 14.02, reported on
+ * 16.02": "reported" belongs to the second date), across a sentence boundary much less, except
+ * from a question to the line that answers it ("How much do you want to borrow?\nClient: 14,000").
+ */
+const decay = (distance: number): number => 1 / (1 + 0.3 * Math.max(0, distance - 1));
+const OTHER_CLAUSE = 0.8;
+const OTHER_SENTENCE = 0.2;
+const ANSWERED_QUESTION = 0.6;
+
+function placeFactor(index: TextIndex, cue: Token, value: Token): number {
+  if (cue.sentence === value.sentence) return cue.clause === value.clause ? 1 : OTHER_CLAUSE;
+  return cue.sentence === value.sentence - 1 && index.question[cue.sentence] ? ANSWERED_QUESTION : OTHER_SENTENCE;
 }
 
-/** Nearer cue words count more; across a sentence boundary much less. */
-const decay = (distance: number): number => 1 / (1 + 0.3 * Math.max(0, distance - 1));
-const OTHER_SENTENCE = 0.2;
+/**
+ * How much the single strongest cue decides the proximity of a value (a number or a date); the
+ * rest is the support of all cues. Option words are placed by the support alone: an option name
+ * shared by inputs ("high") goes to the input whose cues surround it most fully.
+ */
+export const VALUE_PLACEMENT = 0.7;
+export const OPTION_PLACEMENT = 0;
 
 /**
- * 0..1: how strongly the cues surround position `at` (a token index). Each cue counts once, by
- * its nearest occurrence; the sum is scaled by the two heaviest cues, as a value is rarely
- * announced by more than two words.
+ * 0..1: how strongly the cues surround position `at` (a token index). Each cue counts by its
+ * strongest occurrence, which is the nearest one on either side (of the word itself or of a
+ * synonym): decay falls with distance, and clauses and sentences are contiguous. Mostly the one
+ * strongest cue decides (a value right after its name wins over one amid several desc words);
+ * the sum of all cues, scaled by the two heaviest as a value is rarely announced by more than
+ * two words, supports it. Tokens in `skip` (the value's own words) are not cues.
  */
-export function proximity(tokens: Token[], cues: Cue[], at: number, skip?: (t: Token) => boolean): number {
+export function proximity(index: TextIndex, cues: Cue[], at: number, skip?: { from: number; to: number }, strongestShare = VALUE_PLACEMENT): number {
+  const { tokens, meter } = index;
   const here = tokens[at]!;
-  let total = 0;
-  for (const cue of cues) {
-    let best = 0;
-    for (const t of tokens) {
-      if (skip?.(t)) continue;
-      const m = tokenMatch(t, cue.stem);
-      if (m === 0) continue;
-      const d = Math.abs(t.pos - here.pos);
-      best = Math.max(best, m * decay(d) * (t.sentence === here.sentence ? 1 : OTHER_SENTENCE));
-    }
-    total += cue.weight * best;
-  }
   const top = cues.map((c) => c.weight).sort((a, b) => b - a);
   const scale = (top[0] ?? 0) + (top[1] ?? 0);
-  return scale === 0 ? 0 : Math.min(1, total / scale);
+  if (scale === 0) return 0;
+  let total = 0;
+  let strongest = 0;
+  for (const cue of cues) {
+    const o = index.occurrences(cue.stem);
+    let best = 0;
+    for (const [list, m] of [[o.exact, 1], [o.synonym, SYNONYM_MATCH]] as const) {
+      for (const j of nearest(list, at, meter, skip)) {
+        const t = tokens[j]!;
+        best = Math.max(best, m * decay(Math.abs(t.pos - here.pos)) * placeFactor(index, t, here));
+      }
+    }
+    total += cue.weight * best;
+    strongest = Math.max(strongest, (cue.weight / top[0]!) * best);
+  }
+  return strongestShare * strongest + (1 - strongestShare) * Math.min(1, total / scale);
 }
 
 /** Each input takes its best candidate; a mention answers one input at most (best pairs first). */
-export function assignBest<C extends { input: string; mention: number; score: number }>(candidates: C[]): Map<string, C> {
+export function assignBest<C extends { input: string; mention: number; score: number }>(candidates: C[], meter?: Meter): Map<string, C> {
+  if (meter) meter.steps += candidates.length;
   const chosen = new Map<string, C>();
   const used = new Set<number>();
   for (const c of [...candidates].sort((a, b) => b.score - a.score)) {

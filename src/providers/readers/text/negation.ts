@@ -14,6 +14,9 @@ export const isNegator = (t: Token): boolean => t.kind === "word" && (NEGATORS.h
 
 const isBreak = (t: Token): boolean => CLAUSE_BREAKS.has(t.lower);
 
+/** A clause is not searched further back than this many tokens, whatever stands in it. */
+const LOOKBACK_TOKENS = 32;
+
 /**
  * Negators in the clause before `from` (up to `reach` content tokens back) and between `from` and
  * `to` (the span of the matched cue words). An odd count denies.
@@ -21,7 +24,7 @@ const isBreak = (t: Token): boolean => CLAUSE_BREAKS.has(t.lower);
 export function negated(tokens: Token[], from: number, to: number, reach = 5): boolean {
   let count = 0;
   const firstPos = tokens[from]!.pos;
-  for (let i = from - 1; i >= 0; i--) {
+  for (let i = from - 1; i >= Math.max(0, from - LOOKBACK_TOKENS); i--) {
     const t = tokens[i]!;
     if (t.sentence !== tokens[from]!.sentence || isBreak(t) || firstPos - t.pos > reach) break;
     if (isNegator(t)) count++;
@@ -30,12 +33,60 @@ export function negated(tokens: Token[], from: number, to: number, reach = 5): b
   return count % 2 === 1;
 }
 
-const ANSWERS: Record<string, boolean> = { yes: true, true: true, y: true, no: false, false: false, n: false, none: false };
+/** Breaks no statement crosses. */
+const HARD_BREAKS = new Set([";", "but", "while", "whereas", "although", "though", "however", "(", ")", "|"]);
+/** Breaks that end a clause unless the words after them lack a verb of their own ("She is not, and never was, a PEP"). */
+const SOFT_BREAKS = new Set([",", "and", "also"]);
+/** Words after which a negator belongs to another statement ("a PEP who has no adverse media"). */
+const RELATIVES = new Set(["who", "which", "that", "whose", "whom"]);
+const VERBS = new Set([
+  "is", "are", "was", "were", "be", "been", "being", "has", "have", "had", "does", "do", "did", "will", "would",
+  "can", "could", "should", "must", "holds", "hold", "held", "returned", "returns", "shows", "showed", "found",
+]);
+const FORWARD_REACH = 4;
 
-/** "PEP: no", "tax exempt - yes": an explicit answer right after the cue words. */
-export function statedAnswer(tokens: Token[], last: number): boolean | undefined {
-  const next = tokens[last + 1];
-  const after = next?.kind === "punct" ? tokens[last + 2] : next;
-  if (!after || after.kind !== "word" || after.sentence !== tokens[last]!.sentence) return undefined;
-  return ANSWERS[after.lower];
+/**
+ * Whether the statement at the cue token `anchor` is denied: a negator in its clause before it
+ * (within `reach` content words) or just after it ("adverse media returned no relevant hits",
+ * "PEP status not confirmed"). One negator or two ("is not, and has never been") deny alike.
+ */
+export function deniedAt(tokens: Token[], anchor: number, reach = 5): boolean {
+  const at = tokens[anchor]!;
+  let verb = false;
+  for (let i = anchor - 1; i >= Math.max(0, anchor - LOOKBACK_TOKENS); i--) {
+    const t = tokens[i]!;
+    if (t.sentence !== at.sentence || HARD_BREAKS.has(t.lower) || at.pos - t.pos > reach) break;
+    if (SOFT_BREAKS.has(t.lower) && verb) break;
+    if (isNegator(t)) return true;
+    if (VERBS.has(t.lower)) verb = true;
+  }
+  // after the cue, from the end of its phrase ("adverse media" › "screening returned no hits")
+  let end = anchor;
+  while (at.concept !== undefined && tokens[end + 1]?.concept === at.concept) end++;
+  for (let i = end + 1; i < Math.min(tokens.length, end + LOOKBACK_TOKENS); i++) {
+    const t = tokens[i]!;
+    if (t.sentence !== at.sentence || HARD_BREAKS.has(t.lower) || SOFT_BREAKS.has(t.lower) || RELATIVES.has(t.lower) || t.pos - tokens[end]!.pos > FORWARD_REACH) break;
+    if (isNegator(t)) return true;
+  }
+  return false;
+}
+
+/**
+ * An explicit answer after the cue words: "PEP: no", "Adverse media check: nothing relevant",
+ * "Tax exempt? No", "Police report: yes (ref. 7781)"; a bare yes or no only right after them
+ * ("PEP N"), not a few words on ("a PEP who has no adverse media").
+ */
+const STATED =
+  /^[ \t]*(?:(?:[A-Za-z]+[ \t]+){0,2}?[:?=–—-][ \t]*|(?=(?:yes|no|y|n)\b))(yes|no|y|n|true|false|none|nil|negative|positive|nothing|clean|clear|hit|hits|found|confirmed)\b/i;
+
+const ANSWERS: Record<string, boolean> = {
+  yes: true, y: true, true: true, positive: true, hit: true, hits: true, found: true, confirmed: true,
+  no: false, n: false, false: false, none: false, nil: false, negative: false, nothing: false, clean: false, clear: false,
+};
+
+/** The answer written right after the token `last` (the statement's last cue word), if any. */
+export function statedAnswer(text: string, tokens: Token[], last: number): boolean | undefined {
+  const end = tokens[last]!.end;
+  const m = STATED.exec(text.slice(end, end + 60));
+  return m ? ANSWERS[m[1]!.toLowerCase()] : undefined;
 }

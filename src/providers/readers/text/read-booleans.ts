@@ -1,66 +1,112 @@
 // Booleans from text: the sentence that says the input's cue words most fully, affirmed or denied.
+// A sentence that only shares a weaker word with the input ("reported" for "police report") does
+// not speak of it; a hedged statement ("may have held a government post") establishes nothing.
 import type { InputIR } from "../../../ir/ir.js";
 import type { ReadValue } from "../../types.js";
-import { tokenMatch, type Cue } from "./cues.js";
-import { negated, statedAnswer } from "./negation.js";
-import type { Token } from "./tokens.js";
+import type { Cue } from "./cues.js";
+import { deniedAt, isNegator, statedAnswer } from "./negation.js";
+import { qualifiersOf } from "./qualifiers.js";
+import { matchesOf, type TextIndex } from "./text-index.js";
 
 /** Below this share of its cue weight a sentence does not speak of the input. */
 const MIN_COVERAGE = 0.4;
+/** The sentence must say a cue at least this heavy, relative to the input's heaviest. */
+const DISTINCT = 0.75;
+/** A hedged statement is a guess: its confidence is this much of a plain one. */
+const HEDGED = 0.4;
+/**
+ * An affirmed statement in a sentence that denies something else ("returned one article, which
+ * we judged not relevant"; "the certificate expired and has not been renewed") may be denied
+ * after all, in a way the clause rules do not see.
+ */
+const NEGATION_NEARBY = 0.75;
+/** The sentence says the input only by a lighter cue than its heaviest. */
+const LIGHTER_CUE = 0.92;
+/** A statement's hedge may stand anywhere in its clause ("there may be an article linking him to a minister"). */
+const HEDGE_REACH = 10;
 
 interface Reading {
+  sentence: number;
   coverage: number;
   first: number;
   last: number;
+  /** the first occurrence of the heaviest cue said: where the statement is */
+  anchor: number;
+  /** the heaviest cue said, relative to the input's heaviest */
+  distinct: number;
 }
 
-/** For one sentence: how much of the input's cue weight it says, and where. */
-function readSentence(tokens: Token[], cues: Cue[], sentence: number): Reading {
-  let total = 0;
-  let first = -1;
-  let last = -1;
+/**
+ * For each sentence where a cue occurs: how much of the input's cue weight it says, and where.
+ * Only sentences with a cue word are visited, through the index.
+ */
+function readSentences(index: TextIndex, cues: Cue[]): Reading[] {
+  const { tokens, meter } = index;
+  const heaviest = Math.max(0, ...cues.map((c) => c.weight));
+  const bySentence = new Map<number, { total: number; first: number; last: number; anchor: number; strongest: number }>();
   for (const cue of cues) {
-    let best = 0;
-    const at: number[] = [];
-    tokens.forEach((t, i) => {
-      if (t.sentence !== sentence) return;
-      const m = tokenMatch(t, cue.stem);
-      if (m > 0) at.push(i);
-      best = Math.max(best, m);
-    });
-    if (at.length === 0) continue;
-    total += cue.weight * best;
-    // only the heavier cues locate the statement; a stray desc word elsewhere does not
-    if (cue.weight * best >= 0.3) {
-      first = first < 0 ? at[0]! : Math.min(first, at[0]!);
-      last = Math.max(last, at[at.length - 1]!);
+    // per sentence: the cue's strongest match, and its first and last occurrence
+    const hits = new Map<number, { best: number; first: number; last: number }>();
+    for (const { i, m } of matchesOf(index, cue.stem)) {
+      meter.steps++;
+      const s = tokens[i]!.sentence;
+      const h = hits.get(s);
+      if (!h) hits.set(s, { best: m, first: i, last: i });
+      else {
+        h.best = Math.max(h.best, m);
+        h.last = i;
+      }
+    }
+    for (const [s, h] of hits) {
+      const r = bySentence.get(s) ?? { total: 0, first: -1, last: -1, anchor: -1, strongest: 0 };
+      const said = cue.weight * h.best;
+      r.total += said;
+      // only the heavier cues locate the statement; a stray desc word elsewhere does not
+      if (said >= 0.3) {
+        r.first = r.first < 0 ? h.first : Math.min(r.first, h.first);
+        r.last = Math.max(r.last, h.last);
+      }
+      if (said > r.strongest || (said === r.strongest && h.first < r.anchor)) [r.strongest, r.anchor] = [said, h.first];
+      bySentence.set(s, r);
     }
   }
   const top = cues.map((c) => c.weight).sort((a, b) => b - a);
   const scale = (top[0] ?? 0) + (top[1] ?? 0);
-  return { coverage: scale === 0 ? 0 : Math.min(1, total / scale), first, last };
+  return [...bySentence]
+    .sort(([a], [b]) => a - b)
+    .map(([sentence, r]) => ({
+      sentence,
+      coverage: scale === 0 ? 0 : Math.min(1, r.total / scale),
+      first: r.first,
+      last: r.last,
+      anchor: r.anchor,
+      distinct: heaviest === 0 ? 0 : r.strongest / heaviest,
+    }));
 }
 
-export function readBooleans(inputs: InputIR[], cues: Map<string, Cue[]>, tokens: Token[], text: string): Record<string, ReadValue> {
-  const sentences = [...new Set(tokens.map((t) => t.sentence))];
+export function readBooleans(inputs: InputIR[], cues: Map<string, Cue[]>, index: TextIndex): Record<string, ReadValue> {
+  const { tokens, text } = index;
   const out: Record<string, ReadValue> = {};
   for (const input of inputs) {
-    const own = cues.get(input.name) ?? [];
-    let best: (Reading & { sentence: number }) | undefined;
-    for (const s of sentences) {
-      const r = readSentence(tokens, own, s);
-      if (r.first >= 0 && r.coverage >= MIN_COVERAGE && (!best || r.coverage > best.coverage)) best = { ...r, sentence: s };
+    let best: Reading | undefined;
+    for (const r of readSentences(index, cues.get(input.name) ?? [])) {
+      if (r.first < 0 || r.coverage < MIN_COVERAGE || r.distinct < DISTINCT) continue;
+      if (!best || r.coverage > best.coverage) best = r;
     }
     if (!best) continue;
-    const stated = statedAnswer(tokens, best.last);
-    const value = stated ?? !negated(tokens, best.first, best.last);
-    const confidence = round((0.72 + 0.26 * Math.min(1, best.coverage / 0.8)) * (stated === undefined ? 1 : 1.02));
-    const inSentence = tokens.filter((t) => t.sentence === best!.sentence);
-    const span = { start: inSentence[0]!.start, end: inSentence[inSentence.length - 1]!.end };
+    const stated = statedAnswer(text, tokens, best.last);
+    const value = stated ?? !deniedAt(tokens, best.anchor);
+    const hedged = stated === undefined && qualifiersOf(tokens, best.anchor, best.anchor, HEDGE_REACH).has("hedged");
+    const plain = Math.min(0.99, (0.72 + 0.26 * Math.min(1, best.coverage / 0.8)) * (stated === undefined ? 1 : 1.02));
+    let unresolved = false;
+    for (let i = index.sentenceFirst[best.sentence]!; i <= index.sentenceLast[best.sentence]! && !unresolved; i++) unresolved = isNegator(tokens[i]!);
+    const doubt = (hedged ? HEDGED : 1) * (stated === undefined && value && unresolved ? NEGATION_NEARBY : 1) * (best.distinct < 1 ? LIGHTER_CUE : 1);
+    const confidence = round(plain * doubt);
+    const span = { start: tokens[index.sentenceFirst[best.sentence]!]!.start, end: tokens[index.sentenceLast[best.sentence]!]!.end };
     out[input.name] = {
       value,
-      confidence: Math.min(0.99, confidence),
-      alternatives: [{ value: !value, p: round(1 - Math.min(0.99, confidence)) }],
+      confidence,
+      alternatives: [{ value: !value, p: round(1 - confidence) }],
       source: { span, text: text.slice(span.start, span.end) },
     };
   }

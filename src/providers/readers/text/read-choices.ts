@@ -5,9 +5,9 @@
 import type { InputIR } from "../../../ir/ir.js";
 import type { ReadValue } from "../../types.js";
 import { conceptTokens, contentStems, stemMatch } from "../words.js";
-import { proximity, tokenMatch, type Cue } from "./cues.js";
-import { negated } from "./negation.js";
-import type { Token } from "./tokens.js";
+import { OPTION_PLACEMENT, proximity, type Cue } from "./cues.js";
+import { NEGATORS, negated } from "./negation.js";
+import { matchesOf, type TextIndex } from "./text-index.js";
 
 const NAME_WEIGHT = 1;
 const MEANING_WEIGHT = 1;
@@ -15,6 +15,10 @@ const MEANING_WEIGHT = 1;
 const MEANING_SHARE = 0.8;
 /** Below this the best option is not established. */
 const MIN_SCORE = 0.2;
+/** How sure the best option is, by its evidence: from `base` at the least to `base + slope` at `full` and above. */
+const STRENGTH = { base: 0.78, slope: 0.19, full: 0.8 };
+/** The best option is said only by a synonym or by the words of its meaning, never by its own name. */
+const INDIRECT = 0.88;
 
 interface Term {
   stem: string;
@@ -22,6 +26,8 @@ interface Term {
   kind: "name" | "meaning";
   /** which alternative of the meaning ("private banking, trade finance or crypto custody") */
   alt: number;
+  /** the alternative is itself a denial ("has no regular earned income"): said only when denied */
+  denying: boolean;
 }
 
 const valuesOf = (input: InputIR): string[] => (input.type.kind === "choice" || input.type.kind === "levels" ? input.type.values : []);
@@ -31,15 +37,24 @@ function optionTerms(input: InputIR, cues: Cue[]): Map<string, Term[]> {
   const raw = new Map<string, Term[]>();
   for (const v of valuesOf(input)) {
     const terms = new Map<string, Term>();
-    for (const s of conceptTokens(contentStems(v))) terms.set(s, { stem: s, weight: NAME_WEIGHT, kind: "name", alt: -1 });
+    for (const s of conceptTokens(contentStems(v))) terms.set(s, { stem: s, weight: NAME_WEIGHT, kind: "name", alt: -1, denying: false });
     (input.options?.[v] ?? "").split(/,|;|\bor\b/).forEach((alt, a) => {
-      for (const s of conceptTokens(contentStems(alt))) if (!terms.has(s)) terms.set(s, { stem: s, weight: MEANING_WEIGHT, kind: "meaning", alt: a });
+      const denying = alt.toLowerCase().split(/[^a-z']+/).some((w) => NEGATORS.has(w));
+      for (const s of conceptTokens(contentStems(alt))) if (!terms.has(s)) terms.set(s, { stem: s, weight: MEANING_WEIGHT, kind: "meaning", alt: a, denying });
     });
     raw.set(v, [...terms.values()].filter((t) => !cues.some((c) => c.stem === t.stem)));
   }
   const sharing = (stem: string) => [...raw.values()].filter((ts) => ts.some((t) => stemMatch(t.stem, stem) > 0)).length;
   for (const [v, ts] of raw) raw.set(v, ts.map((t) => ({ ...t, weight: t.weight / Math.max(1, sharing(t.stem)) })));
   return raw;
+}
+
+/** A form's box just before an option: ticked ("[x] Theft", "☒"), empty ("[ ] Glass", "☐"), or none. */
+function checkBox(text: string, start: number): boolean | undefined {
+  const before = text.slice(Math.max(0, start - 8), start);
+  if (/(?:\[\s*[xX✓✔]\s*\]|[☒☑✅])\s*$/u.test(before)) return true;
+  if (/(?:\[\s*\]|☐)\s*$/u.test(before)) return false;
+  return undefined;
 }
 
 /** Option names used by other inputs too ("low", "high") need their input's cue words close by. */
@@ -50,54 +65,63 @@ function genericNames(inputs: InputIR[], cues: Map<string, Cue[]>): Set<string> 
   return new Set([...count].filter(([s, n]) => n > 1 || cueStems.includes(s)).map(([s]) => s));
 }
 
-export function readChoices(inputs: InputIR[], all: InputIR[], cues: Map<string, Cue[]>, tokens: Token[], text: string): Record<string, ReadValue> {
+export function readChoices(inputs: InputIR[], all: InputIR[], cues: Map<string, Cue[]>, index: TextIndex): Record<string, ReadValue> {
+  const { tokens, text, meter } = index;
   const generic = genericNames(all, cues);
   const out: Record<string, ReadValue> = {};
-  /** How near the cues of another input offering the same option name stand to token `i`. */
-  const nearestRival = (input: InputIR, stem: string, i: number): number =>
-    Math.max(0, ...all.filter((o) => o !== input && valuesOf(o).some((v) => contentStems(v).includes(stem))).map((o) => proximity(tokens, cues.get(o.name) ?? [], i)));
+  /** The other inputs offering an option named by `stem`: their cue words compete for its mentions. */
+  const rivalsOf = (input: InputIR, stem: string): Cue[][] =>
+    all.filter((o) => o !== input && valuesOf(o).some((v) => contentStems(v).includes(stem))).map((o) => cues.get(o.name) ?? []);
   for (const input of inputs) {
     const own = cues.get(input.name) ?? [];
     const terms = optionTerms(input, own);
-    const scores = new Map<string, { score: number; at: number }>();
+    const scores = new Map<string, { score: number; at: number; exact: boolean }>();
     for (const [option, ts] of terms) {
       // per sentence: the best mention of the option's name, plus the share of its meaning said
-      const bySentence = new Map<number, { name: number; meaning: number[]; at: number; atScore: number }>();
+      const bySentence = new Map<number, { name: number; meaning: number[]; at: number; atScore: number; exact: boolean }>();
       // shares are of the alternative's undiscounted words: a shared word says less
       const altSize = (alt: number) => ts.filter((t) => t.alt === alt).length;
       for (const term of ts) {
-        const bestIn = new Map<number, { s: number; at: number }>();
-        tokens.forEach((t, i) => {
-          const m = tokenMatch(t, term.stem);
-          if (m === 0 || negated(tokens, i, i, 3)) return;
-          const near = proximity(tokens, own, i);
+        const bestIn = new Map<number, { s: number; at: number; m: number }>();
+        const rivals = generic.has(term.stem) ? rivalsOf(input, term.stem) : [];
+        for (const { i, m } of matchesOf(index, term.stem)) {
+          meter.steps++;
+          const box = checkBox(text, tokens[i]!.start);
+          if (box === false || negated(tokens, i, i, 3) !== term.denying) continue;
+          // a ticked box says the option outright
+          const near = box ? 1 : proximity(index, own, i, undefined, OPTION_PLACEMENT);
           // a shared option name ("high") belongs to the input whose cue words stand nearest
-          const contested = generic.has(term.stem) ? near * Math.min(1, near / Math.max(near, nearestRival(input, term.stem, i))) ** 2 : near;
+          const nearestRival = Math.max(0, ...rivals.map((r) => proximity(index, r, i, undefined, OPTION_PLACEMENT)));
+          const contested = generic.has(term.stem) ? near * Math.min(1, near / Math.max(near, nearestRival)) ** 2 : near;
           const s = m * term.weight * (generic.has(term.stem) ? 0.1 + 0.9 * contested : 0.5 + 0.5 * near);
+          const t = tokens[i]!;
           const prev = bestIn.get(t.sentence);
-          if (!prev || s > prev.s) bestIn.set(t.sentence, { s, at: i });
-        });
+          if (!prev || s > prev.s) bestIn.set(t.sentence, { s, at: i, m });
+        }
         for (const [sentence, hit] of bestIn) {
-          const acc = bySentence.get(sentence) ?? { name: 0, meaning: [], at: hit.at, atScore: 0 };
+          const acc = bySentence.get(sentence) ?? { name: 0, meaning: [], at: hit.at, atScore: 0, exact: false };
           if (term.kind === "name") acc.name = Math.max(acc.name, hit.s);
+          if (term.kind === "name" && hit.m === 1) acc.exact = true;
           else acc.meaning[term.alt] = (acc.meaning[term.alt] ?? 0) + (MEANING_SHARE * hit.s) / altSize(term.alt);
           if (hit.s > acc.atScore) [acc.atScore, acc.at] = [hit.s, hit.at];
           bySentence.set(sentence, acc);
         }
       }
-      const top = [...bySentence.values()].map((x) => ({ score: x.name + Math.max(0, ...x.meaning.filter((m) => m !== undefined)), at: x.at })).sort((a, b) => b.score - a.score)[0];
-      if (top && top.score > 0) scores.set(option, { score: Math.min(1.2, top.score), at: top.at });
+      const top = [...bySentence.values()].map((x) => ({ score: x.name + Math.max(0, ...x.meaning.filter((m) => m !== undefined)), at: x.at, exact: x.exact })).sort((a, b) => b.score - a.score)[0];
+      if (top && top.score > 0) scores.set(option, { score: Math.min(1.2, top.score), at: top.at, exact: top.exact });
     }
     const ranked = [...scores].sort((a, b) => b[1].score - a[1].score);
     const [bestName, best] = ranked[0] ?? [];
     if (!bestName || !best || best.score < MIN_SCORE) continue;
-    const sum = ranked.reduce((s, [, x]) => s + x.score, 0);
-    const strength = Math.min(0.97, 0.3 + 0.67 * Math.min(1, best.score));
+    // probability spread over the options by the square of their evidence, times how strong the best is
+    const squares = ranked.reduce((s, [, x]) => s + x.score ** 2, 0);
+    const strength = Math.min(0.97, STRENGTH.base + STRENGTH.slope * Math.min(1, best.score / STRENGTH.full)) * (best.exact ? 1 : INDIRECT);
+    const p = (x: number) => round((x ** 2 / squares) * strength);
     const t = tokens[best.at]!;
     out[input.name] = {
       value: bestName,
-      confidence: round((best.score / sum) * strength),
-      alternatives: ranked.slice(1).map(([v, x]) => ({ value: v, p: round((x.score / sum) * strength) })).filter((a) => a.p > 0),
+      confidence: p(best.score),
+      alternatives: ranked.slice(1).map(([v, x]) => ({ value: v, p: p(x.score) })).filter((a) => a.p > 0),
       source: { span: { start: t.start, end: t.end }, text: text.slice(t.start, t.end) },
     };
   }

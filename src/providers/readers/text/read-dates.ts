@@ -4,46 +4,79 @@ import type { InputIR } from "../../../ir/ir.js";
 import type { ReadValue } from "../../types.js";
 import type { DateMention } from "../dates.js";
 import { assignBest, byElimination, proximity, type Cue } from "./cues.js";
-import type { Token } from "./tokens.js";
+import { BY_ELIMINATION, contestFactor, placed, rivalFactor } from "./confidence.js";
+import type { TextIndex } from "./text-index.js";
 
 const MIN_PROXIMITY = 0.12;
+/** A date without its year takes the nearest year: usually, not always, the one meant. */
+const IMPLIED_YEAR = 0.9;
 
-export function readDates(inputs: InputIR[], cues: Map<string, Cue[]>, tokens: Token[], mentions: DateMention[]): Record<string, ReadValue> {
-  const anchor = mentions.map((m) => {
-    const inside = tokens.findIndex((t) => t.start >= m.start && t.end <= m.end);
-    return inside >= 0 ? inside : tokens.findIndex((t) => t.start >= m.end);
-  });
+/** Index of the first token whose start is at or after `offset` (tokens.length if none). */
+export function firstTokenFrom(index: TextIndex, offset: number): number {
+  const { tokens } = index;
+  let lo = 0;
+  let hi = tokens.length;
+  while (lo < hi) {
+    index.meter.steps++;
+    const mid = (lo + hi) >> 1;
+    if (tokens[mid]!.start < offset) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * Where a date mention stands among the tokens: its first token (or the token after it when it
+ * has none of its own), and the range of its own tokens, which are not cue words for it.
+ */
+function place(index: TextIndex, m: DateMention): { anchor: number; own: { from: number; to: number } } {
+  const { tokens } = index;
+  const from = firstTokenFrom(index, m.start);
+  let to = from - 1;
+  while (to + 1 < tokens.length && tokens[to + 1]!.end <= m.end) to++;
+  const anchor = to >= from ? from : firstTokenFrom(index, m.end);
+  return { anchor: anchor < tokens.length ? anchor : -1, own: { from, to } };
+}
+
+export function readDates(inputs: InputIR[], cues: Map<string, Cue[]>, index: TextIndex, mentions: DateMention[]): Record<string, ReadValue> {
+  const places = mentions.map((m) => place(index, m));
   const all: { input: string; mention: number; score: number }[] = [];
   for (const input of inputs) {
-    mentions.forEach((m, j) => {
-      if (anchor[j]! < 0) return;
-      const inMention = (t: Token) => t.start >= m.start && t.end <= m.end;
-      const near = proximity(tokens, cues.get(input.name) ?? [], anchor[j]!, inMention);
+    places.forEach(({ anchor, own }, j) => {
+      if (anchor < 0) return;
+      const near = proximity(index, cues.get(input.name) ?? [], anchor, own);
       if (near >= MIN_PROXIMITY) all.push({ input: input.name, mention: j, score: near });
     });
   }
+  const byInput = new Map<string, typeof all>();
+  const byMention = new Map<number, typeof all>();
+  for (const c of all) {
+    byInput.set(c.input, [...(byInput.get(c.input) ?? []), c]);
+    byMention.set(c.mention, [...(byMention.get(c.mention) ?? []), c]);
+  }
   const out: Record<string, ReadValue> = {};
-  for (const [name, best] of assignBest(all)) {
+  for (const [name, best] of assignBest(all, index.meter)) {
     const m = mentions[best.mention]!;
-    const rivals = all.filter((c) => c.input === name && mentions[c.mention]!.iso !== m.iso).sort((a, b) => b.score - a.score);
+    const rivals = (byInput.get(name) ?? []).filter((c) => mentions[c.mention]!.iso !== m.iso).sort((a, b) => b.score - a.score);
     const ratio = rivals[0] ? rivals[0].score / best.score : 0;
-    const confidence = round((0.6 + 0.35 * Math.min(1, best.score)) * (m.yearKnown ? 1 : 0.9) * (ratio > 0.75 ? 0.85 : 1));
+    const claim = Math.max(0, ...(byMention.get(best.mention) ?? []).filter((c) => c.input !== name).map((c) => c.score)) / best.score;
+    const confidence = round(placed(best.score) * (m.yearKnown ? 1 : IMPLIED_YEAR) * rivalFactor(ratio) * contestFactor(claim));
     const value: ReadValue = { value: m.iso, confidence, source: { span: { start: m.start, end: m.end }, text: m.text } };
     if (rivals[0] && ratio >= 0.7) value.alternatives = [{ value: mentions[rivals[0].mention]!.iso, p: round(Math.min(1 - confidence, confidence * ratio * 0.5)) }];
     out[name] = value;
   }
   // dates no cue word claims go to the date inputs left, with low confidence
   const used = new Set(Object.values(out).map((v) => v.source!.span!.start));
-  const free = mentions.flatMap((m, j) => (anchor[j]! >= 0 && !used.has(m.start) ? [j] : []));
+  const free = mentions.flatMap((m, j) => (places[j]!.anchor >= 0 && !used.has(m.start) ? [j] : []));
   const left = inputs.filter((i) => !(i.name in out)).map((i) => i.name);
   const pick = byElimination(left, free.map((j) => ({
     index: j,
     mention: j,
-    score: (name: string) => proximity(tokens, cues.get(name) ?? [], anchor[j]!),
+    score: (name: string) => proximity(index, cues.get(name) ?? [], places[j]!.anchor),
   })));
   for (const [name, j] of pick) {
     const m = mentions[j]!;
-    out[name] = { value: m.iso, confidence: round(0.45 * (m.yearKnown ? 1 : 0.9)), source: { span: { start: m.start, end: m.end }, text: m.text } };
+    out[name] = { value: m.iso, confidence: round(BY_ELIMINATION * (m.yearKnown ? 1 : IMPLIED_YEAR)), source: { span: { start: m.start, end: m.end }, text: m.text } };
   }
   return out;
 }

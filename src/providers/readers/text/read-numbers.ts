@@ -5,8 +5,11 @@ import type { InputIR } from "../../../ir/ir.js";
 import type { ReadValue } from "../../types.js";
 import { holdsFractions, withinBounds } from "../coerce.js";
 import { convertPeriod, roundFloat, type Amount } from "../numbers.js";
-import { periodOfText } from "../words.js";
+import { PERIOD_STEMS, periodOfText } from "../words.js";
 import { assignBest, byElimination, proximity, type Cue } from "./cues.js";
+import { BY_ELIMINATION, contestFactor, placed, rivalFactor } from "./confidence.js";
+import { qualifiersOf, type Qualifier } from "./qualifiers.js";
+import type { TextIndex } from "./text-index.js";
 import type { Token } from "./tokens.js";
 
 /** Below this the cue words are too far for a number to belong to the input. */
@@ -42,6 +45,54 @@ function unitAfter(tokens: Token[], i: number): string | undefined {
 const looksLikeYear = (t: Token): boolean =>
   !t.amount!.currency && !t.amount!.percent && /^\d{4}$/.test(t.text) && t.amount!.value >= 1900 && t.amount!.value <= 2100;
 
+/**
+ * What a qualifier does to an amount: a value of another time or party rarely answers the input
+ * (another amount should); a hedged value is not established; an approximate one nearly is.
+ */
+const QUALIFIED: Record<Qualifier, { fit: number; confidence: number }> = {
+  other: { fit: 0.3, confidence: 0.7 },
+  hedged: { fit: 1, confidence: 0.4 },
+  approximate: { fit: 1, confidence: 0.95 },
+};
+
+/** Words that deny a quantity outright: "no coupon", "pays no rent", "zero debt". */
+const NONE = new Set(["no", "zero", "without", "nil"]);
+const DENIED_SCORE = 0.9;
+const DENIED_CONFIDENCE = 0.8;
+
+/**
+ * "No existing debt", "no coupon": an input's own name word denied by a word just before it, in
+ * its clause, says the amount is 0. Returns the cue tokens so denied.
+ */
+function denied(index: TextIndex, input: InputIR, cues: Cue[]): number[] {
+  if (!withinBounds(input.type, 0)) return [];
+  const { tokens } = index;
+  const heaviest = Math.max(0, ...cues.map((c) => c.weight));
+  const out: number[] = [];
+  for (const cue of cues.filter((c) => c.weight === heaviest)) {
+    for (const i of index.occurrences(cue.stem).exact.at) {
+      index.meter.steps++;
+      for (let k = i - 1; k >= 0 && tokens[i]!.pos - tokens[k]!.pos <= 2 && tokens[k]!.clause === tokens[i]!.clause; k--) {
+        if (NONE.has(tokens[k]!.lower)) {
+          out.push(i);
+          break;
+        }
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * The cue words that place an amount for an input. For an amount per period ("annual income",
+ * "price of one seat per year") the period words are left to the period of the amount itself:
+ * "2 years" says nothing of a yearly price.
+ */
+function valueCues(input: InputIR, cues: Map<string, Cue[]>): Cue[] {
+  const own = cues.get(input.name) ?? [];
+  return kindOf(input) === "money" && periodOfText(`${input.name} ${input.desc}`) ? own.filter((c) => !PERIOD_STEMS.has(c.stem)) : own;
+}
+
 interface Candidate {
   input: string;
   mention: number;
@@ -50,7 +101,8 @@ interface Candidate {
   factor: number;
 }
 
-function candidate(input: InputIR, cues: Cue[], tokens: Token[], i: number, minProximity = MIN_PROXIMITY): Candidate | undefined {
+function candidate(input: InputIR, cues: Cue[], index: TextIndex, i: number, minProximity = MIN_PROXIMITY): Candidate | undefined {
+  const { tokens } = index;
   const t = tokens[i]!;
   const a = t.amount!;
   const kind = kindOf(input);
@@ -69,27 +121,43 @@ function candidate(input: InputIR, cues: Cue[], tokens: Token[], i: number, minP
   const unit = unitAfter(tokens, i);
   // a count of something the input does not ask about: "45 years old" is not an income
   if (unit && !cues.some((c) => c.stem === unit)) fit *= kind === "money" ? 0.3 : 0.5;
+  for (const q of qualifiersOf(tokens, i)) {
+    fit *= QUALIFIED[q].fit;
+    factor *= QUALIFIED[q].confidence;
+  }
   if (!withinBounds(input.type, value)) return undefined;
-  const near = proximity(tokens, cues, i);
+  // the amount's own words ("a month" of "$2,100 a month") are not cue words for it
+  let last = i;
+  while (last + 1 < tokens.length && tokens[last + 1]!.end <= (t.amountEnd ?? t.end)) last++;
+  const near = proximity(index, cues, i, { from: i, to: last });
   if (near < minProximity) return undefined;
   return { input: input.name, mention: i, score: near * fit, value, factor };
 }
 
-export function readNumbers(inputs: InputIR[], cues: Map<string, Cue[]>, tokens: Token[], text: string, usable: (t: Token) => boolean): Record<string, ReadValue> {
+export function readNumbers(inputs: InputIR[], cues: Map<string, Cue[]>, index: TextIndex, usable: (i: number) => boolean): Record<string, ReadValue> {
+  const { tokens, text } = index;
+  const amounts = index.amounts.filter(usable);
   const all: Candidate[] = [];
+  const byInput = new Map<string, Candidate[]>();
   for (const input of inputs) {
-    for (let i = 0; i < tokens.length; i++) {
-      if (tokens[i]!.kind !== "amount" || !usable(tokens[i]!)) continue;
-      const c = candidate(input, cues.get(input.name) ?? [], tokens, i);
-      if (c) all.push(c);
+    const own: Candidate[] = [];
+    for (const i of amounts) {
+      const c = candidate(input, valueCues(input, cues), index, i);
+      if (c) own.push(c);
     }
+    for (const i of denied(index, input, cues.get(input.name) ?? [])) own.push({ input: input.name, mention: i, score: DENIED_SCORE, value: 0, factor: DENIED_CONFIDENCE });
+    all.push(...own);
+    byInput.set(input.name, own);
   }
+  const byMention = new Map<number, Candidate[]>();
+  for (const c of all) byMention.set(c.mention, [...(byMention.get(c.mention) ?? []), c]);
   const out: Record<string, ReadValue> = {};
-  for (const [name, best] of assignBest(all)) {
-    const rivals = all.filter((c) => c.input === name && c.value !== best.value).sort((a, b) => b.score - a.score);
+  for (const [name, best] of assignBest(all, index.meter)) {
+    const rivals = byInput.get(name)!.filter((c) => c.value !== best.value).sort((a, b) => b.score - a.score);
     const second = rivals[0];
     const ratio = second ? second.score / best.score : 0;
-    const confidence = round((0.55 + 0.4 * Math.min(1, best.score)) * best.factor * (ratio > 0.75 ? 0.85 : 1));
+    const claim = Math.max(0, ...(byMention.get(best.mention) ?? []).filter((c) => c.input !== name).map((c) => c.score)) / best.score;
+    const confidence = round(placed(best.score) * best.factor * rivalFactor(ratio) * contestFactor(claim));
     const t = tokens[best.mention]!;
     const end = t.amountEnd ?? t.end;
     const value: ReadValue = { value: best.value, confidence, source: { span: { start: t.start, end }, text: text.slice(t.start, end) } };
@@ -99,23 +167,21 @@ export function readNumbers(inputs: InputIR[], cues: Map<string, Cue[]>, tokens:
   // dollar amounts no cue word claims go to the dollar inputs left, with low confidence
   const used = new Set(Object.values(out).map((v) => v.source!.span!.start));
   const left = inputs.filter((i) => !(i.name in out) && kindOf(i) === "money");
-  const free = tokens.flatMap((t, index) => (t.kind === "amount" && t.amount!.currency && usable(t) && !used.has(t.start) ? [index] : []));
-  const pick = byElimination(left.map((i) => i.name), free.map((index) => ({
-    index,
-    mention: index,
-    score: (name: string) => candidate(inputs.find((i) => i.name === name)!, cues.get(name) ?? [], tokens, index, 0)?.score ?? -1,
+  const free = amounts.filter((i) => tokens[i]!.amount!.currency && !used.has(tokens[i]!.start));
+  const inputOf = (name: string) => inputs.find((i) => i.name === name)!;
+  const pick = byElimination(left.map((i) => i.name), free.map((i) => ({
+    index: i,
+    mention: i,
+    score: (name: string) => candidate(inputOf(name), valueCues(inputOf(name), cues), index, i, 0)?.score ?? -1,
   })));
-  for (const [name, index] of pick) {
-    const c = candidate(inputs.find((i) => i.name === name)!, cues.get(name) ?? [], tokens, index, 0);
+  for (const [name, i] of pick) {
+    const c = candidate(inputOf(name), valueCues(inputOf(name), cues), index, i, 0);
     if (!c) continue;
-    const t = tokens[index]!;
+    const t = tokens[i]!;
     const end = t.amountEnd ?? t.end;
-    out[name] = { value: c.value, confidence: round(ELIMINATION_CONFIDENCE * c.factor), source: { span: { start: t.start, end }, text: text.slice(t.start, end) } };
+    out[name] = { value: c.value, confidence: round(BY_ELIMINATION * c.factor), source: { span: { start: t.start, end }, text: text.slice(t.start, end) } };
   }
   return out;
 }
-
-/** A value found only by elimination is a guess, and says so. */
-const ELIMINATION_CONFIDENCE = 0.45;
 
 const round = (x: number): number => Math.round(x * 1000) / 1000;

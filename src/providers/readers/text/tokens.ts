@@ -1,7 +1,7 @@
 // A text as tokens: words (stemmed, with the synonym concept of any multi-word phrase they start),
 // amounts, and sentence ends. `pos` counts content tokens only, so "income of $52,000" puts the
 // amount right next to "income".
-import { amountFromMatch, AMOUNT_SOURCE, numberWord, periodAfter, type Amount } from "../numbers.js";
+import { amountFromMatch, AMOUNT_SOURCE, numberPhrase, numberWord, periodAfter, type Amount } from "../numbers.js";
 import { phraseAt, representativeOf, stem, STOP_WORDS } from "../words.js";
 
 export interface Token {
@@ -15,6 +15,8 @@ export interface Token {
   /** the token a multi-word synonym starting here stands for ("politically exposed" → "pep") */
   concept?: string;
   sentence: number;
+  /** clause number: commas, semicolons, pipes, parentheses and conjunctions ("and", "but") end a clause */
+  clause: number;
   /** position among content tokens (stop words and punctuation do not count) */
   pos: number;
   stop: boolean;
@@ -23,25 +25,53 @@ export interface Token {
   amountEnd?: number;
 }
 
+// A clock time ("09:15", "2:30 pm") is one token and no amount: transcripts stamp every line. An
+// amount starts at its first character, so that a line break before it still ends the sentence.
 const TOKEN = new RegExp(
-  `(?<amount>${AMOUNT_SOURCE.replace(/\?<(\w+)>/g, "?<a_$1>")})|(?<word>[A-Za-z]+(?:-[A-Za-z]+)*(?:['’][a-z]+)?)|(?<end>[.!?;\\n]+(?=\\s|$)|\\n)|(?<other>\\S)`,
+  `(?<time>\\d{1,2}:\\d{2}(?::\\d{2})?(?:\\s?[ap]\\.?m\\.?)?(?![\\d]))|(?<amount>(?!\\s)${AMOUNT_SOURCE.replace(/\?<(\w+)>/g, "?<a_$1>")})|(?<word>[A-Za-z]+(?:-[A-Za-z]+)*(?:['’][a-z]+)?)|(?<end>[.!?;]*[ \\t]*\\r?\\n[\\s.!?;]*|[.!?;]+(?=\\s|$))|(?<other>\\S)`,
   "gu",
 );
 
+/** Whether a number in words may start at this word: a number word, or "a" before a scale ("a million"). */
+const startsNumber = (word: string, text: string, start: number): boolean =>
+  numberWord(word) !== undefined || (/^an?$/i.test(word) && /^\s+(hundred|thousand|million|billion)\b/i.test(text.slice(start + word.length, start + word.length + 12)));
+
+/** Words that end a clause; a comma, semicolon, pipe or parenthesis does too. */
+export const CLAUSE_WORDS = new Set(["and", "but", "while", "whereas", "although", "though", "however"]);
+const CLAUSE_MARKS = new Set([",", ";", "|", "(", ")"]);
+
 export function tokenize(text: string): Token[] {
+  TOKEN.lastIndex = 0;
   const tokens: Token[] = [];
   let sentence = 0;
+  let clause = 0;
   let pos = 0;
-  const push = (t: Omit<Token, "sentence" | "pos" | "stop" | "lower" | "stem"> & { lower?: string }) => {
+  const push = (t: Omit<Token, "sentence" | "clause" | "pos" | "stop" | "lower" | "stem"> & { lower?: string }) => {
     const lower = t.lower ?? t.text.toLowerCase();
     const stop = t.kind === "punct" || (t.kind === "word" && STOP_WORDS.has(lower));
-    tokens.push({ ...t, lower, stem: t.kind === "word" ? stem(lower) : lower, sentence, pos: stop ? pos : pos++, stop });
+    if (CLAUSE_MARKS.has(t.text) || (t.kind === "word" && CLAUSE_WORDS.has(lower))) clause++;
+    tokens.push({
+      kind: t.kind,
+      text: t.text,
+      start: t.start,
+      end: t.end,
+      lower,
+      stem: t.kind === "word" ? stem(lower) : lower,
+      concept: undefined,
+      sentence,
+      clause,
+      pos: stop ? pos : pos++,
+      stop,
+      amount: t.amount,
+      amountEnd: t.amountEnd,
+    });
   };
-  for (const m of text.matchAll(TOKEN)) {
+  for (let m = TOKEN.exec(text); m; m = TOKEN.exec(text)) {
     const g = m.groups ?? {};
-    const start = m.index ?? 0;
-    if (g.amount !== undefined) {
-      const groups = Object.fromEntries(Object.entries(g).filter(([k]) => k.startsWith("a_")).map(([k, v]) => [k.slice(2), v]));
+    const start = m.index;
+    if (g.time !== undefined) push({ kind: "punct", text: g.time, start, end: start + g.time.length });
+    else if (g.amount !== undefined) {
+      const groups = { cur1: g.a_cur1, num: g.a_num, mult: g.a_mult, pct: g.a_pct, cur2: g.a_cur2 };
       const amount = amountFromMatch({ groups } as unknown as RegExpExecArray);
       const lead = m[0].length - m[0].trimStart().length;
       const end = start + m[0].trimEnd().length;
@@ -49,11 +79,15 @@ export function tokenize(text: string): Token[] {
       if (period) amount.period = period.period;
       push({ kind: "amount", text: m[0].trim(), start: start + lead, end, amount, amountEnd: end + (period?.length ?? 0) });
     } else if (g.word !== undefined) {
-      const word = numberWord(g.word);
-      // "one" is a number only before a unit ("one year"), not in "one of the owners"
-      const unitFollows = /^\s+(year|month|week|day|seat|licen[cs]e|user|unit)/i.test(text.slice(start + g.word.length));
-      if (word !== undefined && (!/^one$/i.test(g.word) || unitFollows)) {
-        push({ kind: "amount", text: g.word, start, end: start + g.word.length, amount: { value: word, percent: false, scaled: false, words: true } });
+      const phrase = startsNumber(g.word, text, start) ? numberPhrase(text, start, g.word) : undefined;
+      // "one" alone is a number only before a unit ("one year"), not in "one of the owners"
+      const lone = phrase && phrase.end === start + g.word.length && /^one$/i.test(g.word);
+      const unitFollows = () => /^\s+(year|month|week|day|seat|licen[cs]e|user|unit)/i.test(text.slice(start + g.word!.length));
+      if (phrase && (!lone || unitFollows())) {
+        const period = periodAfter(text.slice(phrase.end));
+        if (period) phrase.amount.period = period.period;
+        push({ kind: "amount", text: text.slice(start, phrase.end), start, end: phrase.end, amount: phrase.amount, amountEnd: phrase.end + (period?.length ?? 0) });
+        TOKEN.lastIndex = phrase.end;
         continue;
       }
       // "self-employed" → "self", "employed": each part is a word
@@ -64,8 +98,10 @@ export function tokenize(text: string): Token[] {
         else push({ kind: "word", text: part, start: offset, end: offset + part.length });
         offset += part.length + 1;
       }
-    } else if (g.end !== undefined) sentence++;
-    else if (/^[,:()–—-]$/.test(g.other ?? "")) push({ kind: "punct", text: g.other!, start, end: start + 1 });
+    } else if (g.end !== undefined) {
+      sentence++;
+      clause++;
+    } else if (/^[,:()–—|-]$/.test(g.other ?? "")) push({ kind: "punct", text: g.other!, start, end: start + 1 });
   }
   markConcepts(tokens);
   return tokens;

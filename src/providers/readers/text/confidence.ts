@@ -1,0 +1,35 @@
+// What the text reader's evidence is worth as a probability of being right, in one place. The
+// numbers were set on the dev cases, a little below their accuracy there (tuned cases flatter the
+// reader), and are checked on cases never tuned on (bench/READER-EVAL.md): a confidence should be
+// the share of values read with it that are right.
+
+/** Below this a value is a guess: the readers answer nothing rather than it. */
+export const CONFIDENCE_FLOOR = 0.3;
+
+/** A value placed by its cue words: how strongly they stand around it (0..1) → probability. */
+export const placed = (strength: number): number => 0.68 + 0.29 * Math.min(1, strength / 0.9);
+
+/**
+ * Another value for the same input with this share of the chosen one's evidence, and what it
+ * leaves of the confidence: two amounts announced alike may be either.
+ */
+const RIVALS: [ratio: number, factor: number][] = [
+  [0.9, 0.75],
+  [0.7, 0.85],
+  [0.5, 0.93],
+];
+export const rivalFactor = (ratio: number): number => RIVALS.find(([r]) => ratio >= r)?.[1] ?? 1;
+
+/** A value no cue word claims, given to the one input of its kind left ("Repair estimate: $3,275"). */
+export const BY_ELIMINATION = 0.65;
+
+/**
+ * The chosen value's mention is claimed by another input almost as strongly ("reported on 14.02,
+ * registered on 16.02" with two date inputs): the two may be swapped.
+ */
+export const contestFactor = (ratio: number): number => (ratio >= 0.8 ? 0.85 : 1);
+
+/** Drops the values below the floor: no answer is better than a guess that passes thresholds. */
+export function aboveFloor<V extends { confidence: number }>(values: Record<string, V>): Record<string, V> {
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => v.confidence >= CONFIDENCE_FLOOR));
+}

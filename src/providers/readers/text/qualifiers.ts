@@ -1,0 +1,84 @@
+// Words around a statement that change what it says. A value of another time or party ("her
+// previous loan of $9,000", "last year's volume", "the competitor quoted $199") is not the
+// value asked for; a hedged one ("may offer up to 20%", "between $1,000 and $1,500", "in the
+// 700s", "not confirmed yet") is no value at all; an approximate one ("about $650") is the value,
+// a little less surely. Readers look only inside the statement's clause, a few words either way.
+import type { Token } from "./tokens.js";
+
+export type Qualifier = "other" | "hedged" | "approximate";
+
+/** Word → what it makes of a value near it in its clause. */
+const QUALIFIERS: Record<string, Qualifier> = {
+  previous: "other", previously: "other", prior: "other", former: "other", formerly: "other", earlier: "other",
+  original: "other", originally: "other", competitor: "other", competitors: "other", "competitor's": "other",
+  may: "hedged", might: "hedged", could: "hedged", possibly: "hedged", perhaps: "hedged", maybe: "hedged",
+  somewhere: "hedged", unconfirmed: "hedged", unclear: "hedged", pending: "hedged", tentative: "hedged",
+  tentatively: "hedged", undecided: "hedged", unsure: "hedged", thinks: "hedged", believes: "hedged", allegedly: "hedged",
+  about: "approximate", around: "approximate", approximately: "approximate", approx: "approximate", roughly: "approximate",
+  circa: "approximate", nearly: "approximate", almost: "approximate", "~": "approximate",
+};
+
+/** Two-word qualifiers, by their first word. */
+const PAIRS: Record<string, Record<string, Qualifier>> = {
+  last: { year: "other", "year's": "other", month: "other", time: "other", quarter: "other", week: "other" },
+  up: { to: "hedged" },
+  not: { yet: "hedged", confirmed: "hedged", decided: "hedged", agreed: "hedged", sure: "hedged", known: "hedged" },
+  or: { so: "approximate" },
+  at: { most: "hedged" },
+};
+
+/** Words that join two values into a range ("$3,000 to $5,000", "3% or 4%", "30-40"). */
+const RANGE_JOINERS = new Set(["to", "and", "or", "-", "–", "—"]);
+
+/** How far, in content words, a qualifier reaches within its clause. */
+const REACH = 4;
+
+/** The qualifier at token k (one word or a pair starting there), if any. */
+function qualifierAt(tokens: Token[], k: number): Qualifier | undefined {
+  const t = tokens[k]!;
+  // "May" is a month more often than a modal in evidence
+  if (t.text === "May") return undefined;
+  const pair = PAIRS[t.lower];
+  const next = tokens[k + 1];
+  if (pair && next && next.sentence === t.sentence && Object.hasOwn(pair, next.lower)) return pair[next.lower];
+  return Object.hasOwn(QUALIFIERS, t.lower) ? QUALIFIERS[t.lower] : undefined;
+}
+
+/**
+ * The qualifiers of the statement at tokens `from`..`to`: words of its clause within `reach`
+ * content words before or after it.
+ */
+export function qualifiersOf(tokens: Token[], from: number, to = from, reach = REACH): Set<Qualifier> {
+  const out = new Set<Qualifier>();
+  const first = tokens[from]!;
+  const last = tokens[to]!;
+  for (let k = from - 1; k >= 0 && from - k <= 4 * reach; k--) {
+    const t = tokens[k]!;
+    if (t.clause !== first.clause || first.pos - t.pos > reach) break;
+    const q = qualifierAt(tokens, k);
+    if (q) out.add(q);
+  }
+  for (let k = to + 1; k < tokens.length && k - to <= 4 * reach; k++) {
+    const t = tokens[k]!;
+    if (t.clause !== last.clause || t.pos - last.pos > reach) break;
+    const q = qualifierAt(tokens, k);
+    if (q) out.add(q);
+  }
+  if (inRange(tokens, from)) out.add("hedged");
+  return out;
+}
+
+/**
+ * An amount that is one end of a range: joined to another amount by "to", "and", "or" or a dash,
+ * after "between", or a round number made plural ("the 700s").
+ */
+function inRange(tokens: Token[], i: number): boolean {
+  const t = tokens[i]!;
+  if (t.kind !== "amount") return false;
+  const near = (k: number) => tokens[k] !== undefined && tokens[k]!.sentence === t.sentence;
+  const joined = (a: number, b: number) => near(a) && near(b) && tokens[a]!.kind === "amount" && RANGE_JOINERS.has(tokens[b]!.lower);
+  if (joined(i + 2, i + 1) || joined(i - 2, i - 1)) return true;
+  if (near(i - 1) && tokens[i - 1]!.lower === "between") return true;
+  const after = tokens[i + 1];
+  return after !== undefined && after.start === t.end && after.lower === "s";
+}

@@ -1,0 +1,177 @@
+// The embedded readers take time linear in the evidence, shown by counting their basic steps
+// (tokens, index entries, cue look-ups, candidates) rather than by the clock: eight times the
+// evidence may cost at most about eight times the steps. And evidence over the size limit is
+// refused without being read.
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { generatedEvidence } from "../../scripts/evidence-generator.js";
+import { modelOf } from "../../scripts/eval-reader.js";
+import { readState } from "../../src/providers/read-state.js";
+import { findDates } from "../../src/providers/readers/dates.js";
+import { readJson } from "../../src/providers/readers/json-reader.js";
+import { walkJson } from "../../src/providers/readers/json-walk.js";
+import { EMBEDDED_LIMITS, evidenceOverLimit } from "../../src/providers/readers/limits.js";
+import { readText, textReader } from "../../src/providers/readers/text-reader.js";
+import type { Meter } from "../../src/providers/readers/text/text-index.js";
+import type { Reader } from "../../src/providers/types.js";
+
+const MODELS = ["lending", "claims-triage", "kyc-risk", "pricing", "property-claims"];
+const REFERENCE = "2026-03-01";
+/** Eight times the evidence: linear work gives a ratio near 8; all-pairs work near 64. */
+const MAX_RATIO = 10;
+
+const steps = (read: (m: Meter) => unknown): number => {
+  const meter = { steps: 0 };
+  read(meter);
+  return meter.steps;
+};
+
+/** Pieces of evidence: the samples' cue words and option words, amounts, dates, negators, breaks, filler. */
+const FRAGMENT = fc.constantFrom(
+  "annual income", "credit score", "loan", "borrow", "monthly debt", "salaried", "retired", "contractor",
+  "claim", "reported", "incident", "policy started", "theft", "windscreen", "hail", "injured",
+  "customer", "company", "trust", "PEP", "politically exposed", "adverse media", "high", "low", "medium", "risk", "volume",
+  "seats", "list price", "coupon", "uplift", "gold", "silver", "tax exempt", "police report", "water", "fire",
+  "$52,000", "12%", "701", "4,000 a month", "USD 1.2m", "twenty-five", "3", "2021",
+  "5 March 2026", "2026-01-03", "3 weeks ago", "01/02/2025",
+  "not", "no", "never", "and", "but", "the", "of", "was", "is", "weather", "office",
+  ".", ",", ";", ":", "\n",
+);
+
+describe("linear time", () => {
+  it.each(MODELS)("text reader on generated evidence (%s): 8× the text, under 10× the steps", (sample) => {
+    const inputs = modelOf(sample).ir.inputs;
+    const small = steps((m) => readText(inputs, generatedEvidence(4096), REFERENCE, m));
+    const large = steps((m) => readText(inputs, generatedEvidence(8 * 4096), REFERENCE, m));
+    expect(small).toBeGreaterThan(500);
+    expect(large / small).toBeLessThan(MAX_RATIO);
+  });
+
+  it("text reader on any mix of fragments, one long sentence included: 8× the text, under 10× the steps", () => {
+    fc.assert(
+      fc.property(fc.array(FRAGMENT, { minLength: 4, maxLength: 40 }), fc.constantFrom(...MODELS), (pieces, sample) => {
+        const unit = `${pieces.join(" ")} `;
+        const copies = Math.ceil(1500 / unit.length);
+        const inputs = modelOf(sample).ir.inputs;
+        const small = steps((m) => readText(inputs, unit.repeat(copies), REFERENCE, m));
+        const large = steps((m) => readText(inputs, unit.repeat(8 * copies), REFERENCE, m));
+        expect(large / small).toBeLessThan(MAX_RATIO);
+      }),
+      { numRuns: 25, seed: 20260301 },
+    );
+  });
+
+  it("JSON reader on records with prose: 8× the records, under 10× the steps", () => {
+    const inputs = modelOf("claims-triage").ir.inputs;
+    const records = (n: number) => ({
+      claims: Array.from({ length: n }, (_, i) => ({
+        id: `C-${i}`,
+        filed: "2026-02-11",
+        amount: `$${1000 + i}`,
+        notes: `Customer called on 2026-02-${10 + (i % 9)} to report that the car was stolen; estimate $${500 + i}.`,
+      })),
+    });
+    const small = steps((m) => readJson(inputs, records(40), REFERENCE, m));
+    const large = steps((m) => readJson(inputs, records(320), REFERENCE, m));
+    expect(large / small).toBeLessThan(MAX_RATIO);
+  });
+
+  it("JSON walk: deep nesting neither overflows the stack nor copies the path into every node", () => {
+    let deep: unknown = 42;
+    for (let i = 0; i < 50_000; i++) deep = { [`k${i % 7}`]: deep };
+    const nodes = walkJson(deep);
+    expect(nodes).toHaveLength(50_001);
+    expect(Math.max(...nodes.map((n) => n.keys.length))).toBe(2);
+    expect(nodes[nodes.length - 1]).toMatchObject({ value: 42, keys: ["k1", "k0"] });
+  });
+
+  it("JSON walk keeps the last two keys of each node's path, in document order", () => {
+    // the reference: every node with its whole key path, recursively
+    const reference = (root: unknown) => {
+      const out: { pointer: string; path: string[]; value: unknown }[] = [];
+      const visit = (v: unknown, pointer: string, path: string[]) => {
+        out.push({ pointer, path, value: v });
+        if (Array.isArray(v)) v.forEach((x, i) => visit(x, `${pointer}/${i}`, path));
+        else if (v && typeof v === "object") for (const [k, x] of Object.entries(v)) visit(x, `${pointer}/${k.replace(/~/g, "~0").replace(/\//g, "~1")}`, [...path, k]);
+      };
+      visit(root, "", []);
+      return out;
+    };
+    // records without name/value pairs, which the walk reads as objects of their own
+    const json = fc.jsonValue({ maxDepth: 6 }).filter((v) => !JSON.stringify(v).match(/"(name|key|field|label|attribute|question|fact)"/));
+    fc.assert(
+      fc.property(json, (v) => {
+        const got = walkJson(v);
+        const want = reference(v);
+        expect(got.map((n) => n.pointer)).toEqual(want.map((n) => n.pointer));
+        expect(got.map((n) => n.keys)).toEqual(want.map((n) => n.path.slice(-2)));
+      }),
+      { numRuns: 200, seed: 7 },
+    );
+  });
+
+  it("dates are found across the pieces chrono reads, none lost or doubled at a cut", () => {
+    const unit = "The loss happened on 5 March 2026 and was reported on 2026-03-09 by the owner of the house. ";
+    const once = findDates(unit, REFERENCE);
+    expect(once).toHaveLength(2);
+    const many = findDates(unit.repeat(400), REFERENCE);
+    expect(many).toHaveLength(800);
+    expect(many.every((d, i) => d.iso === once[i % 2]!.iso && unit.repeat(400).slice(d.start, d.end) === d.text)).toBe(true);
+  });
+});
+
+describe("size limit", () => {
+  it("a text is over the limit exactly when it is longer than the limit", () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 40 }), fc.integer({ min: 0, max: 40 }), (text, textChars) => {
+        const over = evidenceOverLimit(text, { ...EMBEDDED_LIMITS, textChars });
+        expect(over === undefined).toBe(text.length <= textChars);
+        if (over) expect(over).toEqual({ measure: "characters of text", size: text.length, limit: textChars });
+      }),
+    );
+  });
+
+  it("a JSON state is measured by its values and the characters of its strings", () => {
+    const count = (v: unknown): [number, number] => {
+      if (typeof v === "string") return [1, v.length];
+      const children = Array.isArray(v) ? v : v && typeof v === "object" ? Object.values(v) : [];
+      return children.map(count).reduce(([a, b], [c, d]) => [a + c, b + d], [1, 0]);
+    };
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 5 }).filter((v) => typeof v !== "string"), fc.nat(60), fc.nat(200), (v, jsonValues, jsonTextChars) => {
+        const [values, chars] = count(v);
+        const over = evidenceOverLimit(v, { textChars: 0, jsonValues, jsonTextChars });
+        if (values > jsonValues) expect(over).toEqual({ measure: "JSON values", size: values, limit: jsonValues });
+        else if (chars > jsonTextChars) expect(over).toEqual({ measure: "characters in JSON strings", size: chars, limit: jsonTextChars });
+        else expect(over).toBeUndefined();
+      }),
+    );
+  });
+
+  it("a 900 KB text is refused by readState without reading, with the size and the limit", async () => {
+    const text = generatedEvidence(900 * 1024);
+    let asked = 0;
+    const spy: Reader = { ...textReader, read: (r) => (asked++, textReader.read(r)) };
+    const out = await readState(modelOf("lending"), text, spy, "fast");
+    expect(out).toEqual({ tooLarge: { measure: "characters of text", size: text.length, limit: EMBEDDED_LIMITS.textChars } });
+    expect(asked).toBe(0);
+  });
+
+  it("the size limit is the reader's: a reader without one reads any size, and nothing is refused when nothing is asked", async () => {
+    const text = "x".repeat(EMBEDDED_LIMITS.textChars + 1);
+    const unlimited: Reader = { name: "any", read: async () => ({ values: {}, usage: { input_tokens: 0, output_tokens: 0 } }) };
+    const read = await readState(modelOf("lending"), text, unlimited, "fast");
+    expect("tooLarge" in read).toBe(false);
+    const given = { "credit score": 700, "annual income": 1, "monthly debt": 0, "loan amount": 5, employment: "retired", notes: "y".repeat(EMBEDDED_LIMITS.jsonTextChars + 1) };
+    const all = await readState(modelOf("lending"), given, textReader, "fast");
+    expect(all).toMatchObject({ given: { "credit score": 700 }, missing: [] });
+  });
+
+  it("a text at the limit is read, linearly", () => {
+    const text = generatedEvidence(EMBEDDED_LIMITS.textChars).slice(0, EMBEDDED_LIMITS.textChars);
+    const inputs = modelOf("lending").ir.inputs;
+    const quarter = steps((m) => readText(inputs, text.slice(0, text.length / 4), REFERENCE, m));
+    const whole = steps((m) => readText(inputs, text, REFERENCE, m));
+    expect(whole / quarter).toBeLessThan(5);
+  });
+});
