@@ -3,7 +3,7 @@
 // so that every run reads the same text.
 
 /** A small deterministic generator (mulberry32). */
-export function seeded(seed: number): () => number {
+function seeded(seed: number): () => number {
   let s = seed >>> 0;
   return () => {
     s = (s + 0x6d2b79f5) >>> 0;

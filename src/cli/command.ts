@@ -66,7 +66,7 @@ function optionLabel(name: string, o: OptionSpec): string {
   return o.type === "string" ? `${flag} ${o.value ?? "VALUE"}` : flag;
 }
 
-export function synopsis(spec: CommandSpec): string {
+function synopsis(spec: CommandSpec): string {
   const pos = (spec.positionals ?? []).map((p) => (p.required ? `<${p.name}>` : `[${p.name}]`));
   if (spec.variadic && pos.length > 0) pos[pos.length - 1] += "...";
   return `usage: pdm ${spec.name}${pos.length ? ` ${pos.join(" ")}` : ""}${Object.keys(spec.options).length ? " [options]" : ""}`;

@@ -10,7 +10,7 @@ export interface SourceFile {
   text: string;
 }
 
-export function formatDiagnostic(d: Diagnostic, at?: string): string {
+function formatDiagnostic(d: Diagnostic, at?: string): string {
   const where = d.address ? `${d.address}${at ? ` (${at})` : ""}: ` : "";
   let text = `  ${d.severity} ${where}${d.message} [${d.code}]`;
   if (d.source !== undefined && d.span) {
@@ -20,7 +20,7 @@ export function formatDiagnostic(d: Diagnostic, at?: string): string {
 }
 
 /** Each diagnostic's line and column in the file, where its address can be found there. */
-export function diagnosticPositions(check: CheckResult, source: SourceFile): Map<Diagnostic, Position> {
+function diagnosticPositions(check: CheckResult, source: SourceFile): Map<Diagnostic, Position> {
   const out = new Map<Diagnostic, Position>();
   const root = locateValues(source.text);
   if (!root) return out;

@@ -18,7 +18,6 @@ export interface TextIo {
   stderr: Output;
 }
 
-export type Command = (args: string[], io: Io) => Promise<number>;
 
 /** Exit codes shared by the commands. */
 export const EXIT = { ok: 0, invalid: 1, unreadable: 2 } as const;

@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { envNames, type CommandSpec, type Parsed } from "./command.js";
 import { EXIT, UserError } from "./io.js";
 
-export type Source = "flag" | "environment" | "config file" | "default";
+type Source = "flag" | "environment" | "config file" | "default";
 
 export interface Setting {
   value: string | boolean | undefined;

@@ -2,7 +2,7 @@
 import { CATALOGUE } from "./diagnostic-catalogue/index.js";
 import { diagnosticsOf, type Diagnostic } from "./diagnostic-types.js";
 
-export type { Diagnostic, Place, Severity, Span } from "./diagnostic-types.js";
+export type { Diagnostic, Place, Span } from "./diagnostic-types.js";
 
 /** The one way to make a diagnostic: its severity and message come from the catalogue. */
 export const diagnostic = diagnosticsOf(CATALOGUE);

@@ -96,7 +96,7 @@ const READERS: Record<string, (text: string, file: string, schema: Record<string
   ".csv": csvCases,
 };
 
-export const CASE_EXTENSIONS = Object.keys(READERS);
+const CASE_EXTENSIONS = Object.keys(READERS);
 
 /** Every case in the files and folders named (a folder: its case files, in name order). */
 export function loadCases(paths: readonly string[], inputSchema: Record<string, unknown>): TestCase[] {

@@ -4,8 +4,8 @@ import { hashApiKey, keyPrefix, newApiKey } from "../ledger/api-keys.js";
 import { LedgerError } from "../ledger/rows.js";
 import type { Ledger } from "../ledger/types.js";
 
-export const DEV_ACCOUNT = "dev";
-export const DEV_BALANCE_MICROS = 10_000_000;
+const DEV_ACCOUNT = "dev";
+const DEV_BALANCE_MICROS = 10_000_000;
 
 export async function bootstrapIfEmpty(ledger: Ledger): Promise<{ account: string; key: string } | null> {
   if ((await ledger.listAccounts()).length > 0) return null;

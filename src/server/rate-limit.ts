@@ -3,7 +3,7 @@
 // what protects the balance, and an unreachable limiter must not take the API down.
 import { Redis } from "ioredis";
 
-export interface RateDecision {
+interface RateDecision {
   allowed: boolean;
   limit: number;
   remaining: number;

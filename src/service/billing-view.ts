@@ -9,7 +9,7 @@ export interface BalanceView {
   available_usd: number;
 }
 
-export interface LineItemView {
+interface LineItemView {
   kind: string;
   description: string;
   quantity: number;
@@ -33,7 +33,7 @@ export const balanceView = (b: BalanceMicros, currency: string): BalanceView => 
   available_usd: toUsd(b.available),
 });
 
-export const itemView = (i: LineItem): LineItemView => ({
+const itemView = (i: LineItem): LineItemView => ({
   kind: i.kind,
   description: i.description,
   quantity: i.quantity,

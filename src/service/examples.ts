@@ -27,7 +27,7 @@ function numberAt(t: Extract<Type, { kind: "number" }>, k: number): number {
 }
 
 /** A value of type `t` for variant k (0: low, 1: middle, 2: high). */
-export function sampleValue(t: Type, k: number): unknown {
+function sampleValue(t: Type, k: number): unknown {
   switch (t.kind) {
     case "number":
       return numberAt(t, k);

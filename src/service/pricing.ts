@@ -17,7 +17,6 @@ const item = (kind: string, description: string, tokens: number, rate: number): 
   amount: tokenCost(tokens, rate),
 });
 
-export const total = (items: readonly LineItem[]): number => items.reduce((s, i) => s + i.amount, 0);
 
 /**
  * The margins of the estimates: a response holds at most about twice its request (the model
@@ -25,14 +24,14 @@ export const total = (items: readonly LineItem[]): number => items.reduce((s, i)
  * generating from a request takes about 1.5 × its tokens plus its instructions in, and a bounded
  * answer out.
  */
-export const ESTIMATE = { outputPerInput: 2, outputFixed: 2_000, providerInPerInput: 1.5, providerInFixed: 1_500, providerOut: 4_000 } as const;
+const ESTIMATE = { outputPerInput: 2, outputFixed: 2_000, providerInPerInput: 1.5, providerInFixed: 1_500, providerOut: 4_000 } as const;
 
 /** API output tokens a response to `inputTokens` can take, never more than the configured ceiling. */
-export const outputEstimate = (inputTokens: number, rates: Rates): number =>
+const outputEstimate = (inputTokens: number, rates: Rates): number =>
   Math.min(rates.reservation.maxOutputTokens, ESTIMATE.outputPerInput * inputTokens + ESTIMATE.outputFixed);
 
 /** Provider tokens a language model takes to read or generate from a request of `inputTokens`. */
-export const providerEstimate = (inputTokens: number): { input: number; output: number } => ({
+const providerEstimate = (inputTokens: number): { input: number; output: number } => ({
   input: Math.ceil(ESTIMATE.providerInPerInput * inputTokens) + ESTIMATE.providerInFixed,
   output: ESTIMATE.providerOut,
 });

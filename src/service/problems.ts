@@ -103,7 +103,7 @@ export function invalidRequest(errors: ProblemEntry[]): Problem {
 }
 
 /** The `type` URI of a problem; GET on it answers the catalogue entry. */
-export const problemType = (code: string): string => `/problems/${code}`;
+const problemType = (code: string): string => `/problems/${code}`;
 
 /** The body of a problem response; `requestId` is the request's id, also in the x-request-id header. */
 export function problemBody(p: Problem, requestId?: string): Record<string, unknown> {

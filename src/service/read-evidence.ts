@@ -14,7 +14,7 @@ import type { PortableModel } from "./resolve-model.js";
 import { inputNames, modelName, nullDecisions, withinBudget, type Run } from "./run.js";
 
 /** 422 evidence_too_large: the readers' limit and the size received, in the detail and one entry. */
-export function tooLargeProblem(size: EvidenceSize): Problem {
+function tooLargeProblem(size: EvidenceSize): Problem {
   const n = (x: number) => x.toLocaleString("en-US");
   const message = `${n(size.size)} ${size.measure}; the embedded readers take at most ${n(size.limit)}`;
   return problem("evidence_too_large", `the evidence is too large to read: ${message}`, [

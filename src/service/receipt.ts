@@ -33,7 +33,7 @@ export interface ReadRecord {
   source?: ReadValue["source"];
 }
 
-export type InputOrigin = "given" | "read" | "absent";
+type InputOrigin = "given" | "read" | "absent";
 
 export interface StateProvenance {
   /** how the state was given: a JSON value, or a text string */

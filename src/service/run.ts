@@ -24,7 +24,7 @@ export interface Run {
 export const diagnosticEntries = (ds: readonly Diagnostic[]): ProblemEntry[] =>
   ds.filter((d) => d.severity === "error").map((d) => ({ address: d.address ?? "", code: d.code, message: d.message }));
 
-export const checkErrors = (check: CheckResult): ProblemEntry[] => diagnosticEntries(check.stages.flatMap((s) => s.diagnostics));
+const checkErrors = (check: CheckResult): ProblemEntry[] => diagnosticEntries(check.stages.flatMap((s) => s.diagnostics));
 
 export function compileOrProblem(model: PortableModel, deps: ServiceDeps): Outcome<CompiledModel> {
   const result = deps.cache.get(model);

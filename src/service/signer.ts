@@ -8,7 +8,7 @@ import canonicalize from "canonicalize";
 import { CompactSign, exportJWK, generateKeyPair, importJWK, base64url, flattenedVerify, type JWK } from "jose";
 import type { Ledger, StoredSigningKey } from "../ledger/types.js";
 
-export const RECEIPT_TYP = "pdm-receipt+jws";
+const RECEIPT_TYP = "pdm-receipt+jws";
 
 export interface ReceiptSigner {
   kid: string;
@@ -29,7 +29,7 @@ async function makeKey(): Promise<Omit<StoredSigningKey, "createdAt">> {
 const publish = (k: { kid: string; publicJwk: Record<string, unknown> }): JWK =>
   ({ ...k.publicJwk, kid: k.kid, alg: "EdDSA", use: "sig" }) as JWK;
 
-export const canonicalBytes = (value: unknown): Uint8Array => new TextEncoder().encode(canonicalize(value) ?? "null");
+const canonicalBytes = (value: unknown): Uint8Array => new TextEncoder().encode(canonicalize(value) ?? "null");
 
 export async function createSigner(ledger: Ledger | null): Promise<ReceiptSigner> {
   const current = ledger ? await ledger.signingKey(makeKey) : { ...(await makeKey()), createdAt: new Date().toISOString() };

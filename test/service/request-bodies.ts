@@ -101,7 +101,7 @@ function sitesOf(schema: JsonSchema, value: Record<string, unknown>, at: Path = 
   });
 }
 
-export const addressOf = (path: Path): string => "body" + path.map((p) => (typeof p === "number" ? `[${p}]` : `.${p}`)).join("");
+const addressOf = (path: Path): string => "body" + path.map((p) => (typeof p === "number" ? `[${p}]` : `.${p}`)).join("");
 
 type Change = { set: unknown; code: string } | { remove: true; code: string };
 

@@ -23,7 +23,7 @@ const numberText = fc.oneof(
   { arbitrary: fc.constantFrom("0.5", "-1.25", "2.5", "1000000", "0.001", "-3"), weight: 1 },
 );
 const numberOf = (text: string): Generated => ({ value: new Decimal(text), text });
-export const number: fc.Arbitrary<Generated> = numberText.map(numberOf);
+const number: fc.Arbitrary<Generated> = numberText.map(numberOf);
 
 const dateText = fc
   .tuple(fc.integer({ min: 1970, max: 2030 }), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 28 }))
@@ -41,8 +41,8 @@ const durationText = fc.oneof(
 const temporalOf = (text: fc.Arbitrary<string>): fc.Arbitrary<Generated> =>
   text.map((t) => ({ value: parseTemporal(t)!, text: `@${JSON.stringify(t)}` })).filter((g) => g.value !== null);
 
-export const temporal: fc.Arbitrary<Generated> = fc.oneof(temporalOf(dateText), temporalOf(dateTimeText), temporalOf(timeText));
-export const duration: fc.Arbitrary<Generated> = temporalOf(durationText);
+const temporal: fc.Arbitrary<Generated> = fc.oneof(temporalOf(dateText), temporalOf(dateTimeText), temporalOf(timeText));
+const duration: fc.Arbitrary<Generated> = temporalOf(durationText);
 
 const stringOf = (s: string): Generated => ({ value: s, text: JSON.stringify(s) });
 
@@ -64,18 +64,18 @@ const stringText = fc.oneof(
   durationText,
   fc.constantFrom("[1..5]", "(2..10]", "[1..2)", '["a".."z"]', '[@"2020-01-01"..@"2020-12-31"]'),
 );
-export const string: fc.Arbitrary<Generated> = stringText.map(stringWithParts);
+const string: fc.Arbitrary<Generated> = stringText.map(stringWithParts);
 
-export const boolean: fc.Arbitrary<Generated> = fc.boolean().map((b) => ({ value: b, text: String(b) }));
+const boolean: fc.Arbitrary<Generated> = fc.boolean().map((b) => ({ value: b, text: String(b) }));
 
-export const nul: fc.Arbitrary<Generated> = fc.constant({ value: null, text: "null" });
+const nul: fc.Arbitrary<Generated> = fc.constant({ value: null, text: "null" });
 
 const FUNCTIONS: [string, FeelFunction][] = [
   ["function(a, b) a < b", fn("", ["a", "b"], (a, b) => lt(a!, b!))],
   ["function(a, b) a > b", fn("", ["a", "b"], (a, b) => gt(a!, b!))],
   ["function(item, newItem) item = 1", fn("", ["item", "newItem"], (item) => eq(item!, new Decimal(1)))],
 ];
-export const func: fc.Arbitrary<Generated> = fc.constantFrom(...FUNCTIONS).map(([text, value]) => ({ value, text }));
+const func: fc.Arbitrary<Generated> = fc.constantFrom(...FUNCTIONS).map(([text, value]) => ({ value, text }));
 
 const scalar = fc.oneof(number, string, boolean, temporal, duration, nul);
 
@@ -98,12 +98,12 @@ function contextOf(entries: fc.Arbitrary<[string, Generated][]>): fc.Arbitrary<G
 }
 
 /** {key, value} entries (what context() and get entries() deal in) or a few named fields. */
-export const context: fc.Arbitrary<Generated> = fc.oneof(
+const context: fc.Arbitrary<Generated> = fc.oneof(
   contextOf(fc.tuple(fc.constantFrom("a", "b", "key"), scalar).map(([k, v]) => [["key", stringOf(k)], ["value", v]])),
   contextOf(fc.uniqueArray(fc.tuple(fc.constantFrom("a", "b", "c", "key", "value"), scalar), { maxLength: 3, selector: ([k]) => k })),
 );
 
-export const list: fc.Arbitrary<Generated> = fc.oneof(
+const list: fc.Arbitrary<Generated> = fc.oneof(
   listOf(number),
   listOf(string),
   listOf(boolean),
@@ -124,15 +124,15 @@ function rangeOf(endpoints: fc.Arbitrary<[Generated, Generated]>): fc.Arbitrary<
 const ordered = (pair: [Generated, Generated], cmp: (a: Generated, b: Generated) => number): [Generated, Generated] =>
   cmp(pair[0], pair[1]) <= 0 ? pair : [pair[1], pair[0]];
 
-export const range: fc.Arbitrary<Generated> = fc.oneof(
+const range: fc.Arbitrary<Generated> = fc.oneof(
   rangeOf(fc.tuple(number, number).map((p) => ordered(p, (a, b) => (a.value as Decimal).cmp(b.value as Decimal)))),
   rangeOf(fc.tuple(temporalOf(dateText), temporalOf(dateText)).map((p) => ordered(p, (a, b) => (a.text < b.text ? -1 : a.text > b.text ? 1 : 0)))),
 );
 
 /** Each kind of FEEL value on its own. */
-export const KINDS = { number, string, boolean, temporal, duration, list, context, range, func, nul } as const;
+const KINDS = { number, string, boolean, temporal, duration, list, context, range, func, nul } as const;
 
-export const anyValue: fc.Arbitrary<Generated> = fc.oneof(...Object.values(KINDS));
+const anyValue: fc.Arbitrary<Generated> = fc.oneof(...Object.values(KINDS));
 
 const kind = fc.constantFrom(...Object.values(KINDS));
 

@@ -4,7 +4,7 @@ import type { Diagnostic } from "../../ir/diagnostics.js";
 import type { Stage } from "../../ir/check.js";
 import { catalogueEntry, CHECK_STAGES, type CheckStageName } from "../../ir/diagnostic-catalogue/index.js";
 
-export const STAGE_NAMES = CHECK_STAGES;
+const STAGE_NAMES = CHECK_STAGES;
 export type StageName = CheckStageName;
 
 const isCheckStage = (s: string | undefined): s is StageName => (STAGE_NAMES as readonly (string | undefined)[]).includes(s);

@@ -48,7 +48,7 @@ export type Template<P> = (params: P) => string;
 /** The parameters of a message that has none. */
 export type NoParams = Record<string, never>;
 
-export interface Entry<P, S extends CatalogueSeverity = CatalogueSeverity, St extends StageName = StageName> {
+interface Entry<P, S extends CatalogueSeverity = CatalogueSeverity, St extends StageName = StageName> {
   stage: St;
   severity: S;
   message: Template<P>;

@@ -14,15 +14,12 @@ import { STATE } from "./state.js";
 import { DMN } from "./dmn.js";
 import { TCK } from "./tck.js";
 
-export { CHECK_STAGES, STAGES, type AnyEntry, type CatalogueSeverity, type CheckStageName, type Entry, type NoParams, type StageName, type Template, type TestMismatchParams } from "./entries.js";
+export { CHECK_STAGES, STAGES, type AnyEntry, type CheckStageName, type StageName, type TestMismatchParams } from "./entries.js";
 
 export const CATALOGUE = { ...PARSE, ...NAMES, ...TYPES, ...GRAPH, ...TABLES, ...QUESTIONS, ...CODEGEN, ...STATE, ...DMN, ...TCK };
 
-export type Catalogue = typeof CATALOGUE;
+type Catalogue = typeof CATALOGUE;
 export type DiagnosticCode = keyof Catalogue;
-/** The parameters a code's message takes. */
-export type ParamsOf<C extends DiagnosticCode> = Parameters<Catalogue[C]["message"]>[0];
-export type SeverityOf<C extends DiagnosticCode> = Catalogue[C]["severity"];
 
 /** The entry of a code, for codes only known at run time (diagnostics read back from JSON). */
 export const catalogueEntry = (code: string): AnyEntry | undefined =>

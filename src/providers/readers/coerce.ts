@@ -88,7 +88,7 @@ function toDate(value: unknown, ctx: CoerceContext): Coerced | undefined {
 }
 
 /** Ranked options for a phrase: the option's own name first, then the words of its meaning. */
-export function rankOptions(phrase: string, values: string[], options: Record<string, string> = {}): { value: string; score: number }[] {
+function rankOptions(phrase: string, values: string[], options: Record<string, string> = {}): { value: string; score: number }[] {
   const norm = normaliseName(phrase);
   const stems = contentStems(phrase);
   const ranked = values.map((v) => {

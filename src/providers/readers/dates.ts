@@ -17,7 +17,7 @@ export interface DateMention {
 const pad = (n: number, width = 2): string => String(n).padStart(width, "0");
 
 /** `YYYY-MM-DD` when it is a real calendar date. */
-export function isoDate(year: number, month: number, day: number): string | undefined {
+function isoDate(year: number, month: number, day: number): string | undefined {
   if (!Number.isInteger(year) || !Number.isInteger(month) || !Number.isInteger(day)) return undefined;
   const d = new Date(Date.UTC(year, month - 1, day));
   if (d.getUTCFullYear() !== year || d.getUTCMonth() !== month - 1 || d.getUTCDate() !== day) return undefined;

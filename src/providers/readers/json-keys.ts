@@ -29,7 +29,7 @@ export function inputWords(input: InputIR, hintWords: string): InputWords {
 const best = (token: string, among: string[]): number => Math.max(0, ...among.map((a) => stemMatch(token, a)));
 
 /** 0..1; 1 only for the input's own name, exactly. */
-export function keyScore(words: InputWords, key: string): number {
+function keyScore(words: InputWords, key: string): number {
   if (key === words.input.name) return 1;
   if (normaliseName(key) === normaliseName(words.input.name)) return 0.97;
   const all = conceptTokens(contentStems(key));

@@ -65,7 +65,6 @@ export const convertPeriod = (value: number, from: Period, to: Period): number =
 export const AMOUNT_SOURCE =
   String.raw`(?<cur1>US\$|USD|EUR|GBP|\$|€|£)?\s?(?<num>[-−]?(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+))(?:\s?(?<mult>k|mm|mn|m|bn|thousand|million|billion)(?![a-z]))?(?:\s?(?<pct>%|percent(?![a-z])|per\s?cent(?![a-z])|pct(?![a-z])))?(?:\s?(?<cur2>USD|EUR|GBP|dollars?|euros?|pounds?)(?![a-z]))?`;
 
-export const amountPattern = (): RegExp => new RegExp(AMOUNT_SOURCE, "giu");
 
 export function amountFromMatch(m: RegExpExecArray): Amount {
   const g = m.groups ?? {};

@@ -16,7 +16,7 @@ import { indexText, type Meter } from "./text/text-index.js";
 import { tokenize, type Token } from "./text/tokens.js";
 
 /** Input types the text reader answers. */
-export const TEXT_READABLE = new Set(["number", "date", "boolean", "choice", "levels"]);
+const TEXT_READABLE = new Set(["number", "date", "boolean", "choice", "levels"]);
 
 /** Which tokens overlap one of the spans: the spans sorted and merged, then one pass over both in text order. */
 function covered(tokens: Token[], unsorted: { start: number; end: number }[]): boolean[] {

@@ -24,7 +24,7 @@ export const STOP_WORDS = new Set(
 );
 
 /** `annualIncome`, `annual_income`, `Annual-Income ` → ["annual", "income"] */
-export function splitName(name: string): string[] {
+function splitName(name: string): string[] {
   return name
     .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
     .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
@@ -57,7 +57,7 @@ SYNONYM_GROUPS.forEach((group, i) => {
 });
 
 /** Multi-word synonyms: phrase stems and their group, e.g. "politically exposed" in the PEP group. */
-export const PHRASE_SYNONYMS: { stems: string[]; group: number }[] = SYNONYM_GROUPS.flatMap((group, i) =>
+const PHRASE_SYNONYMS: { stems: string[]; group: number }[] = SYNONYM_GROUPS.flatMap((group, i) =>
   group.map(contentStems).filter((s) => s.length > 1).map((stems) => ({ stems, group: i })),
 );
 

@@ -3,7 +3,7 @@
 import { Decimal, isDecimal } from "../decimal.js";
 import { describe } from "../kinds.js";
 import { problem } from "../problems.js";
-import { FeelContext, FeelFunction, type FeelValue } from "../values.js";
+import { FeelContext, type FeelValue } from "../values.js";
 
 /** null plus a problem saying which argument of which function was wrong. */
 export const bad = (fn: string, param: string, v: FeelValue, want: string): null =>
@@ -12,8 +12,6 @@ export const bad = (fn: string, param: string, v: FeelValue, want: string): null
 export const isNum = (v: FeelValue): v is Decimal => isDecimal(v);
 export const isStr = (v: FeelValue): v is string => typeof v === "string";
 export const isCtx = (v: FeelValue): v is FeelContext => v instanceof FeelContext;
-export const isFn = (v: FeelValue): v is FeelFunction => v instanceof FeelFunction;
-export const absent = (v: FeelValue | undefined): boolean => v === undefined;
 
 /** DMN 1.5 singleton-list conversion for list parameters; null (or absent) is no list. */
 export function asList(v: FeelValue | undefined): FeelValue[] | undefined {

@@ -19,19 +19,19 @@ export interface PublicOptions {
   readiness?: Readiness;
 }
 
-export const KEYS_ROUTE: RouteSpec = {
+const KEYS_ROUTE: RouteSpec = {
   method: "GET",
   url: "/v1/keys",
   schema: { summary: "Public keys that verify receipt signatures (JWK set)", response: { 200: json("JWK set", COMPONENTS.JWKS) } },
 };
 
-export const HEALTH_ROUTE: RouteSpec = {
+const HEALTH_ROUTE: RouteSpec = {
   method: "GET",
   url: "/healthz",
   schema: { summary: "Liveness: the process answers", response: { 200: json("up", COMPONENTS.Health) } },
 };
 
-export const READY_ROUTE: RouteSpec = {
+const READY_ROUTE: RouteSpec = {
   method: "GET",
   url: "/readyz",
   schema: {
@@ -40,7 +40,7 @@ export const READY_ROUTE: RouteSpec = {
   },
 };
 
-export const METRICS_ROUTE: RouteSpec = {
+const METRICS_ROUTE: RouteSpec = {
   method: "GET",
   url: "/metrics",
   schema: {
@@ -49,7 +49,7 @@ export const METRICS_ROUTE: RouteSpec = {
   },
 };
 
-export const OPENAPI_ROUTE: RouteSpec = {
+const OPENAPI_ROUTE: RouteSpec = {
   method: "GET",
   url: "/openapi.json",
   schema: {
@@ -64,7 +64,7 @@ export const OPENAPI_ROUTE: RouteSpec = {
   },
 };
 
-export const PROBLEM_ROUTE: RouteSpec = {
+const PROBLEM_ROUTE: RouteSpec = {
   method: "GET",
   url: "/problems/:code",
   schema: {

@@ -72,7 +72,7 @@ function placeFactor(index: TextIndex, cue: Token, value: Token): number {
  * rest is the support of all cues. Option words are placed by the support alone: an option name
  * shared by inputs ("high") goes to the input whose cues surround it most fully.
  */
-export const VALUE_PLACEMENT = 0.7;
+const VALUE_PLACEMENT = 0.7;
 export const OPTION_PLACEMENT = 0;
 
 /**

@@ -12,7 +12,7 @@ const MIN_PROXIMITY = 0.12;
 const IMPLIED_YEAR = 0.9;
 
 /** Index of the first token whose start is at or after `offset` (tokens.length if none). */
-export function firstTokenFrom(index: TextIndex, offset: number): number {
+function firstTokenFrom(index: TextIndex, offset: number): number {
   const { tokens } = index;
   let lo = 0;
   let hi = tokens.length;

@@ -23,7 +23,7 @@ export interface Postings {
 
 const BUCKET = 32;
 
-export interface Occurrences {
+interface Occurrences {
   /** where the word occurs itself (stem or concept): match 1 */
   exact: Postings;
   /** where a synonym occurs: match SYNONYM_MATCH */

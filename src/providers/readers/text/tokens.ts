@@ -37,7 +37,7 @@ const startsNumber = (word: string, text: string, start: number): boolean =>
   numberWord(word) !== undefined || (/^an?$/i.test(word) && /^\s+(hundred|thousand|million|billion)\b/i.test(text.slice(start + word.length, start + word.length + 12)));
 
 /** Words that end a clause; a comma, semicolon, pipe or parenthesis does too. */
-export const CLAUSE_WORDS = new Set(["and", "but", "while", "whereas", "although", "though", "however"]);
+const CLAUSE_WORDS = new Set(["and", "but", "while", "whereas", "although", "though", "however"]);
 const CLAUSE_MARKS = new Set([",", ";", "|", "(", ")"]);
 
 export function tokenize(text: string): Token[] {
