@@ -1,19 +1,17 @@
 // The `pdm` command as a user runs it: the built CLI in a child process.
-import { execFileSync, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { pdmBin } from "../server/spawn.js";
 
 const root = join(import.meta.dirname, "../..");
 const pdm = (args: string[], input?: string) =>
-  spawnSync(process.execPath, [join(root, "bin/pdm.mjs"), ...args], { cwd: root, encoding: "utf8", input });
+  spawnSync(process.execPath, [pdmBin(), ...args], { cwd: root, encoding: "utf8", input });
 const sample = (name: string, ...rest: string[]) => join(root, "samples", name, ...rest);
 
-beforeAll(() => {
-  execFileSync(process.execPath, [join(root, "scripts/build.mjs")], { cwd: root });
-});
 
 describe("pdm check", () => {
   it("exits 0 on a valid model and lists the stages", () => {

@@ -1,14 +1,15 @@
 // Every command explains itself and fails with a sentence: help, version, usage mistakes, and
 // the rough edges a new user met (a missing TCK folder, an admin command in the wrong folder,
 // text evidence for `pdm run`). The built CLI in a child process.
-import { execFileSync, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { pdmBin } from "../server/spawn.js";
 
 const root = join(import.meta.dirname, "../..");
-const bin = join(root, "bin/pdm.mjs");
+const bin = pdmBin();
 const pdm = (args: string[], options: { cwd?: string; input?: string; env?: NodeJS.ProcessEnv } = {}) =>
   spawnSync(process.execPath, [bin, ...args], { cwd: options.cwd ?? root, encoding: "utf8", input: options.input, env: options.env ?? process.env, maxBuffer: 1 << 28 });
 const STACK = /^\s+at .+\(.+:\d+:\d+\)$/m;
@@ -20,9 +21,6 @@ function listedCommands(): string[] {
   return block.split("\n").map((l) => l.trim().split(/\s+/)[0]!);
 }
 
-beforeAll(() => {
-  execFileSync(process.execPath, [join(root, "scripts/build.mjs")], { cwd: root });
-});
 
 describe("help", () => {
   const commands = listedCommands();

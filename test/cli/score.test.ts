@@ -1,10 +1,11 @@
 // `pdm score` as a user runs it: the built CLI in a child process, files and standard streams.
-import { execFileSync, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { createWriteStream, existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { finished } from "node:stream/promises";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { pdmBin } from "../server/spawn.js";
 import { lendingJsonl, lendingRow } from "../../bench/batch/lending-states.js";
 import { loadSample } from "../../bench/load-samples.js";
 import { parseCsv } from "../../src/batch/csv.js";
@@ -20,7 +21,7 @@ const SUMMARY = /^scored ([\d,]+) rows, ([\d,]+) errors, in [\d.]+ s: [\d,]+ row
 const REPORT_RSS = `data:text/javascript,process.on("exit",()=>process.stderr.write("maxRSS "+process.resourceUsage().maxRSS+"\\n"))`;
 
 const pdm = (args: string[], options: { input?: string; preload?: string[] } = {}) =>
-  spawnSync(process.execPath, [...(options.preload ?? []), join(root, "bin/pdm.mjs"), "score", ...args], {
+  spawnSync(process.execPath, [...(options.preload ?? []), pdmBin(), "score", ...args], {
     cwd: root,
     encoding: "utf8",
     input: options.input,
@@ -34,9 +35,6 @@ const file = (name: string, text: string) => {
   return path;
 };
 
-beforeAll(() => {
-  execFileSync(process.execPath, [join(root, "scripts/build.mjs")], { cwd: root });
-});
 
 describe("pdm score", () => {
   it("scores JSONL into JSONL with row numbers and ids, and ends with a summary", () => {

@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
+import { pdmBin } from "../server/spawn.js";
 import { spec } from "../../src/cli/commands/serve.js";
 import { envNames, parseCommand } from "../../src/cli/command.js";
 import { resolveSettings } from "../../src/cli/settings.js";
@@ -56,7 +57,7 @@ describe("settings precedence", () => {
 });
 
 const pdm = (args: string[], env: NodeJS.ProcessEnv = {}) =>
-  spawnSync(process.execPath, [join(root, "bin/pdm.mjs"), ...args], { cwd: root, encoding: "utf8", env: { ...process.env, ...env } });
+  spawnSync(process.execPath, [pdmBin(), ...args], { cwd: root, encoding: "utf8", env: { ...process.env, ...env } });
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -104,7 +105,7 @@ describe("pdm serve as an operator runs it", () => {
 
   it("PORT and HOST choose where it listens", async () => {
     const port = await freePort();
-    const s = started(process.execPath, [join(root, "bin/pdm.mjs"), "serve", "--no-ledger"], { PORT: String(port), HOST: "127.0.0.1" });
+    const s = started(process.execPath, [pdmBin(), "serve", "--no-ledger"], { PORT: String(port), HOST: "127.0.0.1" });
     expect(await s.listening).toBe(`http://127.0.0.1:${port}`);
     s.child.kill("SIGTERM");
     expect(await s.exited).toBe(0);

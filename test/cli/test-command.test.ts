@@ -1,14 +1,15 @@
 // `pdm test` as a user runs it: every sample's cases pass; a changed expected value fails with a
 // diff and exit 1; JUnit XML for CI; a DMN TCK test file against an imported model.
-import { execFileSync, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { pdmBin } from "../server/spawn.js";
 import { loadSamples } from "../../bench/load-samples.js";
 
 const root = join(import.meta.dirname, "../..");
-const pdm = (args: string[]) => spawnSync(process.execPath, [join(root, "bin/pdm.mjs"), ...args], { cwd: root, encoding: "utf8" });
+const pdm = (args: string[]) => spawnSync(process.execPath, [pdmBin(), ...args], { cwd: root, encoding: "utf8" });
 const samples = loadSamples();
 
 /** Each sample's cases in the {state, expect} format, one file each. */
@@ -18,9 +19,6 @@ function caseFolder(sample: (typeof samples)[number]): string {
   return dir;
 }
 
-beforeAll(() => {
-  execFileSync(process.execPath, [join(root, "scripts/build.mjs")], { cwd: root });
-});
 
 describe("pdm test", () => {
   it.each(samples)("$name: every case passes", (sample) => {

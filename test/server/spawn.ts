@@ -12,6 +12,12 @@ export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 /** The CLI built by global-setup (PDM_TEST_BIN runs the suites against another build, e.g. an installed package). */
 const bin = (): string => process.env.PDM_TEST_BIN ?? inject("pdmBin");
 
+/** The built CLI every suite spawns: global-setup's snapshot, never dist/ itself, which a build may be replacing. */
+export function pdmBin(): string {
+  assertBuilt();
+  return bin();
+}
+
 export interface Store {
   name: "sqlite" | "postgres";
   available: boolean;

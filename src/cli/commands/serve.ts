@@ -92,16 +92,10 @@ export const run = command(spec, async (args, io) => {
     io.stderr.write(`pdm serve: ${err.message}${hint}\n`);
     return 1;
   }
-  if (server.bootstrap) {
-    io.stdout.write(
-      `Created the development account "${server.bootstrap.account}" with a starting balance and this API key (shown once, store it now):\n${server.bootstrap.key}\n`,
-    );
-  }
-  const ledger = values["no-ledger"] ? "off (unmetered, no authentication)" : describeLocation(location);
-  io.stdout.write(`pdm listening on ${server.url} (ledger: ${ledger})\n`);
-
+  // The signal handlers are in place before the first line is printed: whoever waits for that
+  // line may stop the server at once, and a signal with no handler would kill it uncleanly.
   const running = server;
-  return new Promise<number>((resolve) => {
+  const stopped = new Promise<number>((resolve) => {
     const stop = () => {
       process.off("SIGINT", stop);
       process.off("SIGTERM", stop);
@@ -116,4 +110,12 @@ export const run = command(spec, async (args, io) => {
     process.on("SIGINT", stop);
     process.on("SIGTERM", stop);
   });
+  if (server.bootstrap) {
+    io.stdout.write(
+      `Created the development account "${server.bootstrap.account}" with a starting balance and this API key (shown once, store it now):\n${server.bootstrap.key}\n`,
+    );
+  }
+  const ledger = values["no-ledger"] ? "off (unmetered, no authentication)" : describeLocation(location);
+  io.stdout.write(`pdm listening on ${server.url} (ledger: ${ledger})\n`);
+  return stopped;
 });
