@@ -36,7 +36,10 @@ async function usage(): Promise<string> {
     "usage: pdm <command> [options]",
     "",
     "commands:",
-    ...specs.map((s) => `  ${s.name.padEnd(width)}  ${s.summary}`),
+    ...specs.flatMap((s) => {
+      const options = Object.keys(s.options).map((o) => `--${o}`);
+      return [`  ${s.name.padEnd(width)}  ${s.summary}`, ...(options.length ? [`  ${" ".repeat(width)}    ${options.join(" ")}`] : [])];
+    }),
     "",
     "pdm help <command>   options, examples and exit codes of one command (also: pdm <command> --help)",
     "pdm --version        the version",

@@ -7,7 +7,7 @@ import { problem, type Problem } from "./problems.js";
 import type { ServiceDeps } from "./deps.js";
 
 const insufficient = (amount: number, available: number): Problem =>
-  problem("insufficient_balance", `this request reserves ${formatUsd(amount)} USD but ${formatUsd(available)} USD is available`);
+  problem("insufficient_balance", `this request reserves ${formatUsd(amount)} USD but ${formatUsd(available)} USD is available: top up the account, or wait for other requests' reservations to settle`);
 
 export interface Hold {
   settle(items: LineItem[], memo: string): Promise<BillingView>;

@@ -53,7 +53,7 @@ export async function runOnEvidence(
     return failure(
       problem(
         "value_not_established",
-        `the evidence does not establish ${missing.map((m) => m.input).join(", ")}`,
+        `the evidence does not establish ${missing.map((m) => m.input).join(", ")}: state ${missing.length === 1 ? "it" : "them"} in the evidence, or send a JSON state with ${missing.length === 1 ? "that input" : "those inputs"} by name`,
         missing.map((m) => ({ address: m.address, code: "input.not_established", message: m.reason })),
       ),
     );

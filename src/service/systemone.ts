@@ -29,7 +29,7 @@ export async function systemOne(call: ServiceCall, deps: ServiceDeps): Promise<O
   if (!source.ok) return source;
   const src = source.value;
   if (src.kind === "complete" && src.bytes > deps.limits.modelBytes) {
-    return failure(problem("model_too_large", `the model has ${src.bytes} characters; the limit is ${deps.limits.modelBytes}`));
+    return failure(problem("model_too_large", `the model has ${src.bytes} characters; the limit is ${deps.limits.modelBytes}: send a smaller model (fewer rules or shorter texts)`));
   }
   const oversize = textTooLarge(body.state, deps);
   if (oversize) return failure(oversize);

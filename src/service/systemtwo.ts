@@ -51,7 +51,7 @@ export async function systemTwoModels(call: ServiceCall, deps: ServiceDeps): Pro
   const model = { content: body.content as Record<string, unknown>, ...(body.output ? { questions: body.output as Record<string, unknown> } : {}) };
   const size = JSON.stringify(model).length;
   if (size > deps.limits.modelBytes) {
-    return failure(problem("model_too_large", `the model has ${size} characters; the limit is ${deps.limits.modelBytes}`));
+    return failure(problem("model_too_large", `the model has ${size} characters; the limit is ${deps.limits.modelBytes}: send a smaller model (fewer rules or shorter texts)`));
   }
   const { valid, stages, warnings, content, input } = deps.check(model);
   return success({ valid, stages, warnings, content, input });

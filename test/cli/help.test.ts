@@ -18,7 +18,8 @@ const STACK = /^\s+at .+\(.+:\d+:\d+\)$/m;
 function listedCommands(): string[] {
   const out = pdm(["--help"]).stdout;
   const block = out.split("commands:\n")[1]!.split("\n\n")[0]!;
-  return block.split("\n").map((l) => l.trim().split(/\s+/)[0]!);
+  // a command's line starts two spaces in; its options follow on an indented line of their own
+  return block.split("\n").filter((l) => /^  \S/.test(l)).map((l) => l.trim().split(/\s+/)[0]!);
 }
 
 
@@ -48,6 +49,11 @@ describe("help", () => {
       expect(r.stderr).toContain(`pdm help ${c}`);
       expect(r.stderr).not.toMatch(STACK);
     }
+  });
+
+  it("the overview names every command's options, and each command's help describes them", () => {
+    const overview = pdm(["--help"]).stdout;
+    for (const o of ["--trace", "--json", "--lenient", "--reporter", "--workers"]) expect(overview).toContain(o);
   });
 
   it("shows options that used to be hidden: run's --trace and --json, check's --lenient", () => {
