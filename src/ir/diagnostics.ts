@@ -8,6 +8,6 @@ export type { Diagnostic, Place, Span } from "./diagnostic-types.js";
 export const diagnostic = diagnosticsOf(CATALOGUE);
 
 /** Whether a diagnostic has a code; the code must be one of the catalogue's. */
-export const hasCode = (d: Diagnostic, code: keyof typeof CATALOGUE): boolean => d.code === code;
+export const hasCode = (d: { code: string }, code: keyof typeof CATALOGUE): boolean => d.code === code;
 
 export const hasErrors = (ds: readonly Diagnostic[]): boolean => ds.some((d) => d.severity === "error");

@@ -15,6 +15,7 @@ import { compileOrProblem, runDeterministic, type Run } from "./run.js";
 import { SystemOneRequest } from "./schemas/systemone.js";
 import { requestValidator } from "./schemas/validate.js";
 import type { CompiledModel } from "../compiler/index.js";
+import { hasCode } from "../ir/diagnostics.js";
 import { NO_USAGE } from "../providers/types.js";
 
 type Mode = "fast" | "thinking";
@@ -114,5 +115,5 @@ async function execute(
  * and a reader guessing from them would hide the mistake, so it is answered as one.
  */
 function meantAsInputs(state: unknown, errors: readonly { code: string }[]): boolean {
-  return state !== null && typeof state === "object" && !Array.isArray(state) && errors.every((e) => e.code !== "state.missing");
+  return state !== null && typeof state === "object" && !Array.isArray(state) && errors.every((e) => !hasCode(e, "state.missing"));
 }
