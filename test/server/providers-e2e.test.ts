@@ -80,11 +80,13 @@ describe("pdm serve with readers and generators", () => {
   });
 
   it("reads a JSON state that does not match: given and read kept apart, read values with their JSON path", async () => {
-    const res = await systemone({ model: LOAN, state: { "annual income": "52,000 dollars", "credit score": 710, "has collateral": "yes" } });
+    // (a state that names every input but holds a value of the wrong type is a 422 invalid_state:
+    // test/service/reservations.test.ts; here one input is under another name)
+    const res = await systemone({ model: LOAN, state: { income: "52,000 dollars", "credit score": 710, "has collateral": "yes" } });
     expect(res.status, res.text).toBe(200);
     const { receipt } = res.json;
     expect(receipt.given).toEqual({ "credit score": 710 });
-    expect(receipt.read["annual income"]).toMatchObject({ value: 52000, source: { path: "/annual income" } });
+    expect(receipt.read["annual income"]).toMatchObject({ value: 52000, source: { path: "/income" } });
     expect(receipt.state).toMatchObject({ kind: "json", schema_matched: false, inputs: { "credit score": "given", "annual income": "read" } });
   });
 
