@@ -68,7 +68,23 @@ export interface RunningServer {
 export async function startServer(o: ServerOptions): Promise<RunningServer> {
   // Configuration mistakes stop the start, before any connection is opened.
   const providerSettings = o.providers ?? providerConfig();
+  // What has been opened, closed in reverse if the start fails (a port in use, Redis away), so a
+  // failed start leaves no connection holding the process open.
+  const closers: (() => Promise<void>)[] = [];
+  const closeAll = async () => {
+    for (const close of closers.reverse()) await close().catch(() => {});
+  };
+  try {
+    return await start(o, providerSettings, closers);
+  } catch (e) {
+    await closeAll();
+    throw e;
+  }
+}
+
+async function start(o: ServerOptions, providerSettings: ProviderConfig, closers: (() => Promise<void>)[]): Promise<RunningServer> {
   const opened = o.noLedger ? null : await openLedger(o.location);
+  if (opened) closers.push(() => opened.close());
   const cache = createCompileCache(compileUncached, o.cacheSize);
   const metrics = createMetrics(cache);
   const instrumented = opened ? instrumentLedger(opened, metrics) : null;
@@ -81,10 +97,12 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
   const rateLimiter = o.redisUrl
     ? await redisRateLimiter(o.redisUrl, o.rateLimit, o.redisPrefix)
     : memoryRateLimiter(o.rateLimit);
+  closers.push(() => rateLimiter.close());
   const cacheOptions = { ttlMs: providerSettings.questionsCacheTtlMs, capacity: providerSettings.questionsCacheSize };
   const questionsCache = o.redisUrl
     ? await redisQuestionsCache(o.redisUrl, cacheOptions, o.redisPrefix)
     : memoryQuestionsCache(cacheOptions);
+  closers.push(() => questionsCache.close());
   const app = buildApp({
     service: {
       check: (m) => checkModel(m),
