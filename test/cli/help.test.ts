@@ -19,7 +19,7 @@ function listedCommands(): string[] {
   const out = pdm(["--help"]).stdout;
   const block = out.split("commands:\n")[1]!.split("\n\n")[0]!;
   // a command's line starts two spaces in; its options follow on an indented line of their own
-  return block.split("\n").filter((l) => /^  \S/.test(l)).map((l) => l.trim().split(/\s+/)[0]!);
+  return block.split("\n").filter((l) => /^ {2}\S/.test(l)).map((l) => l.trim().split(/\s+/)[0]!);
 }
 
 
