@@ -88,7 +88,7 @@ describe("evidence over the embedded readers' limit", () => {
 
   it("a JSON state that needs reading and holds too many values: 422 once it is known not to match, nothing charged", async () => {
     const id = (await deps.ledger!.createAccount("acct", FULL)).id;
-    const state = { "annual income": "52000 USD", "credit score": 710, history: Array.from({ length: EMBEDDED_LIMITS.jsonValues }, (_, i) => i) };
+    const state = { income: "52000 USD", "credit score": 710, history: Array.from({ length: EMBEDDED_LIMITS.jsonValues }, (_, i) => i) };
     const out = await call({ model: LOAN, state }, id);
     expect(out.ok).toBe(false);
     if (out.ok) return;

@@ -134,7 +134,8 @@ describe("systemOne", () => {
       questions: { total: { type: "number", instructions: "What is the total?" } },
     };
     const text = await call({ model, state: "The first amount is 4 and the second amount is 7." });
-    const mismatch = await call({ model, state: { "first amount": "4", "second amount": 7 } });
+    // (a state that names every input with a value of the wrong type is 422 invalid_state, test/service/reservations.test.ts; here one input goes by another name, so the state needs reading)
+    const mismatch = await call({ model, state: { "first amount (EUR)": "4", "second amount": 7 } });
     const questions = await call({ questions: model.questions, state: { total: 11 } });
     for (const out of [text, mismatch, questions]) {
       if (!out.ok) throw new Error(JSON.stringify(out.problem));
