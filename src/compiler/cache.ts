@@ -2,7 +2,7 @@
 // Failed compilations are cached too, so a broken model resubmitted in a loop costs one Check.
 import type { ModelInput } from "../ir/model.js";
 import { modelHash } from "./identity.js";
-import { Lru } from "./lru.js";
+import { LRUCache } from "lru-cache";
 import type { CompileOptions, CompileResult } from "./index.js";
 
 export interface CompileCache {
@@ -13,7 +13,7 @@ export interface CompileCache {
 const optionsKey = (o: CompileOptions): string => `${o.strict ?? true}/${o.optimise ?? true}/${o.outputs?.join("\u0000") ?? "*"}`;
 
 export function createCompileCache(compile: (model: ModelInput, options: CompileOptions, hash: string) => CompileResult, capacity = 256): CompileCache {
-  const entries = new Lru<string, CompileResult>(capacity);
+  const entries = new LRUCache<string, CompileResult>({ max: capacity });
   let hits = 0;
   let misses = 0;
   return {

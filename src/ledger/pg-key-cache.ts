@@ -3,7 +3,7 @@
 // status is announced with NOTIFY, every instance LISTENs and drops its cache, and nothing is
 // served from the cache while the listening connection is down.
 import type pg from "pg";
-import { Lru } from "../compiler/lru.js";
+import { LRUCache } from "lru-cache";
 import type { KeyLookup } from "./types.js";
 
 /** Entries also expire on their own, as a backstop against a notification lost in transit. */
@@ -11,7 +11,7 @@ const TTL_MS = 60_000;
 const CAPACITY = 10_000;
 
 export class KeyCache {
-  private readonly entries = new Lru<string, { lookup: KeyLookup; at: number }>(CAPACITY);
+  private readonly entries = new LRUCache<string, { lookup: KeyLookup; at: number }>({ max: CAPACITY });
   private listener: pg.Client | null = null;
   /** bumped by every invalidation, so a lookup that raced with one is not cached */
   private generation = 0;
