@@ -13,7 +13,7 @@ const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const anyOf = (names) => `(${names.map(escapeRegExp).join("|")})`;
 
 // A phase may import itself and the phases before it, never a later phase, and never the compiler
-// API (src/compiler/*.ts: index, identity, cache, lru), which is built on the phases.
+// API (src/compiler/*.ts: index, identity, cache), which is built on the phases.
 // 5-load imports no other phase: a batch worker loads compiled models without the compiler.
 const selfContainedPhases = new Set(["5-load"]);
 
