@@ -151,7 +151,8 @@ if (PG_URL) {
 
 const loadBefore = loadavg()[0]!;
 const results = await measureAll(configs);
-for (const r of results) console.log(`${r.name}: ${r.rps.toFixed(0)} req/s (rounds ${r.rounds.join(", ")}), p50 ${r.p50} ms, p99 ${r.p99} ms`);
+for (const r of results)
+  console.log(`${r.name}: ${r.rps.toFixed(0)} req/s (rounds ${r.rounds.join(", ")}), p50 ${r.p50} ms, p99 ${r.p99} ms`);
 const machine = { ...describeMachine(), load: [loadBefore, loadavg()[0]!] as [number, number] };
 const off = results[0]!.rps;
 const rows = results.map(

@@ -40,13 +40,21 @@ function othersSection(results: CaseResult[]): string[] {
   const rows: string[] = [];
   const verdicts: string[] = [];
   for (const r of withOthers) {
-    rows.push(`| ${r.name} | compiled (this compiler) | ${ops(r.compiledHz)}${pct(r.compiledRme)} | ${micros(r.compiledHz)} | ${r.compiledHz ? (r.handwrittenHz / r.compiledHz).toFixed(2) : "n/a"}× | — | ${r.compileMs === null ? "n/a" : r.compileMs.toFixed(1)} |`);
-    rows.push(`| ${r.name} | hand-written (the limit) | ${ops(r.handwrittenHz)}${pct(r.handwrittenRme)} | ${micros(r.handwrittenHz)} | 1.00× | ${r.compiledHz ? (r.compiledHz / r.handwrittenHz).toFixed(2) : "n/a"}× | — |`);
+    rows.push(
+      `| ${r.name} | compiled (this compiler) | ${ops(r.compiledHz)}${pct(r.compiledRme)} | ${micros(r.compiledHz)} | ${r.compiledHz ? (r.handwrittenHz / r.compiledHz).toFixed(2) : "n/a"}× | — | ${r.compileMs === null ? "n/a" : r.compileMs.toFixed(1)} |`,
+    );
+    rows.push(
+      `| ${r.name} | hand-written (the limit) | ${ops(r.handwrittenHz)}${pct(r.handwrittenRme)} | ${micros(r.handwrittenHz)} | 1.00× | ${r.compiledHz ? (r.compiledHz / r.handwrittenHz).toFixed(2) : "n/a"}× | — |`,
+    );
     for (const o of r.others!) {
       const speedup = r.compiledHz ? r.compiledHz / o.hz : null;
-      rows.push(`| ${r.name} | ${o.label}${o.note ? ` ⚠ ${o.note}` : ""} | ${ops(o.hz)}${pct(o.rme)} | ${micros(o.hz)} | ${(r.handwrittenHz / o.hz).toFixed(2)}× | ${speedup === null ? "n/a" : `${speedup.toFixed(speedup >= 10 ? 0 : 2)}×`} | ${o.setupMs === null ? "—" : o.setupMs.toFixed(1)} |`);
+      rows.push(
+        `| ${r.name} | ${o.label}${o.note ? ` ⚠ ${o.note}` : ""} | ${ops(o.hz)}${pct(o.rme)} | ${micros(o.hz)} | ${(r.handwrittenHz / o.hz).toFixed(2)}× | ${speedup === null ? "n/a" : `${speedup.toFixed(speedup >= 10 ? 0 : 2)}×`} | ${o.setupMs === null ? "—" : o.setupMs.toFixed(1)} |`,
+      );
       if (o.kind === "peer" && speedup !== null) {
-        verdicts.push(`- ${r.name}, ${o.label}: compiled is ${speedup.toFixed(speedup >= 10 ? 0 : 2)}× its throughput — target ${PEER_TARGET}× ${speedup >= PEER_TARGET ? "met" : "NOT met"}.`);
+        verdicts.push(
+          `- ${r.name}, ${o.label}: compiled is ${speedup.toFixed(speedup >= 10 ? 0 : 2)}× its throughput — target ${PEER_TARGET}× ${speedup >= PEER_TARGET ? "met" : "NOT met"}.`,
+        );
       }
     }
   }

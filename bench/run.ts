@@ -145,8 +145,17 @@ async function measureOthers(c: BenchCase): Promise<OtherResult[]> {
   const results: OtherResult[] = [];
   for (const b of c.baselines ?? []) {
     const mismatches = await differing(c, b.evaluate);
-    const best = bestOf(Array.from({ length: ROUNDS }, () => throughput(`${c.name} ${b.label}`, roundRobin(c.states, b.evaluate), MAX_TIME)));
-    results.push({ label: b.label, kind: "baseline", hz: best.hz, rme: best.rme, setupMs: null, note: mismatches ? `differs on ${mismatches} of ${c.states.length} states` : undefined });
+    const best = bestOf(
+      Array.from({ length: ROUNDS }, () => throughput(`${c.name} ${b.label}`, roundRobin(c.states, b.evaluate), MAX_TIME)),
+    );
+    results.push({
+      label: b.label,
+      kind: "baseline",
+      hz: best.hz,
+      rme: best.rme,
+      setupMs: null,
+      note: mismatches ? `differs on ${mismatches} of ${c.states.length} states` : undefined,
+    });
   }
   if (!c.peers) return results;
   const { PEERS } = await import("./peers/index.js");
@@ -215,7 +224,10 @@ if (process.env.BENCH_CASE) {
     return r;
   });
   const batch = BATCH_ROWS > 0 && (!ONLY || ONLY.includes("batch")) ? await runBatch(BATCH_ROWS, [1, 2], ROUNDS) : [];
-  for (const b of batch) console.log(`batch ${b.workers} worker(s): ${b.rowsPerSecond === null ? "n/a" : Math.round(b.rowsPerSecond)} rows/s${b.rowsPerSecond === null ? ` (${b.note})` : ""}`);
+  for (const b of batch)
+    console.log(
+      `batch ${b.workers} worker(s): ${b.rowsPerSecond === null ? "n/a" : Math.round(b.rowsPerSecond)} rows/s${b.rowsPerSecond === null ? ` (${b.note})` : ""}`,
+    );
   const loadAfter = loadavg();
   const out = new URL("./RESULTS.md", import.meta.url);
   writeFileSync(out, renderResults({ ...describeMachine(), load: [loadBefore[0], loadAfter[0]] }, results, METHOD, batch));

@@ -22,7 +22,13 @@ await Promise.all([
     packages: "external",
   }),
   // The runtime bundled with its dependencies, so a compiled model can inline it.
-  build({ ...common, entryPoints: ["src/runtime/generated-api.ts"], outfile: `${next}/runtime.mjs`, platform: "neutral", mainFields: ["module", "main"] }),
+  build({
+    ...common,
+    entryPoints: ["src/runtime/generated-api.ts"],
+    outfile: `${next}/runtime.mjs`,
+    platform: "neutral",
+    mainFields: ["module", "main"],
+  }),
 ]);
 try {
   renameSync("dist", old);

@@ -77,10 +77,15 @@ export function sameValue(expected: unknown, got: unknown): boolean {
   if (typeof expected === "number" && typeof got === "number")
     return expected === 0 ? Math.abs(got) < 1e-9 : Math.abs(got - expected) <= 0.005 * Math.abs(expected);
   if (typeof expected === "string" && typeof got === "string") return expected.trim().toLowerCase() === got.trim().toLowerCase();
-  if (Array.isArray(expected)) return Array.isArray(got) && got.length === expected.length && expected.every((e, i) => sameValue(e, got[i]));
+  if (Array.isArray(expected))
+    return Array.isArray(got) && got.length === expected.length && expected.every((e, i) => sameValue(e, got[i]));
   if (expected && typeof expected === "object")
-    return !!got && typeof got === "object" && !Array.isArray(got) &&
-      Object.keys(expected).every((k) => sameValue((expected as Record<string, unknown>)[k], (got as Record<string, unknown>)[k]));
+    return (
+      !!got &&
+      typeof got === "object" &&
+      !Array.isArray(got) &&
+      Object.keys(expected).every((k) => sameValue((expected as Record<string, unknown>)[k], (got as Record<string, unknown>)[k]))
+    );
   return expected === got;
 }
 
@@ -94,7 +99,14 @@ export async function evaluateFixtures(fixtures = loadFixtures()): Promise<Check
     const text = typeof fx.state === "string";
     const inner: Reader = text ? textReader : jsonReader;
     let raw: Record<string, ReadValue> = {};
-    const recording: Reader = { name: inner.name, read: async (req) => { const r = await inner.read(req); raw = r.values; return r; } };
+    const recording: Reader = {
+      name: inner.name,
+      read: async (req) => {
+        const r = await inner.read(req);
+        raw = r.values;
+        return r;
+      },
+    };
     const state = text ? withReference(fx.state as string, fx.reference_date) : fx.state;
     const outcome = await readState(model, state, recording, "fast");
     if ("tooLarge" in outcome) throw new Error(`${fx.file}: the evidence is over the readers' size limit`);
@@ -105,7 +117,18 @@ export async function evaluateFixtures(fixtures = loadFixtures()): Promise<Check
       const confidence = input in outcome.given ? 1 : raw[input]?.confidence;
       const answered = got !== undefined && got !== null;
       const ok = expected === null ? !answered : answered && sameValue(expected, got);
-      checks.push({ file: fx.file, split: fx.split ?? "dev", reader: text ? "text" : "json", input, kind: ir.type.kind, expected, got, confidence, answered, ok });
+      checks.push({
+        file: fx.file,
+        split: fx.split ?? "dev",
+        reader: text ? "text" : "json",
+        input,
+        kind: ir.type.kind,
+        expected,
+        got,
+        confidence,
+        answered,
+        ok,
+      });
     }
   }
   return checks;
@@ -174,8 +197,16 @@ function splitTable(checks: Check[]): string[] {
   return [
     "| split | values | accuracy | coverage | right when answered | ECE | wrong > 0.9 |",
     "|---|---:|---:|---:|---:|---:|---:|",
-    ...SPLITS.map((s) => row(s, checks.filter((c) => c.split === s))),
-    row("holdout + blind", checks.filter((c) => c.split !== "dev")),
+    ...SPLITS.map((s) =>
+      row(
+        s,
+        checks.filter((c) => c.split === s),
+      ),
+    ),
+    row(
+      "holdout + blind",
+      checks.filter((c) => c.split !== "dev"),
+    ),
     row("all", checks),
   ];
 }
@@ -183,10 +214,12 @@ function splitTable(checks: Check[]): string[] {
 function table(title: string, checks: Check[], by: (c: Check) => string): string[] {
   const groups = new Map<string, Check[]>();
   for (const c of checks) groups.set(by(c), [...(groups.get(by(c)) ?? []), c]);
-  const rows = [...groups].sort(([a], [b]) => a.localeCompare(b)).map(([g, cs]) => {
-    const f = figures(cs);
-    return `| ${g} | ${f.values} | ${f.correct} | ${pct(f.accuracy, f.values)} | ${pct(f.coverage, f.values)} |`;
-  });
+  const rows = [...groups]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([g, cs]) => {
+      const f = figures(cs);
+      return `| ${g} | ${f.values} | ${f.correct} | ${pct(f.accuracy, f.values)} | ${pct(f.coverage, f.values)} |`;
+    });
   return [`| ${title} | values | correct | accuracy | coverage |`, "|---|---:|---:|---:|---:|", ...rows];
 }
 
@@ -201,9 +234,15 @@ function reliability(checks: Check[]): string[] {
     const mean = inBin.reduce((s, c) => s + (c.confidence ?? 1), 0) / inBin.length;
     const ok = inBin.filter((c) => c.ok).length;
     const unseen = inBin.filter((c) => c.split !== "dev");
-    rows.push(`| ${lo.toFixed(1)}–${hi.toFixed(1)} | ${inBin.length} | ${mean.toFixed(3)} | ${pct(ok / inBin.length, 1)} | ${unseen.length} | ${unseen.length === 0 ? "–" : pct(unseen.filter((c) => c.ok).length / unseen.length, 1)} |`);
+    rows.push(
+      `| ${lo.toFixed(1)}–${hi.toFixed(1)} | ${inBin.length} | ${mean.toFixed(3)} | ${pct(ok / inBin.length, 1)} | ${unseen.length} | ${unseen.length === 0 ? "–" : pct(unseen.filter((c) => c.ok).length / unseen.length, 1)} |`,
+    );
   }
-  return ["| confidence | answered | mean confidence | right | of them holdout + blind | right |", "|---|---:|---:|---:|---:|---:|", ...rows];
+  return [
+    "| confidence | answered | mean confidence | right | of them holdout + blind | right |",
+    "|---|---:|---:|---:|---:|---:|",
+    ...rows,
+  ];
 }
 
 const show = (v: unknown): string => (v === undefined ? "not found" : JSON.stringify(v));
@@ -241,8 +280,9 @@ function timeTable(timings: Timing[]): string[] {
   return [
     "| text | characters | steps | steps per character | ms (one read) | through the service |",
     "|---:|---:|---:|---:|---:|---|",
-    ...timings.map((t) =>
-      `| ${t.kb} KiB | ${t.chars.toLocaleString("en-US")} | ${t.steps.toLocaleString("en-US")} | ${(t.steps / t.chars).toFixed(3)} | ${Math.round(t.ms)} | ${t.refused ? "422 `evidence_too_large`" : "read"} |`,
+    ...timings.map(
+      (t) =>
+        `| ${t.kb} KiB | ${t.chars.toLocaleString("en-US")} | ${t.steps.toLocaleString("en-US")} | ${(t.steps / t.chars).toFixed(3)} | ${Math.round(t.ms)} | ${t.refused ? "422 `evidence_too_large`" : "read"} |`,
     ),
     "",
     `Steps per character stay flat from ${first.kb} KiB to ${timings[timings.length - 1]!.kb} KiB: time linear in the evidence. ` +
@@ -269,7 +309,7 @@ export function report(checks: Check[], fixtures: Fixture[], timings: Timing[] =
     "## Method",
     "",
     "- **Cases.** One file per case: a model (a sample, or a model in `models/`), a text or JSON",
-    "  state, an optional reference date (stated in the text as \"Today is …\"), and labels. A label",
+    '  state, an optional reference date (stated in the text as "Today is …"), and labels. A label',
     "  `null` says the evidence does not establish the input (a hedge, a range, a fact not",
     "  mentioned): there the only right answer is none.",
     "- **Splits.** `dev` cases were written with the readers and used to tune them. `holdout` cases",
@@ -306,8 +346,14 @@ export function report(checks: Check[], fixtures: Fixture[], timings: Timing[] =
     "",
     ...(wrong.length === 0
       ? ["None."]
-      : ["| split | case | input | expected | got | confidence |", "|---|---|---|---|---|---:|",
-         ...wrong.map((c) => `| ${c.split} | ${c.file} | ${c.input} | ${c.expected === null ? "none" : JSON.stringify(c.expected)} | ${show(c.got)} | ${c.confidence ?? "–"} |`)]),
+      : [
+          "| split | case | input | expected | got | confidence |",
+          "|---|---|---|---|---|---:|",
+          ...wrong.map(
+            (c) =>
+              `| ${c.split} | ${c.file} | ${c.input} | ${c.expected === null ? "none" : JSON.stringify(c.expected)} | ${show(c.got)} | ${c.confidence ?? "–"} |`,
+          ),
+        ]),
     "",
   ].join("\n");
 }

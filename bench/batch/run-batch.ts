@@ -32,7 +32,17 @@ async function writeRows(path: string, rows: number): Promise<void> {
 
 /** One run of `pdm score`: its wall seconds, or why it did not score every row. */
 function scoreOnce(input: string, output: string, rows: number, workers: number): number | string {
-  const args = [join(root, "bin/pdm.mjs"), "score", join(root, "samples/lending/model.json"), "--in", input, "--out", output, "--workers", String(workers)];
+  const args = [
+    join(root, "bin/pdm.mjs"),
+    "score",
+    join(root, "samples/lending/model.json"),
+    "--in",
+    input,
+    "--out",
+    output,
+    "--workers",
+    String(workers),
+  ];
   const start = performance.now();
   const r = spawnSync(process.execPath, args, { encoding: "utf8", stdio: ["ignore", "ignore", "pipe"] });
   const seconds = (performance.now() - start) / 1000;

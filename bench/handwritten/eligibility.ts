@@ -40,8 +40,7 @@ export function eligibility(s: EligibilityState) {
   const level: Level = !eligible ? "none" : perPerson < 500 || youngChild ? "full" : "partial";
   const childSupplement = (youngChild ? 60.5 : 40.5) * children.length;
   const rentSupplement = rentKnown ? roundHalfEven(rent * 0.1, 2) : 0;
-  const benefit =
-    level === "none" ? 0 : Math.min(2000, clean(PER_PERSON[level] * household.length + childSupplement + rentSupplement));
+  const benefit = level === "none" ? 0 : Math.min(2000, clean(PER_PERSON[level] * household.length + childSupplement + rentSupplement));
   return {
     household,
     "household size": household.length,

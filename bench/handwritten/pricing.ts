@@ -27,8 +27,7 @@ export function pricing(s: PricingState) {
   const total = clean(subtotal + tax);
   const uplift = s["annual uplift"] / 100;
   const years = s["contract years"];
-  const contractValue =
-    uplift === 0 ? total * years : (total * ((1 + uplift) ** years - 1)) / uplift;
+  const contractValue = uplift === 0 ? total * years : (total * ((1 + uplift) ** years - 1)) / uplift;
   const contract = roundHalfEven(contractValue, 2);
   const dealSize = contract < 10000 ? "small" : contract < 100000 ? "medium" : "large";
   return {

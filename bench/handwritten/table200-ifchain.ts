@@ -11,9 +11,12 @@ function segmentTest(segments: readonly string[]): string {
 const body = [
   "const a = s.amount, m = s.months, g = s.segment;",
   ...TABLE200_RULES.map(
-    (r) => `if (a >= ${r.amountMin} && a < ${r.amountMax} && m >= ${r.monthsMin} && m < ${r.monthsMax}${segmentTest(r.segments)}) return { fee: ${r.fee} };`,
+    (r) =>
+      `if (a >= ${r.amountMin} && a < ${r.amountMax} && m >= ${r.monthsMin} && m < ${r.monthsMax}${segmentTest(r.segments)}) return { fee: ${r.fee} };`,
   ),
   `return { fee: ${ELSE_FEE} };`,
 ].join("\n");
 
-export const table200IfChain = new Function("s", body) as (s: { amount: number; months: number; segment: Segment | string }) => { fee: number };
+export const table200IfChain = new Function("s", body) as (s: { amount: number; months: number; segment: Segment | string }) => {
+  fee: number;
+};

@@ -71,5 +71,9 @@ export function jsonRulesLending(): Peer {
 
 export function jsonRulesTable200(): Peer {
   const run = tableEngine(TABLE200_TABLE);
-  return { engine: "json-rules-engine", form: "200 rules (priorities, stop on first success)", evaluate: async (state) => ({ fee: await run(state) }) };
+  return {
+    engine: "json-rules-engine",
+    form: "200 rules (priorities, stop on first success)",
+    evaluate: async (state) => ({ fee: await run(state) }),
+  };
 }

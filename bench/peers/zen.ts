@@ -37,18 +37,32 @@ function tableNode(t: Table): Node {
       passThrough: true,
       inputs,
       outputs: [{ id: "out", name: t.output, field: t.output }],
-      rules: t.rows.map((row, r) => ({ _id: `r${r}`, ...Object.fromEntries(row.cells.map((c, i) => [`in${i}`, zenCell(c)])), out: zenValue(row.value) })),
+      rules: t.rows.map((row, r) => ({
+        _id: `r${r}`,
+        ...Object.fromEntries(row.cells.map((c, i) => [`in${i}`, zenCell(c)])),
+        out: zenValue(row.value),
+      })),
     },
   };
 }
 
 function expressionNode(id: string, expressions: [string, string][]): Node {
-  return { id, type: "expressionNode", name: id, position, content: { passThrough: true, expressions: expressions.map(([key, value], i) => ({ id: `${id}${i}`, key, value })) } };
+  return {
+    id,
+    type: "expressionNode",
+    name: id,
+    position,
+    content: { passThrough: true, expressions: expressions.map(([key, value], i) => ({ id: `${id}${i}`, key, value })) },
+  };
 }
 
 /** A straight chain: input → nodes… → output. */
 function chain(nodes: Node[]) {
-  const all: Node[] = [{ id: "request", type: "inputNode", name: "request", position }, ...nodes, { id: "response", type: "outputNode", name: "response", position }];
+  const all: Node[] = [
+    { id: "request", type: "inputNode", name: "request", position },
+    ...nodes,
+    { id: "response", type: "outputNode", name: "response", position },
+  ];
   return { nodes: all, edges: all.slice(1).map((n, i) => ({ id: `e${i}`, type: "edge", sourceId: all[i]!.id, targetId: n.id })) };
 }
 

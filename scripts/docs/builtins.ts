@@ -46,7 +46,7 @@ export function render(): string {
     "- Arguments may be given by name with the parameter names shown (`substring(string: s, start position: 2)`),",
     "  except in a form with `p...`. A name no form has is an error of the strict check.",
     "- Every function answers null, with a problem in the trace, when its arguments are not what it takes.",
-    "- Where a function takes a single value, a one-item list stands for its item (`upper case([\"a\"])` is `\"A\"`).",
+    '- Where a function takes a single value, a one-item list stands for its item (`upper case(["a"])` is `"A"`).',
     "- The result is what the type checker assumes and what the function returns (or null); where it depends on",
     "  the arguments, the rule is given in words.",
     "",

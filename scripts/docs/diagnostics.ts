@@ -67,7 +67,10 @@ function section(stage: StageName): string {
 }
 
 export function render(): string {
-  const stageTable = table(["Stage", "What it checks"], CHECK_STAGES.map((s) => [code(s), STAGES[s].about]));
+  const stageTable = table(
+    ["Stage", "What it checks"],
+    CHECK_STAGES.map((s) => [code(s), STAGES[s].about]),
+  );
   const stages = Object.keys(STAGES) as StageName[];
   return [HEADER, stageTable, AFTER_STAGES, ...stages.map(section)].join("\n\n") + "\n";
 }

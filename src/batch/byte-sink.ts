@@ -89,7 +89,7 @@ export class ByteSink {
   /** Any text, as UTF-8 (room for one byte a character first, more only if it is not ASCII). */
   text(s: string): void {
     this.reserve(s.length);
-    for (let rest = s; ; ) {
+    for (let rest = s; ;) {
       const { read, written } = encoder.encodeInto(rest, this.buf.subarray(this.pos));
       this.pos += written;
       if (read === rest.length) return;

@@ -35,7 +35,10 @@ function readerFor(schema: unknown): Reader {
 }
 
 /** A function from a record's cells to a state, for the given header and input schema. */
-export function csvStateReader(columns: readonly string[], inputSchema: Record<string, unknown>): (cells: readonly string[]) => Record<string, unknown> {
+export function csvStateReader(
+  columns: readonly string[],
+  inputSchema: Record<string, unknown>,
+): (cells: readonly string[]) => Record<string, unknown> {
   const properties = (inputSchema.properties ?? {}) as Record<string, unknown>;
   const readers = columns.map((c) => readerFor(properties[c]));
   return (cells) => {

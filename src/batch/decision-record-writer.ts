@@ -16,7 +16,11 @@ const END = chunk("}}\n");
 const NULL = chunk("null");
 const TRUE = chunk("true");
 const FALSE = chunk("false");
-const QUOTE = 34, BACKSLASH = 92, MINUS = 45, DOT = 46, ZERO = 48;
+const QUOTE = 34,
+  BACKSLASH = 92,
+  MINUS = 45,
+  DOT = 46,
+  ZERO = 48;
 
 /** Below 10^15 a decimal with a fraction prints as its digits; so does any safe integer. */
 const DOUBLE_DIGITS = 1e15;

@@ -9,9 +9,25 @@ import { POW10 } from "../runtime/decimal-scaled.js";
 import { setOwn } from "../runtime/json.js";
 import type { Slot } from "./row-plan.js";
 
-const TAB = 9, LF = 10, CR = 13, SPACE = 32, QUOTE = 34, COMMA = 44, MINUS = 45, DOT = 46;
-const ZERO = 48, NINE = 57, COLON = 58, OPEN_ARRAY = 91, BACKSLASH = 92, CLOSE_ARRAY = 93;
-const OPEN = 123, CLOSE = 125, LOWER_E = 101, UPPER_E = 69, PLUS = 43;
+const TAB = 9,
+  LF = 10,
+  CR = 13,
+  SPACE = 32,
+  QUOTE = 34,
+  COMMA = 44,
+  MINUS = 45,
+  DOT = 46;
+const ZERO = 48,
+  NINE = 57,
+  COLON = 58,
+  OPEN_ARRAY = 91,
+  BACKSLASH = 92,
+  CLOSE_ARRAY = 93;
+const OPEN = 123,
+  CLOSE = 125,
+  LOWER_E = 101,
+  UPPER_E = 69,
+  PLUS = 43;
 
 const encoder = new TextEncoder();
 const utf8 = new TextDecoder();
@@ -137,10 +153,14 @@ function idWritesBack(b: Uint8Array, from: number, to: number): boolean {
   return b[digits] !== ZERO || (length === 1 && c !== MINUS);
 }
 
-const NUMBER = 0, ENUM = 1, STRING = 2, BOOLEAN = 3;
+const NUMBER = 0,
+  ENUM = 1,
+  STRING = 2,
+  BOOLEAN = 3;
 const KINDS: Record<Slot["value"]["kind"], number> = { number: NUMBER, enum: ENUM, string: STRING, boolean: BOOLEAN };
 
-const latin1 = (b: Uint8Array, from: number, to: number): string => String.fromCharCode.apply(null, b.subarray(from, to) as unknown as number[]);
+const latin1 = (b: Uint8Array, from: number, to: number): string =>
+  String.fromCharCode.apply(null, b.subarray(from, to) as unknown as number[]);
 
 export class JsonRowReader {
   /** the inputs of the last row read, by name, as JSON.parse gives them (absent: undefined) */

@@ -81,11 +81,18 @@ export function helpText(spec: CommandSpec): string {
   if (spec.positionals?.length) lines.push("", "arguments:", ...table(spec.positionals.map((p) => [p.name, p.description])));
   const options = Object.entries({ ...spec.options, help: HELP });
   const notes = (n: string, o: OptionSpec) => {
-    const parts = [...(o.default !== undefined ? [`default ${o.default}`] : []), ...(spec.settings && n !== "help" && n !== "config" ? [`env ${envNames(n, o).join(" or ")}`] : [])];
+    const parts = [
+      ...(o.default !== undefined ? [`default ${o.default}`] : []),
+      ...(spec.settings && n !== "help" && n !== "config" ? [`env ${envNames(n, o).join(" or ")}`] : []),
+    ];
     return parts.length ? ` (${parts.join("; ")})` : "";
   };
   lines.push("", "options:", ...table(options.map(([n, o]) => [optionLabel(n, o), `${o.description}${notes(n, o)}`])));
-  if (spec.settings) lines.push("", "Each option is taken from the command line, else its environment variable, else the config file (--config or PDM_CONFIG: a JSON object whose keys are the flags without dashes), else its default.");
+  if (spec.settings)
+    lines.push(
+      "",
+      "Each option is taken from the command line, else its environment variable, else the config file (--config or PDM_CONFIG: a JSON object whose keys are the flags without dashes), else its default.",
+    );
   if (spec.environment) lines.push("", "environment:", ...table(Object.entries(spec.environment)));
   if (spec.details) lines.push("", spec.details.trim());
   lines.push("", "examples:", ...spec.examples.map((e) => `  ${e}`));
@@ -98,7 +105,12 @@ export function parseCommand(spec: CommandSpec, args: string[]): Parsed | null {
   const options = Object.fromEntries(
     Object.entries({ ...spec.options, help: HELP }).map(([name, o]) => [
       name,
-      { type: o.type, ...(o.short ? { short: o.short } : {}), ...(o.default !== undefined && !spec.settings ? { default: o.default } : {}), ...(o.multiple ? { multiple: true } : {}) },
+      {
+        type: o.type,
+        ...(o.short ? { short: o.short } : {}),
+        ...(o.default !== undefined && !spec.settings ? { default: o.default } : {}),
+        ...(o.multiple ? { multiple: true } : {}),
+      },
     ]),
   );
   let parsed: Parsed;

@@ -18,12 +18,14 @@ export interface TextIo {
   stderr: Output;
 }
 
-
 /** Exit codes shared by the commands. */
 export const EXIT = { ok: 0, invalid: 1, unreadable: 2 } as const;
 
 export class UserError extends Error {
-  constructor(message: string, readonly exitCode: number = EXIT.unreadable) {
+  constructor(
+    message: string,
+    readonly exitCode: number = EXIT.unreadable,
+  ) {
     super(message);
   }
 }

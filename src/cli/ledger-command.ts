@@ -27,7 +27,12 @@ function missingLedger(at: LedgerLocation): string | null {
   return `no ledger at ${at.dbFile} (${resolve(at.dbFile)}): start the service once with \`pdm serve\` in the folder that should hold it, create one with \`pdm accounts create\`, or point --db, PDM_DB or DATABASE_URL at an existing ledger`;
 }
 
-export async function withLedger(db: string | undefined, io: TextIo, fn: (l: Ledger) => Promise<number>, options: { create?: boolean } = {}): Promise<number> {
+export async function withLedger(
+  db: string | undefined,
+  io: TextIo,
+  fn: (l: Ledger) => Promise<number>,
+  options: { create?: boolean } = {},
+): Promise<number> {
   const at = ledgerLocation(db);
   const missing = missingLedger(at);
   if (missing && !options.create) {

@@ -49,7 +49,10 @@ async function usage(): Promise<string> {
 function unknown(name: string): UserError {
   const names = Object.keys(COMMANDS);
   const close = names.filter((n) => n.startsWith(name.slice(0, 2)));
-  return new UserError(`pdm: no command ${JSON.stringify(name)}${close.length ? ` (did you mean ${close.join(" or ")}?)` : ""}; run \`pdm --help\` for the list`, EXIT.unreadable);
+  return new UserError(
+    `pdm: no command ${JSON.stringify(name)}${close.length ? ` (did you mean ${close.join(" or ")}?)` : ""}; run \`pdm --help\` for the list`,
+    EXIT.unreadable,
+  );
 }
 
 async function dispatch(argv: string[], io: Io): Promise<number> {
@@ -77,7 +80,10 @@ async function dispatch(argv: string[], io: Io): Promise<number> {
   return (await load()).run(args, io);
 }
 
-export async function main(argv: string[], io: Io = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin }): Promise<number> {
+export async function main(
+  argv: string[],
+  io: Io = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin },
+): Promise<number> {
   try {
     return await dispatch(argv, io);
   } catch (e) {
@@ -86,7 +92,10 @@ export async function main(argv: string[], io: Io = { stdout: process.stdout, st
       return e.exitCode;
     }
     const err = e as Error;
-    print(io.stderr, `pdm ${argv[0] ?? ""}: unexpected error: ${err.message}${process.env.PDM_DEBUG ? `\n${err.stack}` : " (PDM_DEBUG=1 shows where)"}`);
+    print(
+      io.stderr,
+      `pdm ${argv[0] ?? ""}: unexpected error: ${err.message}${process.env.PDM_DEBUG ? `\n${err.stack}` : " (PDM_DEBUG=1 shows where)"}`,
+    );
     return 70;
   }
 }

@@ -88,7 +88,9 @@ function step(node: Located, rest: string): { next: Located; rest: string } | nu
   }
   if (best !== null) return { next: node.members!.get(best)!, rest: rest.slice(best.length) };
   // `let.<entry>` where `let` is a list of one-entry objects
-  const named = node.elements?.find((e) => [...(e.members?.keys() ?? [])].some((k) => rest.startsWith(k) && /^($|[.[])/.test(rest.slice(k.length))));
+  const named = node.elements?.find((e) =>
+    [...(e.members?.keys() ?? [])].some((k) => rest.startsWith(k) && /^($|[.[])/.test(rest.slice(k.length))),
+  );
   return named ? { next: named, rest } : null;
 }
 

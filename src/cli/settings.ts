@@ -20,12 +20,20 @@ function readConfig(file: string, spec: CommandSpec): Record<string, unknown> {
   try {
     data = JSON.parse(readFileSync(file, "utf8"));
   } catch (e) {
-    throw new UserError(`pdm ${spec.name}: cannot read the config file ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, EXIT.unreadable);
+    throw new UserError(
+      `pdm ${spec.name}: cannot read the config file ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
+      EXIT.unreadable,
+    );
   }
-  if (!data || typeof data !== "object" || Array.isArray(data)) throw new UserError(`pdm ${spec.name}: the config file ${file} must hold a JSON object of option names to values`, EXIT.unreadable);
+  if (!data || typeof data !== "object" || Array.isArray(data))
+    throw new UserError(`pdm ${spec.name}: the config file ${file} must hold a JSON object of option names to values`, EXIT.unreadable);
   const known = Object.keys(spec.options).filter((k) => k !== "config");
   const unknown = Object.keys(data).filter((k) => !known.includes(k));
-  if (unknown.length > 0) throw new UserError(`pdm ${spec.name}: the config file ${file} has ${unknown.map((k) => `"${k}"`).join(", ")}, which ${unknown.length > 1 ? "are not options" : "is not an option"}; its keys are the flags without dashes: ${known.join(", ")}`, EXIT.unreadable);
+  if (unknown.length > 0)
+    throw new UserError(
+      `pdm ${spec.name}: the config file ${file} has ${unknown.map((k) => `"${k}"`).join(", ")}, which ${unknown.length > 1 ? "are not options" : "is not an option"}; its keys are the flags without dashes: ${known.join(", ")}`,
+      EXIT.unreadable,
+    );
   return data as Record<string, unknown>;
 }
 
@@ -47,14 +55,21 @@ export function resolveSettings(spec: CommandSpec, parsed: Parsed, env: NodeJS.P
     if (variable) {
       const text = env[variable]!;
       if (o.type === "boolean" && !(text.toLowerCase() in BOOLEAN_TEXT))
-        throw new UserError(`pdm ${spec.name}: ${variable} must be true or false (or 1 or 0), got ${JSON.stringify(text)}`, EXIT.unreadable);
+        throw new UserError(
+          `pdm ${spec.name}: ${variable} must be true or false (or 1 or 0), got ${JSON.stringify(text)}`,
+          EXIT.unreadable,
+        );
       out[name] = { value: o.type === "boolean" ? BOOLEAN_TEXT[text.toLowerCase()]! : text, source: "environment", from: variable };
       continue;
     }
     if (name in file) {
       const v = file[name];
       const fits = o.type === "boolean" ? typeof v === "boolean" : typeof v === "string" || typeof v === "number";
-      if (!fits) throw new UserError(`pdm ${spec.name}: "${name}" in ${configFile} must be ${o.type === "boolean" ? "true or false" : "a string or a number"}, got ${JSON.stringify(v)}`, EXIT.unreadable);
+      if (!fits)
+        throw new UserError(
+          `pdm ${spec.name}: "${name}" in ${configFile} must be ${o.type === "boolean" ? "true or false" : "a string or a number"}, got ${JSON.stringify(v)}`,
+          EXIT.unreadable,
+        );
       out[name] = { value: o.type === "boolean" ? (v as boolean) : String(v), source: "config file", from: `"${name}" in ${configFile}` };
       continue;
     }

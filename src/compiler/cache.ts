@@ -12,7 +12,10 @@ export interface CompileCache {
 
 const optionsKey = (o: CompileOptions): string => `${o.strict ?? true}/${o.optimise ?? true}/${o.outputs?.join("\u0000") ?? "*"}`;
 
-export function createCompileCache(compile: (model: ModelInput, options: CompileOptions, hash: string) => CompileResult, capacity = 256): CompileCache {
+export function createCompileCache(
+  compile: (model: ModelInput, options: CompileOptions, hash: string) => CompileResult,
+  capacity = 256,
+): CompileCache {
   const entries = new LRUCache<string, CompileResult>({ max: capacity });
   let hits = 0;
   let misses = 0;

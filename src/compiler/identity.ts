@@ -8,7 +8,9 @@ import { splitModel } from "./1-parse/content/split-model.js";
 
 /** SHA-256 of any JSON value's canonical form. */
 export function canonicalHash(value: unknown): string {
-  return createHash("sha256").update(canonicalize(value) ?? "null").digest("hex");
+  return createHash("sha256")
+    .update(canonicalize(value) ?? "null")
+    .digest("hex");
 }
 
 /** The model's identity: bare content and `{content}` with no questions are the same model. */

@@ -216,7 +216,11 @@ export function mapDefinitions(defs: Definitions, ctx: ImportContext, resolve: R
 
   for (const el of defs.root.children) {
     // requirements must point somewhere, even though dependencies are inferred from names
-    for (const req of [...childrenNamed(el, "informationRequirement"), ...childrenNamed(el, "knowledgeRequirement"), ...childrenNamed(el, "authorityRequirement")]) {
+    for (const req of [
+      ...childrenNamed(el, "informationRequirement"),
+      ...childrenNamed(el, "knowledgeRequirement"),
+      ...childrenNamed(el, "authorityRequirement"),
+    ]) {
       for (const r of req.children) if (r.attrs.href !== undefined) resolve(r.attrs.href, r);
     }
     switch (el.name) {
@@ -251,5 +255,3 @@ export function mapDefinitions(defs: Definitions, ctx: ImportContext, resolve: R
   }
   return model;
 }
-
-

@@ -29,8 +29,7 @@ const EXPRESSION_KINDS = new Set([
 ]);
 
 /** The expression element among an element's children (e.g. of a contextEntry or a binding). */
-export const expressionChild = (el: XmlElement): XmlElement | undefined =>
-  el.children.find((c) => EXPRESSION_KINDS.has(c.name));
+export const expressionChild = (el: XmlElement): XmlElement | undefined => el.children.find((c) => EXPRESSION_KINDS.has(c.name));
 
 /** Children of decisions, entries and bindings that are not the value expression. */
 const NOT_EXPRESSIONS = new Set([
@@ -148,7 +147,10 @@ const RENDERERS: Record<string, Renderer> = {
   },
 
   list(el, ctx) {
-    return `[${el.children.filter((c) => EXPRESSION_KINDS.has(c.name)).map((c) => paren(toFeel(c, ctx))).join(", ")}]`;
+    return `[${el.children
+      .filter((c) => EXPRESSION_KINDS.has(c.name))
+      .map((c) => paren(toFeel(c, ctx)))
+      .join(", ")}]`;
   },
 
   relation(el, ctx) {
@@ -229,4 +231,3 @@ export function toBody(el: XmlElement, resultName: string, resultType: unknown, 
   if (expr === undefined) expr = feelContext(Object.keys(lets).map((k) => [k, k]));
   return { let: lets, expr };
 }
-

@@ -48,11 +48,12 @@ export function tableAsFeel(body: TableBody, el: XmlElement, ctx: ImportContext)
     ]);
   });
 
-  const dflt = body.default === undefined
-    ? "null"
-    : typeof body.default === "string"
-      ? body.default
-      : feelContext(outputs.map((col) => [col.name, (body.default as Record<string, string>)[col.name] ?? "null"]));
+  const dflt =
+    body.default === undefined
+      ? "null"
+      : typeof body.default === "string"
+        ? body.default
+        : feelContext(outputs.map((col) => [col.name, (body.default as Record<string, string>)[col.name] ?? "null"]));
   const none = `count(${HITS}) = 0`;
   const first = `${HITS}[1].o`;
   const all = `${HITS}.o`;

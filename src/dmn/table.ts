@@ -37,13 +37,7 @@ function typeSuffix(t: unknown): string {
   return typeof t === "string" && t !== "any" ? `: ${t}` : "";
 }
 
-function outputHeader(
-  out: XmlElement,
-  name: string,
-  fallbackType: string | undefined,
-  hit: string,
-  ctx: ImportContext,
-): string {
+function outputHeader(out: XmlElement, name: string, fallbackType: string | undefined, hit: string, ctx: ImportContext): string {
   const valuesText = child(out, "outputValues") ? textChild(child(out, "outputValues")!) : undefined;
   const enumeration = valuesText ? stringEnumeration(valuesText) : undefined;
   if (enumeration) {
@@ -103,7 +97,8 @@ export function mapDecisionTable(el: XmlElement, resultName: string, resultType:
     }
     for (const entry of [...ins, ...outs]) {
       const lang = attr(entry, "expressionLanguage");
-      if (lang && !/FEEL/i.test(lang)) ctx.diagnostics.push(diagnostic("dmn.expression.language", { language: lang, at: locate(ctx, entry) }));
+      if (lang && !/FEEL/i.test(lang))
+        ctx.diagnostics.push(diagnostic("dmn.expression.language", { language: lang, at: locate(ctx, entry) }));
     }
     rows.push([...ins.map((e) => cellText(textChild(e))), ...outs.map((e) => cellText(textChild(e)))]);
   }

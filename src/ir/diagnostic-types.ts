@@ -32,7 +32,9 @@ export interface Place {
 type Table = Record<string, { severity: Exclude<Severity, "info"> | "strict-error"; message: (p: never) => string }>;
 type ParamsIn<T extends Table, C extends keyof T> = Parameters<T[C]["message"]>[0];
 /** A code whose severity depends on the mode must be told the mode. */
-type WhereIn<T extends Table, C extends keyof T> = T[C]["severity"] extends "strict-error" ? [where: Place & { strict: boolean }] : [where?: Place];
+type WhereIn<T extends Table, C extends keyof T> = T[C]["severity"] extends "strict-error"
+  ? [where: Place & { strict: boolean }]
+  : [where?: Place];
 
 /**
  * The constructor for a table of entries: severity and message come from the table. The whole

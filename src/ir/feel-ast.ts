@@ -37,12 +37,26 @@ export type Expr =
   | FunctionDef;
 
 /** decimal literal text as written, e.g. "0.1", ".5", "1e3" is not FEEL */
-interface NumberLit extends Base { kind: "number"; value: string }
-export interface StringLit extends Base { kind: "string"; value: string }
-interface BooleanLit extends Base { kind: "boolean"; value: boolean }
-interface NullLit extends Base { kind: "null" }
+interface NumberLit extends Base {
+  kind: "number";
+  value: string;
+}
+export interface StringLit extends Base {
+  kind: "string";
+  value: string;
+}
+interface BooleanLit extends Base {
+  kind: "boolean";
+  value: boolean;
+}
+interface NullLit extends Base {
+  kind: "null";
+}
 /** @"2020-01-01", @"P1D", @"10:00:00@Europe/Paris": the string, parsed at analysis */
-interface TemporalLit extends Base { kind: "temporal"; value: string }
+interface TemporalLit extends Base {
+  kind: "temporal";
+  value: string;
+}
 
 /** What a name refers to, resolved by the analyser. */
 export type NameRef =
@@ -56,13 +70,27 @@ export type NameRef =
   | { kind: "builtin"; name: string };
 
 /** A (possibly multi-word) name, e.g. `Monthly Salary`, `date and time`. */
-export interface Name extends Base { kind: "name"; name: string; ref?: NameRef }
+export interface Name extends Base {
+  kind: "name";
+  name: string;
+  ref?: NameRef;
+}
 /** `?` in a unary test: the value under test. */
-interface InputValue extends Base { kind: "input-value" }
+interface InputValue extends Base {
+  kind: "input-value";
+}
 /** `base.member`; over a list it maps the member over the items. */
-interface Path extends Base { kind: "path"; base: Expr; member: string }
+interface Path extends Base {
+  kind: "path";
+  base: Expr;
+  member: string;
+}
 /** `base[filter]`: a boolean filter (with `item` and context-entry names in scope) or an index. */
-export interface Filter extends Base { kind: "filter"; base: Expr; filter: Expr }
+export interface Filter extends Base {
+  kind: "filter";
+  base: Expr;
+  filter: Expr;
+}
 export interface Call extends Base {
   kind: "call";
   callee: Expr;
@@ -70,15 +98,51 @@ export interface Call extends Base {
   /** set instead of args for named invocation: f(a: 1, b: 2) */
   named?: { name: string; value: Expr; span: Span }[];
 }
-interface Negate extends Base { kind: "negate"; operand: Expr }
-interface Arith extends Base { kind: "arith"; op: "+" | "-" | "*" | "/" | "**"; left: Expr; right: Expr }
-export interface Compare extends Base { kind: "compare"; op: "=" | "!=" | "<" | "<=" | ">" | ">="; left: Expr; right: Expr }
-interface Logical extends Base { kind: "logical"; op: "and" | "or"; left: Expr; right: Expr }
-export interface Between extends Base { kind: "between"; value: Expr; low: Expr; high: Expr }
+interface Negate extends Base {
+  kind: "negate";
+  operand: Expr;
+}
+interface Arith extends Base {
+  kind: "arith";
+  op: "+" | "-" | "*" | "/" | "**";
+  left: Expr;
+  right: Expr;
+}
+export interface Compare extends Base {
+  kind: "compare";
+  op: "=" | "!=" | "<" | "<=" | ">" | ">=";
+  left: Expr;
+  right: Expr;
+}
+interface Logical extends Base {
+  kind: "logical";
+  op: "and" | "or";
+  left: Expr;
+  right: Expr;
+}
+export interface Between extends Base {
+  kind: "between";
+  value: Expr;
+  low: Expr;
+  high: Expr;
+}
 /** `value in tests`: `x in [1..5]`, `x in (1, 2, 3)`, `x in < 10` */
-interface In extends Base { kind: "in"; value: Expr; tests: UnaryTests }
-export interface InstanceOf extends Base { kind: "instance-of"; value: Expr; of: TypeExpr }
-export interface If extends Base { kind: "if"; cond: Expr; then: Expr; else: Expr }
+interface In extends Base {
+  kind: "in";
+  value: Expr;
+  tests: UnaryTests;
+}
+export interface InstanceOf extends Base {
+  kind: "instance-of";
+  value: Expr;
+  of: TypeExpr;
+}
+export interface If extends Base {
+  kind: "if";
+  cond: Expr;
+  then: Expr;
+  else: Expr;
+}
 export interface Iteration {
   name: string;
   /** `in source`, or `in start..end` (integer range iteration) */
@@ -86,10 +150,25 @@ export interface Iteration {
   to?: Expr;
   span: Span;
 }
-export interface For extends Base { kind: "for"; iterations: Iteration[]; body: Expr }
-export interface Quantified extends Base { kind: "quantified"; quantifier: "some" | "every"; iterations: Iteration[]; satisfies: Expr }
-interface ListLit extends Base { kind: "list"; items: Expr[] }
-export interface ContextLit extends Base { kind: "context"; entries: { key: string; value: Expr; span: Span }[] }
+export interface For extends Base {
+  kind: "for";
+  iterations: Iteration[];
+  body: Expr;
+}
+export interface Quantified extends Base {
+  kind: "quantified";
+  quantifier: "some" | "every";
+  iterations: Iteration[];
+  satisfies: Expr;
+}
+interface ListLit extends Base {
+  kind: "list";
+  items: Expr[];
+}
+export interface ContextLit extends Base {
+  kind: "context";
+  entries: { key: string; value: Expr; span: Span }[];
+}
 /** `[a..b]`, `(a..b)`, `]a..b[`, and the DMN 1.5 open forms `< 10`, `>= x` used as values */
 export interface RangeLit extends Base {
   kind: "range";
@@ -118,9 +197,7 @@ export interface FunctionDef extends Base {
  * `-` matches anything; `not(...)` negates a list of tests.
  */
 export type UnaryTests =
-  | { kind: "any"; span: Span }
-  | { kind: "tests"; tests: UnaryTest[]; span: Span }
-  | { kind: "not"; tests: UnaryTest[]; span: Span };
+  { kind: "any"; span: Span } | { kind: "tests"; tests: UnaryTest[]; span: Span } | { kind: "not"; tests: UnaryTest[]; span: Span };
 
 export type UnaryTest =
   /** `< e`, `<= e`, `> e`, `>= e`, `= e`, `!= e` against the input value */

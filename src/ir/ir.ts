@@ -34,9 +34,7 @@ export interface LetIR {
   body: BodyIR;
 }
 
-export type BodyIR =
-  | { kind: "expr"; expr: Expr; text: string }
-  | { kind: "table"; table: TableIR };
+export type BodyIR = { kind: "expr"; expr: Expr; text: string } | { kind: "table"; table: TableIR };
 
 export interface DecisionIR {
   name: string;
@@ -116,10 +114,7 @@ export interface TableIR {
 /** Per column, the value domain cut into regions and a rule bitmask per region (32 rules a word). */
 export interface TableIndexPlan {
   words: number;
-  columns: (
-    | { kind: "number"; bounds: number[]; masks: number[] }
-    | { kind: "string"; values: string[]; masks: number[] }
-  )[];
+  columns: ({ kind: "number"; bounds: number[]; masks: number[] } | { kind: "string"; values: string[]; masks: number[] })[];
 }
 
 export type QuestionType = "noul" | "choice" | "score" | "number" | "date";

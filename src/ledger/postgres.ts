@@ -6,8 +6,18 @@ import { randomUUID } from "node:crypto";
 import { MIGRATIONS } from "./migrations.js";
 import { KeyCache } from "./pg-key-cache.js";
 import {
-  LedgerError, now, toAccount, toBalance, toEntry, toKey, toSigningKey,
-  type AccountRow, type BalanceRow, type EntryRow, type KeyRow, type SigningKeyRow,
+  LedgerError,
+  now,
+  toAccount,
+  toBalance,
+  toEntry,
+  toKey,
+  toSigningKey,
+  type AccountRow,
+  type BalanceRow,
+  type EntryRow,
+  type KeyRow,
+  type SigningKeyRow,
 } from "./rows.js";
 import { assertAmount } from "./sqlite.js";
 import type { Ledger } from "./types.js";

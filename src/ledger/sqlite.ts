@@ -7,8 +7,18 @@ import { dirname } from "node:path";
 import { randomUUID } from "node:crypto";
 import { MIGRATIONS } from "./migrations.js";
 import {
-  LedgerError, now, toAccount, toBalance, toEntry, toKey, toSigningKey,
-  type AccountRow, type BalanceRow, type EntryRow, type KeyRow, type SigningKeyRow,
+  LedgerError,
+  now,
+  toAccount,
+  toBalance,
+  toEntry,
+  toKey,
+  toSigningKey,
+  type AccountRow,
+  type BalanceRow,
+  type EntryRow,
+  type KeyRow,
+  type SigningKeyRow,
 } from "./rows.js";
 import type { Ledger, LineItem, ReserveResult, Settlement, StoredSigningKey } from "./types.js";
 import type { Micros } from "./money.js";
@@ -40,7 +50,9 @@ export function openSqliteLedger(file: string): Ledger {
     insertKey: db.prepare("INSERT INTO api_keys (id, account_id, key_hash, prefix, created_at) VALUES (?, ?, ?, ?, ?)"),
     keyById: db.prepare<[string], KeyRow>("SELECT id, account_id, prefix, created_at, revoked_at FROM api_keys WHERE id = ?"),
     keyByHash: db.prepare<[string], KeyRow>("SELECT id, account_id, prefix, created_at, revoked_at FROM api_keys WHERE key_hash = ?"),
-    keysOf: db.prepare<[string], KeyRow>("SELECT id, account_id, prefix, created_at, revoked_at FROM api_keys WHERE account_id = ? ORDER BY created_at"),
+    keysOf: db.prepare<[string], KeyRow>(
+      "SELECT id, account_id, prefix, created_at, revoked_at FROM api_keys WHERE account_id = ? ORDER BY created_at",
+    ),
     revoke: db.prepare("UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL"),
     hold: db.prepare(
       "UPDATE accounts SET reserved_micros = reserved_micros + @amount WHERE id = @id AND balance_micros - reserved_micros >= @amount",
@@ -51,9 +63,7 @@ export function openSqliteLedger(file: string): Ledger {
     ),
     staleReservations: db.prepare<[number], { id: string }>("SELECT id FROM reservations WHERE created_ms < ?"),
     unhold: db.prepare("UPDATE accounts SET reserved_micros = reserved_micros - ? WHERE id = ?"),
-    charge: db.prepare(
-      "UPDATE accounts SET balance_micros = balance_micros - ?, reserved_micros = reserved_micros - ? WHERE id = ?",
-    ),
+    charge: db.prepare("UPDATE accounts SET balance_micros = balance_micros - ?, reserved_micros = reserved_micros - ? WHERE id = ?"),
     currentKey: db.prepare<[], SigningKeyRow>("SELECT kid, private_jwk, public_jwk, created_at FROM signing_keys WHERE slot = 'current'"),
     allKeys: db.prepare<[], SigningKeyRow>("SELECT kid, private_jwk, public_jwk, created_at FROM signing_keys ORDER BY created_at"),
     insertSigningKey: db.prepare(

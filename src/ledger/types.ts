@@ -91,7 +91,13 @@ export interface Ledger {
    * reserve + settle as one atomic step, for work already done locally: deducts min(charge, amount)
    * only if the available funds cover `amount`, else changes nothing and reports the balance.
    */
-  reserveAndSettle(accountId: string, amount: Micros, charge: Micros, items: LineItem[], memo?: string): Promise<({ ok: true } & Settlement) | { ok: false; balance: BalanceMicros }>;
+  reserveAndSettle(
+    accountId: string,
+    amount: Micros,
+    charge: Micros,
+    items: LineItem[],
+    memo?: string,
+  ): Promise<({ ok: true } & Settlement) | { ok: false; balance: BalanceMicros }>;
   /** Gives the whole reservation back; a no-op if it was already settled or released. */
   release(reservationId: string): Promise<BalanceMicros | null>;
   /** Releases reservations older than `ageMs` (left by a crashed process); returns how many. */

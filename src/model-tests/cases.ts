@@ -31,7 +31,8 @@ function expectationOf(value: unknown, where: string): Expectation {
   for (const part of ["decisions", "answers"] as const)
     if (value[part] !== undefined && !isRecord(value[part])) throw new CaseError(`${where}: \`expect.${part}\` must be an object`);
   const unknown = Object.keys(value).filter((k) => k !== "decisions" && k !== "answers");
-  if (unknown.length) throw new CaseError(`${where}: \`expect\` has ${unknown.map((k) => `\`${k}\``).join(", ")}; it takes \`decisions\` and \`answers\``);
+  if (unknown.length)
+    throw new CaseError(`${where}: \`expect\` has ${unknown.map((k) => `\`${k}\``).join(", ")}; it takes \`decisions\` and \`answers\``);
   return value as Expectation;
 }
 
@@ -40,7 +41,11 @@ function caseOf(value: unknown, name: string): TestCase {
   if (!isRecord(value)) throw new CaseError(`${name}: a case is a JSON object {state, expect}`);
   if ("state" in value || "expect" in value) {
     if (!("state" in value)) throw new CaseError(`${name}: the case has no \`state\``);
-    return { name: typeof value.name === "string" ? `${name} (${value.name})` : name, state: value.state, expect: expectationOf(value.expect, name) };
+    return {
+      name: typeof value.name === "string" ? `${name} (${value.name})` : name,
+      state: value.state,
+      expect: expectationOf(value.expect, name),
+    };
   }
   const state: Record<string, unknown> = {};
   const decisions: Record<string, unknown> = {};
@@ -48,8 +53,14 @@ function caseOf(value: unknown, name: string): TestCase {
     if (k.startsWith(EXPECT_PREFIX)) decisions[k.slice(EXPECT_PREFIX.length)] = v;
     else if (k !== "name" && k !== "id") state[k] = v;
   }
-  if (Object.keys(decisions).length === 0) throw new CaseError(`${name}: the row has no \`expect.<decision>\` field and no {state, expect}`);
-  const label = typeof value.name === "string" ? value.name : typeof value.id === "string" || typeof value.id === "number" ? String(value.id) : undefined;
+  if (Object.keys(decisions).length === 0)
+    throw new CaseError(`${name}: the row has no \`expect.<decision>\` field and no {state, expect}`);
+  const label =
+    typeof value.name === "string"
+      ? value.name
+      : typeof value.id === "string" || typeof value.id === "number"
+        ? String(value.id)
+        : undefined;
   return { name: label !== undefined ? `${name} (${label})` : name, state, expect: { decisions } };
 }
 
@@ -76,7 +87,10 @@ function csvCases(text: string, file: string, inputSchema: Record<string, unknow
   const inputs = header.map((h, i) => [h, i] as const).filter(([h]) => !h.startsWith(EXPECT_PREFIX) && h !== "name" && h !== "id");
   const expected = header.map((h, i) => [h, i] as const).filter(([h]) => h.startsWith(EXPECT_PREFIX));
   if (expected.length === 0) throw new CaseError(`${file}: no \`expect.<decision>\` column`);
-  const toState = csvStateReader(inputs.map(([h]) => h), inputSchema);
+  const toState = csvStateReader(
+    inputs.map(([h]) => h),
+    inputSchema,
+  );
   const nameColumn = header.indexOf("name") >= 0 ? header.indexOf("name") : header.indexOf("id");
   return rows.map((cells, r) => {
     const decisions: Record<string, unknown> = {};
@@ -92,7 +106,9 @@ const READERS: Record<string, (text: string, file: string, schema: Record<string
     return Array.isArray(value) ? value.map((v, i) => caseOf(v, `${basename(file)}[${i}]`)) : [caseOf(value, basename(file))];
   },
   ".jsonl": (text, file) =>
-    text.split("\n").flatMap((line, i) => (line.trim() === "" ? [] : [caseOf(parseJson(line, `${file}:${i + 1}`), `${basename(file)}:${i + 1}`)])),
+    text
+      .split("\n")
+      .flatMap((line, i) => (line.trim() === "" ? [] : [caseOf(parseJson(line, `${file}:${i + 1}`), `${basename(file)}:${i + 1}`)])),
   ".csv": csvCases,
 };
 
@@ -107,7 +123,12 @@ export function loadCases(paths: readonly string[], inputSchema: Record<string, 
     } catch {
       throw new CaseError(`${path}: no such file or folder`);
     }
-    const files = isFolder ? readdirSync(path).filter((f) => CASE_EXTENSIONS.includes(extname(f))).sort().map((f) => join(path, f)) : [path];
+    const files = isFolder
+      ? readdirSync(path)
+          .filter((f) => CASE_EXTENSIONS.includes(extname(f)))
+          .sort()
+          .map((f) => join(path, f))
+      : [path];
     return files.flatMap((file) => {
       const read = READERS[extname(file).toLowerCase()];
       if (!read) throw new CaseError(`${file}: a case file is .json, .jsonl or .csv`);

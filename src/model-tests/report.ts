@@ -12,7 +12,9 @@ export function textReport(model: string, outcomes: readonly CaseOutcome[]): str
       lines.push(`    ${m.path}`, `      - expected ${show(m.expected)}`, `      + actual   ${show(m.actual)}`);
     }
     for (const [name, t] of Object.entries(o.trace)) {
-      const why = [t.rule !== undefined ? `rule ${JSON.stringify(t.rule)} fired` : "", t.lets ? `let ${JSON.stringify(t.lets)}` : ""].filter(Boolean).join("; ");
+      const why = [t.rule !== undefined ? `rule ${JSON.stringify(t.rule)} fired` : "", t.lets ? `let ${JSON.stringify(t.lets)}` : ""]
+        .filter(Boolean)
+        .join("; ");
       if (why) lines.push(`    why ${name}: ${why}`);
     }
   }

@@ -28,7 +28,9 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "obj
 export function differences(expected: unknown, actual: unknown, path: string): Mismatch[] {
   if (isRecord(expected) && isRecord(actual)) {
     return Object.entries(expected).flatMap(([k, v]) =>
-      Object.prototype.hasOwnProperty.call(actual, k) ? differences(v, actual[k], `${path}.${k}`) : [{ path: `${path}.${k}`, expected: v, actual: undefined }],
+      Object.prototype.hasOwnProperty.call(actual, k)
+        ? differences(v, actual[k], `${path}.${k}`)
+        : [{ path: `${path}.${k}`, expected: v, actual: undefined }],
     );
   }
   if (Array.isArray(expected) && Array.isArray(actual) && expected.length === actual.length) {
@@ -38,13 +40,17 @@ export function differences(expected: unknown, actual: unknown, path: string): M
 }
 
 function sameValue(a: unknown, b: unknown): boolean {
-  if (typeof a === "number" || typeof b === "number") return Number(a) === Number(b) && typeof a !== "boolean" && typeof b !== "boolean" && a !== null && b !== null;
+  if (typeof a === "number" || typeof b === "number")
+    return Number(a) === Number(b) && typeof a !== "boolean" && typeof b !== "boolean" && a !== null && b !== null;
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
 function compare(expect: Expectation, decisions: Record<string, unknown>, answers: Record<string, unknown>): Mismatch[] {
   const out: Mismatch[] = [];
-  for (const [part, actual] of [["decisions", decisions], ["answers", answers]] as const) {
+  for (const [part, actual] of [
+    ["decisions", decisions],
+    ["answers", answers],
+  ] as const) {
     for (const [name, expected] of Object.entries(expect[part] ?? {})) {
       if (!Object.prototype.hasOwnProperty.call(actual, name)) out.push({ path: `${part}.${name}`, expected, actual: undefined });
       else out.push(...differences(expected, actual[name], `${part}.${name}`));

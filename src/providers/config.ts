@@ -130,7 +130,7 @@ export function providerConfig(env: Env = process.env): ProviderConfig {
   if (requested && !(requested in endpoints)) {
     throw new ConfigError(`PDM_DEFAULT_GENERATOR=${requested} names no configured language model (known: ${names.join(", ") || "none"})`);
   }
-  const defaultGenerator = requested ?? (["openai", "anthropic"].find((n) => n in endpoints) ?? names[0]);
+  const defaultGenerator = requested ?? ["openai", "anthropic"].find((n) => n in endpoints) ?? names[0];
   return {
     endpoints,
     defaultGenerator,

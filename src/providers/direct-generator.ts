@@ -27,7 +27,10 @@ function meanings(q: Record<string, unknown>): Record<string, string> | undefine
   return Object.keys(out).length > 0 ? out : undefined;
 }
 
-export function directModel(questions: Record<string, unknown>, name = "Questions"): { content: Record<string, unknown>; questions: Record<string, unknown> } {
+export function directModel(
+  questions: Record<string, unknown>,
+  name = "Questions",
+): { content: Record<string, unknown>; questions: Record<string, unknown> } {
   const inputs: Record<string, unknown> = {};
   const decisions: Record<string, unknown> = {};
   for (const [id, raw] of Object.entries(questions)) {

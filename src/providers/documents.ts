@@ -29,9 +29,23 @@ const BY_TYPE: Record<string, Kind> = {
   "application/pdf": "pdf",
 };
 
-const BY_EXTENSION: Record<string, Kind> = { txt: "text", text: "text", md: "markdown", markdown: "markdown", json: "json", csv: "csv", pdf: "pdf" };
+const BY_EXTENSION: Record<string, Kind> = {
+  txt: "text",
+  text: "text",
+  md: "markdown",
+  markdown: "markdown",
+  json: "json",
+  csv: "csv",
+  pdf: "pdf",
+};
 
-const MEDIA: Record<Kind, string> = { text: "text/plain", markdown: "text/markdown", json: "application/json", csv: "text/csv", pdf: "application/pdf" };
+const MEDIA: Record<Kind, string> = {
+  text: "text/plain",
+  markdown: "text/markdown",
+  json: "application/json",
+  csv: "text/csv",
+  pdf: "application/pdf",
+};
 
 export class DocumentError extends Error {
   constructor(
@@ -83,7 +97,10 @@ export async function readDocument(file: FileIn, index: number): Promise<Documen
   const kind = documentKind(file);
   const name = file.name ?? `file ${index + 1}`;
   if (!kind) {
-    throw new DocumentError("file.unsupported_type", `${name}: unsupported type ${file.type ?? "(none)"}; send text, Markdown, JSON, CSV or PDF`);
+    throw new DocumentError(
+      "file.unsupported_type",
+      `${name}: unsupported type ${file.type ?? "(none)"}; send text, Markdown, JSON, CSV or PDF`,
+    );
   }
   const raw = bytesOf(file.data, kind !== "pdf");
   let text: string;

@@ -6,7 +6,6 @@ import type { PortableModel } from "../ir/model.js";
 import { addUsage } from "./llm/structured.js";
 import { NO_USAGE, type GenerateRequest, type Generator, type Usage } from "./types.js";
 
-
 export type DraftOutcome =
   | { ok: true; model: PortableModel; compiled: CompiledModel; usage: Usage; attempts: number }
   | { ok: false; model: PortableModel; diagnostics: Diagnostic[]; usage: Usage; attempts: number };

@@ -13,7 +13,8 @@ Answer with the whole model in the requested JSON form: every map is a list of n
 struct or list type is JSON text, and fields that do not apply are null or empty.`;
 
 function task(request: GenerateRequest): string {
-  if (request.diagnostics?.length) return "Your previous draft (below) fails the compiler's check. Fix every error and keep everything else.";
+  if (request.diagnostics?.length)
+    return "Your previous draft (below) fails the compiler's check. Fix every error and keep everything else.";
   if (request.current) return "Revise the current model (below) as the request says. Return the complete revised model.";
   if (request.prompt !== undefined || request.files?.length) return "Write a model that does what the request and the documents describe.";
   return "Write a model that answers exactly these questions from evidence: inputs are the observations a reader must find, decisions compute each answer.";
@@ -24,12 +25,15 @@ function generatorPrompt(request: GenerateRequest): string {
   if (request.name) parts.push(`Model name: ${request.name}`);
   if (request.prompt) parts.push(`Request:\n${request.prompt}`);
   for (const f of request.files ?? []) parts.push(`Document "${f.name}" (${f.type}):\n<<<\n${f.text}\n>>>`);
-  if (request.questions) parts.push(`Questions (keep these ids, types and options exactly):\n${JSON.stringify(request.questions, null, 2)}`);
+  if (request.questions)
+    parts.push(`Questions (keep these ids, types and options exactly):\n${JSON.stringify(request.questions, null, 2)}`);
   if (request.current) {
     parts.push(`Current model:\n${JSON.stringify({ content: request.current.content, questions: request.current.output }, null, 2)}`);
   }
   if (request.diagnostics?.length) {
-    const lines = request.diagnostics.map((d) => `- ${d.address ?? "(model)"}: ${d.code}: ${d.message}${d.source ? ` [in: ${d.source}]` : ""}`);
+    const lines = request.diagnostics.map(
+      (d) => `- ${d.address ?? "(model)"}: ${d.code}: ${d.message}${d.source ? ` [in: ${d.source}]` : ""}`,
+    );
     parts.push(`Compiler errors:\n${lines.join("\n")}`);
   }
   if (request.mode === "thinking") parts.push("Take care: check every name, type and table row against the format before answering.");

@@ -43,7 +43,12 @@ export function readerSchema(inputs: InputIR[]): Schema {
 
 function describeInput(i: InputIR): string {
   const lines = [`- "${i.name}": ${i.desc}`, `  schema: ${JSON.stringify(typeSchema(i.type))}`];
-  if (i.options) lines.push(`  meanings: ${Object.entries(i.options).map(([k, v]) => `${k} = ${v}`).join("; ")}`);
+  if (i.options)
+    lines.push(
+      `  meanings: ${Object.entries(i.options)
+        .map(([k, v]) => `${k} = ${v}`)
+        .join("; ")}`,
+    );
   if (i.from) lines.push(`  where to look: ${i.from}`);
   return lines.join("\n");
 }

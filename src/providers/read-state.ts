@@ -66,7 +66,10 @@ export async function readState(
   const asked = inputs.filter((i) => !(i.name in given) && !unreadable(i));
   const over = asked.length > 0 && reader.limits ? evidenceOverLimit(state, reader.limits) : undefined;
   if (over) return { tooLarge: over };
-  const result = asked.length > 0 ? await reader.read({ inputs: asked, schema: compiled.inputSchema, state, mode }, signal) : { values: {}, usage: NO_USAGE };
+  const result =
+    asked.length > 0
+      ? await reader.read({ inputs: asked, schema: compiled.inputSchema, state, mode }, signal)
+      : { values: {}, usage: NO_USAGE };
   const read: Record<string, ReadValue> = {};
   for (const input of inputs) {
     if (input.name in given) continue;

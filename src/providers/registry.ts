@@ -10,9 +10,7 @@ import { jsonReader } from "./readers/json-reader.js";
 import { textReader } from "./readers/text-reader.js";
 import type { Generator, Reader } from "./types.js";
 
-type GeneratorChoice =
-  | { ok: true; generator: Generator }
-  | { ok: false; reason: "unknown" | "unconfigured"; known: string[] };
+type GeneratorChoice = { ok: true; generator: Generator } | { ok: false; reason: "unknown" | "unconfigured"; known: string[] };
 
 export interface Providers {
   /** the reader of a text state or of a JSON state that does not match the input schema */

@@ -85,10 +85,12 @@ function draw(outcomes: Outcome[], u: number): number {
   return outcomes.length - 1;
 }
 
-
 /** Mixes per-run answers (point masses) with their weights into answers of the same shapes. */
 class AnswerMixer {
-  private readonly acc = new Map<string, { values: Map<string, Outcome>; noul: number; noulKnown: boolean; dist?: Record<string, number>; list?: Map<string, Outcome> }>();
+  private readonly acc = new Map<
+    string,
+    { values: Map<string, Outcome>; noul: number; noulKnown: boolean; dist?: Record<string, number>; list?: Map<string, Outcome> }
+  >();
 
   add(answers: Record<string, Answer>, weight: number): void {
     for (const [id, a] of Object.entries(answers)) {

@@ -15,7 +15,7 @@ const pointMass = (names: string[], value: unknown): Record<string, number> =>
   Object.fromEntries(names.map((n) => [n, n === value ? 1 : 0]));
 
 const SHAPES: Record<QuestionIR["type"], (q: QuestionIR, value: unknown) => Answer> = {
-  noul: (_q, value) => ({ value, probability: value === true ? 1 : value === false ? 0 : null as unknown as number }),
+  noul: (_q, value) => ({ value, probability: value === true ? 1 : value === false ? 0 : (null as unknown as number) }),
   choice: (q, value) => ({ value, distribution: pointMass(optionNames(q), value) }),
   score: (q, value) => ({ value, distribution: pointMass(optionNames(q), value) }),
   number: (_q, value) => ({ value, distribution: value === null ? [] : [{ value, p: 1 }] }),

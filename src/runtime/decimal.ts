@@ -12,7 +12,17 @@
 // same part for `--numbers double`.
 import { Decimal as DecimalJs } from "decimal.js";
 import { MODES, RoundingModes, type Rounding } from "./decimal-rounding.js";
-import { MAX_SCALE, POW10, SAFE, parseScaled, remainder, roundedQuotient, scaleOfDouble, scaledToString, upscale } from "./decimal-scaled.js";
+import {
+  MAX_SCALE,
+  POW10,
+  SAFE,
+  parseScaled,
+  remainder,
+  roundedQuotient,
+  scaleOfDouble,
+  scaledToString,
+  upscale,
+} from "./decimal-scaled.js";
 
 export type { Rounding } from "./decimal-rounding.js";
 

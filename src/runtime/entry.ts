@@ -6,7 +6,12 @@ import type { FeelFunction, FeelValue } from "./values.js";
 /** What the generated module body returns. */
 export interface GeneratedModule {
   /** I: FEEL values by input name, or S: the raw JSON state (exactly one is non-null); TR: trace sink */
-  run(I: Record<string, FeelValue> | null, S: Record<string, unknown> | null, TR: Record<string, RawTrace> | null, J?: boolean): Record<string, FeelValue>;
+  run(
+    I: Record<string, FeelValue> | null,
+    S: Record<string, unknown> | null,
+    TR: Record<string, RawTrace> | null,
+    J?: boolean,
+  ): Record<string, FeelValue>;
   functions: Record<string, FeelFunction>;
 }
 
@@ -22,7 +27,8 @@ export interface JsonOptions {
   exactDecimals?: boolean;
 }
 
-const jsonConverter = (options: JsonOptions) => (options.exactDecimals ? (v: FeelValue) => toJson(v, options) : (v: FeelValue) => toJson(v));
+const jsonConverter = (options: JsonOptions) =>
+  options.exactDecimals ? (v: FeelValue) => toJson(v, options) : (v: FeelValue) => toJson(v);
 
 const mapValues = <T, U>(o: Record<string, T>, f: (v: T) => U): Record<string, U> => {
   const out: Record<string, U> = {};

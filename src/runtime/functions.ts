@@ -89,5 +89,8 @@ export function callNamed(f: FeelValue, args: [string, FeelValue][]): FeelValue 
   const unknown = args.find(([n]) => !f.params.includes(n));
   if (unknown) return problem(`${f.name || "function"} has no parameter named ${unknown[0]}`);
   const given = new Map(args);
-  return invokeUser(f, f.params.map((p) => (given.has(p) ? given.get(p)! : null)));
+  return invokeUser(
+    f,
+    f.params.map((p) => (given.has(p) ? given.get(p)! : null)),
+  );
 }

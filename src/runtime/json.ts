@@ -71,7 +71,8 @@ export interface ToJsonOptions {
 
 /** `out[key] = value` as an own property, "__proto__" included (an assignment would set the prototype). */
 /** A JSON object's own property: `constructor` or `__proto__` of a state that lacks them is absent. */
-export const own = (o: Record<string, unknown>, key: string): unknown => (Object.prototype.hasOwnProperty.call(o, key) ? o[key] : undefined);
+export const own = (o: Record<string, unknown>, key: string): unknown =>
+  Object.prototype.hasOwnProperty.call(o, key) ? o[key] : undefined;
 
 export function setOwn(out: Record<string, unknown>, key: string, value: unknown): void {
   if (key === "__proto__") Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });

@@ -39,7 +39,8 @@ export function stepRegion(bounds: Float64Array, first: number, perStep: number,
   if (i < 0) return 0;
   const last = bounds.length - 1;
   if (i > last) i = last;
-  if (bounds[i]! > x) i--; // i ≥ 0 still: bounds[0] = first ≤ x
+  if (bounds[i]! > x)
+    i--; // i ≥ 0 still: bounds[0] = first ≤ x
   else if (i < last && bounds[i + 1]! <= x) i++;
   return bounds[i] === x ? 2 * i + 1 : 2 * i + 2;
 }
@@ -89,7 +90,11 @@ export function denseCells(words: number, masks: Int32Array[], sizes: number[]):
   const cells = words * 32 <= 0x7fff ? new Int16Array(total) : new Int32Array(total);
   const at = new Array<number>(sizes.length).fill(0);
   for (let cell = 0; cell < total; cell++) {
-    cells[cell] = firstRuleN(words, masks, at.map((region) => region * words));
+    cells[cell] = firstRuleN(
+      words,
+      masks,
+      at.map((region) => region * words),
+    );
     for (let c = sizes.length - 1; c >= 0 && ++at[c]! === sizes[c]; c--) at[c] = 0;
   }
   return cells;

@@ -73,7 +73,14 @@ export function rankCompare(levels: readonly string[], op: string, a: FeelValue,
 }
 
 /** `x in [low..mid]` over ordered levels; a null endpoint is unbounded. */
-export function rankInRange(levels: readonly string[], x: FeelValue, startIncluded: boolean, start: FeelValue, end: FeelValue, endIncluded: boolean): boolean | null {
+export function rankInRange(
+  levels: readonly string[],
+  x: FeelValue,
+  startIncluded: boolean,
+  start: FeelValue,
+  end: FeelValue,
+  endIncluded: boolean,
+): boolean | null {
   const above = start === null ? true : rankCompare(levels, startIncluded ? ">=" : ">", x, start);
   const below = end === null ? true : rankCompare(levels, endIncluded ? "<=" : "<", x, end);
   return above === null || below === null ? null : above && below;

@@ -8,7 +8,18 @@ import { kindOf } from "./kinds.js";
 import { problem } from "./problems.js";
 import { FeelContext, FeelDateTime, FeelFunction, FeelRange, type FeelDate, type FeelValue } from "./values.js";
 
-const SIMPLE = new Set(["number", "string", "boolean", "date", "time", "date and time", "days and time duration", "years and months duration", "context", "function"]);
+const SIMPLE = new Set([
+  "number",
+  "string",
+  "boolean",
+  "date",
+  "time",
+  "date and time",
+  "days and time duration",
+  "years and months duration",
+  "context",
+  "function",
+]);
 
 export function conforms(v: FeelValue, t: Type): boolean {
   if (v === null || v === undefined) return true;

@@ -28,7 +28,11 @@ export type FeelValue =
 
 export class FeelDate {
   readonly kind = "date" as const;
-  constructor(readonly year: number, readonly month: number, readonly day: number) {}
+  constructor(
+    readonly year: number,
+    readonly month: number,
+    readonly day: number,
+  ) {}
 }
 
 /** offset: seconds east of UTC, or null for a local time; zone: IANA id when given as @Zone. */

@@ -86,7 +86,10 @@ export function buildApp(options: AppOptions): FastifyInstance {
     const seconds = (performance.now() - req.startedAt) / 1000;
     metrics?.requests.inc({ method: req.method, route, status: String(reply.statusCode) });
     metrics?.requestSeconds.observe({ method: req.method, route }, seconds);
-    req.log.info({ method: req.method, route, status: reply.statusCode, latency_ms: Math.round(seconds * 1e4) / 10, ...req.audit }, "request");
+    req.log.info(
+      { method: req.method, route, status: reply.statusCode, latency_ms: Math.round(seconds * 1e4) / 10, ...req.audit },
+      "request",
+    );
   });
 
   app.removeAllContentTypeParsers();
@@ -115,7 +118,11 @@ export function buildApp(options: AppOptions): FastifyInstance {
   app.setSerializerCompiler(() => (data: unknown) => JSON.stringify(data));
 
   app.setErrorHandler((error, req, reply) => {
-    const p = toProblem(error, { contentType: req.headers["content-type"], contentLength: req.headers["content-length"] }, { bodyLimit: options.bodyLimit });
+    const p = toProblem(
+      error,
+      { contentType: req.headers["content-type"], contentLength: req.headers["content-length"] },
+      { bodyLimit: options.bodyLimit },
+    );
     if (p.code === "internal_error") req.log.error(error);
     return sendProblem(reply, p);
   });
@@ -128,7 +135,10 @@ export function buildApp(options: AppOptions): FastifyInstance {
       reply.header("Allow", allowed.join(", "));
       return sendProblem(reply, problem("method_not_allowed", `${req.url.split("?")[0]} answers ${allowed.join(", ")}, not ${req.method}`));
     }
-    return sendProblem(reply, problem("not_found", `no route ${req.method} ${req.url.split("?")[0]}; the routes are listed in GET /openapi.json`));
+    return sendProblem(
+      reply,
+      problem("not_found", `no route ${req.method} ${req.url.split("?")[0]}; the routes are listed in GET /openapi.json`),
+    );
   });
 
   const guard = accessGuard(service, rateLimiter);

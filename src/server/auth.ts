@@ -15,8 +15,26 @@ export async function authenticate(header: string | undefined, ledger: Ledger): 
   const m = header ? BEARER.exec(header) : null;
   if (!m) return failure(problem("missing_api_key", "send the API key as `Authorization: Bearer <key>`"));
   const found = await ledger.findKeyByHash(hashApiKey(m[1]!));
-  if (!found) return failure(problem("invalid_api_key", "the API key is not recognised: send a key printed by `pdm keys create --account NAME` (or by the first `pdm serve`)"));
-  if (found.key.revokedAt) return failure(problem("api_key_revoked", `the API key ${found.key.prefix}… was revoked; send another key of the account (pdm keys create makes one)`));
-  if (found.account.disabled) return failure(problem("account_disabled", `the account "${found.account.name}" is disabled; its keys work again once it is enabled (pdm accounts enable)`));
+  if (!found)
+    return failure(
+      problem(
+        "invalid_api_key",
+        "the API key is not recognised: send a key printed by `pdm keys create --account NAME` (or by the first `pdm serve`)",
+      ),
+    );
+  if (found.key.revokedAt)
+    return failure(
+      problem(
+        "api_key_revoked",
+        `the API key ${found.key.prefix}… was revoked; send another key of the account (pdm keys create makes one)`,
+      ),
+    );
+  if (found.account.disabled)
+    return failure(
+      problem(
+        "account_disabled",
+        `the account "${found.account.name}" is disabled; its keys work again once it is enabled (pdm accounts enable)`,
+      ),
+    );
   return success({ accountId: found.account.id, keyId: found.key.id });
 }

@@ -9,17 +9,33 @@ export interface ErrorContext {
 }
 
 /** fastify's own error codes: what the client did wrong, and what to send instead. */
-const FASTIFY_PROBLEMS: Record<string, (e: { message?: string }, req: { contentType?: string; contentLength?: string }, cx: ErrorContext) => Problem> = {
+const FASTIFY_PROBLEMS: Record<
+  string,
+  (e: { message?: string }, req: { contentType?: string; contentLength?: string }, cx: ErrorContext) => Problem
+> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: (_e, req) =>
-    problem("unsupported_media_type", `the body must be JSON, sent with the header Content-Type: application/json (got ${req.contentType ? `Content-Type: ${req.contentType}` : "no Content-Type"})`),
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: () => problem("malformed_json", "the Content-Length header does not match the body sent; send the body as it is, with its exact length"),
+    problem(
+      "unsupported_media_type",
+      `the body must be JSON, sent with the header Content-Type: application/json (got ${req.contentType ? `Content-Type: ${req.contentType}` : "no Content-Type"})`,
+    ),
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: () =>
+    problem("malformed_json", "the Content-Length header does not match the body sent; send the body as it is, with its exact length"),
   FST_ERR_CTP_BODY_TOO_LARGE: (_e, req, cx) =>
-    problem("body_too_large", `the body${req.contentLength ? ` is ${req.contentLength} bytes; it` : ""} must be at most ${cx.bodyLimit} bytes (the server's --body-limit); send a smaller model or state`),
-  FST_ERR_CTP_EMPTY_JSON_BODY: () => problem("malformed_json", "the body is empty; send a JSON object, e.g. {\"model\": {...}, \"state\": {...}}"),
-  FST_ERR_CTP_INVALID_JSON_BODY: (e) => problem("malformed_json", `the body is not valid JSON (${e.message ?? "unparsable"}); send a JSON object`),
+    problem(
+      "body_too_large",
+      `the body${req.contentLength ? ` is ${req.contentLength} bytes; it` : ""} must be at most ${cx.bodyLimit} bytes (the server's --body-limit); send a smaller model or state`,
+    ),
+  FST_ERR_CTP_EMPTY_JSON_BODY: () =>
+    problem("malformed_json", 'the body is empty; send a JSON object, e.g. {"model": {...}, "state": {...}}'),
+  FST_ERR_CTP_INVALID_JSON_BODY: (e) =>
+    problem("malformed_json", `the body is not valid JSON (${e.message ?? "unparsable"}); send a JSON object`),
 };
 
-export function toProblem(error: unknown, req: { contentType?: string; contentLength?: string } = {}, cx: ErrorContext = { bodyLimit: 0 }): Problem {
+export function toProblem(
+  error: unknown,
+  req: { contentType?: string; contentLength?: string } = {},
+  cx: ErrorContext = { bodyLimit: 0 },
+): Problem {
   if (error instanceof ProblemError) return error.problem;
   const e = error as { code?: string; message?: string };
   const known = e.code ? FASTIFY_PROBLEMS[e.code] : undefined;

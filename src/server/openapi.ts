@@ -16,7 +16,10 @@ const refOrInline = (schema: JsonSchema): JsonSchema => {
 const mapValues = <A, B>(o: Record<string, A>, f: (a: A) => B): Record<string, B> =>
   Object.fromEntries(Object.entries(o).map(([k, v]) => [k, f(v)]));
 
-const response = (r: ResponseSpec) => ({ ...r, ...(r.content && { content: mapValues(r.content, (c) => ({ schema: refOrInline(c.schema) })) }) });
+const response = (r: ResponseSpec) => ({
+  ...r,
+  ...(r.content && { content: mapValues(r.content, (c) => ({ schema: refOrInline(c.schema) })) }),
+});
 
 function operation({ schema }: RouteSpec): Record<string, unknown> {
   const { body, params, response: responses, ...about } = schema;

@@ -94,9 +94,7 @@ async function start(o: ServerOptions, providerSettings: ProviderConfig, closers
   const sweep = ledger ? setInterval(() => void ledger.releaseStale(STALE_RESERVATION_MS).catch(() => {}), 60_000) : null;
   sweep?.unref();
 
-  const rateLimiter = o.redisUrl
-    ? await redisRateLimiter(o.redisUrl, o.rateLimit, o.redisPrefix)
-    : memoryRateLimiter(o.rateLimit);
+  const rateLimiter = o.redisUrl ? await redisRateLimiter(o.redisUrl, o.rateLimit, o.redisPrefix) : memoryRateLimiter(o.rateLimit);
   closers.push(() => rateLimiter.close());
   const cacheOptions = { ttlMs: providerSettings.questionsCacheTtlMs, capacity: providerSettings.questionsCacheSize };
   const questionsCache = o.redisUrl

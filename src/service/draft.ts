@@ -53,7 +53,11 @@ export async function draft(
   const d = drafted.value;
   if (!d.ok) {
     return failure(
-      problem("generation_failed", `the generated model still failed the Check after ${d.attempts} attempt(s); see errors`, diagnosticEntries(d.diagnostics)),
+      problem(
+        "generation_failed",
+        `the generated model still failed the Check after ${d.attempts} attempt(s); see errors`,
+        diagnosticEntries(d.diagnostics),
+      ),
     );
   }
   const response: Record<string, unknown> = {

@@ -35,7 +35,9 @@ function sampleValue(t: Type, k: number): unknown {
       return k % 2 === 0;
     case "choice":
     case "levels":
-      return t.values.length === 0 ? null : t.values[Math.min(t.values.length - 1, Math.round((k * (t.values.length - 1)) / (VARIANTS - 1)))];
+      return t.values.length === 0
+        ? null
+        : t.values[Math.min(t.values.length - 1, Math.round((k * (t.values.length - 1)) / (VARIANTS - 1)))];
     case "string":
       return "example";
     case "struct":

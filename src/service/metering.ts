@@ -7,7 +7,10 @@ import { problem, type Problem } from "./problems.js";
 import type { ServiceDeps } from "./deps.js";
 
 const insufficient = (amount: number, available: number): Problem =>
-  problem("insufficient_balance", `this request reserves ${formatUsd(amount)} USD but ${formatUsd(available)} USD is available: top up the account, or wait for other requests' reservations to settle`);
+  problem(
+    "insufficient_balance",
+    `this request reserves ${formatUsd(amount)} USD but ${formatUsd(available)} USD is available: top up the account, or wait for other requests' reservations to settle`,
+  );
 
 export interface Hold {
   settle(items: LineItem[], memo: string): Promise<BillingView>;
@@ -16,7 +19,13 @@ export interface Hold {
 
 /** Without a ledger (benchmark mode) or an account: free, and the balance reads zero. */
 const unmetered = (currency: string): Hold => ({
-  settle: async (items) => billingView(0, ZERO_BALANCE, items.map((i) => ({ ...i, amount: 0 })), currency),
+  settle: async (items) =>
+    billingView(
+      0,
+      ZERO_BALANCE,
+      items.map((i) => ({ ...i, amount: 0 })),
+      currency,
+    ),
   release: async () => {},
 });
 
@@ -65,7 +74,13 @@ export function deferredHold(deps: ServiceDeps, accountId: string | null, amount
   if (!ledger || accountId === null) return unmetered(rates.currency);
   return {
     async settle(items, memo) {
-      const r = await ledger.reserveAndSettle(accountId, amount, items.reduce((s, i) => s + i.amount, 0), items, memo);
+      const r = await ledger.reserveAndSettle(
+        accountId,
+        amount,
+        items.reduce((s, i) => s + i.amount, 0),
+        items,
+        memo,
+      );
       if (!r.ok) throw new InsufficientBalance(insufficient(amount, r.balance.available));
       return billingView(r.charged, r.balance, items, rates.currency);
     },

@@ -17,7 +17,6 @@ const item = (kind: string, description: string, tokens: number, rate: number): 
   amount: tokenCost(tokens, rate),
 });
 
-
 /**
  * The margins of the estimates: a response holds at most about twice its request (the model
  * echoed, the derived schema, the receipt) plus a fixed part; a language model reading or

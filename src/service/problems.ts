@@ -107,7 +107,14 @@ const problemType = (code: string): string => `/problems/${code}`;
 
 /** The body of a problem response; `requestId` is the request's id, also in the x-request-id header. */
 export function problemBody(p: Problem, requestId?: string): Record<string, unknown> {
-  const body: Record<string, unknown> = { type: problemType(p.code), title: p.title, status: p.status, code: p.code, detail: p.detail, errors: p.errors };
+  const body: Record<string, unknown> = {
+    type: problemType(p.code),
+    title: p.title,
+    status: p.status,
+    code: p.code,
+    detail: p.detail,
+    errors: p.errors,
+  };
   if (requestId !== undefined) body.request_id = requestId;
   return body;
 }

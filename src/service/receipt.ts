@@ -55,10 +55,7 @@ export function givenInputs(state: unknown, inputNames: string[]): Record<string
   return given;
 }
 
-export function decisionRecords(
-  decisions: Record<string, unknown>,
-  trace: Record<string, TraceEntry>,
-): Record<string, DecisionRecord> {
+export function decisionRecords(decisions: Record<string, unknown>, trace: Record<string, TraceEntry>): Record<string, DecisionRecord> {
   const out: Record<string, DecisionRecord> = {};
   for (const [name, value] of Object.entries(decisions)) {
     const t = trace[name];

@@ -11,8 +11,7 @@ import { kindOf } from "./schemas/validate.js";
 export type { PortableModel };
 
 export type ModelSource =
-  | { kind: "complete"; model: PortableModel; bytes: number }
-  | { kind: "questions"; questions: Record<string, unknown> };
+  { kind: "complete"; model: PortableModel; bytes: number } | { kind: "questions"; questions: Record<string, unknown> };
 
 const isObject = (v: unknown): v is Record<string, unknown> => kindOf(v) === "object";
 const entry = (address: string, code: string, message: string): ProblemEntry => ({ address, code, message });
@@ -37,7 +36,9 @@ export function resolveModel(body: Record<string, unknown>): Outcome<ModelSource
   if (!parsed.ok) return parsed;
   const pm = parsed.value;
   if (!isObject(pm) || !isObject(pm.content)) {
-    return failure(invalidRequest([entry("body.model.content", "request.missing", "a portable model is an object with content and questions")]));
+    return failure(
+      invalidRequest([entry("body.model.content", "request.missing", "a portable model is an object with content and questions")]),
+    );
   }
   const own = pm.questions;
   if (own !== undefined && !isObject(own)) {

@@ -18,7 +18,13 @@ export interface RunContext {
   serviceRates: boolean;
 }
 
-export async function respond(call: ServiceCall, deps: ServiceDeps, hold: Hold, run: Run, ctx: RunContext): Promise<Record<string, unknown>> {
+export async function respond(
+  call: ServiceCall,
+  deps: ServiceDeps,
+  hold: Hold,
+  run: Run,
+  ctx: RunContext,
+): Promise<Record<string, unknown>> {
   const { compiled, receipt } = run;
   receipt.latency_ms = Math.max(0, Math.round(performance.now() - call.startedAt));
   const providerUsage = addUsage(ctx.generationUsage, run.providerUsage);

@@ -67,7 +67,12 @@ export const inputNames = (model: PortableModel): string[] =>
   Object.keys((model.content.inputs as Record<string, unknown> | undefined) ?? {});
 
 /** A JSON state that matches the input schema: no reader, point-mass answers. */
-export function runDeterministic(model: PortableModel, compiled: CompiledModel, state: Record<string, unknown>, deps: ServiceDeps): Outcome<Run> {
+export function runDeterministic(
+  model: PortableModel,
+  compiled: CompiledModel,
+  state: Record<string, unknown>,
+  deps: ServiceDeps,
+): Outcome<Run> {
   const evaluated = withinBudget(deps, () => compiled.evaluateTraced(state));
   if (!evaluated.ok) return evaluated;
   const { decisions, trace } = evaluated.value.result;

@@ -30,7 +30,12 @@ export async function systemOne(call: ServiceCall, deps: ServiceDeps): Promise<O
   if (!source.ok) return source;
   const src = source.value;
   if (src.kind === "complete" && src.bytes > deps.limits.modelBytes) {
-    return failure(problem("model_too_large", `the model has ${src.bytes} characters; the limit is ${deps.limits.modelBytes}: send a smaller model (fewer rules or shorter texts)`));
+    return failure(
+      problem(
+        "model_too_large",
+        `the model has ${src.bytes} characters; the limit is ${deps.limits.modelBytes}: send a smaller model (fewer rules or shorter texts)`,
+      ),
+    );
   }
   const oversize = textTooLarge(body.state, deps);
   if (oversize) return failure(oversize);
@@ -41,8 +46,13 @@ export async function systemOne(call: ServiceCall, deps: ServiceDeps): Promise<O
   let hold: Hold | undefined;
   const reserve = async (service: boolean): Promise<Outcome<Hold>> => {
     // a questions-only call may generate a model; any other service-rate call reads evidence
-    const usesModel = src.kind === "questions" ? deps.providers.usesLanguageModel.questions || deps.providers.usesLanguageModel.reader : deps.providers.usesLanguageModel.reader;
-    const amount = service ? serviceReservation(call.inputTokens, deps.rates, usesModel) : systemOneReservation(call.inputTokens, deps.rates);
+    const usesModel =
+      src.kind === "questions"
+        ? deps.providers.usesLanguageModel.questions || deps.providers.usesLanguageModel.reader
+        : deps.providers.usesLanguageModel.reader;
+    const amount = service
+      ? serviceReservation(call.inputTokens, deps.rates, usesModel)
+      : systemOneReservation(call.inputTokens, deps.rates);
     const r = await reserveFunds(deps, call.accountId, amount);
     if (!r.ok) return r;
     hold = r.hold;
@@ -96,8 +106,18 @@ async function execute(
   }
   const verdict = typeof state === "string" ? null : compiled.validate(state);
   if (verdict && !verdict.ok && meantAsInputs(state, verdict.errors)) {
-    const errors = verdict.errors.map((e) => ({ address: e.address, code: e.code, message: `${e.message}; send a value of the input's type` }));
-    return failure(problem("invalid_state", `the state gives every input by name, but ${errors.length === 1 ? "one value does" : `${errors.length} values do`} not fit: ${verdict.errors.map((e) => e.message).join("; ")}`, errors));
+    const errors = verdict.errors.map((e) => ({
+      address: e.address,
+      code: e.code,
+      message: `${e.message}; send a value of the input's type`,
+    }));
+    return failure(
+      problem(
+        "invalid_state",
+        `the state gives every input by name, but ${errors.length === 1 ? "one value does" : `${errors.length} values do`} not fit: ${verdict.errors.map((e) => e.message).join("; ")}`,
+        errors,
+      ),
+    );
   }
   if (verdict?.ok) {
     const run = runDeterministic(model, compiled, state as Record<string, unknown>, deps);

@@ -23,7 +23,11 @@ export async function systemTwoModels(call: ServiceCall, deps: ServiceDeps): Pro
     if (!choice.ok && choice.reason === "unknown") {
       return failure(
         invalidRequest([
-          { address: "body.model", code: "request.enum", message: `no generator "${String(body.model)}" on this server; known: ${choice.known.join(", ")}` },
+          {
+            address: "body.model",
+            code: "request.enum",
+            message: `no generator "${String(body.model)}" on this server; known: ${choice.known.join(", ")}`,
+          },
         ]),
       );
     }
@@ -45,13 +49,23 @@ export async function systemTwoModels(call: ServiceCall, deps: ServiceDeps): Pro
   }
   if (body.content === undefined) {
     return failure(
-      invalidRequest([{ address: "body.content", code: "request.missing", message: "send content to check, or a prompt to create a model" }]),
+      invalidRequest([
+        { address: "body.content", code: "request.missing", message: "send content to check, or a prompt to create a model" },
+      ]),
     );
   }
-  const model = { content: body.content as Record<string, unknown>, ...(body.output ? { questions: body.output as Record<string, unknown> } : {}) };
+  const model = {
+    content: body.content as Record<string, unknown>,
+    ...(body.output ? { questions: body.output as Record<string, unknown> } : {}),
+  };
   const size = JSON.stringify(model).length;
   if (size > deps.limits.modelBytes) {
-    return failure(problem("model_too_large", `the model has ${size} characters; the limit is ${deps.limits.modelBytes}: send a smaller model (fewer rules or shorter texts)`));
+    return failure(
+      problem(
+        "model_too_large",
+        `the model has ${size} characters; the limit is ${deps.limits.modelBytes}: send a smaller model (fewer rules or shorter texts)`,
+      ),
+    );
   }
   const { valid, stages, warnings, content, input } = deps.check(model);
   return success({ valid, stages, warnings, content, input });

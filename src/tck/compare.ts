@@ -112,4 +112,3 @@ export function compareValue(expectedEl: XmlElement, actual: FeelValue | undefin
   if (!value || xsiAttr(value, "nil") === "true") return a === null ? OK : fail(`${path}: expected null, got ${show(a)}`);
   return compareScalar(expectedEl, a, path);
 }
-

@@ -15,7 +15,10 @@ export interface Isolated {
 }
 
 /** The decision or function a diagnostic address points into (names may contain dots). */
-function ownerOf(address: string | undefined, content: Record<string, unknown>): { section: (typeof SECTIONS)[number]; name: string } | undefined {
+function ownerOf(
+  address: string | undefined,
+  content: Record<string, unknown>,
+): { section: (typeof SECTIONS)[number]; name: string } | undefined {
   if (!address) return undefined;
   for (const section of SECTIONS) {
     const names = Object.keys((content[section] ?? {}) as object).sort((a, b) => b.length - a.length);

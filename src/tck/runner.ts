@@ -71,13 +71,15 @@ const firstError = (ds: Diagnostic[]): string => {
   return e ? `${e.code}${e.address ? ` at ${e.address}` : ""}: ${e.message}` : "unknown error";
 };
 
-const crashProof = (compile: Compile): Compile => (content) => {
-  try {
-    return compile(content);
-  } catch (e) {
-    return { ok: false, diagnostics: [diagnostic("compile.crash", { error: e instanceof Error ? e.message : String(e) })] };
-  }
-};
+const crashProof =
+  (compile: Compile): Compile =>
+  (content) => {
+    try {
+      return compile(content);
+    } catch (e) {
+      return { ok: false, diagnostics: [diagnostic("compile.crash", { error: e instanceof Error ? e.message : String(e) })] };
+    }
+  };
 
 /** Imports and compiles a model; with `isolate`, decisions the compiler rejects are left out. */
 function prepare(modelFile: string, siblings: Record<string, string>, compile: Compile, isolate: boolean): PreparedModel {
@@ -229,7 +231,8 @@ function runNonCompliantFolder(folderDir: string, folder: string, compile: Compi
     const ir = p.compiled?.ok ? p.compiled.model.ir : undefined;
     const tests = names.filter((n) => TEST_FILE.test(n)).map((n) => readTestFile(readFileSync(join(folderDir, n), "utf8")));
     const reported = ir ? tests.flatMap((t) => ("error" in t ? [] : t.cases.flatMap((c) => nonConformingInputs(c, ir)))) : [];
-    if (reported.length > 0) return row("SUCCESS", `reported: ${reported[0]}${reported.length > 1 ? ` (+${reported.length - 1} more)` : ""}`);
+    if (reported.length > 0)
+      return row("SUCCESS", `reported: ${reported[0]}${reported.length > 1 ? ` (+${reported.length - 1} more)` : ""}`);
     return row("ERROR", "non-compliant model was accepted");
   });
 }
@@ -238,8 +241,8 @@ export function runTck(options: RunOptions): CaseResult[] {
   const all: CaseResult[] = [];
   for (const folderDir of findTestFolders(options.dir)) {
     const folder = basename(folderDir);
-    const nonCompliant = relative(options.dir, folderDir).split(sep).includes("non-compliant") ||
-      basename(dirname(folderDir)) === "non-compliant";
+    const nonCompliant =
+      relative(options.dir, folderDir).split(sep).includes("non-compliant") || basename(dirname(folderDir)) === "non-compliant";
     const results = nonCompliant
       ? runNonCompliantFolder(folderDir, folder, options.compile)
       : runCompliantFolder(folderDir, folder, options.compile);

@@ -16,7 +16,11 @@ beforeAll(() => {
   model = result.model;
 });
 
-const jsonl = (text: string) => text.trim().split("\n").map((l) => JSON.parse(l));
+const jsonl = (text: string) =>
+  text
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l));
 
 /** A piece scorer on text: the piece's UTF-8 bytes in, the records it writes as text out. */
 function textScorer(score: PieceScorer) {
@@ -41,7 +45,15 @@ describe("pieceScorer, JSONL in and out", () => {
   it("turns bad rows into error records and goes on, numbering rows by line", () => {
     const score = pieceScorer(model, { input: "jsonl", output: "jsonl" });
     const good = JSON.stringify(lending.cases[0]!.state);
-    const text = [good, "{not json", "", JSON.stringify({ ...lending.cases[0]!.state, "credit score": 900, id: 5 }), "[1,2]", good, ""].join("\n");
+    const text = [
+      good,
+      "{not json",
+      "",
+      JSON.stringify({ ...lending.cases[0]!.state, "credit score": 900, id: 5 }),
+      "[1,2]",
+      good,
+      "",
+    ].join("\n");
     const out = score({ text, first: 1 });
     expect(out).toMatchObject({ rows: 5, errors: 3 });
     const records = jsonl(out.text);
@@ -64,7 +76,17 @@ describe("pieceScorer, JSONL in and out", () => {
 
   it("scores a piece as it scores each of its lines alone", () => {
     const score = pieceScorer(model, { input: "jsonl", output: "jsonl" });
-    const kinds = [JSON.stringify(lending.cases[0]!.state), JSON.stringify({ ...lending.cases[1]!.state, id: "x" }), "", " ", "\r", "{oops", "[]", "null", '{"credit score":1}'];
+    const kinds = [
+      JSON.stringify(lending.cases[0]!.state),
+      JSON.stringify({ ...lending.cases[1]!.state, id: "x" }),
+      "",
+      " ",
+      "\r",
+      "{oops",
+      "[]",
+      "null",
+      '{"credit score":1}',
+    ];
     fc.assert(
       fc.property(fc.array(fc.constantFrom(...kinds), { maxLength: 30 }), fc.boolean(), (lines, finalLf) => {
         const text = lines.join("\n") + (finalLf ? "\n" : "");

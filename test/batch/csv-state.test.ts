@@ -31,7 +31,12 @@ describe("csvStateReader", () => {
   });
 
   it("leaves text that does not look like its type as text, for validation to report", () => {
-    expect(read(["12,5", "three", "yes", "c", "{oops", "[", "1e3", "2"])).toMatchObject({ amount: "12,5", count: "three", member: "yes", address: "{oops" });
+    expect(read(["12,5", "three", "yes", "c", "{oops", "[", "1e3", "2"])).toMatchObject({
+      amount: "12,5",
+      count: "three",
+      member: "yes",
+      address: "{oops",
+    });
   });
 
   it("reads exponents and signs in number columns", () => {

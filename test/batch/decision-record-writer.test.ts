@@ -21,7 +21,14 @@ function written(row: number, decisions: Record<string, FeelValue>): string {
 describe("DecisionRecordWriter", () => {
   it("writes scaled decimals as JSON.stringify writes their doubles", () => {
     const scaled = fc
-      .tuple(fc.oneof(fc.integer({ min: -1e6, max: 1e6 }), fc.maxSafeInteger(), fc.maxSafeNat().map((n) => -n)), fc.integer({ min: 0, max: 22 }))
+      .tuple(
+        fc.oneof(
+          fc.integer({ min: -1e6, max: 1e6 }),
+          fc.maxSafeInteger(),
+          fc.maxSafeNat().map((n) => -n),
+        ),
+        fc.integer({ min: 0, max: 22 }),
+      )
       .map(([m, k]) => new Decimal(m, k));
     fc.assert(
       fc.property(fc.array(scaled, { minLength: 1, maxLength: 5 }), fc.nat(), (values, row) => {

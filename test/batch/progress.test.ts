@@ -15,7 +15,9 @@ describe("progress", () => {
 
   it("groups thousands as en-US does", () => {
     for (const rows of [0, 7, 999, 1000, 12_345, 999_999, 1_000_000, 123_456_789, 9_876_543_210]) {
-      expect(formatProgress({ rows, errors: 0, elapsedMs: 1000 })).toBe(`${rows.toLocaleString("en-US")} rows  ${rows.toLocaleString("en-US")} rows/s`);
+      expect(formatProgress({ rows, errors: 0, elapsedMs: 1000 })).toBe(
+        `${rows.toLocaleString("en-US")} rows  ${rows.toLocaleString("en-US")} rows/s`,
+      );
     }
   });
 
@@ -27,7 +29,9 @@ describe("progress", () => {
   });
 
   it("sums up rows, errors and rows per second", () => {
-    expect(formatSummary({ rows: 1_000_000, errors: 3, elapsedMs: 2000 })).toBe("scored 1,000,000 rows, 3 errors, in 2.00 s: 500,000 rows/s");
+    expect(formatSummary({ rows: 1_000_000, errors: 3, elapsedMs: 2000 })).toBe(
+      "scored 1,000,000 rows, 3 errors, in 2.00 s: 500,000 rows/s",
+    );
   });
 
   it("redraws in place at most once per interval and clears its line", () => {

@@ -43,15 +43,25 @@ describe("RecordSplitter", () => {
   });
 
   it("keeps every byte and counts every record, however the input is chunked", () => {
-    const field = fc.string({ unit: fc.constantFrom("a", ",", '"', "\n", "z") }).map((s) => (/[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s));
-    const records = fc.array(fc.array(field, { minLength: 1, maxLength: 3 }).map((f) => f.join(",")), { minLength: 1, maxLength: 12 });
+    const field = fc
+      .string({ unit: fc.constantFrom("a", ",", '"', "\n", "z") })
+      .map((s) => (/[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s));
+    const records = fc.array(
+      fc.array(field, { minLength: 1, maxLength: 3 }).map((f) => f.join(",")),
+      { minLength: 1, maxLength: 12 },
+    );
     fc.assert(
-      fc.property(records, fc.array(fc.integer({ min: 1, max: 9 }), { minLength: 1, maxLength: 5 }), fc.integer({ min: 1, max: 20 }), (recs, sizes, minBytes) => {
-        const text = `${recs.join("\n")}\n`;
-        const pieces = split("csv", text, sizes, minBytes);
-        expect(Buffer.concat(pieces.map((p) => p.bytes)).toString()).toBe(text);
-        expect(pieces.reduce((n, p) => n + p.records, 0)).toBe(recs.length);
-      }),
+      fc.property(
+        records,
+        fc.array(fc.integer({ min: 1, max: 9 }), { minLength: 1, maxLength: 5 }),
+        fc.integer({ min: 1, max: 20 }),
+        (recs, sizes, minBytes) => {
+          const text = `${recs.join("\n")}\n`;
+          const pieces = split("csv", text, sizes, minBytes);
+          expect(Buffer.concat(pieces.map((p) => p.bytes)).toString()).toBe(text);
+          expect(pieces.reduce((n, p) => n + p.records, 0)).toBe(recs.length);
+        },
+      ),
     );
   });
 });

@@ -36,9 +36,23 @@ async function batch(p: Pool, workers: number, text: string, format: "jsonl" | "
   const output = new PassThrough();
   const chunks: Buffer[] = [];
   output.on("data", (c: Buffer) => chunks.push(c));
-  const input = Readable.from(Buffer.from(text).toString("utf8").match(/[\s\S]{1,700}/g)!.map((s) => Buffer.from(s)));
+  const input = Readable.from(
+    Buffer.from(text)
+      .toString("utf8")
+      .match(/[\s\S]{1,700}/g)!
+      .map((s) => Buffer.from(s)),
+  );
   const progress: number[] = [];
-  const summary = await scoreStream({ pool: p, workers, input, format, output, header, pieceBytes: 1500, onProgress: (d) => progress.push(d.rows) });
+  const summary = await scoreStream({
+    pool: p,
+    workers,
+    input,
+    format,
+    output,
+    header,
+    pieceBytes: 1500,
+    onProgress: (d) => progress.push(d.rows),
+  });
   return { text: Buffer.concat(chunks).toString("utf8"), summary, progress };
 }
 
@@ -47,9 +61,14 @@ describe("scoreStream", () => {
     const p = await pool(2, { input: "jsonl", output: "jsonl" });
     const lines = Array.from({ length: 3000 }, (_, i) => (i % 500 === 499 ? "{broken" : JSON.stringify(lendingRow(i))));
     const { text, summary, progress } = await batch(p, 2, `\uFEFF${lines.join("\n")}\n`, "jsonl");
-    const records = text.trim().split("\n").map((l) => JSON.parse(l));
+    const records = text
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
     expect(records.map((r) => r.row)).toEqual(lines.map((_, i) => i + 1));
-    expect(records.filter((r) => r.id !== undefined).map((r) => r.id)).toEqual(lines.flatMap((l, i) => (l.startsWith("{broken") ? [] : [`r${i}`])));
+    expect(records.filter((r) => r.id !== undefined).map((r) => r.id)).toEqual(
+      lines.flatMap((l, i) => (l.startsWith("{broken") ? [] : [`r${i}`])),
+    );
     expect(summary).toMatchObject({ rows: 3000, errors: 6 });
     expect(progress.length).toBeGreaterThan(1);
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
@@ -59,9 +78,15 @@ describe("scoreStream", () => {
     const p = await pool(2, { input: "csv", output: "jsonl" });
     const columns = ["id", "credit score", "annual income", "monthly debt", "loan amount", "employment"] as const;
     const rows = Array.from({ length: 400 }, (_, i) => lendingRow(i));
-    const csv = [columns.map((c) => (c.includes(" ") ? `"${c}"` : c)).join(","), ...rows.map((r) => columns.map((c) => r[c]).join(","))].join("\n");
+    const csv = [
+      columns.map((c) => (c.includes(" ") ? `"${c}"` : c)).join(","),
+      ...rows.map((r) => columns.map((c) => r[c]).join(",")),
+    ].join("\n");
     const { text, summary } = await batch(p, 2, csv, "csv");
-    const records = text.trim().split("\n").map((l) => JSON.parse(l));
+    const records = text
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
     expect(summary).toMatchObject({ rows: 400, errors: 0 });
     expect(records.map((r) => [r.row, r.id])).toEqual(rows.map((r, i) => [i + 1, r.id]));
   });
@@ -79,12 +104,21 @@ describe("scoreStream", () => {
         }, 1);
       },
     });
-    const input = Readable.from(lines.join("\n").match(/[\s\S]{1,900}/g)!.map((s) => Buffer.from(s)));
+    const input = Readable.from(
+      lines
+        .join("\n")
+        .match(/[\s\S]{1,900}/g)!
+        .map((s) => Buffer.from(s)),
+    );
     const summary = await scoreStream({ pool: p, workers: 2, input, format: "jsonl", output, outputCopies: true, pieceBytes: 1500 });
     output.end();
     await finished(output);
     expect(summary).toMatchObject({ rows: 4000, errors: 0 });
-    const records = Buffer.concat(copies).toString("utf8").trim().split("\n").map((l) => JSON.parse(l));
+    const records = Buffer.concat(copies)
+      .toString("utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
     expect(records.map((r) => [r.row, r.id])).toEqual(lines.map((_, i) => [i + 1, `r${i}`]));
     expect(copies.length).toBeGreaterThan(100);
   });

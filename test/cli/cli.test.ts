@@ -8,10 +8,8 @@ import { describe, expect, it } from "vitest";
 import { pdmBin } from "../server/spawn.js";
 
 const root = join(import.meta.dirname, "../..");
-const pdm = (args: string[], input?: string) =>
-  spawnSync(process.execPath, [pdmBin(), ...args], { cwd: root, encoding: "utf8", input });
+const pdm = (args: string[], input?: string) => spawnSync(process.execPath, [pdmBin(), ...args], { cwd: root, encoding: "utf8", input });
 const sample = (name: string, ...rest: string[]) => join(root, "samples", name, ...rest);
-
 
 describe("pdm check", () => {
   it("exits 0 on a valid model and lists the stages", () => {
@@ -59,7 +57,10 @@ describe("pdm run", () => {
 
   it("reads the state from stdin and shows rules with --trace", () => {
     const state = readdirSync(sample("lending", "states"))[0]!;
-    const r = pdm(["run", sample("lending", "model.json"), "--state", "-", "--json", "--trace"], readFileSync(sample("lending", "states", state), "utf8"));
+    const r = pdm(
+      ["run", sample("lending", "model.json"), "--state", "-", "--json", "--trace"],
+      readFileSync(sample("lending", "states", state), "utf8"),
+    );
     expect(r.status).toBe(0);
     const out = JSON.parse(r.stdout);
     const rules = Object.values(out.trace as Record<string, { rule?: number }>).filter((t) => t.rule !== undefined);

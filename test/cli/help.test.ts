@@ -11,7 +11,13 @@ import { pdmBin } from "../server/spawn.js";
 const root = join(import.meta.dirname, "../..");
 const bin = pdmBin();
 const pdm = (args: string[], options: { cwd?: string; input?: string; env?: NodeJS.ProcessEnv } = {}) =>
-  spawnSync(process.execPath, [bin, ...args], { cwd: options.cwd ?? root, encoding: "utf8", input: options.input, env: options.env ?? process.env, maxBuffer: 1 << 28 });
+  spawnSync(process.execPath, [bin, ...args], {
+    cwd: options.cwd ?? root,
+    encoding: "utf8",
+    input: options.input,
+    env: options.env ?? process.env,
+    maxBuffer: 1 << 28,
+  });
 const STACK = /^\s+at .+\(.+:\d+:\d+\)$/m;
 
 /** The commands `pdm --help` lists: the test walks them, it does not keep its own list. */
@@ -19,9 +25,11 @@ function listedCommands(): string[] {
   const out = pdm(["--help"]).stdout;
   const block = out.split("commands:\n")[1]!.split("\n\n")[0]!;
   // a command's line starts two spaces in; its options follow on an indented line of their own
-  return block.split("\n").filter((l) => /^ {2}\S/.test(l)).map((l) => l.trim().split(/\s+/)[0]!);
+  return block
+    .split("\n")
+    .filter((l) => /^ {2}\S/.test(l))
+    .map((l) => l.trim().split(/\s+/)[0]!);
 }
-
 
 describe("help", () => {
   const commands = listedCommands();
@@ -34,7 +42,8 @@ describe("help", () => {
     for (const c of commands) {
       const a = pdm([c, "--help"]);
       expect(a.status, c).toBe(0);
-      for (const part of [`usage: pdm ${c}`, "options:", "examples:", "exit codes:", "--help"]) expect(a.stdout, `${c}: ${part}`).toContain(part);
+      for (const part of [`usage: pdm ${c}`, "options:", "examples:", "exit codes:", "--help"])
+        expect(a.stdout, `${c}: ${part}`).toContain(part);
       const b = pdm(["help", c]);
       expect(b.status).toBe(0);
       expect(b.stdout).toBe(a.stdout);
@@ -92,7 +101,10 @@ describe("rough edges", () => {
   });
 
   it("npm run tck's entry shares the command's help", () => {
-    const r = spawnSync(process.execPath, ["--import", "tsx", join(root, "src/cli/tck-main.ts"), "--help"], { cwd: root, encoding: "utf8" });
+    const r = spawnSync(process.execPath, ["--import", "tsx", join(root, "src/cli/tck-main.ts"), "--help"], {
+      cwd: root,
+      encoding: "utf8",
+    });
     expect(r.status).toBe(0);
     expect(r.stdout).toContain("usage: pdm tck");
   });
@@ -100,7 +112,12 @@ describe("rough edges", () => {
   it("admin commands in a folder with no ledger say so and create nothing", () => {
     const cwd = mkdtempSync(join(tmpdir(), "pdm-elsewhere-"));
     const { DATABASE_URL: _d, PDM_DB: _p, ...env } = process.env;
-    for (const args of [["balance", "--account", "dev"], ["keys", "list", "--account", "dev"], ["topup", "--account", "dev", "--usd", "1"], ["accounts", "list"]]) {
+    for (const args of [
+      ["balance", "--account", "dev"],
+      ["keys", "list", "--account", "dev"],
+      ["topup", "--account", "dev", "--usd", "1"],
+      ["accounts", "list"],
+    ]) {
       const r = pdm(args, { cwd, env });
       expect(r.status, args.join(" ")).toBe(1);
       expect(r.stderr).toContain("no ledger at ./data/pdm.db");
@@ -123,8 +140,12 @@ describe("rough edges", () => {
   });
 
   it("pdm run reads JSON that does not match (a number written as a string) and says where it came from", () => {
-    const state = JSON.parse(readFileSync(join(root, "samples/lending/states", readdirSync(join(root, "samples/lending/states"))[0]!), "utf8"));
-    const r = pdm(["run", "samples/lending/model.json", "--state", "-"], { input: JSON.stringify({ ...state, "credit score": String(state["credit score"]) }) });
+    const state = JSON.parse(
+      readFileSync(join(root, "samples/lending/states", readdirSync(join(root, "samples/lending/states"))[0]!), "utf8"),
+    );
+    const r = pdm(["run", "samples/lending/model.json", "--state", "-"], {
+      input: JSON.stringify({ ...state, "credit score": String(state["credit score"]) }),
+    });
     expect(r.status).toBe(0);
     expect(r.stdout).toContain("embedded JSON reader");
     expect(r.stdout).toMatch(/credit score: \d+ +\(read, confidence/);

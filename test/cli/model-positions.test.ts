@@ -8,7 +8,12 @@ import { locateValues, positionOf } from "../../src/cli/model-positions.js";
 import { checkModel } from "../../src/compiler/index.js";
 
 const offsetOf = (text: string, p: { line: number; column: number }) =>
-  text.split("\n").slice(0, p.line - 1).reduce((n, l) => n + l.length + 1, 0) + p.column - 1;
+  text
+    .split("\n")
+    .slice(0, p.line - 1)
+    .reduce((n, l) => n + l.length + 1, 0) +
+  p.column -
+  1;
 
 /** Every value's address, spelt as the model addresses are: keys joined by dots, rows as [n]. */
 function addresses(value: unknown, prefix = ""): [string, unknown][] {
@@ -21,7 +26,15 @@ function addresses(value: unknown, prefix = ""): [string, unknown][] {
 
 const key = fc.stringMatching(/^[a-z][a-z _]{0,8}$/).filter((k) => k !== "content" && k !== "questions" && !k.endsWith(" "));
 const tree = fc.letrec((tie) => ({
-  node: fc.oneof({ depthSize: "small" }, fc.integer(), fc.string(), fc.boolean(), fc.constant(null), fc.array(tie("node"), { maxLength: 3 }), fc.dictionary(key, tie("node"), { maxKeys: 4 })),
+  node: fc.oneof(
+    { depthSize: "small" },
+    fc.integer(),
+    fc.string(),
+    fc.boolean(),
+    fc.constant(null),
+    fc.array(tie("node"), { maxLength: 3 }),
+    fc.dictionary(key, tie("node"), { maxKeys: 4 }),
+  ),
 })).node;
 
 describe("model positions", () => {
@@ -43,7 +56,7 @@ describe("model positions", () => {
   });
 
   it("a text that is not JSON gives no positions", () => {
-    expect(locateValues("{\"a\": ")).toBeNull();
+    expect(locateValues('{"a": ')).toBeNull();
   });
 
   it("the broken sample's diagnostics point at the lines that hold what they name", () => {
@@ -51,11 +64,14 @@ describe("model positions", () => {
     const text = readFileSync(file, "utf8");
     const check = checkWithPositions(checkModel(JSON.parse(text)), { name: file, text });
     const lines = text.split("\n");
-    const diagnostics = check.stages.flatMap((s) => s.diagnostics) as ({ address?: string; line?: number })[];
+    const diagnostics = check.stages.flatMap((s) => s.diagnostics) as { address?: string; line?: number }[];
     expect(diagnostics.length).toBeGreaterThan(5);
     for (const d of diagnostics) {
       expect(d.line, d.address).toBeGreaterThan(1);
-      const last = d.address!.split(".").at(-1)!.replace(/^rule\[\d+\]$/, "");
+      const last = d
+        .address!.split(".")
+        .at(-1)!
+        .replace(/^rule\[\d+\]$/, "");
       if (last && !/\[/.test(last)) expect(lines[d.line! - 1], d.address).toContain(last);
     }
   });

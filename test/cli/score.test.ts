@@ -28,13 +28,16 @@ const pdm = (args: string[], options: { input?: string; preload?: string[] } = {
     maxBuffer: 1 << 28,
   });
 
-const jsonl = (text: string) => text.trim().split("\n").map((l) => JSON.parse(l));
+const jsonl = (text: string) =>
+  text
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l));
 const file = (name: string, text: string) => {
   const path = join(dir, name);
   writeFileSync(path, text);
   return path;
 };
-
 
 describe("pdm score", () => {
   it("scores JSONL into JSONL with row numbers and ids, and ends with a summary", () => {
@@ -42,7 +45,9 @@ describe("pdm score", () => {
     const out = join(dir, "cases.out.jsonl");
     const r = pdm([model, "--in", input, "--out", out]);
     expect(r.status).toBe(0);
-    expect(jsonl(readFileSync(out, "utf8"))).toEqual(lending.cases.map((c, i) => ({ row: i + 1, id: c.name, decisions: c.expected.decisions })));
+    expect(jsonl(readFileSync(out, "utf8"))).toEqual(
+      lending.cases.map((c, i) => ({ row: i + 1, id: c.name, decisions: c.expected.decisions })),
+    );
     // Not a terminal: no progress line, only the summary.
     const lines = r.stderr.trim().split("\n");
     expect(lines).toHaveLength(1);
@@ -60,17 +65,20 @@ describe("pdm score", () => {
     const [header, ...records] = parseCsv(readFileSync(out, "utf8"));
     const names = Object.keys(lending.cases[0]!.expected.decisions);
     expect(header).toEqual(["row", "id", ...names, "error"]);
-    expect(records).toEqual(
-      lending.cases.map((c, i) => [String(i + 1), c.name, ...names.map((n) => String(c.expected.decisions[n])), ""]),
-    );
+    expect(records).toEqual(lending.cases.map((c, i) => [String(i + 1), c.name, ...names.map((n) => String(c.expected.decisions[n])), ""]));
   });
 
   it("converts between formats by extension or by --in-format/--out-format", () => {
-    const csv = file("two.csv", `credit score,annual income,monthly debt,loan amount,employment\n${[780, 120000, 1500, 30000, "salaried"].join(",")}\n`);
+    const csv = file(
+      "two.csv",
+      `credit score,annual income,monthly debt,loan amount,employment\n${[780, 120000, 1500, 30000, "salaried"].join(",")}\n`,
+    );
     const r = pdm([model, "--in", csv, "--out", "-", "--out-format", "jsonl"]);
     expect(r.status).toBe(0);
     expect(jsonl(r.stdout)).toEqual([{ row: 1, decisions: lending.cases.find((c) => c.name === "prime-salaried")!.expected.decisions }]);
-    const r2 = pdm([model, "--in", "-", "--in-format", "jsonl", "--out", "-", "--out-format", "csv"], { input: `${JSON.stringify(lending.cases[0]!.state)}\n` });
+    const r2 = pdm([model, "--in", "-", "--in-format", "jsonl", "--out", "-", "--out-format", "csv"], {
+      input: `${JSON.stringify(lending.cases[0]!.state)}\n`,
+    });
     expect(parseCsv(r2.stdout)).toHaveLength(2);
   });
 
@@ -82,7 +90,11 @@ describe("pdm score", () => {
     expect(r.status).toBe(1);
     const records = jsonl(readFileSync(out, "utf8"));
     expect(records.map((x) => x.row)).toEqual([1, 2, 3, 4]);
-    expect(records[1]).toMatchObject({ row: 2, id: 42, error: { code: "state.invalid", errors: [{ address: "inputs.employment", code: "state.enum" }] } });
+    expect(records[1]).toMatchObject({
+      row: 2,
+      id: 42,
+      error: { code: "state.invalid", errors: [{ address: "inputs.employment", code: "state.enum" }] },
+    });
     expect(records[2]).toMatchObject({ row: 3, error: { code: "row.json" } });
     expect(records[3].decisions).toEqual(lending.cases[0]!.expected.decisions);
     expect(SUMMARY.exec(r.stderr.trim())!.slice(1, 3)).toEqual(["4", "2"]);
@@ -91,11 +103,23 @@ describe("pdm score", () => {
   it("keeps input order with two workers", () => {
     const rows = Array.from({ length: 20_000 }, (_, i) => lendingRow(i));
     const out = join(dir, "order.out.jsonl");
-    const r = pdm([model, "--in", file("order.jsonl", `${rows.map((x) => JSON.stringify(x)).join("\n")}\n`), "--out", out, "--workers", "2"]);
+    const r = pdm([
+      model,
+      "--in",
+      file("order.jsonl", `${rows.map((x) => JSON.stringify(x)).join("\n")}\n`),
+      "--out",
+      out,
+      "--workers",
+      "2",
+    ]);
     expect(r.status).toBe(0);
     const compiled = compileModel(lending.model);
     if (!compiled.ok) throw new Error("lending does not compile");
-    const expected = rows.map((x, i) => ({ row: i + 1, id: x.id, decisions: compiled.model.evaluate(x as unknown as Record<string, unknown>) }));
+    const expected = rows.map((x, i) => ({
+      row: i + 1,
+      id: x.id,
+      decisions: compiled.model.evaluate(x as unknown as Record<string, unknown>),
+    }));
     expect(jsonl(readFileSync(out, "utf8"))).toEqual(expected);
   });
 

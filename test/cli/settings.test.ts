@@ -14,7 +14,9 @@ import { resolveSettings } from "../../src/cli/settings.js";
 
 const root = join(import.meta.dirname, "../..");
 const dir = mkdtempSync(join(tmpdir(), "pdm-settings-"));
-const stringOptions = Object.entries(spec.options).filter(([n, o]) => o.type === "string" && n !== "config").map(([n]) => n);
+const stringOptions = Object.entries(spec.options)
+  .filter(([n, o]) => o.type === "string" && n !== "config")
+  .map(([n]) => n);
 
 describe("settings precedence", () => {
   it("each option comes from the flag, else its variable, else the config file, else its default", () => {

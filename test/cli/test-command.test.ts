@@ -19,7 +19,6 @@ function caseFolder(sample: (typeof samples)[number]): string {
   return dir;
 }
 
-
 describe("pdm test", () => {
   it.each(samples)("$name: every case passes", (sample) => {
     const r = pdm(["test", join(root, "samples", sample.name, "model.json"), caseFolder(sample)]);
@@ -55,8 +54,16 @@ describe("pdm test", () => {
     const kit = join(root, "..", "shared", "tck", "compliance-level-3");
     const folder = readdirSync(kit).find((f) => f.startsWith("0008-"))!;
     const files = readdirSync(join(kit, folder));
-    const dmn = join(kit, folder, files.find((f) => f.endsWith(".dmn"))!);
-    const test = join(kit, folder, files.find((f) => f.endsWith("-test-01.xml"))!);
+    const dmn = join(
+      kit,
+      folder,
+      files.find((f) => f.endsWith(".dmn"))!,
+    );
+    const test = join(
+      kit,
+      folder,
+      files.find((f) => f.endsWith("-test-01.xml"))!,
+    );
     const model = join(mkdtempSync(join(tmpdir(), "pdm-tck-")), "model.json");
     expect(pdm(["import-dmn", dmn, "-o", model]).status).toBe(0);
     const r = pdm(["test", model, test, "--lenient"]);

@@ -24,8 +24,16 @@ const importOf = (ns: string, name: string) => `<import namespace="${ns}" name="
 const EXHIBITS: Exhibit[] = [
   { code: "dmn.xml", xml: "<definitions", at: "" },
   { code: "dmn.table.hit", xml: input("x") + table(`hitPolicy="SOMETIMES"`, column + output), at: '<decisionTable id="t1"> in model.dmn' },
-  { code: "dmn.table.orientation", xml: input("x") + table(`preferredOrientation="Diagonal"`, column + output), at: '<decisionTable id="t1"> in model.dmn' },
-  { code: "dmn.table.crosstable", xml: input("x") + table(`preferredOrientation="CrossTable"`, column + output), at: '<decisionTable id="t1"> in model.dmn' },
+  {
+    code: "dmn.table.orientation",
+    xml: input("x") + table(`preferredOrientation="Diagonal"`, column + output),
+    at: '<decisionTable id="t1"> in model.dmn',
+  },
+  {
+    code: "dmn.table.crosstable",
+    xml: input("x") + table(`preferredOrientation="CrossTable"`, column + output),
+    at: '<decisionTable id="t1"> in model.dmn',
+  },
   { code: "dmn.table.outputs", xml: input("x") + table("", column), at: '<decisionTable id="t1"> in model.dmn' },
   { code: "dmn.table.input", xml: table("", `<input id="i9"/>` + output), at: '<input id="i9"> in model.dmn' },
   {
@@ -33,9 +41,17 @@ const EXHIBITS: Exhibit[] = [
     xml: input("x") + table("", `${column}<output id="o1" name="a"/><output id="o2"/>`),
     at: '<output id="o2"> in model.dmn',
   },
-  { code: "dmn.decision.logic", xml: `<decision id="d1" name="Risk"><variable name="Risk"/></decision>`, at: '<decision id="d1" name="Risk"> in model.dmn' },
+  {
+    code: "dmn.decision.logic",
+    xml: `<decision id="d1" name="Risk"><variable name="Risk"/></decision>`,
+    at: '<decision id="d1" name="Risk"> in model.dmn',
+  },
   { code: "dmn.name.missing", xml: `<decision id="d9"/>`, at: '<decision id="d9"> in model.dmn' },
-  { code: "dmn.name.duplicate", xml: `<inputData id="i1" name="x"/><inputData id="i2" name="x"/>`, at: '<inputData id="i2" name="x"> in model.dmn' },
+  {
+    code: "dmn.name.duplicate",
+    xml: `<inputData id="i1" name="x"/><inputData id="i2" name="x"/>`,
+    at: '<inputData id="i2" name="x"> in model.dmn',
+  },
   {
     code: "dmn.type.language",
     xml: `<itemDefinition id="t1" name="tA" typeLanguage="http://www.w3.org/2001/XMLSchema"/>`,
@@ -53,12 +69,18 @@ const EXHIBITS: Exhibit[] = [
   },
   {
     code: "dmn.context.result",
-    xml: decision("d", `<context id="c1"><contextEntry>${literal("1")}</contextEntry><contextEntry>${literal("2")}</contextEntry></context>`),
+    xml: decision(
+      "d",
+      `<context id="c1"><contextEntry>${literal("1")}</contextEntry><contextEntry>${literal("2")}</contextEntry></context>`,
+    ),
     at: '<contextEntry> in <context id="c1"> in model.dmn',
   },
   {
     code: "dmn.context.duplicate",
-    xml: decision("d", `<context id="c1"><contextEntry><variable name="a"/>${literal("1")}</contextEntry><contextEntry><variable name="a"/>${literal("2")}</contextEntry></context>`),
+    xml: decision(
+      "d",
+      `<context id="c1"><contextEntry><variable name="a"/>${literal("1")}</contextEntry><contextEntry><variable name="a"/>${literal("2")}</contextEntry></context>`,
+    ),
     at: '<contextEntry> in <context id="c1"> in model.dmn',
   },
   { code: "dmn.invocation.callee", xml: decision("d", `<invocation id="v1"/>`), at: '<invocation id="v1"> in model.dmn' },
@@ -67,7 +89,11 @@ const EXHIBITS: Exhibit[] = [
     xml: decision("d", `<invocation id="v1">${literal("f")}<binding>${literal("1")}</binding></invocation>`),
     at: '<binding> in <invocation id="v1"> in model.dmn',
   },
-  { code: "dmn.function.kind", xml: decision("d", `<functionDefinition id="f1" kind="SQL">${literal("1")}</functionDefinition>`), at: '<functionDefinition id="f1"> in model.dmn' },
+  {
+    code: "dmn.function.kind",
+    xml: decision("d", `<functionDefinition id="f1" kind="SQL">${literal("1")}</functionDefinition>`),
+    at: '<functionDefinition id="f1"> in model.dmn',
+  },
   {
     code: "dmn.relation.row",
     xml: decision("d", `<relation id="r1"><column name="a"/><column name="b"/><row>${literal("1")}</row></relation>`),

@@ -26,7 +26,13 @@ describe("importDmn: business knowledge models", () => {
       `<businessKnowledgeModel id="${name}" name="${name}"><encapsulatedLogic><formalParameter name="x" typeRef="number"/>${body}</encapsulatedLogic></businessKnowledgeModel>`;
     const r = importDmn(dmn(bkm("classify", table) + bkm("calc", ctx)));
     expect(errors(r)).toEqual([]);
-    expect(functionsOf(r).classify.body).toEqual({ table: [["x", "=> classify"], ["> 1", '"big"']], hit: "FIRST" });
+    expect(functionsOf(r).classify.body).toEqual({
+      table: [
+        ["x", "=> classify"],
+        ["> 1", '"big"'],
+      ],
+      hit: "FIRST",
+    });
     // functions take a boxed context as one FEEL context whose hidden last entry is the result
     expect(functionsOf(r).calc.body).toBe('{"y": (x * 2), "__result": (y + 1)}.__result');
   });
@@ -75,7 +81,11 @@ describe("importDmn: decision services", () => {
 
   it("reports a dangling output decision", () => {
     const r = importDmn(dmn(`<decisionService id="ds" name="s"><outputDecision href="#gone"/></decisionService>`));
-    expect(errors(r).map((d) => d.code).sort()).toEqual(["dmn.href.dangling", "dmn.service.outputs"]);
+    expect(
+      errors(r)
+        .map((d) => d.code)
+        .sort(),
+    ).toEqual(["dmn.href.dangling", "dmn.service.outputs"]);
   });
 });
 

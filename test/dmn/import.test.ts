@@ -121,11 +121,23 @@ describe("importDmn: decisions", () => {
         `<invocation>${literal("my fn")}<binding><parameter name="first arg"/>${literal("1 + 1")}</binding><binding><parameter name="b"/></binding></invocation>`,
         "my fn(first arg: (1 + 1), b: null)",
       ],
-      [`<conditional><if>${literal("x > 1")}</if><then>${literal('"big"')}</then><else>${literal('"small"')}</else></conditional>`, 'if (x > 1) then "big" else "small"'],
+      [
+        `<conditional><if>${literal("x > 1")}</if><then>${literal('"big"')}</then><else>${literal('"small"')}</else></conditional>`,
+        'if (x > 1) then "big" else "small"',
+      ],
       [`<filter><in>${literal("[1, 2, 3]")}</in><match>${literal("item > 1")}</match></filter>`, "([1, 2, 3])[(item > 1)]"],
-      [`<for iteratorVariable="i"><in>${literal("[1, 2]")}</in><return>${literal("i * 2")}</return></for>`, "for i in ([1, 2]) return (i * 2)"],
-      [`<some iteratorVariable="i"><in>${literal("xs")}</in><satisfies>${literal("i > 1")}</satisfies></some>`, "some i in xs satisfies (i > 1)"],
-      [`<every iteratorVariable="i"><in>${literal("xs")}</in><satisfies>${literal("i > 1")}</satisfies></every>`, "every i in xs satisfies (i > 1)"],
+      [
+        `<for iteratorVariable="i"><in>${literal("[1, 2]")}</in><return>${literal("i * 2")}</return></for>`,
+        "for i in ([1, 2]) return (i * 2)",
+      ],
+      [
+        `<some iteratorVariable="i"><in>${literal("xs")}</in><satisfies>${literal("i > 1")}</satisfies></some>`,
+        "some i in xs satisfies (i > 1)",
+      ],
+      [
+        `<every iteratorVariable="i"><in>${literal("xs")}</in><satisfies>${literal("i > 1")}</satisfies></every>`,
+        "every i in xs satisfies (i > 1)",
+      ],
       [
         `<functionDefinition><formalParameter name="a" typeRef="number"/><formalParameter name="b"/>${literal("a + b")}</functionDefinition>`,
         "function(a: number, b) (a + b)",
@@ -144,14 +156,20 @@ describe("importDmn: decisions", () => {
   });
 
   it("reports an unsupported expression language", () => {
-    const r = importDmn(dmn(decision("d", `<literalExpression expressionLanguage="http://www.w3.org/1999/XPath"><text>1</text></literalExpression>`)));
+    const r = importDmn(
+      dmn(decision("d", `<literalExpression expressionLanguage="http://www.w3.org/1999/XPath"><text>1</text></literalExpression>`)),
+    );
     expect(errors(r).map((d) => d.code)).toEqual(["dmn.expression.language"]);
     expect(errors(r)[0].message).toContain('id="d_d"');
   });
 
   it("reports an unknown expression element and an unknown DRG element", () => {
     const r = importDmn(dmn(decision("d", "<fancyExpression/>") + `<strangeThing id="s1"/>`));
-    expect(errors(r).map((d) => d.code).sort()).toEqual(["dmn.element.unknown", "dmn.expression.kind"]);
+    expect(
+      errors(r)
+        .map((d) => d.code)
+        .sort(),
+    ).toEqual(["dmn.element.unknown", "dmn.expression.kind"]);
     expect(errors(r).find((d) => d.code === "dmn.element.unknown")!.message).toContain('id="s1"');
   });
 

@@ -6,7 +6,10 @@ const cell = (tag: string, text: string) => `<${tag}><text>${text.replace(/</g, 
 
 function table(attrs: string, inputs: [string, string?][], outputs: string, rules: string[][], nOut = 1): string {
   const ins = inputs
-    .map(([e, t]) => `<input id="in_${e.replace(/\W/g, "")}"><inputExpression${t ? ` typeRef="${t}"` : ""}><text>${e}</text></inputExpression></input>`)
+    .map(
+      ([e, t]) =>
+        `<input id="in_${e.replace(/\W/g, "")}"><inputExpression${t ? ` typeRef="${t}"` : ""}><text>${e}</text></inputExpression></input>`,
+    )
     .join("");
   const rs = rules
     .map((r, i) => {
@@ -38,7 +41,10 @@ describe("importDmn: decision tables", () => {
   ];
   for (const [attrs, hit] of hitPolicies) {
     it(`maps hit policy ${attrs || "(default)"} to ${hit}`, () => {
-      const t = table(attrs, [["Age", "number"]], `<output id="o1"/>`, [["< 18", "1"], ["-", "2"]]);
+      const t = table(attrs, [["Age", "number"]], `<output id="o1"/>`, [
+        ["< 18", "1"],
+        ["-", "2"],
+      ]);
       const r = importDmn(dmn(input("Age", "number") + decision("d", t, "number")));
       expect(errors(r)).toEqual([]);
       expect(decisionOf(r)).toEqual({
@@ -62,11 +68,19 @@ describe("importDmn: decision tables", () => {
   it("writes output values as a choice type, default outputs, empty cells and bare names", () => {
     const outputs = `<output id="o1" name="Status" typeRef="string"><outputValues><text>"High", "Low"</text></outputValues>
       <defaultOutputEntry><text>"Low"</text></defaultOutputEntry></output>`;
-    const t = table(`hitPolicy="PRIORITY"`, [["Category", "string"], ["Score", "number"]], outputs, [
-      ["Preferred", "&gt;= Threshold", "\"High\""],
-      ["\"A\", \"B\"", "", "Fallback Status"],
-      ["not(\"C\")", "[1..5]", "\"Low\""],
-    ]);
+    const t = table(
+      `hitPolicy="PRIORITY"`,
+      [
+        ["Category", "string"],
+        ["Score", "number"],
+      ],
+      outputs,
+      [
+        ["Preferred", "&gt;= Threshold", '"High"'],
+        ['"A", "B"', "", "Fallback Status"],
+        ['not("C")', "[1..5]", '"Low"'],
+      ],
+    );
     const r = importDmn(dmn(input("Category", "string") + input("Score", "number") + decision("d", t, "string")));
     expect(errors(r)).toEqual([]);
     expect(decisionOf(r)).toEqual({
@@ -114,14 +128,24 @@ describe("importDmn: decision tables", () => {
   });
 
   it("keeps a table in a boxed context as a let table, and writes a deeper one as FEEL", () => {
-    const inner = table(`hitPolicy="COLLECT" aggregation="SUM"`, [["x", "number"]], `<output id="o1"/>`, [["&gt; 1", "10"], ["-", "1"]]);
+    const inner = table(`hitPolicy="COLLECT" aggregation="SUM"`, [["x", "number"]], `<output id="o1"/>`, [
+      ["&gt; 1", "10"],
+      ["-", "1"],
+    ]);
     const ctx = `<context><contextEntry><variable name="t"/>${inner}</contextEntry>
       <contextEntry><variable name="nested"/><list>${inner}</list></contextEntry>
       <contextEntry>${literal("t")}</contextEntry></context>`;
     const r = importDmn(dmn(input("x", "number") + decision("d", ctx)));
     expect(errors(r)).toEqual([]);
     const d = decisionOf(r) as { let: Record<string, unknown> };
-    expect(d.let.t).toEqual({ table: [["x", "=> t"], ["> 1", "10"], ["-", "1"]], hit: "COLLECT SUM" });
+    expect(d.let.t).toEqual({
+      table: [
+        ["x", "=> t"],
+        ["> 1", "10"],
+        ["-", "1"],
+      ],
+      hit: "COLLECT SUM",
+    });
     const nested = d.let.nested as string;
     expect(nested).toContain('"m": (((x in (> 1))) = true)');
     expect(nested).toContain("sum(__hits.o)");

@@ -141,8 +141,17 @@ function readBlocks(markdown: string): { blocks: Block[]; problems: string[] } {
     }
     const extra = Object.keys(value).filter((k) => !RUN_KEYS.has(k));
     const { model, state, expect: expected, answers } = value;
-    if (extra.length > 0 || !isObject(model) || !isObject(state) || !isObject(expected) || Object.keys(expected).length === 0 || (answers !== undefined && !isObject(answers))) {
-      problems.push(`line ${fence.line}: a json model+state block is {model, state, expect[, answers]} with objects, and \`expect\` names at least one decision`);
+    if (
+      extra.length > 0 ||
+      !isObject(model) ||
+      !isObject(state) ||
+      !isObject(expected) ||
+      Object.keys(expected).length === 0 ||
+      (answers !== undefined && !isObject(answers))
+    ) {
+      problems.push(
+        `line ${fence.line}: a json model+state block is {model, state, expect[, answers]} with objects, and \`expect\` names at least one decision`,
+      );
       continue;
     }
     blocks.push({
@@ -160,10 +169,15 @@ function readBlocks(markdown: string): { blocks: Block[]; problems: string[] } {
 }
 
 const diagnosticsOf = (check: CheckResult) => check.stages.flatMap((s) => s.diagnostics);
-const render = (check: CheckResult): string[] =>
-  diagnosticsOf(check).map((d) => `${d.severity} ${d.address}: ${d.message} [${d.code}]`);
+const render = (check: CheckResult): string[] => diagnosticsOf(check).map((d) => `${d.severity} ${d.address}: ${d.message} [${d.code}]`);
 const codesOf = (check: CheckResult, severity: "error" | "warning"): string[] =>
-  [...new Set(diagnosticsOf(check).filter((d) => d.severity === severity).map((d) => d.code))].sort();
+  [
+    ...new Set(
+      diagnosticsOf(check)
+        .filter((d) => d.severity === severity)
+        .map((d) => d.code),
+    ),
+  ].sort();
 const pick = (from: Record<string, unknown>, keys: string[]): Record<string, unknown> =>
   Object.fromEntries(keys.filter((k) => k in from).map((k) => [k, from[k]]));
 
@@ -244,7 +258,11 @@ describe("docs/authoring.md", () => {
 
   it("links only to headings it has", () => {
     // GitHub's heading ids: lower case, punctuation dropped, spaces as hyphens
-    const slug = (heading: string): string => heading.toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, "").replace(/\s/g, "-");
+    const slug = (heading: string): string =>
+      heading
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N}\s_-]/gu, "")
+        .replace(/\s/g, "-");
     const headings = new Set([...guide.matchAll(/^#{1,6} (.+)$/gm)].map((m) => slug(m[1]!)));
     const anchors = [...guide.matchAll(/\]\(#([^)]+)\)/g)].map((m) => m[1]!);
     expect(anchors.length).toBeGreaterThan(0);
@@ -277,7 +295,10 @@ describe("the example reader", () => {
       [fence("json model+state warning types.unknown", JSON.stringify({ model, state: {}, expect: { d: 1 } })), /unexpected/],
       [fence("json model", "[1, 2]"), /a model is a JSON object/],
       [fence("text diagnostics", "error x: y [a.b]"), /follows a json model block/],
-      [fence("json model", JSON.stringify(model)) + fence("sh", "ls") + fence("text diagnostics", "error x: y [a.b]"), /follows a json model block/],
+      [
+        fence("json model", JSON.stringify(model)) + fence("sh", "ls") + fence("text diagnostics", "error x: y [a.b]"),
+        /follows a json model block/,
+      ],
       [fence("json model", JSON.stringify(model)) + fence("text diagnostics", ""), /empty/],
       ["```json model\n{}\n", /never closed/],
     ];
@@ -304,15 +325,19 @@ describe("the example reader", () => {
       fc.property(fc.array(flagged, { maxLength: 6 }), (specs) => {
         const markdown = specs
           .map((s) => {
-            const info = ["json model", s.lenient ? "lenient" : "", s.expectation.kind === "valid" ? "" : `${s.expectation.kind} ${s.expectation.codes.join(" ")}`];
+            const info = [
+              "json model",
+              s.lenient ? "lenient" : "",
+              s.expectation.kind === "valid" ? "" : `${s.expectation.kind} ${s.expectation.codes.join(" ")}`,
+            ];
             return `${s.prose.join("\n")}\n${fence(info.filter((w) => w !== "").join(" "), JSON.stringify(s.model, null, 2))}`;
           })
           .join("\n");
         const read = readBlocks(markdown);
         expect(read.problems).toEqual([]);
-        expect(read.blocks.map((b) => (b.kind === "model" ? { lenient: b.lenient, expectation: b.expectation, model: b.model } : b))).toEqual(
-          specs.map((s) => ({ lenient: s.lenient, expectation: s.expectation, model: s.model })),
-        );
+        expect(
+          read.blocks.map((b) => (b.kind === "model" ? { lenient: b.lenient, expectation: b.expectation, model: b.model } : b)),
+        ).toEqual(specs.map((s) => ({ lenient: s.lenient, expectation: s.expectation, model: s.model })));
       }),
     );
   });

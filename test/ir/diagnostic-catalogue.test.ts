@@ -60,7 +60,11 @@ describe("the diagnostic catalogue", () => {
 
 describe("no diagnostic code outside the catalogue", () => {
   // Codes of the service's problem entries that are not diagnostics, and an example address.
-  const NOT_DIAGNOSTICS = new Set(["service/run.ts decision.null", "service/read-evidence.ts input.not_established", "service/schemas/receipt.ts content.name"]);
+  const NOT_DIAGNOSTICS = new Set([
+    "service/run.ts decision.null",
+    "service/read-evidence.ts input.not_established",
+    "service/schemas/receipt.ts content.name",
+  ]);
   const literal = new RegExp(`(["'\`])((?:${FAMILIES.join("|")})\\.[a-z0-9._-]+)\\1`, "g");
   /** The two places a code may be written: the code of a new diagnostic, and the code a diagnostic is tested for. */
   const allowedBefore = /(\bdiagnostic\(\s*|\bhasCode\([^()]*,\s*)$/;
@@ -85,8 +89,8 @@ describe("no diagnostic code outside the catalogue", () => {
     const before = 'err(sink, "tables.empty", "a table needs rules", address); sink.push({ severity: "error", code: "names.unknown" });';
     expect([...before.matchAll(literal)].map((m) => m[2])).toEqual(["tables.empty", "names.unknown"]);
     expect(/\bseverity:\s*["'`]/.test(before)).toBe(true);
-    expect(allowedBefore.test('sink.push(diagnostic(')).toBe(true);
-    expect(allowedBefore.test('d.code === ')).toBe(false);
+    expect(allowedBefore.test("sink.push(diagnostic(")).toBe(true);
+    expect(allowedBefore.test("d.code === ")).toBe(false);
   });
 });
 
@@ -107,8 +111,17 @@ describe("diagnostic()", () => {
         expect(d.severity).toBe(severity === "strict-error" ? (where.strict ? "error" : "warning") : severity);
         expect(d.code).toBe(code);
         expect(d.message).toBe(exampleMessage(code));
-        expect({ address: d.address, span: d.span, source: d.source }).toEqual({ address: where.address, span: where.span, source: where.source });
-        expect(Object.keys(d)).toEqual(["severity", "code", "message", ...(["address", "span", "source"] as const).filter((k) => where[k] !== undefined)]);
+        expect({ address: d.address, span: d.span, source: d.source }).toEqual({
+          address: where.address,
+          span: where.span,
+          source: where.source,
+        });
+        expect(Object.keys(d)).toEqual([
+          "severity",
+          "code",
+          "message",
+          ...(["address", "span", "source"] as const).filter((k) => where[k] !== undefined),
+        ]);
       }),
     );
   });

@@ -140,7 +140,11 @@ for (const backend of BACKENDS) {
       expect(capped).toMatchObject({ ok: true, charged: 200, balance: { balance: 500 } });
       const refused = await ledger.reserveAndSettle(acct.id, 600, 1, items, "run");
       expect(refused).toEqual({ ok: false, balance: { balance: 500, reserved: 0, available: 500 } });
-      expect((await ledger.entries(acct.id)).map((e) => [e.kind, e.amount])).toEqual([["topup", 1_000], ["charge", 300], ["charge", 200]]);
+      expect((await ledger.entries(acct.id)).map((e) => [e.kind, e.amount])).toEqual([
+        ["topup", 1_000],
+        ["charge", 300],
+        ["charge", 200],
+      ]);
     });
 
     it("never goes below zero when one-step charges race with reservations", async () => {

@@ -18,7 +18,9 @@ describe("SQLite ledger file", () => {
     expect(await second.schemaVersion()).toBe(LATEST_VERSION);
     await second.close();
     const raw = new Database(file, { readonly: true });
-    expect(raw.prepare("SELECT version FROM schema_migrations ORDER BY version").all()).toEqual(MIGRATIONS.map((m) => ({ version: m.version })));
+    expect(raw.prepare("SELECT version FROM schema_migrations ORDER BY version").all()).toEqual(
+      MIGRATIONS.map((m) => ({ version: m.version })),
+    );
     expect(raw.pragma("journal_mode", { simple: true })).toBe("wal");
     raw.close();
   });

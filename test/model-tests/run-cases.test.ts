@@ -54,8 +54,14 @@ describe("running cases", () => {
     const answer = c.expect.answers![answerId] as Record<string, unknown>;
     expect(runCase(model, { ...c, expect: { decisions: { [first!]: c.expect.decisions![first!] } } }).ok).toBe(true);
     expect(runCase(model, { ...c, expect: { answers: { [answerId]: { value: answer.value } } } }).ok).toBe(true);
-    expect(runCase(model, { ...c, expect: { answers: { [answerId]: { value: changed(answer.value) } } } }).mismatches[0]!.path).toBe(`answers.${answerId}.value`);
-    expect(runCase(model, { ...c, expect: { decisions: { "no such decision": 1 } } }).mismatches[0]).toEqual({ path: "decisions.no such decision", expected: 1, actual: undefined });
+    expect(runCase(model, { ...c, expect: { answers: { [answerId]: { value: changed(answer.value) } } } }).mismatches[0]!.path).toBe(
+      `answers.${answerId}.value`,
+    );
+    expect(runCase(model, { ...c, expect: { decisions: { "no such decision": 1 } } }).mismatches[0]).toEqual({
+      path: "decisions.no such decision",
+      expected: 1,
+      actual: undefined,
+    });
   });
 
   it("a state that does not match the inputs fails the case with the inputs named", () => {
@@ -87,13 +93,19 @@ describe("case files", () => {
     writeFileSync(join(dir, "all.jsonl"), cases.map((c) => JSON.stringify({ state: c.state, expect: c.expect })).join("\n"));
     const inputs = Object.keys(model.inputSchema.properties as object);
     const decisions = Object.keys(cases[0]!.expect.decisions!);
-    const rows = cases.map((c) => ({ ...(c.state as object), ...Object.fromEntries(decisions.map((d) => [`expect.${d}`, c.expect.decisions![d]])) }));
+    const rows = cases.map((c) => ({
+      ...(c.state as object),
+      ...Object.fromEntries(decisions.map((d) => [`expect.${d}`, c.expect.decisions![d]])),
+    }));
     const flat = join(dir, "rows.jsonl");
     writeFileSync(flat, rows.map((r) => JSON.stringify(r)).join("\n"));
     const csv = join(dir, "rows.csv");
     const header = [...inputs, ...decisions.map((d) => `expect.${d}`)];
     const cell = (v: unknown) => (v === undefined ? "" : typeof v === "string" ? v : JSON.stringify(v));
-    writeFileSync(csv, [header.join(","), ...rows.map((r) => header.map((h) => cell((r as Record<string, unknown>)[h])).join(","))].join("\n"));
+    writeFileSync(
+      csv,
+      [header.join(","), ...rows.map((r) => header.map((h) => cell((r as Record<string, unknown>)[h])).join(","))].join("\n"),
+    );
     const list = join(dir, "list.json");
     writeFileSync(list, JSON.stringify(cases.map((c) => ({ state: c.state, expect: c.expect }))));
 
@@ -113,7 +125,9 @@ describe("case files", () => {
       return () => loadCases([join(dir, name)], model.inputSchema);
     };
     expect(bad("x1.json", "{")).toThrow(CaseError);
-    expect(bad("x2.json", JSON.stringify({ state: {}, expect: { decisions: {}, decision: {} } }))).toThrow(/takes `decisions` and `answers`/);
+    expect(bad("x2.json", JSON.stringify({ state: {}, expect: { decisions: {}, decision: {} } }))).toThrow(
+      /takes `decisions` and `answers`/,
+    );
     expect(bad("x3.json", JSON.stringify({ expect: { decisions: {} } }))).toThrow(/no `state`/);
     expect(bad("x4.txt", "")).toThrow(/\.json, \.jsonl or \.csv/);
     expect(() => loadCases([join(dir, "missing")], model.inputSchema)).toThrow(/no such file/);

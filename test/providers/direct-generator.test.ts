@@ -40,7 +40,14 @@ describe("Direct generator", () => {
   const compiled = compileModel(model, { strict: true });
 
   it("generates a model that passes the strict Check with no warnings", () => {
-    if (!compiled.ok) throw new Error(JSON.stringify(compiled.check.stages.filter((s) => !s.ok), null, 2));
+    if (!compiled.ok)
+      throw new Error(
+        JSON.stringify(
+          compiled.check.stages.filter((s) => !s.ok),
+          null,
+          2,
+        ),
+      );
     expect(compiled.model.check.warnings).toEqual([]);
     expect(compiled.model.check.stages.flatMap((s) => s.diagnostics).filter((d) => d.severity !== "info")).toEqual([]);
   });
@@ -53,7 +60,10 @@ describe("Direct generator", () => {
       desc: "Is the claim approved?; true: pay it; false: decline it",
       from: "approved",
     });
-    expect(inputs[directInputName("route")]).toMatchObject({ type: "fast_track|adjuster", options: { fast_track: "pay now", adjuster: "needs review" } });
+    expect(inputs[directInputName("route")]).toMatchObject({
+      type: "fast_track|adjuster",
+      options: { fast_track: "pay now", adjuster: "needs review" },
+    });
     expect(inputs[directInputName("odd options")]!.type).toEqual({ $enum: ["a|b", "c<d"] });
     expect(inputs[directInputName("risk")]!.type).toBe("low<medium<high");
     expect(inputs[directInputName("odd levels")]!.type).toEqual({ $levels: ["<1", "1-5", ">5|more"] });

@@ -5,7 +5,14 @@ import type { InputIR } from "../../src/ir/ir.js";
 
 export function compile(model: Record<string, unknown>): CompiledModel {
   const r = compileModel(model);
-  if (!r.ok) throw new Error(JSON.stringify(r.check.stages.filter((s) => !s.ok), null, 1));
+  if (!r.ok)
+    throw new Error(
+      JSON.stringify(
+        r.check.stages.filter((s) => !s.ok),
+        null,
+        1,
+      ),
+    );
   return r.model;
 }
 

@@ -51,7 +51,12 @@ beforeEach(() => {
 
 const openai = (): LlmEndpoint => ({ provider: "openai", baseURL: llm.openaiUrl, apiKey: "sk-test", model: "gpt-test" });
 const anthropic = (): LlmEndpoint => ({ provider: "anthropic", baseURL: llm.anthropicUrl, apiKey: "ak-test", model: "claude-test" });
-const readRequest = (mode: "fast" | "thinking" = "fast") => ({ inputs: compiled.ir.inputs, schema: compiled.inputSchema, state: TEXT, mode });
+const readRequest = (mode: "fast" | "thinking" = "fast") => ({
+  inputs: compiled.ir.inputs,
+  schema: compiled.inputSchema,
+  state: TEXT,
+  mode,
+});
 
 const answerFor = (income: number, confidence = 0.9) => ({
   "annual income": { value: income, confidence, evidence: "earns 52,000 a year", path: null },
@@ -140,7 +145,17 @@ describe("OpenAI-compatible provider", () => {
       inputs: [{ name: "age", type: "number", desc: "How old is the person?", options: [], from: null, threshold: 0.8, blank: false }],
       decisions: [{ name: "adult", type: "boolean", desc: null, let: [], expr: "age >= 18", table: null }],
       functions: [],
-      questions: [{ id: "adult", type: "noul", instructions: "Is the person an adult?", criteria: { true: "18 or older", false: null }, options: null, levels: null, range: null }],
+      questions: [
+        {
+          id: "adult",
+          type: "noul",
+          instructions: "Is the person an adult?",
+          criteria: { true: "18 or older", false: null },
+          options: null,
+          levels: null,
+          range: null,
+        },
+      ],
     };
     llm.script({ kind: "answer", json: wire, usage: { input: 900, output: 200 } });
     const generator = llmGenerator(openAiClient(openai(), 5000), "openai");
@@ -168,7 +183,10 @@ describe("OpenAI-compatible provider", () => {
     };
     const broken = { ...base, decisions: [{ name: "adult", type: "boolean", desc: null, let: [], expr: "agee >= 18", table: null }] };
     const fixed = { ...base, decisions: [{ name: "adult", type: "boolean", desc: null, let: [], expr: "age >= 18", table: null }] };
-    llm.script({ kind: "answer", json: broken, usage: { input: 10, output: 5 } }, { kind: "answer", json: fixed, usage: { input: 20, output: 6 } });
+    llm.script(
+      { kind: "answer", json: broken, usage: { input: 10, output: 5 } },
+      { kind: "answer", json: fixed, usage: { input: 20, output: 6 } },
+    );
     const generator = llmGenerator(openAiClient(openai(), 5000), "openai");
     const out = await draftModel(generator, { prompt: "adults", mode: "fast" }, (m) => compileModel(m), 3);
     expect(out.ok).toBe(true);
@@ -190,7 +208,12 @@ describe("OpenAI-compatible provider", () => {
       questions: [],
     };
     llm.script({ kind: "answer", json: broken, usage: { input: 1, output: 1 } });
-    const out = await draftModel(llmGenerator(openAiClient(openai(), 5000), "openai"), { prompt: "x", mode: "fast" }, (m) => compileModel(m), 3);
+    const out = await draftModel(
+      llmGenerator(openAiClient(openai(), 5000), "openai"),
+      { prompt: "x", mode: "fast" },
+      (m) => compileModel(m),
+      3,
+    );
     expect(out.ok).toBe(false);
     expect(out.attempts).toBe(3);
     expect(llm.requests).toHaveLength(3);
@@ -218,7 +241,9 @@ describe("OpenAI-compatible provider", () => {
 
   it("an answer that is not JSON is a failed call", async () => {
     llm.script({ kind: "text", text: "Sure! The income is 52k." });
-    const error = await llmReader(openAiClient(openai(), 5000), { thinkingSamples: 1 }).read(readRequest()).catch((e) => e);
+    const error = await llmReader(openAiClient(openai(), 5000), { thinkingSamples: 1 })
+      .read(readRequest())
+      .catch((e) => e);
     expect(error).toBeInstanceOf(ProviderError);
     expect(error.kind).toBe("failed");
   });
@@ -244,28 +269,45 @@ describe("Anthropic provider", () => {
     expect(sent.schema).toEqual(anthropicSchema(readerSchema(compiled.ir.inputs)));
     expect(sent.schema.required).toEqual(["annual income", "employment", "start date"]);
     expect(sent.schema.properties["annual income"].properties.value.anyOf[0]).toEqual({ type: "number", description: "(minimum 0)" });
-    expect(sent.schema.properties["annual income"].properties.confidence).toEqual({ type: "number", description: "(minimum 0, maximum 1)" });
+    expect(sent.schema.properties["annual income"].properties.confidence).toEqual({
+      type: "number",
+      description: "(minimum 0, maximum 1)",
+    });
     expect(JSON.stringify(sent.schema)).not.toMatch(/"minimum"|"maximum"/);
     expect(result.usage).toEqual({ input_tokens: 400, output_tokens: 60 });
     expect(result.values.employment).toMatchObject({ value: "employed", confidence: 0.95 });
   });
 
   it("generator: sends the model wire schema", async () => {
-    llm.script({ kind: "answer", json: { name: "n", types: [], inputs: [], decisions: [], functions: [], questions: [] }, usage: { input: 5, output: 7 } });
+    llm.script({
+      kind: "answer",
+      json: { name: "n", types: [], inputs: [], decisions: [], functions: [], questions: [] },
+      usage: { input: 5, output: 7 },
+    });
     const out = await llmGenerator(anthropicClient(anthropic(), 5000), "anthropic").generate({ prompt: "p", mode: "thinking" });
     expect(llm.requests[0]!.body.output_config.format.schema).toEqual(anthropicSchema(MODEL_WIRE_SCHEMA));
-    expect(llm.requests[0]!.body.output_config.format.schema.properties.questions.items.properties.type.enum).toEqual(["noul", "choice", "score", "number", "date"]);
+    expect(llm.requests[0]!.body.output_config.format.schema.properties.questions.items.properties.type.enum).toEqual([
+      "noul",
+      "choice",
+      "score",
+      "number",
+      "date",
+    ]);
     expect(out.usage).toEqual({ input_tokens: 5, output_tokens: 7 });
   });
 
   it("maps a 500 to failed and a hang to timeout", async () => {
     llm.script({ kind: "status", status: 500, body: { type: "error", error: { type: "api_error", message: "boom" } } });
-    const failed = await llmReader(anthropicClient(anthropic(), 5000), { thinkingSamples: 1 }).read(readRequest()).catch((e) => e);
+    const failed = await llmReader(anthropicClient(anthropic(), 5000), { thinkingSamples: 1 })
+      .read(readRequest())
+      .catch((e) => e);
     expect(failed).toBeInstanceOf(ProviderError);
     expect(failed.kind).toBe("failed");
     expect(llm.requests).toHaveLength(1);
     llm.script({ kind: "hang" });
-    const timeout = await llmReader(anthropicClient(anthropic(), 300), { thinkingSamples: 1 }).read(readRequest()).catch((e) => e);
+    const timeout = await llmReader(anthropicClient(anthropic(), 300), { thinkingSamples: 1 })
+      .read(readRequest())
+      .catch((e) => e);
     expect(timeout.kind).toBe("timeout");
   });
 });
@@ -281,14 +323,23 @@ describe("strict encoding of free-form values", () => {
     });
     const original = { type: "object", properties: { a: { type: "number" }, b: { type: "object" } } };
     expect(decodeStrict(original, { a: 1, b: '{"x":[1,2]}' })).toEqual({ a: 1, b: { x: [1, 2] } });
-    expect(strictSchema({ type: "array", items: {} })).toEqual({ type: "array", items: { type: "string", description: "the value as JSON text" } });
+    expect(strictSchema({ type: "array", items: {} })).toEqual({
+      type: "array",
+      items: { type: "string", description: "the value as JSON text" },
+    });
   });
 });
 
 describe("configuration", () => {
   it("configures nothing by default: embedded reader, Direct generator, no language model", () => {
     const c = providerConfig({});
-    expect(c).toMatchObject({ endpoints: {}, defaultGenerator: undefined, questionsGenerator: "direct", reader: "embedded", timeoutMs: 60000 });
+    expect(c).toMatchObject({
+      endpoints: {},
+      defaultGenerator: undefined,
+      questionsGenerator: "direct",
+      reader: "embedded",
+      timeoutMs: 60000,
+    });
   });
 
   it("reads the OpenAI and Anthropic variables and generator aliases that inherit them", () => {

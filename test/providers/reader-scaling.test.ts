@@ -28,14 +28,71 @@ const steps = (read: (m: Meter) => unknown): number => {
 
 /** Pieces of evidence: the samples' cue words and option words, amounts, dates, negators, breaks, filler. */
 const FRAGMENT = fc.constantFrom(
-  "annual income", "credit score", "loan", "borrow", "monthly debt", "salaried", "retired", "contractor",
-  "claim", "reported", "incident", "policy started", "theft", "windscreen", "hail", "injured",
-  "customer", "company", "trust", "PEP", "politically exposed", "adverse media", "high", "low", "medium", "risk", "volume",
-  "seats", "list price", "coupon", "uplift", "gold", "silver", "tax exempt", "police report", "water", "fire",
-  "$52,000", "12%", "701", "4,000 a month", "USD 1.2m", "twenty-five", "3", "2021",
-  "5 March 2026", "2026-01-03", "3 weeks ago", "01/02/2025",
-  "not", "no", "never", "and", "but", "the", "of", "was", "is", "weather", "office",
-  ".", ",", ";", ":", "\n",
+  "annual income",
+  "credit score",
+  "loan",
+  "borrow",
+  "monthly debt",
+  "salaried",
+  "retired",
+  "contractor",
+  "claim",
+  "reported",
+  "incident",
+  "policy started",
+  "theft",
+  "windscreen",
+  "hail",
+  "injured",
+  "customer",
+  "company",
+  "trust",
+  "PEP",
+  "politically exposed",
+  "adverse media",
+  "high",
+  "low",
+  "medium",
+  "risk",
+  "volume",
+  "seats",
+  "list price",
+  "coupon",
+  "uplift",
+  "gold",
+  "silver",
+  "tax exempt",
+  "police report",
+  "water",
+  "fire",
+  "$52,000",
+  "12%",
+  "701",
+  "4,000 a month",
+  "USD 1.2m",
+  "twenty-five",
+  "3",
+  "2021",
+  "5 March 2026",
+  "2026-01-03",
+  "3 weeks ago",
+  "01/02/2025",
+  "not",
+  "no",
+  "never",
+  "and",
+  "but",
+  "the",
+  "of",
+  "was",
+  "is",
+  "weather",
+  "office",
+  ".",
+  ",",
+  ";",
+  ":",
+  "\n",
 );
 
 describe("linear time", () => {
@@ -92,7 +149,8 @@ describe("linear time", () => {
       const visit = (v: unknown, pointer: string, path: string[]) => {
         out.push({ pointer, path, value: v });
         if (Array.isArray(v)) v.forEach((x, i) => visit(x, `${pointer}/${i}`, path));
-        else if (v && typeof v === "object") for (const [k, x] of Object.entries(v)) visit(x, `${pointer}/${k.replace(/~/g, "~0").replace(/\//g, "~1")}`, [...path, k]);
+        else if (v && typeof v === "object")
+          for (const [k, x] of Object.entries(v)) visit(x, `${pointer}/${k.replace(/~/g, "~0").replace(/\//g, "~1")}`, [...path, k]);
       };
       visit(root, "", []);
       return out;
@@ -138,13 +196,19 @@ describe("size limit", () => {
       return children.map(count).reduce(([a, b], [c, d]) => [a + c, b + d], [1, 0]);
     };
     fc.assert(
-      fc.property(fc.jsonValue({ maxDepth: 5 }).filter((v) => typeof v !== "string"), fc.nat(60), fc.nat(200), (v, jsonValues, jsonTextChars) => {
-        const [values, chars] = count(v);
-        const over = evidenceOverLimit(v, { textChars: 0, jsonValues, jsonTextChars });
-        if (values > jsonValues) expect(over).toEqual({ measure: "JSON values", size: values, limit: jsonValues });
-        else if (chars > jsonTextChars) expect(over).toEqual({ measure: "characters in JSON strings", size: chars, limit: jsonTextChars });
-        else expect(over).toBeUndefined();
-      }),
+      fc.property(
+        fc.jsonValue({ maxDepth: 5 }).filter((v) => typeof v !== "string"),
+        fc.nat(60),
+        fc.nat(200),
+        (v, jsonValues, jsonTextChars) => {
+          const [values, chars] = count(v);
+          const over = evidenceOverLimit(v, { textChars: 0, jsonValues, jsonTextChars });
+          if (values > jsonValues) expect(over).toEqual({ measure: "JSON values", size: values, limit: jsonValues });
+          else if (chars > jsonTextChars)
+            expect(over).toEqual({ measure: "characters in JSON strings", size: chars, limit: jsonTextChars });
+          else expect(over).toBeUndefined();
+        },
+      ),
     );
   });
 
@@ -162,7 +226,14 @@ describe("size limit", () => {
     const unlimited: Reader = { name: "any", read: async () => ({ values: {}, usage: { input_tokens: 0, output_tokens: 0 } }) };
     const read = await readState(modelOf("lending"), text, unlimited, "fast");
     expect("tooLarge" in read).toBe(false);
-    const given = { "credit score": 700, "annual income": 1, "monthly debt": 0, "loan amount": 5, employment: "retired", notes: "y".repeat(EMBEDDED_LIMITS.jsonTextChars + 1) };
+    const given = {
+      "credit score": 700,
+      "annual income": 1,
+      "monthly debt": 0,
+      "loan amount": 5,
+      employment: "retired",
+      notes: "y".repeat(EMBEDDED_LIMITS.jsonTextChars + 1),
+    };
     const all = await readState(modelOf("lending"), given, textReader, "fast");
     expect(all).toMatchObject({ given: { "credit score": 700 }, missing: [] });
   });

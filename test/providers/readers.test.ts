@@ -16,8 +16,14 @@ const values = (r: Record<string, ReadValue>) => Object.fromEntries(Object.entri
 
 describe("amounts and dates", () => {
   it.each([
-    ["42", 42], ["1,234.50", 1234.5], ["$52,000", 52000], ["52k", 52000], ["USD 1.2m", 1200000], ["twenty-five", 25],
-    ["-3.5", -3.5], ["12%", 12],
+    ["42", 42],
+    ["1,234.50", 1234.5],
+    ["$52,000", 52000],
+    ["52k", 52000],
+    ["USD 1.2m", 1200000],
+    ["twenty-five", 25],
+    ["-3.5", -3.5],
+    ["12%", 12],
   ])("%s → %s", (text, value) => expect(parseAmount(text)?.value).toBe(value));
 
   it("reads percent signs and periods", () => {
@@ -82,7 +88,13 @@ describe("JSON reader", () => {
       pct: { type: "number [0..100]", desc: "What percent is paid?" },
       kind: { type: "a|b", desc: "Which kind?", options: { a: "a natural person", b: "a company or partnership" } },
     });
-    for (const [raw, want] of [["yes", true], ["no", false], ["y", true], ["true", true], ["N", false]] as const)
+    for (const [raw, want] of [
+      ["yes", true],
+      ["no", false],
+      ["y", true],
+      ["true", true],
+      ["N", false],
+    ] as const)
       expect(readJson(inputs, { flag: raw, other: 1 }).flag!.value).toBe(want);
     const got = readJson(inputs, { when: "3 Jan 2026", share: "12%", pct: "12%", kind: "Partnership" });
     expect(values(got)).toEqual({ when: "2026-01-03", share: 0.12, pct: 12, kind: "b" });
@@ -103,14 +115,25 @@ describe("JSON reader", () => {
       facts: [{ field: "Claim Type", value: "theft" }],
       notes: "The claim was reported on 2026-02-11; the theft happened on 2026-02-08 and the policy started on 2025-01-01. Claimed: $900.",
     });
-    expect(values(got)).toMatchObject({ "claim type": "theft", "report date": "2026-02-11", "incident date": "2026-02-08", "policy start": "2025-01-01", "claim amount": 900 });
+    expect(values(got)).toMatchObject({
+      "claim type": "theft",
+      "report date": "2026-02-11",
+      "incident date": "2026-02-08",
+      "policy start": "2025-01-01",
+      "claim amount": 900,
+    });
     expect(got["claim type"]!.source!.path).toBe("/facts/0/value");
     expect(got["report date"]!.source!.path).toBe("/notes");
     expect(got["report date"]!.source!.span).toBeDefined();
   });
 
   it("leaves out what it cannot find or coerce", async () => {
-    const got = await jsonReader.read({ inputs: lending.ir.inputs, schema: lending.inputSchema, state: { credit_score: "excellent", colour: "red" }, mode: "fast" });
+    const got = await jsonReader.read({
+      inputs: lending.ir.inputs,
+      schema: lending.inputSchema,
+      state: { credit_score: "excellent", colour: "red" },
+      mode: "fast",
+    });
     expect(got.values).toEqual({});
     expect(got.usage).toEqual({ input_tokens: 0, output_tokens: 0 });
   });
@@ -118,7 +141,8 @@ describe("JSON reader", () => {
 
 describe("text reader", () => {
   it("reads currencies and multipliers near their cue words, ignoring distractor numbers", () => {
-    const text = "Ref 20931. The applicant, 44, has a credit score of 701 and earns 52k a year. She owes $1,100 each month and asks to borrow USD 1.2m. Her employer has 3,400 staff.";
+    const text =
+      "Ref 20931. The applicant, 44, has a credit score of 701 and earns 52k a year. She owes $1,100 each month and asks to borrow USD 1.2m. Her employer has 3,400 staff.";
     const got = readText(lending.ir.inputs, text);
     expect(values(got)).toMatchObject({ "credit score": 701, "annual income": 52000, "monthly debt": 1100, "loan amount": 1200000 });
     const span = got["annual income"]!.source!.span!;
@@ -127,14 +151,21 @@ describe("text reader", () => {
   });
 
   it("reads percentages for percent inputs, as fractions when the type is bounded by 1", () => {
-    expect(values(readText(pricing.ir.inputs, "The coupon is 15%. Renewals rise 4 percent each year."))).toMatchObject({ "coupon percent": 15, "annual uplift": 4 });
+    expect(values(readText(pricing.ir.inputs, "The coupon is 15%. Renewals rise 4 percent each year."))).toMatchObject({
+      "coupon percent": 15,
+      "annual uplift": 4,
+    });
     const inputs = inputsOf({ "tax rate": { type: "number [0..1]", desc: "What tax rate applies?" } });
     expect(readText(inputs, "A tax rate of 12% applies.")["tax rate"]!.value).toBe(0.12);
   });
 
   it("resolves relative dates against the date the text states", () => {
     const text = "Today is 2026-03-01. The accident happened 3 weeks ago and was reported yesterday. The policy started on 5 March 2024.";
-    expect(values(readText(claims.ir.inputs, text))).toMatchObject({ "incident date": "2026-02-08", "report date": "2026-02-28", "policy start": "2024-03-05" });
+    expect(values(readText(claims.ir.inputs, text))).toMatchObject({
+      "incident date": "2026-02-08",
+      "report date": "2026-02-28",
+      "policy start": "2024-03-05",
+    });
     const tuesday = readText(claims.ir.inputs, "Today is 2026-03-05. The incident happened last Tuesday.");
     expect(tuesday["incident date"]!.value).toBe("2026-03-03");
   });
@@ -150,8 +181,14 @@ describe("text reader", () => {
       "prior claims": { type: "boolean", desc: "Has the policyholder made prior claims?" },
       pep: { type: "boolean", desc: "Is the customer a politically exposed person?" },
     });
-    expect(values(readText(inputs, "The policyholder has no prior claims. The customer is a PEP."))).toEqual({ "prior claims": false, pep: true });
-    expect(values(readText(inputs, "She has made two prior claims, and she is not a politically exposed person."))).toEqual({ "prior claims": true, pep: false });
+    expect(values(readText(inputs, "The policyholder has no prior claims. The customer is a PEP."))).toEqual({
+      "prior claims": false,
+      pep: true,
+    });
+    expect(values(readText(inputs, "She has made two prior claims, and she is not a politically exposed person."))).toEqual({
+      "prior claims": true,
+      pep: false,
+    });
     expect(values(readText(inputs, "PEP: no. Prior claims: yes."))).toEqual({ "prior claims": true, pep: false });
     const pep = readText(inputs, "The customer is a politically exposed person.").pep!;
     expect(pep.confidence).toBeGreaterThanOrEqual(0.9);
@@ -161,7 +198,10 @@ describe("text reader", () => {
   it("reads choices by option name and by meaning, spreading probability over close options", () => {
     expect(readText(lending.ir.inputs, "The applicant is a contractor.").employment!.value).toBe("contractor");
     expect(readText(lending.ir.inputs, "She receives a pension and has no salary.").employment!.value).toBe("retired");
-    const got = readText(kyc.ir.inputs, "The customer is a company in a high-risk country; the product is a savings account with domestic transfers only.");
+    const got = readText(
+      kyc.ir.inputs,
+      "The customer is a company in a high-risk country; the product is a savings account with domestic transfers only.",
+    );
     expect(values(got)).toMatchObject({ "customer type": "business", "country risk": "high", "product risk": "low" });
     const both = readText(claims.ir.inputs, "The claim is for a collision in which the driver was injured.")["claim type"]!;
     expect(["collision", "injury"]).toContain(both.value);
@@ -174,7 +214,10 @@ describe("text reader", () => {
   });
 
   it("never answers string inputs, structs or lists from text", async () => {
-    const inputs = inputsOf({ name: { type: "string", desc: "What is the customer's name?" }, age: { type: "number", desc: "How old is the customer?" } });
+    const inputs = inputsOf({
+      name: { type: "string", desc: "What is the customer's name?" },
+      age: { type: "number", desc: "How old is the customer?" },
+    });
     const got = await textReader.read({ inputs, schema: {}, state: "The customer's name is Ana and she is 34 years old.", mode: "fast" });
     expect(got.values).toEqual({ age: expect.objectContaining({ value: 34 }) });
     expect(readText(sample("eligibility").ir.inputs, "The applicant Ana is 34 and earns $1,400 a month.")).not.toHaveProperty("applicant");
@@ -201,7 +244,9 @@ describe("accuracy on the labelled evidence", () => {
     const fixtures = loadFixtures();
     expect(fixtures.length).toBeGreaterThanOrEqual(40);
     // the five samples, and a small property-claims model in test/fixtures/evidence/models/
-    expect(new Set(fixtures.map((f) => f.sample))).toEqual(new Set(["lending", "claims-triage", "kyc-risk", "pricing", "eligibility", "property-claims"]));
+    expect(new Set(fixtures.map((f) => f.sample))).toEqual(
+      new Set(["lending", "claims-triage", "kyc-risk", "pricing", "eligibility", "property-claims"]),
+    );
     expect(fixtures.some((f) => typeof f.state === "string")).toBe(true);
     expect(fixtures.some((f) => typeof f.state !== "string")).toBe(true);
     expect(fixtures.some((f) => f.reference_date)).toBe(true);
@@ -213,7 +258,8 @@ describe("accuracy on the labelled evidence", () => {
     const rate = (cs: typeof checks) => cs.filter((c) => c.ok).length / cs.length;
     expect(rate(checks)).toBeGreaterThanOrEqual(OVERALL_FLOOR);
     expect(rate(checks.filter((c) => c.split === "holdout"))).toBeGreaterThanOrEqual(HOLDOUT_FLOOR);
-    for (const kind of ["number", "date", "boolean", "choice", "levels", "struct", "list"]) expect(checks.some((c) => c.kind === kind)).toBe(true);
+    for (const kind of ["number", "date", "boolean", "choice", "levels", "struct", "list"])
+      expect(checks.some((c) => c.kind === kind)).toBe(true);
   });
 });
 

@@ -21,7 +21,28 @@ const values = (r: Record<string, ReadValue>) => Object.fromEntries(Object.entri
 
 /** An English number in words, the way people write them: "four hundred and twelve thousand, ..." without commas. */
 function inWords(n: number, and: boolean): string {
-  const small = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"];
+  const small = [
+    "zero",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+    "fifteen",
+    "sixteen",
+    "seventeen",
+    "eighteen",
+    "nineteen",
+  ];
   const tens = ["", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"];
   const below100 = (x: number) => (x < 20 ? small[x]! : tens[Math.floor(x / 10)]! + (x % 10 ? `-${small[x % 10]}` : ""));
   const below1000 = (x: number) => {
@@ -31,7 +52,11 @@ function inWords(n: number, and: boolean): string {
     return `${small[h]} hundred${r ? `${and ? " and" : ""} ${below100(r)}` : ""}`;
   };
   const parts: string[] = [];
-  for (const [scale, word] of [[1e9, "billion"], [1e6, "million"], [1e3, "thousand"]] as const) {
+  for (const [scale, word] of [
+    [1e9, "billion"],
+    [1e6, "million"],
+    [1e3, "thousand"],
+  ] as const) {
     if (n >= scale) {
       parts.push(`${below1000(Math.floor(n / scale))} ${word}`);
       n %= scale;
@@ -41,14 +66,19 @@ function inWords(n: number, and: boolean): string {
   return parts.join(" ");
 }
 
-const amountsOf = (text: string) => tokenize(text).filter((t) => t.kind === "amount").map((t) => t.amount!);
+const amountsOf = (text: string) =>
+  tokenize(text)
+    .filter((t) => t.kind === "amount")
+    .map((t) => t.amount!);
 
 describe("the forms of a value", () => {
   it("reads any number written in words as one amount, with its currency word", () => {
     fc.assert(
       fc.property(fc.integer({ min: 2, max: 999_999_999 }), fc.boolean(), (n, and) => {
         const words = inWords(n, and);
-        expect(amountsOf(`She asks for ${words} dollars today.`)).toEqual([{ value: n, percent: false, scaled: n >= 1000, words: true, currency: "USD" }]);
+        expect(amountsOf(`She asks for ${words} dollars today.`)).toEqual([
+          { value: n, percent: false, scaled: n >= 1000, words: true, currency: "USD" },
+        ]);
       }),
       { seed: 11 },
     );
@@ -76,7 +106,10 @@ describe("the forms of a value", () => {
   });
 
   it("reads dotted dates day first, as the JSON reader does", () => {
-    expect(findDates("Policy start 01.04.2023, reported 05.02.2026.", "2026-03-01").map((d) => d.iso)).toEqual(["2023-04-01", "2026-02-05"]);
+    expect(findDates("Policy start 01.04.2023, reported 05.02.2026.", "2026-03-01").map((d) => d.iso)).toEqual([
+      "2023-04-01",
+      "2026-02-05",
+    ]);
   });
 });
 
@@ -92,13 +125,19 @@ describe("what words around a value do to it", () => {
   it("a value of another time or party gives way to the one asked for, in either order", () => {
     const qualifier = fc.constantFrom("previous", "prior", "former", "earlier", "original");
     fc.assert(
-      fc.property(qualifier, fc.integer({ min: 1000, max: 90_000 }), fc.integer({ min: 1000, max: 90_000 }), fc.boolean(), (q, old, asked, first) => {
-        fc.pre(old !== asked);
-        const before = `Her ${q} loan of $${old.toLocaleString("en-US")} was repaid.`;
-        const now = `She asks to borrow $${asked.toLocaleString("en-US")}.`;
-        const got = readText(lending, first ? `${before} ${now}` : `${now} ${before}`)["loan amount"];
-        expect(got?.value).toBe(asked);
-      }),
+      fc.property(
+        qualifier,
+        fc.integer({ min: 1000, max: 90_000 }),
+        fc.integer({ min: 1000, max: 90_000 }),
+        fc.boolean(),
+        (q, old, asked, first) => {
+          fc.pre(old !== asked);
+          const before = `Her ${q} loan of $${old.toLocaleString("en-US")} was repaid.`;
+          const now = `She asks to borrow $${asked.toLocaleString("en-US")}.`;
+          const got = readText(lending, first ? `${before} ${now}` : `${now} ${before}`)["loan amount"];
+          expect(got?.value).toBe(asked);
+        },
+      ),
       { numRuns: 60, seed: 3 },
     );
   });
@@ -116,13 +155,20 @@ describe("what words around a value do to it", () => {
   });
 
   it("an input's own word denied says 0", () => {
-    expect(values(readText(pricing, "Gold tier, 30 seats, no coupon, 4% annual uplift."))).toMatchObject({ "coupon percent": 0, "annual uplift": 4 });
-    expect(values(readText(modelOf("eligibility").ir.inputs, "The applicant owns her home and pays no rent."))).toEqual({ "monthly rent": 0 });
+    expect(values(readText(pricing, "Gold tier, 30 seats, no coupon, 4% annual uplift."))).toMatchObject({
+      "coupon percent": 0,
+      "annual uplift": 4,
+    });
+    expect(values(readText(modelOf("eligibility").ir.inputs, "The applicant owns her home and pays no rent."))).toEqual({
+      "monthly rent": 0,
+    });
   });
 
   it("negation: one negator or two deny alike, a parenthesis does not end the statement, 'but' does", () => {
     expect(values(readText(kyc, "She is not, and has never been, a politically exposed person."))).toMatchObject({ pep: false });
-    expect(values(readText(kyc, "The directors are not on any sanctions list, but one of them is a politically exposed person."))).toMatchObject({ pep: true });
+    expect(
+      values(readText(kyc, "The directors are not on any sanctions list, but one of them is a politically exposed person.")),
+    ).toMatchObject({ pep: true });
     expect(values(readText(kyc, "Adverse media screening returned no relevant hits."))).toMatchObject({ "adverse media": false });
     expect(values(readText(kyc, "The customer is a PEP who has no adverse media."))).toMatchObject({ pep: true });
   });
@@ -151,7 +197,8 @@ describe("what words around a value do to it", () => {
   });
 
   it("a question's answer on the next line belongs to it", () => {
-    const text = "Advisor: What amount are you looking to borrow?\nClient: 14,000\nAdvisor: What do you pay each month on debts?\nClient: about 450";
+    const text =
+      "Advisor: What amount are you looking to borrow?\nClient: 14,000\nAdvisor: What do you pay each month on debts?\nClient: about 450";
     expect(values(readText(lending, text))).toMatchObject({ "loan amount": 14000, "monthly debt": 450 });
   });
 });

@@ -30,12 +30,19 @@ const model = compile({
   },
 });
 
-const rv = (value: unknown, confidence: number, alternatives?: { value: unknown; p: number }[]): ReadValue => ({ value, confidence, ...(alternatives ? { alternatives } : {}) });
+const rv = (value: unknown, confidence: number, alternatives?: { value: unknown; p: number }[]): ReadValue => ({
+  value,
+  confidence,
+  ...(alternatives ? { alternatives } : {}),
+});
 
 describe("distributions of read values", () => {
   const [pep, , flag] = model.ir.inputs;
   it("renormalises the value and its alternatives", () => {
-    expect(distributionOf(pep, rv(true, 0.6, [{ value: false, p: 0.2 }]))).toEqual([{ value: true, p: 0.75 }, { value: false, p: 0.25 }]);
+    expect(distributionOf(pep, rv(true, 0.6, [{ value: false, p: 0.2 }]))).toEqual([
+      { value: true, p: 0.75 },
+      { value: false, p: 0.25 },
+    ]);
   });
   it("keeps a required value whole when there are no alternatives, and gives a blank input's rest to null", () => {
     expect(distributionOf(pep, rv(true, 0.7))).toEqual([{ value: true, p: 1 }]);
@@ -44,14 +51,28 @@ describe("distributions of read values", () => {
     expect(d[1]!.p).toBeCloseTo(0.3, 12);
   });
   it("merges a value repeated among the alternatives", () => {
-    expect(distributionOf(pep, rv(true, 0.5, [{ value: true, p: 0.3 }, { value: false, p: 0.2 }]))).toEqual([{ value: true, p: 0.8 }, { value: false, p: 0.2 }]);
+    expect(
+      distributionOf(
+        pep,
+        rv(true, 0.5, [
+          { value: true, p: 0.3 },
+          { value: false, p: 0.2 },
+        ]),
+      ),
+    ).toEqual([
+      { value: true, p: 0.8 },
+      { value: false, p: 0.2 },
+    ]);
   });
 });
 
 describe("answers under uncertainty", () => {
   const read = {
     pep: rv(true, 0.8, [{ value: false, p: 0.2 }]),
-    level: rv("high", 0.5, [{ value: "medium", p: 0.3 }, { value: "low", p: 0.2 }]),
+    level: rv("high", 0.5, [
+      { value: "medium", p: 0.3 },
+      { value: "low", p: 0.2 },
+    ]),
   };
 
   it("enumerates the combinations exactly (hand-computed probabilities)", () => {
@@ -59,7 +80,13 @@ describe("answers under uncertainty", () => {
     expect(r.uncertainty).toMatchObject({ method: "exact", combinations: 6, evaluated: 6 });
     // P(review) = 1 - P(not pep) * P(level != high) = 1 - 0.2 * 0.5
     expect(r.answers.review).toEqual({ value: true, probability: 0.9 });
-    expect(r.answers.fee).toEqual({ value: 100, distribution: [{ value: 100, p: 0.8 }, { value: 50, p: 0.2 }] });
+    expect(r.answers.fee).toEqual({
+      value: 100,
+      distribution: [
+        { value: 100, p: 0.8 },
+        { value: 50, p: 0.2 },
+      ],
+    });
     expect(r.answers.grade).toEqual({ value: "high", distribution: { low: 0.2, medium: 0.3, high: 0.5 } });
     // flag was not read: it is absent, so null, in every combination
     expect(r.answers.screened).toEqual({ value: false, probability: 0 });
@@ -150,7 +177,12 @@ describe("readState", () => {
     const reader = fixed({});
     const out = await readOk(model, { pep: true, level: "low", flag: null, name: "Ann" }, reader, "fast");
     expect(reader.asked).toEqual([]);
-    expect(out).toEqual({ given: { pep: true, level: "low", flag: null, name: "Ann" }, read: {}, missing: [], usage: { input_tokens: 0, output_tokens: 0 } });
+    expect(out).toEqual({
+      given: { pep: true, level: "low", flag: null, name: "Ann" },
+      read: {},
+      missing: [],
+      usage: { input_tokens: 0, output_tokens: 0 },
+    });
   });
 
   it("counts confidence below the threshold as missing, with the reason", async () => {

@@ -14,7 +14,12 @@ describe("member (paths)", () => {
   });
   it("reads range properties", () => {
     const r = range(false, n(1), n(10), true)!;
-    expect([member(r, "start included"), show(member(r, "start")), show(member(r, "end")), member(r, "end included")]).toEqual([false, "1", "10", true]);
+    expect([member(r, "start included"), show(member(r, "start")), show(member(r, "end")), member(r, "end included")]).toEqual([
+      false,
+      "1",
+      "10",
+      true,
+    ]);
     const open = range(false, null, n(10), false)!;
     expect(member(open, "start")).toBe(null);
     expect(withProblems(() => member(r, "middle")).problems).toHaveLength(1);
@@ -101,10 +106,10 @@ describe("testValue (plain-expression unary tests)", () => {
     ["a list input equal to the list", ns(1, 2), ns(1, 2), true],
     ["a list input as a member", ns(1, 2), [ns(1, 2), ns(3)], true],
     ["3 in (2..4)", n(3), range(false, n(2), n(4), false), true],
-    ["\"a\" in \"a\"", "a", "a", true],
+    ['"a" in "a"', "a", "a", true],
     ["null in null", null, null, true],
     ["1 in null", n(1), null, false],
-    ["1 in \"1\"", n(1), "1", null],
+    ['1 in "1"', n(1), "1", null],
   ];
   it.each(cases)("%s", (_n, input, value, want) => expect(testValue(input, value)).toBe(want));
 });

@@ -19,7 +19,7 @@ describe("decimal arithmetic", () => {
     ["- -10", neg(neg(n(10))), "10"],
     ["-0 prints as 0", neg(n(0)), "0"],
     ["big exact integers", mul(n("12345678901234567890"), n("10")), "123456789012345678900"],
-    ["\"foo\" + \"bar\"", add("foo", "bar"), '"foobar"'],
+    ['"foo" + "bar"', add("foo", "bar"), '"foobar"'],
   ];
   it.each(cases)("%s", (_name, got, want) => expect(show(got)).toBe(want));
 

@@ -8,8 +8,8 @@ describe("ordering", () => {
     ["1 < 2", n(1), n(2), true],
     ["2 < 1", n(2), n(1), false],
     ["1 < 1", n(1), n(1), false],
-    ["\"a\" < \"b\"", "a", "b", true],
-    ["\"B\" < \"a\"", "B", "a", true],
+    ['"a" < "b"', "a", "b", true],
+    ['"B" < "a"', "B", "a", true],
     ["dates", t("2018-12-01"), t("2018-12-02"), true],
     ["durations", t("P1D"), t("P2D"), true],
     ["ym durations", t("P1Y"), t("P13M"), true],
@@ -40,7 +40,9 @@ describe("ordering", () => {
 });
 
 describe("three-valued logic", () => {
-  const T = true, F = false, N = null;
+  const T = true,
+    F = false,
+    N = null;
   const table: [V, V, V, V][] = [
     // a, b, a and b, a or b
     [T, T, T, T],
@@ -84,7 +86,7 @@ describe("ranges and between", () => {
     ["1 in < 10", false, null, n(10), false, n(1), true],
     ["10 in < 10", false, null, n(10), false, n(10), false],
     ["10 in >= 10", true, n(10), null, false, n(10), true],
-    ["\"c\" in (\"b\"..\"d\")", false, "b", "d", false, "c", true],
+    ['"c" in ("b".."d")', false, "b", "d", false, "c", true],
     ["date in range", true, t("2018-12-02"), t("2018-12-04"), true, t("2018-12-03"), true],
     ["string in number range", true, n(1), n(5), true, "a", null],
     ["null in range", true, n(1), n(5), true, null, null],

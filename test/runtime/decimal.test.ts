@@ -16,7 +16,9 @@ const mantissa = fc.oneof(
   fc.bigInt({ min: -(10n ** 40n), max: 10n ** 40n }),
 );
 const text = fc.tuple(mantissa, fc.integer({ min: -30, max: 8 })).map(([m, e]) => `${m}e${e}`);
-const plain = fc.tuple(fc.integer({ min: -99_999_999, max: 99_999_999 }), fc.integer({ min: 0, max: 6 })).map(([m, k]) => new Reference(m).div(10 ** k).toFixed());
+const plain = fc
+  .tuple(fc.integer({ min: -99_999_999, max: 99_999_999 }), fc.integer({ min: 0, max: 6 }))
+  .map(([m, k]) => new Reference(m).div(10 ** k).toFixed());
 const value = fc.oneof(text, plain, fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e30, max: 1e30 }));
 const mode = fc.integer({ min: 0, max: 8 }) as fc.Arbitrary<0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8>;
 const runs = { numRuns: Number(process.env.DECIMAL_RUNS ?? 3000) };
@@ -26,9 +28,12 @@ const same = (a: Decimal, r: Reference) => expect(a.valueOf()).toBe(r.valueOf())
 
 describe("Decimal agrees with decimal.js", () => {
   it("reads numbers and numeric text", () => {
-    fc.assert(fc.property(value, (v) => {
-      same(new Decimal(v), new Reference(v));
-    }), runs);
+    fc.assert(
+      fc.property(value, (v) => {
+        same(new Decimal(v), new Reference(v));
+      }),
+      runs,
+    );
   });
 
   it.each([
@@ -68,13 +73,19 @@ describe("Decimal agrees with decimal.js", () => {
   it("carries quotients on into further arithmetic", () => {
     // x / 4 ends and turns scaled; x / 3 does not and goes on in decimal.js
     fc.assert(
-      fc.property(value, fc.integer({ min: 1, max: 400 }), value, fc.constantFrom("plus", "minus", "times", "div", "mod"), (x, d, y, op) => {
-        const [a, ra] = both(x);
-        const [c, rc] = both(y);
-        fc.pre(!rc.isZero());
-        same(a.div(d)[op](c), ra.div(d)[op](rc));
-        same(c[op](a.div(d).plus(1)), rc[op](ra.div(d).plus(1)));
-      }),
+      fc.property(
+        value,
+        fc.integer({ min: 1, max: 400 }),
+        value,
+        fc.constantFrom("plus", "minus", "times", "div", "mod"),
+        (x, d, y, op) => {
+          const [a, ra] = both(x);
+          const [c, rc] = both(y);
+          fc.pre(!rc.isZero());
+          same(a.div(d)[op](c), ra.div(d)[op](rc));
+          same(c[op](a.div(d).plus(1)), rc[op](ra.div(d).plus(1)));
+        },
+      ),
       runs,
     );
   });
@@ -103,12 +114,20 @@ describe("Decimal agrees with decimal.js", () => {
         const [a, ra] = both(x);
         const [b, rb] = both(y);
         fc.pre(!rb.isZero());
-        for (const [ours, theirs] of [[a, ra], [a.div(b), ra.div(rb)], [a.times(b), ra.times(rb)]] as const) {
+        for (const [ours, theirs] of [
+          [a, ra],
+          [a.div(b), ra.div(rb)],
+          [a.times(b), ra.times(rb)],
+        ] as const) {
           expect(ours.toNumber()).toBe(theirs.toNumber());
           expect(ours.toString()).toBe(theirs.toString());
           expect(ours.toFixed()).toBe(theirs.toFixed());
           expect([ours.isInteger(), ours.isZero(), ours.isNeg(), ours.isPos(), ours.decimalPlaces()]).toEqual([
-            theirs.isInteger(), theirs.isZero(), theirs.isNeg(), theirs.isPos(), theirs.decimalPlaces(),
+            theirs.isInteger(),
+            theirs.isZero(),
+            theirs.isNeg(),
+            theirs.isPos(),
+            theirs.decimalPlaces(),
           ]);
         }
       }),
@@ -181,7 +200,11 @@ describe("Decimal agrees with decimal.js", () => {
 
 describe("remainder by one division", () => {
   const SAFE = Number.MAX_SAFE_INTEGER;
-  const safe = fc.oneof(fc.integer({ min: 0, max: 1_000_000 }), fc.double({ min: 0, max: SAFE, noNaN: true }).map(Math.floor), fc.constantFrom(SAFE, SAFE - 1, 2 ** 52, 2 ** 52 + 1));
+  const safe = fc.oneof(
+    fc.integer({ min: 0, max: 1_000_000 }),
+    fc.double({ min: 0, max: SAFE, noNaN: true }).map(Math.floor),
+    fc.constantFrom(SAFE, SAFE - 1, 2 ** 52, 2 ** 52 + 1),
+  );
   it("is n % d for every pair of safe integers", () => {
     fc.assert(
       fc.property(safe, safe, (n, d) => {
@@ -191,7 +214,12 @@ describe("remainder by one division", () => {
       runs,
     );
     // quotients a hair below an integer, where the rounded division lands on it
-    for (const [n, d] of [[2 ** 52 - 1, 2 ** 26 - 1], [SAFE - 2, 3], [2 ** 52, 2 ** 52 - 1], [4503599627370495, 4503599627370496]]) {
+    for (const [n, d] of [
+      [2 ** 52 - 1, 2 ** 26 - 1],
+      [SAFE - 2, 3],
+      [2 ** 52, 2 ** 52 - 1],
+      [4503599627370495, 4503599627370496],
+    ]) {
       expect(remainder(n!, d!)).toBe(n! % d!);
     }
   });

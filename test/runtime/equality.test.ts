@@ -15,9 +15,9 @@ describe("FEEL equality", () => {
     ["-0 = 0", n("-0"), n(0), true],
     ["12300 = 1.23e4", n(12300), n("1.23e4"), true],
     ["100 = null", n(100), null, false],
-    ["100 = \"100\"", n(100), "100", null],
-    ["\"foo\" = \"Foo\"", "foo", "Foo", false],
-    ["\"foo\" = \"foo\"", "foo", "foo", true],
+    ['100 = "100"', n(100), "100", null],
+    ['"foo" = "Foo"', "foo", "Foo", false],
+    ['"foo" = "foo"', "foo", "foo", true],
     ["[1,2,3] = [1,2,3]", ns(1, 2, 3), ns(1, 2, 3), true],
     ["[1,1,1] = [1,1,1,1]", ns(1, 1, 1), ns(1, 1, 1, 1), false],
     ["[1,2,3] = [3,2,1]", ns(1, 2, 3), ns(3, 2, 1), false],
@@ -76,7 +76,12 @@ describe("FEEL equality", () => {
   it("functions are equal only to themselves", () => {
     const f = fn("f", [], () => null);
     expect(eq(f, f)).toBe(true);
-    expect(valueEquals(f, fn("f", [], () => null))).toBe(null);
+    expect(
+      valueEquals(
+        f,
+        fn("f", [], () => null),
+      ),
+    ).toBe(null);
     expect(f).toBeInstanceOf(FeelFunction);
   });
 });

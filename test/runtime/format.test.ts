@@ -5,7 +5,7 @@ import { ctx, n, t, type V } from "./helpers.js";
 describe("toFeelString", () => {
   const cases: [string, V, string][] = [
     ["null", null, "null"],
-    ["a string is itself", "a \"b\"", 'a "b"'],
+    ["a string is itself", 'a "b"', 'a "b"'],
     ["numbers in plain notation", n("1.5e-7"), "0.00000015"],
     ["big numbers", n("1.2e40"), "12000000000000000000000000000000000000000"],
     ["negative zero", n("-0"), "0"],

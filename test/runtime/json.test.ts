@@ -50,7 +50,11 @@ describe("toJson", () => {
     expect(toJson(fn("f", [], () => null))).toBe(null);
   });
   it("contexts as plain objects, even with awkward keys", () => {
-    const entries: [string, V][] = [["a", n(1)], ["__proto__", "x"], ["with space", [true, null]]];
+    const entries: [string, V][] = [
+      ["a", n(1)],
+      ["__proto__", "x"],
+      ["with space", [true, null]],
+    ];
     const out = toJson(new FeelContext(new Map(entries))) as Record<string, unknown>;
     expect(Object.keys(out)).toEqual(["a", "__proto__", "with space"]);
     expect(out["with space"]).toEqual([true, null]);

@@ -1,7 +1,22 @@
 // Property-based checks of algebraic laws the runtime must keep whatever the inputs.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { add, call, builtin, div, eq, fn, fromJson, lt, mul, sub, toJson, valueEquals, compareValues, Decimal } from "../../src/runtime/index.js";
+import {
+  add,
+  call,
+  builtin,
+  div,
+  eq,
+  fn,
+  fromJson,
+  lt,
+  mul,
+  sub,
+  toJson,
+  valueEquals,
+  compareValues,
+  Decimal,
+} from "../../src/runtime/index.js";
 import { n, show, type V } from "./helpers.js";
 
 const decimalText = fc
@@ -17,7 +32,11 @@ const json: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
     fc.string(),
     fc.integer().map((i) => i / 8),
     fc.array(tie("value"), { maxLength: 4 }),
-    fc.dictionary(fc.string({ minLength: 1, maxLength: 6 }).filter((k) => k !== "__proto__"), tie("value"), { maxKeys: 4 }),
+    fc.dictionary(
+      fc.string({ minLength: 1, maxLength: 6 }).filter((k) => k !== "__proto__"),
+      tie("value"),
+      { maxKeys: 4 },
+    ),
   ),
 })).value;
 
@@ -31,10 +50,14 @@ describe("number laws", () => {
   });
   it("x / y * y is x to within rounding at the 34th digit", () => {
     fc.assert(
-      fc.property(num, num.filter((d) => !d.isZero()), (a, b) => {
-        const back = mul(div(a, b), b) as Decimal;
-        return back.minus(a).abs().lte(a.abs().times("1e-32").plus("1e-40"));
-      }),
+      fc.property(
+        num,
+        num.filter((d) => !d.isZero()),
+        (a, b) => {
+          const back = mul(div(a, b), b) as Decimal;
+          return back.minus(a).abs().lte(a.abs().times("1e-32").plus("1e-40"));
+        },
+      ),
     );
   });
   it("decimal(n, s) has at most s decimal places", () => {
@@ -65,7 +88,9 @@ describe("equality and order laws", () => {
     );
   });
   it("lt is a strict order on numbers and strings", () => {
-    fc.assert(fc.property(num, num, (a, b) => !(lt(a, b) === true && lt(b, a) === true) && (lt(a, b) === true) === (compareValues(a, b)! < 0)));
+    fc.assert(
+      fc.property(num, num, (a, b) => !(lt(a, b) === true && lt(b, a) === true) && (lt(a, b) === true) === compareValues(a, b)! < 0),
+    );
     fc.assert(fc.property(fc.string(), fc.string(), (a, b) => (lt(a, b) === true ? lt(b, a) === false : true)));
   });
 });
@@ -78,7 +103,11 @@ describe("list function laws", () => {
       fc.property(nums, (xs) => {
         const sorted = call(builtin("sort"), [xs, precedes]) as V[];
         const ordered = sorted.every((v, i) => i === 0 || lt(v, sorted[i - 1]!) === false);
-        const counts = (l: V[]) => l.map((v) => show(v)).sort().join();
+        const counts = (l: V[]) =>
+          l
+            .map((v) => show(v))
+            .sort()
+            .join();
         return ordered && counts(sorted) === counts(xs);
       }),
     );
@@ -97,11 +126,14 @@ describe("list function laws", () => {
   });
   it("sum equals a fold of add, reverse is an involution", () => {
     fc.assert(
-      fc.property(nums.filter((l) => l.length > 0), (xs) => {
-        const folded = xs.reduce<V>((acc, x) => add(acc, x), n(0));
-        const twice = call(builtin("reverse"), [call(builtin("reverse"), [xs])]);
-        return eq(call(builtin("sum"), [xs]), folded) === true && valueEquals(twice, xs) === true;
-      }),
+      fc.property(
+        nums.filter((l) => l.length > 0),
+        (xs) => {
+          const folded = xs.reduce<V>((acc, x) => add(acc, x), n(0));
+          const twice = call(builtin("reverse"), [call(builtin("reverse"), [xs])]);
+          return eq(call(builtin("sum"), [xs]), folded) === true && valueEquals(twice, xs) === true;
+        },
+      ),
     );
   });
 });

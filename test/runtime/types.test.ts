@@ -19,7 +19,13 @@ const T = {
   anys: { kind: "list", element: { kind: "any" } },
   numberRange: { kind: "range", element: { kind: "number" } },
   fnAny: { kind: "function", params: [], result: { kind: "any" } },
-  ab: { kind: "struct", fields: [["a", { kind: "string" }], ["b", { kind: "string" }]] },
+  ab: {
+    kind: "struct",
+    fields: [
+      ["a", { kind: "string" }],
+      ["b", { kind: "string" }],
+    ],
+  },
   level: { kind: "levels", values: ["low", "mid", "high"] },
   choice: { kind: "choice", values: ["yes", "no"] },
 } satisfies Record<string, Type>;
@@ -100,7 +106,16 @@ describe("coerce (DMN 1.5 conversions)", () => {
     const cases: [V, Type][] = [
       [n(2), T.string],
       [[n(1), n(2), "foo"], T.numbers],
-      [ctx({ name: "foo" }), { kind: "struct", fields: [["name", T.string], ["age", T.number]] }],
+      [
+        ctx({ name: "foo" }),
+        {
+          kind: "struct",
+          fields: [
+            ["name", T.string],
+            ["age", T.number],
+          ],
+        },
+      ],
       ["foo", T.number],
       [[n(1)], T.string],
       [ns(1, 2), T.number],

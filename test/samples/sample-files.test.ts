@@ -21,8 +21,7 @@ function tables(content: Json): { where: string; hit?: unknown; rows: unknown[] 
   return found;
 }
 
-const inputColumns = (header: unknown[]): string[] =>
-  header.map(String).filter((h) => !h.startsWith("=>") && !h.startsWith("#"));
+const inputColumns = (header: unknown[]): string[] => header.map(String).filter((h) => !h.startsWith("=>") && !h.startsWith("#"));
 
 /** The input cells of a rule, whether written as an array row or as a `{when, then, why}` object. */
 function inputCells(header: unknown[], rule: unknown): string[] {
@@ -43,12 +42,14 @@ function answerShapeProblems(sample: Sample): string[] {
         problems.push(`${at}: no answer`);
         continue;
       }
-      if (!Object.is(answer.value, value) && JSON.stringify(answer.value) !== JSON.stringify(value)) problems.push(`${at}: value differs from decision`);
+      if (!Object.is(answer.value, value) && JSON.stringify(answer.value) !== JSON.stringify(value))
+        problems.push(`${at}: value differs from decision`);
       const names = q.type === "score" ? (q.levels as string[]) : q.type === "choice" ? Object.keys(q.options as Json) : null;
       if (q.type === "noul" && answer.probability !== (value === true ? 1 : 0)) problems.push(`${at}: probability`);
       if (names) {
         const expected = Object.fromEntries(names.map((n) => [n, n === value ? 1 : 0]));
-        if (JSON.stringify(answer.distribution) !== JSON.stringify(expected) || !names.includes(value as string)) problems.push(`${at}: distribution`);
+        if (JSON.stringify(answer.distribution) !== JSON.stringify(expected) || !names.includes(value as string))
+          problems.push(`${at}: distribution`);
       }
       if (q.type === "number" || q.type === "date") {
         if (JSON.stringify(answer.distribution) !== JSON.stringify([{ value, p: 1 }])) problems.push(`${at}: distribution`);
@@ -82,7 +83,10 @@ describe("sample files", () => {
           expect([undefined, "FIRST"], t.where).toContain(t.hit);
           const [header, ...rules] = t.rows as [unknown[], ...unknown[]];
           expect(rules.length, t.where).toBeGreaterThan(0);
-          expect(inputCells(header, rules[rules.length - 1]).every((cell) => cell === "-"), t.where).toBe(true);
+          expect(
+            inputCells(header, rules[rules.length - 1]).every((cell) => cell === "-"),
+            t.where,
+          ).toBe(true);
         }
       });
 

@@ -22,7 +22,13 @@ beforeAll(async () => {
   const poor = await ledger.createAccount("poor", 3);
   const limited = await ledger.createAccount("limited", 5_000_000);
   let limitedKeyId = "";
-  for (const [name, id] of [["rich", rich.id], ["revoked", rich.id], ["off", off.id], ["poor", poor.id], ["limited", limited.id]] as const) {
+  for (const [name, id] of [
+    ["rich", rich.id],
+    ["revoked", rich.id],
+    ["off", off.id],
+    ["poor", poor.id],
+    ["limited", limited.id],
+  ] as const) {
     keys[name] = newApiKey();
     const rec = await ledger.addKey(id, hashApiKey(keys[name]!), keyPrefix(keys[name]!));
     if (name === "limited") limitedKeyId = rec.id;
@@ -91,13 +97,21 @@ describe("HTTP layer", () => {
   });
 
   it("402 when the balance cannot cover the reservation", async () => {
-    const body = expectProblem(await post("/v1/systemone", keys.poor!, { model: MODEL, state: { a: 1, b: 1 } }), 402, "insufficient_balance");
+    const body = expectProblem(
+      await post("/v1/systemone", keys.poor!, { model: MODEL, state: { a: 1, b: 1 } }),
+      402,
+      "insufficient_balance",
+    );
     expect(body.detail).toMatch(/0\.000003 USD is available/);
   });
 
   it("422 with model addresses for an invalid model", async () => {
     const res = await post("/v1/systemone", keys.rich!, { model: { content: { inputs: {} }, questions: {} }, state: {} });
-    expect(expectProblem(res, 422, "invalid_model").errors[0]).toEqual({ address: "name", code: "schema.required", message: "name is required" });
+    expect(expectProblem(res, 422, "invalid_model").errors[0]).toEqual({
+      address: "name",
+      code: "schema.required",
+      message: "name is required",
+    });
   });
 
   it("502 with how to configure one when a prompt needs a language model and none is configured", async () => {

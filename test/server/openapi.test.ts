@@ -61,8 +61,7 @@ function strictAjv() {
   return ajv;
 }
 /** An inline schema with its references made absolute, so ajv resolves them in the components. */
-const anchored = (schema: Json): Json =>
-  JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"urn:test:openapi#/components/'));
+const anchored = (schema: Json): Json => JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"urn:test:openapi#/components/'));
 
 describe("the OpenAPI document", () => {
   it("is what openApiDocument builds, served as JSON", () => {
@@ -96,7 +95,10 @@ describe("the OpenAPI document", () => {
         if (schema.body) expect(deref(op.requestBody.content["application/json"].schema), where).toEqual(schema.body);
         else expect(op.requestBody, where).toBeUndefined();
         const placeholders = [...route.url.matchAll(/:(\w+)/g)].map((m) => m[1]);
-        expect((op.parameters ?? []).map((p: Json) => p.name), where).toEqual(placeholders);
+        expect(
+          (op.parameters ?? []).map((p: Json) => p.name),
+          where,
+        ).toEqual(placeholders);
         for (const p of op.parameters ?? []) {
           expect(p).toMatchObject({ in: "path", required: true });
           expect(p.schema).toEqual((schema.params!.properties as Json)[p.name]);
@@ -147,7 +149,10 @@ describe("the OpenAPI document", () => {
       expect(path).toMatch(/^\//);
       expect(["get", "put", "post", "delete", "options", "head", "patch", "trace"]).toContain(method);
       const templated = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
-      expect((op.parameters ?? []).filter((p: Json) => p.in === "path").map((p: Json) => p.name), where).toEqual(templated);
+      expect(
+        (op.parameters ?? []).filter((p: Json) => p.in === "path").map((p: Json) => p.name),
+        where,
+      ).toEqual(templated);
       for (const p of op.parameters ?? []) inline.push([`${where} parameter ${p.name}`, p.schema]);
       for (const requirement of op.security ?? []) {
         for (const scheme of Object.keys(requirement)) expect(doc.components.securitySchemes).toHaveProperty(scheme);
@@ -199,12 +204,30 @@ describe("answers match the documented response of their status", () => {
       status: 200,
     },
     { method: "POST", url: "/v1/systemone", headers: auth, body: { model: LOAN, state: "Nothing useful here." }, status: 422 },
-    { method: "POST", url: "/v1/systemone", headers: auth, body: { questions: QUESTIONS, state: { risk: "high", payout: 2500 } }, status: 200 },
-    { method: "POST", url: "/v1/systemone", headers: auth, body: { model: { content: { inputs: {} }, questions: {} }, state: {} }, status: 422 },
+    {
+      method: "POST",
+      url: "/v1/systemone",
+      headers: auth,
+      body: { questions: QUESTIONS, state: { risk: "high", payout: 2500 } },
+      status: 200,
+    },
+    {
+      method: "POST",
+      url: "/v1/systemone",
+      headers: auth,
+      body: { model: { content: { inputs: {} }, questions: {} }, state: {} },
+      status: 422,
+    },
     { method: "POST", url: "/v1/systemone", headers: auth, body: { model: 3, state: {} }, status: 400 },
     { method: "POST", url: "/v1/systemone", headers: auth, body: "{broken", status: 400 },
     { method: "POST", url: "/v1/systemone", body: { model: LENDING, state: STATE }, status: 401 },
-    { method: "POST", url: "/v1/systemtwo/models", headers: auth, body: { content: LENDING.content, output: LENDING.questions }, status: 200 },
+    {
+      method: "POST",
+      url: "/v1/systemtwo/models",
+      headers: auth,
+      body: { content: LENDING.content, output: LENDING.questions },
+      status: 200,
+    },
     { method: "POST", url: "/v1/systemtwo/models", headers: auth, body: { content: { inputs: {}, decisions: {} } }, status: 200 },
     { method: "POST", url: "/v1/systemtwo/models", headers: auth, body: { prompt: "a lending model" }, status: 502 },
     { method: "GET", url: "/v1/keys", status: 200 },
@@ -240,7 +263,12 @@ const matches = (pattern: string, url: string) => new RegExp(`^${pattern.replace
 describe("serialization", () => {
   it("sends an answer as the handler built it: fields outside the schema kept, in their order", async () => {
     const stats = () => ({ misses: 2, extra: "kept", size: 1, hits: 0 });
-    const other = buildApp({ service: { ...deps, cache: { ...deps.cache, stats } }, rateLimiter: unlimited(), bodyLimit: 1024, version: "v" });
+    const other = buildApp({
+      service: { ...deps, cache: { ...deps.cache, stats } },
+      rateLimiter: unlimited(),
+      bodyLimit: 1024,
+      version: "v",
+    });
     const res = await other.inject({ method: "GET", url: "/healthz" });
     expect(res.body).toContain(`"compile_cache":${JSON.stringify(stats())}`);
     await other.close();

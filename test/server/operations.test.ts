@@ -57,7 +57,12 @@ beforeAll(async () => {
 afterAll(async () => app.close());
 
 const call = (headers: Record<string, string> = {}, payload: unknown = { model: MODEL, state: { a: 1, b: 2 } }) =>
-  app.inject({ method: "POST", url: "/v1/systemone", headers: { "content-type": "application/json", authorization: `Bearer ${key}`, ...headers }, payload: JSON.stringify(payload) });
+  app.inject({
+    method: "POST",
+    url: "/v1/systemone",
+    headers: { "content-type": "application/json", authorization: `Bearer ${key}`, ...headers },
+    payload: JSON.stringify(payload),
+  });
 
 describe("request ids", () => {
   it("a well-formed x-request-id is kept, returned in the header and in an error body", async () => {
@@ -71,13 +76,16 @@ describe("request ids", () => {
   it("anything else gets a fresh id, different for every request", async () => {
     const ids = new Set<string>();
     await fc.assert(
-      fc.asyncProperty(fc.oneof(fc.constant(undefined), fc.string({ minLength: 129, maxLength: 140 }), fc.constantFrom("a b", "x\"y", "é", "<script>")), async (given) => {
-        const res = await app.inject({ method: "GET", url: "/healthz", headers: given === undefined ? {} : { "x-request-id": given } });
-        const id = res.headers["x-request-id"] as string;
-        expect(id).toMatch(/^[0-9a-f-]{36}$/);
-        expect(ids.has(id)).toBe(false);
-        ids.add(id);
-      }),
+      fc.asyncProperty(
+        fc.oneof(fc.constant(undefined), fc.string({ minLength: 129, maxLength: 140 }), fc.constantFrom("a b", 'x"y', "é", "<script>")),
+        async (given) => {
+          const res = await app.inject({ method: "GET", url: "/healthz", headers: given === undefined ? {} : { "x-request-id": given } });
+          const id = res.headers["x-request-id"] as string;
+          expect(id).toMatch(/^[0-9a-f-]{36}$/);
+          expect(ids.has(id)).toBe(false);
+          ids.add(id);
+        },
+      ),
       { numRuns: 30 },
     );
   });
@@ -91,7 +99,13 @@ describe("the request log", () => {
     expect(res.statusCode).toBe(200);
     const mine = lines.filter((l) => l.reqId === "log-1");
     expect(mine).toHaveLength(1);
-    expect(mine[0]).toMatchObject({ route: "/v1/systemone", method: "POST", status: 200, cost_usd: res.json().billing.cost_usd, model_hash: expect.any(String) });
+    expect(mine[0]).toMatchObject({
+      route: "/v1/systemone",
+      method: "POST",
+      status: 200,
+      cost_usd: res.json().billing.cost_usd,
+      model_hash: expect.any(String),
+    });
     expect(mine[0]!.latency_ms).toEqual(expect.any(Number));
     const text = JSON.stringify(lines);
     expect(text).not.toContain(String(secret));
@@ -170,7 +184,14 @@ describe("graceful shutdown", () => {
     });
     const devKey = server.bootstrap!.key;
     // a model whose evaluation takes a while: a long `for` loop
-    const slow = { content: { name: "slow", inputs: { n: { type: "number", desc: "n" } }, decisions: { total: { type: "number", expr: "sum(for i in 1..n return i)" } } }, questions: {} };
+    const slow = {
+      content: {
+        name: "slow",
+        inputs: { n: { type: "number", desc: "n" } },
+        decisions: { total: { type: "number", expr: "sum(for i in 1..n return i)" } },
+      },
+      questions: {},
+    };
     const before = await server.ledger!.balance((await server.ledger!.findAccount("dev"))!.id);
     const inFlight = fetch(`${server.url}/v1/systemone`, {
       method: "POST",

@@ -27,10 +27,14 @@ const QUESTIONS = {
 const WIRE = {
   name: "adults",
   types: [],
-  inputs: [{ name: "age", type: "number [0..120]", desc: "How old is the person?", options: [], from: null, threshold: null, blank: false }],
+  inputs: [
+    { name: "age", type: "number [0..120]", desc: "How old is the person?", options: [], from: null, threshold: null, blank: false },
+  ],
   decisions: [{ name: "adult", type: "boolean", desc: null, let: [], expr: "age >= 18", table: null }],
   functions: [],
-  questions: [{ id: "adult", type: "noul", instructions: "Is the person an adult?", criteria: null, options: null, levels: null, range: null }],
+  questions: [
+    { id: "adult", type: "noul", instructions: "Is the person an adult?", criteria: null, options: null, levels: null, range: null },
+  ],
 };
 
 describe("pdm serve with readers and generators", () => {
@@ -65,7 +69,10 @@ describe("pdm serve with readers and generators", () => {
     expect(cache_hit).toBe(false);
     expect(provider_usage).toEqual({ input_tokens: 0, output_tokens: 0 });
     expect(receipt.given).toEqual({});
-    for (const [name, text] of [["annual income", "52,000"], ["credit score", "710"]] as const) {
+    for (const [name, text] of [
+      ["annual income", "52,000"],
+      ["credit score", "710"],
+    ] as const) {
       const r = receipt.read[name];
       expect(r.confidence).toBeGreaterThanOrEqual(0.9);
       expect(TEXT.slice(r.source.span.start, r.source.span.end)).toBe(text);
@@ -87,7 +94,11 @@ describe("pdm serve with readers and generators", () => {
     const { receipt } = res.json;
     expect(receipt.given).toEqual({ "credit score": 710 });
     expect(receipt.read["annual income"]).toMatchObject({ value: 52000, source: { path: "/income" } });
-    expect(receipt.state).toMatchObject({ kind: "json", schema_matched: false, inputs: { "credit score": "given", "annual income": "read" } });
+    expect(receipt.state).toMatchObject({
+      kind: "json",
+      schema_matched: false,
+      inputs: { "credit score": "given", "annual income": "read" },
+    });
   });
 
   it("questions alone twice: the Direct generator's model, then the account's cache (cache_hit), billed both times", async () => {
@@ -123,10 +134,15 @@ describe("pdm serve with readers and generators", () => {
 
   it("a value read below its threshold is missing: 422 value_not_established with the input's address, nothing charged", async () => {
     const before = await balance();
-    const res = await systemone({ model: LOAN, state: "The applicant has an annual income of 52,000 and a credit score of maybe 710 or so." });
+    const res = await systemone({
+      model: LOAN,
+      state: "The applicant has an annual income of 52,000 and a credit score of maybe 710 or so.",
+    });
     expect(res.status).toBe(422);
     expect(res.json.code).toBe("value_not_established");
-    expect(res.json.errors).toEqual([{ address: "inputs.credit score", code: "input.not_established", message: expect.stringContaining("threshold") }]);
+    expect(res.json.errors).toEqual([
+      { address: "inputs.credit score", code: "input.not_established", message: expect.stringContaining("threshold") },
+    ]);
     expect(await balance()).toEqual(before);
   });
 

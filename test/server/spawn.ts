@@ -117,7 +117,11 @@ export function cli(store: Store, args: string[]): Promise<{ code: number; stdou
 /** `pdm keys create` prints the key alone on its last line. */
 export const lastLine = (text: string): string => text.trim().split("\n").at(-1)!.trim();
 
-export async function post(url: string, key: string | null, body: unknown): Promise<{ status: number; type: string; json: any; text: string; requestId: string | null }> {
+export async function post(
+  url: string,
+  key: string | null,
+  body: unknown,
+): Promise<{ status: number; type: string; json: any; text: string; requestId: string | null }> {
   const text = typeof body === "string" ? body : JSON.stringify(body);
   const res = await fetch(url, {
     method: "POST",
@@ -125,5 +129,11 @@ export async function post(url: string, key: string | null, body: unknown): Prom
     body: text,
   });
   const raw = await res.text();
-  return { status: res.status, type: res.headers.get("content-type") ?? "", json: raw ? JSON.parse(raw) : null, text: raw, requestId: res.headers.get("x-request-id") };
+  return {
+    status: res.status,
+    type: res.headers.get("content-type") ?? "",
+    json: raw ? JSON.parse(raw) : null,
+    text: raw,
+    requestId: res.headers.get("x-request-id"),
+  };
 }

@@ -43,23 +43,29 @@ describe.each(Object.keys(ROUTES) as Operation[])("%s over HTTP", (op) => {
 
   it("refuses a bad body at validation with the service's own problem", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.oneof(mutatedBody(op).map((m) => m.body), notAnObject), async (body) => {
-        const before = handled;
-        const payload = JSON.stringify(body);
-        const res = await app.inject({
-          method: "POST",
-          url,
-          headers: { "content-type": "application/json", authorization: `Bearer ${key}` },
-          payload,
-        });
-        const direct = await run({ body: JSON.parse(payload), inputTokens: 1, accountId, startedAt: 0 }, deps);
-        expect(direct.ok).toBe(false);
-        if (direct.ok) return;
-        expect(res.statusCode).toBe(400);
-        expect(res.headers["content-type"]).toMatch(/^application\/problem\+json/);
-        expect(res.body).toBe(JSON.stringify(problemBody(direct.problem, res.headers["x-request-id"] as string)));
-        expect(handled).toBe(before);
-      }),
+      fc.asyncProperty(
+        fc.oneof(
+          mutatedBody(op).map((m) => m.body),
+          notAnObject,
+        ),
+        async (body) => {
+          const before = handled;
+          const payload = JSON.stringify(body);
+          const res = await app.inject({
+            method: "POST",
+            url,
+            headers: { "content-type": "application/json", authorization: `Bearer ${key}` },
+            payload,
+          });
+          const direct = await run({ body: JSON.parse(payload), inputTokens: 1, accountId, startedAt: 0 }, deps);
+          expect(direct.ok).toBe(false);
+          if (direct.ok) return;
+          expect(res.statusCode).toBe(400);
+          expect(res.headers["content-type"]).toMatch(/^application\/problem\+json/);
+          expect(res.body).toBe(JSON.stringify(problemBody(direct.problem, res.headers["x-request-id"] as string)));
+          expect(handled).toBe(before);
+        },
+      ),
       { numRuns: 60 },
     );
   });

@@ -20,11 +20,30 @@ const WIRE = {
   ],
   decisions: [
     { name: "adult", type: "boolean", desc: null, let: [], expr: "age >= 18", table: null },
-    { name: "fee", type: "number", desc: null, let: [], expr: null, table: [["member", "=> number"], ["true", "0"], ["-", "10"]] },
+    {
+      name: "fee",
+      type: "number",
+      desc: null,
+      let: [],
+      expr: null,
+      table: [
+        ["member", "=> number"],
+        ["true", "0"],
+        ["-", "10"],
+      ],
+    },
   ],
   functions: [],
   questions: [
-    { id: "adult", type: "noul", instructions: "Is the person an adult?", criteria: { true: "18 or older", false: null }, options: null, levels: null, range: null },
+    {
+      id: "adult",
+      type: "noul",
+      instructions: "Is the person an adult?",
+      criteria: { true: "18 or older", false: null },
+      options: null,
+      levels: null,
+      range: null,
+    },
     { id: "fee", type: "number", instructions: "What is the fee?", criteria: null, options: null, levels: null, range: null },
   ],
 };
@@ -63,12 +82,22 @@ describe("Draft", () => {
     const d = out.value as any;
     expect(Object.keys(d).sort()).toEqual(["billing", "content", "examples", "input", "model", "output", "provider_usage", "usage"]);
     expect(d.model).toEqual({ content: d.content, questions: d.output });
-    expect(d.content.decisions.fee).toEqual({ type: "number", table: [["member", "=> number"], ["true", "0"], ["-", "10"]] });
+    expect(d.content.decisions.fee).toEqual({
+      type: "number",
+      table: [
+        ["member", "=> number"],
+        ["true", "0"],
+        ["-", "10"],
+      ],
+    });
     expect(d.output.adult).toEqual({ type: "noul", instructions: "Is the person an adult?", criteria: { true: "18 or older" } });
     expect(d.input.required).toEqual(["age", "member"]);
     expect(d.provider_usage).toEqual({ input_tokens: 2000, output_tokens: 500 });
     // the request's state first, then states built from the input types, each with its decisions
-    expect(d.examples[0]).toMatchObject({ state: { age: 40, member: true }, decisions: { adult: { value: true }, fee: { value: 0, rule: 1 } } });
+    expect(d.examples[0]).toMatchObject({
+      state: { age: 40, member: true },
+      decisions: { adult: { value: true }, fee: { value: 0, rule: 1 } },
+    });
     expect(d.examples.length).toBeGreaterThanOrEqual(3);
     for (const e of d.examples) {
       expect(e.decisions.adult.value).toBe(e.state.age >= 18);
@@ -89,7 +118,11 @@ describe("Draft", () => {
     expect((await call({ prompt: "x", model: "anthropic" })).ok).toBe(true);
     expect(llm.requests[1]!.path).toBe("/v1/messages");
     const unknown = await call({ prompt: "x", model: "gpt-9" });
-    expect(!unknown.ok && unknown.problem.errors[0]).toMatchObject({ address: "body.model", code: "request.enum", message: expect.stringContaining("openai, anthropic, quick") });
+    expect(!unknown.ok && unknown.problem.errors[0]).toMatchObject({
+      address: "body.model",
+      code: "request.enum",
+      message: expect.stringContaining("openai, anthropic, quick"),
+    });
   });
 
   it("revision sends the complete current content and output to the generator; name sets the model name", async () => {
@@ -117,22 +150,40 @@ describe("Draft", () => {
     const out = await call({ files });
     if (!out.ok) throw new Error(JSON.stringify(out.problem));
     const sent = userMessage();
-    for (const text of ["Plain policy words.", "Markdown notes.", '"max_age": 120', "true,0", "Applicants must be 18 or older.", "Unencoded text, taken as it is."]) {
+    for (const text of [
+      "Plain policy words.",
+      "Markdown notes.",
+      '"max_age": 120',
+      "true,0",
+      "Applicants must be 18 or older.",
+      "Unencoded text, taken as it is.",
+    ]) {
       expect(sent).toContain(text);
     }
     expect(sent).toContain('Document "rules.pdf" (application/pdf)');
   });
 
   it("refuses a document it cannot read with a 400 at the file's address, before any provider call", async () => {
-    const out = await call({ prompt: "x", files: [{ name: "a.txt", data: b64("ok") }, { name: "image.png", type: "image/png", data: "iVBORw0KGgo=" }] });
-    expect(!out.ok && out.problem.errors).toEqual([{ address: "body.files[1].data", code: "file.unsupported_type", message: expect.any(String) }]);
+    const out = await call({
+      prompt: "x",
+      files: [
+        { name: "a.txt", data: b64("ok") },
+        { name: "image.png", type: "image/png", data: "iVBORw0KGgo=" },
+      ],
+    });
+    expect(!out.ok && out.problem.errors).toEqual([
+      { address: "body.files[1].data", code: "file.unsupported_type", message: expect.any(String) },
+    ]);
     expect(llm.requests).toHaveLength(0);
     expect(await deps.ledger!.balance(accountId)).toEqual({ balance: 10_000_000, reserved: 0, available: 10_000_000 });
   });
 
   it("repairs: a draft that fails the Check goes back with its diagnostics; after 3 failures 422 generation_failed, nothing charged", async () => {
     const broken = { ...WIRE, decisions: [{ ...WIRE.decisions[0]!, expr: "agee >= 18" }, WIRE.decisions[1]!] };
-    llm.script({ kind: "answer", json: broken, usage: { input: 10, output: 10 } }, { kind: "answer", json: WIRE, usage: { input: 10, output: 10 } });
+    llm.script(
+      { kind: "answer", json: broken, usage: { input: 10, output: 10 } },
+      { kind: "answer", json: WIRE, usage: { input: 10, output: 10 } },
+    );
     const repaired = await call({ prompt: "adults" });
     if (!repaired.ok) throw new Error(JSON.stringify(repaired.problem));
     expect((repaired.value as any).provider_usage).toEqual({ input_tokens: 20, output_tokens: 20 });
@@ -164,7 +215,11 @@ describe("Draft", () => {
 describe("documents", () => {
   it("takes the kind from the media type, else the extension, and rejects what it cannot read", async () => {
     expect(await readDocument({ name: "x.csv", data: b64("a,b") }, 0)).toEqual({ name: "x.csv", type: "text/csv", text: "a,b" });
-    expect(await readDocument({ type: "text/markdown; charset=utf-8", data: b64("# T") }, 2)).toEqual({ name: "file 3", type: "text/markdown", text: "# T" });
+    expect(await readDocument({ type: "text/markdown; charset=utf-8", data: b64("# T") }, 2)).toEqual({
+      name: "file 3",
+      type: "text/markdown",
+      text: "# T",
+    });
     await expect(readDocument({ name: "x.json", data: b64("{nope") }, 0)).rejects.toMatchObject({ code: "file.unreadable" });
     await expect(readDocument({ name: "x.pdf", data: b64("not a pdf at all") }, 0)).rejects.toMatchObject({ code: "file.unreadable" });
     await expect(readDocument({ name: "x.pdf", data: "%%%not base64%%%" }, 0)).rejects.toMatchObject({ code: "file.not_base64" });

@@ -52,7 +52,10 @@ describe("evidence over the embedded readers' limit", () => {
   it("a 900 KB text: 422 evidence_too_large naming the limit and the size, before any reservation, nothing charged", async () => {
     const id = (await deps.ledger!.createAccount("acct", FULL)).id;
     const text = generatedEvidence(900 * 1024);
-    for (const body of [{ model: LOAN, state: text }, { questions: QUESTIONS, state: text }]) {
+    for (const body of [
+      { model: LOAN, state: text },
+      { questions: QUESTIONS, state: text },
+    ]) {
       const out = await call(body, id);
       expect(out.ok).toBe(false);
       if (out.ok) return;
@@ -60,7 +63,11 @@ describe("evidence over the embedded readers' limit", () => {
       expect(out.problem.detail).toContain(fmt(text.length));
       expect(out.problem.detail).toContain(fmt(EMBEDDED_LIMITS.textChars));
       expect(out.problem.errors).toEqual([
-        { address: "body.state", code: "evidence.too_large", message: `${fmt(text.length)} characters of text; the embedded readers take at most ${fmt(EMBEDDED_LIMITS.textChars)}` },
+        {
+          address: "body.state",
+          code: "evidence.too_large",
+          message: `${fmt(text.length)} characters of text; the embedded readers take at most ${fmt(EMBEDDED_LIMITS.textChars)}`,
+        },
       ]);
     }
     expect(reservations).toBe(0);

@@ -64,7 +64,12 @@ describe("reading evidence with the embedded readers", () => {
     expect(body.answers.approved.value).toBe(true);
     expect(body.answers.approved.probability).toBeGreaterThan(0.5);
     expect(body.receipt.decisions.approved).toEqual({ value: true });
-    expect(kinds(body.billing)).toEqual(["service_input_tokens", "service_output_tokens", "provider_input_tokens", "provider_output_tokens"]);
+    expect(kinds(body.billing)).toEqual([
+      "service_input_tokens",
+      "service_output_tokens",
+      "provider_input_tokens",
+      "provider_output_tokens",
+    ]);
     expect(body.billing.items[0].quantity).toBe(countTokens(JSON.stringify({ model: LOAN, state: TEXT })));
     expect(await verifyReceipt(body.receipt, deps.signer.jwks())).toMatchObject({ valid: true });
     expect((await balance()).reserved).toBe(0);
@@ -79,7 +84,11 @@ describe("reading evidence with the embedded readers", () => {
     const receipt = (out.value as any).receipt;
     expect(receipt.given).toEqual({ "credit score": 710 });
     expect(receipt.read["annual income"]).toMatchObject({ value: 52000, source: { path: "/income" } });
-    expect(receipt.state).toMatchObject({ kind: "json", schema_matched: false, inputs: { "annual income": "read", "credit score": "given" } });
+    expect(receipt.state).toMatchObject({
+      kind: "json",
+      schema_matched: false,
+      inputs: { "annual income": "read", "credit score": "given" },
+    });
     expect(kinds((out.value as any).billing)[0]).toBe("service_input_tokens");
   });
 
@@ -88,7 +97,9 @@ describe("reading evidence with the embedded readers", () => {
     expect(out.ok).toBe(false);
     if (out.ok) return;
     expect(out.problem).toMatchObject({ status: 422, code: "value_not_established" });
-    expect(out.problem.errors).toEqual([{ address: "inputs.credit score", code: "input.not_established", message: expect.stringMatching(/threshold 0\.9/) }]);
+    expect(out.problem.errors).toEqual([
+      { address: "inputs.credit score", code: "input.not_established", message: expect.stringMatching(/threshold 0\.9/) },
+    ]);
     expect(await balance()).toEqual({ balance: 10_000_000, reserved: 0, available: 10_000_000 });
   });
 
@@ -124,7 +135,10 @@ describe("questions without a model", () => {
     expect(kinds(a.billing)[0]).toBe("service_input_tokens");
 
     // the same questions in another key order and another state: a hit, with fresh answers
-    const reordered = { payout: QUESTIONS.payout, risk: { levels: QUESTIONS.risk.levels, instructions: QUESTIONS.risk.instructions, type: "score" } };
+    const reordered = {
+      payout: QUESTIONS.payout,
+      risk: { levels: QUESTIONS.risk.levels, instructions: QUESTIONS.risk.instructions, type: "score" },
+    };
     const second = await call({ questions: reordered, state: "Risk is low. The payout is 400." });
     if (!second.ok) throw new Error(JSON.stringify(second.problem));
     const b = second.value as any;

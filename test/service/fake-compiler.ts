@@ -104,5 +104,8 @@ export const MODEL = {
     inputs: { a: { type: "number", desc: "a?" }, b: { type: "number", desc: "b?" } },
     decisions: { total: "sum", risk: [["total", "=> low<high"]], ok: "positive" },
   },
-  questions: { ok: { type: "noul", instructions: "is it ok?", criteria: { true: "yes", false: "no" } }, risk: { type: "score", instructions: "risk?", levels: ["low", "high"] } },
+  questions: {
+    ok: { type: "noul", instructions: "is it ok?", criteria: { true: "yes", false: "no" } },
+    risk: { type: "score", instructions: "risk?", levels: ["low", "high"] },
+  },
 };

@@ -51,7 +51,10 @@ const fakeState = fc.record({ a: fc.integer({ min: -1000, max: 1000 }), b: fc.in
 /** Cores the operations accept (the schema cannot say which fields go together; spec 4.1, 4.2). */
 const CORES: Record<Operation, fc.Arbitrary<Record<string, unknown>>> = {
   SystemOneRequest: fc.oneof(
-    fc.record({ model: fc.constant(MODEL), state: fakeState, questions: fc.constant(MODEL.questions) }, { requiredKeys: ["model", "state"] }),
+    fc.record(
+      { model: fc.constant(MODEL), state: fakeState, questions: fc.constant(MODEL.questions) },
+      { requiredKeys: ["model", "state"] },
+    ),
     fc.record({ model: fc.constant(JSON.stringify(MODEL)), state: fakeState }),
     fc.record({ content: fc.constant(MODEL.content), questions: fc.constant(MODEL.questions), state: fakeState }),
   ),
@@ -95,7 +98,9 @@ function sitesOf(schema: JsonSchema, value: Record<string, unknown>, at: Path = 
     const items = resolveRef(propSchema).items as JsonSchema | undefined;
     const inner =
       Array.isArray(v) && items && resolveRef(items).properties
-        ? v.flatMap((item, i) => (item && typeof item === "object" ? sitesOf(items, item as Record<string, unknown>, [...at, name, i]) : []))
+        ? v.flatMap((item, i) =>
+            item && typeof item === "object" ? sitesOf(items, item as Record<string, unknown>, [...at, name, i]) : [],
+          )
         : [];
     return [here, ...inner];
   });

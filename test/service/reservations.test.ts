@@ -92,7 +92,10 @@ describe("a state that names the inputs with values that do not fit", () => {
 
   it("JSON that does not name the inputs still goes to the reader", async () => {
     const id = await account(10_000_000);
-    const out = await call({ model: LOAN, state: { applicant: { "annual income": 52000, "credit score": 710, employment: "salaried" } } }, id);
+    const out = await call(
+      { model: LOAN, state: { applicant: { "annual income": 52000, "credit score": 710, employment: "salaried" } } },
+      id,
+    );
     if (!out.ok) throw new Error(JSON.stringify(out.problem));
     expect((out.value.receipt as { read: Record<string, unknown> }).read["credit score"]).toBeDefined();
   });

@@ -128,7 +128,10 @@ describe("systemOne", () => {
     const model = {
       content: {
         name: "sum",
-        inputs: { "first amount": { type: "number", desc: "What is the first amount?" }, "second amount": { type: "number", desc: "What is the second amount?" } },
+        inputs: {
+          "first amount": { type: "number", desc: "What is the first amount?" },
+          "second amount": { type: "number", desc: "What is the second amount?" },
+        },
         decisions: { total: { type: "number", expr: "first amount + second amount" } },
       },
       questions: { total: { type: "number", instructions: "What is the total?" } },
@@ -142,7 +145,7 @@ describe("systemOne", () => {
       expect((out.value.answers as any).total.value).toBe(11);
       expect(out.value.provider_usage).toEqual({ input_tokens: 0, output_tokens: 0 });
     }
-    expect((mismatch.ok && (mismatch.value.receipt as any).given)).toEqual({ "second amount": 7 });
+    expect(mismatch.ok && (mismatch.value.receipt as any).given).toEqual({ "second amount": 7 });
     // evidence that does not establish a required input: 422 naming it, and nothing charged
     const before = await balance();
     const missing = await call({ model, state: { "first amount": "four-ish" } });

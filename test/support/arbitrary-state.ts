@@ -11,10 +11,16 @@ const numberArb = (s: Schema): fc.Arbitrary<number> => {
   const decimals = fc.integer({ min: Math.ceil(min * 100), max: Math.floor(max * 100) }).map((n) => n / 100);
   return fc
     .oneof(ints, decimals, fc.constantFrom(min, max))
-    .filter((n) => (s.exclusiveMinimum === undefined || n > (s.exclusiveMinimum as number)) && (s.exclusiveMaximum === undefined || n < (s.exclusiveMaximum as number)));
+    .filter(
+      (n) =>
+        (s.exclusiveMinimum === undefined || n > (s.exclusiveMinimum as number)) &&
+        (s.exclusiveMaximum === undefined || n < (s.exclusiveMaximum as number)),
+    );
 };
 
-const dateArb = fc.date({ min: new Date("1990-01-01"), max: new Date("2035-12-31"), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+const dateArb = fc
+  .date({ min: new Date("1990-01-01"), max: new Date("2035-12-31"), noInvalidDate: true })
+  .map((d) => d.toISOString().slice(0, 10));
 
 export function arbitraryFor(schema: Schema): fc.Arbitrary<unknown> {
   if (Array.isArray(schema.enum)) return fc.constantFrom(...(schema.enum as unknown[]));

@@ -29,12 +29,21 @@ const dateText = fc
   .tuple(fc.integer({ min: 1970, max: 2030 }), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 28 }))
   .map(([y, m, d]) => `${y}-${pad(m)}-${pad(d)}`);
 const timeText = fc
-  .tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }), fc.integer({ min: 0, max: 59 }), fc.constantFrom("", "Z", "+01:00", "-05:30"))
+  .tuple(
+    fc.integer({ min: 0, max: 23 }),
+    fc.integer({ min: 0, max: 59 }),
+    fc.integer({ min: 0, max: 59 }),
+    fc.constantFrom("", "Z", "+01:00", "-05:30"),
+  )
   .map(([h, m, s, zone]) => `${pad(h)}:${pad(m)}:${pad(s)}${zone}`);
 const dateTimeText = fc.tuple(dateText, timeText).map(([d, t]) => `${d}T${t}`);
 const durationText = fc.oneof(
-  fc.tuple(fc.integer({ min: 0, max: 40 }), fc.integer({ min: 0, max: 11 }), fc.boolean()).map(([y, m, neg]) => `${neg ? "-" : ""}P${y}Y${m}M`),
-  fc.tuple(fc.integer({ min: 0, max: 400 }), fc.integer({ min: 0, max: 23 }), fc.boolean()).map(([d, h, neg]) => `${neg ? "-" : ""}P${d}DT${h}H`),
+  fc
+    .tuple(fc.integer({ min: 0, max: 40 }), fc.integer({ min: 0, max: 11 }), fc.boolean())
+    .map(([y, m, neg]) => `${neg ? "-" : ""}P${y}Y${m}M`),
+  fc
+    .tuple(fc.integer({ min: 0, max: 400 }), fc.integer({ min: 0, max: 23 }), fc.boolean())
+    .map(([d, h, neg]) => `${neg ? "-" : ""}P${d}DT${h}H`),
   fc.constantFrom("P1D", "PT90M", "P2Y", "P3M", "-PT1S"),
 );
 
@@ -55,7 +64,25 @@ function stringWithParts(s: string): Generated {
 }
 
 const stringText = fc.oneof(
-  fc.constantFrom("", "a", "abc", "Hello World", "a,b,c", " ", ",", ".", "key", "value", "1,000.5", "1 000,5", "x|y", "a+", "[0-9]+", "\\d", "(b)"),
+  fc.constantFrom(
+    "",
+    "a",
+    "abc",
+    "Hello World",
+    "a,b,c",
+    " ",
+    ",",
+    ".",
+    "key",
+    "value",
+    "1,000.5",
+    "1 000,5",
+    "x|y",
+    "a+",
+    "[0-9]+",
+    "\\d",
+    "(b)",
+  ),
   fc.string({ unit: fc.constantFrom(..."abcAB ,.-01"), maxLength: 6 }),
   numberText,
   dateText,
@@ -99,7 +126,12 @@ function contextOf(entries: fc.Arbitrary<[string, Generated][]>): fc.Arbitrary<G
 
 /** {key, value} entries (what context() and get entries() deal in) or a few named fields. */
 const context: fc.Arbitrary<Generated> = fc.oneof(
-  contextOf(fc.tuple(fc.constantFrom("a", "b", "key"), scalar).map(([k, v]) => [["key", stringOf(k)], ["value", v]])),
+  contextOf(
+    fc.tuple(fc.constantFrom("a", "b", "key"), scalar).map(([k, v]) => [
+      ["key", stringOf(k)],
+      ["value", v],
+    ]),
+  ),
   contextOf(fc.uniqueArray(fc.tuple(fc.constantFrom("a", "b", "c", "key", "value"), scalar), { maxLength: 3, selector: ([k]) => k })),
 );
 
@@ -126,7 +158,9 @@ const ordered = (pair: [Generated, Generated], cmp: (a: Generated, b: Generated)
 
 const range: fc.Arbitrary<Generated> = fc.oneof(
   rangeOf(fc.tuple(number, number).map((p) => ordered(p, (a, b) => (a.value as Decimal).cmp(b.value as Decimal)))),
-  rangeOf(fc.tuple(temporalOf(dateText), temporalOf(dateText)).map((p) => ordered(p, (a, b) => (a.text < b.text ? -1 : a.text > b.text ? 1 : 0)))),
+  rangeOf(
+    fc.tuple(temporalOf(dateText), temporalOf(dateText)).map((p) => ordered(p, (a, b) => (a.text < b.text ? -1 : a.text > b.text ? 1 : 0))),
+  ),
 );
 
 /** Each kind of FEEL value on its own. */

@@ -84,7 +84,10 @@ describe("runTck with the compiler", () => {
 });
 
 describe("compileIsolating", () => {
-  const model = (names: string[]) => ({ ok: true as const, model: { evaluateValues: () => Object.fromEntries(names.map((n) => [n, new Decimal(1)])), functions: {} } });
+  const model = (names: string[]) => ({
+    ok: true as const,
+    model: { evaluateValues: () => Object.fromEntries(names.map((n) => [n, new Decimal(1)])), functions: {} },
+  });
 
   it("leaves out the decisions the compiler rejects and compiles the rest", () => {
     const calls: string[][] = [];
@@ -92,7 +95,10 @@ describe("compileIsolating", () => {
       const names = Object.keys(content.decisions as object);
       calls.push(names);
       return names.includes("bad.one")
-        ? { ok: false, diagnostics: [{ severity: "error", code: "names.unknown", message: "unknown name", address: "decisions.bad.one.rule[2]" }] }
+        ? {
+            ok: false,
+            diagnostics: [{ severity: "error", code: "names.unknown", message: "unknown name", address: "decisions.bad.one.rule[2]" }],
+          }
         : model(names);
     };
     const r = compileIsolating({ decisions: { bad: "1", "bad.one": "2", good: "3" } }, compile);
@@ -126,4 +132,3 @@ describe("compileIsolating", () => {
     expect(r.rejected.size).toBe(0);
   });
 });
-

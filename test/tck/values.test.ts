@@ -3,7 +3,15 @@ import { parseXml, type XmlElement } from "../../src/dmn/xml.js";
 import { compareValue } from "../../src/tck/compare.js";
 import { readValue } from "../../src/tck/xml-values.js";
 import { Decimal } from "../../src/runtime/decimal.js";
-import { DaysTimeDuration, FeelContext, FeelDate, FeelDateTime, FeelTime, YearsMonthsDuration, type FeelValue } from "../../src/runtime/values.js";
+import {
+  DaysTimeDuration,
+  FeelContext,
+  FeelDate,
+  FeelDateTime,
+  FeelTime,
+  YearsMonthsDuration,
+  type FeelValue,
+} from "../../src/runtime/values.js";
 
 const NS = `xmlns="http://www.omg.org/spec/DMN/20160719/testcase" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"`;
 
@@ -35,7 +43,9 @@ describe("readValue", () => {
     expect(readValue(node("", `xsi:nil="true"`), undefined, { types: {} })).toBeNull();
     const list = read(`<list><item><value xsi:type="xsd:string">a</value></item><item><value xsi:nil="true"/></item></list>`);
     expect(list).toEqual(["a", null]);
-    const ctx = read(`<component name="x y"><value xsi:type="xsd:boolean">true</value></component><component name="z"><list/></component>`) as FeelContext;
+    const ctx = read(
+      `<component name="x y"><value xsi:type="xsd:boolean">true</value></component><component name="z"><list/></component>`,
+    ) as FeelContext;
     expect(ctx).toBeInstanceOf(FeelContext);
     expect([...ctx.entries.entries()]).toEqual([
       ["x y", true],

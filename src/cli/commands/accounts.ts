@@ -37,11 +37,16 @@ export const run = command(spec, async (args, io) => {
   if (action === "create") {
     const opening = parseUsd(str(args, "balance")!);
     if (opening === null) throw new UsageError(spec, `--balance must be a USD amount with at most 6 decimals, got ${str(args, "balance")}`);
-    return withLedger(db, io, async (ledger) => {
-      const a = await ledger.createAccount(name, opening);
-      io.stdout.write(`created account "${a.name}" with ${formatUsd(opening)} USD\n`);
-      return 0;
-    }, { create: true });
+    return withLedger(
+      db,
+      io,
+      async (ledger) => {
+        const a = await ledger.createAccount(name, opening);
+        io.stdout.write(`created account "${a.name}" with ${formatUsd(opening)} USD\n`);
+        return 0;
+      },
+      { create: true },
+    );
   }
   return withLedger(db, io, async (ledger) => {
     const a = await ledger.findAccount(name);

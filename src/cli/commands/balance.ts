@@ -31,7 +31,9 @@ export const run = command(spec, async (args, io) => {
     if (flag(args, "json")) {
       io.stdout.write(`${JSON.stringify(balanceView(b, DEFAULT_RATES.currency))}\n`);
     } else {
-      io.stdout.write(`${name}: balance ${formatUsd(b.balance)} USD, reserved ${formatUsd(b.reserved)} USD, available ${formatUsd(b.available)} USD\n`);
+      io.stdout.write(
+        `${name}: balance ${formatUsd(b.balance)} USD, reserved ${formatUsd(b.reserved)} USD, available ${formatUsd(b.available)} USD\n`,
+      );
     }
     return 0;
   });

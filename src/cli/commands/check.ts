@@ -14,7 +14,11 @@ export const spec: CommandSpec = {
     lenient: LENIENT,
   },
   examples: ["pdm check samples/lending/model.json", "pdm check model.json --json | jq .input", "pdm check imported.json --lenient"],
-  exits: { 0: "the model is valid", 1: "the model is invalid (the diagnostics say where)", 2: "the file cannot be read, or the arguments are wrong" },
+  exits: {
+    0: "the model is valid",
+    1: "the model is invalid (the diagnostics say where)",
+    2: "the file cannot be read, or the arguments are wrong",
+  },
 };
 
 export const run = command(spec, async (args, io) => {

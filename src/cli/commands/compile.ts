@@ -15,7 +15,12 @@ export const spec: CommandSpec = {
   options: {
     out: { type: "string", short: "o", value: "FILE.mjs", description: "write one ES module with the runtime it uses bundled in" },
     package: { type: "string", value: "DIR", description: "write an npm package: index.js, index.cjs, index.d.ts, schema.json, README.md" },
-    numbers: { type: "string", value: "MODE", default: "decimal", description: "decimal (FEEL's 34-digit decimals) or double (JS doubles, outside FEEL's semantics)" },
+    numbers: {
+      type: "string",
+      value: "MODE",
+      default: "decimal",
+      description: "decimal (FEEL's 34-digit decimals) or double (JS doubles, outside FEEL's semantics)",
+    },
     name: { type: "string", value: "NAME", description: "the package's npm name (default: from the model's name)" },
     lenient: LENIENT,
   },
@@ -32,7 +37,8 @@ export const run = command(spec, async (args, io) => {
   const values = args.values as { out?: string; package?: string; numbers: string; name?: string; lenient?: boolean };
   if (!values.out && !values.package) throw new UsageError(spec, "say where to write: -o FILE.mjs or --package DIR");
   const numbers = values.numbers as NumberMode;
-  if (!NUMBER_MODES.includes(numbers)) throw new UsageError(spec, `--numbers must be decimal or double, got ${JSON.stringify(values.numbers)}`);
+  if (!NUMBER_MODES.includes(numbers))
+    throw new UsageError(spec, `--numbers must be decimal or double, got ${JSON.stringify(values.numbers)}`);
   const model = await compileFile(file, io, { strict: !values.lenient });
   if (values.out) {
     const code = await standaloneModule(model, "esm", { numbers });
@@ -42,10 +48,12 @@ export const run = command(spec, async (args, io) => {
   if (values.package) {
     // loaded on demand: ts-morph is heavy and only packages need it
     const { isValidPackageName, writePackage } = await import("../../compiler/6-package/index.js");
-    if (values.name !== undefined && !isValidPackageName(values.name)) throw new UserError(`--name: ${JSON.stringify(values.name)} is not a valid npm package name`);
+    if (values.name !== undefined && !isValidPackageName(values.name))
+      throw new UserError(`--name: ${JSON.stringify(values.name)} is not a valid npm package name`);
     const files = await writePackage(model, values.package, { numbers, ...(values.name ? { name: values.name } : {}) });
     print(io.stderr, `wrote package ${values.package} (${files.join(", ")}; model ${model.hash.slice(0, 12)}, numbers ${numbers})`);
   }
-  if (numbers === "double") print(io.stderr, "note: --numbers double computes with binary floating point, outside FEEL's decimal semantics");
+  if (numbers === "double")
+    print(io.stderr, "note: --numbers double computes with binary floating point, outside FEEL's decimal semantics");
   return EXIT.ok;
 });

@@ -25,7 +25,11 @@ export const spec: CommandSpec = {
   details: `The result uses lenient validation (every DMN hit policy, tables without an else row): check and
 run it with --lenient, e.g. \`pdm check model.json --lenient\`. Diagnostics go to standard error.`,
   examples: ["pdm import-dmn loan.dmn -o loan.json", "pdm import-dmn loan.dmn | pdm check - --lenient"],
-  exits: { 0: "converted with no error", 1: "parts could not be mapped (the content is still written)", 2: "the file cannot be read or is not DMN, or the arguments are wrong" },
+  exits: {
+    0: "converted with no error",
+    1: "parts could not be mapped (the content is still written)",
+    2: "the file cannot be read or is not DMN, or the arguments are wrong",
+  },
 };
 
 export const run = command(spec, async (args, io) => {
@@ -47,7 +51,10 @@ export const run = command(spec, async (args, io) => {
   const strict = checkModel(result.content, { strict: true });
   if (!strict.valid && checkModel(result.content, { strict: false }).valid) {
     const first = strict.stages.flatMap((s) => s.diagnostics).find((d) => d.severity === "error")!;
-    print(io.stderr, `note: the model uses DMN features outside the strict format (${first.address ? `${first.address}: ` : ""}${first.message}); check and run it with --lenient, e.g. pdm check ${values.out ?? "model.json"} --lenient`);
+    print(
+      io.stderr,
+      `note: the model uses DMN features outside the strict format (${first.address ? `${first.address}: ` : ""}${first.message}); check and run it with --lenient, e.g. pdm check ${values.out ?? "model.json"} --lenient`,
+    );
   }
   return hasErrors(result.diagnostics) ? EXIT.invalid : EXIT.ok;
 });

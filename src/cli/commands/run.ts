@@ -16,7 +16,12 @@ export const spec: CommandSpec = {
   summary: "evaluate a model on one state: JSON that matches its inputs, other JSON, or text evidence",
   positionals: [MODEL_ARGUMENT],
   options: {
-    state: { type: "string", short: "s", value: "FILE", description: "the state: a JSON file, a text file (.txt, .md, .eml or any file that is not JSON), or - for standard input" },
+    state: {
+      type: "string",
+      short: "s",
+      value: "FILE",
+      description: "the state: a JSON file, a text file (.txt, .md, .eml or any file that is not JSON), or - for standard input",
+    },
     text: { type: "boolean", description: "read the state as text evidence even if it parses as JSON" },
     json: { type: "boolean", description: "print {decisions, answers} (and trace, given, read) as JSON" },
     trace: { type: "boolean", description: "show the rule that fired in each table and the let values" },
@@ -33,7 +38,11 @@ the command exits 1.`,
     "pdm run model.json --state state.json --json --trace",
     "echo 'The applicant, 34, earns 5,200 a month and asks for 18,000.' | pdm run model.json --state -",
   ],
-  exits: { 0: "evaluated", 1: "the model is invalid, or the state cannot establish its inputs", 2: "a file cannot be read, or the arguments are wrong" },
+  exits: {
+    0: "evaluated",
+    1: "the model is invalid, or the state cannot establish its inputs",
+    2: "a file cannot be read, or the arguments are wrong",
+  },
 };
 
 const JSON_FILE = /\.json$/i;
@@ -58,7 +67,8 @@ async function loadState(path: string, asText: boolean, io: Io): Promise<unknown
 export const run = command(spec, async (args, io) => {
   const file = args.positionals[0]!;
   const statePath = str(args, "state");
-  if (statePath === undefined) throw new UserError(`pdm run: --state is required\nRun \`pdm help run\` for the options and examples.`, EXIT.unreadable);
+  if (statePath === undefined)
+    throw new UserError(`pdm run: --state is required\nRun \`pdm help run\` for the options and examples.`, EXIT.unreadable);
   const model = await compileFile(file, io, { strict: !flag(args, "lenient") });
   const state = await loadState(statePath, flag(args, "text"), io);
   const options = { exactDecimals: flag(args, "exact") };
@@ -69,11 +79,17 @@ export const run = command(spec, async (args, io) => {
     print(io.stdout, flag(args, "json") ? JSON.stringify(result, null, 2) : formatResult(result));
     return EXIT.ok;
   }
-  const how = typeof state === "string" ? "text evidence, read by the embedded text reader" : "JSON that does not match the model's inputs, read by the embedded JSON reader";
+  const how =
+    typeof state === "string"
+      ? "text evidence, read by the embedded text reader"
+      : "JSON that does not match the model's inputs, read by the embedded JSON reader";
   const reading = await readState(model, state, typeof state === "string" ? textReader : jsonReader, "fast");
   if ("tooLarge" in reading) {
     const { measure, size, limit } = reading.tooLarge;
-    throw new UserError(`${statePath}: the evidence is too large for the embedded reader: ${size} ${measure}, the limit is ${limit}`, EXIT.invalid);
+    throw new UserError(
+      `${statePath}: the evidence is too large for the embedded reader: ${size} ${measure}, the limit is ${limit}`,
+      EXIT.invalid,
+    );
   }
   if (reading.missing.length > 0) {
     const lines = reading.missing.map((m) => `  ${m.address}: ${m.reason}`);
@@ -82,7 +98,13 @@ export const run = command(spec, async (args, io) => {
     return EXIT.invalid;
   }
   const result = answersUnderUncertainty(model, reading.given, reading.read);
-  const out = { decisions: result.decisions, answers: result.answers, given: reading.given, read: reading.read, ...(flag(args, "trace") ? { trace: result.trace } : {}) };
+  const out = {
+    decisions: result.decisions,
+    answers: result.answers,
+    given: reading.given,
+    read: reading.read,
+    ...(flag(args, "trace") ? { trace: result.trace } : {}),
+  };
   if (flag(args, "json")) print(io.stdout, JSON.stringify(out, null, 2));
   else print(io.stdout, `state: ${how}\n${formatReading(reading)}\n${formatResult(out)}`);
   return EXIT.ok;
@@ -97,11 +119,16 @@ function mismatchLines(model: CompiledModel, state: object): string[] {
 function formatReading(reading: ReadOutcome): string {
   const lines = ["inputs:"];
   for (const [name, value] of Object.entries(reading.given)) lines.push(`  ${name}: ${JSON.stringify(value)}   (given)`);
-  for (const [name, r] of Object.entries(reading.read)) lines.push(`  ${name}: ${JSON.stringify(r.value)}   (read, confidence ${r.confidence.toFixed(2)})`);
+  for (const [name, r] of Object.entries(reading.read))
+    lines.push(`  ${name}: ${JSON.stringify(r.value)}   (read, confidence ${r.confidence.toFixed(2)})`);
   return lines.join("\n");
 }
 
-function formatResult(result: { decisions: Record<string, unknown>; answers: Record<string, unknown>; trace?: Record<string, unknown> }): string {
+function formatResult(result: {
+  decisions: Record<string, unknown>;
+  answers: Record<string, unknown>;
+  trace?: Record<string, unknown>;
+}): string {
   const lines = ["decisions:"];
   for (const [name, value] of Object.entries(result.decisions)) {
     const t = result.trace?.[name] as { rule?: unknown; lets?: unknown } | undefined;

@@ -32,12 +32,17 @@ export const spec: CommandSpec = {
     lenient: LENIENT,
     quiet: { type: "boolean", short: "q", description: "no progress line and no summary" },
   },
-  details: "A row that fails (invalid JSON, a state that does not match the inputs, an evaluation error) becomes an\nerror record and scoring goes on; see docs/batch.md.",
+  details:
+    "A row that fails (invalid JSON, a state that does not match the inputs, an evaluation error) becomes an\nerror record and scoring goes on; see docs/batch.md.",
   examples: [
     "pdm score samples/lending/model.json --in applicants.jsonl --out decisions.jsonl",
     "pdm score model.json --in rows.csv --out - --workers 2 --quiet | head",
   ],
-  exits: { 0: "every row scored", 1: "the model is invalid, or some rows became error records", 2: "a file cannot be read or written, or the arguments are wrong" },
+  exits: {
+    0: "every row scored",
+    1: "the model is invalid, or some rows became error records",
+    2: "a file cannot be read or written, or the arguments are wrong",
+  },
 };
 
 const FORMATS = ["jsonl", "csv"] as const;
@@ -110,7 +115,17 @@ async function openOutput(path: string, io: Io): Promise<Output> {
 
 export const run = command(spec, async (args, io) => {
   const file = args.positionals[0]!;
-  const values = args.values as { in?: string; out?: string; workers?: string; "in-format"?: string; "out-format"?: string; id: string; exact?: boolean; lenient?: boolean; quiet?: boolean };
+  const values = args.values as {
+    in?: string;
+    out?: string;
+    workers?: string;
+    "in-format"?: string;
+    "out-format"?: string;
+    id: string;
+    exact?: boolean;
+    lenient?: boolean;
+    quiet?: boolean;
+  };
   if (!values.in || !values.out) throw new UsageError(spec, `${values.in ? "--out" : "--in"} is required`);
   const inputFormat: InputFormat = formatOf(values.in, values["in-format"], "in");
   const outputFormat: OutputFormat = formatOf(values.out, values["out-format"], "out");
@@ -120,7 +135,12 @@ export const run = command(spec, async (args, io) => {
   const input = openInput(values.in, io);
   // The workers load their code while this thread compiles the model, once for all of them; a
   // model that does not check is reported before the output is opened.
-  const pool = await Pool.start(workers, { input: inputFormat, output: outputFormat, exactDecimals: values.exact ?? false, idField: values.id });
+  const pool = await Pool.start(workers, {
+    input: inputFormat,
+    output: outputFormat,
+    exactDecimals: values.exact ?? false,
+    idField: values.id,
+  });
   const started = performance.now();
   let progress: ReturnType<typeof progressLine> | null = null;
   let output: Output | null = null;

@@ -10,15 +10,45 @@ export const spec: CommandSpec = {
   summary: "run the HTTP service (POST /v1/systemone, POST /v1/systemtwo/models)",
   settings: true,
   options: {
-    config: { type: "string", value: "FILE", description: "a JSON file of settings: the flags without dashes as keys, e.g. {\"port\": 8091, \"rate-limit\": 100} (env PDM_CONFIG)" },
+    config: {
+      type: "string",
+      value: "FILE",
+      description: 'a JSON file of settings: the flags without dashes as keys, e.g. {"port": 8091, "rate-limit": 100} (env PDM_CONFIG)',
+    },
     port: { type: "string", value: "PORT", default: String(DEFAULTS.port), env: ["PORT"], description: "the TCP port; 0 picks a free one" },
-    host: { type: "string", value: "HOST", default: DEFAULTS.host, env: ["HOST"], description: "the address to listen on; 0.0.0.0 for every interface" },
-    db: { type: "string", value: "FILE", default: "./data/pdm.db", description: "the SQLite ledger, created if missing (DATABASE_URL selects PostgreSQL instead)" },
+    host: {
+      type: "string",
+      value: "HOST",
+      default: DEFAULTS.host,
+      env: ["HOST"],
+      description: "the address to listen on; 0.0.0.0 for every interface",
+    },
+    db: {
+      type: "string",
+      value: "FILE",
+      default: "./data/pdm.db",
+      description: "the SQLite ledger, created if missing (DATABASE_URL selects PostgreSQL instead)",
+    },
     rates: { type: "string", value: "FILE", description: "prices as JSON (default: config/rates.json)" },
-    "rate-limit": { type: "string", value: "N", default: String(DEFAULTS.rateLimit.max), description: "requests per key per window; 0 turns the limit off" },
+    "rate-limit": {
+      type: "string",
+      value: "N",
+      default: String(DEFAULTS.rateLimit.max),
+      description: "requests per key per window; 0 turns the limit off",
+    },
     "body-limit": { type: "string", value: "BYTES", default: String(DEFAULTS.bodyLimit), description: "the largest request body" },
-    "model-limit": { type: "string", value: "CHARS", default: String(DEFAULTS.limits.modelBytes), description: "the largest model, serialized" },
-    "eval-budget": { type: "string", value: "STEPS", default: String(DEFAULTS.limits.evaluationSteps), description: "evaluation steps per execution" },
+    "model-limit": {
+      type: "string",
+      value: "CHARS",
+      default: String(DEFAULTS.limits.modelBytes),
+      description: "the largest model, serialized",
+    },
+    "eval-budget": {
+      type: "string",
+      value: "STEPS",
+      default: String(DEFAULTS.limits.evaluationSteps),
+      description: "evaluation steps per execution",
+    },
     "cache-size": { type: "string", value: "N", default: String(DEFAULTS.cacheSize), description: "compiled models kept in memory" },
     "no-ledger": { type: "boolean", description: "no accounts and no billing (unmetered, no authentication): for benchmarks" },
     bootstrap: { type: "boolean", description: "create the development account and key if there are no accounts (the default for SQLite)" },
@@ -27,9 +57,15 @@ export const spec: CommandSpec = {
       type: "string",
       value: "LEVEL",
       default: "info",
-      description: "the request log (one JSON line per request on standard output: id, route, status, latency, cost, model hash): info, warn, error or silent",
+      description:
+        "the request log (one JSON line per request on standard output: id, route, status, latency, cost, model hash): info, warn, error or silent",
     },
-    "shutdown-timeout": { type: "string", value: "MS", default: "25000", description: "on SIGTERM, how long requests in flight may take before they are cut" },
+    "shutdown-timeout": {
+      type: "string",
+      value: "MS",
+      default: "25000",
+      description: "on SIGTERM, how long requests in flight may take before they are cut",
+    },
   },
   environment: {
     DATABASE_URL: "a PostgreSQL ledger (postgres://...) for several instances; PDM_PG_SCHEMA picks the schema",
@@ -47,7 +83,8 @@ function integer(settings: Record<string, Setting>, name: string): number {
   const { value, from } = settings[name]!;
   const text = String(value);
   const n = Number(text);
-  if (text.trim() === "" || !Number.isSafeInteger(n) || n < 0) throw new UserError(`pdm serve: ${from} must be a non-negative integer, got ${JSON.stringify(text)}`, EXIT.unreadable);
+  if (text.trim() === "" || !Number.isSafeInteger(n) || n < 0)
+    throw new UserError(`pdm serve: ${from} must be a non-negative integer, got ${JSON.stringify(text)}`, EXIT.unreadable);
   return n;
 }
 
@@ -55,7 +92,8 @@ const LOG_LEVELS = ["trace", "debug", "info", "warn", "error", "fatal", "silent"
 
 function logLevel(settings: Record<string, Setting>): string {
   const { value, from } = settings["log-level"]!;
-  if (!LOG_LEVELS.includes(String(value))) throw new UserError(`pdm serve: ${from} must be one of ${LOG_LEVELS.join(", ")}, got ${JSON.stringify(value)}`, EXIT.unreadable);
+  if (!LOG_LEVELS.includes(String(value)))
+    throw new UserError(`pdm serve: ${from} must be one of ${LOG_LEVELS.join(", ")}, got ${JSON.stringify(value)}`, EXIT.unreadable);
   return String(value);
 }
 
@@ -68,27 +106,30 @@ export const run = command(spec, async (args, io) => {
   // gets one only when asked (--bootstrap), so production never grows a free account.
   const bootstrap = values["no-bootstrap"] ? false : (values.bootstrap ?? !location.databaseUrl);
   const options = {
-      port: integer(settings, "port"),
-      host: values.host!,
-      location,
-      noLedger: values["no-ledger"] ?? false,
-      bootstrap,
-      ratesFile: values.rates,
-      bodyLimit: integer(settings, "body-limit"),
-      limits: { modelBytes: integer(settings, "model-limit"), evaluationSteps: integer(settings, "eval-budget") },
-      rateLimit: { max: integer(settings, "rate-limit"), windowMs: DEFAULTS.rateLimit.windowMs },
-      redisUrl: process.env.REDIS_URL || undefined,
-      redisPrefix: process.env.PDM_REDIS_PREFIX || undefined,
-      cacheSize: integer(settings, "cache-size"),
-      logLevel: logLevel(settings),
-      shutdownMs: integer(settings, "shutdown-timeout"),
+    port: integer(settings, "port"),
+    host: values.host!,
+    location,
+    noLedger: values["no-ledger"] ?? false,
+    bootstrap,
+    ratesFile: values.rates,
+    bodyLimit: integer(settings, "body-limit"),
+    limits: { modelBytes: integer(settings, "model-limit"), evaluationSteps: integer(settings, "eval-budget") },
+    rateLimit: { max: integer(settings, "rate-limit"), windowMs: DEFAULTS.rateLimit.windowMs },
+    redisUrl: process.env.REDIS_URL || undefined,
+    redisPrefix: process.env.PDM_REDIS_PREFIX || undefined,
+    cacheSize: integer(settings, "cache-size"),
+    logLevel: logLevel(settings),
+    shutdownMs: integer(settings, "shutdown-timeout"),
   };
   let server;
   try {
     server = await startServer(options);
   } catch (e) {
     const err = e as NodeJS.ErrnoException;
-    const hint = err.code === "EADDRINUSE" ? ` (${settings.port!.from} is ${values.port}: another process listens there; choose another with --port, PORT or PDM_PORT)` : "";
+    const hint =
+      err.code === "EADDRINUSE"
+        ? ` (${settings.port!.from} is ${values.port}: another process listens there; choose another with --port, PORT or PDM_PORT)`
+        : "";
     io.stderr.write(`pdm serve: ${err.message}${hint}\n`);
     return 1;
   }

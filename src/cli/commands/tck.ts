@@ -18,7 +18,11 @@ export const spec: CommandSpec = {
   },
   details: "The default kit's pass count must not fall below tck-baseline.json; the count only ever goes up.",
   examples: ["pdm tck", "pdm tck --out results.csv --quiet", "pdm tck --dir ~/dmn-tck/TestCases/compliance-level-3"],
-  exits: { 0: "ran (and, for the default kit, at least the baseline passed)", 1: "fewer cases passed than the baseline", 2: "the folder does not exist, or the arguments are wrong" },
+  exits: {
+    0: "ran (and, for the default kit, at least the baseline passed)",
+    1: "fewer cases passed than the baseline",
+    2: "the folder does not exist, or the arguments are wrong",
+  },
 };
 
 export const run = command(spec, async (args, io) => {

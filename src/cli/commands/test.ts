@@ -18,7 +18,12 @@ export const spec: CommandSpec = {
   positionals: [MODEL_ARGUMENT, { name: "cases", description: "case files or folders (default: the cases/ folder beside the model)" }],
   variadic: true,
   options: {
-    reporter: { type: "string", value: "NAME", default: "text", description: "text (a readable report) or junit (JUnit XML for CI systems)" },
+    reporter: {
+      type: "string",
+      value: "NAME",
+      default: "text",
+      description: "text (a readable report) or junit (JUnit XML for CI systems)",
+    },
     out: { type: "string", short: "o", value: "FILE", description: "write the report here instead of standard output" },
     lenient: LENIENT,
   },
@@ -42,7 +47,8 @@ function tckOutcomes(model: CompiledModel, file: string): CaseOutcome[] {
   return runTestFile(content, model, readFileSync(file, "utf8"), basename(file)).map((r) => ({
     name: `${r.testFile} ${r.caseId}`,
     ok: r.status === "SUCCESS",
-    mismatches: r.status === "SUCCESS" ? [] : [{ path: r.status === "IGNORED" ? "ignored" : "result", expected: undefined, actual: r.detail }],
+    mismatches:
+      r.status === "SUCCESS" ? [] : [{ path: r.status === "IGNORED" ? "ignored" : "result", expected: undefined, actual: r.detail }],
     trace: {},
     ms: 0,
   }));
@@ -58,7 +64,11 @@ export const run = command(spec, async (args, io) => {
   const outcomes: CaseOutcome[] = [];
   const tck = paths.filter((p) => extname(p).toLowerCase() === ".xml");
   try {
-    for (const c of loadCases(paths.filter((p) => !tck.includes(p)), model.inputSchema)) outcomes.push(runCase(model, c));
+    for (const c of loadCases(
+      paths.filter((p) => !tck.includes(p)),
+      model.inputSchema,
+    ))
+      outcomes.push(runCase(model, c));
   } catch (e) {
     if (e instanceof CaseError) throw new UserError(`pdm test: ${e.message}`, EXIT.unreadable);
     throw e;

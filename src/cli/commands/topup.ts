@@ -22,7 +22,8 @@ export const run = command(spec, async (args, io) => {
   if (!name) throw new UsageError(spec, "--account is required");
   if (usd === undefined) throw new UsageError(spec, "--usd is required");
   const amount = parseUsd(usd);
-  if (amount === null || amount === 0) throw new UsageError(spec, `--usd must be a positive USD amount with at most 6 decimals, got ${usd}`);
+  if (amount === null || amount === 0)
+    throw new UsageError(spec, `--usd must be a positive USD amount with at most 6 decimals, got ${usd}`);
   return withLedger(str(args, "db"), io, async (ledger) => {
     const account = await ledger.findAccount(name);
     if (!account) {

@@ -23,8 +23,7 @@ function run<T>(parse: () => ParseResult<T>, text: string, site: FeelSite): T | 
   return result.value;
 }
 
-export const parseExpr = (text: string, site: FeelSite): Expr | null =>
-  run(() => parseExpression(text, { names: site.names }), text, site);
+export const parseExpr = (text: string, site: FeelSite): Expr | null => run(() => parseExpression(text, { names: site.names }), text, site);
 
 export const parseTests = (text: string, site: FeelSite): UnaryTests | null =>
   run(() => parseUnaryTests(text, { names: site.names }), text, site);

@@ -59,7 +59,15 @@ export function analyseBody(src: BodySource | null, env: ModelEnv, site: BodySit
   if (src === null) return { body: { kind: "expr", expr: { ...NULL_EXPR }, text: "" }, type: site.declared ?? { kind: "any" } };
   if (src.kind === "table") {
     const declaredNames = new Set(namesInScope(site.scope));
-    const { table, type } = analyseTable(src, { ...site, strict: env.strict, names: env.names, typeEnv: env.typeEnv, sink: env.sink, context, declaredNames });
+    const { table, type } = analyseTable(src, {
+      ...site,
+      strict: env.strict,
+      names: env.names,
+      typeEnv: env.typeEnv,
+      sink: env.sink,
+      context,
+      declaredNames,
+    });
     checkDeclared(type, site, context(site.address, ""));
     return { body: { kind: "table", table }, type: site.declared ?? type };
   }
@@ -73,6 +81,12 @@ export function analyseBody(src: BodySource | null, env: ModelEnv, site: BodySit
 /** Declared vs inferred: a mismatch only when both are certain. */
 function checkDeclared(inferred: Type, site: BodySite, ctx: ExprContext): boolean {
   if (!site.declared || !isCertain(inferred) || compatible(inferred, site.declared)) return true;
-  ctx.sink.push(diagnostic("types.mismatch", { variant: "declared", what: site.what, declared: typeToString(site.declared), inferred: typeToString(inferred) }, at(ctx)));
+  ctx.sink.push(
+    diagnostic(
+      "types.mismatch",
+      { variant: "declared", what: site.what, declared: typeToString(site.declared), inferred: typeToString(inferred) },
+      at(ctx),
+    ),
+  );
   return false;
 }

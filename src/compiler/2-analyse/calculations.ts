@@ -23,11 +23,18 @@ export interface Calculations {
 export function calculations(env: ModelEnv, inputs: InputIR[], decisions: DecisionSpec[], functions: FunctionSpec[]): Calculations {
   const decisionSpecs = new Map(decisions.map((d) => [d.name, d]));
   const functionSpecs = new Map(functions.map((f) => [f.name, f]));
-  const declared = new Map(decisions.map((d) => [d.name, d.typeSpec === undefined ? undefined : parseTypeSpec(d.typeSpec, `${d.address}.type`, env.typeEnv)]));
-  const signatures = new Map(functions.map((f) => [f.name, {
-    params: f.params.map(([p, t]): [string, Type] => [p, parseTypeSpec(t, `${f.address}.params.${p}`, env.typeEnv)]),
-    returns: f.returnsSpec === undefined ? undefined : parseTypeSpec(f.returnsSpec, `${f.address}.returns`, env.typeEnv),
-  }]));
+  const declared = new Map(
+    decisions.map((d) => [d.name, d.typeSpec === undefined ? undefined : parseTypeSpec(d.typeSpec, `${d.address}.type`, env.typeEnv)]),
+  );
+  const signatures = new Map(
+    functions.map((f) => [
+      f.name,
+      {
+        params: f.params.map(([p, t]): [string, Type] => [p, parseTypeSpec(t, `${f.address}.params.${p}`, env.typeEnv)]),
+        returns: f.returnsSpec === undefined ? undefined : parseTypeSpec(f.returnsSpec, `${f.address}.returns`, env.typeEnv),
+      },
+    ]),
+  );
   const decisionState = new Map<string, Lazy<DecisionIR>>();
   const functionState = new Map<string, Lazy<FunctionIR>>();
 
@@ -43,7 +50,9 @@ export function calculations(env: ModelEnv, inputs: InputIR[], decisions: Decisi
     return { kind: "function", params: sig.params.map(([, t]) => t), result };
   };
 
-  const functionFrame = new Map<string, Binding>(functions.map((f) => [f.name, { ref: { kind: "function", name: f.name }, type: () => functionType(f.name) }]));
+  const functionFrame = new Map<string, Binding>(
+    functions.map((f) => [f.name, { ref: { kind: "function", name: f.name }, type: () => functionType(f.name) }]),
+  );
   const globalFrame = new Map<string, Binding>([
     ...inputs.map((i): [string, Binding] => [i.name, fixed({ kind: "input", name: i.name }, i.type)]),
     ...decisions.map((d): [string, Binding] => [d.name, { ref: { kind: "decision", name: d.name }, type: () => decisionType(d.name) }]),
@@ -74,7 +83,14 @@ export function calculations(env: ModelEnv, inputs: InputIR[], decisions: Decisi
       lets.push({ name: entry.name, address: entry.address, body: r.body });
       scope = childScope(scope, new Map([[entry.name, fixed({ kind: "let", name: entry.name }, r.type)]]));
     }
-    const r = analyseBody(spec.body, env, { address: spec.address, owner: spec.name, what: `decision \`${spec.name}\``, declared: type, scope, refs });
+    const r = analyseBody(spec.body, env, {
+      address: spec.address,
+      owner: spec.name,
+      what: `decision \`${spec.name}\``,
+      declared: type,
+      scope,
+      refs,
+    });
     const read = (kind: NameRef["kind"]): string[] => [...new Set(refs.filter((x) => x.kind === kind).map((x) => x.name))];
     const ir: DecisionIR = {
       name: spec.name,

@@ -6,12 +6,24 @@ import { didYouMean } from "../1-parse/suggest.js";
 import type { DecisionSpec } from "../1-parse/content/decisions.js";
 
 /** `requires` names inputs or decisions that must be established; they count as dependencies. */
-export function applyRequires(ir: DecisionIR, spec: DecisionSpec, inputs: InputIR[], decisions: ReadonlyMap<string, unknown>, sink: Diagnostic[]): void {
+export function applyRequires(
+  ir: DecisionIR,
+  spec: DecisionSpec,
+  inputs: InputIR[],
+  decisions: ReadonlyMap<string, unknown>,
+  sink: Diagnostic[],
+): void {
   if (spec.requires.length === 0) return;
   const known = [...inputs.map((i) => i.name), ...decisions.keys()];
   const ok = spec.requires.filter((name) => {
     if (known.includes(name)) return true;
-    sink.push(diagnostic("names.unknown", { variant: "requires", name, didYouMean: didYouMean(name, known) }, { address: `${spec.address}.requires` }));
+    sink.push(
+      diagnostic(
+        "names.unknown",
+        { variant: "requires", name, didYouMean: didYouMean(name, known) },
+        { address: `${spec.address}.requires` },
+      ),
+    );
     return false;
   });
   ir.requires = ok;

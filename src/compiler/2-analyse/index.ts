@@ -60,14 +60,18 @@ export function analyseModel(model: ModelInput, options: { strict: boolean }): A
   for (const d of decisionSpecs) applyRequires(decisionMap.get(d.name)!, d, inputs, decisionMap, sink);
   const decisions = orderDecisions([...decisionMap.values()], inputs, sink);
   const questionIRs = questions === undefined ? [] : readQuestions(questions, sink);
-  checkContract(questionIRs, {
-    decisions: decisionMap,
-    declared: new Set(decisionSpecs.filter((d) => d.typeSpec !== undefined).map((d) => d.name)),
-    others: new Map([
-      ...inputs.map((i): [string, "input"] => [i.name, "input"]),
-      ...functions.map((f): [string, "function"] => [f.name, "function"]),
-    ]),
-  }, sink);
+  checkContract(
+    questionIRs,
+    {
+      decisions: decisionMap,
+      declared: new Set(decisionSpecs.filter((d) => d.typeSpec !== undefined).map((d) => d.name)),
+      others: new Map([
+        ...inputs.map((i): [string, "input"] => [i.name, "input"]),
+        ...functions.map((f): [string, "function"] => [f.name, "function"]),
+      ]),
+    },
+    sink,
+  );
   const ir: ModelIR = { name: spec.name, types, inputs, functions, decisions, questions: questionIRs };
   return {
     ir: hasErrors(sink) ? null : ir,

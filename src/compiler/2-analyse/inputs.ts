@@ -11,7 +11,8 @@ type FieldCheck = (v: unknown, address: string) => Diagnostic | undefined;
 const FIELD_CHECKS: Record<string, FieldCheck> = {
   desc: (v, address) => (typeof v === "string" ? undefined : diagnostic("input.desc-invalid", {}, { address })),
   from: (v, address) => (typeof v === "string" ? undefined : diagnostic("input.from-invalid", {}, { address })),
-  threshold: (v, address) => (typeof v === "number" && v >= 0 && v <= 1 ? undefined : diagnostic("input.threshold-invalid", {}, { address })),
+  threshold: (v, address) =>
+    typeof v === "number" && v >= 0 && v <= 1 ? undefined : diagnostic("input.threshold-invalid", {}, { address }),
   blank: (v, address) => (typeof v === "boolean" ? undefined : diagnostic("input.blank-invalid", {}, { address })),
 };
 
@@ -25,14 +26,14 @@ export function readInput(name: string, raw: unknown, env: TypeEnv): InputIR {
   let type: Type = { kind: "any" };
   if (spec.type === undefined) sink.push(diagnostic("input.type-missing", { name }, { address }));
   else type = parseTypeSpec(spec.type, `${address}.type`, env);
-  if (spec.desc === undefined && env.strict)
-    sink.push(diagnostic("input.desc-missing", { name }, { address }));
+  if (spec.desc === undefined && env.strict) sink.push(diagnostic("input.desc-missing", { name }, { address }));
   for (const [key, check] of Object.entries(FIELD_CHECKS)) {
     const problem = spec[key] === undefined ? undefined : check(spec[key], `${address}.${key}`);
     if (problem) sink.push(problem);
   }
   for (const key of Object.keys(spec))
-    if (!KNOWN_KEYS.has(key)) sink.push(diagnostic("input.unknown-key", { key, didYouMean: didYouMean(key, KNOWN_KEYS) }, { address: `${address}.${key}` }));
+    if (!KNOWN_KEYS.has(key))
+      sink.push(diagnostic("input.unknown-key", { key, didYouMean: didYouMean(key, KNOWN_KEYS) }, { address: `${address}.${key}` }));
   const input: InputIR = {
     name,
     address,
@@ -61,6 +62,12 @@ function readOptions(raw: unknown, type: Type, address: string, env: TypeEnv): R
   }
   for (const key of Object.keys(options))
     if (!type.values.includes(key))
-      env.sink.push(diagnostic("input.option-unknown", { option: key, values: type.values, didYouMean: didYouMean(key, type.values) }, { address: `${address}.${key}` }));
+      env.sink.push(
+        diagnostic(
+          "input.option-unknown",
+          { option: key, values: type.values, didYouMean: didYouMean(key, type.values) },
+          { address: `${address}.${key}` },
+        ),
+      );
   return options;
 }

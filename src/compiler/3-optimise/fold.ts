@@ -12,11 +12,16 @@ const COMPARE = { "=": rt.eq, "!=": rt.ne, "<": rt.lt, "<=": rt.le, ">": rt.gt, 
 /** The value of a literal node, or undefined when the node is not a plain literal. */
 function literalValue(e: Expr): FeelValue | undefined {
   switch (e.kind) {
-    case "number": return rt.num(e.value);
-    case "string": return e.value;
-    case "boolean": return e.value;
-    case "null": return null;
-    default: return undefined;
+    case "number":
+      return rt.num(e.value);
+    case "string":
+      return e.value;
+    case "boolean":
+      return e.value;
+    case "null":
+      return null;
+    default:
+      return undefined;
   }
 }
 
@@ -62,7 +67,8 @@ function foldExpr(e: Expr): Expr {
     if (Array.isArray(child)) {
       child.forEach((c, i) => {
         if (isExpr(c)) child[i] = foldExpr(c);
-        else if (c && typeof c === "object" && isExpr((c as { value?: unknown }).value)) (c as { value: Expr }).value = foldExpr((c as { value: Expr }).value);
+        else if (c && typeof c === "object" && isExpr((c as { value?: unknown }).value))
+          (c as { value: Expr }).value = foldExpr((c as { value: Expr }).value);
       });
     } else if (isExpr(child)) (e as unknown as Record<string, Expr>)[key] = foldExpr(child);
   }

@@ -17,9 +17,7 @@ const numberCell = (cell: UnaryTests): boolean =>
 
 const stringCell = (cell: UnaryTests): boolean =>
   cell.kind === "any" ||
-  cell.tests.every(
-    (t) => t.kind !== "range" && t.value.kind === "string" && (t.kind === "expr" || t.op === "=" || t.op === "!="),
-  );
+  cell.tests.every((t) => t.kind !== "range" && t.value.kind === "string" && (t.kind === "expr" || t.op === "=" || t.op === "!="));
 
 function specialiseTable(table: TableIR, inputTypes: Map<string, ModelIR["inputs"][number]["type"]>): void {
   table.inputs.forEach((column, i) => {

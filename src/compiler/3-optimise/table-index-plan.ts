@@ -14,8 +14,12 @@ const isLiteral = (e: Expr) => LITERAL_KINDS.has(e.kind) || (e.kind === "negate"
 const num = (e: Expr) => Number(exactNumber(e)!.replace(/[()]/g, ""));
 
 const NUMBER_OPS: Record<string, (x: number, v: number) => boolean> = {
-  "<": (x, v) => x < v, "<=": (x, v) => x <= v, ">": (x, v) => x > v,
-  ">=": (x, v) => x >= v, "=": (x, v) => x === v, "!=": (x, v) => x !== v,
+  "<": (x, v) => x < v,
+  "<=": (x, v) => x <= v,
+  ">": (x, v) => x > v,
+  ">=": (x, v) => x >= v,
+  "=": (x, v) => x === v,
+  "!=": (x, v) => x !== v,
 };
 
 function numberTest(t: UnaryTest, x: number): boolean {
@@ -63,7 +67,8 @@ function numberRepresentatives(bounds: number[]): number[] {
 
 function stringValues(cells: UnaryTests[]): string[] {
   const values = new Set<string>();
-  for (const cell of cells) if (cell.kind !== "any") for (const t of cell.tests) values.add((t as { value: { value: string } }).value.value);
+  for (const cell of cells)
+    if (cell.kind !== "any") for (const t of cell.tests) values.add((t as { value: { value: string } }).value.value);
   return [...values];
 }
 

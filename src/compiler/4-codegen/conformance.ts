@@ -21,11 +21,7 @@ function conforms(e: Expr, t: Type): boolean {
   if (e.kind === "if") return conforms(e.then, t) && conforms(e.else, t);
   switch (t.kind) {
     case "number":
-      return (
-        e.kind === "number" ||
-        (e.kind === "negate" && e.operand.kind === "number") ||
-        numberBuiltinCall(e)
-      );
+      return e.kind === "number" || (e.kind === "negate" && e.operand.kind === "number") || numberBuiltinCall(e);
     case "string":
       return e.kind === "string";
     case "boolean":

@@ -189,11 +189,16 @@ const LITERAL_KINDS = new Set(["number", "string", "boolean", "null", "temporal"
 export function isLiteralTree(e: Expr | null): boolean {
   if (e === null || LITERAL_KINDS.has(e.kind)) return true;
   switch (e.kind) {
-    case "negate": return e.operand.kind === "number";
-    case "list": return e.items.every(isLiteralTree);
-    case "range": return isLiteralTree(e.start) && isLiteralTree(e.end);
-    case "context": return e.entries.every((x) => isLiteralTree(x.value));
-    default: return false;
+    case "negate":
+      return e.operand.kind === "number";
+    case "list":
+      return e.items.every(isLiteralTree);
+    case "range":
+      return isLiteralTree(e.start) && isLiteralTree(e.end);
+    case "context":
+      return e.entries.every((x) => isLiteralTree(x.value));
+    default:
+      return false;
   }
 }
 

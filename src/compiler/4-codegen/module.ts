@@ -68,7 +68,8 @@ export function emitModule(ir: ModelIR, options: EmitOptions = {}): string {
   // Every decision an indexed table over inputs: a small `run` answers from the lookups first.
   const full = direct.length > 0 && direct.length === decisions.length ? em.fresh("run") : "run";
   const keys = new Map([...slots.values()].map((slot) => [slot.raw, slot.input.name]));
-  const directRun = full === "run" ? [] : ["function run(I, S, TR, J) {", directPath(direct, keys, em), `return ${full}(I, S, TR, J);`, "}"];
+  const directRun =
+    full === "run" ? [] : ["function run(I, S, TR, J) {", directPath(direct, keys, em), `return ${full}(I, S, TR, J);`, "}"];
 
   return [
     '"use strict";',
@@ -111,8 +112,14 @@ function inputPrologue(slot: InputSlot, body: string, em: Emitter): string {
 }
 
 function emitBody(
-  body: BodyIR, target: string, trace: string, scope: Scope, cx: ExprContext,
-  slots?: Map<string, InputSlot>, json?: string, indexed?: (lookup: IndexedLookup) => void,
+  body: BodyIR,
+  target: string,
+  trace: string,
+  scope: Scope,
+  cx: ExprContext,
+  slots?: Map<string, InputSlot>,
+  json?: string,
+  indexed?: (lookup: IndexedLookup) => void,
 ): string {
   if (body.kind === "expr") return `${target} = ${emitExpr(body.expr, scope, cx)};`;
   const table = body.table;
@@ -131,7 +138,11 @@ function emitBody(
  * `lookup` is the index that alone decides the value, when the decision is just an indexed table.
  */
 function emitDecision(
-  d: DecisionIR, id: string, runScope: Scope, cx: ExprContext, slots: Map<string, InputSlot>,
+  d: DecisionIR,
+  id: string,
+  runScope: Scope,
+  cx: ExprContext,
+  slots: Map<string, InputSlot>,
 ): { code: string; json?: string; lookup?: IndexedLookup } {
   const em = cx.em;
   const scope = runScope.child();
@@ -165,7 +176,9 @@ function emitFunction(f: FunctionIR, id: string, root: Scope, cx: ExprContext): 
   });
   // An argument that does not conform to its parameter's type makes the invocation null.
   const coerce = f.params.flatMap((p, i) =>
-    needsCoercion(p.type) ? [`{ const c = rt.coerce(a${i}, ${cx.em.data("T", p.type)}); if (c === null && a${i} !== null) return null; a${i} = c; }`] : [],
+    needsCoercion(p.type)
+      ? [`{ const c = rt.coerce(a${i}, ${cx.em.data("T", p.type)}); if (c === null && a${i} !== null) return null; a${i} = c; }`]
+      : [],
   );
   const result = needsCoercion(f.returns) ? `rt.coerce(r, ${cx.em.data("T", f.returns)})` : "r";
   return [

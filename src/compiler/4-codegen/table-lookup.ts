@@ -62,7 +62,9 @@ export function emitLookup(index: TableIndexPlan, raws: string[], em: Emitter): 
   const params = [...new Set(raws)];
   const offsets = columns.map(() => em.fresh("o"));
   const unfit = [...new Set(columns.map((c, i) => `!(${rawGuard(c.kind, raws[i]!)})`))];
-  const regions = columns.map((c, i) => `const ${offsets[i]} = ${strides[i] === 1 ? regionOf(c, raws[i]!, em) : `(${regionOf(c, raws[i]!, em)}) * ${strides[i]}`};`);
+  const regions = columns.map(
+    (c, i) => `const ${offsets[i]} = ${strides[i] === 1 ? regionOf(c, raws[i]!, em) : `(${regionOf(c, raws[i]!, em)}) * ${strides[i]}`};`,
+  );
   let first: string;
   if (dense) {
     const cells = em.hoist("C", `rt.denseCells(${words}, [${masks.join(", ")}], [${sizes.join(", ")}])`);
@@ -72,11 +74,7 @@ export function emitLookup(index: TableIndexPlan, raws: string[], em: Emitter): 
   } else {
     first = `rt.firstRuleN(${words}, [${masks.join(", ")}], [${offsets.join(", ")}])`;
   }
-  const body = [
-    `if (${unfit.join(" || ")}) return -2;`,
-    ...regions,
-    `return ${first};`,
-  ];
+  const body = [`if (${unfit.join(" || ")}) return -2;`, ...regions, `return ${first};`];
   const lookup = em.hoist("L", `(${params.join(", ")}) => { ${body.join(" ")} }`);
   return { call: `${lookup}(${params.join(", ")})`, params };
 }

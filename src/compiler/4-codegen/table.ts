@@ -67,8 +67,16 @@ export function emitTable(table: TableIR, to: TableTarget, scope: Scope, cx: Exp
   for (const rule of table.rules) {
     lines.push(`if (${condition(rule)}) { ${rules}.push(${rule.index}); ${values}.push(${output(rule)}); }`);
   }
-  const priorities = cx.em.data("P", table.outputs.map((o) => o.allowed ?? null));
-  const names = table.singleOutput ? "null" : cx.em.data("N", table.outputs.map((o) => o.name));
+  const priorities = cx.em.data(
+    "P",
+    table.outputs.map((o) => o.allowed ?? null),
+  );
+  const names = table.singleOutput
+    ? "null"
+    : cx.em.data(
+        "N",
+        table.outputs.map((o) => o.name),
+      );
   const h = cx.em.fresh("h");
   lines.push(
     `const ${h} = rt.hit(${cx.em.lit(table.hit)}, ${table.aggregation ? cx.em.lit(table.aggregation) : "null"}, ${rules}, ${values}, ${priorities}, ${names});`,
@@ -84,7 +92,10 @@ export function emitTable(table: TableIR, to: TableTarget, scope: Scope, cx: Exp
  * which is a module-level function too, so that `run` stays small.
  */
 function indexedTable(
-  table: TableIR, columns: Column[], to: TableTarget, cx: ExprContext,
+  table: TableIR,
+  columns: Column[],
+  to: TableTarget,
+  cx: ExprContext,
   { condition, output, fallback }: { condition: (r: RuleIR) => string; output: (r: RuleIR) => string; fallback: string },
 ): string {
   const em = cx.em;
@@ -104,7 +115,11 @@ function indexedTable(
 
   const k = em.fresh("k");
   const v = em.fresh("v");
-  const { call: lookup, params: raws } = emitLookup(table.index!, columns.map((c) => c.plan!.raw), em);
+  const { call: lookup, params: raws } = emitLookup(
+    table.index!,
+    columns.map((c) => c.plan!.raw),
+    em,
+  );
   const outputs = em.hoist("O", `[${table.rules.map(output).join(", ")}]`);
   const jsonOutputs = em.hoist("OJ", `rt.jsonOutputs(${outputs})`);
   to.indexed?.({ call: lookup, raws, json: jsonOutputs });
@@ -126,7 +141,9 @@ function cellCondition(cell: RuleIR["conditions"][number], column: Column, scope
   if (fast) return fast;
   if (cell.kind === "tests") {
     // A positive cell matches when any test is true, so each test can be judged on its own.
-    const parts = cell.tests.map((t) => literalEquality(t, column.feel) ?? `${emitUnaryTestTri(t, column.feel, scope, cx, column.levels)} === true`);
+    const parts = cell.tests.map(
+      (t) => literalEquality(t, column.feel) ?? `${emitUnaryTestTri(t, column.feel, scope, cx, column.levels)} === true`,
+    );
     return parts.length === 1 ? parts[0]! : `(${parts.join(" || ")})`;
   }
   return `${emitUnaryTestsTri(cell, column.feel, scope, cx, column.levels)} === true`;

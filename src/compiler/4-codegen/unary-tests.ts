@@ -17,7 +17,8 @@ export const levelsOf = (t: Type | undefined): string[] | undefined => (t?.kind 
 export function emitUnaryTestTri(test: UnaryTest, x: string, scope: Scope, cx: ExprContext, levels?: string[]): string {
   switch (test.kind) {
     case "compare":
-      if (levels && test.op in ORDERING) return `rt.rankCompare(${cx.em.data("L", levels)}, ${cx.em.lit(test.op)}, ${x}, ${emitExpr(test.value, scope, cx)})`;
+      if (levels && test.op in ORDERING)
+        return `rt.rankCompare(${cx.em.data("L", levels)}, ${cx.em.lit(test.op)}, ${x}, ${emitExpr(test.value, scope, cx)})`;
       return `rt.${COMPARE_OPS[test.op]}(${x}, ${emitExpr(test.value, scope, cx)})`;
     case "range": {
       const r = test.range;

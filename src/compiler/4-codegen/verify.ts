@@ -5,11 +5,30 @@ import { parse } from "acorn";
 import { diagnostic, type Diagnostic, type Place } from "../../ir/diagnostics.js";
 
 const NODE_KINDS = new Set([
-  "Program", "ExpressionStatement", "Literal", "Identifier", "VariableDeclaration", "VariableDeclarator",
-  "FunctionDeclaration", "ArrowFunctionExpression", "BlockStatement", "ReturnStatement", "IfStatement",
-  "LabeledStatement", "BreakStatement", "ForOfStatement", "CallExpression", "MemberExpression",
-  "ArrayExpression", "ObjectExpression", "Property", "ConditionalExpression", "BinaryExpression",
-  "LogicalExpression", "UnaryExpression", "AssignmentExpression",
+  "Program",
+  "ExpressionStatement",
+  "Literal",
+  "Identifier",
+  "VariableDeclaration",
+  "VariableDeclarator",
+  "FunctionDeclaration",
+  "ArrowFunctionExpression",
+  "BlockStatement",
+  "ReturnStatement",
+  "IfStatement",
+  "LabeledStatement",
+  "BreakStatement",
+  "ForOfStatement",
+  "CallExpression",
+  "MemberExpression",
+  "ArrayExpression",
+  "ObjectExpression",
+  "Property",
+  "ConditionalExpression",
+  "BinaryExpression",
+  "LogicalExpression",
+  "UnaryExpression",
+  "AssignmentExpression",
 ]);
 
 /** Identifiers the emitter writes: `rt`, the run parameters, and generated `<letters><digits>` names. */
@@ -17,12 +36,77 @@ const IDENTIFIER = /^(rt|run|I|S|TR|J|r|u|h|c|undefined|[a-zA-Z]{1,4}[0-9]+)$/;
 
 /** Property names read with `.name`: the runtime's surface and a few of our own objects' fields. */
 const MEMBERS = new Set([
-  "num", "temporalLiteral", "range", "context", "fn", "add", "sub", "mul", "div", "pow", "neg",
-  "eq", "ne", "lt", "le", "gt", "ge", "and", "or", "not", "isTrue", "between", "inRange", "testValue",
-  "member", "own", "filter", "iter", "iterRange", "call", "callNamed", "positional", "roundPlaces", "roundQuotient", "builtin", "conforms", "instanceOf",
-  "coerce", "fromJson", "toJson", "problem", "tick", "hit", "anyTrue", "entryOr", "branch", "rankCompare", "rankInRange", "region", "regions", "f64", "i32",
-  "firstRule1", "firstRule2", "firstRule3", "firstRuleN", "stepRegion", "denseCells", "cell2", "cell3", "jsonOutputs", "get",
-  "push", "rule", "rules", "lets", "traceEntry", "value", "matched", "run", "functions",
+  "num",
+  "temporalLiteral",
+  "range",
+  "context",
+  "fn",
+  "add",
+  "sub",
+  "mul",
+  "div",
+  "pow",
+  "neg",
+  "eq",
+  "ne",
+  "lt",
+  "le",
+  "gt",
+  "ge",
+  "and",
+  "or",
+  "not",
+  "isTrue",
+  "between",
+  "inRange",
+  "testValue",
+  "member",
+  "own",
+  "filter",
+  "iter",
+  "iterRange",
+  "call",
+  "callNamed",
+  "positional",
+  "roundPlaces",
+  "roundQuotient",
+  "builtin",
+  "conforms",
+  "instanceOf",
+  "coerce",
+  "fromJson",
+  "toJson",
+  "problem",
+  "tick",
+  "hit",
+  "anyTrue",
+  "entryOr",
+  "branch",
+  "rankCompare",
+  "rankInRange",
+  "region",
+  "regions",
+  "f64",
+  "i32",
+  "firstRule1",
+  "firstRule2",
+  "firstRule3",
+  "firstRuleN",
+  "stepRegion",
+  "denseCells",
+  "cell2",
+  "cell3",
+  "jsonOutputs",
+  "get",
+  "push",
+  "rule",
+  "rules",
+  "lets",
+  "traceEntry",
+  "value",
+  "matched",
+  "run",
+  "functions",
 ]);
 
 const OPERATORS = new Set(["===", "!==", "<", "<=", ">", ">=", "&&", "||", "??", "!", "-", "*", "typeof", "="]);
@@ -60,8 +144,12 @@ export function verifyGenerated(source: string): Diagnostic[] {
         problems.push(diagnostic("codegen.disallowed", { variant: "computed-member" }, at(node)));
     }
     if (kind === "Literal" && "regex" in node) problems.push(diagnostic("codegen.disallowed", { variant: "regex" }, at(node)));
-    if (kind === "Property" && (node.kind !== "init" || node.method)) problems.push(diagnostic("codegen.disallowed", { variant: "property" }, at(node)));
-    if ((kind === "BinaryExpression" || kind === "LogicalExpression" || kind === "UnaryExpression" || kind === "AssignmentExpression") && !OPERATORS.has(node.operator as string)) {
+    if (kind === "Property" && (node.kind !== "init" || node.method))
+      problems.push(diagnostic("codegen.disallowed", { variant: "property" }, at(node)));
+    if (
+      (kind === "BinaryExpression" || kind === "LogicalExpression" || kind === "UnaryExpression" || kind === "AssignmentExpression") &&
+      !OPERATORS.has(node.operator as string)
+    ) {
       problems.push(diagnostic("codegen.disallowed", { variant: "operator", operator: String(node.operator) }, at(node)));
     }
     for (const [k, v] of Object.entries(node)) {

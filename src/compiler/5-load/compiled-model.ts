@@ -36,7 +36,10 @@ export interface LoadedModel {
   inputSchema: Record<string, unknown>;
   validate(state: unknown): { ok: true } | { ok: false; errors: StateError[] };
   evaluate(state: Record<string, unknown>, options?: EvaluateOptions): Record<string, unknown>;
-  evaluateTraced(state: Record<string, unknown>, options?: EvaluateOptions): { decisions: Record<string, unknown>; trace: Record<string, TraceEntry> };
+  evaluateTraced(
+    state: Record<string, unknown>,
+    options?: EvaluateOptions,
+  ): { decisions: Record<string, unknown>; trace: Record<string, TraceEntry> };
   /** decisions in, answers out (spec 2.8) */
   answers(decisions: Record<string, unknown>): Record<string, Answer>;
   /** FEEL values in, FEEL values out: for the TCK runner and other runtime-level callers */

@@ -29,7 +29,13 @@ function describeValue(v: unknown): string {
 }
 
 function pathOf(e: ErrorObject): string[] {
-  const segments = e.instancePath === "" ? [] : e.instancePath.slice(1).split("/").map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
+  const segments =
+    e.instancePath === ""
+      ? []
+      : e.instancePath
+          .slice(1)
+          .split("/")
+          .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
   if (e.keyword === "required") segments.push((e.params as { missingProperty: string }).missingProperty);
   return segments;
 }
@@ -46,7 +52,10 @@ const BY_KEYWORD: Record<string, Describe> = {
   required: (name) => diagnostic("state.missing", { variant: "absent", name }),
   type: (name, e, got) => {
     if (e.data === null) return diagnostic("state.missing", { variant: "null", name });
-    const wanted = ([] as unknown[]).concat(e.params.type).filter((t) => t !== "null").map(String);
+    const wanted = ([] as unknown[])
+      .concat(e.params.type)
+      .filter((t) => t !== "null")
+      .map(String);
     return diagnostic("state.type", { variant: "value", name, wanted, got });
   },
   enum: (name, e, got) => {
@@ -69,7 +78,10 @@ function toStateError(e: ErrorObject): StateError {
   const known = BY_KEYWORD[e.keyword];
   if (known) return stateError(address, known(name, e, got));
   if (RANGE_KEYWORDS.has(e.keyword))
-    return stateError(address, diagnostic("state.range", { name, comparison: String(e.params.comparison), limit: String(e.params.limit), got }));
+    return stateError(
+      address,
+      diagnostic("state.range", { name, comparison: String(e.params.comparison), limit: String(e.params.limit), got }),
+    );
   return stateError(address, diagnostic("state.invalid", { variant: "schema", name, detail: e.message, got }));
 }
 

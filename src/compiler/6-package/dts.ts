@@ -50,7 +50,21 @@ export interface DateAnswer {
 }
 `;
 
-const RESERVED = ["Input", "Decisions", "Answers", "Exact", "EvaluateOptions", "TraceEntry", "Trace", "StateError", "ValidationResult", "NoulAnswer", "ChoiceAnswer", "NumberAnswer", "DateAnswer"];
+const RESERVED = [
+  "Input",
+  "Decisions",
+  "Answers",
+  "Exact",
+  "EvaluateOptions",
+  "TraceEntry",
+  "Trace",
+  "StateError",
+  "ValidationResult",
+  "NoulAnswer",
+  "ChoiceAnswer",
+  "NumberAnswer",
+  "DateAnswer",
+];
 
 const optionNames = (q: QuestionIR): string[] =>
   q.type === "score" ? (q.levels ?? []) : Array.isArray(q.options) ? q.options : Object.keys(q.options ?? {});
@@ -71,21 +85,62 @@ const docs = (text: string | undefined) => (text ? [commentSafe(text)] : []);
 
 function addApi(file: SourceFile, numbers: NumberMode): void {
   const constant = (name: string, type: string, doc: string) =>
-    file.addVariableStatement({ isExported: true, hasDeclareKeyword: true, declarationKind: VariableDeclarationKind.Const, declarations: [{ name, type }], docs: [doc] });
+    file.addVariableStatement({
+      isExported: true,
+      hasDeclareKeyword: true,
+      declarationKind: VariableDeclarationKind.Const,
+      declarations: [{ name, type }],
+      docs: [doc],
+    });
   constant("contentHash", "string", "sha256 of the model's canonical JSON: the model this package was compiled from");
-  constant("numbers", JSON.stringify(numbers), numbers === "double" ? "Numbers are JS doubles: binary floating point, outside FEEL's decimal semantics." : "Numbers are FEEL decimals (34 significant digits, half-even).");
+  constant(
+    "numbers",
+    JSON.stringify(numbers),
+    numbers === "double"
+      ? "Numbers are JS doubles: binary floating point, outside FEEL's decimal semantics."
+      : "Numbers are FEEL decimals (34 significant digits, half-even).",
+  );
   constant("inputSchema", "Record<string, unknown>", "JSON Schema 2020-12 of a state (also in schema.json)");
   const state = { name: "state", type: "Input" };
   const overloads = (name: string, result: (d: string) => string, doc: string) =>
-    file.addFunctions([
-      { name, parameters: [state, { name: "options", type: "{ exactDecimals?: false }", hasQuestionToken: true }], returnType: result("Decisions"), docs: [doc] },
-      { name, parameters: [state, { name: "options", type: "{ exactDecimals: true }" }], returnType: result("Exact<Decisions>") },
-      { name, parameters: [state, { name: "options", type: "EvaluateOptions", hasQuestionToken: true }], returnType: result("Decisions | Exact<Decisions>") },
-    ].map((f) => ({ ...f, isExported: true, hasDeclareKeyword: true })));
+    file.addFunctions(
+      [
+        {
+          name,
+          parameters: [state, { name: "options", type: "{ exactDecimals?: false }", hasQuestionToken: true }],
+          returnType: result("Decisions"),
+          docs: [doc],
+        },
+        { name, parameters: [state, { name: "options", type: "{ exactDecimals: true }" }], returnType: result("Exact<Decisions>") },
+        {
+          name,
+          parameters: [state, { name: "options", type: "EvaluateOptions", hasQuestionToken: true }],
+          returnType: result("Decisions | Exact<Decisions>"),
+        },
+      ].map((f) => ({ ...f, isExported: true, hasDeclareKeyword: true })),
+    );
   overloads("evaluate", (d) => d, "Evaluates every decision on a state. Call `validate` first: a state that does not match gives nulls.");
-  overloads("evaluateTraced", (d) => `{ decisions: ${d}; trace: Trace }`, "Like `evaluate`, with the rules that fired and the `let` values of each decision.");
-  file.addFunction({ isExported: true, hasDeclareKeyword: true, name: "answers", parameters: [state], returnType: "Answers", docs: ["Evaluates the state, then shapes each question's answer (takes a state, not decisions)."] });
-  file.addFunction({ isExported: true, hasDeclareKeyword: true, name: "validate", parameters: [{ name: "state", type: "unknown" }], returnType: "ValidationResult", docs: ["Checks a state against the input schema; errors are addressed `inputs.<name>`."] });
+  overloads(
+    "evaluateTraced",
+    (d) => `{ decisions: ${d}; trace: Trace }`,
+    "Like `evaluate`, with the rules that fired and the `let` values of each decision.",
+  );
+  file.addFunction({
+    isExported: true,
+    hasDeclareKeyword: true,
+    name: "answers",
+    parameters: [state],
+    returnType: "Answers",
+    docs: ["Evaluates the state, then shapes each question's answer (takes a state, not decisions)."],
+  });
+  file.addFunction({
+    isExported: true,
+    hasDeclareKeyword: true,
+    name: "validate",
+    parameters: [{ name: "state", type: "unknown" }],
+    returnType: "ValidationResult",
+    docs: ["Checks a state against the input schema; errors are addressed `inputs.<name>`."],
+  });
 }
 
 export function declarations(model: CompiledModel, numbers: NumberMode): string {
@@ -95,14 +150,30 @@ export function declarations(model: CompiledModel, numbers: NumberMode): string 
     const t = namer.text(i.type, "input", i.name);
     return { name: propertyName(i.name), type: i.blank ? `${t} | null` : t, hasQuestionToken: i.blank, docs: docs(i.desc) };
   });
-  const decisions = ir.decisions.map((d) => ({ name: propertyName(d.name), type: namer.text(d.type, "output", d.name), docs: docs(d.desc) }));
+  const decisions = ir.decisions.map((d) => ({
+    name: propertyName(d.name),
+    type: namer.text(d.type, "output", d.name),
+    docs: docs(d.desc),
+  }));
   const answers = ir.questions.map((q) => ({ name: propertyName(q.id), type: ANSWER_TYPES[q.type](q), docs: docs(q.instructions) }));
 
   const project = new Project({ useInMemoryFileSystem: true });
   const file = project.createSourceFile("index.d.ts", "");
-  file.addStatements(`// Generated by pdm from the model ${commentSafe(JSON.stringify(ir.name))} (${model.hash.slice(0, 12)}). Do not edit.`);
-  file.addInterface({ name: "Input", isExported: true, properties: inputs, docs: ["A state: one key per input (more keys are allowed and ignored)."] });
-  file.addInterface({ name: "Decisions", isExported: true, properties: decisions, docs: ["Every decision's value as JSON; null where FEEL gives null."] });
+  file.addStatements(
+    `// Generated by pdm from the model ${commentSafe(JSON.stringify(ir.name))} (${model.hash.slice(0, 12)}). Do not edit.`,
+  );
+  file.addInterface({
+    name: "Input",
+    isExported: true,
+    properties: inputs,
+    docs: ["A state: one key per input (more keys are allowed and ignored)."],
+  });
+  file.addInterface({
+    name: "Decisions",
+    isExported: true,
+    properties: decisions,
+    docs: ["Every decision's value as JSON; null where FEEL gives null."],
+  });
   file.addInterface({ name: "Answers", isExported: true, properties: answers, docs: ["One answer per question."] });
   for (const decl of namer.interfaces) file.addInterface({ ...decl, isExported: true });
   file.addStatements(FIXED);
@@ -110,4 +181,3 @@ export function declarations(model: CompiledModel, numbers: NumberMode): string 
   file.formatText({ indentSize: 2 });
   return file.getFullText();
 }
-

@@ -17,7 +17,8 @@ export function packageName(modelName: string): string {
 }
 
 /** Names npm accepts: lowercase, URL-safe, optionally scoped. */
-export const isValidPackageName = (name: string): boolean => /^(@[a-z0-9][a-z0-9._~-]*\/)?[a-z0-9][a-z0-9._~-]*$/.test(name) && name.length <= 214;
+export const isValidPackageName = (name: string): boolean =>
+  /^(@[a-z0-9][a-z0-9._~-]*\/)?[a-z0-9][a-z0-9._~-]*$/.test(name) && name.length <= 214;
 
 const PACKAGE_FILES = ["index.js", "index.cjs", "index.d.ts", "index.d.cts", "schema.json", "README.md"];
 

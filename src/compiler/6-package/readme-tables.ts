@@ -16,7 +16,8 @@ type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
 
 /** The rows as written: a table array, or the `table` of a table object. */
-const rowsOf = (raw: unknown): unknown[] | undefined => (Array.isArray(raw) ? raw : isObj(raw) && Array.isArray(raw.table) ? raw.table : undefined);
+const rowsOf = (raw: unknown): unknown[] | undefined =>
+  Array.isArray(raw) ? raw : isObj(raw) && Array.isArray(raw.table) ? raw.table : undefined;
 
 const site = (title: string, body: BodyIR, raw: unknown): TableSite[] => {
   const rows = body.kind === "table" ? rowsOf(raw) : undefined;

@@ -17,7 +17,13 @@ const NUMBERS: Record<NumberMode, string> = {
 };
 
 const options = (o: Record<string, string> | string[] | undefined): string =>
-  !o ? "" : Array.isArray(o) ? o.map(code).join(", ") : Object.entries(o).map(([k, v]) => `${code(k)}: ${text(v)}`).join("<br>");
+  !o
+    ? ""
+    : Array.isArray(o)
+      ? o.map(code).join(", ")
+      : Object.entries(o)
+          .map(([k, v]) => `${code(k)}: ${text(v)}`)
+          .join("<br>");
 
 const questionOptions = (q: QuestionIR): string => {
   if (q.type === "score") return (q.levels ?? []).map(code).join(" < ");
@@ -34,7 +40,7 @@ function usage(name: string, model: CompiledModel): string {
     `// CommonJS: const { validate, evaluate, answers } = require(${JSON.stringify(name)});`,
     "",
     "const checked = validate(state);",
-    "if (!checked.ok) throw new Error(checked.errors.map((e) => `${e.address}: ${e.message}`).join(\"\\n\"));",
+    'if (!checked.ok) throw new Error(checked.errors.map((e) => `${e.address}: ${e.message}`).join("\\n"));',
     "const decisions = evaluate(state);",
     q ? `const answer = answers(state)[${JSON.stringify(q.id)}];` : "const all = answers(state);",
     "```",
@@ -44,13 +50,25 @@ function usage(name: string, model: CompiledModel): string {
 const API = table(
   ["export", "what it does"],
   [
-    [code("validate(state)"), "checks a state against the input schema: `{ ok: true }` or `{ ok: false, errors: [{ address, code, message }] }`"],
-    [code("evaluate(state, { exactDecimals? })"), "every decision's value as JSON (dates `YYYY-MM-DD`, durations ISO 8601); with `exactDecimals: true`, numbers as exact decimal strings. Does not validate: a state that does not match gives nulls"],
-    [code("evaluateTraced(state, { exactDecimals? })"), "`{ decisions, trace }`: the trace names the rule(s) that fired in each table (1-based) and each decision's `let` values"],
-    [code("answers(state)"), "evaluates the state, then shapes one answer per question. Unlike the compiler's `answers(decisions)`, it takes the **state**"],
+    [
+      code("validate(state)"),
+      "checks a state against the input schema: `{ ok: true }` or `{ ok: false, errors: [{ address, code, message }] }`",
+    ],
+    [
+      code("evaluate(state, { exactDecimals? })"),
+      "every decision's value as JSON (dates `YYYY-MM-DD`, durations ISO 8601); with `exactDecimals: true`, numbers as exact decimal strings. Does not validate: a state that does not match gives nulls",
+    ],
+    [
+      code("evaluateTraced(state, { exactDecimals? })"),
+      "`{ decisions, trace }`: the trace names the rule(s) that fired in each table (1-based) and each decision's `let` values",
+    ],
+    [
+      code("answers(state)"),
+      "evaluates the state, then shapes one answer per question. Unlike the compiler's `answers(decisions)`, it takes the **state**",
+    ],
     [code("inputSchema"), "the input JSON Schema 2020-12 (also `schema.json`, exported as `<package>/schema.json`)"],
     [code("contentHash"), "sha256 of the model's canonical JSON: which model this package is"],
-    [code("numbers"), "`\"decimal\"` or `\"double\"`: how this package computes numbers"],
+    [code("numbers"), '`"decimal"` or `"double"`: how this package computes numbers'],
   ],
 );
 
@@ -58,7 +76,13 @@ export function readme(model: CompiledModel, name: string, numbers: NumberMode):
   const { ir } = model;
   const inputs = table(
     ["input", "type", "required", "description", "options"],
-    ir.inputs.map((i) => [code(i.name), code(typeToString(i.type)), i.blank ? "no (may be null)" : "yes", text(i.desc), options(i.options)]),
+    ir.inputs.map((i) => [
+      code(i.name),
+      code(typeToString(i.type)),
+      i.blank ? "no (may be null)" : "yes",
+      text(i.desc),
+      options(i.options),
+    ]),
   );
   const decisions = table(
     ["decision", "type", "question", "description"],

@@ -33,7 +33,8 @@ function runtimeEntry(numbers: NumberMode): string {
   const source = src ? [join(src, "runtime/generated-api.ts")] : [];
   const candidates = numbers === "double" ? source : [join(here, "runtime.mjs"), join(here, "../runtime.mjs"), ...source];
   const found = candidates.find((p) => existsSync(p));
-  if (!found) throw new Error(`runtime${numbers === "double" ? " source" : ""} not found (looked in ${candidates.join(", ") || "no source folder"})`);
+  if (!found)
+    throw new Error(`runtime${numbers === "double" ? " source" : ""} not found (looked in ${candidates.join(", ") || "no source folder"})`);
   return found;
 }
 
@@ -99,6 +100,10 @@ export async function bundleWithRuntime(entry: EntrySource, options: BundleOptio
   return result.outputFiles[0]!.text;
 }
 
-export async function standaloneModule(model: CompiledModel, format: ModuleFormat = "esm", options: Omit<BundleOptions, "format"> = {}): Promise<string> {
+export async function standaloneModule(
+  model: CompiledModel,
+  format: ModuleFormat = "esm",
+  options: Omit<BundleOptions, "format"> = {},
+): Promise<string> {
   return bundleWithRuntime({ contents: (runtime) => standaloneSource(model, runtime) }, { ...options, format });
 }

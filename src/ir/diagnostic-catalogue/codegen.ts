@@ -14,7 +14,8 @@ export const CODEGEN = inStage("codegen", {
       operator: (p: { operator: string }) => `operator ${p.operator} is not allowed`,
     }),
     example: { variant: "node", kind: "WhileStatement" },
-    explain: "The emitted module contains something outside the emitter's allow-list, so it is not loaded. A compiler bug: please report the model.",
+    explain:
+      "The emitted module contains something outside the emitter's allow-list, so it is not loaded. A compiler bug: please report the model.",
   }),
 });
 

@@ -64,7 +64,12 @@ export type AnyEntry = Omit<Entry<never>, "example"> & { example: unknown };
 type Definition<P, S extends CatalogueSeverity> = Omit<Entry<P, S>, "stage">;
 
 export function entry<S extends CatalogueSeverity>(d: { severity: S; message: string; explain: string }): Definition<NoParams, S>;
-export function entry<P, S extends CatalogueSeverity>(d: { severity: S; message: Template<P>; example: NoInfer<P>; explain: string }): Definition<P, S>;
+export function entry<P, S extends CatalogueSeverity>(d: {
+  severity: S;
+  message: Template<P>;
+  example: NoInfer<P>;
+  explain: string;
+}): Definition<P, S>;
 export function entry(d: { severity: CatalogueSeverity; message: string | Template<never>; example?: unknown; explain: string }) {
   const { message } = d;
   return { ...d, message: typeof message === "string" ? () => message : message, example: d.example ?? {} };

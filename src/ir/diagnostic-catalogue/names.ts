@@ -6,7 +6,8 @@ export const NAMES = inStage("names", {
     severity: "error",
     message: variants({
       name: (p: { name: string } & Suggested) => `unknown name \`${p.name}\`${p.didYouMean}`,
-      requires: (p: { name: string } & Suggested) => `\`requires\` names \`${p.name}\`, which is neither an input nor a decision${p.didYouMean}`,
+      requires: (p: { name: string } & Suggested) =>
+        `\`requires\` names \`${p.name}\`, which is neither an input nor a decision${p.didYouMean}`,
     }),
     example: { variant: "name", name: "incme", didYouMean: "; did you mean `income`?" },
     explain:
@@ -15,7 +16,8 @@ export const NAMES = inStage("names", {
   }),
   "names.duplicate": entry({
     severity: "error",
-    message: (p: { name: string; first: string }) => `\`${p.name}\` is already declared in ${p.first}; inputs, decisions and functions share one namespace`,
+    message: (p: { name: string; first: string }) =>
+      `\`${p.name}\` is already declared in ${p.first}; inputs, decisions and functions share one namespace`,
     example: { name: "risk", first: "inputs" },
     explain: "A name is declared twice among inputs, decisions and functions: rename one.",
   }),

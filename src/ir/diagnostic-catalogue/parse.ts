@@ -118,7 +118,8 @@ export const PARSE = inStage("parse", {
       expr: "`expr` must be an expression string",
     }),
     example: { variant: "body", where: "let entry `base`", table: false, tableObject: false },
-    explain: "`expr` is not a string, or a `let` entry or function body has a shape not allowed there (strict: `let` entries are expressions).",
+    explain:
+      "`expr` is not a string, or a `let` entry or function body has a shape not allowed there (strict: `let` entries are expressions).",
   }),
   "decision.table-shape": entry({
     severity: "error",
@@ -210,7 +211,8 @@ export const PARSE = inStage("parse", {
       crash: (p: { error: string }) => `cannot parse: ${p.error}`,
     }),
     example: { variant: "parser", detail: "expected `)`, found the end of the text" },
-    explain: "The FEEL text of an expression, cell, heading or type condition does not parse; the message says what was expected where (see `span`).",
+    explain:
+      "The FEEL text of an expression, cell, heading or type condition does not parse; the message says what was expected where (see `span`).",
   }),
   "feel.empty": entry({
     severity: "error",

@@ -14,7 +14,8 @@ export const STATE = inStage("state", {
   "state.type": entry({
     severity: "error",
     message: variants({
-      value: (p: { name: string; wanted: readonly string[]; got: string }) => `\`${p.name}\` must be ${p.wanted.map(article).join(" or ")} (got ${p.got})`,
+      value: (p: { name: string; wanted: readonly string[]; got: string }) =>
+        `\`${p.name}\` must be ${p.wanted.map(article).join(" or ")} (got ${p.got})`,
       state: "the state must be a JSON object mapping input names to values",
       row: "a row must be a JSON object mapping input names to values",
     }),
@@ -24,7 +25,8 @@ export const STATE = inStage("state", {
   "state.enum": entry({
     severity: "error",
     message: variants({
-      values: (p: { name: string; allowed: readonly string[]; got: string }) => `\`${p.name}\` must be one of ${p.allowed.join(", ")} (got ${p.got})`,
+      values: (p: { name: string; allowed: readonly string[]; got: string }) =>
+        `\`${p.name}\` must be one of ${p.allowed.join(", ")} (got ${p.got})`,
       const: (p: { name: string; detail: string; got: string }) => `\`${p.name}\` ${p.detail} (got ${p.got})`,
     }),
     example: { variant: "values", name: "tier", allowed: ['"gold"', '"silver"'], got: '"bronze"' },
@@ -38,7 +40,8 @@ export const STATE = inStage("state", {
   }),
   "state.range": entry({
     severity: "error",
-    message: (p: { name: string; comparison: string; limit: string; got: string }) => `\`${p.name}\` must be ${p.comparison} ${p.limit} (got ${p.got})`,
+    message: (p: { name: string; comparison: string; limit: string; got: string }) =>
+      `\`${p.name}\` must be ${p.comparison} ${p.limit} (got ${p.got})`,
     example: { name: "age", comparison: "<=", limit: "130", got: "131" },
     explain: "A number outside its constrained range.",
   }),

@@ -20,8 +20,10 @@ export const TABLES = inStage("tables", {
   "tables.hit-policy": entry({
     severity: "error",
     message: variants({
-      unknown: (p: { policy: unknown; strict: boolean }) => `unknown hit policy ${JSON.stringify(p.policy)}; use ${p.strict ? "FIRST" : ALL_HIT_POLICIES}`,
-      strict: (p: { policy: string }) => `strict models use FIRST tables only (rows tried top to bottom, first match wins), not ${p.policy}`,
+      unknown: (p: { policy: unknown; strict: boolean }) =>
+        `unknown hit policy ${JSON.stringify(p.policy)}; use ${p.strict ? "FIRST" : ALL_HIT_POLICIES}`,
+      strict: (p: { policy: string }) =>
+        `strict models use FIRST tables only (rows tried top to bottom, first match wins), not ${p.policy}`,
     }),
     example: { variant: "strict", policy: "UNIQUE" },
     explain: "Strict: a hit policy other than FIRST; both modes: an unknown hit policy.",
@@ -92,7 +94,8 @@ export const TABLES = inStage("tables", {
   }),
   "tables.bare-word-name": entry({
     severity: "warning",
-    message: (p: { word: string }) => `\`${p.word}\` is read as the text "${p.word}"; write \`= ${p.word}\` to use the value of \`${p.word}\``,
+    message: (p: { word: string }) =>
+      `\`${p.word}\` is read as the text "${p.word}"; write \`= ${p.word}\` to use the value of \`${p.word}\``,
     example: { word: "nickname" },
     explain: "A bare word in a string column is also a declared name; it is read as text (write `= name` for the value).",
   }),

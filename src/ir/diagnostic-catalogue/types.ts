@@ -46,7 +46,8 @@ export const TYPES = inStage("types", {
   "types.mismatch": entry({
     severity: "strict-error",
     message: variants({
-      declared: (p: { what: string; declared: string; inferred: string }) => `${p.what} is declared ${p.declared}, but its calculation gives ${p.inferred}`,
+      declared: (p: { what: string; declared: string; inferred: string }) =>
+        `${p.what} is declared ${p.declared}, but its calculation gives ${p.inferred}`,
       operator: (p: { op: string; left: string; right: string }) => `\`${p.op}\` cannot combine ${p.left} and ${p.right}`,
       condition: (p: { type: string }) => `an \`if\` condition must be boolean, not ${p.type}`,
     }),

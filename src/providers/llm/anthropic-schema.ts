@@ -3,7 +3,17 @@
 // the real schema afterwards anyway (read-state, the Check).
 type Schema = Record<string, unknown>;
 
-const MOVED = ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minLength", "maxLength", "minItems", "maxItems"];
+const MOVED = [
+  "minimum",
+  "maximum",
+  "exclusiveMinimum",
+  "exclusiveMaximum",
+  "multipleOf",
+  "minLength",
+  "maxLength",
+  "minItems",
+  "maxItems",
+];
 
 export function anthropicSchema(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(anthropicSchema);

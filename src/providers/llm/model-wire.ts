@@ -14,7 +14,9 @@ const obj = (properties: Record<string, Schema>): Schema => ({
   additionalProperties: false,
 });
 
-const TYPE = str("a type of spec 2.3 (number, string, boolean, date, `number [0..100]`, `a|b|c`, `low<mid<high`, a key of types); a struct or list type as JSON text");
+const TYPE = str(
+  "a type of spec 2.3 (number, string, boolean, date, `number [0..100]`, `a|b|c`, `low<mid<high`, a key of types); a struct or list type as JSON text",
+);
 const TABLE = arr(arr(str()));
 
 export const MODEL_WIRE_SCHEMA: Schema = obj({
@@ -38,7 +40,11 @@ export const MODEL_WIRE_SCHEMA: Schema = obj({
       desc: nullable(str()),
       let: arr(obj({ name: str(), expr: str() })),
       expr: nullable(str("a FEEL expression; null when table is given")),
-      table: nullable({ ...TABLE, description: "header row first (input columns, then `=> name: type` outputs, optional `# why`), then rules; the last rule is the else row of `-`" }),
+      table: nullable({
+        ...TABLE,
+        description:
+          "header row first (input columns, then `=> name: type` outputs, optional `# why`), then rules; the last rule is the else row of `-`",
+      }),
     }),
   ),
   functions: arr(

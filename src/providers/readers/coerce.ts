@@ -22,8 +22,22 @@ export interface CoerceContext {
 }
 
 const BOOLEAN_WORDS: Record<string, boolean> = {
-  true: true, yes: true, y: true, t: true, on: true, "1": true, affirmative: true, positive: true,
-  false: false, no: false, n: false, f: false, off: false, "0": false, none: false, negative: false,
+  true: true,
+  yes: true,
+  y: true,
+  t: true,
+  on: true,
+  "1": true,
+  affirmative: true,
+  positive: true,
+  false: false,
+  no: false,
+  n: false,
+  f: false,
+  off: false,
+  "0": false,
+  none: false,
+  negative: false,
 };
 
 /** The upper bound of a number type, when literal. */

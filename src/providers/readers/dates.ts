@@ -88,7 +88,7 @@ function pieceEnd(text: string, start: number): number {
 /** Every date in a text, resolved against `reference` (ISO). */
 export function findDates(text: string, reference: string): DateMention[] {
   const out: DateMention[] = [];
-  for (let start = 0; start < text.length; ) {
+  for (let start = 0; start < text.length;) {
     const end = pieceEnd(text, start);
     for (const d of datesIn(text.slice(start, end), reference)) out.push({ ...d, start: d.start + start, end: d.end + start });
     start = end;
@@ -113,7 +113,12 @@ function datesIn(text: string, reference: string): DateMention[] {
     if (!iso) continue;
     if (dotted.some((d) => r.index < d.end && r.index + r.text.length > d.start)) continue;
     // a bare time or weekday-less month word ("in March") is not a date of a day
-    if (!c.isCertain("day") && !c.isCertain("weekday") && !/\b(ago|yesterday|today|tomorrow|last|next|this|later|before|after)\b/i.test(r.text)) continue;
+    if (
+      !c.isCertain("day") &&
+      !c.isCertain("weekday") &&
+      !/\b(ago|yesterday|today|tomorrow|last|next|this|later|before|after)\b/i.test(r.text)
+    )
+      continue;
     out.push({
       start: r.index,
       end: r.index + r.text.length,

@@ -26,13 +26,18 @@ interface Candidate {
   raw: unknown;
 }
 
-const quote = (v: unknown): string => (typeof v === "string" ? v : JSON.stringify(v) ?? "");
+const quote = (v: unknown): string => (typeof v === "string" ? v : (JSON.stringify(v) ?? ""));
 
 const isScalarType = (input: InputIR): boolean => !["struct", "list", "any", "context"].includes(input.type.kind);
 
 function candidatesFor(input: InputIR, root: unknown, nodes: JsonNode[], reference: string, meter: Meter): Candidate[] {
   const period = input.type.kind === "number" ? periodOfText(`${input.name} ${input.desc}`) : undefined;
-  const ctx = (keys: string[]) => ({ options: input.options, period, sourcePeriod: periodOfText(normaliseName(keys.join(" "))), reference });
+  const ctx = (keys: string[]) => ({
+    options: input.options,
+    period,
+    sourcePeriod: periodOfText(normaliseName(keys.join(" "))),
+    reference,
+  });
   if (input.from) {
     const hit = resolveHint(root, input.from, normaliseName);
     const c = hit && coerce(hit.value, input.type, ctx(hit.pointer.split("/")));
@@ -43,7 +48,11 @@ function candidatesFor(input: InputIR, root: unknown, nodes: JsonNode[], referen
   const out: Candidate[] = [];
   for (const node of nodes) {
     meter.steps++;
-    if (node.keys.length === 0 || (isScalarType(input) && typeof node.value === "object" && node.value !== null && !isAmountObject(node.value))) continue;
+    if (
+      node.keys.length === 0 ||
+      (isScalarType(input) && typeof node.value === "object" && node.value !== null && !isAmountObject(node.value))
+    )
+      continue;
     const score = pathScore(words, node.keys);
     if (score < MIN_KEY_SCORE) continue;
     const c = coerce(node.value, input.type, ctx(node.keys.slice(-2)));
@@ -72,7 +81,12 @@ const proseLeaves = (nodes: JsonNode[]): JsonNode[] =>
   nodes.filter((n) => typeof n.value === "string" && (n.value as string).trim().split(/\s+/).length >= 4);
 
 /** `meter` counts the basic steps taken (tests check they grow linearly with the evidence). */
-export function readJson(inputs: InputIR[], state: unknown, reference = todayIso(), meter: Meter = { steps: 0 }): Record<string, ReadValue> {
+export function readJson(
+  inputs: InputIR[],
+  state: unknown,
+  reference = todayIso(),
+  meter: Meter = { steps: 0 },
+): Record<string, ReadValue> {
   const nodes = walkJson(state);
   meter.steps += nodes.length;
   const values: Record<string, ReadValue> = {};

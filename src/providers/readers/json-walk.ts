@@ -27,7 +27,9 @@ function nameValueKeys(list: unknown[]): { name: string; value: string } | undef
   const name = NAME_KEYS.find((k) => typeof first[k] === "string");
   const value = VALUE_KEYS.find((k) => k in first);
   if (!name || !value) return undefined;
-  return list.every((item) => typeof (item as Record<string, unknown>)[name] === "string" && value in (item as object)) ? { name, value } : undefined;
+  return list.every((item) => typeof (item as Record<string, unknown>)[name] === "string" && value in (item as object))
+    ? { name, value }
+    : undefined;
 }
 
 /**
@@ -60,10 +62,20 @@ export function walkJson(root: unknown): JsonNode[] {
 }
 
 /** Resolves a `from` hint: a JSON Pointer (`/a/b`) or a dotted path (`a.b`, `a.items[0].b`), keys compared exactly, then ignoring case and separators. */
-export function resolveHint(root: unknown, hint: string, normalise: (k: string) => string): { pointer: string; value: unknown } | undefined {
+export function resolveHint(
+  root: unknown,
+  hint: string,
+  normalise: (k: string) => string,
+): { pointer: string; value: unknown } | undefined {
   const segments = hint.startsWith("/")
-    ? hint.slice(1).split("/").map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"))
-    : hint.replace(/\[(\d+)\]/g, ".$1").split(".").filter((s) => s !== "");
+    ? hint
+        .slice(1)
+        .split("/")
+        .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"))
+    : hint
+        .replace(/\[(\d+)\]/g, ".$1")
+        .split(".")
+        .filter((s) => s !== "");
   if (segments.length === 0) return undefined;
   let node: unknown = root;
   let pointer = "";

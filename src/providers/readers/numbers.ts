@@ -16,19 +16,64 @@ export interface Amount {
 }
 
 const MULTIPLIERS: Record<string, number> = {
-  k: 1e3, thousand: 1e3, m: 1e6, mn: 1e6, mm: 1e6, million: 1e6, bn: 1e9, billion: 1e9,
+  k: 1e3,
+  thousand: 1e3,
+  m: 1e6,
+  mn: 1e6,
+  mm: 1e6,
+  million: 1e6,
+  bn: 1e9,
+  billion: 1e9,
 };
 
 const CURRENCIES: Record<string, string> = {
-  $: "USD", us$: "USD", usd: "USD", dollar: "USD", dollars: "USD", "€": "EUR", eur: "EUR", euro: "EUR", euros: "EUR",
-  "£": "GBP", gbp: "GBP", pound: "GBP", pounds: "GBP",
+  $: "USD",
+  us$: "USD",
+  usd: "USD",
+  dollar: "USD",
+  dollars: "USD",
+  "€": "EUR",
+  eur: "EUR",
+  euro: "EUR",
+  euros: "EUR",
+  "£": "GBP",
+  gbp: "GBP",
+  pound: "GBP",
+  pounds: "GBP",
 };
 
 const NUMBER_WORDS: Record<string, number> = {
-  zero: 0, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
-  eleven: 11, twelve: 12, thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18,
-  nineteen: 19, twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90,
-  hundred: 100, a_dozen: 12, dozen: 12,
+  zero: 0,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  thirteen: 13,
+  fourteen: 14,
+  fifteen: 15,
+  sixteen: 16,
+  seventeen: 17,
+  eighteen: 18,
+  nineteen: 19,
+  twenty: 20,
+  thirty: 30,
+  forty: 40,
+  fifty: 50,
+  sixty: 60,
+  seventy: 70,
+  eighty: 80,
+  ninety: 90,
+  hundred: 100,
+  a_dozen: 12,
+  dozen: 12,
 };
 
 /**
@@ -39,9 +84,18 @@ const PERIOD_AFTER =
   /^[ \t]*(?:(?:per|a|an|each|\/)[ \t]*(?:seat|user|licen[cs]e|unit|head|person|member)s?[ \t]*)?(?:(?:a|an|per|each|every|\/)[ \t]*(month|mo|year|yr|annum|week|wk)\b|(monthly|annually|yearly|weekly|p\.?[ \t]?a\.?|pm)(?![a-z]))/i;
 
 const PERIOD_WORDS: Record<string, Period> = {
-  month: "month", mo: "month", monthly: "month", pm: "month",
-  year: "year", yr: "year", annum: "year", annually: "year", yearly: "year",
-  week: "week", wk: "week", weekly: "week",
+  month: "month",
+  mo: "month",
+  monthly: "month",
+  pm: "month",
+  year: "year",
+  yr: "year",
+  annum: "year",
+  annually: "year",
+  yearly: "year",
+  week: "week",
+  wk: "week",
+  weekly: "week",
 };
 
 export function periodAfter(rest: string): { period: Period; length: number } | undefined {
@@ -62,14 +116,12 @@ export const convertPeriod = (value: number, from: Period, to: Period): number =
  * Digits with thousands separators are taken whole; a bare 4-digit year stays a number (the
  * readers mask dates before they look at amounts).
  */
-export const AMOUNT_SOURCE =
-  String.raw`(?<cur1>US\$|USD|EUR|GBP|\$|€|£)?\s?(?<num>[-−]?(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+))(?:\s?(?<mult>k|mm|mn|m|bn|thousand|million|billion)(?![a-z]))?(?:\s?(?<pct>%|percent(?![a-z])|per\s?cent(?![a-z])|pct(?![a-z])))?(?:\s?(?<cur2>USD|EUR|GBP|dollars?|euros?|pounds?)(?![a-z]))?`;
-
+export const AMOUNT_SOURCE = String.raw`(?<cur1>US\$|USD|EUR|GBP|\$|€|£)?\s?(?<num>[-−]?(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+))(?:\s?(?<mult>k|mm|mn|m|bn|thousand|million|billion)(?![a-z]))?(?:\s?(?<pct>%|percent(?![a-z])|per\s?cent(?![a-z])|pct(?![a-z])))?(?:\s?(?<cur2>USD|EUR|GBP|dollars?|euros?|pounds?)(?![a-z]))?`;
 
 export function amountFromMatch(m: RegExpExecArray): Amount {
   const g = m.groups ?? {};
   const digits = (g.num ?? "").replace(/,/g, "").replace("−", "-");
-  const mult = g.mult ? MULTIPLIERS[g.mult.toLowerCase()] ?? 1 : 1;
+  const mult = g.mult ? (MULTIPLIERS[g.mult.toLowerCase()] ?? 1) : 1;
   const currencyWord = (g.cur1 ?? g.cur2)?.toLowerCase();
   return {
     value: roundFloat(Number(digits) * mult),
@@ -133,7 +185,7 @@ const PERCENT_AFTER = /^[ \t]*(?:percent|per[ \t]?cent|pct|%)(?![a-z])/i;
  */
 export function numberPhrase(text: string, start: number, first: string): { amount: Amount; end: number } | undefined {
   const words: { word: string; end: number }[] = [{ word: first.toLowerCase(), end: start + first.length }];
-  for (NEXT_WORD.lastIndex = start + first.length; ; ) {
+  for (NEXT_WORD.lastIndex = start + first.length; ;) {
     const m = NEXT_WORD.exec(text);
     if (!m || words.length > 24) break;
     words.push({ word: m[1]!.toLowerCase(), end: NEXT_WORD.lastIndex });
@@ -144,7 +196,11 @@ export function numberPhrase(text: string, start: number, first: string): { amou
   let end = -1;
   let scaled = false;
   let i = 0;
-  if ((words[0]!.word === "a" || words[0]!.word === "an") && words[1] && ["hundred", "thousand", "million", "billion"].includes(words[1].word)) {
+  if (
+    (words[0]!.word === "a" || words[0]!.word === "an") &&
+    words[1] &&
+    ["hundred", "thousand", "million", "billion"].includes(words[1].word)
+  ) {
     group = 1;
     last = "unit";
     i = 1;

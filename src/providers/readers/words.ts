@@ -5,8 +5,28 @@ import { SYNONYM_GROUPS } from "./synonyms.js";
 
 /** Suffixes stripped once, longest first: a light stemmer, enough to meet inflected forms. */
 const SUFFIXES = [
-  "ational", "ations", "ation", "ements", "ement", "ments", "ment", "ness", "ings",
-  "ing", "ies", "ied", "ees", "ers", "ee", "ed", "er", "es", "ly", "s", "e", "y",
+  "ational",
+  "ations",
+  "ation",
+  "ements",
+  "ement",
+  "ments",
+  "ment",
+  "ness",
+  "ings",
+  "ing",
+  "ies",
+  "ied",
+  "ees",
+  "ers",
+  "ee",
+  "ed",
+  "er",
+  "es",
+  "ly",
+  "s",
+  "e",
+  "y",
 ];
 
 export function stem(word: string): string {
@@ -17,10 +37,12 @@ export function stem(word: string): string {
 
 /** Function words that say nothing about which fact a sentence states. */
 export const STOP_WORDS = new Set(
-  ("a an the of on in to is are was were be been being what how many much does do did for or and with by at from " +
+  (
+    "a an the of on in to is are was were be been being what how many much does do did for or and with by at from " +
     "this that these those it its as which who whom whose each any has have had will would should can could may " +
     "there their they them he she his her him we our you your i me my if than then so such into per about " +
-    "when where why all some more most other also not no yes").split(" "),
+    "when where why all some more most other also not no yes"
+  ).split(" "),
 );
 
 /** `annualIncome`, `annual_income`, `Annual-Income ` → ["annual", "income"] */
@@ -37,7 +59,9 @@ export const normaliseName = (name: string): string => splitName(name).join(" ")
 
 /** Content stems of a phrase: split, stop words, single letters ("country's" › "s") and numbers dropped, stemmed. */
 export const contentStems = (text: string): string[] =>
-  splitName(text).filter((w) => w.length > 1 && !STOP_WORDS.has(w) && !/^\d+$/.test(w) && !NUMBER_WORDS.has(w)).map(stem);
+  splitName(text)
+    .filter((w) => w.length > 1 && !STOP_WORDS.has(w) && !/^\d+$/.test(w) && !NUMBER_WORDS.has(w))
+    .map(stem);
 
 /** Number words are values, never the words that name a fact ("one seat" names a seat). */
 const NUMBER_WORDS = new Set(
@@ -58,7 +82,10 @@ SYNONYM_GROUPS.forEach((group, i) => {
 
 /** Multi-word synonyms: phrase stems and their group, e.g. "politically exposed" in the PEP group. */
 const PHRASE_SYNONYMS: { stems: string[]; group: number }[] = SYNONYM_GROUPS.flatMap((group, i) =>
-  group.map(contentStems).filter((s) => s.length > 1).map((stems) => ({ stems, group: i })),
+  group
+    .map(contentStems)
+    .filter((s) => s.length > 1)
+    .map((stems) => ({ stems, group: i })),
 );
 
 /** How strongly a synonym says a word: less than the word itself. */
@@ -95,7 +122,7 @@ const REPRESENTATIVE = SYNONYM_GROUPS.map((group, i) => {
  */
 export function conceptTokens(stems: string[]): string[] {
   const out: string[] = [];
-  for (let i = 0; i < stems.length; ) {
+  for (let i = 0; i < stems.length;) {
     const phrase = phraseAt(stems, i);
     if (phrase) {
       out.push(REPRESENTATIVE[phrase.group]!);

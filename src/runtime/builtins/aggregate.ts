@@ -10,7 +10,12 @@ import { asList, bad, isNum } from "./args.js";
 import { group, T, type BuiltinDef, type BuiltinResult } from "./def.js";
 
 /** `f(list)` or `f(c1, c2, ...)`: the aggregate functions accept both. */
-function listOrVarargs(name: string, result: BuiltinResult, description: string, f: (items: FeelValue[]) => FeelValue): Omit<BuiltinDef, "kind"> {
+function listOrVarargs(
+  name: string,
+  result: BuiltinResult,
+  description: string,
+  f: (items: FeelValue[]) => FeelValue,
+): Omit<BuiltinDef, "kind"> {
   const onList = (list: FeelValue) => {
     const items = asList(list);
     return items ? f(items) : bad(name, "list", list, "a list");
@@ -106,10 +111,25 @@ function any(items: FeelValue[]): FeelValue {
 export const aggregateBuiltins: BuiltinDef[] = group("list", [
   listOrVarargs("min", "item", "The least item; null for an empty list.", extreme("min", -1)),
   listOrVarargs("max", "item", "The greatest item; null for an empty list.", extreme("max", 1)),
-  listOrVarargs("sum", T.number, "The sum of the numbers; null for an empty list.", numeric("sum", (ns) => (ns.length ? sumOf(ns) : null))),
-  listOrVarargs("product", T.number, "The product of the numbers; null for an empty list.", numeric("product", (ns) => (ns.length ? ns.reduce((a, b) => a.times(b)) : null))),
+  listOrVarargs(
+    "sum",
+    T.number,
+    "The sum of the numbers; null for an empty list.",
+    numeric("sum", (ns) => (ns.length ? sumOf(ns) : null)),
+  ),
+  listOrVarargs(
+    "product",
+    T.number,
+    "The product of the numbers; null for an empty list.",
+    numeric("product", (ns) => (ns.length ? ns.reduce((a, b) => a.times(b)) : null)),
+  ),
   listOrVarargs("mean", T.number, "The arithmetic mean of the numbers; null for an empty list.", numeric("mean", mean)),
-  listOrVarargs("median", T.number, "The middle number in order (the mean of the middle two for an even count).", numeric("median", median)),
+  listOrVarargs(
+    "median",
+    T.number,
+    "The middle number in order (the mean of the middle two for an even count).",
+    numeric("median", median),
+  ),
   listOrVarargs("stddev", T.number, "The sample standard deviation of the numbers; null for fewer than two.", numeric("stddev", stddev)),
   listOrVarargs("mode", "items", "The most frequent items, ascending.", mode),
   listOrVarargs("all", T.boolean, "true when every item is true, false when any is false, else null.", all),

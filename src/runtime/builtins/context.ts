@@ -52,15 +52,28 @@ export const contextBuiltins: BuiltinDef[] = group("context", [
     signatures: [
       {
         params: ["m", "key"],
-        impl: scalars((m, key) => (!isCtx(m) ? bad("get value", "m", m, "a context") : !isStr(key) ? bad("get value", "key", key, "a string") : m.get(key))),
+        impl: scalars((m, key) =>
+          !isCtx(m) ? bad("get value", "m", m, "a context") : !isStr(key) ? bad("get value", "key", key, "a string") : m.get(key),
+        ),
       },
     ],
   },
   {
     name: "get entries",
-    result: T.listOf({ kind: "struct", fields: [["key", T.string], ["value", T.any]] }),
+    result: T.listOf({
+      kind: "struct",
+      fields: [
+        ["key", T.string],
+        ["value", T.any],
+      ],
+    }),
     description: "The entries of the context m as a list of {key, value} contexts.",
-    signatures: [{ params: ["m"], impl: scalars((m) => (isCtx(m) ? [...m.entries].map(([k, v]) => entry(k, v)) : bad("get entries", "m", m, "a context"))) }],
+    signatures: [
+      {
+        params: ["m"],
+        impl: scalars((m) => (isCtx(m) ? [...m.entries].map(([k, v]) => entry(k, v)) : bad("get entries", "m", m, "a context"))),
+      },
+    ],
   },
   {
     name: "context put",

@@ -98,5 +98,4 @@ export const fitsNamed = (s: Signature, names: readonly string[]): boolean =>
 export const returnsNumber = (d: BuiltinDef): boolean => typeof d.result !== "string" && d.result.kind === "number";
 
 /** The rows of one group of the catalogue, each given its kind. */
-export const group = (kind: BuiltinKind, rows: readonly Omit<BuiltinDef, "kind">[]): BuiltinDef[] =>
-  rows.map((row) => ({ ...row, kind }));
+export const group = (kind: BuiltinKind, rows: readonly Omit<BuiltinDef, "kind">[]): BuiltinDef[] => rows.map((row) => ({ ...row, kind }));

@@ -143,13 +143,28 @@ export const listBuiltins: BuiltinDef[] = group("list", [
   one("list contains", T.boolean, "Whether the list contains the element.", ["list", "element"], (list, e) =>
     withList("list contains", list, (items) => contains(items, e)),
   ),
-  one("count", T.number, "The number of items in the list.", ["list"], (list) => withList("count", list, (items) => new Decimal(items.length))),
-  one("sublist", "first list", "The items from a start position (negative: from the end), all or a given length.", ["list", "start position", "length"], sublist, 2),
+  one("count", T.number, "The number of items in the list.", ["list"], (list) =>
+    withList("count", list, (items) => new Decimal(items.length)),
+  ),
+  one(
+    "sublist",
+    "first list",
+    "The items from a start position (negative: from the end), all or a given length.",
+    ["list", "start position", "length"],
+    sublist,
+    2,
+  ),
   {
     name: "append",
     result: "appended list",
     description: "The list with the items added at its end.",
-    signatures: [{ params: ["list", "item"], variadic: true, impl: (list, rest) => withList("append", list, (items) => [...items, ...(rest as FeelValue[])]) }],
+    signatures: [
+      {
+        params: ["list", "item"],
+        variadic: true,
+        impl: (list, rest) => withList("append", list, (items) => [...items, ...(rest as FeelValue[])]),
+      },
+    ],
   },
   {
     name: "concatenate",
@@ -157,9 +172,17 @@ export const listBuiltins: BuiltinDef[] = group("list", [
     description: "The lists one after another.",
     signatures: [{ params: ["list"], variadic: true, impl: (args) => lists("concatenate", args as FeelValue[])?.flat() ?? null }],
   },
-  one("insert before", "list with new item", "The list with the new item inserted at a position.", ["list", "position", "newItem"], insertBefore),
+  one(
+    "insert before",
+    "list with new item",
+    "The list with the new item inserted at a position.",
+    ["list", "position", "newItem"],
+    insertBefore,
+  ),
   one("remove", "first list", "The list without the item at a position.", ["list", "position"], remove),
-  one("reverse", "first list", "The items in reverse order.", ["list"], (list) => withList("reverse", list, (items) => [...items].reverse())),
+  one("reverse", "first list", "The items in reverse order.", ["list"], (list) =>
+    withList("reverse", list, (items) => [...items].reverse()),
+  ),
   one("index of", T.listOf(T.number), "The positions (from 1) of the items equal to match.", ["list", "match"], (list, m) =>
     withList("index of", list, (items) => items.flatMap((x, i) => (valueEquals(x, m) === true ? [new Decimal(i + 1)] : []))),
   ),
@@ -167,10 +190,23 @@ export const listBuiltins: BuiltinDef[] = group("list", [
     name: "union",
     result: "joined lists",
     description: "The items of all the lists, each once, in order of first appearance.",
-    signatures: [{ params: ["list"], variadic: true, impl: (args) => { const ls = lists("union", args as FeelValue[]); return ls && distinct(ls.flat()); } }],
+    signatures: [
+      {
+        params: ["list"],
+        variadic: true,
+        impl: (args) => {
+          const ls = lists("union", args as FeelValue[]);
+          return ls && distinct(ls.flat());
+        },
+      },
+    ],
   },
-  one("distinct values", "first list", "The items, each once, in order of first appearance.", ["list"], (list) => withList("distinct values", list, distinct)),
-  one("flatten", T.listOf(T.any), "The items of the list and of its nested lists, in one flat list.", ["list"], (list) => withList("flatten", list, flatten)),
+  one("distinct values", "first list", "The items, each once, in order of first appearance.", ["list"], (list) =>
+    withList("distinct values", list, distinct),
+  ),
+  one("flatten", T.listOf(T.any), "The items of the list and of its nested lists, in one flat list.", ["list"], (list) =>
+    withList("flatten", list, flatten),
+  ),
   one("sort", "first list", "The items in natural order, or ordered by a precedes(a, b) function.", ["list", "precedes"], sort, 1),
   {
     name: "list replace",

@@ -40,12 +40,23 @@ export const ROUNDING_MODES: Readonly<Record<string, Rounding>> = Object.fromEnt
  * `decimal(n, 2)` and its siblings with a literal scale from 0 to 22, as generated code calls
  * them: a number rounds at once; anything else goes to the built-in (`general`) for its message.
  */
-export function roundPlaces(n: FeelValue, places: number, mode: Rounding, general: (n: FeelValue, scale: FeelValue) => FeelValue): FeelValue {
+export function roundPlaces(
+  n: FeelValue,
+  places: number,
+  mode: Rounding,
+  general: (n: FeelValue, scale: FeelValue) => FeelValue,
+): FeelValue {
   return isNum(n) ? finite(n.toDecimalPlaces(places, mode), "rounding") : general(n, new Decimal(places));
 }
 
 /** `decimal(a / b, 2)` and its siblings: the quotient rounded in one step when it can be. */
-export function roundQuotient(a: FeelValue, b: FeelValue, places: number, mode: Rounding, general: (n: FeelValue, scale: FeelValue) => FeelValue): FeelValue {
+export function roundQuotient(
+  a: FeelValue,
+  b: FeelValue,
+  places: number,
+  mode: Rounding,
+  general: (n: FeelValue, scale: FeelValue) => FeelValue,
+): FeelValue {
   const r = isNum(a) && isNum(b) ? a.divToPlaces(b, places, mode) : null;
   return r ?? roundPlaces(div(a, b), places, mode, general);
 }
@@ -99,15 +110,24 @@ function modulo(dividend: FeelValue, divisor: FeelValue): FeelValue {
 
 const scalarNumberBuiltins: Row[] = [
   ...ROUNDINGS.map(([name, mode, scaleOptional, description]) => rounding(name, mode, scaleOptional, description)),
-  { name: "abs", result: "argument", description: "The absolute value of a number or a duration.", signatures: [{ params: ["n"], impl: abs }] },
+  {
+    name: "abs",
+    result: "argument",
+    description: "The absolute value of a number or a duration.",
+    signatures: [{ params: ["n"], impl: abs }],
+  },
   {
     name: "modulo",
     result: T.number,
     description: "The remainder of dividend divided by divisor, with the sign of the divisor.",
     signatures: [{ params: ["dividend", "divisor"], impl: modulo }],
   },
-  unary("sqrt", T.number, "The square root; null for a negative number.", "number", (n) => (n.isNegative() ? problem("sqrt(): negative number") : n.sqrt())),
-  unary("log", T.number, "The natural logarithm; null unless the number is positive.", "number", (n) => (n.lte(0) ? problem("log(): the number must be positive") : n.ln())),
+  unary("sqrt", T.number, "The square root; null for a negative number.", "number", (n) =>
+    n.isNegative() ? problem("sqrt(): negative number") : n.sqrt(),
+  ),
+  unary("log", T.number, "The natural logarithm; null unless the number is positive.", "number", (n) =>
+    n.lte(0) ? problem("log(): the number must be positive") : n.ln(),
+  ),
   unary("exp", T.number, "e raised to the number.", "number", (n) => finite(n.exp(), "exp()")),
   parity("odd", 1, "Whether an integer is odd; null for a non-integer."),
   parity("even", 0, "Whether an integer is even; null for a non-integer."),

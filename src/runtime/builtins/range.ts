@@ -57,13 +57,9 @@ const overlapsBefore = (a: FeelRange, b: FeelRange) =>
   (gt(E(a), S(b)) || (eq(E(a), S(b)) && a.endIncluded && b.startIncluded)) &&
   (lt(E(a), E(b)) || (eq(E(a), E(b)) && (!a.endIncluded || b.endIncluded)));
 const finishes = (a: FeelRange, b: FeelRange) =>
-  a.endIncluded === b.endIncluded &&
-  eq(E(a), E(b)) &&
-  (gt(S(a), S(b)) || (eq(S(a), S(b)) && (!a.startIncluded || b.startIncluded)));
+  a.endIncluded === b.endIncluded && eq(E(a), E(b)) && (gt(S(a), S(b)) || (eq(S(a), S(b)) && (!a.startIncluded || b.startIncluded)));
 const starts = (a: FeelRange, b: FeelRange) =>
-  a.startIncluded === b.startIncluded &&
-  eq(S(a), S(b)) &&
-  (lt(E(a), E(b)) || (eq(E(a), E(b)) && (!a.endIncluded || b.endIncluded)));
+  a.startIncluded === b.startIncluded && eq(S(a), S(b)) && (lt(E(a), E(b)) || (eq(E(a), E(b)) && (!a.endIncluded || b.endIncluded)));
 
 const RELATIONS: Record<string, Relation> = {
   before: {
@@ -80,8 +76,14 @@ const RELATIONS: Record<string, Relation> = {
     rp: (r, p) => gt(S(r), p) || (eq(S(r), p) && !r.startIncluded),
     rr: (a, b) => gt(S(a), E(b)) || (eq(S(a), E(b)) && (!a.startIncluded || !b.endIncluded)),
   },
-  meets: { description: "Whether range1 ends, included, where range2 starts, included.", rr: (a, b) => a.endIncluded && b.startIncluded && eq(E(a), S(b)) },
-  "met by": { description: "Whether range1 starts, included, where range2 ends, included.", rr: (a, b) => a.startIncluded && b.endIncluded && eq(S(a), E(b)) },
+  meets: {
+    description: "Whether range1 ends, included, where range2 starts, included.",
+    rr: (a, b) => a.endIncluded && b.startIncluded && eq(E(a), S(b)),
+  },
+  "met by": {
+    description: "Whether range1 starts, included, where range2 ends, included.",
+    rr: (a, b) => a.startIncluded && b.endIncluded && eq(S(a), E(b)),
+  },
   overlaps: {
     description: "Whether two ranges share a point.",
     rr: (a, b) =>
@@ -92,18 +94,30 @@ const RELATIONS: Record<string, Relation> = {
   "overlaps after": { description: "Whether range1 starts within range2 and ends after it.", rr: (a, b) => overlapsBefore(b, a) },
   finishes: {
     description: "Whether a point is a range's included end, or range1 ends with range2 and lies within it.",
-    pr: (p, r) => r.endIncluded && eq(p, E(r)), rr: finishes },
+    pr: (p, r) => r.endIncluded && eq(p, E(r)),
+    rr: finishes,
+  },
   "finished by": {
     description: "Whether a range's included end is the point, or range1 ends with range2 and contains it.",
-    rp: (r, p) => r.endIncluded && eq(E(r), p), rr: (a, b) => finishes(b, a) },
+    rp: (r, p) => r.endIncluded && eq(E(r), p),
+    rr: (a, b) => finishes(b, a),
+  },
   includes: { description: "Whether a range contains a point or another range.", rp: includesPoint, rr: includesRange },
-  during: { description: "Whether a point or range lies within a range.", pr: (p, r) => includesPoint(r, p), rr: (a, b) => includesRange(b, a) },
+  during: {
+    description: "Whether a point or range lies within a range.",
+    pr: (p, r) => includesPoint(r, p),
+    rr: (a, b) => includesRange(b, a),
+  },
   starts: {
     description: "Whether a point is a range's included start, or range1 starts with range2 and lies within it.",
-    pr: (p, r) => r.startIncluded && eq(p, S(r)), rr: starts },
+    pr: (p, r) => r.startIncluded && eq(p, S(r)),
+    rr: starts,
+  },
   "started by": {
     description: "Whether a range's included start is the point, or range1 starts with range2 and contains it.",
-    rp: (r, p) => r.startIncluded && eq(S(r), p), rr: (a, b) => starts(b, a) },
+    rp: (r, p) => r.startIncluded && eq(S(r), p),
+    rr: (a, b) => starts(b, a),
+  },
   coincides: {
     description: "Whether two points are equal, or two ranges have the same endpoints and inclusions.",
     pp: (a, b) => eq(a, b),
@@ -144,12 +158,15 @@ function relationBuiltin(name: string, rel: Relation): Omit<BuiltinDef, "kind"> 
 }
 
 export const rangeBuiltins: BuiltinDef[] = [
-  ...group("range", Object.entries(RELATIONS).map(([name, rel]) => relationBuiltin(name, rel))),
+  ...group(
+    "range",
+    Object.entries(RELATIONS).map(([name, rel]) => relationBuiltin(name, rel)),
+  ),
   ...group("conversion", [
     {
       name: "range",
       result: { kind: "range", element: T.any },
-      description: "The range a string spells in FEEL's range syntax, such as \"[1..10)\".",
+      description: 'The range a string spells in FEEL\'s range syntax, such as "[1..10)".',
       signatures: [{ params: ["from"], impl: parseRange }],
     },
   ]),

@@ -13,7 +13,8 @@ function substring(s: FeelValue, start: FeelValue, length?: FeelValue): FeelValu
   if (!isStr(s)) return bad("substring", "string", s, "a string");
   const cs = codePoints(s);
   const p = asInt(start);
-  if (p === undefined || p === 0 || Math.abs(p) > cs.length) return bad("substring", "start position", start, `a non-zero position within ${cs.length} characters`);
+  if (p === undefined || p === 0 || Math.abs(p) > cs.length)
+    return bad("substring", "start position", start, `a non-zero position within ${cs.length} characters`);
   const from = p > 0 ? p - 1 : cs.length + p;
   if (length === undefined) return cs.slice(from).join("");
   const n = asInt(length);
@@ -24,7 +25,13 @@ function substring(s: FeelValue, start: FeelValue, length?: FeelValue): FeelValu
 type Row = Omit<BuiltinDef, "kind">;
 
 /** Two string parameters, both required to be strings. */
-function strings2(name: string, result: BuiltinResult, description: string, params: [string, string], f: (a: string, b: string) => FeelValue): Row {
+function strings2(
+  name: string,
+  result: BuiltinResult,
+  description: string,
+  params: [string, string],
+  f: (a: string, b: string) => FeelValue,
+): Row {
   return {
     name,
     result,
@@ -39,7 +46,12 @@ function strings2(name: string, result: BuiltinResult, description: string, para
 }
 
 function string1(name: string, result: BuiltinResult, description: string, f: (s: string) => FeelValue): Row {
-  return { name, result, description, signatures: [{ params: ["string"], impl: (s) => (isStr(s) ? f(s) : bad(name, "string", s, "a string")) }] };
+  return {
+    name,
+    result,
+    description,
+    signatures: [{ params: ["string"], impl: (s) => (isStr(s) ? f(s) : bad(name, "string", s, "a string")) }],
+  };
 }
 
 // tables call matches() per row with the same few patterns: translate each once
@@ -120,14 +132,26 @@ const scalarStringBuiltins: Row[] = [
   string1("string length", T.number, "The number of characters (Unicode code points).", (s) => decimal(codePoints(s).length)),
   string1("upper case", T.string, "The string in upper case.", (s) => s.toUpperCase()),
   string1("lower case", T.string, "The string in lower case.", (s) => s.toLowerCase()),
-  strings2("substring before", T.string, "The part before the first occurrence of match; empty when there is none.", ["string", "match"], (s, m) => {
-    const at = s.indexOf(m);
-    return at < 0 ? "" : s.slice(0, at);
-  }),
-  strings2("substring after", T.string, "The part after the first occurrence of match; empty when there is none.", ["string", "match"], (s, m) => {
-    const at = s.indexOf(m);
-    return at < 0 ? "" : s.slice(at + m.length);
-  }),
+  strings2(
+    "substring before",
+    T.string,
+    "The part before the first occurrence of match; empty when there is none.",
+    ["string", "match"],
+    (s, m) => {
+      const at = s.indexOf(m);
+      return at < 0 ? "" : s.slice(0, at);
+    },
+  ),
+  strings2(
+    "substring after",
+    T.string,
+    "The part after the first occurrence of match; empty when there is none.",
+    ["string", "match"],
+    (s, m) => {
+      const at = s.indexOf(m);
+      return at < 0 ? "" : s.slice(at + m.length);
+    },
+  ),
   strings2("contains", T.boolean, "Whether the string contains match.", ["string", "match"], (s, m) => s.includes(m)),
   strings2("starts with", T.boolean, "Whether the string starts with match.", ["string", "match"], (s, m) => s.startsWith(m)),
   strings2("ends with", T.boolean, "Whether the string ends with match.", ["string", "match"], (s, m) => s.endsWith(m)),

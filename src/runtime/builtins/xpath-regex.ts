@@ -69,7 +69,10 @@ class Translator {
   private opened = 0;
   private readonly closed = new Set<number>();
   private readonly open: number[] = [];
-  constructor(private readonly cs: string[], private readonly dotAll: boolean) {}
+  constructor(
+    private readonly cs: string[],
+    private readonly dotAll: boolean,
+  ) {}
 
   private peek(k = 0): string | undefined {
     return this.cs[this.i + k];
@@ -164,7 +167,13 @@ class Translator {
     this.next();
     if (CATEGORIES.has(name)) return `\\${negated ? "P" : "p"}{${name}}`;
     if (name.startsWith("Is")) {
-      const block = UNICODE_BLOCKS[name.slice(2).replace(/[\s_-]/g, "").toLowerCase()];
+      const block =
+        UNICODE_BLOCKS[
+          name
+            .slice(2)
+            .replace(/[\s_-]/g, "")
+            .toLowerCase()
+        ];
       if (block) return `[${negated ? "^" : ""}${u(block[0])}-${u(block[1])}]`;
     }
     return fail(`unknown Unicode property ${name}`);

@@ -70,10 +70,7 @@ function dateWithNanos(d: FeelDate, ns: bigint): FeelValue {
 }
 
 function dateTimeWithNanos(dt: FeelDateTime, ns: bigint): FeelValue {
-  const moved =
-    dt.zone !== null
-      ? dateTimeFromUtc(utcNanos(dt) + ns, 0, dt.zone)
-      : dateTimeFromLocal(localNanos(dt) + ns, dt.offset, null);
+  const moved = dt.zone !== null ? dateTimeFromUtc(utcNanos(dt) + ns, 0, dt.zone) : dateTimeFromLocal(localNanos(dt) + ns, dt.offset, null);
   return moved ?? outOfRange();
 }
 
@@ -93,9 +90,7 @@ const utcMidnight = (d: FeelDate) => new FeelDateTime(d.year, d.month, d.day, 0,
 function dateTimeDifference(a: FeelDateTime, b: FeelDateTime): FeelValue {
   if (a.offset === null && b.offset === null) return daysTime(localNanos(a) - localNanos(b));
   if (a.offset !== null && b.offset !== null) return daysTime(utcNanos(a) - utcNanos(b));
-  return problem(
-    `cannot subtract ${describe(b)} from ${describe(a)}: one has a time zone and the other does not`,
-  );
+  return problem(`cannot subtract ${describe(b)} from ${describe(a)}: one has a time zone and the other does not`);
 }
 
 function timeDifference(a: FeelTime, b: FeelTime): FeelValue {
@@ -108,13 +103,15 @@ function timeDifference(a: FeelTime, b: FeelTime): FeelValue {
 
 // ── operator tables ─────────────────────────────────────────────────────────────────────────
 
-const swap = (op: Op): Op => (a, b) => op(b, a);
+const swap =
+  (op: Op): Op =>
+  (a, b) =>
+    op(b, a);
 
 const addition: Record<string, Op> = {
   "date|years and months duration": (a: FeelDate, b: YearsMonthsDuration) => dateWithMonths(a, b.months),
   "date|days and time duration": (a: FeelDate, b: DaysTimeDuration) => dateWithNanos(a, dtNanos(b)),
-  "date and time|years and months duration": (a: FeelDateTime, b: YearsMonthsDuration) =>
-    dateTimeWithMonths(a, b.months),
+  "date and time|years and months duration": (a: FeelDateTime, b: YearsMonthsDuration) => dateTimeWithMonths(a, b.months),
   "date and time|days and time duration": (a: FeelDateTime, b: DaysTimeDuration) => dateTimeWithNanos(a, dtNanos(b)),
   "time|days and time duration": (a: FeelTime, b: DaysTimeDuration) => timeWithNanos(a, dtNanos(b)),
   "years and months duration|years and months duration": (a: YearsMonthsDuration, b: YearsMonthsDuration) =>
@@ -130,10 +127,8 @@ for (const key of Object.keys(addition)) {
 const subtraction: Record<string, Op> = {
   "date|years and months duration": (a: FeelDate, b: YearsMonthsDuration) => dateWithMonths(a, -b.months),
   "date|days and time duration": (a: FeelDate, b: DaysTimeDuration) => dateWithNanos(a, -dtNanos(b)),
-  "date and time|years and months duration": (a: FeelDateTime, b: YearsMonthsDuration) =>
-    dateTimeWithMonths(a, -b.months),
-  "date and time|days and time duration": (a: FeelDateTime, b: DaysTimeDuration) =>
-    dateTimeWithNanos(a, -dtNanos(b)),
+  "date and time|years and months duration": (a: FeelDateTime, b: YearsMonthsDuration) => dateTimeWithMonths(a, -b.months),
+  "date and time|days and time duration": (a: FeelDateTime, b: DaysTimeDuration) => dateTimeWithNanos(a, -dtNanos(b)),
   "time|days and time duration": (a: FeelTime, b: DaysTimeDuration) => timeWithNanos(a, -dtNanos(b)),
   "years and months duration|years and months duration": (a: YearsMonthsDuration, b: YearsMonthsDuration) =>
     yearsMonths(a.months - b.months),

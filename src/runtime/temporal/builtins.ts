@@ -11,20 +11,7 @@ import { atTime, dateTimeFromLocal, dateTimeFromUtc, localNanos, NS_PER_SECOND, 
 import { MAX_OFFSET_SECONDS, parseDate, parseDateTime, parseDuration, parseTime } from "./parse.js";
 
 const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 
 const shown = (v: FeelValue | undefined): string =>
   v === null || v === undefined ? "null" : typeof v === "string" ? JSON.stringify(v) : String(v.toString());
@@ -33,8 +20,7 @@ function bad(fn: string, what: string, v: FeelValue | undefined): null {
   return problem(`${fn}: ${what} (got ${shown(v)})`);
 }
 
-const isDateLike = (v: FeelValue | undefined): v is FeelDate | FeelDateTime =>
-  v instanceof FeelDate || v instanceof FeelDateTime;
+const isDateLike = (v: FeelValue | undefined): v is FeelDate | FeelDateTime => v instanceof FeelDate || v instanceof FeelDateTime;
 
 function fromString<T>(fn: string, parse: (s: string) => T | null, from: FeelValue | undefined): T | null {
   if (typeof from !== "string") return bad(fn, "expects a string", from);
@@ -125,7 +111,13 @@ function onDate<T extends FeelValue>(fn: string, f: (y: number, m: number, d: nu
     isDateLike(date) ? f(date.year, date.month, date.day) : bad(fn, "expects a date or date and time", date);
 }
 
-const one = (name: string, result: BuiltinResult, description: string, param: string, impl: (v: FeelValue) => FeelValue): Omit<BuiltinDef, "kind"> => ({
+const one = (
+  name: string,
+  result: BuiltinResult,
+  description: string,
+  param: string,
+  impl: (v: FeelValue) => FeelValue,
+): Omit<BuiltinDef, "kind"> => ({
   name,
   result,
   description,
@@ -170,11 +162,41 @@ export const temporalBuiltins: BuiltinDef[] = [
     },
   ]),
   ...group("temporal", [
-    { name: "now", result: T.dateTime, description: "The current date and time, in UTC.", impure: true, signatures: [{ params: [], impl: now }] },
+    {
+      name: "now",
+      result: T.dateTime,
+      description: "The current date and time, in UTC.",
+      impure: true,
+      signatures: [{ params: [], impl: now }],
+    },
     { name: "today", result: T.date, description: "The current date, in UTC.", impure: true, signatures: [{ params: [], impl: today }] },
-    one("day of year", T.number, "The day of the year, from 1.", "date", onDate("day of year", (y, m, d) => new Decimal(dayOfYear(y, m, d)))),
-    one("day of week", T.string, "The day of the week in English, \"Monday\" to \"Sunday\".", "date", onDate("day of week", (y, m, d) => WEEKDAYS[isoWeekday(y, m, d) - 1])),
-    one("month of year", T.string, "The month in English, \"January\" to \"December\".", "date", onDate("month of year", (_y, m) => MONTHS[m - 1])),
-    one("week of year", T.number, "The ISO 8601 week of the year, 1 to 53.", "date", onDate("week of year", (y, m, d) => new Decimal(isoWeekOfYear(y, m, d)))),
+    one(
+      "day of year",
+      T.number,
+      "The day of the year, from 1.",
+      "date",
+      onDate("day of year", (y, m, d) => new Decimal(dayOfYear(y, m, d))),
+    ),
+    one(
+      "day of week",
+      T.string,
+      'The day of the week in English, "Monday" to "Sunday".',
+      "date",
+      onDate("day of week", (y, m, d) => WEEKDAYS[isoWeekday(y, m, d) - 1]),
+    ),
+    one(
+      "month of year",
+      T.string,
+      'The month in English, "January" to "December".',
+      "date",
+      onDate("month of year", (_y, m) => MONTHS[m - 1]),
+    ),
+    one(
+      "week of year",
+      T.number,
+      "The ISO 8601 week of the year, 1 to 53.",
+      "date",
+      onDate("week of year", (y, m, d) => new Decimal(isoWeekOfYear(y, m, d))),
+    ),
   ]),
 ];

@@ -29,7 +29,10 @@ export function nanosOfDay(t: { hour: number; minute: number; second: number; na
 }
 
 /** A day's date with a clock's time, written out in full (a spread is a slow path in V8). */
-export const atTime = (d: { year: number; month: number; day: number }, t: { hour: number; minute: number; second: number; nanos: number }): Fields => ({
+export const atTime = (
+  d: { year: number; month: number; day: number },
+  t: { hour: number; minute: number; second: number; nanos: number },
+): Fields => ({
   year: d.year,
   month: d.month,
   day: d.day,

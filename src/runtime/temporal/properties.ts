@@ -55,8 +55,7 @@ function durationProperty(v: DaysTimeDuration | YearsMonthsDuration, name: strin
 }
 
 /** Own entries only: a name like "constructor" must not reach Object.prototype. */
-const own = <T>(table: Record<string, T>, name: string): T | undefined =>
-  Object.hasOwn(table, name) ? table[name] : undefined;
+const own = <T>(table: Record<string, T>, name: string): T | undefined => (Object.hasOwn(table, name) ? table[name] : undefined);
 
 export function temporalProperty(v: TemporalValue, name: string): FeelValue | undefined {
   switch (v.kind) {

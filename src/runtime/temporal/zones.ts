@@ -55,8 +55,7 @@ export function offsetAtInstant(zone: string, utcDays: number, utcSeconds: numbe
   for (const p of f.formatToParts(new Date(epochSeconds * 1000))) {
     if (p.type !== "literal") parts[p.type] = Number(p.value);
   }
-  const wall =
-    daysFromCivil(parts.year, parts.month, parts.day) * 86_400 + parts.hour * 3600 + parts.minute * 60 + parts.second;
+  const wall = daysFromCivil(parts.year, parts.month, parts.day) * 86_400 + parts.hour * 3600 + parts.minute * 60 + parts.second;
   return wall - epochSeconds;
 }
 
@@ -75,8 +74,5 @@ export function resolveLocal(zone: string, localDays: number, localSeconds: numb
 
 /** The zone's standard offset, used for a time of day with a zone but no date. */
 export function standardOffset(zone: string): number {
-  return Math.min(
-    offsetAtInstant(zone, daysFromCivil(2000, 1, 1), 43_200),
-    offsetAtInstant(zone, daysFromCivil(2000, 7, 1), 43_200),
-  );
+  return Math.min(offsetAtInstant(zone, daysFromCivil(2000, 1, 1), 43_200), offsetAtInstant(zone, daysFromCivil(2000, 7, 1), 43_200));
 }

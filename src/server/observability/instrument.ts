@@ -6,7 +6,16 @@ import type { Providers } from "../../providers/registry.js";
 import type { Generator, Reader, Usage } from "../../providers/types.js";
 import type { Metrics } from "./metrics.js";
 
-const TIMED: readonly (keyof Ledger)[] = ["findKeyByHash", "balance", "reserve", "settle", "reserveAndSettle", "release", "topup", "schemaVersion"];
+const TIMED: readonly (keyof Ledger)[] = [
+  "findKeyByHash",
+  "balance",
+  "reserve",
+  "settle",
+  "reserveAndSettle",
+  "release",
+  "topup",
+  "schemaVersion",
+];
 
 export interface InstrumentedLedger {
   ledger: Ledger;
@@ -41,7 +50,12 @@ export function instrumentLedger(inner: Ledger, m: Metrics): InstrumentedLedger 
   return { ledger, held };
 }
 
-async function counted<T extends { usage: Usage }>(m: Metrics, kind: "reader" | "generator", provider: string, call: () => Promise<T>): Promise<T> {
+async function counted<T extends { usage: Usage }>(
+  m: Metrics,
+  kind: "reader" | "generator",
+  provider: string,
+  call: () => Promise<T>,
+): Promise<T> {
   try {
     const result = await call();
     m.providerCalls.inc({ kind, provider, outcome: "ok" });
@@ -54,7 +68,10 @@ async function counted<T extends { usage: Usage }>(m: Metrics, kind: "reader" | 
   }
 }
 
-const reader = (r: Reader, m: Metrics): Reader => ({ name: r.name, read: (req, signal) => counted(m, "reader", r.name, () => r.read(req, signal)) });
+const reader = (r: Reader, m: Metrics): Reader => ({
+  name: r.name,
+  read: (req, signal) => counted(m, "reader", r.name, () => r.read(req, signal)),
+});
 const generator = (g: Generator, m: Metrics): Generator => ({
   name: g.name,
   generate: (req, signal) => counted(m, "generator", g.name, () => g.generate(req, signal)),

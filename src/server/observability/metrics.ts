@@ -20,15 +20,53 @@ export function createMetrics(cache: CompileCache): Metrics {
   const registry = new Registry();
   const m: Metrics = {
     registry,
-    requests: new Counter({ name: "pdm_http_requests_total", help: "HTTP requests by method, route and status", labelNames: ["method", "route", "status"], registers: [registry] }),
-    requestSeconds: new Histogram({ name: "pdm_http_request_duration_seconds", help: "HTTP request latency", labelNames: ["method", "route"], buckets: LATENCY_BUCKETS, registers: [registry] }),
-    ledgerSeconds: new Histogram({ name: "pdm_ledger_operation_duration_seconds", help: "ledger operation latency", labelNames: ["operation"], buckets: LATENCY_BUCKETS, registers: [registry] }),
-    reservationsHeld: new Gauge({ name: "pdm_reservations_held", help: "reservations this instance holds now (reserved, not yet settled or released)", registers: [registry] }),
-    providerCalls: new Counter({ name: "pdm_provider_calls_total", help: "reader and generator calls by outcome", labelNames: ["kind", "provider", "outcome"], registers: [registry] }),
-    providerTokens: new Counter({ name: "pdm_provider_tokens_total", help: "provider tokens by direction", labelNames: ["provider", "direction"], registers: [registry] }),
+    requests: new Counter({
+      name: "pdm_http_requests_total",
+      help: "HTTP requests by method, route and status",
+      labelNames: ["method", "route", "status"],
+      registers: [registry],
+    }),
+    requestSeconds: new Histogram({
+      name: "pdm_http_request_duration_seconds",
+      help: "HTTP request latency",
+      labelNames: ["method", "route"],
+      buckets: LATENCY_BUCKETS,
+      registers: [registry],
+    }),
+    ledgerSeconds: new Histogram({
+      name: "pdm_ledger_operation_duration_seconds",
+      help: "ledger operation latency",
+      labelNames: ["operation"],
+      buckets: LATENCY_BUCKETS,
+      registers: [registry],
+    }),
+    reservationsHeld: new Gauge({
+      name: "pdm_reservations_held",
+      help: "reservations this instance holds now (reserved, not yet settled or released)",
+      registers: [registry],
+    }),
+    providerCalls: new Counter({
+      name: "pdm_provider_calls_total",
+      help: "reader and generator calls by outcome",
+      labelNames: ["kind", "provider", "outcome"],
+      registers: [registry],
+    }),
+    providerTokens: new Counter({
+      name: "pdm_provider_tokens_total",
+      help: "provider tokens by direction",
+      labelNames: ["provider", "direction"],
+      registers: [registry],
+    }),
   };
   const stat = (name: string, help: string, pick: (s: ReturnType<CompileCache["stats"]>) => number) =>
-    new Gauge({ name, help, registers: [registry], collect() { this.set(pick(cache.stats())); } });
+    new Gauge({
+      name,
+      help,
+      registers: [registry],
+      collect() {
+        this.set(pick(cache.stats()));
+      },
+    });
   stat("pdm_compile_cache_entries", "compiled models in the cache", (s) => s.size);
   stat("pdm_compile_cache_hits", "compile cache hits since start", (s) => s.hits);
   stat("pdm_compile_cache_misses", "compile cache misses (compilations) since start", (s) => s.misses);

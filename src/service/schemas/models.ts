@@ -25,10 +25,14 @@ export const ModelsRequest: JsonSchema = {
   properties: {
     model: {
       type: "string",
-      description: "generator alias: openai, anthropic or one of PDM_GENERATORS (default: the server's default language model); an unknown alias is 400 at body.model",
+      description:
+        "generator alias: openai, anthropic or one of PDM_GENERATORS (default: the server's default language model); an unknown alias is 400 at body.model",
     },
     prompt: { type: "string", description: "what the model should decide; with content and output, how to revise them" },
-    content: { type: "object", description: "a ContentDefinition to check, or (with a prompt or files) the complete current one to revise" },
+    content: {
+      type: "object",
+      description: "a ContentDefinition to check, or (with a prompt or files) the complete current one to revise",
+    },
     output: { type: "object", description: "the output Questions of the model being checked or revised" },
     state: { ...ref("State"), description: "evidence; a JSON state matching the drafted model is the first of the Draft's examples" },
     name: { type: "string", description: "the drafted model's name" },

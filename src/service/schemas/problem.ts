@@ -29,7 +29,10 @@ export const Problem: JsonSchema = {
     code: { type: "string", enum: Object.keys(CATALOGUE) },
     detail: { type: "string" },
     errors: { type: "array", items: ref("ErrorEntry") },
-    request_id: { type: "string", description: "the request's id, as in the x-request-id response header (over HTTP only): quote it when reporting a problem" },
+    request_id: {
+      type: "string",
+      description: "the request's id, as in the x-request-id response header (over HTTP only): quote it when reporting a problem",
+    },
   },
   required: ["type", "title", "status", "code", "detail", "errors"],
 };

@@ -30,7 +30,7 @@ export const Readiness: JsonSchema = {
     status: { type: "string", enum: ["ready"] },
     checks: {
       type: "object",
-      description: "each dependency (ledger, redis) and \"ok\", or \"off\" when the instance runs without it",
+      description: 'each dependency (ledger, redis) and "ok", or "off" when the instance runs without it',
       additionalProperties: { type: "string" },
     },
   },

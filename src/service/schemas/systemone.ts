@@ -25,7 +25,10 @@ export const SystemOneRequest: JsonSchema = {
       type: "object",
       description: "alternative to model: a ContentDefinition; requires the outer questions and no model",
     },
-    mode: { ...Mode, description: "thinking spends more on reading: a language-model reader takes several samples whose spread becomes the distribution" },
+    mode: {
+      ...Mode,
+      description: "thinking spends more on reading: a language-model reader takes several samples whose spread becomes the distribution",
+    },
   },
   required: ["state"],
 };
@@ -37,7 +40,10 @@ export const SystemOneResponse: JsonSchema = {
     input: { type: "object", description: "derived JSON Schema of the input" },
     answers: mapOf(ref("Answer")),
     receipt: ref("Receipt"),
-    cache_hit: { type: "boolean", description: "true when questions reused the account's cached model (still billed at the service rates)" },
+    cache_hit: {
+      type: "boolean",
+      description: "true when questions reused the account's cached model (still billed at the service rates)",
+    },
     provider_usage: { ...ref("Usage"), description: "actual language-model tokens (generation and reading); zero for embedded providers" },
     usage: { ...ref("Usage"), description: "API tokens: the request body as sent, the response without its accounting fields" },
     billing: ref("Billing"),

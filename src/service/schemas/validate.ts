@@ -109,7 +109,8 @@ function entries(errors: readonly ErrorObject[], root: JsonSchema, at: string): 
     const address = at + segments.map((s, i) => (item[i] ? `[${s}]` : `.${s}`)).join("");
     const named = segments.length > 0 && !item[item.length - 1];
     const failure: Failure = { label: named ? segments[segments.length - 1]! : address, named, error };
-    const describe = ENTRIES[error.keyword] ?? ((f: Failure) => ({ code: `request.${f.error.keyword}`, message: `${f.label} ${f.error.message}` }));
+    const describe =
+      ENTRIES[error.keyword] ?? ((f: Failure) => ({ code: `request.${f.error.keyword}`, message: `${f.label} ${f.error.message}` }));
     const r = rank(error.keyword);
     const seen = found.get(address);
     if (!seen || r < seen.rank) found.set(address, { entry: { address, ...describe(failure) }, rank: r, order });

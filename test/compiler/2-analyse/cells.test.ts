@@ -8,7 +8,10 @@ const site = () => ({ address: "decisions.t.rule[1]", names: ["limit"], sink: []
 describe("cell reading", () => {
   it("splits at top-level commas only", () => {
     expect(splitTopLevel('a, "b, c", f(1, 2), [1, 2]').map((i) => i.text)).toEqual(["a", '"b, c"', "f(1, 2)", "[1, 2]"]);
-    expect(splitTopLevel("]low..mid[, high").map((i) => [i.text, i.start])).toEqual([["]low..mid[", 0], ["high", 12]]);
+    expect(splitTopLevel("]low..mid[, high").map((i) => [i.text, i.start])).toEqual([
+      ["]low..mid[", 0],
+      ["high", 12],
+    ]);
     expect(splitTopLevel("(1..2], x").map((i) => i.text)).toEqual(["(1..2]", "x"]);
   });
 
@@ -22,7 +25,10 @@ describe("cell reading", () => {
     expect(tests.kind).toBe("not");
     if (tests.kind === "any") throw new Error();
     const spans = tests.tests.map((t) => (t.kind === "expr" ? [t.value.span.start, t.value.span.end] : null));
-    expect(spans).toEqual([[7, 11], [14, 20]]);
+    expect(spans).toEqual([
+      [7, 11],
+      [14, 20],
+    ]);
   });
 
   it("reads `=` cells as expressions in any column", () => {

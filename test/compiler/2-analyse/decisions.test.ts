@@ -3,11 +3,21 @@ import { codes, content, lenient, ok, only, strict } from "./helpers.js";
 
 describe("decisions and lets", () => {
   it("makes each let entry visible to later entries and to expr, in order", () => {
-    const ir = ok(strict(content({
-      decisions: { adult: "age >= 18", score: { type: "number", desc: "Score", let: { base: "age * 2", bonus: "base + 1" }, expr: "base + bonus" } },
-    })));
+    const ir = ok(
+      strict(
+        content({
+          decisions: {
+            adult: "age >= 18",
+            score: { type: "number", desc: "Score", let: { base: "age * 2", bonus: "base + 1" }, expr: "base + bonus" },
+          },
+        }),
+      ),
+    );
     const d = ir.decisions.find((x) => x.name === "score")!;
-    expect(d.lets.map((l) => [l.name, l.address])).toEqual([["base", "decisions.score.let.base"], ["bonus", "decisions.score.let.bonus"]]);
+    expect(d.lets.map((l) => [l.name, l.address])).toEqual([
+      ["base", "decisions.score.let.base"],
+      ["bonus", "decisions.score.let.bonus"],
+    ]);
     expect(d.deps).toEqual(["age"]);
     expect(d.desc).toBe("Score");
   });
@@ -30,12 +40,15 @@ describe("decisions and lets", () => {
   });
 
   it("does not reject a declared type when inference is unsure", () => {
-    const ir = ok(strict(content({ decisions: { adult: "age >= 18", x: { type: "number", expr: "get value({a: 1}, \"a\")" } } })));
+    const ir = ok(strict(content({ decisions: { adult: "age >= 18", x: { type: "number", expr: 'get value({a: 1}, "a")' } } })));
     expect(ir.decisions.find((d) => d.name === "x")!.type).toEqual({ kind: "number" });
   });
 
   it("checks literal results against a declared choice type", () => {
-    const d = only(strict(content({ decisions: { adult: "age >= 18", band: { type: "young|old", expr: 'if age < 40 then "young" else "elderly"' } } })), "types.not-an-option");
+    const d = only(
+      strict(content({ decisions: { adult: "age >= 18", band: { type: "young|old", expr: 'if age < 40 then "young" else "elderly"' } } })),
+      "types.not-an-option",
+    );
     expect(d.message).toContain('"elderly"');
   });
 
@@ -54,14 +67,21 @@ describe("decisions and lets", () => {
   });
 
   it("validates `requires` and counts it as a dependency", () => {
-    const ir = ok(strict(content({
-      inputs: { age: { type: "number", desc: "Age" }, consent: { type: "boolean", desc: "Consent", blank: true } },
-      decisions: { adult: { expr: "age >= 18", requires: ["consent"] } },
-    })));
+    const ir = ok(
+      strict(
+        content({
+          inputs: { age: { type: "number", desc: "Age" }, consent: { type: "boolean", desc: "Consent", blank: true } },
+          decisions: { adult: { expr: "age >= 18", requires: ["consent"] } },
+        }),
+      ),
+    );
     expect(ir.decisions[0]!.requires).toEqual(["consent"]);
     expect(ir.decisions[0]!.deps).toContain("consent");
     const r = strict(content({ decisions: { adult: { expr: "age >= 18", requires: ["agee"] } } }));
-    expect(only(r, "names.unknown")).toMatchObject({ address: "decisions.adult.requires", message: expect.stringContaining("did you mean `age`?") });
+    expect(only(r, "names.unknown")).toMatchObject({
+      address: "decisions.adult.requires",
+      message: expect.stringContaining("did you mean `age`?"),
+    });
   });
 
   it("warns about unknown decision keys and rejects non-decisions", () => {
@@ -76,15 +96,26 @@ describe("decisions and lets", () => {
   });
 
   it("accepts singleton-list conversions between a declared type and the calculation", () => {
-    expect(ok(strict(content({ decisions: { adult: "age >= 18", one: { type: "number", expr: "[age]" }, many: { type: ["number"], expr: "age" } } })))).toBeTruthy();
+    expect(
+      ok(
+        strict(
+          content({ decisions: { adult: "age >= 18", one: { type: "number", expr: "[age]" }, many: { type: ["number"], expr: "age" } } }),
+        ),
+      ),
+    ).toBeTruthy();
   });
 });
 
 describe("literals compared with choices and levels", () => {
-  const c = (expr: string) => content({
-    inputs: { age: { type: "number", desc: "Age" }, tier: { type: "gold|silver", desc: "Tier" }, risk: { type: "low<mid<high", desc: "Risk" } },
-    decisions: { adult: "age >= 18", x: expr },
-  });
+  const c = (expr: string) =>
+    content({
+      inputs: {
+        age: { type: "number", desc: "Age" },
+        tier: { type: "gold|silver", desc: "Tier" },
+        risk: { type: "low<mid<high", desc: "Risk" },
+      },
+      decisions: { adult: "age >= 18", x: expr },
+    });
 
   it("rejects a compared literal that is not a value, with a suggestion", () => {
     const d = only(strict(c('tier = "gld"')), "types.not-an-option");
@@ -100,7 +131,9 @@ describe("literals compared with choices and levels", () => {
   });
 
   it("does not range-check compared numbers", () => {
-    expect(ok(strict(content({ inputs: { age: { type: "number [0..130]", desc: "Age" } }, decisions: { adult: "age > 200" } })))).toBeTruthy();
+    expect(
+      ok(strict(content({ inputs: { age: { type: "number [0..130]", desc: "Age" } }, decisions: { adult: "age > 200" } }))),
+    ).toBeTruthy();
   });
 });
 
@@ -113,7 +146,12 @@ describe("more warnings and checks", () => {
   });
 
   it("checks type names in `instance of` and typed lambda parameters", () => {
-    const r = strict(content({ types: { Person: { name: "string" } }, decisions: { adult: "age >= 18", a: "age instance of Persn", b: "age instance of Person", c: "(function(p: Strng) p)(1)" } }));
+    const r = strict(
+      content({
+        types: { Person: { name: "string" } },
+        decisions: { adult: "age >= 18", a: "age instance of Persn", b: "age instance of Person", c: "(function(p: Strng) p)(1)" },
+      }),
+    );
     const ds = r.diagnostics.filter((d) => d.code === "types.unknown");
     expect(ds.map((d) => [d.address, d.message])).toEqual([
       ["decisions.a", "unknown type `Persn`; did you mean `Person`?"],

@@ -28,13 +28,34 @@ const EXHIBITS: Partial<Record<CheckStageName, Exhibit[]>> = {
     { code: "decision.table-shape", content: content({ decisions: { adult: { table: "x" } } }), address: "decisions.adult.table" },
     {
       code: "decision.table-object-key",
-      content: decision({ expr: "t", let: { t: { table: [["age", "=> t"], ["-", "1"]], hits: "FIRST" } } }),
+      content: decision({
+        expr: "t",
+        let: {
+          t: {
+            table: [
+              ["age", "=> t"],
+              ["-", "1"],
+            ],
+            hits: "FIRST",
+          },
+        },
+      }),
       address: "decisions.adult.let.t",
       lenient: true,
     },
     {
       code: "decision.default-shape",
-      content: content({ decisions: { adult: { table: [["age", "=> a", "=> b"], [">= 18", "1", "2"]], default: 5 } } }),
+      content: content({
+        decisions: {
+          adult: {
+            table: [
+              ["age", "=> a", "=> b"],
+              [">= 18", "1", "2"],
+            ],
+            default: 5,
+          },
+        },
+      }),
       address: "decisions.adult.default",
       lenient: true,
     },
@@ -43,19 +64,41 @@ const EXHIBITS: Partial<Record<CheckStageName, Exhibit[]>> = {
     { code: "function.body-missing", content: fn({ params: { x: "number" } }), address: "functions.f" },
     { code: "function.unknown-key", content: fn({ params: {}, body: "1", retruns: "number" }), address: "functions.f.retruns" },
   ],
-  names: [
-    { code: "names.invalid", content: content({ decisions: { adult: "age >= 18", " x": "1" } }), address: "decisions. x" },
-  ],
+  names: [{ code: "names.invalid", content: content({ decisions: { adult: "age >= 18", " x": "1" } }), address: "decisions. x" }],
   types: [
     { code: "types.not-a-function", content: content({ decisions: { adult: "age(1)" } }), address: "decisions.adult" },
     { code: "types.not-a-function", content: content({ decisions: { adult: "age(1)" } }), address: "decisions.adult", lenient: true },
   ],
   tables: [
     { code: "tables.empty", content: table([]), address: "decisions.adult" },
-    { code: "tables.cell-invalid", content: table([["age", "=> a"], [{}, "1"], ["-", "2"]]), address: "decisions.adult.rule[1]" },
-    { code: "tables.cell-invalid", content: table([["age", "=> a"], ["< 18", {}], ["-", "2"]]), address: "decisions.adult.rule[1]" },
+    {
+      code: "tables.cell-invalid",
+      content: table([
+        ["age", "=> a"],
+        [{}, "1"],
+        ["-", "2"],
+      ]),
+      address: "decisions.adult.rule[1]",
+    },
+    {
+      code: "tables.cell-invalid",
+      content: table([
+        ["age", "=> a"],
+        ["< 18", {}],
+        ["-", "2"],
+      ]),
+      address: "decisions.adult.rule[1]",
+    },
     { code: "tables.rule-shape", content: table([["age", "=> a"], 5, ["-", "2"]]), address: "decisions.adult.rule[1]" },
-    { code: "tables.output-header", content: table([["age", "=>", "=> b"], [">= 1", "1", "2"], ["-", "0", "0"]]), address: "decisions.adult.rule[0]" },
+    {
+      code: "tables.output-header",
+      content: table([
+        ["age", "=>", "=> b"],
+        [">= 1", "1", "2"],
+        ["-", "0", "0"],
+      ]),
+      address: "decisions.adult.rule[0]",
+    },
   ],
   questions: [
     { code: "questions.shape", content: content(), questions: { adult: 5 }, address: "questions.adult" },

@@ -16,9 +16,18 @@ describe("graph stage", () => {
   });
 
   it("finds cycles through lets and table input columns", () => {
-    const r = strict(content({
-      decisions: { adult: "age >= 18", a: { let: { x: "b" }, expr: "x" }, b: [["a", "=> number"], ["-", 1]] },
-    }));
+    const r = strict(
+      content({
+        decisions: {
+          adult: "age >= 18",
+          a: { let: { x: "b" }, expr: "x" },
+          b: [
+            ["a", "=> number"],
+            ["-", 1],
+          ],
+        },
+      }),
+    );
     expect(only(r, "graph.cycle").message).toMatch(/a → b → a/);
   });
 
@@ -37,10 +46,12 @@ describe("graph stage", () => {
   });
 
   it("does not treat recursive functions as cycles", () => {
-    const r = strict(content({
-      functions: { fib: { params: { n: "number" }, returns: "number", body: "if n < 2 then n else fib(n - 1) + fib(n - 2)" } },
-      decisions: { adult: "fib(age) > 1" },
-    }));
+    const r = strict(
+      content({
+        functions: { fib: { params: { n: "number" }, returns: "number", body: "if n < 2 then n else fib(n - 1) + fib(n - 2)" } },
+        decisions: { adult: "fib(age) > 1" },
+      }),
+    );
     expect(r.ir).not.toBeNull();
   });
 });

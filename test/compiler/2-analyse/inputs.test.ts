@@ -16,22 +16,44 @@ describe("inputs", () => {
   });
 
   it("reads options, from, threshold and blank", () => {
-    const ir = ok(strict(content({
-      inputs: {
-        age: { type: "number", desc: "Age" },
-        tier: { type: "gold|silver", desc: "Tier", options: { gold: "best", silver: "good" }, from: "profile", threshold: 0.8, blank: true },
-      },
-      decisions: { adult: "age >= 18", vip: "tier = \"gold\"" },
-    })));
-    expect(ir.inputs[1]).toMatchObject({ name: "tier", options: { gold: "best", silver: "good" }, from: "profile", threshold: 0.8, blank: true });
+    const ir = ok(
+      strict(
+        content({
+          inputs: {
+            age: { type: "number", desc: "Age" },
+            tier: {
+              type: "gold|silver",
+              desc: "Tier",
+              options: { gold: "best", silver: "good" },
+              from: "profile",
+              threshold: 0.8,
+              blank: true,
+            },
+          },
+          decisions: { adult: "age >= 18", vip: 'tier = "gold"' },
+        }),
+      ),
+    );
+    expect(ir.inputs[1]).toMatchObject({
+      name: "tier",
+      options: { gold: "best", silver: "good" },
+      from: "profile",
+      threshold: 0.8,
+      blank: true,
+    });
     expect(ir.inputs[0]!.blank).toBe(false);
   });
 
   it("rejects option keys that are not values of the type", () => {
-    const r = strict(content({
-      inputs: { age: { type: "number", desc: "Age" }, tier: { type: "gold|silver", desc: "Tier", options: { gold: "best", platinum: "?" } } },
-      decisions: { adult: "age >= 18", vip: "tier = \"gold\"" },
-    }));
+    const r = strict(
+      content({
+        inputs: {
+          age: { type: "number", desc: "Age" },
+          tier: { type: "gold|silver", desc: "Tier", options: { gold: "best", platinum: "?" } },
+        },
+        decisions: { adult: "age >= 18", vip: 'tier = "gold"' },
+      }),
+    );
     const d = only(r, "input.option-unknown");
     expect(d.address).toBe("inputs.tier.options.platinum");
     expect(d.message).toContain("platinum");

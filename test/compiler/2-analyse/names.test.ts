@@ -23,13 +23,21 @@ const exprOf = (ir: ReturnType<typeof ok>, decision: string): Expr => {
 
 describe("names stage", () => {
   it("resolves inputs, decisions, functions and built-ins", () => {
-    const ir = ok(strict(content({
-      inputs: { "Monthly Income": { type: "number", desc: "Income" } },
-      functions: { double: { params: { x: "number" }, returns: "number", body: "x * 2" } },
-      decisions: { base: "Monthly Income * 12", total: "double(base) + abs(-1)" },
-    })));
+    const ir = ok(
+      strict(
+        content({
+          inputs: { "Monthly Income": { type: "number", desc: "Income" } },
+          functions: { double: { params: { x: "number" }, returns: "number", body: "x * 2" } },
+          decisions: { base: "Monthly Income * 12", total: "double(base) + abs(-1)" },
+        }),
+      ),
+    );
     const refs = names(exprOf(ir, "total")).map((n) => [n.name, n.ref?.kind]);
-    expect(refs).toEqual([["double", "function"], ["base", "decision"], ["abs", "builtin"]]);
+    expect(refs).toEqual([
+      ["double", "function"],
+      ["base", "decision"],
+      ["abs", "builtin"],
+    ]);
     expect(names(exprOf(ir, "base"))[0]!.ref).toEqual({ kind: "input", name: "Monthly Income" });
   });
 
@@ -45,10 +53,12 @@ describe("names stage", () => {
   });
 
   it("reports duplicate names across inputs, decisions and functions", () => {
-    const r = strict(content({
-      decisions: { age: "1", adult: "age >= 18" },
-      functions: { adult: { params: {}, returns: "number", body: "1" } },
-    }));
+    const r = strict(
+      content({
+        decisions: { age: "1", adult: "age >= 18" },
+        functions: { adult: { params: {}, returns: "number", body: "1" } },
+      }),
+    );
     const dups = r.diagnostics.filter((d) => d.code === "names.duplicate").map((d) => d.address);
     expect(dups).toEqual(["decisions.age", "functions.adult"]);
   });
@@ -58,62 +68,91 @@ describe("names stage", () => {
   });
 
   it("treats unresolved names inside a filter as members of the item, and `item` as a local", () => {
-    const ir = ok(strict(content({
-      inputs: { people: { type: [{ name: "string", age: "number" }], desc: "People" } },
-      decisions: { adults: "people[age >= 18]", first: "people[item.age > 1]", anyAge: "count(people[height > 2])" },
-    })));
+    const ir = ok(
+      strict(
+        content({
+          inputs: { people: { type: [{ name: "string", age: "number" }], desc: "People" } },
+          decisions: { adults: "people[age >= 18]", first: "people[item.age > 1]", anyAge: "count(people[height > 2])" },
+        }),
+      ),
+    );
     const adults = names(exprOf(ir, "adults"));
-    expect(adults.map((n) => [n.name, n.ref])).toEqual([["people", { kind: "input", name: "people" }], ["age", undefined]]);
+    expect(adults.map((n) => [n.name, n.ref])).toEqual([
+      ["people", { kind: "input", name: "people" }],
+      ["age", undefined],
+    ]);
     expect(names(exprOf(ir, "first")).find((n) => n.name === "item")!.ref).toEqual({ kind: "local", name: "item" });
     expect(names(exprOf(ir, "anyAge")).find((n) => n.name === "height")!.ref).toBeUndefined();
   });
 
   it("binds for/some/every variables, context entries and lambda parameters as locals", () => {
-    const ir = ok(strict(content({
-      decisions: {
-        adult: "age >= 18",
-        squares: "for i in [1, 2, 3] return i * i",
-        anyBig: "some x in [1, 2] satisfies x > age",
-        ctx: "{a: 1, b: a + 1}.b",
-        f: "(function(y) y + 1)(2)",
-      },
-    })));
-    for (const [d, local] of [["squares", "i"], ["anyBig", "x"], ["ctx", "a"], ["f", "y"]] as const) {
+    const ir = ok(
+      strict(
+        content({
+          decisions: {
+            adult: "age >= 18",
+            squares: "for i in [1, 2, 3] return i * i",
+            anyBig: "some x in [1, 2] satisfies x > age",
+            ctx: "{a: 1, b: a + 1}.b",
+            f: "(function(y) y + 1)(2)",
+          },
+        }),
+      ),
+    );
+    for (const [d, local] of [
+      ["squares", "i"],
+      ["anyBig", "x"],
+      ["ctx", "a"],
+      ["f", "y"],
+    ] as const) {
       const n = names(exprOf(ir, d)).find((x) => x.name === local)!;
       expect(n.ref).toEqual({ kind: "local", name: local });
     }
   });
 
   it("lets a function use its parameters and other functions, and allows recursion", () => {
-    const ir = ok(strict(content({
-      functions: {
-        fact: { params: { n: "number" }, returns: "number", body: "if n <= 1 then 1 else n * fact(n - 1)" },
-        twice: { params: { n: "number" }, returns: "number", body: "fact(n) * 2" },
-      },
-      decisions: { adult: "age >= 18", f: "twice(age)" },
-    })));
+    const ir = ok(
+      strict(
+        content({
+          functions: {
+            fact: { params: { n: "number" }, returns: "number", body: "if n <= 1 then 1 else n * fact(n - 1)" },
+            twice: { params: { n: "number" }, returns: "number", body: "fact(n) * 2" },
+          },
+          decisions: { adult: "age >= 18", f: "twice(age)" },
+        }),
+      ),
+    );
     expect(ir.functions.find((f) => f.name === "fact")!.calls).toEqual(["fact"]);
     expect(ir.decisions.find((d) => d.name === "f")!.calls).toEqual(["twice"]);
   });
 
   it("rejects a function body that reads an input or a decision", () => {
-    const r = strict(content({ functions: { f: { params: { x: "number" }, returns: "number", body: "x + age" } }, decisions: { adult: "age >= 18" } }));
+    const r = strict(
+      content({ functions: { f: { params: { x: "number" }, returns: "number", body: "x + age" } }, decisions: { adult: "age >= 18" } }),
+    );
     const d = only(r, "names.function-scope");
     expect(d.address).toBe("functions.f");
     expect(d.message).toContain("input `age`");
   });
 
   it("checks the arguments of model function calls", () => {
-    const c = content({ functions: { f: { params: { a: "number", b: "number" }, returns: "number", body: "a + b" } }, decisions: { adult: "age >= 18", x: "f(1)", y: "f(a: 1, c: 2)" } });
+    const c = content({
+      functions: { f: { params: { a: "number", b: "number" }, returns: "number", body: "a + b" } },
+      decisions: { adult: "age >= 18", x: "f(1)", y: "f(a: 1, c: 2)" },
+    });
     const r = strict(c);
     expect(codes(r)).toEqual(expect.arrayContaining(["types.arity", "names.unknown-parameter"]));
   });
 
   it("reads declared multi-word names whole", () => {
-    const ir = ok(strict(content({
-      inputs: { "number of children": { type: "number", desc: "Children" } },
-      decisions: { "large family": "number of children >= 3" },
-    })));
+    const ir = ok(
+      strict(
+        content({
+          inputs: { "number of children": { type: "number", desc: "Children" } },
+          decisions: { "large family": "number of children >= 3" },
+        }),
+      ),
+    );
     expect(names(exprOf(ir, "large family"))[0]!.name).toBe("number of children");
   });
 
@@ -131,9 +170,23 @@ describe("names stage", () => {
 
   it("checks built-in calls against their signatures, positional and named, in both modes", () => {
     for (const mode of [strict, lenient]) {
-      const r = mode(content({ decisions: { adult: "age >= 18", a: "string()", b: "abs(1, 2)", c: 'substring(string: "abc", start position: 2)', d: "abs(nmber: 1)" } }));
+      const r = mode(
+        content({
+          decisions: {
+            adult: "age >= 18",
+            a: "string()",
+            b: "abs(1, 2)",
+            c: 'substring(string: "abc", start position: 2)',
+            d: "abs(nmber: 1)",
+          },
+        }),
+      );
       const arity = r.diagnostics.filter((d) => d.code === "types.arity");
-      expect(arity.map((d) => [d.severity, d.address])).toEqual([["error", "decisions.a"], ["error", "decisions.b"], ["error", "decisions.d"]]);
+      expect(arity.map((d) => [d.severity, d.address])).toEqual([
+        ["error", "decisions.a"],
+        ["error", "decisions.b"],
+        ["error", "decisions.d"],
+      ]);
       expect(arity[0]!.message).toContain("string(from)");
     }
   });

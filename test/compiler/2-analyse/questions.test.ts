@@ -6,7 +6,14 @@ const model = content({
   decisions: {
     eligible: { type: "boolean", expr: "age >= 18" },
     tier: { type: "gold|silver", expr: 'if age > 50 then "gold" else "silver"' },
-    risk: { type: "low<mid<high", table: [["age", "=>"], ["< 18", "high"], ["-", "low"]] },
+    risk: {
+      type: "low<mid<high",
+      table: [
+        ["age", "=>"],
+        ["< 18", "high"],
+        ["-", "low"],
+      ],
+    },
     score: { type: "number [0..100]", expr: "age" },
     start: { type: "date", expr: 'date("2020-01-01")' },
   },
@@ -34,7 +41,10 @@ describe("questions stage (spec 2.8)", () => {
 
   it("requires a decision of the question's name", () => {
     const r = strict(model, { eligble: { type: "noul", instructions: "?" } });
-    expect(only(r, "questions.missing-decision")).toMatchObject({ address: "questions.eligble", message: expect.stringContaining("did you mean `eligible`?") });
+    expect(only(r, "questions.missing-decision")).toMatchObject({
+      address: "questions.eligble",
+      message: expect.stringContaining("did you mean `eligible`?"),
+    });
     expect(only(strict(model, { age: { type: "number", instructions: "?" } }), "questions.not-a-decision").address).toBe("questions.age");
   });
 
@@ -50,7 +60,13 @@ describe("questions stage (spec 2.8)", () => {
   });
 
   it("accepts a number question without a range for a plain number", () => {
-    expect(ok(strict(content({ decisions: { adult: "age >= 18", n: { type: "number", expr: "age" } } }), { n: { type: "number", instructions: "?" } }))).toBeTruthy();
+    expect(
+      ok(
+        strict(content({ decisions: { adult: "age >= 18", n: { type: "number", expr: "age" } } }), {
+          n: { type: "number", instructions: "?" },
+        }),
+      ),
+    ).toBeTruthy();
   });
 
   it("warns when an inferred type cannot confirm the contract", () => {
@@ -69,14 +85,16 @@ describe("questions stage (spec 2.8)", () => {
       score: { type: "number", instructions: "?", range: { min: 5, max: 1 } },
       start: { type: "when", instructions: "?" },
     });
-    expect(codes(r)).toEqual(expect.arrayContaining([
-      "questions.instructions-missing",
-      "questions.criteria-invalid",
-      "questions.options-missing",
-      "questions.levels-invalid",
-      "questions.range-invalid",
-      "questions.type-invalid",
-    ]));
+    expect(codes(r)).toEqual(
+      expect.arrayContaining([
+        "questions.instructions-missing",
+        "questions.criteria-invalid",
+        "questions.options-missing",
+        "questions.levels-invalid",
+        "questions.range-invalid",
+        "questions.type-invalid",
+      ]),
+    );
   });
 
   it("warns about fields that do not apply to the question type", () => {

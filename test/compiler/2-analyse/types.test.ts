@@ -26,7 +26,10 @@ describe("types (spec 2.3)", () => {
   it("reads a temporal constraint and keeps its literal bound", () => {
     const t = inputType('date >= date("2020-01-01")');
     expect(t).toMatchObject({ kind: "date", constraint: { after: "2020-01-01" } });
-    expect(inputType('date and time < date and time("2030-01-01T00:00:00")')).toMatchObject({ kind: "date and time", constraint: { before: "2030-01-01T00:00:00" } });
+    expect(inputType('date and time < date and time("2030-01-01T00:00:00")')).toMatchObject({
+      kind: "date and time",
+      constraint: { before: "2030-01-01T00:00:00" },
+    });
   });
 
   it("reads a string constraint listing literals", () => {
@@ -53,7 +56,10 @@ describe("types (spec 2.3)", () => {
   it("reads structs and lists", () => {
     expect(inputType({ name: "string", scores: ["number"] })).toEqual({
       kind: "struct",
-      fields: [["name", { kind: "string" }], ["scores", { kind: "list", element: { kind: "number" } }]],
+      fields: [
+        ["name", { kind: "string" }],
+        ["scores", { kind: "list", element: { kind: "number" } }],
+      ],
     });
   });
 
@@ -62,7 +68,13 @@ describe("types (spec 2.3)", () => {
     const t = inputType("People", strict, types);
     expect(t).toEqual({
       kind: "list",
-      element: { kind: "struct", fields: [["name", { kind: "string" }], ["tier", { kind: "choice", values: ["gold", "silver"] }]] },
+      element: {
+        kind: "struct",
+        fields: [
+          ["name", { kind: "string" }],
+          ["tier", { kind: "choice", values: ["gold", "silver"] }],
+        ],
+      },
     });
   });
 

@@ -7,14 +7,31 @@ import type { TableIR } from "../../../src/ir/ir.js";
 import { planTableIndex } from "../../../src/compiler/3-optimise/table-index-plan.js";
 import { compileUncached, type ModelInput } from "../../../src/compiler/index.js";
 
-type NumCell = { kind: "any" } | { kind: "cmp"; op: "<" | "<=" | ">" | ">="; v: number } | { kind: "range"; lo: number; hi: number; li: boolean; hi_: boolean } | { kind: "eq"; v: number };
+type NumCell =
+  | { kind: "any" }
+  | { kind: "cmp"; op: "<" | "<=" | ">" | ">="; v: number }
+  | { kind: "range"; lo: number; hi: number; li: boolean; hi_: boolean }
+  | { kind: "eq"; v: number };
 type StrCell = { kind: "any" } | { kind: "in"; vs: string[]; not: boolean };
 
 const numText = (c: NumCell) =>
-  c.kind === "any" ? "-" : c.kind === "cmp" ? `${c.op} ${c.v}` : c.kind === "eq" ? `${c.v}` : `${c.li ? "[" : "("}${c.lo}..${c.hi}${c.hi_ ? "]" : ")"}`;
+  c.kind === "any"
+    ? "-"
+    : c.kind === "cmp"
+      ? `${c.op} ${c.v}`
+      : c.kind === "eq"
+        ? `${c.v}`
+        : `${c.li ? "[" : "("}${c.lo}..${c.hi}${c.hi_ ? "]" : ")"}`;
 const numOracle = (c: NumCell, x: number) =>
-  c.kind === "any" ? true : c.kind === "eq" ? x === c.v : c.kind === "cmp" ? ({ "<": x < c.v, "<=": x <= c.v, ">": x > c.v, ">=": x >= c.v })[c.op] : (c.li ? x >= c.lo : x > c.lo) && (c.hi_ ? x <= c.hi : x < c.hi);
-const strText = (c: StrCell) => (c.kind === "any" ? "-" : `${c.not ? "not(" : ""}${c.vs.map((v) => JSON.stringify(v)).join(", ")}${c.not ? ")" : ""}`);
+  c.kind === "any"
+    ? true
+    : c.kind === "eq"
+      ? x === c.v
+      : c.kind === "cmp"
+        ? { "<": x < c.v, "<=": x <= c.v, ">": x > c.v, ">=": x >= c.v }[c.op]
+        : (c.li ? x >= c.lo : x > c.lo) && (c.hi_ ? x <= c.hi : x < c.hi);
+const strText = (c: StrCell) =>
+  c.kind === "any" ? "-" : `${c.not ? "not(" : ""}${c.vs.map((v) => JSON.stringify(v)).join(", ")}${c.not ? ")" : ""}`;
 const strOracle = (c: StrCell, x: string) => (c.kind === "any" ? true : c.vs.includes(x) !== c.not);
 
 const small = fc.integer({ min: -5, max: 20 }).map((n) => n / 2);
@@ -22,7 +39,9 @@ const numCell: fc.Arbitrary<NumCell> = fc.oneof(
   fc.constant({ kind: "any" as const }),
   fc.record({ kind: fc.constant("cmp" as const), op: fc.constantFrom("<" as const, "<=" as const, ">" as const, ">=" as const), v: small }),
   fc.record({ kind: fc.constant("eq" as const), v: small }),
-  fc.tuple(small, small, fc.boolean(), fc.boolean()).map(([a, b, li, hi_]) => ({ kind: "range" as const, lo: Math.min(a, b), hi: Math.max(a, b), li, hi_ })),
+  fc
+    .tuple(small, small, fc.boolean(), fc.boolean())
+    .map(([a, b, li, hi_]) => ({ kind: "range" as const, lo: Math.min(a, b), hi: Math.max(a, b), li, hi_ })),
 );
 const word = fc.constantFrom("gold", "silver", "bronze", "tin");
 const strCell: fc.Arbitrary<StrCell> = fc.oneof(

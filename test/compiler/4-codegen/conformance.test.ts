@@ -13,7 +13,12 @@ import { args, type Generated } from "../../support/feel-values.js";
 
 /** Per expression, one decision typed number (the shortcut may apply) and one typed any (never converted). */
 function compile(exprs: string[]) {
-  const decisions = Object.fromEntries(exprs.flatMap((expr, i) => [[`shortcut ${i}`, { type: "number", expr }], [`raw ${i}`, { type: "any", expr }]]));
+  const decisions = Object.fromEntries(
+    exprs.flatMap((expr, i) => [
+      [`shortcut ${i}`, { type: "number", expr }],
+      [`raw ${i}`, { type: "any", expr }],
+    ]),
+  );
   const r = compileUncached({ name: "conformance", decisions } as unknown as ModelInput, { strict: false });
   if (!r.ok) throw new Error(`${exprs.join("; ")}: ${JSON.stringify(r.check.stages.flatMap((s) => s.diagnostics))}`);
   return r.model;

@@ -35,7 +35,10 @@ describe("filters and the names in them", () => {
       fc.integer({ min: -500, max: 500 }).map((n) => `floor(${n / 10})`),
       fc.integer({ min: -500, max: 500 }).map((n) => `ceiling(${n / 10})`),
       fc.integer({ min: 0, max: 9999 }).map((n) => `decimal(${n / 100}, 1)`),
-      fc.string({ maxLength: 6 }).filter((s) => !/["\\]/.test(s)).map((s) => `string length("${s}")`),
+      fc
+        .string({ maxLength: 6 })
+        .filter((s) => !/["\\]/.test(s))
+        .map((s) => `string length("${s}")`),
     );
     fc.assert(
       fc.property(call, fc.array(fc.integer({ min: -20, max: 20 }), { maxLength: 8 }), (c, items) => {

@@ -9,7 +9,12 @@ const helpers: HitHelpers = {
   priorityKey: (v) => [order.indexOf(v as string)],
   aggregate: (agg, vs) => {
     const ns = vs as unknown as number[];
-    const table = { SUM: () => ns.reduce((a, b) => a + b, 0), MIN: () => Math.min(...ns), MAX: () => Math.max(...ns), COUNT: () => ns.length };
+    const table = {
+      SUM: () => ns.reduce((a, b) => a + b, 0),
+      MIN: () => Math.min(...ns),
+      MAX: () => Math.max(...ns),
+      COUNT: () => ns.length,
+    };
     return table[agg]() as unknown as FeelValue;
   },
 };

@@ -6,7 +6,14 @@ const input = (type: unknown, desc = "an input") => ({ type, desc });
 
 function run(content: Record<string, unknown>, state: Record<string, unknown>, strict = true) {
   const r = compileModel({ name: "t", ...content } as ModelInput, { strict });
-  if (!r.ok) throw new Error(JSON.stringify(r.check.stages.flatMap((s) => s.diagnostics), null, 2));
+  if (!r.ok)
+    throw new Error(
+      JSON.stringify(
+        r.check.stages.flatMap((s) => s.diagnostics),
+        null,
+        2,
+      ),
+    );
   return r.model.evaluateTraced(state);
 }
 
@@ -142,9 +149,18 @@ describe("string inputs read from JSON", () => {
     },
   };
   it.each([
-    [{ s: "hi", c: "red" }, { greeting: "hi!", "is red": true, colour: "warm" }],
-    [{ s: "", c: "green" }, { greeting: "!", "is red": false, colour: "cool" }],
-    [{ s: 5, c: 7 }, { greeting: null, "is red": null, colour: null }],
+    [
+      { s: "hi", c: "red" },
+      { greeting: "hi!", "is red": true, colour: "warm" },
+    ],
+    [
+      { s: "", c: "green" },
+      { greeting: "!", "is red": false, colour: "cool" },
+    ],
+    [
+      { s: 5, c: 7 },
+      { greeting: null, "is red": null, colour: null },
+    ],
     [{}, { greeting: null, "is red": false, colour: null }],
   ])("%j", (state, expected) => {
     const r = compileModel({ name: "strings", ...content } as ModelInput, { strict: false });
@@ -160,7 +176,11 @@ describe("decision names as result keys", () => {
     const decisions = JSON.parse('{"__proto__": "x + 1", "constructor": "x + 2", "toString": "x + 3"}');
     const r = compileModel({ name: "keys", inputs: { x: input("number") }, decisions } as ModelInput);
     if (!r.ok) throw new Error(JSON.stringify(r.check.stages.flatMap((s) => s.diagnostics)));
-    for (const out of [r.model.evaluate({ x: 1 }), r.model.evaluate({ x: 1 }, { exactDecimals: true }), r.model.evaluateTraced({ x: 1 }).decisions]) {
+    for (const out of [
+      r.model.evaluate({ x: 1 }),
+      r.model.evaluate({ x: 1 }, { exactDecimals: true }),
+      r.model.evaluateTraced({ x: 1 }).decisions,
+    ]) {
       expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
       expect(Object.keys(out).sort()).toEqual(["__proto__", "constructor", "toString"]);
       expect(Object.getOwnPropertyDescriptor(out, "__proto__")?.value).toEqual(expect.anything());

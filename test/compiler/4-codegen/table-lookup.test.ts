@@ -41,18 +41,29 @@ const odd = fc.oneof(fc.constantFrom(null, NaN, Infinity, -Infinity, "7", true, 
 
 describe("indexed table lookups", () => {
   it("a table of many columns finds its rule from per-column masks", () => {
-    const rules = Array.from({ length: 40 }, (_, i) => [`[${i % 10}..${(i % 10) + 2})`, wordCell(i), `>= ${i % 7}`, wordCell(i + 1), String(i)]);
+    const rules = Array.from({ length: 40 }, (_, i) => [
+      `[${i % 10}..${(i % 10) + 2})`,
+      wordCell(i),
+      `>= ${i % 7}`,
+      wordCell(i + 1),
+      String(i),
+    ]);
     const model = {
       name: "four columns",
       inputs: {
-        a: { type: "number", desc: "a" }, b: { type: "gold|silver|bronze|tin", desc: "b" },
-        c: { type: "number", desc: "c" }, d: { type: "gold|silver|bronze|tin", desc: "d" },
+        a: { type: "number", desc: "a" },
+        b: { type: "gold|silver|bronze|tin", desc: "b" },
+        c: { type: "number", desc: "c" },
+        d: { type: "gold|silver|bronze|tin", desc: "d" },
       },
       decisions: { t: [["a", "b", "c", "d", "=> number"], ...rules, ["-", "-", "-", "-", "-1"]] },
     } as ModelInput;
     const compiled = both(model);
     expect(compiled.indexed.source).toContain("rt.firstRuleN");
-    const value = fc.oneof(fc.integer({ min: -2, max: 13 }).map((n) => n / 2), odd);
+    const value = fc.oneof(
+      fc.integer({ min: -2, max: 13 }).map((n) => n / 2),
+      odd,
+    );
     const word = fc.oneof(fc.constantFrom(...words, "other"), odd);
     fc.assert(
       fc.property(fc.tuple(value, word, value, word), ([a, b, c, d]) => expectSame(compiled, [{ a, b, c, d }])),
@@ -73,7 +84,10 @@ describe("indexed table lookups", () => {
     const value = fc.oneof(fc.integer({ min: -2, max: 152 }), fc.double({ min: -1, max: 151, noNaN: true }), odd);
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 149 }), value, fc.oneof(fc.constantFrom(...words), odd), (i, b, w) =>
-        expectSame(compiled, [{ a: i, b: (i * 7) % 150, w }, { a: i, b, w }]),
+        expectSame(compiled, [
+          { a: i, b: (i * 7) % 150, w },
+          { a: i, b, w },
+        ]),
       ),
       { numRuns: 300 },
     );
@@ -86,14 +100,21 @@ describe("indexed table lookups", () => {
       inputs: { amount: { type: "number", desc: "amount" }, tier: { type: "gold|silver|bronze|tin", desc: "tier" } },
       decisions: {
         fee: [["amount", "tier", "=> number"], ...Array.from({ length: 24 }, (_, i) => [band(i), wordCell(i), String(i / 10)])],
-        label: [["tier", "amount", "=> string"], ...Array.from({ length: 16 }, (_, i) => [wordCell(i), band(i), `"L${i}"`]), ["-", "-", '"none"']],
+        label: [
+          ["tier", "amount", "=> string"],
+          ...Array.from({ length: 16 }, (_, i) => [wordCell(i), band(i), `"L${i}"`]),
+          ["-", "-", '"none"'],
+        ],
       },
     } as ModelInput;
     const compiled = both(model, false);
     expect(compiled.indexed.source).toMatch(/function run\(I, S, TR, J\) \{\nif \(S !== null && TR === null && J\)/);
     const amount = fc.oneof(fc.integer({ min: -5, max: 90 }), fc.double({ min: -5, max: 90, noNaN: true }), odd);
     // fee has no else row: some states match no rule and take the full path
-    fc.assert(fc.property(amount, fc.oneof(fc.constantFrom(...words, "other"), odd), (a, t) => expectSame(compiled, [{ amount: a, tier: t }])), { numRuns: 300 });
+    fc.assert(
+      fc.property(amount, fc.oneof(fc.constantFrom(...words, "other"), odd), (a, t) => expectSame(compiled, [{ amount: a, tier: t }])),
+      { numRuns: 300 },
+    );
   });
 
   it("outputs whose JSON is an object are built afresh for every call", () => {
@@ -144,7 +165,14 @@ describe("regions of numbers", () => {
         fc.pre(even !== null);
         const sorted = f64(b);
         const at = b[pick % b.length]!;
-        const probes = [x, at, (at + b[(pick + 1) % b.length]!) / 2, at + shift * even.step, at + Math.abs(at) * Number.EPSILON, at - Math.abs(at) * Number.EPSILON];
+        const probes = [
+          x,
+          at,
+          (at + b[(pick + 1) % b.length]!) / 2,
+          at + shift * even.step,
+          at + Math.abs(at) * Number.EPSILON,
+          at - Math.abs(at) * Number.EPSILON,
+        ];
         for (const probe of probes) expect(stepRegion(sorted, even.first, 1 / even.step, probe)).toBe(region(sorted, probe));
       }),
       { numRuns: 2000 },

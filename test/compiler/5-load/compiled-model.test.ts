@@ -15,7 +15,10 @@ describe("row models", () => {
   it("rebuilt from the portable part, decides and validates as the compiled model does", () => {
     expect(loaded.decisions).toEqual(compiled.model.decisions);
     expect(loaded.decisions).toEqual(Object.keys(lending.cases[0]!.expected.decisions));
-    const states: Record<string, unknown>[] = [...lending.cases.map((c) => c.state), ...Array.from({ length: 50 }, (_, i) => ({ ...lendingRow(i) }))];
+    const states: Record<string, unknown>[] = [
+      ...lending.cases.map((c) => c.state),
+      ...Array.from({ length: 50 }, (_, i) => ({ ...lendingRow(i) })),
+    ];
     for (const state of states) {
       expect(loaded.validate(state)).toEqual({ ok: true });
       expect(loaded.evaluate(state)).toEqual(compiled.model.evaluate(state));

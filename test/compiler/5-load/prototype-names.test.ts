@@ -9,7 +9,9 @@ const NAMES = ["constructor", "__proto__", "toString", "valueOf", "hasOwnPropert
 
 const compiled = (() => {
   const inputs = Object.fromEntries(NAMES.map((n) => [n, { type: "number", desc: `the ${n}` }]));
-  const r = compileModel({ content: { name: "prototype names", inputs, decisions: { total: { type: "number", expr: NAMES.join(" + ") } } } });
+  const r = compileModel({
+    content: { name: "prototype names", inputs, decisions: { total: { type: "number", expr: NAMES.join(" + ") } } },
+  });
   if (!r.ok) throw new Error(JSON.stringify(r.check.stages.flatMap((s) => s.diagnostics)));
   return r.model;
 })();
@@ -45,11 +47,15 @@ describe("inputs named like inherited properties", () => {
   it("a package validates them the same way", async () => {
     const dir = tempDir("pdm-proto-");
     await installPackage(compiled, dir, { name: "proto" });
-    const out = runNode(dir, "check.mjs", `
+    const out = runNode(
+      dir,
+      "check.mjs",
+      `
       import { validate } from "proto";
       const names = ${JSON.stringify(NAMES)};
       const full = JSON.parse(${JSON.stringify(JSON.stringify(stateWith(NAMES)))});
-      console.log(JSON.stringify({ empty: validate({}), full: validate(full) }));`) as { empty: { ok: boolean; errors: { address: string; code: string }[] }; full: { ok: boolean } };
+      console.log(JSON.stringify({ empty: validate({}), full: validate(full) }));`,
+    ) as { empty: { ok: boolean; errors: { address: string; code: string }[] }; full: { ok: boolean } };
     expect(out.full).toEqual({ ok: true });
     expect(out.empty.ok).toBe(false);
     expect(out.empty.errors.map((e) => e.address).sort()).toEqual(NAMES.map((n) => `inputs.${n}`).sort());

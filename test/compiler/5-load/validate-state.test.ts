@@ -2,20 +2,23 @@ import { describe, expect, it } from "vitest";
 import { analyseModel } from "../../../src/compiler/2-analyse/index.js";
 import { createStateValidator } from "../../../src/compiler/5-load/validate-state.js";
 
-const r = analyseModel({
-  name: "m",
-  inputs: {
-    age: { type: "number [0..130]", desc: "Age" },
-    tier: { type: "gold|silver", desc: "Tier" },
-    start: { type: "date", desc: "Start" },
-    at: { type: "time", desc: "At" },
-    stamp: { type: "date and time", desc: "Stamp" },
-    note: { type: "string", desc: "Note", blank: true },
-    applicant: { type: { income: "number", name: "string" }, desc: "Applicant" },
-    items: { type: [{ price: "number > 0" }], desc: "Items" },
+const r = analyseModel(
+  {
+    name: "m",
+    inputs: {
+      age: { type: "number [0..130]", desc: "Age" },
+      tier: { type: "gold|silver", desc: "Tier" },
+      start: { type: "date", desc: "Start" },
+      at: { type: "time", desc: "At" },
+      stamp: { type: "date and time", desc: "Stamp" },
+      note: { type: "string", desc: "Note", blank: true },
+      applicant: { type: { income: "number", name: "string" }, desc: "Applicant" },
+      items: { type: [{ price: "number > 0" }], desc: "Items" },
+    },
+    decisions: { d: "age + applicant.income + count(items) + string length(note) + string length(tier)", e: "start", f: "at", g: "stamp" },
   },
-  decisions: { d: "age + applicant.income + count(items) + string length(note) + string length(tier)", e: "start", f: "at", g: "stamp" },
-}, { strict: true });
+  { strict: true },
+);
 const validate = createStateValidator(r.input);
 
 const good = {
@@ -49,7 +52,9 @@ describe("createStateValidator", () => {
   });
 
   it("reports a value outside a choice", () => {
-    expect(errorsFor({ tier: "bronze" })).toEqual([{ address: "inputs.tier", code: "state.enum", message: '`tier` must be one of "gold", "silver" (got "bronze")' }]);
+    expect(errorsFor({ tier: "bronze" })).toEqual([
+      { address: "inputs.tier", code: "state.enum", message: '`tier` must be one of "gold", "silver" (got "bronze")' },
+    ]);
   });
 
   it("reports a number outside its range", () => {
@@ -67,7 +72,9 @@ describe("createStateValidator", () => {
   });
 
   it("addresses fields inside structs and list items", () => {
-    expect(errorsFor({ applicant: { name: "Ann" } })).toEqual([{ address: "inputs.applicant.income", code: "state.missing", message: "`applicant.income` is required" }]);
+    expect(errorsFor({ applicant: { name: "Ann" } })).toEqual([
+      { address: "inputs.applicant.income", code: "state.missing", message: "`applicant.income` is required" },
+    ]);
     expect(errorsFor({ items: [{ price: 1 }, { price: 0 }] })).toEqual([
       { address: "inputs.items[1].price", code: "state.range", message: "`items[1].price` must be > 0 (got 0)" },
     ]);

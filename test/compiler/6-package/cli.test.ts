@@ -22,7 +22,15 @@ describe("pdm compile --package", () => {
     const r = await pdm(["compile", lending, "--package", dir]);
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/wrote package/);
-    expect(readdirSync(dir).sort()).toEqual(["README.md", "index.cjs", "index.d.cts", "index.d.ts", "index.js", "package.json", "schema.json"]);
+    expect(readdirSync(dir).sort()).toEqual([
+      "README.md",
+      "index.cjs",
+      "index.d.cts",
+      "index.d.ts",
+      "index.js",
+      "package.json",
+      "schema.json",
+    ]);
     expect(JSON.parse(readFileSync(join(dir, "package.json"), "utf8")).name).toBe("personal-loan-approval");
     const named = join(tempDir("pdm-cli-package-"), "named");
     expect((await pdm(["compile", lending, "--package", named, "--name", "@acme/loans"])).code).toBe(0);

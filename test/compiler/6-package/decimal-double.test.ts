@@ -63,7 +63,9 @@ describe("Decimal over doubles", () => {
     for (const t of texts)
       for (const places of [0, 1, 2, 3])
         for (const mode of modes)
-          expect(d(t).toDecimalPlaces(places, mode).toNumber(), `${t} to ${places} in mode ${mode}`).toBe(new Exact(t).toDecimalPlaces(places, mode).toNumber());
+          expect(d(t).toDecimalPlaces(places, mode).toNumber(), `${t} to ${places} in mode ${mode}`).toBe(
+            new Exact(t).toDecimalPlaces(places, mode).toNumber(),
+          );
   });
 
   it("reads the strings decimal.js reads and rejects the others", () => {
@@ -84,7 +86,18 @@ describe("the runtime against decimal-double.ts", () => {
     cpSync(join(root, "src"), join(dir, "src"), { recursive: true });
     cpSync(join(root, "src/runtime/decimal-double.ts"), join(dir, "src/runtime/decimal.ts"));
     symlinkSync(join(root, "node_modules"), join(dir, "node_modules"), "dir");
-    const config = { compilerOptions: { strict: true, module: "NodeNext", moduleResolution: "NodeNext", target: "ES2022", noEmit: true, skipLibCheck: true, types: ["node"] }, files: ["src/runtime/generated-api.ts"] };
+    const config = {
+      compilerOptions: {
+        strict: true,
+        module: "NodeNext",
+        moduleResolution: "NodeNext",
+        target: "ES2022",
+        noEmit: true,
+        skipLibCheck: true,
+        types: ["node"],
+      },
+      files: ["src/runtime/generated-api.ts"],
+    };
     writeFileSync(join(dir, "tsconfig.json"), JSON.stringify(config));
     const r = spawnSync(join(root, "node_modules/.bin/tsc"), ["-p", "tsconfig.json"], { cwd: dir, encoding: "utf8" });
     // only the runtime's own files are this test's business (other folders may be mid-change)

@@ -9,7 +9,11 @@ import { packageFiles } from "../../../src/compiler/6-package/index.js";
 import { compileModel, type CompiledModel } from "../../../src/compiler/index.js";
 import { compileSample, SAMPLES, states, tempDir } from "./helpers.js";
 
-type Pkg = { evaluate(s: unknown, o?: { exactDecimals?: boolean }): Record<string, unknown>; answers(s: unknown): Record<string, unknown>; numbers: string };
+type Pkg = {
+  evaluate(s: unknown, o?: { exactDecimals?: boolean }): Record<string, unknown>;
+  answers(s: unknown): Record<string, unknown>;
+  numbers: string;
+};
 
 /** sample → state → decision → [decimal value, double value] */
 const KNOWN: Record<string, Record<string, Record<string, [unknown, unknown]>>> = {
@@ -29,7 +33,10 @@ const KNOWN: Record<string, Record<string, Record<string, [unknown, unknown]>>> 
     "exact-decimal-boundary.json": {
       "risk score": [0.3, 0.30000000000000004],
       // just above 0.3: into `(0.3..0.5)` instead of the else row
-      profile: [{ risk: "low", review: false }, { risk: "medium", review: true }],
+      profile: [
+        { risk: "low", review: false },
+        { risk: "medium", review: true },
+      ],
       "customer risk": ["low", "medium"],
       "manual review": [false, true],
     },
@@ -75,7 +82,11 @@ describe.each(SAMPLES)("%s in double mode", (sample) => {
         if (pair) {
           expect([value, double[decision]], `${file}: ${decision}`).toEqual(pair);
           expect(double[decision]).not.toEqual(value);
-        } else expect(close(double[decision], value), `${file}: ${decision} ${JSON.stringify(double[decision])} vs ${JSON.stringify(value)}`).toBe(true);
+        } else
+          expect(
+            close(double[decision], value),
+            `${file}: ${decision} ${JSON.stringify(double[decision])} vs ${JSON.stringify(value)}`,
+          ).toBe(true);
       }
       if (Object.keys(known).length === 0) expect(close(pkg.answers(state), model.answers(decimal))).toBe(true);
     }
@@ -126,7 +137,14 @@ describe("double mode on small models", () => {
     const double = pkg.evaluate(state);
     const decimal = model.model.evaluate(state);
     expect(double).toMatchObject({ rounded: 2.68, tie: 2.12, floored: -1, modulo: 2, text: "1000000000000000000000", small: "0.00000001" });
-    expect(decimal).toMatchObject({ rounded: 2.68, tie: 2.12, floored: -1, modulo: 2, text: "1000000000000000000000", small: "0.00000001" });
+    expect(decimal).toMatchObject({
+      rounded: 2.68,
+      tie: 2.12,
+      floored: -1,
+      modulo: 2,
+      text: "1000000000000000000000",
+      small: "0.00000001",
+    });
     expect(close(double.power, decimal.power)).toBe(true);
   });
 });

@@ -22,10 +22,15 @@ function model(text: string) {
 /** The names the file exports and how many syntax errors it has, from TypeScript's own parser. */
 function shape(dts: string): { exports: string[]; errors: number } {
   const file = ts.createSourceFile("index.d.ts", dts, ts.ScriptTarget.Latest, true);
-  const exported = (s: ts.Statement) => ts.canHaveModifiers(s) && (ts.getModifiers(s) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
-  const names = file.statements.filter(exported).flatMap((s) =>
-    ts.isVariableStatement(s) ? s.declarationList.declarations.map((d) => d.name.getText()) : [(s as ts.DeclarationStatement).name?.getText() ?? "?"],
-  );
+  const exported = (s: ts.Statement) =>
+    ts.canHaveModifiers(s) && (ts.getModifiers(s) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+  const names = file.statements
+    .filter(exported)
+    .flatMap((s) =>
+      ts.isVariableStatement(s)
+        ? s.declarationList.declarations.map((d) => d.name.getText())
+        : [(s as ts.DeclarationStatement).name?.getText() ?? "?"],
+    );
   const errors = (file as unknown as { parseDiagnostics: unknown[] }).parseDiagnostics.length;
   return { exports: names.sort(), errors };
 }
@@ -34,10 +39,29 @@ describe("index.d.ts comments", () => {
   const baseline = shape(declarations(model("plain words"), "decimal"));
 
   it("hostile descriptions neither break the file nor declare anything", () => {
-    const hostile = fc.array(
-      fc.oneof(fc.constantFrom("*/", "/*", "/**", "\u2028", "\u2029", "\n", "\r\n", "`", "'", '"', "export declare const pwned: 1;", "}", "@type {x}"), fc.string({ maxLength: 5 })),
-      { minLength: 1, maxLength: 8 },
-    ).map((parts) => parts.join(""));
+    const hostile = fc
+      .array(
+        fc.oneof(
+          fc.constantFrom(
+            "*/",
+            "/*",
+            "/**",
+            "\u2028",
+            "\u2029",
+            "\n",
+            "\r\n",
+            "`",
+            "'",
+            '"',
+            "export declare const pwned: 1;",
+            "}",
+            "@type {x}",
+          ),
+          fc.string({ maxLength: 5 }),
+        ),
+        { minLength: 1, maxLength: 8 },
+      )
+      .map((parts) => parts.join(""));
     fc.assert(
       fc.property(hostile, (text) => {
         expect(shape(declarations(model(`x ${text}`), "decimal"))).toEqual(baseline);

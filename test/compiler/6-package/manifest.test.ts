@@ -20,8 +20,18 @@ describe("package names and package.json", () => {
   it("points import and require at their files and declarations, with no dependencies", () => {
     const model = compileSample("lending");
     const m = manifest(model, "lending", "2.0.0", "decimal") as Record<string, any>;
-    expect(m.exports["."]).toEqual({ import: { types: "./index.d.ts", default: "./index.js" }, require: { types: "./index.d.cts", default: "./index.cjs" } });
-    expect(m).toMatchObject({ name: "lending", version: "2.0.0", type: "module", main: "./index.cjs", types: "./index.d.ts", pdm: { contentHash: model.hash, numbers: "decimal" } });
+    expect(m.exports["."]).toEqual({
+      import: { types: "./index.d.ts", default: "./index.js" },
+      require: { types: "./index.d.cts", default: "./index.cjs" },
+    });
+    expect(m).toMatchObject({
+      name: "lending",
+      version: "2.0.0",
+      type: "module",
+      main: "./index.cjs",
+      types: "./index.d.ts",
+      pdm: { contentHash: model.hash, numbers: "decimal" },
+    });
     expect(m.dependencies).toBeUndefined();
   });
 });

@@ -50,7 +50,15 @@ describe.each(SAMPLES)("the package of %s", (sample) => {
   });
 
   it("holds the promised files, no dependencies and no imports left", () => {
-    expect(readdirSync(folder).sort()).toEqual(["README.md", "index.cjs", "index.d.cts", "index.d.ts", "index.js", "package.json", "schema.json"]);
+    expect(readdirSync(folder).sort()).toEqual([
+      "README.md",
+      "index.cjs",
+      "index.d.cts",
+      "index.d.ts",
+      "index.js",
+      "package.json",
+      "schema.json",
+    ]);
     const manifest = JSON.parse(readFileSync(join(folder, "package.json"), "utf8"));
     expect(manifest.name).toBe(name);
     expect(manifest.dependencies).toBeUndefined();
@@ -64,7 +72,10 @@ describe.each(SAMPLES)("the package of %s", (sample) => {
     expect(cjs).not.toMatch(/\brequire\(["']/);
   });
 
-  for (const [format, script] of [["ES module", ESM], ["CommonJS", CJS]] as const) {
+  for (const [format, script] of [
+    ["ES module", ESM],
+    ["CommonJS", CJS],
+  ] as const) {
     it(`evaluates every state like the compiler when loaded as ${format}`, () => {
       const out = runNode(dir, format === "CommonJS" ? "probe.cjs" : "probe.mjs", script(name)) as {
         meta: Record<string, unknown>;

@@ -5,7 +5,11 @@ import { readme } from "../../../src/compiler/6-package/readme.js";
 import { compileSample, SAMPLES } from "./helpers.js";
 
 /** Cells of a Markdown table row, splitting on pipes that are not escaped. */
-const cells = (row: string): string[] => row.trim().replace(/^\||\|$/g, "").split(/(?<!\\)\|/);
+const cells = (row: string): string[] =>
+  row
+    .trim()
+    .replace(/^\||\|$/g, "")
+    .split(/(?<!\\)\|/);
 
 /** Every Markdown table in the text, as rows of cells. */
 function tables(md: string): string[][][] {
@@ -38,10 +42,28 @@ describe("package README", () => {
   it("writes each table rule by rule, with the why of array rows and of rule objects", () => {
     const md = readme(compileSample("kyc-risk"), "kyc", "decimal");
     const profile = tables(md.slice(md.indexOf("### decision `profile`")))[0]!;
-    expect(profile[0]!.map((c) => c.trim())).toEqual(["rule", "`pep`", "`adverse media`", "`country risk`", "`risk score`", "`=> risk: low<medium<high`", "`=> review: boolean`", "`# why`"]);
+    expect(profile[0]!.map((c) => c.trim())).toEqual([
+      "rule",
+      "`pep`",
+      "`adverse media`",
+      "`country risk`",
+      "`risk score`",
+      "`=> risk: low<medium<high`",
+      "`=> review: boolean`",
+      "`# why`",
+    ]);
     expect(profile.length).toBe(2 + 7);
     // rule 2 is an object `{when: {adverse media: true}, then: {...}, why}`
-    expect(profile[3]!.map((c) => c.trim())).toEqual(["2", "-", "`true`", "-", "-", "`high`", "`true`", "An adverse media hit must be assessed by an analyst."]);
+    expect(profile[3]!.map((c) => c.trim())).toEqual([
+      "2",
+      "-",
+      "`true`",
+      "-",
+      "-",
+      "`high`",
+      "`true`",
+      "An adverse media hit must be assessed by an analyst.",
+    ]);
     expect(profile[2]![7]!.trim()).toBe("Politically exposed persons always need enhanced due diligence and an analyst.");
     expect(md).toContain("### decision `due diligence`");
     expect(md).toContain("Hit policy FIRST");

@@ -65,7 +65,10 @@ const CJS_BAD = `import kyc = require("kyc");\nkyc.evaluate({ "customer type": 3
 
 function typeCheck(dir: string, file: string, text: string): { status: number | null; errorLines: number[]; output: string } {
   writeFileSync(join(dir, file), text);
-  const config = { compilerOptions: { strict: true, module: "NodeNext", moduleResolution: "NodeNext", target: "ES2022", noEmit: true, types: [] }, files: [file] };
+  const config = {
+    compilerOptions: { strict: true, module: "NodeNext", moduleResolution: "NodeNext", target: "ES2022", noEmit: true, types: [] },
+    files: [file],
+  };
   writeFileSync(join(dir, "tsconfig.json"), JSON.stringify(config));
   const r = spawnSync(tsc, ["-p", join(dir, "tsconfig.json")], { cwd: dir, encoding: "utf8" });
   const output = r.stdout + r.stderr;

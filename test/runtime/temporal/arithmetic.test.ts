@@ -2,14 +2,7 @@ import { describe, expect, it } from "vitest";
 import { collectProblems } from "../../../src/runtime/problems.js";
 import type { FeelValue } from "../../../src/runtime/values.js";
 import { FeelContext } from "../../../src/runtime/values.js";
-import {
-  temporalAbs,
-  temporalAdd,
-  temporalDiv,
-  temporalMul,
-  temporalNeg,
-  temporalSub,
-} from "../../../src/runtime/temporal/index.js";
+import { temporalAbs, temporalAdd, temporalDiv, temporalMul, temporalNeg, temporalSub } from "../../../src/runtime/temporal/index.js";
 import { at, n, show } from "./helpers.js";
 
 type Operand = string | number;

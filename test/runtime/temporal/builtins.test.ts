@@ -92,12 +92,8 @@ describe("date and time()", () => {
 
   it("accepts named parameters", () => {
     expect(show(callNamed("date and time", { from: "2012-12-24T23:59:00" }))).toBe("2012-12-24T23:59:00");
-    expect(show(callNamed("date and time", { date: at("2017-01-01"), time: at("23:59:01") }))).toBe(
-      "2017-01-01T23:59:01",
-    );
-    expect(show(callNamed("date and time", { date: parseDateTime("2017-01-01")!, time: at("23:59:01") }))).toBe(
-      "2017-01-01T23:59:01",
-    );
+    expect(show(callNamed("date and time", { date: at("2017-01-01"), time: at("23:59:01") }))).toBe("2017-01-01T23:59:01");
+    expect(show(callNamed("date and time", { date: parseDateTime("2017-01-01")!, time: at("23:59:01") }))).toBe("2017-01-01T23:59:01");
   });
 
   it.each([
@@ -155,9 +151,7 @@ describe("time()", () => {
 
   it("accepts named parameters with or without the optional offset", () => {
     expect(show(callNamed("time", { hour: n(9), minute: n(5), second: n(7) }))).toBe("09:05:07");
-    expect(show(callNamed("time", { hour: n(9), minute: n(5), second: n(7), offset: at("PT2H") }))).toBe(
-      "09:05:07+02:00",
-    );
+    expect(show(callNamed("time", { hour: n(9), minute: n(5), second: n(7), offset: at("PT2H") }))).toBe("09:05:07+02:00");
     expect(show(callNamed("time", { from: "09:05:07" }))).toBe("09:05:07");
   });
 
@@ -185,12 +179,9 @@ describe("duration()", () => {
     expect(show(callNamed("duration", { from: "PT24H" }))).toBe("P1D");
   });
 
-  it.each([[""], [n(2017)], ["2012T-12-2511:00:00Z"], [[]], ["P"], ["P0"], ["1Y"], ["P1H"], [null]])(
-    "duration(%j) is null",
-    (from) => {
-      expect(call("duration", from)).toBeNull();
-    },
-  );
+  it.each([[""], [n(2017)], ["2012T-12-2511:00:00Z"], [[]], ["P"], ["P0"], ["1Y"], ["P1H"], [null]])("duration(%j) is null", (from) => {
+    expect(call("duration", from)).toBeNull();
+  });
 });
 
 describe("years and months duration()", () => {

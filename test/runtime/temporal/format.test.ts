@@ -1,13 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { Decimal } from "../../../src/runtime/decimal.js";
-import {
-  DaysTimeDuration,
-  FeelDate,
-  FeelDateTime,
-  FeelTime,
-  YearsMonthsDuration,
-} from "../../../src/runtime/values.js";
+import { DaysTimeDuration, FeelDate, FeelDateTime, FeelTime, YearsMonthsDuration } from "../../../src/runtime/values.js";
 import { temporalEquals, temporalToString } from "../../../src/runtime/temporal/index.js";
 import { daysInMonth } from "../../../src/runtime/temporal/calendar.js";
 import { parseDate, parseDateTime, parseDuration, parseTime } from "../../../src/runtime/temporal/parse.js";
@@ -90,13 +84,20 @@ describe("round trips through the string form", () => {
   it("zoned date-times keep their zone and instant", () => {
     const zones = fc.constantFrom("Europe/Paris", "Australia/Melbourne", "America/New_York", "Asia/Kolkata", "Etc/UTC");
     fc.assert(
-      fc.property(fc.integer({ min: 1900, max: 2100 }), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 28 }), fc.integer({ min: 0, max: 86_399 }), zones, (y, mo, d, secs, zone) => {
-        const text = `${String(y)}-${String(mo).padStart(2, "0")}-${String(d).padStart(2, "0")}T${[Math.floor(secs / 3600), Math.floor(secs / 60) % 60, secs % 60].map((x) => String(x).padStart(2, "0")).join(":")}@${zone}`;
-        const v = parseDateTime(text)!;
-        const again = parseDateTime(temporalToString(v))!;
-        expect(again.zone).toBe(zone);
-        expect(temporalEquals(v, again)).toBe(true);
-      }),
+      fc.property(
+        fc.integer({ min: 1900, max: 2100 }),
+        fc.integer({ min: 1, max: 12 }),
+        fc.integer({ min: 1, max: 28 }),
+        fc.integer({ min: 0, max: 86_399 }),
+        zones,
+        (y, mo, d, secs, zone) => {
+          const text = `${String(y)}-${String(mo).padStart(2, "0")}-${String(d).padStart(2, "0")}T${[Math.floor(secs / 3600), Math.floor(secs / 60) % 60, secs % 60].map((x) => String(x).padStart(2, "0")).join(":")}@${zone}`;
+          const v = parseDateTime(text)!;
+          const again = parseDateTime(temporalToString(v))!;
+          expect(again.zone).toBe(zone);
+          expect(temporalEquals(v, again)).toBe(true);
+        },
+      ),
     );
   });
 
@@ -113,9 +114,7 @@ describe("round trips through the string form", () => {
     );
     fc.assert(
       fc.property(fc.integer({ min: -1e12, max: 1e12 }), (months) => {
-        expect(parseDuration(temporalToString(new YearsMonthsDuration(months)))).toEqual(
-          new YearsMonthsDuration(months),
-        );
+        expect(parseDuration(temporalToString(new YearsMonthsDuration(months)))).toEqual(new YearsMonthsDuration(months));
       }),
     );
   });

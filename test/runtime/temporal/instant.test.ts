@@ -13,7 +13,9 @@ const DAY = 86_400n * NS;
 const seconds = fc.oneof(
   fc.integer({ min: -10_000_000, max: 10_000_000 }).map(String),
   fc.bigInt({ min: -(10n ** 20n), max: 10n ** 20n }).map(String),
-  fc.tuple(fc.bigInt({ min: -(10n ** 18n), max: 10n ** 18n }), fc.integer({ min: 1, max: 12 })).map(([m, k]) => new Decimal(m.toString()).div(10 ** k).toString()),
+  fc
+    .tuple(fc.bigInt({ min: -(10n ** 18n), max: 10n ** 18n }), fc.integer({ min: 1, max: 12 }))
+    .map(([m, k]) => new Decimal(m.toString()).div(10 ** k).toString()),
 );
 const nanos = fc.oneof(
   fc.bigInt({ min: -(10n ** 12n), max: 10n ** 12n }).map((s) => s * NS),

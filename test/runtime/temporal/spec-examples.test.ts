@@ -3,13 +3,7 @@ import { describe, expect, it } from "vitest";
 import { dec } from "../../../src/runtime/decimal.js";
 import { FeelContext, FeelDate } from "../../../src/runtime/values.js";
 import type { FeelValue } from "../../../src/runtime/values.js";
-import {
-  isTemporal,
-  temporalAdd,
-  temporalEquals,
-  temporalSub,
-  temporalToString,
-} from "../../../src/runtime/temporal/index.js";
+import { isTemporal, temporalAdd, temporalEquals, temporalSub, temporalToString } from "../../../src/runtime/temporal/index.js";
 import { at, call, show } from "./helpers.js";
 
 /** FEEL `=` on two results that must both be temporal. */
@@ -28,7 +22,7 @@ describe("DMN 1.5 examples", () => {
     expect(equal(call("date", at("2012-12-25T11:00:00Z")), at("2012-12-25"))).toBe(true);
   });
 
-  it("date(2012, 12, 25) = date(\"2012-12-25\")", () => {
+  it('date(2012, 12, 25) = date("2012-12-25")', () => {
     expect(equal(call("date", dec(2012), dec(12), dec(25)), at("2012-12-25"))).toBe(true);
   });
 

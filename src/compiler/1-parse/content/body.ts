@@ -3,8 +3,7 @@
 import { diagnostic, type Diagnostic } from "../../../ir/diagnostics.js";
 
 export type BodySource =
-  | { kind: "expr"; text: string; address: string }
-  | { kind: "table"; rows: unknown[]; hit?: unknown; default?: unknown; address: string };
+  { kind: "expr"; text: string; address: string } | { kind: "table"; rows: unknown[]; hit?: unknown; default?: unknown; address: string };
 
 const TABLE_OBJECT_KEYS = new Set(["table", "hit", "default"]);
 
@@ -31,6 +30,8 @@ export function readBody(
     }
     return { kind: "table", rows: obj.table, hit: obj.hit, default: obj.default, address };
   }
-  sink.push(diagnostic("decision.body-shape", { variant: "body", where, table: opts.allowTable, tableObject: opts.allowTableObject }, { address }));
+  sink.push(
+    diagnostic("decision.body-shape", { variant: "body", where, table: opts.allowTable, tableObject: opts.allowTableObject }, { address }),
+  );
   return null;
 }

@@ -35,7 +35,6 @@ export function readContent(content: unknown, strict: boolean, sink: Diagnostic[
       sections[key] = {};
     } else sections[key] = v;
   }
-  for (const key of Object.keys(content))
-    if (!KNOWN_KEYS.has(key)) sink.push(diagnostic("content.unknown-key", { key }, { address: key }));
+  for (const key of Object.keys(content)) if (!KNOWN_KEYS.has(key)) sink.push(diagnostic("content.unknown-key", { key }, { address: key }));
   return { name, ...sections };
 }

@@ -33,7 +33,8 @@ export function readDecision(name: string, raw: unknown, strict: boolean, sink: 
   }
   const obj = raw as Record<string, unknown>;
   for (const key of Object.keys(obj))
-    if (!KNOWN_KEYS.includes(key)) sink.push(diagnostic("decision.unknown-key", { key, didYouMean: didYouMean(key, KNOWN_KEYS) }, { address: `${address}.${key}` }));
+    if (!KNOWN_KEYS.includes(key))
+      sink.push(diagnostic("decision.unknown-key", { key, didYouMean: didYouMean(key, KNOWN_KEYS) }, { address: `${address}.${key}` }));
   if (obj.type !== undefined) spec.typeSpec = obj.type;
   if (obj.desc !== undefined) {
     if (typeof obj.desc === "string") spec.desc = obj.desc;
@@ -45,15 +46,22 @@ export function readDecision(name: string, raw: unknown, strict: boolean, sink: 
   return spec;
 }
 
-function readDecisionBody(obj: Record<string, unknown>, name: string, address: string, strict: boolean, sink: Diagnostic[]): BodySource | null {
+function readDecisionBody(
+  obj: Record<string, unknown>,
+  name: string,
+  address: string,
+  strict: boolean,
+  sink: Diagnostic[],
+): BodySource | null {
   const hasExpr = obj.expr !== undefined;
   const hasTable = obj.table !== undefined;
   if (hasExpr === hasTable) {
-    sink.push(hasExpr ? diagnostic("decision.body-conflict", { name }, { address }) : diagnostic("decision.body-missing", { name }, { address }));
+    sink.push(
+      hasExpr ? diagnostic("decision.body-conflict", { name }, { address }) : diagnostic("decision.body-missing", { name }, { address }),
+    );
     return null;
   }
-  if (strict && obj.default !== undefined)
-    sink.push(diagnostic("decision.default-lenient", {}, { address: `${address}.default` }));
+  if (strict && obj.default !== undefined) sink.push(diagnostic("decision.default-lenient", {}, { address: `${address}.default` }));
   if (hasExpr) {
     for (const key of ["hit", "default"])
       if (obj[key] !== undefined) sink.push(diagnostic("decision.table-key-unused", { key }, { address: `${address}.${key}` }));

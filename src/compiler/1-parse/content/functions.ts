@@ -22,7 +22,8 @@ export function readFunction(name: string, raw: unknown, strict: boolean, sink: 
   }
   const obj = raw as Record<string, unknown>;
   for (const key of Object.keys(obj))
-    if (!KNOWN_KEYS.includes(key)) sink.push(diagnostic("function.unknown-key", { key, didYouMean: didYouMean(key, KNOWN_KEYS) }, { address: `${address}.${key}` }));
+    if (!KNOWN_KEYS.includes(key))
+      sink.push(diagnostic("function.unknown-key", { key, didYouMean: didYouMean(key, KNOWN_KEYS) }, { address: `${address}.${key}` }));
   if (obj.params !== undefined) {
     if (obj.params !== null && typeof obj.params === "object" && !Array.isArray(obj.params)) spec.params = Object.entries(obj.params);
     else sink.push(diagnostic("function.params-shape", {}, { address: `${address}.params` }));

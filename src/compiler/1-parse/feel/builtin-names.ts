@@ -3,7 +3,22 @@
 
 /** Type names of FEEL (10.3.2.9) and the XML Schema-style aliases older models use as typeRefs. */
 export const BUILTIN_TYPE_NAMES: readonly string[] = [
-  "Any", "Null", "number", "string", "boolean", "date", "time", "date and time",
-  "days and time duration", "years and months duration", "list", "context", "range", "function",
-  "dayTimeDuration", "yearMonthDuration", "dateTime", "duration",
+  "Any",
+  "Null",
+  "number",
+  "string",
+  "boolean",
+  "date",
+  "time",
+  "date and time",
+  "days and time duration",
+  "years and months duration",
+  "list",
+  "context",
+  "range",
+  "function",
+  "dayTimeDuration",
+  "yearMonthDuration",
+  "dateTime",
+  "duration",
 ];

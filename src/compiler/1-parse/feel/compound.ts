@@ -72,7 +72,14 @@ export function parseFunctionDef(c: Cursor): FunctionDef {
     expect(c, ")", "expected `,` or `)` after a parameter");
   }
   const external = eat(c, "external") !== null;
-  const body = withScope(c, declare(params.map((p) => p.name), c.scope), () => parseExpr(c));
+  const body = withScope(
+    c,
+    declare(
+      params.map((p) => p.name),
+      c.scope,
+    ),
+    () => parseExpr(c),
+  );
   const span = spanFrom(c, start);
   return external ? { kind: "function", params, body, external, span } : { kind: "function", params, body, span };
 }

@@ -45,7 +45,10 @@ const OPERATORS: ReadonlyMap<string, Operator> = new Map<string, Operator>([
   ["and", binary("logical", 2)],
   ...["=", "!=", "<", "<=", ">", ">="].map((op): [string, Operator] => [op, binary("compare", COMPARISON)]),
   ["between", { precedence: COMPARISON, build: (c, _, value, start) => parseBetween(c, value, start) }],
-  ["in", { precedence: COMPARISON, build: (c, _, value, start) => ({ kind: "in", value, tests: parseInTests(c), span: spanFrom(c, start) }) }],
+  [
+    "in",
+    { precedence: COMPARISON, build: (c, _, value, start) => ({ kind: "in", value, tests: parseInTests(c), span: spanFrom(c, start) }) },
+  ],
   ["instance", { precedence: COMPARISON, build: (c, _, value, start) => parseInstanceOf(c, value, start) }],
   ["+", binary("arith", ADDITIVE)],
   ["-", binary("arith", ADDITIVE)],
@@ -54,8 +57,7 @@ const OPERATORS: ReadonlyMap<string, Operator> = new Map<string, Operator>([
   ["**", binary("arith", 6)],
 ]);
 
-const operatorAt = (t: Token): Operator | undefined =>
-  t.kind === "word" || t.kind === "punct" ? OPERATORS.get(t.text) : undefined;
+const operatorAt = (t: Token): Operator | undefined => (t.kind === "word" || t.kind === "punct" ? OPERATORS.get(t.text) : undefined);
 
 /** Precedence climbing over the operators that bind at least as tightly as `minPrecedence`. */
 function parseBinary(c: Cursor, minPrecedence: number): Expr {
@@ -144,7 +146,17 @@ function parseCall(c: Cursor, callee: Expr, start: number): Call {
 // the end of a range whose end is excluded: `[1..10[`, `[1..10[.start`, `x in [1..10[ and y`.
 const NON_STARTING_PUNCT: ReadonlySet<string> = new Set([",", ")", "]", "}", ".", "..", ":", "=", "!=", "*", "/", "**", "+", "->", "'"]);
 const NON_STARTING_WORDS: ReadonlySet<string> = new Set([
-  "then", "else", "return", "satisfies", "and", "or", "in", "between", "instance", "of", "external",
+  "then",
+  "else",
+  "return",
+  "satisfies",
+  "and",
+  "or",
+  "in",
+  "between",
+  "instance",
+  "of",
+  "external",
 ]);
 
 function startsExpression(t: Token): boolean {

@@ -2,13 +2,26 @@
 // complete expression (`then`, `and`, `in`, ...) end a multi-word name.
 
 export const KEYWORDS: ReadonlySet<string> = new Set([
-  "if", "then", "else",
-  "for", "in", "return",
-  "some", "every", "satisfies",
-  "and", "or", "not",
-  "between", "instance", "of",
-  "function", "external",
-  "null", "true", "false",
+  "if",
+  "then",
+  "else",
+  "for",
+  "in",
+  "return",
+  "some",
+  "every",
+  "satisfies",
+  "and",
+  "or",
+  "not",
+  "between",
+  "instance",
+  "of",
+  "function",
+  "external",
+  "null",
+  "true",
+  "false",
 ]);
 
 /**

@@ -22,7 +22,9 @@ export interface NameMatch {
 }
 
 const tokenTexts = (name: string): string[] =>
-  lex(name).tokens.filter((t) => t.kind !== "eof").map((t) => t.text);
+  lex(name)
+    .tokens.filter((t) => t.kind !== "eof")
+    .map((t) => t.text);
 
 export function declare(names: Iterable<string>, parent?: NameScope): NameScope {
   const byFirst = new Map<string, DeclaredName[]>();

@@ -58,7 +58,10 @@ export function parsePrimary(c: Cursor): Expr {
 }
 
 function unexpected(c: Cursor, t: Token): never {
-  return fail(c, t.kind === "eof" ? "expected an expression, found the end of the text" : `unexpected \`${t.text}\`, expected an expression`);
+  return fail(
+    c,
+    t.kind === "eof" ? "expected an expression, found the end of the text" : `unexpected \`${t.text}\`, expected an expression`,
+  );
 }
 
 function parseWordPrimary(c: Cursor, t: Token): Expr {

@@ -14,9 +14,7 @@ function parsePositiveTest(c: Cursor, parseValue: (c: Cursor) => Expr): UnaryTes
     return { kind: "compare", op: t.text, value, span: spanFrom(c, t.start) };
   }
   const value = parseValue(c);
-  return value.kind === "range"
-    ? { kind: "range", range: value, span: value.span }
-    : { kind: "expr", value, span: spanFrom(c, t.start) };
+  return value.kind === "range" ? { kind: "range", range: value, span: value.span } : { kind: "expr", value, span: spanFrom(c, t.start) };
 }
 
 function parseTestList(c: Cursor): UnaryTest[] {

@@ -9,7 +9,9 @@ export function builtinArgumentProblem(name: string, positional: number, named?:
   const sigs = builtinDef(name)?.signatures;
   if (!sigs || sigs.length === 0) return undefined;
   if (named ? sigs.some((s) => fitsNamed(s, named)) : sigs.some((s) => fitsPositional(s, positional))) return undefined;
-  const forms = sigs.map((s) => `${name}(${s.params.map((p, i) => (i >= requiredCount(s) ? `${p}?` : p)).join(", ")}${s.variadic ? ", ..." : ""})`);
+  const forms = sigs.map(
+    (s) => `${name}(${s.params.map((p, i) => (i >= requiredCount(s) ? `${p}?` : p)).join(", ")}${s.variadic ? ", ..." : ""})`,
+  );
   const given = named ? `the arguments ${named.map((n) => `\`${n}\``).join(", ")}` : `${positional} argument${positional === 1 ? "" : "s"}`;
   return `\`${name}\` cannot be called with ${given}; it takes ${forms.join(" or ")}`;
 }

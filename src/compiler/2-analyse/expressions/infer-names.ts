@@ -38,12 +38,16 @@ export function inferName(node: Name, ctx: ExprContext, callee: boolean): Type {
   }
   const forbidden = ctx.forbidden?.get(node.name);
   if (forbidden) {
-    ctx.sink.push(diagnostic("names.function-scope", { owner: ctx.owner ?? "a function", what: forbidden, name: node.name }, at(ctx, node.span)));
+    ctx.sink.push(
+      diagnostic("names.function-scope", { owner: ctx.owner ?? "a function", what: forbidden, name: node.name }, at(ctx, node.span)),
+    );
     return { kind: "any" };
   }
   if (ctx.inFilter) return { kind: "any" };
   const candidates = [...namesInScope(ctx.scope), ...(callee ? BUILTIN_NAMES : [])];
-  ctx.sink.push(diagnostic("names.unknown", { variant: "name", name: node.name, didYouMean: didYouMean(node.name, candidates) }, at(ctx, node.span)));
+  ctx.sink.push(
+    diagnostic("names.unknown", { variant: "name", name: node.name, didYouMean: didYouMean(node.name, candidates) }, at(ctx, node.span)),
+  );
   return { kind: "any" };
 }
 
@@ -55,7 +59,11 @@ export function inferCall(e: Call, ctx: ExprContext): Type {
   if (e.callee.kind !== "name" || !e.callee.ref) return calleeType.kind === "function" ? calleeType.result : { kind: "any" };
   const ref = e.callee.ref;
   if (ref.kind === "builtin") {
-    const problem = builtinArgumentProblem(ref.name, e.args.length, e.named?.map((n) => n.name));
+    const problem = builtinArgumentProblem(
+      ref.name,
+      e.args.length,
+      e.named?.map((n) => n.name),
+    );
     if (problem) ctx.sink.push(diagnostic("types.arity", { variant: "builtin", detail: problem }, at(ctx, e.span)));
     return builtinResultType(ref.name, args, e.args);
   }
@@ -73,7 +81,9 @@ function checkArguments(e: Call, fn: string, ctx: ExprContext): void {
   if (e.named) {
     for (const n of e.named)
       if (!params.includes(n.name))
-        ctx.sink.push(diagnostic("names.unknown-parameter", { fn, param: n.name, didYouMean: didYouMean(n.name, params) }, at(ctx, n.span)));
+        ctx.sink.push(
+          diagnostic("names.unknown-parameter", { fn, param: n.name, didYouMean: didYouMean(n.name, params) }, at(ctx, n.span)),
+        );
     return;
   }
   if (e.args.length !== params.length)

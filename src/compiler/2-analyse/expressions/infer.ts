@@ -34,7 +34,13 @@ const HANDLERS: Handlers = {
     const t = memberType(base, e.member);
     if (base.kind === "struct" && t.kind === "null") {
       const fields = base.fields.map(([k]) => k);
-      ctx.sink.push(diagnostic("types.unknown-member", { member: e.member, type: typeToString(base), didYouMean: didYouMean(e.member, fields) }, at(ctx, e.span)));
+      ctx.sink.push(
+        diagnostic(
+          "types.unknown-member",
+          { member: e.member, type: typeToString(base), didYouMean: didYouMean(e.member, fields) },
+          at(ctx, e.span),
+        ),
+      );
     }
     return t;
   },
@@ -51,14 +57,22 @@ const HANDLERS: Handlers = {
     const r = arithType(e.op, left, right);
     if (r.problem === "boolean") ctx.sink.push(diagnostic("types.arith-boolean", { variant: "operator", op: e.op }, at(ctx, e.span)));
     if (r.problem === "mismatch")
-      ctx.sink.push(diagnostic("types.mismatch", { variant: "operator", op: e.op, left: typeToString(left), right: typeToString(right) }, at(ctx, e.span)));
+      ctx.sink.push(
+        diagnostic(
+          "types.mismatch",
+          { variant: "operator", op: e.op, left: typeToString(left), right: typeToString(right) },
+          at(ctx, e.span),
+        ),
+      );
     return r.type;
   },
   compare: (e, ctx) => {
     const left = infer(e.left, ctx);
     const right = infer(e.right, ctx);
     if (!comparable(left, right))
-      ctx.sink.push(diagnostic("types.compare-mismatch", { variant: "compare", left: typeToString(left), right: typeToString(right) }, at(ctx, e.span)));
+      ctx.sink.push(
+        diagnostic("types.compare-mismatch", { variant: "compare", left: typeToString(left), right: typeToString(right) }, at(ctx, e.span)),
+      );
     // `tier = "gold"`, `risk >= "mid"`: the literal must be a value, and then compares as one
     if (isValueSet(left)) checkResultLiterals(e.right, left, ctx, "the values it is compared with");
     if (isValueSet(right)) checkResultLiterals(e.left, right, ctx, "the values it is compared with");
@@ -74,7 +88,9 @@ const HANDLERS: Handlers = {
     for (const bound of [e.low, e.high]) {
       const b = infer(bound, ctx);
       if (!comparable(v, b))
-        ctx.sink.push(diagnostic("types.compare-mismatch", { variant: "compare", left: typeToString(v), right: typeToString(b) }, at(ctx, bound.span)));
+        ctx.sink.push(
+          diagnostic("types.compare-mismatch", { variant: "compare", left: typeToString(v), right: typeToString(b) }, at(ctx, bound.span)),
+        );
     }
     return BOOLEAN;
   },
@@ -91,7 +107,8 @@ const HANDLERS: Handlers = {
   },
   if: (e, ctx) => {
     const cond = infer(e.cond, ctx);
-    if (!compatible(cond, BOOLEAN)) ctx.sink.push(diagnostic("types.mismatch", { variant: "condition", type: typeToString(cond) }, at(ctx, e.cond.span)));
+    if (!compatible(cond, BOOLEAN))
+      ctx.sink.push(diagnostic("types.mismatch", { variant: "condition", type: typeToString(cond) }, at(ctx, e.cond.span)));
     return joinTypes(infer(e.then, ctx), infer(e.else, ctx));
   },
   for: inferFor,
@@ -104,7 +121,13 @@ const HANDLERS: Handlers = {
   range: (e, ctx) => {
     const ends = [e.start, e.end].filter((x): x is Expr => x !== null).map((x) => infer(x, ctx));
     if (ends.length === 2 && !comparable(ends[0]!, ends[1]!))
-      ctx.sink.push(diagnostic("types.compare-mismatch", { variant: "range", start: typeToString(ends[0]!), end: typeToString(ends[1]!) }, at(ctx, e.span)));
+      ctx.sink.push(
+        diagnostic(
+          "types.compare-mismatch",
+          { variant: "range", start: typeToString(ends[0]!), end: typeToString(ends[1]!) },
+          at(ctx, e.span),
+        ),
+      );
     return { kind: "range", element: ends.length === 0 ? { kind: "any" } : ends.reduce(joinTypes) };
   },
   function: inferFunctionDef,

@@ -11,9 +11,7 @@ import { didYouMean } from "../../1-parse/suggest.js";
 /** The expressions a table cell's tests compare the column value with. */
 function testedValues(tests: UnaryTests): Expr[] {
   if (tests.kind === "any") return [];
-  return tests.tests.flatMap((t) =>
-    t.kind === "range" ? [t.range.start, t.range.end].filter((e): e is Expr => e !== null) : [t.value],
-  );
+  return tests.tests.flatMap((t) => (t.kind === "range" ? [t.range.start, t.range.end].filter((e): e is Expr => e !== null) : [t.value]));
 }
 
 /** The literal results of an expression: itself, or both branches of an `if`. */
@@ -26,7 +24,13 @@ function checkLiteral(e: Expr, type: Type, ctx: ExprContext, what: string): void
   if ((type.kind === "choice" || type.kind === "levels") && e.kind === "string") {
     if (type.values.includes(e.value)) e.type = type;
     else
-      ctx.sink.push(diagnostic("types.not-an-option", { value: e.value, what, values: type.values, didYouMean: didYouMean(e.value, type.values) }, at(ctx, e.span)));
+      ctx.sink.push(
+        diagnostic(
+          "types.not-an-option",
+          { value: e.value, what, values: type.values, didYouMean: didYouMean(e.value, type.values) },
+          at(ctx, e.span),
+        ),
+      );
     return;
   }
   if (type.kind === "list" && e.kind === "list") {
@@ -34,7 +38,8 @@ function checkLiteral(e: Expr, type: Type, ctx: ExprContext, what: string): void
     return;
   }
   if (type.kind === "number" && type.constraint) {
-    const n = e.kind === "number" ? Number(e.value) : e.kind === "negate" && e.operand.kind === "number" ? -Number(e.operand.value) : undefined;
+    const n =
+      e.kind === "number" ? Number(e.value) : e.kind === "negate" && e.operand.kind === "number" ? -Number(e.operand.value) : undefined;
     const c = type.constraint;
     if (n === undefined) return;
     const outside =

@@ -6,14 +6,38 @@ import { builtInType } from "../../../ir/type-expr.js";
 import { at, type ExprContext } from "./context.js";
 import { didYouMean } from "../../1-parse/suggest.js";
 
-const KNOWN_BUILT_INS = ["number", "string", "boolean", "date", "time", "date and time", "days and time duration", "years and months duration", "context", "list", "range", "function", "Any", "Null"];
+const KNOWN_BUILT_INS = [
+  "number",
+  "string",
+  "boolean",
+  "date",
+  "time",
+  "date and time",
+  "days and time duration",
+  "years and months duration",
+  "context",
+  "list",
+  "range",
+  "function",
+  "Any",
+  "Null",
+];
 
 export function checkTypeExpr(te: TypeExpr, ctx: ExprContext): void {
   switch (te.kind) {
     case "named": {
-      const known = builtInType(te.name) !== undefined || Object.hasOwn(ctx.types, te.name) || Object.hasOwn(ctx.types, te.name.replace(/^[^.]+\./, ""));
+      const known =
+        builtInType(te.name) !== undefined ||
+        Object.hasOwn(ctx.types, te.name) ||
+        Object.hasOwn(ctx.types, te.name.replace(/^[^.]+\./, ""));
       if (!known)
-        ctx.sink.push(diagnostic("types.unknown", { name: te.name, didYouMean: didYouMean(te.name, [...KNOWN_BUILT_INS, ...Object.keys(ctx.types)]) }, at(ctx, te.span)));
+        ctx.sink.push(
+          diagnostic(
+            "types.unknown",
+            { name: te.name, didYouMean: didYouMean(te.name, [...KNOWN_BUILT_INS, ...Object.keys(ctx.types)]) },
+            at(ctx, te.span),
+          ),
+        );
       return;
     }
     case "list":

@@ -19,7 +19,8 @@ export function inferTests(tests: UnaryTests, ctx: ExprContext, mismatch: TestMi
 function inferTest(test: UnaryTest, ctx: ExprContext, mismatch: TestMismatch): void {
   const subject = ctx.inputValue ?? { kind: "any" };
   const check = (t: Type, e: Expr): void => {
-    if (!comparable(subject, t)) ctx.sink.push(mismatch({ test: describe(e), type: typeToString(t), subject: typeToString(subject) }, at(ctx, e.span)));
+    if (!comparable(subject, t))
+      ctx.sink.push(mismatch({ test: describe(e), type: typeToString(t), subject: typeToString(subject) }, at(ctx, e.span)));
   };
   switch (test.kind) {
     case "compare":
@@ -41,7 +42,8 @@ function inferTest(test: UnaryTest, ctx: ExprContext, mismatch: TestMismatch): v
   }
 }
 
-const describe = (e: Expr): string => (e.kind === "string" ? `the string "${e.value}"` : e.kind === "number" ? `the number ${e.value}` : "this test");
+const describe = (e: Expr): string =>
+  e.kind === "string" ? `the string "${e.value}"` : e.kind === "number" ? `the number ${e.value}` : "this test";
 
 /** Does the expression mention `?` (outside nested type annotations)? */
 function usesInputValue(node: unknown): boolean {

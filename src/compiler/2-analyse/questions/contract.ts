@@ -65,7 +65,10 @@ export function checkContract(questions: QuestionIR[], subjects: ContractSubject
     if (!decision) {
       const other = subjects.others.get(q.id);
       if (other) sink.push(diagnostic("questions.not-a-decision", { id: q.id, kind: other }, { address }));
-      else sink.push(diagnostic("questions.missing-decision", { id: q.id, didYouMean: didYouMean(q.id, subjects.decisions.keys()) }, { address }));
+      else
+        sink.push(
+          diagnostic("questions.missing-decision", { id: q.id, didYouMean: didYouMean(q.id, subjects.decisions.keys()) }, { address }),
+        );
       continue;
     }
     decision.question = q.id;

@@ -20,7 +20,9 @@ const criteria: FieldReader = (q, v, address, sink) => {
 };
 
 const options: FieldReader = (q, v, address, sink) => {
-  const ok = (isObject(v) && Object.keys(v).length > 0 && Object.values(v).every((m) => typeof m === "string")) || (uniqueStrings(v) && v.length > 0);
+  const ok =
+    (isObject(v) && Object.keys(v).length > 0 && Object.values(v).every((m) => typeof m === "string")) ||
+    (uniqueStrings(v) && v.length > 0);
   if (!ok) {
     sink.push(diagnostic("questions.options-invalid", {}, { address }));
     return;
@@ -77,7 +79,9 @@ function readQuestion(id: string, raw: unknown, sink: Diagnostic[]): QuestionIR 
   const type = raw.type as QuestionType;
   if (!TYPES.includes(type)) {
     const suggestion = typeof raw.type === "string" ? didYouMean(raw.type, TYPES) : "";
-    sink.push(diagnostic("questions.type-invalid", { types: TYPES, got: raw.type, didYouMean: suggestion }, { address: `${address}.type` }));
+    sink.push(
+      diagnostic("questions.type-invalid", { types: TYPES, got: raw.type, didYouMean: suggestion }, { address: `${address}.type` }),
+    );
     return null;
   }
   if (typeof raw.instructions !== "string" || raw.instructions.trim() === "")

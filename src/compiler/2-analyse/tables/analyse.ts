@@ -68,7 +68,13 @@ function inputColumn(text: string, address: string, site: TableSite): TableInput
 
 function analyseRule(raw: unknown, index: number, columns: Column[], table: TableIR, site: TableSite): RuleIR | null {
   const address = `${site.address}.rule[${index}]`;
-  const rawRule = readRule(raw, columns, table.outputs.map((o) => o.name), address, site.sink);
+  const rawRule = readRule(
+    raw,
+    columns,
+    table.outputs.map((o) => o.name),
+    address,
+    site.sink,
+  );
   if (!rawRule) return null;
   const conditions = table.inputs.map((col, i) => inputCell(rawRule.inputs[i], col, address, site));
   const outputs = table.outputs.map((out, i) => outputCell(rawRule.outputs[i], out, address, site));
@@ -115,7 +121,9 @@ function bareWordCheck(column: Type, address: string, source: string, site: Tabl
 function checkOutput(e: Expr, out: TableOutputIR, ctx: ExprContext): void {
   const t = infer(e, ctx);
   if (!compatible(t, out.type))
-    ctx.sink.push(diagnostic("types.output-mismatch", { output: out.name, type: typeToString(out.type), gives: typeToString(t) }, at(ctx, e.span)));
+    ctx.sink.push(
+      diagnostic("types.output-mismatch", { output: out.name, type: typeToString(out.type), gives: typeToString(t) }, at(ctx, e.span)),
+    );
   else checkResultLiterals(e, out.type, ctx, `the values of output \`${out.name}\``);
 }
 

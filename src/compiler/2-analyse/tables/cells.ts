@@ -76,24 +76,32 @@ function readStringItem(item: Item, site: FeelSite, onBareWord: BareWordHook): U
   if (range && isBareWord(range[2]!) && isBareWord(range[3]!)) {
     const lowAt = item.start + item.text.indexOf(range[2]!, 1);
     const highAt = item.start + item.text.lastIndexOf(range[3]!, item.text.length - 1);
-    return [{
-      kind: "range",
-      span,
-      range: {
+    return [
+      {
         kind: "range",
         span,
-        startIncluded: range[1] === "[",
-        start: word(range[2]!, lowAt),
-        end: word(range[3]!, highAt),
-        endIncluded: range[4] === "]",
+        range: {
+          kind: "range",
+          span,
+          startIncluded: range[1] === "[",
+          start: word(range[2]!, lowAt),
+          end: word(range[3]!, highAt),
+          endIncluded: range[4] === "]",
+        },
       },
-    }];
+    ];
   }
   const parsed = parseTests(item.text, site);
   if (!parsed) return null;
   shiftSpans(parsed, item.start);
   if (parsed.kind !== "tests") {
-    site.sink.push(diagnostic("feel.syntax", { variant: parsed.kind === "any" ? "lone-dash" : "lone-not" }, { address: site.address, span, source: item.text }));
+    site.sink.push(
+      diagnostic(
+        "feel.syntax",
+        { variant: parsed.kind === "any" ? "lone-dash" : "lone-not" },
+        { address: site.address, span, source: item.text },
+      ),
+    );
     return null;
   }
   return parsed.tests;

@@ -11,8 +11,7 @@ export function checkCoverage(table: TableIR, ruleRows: number, strict: boolean,
     return;
   }
   const last = table.rules[table.rules.length - 1];
-  if (strict && last && !isCatchAll(last))
-    sink.push(diagnostic("tables.no-else-row", {}, { address: last.address }));
+  if (strict && last && !isCatchAll(last)) sink.push(diagnostic("tables.no-else-row", {}, { address: last.address }));
   if (table.hit !== "FIRST") return;
   const catchAll = table.rules.findIndex(isCatchAll);
   if (catchAll < 0) return;

@@ -34,13 +34,18 @@ const POLICIES: Record<string, Policy> = {
 
 export function readHitPolicy(raw: unknown, strict: boolean, address: string, sink: Diagnostic[]): Policy {
   if (raw === undefined) return { hit: "FIRST" };
-  const key = typeof raw === "string" ? raw.trim().toUpperCase().replace(/[\s_]+/g, " ") : "";
+  const key =
+    typeof raw === "string"
+      ? raw
+          .trim()
+          .toUpperCase()
+          .replace(/[\s_]+/g, " ")
+      : "";
   const policy = POLICIES[key];
   if (!policy) {
     sink.push(diagnostic("tables.hit-policy", { variant: "unknown", policy: raw, strict }, { address }));
     return { hit: "FIRST" };
   }
-  if (strict && policy.hit !== "FIRST")
-    sink.push(diagnostic("tables.hit-policy", { variant: "strict", policy: key }, { address }));
+  if (strict && policy.hit !== "FIRST") sink.push(diagnostic("tables.hit-policy", { variant: "strict", policy: key }, { address }));
   return policy;
 }

@@ -32,7 +32,8 @@ export function readOutputs(
 ): TableOutputIR[] {
   const single = columns.length === 1;
   // imports may head a multi-hit table's output with the decision's list type
-  const perRule = (t: Type): Type => (single && declared && declaredWhole && declared !== declaredWhole && sameType(t, declaredWhole) ? declared : t);
+  const perRule = (t: Type): Type =>
+    single && declared && declaredWhole && declared !== declaredWhole && sameType(t, declaredWhole) ? declared : t;
   const fieldType = (name: string): Type =>
     (declared?.kind === "struct" ? declared.fields.find(([k]) => k === name)?.[1] : undefined) ?? { kind: "any" };
   return columns.map((col) => {
@@ -44,7 +45,8 @@ export function readOutputs(
     }
     const asType = tryType(typeText, env);
     if (single && asType) return withAllowed({ name: owner, type: perRule(asType) });
-    if (/^[^"<>|[\]()]+$/.test(typeText)) return withAllowed({ name: typeText, type: single ? (declared ?? { kind: "any" }) : fieldType(typeText) });
+    if (/^[^"<>|[\]()]+$/.test(typeText))
+      return withAllowed({ name: typeText, type: single ? (declared ?? { kind: "any" }) : fieldType(typeText) });
     return withAllowed({ name: owner, type: parseTypeSpec(typeText, address, env) });
   });
 }

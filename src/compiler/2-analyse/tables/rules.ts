@@ -12,13 +12,7 @@ export interface RawRule {
   why?: string;
 }
 
-export function readRule(
-  raw: unknown,
-  columns: Column[],
-  outputNames: string[],
-  address: string,
-  sink: Diagnostic[],
-): RawRule | null {
+export function readRule(raw: unknown, columns: Column[], outputNames: string[], address: string, sink: Diagnostic[]): RawRule | null {
   const inputCols = columns.filter((c) => c.kind === "input");
   const outputCols = columns.filter((c) => c.kind === "output");
   if (Array.isArray(raw)) {
@@ -36,19 +30,35 @@ export function readRule(
     sink.push(diagnostic("tables.rule-shape", { variant: "shape" }, { address }));
     return null;
   }
-  return readRuleObject(raw as Record<string, unknown>, inputCols.map((c) => c.text.trim()), outputNames, address, sink);
+  return readRuleObject(
+    raw as Record<string, unknown>,
+    inputCols.map((c) => c.text.trim()),
+    outputNames,
+    address,
+    sink,
+  );
 }
 
-function readRuleObject(obj: Record<string, unknown>, inputHeads: string[], outputNames: string[], address: string, sink: Diagnostic[]): RawRule {
+function readRuleObject(
+  obj: Record<string, unknown>,
+  inputHeads: string[],
+  outputNames: string[],
+  address: string,
+  sink: Diagnostic[],
+): RawRule {
   for (const key of Object.keys(obj))
     if (!["when", "then", "why"].includes(key)) sink.push(diagnostic("tables.rule-shape", { variant: "key", key }, { address }));
   const inputs: unknown[] = inputHeads.map(() => undefined);
   const when = obj.when ?? {};
-  if (when === null || typeof when !== "object" || Array.isArray(when)) sink.push(diagnostic("tables.rule-shape", { variant: "when" }, { address }));
+  if (when === null || typeof when !== "object" || Array.isArray(when))
+    sink.push(diagnostic("tables.rule-shape", { variant: "when" }, { address }));
   else
     for (const [head, cell] of Object.entries(when)) {
       const i = inputHeads.indexOf(head.trim());
-      if (i < 0) sink.push(diagnostic("tables.unknown-column", { variant: "input", column: head, didYouMean: didYouMean(head, inputHeads) }, { address }));
+      if (i < 0)
+        sink.push(
+          diagnostic("tables.unknown-column", { variant: "input", column: head, didYouMean: didYouMean(head, inputHeads) }, { address }),
+        );
       else inputs[i] = cell;
     }
   const outputs = readThen(obj.then, outputNames, address, sink);
@@ -69,7 +79,8 @@ function readThen(then: unknown, names: string[], address: string, sink: Diagnos
   }
   const obj = then as Record<string, unknown>;
   for (const key of Object.keys(obj))
-    if (!names.includes(key)) sink.push(diagnostic("tables.unknown-column", { variant: "output", column: key, didYouMean: didYouMean(key, names) }, { address }));
+    if (!names.includes(key))
+      sink.push(diagnostic("tables.unknown-column", { variant: "output", column: key, didYouMean: didYouMean(key, names) }, { address }));
   return names.map((n) => {
     if (!(n in obj)) sink.push(diagnostic("tables.missing-output", { variant: "output", output: n }, { address }));
     return obj[n] ?? null;

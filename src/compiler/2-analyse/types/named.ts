@@ -34,5 +34,4 @@ export function namedTypeEnv(specs: Record<string, unknown>, base: Omit<TypeEnv,
 }
 
 /** Every named type, resolved (reporting problems once each). */
-export const resolveNamedTypes = (env: TypeEnv): Record<string, Type> =>
-  Object.fromEntries(env.namedNames.map((n) => [n, env.named(n)!]));
+export const resolveNamedTypes = (env: TypeEnv): Record<string, Type> => Object.fromEntries(env.namedNames.map((n) => [n, env.named(n)!]));

@@ -87,8 +87,20 @@ function parseTypeString(raw: string, address: string, env: TypeEnv): Type {
   if (/^\[[^]*\]$/.test(text) && !text.includes("..")) return { kind: "list", element: parseTypeString(text.slice(1, -1), address, env) };
   const constrained = parseConstrained(text, raw.indexOf(text), raw, address, env);
   if (constrained) return constrained;
-  if (text.includes("|")) return checkedValues("choice", text.split("|").map((v) => unquote(v.trim())), address, env);
-  if (text.includes("<")) return checkedValues("levels", text.split("<").map((v) => unquote(v.trim())), address, env);
+  if (text.includes("|"))
+    return checkedValues(
+      "choice",
+      text.split("|").map((v) => unquote(v.trim())),
+      address,
+      env,
+    );
+  if (text.includes("<"))
+    return checkedValues(
+      "levels",
+      text.split("<").map((v) => unquote(v.trim())),
+      address,
+      env,
+    );
   const known = [...STRICT_BUILT_INS, ...(env.strict ? [] : LENIENT_BUILT_INS), ...env.namedNames];
   // a model type that does not resolve has no FEEL null to fall back on: an error in either mode
   env.sink.push(diagnostic("types.unknown", { name: text, didYouMean: didYouMean(text, known) }, { address, strict: true }));
@@ -97,7 +109,9 @@ function parseTypeString(raw: string, address: string, env: TypeEnv): Type {
 
 /** `<built-in> <unary tests>`; null when the text does not read that way. */
 function parseConstrained(text: string, offset: number, raw: string, address: string, env: TypeEnv): Type | null {
-  const base = CONSTRAINABLE.find((b) => text.startsWith(b) && /\s/.test(text.charAt(b.length)) && (!env.strict || STRICT_BUILT_INS.has(b)));
+  const base = CONSTRAINABLE.find(
+    (b) => text.startsWith(b) && /\s/.test(text.charAt(b.length)) && (!env.strict || STRICT_BUILT_INS.has(b)),
+  );
   if (!base) return null;
   const restStart = base.length + (text.slice(base.length).length - text.slice(base.length).trimStart().length);
   const rest = text.slice(restStart);
@@ -109,7 +123,17 @@ function parseConstrained(text: string, offset: number, raw: string, address: st
   const baseType = builtInType(base, false)!;
   inferTests(
     tests,
-    { scope: rootScope(new Map()), source: raw, address, sink: env.sink, strict: env.strict, refs: [], inputValue: baseType, functionParams: new Map(), types: {} },
+    {
+      scope: rootScope(new Map()),
+      source: raw,
+      address,
+      sink: env.sink,
+      strict: env.strict,
+      refs: [],
+      inputValue: baseType,
+      functionParams: new Map(),
+      types: {},
+    },
     (p, where) => diagnostic("types.constraint-mismatch", p, where),
   );
   return { ...baseType, constraint: constraintOf(rest, tests) } as Type;

@@ -17,7 +17,8 @@ type Entry = ReturnType<typeof entryPoints>;
 
 /** Evaluation reads inputs as keys of the state: anything but an object is a caller's mistake. */
 function object(state: unknown): Record<string, unknown> {
-  if (state === null || typeof state !== "object" || Array.isArray(state)) throw new TypeError("the state must be a JSON object mapping input names to values (see validate)");
+  if (state === null || typeof state !== "object" || Array.isArray(state))
+    throw new TypeError("the state must be a JSON object mapping input names to values (see validate)");
   return state as Record<string, unknown>;
 }
 

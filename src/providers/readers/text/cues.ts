@@ -48,7 +48,11 @@ export function cuesOf(inputs: InputIR[]): Map<string, Cue[]> {
     return claim;
   };
   const out = new Map<string, Cue[]>();
-  for (const [name, cues] of raw) out.set(name, cues.map((c) => ({ stem: c.stem, weight: c.weight / (1 + claimedElsewhere(name, c.stem)) })));
+  for (const [name, cues] of raw)
+    out.set(
+      name,
+      cues.map((c) => ({ stem: c.stem, weight: c.weight / (1 + claimedElsewhere(name, c.stem)) })),
+    );
   return out;
 }
 
@@ -83,7 +87,13 @@ export const OPTION_PLACEMENT = 0;
  * the sum of all cues, scaled by the two heaviest as a value is rarely announced by more than
  * two words, supports it. Tokens in `skip` (the value's own words) are not cues.
  */
-export function proximity(index: TextIndex, cues: Cue[], at: number, skip?: { from: number; to: number }, strongestShare = VALUE_PLACEMENT): number {
+export function proximity(
+  index: TextIndex,
+  cues: Cue[],
+  at: number,
+  skip?: { from: number; to: number },
+  strongestShare = VALUE_PLACEMENT,
+): number {
   const { tokens, meter } = index;
   const here = tokens[at]!;
   const top = cues.map((c) => c.weight).sort((a, b) => b - a);
@@ -94,7 +104,10 @@ export function proximity(index: TextIndex, cues: Cue[], at: number, skip?: { fr
   for (const cue of cues) {
     const o = index.occurrences(cue.stem);
     let best = 0;
-    for (const [list, m] of [[o.exact, 1], [o.synonym, SYNONYM_MATCH]] as const) {
+    for (const [list, m] of [
+      [o.exact, 1],
+      [o.synonym, SYNONYM_MATCH],
+    ] as const) {
       for (const j of nearest(list, at, meter, skip)) {
         const t = tokens[j]!;
         best = Math.max(best, m * decay(Math.abs(t.pos - here.pos)) * placeFactor(index, t, here));
@@ -125,7 +138,10 @@ export function assignBest<C extends { input: string; mention: number; score: nu
  * at a low confidence the caller sets. "Repair estimate: $3,275.40" is the claim amount when
  * nothing else is.
  */
-export function byElimination<M>(left: string[], mentions: { index: number; mention: M; score: (input: string) => number }[]): Map<string, number> {
+export function byElimination<M>(
+  left: string[],
+  mentions: { index: number; mention: M; score: (input: string) => number }[],
+): Map<string, number> {
   const out = new Map<string, number>();
   const free = [...mentions];
   for (const input of left) {

@@ -4,8 +4,30 @@
 import type { Token } from "./tokens.js";
 
 export const NEGATORS = new Set([
-  "no", "not", "never", "without", "none", "nothing", "neither", "nor", "non", "denies", "denied", "deny",
-  "negative", "clean", "clear", "cleared", "absent", "lacks", "lack", "lacking", "free", "false", "nil", "zero",
+  "no",
+  "not",
+  "never",
+  "without",
+  "none",
+  "nothing",
+  "neither",
+  "nor",
+  "non",
+  "denies",
+  "denied",
+  "deny",
+  "negative",
+  "clean",
+  "clear",
+  "cleared",
+  "absent",
+  "lacks",
+  "lack",
+  "lacking",
+  "free",
+  "false",
+  "nil",
+  "zero",
 ]);
 
 const CLAUSE_BREAKS = new Set([",", ";", "and", "but", "while", "whereas", "although", "though", "however", "also"]);
@@ -40,8 +62,33 @@ const SOFT_BREAKS = new Set([",", "and", "also"]);
 /** Words after which a negator belongs to another statement ("a PEP who has no adverse media"). */
 const RELATIVES = new Set(["who", "which", "that", "whose", "whom"]);
 const VERBS = new Set([
-  "is", "are", "was", "were", "be", "been", "being", "has", "have", "had", "does", "do", "did", "will", "would",
-  "can", "could", "should", "must", "holds", "hold", "held", "returned", "returns", "shows", "showed", "found",
+  "is",
+  "are",
+  "was",
+  "were",
+  "be",
+  "been",
+  "being",
+  "has",
+  "have",
+  "had",
+  "does",
+  "do",
+  "did",
+  "will",
+  "would",
+  "can",
+  "could",
+  "should",
+  "must",
+  "holds",
+  "hold",
+  "held",
+  "returned",
+  "returns",
+  "shows",
+  "showed",
+  "found",
 ]);
 const FORWARD_REACH = 4;
 
@@ -65,7 +112,14 @@ export function deniedAt(tokens: Token[], anchor: number, reach = 5): boolean {
   while (at.concept !== undefined && tokens[end + 1]?.concept === at.concept) end++;
   for (let i = end + 1; i < Math.min(tokens.length, end + LOOKBACK_TOKENS); i++) {
     const t = tokens[i]!;
-    if (t.sentence !== at.sentence || HARD_BREAKS.has(t.lower) || SOFT_BREAKS.has(t.lower) || RELATIVES.has(t.lower) || t.pos - tokens[end]!.pos > FORWARD_REACH) break;
+    if (
+      t.sentence !== at.sentence ||
+      HARD_BREAKS.has(t.lower) ||
+      SOFT_BREAKS.has(t.lower) ||
+      RELATIVES.has(t.lower) ||
+      t.pos - tokens[end]!.pos > FORWARD_REACH
+    )
+      break;
     if (isNegator(t)) return true;
   }
   return false;
@@ -80,8 +134,23 @@ const STATED =
   /^[ \t]*(?:(?:[A-Za-z]+[ \t]+){0,2}?[:?=–—-][ \t]*|(?=(?:yes|no|y|n)\b))(yes|no|y|n|true|false|none|nil|negative|positive|nothing|clean|clear|hit|hits|found|confirmed)\b/i;
 
 const ANSWERS: Record<string, boolean> = {
-  yes: true, y: true, true: true, positive: true, hit: true, hits: true, found: true, confirmed: true,
-  no: false, n: false, false: false, none: false, nil: false, negative: false, nothing: false, clean: false, clear: false,
+  yes: true,
+  y: true,
+  true: true,
+  positive: true,
+  hit: true,
+  hits: true,
+  found: true,
+  confirmed: true,
+  no: false,
+  n: false,
+  false: false,
+  none: false,
+  nil: false,
+  negative: false,
+  nothing: false,
+  clean: false,
+  clear: false,
 };
 
 /** The answer written right after the token `last` (the statement's last cue word), if any. */

@@ -99,8 +99,10 @@ export function readBooleans(inputs: InputIR[], cues: Map<string, Cue[]>, index:
     const hedged = stated === undefined && qualifiersOf(tokens, best.anchor, best.anchor, HEDGE_REACH).has("hedged");
     const plain = Math.min(0.99, (0.72 + 0.26 * Math.min(1, best.coverage / 0.8)) * (stated === undefined ? 1 : 1.02));
     let unresolved = false;
-    for (let i = index.sentenceFirst[best.sentence]!; i <= index.sentenceLast[best.sentence]! && !unresolved; i++) unresolved = isNegator(tokens[i]!);
-    const doubt = (hedged ? HEDGED : 1) * (stated === undefined && value && unresolved ? NEGATION_NEARBY : 1) * (best.distinct < 1 ? LIGHTER_CUE : 1);
+    for (let i = index.sentenceFirst[best.sentence]!; i <= index.sentenceLast[best.sentence]! && !unresolved; i++)
+      unresolved = isNegator(tokens[i]!);
+    const doubt =
+      (hedged ? HEDGED : 1) * (stated === undefined && value && unresolved ? NEGATION_NEARBY : 1) * (best.distinct < 1 ? LIGHTER_CUE : 1);
     const confidence = round(plain * doubt);
     const span = { start: tokens[index.sentenceFirst[best.sentence]!]!.start, end: tokens[index.sentenceLast[best.sentence]!]!.end };
     out[input.name] = {

@@ -39,13 +39,24 @@ function optionTerms(input: InputIR, cues: Cue[]): Map<string, Term[]> {
     const terms = new Map<string, Term>();
     for (const s of conceptTokens(contentStems(v))) terms.set(s, { stem: s, weight: NAME_WEIGHT, kind: "name", alt: -1, denying: false });
     (input.options?.[v] ?? "").split(/,|;|\bor\b/).forEach((alt, a) => {
-      const denying = alt.toLowerCase().split(/[^a-z']+/).some((w) => NEGATORS.has(w));
-      for (const s of conceptTokens(contentStems(alt))) if (!terms.has(s)) terms.set(s, { stem: s, weight: MEANING_WEIGHT, kind: "meaning", alt: a, denying });
+      const denying = alt
+        .toLowerCase()
+        .split(/[^a-z']+/)
+        .some((w) => NEGATORS.has(w));
+      for (const s of conceptTokens(contentStems(alt)))
+        if (!terms.has(s)) terms.set(s, { stem: s, weight: MEANING_WEIGHT, kind: "meaning", alt: a, denying });
     });
-    raw.set(v, [...terms.values()].filter((t) => !cues.some((c) => c.stem === t.stem)));
+    raw.set(
+      v,
+      [...terms.values()].filter((t) => !cues.some((c) => c.stem === t.stem)),
+    );
   }
   const sharing = (stem: string) => [...raw.values()].filter((ts) => ts.some((t) => stemMatch(t.stem, stem) > 0)).length;
-  for (const [v, ts] of raw) raw.set(v, ts.map((t) => ({ ...t, weight: t.weight / Math.max(1, sharing(t.stem)) })));
+  for (const [v, ts] of raw)
+    raw.set(
+      v,
+      ts.map((t) => ({ ...t, weight: t.weight / Math.max(1, sharing(t.stem)) })),
+    );
   return raw;
 }
 
@@ -60,7 +71,8 @@ function checkBox(text: string, start: number): boolean | undefined {
 /** Option names used by other inputs too ("low", "high") need their input's cue words close by. */
 function genericNames(inputs: InputIR[], cues: Map<string, Cue[]>): Set<string> {
   const count = new Map<string, number>();
-  for (const input of inputs) for (const v of new Set(valuesOf(input).flatMap((x) => contentStems(x)))) count.set(v, (count.get(v) ?? 0) + 1);
+  for (const input of inputs)
+    for (const v of new Set(valuesOf(input).flatMap((x) => contentStems(x)))) count.set(v, (count.get(v) ?? 0) + 1);
   const cueStems = [...cues.values()].flat().map((c) => c.stem);
   return new Set([...count].filter(([s, n]) => n > 1 || cueStems.includes(s)).map(([s]) => s));
 }
@@ -107,7 +119,9 @@ export function readChoices(inputs: InputIR[], all: InputIR[], cues: Map<string,
           bySentence.set(sentence, acc);
         }
       }
-      const top = [...bySentence.values()].map((x) => ({ score: x.name + Math.max(0, ...x.meaning.filter((m) => m !== undefined)), at: x.at, exact: x.exact })).sort((a, b) => b.score - a.score)[0];
+      const top = [...bySentence.values()]
+        .map((x) => ({ score: x.name + Math.max(0, ...x.meaning.filter((m) => m !== undefined)), at: x.at, exact: x.exact }))
+        .sort((a, b) => b.score - a.score)[0];
       if (top && top.score > 0) scores.set(option, { score: Math.min(1.2, top.score), at: top.at, exact: top.exact });
     }
     const ranked = [...scores].sort((a, b) => b[1].score - a[1].score);
@@ -121,7 +135,10 @@ export function readChoices(inputs: InputIR[], all: InputIR[], cues: Map<string,
     out[input.name] = {
       value: bestName,
       confidence: p(best.score),
-      alternatives: ranked.slice(1).map(([v, x]) => ({ value: v, p: p(x.score) })).filter((a) => a.p > 0),
+      alternatives: ranked
+        .slice(1)
+        .map(([v, x]) => ({ value: v, p: p(x.score) }))
+        .filter((a) => a.p > 0),
       source: { span: { start: t.start, end: t.end }, text: text.slice(t.start, t.end) },
     };
   }

@@ -38,7 +38,12 @@ function place(index: TextIndex, m: DateMention): { anchor: number; own: { from:
   return { anchor: anchor < tokens.length ? anchor : -1, own: { from, to } };
 }
 
-export function readDates(inputs: InputIR[], cues: Map<string, Cue[]>, index: TextIndex, mentions: DateMention[]): Record<string, ReadValue> {
+export function readDates(
+  inputs: InputIR[],
+  cues: Map<string, Cue[]>,
+  index: TextIndex,
+  mentions: DateMention[],
+): Record<string, ReadValue> {
   const places = mentions.map((m) => place(index, m));
   const all: { input: string; mention: number; score: number }[] = [];
   for (const input of inputs) {
@@ -62,21 +67,29 @@ export function readDates(inputs: InputIR[], cues: Map<string, Cue[]>, index: Te
     const claim = Math.max(0, ...(byMention.get(best.mention) ?? []).filter((c) => c.input !== name).map((c) => c.score)) / best.score;
     const confidence = round(placed(best.score) * (m.yearKnown ? 1 : IMPLIED_YEAR) * rivalFactor(ratio) * contestFactor(claim));
     const value: ReadValue = { value: m.iso, confidence, source: { span: { start: m.start, end: m.end }, text: m.text } };
-    if (rivals[0] && ratio >= 0.7) value.alternatives = [{ value: mentions[rivals[0].mention]!.iso, p: round(Math.min(1 - confidence, confidence * ratio * 0.5)) }];
+    if (rivals[0] && ratio >= 0.7)
+      value.alternatives = [{ value: mentions[rivals[0].mention]!.iso, p: round(Math.min(1 - confidence, confidence * ratio * 0.5)) }];
     out[name] = value;
   }
   // dates no cue word claims go to the date inputs left, with low confidence
   const used = new Set(Object.values(out).map((v) => v.source!.span!.start));
   const free = mentions.flatMap((m, j) => (places[j]!.anchor >= 0 && !used.has(m.start) ? [j] : []));
   const left = inputs.filter((i) => !(i.name in out)).map((i) => i.name);
-  const pick = byElimination(left, free.map((j) => ({
-    index: j,
-    mention: j,
-    score: (name: string) => proximity(index, cues.get(name) ?? [], places[j]!.anchor),
-  })));
+  const pick = byElimination(
+    left,
+    free.map((j) => ({
+      index: j,
+      mention: j,
+      score: (name: string) => proximity(index, cues.get(name) ?? [], places[j]!.anchor),
+    })),
+  );
   for (const [name, j] of pick) {
     const m = mentions[j]!;
-    out[name] = { value: m.iso, confidence: round(BY_ELIMINATION * (m.yearKnown ? 1 : IMPLIED_YEAR)), source: { span: { start: m.start, end: m.end }, text: m.text } };
+    out[name] = {
+      value: m.iso,
+      confidence: round(BY_ELIMINATION * (m.yearKnown ? 1 : IMPLIED_YEAR)),
+      source: { span: { start: m.start, end: m.end }, text: m.text },
+    };
   }
   return out;
 }

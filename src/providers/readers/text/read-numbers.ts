@@ -34,7 +34,27 @@ const FORM_FIT: Record<Kind, (a: Amount) => number> = {
 };
 
 /** Nouns that make a number a count of something else ("45 years old", "3 children"). */
-const UNIT_NOUNS = new Set(["year", "yr", "month", "day", "week", "hour", "minut", "old", "peopl", "person", "child", "kid", "seat", "employe", "tim", "point", "stor", "unit", "user"]);
+const UNIT_NOUNS = new Set([
+  "year",
+  "yr",
+  "month",
+  "day",
+  "week",
+  "hour",
+  "minut",
+  "old",
+  "peopl",
+  "person",
+  "child",
+  "kid",
+  "seat",
+  "employe",
+  "tim",
+  "point",
+  "stor",
+  "unit",
+  "user",
+]);
 
 function unitAfter(tokens: Token[], i: number): string | undefined {
   const next = tokens[i + 1];
@@ -134,7 +154,12 @@ function candidate(input: InputIR, cues: Cue[], index: TextIndex, i: number, min
   return { input: input.name, mention: i, score: near * fit, value, factor };
 }
 
-export function readNumbers(inputs: InputIR[], cues: Map<string, Cue[]>, index: TextIndex, usable: (i: number) => boolean): Record<string, ReadValue> {
+export function readNumbers(
+  inputs: InputIR[],
+  cues: Map<string, Cue[]>,
+  index: TextIndex,
+  usable: (i: number) => boolean,
+): Record<string, ReadValue> {
   const { tokens, text } = index;
   const amounts = index.amounts.filter(usable);
   const all: Candidate[] = [];
@@ -145,7 +170,8 @@ export function readNumbers(inputs: InputIR[], cues: Map<string, Cue[]>, index: 
       const c = candidate(input, valueCues(input, cues), index, i);
       if (c) own.push(c);
     }
-    for (const i of denied(index, input, cues.get(input.name) ?? [])) own.push({ input: input.name, mention: i, score: DENIED_SCORE, value: 0, factor: DENIED_CONFIDENCE });
+    for (const i of denied(index, input, cues.get(input.name) ?? []))
+      own.push({ input: input.name, mention: i, score: DENIED_SCORE, value: 0, factor: DENIED_CONFIDENCE });
     all.push(...own);
     byInput.set(input.name, own);
   }
@@ -153,7 +179,10 @@ export function readNumbers(inputs: InputIR[], cues: Map<string, Cue[]>, index: 
   for (const c of all) byMention.set(c.mention, [...(byMention.get(c.mention) ?? []), c]);
   const out: Record<string, ReadValue> = {};
   for (const [name, best] of assignBest(all, index.meter)) {
-    const rivals = byInput.get(name)!.filter((c) => c.value !== best.value).sort((a, b) => b.score - a.score);
+    const rivals = byInput
+      .get(name)!
+      .filter((c) => c.value !== best.value)
+      .sort((a, b) => b.score - a.score);
     const second = rivals[0];
     const ratio = second ? second.score / best.score : 0;
     const claim = Math.max(0, ...(byMention.get(best.mention) ?? []).filter((c) => c.input !== name).map((c) => c.score)) / best.score;
@@ -161,7 +190,8 @@ export function readNumbers(inputs: InputIR[], cues: Map<string, Cue[]>, index: 
     const t = tokens[best.mention]!;
     const end = t.amountEnd ?? t.end;
     const value: ReadValue = { value: best.value, confidence, source: { span: { start: t.start, end }, text: text.slice(t.start, end) } };
-    if (second && ratio >= 0.7) value.alternatives = [{ value: second.value, p: round(Math.min(1 - confidence, confidence * ratio * 0.5)) }];
+    if (second && ratio >= 0.7)
+      value.alternatives = [{ value: second.value, p: round(Math.min(1 - confidence, confidence * ratio * 0.5)) }];
     out[name] = value;
   }
   // dollar amounts no cue word claims go to the dollar inputs left, with low confidence
@@ -169,17 +199,24 @@ export function readNumbers(inputs: InputIR[], cues: Map<string, Cue[]>, index: 
   const left = inputs.filter((i) => !(i.name in out) && kindOf(i) === "money");
   const free = amounts.filter((i) => tokens[i]!.amount!.currency && !used.has(tokens[i]!.start));
   const inputOf = (name: string) => inputs.find((i) => i.name === name)!;
-  const pick = byElimination(left.map((i) => i.name), free.map((i) => ({
-    index: i,
-    mention: i,
-    score: (name: string) => candidate(inputOf(name), valueCues(inputOf(name), cues), index, i, 0)?.score ?? -1,
-  })));
+  const pick = byElimination(
+    left.map((i) => i.name),
+    free.map((i) => ({
+      index: i,
+      mention: i,
+      score: (name: string) => candidate(inputOf(name), valueCues(inputOf(name), cues), index, i, 0)?.score ?? -1,
+    })),
+  );
   for (const [name, i] of pick) {
     const c = candidate(inputOf(name), valueCues(inputOf(name), cues), index, i, 0);
     if (!c) continue;
     const t = tokens[i]!;
     const end = t.amountEnd ?? t.end;
-    out[name] = { value: c.value, confidence: round(BY_ELIMINATION * c.factor), source: { span: { start: t.start, end }, text: text.slice(t.start, end) } };
+    out[name] = {
+      value: c.value,
+      confidence: round(BY_ELIMINATION * c.factor),
+      source: { span: { start: t.start, end }, text: text.slice(t.start, end) },
+    };
   }
   return out;
 }

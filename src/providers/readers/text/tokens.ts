@@ -34,7 +34,8 @@ const TOKEN = new RegExp(
 
 /** Whether a number in words may start at this word: a number word, or "a" before a scale ("a million"). */
 const startsNumber = (word: string, text: string, start: number): boolean =>
-  numberWord(word) !== undefined || (/^an?$/i.test(word) && /^\s+(hundred|thousand|million|billion)\b/i.test(text.slice(start + word.length, start + word.length + 12)));
+  numberWord(word) !== undefined ||
+  (/^an?$/i.test(word) && /^\s+(hundred|thousand|million|billion)\b/i.test(text.slice(start + word.length, start + word.length + 12)));
 
 /** Words that end a clause; a comma, semicolon, pipe or parenthesis does too. */
 const CLAUSE_WORDS = new Set(["and", "but", "while", "whereas", "although", "though", "however"]);
@@ -86,7 +87,14 @@ export function tokenize(text: string): Token[] {
       if (phrase && (!lone || unitFollows())) {
         const period = periodAfter(text.slice(phrase.end));
         if (period) phrase.amount.period = period.period;
-        push({ kind: "amount", text: text.slice(start, phrase.end), start, end: phrase.end, amount: phrase.amount, amountEnd: phrase.end + (period?.length ?? 0) });
+        push({
+          kind: "amount",
+          text: text.slice(start, phrase.end),
+          start,
+          end: phrase.end,
+          amount: phrase.amount,
+          amountEnd: phrase.end + (period?.length ?? 0),
+        });
         TOKEN.lastIndex = phrase.end;
         continue;
       }
@@ -94,7 +102,14 @@ export function tokenize(text: string): Token[] {
       let offset = start;
       for (const part of g.word.split("-")) {
         const n = numberWord(part);
-        if (n !== undefined && !/^one$/i.test(part)) push({ kind: "amount", text: part, start: offset, end: offset + part.length, amount: { value: n, percent: false, scaled: false, words: true } });
+        if (n !== undefined && !/^one$/i.test(part))
+          push({
+            kind: "amount",
+            text: part,
+            start: offset,
+            end: offset + part.length,
+            amount: { value: n, percent: false, scaled: false, words: true },
+          });
         else push({ kind: "word", text: part, start: offset, end: offset + part.length });
         offset += part.length + 1;
       }

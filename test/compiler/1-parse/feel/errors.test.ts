@@ -3,7 +3,7 @@ import { parseExpression, parseUnaryTests } from "../../../../src/compiler/1-par
 
 /** [text, message, the text the error span points at] */
 const EXPRESSION_ERRORS: [string, string, string][] = [
-  ['if x > 1 "a" else "b"', "expected `then` after the condition of `if`, found `\"a\"`", '"a"'],
+  ['if x > 1 "a" else "b"', 'expected `then` after the condition of `if`, found `"a"`', '"a"'],
   ["if x then 1", "expected `else` after the `then` branch of `if`, found the end of the text", ""],
   ["f(1))", "unexpected `)`", ")"],
   [")", "unexpected `)`, expected an expression", ")"],

@@ -18,7 +18,11 @@ export const type = (text: string, names?: string[]): TypeExpr => ok(parseTypeEx
 export function strip(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(strip);
   if (!node || typeof node !== "object") return node;
-  return Object.fromEntries(Object.entries(node).filter(([k]) => k !== "span").map(([k, v]) => [k, strip(v)]));
+  return Object.fromEntries(
+    Object.entries(node)
+      .filter(([k]) => k !== "span")
+      .map(([k, v]) => [k, strip(v)]),
+  );
 }
 
 /** `1 + 2 * x` prints as `(+ 1 (* 2 x))`. */

@@ -49,7 +49,16 @@ describe("multi-word names", () => {
 
 describe("declared names", () => {
   it("matches names containing keywords and special characters", () => {
-    const declared = ["Is Affordable?", "Loan-to-Value", "Applicant's Age", "Risk and Reward", "Pay/Rate", "Bonus+Pay", "Rate*Factor", "v1.2"];
+    const declared = [
+      "Is Affordable?",
+      "Loan-to-Value",
+      "Applicant's Age",
+      "Risk and Reward",
+      "Pay/Rate",
+      "Bonus+Pay",
+      "Rate*Factor",
+      "v1.2",
+    ];
     expect(sexpr(expr("Loan-to-Value * 2", declared))).toBe("(* Loan-to-Value 2)");
     expect(sexpr(expr("Is Affordable? and x", declared))).toBe("(and {Is Affordable?} x)");
     expect(sexpr(expr("Risk and Reward + 1", declared))).toBe("(+ {Risk and Reward} 1)");
@@ -80,12 +89,20 @@ describe("declared names", () => {
   });
 
   it("knows the multi-word built-in functions", () => {
-    for (const f of ["date and time", "years and months duration", "string length", "index of", "day of week", "met by", "round half up", "get value", "context put"]) {
+    for (const f of [
+      "date and time",
+      "years and months duration",
+      "string length",
+      "index of",
+      "day of week",
+      "met by",
+      "round half up",
+      "get value",
+      "context put",
+    ]) {
       expect(sexpr(expr(`${f}(x)`))).toBe(`(call {${f}} x)`);
     }
-    expect(sexpr(expr('date and time("2020-01-01T00:00:00") and true'))).toBe(
-      '(and (call {date and time} "2020-01-01T00:00:00") true)',
-    );
+    expect(sexpr(expr('date and time("2020-01-01T00:00:00") and true'))).toBe('(and (call {date and time} "2020-01-01T00:00:00") true)');
   });
 
   it("reads every built-in function name as one callee", () => {

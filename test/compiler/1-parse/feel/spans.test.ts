@@ -50,7 +50,7 @@ describe("spans", () => {
   });
 
   it("cover if, for, contexts and their parts", () => {
-    const text = 'if a then {k: 1} else for i in 1..n return i';
+    const text = "if a then {k: 1} else for i in 1..n return i";
     const e = expr(text);
     expect(spans(text, e)).toEqual([
       ["if", text],
@@ -94,6 +94,10 @@ describe("spans", () => {
 
   it("count UTF-16 offsets the way JavaScript strings do", () => {
     const text = '"😀" + x';
-    expect(spans(text, expr(text))).toEqual([["arith", text], ["string", '"😀"'], ["name", "x"]]);
+    expect(spans(text, expr(text))).toEqual([
+      ["arith", text],
+      ["string", '"😀"'],
+      ["name", "x"],
+    ]);
   });
 });

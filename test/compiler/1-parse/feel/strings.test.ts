@@ -63,13 +63,29 @@ describe("lexer", () => {
 
   it("lexes multi-character operators as one token", () => {
     expect(kinds("a**b<=c>=d!=e->f")).toEqual([
-      "word:a", "punct:**", "word:b", "punct:<=", "word:c", "punct:>=", "word:d", "punct:!=", "word:e", "punct:->", "word:f", "eof:",
+      "word:a",
+      "punct:**",
+      "word:b",
+      "punct:<=",
+      "word:c",
+      "punct:>=",
+      "word:d",
+      "punct:!=",
+      "word:e",
+      "punct:->",
+      "word:f",
+      "eof:",
     ]);
   });
 
   it("records offsets and skips comments", () => {
     const { tokens } = lex("a /* x */ + // y\n b");
-    expect(tokens.map((t) => [t.text, t.start, t.end])).toEqual([["a", 0, 1], ["+", 10, 11], ["b", 18, 19], ["", 19, 19]]);
+    expect(tokens.map((t) => [t.text, t.start, t.end])).toEqual([
+      ["a", 0, 1],
+      ["+", 10, 11],
+      ["b", 18, 19],
+      ["", 19, 19],
+    ]);
   });
 
   it("reports an unterminated block comment", () => {

@@ -33,8 +33,16 @@ const TEXT_KINDS: Readonly<Record<string, TextKind>> = {
 
 /** Elements whose `name` attribute declares a name that FEEL texts in the file may use. */
 const DECLARING_ELEMENTS: ReadonlySet<string> = new Set([
-  "inputData", "decision", "businessKnowledgeModel", "decisionService", "itemDefinition",
-  "itemComponent", "formalParameter", "variable", "parameter", "column",
+  "inputData",
+  "decision",
+  "businessKnowledgeModel",
+  "decisionService",
+  "itemDefinition",
+  "itemComponent",
+  "formalParameter",
+  "variable",
+  "parameter",
+  "column",
 ]);
 
 const xml = new XMLParser({
@@ -62,7 +70,11 @@ export function readTckFile(root: string, path: string): TckFile {
   const names = new Set<string>();
   const texts: FeelText[] = [];
   const textOf = (node: unknown): string | null =>
-    typeof node === "string" ? node : node && typeof node === "object" && "#text" in node ? String((node as Record<string, unknown>)["#text"]) : null;
+    typeof node === "string"
+      ? node
+      : node && typeof node === "object" && "#text" in node
+        ? String((node as Record<string, unknown>)["#text"])
+        : null;
 
   const visit = (node: unknown, element: string): void => {
     if (Array.isArray(node)) {

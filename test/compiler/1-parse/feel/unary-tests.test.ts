@@ -41,7 +41,7 @@ describe("decision-table input cells", () => {
   });
 
   it("gives each test its own span", () => {
-    const text = "< 10,  [20..30], \"x\"";
+    const text = '< 10,  [20..30], "x"';
     const result = tests(text);
     expect(result.kind).toBe("tests");
     if (result.kind !== "tests") return;

@@ -21,7 +21,16 @@ function analyse(text: string): { type: Type; diagnostics: Diagnostic[] } {
   const parsed = parseExpression(text, { names: text.includes(ARGS[0]!) ? ARGS : [] });
   if (!parsed.value) throw new Error(`${text}: ${JSON.stringify(parsed.diagnostics)}`);
   const sink: Diagnostic[] = [];
-  const type = infer(parsed.value, { scope, source: text, address: "decisions.x", sink, strict: true, refs: [], functionParams: new Map(), types: {} });
+  const type = infer(parsed.value, {
+    scope,
+    source: text,
+    address: "decisions.x",
+    sink,
+    strict: true,
+    refs: [],
+    functionParams: new Map(),
+    types: {},
+  });
   return { type, diagnostics: sink };
 }
 
@@ -37,13 +46,20 @@ function arities(d: BuiltinDef): number[] {
 
 /** The name lists a named call of the signature may use: the required ones plus any optional prefix. */
 const namedForms = (s: Signature): string[][] =>
-  s.variadic || s.positionalOnly ? [] : Array.from({ length: s.params.length - requiredCount(s) + 1 }, (_, i) => s.params.slice(0, requiredCount(s) + i));
+  s.variadic || s.positionalOnly
+    ? []
+    : Array.from({ length: s.params.length - requiredCount(s) + 1 }, (_, i) => s.params.slice(0, requiredCount(s) + i));
 
 const namedCall = (name: string, names: readonly string[]) => `${name}(${names.map((p, i) => `${p}: ${ARGS[i]}`).join(", ")})`;
 
 /** null plus the problem when the runtime cannot bind the names to a signature. */
 function runtimeBinds(name: string, names: readonly string[]): boolean {
-  const { problems } = collectProblems(() => callNamed(builtin(name), names.map((n) => [n, null])));
+  const { problems } = collectProblems(() =>
+    callNamed(
+      builtin(name),
+      names.map((n) => [n, null]),
+    ),
+  );
   return !problems.some((p) => p.startsWith(`${name}() has no parameters named`));
 }
 
@@ -67,7 +83,10 @@ describe.each(BUILTINS.map((d) => [d.name, d] as const))("%s", (name, def) => {
       for (let i = 0; i < names.length; i++) {
         const wrong = names.map((n, j) => (j === i ? `${n}_` : n));
         expect(runtimeBinds(name, wrong), wrong.join(", ")).toBe(false);
-        expect(analyse(namedCall(name, wrong)).diagnostics.map((d) => d.code), wrong.join(", ")).toEqual(["types.arity"]);
+        expect(
+          analyse(namedCall(name, wrong)).diagnostics.map((d) => d.code),
+          wrong.join(", "),
+        ).toEqual(["types.arity"]);
       }
     }
   });
@@ -88,14 +107,20 @@ describe.each(BUILTINS.map((d) => [d.name, d] as const))("%s", (name, def) => {
     const declared = fixedResult(def);
     if (declared === undefined) return; // a result rule: the property below checks it against real results
     for (const k of arities(def)) expect(analyse(`${name}(${ARGS.slice(0, k).join(", ")})`).type, `${k} arguments`).toEqual(declared);
-    for (const names of def.signatures.flatMap(namedForms)) expect(analyse(namedCall(name, names)).type, names.join(", ")).toEqual(declared);
+    for (const names of def.signatures.flatMap(namedForms))
+      expect(analyse(namedCall(name, names)).type, names.join(", ")).toEqual(declared);
   });
 
   it("returns a value of the type the analyser infers for the call, or null", () => {
     let answered = 0;
     const property = fc.property(fc.constantFrom(...arities(def)).chain(args), (generated) => {
       const text = `${name}(${generated.map((g) => g.text).join(", ")})`;
-      const { result } = collectProblems(() => call(builtin(name), generated.map((g) => g.value)));
+      const { result } = collectProblems(() =>
+        call(
+          builtin(name),
+          generated.map((g) => g.value),
+        ),
+      );
       const type = analyse(text).type;
       if (result !== null) answered++;
       expect(conforms(result, type), `${text} = ${show(result)}, typed ${typeToString(type)}`).toBe(true);

@@ -15,15 +15,22 @@ describe("decision graph", () => {
   });
 
   it("orders nodes after what they use, else by declaration", () => {
-    expect(topologicalOrder([
-      { name: "total", uses: ["sub", "tax"] },
-      { name: "free", uses: [] },
-      { name: "tax", uses: ["sub"] },
-      { name: "sub", uses: [] },
-    ])).toEqual(["sub", "tax", "total", "free"]);
+    expect(
+      topologicalOrder([
+        { name: "total", uses: ["sub", "tax"] },
+        { name: "free", uses: [] },
+        { name: "tax", uses: ["sub"] },
+        { name: "sub", uses: [] },
+      ]),
+    ).toEqual(["sub", "tax", "total", "free"]);
   });
 
   it("still places every node when there are cycles", () => {
-    expect(topologicalOrder([{ name: "a", uses: ["b"] }, { name: "b", uses: ["a"] }]).sort()).toEqual(["a", "b"]);
+    expect(
+      topologicalOrder([
+        { name: "a", uses: ["b"] },
+        { name: "b", uses: ["a"] },
+      ]).sort(),
+    ).toEqual(["a", "b"]);
   });
 });

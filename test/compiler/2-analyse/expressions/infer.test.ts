@@ -6,18 +6,29 @@ import { infer } from "../../../../src/compiler/2-analyse/expressions/infer.js";
 import { fixed, rootScope } from "../../../../src/compiler/2-analyse/expressions/scope.js";
 import type { Type } from "../../../../src/ir/types.js";
 
-const scope = rootScope(new Map([
-  ["n", fixed({ kind: "input", name: "n" }, { kind: "number" })],
-  ["s", fixed({ kind: "input", name: "s" }, { kind: "string" })],
-  ["d", fixed({ kind: "input", name: "d" }, { kind: "date" })],
-  ["xs", fixed({ kind: "input", name: "xs" }, { kind: "list", element: { kind: "struct", fields: [["v", { kind: "number" }]] } })],
-]));
+const scope = rootScope(
+  new Map([
+    ["n", fixed({ kind: "input", name: "n" }, { kind: "number" })],
+    ["s", fixed({ kind: "input", name: "s" }, { kind: "string" })],
+    ["d", fixed({ kind: "input", name: "d" }, { kind: "date" })],
+    ["xs", fixed({ kind: "input", name: "xs" }, { kind: "list", element: { kind: "struct", fields: [["v", { kind: "number" }]] } })],
+  ]),
+);
 
 function typeOf(text: string): { type: string; diagnostics: Diagnostic[] } {
   const parsed = parseExpression(text, { names: ["n", "s", "d", "xs"] });
   if (!parsed.value) throw new Error(JSON.stringify(parsed.diagnostics));
   const sink: Diagnostic[] = [];
-  const t: Type = infer(parsed.value, { scope, source: text, address: "decisions.x", sink, strict: true, refs: [], functionParams: new Map(), types: {} });
+  const t: Type = infer(parsed.value, {
+    scope,
+    source: text,
+    address: "decisions.x",
+    sink,
+    strict: true,
+    refs: [],
+    functionParams: new Map(),
+    types: {},
+  });
   return { type: typeToString(t), diagnostics: sink };
 }
 
@@ -32,7 +43,7 @@ describe("type inference", () => {
     ['d + duration("P1Y")', "date"],
     ['duration("P1Y2M")', "years and months duration"],
     ["d.year", "number"],
-    ["n > 1 and s = \"a\"", "boolean"],
+    ['n > 1 and s = "a"', "boolean"],
     ["if n > 1 then 1 else 2", "number"],
     ["if n > 1 then 1 else null", "number"],
     ['if n > 1 then 1 else "a"', "any"],
@@ -41,11 +52,11 @@ describe("type inference", () => {
     ["xs.v", "[number]"],
     ["xs[v > 1]", "[{v: number}]"],
     ["xs[1]", "{v: number}"],
-    ["{a: 1, b: \"x\"}", "{a: number, b: string}"],
+    ['{a: 1, b: "x"}', "{a: number, b: string}"],
     ["sum(xs.v)", "number"],
     ["max([1, 2])", "number"],
     ["n in [1..5]", "boolean"],
-    ["@\"2020-01-01T10:00:00\"", "date and time"],
+    ['@"2020-01-01T10:00:00"', "date and time"],
   ])("%s : %s", (text, expected) => {
     const r = typeOf(text);
     expect(r.type).toBe(expected);

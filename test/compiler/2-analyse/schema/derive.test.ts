@@ -10,11 +10,14 @@ function schemaOf(type: unknown, extra: Record<string, unknown> = {}, strict = t
 
 describe("deriveInputSchema", () => {
   it("is a 2020-12 object schema that allows extra keys and requires every non-blank input", () => {
-    const r = analyseModel({
-      name: "m",
-      inputs: { a: { type: "number", desc: "A" }, b: { type: "string", desc: "B", blank: true } },
-      decisions: { d: "a + string length(b)" },
-    }, { strict: true });
+    const r = analyseModel(
+      {
+        name: "m",
+        inputs: { a: { type: "number", desc: "A" }, b: { type: "string", desc: "B", blank: true } },
+        decisions: { d: "a + string length(b)" },
+      },
+      { strict: true },
+    );
     expect(r.input).toMatchObject({
       $schema: "https://json-schema.org/draft/2020-12/schema",
       type: "object",
