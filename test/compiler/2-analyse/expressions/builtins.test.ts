@@ -127,7 +127,10 @@ describe.each(BUILTINS.map((d) => [d.name, d] as const))("%s", (name, def) => {
     });
     // a null result conforms to every type: keep generating until the built-in has answered
     // often enough for the check to mean something (an implementation that always answers null fails)
-    for (let round = 0; round < 40 && answered < ENOUGH_ANSWERS; round++) fc.assert(property, { numRuns: 100 });
+    // (seeded by the built-in's name, so a run is the same on every machine: a rarely answering
+    // built-in such as `number` with three arguments must not pass or fail by chance)
+    const seed = [...name].reduce((h, c) => (h * 31 + c.charCodeAt(0)) | 0, 7);
+    for (let round = 0; round < 80 && answered < ENOUGH_ANSWERS; round++) fc.assert(property, { numRuns: 100, seed: seed + round });
     expect(answered).toBeGreaterThanOrEqual(ENOUGH_ANSWERS);
   });
 });
