@@ -58,7 +58,10 @@ describe("the conformance shortcut for number-typed decisions", () => {
         if (raw !== null) answered++;
       });
     });
-    for (let round = 0; round < 40 && answered < 3; round++) fc.assert(property, { numRuns: 2 });
+    // seeded by the name, so that a rarely answering built-in (`number` with three arguments) does
+    // not pass or fail by chance
+    const seed = [...name].reduce((h, c) => (h * 31 + c.charCodeAt(0)) | 0, 7);
+    for (let round = 0; round < 150 && answered < 3; round++) fc.assert(property, { numRuns: 2, seed: seed + round });
     expect(answered).toBeGreaterThanOrEqual(3);
   });
 });
