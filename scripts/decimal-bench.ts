@@ -1,30 +1,28 @@
 // `npx tsx scripts/decimal-bench.ts`: nanoseconds per call of the runtime Decimal's powers and
 // roots, and of a loan payment p × r / (1 − (1 + r) ** −n), beside decimal.js at 34 digits and JS
-// doubles. A measurement script, not a test: its numbers go to docs/numbers.md.
+// doubles (the least time over many short rounds). A measurement script, not a test: its numbers
+// go to docs/numbers.md.
 import { Decimal as DecimalJs } from "decimal.js";
 import { Decimal } from "../src/runtime/decimal.js";
 
 const Reference = DecimalJs.clone({ precision: 34, rounding: 6, toExpNeg: -1_000_000, toExpPos: 1_000_000, minE: -6143, maxE: 6144 });
 
-/** This process's CPU time in ms (other processes on a shared machine do not count). */
-function cpuMs(): number {
-  const { user, system } = process.cpuUsage();
-  return (user + system) / 1000;
-}
-
-/** Best of seven rounds of the mean CPU time per call, in ns; each round runs about 100 ms. */
+/**
+ * The least mean time per call over many short rounds, in ns: on a shared machine a round of a
+ * millisecond or two often runs without being preempted, so the least is the uncontended time.
+ */
 function nsPerCall(f: (i: number) => unknown): number {
   let n = 1;
-  for (let t = 0; t < 10; n *= 2) {
-    const start = cpuMs();
+  for (let t = 0; t < 1; n *= 2) {
+    const start = performance.now();
     for (let i = 0; i < n; i++) f(i);
-    t = cpuMs() - start;
+    t = performance.now() - start;
   }
   let best = Infinity;
-  for (let round = 0; round < 7; round++) {
-    const start = cpuMs();
-    for (let i = 0; i < n * 10; i++) f(i);
-    best = Math.min(best, ((cpuMs() - start) * 1e6) / (n * 10));
+  for (let round = 0; round < 300; round++) {
+    const start = performance.now();
+    for (let i = 0; i < n; i++) f(i);
+    best = Math.min(best, ((performance.now() - start) * 1e6) / n);
   }
   return best;
 }

@@ -16,13 +16,15 @@ let failed = 0;
 for (const [name, property] of Object.entries(PROPERTIES)) {
   if (only !== undefined && !name.includes(only)) continue;
   const start = performance.now();
+  const asked = refereeCount.asked;
   const result = fc.check(property, { numRuns: runs, seed, endOnFailure: true });
   const seconds = ((performance.now() - start) / 1000).toFixed(0);
+  const refereed = refereeCount.asked - asked;
   total += result.numRuns;
   if (result.failed) {
     failed++;
     console.log(`FAILED ${name} after ${result.numRuns} runs (${seconds} s): ${fc.stringify(result.counterexample)}\n  ${String(result.errorInstance)}`);
-  } else console.log(`ok     ${name}: ${result.numRuns} runs, ${result.numSkips} skipped (${seconds} s)`);
+  } else console.log(`ok     ${name}: ${result.numRuns} runs (${seconds} s), the referee asked ${refereed} times`);
 }
 console.log(`${total} operand sets checked, ${failed} properties failed; referee asked ${refereeCount.asked} times, decimal.js's 34-digit answer off ${refereeCount.oracleWrong} times`);
 for (const example of refereeCount.examples) console.log(`  ${example}`);

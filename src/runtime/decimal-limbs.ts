@@ -1,18 +1,18 @@
 // Integer powers of short decimals (x = m × 10^-k, m a safe integer: the scaled form of decimal.ts)
-// without BigInt work in the loop: binary floating point with eight 24-bit limbs held in doubles
-// (192 bits), every product of limbs and every column sum exact, only the columns below the
-// eighth dropped. A product is then within δ = 2^-164 of its exact value, relative; powering
+// without BigInt work in the loop: binary floating point with seven 24-bit limbs held in doubles
+// (168 bits), every product of limbs and every column sum exact, only the columns below the
+// seventh dropped. A product is then within δ = 2^-141 of its exact value, relative; powering
 // counts those errors, and the 34-digit result is taken only when no number within the bound
 // lies on the other side of a rounding boundary (docs/numbers.md). Otherwise, or when the result
-// falls outside [10^-49, 10^34), the caller takes the general path (decimal-functions.ts).
+// falls outside [10^-39, 10^34), the caller takes the general path (decimal-functions.ts).
 import { type Exact, normal, ranged } from "./decimal-exact.js";
 
-const L = 8;
+const L = 7;
 const LOG10_2 = Math.log10(2);
 const BASE = 16777216; // 2^24
 const INV = 1 / BASE;
-/** A product's relative error: the dropped columns (< 2^-165.4) and the cut limbs (< 2^-167). */
-const DELTA = 2 ** -164;
+/** A product's relative error: the dropped columns (< 2^-141.6) and a cut limb (< 2^-144 each). */
+const DELTA = 2 ** -141;
 /** Exponents up to this stay here: the error bound grows with n. */
 export const LIMB_POWER_MAX = 4096;
 
@@ -22,49 +22,50 @@ interface Float {
   ex: number;
 }
 
+/** A product's column sums, highest first (in a typed array: doubles passed as arguments are boxed). */
+const C = new Float64Array(L + 1);
+
 /**
- * out = a × b, the top eight limbs of the product (the columns below the eighth dropped), for
+ * out = a × b, the top seven limbs of the product (the columns below the seventh dropped), for
  * top limbs a[0], b[0] ≥ 1. Returns 1 when the product gained a limb (its exponent is the sum of
  * a's and b's plus that), else 0. out may be a or b.
  */
 function mul(a: Float64Array, b: Float64Array, out: Float64Array): number {
-  const a0 = a[0]!, a1 = a[1]!, a2 = a[2]!, a3 = a[3]!, a4 = a[4]!, a5 = a[5]!, a6 = a[6]!, a7 = a[7]!;
-  const b0 = b[0]!, b1 = b[1]!, b2 = b[2]!, b3 = b[3]!, b4 = b[4]!, b5 = b[5]!, b6 = b[6]!, b7 = b[7]!;
-  // every column sum is below 9 × 2^48: exact in a double
-  const c8 = a1 * b7 + a2 * b6 + a3 * b5 + a4 * b4 + a5 * b3 + a6 * b2 + a7 * b1;
-  const c7 = a0 * b7 + a1 * b6 + a2 * b5 + a3 * b4 + a4 * b3 + a5 * b2 + a6 * b1 + a7 * b0;
-  const c6 = a0 * b6 + a1 * b5 + a2 * b4 + a3 * b3 + a4 * b2 + a5 * b1 + a6 * b0;
-  const c5 = a0 * b5 + a1 * b4 + a2 * b3 + a3 * b2 + a4 * b1 + a5 * b0;
-  const c4 = a0 * b4 + a1 * b3 + a2 * b2 + a3 * b1 + a4 * b0;
-  const c3 = a0 * b3 + a1 * b2 + a2 * b1 + a3 * b0;
-  const c2 = a0 * b2 + a1 * b1 + a2 * b0;
-  const c1 = a0 * b1 + a1 * b0;
-  return carried(out, a0 * b0, c1, c2, c3, c4, c5, c6, c7, c8);
+  const a0 = a[0]!, a1 = a[1]!, a2 = a[2]!, a3 = a[3]!, a4 = a[4]!, a5 = a[5]!, a6 = a[6]!;
+  const b0 = b[0]!, b1 = b[1]!, b2 = b[2]!, b3 = b[3]!, b4 = b[4]!, b5 = b[5]!, b6 = b[6]!;
+  // every column sum is below 8 × 2^48: exact in a double
+  C[0] = a0 * b0;
+  C[1] = a0 * b1 + a1 * b0;
+  C[2] = a0 * b2 + a1 * b1 + a2 * b0;
+  C[3] = a0 * b3 + a1 * b2 + a2 * b1 + a3 * b0;
+  C[4] = a0 * b4 + a1 * b3 + a2 * b2 + a3 * b1 + a4 * b0;
+  C[5] = a0 * b5 + a1 * b4 + a2 * b3 + a3 * b2 + a4 * b1 + a5 * b0;
+  C[6] = a0 * b6 + a1 * b5 + a2 * b4 + a3 * b3 + a4 * b2 + a5 * b1 + a6 * b0;
+  C[7] = a1 * b6 + a2 * b5 + a3 * b4 + a4 * b3 + a5 * b2 + a6 * b1;
+  return carried(out);
 }
 
 /** out = a × a, as mul(a, a, out) with each cross product taken once. */
 function square(a: Float64Array, out: Float64Array): number {
-  const a0 = a[0]!, a1 = a[1]!, a2 = a[2]!, a3 = a[3]!, a4 = a[4]!, a5 = a[5]!, a6 = a[6]!, a7 = a[7]!;
-  const c8 = 2 * (a1 * a7 + a2 * a6 + a3 * a5) + a4 * a4;
-  const c7 = 2 * (a0 * a7 + a1 * a6 + a2 * a5 + a3 * a4);
-  const c6 = 2 * (a0 * a6 + a1 * a5 + a2 * a4) + a3 * a3;
-  const c5 = 2 * (a0 * a5 + a1 * a4 + a2 * a3);
-  const c4 = 2 * (a0 * a4 + a1 * a3) + a2 * a2;
-  const c3 = 2 * (a0 * a3 + a1 * a2);
-  const c2 = 2 * a0 * a2 + a1 * a1;
-  const c1 = 2 * a0 * a1;
-  return carried(out, a0 * a0, c1, c2, c3, c4, c5, c6, c7, c8);
+  const a0 = a[0]!, a1 = a[1]!, a2 = a[2]!, a3 = a[3]!, a4 = a[4]!, a5 = a[5]!, a6 = a[6]!;
+  C[0] = a0 * a0;
+  C[1] = 2 * a0 * a1;
+  C[2] = 2 * a0 * a2 + a1 * a1;
+  C[3] = 2 * (a0 * a3 + a1 * a2);
+  C[4] = 2 * (a0 * a4 + a1 * a3) + a2 * a2;
+  C[5] = 2 * (a0 * a5 + a1 * a4 + a2 * a3);
+  C[6] = 2 * (a0 * a6 + a1 * a5 + a2 * a4) + a3 * a3;
+  C[7] = 2 * (a1 * a6 + a2 * a5 + a3 * a4);
+  return carried(out);
 }
 
 /**
- * The column sums c0 (highest) to c8 carried into limbs below 2^24 (scaling by 2^-24 and flooring
- * are exact), the top eight written to out; 1 when a carry out of c0 made a new top limb.
+ * The column sums in C carried into limbs below 2^24 (scaling by 2^-24 and flooring are exact),
+ * the top seven written to out; 1 when a carry out of the top column made a new top limb.
  */
-function carried(out: Float64Array, c0: number, c1: number, c2: number, c3: number, c4: number, c5: number, c6: number, c7: number, c8: number): number {
-  let carry = Math.floor(c8 * INV);
-  c7 += carry;
-  carry = Math.floor(c7 * INV);
-  c7 -= carry * BASE;
+function carried(out: Float64Array): number {
+  let c0 = C[0]!, c1 = C[1]!, c2 = C[2]!, c3 = C[3]!, c4 = C[4]!, c5 = C[5]!, c6 = C[6]!;
+  let carry = Math.floor(C[7]! * INV);
   c6 += carry;
   carry = Math.floor(c6 * INV);
   c6 -= carry * BASE;
@@ -94,7 +95,6 @@ function carried(out: Float64Array, c0: number, c1: number, c2: number, c3: numb
     out[4] = c3;
     out[5] = c4;
     out[6] = c5;
-    out[7] = c6;
     return 1;
   }
   out[0] = c0;
@@ -104,11 +104,10 @@ function carried(out: Float64Array, c0: number, c1: number, c2: number, c3: numb
   out[4] = c4;
   out[5] = c5;
   out[6] = c6;
-  out[7] = c7;
   return 0;
 }
 
-/** N × 2^scale (N > 0) as a Float, its limbs cut (within 2^-168, relative). */
+/** N × 2^scale (N > 0) as a Float, its limbs cut (within 2^-144, relative). */
 function floatOf(N: bigint, scale: number): Float {
   const top = scale + N.toString(2).length - 1; // the value lies in [2^top, 2^(top+1))
   const ex = Math.floor(top / 24);
@@ -122,12 +121,12 @@ function floatOf(N: bigint, scale: number): Float {
   return { limbs, ex };
 }
 
-/** 10^-k for 1 ≤ k ≤ 22 (the scales of decimal.ts), within 2^-168. */
+/** 10^-k for 1 ≤ k ≤ 22 (the scales of decimal.ts), within 2^-144. */
 const TENTHS: Float[] = [];
 for (let k = 1; k <= 22; k++) TENTHS[k] = floatOf((1n << BigInt(24 * L + 80)) / 10n ** BigInt(k), -(24 * L + 80));
-/** 10^j exactly, 0 ≤ j ≤ 82 (5^82 < 2^191 fits eight limbs), made when first asked for. */
+/** 10^j exactly, 0 ≤ j ≤ 72 (5^72 < 2^168 fits seven limbs), made when first asked for. */
 const TENS: Float[] = [];
-const MAX_TEN = 82;
+const MAX_TEN = 72;
 const tens = (j: number): Float => (TENS[j] ??= floatOf(10n ** BigInt(j), 0));
 /** 10^33 and 10^34 as the integer limbs of a Float with exponent 4 (limbs 0 to 4). */
 const LOW = tens(33);
@@ -154,7 +153,7 @@ function setInteger(out: Float64Array, m: number): number {
 /** Integers up to this have a reciprocal by long division in doubles (remainder × 2^24 < 2^53). */
 const SHORT = 2 ** 29;
 
-/** Writes 1/a for an integer 1 ≤ a ≤ SHORT into out (cut after eight limbs); returns its exponent. */
+/** Writes 1/a for an integer 1 ≤ a ≤ SHORT into out (cut after seven limbs); returns its exponent. */
 function setReciprocal(out: Float64Array, a: number): number {
   if (a === 1) return setInteger(out, 1);
   // long division, a limb at a time (2^-24, 2^-48, …), the leading zero limbs skipped
@@ -191,12 +190,12 @@ function setDouble(out: Float64Array, d: number): number {
   return e;
 }
 
-/** The top three limbs as a double (relative error below 2^-52). */
+/** The top three limbs as a double: the whole value to within 2^-47, relative (a top limb is at least 1). */
 const head = (a: Float64Array): number => (a[0]! * BASE + a[1]!) * BASE + a[2]!;
 
 /**
  * The correctly rounded (m × 10^-k)^n for a safe integer m ≠ 0, 0 ≤ k ≤ 22 and 1 ≤ |n| ≤
- * LIMB_POWER_MAX; null when this path cannot decide or the result lies outside [10^-49, 10^34).
+ * LIMB_POWER_MAX; null when this path cannot decide or the result lies outside [10^-39, 10^34).
  */
 export function limbPower(m: number, k: number, n: number): Exact | null {
   const s = m < 0 && n % 2 !== 0 ? -1 : 1;
@@ -245,7 +244,7 @@ export function limbPower(m: number, k: number, n: number): Exact | null {
   }
   if (n < 0 && !inverted) {
     // 1 / P by two Newton steps y ← y (2 - P y) from a double's reciprocal (within 2^-47): each
-    // step turns the error ε of y into ε² plus three products' δs (and a limb 2 - P y may lose)
+    // step turns the error ε of y into ε² plus three products' δs (and the limb 2 - P y may lose)
     let yex = setDouble(T, 1 / head(P)) - pex + 2;
     for (let step = 0; step < 2; step++) {
       // X = P × y, near 1; then X = 2 - X; then y = y × X
@@ -265,7 +264,7 @@ export function limbPower(m: number, k: number, n: number): Exact | null {
 
 /** X = 2 - X for X near 1 with exponent ex (0 or -1), as a fixed-point number with limb 0 = units. */
 function twoMinus(x: Float64Array, ex: number): void {
-  // align: units in limb 0 (a value below 1 loses its last limb, 2^-192, far inside δ)
+  // align: units in limb 0 (a value below 1 loses its last limb, 2^-168, far inside δ)
   if (ex === -1) {
     x.copyWithin(1, 0, L - 1);
     x[0] = 0;
@@ -285,7 +284,7 @@ function toDecimal(s: number, pex: number, rho: number): Exact | null {
   for (let tries = 0; tries < 3; tries++) {
     const j = -E;
     if (j < 0 || j > MAX_TEN) return null;
-    // S = value × 10^j: in [10^33, 10^34) its exponent is 4, limbs 0-4 the integer part
+    // S = value × 10^j: in [10^33, 10^34) its exponent is 4, limbs 0-4 the integer part, 5-6 the fraction
     const ten = tens(j);
     const sex = pex + ten.ex + mul(P, ten.limbs, T);
     const order = sex !== 4 ? Math.sign(sex - 4) : compareInteger(T, LOW.limbs) < 0 ? -1 : compareInteger(T, HIGH.limbs) >= 0 ? 1 : 0;
@@ -294,14 +293,15 @@ function toDecimal(s: number, pex: number, rho: number): Exact | null {
       continue;
     }
     // the fraction, and the error bound in units (S < 2^113); a double's own error is far below
-    const fraction = T[5]! * INV + T[6]! * INV * INV + T[7]! * INV * INV * INV;
+    const fraction = T[5]! * INV + T[6]! * INV * INV;
     const tolerance = rho * 2 ** 113 + 2 ** -50;
     if (Math.abs(fraction - 0.5) <= tolerance) return null;
     if (fraction > 0.5) increment(T);
     // three doubles of at most 48 significant bits each hold the integer exactly
     const c = BigInt(T[0]! * 2 ** 96 + T[1]! * 2 ** 72) + BigInt(T[2]! * 2 ** 48 + T[3]! * BASE) + BigInt(T[4]!);
-    // an odd last limb: no trailing zeros to drop
-    return T[4]! % 2 === 1 ? ranged(s, c, E, 34) : normal(s, c, E, compareInteger(T, HIGH.limbs) === 0 ? 35 : 34);
+    // the last digit, as 2^24k ≡ 6 (mod 10): when it is not 0 there are no trailing zeros to drop
+    const last = (6 * (T[0]! + T[1]! + T[2]! + T[3]!) + T[4]!) % 10;
+    return last !== 0 ? ranged(s, c, E, 34) : normal(s, c, E, compareInteger(T, HIGH.limbs) === 0 ? 35 : 34);
   }
   return null;
 }
