@@ -86,7 +86,8 @@ export class Exact {
       if (s !== s || (this.n !== 0 && this.c === 0n && y.n === 0) || (y.n !== 0 && y.c === 0n && this.n === 0)) return NAN;
       return this.n === 0 || y.n === 0 ? infinity(s) : zero(s);
     }
-    return rounded(s, this.c * y.c, this.e + y.e, false);
+    const c = this.c * y.c;
+    return rounded(s, c, this.e + y.e, false, atLeast(c, this.n + y.n - 1));
   }
   div(y: Exact): Exact {
     const s = this.s === y.s ? 1 : -1;
@@ -95,7 +96,7 @@ export class Exact {
     const k = Math.max(0, PRECISION + 1 + y.n - this.n);
     const num = k === 0 ? this.c : this.c * pow10(k);
     const q = num / y.c;
-    return rounded(s, q, this.e - y.e - k, q * y.c !== num);
+    return rounded(s, q, this.e - y.e - k, q * y.c !== num, atLeast(q, this.n + k - y.n));
   }
   /** The integer part of the quotient (truncated), rounded to 34 digits like every result. */
   divToInt(y: Exact): Exact {
@@ -241,9 +242,8 @@ export function roundAt(s: number, c: bigint, e: number, n: number, pos: number,
   return normal(s, q, pos, q === 0n ? 1 : q === pow10(kept) ? kept + 1 : kept);
 }
 
-/** s × (c + δ) × 10^e rounded to 34 significant digits, half-even (`sticky` as in roundAt). */
-export function rounded(s: number, c: bigint, e: number, sticky: boolean): Exact {
-  const n = digitCount(c);
+/** s × (c + δ) × 10^e rounded to 34 significant digits, half-even (`sticky` as in roundAt; n is c's digit count). */
+export function rounded(s: number, c: bigint, e: number, sticky: boolean, n = digitCount(c)): Exact {
   return n <= PRECISION && !sticky ? normal(s, c, e, n) : roundAt(s, c, e, n, e + n - PRECISION, MODES.ROUND_HALF_EVEN, sticky);
 }
 
@@ -275,11 +275,17 @@ function add(x: Exact, sy: number, y: Exact): Exact {
   const e = a.e < b.e ? a.e : b.e;
   const ac = a.e === e ? a.c : a.c * pow10(a.e - e);
   const bc = b.e === e ? b.c : b.c * pow10(b.e - e);
-  if (sa === sb) return rounded(sa, ac + bc, e, false);
+  if (sa === sb) {
+    const sum = ac + bc;
+    return rounded(sa, sum, e, false, atLeast(sum, Math.max(a.n + a.e, b.n + b.e) - e));
+  }
   const d = ac - bc;
   if (d === 0n) return ZERO;
   return d > 0n ? rounded(sa, d, e, false) : rounded(sb, -d, e, false);
 }
+
+/** The digit count of c, known to be n or n + 1 (a product, a quotient, a sum of one sign). */
+const atLeast = (c: bigint, n: number): number => (c >= pow10(n) ? n + 1 : n);
 
 /** Both coefficients at the smaller exponent, and that exponent. */
 function aligned(x: Exact, y: Exact): [bigint, bigint, number] {

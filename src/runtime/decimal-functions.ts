@@ -1,6 +1,7 @@
 // Powers, square roots, exponentials and natural logarithms of the runtime's big decimals,
-// correctly rounded to 34 digits, half-even: the results decimal.js gives (it claims correct
-// rounding for these), with its treatment of zeros, infinities, NaN and the exponent range.
+// correctly rounded to 34 digits, half-even — what decimal.js gives wherever it is itself correctly
+// rounded (its powers near 1 sometimes are not: docs/numbers.md) — with decimal.js's treatment of
+// zeros, infinities, NaN and the exponent range.
 //   sqrt      the integer square root of the coefficient widened to 70 digits: exact digits and
 //             a sticky remainder, rounded once;
 //   x ** n    (integer n) exactly when the power has few digits, otherwise by squaring in binary
@@ -61,7 +62,7 @@ export function ln(x: Exact): Exact {
     const a = v < 0n ? -v : v;
     const bits = a === 0n ? 0 : bitLength(a);
     // a relative error of err / a ≤ err × 2^(2 - bits): a is at least 2^(bits - 2)
-    if (bits < w) return null;
+    if (bits < w && !force) return null;
     return roundApprox(v < 0n ? -1 : 1, { m: a, b: -f, d: 0, u: err, w: bits - 2 }, false, force);
   });
 }
@@ -133,7 +134,7 @@ function binaryPower(x: Exact, k: number, w: number): Approx {
   const [two, three] = limits;
   const W = BigInt(w);
   const W2 = BigInt(2 * w);
-  // the base as bm × 2^bb with bm ≥ 2^w, within one unit
+  // the base as bm × 2^bb within bu × 2^-w: an integer exactly, or cut to about w bits
   let bm: bigint;
   let bb: number;
   let bu: number;
@@ -246,7 +247,7 @@ function correctly(attempt: (w: number, force: boolean) => Exact | null): Exact 
   }
 }
 
-/** x × 2^f, floored, for a finite x. */
+/** x × 2^f truncated (within one unit), for a finite x. */
 function fixed(x: Exact, f: number): bigint {
   const F = BigInt(f);
   const magnitude = x.e >= 0 ? (x.c * pow10(x.e)) << F : (x.c << F) / pow10(-x.e);
