@@ -64,6 +64,16 @@ describe("edges", () => {
     same(new Decimal("1234567890.123").pow(-7), new Reference("1234567890.123").pow(-7));
   });
 
+  it("does not overflow a negative power whose positive power underflows", () => {
+    // decimal.js makes x^27 ≈ 6.3e-6144 a zero before dividing, so it answers -Infinity; the power
+    // is -1.595…e6143, inside the range (docs/numbers.md)
+    const x = "-2.978256874920563e-228";
+    expect(new Reference(x).pow(-27).isFinite()).toBe(false);
+    const wide = new (Reference.clone({ precision: 120, minE: -9e15, maxE: 9e15 }))(x).pow(-27).toSignificantDigits(34);
+    expect(new Decimal(x).pow(-27).valueOf()).toBe(new Reference(wide.valueOf()).valueOf());
+    expect(new Decimal(x).pow(-27).isFinite()).toBe(true);
+  });
+
   it("computes exact fractional powers exactly", () => {
     for (const [x, y, r] of [["4", "0.5", "2"], ["0.25", "1.5", "0.125"], ["1e-6000", "0.001", "0.000001"], ["1024", "0.1", "2"], ["2", "0.5", "1.414213562373095048801688724209698"]]) {
       expect(new Decimal(x).pow(y).toString()).toBe(r);
