@@ -1,5 +1,6 @@
 // FEEL numbers are decimal128-like: 34 significant digits, half-even rounding, every result
-// correctly rounded (the answers decimal.js configured that way gives; it is the tests' oracle).
+// correctly rounded (decimal.js configured that way is the tests' oracle; docs/numbers.md says
+// where it is not correctly rounded itself).
 // Most numbers a decision model sees are short — money, rates, counts — so a number is held in one
 // of three forms:
 //   scaled    m × 10^-k with m a safe integer and k ≤ 22: sums, products, comparisons and
