@@ -1,6 +1,6 @@
 // Exact arithmetic on scaled integers: a decimal m × 10^-k held as a JS integer m (|m| < 2^53)
 // and a scale k (0..22). Every function here either returns the exact answer or says it cannot
-// (null / -1), so the caller falls back to decimal.js; nothing is ever approximated.
+// (null / -1), so the caller falls back to the exact form; nothing is ever approximated.
 import { MODES, ROUNDS_AWAY, type Position } from "./decimal-rounding.js";
 
 /** The largest integer a double holds exactly, with its neighbours. */

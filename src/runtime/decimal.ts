@@ -1,16 +1,21 @@
-// FEEL numbers are decimal128-like: 34 significant digits, half-even rounding (decimal.js does
-// that arithmetic). Most numbers a decision model sees are short — money, rates, counts — so a
-// number is held in one of three forms, and the answers are always decimal.js's:
+// FEEL numbers are decimal128-like: 34 significant digits, half-even rounding, every result
+// correctly rounded (decimal.js configured that way is the tests' oracle; docs/numbers.md says
+// where it is not correctly rounded itself).
+// Most numbers a decision model sees are short — money, rates, counts — so a number is held in one
+// of three forms:
 //   scaled    m × 10^-k with m a safe integer and k ≤ 22: sums, products, comparisons and
 //             rounding are exact integer operations (decimal-scaled.ts);
 //   quotient  m / (q × 10^k), a division that does not terminate, kept unevaluated: rounding it
 //             (decimal(x / y, 2)) and comparing it with a scaled number are exact integer work
 //             that provably gives what rounding the 34-digit quotient gives (docs/numbers.md);
-//   exact     a decimal.js value, for everything else (long digits, huge or tiny magnitudes,
-//             roots, logarithms); results come back to the scaled form whenever they fit.
-// Only the part of the decimal.js API the runtime uses is offered; decimal-double.ts offers the
-// same part for `--numbers double`.
-import { Decimal as DecimalJs } from "decimal.js";
+//   exact     the runtime's own big decimal (a BigInt coefficient, decimal-exact.ts), for
+//             everything else (long digits, huge or tiny magnitudes, roots, logarithms, powers:
+//             decimal-functions.ts); results come back to the scaled form whenever they fit.
+// The API is the part of decimal.js's the runtime uses; decimal-double.ts offers the same part for
+// `--numbers double`.
+import { Exact } from "./decimal-exact.js";
+import { exp, ln, power, sqrt } from "./decimal-functions.js";
+import { LIMB_POWER_MAX, limbPower } from "./decimal-limbs.js";
 import { MODES, RoundingModes, type Rounding } from "./decimal-rounding.js";
 import {
   MAX_SCALE,
@@ -26,23 +31,12 @@ import {
 
 export type { Rounding } from "./decimal-rounding.js";
 
-/** decimal.js configured as FEEL's decimal128 (the named export: see NodeNext interop). */
-const Exact = DecimalJs.clone({
-  precision: 34,
-  rounding: DecimalJs.ROUND_HALF_EVEN,
-  toExpNeg: -1_000_000,
-  toExpPos: 1_000_000,
-  minE: -6143,
-  maxE: 6144,
-});
-type Exact = InstanceType<typeof Exact>;
-
 type Value = number | string | Decimal;
 
-/** The q of a value held by decimal.js. */
+/** The q of a value held as an Exact. */
 const EXACT = 0;
-/** decimal.js keeps digits in base-10^7 limbs aligned on the decimal point. */
-const LIMB = 1e7;
+/** An Exact coefficient up to this is a safe integer. */
+const SAFE_COEFFICIENT = BigInt(SAFE);
 
 export class Decimal extends RoundingModes {
   /** scaled and quotient forms: the value is m / (q × 10^k) */
@@ -72,7 +66,7 @@ export class Decimal extends RoundingModes {
       else if (scale > 0) {
         this.m = Math.round(v * POW10[scale]!);
         this.k = scale;
-      } else this.exactly(new Exact(v));
+      } else this.exactly(Exact.from(v));
     } else if (v instanceof Decimal) {
       this.m = v.m;
       this.k = v.k;
@@ -80,7 +74,7 @@ export class Decimal extends RoundingModes {
       this.x = v.x;
     } else {
       const parsed = typeof v === "string" ? parseScaled(v) : null;
-      if (parsed === null) this.exactly(new Exact(v as string));
+      if (parsed === null) this.exactly(Exact.from(v as string));
       else [this.m, this.k] = parsed;
     }
   }
@@ -90,25 +84,23 @@ export class Decimal extends RoundingModes {
     this.x = x;
   }
 
-  /** A decimal.js result, back in the scaled form when it fits. */
+  /** An exact result, back in the scaled form when it fits. */
   private static of(x: Exact): Decimal {
-    const { d, e, s } = x as unknown as { d: number[] | null; e: number; s: number };
-    if (d !== null && d.length <= 3) {
-      let m = 0;
-      for (const limb of d) m = m * LIMB + limb;
-      // the value is m × 10^t
-      const t = 7 * (Math.floor(e / 7) - (d.length - 1));
-      const scaled = t >= 0 ? upscale(m, t) : m;
-      if (scaled <= SAFE && -t <= MAX_SCALE) return new Decimal(s < 0 ? -scaled : scaled, t >= 0 ? 0 : -t);
+    // the value is ±c × 10^e
+    const { c, e } = x;
+    if (x.n !== 0 && c <= SAFE_COEFFICIENT && e >= -MAX_SCALE) {
+      const m = Number(c);
+      const scaled = e > 0 ? upscale(m, e) : m;
+      if (scaled <= SAFE) return new Decimal(x.s < 0 ? -scaled : scaled, e >= 0 ? 0 : -e);
     }
     return new Decimal(0, -1, EXACT, x);
   }
 
-  /** This value as decimal.js holds it (a quotient is divided once and kept). */
+  /** This value as an Exact (a quotient is divided once and kept). */
   private exact(): Exact {
     if (this.q === EXACT) return this.x!;
-    if (this.q === 1) return new Exact(this.valueOf());
-    const x = new Exact(this.m).div(new Exact(this.q).times(POW10[this.k]!));
+    if (this.q === 1) return Exact.fromScaled(this.m, this.k);
+    const x = Exact.fromScaled(this.m, 0).div(Exact.fromScaled(this.q, -this.k));
     this.exactly(x);
     return x;
   }
@@ -158,16 +150,21 @@ export class Decimal extends RoundingModes {
       for (let i = Math.abs(b.m); i > 0 && r !== null; i--) r = mulScaled(r.m, r.k, this.m, this.k);
       if (r !== null) return b.m >= 0 ? r : ONE.div(r);
     }
-    return Decimal.of(this.exact().pow(b.exact()));
+    // (1 + r) ** -n: a short base, a moderate integer exponent
+    if (this.q === 1 && b.q === 1 && b.k === 0 && this.m !== 0 && b.m !== 0 && Math.abs(b.m) <= LIMB_POWER_MAX) {
+      const r = limbPower(this.m, this.k, b.m);
+      if (r !== null) return Decimal.of(r);
+    }
+    return Decimal.of(power(this.exact(), b.exact()));
   }
   sqrt(): Decimal {
-    return Decimal.of(this.exact().sqrt());
+    return Decimal.of(sqrt(this.exact()));
   }
   ln(): Decimal {
-    return Decimal.of(this.exact().ln());
+    return Decimal.of(ln(this.exact()));
   }
   exp(): Decimal {
-    return Decimal.of(this.exact().exp());
+    return Decimal.of(exp(this.exact()));
   }
   abs(): Decimal {
     return this.q === EXACT ? Decimal.of(this.x!.abs()) : new Decimal(Math.abs(this.m), this.k, this.q);

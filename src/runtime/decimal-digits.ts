@@ -1,0 +1,72 @@
+// Decimal digits of BigInt coefficients: powers of ten, digit counts, trailing zeros and bit
+// lengths, for the runtime's own big decimals (decimal-exact.ts) and their functions.
+
+/** 10^0 … 10^CACHED are made once; a coefficient of 34 digits times a factor rarely needs more. */
+const CACHED = 160;
+const TENS: bigint[] = [1n];
+for (let i = 1; i <= CACHED; i++) TENS.push(TENS[i - 1]! * 10n);
+
+export function pow10(k: number): bigint {
+  return k <= CACHED ? TENS[k]! : 10n ** BigInt(k);
+}
+
+/** The number of decimal digits of c ≥ 0 (1 for zero). */
+export function digitCount(c: bigint): number {
+  const x = Number(c);
+  if (x < 10) return 1;
+  if (x === Infinity) return c.toString().length;
+  // log10 of the rounded double is off by at most one near a power of ten; one comparison fixes it
+  const d = Math.floor(Math.log10(x)) + 1;
+  if (c < pow10(d - 1)) return d - 1;
+  return c >= pow10(d) ? d + 1 : d;
+}
+
+/** An upper bound of the bit length of c > 0, at most one too high. */
+export function bitLength(c: bigint): number {
+  const x = Number(c);
+  // the double may round up to the next power of two, hence "at most one too high"
+  return x === Infinity ? c.toString(16).length * 4 : Math.floor(Math.log2(x)) + 1;
+}
+
+/** How many decimal zeros end c > 0. */
+export function trailingZeros(c: bigint): number {
+  // ten = 2 × 5: the count of binary zeros at the end bounds the count of decimal ones
+  const low = Number(BigInt.asUintN(48, c));
+  if (low % 2 === 1) return 0;
+  if (low === 0) {
+    const text = c.toString();
+    let end = text.length;
+    while (text.charCodeAt(end - 1) === 48) end--;
+    return text.length - end;
+  }
+  let twos = 0;
+  for (let v = low; v % 2 === 0; v /= 2) twos++;
+  // most coefficients are not multiples of ten; a value made short (1.5 as 15 × 10^32) has them all
+  for (let k = twos; k > 0; k--) if (c % pow10(k) === 0n) return k;
+  return 0;
+}
+
+/** The greatest r with r^k ≤ n, for n ≥ 0 and k ≥ 1 (Newton's method from above). */
+export function integerRoot(n: bigint, k: number): bigint {
+  if (n < 2n || k === 1) return n;
+  const K = BigInt(k);
+  let x = 1n << BigInt(Math.ceil(bitLength(n) / k)); // ≥ the root
+  for (;;) {
+    const y = ((K - 1n) * x + n / x ** (K - 1n)) / K;
+    if (y >= x) return x;
+    x = y;
+  }
+}
+
+/** The greatest r with r² ≤ n, for n ≥ 0: Newton's method from a double's estimate, from above. */
+export function integerSqrt(n: bigint): bigint {
+  if (n < 2n) return n;
+  // n >> 2s keeps about 100 bits, whose square root a double gives to within one
+  const s = Math.max(0, (bitLength(n) - 100) >> 1);
+  let x = (BigInt(Math.ceil(Math.sqrt(Number(n >> BigInt(2 * s))))) + 1n) << BigInt(s);
+  for (;;) {
+    const y = (x + n / x) >> 1n;
+    if (y >= x) return x;
+    x = y;
+  }
+}
