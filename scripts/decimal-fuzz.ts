@@ -23,9 +23,13 @@ for (const [name, property] of Object.entries(PROPERTIES)) {
   total += result.numRuns;
   if (result.failed) {
     failed++;
-    console.log(`FAILED ${name} after ${result.numRuns} runs (${seconds} s): ${fc.stringify(result.counterexample)}\n  ${String(result.errorInstance)}`);
+    console.log(
+      `FAILED ${name} after ${result.numRuns} runs (${seconds} s): ${fc.stringify(result.counterexample)}\n  ${String(result.errorInstance)}`,
+    );
   } else console.log(`ok     ${name}: ${result.numRuns} runs (${seconds} s), the referee asked ${refereed} times`);
 }
-console.log(`${total} operand sets checked, ${failed} properties failed; referee asked ${refereeCount.asked} times, decimal.js's 34-digit answer off ${refereeCount.oracleWrong} times`);
+console.log(
+  `${total} operand sets checked, ${failed} properties failed; referee asked ${refereeCount.asked} times, decimal.js's 34-digit answer off ${refereeCount.oracleWrong} times`,
+);
 for (const example of refereeCount.examples) console.log(`  ${example}`);
 process.exitCode = failed > 0 ? 1 : 0;

@@ -187,7 +187,7 @@ export class Exact {
 }
 
 export const ZERO = new Exact(1, 0n, 0, 1);
-export const NEG_ZERO = new Exact(-1, 0n, 0, 1);
+const NEG_ZERO = new Exact(-1, 0n, 0, 1);
 export const ONE = new Exact(1, 1n, 0, 1);
 export const NAN = new Exact(NaN, 0n, 0, 0);
 const POS_INF = new Exact(1, 0n, 0, 0);
@@ -220,12 +220,13 @@ export function normal(s: number, c: bigint, e: number, n = 0): Exact {
  * s × (c + δ) × 10^e rounded so that its last digit is 10^pos, where 0 ≤ δ < 1 and `sticky` says
  * whether δ > 0 (the digits of an inexact quotient or root beyond c). n is c's digit count.
  */
-export function roundAt(s: number, c: bigint, e: number, n: number, pos: number, mode: Rounding, sticky: boolean): Exact {
+function roundAt(s: number, c: bigint, e: number, n: number, pos: number, mode: Rounding, sticky: boolean): Exact {
   const drop = pos - e;
   if (drop <= 0 || (c === 0n && !sticky)) return normal(s, c, e, n);
   let q = 0n;
   let position: Position;
-  if (drop > n) position = "below"; // every digit goes, and they are less than half a unit
+  if (drop > n)
+    position = "below"; // every digit goes, and they are less than half a unit
   else {
     const unit = pow10(drop);
     q = c / unit;
@@ -233,9 +234,10 @@ export function roundAt(s: number, c: bigint, e: number, n: number, pos: number,
     const half = unit >> 1n; // 5 × 10^(drop-1)
     position = r < half ? (r === 0n && !sticky ? "zero" : "below") : r > half || sticky ? "above" : "half";
   }
-  const away = mode === MODES.ROUND_HALF_EVEN
-    ? position === "above" || (position === "half" && (q & 1n) === 1n)
-    : ROUNDS_AWAY[mode]!(position, s < 0, (q & 1n) === 1n);
+  const away =
+    mode === MODES.ROUND_HALF_EVEN
+      ? position === "above" || (position === "half" && (q & 1n) === 1n)
+      : ROUNDS_AWAY[mode]!(position, s < 0, (q & 1n) === 1n);
   if (away) q += 1n;
   const kept = drop > n ? 1 : n - drop;
   // a carry may add a digit (999 + 1); normal() drops the zeros it leaves

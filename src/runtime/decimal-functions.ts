@@ -157,7 +157,7 @@ function binaryPower(x: Exact, k: number, w: number): Approx {
   let rm = 0n;
   let rb = 0;
   let ru = 0;
-  for (let j = k, first = true; ; ) {
+  for (let j = k, first = true; ;) {
     if (j % 2 === 1) {
       if (first) {
         rm = bm;

@@ -31,8 +31,20 @@ const C = new Float64Array(L + 1);
  * a's and b's plus that), else 0. out may be a or b.
  */
 function mul(a: Float64Array, b: Float64Array, out: Float64Array): number {
-  const a0 = a[0]!, a1 = a[1]!, a2 = a[2]!, a3 = a[3]!, a4 = a[4]!, a5 = a[5]!, a6 = a[6]!;
-  const b0 = b[0]!, b1 = b[1]!, b2 = b[2]!, b3 = b[3]!, b4 = b[4]!, b5 = b[5]!, b6 = b[6]!;
+  const a0 = a[0]!,
+    a1 = a[1]!,
+    a2 = a[2]!,
+    a3 = a[3]!,
+    a4 = a[4]!,
+    a5 = a[5]!,
+    a6 = a[6]!;
+  const b0 = b[0]!,
+    b1 = b[1]!,
+    b2 = b[2]!,
+    b3 = b[3]!,
+    b4 = b[4]!,
+    b5 = b[5]!,
+    b6 = b[6]!;
   // every column sum is below 8 × 2^48: exact in a double
   C[0] = a0 * b0;
   C[1] = a0 * b1 + a1 * b0;
@@ -47,7 +59,13 @@ function mul(a: Float64Array, b: Float64Array, out: Float64Array): number {
 
 /** out = a × a, as mul(a, a, out) with each cross product taken once. */
 function square(a: Float64Array, out: Float64Array): number {
-  const a0 = a[0]!, a1 = a[1]!, a2 = a[2]!, a3 = a[3]!, a4 = a[4]!, a5 = a[5]!, a6 = a[6]!;
+  const a0 = a[0]!,
+    a1 = a[1]!,
+    a2 = a[2]!,
+    a3 = a[3]!,
+    a4 = a[4]!,
+    a5 = a[5]!,
+    a6 = a[6]!;
   C[0] = a0 * a0;
   C[1] = 2 * a0 * a1;
   C[2] = 2 * a0 * a2 + a1 * a1;
@@ -64,7 +82,13 @@ function square(a: Float64Array, out: Float64Array): number {
  * the top seven written to out; 1 when a carry out of the top column made a new top limb.
  */
 function carried(out: Float64Array): number {
-  let c0 = C[0]!, c1 = C[1]!, c2 = C[2]!, c3 = C[3]!, c4 = C[4]!, c5 = C[5]!, c6 = C[6]!;
+  let c0 = C[0]!,
+    c1 = C[1]!,
+    c2 = C[2]!,
+    c3 = C[3]!,
+    c4 = C[4]!,
+    c5 = C[5]!,
+    c6 = C[6]!;
   let carry = Math.floor(C[7]! * INV);
   c6 += carry;
   carry = Math.floor(c6 * INV);
@@ -160,7 +184,7 @@ function setReciprocal(out: Float64Array, a: number): number {
   let r = 1;
   let scale = 0;
   let ex = 0;
-  for (let i = 0; i < L; ) {
+  for (let i = 0; i < L;) {
     r *= BASE;
     scale--;
     let q = Math.floor(r / a);
@@ -181,7 +205,7 @@ function setReciprocal(out: Float64Array, a: number): number {
 function setDouble(out: Float64Array, d: number): number {
   const ex = Math.floor(Math.log2(d) / 24);
   // log2 may round: make sure d / 2^(24 ex) lies in [1, 2^24)
-  let e = d * 2 ** (-24 * ex) >= BASE ? ex + 1 : d * 2 ** (-24 * ex) < 1 ? ex - 1 : ex;
+  const e = d * 2 ** (-24 * ex) >= BASE ? ex + 1 : d * 2 ** (-24 * ex) < 1 ? ex - 1 : ex;
   let rest = d * 2 ** (-24 * e);
   for (let i = 0; i < L; i++) {
     out[i] = Math.floor(rest);
@@ -225,7 +249,7 @@ export function limbPower(m: number, k: number, n: number): Exact | null {
   let pex = 0;
   let pu = 0;
   let first = true;
-  for (let j = n < 0 ? -n : n; ; ) {
+  for (let j = n < 0 ? -n : n; ;) {
     if (j % 2 === 1) {
       if (first) {
         P.set(X);

@@ -63,7 +63,7 @@ function tableLn(j: number, g: number): bigint {
 }
 
 /** ln 10 × 2^g within two units. */
-export const ln10Fixed = (g: number): bigint => constants(g).ln10;
+const ln10Fixed = (g: number): bigint => constants(g).ln10;
 
 /**
  * ln(x) × 2^f and a bound on its error in units, for finite x > 0. With m = x / 10^top in [1, 10):

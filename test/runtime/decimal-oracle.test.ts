@@ -21,23 +21,38 @@ describe("edges", () => {
   it("carries 999…9 + 1 into a new digit and rounds 35 digits half-even", () => {
     const nines = "9".repeat(34);
     same(new Decimal(nines).plus(1), new Reference(nines).plus(1));
-    same(new Decimal(`0.${nines}`).plus("0.00000000000000000000000000000000005"), new Reference(`0.${nines}`).plus("0.00000000000000000000000000000000005"));
+    same(
+      new Decimal(`0.${nines}`).plus("0.00000000000000000000000000000000005"),
+      new Reference(`0.${nines}`).plus("0.00000000000000000000000000000000005"),
+    );
     // 35 digits ending in 5: to the even neighbour
-    for (const tie of ["10000000000000000000000000000000005", "10000000000000000000000000000000015"]) same(new Decimal(tie).plus(0), new Reference(tie).plus(0));
+    for (const tie of ["10000000000000000000000000000000005", "10000000000000000000000000000000015"])
+      same(new Decimal(tie).plus(0), new Reference(tie).plus(0));
     expect(new Decimal("10000000000000000000000000000000005").plus(0).toString()).toBe("10000000000000000000000000000000000");
     expect(new Decimal("10000000000000000000000000000000015").plus(0).toString()).toBe("10000000000000000000000000000000020");
   });
 
   it("overflows to infinity and underflows to a zero of the result's sign", () => {
-    same(new Decimal("9.999999999999999999999999999999999e6144").times(10), new Reference("9.999999999999999999999999999999999e6144").times(10));
-    expect(new Decimal("9.999999999999999999999999999999999e6144").plus("0.0000000000000000000000000000000005e6144").isFinite()).toBe(false);
+    same(
+      new Decimal("9.999999999999999999999999999999999e6144").times(10),
+      new Reference("9.999999999999999999999999999999999e6144").times(10),
+    );
+    expect(new Decimal("9.999999999999999999999999999999999e6144").plus("0.0000000000000000000000000000000005e6144").isFinite()).toBe(
+      false,
+    );
     same(new Decimal("-1e-6143").div(10), new Reference("-1e-6143").div(10));
     expect(new Decimal("-1e-6143").div(10).valueOf()).toBe("-0");
     same(new Decimal("1e-6143").times("1e-6143"), new Reference("1e-6143").times("1e-6143"));
   });
 
   it("keeps negative zero where decimal.js does", () => {
-    for (const [x, y] of [["-0", "0"], ["-0", "-0"], ["0", "-0"], ["-0", "5"], ["-5", "5"]]) {
+    for (const [x, y] of [
+      ["-0", "0"],
+      ["-0", "-0"],
+      ["0", "-0"],
+      ["-0", "5"],
+      ["-5", "5"],
+    ]) {
       same(new Decimal(x).plus(y), new Reference(x).plus(y));
       same(new Decimal(x).minus(y), new Reference(x).minus(y));
       same(new Decimal(x).times(y), new Reference(x).times(y));
@@ -47,7 +62,17 @@ describe("edges", () => {
   });
 
   it("raises to integer powers: 0, ±1, large, negative bases", () => {
-    for (const [x, n] of [["2.5", 0], ["2.5", 1], ["2.5", -1], ["-1.5", 29], ["-1.5", 30], ["1.0045", -360], ["0.5", 2000], ["-7", 101], ["1.000000001", 9007199254740991]] as const) {
+    for (const [x, n] of [
+      ["2.5", 0],
+      ["2.5", 1],
+      ["2.5", -1],
+      ["-1.5", 29],
+      ["-1.5", 30],
+      ["1.0045", -360],
+      ["0.5", 2000],
+      ["-7", 101],
+      ["1.000000001", 9007199254740991],
+    ] as const) {
       same(new Decimal(x).pow(n), new Reference(x).pow(n));
     }
   });
@@ -75,7 +100,13 @@ describe("edges", () => {
   });
 
   it("computes exact fractional powers exactly", () => {
-    for (const [x, y, r] of [["4", "0.5", "2"], ["0.25", "1.5", "0.125"], ["1e-6000", "0.001", "0.000001"], ["1024", "0.1", "2"], ["2", "0.5", "1.414213562373095048801688724209698"]]) {
+    for (const [x, y, r] of [
+      ["4", "0.5", "2"],
+      ["0.25", "1.5", "0.125"],
+      ["1e-6000", "0.001", "0.000001"],
+      ["1024", "0.1", "2"],
+      ["2", "0.5", "1.414213562373095048801688724209698"],
+    ]) {
       expect(new Decimal(x).pow(y).toString()).toBe(r);
       same(new Decimal(x).pow(y), new Reference(x).pow(y));
     }

@@ -33,7 +33,10 @@ const coefficient = fc.oneof(
   // half-way points at 34 digits: 35 digits ending in 5
   { weight: 1, arbitrary: fc.bigInt({ min: 10n ** 33n, max: 10n ** 34n - 1n }).map((c) => `${c}5`) },
   // next to powers of ten
-  { weight: 1, arbitrary: fc.tuple(fc.integer({ min: 0, max: 40 }), fc.constantFrom("", "1", "5", "25", "9")).map(([z, d]) => `1${"0".repeat(z)}${d}`) },
+  {
+    weight: 1,
+    arbitrary: fc.tuple(fc.integer({ min: 0, max: 40 }), fc.constantFrom("", "1", "5", "25", "9")).map(([z, d]) => `1${"0".repeat(z)}${d}`),
+  },
 );
 const exponent = fc.oneof(
   { weight: 6, arbitrary: fc.integer({ min: -40, max: 12 }) },
@@ -44,38 +47,42 @@ const exponent = fc.oneof(
 );
 const sign = fc.constantFrom("", "-");
 /** Numeric text m × 10^e over every kind of coefficient and exponent. */
-export const text = fc.tuple(sign, coefficient, exponent).map(([s, c, e]) => `${s}${c}e${e}`);
+const text = fc.tuple(sign, coefficient, exponent).map(([s, c, e]) => `${s}${c}e${e}`);
 /** Short plain decimals, the scaled form's numbers: 12.5, -0.0045. */
-export const plain = fc
+const plain = fc
   .tuple(fc.integer({ min: -99_999_999, max: 99_999_999 }), fc.integer({ min: 0, max: 8 }))
   .map(([m, k]) => new Reference(m).div(10 ** k).toFixed());
 const special = fc.constantFrom("0", "-0", "1", "-1", "Infinity", "-Infinity", "NaN");
-export const value: fc.Arbitrary<string | number> = fc.oneof(
+const value: fc.Arbitrary<string | number> = fc.oneof(
   { weight: 4, arbitrary: text },
   { weight: 3, arbitrary: plain },
   { weight: 2, arbitrary: fc.double({ noNaN: true, noDefaultInfinity: true }) },
   { weight: 1, arbitrary: special },
 );
 /** 34-digit operands near one another in magnitude: where carries and ties happen. */
-const long = fc.tuple(
-  sign,
-  fc.oneof(
-    fc.bigInt({ min: 10n ** 33n, max: 10n ** 34n - 1n }).map(String),
-    fc.integer({ min: 30, max: 35 }).map((n) => "9".repeat(n)),
-    fc.bigInt({ min: 10n ** 33n, max: 10n ** 34n - 1n }).map((c) => `${c}5`),
-    fc.bigInt({ min: 1n, max: 10n ** 17n }).map((c) => `${c}5`), // products of two of these end in 25
-  ),
-  fc.integer({ min: -40, max: 5 }),
-).map(([s, c, e]) => `${s}${c}e${e}`);
+const long = fc
+  .tuple(
+    sign,
+    fc.oneof(
+      fc.bigInt({ min: 10n ** 33n, max: 10n ** 34n - 1n }).map(String),
+      fc.integer({ min: 30, max: 35 }).map((n) => "9".repeat(n)),
+      fc.bigInt({ min: 10n ** 33n, max: 10n ** 34n - 1n }).map((c) => `${c}5`),
+      fc.bigInt({ min: 1n, max: 10n ** 17n }).map((c) => `${c}5`), // products of two of these end in 25
+    ),
+    fc.integer({ min: -40, max: 5 }),
+  )
+  .map(([s, c, e]) => `${s}${c}e${e}`);
 /** Bases a loan model raises: 1 + a short rate, and numbers near one. */
 const nearOne = fc.oneof(
-  fc.tuple(fc.integer({ min: 1, max: 99_999 }), fc.integer({ min: 1, max: 8 })).map(([r, k]) => new Reference(1).plus(new Reference(r).div(10 ** (k + 2))).toFixed()),
-  fc.tuple(fc.constantFrom("1", "0."), fc.integer({ min: 1, max: 33 }), fc.integer({ min: 1, max: 9 })).map(([a, z, d]) =>
-    a === "1" ? `1.${"0".repeat(z)}${d}` : `0.${"9".repeat(z)}${d}`,
-  ),
+  fc
+    .tuple(fc.integer({ min: 1, max: 99_999 }), fc.integer({ min: 1, max: 8 }))
+    .map(([r, k]) => new Reference(1).plus(new Reference(r).div(10 ** (k + 2))).toFixed()),
+  fc
+    .tuple(fc.constantFrom("1", "0."), fc.integer({ min: 1, max: 33 }), fc.integer({ min: 1, max: 9 }))
+    .map(([a, z, d]) => (a === "1" ? `1.${"0".repeat(z)}${d}` : `0.${"9".repeat(z)}${d}`)),
 );
 const mode = fc.integer({ min: 0, max: 8 }) as fc.Arbitrary<Mode>;
-export const integerExponent: fc.Arbitrary<string | number> = fc.oneof(
+const integerExponent: fc.Arbitrary<string | number> = fc.oneof(
   fc.constantFrom(0, 1, -1, 2, -2, 3),
   fc.integer({ min: -64, max: 64 }),
   fc.integer({ min: -5000, max: 5000 }),
@@ -84,7 +91,12 @@ export const integerExponent: fc.Arbitrary<string | number> = fc.oneof(
 );
 const fractionalExponent: fc.Arbitrary<string | number> = fc.oneof(
   fc.constantFrom("0.5", "-0.5", "1.5", "2.5", "0.25", "-0.125", "0.1", "1e-30", "12345.5"),
-  fc.tuple(fc.integer({ min: -99_999, max: 99_999 }).filter((m) => m % 10 !== 0), fc.integer({ min: 1, max: 6 })).map(([m, k]) => new Reference(m).div(10 ** k).toFixed()),
+  fc
+    .tuple(
+      fc.integer({ min: -99_999, max: 99_999 }).filter((m) => m % 10 !== 0),
+      fc.integer({ min: 1, max: 6 }),
+    )
+    .map(([m, k]) => new Reference(m).div(10 ** k).toFixed()),
   fc.tuple(sign, fc.bigInt({ min: 1n, max: 10n ** 34n }), fc.integer({ min: -40, max: -1 })).map(([s, c, e]) => `${s}${c}e${e}`),
 );
 
@@ -159,7 +171,12 @@ const rounding = fc.property(value, fc.integer({ min: 0, max: 40 }), fc.integer(
 const power = (base: fc.Arbitrary<string | number>, exponents: fc.Arbitrary<string | number>) =>
   fc.property(base, exponents, (x, y) => {
     const [a, ra] = both(x);
-    refereed(a.pow(new Decimal(y)), () => ra.pow(y), (W) => new W(x).pow(y), `${x} ** ${y}`);
+    refereed(
+      a.pow(new Decimal(y)),
+      () => ra.pow(y),
+      (W) => new W(x).pow(y),
+      `${x} ** ${y}`,
+    );
   });
 
 /**
@@ -179,7 +196,8 @@ const perfectPowers = fc.property(
     same(ours, expected, `${x} ** ${y}`);
     if (new Reference(x).pow(y).valueOf() !== expected.valueOf()) {
       refereeCount.oracleWrong++;
-      if (refereeCount.examples.length < 20) refereeCount.examples.push(`${x} ** ${y}: decimal.js ${new Reference(x).pow(y).valueOf()}, exactly ${expected.valueOf()}`);
+      if (refereeCount.examples.length < 20)
+        refereeCount.examples.push(`${x} ** ${y}: decimal.js ${new Reference(x).pow(y).valueOf()}, exactly ${expected.valueOf()}`);
     }
   },
 );
@@ -188,7 +206,12 @@ const FUNCTIONS = ["sqrt", "exp", "ln"] as const;
 const functions = (operand: fc.Arbitrary<string | number>) =>
   fc.property(operand, fc.constantFrom(...FUNCTIONS), (v, f) => {
     const [a, r] = both(v);
-    refereed(a[f](), () => r[f](), (W) => new W(v)[f](), `${f}(${v})`);
+    refereed(
+      a[f](),
+      () => r[f](),
+      (W) => new W(v)[f](),
+      `${f}(${v})`,
+    );
   });
 
 /** Every property by name, for the test (a few thousand runs) and the fuzz script (millions). */

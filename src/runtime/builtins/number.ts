@@ -1,5 +1,5 @@
 // Numeric built-ins (DMN 1.5 10.3.4.5).
-import type { Decimal as DecimalJs } from "decimal.js";
+import type { Rounding } from "../decimal-rounding.js";
 import { Decimal } from "../decimal.js";
 import { div, finite } from "../arithmetic.js";
 import { describe, isDuration } from "../kinds.js";
@@ -12,8 +12,6 @@ import { group, T, type BuiltinDef, type BuiltinResult } from "./def.js";
 // decimal128 scale limits: a scale outside them has no representable result
 const MIN_SCALE = -6111;
 const MAX_SCALE = 6176;
-
-type Rounding = DecimalJs.Rounding;
 
 /** n rounded to `scale` decimal places (a negative scale rounds to tens, hundreds, ...). */
 function roundTo(n: Decimal, scale: number, mode: Rounding): Decimal {
