@@ -53,11 +53,17 @@ async function start(c: Config): Promise<{ child: ChildProcess; url: string; key
   });
   let out = "";
   const url = await new Promise<string>((resolve, reject) => {
-    child.stdout!.on("data", (d: Buffer) => {
+    const read = (d: Buffer) => {
       out += d.toString();
       const m = /pdm listening on (\S+)/.exec(out);
-      if (m) resolve(m[1]!);
-    });
+      if (!m) return;
+      // from here on the request log is drained unread: keeping it would load this process,
+      // which also drives the load
+      child.stdout!.off("data", read);
+      child.stdout!.resume();
+      resolve(m[1]!);
+    };
+    child.stdout!.on("data", read);
     child.on("exit", (code) => reject(new Error(`server exited with ${code}: ${out}`)));
   });
   const lines = out.split("\n");
