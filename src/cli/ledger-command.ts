@@ -6,7 +6,7 @@ import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { describeLocation, ledgerLocation, type LedgerLocation } from "../ledger/open.js";
 import { openLedger } from "../ledger/open.js";
-import type { Ledger } from "../ledger/types.js";
+import type { Account, Ledger } from "../ledger/types.js";
 import type { OptionSpec } from "./command.js";
 import type { TextIo } from "./io.js";
 
@@ -50,4 +50,21 @@ export async function withLedger(
   } finally {
     await ledger?.close();
   }
+}
+
+/** The named account in an opened ledger, or a sentence and exit 1 when there is none. */
+export function withAccount(
+  db: string | undefined,
+  name: string,
+  io: TextIo,
+  fn: (l: Ledger, account: Account) => Promise<number>,
+): Promise<number> {
+  return withLedger(db, io, async (ledger) => {
+    const account = await ledger.findAccount(name);
+    if (!account) {
+      io.stderr.write(`no account named "${name}"\n`);
+      return 1;
+    }
+    return fn(ledger, account);
+  });
 }

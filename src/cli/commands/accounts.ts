@@ -1,7 +1,7 @@
 // pdm accounts: create, list, disable and enable accounts in the ledger.
 import { formatUsd, parseUsd } from "../../ledger/money.js";
 import { command, str, UsageError, type CommandSpec } from "../command.js";
-import { DB_OPTION, LEDGER_ENVIRONMENT, withLedger } from "../ledger-command.js";
+import { DB_OPTION, LEDGER_ENVIRONMENT, withAccount, withLedger } from "../ledger-command.js";
 
 const ACTIONS = ["create", "list", "disable", "enable"];
 
@@ -48,12 +48,7 @@ export const run = command(spec, async (args, io) => {
       { create: true },
     );
   }
-  return withLedger(db, io, async (ledger) => {
-    const a = await ledger.findAccount(name);
-    if (!a) {
-      io.stderr.write(`no account named "${name}"\n`);
-      return 1;
-    }
+  return withAccount(db, name, io, async (ledger, a) => {
     await ledger.setDisabled(a.id, action === "disable");
     io.stdout.write(`account "${name}" ${action}d\n`);
     return 0;

@@ -3,7 +3,7 @@ import { formatUsd } from "../../ledger/money.js";
 import { balanceView } from "../../service/billing-view.js";
 import { DEFAULT_RATES } from "../../service/rates.js";
 import { command, flag, str, UsageError, type CommandSpec } from "../command.js";
-import { DB_OPTION, LEDGER_ENVIRONMENT, withLedger } from "../ledger-command.js";
+import { DB_OPTION, LEDGER_ENVIRONMENT, withAccount } from "../ledger-command.js";
 
 export const spec: CommandSpec = {
   name: "balance",
@@ -21,12 +21,7 @@ export const spec: CommandSpec = {
 export const run = command(spec, async (args, io) => {
   const name = str(args, "account");
   if (!name) throw new UsageError(spec, "--account is required");
-  return withLedger(str(args, "db"), io, async (ledger) => {
-    const account = await ledger.findAccount(name);
-    if (!account) {
-      io.stderr.write(`no account named "${name}"\n`);
-      return 1;
-    }
+  return withAccount(str(args, "db"), name, io, async (ledger, account) => {
     const b = await ledger.balance(account.id);
     if (flag(args, "json")) {
       io.stdout.write(`${JSON.stringify(balanceView(b, DEFAULT_RATES.currency))}\n`);

@@ -2,7 +2,7 @@
 // stored), revoke and list API keys.
 import { hashApiKey, keyPrefix, newApiKey } from "../../ledger/api-keys.js";
 import { command, str, UsageError, type CommandSpec } from "../command.js";
-import { DB_OPTION, LEDGER_ENVIRONMENT, withLedger } from "../ledger-command.js";
+import { DB_OPTION, LEDGER_ENVIRONMENT, withAccount, withLedger } from "../ledger-command.js";
 
 const ACTIONS = ["create", "revoke", "list"];
 
@@ -42,12 +42,7 @@ export const run = command(spec, async (args, io) => {
   }
   const name = str(args, "account");
   if (!name) throw new UsageError(spec, `${action} needs --account`);
-  return withLedger(db, io, async (ledger) => {
-    const account = await ledger.findAccount(name);
-    if (!account) {
-      io.stderr.write(`no account named "${name}"\n`);
-      return 1;
-    }
+  return withAccount(db, name, io, async (ledger, account) => {
     if (action === "list") {
       for (const k of await ledger.listKeys(account.id)) {
         io.stdout.write(`${k.id}\t${k.prefix}…\t${k.createdAt}${k.revokedAt ? `\trevoked ${k.revokedAt}` : ""}\n`);

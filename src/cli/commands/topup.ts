@@ -1,7 +1,7 @@
 // pdm topup: credit an account; prints the new balance.
 import { formatUsd, parseUsd } from "../../ledger/money.js";
 import { command, str, UsageError, type CommandSpec } from "../command.js";
-import { DB_OPTION, LEDGER_ENVIRONMENT, withLedger } from "../ledger-command.js";
+import { DB_OPTION, LEDGER_ENVIRONMENT, withAccount } from "../ledger-command.js";
 
 export const spec: CommandSpec = {
   name: "topup",
@@ -24,12 +24,7 @@ export const run = command(spec, async (args, io) => {
   const amount = parseUsd(usd);
   if (amount === null || amount === 0)
     throw new UsageError(spec, `--usd must be a positive USD amount with at most 6 decimals, got ${usd}`);
-  return withLedger(str(args, "db"), io, async (ledger) => {
-    const account = await ledger.findAccount(name);
-    if (!account) {
-      io.stderr.write(`no account named "${name}"\n`);
-      return 1;
-    }
+  return withAccount(str(args, "db"), name, io, async (ledger, account) => {
     const b = await ledger.topup(account.id, amount, "top-up (CLI)");
     io.stdout.write(`${name}: added ${formatUsd(amount)} USD; balance ${formatUsd(b.balance)} USD\n`);
     return 0;
