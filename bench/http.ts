@@ -1,7 +1,8 @@
 // HTTP throughput of deterministic System One requests, with the ledger on (auth, reservation,
-// settlement, on SQLite and, when DATABASE_URL is set, PostgreSQL) and off (`serve --no-ledger`).
-// Each configuration is a spawned `pdm serve`; autocannon runs in this process. Writes
-// bench/RESULTS-http.md. Run with `npm run bench:http` (builds first).
+// settlement, on SQLite and, when DATABASE_URL is set, PostgreSQL) and off (`serve --no-ledger`),
+// against the ceiling of a bare fastify route that parses the same body and answers as many bytes
+// (bench/bare-fastify.mjs). Each configuration is a spawned process; autocannon runs in this one.
+// Writes bench/RESULTS-http.md. Run with `npm run bench:http` (builds first).
 import { spawn, execFileSync, type ChildProcess } from "node:child_process";
 import { createRequire } from "node:module";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
@@ -30,11 +31,13 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 
 const model = JSON.parse(readFileSync(join(ROOT, "samples/lending/model.json"), "utf8"));
-const state = JSON.parse(readFileSync(join(ROOT, "samples/lending/states/prime-salaried.json"), "utf8"));
+const state = JSON.parse(readFileSync(join(ROOT, "samples/lending/cases/prime-salaried.json"), "utf8")).state;
 const body = JSON.stringify({ model, state });
 
 interface Config {
   name: string;
+  /** the server's command line after `node`: `pdm serve` with these args, or another script */
+  command?: () => string[];
   args: string[];
   env: NodeJS.ProcessEnv;
   metered: boolean;
@@ -47,7 +50,8 @@ function baseEnv(): NodeJS.ProcessEnv {
 }
 
 async function start(c: Config): Promise<{ child: ChildProcess; url: string; key: string | null }> {
-  const child = spawn(process.execPath, [BIN, "serve", "--port", "0", "--rate-limit", "0", ...c.args], {
+  const command = c.command?.() ?? [BIN, "serve", "--port", "0", "--rate-limit", "0", ...c.args];
+  const child = spawn(process.execPath, command, {
     env: c.env,
     stdio: ["ignore", "pipe", "inherit"],
   });
@@ -55,7 +59,7 @@ async function start(c: Config): Promise<{ child: ChildProcess; url: string; key
   const url = await new Promise<string>((resolve, reject) => {
     const read = (d: Buffer) => {
       out += d.toString();
-      const m = /pdm listening on (\S+)/.exec(out);
+      const m = /listening on (\S+)/.exec(out);
       if (!m) return;
       // from here on the request log is drained unread: keeping it would load this process,
       // which also drives the load
@@ -93,6 +97,10 @@ async function launch(c: Config): Promise<Running> {
     connections: CONNECTIONS,
   };
   await autocannon({ ...opts, duration: 2 }); // warm-up: JIT, compile cache, database pages
+  if (responseBytes === 0) {
+    const res = await fetch(opts.url, { method: "POST", headers: opts.headers, body });
+    responseBytes = Buffer.byteLength(await res.text());
+  }
   return { config: c, child, opts };
 }
 
@@ -133,10 +141,22 @@ async function measureAll(configs: Config[]) {
   });
 }
 
+/** the size of the service's answer, read from the first configuration; the bare route answers as much */
+let responseBytes = 0;
 const dir = mkdtempSync(join(tmpdir(), "pdm-bench-"));
+const BARE = "bare fastify route (the ceiling)";
 const configs: Config[] = [
   { name: "ledger off (`--no-ledger`)", args: ["--no-ledger"], env: baseEnv(), metered: false },
   { name: "ledger on, SQLite", args: ["--db", join(dir, "pdm.db"), "--bootstrap"], env: baseEnv(), metered: true },
+  {
+    name: BARE,
+    command: () => [join(ROOT, "bench/bare-fastify.mjs")],
+    args: [],
+    get env() {
+      return { ...baseEnv(), RESPONSE_BYTES: String(responseBytes) };
+    },
+    metered: false,
+  },
 ];
 const PG_URL = process.env.DATABASE_URL;
 if (PG_URL) {
@@ -161,10 +181,13 @@ for (const r of results)
   console.log(`${r.name}: ${r.rps.toFixed(0)} req/s (rounds ${r.rounds.join(", ")}), p50 ${r.p50} ms, p99 ${r.p99} ms`);
 const machine = { ...describeMachine(), load: [loadBefore, loadavg()[0]!] as [number, number] };
 const off = results[0]!.rps;
+const ceiling = results.find((r) => r.name === BARE)!.rps;
+const sqlite = results.find((r) => r.name === "ledger on, SQLite")!.rps;
 const rows = results.map(
   (r) =>
-    `| ${r.name} | ${r.rps.toFixed(0)} | ${r.rounds.join(", ")} | ${r.p50} | ${r.p99} | ${r.failed} | ${r === results[0] ? "—" : `${(((off - r.rps) / off) * 100).toFixed(1)} %`} |`,
+    `| ${r.name} | ${r.rps.toFixed(0)} | ${r.rounds.join(", ")} | ${r.p50} | ${r.p99} | ${r.failed} | ${r === results[0] || r.name === BARE ? "—" : `${(((off - r.rps) / off) * 100).toFixed(1)} %`} | ${((r.rps / ceiling) * 100).toFixed(0)} % |`,
 );
+const HTTP_TARGET = 0.5;
 const report = `# HTTP benchmark: deterministic System One
 
 \`npm run bench:http\` (bench/http.ts). Each row is a spawned \`pdm serve\` answering
@@ -173,11 +196,16 @@ const report = `# HTTP benchmark: deterministic System One
 autocannon: ${CONNECTIONS} connections, rate limit off, a 2 s warm-up each, then ${ROUNDS} rounds of
 ${DURATION} s in which the configurations take turns; req/s is the median round.
 "Ledger on" includes the key lookup, the reservation and the settlement (with its ledger entry),
-and the signed receipt is produced in every row. Target: the ledger costs under 30 % of throughput.
+and the signed receipt is produced in every row. The ceiling is a bare fastify route in its own
+process (\`bench/bare-fastify.mjs\`: no logger, no auth) that parses the same body and answers
+${responseBytes} bytes, the size of the service's answer, measured in the same rounds.
 
-| configuration | req/s (median) | rounds | p50 ms | p99 ms | failed | cost of the ledger |
-|---|---:|---|---:|---:|---:|---:|
+| configuration | req/s (median) | rounds | p50 ms | p99 ms | failed | cost of the ledger | share of the ceiling |
+|---|---:|---|---:|---:|---:|---:|---:|
 ${rows.join("\n")}
+
+Target: the service with the SQLite ledger on at ≥ ${HTTP_TARGET * 100} % of the bare fastify ceiling:
+${sqlite / ceiling >= HTTP_TARGET ? "met" : "NOT met"} (${((sqlite / ceiling) * 100).toFixed(0)} %).
 
 Machine: ${machine.cpu}, ${machine.cores} cores, Node ${machine.node}, ${machine.platform}; ${machine.date};
 1-minute load average ${machine.load[0].toFixed(2)} before, ${machine.load[1].toFixed(2)} after

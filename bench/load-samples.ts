@@ -1,5 +1,5 @@
-// Reads the sample models in samples/: each folder holds model.json, states/*.json and
-// expected/*.json with matching file names. Shared by the sample tests and the benchmark.
+// Reads the sample models in samples/: each folder holds model.json and cases/*.json, one test
+// case `{state, expect}` per file (what `pdm test` reads). Shared by the sample tests and the benchmark.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -33,10 +33,10 @@ export interface ExpectedDiagnostic {
 
 const readJson = <T>(path: string): T => JSON.parse(readFileSync(path, "utf8")) as T;
 
-/** The runnable samples: every folder with a states/ directory, in name order. */
+/** The runnable samples: every folder with a cases/ directory, in name order. */
 export function loadSamples(): Sample[] {
   return readdirSync(SAMPLES_DIR, { withFileTypes: true })
-    .filter((d) => d.isDirectory() && existsSync(join(SAMPLES_DIR, d.name, "states")))
+    .filter((d) => d.isDirectory() && existsSync(join(SAMPLES_DIR, d.name, "cases")))
     .map((d) => d.name)
     .sort()
     .map(loadSample);
@@ -44,14 +44,13 @@ export function loadSamples(): Sample[] {
 
 export function loadSample(name: string): Sample {
   const dir = join(SAMPLES_DIR, name);
-  const cases = readdirSync(join(dir, "states"))
+  const cases = readdirSync(join(dir, "cases"))
     .filter((f) => f.endsWith(".json"))
     .sort()
-    .map((file) => ({
-      name: basename(file, ".json"),
-      state: readJson<Record<string, unknown>>(join(dir, "states", file)),
-      expected: readJson<Expected>(join(dir, "expected", file)),
-    }));
+    .map((file) => {
+      const { state, expect } = readJson<{ state: Record<string, unknown>; expect: Expected }>(join(dir, "cases", file));
+      return { name: basename(file, ".json"), state, expected: expect };
+    });
   return { name, model: readJson(join(dir, "model.json")), cases };
 }
 

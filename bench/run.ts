@@ -1,6 +1,7 @@
-// `npm run bench`: compile time and evaluations per second of every sample model against its
-// hand-written JS equivalent, plus a generated 200-rule table; peer engines and extra baselines on
-// lending and the table; batch scoring of a generated 1M-row file. Writes bench/RESULTS.md.
+// `npm run bench`: compile time and evaluations per second of every sample model and of the
+// realistic corpus (bench/corpus) against hand-written JS equivalents, plus a generated 200-rule
+// table; peer engines and extra baselines on lending and the table; batch scoring of a generated
+// 1M-row lending file and of every corpus model. Writes bench/RESULTS.md.
 import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
@@ -11,7 +12,10 @@ import { HANDWRITTEN } from "./handwritten/index.js";
 import { table200Handwritten } from "./handwritten/table200.js";
 import { table200IfChain } from "./handwritten/table200-ifchain.js";
 import { table200Lookup } from "./handwritten/table200-lookup.js";
-import { runBatch } from "./batch/run-batch.js";
+import { LENDING_BATCH, runBatch, type BatchResult } from "./batch/run-batch.js";
+import { corpusBatch } from "./corpus/batch.js";
+import { CORPUS } from "./corpus/index.js";
+import { statesOf } from "./corpus/random.js";
 import { asyncThroughput } from "./measure-async.js";
 import { loadSamples, type Sample } from "./load-samples.js";
 import { describeMachine } from "./machine.js";
@@ -35,6 +39,8 @@ interface BenchCase {
   baselines?: { label: string; evaluate: (state: State) => unknown }[];
   /** whether the peer engines (bench/peers) run this case */
   peers?: boolean;
+  /** a model of the realistic corpus */
+  corpus?: boolean;
 }
 
 const MAX_TIME = Number(process.env.BENCH_MAX_TIME ?? 1);
@@ -42,6 +48,8 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const COMPILE_RUNS = Number(process.env.BENCH_COMPILE_RUNS ?? 15);
 const ONLY = process.env.BENCH_ONLY?.split(",").filter(Boolean);
 const BATCH_ROWS = Number(process.env.BENCH_BATCH_ROWS ?? 1_000_000);
+const CORPUS_BATCH_ROWS = Number(process.env.BENCH_CORPUS_BATCH_ROWS ?? 500_000);
+const CORPUS_STATES = 2000;
 const KIND: Record<string, string> = { pricing: "arithmetic-heavy" };
 
 const METHOD = [
@@ -50,10 +58,11 @@ const METHOD = [
   "Each throughput figure is benchmark.js ops/s of one call, `compiled.evaluate(state)` or the hand-written function, with the sample's states taken round-robin (one state per call), so both sides see the same inputs in the same order. Both take the JSON state and return every decision as JSON.",
   `Throughput is measured in ${ROUNDS} rounds (\`BENCH_ROUNDS\`) that alternate hand-written and compiled runs, and the best round of each is reported (± is that round's relative margin of error): on a shared machine the best round is the closest to the uncontended speed, and alternating exposes both sides to the same background load.`,
   `Compile ms is the median of ${COMPILE_RUNS} calls of \`compileModel(model)\` after one untimed warm-up, measured after the case's throughput runs so the extra loaded modules cannot disturb them. The compiler caches by content hash, so every timed call gets a model whose \`content.name\` carries a fresh suffix: a guaranteed cache miss through the public entry point, including hashing, analysis, optimisation, code generation, verification and loading.`,
+  "The realistic corpus (`bench/corpus/`) is eight models written for the benchmark, not taken from the samples: amortisation with a fractional rate to a negative power, NPV and compound growth over a list of cash flows, a 3,700-rule insurance rating table, a date-heavy SLA model, a string-heavy KYC screen, a list-heavy household benefit, a scorecard of 40 binned tables, and tax brackets over a list of contexts. Its states are seeded random states; the corpus test checks the hand-written baselines against the compiled decisions on 2,000 other random states.",
   "Before timing, each case checks that the compiled model and the hand-written function return deep-equal decisions for every state; a difference is reported in the notes.",
   "Hand-written baselines (`bench/handwritten/`) use JS numbers with the rounding a careful author adds for money (`toPrecision(15)` cleanup, half-even `decimal`). The 200-rule table has three: the indexed lookup a person who saw the table's structure would write (`table200-lookup.ts`, the limit the ratio is taken against), the chain of `if`s a naive compiler emits (`table200-ifchain.ts`), and the rules kept as data with a first-match scan (`table200.ts`).",
   "Peer engines (`bench/peers/`; `feelin` and `json-rules-engine` are dev dependencies, `@gorules/zen-engine` is added for a run with `npm install --no-save @gorules/zen-engine` because the registry here serves only its linux-x64 binaries and `npm ci` rejects a lock file without the others) express the same logic in their own form: `@gorules/zen-engine` as a JDM graph (expression nodes and FIRST decision tables), `feelin` as FEEL expressions and unary tests, `json-rules-engine` as rules with priorities that stop at the first success. Each must return the same decisions as the hand-written limit on every state before it is timed. zen-engine and json-rules-engine only offer asynchronous evaluation, so peers are timed as sequential awaited calls (`bench/measure-async.ts`, 25 ms samples, best of the rounds); setup ms is the time to build the peer's decision object once.",
-  `Batch: a generated ${BATCH_ROWS.toLocaleString("en-US")}-row JSONL file of lending states (\`bench/batch/lending-states.ts\`, \`BENCH_BATCH_ROWS\`) scored by the built \`pdm score --workers N\` in a child process, ${ROUNDS} rounds alternating 1 and 2 workers; rows/s is rows ÷ wall time of the whole process (start, workers compiling the model, reading, scoring, writing the JSONL output), for the best round and the median one. A run counts only if \`pdm score\` exits 0 and reports every row scored without error.`,
+  `Batch: a generated ${BATCH_ROWS.toLocaleString("en-US")}-row JSONL file of lending states (\`bench/batch/lending-states.ts\`, \`BENCH_BATCH_ROWS\`), and for each corpus model ${CORPUS_BATCH_ROWS.toLocaleString("en-US")} rows of its random states (\`BENCH_CORPUS_BATCH_ROWS\`, 2 workers only), scored by the built \`pdm score --workers N\` in a child process, ${ROUNDS} rounds alternating 1 and 2 workers; rows/s is rows ÷ wall time of the whole process (start, workers compiling the model, reading, scoring, writing the JSONL output), for the best round and the median one. A run counts only if \`pdm score\` exits 0 and reports every row scored without error.`,
   `benchmark.js maxTime ${MAX_TIME}s per measurement (\`BENCH_MAX_TIME\`), at least 10 samples. \`BENCH_ONLY=lending,table200\` restricts the cases.`,
 ];
 
@@ -78,7 +87,17 @@ function cases(): BenchCase[] {
     ],
     peers: true,
   };
-  return [...fromSamples.map((c) => ({ ...c, peers: c.name === "lending" })), table200].filter((c) => !ONLY || ONLY.includes(c.name));
+  const corpus: BenchCase[] = CORPUS.map((m) => ({
+    name: m.name,
+    kind: m.kind,
+    model: m.model,
+    states: statesOf(m.state, CORPUS_STATES, 11),
+    handwritten: m.handwritten,
+    corpus: true,
+  }));
+  return [...fromSamples.map((c) => ({ ...c, peers: c.name === "lending" })), table200, ...corpus].filter(
+    (c) => !ONLY || ONLY.includes(c.name),
+  );
 }
 
 const renamed = (model: Model, run: number): Model => ({
@@ -192,7 +211,7 @@ async function runOne(name: string): Promise<void> {
   const measured = measureThroughput(c, model);
   const others = await measureOthers(c);
   const compileMs = compiler && model ? coldCompileMs(c, compiler) : null;
-  const result: CaseResult = { ...measured, compileMs, note, others };
+  const result: CaseResult = { ...measured, compileMs, note, others, corpus: c.corpus };
   process.stdout.write(`${RESULT_PREFIX}${JSON.stringify(result)}\n`);
 }
 
@@ -223,10 +242,14 @@ if (process.env.BENCH_CASE) {
     for (const o of r.others ?? []) console.log(`${"".padEnd(14)} ${o.label}: ${Math.round(o.hz)} ops/s${o.note ? ` (${o.note})` : ""}`);
     return r;
   });
-  const batch = BATCH_ROWS > 0 && (!ONLY || ONLY.includes("batch")) ? await runBatch(BATCH_ROWS, [1, 2], ROUNDS) : [];
+  const batch: BatchResult[] =
+    BATCH_ROWS > 0 && (!ONLY || ONLY.includes("batch")) ? await runBatch(LENDING_BATCH, BATCH_ROWS, [1, 2], ROUNDS) : [];
+  if (CORPUS_BATCH_ROWS > 0)
+    for (const m of CORPUS.filter((x) => !ONLY || ONLY.includes(x.name)))
+      batch.push(...(await runBatch(corpusBatch(m), CORPUS_BATCH_ROWS, [2], ROUNDS)));
   for (const b of batch)
     console.log(
-      `batch ${b.workers} worker(s): ${b.rowsPerSecond === null ? "n/a" : Math.round(b.rowsPerSecond)} rows/s${b.rowsPerSecond === null ? ` (${b.note})` : ""}`,
+      `batch ${b.model} ${b.workers} worker(s): ${b.rowsPerSecond === null ? "n/a" : Math.round(b.rowsPerSecond)} rows/s${b.rowsPerSecond === null ? ` (${b.note})` : ""}`,
     );
   const loadAfter = loadavg();
   const out = new URL("./RESULTS.md", import.meta.url);

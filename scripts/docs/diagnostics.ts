@@ -33,7 +33,10 @@ because FEEL evaluates those expressions to null rather than rejecting them, and
 (the TCK among them) rely on that.
 
 Each code below has an example of its message; the parts that name the model (names, types,
-values) change with it.`;
+values) change with it.
+
+How many of the mistakes people make the check catches, kind by kind, is measured on the sample
+models by the mistake corpus: [mistakes.md](mistakes.md).`;
 
 /** Prose that belongs after a stage's table. */
 const NOTES: Partial<Record<StageName, string>> = {

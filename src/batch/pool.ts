@@ -1,10 +1,8 @@
 // The worker pool of a batch: starts workers from worker.ts (the built chunk, or the TypeScript
 // source through tsx in a checkout), gives them the compiled model, hands each piece to the least
 // busy worker and reports results as they come; ordering is the caller's job (see score-stream.ts).
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
-import { pathToFileURL } from "node:url";
-import { Worker } from "node:worker_threads";
+import type { Worker } from "node:worker_threads";
+import { spawnWorker } from "./spawn-worker.js";
 import type { ScoreOptions } from "./chunk-scorer.js";
 import type { LoadableModel } from "../compiler/5-load/compiled-model.js";
 // Types only: a value import would put worker.ts in the importer's chunk (see Pool.start).
@@ -17,15 +15,6 @@ export interface Scored {
   input: SharedArrayBuffer;
   rows: number;
   errors: number;
-}
-
-/** A worker running worker.ts: directly when built, through tsx's loader when run from source. */
-function spawn(url: URL, setup: WorkerSetup): Worker {
-  if (!/\.[cm]?ts$/.test(url.pathname)) return new Worker(url, { workerData: setup });
-  const require = createRequire(url);
-  const tsx = pathToFileURL(join(dirname(require.resolve("tsx/package.json")), "dist/esm/api/index.mjs")).href;
-  const code = `import(${JSON.stringify(tsx)}).then((t) => t.tsImport(${JSON.stringify(url.href)}, ${JSON.stringify(url.href)}))`;
-  return new Worker(code, { eval: true, workerData: setup });
 }
 
 const ignore = () => {};
@@ -53,7 +42,7 @@ export class Pool {
   static async start(size: number, score: ScoreOptions): Promise<Pool> {
     const { WORKER_URL, WORKER_MARK } = await import("./worker.js");
     const setup: WorkerSetup = { [WORKER_MARK]: true, score };
-    return new Pool(Array.from({ length: size }, () => spawn(new URL(WORKER_URL), setup)));
+    return new Pool(Array.from({ length: size }, () => spawnWorker(new URL(WORKER_URL), { workerData: setup })));
   }
 
   /** Gives every worker the model; resolves once all of them can score. */

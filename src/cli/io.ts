@@ -2,6 +2,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { jsonFault } from "../service/json-limits.js";
 
 export interface Io {
   stdout: NodeJS.WritableStream;
@@ -37,12 +38,19 @@ export async function readStdin(stdin: NodeJS.ReadableStream = process.stdin): P
 }
 
 /** Reads a file (or stdin for "-") and parses JSON, with errors that name the file and position. */
-export async function readJson(path: string, io?: Io): Promise<unknown> {
-  return (await readJsonText(path, io)).value;
+export async function readJson(path: string, io?: Io, root?: string): Promise<unknown> {
+  return (await readJsonText(path, io, root)).value;
+}
+
+/** Parsed JSON refused as the service refuses it (too deep, lone surrogates), naming the file and the path under `root`. */
+export function checkedJson(value: unknown, path: string, root = "$"): unknown {
+  const fault = jsonFault(value, root);
+  if (fault) throw new UserError(`${path}: ${fault.message}`);
+  return value;
 }
 
 /** The parsed JSON and the text it was parsed from. */
-export async function readJsonText(path: string, io?: Io): Promise<{ value: unknown; text: string }> {
+export async function readJsonText(path: string, io?: Io, root?: string): Promise<{ value: unknown; text: string }> {
   let text: string;
   try {
     text = path === "-" ? await readStdin(io?.stdin) : readFileSync(path, "utf8");
@@ -50,8 +58,9 @@ export async function readJsonText(path: string, io?: Io): Promise<{ value: unkn
     throw new UserError(`cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
   }
   try {
-    return { value: JSON.parse(text), text };
+    return { value: checkedJson(JSON.parse(text), path, root), text };
   } catch (e) {
+    if (e instanceof UserError) throw e;
     const message = (e as Error).message;
     const at = /position (\d+)/.exec(message);
     const where = at ? lineColumn(text, Number(at[1])) : "";

@@ -21,6 +21,7 @@ const COMMANDS: Record<string, () => Promise<CommandModule>> = {
   "import-dmn": () => import("./commands/import-dmn.js"),
   tck: () => import("./commands/tck.js"),
   serve: () => import("./commands/serve.js"),
+  playground: () => import("./commands/playground.js"),
   accounts: () => import("./commands/accounts.js"),
   keys: () => import("./commands/keys.js"),
   balance: () => import("./commands/balance.js"),

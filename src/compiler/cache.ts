@@ -1,38 +1,64 @@
 // The compile cache: results by model identity and options, least recently used first out.
 // Failed compilations are cached too, so a broken model resubmitted in a loop costs one Check.
+// The same cache holds asynchronous results (a compile or a Check made in a worker thread): the
+// pending promise is the entry, so concurrent requests for one model share one compilation, and a
+// rejected one is forgotten (the next request tries again) unless `remember` says the failure is
+// the model's own (it overran a limit), so resubmitting it costs nothing either.
 import type { ModelInput } from "../ir/model.js";
 import { modelHash } from "./identity.js";
 import { LRUCache } from "lru-cache";
 import type { CompileOptions, CompileResult } from "./index.js";
 
-export interface CompileCache {
-  get(model: ModelInput, options?: CompileOptions): CompileResult;
-  stats(): { size: number; hits: number; misses: number };
+export interface CacheStats {
+  size: number;
+  hits: number;
+  misses: number;
 }
 
-const optionsKey = (o: CompileOptions): string => `${o.strict ?? true}/${o.optimise ?? true}/${o.outputs?.join("\u0000") ?? "*"}`;
+export interface ResultCache<V> {
+  get(model: ModelInput, options?: CompileOptions): V;
+  /** whether `get` would answer from the cache */
+  has(model: ModelInput, options?: CompileOptions): boolean;
+  stats(): CacheStats;
+}
 
-export function createCompileCache(
-  compile: (model: ModelInput, options: CompileOptions, hash: string) => CompileResult,
+export type CompileCache = ResultCache<CompileResult>;
+
+const optionsKey = (o: CompileOptions): string => `${o.strict ?? true}/${o.optimise ?? true}/${o.outputs?.join("\u0000") ?? "*"}`;
+const keyOf = (model: ModelInput, options: CompileOptions): string => `${modelHash(model)}/${optionsKey(options)}`;
+
+export function createResultCache<V extends object>(
+  produce: (model: ModelInput, options: CompileOptions, hash: string) => V,
   capacity = 256,
-): CompileCache {
-  const entries = new LRUCache<string, CompileResult>({ max: capacity });
+  remember: (error: unknown) => boolean = () => false,
+): ResultCache<V> {
+  const entries = new LRUCache<string, V>({ max: capacity });
   let hits = 0;
   let misses = 0;
   return {
     get(model, options = {}) {
-      const hash = modelHash(model);
-      const key = `${hash}/${optionsKey(options)}`;
+      const key = keyOf(model, options);
       const found = entries.get(key);
       if (found) {
         hits++;
         return found;
       }
       misses++;
-      const result = compile(model, options, hash);
+      const result = produce(model, options, key.slice(0, key.indexOf("/")));
       entries.set(key, result);
+      if (result instanceof Promise) {
+        result.catch((e: unknown) => {
+          if (!remember(e) && entries.peek(key) === result) entries.delete(key);
+        });
+      }
       return result;
     },
+    has: (model, options = {}) => entries.has(keyOf(model, options)),
     stats: () => ({ size: entries.size, hits, misses }),
   };
 }
+
+export const createCompileCache = (
+  compile: (model: ModelInput, options: CompileOptions, hash: string) => CompileResult,
+  capacity = 256,
+): CompileCache => createResultCache(compile, capacity);

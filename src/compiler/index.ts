@@ -2,6 +2,7 @@
 // parse → analyse → optimise → codegen → load. Everything built on the compiler (CLI, service,
 // packages, batch) goes through here or, to run what was compiled elsewhere, through 5-load.
 import type { CheckResult } from "../ir/check.js";
+import type { ModelIR } from "../ir/ir.js";
 import type { ModelInput } from "../ir/model.js";
 import { analyseModel } from "./2-analyse/index.js";
 import { neededDecisions, optimise } from "./3-optimise/index.js";
@@ -16,7 +17,7 @@ export type { CheckResult, Stage } from "../ir/check.js";
 export type { ModelInput, PortableModel } from "../ir/model.js";
 export type { CompiledModel, EvaluateOptions, LoadableModel, LoadedModel, TraceEntry } from "./5-load/compiled-model.js";
 export type { StateError } from "./5-load/state-errors.js";
-export { createCompileCache, type CompileCache } from "./cache.js";
+export { createCompileCache, createResultCache, type CacheStats, type CompileCache, type ResultCache } from "./cache.js";
 export { splitModel } from "./1-parse/content/split-model.js";
 export { canonicalHash, modelHash } from "./identity.js";
 
@@ -30,6 +31,13 @@ export interface CompileOptions {
 }
 
 export type CompileResult = { ok: true; model: CompiledModel } | { ok: false; check: CheckResult };
+
+/**
+ * A compilation up to the verified module source, not yet loaded: plain data (structured-clonable),
+ * so it can be made in another thread and loaded where it runs (loadCompiled).
+ */
+export type SourceResult =
+  { ok: true; hash: string; ir: ModelIR; check: CheckResult; loadable: LoadableModel } | { ok: false; check: CheckResult };
 
 function analyse(model: ModelInput, options: CompileOptions) {
   const result = analyseModel(model, { strict: options.strict ?? true });
@@ -47,7 +55,8 @@ export function checkModel(model: ModelInput, options: CompileOptions = {}): Che
   return analyse(model, options).check;
 }
 
-export function compileUncached(model: ModelInput, options: CompileOptions = {}, hash = modelHash(model)): CompileResult {
+/** Phases 1–4: the verified module source and what the compiler knows of the model, unloaded. */
+export function compileToSource(model: ModelInput, options: CompileOptions = {}, hash = modelHash(model)): SourceResult {
   const { ir, check } = analyse(model, options);
   if (!ir) return { ok: false, check };
   const decisions = options.optimise === false ? neededDecisions(ir, options.outputs) : optimise(ir, options.outputs);
@@ -60,7 +69,18 @@ export function compileUncached(model: ModelInput, options: CompileOptions = {},
     return { ok: false, check };
   }
   const loadable: LoadableModel = { source, inputSchema: check.input, decisions: ir.decisions.map((d) => d.name), questions: ir.questions };
-  return { ok: true, model: { ...loadModel(loadable), hash, ir, check, source, loadable } };
+  return { ok: true, hash, ir, check, loadable };
+}
+
+/** Phase 5: loads a compilation made here or in another thread. */
+export function loadCompiled(compiled: SourceResult): CompileResult {
+  if (!compiled.ok) return compiled;
+  const { hash, ir, check, loadable } = compiled;
+  return { ok: true, model: { ...loadModel(loadable), hash, ir, check, source: loadable.source, loadable } };
+}
+
+export function compileUncached(model: ModelInput, options: CompileOptions = {}, hash = modelHash(model)): CompileResult {
+  return loadCompiled(compileToSource(model, options, hash));
 }
 
 const defaultCache = createCompileCache(compileUncached);

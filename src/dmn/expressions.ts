@@ -141,7 +141,13 @@ const RENDERERS: Record<string, Renderer> = {
     const body = expressionChild(el);
     const bodyText = body ? toFeel(body, ctx) : "null";
     if (kind === "FEEL") return `function(${params.join(", ")}) ${paren(bodyText)}`;
-    if (kind === "JAVA" || kind === "PMML") return `function(${params.join(", ")}) external ${bodyText}`;
+    if (kind === "JAVA" || kind === "PMML") {
+      // a boxed definition's context holds the mapping itself (class, method signature); FEEL's
+      // external body names its form: {java: {...}} (DMN 1.5, 10.3.2.13.3)
+      const form = kind.toLowerCase();
+      const named = body?.name === "context" && contextEntries(body).some((e) => e.name === form);
+      return `function(${params.join(", ")}) external ${named || body?.name !== "context" ? bodyText : `{${form}: ${bodyText}}`}`;
+    }
     ctx.diagnostics.push(diagnostic("dmn.function.kind", { kind, at: locate(ctx, el) }));
     return "null";
   },

@@ -97,6 +97,12 @@ export interface Call extends Base {
   args: Expr[];
   /** set instead of args for named invocation: f(a: 1, b: 2) */
   named?: { name: string; value: Expr; span: Span }[];
+  /**
+   * Set by the optimiser on `decimal(x, 2)` and the other roundings to literal places whose `x` is
+   * arithmetic on numbers that JS doubles may work out with a certified error bound
+   * (optimise/certify.ts, runtime/certified.ts).
+   */
+  certified?: boolean;
 }
 interface Negate extends Base {
   kind: "negate";

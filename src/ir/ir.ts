@@ -73,9 +73,11 @@ export interface TableInputIR {
   /**
    * Set by the optimiser when every cell of the column can be tested on the raw JSON value:
    * "number" — the column is a number input and every cell compares with short numeric literals;
-   * "string" — the column is string-typed input and every cell is literal equality.
+   * "string" — the column is string-typed input and every cell is literal equality;
+   * "boolean" — the column is a boolean input and every cell is `true` or `false`, maybe negated;
+   * "date" — the column is a date input and every cell compares with date literals (tested as day numbers).
    */
-  specialised?: "number" | "string";
+  specialised?: SpecialisedKind;
 }
 
 export interface TableOutputIR {
@@ -107,14 +109,35 @@ export interface TableIR {
   /** true when the table has one output column: results are bare values, not contexts */
   singleOutput: boolean;
   rules: RuleIR[];
-  /** set by the optimiser for FIRST tables it can index (see optimise/table-index-plan.ts) */
+  /** set by the optimiser for tables it can index (see optimise/table-index-plan.ts) */
   index?: TableIndexPlan;
 }
 
-/** Per column, the value domain cut into regions and a rule bitmask per region (32 rules a word). */
+export type SpecialisedKind = "number" | "string" | "boolean" | "date";
+
+/**
+ * One column of an index: its value domain cut into `regions` (numbers, and dates as day numbers:
+ * 2i is the open interval below bounds[i], 2i + 1 is bounds[i] itself; strings: values[i], then every other string;
+ * booleans: false, true), and per rule the regions its cell allows, as half-open ranges:
+ * rule k allows [cells[j], cells[j + 1]) for every even j from starts[k] to starts[k + 1].
+ */
+export type IndexedColumn = (
+  { kind: "number"; bounds: number[] } | { kind: "date"; bounds: number[] } | { kind: "string"; values: string[] } | { kind: "boolean" }
+) & {
+  regions: number;
+  starts: number[];
+  cells: number[];
+};
+
+/**
+ * The index of a table: one entry per input column. The rules at the positions `residual` (in
+ * order) have a cell the index cannot represent (a test of an expression, not a literal): the
+ * index never finds them, and they are tested one by one.
+ */
 export interface TableIndexPlan {
-  words: number;
-  columns: ({ kind: "number"; bounds: number[]; masks: number[] } | { kind: "string"; values: string[]; masks: number[] })[];
+  rules: number;
+  columns: IndexedColumn[];
+  residual: number[];
 }
 
 export type QuestionType = "noul" | "choice" | "score" | "number" | "date";

@@ -20,7 +20,7 @@ import {
   type SigningKeyRow,
 } from "./rows.js";
 import { assertAmount } from "./sqlite.js";
-import type { Ledger } from "./types.js";
+import { noSeal, type Ledger, type Settlement } from "./types.js";
 
 export interface PostgresOptions {
   url: string;
@@ -55,6 +55,27 @@ export async function openPostgresLedger(options: PostgresOptions): Promise<Ledg
     (await pool.query<R>(sql, params)).rows[0];
   const all = async <R extends pg.QueryResultRow>(sql: string, params: unknown[] = []): Promise<R[]> =>
     (await pool.query<R>(sql, params)).rows;
+
+  /**
+   * A settlement in one transaction: its statement, then the seal on its result, then COMMIT; a
+   * seal that throws rolls the statement back.
+   */
+  const inTransaction = async <T>(
+    work: (one: <R extends pg.QueryResultRow>(sql: string, params: unknown[]) => Promise<R | undefined>) => Promise<T>,
+  ) => {
+    const client = await pool.connect();
+    try {
+      await client.query("BEGIN");
+      const result = await work(async (sql, params) => (await client.query(sql, params)).rows[0]);
+      await client.query("COMMIT");
+      return result;
+    } catch (e) {
+      await client.query("ROLLBACK").catch(() => {});
+      throw e;
+    } finally {
+      client.release();
+    }
+  };
 
   const mustBalance = async (accountId: string) => {
     const row = await one<BalanceRow>("SELECT balance_micros, reserved_micros FROM accounts WHERE id = $1", [accountId]);
@@ -155,10 +176,11 @@ export async function openPostgresLedger(options: PostgresOptions): Promise<Ledg
       );
       return row ? { ok: true, reservationId } : { ok: false, balance: await mustBalance(accountId) };
     },
-    async settle(reservationId, charge, items, memo = "") {
+    async settle(reservationId, charge, items, memo = "", seal = noSeal) {
       assertAmount(charge);
-      const row = await one<BalanceRow & { charged: string }>(
-        `WITH r AS (DELETE FROM reservations WHERE id = $1 RETURNING account_id, amount_micros),
+      return inTransaction(async (one) => {
+        const row = await one<BalanceRow & { charged: string }>(
+          `WITH r AS (DELETE FROM reservations WHERE id = $1 RETURNING account_id, amount_micros),
          a AS (
            UPDATE accounts SET balance_micros = balance_micros - LEAST($2::bigint, r.amount_micros),
                                reserved_micros = reserved_micros - r.amount_micros
@@ -168,17 +190,21 @@ export async function openPostgresLedger(options: PostgresOptions): Promise<Ledg
            INSERT INTO ledger_entries (account_id, kind, amount_micros, reservation_id, items, memo, created_at)
            SELECT id, 'charge', charged, $1, $3, $4, $5 FROM a)
          SELECT balance_micros, reserved_micros, charged FROM a`,
-        [reservationId, charge, JSON.stringify(items), memo, now()],
-      );
-      if (!row) throw new LedgerError("unknown_reservation", `reservation ${reservationId} is not open`);
-      return { charged: Number(row.charged), balance: toBalance(row) };
+          [reservationId, charge, JSON.stringify(items), memo, now()],
+        );
+        if (!row) throw new LedgerError("unknown_reservation", `reservation ${reservationId} is not open`);
+        const settlement: Settlement = { charged: Number(row.charged), balance: toBalance(row) };
+        seal(settlement);
+        return settlement;
+      });
     },
-    async reserveAndSettle(accountId, amount, charge, items, memo = "") {
+    async reserveAndSettle(accountId, amount, charge, items, memo = "", seal = noSeal) {
       assertAmount(amount);
       assertAmount(charge);
       // One statement: the conditional UPDATE is the reservation check, and it settles at once.
-      const row = await one<BalanceRow & { charged: string }>(
-        `WITH a AS (
+      const settled = await inTransaction(async (one) => {
+        const row = await one<BalanceRow & { charged: string }>(
+          `WITH a AS (
            UPDATE accounts SET balance_micros = balance_micros - LEAST($3::bigint, $2::bigint)
            WHERE id = $1 AND balance_micros - reserved_micros >= $2
            RETURNING id, balance_micros, reserved_micros, LEAST($3::bigint, $2::bigint) AS charged),
@@ -186,10 +212,14 @@ export async function openPostgresLedger(options: PostgresOptions): Promise<Ledg
            INSERT INTO ledger_entries (account_id, kind, amount_micros, reservation_id, items, memo, created_at)
            SELECT id, 'charge', charged, $4, $5, $6, $7 FROM a)
          SELECT balance_micros, reserved_micros, charged FROM a`,
-        [accountId, amount, charge, randomUUID(), JSON.stringify(items), memo, now()],
-      );
-      if (!row) return { ok: false, balance: await mustBalance(accountId) };
-      return { ok: true, charged: Number(row.charged), balance: toBalance(row) };
+          [accountId, amount, charge, randomUUID(), JSON.stringify(items), memo, now()],
+        );
+        if (!row) return null;
+        const settlement: Settlement = { charged: Number(row.charged), balance: toBalance(row) };
+        seal(settlement);
+        return settlement;
+      });
+      return settled ? { ok: true, ...settled } : { ok: false, balance: await mustBalance(accountId) };
     },
     async release(reservationId) {
       const row = await one<BalanceRow>(

@@ -1,10 +1,13 @@
 // The embedded ledger: one SQLite file in WAL mode. better-sqlite3 is synchronous, so every
 // method is a single short transaction; IMMEDIATE transactions take the write lock up front so
 // two processes on the same file (server and admin CLI) wait for each other instead of failing.
+// The steps of a request's charge (reserve, settle, release) from concurrent requests are grouped
+// into one such transaction, each in a savepoint of its own (group-commit.ts).
 import Database from "better-sqlite3";
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { randomUUID } from "node:crypto";
+import { groupCommit } from "./group-commit.js";
 import { MIGRATIONS } from "./migrations.js";
 import {
   LedgerError,
@@ -20,7 +23,7 @@ import {
   type KeyRow,
   type SigningKeyRow,
 } from "./rows.js";
-import type { Ledger, LineItem, ReserveResult, Settlement, StoredSigningKey } from "./types.js";
+import { noSeal, type Ledger, type LineItem, type ReserveResult, type Seal, type Settlement, type StoredSigningKey } from "./types.js";
 import type { Micros } from "./money.js";
 
 export function openSqliteLedger(file: string): Ledger {
@@ -50,6 +53,12 @@ export function openSqliteLedger(file: string): Ledger {
     insertKey: db.prepare("INSERT INTO api_keys (id, account_id, key_hash, prefix, created_at) VALUES (?, ?, ?, ?, ?)"),
     keyById: db.prepare<[string], KeyRow>("SELECT id, account_id, prefix, created_at, revoked_at FROM api_keys WHERE id = ?"),
     keyByHash: db.prepare<[string], KeyRow>("SELECT id, account_id, prefix, created_at, revoked_at FROM api_keys WHERE key_hash = ?"),
+    // a request's key and its account in one statement
+    keyAndAccount: db.prepare<[string], KeyRow & { account_name: string; account_disabled: number; account_created_at: string }>(
+      `SELECT k.id, k.account_id, k.prefix, k.created_at, k.revoked_at,
+              a.name AS account_name, a.disabled AS account_disabled, a.created_at AS account_created_at
+       FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.key_hash = ?`,
+    ),
     keysOf: db.prepare<[string], KeyRow>(
       "SELECT id, account_id, prefix, created_at, revoked_at FROM api_keys WHERE account_id = ? ORDER BY created_at",
     ),
@@ -100,22 +109,28 @@ export function openSqliteLedger(file: string): Ledger {
     return { ok: true, reservationId };
   });
 
-  const settle = db.transaction((reservationId: string, charge: Micros, items: LineItem[], memo: string): Settlement => {
+  const settle = db.transaction((reservationId: string, charge: Micros, items: LineItem[], memo: string, seal: Seal): Settlement => {
     const r = q.takeReservation.get(reservationId);
     if (!r) throw new LedgerError("unknown_reservation", `reservation ${reservationId} is not open`);
     const charged = Math.min(charge, r.amount_micros);
     q.charge.run(charged, r.amount_micros, r.account_id);
     q.insertEntry.run(r.account_id, "charge", charged, reservationId, JSON.stringify(items), memo, now());
-    return { charged, balance: mustBalance(r.account_id) };
+    const settlement = { charged, balance: mustBalance(r.account_id) };
+    seal(settlement);
+    return settlement;
   });
 
-  const reserveAndSettle = db.transaction((accountId: string, amount: Micros, charge: Micros, items: LineItem[], memo: string) => {
-    if (q.hold.run({ id: accountId, amount }).changes === 0) return { ok: false as const, balance: mustBalance(accountId) };
-    const charged = Math.min(charge, amount);
-    q.charge.run(charged, amount, accountId);
-    q.insertEntry.run(accountId, "charge", charged, randomUUID(), JSON.stringify(items), memo, now());
-    return { ok: true as const, charged, balance: mustBalance(accountId) };
-  });
+  const reserveAndSettle = db.transaction(
+    (accountId: string, amount: Micros, charge: Micros, items: LineItem[], memo: string, seal: Seal) => {
+      if (q.hold.run({ id: accountId, amount }).changes === 0) return { ok: false as const, balance: mustBalance(accountId) };
+      const charged = Math.min(charge, amount);
+      q.charge.run(charged, amount, accountId);
+      q.insertEntry.run(accountId, "charge", charged, randomUUID(), JSON.stringify(items), memo, now());
+      const settlement = { charged, balance: mustBalance(accountId) };
+      seal(settlement);
+      return { ok: true as const, ...settlement };
+    },
+  );
 
   const release = db.transaction((reservationId: string) => {
     const r = q.takeReservation.get(reservationId);
@@ -128,6 +143,9 @@ export function openSqliteLedger(file: string): Ledger {
     q.insertSigningKey.run(make.kid, JSON.stringify(make.privateJwk), JSON.stringify(make.publicJwk), now());
     return toSigningKey(q.currentKey.get()!);
   };
+
+  // the steps of a request's charge, from concurrent requests, commit together (group-commit.ts)
+  const grouped = groupCommit(db);
 
   const ledger: Ledger = {
     kind: "sqlite",
@@ -162,9 +180,10 @@ export function openSqliteLedger(file: string): Ledger {
       return q.keysOf.all(accountId).map(toKey);
     },
     async findKeyByHash(keyHash) {
-      const key = q.keyByHash.get(keyHash);
-      if (!key) return null;
-      return { key: toKey(key), account: toAccount(q.accountById.get(key.account_id)!) };
+      const row = q.keyAndAccount.get(keyHash);
+      if (!row) return null;
+      const account = { id: row.account_id, name: row.account_name, disabled: row.account_disabled, created_at: row.account_created_at };
+      return { key: toKey(row), account: toAccount(account) };
     },
     async balance(accountId) {
       return mustBalance(accountId);
@@ -175,19 +194,19 @@ export function openSqliteLedger(file: string): Ledger {
     },
     async reserve(accountId, amount) {
       assertAmount(amount);
-      return reserve.immediate(accountId, amount);
+      return grouped(() => reserve(accountId, amount));
     },
-    async settle(reservationId, charge, items, memo = "") {
+    async settle(reservationId, charge, items, memo = "", seal = noSeal) {
       assertAmount(charge);
-      return settle.immediate(reservationId, charge, items, memo);
+      return grouped(() => settle(reservationId, charge, items, memo, seal));
     },
-    async reserveAndSettle(accountId, amount, charge, items, memo = "") {
+    async reserveAndSettle(accountId, amount, charge, items, memo = "", seal = noSeal) {
       assertAmount(amount);
       assertAmount(charge);
-      return reserveAndSettle.immediate(accountId, amount, charge, items, memo);
+      return grouped(() => reserveAndSettle(accountId, amount, charge, items, memo, seal));
     },
     async release(reservationId) {
-      return release.immediate(reservationId);
+      return grouped(() => release(reservationId));
     },
     async releaseStale(ageMs) {
       const stale = q.staleReservations.all(Date.now() - ageMs);

@@ -49,6 +49,15 @@ export interface Settlement {
   balance: BalanceMicros;
 }
 
+/**
+ * Runs inside the settlement's transaction once its result is known, before it commits: the last
+ * work that may fail (signing the receipt, building the response). If it throws, nothing is
+ * settled and a reservation stays open for the caller to release.
+ */
+export type Seal = (settlement: Settlement) => void;
+
+export const noSeal: Seal = () => {};
+
 export interface LedgerEntry {
   id: number;
   accountId: string;
@@ -86,7 +95,7 @@ export interface Ledger {
   /** Atomically holds `amount` if the available funds cover it. */
   reserve(accountId: string, amount: Micros): Promise<ReserveResult>;
   /** Deducts min(charge, reserved) and releases the rest of the reservation; once per reservation. */
-  settle(reservationId: string, charge: Micros, items: LineItem[], memo?: string): Promise<Settlement>;
+  settle(reservationId: string, charge: Micros, items: LineItem[], memo?: string, seal?: Seal): Promise<Settlement>;
   /**
    * reserve + settle as one atomic step, for work already done locally: deducts min(charge, amount)
    * only if the available funds cover `amount`, else changes nothing and reports the balance.
@@ -97,6 +106,7 @@ export interface Ledger {
     charge: Micros,
     items: LineItem[],
     memo?: string,
+    seal?: Seal,
   ): Promise<({ ok: true } & Settlement) | { ok: false; balance: BalanceMicros }>;
   /** Gives the whole reservation back; a no-op if it was already settled or released. */
   release(reservationId: string): Promise<BalanceMicros | null>;

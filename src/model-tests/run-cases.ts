@@ -1,7 +1,8 @@
 // Runs test cases against a compiled model: the state is validated and evaluated, and every
 // expected decision and answer is compared with what came out. An expected object lists only the
 // fields it checks (partial); arrays and scalars compare whole, numbers by value.
-import type { CompiledModel, TraceEntry } from "../compiler/index.js";
+import type { CompiledModel } from "../compiler/index.js";
+import type { DecisionExplanation } from "../ir/explanation.js";
 import type { Expectation, TestCase } from "./cases.js";
 
 export interface Mismatch {
@@ -17,8 +18,10 @@ export interface CaseOutcome {
   /** the state did not match the model's inputs: why, per input */
   invalidState?: { address: string; message: string }[];
   mismatches: Mismatch[];
-  /** what the failing decisions did: the rule that fired and the let values */
-  trace: Record<string, TraceEntry>;
+  /** what the failing decisions did (docs/explanations.md) */
+  explanation: Record<string, DecisionExplanation>;
+  /** what the model gave, when the state was valid */
+  actual?: { decisions: Record<string, unknown>; answers: Record<string, unknown> };
   ms: number;
 }
 
@@ -62,11 +65,17 @@ function compare(expect: Expectation, decisions: Record<string, unknown>, answer
 export function runCase(model: CompiledModel, c: TestCase): CaseOutcome {
   const started = performance.now();
   const valid = model.validate(c.state);
-  if (!valid.ok) return { name: c.name, ok: false, invalidState: valid.errors, mismatches: [], trace: {}, ms: performance.now() - started };
-  const { decisions, trace } = model.evaluateTraced(c.state as Record<string, unknown>);
+  if (!valid.ok)
+    return { name: c.name, ok: false, invalidState: valid.errors, mismatches: [], explanation: {}, ms: performance.now() - started };
+  const state = c.state as Record<string, unknown>;
+  const decisions = model.evaluate(state);
   const answers = model.answers(decisions) as Record<string, unknown>;
   const mismatches = compare(c.expect, decisions, answers);
+  const ms = performance.now() - started;
+  const actual = { decisions, answers };
+  if (mismatches.length === 0) return { name: c.name, ok: true, mismatches, explanation: {}, actual, ms };
+  // explained only when something failed: a passing run pays nothing for it
   const failing = new Set(mismatches.map((m) => m.path.split(/[.[]/)[1]!));
-  const failingTrace = Object.fromEntries(Object.entries(trace).filter(([name]) => failing.has(name)));
-  return { name: c.name, ok: mismatches.length === 0, mismatches, trace: failingTrace, ms: performance.now() - started };
+  const explained = Object.entries(model.explain(state).explanation.decisions).filter(([name]) => failing.has(name));
+  return { name: c.name, ok: false, mismatches, explanation: Object.fromEntries(explained), actual, ms };
 }

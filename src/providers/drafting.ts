@@ -16,7 +16,7 @@ const errorsOf = (r: Extract<CompileResult, { ok: false }>): Diagnostic[] =>
 export async function draftModel(
   generator: Generator,
   request: GenerateRequest,
-  compile: (model: PortableModel) => CompileResult,
+  compile: (model: PortableModel) => CompileResult | Promise<CompileResult>,
   maxAttempts: number,
   signal?: AbortSignal,
 ): Promise<DraftOutcome> {
@@ -26,7 +26,7 @@ export async function draftModel(
     const generated = await generator.generate(next, signal);
     usage = addUsage(usage, generated.usage);
     const model = { content: generated.content, questions: generated.questions };
-    const compiled = compile(model);
+    const compiled = await compile(model);
     if (compiled.ok) return { ok: true, model, compiled: compiled.model, usage, attempts: attempt };
     const diagnostics = errorsOf(compiled);
     if (attempt >= maxAttempts) return { ok: false, model, diagnostics, usage, attempts: attempt };

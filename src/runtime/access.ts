@@ -1,9 +1,11 @@
 // Paths (`a.b`), filters (`l[...]`) and the sources of `for`/`some`/`every` iterations.
+import { tick } from "./budget.js";
 import { type Decimal, isDecimal } from "./decimal.js";
 import { describe, isTemporalValue } from "./kinds.js";
 import { collectProblems, problem } from "./problems.js";
 import { temporalProperty } from "./temporal/index.js";
-import { FeelContext, FeelRange, type FeelValue } from "./values.js";
+import { daysFromCivil, civilFromDays } from "./temporal/calendar.js";
+import { FeelContext, FeelDate, FeelRange, type FeelValue } from "./values.js";
 
 const RANGE_PROPERTIES: Record<string, (r: FeelRange) => FeelValue> = {
   start: (r) => r.start,
@@ -49,6 +51,7 @@ export function filter(base: FeelValue, pred: (item: FeelValue) => FeelValue): F
   }
   const kept: FeelValue[] = [];
   for (let i = 0; i < list.length; i++) {
+    tick();
     const r = pred(list[i]!);
     if (i === 0 && isDecimal(r)) {
       const at = listIndex(list.length, r);
@@ -66,15 +69,30 @@ export function iter(source: FeelValue): FeelValue[] {
   return Array.isArray(source) ? source : [source];
 }
 
+/** `partial` in a `for` body: a copy of the results so far, so that the value stays as it was read. */
+export const resultsSoFar = (acc: readonly FeelValue[]): FeelValue[] => acc.slice();
+
 /**
- * `for i in a..b`: the integers from a to b, ascending or descending, produced one at a time so
- * that the loop's budget ticks govern a huge range instead of memory.
+ * `for i in a..b` (DMN 1.5, 10.3.2.14): the integers from a to b, or the dates from a to b one day
+ * apart, ascending or descending, produced one at a time so that the loop's budget ticks govern a
+ * huge range instead of memory. Other endpoints are null (the iteration is null) with a problem.
  */
-export function* iterRange(from: FeelValue, to: FeelValue): Generator<FeelValue> {
-  if (!isDecimal(from) || !isDecimal(to) || !from.isInteger() || !to.isInteger()) {
-    problem(`an iteration range needs integer endpoints, not ${describe(from)} and ${describe(to)}`);
-    return;
-  }
+export function iterRange(from: FeelValue, to: FeelValue): Iterable<FeelValue> | null {
+  if (isDecimal(from) && isDecimal(to) && from.isInteger() && to.isInteger()) return integers(from, to);
+  if (from instanceof FeelDate && to instanceof FeelDate) return dates(from, to);
+  return problem(`an iteration range needs two integers or two dates as endpoints, not ${describe(from)} and ${describe(to)}`);
+}
+
+function* integers(from: Decimal, to: Decimal): Generator<FeelValue> {
   const step = from.lte(to) ? 1 : -1;
   for (let v = from; step > 0 ? v.lte(to) : v.gte(to); v = v.plus(step)) yield v;
+}
+
+function* dates(from: FeelDate, to: FeelDate): Generator<FeelValue> {
+  const [first, last] = [daysFromCivil(from.year, from.month, from.day), daysFromCivil(to.year, to.month, to.day)];
+  const step = first <= last ? 1 : -1;
+  for (let d = first; step > 0 ? d <= last : d >= last; d += step) {
+    const c = civilFromDays(d);
+    yield new FeelDate(c.year, c.month, c.day);
+  }
 }

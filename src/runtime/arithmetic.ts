@@ -1,6 +1,7 @@
 // FEEL arithmetic (DMN 1.5 10.3.2.3): decimals for numbers, concatenation for strings, the
 // temporal module for dates, times and durations. A null operand propagates silently; any
 // other mismatch is null plus a problem.
+import { built } from "./budget.js";
 import { Decimal, isDecimal } from "./decimal.js";
 import { describe, isTemporalValue } from "./kinds.js";
 import { problem } from "./problems.js";
@@ -25,7 +26,7 @@ function other(symbol: string, temporal: Op | null, strings?: (a: string, b: str
   };
 }
 
-const addOther = other("+", temporalAdd, (a, b) => a + b);
+const addOther = other("+", temporalAdd, (a, b) => built(a + b));
 const subOther = other("-", temporalSub);
 const mulOther = other("*", temporalMul);
 const divOther = other("/", temporalDiv);

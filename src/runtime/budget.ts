@@ -1,30 +1,85 @@
-// An evaluation budget: generated code ticks in loops and calls, so a model with a huge `for`
-// or runaway recursion stops with an error instead of stalling the process.
+// The evaluation budget: what one evaluation may spend, so that no model, however written, can
+// stall the process, exhaust its memory or overflow its stack. Three measures:
+//   steps  — loop iterations, filter items, calls of model functions and lambdas, and the work of
+//            built-ins over lists and strings (builtins/metering.ts);
+//   size   — items and characters of every list and string built (concatenate, `+` on strings,
+//            string join, replace...), summed over the evaluation: it bounds memory and copying;
+//   depth  — calls of model functions and lambdas in progress (recursion).
+// Generated code ticks and enters; built-ins charge what they walk and build. Outside withBudget
+// steps and size are unbounded, depth never is: a stack overflow is never the answer.
+
+export type LimitKind = "steps" | "size" | "depth";
+
+export interface EvaluationLimits {
+  steps: number;
+  size: number;
+  depth: number;
+}
+
+export const DEFAULT_EVALUATION_LIMITS: EvaluationLimits = { steps: 1_000_000, size: 1_000_000, depth: 500 };
+
+const WHAT: Record<LimitKind, string> = {
+  steps: "steps",
+  size: "items and characters built",
+  depth: "nested calls of functions",
+};
 
 export class BudgetExceeded extends Error {
-  constructor(readonly limit: number) {
-    super(`evaluation budget of ${limit} steps exceeded`);
+  constructor(
+    readonly kind: LimitKind,
+    readonly limit: number,
+  ) {
+    super(`evaluation stopped at the limit of ${limit.toLocaleString("en-US")} ${WHAT[kind]}`);
     this.name = "BudgetExceeded";
   }
 }
 
-let remaining = Infinity;
-let limit = Infinity;
+const UNBOUNDED: EvaluationLimits = { steps: Infinity, size: Infinity, depth: DEFAULT_EVALUATION_LIMITS.depth };
+
+let limits = UNBOUNDED;
+let steps = Infinity;
+let size = Infinity;
+let depth = UNBOUNDED.depth;
 
 export function tick(n = 1): void {
-  remaining -= n;
-  if (remaining < 0) throw new BudgetExceeded(limit);
+  steps -= n;
+  if (steps < 0) throw new BudgetExceeded("steps", limits.steps);
 }
 
-/** Runs fn with at most `steps` ticks. */
-export function withBudget<T>(steps: number, fn: () => T): T {
-  const [r, l] = [remaining, limit];
-  remaining = steps;
-  limit = steps;
+/** Whether an evaluation budget bounds the steps now (inside withBudget with a finite step limit). */
+export const stepsBounded = (): boolean => steps !== Infinity;
+
+/** A list or string just built: its length counts toward the size. */
+export function built<T extends { length: number }>(value: T): T {
+  size -= value.length;
+  if (size < 0) throw new BudgetExceeded("size", limits.size);
+  return value;
+}
+
+/** A model function or lambda starts (a step, one level deeper); `leave` when it returns or throws. */
+export function enter(): void {
+  steps -= 1;
+  if (steps < 0) throw new BudgetExceeded("steps", limits.steps);
+  if (--depth < 0) {
+    depth++;
+    throw new BudgetExceeded("depth", limits.depth);
+  }
+}
+
+export function leave(): void {
+  depth++;
+}
+
+/** Runs fn within the limits given (the others as outside a budget). */
+export function withBudget<T>(within: Partial<EvaluationLimits>, fn: () => T): T {
+  const saved = { limits, steps, size, depth };
+  limits = { ...UNBOUNDED, ...within };
+  steps = limits.steps;
+  size = limits.size;
+  depth = Math.min(limits.depth, depth);
   try {
     return fn();
   } finally {
-    remaining = r;
-    limit = l;
+    ({ limits, steps, size, depth } = saved);
   }
 }

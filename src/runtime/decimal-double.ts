@@ -68,6 +68,11 @@ export class Decimal extends RoundingModes {
     this.n = parse(v);
   }
 
+  /** m × 10^-k (m a safe integer, 0 ≤ k ≤ 22): one correctly rounded division, the double nearest the decimal. */
+  static scaled(m: number, k: number): Decimal {
+    return new Decimal(m / 10 ** k);
+  }
+
   plus(y: Value): Decimal {
     return new Decimal(this.n + parse(y));
   }

@@ -84,6 +84,11 @@ export class Decimal extends RoundingModes {
     this.x = x;
   }
 
+  /** m × 10^-k, for a safe integer m and 0 ≤ k ≤ 22: the scaled form as it is (runtime/certified.ts). */
+  static scaled(m: number, k: number): Decimal {
+    return new Decimal(m, k);
+  }
+
   /** An exact result, back in the scaled form when it fits. */
   private static of(x: Exact): Decimal {
     // the value is ±c × 10^e

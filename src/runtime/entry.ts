@@ -1,6 +1,9 @@
 // The entry points of a compiled model, shared by in-process loading and standalone modules:
 // JSON in and out around the generated `run`.
+import type { Explanation } from "../ir/explanation.js";
+import { explainRecorder, explainProblem, explanation, type ExplainRecorder } from "./explain.js";
 import { setOwn, toJson } from "./json.js";
+import { withProblemSink } from "./problems.js";
 import type { FeelFunction, FeelValue } from "./values.js";
 
 /** What the generated module body returns. */
@@ -12,6 +15,8 @@ export interface GeneratedModule {
     TR: Record<string, RawTrace> | null,
     J?: boolean,
   ): Record<string, FeelValue>;
+  /** the decisions again, told to the recorder X as they are evaluated (codegen/explain.ts) */
+  explain(S: Record<string, unknown>, X: ExplainRecorder): Record<string, FeelValue>;
   functions: Record<string, FeelFunction>;
 }
 
@@ -56,6 +61,16 @@ export function entryPoints(m: GeneratedModule) {
         return entry;
       });
       return { decisions, trace };
+    },
+    /** Like `evaluate`, with what each decision did: rules tried, steps, why a value is null (docs/explanations.md). */
+    explain(state: Record<string, unknown>, options: JsonOptions = {}): { decisions: Record<string, unknown>; explanation: Explanation } {
+      const X = explainRecorder();
+      const values = withProblemSink(
+        (message) => explainProblem(X, message),
+        () => m.explain(state, X),
+      );
+      const json = jsonConverter(options);
+      return { decisions: mapValues(values, json), explanation: explanation(X, json) };
     },
     /** A JSON state in, FEEL values out: for callers that write the values themselves (batch scoring). */
     evaluateToValues(state: Record<string, unknown>): Record<string, FeelValue> {

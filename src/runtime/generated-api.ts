@@ -5,17 +5,32 @@ export { entryPoints, traceEntry } from "./entry.js";
 export {
   cell2,
   cell3,
+  allOf,
+  bucketRegion,
+  buckets,
   denseCells,
   f64,
-  firstRule1,
-  firstRule2,
-  firstRule3,
-  firstRuleN,
-  i32,
+  firstOf,
+  firstRules,
   jsonOutputs,
+  mergeRules,
+  plannedColumn,
   region,
   regions,
-  stepRegion,
+  tableIndex,
 } from "./table-index.js";
 export { answersFor } from "./answers.js";
+export { epochDay } from "./temporal/epoch-day.js";
+export { certifiedPlaces } from "./certified.js";
 export { roundPlaces, roundQuotient } from "./builtins/number.js";
+export {
+  explainAt,
+  explainCall,
+  explainDecision,
+  explainDefault,
+  explainIf,
+  explainInput,
+  explainLet,
+  explainRule,
+  explainTable,
+} from "./explain.js";

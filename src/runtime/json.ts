@@ -1,9 +1,11 @@
 // JSON state in, JSON results out. The declared type steers the conversion of JSON in:
 // numbers (and numeric strings) to decimals, ISO strings to temporals, objects to contexts.
 import type { Type } from "../ir/types.js";
-import { Decimal, isDecimal } from "./decimal.js";
+import { finite } from "./arithmetic.js";
+import { type Decimal, isDecimal } from "./decimal.js";
 import { numberToString } from "./format.js";
 import { isTemporalValue } from "./kinds.js";
+import { readNumber } from "./literals.js";
 import { problem } from "./problems.js";
 import { temporalFromJson, temporalToString } from "./temporal/index.js";
 import { FeelContext, FeelFunction, FeelRange, type FeelValue } from "./values.js";
@@ -21,7 +23,7 @@ function fieldTypes(t: Extract<Type, { kind: "struct" }>): Map<string, Type> {
 
 const isObject = (j: unknown): j is Record<string, unknown> => typeof j === "object" && j !== null && !Array.isArray(j);
 
-const numberFromJson = (json: number): FeelValue => (Number.isFinite(json) ? new Decimal(json) : problem(`${json} is not a FEEL number`));
+const numberFromJson = (json: number): FeelValue => (Number.isFinite(json) ? readNumber(json) : problem(`${json} is not a FEEL number`));
 
 function untyped(json: unknown): FeelValue {
   if (json === null || json === undefined) return null;
@@ -41,7 +43,8 @@ export function fromJson(json: unknown, t?: Type): FeelValue {
 
 function fromJsonTyped(json: unknown, t?: Type): FeelValue {
   if (!t || t.kind === "any") return untyped(json);
-  if (t.kind === "number" && typeof json === "string" && NUMERIC.test(json.trim())) return new Decimal(json.trim());
+  if (t.kind === "number" && typeof json === "string" && NUMERIC.test(json.trim()))
+    return finite(readNumber(json.trim()), `"${json.trim()}"`);
   if (TEMPORAL_TYPES.has(t.kind) && typeof json === "string") {
     const v = temporalFromJson(t.kind as Parameters<typeof temporalFromJson>[0], json);
     return v ?? problem(`"${json}" is not a valid ${t.kind}`);

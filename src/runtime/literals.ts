@@ -6,6 +6,12 @@ import { FeelContext, type FeelValue } from "./values.js";
 
 export const num = (text: string): Decimal => new Decimal(text);
 
+/** A number read from outside the program (a JSON state, `number("-0")`): FEEL has no negative zero. */
+export function readNumber(v: number | string): Decimal {
+  const d = new Decimal(v);
+  return d.isZero() && d.isNegative() ? new Decimal(0) : d;
+}
+
 export function temporalLiteral(text: string): FeelValue {
   return parseTemporal(text) ?? problem(`@"${text}" is not a valid date, time or duration`);
 }

@@ -8,14 +8,19 @@ export function problem(message: string): null {
   return null;
 }
 
-/** Runs fn with messages collected into the returned list. */
-export function collectProblems<T>(fn: () => T): { result: T; problems: string[] } {
-  const problems: string[] = [];
+/** Runs fn with messages sent to `to`. */
+export function withProblemSink<T>(to: (message: string) => void, fn: () => T): T {
   const previous = sink;
-  sink = (m) => problems.push(m);
+  sink = to;
   try {
-    return { result: fn(), problems };
+    return fn();
   } finally {
     sink = previous;
   }
+}
+
+/** Runs fn with messages collected into the returned list. */
+export function collectProblems<T>(fn: () => T): { result: T; problems: string[] } {
+  const problems: string[] = [];
+  return { result: withProblemSink((m) => problems.push(m), fn), problems };
 }

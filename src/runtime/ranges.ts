@@ -46,7 +46,7 @@ export function inRange(v: FeelValue, r: FeelValue): boolean | null {
   return and(check(r.start, 1, r.startIncluded), check(r.end, -1, r.endIncluded));
 }
 
+/** `v between low and high` is `v >= low and v <= high` (DMN 1.5 10.3.2.9): false when either side is false, even with a null. */
 export function between(v: FeelValue, low: FeelValue, high: FeelValue): boolean | null {
-  if (v === null || low === null || high === null) return null;
   return and(ge(v, low), le(v, high));
 }

@@ -6,9 +6,11 @@
 import { randomUUID } from "node:crypto";
 import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from "fastify";
 import type { ServiceDeps } from "../service/deps.js";
+import { jsonFault } from "../service/json-limits.js";
 import { invalidRequest, problem, ProblemError } from "../service/problems.js";
 import type { JsonSchema } from "../service/schemas/index.js";
 import { requestValidator } from "../service/schemas/validate.js";
+import { jsonText } from "../service/metering.js";
 import type { Caller } from "./auth.js";
 import { sendProblem, toProblem } from "./errors.js";
 import { accessGuard } from "./guard.js";
@@ -19,6 +21,7 @@ import type { RateLimiter } from "./rate-limit.js";
 import { modelsRoutes } from "./routes/models.js";
 import { publicRoutes, type Readiness } from "./routes/public.js";
 import { systemOneRoutes } from "./routes/systemone.js";
+import { webRoutes, type WebOptions } from "./routes/web.js";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -42,6 +45,8 @@ export interface AppOptions {
   logStream?: NodeJS.WritableStream;
   metrics?: Metrics;
   readiness?: Readiness;
+  /** the playground page's folder and workspace (the page answers 404 without a folder) */
+  web?: Omit<WebOptions, "keyless">;
 }
 
 /** An incoming x-request-id is kept when it is a plain token; anything else gets a fresh id. */
@@ -94,15 +99,28 @@ export function buildApp(options: AppOptions): FastifyInstance {
 
   app.removeAllContentTypeParsers();
   const parseJson = (req: FastifyRequest, body: string | Buffer, done: (err: Error | null, body?: unknown) => void) => {
-    req.rawBody = String(body);
     try {
-      done(null, JSON.parse(req.rawBody));
-    } catch (e) {
-      done(e as Error, undefined);
+      req.rawBody = utf8.decode(body as Buffer);
+    } catch {
+      const entry = { address: "body", code: "request.utf8", message: "the body is not valid UTF-8; send the JSON encoded as UTF-8" };
+      return done(new ProblemError(problem("invalid_text", entry.message, [entry])), undefined);
     }
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(req.rawBody);
+    } catch (e) {
+      return done(e as Error, undefined);
+    }
+    // before anything else walks the body: its depth and its text (service/json-limits.ts)
+    const fault = jsonFault(parsed, "body");
+    if (!fault) return done(null, parsed);
+    const code = fault.kind === "depth" ? "json_too_deep" : "invalid_text";
+    done(new ProblemError(problem(code, fault.message, [{ address: fault.path, code: `request.${fault.kind}`, message: fault.message }])));
   };
-  app.addContentTypeParser("application/json", { parseAs: "string" }, parseJson);
-  app.addContentTypeParser(/^application\/[\w.+-]+\+json$/, { parseAs: "string" }, parseJson);
+  // fatal: bytes that are not UTF-8 (a surrogate encoded on its own among them) are refused, not replaced
+  const utf8 = new TextDecoder("utf-8", { fatal: true });
+  app.addContentTypeParser("application/json", { parseAs: "buffer" }, parseJson);
+  app.addContentTypeParser(/^application\/[\w.+-]+\+json$/, { parseAs: "buffer" }, parseJson);
 
   // The routes validate with the service's own checks (no type coercion, no defaults written into
   // the body), so a bad request gets the same problem over HTTP as from the service itself.
@@ -114,8 +132,9 @@ export function buildApp(options: AppOptions): FastifyInstance {
     };
   });
   // Answers are sent as JSON.stringify writes them, the way their output tokens are counted: a
-  // schema-driven serializer would drop the fields a schema does not list and reorder the rest.
-  app.setSerializerCompiler(() => (data: unknown) => JSON.stringify(data));
+  // schema-driven serializer would drop the fields a schema does not list and reorder the rest. An
+  // answer already serialised when it was settled is sent as that text (service/metering.ts).
+  app.setSerializerCompiler(() => jsonText);
 
   app.setErrorHandler((error, req, reply) => {
     const p = toProblem(
@@ -145,5 +164,6 @@ export function buildApp(options: AppOptions): FastifyInstance {
   app.register(systemOneRoutes, { service, guard });
   app.register(modelsRoutes, { service, guard });
   app.register(publicRoutes, { service, version, openapi: openApiDocument(version), metrics, readiness: options.readiness });
+  app.register(webRoutes, { ...options.web, keyless: service.ledger === null });
   return app;
 }

@@ -1,7 +1,8 @@
 // Assembles and starts the service: ledger, signer, prices, compile cache, rate limiter,
 // readers and generators (from the environment, docs/providers.md), questions cache, app.
+import pino from "pino";
 import type { FastifyInstance } from "fastify";
-import { checkModel, compileUncached, createCompileCache } from "../compiler/index.js";
+import { availableParallelism } from "node:os";
 import { openLedger, type LedgerLocation } from "../ledger/open.js";
 import type { Ledger } from "../ledger/types.js";
 import { providerConfig, type ProviderConfig } from "../providers/config.js";
@@ -10,7 +11,9 @@ import { memoryQuestionsCache, redisQuestionsCache } from "../service/questions-
 import { DEFAULT_LIMITS, type Limits } from "../service/deps.js";
 import { loadRates } from "../service/rates.js";
 import { createSigner } from "../service/signer.js";
-import { buildApp } from "./app.js";
+import { buildApp, type AppOptions } from "./app.js";
+import { CompilePool, type CompilePoolOptions } from "./compile-pool/pool.js";
+import { pooledCompiler } from "./compile-pool/pooled-compiler.js";
 import { instrumentLedger, instrumentProviders } from "./observability/instrument.js";
 import { createMetrics } from "./observability/metrics.js";
 import { bootstrapIfEmpty } from "./bootstrap.js";
@@ -32,6 +35,8 @@ export interface ServerOptions {
   redisUrl?: string;
   redisPrefix?: string;
   cacheSize: number;
+  /** the worker threads that compile and check models (docs/service.md, "Compile limits") */
+  compile: CompilePoolOptions;
   /** pino level for the request log ("info" by default; "silent" for none) */
   logLevel?: string;
   logStream?: NodeJS.WritableStream;
@@ -39,6 +44,8 @@ export interface ServerOptions {
   shutdownMs?: number;
   /** language models and embedded providers; read from the environment when absent */
   providers?: ProviderConfig;
+  /** the playground page's folder and workspace */
+  web?: AppOptions["web"];
 }
 
 export const DEFAULTS = {
@@ -48,6 +55,7 @@ export const DEFAULTS = {
   limits: DEFAULT_LIMITS,
   rateLimit: { max: 600, windowMs: 60_000 },
   cacheSize: 256,
+  compile: { workers: Math.max(1, availableParallelism() - 1), timeoutMs: 10_000, memoryMb: 512 },
 };
 
 /**
@@ -85,8 +93,10 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
 async function start(o: ServerOptions, providerSettings: ProviderConfig, closers: (() => Promise<void>)[]): Promise<RunningServer> {
   const opened = o.noLedger ? null : await openLedger(o.location);
   if (opened) closers.push(() => opened.close());
-  const cache = createCompileCache(compileUncached, o.cacheSize);
-  const metrics = createMetrics(cache);
+  const pool = await CompilePool.start(o.compile);
+  closers.push(() => pool.close());
+  const compiler = pooledCompiler(pool, o.cacheSize);
+  const metrics = createMetrics(compiler, pool);
   const instrumented = opened ? instrumentLedger(opened, metrics) : null;
   const ledger = instrumented?.ledger ?? null;
   const boot = ledger && o.bootstrap ? await bootstrapIfEmpty(ledger) : null;
@@ -101,10 +111,13 @@ async function start(o: ServerOptions, providerSettings: ProviderConfig, closers
     ? await redisQuestionsCache(o.redisUrl, cacheOptions, o.redisPrefix)
     : memoryQuestionsCache(cacheOptions);
   closers.push(() => questionsCache.close());
+  // The request log goes to standard output asynchronously: lines logged while a write is in flight
+  // are written together with the next one, so a busy server makes one write per burst instead of a
+  // synchronous write per request, and a quiet one still writes each line at once. Flushed on close.
+  const logDestination = o.logStream ? null : pino.destination({ dest: 1, sync: false });
   const app = buildApp({
     service: {
-      check: (m) => checkModel(m),
-      cache,
+      compiler,
       ledger,
       signer: await createSigner(ledger),
       rates: loadRates(o.ratesFile),
@@ -116,8 +129,9 @@ async function start(o: ServerOptions, providerSettings: ProviderConfig, closers
     bodyLimit: o.bodyLimit,
     version: pkg.version,
     logLevel: o.logLevel ?? "info",
-    logStream: o.logStream,
+    logStream: o.logStream ?? (logDestination as unknown as NodeJS.WritableStream | null) ?? undefined,
     metrics,
+    web: o.web,
     readiness: {
       ...(ledger ? { ledger: async () => void (await ledger.schemaVersion()) } : {}),
       ...(o.redisUrl ? { redis: () => questionsCache.ping() } : {}),
@@ -144,7 +158,9 @@ async function start(o: ServerOptions, providerSettings: ProviderConfig, closers
       for (const id of [...(instrumented?.held ?? [])]) await ledger!.release(id).catch(() => {});
       await rateLimiter.close();
       await questionsCache.close();
+      await pool.close();
       await ledger?.close();
+      logDestination?.flushSync();
     },
   };
 }

@@ -1,8 +1,9 @@
-// What the two operations need, passed in (no globals): the compiler behind its cache, the
+// What the two operations need, passed in (no globals): the compiler behind its caches, the
 // ledger (null runs unmetered, for benchmarks), the receipt signer, the prices, the limits, the
 // readers and generators, and the questions cache.
-import type { CheckResult, CompileCache, ModelInput } from "../compiler/index.js";
 import type { Ledger } from "../ledger/types.js";
+import { DEFAULT_EVALUATION_LIMITS } from "../runtime/budget.js";
+import type { ModelCompiler } from "./model-compiler.js";
 import type { Providers } from "../providers/registry.js";
 import type { QuestionsCache } from "./questions-cache.js";
 import type { Rates } from "./rates.js";
@@ -11,15 +12,27 @@ import type { ReceiptSigner } from "./signer.js";
 export interface Limits {
   /** serialized model size, in characters */
   modelBytes: number;
-  /** evaluation steps (runtime ticks in loops and calls) per execution */
+  /** evaluation steps (loop iterations, filter items, calls, built-ins' work) per execution */
   evaluationSteps: number;
+  /** items and characters of the lists and strings an execution builds */
+  evaluationSize: number;
+  /** nested calls of model functions and lambdas */
+  evaluationDepth: number;
+  /** a model not yet compiled whose compile estimate (compile-estimate.ts) exceeds this many units is compiled only under a reservation */
+  prepayAboveUnits: number;
 }
 
-export const DEFAULT_LIMITS: Limits = { modelBytes: 256 * 1024, evaluationSteps: 1_000_000 };
+export const DEFAULT_LIMITS: Limits = {
+  modelBytes: 256 * 1024,
+  evaluationSteps: DEFAULT_EVALUATION_LIMITS.steps,
+  evaluationSize: DEFAULT_EVALUATION_LIMITS.size,
+  evaluationDepth: DEFAULT_EVALUATION_LIMITS.depth,
+  prepayAboveUnits: 1_000,
+};
 
 export interface ServiceDeps {
-  check: (model: ModelInput) => CheckResult;
-  cache: CompileCache;
+  /** compiles and checks, cached by model identity (in worker threads on the server) */
+  compiler: ModelCompiler;
   ledger: Ledger | null;
   signer: ReceiptSigner;
   rates: Rates;
@@ -33,6 +46,8 @@ export interface ServiceDeps {
 /** One authenticated call: the parsed body, its API input tokens and who pays. */
 export interface ServiceCall {
   body: unknown;
+  /** true when the body was already validated against the operation's request schema (an HTTP route's schema) */
+  bodyChecked?: boolean;
   inputTokens: number;
   /** null when the service runs without a ledger */
   accountId: string | null;

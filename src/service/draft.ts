@@ -7,7 +7,7 @@ import { DocumentError, readDocument, type Document, type FileIn } from "../prov
 import type { Generator } from "../providers/types.js";
 import type { ServiceCall, ServiceDeps } from "./deps.js";
 import { draftExamples } from "./examples.js";
-import type { Hold } from "./metering.js";
+import { sendable, type Hold } from "./metering.js";
 import { serviceCharge } from "./pricing.js";
 import { guardProvider } from "./provider-problems.js";
 import { failure, invalidRequest, problem, success, type Outcome } from "./problems.js";
@@ -48,7 +48,7 @@ export async function draft(
     name: typeof body.name === "string" ? body.name : undefined,
     mode: body.mode === "thinking" ? ("thinking" as const) : ("fast" as const),
   };
-  const drafted = await guardProvider(() => draftModel(generator, request, (m) => deps.cache.get(m), deps.providers.maxAttempts));
+  const drafted = await guardProvider(() => draftModel(generator, request, (m) => deps.compiler.compile(m), deps.providers.maxAttempts));
   if (!drafted.ok) return drafted;
   const d = drafted.value;
   if (!d.ok) {
@@ -76,6 +76,5 @@ export async function draft(
   );
   response.usage = { input_tokens: call.inputTokens, output_tokens: outputTokens };
   if (call.audit) call.audit.model_hash = d.compiled.hash;
-  response.billing = await hold.settle(items, `systemtwo draft ${d.compiled.hash}`);
-  return success(response);
+  return success(await hold.settle(items, `systemtwo draft ${d.compiled.hash}`, (billing) => sendable({ ...response, billing })));
 }

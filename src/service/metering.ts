@@ -1,6 +1,8 @@
 // Reserve before the work, then either settle the actual charge or release everything (7.1).
-// Without a ledger (benchmark mode) every step is free and the balance reads zero.
-import type { LineItem } from "../ledger/types.js";
+// Settling is the last step that may fail: the response is finished (its receipt signed, its body
+// known to serialise) by the `finish` callback inside the settlement's transaction, so a failure
+// there settles nothing. Without a ledger (benchmark mode) every step is free and the balance reads zero.
+import type { LineItem, Settlement } from "../ledger/types.js";
 import { billingView, ZERO_BALANCE, type BillingView } from "./billing-view.js";
 import { formatUsd } from "../ledger/money.js";
 import { problem, type Problem } from "./problems.js";
@@ -13,18 +15,36 @@ const insufficient = (amount: number, available: number): Problem =>
   );
 
 export interface Hold {
-  settle(items: LineItem[], memo: string): Promise<BillingView>;
+  /**
+   * Settles the charge of `items` and returns what `finish` makes of its billing: `finish` runs
+   * before the settlement commits, and if it throws nothing is charged (a reservation stays held
+   * for `release`).
+   */
+  settle<T>(items: LineItem[], memo: string, finish: (billing: BillingView) => T): Promise<T>;
   release(): Promise<void>;
+}
+
+const total = (items: LineItem[]) => items.reduce((s, i) => s + i.amount, 0);
+
+/** Runs `finish` on the settlement's billing inside the ledger's transaction, keeping its result. */
+function sealWith<T>(items: LineItem[], currency: string, finish: (billing: BillingView) => T) {
+  let result: { value: T } | undefined;
+  return {
+    seal: (s: Settlement) => void (result = { value: finish(billingView(s.charged, s.balance, items, currency)) }),
+    result: () => result!.value,
+  };
 }
 
 /** Without a ledger (benchmark mode) or an account: free, and the balance reads zero. */
 const unmetered = (currency: string): Hold => ({
-  settle: async (items) =>
-    billingView(
-      0,
-      ZERO_BALANCE,
-      items.map((i) => ({ ...i, amount: 0 })),
-      currency,
+  settle: async (items, _memo, finish) =>
+    finish(
+      billingView(
+        0,
+        ZERO_BALANCE,
+        items.map((i) => ({ ...i, amount: 0 })),
+        currency,
+      ),
     ),
   release: async () => {},
 });
@@ -35,7 +55,6 @@ export async function reserveFunds(
   amount: number,
 ): Promise<{ ok: true; hold: Hold } | { ok: false; problem: Problem }> {
   const { ledger, rates } = deps;
-  const total = (items: LineItem[]) => items.reduce((s, i) => s + i.amount, 0);
   if (!ledger || accountId === null) return { ok: true, hold: unmetered(rates.currency) };
   const r = await ledger.reserve(accountId, amount);
   if (!r.ok) return { ok: false, problem: insufficient(amount, r.balance.available) };
@@ -43,10 +62,11 @@ export async function reserveFunds(
   return {
     ok: true,
     hold: {
-      async settle(items, memo) {
+      async settle(items, memo, finish) {
+        const sealed = sealWith(items, rates.currency, finish);
+        await ledger.settle(r.reservationId, total(items), items, memo, sealed.seal);
         open = false;
-        const s = await ledger.settle(r.reservationId, total(items), items, memo);
-        return billingView(s.charged, s.balance, items, rates.currency);
+        return sealed.result();
       },
       async release() {
         if (open) await ledger.release(r.reservationId);
@@ -73,17 +93,27 @@ export function deferredHold(deps: ServiceDeps, accountId: string | null, amount
   const { ledger, rates } = deps;
   if (!ledger || accountId === null) return unmetered(rates.currency);
   return {
-    async settle(items, memo) {
-      const r = await ledger.reserveAndSettle(
-        accountId,
-        amount,
-        items.reduce((s, i) => s + i.amount, 0),
-        items,
-        memo,
-      );
+    async settle(items, memo, finish) {
+      const sealed = sealWith(items, rates.currency, finish);
+      const r = await ledger.reserveAndSettle(accountId, amount, total(items), items, memo, sealed.seal);
       if (!r.ok) throw new InsufficientBalance(insufficient(amount, r.balance.available));
-      return billingView(r.charged, r.balance, items, rates.currency);
+      return sealed.result();
     },
     release: async () => {},
   };
 }
+
+const texts = new WeakMap<object, string>();
+
+/**
+ * A response that is about to be charged for: it must serialise, or the settlement fails first.
+ * Its JSON text (`text`, when the caller assembled it, else serialised here) is kept for sending.
+ */
+export function sendable<T extends Record<string, unknown>>(response: T, text = JSON.stringify(response)): T {
+  texts.set(response, text);
+  return response;
+}
+
+/** The JSON text of an answer: the one kept by `sendable`, else serialised now. */
+export const jsonText = (value: unknown): string =>
+  (value !== null && typeof value === "object" && texts.get(value)) || JSON.stringify(value);

@@ -2,6 +2,7 @@
 // The catalogue drives the HTTP status, the documentation (docs/service.md), GET /problems/:code
 // and the OpenAPI document, so a code cannot exist without its status and explanation.
 import { EMBEDDED_LIMITS } from "../providers/readers/limits.js";
+import { MAX_JSON_DEPTH } from "./json-limits.js";
 
 export interface ProblemEntry {
   /** model or request address: "decisions.risk.rule[3]", "state.age", "body.content" */
@@ -26,6 +27,16 @@ export const CATALOGUE = {
   malformed_json: { status: 400, title: "Malformed request body", when: "the body is not valid JSON" },
   unsupported_media_type: { status: 400, title: "Unsupported media type", when: "the body is not application/json" },
   body_too_large: { status: 400, title: "Request body too large", when: "the body exceeds the configured byte limit" },
+  json_too_deep: {
+    status: 400,
+    title: "JSON nested too deeply",
+    when: `the body nests arrays and objects more than ${n(MAX_JSON_DEPTH)} levels deep; the entry's address is the JSON path where it passes the limit`,
+  },
+  invalid_text: {
+    status: 400,
+    title: "Invalid text",
+    when: "the body is not valid UTF-8, or a string or key in it holds a lone UTF-16 surrogate (an escape such as `\\ud800` without its partner), which is no character; the entry's address is the JSON path",
+  },
   invalid_request: {
     status: 400,
     title: "Invalid request",
@@ -48,6 +59,16 @@ export const CATALOGUE = {
     when: "the model fails the Check (2.12); `errors` lists the diagnostics with model addresses",
   },
   model_too_large: { status: 422, title: "Model too large", when: "the model exceeds the configured size limit" },
+  compile_timeout: {
+    status: 422,
+    title: "Compile time limit exceeded",
+    when: "compiling or checking the model took longer than the compile time limit (`--compile-timeout`); the detail names the limit; the model is remembered as too slow, so sending it again is refused at once; nothing is charged",
+  },
+  compile_memory_exceeded: {
+    status: 422,
+    title: "Compile memory limit exceeded",
+    when: "compiling or checking the model needed more than a compile worker's heap (`--compile-memory`) or stack (expressions nested too deeply); the detail names the limit; nothing is charged",
+  },
   invalid_state: {
     status: 422,
     title: "Invalid state",
@@ -71,9 +92,14 @@ export const CATALOGUE = {
   evaluation_budget_exceeded: {
     status: 422,
     title: "Evaluation budget exceeded",
-    when: "evaluating the model took more steps than the configured budget (e.g. a huge `for` loop)",
+    when: "evaluating the model passed one of its limits: steps (a huge `for` loop or filter), items and characters built (lists and strings that double), or nested calls (runaway recursion); the detail and the entry's code (`budget.steps`, `budget.size`, `budget.depth`) name the limit",
   },
   rate_limited: { status: 429, title: "Too many requests", when: "the key exceeded its request rate; see Retry-After" },
+  compile_queue_full: {
+    status: 429,
+    title: "Compile queue full",
+    when: "every compile worker is busy and the queue of models waiting for one is full (16 per worker, `--compile-workers`); retry after Retry-After; nothing is charged",
+  },
   internal_error: { status: 500, title: "Internal error", when: "an unexpected failure inside the service" },
   not_ready: { status: 503, title: "Not ready", when: "GET /readyz: the ledger or Redis cannot be reached; the detail names which" },
   shutting_down: { status: 503, title: "Shutting down", when: "the instance is stopping; retry on another instance" },

@@ -29,12 +29,12 @@ export async function modelForQuestions(
   const key = questionsCacheKey(accountId, questions, mode, generator.name);
   const cached = await deps.questionsCache.get(key);
   if (cached) {
-    const compiled = compileOrProblem(cached, deps);
+    const compiled = await compileOrProblem(cached, deps);
     if (compiled.ok) return success({ model: cached, compiled: compiled.value, cacheHit: true, usage: NO_USAGE });
   }
   // The Direct generator is deterministic: a failed draft means the questions themselves are wrong.
   const attempts = generator.name === DIRECT ? 1 : deps.providers.maxAttempts;
-  const drafted = await guardProvider(() => draftModel(generator, { questions, mode }, (m) => deps.cache.get(m), attempts));
+  const drafted = await guardProvider(() => draftModel(generator, { questions, mode }, (m) => deps.compiler.compile(m), attempts));
   if (!drafted.ok) return drafted;
   const d = drafted.value;
   if (!d.ok) {

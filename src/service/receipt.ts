@@ -4,6 +4,7 @@
 // `receipt` (the signature) and `billing` are added after settlement.
 import { canonicalHash } from "../compiler/index.js";
 import type { TraceEntry } from "../compiler/index.js";
+import type { Explanation } from "../ir/explanation.js";
 import type { ReadValue } from "../providers/types.js";
 
 export interface ReceiptBody {
@@ -14,6 +15,8 @@ export interface ReceiptBody {
   answers: Record<string, unknown>;
   state: StateProvenance;
   latency_ms: number;
+  /** with `explain: true`: what each decision did (docs/explanations.md) */
+  explanation?: Explanation;
 }
 
 export interface DecisionRecord {
@@ -66,6 +69,13 @@ export function decisionRecords(decisions: Record<string, unknown>, trace: Recor
     };
   }
   return out;
+}
+
+/** The state a run evaluated: the values given and, for a reader run, the values read. */
+export function evaluatedState(receipt: ReceiptBody): Record<string, unknown> {
+  const state: Record<string, unknown> = { ...receipt.given };
+  for (const [name, r] of Object.entries(receipt.read)) if (r.value !== null && !(name in state)) state[name] = r.value;
+  return state;
 }
 
 export function provenance(

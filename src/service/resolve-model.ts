@@ -11,7 +11,8 @@ import { kindOf } from "./schemas/validate.js";
 export type { PortableModel };
 
 export type ModelSource =
-  { kind: "complete"; model: PortableModel; bytes: number } | { kind: "questions"; questions: Record<string, unknown> };
+  | { kind: "complete"; model: PortableModel; bytes: number; /** the model's JSON text, as answered back */ text: string }
+  | { kind: "questions"; questions: Record<string, unknown> };
 
 const isObject = (v: unknown): v is Record<string, unknown> => kindOf(v) === "object";
 const entry = (address: string, code: string, message: string): ProblemEntry => ({ address, code, message });
@@ -26,7 +27,8 @@ export function resolveModel(body: Record<string, unknown>): Outcome<ModelSource
       return failure(invalidRequest([entry("body.questions", "request.missing", "content requires the outer questions")]));
     }
     const m = { content: content as Record<string, unknown>, questions };
-    return success({ kind: "complete", model: m, bytes: JSON.stringify(m).length });
+    const text = JSON.stringify(m);
+    return success({ kind: "complete", model: m, bytes: text.length, text });
   }
   if (model === undefined) {
     if (isObject(questions)) return success({ kind: "questions", questions });
@@ -52,7 +54,8 @@ export function resolveModel(body: Record<string, unknown>): Outcome<ModelSource
   const q = (own ?? questions) as Record<string, unknown> | undefined;
   if (!q) return failure(invalidRequest([entry("body.model.questions", "request.missing", "the portable model has no questions")]));
   const m = { content: pm.content, questions: q };
-  return success({ kind: "complete", model: m, bytes: typeof model === "string" ? model.length : JSON.stringify(m).length });
+  const text = JSON.stringify(m);
+  return success({ kind: "complete", model: m, bytes: typeof model === "string" ? model.length : text.length, text });
 }
 
 function parseModelString(text: string): Outcome<unknown> {

@@ -5,10 +5,11 @@ import { randomUUID } from "node:crypto";
 import { addUsage } from "../providers/llm/structured.js";
 import type { Usage } from "../providers/types.js";
 import type { ServiceCall, ServiceDeps } from "./deps.js";
-import type { Hold } from "./metering.js";
+import { sendable, type Hold } from "./metering.js";
 import { serviceCharge, systemOneCharge } from "./pricing.js";
 import type { Run } from "./run.js";
-import { countOutputTokens } from "./tokens.js";
+import { countTokens } from "./tokens.js";
+import { countedText, inputSchemaText, responseText, type ResponseHead } from "./response-text.js";
 
 export interface RunContext {
   cacheHit: boolean;
@@ -16,6 +17,8 @@ export interface RunContext {
   generationUsage: Usage;
   /** questions-only calls are always at the service rates, cache hits included */
   serviceRates: boolean;
+  /** the model's JSON text, when the request's model was already serialised */
+  modelText?: string;
 }
 
 export async function respond(
@@ -28,15 +31,15 @@ export async function respond(
   const { compiled, receipt } = run;
   receipt.latency_ms = Math.max(0, Math.round(performance.now() - call.startedAt));
   const providerUsage = addUsage(ctx.generationUsage, run.providerUsage);
-  const response: Record<string, unknown> = {
-    model: run.model,
-    input: compiled.inputSchema,
+  const head: ResponseHead = {
+    modelText: ctx.modelText ?? JSON.stringify(run.model),
+    inputText: inputSchemaText(compiled.inputSchema),
     answers: receipt.answers,
     receipt,
-    cache_hit: ctx.cacheHit,
-    provider_usage: providerUsage,
+    cacheHit: ctx.cacheHit,
+    providerUsage,
   };
-  const outputTokens = countOutputTokens(response);
+  const outputTokens = countTokens(countedText(head));
   const items =
     ctx.serviceRates || run.read
       ? serviceCharge(
@@ -46,11 +49,24 @@ export async function respond(
         )
       : systemOneCharge(call.inputTokens, outputTokens, deps.rates);
   if (call.audit) call.audit.model_hash = compiled.hash;
-  const billing = await hold.settle(items, `systemone ${compiled.hash}`);
-  const payload = JSON.parse(JSON.stringify({ ...receipt, billing })) as Record<string, unknown>;
-  const signature = await deps.signer.sign(payload, { rid: randomUUID(), iat: Math.floor(Date.now() / 1000), model_hash: compiled.hash });
-  response.receipt = { receipt: signature, ...payload };
-  response.usage = { input_tokens: call.inputTokens, output_tokens: outputTokens };
-  response.billing = billing;
-  return response;
+  const header = { rid: randomUUID(), iat: Math.floor(Date.now() / 1000), model_hash: compiled.hash };
+  // The receipt signs its billing, so it is signed inside the settlement: a signature or a body
+  // that fails leaves nothing charged.
+  return hold.settle(items, `systemone ${compiled.hash}`, (billing) => {
+    const payloadText = JSON.stringify({ ...receipt, billing });
+    const payload = JSON.parse(payloadText) as Record<string, unknown>;
+    const signature = deps.signer.sign(payload, header);
+    const usage = { input_tokens: call.inputTokens, output_tokens: outputTokens };
+    const response = {
+      model: run.model,
+      input: compiled.inputSchema,
+      answers: receipt.answers,
+      receipt: { receipt: signature, ...payload },
+      cache_hit: ctx.cacheHit,
+      provider_usage: providerUsage,
+      usage,
+      billing,
+    };
+    return sendable(response, responseText(head, signature, payloadText, usage, billing));
+  });
 }

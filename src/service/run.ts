@@ -2,14 +2,14 @@
 // Two ways to get there: a JSON state that matches the input schema runs deterministically
 // (here); anything else is read first (read-evidence.ts). Both evaluate within the budget and
 // refuse to answer a question whose decision is null.
-import { BudgetExceeded, withBudget } from "../runtime/budget.js";
+import { BudgetExceeded, withBudget, type LimitKind } from "../runtime/budget.js";
 import { collectProblems } from "../runtime/problems.js";
 import type { CheckResult, CompiledModel } from "../compiler/index.js";
 import type { Diagnostic } from "../ir/diagnostics.js";
 import { NO_USAGE, type Usage } from "../providers/types.js";
 import type { ServiceDeps } from "./deps.js";
-import { failure, problem, success, type Outcome, type ProblemEntry } from "./problems.js";
-import { decisionRecords, givenInputs, provenance, type ReceiptBody } from "./receipt.js";
+import { failure, problem, ProblemError, success, type Outcome, type Problem, type ProblemEntry } from "./problems.js";
+import { decisionRecords, evaluatedState, givenInputs, provenance, type ReceiptBody } from "./receipt.js";
 import type { PortableModel } from "./resolve-model.js";
 
 export interface Run {
@@ -26,26 +26,54 @@ export const diagnosticEntries = (ds: readonly Diagnostic[]): ProblemEntry[] =>
 
 const checkErrors = (check: CheckResult): ProblemEntry[] => diagnosticEntries(check.stages.flatMap((s) => s.diagnostics));
 
-export function compileOrProblem(model: PortableModel, deps: ServiceDeps): Outcome<CompiledModel> {
-  const result = deps.cache.get(model);
+/** The compiled model, or the problem: invalid (422 with its diagnostics), or over a compile limit. */
+export async function compileOrProblem(model: PortableModel, deps: ServiceDeps): Promise<Outcome<CompiledModel>> {
+  let result;
+  try {
+    result = await deps.compiler.compile(model);
+  } catch (e) {
+    if (e instanceof ProblemError) return failure(e.problem);
+    throw e;
+  }
   if (result.ok) return success(result.model);
   const errors = checkErrors(result.check);
   return failure(problem("invalid_model", `the model is not valid: ${errors.length} error(s); see errors`, errors));
 }
 
-/** Evaluation within the step budget, with the FEEL problems it reported. */
+/** What to change when a limit stops an evaluation. */
+const REMEDY: Record<LimitKind, { option: string; advice: string }> = {
+  steps: { option: "--eval-budget", advice: "simplify the model's loops, filters or recursion" },
+  size: { option: "--eval-size", advice: "build smaller lists and strings" },
+  depth: { option: "--eval-depth", advice: "recurse less deeply" },
+};
+
+/** A stack overflow that slipped past the depth count (deep expressions in every call) is that limit too. */
+const isStackOverflow = (e: unknown): boolean => e instanceof RangeError && /call stack/i.test(e.message);
+
+/** Evaluation within the budget, with the FEEL problems it reported. */
 export function withinBudget<T>(deps: ServiceDeps, evaluate: () => T): Outcome<{ result: T; messages: string[] }> {
+  const { evaluationSteps: steps, evaluationSize: size, evaluationDepth: depth } = deps.limits;
   try {
-    const { result, problems } = withBudget(deps.limits.evaluationSteps, () => collectProblems(evaluate));
+    const { result, problems } = withBudget({ steps, size, depth }, () => collectProblems(evaluate));
     return success({ result, messages: problems });
   } catch (e) {
-    if (e instanceof BudgetExceeded) {
-      return failure(
-        problem("evaluation_budget_exceeded", `evaluation stopped after ${e.limit} steps; simplify the model's loops or recursion`),
-      );
-    }
-    throw e;
+    const exceeded = e instanceof BudgetExceeded ? e : isStackOverflow(e) ? new BudgetExceeded("depth", depth) : null;
+    if (!exceeded) throw e;
+    const { option, advice } = REMEDY[exceeded.kind];
+    const message = `${exceeded.message} (the server's ${option}); ${advice}`;
+    return failure(problem("evaluation_budget_exceeded", message, [{ address: "", code: `budget.${exceeded.kind}`, message }]));
   }
+}
+
+/**
+ * Adds the explanation of what the run evaluated to its receipt, within a step budget of its own;
+ * the problem when that budget runs out.
+ */
+export function explainRun(run: Run, deps: ServiceDeps): { ok: false; problem: Problem } | undefined {
+  const explained = withinBudget(deps, () => run.compiled.explain(evaluatedState(run.receipt)));
+  if (!explained.ok) return explained;
+  run.receipt.explanation = explained.value.result.explanation;
+  return undefined;
 }
 
 /** 422 when a question's decision is null: the evidence does not establish it. */

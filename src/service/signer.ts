@@ -2,10 +2,12 @@
 // field is `<protected header>..<signature>` over the RFC 8785 canonical JSON of every other
 // field of the receipt. The key lives in the database (signing_keys), so receipts stay
 // verifiable across restarts and every instance sharing a PostgreSQL ledger signs alike;
-// GET /v1/keys publishes the public keys. With no ledger, an ephemeral key is used.
-import { randomUUID } from "node:crypto";
+// GET /v1/keys publishes the public keys. With no ledger, an ephemeral key is used. Signing is
+// synchronous (Ed25519 in node:crypto), so a receipt can be signed inside the ledger transaction
+// that settles its charge: a signature that fails leaves nothing charged.
+import { createPrivateKey, randomUUID, sign as signBytes } from "node:crypto";
 import canonicalize from "canonicalize";
-import { CompactSign, exportJWK, generateKeyPair, importJWK, base64url, flattenedVerify, type JWK } from "jose";
+import { exportJWK, generateKeyPair, importJWK, base64url, flattenedVerify, type JWK } from "jose";
 import type { Ledger, StoredSigningKey } from "../ledger/types.js";
 
 const RECEIPT_TYP = "pdm-receipt+jws";
@@ -13,7 +15,7 @@ const RECEIPT_TYP = "pdm-receipt+jws";
 export interface ReceiptSigner {
   kid: string;
   /** signs `payload` (canonicalised here) and returns the detached compact JWS */
-  sign(payload: unknown, header?: Record<string, unknown>): Promise<string>;
+  sign(payload: unknown, header?: Record<string, unknown>): string;
   jwks(): { keys: JWK[] };
 }
 
@@ -34,16 +36,15 @@ const canonicalBytes = (value: unknown): Uint8Array => new TextEncoder().encode(
 export async function createSigner(ledger: Ledger | null): Promise<ReceiptSigner> {
   const current = ledger ? await ledger.signingKey(makeKey) : { ...(await makeKey()), createdAt: new Date().toISOString() };
   const all = ledger ? await ledger.signingKeys() : [current];
-  const key = await importJWK(current.privateJwk as JWK, "EdDSA");
+  const key = createPrivateKey({ key: current.privateJwk as JWK & { kty: string }, format: "jwk" });
   const keys = all.map(publish);
   return {
     kid: current.kid,
-    async sign(payload, header = {}) {
-      const jws = await new CompactSign(canonicalBytes(payload))
-        .setProtectedHeader({ ...header, alg: "EdDSA", kid: current.kid, typ: RECEIPT_TYP })
-        .sign(key);
-      const [protectedHeader, , signature] = jws.split(".");
-      return `${protectedHeader}..${signature}`;
+    sign(payload, header = {}) {
+      // RFC 7515: the signature is over `base64url(protected header) "." base64url(payload)`
+      const protectedHeader = base64url.encode(JSON.stringify({ ...header, alg: "EdDSA", kid: current.kid, typ: RECEIPT_TYP }));
+      const input = `${protectedHeader}.${base64url.encode(canonicalBytes(payload))}`;
+      return `${protectedHeader}..${base64url.encode(signBytes(null, Buffer.from(input, "ascii"), key))}`;
     },
     jwks: () => ({ keys }),
   };

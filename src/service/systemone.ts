@@ -10,8 +10,9 @@ import { failure, invalidRequest, problem, success, type Outcome } from "./probl
 import { modelForQuestions } from "./questions-model.js";
 import { runOnEvidence, textTooLarge } from "./read-evidence.js";
 import { respond, type RunContext } from "./respond.js";
-import { resolveModel, type PortableModel } from "./resolve-model.js";
-import { compileOrProblem, runDeterministic, type Run } from "./run.js";
+import { resolveModel, type ModelSource, type PortableModel } from "./resolve-model.js";
+import { compileUnits } from "./compile-estimate.js";
+import { compileOrProblem, explainRun, runDeterministic, type Run } from "./run.js";
 import { SystemOneRequest } from "./schemas/systemone.js";
 import { requestValidator } from "./schemas/validate.js";
 import type { CompiledModel } from "../compiler/index.js";
@@ -23,7 +24,7 @@ type Mode = "fast" | "thinking";
 const checkRequest = requestValidator(SystemOneRequest);
 
 export async function systemOne(call: ServiceCall, deps: ServiceDeps): Promise<Outcome<Record<string, unknown>>> {
-  const shape = checkRequest(call.body);
+  const shape = call.bodyChecked ? [] : checkRequest(call.body);
   if (shape.length > 0) return failure(invalidRequest(shape));
   const body = call.body as Record<string, unknown>;
   const source = resolveModel(body);
@@ -58,13 +59,16 @@ export async function systemOne(call: ServiceCall, deps: ServiceDeps): Promise<O
     hold = r.hold;
     return success(r.hold);
   };
-  // A deterministic run is local and quick: its reservation is checked atomically with the
-  // settlement (one ledger step instead of two). Work that may call a provider reserves first.
-  if (likelyDeterministic) hold = deferredHold(deps, call.accountId, systemOneReservation(call.inputTokens, deps.rates));
-  const first = likelyDeterministic ? success(hold!) : await reserve(true);
+  // A deterministic run of a small or already compiled model is local and quick: its reservation is
+  // checked atomically with the settlement (one ledger step instead of two). A large model not yet
+  // compiled, and work that may call a provider, reserve first: a key that cannot pay gets 402
+  // before any of that work is done.
+  const quick = likelyDeterministic && !compileNeedsPrepay(src, deps);
+  if (quick) hold = deferredHold(deps, call.accountId, systemOneReservation(call.inputTokens, deps.rates));
+  const first = quick ? success(hold!) : await reserve(!likelyDeterministic);
   if (!first.ok) return first;
   try {
-    const out = await execute(src, body.state, mode, call, deps, async () => {
+    const out = await execute(src, body.state, { mode, explain: body.explain === true }, call, deps, async () => {
       if (!likelyDeterministic) return success(hold!);
       await hold!.release();
       return reserve(true);
@@ -81,10 +85,16 @@ export async function systemOne(call: ServiceCall, deps: ServiceDeps): Promise<O
   }
 }
 
+/** A complete model not in the compile cache whose estimated compile work is over the limit. */
+function compileNeedsPrepay(src: ModelSource, deps: ServiceDeps): boolean {
+  if (src.kind !== "complete" || deps.compiler.compiled(src.model)) return false;
+  return compileUnits(src.model, src.bytes) > deps.limits.prepayAboveUnits;
+}
+
 async function execute(
-  src: { kind: "complete"; model: PortableModel } | { kind: "questions"; questions: Record<string, unknown> },
+  src: ModelSource,
   state: unknown,
-  mode: Mode,
+  { mode, explain }: { mode: Mode; explain: boolean },
   call: ServiceCall,
   deps: ServiceDeps,
   toServiceRates: () => Promise<Outcome<Hold>>,
@@ -98,11 +108,11 @@ async function execute(
     ({ model, compiled } = generated.value);
     ctx = { cacheHit: generated.value.cacheHit, generationUsage: generated.value.usage, serviceRates: true };
   } else {
-    const c = compileOrProblem(src.model, deps);
+    const c = await compileOrProblem(src.model, deps);
     if (!c.ok) return c;
     model = src.model;
     compiled = c.value;
-    ctx = { cacheHit: false, generationUsage: NO_USAGE, serviceRates: false };
+    ctx = { cacheHit: false, generationUsage: NO_USAGE, serviceRates: false, modelText: src.text };
   }
   const verdict = typeof state === "string" ? null : compiled.validate(state);
   if (verdict && !verdict.ok && meantAsInputs(state, verdict.errors)) {
@@ -119,14 +129,14 @@ async function execute(
       ),
     );
   }
-  if (verdict?.ok) {
-    const run = runDeterministic(model, compiled, state as Record<string, unknown>, deps);
-    return run.ok ? success({ run: run.value, ctx }) : run;
-  }
+  const finish = (run: Outcome<Run>): Outcome<{ run: Run; ctx: RunContext }> => {
+    if (!run.ok) return run;
+    return (explain && explainRun(run.value, deps)) || success({ run: run.value, ctx });
+  };
+  if (verdict?.ok) return finish(runDeterministic(model, compiled, state as Record<string, unknown>, deps));
   const upgraded = await toServiceRates();
   if (!upgraded.ok) return upgraded;
-  const run = await runOnEvidence(model, compiled, state, mode, deps);
-  return run.ok ? success({ run: run.value, ctx }) : run;
+  return finish(await runOnEvidence(model, compiled, state, mode, deps));
 }
 
 /**

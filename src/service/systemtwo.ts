@@ -6,14 +6,14 @@ import { draft } from "./draft.js";
 import { reserveFunds } from "./metering.js";
 import { draftReservation } from "./pricing.js";
 import { noLanguageModel } from "./provider-problems.js";
-import { failure, invalidRequest, problem, success, type Outcome } from "./problems.js";
+import { failure, invalidRequest, problem, ProblemError, success, type Outcome } from "./problems.js";
 import { ModelsRequest } from "./schemas/models.js";
 import { requestValidator } from "./schemas/validate.js";
 
 const checkRequest = requestValidator(ModelsRequest);
 
 export async function systemTwoModels(call: ServiceCall, deps: ServiceDeps): Promise<Outcome<Record<string, unknown>>> {
-  const shape = checkRequest(call.body);
+  const shape = call.bodyChecked ? [] : checkRequest(call.body);
   if (shape.length > 0) return failure(invalidRequest(shape));
   const body = call.body as Record<string, unknown>;
   const files = (body.files as unknown[] | undefined) ?? [];
@@ -67,6 +67,13 @@ export async function systemTwoModels(call: ServiceCall, deps: ServiceDeps): Pro
       ),
     );
   }
-  const { valid, stages, warnings, content, input } = deps.check(model);
+  let checked;
+  try {
+    checked = await deps.compiler.check(model);
+  } catch (e) {
+    if (e instanceof ProblemError) return failure(e.problem);
+    throw e;
+  }
+  const { valid, stages, warnings, content, input } = checked;
   return success({ valid, stages, warnings, content, input });
 }

@@ -2,16 +2,33 @@
 // quadratic in the length of one pre-token, so a long run without whitespace (say 1 MB of "a")
 // could stall the server; text is therefore counted in chunks of at most CHUNK characters cut
 // before whitespace. Text shorter than CHUNK is counted exactly as the tokenizer counts it whole.
-import { encode } from "gpt-tokenizer";
+// Requests and responses repeat the same model text call after call, so each chunk's count is
+// remembered by its text (a chunk's count depends on nothing else).
+import { countTokens as countWithTokenizer } from "gpt-tokenizer";
+import { LRUCache } from "lru-cache";
 
 export const CHUNK = 2048;
+/** chunks shorter than this are counted each time: remembering them costs more than counting */
+const REMEMBER_FROM = 256;
 
 /** Special tokens such as <|endoftext|> in a request are plain text here, not control tokens. */
 const AS_TEXT = { disallowedSpecial: new Set<string>() };
 
+const remembered = new LRUCache<string, number>({ maxSize: 8 * 1024 * 1024, sizeCalculation: (_count, text) => text.length });
+
+function countChunk(piece: string): number {
+  if (piece.length < REMEMBER_FROM) return countWithTokenizer(piece, AS_TEXT);
+  let n = remembered.get(piece);
+  if (n === undefined) {
+    n = countWithTokenizer(piece, AS_TEXT);
+    remembered.set(piece, n);
+  }
+  return n;
+}
+
 export function countTokens(text: string): number {
   let total = 0;
-  for (const piece of chunks(text)) total += encode(piece, AS_TEXT).length;
+  for (const piece of chunks(text)) total += countChunk(piece);
   return total;
 }
 

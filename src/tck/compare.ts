@@ -43,14 +43,22 @@ const ROUNDED_MIN_DIGITS = 8;
 /** Relative difference accepted for expected values computed in binary floating point. */
 const RELATIVE_TOLERANCE = new Decimal("1e-12");
 
+/** Significant digits of a written decimal (`-0.88796890` → 8), trailing zeros included. */
+const writtenDigits = (text: string): number =>
+  /^\s*[+-]?0*\.?0*(\d*)\.?(\d*)/
+    .exec(text.replace(/[eE].*$/, ""))
+    ?.slice(1)
+    .join("").length ?? 0;
+
 /**
  * Decimal equality, then the two ways the kit writes inexact numbers: rounded (or cut) to fewer
  * digits (`1.38629436` for log(4)), or computed in doubles (`662.707359373292`).
  */
-function compareNumbers(actual: Decimal, expected: Decimal, double: boolean, path: string): Comparison {
+function compareNumbers(actual: Decimal, expected: Decimal, written: string, double: boolean, path: string): Comparison {
   if (actual.eq(expected)) return OK;
   if (double && Number(actual.toString()) === Number(expected.toString())) return OK;
-  const digits = expected.sd(true);
+  // the digits as the kit wrote them: `-0.88796890` is a rounding to 8 digits, trailing zero included
+  const digits = Math.max(expected.sd(true), writtenDigits(written));
   const note = (how: string): Comparison => ({ ok: true, note: `${path}: ${show(actual)} matches ${show(expected)} ${how}` });
   if (digits >= ROUNDED_MIN_DIGITS) {
     for (const mode of [Decimal.ROUND_HALF_UP, Decimal.ROUND_DOWN]) {
@@ -69,7 +77,9 @@ function compareScalar(expectedEl: XmlElement, actual: FeelValue, path: string):
   const expected = readValue(expectedEl, typed ? undefined : TYPE_OF_KIND[kind], { types: {} });
   if (expected === null) return actual === null ? OK : fail(`${path}: expected null, got ${show(actual)}`);
   if (actual === null) return fail(`${path}: expected ${show(expected)}, got null`);
-  if (isDecimal(expected) && isDecimal(actual)) return compareNumbers(actual, expected, isDoubleValue(expectedEl), path);
+  if (isDecimal(expected) && isDecimal(actual)) {
+    return compareNumbers(actual, expected, child(expectedEl, "value")!.text ?? "", isDoubleValue(expectedEl), path);
+  }
   return valueEquals(actual, expected) === true ? OK : fail(`${path}: expected ${show(expected)}, got ${show(actual)}`);
 }
 

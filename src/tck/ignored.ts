@@ -1,11 +1,7 @@
 // Test cases the runner does not run, each with the reason (reported as IGNORED in the CSV).
 // Keyed by folder, then case id ("*" for the whole folder).
 
-const JAVA = "calls a Java method through an external function; a JavaScript runtime has no JVM to call";
-
-const IGNORED: Record<string, Record<string, string>> = {
-  "0076-feel-external-java": { "*": JAVA },
-};
+const IGNORED: Record<string, Record<string, string>> = {};
 
 export function ignoredReason(folder: string, caseId: string): string | undefined {
   const f = IGNORED[folder];

@@ -10,6 +10,8 @@ import { pdmBin } from "../server/spawn.js";
 const root = join(import.meta.dirname, "../..");
 const pdm = (args: string[], input?: string) => spawnSync(process.execPath, [pdmBin(), ...args], { cwd: root, encoding: "utf8", input });
 const sample = (name: string, ...rest: string[]) => join(root, "samples", name, ...rest);
+/** The first of the lending sample's test cases: {state, expect}. */
+const lendingCase = () => JSON.parse(readFileSync(sample("lending", "cases", readdirSync(sample("lending", "cases"))[0]!), "utf8"));
 
 describe("pdm check", () => {
   it("exits 0 on a valid model and lists the stages", () => {
@@ -48,19 +50,16 @@ describe("pdm check", () => {
 
 describe("pdm run", () => {
   it("prints decisions and answers matching the expected output", () => {
-    const state = readdirSync(sample("lending", "states"))[0]!;
-    const r = pdm(["run", sample("lending", "model.json"), "--state", sample("lending", "states", state), "--json"]);
+    const { state, expect: expected } = lendingCase();
+    const dir = mkdtempSync(join(tmpdir(), "pdm-state-"));
+    writeFileSync(join(dir, "state.json"), JSON.stringify(state));
+    const r = pdm(["run", sample("lending", "model.json"), "--state", join(dir, "state.json"), "--json"]);
     expect(r.status).toBe(0);
-    const expected = JSON.parse(readFileSync(sample("lending", "expected", state), "utf8"));
     expect(JSON.parse(r.stdout)).toEqual(expected);
   });
 
   it("reads the state from stdin and shows rules with --trace", () => {
-    const state = readdirSync(sample("lending", "states"))[0]!;
-    const r = pdm(
-      ["run", sample("lending", "model.json"), "--state", "-", "--json", "--trace"],
-      readFileSync(sample("lending", "states", state), "utf8"),
-    );
+    const r = pdm(["run", sample("lending", "model.json"), "--state", "-", "--json", "--trace"], JSON.stringify(lendingCase().state));
     expect(r.status).toBe(0);
     const out = JSON.parse(r.stdout);
     const rules = Object.values(out.trace as Record<string, { rule?: number }>).filter((t) => t.rule !== undefined);
@@ -75,6 +74,35 @@ describe("pdm run", () => {
   });
 });
 
+describe("pdm run refuses what the service refuses, with the same message", () => {
+  const caseFile = () => readdirSync(sample("lending", "cases"))[0]!;
+  // the state of a sample case, as JSON text
+  const stateText = () =>
+    JSON.stringify((JSON.parse(readFileSync(sample("lending", "cases", caseFile()), "utf8")) as { state: unknown }).state, null, 2);
+  const numberInput = () => Object.entries(JSON.parse(stateText()) as Record<string, unknown>).find(([, v]) => typeof v === "number")![0];
+
+  it("a lone surrogate names its JSON path", () => {
+    const r = pdm(["run", sample("lending", "model.json"), "--state", "-"], stateText().replace(/^\{/, '{"note": ["ok", "\\ud800"],'));
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain("-: state.note[1]: the string holds a lone surrogate U+D800 at character 1");
+  });
+
+  it("nesting past the limit names its JSON path and the limit", () => {
+    const r = pdm(["run", sample("lending", "model.json"), "--state", "-"], `{"deep": ${"[".repeat(5000)}${"]".repeat(5000)}}`);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/state\.deep(\[0\])+: arrays and objects nest deeper than 128 levels/);
+  });
+
+  it("a number that overflows to Infinity is out of range, naming the input", () => {
+    const name = numberInput();
+    const text = stateText().replace(new RegExp(`("${name}"\\s*:\\s*)[-0-9.eE+]+`), (_m, head: string) => `${head}1e999999`);
+    const r = pdm(["run", sample("lending", "model.json"), "--state", "-"], text);
+    expect(r.status).toBe(1);
+    // the bound is the input's own when it has one, else the largest double
+    expect(r.stderr).toMatch(new RegExp(`inputs\\.${name}: \`${name}\` must be <= [0-9.e+]+ \\(got Infinity\\) \\[state\\.range\\]`));
+  });
+});
+
 describe("pdm compile", () => {
   it("writes a self-contained module that evaluates like the compiler, from any folder", async () => {
     const dir = mkdtempSync(join(tmpdir(), "pdm-compiled-"));
@@ -84,10 +112,10 @@ describe("pdm compile", () => {
     const code = readFileSync(out, "utf8");
     expect(code).not.toMatch(/from\s+["'][^"']+["']/); // no imports left: the runtime is bundled in
     const mod = await import(pathToFileURL(out).href);
-    for (const state of readdirSync(sample("lending", "states"))) {
-      const expected = JSON.parse(readFileSync(sample("lending", "expected", state), "utf8"));
-      const decisions = mod.evaluate(JSON.parse(readFileSync(sample("lending", "states", state), "utf8")));
-      expect({ decisions, answers: mod.answers(decisions) }).toEqual(expected);
+    for (const file of readdirSync(sample("lending", "cases"))) {
+      const { state: input, expect: expected } = JSON.parse(readFileSync(sample("lending", "cases", file), "utf8"));
+      // the package's API: answers take the state
+      expect({ decisions: mod.evaluate(input), answers: mod.answers(input) }).toEqual(expected);
     }
   });
 });

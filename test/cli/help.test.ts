@@ -141,8 +141,8 @@ describe("rough edges", () => {
 
   it("pdm run reads JSON that does not match (a number written as a string) and says where it came from", () => {
     const state = JSON.parse(
-      readFileSync(join(root, "samples/lending/states", readdirSync(join(root, "samples/lending/states"))[0]!), "utf8"),
-    );
+      readFileSync(join(root, "samples/lending/cases", readdirSync(join(root, "samples/lending/cases"))[0]!), "utf8"),
+    ).state;
     const r = pdm(["run", "samples/lending/model.json", "--state", "-"], {
       input: JSON.stringify({ ...state, "credit score": String(state["credit score"]) }),
     });

@@ -20,14 +20,17 @@ function caseFolder(sample: (typeof samples)[number]): string {
 }
 
 describe("pdm test", () => {
-  it.each(samples)("$name: every case passes", (sample) => {
-    const r = pdm(["test", join(root, "samples", sample.name, "model.json"), caseFolder(sample)]);
-    expect(r.stderr).toBe("");
-    expect(r.status).toBe(0);
-    expect(r.stdout).toContain(`${sample.cases.length} passed, 0 failed`);
+  it.each(samples)("$name: every case kept beside the model passes, named or found by default", (sample) => {
+    const model = `samples/${sample.name}/model.json`;
+    for (const args of [[model], [model, `samples/${sample.name}/cases`]]) {
+      const r = pdm(["test", ...args]);
+      expect(r.stderr).toBe("");
+      expect(r.status).toBe(0);
+      expect(r.stdout).toContain(`${sample.cases.length} passed, 0 failed`);
+    }
   });
 
-  it("a changed expected value fails with a diff, the rule that fired, and exit 1", () => {
+  it("a changed expected value fails with a diff, the explanation of the decision, and exit 1", () => {
     const lending = samples.find((s) => s.name === "lending")!;
     const dir = caseFolder(lending);
     const file = join(dir, readdirSync(dir)[0]!);
@@ -39,7 +42,9 @@ describe("pdm test", () => {
     expect(r.status).toBe(1);
     expect(r.stdout).toContain("decisions.risk");
     expect(r.stdout).toContain(`+ actual   ${JSON.stringify(risk)}`);
-    expect(r.stdout).toMatch(/why risk: rule \d+ fired/);
+    // the explanation of the failing decision: the rule that matched, and for each rule before it the cell that failed
+    expect(r.stdout).toMatch(/why:\n\s+risk = "\w+"\n\s+table \(FIRST\) on credit score = /);
+    expect(r.stdout).toMatch(/rule \d+ matched/);
     expect(r.stdout).toContain(`${lending.cases.length - 1} passed, 1 failed`);
 
     const junit = join(dir, "junit.xml");

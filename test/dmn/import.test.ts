@@ -142,6 +142,15 @@ describe("importDmn: decisions", () => {
         `<functionDefinition><formalParameter name="a" typeRef="number"/><formalParameter name="b"/>${literal("a + b")}</functionDefinition>`,
         "function(a: number, b) (a + b)",
       ],
+      // a boxed Java function's context is the mapping itself; FEEL's external body names its form
+      [
+        `<functionDefinition kind="Java"><formalParameter name="a"/><context><contextEntry><variable name="class"/>${literal('"java.lang.Math"')}</contextEntry><contextEntry><variable name="method signature"/>${literal('"abs(double)"')}</contextEntry></context></functionDefinition>`,
+        'function(a) external {java: {"class": "java.lang.Math", "method signature": "abs(double)"}}',
+      ],
+      [
+        `<functionDefinition kind="Java"><formalParameter name="a"/>${literal('{java: {class: "java.lang.Math", method signature: "abs(double)"}}')}</functionDefinition>`,
+        'function(a) external {java: {class: "java.lang.Math", method signature: "abs(double)"}}',
+      ],
       [
         `<context><contextEntry><variable name="a"/>${literal("1")}</contextEntry><contextEntry>${literal("a + 1")}</contextEntry></context>`,
         '{"a": 1, "__result": (a + 1)}.__result',

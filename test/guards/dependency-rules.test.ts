@@ -142,6 +142,23 @@ const cases: Case[] = [
   },
   { file: "src/service/to-dev-types.ts", source: `import type { Arbitrary } from "fast-check";\nexport type Use = Arbitrary<number>;\n` },
   { file: "test/to-dev-dependency.ts", source: `import fc from "fast-check";\nexport const use = fc.nat();\n` },
+  // The page bundles only what runs in a browser; of the rest it may use types.
+  ...["src/ir/target.ts", "src/runtime/target.ts", "src/compiler/1-parse/target.ts", "src/compiler/2-analyse/target.ts"].map((to) => ({
+    file: `web/to-${to.split("/").slice(1, -1).join("-")}.ts`,
+    source: valueImport(`web/to-${to.split("/").slice(1, -1).join("-")}.ts`, to),
+  })),
+  ...[
+    "src/compiler/index.ts",
+    "src/compiler/4-codegen/target.ts",
+    "src/server/target.ts",
+    "src/service/target.ts",
+    "src/cli/target.ts",
+  ].map((to) => ({
+    file: `web/value-${to.split("/").slice(1, -1).join("-") || "api"}.ts`,
+    source: valueImport(`web/value-${to.split("/").slice(1, -1).join("-") || "api"}.ts`, to),
+    breaks: ["web-imports-only-what-runs-in-a-browser"],
+  })),
+  { file: "web/type-server.ts", source: typeImport("web/type-server.ts", "src/server/target.ts") },
   // Cycles: inside one folder fine; through two folders (a subfolder counts as another) not.
   { file: "src/one/a.ts", source: `import { b } from "./b.js";\nexport const a = (): number => b();\n` },
   { file: "src/one/b.ts", source: `import { a } from "./a.js";\nexport const b = (): number => a();\n` },
@@ -195,6 +212,7 @@ beforeAll(() => {
       "json",
       "src",
       "test",
+      "web",
     ],
     { cwd: fixture, encoding: "utf8" },
   );

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BACKENDS, warnIfSkipped } from "./backends.js";
 import { hashApiKey, keyPrefix, newApiKey } from "../../src/ledger/api-keys.js";
 import { LATEST_VERSION } from "../../src/ledger/migrations.js";
-import type { Ledger } from "../../src/ledger/types.js";
+import type { Ledger, Settlement } from "../../src/ledger/types.js";
+import { randomUUID } from "node:crypto";
+import fc from "fast-check";
 
 warnIfSkipped("ledger");
 
@@ -162,6 +164,35 @@ for (const backend of BACKENDS) {
       expect(b.reserved).toBe(held);
       expect(b.available).toBeGreaterThanOrEqual(0);
       expect(results.some((r) => !r.ok)).toBe(true);
+    });
+
+    it("a seal that throws rolls the settlement back: balance, reservation and entries as before", async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.integer({ min: 0, max: 5_000 }), fc.integer({ min: 0, max: 5_000 }), async (amount, charge) => {
+          const acct = await ledger.createAccount(`sealed-${randomUUID()}`, 5_000);
+          const refuse = (seen: Settlement[]) => (s: Settlement) => {
+            seen.push(s);
+            throw new Error("the receipt cannot be signed");
+          };
+          const r = await ledger.reserve(acct.id, amount);
+          if (!r.ok) throw new Error("reservation refused");
+          const seen: Settlement[] = [];
+          await expect(ledger.settle(r.reservationId, charge, [], "x", refuse(seen))).rejects.toThrow("cannot be signed");
+          await expect(ledger.reserveAndSettle(acct.id, 5_000 - amount, charge, [], "x", refuse(seen))).rejects.toThrow("cannot be signed");
+          // each seal saw the settlement it would have committed
+          expect(seen.map((s) => s.charged)).toEqual([Math.min(charge, amount), Math.min(charge, 5_000 - amount)]);
+          expect(await ledger.balance(acct.id)).toEqual({ balance: 5_000, reserved: amount, available: 5_000 - amount });
+          expect((await ledger.entries(acct.id)).map((e) => e.kind)).toEqual(["topup"]);
+          // the reservation is still open: it settles, with a seal that succeeds, exactly once
+          const done = await ledger.settle(r.reservationId, charge, [], "x", (s) => expect(s.charged).toBe(Math.min(charge, amount)));
+          expect(done.balance).toEqual({
+            balance: 5_000 - Math.min(charge, amount),
+            reserved: 0,
+            available: 5_000 - Math.min(charge, amount),
+          });
+        }),
+        { numRuns: 25 },
+      );
     });
 
     it("releases reservations left behind by a crashed process", async () => {

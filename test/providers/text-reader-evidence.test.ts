@@ -1,7 +1,8 @@
 // What the text reader makes of evidence as people write it: numbers in words, clock times, prices
-// per seat per month, day-first dotted dates, values of another time or party, hedges, negation
-// that spans a parenthesis, stated answers, ticked boxes, questions answered on the next line; and
-// the three failures reported on evidence written outside the project.
+// per seat per month, day-first dotted dates, European grouping, digits in names, values of another
+// time or party, corrections, hedges, listed amounts, relative dates without a date of writing,
+// negation that spans a parenthesis, stated answers, ticked boxes, questions answered on the next
+// line; and the three failures reported on evidence written outside the project.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { calibrationError, loadFixtures, modelOf, withReference } from "../../scripts/eval-reader.js";
@@ -105,6 +106,33 @@ describe("the forms of a value", () => {
     expect(values(readText(pricing, "List price: $25 per seat per month. 90 seats."))["list price"]).toBe(300);
   });
 
+  it("reads European grouping ('1.234,56', '1.234.567') as US grouping, and leaves a lone '1.234' a decimal", () => {
+    const european = (cents: number) => {
+      const [whole, frac] = (cents / 100).toFixed(2).split(".") as [string, string];
+      return `${whole.replace(/\B(?=(\d{3})+$)/g, ".")},${frac}`;
+    };
+    fc.assert(
+      fc.property(fc.integer({ min: 100_000, max: 99_999_999_999 }), (cents) => {
+        expect(parseAmount(`USD ${european(cents)}`)).toMatchObject({ value: cents / 100, currency: "USD" });
+        expect(parseAmount(`$${(cents / 100).toLocaleString("en-US", { minimumFractionDigits: 2 })}`)!.value).toBe(cents / 100);
+      }),
+      { seed: 5 },
+    );
+    expect(parseAmount("1.234.567")!.value).toBe(1234567);
+    expect(parseAmount("1.234")!.value).toBe(1.234);
+    expect(values(readText(lending, "Gross annual income: USD 52.800,00"))["annual income"]).toBe(52800);
+  });
+
+  it("takes digits glued to a word for part of a name, not an amount", () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[a-z]{2,8}$/), fc.integer({ min: 0, max: 99 }), (word, n) => {
+        expect(amountsOf(`${word}${n}: volume?`)).toEqual([]);
+      }),
+      { seed: 7 },
+    );
+    expect(amountsOf("analyst2: $12,000 a month").map((a) => a.value)).toEqual([12000]);
+  });
+
   it("reads dotted dates day first, as the JSON reader does", () => {
     expect(findDates("Policy start 01.04.2023, reported 05.02.2026.", "2026-03-01").map((d) => d.iso)).toEqual([
       "2023-04-01",
@@ -142,6 +170,42 @@ describe("what words around a value do to it", () => {
     );
   });
 
+  it("a correction takes back the amount before it, and the new one answers in its place", () => {
+    const corrections = fc.constantFrom("sorry, I meant", "correction: revised to", "no wait, corrected to", "- I meant");
+    fc.assert(
+      fc.property(
+        corrections,
+        fc.integer({ min: 1000, max: 90_000 }),
+        fc.integer({ min: 1000, max: 90_000 }),
+        fc.boolean(),
+        (c, old, meant, newLine) => {
+          fc.pre(old !== meant);
+          const text = `I'd like to borrow $${old.toLocaleString("en-US")}.${newLine ? "\n" : " "}${c} $${meant.toLocaleString("en-US")}.`;
+          const got = readText(lending, text);
+          expect(got["loan amount"]?.value).toBe(meant);
+          expect(Object.values(got).map((v) => v.value)).not.toContain(old);
+        },
+      ),
+      { numRuns: 60, seed: 9 },
+    );
+  });
+
+  it("an amount listed beside others of its form is less sure: the input may be their sum", () => {
+    const alone = readText(lending, "Debts: mortgage $2,150/month.")["monthly debt"]!;
+    const listed = readText(lending, "Debts: mortgage $2,150/month, car $390/month.")["monthly debt"]!;
+    expect(alone.confidence).toBeGreaterThan(0.9);
+    expect(listed.confidence).toBeLessThanOrEqual(0.75);
+  });
+
+  it("a relative date in a text that states no date of writing is a weak guess, and yields to a written date", () => {
+    const clock = readText(claims, "The car was hit yesterday; the claim came in today.");
+    for (const v of Object.values(clock)) expect(v.confidence).toBeLessThan(0.7);
+    const stated = readText(claims, "Today is 2026-03-10. The car was hit yesterday; the claim came in today.");
+    expect(values(stated)).toMatchObject({ "incident date": "2026-03-09", "report date": "2026-03-10" });
+    for (const input of Object.keys(clock)) expect(stated[input]!.confidence).toBeGreaterThan(clock[input]!.confidence);
+    expect(values(readText(claims, "I am reporting this today, January 16, 2026."))["report date"]).toBe("2026-01-16");
+  });
+
   it("a hedged or ranged value is at most a weak guess, below any threshold of 0.5", () => {
     const weak = (r: Record<string, ReadValue>, input: string) => r[input] === undefined || r[input]!.confidence < 0.5;
     expect(weak(readText(pricing, "The rep may offer a coupon of up to 20% if they sign this quarter."), "coupon percent")).toBe(true);
@@ -162,6 +226,10 @@ describe("what words around a value do to it", () => {
     expect(values(readText(modelOf("eligibility").ir.inputs, "The applicant owns her home and pays no rent."))).toEqual({
       "monthly rent": 0,
     });
+    expect(values(readText(modelOf("eligibility").ir.inputs, "Rent: none (they own the flat)\nUtilities: $210"))).toEqual({
+      "monthly rent": 0,
+    });
+    expect(values(readText(lending, "Existing repayments: nil"))).toMatchObject({ "monthly debt": 0 });
   });
 
   it("negation: one negator or two deny alike, a parenthesis does not end the statement, 'but' does", () => {
@@ -171,6 +239,9 @@ describe("what words around a value do to it", () => {
     ).toMatchObject({ pep: true });
     expect(values(readText(kyc, "Adverse media screening returned no relevant hits."))).toMatchObject({ "adverse media": false });
     expect(values(readText(kyc, "The customer is a PEP who has no adverse media."))).toMatchObject({ pep: true });
+    // a verdict after a semicolon the clause rules do not attribute: the hit is doubted
+    const verdict = readText(kyc, "The adverse media check found an article about a namesake; not relevant.")["adverse media"];
+    expect(verdict === undefined || verdict.confidence < 0.8).toBe(true);
   });
 
   it("an answer written after the cue words decides", () => {

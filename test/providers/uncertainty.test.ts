@@ -107,9 +107,9 @@ describe("answers under uncertainty", () => {
   it("equals the point-mass answers when nothing is uncertain", () => {
     for (const name of ["lending", "claims-triage", "kyc-risk", "pricing", "eligibility"]) {
       const m = sample(name);
-      const dir = new URL(`../../samples/${name}/states/`, import.meta.url);
+      const dir = new URL(`../../samples/${name}/cases/`, import.meta.url);
       for (const file of readdirSync(dir)) {
-        const state = JSON.parse(readFileSync(new URL(file, dir), "utf8")) as Record<string, unknown>;
+        const state = JSON.parse(readFileSync(new URL(file, dir), "utf8")).state as Record<string, unknown>;
         const names = Object.keys(state);
         const half = names.slice(0, Math.ceil(names.length / 2));
         const given = Object.fromEntries(names.filter((n) => !half.includes(n)).map((n) => [n, state[n]]));

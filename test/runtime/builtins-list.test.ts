@@ -1,4 +1,7 @@
+import { Decimal as DecimalJs } from "decimal.js";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { Decimal } from "../../src/runtime/decimal.js";
 import { builtin, fn, gt, lt, eq, type FeelValue } from "../../src/runtime/index.js";
 import { b, bn, ctx, n, ns, show, withProblems, type V } from "./helpers.js";
 
@@ -50,6 +53,49 @@ describe("aggregates", () => {
     ["any(null, false)", () => b("any", null, false), "null"],
     ["any(false, false)", () => b("any", false, false), "false"],
   ]);
+});
+
+describe("aggregates stay FEEL numbers (found by the differential tests)", () => {
+  const huge = new Decimal("9e6144");
+  it("sum, product, mean and median past decimal128's range are null, not Infinity", () => {
+    for (const name of ["sum", "product", "mean", "median"]) expect(show(b(name, [huge, huge])), name).toBe("null");
+  });
+  it("a product of zero is not a negative zero: sqrt(product([-1, 0])) was null", () => {
+    const zero = b("product", ns(-1, 0)) as Decimal;
+    expect(zero.isNegative()).toBe(false);
+    expect(show(b("sqrt", zero))).toBe("0");
+  });
+});
+
+describe("stddev is rounded once (found by the differential tests)", () => {
+  const Wide = DecimalJs.clone({ precision: 200 });
+  const exact = (xs: string[]): string => {
+    const ws = xs.map((x) => new Wide(x));
+    const m = ws.reduce((a, x) => a.plus(x), new Wide(0)).div(ws.length);
+    const v = ws.reduce((a, x) => a.plus(x.minus(m).pow(2)), new Wide(0)).div(ws.length - 1);
+    return v.sqrt().toSignificantDigits(34, DecimalJs.ROUND_HALF_EVEN).toFixed();
+  };
+  const decimal = fc.oneof(
+    fc.integer({ min: -1000, max: 1000 }).map(String),
+    fc.tuple(fc.bigInt({ min: -(10n ** 34n), max: 10n ** 34n }), fc.integer({ min: 0, max: 40 })).map(([c, k]) => `${c}e-${k}`),
+  );
+
+  it("stddev([0, 55, 0]) is 55/√3 rounded half-even: …766, not …767", () => {
+    expect(show(b("stddev", ns(0, 55, 0)))).toBe("31.75426480542941704800318292760766");
+  });
+
+  it("equals the 200-digit root rounded to 34 digits", () => {
+    fc.assert(
+      fc.property(fc.array(decimal, { minLength: 2, maxLength: 6 }), (xs) => {
+        const got = b(
+          "stddev",
+          xs.map((x) => new Decimal(new DecimalJs(x).toFixed())),
+        );
+        expect(new DecimalJs(String(got)).toFixed()).toBe(exact(xs));
+      }),
+      { numRuns: 500 },
+    );
+  });
 });
 
 describe("list manipulation", () => {

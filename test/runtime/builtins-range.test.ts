@@ -171,6 +171,22 @@ describe("range relations", () => {
     expect(b("includes", n(1), r("[1..2]"))).toBe(null);
     expect(b("includes", range(true, null, n(10), true, true), n(5))).toBe(null);
   });
+
+  it("a null endpoint makes a relation null whichever endpoint it reads first (found by the differential tests)", () => {
+    // during(0, [null..0)) was null but during(-1, [1..null)) false: the second never read its null end
+    const nullStart = range(true, null, n(0), false, true)!;
+    const nullEnd = range(true, n(1), null, false, true)!;
+    for (const [name, x, y] of [
+      ["during", n(0), nullStart],
+      ["during", n(-1), nullEnd],
+      ["includes", nullEnd, n(-1)],
+      ["after", nullStart, n(5)],
+      ["before", n(5), nullEnd],
+      ["overlaps", nullStart, r("[5..10]")],
+    ] as [string, V, V][]) {
+      expect(b(name, x, y), `${name}(${show(x)}, ${show(y)})`).toBe(null);
+    }
+  });
 });
 
 describe("range(from)", () => {

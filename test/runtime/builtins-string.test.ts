@@ -82,6 +82,7 @@ describe("matches (XPath regular expressions)", () => {
     ["input", "\\3", undefined, null],
     ["abcd", "(asd)[\\1]", undefined, null],
     ["abcd", "1[asd\\0]", undefined, null],
+    // back-references run on the budgeted backtracking matcher
     ["aA", "(a)\\1", "i", true],
     ["a", "a[^b]", undefined, false],
     ["a ", "a[^b]", undefined, true],
@@ -116,6 +117,7 @@ describe("matches (XPath regular expressions)", () => {
     expect(b("matches", "input", "pattern", "", [])).toBe(null);
     expect(b("matches", "input", "pattern", " ")).toBe(null);
     expect(withProblems(() => b("matches", "x", "(")).problems[0]).toMatch(/invalid regular expression/);
+    expect(withProblems(() => b("matches", "aa", "(a)\\2")).problems[0]).toMatch(/names no group/);
   });
 });
 

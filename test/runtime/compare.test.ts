@@ -76,6 +76,10 @@ describe("ranges and between", () => {
     expect([between(null, n(1), n(10)), between(n(2), null, n(10)), between(n(2), n(1), null)]).toEqual([null, null, null]);
   });
 
+  it("between with a null bound is false when the other bound already fails (found by the differential tests)", () => {
+    expect([between(n(0), n(1), null), between(n(11), null, n(10)), between("ǅ", null, "c")]).toEqual([false, false, false]);
+  });
+
   const membership: [string, boolean, V, V, boolean, V, boolean | null][] = [
     ["2 in (2..4)", false, n(2), n(4), false, n(2), false],
     ["3 in (2..4)", false, n(2), n(4), false, n(3), true],

@@ -1,9 +1,18 @@
 import { describe, expect, it } from "vitest";
 import type { Type } from "../../src/ir/types.js";
 import { fn, fromJson, isDecimal, range, toJson, FeelContext, FeelDate } from "../../src/runtime/index.js";
-import { n, show, t, type V } from "./helpers.js";
+import type { Decimal } from "../../src/runtime/decimal.js";
+import { builtin } from "../../src/runtime/builtins/index.js";
+import { b, n, show, t, type V } from "./helpers.js";
 
 describe("fromJson", () => {
+  it("reads -0 as 0: FEEL has no negative zero, and sqrt(-0) was null (found by the differential tests)", () => {
+    const sqrt = builtin("sqrt")!;
+    for (const v of [fromJson(-0, { kind: "number" }), fromJson("-0", { kind: "number" }), fromJson(-0), b("number", "-0.00")]) {
+      expect((v as Decimal).isNegative(), show(v as V)).toBe(false);
+      expect(show(sqrt.invoke([v]) as V)).toBe("0");
+    }
+  });
   it("without a type: numbers to decimals, objects to contexts", () => {
     const v = fromJson({ a: 1.5, b: [1, "x", true, null], c: { d: 0.1 } });
     expect(v).toBeInstanceOf(FeelContext);

@@ -27,7 +27,7 @@ describe.skipIf(!REDIS_URL)("rate limit shared through Redis by two instances", 
     await cli(store, ["accounts", "create", "--name", "shared", "--balance", "1"]);
     const key = lastLine((await cli(store, ["keys", "create", "--account", "shared"])).stdout);
     const model = JSON.parse(readFileSync(join(ROOT, "samples/lending/model.json"), "utf8"));
-    const state = JSON.parse(readFileSync(join(ROOT, "samples/lending/states/prime-salaried.json"), "utf8"));
+    const state = JSON.parse(readFileSync(join(ROOT, "samples/lending/cases/prime-salaried.json"), "utf8")).state;
     const statuses = [];
     for (const server of [a, b, a, b]) statuses.push((await post(`${server.url}/v1/systemone`, key, { model, state })).status);
     expect(statuses).toEqual([200, 200, 200, 429]);

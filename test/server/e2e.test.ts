@@ -14,8 +14,7 @@ if (!process.env.DATABASE_URL) console.warn("NOTICE: DATABASE_URL is not set; th
 
 const sample = (path: string) => JSON.parse(readFileSync(join(ROOT, "samples", path), "utf8"));
 const LENDING = sample("lending/model.json");
-const STATE = sample("lending/states/prime-salaried.json");
-const EXPECTED = sample("lending/expected/prime-salaried.json");
+const { state: STATE, expect: EXPECTED } = sample("lending/cases/prime-salaried.json");
 
 // Output tokens are priced here so the arithmetic covers both directions.
 const RATES = {

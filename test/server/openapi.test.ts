@@ -18,7 +18,7 @@ import { serviceDeps } from "../service/harness.js";
 type Json = any;
 const sample = (path: string) => JSON.parse(readFileSync(new URL(`../../samples/${path}`, import.meta.url), "utf8"));
 const LENDING = sample("lending/model.json");
-const STATE = sample("lending/states/prime-salaried.json");
+const STATE = sample("lending/cases/prime-salaried.json").state;
 
 let app: FastifyInstance;
 let deps: ServiceDeps;
@@ -69,12 +69,19 @@ describe("the OpenAPI document", () => {
   });
 
   it("documents every route the app registered, with the schemas the route validates with", () => {
+    // the tree fastify prints: a node's path goes on from its parent's (under the root `/`, without its slash)
+    const parents: string[] = [];
     const printed = app
       .printRoutes({ commonPrefix: false })
       .split("\n")
       .flatMap((line) => {
-        const m = /(\/\S*) \(([^)]+)\)/.exec(line);
-        return m ? m[2]!.split(", ").map((method) => `${method} ${m[1]}`) : [];
+        const m = /^([\s│├└─]*)(\S+) \(([^)]+)\)/.exec(line);
+        if (!m) return [];
+        const depth = m[1]!.length / 4;
+        const parent = parents[depth - 1] ?? "";
+        const path = parent === "/" && !m[2]!.startsWith("/") ? `/${m[2]}` : `${parent}${m[2]}`;
+        parents[depth] = path;
+        return m[3]!.split(", ").map((method) => `${method} ${path}`);
       });
     const seen = registered.flatMap((r) => [r.method].flat().map((m) => `${m} ${r.url}`));
     expect(new Set(printed)).toEqual(new Set(seen));
@@ -196,6 +203,8 @@ describe("answers match the documented response of their status", () => {
   };
   const cases: { method: "GET" | "POST"; url: string; headers?: Record<string, string>; body?: unknown; status: number }[] = [
     { method: "POST", url: "/v1/systemone", headers: auth, body: { model: LENDING, state: STATE }, status: 200 },
+    // the receipt's explanation as documented
+    { method: "POST", url: "/v1/systemone", headers: auth, body: { model: LENDING, state: STATE, explain: true }, status: 200 },
     {
       method: "POST",
       url: "/v1/systemone",
@@ -264,7 +273,7 @@ describe("serialization", () => {
   it("sends an answer as the handler built it: fields outside the schema kept, in their order", async () => {
     const stats = () => ({ misses: 2, extra: "kept", size: 1, hits: 0 });
     const other = buildApp({
-      service: { ...deps, cache: { ...deps.cache, stats } },
+      service: { ...deps, compiler: { ...deps.compiler, stats } },
       rateLimiter: unlimited(),
       bodyLimit: 1024,
       version: "v",

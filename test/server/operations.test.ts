@@ -31,7 +31,7 @@ let readyFails: string | null = null;
 
 beforeAll(async () => {
   ({ deps } = await serviceDeps());
-  const metrics = createMetrics(deps.cache);
+  const metrics = createMetrics(deps.compiler);
   const { ledger } = instrumentLedger(deps.ledger!, metrics);
   deps = { ...deps, ledger };
   const account = await ledger.createAccount("ops", 5_000_000);

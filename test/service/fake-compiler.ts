@@ -1,7 +1,8 @@
 // A stand-in for the compiler with the real CompiledModel contract, so the service and HTTP
 // layers are tested on their own. Decisions are tiny recipes: "sum" adds the inputs, "loop"
 // ticks the evaluation budget forever, "null" evaluates to null, an array is a two-rule table
-// on the sum (rule 1 "high" when sum >= 10, else rule 2 "low"), "positive" is sum > 0.
+// on the sum (rule 1 "high" when sum >= 10, else rule 2 "low"), "positive" is sum > 0, "bigint"
+// is a value JSON cannot serialise.
 import { tick } from "../../src/runtime/budget.js";
 import { problem as feelProblem } from "../../src/runtime/problems.js";
 import type { CheckResult, CompiledModel, CompileResult, ModelInput } from "../../src/compiler/index.js";
@@ -72,6 +73,7 @@ export function fakeCompiler(): FakeCompiler {
             if (recipe === "loop") for (;;) tick();
             if (recipe === "sum") out[name] = sum;
             if (recipe === "positive") out[name] = sum > 0;
+            if (recipe === "bigint") out[name] = BigInt(sum);
             if (recipe === "null") out[name] = feelProblem(`${name}: division by zero`);
             if (Array.isArray(recipe)) {
               out[name] = sum >= 10 ? "high" : "low";
@@ -79,6 +81,11 @@ export function fakeCompiler(): FakeCompiler {
             }
           }
           return { decisions: out, trace };
+        },
+        explain(state) {
+          const { decisions: values } = compiled.evaluateTraced(state);
+          const explained = Object.entries(values).map(([name, value]) => [name, { address: `decisions.${name}`, value }]);
+          return { decisions: values, explanation: { decisions: Object.fromEntries(explained) } };
         },
         answers(d) {
           return Object.fromEntries(

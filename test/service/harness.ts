@@ -1,11 +1,11 @@
 // Service dependencies over an in-memory SQLite ledger and the fake compiler (or, with `real`,
 // the real one: the reader paths need a real model IR). Providers default to the embedded ones
 // with no language model configured.
-import { checkModel, compileUncached, createCompileCache } from "../../src/compiler/index.js";
 import { openSqliteLedger } from "../../src/ledger/sqlite.js";
 import { providerConfig } from "../../src/providers/config.js";
 import { createProviders, type Providers } from "../../src/providers/registry.js";
 import { DEFAULT_LIMITS, type Limits, type ServiceDeps } from "../../src/service/deps.js";
+import { inlineCompiler } from "../../src/service/model-compiler.js";
 import { memoryQuestionsCache } from "../../src/service/questions-cache.js";
 import { DEFAULT_RATES, type Rates } from "../../src/service/rates.js";
 import { createSigner } from "../../src/service/signer.js";
@@ -19,8 +19,7 @@ export async function serviceDeps(
   return {
     compiler,
     deps: {
-      check: over.real ? (m) => checkModel(m) : compiler.check,
-      cache: createCompileCache(over.real ? (m) => compileUncached(m) : compiler.compile, 8),
+      compiler: over.real ? inlineCompiler(undefined, undefined, 8) : inlineCompiler(compiler.compile, compiler.check, 8),
       ledger,
       signer: await createSigner(ledger),
       rates: over.rates ?? DEFAULT_RATES,

@@ -191,7 +191,7 @@ describe("systemOne", () => {
     await call({ model: JSON.stringify(MODEL), state: { a: 2, b: 3 } });
     await call({ content: { ...MODEL.content }, questions: MODEL.questions, state: { a: 2, b: 3 } });
     expect(compiler.compiles).toBe(1);
-    expect(deps.cache.stats()).toMatchObject({ size: 1, hits: 2, misses: 1 });
+    expect(deps.compiler.stats()).toMatchObject({ size: 1, hits: 2, misses: 1 });
   });
 
   it("signs the receipt so that it verifies with the published keys, and not after tampering", async () => {

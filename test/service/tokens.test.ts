@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { encode } from "gpt-tokenizer";
 import { CHUNK, countOutputTokens, countTokens } from "../../src/service/tokens.js";
@@ -12,6 +13,30 @@ describe("token counting", () => {
     const text = Array.from({ length: 2000 }, (_, i) => `word${i % 97} is, "quoted"`).join(" ");
     expect(text.length).toBeGreaterThan(CHUNK * 5);
     expect(countTokens(text)).toBe(encode(text).length);
+  });
+
+  it("counts remembered chunks exactly as the tokenizer does, on first and repeated calls", () => {
+    const texts = fc.array(
+      fc.oneof(
+        fc.string({ unit: "grapheme", maxLength: 40 }),
+        fc.jsonValue().map((v) => JSON.stringify(v)),
+      ),
+      {
+        minLength: 20,
+        maxLength: 200,
+      },
+    );
+    fc.assert(
+      fc.property(texts, (parts) => {
+        const text = parts.join(" ");
+        const expected = text.length <= CHUNK ? encode(text, { disallowedSpecial: new Set() }).length : null;
+        const first = countTokens(text);
+        const again = countTokens(text);
+        expect(again).toBe(first);
+        if (expected !== null) expect(first).toBe(expected);
+      }),
+      { numRuns: 150 },
+    );
   });
 
   it("counts special-token text as plain text instead of throwing", () => {

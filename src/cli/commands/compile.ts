@@ -1,7 +1,8 @@
 // pdm compile: a self-contained ES module (runtime bundled in), or an npm package with no
 // dependencies (docs/packages.md).
 import { writeFileSync } from "node:fs";
-import { standaloneModule, type NumberMode } from "../../compiler/6-package/standalone.js";
+import { standaloneModule } from "../../compiler/6-package/bundle.js";
+import type { NumberMode } from "../../compiler/6-package/standalone.js";
 import { command, UsageError, type CommandSpec } from "../command.js";
 import { EXIT, print, UserError } from "../io.js";
 import { compileFile, LENIENT, MODEL_ARGUMENT } from "../load-model.js";
@@ -13,7 +14,12 @@ export const spec: CommandSpec = {
   summary: "compile a model ahead of time: a self-contained ES module (-o) or a standalone npm package (--package)",
   positionals: [MODEL_ARGUMENT],
   options: {
-    out: { type: "string", short: "o", value: "FILE.mjs", description: "write one ES module with the runtime it uses bundled in" },
+    out: {
+      type: "string",
+      short: "o",
+      value: "FILE.mjs",
+      description: "write one ES module with the runtime it uses bundled in: the package's API in one file",
+    },
     package: { type: "string", value: "DIR", description: "write an npm package: index.js, index.cjs, index.d.ts, schema.json, README.md" },
     numbers: {
       type: "string",

@@ -3,12 +3,15 @@
 // first (offline, as the service does without a language model) and what was read is shown.
 import { readFileSync } from "node:fs";
 import type { CompiledModel } from "../../compiler/index.js";
+import { decisionTablesText } from "../../compiler/model-text.js";
+import type { Explanation } from "../../ir/explanation.js";
+import { explanationLines } from "../../model-tests/explain-text.js";
 import { readState, type ReadOutcome } from "../../providers/read-state.js";
 import { jsonReader } from "../../providers/readers/json-reader.js";
 import { textReader } from "../../providers/readers/text-reader.js";
 import { answersUnderUncertainty } from "../../providers/uncertainty.js";
 import { command, flag, str, type CommandSpec } from "../command.js";
-import { EXIT, print, readJson, readStdin, UserError, type Io } from "../io.js";
+import { checkedJson, EXIT, print, readJson, readStdin, UserError, type Io } from "../io.js";
 import { compileFile, LENIENT, MODEL_ARGUMENT } from "../load-model.js";
 
 export const spec: CommandSpec = {
@@ -25,6 +28,11 @@ export const spec: CommandSpec = {
     text: { type: "boolean", description: "read the state as text evidence even if it parses as JSON" },
     json: { type: "boolean", description: "print {decisions, answers} (and trace, given, read) as JSON" },
     trace: { type: "boolean", description: "show the rule that fired in each table and the let values" },
+    explain: {
+      type: "boolean",
+      description:
+        "show what each decision did: every rule tried with the first cell that failed and the value it saw, let, call and if steps, why a value is null (with --json: the explanation as data, docs/explanations.md)",
+    },
     exact: { type: "boolean", description: "numbers as exact decimal strings instead of JSON numbers" },
     lenient: LENIENT,
   },
@@ -34,8 +42,9 @@ strings for numbers), the embedded text reader in text. What was read is printed
 confidence; an input that cannot be established (not found, or below its threshold) is named and
 the command exits 1.`,
   examples: [
-    "pdm run samples/lending/model.json --state samples/lending/states/prime-salaried.json",
+    "jq .state samples/lending/cases/prime-salaried.json | pdm run samples/lending/model.json --state -",
     "pdm run model.json --state state.json --json --trace",
+    "jq .state samples/lending/cases/high-dti.json | pdm run samples/lending/model.json --state - --explain",
     "echo 'The applicant, 34, earns 5,200 a month and asks for 18,000.' | pdm run model.json --state -",
   ],
   exits: {
@@ -49,7 +58,7 @@ const JSON_FILE = /\.json$/i;
 
 /** The state as the user gave it: parsed JSON, or the text itself. */
 async function loadState(path: string, asText: boolean, io: Io): Promise<unknown> {
-  if (!asText && (path === "-" ? false : JSON_FILE.test(path))) return readJson(path, io);
+  if (!asText && (path === "-" ? false : JSON_FILE.test(path))) return readJson(path, io, "state");
   let text: string;
   try {
     text = path === "-" ? await readStdin(io.stdin) : readFileSync(path, "utf8");
@@ -57,11 +66,13 @@ async function loadState(path: string, asText: boolean, io: Io): Promise<unknown
     throw new UserError(`cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
   }
   if (asText) return text;
+  let parsed: unknown;
   try {
-    return JSON.parse(text);
+    parsed = JSON.parse(text);
   } catch {
     return text;
   }
+  return checkedJson(parsed, path, "state");
 }
 
 export const run = command(spec, async (args, io) => {
@@ -73,10 +84,16 @@ export const run = command(spec, async (args, io) => {
   const state = await loadState(statePath, flag(args, "text"), io);
   const options = { exactDecimals: flag(args, "exact") };
   const matches = state !== null && typeof state === "object" && !Array.isArray(state) && model.validate(state).ok;
+  const explained = (s: Record<string, unknown>) => (flag(args, "explain") ? { explanation: model.explain(s, options).explanation } : {});
   if (matches) {
     const { decisions, trace } = model.evaluateTraced(state as Record<string, unknown>, options);
-    const result = { decisions, answers: model.answers(decisions), ...(flag(args, "trace") ? { trace } : {}) };
-    print(io.stdout, flag(args, "json") ? JSON.stringify(result, null, 2) : formatResult(result));
+    const result = {
+      decisions,
+      answers: model.answers(decisions),
+      ...(flag(args, "trace") ? { trace } : {}),
+      ...explained(state as Record<string, unknown>),
+    };
+    print(io.stdout, flag(args, "json") ? JSON.stringify(result, null, 2) : formatResult(result, model));
     return EXIT.ok;
   }
   const how =
@@ -104,9 +121,11 @@ export const run = command(spec, async (args, io) => {
     given: reading.given,
     read: reading.read,
     ...(flag(args, "trace") ? { trace: result.trace } : {}),
+    // what was evaluated: the values given and the most likely of those read
+    ...explained({ ...Object.fromEntries(Object.entries(reading.read).map(([n, r]) => [n, r.value])), ...reading.given }),
   };
   if (flag(args, "json")) print(io.stdout, JSON.stringify(out, null, 2));
-  else print(io.stdout, `state: ${how}\n${formatReading(reading)}\n${formatResult(out)}`);
+  else print(io.stdout, `state: ${how}\n${formatReading(reading)}\n${formatResult(out, model)}`);
   return EXIT.ok;
 });
 
@@ -124,11 +143,15 @@ function formatReading(reading: ReadOutcome): string {
   return lines.join("\n");
 }
 
-function formatResult(result: {
-  decisions: Record<string, unknown>;
-  answers: Record<string, unknown>;
-  trace?: Record<string, unknown>;
-}): string {
+function formatResult(
+  result: {
+    decisions: Record<string, unknown>;
+    answers: Record<string, unknown>;
+    trace?: Record<string, unknown>;
+    explanation?: Explanation;
+  },
+  model: CompiledModel,
+): string {
   const lines = ["decisions:"];
   for (const [name, value] of Object.entries(result.decisions)) {
     const t = result.trace?.[name] as { rule?: unknown; lets?: unknown } | undefined;
@@ -140,5 +163,6 @@ function formatResult(result: {
     lines.push("answers:");
     for (const [id, answer] of Object.entries(result.answers)) lines.push(`  ${id}: ${JSON.stringify(answer)}`);
   }
+  if (result.explanation) lines.push("explanation:", ...explanationLines(result.explanation, decisionTablesText(model)));
   return lines.join("\n");
 }

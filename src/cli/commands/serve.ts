@@ -4,10 +4,12 @@ import { DEFAULTS, startServer } from "../../server/start.js";
 import { command, type CommandSpec } from "../command.js";
 import { EXIT, UserError } from "../io.js";
 import { resolveSettings, type Setting } from "../settings.js";
+import { untilSignal } from "../until-signal.js";
+import { samplesWorkspace, webRoot } from "../workspace.js";
 
 export const spec: CommandSpec = {
   name: "serve",
-  summary: "run the HTTP service (POST /v1/systemone, POST /v1/systemtwo/models)",
+  summary: "run the HTTP service (POST /v1/systemone, POST /v1/systemtwo/models) and the playground page at /",
   settings: true,
   options: {
     config: {
@@ -49,7 +51,48 @@ export const spec: CommandSpec = {
       default: String(DEFAULTS.limits.evaluationSteps),
       description: "evaluation steps per execution",
     },
+    "eval-size": {
+      type: "string",
+      value: "N",
+      default: String(DEFAULTS.limits.evaluationSize),
+      description: "items and characters of lists and strings an execution may build",
+    },
+    "eval-depth": {
+      type: "string",
+      value: "N",
+      default: String(DEFAULTS.limits.evaluationDepth),
+      description: "nested calls of model functions and lambdas (recursion depth) per execution",
+    },
+    "prepay-above": {
+      type: "string",
+      value: "UNITS",
+      default: String(DEFAULTS.limits.prepayAboveUnits),
+      description:
+        "a model not yet compiled whose estimated compile work exceeds this (a unit per 64 characters, decision, function and table rule) is compiled only once the request holds its reservation (402 if it cannot)",
+    },
     "cache-size": { type: "string", value: "N", default: String(DEFAULTS.cacheSize), description: "compiled models kept in memory" },
+    "compile-workers": {
+      type: "string",
+      value: "N",
+      description: "worker threads that compile and check models off the event loop (default: the cores less one, at least 1)",
+    },
+    "compile-timeout": {
+      type: "string",
+      value: "MS",
+      default: String(DEFAULTS.compile.timeoutMs),
+      description: "how long one compile or Check may run in its worker before it is stopped (422 compile_timeout)",
+    },
+    "compile-memory": {
+      type: "string",
+      value: "MB",
+      default: String(DEFAULTS.compile.memoryMb),
+      description: "each compile worker's heap; a compile needing more is stopped (422 compile_memory_exceeded)",
+    },
+    samples: {
+      type: "string",
+      value: "FOLDER",
+      description: "the models the playground page at / offers, one model.json (and cases/) per subfolder (default: the package's samples)",
+    },
     "no-ledger": { type: "boolean", description: "no accounts and no billing (unmetered, no authentication): for benchmarks" },
     bootstrap: { type: "boolean", description: "create the development account and key if there are no accounts (the default for SQLite)" },
     "no-bootstrap": { type: "boolean", description: "never create the development account" },
@@ -113,13 +156,25 @@ export const run = command(spec, async (args, io) => {
     bootstrap,
     ratesFile: values.rates,
     bodyLimit: integer(settings, "body-limit"),
-    limits: { modelBytes: integer(settings, "model-limit"), evaluationSteps: integer(settings, "eval-budget") },
+    limits: {
+      modelBytes: integer(settings, "model-limit"),
+      evaluationSteps: integer(settings, "eval-budget"),
+      evaluationSize: integer(settings, "eval-size"),
+      evaluationDepth: integer(settings, "eval-depth"),
+      prepayAboveUnits: integer(settings, "prepay-above"),
+    },
     rateLimit: { max: integer(settings, "rate-limit"), windowMs: DEFAULTS.rateLimit.windowMs },
     redisUrl: process.env.REDIS_URL || undefined,
     redisPrefix: process.env.PDM_REDIS_PREFIX || undefined,
     cacheSize: integer(settings, "cache-size"),
+    compile: {
+      workers: values["compile-workers"] === undefined ? DEFAULTS.compile.workers : integer(settings, "compile-workers"),
+      timeoutMs: integer(settings, "compile-timeout"),
+      memoryMb: integer(settings, "compile-memory"),
+    },
     logLevel: logLevel(settings),
     shutdownMs: integer(settings, "shutdown-timeout"),
+    web: { root: webRoot(), workspace: samplesWorkspace(values.samples) },
   };
   let server;
   try {
@@ -133,24 +188,7 @@ export const run = command(spec, async (args, io) => {
     io.stderr.write(`pdm serve: ${err.message}${hint}\n`);
     return 1;
   }
-  // The signal handlers are in place before the first line is printed: whoever waits for that
-  // line may stop the server at once, and a signal with no handler would kill it uncleanly.
-  const running = server;
-  const stopped = new Promise<number>((resolve) => {
-    const stop = () => {
-      process.off("SIGINT", stop);
-      process.off("SIGTERM", stop);
-      running.close().then(
-        () => resolve(0),
-        (e: Error) => {
-          io.stderr.write(`pdm serve: ${e.message}\n`);
-          resolve(1);
-        },
-      );
-    };
-    process.on("SIGINT", stop);
-    process.on("SIGTERM", stop);
-  });
+  const stopped = untilSignal(server, io, "pdm serve");
   if (server.bootstrap) {
     io.stdout.write(
       `Created the development account "${server.bootstrap.account}" with a starting balance and this API key (shown once, store it now):\n${server.bootstrap.key}\n`,

@@ -6,8 +6,10 @@ import { parseExpression, parseUnaryTests, type ParseResult } from "./feel/index
 
 export interface FeelSite {
   address: string;
-  /** every declared name (inputs, decisions, functions, lets, params, types, fields) */
+  /** every declared name of the model (inputs, decisions, functions, lets, types, fields) */
   names: readonly string[];
+  /** names declared only here: the parameters of the function whose body this is */
+  localNames?: readonly string[];
   sink: Diagnostic[];
 }
 
@@ -23,10 +25,11 @@ function run<T>(parse: () => ParseResult<T>, text: string, site: FeelSite): T | 
   return result.value;
 }
 
-export const parseExpr = (text: string, site: FeelSite): Expr | null => run(() => parseExpression(text, { names: site.names }), text, site);
+export const parseExpr = (text: string, site: FeelSite): Expr | null =>
+  run(() => parseExpression(text, { names: site.names, localNames: site.localNames }), text, site);
 
 export const parseTests = (text: string, site: FeelSite): UnaryTests | null =>
-  run(() => parseUnaryTests(text, { names: site.names }), text, site);
+  run(() => parseUnaryTests(text, { names: site.names, localNames: site.localNames }), text, site);
 
 /** Parses without reporting: for trying a reading that may not apply. */
 export function tryParseTests(text: string, names: readonly string[]): UnaryTests | null {

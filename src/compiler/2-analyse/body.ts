@@ -35,6 +35,10 @@ export interface BodySite {
   refs: NameRef[];
   forbidden?: ReadonlyMap<string, "input" | "decision">;
   ownerLabel?: string;
+  /** names read only here (a function's parameters), for the parser */
+  localNames?: readonly string[];
+  /** `let` entries after this one, which it cannot read */
+  later?: readonly string[];
 }
 
 const NULL_EXPR: Expr = { kind: "null", span: { start: 0, end: 0 } };
@@ -51,6 +55,7 @@ function contextFor(env: ModelEnv, site: BodySite) {
     types: env.types,
     ...(site.forbidden ? { forbidden: site.forbidden } : {}),
     ...(site.ownerLabel ? { owner: site.ownerLabel } : {}),
+    ...(site.later ? { later: site.later } : {}),
   });
 }
 
@@ -71,7 +76,9 @@ export function analyseBody(src: BodySource | null, env: ModelEnv, site: BodySit
     checkDeclared(type, site, context(site.address, ""));
     return { body: { kind: "table", table }, type: site.declared ?? type };
   }
-  const expr = parseExpr(src.text, { address: src.address, names: env.names, sink: env.sink }) ?? { ...NULL_EXPR };
+  const expr = parseExpr(src.text, { address: src.address, names: env.names, localNames: site.localNames, sink: env.sink }) ?? {
+    ...NULL_EXPR,
+  };
   const ctx = context(src.address, src.text);
   const type = infer(expr, ctx);
   if (checkDeclared(type, site, ctx) && site.declared) checkResultLiterals(expr, site.declared, ctx, `the values of ${site.what}`);

@@ -77,8 +77,9 @@ export function calculations(env: ModelEnv, inputs: InputIR[], decisions: Decisi
     const refs: NameRef[] = [];
     let scope: Scope = rootScope(globalFrame);
     const lets: LetIR[] = [];
-    for (const entry of spec.lets) {
-      const site = { address: entry.address, owner: entry.name, what: `let entry \`${entry.name}\``, scope, refs };
+    for (const [i, entry] of spec.lets.entries()) {
+      const later = spec.lets.slice(i + 1).map((l) => l.name);
+      const site = { address: entry.address, owner: entry.name, what: `let entry \`${entry.name}\``, scope, refs, later };
       const r = analyseBody(entry.body, env, site);
       lets.push({ name: entry.name, address: entry.address, body: r.body });
       scope = childScope(scope, new Map([[entry.name, fixed({ kind: "let", name: entry.name }, r.type)]]));
@@ -124,6 +125,7 @@ export function calculations(env: ModelEnv, inputs: InputIR[], decisions: Decisi
       refs,
       forbidden,
       ownerLabel: `function \`${name}\``,
+      localNames: sig.params.map(([p]) => p),
     });
     state.result = {
       name,

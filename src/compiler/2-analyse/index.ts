@@ -6,6 +6,7 @@ import { splitModel } from "../1-parse/content/split-model.js";
 import type { Diagnostic } from "../../ir/diagnostics.js";
 import { hasErrors } from "../../ir/diagnostics.js";
 import type { ModelIR } from "../../ir/ir.js";
+import { dropFollowUps } from "./follow-ups.js";
 import { deriveInputSchema } from "./schema/derive.js";
 import type { ModelEnv } from "./body.js";
 import { calculations } from "./calculations.js";
@@ -73,12 +74,13 @@ export function analyseModel(model: ModelInput, options: { strict: boolean }): A
     sink,
   );
   const ir: ModelIR = { name: spec.name, types, inputs, functions, decisions, questions: questionIRs };
+  const diagnostics = dropFollowUps(sink);
   return {
-    ir: hasErrors(sink) ? null : ir,
-    stages: toStages(sink),
-    warnings: warningLines(sink),
+    ir: hasErrors(diagnostics) ? null : ir,
+    stages: toStages(diagnostics),
+    warnings: warningLines(diagnostics),
     content: content !== null && typeof content === "object" && !Array.isArray(content) ? (content as Record<string, unknown>) : {},
     input: deriveInputSchema(ir),
-    diagnostics: sink,
+    diagnostics,
   };
 }

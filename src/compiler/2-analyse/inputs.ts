@@ -19,14 +19,14 @@ const FIELD_CHECKS: Record<string, FieldCheck> = {
 export function readInput(name: string, raw: unknown, env: TypeEnv): InputIR {
   const address = `inputs.${name}`;
   const sink = env.sink;
-  // lenient: an input may be given as its bare type
-  const spec: Record<string, unknown> =
-    raw !== null && typeof raw === "object" && !Array.isArray(raw) ? (raw as Record<string, unknown>) : env.strict ? {} : { type: raw };
-  if (spec !== raw && env.strict) sink.push(diagnostic("input.shape", { name }, { address }));
+  // lenient: an input may be given as its bare type; strict reports the shape once and reads the type
+  const bare = raw === null || typeof raw !== "object" || Array.isArray(raw);
+  const spec: Record<string, unknown> = bare ? { type: raw } : (raw as Record<string, unknown>);
+  if (bare && env.strict) sink.push(diagnostic("input.shape", { name }, { address }));
   let type: Type = { kind: "any" };
   if (spec.type === undefined) sink.push(diagnostic("input.type-missing", { name }, { address }));
   else type = parseTypeSpec(spec.type, `${address}.type`, env);
-  if (spec.desc === undefined && env.strict) sink.push(diagnostic("input.desc-missing", { name }, { address }));
+  if (spec.desc === undefined && env.strict && !bare) sink.push(diagnostic("input.desc-missing", { name }, { address }));
   for (const [key, check] of Object.entries(FIELD_CHECKS)) {
     const problem = spec[key] === undefined ? undefined : check(spec[key], `${address}.${key}`);
     if (problem) sink.push(problem);

@@ -1,5 +1,6 @@
 // The model's declared names: the one namespace of inputs, decisions and functions (duplicates
-// and reserved words are errors), and every name the FEEL lexer must know to read multi-word names.
+// and reserved words are errors), and every name the FEEL lexer must know to read multi-word names
+// anywhere in the model. A function's parameters are known only in its own body (body.ts).
 import { diagnostic, type Diagnostic } from "../../ir/diagnostics.js";
 import { KEYWORDS } from "../1-parse/feel/keywords.js";
 import type { ContentSpec } from "../1-parse/content/content.js";
@@ -40,7 +41,6 @@ export function declaredNames(content: ContentSpec, decisions: DecisionSpec[], f
     ...Object.keys(content.types),
   ]);
   for (const d of decisions) for (const l of d.lets) names.add(l.name);
-  for (const f of functions) for (const [p] of f.params) names.add(p);
   const typeSpecs: unknown[] = [
     ...Object.values(content.types),
     ...Object.values(content.inputs).map((i) => (i !== null && typeof i === "object" ? (i as Record<string, unknown>).type : undefined)),

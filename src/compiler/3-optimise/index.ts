@@ -1,6 +1,7 @@
-// The optimiser: constant folding, dead-decision elimination for the requested outputs, and
-// table specialisation. Decisions are already in dependency order from the analyser.
+// The optimiser: constant folding, dead-decision elimination for the requested outputs, table
+// specialisation and certified doubles. Decisions are already in dependency order from the analyser.
 import type { DecisionIR, ModelIR } from "../../ir/ir.js";
+import { certifyRoundings } from "./certify.js";
 import { foldConstants } from "./fold.js";
 import { specialiseTables } from "./specialise.js";
 
@@ -22,5 +23,6 @@ export function neededDecisions(ir: ModelIR, outputs?: string[]): DecisionIR[] {
 export function optimise(ir: ModelIR, outputs?: string[]): DecisionIR[] {
   foldConstants(ir);
   specialiseTables(ir);
+  certifyRoundings(ir);
   return neededDecisions(ir, outputs);
 }

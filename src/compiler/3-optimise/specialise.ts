@@ -1,33 +1,27 @@
 // Table specialisation: mark the input columns whose cells can be tested on raw JSON values
-// (numbers against short literals, strings by literal equality). Codegen emits those tests as
-// plain JS comparisons guarded by a type check, with the FEEL path as fallback.
-import type { Expr, UnaryTests } from "../../ir/feel-ast.js";
-import type { ModelIR, TableIR } from "../../ir/ir.js";
+// (numbers against short literals, dates against date literals, strings and booleans by literal
+// equality; optimise/indexable-cell.ts), unless no cell of the column can. Codegen emits those tests as plain JS comparisons guarded by a type check, with the
+// FEEL path as fallback.
+import type { ModelIR, SpecialisedKind, TableIR } from "../../ir/ir.js";
 import { isStringLike } from "../../ir/types.js";
-import { exactNumber } from "./exact-number.js";
+import { INDEXABLE_CELL } from "./indexable-cell.js";
 import { planTableIndex } from "./table-index-plan.js";
 
-const isNumberLiteral = (e: Expr | null): boolean => e === null || exactNumber(e) !== null;
-
-const numberCell = (cell: UnaryTests): boolean =>
-  cell.kind === "any" ||
-  cell.tests.every((t) =>
-    t.kind === "range" ? isNumberLiteral(t.range.start) && isNumberLiteral(t.range.end) : exactNumber(t.value) !== null,
-  );
-
-const stringCell = (cell: UnaryTests): boolean =>
-  cell.kind === "any" ||
-  cell.tests.every((t) => t.kind !== "range" && t.value.kind === "string" && (t.kind === "expr" || t.op === "=" || t.op === "!="));
+/** The kind of raw value a column of this input type tests, if any. */
+function rawKind(type: ModelIR["inputs"][number]["type"]): SpecialisedKind | undefined {
+  if (type.kind === "number" || type.kind === "date" || type.kind === "boolean") return type.kind;
+  return isStringLike(type) ? "string" : undefined;
+}
 
 function specialiseTable(table: TableIR, inputTypes: Map<string, ModelIR["inputs"][number]["type"]>): void {
   table.inputs.forEach((column, i) => {
     const e = column.expr;
     if (e.kind !== "name" || e.ref?.kind !== "input") return;
     const type = inputTypes.get(e.ref.name);
-    if (!type) return;
-    const cells = table.rules.map((r) => r.conditions[i]!);
-    if (type.kind === "number" && cells.every(numberCell)) column.specialised = "number";
-    else if (isStringLike(type) && cells.every(stringCell)) column.specialised = "string";
+    const kind = type && rawKind(type);
+    if (!kind) return;
+    // a cell that tests an expression is left to the FEEL runtime; a column of nothing else is not worth specialising
+    if (table.rules.some((r) => INDEXABLE_CELL[kind](r.conditions[i]!))) column.specialised = kind;
   });
 }
 

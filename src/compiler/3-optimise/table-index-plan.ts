@@ -1,51 +1,95 @@
-// Plans the index of a FIRST table whose columns are all specialised (see runtime/table-index.ts).
-// Each cell is evaluated here, on one representative value per region, with the same JS
-// comparisons the specialised tests use; the -O0 equivalence tests check the result.
+// Plans the index of a table whose columns are all specialised, for any hit policy (see runtime/table-index.ts).
+// The rules with a cell the index cannot represent (optimise/indexable-cell.ts) are left out of it,
+// as `residual`: codegen tests them one by one, in rule order.
+// Each column's value domain is cut into regions within which every cell of the column answers
+// the same: numbers (and dates, as day numbers) by their sorted distinct bounds, strings by the
+// literals named plus one region for every other string, booleans by their two values. Each cell becomes the sorted, disjoint
+// region ranges it allows, so the plan is linear in the table's size and is made in
+// O(cells × log bounds): no cell is ever compared with another. The -O0 equivalence tests and
+// the property tests of the index check the plan against the chain of tests.
 import type { Expr, UnaryTest, UnaryTests } from "../../ir/feel-ast.js";
-import type { TableIR, TableIndexPlan } from "../../ir/ir.js";
+import type { IndexedColumn, RuleIR, SpecialisedKind, TableIR, TableIndexPlan } from "../../ir/ir.js";
+import { dayLiteral } from "./day-literal.js";
 import { exactNumber } from "./exact-number.js";
+import { INDEXABLE_CELL } from "./indexable-cell.js";
 
 /** Tables smaller than this stay a chain of tests: a short chain is as fast as a lookup. */
 const MIN_INDEXED_RULES = 12;
+/**
+ * At most this many mask words (4 bytes each, one bit per rule and region) are built at load; a
+ * table that would need more stays a chain. A single-column FIRST table needs none: its index is
+ * the first rule of each region.
+ */
+const MAX_MASK_WORDS = 1 << 22;
 
-const LITERAL_KINDS = new Set(["number", "string", "boolean", "null"]);
-const isLiteral = (e: Expr) => LITERAL_KINDS.has(e.kind) || (e.kind === "negate" && e.operand.kind === "number");
-
-const num = (e: Expr) => Number(exactNumber(e)!.replace(/[()]/g, ""));
-
-const NUMBER_OPS: Record<string, (x: number, v: number) => boolean> = {
-  "<": (x, v) => x < v,
-  "<=": (x, v) => x <= v,
-  ">": (x, v) => x > v,
-  ">=": (x, v) => x >= v,
-  "=": (x, v) => x === v,
-  "!=": (x, v) => x !== v,
+type Ordered = (e: Expr) => number;
+/** The number a literal of an ordered column stands for: numbers themselves, dates their day number. */
+const ORDERED: Record<"number" | "date", Ordered> = {
+  number: (e) => Number(exactNumber(e)!.replace(/[()]/g, "")),
+  date: (e) => dayLiteral(e)!,
 };
 
-function numberTest(t: UnaryTest, x: number): boolean {
-  if (t.kind === "compare") return NUMBER_OPS[t.op]!(x, num(t.value));
-  if (t.kind === "expr") return x === num(t.value);
+/** Half-open region ranges [from, to), as flat pairs. */
+type Ranges = number[];
+
+/** The union of ranges, sorted and merged. */
+function union(ranges: Ranges): Ranges {
+  const pairs: [number, number][] = [];
+  for (let i = 0; i < ranges.length; i += 2) if (ranges[i]! < ranges[i + 1]!) pairs.push([ranges[i]!, ranges[i + 1]!]);
+  pairs.sort((a, b) => a[0] - b[0]);
+  const out: Ranges = [];
+  for (const [from, to] of pairs) {
+    if (out.length > 0 && from <= out[out.length - 1]!) out[out.length - 1] = Math.max(out[out.length - 1]!, to);
+    else out.push(from, to);
+  }
+  return out;
+}
+
+/** The regions of [0, count) outside the sorted, merged ranges. */
+function complement(ranges: Ranges, count: number): Ranges {
+  const out: Ranges = [];
+  let at = 0;
+  for (let i = 0; i < ranges.length; i += 2) {
+    if (ranges[i]! > at) out.push(at, ranges[i]!);
+    at = ranges[i + 1]!;
+  }
+  if (at < count) out.push(at, count);
+  return out;
+}
+
+/** Regions of a number column with bounds b0 < b1 < …: 2i is the open interval below bi, 2i + 1 is bi itself. */
+function orderedRanges(t: UnaryTest, num: Ordered, rank: Map<number, number>, count: number): Ranges {
+  const point = (e: Expr) => 2 * rank.get(num(e))! + 1;
+  if (t.kind === "expr") return [point(t.value), point(t.value) + 1];
+  if (t.kind === "compare") {
+    const p = point(t.value);
+    const byOp = { "<": [0, p], "<=": [0, p + 1], ">": [p + 1, count], ">=": [p, count], "=": [p, p + 1], "!=": [0, p, p + 1, count] };
+    return byOp[t.op];
+  }
   const r = t.range;
-  const aboveStart = !r.start || (r.startIncluded ? x >= num(r.start) : x > num(r.start));
-  const belowEnd = !r.end || (r.endIncluded ? x <= num(r.end) : x < num(r.end));
-  return aboveStart && belowEnd;
+  const from = r.start ? point(r.start) + (r.startIncluded ? 0 : 1) : 0;
+  const to = r.end ? point(r.end) + (r.endIncluded ? 1 : 0) : count;
+  return [from, to];
 }
 
-function stringTest(t: UnaryTest, x: string): boolean {
-  const v = (t as { value: Expr & { kind: "string" } }).value.value;
-  return t.kind === "compare" && t.op === "!=" ? x !== v : x === v;
+function literalRanges(t: UnaryTest, rank: Map<unknown, number>, count: number): Ranges {
+  const value = (t as { value: Expr & { value: unknown } }).value.value;
+  const i = rank.get(value)!;
+  return t.kind === "compare" && t.op === "!=" ? [0, i, i + 1, count] : [i, i + 1];
 }
 
-function cellMatches(cell: UnaryTests, x: number | string, kind: "number" | "string"): boolean {
-  if (cell.kind === "any") return true;
-  const any = cell.tests.some((t) => (kind === "number" ? numberTest(t, x as number) : stringTest(t, x as string)));
-  return cell.kind === "not" ? !any : any;
+/** A residual rule's cell (null) allows no region: the index never finds the rule. */
+function cellRanges(cell: UnaryTests | null, test: (t: UnaryTest) => Ranges, count: number): Ranges {
+  if (cell === null) return [];
+  if (cell.kind === "any") return [0, count];
+  const allowed = union(cell.tests.flatMap(test));
+  return cell.kind === "not" ? complement(allowed, count) : allowed;
 }
 
-function numberBounds(cells: UnaryTests[]): number[] {
+function orderedBounds(cells: (UnaryTests | null)[], num: Ordered): number[] {
   const values = new Set<number>();
   for (const cell of cells) {
-    if (cell.kind === "any") continue;
+    if (cell === null || cell.kind === "any") continue;
     for (const t of cell.tests) {
       if (t.kind === "range") [t.range.start, t.range.end].forEach((e) => e && values.add(num(e)));
       else values.add(num(t.value));
@@ -54,50 +98,55 @@ function numberBounds(cells: UnaryTests[]): number[] {
   return [...values].sort((a, b) => a - b);
 }
 
-/** One representative per region: -∞, b0, midpoint, b1, …, +∞ (regions no double falls in get NaN). */
-function numberRepresentatives(bounds: number[]): number[] {
-  const reps: number[] = [];
-  bounds.forEach((b, i) => {
-    const below = i === 0 ? -Infinity : (bounds[i - 1]! + b) / 2;
-    reps.push(i > 0 && (below === bounds[i - 1] || below === b) ? NaN : below, b);
-  });
-  reps.push(Infinity);
-  return reps;
-}
-
-function stringValues(cells: UnaryTests[]): string[] {
-  const values = new Set<string>();
+function literalValues(cells: (UnaryTests | null)[]): unknown[] {
+  const values = new Set<unknown>();
   for (const cell of cells)
-    if (cell.kind !== "any") for (const t of cell.tests) values.add((t as { value: { value: string } }).value.value);
+    if (cell !== null && cell.kind !== "any") for (const t of cell.tests) values.add((t as { value: { value: unknown } }).value.value);
   return [...values];
 }
 
-function masksFor(cells: UnaryTests[], reps: (number | string)[], kind: "number" | "string", words: number): number[] {
-  const masks = new Array<number>(reps.length * words).fill(0);
-  reps.forEach((x, region) => {
-    if (typeof x === "number" && Number.isNaN(x)) return;
-    cells.forEach((cell, rule) => {
-      if (cellMatches(cell, x, kind)) masks[region * words + (rule >> 5)]! |= 1 << (rule & 31);
-    });
-  });
-  return masks;
+/** Each rule's ranges, flattened: rule k's are cells[starts[k] .. starts[k + 1]). */
+function flatten(perRule: Ranges[]): { starts: number[]; cells: number[] } {
+  const starts = [0];
+  const cells: number[] = [];
+  for (const ranges of perRule) {
+    for (const r of ranges) cells.push(r);
+    starts.push(cells.length);
+  }
+  return { starts, cells };
+}
+
+function planColumn(kind: SpecialisedKind, cells: (UnaryTests | null)[]): IndexedColumn {
+  if (kind === "number" || kind === "date") {
+    const num = ORDERED[kind];
+    const bounds = orderedBounds(cells, num);
+    const rank = new Map(bounds.map((b, i) => [b, i]));
+    const regions = 2 * bounds.length + 1;
+    return { kind, bounds, regions, ...flatten(cells.map((c) => cellRanges(c, (t) => orderedRanges(t, num, rank, regions), regions))) };
+  }
+  // strings: one region per literal and one for every other string; booleans: false, true
+  const values = kind === "boolean" ? [false, true] : (literalValues(cells) as string[]);
+  const rank = new Map<unknown, number>(values.map((v, i) => [v, i]));
+  const regions = kind === "boolean" ? 2 : values.length + 1;
+  const column = flatten(cells.map((c) => cellRanges(c, (t) => literalRanges(t, rank, regions), regions)));
+  return kind === "boolean" ? { kind, regions, ...column } : { kind, values: values as string[], regions, ...column };
 }
 
 export function planTableIndex(table: TableIR): TableIndexPlan | undefined {
-  if (table.hit !== "FIRST" || table.rules.length < MIN_INDEXED_RULES) return undefined;
-  if (!table.inputs.every((c) => c.specialised)) return undefined;
-  if (!table.rules.every((r) => r.outputs.every(isLiteral))) return undefined;
+  const kinds = table.inputs.map((c) => c.specialised);
+  if (!kinds.every((k) => k !== undefined)) return undefined;
+  const indexable = (rule: RuleIR) => rule.conditions.every((cell, i) => INDEXABLE_CELL[kinds[i]!](cell));
+  const residual = table.rules.flatMap((r, k) => (indexable(r) ? [] : [k]));
+  if (table.rules.length - residual.length < MIN_INDEXED_RULES) return undefined;
+  const skipped = new Set(residual);
+  const columns = kinds.map((kind, i) =>
+    planColumn(
+      kind,
+      table.rules.map((r, k) => (skipped.has(k) ? null : r.conditions[i]!)),
+    ),
+  );
   const words = Math.ceil(table.rules.length / 32);
-  const columns = table.inputs.map((column, i) => {
-    const cells = table.rules.map((r) => r.conditions[i]!);
-    if (column.specialised === "number") {
-      const bounds = numberBounds(cells);
-      return { kind: "number" as const, bounds, masks: masksFor(cells, numberRepresentatives(bounds), "number", words) };
-    }
-    const values = stringValues(cells);
-    // The extra region stands for every other string: a value no cell names.
-    const other = `\u0000${values.join("")}`;
-    return { kind: "string" as const, values, masks: masksFor(cells, [...values, other], "string", words) };
-  });
-  return { words, columns };
+  const maskWords = columns.reduce((sum, c) => sum + c.regions * words, 0);
+  if (!(table.hit === "FIRST" && columns.length === 1) && maskWords > MAX_MASK_WORDS) return undefined;
+  return { rules: table.rules.length, columns, residual };
 }

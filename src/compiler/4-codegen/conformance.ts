@@ -36,6 +36,9 @@ function conforms(e: Expr, t: Type): boolean {
   }
 }
 
+/** Types that need no run-time conversion of a value: only `any`. */
+export const needsCoercion = (t: Type): boolean => t.kind !== "any";
+
 export function bodyConforms(body: BodyIR, t: Type): boolean {
   if (body.kind === "expr") return conforms(body.expr, t);
   const table = body.table;

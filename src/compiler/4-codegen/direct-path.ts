@@ -13,12 +13,12 @@ export interface DirectDecision {
 }
 
 /**
- * The statement that answers from the lookups when it can; `keys` gives the input name each raw
- * value is read from.
+ * The statement that answers from the lookups when it can; `reads` gives the JS that reads each
+ * raw value from the state.
  */
-export function directPath(decisions: DirectDecision[], keys: Map<string, string>, em: Emitter): string {
+export function directPath(decisions: DirectDecision[], reads: Map<string, string>, em: Emitter): string {
   const raws = [...new Set(decisions.flatMap((d) => d.lookup.raws))];
-  const reads = raws.map((raw) => `const ${raw} = ${em.stateKey("S", keys.get(raw)!)};`);
+  const lines = raws.map((raw) => `const ${raw} = ${reads.get(raw)!};`);
   const rules = decisions.map(() => em.fresh("k"));
   const values = decisions.map(() => em.fresh("v"));
   const found = decisions.map((d, i) => `const ${rules[i]} = ${d.lookup.call};`);
@@ -26,7 +26,7 @@ export function directPath(decisions: DirectDecision[], keys: Map<string, string
   const result = decisions.map((d, i) => `${d.key}: ${values[i]}`).join(", ");
   return [
     "if (S !== null && TR === null && J) {",
-    ...reads,
+    ...lines,
     ...found,
     ...known,
     `if (${values.map((v) => `${v} !== undefined`).join(" && ")}) return { ${result} };`,

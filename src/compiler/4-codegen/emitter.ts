@@ -1,9 +1,19 @@
 // Shared state of one module's emission: hoisted constants and fresh JS identifiers.
 // Model text never becomes code: every name or string from the model is emitted through `lit`.
 
+/**
+ * After this many pooled constants have their own declaration, the rest are entries of one array:
+ * a parser's scope checks cost each declaration time linear in the ones before it, so tens of
+ * thousands of declarations (a table of 10,000 rules) would take seconds to verify.
+ */
+const MAX_DECLARED_POOLED = 1000;
+
 export class Emitter {
   private readonly constants = new Map<string, string>();
   private readonly hoisted: string[] = [];
+  private readonly pool: string[] = [];
+  private poolId = "";
+  private declaredPooled = 0;
   private counter = 0;
 
   /** A fresh identifier with a readable prefix (never derived from model text). */
@@ -36,6 +46,24 @@ export class Emitter {
   }
 
   /**
+   * `hoist` for an `init` that reads nothing but `rt` (a literal's value): past a thousand of
+   * them, an entry of one array declared first.
+   */
+  pooled(prefix: string, init: string): string {
+    const known = this.constants.get(init);
+    if (known) return known;
+    if (this.declaredPooled < MAX_DECLARED_POOLED) {
+      this.declaredPooled++;
+      return this.hoist(prefix, init);
+    }
+    this.poolId ||= this.fresh("K");
+    const id = `${this.poolId}[${this.pool.length}]`;
+    this.pool.push(init);
+    this.constants.set(init, id);
+    return id;
+  }
+
+  /**
    * Reading a state's key: plain indexing, except for names an object inherits (`constructor`,
    * `__proto__`, `toString`...), which only an own property may supply.
    */
@@ -50,6 +78,7 @@ export class Emitter {
   }
 
   prelude(): string {
-    return this.hoisted.join("\n");
+    const pool = this.pool.length > 0 ? [`const ${this.poolId} = [${this.pool.join(", ")}];`] : [];
+    return [...pool, ...this.hoisted].join("\n");
   }
 }

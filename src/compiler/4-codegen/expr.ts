@@ -7,6 +7,7 @@ import type { Emitter } from "./emitter.js";
 import { refKey, type Scope } from "./scope.js";
 import { builtinDef } from "../../runtime/builtins/index.js";
 import { ROUNDING_MODES } from "../../runtime/builtins/number.js";
+import { certifiedProgram } from "./certified-program.js";
 import { emitUnaryTestsTri, levelsOf, ORDERING } from "./unary-tests.js";
 
 export interface ExprContext {
@@ -15,6 +16,8 @@ export interface ExprContext {
   where: string;
   /** the model's named types, for `instance of` and typed lambda parameters */
   types: Record<string, Type>;
+  /** in the explain function (codegen/explain.ts): JS id of its recorder, told of calls and `if` branches */
+  explain?: string;
 }
 
 type Emit<K extends Expr["kind"]> = (node: Extract<Expr, { kind: K }>, scope: Scope, cx: ExprContext) => string;
@@ -23,28 +26,35 @@ export const COMPARE_OPS = { "=": "eq", "!=": "ne", "<": "lt", "<=": "le", ">": 
 const ARITH_OPS = { "+": "add", "-": "sub", "*": "mul", "/": "div", "**": "pow" } as const;
 
 const emitters: { [K in Expr["kind"]]: Emit<K> } = {
-  number: (n, _s, cx) => cx.em.hoist("n", `rt.num(${cx.em.lit(n.value)})`),
+  number: (n, _s, cx) => cx.em.pooled("n", `rt.num(${cx.em.lit(n.value)})`),
   string: (n, _s, cx) => cx.em.lit(n.value),
   boolean: (n) => (n.value ? "true" : "false"),
   null: () => "null",
-  temporal: (n, _s, cx) => cx.em.hoist("t", `rt.temporalLiteral(${cx.em.lit(n.value)})`),
+  temporal: (n, _s, cx) => cx.em.pooled("t", `rt.temporalLiteral(${cx.em.lit(n.value)})`),
   name: (n, scope, cx) => emitName(n.name, n.ref, scope, cx),
   "input-value": (_n, scope) => scope.input ?? "null",
   path: (n, scope, cx) => `rt.member(${emitExpr(n.base, scope, cx)}, ${cx.em.lit(n.member)})`,
   filter: (n, scope, cx) => {
     const item = cx.em.fresh("it");
     const inner = scope.child({ item }).bind("local", "item", item);
-    return `rt.filter(${emitExpr(n.base, scope, cx)}, (${item}) => ${emitExpr(n.filter, inner, cx)})`;
+    const base = emitExpr(n.base, scope, cx);
+    // `partial[-1]` filters the results so far without copying them: a filter picks an item or
+    // builds a new list, and nothing is added to the results while the body is evaluated
+    const source = scope.partial !== null && base === readPartial(scope.partial) ? scope.partial : base;
+    return `rt.filter(${source}, (${item}) => ${emitExpr(n.filter, inner, cx)})`;
   },
   call: (n, scope, cx) => {
     const callee = emitExpr(n.callee, scope, cx);
+    const ref = n.callee.kind === "name" ? n.callee.ref : undefined;
+    // the explain function records each call of one of the model's functions
+    const told = (call: string) =>
+      cx.explain && ref?.kind === "function" ? `rt.explainCall(${cx.explain}, ${cx.em.lit(`functions.${ref.name}`)}, ${call})` : call;
     if (n.named) {
       const args = n.named.map((a) => `[${cx.em.lit(a.name)}, ${emitExpr(a.value, scope, cx)}]`);
-      return `rt.callNamed(${callee}, [${args.join(", ")}])`;
+      return told(`rt.callNamed(${callee}, [${args.join(", ")}])`);
     }
     const args = () => n.args.map((a) => emitExpr(a, scope, cx)).join(", ");
     // a built-in by its own name: the overload is picked once, when the module loads
-    const ref = n.callee.kind === "name" ? n.callee.ref : undefined;
     if (ref?.kind === "builtin" && !scope.item && scope.lookup(refKey(ref)) === undefined) {
       const direct = cx.em.hoist("p", `rt.positional(${callee}, ${n.args.length})`);
       const places = literalPlaces(n.args[1]);
@@ -53,14 +63,18 @@ const emitters: { [K in Expr["kind"]]: Emit<K> } = {
       // decimal(a / b, 2) the quotient rounded in one step
       if (mode !== undefined && n.args.length === 2 && places !== undefined) {
         const x = n.args[0]!;
-        if (x.kind === "arith" && x.op === "/") {
-          return `rt.roundQuotient(${emitExpr(x.left, scope, cx)}, ${emitExpr(x.right, scope, cx)}, ${places}, ${mode}, ${direct})`;
-        }
-        return `rt.roundPlaces(${emitExpr(x, scope, cx)}, ${places}, ${mode}, ${direct})`;
+        const exact =
+          x.kind === "arith" && x.op === "/"
+            ? `rt.roundQuotient(${emitExpr(x.left, scope, cx)}, ${emitExpr(x.right, scope, cx)}, ${places}, ${mode}, ${direct})`
+            : `rt.roundPlaces(${emitExpr(x, scope, cx)}, ${places}, ${mode}, ${direct})`;
+        if (!n.certified) return exact;
+        // doubles with an error bound first (runtime/certified.ts), the exact path when they cannot decide
+        const { program, operands } = certifiedProgram(x, (e) => emitExpr(e, scope, cx));
+        return `(rt.certifiedPlaces(${cx.em.data("CP", program)}, [${operands.join(", ")}], ${places}, ${mode}) ?? ${exact})`;
       }
       return `${direct}(${args()})`;
     }
-    return `rt.call(${callee}, [${args()}])`;
+    return told(`rt.call(${callee}, [${args()}])`);
   },
   negate: (n, scope, cx) => `rt.neg(${emitExpr(n.operand, scope, cx)})`,
   arith: (n, scope, cx) => `rt.${ARITH_OPS[n.op]}(${emitExpr(n.left, scope, cx)}, ${emitExpr(n.right, scope, cx)})`,
@@ -85,6 +99,7 @@ const emitters: { [K in Expr["kind"]]: Emit<K> } = {
     `rt.instanceOf(${emitExpr(n.value, scope, cx)}, ${cx.em.data("T", baseType(typeExprToType(n.of, cx.types)))})`,
   if: (n, scope, cx) => {
     const [cond, then, otherwise] = [emitExpr(n.cond, scope, cx), emitExpr(n.then, scope, cx), emitExpr(n.else, scope, cx)];
+    if (cx.explain) return explainedIf(n.cond.type?.kind === "boolean", cond, then, otherwise, cx);
     if (n.cond.type?.kind === "boolean") return `(${cond} === true ? ${then} : ${otherwise})`;
     // A condition that is neither boolean nor null makes the whole `if` null.
     const k = cx.em.fresh("k");
@@ -92,7 +107,8 @@ const emitters: { [K in Expr["kind"]]: Emit<K> } = {
   },
   for: (n, scope, cx) => {
     const acc = cx.em.fresh("acc");
-    const outer = scope.child({ partial: acc }).bind("local", "partial", acc);
+    // `partial` reads a copy: the list of the results so far is a value, not the growing accumulator
+    const outer = scope.child({ partial: acc }).bind("local", "partial", readPartial(acc));
     const loops = nestLoops(n.iterations, outer, cx, (inner) => `{ rt.tick(); ${acc}.push(${emitExpr(n.body, inner, cx)}); }`);
     return `((${acc}) => { ${loops} return ${acc}; })([])`;
   },
@@ -126,7 +142,8 @@ const emitters: { [K in Expr["kind"]]: Emit<K> } = {
   range: (n, scope, cx) =>
     `rt.range(${n.startIncluded}, ${n.start ? emitExpr(n.start, scope, cx) : "null"}, ${n.end ? emitExpr(n.end, scope, cx) : "null"}, ${n.endIncluded}${n.start && n.end ? ", true" : ""}${n.test ? `, ${cx.em.lit(n.test)}` : ""})`,
   function: (n, scope, cx) => {
-    if (n.external) return `rt.problem("external functions are not supported")`;
+    // an external function's body describes the Java method; the runtime maps it (src/runtime/java)
+    if (n.external) return `rt.externalFunction(${emitExpr(n.body, scope, cx)}, [${n.params.map((p) => cx.em.lit(p.name)).join(", ")}])`;
     // A function closes over where it is defined: inside a filter the item's entries stay in scope,
     // as the analyser resolves them (a name it left to the item is read from the item here too).
     const inner = scope.child({ input: null, partial: null });
@@ -139,9 +156,19 @@ const emitters: { [K in Expr["kind"]]: Emit<K> } = {
     const coerced = n.params
       .map((p, i) => (p.type ? `${params[i]} = rt.coerce(${params[i]}, ${cx.em.data("T", typeExprToType(p.type, cx.types))}); ` : ""))
       .join("");
-    return `rt.fn("lambda", [${names}], (${params.join(", ")}) => { rt.tick(); ${coerced}return ${emitExpr(n.body, inner, cx)}; })`;
+    return `rt.fn("lambda", [${names}], (${params.join(", ")}) => { rt.enter(); try { ${coerced}return ${emitExpr(n.body, inner, cx)}; } finally { rt.leave(); } })`;
   },
 };
+
+/** `partial` as a value: a copy of the results so far, which keep growing after it is read. */
+const readPartial = (acc: string): string => `rt.resultsSoFar(${acc})`;
+
+/** An `if` that tells the explain recorder its branch: the same choice as the `if` emitter's. */
+function explainedIf(boolean: boolean, cond: string, then: string, otherwise: string, cx: ExprContext): string {
+  const k = cx.em.fresh("k");
+  const chosen = boolean ? `${k} ? ${then} : ${otherwise}` : `${k} === 1 ? ${then} : ${k} === 0 ? ${otherwise} : null`;
+  return `((${k}) => rt.explainIf(${cx.explain}, ${cx.em.lit(cx.where)}, ${k}, ${chosen}))(${boolean ? `${cond} === true` : `rt.branch(${cond})`})`;
+}
 
 function emitName(name: string, ref: NameRef | undefined, scope: Scope, cx: ExprContext): string {
   if (ref) {
@@ -157,19 +184,27 @@ function emitName(name: string, ref: NameRef | undefined, scope: Scope, cx: Expr
   throw new Error(`codegen: unresolved name ${JSON.stringify(name)} in ${cx.where}`);
 }
 
-/** Nested `for...of` loops binding each iteration variable; `body` is emitted in the innermost scope. */
+/**
+ * Nested `for...of` loops binding each iteration variable; `body` is emitted in the innermost scope.
+ * Emitted inside a function: an iteration range whose endpoints are not two integers or two dates
+ * makes the whole expression null.
+ */
 function nestLoops(iterations: Iteration[], scope: Scope, cx: ExprContext, body: (inner: Scope) => string): string {
   let inner = scope;
   const heads: string[] = [];
+  let closers = "";
   for (const it of iterations) {
     const v = cx.em.fresh("v");
-    const source = it.to
-      ? `rt.iterRange(${emitExpr(it.source, inner, cx)}, ${emitExpr(it.to, inner, cx)})`
-      : `rt.iter(${emitExpr(it.source, inner, cx)})`;
+    if (it.to) {
+      const r = cx.em.fresh("r");
+      heads.push(
+        `{ const ${r} = rt.iterRange(${emitExpr(it.source, inner, cx)}, ${emitExpr(it.to, inner, cx)}); if (${r} === null) return null; for (const ${v} of ${r})`,
+      );
+      closers += " }";
+    } else heads.push(`for (const ${v} of rt.iter(${emitExpr(it.source, inner, cx)}))`);
     inner = inner.child().bind("local", it.name, v);
-    heads.push(`for (const ${v} of ${source})`);
   }
-  return `${heads.join(" ")} ${body(inner)}`;
+  return `${heads.join(" ")} ${body(inner)}${closers}`;
 }
 
 /**

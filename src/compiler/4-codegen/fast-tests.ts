@@ -1,14 +1,16 @@
 // Cell tests on raw JS values for columns the optimiser specialised. Each test runs on the raw
 // value only when the guard holds (a JS number / string, exactly as FEEL would see it) and falls
 // back to the FEEL runtime otherwise, so results are identical to the general path.
-import type { UnaryTest, UnaryTests } from "../../ir/feel-ast.js";
+import type { Expr, UnaryTest, UnaryTests } from "../../ir/feel-ast.js";
+import type { SpecialisedKind } from "../../ir/ir.js";
 import type { ExprContext } from "./expr.js";
 import { emitUnaryTestsTri } from "./unary-tests.js";
 import { Scope } from "./scope.js";
 import { exactNumber } from "../3-optimise/exact-number.js";
+import { dayLiteral } from "../3-optimise/day-literal.js";
 
 export interface ColumnPlan {
-  kind: "number" | "string";
+  kind: SpecialisedKind;
   /** JS id of the FEEL value */
   feel: string;
   /** JS id of the raw value tested directly */
@@ -24,36 +26,52 @@ export interface ColumnPlan {
  * ±Infinity as null (x - x is 0 exactly for finite x).
  */
 export const rawGuard = (kind: ColumnPlan["kind"], raw: string): string =>
-  kind === "number" ? `typeof ${raw} === "number" && ${raw} - ${raw} === 0` : `typeof ${raw} === "string"`;
+  kind === "number" || kind === "date" ? `typeof ${raw} === "number" && ${raw} - ${raw} === 0` : `typeof ${raw} === "${kind}"`;
 
 const JS_OPS = { "<": "<", "<=": "<=", ">": ">", ">=": ">=", "=": "===", "!=": "!==" } as const;
 
-function numberTest(t: UnaryTest, x: string): string | null {
-  if (t.kind === "compare") {
-    const v = exactNumber(t.value);
-    return v && `${x} ${JS_OPS[t.op]} ${v}`;
-  }
-  if (t.kind === "expr") {
-    const v = exactNumber(t.value);
-    return v && `${x} === ${v}`;
-  }
-  const r = t.range;
-  const lo = r.start ? exactNumber(r.start) : null;
-  const hi = r.end ? exactNumber(r.end) : null;
-  if ((r.start && !lo) || (r.end && !hi)) return null;
-  const parts = [lo && `${x} ${r.startIncluded ? ">=" : ">"} ${lo}`, hi && `${x} ${r.endIncluded ? "<=" : "<"} ${hi}`];
-  return parts.filter(Boolean).join(" && ") || "true";
-}
+/** Comparisons of the raw number (a date's day number) with the JS literals `literal` gives. */
+const orderedTest =
+  (literal: (e: Expr) => string | null) =>
+  (t: UnaryTest, x: string): string | null => {
+    if (t.kind === "compare") {
+      const v = literal(t.value);
+      return v && `${x} ${JS_OPS[t.op]} ${v}`;
+    }
+    if (t.kind === "expr") {
+      const v = literal(t.value);
+      return v && `${x} === ${v}`;
+    }
+    const r = t.range;
+    const lo = r.start ? literal(r.start) : null;
+    const hi = r.end ? literal(r.end) : null;
+    if ((r.start && !lo) || (r.end && !hi)) return null;
+    const parts = [lo && `${x} ${r.startIncluded ? ">=" : ">"} ${lo}`, hi && `${x} ${r.endIncluded ? "<=" : "<"} ${hi}`];
+    return parts.filter(Boolean).join(" && ") || "true";
+  };
 
-function stringTest(t: UnaryTest, x: string): string | null {
-  const value = t.kind === "range" ? null : t.value;
-  if (!value || value.kind !== "string") return null;
-  if (t.kind === "compare" && t.op !== "=" && t.op !== "!=") return null;
-  const op = t.kind === "compare" && t.op === "!=" ? "!==" : "===";
-  return `${x} ${op} ${JSON.stringify(value.value)}`;
-}
+const dayText = (e: Expr): string | null => {
+  const day = dayLiteral(e);
+  return day === null ? null : day < 0 ? `(${day})` : String(day);
+};
 
-const TESTERS = { number: numberTest, string: stringTest };
+/** Equality (or inequality) with a string or boolean literal. */
+const literalTest =
+  (kind: "string" | "boolean") =>
+  (t: UnaryTest, x: string): string | null => {
+    const value = t.kind === "range" ? null : t.value;
+    if (!value || value.kind !== kind) return null;
+    if (t.kind === "compare" && t.op !== "=" && t.op !== "!=") return null;
+    const op = t.kind === "compare" && t.op === "!=" ? "!==" : "===";
+    return `${x} ${op} ${JSON.stringify(value.value)}`;
+  };
+
+const TESTERS = {
+  number: orderedTest(exactNumber),
+  date: orderedTest(dayText),
+  string: literalTest("string"),
+  boolean: literalTest("boolean"),
+};
 
 export function fastCellTest(plan: ColumnPlan, cell: UnaryTests, cx: ExprContext): string | null {
   if (cell.kind === "any") return "true";

@@ -2,14 +2,15 @@
 // Inputs, decisions, lets and functions become JS locals with generated names; model names only
 // ever appear as string literals.
 import type { BodyIR, DecisionIR, FunctionIR, InputIR, ModelIR } from "../../ir/ir.js";
-import { isStringLike, type Type } from "../../ir/types.js";
-import { bodyConforms } from "./conformance.js";
+import { isStringLike } from "../../ir/types.js";
+import { bodyConforms, needsCoercion } from "./conformance.js";
 import { Emitter } from "./emitter.js";
 import { emitExpr, type ExprContext } from "./expr.js";
 import { rawGuard, type ColumnPlan } from "./fast-tests.js";
 import { Scope } from "./scope.js";
 import { directPath, type DirectDecision } from "./direct-path.js";
 import { emitTable } from "./table.js";
+import { emitExplain } from "./explain.js";
 import type { IndexedLookup } from "./table-lookup.js";
 
 export interface EmitOptions {
@@ -22,11 +23,10 @@ interface InputSlot {
   feel: string;
   raw: string;
   guard: string;
+  /** JS id of a date input's day number (the raw value its specialised columns test) */
+  day: string;
   plan?: ColumnPlan;
 }
-
-/** Types that need no run-time conversion of a decision's value. */
-const needsCoercion = (t: Type): boolean => t.kind !== "any";
 
 export function emitModule(ir: ModelIR, options: EmitOptions = {}): string {
   const em = new Emitter();
@@ -39,7 +39,7 @@ export function emitModule(ir: ModelIR, options: EmitOptions = {}): string {
   const functionCode = ir.functions.map((f) => emitFunction(f, functionIds.get(f.name)!.fn, root, cx(f.address)));
 
   const slots = new Map<string, InputSlot>(
-    ir.inputs.map((input, i) => [input.name, { input, feel: `i${i}`, raw: `r${i}`, guard: `g${i}` }]),
+    ir.inputs.map((input, i) => [input.name, { input, feel: `i${i}`, raw: `r${i}`, guard: `g${i}`, day: `e${i}` }]),
   );
   const runScope = root.child();
   for (const slot of slots.values()) runScope.bind("input", slot.input.name, slot.feel);
@@ -67,10 +67,12 @@ export function emitModule(ir: ModelIR, options: EmitOptions = {}): string {
   const functions = ir.functions.map((f) => `${em.key(f.name)}: ${functionIds.get(f.name)!.value}`).join(", ");
   // Every decision an indexed table over inputs: a small `run` answers from the lookups first.
   const full = direct.length > 0 && direct.length === decisions.length ? em.fresh("run") : "run";
-  const keys = new Map([...slots.values()].map((slot) => [slot.raw, slot.input.name]));
+  const reads = new Map([...slots.values()].flatMap((slot) => rawReads(slot, em)));
   const directRun =
-    full === "run" ? [] : ["function run(I, S, TR, J) {", directPath(direct, keys, em), `return ${full}(I, S, TR, J);`, "}"];
+    full === "run" ? [] : ["function run(I, S, TR, J) {", directPath(direct, reads, em), `return ${full}(I, S, TR, J);`, "}"];
 
+  // before the prelude: it hoists constants too
+  const explain = emitExplain(ir, decisions, root, cx);
   return [
     '"use strict";',
     em.prelude(),
@@ -86,8 +88,18 @@ export function emitModule(ir: ModelIR, options: EmitOptions = {}): string {
     body,
     `return J ? { ${jsonResult} } : { ${result} };`,
     "}",
-    `return { run, functions: { ${functions} } };`,
+    explain,
+    `return { run, explain, functions: { ${functions} } };`,
   ].join("\n");
+}
+
+/** The raw values of an input the direct path may read, with the JS that reads each from the state. */
+function rawReads(slot: InputSlot, em: Emitter): [string, string][] {
+  const read = em.stateKey("S", slot.input.name);
+  return [
+    [slot.raw, read],
+    [slot.day, `rt.epochDay(${read})`],
+  ];
 }
 
 /** Reads one input: from FEEL values (I) or the raw JSON state (S). */
@@ -101,11 +113,18 @@ function inputPrologue(slot: InputSlot, body: string, em: Emitter): string {
   // a JSON string is already the FEEL value of a string or choice input
   const text = isStringLike(slot.input.type);
   if (slot.plan) {
-    const guard = `const ${slot.guard} = ${rawGuard(slot.plan.kind, slot.raw)};`;
+    const day = slot.plan.kind === "date" ? [`const ${slot.day} = rt.epochDay(${slot.raw});`] : [];
+    const guard = `const ${slot.guard} = ${rawGuard(slot.plan.kind, slot.plan.raw)};`;
     // Converted only when a test cannot use the raw value, or when FEEL code reads the input.
     const lazy = feelUses <= slot.plan.fallbackUses;
-    const convert = text ? `(${slot.guard} ? ${slot.raw} : ${fromJson})` : lazy ? `(${slot.guard} ? null : ${fromJson})` : fromJson;
-    return [read, guard, feel(convert)].join(" ");
+    // a raw value that passes a string or boolean guard is its own FEEL value
+    const convert =
+      slot.plan.kind === "string" || slot.plan.kind === "boolean"
+        ? `(${slot.guard} ? ${slot.raw} : ${fromJson})`
+        : lazy
+          ? `(${slot.guard} ? null : ${fromJson})`
+          : fromJson;
+    return [read, ...day, guard, feel(convert)].join(" ");
   }
   if (feelUses === 0) return "";
   return [read, feel(text ? `(typeof ${slot.raw} === "string" ? ${slot.raw} : ${fromJson})` : fromJson)].join(" ");
@@ -127,7 +146,8 @@ function emitBody(
     if (!column.specialised || !slots || column.expr.kind !== "name" || column.expr.ref?.kind !== "input") return undefined;
     const slot = slots.get(column.expr.ref.name);
     if (!slot) return undefined;
-    slot.plan ??= { kind: column.specialised, feel: slot.feel, raw: slot.raw, guard: slot.guard, fallbackUses: 0 };
+    const raw = column.specialised === "date" ? slot.day : slot.raw;
+    slot.plan ??= { kind: column.specialised, feel: slot.feel, raw, guard: slot.guard, fallbackUses: 0 };
     return slot.plan;
   });
   return emitTable(table, { target, trace, json, indexed }, scope, cx, plans);
@@ -183,11 +203,13 @@ function emitFunction(f: FunctionIR, id: string, root: Scope, cx: ExprContext): 
   const result = needsCoercion(f.returns) ? `rt.coerce(r, ${cx.em.data("T", f.returns)})` : "r";
   return [
     `function ${id}(${params.join(", ")}) {`,
-    "rt.tick();",
+    "rt.enter();",
+    "try {",
     ...coerce,
     "let r = null;",
     emitBody(f.body, "r", "null", scope, cx),
     `return ${result};`,
+    "} finally { rt.leave(); }",
     "}",
   ].join("\n");
 }

@@ -1,8 +1,10 @@
 // Decision table → JS statements that assign the table's value to `target`.
-// FIRST tables become a chain of tests that stops at the first match (or, when the optimiser
-// indexed them, a lookup with the chain kept for values the index cannot judge); other hit
-// policies collect the matching rules and combine them through `rt.hit`. Columns the optimiser specialised
-// (see optimise/specialise.ts) test raw JS numbers and strings directly (codegen/fast-tests.ts).
+// FIRST tables become a chain of tests that stops at the first match; other hit policies collect
+// the matching rules and combine them through `rt.hit`. When the optimiser indexed a table, a
+// lookup finds the rules, the rules whose cells it cannot represent (`index.residual`) are tested
+// one by one in rule order, and the chain is kept for values the index cannot judge. Columns the
+// optimiser specialised (see optimise/specialise.ts) test raw JS numbers, strings, booleans and
+// dates' day numbers directly (codegen/fast-tests.ts).
 import type { Expr } from "../../ir/feel-ast.js";
 import type { RuleIR, TableIR } from "../../ir/ir.js";
 import { fastCellTest, type ColumnPlan } from "./fast-tests.js";
@@ -45,14 +47,42 @@ export function emitTable(table: TableIR, to: TableTarget, scope: Scope, cx: Exp
     const parts = rule.conditions.map((cell, i) => cellCondition(cell, columns[i]!, scope, cx)).filter((c) => c !== "true");
     return parts.length === 0 ? "true" : parts.join(" && ");
   };
-  const output = (rule: RuleIR) => outputValue(table, rule.outputs, scope, cx);
+  const index = columns.every((c) => c.plan) ? table.index : undefined;
+  // An indexed table's outputs, when all literals, are one array, which the chain reads too.
+  const literal = index && table.rules.every((r) => r.outputs.every(isLiteralTree));
+  const outputs = literal && cx.em.hoist("O", `[${table.rules.map((r) => outputValue(table, r.outputs, scope, cx, false)).join(", ")}]`);
+  const chosen = index && chosenOutput(table, outputs, scope, cx);
+  const position = new Map(table.rules.map((r, k) => [r, k]));
+  const output = (rule: RuleIR) => (chosen ? chosen.of(String(position.get(rule))) : outputValue(table, rule.outputs, scope, cx, true));
   const fallback = defaultValue(table, scope, cx);
 
-  if (table.hit === "FIRST" && table.index && columns.every((c) => c.plan)) {
-    return indexedTable(table, columns, to, cx, { condition, output, fallback });
-  }
+  if (table.hit === "FIRST" && outputs && index.residual.length === 0)
+    return indexedTable(table, columns, to, cx, { condition, fallback, outputs });
   if (table.hit === "FIRST") {
     const label = cx.em.fresh("T");
+    const chain = (k: string) => table.rules.map((rule, i) => `if (${condition(rule)}) { ${k} = ${i}; break ${label}; }`).join(" ");
+    if (chosen) {
+      // the index's first candidate, unless a rule it cannot judge matches before it
+      const k = cx.em.fresh("k");
+      const { call } = emitLookup(
+        index,
+        columns.map((c) => c.plan!.raw),
+        true,
+        cx.em,
+      );
+      const residual = index.residual.map(
+        (r) => `if ((${k} < 0 || ${k} > ${r}) && ${condition(table.rules[r]!)}) { ${k} = ${r}; break ${label}; }`,
+      );
+      const numbers = cx.em.hoist("RN", JSON.stringify(table.rules.map((r) => r.index)));
+      const traced = to.trace === "null" ? "" : ` if (${to.trace} !== null) ${to.trace}.rule = ${numbers}[${k}];`;
+      lines.push(
+        chosen.code,
+        `let ${k} = ${call};`,
+        `${label}: { if (${k} === -2) { ${k} = -1; ${chain(k)} } else { ${residual.join(" ")} } }`,
+        `if (${k} >= 0) { ${to.target} = ${chosen.of(k)};${traced} } else ${to.target} = ${fallback};`,
+      );
+      return `{ ${lines.join(" ")} }`;
+    }
     for (const rule of table.rules) {
       const traced = to.trace === "null" ? "" : ` if (${to.trace} !== null) ${to.trace}.rule = ${rule.index};`;
       lines.push(`if (${condition(rule)}) { ${to.target} = ${output(rule)};${traced} break ${label}; }`);
@@ -64,9 +94,58 @@ export function emitTable(table: TableIR, to: TableTarget, scope: Scope, cx: Exp
   const rules = cx.em.fresh("m");
   const values = cx.em.fresh("o");
   lines.push(`const ${rules} = [], ${values} = [];`);
-  for (const rule of table.rules) {
-    lines.push(`if (${condition(rule)}) { ${rules}.push(${rule.index}); ${values}.push(${output(rule)}); }`);
-  }
+  const chain = table.rules.map((rule) => `if (${condition(rule)}) { ${rules}.push(${rule.index}); ${values}.push(${output(rule)}); }`);
+  if (chosen) {
+    // the index finds the rules it can judge, the rest are tested in order; values it cannot judge take the chain of tests
+    const em = cx.em;
+    const { call } = emitLookup(
+      index,
+      columns.map((c) => c.plan!.raw),
+      false,
+      em,
+    );
+    const [found, k, extra] = [em.fresh("f"), em.fresh("k"), em.fresh("r")];
+    const numbers = em.hoist("RN", JSON.stringify(table.rules.map((r) => r.index)));
+    const residual = index.residual.map((r) => `if (${condition(table.rules[r]!)}) ${extra}.push(${r});`);
+    const matched = residual.length === 0 ? found : `rt.mergeRules(${found}, ${extra})`;
+    lines.push(
+      chosen.code,
+      `const ${found} = ${call};`,
+      `if (${found} !== null) { ${residual.length === 0 ? "" : `const ${extra} = []; ${residual.join(" ")} `}for (const ${k} of ${matched}) { ${rules}.push(${numbers}[${k}]); ${values}.push(${chosen.of(k)}); } }`,
+      `else { ${chain.join(" ")} }`,
+    );
+  } else lines.push(...chain);
+  const h = cx.em.fresh("h");
+  lines.push(`const ${h} = ${hitOf(table, rules, values, cx)};`);
+  lines.push(`${to.target} = ${fallback === "null" ? `${h}.value` : `${h}.matched ? ${h}.value : ${fallback}`};`);
+  if (to.trace !== "null") lines.push(`if (${to.trace} !== null) ${to.trace}.rule = ${h}.rules;`);
+  return `{ ${lines.join(" ")} }`;
+}
+
+/**
+ * The output of the rule at a position `of(k)` gives: a read of the literal outputs' array, or a
+ * call of a function (`code` declares it, in the table's scope) that evaluates that rule's output
+ * expressions alone, found through a balanced tree of comparisons of the position.
+ */
+function chosenOutput(
+  table: TableIR,
+  outputs: string | false | undefined,
+  scope: Scope,
+  cx: ExprContext,
+): { code: string; of: (k: string) => string } {
+  if (outputs) return { code: "", of: (k) => `${outputs}[${k}]` };
+  const [pick, k] = [cx.em.fresh("p"), cx.em.fresh("k")];
+  const values = table.rules.map((r) => outputValue(table, r.outputs, scope, cx, true));
+  const tree = (from: number, to: number): string => {
+    if (to - from === 1) return values[from]!;
+    const mid = (from + to) >>> 1;
+    return `(${k} < ${mid} ? ${tree(from, mid)} : ${tree(mid, to)})`;
+  };
+  return { code: `const ${pick} = (${k}) => ${tree(0, values.length)};`, of: (i) => `${pick}(${i})` };
+}
+
+/** The call combining the outputs of the rules that matched (JS arrays `rules` and `values`) under a multi-hit policy. */
+export function hitOf(table: TableIR, rules: string, values: string, cx: ExprContext): string {
   const priorities = cx.em.data(
     "P",
     table.outputs.map((o) => o.allowed ?? null),
@@ -77,60 +156,47 @@ export function emitTable(table: TableIR, to: TableTarget, scope: Scope, cx: Exp
         "N",
         table.outputs.map((o) => o.name),
       );
-  const h = cx.em.fresh("h");
-  lines.push(
-    `const ${h} = rt.hit(${cx.em.lit(table.hit)}, ${table.aggregation ? cx.em.lit(table.aggregation) : "null"}, ${rules}, ${values}, ${priorities}, ${names});`,
-  );
-  lines.push(`${to.target} = ${fallback === "null" ? `${h}.value` : `${h}.matched ? ${h}.value : ${fallback}`};`);
-  if (to.trace !== "null") lines.push(`if (${to.trace} !== null) ${to.trace}.rule = ${h}.rules;`);
-  return `{ ${lines.join(" ")} }`;
+  return `rt.hit(${cx.em.lit(table.hit)}, ${table.aggregation ? cx.em.lit(table.aggregation) : "null"}, ${rules}, ${values}, ${priorities}, ${names})`;
 }
 
 /**
  * An indexed FIRST table with literal outputs: the lookup function (codegen/table-lookup.ts) finds
  * the rule; only values it cannot judge (not of their column's raw kind) take the chain of tests,
- * which is a module-level function too, so that `run` stays small.
+ * which is a module-level function too, so that `run` stays small. Both answer the rule's position.
  */
 function indexedTable(
   table: TableIR,
   columns: Column[],
   to: TableTarget,
   cx: ExprContext,
-  { condition, output, fallback }: { condition: (r: RuleIR) => string; output: (r: RuleIR) => string; fallback: string },
+  { condition, fallback, outputs }: { condition: (r: RuleIR) => string; fallback: string; outputs: string },
 ): string {
   const em = cx.em;
   const plans = [...new Set(columns.map((c) => c.plan!))];
-  const rules = table.rules.map((rule) => {
-    const traced = to.trace === "null" ? "" : `if (${to.trace} !== null) ${to.trace}.rule = ${rule.index}; `;
-    return `if (${condition(rule)}) { ${traced}return ${output(rule)}; }`;
-  });
-  const chainCode = rules.join(" ");
+  const chainCode = table.rules.map((rule, k) => `if (${condition(rule)}) return ${k};`).join(" ");
   const mentions = (id: string) => (chainCode.match(new RegExp(`\\b${id}\\b`, "g")) ?? []).length;
   // Pass the chain only what it reads; the FEEL value counts as read once, by the call, on the slow path.
   const params = plans.flatMap((p) => [p.feel, p.raw, p.guard]).filter((id) => mentions(id) > 0);
   for (const plan of plans) plan.fallbackUses += (params.includes(plan.feel) ? 1 : 0) - mentions(plan.feel);
-  if (to.trace !== "null") params.push(to.trace);
-  // undefined: no rule matched (an output is never undefined)
-  const chain = em.hoist("CH", `(${params.join(", ")}) => { ${chainCode} return undefined; }`);
+  const chain = em.hoist("CH", `(${params.join(", ")}) => { ${chainCode} return -1; }`);
 
   const k = em.fresh("k");
-  const v = em.fresh("v");
   const { call: lookup, params: raws } = emitLookup(
     table.index!,
     columns.map((c) => c.plan!.raw),
+    true,
     em,
   );
-  const outputs = em.hoist("O", `[${table.rules.map(output).join(", ")}]`);
   const jsonOutputs = em.hoist("OJ", `rt.jsonOutputs(${outputs})`);
   to.indexed?.({ call: lookup, raws, json: jsonOutputs });
   const json = to.json ? ` ${to.json} = ${jsonOutputs}[${k}];` : "";
   const numbers = em.hoist("RN", JSON.stringify(table.rules.map((r) => r.index)));
   const traced = to.trace === "null" ? "" : ` if (${to.trace} !== null) ${to.trace}.rule = ${numbers}[${k}];`;
   return [
-    `{ const ${k} = ${lookup};`,
+    `{ let ${k} = ${lookup};`,
+    `if (${k} === -2) ${k} = ${chain}(${params.join(", ")});`,
     `if (${k} >= 0) { ${to.target} = ${outputs}[${k}];${json}${traced} }`,
-    `else if (${k} === -1) ${to.target} = ${fallback};`,
-    `else { const ${v} = ${chain}(${params.join(", ")}); ${to.target} = ${v} === undefined ? ${fallback} : ${v}; } }`,
+    `else ${to.target} = ${fallback}; }`,
   ].join(" ");
 }
 
@@ -157,14 +223,15 @@ function literalEquality(t: UnaryTest, x: string): string | null {
   return null;
 }
 
-function outputValue(table: TableIR, outputs: Expr[], scope: Scope, cx: ExprContext): string {
+/** `hoist`: a constant context is hoisted to module scope (and shared by every call). */
+export function outputValue(table: TableIR, outputs: Expr[], scope: Scope, cx: ExprContext, hoist: boolean): string {
   if (table.singleOutput) return emitExpr(outputs[0]!, scope, cx);
   const pairs = table.outputs.map((o, i) => `[${cx.em.lit(o.name)}, ${emitExpr(outputs[i]!, scope, cx)}]`);
   const code = `rt.context([${pairs.join(", ")}])`;
-  return outputs.every(isLiteralTree) ? cx.em.hoist("c", code) : code;
+  return hoist && outputs.every(isLiteralTree) ? cx.em.hoist("c", code) : code;
 }
 
-function defaultValue(table: TableIR, scope: Scope, cx: ExprContext): string {
+export function defaultValue(table: TableIR, scope: Scope, cx: ExprContext): string {
   if (!table.outputs.some((o) => o.defaultValue)) return "null";
   if (table.singleOutput) return emitExpr(table.outputs[0]!.defaultValue!, scope, cx);
   const pairs = table.outputs.map((o) => `[${cx.em.lit(o.name)}, ${o.defaultValue ? emitExpr(o.defaultValue, scope, cx) : "null"}]`);

@@ -14,6 +14,7 @@ const NODE_KINDS = new Set([
   "FunctionDeclaration",
   "ArrowFunctionExpression",
   "BlockStatement",
+  "TryStatement",
   "ReturnStatement",
   "IfStatement",
   "LabeledStatement",
@@ -31,8 +32,8 @@ const NODE_KINDS = new Set([
   "AssignmentExpression",
 ]);
 
-/** Identifiers the emitter writes: `rt`, the run parameters, and generated `<letters><digits>` names. */
-const IDENTIFIER = /^(rt|run|I|S|TR|J|r|u|h|c|undefined|[a-zA-Z]{1,4}[0-9]+)$/;
+/** Identifiers the emitter writes: `rt`, the run and explain parameters, and generated `<letters><digits>` names. */
+const IDENTIFIER = /^(rt|run|explain|I|S|TR|J|X|r|u|h|c|undefined|[a-zA-Z]{1,4}[0-9]+)$/;
 
 /** Property names read with `.name`: the runtime's surface and a few of our own objects' fields. */
 const MEMBERS = new Set([
@@ -65,12 +66,15 @@ const MEMBERS = new Set([
   "filter",
   "iter",
   "iterRange",
+  "resultsSoFar",
   "call",
   "callNamed",
   "positional",
   "roundPlaces",
   "roundQuotient",
+  "certifiedPlaces",
   "builtin",
+  "externalFunction",
   "conforms",
   "instanceOf",
   "coerce",
@@ -78,6 +82,8 @@ const MEMBERS = new Set([
   "toJson",
   "problem",
   "tick",
+  "enter",
+  "leave",
   "hit",
   "anyTrue",
   "entryOr",
@@ -87,16 +93,19 @@ const MEMBERS = new Set([
   "region",
   "regions",
   "f64",
-  "i32",
-  "firstRule1",
-  "firstRule2",
-  "firstRule3",
-  "firstRuleN",
-  "stepRegion",
+  "plannedColumn",
+  "epochDay",
+  "tableIndex",
+  "firstRules",
+  "firstOf",
+  "allOf",
+  "buckets",
+  "bucketRegion",
   "denseCells",
   "cell2",
   "cell3",
   "jsonOutputs",
+  "mergeRules",
   "get",
   "push",
   "rule",
@@ -107,6 +116,16 @@ const MEMBERS = new Set([
   "matched",
   "run",
   "functions",
+  "explain",
+  "explainInput",
+  "explainAt",
+  "explainLet",
+  "explainCall",
+  "explainIf",
+  "explainTable",
+  "explainRule",
+  "explainDefault",
+  "explainDecision",
 ]);
 
 const OPERATORS = new Set(["===", "!==", "<", "<=", ">", ">=", "&&", "||", "??", "!", "-", "*", "typeof", "="]);
@@ -152,10 +171,12 @@ export function verifyGenerated(source: string): Diagnostic[] {
     ) {
       problems.push(diagnostic("codegen.disallowed", { variant: "operator", operator: String(node.operator) }, at(node)));
     }
-    for (const [k, v] of Object.entries(node)) {
-      if (k === "type") continue;
-      if (Array.isArray(v)) for (const c of v) if (c && typeof c === "object" && "type" in c) visit(c as Node, node, k);
-      if (v && typeof v === "object" && "type" in (v as object)) visit(v as Node, node, k);
+    for (const k in node) {
+      const v = node[k];
+      if (k === "type" || v === null || typeof v !== "object") continue;
+      if (!Array.isArray(v)) {
+        if ("type" in v) visit(v as Node, node, k);
+      } else for (const c of v) if (c && typeof c === "object" && "type" in c) visit(c as Node, node, k);
     }
   };
   visit(ast, null, "");

@@ -2,6 +2,7 @@
 // questions become the evaluators. The compiler loads what it just generated through here, and so
 // does a batch worker from the plain-data part it is sent, without loading the compiler.
 import type { CheckResult } from "../../ir/check.js";
+import type { Explanation } from "../../ir/explanation.js";
 import type { ModelIR, QuestionIR } from "../../ir/ir.js";
 import { answersFor, type Answer } from "../../runtime/answers.js";
 import { entryPoints } from "../../runtime/entry.js";
@@ -35,11 +36,17 @@ export interface LoadedModel {
   decisions: readonly string[];
   inputSchema: Record<string, unknown>;
   validate(state: unknown): { ok: true } | { ok: false; errors: StateError[] };
+  /**
+   * Does not check the state: the service, `pdm run` and batch scoring validate first, once. (Packages and
+   * `-o` modules check by default; runtime/api.ts in 6-package.)
+   */
   evaluate(state: Record<string, unknown>, options?: EvaluateOptions): Record<string, unknown>;
   evaluateTraced(
     state: Record<string, unknown>,
     options?: EvaluateOptions,
   ): { decisions: Record<string, unknown>; trace: Record<string, TraceEntry> };
+  /** like `evaluate`, with an explanation of every decision (docs/explanations.md) */
+  explain(state: Record<string, unknown>, options?: EvaluateOptions): { decisions: Record<string, unknown>; explanation: Explanation };
   /** decisions in, answers out (spec 2.8) */
   answers(decisions: Record<string, unknown>): Record<string, Answer>;
   /** FEEL values in, FEEL values out: for the TCK runner and other runtime-level callers */
@@ -75,6 +82,7 @@ export function loadModel(loadable: LoadableModel): LoadedModel {
     },
     evaluate: entry.evaluate,
     evaluateTraced: entry.evaluateTraced,
+    explain: entry.explain,
     evaluateValues: entry.evaluateValues,
     evaluateToValues: entry.evaluateToValues,
     answers: (decisions) => answersFor(questions, decisions),

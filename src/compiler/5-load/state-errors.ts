@@ -95,3 +95,40 @@ export function stateErrors(errors: ErrorObject[]): StateError[] {
   }
   return [...byAddress.values()];
 }
+
+/**
+ * JSON numbers beyond ±1.7976931348623157e308 (`1e999999`) parse as ±Infinity, which FEEL has no
+ * number for: each is out of range, in place of the schema's "not a number" (strictNumbers) at its
+ * address, which would hide the cause. NaN (only a JS caller can pass it) keeps the schema's error.
+ * Found without recursion.
+ */
+export function withNonFinite(errors: StateError[], state: unknown): StateError[] {
+  if (state === null || typeof state !== "object") return errors;
+  let out = [...errors];
+  const taken = new Set(errors.map((e) => e.address));
+  const stack: [unknown, string[]][] = Object.entries(state).map(([k, v]) => [v, [k]]);
+  while (stack.length > 0) {
+    const [v, path] = stack.pop()!;
+    if (typeof v === "number" && !Number.isFinite(v)) {
+      const name = dotted(path);
+      const address = `inputs.${name}`;
+      if (Number.isNaN(v)) {
+        if (!taken.has(address))
+          out.push(stateError(address, diagnostic("state.type", { variant: "value", name, wanted: ["number"], got: "NaN" })));
+        continue;
+      }
+      out = out.filter((e) => e.address !== address);
+      const negative = v < 0;
+      const d = diagnostic("state.range", {
+        name,
+        comparison: negative ? ">=" : "<=",
+        limit: String(negative ? -Number.MAX_VALUE : Number.MAX_VALUE),
+        got: String(v),
+      });
+      out.push(stateError(address, d));
+    } else if (v !== null && typeof v === "object") {
+      for (const [k, item] of Object.entries(v)) stack.push([item, [...path, k]]);
+    }
+  }
+  return out;
+}

@@ -5,14 +5,15 @@
 import { createRequire } from "node:module";
 import type { ValidateFunction } from "ajv";
 import { FEEL_FORMATS } from "./formats.js";
-import { stateErrors, type StateError } from "./state-errors.js";
+import { stateErrors, withNonFinite, type StateError } from "./state-errors.js";
 
 const require = createRequire(import.meta.url);
 
 function compile(schema: Record<string, unknown>): ValidateFunction {
   const { Ajv2020 } = require("ajv/dist/2020.js") as typeof import("ajv/dist/2020.js");
   // ownProperties: a state without `constructor` or `__proto__` does not inherit them
-  const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: false, ownProperties: true });
+  // strictNumbers: NaN and ±Infinity are not numbers (FEEL has none; a JS caller can pass them)
+  const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: false, strictNumbers: true, ownProperties: true });
   for (const [name, check] of Object.entries(FEEL_FORMATS)) ajv.addFormat(name, { type: "string", validate: check });
   return ajv.compile(schema);
 }
@@ -21,6 +22,6 @@ export function createStateValidator(schema: Record<string, unknown>): (state: u
   let validate: ValidateFunction | undefined;
   return (state) => {
     validate ??= compile(schema);
-    return validate(state) ? [] : stateErrors(validate.errors ?? []);
+    return withNonFinite(validate(state) ? [] : stateErrors(validate.errors ?? []), state);
   };
 }

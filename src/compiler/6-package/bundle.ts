@@ -1,16 +1,23 @@
-// The package's code: the generated module, the runtime it uses, the public API and the
-// precompiled state validator, bundled by esbuild into one file per module format.
-import { join } from "node:path";
+// The code of a package and of a `-o` module, which have one API: the generated module, the
+// runtime it uses, the public API (runtime/api.ts) and the precompiled state validator, bundled
+// by esbuild into one file per module format.
 import type { Plugin } from "esbuild";
 import type { CompiledModel } from "../5-load/compiled-model.js";
-import { bundleWithRuntime, modelPrelude, sourceRoot, type ModuleFormat, type NumberMode } from "./standalone.js";
+import {
+  apiFiles,
+  bundleWithRuntime,
+  modelPrelude,
+  type ApiFiles,
+  type BundleOptions,
+  type ModuleFormat,
+  type NumberMode,
+} from "./standalone.js";
 import { FORMATS_MODULE, validatorCode } from "./validator-code.js";
 
 const VALIDATOR_MODULE = "pdm:validator";
 
 /** The two virtual modules: the validator's code and the formats it calls. */
-function virtualModules(validator: string, src: string): Plugin {
-  const formats = join(src, "compiler/6-package/runtime/formats.ts");
+function virtualModules(validator: string, { formats, resolveDir }: ApiFiles): Plugin {
   return {
     name: "pdm-package-modules",
     setup(b) {
@@ -19,35 +26,50 @@ function virtualModules(validator: string, src: string): Plugin {
         if (args.path === FORMATS_MODULE) return { path: formats };
         return undefined;
       });
-      // resolveDir: the validator's own `require("ajv/dist/runtime/...")` helpers resolve from the sources
-      b.onLoad({ filter: /.*/, namespace: "pdm" }, () => ({ contents: validator, loader: "js", resolveDir: src }));
+      // resolveDir: the validator's own `require("ajv/dist/runtime/...")` helpers resolve from the project
+      b.onLoad({ filter: /.*/, namespace: "pdm" }, () => ({ contents: validator, loader: "js", resolveDir }));
     },
   };
 }
 
-function entrySource(model: CompiledModel, numbers: NumberMode, runtime: string, src: string): string {
+/** The module's text: the same API for a package and for `-o` (runtime/api.ts). */
+function entrySource(model: CompiledModel, numbers: NumberMode, runtime: string, api: string): string {
+  const inputs = model.ir.inputs.map((i) => i.name);
   return [
     ...modelPrelude(model, runtime),
     `import check from ${JSON.stringify(VALIDATOR_MODULE)};`,
-    `import { packageApi } from ${JSON.stringify(join(src, "compiler/6-package/runtime/api.ts"))};`,
-    "const api = packageApi(m, questions, check);",
+    `import { packageApi, InvalidStateError } from ${JSON.stringify(api)};`,
+    `const api = packageApi(m, questions, check, ${JSON.stringify(inputs)});`,
+    "export { InvalidStateError };",
     `export const contentHash = ${JSON.stringify(model.hash)};`,
     `export const numbers = ${JSON.stringify(numbers)};`,
     `export const inputSchema = ${JSON.stringify(model.inputSchema)};`,
-    "export const evaluate = api.evaluate;",
-    "export const evaluateTraced = api.evaluateTraced;",
-    "export const answers = api.answers;",
-    "export const validate = api.validate;",
+    ...API_EXPORTS.map((name) => `export const ${name} = api.${name};`),
   ].join("\n");
 }
 
-/** The package's module in both formats, from one validator compilation. */
-export async function packageModules(model: CompiledModel, numbers: NumberMode): Promise<Record<ModuleFormat, string>> {
-  const src = sourceRoot();
-  if (!src) throw new Error("pdm --package needs the compiler's TypeScript sources (src/), which were not found");
-  const plugins = [virtualModules(validatorCode(model.inputSchema), src)];
+/** The functions of the API, in the order the module exports them. */
+const API_EXPORTS = ["validate", "evaluate", "evaluateTraced", "explain", "answers", "evaluateUnchecked"] as const;
+
+/** The model's module in the given formats, from one validator compilation. */
+async function modules<F extends ModuleFormat>(model: CompiledModel, numbers: NumberMode, formats: F[]): Promise<Record<F, string>> {
+  const files = apiFiles();
+  const plugins = [virtualModules(validatorCode(model.inputSchema), files)];
   const bundle = (format: ModuleFormat) =>
-    bundleWithRuntime({ contents: (runtime) => entrySource(model, numbers, runtime, src), plugins }, { format, numbers });
-  const [esm, cjs] = await Promise.all([bundle("esm"), bundle("cjs")]);
-  return { esm, cjs };
+    bundleWithRuntime({ contents: (runtime) => entrySource(model, numbers, runtime, files.api), plugins }, { format, numbers });
+  const texts = await Promise.all(formats.map(bundle));
+  return Object.fromEntries(formats.map((f, i) => [f, texts[i]!])) as Record<F, string>;
+}
+
+/** The package's module in both formats. */
+export const packageModules = (model: CompiledModel, numbers: NumberMode): Promise<Record<ModuleFormat, string>> =>
+  modules(model, numbers, ["esm", "cjs"]);
+
+/** One self-contained module (`pdm compile -o`): the package's code in one format, importable from any folder. */
+export async function standaloneModule(
+  model: CompiledModel,
+  format: ModuleFormat = "esm",
+  options: Omit<BundleOptions, "format"> = {},
+): Promise<string> {
+  return (await modules(model, options.numbers ?? "decimal", [format]))[format];
 }

@@ -3,6 +3,7 @@
 // types, `Answers` shaped per question type, and the signatures of the package's API.
 import { Project, VariableDeclarationKind, type OptionalKind, type PropertySignatureStructure, type SourceFile } from "ts-morph";
 import type { CompiledModel } from "../5-load/compiled-model.js";
+import { NULL_REASONS } from "../../ir/explanation.js";
 import type { QuestionIR } from "../../ir/ir.js";
 import type { NumberMode } from "./standalone.js";
 import { propertyName, TypeNamer } from "./ts-types.js";
@@ -29,6 +30,42 @@ export interface StateError {
   message: string;
 }
 export type ValidationResult = { ok: true } | { ok: false; errors: StateError[] };
+/** One way a state does not match: the input it concerns (null when the state as a whole is wrong). */
+export interface StateIssue extends StateError {
+  input: string | null;
+}
+/** Thrown by \`evaluate\`, \`evaluateTraced\`, \`explain\` and \`answers\` for a state that does not match the input schema. */
+export declare class InvalidStateError extends Error {
+  readonly name: "InvalidStateError";
+  /** one per offending input, with the messages of \`validate\` */
+  readonly issues: StateIssue[];
+}
+/** What \`explain\` says of one evaluation, addressed like the model (\`decisions.risk.rule[3]\`); it holds no model text. */
+export interface Explanation {
+  decisions: { [K in keyof Decisions]?: DecisionExplanation };
+}
+export interface DecisionExplanation {
+  address: string;
+  value: unknown;
+  table?: {
+    hitPolicy: string;
+    /** the value of each input column, in column order */
+    inputs: unknown[];
+    /** 1-based numbers of the rules that matched */
+    matched: number[];
+    /** every rule tried, in order; \`failed\` is its first failing cell (1-based column) and the value that column saw */
+    rules: { rule: number; address: string; matched: boolean; failed?: { column: number; value: unknown } }[];
+    defaulted?: boolean;
+  };
+  /** \`let\` entries, calls of the model's functions and \`if\` branches, in evaluation order */
+  steps?: { address: string; kind: "let" | "call" | "if"; value: unknown; branch?: "then" | "else" }[];
+  /** when the value is null: where the null arose and why */
+  nullCause?: {
+    address: string;
+    reason: ${NULL_REASONS.map((r) => JSON.stringify(r)).join(" | ")};
+    detail: string;
+  };
+}
 /** A yes/no question: the probability that the decision is true (a deterministic run gives 1 or 0). */
 export interface NoulAnswer {
   value: boolean | null;
@@ -60,6 +97,10 @@ const RESERVED = [
   "Trace",
   "StateError",
   "ValidationResult",
+  "StateIssue",
+  "InvalidStateError",
+  "Explanation",
+  "DecisionExplanation",
   "NoulAnswer",
   "ChoiceAnswer",
   "NumberAnswer",
@@ -119,11 +160,22 @@ function addApi(file: SourceFile, numbers: NumberMode): void {
         },
       ].map((f) => ({ ...f, isExported: true, hasDeclareKeyword: true })),
     );
-  overloads("evaluate", (d) => d, "Evaluates every decision on a state. Call `validate` first: a state that does not match gives nulls.");
+  const throws = "Throws `InvalidStateError` when the state does not match the input schema.";
+  overloads("evaluate", (d) => d, `Evaluates every decision on a state. ${throws}`);
   overloads(
     "evaluateTraced",
     (d) => `{ decisions: ${d}; trace: Trace }`,
-    "Like `evaluate`, with the rules that fired and the `let` values of each decision.",
+    `Like \`evaluate\`, with the rules that fired and the \`let\` values of each decision. ${throws}`,
+  );
+  overloads(
+    "explain",
+    (d) => `{ decisions: ${d}; explanation: Explanation }`,
+    `Like \`evaluate\`, with what each decision did: the rules tried and the first cell that failed, steps, why a null is null. ${throws}`,
+  );
+  overloads(
+    "evaluateUnchecked",
+    (d) => d,
+    "`evaluate` without checking the state, for states validated already: a state that does not match gives nulls.",
   );
   file.addFunction({
     isExported: true,
@@ -131,7 +183,7 @@ function addApi(file: SourceFile, numbers: NumberMode): void {
     name: "answers",
     parameters: [state],
     returnType: "Answers",
-    docs: ["Evaluates the state, then shapes each question's answer (takes a state, not decisions)."],
+    docs: [`Evaluates the state, then shapes each question's answer (takes a state, not decisions). ${throws}`],
   });
   file.addFunction({
     isExported: true,

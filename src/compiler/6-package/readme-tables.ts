@@ -43,10 +43,23 @@ export function tableSites(ir: ModelIR, content: Obj): TableSite[] {
   return [...fromDecisions, ...fromFunctions];
 }
 
-const cell = (raw: unknown): string => {
+/** A cell as written in the model ("-" for an empty or `-` cell). */
+const writtenCell = (raw: unknown): string => {
   const t = raw === undefined || raw === null ? "-" : (cellText(raw) ?? JSON.stringify(raw));
-  return t.trim() === "-" ? "-" : code(t);
+  return t.trim() === "-" ? "-" : t;
 };
+
+const cell = (raw: unknown): string => {
+  const t = writtenCell(raw);
+  return t === "-" ? t : code(t);
+};
+
+/** Each rule's input cells as written, in column order (rule n at n - 1). */
+export function inputCells(s: TableSite): string[][] {
+  const columns = readHeader(s.rows[0], "", []) ?? [];
+  const outputNames = s.table.outputs.map((o) => o.name);
+  return s.rows.slice(1).map((raw) => (readRule(raw, columns, outputNames, "", [])?.inputs ?? []).map(writtenCell));
+}
 
 const HIT_NOTES: Record<string, string> = {
   FIRST: "rules are tried top to bottom; the first that matches gives the result",

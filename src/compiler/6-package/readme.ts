@@ -36,35 +36,53 @@ function usage(name: string, model: CompiledModel): string {
   const q = model.ir.questions[0];
   return [
     "```js",
-    `import { validate, evaluate, answers } from ${JSON.stringify(name)};`,
-    `// CommonJS: const { validate, evaluate, answers } = require(${JSON.stringify(name)});`,
+    `import { evaluate, answers, InvalidStateError } from ${JSON.stringify(name)};`,
+    `// CommonJS: const { evaluate, answers, InvalidStateError } = require(${JSON.stringify(name)});`,
     "",
-    "const checked = validate(state);",
-    'if (!checked.ok) throw new Error(checked.errors.map((e) => `${e.address}: ${e.message}`).join("\\n"));',
-    "const decisions = evaluate(state);",
-    q ? `const answer = answers(state)[${JSON.stringify(q.id)}];` : "const all = answers(state);",
+    "try {",
+    "  const decisions = evaluate(state);",
+    q ? `  const answer = answers(state)[${JSON.stringify(q.id)}];` : "  const all = answers(state);",
+    "} catch (e) {",
+    "  // the state does not match the inputs: one issue per offending input",
+    '  if (e instanceof InvalidStateError) console.error(e.issues.map((i) => `${i.address}: ${i.message}`).join("\\n"));',
+    "  else throw e;",
+    "}",
     "```",
   ].join("\n");
 }
+
+const CHECKS = "Throws `InvalidStateError` when the state does not match the inputs";
 
 const API = table(
   ["export", "what it does"],
   [
     [
+      code("evaluate(state, { exactDecimals? })"),
+      `every decision's value as JSON (dates \`YYYY-MM-DD\`, durations ISO 8601); with \`exactDecimals: true\`, numbers as exact decimal strings. ${CHECKS}`,
+    ],
+    [
+      code("evaluateTraced(state, { exactDecimals? })"),
+      `\`{ decisions, trace }\`: the trace names the rule(s) that fired in each table (1-based) and each decision's \`let\` values. ${CHECKS}`,
+    ],
+    [
+      code("explain(state, { exactDecimals? })"),
+      `\`{ decisions, explanation }\`: for each decision its value, the rules tried with the first cell that failed and the value it saw, \`let\`, call and \`if\` steps, and why a null is null; addressed like the model (\`decisions.<name>.rule[<n>]\`). ${CHECKS}`,
+    ],
+    [
+      code("answers(state)"),
+      `evaluates the state, then shapes one answer per question. Unlike the compiler's \`answers(decisions)\`, it takes the **state**. ${CHECKS}`,
+    ],
+    [
       code("validate(state)"),
       "checks a state against the input schema: `{ ok: true }` or `{ ok: false, errors: [{ address, code, message }] }`",
     ],
     [
-      code("evaluate(state, { exactDecimals? })"),
-      "every decision's value as JSON (dates `YYYY-MM-DD`, durations ISO 8601); with `exactDecimals: true`, numbers as exact decimal strings. Does not validate: a state that does not match gives nulls",
+      code("evaluateUnchecked(state, { exactDecimals? })"),
+      "`evaluate` without the check, for states validated already (by `validate` or the schema): a state that does not match gives nulls",
     ],
     [
-      code("evaluateTraced(state, { exactDecimals? })"),
-      "`{ decisions, trace }`: the trace names the rule(s) that fired in each table (1-based) and each decision's `let` values",
-    ],
-    [
-      code("answers(state)"),
-      "evaluates the state, then shapes one answer per question. Unlike the compiler's `answers(decisions)`, it takes the **state**",
+      code("InvalidStateError"),
+      "the error the checked entries throw: `issues` holds `{ input, address, code, message }` for each offending input (`input` is null when the state is not an object), with the messages of `validate`",
     ],
     [code("inputSchema"), "the input JSON Schema 2020-12 (also `schema.json`, exported as `<package>/schema.json`)"],
     [code("contentHash"), "sha256 of the model's canonical JSON: which model this package is"],

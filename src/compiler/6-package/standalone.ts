@@ -1,5 +1,5 @@
-// A compiled model as one self-contained module: the verified body plus the runtime it uses,
-// bundled by esbuild (tree-shaken), importable from any folder. ES module or CommonJS; numbers
+// Bundling a compiled model with the runtime it uses (bundle.ts says what the module holds):
+// esbuild, tree-shaken, importable from any folder. ES module or CommonJS; numbers
 // as FEEL decimals (default) or, with `numbers: "double"`, as JS doubles (outside FEEL: the
 // runtime's decimal.ts is swapped for decimal-double.ts at bundle time; the generated code is
 // the same).
@@ -20,7 +20,7 @@ export interface BundleOptions {
 const here = dirname(fileURLToPath(import.meta.url));
 
 /** The TypeScript sources (`src/`), from this file in a checkout or from the built CLI in `dist/`. */
-export function sourceRoot(): string | undefined {
+function sourceRoot(): string | undefined {
   return [join(here, "../.."), join(here, "../src"), join(here, "../../src")].find((p) => existsSync(join(p, "runtime/generated-api.ts")));
 }
 
@@ -36,6 +36,29 @@ function runtimeEntry(numbers: NumberMode): string {
   if (!found)
     throw new Error(`runtime${numbers === "double" ? " source" : ""} not found (looked in ${candidates.join(", ") || "no source folder"})`);
   return found;
+}
+
+/** The files the API of a package or `-o` module is bundled from (bundle.ts), and where the validator's imports resolve. */
+export interface ApiFiles {
+  api: string;
+  formats: string;
+  resolveDir: string;
+}
+
+/**
+ * The package API and the validator's formats: prebuilt next to the CLI (scripts/build.mjs), or
+ * the TypeScript sources in a checkout.
+ */
+export function apiFiles(): ApiFiles {
+  const prebuilt = [here, join(here, "..")].find((d) => existsSync(join(d, "package-api.mjs")));
+  if (prebuilt) return { api: join(prebuilt, "package-api.mjs"), formats: join(prebuilt, "package-formats.mjs"), resolveDir: prebuilt };
+  const src = sourceRoot();
+  if (!src)
+    throw new Error(
+      "pdm compile needs the package API, prebuilt (dist/package-api.mjs) or as TypeScript sources (src/); neither was found",
+    );
+  const runtime = join(src, "compiler/6-package/runtime");
+  return { api: join(runtime, "api.ts"), formats: join(runtime, "formats.ts"), resolveDir: src };
 }
 
 /** Resolves the runtime's `./decimal.js` (and `../decimal.js`) to decimal-double.ts. */
@@ -58,19 +81,6 @@ export function modelPrelude(model: CompiledModel, runtimePath: string): string[
     `const m = rt.entryPoints((function (rt) {\n${model.source}\n})(rt));`,
     `const questions = ${JSON.stringify(model.ir.questions)};`,
   ];
-}
-
-function standaloneSource(model: CompiledModel, runtimePath: string): string {
-  return [
-    ...modelPrelude(model, runtimePath),
-    `export const contentHash = ${JSON.stringify(model.hash)};`,
-    `export const inputSchema = ${JSON.stringify(model.inputSchema)};`,
-    "export const evaluate = m.evaluate;",
-    "export const evaluateTraced = m.evaluateTraced;",
-    "export const evaluateValues = m.evaluateValues;",
-    "export const functions = m.functions;",
-    "export const answers = (decisions) => rt.answersFor(questions, decisions);",
-  ].join("\n");
 }
 
 export interface EntrySource {
@@ -98,12 +108,4 @@ export async function bundleWithRuntime(entry: EntrySource, options: BundleOptio
     logLevel: "silent",
   });
   return result.outputFiles[0]!.text;
-}
-
-export async function standaloneModule(
-  model: CompiledModel,
-  format: ModuleFormat = "esm",
-  options: Omit<BundleOptions, "format"> = {},
-): Promise<string> {
-  return bundleWithRuntime({ contents: (runtime) => standaloneSource(model, runtime) }, { ...options, format });
 }

@@ -15,6 +15,7 @@ export function validatorCode(schema: Record<string, unknown>): string {
     allErrors: true,
     verbose: true,
     strict: false,
+    strictNumbers: true,
     ownProperties: true,
     code: { source: true, formats: _`require(${FORMATS_MODULE}).formats` },
   });

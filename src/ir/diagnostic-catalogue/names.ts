@@ -6,13 +6,15 @@ export const NAMES = inStage("names", {
     severity: "error",
     message: variants({
       name: (p: { name: string } & Suggested) => `unknown name \`${p.name}\`${p.didYouMean}`,
+      later: (p: { name: string }) =>
+        `\`${p.name}\` is a \`let\` entry defined further down; entries are read in order, so move \`${p.name}\` above this one`,
       requires: (p: { name: string } & Suggested) =>
         `\`requires\` names \`${p.name}\`, which is neither an input nor a decision${p.didYouMean}`,
     }),
     example: { variant: "name", name: "incme", didYouMean: "; did you mean `income`?" },
     explain:
       "A name resolves to nothing in scope, or a `requires` entry is neither an input nor a decision: declare it or fix the spelling. " +
-      "Inside a filter `xs[...]` an unresolved name is a member of the item, not an error.",
+      "A `let` entry that reads a later entry is told so. Inside a filter `xs[...]` an unresolved name is a member of the item, not an error.",
   }),
   "names.duplicate": entry({
     severity: "error",
@@ -20,6 +22,14 @@ export const NAMES = inStage("names", {
       `\`${p.name}\` is already declared in ${p.first}; inputs, decisions and functions share one namespace`,
     example: { name: "risk", first: "inputs" },
     explain: "A name is declared twice among inputs, decisions and functions: rename one.",
+  }),
+  "names.duplicate-entry": entry({
+    severity: "strict-error",
+    message: (p: { name: string }) => `the context has two entries named \`${p.name}\``,
+    example: { name: "total" },
+    explain:
+      "A context literal names an entry twice (`{a: 1, a: 2}`); DMN requires distinct names in a context. When lenient, the later " +
+      "entry's value is the entry's value, and later entries read the one before them.",
   }),
   "names.reserved": entry({
     severity: "error",

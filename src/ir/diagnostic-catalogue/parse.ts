@@ -214,6 +214,14 @@ export const PARSE = inStage("parse", {
     explain:
       "The FEEL text of an expression, cell, heading or type condition does not parse; the message says what was expected where (see `span`).",
   }),
+  "feel.not-feel": entry({
+    severity: "error",
+    message: (p: { written: string; feel: string; meaning: string }) => `\`${p.written}\` is not FEEL; write \`${p.feel}\` (${p.meaning})`,
+    example: { written: "&&", feel: "and", meaning: "logical and" },
+    explain:
+      "An operator from another language (`==`, `&&`, `||`, `!`, `=>`, `=<`, `<>`, `> =`, `;` between items): FEEL would read it " +
+      "differently or not at all. Write the FEEL spelling the message gives.",
+  }),
   "feel.empty": entry({
     severity: "error",
     message: variants({
@@ -234,10 +242,25 @@ export const PARSE = inStage("parse", {
     message: "comment is not closed; add `*/`",
     explain: "A `/*` comment has no closing `*/`.",
   }),
+  "feel.number-range": entry({
+    severity: "error",
+    message: (p: { text: string }) => `the number ${p.text} is too large for a FEEL number (at most 10^6144 in magnitude)`,
+    example: { text: "1e999999" },
+    explain:
+      "A number literal overflows FEEL's decimal numbers (34 digits, exponents up to 6144): it would be infinite, which FEEL has not.",
+  }),
+  "feel.lone-surrogate": entry({
+    severity: "error",
+    message: "the string holds a lone UTF-16 surrogate (a `\\u` escape of D800–DFFF without its partner), which is not a character",
+    explain:
+      "A `\\uD800`–`\\uDFFF` escape must pair a high surrogate with a low one (or write the character as `\\U01F600`); alone it is not text.",
+  }),
   "feel.too-deep": entry({
     severity: "error",
-    message: "the expression is nested too deeply",
-    explain: "The expression nests too deeply to parse: split it into `let` entries or decisions.",
+    message: (p: { limit: number }) => `the expression nests more than ${p.limit} levels deep; split it into \`let\` entries or decisions`,
+    example: { limit: 150 },
+    explain:
+      "The expression (brackets, operands of a long operator chain, nested `if`s...) nests deeper than the limit every phase is built for: split it into `let` entries or decisions.",
   }),
   "feel.internal": entry({
     severity: "error",

@@ -35,9 +35,47 @@ export const TABLES = inStage("tables", {
   }),
   "tables.unreachable-rule": entry({
     severity: "warning",
-    message: (p: { rule: number; catchAll: number }) => `rule ${p.rule} can never fire: rule ${p.catchAll} before it matches everything`,
-    example: { rule: 4, catchAll: 3 },
-    explain: "A rule after an all-`-` rule in a FIRST table can never fire: move or remove it.",
+    message: variants({
+      "catch-all": (p: { rule: number; by: number }) => `rule ${p.rule} can never fire: rule ${p.by} before it matches everything`,
+      shadowed: (p: { rule: number; by: number }) =>
+        `rule ${p.rule} can never fire: rule ${p.by} before it matches every state rule ${p.rule} matches`,
+    }),
+    example: { variant: "shadowed", rule: 4, by: 2 },
+    explain:
+      "In a FIRST table, a rule whose every cell is covered by the same column's cell of one earlier rule (an all-`-` rule " +
+      "covers everything) can never fire: move it up, narrow the earlier rule, or remove it. A warning: the model still " +
+      "answers as written.",
+  }),
+  "tables.gap": entry({
+    severity: "warning",
+    message: (p: { value: string; first: number; firstText: string; second: number; secondText: string }) =>
+      `${p.value} is matched neither by rule ${p.first} (\`${p.firstText}\`) nor by rule ${p.second} (\`${p.secondText}\`), which match the values on either side of it; include it in one of them`,
+    example: { value: "0.5", first: 4, firstText: "> 0.5", second: 6, secondText: "(0.3..0.5)" },
+    explain:
+      "Among rules alike in every other column, two ranges of a number column leave out the one value between them (an " +
+      "off-by-one): states with exactly that value fall through to a later rule.",
+  }),
+  "tables.cell-vacuous": entry({
+    severity: "strict-error",
+    message: variants({
+      everything: (p: { text: string; type: string }) =>
+        `\`${p.text}\` matches every ${p.type}: the tests of a comma list are alternatives (or); for values between two bounds write one range such as \`[a..b)\`, for any value \`-\``,
+      nothing: (p: { text: string; type: string }) => `\`${p.text}\` matches no ${p.type}, so this rule never fires`,
+    }),
+    example: { variant: "everything", text: ">= 720, < 800", type: "number" },
+    explain:
+      "An input cell other than `-` that matches every value of its column's kind (a comma list read as *and*), or none " + "(`[70..25]`).",
+  }),
+  "tables.cell-outside-type": entry({
+    severity: "warning",
+    message: variants({
+      none: (p: { text: string; type: string }) => `\`${p.text}\` matches no value of \`${p.type}\`, so this rule never fires`,
+      all: (p: { text: string; type: string }) => `\`${p.text}\` matches every value of \`${p.type}\`; write \`-\``,
+    }),
+    example: { variant: "none", text: "< 0", type: "number >= 0" },
+    explain:
+      "An input cell that matches no value its column's declared type allows (the rule never fires), or lists every value of " +
+      "a choice or levels column (write `-`).",
   }),
   "tables.cell-count": entry({
     severity: "error",
@@ -91,6 +129,28 @@ export const TABLES = inStage("tables", {
     }),
     example: { variant: "no-rules" },
     explain: "A table without rules.",
+  }),
+  "tables.cell-intent": entry({
+    severity: "strict-error",
+    message: variants({
+      arithmetic: (p: { text: string; value: string; range: string }) =>
+        `\`${p.text}\` is arithmetic: it matches only ${p.value}; for the numbers from one to the other write \`${p.range}\``,
+      boolean: (p: { text: string; column: string }) =>
+        `\`${p.text}\` in a ${p.column} column never matches (a ${p.column} value is never ${p.text}); test the column's value, or write \`-\` for any value`,
+      "decimal-comma": (p: { text: string; decimal: string }) =>
+        `\`${p.text}\` is a list of two numbers; FEEL decimals use a dot (\`${p.decimal}\`), and list items are separated by \`, \``,
+    }),
+    example: { variant: "arithmetic", text: "25-70", value: "-45", range: "[25..70]" },
+    explain:
+      "An input cell that is valid FEEL but cannot mean what it says: `25-70` (a subtraction, not a range), `true` in a " +
+      "non-boolean column (never matches), `<= 0,43` (two tests, not a decimal).",
+  }),
+  "tables.bare-word-number": entry({
+    severity: "warning",
+    message: (p: { word: string; kind: string }) =>
+      `\`${p.word}\` in a text column is the text "${p.word}", compared as text; if a ${p.kind} is meant, the column's value must be one (declare its type)`,
+    example: { word: "740", kind: "number" },
+    explain: "A bare word that looks like a number or a date in a string column: it is text, and text compares letter by letter.",
   }),
   "tables.bare-word-name": entry({
     severity: "warning",

@@ -59,10 +59,37 @@ export const TYPES = inStage("types", {
     message: variants({
       compare: (p: { left: string; right: string }) => `comparing ${p.left} with ${p.right}`,
       range: (p: { start: string; end: string }) => `a range from ${p.start} to ${p.end}`,
+      unordered: (p: { op: string; type: string }) =>
+        `\`${p.op}\` on ${p.type} compares the text alphabetically: a choice has no order; test with \`=\` or declare levels (\`low<medium<high\`)`,
       test: cannotMatch,
     }),
     example: { variant: "compare", left: "number", right: "string" },
-    explain: "Comparing values that can never be equal or ordered (a number with a string).",
+    explain:
+      "Comparing values that can never be equal or ordered (a number with a string), or ordering choice values, which have no " +
+      "order (levels do).",
+  }),
+  "types.iteration-range": entry({
+    severity: "strict-error",
+    message: variants({
+      endpoints: (p: { start: string; end: string }) =>
+        `an iteration range \`a..b\` runs over integers or dates, not from ${p.start} to ${p.end}`,
+      "range value": "a range value is not a list to iterate over; write the endpoints without brackets: `for x in a..b`",
+    }),
+    example: { variant: "endpoints", start: "date and time", end: "date and time" },
+    explain:
+      "`for x in a..b` (and `some`/`every`) iterates over the integers from `a` to `b` or the dates from `a` to `b`, one day apart, " +
+      "ascending or descending (DMN 1.5, 10.3.2.14). Other endpoints (date and time, time, durations, strings, mixed kinds) make the " +
+      "iteration null with a problem at run time. A bracketed range such as `[1..3]` is a range value, not a list: iterating over it " +
+      "visits the range itself once.",
+  }),
+  "types.external-function": entry({
+    severity: "strict-error",
+    message: (p: { detail: string }) => `external function: ${p.detail}`,
+    example: { detail: "java.lang.Math has no mapped method named foo" },
+    explain:
+      "`function(...) external {java: {class: ..., method signature: ...}}` names a Java static method that is not one of the mapped " +
+      "`java.lang` methods (docs/java-externals.md lists them), declares another number of parameters than the method takes, or " +
+      "is a PMML function. Calling it gives null with a problem.",
   }),
   "types.arith-boolean": entry({
     severity: "strict-error",
@@ -100,9 +127,13 @@ export const TYPES = inStage("types", {
   }),
   "types.unknown-member": entry({
     severity: "strict-error",
-    message: (p: { member: string; type: string } & Suggested) => `no field \`${p.member}\` in ${p.type}${p.didYouMean}`,
-    example: { member: "incme", type: "{income: number}", didYouMean: "; did you mean `income`?" },
-    explain: "`.field` that a struct type does not have.",
+    message: variants({
+      field: (p: { member: string; type: string } & Suggested) => `no field \`${p.member}\` in ${p.type}${p.didYouMean}`,
+      property: (p: { member: string; type: string; properties: readonly string[] } & Suggested) =>
+        `a ${p.type} has no property \`${p.member}\` (it has ${p.properties.join(", ")})${p.didYouMean}`,
+    }),
+    example: { variant: "field", member: "incme", type: "{income: number}", didYouMean: "; did you mean `income`?" },
+    explain: "`.field` that a struct type does not have, or a property a date, time or duration does not have (`.day` of a duration).",
   }),
   "types.arity": entry({
     severity: "error",
@@ -115,6 +146,18 @@ export const TYPES = inStage("types", {
     explain:
       "A model function called with the wrong number of arguments, or a built-in called in a way none of its signatures accepts " +
       "(`string()`, `abs(1, 2)`, `abs(nmber: 1)`).",
+  }),
+  "types.regex": entry({
+    severity: "strict-error",
+    message: (p: { fn: string; detail: string }) => `${p.fn}(): ${p.detail}`,
+    example: {
+      fn: "matches",
+      detail: 'invalid regular expression "(a)\\2": the back-reference \\2 names no group closed before it',
+    },
+    explain:
+      "A literal pattern of `matches`, `replace` or `split` that the runtime would refuse: not an XML Schema regular expression (lookaround, " +
+      "a back-reference to a group not closed before it), an unknown flag, or, with a back-reference, a pattern too large for the " +
+      "backtracking matcher (the message names the limit). Lenient (imports): a warning, and the call is null at run time.",
   }),
   "types.not-a-function": entry({
     severity: "strict-error",

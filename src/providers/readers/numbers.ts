@@ -113,14 +113,25 @@ export const convertPeriod = (value: number, from: Period, to: Period): number =
 
 /**
  * One amount in text. Groups: currency before, digits, multiplier, percent, currency after.
- * Digits with thousands separators are taken whole; a bare 4-digit year stays a number (the
+ * Digits with thousands separators are taken whole, in US or European grouping ("1,234.56",
+ * "1.234,56"; a lone "1.234" is a decimal); a bare 4-digit year stays a number (the
  * readers mask dates before they look at amounts).
  */
-export const AMOUNT_SOURCE = String.raw`(?<cur1>US\$|USD|EUR|GBP|\$|€|£)?\s?(?<num>[-−]?(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+))(?:\s?(?<mult>k|mm|mn|m|bn|thousand|million|billion)(?![a-z]))?(?:\s?(?<pct>%|percent(?![a-z])|per\s?cent(?![a-z])|pct(?![a-z])))?(?:\s?(?<cur2>USD|EUR|GBP|dollars?|euros?|pounds?)(?![a-z]))?`;
+export const AMOUNT_SOURCE = String.raw`(?<cur1>US\$|USD|EUR|GBP|\$|€|£)?\s?(?<num>[-−]?(?:\d{1,3}(?:\.\d{3})+,\d{1,2}(?!\d)|\d{1,3}(?:\.\d{3}){2,}(?![\d.,]\d)|\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+))(?:\s?(?<mult>k|mm|mn|m|bn|thousand|million|billion)(?![a-z]))?(?:\s?(?<pct>%|percent(?![a-z])|per\s?cent(?![a-z])|pct(?![a-z])))?(?:\s?(?<cur2>USD|EUR|GBP|dollars?|euros?|pounds?)(?![a-z]))?`;
+
+/** European grouping ("1.234,56", "1.234.567"): dots group thousands, a comma marks the decimals. */
+const EUROPEAN = /^[-−]?\d{1,3}(?:\.\d{3})+(?:,\d{1,2}|(?:\.\d{3})+)?$/;
+
+/** The digits of a matched number as JavaScript reads them: "1,234.50" and "1.234,50" → "1234.50". */
+const plainDigits = (num: string): string =>
+  (EUROPEAN.test(num) && (num.includes(",") || num.split(".").length > 2)
+    ? num.replace(/\./g, "").replace(",", ".")
+    : num.replace(/,/g, "")
+  ).replace("−", "-");
 
 export function amountFromMatch(m: RegExpExecArray): Amount {
   const g = m.groups ?? {};
-  const digits = (g.num ?? "").replace(/,/g, "").replace("−", "-");
+  const digits = plainDigits(g.num ?? "");
   const mult = g.mult ? (MULTIPLIERS[g.mult.toLowerCase()] ?? 1) : 1;
   const currencyWord = (g.cur1 ?? g.cur2)?.toLowerCase();
   return {

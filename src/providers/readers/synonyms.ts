@@ -36,7 +36,7 @@ export const SYNONYM_GROUPS: string[][] = [
   ["collision", "crash", "collided", "rear-ended"],
   ["theft", "stolen", "stole", "burglary", "robbery", "broke into"],
   ["glass", "windscreen", "windshield", "window"],
-  ["weather", "hail", "hailstorm", "flood", "flooding", "storm"],
+  ["weather", "hail", "hailstorm", "flood", "flooding", "storm", "wind", "winds", "windstorm", "gale"],
   ["injury", "injured", "hurt", "whiplash", "bodily"],
   ["retired", "retiree", "pension", "pensioner"],
   ["unemployed", "jobless", "unemployment", "out of work", "between jobs", "lost job", "laid off", "redundant"],

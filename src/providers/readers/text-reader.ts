@@ -1,7 +1,7 @@
 // The embedded text reader: extracts inputs from prose, offline and deterministic. Numbers,
 // dates, booleans, choices and levels are read; `string` inputs never are (spec 2.3), nor are
 // structs and lists. Relative dates are resolved against the date the text states ("Today is
-// 2026-03-01") or else today (docs/readers.md).
+// 2026-03-01") or else today, less surely (docs/readers.md).
 import type { InputIR } from "../../ir/ir.js";
 import { NO_USAGE, type ReadRequest, type ReadResult, type ReadValue, type Reader } from "../types.js";
 import { findDates, statedReference, todayIso } from "./dates.js";
@@ -54,7 +54,7 @@ export function readText(inputs: InputIR[], text: string, reference?: string, me
   const of = (...kinds: string[]) => readable.filter((i) => kinds.includes(i.type.kind));
   return aboveFloor({
     ...readNumbers(of("number"), cues, index, (i) => !inDate[i] && !inMeta[i]),
-    ...readDates(of("date"), cues, index, dates),
+    ...readDates(of("date"), cues, index, dates, !stated && !reference),
     ...readBooleans(of("boolean"), cues, index),
     ...readChoices(of("choice", "levels"), readable, cues, index),
   });

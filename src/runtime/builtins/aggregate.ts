@@ -1,7 +1,9 @@
 // Aggregate built-ins over a list or varargs (DMN 1.5 10.3.4.4): min, max, sum, product, mean,
 // median, stddev, mode, all, any.
+import { finite } from "../arithmetic.js";
 import { compareValues } from "../compare.js";
 import { Decimal } from "../decimal.js";
+import { integerSqrt } from "../decimal-digits.js";
 import { valueEquals } from "../equality.js";
 import { describe } from "../kinds.js";
 import { problem } from "../problems.js";
@@ -54,25 +56,56 @@ const sumOf = (ns: Decimal[]) => ns.reduce((a, b) => a.plus(b), new Decimal(0));
 function numeric(name: string, f: (ns: Decimal[]) => FeelValue) {
   return (items: FeelValue[]): FeelValue => {
     const ns = numbers(name, items);
-    return ns === null ? null : f(ns);
+    if (ns === null) return null;
+    const r = f(ns);
+    // a sum or product of huge numbers can pass the largest decimal: null, never Infinity
+    return r instanceof Decimal ? finite(r, `${name}()`) : r;
   };
 }
 
-const mean = (ns: Decimal[]) => (ns.length ? sumOf(ns).div(ns.length) : null);
+const mean = (ns: Decimal[]) => (ns.length ? finite(sumOf(ns).div(ns.length), "mean") : null);
 
 function median(ns: Decimal[]): FeelValue {
   if (!ns.length) return null;
   const sorted = [...ns].sort((a, b) => a.cmp(b));
   const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : sorted[mid - 1]!.plus(sorted[mid]!).div(2);
+  return sorted.length % 2 ? sorted[mid]! : finite(sorted[mid - 1]!.plus(sorted[mid]!).div(2), "median");
 }
 
-/** The sample standard deviation (n - 1 in the denominator). */
+/** A finite number as c × 10^-k, c a BigInt, k ≥ 0. */
+function scaledInteger(x: Decimal): [bigint, number] {
+  const text = x.toFixed();
+  const point = text.indexOf(".");
+  return point < 0 ? [BigInt(text), 0] : [BigInt(text.slice(0, point) + text.slice(point + 1)), text.length - point - 1];
+}
+
+const digitCount = (n: bigint): number => n.toString().length;
+
+/**
+ * The sample standard deviation (n - 1 in the denominator), rounded once: with the numbers as
+ * c_i × 10^-k the variance is (nΣc² − (Σc)²) / (n(n−1)) × 10^-2k exactly, whose square root is
+ * taken in integers to at least 36 digits, with a last digit 1 when it is not exact so that
+ * rounding to 34 digits never mistakes it for a tie.
+ */
 function stddev(ns: Decimal[]): FeelValue {
   if (ns.length < 2) return null;
-  const m = mean(ns)!;
-  const squares = sumOf(ns.map((x) => x.minus(m).pow(2)));
-  return squares.div(ns.length - 1).sqrt();
+  if (!ns.every((x) => x.isFinite())) return problem("stddev(): a number is not finite");
+  const parts = ns.map(scaledInteger);
+  const k = Math.max(...parts.map(([, scale]) => scale));
+  const cs = parts.map(([c, scale]) => c * 10n ** BigInt(k - scale));
+  const n = BigInt(ns.length);
+  const sum = cs.reduce((a, c) => a + c, 0n);
+  const numerator = n * cs.reduce((a, c) => a + c * c, 0n) - sum * sum;
+  const denominator = n * (n - 1n);
+  if (numerator === 0n) return new Decimal(0);
+  const s = Math.max(0, Math.ceil((72 - (digitCount(numerator) - digitCount(denominator))) / 2)) + 1;
+  const widened = numerator * 10n ** BigInt(2 * s);
+  const m = widened / denominator;
+  const root = integerSqrt(m);
+  const exact = widened % denominator === 0n && root * root === m;
+  const digits = exact ? root : root * 10n + 1n;
+  // reading keeps every digit; an operation rounds to 34 (plus(0): the double build has no toSignificantDigits)
+  return new Decimal(`${digits}e-${s + k + (exact ? 0 : 1)}`).plus(0);
 }
 
 /** The most frequent values, ascending. */
@@ -115,13 +148,20 @@ export const aggregateBuiltins: BuiltinDef[] = group("list", [
     "sum",
     T.number,
     "The sum of the numbers; null for an empty list.",
-    numeric("sum", (ns) => (ns.length ? sumOf(ns) : null)),
+    numeric("sum", (ns) => (ns.length ? finite(sumOf(ns), "sum") : null)),
   ),
   listOrVarargs(
     "product",
     T.number,
     "The product of the numbers; null for an empty list.",
-    numeric("product", (ns) => (ns.length ? ns.reduce((a, b) => a.times(b)) : null)),
+    numeric("product", (ns) =>
+      ns.length
+        ? finite(
+            ns.reduce((a, b) => a.times(b)),
+            "product",
+          )
+        : null,
+    ),
   ),
   listOrVarargs("mean", T.number, "The arithmetic mean of the numbers; null for an empty list.", numeric("mean", mean)),
   listOrVarargs(

@@ -1,6 +1,7 @@
 // Conversion built-ins (DMN 1.5 10.3.4.1): number(), string(), context().
-import { Decimal } from "../decimal.js";
+import { finite } from "../arithmetic.js";
 import { toFeelString } from "../format.js";
+import { readNumber } from "../literals.js";
 import { problem } from "../problems.js";
 import { FeelContext, type FeelValue } from "../values.js";
 import { asList, bad, isCtx, isStr, scalars } from "./args.js";
@@ -22,7 +23,9 @@ function number(from: FeelValue, grouping?: FeelValue, decimalSep?: FeelValue): 
     if (text.includes(".")) return problem(`number(): ${JSON.stringify(from)} is not a number`);
     text = text.replace(d, ".");
   }
-  return NUMBER.test(text) ? new Decimal(text) : problem(`number(): ${JSON.stringify(from)} is not a number`);
+  return NUMBER.test(text)
+    ? finite(readNumber(text), `number(${JSON.stringify(from)})`)
+    : problem(`number(): ${JSON.stringify(from)} is not a number`);
 }
 
 /** context(entries): a list of {key, value} contexts; keys must be distinct strings. */

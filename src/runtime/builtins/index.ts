@@ -9,6 +9,7 @@ import { contextBuiltins } from "./context.js";
 import { conversionBuiltins } from "./conversion.js";
 import type { BuiltinDef } from "./def.js";
 import { listBuiltins } from "./list.js";
+import { withMetering } from "./metering.js";
 import { numberBuiltins } from "./number.js";
 import { rangeBuiltins } from "./range.js";
 import { stringBuiltins } from "./string.js";
@@ -23,7 +24,7 @@ export const BUILTINS: readonly BuiltinDef[] = [
   ...numberBuiltins,
   ...contextBuiltins,
   ...rangeBuiltins,
-];
+].map(withMetering);
 
 const byName: ReadonlyMap<string, BuiltinDef> = new Map(BUILTINS.map((d) => [d.name, d]));
 

@@ -1,6 +1,7 @@
 // `range(from)`: a range literal in a string, e.g. "[1..10)", "[\"a\"..\"z\"]",
 // "[@\"2020-01-01\"..date(\"2020-12-31\")]". Endpoints are literals only: numbers, strings,
 // @"..." temporals and date/time/date and time/duration calls on a string literal.
+import { finite } from "../arithmetic.js";
 import { compareValues } from "../compare.js";
 import { Decimal } from "../decimal.js";
 import { kindOf } from "../kinds.js";
@@ -55,7 +56,7 @@ function endpoint(sc: Scanner): FeelValue | undefined {
   const num = /^-?(\d+(\.\d+)?|\.\d+)/.exec(rest);
   if (num) {
     sc.i += num[0].length;
-    return new Decimal(num[0]);
+    return finite(new Decimal(num[0]), "a range endpoint");
   }
   if (sc.eat("null")) return null;
   if (sc.eat('"')) return sc.string();

@@ -125,8 +125,14 @@ const RELATIONS: Record<string, Relation> = {
   },
 };
 
+/** `[null..10)`: an endpoint that is the null value, not an open end. */
+const hasNullEndpoint = (v: FeelValue): boolean =>
+  v instanceof FeelRange && v.nullEndpoints === "value" && (v.start === null || v.end === null);
+
 function relate(name: string, rel: Forms, a: FeelValue, b: FeelValue): FeelValue {
   if (a === null || b === null || a === undefined || b === undefined) return null;
+  // null whichever endpoint the relation would read first, not only when it reads the null one
+  if (hasNullEndpoint(a) || hasNullEndpoint(b)) return problem(`${name}(): a range endpoint is null`);
   const ra = a instanceof FeelRange;
   const rb = b instanceof FeelRange;
   try {

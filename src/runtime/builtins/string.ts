@@ -3,6 +3,8 @@ import { problem } from "../problems.js";
 import type { FeelValue } from "../values.js";
 import { asInt, asList, bad, codePoints, decimal, isStr, scalarDef } from "./args.js";
 import { group, T, type BuiltinDef, type BuiltinResult } from "./def.js";
+import { built } from "../budget.js";
+import type { CompiledRegex } from "./regex-match.js";
 import { translateRegex, translateReplacement, type Translation } from "./xpath-regex.js";
 
 /**
@@ -68,14 +70,12 @@ function cachedRegex(pattern: string, flags: string): Translation {
 }
 
 /** Flags may be absent or null (no flags) or a string of s m i x q. */
-function compile(name: string, pattern: FeelValue, flags: FeelValue | undefined): RegExp | null {
+function compile(name: string, pattern: FeelValue, flags: FeelValue | undefined): CompiledRegex | null {
   if (!isStr(pattern)) return bad(name, "pattern", pattern, "a string");
   if (flags !== undefined && flags !== null && !isStr(flags)) return bad(name, "flags", flags, "a string");
   const t = cachedRegex(pattern, (flags as string | null | undefined) ?? "");
   return t.ok ? t.regex : problem(`${name}(): ${t.message}`);
 }
-
-const groupCount = (re: RegExp) => new RegExp(`${re.source}|`, re.flags).exec("")!.length - 1;
 
 function matches(input: FeelValue, pattern: FeelValue, flags?: FeelValue): FeelValue {
   const re = compile("matches", pattern, flags);
@@ -90,13 +90,18 @@ function replace(input: FeelValue, pattern: FeelValue, replacement: FeelValue, f
   if (!isStr(input)) return bad("replace", "input", input, "a string");
   if (!isStr(replacement)) return bad("replace", "replacement", replacement, "a string");
   if (re.test("")) return problem(`replace(): the pattern ${JSON.stringify(pattern)} matches the empty string`);
-  const groups = groupCount(re);
   // with the q flag the replacement is literal too (XPath 3.1 fn:replace)
   const literal = typeof flags === "string" && flags.includes("q");
-  const build = literal ? () => replacement : translateReplacement(replacement, groups);
+  const build = literal ? () => replacement : translateReplacement(replacement, re.groupCount);
   if (typeof build === "string") return problem(`replace(): ${build}`);
-  const global = new RegExp(re.source, re.flags + "g");
-  return input.replace(global, (...m: unknown[]) => build(m.slice(0, groups + 1).map((g) => (g as string | undefined) ?? "")));
+  let out = "";
+  let last = 0;
+  for (const m of re.matchesIn(input)) {
+    // each replacement counts as it is made: many matches of a long one must not outgrow memory first
+    out += input.slice(last, m.start) + built(build(m.groups));
+    last = m.end;
+  }
+  return out + input.slice(last);
 }
 
 function split(s: FeelValue, delimiter: FeelValue): FeelValue {
@@ -106,9 +111,9 @@ function split(s: FeelValue, delimiter: FeelValue): FeelValue {
   if (re.test("")) return problem(`split(): the delimiter ${JSON.stringify(delimiter)} matches the empty string`);
   const out: string[] = [];
   let last = 0;
-  for (const m of s.matchAll(new RegExp(re.source, re.flags + "g"))) {
-    out.push(s.slice(last, m.index));
-    last = m.index! + m[0].length;
+  for (const m of re.matchesIn(s)) {
+    out.push(s.slice(last, m.start));
+    last = m.end;
   }
   out.push(s.slice(last));
   return out;

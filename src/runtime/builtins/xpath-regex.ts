@@ -1,10 +1,17 @@
-// XPath/XML Schema regular expressions (flags s m i x q) translated to JavaScript RegExps in
-// `v` (unicode sets) mode, which gives code-point matching, class subtraction and Unicode-aware
-// case folding. Every literal is emitted as a \u{...} escape so no XPath character can take on a
-// JavaScript meaning. Invalid patterns yield a message instead of a RegExp.
+// XPath/XML Schema regular expressions (flags s m i x q) translated to RE2 syntax and run by
+// re2js, which matches in time linear in the input whatever the pattern: no pattern a model or a
+// state supplies can stall the process. Every literal is written as a \x{...} escape so no XPath
+// character can take on an RE2 meaning; code points, case folding and Unicode categories are RE2's.
+// What RE2 cannot do — back-references, written `\k{N}` in the translation — goes to a backtracking
+// matcher that counts every step against the evaluation budget (regex-backtrack.ts). Invalid
+// patterns yield a message instead.
+import { RE2JS } from "re2js";
+import { complement, normalise, propertyRanges, subtract, type Ranges } from "./code-point-sets.js";
+import { backtrackingRegex } from "./regex-backtrack.js";
+import { re2Regex, type CompiledRegex } from "./regex-match.js";
 import { UNICODE_BLOCKS } from "./unicode-blocks.js";
 
-export type Translation = { ok: true; regex: RegExp } | { ok: false; message: string };
+export type Translation = { ok: true; regex: CompiledRegex } | { ok: false; message: string };
 
 class RegexError extends Error {}
 
@@ -12,27 +19,62 @@ const fail = (message: string): never => {
   throw new RegexError(message);
 };
 
-const u = (cp: number) => `\\u{${cp.toString(16)}}`;
-const literal = (cp: number) => (/[A-Za-z0-9]/.test(String.fromCodePoint(cp)) ? String.fromCodePoint(cp) : u(cp));
+const hex = (cp: number) => `\\x{${cp.toString(16)}}`;
+const literal = (cp: number) => (/[A-Za-z0-9]/.test(String.fromCodePoint(cp)) ? String.fromCodePoint(cp) : hex(cp));
+const rangeItems = (ranges: Ranges): string => ranges.map(([lo, hi]) => (lo === hi ? hex(lo) : `${hex(lo)}-${hex(hi)}`)).join("");
+
+/** The body of a class: RE2 class items, and the code points they stand for (computed only for a subtraction). */
+interface ClassBody {
+  items: string;
+  ranges: () => Ranges;
+}
+
+const ofRanges = (ranges: Ranges): ClassBody => ({ items: rangeItems(ranges), ranges: () => ranges });
+/** A Unicode property: RE2 names it; its ranges come from JavaScript's tables when a subtraction needs them. */
+const ofProperty = (re2: string, js: string): ClassBody => ({ items: re2, ranges: () => propertyRanges(js) });
+const negatedProperty = (re2: string, js: string): ClassBody => ({ items: re2, ranges: () => complement(propertyRanges(js)) });
 
 // XML 1.0 (5th edition) NameStartChar and NameChar, for \i \I \c \C
-const NAME_START =
-  ":A-Z_a-z\\u{C0}-\\u{D6}\\u{D8}-\\u{F6}\\u{F8}-\\u{2FF}\\u{370}-\\u{37D}\\u{37F}-\\u{1FFF}\\u{200C}-\\u{200D}" +
-  "\\u{2070}-\\u{218F}\\u{2C00}-\\u{2FEF}\\u{3001}-\\u{D7FF}\\u{F900}-\\u{FDCF}\\u{FDF0}-\\u{FFFD}\\u{10000}-\\u{EFFFF}";
-const NAME_CHAR = `${NAME_START}\\-.0-9\\u{B7}\\u{300}-\\u{36F}\\u{203F}-\\u{2040}`;
+const NAME_START: Ranges = normalise([
+  [0x3a, 0x3a],
+  [0x41, 0x5a],
+  [0x5f, 0x5f],
+  [0x61, 0x7a],
+  [0xc0, 0xd6],
+  [0xd8, 0xf6],
+  [0xf8, 0x2ff],
+  [0x370, 0x37d],
+  [0x37f, 0x1fff],
+  [0x200c, 0x200d],
+  [0x2070, 0x218f],
+  [0x2c00, 0x2fef],
+  [0x3001, 0xd7ff],
+  [0xf900, 0xfdcf],
+  [0xfdf0, 0xfffd],
+  [0x10000, 0xeffff],
+]);
+const NAME_CHAR: Ranges = normalise([...NAME_START, [0x2d, 0x2e], [0x30, 0x39], [0xb7, 0xb7], [0x300, 0x36f], [0x203f, 0x2040]]);
+const XML_SPACE: Ranges = [
+  [0x09, 0x0a],
+  [0x0d, 0x0d],
+  [0x20, 0x20],
+];
 
-/** The multi-character escapes, as classes usable both inside and outside a class. */
-const CLASS_ESCAPES: Record<string, string> = {
-  s: "[\\u{20}\\t\\n\\r]",
-  S: "[^\\u{20}\\t\\n\\r]",
-  d: "\\p{Nd}",
-  D: "\\P{Nd}",
-  w: "[^\\p{P}\\p{Z}\\p{C}]",
-  W: "[\\p{P}\\p{Z}\\p{C}]",
-  i: `[${NAME_START}]`,
-  I: `[^${NAME_START}]`,
-  c: `[${NAME_CHAR}]`,
-  C: `[^${NAME_CHAR}]`,
+/**
+ * The multi-character escapes. XML Schema's \w is every character but punctuation, separators and
+ * "other" (P, Z, C); the major categories partition Unicode, so that is L, M, N and S.
+ */
+const CLASS_ESCAPES: Record<string, ClassBody> = {
+  s: ofRanges(XML_SPACE),
+  S: ofRanges(complement(XML_SPACE)),
+  d: ofProperty("\\p{Nd}", "\\p{Nd}"),
+  D: negatedProperty("\\P{Nd}", "\\p{Nd}"),
+  w: ofProperty("\\p{L}\\p{M}\\p{N}\\p{S}", "\\p{L}\\p{M}\\p{N}\\p{S}"),
+  W: ofProperty("\\p{P}\\p{Z}\\p{C}", "\\p{P}\\p{Z}\\p{C}"),
+  i: ofRanges(NAME_START),
+  I: ofRanges(complement(NAME_START)),
+  c: ofRanges(NAME_CHAR),
+  C: ofRanges(complement(NAME_CHAR)),
 };
 
 const SINGLE_ESCAPES: Record<string, number> = { n: 0x0a, r: 0x0d, t: 0x09 };
@@ -64,11 +106,17 @@ function stripWhitespace(chars: string[]): string[] {
   return out;
 }
 
+/** One item of a class: a single character (usable as a range end) or a class body. */
+type Item = { code: number } | { body: ClassBody };
+
 class Translator {
   private i = 0;
-  private opened = 0;
+  /** groups open at this point: their numbers, null for (?: */
+  private readonly open: (number | null)[] = [];
+  /** capturing groups opened so far */
+  private groups = 0;
   private readonly closed = new Set<number>();
-  private readonly open: number[] = [];
+  backrefs = false;
   constructor(
     private readonly cs: string[],
     private readonly dotAll: boolean,
@@ -85,7 +133,7 @@ class Translator {
   translate(): string {
     let out = "";
     while (this.i < this.cs.length) out += this.atom();
-    if (this.open.length) fail("a group is not closed");
+    if (this.open.length > 0) fail("a group is not closed");
     return out;
   }
 
@@ -93,24 +141,24 @@ class Translator {
     const c = this.next();
     switch (c) {
       case "\\":
-        return this.escape(false).text;
+        return /[1-9]/.test(this.peek() ?? "") ? this.backReference() : this.outside(this.escape(false));
       case "[":
         return this.charClass();
       case ".":
-        return this.dotAll ? "." : "[^\\n\\r]";
+        return this.dotAll ? "(?s:.)" : "[^\\n\\r]";
       case "(":
         if (this.peek() === "?") {
           if (this.peek(1) !== ":") fail("only (?: groups are allowed");
           this.i += 2;
-          this.open.push(0);
+          this.open.push(null);
           return "(?:";
         }
-        this.open.push(++this.opened);
+        this.open.push(++this.groups);
         return "(";
       case ")": {
-        if (!this.open.length) fail("unbalanced )");
-        const g = this.open.pop()!;
-        if (g) this.closed.add(g);
+        if (this.open.length === 0) fail("unbalanced )");
+        const group = this.open.pop();
+        if (group) this.closed.add(group);
         return ")";
       }
       case "{":
@@ -130,6 +178,10 @@ class Translator {
     }
   }
 
+  private outside(item: Item): string {
+    return "code" in item ? hex(item.code) : `[${item.body.items}]`;
+  }
+
   private quantifier(): string {
     let body = "";
     while (this.peek() !== undefined && this.peek() !== "}") body += this.next();
@@ -140,32 +192,34 @@ class Translator {
     return `{${body}}`;
   }
 
-  /** After a backslash. `code` is set when the escape stands for one character (usable in ranges). */
-  private escape(inClass: boolean): { text: string; code?: number } {
+  /** After a backslash. */
+  private escape(inClass: boolean): Item {
     const c = this.next();
-    if (c in SINGLE_ESCAPES) return { text: u(SINGLE_ESCAPES[c]!), code: SINGLE_ESCAPES[c]! };
-    if (ESCAPABLE.has(c)) return { text: u(c.codePointAt(0)!), code: c.codePointAt(0)! };
-    if (c in CLASS_ESCAPES) return { text: CLASS_ESCAPES[c]! };
-    if (c === "p" || c === "P") return { text: this.property(c === "P") };
-    if (/[1-9]/.test(c) && !inClass) return { text: this.backReference(Number(c)) };
+    if (c in SINGLE_ESCAPES) return { code: SINGLE_ESCAPES[c]! };
+    if (ESCAPABLE.has(c)) return { code: c.codePointAt(0)! };
+    if (c in CLASS_ESCAPES) return { body: CLASS_ESCAPES[c]! };
+    if (c === "p" || c === "P") return { body: this.property(c === "P") };
     return fail(`\\${c} is not a valid escape${inClass ? " in a character class" : ""}`);
   }
 
-  private backReference(first: number): string {
-    let n = first;
-    while (this.peek() !== undefined && /\d/.test(this.peek()!) && this.closed.has(n * 10 + Number(this.peek()))) {
-      n = n * 10 + Number(this.next());
-    }
-    if (!this.closed.has(n)) fail(`\\${n} refers to a group that is not closed before it`);
-    return `(?:\\${n})`;
+  /**
+   * After `\`, digits: the longest run naming a group opened before it (XPath 3.1 5.6.1), which
+   * must be closed by now.
+   */
+  private backReference(): string {
+    let n = Number(this.next());
+    while (/\d/.test(this.peek() ?? "") && n * 10 + Number(this.peek()) <= this.groups) n = n * 10 + Number(this.next());
+    if (!this.closed.has(n)) fail(`the back-reference \\${n} names no group closed before it`);
+    this.backrefs = true;
+    return `\\k{${n}}`;
   }
 
-  private property(negated: boolean): string {
+  private property(negated: boolean): ClassBody {
     if (this.next() !== "{") fail("\\p needs {name}");
     let name = "";
     while (this.peek() !== "}") name += this.next();
     this.next();
-    if (CATEGORIES.has(name)) return `\\${negated ? "P" : "p"}{${name}}`;
+    if (CATEGORIES.has(name)) return (negated ? negatedProperty : ofProperty)(`\\${negated ? "P" : "p"}{${name}}`, `\\p{${name}}`);
     if (name.startsWith("Is")) {
       const block =
         UNICODE_BLOCKS[
@@ -174,67 +228,86 @@ class Translator {
             .replace(/[\s_-]/g, "")
             .toLowerCase()
         ];
-      if (block) return `[${negated ? "^" : ""}${u(block[0])}-${u(block[1])}]`;
+      if (block) return ofRanges(negated ? complement([block]) : [block]);
     }
     return fail(`unknown Unicode property ${name}`);
   }
 
   /** After `[`: items, optional ranges, optional `-[subtraction]`, then `]`. */
   private charClass(): string {
+    const { negated, body, subtraction } = this.classParts();
+    if (!subtraction) return `[${negated ? "^" : ""}${body.items}]`;
+    const kept = subtract(this.classRanges(negated, body), subtraction);
+    return kept.length === 0 ? "[^\\x{0}-\\x{10ffff}]" : `[${rangeItems(kept)}]`;
+  }
+
+  private classRanges(negated: boolean, body: ClassBody): Ranges {
+    return negated ? complement(body.ranges()) : body.ranges();
+  }
+
+  private classParts(): { negated: boolean; body: ClassBody; subtraction?: Ranges } {
     const negated = this.peek() === "^";
     if (negated) this.i++;
-    let items = "";
-    let subtraction = "";
+    const items: Item[] = [];
+    let subtraction: Ranges | undefined;
     let first = true;
     for (;;) {
       const c = this.next();
       if (c === "]" && !first) break;
       if (c === "-" && this.peek() === "[" && !first) {
         this.i++;
-        subtraction = this.charClass();
+        const inner = this.classParts();
+        subtraction = inner.subtraction
+          ? subtract(this.classRanges(inner.negated, inner.body), inner.subtraction)
+          : this.classRanges(inner.negated, inner.body);
         if (this.next() !== "]") fail("a class subtraction must end the class");
         break;
       }
       if (c === "[") fail("an unescaped [ inside a character class");
-      const start = c === "\\" ? this.escape(true) : { text: u(c.codePointAt(0)!), code: c.codePointAt(0)! };
+      const start: Item = c === "\\" ? this.escape(true) : { code: c.codePointAt(0)! };
       if (c === "-" && !first && this.peek() !== "]") fail("an unescaped - inside a character class");
-      if (start.code !== undefined && this.peek() === "-" && this.peek(1) !== "]" && this.peek(1) !== "[") {
+      if ("code" in start && this.peek() === "-" && this.peek(1) !== "]" && this.peek(1) !== "[") {
         this.i++;
         const e = this.next();
-        const end = e === "\\" ? this.escape(true) : { text: u(e.codePointAt(0)!), code: e.codePointAt(0)! };
-        if (end.code === undefined) fail("a range cannot end with a multi-character escape");
-        if (end.code! < start.code) fail("a character range is out of order");
-        items += `${start.text}-${end.text}`;
+        const end: Item = e === "\\" ? this.escape(true) : { code: e.codePointAt(0)! };
+        if (!("code" in end)) fail("a range cannot end with a multi-character escape");
+        const to = (end as { code: number }).code;
+        if (to < start.code) fail("a character range is out of order");
+        items.push({ body: ofRanges([[start.code, to]]) });
       } else {
-        items += start.text;
+        items.push(start);
       }
       first = false;
     }
-    const base = `[${negated ? "^" : ""}${items}]`;
-    return subtraction ? `[${base}--${subtraction}]` : base;
+    const bodies = items.map((it) => ("code" in it ? ofRanges([[it.code, it.code]]) : it.body));
+    const body: ClassBody = {
+      items: bodies.map((b) => b.items).join(""),
+      ranges: () => normalise(bodies.flatMap((b) => b.ranges())),
+    };
+    return { negated, body, subtraction };
   }
 }
 
 const FLAGS = new Set(["s", "m", "i", "x", "q"]);
 
+/** Patterns and inputs are compiled once per pattern and flags: tables call matches() per row with the same few. */
 export function translateRegex(pattern: string, flags = ""): Translation {
   for (const f of flags) if (!FLAGS.has(f)) return { ok: false, message: `"${f}" is not a regular expression flag` };
   const has = (f: string) => flags.includes(f);
   try {
-    let source: string;
-    let js = "v";
     if (has("q")) {
-      source = Array.from(pattern, (c) => u(c.codePointAt(0)!)).join("");
-    } else {
-      const chars = has("x") ? stripWhitespace(Array.from(pattern)) : Array.from(pattern);
-      source = new Translator(chars, has("s")).translate();
-      if (has("s")) js += "s";
-      if (has("m")) js += "m";
+      const literal = Array.from(pattern, (c) => hex(c.codePointAt(0)!)).join("");
+      return { ok: true, regex: re2Regex(RE2JS.compile(literal, has("i") ? RE2JS.CASE_INSENSITIVE : 0)) };
     }
-    if (has("i")) js += "i";
-    return { ok: true, regex: new RegExp(source, js) };
+    const translator = new Translator(has("x") ? stripWhitespace(Array.from(pattern)) : Array.from(pattern), has("s"));
+    const source = translator.translate();
+    const re2Flags = (has("i") ? RE2JS.CASE_INSENSITIVE : 0) | (has("m") ? RE2JS.MULTILINE : 0);
+    if (!translator.backrefs) return { ok: true, regex: re2Regex(RE2JS.compile(source, re2Flags)) };
+    // RE2 checks the syntax (a back-reference stands for an empty group there); the matcher runs it
+    RE2JS.compile(source.replace(/\\k\{\d+\}/g, "(?:)"), re2Flags);
+    return { ok: true, regex: backtrackingRegex(source, { caseless: has("i"), multiline: has("m") }) };
   } catch (e) {
-    const message = e instanceof RegexError || e instanceof SyntaxError ? e.message : String(e);
+    const message = e instanceof Error ? e.message : String(e);
     return { ok: false, message: `invalid regular expression ${JSON.stringify(pattern)}: ${message}` };
   }
 }

@@ -8,6 +8,8 @@
 //   time ± days-time wraps around midnight.
 // - Subtracting date-times needs both local or both with an offset; a date counts as UTC midnight.
 // - Years-months results are truncated to whole months, days-time results to nanoseconds.
+// - Whole seconds within safe integers (the years people use) are worked out on numbers
+//   (safe-seconds.ts); fractions of a second and far-out years on BigInt nanoseconds.
 import { Decimal, isDecimal } from "../decimal.js";
 import { problem } from "../problems.js";
 import { DaysTimeDuration, FeelDate, FeelDateTime, type FeelTime, YearsMonthsDuration } from "../values.js";
@@ -15,6 +17,7 @@ import type { FeelValue, TemporalValue } from "../values.js";
 import { MAX_YEAR, MIN_YEAR, addMonths } from "./calendar.js";
 import { temporalToString } from "./format.js";
 import { isTemporal } from "./is-temporal.js";
+import { dayAndSeconds, safeSum, wallSeconds, wholeSeconds } from "./safe-seconds.js";
 import {
   atTime,
   dateNanos,
@@ -64,15 +67,29 @@ function dateTimeWithMonths(dt: FeelDateTime, months: number): FeelValue {
   return new FeelDateTime(c.year, c.month, c.day, dt.hour, dt.minute, dt.second, dt.nanos, dt.offset, null);
 }
 
-function dateWithNanos(d: FeelDate, ns: bigint): FeelValue {
-  const f = fieldsOf(dateNanos(d) + ns);
+/** `d` moved by `sign` × `by`: on whole seconds when they are safe, else on nanoseconds. */
+function dateMoved(d: FeelDate, by: DaysTimeDuration, sign: 1 | -1): FeelValue {
+  const seconds = wholeSeconds(by.seconds);
+  const from = wallSeconds(d);
+  const total = seconds === null || from === null ? null : safeSum(from, sign * seconds);
+  const f = total === null ? fieldsOf(dateNanos(d) + signed(sign, dtNanos(by))) : dayAndSeconds(total);
   return inRange(f.year) ? new FeelDate(f.year, f.month, f.day) : outOfRange();
 }
 
-function dateTimeWithNanos(dt: FeelDateTime, ns: bigint): FeelValue {
+function dateTimeMoved(dt: FeelDateTime, by: DaysTimeDuration, sign: 1 | -1): FeelValue {
+  const seconds = dt.zone === null && dt.nanos === 0 ? wholeSeconds(by.seconds) : null;
+  const from = seconds === null ? null : wallSeconds(dt);
+  const total = seconds === null || from === null ? null : safeSum(from, sign * seconds);
+  if (total !== null) {
+    const f = dayAndSeconds(total);
+    return inRange(f.year) ? new FeelDateTime(f.year, f.month, f.day, f.hour, f.minute, f.second, 0, dt.offset, null) : outOfRange();
+  }
+  const ns = signed(sign, dtNanos(by));
   const moved = dt.zone !== null ? dateTimeFromUtc(utcNanos(dt) + ns, 0, dt.zone) : dateTimeFromLocal(localNanos(dt) + ns, dt.offset, null);
   return moved ?? outOfRange();
 }
+
+const signed = (sign: 1 | -1, ns: bigint) => (sign < 0 ? -ns : ns);
 
 const timeWithNanos = (t: FeelTime, ns: bigint): FeelValue => timeFromNanos(nanosOfDay(t) + ns, t.offset, t.zone);
 
@@ -87,7 +104,18 @@ function yearsMonths(months: number): FeelValue {
 
 const utcMidnight = (d: FeelDate) => new FeelDateTime(d.year, d.month, d.day, 0, 0, 0, 0, 0, null);
 
+/** a − b in whole seconds on numbers, when both are whole seconds within safe integers. */
+function secondsDifference(a: FeelDateTime | FeelDate, b: FeelDateTime | FeelDate): FeelValue | undefined {
+  if ((a.kind === "date and time" && a.nanos !== 0) || (b.kind === "date and time" && b.nanos !== 0)) return undefined;
+  const [x, y] = [wallSeconds(a), wallSeconds(b)];
+  const shift = (t: FeelDateTime | FeelDate) => (t.kind === "date and time" ? (t.offset ?? 0) : 0);
+  const difference = x === null || y === null ? null : safeSum(x - shift(a), shift(b) - y);
+  return difference === null ? undefined : new DaysTimeDuration(new Decimal(difference));
+}
+
 function dateTimeDifference(a: FeelDateTime, b: FeelDateTime): FeelValue {
+  const fast = (a.offset === null) === (b.offset === null) ? secondsDifference(a, b) : undefined;
+  if (fast) return fast;
   if (a.offset === null && b.offset === null) return daysTime(localNanos(a) - localNanos(b));
   if (a.offset !== null && b.offset !== null) return daysTime(utcNanos(a) - utcNanos(b));
   return problem(`cannot subtract ${describe(b)} from ${describe(a)}: one has a time zone and the other does not`);
@@ -110,9 +138,9 @@ const swap =
 
 const addition: Record<string, Op> = {
   "date|years and months duration": (a: FeelDate, b: YearsMonthsDuration) => dateWithMonths(a, b.months),
-  "date|days and time duration": (a: FeelDate, b: DaysTimeDuration) => dateWithNanos(a, dtNanos(b)),
+  "date|days and time duration": (a: FeelDate, b: DaysTimeDuration) => dateMoved(a, b, 1),
   "date and time|years and months duration": (a: FeelDateTime, b: YearsMonthsDuration) => dateTimeWithMonths(a, b.months),
-  "date and time|days and time duration": (a: FeelDateTime, b: DaysTimeDuration) => dateTimeWithNanos(a, dtNanos(b)),
+  "date and time|days and time duration": (a: FeelDateTime, b: DaysTimeDuration) => dateTimeMoved(a, b, 1),
   "time|days and time duration": (a: FeelTime, b: DaysTimeDuration) => timeWithNanos(a, dtNanos(b)),
   "years and months duration|years and months duration": (a: YearsMonthsDuration, b: YearsMonthsDuration) =>
     yearsMonths(a.months + b.months),
@@ -126,15 +154,15 @@ for (const key of Object.keys(addition)) {
 
 const subtraction: Record<string, Op> = {
   "date|years and months duration": (a: FeelDate, b: YearsMonthsDuration) => dateWithMonths(a, -b.months),
-  "date|days and time duration": (a: FeelDate, b: DaysTimeDuration) => dateWithNanos(a, -dtNanos(b)),
+  "date|days and time duration": (a: FeelDate, b: DaysTimeDuration) => dateMoved(a, b, -1),
   "date and time|years and months duration": (a: FeelDateTime, b: YearsMonthsDuration) => dateTimeWithMonths(a, -b.months),
-  "date and time|days and time duration": (a: FeelDateTime, b: DaysTimeDuration) => dateTimeWithNanos(a, -dtNanos(b)),
+  "date and time|days and time duration": (a: FeelDateTime, b: DaysTimeDuration) => dateTimeMoved(a, b, -1),
   "time|days and time duration": (a: FeelTime, b: DaysTimeDuration) => timeWithNanos(a, -dtNanos(b)),
   "years and months duration|years and months duration": (a: YearsMonthsDuration, b: YearsMonthsDuration) =>
     yearsMonths(a.months - b.months),
   "days and time duration|days and time duration": (a: DaysTimeDuration, b: DaysTimeDuration) =>
     new DaysTimeDuration(a.seconds.minus(b.seconds)),
-  "date|date": (a: FeelDate, b: FeelDate) => daysTime(dateNanos(a) - dateNanos(b)),
+  "date|date": (a: FeelDate, b: FeelDate) => secondsDifference(a, b) ?? daysTime(dateNanos(a) - dateNanos(b)),
   "date and time|date and time": dateTimeDifference,
   "date|date and time": (a: FeelDate, b: FeelDateTime) => dateTimeDifference(utcMidnight(a), b),
   "date and time|date": (a: FeelDateTime, b: FeelDate) => dateTimeDifference(a, utcMidnight(b)),

@@ -10,26 +10,30 @@
 // - Durations compare only with durations of the same kind, at full precision.
 import type { DaysTimeDuration, FeelDate, FeelDateTime, FeelTime, TemporalValue, YearsMonthsDuration } from "../values.js";
 import { daysFromCivil } from "./calendar.js";
+import { wallSeconds } from "./safe-seconds.js";
 
 const sign = (n: number | bigint): number => (n > 0 ? 1 : n < 0 ? -1 : 0);
 
 const localSecondsOfDay = (t: FeelTime | FeelDateTime) => t.hour * 3600 + t.minute * 60 + t.second;
 
-function localSeconds(t: FeelTime | FeelDateTime): bigint {
-  const day = t.kind === "date and time" ? BigInt(daysFromCivil(t.year, t.month, t.day)) * 86_400n : 0n;
-  return day + BigInt(localSecondsOfDay(t));
+/** Whole seconds of the wall clock: a number while safe (safe-seconds.ts), else a BigInt. */
+function localSeconds(t: FeelTime | FeelDateTime): number | bigint {
+  if (t.kind === "time") return localSecondsOfDay(t);
+  return wallSeconds(t) ?? BigInt(daysFromCivil(t.year, t.month, t.day)) * 86_400n + BigInt(localSecondsOfDay(t));
 }
 
-/** Whole seconds comparable across both values, and whether both are local or both pinned. */
-function secondsPair(a: FeelTime | FeelDateTime, b: FeelTime | FeelDateTime): [bigint, bigint, boolean] {
+/** Whole seconds comparable across both values (both numbers, or both BigInts), and whether both are local or both pinned. */
+function secondsPair(a: FeelTime | FeelDateTime, b: FeelTime | FeelDateTime): [number, number, boolean] | [bigint, bigint, boolean] {
   const bothPinned = a.offset !== null && b.offset !== null;
-  if (!bothPinned) return [localSeconds(a), localSeconds(b), a.offset === b.offset];
-  return [localSeconds(a) - BigInt(a.offset!), localSeconds(b) - BigInt(b.offset!), true];
+  const [x, y] = [localSeconds(a), localSeconds(b)];
+  const [dx, dy] = bothPinned ? [a.offset!, b.offset!] : [0, 0];
+  if (typeof x === "number" && typeof y === "number") return [x - dx, y - dy, bothPinned || a.offset === b.offset];
+  return [BigInt(x) - BigInt(dx), BigInt(y) - BigInt(dy), bothPinned || a.offset === b.offset];
 }
 
 function compareClock(a: FeelTime | FeelDateTime, b: FeelTime | FeelDateTime): number {
   const [x, y] = secondsPair(a, b);
-  return sign(x - y);
+  return x < y ? -1 : x > y ? 1 : 0;
 }
 
 function equalClock(a: FeelTime | FeelDateTime, b: FeelTime | FeelDateTime): boolean {

@@ -68,8 +68,10 @@ async function counted<T extends { usage: Usage }>(
   }
 }
 
+// The reader's evidence limits go along: the service refuses evidence over them before reading.
 const reader = (r: Reader, m: Metrics): Reader => ({
   name: r.name,
+  ...(r.limits ? { limits: r.limits } : {}),
   read: (req, signal) => counted(m, "reader", r.name, () => r.read(req, signal)),
 });
 const generator = (g: Generator, m: Metrics): Generator => ({

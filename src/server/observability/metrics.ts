@@ -2,7 +2,7 @@
 // their latency, the compile cache, ledger latency and reservations held, provider calls and
 // tokens. One registry per app, so several apps in one process (tests) never share counters.
 import { Counter, Gauge, Histogram, Registry } from "prom-client";
-import type { CompileCache } from "../../compiler/index.js";
+import type { CacheStats } from "../../compiler/index.js";
 
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 
@@ -16,7 +16,12 @@ export interface Metrics {
   providerTokens: Counter<"provider" | "direction">;
 }
 
-export function createMetrics(cache: CompileCache): Metrics {
+/** What the compile pool reports: workers busy, jobs waiting, workers replaced since start. */
+interface PoolStats {
+  stats(): { busy: number; queued: number; replaced: number };
+}
+
+export function createMetrics(cache: { stats(): CacheStats }, pool?: PoolStats): Metrics {
   const registry = new Registry();
   const m: Metrics = {
     registry,
@@ -58,17 +63,22 @@ export function createMetrics(cache: CompileCache): Metrics {
       registers: [registry],
     }),
   };
-  const stat = (name: string, help: string, pick: (s: ReturnType<CompileCache["stats"]>) => number) =>
+  const gauge = (name: string, help: string, read: () => number) =>
     new Gauge({
       name,
       help,
       registers: [registry],
       collect() {
-        this.set(pick(cache.stats()));
+        this.set(read());
       },
     });
-  stat("pdm_compile_cache_entries", "compiled models in the cache", (s) => s.size);
-  stat("pdm_compile_cache_hits", "compile cache hits since start", (s) => s.hits);
-  stat("pdm_compile_cache_misses", "compile cache misses (compilations) since start", (s) => s.misses);
+  gauge("pdm_compile_cache_entries", "compiled models in the cache", () => cache.stats().size);
+  gauge("pdm_compile_cache_hits", "compile cache hits since start", () => cache.stats().hits);
+  gauge("pdm_compile_cache_misses", "compile cache misses (compilations) since start", () => cache.stats().misses);
+  if (pool) {
+    gauge("pdm_compile_workers_busy", "compile workers running a job", () => pool.stats().busy);
+    gauge("pdm_compile_queue_length", "models waiting for a compile worker", () => pool.stats().queued);
+    gauge("pdm_compile_workers_replaced", "compile workers replaced since start (past a limit, or failed)", () => pool.stats().replaced);
+  }
   return m;
 }

@@ -19,6 +19,8 @@ export const operationHandler =
   async (req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
     const call: ServiceCall = {
       body: req.body,
+      // the route's schema is the operation's request schema, and fastify has validated the body with it
+      bodyChecked: req.routeOptions.schema?.body !== undefined,
       inputTokens: countTokens(req.rawBody ?? ""),
       accountId: req.caller?.accountId ?? null,
       startedAt: req.startedAt,

@@ -5,6 +5,7 @@ import type { ServiceDeps } from "../../service/deps.js";
 import { CATALOGUE, problem, type ProblemCode } from "../../service/problems.js";
 import { COMPONENTS } from "../../service/schemas/index.js";
 import { sendProblem } from "../errors.js";
+import { docsPage } from "./docs-page.js";
 import type { Metrics } from "../observability/metrics.js";
 import { json, problemResponses, type RouteSpec } from "./route-spec.js";
 
@@ -64,6 +65,15 @@ const OPENAPI_ROUTE: RouteSpec = {
   },
 };
 
+const DOCS_ROUTE: RouteSpec = {
+  method: "GET",
+  url: "/docs",
+  schema: {
+    summary: "This reference as an HTML page: every route and every problem type",
+    response: { 200: { description: "an HTML page", content: { "text/html": { schema: { type: "string" } } } } },
+  },
+};
+
 const PROBLEM_ROUTE: RouteSpec = {
   method: "GET",
   url: "/problems/:code",
@@ -78,7 +88,15 @@ const PROBLEM_ROUTE: RouteSpec = {
   },
 };
 
-export const PUBLIC_ROUTES: readonly RouteSpec[] = [KEYS_ROUTE, HEALTH_ROUTE, READY_ROUTE, METRICS_ROUTE, OPENAPI_ROUTE, PROBLEM_ROUTE];
+export const PUBLIC_ROUTES: readonly RouteSpec[] = [
+  KEYS_ROUTE,
+  HEALTH_ROUTE,
+  READY_ROUTE,
+  METRICS_ROUTE,
+  OPENAPI_ROUTE,
+  DOCS_ROUTE,
+  PROBLEM_ROUTE,
+];
 
 export const publicRoutes: FastifyPluginAsync<PublicOptions> = async (app, { service, version, openapi, metrics, readiness = {} }) => {
   app.route({
@@ -91,7 +109,8 @@ export const publicRoutes: FastifyPluginAsync<PublicOptions> = async (app, { ser
       status: "ok",
       version,
       ledger: service.ledger?.kind ?? "off",
-      compile_cache: service.cache.stats(),
+      compile_cache: service.compiler.stats(),
+      check_cache: service.compiler.checkStats(),
       generators: service.providers.aliases,
     }),
   });
@@ -120,6 +139,12 @@ export const publicRoutes: FastifyPluginAsync<PublicOptions> = async (app, { ser
     },
   });
   app.route({ ...OPENAPI_ROUTE, handler: async () => openapi });
+  const docs = docsPage(openapi);
+  app.route({
+    ...DOCS_ROUTE,
+    handler: async (_req, reply) =>
+      reply.type("text/html; charset=utf-8").header("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'").send(docs),
+  });
   app.route<{ Params: { code: string } }>({
     ...PROBLEM_ROUTE,
     handler: async (req, reply) => {

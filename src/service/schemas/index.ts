@@ -2,7 +2,20 @@
 // gives, and what they share. The OpenAPI document serves them as its components.
 import { Balance, Billing, LineItem, Usage } from "./billing.js";
 import { Check, Diagnostic, Draft, FileEntry, ModelsRequest } from "./models.js";
-import { ContentDefinition, PortableModel, Question, Questions, State } from "./model.js";
+import {
+  ContentDefinition,
+  Decision,
+  DecisionTable,
+  FunctionDefinition,
+  Input,
+  PortableModel,
+  Question,
+  Questions,
+  State,
+  TableRule,
+  TypeDefinition,
+} from "./model.js";
+import { DecisionExplanation, Explanation, NullCause, RuleExplanation, StepExplanation, TableExplanation } from "./explanation.js";
 import { ErrorEntry, Problem, ProblemType } from "./problem.js";
 import { Health, JWKS, Readiness } from "./public.js";
 import { Answer, DecisionRecord, ReadRecord, Receipt } from "./receipt.js";
@@ -19,6 +32,12 @@ export const COMPONENTS = {
   ErrorEntry,
   Problem,
   ProblemType,
+  TypeDefinition,
+  Input,
+  TableRule,
+  DecisionTable,
+  Decision,
+  FunctionDefinition,
   ContentDefinition,
   Question,
   Questions,
@@ -27,6 +46,12 @@ export const COMPONENTS = {
   Answer,
   ReadRecord,
   DecisionRecord,
+  RuleExplanation,
+  TableExplanation,
+  StepExplanation,
+  NullCause,
+  DecisionExplanation,
+  Explanation,
   Receipt,
   SystemOneRequest,
   SystemOneResponse,

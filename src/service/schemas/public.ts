@@ -37,16 +37,19 @@ export const Readiness: JsonSchema = {
   required: ["status", "checks"],
 };
 
+const CacheStats: JsonSchema = {
+  type: "object",
+  properties: { size: { type: "integer", minimum: 0 }, hits: { type: "integer", minimum: 0 }, misses: { type: "integer", minimum: 0 } },
+};
+
 export const Health: JsonSchema = {
   type: "object",
   properties: {
     status: { const: "ok" },
     version: { type: "string" },
     ledger: { type: "string", enum: ["sqlite", "postgres", "off"] },
-    compile_cache: {
-      type: "object",
-      properties: { size: { type: "integer", minimum: 0 }, hits: { type: "integer", minimum: 0 }, misses: { type: "integer", minimum: 0 } },
-    },
+    compile_cache: CacheStats,
+    check_cache: { ...CacheStats, description: "the free Check's results, by model identity" },
     generators: { type: "array", items: { type: "string" }, description: "configured language-model aliases" },
   },
 };

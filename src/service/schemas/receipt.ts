@@ -85,6 +85,11 @@ export const Receipt: JsonSchema = {
       required: ["kind", "schema_matched", "sha256", "inputs"],
     },
     latency_ms: offset,
+    explanation: {
+      ...ref("Explanation"),
+      description:
+        "present when the request asked `explain: true`: what each decision did (for a reader run, on the values read), covered by the signature like every other field",
+    },
     billing: ref("Billing"),
   },
   required: ["receipt", "model", "given", "read", "decisions", "answers", "state", "latency_ms", "billing"],

@@ -29,6 +29,12 @@ export const SystemOneRequest: JsonSchema = {
       ...Mode,
       description: "thinking spends more on reading: a language-model reader takes several samples whose spread becomes the distribution",
     },
+    explain: {
+      type: "boolean",
+      default: false,
+      description:
+        "true adds `receipt.explanation`: for each decision its value, the rules tried with the first cell that failed, `let`, call and `if` steps, and why a null is null (docs/explanations.md). Priced like any other call: the explanation is part of the response",
+    },
   },
   required: ["state"],
 };

@@ -112,8 +112,10 @@ describe("rounding built-ins with a literal scale", () => {
 
   it("uses the direct rounding for literal scales only", () => {
     if (!compiled.ok) throw new Error("does not compile");
-    expect(compiled.model.source.match(/rt\.roundPlaces\(/g)).toHaveLength(modes.length);
-    expect(compiled.model.source.match(/rt\.roundQuotient\(/g)).toHaveLength(modes.length);
+    // in `run`; the explain function that follows it evaluates the same expressions again
+    const run = compiled.model.source.split("function explain(")[0]!;
+    expect(run.match(/rt\.roundPlaces\(/g)).toHaveLength(modes.length);
+    expect(run.match(/rt\.roundQuotient\(/g)).toHaveLength(modes.length);
   });
 
   const xs = [1.005, 2.675, -2.675, -0.001, 0.125, 12345.6789, "1.5", null, [3.14159]];

@@ -4,9 +4,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { compileUncached, type ModelInput } from "../../../src/compiler/index.js";
-import { spacing } from "../../../src/compiler/4-codegen/table-lookup.js";
+import { slicing } from "../../../src/compiler/4-codegen/table-lookup.js";
 import { num } from "../../../src/runtime/index.js";
-import { f64, region, stepRegion } from "../../../src/runtime/table-index.js";
+import { bucketRegion, buckets, f64, region } from "../../../src/runtime/table-index.js";
 
 type State = Record<string, unknown>;
 
@@ -59,7 +59,7 @@ describe("indexed table lookups", () => {
       decisions: { t: [["a", "b", "c", "d", "=> number"], ...rules, ["-", "-", "-", "-", "-1"]] },
     } as ModelInput;
     const compiled = both(model);
-    expect(compiled.indexed.source).toContain("rt.firstRuleN");
+    expect(compiled.indexed.source).toContain("rt.firstOf");
     const value = fc.oneof(
       fc.integer({ min: -2, max: 13 }).map((n) => n / 2),
       odd,
@@ -80,7 +80,7 @@ describe("indexed table lookups", () => {
       decisions: { t: [["a", "b", "w", "=> number"], ...rules, ["-", "-", "-", "-1"]] },
     } as ModelInput;
     const compiled = both(model);
-    expect(compiled.indexed.source).toContain("rt.firstRule3");
+    expect(compiled.indexed.source).toContain("rt.firstOf");
     const value = fc.oneof(fc.integer({ min: -2, max: 152 }), fc.double({ min: -1, max: 151, noNaN: true }), odd);
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 149 }), value, fc.oneof(fc.constantFrom(...words), odd), (i, b, w) =>
@@ -125,7 +125,7 @@ describe("indexed table lookups", () => {
       decisions: { t: [["x", "=> n: number", "=> s: string"], ...rules] },
     } as ModelInput;
     const compiled = both(model, false);
-    expect(compiled.indexed.source).toContain("rt.denseCells");
+    expect(compiled.indexed.source).toContain("rt.firstRules");
     expectSame(compiled, [{ x: 3 }, { x: -1 }, { x: 20 }, { x: "3" }]);
     const first = compiled.indexed.evaluate({ x: 3 }) as { t: Record<string, unknown> };
     first.t.n = "changed";
@@ -150,39 +150,37 @@ describe("indexed table lookups", () => {
 });
 
 describe("regions of numbers", () => {
-  it("the guessed search agrees with the binary search on every spacing the lookup accepts", () => {
-    // bounds near first + i × step (within a fifth of a step), as tables with bands are written
+  it("the sliced search agrees with the binary search on every spacing, clustered or spread", () => {
+    // distinct sorted bounds: a few clusters of tiny gaps among huge ones, as well as even spacing
+    const gap = fc.oneof(fc.double({ min: 1e-9, max: 1e-3, noNaN: true }), fc.double({ min: 0.5, max: 1e6, noNaN: true }), fc.constant(1));
     const bounds = fc
-      .tuple(
-        fc.double({ min: -1e6, max: 1e6, noNaN: true }),
-        fc.double({ min: 1e-3, max: 1e4, noNaN: true }),
-        fc.array(fc.double({ min: -0.2, max: 0.2, noNaN: true }), { minLength: 3, maxLength: 40 }),
-      )
-      .map(([first, step, jitter]) => jitter.map((j, i) => (i === 0 ? first : first + (i + j) * step)));
+      .tuple(fc.double({ min: -1e9, max: 1e9, noNaN: true }), fc.array(gap, { minLength: 7, maxLength: 300 }))
+      .map(([first, gaps]) => [...new Set(gaps.reduce((acc, g) => [...acc, acc[acc.length - 1]! + g], [first]))].sort((a, b) => a - b));
     fc.assert(
       fc.property(bounds, fc.double({ noNaN: true }), fc.nat(), fc.double({ min: -1.5, max: 1.5, noNaN: true }), (b, x, pick, shift) => {
-        const even = spacing(b);
-        fc.pre(even !== null);
+        const sliced = slicing(b);
+        fc.pre(sliced !== null);
         const sorted = f64(b);
+        const starts = buckets(sorted, sliced.perBucket, sliced.count);
         const at = b[pick % b.length]!;
+        const next = b[(pick + 1) % b.length]!;
         const probes = [
           x,
           at,
-          (at + b[(pick + 1) % b.length]!) / 2,
-          at + shift * even.step,
+          (at + next) / 2,
+          at + shift * (next - at),
           at + Math.abs(at) * Number.EPSILON,
           at - Math.abs(at) * Number.EPSILON,
         ];
-        for (const probe of probes) expect(stepRegion(sorted, even.first, 1 / even.step, probe)).toBe(region(sorted, probe));
+        for (const probe of probes) expect(bucketRegion(sorted, starts, sliced.perBucket, probe)).toBe(region(sorted, probe));
       }),
       { numRuns: 2000 },
     );
   });
 
-  it("evenly spaced bounds are searched by one product", () => {
-    expect(spacing([0, 50, 100, 150])).toEqual({ first: 0, step: 50 });
-    expect(spacing([0.1, 0.2, 0.3, 0.4])).not.toBeNull();
-    expect(spacing([0, 1, 10, 100])).toBeNull();
-    expect(spacing([1, 2])).toBeNull();
+  it("only columns of enough bounds over a real span are sliced", () => {
+    expect(slicing([0, 1, 10, 100])).toBeNull();
+    expect(slicing([0, 1, 2, 3, 4, 5, 6, 7])).toEqual({ count: 16, perBucket: 16 / 7 });
+    expect(slicing([0, 5e-324, 1e-323, 1.5e-323, 2e-323, 2.5e-323, 3e-323, 3.5e-323])).toBeNull();
   });
 });

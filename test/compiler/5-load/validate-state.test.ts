@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { analyseModel } from "../../../src/compiler/2-analyse/index.js";
 import { createStateValidator } from "../../../src/compiler/5-load/validate-state.js";
@@ -82,5 +83,26 @@ describe("createStateValidator", () => {
 
   it("rejects a state that is not an object", () => {
     expect(validate([1, 2])).toEqual([{ address: "inputs", code: "state.type", message: expect.stringContaining("JSON object") }]);
+  });
+});
+
+describe("numbers that overflow to ±Infinity (JSON 1e999999)", () => {
+  it("are out of range at their input, by its own bound or else the largest double", () => {
+    fc.assert(
+      fc.property(fc.constantFrom(Infinity, -Infinity), fc.constantFrom("age", "income", "price"), (v, where) => {
+        const state =
+          where === "age"
+            ? { ...good, age: v }
+            : where === "income"
+              ? { ...good, applicant: { income: v, name: "Ann" } }
+              : { ...good, items: [{ price: 1 }, { price: v }] };
+        const address = { age: "inputs.age", income: "inputs.applicant.income", price: "inputs.items[1].price" }[where];
+        const errors = validate(state);
+        expect(errors.map((e) => [e.address, e.code])).toEqual([[address, "state.range"]]);
+        expect(errors[0]!.message).toContain(`(got ${v})`);
+        // an unbounded number (income) is bounded by the largest double, on the side of the sign
+        if (where === "income") expect(errors[0]!.message).toContain(`${v > 0 ? "<=" : ">="} ${v > 0 ? "" : "-"}1.7976931348623157e+308`);
+      }),
+    );
   });
 });

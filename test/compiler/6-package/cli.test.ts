@@ -43,7 +43,7 @@ describe("pdm compile --package", () => {
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/outside FEEL/);
     const mod = await import(pathToFileURL(out).href);
-    const state = JSON.parse(readFileSync(join(root, "samples/lending/states/exact-decimal.json"), "utf8"));
+    const state = JSON.parse(readFileSync(join(root, "samples/lending/cases/exact-decimal.json"), "utf8")).state;
     expect(mod.evaluate(state)["debt to income"]).toBe(0.30000000000000004);
   });
 

@@ -12,7 +12,7 @@ export const root = join(import.meta.dirname, "../../..");
 const samplesDir = join(root, "samples");
 
 export const SAMPLES = readdirSync(samplesDir, { withFileTypes: true })
-  .filter((d) => d.isDirectory() && readdirSync(join(samplesDir, d.name)).includes("states"))
+  .filter((d) => d.isDirectory() && readdirSync(join(samplesDir, d.name)).includes("cases"))
   .map((d) => d.name);
 
 const readJson = (path: string): unknown => JSON.parse(readFileSync(path, "utf8"));
@@ -23,13 +23,20 @@ export function compileSample(sample: string): CompiledModel {
   return result.model;
 }
 
-/** Every state of a sample by file name. */
-export function states(sample: string): Record<string, Record<string, unknown>> {
-  const dir = join(samplesDir, sample, "states");
-  return Object.fromEntries(readdirSync(dir).map((f) => [f, readJson(join(dir, f)) as Record<string, unknown>]));
+interface SampleCase {
+  state: Record<string, unknown>;
+  expect: { decisions: Record<string, unknown>; answers: Record<string, unknown> };
 }
 
-export const expected = (sample: string, state: string) => readJson(join(samplesDir, sample, "expected", state));
+const sampleCase = (sample: string, file: string) => readJson(join(samplesDir, sample, "cases", file)) as SampleCase;
+
+/** Every state of a sample by case file name. */
+export function states(sample: string): Record<string, Record<string, unknown>> {
+  const dir = join(samplesDir, sample, "cases");
+  return Object.fromEntries(readdirSync(dir).map((f) => [f, sampleCase(sample, f).state]));
+}
+
+export const expected = (sample: string, file: string) => sampleCase(sample, file).expect;
 
 /** A fresh folder in the system's temporary directory (never inside the repository). */
 export const tempDir = (prefix: string): string => mkdtempSync(join(tmpdir(), prefix));

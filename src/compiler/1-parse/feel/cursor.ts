@@ -8,6 +8,8 @@ export interface Cursor {
   readonly text: string;
   readonly tokens: readonly Token[];
   pos: number;
+  /** how many operands the parser is inside of (depth.ts bounds it) */
+  depth: number;
   /** names declared where the parser is now (grows with context keys, loop variables, parameters) */
   scope: NameScope;
 }

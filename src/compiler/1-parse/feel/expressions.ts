@@ -3,7 +3,8 @@
 // (`= != < <= > >=`, `between`, `in`, `instance of`), `+ -`, `* /`, `**` (left-associative:
 // `3 ** 4 ** 5` is `(3 ** 4) ** 5`), unary `-` (`-3 ** 2` is 9), postfix (`.name`, `[filter]`, `(args)`).
 import type { Between, Call, Compare, Expr, InstanceOf } from "../../../ir/feel-ast.js";
-import { advance, at, describe, eat, expect, fail, peek, spanFrom, type Cursor } from "./cursor.js";
+import { advance, at, describe, eat, expect, fail, ParseFailure, peek, spanFrom, tokenSpan, type Cursor } from "./cursor.js";
+import { MAX_EXPRESSION_DEPTH, tooDeep } from "./depth.js";
 import type { Token } from "./lexer.js";
 import { isBindingPiece, readBindingName, readName } from "./name-reader.js";
 import { parsePrimary } from "./primary.js";
@@ -89,13 +90,20 @@ const COMPARE_OPS: ReadonlySet<string> = new Set(["=", "!=", "<", "<=", ">", ">=
 
 export const isCompareOp = (t: Token): t is Token & { text: Compare["op"] } => t.kind === "punct" && COMPARE_OPS.has(t.text);
 
+/** Every operand, however deeply nested in brackets, passes here: the one place the nesting is counted. */
 function parseUnary(c: Cursor): Expr {
-  const start = peek(c).start;
-  if (eat(c, "-")) {
-    const operand = parseUnary(c);
-    return { kind: "negate", operand, span: spanFrom(c, start) };
+  if (c.depth >= MAX_EXPRESSION_DEPTH) throw new ParseFailure(tooDeep(c.text, tokenSpan(peek(c))));
+  c.depth++;
+  try {
+    const start = peek(c).start;
+    if (eat(c, "-")) {
+      const operand = parseUnary(c);
+      return { kind: "negate", operand, span: spanFrom(c, start) };
+    }
+    return parsePostfix(c);
+  } finally {
+    c.depth--;
   }
-  return parsePostfix(c);
 }
 
 function parsePostfix(c: Cursor): Expr {

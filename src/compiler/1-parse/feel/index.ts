@@ -2,8 +2,10 @@
 import { diagnostic, type Diagnostic } from "../../../ir/diagnostics.js";
 import type { Expr, TypeExpr, UnaryTests } from "../../../ir/feel-ast.js";
 import { ParseFailure, type Cursor } from "./cursor.js";
+import { deepestOver, tooDeep } from "./depth.js";
 import { parseExpr } from "./expressions.js";
 import { lex } from "./lexer.js";
+import { notFeelPair } from "./not-feel.js";
 import { BUILTIN_FUNCTIONS, declare, type NameScope } from "./names.js";
 import { parseType } from "./types.js";
 import { expectEnd, parseCellTests } from "./unary-tests.js";
@@ -16,6 +18,11 @@ export interface ParseOptions {
    * always known.
    */
   names?: Iterable<string>;
+  /**
+   * Names declared only in this text's own scope (a function's parameters), over `names`: a
+   * parameter `Person.Gender` reads as one name in its function's body and as a path elsewhere.
+   */
+  localNames?: readonly string[];
 }
 
 export interface ParseResult<T> {
@@ -51,15 +58,17 @@ function emptyText(c: Cursor, what: "expression" | "type"): never {
 
 function run<T>(text: string, options: ParseOptions, parse: (c: Cursor) => T): ParseResult<T> {
   const lexed = lex(text);
-  if (lexed.error) return { value: null, diagnostics: [lexed.error] };
-  const cursor: Cursor = { text, tokens: lexed.tokens, pos: 0, scope: scopeFor(options.names) };
+  const error = lexed.error ?? notFeelPair(text, lexed.tokens);
+  if (error) return { value: null, diagnostics: [error] };
+  const cursor: Cursor = { text, tokens: lexed.tokens, pos: 0, depth: 0, scope: scopeFor(options.names, options.localNames) };
   try {
-    return { value: parse(cursor), diagnostics: [] };
+    const value = parse(cursor);
+    // operator chains (`1 + 1 + ... + 1`) nest without the parser recursing
+    const deep = deepestOver(value);
+    return deep ? { value: null, diagnostics: [tooDeep(text, deep.span)] } : { value, diagnostics: [] };
   } catch (e) {
     if (e instanceof ParseFailure) return { value: null, diagnostics: [e.diagnostic] };
-    if (e instanceof RangeError) {
-      return { value: null, diagnostics: [diagnostic("feel.too-deep", {}, { source: text })] };
-    }
+    if (e instanceof RangeError) return { value: null, diagnostics: [tooDeep(text)] };
     return { value: null, diagnostics: [diagnostic("feel.internal", { error: String(e) }, { source: text })] };
   }
 }
@@ -68,7 +77,12 @@ function run<T>(text: string, options: ParseOptions, parse: (c: Cursor) => T): P
 const MAX_CACHED_SCOPES = 32;
 const scopes = new Map<string, NameScope>();
 
-function scopeFor(names: Iterable<string> | undefined): NameScope {
+function scopeFor(names: Iterable<string> | undefined, localNames?: readonly string[]): NameScope {
+  const shared = sharedScope(names);
+  return localNames && localNames.length > 0 ? declare(localNames, shared) : shared;
+}
+
+function sharedScope(names: Iterable<string> | undefined): NameScope {
   if (!names) return BUILTIN_FUNCTIONS;
   const list = [...names];
   const key = list.join("\u0000");

@@ -2,6 +2,9 @@
 // `word` and symbol tokens that the parser joins, so `Loan-to-Value` lexes as five tokens.
 import moo from "moo";
 import { diagnostic, type Diagnostic } from "../../../ir/diagnostics.js";
+import { Decimal } from "../../../runtime/decimal.js";
+import { loneSurrogateAt } from "../../../runtime/well-formed.js";
+import { notFeelCharacter } from "./not-feel.js";
 import { decodeStringBody } from "./string-escapes.js";
 
 type TokenKind = "number" | "string" | "temporal" | "word" | "punct" | "eof";
@@ -65,12 +68,20 @@ export function lex(text: string): LexResult {
       case "openString":
         return fail(tokens, diagnostic("feel.unterminated-string", {}, { span, source: text }));
       case "other":
-        return fail(tokens, diagnostic("feel.syntax", { variant: "character", char: t.text }, { span, source: text }));
+        return fail(
+          tokens,
+          notFeelCharacter(text, start) ?? diagnostic("feel.syntax", { variant: "character", char: t.text }, { span, source: text }),
+        );
       case "string":
-        tokens.push({ kind: "string", text: t.text, start, end, value: decodeStringBody(t.text.slice(1, -1)) });
+      case "temporal": {
+        const value = decodeStringBody(t.text.slice(t.type === "string" ? 1 : 2, -1));
+        if (loneSurrogateAt(value) >= 0) return fail(tokens, diagnostic("feel.lone-surrogate", {}, { span, source: text }));
+        tokens.push({ kind: t.type, text: t.text, start, end, value });
         continue;
-      case "temporal":
-        tokens.push({ kind: "temporal", text: t.text, start, end, value: decodeStringBody(t.text.slice(2, -1)) });
+      }
+      case "number":
+        if (!new Decimal(t.text).isFinite()) return fail(tokens, diagnostic("feel.number-range", { text: t.text }, { span, source: text }));
+        tokens.push({ kind: "number", text: t.text, start, end });
         continue;
       case "dots":
         tokens.push({ kind: "punct", text: t.text, start, end });

@@ -20,6 +20,8 @@ export interface ExprContext {
   inputValue?: Type;
   /** names that exist but may not be read here: inputs and decisions inside a function body */
   forbidden?: ReadonlyMap<string, "input" | "decision">;
+  /** `let` entries defined after the one analysed: reading one is reported as such */
+  later?: readonly string[];
   /** who reads, for messages: "function `f`" */
   owner?: string;
   /** parameter names of the model's functions, for argument checks */

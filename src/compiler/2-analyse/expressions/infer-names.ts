@@ -1,12 +1,14 @@
 // Name resolution (spec 2.2: inputs, decisions and functions share one namespace) and calls.
 import { diagnostic } from "../../../ir/diagnostics.js";
-import type { Call, Name } from "../../../ir/feel-ast.js";
+import type { Call, Expr, Name } from "../../../ir/feel-ast.js";
 import type { Type } from "../../../ir/types.js";
 import { builtinArgumentProblem } from "./builtin-signatures.js";
 import { builtinResultType, BUILTIN_NAMES, isBuiltin } from "./builtins.js";
+import { checkPatternLiteral } from "./regex-literals.js";
 import { isCertain } from "./compat.js";
 import { at, type ExprContext } from "./context.js";
 import { infer } from "./infer.js";
+import { checkResultLiterals } from "./literals.js";
 import { lookup, namesInScope } from "./scope.js";
 import { didYouMean } from "../../1-parse/suggest.js";
 
@@ -44,6 +46,10 @@ export function inferName(node: Name, ctx: ExprContext, callee: boolean): Type {
     return { kind: "any" };
   }
   if (ctx.inFilter) return { kind: "any" };
+  if (ctx.later?.includes(node.name)) {
+    ctx.sink.push(diagnostic("names.unknown", { variant: "later", name: node.name }, at(ctx, node.span)));
+    return { kind: "any" };
+  }
   const candidates = [...namesInScope(ctx.scope), ...(callee ? BUILTIN_NAMES : [])];
   ctx.sink.push(
     diagnostic("names.unknown", { variant: "name", name: node.name, didYouMean: didYouMean(node.name, candidates) }, at(ctx, node.span)),
@@ -65,13 +71,27 @@ export function inferCall(e: Call, ctx: ExprContext): Type {
       e.named?.map((n) => n.name),
     );
     if (problem) ctx.sink.push(diagnostic("types.arity", { variant: "builtin", detail: problem }, at(ctx, e.span)));
+    else checkPatternLiteral(ref.name, e, ctx);
     return builtinResultType(ref.name, args, e.args);
   }
-  if (ref.kind === "function") checkArguments(e, ref.name, ctx);
+  if (ref.kind === "function") {
+    checkArguments(e, ref.name, ctx);
+    if (calleeType.kind === "function") checkArgumentLiterals(e, ref.name, calleeType.params, ctx);
+  }
   if (calleeType.kind === "function") return calleeType.result;
   if (isCertain(calleeType))
     ctx.sink.push(diagnostic("types.not-a-function", { name: e.callee.name, kind: calleeType.kind }, at(ctx, e.callee.span)));
   return { kind: "any" };
+}
+
+/** A literal argument must be a value of its parameter's type: `f("platinum")` for a `gold|silver` parameter. */
+function checkArgumentLiterals(e: Call, fn: string, types: readonly Type[], ctx: ExprContext): void {
+  const names = ctx.functionParams.get(fn) ?? [];
+  const given: [string | undefined, Expr][] = e.named ? e.named.map((n) => [n.name, n.value]) : e.args.map((a, i) => [names[i], a]);
+  for (const [param, arg] of given) {
+    const type = param === undefined ? undefined : types[names.indexOf(param)];
+    if (type) checkResultLiterals(arg, type, ctx, `the values of parameter \`${param}\` of \`${fn}\``);
+  }
 }
 
 /** A model function's call must pass one argument per parameter, or name only its parameters. */

@@ -3,9 +3,11 @@
 import type { ContextLit, Filter, For, FunctionDef, Iteration, Quantified } from "../../../ir/feel-ast.js";
 import { typeExprToType } from "../../../ir/type-expr.js";
 import type { Type } from "../../../ir/types.js";
-import { elementOf, isCertain } from "./compat.js";
-import type { ExprContext } from "./context.js";
+import { diagnostic } from "../../../ir/diagnostics.js";
+import { elementOf, isCertain, typeToString } from "./compat.js";
+import { at, type ExprContext } from "./context.js";
 import { infer } from "./infer.js";
+import { checkExternal } from "./external.js";
 import { checkTypeExpr } from "./type-expr-check.js";
 import { type Binding, childScope, fixed, locals } from "./scope.js";
 
@@ -22,19 +24,43 @@ export function inferFilter(e: Filter, ctx: ExprContext): Type {
   return { kind: "any" };
 }
 
+/** The kinds of endpoint an iteration range `a..b` may have (DMN 1.5, 10.3.2.14): integers, or dates stepping by one day. */
+const RANGE_ITEMS = new Set<Type["kind"]>(["number", "date"]);
+
+/** The type of the variable of `for x in a..b`; endpoints that are certainly of another kind are reported. */
+function rangeItem(it: Iteration, from: Type, to: Type, ctx: ExprContext): Type {
+  const known = [from, to].filter(isCertain);
+  const kinds = new Set(known.map((t) => t.kind));
+  if (known.some((t) => !RANGE_ITEMS.has(t.kind)) || kinds.size > 1) {
+    ctx.sink.push(
+      diagnostic("types.iteration-range", { variant: "endpoints", start: typeToString(from), end: typeToString(to) }, at(ctx, it.span)),
+    );
+    return { kind: "any" };
+  }
+  return known[0] ?? { kind: "any" };
+}
+
 /** Binds the iteration variables in order; each source sees the variables before it. */
 function bindIterations(iterations: Iteration[], ctx: ExprContext): ExprContext {
   let inner = ctx;
   for (const it of iterations) {
     const source = infer(it.source, inner);
-    const t = it.to ? (infer(it.to, inner), { kind: "number" as const }) : elementOf(source);
+    if (!it.to && source.kind === "range") ctx.sink.push(diagnostic("types.iteration-range", { variant: "range value" }, at(ctx, it.span)));
+    const t = it.to ? rangeItem(it, source, infer(it.to, inner), inner) : elementOf(source);
     inner = { ...inner, scope: childScope(inner.scope, locals([[it.name, t]])) };
   }
   return inner;
 }
 
+/**
+ * `for` binds `partial`, the list of the results so far (DMN 1.5, 10.3.2.14), in its body only:
+ * the iteration sources do not see it. Its items are of unknown type while the body's own type is
+ * being inferred.
+ */
 export function inferFor(e: For, ctx: ExprContext): Type {
-  return { kind: "list", element: infer(e.body, bindIterations(e.iterations, ctx)) };
+  const inner = bindIterations(e.iterations, ctx);
+  const withPartial = { ...inner, scope: childScope(inner.scope, locals([["partial", { kind: "list", element: { kind: "any" } }]])) };
+  return { kind: "list", element: infer(e.body, withPartial) };
 }
 
 export function inferQuantified(e: Quantified, ctx: ExprContext): Type {
@@ -47,6 +73,11 @@ export function inferContext(e: ContextLit, ctx: ExprContext): Type {
   let inner = ctx;
   for (const entry of e.entries) {
     const t = infer(entry.value, inner);
+    const earlier = fields.findIndex(([k]) => k === entry.key);
+    if (earlier >= 0) {
+      ctx.sink.push(diagnostic("names.duplicate-entry", { name: entry.key }, at(ctx, entry.span)));
+      fields.splice(earlier, 1);
+    }
     fields.push([entry.key, t]);
     inner = { ...inner, scope: childScope(inner.scope, locals([[entry.key, t]])) };
   }
@@ -57,6 +88,9 @@ export function inferFunctionDef(e: FunctionDef, ctx: ExprContext): Type {
   for (const p of e.params) if (p.type) checkTypeExpr(p.type, ctx);
   const params = e.params.map((p): [string, Type] => [p.name, p.type ? typeExprToType(p.type, ctx.types) : { kind: "any" }]);
   const result = e.external ? { kind: "any" as const } : infer(e.body, { ...ctx, scope: childScope(ctx.scope, locals(params)) });
-  if (e.external) infer(e.body, ctx);
+  if (e.external) {
+    infer(e.body, ctx);
+    checkExternal(e, ctx);
+  }
   return { kind: "function", params: params.map(([, t]) => t), result };
 }

@@ -8,8 +8,8 @@ import { at, type ExprContext } from "./context.js";
 import { inferCall, inferName } from "./infer-names.js";
 import { checkCellLiterals, checkResultLiterals } from "./literals.js";
 import { inferContext, inferFilter, inferFor, inferFunctionDef, inferQuantified } from "./infer-scoped.js";
-import { memberType } from "./members.js";
-import { arithType, comparable, negateType } from "./operators.js";
+import { memberType, propertiesOf } from "./members.js";
+import { arithType, comparable, negateType, ordersChoice } from "./operators.js";
 import { didYouMean } from "../../1-parse/suggest.js";
 import { temporalLiteralType } from "./temporal-literal.js";
 import { inferTests } from "./unary.js";
@@ -32,15 +32,22 @@ const HANDLERS: Handlers = {
   path: (e, ctx) => {
     const base = infer(e.base, ctx);
     const t = memberType(base, e.member);
-    if (base.kind === "struct" && t.kind === "null") {
+    // a field may itself be of type null (`{a: null}.a`): look for the name, not at the type
+    if (base.kind === "struct" && !base.fields.some(([k]) => k === e.member)) {
       const fields = base.fields.map(([k]) => k);
       ctx.sink.push(
         diagnostic(
           "types.unknown-member",
-          { member: e.member, type: typeToString(base), didYouMean: didYouMean(e.member, fields) },
+          { variant: "field", member: e.member, type: typeToString(base), didYouMean: didYouMean(e.member, fields) },
           at(ctx, e.span),
         ),
       );
+    }
+    const properties = propertiesOf(base);
+    if (properties && !properties.includes(e.member)) {
+      const params = { member: e.member, type: base.kind, properties, didYouMean: didYouMean(e.member, properties) };
+      ctx.sink.push(diagnostic("types.unknown-member", { variant: "property", ...params }, at(ctx, e.span)));
+      return { kind: "null" };
     }
     return t;
   },
@@ -73,6 +80,9 @@ const HANDLERS: Handlers = {
       ctx.sink.push(
         diagnostic("types.compare-mismatch", { variant: "compare", left: typeToString(left), right: typeToString(right) }, at(ctx, e.span)),
       );
+    const choice = ordersChoice(e.op, left, right);
+    if (choice)
+      ctx.sink.push(diagnostic("types.compare-mismatch", { variant: "unordered", op: e.op, type: typeToString(choice) }, at(ctx, e.span)));
     // `tier = "gold"`, `risk >= "mid"`: the literal must be a value, and then compares as one
     if (isValueSet(left)) checkResultLiterals(e.right, left, ctx, "the values it is compared with");
     if (isValueSet(right)) checkResultLiterals(e.left, right, ctx, "the values it is compared with");

@@ -68,6 +68,12 @@ export function comparable(left: Type, right: Type): boolean {
   return a === b;
 }
 
+const ORDERING = new Set(["<", "<=", ">", ">="]);
+
+/** `tier < "silver"` on a choice orders by text, which a choice's values do not mean. */
+export const ordersChoice = (op: string, ...operands: Type[]): Type | undefined =>
+  ORDERING.has(op) ? operands.find((t) => t.kind === "choice") : undefined;
+
 export function negateType(t: Type): ArithResult {
   if (t.kind === "boolean") return { type: any, problem: "boolean" };
   const f = family(t);

@@ -2,26 +2,9 @@
 // be built-in FEEL types or keys of the model's `types`.
 import { diagnostic } from "../../../ir/diagnostics.js";
 import type { TypeExpr } from "../../../ir/feel-ast.js";
-import { builtInType } from "../../../ir/type-expr.js";
+import { builtInType, FEEL_TYPE_NAMES } from "../../../ir/type-expr.js";
 import { at, type ExprContext } from "./context.js";
 import { didYouMean } from "../../1-parse/suggest.js";
-
-const KNOWN_BUILT_INS = [
-  "number",
-  "string",
-  "boolean",
-  "date",
-  "time",
-  "date and time",
-  "days and time duration",
-  "years and months duration",
-  "context",
-  "list",
-  "range",
-  "function",
-  "Any",
-  "Null",
-];
 
 export function checkTypeExpr(te: TypeExpr, ctx: ExprContext): void {
   switch (te.kind) {
@@ -34,7 +17,7 @@ export function checkTypeExpr(te: TypeExpr, ctx: ExprContext): void {
         ctx.sink.push(
           diagnostic(
             "types.unknown",
-            { name: te.name, didYouMean: didYouMean(te.name, [...KNOWN_BUILT_INS, ...Object.keys(ctx.types)]) },
+            { name: te.name, didYouMean: didYouMean(te.name, [...FEEL_TYPE_NAMES, ...Object.keys(ctx.types)]) },
             at(ctx, te.span),
           ),
         );

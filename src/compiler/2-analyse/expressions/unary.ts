@@ -1,12 +1,12 @@
 // Unary tests (table input cells, `x in ...`): each test is typed against the value under test.
 import type { TestMismatchParams } from "../../../ir/diagnostic-catalogue/index.js";
-import type { Diagnostic, Place } from "../../../ir/diagnostics.js";
+import { diagnostic, type Diagnostic, type Place, type Span } from "../../../ir/diagnostics.js";
 import type { Expr, UnaryTest, UnaryTests } from "../../../ir/feel-ast.js";
 import type { Type } from "../../../ir/types.js";
 import { typeToString } from "./compat.js";
 import { at, type ExprContext } from "./context.js";
 import { infer } from "./infer.js";
-import { comparable } from "./operators.js";
+import { comparable, ordersChoice } from "./operators.js";
 
 /** A test that can never match the value under test, as the caller's diagnostic (a cell, `in`, a type condition). */
 export type TestMismatch = (params: TestMismatchParams, where: Place & { strict: boolean }) => Diagnostic;
@@ -25,9 +25,11 @@ function inferTest(test: UnaryTest, ctx: ExprContext, mismatch: TestMismatch): v
   switch (test.kind) {
     case "compare":
       check(infer(test.value, ctx), test.value);
+      unordered(test.op, subject, test.span, ctx);
       return;
     case "range": {
       infer(test.range, ctx);
+      unordered("..", subject, test.span, ctx);
       for (const end of [test.range.start, test.range.end]) if (end) check(end.type ?? { kind: "any" }, end);
       return;
     }
@@ -40,6 +42,11 @@ function inferTest(test: UnaryTest, ctx: ExprContext, mismatch: TestMismatch): v
       return;
     }
   }
+}
+
+function unordered(op: string, subject: Type, span: Span, ctx: ExprContext): void {
+  const choice = ordersChoice(op === ".." ? "<" : op, subject);
+  if (choice) ctx.sink.push(diagnostic("types.compare-mismatch", { variant: "unordered", op, type: typeToString(choice) }, at(ctx, span)));
 }
 
 const describe = (e: Expr): string =>

@@ -73,7 +73,8 @@ export function checkContract(questions: QuestionIR[], subjects: ContractSubject
     }
     decision.question = q.id;
     const want = expectation(q);
-    if (want.exact(decision.type)) continue;
+    // a choice without options or a score without levels is reported by the question; it fixes no type
+    if (want.text === "" || want.exact(decision.type)) continue;
     const declared = subjects.declared.has(q.id);
     const t = decision.type;
     const lessSpecific = !isCertain(t) || (t.kind === want.like.kind && !("constraint" in t && t.constraint));

@@ -13,6 +13,7 @@ import { type FeelSite, parseExpr } from "../../1-parse/model-feel.js";
 import type { BodySource } from "../../1-parse/content/body.js";
 import type { TypeEnv } from "../types/parse-type.js";
 import { type BareWordHook, cellText, readInputCell, readOutputCell } from "./cells.js";
+import { checkCellIntent } from "./cell-intent.js";
 import { checkCoverage } from "./coverage.js";
 import { type Column, readHeader } from "./header.js";
 import { readHitPolicy } from "./hit.js";
@@ -28,6 +29,8 @@ export interface TableSite {
   declared?: Type;
   strict: boolean;
   names: readonly string[];
+  /** names read only in this table (its function's parameters) */
+  localNames?: readonly string[];
   typeEnv: TypeEnv;
   sink: Diagnostic[];
   /** an expression context in the table's scope */
@@ -50,23 +53,43 @@ export function analyseTable(src: TableSource, site: TableSite): { table: TableI
   const declared = perRuleType(site.declared, table.hit, table.aggregation !== undefined);
   table.outputs = readOutputs(outputCols, site.owner, declared, site.declared, headerAddress, site.typeEnv);
   table.singleOutput = table.outputs.length === 1;
+  // rules with an error are left out of the coverage checks: what they match is not known
+  const broken = new Set<number>();
+  const texts = new Map<number, string[]>();
   src.rows.slice(1).forEach((raw, i) => {
-    const rule = analyseRule(raw, i + 1, columns, table, site);
+    const errorsBefore = errorCount(site.sink);
+    const rule = analyseRule(raw, i + 1, columns, table, site, texts);
     if (rule) table.rules.push(rule);
+    if (!rule || errorCount(site.sink) > errorsBefore) broken.add(i + 1);
   });
   if (src.default !== undefined) readDefaults(src.default, table.outputs, `${site.address}.default`, site);
-  checkCoverage(table, src.rows.length - 1, site.strict, site.sink);
+  const cellText = (rule: RuleIR, column: number): string => texts.get(rule.index)?.[column] ?? "-";
+  checkCoverage(table, { rows: src.rows.length - 1, broken, strict: site.strict, sink: site.sink, cellText });
   return { table, type: tableResultType(table) };
 }
 
-const feelSite = (address: string, site: TableSite): FeelSite => ({ address, names: site.names, sink: site.sink });
+const errorCount = (sink: readonly Diagnostic[]): number => sink.reduce((n, d) => n + (d.severity === "error" ? 1 : 0), 0);
+
+const feelSite = (address: string, site: TableSite): FeelSite => ({
+  address,
+  names: site.names,
+  localNames: site.localNames,
+  sink: site.sink,
+});
 
 function inputColumn(text: string, address: string, site: TableSite): TableInputIR {
   const expr = parseExpr(text, feelSite(address, site)) ?? nullExpr();
   return { text, expr, type: infer(expr, site.context(address, text)) };
 }
 
-function analyseRule(raw: unknown, index: number, columns: Column[], table: TableIR, site: TableSite): RuleIR | null {
+function analyseRule(
+  raw: unknown,
+  index: number,
+  columns: Column[],
+  table: TableIR,
+  site: TableSite,
+  texts: Map<number, string[]>,
+): RuleIR | null {
   const address = `${site.address}.rule[${index}]`;
   const rawRule = readRule(
     raw,
@@ -76,6 +99,12 @@ function analyseRule(raw: unknown, index: number, columns: Column[], table: Tabl
     site.sink,
   );
   if (!rawRule) return null;
+  // a row of the wrong length has its cells under the wrong headings: reading them would only mislead
+  if (rawRule.misaligned) return { index, address, conditions: table.inputs.map(anyCell), outputs: table.outputs.map(nullExpr) };
+  texts.set(
+    index,
+    rawRule.inputs.map((c) => (c === undefined ? "-" : (cellText(c) ?? "").trim())),
+  );
   const conditions = table.inputs.map((col, i) => inputCell(rawRule.inputs[i], col, address, site));
   const outputs = table.outputs.map((out, i) => outputCell(rawRule.outputs[i], out, address, site));
   return { index, address, conditions, outputs, ...(rawRule.why !== undefined ? { why: rawRule.why } : {}) };
@@ -97,6 +126,7 @@ function inputCell(raw: unknown, column: TableInputIR, address: string, site: Ta
   const ctx = { ...site.context(address, text), inputValue: column.type };
   inferTests(tests, ctx, (p, where) => diagnostic("types.cell-mismatch", p, where));
   checkCellLiterals(tests, column.type, ctx);
+  checkCellIntent(tests, column.type, ctx);
   return tests;
 }
 
@@ -109,12 +139,22 @@ function outputCell(raw: unknown, out: TableOutputIR, address: string, site: Tab
   return e;
 }
 
-/** A bare word that is also a declared name is read as text; say so, since `= name` may be meant. */
+/** Bare words that look like another kind of value. */
+const LOOKS_LIKE: readonly [string, RegExp][] = [
+  ["number", /^-?\d+(\.\d+)?$/],
+  ["date", /^\d{4}-\d{2}-\d{2}$/],
+];
+
+/** A bare word that is also a declared name, or looks like a number or a date, is read as text; say so. */
 function bareWordCheck(column: Type, address: string, source: string, site: TableSite): BareWordHook {
   const options = column.kind === "choice" || column.kind === "levels" ? column.values : [];
   return (lit) => {
-    if (!site.declaredNames.has(lit.value) || options.includes(lit.value)) return;
-    site.sink.push(diagnostic("tables.bare-word-name", { word: lit.value }, { address, span: lit.span, source }));
+    if (options.includes(lit.value)) return;
+    const looksLike = LOOKS_LIKE.find(([, pattern]) => pattern.test(lit.value))?.[0];
+    if (looksLike)
+      site.sink.push(diagnostic("tables.bare-word-number", { word: lit.value, kind: looksLike }, { address, span: lit.span, source }));
+    else if (site.declaredNames.has(lit.value))
+      site.sink.push(diagnostic("tables.bare-word-name", { word: lit.value }, { address, span: lit.span, source }));
   };
 }
 

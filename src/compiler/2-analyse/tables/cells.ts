@@ -66,6 +66,18 @@ function readStringItem(item: Item, site: FeelSite, onBareWord: BareWordHook): U
     onBareWord(lit);
     return lit;
   };
+  const semicolon = item.text.indexOf(";");
+  if (semicolon >= 0 && isBareWord(item.text)) {
+    const span = { start: semicolon, end: semicolon + 1 };
+    site.sink.push(
+      diagnostic(
+        "feel.not-feel",
+        { written: ";", feel: ",", meaning: "a list of items" },
+        { address: site.address, span, source: item.text },
+      ),
+    );
+    return null;
+  }
   if (isBareWord(item.text)) return [{ kind: "expr", value: word(item.text, item.start), span }];
   const cmp = COMPARE_WORD.exec(item.text);
   if (cmp && isBareWord(cmp[2]!)) {

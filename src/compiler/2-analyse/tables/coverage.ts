@@ -1,20 +1,114 @@
-// Which rules can fire: strict tables end in an else row (all `-`), and in a FIRST table
-// nothing after an all-`-` rule is ever reached.
+// Which rules can fire. Strict tables end in an else row (all `-`). A cell that matches every
+// value of its kind, or none, is reported; so is a rule of a FIRST table that an earlier rule
+// covers column by column. Rules with an error (`broken`) are left out: what they match is not
+// known, and a second message about them would only mislead.
 import { diagnostic, type Diagnostic } from "../../../ir/diagnostics.js";
+import type { UnaryTests } from "../../../ir/feel-ast.js";
 import type { RuleIR, TableIR } from "../../../ir/ir.js";
+import type { Type } from "../../../ir/types.js";
+import { typeToString } from "../expressions/compat.js";
+import { checkGaps } from "./gaps.js";
+import { cellSet, covers, domainOf, intersect, isEmpty, type ValueSet } from "./cell-sets.js";
 
 const isCatchAll = (r: RuleIR): boolean => r.conditions.every((c) => c.kind === "any");
 
-export function checkCoverage(table: TableIR, ruleRows: number, strict: boolean, sink: Diagnostic[]): void {
-  if (ruleRows === 0) {
+export interface CoverageSite {
+  /** how many rule rows the table has, read or not */
+  rows: number;
+  /** indices of the rules with errors */
+  broken: ReadonlySet<number>;
+  strict: boolean;
+  sink: Diagnostic[];
+  /** each rule's input cells as written, for messages */
+  cellText(rule: RuleIR, column: number): string;
+}
+
+export function checkCoverage(table: TableIR, site: CoverageSite): void {
+  const { sink } = site;
+  if (site.rows === 0) {
     sink.push(diagnostic("tables.empty", { variant: "no-rules" }, { address: table.address }));
     return;
   }
   const last = table.rules[table.rules.length - 1];
-  if (strict && last && !isCatchAll(last)) sink.push(diagnostic("tables.no-else-row", {}, { address: last.address }));
-  if (table.hit !== "FIRST") return;
-  const catchAll = table.rules.findIndex(isCatchAll);
-  if (catchAll < 0) return;
-  for (const r of table.rules.slice(catchAll + 1))
-    sink.push(diagnostic("tables.unreachable-rule", { rule: r.index, catchAll: table.rules[catchAll]!.index }, { address: r.address }));
+  if (site.strict && last && !site.broken.has(last.index) && !isCatchAll(last))
+    sink.push(diagnostic("tables.no-else-row", {}, { address: last.address }));
+  const rules = table.rules.filter((r) => !site.broken.has(r.index));
+  const sets = rules.map((r) => r.conditions.map((c, i) => cellSet(c, table.inputs[i]!.type)));
+  const columns = table.inputs.map((c): Column => ({ type: c.type, all: cellSet(ANY, c.type), domain: domainOf(c.type) }));
+  const verdicts = rules.map((r, k) => checkCells(columns, r, sets[k]!, site));
+  // a rule with a reported cell neither is reported again nor, matching too much, shadows later ones
+  const clean = rules.filter((_, k) => verdicts[k] === "clean");
+  const setsByRule = new Map(rules.map((r, k) => [r, sets[k]!]));
+  const setsOf = (r: RuleIR) => setsByRule.get(r)!;
+  if (table.hit === "FIRST") checkShadowed(clean, setsOf, site);
+  checkGaps(table, clean, setsOf, site);
+}
+
+/** A column's type, every value of its kind, and the values its declared type allows. */
+interface Column {
+  type: Type;
+  all: ValueSet | undefined;
+  domain: ValueSet | undefined;
+}
+
+/** What is wrong with a cell's set of values, if anything. */
+function cellProblem(set: ValueSet, { all, domain }: Column): "nothing" | "everything" | "none" | "all" | undefined {
+  if (isEmpty(set)) return "nothing";
+  if (set.kind !== "finite" && all && covers(set, all)) return "everything";
+  if (domain && isEmpty(intersect(set, domain))) return "none";
+  if (set.kind === "finite" && domain && covers(set, domain)) return "all";
+  return undefined;
+}
+
+/** Reports cells that match everything or nothing; whether the rule had one. */
+function checkCells(
+  columns: readonly Column[],
+  rule: RuleIR,
+  sets: readonly (ValueSet | undefined)[],
+  site: CoverageSite,
+): "clean" | "reported" {
+  let verdict: "clean" | "reported" = "clean";
+  for (let i = 0; i < rule.conditions.length; i++) {
+    const set = sets[i];
+    if (!set || rule.conditions[i]!.kind === "any") continue;
+    const problem = cellProblem(set, columns[i]!);
+    if (!problem) continue;
+    const { type } = columns[i]!;
+    const text = site.cellText(rule, i);
+    site.sink.push(
+      problem === "nothing" || problem === "everything"
+        ? diagnostic("tables.cell-vacuous", { variant: problem, text, type: type.kind }, { address: rule.address, strict: site.strict })
+        : diagnostic("tables.cell-outside-type", { variant: problem, text, type: typeToString(type) }, { address: rule.address }),
+    );
+    verdict = "reported";
+  }
+  return verdict;
+}
+
+const ANY: UnaryTests = { kind: "any", span: { start: 0, end: 0 } };
+
+/** Is every cell of `inner` covered by the same column's cell of `outer`? A cell with no set is covered only by `-`. */
+function coveredBy(
+  outer: RuleIR,
+  outerSets: readonly (ValueSet | undefined)[],
+  inner: RuleIR,
+  innerSets: readonly (ValueSet | undefined)[],
+): boolean {
+  for (let i = 0; i < outer.conditions.length; i++) {
+    if (outer.conditions[i]!.kind === "any") continue;
+    const [a, b] = [outerSets[i], innerSets[i]];
+    if (!a || !b || !covers(a, b)) return false;
+  }
+  return true;
+}
+
+function checkShadowed(rules: readonly RuleIR[], setsOf: (r: RuleIR) => readonly (ValueSet | undefined)[], site: CoverageSite): void {
+  rules.forEach((rule, k) => {
+    const sets = setsOf(rule);
+    let by: RuleIR | undefined;
+    for (let j = 0; j < k && !by; j++) if (coveredBy(rules[j]!, setsOf(rules[j]!), rule, sets)) by = rules[j];
+    if (!by) return;
+    const variant = isCatchAll(by) ? "catch-all" : "shadowed";
+    site.sink.push(diagnostic("tables.unreachable-rule", { variant, rule: rule.index, by: by.index }, { address: rule.address }));
+  });
 }

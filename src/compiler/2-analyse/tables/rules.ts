@@ -10,14 +10,18 @@ export interface RawRule {
   /** one per output column; undefined means missing (reported) */
   outputs: unknown[];
   why?: string;
+  /** an array rule with more or fewer cells than columns (reported) */
+  misaligned?: true;
 }
 
 export function readRule(raw: unknown, columns: Column[], outputNames: string[], address: string, sink: Diagnostic[]): RawRule | null {
   const inputCols = columns.filter((c) => c.kind === "input");
   const outputCols = columns.filter((c) => c.kind === "output");
   if (Array.isArray(raw)) {
-    if (raw.length !== columns.length)
+    if (raw.length !== columns.length) {
       sink.push(diagnostic("tables.cell-count", { cells: raw.length, columns: columns.length }, { address }));
+      return { inputs: [], outputs: [], misaligned: true };
+    }
     const annotation = columns.find((c) => c.kind === "annotation");
     const why = annotation ? raw[annotation.index] : undefined;
     return {

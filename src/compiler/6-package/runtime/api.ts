@@ -1,11 +1,14 @@
-// Runs inside generated packages: the public API around the generated module. `answers` takes
-// a state (it evaluates, then shapes the answers), unlike the compiler's `answers(decisions)`.
+// Runs inside generated packages and `-o` modules: the public API around the generated module,
+// the same for both. Every entry that takes a state checks it against the input schema first
+// and throws `InvalidStateError` naming each offending input; `evaluateUnchecked` is for callers
+// that have validated already. `answers` takes a state (it evaluates, then shapes the answers),
+// unlike the compiler's `answers(decisions)`.
 import type { ErrorObject } from "ajv";
 import type { QuestionIR } from "../../../ir/ir.js";
 import type { entryPoints } from "../../../runtime/entry.js";
 import { answersFor } from "../../../runtime/answers.js";
 import type { StateError } from "../../5-load/state-errors.js";
-import { stateErrors } from "../../5-load/state-errors.js";
+import { stateErrors, withNonFinite } from "../../5-load/state-errors.js";
 
 /** What ajv's standalone code exports: a validate function that leaves its errors on itself. */
 export interface StandaloneValidate {
@@ -14,6 +17,29 @@ export interface StandaloneValidate {
 }
 
 type Entry = ReturnType<typeof entryPoints>;
+type Options = { exactDecimals?: boolean };
+
+/** One way a state does not match: the input it concerns (null when the state as a whole is wrong) and the state error. */
+export interface StateIssue extends StateError {
+  input: string | null;
+}
+
+/** A state that does not match the input schema, thrown by every entry that takes a state but `evaluateUnchecked`. */
+export class InvalidStateError extends Error {
+  readonly issues: StateIssue[];
+  constructor(issues: StateIssue[]) {
+    super(`the state does not match the model's inputs: ${issues.map((i) => `${i.address}: ${i.message}`).join("; ")}`);
+    this.name = "InvalidStateError";
+    this.issues = issues;
+  }
+}
+
+/** The input an address `inputs.<name>[.<field>|[<i>]]` concerns: the longest input name it starts with. */
+function inputOf(address: string, inputs: string[]): string | null {
+  const path = address.slice("inputs.".length);
+  const fits = inputs.filter((n) => address.startsWith("inputs.") && (path === n || path.startsWith(`${n}.`) || path.startsWith(`${n}[`)));
+  return fits.reduce<string | null>((best, n) => (best === null || n.length > best.length ? n : best), null);
+}
 
 /** Evaluation reads inputs as keys of the state: anything but an object is a caller's mistake. */
 function object(state: unknown): Record<string, unknown> {
@@ -22,12 +48,25 @@ function object(state: unknown): Record<string, unknown> {
   return state as Record<string, unknown>;
 }
 
-export function packageApi(m: Entry, questions: QuestionIR[], check: StandaloneValidate) {
+const VALID = { ok: true } as const;
+
+export function packageApi(m: Entry, questions: QuestionIR[], check: StandaloneValidate, inputs: string[]) {
+  const validate = (state: unknown): { ok: true } | { ok: false; errors: StateError[] } => {
+    const errors = withNonFinite(check(state) ? [] : stateErrors(check.errors ?? []), state);
+    return errors.length === 0 ? VALID : { ok: false, errors };
+  };
+  const checked = (state: unknown): Record<string, unknown> => {
+    const verdict = validate(state);
+    if (!verdict.ok) throw new InvalidStateError(verdict.errors.map((e) => ({ input: inputOf(e.address, inputs), ...e })));
+    return state as Record<string, unknown>;
+  };
   return {
-    evaluate: (state: unknown, options?: { exactDecimals?: boolean }) => m.evaluate(object(state), options),
-    evaluateTraced: (state: unknown, options?: { exactDecimals?: boolean }) => m.evaluateTraced(object(state), options),
-    answers: (state: unknown) => answersFor(questions, m.evaluate(object(state))),
-    validate: (state: unknown): { ok: true } | { ok: false; errors: StateError[] } =>
-      check(state) ? { ok: true } : { ok: false, errors: stateErrors(check.errors ?? []) },
+    validate,
+    evaluate: (state: unknown, options?: Options) => m.evaluate(checked(state), options),
+    evaluateTraced: (state: unknown, options?: Options) => m.evaluateTraced(checked(state), options),
+    explain: (state: unknown, options?: Options) => m.explain(checked(state), options),
+    answers: (state: unknown) => answersFor(questions, m.evaluate(checked(state))),
+    /** `evaluate` without the check, for states validated already: one that does not match gives nulls */
+    evaluateUnchecked: (state: unknown, options?: Options) => m.evaluate(object(state), options),
   };
 }

@@ -29,6 +29,18 @@ export const BY_ELIMINATION = 0.65;
  */
 export const contestFactor = (ratio: number): number => (ratio >= 0.8 ? 0.85 : 1);
 
+/**
+ * A relative date ("today", "last Friday") in a text that states no date of its own is resolved
+ * against the day it is read, which need not be the day it was written.
+ */
+export const RELATIVE_TO_CLOCK = 0.6;
+
+/**
+ * An amount listed next to others of its form ("mortgage $2,150/month, car $390/month"): the
+ * input may be one of them or their sum.
+ */
+export const LISTED = 0.75;
+
 /** Drops the values below the floor: no answer is better than a guess that passes thresholds. */
 export function aboveFloor<V extends { confidence: number }>(values: Record<string, V>): Record<string, V> {
   return Object.fromEntries(Object.entries(values).filter(([, v]) => v.confidence >= CONFIDENCE_FLOOR));

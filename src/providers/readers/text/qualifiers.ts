@@ -3,6 +3,7 @@
 // value asked for; a hedged one ("may offer up to 20%", "between $1,000 and $1,500", "in the
 // 700s", "not confirmed yet") is no value at all; an approximate one ("about $650") is the value,
 // a little less surely. Readers look only inside the statement's clause, a few words either way.
+// A correction ("sorry, I meant", "revised to", "no wait") takes back the amount just before it.
 import type { Token } from "./tokens.js";
 
 export type Qualifier = "other" | "hedged" | "approximate";
@@ -96,6 +97,50 @@ export function qualifiersOf(tokens: Token[], from: number, to = from, reach = R
   }
   if (inRange(tokens, from)) out.add("hedged");
   return out;
+}
+
+/** Words that take back what was just said ("correction: revised to", "sorry, I meant", "no wait"). */
+const CORRECTIONS = new Set(["meant", "correction", "corrected", "correcting", "revised", "amended"]);
+
+/** How far, in content words, a correction reaches back to the amount it takes back, across at most one sentence end. */
+const CORRECTION_REACH = 8;
+
+/** Whether token k is a correction ("meant", "revised", "no wait"). */
+const isCorrection = (tokens: Token[], k: number): boolean =>
+  CORRECTIONS.has(tokens[k]!.lower) || (tokens[k]!.lower === "wait" && tokens[k - 1]?.lower === "no");
+
+/**
+ * From token i in direction `step`, within the correction's reach (one sentence end at most), the
+ * first token that is an amount or a correction, if any.
+ */
+function nextAmountOrCorrection(tokens: Token[], i: number, step: 1 | -1): number | undefined {
+  const t = tokens[i]!;
+  for (let k = i + step; k >= 0 && k < tokens.length; k += step) {
+    const w = tokens[k]!;
+    if (Math.abs(w.sentence - t.sentence) > 1 || Math.abs(w.pos - t.pos) > CORRECTION_REACH) return undefined;
+    if (w.kind === "amount" || isCorrection(tokens, k)) return k;
+  }
+  return undefined;
+}
+
+/** An amount a correction follows soon after, no other amount between: the correction takes it back, it answers nothing. */
+export function takenBack(tokens: Token[], i: number): boolean {
+  if (tokens[i]!.kind !== "amount") return false;
+  const k = nextAmountOrCorrection(tokens, i, 1);
+  return k !== undefined && tokens[k]!.kind !== "amount";
+}
+
+/**
+ * The amount a correction took back, when the amount at i is the one it was corrected to ("I'd
+ * like to borrow 12,000 — sorry, I meant 21,000"): the new value answers what the old one did.
+ */
+export function correctedFrom(tokens: Token[], i: number): number | undefined {
+  if (tokens[i]!.kind !== "amount") return undefined;
+  let j = nextAmountOrCorrection(tokens, i, -1);
+  if (j === undefined || tokens[j]!.kind === "amount") return undefined;
+  // past the correction's words ("correction: revised to") to the amount it takes back
+  while (j !== undefined && tokens[j]!.kind !== "amount") j = nextAmountOrCorrection(tokens, j, -1);
+  return j;
 }
 
 /**

@@ -20,6 +20,8 @@ const HEDGED = 0.4;
  * after all, in a way the clause rules do not see.
  */
 const NEGATION_NEARBY = 0.75;
+/** How many tokens of the next sentence may still qualify a statement ("…; not relevant"). */
+const VERDICT_REACH = 2;
 /** The sentence says the input only by a lighter cue than its heaviest. */
 const LIGHTER_CUE = 0.92;
 /** A statement's hedge may stand anywhere in its clause ("there may be an article linking him to a minister"). */
@@ -98,9 +100,12 @@ export function readBooleans(inputs: InputIR[], cues: Map<string, Cue[]>, index:
     const value = stated ?? !deniedAt(tokens, best.anchor);
     const hedged = stated === undefined && qualifiersOf(tokens, best.anchor, best.anchor, HEDGE_REACH).has("hedged");
     const plain = Math.min(0.99, (0.72 + 0.26 * Math.min(1, best.coverage / 0.8)) * (stated === undefined ? 1 : 1.02));
+    // a negator in the sentence, or opening the fragment after it ("found an article; not relevant")
     let unresolved = false;
-    for (let i = index.sentenceFirst[best.sentence]!; i <= index.sentenceLast[best.sentence]! && !unresolved; i++)
-      unresolved = isNegator(tokens[i]!);
+    const next = index.sentenceFirst[best.sentence + 1];
+    const last =
+      next === undefined || next < 0 ? index.sentenceLast[best.sentence]! : Math.min(tokens.length - 1, next + VERDICT_REACH - 1);
+    for (let i = index.sentenceFirst[best.sentence]!; i <= last && !unresolved; i++) unresolved = isNegator(tokens[i]!);
     const doubt =
       (hedged ? HEDGED : 1) * (stated === undefined && value && unresolved ? NEGATION_NEARBY : 1) * (best.distinct < 1 ? LIGHTER_CUE : 1);
     const confidence = round(plain * doubt);

@@ -4,7 +4,7 @@ import type { InputIR } from "../../../ir/ir.js";
 import type { ReadValue } from "../../types.js";
 import type { DateMention } from "../dates.js";
 import { assignBest, byElimination, proximity, type Cue } from "./cues.js";
-import { BY_ELIMINATION, contestFactor, placed, rivalFactor } from "./confidence.js";
+import { BY_ELIMINATION, contestFactor, placed, RELATIVE_TO_CLOCK, rivalFactor } from "./confidence.js";
 import type { TextIndex } from "./text-index.js";
 
 const MIN_PROXIMITY = 0.12;
@@ -38,18 +38,28 @@ function place(index: TextIndex, m: DateMention): { anchor: number; own: { from:
   return { anchor: anchor < tokens.length ? anchor : -1, own: { from, to } };
 }
 
+/** The next mention is a written date standing in apposition to this one ("today, 12 May 2026", "yesterday (3 March)"). */
+const sameDayWritten = (text: string, m: DateMention, next: DateMention | undefined): boolean =>
+  next !== undefined && !next.relative && /^[\s,(–—-]{0,3}$/.test(text.slice(m.end, next.start));
+
 export function readDates(
   inputs: InputIR[],
   cues: Map<string, Cue[]>,
   index: TextIndex,
-  mentions: DateMention[],
+  found: DateMention[],
+  clock = false,
 ): Record<string, ReadValue> {
+  // "today, 12 May 2026": a relative date with the written date just after it is that date
+  const mentions = clock ? found.filter((m, j) => !(m.relative && sameDayWritten(index.text, m, found[j + 1]))) : found;
   const places = mentions.map((m) => place(index, m));
+  // resolved against the day of reading: less sure, and second to a date written out
+  const againstClock = (m: DateMention) => (clock && m.relative ? RELATIVE_TO_CLOCK : 1);
+  const certainty = (m: DateMention) => (m.yearKnown ? 1 : IMPLIED_YEAR) * againstClock(m);
   const all: { input: string; mention: number; score: number }[] = [];
   for (const input of inputs) {
     places.forEach(({ anchor, own }, j) => {
       if (anchor < 0) return;
-      const near = proximity(index, cues.get(input.name) ?? [], anchor, own);
+      const near = proximity(index, cues.get(input.name) ?? [], anchor, own) * againstClock(mentions[j]!);
       if (near >= MIN_PROXIMITY) all.push({ input: input.name, mention: j, score: near });
     });
   }
@@ -65,7 +75,7 @@ export function readDates(
     const rivals = (byInput.get(name) ?? []).filter((c) => mentions[c.mention]!.iso !== m.iso).sort((a, b) => b.score - a.score);
     const ratio = rivals[0] ? rivals[0].score / best.score : 0;
     const claim = Math.max(0, ...(byMention.get(best.mention) ?? []).filter((c) => c.input !== name).map((c) => c.score)) / best.score;
-    const confidence = round(placed(best.score) * (m.yearKnown ? 1 : IMPLIED_YEAR) * rivalFactor(ratio) * contestFactor(claim));
+    const confidence = round(placed(best.score) * certainty(m) * rivalFactor(ratio) * contestFactor(claim));
     const value: ReadValue = { value: m.iso, confidence, source: { span: { start: m.start, end: m.end }, text: m.text } };
     if (rivals[0] && ratio >= 0.7)
       value.alternatives = [{ value: mentions[rivals[0].mention]!.iso, p: round(Math.min(1 - confidence, confidence * ratio * 0.5)) }];
@@ -87,7 +97,7 @@ export function readDates(
     const m = mentions[j]!;
     out[name] = {
       value: m.iso,
-      confidence: round(BY_ELIMINATION * (m.yearKnown ? 1 : IMPLIED_YEAR)),
+      confidence: round(BY_ELIMINATION * certainty(m)),
       source: { span: { start: m.start, end: m.end }, text: m.text },
     };
   }

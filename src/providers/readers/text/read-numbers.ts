@@ -7,9 +7,9 @@ import { holdsFractions, withinBounds } from "../coerce.js";
 import { convertPeriod, roundFloat, type Amount } from "../numbers.js";
 import { PERIOD_STEMS, periodOfText } from "../words.js";
 import { assignBest, byElimination, proximity, type Cue } from "./cues.js";
-import { BY_ELIMINATION, contestFactor, placed, rivalFactor } from "./confidence.js";
-import { qualifiersOf, type Qualifier } from "./qualifiers.js";
-import type { TextIndex } from "./text-index.js";
+import { BY_ELIMINATION, contestFactor, LISTED, placed, rivalFactor } from "./confidence.js";
+import { correctedFrom, qualifiersOf, takenBack, type Qualifier } from "./qualifiers.js";
+import { matchesOf, type TextIndex } from "./text-index.js";
 import type { Token } from "./tokens.js";
 
 /** Below this the cue words are too far for a number to belong to the input. */
@@ -77,12 +77,24 @@ const QUALIFIED: Record<Qualifier, { fit: number; confidence: number }> = {
 
 /** Words that deny a quantity outright: "no coupon", "pays no rent", "zero debt". */
 const NONE = new Set(["no", "zero", "without", "nil"]);
+/** Answers after the cue that say there is none: "Rent: none", "Existing repayments: nil". */
+const NONE_STATED = new Set(["none", "nil", "zero"]);
 const DENIED_SCORE = 0.9;
 const DENIED_CONFIDENCE = 0.8;
 
+/** The cue at i denied just before it in its clause ("no coupon"), or answered none after a colon or dash ("Rent: none"). */
+function saysNone(tokens: Token[], i: number): boolean {
+  const t = tokens[i]!;
+  for (let k = i - 1; k >= 0 && t.pos - tokens[k]!.pos <= 2 && tokens[k]!.clause === t.clause; k--)
+    if (NONE.has(tokens[k]!.lower)) return true;
+  const [mark, answer] = [tokens[i + 1], tokens[i + 2]];
+  return mark?.kind === "punct" && /^[:–—-]$/.test(mark.text) && answer?.sentence === t.sentence && NONE_STATED.has(answer.lower);
+}
+
 /**
  * "No existing debt", "no coupon": an input's own name word denied by a word just before it, in
- * its clause, says the amount is 0. Returns the cue tokens so denied.
+ * its clause, or answered "none" after a colon ("Rent: none"), says the amount is 0. Returns the
+ * cue tokens so denied.
  */
 function denied(index: TextIndex, input: InputIR, cues: Cue[]): number[] {
   if (!withinBounds(input.type, 0)) return [];
@@ -90,14 +102,9 @@ function denied(index: TextIndex, input: InputIR, cues: Cue[]): number[] {
   const heaviest = Math.max(0, ...cues.map((c) => c.weight));
   const out: number[] = [];
   for (const cue of cues.filter((c) => c.weight === heaviest)) {
-    for (const i of index.occurrences(cue.stem).exact.at) {
+    for (const { i } of matchesOf(index, cue.stem)) {
       index.meter.steps++;
-      for (let k = i - 1; k >= 0 && tokens[i]!.pos - tokens[k]!.pos <= 2 && tokens[k]!.clause === tokens[i]!.clause; k--) {
-        if (NONE.has(tokens[k]!.lower)) {
-          out.push(i);
-          break;
-        }
-      }
+      if (saysNone(tokens, i)) out.push(i);
     }
   }
   return out;
@@ -111,6 +118,14 @@ function denied(index: TextIndex, input: InputIR, cues: Cue[]): number[] {
 function valueCues(input: InputIR, cues: Map<string, Cue[]>): Cue[] {
   const own = cues.get(input.name) ?? [];
   return kindOf(input) === "money" && periodOfText(`${input.name} ${input.desc}`) ? own.filter((c) => !PERIOD_STEMS.has(c.stem)) : own;
+}
+
+/** How near an amount's cue words stand, its own words ("a month" of "$2,100 a month") aside. */
+function nearness(index: TextIndex, cues: Cue[], i: number): number {
+  const { tokens } = index;
+  let last = i;
+  while (last + 1 < tokens.length && tokens[last + 1]!.end <= (tokens[i]!.amountEnd ?? tokens[i]!.end)) last++;
+  return proximity(index, cues, i, { from: i, to: last });
 }
 
 interface Candidate {
@@ -146,12 +161,38 @@ function candidate(input: InputIR, cues: Cue[], index: TextIndex, i: number, min
     factor *= QUALIFIED[q].confidence;
   }
   if (!withinBounds(input.type, value)) return undefined;
-  // the amount's own words ("a month" of "$2,100 a month") are not cue words for it
-  let last = i;
-  while (last + 1 < tokens.length && tokens[last + 1]!.end <= (t.amountEnd ?? t.end)) last++;
-  const near = proximity(index, cues, i, { from: i, to: last });
+  // the amount's own words ("a month" of "$2,100 a month") are not cue words for it; a value
+  // corrected to is announced by the cues of the value it replaces
+  const near = Math.max(
+    nearness(index, cues, i),
+    ...[correctedFrom(tokens, i)].flatMap((j) => (j === undefined ? [] : [nearness(index, cues, j)])),
+  );
   if (near < minProximity) return undefined;
   return { input: input.name, mention: i, score: near * fit, value, factor };
+}
+
+/** How many content words (a label) may stand between two amounts of a list ("mortgage $2,150/month, car $390/month"). */
+const LIST_GAP = 1;
+
+/** An amount with a neighbour of its form in its sentence, only a label between them (period words aside). */
+function listed(tokens: Token[], i: number): boolean {
+  const t = tokens[i]!;
+  if (t.kind !== "amount") return false;
+  const alike = (o: Token) =>
+    o.amount!.currency === t.amount!.currency && o.amount!.percent === t.amount!.percent && o.amount!.period === t.amount!.period;
+  const inAmount = (w: Token, a: Token) => w.start >= a.start && w.end <= (a.amountEnd ?? a.end);
+  for (const step of [-1, 1]) {
+    const between: Token[] = [];
+    for (let k = i + step; k >= 0 && k < tokens.length && tokens[k]!.sentence === t.sentence && between.length <= 4 * LIST_GAP; k += step) {
+      const o = tokens[k]!;
+      if (o.kind === "amount") {
+        if (alike(o) && between.filter((w) => !w.stop && !inAmount(w, t) && !inAmount(w, o)).length <= LIST_GAP) return true;
+        break;
+      }
+      between.push(o);
+    }
+  }
+  return false;
 }
 
 export function readNumbers(
@@ -161,7 +202,7 @@ export function readNumbers(
   usable: (i: number) => boolean,
 ): Record<string, ReadValue> {
   const { tokens, text } = index;
-  const amounts = index.amounts.filter(usable);
+  const amounts = index.amounts.filter((i) => usable(i) && !takenBack(tokens, i));
   const all: Candidate[] = [];
   const byInput = new Map<string, Candidate[]>();
   for (const input of inputs) {
@@ -186,7 +227,8 @@ export function readNumbers(
     const second = rivals[0];
     const ratio = second ? second.score / best.score : 0;
     const claim = Math.max(0, ...(byMention.get(best.mention) ?? []).filter((c) => c.input !== name).map((c) => c.score)) / best.score;
-    const confidence = round(placed(best.score) * best.factor * rivalFactor(ratio) * contestFactor(claim));
+    const list = listed(tokens, best.mention) ? LISTED : 1;
+    const confidence = round(placed(best.score) * best.factor * rivalFactor(ratio) * contestFactor(claim) * list);
     const t = tokens[best.mention]!;
     const end = t.amountEnd ?? t.end;
     const value: ReadValue = { value: best.value, confidence, source: { span: { start: t.start, end }, text: text.slice(t.start, end) } };

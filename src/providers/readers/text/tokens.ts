@@ -71,6 +71,9 @@ export function tokenize(text: string): Token[] {
     const g = m.groups ?? {};
     const start = m.index;
     if (g.time !== undefined) push({ kind: "punct", text: g.time, start, end: start + g.time.length });
+    // digits glued to a word are part of a name ("analyst2", "A320"), not an amount
+    else if (g.amount !== undefined && g.a_cur1 === undefined && /[A-Za-z]/.test(text[start - 1] ?? ""))
+      push({ kind: "punct", text: m[0].trim(), start, end: start + m[0].trimEnd().length });
     else if (g.amount !== undefined) {
       const groups = { cur1: g.a_cur1, num: g.a_num, mult: g.a_mult, pct: g.a_pct, cur2: g.a_cur2 };
       const amount = amountFromMatch({ groups } as unknown as RegExpExecArray);

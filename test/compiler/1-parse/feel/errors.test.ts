@@ -1,4 +1,6 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { MAX_EXPRESSION_DEPTH } from "../../../../src/compiler/1-parse/feel/depth.js";
 import { parseExpression, parseUnaryTests } from "../../../../src/compiler/1-parse/feel/index.js";
 
 /** [text, message, the text the error span points at] */
@@ -57,8 +59,34 @@ describe("syntax errors in expressions", () => {
     }
   });
 
-  it("parses moderately deep nesting", () => {
-    const text = "(".repeat(500) + "[".repeat(200) + "1" + "]".repeat(200) + ")".repeat(500);
+  it("a string escape that leaves a lone surrogate is an error at the string; a pair is a character", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0xd800, max: 0xdfff }), fc.constantFrom("", "x"), (unit, before) => {
+        const text = `"${before}\\u${unit.toString(16)}"`;
+        const d = parseExpression(text).diagnostics[0];
+        expect(d).toMatchObject({ code: "feel.lone-surrogate", span: { start: 0, end: text.length } });
+      }),
+      { numRuns: 50 },
+    );
+    expect(parseExpression('"\\ud83d\\ude00"').value).toMatchObject({ kind: "string", value: "\u{1F600}" });
+  });
+
+  it("a number literal beyond the decimal range is an error at the literal; one within it parses", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 6146, max: 10_000_000 }), fc.constantFrom("1", "9.99", "12345"), (exponent, mantissa) => {
+        const text = `x + ${mantissa}e${exponent}`;
+        const d = parseExpression(text, { names: ["x"] }).diagnostics[0];
+        expect(d).toMatchObject({ code: "feel.number-range", span: { start: 4, end: text.length } });
+      }),
+      { numRuns: 50 },
+    );
+    expect(parseExpression("1e6000").diagnostics).toEqual([]);
+    expect(parseExpression("1e-999999").diagnostics).toEqual([]);
+  });
+
+  it("parses nesting up to the depth limit", () => {
+    const half = MAX_EXPRESSION_DEPTH / 2;
+    const text = "(".repeat(half) + "[".repeat(half - 1) + "1" + "]".repeat(half - 1) + ")".repeat(half);
     expect(parseExpression(text).diagnostics).toEqual([]);
   });
 });

@@ -79,4 +79,9 @@ describe("type inference", () => {
   ])("reports %s as %s", (text, code) => {
     expect(typeOf(text).diagnostics.map((d) => d.code)).toEqual([code]);
   });
+
+  it("a context entry whose value is null is a field, not an unknown member (found by the differential tests)", () => {
+    expect(typeOf('{a: null, b: ""}.a')).toEqual({ type: "null", diagnostics: [] });
+    expect(typeOf('{a: null, b: ""}.c').diagnostics.map((d) => d.code)).toEqual(["types.unknown-member"]);
+  });
 });

@@ -1,0 +1,15 @@
+// The HTTP ceiling for bench/http.ts: a bare fastify route that parses the same JSON body as
+// POST /v1/systemone and answers a JSON response of the same size (RESPONSE_BYTES), with no
+// logger, no auth, no model and no ledger.
+import Fastify from "fastify";
+
+const size = Number(process.env.RESPONSE_BYTES ?? 1000);
+const response = JSON.stringify({ pad: "x".repeat(Math.max(0, size - 10)) });
+const app = Fastify({ logger: false, bodyLimit: 10 * 1024 * 1024 });
+app.post("/v1/systemone", async (req, reply) => {
+  if (typeof req.body !== "object" || req.body === null) return reply.code(400).send({ error: "not an object" });
+  return reply.type("application/json").send(response);
+});
+const url = await app.listen({ port: 0, host: "127.0.0.1" });
+console.log(`bare fastify listening on ${url}`);
+process.on("SIGTERM", () => void app.close().then(() => process.exit(0)));

@@ -1,0 +1,120 @@
+// The module's `explain(S, X)` function: the decisions evaluated again, told to the recorder `X`
+// (runtime/explain.ts) as they go. A function of its own beside `run`, so that `evaluate`'s code
+// is untouched and costs nothing more. Tables take a sequential path whatever their index: every
+// rule is tried in order, each cell until the first that fails, so the explanation can name it.
+import type { DecisionIR, ModelIR, TableIR } from "../../ir/ir.js";
+import { isStringLike } from "../../ir/types.js";
+import type { DecisionFacts } from "../../runtime/explain.js";
+import { bodyConforms, needsCoercion } from "./conformance.js";
+import { emitExpr, type ExprContext } from "./expr.js";
+import type { Scope } from "./scope.js";
+import { defaultValue, emitTable, hitOf, outputValue } from "./table.js";
+import { emitUnaryTestsTri, levelsOf } from "./unary-tests.js";
+
+const X = "X";
+
+/** `explain`'s source; `scope` binds the model's functions, `cx` gives each address its context. */
+export function emitExplain(ir: ModelIR, decisions: DecisionIR[], root: Scope, cx: (where: string) => ExprContext): string {
+  const scope = root.child();
+  const em = cx("").em;
+  const inputs = ir.inputs.map((input) => {
+    const [raw, feel] = [em.fresh("xr"), em.fresh("xi")];
+    scope.bind("input", input.name, feel);
+    const type = em.data("T", input.type);
+    const fromJson = `rt.fromJson(${raw}, ${type})`;
+    // a JSON string is already the FEEL value of a string or choice input (as in `run`)
+    const value = isStringLike(input.type) ? `(typeof ${raw} === "string" ? ${raw} : ${fromJson})` : fromJson;
+    return `const ${raw} = ${em.stateKey("S", input.name)}; const ${feel} = rt.explainInput(${X}, ${em.lit(input.name)}, ${raw}, ${value}, ${type});`;
+  });
+  const inputNames = new Set(ir.inputs.map((i) => i.name));
+  const evaluated = new Set(decisions.map((d) => d.name));
+  const ids = decisions.map(() => em.fresh("xd"));
+  const code = decisions.map((d, i) => {
+    const facts: DecisionFacts = {
+      name: d.name,
+      address: d.address,
+      inputs: d.deps.filter((n) => inputNames.has(n)),
+      decisions: d.deps.filter((n) => evaluated.has(n)),
+    };
+    const lines = explainDecision(d, ids[i]!, em.data("XF", facts), scope, (where) => ({ ...cx(where), explain: X }));
+    scope.bind("decision", d.name, ids[i]!);
+    return lines;
+  });
+  const result = decisions.map((d, i) => `${em.key(d.name)}: ${ids[i]}`).join(", ");
+  return [`function explain(S, ${X}) {`, ...inputs, ...code, `return { ${result} };`, "}"].join("\n");
+}
+
+function explainDecision(d: DecisionIR, id: string, facts: string, outer: Scope, cx: (where: string) => ExprContext): string {
+  const scope = outer.child();
+  const em = cx(d.address).em;
+  const lines = [`let ${id} = null;`, "{"];
+  for (const l of d.lets) {
+    const lid = em.fresh("l");
+    const at = cx(l.address);
+    const body =
+      l.body.kind === "expr"
+        ? `${lid} = ${emitExpr(l.body.expr, scope, at)};`
+        : emitTable(l.body.table, { target: lid, trace: "null" }, scope, at);
+    lines.push(
+      `rt.explainAt(${X}, ${em.lit(l.address)});`,
+      `let ${lid} = null;`,
+      body,
+      `rt.explainLet(${X}, ${em.lit(l.address)}, ${lid});`,
+    );
+    scope.bind("let", l.name, lid);
+  }
+  lines.push(`rt.explainAt(${X}, ${em.lit(d.address)});`);
+  lines.push(
+    d.body.kind === "expr"
+      ? `${id} = ${emitExpr(d.body.expr, scope, cx(d.address))};`
+      : explainTable(d.body.table, id, scope, cx(d.address)),
+  );
+  if (needsCoercion(d.type) && !bodyConforms(d.body, d.type)) lines.push(`${id} = rt.coerce(${id}, ${em.data("T", d.type)});`);
+  lines.push(`rt.explainDecision(${X}, ${facts}, ${id});`, "}");
+  return lines.join("\n");
+}
+
+/** A decision table evaluated rule by rule, telling the recorder each rule's first failing cell. */
+function explainTable(table: TableIR, target: string, scope: Scope, cx: ExprContext): string {
+  const em = cx.em;
+  const columns = table.inputs.map(() => em.fresh("x"));
+  const levels = table.inputs.map((c) => levelsOf(c.type) ?? levelsOf(c.expr.type));
+  const t = em.fresh("xt");
+  const hitPolicy = table.aggregation ? `${table.hit} ${table.aggregation}` : table.hit;
+  const lines = [
+    ...table.inputs.map((c, i) => `const ${columns[i]} = ${emitExpr(c.expr, scope, cx)};`),
+    `const ${t} = rt.explainTable(${X}, ${em.lit(hitPolicy)}, [${columns.join(", ")}]);`,
+  ];
+  // 0 when every cell matches, else the 1-based column of the first cell that does not
+  const failedColumn = (rule: TableIR["rules"][number]) =>
+    rule.conditions.reduceRight(
+      (rest, cell, i) =>
+        cell.kind === "any" ? rest : `${emitUnaryTestsTri(cell, columns[i]!, scope, cx, levels[i])} !== true ? ${i + 1} : ${rest}`,
+      "0",
+    );
+  const tried = (rule: TableIR["rules"][number]) => `rt.explainRule(${t}, ${rule.index}, ${em.lit(rule.address)}, ${failedColumn(rule)})`;
+  // a rule's output is evaluated at the rule's address, so that a problem there is placed on it
+  const at = (address: string) => `rt.explainAt(${X}, ${em.lit(address)});`;
+  const fallback = defaultValue(table, scope, cx);
+  const hasDefault = fallback !== "null";
+  if (table.hit === "FIRST") {
+    const label = em.fresh("T");
+    const rules = table.rules.map(
+      (rule) =>
+        `if (${tried(rule)}) { ${at(rule.address)} ${target} = ${outputValue(table, rule.outputs, scope, cx, true)}; break ${label}; }`,
+    );
+    return `{ ${lines.join(" ")} ${label}: { ${rules.join(" ")} ${target} = ${fallback}; rt.explainDefault(${t}, ${hasDefault}); } ${at(cx.where)} }`;
+  }
+  const [matched, values, h] = [em.fresh("m"), em.fresh("o"), em.fresh("h")];
+  lines.push(`const ${matched} = [], ${values} = [];`);
+  for (const rule of table.rules) {
+    lines.push(
+      `if (${tried(rule)}) { ${at(rule.address)} ${matched}.push(${rule.index}); ${values}.push(${outputValue(table, rule.outputs, scope, cx, true)}); }`,
+    );
+  }
+  lines.push(at(cx.where));
+  lines.push(`const ${h} = ${hitOf(table, matched, values, cx)};`);
+  lines.push(`${target} = ${hasDefault ? `${h}.matched ? ${h}.value : ${fallback}` : `${h}.value`};`);
+  lines.push(`rt.explainDefault(${t}, ${hasDefault ? `!${h}.matched` : "false"});`);
+  return `{ ${lines.join(" ")} }`;
+}

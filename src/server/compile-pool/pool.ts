@@ -1,0 +1,200 @@
+// The compile pool: worker threads that compile and check models off the event loop, one job per
+// worker at a time, the rest waiting in a bounded queue. A job has a time limit from the moment its
+// worker starts it, and each worker a heap and a stack limit (resourceLimits); a worker that
+// overruns is terminated and replaced, and the job fails with a problem naming the limit.
+import type { Worker } from "node:worker_threads";
+import { spawnWorker } from "../../batch/spawn-worker.js";
+import type { CheckResult, ModelInput, SourceResult } from "../../compiler/index.js";
+import { problem, ProblemError, type Problem } from "../../service/problems.js";
+// Types only: a value import would put worker.ts in the importer's chunk (see CompilePool.start).
+import type { JobKind, JobMessage, WorkerMessage } from "./worker.js";
+
+export interface CompilePoolOptions {
+  /** worker threads */
+  workers: number;
+  /** how long one compile or Check may run in its worker, in milliseconds */
+  timeoutMs: number;
+  /** each worker's heap (V8 old generation), in megabytes */
+  memoryMb: number;
+}
+
+/** Jobs that may wait, per worker; more are refused with 429 compile_queue_full. */
+const QUEUE_PER_WORKER = 16;
+
+/** Worker stack, in megabytes: Node's default, stated so the limit the problem names is the one in force. */
+const STACK_MB = 4;
+
+interface Job {
+  id: number;
+  kind: JobKind;
+  model: ModelInput;
+  hash: string;
+  resolve(value: SourceResult | CheckResult): void;
+  reject(error: Error): void;
+}
+
+interface Slot {
+  worker: Worker;
+  ready: boolean;
+  job: Job | null;
+  timer: NodeJS.Timeout | null;
+}
+
+const doing = (kind: JobKind): string => (kind === "compile" ? "compiling" : "checking");
+const stopping = () => new ProblemError(problem("shutting_down", "this instance is stopping; send the request again"));
+
+export class CompilePool {
+  private readonly slots: Slot[] = [];
+  private readonly waiting: Job[] = [];
+  private nextId = 1;
+  private closed = false;
+  /** workers replaced after overrunning a limit or failing */
+  private replaced = 0;
+
+  private constructor(
+    private readonly url: URL,
+    private readonly mark: string,
+    private readonly o: CompilePoolOptions,
+  ) {
+    for (let i = 0; i < o.workers; i++) this.slots.push(this.spawn());
+  }
+
+  /**
+   * worker.ts is imported dynamically so that the build keeps it (and the compiler) in a chunk of
+   * its own, which each worker loads. `worker` replaces it (tests: a worker that overruns on demand).
+   */
+  static async start(options: CompilePoolOptions, worker?: { url: string; mark: string }): Promise<CompilePool> {
+    let use = worker;
+    if (!use) {
+      const { WORKER_URL, WORKER_MARK } = await import("./worker.js");
+      use = { url: WORKER_URL, mark: WORKER_MARK };
+    }
+    return new CompilePool(new URL(use.url), use.mark, { ...options, workers: Math.max(1, options.workers) });
+  }
+
+  /** Compiles (to source) or checks a model in a worker; rejects with a ProblemError when a limit is overrun. */
+  run(kind: "compile", model: ModelInput, hash: string): Promise<SourceResult>;
+  run(kind: "check", model: ModelInput, hash: string): Promise<CheckResult>;
+  run(kind: JobKind, model: ModelInput, hash: string): Promise<SourceResult | CheckResult> {
+    if (this.closed) return Promise.reject(stopping());
+    const queue = QUEUE_PER_WORKER * this.slots.length;
+    if (this.waiting.length >= queue) {
+      const p = problem(
+        "compile_queue_full",
+        `${queue} models are already waiting for the ${this.o.workers} compile worker(s) (--compile-workers); send the request again shortly`,
+      );
+      return Promise.reject(new ProblemError({ ...p, headers: { "Retry-After": "1" } }));
+    }
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ id: this.nextId++, kind, model, hash, resolve, reject });
+      this.dispatch();
+    });
+  }
+
+  stats(): { workers: number; busy: number; queued: number; replaced: number } {
+    return {
+      workers: this.slots.length,
+      busy: this.slots.filter((s) => s.job).length,
+      queued: this.waiting.length,
+      replaced: this.replaced,
+    };
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const job of this.waiting.splice(0)) job.reject(stopping());
+    await Promise.all(
+      this.slots.map((slot) => {
+        this.finish(slot)?.reject(stopping());
+        slot.worker.removeAllListeners();
+        return slot.worker.terminate();
+      }),
+    );
+  }
+
+  private spawn(): Slot {
+    const worker = spawnWorker(this.url, {
+      workerData: { [this.mark]: true },
+      resourceLimits: { maxOldGenerationSizeMb: this.o.memoryMb, stackSizeMb: STACK_MB },
+    });
+    const slot: Slot = { worker, ready: false, job: null, timer: null };
+    worker.on("message", (m: WorkerMessage) => {
+      if (m.type === "ready") {
+        slot.ready = true;
+      } else {
+        const job = this.finish(slot);
+        if (job && job.id === m.id) {
+          if (m.ok) job.resolve(m.value);
+          else if (m.error === "stack") job.reject(new ProblemError(this.stackProblem(job.kind)));
+          else job.reject(new Error(`the compile worker failed: ${m.error}`));
+        }
+      }
+      this.dispatch();
+    });
+    worker.on("error", (e: Error & { code?: string }) => {
+      const job = this.finish(slot);
+      job?.reject(e.code === "ERR_WORKER_OUT_OF_MEMORY" ? new ProblemError(this.memoryProblem(job.kind)) : e);
+      this.replace(slot);
+    });
+    worker.on("exit", (code) => {
+      this.finish(slot)?.reject(new Error(`a compile worker stopped (exit code ${code})`));
+      this.replace(slot);
+    });
+    return slot;
+  }
+
+  /** The slot's job, taken off it (with its timer stopped), or null. */
+  private finish(slot: Slot): Job | null {
+    const job = slot.job;
+    slot.job = null;
+    if (slot.timer) clearTimeout(slot.timer);
+    slot.timer = null;
+    return job;
+  }
+
+  private replace(slot: Slot): void {
+    const i = this.slots.indexOf(slot);
+    slot.worker.removeAllListeners();
+    void slot.worker.terminate().catch(() => {});
+    if (i < 0 || this.closed) return;
+    this.replaced++;
+    this.slots[i] = this.spawn();
+  }
+
+  private dispatch(): void {
+    for (const slot of this.slots) {
+      if (this.waiting.length === 0) return;
+      if (!slot.ready || slot.job) continue;
+      const job = this.waiting.shift()!;
+      slot.job = job;
+      slot.timer = setTimeout(() => {
+        this.finish(slot);
+        job.reject(new ProblemError(this.timeProblem(job.kind)));
+        this.replace(slot);
+        this.dispatch();
+      }, this.o.timeoutMs);
+      slot.worker.postMessage({ id: job.id, kind: job.kind, model: job.model, hash: job.hash } satisfies JobMessage);
+    }
+  }
+
+  private timeProblem(kind: JobKind): Problem {
+    return problem(
+      "compile_timeout",
+      `${doing(kind)} the model took longer than the compile time limit of ${this.o.timeoutMs} ms (--compile-timeout): send a smaller model (fewer rules, decisions or nested expressions)`,
+    );
+  }
+
+  private memoryProblem(kind: JobKind): Problem {
+    return problem(
+      "compile_memory_exceeded",
+      `${doing(kind)} the model needed more than the compile memory limit of ${this.o.memoryMb} MB (--compile-memory): send a smaller model`,
+    );
+  }
+
+  private stackProblem(kind: JobKind): Problem {
+    return problem(
+      "compile_memory_exceeded",
+      `${doing(kind)} the model ran out of the compile worker's ${STACK_MB} MB stack: its expressions nest too deeply; split long chains of operators or deeply nested expressions into separate decisions`,
+    );
+  }
+}

@@ -1,0 +1,18 @@
+// The server's ModelCompiler: compiles and checks in the compile pool, loads the compiled source on
+// this thread, and keeps both results by model identity. A model that overran the time or memory
+// limit is remembered as such, so sending it again is answered at once.
+import { loadCompiled } from "../../compiler/index.js";
+import { cachedCompiler, type ModelCompiler } from "../../service/model-compiler.js";
+import { ProblemError } from "../../service/problems.js";
+import type { CompilePool } from "./pool.js";
+
+const overran = (e: unknown): boolean =>
+  e instanceof ProblemError && (e.problem.code === "compile_timeout" || e.problem.code === "compile_memory_exceeded");
+
+export const pooledCompiler = (pool: CompilePool, capacity: number): ModelCompiler =>
+  cachedCompiler(
+    (m, hash) => pool.run("compile", m, hash).then(loadCompiled),
+    (m, hash) => pool.run("check", m, hash),
+    capacity,
+    overran,
+  );

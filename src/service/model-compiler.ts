@@ -1,0 +1,57 @@
+// The one way the service compiles and checks a model: `compile` and `check`, both cached by the
+// model's identity, both asynchronous so the server can do the work off its event loop (a worker
+// pool, src/server/compile-pool) while tests and tools do it inline. A compile that overruns a
+// limit rejects with a ProblemError naming the limit.
+import {
+  checkModel,
+  compileUncached,
+  createResultCache,
+  type CacheStats,
+  type CheckResult,
+  type CompileResult,
+  type ModelInput,
+} from "../compiler/index.js";
+
+export interface ModelCompiler {
+  compile(model: ModelInput): Promise<CompileResult>;
+  check(model: ModelInput): Promise<CheckResult>;
+  /** whether `compile(model)` answers from the cache, with no compile work */
+  compiled(model: ModelInput): boolean;
+  /** the compile cache's figures */
+  stats(): CacheStats;
+  /** the Check cache's figures */
+  checkStats(): CacheStats;
+}
+
+/**
+ * A compiler and a Check, each behind a cache of `capacity` results by model identity; a failure
+ * `remember` accepts is cached as the model's answer, any other is retried on the next request.
+ */
+export function cachedCompiler(
+  compile: (model: ModelInput, hash: string) => Promise<CompileResult>,
+  check: (model: ModelInput, hash: string) => Promise<CheckResult>,
+  capacity: number,
+  remember?: (error: unknown) => boolean,
+): ModelCompiler {
+  const compiles = createResultCache((m, _o, hash) => compile(m, hash), capacity, remember);
+  const checks = createResultCache((m, _o, hash) => check(m, hash), capacity, remember);
+  return {
+    compile: (m) => compiles.get(m),
+    check: (m) => checks.get(m),
+    compiled: (m) => compiles.has(m),
+    stats: () => compiles.stats(),
+    checkStats: () => checks.stats(),
+  };
+}
+
+/** Compiles and checks on the calling thread (tests, tools). */
+export const inlineCompiler = (
+  compile: (model: ModelInput) => CompileResult = (m) => compileUncached(m),
+  check: (model: ModelInput) => CheckResult = (m) => checkModel(m),
+  capacity = 256,
+): ModelCompiler =>
+  cachedCompiler(
+    async (m) => compile(m),
+    async (m) => check(m),
+    capacity,
+  );

@@ -1,0 +1,50 @@
+// The JSON text of a 4.2 response, assembled from the JSON of its parts instead of serialising the
+// whole answer again: the model echo's text (serialised once, when the request's model was
+// resolved), the input schema's (once per compiled model), and the signed receipt's payload (the
+// very text that was parsed to be signed). The text is exactly what JSON.stringify would write for
+// the response object, field for field in the same order; the text without the accounting fields
+// is the one its output tokens are counted on (spec 2.10, tokens.ts).
+import type { ReceiptBody } from "./receipt.js";
+
+/** The fields of a response known before it is settled, in the order they are answered. */
+export interface ResponseHead {
+  /** JSON text of the model echo */
+  modelText: string;
+  /** JSON text of the derived input schema */
+  inputText: string;
+  answers: Record<string, unknown>;
+  receipt: ReceiptBody;
+  cacheHit: boolean;
+  providerUsage: unknown;
+}
+
+const schemaTexts = new WeakMap<object, string>();
+
+/** The JSON text of a compiled model's input schema, serialised once per schema object. */
+export function inputSchemaText(schema: object): string {
+  let text = schemaTexts.get(schema);
+  if (text === undefined) {
+    text = JSON.stringify(schema);
+    schemaTexts.set(schema, text);
+  }
+  return text;
+}
+
+const json = (value: unknown): string => JSON.stringify(value);
+
+const openWith = (h: ResponseHead) => `{"model":${h.modelText},"input":${h.inputText},"answers":${json(h.answers)}`;
+const closeWith = (h: ResponseHead) => `"cache_hit":${json(h.cacheHit)},"provider_usage":${json(h.providerUsage)}`;
+
+/** The response without its accounting (top-level usage and billing, the receipt's billing and signature): what output tokens count. */
+export const countedText = (h: ResponseHead): string => `${openWith(h)},"receipt":${json(h.receipt)},${closeWith(h)}}`;
+
+/**
+ * The whole response: `payloadText` is the JSON of the receipt with its billing, as signed, and
+ * `signature` goes first in the receipt, as `{receipt: signature, ...payload}` puts it (the
+ * receipt's fields are names, never array indices, which an object would list first).
+ */
+export function responseText(h: ResponseHead, signature: string, payloadText: string, usage: unknown, billing: unknown): string {
+  const fields = payloadText === "{}" ? "}" : `,${payloadText.slice(1)}`;
+  const receipt = `{"receipt":${json(signature)}${fields}`;
+  return `${openWith(h)},"receipt":${receipt},${closeWith(h)},"usage":${json(usage)},"billing":${json(billing)}}`;
+}

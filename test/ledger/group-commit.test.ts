@@ -1,0 +1,108 @@
+// Group commit on the SQLite ledger: charges asked for in the same turn of the event loop commit
+// together, yet each stays atomic on its own: a seal that throws or funds that do not cover one
+// charge leave the others of its group as if they had run alone, in the order they were asked for.
+import { afterAll, describe, expect, it } from "vitest";
+import fc from "fast-check";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import Database from "better-sqlite3";
+import { openSqliteLedger } from "../../src/ledger/sqlite.js";
+import { groupCommit } from "../../src/ledger/group-commit.js";
+import type { Seal } from "../../src/ledger/types.js";
+
+const dir = mkdtempSync(join(tmpdir(), "pdm-group-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const request = fc.record({
+  amount: fc.integer({ min: 0, max: 4_000 }),
+  charge: fc.integer({ min: 0, max: 5_000 }),
+  sealFails: fc.boolean(),
+  reserveFirst: fc.boolean(),
+});
+
+const failing: Seal = () => {
+  throw new Error("cannot be signed");
+};
+
+describe("SQLite group commit", () => {
+  it("keeps each concurrent charge atomic: the ledger ends as if they ran one after another", async () => {
+    const ledger = openSqliteLedger(join(dir, "ledger.db"));
+    let n = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 0, max: 20_000 }), fc.array(request, { minLength: 1, maxLength: 12 }), async (opening, reqs) => {
+        const acct = await ledger.createAccount(`group-${n++}`, opening);
+        // reservations made first (in one group of their own), then every settlement at once
+        const held = await Promise.all(reqs.map((r) => (r.reserveFirst ? ledger.reserve(acct.id, r.amount) : null)));
+        const outcomes = await Promise.allSettled(
+          reqs.map((r, i) => {
+            const seal = r.sealFails ? failing : undefined;
+            const h = held[i];
+            if (h === null) return ledger.reserveAndSettle(acct.id, r.amount, r.charge, [], "one step", seal);
+            if (!h!.ok) return Promise.resolve(h);
+            return ledger.settle(h!.reservationId, r.charge, [], "settled", seal);
+          }),
+        );
+        // the same requests, one at a time, on a model of the account
+        let balance = opening;
+        let reserved = 0;
+        const expected: ("charged" | "refused" | "failed")[] = [];
+        reqs.forEach((r, i) => {
+          if (r.reserveFirst) {
+            if (balance - reserved < r.amount) return void (expected[i] = "refused");
+            reserved += r.amount;
+          }
+        });
+        reqs.forEach((r, i) => {
+          const h = held[i];
+          if (h && !h.ok) return;
+          const covered = r.reserveFirst || balance - reserved >= r.amount;
+          if (!covered) return void (expected[i] = "refused");
+          if (r.sealFails) return void (expected[i] = "failed");
+          balance -= Math.min(r.charge, r.amount);
+          if (r.reserveFirst) reserved -= r.amount;
+          expected[i] = "charged";
+        });
+        // settle answers a settlement; reserve and reserveAndSettle say whether the funds covered it
+        const seen = outcomes.map((o) => (o.status === "rejected" ? "failed" : "ok" in o.value && !o.value.ok ? "refused" : "charged"));
+        expect(seen).toEqual(reqs.map((_, i) => expected[i]));
+        expect(await ledger.balance(acct.id)).toEqual({ balance, reserved, available: balance - reserved });
+        const charges = (await ledger.entries(acct.id)).filter((e) => e.kind === "charge");
+        expect(charges).toHaveLength(seen.filter((s) => s === "charged").length);
+      }),
+      { numRuns: 60 },
+    );
+    await ledger.close();
+  });
+
+  it("answers every step of a group only after its one commit", async () => {
+    const db = new Database(join(dir, "plain.db"));
+    db.exec("CREATE TABLE t (v INTEGER NOT NULL)");
+    const insert = db.prepare("INSERT INTO t (v) VALUES (?)");
+    const grouped = groupCommit(db);
+    const count = () => (db.prepare("SELECT COUNT(*) AS c FROM t").get() as { c: number }).c;
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.boolean(), { minLength: 1, maxLength: 20 }), async (fails) => {
+        const before = count();
+        const steps = fails.map((fail, i) =>
+          grouped(() => {
+            insert.run(i);
+            if (fail) throw new Error(`step ${i} fails`);
+            // inside the group's transaction: not yet committed
+            expect(db.inTransaction).toBe(true);
+            return i;
+          }).then((v) => {
+            // resolved after the commit: the transaction is over and the row is there
+            expect(db.inTransaction).toBe(false);
+            return v;
+          }),
+        );
+        const outcomes = await Promise.allSettled(steps);
+        expect(outcomes.map((o) => o.status === "fulfilled")).toEqual(fails.map((f) => !f));
+        expect(count() - before).toBe(fails.filter((f) => !f).length);
+      }),
+      { numRuns: 40 },
+    );
+    db.close();
+  });
+});

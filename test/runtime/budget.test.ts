@@ -1,0 +1,106 @@
+// The evaluation budget over generated sizes: a model stops with the limit it passed exactly when
+// what it does passes it, and runs to the end otherwise.
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { compileUncached } from "../../src/compiler/index.js";
+import { BudgetExceeded, withBudget, type EvaluationLimits } from "../../src/runtime/budget.js";
+
+function compiled(decisions: Record<string, string>, functions: Record<string, unknown> = {}) {
+  const r = compileUncached({ content: { name: "budget", inputs: {}, functions, decisions }, questions: {} });
+  if (!r.ok) throw new Error(JSON.stringify(r.check.stages.flatMap((s) => s.diagnostics)));
+  return r.model;
+}
+
+/** The limit an evaluation stopped at, or "none". */
+function stopped(run: () => unknown, limits: Partial<EvaluationLimits>): string {
+  try {
+    withBudget(limits, run);
+    return "none";
+  } catch (e) {
+    if (e instanceof BudgetExceeded) return e.kind;
+    throw e;
+  }
+}
+
+describe("size: items and characters built", () => {
+  it("lists that double stop exactly when their total passes the limit", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 5 }), fc.integer({ min: 1, max: 10 }), fc.integer({ min: 1, max: 3000 }), (k, n, size) => {
+        const decisions: Record<string, string> = { s0: `[${Array(k).fill("1").join(", ")}]` };
+        for (let i = 1; i <= n; i++) decisions[`s${i}`] = `concatenate(s${i - 1}, s${i - 1})`;
+        // s1..sn hold k·2, k·4, ... k·2^n items: k·(2^(n+1) - 2) built in all
+        const total = k * (2 ** (n + 1) - 2);
+        const model = compiled(decisions);
+        expect(stopped(() => model.evaluate({}), { size })).toBe(total > size ? "size" : "none");
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it("strings joined with + count their characters", () => {
+    fc.assert(
+      fc.property(
+        fc.string({ minLength: 1, maxLength: 8 }),
+        fc.integer({ min: 1, max: 8 }),
+        fc.integer({ min: 1, max: 2000 }),
+        (seed, n, size) => {
+          fc.pre(!seed.includes('"') && !seed.includes("\\"));
+          const decisions: Record<string, string> = { s0: JSON.stringify(seed) };
+          for (let i = 1; i <= n; i++) decisions[`s${i}`] = `s${i - 1} + s${i - 1}`;
+          const total = seed.length * (2 ** (n + 1) - 2);
+          const model = compiled(decisions);
+          expect(stopped(() => model.evaluate({}), { size })).toBe(total > size ? "size" : "none");
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+});
+
+describe("steps", () => {
+  it("a for loop costs a step per iteration", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 500 }), fc.integer({ min: 1, max: 500 }), (n, steps) => {
+        const model = compiled({ d: `for i in 1..${n} return i` });
+        expect(stopped(() => model.evaluate({}), { steps })).toBe(n > steps ? "steps" : "none");
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it("a filter costs a step per item, so nested filters cannot run away", () => {
+    // 100 items outside, each filtering 100 inside and counting them: about 100 × 200 steps
+    const model = compiled({ l: "for i in 1..100 return i", d: "l[count(l[item > 0]) > 0]" });
+    expect(stopped(() => model.evaluate({}), { steps: 10_000 })).toBe("steps");
+    expect(stopped(() => model.evaluate({}), { steps: 30_000 })).toBe("none");
+  });
+
+  it("a built-in over a list costs a step per item", () => {
+    const model = compiled({ l: "for i in 1..1000 return i", d: "for i in 1..1000 return sum(l)" });
+    expect(stopped(() => model.evaluate({}), { steps: 100_000 })).toBe("steps");
+  });
+});
+
+describe("depth: nested calls", () => {
+  const functions = { f: { params: { n: "number" }, returns: "number", body: "if n = 0 then 0 else 1 + f(n - 1)" } };
+
+  it("f(n) makes n + 1 nested calls", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 300 }), fc.integer({ min: 1, max: 300 }), (n, depth) => {
+        const model = compiled({ d: `f(${n})` }, functions);
+        expect(stopped(() => model.evaluate({}), { depth })).toBe(n + 1 > depth ? "depth" : "none");
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it("lambdas count as well, and the depth is given back as calls return", () => {
+    const model = compiled({ g: "function(n) n", d: "for i in 1..1000 return g(i)" });
+    expect(stopped(() => model.evaluate({}), { depth: 1 })).toBe("none");
+  });
+
+  it("outside a budget the depth is still bounded: deep recursion stops with the limit, not a stack overflow", () => {
+    const model = compiled({ d: "f(100000)" }, functions);
+    expect(() => model.evaluate({})).toThrow(BudgetExceeded);
+  });
+});

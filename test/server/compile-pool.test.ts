@@ -1,0 +1,146 @@
+// The compile pool over a stub worker that overruns on demand: a job past the time limit, out of
+// heap or out of stack fails with the problem naming that limit; a worker that overran or died is
+// replaced and the pool goes on; a full queue is refused with Retry-After; closing refuses the
+// rest. Then the pooled compiler: an overrun is remembered, a Check is cached.
+import { afterEach, describe, expect, it } from "vitest";
+import fc from "fast-check";
+import { CompilePool, type CompilePoolOptions } from "../../src/server/compile-pool/pool.js";
+import { pooledCompiler } from "../../src/server/compile-pool/pooled-compiler.js";
+import { createMetrics } from "../../src/server/observability/metrics.js";
+import { ProblemError } from "../../src/service/problems.js";
+import { STUB_MARK, STUB_URL } from "./fixtures/stub-compile-worker.js";
+
+const pools: CompilePool[] = [];
+afterEach(async () => {
+  await Promise.all(pools.splice(0).map((p) => p.close()));
+});
+
+async function pool(o: Partial<CompilePoolOptions> = {}): Promise<CompilePool> {
+  const p = await CompilePool.start({ workers: 1, timeoutMs: 2_000, memoryMb: 64, ...o }, { url: STUB_URL, mark: STUB_MARK });
+  pools.push(p);
+  return p;
+}
+
+const model = (name: string) => ({ content: { name }, questions: {} });
+const check = (p: CompilePool, name: string) => p.run("check", model(name), name);
+const thread = async (p: CompilePool) => (await check(p, "who")).warnings[0];
+const problemOf = async (work: Promise<unknown>) => {
+  const e = await work.then(
+    () => null,
+    (err: unknown) => err,
+  );
+  if (!(e instanceof ProblemError)) throw new Error(`expected a problem, got ${String(e)}`);
+  return e.problem;
+};
+
+describe("compile pool", () => {
+  it("fails a job past the time limit with compile_timeout naming the limit, and replaces its worker", async () => {
+    const p = await pool({ timeoutMs: 300 });
+    const before = await thread(p);
+    const problem = await problemOf(check(p, "spin 5000"));
+    expect(problem).toMatchObject({ status: 422, code: "compile_timeout", detail: expect.stringContaining("300 ms") });
+    expect(await thread(p)).not.toBe(before);
+    expect(p.stats()).toMatchObject({ workers: 1, busy: 0, queued: 0, replaced: 1 });
+    const metrics = await createMetrics(pooledCompiler(p, 1), p).registry.metrics();
+    expect(metrics).toMatch(/^pdm_compile_workers_replaced 1$/m);
+    expect(metrics).toMatch(/^pdm_compile_queue_length 0$/m);
+  });
+
+  it("fails a job that exhausts its heap with compile_memory_exceeded naming the megabytes, and replaces its worker", async () => {
+    const p = await pool({ memoryMb: 32, timeoutMs: 30_000 });
+    const problem = await problemOf(check(p, "grow"));
+    expect(problem).toMatchObject({ status: 422, code: "compile_memory_exceeded", detail: expect.stringContaining("32 MB") });
+    expect((await check(p, "who")).valid).toBe(true);
+    expect(p.stats().replaced).toBe(1);
+  });
+
+  it("fails a job that exhausts its stack with compile_memory_exceeded naming the stack; the worker goes on", async () => {
+    const p = await pool();
+    const before = await thread(p);
+    expect(await problemOf(check(p, "deep"))).toMatchObject({ code: "compile_memory_exceeded", detail: expect.stringContaining("stack") });
+    expect(await thread(p)).toBe(before);
+    expect(p.stats().replaced).toBe(0);
+  });
+
+  it("a compiler failure is an error, not a problem; a worker that exits is replaced", async () => {
+    const p = await pool();
+    await expect(check(p, "throw")).rejects.toThrow("a compiler bug");
+    await expect(check(p, "exit")).rejects.toThrow("exit code 3");
+    expect((await check(p, "who")).valid).toBe(true);
+    expect(p.stats().replaced).toBe(1);
+  });
+
+  it("refuses work past its queue with 429 compile_queue_full and Retry-After; the queued jobs still run", async () => {
+    const p = await pool();
+    await thread(p); // the worker is up: the next job goes to it, not to the queue
+    const busy = check(p, "spin 300");
+    const queued = Array.from({ length: 16 }, (_, i) => check(p, `quick ${i}`));
+    const refused = await problemOf(check(p, "one too many"));
+    expect(refused).toMatchObject({ status: 429, code: "compile_queue_full", headers: { "Retry-After": "1" } });
+    await busy;
+    expect((await Promise.all(queued)).every((r) => r.valid)).toBe(true);
+  });
+
+  it("any mix of jobs settles each one as its kind says, and the pool keeps its size", async () => {
+    const p = await pool({ workers: 2, timeoutMs: 250 });
+    const kinds = ["spin 1000", "deep", "throw", "exit", "quick"] as const;
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.constantFrom(...kinds), { minLength: 1, maxLength: 6 }), async (jobs) => {
+        const outcomes = await Promise.all(
+          jobs.map((name) =>
+            check(p, name).then(
+              () => "answered",
+              (e: unknown) => (e instanceof ProblemError ? e.problem.code : "error"),
+            ),
+          ),
+        );
+        const expected = {
+          "spin 1000": "compile_timeout",
+          deep: "compile_memory_exceeded",
+          throw: "error",
+          exit: "error",
+          quick: "answered",
+        };
+        expect(outcomes).toEqual(jobs.map((j) => expected[j]));
+        expect(p.stats()).toMatchObject({ workers: 2, busy: 0, queued: 0 });
+      }),
+      { numRuns: 6 },
+    );
+  });
+
+  it("closing refuses queued work and new work with shutting_down", async () => {
+    const p = await pool();
+    const refused = [problemOf(check(p, "spin 2000")), problemOf(check(p, "quick"))];
+    await p.close();
+    refused.push(problemOf(check(p, "later")));
+    for (const problem of await Promise.all(refused)) expect(problem).toMatchObject({ code: "shutting_down" });
+  });
+});
+
+describe("pooled compiler", () => {
+  it("remembers a model that overran, so sending it again is refused without a job", async () => {
+    const p = await pool({ timeoutMs: 200 });
+    const compiler = pooledCompiler(p, 8);
+    const slow = model("spin 5000");
+    const first = await problemOf(compiler.check(slow));
+    expect(first.code).toBe("compile_timeout");
+    expect(await problemOf(compiler.check(slow))).toEqual(first);
+    expect(p.stats().replaced).toBe(1);
+  });
+
+  it("caches a Check by identity: the same content in another key order is answered from the cache", async () => {
+    const p = await pool();
+    const compiler = pooledCompiler(p, 8);
+    const a = await compiler.check({ content: { name: "who", x: 1, y: 2 }, questions: {} });
+    const b = await compiler.check({ questions: {}, content: { y: 2, x: 1, name: "who" } });
+    expect(b).toBe(a);
+  });
+
+  it("forgets a failure that is not the model's own (a crashed worker), so the next request tries again", async () => {
+    const p = await pool();
+    const compiler = pooledCompiler(p, 8);
+    await expect(compiler.check(model("exit"))).rejects.toThrow("exit code");
+    await expect(compiler.check(model("exit"))).rejects.toThrow("exit code");
+    expect(p.stats().replaced).toBe(2);
+  });
+});

@@ -1,0 +1,224 @@
+// Hostile requests, as data: each names who sends it, the request, and what the specification
+// allows as its answer (the right 200, or a problem from a short list). The hostile suite sends
+// each against the real server; the soak script mixes them with normal traffic.
+
+/** Who sends a request: a funded key, a key with a zero balance, or nobody (a public route). */
+export type Sender = "funded" | "broke" | "none";
+
+export interface Attack {
+  name: string;
+  sender: Sender;
+  method: "GET" | "POST";
+  path: string;
+  /** the body exactly as sent */
+  body?: string;
+  /** the 200 answers that are right, as a test of the body; absent when no 200 is */
+  answer?: (body: any) => boolean;
+  /** the problem codes that are right (every one a 4xx) */
+  problems: readonly string[];
+}
+
+/** What a limit that stops a compile or an evaluation answers: the problems whose detail names the limit. */
+export const LIMITS = ["compile_timeout", "compile_memory_exceeded", "evaluation_budget_exceeded", "model_too_large"] as const;
+
+const question = (instructions: string) => ({ type: "number", instructions });
+const model = (content: Record<string, unknown>, questions: Record<string, unknown>) => ({
+  content: { name: "hostile", ...content },
+  questions,
+});
+const post = (name: string, sender: Sender, body: unknown, rest: Pick<Attack, "answer" | "problems">, path = "/v1/systemone"): Attack => ({
+  name,
+  sender,
+  method: "POST",
+  path,
+  body: typeof body === "string" ? body : JSON.stringify(body),
+  ...rest,
+});
+const answerOf = (body: any, q: string) => body?.answers?.[q]?.value;
+
+/** A FIRST table of `rows` rules `<= 1`, `<= 2`, … and an else row: n up to `rows` falls in the row of its ceiling. */
+function firstTable(rows: number) {
+  const table: string[][] = [["n", "=> number"]];
+  for (let i = 1; i <= rows; i++) table.push([`<= ${i}`, String(i)]);
+  table.push(["-", "0"]);
+  return model(
+    { inputs: { n: { type: "number", desc: "n?" } }, decisions: { band: { hit: "FIRST", table } } },
+    { band: question("band?") },
+  );
+}
+
+/** `decisions` decisions, each the one before plus 1: the last is n + decisions - 1. */
+function decisionChain(decisions: number) {
+  const name = (i: number) => `x${i.toString(36)}`;
+  const chain: Record<string, string> = { [name(0)]: "n" };
+  for (let i = 1; i < decisions; i++) chain[name(i)] = `${name(i - 1)}+1`;
+  return { content: { name: "chain", inputs: { n: { type: "number", desc: "n?" } }, decisions: chain }, output: {} };
+}
+
+/** Where a value goes that JSON.stringify cannot write (it overflows the stack on deep nesting). */
+const DEEP = "@deep@";
+
+/** The JSON text of `body` with `depth` nested one-element arrays around 1 in place of each DEEP. */
+const withDeep = (body: unknown, depth: number): string =>
+  JSON.stringify(body).replaceAll(JSON.stringify(DEEP), `${"[".repeat(depth)}1${"]".repeat(depth)}`);
+
+const SMALL = model({ inputs: { n: { type: "number", desc: "n?" } }, decisions: { twice: "n * 2" } }, { twice: question("twice?") });
+
+const normalRequest = (n: number) => ({ model: SMALL, state: { n } });
+
+/** A normal call from the funded key: the small model on a matching state, answered 2n. */
+export const normalCall = (n: number): Attack =>
+  post("a normal call", "funded", normalRequest(n), { answer: (b) => answerOf(b, "twice") === 2 * n, problems: [] });
+
+function tables(): Attack[] {
+  return [2_000, 10_000].flatMap((rows) => {
+    const body = { model: firstTable(rows), state: { n: rows - 0.5 } };
+    return [
+      post(`a ${rows}-row FIRST table of <= n, from a zero-balance key`, "broke", body, { problems: ["insufficient_balance"] }),
+      post(`a ${rows}-row FIRST table of <= n, from a funded key`, "funded", body, {
+        answer: (b) => answerOf(b, "band") === rows,
+        problems: LIMITS,
+      }),
+    ];
+  });
+}
+
+function evaluation(): Attack[] {
+  const doubling: Record<string, string> = { s0: "[1]" };
+  for (let i = 1; i <= 23; i++) doubling[`s${i}`] = `concatenate(s${i - 1}, s${i - 1})`;
+  doubling.size = "count(s23)";
+  const operators = Array.from({ length: 8_001 }, () => "n").join(" + ");
+  const recursion = {
+    functions: { depth: { params: { k: "number" }, returns: "number", body: "if k <= 0 then 0 else 1 + depth(k - 1)" } },
+    decisions: { deep: "depth(n)" },
+  };
+  return [
+    post(
+      "a concatenate doubling chain s0..s23",
+      "funded",
+      {
+        model: model({ inputs: { n: { type: "number", desc: "n?" } }, decisions: doubling }, { size: question("size?") }),
+        state: { n: 1 },
+      },
+      {
+        answer: (b) => answerOf(b, "size") === 2 ** 23,
+        problems: LIMITS,
+      },
+    ),
+    post(
+      'matches(t, "(a|aa)+$") on 40 a and "!"',
+      "funded",
+      {
+        model: model(
+          { inputs: { t: { type: "string", desc: "t?" } }, decisions: { hit: 'matches(t, "(a|aa)+$")' } },
+          { hit: { type: "noul", instructions: "hit?", criteria: { true: "yes", false: "no" } } },
+        ),
+        state: { t: `${"a".repeat(40)}!` },
+      },
+      { answer: (b) => answerOf(b, "hit") === false, problems: LIMITS },
+    ),
+    post(
+      "a chain of 8,000 + operators",
+      "funded",
+      {
+        model: model({ inputs: { n: { type: "number", desc: "n?" } }, decisions: { sum: operators } }, { sum: question("sum?") }),
+        state: { n: 1 },
+      },
+      {
+        answer: (b) => answerOf(b, "sum") === 8_001,
+        problems: [...LIMITS, "invalid_model"],
+      },
+    ),
+    post(
+      "recursion 2,000 deep in a function",
+      "funded",
+      { model: model({ inputs: { n: { type: "number", desc: "n?" } }, ...recursion }, { deep: question("deep?") }), state: { n: 2_000 } },
+      {
+        answer: (b) => answerOf(b, "deep") === 2_000,
+        problems: LIMITS,
+      },
+    ),
+  ];
+}
+
+function shapes(): Attack[] {
+  // refused as the body is parsed, naming the JSON path and the limit
+  const NESTING = ["json_too_deep"];
+  return [
+    post("JSON nested 5,000 deep in the state", "funded", withDeep({ ...normalRequest(1), state: { n: DEEP } }, 5_000), {
+      problems: NESTING,
+    }),
+    post(
+      "JSON nested 5,000 deep in the model",
+      "funded",
+      withDeep({ model: { ...SMALL, content: { ...SMALL.content, deep: DEEP } }, state: { n: 1 } }, 5_000),
+      { problems: NESTING },
+    ),
+    post(
+      "JSON nested 5,000 deep in the questions",
+      "funded",
+      withDeep({ model: { ...SMALL, questions: { twice: { ...question("twice?"), deep: DEEP } } }, state: { n: 1 } }, 5_000),
+      { problems: NESTING },
+    ),
+    post(
+      "JSON nested 5,000 deep in an input type",
+      "funded",
+      withDeep({ model: { ...SMALL, content: { ...SMALL.content, inputs: { n: { type: DEEP, desc: "n?" } } } }, state: { n: 1 } }, 5_000),
+      { problems: NESTING },
+    ),
+    post("a lone surrogate \\ud800 in the body", "funded", JSON.stringify(normalRequest(1)).replace('"n":1', '"n":1,"note":"\\ud800"'), {
+      problems: ["invalid_text"],
+    }),
+    post("1e999999 in the state", "funded", JSON.stringify(normalRequest(1)).replace('"n":1', '"n":1e999999'), {
+      problems: ["invalid_request", "invalid_state", "malformed_json"],
+    }),
+    post(
+      "a decision whose value is a lone-surrogate string",
+      "funded",
+      {
+        model: model(
+          { inputs: { n: { type: "number", desc: "n?" } }, decisions: { text: '"\\ud800"', twice: "n * 2" } },
+          { twice: question("twice?") },
+        ),
+        state: { n: 1 },
+      },
+      {
+        answer: (b) => answerOf(b, "twice") === 2 && !/\p{Cs}/u.test(JSON.stringify(b.receipt.decisions.text.value)),
+        problems: ["invalid_model", "value_not_established", ...LIMITS],
+      },
+    ),
+    post(
+      "inputs named constructor and __proto__ missing from the state",
+      "funded",
+      JSON.stringify({
+        model: model(
+          {
+            inputs: { constructor: { type: "number", desc: "c?" }, extra: { type: "number", desc: "e?" } },
+            decisions: { total: "constructor + extra" },
+          },
+          { total: question("total?") },
+        ),
+        state: {},
+      })
+        .replace('"extra"', '"__proto__"')
+        .replace('"constructor + extra"', '"constructor + __proto__"'),
+      {
+        answer: () => false,
+        problems: ["value_not_established", "invalid_state", "invalid_model"],
+      },
+    ),
+    { name: "GET /problems/__proto__", sender: "none", method: "GET", path: "/problems/__proto__", problems: ["not_found"] },
+    post(
+      "900 KB of evidence text for the reader",
+      "funded",
+      { model: SMALL, state: "x ".repeat(450_000) },
+      { problems: ["evidence_too_large"] },
+    ),
+  ];
+}
+
+/** The attacks of issue 17 against the compiler, the runtime and the request boundary. */
+export const ATTACKS: readonly Attack[] = [...tables(), ...evaluation(), ...shapes()];
+
+/** The free Check of a 14,000-decision chain: sent twice, the second answered from the Check cache. */
+export const CHAIN_CHECK = { path: "/v1/systemtwo/models", body: JSON.stringify(decisionChain(14_000)) };
