@@ -4,6 +4,13 @@ import js from "@eslint/js";
 import { defineConfig } from "eslint/config";
 import tseslint from "typescript-eslint";
 
+// Names from models, states and settings are looked up as own keys: `name in table` is also true
+// for "constructor", "toString" or "valueOf", which every object inherits.
+const OWN_KEYS_ONLY = {
+  selector: "BinaryExpression[operator='in'][left.type!='Literal']",
+  message: "Use Object.hasOwn(table, key): `in` also finds inherited keys such as 'constructor'.",
+};
+
 export default defineConfig(
   { ignores: ["dist/", "data/", ".tck-out/", "coverage/"] },
   js.configs.recommended,
@@ -40,6 +47,7 @@ export default defineConfig(
       "no-new-func": "error",
       // The CLI writes through its Io, the server through its logger.
       "no-console": "error",
+      "no-restricted-syntax": ["error", OWN_KEYS_ONLY],
       "no-restricted-properties": [
         "error",
         {
@@ -69,6 +77,7 @@ export default defineConfig(
             "CallExpression[callee.object.name='Date'][callee.property.name='now'], NewExpression[callee.name='Date'][arguments.length=0]",
           message: "Read the time through src/runtime/temporal/clock.ts.",
         },
+        OWN_KEYS_ONLY,
       ],
     },
   },

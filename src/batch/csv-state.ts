@@ -1,3 +1,4 @@
+import { namedRecord } from "../runtime/json.js";
 // Turns a CSV record into a state, reading each cell as the input schema's type for its column:
 // numeric-looking text becomes a number in number columns, true/false a boolean in boolean
 // columns, JSON text an object or list in structured columns; an empty cell is a missing value.
@@ -42,7 +43,7 @@ export function csvStateReader(
   const properties = (inputSchema.properties ?? {}) as Record<string, unknown>;
   const readers = columns.map((c) => readerFor(properties[c]));
   return (cells) => {
-    const state: Record<string, unknown> = {};
+    const state = namedRecord<unknown>();
     for (let i = 0; i < columns.length; i++) {
       const cell = cells[i];
       if (cell === undefined || cell === "") continue;

@@ -54,7 +54,7 @@ export function resolveSettings(spec: CommandSpec, parsed: Parsed, env: NodeJS.P
     const variable = envNames(name, o).find((v) => env[v] !== undefined && env[v] !== "");
     if (variable) {
       const text = env[variable]!;
-      if (o.type === "boolean" && !(text.toLowerCase() in BOOLEAN_TEXT))
+      if (o.type === "boolean" && !Object.hasOwn(BOOLEAN_TEXT, text.toLowerCase()))
         throw new UserError(
           `pdm ${spec.name}: ${variable} must be true or false (or 1 or 0), got ${JSON.stringify(text)}`,
           EXIT.unreadable,
@@ -62,7 +62,7 @@ export function resolveSettings(spec: CommandSpec, parsed: Parsed, env: NodeJS.P
       out[name] = { value: o.type === "boolean" ? BOOLEAN_TEXT[text.toLowerCase()]! : text, source: "environment", from: variable };
       continue;
     }
-    if (name in file) {
+    if (Object.hasOwn(file, name)) {
       const v = file[name];
       const fits = o.type === "boolean" ? typeof v === "boolean" : typeof v === "string" || typeof v === "number";
       if (!fits)

@@ -44,8 +44,8 @@ export function mapTypeRef(ref: string, ctx: ImportContext): unknown {
   const unprefixed = t.replace(/^[A-Za-z_][\w-]*:/, "");
   if (ctx.typeNames.has(unprefixed)) return unprefixed;
   const bare = t.replace(FEEL_PREFIX, "").toLowerCase();
-  if (bare in BUILT_IN) return BUILT_IN[bare];
-  if (bare in STRUCTURAL) return STRUCTURAL[bare];
+  if (Object.hasOwn(BUILT_IN, bare)) return BUILT_IN[bare];
+  if (Object.hasOwn(STRUCTURAL, bare)) return STRUCTURAL[bare];
   const inner = /^(list|range)\s*<\s*(.+)\s*>$/.exec(t.replace(FEEL_PREFIX, ""));
   if (inner) {
     const el = mapTypeRef(inner[2], ctx);

@@ -6,6 +6,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { basename, extname, join } from "node:path";
 import { parseCsv } from "../batch/csv.js";
 import { csvStateReader } from "../batch/csv-state.js";
+import { namedRecord } from "../runtime/json.js";
 
 export interface Expectation {
   decisions?: Record<string, unknown>;
@@ -47,8 +48,8 @@ function caseOf(value: unknown, name: string): TestCase {
       expect: expectationOf(value.expect, name),
     };
   }
-  const state: Record<string, unknown> = {};
-  const decisions: Record<string, unknown> = {};
+  const state = namedRecord<unknown>();
+  const decisions = namedRecord<unknown>();
   for (const [k, v] of Object.entries(value)) {
     if (k.startsWith(EXPECT_PREFIX)) decisions[k.slice(EXPECT_PREFIX.length)] = v;
     else if (k !== "name" && k !== "id") state[k] = v;
@@ -93,7 +94,7 @@ function csvCases(text: string, file: string, inputSchema: Record<string, unknow
   );
   const nameColumn = header.indexOf("name") >= 0 ? header.indexOf("name") : header.indexOf("id");
   return rows.map((cells, r) => {
-    const decisions: Record<string, unknown> = {};
+    const decisions = namedRecord<unknown>();
     for (const [h, i] of expected) if ((cells[i] ?? "") !== "") decisions[h.slice(EXPECT_PREFIX.length)] = expectedCell(cells[i]!);
     const label = nameColumn >= 0 && cells[nameColumn] ? ` (${cells[nameColumn]})` : "";
     return { name: `${basename(file)} row ${r + 1}${label}`, state: toState(inputs.map(([, i]) => cells[i] ?? "")), expect: { decisions } };

@@ -116,7 +116,7 @@ function aliases(env: Env, base: Record<string, LlmEndpoint>): Record<string, Ll
 
 function pick(env: Env, name: keyof typeof ENV, fallback: string, allowed: Record<string, unknown>, builtin: string): string {
   const v = set(env[name]) ?? fallback;
-  if (v !== builtin && !(v in allowed)) {
+  if (v !== builtin && !Object.hasOwn(allowed, v)) {
     throw new ConfigError(`${name}=${v} names no configured language model (known: ${[builtin, ...Object.keys(allowed)].join(", ")})`);
   }
   return v;
@@ -127,10 +127,10 @@ export function providerConfig(env: Env = process.env): ProviderConfig {
   const endpoints = { ...base, ...aliases(env, base) };
   const names = Object.keys(endpoints);
   const requested = set(env.PDM_DEFAULT_GENERATOR);
-  if (requested && !(requested in endpoints)) {
+  if (requested && !Object.hasOwn(endpoints, requested)) {
     throw new ConfigError(`PDM_DEFAULT_GENERATOR=${requested} names no configured language model (known: ${names.join(", ") || "none"})`);
   }
-  const defaultGenerator = requested ?? ["openai", "anthropic"].find((n) => n in endpoints) ?? names[0];
+  const defaultGenerator = requested ?? ["openai", "anthropic"].find((n) => Object.hasOwn(endpoints, n)) ?? names[0];
   return {
     endpoints,
     defaultGenerator,

@@ -4,6 +4,7 @@
 // (inputs and decisions share one namespace) and points the reader at the question's id (`from`).
 import { questionType } from "./question-types.js";
 import { NO_USAGE, ProviderError, type GeneratedModel, type GenerateRequest, type Generator } from "./types.js";
+import { namedRecord } from "../runtime/json.js";
 
 export const DIRECT = "direct";
 
@@ -31,8 +32,8 @@ export function directModel(
   questions: Record<string, unknown>,
   name = "Questions",
 ): { content: Record<string, unknown>; questions: Record<string, unknown> } {
-  const inputs: Record<string, unknown> = {};
-  const decisions: Record<string, unknown> = {};
+  const inputs = namedRecord<unknown>();
+  const decisions = namedRecord<unknown>();
   for (const [id, raw] of Object.entries(questions)) {
     const q = (raw && typeof raw === "object" ? raw : {}) as Record<string, unknown>;
     // An unknown question type gets no definition: the Check then reports the question itself.

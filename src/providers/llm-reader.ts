@@ -8,6 +8,7 @@ import { addUsage, type StructuredClient } from "./llm/structured.js";
 import { mergeSamples } from "./llm/merge-samples.js";
 import { decodeStrict, strictSchema } from "./llm/strict-schema.js";
 import { NO_USAGE, type Provenance, type Reader, type ReadRequest, type ReadResult, type ReadValue } from "./types.js";
+import { namedRecord } from "../runtime/json.js";
 
 const SYSTEM = [
   "You read evidence and report the value of each listed input, exactly as the evidence states it.",
@@ -77,7 +78,7 @@ const clamp01 = (n: unknown): number => (typeof n === "number" && Number.isFinit
 
 /** One sample's answer as read values; inputs answered null are left out (not found). */
 function decodeReading(inputs: InputIR[], state: unknown, answer: unknown): Record<string, ReadValue> {
-  const out: Record<string, ReadValue> = {};
+  const out = namedRecord<ReadValue>();
   const byName = (answer && typeof answer === "object" ? answer : {}) as Record<string, Record<string, unknown> | undefined>;
   for (const i of inputs) {
     const a = byName[i.name];

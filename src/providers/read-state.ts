@@ -8,6 +8,7 @@ import type { InputIR } from "../ir/ir.js";
 import { createStateValidator } from "../compiler/5-load/validate-state.js";
 import { evidenceOverLimit, type EvidenceSize } from "./readers/limits.js";
 import { NO_USAGE, type ReadValue, type Reader, type Usage } from "./types.js";
+import { namedRecord } from "../runtime/json.js";
 
 export interface ReadOutcome {
   /** values taken directly from a JSON state that matched exactly (key = input name, valid type) */
@@ -52,7 +53,7 @@ export async function readState(
   signal?: AbortSignal,
 ): Promise<ReadOutcome | EvidenceTooLarge> {
   const inputs = compiled.ir.inputs;
-  const given: Record<string, unknown> = {};
+  const given = namedRecord<unknown>();
   if (isRecord(state)) {
     for (const input of inputs) {
       if (!Object.hasOwn(state, input.name)) continue;
@@ -63,16 +64,16 @@ export async function readState(
   const text = isTextState(state);
   const missing: ReadOutcome["missing"] = [];
   const unreadable = (input: InputIR) => text && stringInput(input);
-  const asked = inputs.filter((i) => !(i.name in given) && !unreadable(i));
+  const asked = inputs.filter((i) => !Object.hasOwn(given, i.name) && !unreadable(i));
   const over = asked.length > 0 && reader.limits ? evidenceOverLimit(state, reader.limits) : undefined;
   if (over) return { tooLarge: over };
   const result =
     asked.length > 0
       ? await reader.read({ inputs: asked, schema: compiled.inputSchema, state, mode }, signal)
       : { values: {}, usage: NO_USAGE };
-  const read: Record<string, ReadValue> = {};
+  const read = namedRecord<ReadValue>();
   for (const input of inputs) {
-    if (input.name in given) continue;
+    if (Object.hasOwn(given, input.name)) continue;
     const value = unreadable(input) ? undefined : result.values[input.name];
     const reason = whyNot(compiled, input, value, text);
     if (reason === undefined) read[input.name] = value!;

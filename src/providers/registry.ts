@@ -50,7 +50,8 @@ export function createProviders(
     generator(alias) {
       const chosen = alias ?? config.defaultGenerator;
       if (chosen === undefined) return { ok: false, reason: "unconfigured", known: aliases };
-      if (!(chosen in config.endpoints)) return { ok: false, reason: aliases.length > 0 ? "unknown" : "unconfigured", known: aliases };
+      if (!Object.hasOwn(config.endpoints, chosen))
+        return { ok: false, reason: aliases.length > 0 ? "unknown" : "unconfigured", known: aliases };
       return { ok: true, generator: byAlias(chosen) };
     },
     aliases,

@@ -5,6 +5,7 @@
 import type { Answer, CompiledModel, TraceEntry } from "../compiler/index.js";
 import type { InputIR } from "../ir/ir.js";
 import type { ReadValue } from "./types.js";
+import { namedRecord } from "../runtime/json.js";
 
 export interface UncertaintyOptions {
   /** enumerate exactly while the number of combinations is at most this (default 4096) */
@@ -116,7 +117,7 @@ class AnswerMixer {
   }
 
   result(template: Record<string, Answer>): Record<string, Answer> {
-    const out: Record<string, Answer> = {};
+    const out = namedRecord<Answer>();
     for (const [id, shape] of Object.entries(template)) {
       const e = this.acc.get(id)!;
       const mode = [...e.values.values()].sort((a, b) => b.p - a.p)[0]!;
@@ -142,7 +143,7 @@ export function answersUnderUncertainty(
 ): UncertainAnswers {
   const maxCombinations = options.maxCombinations ?? 4096;
   const inputsByName = new Map(compiled.ir.inputs.map((i) => [i.name, i]));
-  const names = Object.keys(read).filter((n) => !(n in given));
+  const names = Object.keys(read).filter((n) => !Object.hasOwn(given, n));
   const dists = names.map((n) => distributionOf(inputsByName.get(n), read[n]!));
   const base: Record<string, unknown> = { ...given };
   const stateOf = (choice: number[]): Record<string, unknown> => {

@@ -1,6 +1,7 @@
 // Answers (spec 2.8) from evaluated decisions. A deterministic run gives point masses; the shapes
 // are the contract readers with uncertainty fill with real distributions (docs/answers.md).
 import type { QuestionIR } from "../ir/ir.js";
+import { own, setOwn } from "./json.js";
 
 export interface Answer {
   value: unknown;
@@ -24,6 +25,6 @@ const SHAPES: Record<QuestionIR["type"], (q: QuestionIR, value: unknown) => Answ
 
 export function answersFor(questions: QuestionIR[], decisions: Record<string, unknown>): Record<string, Answer> {
   const out: Record<string, Answer> = {};
-  for (const q of questions) out[q.id] = SHAPES[q.type](q, decisions[q.id] ?? null);
+  for (const q of questions) setOwn(out, q.id, SHAPES[q.type](q, own(decisions, q.id) ?? null));
   return out;
 }

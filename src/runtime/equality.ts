@@ -60,7 +60,7 @@ export function valueEquals(a: FeelValue, b: FeelValue): boolean | null {
   const same = byKind[ka];
   if (same) return ka === kb ? same(a, b) : null;
   // temporal: the temporal module decides which kinds compare (date vs date and time, ...)
-  if (kb in byKind) return null;
+  if (Object.hasOwn(byKind, kb)) return null;
   return temporalEquals(a as TemporalValue, b as TemporalValue);
 }
 
@@ -80,7 +80,7 @@ export function identical(a: FeelValue, b: FeelValue): boolean {
   if (a === null || b === null) return a === b;
   const ka = kindOf(a);
   if (ka !== kindOf(b)) return false;
-  if (ka in byKind) return valueEquals(a, b) === true;
+  if (Object.hasOwn(byKind, ka)) return valueEquals(a, b) === true;
   const fa = a as unknown as Record<string, unknown>;
   const fb = b as unknown as Record<string, unknown>;
   return Object.keys(fa).every((k) => {

@@ -64,7 +64,7 @@ const multi: Record<"COLLECT" | "RULE ORDER" | "OUTPUT ORDER", Apply> = {
  * multi-hit policies give an empty list, COUNT gives 0, SUM/MIN/MAX give null.
  */
 export function applyHitPolicy(h: HitHelpers, policy: Policy, aggregation: Aggregation, rules: number[], values: FeelValue[]): HitResult {
-  if (policy in single) {
+  if (Object.hasOwn(single, policy)) {
     if (rules.length === 0) return { value: null, rules, matched: false };
     return single[policy as keyof typeof single](h, rules, values, aggregation);
   }

@@ -72,11 +72,17 @@ export interface ToJsonOptions {
   exactDecimals?: boolean;
 }
 
-/** `out[key] = value` as an own property, "__proto__" included (an assignment would set the prototype). */
 /** A JSON object's own property: `constructor` or `__proto__` of a state that lacks them is absent. */
 export const own = (o: Record<string, unknown>, key: string): unknown =>
   Object.prototype.hasOwnProperty.call(o, key) ? o[key] : undefined;
 
+/**
+ * An empty record for values keyed by names from models and states: it has no prototype, so
+ * `out["__proto__"] = v` stores a value like any other key and `out.constructor` is absent.
+ */
+export const namedRecord = <T>(): Record<string, T> => Object.create(null) as Record<string, T>;
+
+/** `out[key] = value` as an own property, "__proto__" included (an assignment would set the prototype). */
 export function setOwn(out: Record<string, unknown>, key: string, value: unknown): void {
   if (key === "__proto__") Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
   else out[key] = value;

@@ -6,6 +6,7 @@ import { canonicalHash } from "../compiler/index.js";
 import type { TraceEntry } from "../compiler/index.js";
 import type { Explanation } from "../ir/explanation.js";
 import type { ReadValue } from "../providers/types.js";
+import { namedRecord } from "../runtime/json.js";
 
 export interface ReceiptBody {
   model: string;
@@ -50,7 +51,7 @@ export interface StateProvenance {
 }
 
 export function givenInputs(state: unknown, inputNames: string[]): Record<string, unknown> {
-  const given: Record<string, unknown> = {};
+  const given = namedRecord<unknown>();
   if (state && typeof state === "object" && !Array.isArray(state)) {
     const s = state as Record<string, unknown>;
     for (const name of inputNames) if (s[name] !== undefined) given[name] = s[name];
@@ -59,7 +60,7 @@ export function givenInputs(state: unknown, inputNames: string[]): Record<string
 }
 
 export function decisionRecords(decisions: Record<string, unknown>, trace: Record<string, TraceEntry>): Record<string, DecisionRecord> {
-  const out: Record<string, DecisionRecord> = {};
+  const out = namedRecord<DecisionRecord>();
   for (const [name, value] of Object.entries(decisions)) {
     const t = trace[name];
     out[name] = {
@@ -74,7 +75,7 @@ export function decisionRecords(decisions: Record<string, unknown>, trace: Recor
 /** The state a run evaluated: the values given and, for a reader run, the values read. */
 export function evaluatedState(receipt: ReceiptBody): Record<string, unknown> {
   const state: Record<string, unknown> = { ...receipt.given };
-  for (const [name, r] of Object.entries(receipt.read)) if (r.value !== null && !(name in state)) state[name] = r.value;
+  for (const [name, r] of Object.entries(receipt.read)) if (r.value !== null && !Object.hasOwn(state, name)) state[name] = r.value;
   return state;
 }
 
@@ -85,13 +86,13 @@ export function provenance(
   read: Record<string, unknown> = {},
   matched = true,
 ): StateProvenance {
-  const inputs: Record<string, InputOrigin> = {};
-  for (const name of inputNames) inputs[name] = name in given ? "given" : name in read ? "read" : "absent";
+  const inputs = namedRecord<InputOrigin>();
+  for (const name of inputNames) inputs[name] = Object.hasOwn(given, name) ? "given" : Object.hasOwn(read, name) ? "read" : "absent";
   return { kind: typeof state === "string" ? "text" : "json", schema_matched: matched, sha256: canonicalHash(state), inputs };
 }
 
 export function readRecords(read: Record<string, ReadValue>): Record<string, ReadRecord> {
-  const out: Record<string, ReadRecord> = {};
+  const out = namedRecord<ReadRecord>();
   for (const [name, r] of Object.entries(read)) {
     out[name] = {
       value: r.value,

@@ -46,6 +46,23 @@ describe("amounts and dates", () => {
 });
 
 describe("JSON reader", () => {
+  it("never reads an input from a key that gives another input by its exact name", async () => {
+    // every other key holds a value the asked input would accept, so only its name can rule it out
+    const EXAMPLE: Record<string, unknown> = { number: 7, boolean: true, date: "2026-01-05", string: "x" };
+    let compared = 0;
+    for (const model of [lending, claims, kyc, pricing]) {
+      for (const asked of model.ir.inputs) {
+        const example = asked.options ? Object.keys(asked.options)[0] : EXAMPLE[asked.type.kind];
+        if (example === undefined) continue;
+        const given = Object.fromEntries(model.ir.inputs.filter((i) => i !== asked).map((i) => [i.name, example]));
+        const { values: got } = await jsonReader.read({ inputs: [asked], schema: model.inputSchema, state: given, mode: "fast" });
+        expect(got[asked.name]).toBeUndefined();
+        compared++;
+      }
+    }
+    expect(compared).toBeGreaterThan(10);
+  });
+
   it("matches keys by normalised name at any depth and reports the JSON Pointer", () => {
     const got = readJson(lending.ir.inputs, { applicant: { CreditScore: 700, "annual-income": 50000 }, loan: { amount: 9000 } });
     expect(values(got)).toMatchObject({ "credit score": 700, "annual income": 50000, "loan amount": 9000 });

@@ -68,6 +68,7 @@ export class Emitter {
    * `__proto__`, `toString`...), which only an own property may supply.
    */
   stateKey(object: string, name: string): string {
+    // eslint-disable-next-line no-restricted-syntax -- the inherited names are what this looks for
     const inherited = name === "__proto__" || name in Object.prototype;
     return inherited ? `rt.own(${object}, ${this.lit(name)})` : `${object}[${this.lit(name)}]`;
   }

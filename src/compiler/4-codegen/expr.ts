@@ -81,7 +81,7 @@ const emitters: { [K in Expr["kind"]]: Emit<K> } = {
   compare: (n, scope, cx) => {
     const [left, right] = [emitExpr(n.left, scope, cx), emitExpr(n.right, scope, cx)];
     const levels = levelsOf(n.left.type) ?? levelsOf(n.right.type);
-    if (levels && n.op in ORDERING) return `rt.rankCompare(${cx.em.data("L", levels)}, ${cx.em.lit(n.op)}, ${left}, ${right})`;
+    if (levels && Object.hasOwn(ORDERING, n.op)) return `rt.rankCompare(${cx.em.data("L", levels)}, ${cx.em.lit(n.op)}, ${left}, ${right})`;
     return `rt.${COMPARE_OPS[n.op]}(${left}, ${right})`;
   },
   logical: (n, scope, cx) => `rt.${n.op}(${emitExpr(n.left, scope, cx)}, ${emitExpr(n.right, scope, cx)})`,

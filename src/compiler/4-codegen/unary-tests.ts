@@ -17,7 +17,7 @@ export const levelsOf = (t: Type | undefined): string[] | undefined => (t?.kind 
 export function emitUnaryTestTri(test: UnaryTest, x: string, scope: Scope, cx: ExprContext, levels?: string[]): string {
   switch (test.kind) {
     case "compare":
-      if (levels && test.op in ORDERING)
+      if (levels && Object.hasOwn(ORDERING, test.op))
         return `rt.rankCompare(${cx.em.data("L", levels)}, ${cx.em.lit(test.op)}, ${x}, ${emitExpr(test.value, scope, cx)})`;
       return `rt.${COMPARE_OPS[test.op]}(${x}, ${emitExpr(test.value, scope, cx)})`;
     case "range": {

@@ -4,11 +4,12 @@
 // else or nothing), so disagreement and doubt both lower it and the shares sum to at most 1.
 import canonicalize from "canonicalize";
 import type { ReadValue } from "../types.js";
+import { namedRecord } from "../../runtime/json.js";
 
 export function mergeSamples(samples: Record<string, ReadValue>[]): Record<string, ReadValue> {
   if (samples.length === 1) return samples[0]!;
   const names = new Set(samples.flatMap((s) => Object.keys(s)));
-  const out: Record<string, ReadValue> = {};
+  const out = namedRecord<ReadValue>();
   for (const name of names) {
     const groups = new Map<string, { value: unknown; weight: number; source?: ReadValue["source"] }>();
     for (const sample of samples) {

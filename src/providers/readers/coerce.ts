@@ -5,6 +5,7 @@ import type { Type } from "../../ir/types.js";
 import { parseDateString } from "./dates.js";
 import { convertPeriod, parseAmount, roundFloat, type Period } from "./numbers.js";
 import { contentStems, normaliseName, PERIOD_STEMS, stemMatch } from "./words.js";
+import { namedRecord } from "../../runtime/json.js";
 
 export interface Coerced {
   value: unknown;
@@ -75,7 +76,7 @@ function toNumber(value: unknown, type: Type, ctx: CoerceContext): Coerced | und
   } else if (value && typeof value === "object" && !Array.isArray(value)) {
     // {"amount": 52000, "currency": "USD"}: a value wrapped with its unit
     const o = value as Record<string, unknown>;
-    const inner = ["amount", "value", "number", "total"].find((k) => k in o);
+    const inner = ["amount", "value", "number", "total"].find((k) => Object.hasOwn(o, k));
     if (!inner) return undefined;
     const c = toNumber(o[inner], type, ctx);
     return c && { value: c.value, factor: c.factor * 0.9 };
@@ -142,7 +143,7 @@ function fieldScore(key: string, field: string): number {
 function toStruct(value: unknown, fields: [string, Type][], ctx: CoerceContext): Coerced | undefined {
   if (!value || typeof value !== "object" || Array.isArray(value)) return undefined;
   const entries = Object.entries(value as Record<string, unknown>);
-  const out: Record<string, unknown> = {};
+  const out = namedRecord<unknown>();
   let factor = 1;
   for (const [name, type] of fields) {
     const found = entries.map(([k, v]) => ({ v, score: fieldScore(k, name) })).sort((a, b) => b.score - a.score)[0];

@@ -12,6 +12,7 @@ import { readText } from "./text-reader.js";
 import { aboveFloor } from "./text/confidence.js";
 import type { Meter } from "./text/text-index.js";
 import { normaliseName, periodOfText } from "./words.js";
+import { namedRecord } from "../../runtime/json.js";
 
 /** Below this a key does not name the input. */
 const MIN_KEY_SCORE = 0.45;
@@ -62,7 +63,7 @@ function candidatesFor(input: InputIR, root: unknown, nodes: JsonNode[], referen
 }
 
 const isAmountObject = (v: unknown): boolean =>
-  !Array.isArray(v) && typeof v === "object" && v !== null && ["amount", "value"].some((k) => k in (v as object));
+  !Array.isArray(v) && typeof v === "object" && v !== null && ["amount", "value"].some((k) => Object.hasOwn(v as object, k));
 
 /** Each input takes its best node; a node answers one input at most (best pairs first). */
 function assign(candidates: Candidate[]): Map<string, Candidate> {
@@ -86,10 +87,11 @@ export function readJson(
   state: unknown,
   reference = todayIso(),
   meter: Meter = { steps: 0 },
+  claimed: readonly string[] = [],
 ): Record<string, ReadValue> {
-  const nodes = walkJson(state);
+  const nodes = withoutClaimed(walkJson(state), claimed);
   meter.steps += nodes.length;
-  const values: Record<string, ReadValue> = {};
+  const values = namedRecord<ReadValue>();
   if (nodes.length === 1 && inputs.length === 1) {
     // a bare value answers the one input asked, if it has its type
     const c = coerce(state, inputs[0]!.type, { options: inputs[0]!.options, reference });
@@ -100,9 +102,9 @@ export function readJson(
   for (const [name, c] of chosen) {
     values[name] = { value: c.value, confidence: round(c.confidence), source: { path: c.pointer, text: quote(c.raw) } };
   }
-  const unread = inputs.filter((i) => !(i.name in values));
+  const unread = inputs.filter((i) => !Object.hasOwn(values, i.name));
   for (const leaf of unread.length > 0 ? proseLeaves(nodes) : []) {
-    const still = unread.filter((i) => !(i.name in values));
+    const still = unread.filter((i) => !Object.hasOwn(values, i.name));
     if (still.length === 0) break;
     const found = readText(still, leaf.value as string, reference, meter);
     for (const [name, v] of Object.entries(found)) {
@@ -118,10 +120,26 @@ export function readJson(
 
 const round = (x: number): number => Math.round(x * 1000) / 1000;
 
+/** The nodes outside the state's top-level keys that give other inputs by their exact names. */
+function withoutClaimed(nodes: JsonNode[], claimed: readonly string[]): JsonNode[] {
+  if (claimed.length === 0) return nodes;
+  const roots = claimed.map((k) => `/${k.replaceAll("~", "~0").replaceAll("/", "~1")}`);
+  return nodes.filter((n) => !roots.some((r) => n.pointer === r || n.pointer.startsWith(`${r}/`)));
+}
+
+/** Top-level keys of the state that are the exact names of inputs other than those asked. */
+function claimedKeys(request: ReadRequest): string[] {
+  const { state, schema, inputs } = request;
+  if (state === null || typeof state !== "object" || Array.isArray(state)) return [];
+  const properties = (schema.properties ?? {}) as Record<string, unknown>;
+  const asked = new Set(inputs.map((i) => i.name));
+  return Object.keys(state).filter((k) => Object.hasOwn(properties, k) && !asked.has(k));
+}
+
 export const jsonReader: Reader = {
   name: "json",
   limits: EMBEDDED_LIMITS,
   async read(request: ReadRequest): Promise<ReadResult> {
-    return { values: readJson(request.inputs, request.state), usage: NO_USAGE };
+    return { values: readJson(request.inputs, request.state, undefined, undefined, claimedKeys(request)), usage: NO_USAGE };
   },
 };

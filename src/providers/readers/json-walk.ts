@@ -25,9 +25,9 @@ function nameValueKeys(list: unknown[]): { name: string; value: string } | undef
   if (list.length === 0 || !list.every(isRecord)) return undefined;
   const first = list[0] as Record<string, unknown>;
   const name = NAME_KEYS.find((k) => typeof first[k] === "string");
-  const value = VALUE_KEYS.find((k) => k in first);
+  const value = VALUE_KEYS.find((k) => Object.hasOwn(first, k));
   if (!name || !value) return undefined;
-  return list.every((item) => typeof (item as Record<string, unknown>)[name] === "string" && value in (item as object))
+  return list.every((item) => typeof (item as Record<string, unknown>)[name] === "string" && Object.hasOwn(item as object, value))
     ? { name, value }
     : undefined;
 }
@@ -84,7 +84,7 @@ export function resolveHint(
       node = node[Number(seg)];
       pointer += `/${seg}`;
     } else if (isRecord(node)) {
-      const key = seg in node ? seg : Object.keys(node).find((k) => normalise(k) === normalise(seg));
+      const key = Object.hasOwn(node, seg) ? seg : Object.keys(node).find((k) => normalise(k) === normalise(seg));
       if (key === undefined) return undefined;
       node = node[key];
       pointer += `/${escape(key)}`;

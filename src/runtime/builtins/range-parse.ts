@@ -36,7 +36,7 @@ class Scanner {
       }
       const e = this.s[this.i++];
       const simple: Record<string, string> = { n: "\n", r: "\r", t: "\t", '"': '"', "'": "'", "\\": "\\" };
-      if (e !== undefined && e in simple) out += simple[e];
+      if (e !== undefined && Object.hasOwn(simple, e)) out += simple[e];
       else if (e === "u" && /^[0-9a-fA-F]{4}/.test(this.s.slice(this.i))) {
         out += String.fromCharCode(parseInt(this.s.slice(this.i, this.i + 4), 16));
         this.i += 4;

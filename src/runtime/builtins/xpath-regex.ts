@@ -195,9 +195,9 @@ class Translator {
   /** After a backslash. */
   private escape(inClass: boolean): Item {
     const c = this.next();
-    if (c in SINGLE_ESCAPES) return { code: SINGLE_ESCAPES[c]! };
+    if (Object.hasOwn(SINGLE_ESCAPES, c)) return { code: SINGLE_ESCAPES[c]! };
     if (ESCAPABLE.has(c)) return { code: c.codePointAt(0)! };
-    if (c in CLASS_ESCAPES) return { body: CLASS_ESCAPES[c]! };
+    if (Object.hasOwn(CLASS_ESCAPES, c)) return { body: CLASS_ESCAPES[c]! };
     if (c === "p" || c === "P") return { body: this.property(c === "P") };
     return fail(`\\${c} is not a valid escape${inClass ? " in a character class" : ""}`);
   }

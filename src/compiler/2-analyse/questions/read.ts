@@ -93,7 +93,7 @@ function readQuestion(id: string, raw: unknown, sink: Diagnostic[]): QuestionIR 
     else if (f.missing) sink.push(f.missing(address));
   }
   for (const key of Object.keys(raw))
-    if (key !== "type" && key !== "instructions" && !(key in fields))
+    if (key !== "type" && key !== "instructions" && !Object.hasOwn(fields, key))
       sink.push(diagnostic("questions.unknown-key", { key, type }, { address: `${address}.${key}` }));
   return q;
 }

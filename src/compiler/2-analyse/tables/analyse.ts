@@ -170,7 +170,7 @@ function checkOutput(e: Expr, out: TableOutputIR, ctx: ExprContext): void {
 function readDefaults(raw: unknown, outputs: TableOutputIR[], address: string, site: TableSite): void {
   const single = outputs.length === 1;
   const texts: (unknown | undefined)[] =
-    single && (typeof raw !== "object" || raw === null || !(outputs[0]!.name in raw))
+    single && (typeof raw !== "object" || raw === null || !Object.hasOwn(raw, outputs[0]!.name))
       ? [raw]
       : raw !== null && typeof raw === "object" && !Array.isArray(raw)
         ? outputs.map((o) => (raw as Record<string, unknown>)[o.name])

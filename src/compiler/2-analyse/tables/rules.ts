@@ -73,7 +73,7 @@ function readRuleObject(
 function readThen(then: unknown, names: string[], address: string, sink: Diagnostic[]): unknown[] {
   const isObject = then !== null && typeof then === "object" && !Array.isArray(then);
   if (names.length === 1) {
-    if (isObject && Object.keys(then).length === 1 && names[0]! in then) return [(then as Record<string, unknown>)[names[0]!]];
+    if (isObject && Object.keys(then).length === 1 && Object.hasOwn(then, names[0]!)) return [(then as Record<string, unknown>)[names[0]!]];
     if (then === undefined) sink.push(diagnostic("tables.missing-output", { variant: "then" }, { address }));
     return [then ?? null];
   }
@@ -86,7 +86,7 @@ function readThen(then: unknown, names: string[], address: string, sink: Diagnos
     if (!names.includes(key))
       sink.push(diagnostic("tables.unknown-column", { variant: "output", column: key, didYouMean: didYouMean(key, names) }, { address }));
   return names.map((n) => {
-    if (!(n in obj)) sink.push(diagnostic("tables.missing-output", { variant: "output", output: n }, { address }));
+    if (!Object.hasOwn(obj, n)) sink.push(diagnostic("tables.missing-output", { variant: "output", output: n }, { address }));
     return obj[n] ?? null;
   });
 }

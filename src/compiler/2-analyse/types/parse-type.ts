@@ -48,7 +48,7 @@ export function parseTypeSpec(spec: unknown, address: string, env: TypeEnv): Typ
 
 function parseTypeObject(spec: Record<string, unknown>, address: string, env: TypeEnv): Type {
   for (const key of ["$enum", "$levels"] as const) {
-    if (!(key in spec)) continue;
+    if (!Object.hasOwn(spec, key)) continue;
     if (Object.keys(spec).length !== 1) env.sink.push(diagnostic("types.invalid", { variant: "alone", key }, { address }));
     return valueSet(key === "$enum" ? "choice" : "levels", spec[key], address, env);
   }

@@ -7,6 +7,7 @@ import type { Cue } from "./cues.js";
 import { deniedAt, isNegator, statedAnswer } from "./negation.js";
 import { qualifiersOf } from "./qualifiers.js";
 import { matchesOf, type TextIndex } from "./text-index.js";
+import { namedRecord } from "../../../runtime/json.js";
 
 /** Below this share of its cue weight a sentence does not speak of the input. */
 const MIN_COVERAGE = 0.4;
@@ -88,7 +89,7 @@ function readSentences(index: TextIndex, cues: Cue[]): Reading[] {
 
 export function readBooleans(inputs: InputIR[], cues: Map<string, Cue[]>, index: TextIndex): Record<string, ReadValue> {
   const { tokens, text } = index;
-  const out: Record<string, ReadValue> = {};
+  const out = namedRecord<ReadValue>();
   for (const input of inputs) {
     let best: Reading | undefined;
     for (const r of readSentences(index, cues.get(input.name) ?? [])) {

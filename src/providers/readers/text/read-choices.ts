@@ -8,6 +8,7 @@ import { conceptTokens, contentStems, stemMatch } from "../words.js";
 import { OPTION_PLACEMENT, proximity, type Cue } from "./cues.js";
 import { NEGATORS, negated } from "./negation.js";
 import { matchesOf, type TextIndex } from "./text-index.js";
+import { namedRecord } from "../../../runtime/json.js";
 
 const NAME_WEIGHT = 1;
 const MEANING_WEIGHT = 1;
@@ -80,7 +81,7 @@ function genericNames(inputs: InputIR[], cues: Map<string, Cue[]>): Set<string> 
 export function readChoices(inputs: InputIR[], all: InputIR[], cues: Map<string, Cue[]>, index: TextIndex): Record<string, ReadValue> {
   const { tokens, text, meter } = index;
   const generic = genericNames(all, cues);
-  const out: Record<string, ReadValue> = {};
+  const out = namedRecord<ReadValue>();
   /** The other inputs offering an option named by `stem`: their cue words compete for its mentions. */
   const rivalsOf = (input: InputIR, stem: string): Cue[][] =>
     all.filter((o) => o !== input && valuesOf(o).some((v) => contentStems(v).includes(stem))).map((o) => cues.get(o.name) ?? []);

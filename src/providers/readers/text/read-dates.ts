@@ -6,6 +6,7 @@ import type { DateMention } from "../dates.js";
 import { assignBest, byElimination, proximity, type Cue } from "./cues.js";
 import { BY_ELIMINATION, contestFactor, placed, RELATIVE_TO_CLOCK, rivalFactor } from "./confidence.js";
 import type { TextIndex } from "./text-index.js";
+import { namedRecord } from "../../../runtime/json.js";
 
 const MIN_PROXIMITY = 0.12;
 /** A date without its year takes the nearest year: usually, not always, the one meant. */
@@ -69,7 +70,7 @@ export function readDates(
     byInput.set(c.input, [...(byInput.get(c.input) ?? []), c]);
     byMention.set(c.mention, [...(byMention.get(c.mention) ?? []), c]);
   }
-  const out: Record<string, ReadValue> = {};
+  const out = namedRecord<ReadValue>();
   for (const [name, best] of assignBest(all, index.meter)) {
     const m = mentions[best.mention]!;
     const rivals = (byInput.get(name) ?? []).filter((c) => mentions[c.mention]!.iso !== m.iso).sort((a, b) => b.score - a.score);
@@ -84,7 +85,7 @@ export function readDates(
   // dates no cue word claims go to the date inputs left, with low confidence
   const used = new Set(Object.values(out).map((v) => v.source!.span!.start));
   const free = mentions.flatMap((m, j) => (places[j]!.anchor >= 0 && !used.has(m.start) ? [j] : []));
-  const left = inputs.filter((i) => !(i.name in out)).map((i) => i.name);
+  const left = inputs.filter((i) => !Object.hasOwn(out, i.name)).map((i) => i.name);
   const pick = byElimination(
     left,
     free.map((j) => ({

@@ -11,6 +11,7 @@ import { BY_ELIMINATION, contestFactor, LISTED, placed, rivalFactor } from "./co
 import { correctedFrom, qualifiersOf, takenBack, type Qualifier } from "./qualifiers.js";
 import { matchesOf, type TextIndex } from "./text-index.js";
 import type { Token } from "./tokens.js";
+import { namedRecord } from "../../../runtime/json.js";
 
 /** Below this the cue words are too far for a number to belong to the input. */
 const MIN_PROXIMITY = 0.12;
@@ -218,7 +219,7 @@ export function readNumbers(
   }
   const byMention = new Map<number, Candidate[]>();
   for (const c of all) byMention.set(c.mention, [...(byMention.get(c.mention) ?? []), c]);
-  const out: Record<string, ReadValue> = {};
+  const out = namedRecord<ReadValue>();
   for (const [name, best] of assignBest(all, index.meter)) {
     const rivals = byInput
       .get(name)!
@@ -238,7 +239,7 @@ export function readNumbers(
   }
   // dollar amounts no cue word claims go to the dollar inputs left, with low confidence
   const used = new Set(Object.values(out).map((v) => v.source!.span!.start));
-  const left = inputs.filter((i) => !(i.name in out) && kindOf(i) === "money");
+  const left = inputs.filter((i) => !Object.hasOwn(out, i.name) && kindOf(i) === "money");
   const free = amounts.filter((i) => tokens[i]!.amount!.currency && !used.has(tokens[i]!.start));
   const inputOf = (name: string) => inputs.find((i) => i.name === name)!;
   const pick = byElimination(
