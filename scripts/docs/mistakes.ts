@@ -22,19 +22,26 @@ generated ones to see whether it answers any state differently.
 
 - **flagged**: the check reports a new diagnostic (error or warning) at the mutated place, its
   rule, its decision or function, or, for an input's type, a decision that reads the input;
+- **by the cases**: the mutant passes the six stages of the check, but \`pdm check\` then runs the
+  sample's own test cases (\`samples/*/cases/\`, written before this corpus) and one of them fails;
 - **decision-changing**: the mutant answers some state differently from the sample, or cannot be
   compiled at all;
 - kinds marked *other meaning* can produce a valid model that means something else (\`>\` for
   \`>=\`, a range end included instead of excluded, \`<\` on ordered levels): only the author knows
-  which was meant, so those mutants may pass unflagged. For every other kind, \`npm test\` fails
-  when a decision-changing mutant is not flagged, or when a flagged one has a diagnostic anywhere
-  else.`;
+  which was meant, so the check's analysis can flag them only where the table itself gives the
+  mistake away (a rule left unreachable, one value left out between two rules, one threshold
+  written both \`>=\` and \`>\`); otherwise only a test case that sits on the changed behaviour
+  catches them. For every other kind, \`npm test\` fails when a decision-changing mutant is not
+  flagged by the analysis; for every kind, when a flagged one has a diagnostic anywhere else, or
+  when a mutant that changes no decision fails a case.`;
 
 interface Counts {
   mutants: number;
   flagged: number;
   changing: number;
   changingFlagged: number;
+  /** decision-changing and flagged by the analysis or, when that passes, by a failing case */
+  changingCaught: number;
 }
 
 function count(outcomes: readonly Outcome[]): Counts {
@@ -44,6 +51,7 @@ function count(outcomes: readonly Outcome[]): Counts {
     flagged: outcomes.filter(flagged).length,
     changing: outcomes.filter((o) => o.changesDecisions).length,
     changingFlagged: outcomes.filter((o) => o.changesDecisions && flagged(o)).length,
+    changingCaught: outcomes.filter((o) => o.changesDecisions && (flagged(o) || o.failsCases)).length,
   };
 }
 
@@ -54,7 +62,16 @@ export function render(outcomes: readonly Outcome[]): string {
     const c = count(outcomes.filter((o) => o.kind === k.name));
     const name = `${code(k.name)}${k.otherMeaning ? " (other meaning)" : ""}`;
     const example = `${code(k.example[0])} → ${code(k.example[1])}`;
-    return [name, text(k.description), example, String(c.mutants), String(c.flagged), String(c.changing), String(c.changingFlagged)];
+    return [
+      name,
+      text(k.description),
+      example,
+      String(c.mutants),
+      String(c.flagged),
+      String(c.changing),
+      String(c.changingFlagged),
+      String(c.changingCaught),
+    ];
   });
   const all = count(outcomes);
   const certain = count(outcomes.filter((o) => !KINDS.find((k) => k.name === o.kind)?.otherMeaning));
@@ -63,8 +80,19 @@ export function render(outcomes: readonly Outcome[]): string {
     `${KINDS.length} kinds, ${all.mutants} mutants of ${samples} sample models. Flagged: ${all.flagged} (${share(all.flagged, all.mutants)}). ` +
     `Decision-changing: ${all.changing}, of which flagged ${all.changingFlagged} (${share(all.changingFlagged, all.changing)}); ` +
     `leaving out the kinds of other meaning: ${certain.changingFlagged} of ${certain.changing} ` +
-    `(${share(certain.changingFlagged, certain.changing)}).`;
-  const head = ["Kind", "Mistake", "Example", "Mutants", "Flagged", "Decision-changing", "Decision-changing flagged"];
+    `(${share(certain.changingFlagged, certain.changing)}). ` +
+    `With the samples' test cases run by \`pdm check\`, decision-changing caught: ${all.changingCaught} of ${all.changing} ` +
+    `(${share(all.changingCaught, all.changing)}).`;
+  const head = [
+    "Kind",
+    "Mistake",
+    "Example",
+    "Mutants",
+    "Flagged",
+    "Decision-changing",
+    "Decision-changing flagged",
+    "… or caught by the cases",
+  ];
   return [HEADER, totals, table(head, rows)].join("\n\n") + "\n";
 }
 

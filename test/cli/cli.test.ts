@@ -1,6 +1,6 @@
 // The `pdm` command as a user runs it: the built CLI in a child process.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -36,6 +36,28 @@ describe("pdm check", () => {
     expect(check.valid).toBe(false);
     const addresses = check.stages.flatMap((s: { diagnostics: { address: string }[] }) => s.diagnostics.map((d) => d.address));
     expect(addresses.some((a: string) => /^decisions\..+\.rule\[\d+\]$/.test(a))).toBe(true);
+  });
+
+  it("runs the cases beside the model: a model that fails one is invalid at the decision; --no-cases skips them", () => {
+    const dir = mkdtempSync(join(tmpdir(), "pdm-check-cases-"));
+    const model = JSON.parse(readFileSync(sample("lending", "model.json"), "utf8"));
+    const first = model.content.decisions.risk[1] as string[];
+    first[0] = first[0]!.replace(">=", "<=");
+    writeFileSync(join(dir, "model.json"), JSON.stringify(model));
+    const given = pdm(["check", join(dir, "model.json"), "--cases", sample("lending", "cases"), "--json"]);
+    expect(given.status).toBe(1);
+    const stage = JSON.parse(given.stdout).stages.find((s: { name: string }) => s.name === "cases");
+    expect(stage.ok).toBe(false);
+    expect(new Set(stage.diagnostics.map((d: { address: string; code: string }) => `${d.code} ${d.address}`))).toEqual(
+      new Set(["cases.failed decisions.risk"]),
+    );
+    expect(pdm(["check", join(dir, "model.json")]).status).toBe(0);
+    mkdirSync(join(dir, "cases"));
+    writeFileSync(join(dir, "cases", "one.json"), JSON.stringify(lendingCase()));
+    const beside = pdm(["check", join(dir, "model.json")]);
+    expect([beside.status, beside.stdout.includes("✗ cases")]).toEqual([1, true]);
+    expect(pdm(["check", join(dir, "model.json"), "--no-cases"]).status).toBe(0);
+    expect(pdm(["check", sample("lending", "model.json")]).stdout).toContain("✓ cases");
   });
 
   it("exits 2 on unreadable input, naming the file and position", () => {

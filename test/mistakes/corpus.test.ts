@@ -32,6 +32,16 @@ describe("the mistake corpus", () => {
       });
   }
 
+  it("no mutant that answers every state as the sample does fails one of the sample's cases", () => {
+    expect(outcomes.filter((o) => !o.changesDecisions && o.failsCases).map(describeOutcome)).toEqual([]);
+  });
+
+  it("a mutant that fails a case fails it at run time only: it passed the check's six stages", () => {
+    const failing = outcomes.filter((o) => o.failsCases);
+    expect(failing.length).toBeGreaterThan(0);
+    expect(failing.filter((o) => o.atPlace.some((d) => d.severity === "error")).map(describeOutcome)).toEqual([]);
+  });
+
   it("docs/mistakes.md is current (run `npx tsx scripts/docs/mistakes.ts --write`)", () => {
     expect(readFileSync(DOC_PATH, "utf8")).toBe(render(outcomes));
   });

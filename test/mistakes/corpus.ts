@@ -6,6 +6,7 @@ import fc from "fast-check";
 import { loadSamples, type Sample } from "../../bench/load-samples.js";
 import { analyseModel } from "../../src/compiler/2-analyse/index.js";
 import { checkModel, compileUncached } from "../../src/compiler/index.js";
+import { caseDiagnostics } from "../../src/model-tests/check-cases.js";
 import type { Diagnostic } from "../../src/ir/diagnostics.js";
 import { arbitraryFor } from "../support/arbitrary-state.js";
 import { KINDS, type MistakeKind } from "./kinds.js";
@@ -26,6 +27,8 @@ export interface Outcome {
   elsewhere: Diagnostic[];
   /** the mutant answers some state differently, or cannot be compiled at all */
   changesDecisions: boolean;
+  /** the mutant passes the check's six stages but fails one of the sample's own test cases (`pdm check`'s `cases` stage) */
+  failsCases: boolean;
 }
 
 const key = (d: Diagnostic): string => `${d.code}|${d.address}|${d.message}`;
@@ -86,15 +89,22 @@ function changesDecisions(model: unknown, o: Original): boolean {
   });
 }
 
+/** What `pdm check` adds for a model that passes the six stages: its cases, run. */
+function failsCases(model: Sample["model"], o: Original): boolean {
+  const compiled = compileUncached(model);
+  if (!compiled.ok) return false;
+  const cases = o.sample.cases.map((c) => ({ name: c.name, state: c.state, expect: c.expected }));
+  return caseDiagnostics(compiled.model, cases).length > 0;
+}
+
 function outcome(kind: MistakeKind, place: Place, o: Original): Outcome | undefined {
   const before = getAt(o.sample.model, place.path);
   const after = kind.mutate(before, { names: o.names, place });
   if (after === undefined) return undefined;
   const model = structuredClone(o.sample.model);
   setAt(model, place.path, after);
-  const found = checkModel(model)
-    .stages.flatMap((s) => s.diagnostics)
-    .filter((d) => !o.known.has(key(d)));
+  const check = checkModel(model);
+  const found = check.stages.flatMap((s) => s.diagnostics).filter((d) => !o.known.has(key(d)));
   const accepted = acceptedAt(place);
   const atPlace = found.filter((d) => accepted.some((a) => within(d.address, a)));
   return {
@@ -106,6 +116,7 @@ function outcome(kind: MistakeKind, place: Place, o: Original): Outcome | undefi
     atPlace,
     elsewhere: found.filter((d) => !atPlace.includes(d)),
     changesDecisions: changesDecisions(model, o),
+    failsCases: check.valid && failsCases(model, o),
   };
 }
 

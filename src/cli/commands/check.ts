@@ -1,29 +1,75 @@
-// pdm check: the Check (spec 2.12) of a model file.
-import { checkModel } from "../../compiler/index.js";
+// pdm check: the Check (spec 2.12) of a model file, and then the model's own test cases (the
+// cases/ folder beside it, or --cases) as a `cases` stage: a model is not valid while it answers
+// its cases differently from what they expect.
+import { existsSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { checkModel, compileModel, type ModelInput } from "../../compiler/index.js";
+import type { CheckResult } from "../../ir/check.js";
+import { hasErrors } from "../../ir/diagnostics.js";
+import { CaseError, loadCases } from "../../model-tests/cases.js";
+import { caseDiagnostics } from "../../model-tests/check-cases.js";
 import { command, flag, type CommandSpec } from "../command.js";
 import { checkWithPositions, formatCheck } from "../format.js";
-import { EXIT, print } from "../io.js";
+import { EXIT, print, UserError } from "../io.js";
 import { LENIENT, MODEL_ARGUMENT, readModelFile } from "../load-model.js";
 
 export const spec: CommandSpec = {
   name: "check",
-  summary: "validate a model: the Check's stages and diagnostics, and the derived input schema",
+  summary: "validate a model: the Check's stages and diagnostics, the derived input schema, and the model's test cases",
   positionals: [MODEL_ARGUMENT],
   options: {
     json: { type: "boolean", description: "print the Check object (valid, stages, warnings, content, input) as JSON" },
     lenient: LENIENT,
+    cases: {
+      type: "string",
+      value: "PATH",
+      multiple: true,
+      description:
+        "test cases to run once the model checks (files or folders, as for `pdm test`; default: the cases/ folder beside the model)",
+    },
+    "no-cases": { type: "boolean", description: "do not run the model's test cases" },
   },
-  examples: ["pdm check samples/lending/model.json", "pdm check model.json --json | jq .input", "pdm check imported.json --lenient"],
+  examples: [
+    "pdm check samples/lending/model.json",
+    "pdm check model.json --json | jq .input",
+    "pdm check imported.json --lenient --no-cases",
+  ],
   exits: {
-    0: "the model is valid",
-    1: "the model is invalid (the diagnostics say where)",
-    2: "the file cannot be read, or the arguments are wrong",
+    0: "the model is valid and passes its test cases",
+    1: "the model is invalid, or a test case fails (the diagnostics say where)",
+    2: "the file or a case cannot be read, or the arguments are wrong",
   },
 };
 
+/** The case files to run: those given, else the cases/ folder beside the model if there is one. */
+function casePaths(given: string[] | undefined, file: string): string[] {
+  if (given && given.length > 0) return given;
+  const beside = join(dirname(file), "cases");
+  return file !== "-" && existsSync(beside) ? [beside] : [];
+}
+
+/** Appends the `cases` stage to a valid check; the check is invalid when a case fails. */
+function withCases(check: CheckResult, model: ModelInput, paths: string[], strict: boolean): CheckResult {
+  const compiled = compileModel(model, { strict });
+  if (!compiled.ok) return compiled.check;
+  let diagnostics;
+  try {
+    diagnostics = caseDiagnostics(compiled.model, loadCases(paths, compiled.model.inputSchema));
+  } catch (e) {
+    if (e instanceof CaseError) throw new UserError(`pdm check: ${e.message}`, EXIT.unreadable);
+    throw e;
+  }
+  const ok = !hasErrors(diagnostics);
+  return { ...check, valid: ok, stages: [...check.stages, { name: "cases", ok, diagnostics }] };
+}
+
 export const run = command(spec, async (args, io) => {
-  const { model, source } = await readModelFile(args.positionals[0]!, io);
-  const check = checkModel(model, { strict: !flag(args, "lenient") });
+  const file = args.positionals[0]!;
+  const { model, source } = await readModelFile(file, io);
+  const strict = !flag(args, "lenient");
+  let check = checkModel(model, { strict });
+  const paths = flag(args, "no-cases") ? [] : casePaths(args.values.cases as string[] | undefined, file);
+  if (check.valid && paths.length > 0) check = withCases(check, model, paths, strict);
   print(io.stdout, flag(args, "json") ? JSON.stringify(checkWithPositions(check, source), null, 2) : formatCheck(check, source));
   return check.valid ? EXIT.ok : EXIT.invalid;
 });

@@ -33,6 +33,13 @@ export const STAGES = {
       "it is in; the imported content is then checked leniently.",
   },
   tck: { title: "TCK runner", about: "Not part of the Check: what the DMN TCK runner reports about a compilation." },
+  cases: {
+    title: "cases",
+    about:
+      "Not one of the six: `pdm check` runs the model's test cases (the `cases/` folder beside the model, or `--cases`) once " +
+      "the six stages pass, and adds a `cases` stage. A case whose state does not fit the inputs, or whose expected " +
+      "decisions and answers differ from the model's, is an error at the input, decision or question it names.",
+  },
 } as const;
 
 export type StageName = keyof typeof STAGES;

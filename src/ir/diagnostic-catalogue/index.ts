@@ -13,10 +13,23 @@ import { CODEGEN } from "./codegen.js";
 import { STATE } from "./state.js";
 import { DMN } from "./dmn.js";
 import { TCK } from "./tck.js";
+import { CASES } from "./cases.js";
 
 export { CHECK_STAGES, STAGES, type AnyEntry, type CheckStageName, type StageName, type TestMismatchParams } from "./entries.js";
 
-export const CATALOGUE = { ...PARSE, ...NAMES, ...TYPES, ...GRAPH, ...TABLES, ...QUESTIONS, ...CODEGEN, ...STATE, ...DMN, ...TCK };
+export const CATALOGUE = {
+  ...PARSE,
+  ...NAMES,
+  ...TYPES,
+  ...GRAPH,
+  ...TABLES,
+  ...QUESTIONS,
+  ...CODEGEN,
+  ...STATE,
+  ...DMN,
+  ...TCK,
+  ...CASES,
+};
 
 type Catalogue = typeof CATALOGUE;
 export type DiagnosticCode = keyof Catalogue;

@@ -8,13 +8,17 @@ export const NAMES = inStage("names", {
       name: (p: { name: string } & Suggested) => `unknown name \`${p.name}\`${p.didYouMean}`,
       later: (p: { name: string }) =>
         `\`${p.name}\` is a \`let\` entry defined further down; entries are read in order, so move \`${p.name}\` above this one`,
+      "own-entry": (p: { name: string }) =>
+        `\`${p.name}\` is the context entry being defined, and an entry sees only the entries before it; a function cannot call itself from a context entry: declare it in \`functions\`, where a function may`,
+      "later-entry": (p: { name: string }) =>
+        `\`${p.name}\` is a context entry defined further down; entries are read in order, so move \`${p.name}\` above this one`,
       requires: (p: { name: string } & Suggested) =>
         `\`requires\` names \`${p.name}\`, which is neither an input nor a decision${p.didYouMean}`,
     }),
     example: { variant: "name", name: "incme", didYouMean: "; did you mean `income`?" },
     explain:
       "A name resolves to nothing in scope, or a `requires` entry is neither an input nor a decision: declare it or fix the spelling. " +
-      "A `let` entry that reads a later entry is told so. Inside a filter `xs[...]` an unresolved name is a member of the item, not an error.",
+      "A `let` or context entry that reads a later entry, or itself, is told so. Inside a filter `xs[...]` an unresolved name is a member of the item, not an error.",
   }),
   "names.duplicate": entry({
     severity: "error",

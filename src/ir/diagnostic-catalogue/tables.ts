@@ -55,6 +55,15 @@ export const TABLES = inStage("tables", {
       "Among rules alike in every other column, two ranges of a number column leave out the one value between them (an " +
       "off-by-one): states with exactly that value fall through to a later rule.",
   }),
+  "tables.inconsistent-bound": entry({
+    severity: "warning",
+    message: (p: { text: string; other: number; otherText: string }) =>
+      `\`${p.text}\` and rule ${p.other}'s \`${p.otherText}\` bound the same column at the same value, one including it and one excluding it; write the bound the same way in both unless the difference is meant`,
+    example: { text: "> 0.5", other: 4, otherText: ">= 0.5" },
+    explain:
+      "In a number or date column, two rules start (or end) at the same value, one including the value and the other " +
+      "excluding it (`>= 0.5` and `> 0.5`): usually an off-by-one in one of them.",
+  }),
   "tables.cell-vacuous": entry({
     severity: "strict-error",
     message: variants({

@@ -113,6 +113,36 @@ describe("the strict check reports mistakes that change decisions", () => {
     );
   });
 
+  it("one threshold written both including and excluding its value is reported at the later rule (generated)", () => {
+    const ops = { from: [">=", ">"], to: ["<=", "<"] } as const;
+    const arb = fc.record({
+      at: fc.integer({ min: 301, max: 849 }),
+      side: fc.constantFrom("from" as const, "to" as const),
+      first: fc.boolean(),
+      second: fc.boolean(),
+      country: fc.constantFrom("NL", "BE", "DE"),
+    });
+    fc.assert(
+      fc.property(arb, ({ at, side, first, second, country }) => {
+        const [a, b] = [ops[side][first ? 0 : 1], ops[side][second ? 0 : 1]];
+        // the two rules differ in the country column, so neither covers the other
+        const r = strict(
+          model({
+            t: [
+              ["score", "country", "=> number"],
+              [`${a} ${at}`, `"${country}"`, 1],
+              [`${b} ${at}`, "-", 2],
+              ["-", "-", 0],
+            ],
+          }),
+        );
+        const found = r.diagnostics.filter((d) => d.code === "tables.inconsistent-bound").map((d) => d.address);
+        expect(found).toEqual(first === second ? [] : ["decisions.t.rule[2]"]);
+      }),
+      { numRuns: 100 },
+    );
+  });
+
   it("a cell outside the column's declared type is a warning", () => {
     const r = strict(model(table("score", "< 300")));
     expect(problems(r)).toEqual(["tables.cell-outside-type @decisions.t.rule[1]"]);
@@ -144,6 +174,16 @@ describe("messages name the cause and nothing follows from it", () => {
     const r = strict(model({ d: { let: { a: "b + 1", b: "amount" }, expr: "a" } }));
     expect(problems(r)).toEqual(["names.unknown @decisions.d.let.a"]);
     expect(r.diagnostics[0]!.message).toContain("defined further down");
+  });
+
+  it("a context entry that reads a later entry, or itself, is told so, and a model function may recurse instead", () => {
+    const later = strict(model({ d: "{a: b + 1, b: amount}.a" }));
+    expect(problems(later)).toEqual(["names.unknown @decisions.d"]);
+    expect(later.diagnostics[0]!.message).toContain("context entry defined further down");
+    const own = strict(model({ d: "{f: function(n) if n <= 1 then 1 else n * f(n - 1), r: f(amount)}.r" }));
+    expect(problems(own)).toEqual(["names.unknown @decisions.d"]);
+    expect(own.diagnostics[0]!.message).toContain("declare it in `functions`");
+    expect(problems(strict(model({ d: "{a: amount, b: a + 1}.b" })))).toEqual([]);
   });
 
   it("a row one cell short reports the cell count only", () => {

@@ -22,6 +22,8 @@ export interface ExprContext {
   forbidden?: ReadonlyMap<string, "input" | "decision">;
   /** `let` entries defined after the one analysed: reading one is reported as such */
   later?: readonly string[];
+  /** inside a context literal's entry: its key and the keys after it, which it cannot read */
+  contextEntries?: { current: string; later: readonly string[] };
   /** who reads, for messages: "function `f`" */
   owner?: string;
   /** parameter names of the model's functions, for argument checks */

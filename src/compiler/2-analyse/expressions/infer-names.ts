@@ -50,6 +50,12 @@ export function inferName(node: Name, ctx: ExprContext, callee: boolean): Type {
     ctx.sink.push(diagnostic("names.unknown", { variant: "later", name: node.name }, at(ctx, node.span)));
     return { kind: "any" };
   }
+  const entries = ctx.contextEntries;
+  if (entries && (entries.current === node.name || entries.later.includes(node.name))) {
+    const variant = entries.current === node.name ? "own-entry" : "later-entry";
+    ctx.sink.push(diagnostic("names.unknown", { variant, name: node.name }, at(ctx, node.span)));
+    return { kind: "any" };
+  }
   const candidates = [...namesInScope(ctx.scope), ...(callee ? BUILTIN_NAMES : [])];
   ctx.sink.push(
     diagnostic("names.unknown", { variant: "name", name: node.name, didYouMean: didYouMean(node.name, candidates) }, at(ctx, node.span)),

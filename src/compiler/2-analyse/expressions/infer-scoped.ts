@@ -71,8 +71,9 @@ export function inferQuantified(e: Quantified, ctx: ExprContext): Type {
 export function inferContext(e: ContextLit, ctx: ExprContext): Type {
   const fields: [string, Type][] = [];
   let inner = ctx;
-  for (const entry of e.entries) {
-    const t = infer(entry.value, inner);
+  for (const [i, entry] of e.entries.entries()) {
+    const later = e.entries.slice(i + 1).map((x) => x.key);
+    const t = infer(entry.value, { ...inner, contextEntries: { current: entry.key, later } });
     const earlier = fields.findIndex(([k]) => k === entry.key);
     if (earlier >= 0) {
       ctx.sink.push(diagnostic("names.duplicate-entry", { name: entry.key }, at(ctx, entry.span)));

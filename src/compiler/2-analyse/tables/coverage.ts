@@ -7,6 +7,7 @@ import type { UnaryTests } from "../../../ir/feel-ast.js";
 import type { RuleIR, TableIR } from "../../../ir/ir.js";
 import type { Type } from "../../../ir/types.js";
 import { typeToString } from "../expressions/compat.js";
+import { checkBounds } from "./bounds.js";
 import { checkGaps } from "./gaps.js";
 import { cellSet, covers, domainOf, intersect, isEmpty, type ValueSet } from "./cell-sets.js";
 
@@ -42,6 +43,7 @@ export function checkCoverage(table: TableIR, site: CoverageSite): void {
   const setsOf = (r: RuleIR) => setsByRule.get(r)!;
   if (table.hit === "FIRST") checkShadowed(clean, setsOf, site);
   checkGaps(table, clean, setsOf, site);
+  checkBounds(table, clean, setsOf, site);
 }
 
 /** A column's type, every value of its kind, and the values its declared type allows. */
