@@ -39,7 +39,7 @@ function record(sender: Sender, reply: Reply): Reply {
 }
 
 beforeAll(async () => {
-  server = await startServer(store, ["--compile-timeout", "15000", "--compile-workers", "1", "--log-level", "silent"]);
+  server = await startServer(store, ["--compile-timeout", "90000", "--compile-workers", "1", "--log-level", "silent"]);
   keys.funded = await account("funded", "50");
   keys.broke = await account("broke", "0");
 }, 60_000);
@@ -85,12 +85,9 @@ describe("hostile input", () => {
     const first = await whilePolling(server.url, () => send(server.url, keys, attack));
     const second = await whilePolling(server.url, () => send(server.url, keys, attack));
     const after = await cacheOf();
-    expect([first.result.status, first.result.body.valid ?? first.result.body.code]).toEqual(
-      expect.toBeOneOf([
-        [200, true],
-        [422, "compile_timeout"],
-      ]),
-    );
+    // the compile limit is far above what the check takes, so the answer is the Check; a timed-out
+    // check is not cached (a retry may succeed), so only a completed one can show the cache
+    expect([first.result.status, first.result.body.valid]).toEqual([200, true]);
     expect(second.result).toEqual(first.result);
     expect(after).toMatchObject({ misses: before.misses + 1, hits: before.hits + 1 });
     for (const run of [first, second]) expectResponsive(run);
