@@ -1,18 +1,7 @@
 // Generated evidence of any size for measuring the embedded readers' time: sentences that mix the
 // sample models' cue words, amounts, dates, negations and filler, drawn by a seeded generator
 // so that every run reads the same text.
-
-/** A small deterministic generator (mulberry32). */
-function seeded(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seeded } from "../src/providers/seeded-random.js";
 
 const SENTENCES: ((n: () => string, d: () => string) => string)[] = [
   (n) => `The applicant earns $${n()} a year and has a credit score of ${n()}.`,

@@ -1,14 +1,7 @@
-// Seeded pseudo-random numbers for reproducible benchmark states (mulberry32).
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// Seeded pseudo-random numbers for reproducible benchmark states.
+import { seeded } from "../../src/providers/seeded-random.js";
+
+export { seeded };
 
 /** An integer in [lo, hi]. */
 export const int = (rnd: () => number, lo: number, hi: number): number => lo + Math.floor(rnd() * (hi - lo + 1));

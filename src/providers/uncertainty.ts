@@ -6,6 +6,7 @@ import type { Answer, CompiledModel, TraceEntry } from "../compiler/index.js";
 import type { InputIR } from "../ir/ir.js";
 import type { ReadValue } from "./types.js";
 import { namedRecord } from "../runtime/json.js";
+import { seeded } from "./seeded-random.js";
 
 export interface UncertaintyOptions {
   /** enumerate exactly while the number of combinations is at most this (default 4096) */
@@ -63,18 +64,6 @@ export function distributionOf(input: InputIR | undefined, read: ReadValue): Out
   if (input?.blank && total < 1 && !merged.has("null")) outcomes.push({ value: null, p: clean(1 - total) });
   else for (const o of outcomes) o.p = clean(o.p / total);
   return outcomes.sort((a, b) => b.p - a.p);
-}
-
-/** mulberry32: a small, fast, seeded generator; the same seed gives the same samples everywhere. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 function draw(outcomes: Outcome[], u: number): number {
@@ -184,7 +173,7 @@ export function answersUnderUncertainty(
   } else {
     method = "sampled";
     samples = options.samples ?? 2000;
-    const next = random(options.seed ?? 1);
+    const next = seeded(options.seed ?? 1);
     for (let s = 0; s < samples; s++) mixer.add(answersAt(dists.map((d) => draw(d, next()))), 1 / samples);
   }
   const template = compiled.answers(traced.decisions);

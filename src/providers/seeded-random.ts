@@ -1,0 +1,12 @@
+// mulberry32: a small, fast, seeded generator of numbers in [0, 1); the same seed gives the same
+// sequence everywhere (the uncertainty samples here; benchmark states and generated evidence).
+export function seeded(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
