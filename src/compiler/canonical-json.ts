@@ -53,9 +53,27 @@ function writeArray(items: unknown[], depth: number): string {
   return `${out}]`;
 }
 
+/** Few enough members for an insertion sort, several times quicker than the general sort on a few keys. */
+const FEW = 16;
+
+/**
+ * Member names in RFC 8785 order (section 3.2.3: by UTF-16 code units, as both `<` on strings and
+ * the default sort compare).
+ */
+function sortedKeys(object: object): string[] {
+  const keys = Object.keys(object);
+  if (keys.length > FEW) return keys.sort();
+  for (let i = 1; i < keys.length; i++) {
+    const key = keys[i]!;
+    let j = i - 1;
+    for (; j >= 0 && keys[j]! > key; j--) keys[j + 1] = keys[j]!;
+    keys[j + 1] = key;
+  }
+  return keys;
+}
+
 function writeObject(object: Record<string, unknown>, depth: number): string {
-  // the default sort compares UTF-16 code units, as RFC 8785 section 3.2.3 asks
-  const keys = Object.keys(object).sort();
+  const keys = sortedKeys(object);
   let out = "{";
   let first = true;
   for (const key of keys) {

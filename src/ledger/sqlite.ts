@@ -73,6 +73,11 @@ export function openSqliteLedger(file: string): Ledger {
     staleReservations: db.prepare<[number], { id: string }>("SELECT id FROM reservations WHERE created_ms < ?"),
     unhold: db.prepare("UPDATE accounts SET reserved_micros = reserved_micros - ? WHERE id = ?"),
     charge: db.prepare("UPDATE accounts SET balance_micros = balance_micros - ?, reserved_micros = reserved_micros - ? WHERE id = ?"),
+    // reserve and settle at once: the reservation would be added and taken away in one step, so
+    // only the check that it fits and the charge remain; the balance after comes back with it
+    chargeIfCovered: db.prepare<[Micros, string, Micros], BalanceRow>(
+      "UPDATE accounts SET balance_micros = balance_micros - ? WHERE id = ? AND balance_micros - reserved_micros >= ? RETURNING balance_micros, reserved_micros",
+    ),
     currentKey: db.prepare<[], SigningKeyRow>("SELECT kid, private_jwk, public_jwk, created_at FROM signing_keys WHERE slot = 'current'"),
     allKeys: db.prepare<[], SigningKeyRow>("SELECT kid, private_jwk, public_jwk, created_at FROM signing_keys ORDER BY created_at"),
     insertSigningKey: db.prepare(
@@ -122,11 +127,11 @@ export function openSqliteLedger(file: string): Ledger {
 
   const reserveAndSettle = db.transaction(
     (accountId: string, amount: Micros, charge: Micros, items: LineItem[], memo: string, seal: Seal) => {
-      if (q.hold.run({ id: accountId, amount }).changes === 0) return { ok: false as const, balance: mustBalance(accountId) };
       const charged = Math.min(charge, amount);
-      q.charge.run(charged, amount, accountId);
+      const after = q.chargeIfCovered.get(charged, accountId, amount);
+      if (!after) return { ok: false as const, balance: mustBalance(accountId) };
       q.insertEntry.run(accountId, "charge", charged, randomUUID(), JSON.stringify(items), memo, now());
-      const settlement = { charged, balance: mustBalance(accountId) };
+      const settlement = { charged, balance: toBalance(after) };
       seal(settlement);
       return { ok: true as const, ...settlement };
     },

@@ -44,8 +44,15 @@ function* chunks(text: string): Generator<string> {
   if (start < text.length) yield text.slice(start);
 }
 
+/** JavaScript's \s beyond ASCII, asked only of the rare character past U+007F */
+const WIDE_SPACE = /\s/;
+
+/** A character of \s: ASCII by code (no string made per character), the rest by the regex. */
+const isSpace = (code: number, s: string, i: number): boolean =>
+  code < 0x80 ? code === 0x20 || (code >= 0x09 && code <= 0x0d) : WIDE_SPACE.test(s[i]!);
+
 function lastWhitespace(s: string): number {
-  for (let i = s.length - 1; i > 0; i--) if (/\s/.test(s[i]!)) return i;
+  for (let i = s.length - 1; i > 0; i--) if (isSpace(s.charCodeAt(i), s, i)) return i;
   return -1;
 }
 
