@@ -6,10 +6,10 @@
 // canonicalising. A caller that needs the text too (the service echoes it) identifies the model
 // once and passes the identity on, so the model is serialised once per request.
 import { createHash } from "node:crypto";
-import { LRUCache } from "lru-cache";
 import type { ModelInput } from "../ir/model.js";
 import { splitModel } from "./1-parse/content/split-model.js";
 import { canonicalJson } from "./canonical-json.js";
+import { textMemo } from "./text-memo.js";
 
 /** SHA-256 of any JSON value's canonical form. */
 export function canonicalHash(value: unknown): string {
@@ -20,7 +20,7 @@ export function canonicalHash(value: unknown): string {
 
 /** Remembered hashes, keyed by the model's JSON text; at most this many characters of keys. */
 const HASH_MEMORY_CHARS = 16 * 1024 * 1024;
-const remembered = new LRUCache<string, string>({ maxSize: HASH_MEMORY_CHARS, sizeCalculation: (_hash, text) => text.length || 1 });
+const remembered = textMemo<string>(HASH_MEMORY_CHARS);
 
 /** A model with its identity: made only by identifyModel, so `hash` is always `model`'s. */
 export interface ModelIdentity {

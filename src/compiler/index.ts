@@ -21,6 +21,7 @@ export { createCompileCache, createResultCache, type CacheStats, type CompileCac
 export { splitModel } from "./1-parse/content/split-model.js";
 export { canonicalHash, identifyModel, modelHash, type ModelIdentity } from "./identity.js";
 export { canonicalJson, canonicalJsonOfText } from "./canonical-json.js";
+export { textMemo, type TextMemo } from "./text-memo.js";
 
 export interface CompileOptions {
   /** strict (public API, default) or lenient (imports: every DMN hit policy, looser inputs) */

@@ -23,8 +23,20 @@ import {
   type KeyRow,
   type SigningKeyRow,
 } from "./rows.js";
-import { noSeal, type Ledger, type LineItem, type ReserveResult, type Seal, type Settlement, type StoredSigningKey } from "./types.js";
+import {
+  noSeal,
+  type KeyLookup,
+  type Ledger,
+  type LineItem,
+  type ReserveResult,
+  type Seal,
+  type Settlement,
+  type StoredSigningKey,
+} from "./types.js";
 import type { Micros } from "./money.js";
+
+/** API-key lookups remembered at most (all are forgotten when there would be more). */
+const KNOWN_KEYS = 10_000;
 
 export function openSqliteLedger(file: string): Ledger {
   if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
@@ -152,6 +164,32 @@ export function openSqliteLedger(file: string): Ledger {
   // the steps of a request's charge, from concurrent requests, commit together (group-commit.ts)
   const grouped = groupCommit(db);
 
+  // Every request looks its key up. Keys and accounts change only through this ledger (which
+  // forgets what it remembered when it changes them) or through another connection to the file
+  // (the admin commands), which SQLite's data_version reveals: it moves when another connection
+  // has committed. So a remembered lookup is served only while nobody else has written.
+  const dataVersion = db.prepare<[], number>("PRAGMA data_version").pluck();
+  const knownKeys = new Map<string, KeyLookup>();
+  let knownAt = -1;
+  const forgetKeys = () => knownKeys.clear();
+  const lookUpKey = (keyHash: string): KeyLookup | null => {
+    const version = dataVersion.get()!;
+    if (version !== knownAt) {
+      forgetKeys();
+      knownAt = version;
+    }
+    const known = knownKeys.get(keyHash);
+    if (known) return known;
+    const row = q.keyAndAccount.get(keyHash);
+    if (!row) return null;
+    const account = { id: row.account_id, name: row.account_name, disabled: row.account_disabled, created_at: row.account_created_at };
+    const found = { key: toKey(row), account: toAccount(account) };
+    // only keys that exist are remembered, so unknown keys sent in bulk take no memory
+    if (knownKeys.size >= KNOWN_KEYS) forgetKeys();
+    knownKeys.set(keyHash, found);
+    return found;
+  };
+
   const ledger: Ledger = {
     kind: "sqlite",
     async createAccount(name, opening) {
@@ -166,16 +204,19 @@ export function openSqliteLedger(file: string): Ledger {
       return q.accounts.all().map(toAccount);
     },
     async setDisabled(accountId, disabled) {
+      forgetKeys();
       if (q.setDisabled.run(disabled ? 1 : 0, accountId).changes === 0) {
         throw new LedgerError("unknown_account", `no account with id ${accountId}`);
       }
     },
     async addKey(accountId, keyHash, prefix) {
+      forgetKeys();
       const id = randomUUID();
       q.insertKey.run(id, accountId, keyHash, prefix, now());
       return toKey(q.keyById.get(id)!);
     },
     async revokeKey(by) {
+      forgetKeys();
       const row = "id" in by ? q.keyById.get(by.id) : q.keyByHash.get(by.hash);
       if (!row) return null;
       q.revoke.run(now(), row.id);
@@ -185,10 +226,7 @@ export function openSqliteLedger(file: string): Ledger {
       return q.keysOf.all(accountId).map(toKey);
     },
     async findKeyByHash(keyHash) {
-      const row = q.keyAndAccount.get(keyHash);
-      if (!row) return null;
-      const account = { id: row.account_id, name: row.account_name, disabled: row.account_disabled, created_at: row.account_created_at };
-      return { key: toKey(row), account: toAccount(account) };
+      return lookUpKey(keyHash);
     },
     async balance(accountId) {
       return mustBalance(accountId);

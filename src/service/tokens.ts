@@ -5,7 +5,7 @@
 // Requests and responses repeat the same model text call after call, so each chunk's count is
 // remembered by its text (a chunk's count depends on nothing else).
 import { countTokens as countWithTokenizer } from "gpt-tokenizer";
-import { LRUCache } from "lru-cache";
+import { textMemo } from "../compiler/index.js";
 
 export const CHUNK = 2048;
 /** chunks shorter than this are counted each time: remembering them costs more than counting */
@@ -14,16 +14,16 @@ const REMEMBER_FROM = 256;
 /** Special tokens such as <|endoftext|> in a request are plain text here, not control tokens. */
 const AS_TEXT = { disallowedSpecial: new Set<string>() };
 
-const remembered = new LRUCache<string, number>({ maxSize: 8 * 1024 * 1024, sizeCalculation: (_count, text) => text.length });
+const remembered = textMemo<number>(8 * 1024 * 1024);
 
 function countChunk(piece: string): number {
   if (piece.length < REMEMBER_FROM) return countWithTokenizer(piece, AS_TEXT);
-  let n = remembered.get(piece);
-  if (n === undefined) {
-    n = countWithTokenizer(piece, AS_TEXT);
-    remembered.set(piece, n);
+  let count = remembered.get(piece);
+  if (count === undefined) {
+    count = countWithTokenizer(piece, AS_TEXT);
+    remembered.set(piece, count);
   }
-  return n;
+  return count;
 }
 
 export function countTokens(text: string): number {
