@@ -38,7 +38,8 @@ import type { Micros } from "./money.js";
 /** API-key lookups remembered at most (all are forgotten when there would be more). */
 const KNOWN_KEYS = 10_000;
 
-export function openSqliteLedger(file: string): Ledger {
+/** `checkpointAfterPages`: SQLite's automatic checkpoint threshold (its default is 1000 pages). */
+export function openSqliteLedger(file: string, o: { checkpointAfterPages?: number } = {}): Ledger {
   if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
   const db = new Database(file);
   db.pragma("journal_mode = WAL");
@@ -46,6 +47,7 @@ export function openSqliteLedger(file: string): Ledger {
   db.pragma("synchronous = NORMAL");
   db.pragma("busy_timeout = 5000");
   db.pragma("foreign_keys = ON");
+  if (o.checkpointAfterPages !== undefined) db.pragma(`wal_autocheckpoint = ${Math.trunc(o.checkpointAfterPages)}`);
   migrate(db);
 
   const q = {

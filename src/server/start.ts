@@ -95,7 +95,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
 }
 
 async function start(o: ServerOptions, providerSettings: ProviderConfig, closers: (() => Promise<void>)[]): Promise<RunningServer> {
-  const opened = o.noLedger ? null : await openLedger(o.location);
+  const opened = o.noLedger ? null : await openLedger(o.location, { backgroundCheckpoints: true });
   if (opened) closers.push(() => opened.close());
   const pool = await CompilePool.start(o.compile);
   closers.push(() => pool.close());
