@@ -9,7 +9,7 @@ import { isMainThread, parentPort, workerData } from "node:worker_threads";
 export const CHECKPOINTER_URL = import.meta.url;
 export const CHECKPOINTER_MARK = "pdm-sqlite-checkpointer";
 
-export interface CheckpointerData {
+interface CheckpointerData {
   file: string;
   everyMs: number;
 }
