@@ -5,7 +5,7 @@
 // rejected one is forgotten (the next request tries again) unless `remember` says the failure is
 // the model's own (it overran a limit), so resubmitting it costs nothing either.
 import type { ModelInput } from "../ir/model.js";
-import { modelHash } from "./identity.js";
+import { hashOf, type ModelIdentity } from "./identity.js";
 import { LRUCache } from "lru-cache";
 import type { CompileOptions, CompileResult } from "./index.js";
 
@@ -16,16 +16,18 @@ export interface CacheStats {
 }
 
 export interface ResultCache<V> {
-  get(model: ModelInput, options?: CompileOptions): V;
+  /** `identity`, when given, is the model's own (identifyModel), so the model is not serialised again */
+  get(model: ModelInput, options?: CompileOptions, identity?: ModelIdentity): V;
   /** whether `get` would answer from the cache */
-  has(model: ModelInput, options?: CompileOptions): boolean;
+  has(model: ModelInput, options?: CompileOptions, identity?: ModelIdentity): boolean;
   stats(): CacheStats;
 }
 
 export type CompileCache = ResultCache<CompileResult>;
 
 const optionsKey = (o: CompileOptions): string => `${o.strict ?? true}/${o.optimise ?? true}/${o.outputs?.join("\u0000") ?? "*"}`;
-const keyOf = (model: ModelInput, options: CompileOptions): string => `${modelHash(model)}/${optionsKey(options)}`;
+const keyOf = (model: ModelInput, options: CompileOptions, identity?: ModelIdentity): string =>
+  `${hashOf(model, identity)}/${optionsKey(options)}`;
 
 export function createResultCache<V extends object>(
   produce: (model: ModelInput, options: CompileOptions, hash: string) => V,
@@ -36,8 +38,8 @@ export function createResultCache<V extends object>(
   let hits = 0;
   let misses = 0;
   return {
-    get(model, options = {}) {
-      const key = keyOf(model, options);
+    get(model, options = {}, identity) {
+      const key = keyOf(model, options, identity);
       const found = entries.get(key);
       if (found) {
         hits++;
@@ -53,7 +55,7 @@ export function createResultCache<V extends object>(
       }
       return result;
     },
-    has: (model, options = {}) => entries.has(keyOf(model, options)),
+    has: (model, options = {}, identity) => entries.has(keyOf(model, options, identity)),
     stats: () => ({ size: entries.size, hits, misses }),
   };
 }

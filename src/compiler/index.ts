@@ -19,7 +19,9 @@ export type { CompiledModel, EvaluateOptions, LoadableModel, LoadedModel, TraceE
 export type { StateError } from "./5-load/state-errors.js";
 export { createCompileCache, createResultCache, type CacheStats, type CompileCache, type ResultCache } from "./cache.js";
 export { splitModel } from "./1-parse/content/split-model.js";
-export { canonicalHash, modelHash } from "./identity.js";
+export { canonicalHash, identifyModel, modelHash, type ModelIdentity } from "./identity.js";
+export { canonicalJson, canonicalJsonOfText } from "./canonical-json.js";
+export { textMemo, type TextMemo } from "./text-memo.js";
 
 export interface CompileOptions {
   /** strict (public API, default) or lenient (imports: every DMN hit policy, looser inputs) */

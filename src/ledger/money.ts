@@ -12,10 +12,12 @@ export function parseUsd(text: string): Micros | null {
   return Number(m[1]) * MICROS_PER_USD + Number((m[2] ?? "").padEnd(6, "0"));
 }
 
-/** Micro-dollars as a JSON number of dollars (exact to 6 decimals for any safe integer). */
-export function toUsd(micros: Micros): number {
-  return Number(formatUsd(micros));
-}
+/**
+ * Micro-dollars as a JSON number of dollars: the double nearest to micros / 10^6, which is what
+ * reading the 6-decimal text gives, and what one division gives (IEEE division rounds the exact
+ * quotient of two exact operands, and a safe integer and 10^6 are exact).
+ */
+export const toUsd = (micros: Micros): number => micros / MICROS_PER_USD;
 
 /** Micro-dollars as a fixed 6-decimal string, for display. */
 export function formatUsd(micros: Micros): string {

@@ -1,4 +1,5 @@
 // Chooses the store: PostgreSQL when a URL is given (DATABASE_URL), otherwise the SQLite file.
+import { checkpointInBackground } from "./background-checkpoints.js";
 import { openPostgresLedger } from "./postgres.js";
 import { openSqliteLedger } from "./sqlite.js";
 import type { Ledger } from "./types.js";
@@ -22,10 +23,33 @@ export function ledgerLocation(dbOption: string | undefined, env: NodeJS.Process
   };
 }
 
-export async function openLedger(at: LedgerLocation): Promise<Ledger> {
+/**
+ * `backgroundCheckpoints`: a SQLite file's checkpoints run in a worker thread (checkpointer.ts),
+ * for a server, whose requests would otherwise wait for them; a command's few writes do not need it.
+ */
+export async function openLedger(at: LedgerLocation, o: { backgroundCheckpoints?: boolean } = {}): Promise<Ledger> {
   if (at.databaseUrl) return openPostgresLedger({ url: at.databaseUrl, schema: at.pgSchema });
-  return openSqliteLedger(at.dbFile ?? DEFAULT_DB_FILE);
+  const file = at.dbFile ?? DEFAULT_DB_FILE;
+  if (!o.backgroundCheckpoints || file === ":memory:") return openSqliteLedger(file);
+  const ledger = openSqliteLedger(file, { checkpointAfterPages: BACKSTOP_PAGES });
+  let stop: () => Promise<void>;
+  try {
+    stop = await checkpointInBackground(file);
+  } catch (e) {
+    await ledger.close();
+    throw e;
+  }
+  return {
+    ...ledger,
+    async close() {
+      await stop();
+      await ledger.close();
+    },
+  };
 }
+
+/** With the checkpointer, the server's own connection checkpoints only when the log is this long (about 40 MB). */
+const BACKSTOP_PAGES = 10_000;
 
 export function describeLocation(at: LedgerLocation): string {
   if (at.databaseUrl) return `PostgreSQL (schema ${at.pgSchema ?? "public"})`;

@@ -23,10 +23,23 @@ import {
   type KeyRow,
   type SigningKeyRow,
 } from "./rows.js";
-import { noSeal, type Ledger, type LineItem, type ReserveResult, type Seal, type Settlement, type StoredSigningKey } from "./types.js";
+import {
+  noSeal,
+  type KeyLookup,
+  type Ledger,
+  type LineItem,
+  type ReserveResult,
+  type Seal,
+  type Settlement,
+  type StoredSigningKey,
+} from "./types.js";
 import type { Micros } from "./money.js";
 
-export function openSqliteLedger(file: string): Ledger {
+/** API-key lookups remembered at most (all are forgotten when there would be more). */
+const KNOWN_KEYS = 10_000;
+
+/** `checkpointAfterPages`: SQLite's automatic checkpoint threshold (its default is 1000 pages). */
+export function openSqliteLedger(file: string, o: { checkpointAfterPages?: number } = {}): Ledger {
   if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
   const db = new Database(file);
   db.pragma("journal_mode = WAL");
@@ -34,6 +47,7 @@ export function openSqliteLedger(file: string): Ledger {
   db.pragma("synchronous = NORMAL");
   db.pragma("busy_timeout = 5000");
   db.pragma("foreign_keys = ON");
+  if (o.checkpointAfterPages !== undefined) db.pragma(`wal_autocheckpoint = ${Math.trunc(o.checkpointAfterPages)}`);
   migrate(db);
 
   const q = {
@@ -73,6 +87,11 @@ export function openSqliteLedger(file: string): Ledger {
     staleReservations: db.prepare<[number], { id: string }>("SELECT id FROM reservations WHERE created_ms < ?"),
     unhold: db.prepare("UPDATE accounts SET reserved_micros = reserved_micros - ? WHERE id = ?"),
     charge: db.prepare("UPDATE accounts SET balance_micros = balance_micros - ?, reserved_micros = reserved_micros - ? WHERE id = ?"),
+    // reserve and settle at once: the reservation would be added and taken away in one step, so
+    // only the check that it fits and the charge remain; the balance after comes back with it
+    chargeIfCovered: db.prepare<[Micros, string, Micros], BalanceRow>(
+      "UPDATE accounts SET balance_micros = balance_micros - ? WHERE id = ? AND balance_micros - reserved_micros >= ? RETURNING balance_micros, reserved_micros",
+    ),
     currentKey: db.prepare<[], SigningKeyRow>("SELECT kid, private_jwk, public_jwk, created_at FROM signing_keys WHERE slot = 'current'"),
     allKeys: db.prepare<[], SigningKeyRow>("SELECT kid, private_jwk, public_jwk, created_at FROM signing_keys ORDER BY created_at"),
     insertSigningKey: db.prepare(
@@ -122,11 +141,11 @@ export function openSqliteLedger(file: string): Ledger {
 
   const reserveAndSettle = db.transaction(
     (accountId: string, amount: Micros, charge: Micros, items: LineItem[], memo: string, seal: Seal) => {
-      if (q.hold.run({ id: accountId, amount }).changes === 0) return { ok: false as const, balance: mustBalance(accountId) };
       const charged = Math.min(charge, amount);
-      q.charge.run(charged, amount, accountId);
+      const after = q.chargeIfCovered.get(charged, accountId, amount);
+      if (!after) return { ok: false as const, balance: mustBalance(accountId) };
       q.insertEntry.run(accountId, "charge", charged, randomUUID(), JSON.stringify(items), memo, now());
-      const settlement = { charged, balance: mustBalance(accountId) };
+      const settlement = { charged, balance: toBalance(after) };
       seal(settlement);
       return { ok: true as const, ...settlement };
     },
@@ -147,6 +166,32 @@ export function openSqliteLedger(file: string): Ledger {
   // the steps of a request's charge, from concurrent requests, commit together (group-commit.ts)
   const grouped = groupCommit(db);
 
+  // Every request looks its key up. Keys and accounts change only through this ledger (which
+  // forgets what it remembered when it changes them) or through another connection to the file
+  // (the admin commands), which SQLite's data_version reveals: it moves when another connection
+  // has committed. So a remembered lookup is served only while nobody else has written.
+  const dataVersion = db.prepare<[], number>("PRAGMA data_version").pluck();
+  const knownKeys = new Map<string, KeyLookup>();
+  let knownAt = -1;
+  const forgetKeys = () => knownKeys.clear();
+  const lookUpKey = (keyHash: string): KeyLookup | null => {
+    const version = dataVersion.get()!;
+    if (version !== knownAt) {
+      forgetKeys();
+      knownAt = version;
+    }
+    const known = knownKeys.get(keyHash);
+    if (known) return known;
+    const row = q.keyAndAccount.get(keyHash);
+    if (!row) return null;
+    const account = { id: row.account_id, name: row.account_name, disabled: row.account_disabled, created_at: row.account_created_at };
+    const found = { key: toKey(row), account: toAccount(account) };
+    // only keys that exist are remembered, so unknown keys sent in bulk take no memory
+    if (knownKeys.size >= KNOWN_KEYS) forgetKeys();
+    knownKeys.set(keyHash, found);
+    return found;
+  };
+
   const ledger: Ledger = {
     kind: "sqlite",
     async createAccount(name, opening) {
@@ -161,16 +206,19 @@ export function openSqliteLedger(file: string): Ledger {
       return q.accounts.all().map(toAccount);
     },
     async setDisabled(accountId, disabled) {
+      forgetKeys();
       if (q.setDisabled.run(disabled ? 1 : 0, accountId).changes === 0) {
         throw new LedgerError("unknown_account", `no account with id ${accountId}`);
       }
     },
     async addKey(accountId, keyHash, prefix) {
+      forgetKeys();
       const id = randomUUID();
       q.insertKey.run(id, accountId, keyHash, prefix, now());
       return toKey(q.keyById.get(id)!);
     },
     async revokeKey(by) {
+      forgetKeys();
       const row = "id" in by ? q.keyById.get(by.id) : q.keyByHash.get(by.hash);
       if (!row) return null;
       q.revoke.run(now(), row.id);
@@ -180,10 +228,7 @@ export function openSqliteLedger(file: string): Ledger {
       return q.keysOf.all(accountId).map(toKey);
     },
     async findKeyByHash(keyHash) {
-      const row = q.keyAndAccount.get(keyHash);
-      if (!row) return null;
-      const account = { id: row.account_id, name: row.account_name, disabled: row.account_disabled, created_at: row.account_created_at };
-      return { key: toKey(row), account: toAccount(account) };
+      return lookUpKey(keyHash);
     },
     async balance(accountId) {
       return mustBalance(accountId);

@@ -9,3 +9,9 @@ export function loneSurrogateAt(s: string): number {
   const m = LONE_SURROGATE.exec(s);
   return m ? m.index : -1;
 }
+
+/** Node 20's native check (ES2024, not yet in the TypeScript library this project targets). */
+const nativeCheck = (String.prototype as { isWellFormed?: (this: string) => boolean }).isWellFormed;
+
+/** Whether s holds no lone surrogate: the native check where there is one (a walk in C++, no regex). */
+export const isWellFormed: (s: string) => boolean = nativeCheck ? (s) => nativeCheck.call(s) : (s) => loneSurrogateAt(s) < 0;

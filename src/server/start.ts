@@ -58,6 +58,10 @@ export const DEFAULTS = {
   compile: { workers: Math.max(1, availableParallelism() - 1), timeoutMs: 10_000, memoryMb: 512 },
 };
 
+/** The request log's writes: at least this many bytes, or what there is after this long. */
+const LOG_BATCH_BYTES = 8 * 1024;
+const LOG_FLUSH_MS = 250;
+
 /**
  * Reservations older than this were left by a crashed process and are released. A SQLite ledger
  * belongs to one instance, so at its start every reservation is one its previous run left; a
@@ -91,7 +95,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
 }
 
 async function start(o: ServerOptions, providerSettings: ProviderConfig, closers: (() => Promise<void>)[]): Promise<RunningServer> {
-  const opened = o.noLedger ? null : await openLedger(o.location);
+  const opened = o.noLedger ? null : await openLedger(o.location, { backgroundCheckpoints: true });
   if (opened) closers.push(() => opened.close());
   const pool = await CompilePool.start(o.compile);
   closers.push(() => pool.close());
@@ -111,10 +115,13 @@ async function start(o: ServerOptions, providerSettings: ProviderConfig, closers
     ? await redisQuestionsCache(o.redisUrl, cacheOptions, o.redisPrefix)
     : memoryQuestionsCache(cacheOptions);
   closers.push(() => questionsCache.close());
-  // The request log goes to standard output asynchronously: lines logged while a write is in flight
-  // are written together with the next one, so a busy server makes one write per burst instead of a
-  // synchronous write per request, and a quiet one still writes each line at once. Flushed on close.
-  const logDestination = o.logStream ? null : pino.destination({ dest: 1, sync: false });
+  // The request log goes to standard output asynchronously, in writes of at least LOG_BATCH_BYTES:
+  // a busy server makes one write per few dozen requests instead of one per request, and a quiet
+  // one writes what it has every LOG_FLUSH_MS. Flushed on close.
+  const logDestination = o.logStream ? null : pino.destination({ dest: 1, sync: false, minLength: LOG_BATCH_BYTES });
+  const logFlush = logDestination ? setInterval(() => logDestination.flush(), LOG_FLUSH_MS) : null;
+  logFlush?.unref();
+  if (logFlush) closers.push(async () => clearInterval(logFlush));
   const app = buildApp({
     service: {
       compiler,
@@ -160,6 +167,7 @@ async function start(o: ServerOptions, providerSettings: ProviderConfig, closers
       await questionsCache.close();
       await pool.close();
       await ledger?.close();
+      if (logFlush) clearInterval(logFlush);
       logDestination?.flushSync();
     },
   };

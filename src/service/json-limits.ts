@@ -2,8 +2,9 @@
 // before anything else walks it: every later walk (schema validation, the model's identity,
 // the compiler, JSON.stringify) recurses, so nesting is bounded here, and a string or key holding
 // a lone UTF-16 surrogate (JSON allows the escape `\ud800`; it is no character) is refused here.
-// One pass, without recursion; the fault names the JSON path.
-import { loneSurrogateAt } from "../runtime/well-formed.js";
+// One pass, without recursion, that builds nothing: every request body takes it. Only a body with
+// a fault is walked again, to name the fault's JSON path.
+import { isWellFormed, loneSurrogateAt } from "../runtime/well-formed.js";
 
 /** Arrays and objects inside one another; a model's content needs about ten. */
 export const MAX_JSON_DEPTH = 128;
@@ -32,8 +33,42 @@ function surrogateFault(path: string, text: string, what: "string" | "key"): Jso
   };
 }
 
+/** Whether a parsed JSON value nests at most maxDepth deep and holds only well-formed text. */
+function withinLimits(value: unknown, maxDepth: number): boolean {
+  const values: unknown[] = [value];
+  const depths: number[] = [0];
+  while (values.length > 0) {
+    const v = values.pop();
+    const depth = depths.pop()!;
+    if (typeof v === "string") {
+      if (!isWellFormed(v)) return false;
+      continue;
+    }
+    if (v === null || typeof v !== "object") continue;
+    if (depth >= maxDepth) return false;
+    if (Array.isArray(v)) {
+      for (const item of v) {
+        values.push(item);
+        depths.push(depth + 1);
+      }
+      continue;
+    }
+    for (const key of Object.keys(v)) {
+      if (!isWellFormed(key)) return false;
+      values.push((v as Record<string, unknown>)[key]);
+      depths.push(depth + 1);
+    }
+  }
+  return true;
+}
+
 /** The first fault of a parsed JSON value (root names it: "body", "state"), or null. */
 export function jsonFault(value: unknown, root: string, maxDepth = MAX_JSON_DEPTH): JsonFault | null {
+  return withinLimits(value, maxDepth) ? null : namedFault(value, root, maxDepth);
+}
+
+/** The first fault in document order, with its JSON path. */
+function namedFault(value: unknown, root: string, maxDepth: number): JsonFault | null {
   const stack: [unknown, string, number][] = [[value, root, 0]];
   while (stack.length > 0) {
     const [v, path, depth] = stack.pop()!;

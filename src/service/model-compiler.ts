@@ -9,14 +9,16 @@ import {
   type CacheStats,
   type CheckResult,
   type CompileResult,
+  type ModelIdentity,
   type ModelInput,
 } from "../compiler/index.js";
 
 export interface ModelCompiler {
-  compile(model: ModelInput): Promise<CompileResult>;
+  /** `identity` (identifyModel of this model), when the caller has it, saves serialising the model again */
+  compile(model: ModelInput, identity?: ModelIdentity): Promise<CompileResult>;
   check(model: ModelInput): Promise<CheckResult>;
   /** whether `compile(model)` answers from the cache, with no compile work */
-  compiled(model: ModelInput): boolean;
+  compiled(model: ModelInput, identity?: ModelIdentity): boolean;
   /** the compile cache's figures */
   stats(): CacheStats;
   /** the Check cache's figures */
@@ -36,9 +38,9 @@ export function cachedCompiler(
   const compiles = createResultCache((m, _o, hash) => compile(m, hash), capacity, remember);
   const checks = createResultCache((m, _o, hash) => check(m, hash), capacity, remember);
   return {
-    compile: (m) => compiles.get(m),
+    compile: (m, identity) => compiles.get(m, {}, identity),
     check: (m) => checks.get(m),
-    compiled: (m) => compiles.has(m),
+    compiled: (m, identity) => compiles.has(m, {}, identity),
     stats: () => compiles.stats(),
     checkStats: () => checks.stats(),
   };

@@ -3,7 +3,7 @@
 //   model: "<the portable model as a JSON string>"   for clients that keep models as text
 //   content: {...} with the outer questions           and no model field
 // Questions without any model mean "generate or reuse a model" (the generator path).
-import canonicalize from "canonicalize";
+import { canonicalJson, identifyModel, type ModelIdentity } from "../compiler/index.js";
 import type { PortableModel } from "../ir/model.js";
 import { failure, invalidRequest, success, type Outcome, type ProblemEntry } from "./problems.js";
 import { kindOf } from "./schemas/validate.js";
@@ -11,7 +11,13 @@ import { kindOf } from "./schemas/validate.js";
 export type { PortableModel };
 
 export type ModelSource =
-  | { kind: "complete"; model: PortableModel; bytes: number; /** the model's JSON text, as answered back */ text: string }
+  | {
+      kind: "complete";
+      model: PortableModel;
+      bytes: number;
+      /** the model's JSON text (as answered back) and hash, made once for the whole request */
+      identity: ModelIdentity;
+    }
   | { kind: "questions"; questions: Record<string, unknown> };
 
 const isObject = (v: unknown): v is Record<string, unknown> => kindOf(v) === "object";
@@ -27,8 +33,8 @@ export function resolveModel(body: Record<string, unknown>): Outcome<ModelSource
       return failure(invalidRequest([entry("body.questions", "request.missing", "content requires the outer questions")]));
     }
     const m = { content: content as Record<string, unknown>, questions };
-    const text = JSON.stringify(m);
-    return success({ kind: "complete", model: m, bytes: text.length, text });
+    const identity = identifyModel(m);
+    return success({ kind: "complete", model: m, bytes: identity.text.length, identity });
   }
   if (model === undefined) {
     if (isObject(questions)) return success({ kind: "questions", questions });
@@ -46,7 +52,7 @@ export function resolveModel(body: Record<string, unknown>): Outcome<ModelSource
   if (own !== undefined && !isObject(own)) {
     return failure(invalidRequest([entry("body.model.questions", "request.type", "model.questions must be an object")]));
   }
-  if (own !== undefined && questions !== undefined && canonicalize(own) !== canonicalize(questions)) {
+  if (own !== undefined && questions !== undefined && canonicalJson(own) !== canonicalJson(questions)) {
     return failure(
       invalidRequest([entry("body.questions", "request.conflict", "the outer questions differ from model.questions: send one set")]),
     );
@@ -54,8 +60,9 @@ export function resolveModel(body: Record<string, unknown>): Outcome<ModelSource
   const q = (own ?? questions) as Record<string, unknown> | undefined;
   if (!q) return failure(invalidRequest([entry("body.model.questions", "request.missing", "the portable model has no questions")]));
   const m = { content: pm.content, questions: q };
-  const text = JSON.stringify(m);
-  return success({ kind: "complete", model: m, bytes: typeof model === "string" ? model.length : text.length, text });
+  // {content, questions} with both present: the identity's text is JSON.stringify(m) itself
+  const identity = identifyModel(m);
+  return success({ kind: "complete", model: m, bytes: typeof model === "string" ? model.length : identity.text.length, identity });
 }
 
 function parseModelString(text: string): Outcome<unknown> {

@@ -9,7 +9,7 @@ import { sendable, type Hold } from "./metering.js";
 import { serviceCharge, systemOneCharge } from "./pricing.js";
 import type { Run } from "./run.js";
 import { countTokens } from "./tokens.js";
-import { countedText, inputSchemaText, responseText, type ResponseHead } from "./response-text.js";
+import { countedText, inputSchemaText, responseText, withBilling, type ResponseHead } from "./response-text.js";
 
 export interface RunContext {
   cacheHit: boolean;
@@ -35,7 +35,7 @@ export async function respond(
     modelText: ctx.modelText ?? JSON.stringify(run.model),
     inputText: inputSchemaText(compiled.inputSchema),
     answers: receipt.answers,
-    receipt,
+    receiptText: JSON.stringify(receipt),
     cacheHit: ctx.cacheHit,
     providerUsage,
   };
@@ -53,8 +53,9 @@ export async function respond(
   // The receipt signs its billing, so it is signed inside the settlement: a signature or a body
   // that fails leaves nothing charged.
   return hold.settle(items, `systemone ${compiled.hash}`, (billing) => {
-    const payloadText = JSON.stringify({ ...receipt, billing });
-    const payload = JSON.parse(payloadText) as Record<string, unknown>;
+    // signed as the client reads it back from the text it is sent as (signer.ts)
+    const payload = { ...receipt, billing };
+    const payloadText = withBilling(head.receiptText, billing);
     const signature = deps.signer.sign(payload, header);
     const usage = { input_tokens: call.inputTokens, output_tokens: outputTokens };
     const response = {

@@ -1,10 +1,9 @@
 // The JSON text of a 4.2 response, assembled from the JSON of its parts instead of serialising the
 // whole answer again: the model echo's text (serialised once, when the request's model was
-// resolved), the input schema's (once per compiled model), and the signed receipt's payload (the
-// very text that was parsed to be signed). The text is exactly what JSON.stringify would write for
-// the response object, field for field in the same order; the text without the accounting fields
-// is the one its output tokens are counted on (spec 2.10, tokens.ts).
-import type { ReceiptBody } from "./receipt.js";
+// resolved), the input schema's (once per compiled model), and the receipt's (once, before it is
+// settled; its billing is appended to that text when it is). The text is exactly what
+// JSON.stringify would write for the response object, field for field in the same order; the text
+// without the accounting fields is the one its output tokens are counted on (spec 2.10, tokens.ts).
 
 /** The fields of a response known before it is settled, in the order they are answered. */
 export interface ResponseHead {
@@ -13,7 +12,8 @@ export interface ResponseHead {
   /** JSON text of the derived input schema */
   inputText: string;
   answers: Record<string, unknown>;
-  receipt: ReceiptBody;
+  /** JSON text of the receipt before settlement (no signature, no billing) */
+  receiptText: string;
   cacheHit: boolean;
   providerUsage: unknown;
 }
@@ -36,7 +36,14 @@ const openWith = (h: ResponseHead) => `{"model":${h.modelText},"input":${h.input
 const closeWith = (h: ResponseHead) => `"cache_hit":${json(h.cacheHit)},"provider_usage":${json(h.providerUsage)}`;
 
 /** The response without its accounting (top-level usage and billing, the receipt's billing and signature): what output tokens count. */
-export const countedText = (h: ResponseHead): string => `${openWith(h)},"receipt":${json(h.receipt)},${closeWith(h)}}`;
+export const countedText = (h: ResponseHead): string => `${openWith(h)},"receipt":${h.receiptText},${closeWith(h)}}`;
+
+/**
+ * JSON.stringify of `{...receipt, billing}` from the receipt's text: billing goes last, as the
+ * spread puts a field the receipt does not have.
+ */
+export const withBilling = (receiptText: string, billing: unknown): string =>
+  `${receiptText === "{}" ? "{" : `${receiptText.slice(0, -1)},`}"billing":${json(billing)}}`;
 
 /**
  * The whole response: `payloadText` is the JSON of the receipt with its billing, as signed, and

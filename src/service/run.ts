@@ -4,7 +4,7 @@
 // refuse to answer a question whose decision is null.
 import { BudgetExceeded, withBudget, type LimitKind } from "../runtime/budget.js";
 import { collectProblems } from "../runtime/problems.js";
-import type { CheckResult, CompiledModel } from "../compiler/index.js";
+import type { CheckResult, CompiledModel, ModelIdentity } from "../compiler/index.js";
 import type { Diagnostic } from "../ir/diagnostics.js";
 import { NO_USAGE, type Usage } from "../providers/types.js";
 import type { ServiceDeps } from "./deps.js";
@@ -27,10 +27,10 @@ export const diagnosticEntries = (ds: readonly Diagnostic[]): ProblemEntry[] =>
 const checkErrors = (check: CheckResult): ProblemEntry[] => diagnosticEntries(check.stages.flatMap((s) => s.diagnostics));
 
 /** The compiled model, or the problem: invalid (422 with its diagnostics), or over a compile limit. */
-export async function compileOrProblem(model: PortableModel, deps: ServiceDeps): Promise<Outcome<CompiledModel>> {
+export async function compileOrProblem(model: PortableModel, deps: ServiceDeps, identity?: ModelIdentity): Promise<Outcome<CompiledModel>> {
   let result;
   try {
-    result = await deps.compiler.compile(model);
+    result = await deps.compiler.compile(model, identity);
   } catch (e) {
     if (e instanceof ProblemError) return failure(e.problem);
     throw e;

@@ -6,7 +6,7 @@
 // synchronous (Ed25519 in node:crypto), so a receipt can be signed inside the ledger transaction
 // that settles its charge: a signature that fails leaves nothing charged.
 import { createPrivateKey, randomUUID, sign as signBytes } from "node:crypto";
-import canonicalize from "canonicalize";
+import { canonicalJson, canonicalJsonOfText } from "../compiler/index.js";
 import { exportJWK, generateKeyPair, importJWK, base64url, flattenedVerify, type JWK } from "jose";
 import type { Ledger, StoredSigningKey } from "../ledger/types.js";
 
@@ -14,7 +14,7 @@ const RECEIPT_TYP = "pdm-receipt+jws";
 
 export interface ReceiptSigner {
   kid: string;
-  /** signs `payload` (canonicalised here) and returns the detached compact JWS */
+  /** signs `payload` (its JSON text as a client reads it, canonicalised here) and returns the detached compact JWS */
   sign(payload: unknown, header?: Record<string, unknown>): string;
   jwks(): { keys: JWK[] };
 }
@@ -31,7 +31,10 @@ async function makeKey(): Promise<Omit<StoredSigningKey, "createdAt">> {
 const publish = (k: { kid: string; publicJwk: Record<string, unknown> }): JWK =>
   ({ ...k.publicJwk, kid: k.kid, alg: "EdDSA", use: "sig" }) as JWK;
 
-const canonicalBytes = (value: unknown): Uint8Array => new TextEncoder().encode(canonicalize(value) ?? "null");
+const canonicalBytes = (canonical: string | undefined): Buffer => Buffer.from(canonical ?? "null", "utf8");
+
+/** base64url without padding (RFC 7515), natively */
+const encode = (bytes: Buffer | string): string => (typeof bytes === "string" ? Buffer.from(bytes, "utf8") : bytes).toString("base64url");
 
 export async function createSigner(ledger: Ledger | null): Promise<ReceiptSigner> {
   const current = ledger ? await ledger.signingKey(makeKey) : { ...(await makeKey()), createdAt: new Date().toISOString() };
@@ -42,9 +45,9 @@ export async function createSigner(ledger: Ledger | null): Promise<ReceiptSigner
     kid: current.kid,
     sign(payload, header = {}) {
       // RFC 7515: the signature is over `base64url(protected header) "." base64url(payload)`
-      const protectedHeader = base64url.encode(JSON.stringify({ ...header, alg: "EdDSA", kid: current.kid, typ: RECEIPT_TYP }));
-      const input = `${protectedHeader}.${base64url.encode(canonicalBytes(payload))}`;
-      return `${protectedHeader}..${base64url.encode(signBytes(null, Buffer.from(input, "ascii"), key))}`;
+      const protectedHeader = encode(JSON.stringify({ ...header, alg: "EdDSA", kid: current.kid, typ: RECEIPT_TYP }));
+      const input = `${protectedHeader}.${encode(canonicalBytes(canonicalJsonOfText(payload)))}`;
+      return `${protectedHeader}..${encode(signBytes(null, Buffer.from(input, "ascii"), key))}`;
     },
     jwks: () => ({ keys }),
   };
@@ -69,7 +72,7 @@ export async function verifyReceipt(
     const jwk = jwks.keys.find((k) => k.kid === header.kid);
     if (!jwk) return { valid: false, reason: `unknown key id ${header.kid}` };
     const result = await flattenedVerify(
-      { protected: protectedHeader, payload: base64url.encode(canonicalBytes(rest)), signature },
+      { protected: protectedHeader, payload: encode(canonicalBytes(canonicalJson(rest))), signature },
       await importJWK(jwk, "EdDSA"),
     );
     return { valid: true, header: result.protectedHeader as Record<string, unknown> };

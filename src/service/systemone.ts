@@ -87,7 +87,7 @@ export async function systemOne(call: ServiceCall, deps: ServiceDeps): Promise<O
 
 /** A complete model not in the compile cache whose estimated compile work is over the limit. */
 function compileNeedsPrepay(src: ModelSource, deps: ServiceDeps): boolean {
-  if (src.kind !== "complete" || deps.compiler.compiled(src.model)) return false;
+  if (src.kind !== "complete" || deps.compiler.compiled(src.model, src.identity)) return false;
   return compileUnits(src.model, src.bytes) > deps.limits.prepayAboveUnits;
 }
 
@@ -108,11 +108,11 @@ async function execute(
     ({ model, compiled } = generated.value);
     ctx = { cacheHit: generated.value.cacheHit, generationUsage: generated.value.usage, serviceRates: true };
   } else {
-    const c = await compileOrProblem(src.model, deps);
+    const c = await compileOrProblem(src.model, deps, src.identity);
     if (!c.ok) return c;
     model = src.model;
     compiled = c.value;
-    ctx = { cacheHit: false, generationUsage: NO_USAGE, serviceRates: false, modelText: src.text };
+    ctx = { cacheHit: false, generationUsage: NO_USAGE, serviceRates: false, modelText: src.identity.text };
   }
   const verdict = typeof state === "string" ? null : compiled.validate(state);
   if (verdict && !verdict.ok && meantAsInputs(state, verdict.errors)) {

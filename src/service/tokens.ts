@@ -5,7 +5,7 @@
 // Requests and responses repeat the same model text call after call, so each chunk's count is
 // remembered by its text (a chunk's count depends on nothing else).
 import { countTokens as countWithTokenizer } from "gpt-tokenizer";
-import { LRUCache } from "lru-cache";
+import { textMemo } from "../compiler/index.js";
 
 export const CHUNK = 2048;
 /** chunks shorter than this are counted each time: remembering them costs more than counting */
@@ -14,16 +14,16 @@ const REMEMBER_FROM = 256;
 /** Special tokens such as <|endoftext|> in a request are plain text here, not control tokens. */
 const AS_TEXT = { disallowedSpecial: new Set<string>() };
 
-const remembered = new LRUCache<string, number>({ maxSize: 8 * 1024 * 1024, sizeCalculation: (_count, text) => text.length });
+const remembered = textMemo<number>(8 * 1024 * 1024);
 
 function countChunk(piece: string): number {
   if (piece.length < REMEMBER_FROM) return countWithTokenizer(piece, AS_TEXT);
-  let n = remembered.get(piece);
-  if (n === undefined) {
-    n = countWithTokenizer(piece, AS_TEXT);
-    remembered.set(piece, n);
+  let count = remembered.get(piece);
+  if (count === undefined) {
+    count = countWithTokenizer(piece, AS_TEXT);
+    remembered.set(piece, count);
   }
-  return n;
+  return count;
 }
 
 export function countTokens(text: string): number {
@@ -44,8 +44,15 @@ function* chunks(text: string): Generator<string> {
   if (start < text.length) yield text.slice(start);
 }
 
+/** JavaScript's \s beyond ASCII, asked only of the rare character past U+007F */
+const WIDE_SPACE = /\s/;
+
+/** A character of \s: ASCII by code (no string made per character), the rest by the regex. */
+const isSpace = (code: number, s: string, i: number): boolean =>
+  code < 0x80 ? code === 0x20 || (code >= 0x09 && code <= 0x0d) : WIDE_SPACE.test(s[i]!);
+
 function lastWhitespace(s: string): number {
-  for (let i = s.length - 1; i > 0; i--) if (/\s/.test(s[i]!)) return i;
+  for (let i = s.length - 1; i > 0; i--) if (isSpace(s.charCodeAt(i), s, i)) return i;
   return -1;
 }
 

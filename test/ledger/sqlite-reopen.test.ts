@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
+import fc from "fast-check";
 import { openSqliteLedger } from "../../src/ledger/sqlite.js";
 import { LATEST_VERSION, MIGRATIONS } from "../../src/ledger/migrations.js";
 import { parseUsd, formatUsd, toUsd, tokenCost } from "../../src/ledger/money.js";
@@ -45,6 +46,15 @@ describe("money", () => {
     expect(parseUsd("abc")).toBeNull();
     expect(formatUsd(1_228)).toBe("0.001228");
     expect(toUsd(9_998_772)).toBe(9.998772);
+  });
+
+  it("gives as dollars the number its 6-decimal text reads as, for any safe integer", () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.maxSafeInteger(), fc.integer({ min: -2_000_000, max: 2_000_000 })), (micros) => {
+        expect(toUsd(micros)).toBe(Number(formatUsd(micros)));
+      }),
+      { numRuns: 20_000 },
+    );
   });
 
   it("rounds token costs up to a whole micro-dollar", () => {

@@ -5,12 +5,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { countedText, responseText, type ResponseHead } from "../../src/service/response-text.js";
+import { countedText, responseText, withBilling, type ResponseHead } from "../../src/service/response-text.js";
 import { jsonText } from "../../src/service/metering.js";
 import { systemOne } from "../../src/service/systemone.js";
 import { verifyReceipt } from "../../src/service/signer.js";
 import { countOutputTokens, countTokens } from "../../src/service/tokens.js";
-import type { ReceiptBody } from "../../src/service/receipt.js";
 import type { ServiceDeps } from "../../src/service/deps.js";
 import { serviceDeps } from "./harness.js";
 
@@ -37,7 +36,7 @@ describe("the assembled response text", () => {
             modelText: JSON.stringify(p.model),
             inputText: JSON.stringify(p.input),
             answers: p.answers,
-            receipt: p.receipt as unknown as ReceiptBody,
+            receiptText: JSON.stringify(p.receipt),
             cacheHit: p.cacheHit,
             providerUsage,
           };
@@ -52,7 +51,10 @@ describe("the assembled response text", () => {
             usage,
             billing,
           };
-          expect(responseText(head, signature, JSON.stringify(payload), usage, billing)).toBe(JSON.stringify(response));
+          expect(withBilling(JSON.stringify(p.payload), billing)).toBe(JSON.stringify(payload));
+          expect(responseText(head, signature, withBilling(JSON.stringify(p.payload), billing), usage, billing)).toBe(
+            JSON.stringify(response),
+          );
           const unsigned = { ...response, receipt: p.receipt };
           const withoutBilling = { ...response, receipt: { receipt: signature, ...p.receipt, billing } };
           expect(countedText(head)).toBe(JSON.stringify({ ...unsigned, usage: undefined, billing: undefined }));

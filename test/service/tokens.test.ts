@@ -39,6 +39,23 @@ describe("token counting", () => {
     );
   });
 
+  it("never answers a remembered count for another text with the same length, head and tail", () => {
+    const middle = fc.array(fc.constantFrom("a", " ", "ab", "1", "é", "}", "\n"), { minLength: 300, maxLength: 600 });
+    fc.assert(
+      fc.property(fc.tuple(middle, middle), ([m1, m2]) => {
+        const head = "x".repeat(40);
+        const tail = "y".repeat(40);
+        const [a, b] = [m1.join(""), m2.join("")];
+        const pad = (m: string, n: number) => m + "z".repeat(n - m.length);
+        const n = Math.max(a.length, b.length);
+        for (const text of [head + pad(a, n) + tail, head + pad(b, n) + tail, head + pad(a, n) + tail]) {
+          expect(countTokens(text)).toBe(encode(text, { disallowedSpecial: new Set() }).length);
+        }
+      }),
+      { numRuns: 100 },
+    );
+  });
+
   it("counts special-token text as plain text instead of throwing", () => {
     expect(countTokens("a <|endoftext|> b")).toBeGreaterThan(3);
   });

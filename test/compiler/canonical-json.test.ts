@@ -1,0 +1,95 @@
+// The canonical JSON that model identities, state hashes and receipt signatures are made of: the
+// fast walk must write what the `canonicalize` package writes (or fail as it fails) on any value,
+// and, for a receipt, what it writes of the value's JSON text read back.
+import { describe, expect, it } from "vitest";
+import fc from "fast-check";
+import canonicalize from "canonicalize";
+import { canonicalJson, canonicalJsonOfText } from "../../src/compiler/canonical-json.js";
+
+/** the answer or the error message, so two ways of failing compare too */
+const outcome = (f: () => unknown): { value: unknown } | { error: string } => {
+  try {
+    return { value: f() };
+  } catch (e) {
+    return { error: (e as Error).message };
+  }
+};
+
+const loneSurrogate = fc.constantFrom("\uD800", "a\uDC00b", "\uDBFF");
+const odd = fc.oneof(
+  fc.constantFrom(NaN, Infinity, -Infinity, -0, undefined, null, 2 ** 70, 1e-7, 5e-324),
+  loneSurrogate,
+  fc.date({ noInvalidDate: true }),
+  fc.string({ unit: "binary" }),
+);
+/** JSON-like trees with the odd leaves, sparse arrays, class instances and toJSON among them */
+const { tree } = fc.letrec((tie) => ({
+  tree: fc.oneof({ depthSize: "small" }, fc.jsonValue(), odd, tie("array"), tie("object"), tie("instance"), tie("record")),
+  array: fc.oneof(fc.array(tie("tree"), { maxLength: 5 }), fc.sparseArray(tie("tree"), { maxLength: 5 })),
+  object: fc.dictionary(fc.oneof(fc.string(), loneSurrogate, fc.constantFrom("__proto__", "toJSON", "1", "10", "a")), tie("tree"), {
+    maxKeys: 5,
+  }),
+  instance: tie("object").map((o) => Object.assign(new (class Thing {})(), o)),
+  record: tie("object").map((o) => Object.assign(Object.create(null) as object, o)),
+}));
+
+const anything = fc.anything({
+  withBoxedValues: true,
+  withMap: true,
+  withSet: true,
+  withTypedArray: true,
+  withBigInt: true,
+  withDate: true,
+  withSparseArray: true,
+  withNullPrototype: true,
+  withObjectString: true,
+  withUnicodeString: true,
+});
+
+describe("canonical JSON", () => {
+  it("is what canonicalize writes, on any value", () => {
+    fc.assert(
+      fc.property(fc.oneof(tree, anything), (v) => {
+        expect(outcome(() => canonicalJson(v))).toEqual(outcome(() => canonicalize(v)));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it("of a value's text is what canonicalize writes of JSON.parse(JSON.stringify(value))", () => {
+    fc.assert(
+      fc.property(fc.oneof(tree, anything), (v) => {
+        const viaText = () => {
+          const text = JSON.stringify(v);
+          return text === undefined ? undefined : canonicalize(JSON.parse(text));
+        };
+        expect(outcome(() => canonicalJsonOfText(v))).toEqual(outcome(viaText));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it("sorts members by UTF-16 code units and writes numbers as ECMAScript does (RFC 8785 examples)", () => {
+    const value = {
+      "\u20ac": "Euro Sign",
+      "\r": "Carriage Return",
+      "\ufb33": "Hebrew Letter Dalet With Dagesh",
+      "1": "One",
+      "\ud83d\ude00": "Emoji: Grinning Face",
+      "\u0080": "Control",
+      "\u00f6": "Latin Small Letter O With Diaeresis",
+    };
+    expect(canonicalJson(value)).toBe(
+      '{"\\r":"Carriage Return","1":"One","\u0080":"Control","\u00f6":"Latin Small Letter O With Diaeresis","\u20ac":"Euro Sign","\ud83d\ude00":"Emoji: Grinning Face","\ufb33":"Hebrew Letter Dalet With Dagesh"}',
+    );
+    expect(canonicalJson([333333333.3333333, 1e30, 4.5, 2e-3, 0.000000000000000000000000001, -0])).toBe(
+      "[333333333.3333333,1e+30,4.5,0.002,1e-27,0]",
+    );
+  });
+
+  it("refuses a cycle as canonicalize does, instead of overflowing the stack", () => {
+    const cycle: Record<string, unknown> = { a: 1 };
+    cycle.self = { again: cycle };
+    expect(outcome(() => canonicalJson(cycle))).toEqual({ error: "Circular reference detected" });
+  });
+});
