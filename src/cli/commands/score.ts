@@ -11,7 +11,8 @@ import { Pool } from "../../batch/pool.js";
 import { formatSummary, progressLine } from "../../batch/progress.js";
 import { recordWriter, type OutputFormat } from "../../batch/records.js";
 import { scoreStream } from "../../batch/score-stream.js";
-import { compileModel } from "../../compiler/index.js";
+import { compileToSource } from "../../compiler/index.js";
+import { DEFAULT_EVALUATION_LIMITS, type EvaluationLimits } from "../../runtime/budget.js";
 import { formatCheck } from "../format.js";
 import { EXIT, print, UserError, type Io } from "../io.js";
 import { command, UsageError, type CommandSpec } from "../command.js";
@@ -29,6 +30,24 @@ export const spec: CommandSpec = {
     "out-format": { type: "string", value: "FORMAT", description: "jsonl or csv, when the file name does not say" },
     id: { type: "string", value: "FIELD", default: "id", description: "the row field copied into each record to tell rows apart" },
     exact: { type: "boolean", description: "numbers as exact decimal strings" },
+    "eval-budget": {
+      type: "string",
+      value: "STEPS",
+      default: String(DEFAULT_EVALUATION_LIMITS.steps),
+      description: "evaluation steps per row (as pdm serve's); a row that needs more gets an error record",
+    },
+    "eval-size": {
+      type: "string",
+      value: "N",
+      default: String(DEFAULT_EVALUATION_LIMITS.size),
+      description: "items and characters of lists and strings a row's evaluation may build",
+    },
+    "eval-depth": {
+      type: "string",
+      value: "N",
+      default: String(DEFAULT_EVALUATION_LIMITS.depth),
+      description: "nested calls of model functions and lambdas per row",
+    },
     lenient: LENIENT,
     quiet: { type: "boolean", short: "q", description: "no progress line and no summary" },
   },
@@ -65,6 +84,18 @@ function workerCount(text: string | undefined): number {
 
 /** Reads of 128 KiB, each becoming a piece of about that size (see docs/batch.md for why). */
 const READ_BYTES = 1 << 17;
+
+/** Each row's evaluation budget from --eval-budget, --eval-size and --eval-depth. */
+function evaluationLimits(values: Record<string, unknown>): EvaluationLimits {
+  const limit = (option: string): number => {
+    const text = String(values[option]);
+    const n = Number(text);
+    if (text.trim() === "" || !Number.isSafeInteger(n) || n < 1)
+      throw new UserError(`--${option} must be a whole number of at least 1 (got ${text})`);
+    return n;
+  };
+  return { steps: limit("eval-budget"), size: limit("eval-size"), depth: limit("eval-depth") };
+}
 
 interface Input {
   chunks: AsyncIterable<Buffer | string>;
@@ -130,6 +161,7 @@ export const run = command(spec, async (args, io) => {
   const inputFormat: InputFormat = formatOf(values.in, values["in-format"], "in");
   const outputFormat: OutputFormat = formatOf(values.out, values["out-format"], "out");
   const workers = workerCount(values.workers);
+  const limits = evaluationLimits(values);
 
   const model = await readModel(file, io);
   const input = openInput(values.in, io);
@@ -140,14 +172,16 @@ export const run = command(spec, async (args, io) => {
     output: outputFormat,
     exactDecimals: values.exact ?? false,
     idField: values.id,
+    limits,
   });
   const started = performance.now();
   let progress: ReturnType<typeof progressLine> | null = null;
   let output: Output | null = null;
   try {
-    const compiled = compileModel(model, { strict: !values.lenient });
+    // Only the workers load and run the model: this thread stops at its verified source.
+    const compiled = compileToSource(model, { strict: !values.lenient });
     if (!compiled.ok) throw new UserError(formatCheck(compiled.check, file), EXIT.invalid);
-    const portable = compiled.model.loadable;
+    const portable = compiled.loadable;
     await pool.load(portable);
     const decisions = portable.decisions;
     output = await openOutput(values.out, io);
