@@ -1,10 +1,11 @@
 // Reads a JSONL row's inputs straight from its UTF-8 bytes into the values JSON.parse would give
 // them, for the rows that are plainly valid: one flat object whose declared inputs are numbers,
-// strings and booleans that satisfy the input schema. Anything else (invalid JSON, escapes in a
+// strings (free, from a closed set, or of a temporal format) and booleans that satisfy the input schema. Anything else (invalid JSON, escapes in a
 // value it needs, a duplicate key, a value the schema rejects) is not read here: `read` says so
 // and the row takes the general path (JSON.parse, the validator, the error records), so every row
 // is scored exactly as that path scores it. Keys the model does not read are checked as JSON and
 // skipped.
+import { FEEL_FORMATS } from "../compiler/5-load/formats.js";
 import { POW10 } from "../runtime/decimal-scaled.js";
 import { setOwn } from "../runtime/json.js";
 import type { Slot } from "./row-plan.js";
@@ -179,6 +180,8 @@ export class JsonRowReader {
   private readonly below: Float64Array;
   private readonly enumBytes: Uint8Array[][];
   private readonly enumValues: string[][];
+  /** per string slot, its format's check (the validator's own), or null */
+  private readonly formats: (((s: string) => boolean) | null)[];
   /** per slot, the number of the last row that set it */
   private readonly seen: Int32Array;
   private row = 0;
@@ -200,6 +203,7 @@ export class JsonRowReader {
     this.below = bound("exclusiveMaximum", Infinity);
     this.enumValues = slots.map((s) => (s.value.kind === "enum" ? s.value.values : []));
     this.enumBytes = this.enumValues.map((values) => values.map((v) => encoder.encode(v)));
+    this.formats = slots.map((s) => (s.value.kind === "string" && s.value.format !== undefined ? FEEL_FORMATS[s.value.format]! : null));
     this.seen = new Int32Array(n);
     for (const name of this.names) setOwn(this.values, name, undefined);
   }
@@ -366,7 +370,10 @@ export class JsonRowReader {
     let plain = true;
     for (let i = p + 1; i < end - 1; i++) if (b[i]! >= 0x80 || b[i] === BACKSLASH) plain = false;
     // escapes and other than ASCII: as JSON.parse reads the string's own text
-    this.values[this.names[slot]!] = plain ? latin1(b, p + 1, end - 1) : JSON.parse(utf8.decode(b.subarray(p, end)));
+    const text: string = plain ? latin1(b, p + 1, end - 1) : JSON.parse(utf8.decode(b.subarray(p, end)));
+    const format = this.formats[slot];
+    if (format && !format(text)) return -1;
+    this.values[this.names[slot]!] = text;
     return end;
   }
 }

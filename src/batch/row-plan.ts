@@ -1,14 +1,17 @@
 // Which inputs a batch can read straight from a row's bytes: the plan the byte reader follows.
 // It is derived from the input schema alone (all a worker has), and covers the flat states most
-// batches score: numbers with bounds, strings from a closed set, free strings and booleans, each
-// possibly blank. A model with any other input (temporals, structs, lists, untyped) gets no plan
-// and every row takes the general path: JSON.parse, the schema validator, evaluate.
+// batches score: numbers with bounds, strings from a closed set, free strings, dates, times,
+// date-times and durations (strings of a FEEL format) and booleans, each possibly blank. A model
+// with any other input (structs, lists, untyped) gets no plan and every row takes the general
+// path: JSON.parse, the schema validator, evaluate.
+import { FEEL_FORMATS } from "../compiler/5-load/formats.js";
 
 type SlotValue =
   | { kind: "number"; minimum?: number; maximum?: number; exclusiveMinimum?: number; exclusiveMaximum?: number }
   /** a string from a closed set (choices, levels, `string "a","b"`) */
   | { kind: "enum"; values: string[] }
-  | { kind: "string" }
+  /** with a format: one of FEEL_FORMATS, checked as the validator checks it */
+  | { kind: "string"; format?: string }
   | { kind: "boolean" };
 
 export interface Slot {
@@ -22,7 +25,7 @@ type Schema = Record<string, unknown>;
 
 const BOUNDS = ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"] as const;
 /** The keywords a slot understands; a property schema with any other is not read as bytes. */
-const KNOWN = new Set<string>(["description", "type", "enum", ...BOUNDS]);
+const KNOWN = new Set<string>(["description", "type", "enum", "format", ...BOUNDS]);
 
 /** The one non-null type of a property schema (`"number"` or `["number", "null"]`). */
 function baseType(s: Schema, blank: boolean): string | undefined {
@@ -33,6 +36,12 @@ function baseType(s: Schema, blank: boolean): string | undefined {
 
 function slotValue(s: Schema, type: string | undefined, blank: boolean): SlotValue | null {
   if (Object.keys(s).some((k) => !KNOWN.has(k))) return null;
+  if (s.format !== undefined) {
+    const format = s.format as string;
+    return type === "string" && s.enum === undefined && Object.hasOwn(FEEL_FORMATS, format) && !BOUNDS.some((b) => s[b] !== undefined)
+      ? { kind: "string", format }
+      : null;
+  }
   const hasBounds = BOUNDS.some((b) => s[b] !== undefined);
   if (type === "number" && s.enum === undefined) {
     const value: SlotValue = { kind: "number" };

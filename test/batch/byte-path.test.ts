@@ -37,6 +37,8 @@ const flat: ModelInput = {
       note: { type: "string", desc: "free text" },
       vip: { type: "boolean", desc: "vip", blank: true },
       "odd \u00e9 name": { type: "number", desc: "non-ASCII name" },
+      due: { type: "date", desc: "due" },
+      opened: { type: "date and time", desc: "opened", blank: true },
     },
     decisions: {
       fee: "if vip = true then 0 else decimal(amount * (if rate = null then 0.015 else rate / 100), 2)",
@@ -48,6 +50,8 @@ const flat: ModelInput = {
       "name twice": '"\u00e9" + string(odd \u00e9 name)',
       flags: '[vip, band = "low"]',
       "1": "amount > 10",
+      "due again": "due",
+      "opened on time": "if opened = null then null else date(opened) <= due",
       decision: [
         ["band", "amount", "=> string"],
         ["high", "> 500", "refer"],
@@ -65,7 +69,10 @@ const spaced = (text: string) =>
   fc.tuple(fc.constantFrom("", " ", "\t", "  "), fc.constantFrom("", " ", "\r")).map(([a, b]) => `${a}${text}${b}`);
 
 /** Values for an input key: mostly plain and valid, sometimes tricky or wrong (the general path must then answer). */
-function valueText(kind: "number" | "band" | "channel" | "string" | "boolean"): fc.Arbitrary<string> {
+function valueText(kind: "number" | "band" | "channel" | "string" | "boolean" | "date" | "dateTime"): fc.Arbitrary<string> {
+  const day = fc
+    .date({ min: new Date("1900-01-01"), max: new Date("2199-12-31"), noInvalidDate: true })
+    .map((d) => d.toISOString().slice(0, 10));
   const plain: Record<typeof kind, fc.Arbitrary<string>> = {
     number: fc.oneof(
       fc.integer({ min: 0, max: 1_000_000 }).map(String),
@@ -78,6 +85,10 @@ function valueText(kind: "number" | "band" | "channel" | "string" | "boolean"): 
       fc.constantFrom('"café"'),
     ),
     boolean: fc.constantFrom("true", "false", "null"),
+    date: day.map((d) => `"${d}"`),
+    dateTime: fc
+      .tuple(day, fc.constantFrom("T00:00:00", "T23:59:59.125", "T12:30:00Z", "T08:00:00+05:30", "T09:15:00@Europe/Paris"))
+      .map(([d, t]) => `"${d}${t}"`),
   };
   const tricky: Record<typeof kind, fc.Arbitrary<string>> = {
     number: fc.oneof(
@@ -104,6 +115,22 @@ function valueText(kind: "number" | "band" | "channel" | "string" | "boolean"): 
       fc.constantFrom('"tab\there"', '"\ud83d\ude00"'),
     ),
     boolean: fc.constantFrom('"true"'),
+    date: fc.constantFrom(
+      '"2023-02-29"',
+      '"2024-02-29"',
+      '"2024-13-01"',
+      '"12024-01-31"',
+      '"2024-1-01"',
+      '"2024-01-01T00:00:00"',
+      '"\u0032024-01-01"',
+    ),
+    dateTime: fc.constantFrom(
+      '"2024-01-01"',
+      '"2024-01-01T24:00:00"',
+      '"2024-01-01T10:00:00+15:00"',
+      '"2024-02-30T10:00:00"',
+      '"2024-01-01t10:00:00"',
+    ),
   };
   const odd = fc.constantFrom("null", '"x"', "true", "[1]", '{"a":1}', "-", "1e999", "01", '"\u0041"', "");
   return fc.oneof({ weight: 20, arbitrary: plain[kind] }, { weight: 3, arbitrary: tricky[kind] }, { weight: 1, arbitrary: odd });
@@ -117,12 +144,14 @@ const FLAT_KEYS = {
   note: "string",
   vip: "boolean",
   "odd \u00e9 name": "number",
+  due: "date",
+  opened: "dateTime",
 } as const;
 
 /** One JSONL line for the flat model: keys in any order, some missing or repeated, extra fields and ids. */
 const flatLine: fc.Arbitrary<string> = fc
   .tuple(
-    fc.shuffledSubarray(Object.keys(FLAT_KEYS), { minLength: 6 }),
+    fc.shuffledSubarray(Object.keys(FLAT_KEYS), { minLength: 8 }),
     fc.boolean(),
     fc.option(
       fc.oneof(
@@ -160,16 +189,17 @@ describe("byte path", () => {
       ["note", "string", false],
       ["vip", "boolean", true],
       ["odd \u00e9 name", "number", false],
+      ["due", "string", false],
+      ["opened", "string", true],
     ]);
     expect(rowPlan(model.inputSchema, 'say "id"')).toBeNull();
-    expect(rowPlan(compiled(loadSample("claims-triage").model).inputSchema, "id")).toBeNull(); // dates
     expect(rowPlan(compiled(loadSample("eligibility").model).inputSchema, "id")).toBeNull(); // structs and lists
   });
 
   it("reads inputs as JSON.parse does, and takes the plain rows", () => {
     const reader = new JsonRowReader(rowPlan(model.inputSchema, "id")!, "id");
     const row =
-      '{"id": "a-1", "amount": 1200.50, "band":"high", "note":"caf\u00e9 \\"x\\"", "odd \u00e9 name": -0.25, "rate": 2e0, "skip": {"a": [1, "]"]}}\r';
+      '{"id": "a-1", "amount": 1200.50, "band":"high", "note":"caf\u00e9 \\"x\\"", "odd \u00e9 name": -0.25, "rate": 2e0, "skip": {"a": [1, "]"]}, "due": "2024-02-29"}\r';
     const bytes = encoder.encode(`${row}\n{"amount": 1}`);
     const next = reader.read(bytes, 0);
     expect(next).toBe(encoder.encode(row).length + 1);
@@ -181,6 +211,8 @@ describe("byte path", () => {
       note: 'caf\u00e9 "x"',
       vip: undefined,
       "odd \u00e9 name": -0.25,
+      due: "2024-02-29",
+      opened: undefined,
     });
     expect(decoder.decode(bytes.subarray(reader.idStart, reader.idEnd))).toBe('"a-1"');
     expect(reader.read(bytes, next)).toBe(-1); // required inputs missing: left to the general path
@@ -189,7 +221,8 @@ describe("byte path", () => {
       '{"amount": 5, "amount": 6, "band": "low", "note": "", "odd \u00e9 name": 1}',
       "[1]",
       '{"amount": 01}',
-      '{"amount": 2000000, "band": "low", "note": "", "odd \u00e9 name": 1}',
+      '{"amount": 2000000, "band": "low", "note": "", "odd \u00e9 name": 1, "due": "2024-01-01"}',
+      '{"amount": 2, "band": "low", "note": "", "odd \u00e9 name": 1, "due": "2023-02-29"}',
     ])
       expect(reader.read(encoder.encode(bad), 0)).toBe(-1);
   });
@@ -225,7 +258,7 @@ describe("byte path", () => {
   });
 
   it("writes the same records as the general path for the samples it plans, row for row", () => {
-    for (const name of ["lending", "kyc-risk", "pricing"]) {
+    for (const name of ["lending", "kyc-risk", "pricing", "claims-triage"]) {
       const sample = loadSample(name);
       const m = compiled(sample.model);
       expect(rowPlan(m.inputSchema, "id")).not.toBeNull();
