@@ -8,6 +8,7 @@ import { loadSample } from "../../bench/load-samples.js";
 import { Pool } from "../../src/batch/pool.js";
 import type { LoadableModel } from "../../src/compiler/5-load/compiled-model.js";
 import { scoreStream } from "../../src/batch/score-stream.js";
+import { streamSource } from "../../src/batch/byte-source.js";
 import type { ScoreOptions } from "../../src/batch/chunk-scorer.js";
 import { compileModel } from "../../src/compiler/index.js";
 
@@ -46,7 +47,7 @@ async function batch(p: Pool, workers: number, text: string, format: "jsonl" | "
   const summary = await scoreStream({
     pool: p,
     workers,
-    input,
+    input: streamSource(input),
     format,
     output,
     header,
@@ -110,7 +111,15 @@ describe("scoreStream", () => {
         .match(/[\s\S]{1,900}/g)!
         .map((s) => Buffer.from(s)),
     );
-    const summary = await scoreStream({ pool: p, workers: 2, input, format: "jsonl", output, outputCopies: true, pieceBytes: 1500 });
+    const summary = await scoreStream({
+      pool: p,
+      workers: 2,
+      input: streamSource(input),
+      format: "jsonl",
+      output,
+      outputCopies: true,
+      pieceBytes: 1500,
+    });
     output.end();
     await finished(output);
     expect(summary).toMatchObject({ rows: 4000, errors: 0 });

@@ -4,7 +4,7 @@
 import { createWriteStream, statSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import type { Readable, Writable } from "node:stream";
-import { fileChunks } from "../../batch/file-chunks.js";
+import { fileSource, streamSource, type ByteSource } from "../../batch/byte-source.js";
 import { finished } from "node:stream/promises";
 import type { InputFormat } from "../../batch/chunk-scorer.js";
 import { Pool } from "../../batch/pool.js";
@@ -82,9 +82,6 @@ function workerCount(text: string | undefined): number {
   return n;
 }
 
-/** Reads of 128 KiB, each becoming a piece of about that size (see docs/batch.md for why). */
-const READ_BYTES = 1 << 17;
-
 /** Each row's evaluation budget from --eval-budget, --eval-size and --eval-depth. */
 function evaluationLimits(values: Record<string, unknown>): EvaluationLimits {
   const limit = (option: string): number => {
@@ -98,25 +95,18 @@ function evaluationLimits(values: Record<string, unknown>): EvaluationLimits {
 }
 
 interface Input {
-  chunks: AsyncIterable<Buffer | string>;
+  source: ByteSource;
   /** bytes, for a file (the progress bar's ETA) */
   size?: number;
-  close(): void;
 }
 
-function openInput(path: string, io: Io): Input {
-  if (path === "-") {
-    const stream = (io.stdin ?? process.stdin) as Readable;
-    return { chunks: stream, close: () => stream.destroy() };
-  }
-  let size: number;
+async function openInput(path: string, io: Io): Promise<Input> {
+  if (path === "-") return { source: streamSource((io.stdin ?? process.stdin) as Readable) };
   try {
-    size = statSync(path).size;
+    return { size: statSync(path).size, source: await fileSource(path) };
   } catch (e) {
     throw new UserError(`cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
   }
-  const chunks = fileChunks(path, READ_BYTES);
-  return { chunks, size, close: () => void chunks.return(undefined) };
 }
 
 interface Output {
@@ -164,7 +154,7 @@ export const run = command(spec, async (args, io) => {
   const limits = evaluationLimits(values);
 
   const model = await readModel(file, io);
-  const input = openInput(values.in, io);
+  const input = await openInput(values.in, io);
   // The workers load their code while this thread compiles the model, once for all of them; a
   // model that does not check is reported before the output is opened.
   const pool = await Pool.start(workers, {
@@ -189,7 +179,7 @@ export const run = command(spec, async (args, io) => {
     const summary = await scoreStream({
       pool,
       workers,
-      input: input.chunks,
+      input: input.source,
       format: inputFormat,
       output: output.stream,
       outputCopies: output.copies,
@@ -204,7 +194,7 @@ export const run = command(spec, async (args, io) => {
   } finally {
     progress?.clear();
     await pool.close();
-    input.close();
+    await input.source.close();
     if (output && output.stream !== io.stdout) output.stream.destroy();
   }
 });
