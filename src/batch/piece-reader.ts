@@ -25,8 +25,8 @@ const LF = 10;
 const QUOTE = 34;
 const BOM = [0xef, 0xbb, 0xbf];
 
-/** Line feeds from `from` on (memchr through indexOf: this runs over every input byte). */
-function scanLines(data: Uint8Array, from: number): Scan {
+/** Line feeds from `from` on (this runs over every input byte: a Buffer's indexOf is memchr, several times faster than a typed array's). */
+function scanLines(data: Buffer, from: number): Scan {
   let count = 0;
   let lastEnd = -1;
   for (let i = data.indexOf(LF, from); i >= 0; i = data.indexOf(LF, i + 1)) {
@@ -37,7 +37,7 @@ function scanLines(data: Uint8Array, from: number): Scan {
 }
 
 /** Line feeds outside quotes, from a record boundary (outside quotes) on. */
-function scanCsv(data: Uint8Array): Scan {
+function scanCsv(data: Buffer): Scan {
   let count = 0;
   let lastEnd = -1;
   let inQuotes = false;
@@ -100,7 +100,7 @@ export class PieceReader {
         if (n === 0) this.ended = true;
         filled += n;
       }
-      const data = buf.subarray(0, filled);
+      const data = Buffer.from(buf.buffer, buf.byteOffset, filled);
       const { lastEnd, count } = this.syntax === "lines" ? scanLines(data, scanned) : scanCsv(data);
       if (this.ended) return this.piece(buf, filled, count + (lastEnd + 1 < filled ? 1 : 0));
       if (count > 0) {
