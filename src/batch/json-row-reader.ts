@@ -37,8 +37,23 @@ const LITERALS = { true: encoder.encode("true"), false: encoder.encode("false"),
 /** A key of a row: an input's slot (index; -1 for none) and/or the echoed id field. */
 interface Key {
   bytes: Uint8Array;
+  /** the name and its closing quote, as little-endian words (the last 0–3 bytes in `tail`) */
+  words: Uint32Array;
+  tail: Uint8Array;
   slot: number;
   id: boolean;
+}
+
+/** A key of these name bytes: matched four bytes at a time (a wide row's keys are most of its bytes). */
+function key(bytes: Uint8Array, slot: number, id: boolean): Key {
+  const quoted = new Uint8Array(bytes.length + 1);
+  quoted.set(bytes);
+  quoted[bytes.length] = QUOTE;
+  const full = quoted.length >> 2;
+  const words = new Uint32Array(full);
+  const view = new DataView(quoted.buffer);
+  for (let i = 0; i < full; i++) words[i] = view.getUint32(4 * i, true);
+  return { bytes, words, tail: quoted.slice(4 * full), slot, id };
 }
 
 /** Whitespace inside a line (a line feed ends the row, so it is not skipped). */
@@ -187,12 +202,15 @@ export class JsonRowReader {
   private row = 0;
   /** the keys of the last row read, in its order: rows of a file mostly repeat it */
   private readonly order: Key[] = [];
+  /** a view of the bytes last read (a piece's rows share it) */
+  private viewOf: Uint8Array | null = null;
+  private dataView: DataView<ArrayBufferLike> = new DataView(new ArrayBuffer(0));
 
   constructor(slots: Slot[], idField: string) {
     const n = slots.length;
     this.names = slots.map((s) => s.name);
-    this.keys = slots.map((s, i) => ({ bytes: encoder.encode(s.name), slot: i, id: s.name === idField }));
-    if (!this.names.includes(idField)) this.keys.push({ bytes: encoder.encode(idField), slot: -1, id: true });
+    this.keys = slots.map((s, i) => key(encoder.encode(s.name), i, s.name === idField));
+    if (!this.names.includes(idField)) this.keys.push(key(encoder.encode(idField), -1, true));
     this.kinds = Uint8Array.from(slots, (s) => KINDS[s.value.kind]);
     this.blank = Uint8Array.from(slots, (s) => (s.blank ? 1 : 0));
     const bound = (key: "minimum" | "maximum" | "exclusiveMinimum" | "exclusiveMaximum", none: number) =>
@@ -227,7 +245,7 @@ export class JsonRowReader {
         if (b[p] !== QUOTE) return -1;
         // the key at this place in the last row, else a search
         const guess = this.order[j];
-        let keyEnd = guess === undefined ? -1 : keyAt(b, p, guess.bytes);
+        let keyEnd = guess === undefined ? -1 : keyAt(b, this.view(b), p, guess);
         let key = guess!;
         if (keyEnd < 0) {
           keyEnd = plainStringEnd(b, p); // a key with escapes is left to JSON.parse
@@ -257,6 +275,14 @@ export class JsonRowReader {
     return p < b.length ? p + 1 : p;
   }
 
+  private view(b: Uint8Array): DataView<ArrayBufferLike> {
+    if (b !== this.viewOf) {
+      this.viewOf = b;
+      this.dataView = new DataView(b.buffer, b.byteOffset, b.byteLength);
+    }
+    return this.dataView;
+  }
+
   /** The key whose name is the bytes from..to (a new one, slot -1, for a key the model does not read). */
   private key(b: Uint8Array, from: number, to: number): Key {
     const length = to - from;
@@ -265,7 +291,7 @@ export class JsonRowReader {
       const key = keys[k]!;
       if (key.bytes.length === length && wordEnd(b, from, key.bytes) >= 0) return key;
     }
-    return { bytes: b.slice(from, to), slot: -1, id: false };
+    return key(b.slice(from, to), -1, false);
   }
 
   /** Reads a known key's value at p: the end of the value, or -1. */
@@ -379,9 +405,15 @@ export class JsonRowReader {
 }
 
 /** The end of the string at p when it is exactly `key` (quoted), or -1. */
-function keyAt(b: Uint8Array, p: number, key: Uint8Array): number {
-  const end = wordEnd(b, p + 1, key);
-  return end >= 0 && b[end] === QUOTE ? end + 1 : -1;
+function keyAt(b: Uint8Array, view: DataView<ArrayBufferLike>, p: number, key: Key): number {
+  const from = p + 1;
+  const words = key.words;
+  const tail = key.tail;
+  const end = from + 4 * words.length + tail.length;
+  if (end > b.length) return -1;
+  for (let i = 0; i < words.length; i++) if (view.getUint32(from + 4 * i, true) !== words[i]) return -1;
+  for (let i = 0, q = end - tail.length; i < tail.length; i++) if (b[q + i] !== tail[i]) return -1;
+  return end;
 }
 
 /** The end of a string without escapes starting at p, or -1. */
