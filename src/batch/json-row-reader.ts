@@ -8,7 +8,7 @@
 import { FEEL_FORMATS } from "../compiler/5-load/formats.js";
 import { POW10 } from "../runtime/decimal-scaled.js";
 import { setOwn } from "../runtime/json.js";
-import type { Slot } from "./row-plan.js";
+import type { Slot, SlotValue } from "./row-plan.js";
 
 const TAB = 9,
   LF = 10,
@@ -172,8 +172,31 @@ function idWritesBack(b: Uint8Array, from: number, to: number): boolean {
 const NUMBER = 0,
   ENUM = 1,
   STRING = 2,
-  BOOLEAN = 3;
-const KINDS: Record<Slot["value"]["kind"], number> = { number: NUMBER, enum: ENUM, string: STRING, boolean: BOOLEAN };
+  BOOLEAN = 3,
+  LIST = 4,
+  OBJECT = 5;
+const KINDS: Record<SlotValue["kind"], number> = {
+  number: NUMBER,
+  enum: ENUM,
+  string: STRING,
+  boolean: BOOLEAN,
+  list: LIST,
+  object: OBJECT,
+};
+
+/** A value the reader reads: a top-level input, a list's item or an object's field. */
+interface Spec {
+  value: SlotValue;
+  /** null is allowed */
+  nullable: boolean;
+}
+
+/** A field of an object value. */
+interface Field {
+  name: string;
+  bytes: Uint8Array;
+  spec: number;
+}
 
 const latin1 = (b: Uint8Array, from: number, to: number): string =>
   String.fromCharCode.apply(null, b.subarray(from, to) as unknown as number[]);
@@ -186,7 +209,9 @@ export class JsonRowReader {
   idEnd = -1;
   private readonly keys: Key[];
   private readonly names: string[];
+  /** per spec (the top-level inputs first, in slot order, then the items and fields of lists and objects) */
   private readonly kinds: Uint8Array;
+  /** null allowed; for a top-level input, also a missing key (read as null) */
   private readonly blank: Uint8Array;
   /** the schema's bounds, unbounded as ±Infinity */
   private readonly min: Float64Array;
@@ -195,8 +220,15 @@ export class JsonRowReader {
   private readonly below: Float64Array;
   private readonly enumBytes: Uint8Array[][];
   private readonly enumValues: string[][];
-  /** per string slot, its format's check (the validator's own), or null */
+  /** per string spec, its format's check (the validator's own), or null */
   private readonly formats: (((s: string) => boolean) | null)[];
+  /** per list spec, its items' spec */
+  private readonly items: Int32Array;
+  /** per object spec, its fields, and the bits of the required ones (one bit per field, in order) */
+  private readonly fields: Field[][];
+  private readonly required: Int32Array;
+  /** the value `parse` read last */
+  private parsed: unknown = null;
   /** per slot, the number of the last row that set it */
   private readonly seen: Int32Array;
   private row = 0;
@@ -211,17 +243,38 @@ export class JsonRowReader {
     this.names = slots.map((s) => s.name);
     this.keys = slots.map((s, i) => key(encoder.encode(s.name), i, s.name === idField));
     if (!this.names.includes(idField)) this.keys.push(key(encoder.encode(idField), -1, true));
-    this.kinds = Uint8Array.from(slots, (s) => KINDS[s.value.kind]);
-    this.blank = Uint8Array.from(slots, (s) => (s.blank ? 1 : 0));
+    // Every value to read gets a spec number: the inputs 0..n-1, then nested ones as they are found.
+    const specs: Spec[] = slots.map((s) => ({ value: s.value, nullable: s.blank }));
+    const items: number[] = [];
+    const fields: Field[][] = [];
+    const required: number[] = [];
+    for (let i = 0; i < specs.length; i++) {
+      const v = specs[i]!.value;
+      if (v.kind === "list") {
+        items[i] = specs.push({ value: v.items.value, nullable: v.items.nullable }) - 1;
+      } else if (v.kind === "object") {
+        fields[i] = v.fields.map((f) => ({
+          name: f.name,
+          bytes: encoder.encode(f.name),
+          spec: specs.push({ value: f.value, nullable: f.nullable }) - 1,
+        }));
+        required[i] = v.fields.reduce((bits, f, j) => (f.required ? bits | (1 << j) : bits), 0);
+      }
+    }
+    this.kinds = Uint8Array.from(specs, (s) => KINDS[s.value.kind]);
+    this.blank = Uint8Array.from(specs, (s) => (s.nullable ? 1 : 0));
     const bound = (key: "minimum" | "maximum" | "exclusiveMinimum" | "exclusiveMaximum", none: number) =>
-      Float64Array.from(slots, (s) => (s.value.kind === "number" ? (s.value[key] ?? none) : none));
+      Float64Array.from(specs, (s) => (s.value.kind === "number" ? (s.value[key] ?? none) : none));
     this.min = bound("minimum", -Infinity);
     this.max = bound("maximum", Infinity);
     this.above = bound("exclusiveMinimum", -Infinity);
     this.below = bound("exclusiveMaximum", Infinity);
-    this.enumValues = slots.map((s) => (s.value.kind === "enum" ? s.value.values : []));
+    this.enumValues = specs.map((s) => (s.value.kind === "enum" ? s.value.values : []));
     this.enumBytes = this.enumValues.map((values) => values.map((v) => encoder.encode(v)));
-    this.formats = slots.map((s) => (s.value.kind === "string" && s.value.format !== undefined ? FEEL_FORMATS[s.value.format]! : null));
+    this.formats = specs.map((s) => (s.value.kind === "string" && s.value.format !== undefined ? FEEL_FORMATS[s.value.format]! : null));
+    this.items = Int32Array.from(specs, (_, i) => items[i] ?? -1);
+    this.fields = specs.map((_, i) => fields[i] ?? []);
+    this.required = Int32Array.from(specs, (_, i) => required[i] ?? 0);
     this.seen = new Int32Array(n);
     for (const name of this.names) setOwn(this.values, name, undefined);
   }
@@ -313,25 +366,87 @@ export class JsonRowReader {
   }
 
   private slotValue(slot: number, b: Uint8Array, p: number): number {
+    const end = this.parse(slot, b, p);
+    if (end >= 0) this.values[this.names[slot]!] = this.parsed;
+    return end;
+  }
+
+  /** Reads the value of `spec` at p into `parsed`: the end of the value, or -1. */
+  private parse(spec: number, b: Uint8Array, p: number): number {
     const c = b[p];
     if (c === 110 /* n */) {
-      if (this.blank[slot] === 0) return -1;
-      this.values[this.names[slot]!] = null;
+      if (this.blank[spec] === 0) return -1;
+      this.parsed = null;
       return wordEnd(b, p, LITERALS.null);
     }
-    switch (this.kinds[slot]) {
+    switch (this.kinds[spec]) {
       case NUMBER:
-        return this.number(slot, b, p);
+        return this.number(spec, b, p);
       case ENUM:
-        return this.choice(slot, b, p);
+        return this.choice(spec, b, p);
       case STRING:
-        return this.string(slot, b, p);
+        return this.string(spec, b, p);
+      case LIST:
+        return c === OPEN_ARRAY ? this.list(spec, b, p) : -1;
+      case OBJECT:
+        return c === OPEN ? this.object(spec, b, p) : -1;
       default: {
         const end = c === 116 ? wordEnd(b, p, LITERALS.true) : wordEnd(b, p, LITERALS.false);
-        if (end >= 0) this.values[this.names[slot]!] = c === 116;
+        this.parsed = c === 116;
         return end;
       }
     }
+  }
+
+  /** A list: a new array of its items, each read as the item spec says. */
+  private list(spec: number, b: Uint8Array, p: number): number {
+    const item = this.items[spec]!;
+    const out: unknown[] = [];
+    p = skipSpace(b, p + 1);
+    if (b[p] !== CLOSE_ARRAY)
+      for (;;) {
+        p = this.parse(item, b, p);
+        if (p < 0) return -1;
+        out.push(this.parsed);
+        p = skipSpace(b, p);
+        if (b[p] === CLOSE_ARRAY) break;
+        if (b[p] !== COMMA) return -1;
+        p = skipSpace(b, p + 1);
+      }
+    this.parsed = out;
+    return p + 1;
+  }
+
+  /**
+   * An object: a new one with its fields in the row's order, as JSON.parse builds it. A key that
+   * is not a field, or a field twice, is left to the general way (the model would see them).
+   */
+  private object(spec: number, b: Uint8Array, p: number): number {
+    const fields = this.fields[spec]!;
+    const out: Record<string, unknown> = {};
+    let seen = 0;
+    p = skipSpace(b, p + 1);
+    if (b[p] !== CLOSE)
+      for (;;) {
+        const keyEnd = plainStringEnd(b, p);
+        if (keyEnd < 0) return -1;
+        const f = fieldAt(fields, b, p + 1, keyEnd - 1);
+        if (f < 0 || (seen & (1 << f)) !== 0) return -1;
+        seen |= 1 << f;
+        p = skipSpace(b, keyEnd);
+        if (b[p] !== COLON) return -1;
+        p = this.parse(fields[f]!.spec, b, skipSpace(b, p + 1));
+        if (p < 0) return -1;
+        setOwn(out, fields[f]!.name, this.parsed);
+        p = skipSpace(b, p);
+        if (b[p] === CLOSE) break;
+        if (b[p] !== COMMA) return -1;
+        p = skipSpace(b, p + 1);
+      }
+    const required = this.required[spec]!;
+    if ((seen & required) !== required) return -1;
+    this.parsed = out;
+    return p + 1;
   }
 
   /** A JSON number: short ones from their digits (m / 10^k is the double JSON.parse gives), others through Number. */
@@ -370,7 +485,7 @@ export class JsonRowReader {
       if (negative) x = -x;
     }
     if (!(x >= this.min[slot]! && x <= this.max[slot]! && x > this.above[slot]! && x < this.below[slot]!)) return -1;
-    this.values[this.names[slot]!] = x;
+    this.parsed = x;
     return p;
   }
 
@@ -383,7 +498,7 @@ export class JsonRowReader {
     const values = this.enumBytes[slot]!;
     for (let v = 0; v < values.length; v++) {
       if (values[v]!.length === length && wordEnd(b, from, values[v]!) >= 0) {
-        this.values[this.names[slot]!] = this.enumValues[slot]![v];
+        this.parsed = this.enumValues[slot]![v];
         return end;
       }
     }
@@ -399,9 +514,18 @@ export class JsonRowReader {
     const text: string = plain ? latin1(b, p + 1, end - 1) : JSON.parse(utf8.decode(b.subarray(p, end)));
     const format = this.formats[slot];
     if (format && !format(text)) return -1;
-    this.values[this.names[slot]!] = text;
+    this.parsed = text;
     return end;
   }
+}
+
+/** The field whose name is the bytes from..to, or -1. */
+function fieldAt(fields: readonly Field[], b: Uint8Array, from: number, to: number): number {
+  for (let f = 0; f < fields.length; f++) {
+    const name = fields[f]!.bytes;
+    if (name.length === to - from && wordEnd(b, from, name) >= 0) return f;
+  }
+  return -1;
 }
 
 /** The end of the string at p when it is exactly `key` (quoted), or -1. */

@@ -193,7 +193,7 @@ describe("byte path", () => {
       ["opened", "string", true],
     ]);
     expect(rowPlan(model.inputSchema, 'say "id"')).toBeNull();
-    expect(rowPlan(compiled(loadSample("eligibility").model).inputSchema, "id")).toBeNull(); // structs and lists
+    expect(rowPlan(compiled(loadSample("eligibility").model).inputSchema, "id")).not.toBeNull(); // structs and lists
   });
 
   it("reads inputs as JSON.parse does, and takes the plain rows", () => {
@@ -258,7 +258,7 @@ describe("byte path", () => {
   });
 
   it("writes the same records as the general path for the samples it plans, row for row", () => {
-    for (const name of ["lending", "kyc-risk", "pricing", "claims-triage"]) {
+    for (const name of ["lending", "kyc-risk", "pricing", "claims-triage", "eligibility"]) {
       const sample = loadSample(name);
       const m = compiled(sample.model);
       expect(rowPlan(m.inputSchema, "id")).not.toBeNull();
@@ -281,5 +281,106 @@ describe("byte path", () => {
       const options = { input: "jsonl", output: "jsonl", idField } as const;
       expect(run(pieceScorer(m, options), line)).toEqual(run(generalJsonlScorer(m, options), line));
     }
+  });
+});
+
+/** A model with lists and structures as inputs; its decisions show every field the model is given, in order. */
+const nested: ModelInput = {
+  content: {
+    name: "nested",
+    types: { person: { name: "string", age: "number [0..120]", band: "low|medium|high", disabled: "boolean" } },
+    inputs: {
+      applicant: { type: "person", desc: "applicant" },
+      members: { type: ["person"], desc: "members" },
+      flows: { type: ["number"], desc: "flows" },
+      tags: { type: ["string"], desc: "tags", blank: true },
+    },
+    decisions: {
+      "applicant as text": "string(applicant)",
+      "members as text": "string(members)",
+      total: "sum(flows)",
+      ages: "for m in members return m.age",
+      "tag count": "if tags = null then null else count(tags)",
+      everyone: "concatenate([applicant], members)",
+    },
+  },
+  questions: {},
+};
+
+/** Mostly `plain`, sometimes `odd`: the general path must answer the odd ones. */
+const mostly = <T>(plain: fc.Arbitrary<T>, odd: fc.Arbitrary<T>): fc.Arbitrary<T> =>
+  fc.oneof({ weight: 30, arbitrary: plain }, { weight: 1, arbitrary: odd });
+
+/** JSON text of a person: fields in any order, sometimes one missing, repeated, extra or of the wrong type. */
+const personText: fc.Arbitrary<string> = fc
+  .tuple(
+    mostly<number>(fc.constant(4), fc.constant(3)).chain((n) =>
+      fc.shuffledSubarray(["name", "age", "band", "disabled"], { minLength: n, maxLength: n }),
+    ),
+    fc.record({
+      name: mostly(
+        fc.string({ unit: "grapheme-ascii", maxLength: 6 }).map((x) => JSON.stringify(x)),
+        fc.constantFrom('"Zoë"', '"a\\"b"', "null", "7"),
+      ),
+      age: mostly(fc.integer({ min: 0, max: 120 }).map(String), fc.constantFrom("121", "-1", "30.5", '"30"', "null", "1e1")),
+      band: mostly(fc.constantFrom('"low"', '"medium"', '"high"'), fc.constantFrom('"HIGH"', "null")),
+      disabled: mostly(fc.constantFrom("true", "false"), fc.constantFrom("null", '"true"')),
+    }),
+    mostly(fc.constant(""), fc.constantFrom(', "extra": 1', ', "age": 40', ' , "name" : "dup"')),
+  )
+  .map(([keys, values, tail]) => `{ ${keys.map((k) => `"${k}":${values[k as keyof typeof values]}`).join(", ")}${tail} }`);
+
+const listText = <T>(item: fc.Arbitrary<T>, show: (x: T) => string) =>
+  mostly(
+    fc.array(item, { maxLength: 3 }).map((xs) => `[${xs.map(show).join(" ,")}]`),
+    fc.constantFrom("null", "[1,]", "[", '{"a":1}', "[[1]]"),
+  );
+
+const nestedLine: fc.Arbitrary<string> = fc
+  .record({
+    applicant: mostly(personText, fc.constantFrom("null", "[]", "{}", '"me"')),
+    members: listText(personText, (x) => x),
+    flows: listText(fc.oneof(fc.integer({ min: -1e6, max: 1e6 }), fc.double({ noNaN: true, noDefaultInfinity: true })), (x) =>
+      JSON.stringify(x),
+    ),
+    tags: listText(fc.string({ maxLength: 5 }), (x) => JSON.stringify(x)),
+  })
+  .chain((fields) =>
+    fc.shuffledSubarray(Object.keys(fields), { minLength: 3 }).map((keys) => {
+      const members = keys.map((k) => `"${k}": ${fields[k as keyof typeof fields]}`);
+      return `{"id": 1, ${members.join(", ")}}`;
+    }),
+  );
+
+describe("byte path, lists and structures", () => {
+  const model = compiled(nested);
+
+  it("plans lists of numbers, strings and structures, and structures", () => {
+    const plan = rowPlan(model.inputSchema, "id");
+    expect(plan?.map((s) => [s.name, s.value.kind, s.blank])).toEqual([
+      ["applicant", "object", false],
+      ["members", "list", false],
+      ["flows", "list", false],
+      ["tags", "list", true],
+    ]);
+  });
+
+  it("writes the same records as the general path for any piece", () => {
+    const bytes = pieceScorer(model, { input: "jsonl", output: "jsonl" });
+    const general = generalJsonlScorer(model, { input: "jsonl", output: "jsonl" });
+    const reader = new JsonRowReader(rowPlan(model.inputSchema, "id")!, "id");
+    let taken = 0;
+    let total = 0;
+    fc.assert(
+      fc.property(fc.array(nestedLine, { maxLength: 8 }), (lines) => {
+        const text = lines.join("\n");
+        expect(run(bytes, text)).toEqual(run(general, text));
+        taken += lines.filter((l) => reader.read(encoder.encode(l), 0) >= 0).length;
+        total += lines.length;
+      }),
+      { numRuns: 300 },
+    );
+    // the byte path took a good share of the rows: the property is not met by declining them
+    expect(taken / total).toBeGreaterThan(0.2);
   });
 });
