@@ -5,6 +5,7 @@
 // other models and formats, goes the general way: text, JSON.parse, the validator, evaluate,
 // JSON.stringify. Both ways write the same bytes for a row.
 import { diagnostic, type Diagnostic } from "../ir/diagnostics.js";
+import { refill, type EvaluationLimits } from "../runtime/budget.js";
 import type { ByteSink } from "./byte-sink.js";
 import { parseCsv } from "./csv.js";
 import { csvStateReader } from "./csv-state.js";
@@ -12,6 +13,7 @@ import { DecisionRecordWriter } from "./decision-record-writer.js";
 import { JsonRowReader } from "./json-row-reader.js";
 import { recordWriter, type OutputFormat, type RowError } from "./records.js";
 import type { RowModel } from "./row-model.js";
+import { evaluationError, withinLimits } from "./row-budget.js";
 import { rowPlan } from "./row-plan.js";
 
 export type InputFormat = "jsonl" | "csv";
@@ -23,6 +25,8 @@ export interface ScoreOptions {
   exactDecimals?: boolean;
   /** the field echoed as `id` (default "id") */
   idField?: string;
+  /** each row's evaluation budget (default: the service's, runtime/budget.ts) */
+  limits?: Partial<EvaluationLimits>;
 }
 
 interface PieceInput {
@@ -61,10 +65,11 @@ function rowScorer(model: RowModel, options: ScoreOptions): RowScorer {
       const valid = model.validate(state);
       if (valid.ok) {
         try {
+          refill();
           out.push(writer.decisions(row, id, model.evaluate(state as Record<string, unknown>, evaluateOptions)));
           return true;
         } catch (e) {
-          error = { code: "evaluation", message: (e as Error).message ?? String(e) };
+          error = evaluationError(e, options.limits);
         }
       } else error = { ...rowError(diagnostic("state.invalid", { variant: "row" })), errors: valid.errors };
     }
@@ -142,6 +147,7 @@ function byteJsonlScorer(model: RowModel, options: ScoreOptions, reader: JsonRow
       if (next >= 0) {
         let decisions = null;
         try {
+          refill();
           decisions = model.evaluateToValues(reader.values);
         } catch {
           // the general way says what failed
@@ -185,10 +191,13 @@ function csvScorer(model: RowModel, options: ScoreOptions): PieceScorer {
   };
 }
 
-/** A function that scores pieces of `options.input` bytes into `options.output` bytes. */
-export function pieceScorer(model: RowModel, options: ScoreOptions): PieceScorer {
+function unmeteredScorer(model: RowModel, options: ScoreOptions): PieceScorer {
   if (options.input === "csv") return csvScorer(model, options);
   const idField = options.idField ?? "id";
   const slots = options.output === "jsonl" && !options.exactDecimals ? rowPlan(model.inputSchema, idField) : null;
   return slots ? byteJsonlScorer(model, options, new JsonRowReader(slots, idField)) : generalJsonlScorer(model, options);
 }
+
+/** A function that scores pieces of `options.input` bytes into `options.output` bytes, each row within the budget. */
+export const pieceScorer = (model: RowModel, options: ScoreOptions): PieceScorer =>
+  withinLimits(options.limits, unmeteredScorer(model, options));

@@ -1,12 +1,15 @@
 // Writes a row's JSONL record `{"row":N,"id":…,"decisions":{…}}` as bytes straight from the FEEL
 // values a model returns, the same bytes as `JSON.stringify` of the decisions in JSON: short
-// decimals are written from their digits, table outputs and flags as they are, and any other
-// value (long or tiny numbers, quotients, temporals, lists, contexts) through toJson and
-// JSON.stringify.
+// decimals are written from their digits, table outputs and flags as they are, temporals as their
+// text, lists and contexts item by item (no JSON copy of them is built: a model that returns a
+// table of brackets on every row spent more on that copy than on its evaluation), and any other
+// value (long or tiny numbers, quotients, ranges) through toJson and JSON.stringify.
 import { Decimal } from "../runtime/decimal.js";
 import { POW10 } from "../runtime/decimal-scaled.js";
 import { toJson } from "../runtime/json.js";
-import type { FeelValue } from "../runtime/values.js";
+import { isTemporalValue } from "../runtime/kinds.js";
+import { temporalToString } from "../runtime/temporal/format.js";
+import { FeelContext, type FeelValue } from "../runtime/values.js";
 import { chunk, type ByteSink, type Chunk } from "./byte-sink.js";
 
 const ROW = chunk('{"row":');
@@ -20,7 +23,14 @@ const QUOTE = 34,
   BACKSLASH = 92,
   MINUS = 45,
   DOT = 46,
-  ZERO = 48;
+  ZERO = 48,
+  NINE = 57,
+  COMMA = 44,
+  COLON = 58;
+const OPEN_LIST = 91,
+  CLOSE_LIST = 93,
+  OPEN = 123,
+  CLOSE = 125;
 
 /** Below 10^15 a decimal with a fraction prints as its digits; so does any safe integer. */
 const DOUBLE_DIGITS = 1e15;
@@ -71,21 +81,66 @@ function plainString(sink: ByteSink, s: string): boolean {
   return true;
 }
 
-/** One decision's value; false when it has no JSON form to write (the row then takes the general path). */
+/** A string as JSON.stringify writes it. */
+function string(sink: ByteSink, s: string): void {
+  if (!plainString(sink, s)) sink.text(JSON.stringify(s));
+}
+
+/** One decision's value (or an item or entry of one); false when it has no JSON form to write (the row then takes the general path). */
 function value(sink: ByteSink, v: FeelValue): boolean {
   if (v === null || v === undefined) sink.chunk(NULL);
   else if (v === true) sink.chunk(TRUE);
   else if (v === false) sink.chunk(FALSE);
-  else if (typeof v === "string") {
-    if (!plainString(sink, v)) sink.text(JSON.stringify(v));
-  } else {
+  else if (typeof v === "string") string(sink, v);
+  else if (v instanceof Decimal) {
     const start = sink.pos;
-    if (v instanceof Decimal && v.q === 1 && decimal(sink, v)) return true;
+    if (v.q === 1 && decimal(sink, v)) return true;
     sink.pos = start;
-    const json = JSON.stringify(toJson(v));
-    if (json === undefined) return false;
-    sink.text(json);
+    return other(sink, v);
+  } else if (Array.isArray(v)) return list(sink, v);
+  else if (v instanceof FeelContext) return context(sink, v);
+  else if (isTemporalValue(v)) string(sink, temporalToString(v));
+  else return other(sink, v);
+  return true;
+}
+
+function list(sink: ByteSink, items: readonly FeelValue[]): boolean {
+  sink.byte(OPEN_LIST);
+  for (let i = 0; i < items.length; i++) {
+    if (i > 0) sink.byte(COMMA);
+    if (!value(sink, items[i]!)) return false;
   }
+  sink.byte(CLOSE_LIST);
+  return true;
+}
+
+/**
+ * A context's entries in their order. JSON.stringify puts keys that are array indexes ("0", "12")
+ * first, in numeric order: a context with a key that starts with a digit goes the general way.
+ */
+function context(sink: ByteSink, c: FeelContext): boolean {
+  for (const key of c.entries.keys()) {
+    const first = key.charCodeAt(0);
+    if (first >= ZERO && first <= NINE) return other(sink, c);
+  }
+  sink.byte(OPEN);
+  let comma = false;
+  for (const [key, v] of c.entries) {
+    if (comma) sink.byte(COMMA);
+    comma = true;
+    string(sink, key);
+    sink.byte(COLON);
+    if (!value(sink, v)) return false;
+  }
+  sink.byte(CLOSE);
+  return true;
+}
+
+/** Any value through its JSON form and JSON.stringify. */
+function other(sink: ByteSink, v: FeelValue): boolean {
+  const json = JSON.stringify(toJson(v));
+  if (json === undefined) return false;
+  sink.text(json);
   return true;
 }
 

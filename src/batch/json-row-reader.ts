@@ -1,13 +1,14 @@
 // Reads a JSONL row's inputs straight from its UTF-8 bytes into the values JSON.parse would give
 // them, for the rows that are plainly valid: one flat object whose declared inputs are numbers,
-// strings and booleans that satisfy the input schema. Anything else (invalid JSON, escapes in a
+// strings (free, from a closed set, or of a temporal format) and booleans that satisfy the input schema. Anything else (invalid JSON, escapes in a
 // value it needs, a duplicate key, a value the schema rejects) is not read here: `read` says so
 // and the row takes the general path (JSON.parse, the validator, the error records), so every row
 // is scored exactly as that path scores it. Keys the model does not read are checked as JSON and
 // skipped.
+import { FEEL_FORMATS } from "../compiler/5-load/formats.js";
 import { POW10 } from "../runtime/decimal-scaled.js";
 import { setOwn } from "../runtime/json.js";
-import type { Slot } from "./row-plan.js";
+import type { Slot, SlotValue } from "./row-plan.js";
 
 const TAB = 9,
   LF = 10,
@@ -36,8 +37,23 @@ const LITERALS = { true: encoder.encode("true"), false: encoder.encode("false"),
 /** A key of a row: an input's slot (index; -1 for none) and/or the echoed id field. */
 interface Key {
   bytes: Uint8Array;
+  /** the name and its closing quote, as little-endian words (the last 0–3 bytes in `tail`) */
+  words: Uint32Array;
+  tail: Uint8Array;
   slot: number;
   id: boolean;
+}
+
+/** A key of these name bytes: matched four bytes at a time (a wide row's keys are most of its bytes). */
+function key(bytes: Uint8Array, slot: number, id: boolean): Key {
+  const quoted = new Uint8Array(bytes.length + 1);
+  quoted.set(bytes);
+  quoted[bytes.length] = QUOTE;
+  const full = quoted.length >> 2;
+  const words = new Uint32Array(full);
+  const view = new DataView(quoted.buffer);
+  for (let i = 0; i < full; i++) words[i] = view.getUint32(4 * i, true);
+  return { bytes, words, tail: quoted.slice(4 * full), slot, id };
 }
 
 /** Whitespace inside a line (a line feed ends the row, so it is not skipped). */
@@ -156,8 +172,31 @@ function idWritesBack(b: Uint8Array, from: number, to: number): boolean {
 const NUMBER = 0,
   ENUM = 1,
   STRING = 2,
-  BOOLEAN = 3;
-const KINDS: Record<Slot["value"]["kind"], number> = { number: NUMBER, enum: ENUM, string: STRING, boolean: BOOLEAN };
+  BOOLEAN = 3,
+  LIST = 4,
+  OBJECT = 5;
+const KINDS: Record<SlotValue["kind"], number> = {
+  number: NUMBER,
+  enum: ENUM,
+  string: STRING,
+  boolean: BOOLEAN,
+  list: LIST,
+  object: OBJECT,
+};
+
+/** A value the reader reads: a top-level input, a list's item or an object's field. */
+interface Spec {
+  value: SlotValue;
+  /** null is allowed */
+  nullable: boolean;
+}
+
+/** A field of an object value. */
+interface Field {
+  name: string;
+  bytes: Uint8Array;
+  spec: number;
+}
 
 const latin1 = (b: Uint8Array, from: number, to: number): string =>
   String.fromCharCode.apply(null, b.subarray(from, to) as unknown as number[]);
@@ -170,7 +209,9 @@ export class JsonRowReader {
   idEnd = -1;
   private readonly keys: Key[];
   private readonly names: string[];
+  /** per spec (the top-level inputs first, in slot order, then the items and fields of lists and objects) */
   private readonly kinds: Uint8Array;
+  /** null allowed; for a top-level input, also a missing key (read as null) */
   private readonly blank: Uint8Array;
   /** the schema's bounds, unbounded as ±Infinity */
   private readonly min: Float64Array;
@@ -179,27 +220,61 @@ export class JsonRowReader {
   private readonly below: Float64Array;
   private readonly enumBytes: Uint8Array[][];
   private readonly enumValues: string[][];
+  /** per string spec, its format's check (the validator's own), or null */
+  private readonly formats: (((s: string) => boolean) | null)[];
+  /** per list spec, its items' spec */
+  private readonly items: Int32Array;
+  /** per object spec, its fields, and the bits of the required ones (one bit per field, in order) */
+  private readonly fields: Field[][];
+  private readonly required: Int32Array;
+  /** the value `parse` read last */
+  private parsed: unknown = null;
   /** per slot, the number of the last row that set it */
   private readonly seen: Int32Array;
   private row = 0;
   /** the keys of the last row read, in its order: rows of a file mostly repeat it */
   private readonly order: Key[] = [];
+  /** a view of the bytes last read (a piece's rows share it) */
+  private viewOf: Uint8Array | null = null;
+  private dataView: DataView<ArrayBufferLike> = new DataView(new ArrayBuffer(0));
 
   constructor(slots: Slot[], idField: string) {
     const n = slots.length;
     this.names = slots.map((s) => s.name);
-    this.keys = slots.map((s, i) => ({ bytes: encoder.encode(s.name), slot: i, id: s.name === idField }));
-    if (!this.names.includes(idField)) this.keys.push({ bytes: encoder.encode(idField), slot: -1, id: true });
-    this.kinds = Uint8Array.from(slots, (s) => KINDS[s.value.kind]);
-    this.blank = Uint8Array.from(slots, (s) => (s.blank ? 1 : 0));
+    this.keys = slots.map((s, i) => key(encoder.encode(s.name), i, s.name === idField));
+    if (!this.names.includes(idField)) this.keys.push(key(encoder.encode(idField), -1, true));
+    // Every value to read gets a spec number: the inputs 0..n-1, then nested ones as they are found.
+    const specs: Spec[] = slots.map((s) => ({ value: s.value, nullable: s.blank }));
+    const items: number[] = [];
+    const fields: Field[][] = [];
+    const required: number[] = [];
+    for (let i = 0; i < specs.length; i++) {
+      const v = specs[i]!.value;
+      if (v.kind === "list") {
+        items[i] = specs.push({ value: v.items.value, nullable: v.items.nullable }) - 1;
+      } else if (v.kind === "object") {
+        fields[i] = v.fields.map((f) => ({
+          name: f.name,
+          bytes: encoder.encode(f.name),
+          spec: specs.push({ value: f.value, nullable: f.nullable }) - 1,
+        }));
+        required[i] = v.fields.reduce((bits, f, j) => (f.required ? bits | (1 << j) : bits), 0);
+      }
+    }
+    this.kinds = Uint8Array.from(specs, (s) => KINDS[s.value.kind]);
+    this.blank = Uint8Array.from(specs, (s) => (s.nullable ? 1 : 0));
     const bound = (key: "minimum" | "maximum" | "exclusiveMinimum" | "exclusiveMaximum", none: number) =>
-      Float64Array.from(slots, (s) => (s.value.kind === "number" ? (s.value[key] ?? none) : none));
+      Float64Array.from(specs, (s) => (s.value.kind === "number" ? (s.value[key] ?? none) : none));
     this.min = bound("minimum", -Infinity);
     this.max = bound("maximum", Infinity);
     this.above = bound("exclusiveMinimum", -Infinity);
     this.below = bound("exclusiveMaximum", Infinity);
-    this.enumValues = slots.map((s) => (s.value.kind === "enum" ? s.value.values : []));
+    this.enumValues = specs.map((s) => (s.value.kind === "enum" ? s.value.values : []));
     this.enumBytes = this.enumValues.map((values) => values.map((v) => encoder.encode(v)));
+    this.formats = specs.map((s) => (s.value.kind === "string" && s.value.format !== undefined ? FEEL_FORMATS[s.value.format]! : null));
+    this.items = Int32Array.from(specs, (_, i) => items[i] ?? -1);
+    this.fields = specs.map((_, i) => fields[i] ?? []);
+    this.required = Int32Array.from(specs, (_, i) => required[i] ?? 0);
     this.seen = new Int32Array(n);
     for (const name of this.names) setOwn(this.values, name, undefined);
   }
@@ -223,7 +298,7 @@ export class JsonRowReader {
         if (b[p] !== QUOTE) return -1;
         // the key at this place in the last row, else a search
         const guess = this.order[j];
-        let keyEnd = guess === undefined ? -1 : keyAt(b, p, guess.bytes);
+        let keyEnd = guess === undefined ? -1 : keyAt(b, this.view(b), p, guess);
         let key = guess!;
         if (keyEnd < 0) {
           keyEnd = plainStringEnd(b, p); // a key with escapes is left to JSON.parse
@@ -253,6 +328,14 @@ export class JsonRowReader {
     return p < b.length ? p + 1 : p;
   }
 
+  private view(b: Uint8Array): DataView<ArrayBufferLike> {
+    if (b !== this.viewOf) {
+      this.viewOf = b;
+      this.dataView = new DataView(b.buffer, b.byteOffset, b.byteLength);
+    }
+    return this.dataView;
+  }
+
   /** The key whose name is the bytes from..to (a new one, slot -1, for a key the model does not read). */
   private key(b: Uint8Array, from: number, to: number): Key {
     const length = to - from;
@@ -261,7 +344,7 @@ export class JsonRowReader {
       const key = keys[k]!;
       if (key.bytes.length === length && wordEnd(b, from, key.bytes) >= 0) return key;
     }
-    return { bytes: b.slice(from, to), slot: -1, id: false };
+    return key(b.slice(from, to), -1, false);
   }
 
   /** Reads a known key's value at p: the end of the value, or -1. */
@@ -283,25 +366,87 @@ export class JsonRowReader {
   }
 
   private slotValue(slot: number, b: Uint8Array, p: number): number {
+    const end = this.parse(slot, b, p);
+    if (end >= 0) this.values[this.names[slot]!] = this.parsed;
+    return end;
+  }
+
+  /** Reads the value of `spec` at p into `parsed`: the end of the value, or -1. */
+  private parse(spec: number, b: Uint8Array, p: number): number {
     const c = b[p];
     if (c === 110 /* n */) {
-      if (this.blank[slot] === 0) return -1;
-      this.values[this.names[slot]!] = null;
+      if (this.blank[spec] === 0) return -1;
+      this.parsed = null;
       return wordEnd(b, p, LITERALS.null);
     }
-    switch (this.kinds[slot]) {
+    switch (this.kinds[spec]) {
       case NUMBER:
-        return this.number(slot, b, p);
+        return this.number(spec, b, p);
       case ENUM:
-        return this.choice(slot, b, p);
+        return this.choice(spec, b, p);
       case STRING:
-        return this.string(slot, b, p);
+        return this.string(spec, b, p);
+      case LIST:
+        return c === OPEN_ARRAY ? this.list(spec, b, p) : -1;
+      case OBJECT:
+        return c === OPEN ? this.object(spec, b, p) : -1;
       default: {
         const end = c === 116 ? wordEnd(b, p, LITERALS.true) : wordEnd(b, p, LITERALS.false);
-        if (end >= 0) this.values[this.names[slot]!] = c === 116;
+        this.parsed = c === 116;
         return end;
       }
     }
+  }
+
+  /** A list: a new array of its items, each read as the item spec says. */
+  private list(spec: number, b: Uint8Array, p: number): number {
+    const item = this.items[spec]!;
+    const out: unknown[] = [];
+    p = skipSpace(b, p + 1);
+    if (b[p] !== CLOSE_ARRAY)
+      for (;;) {
+        p = this.parse(item, b, p);
+        if (p < 0) return -1;
+        out.push(this.parsed);
+        p = skipSpace(b, p);
+        if (b[p] === CLOSE_ARRAY) break;
+        if (b[p] !== COMMA) return -1;
+        p = skipSpace(b, p + 1);
+      }
+    this.parsed = out;
+    return p + 1;
+  }
+
+  /**
+   * An object: a new one with its fields in the row's order, as JSON.parse builds it. A key that
+   * is not a field, or a field twice, is left to the general way (the model would see them).
+   */
+  private object(spec: number, b: Uint8Array, p: number): number {
+    const fields = this.fields[spec]!;
+    const out: Record<string, unknown> = {};
+    let seen = 0;
+    p = skipSpace(b, p + 1);
+    if (b[p] !== CLOSE)
+      for (;;) {
+        const keyEnd = plainStringEnd(b, p);
+        if (keyEnd < 0) return -1;
+        const f = fieldAt(fields, b, p + 1, keyEnd - 1);
+        if (f < 0 || (seen & (1 << f)) !== 0) return -1;
+        seen |= 1 << f;
+        p = skipSpace(b, keyEnd);
+        if (b[p] !== COLON) return -1;
+        p = this.parse(fields[f]!.spec, b, skipSpace(b, p + 1));
+        if (p < 0) return -1;
+        setOwn(out, fields[f]!.name, this.parsed);
+        p = skipSpace(b, p);
+        if (b[p] === CLOSE) break;
+        if (b[p] !== COMMA) return -1;
+        p = skipSpace(b, p + 1);
+      }
+    const required = this.required[spec]!;
+    if ((seen & required) !== required) return -1;
+    this.parsed = out;
+    return p + 1;
   }
 
   /** A JSON number: short ones from their digits (m / 10^k is the double JSON.parse gives), others through Number. */
@@ -340,7 +485,7 @@ export class JsonRowReader {
       if (negative) x = -x;
     }
     if (!(x >= this.min[slot]! && x <= this.max[slot]! && x > this.above[slot]! && x < this.below[slot]!)) return -1;
-    this.values[this.names[slot]!] = x;
+    this.parsed = x;
     return p;
   }
 
@@ -353,7 +498,7 @@ export class JsonRowReader {
     const values = this.enumBytes[slot]!;
     for (let v = 0; v < values.length; v++) {
       if (values[v]!.length === length && wordEnd(b, from, values[v]!) >= 0) {
-        this.values[this.names[slot]!] = this.enumValues[slot]![v];
+        this.parsed = this.enumValues[slot]![v];
         return end;
       }
     }
@@ -366,15 +511,33 @@ export class JsonRowReader {
     let plain = true;
     for (let i = p + 1; i < end - 1; i++) if (b[i]! >= 0x80 || b[i] === BACKSLASH) plain = false;
     // escapes and other than ASCII: as JSON.parse reads the string's own text
-    this.values[this.names[slot]!] = plain ? latin1(b, p + 1, end - 1) : JSON.parse(utf8.decode(b.subarray(p, end)));
+    const text: string = plain ? latin1(b, p + 1, end - 1) : JSON.parse(utf8.decode(b.subarray(p, end)));
+    const format = this.formats[slot];
+    if (format && !format(text)) return -1;
+    this.parsed = text;
     return end;
   }
 }
 
+/** The field whose name is the bytes from..to, or -1. */
+function fieldAt(fields: readonly Field[], b: Uint8Array, from: number, to: number): number {
+  for (let f = 0; f < fields.length; f++) {
+    const name = fields[f]!.bytes;
+    if (name.length === to - from && wordEnd(b, from, name) >= 0) return f;
+  }
+  return -1;
+}
+
 /** The end of the string at p when it is exactly `key` (quoted), or -1. */
-function keyAt(b: Uint8Array, p: number, key: Uint8Array): number {
-  const end = wordEnd(b, p + 1, key);
-  return end >= 0 && b[end] === QUOTE ? end + 1 : -1;
+function keyAt(b: Uint8Array, view: DataView<ArrayBufferLike>, p: number, key: Key): number {
+  const from = p + 1;
+  const words = key.words;
+  const tail = key.tail;
+  const end = from + 4 * words.length + tail.length;
+  if (end > b.length) return -1;
+  for (let i = 0; i < words.length; i++) if (view.getUint32(from + 4 * i, true) !== words[i]) return -1;
+  for (let i = 0, q = end - tail.length; i < tail.length; i++) if (b[q + i] !== tail[i]) return -1;
+  return end;
 }
 
 /** The end of a string without escapes starting at p, or -1. */

@@ -1,15 +1,22 @@
 // Which inputs a batch can read straight from a row's bytes: the plan the byte reader follows.
 // It is derived from the input schema alone (all a worker has), and covers the flat states most
-// batches score: numbers with bounds, strings from a closed set, free strings and booleans, each
-// possibly blank. A model with any other input (temporals, structs, lists, untyped) gets no plan
-// and every row takes the general path: JSON.parse, the schema validator, evaluate.
+// batches score: numbers with bounds, strings from a closed set, free strings, dates, times,
+// date-times and durations (strings of a FEEL format) and booleans, each possibly blank, and
+// lists and structures of those (cash flows, household members). A model with any other input
+// (untyped, or a schema keyword the plan does not know) gets no plan and every row takes the
+// general path: JSON.parse, the schema validator, evaluate.
+import { FEEL_FORMATS } from "../compiler/5-load/formats.js";
 
-type SlotValue =
+export type SlotValue =
   | { kind: "number"; minimum?: number; maximum?: number; exclusiveMinimum?: number; exclusiveMaximum?: number }
   /** a string from a closed set (choices, levels, `string "a","b"`) */
   | { kind: "enum"; values: string[] }
-  | { kind: "string" }
-  | { kind: "boolean" };
+  /** with a format: one of FEEL_FORMATS, checked as the validator checks it */
+  | { kind: "string"; format?: string }
+  | { kind: "boolean" }
+  | { kind: "list"; items: { value: SlotValue; nullable: boolean } }
+  /** at most 31 fields (the reader keeps one bit per field); a key that is not a field is left to the general path */
+  | { kind: "object"; fields: { name: string; value: SlotValue; nullable: boolean; required: boolean }[] };
 
 export interface Slot {
   name: string;
@@ -22,7 +29,10 @@ type Schema = Record<string, unknown>;
 
 const BOUNDS = ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"] as const;
 /** The keywords a slot understands; a property schema with any other is not read as bytes. */
-const KNOWN = new Set<string>(["description", "type", "enum", ...BOUNDS]);
+const KNOWN = new Set<string>(["description", "type", "enum", "format", ...BOUNDS]);
+const KNOWN_LIST = new Set<string>(["description", "type", "items"]);
+const KNOWN_OBJECT = new Set<string>(["description", "type", "properties", "required", "additionalProperties"]);
+const MAX_FIELDS = 31;
 
 /** The one non-null type of a property schema (`"number"` or `["number", "null"]`). */
 function baseType(s: Schema, blank: boolean): string | undefined {
@@ -31,8 +41,49 @@ function baseType(s: Schema, blank: boolean): string | undefined {
   return types.length === 2 && types[1] === "null" && typeof types[0] === "string" ? types[0] : undefined;
 }
 
+const only = (s: Schema, known: Set<string>): boolean => Object.keys(s).every((k) => known.has(k));
+
+/** A nested value (a list's items, a structure's field): null allowed when its type lists "null". */
+function nested(s: unknown): { value: SlotValue; nullable: boolean } | null {
+  if (!s || typeof s !== "object" || Array.isArray(s)) return null;
+  const schema = s as Schema;
+  const nullable = Array.isArray(schema.type);
+  const value = slotValue(schema, baseType(schema, nullable), nullable);
+  return value && { value, nullable };
+}
+
+function listValue(s: Schema): SlotValue | null {
+  const items = only(s, KNOWN_LIST) ? nested(s.items) : null;
+  return items && { kind: "list", items };
+}
+
+function objectValue(s: Schema): SlotValue | null {
+  const properties = s.properties as Record<string, unknown> | undefined;
+  if (!only(s, KNOWN_OBJECT) || !properties || typeof properties !== "object") return null;
+  if (s.additionalProperties !== undefined && typeof s.additionalProperties !== "boolean") return null;
+  const names = Object.keys(properties);
+  if (names.length > MAX_FIELDS || !names.every((n) => PLAIN_NAME.test(n))) return null;
+  const required = new Set((s.required as string[] | undefined) ?? []);
+  if ([...required].some((n) => !Object.hasOwn(properties, n))) return null;
+  const fields = [];
+  for (const name of names) {
+    const field = nested(properties[name]);
+    if (!field) return null;
+    fields.push({ name, ...field, required: required.has(name) });
+  }
+  return { kind: "object", fields };
+}
+
 function slotValue(s: Schema, type: string | undefined, blank: boolean): SlotValue | null {
+  if (type === "array") return listValue(s);
+  if (type === "object") return objectValue(s);
   if (Object.keys(s).some((k) => !KNOWN.has(k))) return null;
+  if (s.format !== undefined) {
+    const format = s.format as string;
+    return type === "string" && s.enum === undefined && Object.hasOwn(FEEL_FORMATS, format) && !BOUNDS.some((b) => s[b] !== undefined)
+      ? { kind: "string", format }
+      : null;
+  }
   const hasBounds = BOUNDS.some((b) => s[b] !== undefined);
   if (type === "number" && s.enum === undefined) {
     const value: SlotValue = { kind: "number" };

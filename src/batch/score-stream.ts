@@ -1,21 +1,22 @@
-// Streams a batch through a pool in constant memory: reads input bytes, cuts them into pieces of
-// whole records, keeps a bounded number of pieces out at workers, and writes results in input
-// order, waiting whenever the output cannot keep up. Pieces and results travel in buffers lent
-// from one BufferPool and given back once a worker or the output is done with them.
+// Streams a batch through a pool in constant memory: reads input bytes into pieces of whole
+// records, keeps a bounded number of pieces out at workers, and writes results in input order,
+// waiting whenever the output cannot keep up. Pieces and results travel in buffers lent from one
+// BufferPool and given back once a worker or the output is done with them.
 import type { Writable } from "node:stream";
 import { BufferPool } from "./buffer-pool.js";
+import type { ByteSource } from "./byte-source.js";
 import type { InputFormat } from "./chunk-scorer.js";
 import { parseCsv } from "./csv.js";
 import { OrderedOutput, type Tally } from "./ordered-output.js";
 import type { Pool } from "./pool.js";
-import { RecordSplitter, type Piece } from "./record-splitter.js";
+import { PieceReader, type Piece } from "./piece-reader.js";
 
 export interface BatchOptions {
   /** a started pool: its workers know the model and how to read and write rows */
   pool: Pool;
   workers: number;
-  /** input chunks; each may be overwritten once the next one is asked for */
-  input: AsyncIterable<Buffer | string>;
+  /** the input's bytes (byte-source.ts) */
+  input: ByteSource;
   format: InputFormat;
   output: Writable;
   /**
@@ -27,7 +28,7 @@ export interface BatchOptions {
   header?: string | null;
   /** pieces out at workers or waiting to be written, per worker */
   piecesPerWorker?: number;
-  /** bytes a piece holds at least (but for the last); default 32 KiB */
+  /** bytes a piece is read to (but for the last, and a longer record); default 256 KiB */
   pieceBytes?: number;
   /** called after each piece's results are written */
   onProgress?: (done: Tally) => void;
@@ -35,7 +36,7 @@ export interface BatchOptions {
 
 export type Summary = Tally;
 
-const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+const decoder = new TextDecoder();
 
 /** The first CSV record with its line break (quotes may hold line breaks). */
 function firstRecord(text: string): string {
@@ -50,25 +51,15 @@ function firstRecord(text: string): string {
 
 /** The CSV header's column names, cut off the first piece (the header is record 0). */
 function takeHeader(piece: Piece): { columns: string[]; rest: Piece } {
-  const header = firstRecord(piece.bytes.toString("utf8"));
+  const header = firstRecord(decoder.decode(piece.bytes));
   const [columns = []] = parseCsv(header);
   return { columns, rest: { bytes: piece.bytes.subarray(Buffer.byteLength(header)), records: piece.records - 1 } };
 }
 
-/** Input bytes without a leading UTF-8 byte order mark. */
-async function* withoutBom(input: AsyncIterable<Buffer | string>): AsyncGenerator<Buffer> {
-  let first = true;
-  for await (const chunk of input) {
-    const buf = typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer);
-    yield first && buf.subarray(0, 3).equals(BOM) ? buf.subarray(3) : buf;
-    first = false;
-  }
-}
-
 export async function scoreStream(options: BatchOptions): Promise<Summary> {
   const { format, pool, output } = options;
-  const pieceBytes = options.pieceBytes ?? 32 * 1024;
-  const buffers = new BufferPool(8 * pieceBytes);
+  const pieceBytes = options.pieceBytes ?? 256 * 1024;
+  const buffers = new BufferPool(pieceBytes);
   const limit = Math.max(2, (options.piecesPerWorker ?? 4) * options.workers);
   const recycle = options.outputCopies ? (out: Uint8Array) => buffers.give(out.buffer as SharedArrayBuffer) : undefined;
   const ordered = new OrderedOutput(output, limit, options.onProgress, recycle);
@@ -84,24 +75,18 @@ export async function scoreStream(options: BatchOptions): Promise<Summary> {
   );
 
   if (options.header) output.write(options.header);
-  const splitter = new RecordSplitter(format === "csv" ? "csv" : "lines", pieceBytes);
+  const reader = new PieceReader(options.input, format === "csv" ? "csv" : "lines", buffers, pieceBytes);
   let nextRow = 1;
   let columns: string[] | undefined;
-  const send = async (piece: Piece | null) => {
-    if (!piece) return;
+  // The next piece is read while the workers score the last ones; it waits for room to be sent.
+  for (let piece = await reader.next(); piece; piece = await reader.next()) {
     if (format === "csv" && !columns) ({ columns, rest: piece } = takeHeader(piece));
-    // A copy of the piece in a lent buffer: the input reads its next chunk into its own.
-    const length = piece.bytes.length;
-    const bytes = new Uint8Array(buffers.take(length), 0, length);
-    bytes.set(piece.bytes);
     const seq = await ordered.next();
-    inputBytes.set(seq, length);
+    inputBytes.set(seq, piece.bytes.length);
     // room for records about twice the size of their rows; the worker grows it if they are larger
-    pool.submit({ seq, first: nextRow, bytes, spare: buffers.take(2 * length), columns });
+    pool.submit({ seq, first: nextRow, bytes: piece.bytes, spare: buffers.take(2 * piece.bytes.length), columns });
     nextRow += piece.records;
-  };
-  for await (const chunk of withoutBom(options.input)) await send(splitter.push(chunk));
-  await send(splitter.end());
+  }
   await ordered.finished();
   return { ...ordered.done };
 }

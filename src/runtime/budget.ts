@@ -70,6 +70,25 @@ export function leave(): void {
   depth++;
 }
 
+/**
+ * The whole budget again for the next evaluation inside the same withBudget: a batch scores many
+ * rows under one set of limits and gives each row all of it, without a withBudget (and its
+ * allocations) per row. Depth needs no refill: every enter has its leave in a finally.
+ */
+export function refill(): void {
+  steps = limits.steps;
+  size = limits.size;
+}
+
+/**
+ * The limit an evaluation error means, if any: a BudgetExceeded, or a stack overflow that slipped
+ * past the depth count (deep expressions in every call), which is the depth limit too.
+ */
+export function exceededLimit(e: unknown, depthLimit: number): BudgetExceeded | null {
+  if (e instanceof BudgetExceeded) return e;
+  return e instanceof RangeError && /call stack/i.test(e.message) ? new BudgetExceeded("depth", depthLimit) : null;
+}
+
 /** Runs fn within the limits given (the others as outside a budget). */
 export function withBudget<T>(within: Partial<EvaluationLimits>, fn: () => T): T {
   const saved = { limits, steps, size, depth };

@@ -2,7 +2,7 @@
 // Two ways to get there: a JSON state that matches the input schema runs deterministically
 // (here); anything else is read first (read-evidence.ts). Both evaluate within the budget and
 // refuse to answer a question whose decision is null.
-import { BudgetExceeded, withBudget, type LimitKind } from "../runtime/budget.js";
+import { exceededLimit, withBudget, type LimitKind } from "../runtime/budget.js";
 import { collectProblems } from "../runtime/problems.js";
 import type { CheckResult, CompiledModel, ModelIdentity } from "../compiler/index.js";
 import type { Diagnostic } from "../ir/diagnostics.js";
@@ -47,9 +47,6 @@ const REMEDY: Record<LimitKind, { option: string; advice: string }> = {
   depth: { option: "--eval-depth", advice: "recurse less deeply" },
 };
 
-/** A stack overflow that slipped past the depth count (deep expressions in every call) is that limit too. */
-const isStackOverflow = (e: unknown): boolean => e instanceof RangeError && /call stack/i.test(e.message);
-
 /** Evaluation within the budget, with the FEEL problems it reported. */
 export function withinBudget<T>(deps: ServiceDeps, evaluate: () => T): Outcome<{ result: T; messages: string[] }> {
   const { evaluationSteps: steps, evaluationSize: size, evaluationDepth: depth } = deps.limits;
@@ -57,7 +54,7 @@ export function withinBudget<T>(deps: ServiceDeps, evaluate: () => T): Outcome<{
     const { result, problems } = withBudget({ steps, size, depth }, () => collectProblems(evaluate));
     return success({ result, messages: problems });
   } catch (e) {
-    const exceeded = e instanceof BudgetExceeded ? e : isStackOverflow(e) ? new BudgetExceeded("depth", depth) : null;
+    const exceeded = exceededLimit(e, depth);
     if (!exceeded) throw e;
     const { option, advice } = REMEDY[exceeded.kind];
     const message = `${exceeded.message} (the server's ${option}); ${advice}`;

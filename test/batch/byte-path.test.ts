@@ -37,6 +37,8 @@ const flat: ModelInput = {
       note: { type: "string", desc: "free text" },
       vip: { type: "boolean", desc: "vip", blank: true },
       "odd \u00e9 name": { type: "number", desc: "non-ASCII name" },
+      due: { type: "date", desc: "due" },
+      opened: { type: "date and time", desc: "opened", blank: true },
     },
     decisions: {
       fee: "if vip = true then 0 else decimal(amount * (if rate = null then 0.015 else rate / 100), 2)",
@@ -48,6 +50,8 @@ const flat: ModelInput = {
       "name twice": '"\u00e9" + string(odd \u00e9 name)',
       flags: '[vip, band = "low"]',
       "1": "amount > 10",
+      "due again": "due",
+      "opened on time": "if opened = null then null else date(opened) <= due",
       decision: [
         ["band", "amount", "=> string"],
         ["high", "> 500", "refer"],
@@ -65,7 +69,10 @@ const spaced = (text: string) =>
   fc.tuple(fc.constantFrom("", " ", "\t", "  "), fc.constantFrom("", " ", "\r")).map(([a, b]) => `${a}${text}${b}`);
 
 /** Values for an input key: mostly plain and valid, sometimes tricky or wrong (the general path must then answer). */
-function valueText(kind: "number" | "band" | "channel" | "string" | "boolean"): fc.Arbitrary<string> {
+function valueText(kind: "number" | "band" | "channel" | "string" | "boolean" | "date" | "dateTime"): fc.Arbitrary<string> {
+  const day = fc
+    .date({ min: new Date("1900-01-01"), max: new Date("2199-12-31"), noInvalidDate: true })
+    .map((d) => d.toISOString().slice(0, 10));
   const plain: Record<typeof kind, fc.Arbitrary<string>> = {
     number: fc.oneof(
       fc.integer({ min: 0, max: 1_000_000 }).map(String),
@@ -78,6 +85,10 @@ function valueText(kind: "number" | "band" | "channel" | "string" | "boolean"): 
       fc.constantFrom('"café"'),
     ),
     boolean: fc.constantFrom("true", "false", "null"),
+    date: day.map((d) => `"${d}"`),
+    dateTime: fc
+      .tuple(day, fc.constantFrom("T00:00:00", "T23:59:59.125", "T12:30:00Z", "T08:00:00+05:30", "T09:15:00@Europe/Paris"))
+      .map(([d, t]) => `"${d}${t}"`),
   };
   const tricky: Record<typeof kind, fc.Arbitrary<string>> = {
     number: fc.oneof(
@@ -104,6 +115,22 @@ function valueText(kind: "number" | "band" | "channel" | "string" | "boolean"): 
       fc.constantFrom('"tab\there"', '"\ud83d\ude00"'),
     ),
     boolean: fc.constantFrom('"true"'),
+    date: fc.constantFrom(
+      '"2023-02-29"',
+      '"2024-02-29"',
+      '"2024-13-01"',
+      '"12024-01-31"',
+      '"2024-1-01"',
+      '"2024-01-01T00:00:00"',
+      '"\u0032024-01-01"',
+    ),
+    dateTime: fc.constantFrom(
+      '"2024-01-01"',
+      '"2024-01-01T24:00:00"',
+      '"2024-01-01T10:00:00+15:00"',
+      '"2024-02-30T10:00:00"',
+      '"2024-01-01t10:00:00"',
+    ),
   };
   const odd = fc.constantFrom("null", '"x"', "true", "[1]", '{"a":1}', "-", "1e999", "01", '"\u0041"', "");
   return fc.oneof({ weight: 20, arbitrary: plain[kind] }, { weight: 3, arbitrary: tricky[kind] }, { weight: 1, arbitrary: odd });
@@ -117,12 +144,14 @@ const FLAT_KEYS = {
   note: "string",
   vip: "boolean",
   "odd \u00e9 name": "number",
+  due: "date",
+  opened: "dateTime",
 } as const;
 
 /** One JSONL line for the flat model: keys in any order, some missing or repeated, extra fields and ids. */
 const flatLine: fc.Arbitrary<string> = fc
   .tuple(
-    fc.shuffledSubarray(Object.keys(FLAT_KEYS), { minLength: 6 }),
+    fc.shuffledSubarray(Object.keys(FLAT_KEYS), { minLength: 8 }),
     fc.boolean(),
     fc.option(
       fc.oneof(
@@ -160,16 +189,17 @@ describe("byte path", () => {
       ["note", "string", false],
       ["vip", "boolean", true],
       ["odd \u00e9 name", "number", false],
+      ["due", "string", false],
+      ["opened", "string", true],
     ]);
     expect(rowPlan(model.inputSchema, 'say "id"')).toBeNull();
-    expect(rowPlan(compiled(loadSample("claims-triage").model).inputSchema, "id")).toBeNull(); // dates
-    expect(rowPlan(compiled(loadSample("eligibility").model).inputSchema, "id")).toBeNull(); // structs and lists
+    expect(rowPlan(compiled(loadSample("eligibility").model).inputSchema, "id")).not.toBeNull(); // structs and lists
   });
 
   it("reads inputs as JSON.parse does, and takes the plain rows", () => {
     const reader = new JsonRowReader(rowPlan(model.inputSchema, "id")!, "id");
     const row =
-      '{"id": "a-1", "amount": 1200.50, "band":"high", "note":"caf\u00e9 \\"x\\"", "odd \u00e9 name": -0.25, "rate": 2e0, "skip": {"a": [1, "]"]}}\r';
+      '{"id": "a-1", "amount": 1200.50, "band":"high", "note":"caf\u00e9 \\"x\\"", "odd \u00e9 name": -0.25, "rate": 2e0, "skip": {"a": [1, "]"]}, "due": "2024-02-29"}\r';
     const bytes = encoder.encode(`${row}\n{"amount": 1}`);
     const next = reader.read(bytes, 0);
     expect(next).toBe(encoder.encode(row).length + 1);
@@ -181,6 +211,8 @@ describe("byte path", () => {
       note: 'caf\u00e9 "x"',
       vip: undefined,
       "odd \u00e9 name": -0.25,
+      due: "2024-02-29",
+      opened: undefined,
     });
     expect(decoder.decode(bytes.subarray(reader.idStart, reader.idEnd))).toBe('"a-1"');
     expect(reader.read(bytes, next)).toBe(-1); // required inputs missing: left to the general path
@@ -189,7 +221,8 @@ describe("byte path", () => {
       '{"amount": 5, "amount": 6, "band": "low", "note": "", "odd \u00e9 name": 1}',
       "[1]",
       '{"amount": 01}',
-      '{"amount": 2000000, "band": "low", "note": "", "odd \u00e9 name": 1}',
+      '{"amount": 2000000, "band": "low", "note": "", "odd \u00e9 name": 1, "due": "2024-01-01"}',
+      '{"amount": 2, "band": "low", "note": "", "odd \u00e9 name": 1, "due": "2023-02-29"}',
     ])
       expect(reader.read(encoder.encode(bad), 0)).toBe(-1);
   });
@@ -225,7 +258,7 @@ describe("byte path", () => {
   });
 
   it("writes the same records as the general path for the samples it plans, row for row", () => {
-    for (const name of ["lending", "kyc-risk", "pricing"]) {
+    for (const name of ["lending", "kyc-risk", "pricing", "claims-triage", "eligibility"]) {
       const sample = loadSample(name);
       const m = compiled(sample.model);
       expect(rowPlan(m.inputSchema, "id")).not.toBeNull();
@@ -248,5 +281,106 @@ describe("byte path", () => {
       const options = { input: "jsonl", output: "jsonl", idField } as const;
       expect(run(pieceScorer(m, options), line)).toEqual(run(generalJsonlScorer(m, options), line));
     }
+  });
+});
+
+/** A model with lists and structures as inputs; its decisions show every field the model is given, in order. */
+const nested: ModelInput = {
+  content: {
+    name: "nested",
+    types: { person: { name: "string", age: "number [0..120]", band: "low|medium|high", disabled: "boolean" } },
+    inputs: {
+      applicant: { type: "person", desc: "applicant" },
+      members: { type: ["person"], desc: "members" },
+      flows: { type: ["number"], desc: "flows" },
+      tags: { type: ["string"], desc: "tags", blank: true },
+    },
+    decisions: {
+      "applicant as text": "string(applicant)",
+      "members as text": "string(members)",
+      total: "sum(flows)",
+      ages: "for m in members return m.age",
+      "tag count": "if tags = null then null else count(tags)",
+      everyone: "concatenate([applicant], members)",
+    },
+  },
+  questions: {},
+};
+
+/** Mostly `plain`, sometimes `odd`: the general path must answer the odd ones. */
+const mostly = <T>(plain: fc.Arbitrary<T>, odd: fc.Arbitrary<T>): fc.Arbitrary<T> =>
+  fc.oneof({ weight: 30, arbitrary: plain }, { weight: 1, arbitrary: odd });
+
+/** JSON text of a person: fields in any order, sometimes one missing, repeated, extra or of the wrong type. */
+const personText: fc.Arbitrary<string> = fc
+  .tuple(
+    mostly<number>(fc.constant(4), fc.constant(3)).chain((n) =>
+      fc.shuffledSubarray(["name", "age", "band", "disabled"], { minLength: n, maxLength: n }),
+    ),
+    fc.record({
+      name: mostly(
+        fc.string({ unit: "grapheme-ascii", maxLength: 6 }).map((x) => JSON.stringify(x)),
+        fc.constantFrom('"Zoë"', '"a\\"b"', "null", "7"),
+      ),
+      age: mostly(fc.integer({ min: 0, max: 120 }).map(String), fc.constantFrom("121", "-1", "30.5", '"30"', "null", "1e1")),
+      band: mostly(fc.constantFrom('"low"', '"medium"', '"high"'), fc.constantFrom('"HIGH"', "null")),
+      disabled: mostly(fc.constantFrom("true", "false"), fc.constantFrom("null", '"true"')),
+    }),
+    mostly(fc.constant(""), fc.constantFrom(', "extra": 1', ', "age": 40', ' , "name" : "dup"')),
+  )
+  .map(([keys, values, tail]) => `{ ${keys.map((k) => `"${k}":${values[k as keyof typeof values]}`).join(", ")}${tail} }`);
+
+const listText = <T>(item: fc.Arbitrary<T>, show: (x: T) => string) =>
+  mostly(
+    fc.array(item, { maxLength: 3 }).map((xs) => `[${xs.map(show).join(" ,")}]`),
+    fc.constantFrom("null", "[1,]", "[", '{"a":1}', "[[1]]"),
+  );
+
+const nestedLine: fc.Arbitrary<string> = fc
+  .record({
+    applicant: mostly(personText, fc.constantFrom("null", "[]", "{}", '"me"')),
+    members: listText(personText, (x) => x),
+    flows: listText(fc.oneof(fc.integer({ min: -1e6, max: 1e6 }), fc.double({ noNaN: true, noDefaultInfinity: true })), (x) =>
+      JSON.stringify(x),
+    ),
+    tags: listText(fc.string({ maxLength: 5 }), (x) => JSON.stringify(x)),
+  })
+  .chain((fields) =>
+    fc.shuffledSubarray(Object.keys(fields), { minLength: 3 }).map((keys) => {
+      const members = keys.map((k) => `"${k}": ${fields[k as keyof typeof fields]}`);
+      return `{"id": 1, ${members.join(", ")}}`;
+    }),
+  );
+
+describe("byte path, lists and structures", () => {
+  const model = compiled(nested);
+
+  it("plans lists of numbers, strings and structures, and structures", () => {
+    const plan = rowPlan(model.inputSchema, "id");
+    expect(plan?.map((s) => [s.name, s.value.kind, s.blank])).toEqual([
+      ["applicant", "object", false],
+      ["members", "list", false],
+      ["flows", "list", false],
+      ["tags", "list", true],
+    ]);
+  });
+
+  it("writes the same records as the general path for any piece", () => {
+    const bytes = pieceScorer(model, { input: "jsonl", output: "jsonl" });
+    const general = generalJsonlScorer(model, { input: "jsonl", output: "jsonl" });
+    const reader = new JsonRowReader(rowPlan(model.inputSchema, "id")!, "id");
+    let taken = 0;
+    let total = 0;
+    fc.assert(
+      fc.property(fc.array(nestedLine, { maxLength: 8 }), (lines) => {
+        const text = lines.join("\n");
+        expect(run(bytes, text)).toEqual(run(general, text));
+        taken += lines.filter((l) => reader.read(encoder.encode(l), 0) >= 0).length;
+        total += lines.length;
+      }),
+      { numRuns: 300 },
+    );
+    // the byte path took a good share of the rows: the property is not met by declining them
+    expect(taken / total).toBeGreaterThan(0.2);
   });
 });

@@ -5,7 +5,7 @@ import { ByteSink } from "../../src/batch/byte-sink.js";
 import { pieceScorer as bytesScorer, type PieceScorer, type ScoreOptions } from "../../src/batch/chunk-scorer.js";
 import { parseCsv } from "../../src/batch/csv.js";
 import type { RowModel } from "../../src/batch/row-model.js";
-import { compileModel } from "../../src/compiler/index.js";
+import { compileModel, type ModelInput } from "../../src/compiler/index.js";
 
 const lending = loadSample("lending");
 let model: RowModel;
@@ -144,5 +144,60 @@ describe("pieceScorer, CSV", () => {
     const score = pieceScorer(model, { input: "csv", output: "jsonl" });
     const [record] = jsonl(score({ text: csvRow("k", lending.cases[1]!.state), first: 1, columns }).text);
     expect(record).toEqual({ row: 1, id: "k", decisions: lending.cases[1]!.expected.decisions });
+  });
+});
+
+describe("pieceScorer, the evaluation budget", () => {
+  /** A loop of n steps: a row's cost is its own n. */
+  const loop: ModelInput = {
+    content: {
+      name: "loop",
+      inputs: { n: { type: "number [0..100000]", desc: "how long" }, words: { type: "[string]", desc: "words", blank: true } },
+      decisions: { total: "sum(for i in 1..n return i)", joined: 'if words = null then "" else string join(words, "-")' },
+    },
+    questions: {},
+  };
+  let looping: RowModel;
+  beforeAll(() => {
+    const result = compileModel(loop);
+    if (!result.ok) throw new Error("the loop model does not compile");
+    looping = result.model;
+  });
+
+  // the byte way (flat inputs), the general way (--exact), CSV
+  const ways: [string, ScoreOptions, (n: number, words?: string[]) => string][] = [
+    ["JSONL, bytes", { input: "jsonl", output: "jsonl" }, (n) => JSON.stringify({ n })],
+    ["JSONL, general", { input: "jsonl", output: "jsonl", exactDecimals: true }, (n, words) => JSON.stringify({ n, words })],
+    ["CSV", { input: "csv", output: "jsonl" }, (n) => String(n)],
+  ];
+
+  it.each(ways)("gives each row the whole budget and turns a row that passes it into an error record (%s)", (_, options, row) => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 1, max: 1500 }), { minLength: 1, maxLength: 20 }), (ns) => {
+        const score = pieceScorer(looping, { ...options, limits: { steps: 1000 } });
+        const out = score({ text: ns.map((n) => row(n)).join("\n"), first: 1, columns: ["n"] });
+        const records = jsonl(out.text);
+        expect(out.rows).toBe(ns.length);
+        // a loop of n takes about 2n steps (the for and the sum): well under the limit passes, well over fails
+        records.forEach((r, i) => {
+          expect(r.row).toBe(i + 1);
+          if (ns[i]! <= 450) expect(Number(r.decisions.total)).toBe((ns[i]! * (ns[i]! + 1)) / 2);
+          if (ns[i]! >= 550)
+            expect(r.error).toEqual({ code: "evaluation", message: expect.stringMatching(/limit of 1,000 steps \(--eval-budget\)/) });
+        });
+        expect(out.errors).toBe(records.filter((r) => r.error).length);
+      }),
+      { numRuns: 20 },
+    );
+  });
+
+  it("meters the size of what a row builds, and meters nothing past the limits by default", () => {
+    const words = Array.from({ length: 50 }, (_, i) => `word${i}`);
+    const tight = pieceScorer(looping, { input: "jsonl", output: "jsonl", exactDecimals: true, limits: { size: 100 } });
+    const [over] = jsonl(tight({ text: JSON.stringify({ n: 1, words }), first: 1 }).text);
+    expect(over.error.message).toMatch(/items and characters built \(--eval-size\)/);
+    const roomy = pieceScorer(looping, { input: "jsonl", output: "jsonl" });
+    const [fine] = jsonl(roomy({ text: JSON.stringify({ n: 100000 }), first: 1 }).text);
+    expect(fine.decisions.total).toBe(5000050000);
   });
 });

@@ -4,7 +4,8 @@ import { ByteSink } from "../../src/batch/byte-sink.js";
 import { DecisionRecordWriter } from "../../src/batch/decision-record-writer.js";
 import { Decimal } from "../../src/runtime/decimal.js";
 import { toJson } from "../../src/runtime/json.js";
-import type { FeelValue } from "../../src/runtime/values.js";
+import { temporalFromJson } from "../../src/runtime/temporal/index.js";
+import { FeelContext, FeelRange, type FeelValue } from "../../src/runtime/values.js";
 
 const decoder = new TextDecoder();
 
@@ -55,5 +56,44 @@ describe("DecisionRecordWriter", () => {
     };
     Object.defineProperty(decisions, "__proto__", { value: "own", enumerable: true });
     expect(written(12, decisions)).toBe(expected(12, decisions));
+  });
+
+  it("writes nested lists, contexts and temporals as the general path does", () => {
+    const temporal = fc
+      .constantFrom(
+        ["date", "2024-02-29"],
+        ["date and time", "2024-03-01T10:15:00@Europe/Paris"],
+        ["date and time", "2024-03-01T10:15:00.5+02:00"],
+        ["time", "23:59:01Z"],
+        ["days and time duration", "-P1DT2H"],
+        ["years and months duration", "P1Y2M"],
+      )
+      .map(([kind, text]) => temporalFromJson(kind as Parameters<typeof temporalFromJson>[0], text)!);
+    const leaf: fc.Arbitrary<FeelValue> = fc.oneof(
+      fc.constant(null),
+      fc.boolean(),
+      fc.string({ unit: "binary" }),
+      fc.tuple(fc.integer({ min: -1e9, max: 1e9 }), fc.integer({ min: 0, max: 12 })).map(([m, k]) => new Decimal(m, k)),
+      fc.constant(new Decimal(2).div(new Decimal(7))),
+      fc.constant(new FeelRange(true, new Decimal(1), new Decimal(5), false)),
+      temporal,
+    );
+    // keys that JSON.stringify reorders (array indexes), that need escapes, and plain ones
+    const key = fc.oneof(fc.constantFrom("a", "b c", "0", "12", "1x", "__proto__", 'q"', "é"), fc.string({ unit: "binary", maxLength: 4 }));
+    const { tree } = fc.letrec<{ tree: FeelValue }>((tie) => ({
+      tree: fc.oneof(
+        { depthSize: "small", withCrossShrink: true },
+        leaf,
+        fc.array(tie("tree"), { maxLength: 4 }),
+        fc.array(fc.tuple(key, tie("tree")), { maxLength: 4 }).map((entries) => new FeelContext(new Map(entries))),
+      ),
+    }));
+    fc.assert(
+      fc.property(fc.array(tree, { minLength: 1, maxLength: 4 }), (values) => {
+        const decisions = Object.fromEntries(values.map((v, i) => [`d ${i}`, v]));
+        expect(written(3, decisions)).toBe(expected(3, decisions));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

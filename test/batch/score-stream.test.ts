@@ -8,6 +8,10 @@ import { loadSample } from "../../bench/load-samples.js";
 import { Pool } from "../../src/batch/pool.js";
 import type { LoadableModel } from "../../src/compiler/5-load/compiled-model.js";
 import { scoreStream } from "../../src/batch/score-stream.js";
+import { streamSource } from "../../src/batch/byte-source.js";
+import { ByteSink } from "../../src/batch/byte-sink.js";
+import { generalJsonlScorer } from "../../src/batch/chunk-scorer.js";
+import fc from "fast-check";
 import type { ScoreOptions } from "../../src/batch/chunk-scorer.js";
 import { compileModel } from "../../src/compiler/index.js";
 
@@ -46,7 +50,7 @@ async function batch(p: Pool, workers: number, text: string, format: "jsonl" | "
   const summary = await scoreStream({
     pool: p,
     workers,
-    input,
+    input: streamSource(input),
     format,
     output,
     header,
@@ -72,6 +76,41 @@ describe("scoreStream", () => {
     expect(summary).toMatchObject({ rows: 3000, errors: 6 });
     expect(progress.length).toBeGreaterThan(1);
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
+  });
+
+  it("writes, across two workers, what one thread writes the general way, for rows of random sizes and kinds", async () => {
+    const model = compileModel(lending.model);
+    if (!model.ok) throw new Error("the lending sample does not compile");
+    const p = await pool(2, { input: "jsonl", output: "jsonl" });
+    const general = generalJsonlScorer(model.model, { input: "jsonl", output: "jsonl" });
+    // valid rows padded to any size (some longer than a piece), broken and invalid ones, blank lines
+    const line = fc.oneof(
+      {
+        weight: 12,
+        arbitrary: fc.tuple(fc.nat(100_000), fc.nat(4000)).map(([i, pad]) => JSON.stringify({ ...lendingRow(i), pad: "x".repeat(pad) })),
+      },
+      { weight: 1, arbitrary: fc.constantFrom("{broken", '{"credit score": "high"}', "[]", "", " \r", '{"id": "é", "credit score": 900}') },
+    );
+    for (const lines of fc.sample(fc.array(line, { minLength: 200, maxLength: 600 }), { numRuns: 3, seed: 7 })) {
+      const text = `${lines.join("\n")}\n`;
+      const { text: out, summary } = await batch(p, 2, text, "jsonl");
+      const sink = new ByteSink(new Uint8Array(1024));
+      const expected = general({ bytes: new TextEncoder().encode(text), first: 1 }, sink);
+      expect(out).toBe(new TextDecoder().decode(sink.view()));
+      expect(summary).toMatchObject({ rows: expected.rows, errors: expected.errors });
+      // every bad row's error record carries its line number
+      const records = new Map(
+        out
+          .trim()
+          .split("\n")
+          .map((l) => JSON.parse(l))
+          .map((r) => [r.row, r]),
+      );
+      lines.forEach((l, i) => {
+        if (l.trim() === "") expect(records.has(i + 1)).toBe(false);
+        else expect(records.get(i + 1)!.error !== undefined).toBe(!l.includes('"pad"'));
+      });
+    }
   });
 
   it("reads a CSV header once and numbers data rows from 1", async () => {
@@ -110,7 +149,15 @@ describe("scoreStream", () => {
         .match(/[\s\S]{1,900}/g)!
         .map((s) => Buffer.from(s)),
     );
-    const summary = await scoreStream({ pool: p, workers: 2, input, format: "jsonl", output, outputCopies: true, pieceBytes: 1500 });
+    const summary = await scoreStream({
+      pool: p,
+      workers: 2,
+      input: streamSource(input),
+      format: "jsonl",
+      output,
+      outputCopies: true,
+      pieceBytes: 1500,
+    });
     output.end();
     await finished(output);
     expect(summary).toMatchObject({ rows: 4000, errors: 0 });

@@ -100,6 +100,32 @@ describe("pdm score", () => {
     expect(SUMMARY.exec(r.stderr.trim())!.slice(1, 3)).toEqual(["4", "2"]);
   });
 
+  it("gives each row the evaluation budget of --eval-budget: a row over it gets an error record, the rest are scored", () => {
+    const loop = file(
+      "loop.json",
+      JSON.stringify({
+        content: { name: "loop", inputs: { n: { type: "number", desc: "how long" } }, decisions: { total: "sum(for i in 1..n return i)" } },
+        questions: {},
+      }),
+    );
+    const ns = [10, 5000, 20, 400];
+    const out = join(dir, "loop.out.jsonl");
+    const r = pdm([
+      loop,
+      "--in",
+      file("loop.jsonl", ns.map((n) => JSON.stringify({ n })).join("\n")),
+      "--out",
+      out,
+      "--eval-budget",
+      "1000",
+    ]);
+    expect(r.status).toBe(1);
+    const records = jsonl(readFileSync(out, "utf8"));
+    expect(records.map((x) => x.decisions?.total)).toEqual([55, undefined, 210, 80200]);
+    expect(records[1]).toEqual({ row: 2, error: { code: "evaluation", message: expect.stringContaining("1,000 steps (--eval-budget)") } });
+    expect(pdm([loop, "--in", join(dir, "loop.jsonl"), "--out", out, "--eval-budget", "none"]).status).toBe(2);
+  });
+
   it("keeps input order with two workers", () => {
     const rows = Array.from({ length: 20_000 }, (_, i) => lendingRow(i));
     const out = join(dir, "order.out.jsonl");

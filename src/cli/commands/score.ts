@@ -4,14 +4,15 @@
 import { createWriteStream, statSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import type { Readable, Writable } from "node:stream";
-import { fileChunks } from "../../batch/file-chunks.js";
+import { fileSource, streamSource, type ByteSource } from "../../batch/byte-source.js";
 import { finished } from "node:stream/promises";
 import type { InputFormat } from "../../batch/chunk-scorer.js";
 import { Pool } from "../../batch/pool.js";
 import { formatSummary, progressLine } from "../../batch/progress.js";
 import { recordWriter, type OutputFormat } from "../../batch/records.js";
 import { scoreStream } from "../../batch/score-stream.js";
-import { compileModel } from "../../compiler/index.js";
+import { compileToSource } from "../../compiler/index.js";
+import { DEFAULT_EVALUATION_LIMITS, type EvaluationLimits } from "../../runtime/budget.js";
 import { formatCheck } from "../format.js";
 import { EXIT, print, UserError, type Io } from "../io.js";
 import { command, UsageError, type CommandSpec } from "../command.js";
@@ -29,6 +30,24 @@ export const spec: CommandSpec = {
     "out-format": { type: "string", value: "FORMAT", description: "jsonl or csv, when the file name does not say" },
     id: { type: "string", value: "FIELD", default: "id", description: "the row field copied into each record to tell rows apart" },
     exact: { type: "boolean", description: "numbers as exact decimal strings" },
+    "eval-budget": {
+      type: "string",
+      value: "STEPS",
+      default: String(DEFAULT_EVALUATION_LIMITS.steps),
+      description: "evaluation steps per row (as pdm serve's); a row that needs more gets an error record",
+    },
+    "eval-size": {
+      type: "string",
+      value: "N",
+      default: String(DEFAULT_EVALUATION_LIMITS.size),
+      description: "items and characters of lists and strings a row's evaluation may build",
+    },
+    "eval-depth": {
+      type: "string",
+      value: "N",
+      default: String(DEFAULT_EVALUATION_LIMITS.depth),
+      description: "nested calls of model functions and lambdas per row",
+    },
     lenient: LENIENT,
     quiet: { type: "boolean", short: "q", description: "no progress line and no summary" },
   },
@@ -63,29 +82,31 @@ function workerCount(text: string | undefined): number {
   return n;
 }
 
-/** Reads of 128 KiB, each becoming a piece of about that size (see docs/batch.md for why). */
-const READ_BYTES = 1 << 17;
-
-interface Input {
-  chunks: AsyncIterable<Buffer | string>;
-  /** bytes, for a file (the progress bar's ETA) */
-  size?: number;
-  close(): void;
+/** Each row's evaluation budget from --eval-budget, --eval-size and --eval-depth. */
+function evaluationLimits(values: Record<string, unknown>): EvaluationLimits {
+  const limit = (option: string): number => {
+    const text = String(values[option]);
+    const n = Number(text);
+    if (text.trim() === "" || !Number.isSafeInteger(n) || n < 1)
+      throw new UserError(`--${option} must be a whole number of at least 1 (got ${text})`);
+    return n;
+  };
+  return { steps: limit("eval-budget"), size: limit("eval-size"), depth: limit("eval-depth") };
 }
 
-function openInput(path: string, io: Io): Input {
-  if (path === "-") {
-    const stream = (io.stdin ?? process.stdin) as Readable;
-    return { chunks: stream, close: () => stream.destroy() };
-  }
-  let size: number;
+interface Input {
+  source: ByteSource;
+  /** bytes, for a file (the progress bar's ETA) */
+  size?: number;
+}
+
+async function openInput(path: string, io: Io): Promise<Input> {
+  if (path === "-") return { source: streamSource((io.stdin ?? process.stdin) as Readable) };
   try {
-    size = statSync(path).size;
+    return { size: statSync(path).size, source: await fileSource(path) };
   } catch (e) {
     throw new UserError(`cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
   }
-  const chunks = fileChunks(path, READ_BYTES);
-  return { chunks, size, close: () => void chunks.return(undefined) };
 }
 
 interface Output {
@@ -130,9 +151,10 @@ export const run = command(spec, async (args, io) => {
   const inputFormat: InputFormat = formatOf(values.in, values["in-format"], "in");
   const outputFormat: OutputFormat = formatOf(values.out, values["out-format"], "out");
   const workers = workerCount(values.workers);
+  const limits = evaluationLimits(values);
 
   const model = await readModel(file, io);
-  const input = openInput(values.in, io);
+  const input = await openInput(values.in, io);
   // The workers load their code while this thread compiles the model, once for all of them; a
   // model that does not check is reported before the output is opened.
   const pool = await Pool.start(workers, {
@@ -140,14 +162,16 @@ export const run = command(spec, async (args, io) => {
     output: outputFormat,
     exactDecimals: values.exact ?? false,
     idField: values.id,
+    limits,
   });
   const started = performance.now();
   let progress: ReturnType<typeof progressLine> | null = null;
   let output: Output | null = null;
   try {
-    const compiled = compileModel(model, { strict: !values.lenient });
+    // Only the workers load and run the model: this thread stops at its verified source.
+    const compiled = compileToSource(model, { strict: !values.lenient });
     if (!compiled.ok) throw new UserError(formatCheck(compiled.check, file), EXIT.invalid);
-    const portable = compiled.model.loadable;
+    const portable = compiled.loadable;
     await pool.load(portable);
     const decisions = portable.decisions;
     output = await openOutput(values.out, io);
@@ -155,7 +179,7 @@ export const run = command(spec, async (args, io) => {
     const summary = await scoreStream({
       pool,
       workers,
-      input: input.chunks,
+      input: input.source,
       format: inputFormat,
       output: output.stream,
       outputCopies: output.copies,
@@ -170,7 +194,7 @@ export const run = command(spec, async (args, io) => {
   } finally {
     progress?.clear();
     await pool.close();
-    input.close();
+    await input.source.close();
     if (output && output.stream !== io.stdout) output.stream.destroy();
   }
 });

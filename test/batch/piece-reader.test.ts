@@ -1,0 +1,92 @@
+import fc from "fast-check";
+import { Readable } from "node:stream";
+import { describe, expect, it } from "vitest";
+import { BufferPool } from "../../src/batch/buffer-pool.js";
+import { streamSource } from "../../src/batch/byte-source.js";
+import { parseCsv } from "../../src/batch/csv.js";
+import { PieceReader, type RecordSyntax } from "../../src/batch/piece-reader.js";
+
+/** Every piece of `text` fed in chunks of the given sizes, as text with its record count. */
+async function pieces(syntax: RecordSyntax, text: string | Buffer, sizes: number[], pieceBytes = 1) {
+  const bytes = Buffer.from(text);
+  const chunks: Buffer[] = [];
+  for (let at = 0, i = 0; at < bytes.length; i++) {
+    const size = Math.max(1, sizes[i % sizes.length]!);
+    chunks.push(bytes.subarray(at, at + size));
+    at += size;
+  }
+  const pool = new BufferPool(pieceBytes, 2);
+  const reader = new PieceReader(streamSource(Readable.from(chunks)), syntax, pool, pieceBytes);
+  const out: { text: string; records: number }[] = [];
+  for (let p = await reader.next(); p; p = await reader.next()) {
+    expect(p.bytes.buffer).toBeInstanceOf(SharedArrayBuffer);
+    out.push({ text: Buffer.from(p.bytes).toString(), records: p.records });
+    pool.give(p.bytes.buffer as SharedArrayBuffer); // lent again, as a batch does: a later piece must not see old bytes
+  }
+  return out;
+}
+
+describe("PieceReader", () => {
+  it("cuts lines at line feeds and counts them, the last line with or without its line feed", async () => {
+    expect(await pieces("lines", "a\nbb\nccc\nd", [3], 2)).toEqual([
+      { text: "a\n", records: 1 },
+      { text: "bb\n", records: 1 },
+      { text: "ccc\n", records: 1 },
+      { text: "d", records: 1 },
+    ]);
+    // pieces of 5 bytes: each ends at its last line feed, the rest begins the next
+    expect(await pieces("lines", "1\n2\n3\n4\n5\n", [2], 5)).toEqual([
+      { text: "1\n2\n", records: 2 },
+      { text: "3\n4\n", records: 2 },
+      { text: "5\n", records: 1 },
+    ]);
+  });
+
+  it("takes a record longer than a piece whole, and drops a leading byte order mark", async () => {
+    expect(await pieces("lines", "\ufeffshort\nmuch longer line\nx\n", [4], 4)).toEqual([
+      { text: "short\n", records: 1 },
+      { text: "much longer line\nx\n", records: 2 },
+    ]);
+    expect(await pieces("lines", "\ufeffa\nb", [9], 64)).toEqual([{ text: "a\nb", records: 2 }]);
+    expect(await pieces("lines", "\ufeff", [1], 4)).toEqual([]);
+    expect(await pieces("lines", "", [1], 4)).toEqual([]);
+  });
+
+  it("never cuts a CSV record at a line break inside quotes", async () => {
+    const text = 'a,b\n"x\ny",1\n"p""\nq",2\n';
+    for (let size = 1; size <= text.length; size++) {
+      const out = await pieces("csv", text, [size], size);
+      for (const p of out) expect(parseCsv(p.text).length).toBe(p.records);
+      expect(out.map((p) => p.text).join("")).toBe(text);
+    }
+  });
+
+  it("keeps every byte and counts every record, however the input is chunked and the pieces sized", async () => {
+    const field = fc
+      .string({ unit: fc.constantFrom("a", ",", '"', "\n", "z", "é") })
+      .map((s) => (/[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s));
+    const records = fc.array(
+      fc.array(field, { minLength: 1, maxLength: 3 }).map((f) => f.join(",")),
+      { minLength: 1, maxLength: 12 },
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        records,
+        fc.constantFrom<RecordSyntax>("csv", "lines"),
+        fc.boolean(),
+        fc.array(fc.integer({ min: 1, max: 9 }), { minLength: 1, maxLength: 5 }),
+        fc.integer({ min: 1, max: 20 }),
+        async (recs, syntax, finalLf, sizes, pieceBytes) => {
+          // lines: the records' own line feeds are records too
+          const text = `${recs.join("\n")}${finalLf ? "\n" : ""}`;
+          const out = await pieces(syntax, text, sizes, pieceBytes);
+          expect(out.map((p) => p.text).join("")).toBe(text);
+          const ended = text.endsWith("\n") ? 1 : 0; // a last record without its line feed counts too
+          const expected = syntax === "csv" ? recs.length - (finalLf ? 0 : ended) : text.split("\n").length - ended;
+          expect(out.reduce((n, p) => n + p.records, 0)).toBe(text === "" ? 0 : expected);
+          if (syntax === "csv") for (const p of out) expect(parseCsv(p.text).length).toBe(p.records);
+        },
+      ),
+    );
+  });
+});
