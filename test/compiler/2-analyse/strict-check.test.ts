@@ -312,4 +312,33 @@ describe("valid idioms stay valid", () => {
       { numRuns: 200 },
     );
   });
+
+  it("in two-column tables, a rule is reported unreachable exactly when one earlier rule holds both its cells (generated)", () => {
+    const TIERS = ["gold", "silver", "bronze"];
+    const tiers = fc.subarray(TIERS, { minLength: 1 });
+    const range = fc
+      .tuple(fc.integer({ min: 300, max: 850 }), fc.integer({ min: 300, max: 850 }), fc.boolean(), fc.boolean())
+      .filter(([a, b]) => a < b)
+      .map(([a, b, loIn, hiIn]) => ({ lo: a, hi: b, loIn, hiIn }));
+    const rule = fc.record({ tiers, range });
+    fc.assert(
+      fc.property(fc.array(rule, { minLength: 2, maxLength: 8 }), (rules) => {
+        const cell = (r: (typeof rules)[number]) => `${r.range.loIn ? "[" : "("}${r.range.lo}..${r.range.hi}${r.range.hiIn ? "]" : ")"}`;
+        const rows = rules.map((r, i) => [r.tiers.map((t) => `"${t}"`).join(", "), cell(r), i + 1]);
+        const r = strict(model({ t: [["tier", "score", "=> number"], ...rows, ["-", "-", 0]] }));
+        const holds = (o: (typeof rules)[number], n: (typeof rules)[number]) =>
+          n.tiers.every((t) => o.tiers.includes(t)) &&
+          (o.range.lo < n.range.lo || (o.range.lo === n.range.lo && (o.range.loIn || !n.range.loIn))) &&
+          (n.range.hi < o.range.hi || (n.range.hi === o.range.hi && (o.range.hiIn || !n.range.hiIn)));
+        // a cell listing every tier is reported (write `-`): that rule neither shadows nor is checked
+        const clean = (x: (typeof rules)[number]) => x.tiers.length < TIERS.length;
+        const expected = rules.flatMap((n, k) =>
+          clean(n) && rules.slice(0, k).some((o) => clean(o) && holds(o, n)) ? [`decisions.t.rule[${k + 1}]`] : [],
+        );
+        const found = r.diagnostics.filter((d) => d.code === "tables.unreachable-rule").map((d) => d.address!);
+        expect(found).toEqual(expected);
+      }),
+      { numRuns: 300 },
+    );
+  });
 });

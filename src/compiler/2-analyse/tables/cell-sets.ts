@@ -4,7 +4,7 @@
 import type { Expr, UnaryTest, UnaryTests } from "../../../ir/feel-ast.js";
 import type { Type } from "../../../ir/types.js";
 
-interface Interval {
+export interface Interval {
   lo: number;
   loIn: boolean;
   hi: number;
@@ -254,7 +254,7 @@ export function isEmpty(a: ValueSet): boolean {
 }
 
 /** Does interval `outer` hold every value of `inner`? */
-const holds = (outer: Interval, inner: Interval): boolean =>
+export const holds = (outer: Interval, inner: Interval): boolean =>
   (outer.lo < inner.lo || (outer.lo === inner.lo && (outer.loIn || !inner.loIn))) &&
   (inner.hi < outer.hi || (inner.hi === outer.hi && (outer.hiIn || !inner.hiIn)));
 

@@ -9,7 +9,7 @@ import type { Type } from "../../../ir/types.js";
 import { typeToString } from "../expressions/compat.js";
 import { checkBounds } from "./bounds.js";
 import { checkGaps } from "./gaps.js";
-import { cellSet, covers, domainOf, intersect, isEmpty, type ValueSet } from "./cell-sets.js";
+import { cellSet, covers, domainOf, holds, intersect, isEmpty, type Interval, type ValueSet } from "./cell-sets.js";
 
 const isCatchAll = (r: RuleIR): boolean => r.conditions.every((c) => c.kind === "any");
 
@@ -104,11 +104,39 @@ function coveredBy(
   return true;
 }
 
+/**
+ * A cell in a form that compares in a few instructions: the bits of a small finite type's values,
+ * or a single interval; undefined for anything else.
+ */
+type Quick = number | Interval | undefined;
+
+function quick(set: ValueSet | undefined): Quick {
+  if (set?.kind === "finite" && set.universe.length <= 31)
+    return set.universe.reduce((bits, v, i) => (set.values.has(v) ? bits | (1 << i) : bits), 0);
+  if (set?.kind === "ordered" && set.intervals.length === 1) return set.intervals[0];
+  return undefined;
+}
+
+/** False when the quick forms show that `outer` cannot cover `inner`; true when they cannot tell. */
+function mayCover(outer: RuleIR, outerQuick: readonly Quick[], innerQuick: readonly Quick[]): boolean {
+  for (let i = 0; i < outerQuick.length; i++) {
+    const [o, n] = [outerQuick[i], innerQuick[i]];
+    if (outer.conditions[i]!.kind === "any" || o === undefined || n === undefined) continue;
+    if (typeof o === "number" ? typeof n === "number" && (n & ~o) !== 0 : typeof n === "object" && !holds(o, n)) return false;
+  }
+  return true;
+}
+
 function checkShadowed(rules: readonly RuleIR[], setsOf: (r: RuleIR) => readonly (ValueSet | undefined)[], site: CoverageSite): void {
+  // every pair of rules is compared (thousands of rules make millions of pairs): sets by position,
+  // and a quick test that rules most pairs out before the exact one
+  const setsAt = rules.map(setsOf);
+  const quickAt = setsAt.map((sets) => sets.map(quick));
   rules.forEach((rule, k) => {
-    const sets = setsOf(rule);
+    const sets = setsAt[k]!;
     let by: RuleIR | undefined;
-    for (let j = 0; j < k && !by; j++) if (coveredBy(rules[j]!, setsOf(rules[j]!), rule, sets)) by = rules[j];
+    for (let j = 0; j < k && !by; j++)
+      if (mayCover(rules[j]!, quickAt[j]!, quickAt[k]!) && coveredBy(rules[j]!, setsAt[j]!, rule, sets)) by = rules[j];
     if (!by) return;
     const variant = isCatchAll(by) ? "catch-all" : "shadowed";
     site.sink.push(diagnostic("tables.unreachable-rule", { variant, rule: rule.index, by: by.index }, { address: rule.address }));
