@@ -87,6 +87,7 @@ const MEMBERS = new Set([
   "hit",
   "anyTrue",
   "entryOr",
+  "hasEntry",
   "branch",
   "rankCompare",
   "rankInRange",

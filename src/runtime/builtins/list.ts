@@ -71,6 +71,12 @@ function lists(name: string, args: FeelValue[]): FeelValue[][] | null {
   return out;
 }
 
+function concatenate(args: FeelValue[]): FeelValue {
+  const ls = lists("concatenate", args);
+  // concat rather than flat(): the same one level, several times faster in V8
+  return ls && ([] as FeelValue[]).concat(...ls);
+}
+
 /** Sorts with a `precedes(a, b)` function; without one, in natural order. */
 function sort(list: FeelValue, precedes?: FeelValue): FeelValue {
   return withList("sort", list, (items) => {
@@ -170,7 +176,7 @@ export const listBuiltins: BuiltinDef[] = group("list", [
     name: "concatenate",
     result: "joined lists",
     description: "The lists one after another.",
-    signatures: [{ params: ["list"], variadic: true, impl: (args) => lists("concatenate", args as FeelValue[])?.flat() ?? null }],
+    signatures: [{ params: ["list"], variadic: true, impl: (args) => concatenate(args as FeelValue[]) }],
   },
   one(
     "insert before",

@@ -1,0 +1,51 @@
+// The commonest built-in calls, for the arguments they are usually given (strings, lists), done in
+// place: no wrapper per concern (metering, singleton lists, argument checks), each one a function
+// of its own so that V8 can inline it into the generated code that calls it. Every other argument
+// goes to the catalogue's implementation, so nulls, singleton lists and problems are as before;
+// the budget is charged as metering.ts charges the catalogue's calls.
+import { Decimal } from "../decimal.js";
+import type { FeelValue } from "../values.js";
+import { codePointCount } from "./args.js";
+import { chargeCall, chargeResult } from "./metering.js";
+import { after, before } from "./string.js";
+
+type Impl = (...args: FeelValue[]) => FeelValue;
+
+/** By built-in name and argument count: the direct call, given the catalogue's (metered) implementation for the rest. */
+const DIRECT: Record<string, Record<number, (general: Impl) => Impl>> = {
+  "string length": {
+    1: (general) => (s) => (typeof s === "string" ? (chargeCall(s), Decimal.scaled(codePointCount(s), 0)) : general(s)),
+  },
+  "upper case": {
+    1: (general) => (s) => (typeof s === "string" ? (chargeCall(s), chargeResult(s.toUpperCase())) : general(s)),
+  },
+  "lower case": {
+    1: (general) => (s) => (typeof s === "string" ? (chargeCall(s), chargeResult(s.toLowerCase())) : general(s)),
+  },
+  contains: {
+    2: (general) => (s, m) => (typeof s === "string" && typeof m === "string" ? (chargeCall(s, m), s.includes(m)) : general(s, m)),
+  },
+  "starts with": {
+    2: (general) => (s, m) => (typeof s === "string" && typeof m === "string" ? (chargeCall(s, m), s.startsWith(m)) : general(s, m)),
+  },
+  "ends with": {
+    2: (general) => (s, m) => (typeof s === "string" && typeof m === "string" ? (chargeCall(s, m), s.endsWith(m)) : general(s, m)),
+  },
+  "substring before": {
+    2: (general) => (s, m) =>
+      typeof s === "string" && typeof m === "string" ? (chargeCall(s, m), chargeResult(before(s, m))) : general(s, m),
+  },
+  "substring after": {
+    2: (general) => (s, m) =>
+      typeof s === "string" && typeof m === "string" ? (chargeCall(s, m), chargeResult(after(s, m))) : general(s, m),
+  },
+  count: {
+    1: (general) => (list) => (Array.isArray(list) ? (chargeCall(list), Decimal.scaled(list.length, 0)) : general(list)),
+  },
+};
+
+/** The direct form of a call of built-in `name` with `count` arguments, or the implementation as it is. */
+export function directCall(name: string, count: number, general: Impl): Impl {
+  const make = Object.hasOwn(DIRECT, name) ? DIRECT[name]![count] : undefined;
+  return make ? make(general) : general;
+}
