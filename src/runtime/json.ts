@@ -71,6 +71,10 @@ function makeConverter(t: Type): Converter {
   switch (t.kind) {
     case "number":
       return (j) => (typeof j === "number" ? numberFromJson(j) : j === null || j === undefined ? null : fromJsonTyped(j, t));
+    case "boolean":
+      return (j) => (typeof j === "boolean" ? j : fromJson(j, t));
+    case "string":
+      return (j) => (typeof j === "string" ? j : fromJson(j, t));
     case "list": {
       const item = converter(t.element);
       return (j) => {
@@ -84,12 +88,13 @@ function makeConverter(t: Type): Converter {
       const fields = new Map(t.fields.map(([name, ft]) => [name, converter(ft)]));
       return (j) => {
         if (!isObject(j)) return fromJson(j, undefined);
-        const entries = new Map<string, FeelValue>();
-        for (const k of Object.keys(j)) {
-          const field = fields.get(k);
-          entries.set(k, field === undefined ? fromJson(j[k]) : field(j[k]));
+        const names = Object.keys(j);
+        const values: FeelValue[] = new Array(names.length);
+        for (let i = 0; i < names.length; i++) {
+          const field = fields.get(names[i]!);
+          values[i] = field === undefined ? fromJson(j[names[i]!]) : field(j[names[i]!]);
         }
-        return new FeelContext(entries);
+        return FeelContext.fromArrays(names, values);
       };
     }
     default:

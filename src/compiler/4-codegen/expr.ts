@@ -41,7 +41,12 @@ const emitters: { [K in Expr["kind"]]: Emit<K> } = {
     // `partial[-1]` filters the results so far without copying them: a filter picks an item or
     // builds a new list, and nothing is added to the results while the body is evaluated
     const source = scope.partial !== null && base === readPartial(scope.partial) ? scope.partial : base;
-    return `rt.filter(${source}, (${item}) => ${emitExpr(n.filter, inner, cx)})`;
+    // a loop of its own rather than rt.filter: the condition is inlined into it (runtime/access.ts)
+    const [base0, list, kept, first, v, r, p] = ["b", "l", "k", "f", "v", "r", "p"].map((x) => cx.em.fresh(x));
+    const loop = `for (const ${v} of ${list}) { rt.tick(); const ${r} = ${p}(${v}); if (${r} === true) ${kept}.push(${v}); else if (${r} !== false && ${r} !== null) return rt.filterOther(${list}, ${first}, ${r}); ${first} = false; }`;
+    // no item tried (an empty list, or null): filterNone tells an empty result from null
+    const body = `const ${list} = rt.filterItems(${base0}); const ${kept} = []; let ${first} = true; ${loop} return ${first} ? rt.filterNone(${base0}, ${p}) : ${kept};`;
+    return `((${base0}, ${p}) => { ${body} })(${source}, (${item}) => ${emitExpr(n.filter, inner, cx)})`;
   },
   call: (n, scope, cx) => {
     const callee = emitExpr(n.callee, scope, cx);
