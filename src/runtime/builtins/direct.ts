@@ -6,7 +6,8 @@
 import { Decimal } from "../decimal.js";
 import type { FeelValue } from "../values.js";
 import { codePointCount } from "./args.js";
-import { chargeCall, chargeResult } from "./metering.js";
+import { built } from "../budget.js";
+import { chargeList, chargeString, chargeStrings } from "./metering.js";
 import { after, before } from "./string.js";
 
 type Impl = (...args: FeelValue[]) => FeelValue;
@@ -14,33 +15,31 @@ type Impl = (...args: FeelValue[]) => FeelValue;
 /** By built-in name and argument count: the direct call, given the catalogue's (metered) implementation for the rest. */
 const DIRECT: Record<string, Record<number, (general: Impl) => Impl>> = {
   "string length": {
-    1: (general) => (s) => (typeof s === "string" ? (chargeCall(s), Decimal.scaled(codePointCount(s), 0)) : general(s)),
+    1: (general) => (s) => (typeof s === "string" ? (chargeString(s), Decimal.scaled(codePointCount(s), 0)) : general(s)),
   },
   "upper case": {
-    1: (general) => (s) => (typeof s === "string" ? (chargeCall(s), chargeResult(s.toUpperCase())) : general(s)),
+    1: (general) => (s) => (typeof s === "string" ? (chargeString(s), built(s.toUpperCase())) : general(s)),
   },
   "lower case": {
-    1: (general) => (s) => (typeof s === "string" ? (chargeCall(s), chargeResult(s.toLowerCase())) : general(s)),
+    1: (general) => (s) => (typeof s === "string" ? (chargeString(s), built(s.toLowerCase())) : general(s)),
   },
   contains: {
-    2: (general) => (s, m) => (typeof s === "string" && typeof m === "string" ? (chargeCall(s, m), s.includes(m)) : general(s, m)),
+    2: (general) => (s, m) => (typeof s === "string" && typeof m === "string" ? (chargeStrings(s, m), s.includes(m)) : general(s, m)),
   },
   "starts with": {
-    2: (general) => (s, m) => (typeof s === "string" && typeof m === "string" ? (chargeCall(s, m), s.startsWith(m)) : general(s, m)),
+    2: (general) => (s, m) => (typeof s === "string" && typeof m === "string" ? (chargeStrings(s, m), s.startsWith(m)) : general(s, m)),
   },
   "ends with": {
-    2: (general) => (s, m) => (typeof s === "string" && typeof m === "string" ? (chargeCall(s, m), s.endsWith(m)) : general(s, m)),
+    2: (general) => (s, m) => (typeof s === "string" && typeof m === "string" ? (chargeStrings(s, m), s.endsWith(m)) : general(s, m)),
   },
   "substring before": {
-    2: (general) => (s, m) =>
-      typeof s === "string" && typeof m === "string" ? (chargeCall(s, m), chargeResult(before(s, m))) : general(s, m),
+    2: (general) => (s, m) => (typeof s === "string" && typeof m === "string" ? (chargeStrings(s, m), built(before(s, m))) : general(s, m)),
   },
   "substring after": {
-    2: (general) => (s, m) =>
-      typeof s === "string" && typeof m === "string" ? (chargeCall(s, m), chargeResult(after(s, m))) : general(s, m),
+    2: (general) => (s, m) => (typeof s === "string" && typeof m === "string" ? (chargeStrings(s, m), built(after(s, m))) : general(s, m)),
   },
   count: {
-    1: (general) => (list) => (Array.isArray(list) ? (chargeCall(list), Decimal.scaled(list.length, 0)) : general(list)),
+    1: (general) => (list) => (Array.isArray(list) ? (chargeList(list), Decimal.scaled(list.length, 0)) : general(list)),
   },
 };
 

@@ -13,8 +13,14 @@ const CHARACTERS_PER_STEP = 16;
 
 const work = (v: FeelValue): number => (Array.isArray(v) ? v.length : typeof v === "string" ? v.length / CHARACTERS_PER_STEP : 0);
 
-/** What a metered call with these arguments is charged (./direct.ts charges its own calls the same way). */
-export const chargeCall = (a: FeelValue, b?: FeelValue): void => tick(Math.ceil(1 + work(a) + (b === undefined ? 0 : work(b))));
+/** What a metered call with these arguments is charged. */
+const chargeCall = (a: FeelValue, b?: FeelValue): void => tick(Math.ceil(1 + work(a) + (b === undefined ? 0 : work(b))));
+
+// The same charges for arguments of a known kind, for ./direct.ts.
+export const chargeString = (s: string): void => tick(Math.ceil(1 + s.length / CHARACTERS_PER_STEP));
+export const chargeStrings = (s: string, m: string): void =>
+  tick(Math.ceil(1 + s.length / CHARACTERS_PER_STEP + m.length / CHARACTERS_PER_STEP));
+export const chargeList = (list: readonly FeelValue[]): void => tick(1 + list.length);
 
 /** A result counts toward the size when it is a string or a list. */
 export const chargeResult = <T extends FeelValue>(result: T): T =>
