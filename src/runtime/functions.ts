@@ -80,6 +80,7 @@ export function positional(f: FeelFunction | null, count: number): (...args: Fee
   if (!sig.variadic) return directCall(def.name, count, sig.impl);
   // the fixed parameters, then the rest as one list, as invokePositional passes them
   const fixed = sig.params.length - 1;
+  if (fixed === 0) return (...args) => sig.impl(args);
   return (...args) => sig.impl(...args.slice(0, fixed), args.slice(fixed));
 }
 

@@ -86,13 +86,17 @@ function makeConverter(t: Type): Converter {
     }
     case "struct": {
       const fields = new Map(t.fields.map(([name, ft]) => [name, converter(ft)]));
+      // states mostly give the fields in the order the type declares them: checked first, looked up otherwise
+      const declared = [...fields.keys()];
+      const inOrder = [...fields.values()];
       return (j) => {
         if (!isObject(j)) return fromJson(j, undefined);
         const names = Object.keys(j);
         const values: FeelValue[] = new Array(names.length);
         for (let i = 0; i < names.length; i++) {
-          const field = fields.get(names[i]!);
-          values[i] = field === undefined ? fromJson(j[names[i]!]) : field(j[names[i]!]);
+          const name = names[i]!;
+          const field = declared[i] === name ? inOrder[i] : fields.get(name);
+          values[i] = field === undefined ? fromJson(j[name]) : field(j[name]);
         }
         return FeelContext.fromArrays(names, values);
       };

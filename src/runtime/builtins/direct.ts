@@ -12,16 +12,33 @@ import { after, before } from "./string.js";
 
 type Impl = (...args: FeelValue[]) => FeelValue;
 
+/**
+ * `f` remembering its last argument and result: a model often cases the same string again and
+ * again (`lower case(x)` in each step of a loop over words, or in two decisions). Each call is
+ * charged all the same.
+ */
+function lastOf(f: (s: string) => string): (s: string) => string {
+  let input: string | undefined;
+  let output = "";
+  return (s) => (s === input ? output : ((input = s), (output = f(s))));
+}
+
 /** By built-in name and argument count: the direct call, given the catalogue's (metered) implementation for the rest. */
 const DIRECT: Record<string, Record<number, (general: Impl) => Impl>> = {
   "string length": {
     1: (general) => (s) => (typeof s === "string" ? (chargeString(s), Decimal.scaled(codePointCount(s), 0)) : general(s)),
   },
   "upper case": {
-    1: (general) => (s) => (typeof s === "string" ? (chargeString(s), built(s.toUpperCase())) : general(s)),
+    1: (general) => {
+      const upper = lastOf((s) => s.toUpperCase());
+      return (s) => (typeof s === "string" ? (chargeString(s), built(upper(s))) : general(s));
+    },
   },
   "lower case": {
-    1: (general) => (s) => (typeof s === "string" ? (chargeString(s), built(s.toLowerCase())) : general(s)),
+    1: (general) => {
+      const lower = lastOf((s) => s.toLowerCase());
+      return (s) => (typeof s === "string" ? (chargeString(s), built(lower(s))) : general(s));
+    },
   },
   contains: {
     2: (general) => (s, m) => (typeof s === "string" && typeof m === "string" ? (chargeStrings(s, m), s.includes(m)) : general(s, m)),

@@ -73,8 +73,11 @@ function lists(name: string, args: FeelValue[]): FeelValue[][] | null {
 
 function concatenate(args: FeelValue[]): FeelValue {
   const ls = lists("concatenate", args);
-  // concat rather than flat(): the same one level, several times faster in V8
-  return ls && ([] as FeelValue[]).concat(...ls);
+  if (!ls) return null;
+  // a loop rather than flat() or concat(...ls): the same one level, several times faster in V8
+  const out: FeelValue[] = [];
+  for (const l of ls) for (const x of l) out.push(x);
+  return out;
 }
 
 /** Sorts with a `precedes(a, b)` function; without one, in natural order. */
