@@ -20,6 +20,7 @@ const value: fc.Arbitrary<FeelValue> = fc.oneof(
   { arbitrary: fc.integer({ min: -5, max: 5 }).map(n), weight: 1 },
   { arbitrary: fc.boolean(), weight: 1 },
   { arbitrary: fc.array(text, { maxLength: 3 }), weight: 2 },
+  { arbitrary: fc.array(fc.oneof(fc.integer({ min: -99, max: 99 }).map(n), fc.constant(null)), { maxLength: 4 }), weight: 2 },
   { arbitrary: fc.constant(new FeelContext(new Map([["a", "b"]]))), weight: 1 },
 );
 
@@ -33,6 +34,7 @@ const DIRECT = [
   ["substring before", 2],
   ["substring after", 2],
   ["count", 1],
+  ["sum", 1],
 ] as const;
 
 type Outcome = { result: FeelValue; problems: string[] } | string;

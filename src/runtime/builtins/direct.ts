@@ -9,6 +9,7 @@ import { codePointCount } from "./args.js";
 import { built } from "../budget.js";
 import { chargeList, chargeString, chargeStrings } from "./metering.js";
 import { after, before } from "./string.js";
+import { sum } from "./aggregate.js";
 
 type Impl = (...args: FeelValue[]) => FeelValue;
 
@@ -54,6 +55,9 @@ const DIRECT: Record<string, Record<number, (general: Impl) => Impl>> = {
   },
   "substring after": {
     2: (general) => (s, m) => (typeof s === "string" && typeof m === "string" ? (chargeStrings(s, m), built(after(s, m))) : general(s, m)),
+  },
+  sum: {
+    1: (general) => (list) => (Array.isArray(list) ? (chargeList(list), sum(list)) : general(list)),
   },
   count: {
     1: (general) => (list) => (Array.isArray(list) ? (chargeList(list), Decimal.scaled(list.length, 0)) : general(list)),
