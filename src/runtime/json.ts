@@ -91,12 +91,13 @@ function makeConverter(t: Type): Converter {
       const inOrder = [...fields.values()];
       return (j) => {
         if (!isObject(j)) return fromJson(j, undefined);
+        // keys and values in the same order, each read in one call (faster than indexing by key)
         const names = Object.keys(j);
-        const values: FeelValue[] = new Array(names.length);
+        const values = Object.values(j) as FeelValue[];
         for (let i = 0; i < names.length; i++) {
           const name = names[i]!;
           const field = declared[i] === name ? inOrder[i] : fields.get(name);
-          values[i] = field === undefined ? fromJson(j[name]) : field(j[name]);
+          values[i] = field === undefined ? fromJson(values[i]) : field(values[i]);
         }
         return FeelContext.fromArrays(names, values);
       };
