@@ -23,8 +23,7 @@ export const chargeStrings = (s: string, m: string): void =>
 export const chargeList = (list: readonly FeelValue[]): void => tick(1 + list.length);
 
 /** A result counts toward the size when it is a string or a list. */
-const chargeResult = <T extends FeelValue>(result: T): T =>
-  typeof result === "string" || Array.isArray(result) ? built(result) : result;
+const chargeResult = <T extends FeelValue>(result: T): T => (typeof result === "string" || Array.isArray(result) ? built(result) : result);
 
 function metered(impl: Signature["impl"]): Signature["impl"] {
   // by argument count, so the common calls make no array of their arguments
