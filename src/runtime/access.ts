@@ -42,25 +42,40 @@ export function listIndex(length: number, position: Decimal): number | null {
  * is true. Any other predicate result makes the whole filter null.
  */
 export function filter(base: FeelValue, pred: (item: FeelValue) => FeelValue): FeelValue {
-  if (base === null || base === undefined) return null;
-  const list = Array.isArray(base) ? base : [base];
-  if (list.length === 0) {
-    // an index into an empty list is out of range; probe quietly to tell index from condition
-    const probe = collectProblems(() => pred(null)).result;
-    return isDecimal(probe) ? null : [];
-  }
+  const list = filterItems(base);
+  if (list.length === 0) return filterNone(base, pred);
   const kept: FeelValue[] = [];
   for (let i = 0; i < list.length; i++) {
     tick();
     const r = pred(list[i]!);
-    if (i === 0 && isDecimal(r)) {
-      const at = listIndex(list.length, r);
-      return at === null ? null : list[at]!;
-    }
     if (r === true) kept.push(list[i]!);
-    else if (r !== false && r !== null) return problem(`a filter condition gave ${describe(r)}, not a boolean`);
+    else if (r !== false && r !== null) return filterOther(list, i === 0, r);
   }
   return kept;
+}
+
+// The parts of `filter` that generated code calls around a loop of its own (codegen/expr.ts), so
+// that the condition is inlined into the loop instead of called through one shared function.
+
+/** The items a filter tries: a list's items, a non-list as a singleton, none for null. */
+export const filterItems = (base: FeelValue): FeelValue[] =>
+  base === null || base === undefined ? [] : Array.isArray(base) ? base : [base];
+
+/** A filter with no items: null for a null base or an index (out of range in an empty list), else the empty list. */
+export function filterNone(base: FeelValue, pred: (item: FeelValue) => FeelValue): FeelValue {
+  if (base === null || base === undefined) return null;
+  // an index into an empty list is out of range; probe quietly to tell index from condition
+  const probe = collectProblems(() => pred(null)).result;
+  return isDecimal(probe) ? null : [];
+}
+
+/** A condition result that is neither boolean nor null: a number from the first item picks an item, anything else makes the filter null. */
+export function filterOther(list: readonly FeelValue[], first: boolean, r: FeelValue): FeelValue {
+  if (first && isDecimal(r)) {
+    const at = listIndex(list.length, r);
+    return at === null ? null : list[at]!;
+  }
+  return problem(`a filter condition gave ${describe(r)}, not a boolean`);
 }
 
 /** The items a `for`/`some`/`every` iterates over: a list's items, a non-list as a singleton. */

@@ -37,29 +37,33 @@ export class BudgetExceeded extends Error {
 const UNBOUNDED: EvaluationLimits = { steps: Infinity, size: Infinity, depth: DEFAULT_EVALUATION_LIMITS.depth };
 
 let limits = UNBOUNDED;
-let steps = Infinity;
-let size = Infinity;
+/**
+ * What is left of the steps and the size, as fields of one object: a field holding a number is
+ * updated in place, where a module variable holding a non-integer (Infinity outside a budget)
+ * would be boxed anew at every tick.
+ */
+const left = { steps: Infinity, size: Infinity };
 let depth = UNBOUNDED.depth;
 
 export function tick(n = 1): void {
-  steps -= n;
-  if (steps < 0) throw new BudgetExceeded("steps", limits.steps);
+  left.steps -= n;
+  if (left.steps < 0) throw new BudgetExceeded("steps", limits.steps);
 }
 
 /** Whether an evaluation budget bounds the steps now (inside withBudget with a finite step limit). */
-export const stepsBounded = (): boolean => steps !== Infinity;
+export const stepsBounded = (): boolean => left.steps !== Infinity;
 
 /** A list or string just built: its length counts toward the size. */
 export function built<T extends { length: number }>(value: T): T {
-  size -= value.length;
-  if (size < 0) throw new BudgetExceeded("size", limits.size);
+  left.size -= value.length;
+  if (left.size < 0) throw new BudgetExceeded("size", limits.size);
   return value;
 }
 
 /** A model function or lambda starts (a step, one level deeper); `leave` when it returns or throws. */
 export function enter(): void {
-  steps -= 1;
-  if (steps < 0) throw new BudgetExceeded("steps", limits.steps);
+  left.steps -= 1;
+  if (left.steps < 0) throw new BudgetExceeded("steps", limits.steps);
   if (--depth < 0) {
     depth++;
     throw new BudgetExceeded("depth", limits.depth);
@@ -91,14 +95,16 @@ export function exceededLimit(e: unknown, depthLimit: number): BudgetExceeded | 
 
 /** Runs fn within the limits given (the others as outside a budget). */
 export function withBudget<T>(within: Partial<EvaluationLimits>, fn: () => T): T {
-  const saved = { limits, steps, size, depth };
+  const saved = { limits, steps: left.steps, size: left.size, depth };
   limits = { ...UNBOUNDED, ...within };
-  steps = limits.steps;
-  size = limits.size;
+  left.steps = limits.steps;
+  left.size = limits.size;
   depth = Math.min(limits.depth, depth);
   try {
     return fn();
   } finally {
-    ({ limits, steps, size, depth } = saved);
+    ({ limits, depth } = saved);
+    left.steps = saved.steps;
+    left.size = saved.size;
   }
 }

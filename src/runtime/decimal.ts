@@ -193,6 +193,8 @@ export class Decimal extends RoundingModes {
   /** -1, 0 or 1; NaN when either side is NaN */
   cmp(y: Value): number {
     const b = operand(y);
+    // two scaled numbers of one scale (integers, amounts in cents): their coefficients in order
+    if (this.q === 1 && b.q === 1 && this.k === b.k) return this.m < b.m ? -1 : this.m > b.m ? 1 : 0;
     if (this.q !== EXACT && b.q !== EXACT) {
       // cross-multiplied; when both products are safe the 34-digit rounding of a quotient cannot
       // change the order (docs/numbers.md)

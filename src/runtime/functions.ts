@@ -1,6 +1,7 @@
 // Function values and invocation: user functions (lambdas, BKMs, model functions) with fixed
 // parameters, and built-ins declared as BuiltinDefs with overloads, optional and variadic params.
 import type { Type } from "../ir/types.js";
+import { directCall } from "./builtins/direct.js";
 import { type BuiltinDef, fitsNamed, fitsPositional, type Signature } from "./builtins/def.js";
 import { describe } from "./kinds.js";
 import { problem } from "./problems.js";
@@ -73,8 +74,14 @@ function invokeUser(f: FeelFunction, args: FeelValue[]): FeelValue {
  * implementation itself when a fixed-arity one fits, else the general call.
  */
 export function positional(f: FeelFunction | null, count: number): (...args: FeelValue[]) => FeelValue {
-  const sig = f instanceof BuiltinFunction ? f.def.signatures.find((s) => fitsPositional(s, count)) : undefined;
-  return sig && !sig.variadic ? sig.impl : (...args) => call(f, args);
+  const def = f instanceof BuiltinFunction ? f.def : undefined;
+  const sig = def?.signatures.find((s) => fitsPositional(s, count));
+  if (!def || !sig) return (...args) => call(f, args);
+  if (!sig.variadic) return directCall(def.name, count, sig.impl);
+  // the fixed parameters, then the rest as one list, as invokePositional passes them
+  const fixed = sig.params.length - 1;
+  if (fixed === 0) return (...args) => sig.impl(args);
+  return (...args) => sig.impl(...args.slice(0, fixed), args.slice(fixed));
 }
 
 export function call(f: FeelValue, args: FeelValue[]): FeelValue {

@@ -1,6 +1,6 @@
 // Everything generated code may reach through `rt`: the FEEL runtime plus table support.
 export * from "./index.js";
-export { anyTrue, branch, entryOr, hit, rankCompare, rankInRange } from "./tables.js";
+export { anyTrue, branch, entryOr, hasEntry, hit, rankCompare, rankInRange } from "./tables.js";
 export { entryPoints, traceEntry } from "./entry.js";
 export {
   cell2,

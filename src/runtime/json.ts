@@ -13,14 +13,6 @@ import { FeelContext, FeelFunction, FeelRange, type FeelValue } from "./values.j
 const NUMERIC = /^[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$/;
 const TEMPORAL_TYPES = new Set(["date", "time", "date and time", "days and time duration", "years and months duration"]);
 
-/** A struct type's fields by name, made once per type (generated code passes the same type object every call). */
-const FIELD_TYPES = new WeakMap<Extract<Type, { kind: "struct" }>, Map<string, Type>>();
-function fieldTypes(t: Extract<Type, { kind: "struct" }>): Map<string, Type> {
-  let fields = FIELD_TYPES.get(t);
-  if (fields === undefined) FIELD_TYPES.set(t, (fields = new Map(t.fields)));
-  return fields;
-}
-
 const isObject = (j: unknown): j is Record<string, unknown> => typeof j === "object" && j !== null && !Array.isArray(j);
 
 const numberFromJson = (json: number): FeelValue => (Number.isFinite(json) ? readNumber(json) : problem(`${json} is not a FEEL number`));
@@ -49,13 +41,7 @@ function fromJsonTyped(json: unknown, t?: Type): FeelValue {
     const v = temporalFromJson(t.kind as Parameters<typeof temporalFromJson>[0], json);
     return v ?? problem(`"${json}" is not a valid ${t.kind}`);
   }
-  if (t.kind === "list") return Array.isArray(json) ? json.map((j) => fromJson(j, t.element)) : fromJson(json, t.element);
-  if (t.kind === "struct" && isObject(json)) {
-    const fields = fieldTypes(t);
-    const entries = new Map<string, FeelValue>();
-    for (const k of Object.keys(json)) entries.set(k, fromJson(json[k], fields.get(k)));
-    return new FeelContext(entries);
-  }
+  if (t.kind === "list" || t.kind === "struct") return converter(t)(json);
   if (t.kind === "range" && isObject(json)) {
     return new FeelRange(
       json.startIncluded !== false,
@@ -65,6 +51,60 @@ function fromJsonTyped(json: unknown, t?: Type): FeelValue {
     );
   }
   return untyped(json);
+}
+
+type Converter = (json: unknown) => FeelValue;
+
+/**
+ * Lists and structs convert through a function made once per type (generated code passes the
+ * same type object on every call): the item's and each field's conversion are chosen once, not
+ * for every item of every state.
+ */
+const CONVERTERS = new WeakMap<Type, Converter>();
+function converter(t: Type): Converter {
+  let c = CONVERTERS.get(t);
+  if (c === undefined) CONVERTERS.set(t, (c = makeConverter(t)));
+  return c;
+}
+
+function makeConverter(t: Type): Converter {
+  switch (t.kind) {
+    case "number":
+      return (j) => (typeof j === "number" ? numberFromJson(j) : j === null || j === undefined ? null : fromJsonTyped(j, t));
+    case "boolean":
+      return (j) => (typeof j === "boolean" ? j : fromJson(j, t));
+    case "string":
+      return (j) => (typeof j === "string" ? j : fromJson(j, t));
+    case "list": {
+      const item = converter(t.element);
+      return (j) => {
+        if (!Array.isArray(j)) return item(j);
+        const out: FeelValue[] = new Array(j.length);
+        for (let i = 0; i < j.length; i++) out[i] = item(j[i]);
+        return out;
+      };
+    }
+    case "struct": {
+      const fields = new Map(t.fields.map(([name, ft]) => [name, converter(ft)]));
+      // states mostly give the fields in the order the type declares them: checked first, looked up otherwise
+      const declared = [...fields.keys()];
+      const inOrder = [...fields.values()];
+      return (j) => {
+        if (!isObject(j)) return fromJson(j, undefined);
+        // keys and values in the same order, each read in one call (faster than indexing by key)
+        const names = Object.keys(j);
+        const values = Object.values(j) as FeelValue[];
+        for (let i = 0; i < names.length; i++) {
+          const name = names[i]!;
+          const field = declared[i] === name ? inOrder[i] : fields.get(name);
+          values[i] = field === undefined ? fromJson(values[i]) : field(values[i]);
+        }
+        return FeelContext.fromArrays(names, values);
+      };
+    }
+    default:
+      return (j) => fromJson(j, t);
+  }
 }
 
 export interface ToJsonOptions {

@@ -8,6 +8,8 @@ export const num = (text: string): Decimal => new Decimal(text);
 
 /** A number read from outside the program (a JSON state, `number("-0")`): FEEL has no negative zero. */
 export function readNumber(v: number | string): Decimal {
+  // an integer, the commonest number in a state, is its own coefficient
+  if (typeof v === "number" && Number.isSafeInteger(v)) return Decimal.scaled(v === 0 ? 0 : v, 0);
   const d = new Decimal(v);
   return d.isZero() && d.isNegative() ? new Decimal(0) : d;
 }

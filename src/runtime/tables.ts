@@ -48,9 +48,12 @@ export function anyTrue(results: FeelValue[]): boolean | null {
   return unknown ? null : false;
 }
 
+/** Inside a filter, whether the item is a context with an entry `name`, which shadows the name. */
+export const hasEntry = (item: FeelValue, name: string): item is FeelContext => item instanceof FeelContext && item.has(name);
+
 /** Inside a filter, `name` is the item's entry when the item is a context that has it. */
 export function entryOr(item: FeelValue, name: string, outer: FeelValue): FeelValue {
-  return item instanceof FeelContext && item.has(name) ? item.get(name) : outer;
+  return hasEntry(item, name) ? item.get(name) : outer;
 }
 
 /** The branch an `if` takes: 1 then, 0 else, -1 neither (a condition that is not a boolean or null). */

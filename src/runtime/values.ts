@@ -77,13 +77,36 @@ export class YearsMonthsDuration {
 
 export class FeelContext {
   readonly kind = "context" as const;
-  constructor(readonly entries: Map<string, FeelValue> = new Map()) {}
+  private map: Map<string, FeelValue> | null;
+  /**
+   * A context read from a JSON object keeps its names and values in two arrays and makes its Map
+   * only when asked for `entries`: a model mostly reads a few entries by name, and making a Map
+   * costs more than reading the object's fields (a list of records in every state).
+   */
+  private readonly names: readonly string[];
+  private readonly values: readonly FeelValue[];
+  constructor(entries: Map<string, FeelValue> | null = new Map(), names: readonly string[] = [], values: readonly FeelValue[] = []) {
+    this.map = entries;
+    this.names = names;
+    this.values = values;
+  }
+  /** A context of distinct names and their values, in order. */
+  static fromArrays(names: readonly string[], values: readonly FeelValue[]): FeelContext {
+    return new FeelContext(null, names, values);
+  }
+  get entries(): Map<string, FeelValue> {
+    if (this.map === null) {
+      this.map = new Map();
+      for (let i = 0; i < this.names.length; i++) this.map.set(this.names[i]!, this.values[i]!);
+    }
+    return this.map;
+  }
   get(key: string): FeelValue {
-    const v = this.entries.get(key);
+    const v = this.map === null ? this.values[this.names.indexOf(key)] : this.map.get(key);
     return v === undefined ? null : v;
   }
   has(key: string): boolean {
-    return this.entries.has(key);
+    return this.map === null ? this.names.includes(key) : this.map.has(key);
   }
   static of(obj: Record<string, FeelValue>): FeelContext {
     return new FeelContext(new Map(Object.entries(obj)));

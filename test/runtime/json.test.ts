@@ -1,6 +1,7 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Type } from "../../src/ir/types.js";
-import { fn, fromJson, isDecimal, range, toJson, FeelContext, FeelDate } from "../../src/runtime/index.js";
+import { collectProblems, fn, fromJson, isDecimal, range, toJson, FeelContext, FeelDate } from "../../src/runtime/index.js";
 import type { Decimal } from "../../src/runtime/decimal.js";
 import { builtin } from "../../src/runtime/builtins/index.js";
 import { b, n, show, t, type V } from "./helpers.js";
@@ -75,5 +76,61 @@ describe("toJson", () => {
     const type: Type = { kind: "struct", fields: [["when", { kind: "date and time" }]] };
     expect(toJson(fromJson({ when: "2020-01-01T10:00:00Z" }, type))).toEqual({ when: "2020-01-01T10:00:00Z" });
     expect(toJson(fromJson("123.4500", { kind: "number" }), { exactDecimals: true })).toBe("123.45");
+  });
+});
+
+describe("fromJson of lists and structs", () => {
+  // the conversion item by item and field by field, as the declared type reads: what the
+  // converters made once per type must give
+  function byItem(json: unknown, t?: Type): V {
+    if (json === null || json === undefined) return null;
+    if (t?.kind === "list") return Array.isArray(json) ? json.map((j) => byItem(j, t.element)) : byItem(json, t.element);
+    if (t?.kind === "struct" && typeof json === "object" && !Array.isArray(json)) {
+      const fields = new Map(t.fields);
+      const record = json as Record<string, unknown>;
+      return new FeelContext(new Map(Object.keys(record).map((k) => [k, byItem(record[k], fields.get(k))])));
+    }
+    return fromJson(json, t);
+  }
+  const member: Type = {
+    kind: "struct",
+    fields: [
+      ["age", { kind: "number" }],
+      ["born", { kind: "date" }],
+      ["tags", { kind: "list", element: { kind: "string" } }],
+      ["child", { kind: "struct", fields: [["n", { kind: "number" }]] }],
+    ],
+  };
+  const leaf = fc.oneof(
+    fc.constant(null),
+    fc.boolean(),
+    fc.integer({ min: -99, max: 99 }),
+    fc.constantFrom("12", " 3.5 ", "x", "2024-02-29", "2023-02-29"),
+  );
+  const json: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
+    value: fc.oneof(
+      { depthSize: "small" },
+      leaf,
+      fc.array(tie("value"), { maxLength: 3 }),
+      fc.dictionary(fc.constantFrom("age", "born", "tags", "child", "n", "other"), tie("value"), { maxKeys: 4 }),
+    ),
+  })).value;
+
+  it("read as converting item by item and field by field", () => {
+    for (const t of [
+      { kind: "list", element: member } as Type,
+      member,
+      { kind: "list", element: { kind: "list", element: { kind: "number" } } } as Type,
+    ]) {
+      fc.assert(
+        fc.property(json, (j) => {
+          const got = collectProblems(() => fromJson(j, t));
+          const want = collectProblems(() => byItem(j, t));
+          expect(show(got.result)).toBe(show(want.result));
+          expect(got.problems).toEqual(want.problems);
+        }),
+        { numRuns: 400 },
+      );
+    }
   });
 });

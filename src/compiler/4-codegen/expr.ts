@@ -36,12 +36,17 @@ const emitters: { [K in Expr["kind"]]: Emit<K> } = {
   path: (n, scope, cx) => `rt.member(${emitExpr(n.base, scope, cx)}, ${cx.em.lit(n.member)})`,
   filter: (n, scope, cx) => {
     const item = cx.em.fresh("it");
-    const inner = scope.child({ item }).bind("local", "item", item);
+    const inner = scope.child({ item, itemEntries: mayHoldContexts(n.base) }).bind("local", "item", item);
     const base = emitExpr(n.base, scope, cx);
     // `partial[-1]` filters the results so far without copying them: a filter picks an item or
     // builds a new list, and nothing is added to the results while the body is evaluated
     const source = scope.partial !== null && base === readPartial(scope.partial) ? scope.partial : base;
-    return `rt.filter(${source}, (${item}) => ${emitExpr(n.filter, inner, cx)})`;
+    // a loop of its own rather than rt.filter: the condition is inlined into it (runtime/access.ts)
+    const [base0, list, kept, first, v, r, p] = ["b", "l", "k", "f", "v", "r", "p"].map((x) => cx.em.fresh(x));
+    const loop = `for (const ${v} of ${list}) { rt.tick(); const ${r} = ${p}(${v}); if (${r} === true) ${kept}.push(${v}); else if (${r} !== false && ${r} !== null) return rt.filterOther(${list}, ${first}, ${r}); ${first} = false; }`;
+    // no item tried (an empty list, or null): filterNone tells an empty result from null
+    const body = `const ${list} = rt.filterItems(${base0}); const ${kept} = []; let ${first} = true; ${loop} return ${first} ? rt.filterNone(${base0}, ${p}) : ${kept};`;
+    return `((${base0}, ${p}) => { ${body} })(${source}, (${item}) => ${emitExpr(n.filter, inner, cx)})`;
   },
   call: (n, scope, cx) => {
     const callee = emitExpr(n.callee, scope, cx);
@@ -55,8 +60,9 @@ const emitters: { [K in Expr["kind"]]: Emit<K> } = {
     }
     const args = () => n.args.map((a) => emitExpr(a, scope, cx)).join(", ");
     // a built-in by its own name: the overload is picked once, when the module loads
-    if (ref?.kind === "builtin" && !scope.item && scope.lookup(refKey(ref)) === undefined) {
-      const direct = cx.em.hoist("p", `rt.positional(${callee}, ${n.args.length})`);
+    if (ref?.kind === "builtin" && scope.lookup(refKey(ref)) === undefined) {
+      const direct = cx.em.hoist("p", `rt.positional(${cx.em.hoist("b", `rt.builtin(${cx.em.lit(ref.name)})`)}, ${n.args.length})`);
+      if (scope.shadowing) return shadowableCall(n.callee.kind === "name" ? n.callee.name : ref.name, direct, n.args, scope, cx);
       const places = literalPlaces(n.args[1]);
       const mode = ROUNDING_MODES[ref.name];
       // decimal(x, 2) and its siblings with a literal scale: the rounding itself, and for
@@ -160,6 +166,27 @@ const emitters: { [K in Expr["kind"]]: Emit<K> } = {
   },
 };
 
+/**
+ * A built-in called inside a filter whose item may be a context: an entry of the item by the
+ * callee's name is the function called (`orders[date(...) > x]` with an entry `date`), else the
+ * built-in, called directly. The arguments are evaluated once, before the look-up, which reads
+ * nothing they can change.
+ */
+function shadowableCall(name: string, direct: string, args: Expr[], scope: Scope, cx: ExprContext): string {
+  const item = scope.shadowing!;
+  const params = args.map(() => cx.em.fresh("a")).join(", ");
+  const key = cx.em.lit(name);
+  const chosen = `rt.hasEntry(${item}, ${key}) ? rt.call(rt.member(${item}, ${key}), [${params}]) : ${direct}(${params})`;
+  return `((${params}) => ${chosen})(${args.map((a) => emitExpr(a, scope, cx)).join(", ")})`;
+}
+
+/**
+ * Whether a filtered list may hold contexts, whose entries shadow names in the filter. A literal
+ * list holds exactly what it is written with; anything else may hold anything at run time.
+ */
+const mayHoldContexts = (base: Expr): boolean =>
+  !(base.kind === "list" && isLiteralTree(base) && base.items.every((i) => i.kind !== "context"));
+
 /** `partial` as a value: a copy of the results so far, which keep growing after it is read. */
 const readPartial = (acc: string): string => `rt.resultsSoFar(${acc})`;
 
@@ -174,7 +201,8 @@ function emitName(name: string, ref: NameRef | undefined, scope: Scope, cx: Expr
   if (ref) {
     const id = scope.lookup(refKey(ref)) ?? (ref.kind === "builtin" ? cx.em.hoist("b", `rt.builtin(${cx.em.lit(ref.name)})`) : undefined);
     // Inside a filter, the item's context entries shadow names from outside (and `item` itself).
-    if (id && scope.item && (ref.kind !== "local" || ref.name === "item")) return `rt.entryOr(${scope.item}, ${cx.em.lit(name)}, ${id})`;
+    if (id && scope.shadowing && (ref.kind !== "local" || ref.name === "item"))
+      return `rt.entryOr(${scope.shadowing}, ${cx.em.lit(name)}, ${id})`;
     if (id) return id;
   }
   // Inside a filter, a name the analyser could not resolve is an entry of the item context.
@@ -258,7 +286,7 @@ export function emitExpr(node: Expr, scope: Scope, cx: ExprContext): string {
   const code = emit(node as never, scope, cx);
   // Inside a filter a callee's name may be an entry of the item (`orders[date(...) > x]`): the call
   // reads the item, so it is not a constant there.
-  const constant = (HOISTABLE.has(node.kind) && isLiteralTree(node)) || (isConstantCall(node) && scope.item === null);
+  const constant = (HOISTABLE.has(node.kind) && isLiteralTree(node)) || (isConstantCall(node) && scope.shadowing === null);
   return constant ? cx.em.hoist("c", code) : code;
 }
 

@@ -3,6 +3,13 @@ import type { NameRef } from "../../ir/feel-ast.js";
 
 export const refKey = (ref: NameRef): string => `${ref.kind}:${ref.name}`;
 
+interface Overrides {
+  item?: string | null;
+  itemEntries?: boolean;
+  input?: string | null;
+  partial?: string | null;
+}
+
 export class Scope {
   private readonly bindings = new Map<string, string>();
 
@@ -10,11 +17,21 @@ export class Scope {
     private readonly parent: Scope | null = null,
     /** JS id of the current filter item, whose context entries are in scope */
     readonly item: string | null = parent?.item ?? null,
+    /**
+     * whether the item may be a context, whose entries then shadow names from outside; false when
+     * the filtered list is known to hold none (a literal list of strings or numbers)
+     */
+    readonly itemEntries: boolean = parent?.itemEntries ?? false,
     /** JS id of `?` in a unary test */
     readonly input: string | null = parent?.input ?? null,
     /** JS id of the results so far of the innermost `for` (`partial`) */
     readonly partial: string | null = parent?.partial ?? null,
   ) {}
+
+  /** The JS id of an item whose entries may shadow names, or null. */
+  get shadowing(): string | null {
+    return this.itemEntries ? this.item : null;
+  }
 
   bind(kind: NameRef["kind"], name: string, jsId: string): this {
     this.bindings.set(`${kind}:${name}`, jsId);
@@ -25,12 +42,13 @@ export class Scope {
     return this.bindings.get(key) ?? this.parent?.lookup(key);
   }
 
-  child(overrides: { item?: string | null; input?: string | null; partial?: string | null } = {}): Scope {
+  child(o: Overrides = {}): Scope {
     return new Scope(
       this,
-      overrides.item !== undefined ? overrides.item : this.item,
-      overrides.input !== undefined ? overrides.input : this.input,
-      overrides.partial !== undefined ? overrides.partial : this.partial,
+      o.item !== undefined ? o.item : this.item,
+      o.itemEntries ?? this.itemEntries,
+      o.input !== undefined ? o.input : this.input,
+      o.partial !== undefined ? o.partial : this.partial,
     );
   }
 }

@@ -63,6 +63,9 @@ function numeric(name: string, f: (ns: Decimal[]) => FeelValue) {
   };
 }
 
+/** sum() of a list's items (./direct.ts calls it for a list). */
+export const sum = numeric("sum", (ns) => (ns.length ? finite(sumOf(ns), "sum") : null));
+
 const mean = (ns: Decimal[]) => (ns.length ? finite(sumOf(ns).div(ns.length), "mean") : null);
 
 function median(ns: Decimal[]): FeelValue {
@@ -144,12 +147,7 @@ function any(items: FeelValue[]): FeelValue {
 export const aggregateBuiltins: BuiltinDef[] = group("list", [
   listOrVarargs("min", "item", "The least item; null for an empty list.", extreme("min", -1)),
   listOrVarargs("max", "item", "The greatest item; null for an empty list.", extreme("max", 1)),
-  listOrVarargs(
-    "sum",
-    T.number,
-    "The sum of the numbers; null for an empty list.",
-    numeric("sum", (ns) => (ns.length ? finite(sumOf(ns), "sum") : null)),
-  ),
+  listOrVarargs("sum", T.number, "The sum of the numbers; null for an empty list.", sum),
   listOrVarargs(
     "product",
     T.number,

@@ -1,6 +1,6 @@
 // Argument checks shared by the built-ins. Each returns the typed value or undefined; the
 // built-in then answers null with a problem naming the function and parameter.
-import { Decimal, isDecimal } from "../decimal.js";
+import { type Decimal, isDecimal } from "../decimal.js";
 import { describe } from "../kinds.js";
 import { problem } from "../problems.js";
 import { FeelContext, type FeelValue } from "../values.js";
@@ -26,10 +26,30 @@ export function asInt(v: FeelValue | undefined): number | undefined {
   return Number.isSafeInteger(n) ? n : undefined;
 }
 
-export const decimal = (n: number | string) => new Decimal(n);
-
 /** Code points of a string: FEEL strings index and count by code point. */
 export const codePoints = (s: string): string[] => Array.from(s);
+
+const SURROGATE = /[\uD800-\uDFFF]/;
+
+/** Whether UTF-16 units and code points differ in `s`: without surrogates an index is both. */
+export const hasSurrogates = (s: string): boolean => SURROGATE.test(s);
+
+/** The number of code points of `s` (what `codePoints(s).length` is), without making the array. */
+export function codePointCount(s: string): number {
+  let n = s.length;
+  // a pair (high then low surrogate) is one code point; a lone surrogate counts as one, as in Array.from
+  for (let i = 0; i < s.length - 1; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const d = s.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        n--;
+        i++;
+      }
+    }
+  }
+  return n;
+}
 
 /**
  * DMN 1.5 singleton-list conversion for parameters that take a single value: a list of one item

@@ -71,6 +71,15 @@ function lists(name: string, args: FeelValue[]): FeelValue[][] | null {
   return out;
 }
 
+function concatenate(args: FeelValue[]): FeelValue {
+  const ls = lists("concatenate", args);
+  if (!ls) return null;
+  // a loop rather than flat() or concat(...ls): the same one level, several times faster in V8
+  const out: FeelValue[] = [];
+  for (const l of ls) for (const x of l) out.push(x);
+  return out;
+}
+
 /** Sorts with a `precedes(a, b)` function; without one, in natural order. */
 function sort(list: FeelValue, precedes?: FeelValue): FeelValue {
   return withList("sort", list, (items) => {
@@ -170,7 +179,7 @@ export const listBuiltins: BuiltinDef[] = group("list", [
     name: "concatenate",
     result: "joined lists",
     description: "The lists one after another.",
-    signatures: [{ params: ["list"], variadic: true, impl: (args) => lists("concatenate", args as FeelValue[])?.flat() ?? null }],
+    signatures: [{ params: ["list"], variadic: true, impl: (args) => concatenate(args as FeelValue[]) }],
   },
   one(
     "insert before",

@@ -1,7 +1,8 @@
 // String built-ins (DMN 1.5 10.3.4.3). Positions and lengths count Unicode code points.
 import { problem } from "../problems.js";
 import type { FeelValue } from "../values.js";
-import { asInt, asList, bad, codePoints, decimal, isStr, scalarDef } from "./args.js";
+import { Decimal } from "../decimal.js";
+import { asInt, asList, bad, codePointCount, codePoints, hasSurrogates, isStr, scalarDef } from "./args.js";
 import { group, T, type BuiltinDef, type BuiltinResult } from "./def.js";
 import { built } from "../budget.js";
 import type { CompiledRegex } from "./regex-match.js";
@@ -13,15 +14,28 @@ import { translateRegex, translateReplacement, type Translation } from "./xpath-
  */
 function substring(s: FeelValue, start: FeelValue, length?: FeelValue): FeelValue {
   if (!isStr(s)) return bad("substring", "string", s, "a string");
-  const cs = codePoints(s);
+  // positions count code points; without surrogates they are the string's own indexes
+  const cs = hasSurrogates(s) ? codePoints(s) : null;
+  const size = cs === null ? s.length : cs.length;
   const p = asInt(start);
-  if (p === undefined || p === 0 || Math.abs(p) > cs.length)
-    return bad("substring", "start position", start, `a non-zero position within ${cs.length} characters`);
-  const from = p > 0 ? p - 1 : cs.length + p;
-  if (length === undefined) return cs.slice(from).join("");
-  const n = asInt(length);
-  if (n === undefined || n < 1 || n > cs.length - from) return bad("substring", "length", length, `between 1 and ${cs.length - from}`);
-  return cs.slice(from, from + n).join("");
+  if (p === undefined || p === 0 || Math.abs(p) > size)
+    return bad("substring", "start position", start, `a non-zero position within ${size} characters`);
+  const from = p > 0 ? p - 1 : size + p;
+  const n = length === undefined ? size - from : asInt(length);
+  if (n === undefined || n < 1 || n > size - from) return bad("substring", "length", length!, `between 1 and ${size - from}`);
+  return cs === null ? s.slice(from, from + n) : cs.slice(from, from + n).join("");
+}
+
+/** `substring before` on two strings: the part before the first occurrence of m, or "". */
+export function before(s: string, m: string): string {
+  const at = s.indexOf(m);
+  return at < 0 ? "" : s.slice(0, at);
+}
+
+/** `substring after` on two strings: the part after the first occurrence of m, or "". */
+export function after(s: string, m: string): string {
+  const at = s.indexOf(m);
+  return at < 0 ? "" : s.slice(at + m.length);
 }
 
 type Row = Omit<BuiltinDef, "kind">;
@@ -134,7 +148,7 @@ const scalarStringBuiltins: Row[] = [
     description: "The characters from a start position (negative: from the end), all or a given length.",
     signatures: [{ params: ["string", "start position", "length"], required: 2, impl: substring }],
   },
-  string1("string length", T.number, "The number of characters (Unicode code points).", (s) => decimal(codePoints(s).length)),
+  string1("string length", T.number, "The number of characters (Unicode code points).", (s) => Decimal.scaled(codePointCount(s), 0)),
   string1("upper case", T.string, "The string in upper case.", (s) => s.toUpperCase()),
   string1("lower case", T.string, "The string in lower case.", (s) => s.toLowerCase()),
   strings2(
@@ -142,20 +156,14 @@ const scalarStringBuiltins: Row[] = [
     T.string,
     "The part before the first occurrence of match; empty when there is none.",
     ["string", "match"],
-    (s, m) => {
-      const at = s.indexOf(m);
-      return at < 0 ? "" : s.slice(0, at);
-    },
+    before,
   ),
   strings2(
     "substring after",
     T.string,
     "The part after the first occurrence of match; empty when there is none.",
     ["string", "match"],
-    (s, m) => {
-      const at = s.indexOf(m);
-      return at < 0 ? "" : s.slice(at + m.length);
-    },
+    after,
   ),
   strings2("contains", T.boolean, "Whether the string contains match.", ["string", "match"], (s, m) => s.includes(m)),
   strings2("starts with", T.boolean, "Whether the string starts with match.", ["string", "match"], (s, m) => s.startsWith(m)),

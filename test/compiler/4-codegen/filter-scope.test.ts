@@ -4,6 +4,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { compileModel } from "../../../src/compiler/index.js";
+import { threeWays } from "../../differential/three-ways.js";
 
 function evaluate(expr: string, state: Record<string, unknown> = {}, inputs: Record<string, unknown> = {}): unknown {
   const r = compileModel({ content: { name: "filter scope", inputs, decisions: { n: expr } } });
@@ -50,6 +51,49 @@ describe("filters and the names in them", () => {
         expect(outside).toBe(inside);
       }),
       { numRuns: 150 },
+    );
+  });
+});
+
+describe("built-in calls inside filters", () => {
+  // items that are strings, numbers, or contexts with entries named like the built-ins the
+  // filters call (a function, a number, or an unrelated entry)
+  const item = fc.constantFrom(
+    `"ab"`,
+    `"Xy z"`,
+    `"\u{1F40E}x"`,
+    `12`,
+    `null`,
+    `{"upper case": function(v) "AB", k: 1}`,
+    `{contains: function(a, b) true}`,
+    `{"string length": 7}`,
+    `{"lower case": function(v) "xq", "starts with": function(a, b) a = "xq"}`,
+    `{k: 2}`,
+  );
+  // the item as text when it is a string (string() of a context holding functions is another matter)
+  const t = `(if item instance of string then item else "a b")`;
+  const body = fc.constantFrom(
+    `contains(upper case(${t}), "A")`,
+    `string length(${t}) > 2`,
+    `starts with(lower case(${t}), "x")`,
+    `count([item]) = 1`,
+    `ends with(${t}, substring after(${t}, " "))`,
+  );
+  // each literal list holds a string, so its items are of no one struct type: with only contexts
+  // (and nulls) the checker reads a name their type declares as a member of every item, which is
+  // null for a null item where the reference falls back to the built-in (a separate matter)
+  const list = fc.oneof(
+    fc.array(item, { maxLength: 5 }).map((items) => `[${[...items, `"q"`].join(", ")}]`),
+    fc.constant("xs"),
+  );
+
+  it("call the item's entry by the built-in's name when it has one, else the built-in, as the reference does", () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(list, body), { minLength: 1, maxLength: 6 }), (filters) => {
+        const texts = filters.map(([l, f]) => `${l}[${f}]`);
+        expect(threeWays(texts, [{ xs: [1, 22, 333] }, { xs: null }])).toEqual([]);
+      }),
+      { numRuns: 60 },
     );
   });
 });

@@ -1,0 +1,71 @@
+// The commonest built-in calls, for the arguments they are usually given (strings, lists), done in
+// place: no wrapper per concern (metering, singleton lists, argument checks), each one a function
+// of its own so that V8 can inline it into the generated code that calls it. Every other argument
+// goes to the catalogue's implementation, so nulls, singleton lists and problems are as before;
+// the budget is charged as metering.ts charges the catalogue's calls.
+import { Decimal } from "../decimal.js";
+import type { FeelValue } from "../values.js";
+import { codePointCount } from "./args.js";
+import { built } from "../budget.js";
+import { chargeList, chargeString, chargeStrings } from "./metering.js";
+import { after, before } from "./string.js";
+import { sum } from "./aggregate.js";
+
+type Impl = (...args: FeelValue[]) => FeelValue;
+
+/**
+ * `f` remembering its last argument and result: a model often cases the same string again and
+ * again (`lower case(x)` in each step of a loop over words, or in two decisions). Each call is
+ * charged all the same.
+ */
+function lastOf(f: (s: string) => string): (s: string) => string {
+  let input: string | undefined;
+  let output = "";
+  return (s) => (s === input ? output : ((input = s), (output = f(s))));
+}
+
+/** By built-in name and argument count: the direct call, given the catalogue's (metered) implementation for the rest. */
+const DIRECT: Record<string, Record<number, (general: Impl) => Impl>> = {
+  "string length": {
+    1: (general) => (s) => (typeof s === "string" ? (chargeString(s), Decimal.scaled(codePointCount(s), 0)) : general(s)),
+  },
+  "upper case": {
+    1: (general) => {
+      const upper = lastOf((s) => s.toUpperCase());
+      return (s) => (typeof s === "string" ? (chargeString(s), built(upper(s))) : general(s));
+    },
+  },
+  "lower case": {
+    1: (general) => {
+      const lower = lastOf((s) => s.toLowerCase());
+      return (s) => (typeof s === "string" ? (chargeString(s), built(lower(s))) : general(s));
+    },
+  },
+  contains: {
+    2: (general) => (s, m) => (typeof s === "string" && typeof m === "string" ? (chargeStrings(s, m), s.includes(m)) : general(s, m)),
+  },
+  "starts with": {
+    2: (general) => (s, m) => (typeof s === "string" && typeof m === "string" ? (chargeStrings(s, m), s.startsWith(m)) : general(s, m)),
+  },
+  "ends with": {
+    2: (general) => (s, m) => (typeof s === "string" && typeof m === "string" ? (chargeStrings(s, m), s.endsWith(m)) : general(s, m)),
+  },
+  "substring before": {
+    2: (general) => (s, m) => (typeof s === "string" && typeof m === "string" ? (chargeStrings(s, m), built(before(s, m))) : general(s, m)),
+  },
+  "substring after": {
+    2: (general) => (s, m) => (typeof s === "string" && typeof m === "string" ? (chargeStrings(s, m), built(after(s, m))) : general(s, m)),
+  },
+  sum: {
+    1: (general) => (list) => (Array.isArray(list) ? (chargeList(list), sum(list)) : general(list)),
+  },
+  count: {
+    1: (general) => (list) => (Array.isArray(list) ? (chargeList(list), Decimal.scaled(list.length, 0)) : general(list)),
+  },
+};
+
+/** The direct form of a call of built-in `name` with `count` arguments, or the implementation as it is. */
+export function directCall(name: string, count: number, general: Impl): Impl {
+  const make = Object.hasOwn(DIRECT, name) ? DIRECT[name]![count] : undefined;
+  return make ? make(general) : general;
+}
