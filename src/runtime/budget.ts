@@ -80,8 +80,8 @@ export function leave(): void {
  * allocations) per row. Depth needs no refill: every enter has its leave in a finally.
  */
 export function refill(): void {
-  steps = limits.steps;
-  size = limits.size;
+  left.steps = limits.steps;
+  left.size = limits.size;
 }
 
 /**
