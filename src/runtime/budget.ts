@@ -46,6 +46,11 @@ export function tick(n = 1): void {
   if (steps < 0) throw new BudgetExceeded("steps", limits.steps);
 }
 
+/** Steps given back by a fast path that declined: the exact path it leaves the work to counts them again. */
+export function refund(n: number): void {
+  steps += n;
+}
+
 /** Whether an evaluation budget bounds the steps now (inside withBudget with a finite step limit). */
 export const stepsBounded = (): boolean => steps !== Infinity;
 

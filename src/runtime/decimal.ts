@@ -89,6 +89,28 @@ export class Decimal extends RoundingModes {
     return new Decimal(m, k);
   }
 
+  /**
+   * The items added in order from zero, as `reduce(plus, 0)` adds them: while the items and the
+   * partial sums are scaled numbers, the same integer steps without a Decimal made for each.
+   */
+  static sum(items: readonly Decimal[]): Decimal {
+    let m = 0;
+    let k = 0;
+    let i = 0;
+    for (; i < items.length; i++) {
+      const b = items[i]!;
+      if (b.q !== 1) break;
+      const kk = k > b.k ? k : b.k;
+      const r = (k === kk ? m : upscale(m, kk - k)) + (b.k === kk ? b.m : upscale(b.m, kk - b.k));
+      if (!(Math.abs(r) <= SAFE)) break; // NaN when a side left the safe range
+      m = r;
+      k = kk;
+    }
+    let sum = new Decimal(m, k);
+    for (; i < items.length; i++) sum = sum.plus(items[i]!);
+    return sum;
+  }
+
   /** An exact result, back in the scaled form when it fits. */
   private static of(x: Exact): Decimal {
     // the value is ±c × 10^e
