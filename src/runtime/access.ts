@@ -1,6 +1,6 @@
 // Paths (`a.b`), filters (`l[...]`) and the sources of `for`/`some`/`every` iterations.
 import { tick } from "./budget.js";
-import { type Decimal, isDecimal } from "./decimal.js";
+import { Decimal, isDecimal } from "./decimal.js";
 import { describe, isTemporalValue } from "./kinds.js";
 import { collectProblems, problem } from "./problems.js";
 import { temporalProperty } from "./temporal/index.js";
@@ -85,6 +85,13 @@ export function iterRange(from: FeelValue, to: FeelValue): Iterable<FeelValue> |
 
 function* integers(from: Decimal, to: Decimal): Generator<FeelValue> {
   const step = from.lte(to) ? 1 : -1;
+  const [first, last] = [from.toNumber(), to.toNumber()];
+  // safe integers: counted in JS numbers, each a Decimal of the value adding one to the previous gives
+  if (Number.isSafeInteger(first) && Number.isSafeInteger(last)) {
+    yield from;
+    for (let v = first + step; step > 0 ? v <= last : v >= last; v += step) yield new Decimal(v);
+    return;
+  }
   for (let v = from; step > 0 ? v.lte(to) : v.gte(to); v = v.plus(step)) yield v;
 }
 

@@ -72,6 +72,13 @@ const emitters: { [K in Expr["kind"]]: Emit<K> } = {
         const { program, operands } = certifiedProgram(x, (e) => emitExpr(e, scope, cx));
         return `(rt.certifiedPlaces(${cx.em.data("CP", program)}, [${operands.join(", ")}], ${places}, ${mode}) ?? ${exact})`;
       }
+      const prefix = ref.name === "sum" ? prefixOf(n.args[0]!, scope) : undefined;
+      if (prefix) {
+        // a running total: the sums of the list's prefixes are kept between calls (runtime/prefix-sums.ts)
+        const sublist = cx.em.hoist("p", `rt.positional(${emitExpr(prefix.callee, scope, cx)}, 3)`);
+        const [list, start, length] = prefix.args.map((a) => emitExpr(a, scope, cx));
+        return `rt.sumOfPrefix(${list}, ${start}, ${length}, ${sublist}, ${direct})`;
+      }
       return `${direct}(${args()})`;
     }
     return told(`rt.call(${callee}, [${args()}])`);
@@ -235,6 +242,14 @@ export function isLiteralTree(e: Expr | null): boolean {
     default:
       return false;
   }
+}
+
+/** `sublist(l, 1, n)` of the built-in, as the argument of `sum`: the sum of a prefix. */
+function prefixOf(e: Expr, scope: Scope): Extract<Expr, { kind: "call" }> | undefined {
+  if (e.kind !== "call" || e.named || e.args.length !== 3 || e.callee.kind !== "name") return undefined;
+  const [ref, start] = [e.callee.ref, e.args[1]!];
+  const builtin = ref?.kind === "builtin" && ref.name === "sublist" && scope.lookup(refKey(ref)) === undefined;
+  return builtin && start.kind === "number" && start.value === "1" ? e : undefined;
 }
 
 /** A literal integer scale that decimal.js rounds to directly (0 to 22 places). */

@@ -73,6 +73,7 @@ const MEMBERS = new Set([
   "roundPlaces",
   "roundQuotient",
   "certifiedPlaces",
+  "sumOfPrefix",
   "builtin",
   "externalFunction",
   "conforms",

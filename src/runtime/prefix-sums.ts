@@ -1,0 +1,45 @@
+// `sum(sublist(l, 1, n))`, the running total FEEL writes as `for i in 1..count(l) return
+// sum(sublist(l, 1, i))`: each call adds the first n items again, n² additions for the whole
+// list. FEEL's sum adds in order from zero, so the sum of the first n items is the (n - 1)th sum
+// plus the nth item, the same rounded steps: the sums of the prefixes of the list last asked for
+// are kept and extended, and each call costs one addition. Anything unusual (not a list, a
+// position or length out of range, an item that is not a number) is left to the two built-ins,
+// which say what is wrong; the budget is charged what they would charge.
+import { finite } from "./arithmetic.js";
+import { built, tick } from "./budget.js";
+import { Decimal, isDecimal } from "./decimal.js";
+import type { FeelValue } from "./values.js";
+
+type Builtin = (...args: FeelValue[]) => FeelValue;
+
+/** The list whose prefix sums are kept (FEEL lists are never changed), and those sums: sums[n] adds its first n items. */
+let list: readonly FeelValue[] | null = null;
+const sums: Decimal[] = [];
+
+/** The sum of the first `length` items of `items`, from the kept sums, extended as far as needed; null when an item is not a number. */
+function prefixSum(items: readonly FeelValue[], length: number): Decimal | null {
+  if (items !== list) {
+    list = items;
+    sums.length = 1;
+    sums[0] = new Decimal(0);
+  }
+  for (let n = sums.length; n <= length; n++) {
+    const item = items[n - 1];
+    if (!isDecimal(item)) return null;
+    sums.push(sums[n - 1]!.plus(item));
+  }
+  return sums[length]!;
+}
+
+/** `sum(sublist(l, 1, n))` with `sublist` and `sum` the built-ins as generated code calls them. */
+export function sumOfPrefix(l: FeelValue, start: FeelValue, length: FeelValue, sublist: Builtin, sum: Builtin): FeelValue {
+  const n = Array.isArray(l) && isDecimal(length) && length.isInteger() ? length.toNumber() : 0;
+  const total = n >= 1 && n <= (l as FeelValue[]).length ? prefixSum(l as FeelValue[], n) : null;
+  if (total === null) return sum(sublist(l, start, length));
+  // what the metered built-ins charge: sublist a step and the list's items, the n items it builds;
+  // sum a step and the n items it adds
+  tick(1 + n);
+  built({ length: n });
+  tick(1 + (l as FeelValue[]).length);
+  return finite(total, "sum()");
+}
