@@ -54,58 +54,65 @@ const errors = new Float64Array(64);
 /** The variables of the loops being run, by depth. */
 const loopValues = new Float64Array(16);
 const loopErrors = new Float64Array(16);
-/** The stack's top slot, and the budget steps taken by the loops of the current run. */
-let top = -1;
+/** The budget steps taken by the loops of the current run. */
 let ticks = 0;
 
-/** A decimal pushed as the nearest double: no error for an integer below 2^53, else half an ulp. */
-function push(v: FeelValue): boolean {
-  if (!isDecimal(v) || top + 1 >= values.length) return false;
+/** A decimal read into slot i as the nearest double: no error for an integer below 2^53, else half an ulp. */
+function read(v: FeelValue, i: number): boolean {
+  if (!isDecimal(v)) return false;
   const x = v.toNumber();
   const size = Math.abs(x);
   // beyond the doubles' range, or too small for U to bound the conversion (a zero must be one)
   if (!Number.isFinite(x) || (size < MIN_NORMAL && (x !== 0 || !v.isZero()))) return false;
-  values[++top] = x;
-  errors[top] = Number.isInteger(x) && size < EXACT_INTEGERS && v.isInteger() ? 0 : size * U;
+  values[i] = x;
+  errors[i] = Number.isInteger(x) && size < EXACT_INTEGERS && v.isInteger() ? 0 : size * U;
   return true;
+}
+
+/** Whether slot i is still a number U bounds: not beyond the doubles' range nor among the subnormals. */
+function usable(i: number): boolean {
+  const v = Math.abs(values[i]!);
+  return Number.isFinite(v) && Number.isFinite(errors[i]!) && (v === 0 || v >= MIN_NORMAL);
 }
 
 /** The error of a literal's double: none for an integer below 2^53 (codegen passes other integers' text as operands), else half an ulp. */
 const literalError = (x: number) => (Number.isInteger(x) && Math.abs(x) < EXACT_INTEGERS ? 0 : Math.abs(x) * U);
 
-/** A result of + - × on exact operands that is an integer below 2^53 is exact too. */
+/** A sum or difference of exact operands that is an integer below 2^53 is exact too (positions such as `i + 1`). */
 const exactResult = (ea: number, eb: number, v: number) => ea === 0 && eb === 0 && Number.isInteger(v) && Math.abs(v) < EXACT_INTEGERS;
 
 /** a × b into slot i, with its error. */
 function multiply(i: number, a: number, ea: number, b: number, eb: number): void {
   const v = a * b;
   values[i] = v;
-  errors[i] = exactResult(ea, eb, v) ? 0 : Math.abs(a) * eb + Math.abs(b) * ea + ea * eb + U * Math.abs(v);
+  errors[i] = Math.abs(a) * eb + Math.abs(b) * ea + ea * eb + U * Math.abs(v);
 }
 
 /** base ** n into slot i by squaring, n a whole number; false when the exponent is not one. */
 function power(i: number, n: number): boolean {
   if (!Number.isInteger(n) || Math.abs(n) > MAX_EXPONENT) return false;
-  // (plain variables rather than destructured pairs: this loop runs on every evaluation)
+  // each product by the rule of `multiply`, in local variables: this loop runs for every power
   let base = values[i]!;
   let eBase = errors[i]!;
   let acc = 1;
   let eAcc = 0;
-  for (let k = Math.abs(n); k > 0; k = Math.floor(k / 2)) {
-    if (k % 2 === 1) {
-      multiply(i, acc, eAcc, base, eBase);
-      acc = values[i]!;
-      eAcc = errors[i]!;
+  // in 32-bit integers: `%` on a double is a call into C
+  for (let k = Math.abs(n) >>> 0; k > 0; k >>>= 1) {
+    if ((k & 1) === 1) {
+      const v = acc * base;
+      eAcc = Math.abs(acc) * eBase + Math.abs(base) * eAcc + eAcc * eBase + U * Math.abs(v);
+      acc = v;
     }
     if (k > 1) {
-      multiply(i, base, eBase, base, eBase);
-      base = values[i]!;
-      eBase = errors[i]!;
+      const v = base * base;
+      eBase = 2 * Math.abs(base) * eBase + eBase * eBase + U * Math.abs(v);
+      base = v;
     }
   }
   values[i] = acc;
   errors[i] = eAcc;
-  return n >= 0 || divide(i, 1, 0, acc, eAcc);
+  // the power's own checks come after; a reciprocal must not hide a subnormal power
+  return n >= 0 || (Math.abs(acc) >= MIN_NORMAL && divide(i, 1, 0, acc, eAcc));
 }
 
 /** a / b into slot i; false when b's interval holds zero. */
@@ -139,128 +146,156 @@ function position(list: FeelValue[], p: number, ep: number): number {
   return p <= -1 && p >= -list.length ? list.length + p : -1;
 }
 
-/** Runs program[from, end); each instruction leaves the stack as it says. False when it cannot be certified. */
-function run(program: number[], from: number, end: number, operands: FeelValue[]): boolean {
+/**
+ * One instruction, compiled: the slots it reads and writes are fixed by its place in the postfix
+ * program, so a step knows them and no stack pointer is kept at run time. False when the program
+ * cannot be certified.
+ */
+type Step = (operands: FeelValue[]) => boolean;
+
+const fail: Step = () => false;
+
+/** A list of steps run in order, and the stack's top after them. */
+interface Compiled {
+  steps: Step[];
+  top: number;
+}
+
+/** Each program compiled once (generated code passes the same array on every call). */
+const compiledPrograms = new WeakMap<number[], Compiled>();
+
+const runSteps = (steps: Step[], operands: FeelValue[]): boolean => {
+  for (let i = 0; i < steps.length; i++) if (!steps[i]!(operands)) return false;
+  return true;
+};
+
+/** + - × ÷ and powers on slots i and i + 1, the result in slot i. */
+const BINARY: Record<number, (i: number) => Step> = {
+  [OP.ADD]: (i) => () => (add(i, values[i]!, errors[i]!, values[i + 1]!, errors[i + 1]!), usable(i)),
+  [OP.SUB]: (i) => () => (add(i, values[i]!, errors[i]!, -values[i + 1]!, errors[i + 1]!), usable(i)),
+  [OP.MUL]: (i) => () => (multiply(i, values[i]!, errors[i]!, values[i + 1]!, errors[i + 1]!), usable(i)),
+  [OP.DIV]: (i) => () => divide(i, values[i]!, errors[i]!, values[i + 1]!, errors[i + 1]!) && usable(i),
+  // an exponent known exactly
+  [OP.POW]: (i) => () => errors[i + 1] === 0 && power(i, values[i + 1]!) && usable(i),
+};
+
+/** Compiles program[from, end) for a stack whose top is `top` before it. */
+function compile(program: number[], from: number, end: number, top: number): Compiled {
+  const steps: Step[] = [];
   for (let pc = from; pc < end; pc++) {
     const op = program[pc]!;
-    if (op === OP.IN) {
-      if (!push(operands[program[++pc]!]!)) return false;
-      continue;
-    }
-    if (op === OP.LIT) {
-      const x = program[++pc]!;
-      if (++top >= values.length) return false;
-      values[top] = x;
-      errors[top] = literalError(x);
-      continue;
-    }
-    if (op === OP.NEG) {
-      values[top] = -values[top]!;
-      continue;
-    }
-    if (op >= OP.VAR) {
-      const next = structured(program, pc, operands);
-      if (next < 0) return false;
-      pc = next;
+    const arg = program[pc + 1]!;
+    // every instruction leaves at most one more value, and a loop's body one above its sum
+    if (top + 2 >= values.length) return { steps: [fail], top };
+    if (op === OP.IN || op === OP.LIT || op === OP.VAR || op === OP.COUNT || op === OP.SUM) {
+      steps.push(leaf(op, arg, ++top));
+      pc++;
+    } else if (op === OP.NEG) {
+      const i = top;
+      steps.push(() => ((values[i] = -values[i]!), true));
+    } else if (op === OP.ITEM) {
+      steps.push(item(arg, top));
+      pc++;
+    } else if (op === OP.FOR || op === OP.EACH) {
+      const each = op === OP.EACH;
+      const head = each ? pc + 2 : pc + 1;
+      const depth = program[head]!;
+      const bodyEnd = head + 2 + program[head + 1]!;
+      // the sum takes the slot of the first endpoint, or a new one; the body's value goes above it
+      const sum = each ? ++top : --top;
+      const body = compile(program, head + 2, bodyEnd, sum);
+      const ok = depth < loopValues.length && body.top === sum + 1;
+      steps.push(ok ? loop(each ? arg : -1, depth, sum, body.steps) : fail);
+      pc = bodyEnd - 1;
     } else {
-      const a = values[top - 1]!;
-      const ea = errors[top - 1]!;
-      const b = values[top]!;
-      const eb = errors[top]!;
-      top--;
-      if (op === OP.ADD) add(top, a, ea, b, eb);
-      else if (op === OP.SUB) add(top, a, ea, -b, eb);
-      else if (op === OP.MUL) multiply(top, a, ea, b, eb);
-      else if (op === OP.DIV) {
-        if (!divide(top, a, ea, b, eb)) return false;
-      } else if (eb !== 0 || !power(top, b)) return false; // POW: an exponent known exactly
+      steps.push(BINARY[op]?.(--top) ?? fail);
     }
-    // beyond the doubles' range, or among the subnormals, where U no longer bounds an operation's error
-    const v = Math.abs(values[top]!);
-    if (!Number.isFinite(v) || !Number.isFinite(errors[top]!) || (v !== 0 && v < MIN_NORMAL)) return false;
   }
-  return true;
+  return { steps, top };
 }
 
-/** The instructions with arguments beyond one number: runs the one at pc, returns the last pc it used, or -1. */
-function structured(program: number[], pc: number, operands: FeelValue[]): number {
-  const op = program[pc]!;
-  const arg = program[pc + 1]!;
-  if (op === OP.VAR) {
-    if (++top >= values.length) return -1;
-    values[top] = loopValues[arg]!;
-    errors[top] = loopErrors[arg]!;
-    return pc + 1;
+/** A value pushed into slot i: an operand, a literal, a loop variable, or the count or sum of a list operand. */
+function leaf(op: number, arg: number, i: number): Step {
+  if (op === OP.IN) return (operands) => read(operands[arg]!, i);
+  if (op === OP.VAR)
+    return () => {
+      values[i] = loopValues[arg]!;
+      errors[i] = loopErrors[arg]!;
+      return true;
+    };
+  if (op === OP.LIT) {
+    const e = literalError(arg);
+    return () => {
+      values[i] = arg;
+      errors[i] = e;
+      return true;
+    };
   }
-  if (op === OP.FOR || op === OP.EACH) return loop(program, pc, operands);
-  const list = listOf(operands, arg);
-  if (list === null) return -1;
-  if (op === OP.ITEM) {
-    const at = position(list, values[top]!, errors[top]!);
-    top--;
-    return at >= 0 && push(list[at]!) ? pc + 1 : -1;
-  }
-  if (op === OP.COUNT) {
-    if (++top >= values.length) return -1;
-    values[top] = list.length;
-    errors[top] = 0;
-    return pc + 1;
-  }
+  if (op === OP.COUNT)
+    return (operands) => {
+      const list = listOf(operands, arg);
+      values[i] = list === null ? NaN : list.length;
+      errors[i] = 0;
+      return list !== null;
+    };
   // SUM: FEEL adds the items in order from zero, each sum rounded; an empty list's sum is null
-  if (list.length === 0 || !push(list[0]!)) return -1;
-  for (let i = 1; i < list.length; i++) {
-    if (!push(list[i]!)) return -1;
-    top--;
-    add(top, values[top]!, errors[top]!, values[top + 1]!, errors[top + 1]!);
-  }
-  return pc + 1;
+  return (operands) => {
+    const list = listOf(operands, arg);
+    if (list === null || list.length === 0 || !read(list[0]!, i)) return false;
+    for (let k = 1; k < list.length; k++) {
+      if (!read(list[k]!, i + 1)) return false;
+      add(i, values[i]!, errors[i]!, values[i + 1]!, errors[i + 1]!);
+    }
+    return usable(i);
+  };
 }
+
+/** FEEL's `l[p]` of list operand k, p in slot i and the item read into it. */
+const item =
+  (k: number, i: number): Step =>
+  (operands) => {
+    const list = listOf(operands, k);
+    const at = list === null ? -1 : position(list, values[i]!, errors[i]!);
+    return at >= 0 && read(list![at]!, i);
+  };
 
 /**
- * FOR d n (after the two endpoints) or EACH k d n: the body's values summed in order, as FEEL's
- * `sum` adds the list the `for` builds. Every pass is a budget step, as in the exact loop.
+ * `sum(for v in a..b return ...)` (the endpoints in slots sum and sum + 1) or, for list operand k ≥ 0,
+ * `sum(for v in l return ...)`: the body's values added in order into slot sum, as FEEL's `sum`
+ * adds the list the `for` builds. Every pass is a budget step, as in the exact loop.
  */
-function loop(program: number[], pc: number, operands: FeelValue[]): number {
-  const each = program[pc] === OP.EACH;
-  const list = each ? listOf(operands, program[pc + 1]!) : null;
-  const head = each ? pc + 2 : pc + 1;
-  const depth = program[head]!;
-  const body = head + 2;
-  const end = body + program[head + 1]!;
-  // `for v in a..b` needs integer endpoints (a descending range when a > b); a list, its positions
-  const first = each ? 0 : values[top - 1]!;
-  const last = each ? (list?.length ?? 0) - 1 : values[top]!;
-  if (each) {
-    if (list === null || list.length === 0) return -1;
-  } else {
-    if (errors[top - 1] !== 0 || errors[top] !== 0 || !Number.isInteger(first) || !Number.isInteger(last)) return -1;
-    top -= 2;
-  }
-  if (depth >= loopValues.length) return -1;
-  const step = first <= last ? 1 : -1;
-  const sum = top + 1;
-  for (let v = first; ; v += step) {
-    tick();
-    ticks++;
-    if (list !== null) {
-      if (!push(list[v]!)) return -1;
-      loopValues[depth] = values[top]!;
-      loopErrors[depth] = errors[top--]!;
-    } else {
-      loopValues[depth] = v;
-      loopErrors[depth] = 0;
+function loop(k: number, depth: number, sum: number, body: Step[]): Step {
+  const value = sum + 1;
+  return (operands) => {
+    const list = k >= 0 ? listOf(operands, k) : null;
+    if (k >= 0 && (list === null || list.length === 0)) return false;
+    // `for v in a..b` needs integer endpoints (a descending range when a > b); a list, its positions
+    const first = list !== null ? 0 : values[sum]!;
+    const last = list !== null ? list.length - 1 : values[value]!;
+    if (list === null && (errors[sum] !== 0 || errors[value] !== 0 || !Number.isInteger(first) || !Number.isInteger(last))) return false;
+    const step = first <= last ? 1 : -1;
+    for (let v = first; ; v += step) {
+      tick();
+      ticks++;
+      if (list === null) {
+        loopValues[depth] = v;
+        loopErrors[depth] = 0;
+      } else {
+        if (!read(list[v]!, value)) return false;
+        loopValues[depth] = values[value]!;
+        loopErrors[depth] = errors[value]!;
+      }
+      if (!runSteps(body, operands)) return false;
+      if (v === first) {
+        values[sum] = values[value]!;
+        errors[sum] = errors[value]!;
+      } else {
+        add(sum, values[sum]!, errors[sum]!, values[value]!, errors[value]!);
+        if (!usable(sum)) return false;
+      }
+      if (v === last) return true;
     }
-    if (!run(program, body, end, operands)) return -1;
-    // the body left its value in the slot after the sum's (the sum starts as the first value)
-    if (v !== first) {
-      top--;
-      add(sum, values[sum]!, errors[sum]!, values[top + 1]!, errors[top + 1]!);
-      const size = Math.abs(values[sum]!);
-      if (!Number.isFinite(size) || (size !== 0 && size < MIN_NORMAL)) return -1;
-    }
-    if (v === last) break;
-  }
-  return end - 1;
+  };
 }
 
 /** Rounding modes by decimal.js number: UP, DOWN, CEIL and FLOOR change at whole units, the half modes at halves. */
@@ -276,9 +311,10 @@ const DIRECTED: Partial<Record<number, (s: number) => number>> = {
  * certifies it; undefined when the exact path must decide.
  */
 export function certifiedPlaces(program: number[], operands: FeelValue[], places: number, mode: number): Decimal | undefined {
-  top = -1;
+  let compiled = compiledPrograms.get(program);
+  if (compiled === undefined) compiledPrograms.set(program, (compiled = compile(program, 0, program.length, -1)));
   ticks = 0;
-  const answer = run(program, 0, program.length, operands) && top === 0 ? rounded(places, mode) : undefined;
+  const answer = compiled.top === 0 && runSteps(compiled.steps, operands) ? rounded(places, mode) : undefined;
   // the exact path walks the same loops again and counts them itself
   if (answer === undefined) refund(ticks);
   return answer;
