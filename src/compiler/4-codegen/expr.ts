@@ -36,7 +36,9 @@ const emitters: { [K in Expr["kind"]]: Emit<K> } = {
   path: (n, scope, cx) => `rt.member(${emitExpr(n.base, scope, cx)}, ${cx.em.lit(n.member)})`,
   filter: (n, scope, cx) => {
     const item = cx.em.fresh("it");
-    const inner = scope.child({ item }).bind("local", "item", item);
+    // items that cannot be contexts have no entries to shadow the names of the condition
+    const entries = !(n.base.type?.kind === "list" && PLAIN_ITEMS.has(n.base.type.element.kind) && allResolved(n.filter));
+    const inner = scope.child({ item: entries ? item : null }).bind("local", "item", item);
     const base = emitExpr(n.base, scope, cx);
     // `partial[-1]` filters the results so far without copying them: a filter picks an item or
     // builds a new list, and nothing is added to the results while the body is evaluated
@@ -166,6 +168,30 @@ const emitters: { [K in Expr["kind"]]: Emit<K> } = {
     return `rt.fn("lambda", [${names}], (${params.join(", ")}) => { rt.enter(); try { ${coerced}return ${emitExpr(n.body, inner, cx)}; } finally { rt.leave(); } })`;
   },
 };
+
+/** Kinds of list items that are never contexts: a filter's names are the model's, not the item's entries. */
+const PLAIN_ITEMS = new Set([
+  "null",
+  "number",
+  "string",
+  "boolean",
+  "date",
+  "time",
+  "date and time",
+  "days and time duration",
+  "years and months duration",
+  "choice",
+  "levels",
+]);
+
+/** Whether the analyser resolved every name of e (one it did not would be read from the filter's item). */
+function allResolved(e: unknown): boolean {
+  if (Array.isArray(e)) return e.every(allResolved);
+  if (e === null || typeof e !== "object") return true;
+  const node = e as { kind?: unknown; ref?: unknown };
+  if (node.kind === "name" && node.ref === undefined) return false;
+  return Object.entries(node).every(([key, child]) => key === "type" || key === "span" || key === "ref" || allResolved(child));
+}
 
 /** `partial` as a value: a copy of the results so far, which keep growing after it is read. */
 const readPartial = (acc: string): string => `rt.resultsSoFar(${acc})`;
