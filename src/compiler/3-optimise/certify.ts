@@ -14,7 +14,7 @@ const LEAVES = new Set(["input", "decision", "let", "param", "local"]);
 const BOUND_INSIDE = new Set(["item", "partial"]);
 
 /** A name whose value the program reads as an operand: anything in scope but its own loop variables. */
-export function isOperandName(e: Expr, loops: readonly string[]): boolean {
+function isOperandName(e: Expr, loops: readonly string[]): boolean {
   if (e.kind !== "name" || e.ref === undefined || !LEAVES.has(e.ref.kind)) return false;
   return e.ref.kind !== "local" || !(loops.includes(e.name) || BOUND_INSIDE.has(e.name));
 }
