@@ -216,7 +216,25 @@ function compile(program: number[], from: number, end: number, top: number): Com
 
 /** A value pushed into slot i: an operand, a literal, a loop variable, or the count or sum of a list operand. */
 function leaf(op: number, arg: number, i: number): Step {
-  if (op === OP.IN) return (operands) => read(operands[arg]!, i);
+  if (op === OP.IN) {
+    // read once however many passes of a loop read it: a decimal's value never changes
+    let seen: FeelValue = null;
+    let value = 0;
+    let error = 0;
+    return (operands) => {
+      const v = operands[arg]!;
+      if (v !== seen || v === null) {
+        if (!read(v, i)) return false;
+        seen = v;
+        value = values[i]!;
+        error = errors[i]!;
+        return true;
+      }
+      values[i] = value;
+      errors[i] = error;
+      return true;
+    };
+  }
   if (op === OP.VAR)
     return () => {
       values[i] = loopValues[arg]!;

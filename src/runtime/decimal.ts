@@ -260,7 +260,8 @@ export class Decimal extends RoundingModes {
   /** a quotient is never an integer: its divisor does not divide it, and 34 digits cannot round it to one */
   isInteger(): boolean {
     if (this.q === EXACT) return this.x!.isInteger();
-    return this.q === 1 && this.m % POW10[this.k]! === 0;
+    // (a scale of zero needs no remainder: `%` on a double is a call into C)
+    return this.q === 1 && (this.k === 0 || this.m % POW10[this.k]! === 0);
   }
   isFinite(): boolean {
     return this.q !== EXACT || this.x!.isFinite();

@@ -12,21 +12,25 @@ import type { FeelValue } from "./values.js";
 
 type Builtin = (...args: FeelValue[]) => FeelValue;
 
-/** The list whose prefix sums are kept (FEEL lists are never changed), and those sums: sums[n] adds its first n items. */
+/**
+ * The list whose prefix sums are kept (FEEL lists are never changed), and those sums: sums[n] adds
+ * its first n items, for n up to `known`. The array is overwritten, never shortened, so that its
+ * storage is reused from one list to the next.
+ */
 let list: readonly FeelValue[] | null = null;
-const sums: Decimal[] = [];
+const sums: Decimal[] = [new Decimal(0)];
+let known = 0;
 
 /** The sum of the first `length` items of `items`, from the kept sums, extended as far as needed; null when an item is not a number. */
 function prefixSum(items: readonly FeelValue[], length: number): Decimal | null {
   if (items !== list) {
     list = items;
-    sums.length = 1;
-    sums[0] = new Decimal(0);
+    known = 0;
   }
-  for (let n = sums.length; n <= length; n++) {
-    const item = items[n - 1];
+  for (; known < length; known++) {
+    const item = items[known];
     if (!isDecimal(item)) return null;
-    sums.push(sums[n - 1]!.plus(item));
+    sums[known + 1] = sums[known]!.plus(item);
   }
   return sums[length]!;
 }
