@@ -18,7 +18,9 @@ import type { FeelValue } from "./values.js";
  * VAR d: the variable of the enclosing loop at depth d; ITEM k: list operand k at the position on
  * top (FEEL's `l[i]`); COUNT k and SUM k: `count` and `sum` of list operand k; FOR d n: the sum of
  * the next n instructions' value over the integers from the next-to-top to the top (`sum(for v in
- * a..b return ...)`), the variable at depth d; EACH k d n: the same over the items of list operand k.
+ * a..b return ...)`), the variable at depth d; EACH k d n: the same over the items of list operand k;
+ * SET r: the top taken off into register r, GET r: register r pushed (a part of a loop's body that
+ * does not depend on the loop, `1 + r` in `l[i] / (1 + r) ** i`, worked out once before the loop).
  */
 export const CERTIFIED_OPS = {
   IN: 0,
@@ -35,6 +37,8 @@ export const CERTIFIED_OPS = {
   SUM: 11,
   FOR: 12,
   EACH: 13,
+  SET: 14,
+  GET: 15,
 } as const;
 const OP = CERTIFIED_OPS;
 
@@ -51,9 +55,11 @@ const SAFETY = 2;
 
 const values = new Float64Array(64);
 const errors = new Float64Array(64);
-/** The variables of the loops being run, by depth. */
+/** The variables of the loops being run, by depth, and the registers of SET and GET. */
 const loopValues = new Float64Array(16);
 const loopErrors = new Float64Array(16);
+const savedValues = new Float64Array(16);
+const savedErrors = new Float64Array(16);
 /** The budget steps taken by the loops of the current run. */
 let ticks = 0;
 
@@ -187,8 +193,20 @@ function compile(program: number[], from: number, end: number, top: number): Com
     const arg = program[pc + 1]!;
     // every instruction leaves at most one more value, and a loop's body one above its sum
     if (top + 2 >= values.length) return { steps: [fail], top };
-    if (op === OP.IN || op === OP.LIT || op === OP.VAR || op === OP.COUNT || op === OP.SUM) {
-      steps.push(leaf(op, arg, ++top));
+    if (op === OP.IN || op === OP.LIT || op === OP.VAR || op === OP.GET || op === OP.COUNT || op === OP.SUM) {
+      steps.push(op === OP.GET && !(arg < savedValues.length) ? fail : leaf(op, arg, ++top));
+      pc++;
+    } else if (op === OP.SET) {
+      const i = top--;
+      steps.push(
+        arg < savedValues.length
+          ? () => {
+              savedValues[arg] = values[i]!;
+              savedErrors[arg] = errors[i]!;
+              return true;
+            }
+          : fail,
+      );
       pc++;
     } else if (op === OP.NEG) {
       const i = top;
@@ -214,7 +232,7 @@ function compile(program: number[], from: number, end: number, top: number): Com
   return { steps, top };
 }
 
-/** A value pushed into slot i: an operand, a literal, a loop variable, or the count or sum of a list operand. */
+/** A value pushed into slot i: an operand, a literal, a loop variable, a register, or the count or sum of a list operand. */
 function leaf(op: number, arg: number, i: number): Step {
   if (op === OP.IN) {
     // read once however many passes of a loop read it: a decimal's value never changes
@@ -239,6 +257,12 @@ function leaf(op: number, arg: number, i: number): Step {
     return () => {
       values[i] = loopValues[arg]!;
       errors[i] = loopErrors[arg]!;
+      return true;
+    };
+  if (op === OP.GET)
+    return () => {
+      values[i] = savedValues[arg]!;
+      errors[i] = savedErrors[arg]!;
       return true;
     };
   if (op === OP.LIT) {

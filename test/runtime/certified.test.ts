@@ -177,6 +177,46 @@ describe("certified loops and aggregates", () => {
     expect(decided).toBeGreaterThan(1450);
   });
 
+  it("a part of the body worked out once before the loop (SET, GET) gives what every pass would", () => {
+    // 1 + r into register 0, then the loop reads it: the program codegen writes for the same sum
+    const hoisted = [
+      OP.LIT,
+      1,
+      OP.IN,
+      1,
+      OP.ADD,
+      OP.SET,
+      0,
+      OP.LIT,
+      1,
+      OP.COUNT,
+      0,
+      OP.FOR,
+      0,
+      10,
+      OP.VAR,
+      0,
+      OP.ITEM,
+      0,
+      OP.GET,
+      0,
+      OP.VAR,
+      0,
+      OP.POW,
+      OP.DIV,
+      OP.IN,
+      2,
+      OP.SUB,
+    ];
+    fc.assert(
+      fc.property(flows, rate4, cents, fc.constantFrom(...MODES), (l, r, p, mode) => {
+        const want = certifiedPlaces(NPV, [l, r, p], 2, mode);
+        expect(certifiedPlaces(hoisted, [l, r, p], 2, mode)?.toString()).toBe(want?.toString());
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it("sums exactly on a boundary decline; sums whose doubles differ from the decimals still round right", () => {
     // at rate 0 the terms are the flows: an investment k + ½ cents below their sum puts the value on a half cent
     const tenths = fc.array(
