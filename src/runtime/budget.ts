@@ -56,9 +56,14 @@ export const stepsBounded = (): boolean => steps !== Infinity;
 
 /** A list or string just built: its length counts toward the size. */
 export function built<T extends { length: number }>(value: T): T {
-  size -= value.length;
-  if (size < 0) throw new BudgetExceeded("size", limits.size);
+  charge(value.length);
   return value;
+}
+
+/** Items or characters that count toward the size, for work that does not build them. */
+export function charge(n: number): void {
+  size -= n;
+  if (size < 0) throw new BudgetExceeded("size", limits.size);
 }
 
 /** A model function or lambda starts (a step, one level deeper); `leave` when it returns or throws. */

@@ -6,7 +6,7 @@
 // position or length out of range, an item that is not a number) is left to the two built-ins,
 // which say what is wrong; the budget is charged what they would charge.
 import { finite } from "./arithmetic.js";
-import { built, tick } from "./budget.js";
+import { charge, tick } from "./budget.js";
 import { Decimal, isDecimal } from "./decimal.js";
 import type { FeelValue } from "./values.js";
 
@@ -37,13 +37,13 @@ function prefixSum(items: readonly FeelValue[], length: number): Decimal | null 
 
 /** `sum(sublist(l, 1, n))` with `sublist` and `sum` the built-ins as generated code calls them. */
 export function sumOfPrefix(l: FeelValue, start: FeelValue, length: FeelValue, sublist: Builtin, sum: Builtin): FeelValue {
-  const n = Array.isArray(l) && isDecimal(length) && length.isInteger() ? length.toNumber() : 0;
-  const total = n >= 1 && n <= (l as FeelValue[]).length ? prefixSum(l as FeelValue[], n) : null;
+  const n = Array.isArray(l) && isDecimal(length) ? length.toNumber() : 0;
+  const total = n >= 1 && n <= (l as FeelValue[]).length && (length as Decimal).isInteger() ? prefixSum(l as FeelValue[], n) : null;
   if (total === null) return sum(sublist(l, start, length));
   // what the metered built-ins charge: sublist a step and the list's items, the n items it builds;
   // sum a step and the n items it adds
-  tick(1 + n);
-  built({ length: n });
   tick(1 + (l as FeelValue[]).length);
+  charge(n);
+  tick(1 + n);
   return finite(total, "sum()");
 }
