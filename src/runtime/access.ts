@@ -1,6 +1,6 @@
 // Paths (`a.b`), filters (`l[...]`) and the sources of `for`/`some`/`every` iterations.
 import { tick } from "./budget.js";
-import { type Decimal, isDecimal } from "./decimal.js";
+import { Decimal, isDecimal } from "./decimal.js";
 import { describe, isTemporalValue } from "./kinds.js";
 import { collectProblems, problem } from "./problems.js";
 import { temporalProperty } from "./temporal/index.js";
@@ -89,15 +89,30 @@ export const resultsSoFar = (acc: readonly FeelValue[]): FeelValue[] => acc.slic
 
 /**
  * `for i in a..b` (DMN 1.5, 10.3.2.14): the integers from a to b, or the dates from a to b one day
- * apart, ascending or descending, produced one at a time so that the loop's budget ticks govern a
- * huge range instead of memory. Other endpoints are null (the iteration is null) with a problem.
+ * apart, ascending or descending. A long range is produced one at a time, so that the loop's budget
+ * ticks govern a huge range instead of memory. Other endpoints are null (the iteration is null)
+ * with a problem.
  */
 export function iterRange(from: FeelValue, to: FeelValue): Iterable<FeelValue> | null {
-  if (isDecimal(from) && isDecimal(to) && from.isInteger() && to.isInteger()) return integers(from, to);
+  if (isDecimal(from) && isDecimal(to) && from.isInteger() && to.isInteger()) return shortRange(from, to) ?? integers(from, to);
   if (from instanceof FeelDate && to instanceof FeelDate) return dates(from, to);
   return problem(`an iteration range needs two integers or two dates as endpoints, not ${describe(from)} and ${describe(to)}`);
 }
 
+/** Ranges up to this many integers are made at once: a loop walks an array faster than it resumes a generator. */
+const SHORT_RANGE = 1024;
+
+/** The integers from a to b as an array, for a short range of safe integers; each a Decimal of the value adding one to the previous gives. */
+function shortRange(from: Decimal, to: Decimal): FeelValue[] | null {
+  const [first, last] = [from.toNumber(), to.toNumber()];
+  if (!Number.isSafeInteger(first) || !Number.isSafeInteger(last) || Math.abs(last - first) >= SHORT_RANGE) return null;
+  const step = first <= last ? 1 : -1;
+  const items: FeelValue[] = [from];
+  for (let v = first + step; step > 0 ? v <= last : v >= last; v += step) items.push(new Decimal(v));
+  return items;
+}
+
+/** Produced one at a time, so that a huge range costs budget steps, not memory. */
 function* integers(from: Decimal, to: Decimal): Generator<FeelValue> {
   const step = from.lte(to) ? 1 : -1;
   for (let v = from; step > 0 ? v.lte(to) : v.gte(to); v = v.plus(step)) yield v;

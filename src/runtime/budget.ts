@@ -50,14 +50,24 @@ export function tick(n = 1): void {
   if (left.steps < 0) throw new BudgetExceeded("steps", limits.steps);
 }
 
+/** Steps given back by a fast path that declined: the exact path it leaves the work to counts them again. */
+export function refund(n: number): void {
+  left.steps += n;
+}
+
 /** Whether an evaluation budget bounds the steps now (inside withBudget with a finite step limit). */
 export const stepsBounded = (): boolean => left.steps !== Infinity;
 
 /** A list or string just built: its length counts toward the size. */
 export function built<T extends { length: number }>(value: T): T {
-  left.size -= value.length;
-  if (left.size < 0) throw new BudgetExceeded("size", limits.size);
+  charge(value.length);
   return value;
+}
+
+/** Items or characters that count toward the size, for work that does not build them. */
+export function charge(n: number): void {
+  left.size -= n;
+  if (left.size < 0) throw new BudgetExceeded("size", limits.size);
 }
 
 /** A model function or lambda starts (a step, one level deeper); `leave` when it returns or throws. */

@@ -73,6 +73,13 @@ export class Decimal extends RoundingModes {
     return new Decimal(m / 10 ** k);
   }
 
+  /** The items added in order from zero. */
+  static sum(items: readonly Decimal[]): Decimal {
+    let sum = 0;
+    for (const x of items) sum += x.n;
+    return new Decimal(sum);
+  }
+
   plus(y: Value): Decimal {
     return new Decimal(this.n + parse(y));
   }

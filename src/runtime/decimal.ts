@@ -89,6 +89,28 @@ export class Decimal extends RoundingModes {
     return new Decimal(m, k);
   }
 
+  /**
+   * The items added in order from zero, as `reduce(plus, 0)` adds them: while the items and the
+   * partial sums are scaled numbers, the same integer steps without a Decimal made for each.
+   */
+  static sum(items: readonly Decimal[]): Decimal {
+    let m = 0;
+    let k = 0;
+    let i = 0;
+    for (; i < items.length; i++) {
+      const b = items[i]!;
+      if (b.q !== 1) break;
+      const kk = k > b.k ? k : b.k;
+      const r = (k === kk ? m : upscale(m, kk - k)) + (b.k === kk ? b.m : upscale(b.m, kk - b.k));
+      if (!(Math.abs(r) <= SAFE)) break; // NaN when a side left the safe range
+      m = r;
+      k = kk;
+    }
+    let sum = new Decimal(m, k);
+    for (; i < items.length; i++) sum = sum.plus(items[i]!);
+    return sum;
+  }
+
   /** An exact result, back in the scaled form when it fits. */
   private static of(x: Exact): Decimal {
     // the value is ±c × 10^e
@@ -240,7 +262,8 @@ export class Decimal extends RoundingModes {
   /** a quotient is never an integer: its divisor does not divide it, and 34 digits cannot round it to one */
   isInteger(): boolean {
     if (this.q === EXACT) return this.x!.isInteger();
-    return this.q === 1 && this.m % POW10[this.k]! === 0;
+    // (a scale of zero needs no remainder: `%` on a double is a call into C)
+    return this.q === 1 && (this.k === 0 || this.m % POW10[this.k]! === 0);
   }
   isFinite(): boolean {
     return this.q !== EXACT || this.x!.isFinite();

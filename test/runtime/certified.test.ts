@@ -5,7 +5,25 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { CERTIFIED_OPS as OP, certifiedPlaces } from "../../src/runtime/certified.js";
-import { Decimal, add, div, mul, neg, num, pow, sub, toJson, type FeelValue } from "../../src/runtime/index.js";
+import {
+  BudgetExceeded,
+  Decimal,
+  add,
+  builtin,
+  div,
+  filter,
+  iterRange,
+  mul,
+  neg,
+  num,
+  positional,
+  pow,
+  sub,
+  tick,
+  toJson,
+  withBudget,
+  type FeelValue,
+} from "../../src/runtime/index.js";
 
 const ONE = num("1");
 /** the exact decimal path: FEEL's p × r / (1 - (1 + r) ** -n) */
@@ -100,3 +118,200 @@ function nextUp(x: number): number {
   bits.setBigInt64(0, x > 0 ? n + 1n : n - 1n);
   return bits.getFloat64(0);
 }
+
+describe("certified loops and aggregates", () => {
+  const sumB = positional(builtin("sum"), 1);
+  const countB = positional(builtin("count"), 1);
+  /** FEEL's sum(for i in 1..count(l) return l[i] / (1 + r) ** i) - p, on the exact path */
+  const presentValue = (l: FeelValue, r: FeelValue, p: FeelValue) => {
+    const terms: FeelValue[] = [];
+    for (const i of iterRange(ONE, countB(l)) ?? [])
+      terms.push(
+        div(
+          filter(l, () => i),
+          pow(add(ONE, r), i),
+        ),
+      );
+    return sub(sumB(terms), p);
+  };
+  // LIT 1, COUNT 0, FOR depth 0 over 13 instructions: VAR 0, ITEM 0, LIT 1, IN 1, ADD, VAR 0, POW, DIV; then IN 2, SUB
+  const NPV = [
+    OP.LIT,
+    1,
+    OP.COUNT,
+    0,
+    OP.FOR,
+    0,
+    13,
+    OP.VAR,
+    0,
+    OP.ITEM,
+    0,
+    OP.LIT,
+    1,
+    OP.IN,
+    1,
+    OP.ADD,
+    OP.VAR,
+    0,
+    OP.POW,
+    OP.DIV,
+    OP.IN,
+    2,
+    OP.SUB,
+  ];
+  const flows = fc.array(
+    fc.integer({ min: -5_000_000, max: 40_000_000 }).map((c) => num((c / 100).toFixed(2))),
+    { minLength: 1, maxLength: 30 },
+  );
+  const rate4 = fc.integer({ min: 0, max: 2000 }).map((bp) => num((bp / 10_000).toFixed(4)));
+
+  it("a net present value rounds like the exact path, and doubles decide almost all", () => {
+    let decided = 0;
+    fc.assert(
+      fc.property(flows, rate4, cents, fc.constantFrom(...MODES), (l, r, p, mode) => {
+        if (agrees(NPV, [l, r, p], presentValue(l, r, p), 2, mode)) decided++;
+      }),
+      { numRuns: 1500 },
+    );
+    expect(decided).toBeGreaterThan(1450);
+  });
+
+  it("a part of the body worked out once before the loop (SET, GET) gives what every pass would", () => {
+    // 1 + r into register 0, then the loop reads it: the program codegen writes for the same sum
+    const hoisted = [
+      OP.LIT,
+      1,
+      OP.IN,
+      1,
+      OP.ADD,
+      OP.SET,
+      0,
+      OP.LIT,
+      1,
+      OP.COUNT,
+      0,
+      OP.FOR,
+      0,
+      10,
+      OP.VAR,
+      0,
+      OP.ITEM,
+      0,
+      OP.GET,
+      0,
+      OP.VAR,
+      0,
+      OP.POW,
+      OP.DIV,
+      OP.IN,
+      2,
+      OP.SUB,
+    ];
+    fc.assert(
+      fc.property(flows, rate4, cents, fc.constantFrom(...MODES), (l, r, p, mode) => {
+        const want = certifiedPlaces(NPV, [l, r, p], 2, mode);
+        expect(certifiedPlaces(hoisted, [l, r, p], 2, mode)?.toString()).toBe(want?.toString());
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("sums exactly on a boundary decline; sums whose doubles differ from the decimals still round right", () => {
+    // at rate 0 the terms are the flows: an investment k + ½ cents below their sum puts the value on a half cent
+    const tenths = fc.array(
+      fc.integer({ min: -30, max: 30 }).map((t) => num((t / 10).toFixed(1))),
+      { minLength: 1, maxLength: 40 },
+    );
+    fc.assert(
+      fc.property(
+        tenths,
+        fc.integer({ min: -1000, max: 1000 }),
+        fc.constantFrom(...MODES),
+        fc.constantFrom(0, 1, 3),
+        (l, k, mode, offset) => {
+          const total = sumB(l) as Decimal;
+          const edge = num(mode >= 4 ? `${k}.005` : `${k}.01`);
+          // offset 0: exactly on the edge; otherwise a thousandth of a cent or more away
+          const p = total.minus(edge).plus(num(String(offset / 100_000)));
+          const decided = agrees(NPV, [l, num("0"), p], presentValue(l, num("0"), p), 2, mode);
+          if (offset === 0 && !(sub(total, p) as Decimal).isZero()) expect(decided).toBe(false);
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("sum(l), sum(for x in l return ...) and nested loops agree with the exact path", () => {
+    // decimal(sum(for x in l return sum(for j in 1..3 return x * j / 7)) + sum(l) / 3, 4)
+    const program = [
+      OP.EACH,
+      0,
+      0,
+      15,
+      OP.LIT,
+      1,
+      OP.LIT,
+      3,
+      OP.FOR,
+      1,
+      7,
+      OP.VAR,
+      0,
+      OP.VAR,
+      1,
+      OP.MUL,
+      OP.LIT,
+      7,
+      OP.DIV,
+      OP.SUM,
+      0,
+      OP.LIT,
+      3,
+      OP.DIV,
+      OP.ADD,
+    ];
+    const exact = (l: FeelValue[]) => {
+      const outer = l.map((x) => sumB([1, 2, 3].map((j) => div(mul(x, num(String(j))), num("7")))));
+      return add(sumB(outer), div(sumB(l), num("3")));
+    };
+    fc.assert(
+      fc.property(flows, fc.constantFrom(...MODES), (l, mode) => {
+        agrees(program, [l], exact(l), 4, mode);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it("decline what the exact path must say: empty lists, items that are not numbers, positions outside the list", () => {
+    const some = [num("1.5"), num("2.5")];
+    expect(certifiedPlaces(NPV, [[], num("0.1"), num("1")], 2, 6)).toBeUndefined();
+    expect(certifiedPlaces(NPV, [[num("1"), null], num("0.1"), num("1")], 2, 6)).toBeUndefined();
+    expect(certifiedPlaces(NPV, [num("5"), num("0.1"), num("1")], 2, 6)).toBeUndefined();
+    expect(certifiedPlaces([OP.LIT, 3, OP.ITEM, 0], [some], 2, 6)).toBeUndefined();
+    expect(certifiedPlaces([OP.LIT, -2, OP.ITEM, 0], [some], 2, 6)?.toString()).toBe("1.5");
+    expect(certifiedPlaces([OP.LIT, 0, OP.ITEM, 0], [some], 2, 6)).toBeUndefined();
+    expect(certifiedPlaces([OP.SUM, 0], [[]], 2, 6)).toBeUndefined();
+    // a range endpoint that is not an integer, and a decimal that only rounds to one
+    expect(certifiedPlaces([OP.LIT, 1, OP.IN, 0, OP.FOR, 0, 2, OP.VAR, 0], [num("2.5")], 2, 6)).toBeUndefined();
+    expect(certifiedPlaces([OP.LIT, 1, OP.IN, 0, OP.FOR, 0, 2, OP.VAR, 0], [num("3.0000000000000000001")], 2, 6)).toBeUndefined();
+    expect(certifiedPlaces([OP.IN, 0, OP.IN, 1, OP.POW], [num("1.5"), num("3.0000000000000000001")], 2, 6)).toBeUndefined();
+    expect(certifiedPlaces([OP.LIT, 1, OP.IN, 0, OP.FOR, 0, 2, OP.VAR, 0], [num("3")], 2, 6)?.toString()).toBe("6");
+    // a descending range, as FEEL iterates 3..1
+    expect(certifiedPlaces([OP.LIT, 3, OP.LIT, 1, OP.FOR, 0, 2, OP.VAR, 0], [], 2, 6)?.toString()).toBe("6");
+  });
+
+  it("count a step per pass, and give the steps back when they decline", () => {
+    const loop = [OP.LIT, 1, OP.LIT, 10, OP.FOR, 0, 2, OP.VAR, 0];
+    expect(withBudget({ steps: 10 }, () => certifiedPlaces(loop, [], 2, 6))?.toString()).toBe("55");
+    expect(() => withBudget({ steps: 9 }, () => certifiedPlaces(loop, [], 2, 6))).toThrow(BudgetExceeded);
+    // 1 + … + 10 divided by 110: ½, on the boundary of a rounding to whole units, declined, and the ten steps given back
+    const declined = [...loop, OP.LIT, 110, OP.DIV];
+    const left = withBudget({ steps: 10 }, () => {
+      expect(certifiedPlaces(declined, [], 0, 6)).toBeUndefined();
+      for (let i = 0; i < 10; i++) tick();
+      return true;
+    });
+    expect(left).toBe(true);
+  });
+});

@@ -22,6 +22,25 @@ describe("iteration ranges", () => {
     );
   });
 
+  it("integers: ranges made at once and ranges produced one by one give the values of adding one each step", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -10_000, max: 10_000 }),
+        fc.integer({ min: -2_500, max: 2_500 }),
+        fc.boolean(),
+        (a, length, written) => {
+          // an endpoint written as 7.00 is the integer 7
+          const from = written ? n(`${a}.00`) : n(a);
+          const step = length >= 0 ? 1 : -1;
+          const want: string[] = [];
+          for (let v = from, i = 0; i <= Math.abs(length); i++, v = v.plus(step)) want.push(show(v));
+          expect(items(from, n(a + length)).map(show)).toEqual(want);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
   it("dates: every calendar day from a to b once, ascending or descending, across months, leap days and years", () => {
     const day = fc.integer({ min: Date.UTC(1600, 0, 1) / DAY, max: Date.UTC(2400, 11, 31) / DAY });
     fc.assert(

@@ -78,6 +78,13 @@ const emitters: { [K in Expr["kind"]]: Emit<K> } = {
         const { program, operands } = certifiedProgram(x, (e) => emitExpr(e, scope, cx));
         return `(rt.certifiedPlaces(${cx.em.data("CP", program)}, [${operands.join(", ")}], ${places}, ${mode}) ?? ${exact})`;
       }
+      const prefix = ref.name === "sum" ? prefixOf(n.args[0]!, scope) : undefined;
+      if (prefix) {
+        // a running total: the sums of the list's prefixes are kept between calls (runtime/prefix-sums.ts)
+        const sublist = cx.em.hoist("p", `rt.positional(${emitExpr(prefix.callee, scope, cx)}, 3)`);
+        const [list, start, length] = prefix.args.map((a) => emitExpr(a, scope, cx));
+        return `rt.sumOfPrefix(${list}, ${start}, ${length}, ${sublist}, ${direct})`;
+      }
       return `${direct}(${args()})`;
     }
     return told(`rt.call(${callee}, [${args()}])`);
@@ -180,12 +187,31 @@ function shadowableCall(name: string, direct: string, args: Expr[], scope: Scope
   return `((${params}) => ${chosen})(${args.map((a) => emitExpr(a, scope, cx)).join(", ")})`;
 }
 
+/** Kinds of list items that are never contexts. */
+const PLAIN_ITEMS = new Set([
+  "null",
+  "number",
+  "string",
+  "boolean",
+  "date",
+  "time",
+  "date and time",
+  "days and time duration",
+  "years and months duration",
+  "choice",
+  "levels",
+]);
+
 /**
- * Whether a filtered list may hold contexts, whose entries shadow names in the filter. A literal
- * list holds exactly what it is written with; anything else may hold anything at run time.
+ * Whether a filtered list may hold contexts, whose entries shadow names in the filter: not when it
+ * is a literal list written without contexts, nor when its type's items are never contexts (names
+ * the analyser left unresolved are still read from the item: they are its members).
  */
 const mayHoldContexts = (base: Expr): boolean =>
-  !(base.kind === "list" && isLiteralTree(base) && base.items.every((i) => i.kind !== "context"));
+  !(
+    (base.kind === "list" && isLiteralTree(base) && base.items.every((i) => i.kind !== "context")) ||
+    (base.type?.kind === "list" && PLAIN_ITEMS.has(base.type.element.kind))
+  );
 
 /** `partial` as a value: a copy of the results so far, which keep growing after it is read. */
 const readPartial = (acc: string): string => `rt.resultsSoFar(${acc})`;
@@ -263,6 +289,14 @@ export function isLiteralTree(e: Expr | null): boolean {
     default:
       return false;
   }
+}
+
+/** `sublist(l, 1, n)` of the built-in, as the argument of `sum`: the sum of a prefix. */
+function prefixOf(e: Expr, scope: Scope): Extract<Expr, { kind: "call" }> | undefined {
+  if (e.kind !== "call" || e.named || e.args.length !== 3 || e.callee.kind !== "name") return undefined;
+  const [ref, start] = [e.callee.ref, e.args[1]!];
+  const builtin = ref?.kind === "builtin" && ref.name === "sublist" && scope.lookup(refKey(ref)) === undefined;
+  return builtin && start.kind === "number" && start.value === "1" ? e : undefined;
 }
 
 /** A literal integer scale that decimal.js rounds to directly (0 to 22 places). */

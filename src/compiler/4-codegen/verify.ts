@@ -75,6 +75,7 @@ const MEMBERS = new Set([
   "roundPlaces",
   "roundQuotient",
   "certifiedPlaces",
+  "sumOfPrefix",
   "builtin",
   "externalFunction",
   "conforms",

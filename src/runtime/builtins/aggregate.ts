@@ -51,7 +51,7 @@ function extreme(name: string, sign: 1 | -1) {
   };
 }
 
-const sumOf = (ns: Decimal[]) => ns.reduce((a, b) => a.plus(b), new Decimal(0));
+const sumOf = (ns: Decimal[]) => Decimal.sum(ns);
 
 function numeric(name: string, f: (ns: Decimal[]) => FeelValue) {
   return (items: FeelValue[]): FeelValue => {

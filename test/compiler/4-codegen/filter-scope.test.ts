@@ -25,6 +25,33 @@ describe("filters and the names in them", () => {
     expect(evaluate(`count(rows[abs = 1])`, { rows: [{ abs: 1 }, { abs: 2 }, { abs: 1 }] }, inputs)).toBe(2);
   });
 
+  it("over a list of numbers the condition's names are the model's, read without looking into the items", () => {
+    const inputs = { nums: { type: "[number]", desc: "numbers" }, limit: { type: "number", desc: "limit" } };
+    const model = (expr: string) => compileModel({ content: { name: "plain items", inputs, decisions: { n: expr } } });
+    const plain = model("count(nums[item < limit]) + nums[count(nums)]");
+    const rows = compileModel({
+      content: {
+        name: "rows",
+        inputs: { rows: { type: [{ limit: "number" }], desc: "rows" } },
+        decisions: { n: "count(rows[limit > count(rows)])" },
+      },
+    });
+    if (!plain.ok || !rows.ok) throw new Error("the models do not compile");
+    const run = (source: string) => source.split("function explain(")[0]!;
+    expect(run(plain.model.source)).not.toContain("entryOr");
+    expect(run(rows.model.source)).toContain("entryOr");
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: -20, max: 20 }), { minLength: 1, maxLength: 8 }),
+        fc.integer({ min: -20, max: 20 }),
+        (nums, limit) => {
+          expect(plain.model.evaluate({ nums, limit }).n).toBe(nums.filter((x) => x < limit).length + nums[nums.length - 1]!);
+        },
+      ),
+      { numRuns: 100 },
+    );
+  });
+
   it("a function defined in a filter compiles and runs", () => {
     expect(evaluate(`count([1,2][function(a) partial])`)).toBeNull();
     expect(evaluate(`[1,2,3][(function(a) a + item)(0) > 1]`)).toEqual([2, 3]);

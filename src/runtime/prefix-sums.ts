@@ -1,0 +1,49 @@
+// `sum(sublist(l, 1, n))`, the running total FEEL writes as `for i in 1..count(l) return
+// sum(sublist(l, 1, i))`: each call adds the first n items again, n² additions for the whole
+// list. FEEL's sum adds in order from zero, so the sum of the first n items is the (n - 1)th sum
+// plus the nth item, the same rounded steps: the sums of the prefixes of the list last asked for
+// are kept and extended, and each call costs one addition. Anything unusual (not a list, a
+// position or length out of range, an item that is not a number) is left to the two built-ins,
+// which say what is wrong; the budget is charged what they would charge.
+import { finite } from "./arithmetic.js";
+import { charge, tick } from "./budget.js";
+import { Decimal, isDecimal } from "./decimal.js";
+import type { FeelValue } from "./values.js";
+
+type Builtin = (...args: FeelValue[]) => FeelValue;
+
+/**
+ * The list whose prefix sums are kept (FEEL lists are never changed), and those sums: sums[n] adds
+ * its first n items, for n up to `known`. The array is overwritten, never shortened, so that its
+ * storage is reused from one list to the next.
+ */
+let list: readonly FeelValue[] | null = null;
+const sums: Decimal[] = [new Decimal(0)];
+let known = 0;
+
+/** The sum of the first `length` items of `items`, from the kept sums, extended as far as needed; null when an item is not a number. */
+function prefixSum(items: readonly FeelValue[], length: number): Decimal | null {
+  if (items !== list) {
+    list = items;
+    known = 0;
+  }
+  for (; known < length; known++) {
+    const item = items[known];
+    if (!isDecimal(item)) return null;
+    sums[known + 1] = sums[known]!.plus(item);
+  }
+  return sums[length]!;
+}
+
+/** `sum(sublist(l, 1, n))` with `sublist` and `sum` the built-ins as generated code calls them. */
+export function sumOfPrefix(l: FeelValue, start: FeelValue, length: FeelValue, sublist: Builtin, sum: Builtin): FeelValue {
+  const n = Array.isArray(l) && isDecimal(length) ? length.toNumber() : 0;
+  const total = n >= 1 && n <= (l as FeelValue[]).length && (length as Decimal).isInteger() ? prefixSum(l as FeelValue[], n) : null;
+  if (total === null) return sum(sublist(l, start, length));
+  // what the metered built-ins charge: sublist a step and the list's items, the n items it builds;
+  // sum a step and the n items it adds
+  tick(1 + (l as FeelValue[]).length);
+  charge(n);
+  tick(1 + n);
+  return finite(total, "sum()");
+}

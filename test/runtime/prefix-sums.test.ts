@@ -1,0 +1,67 @@
+// The running total `sum(sublist(l, 1, n))` from kept prefix sums answers what the two built-ins
+// answer, with the same problems and the same budget, whatever the order of the calls.
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { sumOfPrefix } from "../../src/runtime/prefix-sums.js";
+import { BudgetExceeded, builtin, collectProblems, num, positional, toJson, withBudget, type FeelValue } from "../../src/runtime/index.js";
+
+const sublist = positional(builtin("sublist"), 3);
+const sum = positional(builtin("sum"), 1);
+const ONE = num("1");
+
+const reference = (l: FeelValue, n: FeelValue) => sum(sublist(l, ONE, n));
+const kept = (l: FeelValue, n: FeelValue) => sumOfPrefix(l, ONE, n, sublist, sum);
+
+/** The least step limit (or size limit) under which `f` runs without exceeding the budget. */
+function leastLimit(kind: "steps" | "size", f: () => unknown): number {
+  let [low, high] = [0, 1 << 16];
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    try {
+      withBudget({ [kind]: mid }, f);
+      high = mid;
+    } catch (e) {
+      if (!(e instanceof BudgetExceeded)) throw e;
+      low = mid + 1;
+    }
+  }
+  return low;
+}
+
+const item = fc.oneof(
+  { weight: 12, arbitrary: fc.integer({ min: -1_000_000, max: 1_000_000 }).map((c) => num((c / 100).toFixed(2))) },
+  { weight: 2, arbitrary: fc.constantFrom(num("0.1"), num("1e-30"), num("123456789012345678901234567890.5"), num("-0")) },
+  { weight: 1, arbitrary: fc.constantFrom<FeelValue>(null, "x") },
+);
+const length = fc.oneof(
+  fc.integer({ min: -2, max: 32 }).map((n) => num(String(n))),
+  fc.constantFrom<FeelValue>(num("2.5"), null, "3"),
+);
+
+describe("sums of prefixes", () => {
+  it("answer as sum(sublist(l, 1, n)) does, with the same problems, over any order of calls on lists old and new", () => {
+    const lists = fc.array(fc.array(item, { maxLength: 30 }), { minLength: 1, maxLength: 3 });
+    fc.assert(
+      fc.property(lists, fc.array(fc.tuple(fc.nat(), length), { minLength: 1, maxLength: 40 }), (ls, calls) => {
+        for (const [which, n] of calls) {
+          const l = ls[which % ls.length]!;
+          const want = collectProblems(() => reference(l, n));
+          const got = collectProblems(() => kept(l, n));
+          expect(toJson(got.result)).toEqual(toJson(want.result));
+          expect(got.problems).toEqual(want.problems);
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it("charge the budget what the two built-ins charge", () => {
+    fc.assert(
+      fc.property(fc.array(item, { minLength: 1, maxLength: 30 }), length, (l, n) => {
+        for (const kind of ["steps", "size"] as const)
+          expect(leastLimit(kind, () => kept(l, n))).toBe(leastLimit(kind, () => reference(l, n)));
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
