@@ -15,6 +15,7 @@ import { recordWriter, type OutputFormat, type RowError } from "./records.js";
 import type { RowModel } from "./row-model.js";
 import { evaluationError, withinLimits } from "./row-budget.js";
 import { rowPlan } from "./row-plan.js";
+import { LF } from "./bytes.js";
 
 export type InputFormat = "jsonl" | "csv";
 
@@ -85,7 +86,6 @@ function isBlank(text: string, start: number, end: number): boolean {
   return (c === 32 || c === 9 || c === 13) && text.slice(start, end).trim() === "";
 }
 
-const LF = 10;
 const decoder = new TextDecoder();
 
 /** What scoring one JSONL line came to. */

@@ -1,10 +1,6 @@
 // CSV as RFC 4180 writes it: comma-separated fields, a field in double quotes may hold commas,
 // line breaks and doubled quotes. Records end at CRLF or LF outside quotes.
-
-const QUOTE = 34;
-const COMMA = 44;
-const LF = 10;
-const CR = 13;
+import { QUOTE, COMMA, LF, CR } from "./bytes.js";
 
 /** Every record of `text` as its fields; a final line break does not start an empty record. */
 export function parseCsv(text: string): string[][] {

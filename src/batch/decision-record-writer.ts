@@ -11,6 +11,7 @@ import { isTemporalValue } from "../runtime/kinds.js";
 import { temporalToString } from "../runtime/temporal/format.js";
 import { FeelContext, type FeelValue } from "../runtime/values.js";
 import { chunk, type ByteSink, type Chunk } from "./byte-sink.js";
+import { QUOTE, BACKSLASH, MINUS, DOT, ZERO, NINE, COMMA, COLON, OPEN_LIST, CLOSE_LIST, OPEN_OBJECT, CLOSE_OBJECT } from "./bytes.js";
 
 const ROW = chunk('{"row":');
 const ID = chunk(',"id":');
@@ -19,18 +20,6 @@ const END = chunk("}}\n");
 const NULL = chunk("null");
 const TRUE = chunk("true");
 const FALSE = chunk("false");
-const QUOTE = 34,
-  BACKSLASH = 92,
-  MINUS = 45,
-  DOT = 46,
-  ZERO = 48,
-  NINE = 57,
-  COMMA = 44,
-  COLON = 58;
-const OPEN_LIST = 91,
-  CLOSE_LIST = 93,
-  OPEN = 123,
-  CLOSE = 125;
 
 /** Below 10^15 a decimal with a fraction prints as its digits; so does any safe integer. */
 const DOUBLE_DIGITS = 1e15;
@@ -123,7 +112,7 @@ function context(sink: ByteSink, c: FeelContext): boolean {
     const first = key.charCodeAt(0);
     if (first >= ZERO && first <= NINE) return other(sink, c);
   }
-  sink.byte(OPEN);
+  sink.byte(OPEN_OBJECT);
   let comma = false;
   for (const [key, v] of c.entries) {
     if (comma) sink.byte(COMMA);
@@ -132,7 +121,7 @@ function context(sink: ByteSink, c: FeelContext): boolean {
     sink.byte(COLON);
     if (!value(sink, v)) return false;
   }
-  sink.byte(CLOSE);
+  sink.byte(CLOSE_OBJECT);
   return true;
 }
 

@@ -9,21 +9,8 @@ import { FEEL_FORMATS } from "../compiler/5-load/formats.js";
 import { POW10 } from "../runtime/decimal-scaled.js";
 import { setOwn } from "../runtime/json.js";
 import type { Slot, SlotValue } from "./row-plan.js";
+import { TAB, LF, CR, SPACE, QUOTE, COMMA, MINUS, DOT, ZERO, NINE, COLON, OPEN_LIST, BACKSLASH, CLOSE_LIST } from "./bytes.js";
 
-const TAB = 9,
-  LF = 10,
-  CR = 13,
-  SPACE = 32,
-  QUOTE = 34,
-  COMMA = 44,
-  MINUS = 45,
-  DOT = 46;
-const ZERO = 48,
-  NINE = 57,
-  COLON = 58,
-  OPEN_ARRAY = 91,
-  BACKSLASH = 92,
-  CLOSE_ARRAY = 93;
 const OPEN = 123,
   CLOSE = 125,
   LOWER_E = 101,
@@ -118,7 +105,7 @@ function wordEnd(b: Uint8Array, p: number, word: Uint8Array): number {
 function valueEnd(b: Uint8Array, p: number, depth = 0): number {
   const c = b[p];
   if (c === QUOTE) return stringEnd(b, p);
-  if (c === OPEN || c === OPEN_ARRAY) return depth > 64 ? -1 : containerEnd(b, p, depth + 1);
+  if (c === OPEN || c === OPEN_LIST) return depth > 64 ? -1 : containerEnd(b, p, depth + 1);
   if (c === 116) return wordEnd(b, p, LITERALS.true);
   if (c === 102) return wordEnd(b, p, LITERALS.false);
   if (c === 110) return wordEnd(b, p, LITERALS.null);
@@ -127,7 +114,7 @@ function valueEnd(b: Uint8Array, p: number, depth = 0): number {
 
 function containerEnd(b: Uint8Array, p: number, depth: number): number {
   const object = b[p] === OPEN;
-  const close = object ? CLOSE : CLOSE_ARRAY;
+  const close = object ? CLOSE : CLOSE_LIST;
   p = skipSpace(b, p + 1);
   if (b[p] === close) return p + 1;
   for (;;) {
@@ -387,7 +374,7 @@ export class JsonRowReader {
       case STRING:
         return this.string(spec, b, p);
       case LIST:
-        return c === OPEN_ARRAY ? this.list(spec, b, p) : -1;
+        return c === OPEN_LIST ? this.list(spec, b, p) : -1;
       case OBJECT:
         return c === OPEN ? this.object(spec, b, p) : -1;
       default: {
@@ -403,13 +390,13 @@ export class JsonRowReader {
     const item = this.items[spec]!;
     const out: unknown[] = [];
     p = skipSpace(b, p + 1);
-    if (b[p] !== CLOSE_ARRAY)
+    if (b[p] !== CLOSE_LIST)
       for (;;) {
         p = this.parse(item, b, p);
         if (p < 0) return -1;
         out.push(this.parsed);
         p = skipSpace(b, p);
-        if (b[p] === CLOSE_ARRAY) break;
+        if (b[p] === CLOSE_LIST) break;
         if (b[p] !== COMMA) return -1;
         p = skipSpace(b, p + 1);
       }

@@ -5,6 +5,7 @@
 // every line feed (JSON strings cannot hold a raw one); CSV records at a line feed outside quotes.
 import type { BufferPool } from "./buffer-pool.js";
 import type { ByteSource } from "./byte-source.js";
+import { LF, QUOTE } from "./bytes.js";
 
 export type RecordSyntax = "lines" | "csv";
 
@@ -21,8 +22,6 @@ interface Scan {
   count: number;
 }
 
-const LF = 10;
-const QUOTE = 34;
 const BOM = [0xef, 0xbb, 0xbf];
 
 /** Line feeds from `from` on (this runs over every input byte: a Buffer's indexOf is memchr, several times faster than a typed array's). */

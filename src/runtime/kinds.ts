@@ -17,7 +17,11 @@ export type Kind =
   | "range"
   | "function";
 
-const TEMPORAL_KINDS = new Set<string>(["date", "time", "date and time", "days and time duration", "years and months duration"]);
+const TEMPORAL = ["date", "time", "date and time", "days and time duration", "years and months duration"] as const;
+const TEMPORAL_KINDS = new Set<string>(TEMPORAL);
+
+/** The kinds of single values: neither collections (list, context, range) nor functions, nor null. */
+export const SCALAR_KINDS: readonly Kind[] = ["number", "string", "boolean", ...TEMPORAL];
 
 export function kindOf(v: FeelValue): Kind {
   if (v === null || v === undefined) return "null";

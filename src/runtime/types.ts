@@ -4,22 +4,11 @@
 //   coerce:     DMN 1.5 conversion of decision/BKM results and parameters (10.3.2.9.4).
 import { isDecimal } from "./decimal.js";
 import type { Type } from "../ir/types.js";
-import { kindOf } from "./kinds.js";
+import { kindOf, SCALAR_KINDS } from "./kinds.js";
 import { problem } from "./problems.js";
 import { FeelContext, FeelDateTime, FeelFunction, FeelRange, type FeelDate, type FeelValue } from "./values.js";
 
-const SIMPLE = new Set([
-  "number",
-  "string",
-  "boolean",
-  "date",
-  "time",
-  "date and time",
-  "days and time duration",
-  "years and months duration",
-  "context",
-  "function",
-]);
+const SIMPLE = new Set<string>([...SCALAR_KINDS, "context", "function"]);
 
 export function conforms(v: FeelValue, t: Type): boolean {
   if (v === null || v === undefined) return true;

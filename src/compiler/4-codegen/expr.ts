@@ -6,6 +6,7 @@ import type { Type } from "../../ir/types.js";
 import type { Emitter } from "./emitter.js";
 import { refKey, type Scope } from "./scope.js";
 import { builtinDef } from "../../runtime/builtins/index.js";
+import { SCALAR_KINDS } from "../../runtime/kinds.js";
 import { ROUNDING_MODES } from "../../runtime/builtins/number.js";
 import { certifiedProgram } from "./certified-program.js";
 import { emitUnaryTestsTri, levelsOf, ORDERING } from "./unary-tests.js";
@@ -188,19 +189,7 @@ function shadowableCall(name: string, direct: string, args: Expr[], scope: Scope
 }
 
 /** Kinds of list items that are never contexts. */
-const PLAIN_ITEMS = new Set([
-  "null",
-  "number",
-  "string",
-  "boolean",
-  "date",
-  "time",
-  "date and time",
-  "days and time duration",
-  "years and months duration",
-  "choice",
-  "levels",
-]);
+const PLAIN_ITEMS = new Set<string>([...SCALAR_KINDS, "null", "choice", "levels"]);
 
 /**
  * Whether a filtered list may hold contexts, whose entries shadow names in the filter: not when it

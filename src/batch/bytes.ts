@@ -1,0 +1,18 @@
+// The byte values the batch reader and writer look for and write: JSON's structural characters,
+// digits and white space (UTF-8, so each is one byte).
+export const TAB = 9,
+  LF = 10,
+  CR = 13,
+  SPACE = 32,
+  QUOTE = 34,
+  COMMA = 44,
+  MINUS = 45,
+  DOT = 46,
+  ZERO = 48,
+  NINE = 57,
+  COLON = 58,
+  OPEN_LIST = 91,
+  BACKSLASH = 92,
+  CLOSE_LIST = 93,
+  OPEN_OBJECT = 123,
+  CLOSE_OBJECT = 125;
