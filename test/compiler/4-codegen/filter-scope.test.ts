@@ -106,13 +106,24 @@ describe("built-in calls inside filters", () => {
     `count([item]) = 1`,
     `ends with(${t}, substring after(${t}, " "))`,
   );
-  // each literal list holds a string, so its items are of no one struct type: with only contexts
-  // (and nulls) the checker reads a name their type declares as a member of every item, which is
-  // null for a null item where the reference falls back to the built-in (a separate matter)
+  // lists of contexts alone, contexts and nulls (a null item has no entries: the built-in applies),
+  // or with a string among them
   const list = fc.oneof(
+    fc.array(item, { maxLength: 5 }).map((items) => `[${items.join(", ")}]`),
+    fc.array(item, { maxLength: 5 }).map((items) => `[${[...items, "null"].join(", ")}]`),
     fc.array(item, { maxLength: 5 }).map((items) => `[${[...items, `"q"`].join(", ")}]`),
     fc.constant("xs"),
   );
+
+  it("a null item, or a context without the entry, leaves the built-in or the outer name, even when the items' type declares it", () => {
+    const texts = [
+      `[{contains: function(a, b) false}, null][contains("abc", "b")]`,
+      `[{contains: function(a, b) false}, {contains: function(a, b) true}, null][contains("abc", "b")]`,
+      `[{xs: 1}, null][xs = null]`,
+      `[{k: 1}, null][count(xs) = 3]`,
+    ];
+    expect(threeWays(texts, [{ xs: [1, 22, 333] }])).toEqual([]);
+  });
 
   it("call the item's entry by the built-in's name when it has one, else the built-in, as the reference does", () => {
     fc.assert(

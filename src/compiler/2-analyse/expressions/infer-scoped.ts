@@ -9,19 +9,33 @@ import { at, type ExprContext } from "./context.js";
 import { infer } from "./infer.js";
 import { checkExternal } from "./external.js";
 import { checkTypeExpr } from "./type-expr-check.js";
-import { type Binding, childScope, fixed, locals } from "./scope.js";
+import { isBuiltin } from "./builtins.js";
+import { type Binding, childScope, fixed, locals, lookup } from "./scope.js";
 
 export function inferFilter(e: Filter, ctx: ExprContext): Type {
   const base = infer(e.base, ctx);
   const element = base.kind === "list" ? base.element : isCertain(base) ? base : { kind: "any" as const };
   const frame = new Map<string, Binding>();
   // the item's own fields shadow outer names, as in DMN; they are read from the item at run time
-  if (element.kind === "struct") for (const [field, t] of element.fields) frame.set(field, fixed(undefined, t));
+  if (element.kind === "struct") for (const [field, t] of element.fields) frame.set(field, fieldBinding(field, t, ctx));
   frame.set("item", fixed({ kind: "local", name: "item" }, element));
   const f = infer(e.filter, { ...ctx, scope: childScope(ctx.scope, frame), inFilter: true });
   if (f.kind === "number") return element;
   if (f.kind === "boolean") return { kind: "list", element };
   return { kind: "any" };
+}
+
+/**
+ * A field of the filter's items: read from the item. When the name also means something outside
+ * (a model name, a built-in), which one applies is known only item by item — an item that is null,
+ * or a context without that entry, leaves the outer meaning — so the name keeps its outer binding,
+ * typed \`any\`, and the generated code reads the item's entry where there is one.
+ */
+function fieldBinding(field: string, t: Type, ctx: ExprContext): Binding {
+  const outer = lookup(ctx.scope, field);
+  if (outer?.ref) return fixed(outer.ref, { kind: "any" });
+  if (isBuiltin(field)) return fixed({ kind: "builtin", name: field }, { kind: "any" });
+  return fixed(undefined, t);
 }
 
 /** The kinds of endpoint an iteration range `a..b` may have (DMN 1.5, 10.3.2.14): integers, or dates stepping by one day. */
