@@ -143,16 +143,22 @@ export function tableIndex(rules: number, columns: PlannedColumn[]): TableIndex 
   return { words, sums, masks, summaries: masks.map((m, i) => summaries(m, columns[i]!.regions, words, sums)) };
 }
 
-/** The first rule every column allows, each column's region given; -1 when there is none. */
-export function firstOf(ix: TableIndex, regions: number[]): number {
+/**
+ * The first rule from rule \`from\` on that every column allows, each column's region given; -1
+ * when there is none. Summary words say which words of masks may hold a candidate, so whole runs
+ * of 1,024 rules are skipped at once.
+ */
+export function firstFrom(ix: TableIndex, regions: number[], from: number): number {
   const { words, sums, masks, summaries } = ix;
   const n = masks.length;
-  for (let s = 0; s < sums; s++) {
-    let candidates = -1;
+  const w0 = from >>> 5;
+  const s0 = from >>> 10;
+  for (let s = s0; s < sums; s++) {
+    let candidates = s === s0 ? -1 << (w0 & 31) : -1;
     for (let c = 0; c < n && candidates !== 0; c++) candidates &= summaries[c]![regions[c]! * sums + s]!;
     while (candidates !== 0) {
       const w = s * 32 + lowestBit(candidates);
-      let m = -1;
+      let m = w === w0 ? -1 << (from & 31) : -1;
       for (let c = 0; c < n && m !== 0; c++) m &= masks[c]![regions[c]! * words + w]!;
       if (m !== 0) return w * 32 + lowestBit(m);
       candidates &= candidates - 1;
@@ -161,22 +167,13 @@ export function firstOf(ix: TableIndex, regions: number[]): number {
   return -1;
 }
 
+/** The first rule every column allows; -1 when there is none. */
+export const firstOf = (ix: TableIndex, regions: number[]): number => firstFrom(ix, regions, 0);
+
 /** Every rule all columns allow, in rule order. */
 export function allOf(ix: TableIndex, regions: number[]): number[] {
-  const { words, sums, masks, summaries } = ix;
-  const n = masks.length;
   const out: number[] = [];
-  for (let s = 0; s < sums; s++) {
-    let candidates = -1;
-    for (let c = 0; c < n && candidates !== 0; c++) candidates &= summaries[c]![regions[c]! * sums + s]!;
-    while (candidates !== 0) {
-      const w = s * 32 + lowestBit(candidates);
-      let m = -1;
-      for (let c = 0; c < n && m !== 0; c++) m &= masks[c]![regions[c]! * words + w]!;
-      for (; m !== 0; m &= m - 1) out.push(w * 32 + lowestBit(m));
-      candidates &= candidates - 1;
-    }
-  }
+  for (let r = firstFrom(ix, regions, 0); r >= 0; r = firstFrom(ix, regions, r + 1)) out.push(r);
   return out;
 }
 
