@@ -8,7 +8,8 @@ import { group, T, type BuiltinDef, type BuiltinResult } from "../builtins/def.j
 import { dayOfYear, isValidDate, isoWeekOfYear, isoWeekday, monthsBetween } from "./calendar.js";
 import { nowMillis } from "./clock.js";
 import { atTime, dateTimeFromLocal, dateTimeFromUtc, localNanos, NS_PER_SECOND, secondsToNanos } from "./instant.js";
-import { MAX_OFFSET_SECONDS, parseDate, parseDateTime, parseDuration, parseTime } from "./parse.js";
+import { parseDate, parseDateTime, parseDuration, parseTime } from "./parse.js";
+import { MAX_OFFSET_SECONDS } from "./plain-form.js";
 
 const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
