@@ -1,5 +1,5 @@
 // FEEL string() forms: ISO 8601 extended format, durations normalised (P1DT2H, PT0S, P1Y2M, P0M).
-import { Decimal } from "../decimal.js";
+import { daysTimeParts, hoursOf, minutesOf, secondsOf } from "./days-time-parts.js";
 import type { DaysTimeDuration, FeelDate, FeelDateTime, FeelTime, TemporalValue, YearsMonthsDuration } from "../values.js";
 
 const pad = (n: number, width = 2): string => String(n).padStart(width, "0");
@@ -28,19 +28,17 @@ function formatTime(t: FeelTime | FeelDateTime): string {
 }
 
 function formatDaysTime(d: DaysTimeDuration): string {
-  const abs = d.seconds.abs();
-  if (abs.isZero()) return "PT0S";
-  const whole = abs.floor();
-  const days = whole.divToInt(86_400);
-  const rest = whole.minus(days.times(86_400)).toNumber();
-  const hours = Math.floor(rest / 3600);
-  const minutes = Math.floor(rest / 60) % 60;
-  const seconds = new Decimal(rest % 60).plus(abs.minus(whole));
+  if (d.seconds.isZero()) return "PT0S";
+  const p = daysTimeParts(d.seconds);
+  const [hours, minutes] = [hoursOf(p), minutesOf(p)];
+  // whole seconds stay a number; toFixed() writes a number and a decimal alike, without exponent
+  const seconds = p.fraction === null ? p.rest % 60 : secondsOf(p);
   let time = "";
   if (hours) time += `${hours}H`;
   if (minutes) time += `${minutes}M`;
-  if (!seconds.isZero()) time += `${seconds.toFixed()}S`;
-  return `${d.seconds.isNeg() ? "-" : ""}P${days.isZero() ? "" : `${days.toFixed()}D`}${time ? `T${time}` : ""}`;
+  if (typeof seconds === "number" ? seconds !== 0 : !seconds.isZero()) time += `${seconds.toFixed()}S`;
+  const noDays = typeof p.days === "number" ? p.days === 0 : p.days.isZero();
+  return `${p.negative ? "-" : ""}P${noDays ? "" : `${p.days.toFixed()}D`}${time ? `T${time}` : ""}`;
 }
 
 function formatYearsMonths(d: YearsMonthsDuration): string {
