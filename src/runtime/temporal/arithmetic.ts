@@ -104,12 +104,14 @@ function yearsMonths(months: number): FeelValue {
 
 const utcMidnight = (d: FeelDate) => new FeelDateTime(d.year, d.month, d.day, 0, 0, 0, 0, 0, null);
 
+const offsetOf = (t: FeelDateTime | FeelDate): number => (t.kind === "date and time" ? (t.offset ?? 0) : 0);
+
 /** a − b in whole seconds on numbers, when both are whole seconds within safe integers. */
 function secondsDifference(a: FeelDateTime | FeelDate, b: FeelDateTime | FeelDate): FeelValue | undefined {
   if ((a.kind === "date and time" && a.nanos !== 0) || (b.kind === "date and time" && b.nanos !== 0)) return undefined;
-  const [x, y] = [wallSeconds(a), wallSeconds(b)];
-  const shift = (t: FeelDateTime | FeelDate) => (t.kind === "date and time" ? (t.offset ?? 0) : 0);
-  const difference = x === null || y === null ? null : safeSum(x - shift(a), shift(b) - y);
+  const x = wallSeconds(a);
+  const y = wallSeconds(b);
+  const difference = x === null || y === null ? null : safeSum(x - offsetOf(a), offsetOf(b) - y);
   return difference === null ? undefined : new DaysTimeDuration(new Decimal(difference));
 }
 

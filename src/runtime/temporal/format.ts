@@ -2,11 +2,15 @@
 import { daysTimeParts, hoursOf, minutesOf, secondsOf } from "./days-time-parts.js";
 import type { DaysTimeDuration, FeelDate, FeelDateTime, FeelTime, TemporalValue, YearsMonthsDuration } from "../values.js";
 
-const pad = (n: number, width = 2): string => String(n).padStart(width, "0");
+const pad = (n: number, width: number): string => String(n).padStart(width, "0");
+
+/** The two-digit fields (months, days, hours, minutes, seconds, offsets), written once. */
+const TWO_DIGITS = Array.from({ length: 100 }, (_, i) => pad(i, 2));
+const two = (n: number): string => TWO_DIGITS[n] ?? pad(n, 2);
 
 function formatDate(d: { year: number; month: number; day: number }): string {
   const year = d.year < 0 ? `-${pad(-d.year, 4)}` : pad(d.year, 4);
-  return `${year}-${pad(d.month)}-${pad(d.day)}`;
+  return `${year}-${two(d.month)}-${two(d.day)}`;
 }
 
 function fraction(nanos: number): string {
@@ -17,12 +21,12 @@ function formatOffset(offset: number): string {
   if (offset === 0) return "Z";
   const abs = Math.abs(offset);
   const secs = abs % 60;
-  const hm = `${pad(Math.floor(abs / 3600))}:${pad(Math.floor(abs / 60) % 60)}`;
-  return `${offset < 0 ? "-" : "+"}${hm}${secs ? `:${pad(secs)}` : ""}`;
+  const hm = `${two(Math.floor(abs / 3600))}:${two(Math.floor(abs / 60) % 60)}`;
+  return `${offset < 0 ? "-" : "+"}${hm}${secs ? `:${two(secs)}` : ""}`;
 }
 
 function formatTime(t: FeelTime | FeelDateTime): string {
-  const clock = `${pad(t.hour)}:${pad(t.minute)}:${pad(t.second)}${fraction(t.nanos)}`;
+  const clock = `${two(t.hour)}:${two(t.minute)}:${two(t.second)}${fraction(t.nanos)}`;
   if (t.zone !== null) return `${clock}@${t.zone}`;
   return t.offset === null ? clock : clock + formatOffset(t.offset);
 }
