@@ -126,11 +126,9 @@ function powerBySquaring(i: number, k: number): void {
  * remembered power may come from an earlier pass or an earlier call.
  */
 function powerStep(i: number): Step {
-  let lastBase = NaN;
-  let lastBaseError = NaN;
-  let lastExponent = -1;
-  let lastValue = 1;
-  let lastError = 0;
+  // base, its bound, |n|, the power and its bound; in a typed array, as a closure's own variables
+  // would box every double written to them
+  const last = new Float64Array([NaN, NaN, -1, 1, 0]);
   return () => {
     const n = values[i + 1]!;
     if (errors[i + 1] !== 0 || !Number.isInteger(n) || Math.abs(n) > MAX_EXPONENT) return false;
@@ -138,19 +136,21 @@ function powerStep(i: number): Step {
     const base = values[i]!;
     const eBase = errors[i]!;
     // a zero base is left to squaring: the sign of a zero power depends on the zero's own sign
-    const same = base === lastBase && eBase === lastBaseError && base !== 0;
-    if (same && k === lastExponent + 1) multiply(i, lastValue, lastError, base, eBase);
-    else if (same && k === lastExponent) {
-      values[i] = lastValue;
-      errors[i] = lastError;
+    const same = base === last[0] && eBase === last[1] && base !== 0;
+    if (same && k === last[2]! + 1) multiply(i, last[3]!, last[4]!, base, eBase);
+    else if (same && k === last[2]) {
+      values[i] = last[3]!;
+      errors[i] = last[4]!;
     } else powerBySquaring(i, k);
-    lastBase = base;
-    lastBaseError = eBase;
-    lastExponent = k;
-    lastValue = values[i]!;
-    lastError = errors[i]!;
+    const power = values[i]!;
+    const error = errors[i]!;
+    last[0] = base;
+    last[1] = eBase;
+    last[2] = k;
+    last[3] = power;
+    last[4] = error;
     // the power's own checks come after; a reciprocal must not hide a subnormal power
-    return (n >= 0 || (Math.abs(lastValue) >= MIN_NORMAL && divide(i, 1, 0, lastValue, lastError))) && usable(i);
+    return (n >= 0 || (Math.abs(power) >= MIN_NORMAL && divide(i, 1, 0, power, error))) && usable(i);
   };
 }
 
@@ -270,19 +270,19 @@ function leaf(op: number, arg: number, i: number): Step {
   if (op === OP.IN) {
     // read once however many passes of a loop read it: a decimal's value never changes
     let seen: FeelValue = null;
-    let value = 0;
-    let error = 0;
+    // its double and bound in a typed array: a closure's own variables would box every double written
+    const kept = new Float64Array(2);
     return (operands) => {
       const v = operands[arg]!;
       if (v !== seen || v === null) {
         if (!read(v, i)) return false;
         seen = v;
-        value = values[i]!;
-        error = errors[i]!;
+        kept[0] = values[i]!;
+        kept[1] = errors[i]!;
         return true;
       }
-      values[i] = value;
-      errors[i] = error;
+      values[i] = kept[0]!;
+      errors[i] = kept[1]!;
       return true;
     };
   }
