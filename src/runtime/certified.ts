@@ -94,22 +94,21 @@ function multiply(i: number, a: number, ea: number, b: number, eb: number): void
   errors[i] = Math.abs(a) * eb + Math.abs(b) * ea + ea * eb + U * Math.abs(v);
 }
 
-/** base ** n into slot i by squaring, n a whole number; false when the exponent is not one. */
-function power(i: number, n: number): boolean {
-  if (!Number.isInteger(n) || Math.abs(n) > MAX_EXPONENT) return false;
+/** base ** k into slot i by squaring (the base in slot i), k a whole number from 0 to MAX_EXPONENT. */
+function powerBySquaring(i: number, k: number): void {
   // each product by the rule of `multiply`, in local variables: this loop runs for every power
   let base = values[i]!;
   let eBase = errors[i]!;
   let acc = 1;
   let eAcc = 0;
   // in 32-bit integers: `%` on a double is a call into C
-  for (let k = Math.abs(n) >>> 0; k > 0; k >>>= 1) {
-    if ((k & 1) === 1) {
+  for (let bits = k >>> 0; bits > 0; bits >>>= 1) {
+    if ((bits & 1) === 1) {
       const v = acc * base;
       eAcc = Math.abs(acc) * eBase + Math.abs(base) * eAcc + eAcc * eBase + U * Math.abs(v);
       acc = v;
     }
-    if (k > 1) {
+    if (bits > 1) {
       const v = base * base;
       eBase = 2 * Math.abs(base) * eBase + eBase * eBase + U * Math.abs(v);
       base = v;
@@ -117,8 +116,42 @@ function power(i: number, n: number): boolean {
   }
   values[i] = acc;
   errors[i] = eAcc;
-  // the power's own checks come after; a reciprocal must not hide a subnormal power
-  return n >= 0 || (Math.abs(acc) >= MIN_NORMAL && divide(i, 1, 0, acc, eAcc));
+}
+
+/**
+ * `base ** n` (slots i and i + 1), n a whole number known exactly. The step remembers the last
+ * base (value and bound) it raised and the power it got: raising the same base to one more is one
+ * product by the rule of `multiply` (a loop's `(1 + r) ** i` costs one multiplication a pass), to
+ * the same power no work. Any chain of products bounded by that rule bounds the power, so the
+ * remembered power may come from an earlier pass or an earlier call.
+ */
+function powerStep(i: number): Step {
+  // base, its bound, |n|, the power and its bound; in a typed array, as a closure's own variables
+  // would box every double written to them
+  const last = new Float64Array([NaN, NaN, -1, 1, 0]);
+  return () => {
+    const n = values[i + 1]!;
+    if (errors[i + 1] !== 0 || !Number.isInteger(n) || Math.abs(n) > MAX_EXPONENT) return false;
+    const k = Math.abs(n);
+    const base = values[i]!;
+    const eBase = errors[i]!;
+    // a zero base is left to squaring: the sign of a zero power depends on the zero's own sign
+    const same = base === last[0] && eBase === last[1] && base !== 0;
+    if (same && k === last[2]! + 1) multiply(i, last[3]!, last[4]!, base, eBase);
+    else if (same && k === last[2]) {
+      values[i] = last[3]!;
+      errors[i] = last[4]!;
+    } else powerBySquaring(i, k);
+    const power = values[i]!;
+    const error = errors[i]!;
+    last[0] = base;
+    last[1] = eBase;
+    last[2] = k;
+    last[3] = power;
+    last[4] = error;
+    // the power's own checks come after; a reciprocal must not hide a subnormal power
+    return (n >= 0 || (Math.abs(power) >= MIN_NORMAL && divide(i, 1, 0, power, error))) && usable(i);
+  };
 }
 
 /** a / b into slot i; false when b's interval holds zero. */
@@ -182,7 +215,7 @@ const BINARY: Record<number, (i: number) => Step> = {
   [OP.MUL]: (i) => () => (multiply(i, values[i]!, errors[i]!, values[i + 1]!, errors[i + 1]!), usable(i)),
   [OP.DIV]: (i) => () => divide(i, values[i]!, errors[i]!, values[i + 1]!, errors[i + 1]!) && usable(i),
   // an exponent known exactly
-  [OP.POW]: (i) => () => errors[i + 1] === 0 && power(i, values[i + 1]!) && usable(i),
+  [OP.POW]: powerStep,
 };
 
 /** Compiles program[from, end) for a stack whose top is `top` before it. */
@@ -237,19 +270,19 @@ function leaf(op: number, arg: number, i: number): Step {
   if (op === OP.IN) {
     // read once however many passes of a loop read it: a decimal's value never changes
     let seen: FeelValue = null;
-    let value = 0;
-    let error = 0;
+    // its double and bound in a typed array: a closure's own variables would box every double written
+    const kept = new Float64Array(2);
     return (operands) => {
       const v = operands[arg]!;
       if (v !== seen || v === null) {
         if (!read(v, i)) return false;
         seen = v;
-        value = values[i]!;
-        error = errors[i]!;
+        kept[0] = values[i]!;
+        kept[1] = errors[i]!;
         return true;
       }
-      values[i] = value;
-      errors[i] = error;
+      values[i] = kept[0]!;
+      errors[i] = kept[1]!;
       return true;
     };
   }

@@ -301,6 +301,37 @@ describe("certified loops and aggregates", () => {
     expect(certifiedPlaces([OP.LIT, 3, OP.LIT, 1, OP.FOR, 0, 2, OP.VAR, 0], [], 2, 6)?.toString()).toBe("6");
   });
 
+  it("powers of one base through a range, remembered from pass to pass and call to call, round like the exact path", () => {
+    // decimal(sum(for i in a..b return x ** i) - p, 2): ascending, descending and negative exponents;
+    // a few bases, so that a call often raises the base the previous call raised. p puts the value
+    // within a hair of a rounding edge (or on it), where a bound too small for the remembered
+    // products would round the wrong way.
+    const program = [OP.IN, 1, OP.IN, 2, OP.FOR, 0, 5, OP.IN, 0, OP.VAR, 0, OP.POW, OP.IN, 3, OP.SUB];
+    const powers = (x: FeelValue, a: FeelValue, b: FeelValue) => sumB([...(iterRange(a, b) ?? [])].map((i) => pow(x, i)));
+    const base = fc.constantFrom("1.0001", "1.05", "1.1", "0.97", "2", "1.2345").map(num);
+    const end = fc.integer({ min: -40, max: 60 }).map((n) => num(String(n)));
+    let decided = 0;
+    fc.assert(
+      fc.property(
+        base,
+        end,
+        end,
+        fc.integer({ min: -1000, max: 1000 }),
+        fc.constantFrom(...MODES),
+        fc.constantFrom("0", "1e-30", "-1e-20", "1e-12", "0.003"),
+        (x, a, b, k, mode, hair) => {
+          const total = powers(x, a, b) as Decimal;
+          const edge = num(mode >= 4 ? `${k}.005` : `${k}.01`);
+          const p = total.minus(edge).plus(num(hair));
+          if (agrees(program, [x, a, b, p], sub(total, p), 2, mode)) decided++;
+        },
+      ),
+      { numRuns: 3000 },
+    );
+    // the values a thousandth of a cent or more from the edge are decided
+    expect(decided).toBeGreaterThan(400);
+  });
+
   it("count a step per pass, and give the steps back when they decline", () => {
     const loop = [OP.LIT, 1, OP.LIT, 10, OP.FOR, 0, 2, OP.VAR, 0];
     expect(withBudget({ steps: 10 }, () => certifiedPlaces(loop, [], 2, 6))?.toString()).toBe("55");

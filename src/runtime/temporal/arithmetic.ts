@@ -12,12 +12,12 @@
 //   (safe-seconds.ts); fractions of a second and far-out years on BigInt nanoseconds.
 import { Decimal, isDecimal } from "../decimal.js";
 import { problem } from "../problems.js";
-import { DaysTimeDuration, FeelDate, FeelDateTime, type FeelTime, YearsMonthsDuration } from "../values.js";
+import { DaysTimeDuration, FeelDate, FeelDateTime, FeelTime, YearsMonthsDuration } from "../values.js";
 import type { FeelValue, TemporalValue } from "../values.js";
 import { MAX_YEAR, MIN_YEAR, addMonths } from "./calendar.js";
 import { temporalToString } from "./format.js";
 import { isTemporal } from "./is-temporal.js";
-import { dayAndSeconds, safeSum, wallSeconds, wholeSeconds } from "./safe-seconds.js";
+import { SECONDS_PER_DAY, clockOfDay, dayAndSeconds, safeSum, wallSeconds, wholeSeconds } from "./safe-seconds.js";
 import {
   atTime,
   dateNanos,
@@ -91,7 +91,15 @@ function dateTimeMoved(dt: FeelDateTime, by: DaysTimeDuration, sign: 1 | -1): Fe
 
 const signed = (sign: 1 | -1, ns: bigint) => (sign < 0 ? -ns : ns);
 
-const timeWithNanos = (t: FeelTime, ns: bigint): FeelValue => timeFromNanos(nanosOfDay(t) + ns, t.offset, t.zone);
+/** `t` moved by `sign` × `by`, around midnight: on whole seconds when they are safe, else on nanoseconds. */
+function timeMoved(t: FeelTime, by: DaysTimeDuration, sign: 1 | -1): FeelValue {
+  const seconds = t.nanos === 0 ? wholeSeconds(by.seconds) : null;
+  if (seconds === null) return timeFromNanos(nanosOfDay(t) + signed(sign, dtNanos(by)), t.offset, t.zone);
+  // under a day plus at most 2^52: exact, and so is the remainder
+  const total = t.hour * 3600 + t.minute * 60 + t.second + sign * seconds;
+  const c = clockOfDay(((total % SECONDS_PER_DAY) + SECONDS_PER_DAY) % SECONDS_PER_DAY);
+  return new FeelTime(c.hour, c.minute, c.second, 0, t.offset, t.zone);
+}
 
 const dtNanos = (d: DaysTimeDuration) => secondsToNanos(d.seconds);
 const daysTime = (ns: bigint) => new DaysTimeDuration(nanosToSeconds(ns));
@@ -104,12 +112,14 @@ function yearsMonths(months: number): FeelValue {
 
 const utcMidnight = (d: FeelDate) => new FeelDateTime(d.year, d.month, d.day, 0, 0, 0, 0, 0, null);
 
+const offsetOf = (t: FeelDateTime | FeelDate): number => (t.kind === "date and time" ? (t.offset ?? 0) : 0);
+
 /** a − b in whole seconds on numbers, when both are whole seconds within safe integers. */
 function secondsDifference(a: FeelDateTime | FeelDate, b: FeelDateTime | FeelDate): FeelValue | undefined {
   if ((a.kind === "date and time" && a.nanos !== 0) || (b.kind === "date and time" && b.nanos !== 0)) return undefined;
-  const [x, y] = [wallSeconds(a), wallSeconds(b)];
-  const shift = (t: FeelDateTime | FeelDate) => (t.kind === "date and time" ? (t.offset ?? 0) : 0);
-  const difference = x === null || y === null ? null : safeSum(x - shift(a), shift(b) - y);
+  const x = wallSeconds(a);
+  const y = wallSeconds(b);
+  const difference = x === null || y === null ? null : safeSum(x - offsetOf(a), offsetOf(b) - y);
   return difference === null ? undefined : new DaysTimeDuration(new Decimal(difference));
 }
 
@@ -141,7 +151,7 @@ const addition: Record<string, Op> = {
   "date|days and time duration": (a: FeelDate, b: DaysTimeDuration) => dateMoved(a, b, 1),
   "date and time|years and months duration": (a: FeelDateTime, b: YearsMonthsDuration) => dateTimeWithMonths(a, b.months),
   "date and time|days and time duration": (a: FeelDateTime, b: DaysTimeDuration) => dateTimeMoved(a, b, 1),
-  "time|days and time duration": (a: FeelTime, b: DaysTimeDuration) => timeWithNanos(a, dtNanos(b)),
+  "time|days and time duration": (a: FeelTime, b: DaysTimeDuration) => timeMoved(a, b, 1),
   "years and months duration|years and months duration": (a: YearsMonthsDuration, b: YearsMonthsDuration) =>
     yearsMonths(a.months + b.months),
   "days and time duration|days and time duration": (a: DaysTimeDuration, b: DaysTimeDuration) =>
@@ -157,7 +167,7 @@ const subtraction: Record<string, Op> = {
   "date|days and time duration": (a: FeelDate, b: DaysTimeDuration) => dateMoved(a, b, -1),
   "date and time|years and months duration": (a: FeelDateTime, b: YearsMonthsDuration) => dateTimeWithMonths(a, -b.months),
   "date and time|days and time duration": (a: FeelDateTime, b: DaysTimeDuration) => dateTimeMoved(a, b, -1),
-  "time|days and time duration": (a: FeelTime, b: DaysTimeDuration) => timeWithNanos(a, -dtNanos(b)),
+  "time|days and time duration": (a: FeelTime, b: DaysTimeDuration) => timeMoved(a, b, -1),
   "years and months duration|years and months duration": (a: YearsMonthsDuration, b: YearsMonthsDuration) =>
     yearsMonths(a.months - b.months),
   "days and time duration|days and time duration": (a: DaysTimeDuration, b: DaysTimeDuration) =>
@@ -169,8 +179,15 @@ const subtraction: Record<string, Op> = {
   "time|time": timeDifference,
 };
 
+/** A days and time duration of these seconds, truncated to nanoseconds; whole safe seconds as they are. */
+function truncatedDaysTime(seconds: Decimal): DaysTimeDuration {
+  const whole = wholeSeconds(seconds);
+  // the nanosecond path would give the same number back, as a decimal of the integer
+  return whole === null ? daysTime(secondsToNanos(seconds)) : new DaysTimeDuration(new Decimal(whole || 0));
+}
+
 function scaleDaysTime(d: DaysTimeDuration, n: Decimal): FeelValue {
-  return daysTime(secondsToNanos(d.seconds.times(n)));
+  return truncatedDaysTime(d.seconds.times(n));
 }
 
 function scaleYearsMonths(d: YearsMonthsDuration, n: Decimal): FeelValue {
@@ -187,8 +204,7 @@ const multiplication: Record<string, Op> = {
 const byZero = () => problem("division of a duration by zero");
 
 const division: Record<string, Op> = {
-  "days and time duration|number": (d: DaysTimeDuration, n: Decimal) =>
-    n.isZero() ? byZero() : daysTime(secondsToNanos(d.seconds.div(n))),
+  "days and time duration|number": (d: DaysTimeDuration, n: Decimal) => (n.isZero() ? byZero() : truncatedDaysTime(d.seconds.div(n))),
   "years and months duration|number": (d: YearsMonthsDuration, n: Decimal) =>
     n.isZero() ? byZero() : yearsMonths(new Decimal(d.months).div(n).trunc().toNumber()),
   "days and time duration|days and time duration": (a: DaysTimeDuration, b: DaysTimeDuration) =>

@@ -8,7 +8,8 @@ import { group, T, type BuiltinDef, type BuiltinResult } from "../builtins/def.j
 import { dayOfYear, isValidDate, isoWeekOfYear, isoWeekday, monthsBetween } from "./calendar.js";
 import { nowMillis } from "./clock.js";
 import { atTime, dateTimeFromLocal, dateTimeFromUtc, localNanos, NS_PER_SECOND, secondsToNanos } from "./instant.js";
-import { MAX_OFFSET_SECONDS, parseDate, parseDateTime, parseDuration, parseTime } from "./parse.js";
+import { parseDate, parseDateTime, parseDuration, parseTime } from "./parse.js";
+import { MAX_OFFSET_SECONDS } from "./plain-form.js";
 
 const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
@@ -51,9 +52,12 @@ function dateAndTime(from: FeelValue): FeelValue {
 function dateAndTimeOf(date: FeelValue, time: FeelValue): FeelValue {
   if (!isDateLike(date)) return bad("date and time", "date must be a date or date and time", date);
   if (!(time instanceof FeelTime)) return bad("date and time", "time must be a time", time);
-  const local = localNanos(atTime(date, time));
+  // the fields as they are (a valid date and a time of day), unless a zone must find its offset
+  if (time.zone === null) {
+    return new FeelDateTime(date.year, date.month, date.day, time.hour, time.minute, time.second, time.nanos, time.offset, null);
+  }
   // a zoned time takes the zone's offset on this date, not the one it carried
-  return dateTimeFromLocal(local, time.zone === null ? time.offset : null, time.zone);
+  return dateTimeFromLocal(localNanos(atTime(date, time)), null, time.zone);
 }
 
 function time(from: FeelValue): FeelValue {

@@ -22,23 +22,24 @@ function localSeconds(t: FeelTime | FeelDateTime): number | bigint {
   return wallSeconds(t) ?? BigInt(daysFromCivil(t.year, t.month, t.day)) * 86_400n + BigInt(localSecondsOfDay(t));
 }
 
-/** Whole seconds comparable across both values (both numbers, or both BigInts), and whether both are local or both pinned. */
-function secondsPair(a: FeelTime | FeelDateTime, b: FeelTime | FeelDateTime): [number, number, boolean] | [bigint, bigint, boolean] {
+/**
+ * The sign of a − b in whole seconds: of the wall clocks, or of the instants when both have an
+ * offset. On numbers each side less its offset is exact (both below 2^53), and the rounded
+ * difference of two doubles has the sign of the exact one.
+ */
+function clockOrder(a: FeelTime | FeelDateTime, b: FeelTime | FeelDateTime): number {
   const bothPinned = a.offset !== null && b.offset !== null;
-  const [x, y] = [localSeconds(a), localSeconds(b)];
-  const [dx, dy] = bothPinned ? [a.offset!, b.offset!] : [0, 0];
-  if (typeof x === "number" && typeof y === "number") return [x - dx, y - dy, bothPinned || a.offset === b.offset];
-  return [BigInt(x) - BigInt(dx), BigInt(y) - BigInt(dy), bothPinned || a.offset === b.offset];
-}
-
-function compareClock(a: FeelTime | FeelDateTime, b: FeelTime | FeelDateTime): number {
-  const [x, y] = secondsPair(a, b);
-  return x < y ? -1 : x > y ? 1 : 0;
+  const x = localSeconds(a);
+  const y = localSeconds(b);
+  const dx = bothPinned ? a.offset! : 0;
+  const dy = bothPinned ? b.offset! : 0;
+  if (typeof x === "number" && typeof y === "number") return sign(x - dx - (y - dy));
+  return sign(BigInt(x) - BigInt(dx) - (BigInt(y) - BigInt(dy)));
 }
 
 function equalClock(a: FeelTime | FeelDateTime, b: FeelTime | FeelDateTime): boolean {
-  const [x, y, sameKind] = secondsPair(a, b);
-  return sameKind && x === y;
+  const sameKind = (a.offset !== null && b.offset !== null) || a.offset === b.offset;
+  return sameKind && clockOrder(a, b) === 0;
 }
 
 function compareDates(a: FeelDate, b: FeelDate): number {
@@ -52,7 +53,7 @@ export function temporalCompare(a: TemporalValue, b: TemporalValue): number | nu
       return compareDates(a, b as FeelDate);
     case "time":
     case "date and time":
-      return compareClock(a, b as FeelTime | FeelDateTime);
+      return clockOrder(a, b as FeelTime | FeelDateTime);
     case "days and time duration":
       return a.seconds.cmp((b as DaysTimeDuration).seconds);
     case "years and months duration":

@@ -1,12 +1,16 @@
 // FEEL string() forms: ISO 8601 extended format, durations normalised (P1DT2H, PT0S, P1Y2M, P0M).
-import { Decimal } from "../decimal.js";
+import { daysTimeParts, hoursOf, minutesOf, secondsOf } from "./days-time-parts.js";
 import type { DaysTimeDuration, FeelDate, FeelDateTime, FeelTime, TemporalValue, YearsMonthsDuration } from "../values.js";
 
-const pad = (n: number, width = 2): string => String(n).padStart(width, "0");
+const pad = (n: number, width: number): string => String(n).padStart(width, "0");
+
+/** The two-digit fields (months, days, hours, minutes, seconds, offsets), written once. */
+const TWO_DIGITS = Array.from({ length: 100 }, (_, i) => pad(i, 2));
+const two = (n: number): string => TWO_DIGITS[n] ?? pad(n, 2);
 
 function formatDate(d: { year: number; month: number; day: number }): string {
   const year = d.year < 0 ? `-${pad(-d.year, 4)}` : pad(d.year, 4);
-  return `${year}-${pad(d.month)}-${pad(d.day)}`;
+  return `${year}-${two(d.month)}-${two(d.day)}`;
 }
 
 function fraction(nanos: number): string {
@@ -17,30 +21,28 @@ function formatOffset(offset: number): string {
   if (offset === 0) return "Z";
   const abs = Math.abs(offset);
   const secs = abs % 60;
-  const hm = `${pad(Math.floor(abs / 3600))}:${pad(Math.floor(abs / 60) % 60)}`;
-  return `${offset < 0 ? "-" : "+"}${hm}${secs ? `:${pad(secs)}` : ""}`;
+  const hm = `${two(Math.floor(abs / 3600))}:${two(Math.floor(abs / 60) % 60)}`;
+  return `${offset < 0 ? "-" : "+"}${hm}${secs ? `:${two(secs)}` : ""}`;
 }
 
 function formatTime(t: FeelTime | FeelDateTime): string {
-  const clock = `${pad(t.hour)}:${pad(t.minute)}:${pad(t.second)}${fraction(t.nanos)}`;
+  const clock = `${two(t.hour)}:${two(t.minute)}:${two(t.second)}${fraction(t.nanos)}`;
   if (t.zone !== null) return `${clock}@${t.zone}`;
   return t.offset === null ? clock : clock + formatOffset(t.offset);
 }
 
 function formatDaysTime(d: DaysTimeDuration): string {
-  const abs = d.seconds.abs();
-  if (abs.isZero()) return "PT0S";
-  const whole = abs.floor();
-  const days = whole.divToInt(86_400);
-  const rest = whole.minus(days.times(86_400)).toNumber();
-  const hours = Math.floor(rest / 3600);
-  const minutes = Math.floor(rest / 60) % 60;
-  const seconds = new Decimal(rest % 60).plus(abs.minus(whole));
+  if (d.seconds.isZero()) return "PT0S";
+  const p = daysTimeParts(d.seconds);
+  const [hours, minutes] = [hoursOf(p), minutesOf(p)];
+  // whole seconds stay a number; toFixed() writes a number and a decimal alike, without exponent
+  const seconds = p.fraction === null ? p.rest % 60 : secondsOf(p);
   let time = "";
   if (hours) time += `${hours}H`;
   if (minutes) time += `${minutes}M`;
-  if (!seconds.isZero()) time += `${seconds.toFixed()}S`;
-  return `${d.seconds.isNeg() ? "-" : ""}P${days.isZero() ? "" : `${days.toFixed()}D`}${time ? `T${time}` : ""}`;
+  if (typeof seconds === "number" ? seconds !== 0 : !seconds.isZero()) time += `${seconds.toFixed()}S`;
+  const noDays = typeof p.days === "number" ? p.days === 0 : p.days.isZero();
+  return `${p.negative ? "-" : ""}P${noDays ? "" : `${p.days.toFixed()}D`}${time ? `T${time}` : ""}`;
 }
 
 function formatYearsMonths(d: YearsMonthsDuration): string {

@@ -7,6 +7,7 @@ import { DaysTimeDuration, FeelDate, FeelDateTime, FeelTime, YearsMonthsDuration
 import type { TemporalValue } from "../values.js";
 import { isValidDate } from "./calendar.js";
 import { NS_PER_DAY, dateTimeFromLocal, localNanos } from "./instant.js";
+import { MAX_OFFSET_SECONDS, plainDate, plainDateTime, signedOffset } from "./plain-form.js";
 import { isValidZone, standardOffset } from "./zones.js";
 
 const DATE = "(-?(?:[1-9]\\d{4,8}|\\d{4}))-(\\d{2})-(\\d{2})";
@@ -19,10 +20,12 @@ const DATE_TIME_RE = new RegExp(`^${DATE}(?:T${TIME}${SUFFIX})?$`);
 const YM_RE = /^(-)?P(?:(\d+)Y)?(?:(\d+)M)?$/;
 const DT_RE = /^(-)?P(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:\.\d*)?|\.\d+)S)?)?$/;
 
-/** The largest offset java.time and XML Schema processors accept. */
-export const MAX_OFFSET_SECONDS = 18 * 3600;
-
 export function parseDate(text: string): FeelDate | null {
+  return plainDate(text) ?? generalDate(text);
+}
+
+/** Every date form by regular expression (plain-form.ts reads the common one faster, the same way). */
+export function generalDate(text: string): FeelDate | null {
   const m = DATE_RE.exec(text);
   if (!m) return null;
   const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
@@ -53,7 +56,7 @@ function timeParts(m: RegExpExecArray, i: number): TimeParts | null {
   if (z) offset = 0;
   if (sign) {
     if (Number(om) > 59 || Number(os ?? 0) > 59) return null;
-    offset = (sign === "-" ? -1 : 1) * (Number(oh) * 3600 + Number(om) * 60 + Number(os ?? 0));
+    offset = signedOffset(sign === "-", Number(oh), Number(om), Number(os ?? 0));
     if (Math.abs(offset) > MAX_OFFSET_SECONDS) return null;
   }
   if (zone !== undefined && !isValidZone(zone)) return null;
@@ -70,6 +73,11 @@ export function parseTime(text: string): FeelTime | null {
 
 /** A date and time string; a bare date string means midnight, local. */
 export function parseDateTime(text: string): FeelDateTime | null {
+  return plainDateTime(text) ?? generalDateTime(text);
+}
+
+/** Every date and time form, through BigInt nanoseconds (plain-form.ts reads the common ones faster, the same way). */
+export function generalDateTime(text: string): FeelDateTime | null {
   const m = DATE_TIME_RE.exec(text);
   if (!m) return null;
   const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];

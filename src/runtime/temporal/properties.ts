@@ -5,6 +5,7 @@ import { Decimal } from "../decimal.js";
 import { DaysTimeDuration } from "../values.js";
 import type { FeelDate, FeelDateTime, FeelTime, FeelValue, TemporalValue, YearsMonthsDuration } from "../values.js";
 import { isoWeekday } from "./calendar.js";
+import { type DaysTimeParts, daysTimeParts, hoursOf, minutesOf, secondsOf } from "./days-time-parts.js";
 
 const n = (v: number) => new Decimal(v);
 
@@ -25,16 +26,19 @@ const timeProps: Record<string, Getter<FeelTime | FeelDateTime>> = {
   timezone: (t) => t.zone,
 };
 
-function daysTimePart(d: DaysTimeDuration, unit: "days" | "hours" | "minutes" | "seconds"): Decimal {
-  const abs = d.seconds.abs();
-  const whole = abs.floor().toNumber();
-  const part = {
-    days: n(Math.floor(whole / 86_400)),
-    hours: n(Math.floor(whole / 3600) % 24),
-    minutes: n(Math.floor(whole / 60) % 60),
-    seconds: n(whole % 60).plus(abs.minus(abs.floor())),
-  }[unit];
-  return d.seconds.isNeg() && !part.isZero() ? part.neg() : part;
+const DAYS_TIME = ["days", "hours", "minutes", "seconds"] as const;
+
+const DAYS_TIME_PARTS: Record<(typeof DAYS_TIME)[number], (p: DaysTimeParts) => Decimal> = {
+  days: (p) => new Decimal(p.days),
+  hours: (p) => n(hoursOf(p)),
+  minutes: (p) => n(minutesOf(p)),
+  seconds: secondsOf,
+};
+
+function daysTimePart(d: DaysTimeDuration, unit: (typeof DAYS_TIME)[number]): Decimal {
+  const p = daysTimeParts(d.seconds);
+  const part = DAYS_TIME_PARTS[unit](p);
+  return p.negative && !part.isZero() ? part.neg() : part;
 }
 
 function yearsMonthsPart(d: YearsMonthsDuration, unit: "years" | "months"): Decimal {
@@ -43,7 +47,6 @@ function yearsMonthsPart(d: YearsMonthsDuration, unit: "years" | "months"): Deci
   return n(d.months < 0 && part !== 0 ? -part : part);
 }
 
-const DAYS_TIME = ["days", "hours", "minutes", "seconds"] as const;
 const YEARS_MONTHS = ["years", "months"] as const;
 
 function durationProperty(v: DaysTimeDuration | YearsMonthsDuration, name: string): FeelValue | undefined {

@@ -6,7 +6,7 @@
 import type { Decimal } from "../decimal.js";
 import { type Civil, civilFromDays, daysFromCivil } from "./calendar.js";
 
-const SECONDS_PER_DAY = 86_400;
+export const SECONDS_PER_DAY = 86_400;
 
 /**
  * Operands are kept within ±2^52, so that the sum of two, or one less an offset, is computed exactly
@@ -30,6 +30,13 @@ export function wholeSeconds(seconds: Decimal): number | null {
 /** The sum, when it is still exact. */
 export const safeSum = (a: number, b: number): number | null => (Number.isSafeInteger(a + b) ? a + b : null);
 
+/** The clock of a count of whole seconds into a day (0 to 86,399). */
+export const clockOfDay = (rest: number): { hour: number; minute: number; second: number } => ({
+  hour: Math.floor(rest / 3600),
+  minute: Math.floor(rest / 60) % 60,
+  second: rest % 60,
+});
+
 /**
  * The calendar day and the seconds into it of a safe count of seconds since 1970. The floored
  * quotient is exact: below 2^53 seconds there are fewer than 2^37 days, where a double's spacing
@@ -40,5 +47,6 @@ export function dayAndSeconds(total: number): Civil & { hour: number; minute: nu
   const days = Math.floor(total / SECONDS_PER_DAY);
   const rest = total - days * SECONDS_PER_DAY;
   const c = civilFromDays(days);
-  return { year: c.year, month: c.month, day: c.day, hour: Math.floor(rest / 3600), minute: Math.floor(rest / 60) % 60, second: rest % 60 };
+  const t = clockOfDay(rest);
+  return { year: c.year, month: c.month, day: c.day, hour: t.hour, minute: t.minute, second: t.second };
 }

@@ -1,6 +1,9 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { temporalProperty } from "../../../src/runtime/temporal/index.js";
-import { parseDateTime } from "../../../src/runtime/temporal/parse.js";
+import { Decimal } from "../../../src/runtime/decimal.js";
+import { temporalProperty, temporalToString } from "../../../src/runtime/temporal/index.js";
+import { parseDateTime, parseDuration } from "../../../src/runtime/temporal/parse.js";
+import { DaysTimeDuration } from "../../../src/runtime/values.js";
 import { at, show } from "./helpers.js";
 
 const prop = (literal: string, name: string) => show(temporalProperty(at(literal), name));
@@ -112,5 +115,47 @@ describe("duration properties", () => {
   it("has no other properties", () => {
     expect(temporalProperty(at("P1D"), "weeks")).toBeUndefined();
     expect(temporalProperty(at("P1Y"), "valueOf")).toBeUndefined();
+  });
+});
+
+describe("days and time duration properties on generated durations", () => {
+  // whole seconds on both sides of the safe-integer limit (the number path and the decimal one),
+  // far beyond it, and with fractions down to nanoseconds; either sign
+  const seconds = fc
+    .tuple(
+      fc.oneof(
+        fc.bigInt({ min: -(10n ** 8n), max: 10n ** 8n }),
+        fc.bigInt({ min: -64n, max: 64n }).map((d) => 2n ** 52n + d),
+        fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }),
+      ),
+      fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 999_999_999 })),
+      fc.boolean(),
+    )
+    .map(([s, ns, negative]) => {
+      const size = new Decimal(s < 0n ? (-s).toString() : s.toString()).plus(new Decimal(ns).div(1e9));
+      return negative ? size.neg() : size;
+    });
+
+  it("carry the duration's sign and add back up to it, each within its unit", () => {
+    fc.assert(
+      fc.property(seconds, (s) => {
+        const d = new DaysTimeDuration(s);
+        const [days, hours, minutes, secs] = ["days", "hours", "minutes", "seconds"].map((u) => temporalProperty(d, u) as Decimal);
+        const total = days.times(86_400).plus(hours.times(3600)).plus(minutes.times(60)).plus(secs);
+        expect(total.eq(s)).toBe(true);
+        for (const [part, below] of [
+          [hours, 24],
+          [minutes, 60],
+          [secs, 60],
+        ] as const) {
+          expect(part.abs().lt(below)).toBe(true);
+          expect(part.isZero() || part.isNeg() === s.isNeg()).toBe(true);
+        }
+        expect(days.isInteger() && hours.isInteger() && minutes.isInteger()).toBe(true);
+        // the string form reads back as the same duration
+        expect((parseDuration(temporalToString(d)) as DaysTimeDuration).seconds.eq(s)).toBe(true);
+      }),
+      { numRuns: 3_000 },
+    );
   });
 });

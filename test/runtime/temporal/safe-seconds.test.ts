@@ -1,8 +1,10 @@
 // Temporal arithmetic and comparison on safe-integer seconds give exactly what the BigInt
-// nanosecond path gives: random dates, date-times and durations in the years people use, far out
-// to FEEL's ±999,999,999 years, and around where whole seconds stop being safe integers
-// (about ±285 million years), with whole and fractional seconds. The expected values are worked
-// out with the BigInt primitives of instant.ts, which the arithmetic used for every value before.
+// nanosecond path gives: random dates, date-times, times and durations in the years people use,
+// far out to FEEL's ±999,999,999 years, and around where whole seconds stop being safe integers
+// (about ±285 million years), with whole and fractional seconds; also times moved around
+// midnight, durations scaled by numbers, and date and time(date, time). The expected values are
+// worked out with the BigInt primitives of instant.ts, which the arithmetic used for every value
+// before.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { Decimal } from "../../../src/runtime/decimal.js";
@@ -13,11 +15,21 @@ import {
   dateTimeFromLocal,
   fieldsOf,
   localNanos,
+  nanosOfDay,
   nanosToSeconds,
   secondsToNanos,
+  timeFromNanos,
 } from "../../../src/runtime/temporal/instant.js";
-import { temporalAdd, temporalCompare, temporalEquals, temporalSub } from "../../../src/runtime/temporal/index.js";
-import { DaysTimeDuration, FeelDate, FeelDateTime, type FeelValue } from "../../../src/runtime/values.js";
+import {
+  temporalAdd,
+  temporalBuiltins,
+  temporalCompare,
+  temporalDiv,
+  temporalEquals,
+  temporalMul,
+  temporalSub,
+} from "../../../src/runtime/temporal/index.js";
+import { DaysTimeDuration, FeelDate, FeelDateTime, FeelTime, type FeelValue } from "../../../src/runtime/values.js";
 import { wallSeconds } from "../../../src/runtime/temporal/safe-seconds.js";
 import { show } from "./helpers.js";
 
@@ -139,6 +151,66 @@ describe("temporals on safe-integer seconds", () => {
         const [a, b] = [seconds(x), seconds(y)];
         expect(temporalCompare(x, y)).toBe(a < b ? -1 : a > b ? 1 : 0);
         expect(temporalEquals(x, y)).toBe((pinned || x.offset === y.offset) && a === b);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  const time = fc
+    .tuple(
+      fc.integer({ min: 0, max: 23 }),
+      fc.integer({ min: 0, max: 59 }),
+      fc.integer({ min: 0, max: 59 }),
+      fc.oneof({ weight: 4, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.integer({ min: 0, max: 999_999_999 }) }),
+      fc.oneof(
+        { weight: 4, arbitrary: offset.map((o) => [o, null] as const) },
+        { weight: 1, arbitrary: fc.constant([3600, "Europe/Paris"] as const) },
+      ),
+    )
+    .map(([h, mi, s, ns, [off, zone]]) => new FeelTime(h, mi, s, ns, off, zone));
+
+  it("time ± days and time duration, around midnight", () => {
+    fc.assert(
+      fc.property(time, duration, (t, by) => {
+        const ns = secondsToNanos(by.seconds);
+        same(temporalAdd(t, by), timeFromNanos(nanosOfDay(t) + ns, t.offset, t.zone));
+        same(temporalAdd(by, t), timeFromNanos(nanosOfDay(t) + ns, t.offset, t.zone));
+        same(temporalSub(t, by), timeFromNanos(nanosOfDay(t) - ns, t.offset, t.zone));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("days and time duration × and ÷ a number, truncated to nanoseconds", () => {
+    const factor = fc.oneof(
+      fc.integer({ min: -1000, max: 1000 }).map((n) => new Decimal(n)),
+      fc.constantFrom("0.5", "-1.5", "2.25", "0.001", "1e-9", "3", "7", "1e12").map((n) => new Decimal(n)),
+    );
+    const truncated = (seconds: Decimal) => new DaysTimeDuration(nanosToSeconds(secondsToNanos(seconds)));
+    fc.assert(
+      fc.property(duration, factor, (d, n) => {
+        same(temporalMul(d, n), truncated(d.seconds.times(n)));
+        same(temporalMul(n, d), truncated(d.seconds.times(n)));
+        if (!n.isZero()) same(temporalDiv(d, n), truncated(d.seconds.div(n)));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("date and time(date, time) keeps the fields, and a zoned time finds its offset", () => {
+    const dateAndTime = temporalBuiltins.find((b) => b.name === "date and time")!.signatures.find((sig) => sig.params.length === 2)!;
+    fc.assert(
+      fc.property(fc.oneof(date, dateTime), time, (d, t) => {
+        const local = localNanos({
+          year: d.year,
+          month: d.month,
+          day: d.day,
+          hour: t.hour,
+          minute: t.minute,
+          second: t.second,
+          nanos: t.nanos,
+        });
+        same(dateAndTime.impl(d, t), dateTimeFromLocal(local, t.zone === null ? t.offset : null, t.zone));
       }),
       { numRuns: 2000 },
     );

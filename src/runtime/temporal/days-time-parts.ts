@@ -1,0 +1,39 @@
+// A days and time duration's magnitude split the way FEEL shows it and reads its properties: whole
+// days, the whole seconds into the last day, and the fraction of a second. Whole seconds within
+// safe integers (every duration of the years people use) are split on numbers; anything else on
+// decimals, exactly however large.
+import { Decimal } from "../decimal.js";
+import { wholeSeconds } from "./safe-seconds.js";
+
+const SECONDS_PER_DAY = 86_400;
+
+export interface DaysTimeParts {
+  negative: boolean;
+  days: number | Decimal;
+  /** whole seconds into the last day, 0 to 86,399 */
+  rest: number;
+  /** the fraction of a second, null when there is none to add */
+  fraction: Decimal | null;
+}
+
+export function daysTimeParts(seconds: Decimal): DaysTimeParts {
+  const whole = wholeSeconds(seconds);
+  if (whole !== null) {
+    const size = Math.abs(whole);
+    const days = Math.floor(size / SECONDS_PER_DAY);
+    return { negative: whole < 0, days, rest: size - days * SECONDS_PER_DAY, fraction: null };
+  }
+  const abs = seconds.abs();
+  const floor = abs.floor();
+  const days = floor.divToInt(SECONDS_PER_DAY);
+  return { negative: seconds.isNeg(), days, rest: floor.minus(days.times(SECONDS_PER_DAY)).toNumber(), fraction: abs.minus(floor) };
+}
+
+export const hoursOf = (p: DaysTimeParts): number => Math.floor(p.rest / 3600);
+export const minutesOf = (p: DaysTimeParts): number => Math.floor(p.rest / 60) % 60;
+
+/** The seconds of the last minute, fraction included. */
+export const secondsOf = (p: DaysTimeParts): Decimal => {
+  const whole = new Decimal(p.rest % 60);
+  return p.fraction === null ? whole : whole.plus(p.fraction);
+};
