@@ -13,6 +13,7 @@ import { same } from "../support/reference/same.js";
 import { formatValue } from "../support/reference/show.js";
 import { parseDate, parseDateTime } from "../support/reference/temporal.js";
 import { fromEngine } from "./from-engine.js";
+import { daysTimeValue } from "../support/generate/literals.js";
 
 const INPUTS = {
   a: { type: "date and time", desc: "When did it start?" },
@@ -76,17 +77,7 @@ const dateTimeText = fc.oneof(
   { weight: 8, arbitrary: fc.tuple(dateText, clock, offset).map(([d, t, z]) => `${d}T${t}${z}`) },
   { weight: 1, arbitrary: dateText },
 );
-const durationText = fc
-  .tuple(
-    fc.boolean(),
-    fc.integer({ min: 0, max: 400 }),
-    fc.integer({ min: 0, max: 30 }),
-    fc.integer({ min: 0, max: 90 }),
-    fc.integer({ min: 0, max: 59 }),
-  )
-  .map(([neg, d, h, m, s]) => `${neg ? "-" : ""}P${d}DT${h}H${m}M${s}S`);
-
-const state = fc.tuple(dateTimeText, dateTimeText, dateText, durationText).map(([a, b, d, p]) => ({ a, b, d, p }));
+const state = fc.tuple(dateTimeText, dateTimeText, dateText, daysTimeValue).map(([a, b, d, p]) => ({ a, b, d, p }));
 
 const model = {
   content: { name: "temporal states", inputs: INPUTS, decisions: Object.fromEntries(EXPRESSIONS.map((e, i) => [`r${i}`, e])) },

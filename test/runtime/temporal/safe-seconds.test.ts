@@ -11,6 +11,7 @@ import { Decimal } from "../../../src/runtime/decimal.js";
 import { MAX_YEAR, MIN_YEAR, daysInMonth } from "../../../src/runtime/temporal/calendar.js";
 import {
   NS_PER_SECOND,
+  atTime,
   dateNanos,
   dateTimeFromLocal,
   fieldsOf,
@@ -201,15 +202,7 @@ describe("temporals on safe-integer seconds", () => {
     const dateAndTime = temporalBuiltins.find((b) => b.name === "date and time")!.signatures.find((sig) => sig.params.length === 2)!;
     fc.assert(
       fc.property(fc.oneof(date, dateTime), time, (d, t) => {
-        const local = localNanos({
-          year: d.year,
-          month: d.month,
-          day: d.day,
-          hour: t.hour,
-          minute: t.minute,
-          second: t.second,
-          nanos: t.nanos,
-        });
+        const local = localNanos(atTime(d, t));
         same(dateAndTime.impl(d, t), dateTimeFromLocal(local, t.zone === null ? t.offset : null, t.zone));
       }),
       { numRuns: 2000 },
