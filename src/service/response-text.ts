@@ -46,12 +46,15 @@ export const withBilling = (receiptText: string, billing: unknown): string =>
   `${receiptText === "{}" ? "{" : `${receiptText.slice(0, -1)},`}"billing":${json(billing)}}`;
 
 /**
- * The whole response: `payloadText` is the JSON of the receipt with its billing, as signed, and
- * `signature` goes first in the receipt, as `{receipt: signature, ...payload}` puts it (the
- * receipt's fields are names, never array indices, which an object would list first).
+ * The whole response but its signature, serialised before the signature is known: `payloadText` is
+ * the JSON of the receipt with its billing, as signed, and the signature goes first in the receipt,
+ * as `{receipt: signature, ...payload}` puts it (the receipt's fields are names, never array
+ * indices, which an object would list first). A string always serialises, so the answer's text is
+ * complete once the signature is put in.
  */
-export function responseText(h: ResponseHead, signature: string, payloadText: string, usage: unknown, billing: unknown): string {
+export function responseText(h: ResponseHead, payloadText: string, usage: unknown, billing: unknown): (signature: string) => string {
   const fields = payloadText === "{}" ? "}" : `,${payloadText.slice(1)}`;
-  const receipt = `{"receipt":${json(signature)}${fields}`;
-  return `${openWith(h)},"receipt":${receipt},${closeWith(h)},"usage":${json(usage)},"billing":${json(billing)}}`;
+  const before = `${openWith(h)},"receipt":{"receipt":`;
+  const after = `${fields},${closeWith(h)},"usage":${json(usage)},"billing":${json(billing)}}`;
+  return (signature) => `${before}${json(signature)}${after}`;
 }
