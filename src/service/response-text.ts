@@ -32,8 +32,21 @@ export function inputSchemaText(schema: object): string {
 
 const json = (value: unknown): string => JSON.stringify(value);
 
-const openWith = (h: ResponseHead) => `{"model":${h.modelText},"input":${h.inputText},"answers":${json(h.answers)}`;
-const closeWith = (h: ResponseHead) => `"cache_hit":${json(h.cacheHit)},"provider_usage":${json(h.providerUsage)}`;
+/** The text before the receipt and after it, made once per head (the counted text and the answer both need them). */
+const ends = new WeakMap<ResponseHead, { open: string; close: string }>();
+function endsOf(h: ResponseHead): { open: string; close: string } {
+  let e = ends.get(h);
+  if (!e) {
+    e = {
+      open: `{"model":${h.modelText},"input":${h.inputText},"answers":${json(h.answers)}`,
+      close: `"cache_hit":${json(h.cacheHit)},"provider_usage":${json(h.providerUsage)}`,
+    };
+    ends.set(h, e);
+  }
+  return e;
+}
+const openWith = (h: ResponseHead) => endsOf(h).open;
+const closeWith = (h: ResponseHead) => endsOf(h).close;
 
 /** The response without its accounting (top-level usage and billing, the receipt's billing and signature): what output tokens count. */
 export const countedText = (h: ResponseHead): string => `${openWith(h)},"receipt":${h.receiptText},${closeWith(h)}}`;
