@@ -8,7 +8,7 @@ import { merkleTree } from "./merkle.js";
 import type { Finished } from "./finished.js";
 
 /** A leaf's part of its batch: the signature over the root, the leaf's index and audit path. */
-export interface Inclusion {
+interface Inclusion {
   /** what `signRoot` made of the root */
   signature: string;
   index: number;
