@@ -14,7 +14,7 @@ import pg from "pg";
 import { describeMachine } from "./machine.js";
 
 interface CannonResult {
-  requests: { average: number };
+  requests: { average: number; total: number };
   latency: { p50: number; p99: number; average: number };
   non2xx: number;
   errors: number;
@@ -112,6 +112,16 @@ async function stop(r: Running): Promise<void> {
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
+/** CPU seconds (user + system) a process has used so far, from /proc; NaN where there is none. */
+function cpuSeconds(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime and stime, in clock ticks of 1/100 s
+  } catch {
+    return NaN;
+  }
+}
+
 /**
  * The configurations take turns, ROUNDS times, and each reports its median round, so a burst of
  * other work on the machine hits every configuration alike instead of skewing one of them.
@@ -120,9 +130,16 @@ async function measureAll(configs: Config[]) {
   const running: Running[] = [];
   for (const c of configs) running.push(await launch(c));
   const samples = running.map(() => [] as CannonResult[]);
+  /** the server's CPU time per request in each round: less swayed by other work on the machine than req/s */
+  const cpu = running.map(() => [] as number[]);
   try {
     for (let round = 0; round < ROUNDS; round++) {
-      for (const [i, r] of running.entries()) samples[i]!.push(await autocannon({ ...r.opts, duration: DURATION }));
+      for (const [i, r] of running.entries()) {
+        const before = cpuSeconds(r.child.pid);
+        const result = await autocannon({ ...r.opts, duration: DURATION });
+        samples[i]!.push(result);
+        cpu[i]!.push(((cpuSeconds(r.child.pid) - before) * 1e6) / result.requests.total);
+      }
     }
   } finally {
     for (const r of running) await stop(r);
@@ -137,6 +154,7 @@ async function measureAll(configs: Config[]) {
       p99: mid.latency.p99,
       failed: s.reduce((n, x) => n + x.non2xx + x.errors + x.timeouts, 0),
       rounds: s.map((x) => Math.round(x.requests.average)),
+      cpuUs: median(cpu[i]!),
     };
   });
 }
@@ -178,14 +196,18 @@ if (PG_URL) {
 const loadBefore = loadavg()[0]!;
 const results = await measureAll(configs);
 for (const r of results)
-  console.log(`${r.name}: ${r.rps.toFixed(0)} req/s (rounds ${r.rounds.join(", ")}), p50 ${r.p50} ms, p99 ${r.p99} ms`);
+  console.log(
+    `${r.name}: ${r.rps.toFixed(0)} req/s (rounds ${r.rounds.join(", ")}), p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.cpuUs.toFixed(0)} µs CPU/request`,
+  );
 const machine = { ...describeMachine(), load: [loadBefore, loadavg()[0]!] as [number, number] };
 const off = results[0]!.rps;
 const ceiling = results.find((r) => r.name === BARE)!.rps;
-const sqlite = results.find((r) => r.name === "ledger on, SQLite")!.rps;
+const sqliteRow = results.find((r) => r.name === "ledger on, SQLite")!;
+const sqlite = sqliteRow.rps;
+const bareCpu = results.find((r) => r.name === BARE)!.cpuUs;
 const rows = results.map(
   (r) =>
-    `| ${r.name} | ${r.rps.toFixed(0)} | ${r.rounds.join(", ")} | ${r.p50} | ${r.p99} | ${r.failed} | ${r === results[0] || r.name === BARE ? "—" : `${(((off - r.rps) / off) * 100).toFixed(1)} %`} | ${((r.rps / ceiling) * 100).toFixed(0)} % |`,
+    `| ${r.name} | ${r.rps.toFixed(0)} | ${r.rounds.join(", ")} | ${r.p50} | ${r.p99} | ${r.failed} | ${r.cpuUs.toFixed(0)} | ${r === results[0] || r.name === BARE ? "—" : `${(((off - r.rps) / off) * 100).toFixed(1)} %`} | ${((r.rps / ceiling) * 100).toFixed(0)} % |`,
 );
 const HTTP_TARGET = 0.5;
 const report = `# HTTP benchmark: deterministic System One
@@ -196,16 +218,19 @@ const report = `# HTTP benchmark: deterministic System One
 autocannon: ${CONNECTIONS} connections, rate limit off, a 2 s warm-up each, then ${ROUNDS} rounds of
 ${DURATION} s in which the configurations take turns; req/s is the median round.
 "Ledger on" includes the key lookup, the reservation and the settlement (with its ledger entry),
-and the signed receipt is produced in every row. The ceiling is a bare fastify route in its own
+and the signed receipt is produced in every row (receipts are signed in batches: one Ed25519
+signature per group commit, or per turn of the event loop without a ledger, and a Merkle inclusion
+proof each). CPU is the server process's user + system time per request in its median round (from
+/proc), less swayed by other work on the machine than req/s. The ceiling is a bare fastify route in its own
 process (\`bench/bare-fastify.mjs\`: no logger, no auth) that parses the same body and answers
 ${responseBytes} bytes, the size of the service's answer, measured in the same rounds.
 
-| configuration | req/s (median) | rounds | p50 ms | p99 ms | failed | cost of the ledger | share of the ceiling |
-|---|---:|---|---:|---:|---:|---:|---:|
+| configuration | req/s (median) | rounds | p50 ms | p99 ms | failed | CPU µs/request | cost of the ledger | share of the ceiling |
+|---|---:|---|---:|---:|---:|---:|---:|---:|
 ${rows.join("\n")}
 
 Target: the service with the SQLite ledger on at ≥ ${HTTP_TARGET * 100} % of the bare fastify ceiling:
-${sqlite / ceiling >= HTTP_TARGET ? "met" : "NOT met"} (${((sqlite / ceiling) * 100).toFixed(0)} %).
+${sqlite / ceiling >= HTTP_TARGET ? "met" : "NOT met"} (${((sqlite / ceiling) * 100).toFixed(0)} %; by CPU per request, ${((bareCpu / sqliteRow.cpuUs) * 100).toFixed(0)} %).
 
 Machine: ${machine.cpu}, ${machine.cores} cores, Node ${machine.node}, ${machine.platform}; ${machine.date};
 1-minute load average ${machine.load[0].toFixed(2)} before, ${machine.load[1].toFixed(2)} after

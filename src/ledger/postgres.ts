@@ -77,6 +77,9 @@ export async function openPostgresLedger(options: PostgresOptions): Promise<Ledg
     }
   };
 
+  // one transaction per settlement: the work left for its commit runs at once, before COMMIT
+  const runNow = (work: () => void) => work();
+
   const mustBalance = async (accountId: string) => {
     const row = await one<BalanceRow>("SELECT balance_micros, reserved_micros FROM accounts WHERE id = $1", [accountId]);
     if (!row) throw new LedgerError("unknown_account", `no account with id ${accountId}`);
@@ -194,7 +197,7 @@ export async function openPostgresLedger(options: PostgresOptions): Promise<Ledg
         );
         if (!row) throw new LedgerError("unknown_reservation", `reservation ${reservationId} is not open`);
         const settlement: Settlement = { charged: Number(row.charged), balance: toBalance(row) };
-        seal(settlement);
+        seal(settlement, runNow);
         return settlement;
       });
     },
@@ -216,7 +219,7 @@ export async function openPostgresLedger(options: PostgresOptions): Promise<Ledg
         );
         if (!row) return null;
         const settlement: Settlement = { charged: Number(row.charged), balance: toBalance(row) };
-        seal(settlement);
+        seal(settlement, runNow);
         return settlement;
       });
       return settled ? { ok: true, ...settled } : { ok: false, balance: await mustBalance(accountId) };

@@ -7,7 +7,7 @@ import Database from "better-sqlite3";
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { randomUUID } from "node:crypto";
-import { groupCommit } from "./group-commit.js";
+import { groupCommit, type BeforeCommit } from "./group-commit.js";
 import { MIGRATIONS } from "./migrations.js";
 import {
   LedgerError,
@@ -128,25 +128,27 @@ export function openSqliteLedger(file: string, o: { checkpointAfterPages?: numbe
     return { ok: true, reservationId };
   });
 
-  const settle = db.transaction((reservationId: string, charge: Micros, items: LineItem[], memo: string, seal: Seal): Settlement => {
-    const r = q.takeReservation.get(reservationId);
-    if (!r) throw new LedgerError("unknown_reservation", `reservation ${reservationId} is not open`);
-    const charged = Math.min(charge, r.amount_micros);
-    q.charge.run(charged, r.amount_micros, r.account_id);
-    q.insertEntry.run(r.account_id, "charge", charged, reservationId, JSON.stringify(items), memo, now());
-    const settlement = { charged, balance: mustBalance(r.account_id) };
-    seal(settlement);
-    return settlement;
-  });
+  const settle = db.transaction(
+    (reservationId: string, charge: Micros, items: LineItem[], memo: string, seal: Seal, beforeCommit: BeforeCommit): Settlement => {
+      const r = q.takeReservation.get(reservationId);
+      if (!r) throw new LedgerError("unknown_reservation", `reservation ${reservationId} is not open`);
+      const charged = Math.min(charge, r.amount_micros);
+      q.charge.run(charged, r.amount_micros, r.account_id);
+      q.insertEntry.run(r.account_id, "charge", charged, reservationId, JSON.stringify(items), memo, now());
+      const settlement = { charged, balance: mustBalance(r.account_id) };
+      seal(settlement, beforeCommit);
+      return settlement;
+    },
+  );
 
   const reserveAndSettle = db.transaction(
-    (accountId: string, amount: Micros, charge: Micros, items: LineItem[], memo: string, seal: Seal) => {
+    (accountId: string, amount: Micros, charge: Micros, items: LineItem[], memo: string, seal: Seal, beforeCommit: BeforeCommit) => {
       const charged = Math.min(charge, amount);
       const after = q.chargeIfCovered.get(charged, accountId, amount);
       if (!after) return { ok: false as const, balance: mustBalance(accountId) };
       q.insertEntry.run(accountId, "charge", charged, randomUUID(), JSON.stringify(items), memo, now());
       const settlement = { charged, balance: toBalance(after) };
-      seal(settlement);
+      seal(settlement, beforeCommit);
       return { ok: true as const, ...settlement };
     },
   );
@@ -243,12 +245,12 @@ export function openSqliteLedger(file: string, o: { checkpointAfterPages?: numbe
     },
     async settle(reservationId, charge, items, memo = "", seal = noSeal) {
       assertAmount(charge);
-      return grouped(() => settle(reservationId, charge, items, memo, seal));
+      return grouped((beforeCommit) => settle(reservationId, charge, items, memo, seal, beforeCommit));
     },
     async reserveAndSettle(accountId, amount, charge, items, memo = "", seal = noSeal) {
       assertAmount(amount);
       assertAmount(charge);
-      return grouped(() => reserveAndSettle(accountId, amount, charge, items, memo, seal));
+      return grouped((beforeCommit) => reserveAndSettle(accountId, amount, charge, items, memo, seal, beforeCommit));
     },
     async release(reservationId) {
       return grouped(() => release(reservationId));

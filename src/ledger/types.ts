@@ -51,10 +51,12 @@ export interface Settlement {
 
 /**
  * Runs inside the settlement's transaction once its result is known, before it commits: the last
- * work that may fail (signing the receipt, building the response). If it throws, nothing is
- * settled and a reservation stays open for the caller to release.
+ * work that may fail (adding the receipt to its batch, building the response). If it throws,
+ * nothing is settled and a reservation stays open for the caller to release. `beforeCommit` takes
+ * work that must run after every seal of the same commit and before it (signing the batch of
+ * receipts those seals made): if that work throws, none of the commit's steps is kept.
  */
-export type Seal = (settlement: Settlement) => void;
+export type Seal = (settlement: Settlement, beforeCommit: (work: () => void) => void) => void;
 
 export const noSeal: Seal = () => {};
 

@@ -7,6 +7,7 @@ import { DocumentError, readDocument, type Document, type FileIn } from "../prov
 import type { Generator } from "../providers/types.js";
 import type { ServiceCall, ServiceDeps } from "./deps.js";
 import { draftExamples } from "./examples.js";
+import { finished } from "./finished.js";
 import { sendable, type Hold } from "./metering.js";
 import { serviceCharge } from "./pricing.js";
 import { guardProvider } from "./provider-problems.js";
@@ -76,5 +77,5 @@ export async function draft(
   );
   response.usage = { input_tokens: call.inputTokens, output_tokens: outputTokens };
   if (call.audit) call.audit.model_hash = d.compiled.hash;
-  return success(await hold.settle(items, `systemtwo draft ${d.compiled.hash}`, (billing) => sendable({ ...response, billing })));
+  return success(await hold.settle(items, `systemtwo draft ${d.compiled.hash}`, (billing) => finished(sendable({ ...response, billing }))));
 }

@@ -1,11 +1,14 @@
 // Reserve before the work, then either settle the actual charge or release everything (7.1).
-// Settling is the last step that may fail: the response is finished (its receipt signed, its body
-// known to serialise) by the `finish` callback inside the settlement's transaction, so a failure
-// there settles nothing. Without a ledger (benchmark mode) every step is free and the balance reads zero.
+// Settling is the last step that may fail: the response is finished (its receipt added to a batch,
+// its body known to serialise) by the `finish` callback inside the settlement's transaction, and
+// the batch is signed before that transaction commits, so a failure there settles nothing.
+// Without a ledger (benchmark mode) every step is free and the balance reads zero, and the answer
+// waits for its batch to be signed on its own.
 import type { LineItem, Settlement } from "../ledger/types.js";
 import { billingView, ZERO_BALANCE, type BillingView } from "./billing-view.js";
 import { formatUsd } from "../ledger/money.js";
 import { problem, type Problem } from "./problems.js";
+import type { Finished } from "./finished.js";
 import type { ServiceDeps } from "./deps.js";
 
 const insufficient = (amount: number, available: number): Problem =>
@@ -17,35 +20,42 @@ const insufficient = (amount: number, available: number): Problem =>
 export interface Hold {
   /**
    * Settles the charge of `items` and returns what `finish` makes of its billing: `finish` runs
-   * before the settlement commits, and if it throws nothing is charged (a reservation stays held
-   * for `release`).
+   * before the settlement commits, its `commit` just before the commit, and if either throws
+   * nothing is charged (a reservation stays held for `release`).
    */
-  settle<T>(items: LineItem[], memo: string, finish: (billing: BillingView) => T): Promise<T>;
+  settle<T>(items: LineItem[], memo: string, finish: (billing: BillingView) => Finished<T>): Promise<T>;
   release(): Promise<void>;
 }
 
 const total = (items: LineItem[]) => items.reduce((s, i) => s + i.amount, 0);
 
-/** Runs `finish` on the settlement's billing inside the ledger's transaction, keeping its result. */
-function sealWith<T>(items: LineItem[], currency: string, finish: (billing: BillingView) => T) {
-  let result: { value: T } | undefined;
+/** Runs `finish` on the settlement's billing inside the ledger's transaction, its `commit` before it commits, keeping its result. */
+function sealWith<T>(items: LineItem[], currency: string, finish: (billing: BillingView) => Finished<T>) {
+  let result: Finished<T> | undefined;
   return {
-    seal: (s: Settlement) => void (result = { value: finish(billingView(s.charged, s.balance, items, currency)) }),
-    result: () => result!.value,
+    seal: (s: Settlement, beforeCommit: (work: () => void) => void) => {
+      const done = finish(billingView(s.charged, s.balance, items, currency));
+      result = done;
+      beforeCommit(() => done.commit());
+    },
+    result: () => result!.value(),
   };
 }
 
 /** Without a ledger (benchmark mode) or an account: free, and the balance reads zero. */
 const unmetered = (currency: string): Hold => ({
-  settle: async (items, _memo, finish) =>
-    finish(
+  settle: async (items, _memo, finish) => {
+    const done = finish(
       billingView(
         0,
         ZERO_BALANCE,
         items.map((i) => ({ ...i, amount: 0 })),
         currency,
       ),
-    ),
+    );
+    await done.signed();
+    return done.value();
+  },
   release: async () => {},
 });
 

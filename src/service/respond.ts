@@ -5,6 +5,7 @@ import { randomUUID } from "node:crypto";
 import { addUsage } from "../providers/llm/structured.js";
 import type { Usage } from "../providers/types.js";
 import type { ServiceCall, ServiceDeps } from "./deps.js";
+import { mapFinished } from "./finished.js";
 import { sendable, type Hold } from "./metering.js";
 import { serviceCharge, systemOneCharge } from "./pricing.js";
 import type { Run } from "./run.js";
@@ -50,24 +51,27 @@ export async function respond(
       : systemOneCharge(call.inputTokens, outputTokens, deps.rates);
   if (call.audit) call.audit.model_hash = compiled.hash;
   const header = { rid: randomUUID(), iat: Math.floor(Date.now() / 1000), model_hash: compiled.hash };
-  // The receipt signs its billing, so it is signed inside the settlement: a signature or a body
-  // that fails leaves nothing charged.
+  // The receipt signs its billing, so it is signed inside the settlement (its batch just before the
+  // settlement commits): a signature or a body that fails leaves nothing charged.
   return hold.settle(items, `systemone ${compiled.hash}`, (billing) => {
     // signed as the client reads it back from the text it is sent as (signer.ts)
     const payload = { ...receipt, billing };
     const payloadText = withBilling(head.receiptText, billing);
-    const signature = deps.signer.sign(payload, header);
+    const signed = deps.signer.sign(payload, header);
     const usage = { input_tokens: call.inputTokens, output_tokens: outputTokens };
-    const response = {
-      model: run.model,
-      input: compiled.inputSchema,
-      answers: receipt.answers,
-      receipt: { receipt: signature, ...payload },
-      cache_hit: ctx.cacheHit,
-      provider_usage: providerUsage,
-      usage,
-      billing,
-    };
-    return sendable(response, responseText(head, signature, payloadText, usage, billing));
+    const text = responseText(head, payloadText, usage, billing);
+    return mapFinished(signed, (signature) => {
+      const response = {
+        model: run.model,
+        input: compiled.inputSchema,
+        answers: receipt.answers,
+        receipt: { receipt: signature, ...payload },
+        cache_hit: ctx.cacheHit,
+        provider_usage: providerUsage,
+        usage,
+        billing,
+      };
+      return sendable(response, text(signature));
+    });
   });
 }

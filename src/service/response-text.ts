@@ -32,8 +32,21 @@ export function inputSchemaText(schema: object): string {
 
 const json = (value: unknown): string => JSON.stringify(value);
 
-const openWith = (h: ResponseHead) => `{"model":${h.modelText},"input":${h.inputText},"answers":${json(h.answers)}`;
-const closeWith = (h: ResponseHead) => `"cache_hit":${json(h.cacheHit)},"provider_usage":${json(h.providerUsage)}`;
+/** The text before the receipt and after it, made once per head (the counted text and the answer both need them). */
+const ends = new WeakMap<ResponseHead, { open: string; close: string }>();
+function endsOf(h: ResponseHead): { open: string; close: string } {
+  let e = ends.get(h);
+  if (!e) {
+    e = {
+      open: `{"model":${h.modelText},"input":${h.inputText},"answers":${json(h.answers)}`,
+      close: `"cache_hit":${json(h.cacheHit)},"provider_usage":${json(h.providerUsage)}`,
+    };
+    ends.set(h, e);
+  }
+  return e;
+}
+const openWith = (h: ResponseHead) => endsOf(h).open;
+const closeWith = (h: ResponseHead) => endsOf(h).close;
 
 /** The response without its accounting (top-level usage and billing, the receipt's billing and signature): what output tokens count. */
 export const countedText = (h: ResponseHead): string => `${openWith(h)},"receipt":${h.receiptText},${closeWith(h)}}`;
@@ -46,12 +59,15 @@ export const withBilling = (receiptText: string, billing: unknown): string =>
   `${receiptText === "{}" ? "{" : `${receiptText.slice(0, -1)},`}"billing":${json(billing)}}`;
 
 /**
- * The whole response: `payloadText` is the JSON of the receipt with its billing, as signed, and
- * `signature` goes first in the receipt, as `{receipt: signature, ...payload}` puts it (the
- * receipt's fields are names, never array indices, which an object would list first).
+ * The whole response but its signature, serialised before the signature is known: `payloadText` is
+ * the JSON of the receipt with its billing, as signed, and the signature goes first in the receipt,
+ * as `{receipt: signature, ...payload}` puts it (the receipt's fields are names, never array
+ * indices, which an object would list first). A string always serialises, so the answer's text is
+ * complete once the signature is put in.
  */
-export function responseText(h: ResponseHead, signature: string, payloadText: string, usage: unknown, billing: unknown): string {
+export function responseText(h: ResponseHead, payloadText: string, usage: unknown, billing: unknown): (signature: string) => string {
   const fields = payloadText === "{}" ? "}" : `,${payloadText.slice(1)}`;
-  const receipt = `{"receipt":${json(signature)}${fields}`;
-  return `${openWith(h)},"receipt":${receipt},${closeWith(h)},"usage":${json(usage)},"billing":${json(billing)}}`;
+  const before = `${openWith(h)},"receipt":{"receipt":`;
+  const after = `${fields},${closeWith(h)},"usage":${json(usage)},"billing":${json(billing)}}`;
+  return (signature) => `${before}${json(signature)}${after}`;
 }

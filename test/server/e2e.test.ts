@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { countTokens } from "gpt-tokenizer";
 import canonicalize from "canonicalize";
+import { createHash } from "node:crypto";
 import { base64url, createLocalJWKSet, flattenedVerify, type JSONWebKeySet } from "jose";
 import { cli, lastLine, makeStore, post, ROOT, startServer, type Server, type Store } from "./spawn.js";
 
@@ -31,16 +32,35 @@ function expectedOutputTokens(body: Record<string, any>): number {
   return countTokens(JSON.stringify({ ...rest, receipt }), { disallowedSpecial: new Set() });
 }
 
+/**
+ * A receipt checked as docs/service.md tells a client to, written apart from the service's own
+ * verifier: its leaf from the other fields, its proof walked to the root (RFC 9162 2.1.3.2), the
+ * batch's signature on that root.
+ */
 async function verify(url: string, receipt: Record<string, unknown>): Promise<boolean> {
   const jwks = (await (await fetch(`${url}/v1/keys`)).json()) as JSONWebKeySet;
-  const { receipt: jws, ...rest } = receipt as { receipt: string };
-  const [header, payload, signature] = jws.split(".");
+  const { receipt: text, ...rest } = receipt as { receipt: string };
+  const [leafHeader, payload, batchHeader, signature, proof] = text.split(".");
   expect(payload).toBe("");
+  const sha256 = (...parts: Buffer[]) => createHash("sha256").update(Buffer.concat(parts)).digest();
+  const { n } = JSON.parse(Buffer.from(batchHeader!, "base64url").toString("utf8")) as { n: number };
+  const bytes = Buffer.from(proof!, "base64url");
+  let index = bytes.readUInt32BE(0);
+  let last = n - 1;
+  let hash = sha256(Buffer.of(0), Buffer.from(`${leafHeader}.${base64url.encode(canonicalize(rest)!)}`));
+  for (let at = 4; at < bytes.length; at += 32) {
+    const sibling = bytes.subarray(at, at + 32);
+    if (index % 2 === 1 || index === last) {
+      hash = sha256(Buffer.of(1), sibling, hash);
+      while (index % 2 === 0 && index !== 0) [index, last] = [index >> 1, last >> 1];
+    } else hash = sha256(Buffer.of(1), hash, sibling);
+    [index, last] = [index >> 1, last >> 1];
+  }
+  if (last !== 0) return false;
   try {
-    await flattenedVerify(
-      { protected: header!, payload: base64url.encode(canonicalize(rest)!), signature: signature! },
-      createLocalJWKSet(jwks),
-    );
+    await flattenedVerify({ protected: batchHeader!, payload: base64url.encode(hash), signature: signature! }, createLocalJWKSet(jwks), {
+      crit: { "pdm-merkle": true },
+    });
     return true;
   } catch {
     return false;
@@ -188,6 +208,8 @@ for (const storeName of ["sqlite", "postgres"] as const) {
       expect(ok.length).toBeGreaterThan(0);
       expect(refused.length).toBeGreaterThan(0);
       const charged = ok.reduce((s, r) => s + Math.round(r.json.billing.cost_usd * 1e6), 0);
+      // each answered receipt verifies on its own, whichever batch signed it
+      for (const r of ok) expect(await verify(server.url, r.json.receipt)).toBe(true);
       const after = await balanceOf("crowd");
       expect(Math.round(after.balance_usd * 1e6)).toBe(30_000 - charged);
       expect(after.reserved_usd).toBe(0);

@@ -52,7 +52,7 @@ describe("the assembled response text", () => {
             billing,
           };
           expect(withBilling(JSON.stringify(p.payload), billing)).toBe(JSON.stringify(payload));
-          expect(responseText(head, signature, withBilling(JSON.stringify(p.payload), billing), usage, billing)).toBe(
+          expect(responseText(head, withBilling(JSON.stringify(p.payload), billing), usage, billing)(signature)).toBe(
             JSON.stringify(response),
           );
           const unsigned = { ...response, receipt: p.receipt };

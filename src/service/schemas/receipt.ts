@@ -67,7 +67,7 @@ export const Receipt: JsonSchema = {
     receipt: {
       type: "string",
       description:
-        "detached compact JWS (`header..signature`, alg EdDSA, Ed25519) over the RFC 8785 canonical JSON of every other receipt field. Verify with the keys of GET /v1/keys. The protected header carries kid, typ pdm-receipt+jws, rid (receipt id), iat and model_hash.",
+        "`<leaf header>..<batch header>.<signature>.<proof>`: receipts are signed in batches over a Merkle tree (RFC 9162 hashing). The leaf is SHA-256(0x00 || leaf header \".\" base64url(RFC 8785 canonical JSON of every other receipt field)); the leaf header carries rid (receipt id) and model_hash. `<batch header>.<signature>` is a detached compact JWS (alg EdDSA, Ed25519, typ pdm-receipt+jws, crit pdm-merkle: sha256, n leaves, kid, iat) over the tree's root; the proof is base64url of the leaf's 4-byte index and its audit path (32 bytes per hash, bottom-up). Verify with the keys of GET /v1/keys (docs/service.md, The receipt).",
     },
     model: { type: "string", description: "content.name" },
     given: mapOf({ description: "input values taken directly from the JSON state" }),
