@@ -11,7 +11,7 @@ import { isTemporalValue } from "../runtime/kinds.js";
 import { temporalToString } from "../runtime/temporal/format.js";
 import { FeelContext, type FeelValue } from "../runtime/values.js";
 import { chunk, type ByteSink, type Chunk } from "./byte-sink.js";
-import { QUOTE, BACKSLASH, MINUS, DOT, ZERO, NINE, COMMA, COLON, OPEN_LIST, CLOSE_LIST, OPEN_OBJECT, CLOSE_OBJECT } from "./bytes.js";
+import { QUOTE, BACKSLASH, MINUS, DOT, ZERO, NINE, COMMA, OPEN_LIST, CLOSE_LIST, OPEN_OBJECT, CLOSE_OBJECT } from "./bytes.js";
 
 const ROW = chunk('{"row":');
 const ID = chunk(',"id":');
@@ -103,22 +103,38 @@ function list(sink: ByteSink, items: readonly FeelValue[]): boolean {
   return true;
 }
 
+/** The most context keys remembered: a model's contexts repeat a few names; keys made from data could be endless. */
+const MAX_KEYS = 4096;
+/** Context keys as they are written, `"key":`, by key; null for a key that starts with a digit (see `context`). */
+const keyChunks = new Map<string, Chunk | null>();
+
+function keyChunk(key: string): Chunk | null {
+  let written = keyChunks.get(key);
+  if (written === undefined) {
+    const first = key.charCodeAt(0);
+    written = first >= ZERO && first <= NINE ? null : chunk(`${JSON.stringify(key)}:`);
+    if (keyChunks.size < MAX_KEYS) keyChunks.set(key, written);
+  }
+  return written;
+}
+
 /**
  * A context's entries in their order. JSON.stringify puts keys that are array indexes ("0", "12")
  * first, in numeric order: a context with a key that starts with a digit goes the general way.
  */
 function context(sink: ByteSink, c: FeelContext): boolean {
-  for (const key of c.entries.keys()) {
-    const first = key.charCodeAt(0);
-    if (first >= ZERO && first <= NINE) return other(sink, c);
-  }
+  const start = sink.pos;
   sink.byte(OPEN_OBJECT);
   let comma = false;
   for (const [key, v] of c.entries) {
+    const written = keyChunk(key);
+    if (written === null) {
+      sink.pos = start;
+      return other(sink, c);
+    }
     if (comma) sink.byte(COMMA);
     comma = true;
-    string(sink, key);
-    sink.byte(COLON);
+    sink.chunk(written);
     if (!value(sink, v)) return false;
   }
   sink.byte(CLOSE_OBJECT);

@@ -15,19 +15,41 @@ interface Node {
 
 const isNode = (v: unknown): v is Node => v !== null && typeof v === "object" && !Array.isArray(v) && "kind" in v;
 
-/** A node nested deeper than the limit, found without recursion; null when none is. */
+/**
+ * A node nested deeper than the limit, found without recursion; null when none is. Every cell of a
+ * large table goes through here, so the walk allocates nothing per node: values and their depths
+ * on two stacks, a node's fields pushed in order (popped last first), primitives never pushed.
+ */
 export function deepestOver(root: unknown, limit = MAX_EXPRESSION_DEPTH): Node | null {
-  const stack: [unknown, number][] = [[root, 0]];
-  while (stack.length > 0) {
-    const [value, depth] = stack.pop()!;
+  const values: object[] = [];
+  const depths: number[] = [];
+  if (root !== null && typeof root === "object") {
+    values.push(root);
+    depths.push(0);
+  }
+  while (values.length > 0) {
+    const value = values.pop()!;
+    const depth = depths.pop()!;
     if (Array.isArray(value)) {
-      for (let i = value.length - 1; i >= 0; i--) stack.push([value[i], depth]);
+      for (let i = value.length - 1; i >= 0; i--) {
+        const item: unknown = value[i];
+        if (item !== null && typeof item === "object") {
+          values.push(item);
+          depths.push(depth);
+        }
+      }
       continue;
     }
-    if (value === null || typeof value !== "object") continue;
     const d = isNode(value) ? depth + 1 : depth;
     if (d > limit) return value as Node;
-    for (const [k, v] of Object.entries(value)) if (k !== "span") stack.push([v, d]);
+    const fields = value as Record<string, unknown>;
+    for (const k in fields) {
+      const v = fields[k];
+      if (k !== "span" && v !== null && typeof v === "object" && Object.hasOwn(fields, k)) {
+        values.push(v);
+        depths.push(d);
+      }
+    }
   }
   return null;
 }

@@ -3,7 +3,7 @@
 // folding, codegen, the verifier's parse of the generated code) and runs.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { MAX_EXPRESSION_DEPTH } from "../../../../src/compiler/1-parse/feel/depth.js";
+import { deepestOver, MAX_EXPRESSION_DEPTH } from "../../../../src/compiler/1-parse/feel/depth.js";
 import { parseExpression } from "../../../../src/compiler/1-parse/feel/index.js";
 import { compileUncached } from "../../../../src/compiler/index.js";
 import { withBudget } from "../../../../src/runtime/budget.js";
@@ -86,5 +86,39 @@ describe("the depth limit", () => {
     const r = compileUncached({ content: { name: "deep", inputs: {}, decisions: { d: text } }, questions: {} });
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.check.stages.flatMap((s) => s.diagnostics)[0]).toMatchObject({ code: "feel.too-deep", address: "decisions.d" });
+  });
+
+  it("finds the same node as a direct walk of the tree, on random trees of nodes, arrays and spans", () => {
+    // the walk as first written: entries in order on one stack of [value, depth] pairs
+    const direct = (root: unknown, limit: number): unknown => {
+      const stack: [unknown, number][] = [[root, 0]];
+      while (stack.length > 0) {
+        const [value, depth] = stack.pop()!;
+        if (Array.isArray(value)) {
+          for (let i = value.length - 1; i >= 0; i--) stack.push([value[i], depth]);
+          continue;
+        }
+        if (value === null || typeof value !== "object") continue;
+        const d = !Array.isArray(value) && "kind" in value ? depth + 1 : depth;
+        if (d > limit) return value;
+        for (const [k, v] of Object.entries(value)) if (k !== "span") stack.push([v, d]);
+      }
+      return null;
+    };
+    const { tree } = fc.letrec((t) => ({
+      tree: fc.oneof(
+        { depthSize: "small", withCrossShrink: true },
+        fc.constantFrom(null, 1, "x", true),
+        fc.array(t("tree"), { maxLength: 4 }),
+        fc.record({ kind: fc.constantFrom("a", "b"), left: t("tree"), right: t("tree") }, { requiredKeys: ["kind"] }),
+        fc.record({ items: t("tree"), span: t("tree") }),
+      ),
+    }));
+    fc.assert(
+      fc.property(tree, fc.integer({ min: 0, max: 6 }), (root, limit) => {
+        expect(deepestOver(root, limit)).toBe(direct(root, limit));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
