@@ -82,8 +82,10 @@ describe("compile pool", () => {
   });
 
   it("any mix of jobs settles each one as its kind says, and the pool keeps its size", async () => {
-    const p = await pool({ workers: 2, timeoutMs: 250 });
-    const kinds = ["spin 1000", "deep", "throw", "exit", "quick"] as const;
+    // a limit well above what a throwing, exiting or quick job takes on a loaded machine, and a spin
+    // well above the limit, so that each kind can only end one way
+    const p = await pool({ workers: 2, timeoutMs: 1_000 });
+    const kinds = ["spin 4000", "deep", "throw", "exit", "quick"] as const;
     await fc.assert(
       fc.asyncProperty(fc.array(fc.constantFrom(...kinds), { minLength: 1, maxLength: 6 }), async (jobs) => {
         const outcomes = await Promise.all(
@@ -95,7 +97,7 @@ describe("compile pool", () => {
           ),
         );
         const expected = {
-          "spin 1000": "compile_timeout",
+          "spin 4000": "compile_timeout",
           deep: "compile_memory_exceeded",
           throw: "error",
           exit: "error",
