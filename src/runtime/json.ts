@@ -146,7 +146,7 @@ function structuredJson(v: Exclude<FeelValue, null | undefined | boolean | strin
   if (isTemporalValue(v)) return temporalToString(v);
   if (v instanceof FeelContext) {
     const out: Record<string, unknown> = {};
-    for (const [k, x] of v.entries) setOwn(out, k, toJson(x, opts));
+    v.forEachEntry((k, x) => setOwn(out, k, toJson(x, opts)));
     return out;
   }
   if (v instanceof FeelRange) {
