@@ -29,6 +29,15 @@ export function member(base: FeelValue, name: string): FeelValue {
   return problem(`${describe(base)} has no property "${name}"`);
 }
 
+/**
+ * `member(base, name)` for a field a struct type declares at position `slot` (codegen/expr.ts): the
+ * same value, read at that position when the context holds it there.
+ */
+export function field(base: FeelValue, slot: number, name: string): FeelValue {
+  if (base instanceof FeelContext) return base.at(slot, name);
+  return Array.isArray(base) ? base.map((item) => field(item, slot, name)) : member(base, name);
+}
+
 /** A 1-based list position (negative counts from the end) as a 0-based index, or null. */
 export function listIndex(length: number, position: Decimal): number | null {
   const p = position.trunc().toNumber();

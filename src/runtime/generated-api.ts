@@ -24,6 +24,7 @@ export { epochDay } from "./temporal/epoch-day.js";
 export { certifiedPlaces } from "./certified.js";
 export { sumOfPrefix } from "./prefix-sums.js";
 export { roundPlaces, roundQuotient } from "./builtins/number.js";
+export { countOf } from "./builtins/direct.js";
 export {
   explainAt,
   explainCall,

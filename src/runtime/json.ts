@@ -15,7 +15,18 @@ const TEMPORAL_TYPES = new Set(["date", "time", "date and time", "days and time 
 
 const isObject = (j: unknown): j is Record<string, unknown> => typeof j === "object" && j !== null && !Array.isArray(j);
 
-const numberFromJson = (json: number): FeelValue => (Number.isFinite(json) ? readNumber(json) : problem(`${json} is not a FEEL number`));
+/**
+ * The integers 0 to 1023, the commonest numbers of a state (ages, counts, terms), read once: a
+ * number is never changed after it is made, so every state shares them.
+ */
+const SMALL_INTEGERS: readonly Decimal[] = Array.from({ length: 1024 }, (_, i) => readNumber(i));
+
+const numberFromJson = (json: number): FeelValue =>
+  json >= 0 && json < 1024 && Number.isInteger(json)
+    ? SMALL_INTEGERS[json]!
+    : Number.isFinite(json)
+      ? readNumber(json)
+      : problem(`${json} is not a FEEL number`);
 
 function untyped(json: unknown): FeelValue {
   if (json === null || json === undefined) return null;
@@ -55,6 +66,9 @@ function fromJsonTyped(json: unknown, t?: Type): FeelValue {
 
 type Converter = (json: unknown) => FeelValue;
 
+/** Kinds whose JSON value is read as it is (a string, a boolean) or as a number, and whose name is the JS typeof of that value. */
+const PLAIN_KINDS = new Set<string>(["number", "boolean", "string"]);
+
 /**
  * Lists and structs convert through a function made once per type (generated code passes the
  * same type object on every call): the item's and each field's conversion are chosen once, not
@@ -89,6 +103,9 @@ function makeConverter(t: Type): Converter {
       // states mostly give the fields in the order the type declares them: checked first, looked up otherwise
       const declared = [...fields.keys()];
       const inOrder = [...fields.values()];
+      // a declared number, boolean or string field holding a JSON value of that kind (typeof names
+      // the kind) is read in the loop, without a call through the field's converter
+      const plain = t.fields.map(([, ft]) => (PLAIN_KINDS.has(ft.kind) ? ft.kind : null));
       return (j) => {
         if (!isObject(j)) return fromJson(j, undefined);
         // keys and values in the same order, each read in one call (faster than indexing by key)
@@ -96,8 +113,13 @@ function makeConverter(t: Type): Converter {
         const values = Object.values(j) as FeelValue[];
         for (let i = 0; i < names.length; i++) {
           const name = names[i]!;
+          const v = values[i];
+          if (declared[i] === name && typeof v === plain[i]) {
+            if (typeof v === "number") values[i] = numberFromJson(v);
+            continue;
+          }
           const field = declared[i] === name ? inOrder[i] : fields.get(name);
-          values[i] = field === undefined ? fromJson(values[i]) : field(values[i]);
+          values[i] = field === undefined ? fromJson(v) : field(v);
         }
         return FeelContext.fromArrays(names, values);
       };
@@ -146,7 +168,7 @@ function structuredJson(v: Exclude<FeelValue, null | undefined | boolean | strin
   if (isTemporalValue(v)) return temporalToString(v);
   if (v instanceof FeelContext) {
     const out: Record<string, unknown> = {};
-    for (const [k, x] of v.entries) setOwn(out, k, toJson(x, opts));
+    v.forEachEntry((k, x) => setOwn(out, k, toJson(x, opts)));
     return out;
   }
   if (v instanceof FeelRange) {

@@ -101,8 +101,22 @@ export class FeelContext {
     }
     return this.map;
   }
+  /** Each entry in order, without making the Map of a context read from JSON. */
+  forEachEntry(f: (name: string, value: FeelValue) => void): void {
+    if (this.map !== null) this.map.forEach((value, name) => f(name, value));
+    else for (let i = 0; i < this.names.length; i++) f(this.names[i]!, this.values[i]!);
+  }
   get(key: string): FeelValue {
     const v = this.map === null ? this.values[this.names.indexOf(key)] : this.map.get(key);
+    return v === undefined ? null : v;
+  }
+  /**
+   * The entry `key`, looked for first at position `slot`: a context read from JSON whose keys come in
+   * the order its type declares them holds each field at the field's position.
+   */
+  at(slot: number, key: string): FeelValue {
+    if (this.map !== null || this.names[slot] !== key) return this.get(key);
+    const v = this.values[slot];
     return v === undefined ? null : v;
   }
   has(key: string): boolean {

@@ -99,6 +99,8 @@ describe("fromJson of lists and structs", () => {
       ["born", { kind: "date" }],
       ["tags", { kind: "list", element: { kind: "string" } }],
       ["child", { kind: "struct", fields: [["n", { kind: "number" }]] }],
+      ["ok", { kind: "boolean" }],
+      ["name", { kind: "string" }],
     ],
   };
   const leaf = fc.oneof(
@@ -112,7 +114,12 @@ describe("fromJson of lists and structs", () => {
       { depthSize: "small" },
       leaf,
       fc.array(tie("value"), { maxLength: 3 }),
-      fc.dictionary(fc.constantFrom("age", "born", "tags", "child", "n", "other"), tie("value"), { maxKeys: 4 }),
+      fc.dictionary(fc.constantFrom("age", "born", "tags", "child", "n", "ok", "name", "other"), tie("value"), { maxKeys: 4 }),
+      // the declared fields in the declared order, some left out: each at its position or before it
+      fc.record(
+        { age: tie("value"), born: tie("value"), tags: tie("value"), child: tie("value"), ok: tie("value"), name: tie("value") },
+        { requiredKeys: [] },
+      ),
     ),
   })).value;
 

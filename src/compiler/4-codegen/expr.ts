@@ -10,6 +10,8 @@ import { SCALAR_KINDS } from "../../runtime/kinds.js";
 import { ROUNDING_MODES } from "../../runtime/builtins/number.js";
 import { certifiedProgram } from "./certified-program.js";
 import { emitUnaryTestsTri, levelsOf, ORDERING } from "./unary-tests.js";
+import { emitMember } from "./field-slot.js";
+import { countFold, emitFilter, LIST_FOLD } from "./filter.js";
 
 export interface ExprContext {
   em: Emitter;
@@ -34,21 +36,8 @@ const emitters: { [K in Expr["kind"]]: Emit<K> } = {
   temporal: (n, _s, cx) => cx.em.pooled("t", `rt.temporalLiteral(${cx.em.lit(n.value)})`),
   name: (n, scope, cx) => emitName(n.name, n.ref, scope, cx),
   "input-value": (_n, scope) => scope.input ?? "null",
-  path: (n, scope, cx) => `rt.member(${emitExpr(n.base, scope, cx)}, ${cx.em.lit(n.member)})`,
-  filter: (n, scope, cx) => {
-    const item = cx.em.fresh("it");
-    const inner = scope.child({ item, itemEntries: mayHoldContexts(n.base) }).bind("local", "item", item);
-    const base = emitExpr(n.base, scope, cx);
-    // `partial[-1]` filters the results so far without copying them: a filter picks an item or
-    // builds a new list, and nothing is added to the results while the body is evaluated
-    const source = scope.partial !== null && base === readPartial(scope.partial) ? scope.partial : base;
-    // a loop of its own rather than rt.filter: the condition is inlined into it (runtime/access.ts)
-    const [base0, list, kept, first, v, r, p] = ["b", "l", "k", "f", "v", "r", "p"].map((x) => cx.em.fresh(x));
-    const loop = `for (const ${v} of ${list}) { rt.tick(); const ${r} = ${p}(${v}); if (${r} === true) ${kept}.push(${v}); else if (${r} !== false && ${r} !== null) return rt.filterOther(${list}, ${first}, ${r}); ${first} = false; }`;
-    // no item tried (an empty list, or null): filterNone tells an empty result from null
-    const body = `const ${list} = rt.filterItems(${base0}); const ${kept} = []; let ${first} = true; ${loop} return ${first} ? rt.filterNone(${base0}, ${p}) : ${kept};`;
-    return `((${base0}, ${p}) => { ${body} })(${source}, (${item}) => ${emitExpr(n.filter, inner, cx)})`;
-  },
+  path: (n, scope, cx) => emitMember(emitExpr(n.base, scope, cx), n.base.type, n.member, cx.em),
+  filter: (n, scope, cx) => emitFilter(n, scope, cx, LIST_FOLD),
   call: (n, scope, cx) => {
     const callee = emitExpr(n.callee, scope, cx);
     const ref = n.callee.kind === "name" ? n.callee.ref : undefined;
@@ -79,6 +68,9 @@ const emitters: { [K in Expr["kind"]]: Emit<K> } = {
         const { program, operands } = certifiedProgram(x, (e) => emitExpr(e, scope, cx));
         return `(rt.certifiedPlaces(${cx.em.data("CP", program)}, [${operands.join(", ")}], ${places}, ${mode}) ?? ${exact})`;
       }
+      // count(l[c]): the kept items counted, not gathered into a list
+      if (ref.name === "count" && n.args.length === 1 && n.args[0]!.kind === "filter")
+        return emitFilter(n.args[0], scope, cx, countFold(direct));
       const prefix = ref.name === "sum" ? prefixOf(n.args[0]!, scope) : undefined;
       if (prefix) {
         // a running total: the sums of the list's prefixes are kept between calls (runtime/prefix-sums.ts)
@@ -196,14 +188,14 @@ const PLAIN_ITEMS = new Set<string>([...SCALAR_KINDS, "null", "choice", "levels"
  * is a literal list written without contexts, nor when its type's items are never contexts (names
  * the analyser left unresolved are still read from the item: they are its members).
  */
-const mayHoldContexts = (base: Expr): boolean =>
+export const mayHoldContexts = (base: Expr): boolean =>
   !(
     (base.kind === "list" && isLiteralTree(base) && base.items.every((i) => i.kind !== "context")) ||
     (base.type?.kind === "list" && PLAIN_ITEMS.has(base.type.element.kind))
   );
 
 /** `partial` as a value: a copy of the results so far, which keep growing after it is read. */
-const readPartial = (acc: string): string => `rt.resultsSoFar(${acc})`;
+export const readPartial = (acc: string): string => `rt.resultsSoFar(${acc})`;
 
 /** An `if` that tells the explain recorder its branch: the same choice as the `if` emitter's. */
 function explainedIf(boolean: boolean, cond: string, then: string, otherwise: string, cx: ExprContext): string {
@@ -221,7 +213,7 @@ function emitName(name: string, ref: NameRef | undefined, scope: Scope, cx: Expr
     if (id) return id;
   }
   // Inside a filter, a name the analyser could not resolve is an entry of the item context.
-  if (scope.item) return `rt.member(${scope.item}, ${cx.em.lit(name)})`;
+  if (scope.item) return emitMember(scope.item, scope.itemType, name, cx.em);
   const local = scope.lookup(`local:${name}`);
   if (local) return local;
   throw new Error(`codegen: unresolved name ${JSON.stringify(name)} in ${cx.where}`);

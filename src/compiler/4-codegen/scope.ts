@@ -1,10 +1,12 @@
 // Lexical scope during emission: which JS identifier holds each FEEL name.
 import type { NameRef } from "../../ir/feel-ast.js";
+import type { Type } from "../../ir/types.js";
 
 export const refKey = (ref: NameRef): string => `${ref.kind}:${ref.name}`;
 
 interface Overrides {
   item?: string | null;
+  itemType?: Type | null;
   itemEntries?: boolean;
   input?: string | null;
   partial?: string | null;
@@ -17,6 +19,8 @@ export class Scope {
     private readonly parent: Scope | null = null,
     /** JS id of the current filter item, whose context entries are in scope */
     readonly item: string | null = parent?.item ?? null,
+    /** the type the analyser gave the current filter item, when it knows one */
+    readonly itemType: Type | null = parent?.itemType ?? null,
     /**
      * whether the item may be a context, whose entries then shadow names from outside; false when
      * the filtered list is known to hold none (a literal list of strings or numbers)
@@ -46,6 +50,7 @@ export class Scope {
     return new Scope(
       this,
       o.item !== undefined ? o.item : this.item,
+      o.item !== undefined ? (o.itemType ?? null) : this.itemType,
       o.itemEntries ?? this.itemEntries,
       o.input !== undefined ? o.input : this.input,
       o.partial !== undefined ? o.partial : this.partial,

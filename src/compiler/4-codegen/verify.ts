@@ -30,6 +30,7 @@ const NODE_KINDS = new Set([
   "LogicalExpression",
   "UnaryExpression",
   "AssignmentExpression",
+  "UpdateExpression",
 ]);
 
 /** Identifiers the emitter writes: `rt`, the run and explain parameters, and generated `<letters><digits>` names. */
@@ -62,6 +63,8 @@ const MEMBERS = new Set([
   "inRange",
   "testValue",
   "member",
+  "field",
+  "countOf",
   "own",
   "filterItems",
   "filterNone",
@@ -132,7 +135,7 @@ const MEMBERS = new Set([
   "explainDecision",
 ]);
 
-const OPERATORS = new Set(["===", "!==", "<", "<=", ">", ">=", "&&", "||", "??", "!", "-", "*", "typeof", "="]);
+const OPERATORS = new Set(["===", "!==", "<", "<=", ">", ">=", "&&", "||", "??", "!", "-", "*", "typeof", "=", "++"]);
 
 type Node = { type: string; [k: string]: unknown };
 
@@ -170,7 +173,11 @@ export function verifyGenerated(source: string): Diagnostic[] {
     if (kind === "Property" && (node.kind !== "init" || node.method))
       problems.push(diagnostic("codegen.disallowed", { variant: "property" }, at(node)));
     if (
-      (kind === "BinaryExpression" || kind === "LogicalExpression" || kind === "UnaryExpression" || kind === "AssignmentExpression") &&
+      (kind === "BinaryExpression" ||
+        kind === "LogicalExpression" ||
+        kind === "UnaryExpression" ||
+        kind === "AssignmentExpression" ||
+        kind === "UpdateExpression") &&
       !OPERATORS.has(node.operator as string)
     ) {
       problems.push(diagnostic("codegen.disallowed", { variant: "operator", operator: String(node.operator) }, at(node)));

@@ -51,6 +51,13 @@ function extreme(name: string, sign: 1 | -1) {
   };
 }
 
+/** The first least (sign -1) or greatest (sign 1) of numbers, as `extreme` picks it (./direct.ts calls it for a list of numbers). */
+export function extremeNumber(items: readonly Decimal[], sign: 1 | -1): Decimal {
+  let best = items[0]!;
+  for (let i = 1; i < items.length; i++) if (items[i]!.cmp(best) * sign > 0) best = items[i]!;
+  return best;
+}
+
 const sumOf = (ns: Decimal[]) => Decimal.sum(ns);
 
 function numeric(name: string, f: (ns: Decimal[]) => FeelValue) {

@@ -3,15 +3,24 @@
 // of its own so that V8 can inline it into the generated code that calls it. Every other argument
 // goes to the catalogue's implementation, so nulls, singleton lists and problems are as before;
 // the budget is charged as metering.ts charges the catalogue's calls.
-import { Decimal } from "../decimal.js";
+import { Decimal, isDecimal } from "../decimal.js";
 import type { FeelValue } from "../values.js";
 import { codePointCount } from "./args.js";
 import { built } from "../budget.js";
-import { chargeList, chargeString, chargeStrings } from "./metering.js";
+import { chargeItems, chargeList, chargeString, chargeStrings } from "./metering.js";
 import { after, before } from "./string.js";
-import { sum } from "./aggregate.js";
+import { extremeNumber, sum } from "./aggregate.js";
 
 type Impl = (...args: FeelValue[]) => FeelValue;
+
+/** A non-empty list of numbers only: min and max scan it as the catalogue does, comparing numbers directly. */
+const numbersOnly = (list: FeelValue): list is Decimal[] => Array.isArray(list) && list.length > 0 && list.every(isDecimal);
+
+const extremeOf =
+  (sign: 1 | -1) =>
+  (general: Impl): Impl =>
+  (list) =>
+    numbersOnly(list) ? (chargeList(list), extremeNumber(list, sign)) : general(list);
 
 /**
  * `f` remembering its last argument and result: a model often cases the same string again and
@@ -23,6 +32,9 @@ function lastOf(f: (s: string) => string): (s: string) => string {
   let output = "";
   return (s) => (s === input ? output : ((input = s), (output = f(s))));
 }
+
+/** count() of a list of `n` items, charged as the catalogue's call is (codegen/filter.ts counts a filter's kept items without the list). */
+export const countOf = (n: number): Decimal => (chargeItems(n), Decimal.scaled(n, 0));
 
 /** By built-in name and argument count: the direct call, given the catalogue's (metered) implementation for the rest. */
 const DIRECT: Record<string, Record<number, (general: Impl) => Impl>> = {
@@ -59,8 +71,10 @@ const DIRECT: Record<string, Record<number, (general: Impl) => Impl>> = {
   sum: {
     1: (general) => (list) => (Array.isArray(list) ? (chargeList(list), sum(list)) : general(list)),
   },
+  min: { 1: extremeOf(-1) },
+  max: { 1: extremeOf(1) },
   count: {
-    1: (general) => (list) => (Array.isArray(list) ? (chargeList(list), Decimal.scaled(list.length, 0)) : general(list)),
+    1: (general) => (list) => (Array.isArray(list) ? countOf(list.length) : general(list)),
   },
 };
 

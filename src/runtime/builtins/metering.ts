@@ -20,7 +20,8 @@ const chargeCall = (a: FeelValue, b?: FeelValue): void => tick(Math.ceil(1 + wor
 export const chargeString = (s: string): void => tick(Math.ceil(1 + s.length / CHARACTERS_PER_STEP));
 export const chargeStrings = (s: string, m: string): void =>
   tick(Math.ceil(1 + s.length / CHARACTERS_PER_STEP + m.length / CHARACTERS_PER_STEP));
-export const chargeList = (list: readonly FeelValue[]): void => tick(1 + list.length);
+export const chargeItems = (n: number): void => tick(1 + n);
+export const chargeList = (list: readonly FeelValue[]): void => chargeItems(list.length);
 
 /** A result counts toward the size when it is a string or a list. */
 const chargeResult = <T extends FeelValue>(result: T): T => (typeof result === "string" || Array.isArray(result) ? built(result) : result);

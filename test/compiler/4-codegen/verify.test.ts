@@ -26,6 +26,11 @@ function run(I, S, TR) {
 return { run, functions: { ["f"]: F0 } };`);
   });
 
+  it("accepts a counter's increment (a filter counted for count()), nothing else of update operators", () => {
+    ok("let k1 = 0; k1++;");
+    rejected("let k1 = 0; k1--;", /operator -- is not allowed/);
+  });
+
   it("keeps model text inside string literals harmless", () => {
     ok(`const x1 = "\\"); process.exit(1); (\\""; return x1;`);
   });
