@@ -13,7 +13,7 @@ export const MAX_OFFSET_SECONDS = 18 * 3600;
 const [HYPHEN, PLUS, COLON, T, Z, LOWER_Z] = ["-", "+", ":", "T", "Z", "z"].map((c) => c.charCodeAt(0));
 
 /** The digit at i, NaN when it is not one (so any field holding it is NaN and fails every check). */
-export const digit = (s: string, i: number): number => {
+const digit = (s: string, i: number): number => {
   const d = s.charCodeAt(i) - 48;
   return d >= 0 && d <= 9 ? d : NaN;
 };
