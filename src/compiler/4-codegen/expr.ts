@@ -52,7 +52,8 @@ const emitters: { [K in Expr["kind"]]: Emit<K> } = {
     // a built-in by its own name: the overload is picked once, when the module loads
     if (ref?.kind === "builtin" && scope.lookup(refKey(ref)) === undefined) {
       const direct = cx.em.hoist("p", `rt.positional(${cx.em.hoist("b", `rt.builtin(${cx.em.lit(ref.name)})`)}, ${n.args.length})`);
-      if (scope.shadowing) return shadowableCall(n.callee.kind === "name" ? n.callee.name : ref.name, direct, n.args, scope, cx);
+      if (scope.shadowingItems.length > 0)
+        return shadowableCall(n.callee.kind === "name" ? n.callee.name : ref.name, direct, n.args, scope, cx);
       const places = literalPlaces(n.args[1]);
       const mode = ROUNDING_MODES[ref.name];
       // decimal(x, 2) and its siblings with a literal scale: the rounding itself, and for
@@ -168,15 +169,17 @@ const emitters: { [K in Expr["kind"]]: Emit<K> } = {
 
 /**
  * A built-in called inside a filter whose item may be a context: an entry of the item by the
- * callee's name is the function called (`orders[date(...) > x]` with an entry `date`), else the
- * built-in, called directly. The arguments are evaluated once, before the look-up, which reads
- * nothing they can change.
+ * callee's name is the function called (`orders[date(...) > x]` with an entry `date`), else that of
+ * the item of an enclosing filter, else the built-in, called directly. The arguments are evaluated
+ * once, before the look-up, which reads nothing they can change.
  */
 function shadowableCall(name: string, direct: string, args: Expr[], scope: Scope, cx: ExprContext): string {
-  const item = scope.shadowing!;
   const params = args.map(() => cx.em.fresh("a")).join(", ");
   const key = cx.em.lit(name);
-  const chosen = `rt.hasEntry(${item}, ${key}) ? rt.call(rt.member(${item}, ${key}), [${params}]) : ${direct}(${params})`;
+  const chosen = scope.shadowingItems.reduceRight(
+    (otherwise, item) => `rt.hasEntry(${item}, ${key}) ? rt.call(rt.member(${item}, ${key}), [${params}]) : ${otherwise}`,
+    `${direct}(${params})`,
+  );
   return `((${params}) => ${chosen})(${args.map((a) => emitExpr(a, scope, cx)).join(", ")})`;
 }
 
@@ -207,13 +210,20 @@ function explainedIf(boolean: boolean, cond: string, then: string, otherwise: st
 function emitName(name: string, ref: NameRef | undefined, scope: Scope, cx: ExprContext): string {
   if (ref) {
     const id = scope.lookup(refKey(ref)) ?? (ref.kind === "builtin" ? cx.em.hoist("b", `rt.builtin(${cx.em.lit(ref.name)})`) : undefined);
-    // Inside a filter, the item's context entries shadow names from outside (and `item` itself).
-    if (id && scope.shadowing && (ref.kind !== "local" || ref.name === "item"))
-      return `rt.entryOr(${scope.shadowing}, ${cx.em.lit(name)}, ${id})`;
+    // Inside a filter, the items' context entries (the innermost filter's first) shadow names from
+    // outside; `item` itself is shadowed by its own filter's item only.
+    const items = ref.kind !== "local" ? scope.shadowingItems : ref.name === "item" && scope.shadowing ? [scope.shadowing] : [];
+    if (id && items.length > 0) return items.reduceRight((outer, item) => `rt.entryOr(${item}, ${cx.em.lit(name)}, ${outer})`, id);
     if (id) return id;
   }
-  // Inside a filter, a name the analyser could not resolve is an entry of the item context.
-  if (scope.item) return emitMember(scope.item, scope.itemType, name, cx.em);
+  // Inside a filter, a name the analyser could not resolve is an entry of the item context; inside
+  // a filter within a filter, an item without that entry leaves the name to the outer item.
+  if (scope.item) {
+    const own = emitMember(scope.item, scope.itemType, name, cx.em);
+    const outside = scope.outsideItem;
+    if (outside?.item == null) return own;
+    return `(rt.hasEntry(${scope.item}, ${cx.em.lit(name)}) ? ${own} : ${emitName(name, undefined, outside, cx)})`;
+  }
   const local = scope.lookup(`local:${name}`);
   if (local) return local;
   throw new Error(`codegen: unresolved name ${JSON.stringify(name)} in ${cx.where}`);
@@ -301,7 +311,7 @@ export function emitExpr(node: Expr, scope: Scope, cx: ExprContext): string {
   const code = emit(node as never, scope, cx);
   // Inside a filter a callee's name may be an entry of the item (`orders[date(...) > x]`): the call
   // reads the item, so it is not a constant there.
-  const constant = (HOISTABLE.has(node.kind) && isLiteralTree(node)) || (isConstantCall(node) && scope.shadowing === null);
+  const constant = (HOISTABLE.has(node.kind) && isLiteralTree(node)) || (isConstantCall(node) && scope.shadowingItems.length === 0);
   return constant ? cx.em.hoist("c", code) : code;
 }
 

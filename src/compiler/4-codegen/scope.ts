@@ -37,6 +37,20 @@ export class Scope {
     return this.itemEntries ? this.item : null;
   }
 
+  /** JS ids of the items of the enclosing filters whose entries may shadow names, innermost first. */
+  get shadowingItems(): string[] {
+    if (this.item === null) return [];
+    const outer = this.outsideItem?.shadowingItems ?? [];
+    return this.itemEntries ? [this.item, ...outer] : outer;
+  }
+
+  /** The scope just outside the current filter (the one its list was read in), or null outside filters. */
+  get outsideItem(): Scope | null {
+    let s = this.parent;
+    while (s !== null && s.item === this.item) s = s.parent;
+    return s;
+  }
+
   bind(kind: NameRef["kind"], name: string, jsId: string): this {
     this.bindings.set(`${kind}:${name}`, jsId);
     return this;

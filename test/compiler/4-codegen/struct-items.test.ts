@@ -50,12 +50,20 @@ const expression = fc.oneof(
     "for r in rows return r.a",
     "for r in rows[a > n] return r.c",
     "rows[1].a",
+    // a filter within a filter: an inner item without the field (or null) leaves it to the outer item
+    "count(rows[count(rows[a > n]) > 1])",
+    "rows[count(rows[a = n]) > 0]",
+    "count(rows[count(rows[not(b)]) >= 1])",
+    "for r in rows return count(rows[c = r.c and a > n])",
+    "rows[count([1, 2, 3][item > a]) > 1]",
+    "count(rows[count([n, 1][item < a and not(b)]) = 1])",
   ),
 );
 
 /** a value of another kind than the field's (a number in `b` would pick an item by index) */
 const odd = fc.oneof(fc.constantFrom("3", "x", "", true, false, null), fc.constant({ a: 1 }));
-const FIELDS = ["a", "b", "c", "not", "count", "d"];
+/** the declared fields, entries named like a built-in or an input (`n`), and another */
+const FIELDS = ["a", "b", "c", "not", "count", "n", "d"];
 /** an item: some of the fields and extra entries, in any order, each of any kind (mostly the declared one) */
 const item = fc.oneof(
   {
@@ -66,7 +74,7 @@ const item = fc.oneof(
         fc.integer({ min: -5, max: 5 }),
         fc.boolean(),
         fc.constantFrom("x", "y"),
-        fc.array(odd, { minLength: 6, maxLength: 6 }),
+        fc.array(odd, { minLength: FIELDS.length, maxLength: FIELDS.length }),
         fc.boolean(),
       )
       .map(([keys, a, b, c, others, typed]) => {
