@@ -3,13 +3,14 @@
 // leaves splits at the largest power of two below n. One signature over the root then vouches for
 // every leaf, each checked on its own with its inclusion proof (the audit path).
 import { createHash } from "node:crypto";
+import { pathSides } from "./merkle-path.js";
 
 const LEAF = Buffer.of(0);
 const NODE = Buffer.of(1);
 
 export const leafHash = (bytes: Buffer | string): Buffer => createHash("sha256").update(LEAF).update(bytes).digest();
 
-const nodeHash = (left: Buffer, right: Buffer): Buffer => createHash("sha256").update(NODE).update(left).update(right).digest();
+const nodeHash = (left: Uint8Array, right: Uint8Array): Buffer => createHash("sha256").update(NODE).update(left).update(right).digest();
 
 /** The largest power of two strictly below n (n >= 2). */
 function split(n: number): number {
@@ -41,24 +42,7 @@ export function merkleTree(leaves: readonly Buffer[]): { root: Buffer; paths: Bu
  * The root that leaf `index` of a tree of `size` leaves proves with `path` (RFC 9162 2.1.3.2), or
  * null when the path cannot belong to that position (too short, too long, index out of range).
  */
-export function rootFromPath(leaf: Buffer, index: number, size: number, path: readonly Buffer[]): Buffer | null {
-  if (!Number.isSafeInteger(index) || !Number.isSafeInteger(size) || index < 0 || index >= size) return null;
-  let fn = index;
-  let sn = size - 1;
-  let r = leaf;
-  for (const p of path) {
-    if (sn === 0) return null;
-    if (fn % 2 === 1 || fn === sn) {
-      r = nodeHash(p, r);
-      while (fn % 2 === 0 && fn !== 0) {
-        fn = Math.floor(fn / 2);
-        sn = Math.floor(sn / 2);
-      }
-    } else {
-      r = nodeHash(r, p);
-    }
-    fn = Math.floor(fn / 2);
-    sn = Math.floor(sn / 2);
-  }
-  return sn === 0 ? r : null;
+export function rootFromPath(leaf: Buffer, index: number, size: number, path: readonly Uint8Array[]): Buffer | null {
+  const sides = pathSides(index, size, path.length);
+  return sides && path.reduce<Buffer>((r, p, i) => (sides[i] ? nodeHash(p, r) : nodeHash(r, p)), leaf);
 }

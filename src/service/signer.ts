@@ -20,12 +20,11 @@ import { exportJWK, generateKeyPair, importJWK, base64url, flattenedVerify, type
 import type { Ledger, StoredSigningKey } from "../ledger/types.js";
 import { mapFinished, type Finished } from "./finished.js";
 import { leafHash, rootFromPath } from "./merkle.js";
+import { readProof, writeProof } from "./merkle-path.js";
 import { leafBatcher } from "./receipt-batch.js";
 
 const RECEIPT_TYP = "pdm-receipt+jws";
 const MERKLE = "pdm-merkle";
-const HASH_BYTES = 32;
-const INDEX_BYTES = 4;
 
 export interface SignerOptions {
   /** the most receipts one signature covers */
@@ -57,24 +56,18 @@ const publish = (k: { kid: string; publicJwk: Record<string, unknown> }): JWK =>
   ({ ...k.publicJwk, kid: k.kid, alg: "EdDSA", use: "sig" }) as JWK;
 
 /** base64url without padding (RFC 7515), natively */
-const encode = (bytes: Buffer | string): string => (typeof bytes === "string" ? Buffer.from(bytes, "utf8") : bytes).toString("base64url");
+const encode = (bytes: Uint8Array | string): string =>
+  (typeof bytes === "string" ? Buffer.from(bytes, "utf8") : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)).toString(
+    "base64url",
+  );
 
 /** A receipt's leaf: the JWS signing input of its own header and its canonical payload. */
 const leafOf = (leafHeader: string, canonical: string | undefined): Buffer => leafHash(`${leafHeader}.${encode(canonical ?? "null")}`);
 
-function encodeProof(index: number, path: readonly Buffer[]): string {
-  const bytes = Buffer.allocUnsafe(INDEX_BYTES + HASH_BYTES * path.length);
-  bytes.writeUInt32BE(index, 0);
-  path.forEach((h, i) => h.copy(bytes, INDEX_BYTES + HASH_BYTES * i));
-  return encode(bytes);
-}
-
-function decodeProof(text: string): { index: number; path: Buffer[] } | null {
+/** A proof's text: base64url of its bytes, one spelling per proof (a text the service did not write is refused). */
+function decodeProof(text: string): ReturnType<typeof readProof> {
   const bytes = Buffer.from(text, "base64url");
-  if (bytes.toString("base64url") !== text || bytes.length < INDEX_BYTES || (bytes.length - INDEX_BYTES) % HASH_BYTES !== 0) return null;
-  const path: Buffer[] = [];
-  for (let at = INDEX_BYTES; at < bytes.length; at += HASH_BYTES) path.push(bytes.subarray(at, at + HASH_BYTES));
-  return { index: bytes.readUInt32BE(0), path };
+  return bytes.toString("base64url") === text ? readProof(bytes) : null;
 }
 
 export async function createSigner(ledger: Ledger | null, options: SignerOptions = {}): Promise<ReceiptSigner> {
@@ -103,7 +96,7 @@ export async function createSigner(ledger: Ledger | null, options: SignerOptions
     sign(payload, header = {}) {
       const leafHeader = encode(JSON.stringify(header));
       const included = batcher.add(leafOf(leafHeader, canonicalJsonOfText(payload)));
-      return mapFinished(included, (r) => `${leafHeader}..${r.signature}.${encodeProof(r.index, r.path)}`);
+      return mapFinished(included, (r) => `${leafHeader}..${r.signature}.${encode(writeProof(r.index, r.path))}`);
     },
     jwks: () => ({ keys }),
   };

@@ -3,6 +3,7 @@
 // walked to its batch's Merkle root, and the batch's detached JWS (EdDSA, Ed25519) on that root,
 // against the service's published keys (GET /v1/keys), with the browser's own WebCrypto.
 import canonicalize from "canonicalize";
+import { pathSides, readProof } from "../../src/service/merkle-path.js";
 import { api, type Receipt } from "./api.js";
 
 export type Verdict = { ok: true; kid: string } | { ok: false; reason: string };
@@ -28,23 +29,15 @@ const sha256 = async (...parts: Uint8Array[]): Promise<Uint8Array<ArrayBuffer>> 
   return new Uint8Array(await crypto.subtle.digest("SHA-256", all));
 };
 
-/** The root that the leaf's proof (its 4-byte index, then its audit path) leads to in a tree of n leaves (RFC 9162 2.1.3.2). */
-async function rootOf(leaf: Uint8Array, proof: Uint8Array, n: number): Promise<Uint8Array | null> {
-  if (proof.length < 4 || (proof.length - 4) % 32 !== 0) return null;
-  let index = new DataView(proof.buffer, proof.byteOffset).getUint32(0);
-  let last = n - 1;
-  if (!(index <= last)) return null;
+/** The root that the leaf's proof leads to in a tree of n leaves (RFC 9162 2.1.3.2), or null when it does not fit. */
+async function rootOf(leaf: Uint8Array, proofBytes: Uint8Array, n: number): Promise<Uint8Array | null> {
+  const proof = readProof(proofBytes);
+  const sides = proof && pathSides(proof.index, n, proof.path.length);
+  if (!proof || !sides) return null;
   let hash = leaf;
-  for (let at = 4; at < proof.length; at += 32) {
-    if (last === 0) return null;
-    const sibling = proof.subarray(at, at + 32);
-    if (index % 2 === 1 || index === last) {
-      hash = await sha256(Uint8Array.of(1), sibling, hash);
-      while (index % 2 === 0 && index !== 0) [index, last] = [index >> 1, last >> 1];
-    } else hash = await sha256(Uint8Array.of(1), hash, sibling);
-    [index, last] = [index >> 1, last >> 1];
-  }
-  return last === 0 ? hash : null;
+  for (const [i, sibling] of proof.path.entries())
+    hash = await (sides[i] ? sha256(Uint8Array.of(1), sibling, hash) : sha256(Uint8Array.of(1), hash, sibling));
+  return hash;
 }
 
 export async function verifyReceipt(receipt: Receipt): Promise<Verdict> {
