@@ -218,11 +218,9 @@ export class JsonRowReader {
   private row = 0;
   /** the keys of the last row read, in its order: rows of a file mostly repeat it */
   private readonly order: Key[] = [];
-  /** a view of the bytes last read (a piece's rows share it) */
+  /** the bytes last read (a piece's rows share them), and views of them: for words, and for text (see latin1) */
   private viewOf: Uint8Array | null = null;
   private dataView: DataView<ArrayBufferLike> = new DataView(new ArrayBuffer(0));
-  /** a Buffer over the bytes last read, for their text (see latin1) */
-  private textOf: Uint8Array | null = null;
   private textView: Buffer = Buffer.alloc(0);
 
   constructor(slots: Slot[], idField: string) {
@@ -315,11 +313,15 @@ export class JsonRowReader {
     return p < b.length ? p + 1 : p;
   }
 
+  private viewsOf(b: Uint8Array): void {
+    if (b === this.viewOf) return;
+    this.viewOf = b;
+    this.dataView = new DataView(b.buffer, b.byteOffset, b.byteLength);
+    this.textView = Buffer.from(b.buffer, b.byteOffset, b.byteLength);
+  }
+
   private view(b: Uint8Array): DataView<ArrayBufferLike> {
-    if (b !== this.viewOf) {
-      this.viewOf = b;
-      this.dataView = new DataView(b.buffer, b.byteOffset, b.byteLength);
-    }
+    this.viewsOf(b);
     return this.dataView;
   }
 
@@ -329,10 +331,7 @@ export class JsonRowReader {
    * (free strings of a row: names, e-mails, addresses).
    */
   private latin1(b: Uint8Array, from: number, to: number): string {
-    if (b !== this.textOf) {
-      this.textOf = b;
-      this.textView = Buffer.from(b.buffer, b.byteOffset, b.byteLength);
-    }
+    this.viewsOf(b);
     return this.textView.toString("latin1", from, to);
   }
 

@@ -4,9 +4,12 @@
 import type { Type } from "../../ir/types.js";
 import type { Emitter } from "./emitter.js";
 
+/** The type of the items a filter over a value of type `t` tries: a list's element, else the value itself. */
+export const itemTypeOf = (t: Type | undefined | null): Type | null => (t == null ? null : t.kind === "list" ? t.element : t);
+
 /** The struct a value of type `t` is, or whose list it is (`members.age` reads each item's). */
 const structOf = (t: Type | undefined | null): Extract<Type, { kind: "struct" }> | undefined => {
-  const s = t?.kind === "list" ? t.element : t;
+  const s = itemTypeOf(t);
   return s?.kind === "struct" ? s : undefined;
 };
 
@@ -15,6 +18,3 @@ export function emitMember(base: string, t: Type | undefined | null, name: strin
   const slot = structOf(t)?.fields.findIndex(([field]) => field === name) ?? -1;
   return slot < 0 ? `rt.member(${base}, ${em.lit(name)})` : `rt.field(${base}, ${slot}, ${em.lit(name)})`;
 }
-
-/** The type of the items a filter over a value of type `t` tries: a list's element, else the value itself. */
-export const itemTypeOf = (t: Type | undefined): Type | null => (t === undefined ? null : t.kind === "list" ? t.element : t);

@@ -3,9 +3,7 @@
 // safe integers (every duration of the years people use) are split on numbers; anything else on
 // decimals, exactly however large.
 import { Decimal } from "../decimal.js";
-import { wholeSeconds } from "./safe-seconds.js";
-
-const SECONDS_PER_DAY = 86_400;
+import { SECONDS_PER_DAY, wholeSeconds } from "./safe-seconds.js";
 
 export interface DaysTimeParts {
   negative: boolean;
