@@ -5,17 +5,15 @@
 // value, so a remembered hash is always right, and the native JSON.stringify costs a fraction of
 // canonicalising. A caller that needs the text too (the service echoes it) identifies the model
 // once and passes the identity on, so the model is serialised once per request.
-import { createHash } from "node:crypto";
 import type { ModelInput } from "../ir/model.js";
 import { splitModel } from "./1-parse/content/split-model.js";
 import { canonicalJson } from "./canonical-json.js";
+import { sha256Hex } from "./sha256.js";
 import { textMemo } from "./text-memo.js";
 
 /** SHA-256 of any JSON value's canonical form. */
 export function canonicalHash(value: unknown): string {
-  return createHash("sha256")
-    .update(canonicalJson(value) ?? "null")
-    .digest("hex");
+  return sha256Hex(canonicalJson(value) ?? "null");
 }
 
 /** Remembered hashes, keyed by the model's JSON text; at most this many characters of keys. */

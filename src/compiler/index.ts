@@ -22,6 +22,7 @@ export { splitModel } from "./1-parse/content/split-model.js";
 export { canonicalHash, identifyModel, modelHash, type ModelIdentity } from "./identity.js";
 export { canonicalJson, canonicalJsonOfText } from "./canonical-json.js";
 export { textMemo, type TextMemo } from "./text-memo.js";
+export { sha256 } from "./sha256.js";
 
 export interface CompileOptions {
   /** strict (public API, default) or lenient (imports: every DMN hit policy, looser inputs) */

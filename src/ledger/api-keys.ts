@@ -1,5 +1,6 @@
 // API keys are random bearer tokens; the ledger stores only their SHA-256 and a short prefix.
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
+import { sha256Hex } from "../compiler/sha256.js";
 
 const KEY_PREFIX = "pdm_";
 
@@ -8,7 +9,7 @@ export function newApiKey(): string {
 }
 
 export function hashApiKey(key: string): string {
-  return createHash("sha256").update(key, "utf8").digest("hex");
+  return sha256Hex(key);
 }
 
 /** The recognisable start of a key (prefix plus 6 characters), never enough to use it. */

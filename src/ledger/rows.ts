@@ -73,7 +73,17 @@ export const toSigningKey = (r: SigningKeyRow): StoredSigningKey => ({
   createdAt: r.created_at,
 });
 
-export const now = (): string => new Date().toISOString();
+let lastMs = Number.NaN;
+let lastText = "";
+/** The time as ISO 8601 text; every entry of one millisecond (a group commit's, usually) shares one. */
+export const now = (): string => {
+  const ms = Date.now();
+  if (ms !== lastMs) {
+    lastText = new Date(ms).toISOString();
+    lastMs = ms;
+  }
+  return lastText;
+};
 
 export class LedgerError extends Error {
   constructor(

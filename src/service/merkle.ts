@@ -2,15 +2,17 @@
 // SHA-256, a leaf is H(0x00 || bytes), an inner node H(0x01 || left || right), and a tree of n
 // leaves splits at the largest power of two below n. One signature over the root then vouches for
 // every leaf, each checked on its own with its inclusion proof (the audit path).
-import { createHash } from "node:crypto";
+import { sha256 } from "../compiler/index.js";
 import { pathSides } from "./merkle-path.js";
 
 const LEAF = Buffer.of(0);
 const NODE = Buffer.of(1);
 
-export const leafHash = (bytes: Buffer | string): Buffer => createHash("sha256").update(LEAF).update(bytes).digest();
+/** H(0x00 || bytes); a text is its UTF-8 bytes, and "\u0000" is the byte 0x00 in UTF-8 */
+export const leafHash = (bytes: Buffer | string): Buffer =>
+  sha256(typeof bytes === "string" ? `\u0000${bytes}` : Buffer.concat([LEAF, bytes]));
 
-const nodeHash = (left: Uint8Array, right: Uint8Array): Buffer => createHash("sha256").update(NODE).update(left).update(right).digest();
+const nodeHash = (left: Uint8Array, right: Uint8Array): Buffer => sha256(Buffer.concat([NODE, left, right]));
 
 /** The largest power of two strictly below n (n >= 2). */
 function split(n: number): number {

@@ -56,10 +56,11 @@ export async function respond(
   return hold.settle(items, `systemone ${compiled.hash}`, (billing) => {
     // signed as the client reads it back from the text it is sent as (signer.ts)
     const payload = { ...receipt, billing };
-    const payloadText = withBilling(head.receiptText, billing);
+    const billingText = JSON.stringify(billing);
+    const payloadText = withBilling(head.receiptText, billingText);
     const signed = deps.signer.sign(payload, header);
     const usage = { input_tokens: call.inputTokens, output_tokens: outputTokens };
-    const text = responseText(head, payloadText, usage, billing);
+    const text = responseText(head, payloadText, usage, billingText);
     return mapFinished(signed, (signature) => {
       const response = {
         model: run.model,

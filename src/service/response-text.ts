@@ -52,22 +52,22 @@ const closeWith = (h: ResponseHead) => endsOf(h).close;
 export const countedText = (h: ResponseHead): string => `${openWith(h)},"receipt":${h.receiptText},${closeWith(h)}}`;
 
 /**
- * JSON.stringify of `{...receipt, billing}` from the receipt's text: billing goes last, as the
- * spread puts a field the receipt does not have.
+ * JSON.stringify of `{...receipt, billing}` from the receipt's text and the billing's: billing
+ * goes last, as the spread puts a field the receipt does not have.
  */
-export const withBilling = (receiptText: string, billing: unknown): string =>
-  `${receiptText === "{}" ? "{" : `${receiptText.slice(0, -1)},`}"billing":${json(billing)}}`;
+export const withBilling = (receiptText: string, billingText: string): string =>
+  `${receiptText === "{}" ? "{" : `${receiptText.slice(0, -1)},`}"billing":${billingText}}`;
 
 /**
  * The whole response but its signature, serialised before the signature is known: `payloadText` is
- * the JSON of the receipt with its billing, as signed, and the signature goes first in the receipt,
+ * the JSON of the receipt with its billing, as signed (`billingText` the billing's, written once), and the signature goes first in the receipt,
  * as `{receipt: signature, ...payload}` puts it (the receipt's fields are names, never array
  * indices, which an object would list first). A string always serialises, so the answer's text is
  * complete once the signature is put in.
  */
-export function responseText(h: ResponseHead, payloadText: string, usage: unknown, billing: unknown): (signature: string) => string {
+export function responseText(h: ResponseHead, payloadText: string, usage: unknown, billingText: string): (signature: string) => string {
   const fields = payloadText === "{}" ? "}" : `,${payloadText.slice(1)}`;
   const before = `${openWith(h)},"receipt":{"receipt":`;
-  const after = `${fields},${closeWith(h)},"usage":${json(usage)},"billing":${json(billing)}}`;
+  const after = `${fields},${closeWith(h)},"usage":${json(usage)},"billing":${billingText}}`;
   return (signature) => `${before}${json(signature)}${after}`;
 }

@@ -16,19 +16,37 @@ const outcome = (f: () => unknown): { value: unknown } | { error: string } => {
 };
 
 const loneSurrogate = fc.constantFrom("\uD800", "a\uDC00b", "\uDBFF");
+/** text that JSON.stringify writes with a backslash before "ud", as it writes a lone surrogate */
+const escapedLookalike = fc.constantFrom("\\ud800", "a\\\\udc00", "\\\uD800", "\\u", "\\");
+/** names an object lists first, by number (array indices and larger integers), and near misses */
+const numericName = fc.oneof(
+  fc.nat().map(String),
+  fc.constantFrom("0", "01", "-1", "1e3", "1.5", "4294967294", "4294967295", "4294967296", "9007199254740993"),
+);
 const odd = fc.oneof(
   fc.constantFrom(NaN, Infinity, -Infinity, -0, undefined, null, 2 ** 70, 1e-7, 5e-324),
   loneSurrogate,
+  escapedLookalike,
   fc.date({ noInvalidDate: true }),
   fc.string({ unit: "binary" }),
+);
+const name = fc.oneof(
+  fc.string(),
+  fc.string({ unit: "binary" }),
+  loneSurrogate,
+  escapedLookalike,
+  numericName,
+  fc.constantFrom("__proto__", "toJSON", "a"),
 );
 /** JSON-like trees with the odd leaves, sparse arrays, class instances and toJSON among them */
 const { tree } = fc.letrec((tie) => ({
   tree: fc.oneof({ depthSize: "small" }, fc.jsonValue(), odd, tie("array"), tie("object"), tie("instance"), tie("record")),
   array: fc.oneof(fc.array(tie("tree"), { maxLength: 5 }), fc.sparseArray(tie("tree"), { maxLength: 5 })),
-  object: fc.dictionary(fc.oneof(fc.string(), loneSurrogate, fc.constantFrom("__proto__", "toJSON", "1", "10", "a")), tie("tree"), {
-    maxKeys: 5,
-  }),
+  object: fc.oneof(
+    fc.dictionary(name, tie("tree"), { maxKeys: 5 }),
+    // more members than the insertion sort takes
+    fc.dictionary(name, fc.oneof(fc.jsonValue({ maxDepth: 1 }), odd), { minKeys: 17, maxKeys: 40 }),
+  ),
   instance: tie("object").map((o) => Object.assign(new (class Thing {})(), o)),
   record: tie("object").map((o) => Object.assign(Object.create(null) as object, o)),
 }));

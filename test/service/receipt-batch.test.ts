@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { createHash, sign } from "node:crypto";
 import { createSigner, verifyReceipt, type ReceiptSigner } from "../../src/service/signer.js";
-import { merkleTree, rootFromPath } from "../../src/service/merkle.js";
+import { leafHash, merkleTree, rootFromPath } from "../../src/service/merkle.js";
 
 type Receipt = Record<string, unknown>;
 
@@ -169,6 +169,21 @@ describe("the Merkle tree (RFC 9162 2.1)", () => {
     while (k * 2 < leaves.length) k *= 2;
     return h(Buffer.of(1), mth(leaves.slice(0, k)), mth(leaves.slice(k)));
   };
+
+  it("hashes a leaf as H(0x00 || its bytes), a text as its UTF-8", () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.string({ unit: "binary" }),
+          fc.uint8Array().map((a) => Buffer.from(a)),
+        ),
+        (data) => {
+          expect(leafHash(data).equals(h(Buffer.of(0), typeof data === "string" ? Buffer.from(data, "utf8") : data))).toBe(true);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
 
   it("has the RFC's root, and every leaf's path leads to it and only from its own position", () => {
     fc.assert(

@@ -51,8 +51,9 @@ describe("the assembled response text", () => {
             usage,
             billing,
           };
-          expect(withBilling(JSON.stringify(p.payload), billing)).toBe(JSON.stringify(payload));
-          expect(responseText(head, withBilling(JSON.stringify(p.payload), billing), usage, billing)(signature)).toBe(
+          const billingText = JSON.stringify(billing);
+          expect(withBilling(JSON.stringify(p.payload), billingText)).toBe(JSON.stringify(payload));
+          expect(responseText(head, withBilling(JSON.stringify(p.payload), billingText), usage, billingText)(signature)).toBe(
             JSON.stringify(response),
           );
           const unsigned = { ...response, receipt: p.receipt };
