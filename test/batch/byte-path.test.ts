@@ -393,3 +393,43 @@ describe("byte path, lists and structures", () => {
     expect(taken / total).toBeGreaterThan(0.2);
   });
 });
+
+describe("byte path, constant tables out", () => {
+  // a decision that picks one of a few constant lists of contexts (the compiler hoists them: the
+  // same objects on every row), and one that builds a list from the row
+  const tables: ModelInput = {
+    content: {
+      name: "tables",
+      inputs: {
+        status: { type: "single|joint|other", desc: "status" },
+        income: { type: "number [0..1000000]", desc: "income" },
+      },
+      decisions: {
+        brackets:
+          'if status = "single" then [{lower: 0, upper: 11600, rate: 0.1}, {lower: 11600, upper: null, rate: 0.12}] ' +
+          'else if status = "joint" then [{lower: 0, upper: 23200, rate: 0.1}, {lower: 23200, upper: null, rate: 0.125}] ' +
+          "else [{lower: 0, upper: null, rate: 0.15}]",
+        shares: "for b in brackets return {rate: b.rate, part: decimal(income * b.rate, 2)}",
+        labels: '{status: status, "0": 1}',
+      },
+    },
+  };
+  const model = compiled(tables);
+
+  it("writes the same records as the general path, row after row", () => {
+    const { bytes, general, taken } = bothPaths(model);
+    const line = fc
+      .tuple(fc.nat(999), fc.constantFrom("single", "joint", "other", "none"), fc.integer({ min: -5, max: 1_000_000 }))
+      .map(([n, status, income]) => JSON.stringify({ id: `r${n}`, status, income }));
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 40 }), (lines) => {
+        const text = lines.join("\n");
+        expect(run(bytes, text)).toEqual(run(general, text));
+      }),
+      { numRuns: 200 },
+    );
+    const valid = Array.from({ length: 30 }, (_, i) => JSON.stringify({ status: ["single", "joint", "other"][i % 3], income: 1000 * i }));
+    expect(taken(valid)).toBe(valid.length);
+    expect(run(bytes, valid.join("\n"))).toEqual(run(general, valid.join("\n")));
+  });
+});
