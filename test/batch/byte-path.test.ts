@@ -240,6 +240,24 @@ describe("byte path", () => {
       expect(reader.read(encoder.encode(bad), 0)).toBe(-1);
   });
 
+  it("reads a free string's bytes as JSON.parse reads the decoded line, ill-formed UTF-8 included (generated)", () => {
+    const reader = new JsonRowReader(rowPlan(model.inputSchema, "id")!, "id");
+    const head = encoder.encode('{"amount": 1, "band": "low", "odd \u00e9 name": 2, "due": "2024-01-01", "note": "');
+    const tail = encoder.encode('"}');
+    // any bytes but the quote, the backslash and control characters: ASCII, well-formed and
+    // ill-formed UTF-8 (truncated sequences, overlong forms, surrogates, stray continuations)
+    const byte = fc.oneof(fc.integer({ min: 0x20, max: 0xff }), fc.constantFrom(0xc0, 0xe0, 0xed, 0xa0, 0xf0, 0xf4, 0x90, 0x80, 0xbf));
+    fc.assert(
+      fc.property(fc.array(byte, { maxLength: 12 }), (text) => {
+        const note = Uint8Array.from(text.filter((c) => c !== 0x22 && c !== 0x5c));
+        const row = new Uint8Array([...head, ...note, ...tail]);
+        expect(reader.read(row, 0)).toBe(row.length);
+        expect(reader.values.note).toBe((JSON.parse(decoder.decode(row)) as { note: string }).note);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
   it("writes the same records as the general path for any piece (flat model)", () => {
     const { bytes, general, taken: takenOf } = bothPaths(model);
     let taken = 0;
