@@ -72,9 +72,23 @@ function plainString(sink: ByteSink, s: string): boolean {
   return true;
 }
 
-/** A string as JSON.stringify writes it. */
+/** Whether JSON.stringify writes `s` between quotes as it is: no control characters, quotes, backslashes or surrogates (it escapes a lone one). */
+function verbatim(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 32 || c === QUOTE || c === BACKSLASH || (c >= 0xd800 && c <= 0xdfff)) return false;
+  }
+  return true;
+}
+
+/** A string as JSON.stringify writes it (other than ASCII, a name with an accent: as UTF-8 between quotes when nothing needs escaping). */
 function string(sink: ByteSink, s: string): void {
-  if (!plainString(sink, s)) sink.text(JSON.stringify(s));
+  if (plainString(sink, s)) return;
+  if (verbatim(s)) {
+    sink.byte(QUOTE);
+    sink.text(s);
+    sink.byte(QUOTE);
+  } else sink.text(JSON.stringify(s));
 }
 
 /** One decision's value (or an item or entry of one); false when it has no JSON form to write (the row then takes the general path). */

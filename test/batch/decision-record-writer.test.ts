@@ -58,6 +58,39 @@ describe("DecisionRecordWriter", () => {
     expect(written(12, decisions)).toBe(expected(12, decisions));
   });
 
+  it("writes strings as JSON.stringify does: accents, lone and paired surrogates, controls, quotes (generated)", () => {
+    const unit = fc.constantFrom(
+      "a",
+      "Z",
+      " ",
+      "\u00e9",
+      "\u00c9",
+      "\u2028",
+      "\u20ac",
+      "\ud800",
+      "\udfff",
+      "\ud83d\ude00",
+      "\u0001",
+      "\n",
+      '"',
+      "\\",
+      "\u007f",
+    );
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.array(unit, { maxLength: 6 }).map((units) => units.join("")),
+          { minLength: 1, maxLength: 4 },
+        ),
+        (texts) => {
+          const decisions = Object.fromEntries(texts.map((t, i) => [`d ${i}`, t]));
+          expect(written(5, decisions)).toBe(expected(5, decisions));
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
   it("writes nested lists, contexts and temporals as the general path does", () => {
     const temporal = fc
       .constantFrom(
