@@ -34,7 +34,18 @@ export function checkCoverage(table: TableIR, site: CoverageSite): void {
   if (site.strict && last && !site.broken.has(last.index) && !isCatchAll(last))
     sink.push(diagnostic("tables.no-else-row", {}, { address: last.address }));
   const rules = table.rules.filter((r) => !site.broken.has(r.index));
-  const sets = rules.map((r) => r.conditions.map((c, i) => cellSet(c, table.inputs[i]!.type)));
+  // a cell's set follows from its text and its column: a large table repeats few texts, each read once
+  // (sets are never changed, so rules share them)
+  const known = table.inputs.map(() => new Map<string, ValueSet | undefined>());
+  const setOf = (r: RuleIR, i: number): ValueSet | undefined => {
+    const text = site.cellText(r, i);
+    const byText = known[i]!;
+    if (byText.has(text)) return byText.get(text);
+    const set = cellSet(r.conditions[i]!, table.inputs[i]!.type);
+    byText.set(text, set);
+    return set;
+  };
+  const sets = rules.map((r) => r.conditions.map((_, i) => setOf(r, i)));
   const columns = table.inputs.map((c): Column => ({ type: c.type, all: cellSet(ANY, c.type), domain: domainOf(c.type) }));
   const verdicts = rules.map((r, k) => checkCells(columns, r, sets[k]!, site));
   // a rule with a reported cell neither is reported again nor, matching too much, shadows later ones
