@@ -62,6 +62,13 @@ export class ByteSink {
     this.pos = p;
   }
 
+  /** All of src (a long run: one `set`). */
+  copy(src: Uint8Array): void {
+    this.reserve(src.length);
+    this.buf.set(src, this.pos);
+    this.pos += src.length;
+  }
+
   /** A non-negative safe integer in decimal digits. */
   uint(n: number): void {
     let count = 1;

@@ -3,7 +3,9 @@
 // decimals are written from their digits, table outputs and flags as they are, temporals as their
 // text, lists and contexts item by item (no JSON copy of them is built: a model that returns a
 // table of brackets on every row spent more on that copy than on its evaluation), and any other
-// value (long or tiny numbers, quotients, ranges) through toJson and JSON.stringify.
+// value (long or tiny numbers, quotients, ranges) through toJson and JSON.stringify. A list or
+// context a decision returns again, the same object (a constant the compiler hoisted), is copied
+// from the bytes written for it before.
 import { Decimal } from "../runtime/decimal.js";
 import { POW10 } from "../runtime/decimal-scaled.js";
 import { toJson } from "../runtime/json.js";
@@ -70,9 +72,23 @@ function plainString(sink: ByteSink, s: string): boolean {
   return true;
 }
 
-/** A string as JSON.stringify writes it. */
+/** Whether JSON.stringify writes `s` between quotes as it is: no control characters, quotes, backslashes or surrogates (it escapes a lone one). */
+function verbatim(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 32 || c === QUOTE || c === BACKSLASH || (c >= 0xd800 && c <= 0xdfff)) return false;
+  }
+  return true;
+}
+
+/** A string as JSON.stringify writes it (other than ASCII, a name with an accent: as UTF-8 between quotes when nothing needs escaping). */
 function string(sink: ByteSink, s: string): void {
-  if (!plainString(sink, s)) sink.text(JSON.stringify(s));
+  if (plainString(sink, s)) return;
+  if (verbatim(s)) {
+    sink.byte(QUOTE);
+    sink.text(s);
+    sink.byte(QUOTE);
+  } else sink.text(JSON.stringify(s));
 }
 
 /** One decision's value (or an item or entry of one); false when it has no JSON form to write (the row then takes the general path). */
@@ -149,10 +165,54 @@ function other(sink: ByteSink, v: FeelValue): boolean {
   return true;
 }
 
+/** How many lists or contexts a decision remembers, and the most bytes one may take to be remembered. */
+const REMEMBERED = 4;
+const MAX_REMEMBERED_BYTES = 16 * 1024;
+
+/**
+ * The bytes written for the lists and contexts one decision returned, by identity. FEEL values are
+ * never changed once made, so the same object writes the same bytes: a decision that picks one of a
+ * few constant tables (hoisted by the compiler, the same objects on every row) copies them instead
+ * of writing them item by item. A value's bytes are kept the second time it is seen, so values made
+ * afresh for every row cost a look among a few and no copy.
+ */
+class Remembered {
+  private readonly values: (object | null)[] = new Array<object | null>(REMEMBERED).fill(null);
+  private readonly bytes: (Uint8Array | null)[] = new Array<Uint8Array | null>(REMEMBERED).fill(null);
+  private next = 0;
+
+  /** Writes `v` (a list or a context); false when it has no JSON form. */
+  write(sink: ByteSink, v: object): boolean {
+    let at = -1;
+    for (let i = 0; i < REMEMBERED; i++)
+      if (this.values[i] === v) {
+        at = i;
+        break;
+      }
+    const known = at < 0 ? null : this.bytes[at]!;
+    if (known !== null) {
+      sink.copy(known);
+      return true;
+    }
+    const start = sink.pos;
+    if (!value(sink, v as FeelValue)) return false;
+    if (at >= 0) {
+      if (sink.pos - start <= MAX_REMEMBERED_BYTES) this.bytes[at] = sink.buf.slice(start, sink.pos);
+    } else {
+      this.values[this.next] = v;
+      this.bytes[this.next] = null;
+      this.next = (this.next + 1) % REMEMBERED;
+    }
+    return true;
+  }
+}
+
 export class DecisionRecordWriter {
   /** the decision names in the order JSON.stringify writes them, each key's bytes with its separator */
   private names: string[] | null = null;
   private keys: Chunk[] = [];
+  /** per decision, the lists and contexts it returned lately */
+  private remembered: Remembered[] = [];
 
   /**
    * Appends row `row`'s record: its id's JSON text (bytes idStart..idEnd of `row bytes`, none when
@@ -164,6 +224,7 @@ export class DecisionRecordWriter {
     if (this.names === null) {
       this.names = Object.keys(decisions);
       this.keys = this.names.map((name, i) => chunk(`${i === 0 ? "" : ","}${JSON.stringify(name)}:`));
+      this.remembered = this.names.map(() => new Remembered());
     }
     sink.chunk(ROW);
     sink.uint(row);
@@ -176,7 +237,9 @@ export class DecisionRecordWriter {
     const values = Object.values(decisions);
     for (let i = 0; i < keys.length; i++) {
       sink.chunk(keys[i]!);
-      if (!value(sink, values[i]!)) return false;
+      const v = values[i]!;
+      const composite = Array.isArray(v) || v instanceof FeelContext;
+      if (!(composite ? this.remembered[i]!.write(sink, v) : value(sink, v))) return false;
     }
     sink.chunk(END);
     return true;

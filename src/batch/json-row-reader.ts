@@ -335,6 +335,12 @@ export class JsonRowReader {
     return this.textView.toString("latin1", from, to);
   }
 
+  /** Bytes from..to decoded as UTF-8 (through the same Buffer view). */
+  private utf8(b: Uint8Array, from: number, to: number): string {
+    this.viewsOf(b);
+    return this.textView.toString("utf8", from, to);
+  }
+
   /** The key whose name is the bytes from..to (a new one, slot -1, for a key the model does not read). */
   private key(b: Uint8Array, from: number, to: number): Key {
     const length = to - from;
@@ -504,13 +510,32 @@ export class JsonRowReader {
     return -1;
   }
 
+  /**
+   * A free string. Without escapes (one pass finds its end and whether it is ASCII) its text is its
+   * bytes decoded, as JSON.parse reads the decoded line: one character a byte for ASCII, else UTF-8
+   * (ill-formed sequences become U+FFFD as the line's decoding makes them). With escapes, JSON.parse
+   * reads the string's own text.
+   */
   private string(slot: number, b: Uint8Array, p: number): number {
-    const end = stringEnd(b, p);
-    if (end < 0) return -1;
-    let plain = true;
-    for (let i = p + 1; i < end - 1; i++) if (b[i]! >= 0x80 || b[i] === BACKSLASH) plain = false;
-    // escapes and other than ASCII: as JSON.parse reads the string's own text
-    const text: string = plain ? this.latin1(b, p + 1, end - 1) : JSON.parse(utf8.decode(b.subarray(p, end)));
+    let ascii = true;
+    let end = p + 1;
+    for (let c = b[end]; c !== QUOTE; c = b[++end]) {
+      if (c === undefined || c < SPACE) return -1;
+      if (c === BACKSLASH) {
+        end = -1;
+        break;
+      }
+      if (c >= 0x80) ascii = false;
+    }
+    let text: string;
+    if (end >= 0) {
+      text = ascii ? this.latin1(b, p + 1, end) : this.utf8(b, p + 1, end);
+      end++;
+    } else {
+      end = stringEnd(b, p);
+      if (end < 0) return -1;
+      text = JSON.parse(utf8.decode(b.subarray(p, end)));
+    }
     const format = this.formats[slot];
     if (format && !format(text)) return -1;
     this.parsed = text;

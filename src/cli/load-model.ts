@@ -1,6 +1,7 @@
 // Reads a model file and compiles it, turning every failure into a UserError with the right exit
-// code; the argument and option every model command shares.
-import { compileModel, type CompiledModel, type ModelInput } from "../compiler/index.js";
+// code; the argument and option every model command shares. The compiler is loaded when a model
+// is compiled, not with this module: `pdm score` starts its workers before it loads the compiler.
+import type { CompiledModel, ModelInput } from "../compiler/index.js";
 import type { OptionSpec, PositionalSpec } from "./command.js";
 import { formatCheck, type SourceFile } from "./format.js";
 import { EXIT, readJsonText, UserError, type Io } from "./io.js";
@@ -34,6 +35,7 @@ export const readModel = async (path: string, io?: Io): Promise<ModelInput> => (
 
 export async function compileFile(path: string, io?: Io, options: { strict?: boolean } = {}): Promise<CompiledModel> {
   const { model, source } = await readModelFile(path, io);
+  const { compileModel } = await import("../compiler/index.js");
   const result = compileModel(model, options);
   if (!result.ok) throw new UserError(formatCheck(result.check, source), EXIT.invalid);
   return result.model;

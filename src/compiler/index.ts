@@ -8,7 +8,7 @@ import { analyseModel } from "./2-analyse/index.js";
 import { neededDecisions, optimise } from "./3-optimise/index.js";
 import { emitModule } from "./4-codegen/module.js";
 import { verifyGenerated } from "./4-codegen/verify.js";
-import { loadModel, type CompiledModel, type LoadableModel } from "./5-load/compiled-model.js";
+import { loadModel, verifiedExplainSource, type CompiledModel, type LoadableModel } from "./5-load/compiled-model.js";
 import { createCompileCache } from "./cache.js";
 import { modelHash } from "./identity.js";
 
@@ -63,7 +63,8 @@ export function compileToSource(model: ModelInput, options: CompileOptions = {},
   const { ir, check } = analyse(model, options);
   if (!ir) return { ok: false, check };
   const decisions = options.optimise === false ? neededDecisions(ir, options.outputs) : optimise(ir, options.outputs);
-  const source = emitModule(ir, { decisions });
+  // The explain part is checked when it is first loaded (5-load), not here: evaluation never loads it.
+  const { source, explainSource } = emitModule(ir, { decisions });
   const problems = verifyGenerated(source);
   if (problems.length > 0) {
     // An emitter bug, never a user error: report it as a failed stage rather than loading the code.
@@ -71,7 +72,13 @@ export function compileToSource(model: ModelInput, options: CompileOptions = {},
     check.valid = false;
     return { ok: false, check };
   }
-  const loadable: LoadableModel = { source, inputSchema: check.input, decisions: ir.decisions.map((d) => d.name), questions: ir.questions };
+  const loadable: LoadableModel = {
+    source,
+    explainSource,
+    inputSchema: check.input,
+    decisions: ir.decisions.map((d) => d.name),
+    questions: ir.questions,
+  };
   return { ok: true, hash, ir, check, loadable };
 }
 
@@ -79,7 +86,21 @@ export function compileToSource(model: ModelInput, options: CompileOptions = {},
 export function loadCompiled(compiled: SourceResult): CompileResult {
   if (!compiled.ok) return compiled;
   const { hash, ir, check, loadable } = compiled;
-  return { ok: true, model: { ...loadModel(loadable), hash, ir, check, source: loadable.source, loadable } };
+  const source = verifiedExplainSource(loadable, verifyGenerated);
+  const loaded = loadModel(loadable, source);
+  return {
+    ok: true,
+    model: {
+      ...loaded,
+      hash,
+      ir,
+      check,
+      get source() {
+        return source();
+      },
+      loadable,
+    },
+  };
 }
 
 export function compileUncached(model: ModelInput, options: CompileOptions = {}, hash = modelHash(model)): CompileResult {

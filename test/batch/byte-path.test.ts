@@ -240,6 +240,24 @@ describe("byte path", () => {
       expect(reader.read(encoder.encode(bad), 0)).toBe(-1);
   });
 
+  it("reads a free string's bytes as JSON.parse reads the decoded line, ill-formed UTF-8 included (generated)", () => {
+    const reader = new JsonRowReader(rowPlan(model.inputSchema, "id")!, "id");
+    const head = encoder.encode('{"amount": 1, "band": "low", "odd \u00e9 name": 2, "due": "2024-01-01", "note": "');
+    const tail = encoder.encode('"}');
+    // any bytes but the quote, the backslash and control characters: ASCII, well-formed and
+    // ill-formed UTF-8 (truncated sequences, overlong forms, surrogates, stray continuations)
+    const byte = fc.oneof(fc.integer({ min: 0x20, max: 0xff }), fc.constantFrom(0xc0, 0xe0, 0xed, 0xa0, 0xf0, 0xf4, 0x90, 0x80, 0xbf));
+    fc.assert(
+      fc.property(fc.array(byte, { maxLength: 12 }), (text) => {
+        const note = Uint8Array.from(text.filter((c) => c !== 0x22 && c !== 0x5c));
+        const row = new Uint8Array([...head, ...note, ...tail]);
+        expect(reader.read(row, 0)).toBe(row.length);
+        expect(reader.values.note).toBe((JSON.parse(decoder.decode(row)) as { note: string }).note);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
   it("writes the same records as the general path for any piece (flat model)", () => {
     const { bytes, general, taken: takenOf } = bothPaths(model);
     let taken = 0;
@@ -391,5 +409,45 @@ describe("byte path, lists and structures", () => {
     );
     // the byte path took a good share of the rows: the property is not met by declining them
     expect(taken / total).toBeGreaterThan(0.2);
+  });
+});
+
+describe("byte path, constant tables out", () => {
+  // a decision that picks one of a few constant lists of contexts (the compiler hoists them: the
+  // same objects on every row), and one that builds a list from the row
+  const tables: ModelInput = {
+    content: {
+      name: "tables",
+      inputs: {
+        status: { type: "single|joint|other", desc: "status" },
+        income: { type: "number [0..1000000]", desc: "income" },
+      },
+      decisions: {
+        brackets:
+          'if status = "single" then [{lower: 0, upper: 11600, rate: 0.1}, {lower: 11600, upper: null, rate: 0.12}] ' +
+          'else if status = "joint" then [{lower: 0, upper: 23200, rate: 0.1}, {lower: 23200, upper: null, rate: 0.125}] ' +
+          "else [{lower: 0, upper: null, rate: 0.15}]",
+        shares: "for b in brackets return {rate: b.rate, part: decimal(income * b.rate, 2)}",
+        labels: '{status: status, "0": 1}',
+      },
+    },
+  };
+  const model = compiled(tables);
+
+  it("writes the same records as the general path, row after row", () => {
+    const { bytes, general, taken } = bothPaths(model);
+    const line = fc
+      .tuple(fc.nat(999), fc.constantFrom("single", "joint", "other", "none"), fc.integer({ min: -5, max: 1_000_000 }))
+      .map(([n, status, income]) => JSON.stringify({ id: `r${n}`, status, income }));
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 40 }), (lines) => {
+        const text = lines.join("\n");
+        expect(run(bytes, text)).toEqual(run(general, text));
+      }),
+      { numRuns: 200 },
+    );
+    const valid = Array.from({ length: 30 }, (_, i) => JSON.stringify({ status: ["single", "joint", "other"][i % 3], income: 1000 * i }));
+    expect(taken(valid)).toBe(valid.length);
+    expect(run(bytes, valid.join("\n"))).toEqual(run(general, valid.join("\n")));
   });
 });

@@ -58,6 +58,39 @@ describe("DecisionRecordWriter", () => {
     expect(written(12, decisions)).toBe(expected(12, decisions));
   });
 
+  it("writes strings as JSON.stringify does: accents, lone and paired surrogates, controls, quotes (generated)", () => {
+    const unit = fc.constantFrom(
+      "a",
+      "Z",
+      " ",
+      "\u00e9",
+      "\u00c9",
+      "\u2028",
+      "\u20ac",
+      "\ud800",
+      "\udfff",
+      "\ud83d\ude00",
+      "\u0001",
+      "\n",
+      '"',
+      "\\",
+      "\u007f",
+    );
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.array(unit, { maxLength: 6 }).map((units) => units.join("")),
+          { minLength: 1, maxLength: 4 },
+        ),
+        (texts) => {
+          const decisions = Object.fromEntries(texts.map((t, i) => [`d ${i}`, t]));
+          expect(written(5, decisions)).toBe(expected(5, decisions));
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
   it("writes nested lists, contexts and temporals as the general path does", () => {
     const temporal = fc
       .constantFrom(
@@ -94,6 +127,37 @@ describe("DecisionRecordWriter", () => {
         expect(written(3, decisions)).toBe(expected(3, decisions));
       }),
       { numRuns: 2000 },
+    );
+  });
+
+  it("writes lists and contexts a decision returns again, the same objects, as the general path does", () => {
+    // rows of one writer whose decisions return objects from a small pool (constants, seen again)
+    // or fresh ones, with values of no JSON form among them: each record as JSON.stringify writes it
+    const item: fc.Arbitrary<FeelValue> = fc.oneof(
+      fc.constant(null),
+      fc.string({ maxLength: 3 }),
+      fc.integer({ min: -999, max: 999 }).map((m) => new Decimal(m, 1)),
+      fc.constant(new Decimal(2).div(new Decimal(7))),
+    );
+    const composite: fc.Arbitrary<FeelValue> = fc.oneof(
+      fc.array(item, { maxLength: 3 }),
+      fc.array(fc.tuple(fc.constantFrom("lower", "upper", "0", 'q"'), item), { maxLength: 3 }).map((e) => new FeelContext(new Map(e))),
+      fc.array(item, { maxLength: 2 }).map((items) => [new FeelContext(new Map([["rate", items]])), items]),
+    );
+    const pick = fc.oneof(fc.nat({ max: 7 }), composite);
+    fc.assert(
+      fc.property(fc.array(composite, { minLength: 8, maxLength: 8 }), fc.array(fc.tuple(pick, pick), { maxLength: 30 }), (pool, rows) => {
+        const writer = new DecisionRecordWriter();
+        const sink = new ByteSink(new Uint8Array(8));
+        rows.forEach(([a, b], row) => {
+          const decisions = Object.fromEntries([a, b].map((v, i) => [`d ${i}`, typeof v === "number" ? pool[v]! : v]));
+          const ok = Object.values(decisions).every((v) => JSON.stringify(toJson(v)) !== undefined);
+          sink.pos = 0;
+          expect(writer.write(sink, row, new Uint8Array(0), -1, -1, decisions)).toBe(ok);
+          if (ok) expect(decoder.decode(sink.view())).toBe(expected(row, decisions));
+        });
+      }),
+      { numRuns: 500 },
     );
   });
 });

@@ -51,7 +51,7 @@ export function fakeCompiler(): FakeCompiler {
         inputSchema: check.input,
         source: "",
         decisions: Object.keys(decisions),
-        loadable: { source: "", inputSchema: check.input, decisions: Object.keys(decisions), questions: [] },
+        loadable: { source: "", explainSource: "", inputSchema: check.input, decisions: Object.keys(decisions), questions: [] },
         functions: {},
         validate(state) {
           if (!state || typeof state !== "object" || Array.isArray(state)) {

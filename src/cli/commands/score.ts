@@ -11,7 +11,6 @@ import { Pool } from "../../batch/pool.js";
 import { formatSummary, progressLine } from "../../batch/progress.js";
 import { recordWriter, type OutputFormat } from "../../batch/records.js";
 import { scoreStream } from "../../batch/score-stream.js";
-import { compileToSource } from "../../compiler/index.js";
 import { DEFAULT_EVALUATION_LIMITS, type EvaluationLimits } from "../../runtime/budget.js";
 import { formatCheck } from "../format.js";
 import { EXIT, print, UserError, type Io } from "../io.js";
@@ -153,10 +152,9 @@ export const run = command(spec, async (args, io) => {
   const workers = workerCount(values.workers);
   const limits = evaluationLimits(values);
 
-  const model = await readModel(file, io);
-  const input = await openInput(values.in, io);
-  // The workers load their code while this thread compiles the model, once for all of them; a
-  // model that does not check is reported before the output is opened.
+  // The workers start first and load their code while this thread loads the compiler and compiles
+  // the model, once for all of them; a model that does not check is reported before the output is
+  // opened.
   const pool = await Pool.start(workers, {
     input: inputFormat,
     output: outputFormat,
@@ -165,10 +163,14 @@ export const run = command(spec, async (args, io) => {
     limits,
   });
   const started = performance.now();
+  let input: Input | null = null;
   let progress: ReturnType<typeof progressLine> | null = null;
   let output: Output | null = null;
   try {
+    const model = await readModel(file, io);
+    input = await openInput(values.in, io);
     // Only the workers load and run the model: this thread stops at its verified source.
+    const { compileToSource } = await import("../../compiler/index.js");
     const compiled = compileToSource(model, { strict: !values.lenient });
     if (!compiled.ok) throw new UserError(formatCheck(compiled.check, file), EXIT.invalid);
     const portable = compiled.loadable;
@@ -194,7 +196,7 @@ export const run = command(spec, async (args, io) => {
   } finally {
     progress?.clear();
     await pool.close();
-    await input.source.close();
+    await input?.source.close();
     if (output && output.stream !== io.stdout) output.stream.destroy();
   }
 });

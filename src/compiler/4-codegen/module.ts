@@ -1,4 +1,7 @@
-// ModelIR → the body of one specialised JS module: `(rt) => { ...; return { run, functions } }`.
+// ModelIR → the body of one specialised JS module: `(rt) => { ...; return { run, functions } }`,
+// and the same module with the explain function as well (`return { run, explain, functions }`).
+// Evaluation loads only the first: the explain function is about half of a large table's module,
+// and its text is verified and loaded only when a model is first explained (5-load).
 // Inputs, decisions, lets and functions become JS locals with generated names; model names only
 // ever appear as string literals.
 import type { BodyIR, DecisionIR, FunctionIR, InputIR, ModelIR } from "../../ir/ir.js";
@@ -28,7 +31,15 @@ interface InputSlot {
   plan?: ColumnPlan;
 }
 
-export function emitModule(ir: ModelIR, options: EmitOptions = {}): string {
+/** A model's module, twice: without and with the explain function. */
+export interface ModuleSource {
+  /** what evaluation loads: `{ run, functions }` */
+  source: string;
+  /** the module with the explain function as well: `{ run, explain, functions }` */
+  explainSource: string;
+}
+
+export function emitModule(ir: ModelIR, options: EmitOptions = {}): ModuleSource {
   const em = new Emitter();
   const root = new Scope();
   const cx = (where: string): ExprContext => ({ em, where, types: ir.types });
@@ -71,11 +82,10 @@ export function emitModule(ir: ModelIR, options: EmitOptions = {}): string {
   const directRun =
     full === "run" ? [] : ["function run(I, S, TR, J) {", directPath(direct, reads, em), `return ${full}(I, S, TR, J);`, "}"];
 
-  // before the prelude: it hoists constants too
+  // the constants `run` needs: those hoisted so far (the explain function hoists more)
+  const runPrelude = em.prelude();
   const explain = emitExplain(ir, decisions, root, cx);
-  return [
-    '"use strict";',
-    em.prelude(),
+  const evaluation = [
     ...functionCode,
     ...ir.functions.map(
       (f) =>
@@ -88,9 +98,12 @@ export function emitModule(ir: ModelIR, options: EmitOptions = {}): string {
     body,
     `return J ? { ${jsonResult} } : { ${result} };`,
     "}",
-    explain,
-    `return { run, explain, functions: { ${functions} } };`,
-  ].join("\n");
+  ];
+  const functionTable = `functions: { ${functions} }`;
+  return {
+    source: ['"use strict";', runPrelude, ...evaluation, `return { run, ${functionTable} };`].join("\n"),
+    explainSource: ['"use strict";', em.prelude(), ...evaluation, explain, `return { run, explain, ${functionTable} };`].join("\n"),
+  };
 }
 
 /** The raw values of an input the direct path may read, with the JS that reads each from the state. */

@@ -5,7 +5,7 @@ import type { CheckResult } from "../../ir/check.js";
 import type { Explanation } from "../../ir/explanation.js";
 import type { ModelIR, QuestionIR } from "../../ir/ir.js";
 import { answersFor, type Answer } from "../../runtime/answers.js";
-import { entryPoints } from "../../runtime/entry.js";
+import { entryPoints, type GeneratedModule } from "../../runtime/entry.js";
 import type { FeelFunction, FeelValue } from "../../runtime/values.js";
 import { loadModule } from "./load-module.js";
 import type { StateError } from "./state-errors.js";
@@ -24,8 +24,10 @@ export interface TraceEntry {
 
 /** Plain data (structured-clonable): everything loading needs, nothing of the compiler. */
 export interface LoadableModel {
-  /** generated module source, verified by the compile that produced it */
+  /** generated module source (`run` and the model's functions), verified by the compile that produced it */
   source: string;
+  /** the same module with the explain function too: verified and loaded when the model is first explained */
+  explainSource: string;
   inputSchema: Record<string, unknown>;
   /** the decisions in the model's order */
   decisions: string[];
@@ -62,15 +64,42 @@ export interface CompiledModel extends LoadedModel {
   hash: string;
   ir: ModelIR;
   check: CheckResult;
-  source: string;
+  /** the whole module, explain function included (packages embed it), verified on first use */
+  readonly source: string;
   /** the plain-data part another thread or process loads it from */
   loadable: LoadableModel;
 }
 
 const VALID = { ok: true } as const;
 
-export function loadModel(loadable: LoadableModel): LoadedModel {
-  const entry = entryPoints(loadModule(loadable.source));
+/** The problems the compiler's check of generated code finds in a module source (none: it may be loaded). */
+type SourceVerifier = (source: string) => readonly { message: string }[];
+
+/**
+ * `explainSource`, once `verify` has passed it (checked on the first call, then remembered). A
+ * model loaded without the verifier (a batch worker, which never explains) cannot explain.
+ */
+export function verifiedExplainSource(loadable: LoadableModel, verify?: SourceVerifier): () => string {
+  let verified = false;
+  return () => {
+    if (verified) return loadable.explainSource;
+    if (!verify) throw new Error("this model was loaded for evaluation only: explaining needs the compiler's check of its code");
+    const problems = verify(loadable.explainSource);
+    if (problems.length > 0) throw new Error(`the generated explain code did not pass its check: ${problems[0]!.message}`);
+    verified = true;
+    return loadable.explainSource;
+  };
+}
+
+/**
+ * Loads a model. Its explain part is loaded on the first explanation, from `explainSource` (by
+ * default unverified and so unavailable: the compiler gives its checked source, verifiedExplainSource).
+ */
+export function loadModel(loadable: LoadableModel, explainSource = verifiedExplainSource(loadable)): LoadedModel {
+  let explaining: GeneratedModule | undefined;
+  const explainer = (): GeneratedModule => (explaining ??= loadModule(explainSource()));
+  // The explain entry point of the same runtime code, over the module that has the explain function.
+  const entry = entryPoints({ ...loadModule(loadable.source), explain: (S, X) => explainer().explain(S, X) });
   const validator = createStateValidator(loadable.inputSchema);
   const { questions } = loadable;
   return {

@@ -341,4 +341,39 @@ describe("valid idioms stay valid", () => {
       { numRuns: 300 },
     );
   });
+
+  it("names the first earlier rule that holds every cell, in tables of many rules with `-` cells (generated)", () => {
+    // two choice columns (either may be `-`) and a range: the check compares a rule only with earlier
+    // rules whose cells of one choice column hold its own, so these tables mix every kind of cell
+    const TIERS = ["gold", "silver", "bronze"];
+    const LEVELS = ["low", "medium", "high"];
+    const choice = (values: string[]) => fc.option(fc.subarray(values, { minLength: 1, maxLength: values.length - 1 }), { freq: 4 });
+    const range = fc
+      .tuple(fc.integer({ min: 300, max: 340 }), fc.integer({ min: 300, max: 340 }))
+      .filter(([a, b]) => a < b)
+      .map(([lo, hi]) => ({ lo, hi }));
+    const rule = fc.record({ tiers: choice(TIERS), levels: choice(LEVELS), range: fc.option(range, { freq: 4 }) });
+    fc.assert(
+      fc.property(fc.array(rule, { minLength: 2, maxLength: 40 }), (rules) => {
+        const cell = (values: string[] | null) => (values ? values.map((v) => `"${v}"`).join(", ") : "-");
+        const rows = rules.map((r, i) => [cell(r.tiers), cell(r.levels), r.range ? `[${r.range.lo}..${r.range.hi}]` : "-", i + 1]);
+        const r = strict(model({ t: [["tier", "level", "score", "=> number"], ...rows, ["-", "-", "-", 0]] }));
+        const within = (o: string[] | null, n: string[] | null) => o === null || (n !== null && n.every((v) => o.includes(v)));
+        const holds = (o: (typeof rules)[number], n: (typeof rules)[number]) =>
+          within(o.tiers, n.tiers) &&
+          within(o.levels, n.levels) &&
+          (o.range === null || (n.range !== null && o.range.lo <= n.range.lo && n.range.hi <= o.range.hi));
+        const all = [...rules, { tiers: null, levels: null, range: null }];
+        const expected = all.flatMap((n, k) => {
+          const by = all.slice(0, k).findIndex((o) => holds(o, n));
+          return by < 0 ? [] : [`decisions.t.rule[${k + 1}]: rule ${k + 1} can never fire: rule ${by + 1} before`];
+        });
+        const found = r.diagnostics
+          .filter((d) => d.code === "tables.unreachable-rule")
+          .map((d) => `${d.address}: ${d.message.slice(0, d.message.indexOf("before") + "before".length)}`);
+        expect(found).toEqual(expected);
+      }),
+      { numRuns: 300 },
+    );
+  });
 });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { lendingRow } from "../../../bench/batch/lending-states.js";
 import { loadSample } from "../../../bench/load-samples.js";
-import { loadModel } from "../../../src/compiler/5-load/compiled-model.js";
+import { verifyGenerated } from "../../../src/compiler/4-codegen/verify.js";
+import { loadModel, verifiedExplainSource } from "../../../src/compiler/5-load/compiled-model.js";
 import { compileModel } from "../../../src/compiler/index.js";
 
 const lending = loadSample("lending");
@@ -34,5 +35,39 @@ describe("row models", () => {
       expect(result.ok).toBe(false);
       expect(result).toEqual(compiled.model.validate(state));
     }
+  });
+});
+
+describe("the explain part of a model's code", () => {
+  const compiled = compileModel(lending.model);
+  if (!compiled.ok) throw new Error("the lending sample does not compile");
+  const loadable = structuredClone(compiled.model.loadable);
+  const states = Array.from({ length: 30 }, (_, i) => ({ ...lendingRow(i) }));
+
+  it("is left out of what evaluation loads, and kept in the whole module packages embed", () => {
+    expect(loadable.source).not.toMatch(/\bexplain\b/);
+    expect(loadable.explainSource).toMatch(/function explain\(/);
+    expect(verifyGenerated(loadable.source)).toEqual([]);
+    expect(compiled.model.source).toBe(loadable.explainSource);
+  });
+
+  it("explains as the compiled model does once the verifier has passed it", () => {
+    const loaded = loadModel(loadable, verifiedExplainSource(loadable, verifyGenerated));
+    for (const state of states) expect(loaded.explain(state)).toEqual(compiled.model.explain(state));
+  });
+
+  it("is never loaded unverified: a model loaded for evaluation only evaluates but cannot explain", () => {
+    const loaded = loadModel(loadable);
+    for (const state of states) expect(loaded.evaluate(state)).toEqual(compiled.model.evaluate(state));
+    expect(() => loaded.explain(states[0]!)).toThrow(/evaluation only/);
+  });
+
+  it("is checked before it runs: code the verifier rejects does not run, and evaluation is unaffected", () => {
+    const marker = "__pdmExplainRan";
+    const tampered = { ...loadable, explainSource: `globalThis.${marker} = true;\n${loadable.explainSource}` };
+    const loaded = loadModel(tampered, verifiedExplainSource(tampered, verifyGenerated));
+    expect(() => loaded.explain(states[0]!)).toThrow(/did not pass its check/);
+    expect((globalThis as Record<string, unknown>)[marker]).toBeUndefined();
+    expect(loaded.evaluate(states[0]!)).toEqual(compiled.model.evaluate(states[0]!));
   });
 });

@@ -56,9 +56,10 @@ export function analyseTable(src: TableSource, site: TableSite): { table: TableI
   // rules with an error are left out of the coverage checks: what they match is not known
   const broken = new Set<number>();
   const texts = new Map<number, string[]>();
+  const memos = table.inputs.map((): CellMemo => new Map());
   src.rows.slice(1).forEach((raw, i) => {
     const errorsBefore = errorCount(site.sink);
-    const rule = analyseRule(raw, i + 1, columns, table, site, texts);
+    const rule = analyseRule(raw, i + 1, columns, table, site, texts, memos);
     if (rule) table.rules.push(rule);
     if (!rule || errorCount(site.sink) > errorsBefore) broken.add(i + 1);
   });
@@ -89,6 +90,7 @@ function analyseRule(
   table: TableIR,
   site: TableSite,
   texts: Map<number, string[]>,
+  memos: readonly CellMemo[],
 ): RuleIR | null {
   const address = `${site.address}.rule[${index}]`;
   const rawRule = readRule(
@@ -105,7 +107,7 @@ function analyseRule(
     index,
     rawRule.inputs.map((c) => (c === undefined ? "-" : (cellText(c) ?? "").trim())),
   );
-  const conditions = table.inputs.map((col, i) => inputCell(rawRule.inputs[i], col, address, site));
+  const conditions = table.inputs.map((col, i) => inputCell(rawRule.inputs[i], col, address, site, memos[i]!));
   const outputs = table.outputs.map((out, i) => outputCell(rawRule.outputs[i], out, address, site));
   return { index, address, conditions, outputs, ...(rawRule.why !== undefined ? { why: rawRule.why } : {}) };
 }
@@ -114,19 +116,31 @@ function analyseRule(
 const anyCell = (): UnaryTests => ({ kind: "any", span: { start: 0, end: 0 } });
 const nullExpr = (): Expr => ({ kind: "null", span: { start: 0, end: 0 } });
 
-function inputCell(raw: unknown, column: TableInputIR, address: string, site: TableSite): UnaryTests {
+/**
+ * A column's input cells analysed so far, by text. A large table repeats a few texts (a region, an
+ * age band) thousands of times, and a cell that raised no diagnostic and read no name comes out the
+ * same whatever its rule: such a cell is analysed once and each later one gets a copy (later phases
+ * annotate nodes in place).
+ */
+type CellMemo = Map<string, UnaryTests>;
+
+function inputCell(raw: unknown, column: TableInputIR, address: string, site: TableSite, memo: CellMemo): UnaryTests {
   if (raw === undefined) return anyCell();
   const text = cellText(raw);
   if (text === null) {
     site.sink.push(diagnostic("tables.cell-invalid", { variant: "input", column: column.text }, { address }));
     return anyCell();
   }
+  const known = memo.get(text);
+  if (known) return structuredClone(known);
+  const ctx = { ...site.context(address, text), inputValue: column.type };
+  const [diagnostics, refs] = [site.sink.length, ctx.refs.length];
   const tests = readInputCell(text, isStringLike(column.type), feelSite(address, site), bareWordCheck(column.type, address, text, site));
   if (!tests) return anyCell();
-  const ctx = { ...site.context(address, text), inputValue: column.type };
   inferTests(tests, ctx, (p, where) => diagnostic("types.cell-mismatch", p, where));
   checkCellLiterals(tests, column.type, ctx);
   checkCellIntent(tests, column.type, ctx);
+  if (site.sink.length === diagnostics && ctx.refs.length === refs) memo.set(text, structuredClone(tests));
   return tests;
 }
 

@@ -34,7 +34,18 @@ export function checkCoverage(table: TableIR, site: CoverageSite): void {
   if (site.strict && last && !site.broken.has(last.index) && !isCatchAll(last))
     sink.push(diagnostic("tables.no-else-row", {}, { address: last.address }));
   const rules = table.rules.filter((r) => !site.broken.has(r.index));
-  const sets = rules.map((r) => r.conditions.map((c, i) => cellSet(c, table.inputs[i]!.type)));
+  // a cell's set follows from its text and its column: a large table repeats few texts, each read once
+  // (sets are never changed, so rules share them)
+  const known = table.inputs.map(() => new Map<string, ValueSet | undefined>());
+  const setOf = (r: RuleIR, i: number): ValueSet | undefined => {
+    const text = site.cellText(r, i);
+    const byText = known[i]!;
+    if (byText.has(text)) return byText.get(text);
+    const set = cellSet(r.conditions[i]!, table.inputs[i]!.type);
+    byText.set(text, set);
+    return set;
+  };
+  const sets = rules.map((r) => r.conditions.map((_, i) => setOf(r, i)));
   const columns = table.inputs.map((c): Column => ({ type: c.type, all: cellSet(ANY, c.type), domain: domainOf(c.type) }));
   const verdicts = rules.map((r, k) => checkCells(columns, r, sets[k]!, site));
   // a rule with a reported cell neither is reported again nor, matching too much, shadows later ones
@@ -127,18 +138,56 @@ function mayCover(outer: RuleIR, outerQuick: readonly Quick[], innerQuick: reado
   return true;
 }
 
+/**
+ * The column whose cells best tell rules apart by their bits (the most distinct bit sets), or -1:
+ * an earlier rule can cover a later one only if its bits in that column hold the later one's.
+ */
+function bucketColumn(rules: readonly RuleIR[], quickAt: readonly (readonly Quick[])[]): number {
+  let best = -1;
+  let most = 1;
+  for (let i = 0; i < (rules[0]?.conditions.length ?? 0); i++) {
+    const seen = new Set<number>();
+    rules.forEach((r, k) => {
+      const q = quickAt[k]![i];
+      if (r.conditions[i]!.kind !== "any" && typeof q === "number") seen.add(q);
+    });
+    if (seen.size > most) [best, most] = [i, seen.size];
+  }
+  return best;
+}
+
 function checkShadowed(rules: readonly RuleIR[], setsOf: (r: RuleIR) => readonly (ValueSet | undefined)[], site: CoverageSite): void {
-  // every pair of rules is compared (thousands of rules make millions of pairs): sets by position,
-  // and a quick test that rules most pairs out before the exact one
+  // The first earlier rule that covers each rule. Thousands of rules make millions of pairs, so
+  // earlier rules wait in buckets by their bits in one column (`-` and other cells in every
+  // bucket's reach), and a rule is compared only with the buckets whose bits hold its own: the
+  // others fail `mayCover` on that column anyway. Then a quick test rules most pairs out before
+  // the exact one.
   const setsAt = rules.map(setsOf);
   const quickAt = setsAt.map((sets) => sets.map(quick));
+  const column = bucketColumn(rules, quickAt);
+  const bitsOf = (k: number): number | undefined => {
+    const q = column < 0 || rules[k]!.conditions[column]!.kind === "any" ? undefined : quickAt[k]![column];
+    return typeof q === "number" ? q : undefined;
+  };
+  const anywhere: number[] = [];
+  const buckets = new Map<number, number[]>();
+  /** the first rule of `earlier` (ascending) before `limit` that covers rule k */
+  const firstCover = (earlier: readonly number[], k: number, limit: number): number => {
+    for (const j of earlier) {
+      if (j >= limit) break;
+      if (mayCover(rules[j]!, quickAt[j]!, quickAt[k]!) && coveredBy(rules[j]!, setsAt[j]!, rules[k]!, setsAt[k]!)) return j;
+    }
+    return limit;
+  };
   rules.forEach((rule, k) => {
-    const sets = setsAt[k]!;
-    let by: RuleIR | undefined;
-    for (let j = 0; j < k && !by; j++)
-      if (mayCover(rules[j]!, quickAt[j]!, quickAt[k]!) && coveredBy(rules[j]!, setsAt[j]!, rule, sets)) by = rules[j];
-    if (!by) return;
-    const variant = isCatchAll(by) ? "catch-all" : "shadowed";
-    site.sink.push(diagnostic("tables.unreachable-rule", { variant, rule: rule.index, by: by.index }, { address: rule.address }));
+    const bits = bitsOf(k);
+    let by = firstCover(anywhere, k, k);
+    for (const [outer, earlier] of buckets) if (bits === undefined || (bits & ~outer) === 0) by = firstCover(earlier, k, by);
+    if (bits === undefined) anywhere.push(k);
+    else if (buckets.has(bits)) buckets.get(bits)!.push(k);
+    else buckets.set(bits, [k]);
+    if (by === k) return;
+    const variant = isCatchAll(rules[by]!) ? "catch-all" : "shadowed";
+    site.sink.push(diagnostic("tables.unreachable-rule", { variant, rule: rule.index, by: rules[by]!.index }, { address: rule.address }));
   });
 }
