@@ -121,37 +121,50 @@ export function openSqliteLedger(file: string, o: { checkpointAfterPages?: numbe
     return mustBalance(accountId);
   });
 
-  const reserve = db.transaction((accountId: string, amount: Micros): ReserveResult => {
+  // reserve, settle and reserveAndSettle run only as steps of a group commit, which gives each its
+  // own savepoint (group-commit.ts): a transaction of their own would add a second, nested one
+  const reserve = (accountId: string, amount: Micros): ReserveResult => {
     if (q.hold.run({ id: accountId, amount }).changes === 0) return { ok: false, balance: mustBalance(accountId) };
     const reservationId = randomUUID();
     q.insertReservation.run(reservationId, accountId, amount, Date.now());
     return { ok: true, reservationId };
-  });
+  };
 
-  const settle = db.transaction(
-    (reservationId: string, charge: Micros, items: LineItem[], memo: string, seal: Seal, beforeCommit: BeforeCommit): Settlement => {
-      const r = q.takeReservation.get(reservationId);
-      if (!r) throw new LedgerError("unknown_reservation", `reservation ${reservationId} is not open`);
-      const charged = Math.min(charge, r.amount_micros);
-      q.charge.run(charged, r.amount_micros, r.account_id);
-      q.insertEntry.run(r.account_id, "charge", charged, reservationId, JSON.stringify(items), memo, now());
-      const settlement = { charged, balance: mustBalance(r.account_id) };
-      seal(settlement, beforeCommit);
-      return settlement;
-    },
-  );
+  const settle = (
+    reservationId: string,
+    charge: Micros,
+    items: LineItem[],
+    memo: string,
+    seal: Seal,
+    beforeCommit: BeforeCommit,
+  ): Settlement => {
+    const r = q.takeReservation.get(reservationId);
+    if (!r) throw new LedgerError("unknown_reservation", `reservation ${reservationId} is not open`);
+    const charged = Math.min(charge, r.amount_micros);
+    q.charge.run(charged, r.amount_micros, r.account_id);
+    q.insertEntry.run(r.account_id, "charge", charged, reservationId, JSON.stringify(items), memo, now());
+    const settlement = { charged, balance: mustBalance(r.account_id) };
+    seal(settlement, beforeCommit);
+    return settlement;
+  };
 
-  const reserveAndSettle = db.transaction(
-    (accountId: string, amount: Micros, charge: Micros, items: LineItem[], memo: string, seal: Seal, beforeCommit: BeforeCommit) => {
-      const charged = Math.min(charge, amount);
-      const after = q.chargeIfCovered.get(charged, accountId, amount);
-      if (!after) return { ok: false as const, balance: mustBalance(accountId) };
-      q.insertEntry.run(accountId, "charge", charged, randomUUID(), JSON.stringify(items), memo, now());
-      const settlement = { charged, balance: toBalance(after) };
-      seal(settlement, beforeCommit);
-      return { ok: true as const, ...settlement };
-    },
-  );
+  const reserveAndSettle = (
+    accountId: string,
+    amount: Micros,
+    charge: Micros,
+    items: LineItem[],
+    memo: string,
+    seal: Seal,
+    beforeCommit: BeforeCommit,
+  ) => {
+    const charged = Math.min(charge, amount);
+    const after = q.chargeIfCovered.get(charged, accountId, amount);
+    if (!after) return { ok: false as const, balance: mustBalance(accountId) };
+    q.insertEntry.run(accountId, "charge", charged, randomUUID(), JSON.stringify(items), memo, now());
+    const settlement = { charged, balance: toBalance(after) };
+    seal(settlement, beforeCommit);
+    return { ok: true as const, ...settlement };
+  };
 
   const release = db.transaction((reservationId: string) => {
     const r = q.takeReservation.get(reservationId);
