@@ -148,7 +148,7 @@ function byteJsonlScorer(model: RowModel, options: ScoreOptions, reader: JsonRow
         let decisions = null;
         try {
           refill();
-          decisions = model.evaluateToValues(reader.values);
+          decisions = model.evaluateToValues(reader.state());
         } catch {
           // the general way says what failed
         }

@@ -6,6 +6,7 @@
 // is scored exactly as that path scores it. Keys the model does not read are checked as JSON and
 // skipped.
 import { FEEL_FORMATS } from "../compiler/5-load/formats.js";
+import { stateObject, type StateObject } from "../compiler/5-load/state-object.js";
 import { POW10 } from "../runtime/decimal-scaled.js";
 import { setOwn } from "../runtime/json.js";
 import type { Slot, SlotValue } from "./row-plan.js";
@@ -186,8 +187,10 @@ interface Field {
 }
 
 export class JsonRowReader {
-  /** the inputs of the last row read, by name, as JSON.parse gives them (absent: undefined) */
-  readonly values: Record<string, unknown> = {};
+  /** the inputs of the last row read, by slot, as JSON.parse gives them (absent: undefined) */
+  private readonly values: unknown[];
+  /** the object of those values by name */
+  private readonly stateOf: StateObject;
   /** where the id's JSON text stands in the last row read; idStart is -1 when it has no id */
   idStart = -1;
   idEnd = -1;
@@ -261,7 +264,8 @@ export class JsonRowReader {
     this.fields = specs.map((_, i) => fields[i] ?? []);
     this.required = Int32Array.from(specs, (_, i) => required[i] ?? 0);
     this.seen = new Int32Array(n);
-    for (const name of this.names) setOwn(this.values, name, undefined);
+    this.values = new Array<unknown>(n).fill(undefined);
+    this.stateOf = stateObject(this.names);
   }
 
   /**
@@ -308,9 +312,14 @@ export class JsonRowReader {
     for (let i = 0; i < this.names.length; i++) {
       if (this.seen[i] === this.row) continue;
       if (this.blank[i] === 0) return -1;
-      this.values[this.names[i]!] = undefined;
+      this.values[i] = undefined;
     }
     return p < b.length ? p + 1 : p;
+  }
+
+  /** The inputs of the last row read as a new state object, by name (absent: undefined), as JSON.parse gives them. */
+  state(): Record<string, unknown> {
+    return this.stateOf(this.values);
   }
 
   private viewsOf(b: Uint8Array): void {
@@ -372,7 +381,7 @@ export class JsonRowReader {
 
   private slotValue(slot: number, b: Uint8Array, p: number): number {
     const end = this.parse(slot, b, p);
-    if (end >= 0) this.values[this.names[slot]!] = this.parsed;
+    if (end >= 0) this.values[slot] = this.parsed;
     return end;
   }
 
