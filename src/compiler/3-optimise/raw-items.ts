@@ -13,7 +13,8 @@ const isExpr = (x: unknown): x is Expr => !!x && typeof x === "object" && typeof
 function mark(e: Expr, structLists: ReadonlySet<string>): void {
   const isListInput = (x: Expr) => x.kind === "name" && x.ref?.kind === "input" && structLists.has(x.ref.name);
   if (e.kind === "filter" && isListInput(e.base)) e.rawItems = true;
-  if (e.kind === "quantified" && e.iterations.length === 1 && !e.iterations[0]!.to && isListInput(e.iterations[0]!.source)) e.rawItems = true;
+  if (e.kind === "quantified" && e.iterations.length === 1 && !e.iterations[0]!.to && isListInput(e.iterations[0]!.source))
+    e.rawItems = true;
   for (const [key, child] of Object.entries(e)) {
     // unary tests and type expressions share node kinds with expressions but not their shapes
     if (key === "type" || key === "span" || key === "ref" || key === "tests" || key === "of") continue;

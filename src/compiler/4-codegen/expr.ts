@@ -128,7 +128,8 @@ const emitters: { [K in Expr["kind"]]: Emit<K> } = {
     const judged = `if (${r} === ${hit}) h = true; else if (${r} === null) u = true; else if (${r} !== ${miss}) return null;`;
     const raw = n.rawItems ? rawQuantifiedLoop(n, scope, cx, r, judged) : undefined;
     const loops =
-      raw ?? nestLoops(n.iterations, scope.child(), cx, (inner) => `{ rt.tick(); const ${r} = ${emitExpr(n.satisfies, inner, cx)}; ${judged} }`);
+      raw ??
+      nestLoops(n.iterations, scope.child(), cx, (inner) => `{ rt.tick(); const ${r} = ${emitExpr(n.satisfies, inner, cx)}; ${judged} }`);
     // Every item is tried: a result that is not a boolean (or null) anywhere makes the whole test null.
     return `(() => { let h = false, u = false; ${loops} return h ? ${hit} : u ? null : ${miss}; })()`;
   },

@@ -11,6 +11,8 @@
 import type { Expr } from "../../ir/feel-ast.js";
 import type { Type } from "../../ir/types.js";
 import { exactNumber } from "../3-optimise/exact-number.js";
+import { Decimal } from "../../runtime/decimal.js";
+import { readNumber } from "../../runtime/literals.js";
 import type { ExprContext } from "./expr.js";
 import { refKey, type Scope } from "./scope.js";
 import { levelsOf } from "./unary-tests.js";
@@ -35,10 +37,23 @@ export function rawInput(raw: string, t: Type): RawInput | undefined {
   if (t.kind !== "list" || t.element.kind !== "struct") return undefined;
   const fields = new Map<string, FieldKind>();
   for (const [name, ft] of t.element.fields) {
-    // a name Object.prototype has would be read from it when an item lacks the field
-    if ((ft.kind === "number" || ft.kind === "boolean") && !(name in Object.prototype)) fields.set(name, ft.kind);
+    // a member of Object.prototype (which has no prototype itself) would be read from it when an item lacks the field
+    if ((ft.kind === "number" || ft.kind === "boolean") && !Object.hasOwn(Object.prototype, name)) fields.set(name, ft.kind);
   }
   return { raw, fields };
+}
+
+/**
+ * The JS number literal of a FEEL numeric literal L when comparing a JSON double with it is exact:
+ * L is the shortest form of the double d nearest it (optimise/exact-number.ts), and the number a
+ * state's JSON d reads as is L itself (checked here with the reader the state loader uses).
+ */
+function jsonExactLiteral(e: Expr): string | null {
+  const js = exactNumber(e);
+  const lit = e.kind === "negate" ? e.operand : e;
+  if (js === null || lit.kind !== "number") return null;
+  const value = new Decimal(lit.value);
+  return readNumber(Number(js.replace(/[()]/g, ""))).eq(e.kind === "negate" ? value.neg() : value) ? js : null;
 }
 
 /** How the condition names the item: a filter's item (its entries and `item`), or a quantifier's variable. */
@@ -78,7 +93,7 @@ function operand(e: Expr, at: Binding, input: RawInput, reads: Reads, scope: Sco
       return { code: String(e.value), kind: "boolean" };
     case "number":
     case "negate": {
-      const n = exactNumber(e);
+      const n = jsonExactLiteral(e);
       return n === null ? null : { code: n, kind: "number" };
     }
     case "name":
@@ -107,7 +122,9 @@ function operand(e: Expr, at: Binding, input: RawInput, reads: Reads, scope: Sco
     }
     case "logical": {
       const xy = both(e.left, e.right);
-      return xy && xy[0].kind === "boolean" ? { code: `(${xy[0].code} ${e.op === "and" ? "&&" : "||"} ${xy[1].code})`, kind: "boolean" } : null;
+      return xy && xy[0].kind === "boolean"
+        ? { code: `(${xy[0].code} ${e.op === "and" ? "&&" : "||"} ${xy[1].code})`, kind: "boolean" }
+        : null;
     }
     case "call": {
       const ref = e.callee.kind === "name" ? e.callee.ref : undefined;
