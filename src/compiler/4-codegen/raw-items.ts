@@ -4,10 +4,10 @@
 // declared kind (a finite number, a boolean) and no entry shadows a name the condition uses;
 // otherwise it answers undefined and the loop tries the FEEL condition on that item's FEEL value.
 //
-// A JSON number x (a double) reads as the decimal D(x) of its shortest round-trip form
-// (runtime/json.ts), and x compared as a double with another item's number, or with a literal that
-// is the shortest form of a double (optimise/exact-number.ts), gives exactly what the decimals give:
-// docs/numbers.md, "JSON numbers compared as doubles".
+// A JSON number x (a double) reads as a decimal D(x) that rounds back to x (runtime/json.ts), and x
+// compared as a double with another item's number, or with a literal that is what its own double
+// reads as, gives exactly what the decimals give: docs/numbers.md, "JSON numbers compared as
+// doubles".
 import type { Expr } from "../../ir/feel-ast.js";
 import type { Type } from "../../ir/types.js";
 import { exactNumber } from "../3-optimise/exact-number.js";
