@@ -90,6 +90,11 @@ export interface Filter extends Base {
   kind: "filter";
   base: Expr;
   filter: Expr;
+  /**
+   * Set by the optimiser when the base is an input whose declared type is a list of structs: codegen
+   * may test the condition on the raw JSON items (optimise/raw-items.ts, codegen/raw-items.ts).
+   */
+  rawItems?: boolean;
 }
 export interface Call extends Base {
   kind: "call";
@@ -166,6 +171,8 @@ export interface Quantified extends Base {
   quantifier: "some" | "every";
   iterations: Iteration[];
   satisfies: Expr;
+  /** as on Filter: the one iteration's source is an input whose declared type is a list of structs */
+  rawItems?: boolean;
 }
 interface ListLit extends Base {
   kind: "list";

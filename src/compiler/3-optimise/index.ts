@@ -1,8 +1,10 @@
 // The optimiser: constant folding, dead-decision elimination for the requested outputs, table
-// specialisation and certified doubles. Decisions are already in dependency order from the analyser.
+// specialisation, certified doubles and conditions tested on raw JSON list items. Decisions are
+// already in dependency order from the analyser.
 import type { DecisionIR, ModelIR } from "../../ir/ir.js";
 import { certifyRoundings } from "./certify.js";
 import { foldConstants } from "./fold.js";
+import { markRawItems } from "./raw-items.js";
 import { specialiseTables } from "./specialise.js";
 
 /** The decisions needed for `outputs` (all when absent), kept in dependency order. */
@@ -24,5 +26,6 @@ export function optimise(ir: ModelIR, outputs?: string[]): DecisionIR[] {
   foldConstants(ir);
   specialiseTables(ir);
   certifyRoundings(ir);
+  markRawItems(ir);
   return neededDecisions(ir, outputs);
 }

@@ -12,6 +12,7 @@ import { certifiedProgram } from "./certified-program.js";
 import { emitUnaryTestsTri, levelsOf, ORDERING } from "./unary-tests.js";
 import { emitMember } from "./field-slot.js";
 import { countFold, emitFilter, LIST_FOLD } from "./filter.js";
+import { itemLoop, rawQuantified, type RawInput } from "./raw-items.js";
 
 export interface ExprContext {
   em: Emitter;
@@ -21,6 +22,8 @@ export interface ExprContext {
   types: Record<string, Type>;
   /** in the explain function (codegen/explain.ts): JS id of its recorder, told of calls and `if` branches */
   explain?: string;
+  /** the inputs read from raw JSON that codegen/raw-items.ts may test, by the JS id of their FEEL value */
+  raws?: ReadonlyMap<string, RawInput>;
 }
 
 type Emit<K extends Expr["kind"]> = (node: Extract<Expr, { kind: K }>, scope: Scope, cx: ExprContext) => string;
@@ -122,13 +125,11 @@ const emitters: { [K in Expr["kind"]]: Emit<K> } = {
   quantified: (n, scope, cx) => {
     const r = cx.em.fresh("q");
     const [hit, miss] = n.quantifier === "some" ? ["true", "false"] : ["false", "true"];
-    const loops = nestLoops(
-      n.iterations,
-      scope.child(),
-      cx,
-      (inner) =>
-        `{ rt.tick(); const ${r} = ${emitExpr(n.satisfies, inner, cx)}; if (${r} === ${hit}) h = true; else if (${r} === null) u = true; else if (${r} !== ${miss}) return null; }`,
-    );
+    const judged = `if (${r} === ${hit}) h = true; else if (${r} === null) u = true; else if (${r} !== ${miss}) return null;`;
+    const raw = n.rawItems ? rawQuantifiedLoop(n, scope, cx, r, judged) : undefined;
+    const loops =
+      raw ??
+      nestLoops(n.iterations, scope.child(), cx, (inner) => `{ rt.tick(); const ${r} = ${emitExpr(n.satisfies, inner, cx)}; ${judged} }`);
     // Every item is tried: a result that is not a boolean (or null) anywhere makes the whole test null.
     return `(() => { let h = false, u = false; ${loops} return h ? ${hit} : u ? null : ${miss}; })()`;
   },
@@ -227,6 +228,23 @@ function emitName(name: string, ref: NameRef | undefined, scope: Scope, cx: Expr
   const local = scope.lookup(`local:${name}`);
   if (local) return local;
   throw new Error(`codegen: unresolved name ${JSON.stringify(name)} in ${cx.where}`);
+}
+
+/** A quantifier's one iteration over an input's raw JSON items (codegen/raw-items.ts), or undefined. */
+function rawQuantifiedLoop(
+  n: Extract<Expr, { kind: "quantified" }>,
+  scope: Scope,
+  cx: ExprContext,
+  r: string,
+  judged: string,
+): string | undefined {
+  const source = emitExpr(n.iterations[0]!.source, scope, cx);
+  const raw = rawQuantified(n, source, scope, cx);
+  if (!raw) return undefined;
+  const [list, v] = [cx.em.fresh("L"), cx.em.fresh("v")];
+  const inner = scope.child().bind("local", n.iterations[0]!.name, v);
+  const loop = itemLoop(raw, list, v, r, emitExpr(n.satisfies, inner, cx), judged, cx);
+  return `const ${list} = rt.iter(${source}); ${loop}`;
 }
 
 /**

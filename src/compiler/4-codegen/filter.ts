@@ -4,6 +4,7 @@
 import type { Expr } from "../../ir/feel-ast.js";
 import { emitExpr, mayHoldContexts, readPartial, type ExprContext } from "./expr.js";
 import { itemTypeOf } from "./field-slot.js";
+import { itemLoop, rawFilter } from "./raw-items.js";
 import type { Scope } from "./scope.js";
 
 type Filter = Extract<Expr, { kind: "filter" }>;
@@ -38,7 +39,9 @@ export function emitFilter(n: Filter, scope: Scope, cx: ExprContext, fold: Filte
   const source = scope.partial !== null && base === readPartial(scope.partial) ? scope.partial : base;
   const [base0, list, acc, first, v, r, p] = ["b", "l", "k", "f", "v", "r", "p"].map((x) => cx.em.fresh(x));
   const other = fold.whole(`rt.filterOther(${list}, ${first}, ${r})`);
-  const loop = `for (const ${v} of ${list}) { rt.tick(); const ${r} = ${p}(${v}); if (${r} === true) ${fold.keep(acc, v)} else if (${r} !== false && ${r} !== null) return ${other}; ${first} = false; }`;
+  const judged = `if (${r} === true) ${fold.keep(acc, v)} else if (${r} !== false && ${r} !== null) return ${other}; ${first} = false;`;
+  // an input's raw JSON items: a tester judges those it can, the condition the others' FEEL values
+  const loop = itemLoop(rawFilter(n, source, scope, inner, cx), list, v, r, `${p}(${v})`, judged, cx);
   // no item tried (an empty list, or null): filterNone tells an empty result from null
   const none = fold.whole(`rt.filterNone(${base0}, ${p})`);
   const body = `const ${list} = rt.filterItems(${base0}); let ${acc} = ${fold.init}; let ${first} = true; ${loop} return ${first} ? ${none} : ${fold.done(acc)};`;

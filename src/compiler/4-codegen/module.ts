@@ -13,6 +13,7 @@ import { rawGuard, type ColumnPlan } from "./fast-tests.js";
 import { Scope } from "./scope.js";
 import { directPath, type DirectDecision } from "./direct-path.js";
 import { emitTable } from "./table.js";
+import { rawInput } from "./raw-items.js";
 import { emitExplain } from "./explain.js";
 import type { IndexedLookup } from "./table-lookup.js";
 
@@ -54,13 +55,20 @@ export function emitModule(ir: ModelIR, options: EmitOptions = {}): ModuleSource
   );
   const runScope = root.child();
   for (const slot of slots.values()) runScope.bind("input", slot.input.name, slot.feel);
+  // lists of structs read from JSON: their filters and quantifiers may test the raw items
+  const raws = new Map(
+    [...slots.values()].flatMap((slot) => {
+      const raw = rawInput(slot.raw, slot.input.type);
+      return raw ? [[slot.feel, raw] as const] : [];
+    }),
+  );
 
   const decisions = options.decisions ?? ir.decisions;
   const decisionIds = new Map(decisions.map((d, i) => [d.name, `d${i}`]));
   const jsonIds = new Map<string, string>();
   const direct: DirectDecision[] = [];
   const decisionCode = decisions.map((d) => {
-    const { code, json, lookup } = emitDecision(d, decisionIds.get(d.name)!, runScope, cx(d.address), slots);
+    const { code, json, lookup } = emitDecision(d, decisionIds.get(d.name)!, runScope, { ...cx(d.address), raws }, slots);
     runScope.bind("decision", d.name, decisionIds.get(d.name)!);
     if (json) jsonIds.set(d.name, json);
     if (lookup) direct.push({ key: em.key(d.name), lookup });

@@ -72,6 +72,8 @@ const MEMBERS = new Set([
   "iter",
   "iterRange",
   "resultsSoFar",
+  "rawList",
+  "rawItem",
   "call",
   "callNamed",
   "positional",
@@ -135,7 +137,8 @@ const MEMBERS = new Set([
   "explainDecision",
 ]);
 
-const OPERATORS = new Set(["===", "!==", "<", "<=", ">", ">=", "&&", "||", "??", "!", "-", "*", "typeof", "=", "++"]);
+// `in`: whether a raw JSON item has an entry that would shadow a name (codegen/raw-items.ts)
+const OPERATORS = new Set(["===", "!==", "<", "<=", ">", ">=", "&&", "||", "??", "!", "-", "*", "typeof", "in", "=", "++"]);
 
 type Node = { type: string; [k: string]: unknown };
 

@@ -1,0 +1,198 @@
+// Filters, count(l[c]) and some/every over an input declared as a list of structs test their
+// conditions on the raw JSON items (codegen/raw-items.ts), as doubles where that is exact. Random
+// conditions on random lists — numbers at the edges of doubles (-0, the smallest and largest, long
+// fractions, integers past 2^53), fields missing, null or of another kind, NaN and infinities, items
+// that are null, arrays, objects without a prototype or of a class, entries named `not`, `item` or
+// `__proto__` — must give what the unoptimised module (-O0, which has no raw path) gives: the same
+// values, the same problems, and the same steps charged against a budget.
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { compileUncached } from "../../../src/compiler/index.js";
+import { BudgetExceeded, withBudget } from "../../../src/runtime/budget.js";
+import { collectProblems } from "../../../src/runtime/problems.js";
+import { formatValue } from "../../support/reference/show.js";
+import { fromEngine } from "../../differential/from-engine.js";
+
+const inputs = {
+  rows: { type: [{ a: "number", b: "boolean", c: "number", length: "number", ["__proto__"]: "number" }], desc: "rows" },
+  n: { type: "number", desc: "n" },
+};
+
+/** Number literals: shortest forms of doubles (compared as doubles), and others (left to decimals). */
+const literal = fc.constantFrom(
+  "0",
+  "-0",
+  "1",
+  "-2",
+  "0.1",
+  "0.3",
+  "1.5",
+  "18",
+  "0.0000001",
+  "1000000000000000000000",
+  "9007199254740992",
+  "0.30000000000000004",
+  // not the shortest form of a double: the decimal path judges them
+  "9007199254740993",
+  "0.1000000000000000055511151231257827",
+  "123456789.123456789",
+);
+const op = fc.constantFrom("<", "<=", ">", ">=", "=", "!=");
+
+/** A condition on the item's fields, each read as `field(name)` (`a`, `item.a` or `r.a`). */
+const condition = (field: (name: string) => string, filter: boolean): fc.Arbitrary<string> => {
+  const atom = fc.oneof(
+    fc.tuple(op, literal).map(([o, l]) => `${field("a")} ${o} ${l}`),
+    fc.tuple(op, literal).map(([o, l]) => `${l} ${o} ${field("c")}`),
+    op.map((o) => `${field("a")} ${o} ${field("c")}`),
+    fc.tuple(op, literal).map(([o, l]) => `${field("length")} ${o} ${l}`),
+    fc.constant(field("b")),
+    fc.constant(`not(${field("b")})`),
+    fc.constantFrom("=", "!=").map((o) => `${field("b")} ${o} true`),
+    fc.tuple(literal, literal).map(([lo, hi]) => `${field("a")} between ${lo} and ${hi}`),
+    // an input: not judged raw
+    op.map((o) => `${field("a")} ${o} n`),
+    fc.constantFrom("true", "false"),
+    ...(filter ? [fc.tuple(op, literal).map(([o, l]) => `item.c ${o} ${l}`)] : []),
+  );
+  const { c } = fc.letrec<{ c: string }>((tie) => ({
+    c: fc.oneof(
+      { depthSize: "small", withCrossShrink: true },
+      atom,
+      fc.tuple(tie("c"), fc.constantFrom("and", "or"), tie("c")).map(([x, o, y]) => `(${x}) ${o} (${y})`),
+      tie("c").map((x) => `not(${x})`),
+    ),
+  }));
+  return c;
+};
+
+const inFilter = condition((f) => f, true);
+const inQuantifier = condition((f) => `r.${f}`, false);
+const expression = fc.oneof(
+  inFilter.map((c) => `rows[${c}]`),
+  inFilter.map((c) => `count(rows[${c}])`),
+  inFilter.map((c) => `rows[${c}].a`),
+  inFilter.map((c) => `for r in rows[${c}] return r.c`),
+  inQuantifier.map((c) => `some r in rows satisfies ${c}`),
+  inQuantifier.map((c) => `every r in rows satisfies ${c}`),
+);
+
+/** Doubles at the edges, and values of other kinds (a state that skipped validation). */
+const number = fc.oneof(
+  { weight: 6, arbitrary: fc.constantFrom(0, -0, 1, -2, 0.1, 0.3, 0.1 + 0.2, 1.5, 18, 1e21, 1e-7, 5e-324, Number.MAX_VALUE) },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom(-Number.MAX_VALUE, 2 ** 53, 2 ** 53 + 2, 123456789.12345679, 0.1000000000000000055511151231257827),
+  },
+  { weight: 3, arbitrary: fc.double({ noNaN: true, noDefaultInfinity: true }) },
+  { weight: 2, arbitrary: fc.integer({ min: -3, max: 20 }) },
+  { weight: 1, arbitrary: fc.constantFrom(NaN, Infinity, -Infinity, "1", "0.1", "x", true, null, undefined, {}) },
+);
+const boolean = fc.oneof({ weight: 6, arbitrary: fc.boolean() }, { weight: 1, arbitrary: fc.constantFrom(null, undefined, 0, 1, "true") });
+/** Entries the conditions do not read but that may shadow what they name. */
+const extra = fc.constantFrom<[string, unknown][]>([], [], [], [["not", true]], [["item", 1]], [["d", 2]], [["not", null]]);
+
+const object = fc
+  .tuple(number, boolean, number, number, number, extra, fc.boolean(), fc.constantFrom("plain", "plain", "plain", "no prototype"))
+  .map(([a, b, c, length, proto, extras, withProto, kind]) => {
+    const all: [string, unknown][] = [
+      ["a", a],
+      ["b", b],
+      ["c", c],
+      ["length", length],
+      ...(withProto ? [["__proto__", proto] as [string, unknown]] : []),
+      ...extras,
+    ];
+    const entries = all.filter(([, v]) => v !== undefined);
+    // own entries, `__proto__` included, as JSON.parse makes them
+    const own = Object.fromEntries(entries);
+    return kind === "plain" ? own : Object.assign(Object.create(null) as object, own);
+  });
+
+class Member {
+  get a() {
+    return 1;
+  }
+}
+const item = fc.oneof({ weight: 10, arbitrary: object }, { weight: 1, arbitrary: fc.constantFrom(null, [1, 2], 3, "x", new Member()) });
+const rows = fc.oneof(
+  { weight: 8, arbitrary: fc.array(item, { maxLength: 6 }) },
+  { weight: 1, arbitrary: item },
+  { weight: 1, arbitrary: fc.constant(null) },
+);
+const state = fc.record({ rows, n: fc.oneof(number, fc.constant(1)) });
+
+const compile = (decisions: Record<string, string>, optimise: boolean) => {
+  const typed = Object.fromEntries(Object.entries(decisions).map(([name, expr]) => [name, { type: "any", expr }]));
+  const r = compileUncached({ content: { name: "raw items", inputs, decisions: typed } }, { optimise, strict: false });
+  if (!r.ok) throw new Error(JSON.stringify(r.check.stages.flatMap((s) => s.diagnostics).filter((d) => d.severity === "error")));
+  return r.model;
+};
+
+/** Each decision as text, or where the step limit stopped it; and the problems reported. */
+const run = (model: ReturnType<typeof compile>, s: object, steps: number) =>
+  collectProblems(() => {
+    try {
+      const out = withBudget({ steps }, () => model.evaluateToValues(s as Record<string, unknown>));
+      return Object.fromEntries(Object.entries(out).map(([k, v]) => [k, formatValue(fromEngine(v ?? null))]));
+    } catch (e) {
+      if (e instanceof BudgetExceeded) return `stopped: ${e.kind}`;
+      throw e;
+    }
+  });
+
+describe("conditions on raw JSON items", () => {
+  it("give what the unoptimised module gives: values, problems and steps", () => {
+    fc.assert(
+      fc.property(
+        fc.array(expression, { minLength: 1, maxLength: 4 }),
+        fc.array(fc.tuple(state, fc.integer({ min: 0, max: 40 })), { minLength: 1, maxLength: 6 }),
+        (texts, states) => {
+          const decisions = Object.fromEntries(texts.map((t, i) => [`r${i}`, t]));
+          const [fast, plain] = [compile(decisions, true), compile(decisions, false)];
+          expect(plain.source).not.toContain("rt.rawList(");
+          for (const [s, steps] of states) {
+            for (const limit of [steps, 1e6])
+              expect(run(fast, s, limit), `${texts.join(" | ")} on ${fc.stringify(s)}`).toEqual(run(plain, s, limit));
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it("tests raw items where it can, and leaves conditions it cannot judge exactly to the decimals", () => {
+    const source = (expr: string) => compile({ out: expr }, true).source.split("function explain(")[0]!;
+    for (const judged of [
+      "count(rows[a >= 18 and not(b)])",
+      "rows[item.a < 0.1]",
+      "some r in rows satisfies r.a > r.c",
+      "every r in rows satisfies r.b",
+    ])
+      expect(source(judged), judged).toContain("rt.rawList(");
+    // an input, a literal no double is the shortest form of, a field Object.prototype has a member named like
+    for (const left of ["rows[a > n]", "rows[a > 0.1000000000000000055511151231257827]", "count(rows[__proto__ > 1])"])
+      expect(source(left), left).not.toContain("rt.rawList(");
+  });
+
+  it("counts, filters and quantifies the raw items of a valid state", () => {
+    const model = compile(
+      {
+        adults: "count(rows[a >= 18 and not(b)])",
+        young: "rows[a < 0.3].c",
+        any: "some r in rows satisfies r.a = 0.3",
+        all: "every r in rows satisfies r.c >= 0",
+      },
+      true,
+    );
+    const rows = [
+      { a: 18, b: false, c: 1, length: 0 },
+      { a: 0.1 + 0.2, b: true, c: 2, length: 0 },
+      { a: 0.1, b: false, c: -0, length: 0 },
+      { a: 40, b: true, c: 5e-324, length: 0 },
+    ];
+    const out = model.evaluate({ rows, n: 0 });
+    // 0.1 + 0.2 is the double 0.30000000000000004, which reads as that decimal: not below 0.3
+    expect(out).toEqual({ adults: 1, young: [0], any: false, all: true });
+  });
+});
