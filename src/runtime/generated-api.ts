@@ -22,7 +22,7 @@ export {
 export { answersFor } from "./answers.js";
 export { epochDay } from "./temporal/epoch-day.js";
 export { certifiedPlaces } from "./certified.js";
-export { sumOfPrefix } from "./prefix-sums.js";
+export { runningTotals, sumOfPrefix } from "./prefix-sums.js";
 export { roundPlaces, roundQuotient } from "./builtins/number.js";
 export { countOf } from "./builtins/direct.js";
 export {

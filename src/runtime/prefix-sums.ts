@@ -4,7 +4,8 @@
 // plus the nth item, the same rounded steps: the sums of the prefixes of the list last asked for
 // are kept and extended, and each call costs one addition. Anything unusual (not a list, a
 // position or length out of range, an item that is not a number) is left to the two built-ins,
-// which say what is wrong; the budget is charged what they would charge.
+// which say what is wrong; the budget is charged what they would charge. The whole `for` of running
+// totals is one pass over the list (`runningTotals`), its list built from the same kept sums.
 import { finite } from "./arithmetic.js";
 import { charge, tick } from "./budget.js";
 import { Decimal, isDecimal } from "./decimal.js";
@@ -46,4 +47,31 @@ export function sumOfPrefix(l: FeelValue, start: FeelValue, length: FeelValue, s
   charge(n);
   tick(1 + n);
   return finite(total, "sum()");
+}
+
+/**
+ * `for i in 1..count(l) return sum(sublist(l, 1, i))` for a non-empty list of numbers: the kept
+ * prefix sums, one addition an item, each as `sum` returns it. Undefined for anything else (not a
+ * list, an empty list, whose range 1..0 runs downwards, an item that is not a number, a sum that is
+ * not finite), which generated code leaves to the loop as written, so the nulls and problems are
+ * the built-ins' own. Charged, in the same order, what that loop charges: `count` a step and the
+ * list's items, then for each i the loop's step, `sublist`'s step and items and the i items it
+ * builds, and `sum`'s step and i items.
+ */
+export function runningTotals(l: FeelValue): FeelValue[] | undefined {
+  if (!Array.isArray(l) || l.length === 0) return undefined;
+  const n = l.length;
+  if (prefixSum(l, n) === null) return undefined;
+  const totals: FeelValue[] = [];
+  for (let i = 1; i <= n; i++) {
+    if (!sums[i]!.isFinite()) return undefined;
+    totals.push(finite(sums[i]!, "sum()"));
+  }
+  tick(1 + n);
+  for (let i = 1; i <= n; i++) {
+    tick(2 + n);
+    charge(i);
+    tick(1 + i);
+  }
+  return totals;
 }

@@ -1,8 +1,9 @@
 // The optimiser: constant folding, dead-decision elimination for the requested outputs, table
-// specialisation and certified doubles. Decisions are already in dependency order from the analyser.
+// specialisation, certified doubles and running totals. Decisions are already in dependency order from the analyser.
 import type { DecisionIR, ModelIR } from "../../ir/ir.js";
 import { certifyRoundings } from "./certify.js";
 import { foldConstants } from "./fold.js";
+import { markRunningTotals } from "./running-totals.js";
 import { specialiseTables } from "./specialise.js";
 
 /** The decisions needed for `outputs` (all when absent), kept in dependency order. */
@@ -24,5 +25,6 @@ export function optimise(ir: ModelIR, outputs?: string[]): DecisionIR[] {
   foldConstants(ir);
   specialiseTables(ir);
   certifyRoundings(ir);
+  markRunningTotals(ir);
   return neededDecisions(ir, outputs);
 }

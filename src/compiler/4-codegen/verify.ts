@@ -79,6 +79,7 @@ const MEMBERS = new Set([
   "roundQuotient",
   "certifiedPlaces",
   "sumOfPrefix",
+  "runningTotals",
   "builtin",
   "externalFunction",
   "conforms",
