@@ -8,7 +8,7 @@ import { refKey, type Scope } from "./scope.js";
 import { builtinDef } from "../../runtime/builtins/index.js";
 import { SCALAR_KINDS } from "../../runtime/kinds.js";
 import { ROUNDING_MODES } from "../../runtime/builtins/number.js";
-import { certifiedProgram } from "./certified-program.js";
+import { certifiedCode } from "./certified-code.js";
 import { runningTotalsList } from "../3-optimise/running-totals.js";
 import { emitUnaryTestsTri, levelsOf, ORDERING } from "./unary-tests.js";
 import { emitMember } from "./field-slot.js";
@@ -67,8 +67,7 @@ const emitters: { [K in Expr["kind"]]: Emit<K> } = {
             : `rt.roundPlaces(${emitExpr(x, scope, cx)}, ${places}, ${mode}, ${direct})`;
         if (!n.certified) return exact;
         // doubles with an error bound first (runtime/certified.ts), the exact path when they cannot decide
-        const { program, operands } = certifiedProgram(x, (e) => emitExpr(e, scope, cx));
-        return `(rt.certifiedPlaces(${cx.em.data("CP", program)}, [${operands.join(", ")}], ${places}, ${mode}) ?? ${exact})`;
+        return `(${certifiedCode(x, places, mode, (e) => emitExpr(e, scope, cx), cx.em)} ?? ${exact})`;
       }
       // count(l[c]): the kept items counted, not gathered into a list
       if (ref.name === "count" && n.args.length === 1 && n.args[0]!.kind === "filter")
