@@ -31,7 +31,7 @@ export function aggregateOf(e: Call): "sum" | "count" | undefined {
   return ref.name === "sum" || ref.name === "count" ? ref.name : undefined;
 }
 
-/** What the certified program can hold (codegen/certified-program.ts); `loops` are the variables of its own loops. */
+/** What the certified code can hold (codegen/certified-code.ts); `loops` are the variables of its own loops. */
 function certifiable(e: Expr, loops: readonly string[]): boolean {
   switch (e.kind) {
     case "number":
