@@ -10,10 +10,14 @@ import type { Emitter } from "./emitter.js";
 
 const STEPS = { "+": "certAdd", "-": "certSub", "*": "certMul", "/": "certDiv", "**": "certPow" } as const;
 
-/** A literal a double holds as it is written, or one whose error a double's half ulp bounds (not an integer's text that rounds to another integer). */
+/**
+ * A literal a double holds as it is written, or one whose error a double's half ulp bounds (not an
+ * integer's text that rounds to another integer, nor one beyond the doubles' range: those are read
+ * as arguments, and decline there).
+ */
 const asDouble = (text: string): number | undefined => {
   const x = Number(text);
-  return !Number.isInteger(x) || /^\d+$/.test(text) ? x : undefined;
+  return Number.isFinite(x) && (!Number.isInteger(x) || /^\d+$/.test(text)) ? x : undefined;
 };
 
 /** Whether e reads the loop variable `name` (or holds a loop of its own, left where it is). */

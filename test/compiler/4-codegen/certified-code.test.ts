@@ -141,6 +141,12 @@ describe("certified code: arithmetic", () => {
       expect(power.check({ a: num(a), b: num(b) })).toBe(0);
     expect(power.check({ a: null, b: num("2") })).toBe(0);
     expect(power.check({ a: num("1.5"), b: num("4") })).toBe(1);
+    // literals beyond the doubles' range, or integers a double does not hold: read as arguments
+    const literals = compiled(
+      { huge: `decimal(a * 1${"0".repeat(400)} / 3 * 1, 2)`, big: "decimal(9007199254740993 / a / 7, 0)" },
+      { a: "number" },
+    );
+    expect(literals.check({ a: num("1500") })).toBe(1);
     // a divisor whose interval holds zero
     expect(quotient.check({ a: num("3"), b: num("0") })).toBe(0);
     expect(quotient.check({ a: num("3"), b: num("7") })).toBe(1);
