@@ -137,7 +137,10 @@ export function certPow(last: Float64Array, base: number, eBase: number, n: numb
   last[3] = power;
   last[4] = error;
   // the power's own checks come after; a reciprocal must not hide a subnormal power
-  if (n >= 0) return ((E[0] = usable(power, error)), power);
+  if (n >= 0) {
+    E[0] = usable(power, error);
+    return power;
+  }
   if (!(Math.abs(power) >= MIN_NORMAL)) return (E[0] = NaN);
   return certDiv(1, 0, power, error);
 }
