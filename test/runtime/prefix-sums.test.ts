@@ -134,4 +134,26 @@ describe("running totals in one pass", () => {
       { numRuns: 200 },
     );
   });
+
+  it("stop at the limit the loop stops at, under limits of both steps and size", () => {
+    const outcome = (f: () => unknown, steps: number, size: number) => {
+      try {
+        withBudget({ steps, size }, f);
+        return "done";
+      } catch (e) {
+        if (!(e instanceof BudgetExceeded)) throw e;
+        return e.kind;
+      }
+    };
+    const numbers = fc.array(
+      item.filter((x) => x !== null && typeof x !== "string"),
+      { minLength: 1, maxLength: 30 },
+    );
+    fc.assert(
+      fc.property(numbers, fc.nat({ max: 2000 }), fc.nat({ max: 500 }), (l, steps, size) => {
+        expect(outcome(() => runningTotals(l), steps, size)).toBe(outcome(() => loopOfTotals(l), steps, size));
+      }),
+      { numRuns: 500 },
+    );
+  });
 });
