@@ -55,9 +55,10 @@ export function sumOfPrefix(l: FeelValue, start: FeelValue, length: FeelValue, s
  * the one before plus the next item, the step `sum` rounds, as `sum` returns it (a negative zero
  * as zero). Undefined for anything else (not a list, an empty list, whose range 1..0 runs
  * downwards, an item that is not a number, a sum that is not finite), which generated code leaves
- * to the loop as written, so the nulls and problems are the built-ins' own. Charged, in the same
- * order, what that loop charges: `count` a step and the list's items, then for each i the loop's
- * step, `sublist`'s step and items and the i items it builds, and `sum`'s step and i items.
+ * to the loop as written, so the nulls and problems are the built-ins' own. Charged what that loop
+ * charges: `count` a step and the list's items, then for each i the loop's step, `sublist`'s step
+ * and items and the i items it builds, and `sum`'s step and i items; at once when it all fits,
+ * otherwise in the loop's order, to stop at the limit the loop stops at.
  */
 export function runningTotals(l: FeelValue): FeelValue[] | undefined {
   if (!Array.isArray(l) || l.length === 0) return undefined;
