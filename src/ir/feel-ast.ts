@@ -165,6 +165,11 @@ export interface For extends Base {
   kind: "for";
   iterations: Iteration[];
   body: Expr;
+  /**
+   * Set by the optimiser on `for i in 1..count(l) return sum(sublist(l, 1, i))`, the running totals
+   * of l, built in one pass (optimise/running-totals.ts, runtime/prefix-sums.ts).
+   */
+  runningTotals?: boolean;
 }
 export interface Quantified extends Base {
   kind: "quantified";

@@ -50,6 +50,13 @@ export function tick(n = 1): void {
   if (left.steps < 0) throw new BudgetExceeded("steps", limits.steps);
 }
 
+/**
+ * Whether `steps` steps and `size` items fit in what is left: a fast path may then charge them at
+ * once where the work it stands for charges them bit by bit (and, when they do not fit, stops at the
+ * limit that work would stop at).
+ */
+export const fits = (steps: number, size: number): boolean => left.steps >= steps && left.size >= size;
+
 /** Steps given back by a fast path that declined: the exact path it leaves the work to counts them again. */
 export function refund(n: number): void {
   left.steps += n;

@@ -21,8 +21,25 @@ export {
 } from "./table-index.js";
 export { answersFor } from "./answers.js";
 export { epochDay } from "./temporal/epoch-day.js";
-export { certifiedPlaces } from "./certified.js";
-export { sumOfPrefix } from "./prefix-sums.js";
+export {
+  certAdd,
+  certCount,
+  certDiv,
+  certifiedError,
+  certItem,
+  certLength,
+  certMul,
+  certNone,
+  certNth,
+  certPasses,
+  certPow,
+  certPowerMemo,
+  certRead,
+  certRound,
+  certSub,
+  certSum,
+} from "./certified.js";
+export { runningTotals, sumOfPrefix } from "./prefix-sums.js";
 export { roundPlaces, roundQuotient } from "./builtins/number.js";
 export { countOf } from "./builtins/direct.js";
 export {

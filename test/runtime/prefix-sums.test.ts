@@ -2,11 +2,23 @@
 // answer, with the same problems and the same budget, whatever the order of the calls.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { sumOfPrefix } from "../../src/runtime/prefix-sums.js";
-import { BudgetExceeded, builtin, collectProblems, num, positional, toJson, withBudget, type FeelValue } from "../../src/runtime/index.js";
+import { runningTotals, sumOfPrefix } from "../../src/runtime/prefix-sums.js";
+import {
+  BudgetExceeded,
+  builtin,
+  collectProblems,
+  iterRange,
+  num,
+  positional,
+  tick,
+  toJson,
+  withBudget,
+  type FeelValue,
+} from "../../src/runtime/index.js";
 
 const sublist = positional(builtin("sublist"), 3);
 const sum = positional(builtin("sum"), 1);
+const count = positional(builtin("count"), 1);
 const ONE = num("1");
 
 const reference = (l: FeelValue, n: FeelValue) => sum(sublist(l, ONE, n));
@@ -62,6 +74,86 @@ describe("sums of prefixes", () => {
           expect(leastLimit(kind, () => kept(l, n))).toBe(leastLimit(kind, () => reference(l, n)));
       }),
       { numRuns: 200 },
+    );
+  });
+});
+
+/** `for i in 1..count(l) return sum(sublist(l, 1, i))` as the unoptimised code runs it. */
+function loopOfTotals(l: FeelValue): FeelValue {
+  const range = iterRange(ONE, count(l));
+  if (range === null) return null;
+  const totals: FeelValue[] = [];
+  for (const i of range) {
+    tick();
+    totals.push(reference(l, i));
+  }
+  return totals;
+}
+
+describe("running totals in one pass", () => {
+  const lists = fc.oneof(
+    { weight: 6, arbitrary: fc.array(item, { maxLength: 30 }) },
+    {
+      weight: 3,
+      arbitrary: fc.array(
+        item.filter((x) => x !== null && typeof x !== "string"),
+        { minLength: 1, maxLength: 30 },
+      ),
+    },
+    { weight: 1, arbitrary: fc.constantFrom<FeelValue>([], null, num("5"), "x", [null], [num("1"), "x"]) },
+  );
+
+  it("are the loop's totals, or left to the loop: never for a non-empty list of numbers", () => {
+    fc.assert(
+      fc.property(lists, (l) => {
+        const got = collectProblems(() => runningTotals(l));
+        const want = collectProblems(() => loopOfTotals(l));
+        const numbers = Array.isArray(l) && l.length > 0 && l.every((x) => x !== null && typeof x !== "string");
+        expect(got.result === undefined).toBe(!numbers);
+        if (got.result === undefined) return;
+        expect(toJson(got.result)).toEqual(toJson(want.result));
+        expect(got.problems).toEqual([]);
+        expect(want.problems).toEqual([]);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it("charge the budget what the loop charges", () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          item.filter((x) => x !== null && typeof x !== "string"),
+          { minLength: 1, maxLength: 30 },
+        ),
+        (l) => {
+          for (const kind of ["steps", "size"] as const)
+            expect(leastLimit(kind, () => runningTotals(l))).toBe(leastLimit(kind, () => loopOfTotals(l)));
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it("stop at the limit the loop stops at, under limits of both steps and size", () => {
+    const outcome = (f: () => unknown, steps: number, size: number) => {
+      try {
+        withBudget({ steps, size }, f);
+        return "done";
+      } catch (e) {
+        if (!(e instanceof BudgetExceeded)) throw e;
+        return e.kind;
+      }
+    };
+    const numbers = fc.array(
+      item.filter((x) => x !== null && typeof x !== "string"),
+      { minLength: 1, maxLength: 30 },
+    );
+    fc.assert(
+      fc.property(numbers, fc.nat({ max: 2000 }), fc.nat({ max: 500 }), (l, steps, size) => {
+        expect(outcome(() => runningTotals(l), steps, size)).toBe(outcome(() => loopOfTotals(l), steps, size));
+      }),
+      { numRuns: 500 },
     );
   });
 });

@@ -6,15 +6,16 @@
 // 34-digit result, a list of 34-digit terms added one by one). Codegen keeps the exact path for
 // values the doubles cannot certify.
 import type { Call, Expr } from "../../ir/feel-ast.js";
-import type { BodyIR, ModelIR } from "../../ir/ir.js";
+import type { ModelIR } from "../../ir/ir.js";
 import { ROUNDING_MODES } from "../../runtime/builtins/number.js";
+import { forEachExpr } from "./walk.js";
 
 const LEAVES = new Set(["input", "decision", "let", "param", "local"]);
 /** Local names that mean something else inside a loop or a filter: read from outside they would be wrong. */
 const BOUND_INSIDE = new Set(["item", "partial"]);
 
 /** A name whose value the program reads as an operand: anything in scope but its own loop variables. */
-function isOperandName(e: Expr, loops: readonly string[]): boolean {
+export function isOperandName(e: Expr, loops: readonly string[]): boolean {
   if (e.kind !== "name" || e.ref === undefined || !LEAVES.has(e.ref.kind)) return false;
   return e.ref.kind !== "local" || !(loops.includes(e.name) || BOUND_INSIDE.has(e.name));
 }
@@ -30,7 +31,7 @@ export function aggregateOf(e: Call): "sum" | "count" | undefined {
   return ref.name === "sum" || ref.name === "count" ? ref.name : undefined;
 }
 
-/** What the certified program can hold (codegen/certified-program.ts); `loops` are the variables of its own loops. */
+/** What the certified code can hold (codegen/certified-code.ts); `loops` are the variables of its own loops. */
 function certifiable(e: Expr, loops: readonly string[]): boolean {
   switch (e.kind) {
     case "number":
@@ -82,24 +83,6 @@ function mark(e: Expr): void {
     const rounding = ROUNDING_MODES[e.callee.ref.name] !== undefined && e.args.length === 2;
     if (rounding && places?.kind === "number" && x && certifiable(x, []) && pays(x, true)) e.certified = true;
   }
-  for (const [key, child] of Object.entries(e)) {
-    // unary tests and type expressions share node kinds with expressions but not their shapes
-    if (key === "type" || key === "span" || key === "ref" || key === "tests" || key === "of") continue;
-    for (const c of Array.isArray(child) ? child : [child]) {
-      if (isExpr(c)) mark(c);
-      else if (c && typeof c === "object" && isExpr((c as { value?: unknown }).value)) mark((c as { value: Expr }).value); // named arguments, entries
-    }
-  }
 }
 
-const isExpr = (x: unknown): x is Expr => !!x && typeof x === "object" && typeof (x as Expr).kind === "string" && "span" in x;
-
-function markBody(b: BodyIR): void {
-  if (b.kind === "expr") return mark(b.expr);
-  for (const rule of b.table.rules) rule.outputs.forEach(mark);
-}
-
-export function certifyRoundings(ir: ModelIR): void {
-  for (const f of ir.functions) markBody(f.body);
-  for (const d of ir.decisions) [...d.lets.map((l) => l.body), d.body].forEach(markBody);
-}
+export const certifyRoundings = (ir: ModelIR): void => forEachExpr(ir, mark);

@@ -1,10 +1,11 @@
 // The optimiser: constant folding, dead-decision elimination for the requested outputs, table
-// specialisation, certified doubles and conditions tested on raw JSON list items. Decisions are
+// specialisation, certified doubles, running totals and conditions tested on raw JSON list items. Decisions are
 // already in dependency order from the analyser.
 import type { DecisionIR, ModelIR } from "../../ir/ir.js";
 import { certifyRoundings } from "./certify.js";
 import { foldConstants } from "./fold.js";
 import { markRawItems } from "./raw-items.js";
+import { markRunningTotals } from "./running-totals.js";
 import { specialiseTables } from "./specialise.js";
 
 /** The decisions needed for `outputs` (all when absent), kept in dependency order. */
@@ -26,6 +27,7 @@ export function optimise(ir: ModelIR, outputs?: string[]): DecisionIR[] {
   foldConstants(ir);
   specialiseTables(ir);
   certifyRoundings(ir);
+  markRunningTotals(ir);
   markRawItems(ir);
   return neededDecisions(ir, outputs);
 }

@@ -3,39 +3,19 @@
 // condition on the raw JSON item, as doubles, where that gives exactly the FEEL result, and falls
 // back to the FEEL values item by item otherwise. Left unmarked at -O0, which keeps the FEEL path.
 import type { Expr } from "../../ir/feel-ast.js";
-import type { BodyIR, ModelIR } from "../../ir/ir.js";
+import type { ModelIR } from "../../ir/ir.js";
 import type { Type } from "../../ir/types.js";
+import { forEachExpr } from "./walk.js";
 
 const isStructList = (t: Type | undefined): boolean => t?.kind === "list" && t.element.kind === "struct";
 
-const isExpr = (x: unknown): x is Expr => !!x && typeof x === "object" && typeof (x as Expr).kind === "string" && "span" in x;
-
-function mark(e: Expr, structLists: ReadonlySet<string>): void {
-  const isListInput = (x: Expr) => x.kind === "name" && x.ref?.kind === "input" && structLists.has(x.ref.name);
-  if (e.kind === "filter" && isListInput(e.base)) e.rawItems = true;
-  if (e.kind === "quantified" && e.iterations.length === 1 && !e.iterations[0]!.to && isListInput(e.iterations[0]!.source))
-    e.rawItems = true;
-  for (const [key, child] of Object.entries(e)) {
-    // unary tests and type expressions share node kinds with expressions but not their shapes
-    if (key === "type" || key === "span" || key === "ref" || key === "tests" || key === "of") continue;
-    for (const c of Array.isArray(child) ? child : [child]) {
-      if (isExpr(c)) mark(c, structLists);
-      else if (c && typeof c === "object") {
-        // iterations, named arguments and context entries hold their expressions one level down
-        for (const v of Object.values(c as object)) if (isExpr(v)) mark(v, structLists);
-      }
-    }
-  }
-}
-
-function markBody(b: BodyIR, structLists: ReadonlySet<string>): void {
-  if (b.kind === "expr") return mark(b.expr, structLists);
-  for (const rule of b.table.rules) rule.outputs.forEach((o) => mark(o, structLists));
-}
-
-/** Decisions only: functions never read inputs. */
 export function markRawItems(ir: ModelIR): void {
   const structLists = new Set(ir.inputs.filter((i) => isStructList(i.type)).map((i) => i.name));
   if (structLists.size === 0) return;
-  for (const d of ir.decisions) [...d.lets.map((l) => l.body), d.body].forEach((b) => markBody(b, structLists));
+  const isListInput = (x: Expr) => x.kind === "name" && x.ref?.kind === "input" && structLists.has(x.ref.name);
+  forEachExpr(ir, (e) => {
+    if (e.kind === "filter" && isListInput(e.base)) e.rawItems = true;
+    if (e.kind === "quantified" && e.iterations.length === 1 && !e.iterations[0]!.to && isListInput(e.iterations[0]!.source))
+      e.rawItems = true;
+  });
 }

@@ -8,7 +8,8 @@ import { refKey, type Scope } from "./scope.js";
 import { builtinDef } from "../../runtime/builtins/index.js";
 import { SCALAR_KINDS } from "../../runtime/kinds.js";
 import { ROUNDING_MODES } from "../../runtime/builtins/number.js";
-import { certifiedProgram } from "./certified-program.js";
+import { certifiedCode } from "./certified-code.js";
+import { runningTotalsList } from "../3-optimise/running-totals.js";
 import { emitUnaryTestsTri, levelsOf, ORDERING } from "./unary-tests.js";
 import { emitMember } from "./field-slot.js";
 import { countFold, emitFilter, LIST_FOLD } from "./filter.js";
@@ -69,8 +70,7 @@ const emitters: { [K in Expr["kind"]]: Emit<K> } = {
             : `rt.roundPlaces(${emitExpr(x, scope, cx)}, ${places}, ${mode}, ${direct})`;
         if (!n.certified) return exact;
         // doubles with an error bound first (runtime/certified.ts), the exact path when they cannot decide
-        const { program, operands } = certifiedProgram(x, (e) => emitExpr(e, scope, cx));
-        return `(rt.certifiedPlaces(${cx.em.data("CP", program)}, [${operands.join(", ")}], ${places}, ${mode}) ?? ${exact})`;
+        return `(${certifiedCode(x, places, mode, (e) => emitExpr(e, scope, cx), cx.em)} ?? ${exact})`;
       }
       // count(l[c]): the kept items counted, not gathered into a list
       if (ref.name === "count" && n.args.length === 1 && n.args[0]!.kind === "filter")
@@ -116,11 +116,10 @@ const emitters: { [K in Expr["kind"]]: Emit<K> } = {
     return `((${k}) => ${k} === 1 ? ${then} : ${k} === 0 ? ${otherwise} : null)(rt.branch(${cond}))`;
   },
   for: (n, scope, cx) => {
-    const acc = cx.em.fresh("acc");
-    // `partial` reads a copy: the list of the results so far is a value, not the growing accumulator
-    const outer = scope.child({ partial: acc }).bind("local", "partial", readPartial(acc));
-    const loops = nestLoops(n.iterations, outer, cx, (inner) => `{ rt.tick(); ${acc}.push(${emitExpr(n.body, inner, cx)}); }`);
-    return `((${acc}) => { ${loops} return ${acc}; })([])`;
+    const totals = n.runningTotals && !shadowsBuiltins(scope) ? runningTotalsList(n) : undefined;
+    // running totals in one pass; the loop as written for what that pass leaves (not a list of numbers)
+    if (totals) return `(rt.runningTotals(${emitExpr(totals, scope, cx)}) ?? ${emitLoop(n, scope, cx)})`;
+    return emitLoop(n, scope, cx);
   },
   quantified: (n, scope, cx) => {
     const r = cx.em.fresh("q");
@@ -197,6 +196,20 @@ export const mayHoldContexts = (base: Expr): boolean =>
     (base.kind === "list" && isLiteralTree(base) && base.items.every((i) => i.kind !== "context")) ||
     (base.type?.kind === "list" && PLAIN_ITEMS.has(base.type.element.kind))
   );
+
+/** Whether the built-ins' names may mean something else here: an item's entry inside a filter, or a binding of the scope. */
+const shadowsBuiltins = (scope: Scope): boolean =>
+  scope.shadowingItems.length > 0 ||
+  ["count", "sum", "sublist"].some((name) => scope.lookup(refKey({ kind: "builtin", name })) !== undefined);
+
+/** A `for` as a loop pushing each result onto the list it returns. */
+function emitLoop(n: Extract<Expr, { kind: "for" }>, scope: Scope, cx: ExprContext): string {
+  const acc = cx.em.fresh("acc");
+  // `partial` reads a copy: the list of the results so far is a value, not the growing accumulator
+  const outer = scope.child({ partial: acc }).bind("local", "partial", readPartial(acc));
+  const loops = nestLoops(n.iterations, outer, cx, (inner) => `{ rt.tick(); ${acc}.push(${emitExpr(n.body, inner, cx)}); }`);
+  return `((${acc}) => { ${loops} return ${acc}; })([])`;
+}
 
 /** `partial` as a value: a copy of the results so far, which keep growing after it is read. */
 export const readPartial = (acc: string): string => `rt.resultsSoFar(${acc})`;

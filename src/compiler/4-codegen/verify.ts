@@ -20,6 +20,7 @@ const NODE_KINDS = new Set([
   "LabeledStatement",
   "BreakStatement",
   "ForOfStatement",
+  "ForStatement",
   "CallExpression",
   "MemberExpression",
   "ArrayExpression",
@@ -79,8 +80,24 @@ const MEMBERS = new Set([
   "positional",
   "roundPlaces",
   "roundQuotient",
-  "certifiedPlaces",
+  "certifiedError",
+  "certRead",
+  "certAdd",
+  "certSub",
+  "certMul",
+  "certDiv",
+  "certPow",
+  "certPowerMemo",
+  "certCount",
+  "certSum",
+  "certItem",
+  "certLength",
+  "certPasses",
+  "certNth",
+  "certNone",
+  "certRound",
   "sumOfPrefix",
+  "runningTotals",
   "builtin",
   "externalFunction",
   "conforms",
@@ -142,6 +159,20 @@ const OPERATORS = new Set(["===", "!==", "<", "<=", ">", ">=", "&&", "||", "??",
 
 type Node = { type: string; [k: string]: unknown };
 
+/**
+ * A `for` statement as certified code writes it (codegen/certified-code.ts): a test and an update,
+ * and a body whose first statement is `rt.tick()`, so that every pass is a budget step.
+ */
+function isTickingFor(node: Node): boolean {
+  const body = node.body as Node;
+  const first = body.type === "BlockStatement" ? ((body.body as Node[])[0] as Node | undefined) : undefined;
+  const call = first?.type === "ExpressionStatement" ? (first.expression as Node) : undefined;
+  const callee = call?.type === "CallExpression" ? (call.callee as Node) : undefined;
+  const [object, property] = [callee?.object as Node | undefined, callee?.property as Node | undefined];
+  const ticks = callee?.type === "MemberExpression" && object?.name === "rt" && property?.name === "tick";
+  return node.test !== null && node.update !== null && ticks;
+}
+
 export function verifyGenerated(source: string): Diagnostic[] {
   const problems: Diagnostic[] = [];
   const at = (node: Node): Place => ({ span: { start: node.start as number, end: node.end as number } });
@@ -172,6 +203,8 @@ export function verifyGenerated(source: string): Diagnostic[] {
       if (node.computed && property.type !== "Literal" && property.type !== "Identifier")
         problems.push(diagnostic("codegen.disallowed", { variant: "computed-member" }, at(node)));
     }
+    if (kind === "ForStatement" && !isTickingFor(node))
+      problems.push(diagnostic("codegen.disallowed", { variant: "node", kind }, at(node)));
     if (kind === "Literal" && "regex" in node) problems.push(diagnostic("codegen.disallowed", { variant: "regex" }, at(node)));
     if (kind === "Property" && (node.kind !== "init" || node.method))
       problems.push(diagnostic("codegen.disallowed", { variant: "property" }, at(node)));

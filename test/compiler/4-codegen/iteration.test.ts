@@ -2,7 +2,8 @@
 // 10.3.2.14), several iteration contexts, and iteration ranges over integers and dates.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { compileModel, type ModelInput } from "../../../src/compiler/index.js";
+import { compileModel, compileUncached, type ModelInput } from "../../../src/compiler/index.js";
+import { BudgetExceeded, collectProblems, toJson, withBudget } from "../../../src/runtime/index.js";
 import { content, only, strict } from "../2-analyse/helpers.js";
 
 const input = (type: unknown) => ({ type, desc: "an input" });
@@ -102,5 +103,68 @@ describe("iteration ranges", () => {
     );
     const out = evaluate({ out: "for x in a..b return x" }, { a: "10:00:00", b: "11:00:00" }, { a: input("time"), b: input("time") });
     expect(out.out).toBeNull();
+  });
+});
+
+describe("running totals", () => {
+  // the whole `for` is built in one pass when optimised; -O0 runs the loop, a prefix sum a pass
+  const model = {
+    name: "running totals",
+    inputs: { l: input("any"), m: input("any") },
+    decisions: {
+      totals: "for i in 1..count(l) return sum(sublist(l, 1, i))",
+      // in a context, a let-like entry and a function's parameter: the same pattern, other names
+      nested: "{ k: l, t: for j in 1..count(k) return sum(sublist(k, 1, j)) }.t",
+      lambda: "(function (x) for i in 1..count(x) return sum(sublist(x, 1, i)))(m)",
+      // not the pattern: another start, another list, another length
+      from2: "for i in 1..count(l) return sum(sublist(l, 2, i - 1))",
+      other: "for i in 1..count(l) return sum(sublist(m, 1, i))",
+      fixed: "for i in 1..count(l) return sum(sublist(l, 1, 1))",
+    },
+  } as unknown as ModelInput;
+  const fast = compileUncached(model, { optimise: true, strict: false });
+  const slow = compileUncached(model, { optimise: false, strict: false });
+  if (!fast.ok || !slow.ok) throw new Error("the model does not compile");
+
+  it("are built in one pass where the optimiser marked them only", () => {
+    const run = fast.model.source.split("function explain(")[0]!;
+    expect(run.match(/rt\.runningTotals\(/g)?.length).toBe(3);
+    expect(slow.model.source).not.toContain("runningTotals");
+  });
+
+  const item = fc.oneof(
+    { weight: 10, arbitrary: fc.integer({ min: -1_000_000, max: 1_000_000 }).map((c) => c / 100) },
+    { weight: 1, arbitrary: fc.constantFrom<unknown>(null, "x", 0.1, 1e-30, -0, true) },
+  );
+  const list = fc.oneof(
+    { weight: 6, arbitrary: fc.array(item, { maxLength: 20 }) },
+    {
+      weight: 4,
+      arbitrary: fc.array(
+        fc.integer({ min: -1_000_000, max: 1_000_000 }).map((c) => c / 100),
+        { minLength: 1, maxLength: 20 },
+      ),
+    },
+    { weight: 1, arbitrary: fc.constantFrom<unknown>([], null, 5, "x", [null], [1, "x"]) },
+  );
+  const run = (m: typeof fast.model, state: Record<string, unknown>, steps: number) =>
+    collectProblems(() => {
+      try {
+        const values = withBudget({ steps }, () => m.evaluateToValues(state));
+        return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, toJson(v)]));
+      } catch (e) {
+        if (e instanceof BudgetExceeded) return `stopped: ${e.kind}`;
+        throw e;
+      }
+    });
+
+  it("answer as the loop does, with the same problems and the same step limit, on lists of numbers and of anything", () => {
+    fc.assert(
+      fc.property(list, list, fc.oneof(fc.integer({ min: 0, max: 3000 }), fc.constant(Infinity)), (l, m, steps) => {
+        const state = { l, m };
+        expect(run(fast.model, state, steps)).toEqual(run(slow.model, state, steps));
+      }),
+      { numRuns: 400 },
+    );
   });
 });

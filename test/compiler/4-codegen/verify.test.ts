@@ -31,6 +31,23 @@ return { run, functions: { ["f"]: F0 } };`);
     rejected("let k1 = 0; k1--;", /operator -- is not allowed/);
   });
 
+  it("accepts certified code: a for statement that ticks every pass, and the certified helpers", () => {
+    ok(`const ce0 = rt.certifiedError;
+const cf9 = (() => { const pm1 = rt.certPowerMemo(); return (o2, o3) => { let tk4 = 0; const v5 = rt.certRead(o2), e6 = ce0[0];
+  const n7 = rt.certPasses(1, 0, v5, e6); let s8 = 0, t9 = rt.certNone();
+  for (let j10 = 0; j10 < n7; j10++) { rt.tick(); tk4++; const i11 = rt.certNth(1, v5, j10); const v12 = rt.certPow(pm1, v5, e6, i11, 0), e13 = ce0[0];
+    if (j10 === 0) { s8 = v12; t9 = e13; } else { s8 = rt.certAdd(s8, t9, v12, e13); t9 = ce0[0]; } }
+  return rt.certRound(s8, t9, 2, 6, tk4); }; })();
+return cf9;`);
+  });
+
+  it.each([
+    ["for (;;) { rt.tick(); }", "no test or update"],
+    ["for (let j1 = 0; j1 < 3; j1++) {}", "an empty body"],
+    ["for (let j1 = 0; j1 < 3; j1++) { j1++; rt.tick(); }", "a tick that is not first"],
+    ["for (let j1 = 0; j1 < 3; j1++) rt.tick();", "a body that is not a block"],
+  ])("rejects a for statement that does not tick every pass: %s (%s)", (src) => rejected(src, /node ForStatement is not allowed/));
+
   it("keeps model text inside string literals harmless", () => {
     ok(`const x1 = "\\"); process.exit(1); (\\""; return x1;`);
   });
