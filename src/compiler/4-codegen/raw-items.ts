@@ -242,7 +242,15 @@ export function rawProjection(n: Extract<Expr, { kind: "path" }>, base: string, 
  * read from the converted list). Every item ticks once, as in the FEEL path; `i` (JS id) counts
  * the items tried.
  */
-export function rawLoop(raw: RawPath, v: string, r: string, i: string, feel: string, body: (item: string) => string, cx: ExprContext): string {
+export function rawLoop(
+  raw: RawPath,
+  v: string,
+  r: string,
+  i: string,
+  feel: string,
+  body: (item: string) => string,
+  cx: ExprContext,
+): string {
   const { input, test } = raw;
   const j = cx.em.fresh("j");
   const item = `rt.rawItemValue(${input.array}, ${input.current}, ${i}, ${input.type})`;

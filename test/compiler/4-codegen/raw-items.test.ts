@@ -95,7 +95,10 @@ const number = fc.oneof(
   { weight: 2, arbitrary: fc.integer({ min: -3, max: 20 }) },
   { weight: 1, arbitrary: fc.constantFrom(NaN, Infinity, -Infinity, "1", "0.1", "x", "1e999", 1n, true, null, undefined, {}) },
 );
-const text = fc.oneof({ weight: 4, arbitrary: fc.string({ maxLength: 3 }) }, { weight: 1, arbitrary: fc.constantFrom(null, 1, true, NaN, 1n, {}) });
+const text = fc.oneof(
+  { weight: 4, arbitrary: fc.string({ maxLength: 3 }) },
+  { weight: 1, arbitrary: fc.constantFrom(null, 1, true, NaN, 1n, {}) },
+);
 const boolean = fc.oneof({ weight: 6, arbitrary: fc.boolean() }, { weight: 1, arbitrary: fc.constantFrom(null, undefined, 0, 1, "true") });
 /** Entries the conditions do not read but that may shadow what they name. */
 const extra = fc.constantFrom<[string, unknown][]>([], [], [], [["not", true]], [["item", 1]], [["d", 2]], [["not", null]]);
