@@ -2,14 +2,14 @@
 // (codegen/raw-items.ts): its length, one item converted alone, or one declared field of each item.
 // Each gives what the same step on the converted list gives: the list converter maps the array
 // item by item (runtime/json.ts), so item i of the list is the conversion of item i of the array.
-import type { Type } from "../ir/types.js";
 import { field, rawItem } from "./access.js";
 import { countOf } from "./builtins/direct.js";
 import type { Decimal } from "./decimal.js";
-import { itemConverter, numberFromJson } from "./json.js";
+import { numberFromJson } from "./json.js";
 import type { FeelValue } from "./values.js";
 
-type ListType = Extract<Type, { kind: "list" }>;
+/** The conversion of one item of the list (runtime/json.ts itemConverter, hoisted by generated code). */
+type ItemConverter = (json: unknown) => FeelValue;
 
 /**
  * The raw JSON array of an input when it has items, or null: not an array, no raw value (the input
@@ -25,8 +25,8 @@ export const rawCount = (raw: readonly unknown[]): Decimal => countOf(raw.length
  * Item i of the list converted from `raw`: the converted list's item when the list was converted
  * already (`feel`, undefined until then), else item i of the array converted alone.
  */
-export const rawItemValue = (raw: readonly unknown[], feel: FeelValue | undefined, i: number, list: ListType): FeelValue =>
-  feel !== undefined ? (feel as FeelValue[])[i]! : itemConverter(list)(raw[i]);
+export const rawItemValue = (raw: readonly unknown[], feel: FeelValue | undefined, i: number, item: ItemConverter): FeelValue =>
+  feel !== undefined ? (feel as FeelValue[])[i]! : item(raw[i]);
 
 /** The kinds of declared field a projection reads raw: a JSON value whose typeof names the kind is converted as the struct converter does. */
 export type ProjectedKind = "number" | "boolean" | "string";
@@ -34,14 +34,14 @@ export type ProjectedKind = "number" | "boolean" | "string";
 /**
  * `l.f` for the field `name` a struct declares at position `slot`, of kind `kind`, over the list
  * converted from `raw`: each item's field read from its JSON object when it holds a value of that
- * kind (a finite number), else from the item converted alone. `convert` gives the converted list,
+ * kind (a finite number), else from the item converted alone (by `item`). `convert` gives the converted list,
  * which is read instead when there is no raw array or the list was converted already (`feel`).
  */
 export function rawProject(
   raw: readonly unknown[] | null,
   feel: FeelValue | undefined,
   convert: () => FeelValue,
-  list: ListType,
+  item: ItemConverter,
   slot: number,
   name: string,
   kind: ProjectedKind,
@@ -52,7 +52,7 @@ export function rawProject(
     const o = rawItem(raw[i]);
     const x = o !== null && Object.hasOwn(o, name) ? o[name] : undefined;
     if (typeof x === kind && (typeof x !== "number" || x - x === 0)) out[i] = typeof x === "number" ? numberFromJson(x) : (x as FeelValue);
-    else out[i] = field(itemConverter(list)(raw[i]), slot, name);
+    else out[i] = field(item(raw[i]), slot, name);
   }
   return out;
 }

@@ -231,9 +231,20 @@ export function rawProjection(n: Extract<Expr, { kind: "path" }>, base: string, 
   const input = sourceOf(n.rawItems, base, scope, cx);
   const field = input?.projected.get(n.member);
   if (!input || !field) return null;
-  const args = [input.array, input.current, input.convert, input.type, String(field.slot), cx.em.lit(n.member), cx.em.lit(field.kind)];
+  const args = [
+    input.array,
+    input.current,
+    input.convert,
+    itemConverter(input, cx),
+    String(field.slot),
+    cx.em.lit(n.member),
+    cx.em.lit(field.kind),
+  ];
   return using(input, `rt.rawProject(${args.join(", ")})`);
 }
+
+/** JS id of the hoisted conversion of one item of the input's list (runtime/json.ts itemConverter). */
+const itemConverter = (input: RawInput, cx: ExprContext): string => cx.em.hoist("C", `rt.itemConverter(${input.type})`);
 
 /**
  * The loop over the raw array of `raw`'s input, binding each item's condition result to `r`, then
@@ -253,7 +264,7 @@ export function rawLoop(
 ): string {
   const { input, test } = raw;
   const j = cx.em.fresh("j");
-  const item = `rt.rawItemValue(${input.array}, ${input.current}, ${i}, ${input.type})`;
+  const item = `rt.rawItemValue(${input.array}, ${input.current}, ${i}, ${itemConverter(input, cx)})`;
   const kept = body(`(${v} !== undefined ? ${v} : ${item})`);
   return `let ${i} = 0; for (const ${j} of ${input.array}) { rt.tick(); let ${v}; let ${r} = ${test}(${j}); if (${r} === undefined) { ${v} = ${item}; ${r} = ${feel}; } ${kept} ${i}++; }`;
 }

@@ -74,6 +74,7 @@ const MEMBERS = new Set([
   "resultsSoFar",
   "rawItem",
   "rawArray",
+  "itemConverter",
   "rawCount",
   "rawItemValue",
   "rawProject",
