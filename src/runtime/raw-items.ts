@@ -12,11 +12,16 @@ import type { FeelValue } from "./values.js";
 type ItemConverter = (json: unknown) => FeelValue;
 
 /**
- * The raw JSON array of an input when it has items, or null: not an array, no raw value (the input
- * was given as FEEL values), or an empty array, which converts at no cost and lets the FEEL path
- * decide what a filter of no items gives.
+ * The raw JSON array of an input when it has items and every item is a plain object (rawItem), or
+ * null: not an array, no raw value (the input was given as FEEL values), an empty array (which
+ * converts at no cost and lets the FEEL path decide what a filter of no items gives), or an item
+ * of another kind. Testers then read fields from each item by name without checking it again.
  */
-export const rawArray = (raw: unknown): readonly unknown[] | null => (Array.isArray(raw) && raw.length > 0 ? raw : null);
+export function rawArray(raw: unknown): readonly Record<string, unknown>[] | null {
+  if (!Array.isArray(raw) || raw.length === 0) return null;
+  for (let i = 0; i < raw.length; i++) if (rawItem(raw[i]) === null) return null;
+  return raw as Record<string, unknown>[];
+}
 
 /** `count(l)` of the list converted from `raw`: as many items as the array, charged as `count` charges them. */
 export const rawCount = (raw: readonly unknown[]): Decimal => countOf(raw.length);
@@ -34,11 +39,11 @@ export type ProjectedKind = "number" | "boolean" | "string";
 /**
  * `l.f` for the field `name` a struct declares at position `slot`, of kind `kind`, over the list
  * converted from `raw`: each item's field read from its JSON object when it holds a value of that
- * kind (a finite number), else from the item converted alone (by `item`). `convert` gives the converted list,
+ * kind (a finite number; every item is a plain object, rawArray), else from the item converted alone (by `item`). `convert` gives the converted list,
  * which is read instead when there is no raw array or the list was converted already (`feel`).
  */
 export function rawProject(
-  raw: readonly unknown[] | null,
+  raw: readonly Record<string, unknown>[] | null,
   feel: FeelValue | undefined,
   convert: () => FeelValue,
   item: ItemConverter,
@@ -49,8 +54,8 @@ export function rawProject(
   if (raw === null || feel !== undefined) return field(convert(), slot, name);
   const out: FeelValue[] = new Array(raw.length);
   for (let i = 0; i < raw.length; i++) {
-    const o = rawItem(raw[i]);
-    const x = o !== null && Object.hasOwn(o, name) ? o[name] : undefined;
+    const o = raw[i]!;
+    const x = Object.hasOwn(o, name) ? o[name] : undefined;
     if (typeof x === kind && (typeof x !== "number" || x - x === 0)) out[i] = typeof x === "number" ? numberFromJson(x) : (x as FeelValue);
     else out[i] = field(item(raw[i]), slot, name);
   }

@@ -171,20 +171,15 @@ function tester(e: Expr, at: Binding, input: RawInput, scope: Scope, cx: ExprCon
   const reads = new Reads(cx);
   const test = operand(e, at, input, reads, scope);
   if (!test || test.kind !== "boolean") return null;
-  const [j, o] = [cx.em.fresh("j"), cx.em.fresh("o")];
+  // the item is a plain object (runtime rawArray takes no other)
+  const o = cx.em.fresh("o");
   const lines = [...reads.fields].map(([name, f]) => `const ${f.id} = ${o}[${JSON.stringify(name)}];`);
   const fit = [
     ...[...reads.fields.values()].map((f) => FIELD_GUARDS[f.kind](f.id)),
     ...[...reads.absent].map((name) => `!(${JSON.stringify(name)} in ${o})`),
   ];
-  const body = [
-    `const ${o} = rt.rawItem(${j});`,
-    `if (${o} === null) return undefined;`,
-    ...lines,
-    fit.length > 0 ? `if (!(${fit.join(" && ")})) return undefined;` : "",
-    `return ${test.code};`,
-  ];
-  return cx.em.hoist("Q", `(${j}) => { ${body.join(" ")} }`);
+  const body = [...lines, fit.length > 0 ? `if (!(${fit.join(" && ")})) return undefined;` : "", `return ${test.code};`];
+  return cx.em.hoist("Q", `(${o}) => { ${body.join(" ")} }`);
 }
 
 /** The raw input a marked node's list is read from (`base` is its emitted JS), when the code reads it at top level. */

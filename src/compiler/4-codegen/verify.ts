@@ -72,7 +72,6 @@ const MEMBERS = new Set([
   "iter",
   "iterRange",
   "resultsSoFar",
-  "rawItem",
   "rawArray",
   "itemConverter",
   "rawCount",
