@@ -84,6 +84,8 @@ interface Path extends Base {
   kind: "path";
   base: Expr;
   member: string;
+  /** as on Filter: the base is such an input, whose items' declared field codegen may read raw */
+  rawItems?: boolean;
 }
 /** `base[filter]`: a boolean filter (with `item` and context-entry names in scope) or an index. */
 export interface Filter extends Base {
@@ -108,6 +110,8 @@ export interface Call extends Base {
    * (optimise/certify.ts, runtime/certified.ts).
    */
   certified?: boolean;
+  /** as on Filter: `count(l)` of such an input, which codegen may count from the raw JSON array */
+  rawItems?: boolean;
 }
 interface Negate extends Base {
   kind: "negate";

@@ -140,14 +140,6 @@ function* dates(from: FeelDate, to: FeelDate): Generator<FeelValue> {
 // of structs tests each item's condition on the JSON object the state holds, when it can.
 
 /**
- * The raw JSON array an input's FEEL list `items` was converted from, or null: item i of the
- * array is then the JSON of item i of the list (the list converter keeps positions). `raw` is
- * undefined when the input was given as FEEL values.
- */
-export const rawList = (raw: unknown, items: readonly FeelValue[]): readonly unknown[] | null =>
-  Array.isArray(raw) && raw.length === items.length ? raw : null;
-
-/**
  * A raw item as a plain object whose fields generated code may read by name, or null: an object
  * made by JSON.parse or an object literal (prototype Object.prototype or none), so that `o["age"]`
  * is the entry a FEEL context of it holds, not an array's `length` or a class's getter.

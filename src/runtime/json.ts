@@ -21,7 +21,7 @@ const isObject = (j: unknown): j is Record<string, unknown> => typeof j === "obj
  */
 const SMALL_INTEGERS: readonly Decimal[] = Array.from({ length: 1024 }, (_, i) => readNumber(i));
 
-const numberFromJson = (json: number): FeelValue =>
+export const numberFromJson = (json: number): FeelValue =>
   json >= 0 && json < 1024 && Number.isInteger(json)
     ? SMALL_INTEGERS[json]!
     : Number.isFinite(json)
@@ -80,6 +80,12 @@ function converter(t: Type): Converter {
   if (c === undefined) CONVERTERS.set(t, (c = makeConverter(t)));
   return c;
 }
+
+/**
+ * The conversion of one item of a list of type `list`: what converting the whole list gives at
+ * that item's position (runtime/raw-items.ts converts items one at a time).
+ */
+export const itemConverter = (list: Extract<Type, { kind: "list" }>): Converter => converter(list.element);
 
 function makeConverter(t: Type): Converter {
   switch (t.kind) {

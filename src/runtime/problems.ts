@@ -8,6 +8,12 @@ export function problem(message: string): null {
   return null;
 }
 
+/**
+ * Whether messages are heard now (a sink is installed). Generated code converts an input it would
+ * otherwise convert lazily at once when they are, so that its problems come first, as before.
+ */
+export const problemsHeard = (): boolean => sink !== null;
+
 /** Runs fn with messages sent to `to`. */
 export function withProblemSink<T>(to: (message: string) => void, fn: () => T): T {
   const previous = sink;

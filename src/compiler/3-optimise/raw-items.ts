@@ -1,7 +1,9 @@
-// Marks the filters (`l[c]`, `count(l[c])`) and the `some`/`every` of one iteration whose list is
-// an input declared as a list of structs: codegen (codegen/raw-items.ts) may then test each item's
-// condition on the raw JSON item, as doubles, where that gives exactly the FEEL result, and falls
-// back to the FEEL values item by item otherwise. Left unmarked at -O0, which keeps the FEEL path.
+// Marks the filters (`l[c]`, `count(l[c])`), the `some`/`every` of one iteration, `count(l)` and
+// the projections `l.f` whose list is an input declared as a list of structs: codegen
+// (codegen/raw-items.ts) may then test each item's condition on the raw JSON item, as doubles,
+// where that gives exactly the FEEL result, count the raw array and read a field from each raw
+// item, falling back to the FEEL values item by item otherwise; the input is then converted only
+// when FEEL code needs it. Left unmarked at -O0, which keeps the FEEL path.
 import type { Expr } from "../../ir/feel-ast.js";
 import type { ModelIR } from "../../ir/ir.js";
 import type { Type } from "../../ir/types.js";
@@ -14,7 +16,9 @@ export function markRawItems(ir: ModelIR): void {
   if (structLists.size === 0) return;
   const isListInput = (x: Expr) => x.kind === "name" && x.ref?.kind === "input" && structLists.has(x.ref.name);
   forEachExpr(ir, (e) => {
-    if (e.kind === "filter" && isListInput(e.base)) e.rawItems = true;
+    if ((e.kind === "filter" || e.kind === "path") && isListInput(e.base)) e.rawItems = true;
+    const isCount = e.kind === "call" && e.callee.kind === "name" && e.callee.ref?.kind === "builtin" && e.callee.ref.name === "count";
+    if (isCount && !e.named && e.args.length === 1 && isListInput(e.args[0]!)) e.rawItems = true;
     if (e.kind === "quantified" && e.iterations.length === 1 && !e.iterations[0]!.to && isListInput(e.iterations[0]!.source))
       e.rawItems = true;
   });

@@ -13,7 +13,7 @@ import { runningTotalsList } from "../3-optimise/running-totals.js";
 import { emitUnaryTestsTri, levelsOf, ORDERING } from "./unary-tests.js";
 import { emitMember } from "./field-slot.js";
 import { countFold, emitFilter, LIST_FOLD } from "./filter.js";
-import { itemLoop, rawQuantified, type RawInput } from "./raw-items.js";
+import { rawCountOf, rawLoop, rawProjection, rawQuantified, type RawInput } from "./raw-items.js";
 
 export interface ExprContext {
   em: Emitter;
@@ -40,7 +40,11 @@ const emitters: { [K in Expr["kind"]]: Emit<K> } = {
   temporal: (n, _s, cx) => cx.em.pooled("t", `rt.temporalLiteral(${cx.em.lit(n.value)})`),
   name: (n, scope, cx) => emitName(n.name, n.ref, scope, cx),
   "input-value": (_n, scope) => scope.input ?? "null",
-  path: (n, scope, cx) => emitMember(emitExpr(n.base, scope, cx), n.base.type, n.member, cx.em),
+  path: (n, scope, cx) => {
+    const base = emitExpr(n.base, scope, cx);
+    // `l.f` over an input's list: each item's field read from the raw JSON where it can be
+    return (n.rawItems && rawProjection(n, base, scope, cx)) || emitMember(base, n.base.type, n.member, cx.em);
+  },
   filter: (n, scope, cx) => emitFilter(n, scope, cx, LIST_FOLD),
   call: (n, scope, cx) => {
     const callee = emitExpr(n.callee, scope, cx);
@@ -72,6 +76,9 @@ const emitters: { [K in Expr["kind"]]: Emit<K> } = {
         // doubles with an error bound first (runtime/certified.ts), the exact path when they cannot decide
         return `(${certifiedCode(x, places, mode, (e) => emitExpr(e, scope, cx), cx.em)} ?? ${exact})`;
       }
+      // count(l) of an input's list: the raw array's length
+      const counted = n.rawItems && n.args.length === 1 ? rawCountOf(n.rawItems, emitExpr(n.args[0]!, scope, cx), direct, scope, cx) : null;
+      if (counted) return counted;
       // count(l[c]): the kept items counted, not gathered into a list
       if (ref.name === "count" && n.args.length === 1 && n.args[0]!.kind === "filter")
         return emitFilter(n.args[0], scope, cx, countFold(direct));
@@ -243,7 +250,10 @@ function emitName(name: string, ref: NameRef | undefined, scope: Scope, cx: Expr
   throw new Error(`codegen: unresolved name ${JSON.stringify(name)} in ${cx.where}`);
 }
 
-/** A quantifier's one iteration over an input's raw JSON items (codegen/raw-items.ts), or undefined. */
+/**
+ * A quantifier's one iteration over an input's raw JSON items (codegen/raw-items.ts) when the raw
+ * array has items, over its FEEL value otherwise; or undefined.
+ */
 function rawQuantifiedLoop(
   n: Extract<Expr, { kind: "quantified" }>,
   scope: Scope,
@@ -254,10 +264,12 @@ function rawQuantifiedLoop(
   const source = emitExpr(n.iterations[0]!.source, scope, cx);
   const raw = rawQuantified(n, source, scope, cx);
   if (!raw) return undefined;
-  const [list, v] = [cx.em.fresh("L"), cx.em.fresh("v")];
+  const [list, v, i] = [cx.em.fresh("L"), cx.em.fresh("v"), cx.em.fresh("ix")];
   const inner = scope.child().bind("local", n.iterations[0]!.name, v);
-  const loop = itemLoop(raw, list, v, r, emitExpr(n.satisfies, inner, cx), judged, cx);
-  return `const ${list} = rt.iter(${source}); ${loop}`;
+  const satisfies = emitExpr(n.satisfies, inner, cx);
+  const fast = rawLoop(raw, v, r, i, satisfies, () => judged, cx);
+  const slow = `const ${list} = rt.iter(${source}); for (const ${v} of ${list}) { rt.tick(); const ${r} = ${satisfies}; ${judged} }`;
+  return `if (${raw.input.array} !== null) { ${fast} } else { ${slow} }`;
 }
 
 /**

@@ -4,7 +4,7 @@
 import type { Expr } from "../../ir/feel-ast.js";
 import { emitExpr, mayHoldContexts, readPartial, type ExprContext } from "./expr.js";
 import { itemTypeOf } from "./field-slot.js";
-import { itemLoop, rawFilter } from "./raw-items.js";
+import { rawFilter, rawLoop } from "./raw-items.js";
 import type { Scope } from "./scope.js";
 
 type Filter = Extract<Expr, { kind: "filter" }>;
@@ -37,13 +37,21 @@ export function emitFilter(n: Filter, scope: Scope, cx: ExprContext, fold: Filte
   // `partial[-1]` filters the results so far without copying them: a filter picks an item or
   // builds a new list, and nothing is added to the results while the body is evaluated
   const source = scope.partial !== null && base === readPartial(scope.partial) ? scope.partial : base;
-  const [base0, list, acc, first, v, r, p] = ["b", "l", "k", "f", "v", "r", "p"].map((x) => cx.em.fresh(x));
-  const other = fold.whole(`rt.filterOther(${list}, ${first}, ${r})`);
-  const judged = `if (${r} === true) ${fold.keep(acc, v)} else if (${r} !== false && ${r} !== null) return ${other}; ${first} = false;`;
-  // an input's raw JSON items: a tester judges those it can, the condition the others' FEEL values
-  const loop = itemLoop(rawFilter(n, source, scope, inner, cx), list, v, r, `${p}(${v})`, judged, cx);
+  const [base0, list, acc, first, v, r, p, i] = ["b", "l", "k", "f", "v", "r", "p", "ix"].map((x) => cx.em.fresh(x));
+  const other = (items: string, isFirst: string) => fold.whole(`rt.filterOther(${items}, ${isFirst}, ${r})`);
+  const judged = (item: string, items: string, isFirst: string) =>
+    `if (${r} === true) ${fold.keep(acc, item)} else if (${r} !== false && ${r} !== null) return ${other(items, isFirst)};`;
+  const loop = `for (const ${v} of ${list}) { rt.tick(); const ${r} = ${p}(${v}); ${judged(v, list, first)} ${first} = false; }`;
   // no item tried (an empty list, or null): filterNone tells an empty result from null
   const none = fold.whole(`rt.filterNone(${base0}, ${p})`);
   const body = `const ${list} = rt.filterItems(${base0}); let ${acc} = ${fold.init}; let ${first} = true; ${loop} return ${first} ? ${none} : ${fold.done(acc)};`;
-  return `((${base0}, ${p}) => { ${body} })(${source}, (${item}) => ${emitExpr(n.filter, inner, cx)})`;
+  const predicate = `(${item}) => ${emitExpr(n.filter, inner, cx)}`;
+  // an input's raw JSON items: a tester judges those it can, the condition the others' FEEL values
+  const raw = rawFilter(n, source, scope, inner, cx);
+  if (!raw) return `((${base0}, ${p}) => { ${body} })(${source}, ${predicate})`;
+  const items = raw.input.feel;
+  const rawBody = rawLoop(raw, v, r, i, `${p}(${v})`, (kept) => judged(kept, items, `${i} === 0`), cx);
+  // every item of a non-empty array is tried: the loop builds the value unless an item picks or nulls it
+  const fast = `if (${raw.input.array} !== null) { let ${acc} = ${fold.init}; ${rawBody} return ${fold.done(acc)}; }`;
+  return `((${p}) => { ${fast} const ${base0} = ${source}; ${body} })(${predicate})`;
 }

@@ -13,7 +13,7 @@ import { rawGuard, type ColumnPlan } from "./fast-tests.js";
 import { Scope } from "./scope.js";
 import { directPath, type DirectDecision } from "./direct-path.js";
 import { emitTable } from "./table.js";
-import { rawInput } from "./raw-items.js";
+import { rawInput, type RawInput } from "./raw-items.js";
 import { emitExplain } from "./explain.js";
 import type { IndexedLookup } from "./table-lookup.js";
 
@@ -30,6 +30,8 @@ interface InputSlot {
   /** JS id of a date input's day number (the raw value its specialised columns test) */
   day: string;
   plan?: ColumnPlan;
+  /** a list of structs: its FEEL value is read through a converting call (codegen/raw-items.ts) */
+  lazy?: RawInput;
 }
 
 /** A model's module, twice: without and with the explain function. */
@@ -53,15 +55,16 @@ export function emitModule(ir: ModelIR, options: EmitOptions = {}): ModuleSource
   const slots = new Map<string, InputSlot>(
     ir.inputs.map((input, i) => [input.name, { input, feel: `i${i}`, raw: `r${i}`, guard: `g${i}`, day: `e${i}` }]),
   );
+  // lists of structs read from JSON: their filters, quantifiers, counts and projections may read
+  // the raw items, and FEEL code reads the converted list through a call that converts it once
+  for (const slot of slots.values()) {
+    const [array, convert] = [em.fresh("a"), em.fresh("u")];
+    const ids = { array, feel: `${convert}()`, current: slot.feel, convert, type: em.data("T", slot.input.type) };
+    slot.lazy = rawInput(slot.input.type, ids);
+  }
   const runScope = root.child();
-  for (const slot of slots.values()) runScope.bind("input", slot.input.name, slot.feel);
-  // lists of structs read from JSON: their filters and quantifiers may test the raw items
-  const raws = new Map(
-    [...slots.values()].flatMap((slot) => {
-      const raw = rawInput(slot.raw, slot.input.type);
-      return raw ? [[slot.feel, raw] as const] : [];
-    }),
-  );
+  for (const slot of slots.values()) runScope.bind("input", slot.input.name, slot.lazy?.feel ?? slot.feel);
+  const raws = new Map([...slots.values()].flatMap((slot) => (slot.lazy ? [[slot.lazy.feel, slot.lazy] as const] : [])));
 
   const decisions = options.decisions ?? ir.decisions;
   const decisionIds = new Map(decisions.map((d, i) => [d.name, `d${i}`]));
@@ -130,7 +133,8 @@ function inputPrologue(slot: InputSlot, body: string, em: Emitter): string {
   const feelUses = count(slot.feel);
   const read = `const ${slot.raw} = S === null ? undefined : ${em.stateKey("S", slot.input.name)};`;
   const fromJson = `rt.fromJson(${slot.raw}, ${type})`;
-  const feel = (convert: string) => `const ${slot.feel} = S === null ? (${em.stateKey("I", slot.input.name)} ?? null) : ${convert};`;
+  const value = (convert: string) => `S === null ? (${em.stateKey("I", slot.input.name)} ?? null) : ${convert}`;
+  const feel = (convert: string) => `const ${slot.feel} = ${value(convert)};`;
   // a JSON string is already the FEEL value of a string or choice input
   const text = isStringLike(slot.input.type);
   if (slot.plan) {
@@ -147,8 +151,26 @@ function inputPrologue(slot: InputSlot, body: string, em: Emitter): string {
           : fromJson;
     return [read, ...day, guard, feel(convert)].join(" ");
   }
+  if (slot.lazy) return lazyPrologue(slot, slot.lazy, read, value(fromJson), count(slot.lazy.convert));
   if (feelUses === 0) return "";
   return [read, feel(text ? `(typeof ${slot.raw} === "string" ? ${slot.raw} : ${fromJson})` : fromJson)].join(" ");
+}
+
+/**
+ * Reads a list of structs that FEEL code reads through `input.convert`. When raw paths read its
+ * array, the list is converted on first use, or at once when problems are heard: converting is
+ * pure apart from the problems it reports, which then come first, as they do when it is eager.
+ */
+function lazyPrologue(slot: InputSlot, input: RawInput, read: string, value: string, uses: number): string {
+  if (uses === 0) return "";
+  const { array, convert, current } = input;
+  if (!input.used) return `${read} const ${current} = ${value}; const ${convert} = () => ${current};`;
+  return [
+    read,
+    `let ${current}; const ${convert} = () => (${current} !== undefined ? ${current} : (${current} = ${value}));`,
+    `const ${array} = rt.rawArray(${slot.raw});`,
+    `if (rt.problemsHeard()) ${convert}();`,
+  ].join(" ");
 }
 
 function emitBody(

@@ -13,6 +13,7 @@ import type { Type } from "../../ir/types.js";
 import { exactNumber } from "../3-optimise/exact-number.js";
 import { Decimal } from "../../runtime/decimal.js";
 import { readNumber } from "../../runtime/literals.js";
+import type { ProjectedKind } from "../../runtime/raw-items.js";
 import type { ExprContext } from "./expr.js";
 import { refKey, type Scope } from "./scope.js";
 import { levelsOf } from "./unary-tests.js";
@@ -24,23 +25,44 @@ const FIELD_GUARDS = {
 } as const;
 type FieldKind = keyof typeof FIELD_GUARDS;
 
-/** An input whose FEEL value was converted from a raw JSON value the generated code can read. */
+/**
+ * An input declared as a list of structs, read from JSON: its FEEL value is converted on first use
+ * (codegen/module.ts), and the paths here read the raw array instead where they can.
+ */
 export interface RawInput {
-  /** JS id of the raw JSON value (undefined when the input was given as FEEL values) */
-  raw: string;
+  /** JS id of the raw array when it has items, else null (runtime rawArray) */
+  array: string;
+  /** JS of the FEEL value: a call that converts the whole list on its first use */
+  feel: string;
+  /** JS id of the converted list, undefined until converted */
+  current: string;
+  /** JS id of the function that converts the list (`feel` calls it) */
+  convert: string;
+  /** JS id of the input's declared type (hoisted data) */
+  type: string;
   /** the declared struct's fields of a kind a tester reads raw */
   fields: ReadonlyMap<string, FieldKind>;
+  /** the declared struct's fields a projection reads raw: position and kind */
+  projected: ReadonlyMap<string, { slot: number; kind: ProjectedKind }>;
+  /** set once a raw path reads the array: the input is then converted lazily */
+  used: boolean;
 }
 
-/** The raw fields of an input of type `t` when it is a list of structs. */
-export function rawInput(raw: string, t: Type): RawInput | undefined {
+/** The kinds of field a projection reads raw (runtime/raw-items.ts rawProject). */
+const PROJECTED = new Set<string>(["number", "boolean", "string"]);
+
+/** The raw reading of an input of type `t` when it is a list of structs; `ids` names its JS values. */
+export function rawInput(t: Type, ids: Omit<RawInput, "fields" | "projected" | "used">): RawInput | undefined {
   if (t.kind !== "list" || t.element.kind !== "struct") return undefined;
   const fields = new Map<string, FieldKind>();
-  for (const [name, ft] of t.element.fields) {
+  const projected = new Map<string, { slot: number; kind: ProjectedKind }>();
+  t.element.fields.forEach(([name, ft], slot) => {
     // a member of Object.prototype (which has no prototype itself) would be read from it when an item lacks the field
-    if ((ft.kind === "number" || ft.kind === "boolean") && !Object.hasOwn(Object.prototype, name)) fields.set(name, ft.kind);
-  }
-  return { raw, fields };
+    if (Object.hasOwn(Object.prototype, name)) return;
+    if (ft.kind === "number" || ft.kind === "boolean") fields.set(name, ft.kind);
+    if (PROJECTED.has(ft.kind)) projected.set(name, { slot, kind: ft.kind as ProjectedKind });
+  });
+  return { ...ids, fields, projected, used: false };
 }
 
 /**
@@ -149,70 +171,95 @@ function tester(e: Expr, at: Binding, input: RawInput, scope: Scope, cx: ExprCon
   const reads = new Reads(cx);
   const test = operand(e, at, input, reads, scope);
   if (!test || test.kind !== "boolean") return null;
-  const [j, o] = [cx.em.fresh("j"), cx.em.fresh("o")];
+  // the item is a plain object (runtime rawArray takes no other)
+  const o = cx.em.fresh("o");
   const lines = [...reads.fields].map(([name, f]) => `const ${f.id} = ${o}[${JSON.stringify(name)}];`);
   const fit = [
     ...[...reads.fields.values()].map((f) => FIELD_GUARDS[f.kind](f.id)),
     ...[...reads.absent].map((name) => `!(${JSON.stringify(name)} in ${o})`),
   ];
-  const body = [
-    `const ${o} = rt.rawItem(${j});`,
-    `if (${o} === null) return undefined;`,
-    ...lines,
-    fit.length > 0 ? `if (!(${fit.join(" && ")})) return undefined;` : "",
-    `return ${test.code};`,
-  ];
-  return cx.em.hoist("Q", `(${j}) => { ${body.join(" ")} }`);
+  const body = [...lines, fit.length > 0 ? `if (!(${fit.join(" && ")})) return undefined;` : "", `return ${test.code};`];
+  return cx.em.hoist("Q", `(${o}) => { ${body.join(" ")} }`);
 }
 
-/** The raw input a marked filter's or quantifier's list is read from, when the code reads it at top level. */
+/** The raw input a marked node's list is read from (`base` is its emitted JS), when the code reads it at top level. */
 function sourceOf(marked: boolean | undefined, base: string, scope: Scope, cx: ExprContext): RawInput | undefined {
   // inside a filter the names of an outer item may be meant: not judged here
   if (!marked || cx.explain || scope.item !== null) return undefined;
   return cx.raws?.get(base);
 }
 
-/** A raw path for a filter over `base` (its emitted list): the raw list's JS and the tester, or null. */
-export function rawFilter(
-  n: Extract<Expr, { kind: "filter" }>,
-  base: string,
-  scope: Scope,
-  inner: Scope,
-  cx: ExprContext,
-): { raw: string; test: string } | null {
+/** `path` with its input marked as read raw: the module then converts the input lazily. */
+function using<T>(input: RawInput, path: T): T {
+  input.used = true;
+  return path;
+}
+
+/** A raw path for a list: its input and, for a condition, the tester's JS id. */
+export interface RawPath {
+  input: RawInput;
+  test: string;
+}
+
+/** A raw path for a filter over `base` (its emitted list), or null. */
+export function rawFilter(n: Extract<Expr, { kind: "filter" }>, base: string, scope: Scope, inner: Scope, cx: ExprContext): RawPath | null {
   const input = sourceOf(n.rawItems, base, scope, cx);
   const test = input && tester(n.filter, { kind: "filter" }, input, inner, cx);
-  return input && test ? { raw: input.raw, test } : null;
+  return input && test ? using(input, { input, test }) : null;
 }
 
-/** A raw path for a quantifier's one iteration over `base`: the raw list's JS and the tester, or null. */
-export function rawQuantified(
-  n: Extract<Expr, { kind: "quantified" }>,
-  base: string,
-  scope: Scope,
-  cx: ExprContext,
-): { raw: string; test: string } | null {
+/** A raw path for a quantifier's one iteration over `base`, or null. */
+export function rawQuantified(n: Extract<Expr, { kind: "quantified" }>, base: string, scope: Scope, cx: ExprContext): RawPath | null {
   const input = sourceOf(n.rawItems, base, scope, cx);
   const test = input && tester(n.satisfies, { kind: "variable", name: n.iterations[0]!.name }, input, scope, cx);
-  return input && test ? { raw: input.raw, test } : null;
+  return input && test ? using(input, { input, test }) : null;
 }
 
+/** `count(l)` of a marked call over an input's list (`base`, its emitted JS) from the raw array; `direct` counts the FEEL value otherwise. */
+export function rawCountOf(marked: boolean | undefined, base: string, direct: string, scope: Scope, cx: ExprContext): string | null {
+  const input = sourceOf(marked, base, scope, cx);
+  return input ? using(input, `(${input.array} !== null ? rt.rawCount(${input.array}) : ${direct}(${input.feel}))`) : null;
+}
+
+/** `l.f` of a marked path over an input's list for a field projected raw, or null. */
+export function rawProjection(n: Extract<Expr, { kind: "path" }>, base: string, scope: Scope, cx: ExprContext): string | null {
+  const input = sourceOf(n.rawItems, base, scope, cx);
+  const field = input?.projected.get(n.member);
+  if (!input || !field) return null;
+  const args = [
+    input.array,
+    input.current,
+    input.convert,
+    itemConverter(input, cx),
+    String(field.slot),
+    cx.em.lit(n.member),
+    cx.em.lit(field.kind),
+  ];
+  return using(input, `rt.rawProject(${args.join(", ")})`);
+}
+
+/** JS id of the hoisted conversion of one item of the input's list (runtime/json.ts itemConverter). */
+const itemConverter = (input: RawInput, cx: ExprContext): string => cx.em.hoist("C", `rt.itemConverter(${input.type})`);
+
 /**
- * The loop over `list` (JS id) binding each item to `v` and its condition's result to `r`, then
- * running `body`: the tester's answer for the raw item at the same position when there is one,
- * else `feel`, the FEEL condition on `v`. Every item ticks once, as in the FEEL path.
+ * The loop over the raw array of `raw`'s input, binding each item's condition result to `r`, then
+ * running `body(item)`, where `item` is JS of the item's FEEL value: the tester's answer for the
+ * raw item when there is one, else `feel`, the FEEL condition on `v`, the item converted alone (or
+ * read from the converted list). Every item ticks once, as in the FEEL path; `i` (JS id) counts
+ * the items tried.
  */
-export function itemLoop(
-  raw: { raw: string; test: string } | null,
-  list: string,
+export function rawLoop(
+  raw: RawPath,
   v: string,
   r: string,
+  i: string,
   feel: string,
-  body: string,
+  body: (item: string) => string,
   cx: ExprContext,
 ): string {
-  if (!raw) return `for (const ${v} of ${list}) { rt.tick(); const ${r} = ${feel}; ${body} }`;
-  const [rows, i] = [cx.em.fresh("R"), cx.em.fresh("i")];
-  const tested = `let ${r} = ${rows} === null ? undefined : ${raw.test}(${rows}[${i}]); ${i}++; if (${r} === undefined) ${r} = ${feel};`;
-  return `const ${rows} = rt.rawList(${raw.raw}, ${list}); let ${i} = 0; for (const ${v} of ${list}) { rt.tick(); ${tested} ${body} }`;
+  const { input, test } = raw;
+  const j = cx.em.fresh("j");
+  const item = `rt.rawItemValue(${input.array}, ${input.current}, ${i}, ${itemConverter(input, cx)})`;
+  const kept = body(`(${v} !== undefined ? ${v} : ${item})`);
+  return `let ${i} = 0; for (const ${j} of ${input.array}) { rt.tick(); let ${v}; let ${r} = ${test}(${j}); if (${r} === undefined) { ${v} = ${item}; ${r} = ${feel}; } ${kept} ${i}++; }`;
 }

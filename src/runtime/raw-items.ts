@@ -1,0 +1,63 @@
+// An input declared as a list of structs, read from its raw JSON array without converting it whole
+// (codegen/raw-items.ts): its length, one item converted alone, or one declared field of each item.
+// Each gives what the same step on the converted list gives: the list converter maps the array
+// item by item (runtime/json.ts), so item i of the list is the conversion of item i of the array.
+import { field, rawItem } from "./access.js";
+import { countOf } from "./builtins/direct.js";
+import type { Decimal } from "./decimal.js";
+import { numberFromJson } from "./json.js";
+import type { FeelValue } from "./values.js";
+
+/** The conversion of one item of the list (runtime/json.ts itemConverter, hoisted by generated code). */
+type ItemConverter = (json: unknown) => FeelValue;
+
+/**
+ * The raw JSON array of an input when it has items and every item is a plain object (rawItem), or
+ * null: not an array, no raw value (the input was given as FEEL values), an empty array (which
+ * converts at no cost and lets the FEEL path decide what a filter of no items gives), or an item
+ * of another kind. Testers then read fields from each item by name without checking it again.
+ */
+export function rawArray(raw: unknown): readonly Record<string, unknown>[] | null {
+  if (!Array.isArray(raw) || raw.length === 0) return null;
+  for (let i = 0; i < raw.length; i++) if (rawItem(raw[i]) === null) return null;
+  return raw as Record<string, unknown>[];
+}
+
+/** `count(l)` of the list converted from `raw`: as many items as the array, charged as `count` charges them. */
+export const rawCount = (raw: readonly unknown[]): Decimal => countOf(raw.length);
+
+/**
+ * Item i of the list converted from `raw`: the converted list's item when the list was converted
+ * already (`feel`, undefined until then), else item i of the array converted alone.
+ */
+export const rawItemValue = (raw: readonly unknown[], feel: FeelValue | undefined, i: number, item: ItemConverter): FeelValue =>
+  feel !== undefined ? (feel as FeelValue[])[i]! : item(raw[i]);
+
+/** The kinds of declared field a projection reads raw: a JSON value whose typeof names the kind is converted as the struct converter does. */
+export type ProjectedKind = "number" | "boolean" | "string";
+
+/**
+ * `l.f` for the field `name` a struct declares at position `slot`, of kind `kind`, over the list
+ * converted from `raw`: each item's field read from its JSON object when it holds a value of that
+ * kind (a finite number; every item is a plain object, rawArray), else from the item converted alone (by `item`). `convert` gives the converted list,
+ * which is read instead when there is no raw array or the list was converted already (`feel`).
+ */
+export function rawProject(
+  raw: readonly Record<string, unknown>[] | null,
+  feel: FeelValue | undefined,
+  convert: () => FeelValue,
+  item: ItemConverter,
+  slot: number,
+  name: string,
+  kind: ProjectedKind,
+): FeelValue {
+  if (raw === null || feel !== undefined) return field(convert(), slot, name);
+  const out: FeelValue[] = new Array(raw.length);
+  for (let i = 0; i < raw.length; i++) {
+    const o = raw[i]!;
+    const x = Object.hasOwn(o, name) ? o[name] : undefined;
+    if (typeof x === kind && (typeof x !== "number" || x - x === 0)) out[i] = typeof x === "number" ? numberFromJson(x) : (x as FeelValue);
+    else out[i] = field(item(raw[i]), slot, name);
+  }
+  return out;
+}
