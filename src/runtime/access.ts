@@ -135,17 +135,3 @@ function* dates(from: FeelDate, to: FeelDate): Generator<FeelValue> {
     yield new FeelDate(c.year, c.month, c.day);
   }
 }
-
-// Raw JSON items (codegen/raw-items.ts): a filter or a quantifier over an input declared as a list
-// of structs tests each item's condition on the JSON object the state holds, when it can.
-
-/**
- * A raw item as a plain object whose fields generated code may read by name, or null: an object
- * made by JSON.parse or an object literal (prototype Object.prototype or none), so that `o["age"]`
- * is the entry a FEEL context of it holds, not an array's `length` or a class's getter.
- */
-export function rawItem(j: unknown): Record<string, unknown> | null {
-  if (typeof j !== "object" || j === null) return null;
-  const proto: unknown = Object.getPrototypeOf(j);
-  return proto === Object.prototype || proto === null ? (j as Record<string, unknown>) : null;
-}

@@ -2,7 +2,7 @@
 // (codegen/raw-items.ts): its length, one item converted alone, or one declared field of each item.
 // Each gives what the same step on the converted list gives: the list converter maps the array
 // item by item (runtime/json.ts), so item i of the list is the conversion of item i of the array.
-import { field, rawItem } from "./access.js";
+import { field } from "./access.js";
 import { countOf } from "./builtins/direct.js";
 import type { Decimal } from "./decimal.js";
 import { numberFromJson } from "./json.js";
@@ -12,14 +12,25 @@ import type { FeelValue } from "./values.js";
 type ItemConverter = (json: unknown) => FeelValue;
 
 /**
- * The raw JSON array of an input when it has items and every item is a plain object (rawItem), or
+ * Whether a raw item is a plain object whose fields generated code may read by name: made by
+ * JSON.parse or an object literal (prototype Object.prototype or none), so that `o["age"]` is the
+ * entry a FEEL context of it holds, not an array's `length` or a class's getter.
+ */
+function isPlainObject(j: unknown): j is Record<string, unknown> {
+  if (typeof j !== "object" || j === null) return false;
+  const proto: unknown = Object.getPrototypeOf(j);
+  return proto === Object.prototype || proto === null;
+}
+
+/**
+ * The raw JSON array of an input when it has items and every item is a plain object, or
  * null: not an array, no raw value (the input was given as FEEL values), an empty array (which
  * converts at no cost and lets the FEEL path decide what a filter of no items gives), or an item
  * of another kind. Testers then read fields from each item by name without checking it again.
  */
 export function rawArray(raw: unknown): readonly Record<string, unknown>[] | null {
   if (!Array.isArray(raw) || raw.length === 0) return null;
-  for (let i = 0; i < raw.length; i++) if (rawItem(raw[i]) === null) return null;
+  for (let i = 0; i < raw.length; i++) if (!isPlainObject(raw[i])) return null;
   return raw as Record<string, unknown>[];
 }
 

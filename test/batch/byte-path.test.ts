@@ -31,10 +31,23 @@ function run(score: PieceScorer, text: string, first = 1) {
  */
 function bothPaths(model: RowModel) {
   const reader = new JsonRowReader(rowPlan(model.inputSchema, "id")!, "id");
+  const bytes = pieceScorer(model, { input: "jsonl", output: "jsonl" });
+  const general = generalJsonlScorer(model, { input: "jsonl", output: "jsonl" });
+  const taken = (lines: readonly string[]) => lines.filter((l) => reader.read(encoder.encode(l), 0) >= 0).length;
+  let tried = 0;
+  let took = 0;
   return {
-    bytes: pieceScorer(model, { input: "jsonl", output: "jsonl" }),
-    general: generalJsonlScorer(model, { input: "jsonl", output: "jsonl" }),
-    taken: (lines: readonly string[]) => lines.filter((l) => reader.read(encoder.encode(l), 0) >= 0).length,
+    bytes,
+    general,
+    taken,
+    /** Both paths write the same records for a piece of these lines (`text`, its first row `first`); the lines are tallied. */
+    agree(lines: readonly string[], text = lines.join("\n"), first = 1): void {
+      expect(run(bytes, text, first)).toEqual(run(general, text, first));
+      took += taken(lines);
+      tried += lines.length;
+    },
+    /** The share of the lines agreed on so far that the byte reader took. */
+    takenShare: () => took / tried,
   };
 }
 
@@ -259,9 +272,7 @@ describe("byte path", () => {
   });
 
   it("writes the same records as the general path for any piece (flat model)", () => {
-    const { bytes, general, taken: takenOf } = bothPaths(model);
-    let taken = 0;
-    let total = 0;
+    const paths = bothPaths(model);
     fc.assert(
       fc.property(
         fc.array(
@@ -273,17 +284,12 @@ describe("byte path", () => {
         ),
         fc.boolean(),
         fc.nat(1000),
-        (lines, finalLf, first) => {
-          const text = lines.join("\n") + (finalLf ? "\n" : "");
-          expect(run(bytes, text, first + 1)).toEqual(run(general, text, first + 1));
-          taken += takenOf(lines);
-          total += lines.length;
-        },
+        (lines, finalLf, first) => paths.agree(lines, lines.join("\n") + (finalLf ? "\n" : ""), first + 1),
       ),
       { numRuns: 400 },
     );
     // the byte path took a good share of the rows: the property is not met by declining them
-    expect(taken / total).toBeGreaterThan(0.08);
+    expect(paths.takenShare()).toBeGreaterThan(0.08);
   });
 
   it("writes the same records as the general path for the samples it plans, row for row", () => {
@@ -395,20 +401,13 @@ describe("byte path, lists and structures", () => {
   });
 
   it("writes the same records as the general path for any piece", () => {
-    const { bytes, general, taken: takenOf } = bothPaths(model);
-    let taken = 0;
-    let total = 0;
+    const paths = bothPaths(model);
     fc.assert(
-      fc.property(fc.array(nestedLine, { maxLength: 8 }), (lines) => {
-        const text = lines.join("\n");
-        expect(run(bytes, text)).toEqual(run(general, text));
-        taken += takenOf(lines);
-        total += lines.length;
-      }),
+      fc.property(fc.array(nestedLine, { maxLength: 8 }), (lines) => paths.agree(lines)),
       { numRuns: 300 },
     );
     // the byte path took a good share of the rows: the property is not met by declining them
-    expect(taken / total).toBeGreaterThan(0.2);
+    expect(paths.takenShare()).toBeGreaterThan(0.2);
   });
 });
 
@@ -473,7 +472,7 @@ describe("byte path, wide rows", () => {
   const model = compiled(wide);
 
   it("writes the same records as the general path for rows of any key order and blanks", () => {
-    const { bytes, general, taken } = bothPaths(model);
+    const paths = bothPaths(model);
     // required inputs mostly in range (now and then not: the row is left to the general path),
     // blank ones given, null or left out
     const inRange = fc.integer({ min: 0, max: 1000 });
@@ -493,18 +492,11 @@ describe("byte path, wide rows", () => {
           .map((i) => `${JSON.stringify(names[i])}: ${JSON.stringify(values[i])}`);
         return `{"id": 7, ${members.join(", ")}}`;
       });
-    let took = 0;
-    let total = 0;
     fc.assert(
-      fc.property(fc.array(line, { maxLength: 6 }), (lines) => {
-        const text = lines.join("\n");
-        expect(run(bytes, text)).toEqual(run(general, text));
-        took += taken(lines);
-        total += lines.length;
-      }),
+      fc.property(fc.array(line, { maxLength: 6 }), (lines) => paths.agree(lines)),
       { numRuns: 150 },
     );
     // the byte path took most rows: the property is not met by declining them
-    expect(took / total).toBeGreaterThan(0.5);
+    expect(paths.takenShare()).toBeGreaterThan(0.5);
   });
 });

@@ -7,6 +7,7 @@
 import type { Expr } from "../../ir/feel-ast.js";
 import type { ModelIR } from "../../ir/ir.js";
 import type { Type } from "../../ir/types.js";
+import { isBuiltinCall } from "./builtin-call.js";
 import { forEachExpr } from "./walk.js";
 
 const isStructList = (t: Type | undefined): boolean => t?.kind === "list" && t.element.kind === "struct";
@@ -17,8 +18,7 @@ export function markRawItems(ir: ModelIR): void {
   const isListInput = (x: Expr) => x.kind === "name" && x.ref?.kind === "input" && structLists.has(x.ref.name);
   forEachExpr(ir, (e) => {
     if ((e.kind === "filter" || e.kind === "path") && isListInput(e.base)) e.rawItems = true;
-    const isCount = e.kind === "call" && e.callee.kind === "name" && e.callee.ref?.kind === "builtin" && e.callee.ref.name === "count";
-    if (isCount && !e.named && e.args.length === 1 && isListInput(e.args[0]!)) e.rawItems = true;
+    if (isBuiltinCall(e, "count", 1) && isListInput(e.args[0]!)) e.rawItems = true;
     if (e.kind === "quantified" && e.iterations.length === 1 && !e.iterations[0]!.to && isListInput(e.iterations[0]!.source))
       e.rawItems = true;
   });

@@ -1,19 +1,11 @@
 // Marks `for i in 1..count(l) return sum(sublist(l, 1, i))`, the list of running totals of l, for
 // codegen to build in one pass (`rt.runningTotals`, runtime/prefix-sums.ts) instead of a prefix sum
 // a pass; the loop as written stays for the lists that pass cannot take.
-import type { Call, Expr } from "../../ir/feel-ast.js";
+import type { Expr } from "../../ir/feel-ast.js";
 import type { ModelIR } from "../../ir/ir.js";
+import { isBuiltinCall } from "./builtin-call.js";
 import { isOperandName } from "./certify.js";
 import { forEachExpr } from "./walk.js";
-
-/** A call of the built-in `name` with `arity` positional arguments. */
-const isBuiltinCall = (e: Expr, name: string, arity: number): e is Call =>
-  e.kind === "call" &&
-  !e.named &&
-  e.args.length === arity &&
-  e.callee.kind === "name" &&
-  e.callee.ref?.kind === "builtin" &&
-  e.callee.ref.name === name;
 
 const isOne = (e: Expr | undefined): boolean => e?.kind === "number" && e.value === "1";
 

@@ -58,9 +58,10 @@ export function emitModule(ir: ModelIR, options: EmitOptions = {}): ModuleSource
   // lists of structs read from JSON: their filters, quantifiers, counts and projections may read
   // the raw items, and FEEL code reads the converted list through a call that converts it once
   for (const slot of slots.values()) {
-    const [array, convert] = [em.fresh("a"), em.fresh("u")];
-    const ids = { array, feel: `${convert}()`, current: slot.feel, convert, type: em.data("T", slot.input.type) };
-    slot.lazy = rawInput(slot.input.type, ids);
+    slot.lazy = rawInput(slot.input.type, () => {
+      const [array, convert] = [em.fresh("a"), em.fresh("u")];
+      return { array, feel: `${convert}()`, current: slot.feel, convert, type: em.data("T", slot.input.type) };
+    });
   }
   const runScope = root.child();
   for (const slot of slots.values()) runScope.bind("input", slot.input.name, slot.lazy?.feel ?? slot.feel);

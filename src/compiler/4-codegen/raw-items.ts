@@ -51,8 +51,8 @@ export interface RawInput {
 /** The kinds of field a projection reads raw (runtime/raw-items.ts rawProject). */
 const PROJECTED = new Set<string>(["number", "boolean", "string"]);
 
-/** The raw reading of an input of type `t` when it is a list of structs; `ids` names its JS values. */
-export function rawInput(t: Type, ids: Omit<RawInput, "fields" | "projected" | "used">): RawInput | undefined {
+/** The raw reading of an input of type `t` when it is a list of structs; `ids` names its JS values (made only then). */
+export function rawInput(t: Type, ids: () => Omit<RawInput, "fields" | "projected" | "used">): RawInput | undefined {
   if (t.kind !== "list" || t.element.kind !== "struct") return undefined;
   const fields = new Map<string, FieldKind>();
   const projected = new Map<string, { slot: number; kind: ProjectedKind }>();
@@ -62,7 +62,7 @@ export function rawInput(t: Type, ids: Omit<RawInput, "fields" | "projected" | "
     if (ft.kind === "number" || ft.kind === "boolean") fields.set(name, ft.kind);
     if (PROJECTED.has(ft.kind)) projected.set(name, { slot, kind: ft.kind as ProjectedKind });
   });
-  return { ...ids, fields, projected, used: false };
+  return { ...ids(), fields, projected, used: false };
 }
 
 /**
