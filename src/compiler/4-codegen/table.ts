@@ -43,8 +43,9 @@ export function emitTable(table: TableIR, to: TableTarget, scope: Scope, cx: Exp
     lines.push(`const ${id} = ${emitExpr(input.expr, scope, cx)};`);
     return { feel: id, levels };
   });
+  const cells = (rule: RuleIR) => rule.conditions.map((cell, i) => cellCondition(cell, columns[i]!, scope, cx)).filter((c) => c !== "true");
   const condition = (rule: RuleIR) => {
-    const parts = rule.conditions.map((cell, i) => cellCondition(cell, columns[i]!, scope, cx)).filter((c) => c !== "true");
+    const parts = cells(rule);
     return parts.length === 0 ? "true" : parts.join(" && ");
   };
   const index = columns.every((c) => c.plan) ? table.index : undefined;
@@ -57,7 +58,7 @@ export function emitTable(table: TableIR, to: TableTarget, scope: Scope, cx: Exp
   const fallback = defaultValue(table, scope, cx);
 
   if (table.hit === "FIRST" && outputs && index.residual.length === 0)
-    return indexedTable(table, columns, to, cx, { condition, fallback, outputs });
+    return indexedTable(table, columns, to, cx, { cells, fallback, outputs });
   if (table.hit === "FIRST") {
     const label = cx.em.fresh("T");
     const chain = (k: string) => table.rules.map((rule, i) => `if (${condition(rule)}) { ${k} = ${i}; break ${label}; }`).join(" ");
@@ -163,20 +164,31 @@ export function hitOf(table: TableIR, rules: string, values: string, cx: ExprCon
  * An indexed FIRST table with literal outputs: the lookup function (codegen/table-lookup.ts) finds
  * the rule; only values it cannot judge (not of their column's raw kind) take the chain of tests,
  * which is a module-level function too, so that `run` stays small. Both answer the rule's position.
+ * A large table repeats a few cells (a region, an age band) in thousands of rules: the chain
+ * declares each distinct cell's test once, as a function the rules call, so the module holds each
+ * test once and the rules still test their cells in order, one call per cell.
  */
 function indexedTable(
   table: TableIR,
   columns: Column[],
   to: TableTarget,
   cx: ExprContext,
-  { condition, fallback, outputs }: { condition: (r: RuleIR) => string; fallback: string; outputs: string },
+  { cells, fallback, outputs }: { cells: (r: RuleIR) => string[]; fallback: string; outputs: string },
 ): string {
   const em = cx.em;
   const plans = [...new Set(columns.map((c) => c.plan!))];
-  const chainCode = table.rules.map((rule, k) => `if (${condition(rule)}) return ${k};`).join(" ");
-  const mentions = (id: string) => (chainCode.match(new RegExp(`\\b${id}\\b`, "g")) ?? []).length;
+  const tests = new Map<string, string>();
+  const test = (code: string) => tests.get(code) ?? (tests.set(code, em.fresh("t")), tests.get(code)!);
+  const ruleCells = table.rules.map(cells);
+  const rules = ruleCells.map(
+    (parts, k) => `if (${parts.length === 0 ? "true" : parts.map((p) => `${test(p)}()`).join(" && ")}) return ${k};`,
+  );
+  const chainCode = [...[...tests].map(([code, id]) => `const ${id} = () => ${code};`), ...rules].join(" ");
+  // what the chain reads, counted as if every rule's cells were written out (see fast-tests.ts)
+  const written = ruleCells.flat().join(" ");
+  const mentions = (id: string, code = written) => (code.match(new RegExp(`\\b${id}\\b`, "g")) ?? []).length;
   // Pass the chain only what it reads; the FEEL value counts as read once, by the call, on the slow path.
-  const params = plans.flatMap((p) => [p.feel, p.raw, p.guard]).filter((id) => mentions(id) > 0);
+  const params = plans.flatMap((p) => [p.feel, p.raw, p.guard]).filter((id) => mentions(id, chainCode) > 0);
   for (const plan of plans) plan.fallbackUses += (params.includes(plan.feel) ? 1 : 0) - mentions(plan.feel);
   const chain = em.hoist("CH", `(${params.join(", ")}) => { ${chainCode} return -1; }`);
 
