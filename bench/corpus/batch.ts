@@ -18,5 +18,5 @@ export function corpusBatch(m: CorpusModel): BatchInput {
       yield `${lines.join("\n")}\n`;
     }
   }
-  return { model: m.name, modelPath, jsonl };
+  return { model: m.name, modelPath, jsonl, handwritten: true };
 }
