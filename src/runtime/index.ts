@@ -19,5 +19,5 @@ export { rawArray, rawCount, rawItemValue, rawProject } from "./raw-items.js";
 export { builtin } from "./builtins/index.js";
 export { externalFunction } from "./java/index.js";
 export { conforms, instanceOf, coerce } from "./types.js";
-export { fromJson, itemConverter, own, toJson, type ToJsonOptions } from "./json.js";
+export { constant, fromJson, itemConverter, own, toJson, type ToJsonOptions } from "./json.js";
 export { toFeelString } from "./format.js";

@@ -159,7 +159,37 @@ export function setOwn(out: Record<string, unknown>, key: string, value: unknown
 /** No options object by default: generated code calls this for every decision it returns. */
 export function toJson(v: FeelValue, opts?: ToJsonOptions): unknown {
   if (v === null || v === undefined || typeof v === "boolean" || typeof v === "string") return v ?? null;
-  return isDecimal(v) && opts === undefined ? numberJson(v) : structuredJson(v, opts);
+  if (opts === undefined) {
+    if (isDecimal(v)) return numberJson(v);
+    const template = templates.get(v);
+    if (template !== undefined) return copyJson(template);
+  }
+  return structuredJson(v, opts);
+}
+
+/**
+ * The JSON forms of the module constants generated code marks (lists and contexts of literals,
+ * a table's constant outputs): FEEL values are never changed once made, so a constant's JSON form
+ * is made once, and each caller gets a fresh copy of it (much quicker than converting again).
+ */
+const templates = new WeakMap<object, unknown>();
+
+/** Marks a constant list or context (see `templates`); returns it. */
+export function constant<T extends FeelValue>(v: T): T {
+  if (typeof v === "object" && v !== null && !isDecimal(v)) templates.set(v, structuredJson(v));
+  return v;
+}
+
+/** A fresh copy of a JSON tree: objects spread (own keys, `__proto__` included, in order), then their objects copied. */
+function copyJson(t: unknown): unknown {
+  if (typeof t !== "object" || t === null) return t;
+  if (Array.isArray(t)) return t.map(copyJson);
+  const out: Record<string, unknown> = { ...(t as Record<string, unknown>) };
+  for (const key of Object.keys(out)) {
+    const v = out[key];
+    if (typeof v === "object" && v !== null) setOwn(out, key, copyJson(v));
+  }
+  return out;
 }
 
 function numberJson(v: Decimal): number | string {

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Type } from "../../src/ir/types.js";
-import { collectProblems, fn, fromJson, isDecimal, range, toJson, FeelContext, FeelDate } from "../../src/runtime/index.js";
+import { collectProblems, constant, fn, fromJson, isDecimal, range, toJson, FeelContext, FeelDate } from "../../src/runtime/index.js";
 import type { Decimal } from "../../src/runtime/decimal.js";
 import { builtin } from "../../src/runtime/builtins/index.js";
 import { b, n, show, t, type V } from "./helpers.js";
@@ -76,6 +76,56 @@ describe("toJson", () => {
     const type: Type = { kind: "struct", fields: [["when", { kind: "date and time" }]] };
     expect(toJson(fromJson({ when: "2020-01-01T10:00:00Z" }, type))).toEqual({ when: "2020-01-01T10:00:00Z" });
     expect(toJson(fromJson("123.4500", { kind: "number" }), { exactDecimals: true })).toBe("123.45");
+  });
+});
+
+describe("toJson of a marked constant", () => {
+  // JSON trees with the awkward keys, nested lists and contexts, numbers of every scale
+  const tree: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
+    value: fc.oneof(
+      { depthSize: "small" },
+      fc.constant(null),
+      fc.boolean(),
+      fc.string({ maxLength: 3 }),
+      fc.double({ noNaN: true, noDefaultInfinity: true }),
+      fc.array(tie("value"), { maxLength: 4 }),
+      fc.dictionary(fc.constantFrom("a", "b", "__proto__", "constructor", "toString", "with space", "0"), tie("value"), { maxKeys: 4 }),
+    ),
+  })).value;
+  /** What the conversion gives, keys in order, `__proto__` as an own key. */
+  const form = (j: unknown): string =>
+    JSON.stringify(j, (_k, v: unknown) => (v && typeof v === "object" && !Array.isArray(v) ? Object.entries(v) : v));
+
+  it("gives what converting gives, a fresh copy each time that a caller may change", () => {
+    fc.assert(
+      fc.property(tree, (json) => {
+        const marked = constant(fromJson(json));
+        const expected = form(toJson(fromJson(json)));
+        const first = toJson(marked);
+        expect(form(first)).toBe(expected);
+        // changing every object and list of one answer leaves the next as it was
+        const spoil = (j: unknown): void => {
+          if (Array.isArray(j)) {
+            j.forEach(spoil);
+            j.push("spoiled");
+          } else if (j && typeof j === "object") {
+            Object.values(j).forEach(spoil);
+            Object.defineProperty(j, "spoiled", { value: true, enumerable: true });
+          }
+        };
+        spoil(first);
+        const second = toJson(marked);
+        expect(form(second)).toBe(expected);
+        for (const j of [first, second])
+          if (j && typeof j === "object" && !Array.isArray(j)) expect(Object.getPrototypeOf(j)).toBe(Object.prototype);
+      }),
+    );
+  });
+  it("leaves numbers, strings and exact decimals as they are", () => {
+    const v = constant(fromJson({ amount: "12345678901234567890.123" }, { kind: "struct", fields: [["amount", { kind: "number" }]] }));
+    expect(toJson(v, { exactDecimals: true })).toEqual({ amount: "12345678901234567890.123" });
+    expect(constant(n(1.5))).toEqual(n(1.5));
+    expect(constant("x")).toBe("x");
   });
 });
 

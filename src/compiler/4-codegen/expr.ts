@@ -355,7 +355,9 @@ export function emitExpr(node: Expr, scope: Scope, cx: ExprContext): string {
   // Inside a filter a callee's name may be an entry of the item (`orders[date(...) > x]`): the call
   // reads the item, so it is not a constant there.
   const constant = (HOISTABLE.has(node.kind) && isLiteralTree(node)) || (isConstantCall(node) && scope.shadowingItems.length === 0);
-  return constant ? cx.em.hoist("c", code) : code;
+  if (!constant) return code;
+  // a list or context is marked, so that returning it as JSON copies a form made once (runtime/json.ts)
+  return cx.em.hoist("c", node.kind === "list" || node.kind === "context" ? `rt.constant(${code})` : code);
 }
 
 // ---- unary tests ----

@@ -240,7 +240,7 @@ export function outputValue(table: TableIR, outputs: Expr[], scope: Scope, cx: E
   if (table.singleOutput) return emitExpr(outputs[0]!, scope, cx);
   const pairs = table.outputs.map((o, i) => `[${cx.em.lit(o.name)}, ${emitExpr(outputs[i]!, scope, cx)}]`);
   const code = `rt.context([${pairs.join(", ")}])`;
-  return hoist && outputs.every(isLiteralTree) ? cx.em.hoist("c", code) : code;
+  return hoist && outputs.every(isLiteralTree) ? cx.em.hoist("c", `rt.constant(${code})`) : code;
 }
 
 export function defaultValue(table: TableIR, scope: Scope, cx: ExprContext): string {

@@ -40,6 +40,7 @@ const IDENTIFIER = /^(rt|run|explain|I|S|TR|J|X|r|u|h|c|undefined|[a-zA-Z]{1,4}[
 /** Property names read with `.name`: the runtime's surface and a few of our own objects' fields. */
 const MEMBERS = new Set([
   "num",
+  "constant",
   "temporalLiteral",
   "range",
   "context",
