@@ -162,7 +162,7 @@ export function toJson(v: FeelValue, opts?: ToJsonOptions): unknown {
   if (opts === undefined) {
     if (isDecimal(v)) return numberJson(v);
     const template = templates.get(v);
-    if (template !== undefined) return copyJson(template);
+    if (template !== undefined) return template();
   }
   return structuredJson(v, opts);
 }
@@ -170,26 +170,45 @@ export function toJson(v: FeelValue, opts?: ToJsonOptions): unknown {
 /**
  * The JSON forms of the module constants generated code marks (lists and contexts of literals,
  * a table's constant outputs): FEEL values are never changed once made, so a constant's JSON form
- * is made once, and each caller gets a fresh copy of it (much quicker than converting again).
+ * is made once, and each caller gets a fresh copy of it from a copier made for its shape (much
+ * quicker than converting again).
  */
-const templates = new WeakMap<object, unknown>();
+const templates = new WeakMap<object, () => unknown>();
 
 /** Marks a constant list or context (see `templates`); returns it. */
 export function constant<T extends FeelValue>(v: T): T {
-  if (typeof v === "object" && v !== null && !isDecimal(v)) templates.set(v, structuredJson(v));
+  if (typeof v === "object" && v !== null && !isDecimal(v)) {
+    const json = structuredJson(v);
+    templates.set(v, typeof json === "object" && json !== null ? copier(json) : () => json);
+  }
   return v;
 }
 
-/** A fresh copy of a JSON tree: objects spread (own keys, `__proto__` included, in order), then their objects copied. */
-function copyJson(t: unknown): unknown {
-  if (typeof t !== "object" || t === null) return t;
-  if (Array.isArray(t)) return t.map(copyJson);
-  const out: Record<string, unknown> = { ...(t as Record<string, unknown>) };
-  for (const key of Object.keys(out)) {
-    const v = out[key];
-    if (typeof v === "object" && v !== null) setOwn(out, key, copyJson(v));
+/**
+ * A function that makes fresh copies of the JSON tree `t`: a list sliced and an object spread (own
+ * keys in order, `__proto__` among them), then only the places that hold lists or objects copied
+ * again, by their own copiers.
+ */
+function copier(t: object): () => unknown {
+  if (Array.isArray(t)) {
+    const at = t.flatMap((v, i) => (typeof v === "object" && v !== null ? [i] : []));
+    const copies = at.map((i) => copier(t[i] as object));
+    if (at.length === 0) return () => t.slice();
+    return () => {
+      const out = t.slice();
+      for (let j = 0; j < at.length; j++) out[at[j]!] = copies[j]!();
+      return out;
+    };
   }
-  return out;
+  const source = t as Record<string, unknown>;
+  const keys = Object.keys(source).filter((k) => typeof source[k] === "object" && source[k] !== null);
+  const copies = keys.map((k) => copier(source[k] as object));
+  if (keys.length === 0) return () => ({ ...source });
+  return () => {
+    const out = { ...source };
+    for (let j = 0; j < keys.length; j++) setOwn(out, keys[j]!, copies[j]!());
+    return out;
+  };
 }
 
 function numberJson(v: Decimal): number | string {

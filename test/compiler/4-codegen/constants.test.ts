@@ -31,7 +31,7 @@ const model = {
 
 const compile = (optimise: boolean): CompiledModel => {
   const r = compileUncached(model, { optimise });
-  if (!r.ok) throw new Error(JSON.stringify(r.check.diagnostics));
+  if (!r.ok) throw new Error(JSON.stringify(r.check));
   return r.model;
 };
 
