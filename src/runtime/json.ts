@@ -177,10 +177,8 @@ const templates = new WeakMap<object, () => unknown>();
 
 /** Marks a constant list or context (see `templates`); returns it. */
 export function constant<T extends FeelValue>(v: T): T {
-  if (typeof v === "object" && v !== null && !isDecimal(v)) {
-    const json = structuredJson(v);
-    templates.set(v, typeof json === "object" && json !== null ? copier(json) : () => json);
-  }
+  const json = typeof v === "object" && v !== null && !isDecimal(v) ? structuredJson(v) : null;
+  if (typeof json === "object" && json !== null) templates.set(v as object, copier(json));
   return v;
 }
 

@@ -178,7 +178,11 @@ function indexedTable(
   const em = cx.em;
   const plans = [...new Set(columns.map((c) => c.plan!))];
   const tests = new Map<string, string>();
-  const test = (code: string) => tests.get(code) ?? (tests.set(code, em.fresh("t")), tests.get(code)!);
+  const test = (code: string): string => {
+    let id = tests.get(code);
+    if (id === undefined) tests.set(code, (id = em.fresh("t")));
+    return id;
+  };
   const ruleCells = table.rules.map(cells);
   const rules = ruleCells.map(
     (parts, k) => `if (${parts.length === 0 ? "true" : parts.map((p) => `${test(p)}()`).join(" && ")}) return ${k};`,
