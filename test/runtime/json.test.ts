@@ -5,6 +5,7 @@ import { collectProblems, constant, fn, fromJson, isDecimal, range, toJson, Feel
 import type { Decimal } from "../../src/runtime/decimal.js";
 import { builtin } from "../../src/runtime/builtins/index.js";
 import { b, n, show, t, type V } from "./helpers.js";
+import { jsonForm, spoil } from "../support/json-answers.js";
 
 describe("fromJson", () => {
   it("reads -0 as 0: FEEL has no negative zero, and sqrt(-0) was null (found by the differential tests)", () => {
@@ -92,30 +93,17 @@ describe("toJson of a marked constant", () => {
       fc.dictionary(fc.constantFrom("a", "b", "__proto__", "constructor", "toString", "with space", "0"), tie("value"), { maxKeys: 4 }),
     ),
   })).value;
-  /** What the conversion gives, keys in order, `__proto__` as an own key. */
-  const form = (j: unknown): string =>
-    JSON.stringify(j, (_k, v: unknown) => (v && typeof v === "object" && !Array.isArray(v) ? Object.entries(v) : v));
-
   it("gives what converting gives, a fresh copy each time that a caller may change", () => {
     fc.assert(
       fc.property(tree, (json) => {
         const marked = constant(fromJson(json));
-        const expected = form(toJson(fromJson(json)));
+        const expected = jsonForm(toJson(fromJson(json)));
         const first = toJson(marked);
-        expect(form(first)).toBe(expected);
+        expect(jsonForm(first)).toBe(expected);
         // changing every object and list of one answer leaves the next as it was
-        const spoil = (j: unknown): void => {
-          if (Array.isArray(j)) {
-            j.forEach(spoil);
-            j.push("spoiled");
-          } else if (j && typeof j === "object") {
-            Object.values(j).forEach(spoil);
-            Object.defineProperty(j, "spoiled", { value: true, enumerable: true });
-          }
-        };
         spoil(first);
         const second = toJson(marked);
-        expect(form(second)).toBe(expected);
+        expect(jsonForm(second)).toBe(expected);
         for (const j of [first, second])
           if (j && typeof j === "object" && !Array.isArray(j)) expect(Object.getPrototypeOf(j)).toBe(Object.prototype);
       }),

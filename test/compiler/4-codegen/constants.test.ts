@@ -4,6 +4,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { compileUncached, type CompiledModel } from "../../../src/compiler/index.js";
+import { jsonForm, spoil } from "../../support/json-answers.js";
 
 const model = {
   content: {
@@ -35,21 +36,6 @@ const compile = (optimise: boolean): CompiledModel => {
   return r.model;
 };
 
-/** Every list and object of a JSON value changed in place, as a careless caller might. */
-function spoil(j: unknown): void {
-  if (Array.isArray(j)) {
-    j.forEach(spoil);
-    j.push("spoiled");
-  } else if (j && typeof j === "object") {
-    Object.values(j).forEach(spoil);
-    for (const key of Object.keys(j)) Object.defineProperty(j, key, { value: "spoiled", enumerable: true });
-  }
-}
-
-/** Keys in order and `__proto__` as an own key, so that a lost or moved key shows. */
-const form = (j: unknown): string =>
-  JSON.stringify(j, (_k, v: unknown) => (v && typeof v === "object" && !Array.isArray(v) ? Object.entries(v) : v));
-
 describe("constant lists and contexts", () => {
   const [optimised, plain] = [compile(true), compile(false)];
 
@@ -62,11 +48,11 @@ describe("constant lists and contexts", () => {
     fc.assert(
       fc.property(fc.array(state, { minLength: 1, maxLength: 6 }), (states) => {
         for (const s of states) {
-          const expected = form(plain.evaluate(s));
+          const expected = jsonForm(plain.evaluate(s));
           const first = optimised.evaluate(s);
-          expect(form(first)).toBe(expected);
+          expect(jsonForm(first)).toBe(expected);
           spoil(first);
-          expect(form(optimised.evaluate(s))).toBe(expected);
+          expect(jsonForm(optimised.evaluate(s))).toBe(expected);
         }
       }),
     );
