@@ -1,5 +1,6 @@
 // Shared state of one module's emission: hoisted constants and fresh JS identifiers.
 // Model text never becomes code: every name or string from the model is emitted through `lit`.
+import type { Type } from "../../ir/types.js";
 
 /**
  * After this many pooled constants have their own declaration, the rest are entries of one array:
@@ -10,6 +11,7 @@ const MAX_DECLARED_POOLED = 1000;
 
 export class Emitter {
   private readonly constants = new Map<string, string>();
+  private readonly types = new Map<Type, string>();
   private readonly hoisted: string[] = [];
   private readonly pool: string[] = [];
   private poolId = "";
@@ -73,9 +75,38 @@ export class Emitter {
     return inherited ? `rt.own(${object}, ${this.lit(name)})` : `${object}[${this.lit(name)}]`;
   }
 
-  /** JSON data (types, tables of literals) as a hoisted frozen constant. */
+  /** JSON data (tables of literals) as a hoisted constant. */
   data(prefix: string, value: unknown): string {
     return this.hoist(prefix, JSON.stringify(value));
+  }
+
+  /**
+   * A static type as a hoisted constant. The types a struct's fields, a list's element or a
+   * function's signature hold are constants of their own, referred to by name: a type that shares
+   * its parts (a named type used twice, a context built of another twice) is written once per part,
+   * never written out, so the module grows with the model's text, not with the types' expansion.
+   */
+  type(t: Type): string {
+    const known = this.types.get(t);
+    if (known) return known;
+    let init: string;
+    switch (t.kind) {
+      case "struct":
+        init = `{"kind":"struct","fields":[${t.fields.map(([name, field]) => `[${this.lit(name)}, ${this.type(field)}]`).join(", ")}]}`;
+        break;
+      case "list":
+      case "range":
+        init = `{"kind":${this.lit(t.kind)},"element":${this.type(t.element)}}`;
+        break;
+      case "function":
+        init = `{"kind":"function","params":[${t.params.map((p) => this.type(p)).join(", ")}],"result":${this.type(t.result)}}`;
+        break;
+      default:
+        init = JSON.stringify(t);
+    }
+    const id = this.hoist("T", init);
+    this.types.set(t, id);
+    return id;
   }
 
   prelude(): string {

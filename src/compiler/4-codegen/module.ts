@@ -60,7 +60,7 @@ export function emitModule(ir: ModelIR, options: EmitOptions = {}): ModuleSource
   for (const slot of slots.values()) {
     slot.lazy = rawInput(slot.input.type, () => {
       const [array, convert] = [em.fresh("a"), em.fresh("u")];
-      return { array, feel: `${convert}()`, current: slot.feel, convert, type: em.data("T", slot.input.type) };
+      return { array, feel: `${convert}()`, current: slot.feel, convert, type: em.type(slot.input.type) };
     });
   }
   const runScope = root.child();
@@ -130,7 +130,7 @@ function rawReads(slot: InputSlot, em: Emitter): [string, string][] {
 /** Reads one input: from FEEL values (I) or the raw JSON state (S). */
 function inputPrologue(slot: InputSlot, body: string, em: Emitter): string {
   const count = (id: string) => (body.match(new RegExp(`\\b${id}\\b`, "g")) ?? []).length;
-  const type = em.data("T", slot.input.type);
+  const type = em.type(slot.input.type);
   const feelUses = count(slot.feel);
   const read = `const ${slot.raw} = S === null ? undefined : ${em.stateKey("S", slot.input.name)};`;
   const fromJson = `rt.fromJson(${slot.raw}, ${type})`;
@@ -225,7 +225,7 @@ function emitDecision(
   const indexed = d.lets.length === 0 && !coerce ? (l: IndexedLookup) => (lookup = l) : undefined;
   const body = emitBody(d.body, id, tr, scope, cx, slots, json, indexed);
   lines.push(body);
-  if (coerce) lines.push(`${id} = rt.coerce(${id}, ${em.data("T", d.type)});`);
+  if (coerce) lines.push(`${id} = rt.coerce(${id}, ${em.type(d.type)});`);
   lines.push("}");
   const jsonUsed = json !== undefined && new RegExp(`\\b${json}\\b`).test(body);
   if (jsonUsed) lines.unshift(`let ${json};`);
@@ -241,10 +241,10 @@ function emitFunction(f: FunctionIR, id: string, root: Scope, cx: ExprContext): 
   // An argument that does not conform to its parameter's type makes the invocation null.
   const coerce = f.params.flatMap((p, i) =>
     needsCoercion(p.type)
-      ? [`{ const c = rt.coerce(a${i}, ${cx.em.data("T", p.type)}); if (c === null && a${i} !== null) return null; a${i} = c; }`]
+      ? [`{ const c = rt.coerce(a${i}, ${cx.em.type(p.type)}); if (c === null && a${i} !== null) return null; a${i} = c; }`]
       : [],
   );
-  const result = needsCoercion(f.returns) ? `rt.coerce(r, ${cx.em.data("T", f.returns)})` : "r";
+  const result = needsCoercion(f.returns) ? `rt.coerce(r, ${cx.em.type(f.returns)})` : "r";
   return [
     `function ${id}(${params.join(", ")}) {`,
     "rt.enter();",
