@@ -9,6 +9,7 @@ import { neededDecisions, optimise } from "./3-optimise/index.js";
 import { emitModule } from "./4-codegen/module.js";
 import { verifyGenerated } from "./4-codegen/verify.js";
 import { loadModel, verifiedExplainSource, type CompiledModel, type LoadableModel } from "./5-load/compiled-model.js";
+import { validatorSource } from "./5-load/validator-source.js";
 import { createCompileCache } from "./cache.js";
 import { modelHash } from "./identity.js";
 
@@ -31,6 +32,12 @@ export interface CompileOptions {
   optimise?: boolean;
   /** compute only these decisions (and what they need) */
   outputs?: string[];
+  /**
+   * Compile the state validator too, as a module (5-load/validator-source.ts), so that where the
+   * model is loaded its validator is parsed, not compiled: a server's compile worker does, so ajv
+   * never runs on the event loop. Otherwise ajv compiles the schema on the first validation.
+   */
+  validator?: boolean;
 }
 
 export type CompileResult = { ok: true; model: CompiledModel } | { ok: false; check: CheckResult };
@@ -76,6 +83,7 @@ export function compileToSource(model: ModelInput, options: CompileOptions = {},
     source,
     explainSource,
     inputSchema: check.input,
+    ...(options.validator ? { validatorSource: validatorSource(check.input) } : {}),
     decisions: ir.decisions.map((d) => d.name),
     questions: ir.questions,
   };

@@ -29,6 +29,8 @@ export interface LoadableModel {
   /** the same module with the explain function too: verified and loaded when the model is first explained */
   explainSource: string;
   inputSchema: Record<string, unknown>;
+  /** the state validator compiled from the input schema as a module (validator-source.ts), when the compile made it */
+  validatorSource?: string;
   /** the decisions in the model's order */
   decisions: string[];
   questions: QuestionIR[];
@@ -100,7 +102,7 @@ export function loadModel(loadable: LoadableModel, explainSource = verifiedExpla
   const explainer = (): GeneratedModule => (explaining ??= loadModule(explainSource()));
   // The explain entry point of the same runtime code, over the module that has the explain function.
   const entry = entryPoints({ ...loadModule(loadable.source), explain: (S, X) => explainer().explain(S, X) });
-  const validator = createStateValidator(loadable.inputSchema);
+  const validator = createStateValidator(loadable.inputSchema, loadable.validatorSource);
   const { questions } = loadable;
   return {
     decisions: loadable.decisions,

@@ -29,7 +29,7 @@ export type WorkerMessage =
   | { type: "result"; id: number; ok: false; error: string };
 
 const run = (job: JobMessage): SourceResult | CheckResult =>
-  job.kind === "compile" ? compileToSource(job.model, {}, job.hash) : checkModel(job.model);
+  job.kind === "compile" ? compileToSource(job.model, { validator: true }, job.hash) : checkModel(job.model);
 
 /**
  * Answers the server's jobs with `run` in this process, which runs at a lower priority, so on a
