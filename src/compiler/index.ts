@@ -7,6 +7,8 @@ import type { ModelInput } from "../ir/model.js";
 import { analyseModel } from "./2-analyse/index.js";
 import { neededDecisions, optimise } from "./3-optimise/index.js";
 import { emitModule } from "./4-codegen/module.js";
+import { CodeTooLarge } from "./4-codegen/emitter.js";
+import { diagnostic, type Diagnostic } from "../ir/diagnostics.js";
 import { verifyGenerated } from "./4-codegen/verify.js";
 import { loadModel, verifiedExplainSource, type CompiledModel, type LoadableModel } from "./5-load/compiled-model.js";
 import { validatorSource } from "./5-load/validator-source.js";
@@ -38,6 +40,8 @@ export interface CompileOptions {
    * never runs on the event loop. Otherwise ajv compiles the schema on the first validation.
    */
   validator?: boolean;
+  /** the most characters of generated code; a model past it fails with `codegen.too-large` at the place (default: no limit) */
+  maxCodeChars?: number;
 }
 
 export type CompileResult = { ok: true; model: CompiledModel } | { ok: false; check: CheckResult };
@@ -70,15 +74,23 @@ export function compileToSource(model: ModelInput, options: CompileOptions = {},
   const { ir, check } = analyse(model, options);
   if (!ir) return { ok: false, check };
   const decisions = options.optimise === false ? neededDecisions(ir, options.outputs) : optimise(ir, options.outputs);
-  // The explain part is checked when it is first loaded (5-load), not here: evaluation never loads it.
-  const { source, explainSource } = emitModule(ir, { decisions });
-  const problems = verifyGenerated(source);
-  if (problems.length > 0) {
-    // An emitter bug, never a user error: report it as a failed stage rather than loading the code.
-    check.stages.push({ name: "codegen", ok: false, diagnostics: problems });
+  const failed = (diagnostics: Diagnostic[]): SourceResult => {
+    check.stages.push({ name: "codegen", ok: false, diagnostics });
     check.valid = false;
     return { ok: false, check };
+  };
+  let emitted;
+  try {
+    emitted = emitModule(ir, { decisions, maxChars: options.maxCodeChars });
+  } catch (e) {
+    if (!(e instanceof CodeTooLarge)) throw e;
+    return failed([diagnostic("codegen.too-large", { limit: e.limit }, { address: e.address })]);
   }
+  const { source, explainSource } = emitted;
+  // The explain part is checked when it is first loaded (5-load), not here: evaluation never loads it.
+  const problems = verifyGenerated(source);
+  // An emitter bug, never a user error: reported as a failed stage rather than loading the code.
+  if (problems.length > 0) return failed(problems);
   const loadable: LoadableModel = {
     source,
     explainSource,

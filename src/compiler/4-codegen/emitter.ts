@@ -9,7 +9,20 @@ import type { Type } from "../../ir/types.js";
  */
 const MAX_DECLARED_POOLED = 1000;
 
+/** Thrown when the code emitted so far passes the emitter's limit (`Emitter.within`). */
+export class CodeTooLarge extends Error {
+  constructor(
+    /** the model address whose code passed the limit */
+    readonly address: string,
+    readonly limit: number,
+  ) {
+    super(`the generated code passed ${limit} characters at ${address}`);
+  }
+}
+
 export class Emitter {
+  /** characters of code emitted: hoisted constants as they are hoisted, the rest as `charge` counts it */
+  private chars = 0;
   private readonly constants = new Map<string, string>();
   private readonly types = new Map<Type, string>();
   private readonly hoisted: string[] = [];
@@ -17,6 +30,16 @@ export class Emitter {
   private poolId = "";
   private declaredPooled = 0;
   private counter = 0;
+
+  /** `limit`: the most characters of code the module may take (none by default). */
+  constructor(private readonly limit = Infinity) {}
+
+  /** Code written for `address` counts toward the limit; past it, CodeTooLarge naming `address`. */
+  charge(code: string, address: string): string {
+    this.chars += code.length;
+    if (this.chars > this.limit) throw new CodeTooLarge(address, this.limit);
+    return code;
+  }
 
   /** A fresh identifier with a readable prefix (never derived from model text). */
   fresh(prefix: string): string {
@@ -44,6 +67,7 @@ export class Emitter {
     const id = this.fresh(prefix);
     this.constants.set(init, id);
     this.hoisted.push(`const ${id} = ${init};`);
+    this.chars += init.length;
     return id;
   }
 
@@ -61,6 +85,7 @@ export class Emitter {
     this.poolId ||= this.fresh("K");
     const id = `${this.poolId}[${this.pool.length}]`;
     this.pool.push(init);
+    this.chars += init.length;
     this.constants.set(init, id);
     return id;
   }

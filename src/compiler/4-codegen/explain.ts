@@ -38,7 +38,7 @@ export function emitExplain(ir: ModelIR, decisions: DecisionIR[], root: Scope, c
     };
     const lines = explainDecision(d, ids[i]!, em.data("XF", facts), scope, (where) => ({ ...cx(where), explain: X }));
     scope.bind("decision", d.name, ids[i]!);
-    return lines;
+    return em.charge(lines, d.address);
   });
   const result = decisions.map((d, i) => `${em.key(d.name)}: ${ids[i]}`).join(", ");
   return [`function explain(S, ${X}) {`, ...inputs, ...code, `return { ${result} };`, "}"].join("\n");

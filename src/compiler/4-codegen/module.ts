@@ -20,6 +20,8 @@ import type { IndexedLookup } from "./table-lookup.js";
 export interface EmitOptions {
   /** the decisions to compute, in dependency order (default: all) */
   decisions?: DecisionIR[];
+  /** the most characters of code the module may take; past it, CodeTooLarge naming where (default: no limit) */
+  maxChars?: number;
 }
 
 interface InputSlot {
@@ -43,14 +45,14 @@ export interface ModuleSource {
 }
 
 export function emitModule(ir: ModelIR, options: EmitOptions = {}): ModuleSource {
-  const em = new Emitter();
+  const em = new Emitter(options.maxChars);
   const root = new Scope();
   const cx = (where: string): ExprContext => ({ em, where, types: ir.types });
 
   const functionIds = new Map(ir.functions.map((f, i) => [f.name, { fn: `fn${i}`, value: `F${i}` }]));
   for (const [name, ids] of functionIds) root.bind("function", name, ids.value);
 
-  const functionCode = ir.functions.map((f) => emitFunction(f, functionIds.get(f.name)!.fn, root, cx(f.address)));
+  const functionCode = ir.functions.map((f) => em.charge(emitFunction(f, functionIds.get(f.name)!.fn, root, cx(f.address)), f.address));
 
   const slots = new Map<string, InputSlot>(
     ir.inputs.map((input, i) => [input.name, { input, feel: `i${i}`, raw: `r${i}`, guard: `g${i}`, day: `e${i}` }]),
@@ -76,7 +78,7 @@ export function emitModule(ir: ModelIR, options: EmitOptions = {}): ModuleSource
     runScope.bind("decision", d.name, decisionIds.get(d.name)!);
     if (json) jsonIds.set(d.name, json);
     if (lookup) direct.push({ key: em.key(d.name), lookup });
-    return code;
+    return em.charge(code, d.address);
   });
   const body = decisionCode.join("\n");
 

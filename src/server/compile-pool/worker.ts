@@ -28,8 +28,18 @@ export type WorkerMessage =
   | { type: "result"; id: number; ok: true; value: SourceResult | CheckResult }
   | { type: "result"; id: number; ok: false; error: string };
 
+/**
+ * The most generated code a model may have: 2 MiB, and 16 characters for each of its own. Code
+ * grows with the model's text (a constant per part of a type, a few lines per cell); the server
+ * parses what it loads on its event loop, so a compile past this fails (codegen.too-large) at the
+ * decision or function where it passed.
+ */
+const maxCodeChars = (model: ModelInput): number => 2 * 1024 * 1024 + 16 * JSON.stringify(model).length;
+
 const run = (job: JobMessage): SourceResult | CheckResult =>
-  job.kind === "compile" ? compileToSource(job.model, { validator: true }, job.hash) : checkModel(job.model);
+  job.kind === "compile"
+    ? compileToSource(job.model, { validator: true, maxCodeChars: maxCodeChars(job.model) }, job.hash)
+    : checkModel(job.model);
 
 /**
  * Answers the server's jobs with `run` in this process, which runs at a lower priority, so on a
