@@ -40,6 +40,12 @@ export interface CompileOptions {
    * never runs on the event loop. Otherwise ajv compiles the schema on the first validation.
    */
   validator?: boolean;
+  /**
+   * Check the explain part's code now too, so that loading it for the first explanation is parsing
+   * it (a server's compile worker does: the check of a large table's explain code takes longer than
+   * an event loop may be held). Otherwise it is checked when first loaded.
+   */
+  verifyExplain?: boolean;
   /** the most characters of generated code; a model past it fails with `codegen.too-large` at the place (default: no limit) */
   maxCodeChars?: number;
 }
@@ -87,13 +93,14 @@ export function compileToSource(model: ModelInput, options: CompileOptions = {},
     return failed([diagnostic("codegen.too-large", { limit: e.limit }, { address: e.address })]);
   }
   const { source, explainSource } = emitted;
-  // The explain part is checked when it is first loaded (5-load), not here: evaluation never loads it.
-  const problems = verifyGenerated(source);
+  // The explain part is checked when it is first loaded (5-load), unless asked for here: evaluation never loads it.
+  const problems = [...verifyGenerated(source), ...(options.verifyExplain ? verifyGenerated(explainSource) : [])];
   // An emitter bug, never a user error: reported as a failed stage rather than loading the code.
   if (problems.length > 0) return failed(problems);
   const loadable: LoadableModel = {
     source,
     explainSource,
+    ...(options.verifyExplain ? { explainVerified: true } : {}),
     inputSchema: check.input,
     ...(options.validator ? { validatorSource: validatorSource(check.input) } : {}),
     decisions: ir.decisions.map((d) => d.name),
