@@ -6,6 +6,7 @@
 // (untyped, or a schema keyword the plan does not know) gets no plan and every row takes the
 // general path: JSON.parse, the schema validator, evaluate.
 import { FEEL_FORMATS } from "../compiler/5-load/formats.js";
+import { defOf } from "./schema-refs.js";
 
 export type SlotValue =
   | { kind: "number"; minimum?: number; maximum?: number; exclusiveMinimum?: number; exclusiveMaximum?: number }
@@ -98,6 +99,40 @@ function slotValue(s: Schema, type: string | undefined, blank: boolean): SlotVal
   return values.every((v) => typeof v === "string") ? { kind: "enum", values: values as string[] } : null;
 }
 
+/** The most schema nodes a plan writes out: a state type larger than this is left to the general path. */
+const MAX_PLANNED_NODES = 10_000;
+
+/**
+ * `schema` with its references to `$defs` written out (a blank input's `anyOf` of a reference and
+ * null as the type with "null" added, as derive.ts writes a blank input of any other type), or null
+ * when that would take more than MAX_PLANNED_NODES nodes.
+ */
+function writtenOut(schema: Schema, defs: Record<string, Schema>): Schema | null {
+  let nodes = 0;
+  const expand = (v: unknown): unknown => {
+    if (++nodes > MAX_PLANNED_NODES) throw new RangeError("too large");
+    if (Array.isArray(v)) return v.map(expand);
+    if (v === null || typeof v !== "object") return v;
+    const o = v as Schema;
+    const target = typeof o.$ref === "string" ? defOf(o.$ref, defs) : undefined;
+    if (target) return expand(target);
+    const branches = o.anyOf as unknown[] | undefined;
+    if (Object.keys(o).length === 1 && Array.isArray(branches) && branches.length === 2 && isNull(branches[1])) {
+      const inner = expand(branches[0]) as Schema;
+      if (typeof inner.type === "string") return { ...inner, type: [inner.type, "null"] };
+    }
+    return Object.fromEntries(Object.entries(o).map(([k, x]) => [k, expand(x)]));
+  };
+  try {
+    return expand(schema) as Schema;
+  } catch (e) {
+    if (e instanceof RangeError) return null;
+    throw e;
+  }
+}
+
+const isNull = (s: unknown): boolean => JSON.stringify(s) === '{"type":"null"}';
+
 /** A name JSON writes without escapes: the byte reader matches keys by their bytes. */
 // eslint-disable-next-line no-control-regex -- JSON escapes U+0000–U+001F, so such a name is not plain
 const PLAIN_NAME = /^[^"\\\u0000-\u001f]*$/;
@@ -108,7 +143,8 @@ const PLAIN_NAME = /^[^"\\\u0000-\u001f]*$/;
  */
 export function rowPlan(inputSchema: Schema, idField: string): Slot[] | null {
   if (!PLAIN_NAME.test(idField)) return null;
-  const properties = inputSchema.properties as Record<string, Schema> | undefined;
+  const defs = (inputSchema.$defs ?? {}) as Record<string, Schema>;
+  const properties = writtenOut((inputSchema.properties ?? {}) as Schema, defs) as Record<string, Schema> | null;
   if (inputSchema.type !== "object" || !properties || inputSchema.additionalProperties !== true) return null;
   const required = new Set((inputSchema.required as string[] | undefined) ?? []);
   const slots: Slot[] = [];

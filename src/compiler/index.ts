@@ -7,8 +7,11 @@ import type { ModelInput } from "../ir/model.js";
 import { analyseModel } from "./2-analyse/index.js";
 import { neededDecisions, optimise } from "./3-optimise/index.js";
 import { emitModule } from "./4-codegen/module.js";
+import { CodeTooLarge } from "./4-codegen/emitter.js";
+import { diagnostic, type Diagnostic } from "../ir/diagnostics.js";
 import { verifyGenerated } from "./4-codegen/verify.js";
 import { loadModel, verifiedExplainSource, type CompiledModel, type LoadableModel } from "./5-load/compiled-model.js";
+import { validatorSource } from "./5-load/validator-source.js";
 import { createCompileCache } from "./cache.js";
 import { modelHash } from "./identity.js";
 
@@ -31,6 +34,20 @@ export interface CompileOptions {
   optimise?: boolean;
   /** compute only these decisions (and what they need) */
   outputs?: string[];
+  /**
+   * Compile the state validator too, as a module (5-load/validator-source.ts), so that where the
+   * model is loaded its validator is parsed, not compiled: a server's compile worker does, so ajv
+   * never runs on the event loop. Otherwise ajv compiles the schema on the first validation.
+   */
+  validator?: boolean;
+  /**
+   * Check the explain part's code now too, so that loading it for the first explanation is parsing
+   * it (a server's compile worker does: the check of a large table's explain code takes longer than
+   * an event loop may be held). Otherwise it is checked when first loaded.
+   */
+  verifyExplain?: boolean;
+  /** the most characters of generated code; a model past it fails with `codegen.too-large` at the place (default: no limit) */
+  maxCodeChars?: number;
 }
 
 export type CompileResult = { ok: true; model: CompiledModel } | { ok: false; check: CheckResult };
@@ -63,19 +80,29 @@ export function compileToSource(model: ModelInput, options: CompileOptions = {},
   const { ir, check } = analyse(model, options);
   if (!ir) return { ok: false, check };
   const decisions = options.optimise === false ? neededDecisions(ir, options.outputs) : optimise(ir, options.outputs);
-  // The explain part is checked when it is first loaded (5-load), not here: evaluation never loads it.
-  const { source, explainSource } = emitModule(ir, { decisions });
-  const problems = verifyGenerated(source);
-  if (problems.length > 0) {
-    // An emitter bug, never a user error: report it as a failed stage rather than loading the code.
-    check.stages.push({ name: "codegen", ok: false, diagnostics: problems });
+  const failed = (diagnostics: Diagnostic[]): SourceResult => {
+    check.stages.push({ name: "codegen", ok: false, diagnostics });
     check.valid = false;
     return { ok: false, check };
+  };
+  let emitted;
+  try {
+    emitted = emitModule(ir, { decisions, maxChars: options.maxCodeChars });
+  } catch (e) {
+    if (!(e instanceof CodeTooLarge)) throw e;
+    return failed([diagnostic("codegen.too-large", { limit: e.limit }, { address: e.address })]);
   }
+  const { source, explainSource } = emitted;
+  // The explain part is checked when it is first loaded (5-load), unless asked for here: evaluation never loads it.
+  const problems = [...verifyGenerated(source), ...(options.verifyExplain ? verifyGenerated(explainSource) : [])];
+  // An emitter bug, never a user error: reported as a failed stage rather than loading the code.
+  if (problems.length > 0) return failed(problems);
   const loadable: LoadableModel = {
     source,
     explainSource,
+    ...(options.verifyExplain ? { explainVerified: true } : {}),
     inputSchema: check.input,
+    ...(options.validator ? { validatorSource: validatorSource(check.input) } : {}),
     decisions: ir.decisions.map((d) => d.name),
     questions: ir.questions,
   };

@@ -43,3 +43,21 @@ export const NUMBER: Type = { kind: "number" };
 
 /** choice and levels values are strings; so are string columns (spec 2.5 rule 5). */
 export const isStringLike = (t: Type): boolean => t.kind === "string" || t.kind === "choice" || t.kind === "levels";
+
+const EXPANDED = new WeakMap<Type, number>();
+
+/**
+ * How many parts `t` has written out in full, each shared part counted wherever it appears (a
+ * named type used twice counts twice). Remembered per type, so finding it takes as long as the
+ * types are as shared objects; the answer may be astronomically larger.
+ */
+export function expandedSize(t: Type): number {
+  const known = EXPANDED.get(t);
+  if (known !== undefined) return known;
+  let size = 1;
+  if (t.kind === "struct") for (const [, field] of t.fields) size += expandedSize(field);
+  else if (t.kind === "list" || t.kind === "range") size += expandedSize(t.element);
+  else if (t.kind === "function") size += t.params.reduce((n, p) => n + expandedSize(p), expandedSize(t.result));
+  EXPANDED.set(t, size);
+  return size;
+}

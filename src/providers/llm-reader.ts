@@ -4,11 +4,19 @@
 // spread becomes the alternatives (merge-samples.ts).
 import { typeSchema } from "../compiler/2-analyse/schema/derive.js";
 import type { InputIR } from "../ir/ir.js";
+import { expandedSize } from "../ir/types.js";
 import { addUsage, type StructuredClient } from "./llm/structured.js";
 import { mergeSamples } from "./llm/merge-samples.js";
 import { decodeStrict, strictSchema } from "./llm/strict-schema.js";
 import { NO_USAGE, type Provenance, type Reader, type ReadRequest, type ReadResult, type ReadValue } from "./types.js";
 import { namedRecord } from "../runtime/json.js";
+
+/**
+ * The largest input type asked of a language model, in parts written out: its schema is written
+ * out in the request. An input of a larger type (a type that shares its parts many times over) is
+ * not asked, and stays missing.
+ */
+const MAX_ASKED_PARTS = 2_000;
 
 const SYSTEM = [
   "You read evidence and report the value of each listed input, exactly as the evidence states it.",
@@ -97,7 +105,9 @@ export function llmReader(client: StructuredClient, options: { thinkingSamples: 
   return {
     name: client.name,
     async read(request: ReadRequest, signal?: AbortSignal): Promise<ReadResult> {
-      if (request.inputs.length === 0) return { values: {}, usage: NO_USAGE };
+      const inputs = request.inputs.filter((i) => expandedSize(i.type) <= MAX_ASKED_PARTS);
+      if (inputs.length === 0) return { values: {}, usage: NO_USAGE };
+      request = { ...request, inputs };
       const thinking = request.mode === "thinking";
       const samples = thinking ? Math.max(1, options.thinkingSamples) : 1;
       const call = () =>

@@ -40,22 +40,40 @@ export function instanceOf(v: FeelValue, t: Type): boolean {
 
 type Conversion = { ok: true; value: FeelValue } | { ok: false; message: string };
 
-/** A type as FEEL writes it (`list<number>`), in messages and in docs/builtins.md. */
+/** Characters of a type written in a message; a longer one is cut there, with an ellipsis. */
+const SHOWN = 200;
+
+/**
+ * A type as FEEL writes it (`list<number>`), in messages and in docs/builtins.md; cut after SHOWN
+ * characters, since a type that shares its parts can be far longer written out than its model.
+ */
 export const typeName = (t: Type): string => {
+  const text = typeText(t, SHOWN + 1);
+  return text.length > SHOWN ? `${text.slice(0, SHOWN)}…` : text;
+};
+
+/** `t` written out, stopping once the text holds `room` characters. */
+function typeText(t: Type, room: number): string {
   switch (t.kind) {
     case "list":
-      return `list<${typeName(t.element)}>`;
+      return `list<${typeText(t.element, room)}>`;
     case "range":
-      return `range<${typeName(t.element)}>`;
+      return `range<${typeText(t.element, room)}>`;
     case "choice":
     case "levels":
       return `one of ${t.values.map((v) => JSON.stringify(v)).join(", ")}`;
-    case "struct":
-      return `context<${t.fields.map(([n, ft]) => `${n}: ${typeName(ft)}`).join(", ")}>`;
+    case "struct": {
+      let text = "context<";
+      for (const [n, ft] of t.fields) {
+        if (text.length >= room) break;
+        text += `${text.length > 8 ? ", " : ""}${n}: ${typeText(ft, room - text.length)}`;
+      }
+      return `${text}>`;
+    }
     default:
       return t.kind;
   }
-};
+}
 
 /** Implicit conversions first, conformance last; returns a message instead of reporting. */
 function convert(v: FeelValue, t: Type): Conversion {

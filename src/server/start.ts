@@ -35,7 +35,7 @@ export interface ServerOptions {
   redisUrl?: string;
   redisPrefix?: string;
   cacheSize: number;
-  /** the worker threads that compile and check models (docs/service.md, "Compile limits") */
+  /** the worker processes that compile and check models (docs/service.md, "Compile limits") */
   compile: CompilePoolOptions;
   /** pino level for the request log ("info" by default; "silent" for none) */
   logLevel?: string;

@@ -2,12 +2,15 @@
 // (low, middle and high values; each choice in turn) and, first, the request's own JSON state
 // when it matches. Each is evaluated, so the author sees what the model decides before using it.
 import type { CompiledModel } from "../compiler/index.js";
-import type { Type } from "../ir/types.js";
+import { expandedSize, type Type } from "../ir/types.js";
 import type { ServiceDeps } from "./deps.js";
 import { decisionRecords } from "./receipt.js";
 import { withinBudget } from "./run.js";
 
 const VARIANTS = 3;
+
+/** The largest state examples are made for, in parts of the input types written out. */
+const MAX_EXAMPLE_PARTS = 10_000;
 
 const TEMPORAL: Partial<Record<Type["kind"], string[]>> = {
   date: ["2024-01-15", "2024-06-30", "2025-12-31"],
@@ -66,7 +69,9 @@ export function draftExamples(compiled: CompiledModel, deps: ServiceDeps, reques
   if (requestState && typeof requestState === "object" && !Array.isArray(requestState) && compiled.validate(requestState).ok) {
     states.push(requestState as Record<string, unknown>);
   }
-  for (let k = 0; k < VARIANTS; k++) {
+  // a type that shares its parts can need a state far larger than the model to fill it
+  const parts = compiled.ir.inputs.reduce((n, i) => n + expandedSize(i.type), 0);
+  for (let k = 0; k < (parts <= MAX_EXAMPLE_PARTS ? VARIANTS : 0); k++) {
     const s = Object.fromEntries(compiled.ir.inputs.map((i) => [i.name, sampleValue(i.type, k)]));
     if (compiled.validate(s).ok && !states.some((t) => JSON.stringify(t) === JSON.stringify(s))) states.push(s);
   }

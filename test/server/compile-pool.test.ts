@@ -1,5 +1,6 @@
 // The compile pool over a stub worker that overruns on demand: a job past the time limit, out of
-// heap or out of stack fails with the problem naming that limit; a worker that overran or died is
+// heap (by many allocations or by one far past the limit) or out of stack fails with the problem
+// naming that limit, and the process running the tests goes on; a worker that overran or died is
 // replaced and the pool goes on; a full queue is refused with Retry-After; closing refuses the
 // rest. Then the pooled compiler: an overrun is remembered, a Check is cached.
 import { afterEach, describe, expect, it } from "vitest";
@@ -50,6 +51,14 @@ describe("compile pool", () => {
     const p = await pool({ memoryMb: 32, timeoutMs: 30_000 });
     const problem = await problemOf(check(p, "grow"));
     expect(problem).toMatchObject({ status: 422, code: "compile_memory_exceeded", detail: expect.stringContaining("32 MB") });
+    expect((await check(p, "who")).valid).toBe(true);
+    expect(p.stats().replaced).toBe(1);
+  });
+
+  it("fails a job whose one allocation is far past its heap with compile_memory_exceeded; this process goes on", async () => {
+    const p = await pool({ memoryMb: 64, timeoutMs: 30_000 });
+    const problem = await problemOf(check(p, "huge"));
+    expect(problem).toMatchObject({ status: 422, code: "compile_memory_exceeded", detail: expect.stringContaining("64 MB") });
     expect((await check(p, "who")).valid).toBe(true);
     expect(p.stats().replaced).toBe(1);
   });

@@ -58,6 +58,8 @@ function assertBuilt(): void {
 
 export interface Server {
   url: string;
+  /** the server's process id (its memory: /proc/<pid>/status) */
+  pid: number;
   /** the development key printed on first start, if any */
   devKey: string | null;
   stdout: () => string;
@@ -76,7 +78,7 @@ export async function startServer(store: Store, extra: string[] = [], env: NodeJ
   child.stdout!.on("data", (d: Buffer) => (out += d.toString()));
   child.stderr!.on("data", (d: Buffer) => (err += d.toString()));
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in 20 s\n${out}\n${err}`)), 20_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start in 60 s\n${out}\n${err}`)), 60_000);
     const check = () => {
       const m = /pdm listening on (http:\/\/\S+)/.exec(out);
       if (m) {
@@ -94,6 +96,7 @@ export async function startServer(store: Store, extra: string[] = [], env: NodeJ
   const keyLine = lines.findIndex((l) => l.startsWith("Created the development account"));
   return {
     url,
+    pid: child.pid!,
     devKey: keyLine >= 0 ? lines[keyLine + 1]!.trim() : null,
     stdout: () => out,
     stop: () =>

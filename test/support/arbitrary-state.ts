@@ -22,7 +22,20 @@ const dateArb = fc
   .date({ min: new Date("1990-01-01"), max: new Date("2035-12-31"), noInvalidDate: true })
   .map((d) => d.toISOString().slice(0, 10));
 
-export function arbitraryFor(schema: Schema): fc.Arbitrary<unknown> {
+/** The `$defs` entry a `#/$defs/<name>` reference of `root` names. */
+function resolve(ref: string, root: Schema): Schema {
+  const name = decodeURIComponent(ref.replace(/^#\/\$defs\//, ""))
+    .replace(/~1/g, "/")
+    .replace(/~0/g, "~");
+  const def = (root.$defs as Record<string, Schema> | undefined)?.[name];
+  if (!def) throw new Error(`no $defs entry for ${ref}`);
+  return def;
+}
+
+/** Values `schema` accepts; `root` holds the `$defs` its references name (the state's schema). */
+export function arbitraryFor(schema: Schema, root: Schema = schema): fc.Arbitrary<unknown> {
+  if (typeof schema.$ref === "string") return arbitraryFor(resolve(schema.$ref, root), root);
+  if (Array.isArray(schema.anyOf)) return fc.oneof(...(schema.anyOf as Schema[]).map((s) => arbitraryFor(s, root)));
   if (Array.isArray(schema.enum)) return fc.constantFrom(...(schema.enum as unknown[]));
   const types = Array.isArray(schema.type) ? (schema.type as string[]) : [schema.type as string];
   const nullable = types.includes("null");
@@ -41,9 +54,9 @@ export function arbitraryFor(schema: Schema): fc.Arbitrary<unknown> {
         if (schema.format === "duration") return fc.constantFrom("P1D", "PT2H", "P30D");
         return fc.string({ maxLength: 8 });
       case "array":
-        return fc.array(arbitraryFor((schema.items ?? {}) as Schema), { maxLength: 4 });
+        return fc.array(arbitraryFor((schema.items ?? {}) as Schema, root), { maxLength: 4 });
       case "object":
-        return objectArb(schema);
+        return objectArb(schema, root);
       default:
         return fc.constant(null);
     }
@@ -51,9 +64,9 @@ export function arbitraryFor(schema: Schema): fc.Arbitrary<unknown> {
   return nullable ? fc.option(core, { nil: null }) : core;
 }
 
-function objectArb(schema: Schema): fc.Arbitrary<unknown> {
+function objectArb(schema: Schema, root: Schema): fc.Arbitrary<unknown> {
   const props = (schema.properties ?? {}) as Record<string, Schema>;
   const required = new Set((schema.required ?? []) as string[]);
-  const entries = Object.fromEntries(Object.entries(props).map(([k, s]) => [k, arbitraryFor(s)]));
+  const entries = Object.fromEntries(Object.entries(props).map(([k, s]) => [k, arbitraryFor(s, root)]));
   return fc.record(entries, { requiredKeys: Object.keys(props).filter((k) => required.has(k)) });
 }

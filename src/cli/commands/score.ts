@@ -171,7 +171,7 @@ export const run = command(spec, async (args, io) => {
     input = await openInput(values.in, io);
     // Only the workers load and run the model: this thread stops at its verified source.
     const { compileToSource } = await import("../../compiler/index.js");
-    const compiled = compileToSource(model, { strict: !values.lenient });
+    const compiled = compileToSource(model, { strict: !values.lenient, validator: true });
     if (!compiled.ok) throw new UserError(formatCheck(compiled.check, file), EXIT.invalid);
     const portable = compiled.loadable;
     await pool.load(portable);

@@ -74,7 +74,7 @@ export const spec: CommandSpec = {
     "compile-workers": {
       type: "string",
       value: "N",
-      description: "worker threads that compile and check models off the event loop (default: the cores less one, at least 1)",
+      description: "worker processes that compile and check models off the event loop (default: the cores less one, at least 1)",
     },
     "compile-timeout": {
       type: "string",

@@ -1,5 +1,6 @@
 // Shared state of one module's emission: hoisted constants and fresh JS identifiers.
 // Model text never becomes code: every name or string from the model is emitted through `lit`.
+import type { Type } from "../../ir/types.js";
 
 /**
  * After this many pooled constants have their own declaration, the rest are entries of one array:
@@ -8,13 +9,37 @@
  */
 const MAX_DECLARED_POOLED = 1000;
 
+/** Thrown when the code emitted so far passes the emitter's limit (`Emitter.within`). */
+export class CodeTooLarge extends Error {
+  constructor(
+    /** the model address whose code passed the limit */
+    readonly address: string,
+    readonly limit: number,
+  ) {
+    super(`the generated code passed ${limit} characters at ${address}`);
+  }
+}
+
 export class Emitter {
+  /** characters of code emitted: hoisted constants as they are hoisted, the rest as `charge` counts it */
+  private chars = 0;
   private readonly constants = new Map<string, string>();
+  private readonly types = new Map<Type, string>();
   private readonly hoisted: string[] = [];
   private readonly pool: string[] = [];
   private poolId = "";
   private declaredPooled = 0;
   private counter = 0;
+
+  /** `limit`: the most characters of code the module may take (none by default). */
+  constructor(private readonly limit = Infinity) {}
+
+  /** Code written for `address` counts toward the limit; past it, CodeTooLarge naming `address`. */
+  charge(code: string, address: string): string {
+    this.chars += code.length;
+    if (this.chars > this.limit) throw new CodeTooLarge(address, this.limit);
+    return code;
+  }
 
   /** A fresh identifier with a readable prefix (never derived from model text). */
   fresh(prefix: string): string {
@@ -42,6 +67,7 @@ export class Emitter {
     const id = this.fresh(prefix);
     this.constants.set(init, id);
     this.hoisted.push(`const ${id} = ${init};`);
+    this.chars += init.length;
     return id;
   }
 
@@ -59,6 +85,7 @@ export class Emitter {
     this.poolId ||= this.fresh("K");
     const id = `${this.poolId}[${this.pool.length}]`;
     this.pool.push(init);
+    this.chars += init.length;
     this.constants.set(init, id);
     return id;
   }
@@ -73,9 +100,38 @@ export class Emitter {
     return inherited ? `rt.own(${object}, ${this.lit(name)})` : `${object}[${this.lit(name)}]`;
   }
 
-  /** JSON data (types, tables of literals) as a hoisted frozen constant. */
+  /** JSON data (tables of literals) as a hoisted constant. */
   data(prefix: string, value: unknown): string {
     return this.hoist(prefix, JSON.stringify(value));
+  }
+
+  /**
+   * A static type as a hoisted constant. The types a struct's fields, a list's element or a
+   * function's signature hold are constants of their own, referred to by name: a type that shares
+   * its parts (a named type used twice, a context built of another twice) is written once per part,
+   * never written out, so the module grows with the model's text, not with the types' expansion.
+   */
+  type(t: Type): string {
+    const known = this.types.get(t);
+    if (known) return known;
+    let init: string;
+    switch (t.kind) {
+      case "struct":
+        init = `{"kind":"struct","fields":[${t.fields.map(([name, field]) => `[${this.lit(name)}, ${this.type(field)}]`).join(", ")}]}`;
+        break;
+      case "list":
+      case "range":
+        init = `{"kind":${this.lit(t.kind)},"element":${this.type(t.element)}}`;
+        break;
+      case "function":
+        init = `{"kind":"function","params":[${t.params.map((p) => this.type(p)).join(", ")}],"result":${this.type(t.result)}}`;
+        break;
+      default:
+        init = JSON.stringify(t);
+    }
+    const id = this.hoist("T", init);
+    this.types.set(t, id);
+    return id;
   }
 
   prelude(): string {

@@ -20,7 +20,7 @@ export function emitExplain(ir: ModelIR, decisions: DecisionIR[], root: Scope, c
   const inputs = ir.inputs.map((input) => {
     const [raw, feel] = [em.fresh("xr"), em.fresh("xi")];
     scope.bind("input", input.name, feel);
-    const type = em.data("T", input.type);
+    const type = em.type(input.type);
     const fromJson = `rt.fromJson(${raw}, ${type})`;
     // a JSON string is already the FEEL value of a string or choice input (as in `run`)
     const value = isStringLike(input.type) ? `(typeof ${raw} === "string" ? ${raw} : ${fromJson})` : fromJson;
@@ -38,7 +38,7 @@ export function emitExplain(ir: ModelIR, decisions: DecisionIR[], root: Scope, c
     };
     const lines = explainDecision(d, ids[i]!, em.data("XF", facts), scope, (where) => ({ ...cx(where), explain: X }));
     scope.bind("decision", d.name, ids[i]!);
-    return lines;
+    return em.charge(lines, d.address);
   });
   const result = decisions.map((d, i) => `${em.key(d.name)}: ${ids[i]}`).join(", ");
   return [`function explain(S, ${X}) {`, ...inputs, ...code, `return { ${result} };`, "}"].join("\n");
@@ -69,7 +69,7 @@ function explainDecision(d: DecisionIR, id: string, facts: string, outer: Scope,
       ? `${id} = ${emitExpr(d.body.expr, scope, cx(d.address))};`
       : explainTable(d.body.table, id, scope, cx(d.address)),
   );
-  if (needsCoercion(d.type) && !bodyConforms(d.body, d.type)) lines.push(`${id} = rt.coerce(${id}, ${em.data("T", d.type)});`);
+  if (needsCoercion(d.type) && !bodyConforms(d.body, d.type)) lines.push(`${id} = rt.coerce(${id}, ${em.type(d.type)});`);
   lines.push(`rt.explainDecision(${X}, ${facts}, ${id});`, "}");
   return lines.join("\n");
 }

@@ -113,7 +113,7 @@ const emitters: { [K in Expr["kind"]]: Emit<K> } = {
     return `((${x}) => ${emitUnaryTestsTri(n.tests, x, scope, cx, levelsOf(n.value.type))})(${emitExpr(n.value, scope, cx)})`;
   },
   "instance-of": (n, scope, cx) =>
-    `rt.instanceOf(${emitExpr(n.value, scope, cx)}, ${cx.em.data("T", baseType(typeExprToType(n.of, cx.types)))})`,
+    `rt.instanceOf(${emitExpr(n.value, scope, cx)}, ${cx.em.type(baseType(typeExprToType(n.of, cx.types)))})`,
   if: (n, scope, cx) => {
     const [cond, then, otherwise] = [emitExpr(n.cond, scope, cx), emitExpr(n.then, scope, cx), emitExpr(n.else, scope, cx)];
     if (cx.explain) return explainedIf(n.cond.type?.kind === "boolean", cond, then, otherwise, cx);
@@ -168,7 +168,7 @@ const emitters: { [K in Expr["kind"]]: Emit<K> } = {
     });
     const names = n.params.map((p) => cx.em.lit(p.name)).join(", ");
     const coerced = n.params
-      .map((p, i) => (p.type ? `${params[i]} = rt.coerce(${params[i]}, ${cx.em.data("T", typeExprToType(p.type, cx.types))}); ` : ""))
+      .map((p, i) => (p.type ? `${params[i]} = rt.coerce(${params[i]}, ${cx.em.type(typeExprToType(p.type, cx.types))}); ` : ""))
       .join("");
     return `rt.fn("lambda", [${names}], (${params.join(", ")}) => { rt.enter(); try { ${coerced}return ${emitExpr(n.body, inner, cx)}; } finally { rt.leave(); } })`;
   },

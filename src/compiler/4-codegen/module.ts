@@ -20,6 +20,8 @@ import type { IndexedLookup } from "./table-lookup.js";
 export interface EmitOptions {
   /** the decisions to compute, in dependency order (default: all) */
   decisions?: DecisionIR[];
+  /** the most characters of code the module may take; past it, CodeTooLarge naming where (default: no limit) */
+  maxChars?: number;
 }
 
 interface InputSlot {
@@ -43,14 +45,14 @@ export interface ModuleSource {
 }
 
 export function emitModule(ir: ModelIR, options: EmitOptions = {}): ModuleSource {
-  const em = new Emitter();
+  const em = new Emitter(options.maxChars);
   const root = new Scope();
   const cx = (where: string): ExprContext => ({ em, where, types: ir.types });
 
   const functionIds = new Map(ir.functions.map((f, i) => [f.name, { fn: `fn${i}`, value: `F${i}` }]));
   for (const [name, ids] of functionIds) root.bind("function", name, ids.value);
 
-  const functionCode = ir.functions.map((f) => emitFunction(f, functionIds.get(f.name)!.fn, root, cx(f.address)));
+  const functionCode = ir.functions.map((f) => em.charge(emitFunction(f, functionIds.get(f.name)!.fn, root, cx(f.address)), f.address));
 
   const slots = new Map<string, InputSlot>(
     ir.inputs.map((input, i) => [input.name, { input, feel: `i${i}`, raw: `r${i}`, guard: `g${i}`, day: `e${i}` }]),
@@ -60,7 +62,7 @@ export function emitModule(ir: ModelIR, options: EmitOptions = {}): ModuleSource
   for (const slot of slots.values()) {
     slot.lazy = rawInput(slot.input.type, () => {
       const [array, convert] = [em.fresh("a"), em.fresh("u")];
-      return { array, feel: `${convert}()`, current: slot.feel, convert, type: em.data("T", slot.input.type) };
+      return { array, feel: `${convert}()`, current: slot.feel, convert, type: em.type(slot.input.type) };
     });
   }
   const runScope = root.child();
@@ -76,7 +78,7 @@ export function emitModule(ir: ModelIR, options: EmitOptions = {}): ModuleSource
     runScope.bind("decision", d.name, decisionIds.get(d.name)!);
     if (json) jsonIds.set(d.name, json);
     if (lookup) direct.push({ key: em.key(d.name), lookup });
-    return code;
+    return em.charge(code, d.address);
   });
   const body = decisionCode.join("\n");
 
@@ -130,7 +132,7 @@ function rawReads(slot: InputSlot, em: Emitter): [string, string][] {
 /** Reads one input: from FEEL values (I) or the raw JSON state (S). */
 function inputPrologue(slot: InputSlot, body: string, em: Emitter): string {
   const count = (id: string) => (body.match(new RegExp(`\\b${id}\\b`, "g")) ?? []).length;
-  const type = em.data("T", slot.input.type);
+  const type = em.type(slot.input.type);
   const feelUses = count(slot.feel);
   const read = `const ${slot.raw} = S === null ? undefined : ${em.stateKey("S", slot.input.name)};`;
   const fromJson = `rt.fromJson(${slot.raw}, ${type})`;
@@ -225,7 +227,7 @@ function emitDecision(
   const indexed = d.lets.length === 0 && !coerce ? (l: IndexedLookup) => (lookup = l) : undefined;
   const body = emitBody(d.body, id, tr, scope, cx, slots, json, indexed);
   lines.push(body);
-  if (coerce) lines.push(`${id} = rt.coerce(${id}, ${em.data("T", d.type)});`);
+  if (coerce) lines.push(`${id} = rt.coerce(${id}, ${em.type(d.type)});`);
   lines.push("}");
   const jsonUsed = json !== undefined && new RegExp(`\\b${json}\\b`).test(body);
   if (jsonUsed) lines.unshift(`let ${json};`);
@@ -241,10 +243,10 @@ function emitFunction(f: FunctionIR, id: string, root: Scope, cx: ExprContext): 
   // An argument that does not conform to its parameter's type makes the invocation null.
   const coerce = f.params.flatMap((p, i) =>
     needsCoercion(p.type)
-      ? [`{ const c = rt.coerce(a${i}, ${cx.em.data("T", p.type)}); if (c === null && a${i} !== null) return null; a${i} = c; }`]
+      ? [`{ const c = rt.coerce(a${i}, ${cx.em.type(p.type)}); if (c === null && a${i} !== null) return null; a${i} = c; }`]
       : [],
   );
-  const result = needsCoercion(f.returns) ? `rt.coerce(r, ${cx.em.data("T", f.returns)})` : "r";
+  const result = needsCoercion(f.returns) ? `rt.coerce(r, ${cx.em.type(f.returns)})` : "r";
   return [
     `function ${id}(${params.join(", ")}) {`,
     "rt.enter();",

@@ -28,7 +28,11 @@ export interface LoadableModel {
   source: string;
   /** the same module with the explain function too: verified and loaded when the model is first explained */
   explainSource: string;
+  /** true when the compile that produced it has verified `explainSource` already */
+  explainVerified?: boolean;
   inputSchema: Record<string, unknown>;
+  /** the state validator compiled from the input schema as a module (validator-source.ts), when the compile made it */
+  validatorSource?: string;
   /** the decisions in the model's order */
   decisions: string[];
   questions: QuestionIR[];
@@ -76,11 +80,12 @@ const VALID = { ok: true } as const;
 type SourceVerifier = (source: string) => readonly { message: string }[];
 
 /**
- * `explainSource`, once `verify` has passed it (checked on the first call, then remembered). A
- * model loaded without the verifier (a batch worker, which never explains) cannot explain.
+ * `explainSource`, once `verify` has passed it (checked on the first call, then remembered), or at
+ * once when the compile checked it (`explainVerified`). A model loaded without the verifier (a
+ * batch worker, which never explains) cannot explain.
  */
 export function verifiedExplainSource(loadable: LoadableModel, verify?: SourceVerifier): () => string {
-  let verified = false;
+  let verified = loadable.explainVerified === true;
   return () => {
     if (verified) return loadable.explainSource;
     if (!verify) throw new Error("this model was loaded for evaluation only: explaining needs the compiler's check of its code");
@@ -100,7 +105,7 @@ export function loadModel(loadable: LoadableModel, explainSource = verifiedExpla
   const explainer = (): GeneratedModule => (explaining ??= loadModule(explainSource()));
   // The explain entry point of the same runtime code, over the module that has the explain function.
   const entry = entryPoints({ ...loadModule(loadable.source), explain: (S, X) => explainer().explain(S, X) });
-  const validator = createStateValidator(loadable.inputSchema);
+  const validator = createStateValidator(loadable.inputSchema, loadable.validatorSource);
   const { questions } = loadable;
   return {
     decisions: loadable.decisions,

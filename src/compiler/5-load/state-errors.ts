@@ -85,10 +85,17 @@ function toStateError(e: ErrorObject): StateError {
   return stateError(address, diagnostic("state.invalid", { variant: "schema", name, detail: e.message, got }));
 }
 
+/**
+ * The errors of a blank input's wrapper (derive.ts writes a blank input of a shared type as `anyOf`
+ * its type and null): the wrapper itself failing, and its null branch. The type's own errors say why.
+ */
+const ofNullableWrapper = (e: ErrorObject): boolean => e.keyword === "anyOf" || (e.keyword === "type" && e.params.type === "null");
+
 /** One error per address: the most telling of the ways the value failed. */
 export function stateErrors(errors: ErrorObject[]): StateError[] {
   const byAddress = new Map<string, StateError>();
   for (const e of errors) {
+    if (ofNullableWrapper(e)) continue;
     const se = toStateError(e);
     const prev = byAddress.get(se.address);
     if (!prev || PRIORITY.indexOf(se.code) < PRIORITY.indexOf(prev.code)) byAddress.set(se.address, se);

@@ -12,7 +12,7 @@ import {
   type ModuleFormat,
   type NumberMode,
 } from "./standalone.js";
-import { FORMATS_MODULE, validatorCode } from "./validator-code.js";
+import { FORMATS_MODULE, validatorSource } from "../5-load/validator-source.js";
 
 const VALIDATOR_MODULE = "pdm:validator";
 
@@ -54,7 +54,7 @@ const API_EXPORTS = ["validate", "evaluate", "evaluateTraced", "explain", "answe
 /** The model's module in the given formats, from one validator compilation. */
 async function modules<F extends ModuleFormat>(model: CompiledModel, numbers: NumberMode, formats: F[]): Promise<Record<F, string>> {
   const files = apiFiles();
-  const plugins = [virtualModules(validatorCode(model.inputSchema), files)];
+  const plugins = [virtualModules(model.loadable.validatorSource ?? validatorSource(model.inputSchema), files)];
   const bundle = (format: ModuleFormat) =>
     bundleWithRuntime({ contents: (runtime) => entrySource(model, numbers, runtime, files.api), plugins }, { format, numbers });
   const texts = await Promise.all(formats.map(bundle));

@@ -3,7 +3,7 @@
 // else is written inline. Inputs are typed as the input schema allows; outputs (`nulls: true`)
 // may hold null anywhere, since FEEL turns errors and missing values into null.
 import type { OptionalKind, PropertySignatureStructure } from "ts-morph";
-import { typeToString } from "../2-analyse/expressions/compat.js";
+import { sameType } from "../2-analyse/expressions/compat.js";
 import { typeSchema } from "../2-analyse/schema/derive.js";
 import type { Type } from "../../ir/types.js";
 
@@ -35,13 +35,14 @@ const arrayOf = (element: string): string => (/^[\w$.]+$/.test(element) ? `${ele
 /** Collects the struct interfaces the type texts it hands out refer to. */
 export class TypeNamer {
   readonly interfaces: InterfaceDecl[] = [];
-  private readonly byKey = new Map<string, string>();
+  /** the interfaces written, by side and field names, each with its struct type */
+  private readonly written = new Map<string, { type: Type; name: string }[]>();
   private readonly used: Set<string>;
-  private readonly namedTypes: [string, string][];
+  private readonly namedTypes: [Type, string][];
 
   constructor(namedTypes: Record<string, Type>, reserved: string[]) {
     this.used = new Set(reserved);
-    this.namedTypes = Object.entries(namedTypes).map(([name, t]) => [typeToString(t), name]);
+    this.namedTypes = Object.entries(namedTypes).map(([name, t]) => [t, name]);
   }
 
   /** TypeScript text for a value of type `t`; `hint` names a struct interface that has no named type. */
@@ -84,14 +85,15 @@ export class TypeNamer {
     }
   }
 
+  /** One interface per struct type and side: the same type met again (however written) gets its name. */
   private struct(t: Extract<Type, { kind: "struct" }>, side: Side, hint: string): string {
-    const shape = typeToString(t);
-    const key = `${side}:${shape}`;
-    const known = this.byKey.get(key);
-    if (known) return known;
-    const named = this.namedTypes.find(([s]) => s === shape)?.[1];
+    const key = JSON.stringify([side, t.fields.map(([field]) => field)]);
+    const alike = this.written.get(key) ?? [];
+    const known = alike.find((w) => sameType(w.type, t));
+    if (known) return known.name;
+    const named = this.namedTypes.find(([u]) => sameType(u, t))?.[1];
     const name = this.unique(pascal(named ?? hint), side);
-    this.byKey.set(key, name);
+    this.written.set(key, [...alike, { type: t, name }]);
     const decl: InterfaceDecl = { name, properties: [] };
     this.interfaces.push(decl);
     decl.properties = t.fields.map(([field, ft]) => ({ name: propertyName(field), type: this.text(ft, side, `${hint} ${field}`) }));

@@ -17,6 +17,14 @@ export const CODEGEN = inStage("codegen", {
     explain:
       "The emitted module contains something outside the emitter's allow-list, so it is not loaded. A compiler bug: please report the model.",
   }),
+  "codegen.too-large": entry({
+    severity: "error",
+    message: (p: { limit: number }) =>
+      `the generated code grows past ${p.limit.toLocaleString("en-US")} characters here, the compile's limit: simplify this part or split the model`,
+    example: { limit: 2_097_152 },
+    explain:
+      "The code generated for the model grows with its text; a model whose code would pass the limit (the server sets it from the model's size) is refused at the decision or function where it passed, before the code is loaded.",
+  }),
 });
 
 // In order of preference: when one value fails several ways, the first is the one reported.

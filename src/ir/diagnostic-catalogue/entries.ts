@@ -16,8 +16,8 @@ export const STAGES = {
   codegen: {
     title: "codegen",
     about:
-      "Not one of the six: generated code that fails its allow-list check before it is loaded. It is an emitter bug, never a " +
-      "user error; the Check of that compilation gains a failed `codegen` stage.",
+      "Not one of the six: generated code that fails its allow-list check before it is loaded (an emitter bug, never a " +
+      "user error), or that would pass the compile's size limit; the Check of that compilation gains a failed `codegen` stage.",
   },
   state: {
     title: "State validation (execution)",

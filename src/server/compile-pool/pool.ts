@@ -1,9 +1,10 @@
-// The compile pool: worker threads that compile and check models off the event loop, one job per
+// The compile pool: worker processes that compile and check models off the event loop, one job per
 // worker at a time, the rest waiting in a bounded queue. A job has a time limit from the moment its
-// worker starts it, and each worker a heap and a stack limit (resourceLimits); a worker that
-// overruns is terminated and replaced, and the job fails with a problem naming the limit.
-import type { Worker } from "node:worker_threads";
-import { spawnWorker } from "../../batch/spawn-worker.js";
+// worker starts it, and each worker a heap and a stack limit (node's --max-old-space-size and
+// --stack-size); a worker that overruns is killed and replaced, and the job fails with a problem
+// naming the limit. Whatever a job does to its worker, the server process goes on.
+import type { ChildProcess } from "node:child_process";
+import { spawnProcess } from "../../batch/spawn-worker.js";
 import type { CheckResult, ModelInput, SourceResult } from "../../compiler/index.js";
 import { problem, ProblemError, type Problem } from "../../service/problems.js";
 // Types only: a value import would put worker.ts in the importer's chunk (see CompilePool.start).
@@ -21,8 +22,17 @@ export interface CompilePoolOptions {
 /** Jobs that may wait, per worker; more are refused with 429 compile_queue_full. */
 const QUEUE_PER_WORKER = 16;
 
-/** Worker stack, in megabytes: Node's default, stated so the limit the problem names is the one in force. */
+/**
+ * Worker stack, in megabytes: V8's limit (--stack-size), kept under the 8 MB a process's main thread
+ * is given, so a deep recursion is a RangeError the worker reports and never a crash.
+ */
 const STACK_MB = 4;
+
+/** What a worker that died of an exhausted heap writes before it aborts. */
+const OUT_OF_MEMORY = /heap out of memory|Reached heap limit|Allocation failed/i;
+
+/** The last bytes of a worker's standard error kept, to tell why it died. */
+const STDERR_TAIL = 4096;
 
 interface Job {
   id: number;
@@ -34,10 +44,24 @@ interface Job {
 }
 
 interface Slot {
-  worker: Worker;
+  worker: ChildProcess;
+  /** the end of what the worker wrote to standard error */
+  stderr: string;
   ready: boolean;
   job: Job | null;
   timer: NodeJS.Timeout | null;
+}
+
+/** Kills a slot's worker, if it still runs, and forgets it. */
+function stop(slot: Slot): Promise<void> {
+  const { worker } = slot;
+  worker.removeAllListeners();
+  worker.stderr?.removeAllListeners();
+  if (worker.exitCode !== null || worker.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    worker.once("exit", () => resolve());
+    worker.kill("SIGKILL");
+  });
 }
 
 const doing = (kind: JobKind): string => (kind === "compile" ? "compiling" : "checking");
@@ -106,18 +130,18 @@ export class CompilePool {
     await Promise.all(
       this.slots.map((slot) => {
         this.finish(slot)?.reject(stopping());
-        slot.worker.removeAllListeners();
-        return slot.worker.terminate();
+        return stop(slot);
       }),
     );
   }
 
   private spawn(): Slot {
-    const worker = spawnWorker(this.url, {
-      workerData: { [this.mark]: true },
-      resourceLimits: { maxOldGenerationSizeMb: this.o.memoryMb, stackSizeMb: STACK_MB },
+    const worker = spawnProcess(this.url, [`--max-old-space-size=${this.o.memoryMb}`, `--stack-size=${STACK_MB * 1000 - 100}`], {
+      env: { ...process.env, [this.mark]: "1" },
+      stdio: ["ignore", "ignore", "pipe", "ipc"],
     });
-    const slot: Slot = { worker, ready: false, job: null, timer: null };
+    const slot: Slot = { worker, stderr: "", ready: false, job: null, timer: null };
+    worker.stderr!.on("data", (d: Buffer) => (slot.stderr = (slot.stderr + d.toString()).slice(-STDERR_TAIL)));
     worker.on("message", (m: WorkerMessage) => {
       if (m.type === "ready") {
         slot.ready = true;
@@ -131,14 +155,22 @@ export class CompilePool {
       }
       this.dispatch();
     });
-    worker.on("error", (e: Error & { code?: string }) => {
-      const job = this.finish(slot);
-      job?.reject(e.code === "ERR_WORKER_OUT_OF_MEMORY" ? new ProblemError(this.memoryProblem(job.kind)) : e);
+    worker.on("error", (e: Error) => {
+      this.finish(slot)?.reject(e);
       this.replace(slot);
     });
-    worker.on("exit", (code) => {
-      this.finish(slot)?.reject(new Error(`a compile worker stopped (exit code ${code})`));
+    // stdio closes after the exit, so the whole of standard error is there to tell an exhausted heap
+    worker.on("close", (code, signal) => {
+      const job = this.finish(slot);
+      if (job) {
+        job.reject(
+          OUT_OF_MEMORY.test(slot.stderr)
+            ? new ProblemError(this.memoryProblem(job.kind))
+            : new Error(`a compile worker stopped (${signal ? `signal ${signal}` : `exit code ${code}`})`),
+        );
+      }
       this.replace(slot);
+      this.dispatch();
     });
     return slot;
   }
@@ -154,8 +186,7 @@ export class CompilePool {
 
   private replace(slot: Slot): void {
     const i = this.slots.indexOf(slot);
-    slot.worker.removeAllListeners();
-    void slot.worker.terminate().catch(() => {});
+    void stop(slot);
     if (i < 0 || this.closed) return;
     this.replaced++;
     this.slots[i] = this.spawn();
@@ -173,7 +204,7 @@ export class CompilePool {
         this.replace(slot);
         this.dispatch();
       }, this.o.timeoutMs);
-      slot.worker.postMessage({ id: job.id, kind: job.kind, model: job.model, hash: job.hash } satisfies JobMessage);
+      slot.worker.send({ id: job.id, kind: job.kind, model: job.model, hash: job.hash } satisfies JobMessage);
     }
   }
 

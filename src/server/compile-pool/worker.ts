@@ -1,18 +1,20 @@
-// A compile worker: compiles (phases 1–4, to verified module source) or checks the models the
-// server sends, one at a time, and sends back plain data; the server loads the source itself. It
-// starts when this module is loaded as a compile worker (see pool.ts).
+// A compile worker: a child process that compiles (phases 1–4, to verified module source) or checks
+// the models the server sends, one at a time, and sends back plain data; the server loads the
+// source itself. A process, not a thread: V8 ends the whole process when a heap overflows by more
+// than a thread's limit can absorb (one large allocation), so a compile that exhausts its memory
+// must have a process of its own to end. It starts when this module is run as a compile worker
+// (see pool.ts), and stops when the server goes (its channel closes).
 import { constants, setPriority } from "node:os";
-import { isMainThread, parentPort, workerData } from "node:worker_threads";
 import { checkModel, compileToSource, type CheckResult, type ModelInput, type SourceResult } from "../../compiler/index.js";
 
 /** The URL to start a worker from: this module, wherever the build put it. */
 export const WORKER_URL = import.meta.url;
 
-export const WORKER_MARK = "pdm-compile-worker";
+export const WORKER_MARK = "PDM_COMPILE_WORKER";
 
 export type JobKind = "compile" | "check";
 
-/** Main thread → worker. */
+/** Server → worker. */
 export interface JobMessage {
   id: number;
   kind: JobKind;
@@ -20,27 +22,38 @@ export interface JobMessage {
   hash: string;
 }
 
-/** Worker → main thread: ready for jobs; a job's result, or why there is none ("stack": it ran out of stack). */
+/** Worker → server: ready for jobs; a job's result, or why there is none ("stack": it ran out of stack). */
 export type WorkerMessage =
   | { type: "ready" }
   | { type: "result"; id: number; ok: true; value: SourceResult | CheckResult }
   | { type: "result"; id: number; ok: false; error: string };
 
+/**
+ * The most generated code a model may have: 2 MiB, and 16 characters for each of its own. Code
+ * grows with the model's text (a constant per part of a type, a few lines per cell); the server
+ * parses what it loads on its event loop, so a compile past this fails (codegen.too-large) at the
+ * decision or function where it passed.
+ */
+const maxCodeChars = (model: ModelInput): number => 2 * 1024 * 1024 + 16 * JSON.stringify(model).length;
+
 const run = (job: JobMessage): SourceResult | CheckResult =>
-  job.kind === "compile" ? compileToSource(job.model, {}, job.hash) : checkModel(job.model);
+  job.kind === "compile"
+    ? compileToSource(job.model, { validator: true, verifyExplain: true, maxCodeChars: maxCodeChars(job.model) }, job.hash)
+    : checkModel(job.model);
 
 /**
- * Answers the pool's jobs with `run` on this worker thread. The thread runs at a lower priority
- * (on Linux a priority is per thread), so on a busy machine the event loop is served first.
+ * Answers the server's jobs with `run` in this process, which runs at a lower priority, so on a
+ * busy machine the server's event loop is served first.
  */
 export function serveJobs(run: (job: JobMessage) => SourceResult | CheckResult): void {
-  const port = parentPort!;
+  const send = (m: WorkerMessage) => process.send!(m);
   try {
     setPriority(constants.priority.PRIORITY_BELOW_NORMAL);
   } catch {
-    /* not permitted here: the worker runs at the process's priority */
+    /* not permitted here: the worker runs at the server's priority */
   }
-  port.on("message", (job: JobMessage) => {
+  process.on("disconnect", () => process.exit(0));
+  process.on("message", (job: JobMessage) => {
     let message: WorkerMessage;
     try {
       message = { type: "result", id: job.id, ok: true, value: run(job) };
@@ -48,9 +61,9 @@ export function serveJobs(run: (job: JobMessage) => SourceResult | CheckResult):
       const overflow = e instanceof RangeError && /call stack/i.test(e.message);
       message = { type: "result", id: job.id, ok: false, error: overflow ? "stack" : String((e as Error)?.stack ?? e) };
     }
-    port.postMessage(message);
+    send(message);
   });
-  port.postMessage({ type: "ready" } satisfies WorkerMessage);
+  send({ type: "ready" });
 }
 
-if (!isMainThread && (workerData as Record<string, unknown> | null)?.[WORKER_MARK]) serveJobs(run);
+if (process.send && process.env[WORKER_MARK] === "1") serveJobs(run);

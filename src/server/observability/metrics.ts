@@ -1,6 +1,7 @@
 // The service's metrics in Prometheus format (GET /metrics): requests by route and status with
 // their latency, the compile cache, ledger latency and reservations held, provider calls and
 // tokens. One registry per app, so several apps in one process (tests) never share counters.
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { CacheStats } from "../../compiler/index.js";
 
@@ -63,6 +64,19 @@ export function createMetrics(cache: { stats(): CacheStats }, pool?: PoolStats):
       registers: [registry],
     }),
   };
+  // the longest the event loop was held between two scrapes: what a request that does its work on
+  // the loop, instead of in a worker, costs every other request
+  const delay = monitorEventLoopDelay({ resolution: 10 });
+  delay.enable();
+  new Gauge({
+    name: "pdm_event_loop_delay_max_seconds",
+    help: "the longest event loop delay since the previous scrape",
+    registers: [registry],
+    collect() {
+      this.set(delay.max / 1e9);
+      delay.reset();
+    },
+  });
   const gauge = (name: string, help: string, read: () => number) =>
     new Gauge({
       name,

@@ -3,7 +3,7 @@ import { lendingRow } from "../../../bench/batch/lending-states.js";
 import { loadSample } from "../../../bench/load-samples.js";
 import { verifyGenerated } from "../../../src/compiler/4-codegen/verify.js";
 import { loadModel, verifiedExplainSource } from "../../../src/compiler/5-load/compiled-model.js";
-import { compileModel } from "../../../src/compiler/index.js";
+import { compileModel, compileToSource } from "../../../src/compiler/index.js";
 
 const lending = loadSample("lending");
 
@@ -69,5 +69,18 @@ describe("the explain part of a model's code", () => {
     expect(() => loaded.explain(states[0]!)).toThrow(/did not pass its check/);
     expect((globalThis as Record<string, unknown>)[marker]).toBeUndefined();
     expect(loaded.evaluate(states[0]!)).toEqual(compiled.model.evaluate(states[0]!));
+  });
+
+  it("is checked where it was compiled when asked (a server's compile worker), and loaded without another check", () => {
+    const source = compileToSource(loadSample("lending").model, { verifyExplain: true });
+    if (!source.ok) throw new Error("the sample does not compile");
+    expect(source.loadable.explainVerified).toBe(true);
+    const never = () => {
+      throw new Error("checked again");
+    };
+    const loaded = loadModel(source.loadable, verifiedExplainSource(source.loadable, never));
+    for (const state of states) expect(loaded.explain(state)).toEqual(compiled.model.explain(state));
+    const unchecked = compileToSource(loadSample("lending").model);
+    expect(unchecked.ok && unchecked.loadable.explainVerified).toBeUndefined();
   });
 });

@@ -54,26 +54,97 @@ export function joinTypes(a: Type, b: Type): Type {
   return { kind: "any" };
 }
 
-export function sameType(a: Type, b: Type): boolean {
-  return typeToString(a) === typeToString(b);
+/**
+ * Whether two types are the same. Types share their parts (a named type used twice, a context
+ * built of another twice), so the walk remembers each pair of parts it has compared: it is as long
+ * as the types are as shared objects, never as long as they would be written out.
+ */
+export function sameType(a: Type, b: Type, compared = new Map<Type, Set<Type>>()): boolean {
+  if (a === b) return true;
+  if (a.kind !== b.kind) return false;
+  const seen = compared.get(a);
+  if (seen?.has(b)) return true;
+  if (seen) seen.add(b);
+  else compared.set(a, new Set([b]));
+  const same = (x: Type, y: Type) => sameType(x, y, compared);
+  switch (a.kind) {
+    case "choice":
+    case "levels":
+      return sameValues(a.values, (b as typeof a).values);
+    case "struct": {
+      const other = (b as typeof a).fields;
+      return a.fields.length === other.length && a.fields.every(([k, v], i) => other[i]![0] === k && same(v, other[i]![1]));
+    }
+    case "list":
+    case "range":
+      return same(a.element, (b as typeof a).element);
+    case "function": {
+      const other = b as typeof a;
+      return a.params.length === other.params.length && a.params.every((p, i) => same(p, other.params[i]!)) && same(a.result, other.result);
+    }
+    default:
+      return constraintText(a) === constraintText(b);
+  }
 }
 
+const sameValues = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((v, i) => v === b[i]);
+
+const constraintText = (t: Type): string | undefined => ("constraint" in t ? t.constraint?.text : undefined);
+
+/** Characters of a type written in a message; a longer one is cut there, with an ellipsis. */
+const SHOWN = 200;
+
+const CUT = Symbol("cut");
+
+/**
+ * A type as messages write it (`{a: number, b: [string]}`), cut after SHOWN characters: a type
+ * that shares its parts can be far longer written out than the model that declares it.
+ */
 export function typeToString(t: Type): string {
-  switch (t.kind) {
-    case "choice":
-      return t.values.join("|");
-    case "levels":
-      return t.values.join("<");
-    case "struct":
-      return `{${t.fields.map(([k, v]) => `${k}: ${typeToString(v)}`).join(", ")}}`;
-    case "list":
-      return `[${typeToString(t.element)}]`;
-    case "range":
-      return `range<${typeToString(t.element)}>`;
-    case "function":
-      return `function(${t.params.map(typeToString).join(", ")}) -> ${typeToString(t.result)}`;
-    default:
-      return "constraint" in t && t.constraint ? `${t.kind} ${t.constraint.text}` : t.kind;
+  let text = "";
+  const put = (s: string) => {
+    text += s;
+    if (text.length > SHOWN) throw CUT;
+  };
+  const write = (u: Type): void => {
+    switch (u.kind) {
+      case "choice":
+        return put(u.values.join("|"));
+      case "levels":
+        return put(u.values.join("<"));
+      case "struct":
+        put("{");
+        u.fields.forEach(([k, v], i) => {
+          put(`${i > 0 ? ", " : ""}${k}: `);
+          write(v);
+        });
+        return put("}");
+      case "list":
+        put("[");
+        write(u.element);
+        return put("]");
+      case "range":
+        put("range<");
+        write(u.element);
+        return put(">");
+      case "function":
+        put("function(");
+        u.params.forEach((p, i) => {
+          if (i > 0) put(", ");
+          write(p);
+        });
+        put(") -> ");
+        return write(u.result);
+      default:
+        return put("constraint" in u && u.constraint ? `${u.kind} ${u.constraint.text}` : u.kind);
+    }
+  };
+  try {
+    write(t);
+    return text;
+  } catch (e) {
+    if (e !== CUT) throw e;
+    return `${text.slice(0, SHOWN)}…`;
   }
 }
 
