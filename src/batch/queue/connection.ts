@@ -39,26 +39,27 @@ export function checkUrl(url: string): void {
     throw new QueueError(`--queue must be a redis:// or rediss:// URL (got ${shownUrl(url)})`);
 }
 
-/** Reconnection delays: quick at first, then every 2 s; 20 of them ≈ 30 s before a command fails. */
-const retryStrategy = (times: number): number => Math.min(times * 200, 2000);
-
 /** A connected client; `blocking` for BullMQ's workers and event readers (their commands never time out). */
-export async function openRedis(url: string, options: { blocking?: boolean; name?: string } = {}): Promise<Redis> {
+export async function openRedis(url: string, options: { blocking?: boolean } = {}): Promise<Redis> {
   checkUrl(url);
+  let connected = false;
+  let problem: Error | null = null;
   const redis = new Redis(url, {
     lazyConnect: true,
     connectTimeout: 5000,
-    retryStrategy,
+    // once connected, reconnection delays: quick at first, then every 2 s; 20 of them ≈ 30 s
+    // before a command fails. A server that does not answer the first time is reported at once.
+    retryStrategy: (times) => (connected ? Math.min(times * 200, 2000) : null),
     maxRetriesPerRequest: options.blocking ? null : 20,
-    connectionName: options.name,
   });
-  redis.on("error", () => {}); // reported through the commands that fail; no unhandled 'error' event
+  redis.on("error", (e: Error) => (problem = e)); // reported through the commands that fail; no unhandled 'error' event
   try {
     await redis.connect();
     await redis.ping();
+    connected = true;
   } catch (e) {
     redis.disconnect();
-    throw new QueueError(`cannot reach Redis at ${shownUrl(url)}: ${(e as Error).message}`);
+    throw new QueueError(`cannot reach Redis at ${shownUrl(url)}: ${(problem ?? (e as Error)).message}`);
   }
   return redis;
 }

@@ -209,7 +209,11 @@ export async function scoreOnQueue(o: QueueBatchOptions): Promise<Summary> {
         });
         record();
       }
+      if (progress.written === progress.enqueued) allFlushed?.();
     };
+    /** resolves once every chunk made so far has reached the output (a pipe calls back after `finished`) */
+    let allFlushed: (() => void) | null = null;
+    let flushFailed: ((e: Error) => void) | null = null;
     const doneOf = new Map<number, { rows: number; errors: number; length: number }>();
     const ordered = new OrderedOutput(
       output,
@@ -218,7 +222,11 @@ export async function scoreOnQueue(o: QueueBatchOptions): Promise<Summary> {
         ((d) => o.onProgress!({ rows: start.rows + d.rows, errors: start.errors + d.errors, bytes: start.inputDone + d.bytes })),
       onFlushed,
     );
-    const fail = (e: unknown) => ordered.fail(e instanceof Error ? e : new Error(String(e)));
+    const fail = (e: unknown) => {
+      const error = e instanceof Error ? e : new Error(String(e));
+      ordered.fail(error);
+      flushFailed?.(error);
+    };
     output.on("error", fail);
     if (header)
       output.write(header, () => {
@@ -366,6 +374,7 @@ export async function scoreOnQueue(o: QueueBatchOptions): Promise<Summary> {
       await source.close();
     }
     await ordered.finished();
+    if (progress.written < progress.enqueued) await new Promise<void>((ok, no) => ([allFlushed, flushFailed] = [ok, no]));
     if (outputPath !== null) {
       output.end();
       await finished(output);
