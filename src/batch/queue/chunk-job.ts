@@ -51,8 +51,9 @@ export interface ChunkDone {
 
 export const JOB_OPTIONS: JobsOptions = {
   // a chunk that fails (a worker that cannot read its range, a connection lost mid-write) is tried
-  // again, a second later, up to three times; rows that fail are error records, never a failure
-  attempts: 3,
+  // again a second later (and the coordinator tries a failed job again, up to three times); rows
+  // that fail are error records, never a failure
+  attempts: 2,
   backoff: { type: "fixed", delay: 1000 },
   // the records are in the result hash: a finished job has nothing more to keep
   removeOnComplete: true,

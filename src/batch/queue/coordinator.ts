@@ -63,8 +63,8 @@ interface Out {
   bytes?: Uint8Array;
 }
 
-/** How often one chunk may be enqueued again because its job had gone. */
-const MAX_REQUEUES = 5;
+/** How often one chunk's job may be tried again (it failed on every attempt) or enqueued again (it had gone). */
+const MAX_REQUEUES = 3;
 const NO_WORKER_NOTICE_MS = 15_000;
 
 const sha1 = (bytes: Uint8Array): string => createHash("sha1").update(bytes).digest("hex");
@@ -272,6 +272,9 @@ export async function scoreOnQueue(o: QueueBatchOptions): Promise<Summary> {
     const enqueue = (seq: number, place: ChunkPlace) => queue.add("chunk", jobOf(seq, place), { ...JOB_OPTIONS, jobId: jobId(run, seq) });
 
     // --- checking the chunks out
+    const ensureInput = async (seq: number, chunk: Out): Promise<void> => {
+      if (!o.shared && !(await store.hasInput(seq))) await store.putInput(seq, chunk.bytes ?? (await readPlace(inputPath!, chunk.place)));
+    };
     const requeued = new Map<number, number>();
     let warnedIdle = false;
     let checking = false;
@@ -286,6 +289,7 @@ export async function scoreOnQueue(o: QueueBatchOptions): Promise<Summary> {
           );
           await store.lock();
           await store.create({ settings, progress: { ...progress }, ...(columns ? { columns } : {}) }, o.model.text, placesOut());
+          for (const [seq, chunk] of out) if (!doneOf.has(seq)) await ensureInput(seq, chunk);
         }
         const waiting = [...out.keys()].filter((seq) => !doneOf.has(seq) && !fetching.has(seq));
         const ready = await store.resultsReady(waiting);
@@ -294,29 +298,31 @@ export async function scoreOnQueue(o: QueueBatchOptions): Promise<Summary> {
             await fetch(seq);
             continue;
           }
-          const state = await queue.getJobState(jobId(run, seq));
-          const chunk = out.get(seq)!;
-          if (state === "failed") {
-            const job = await queue.getJob(jobId(run, seq));
-            const { first, records } = chunk.place;
-            throw new QueueError(
-              `chunk ${seq} (rows ${first}–${first + records - 1}) failed ${job?.attemptsMade ?? "several"} times: ${job?.failedReason ?? "no reason given"}`,
-            );
-          }
-          if (state !== "unknown") continue;
+          const id = jobId(run, seq);
+          const state = await queue.getJobState(id);
+          if (state !== "failed" && state !== "unknown") continue;
           // the job may have finished since its records were looked for: they are there, or the chunk is written
           if (!out.has(seq) || doneOf.has(seq)) continue;
           if ((await store.resultsReady([seq]))[0]) {
             await fetch(seq);
             continue;
           }
+          const chunk = out.get(seq)!;
           const times = (requeued.get(seq) ?? 0) + 1;
-          if (times > MAX_REQUEUES)
-            throw new QueueError(`chunk ${seq}'s job vanished from Redis ${MAX_REQUEUES} times: is Redis evicting keys?`);
+          if (times > MAX_REQUEUES) {
+            const { first, records } = chunk.place;
+            const job = state === "failed" ? await queue.getJob(id) : null;
+            throw new QueueError(
+              job
+                ? `chunk ${seq} (rows ${first}–${first + records - 1}) failed ${MAX_REQUEUES * (JOB_OPTIONS.attempts ?? 1)} times: ${job.failedReason}`
+                : `chunk ${seq}'s job vanished from Redis ${MAX_REQUEUES} times: is Redis evicting keys?`,
+            );
+          }
           requeued.set(seq, times);
-          if (!o.shared && !(await store.hasInput(seq)))
-            await store.putInput(seq, chunk.bytes ?? (await readPlace(inputPath!, chunk.place)));
-          await enqueue(seq, chunk.place);
+          // its bytes may be what it failed for (Redis lost them)
+          await ensureInput(seq, chunk);
+          if (state === "failed") await (await queue.getJob(id))?.retry("failed");
+          else await enqueue(seq, chunk.place);
         }
         if (!warnedIdle && out.size > 0 && performance.now() - lastDone > NO_WORKER_NOTICE_MS && (await queue.getWorkersCount()) === 0) {
           warnedIdle = true;
@@ -335,12 +341,9 @@ export async function scoreOnQueue(o: QueueBatchOptions): Promise<Summary> {
     });
     events.on("failed", () => void check().catch(fail));
 
-    // a resumed run's chunks first: each takes its place in the window again; failed ones are tried again
-    for (let seq = base; seq < progress.enqueued; seq++) {
-      await ordered.next();
-      const job = await queue.getJob(jobId(run, seq));
-      if (job && (await job.getState()) === "failed") await job.retry("failed");
-    }
+    // a resumed run's chunks first: each takes its place in the window again (the check finds
+    // their records, or enqueues them again, or tries a failed one again)
+    for (let seq = base; seq < progress.enqueued; seq++) await ordered.next();
     if (stored) await check();
 
     // --- reading the rest of the input into chunks
