@@ -22,7 +22,8 @@ export async function keysUnder(url: string, prefix: string, pattern = "*"): Pro
   await redis.connect();
   try {
     const keys: string[] = [];
-    for await (const batch of redis.scanStream({ match: `${prefix}:${pattern}`, count: 1000 }) as AsyncIterable<string[]>) keys.push(...batch);
+    for await (const batch of redis.scanStream({ match: `${prefix}:${pattern}`, count: 1000 }) as AsyncIterable<string[]>)
+      keys.push(...batch);
     return keys;
   } finally {
     redis.disconnect();
@@ -86,7 +87,12 @@ const rowLine: fc.Arbitrary<string> = fc.oneof(
 /** `count` generated JSONL lines (seeded); `bad` lines in a row of nothing but invalid rows at `badAt`. */
 export function generatedRows(count: number, seed: number, bad?: { at: number; count: number }): string {
   const lines = fc.sample(rowLine, { numRuns: count, seed });
-  if (bad) lines.splice(bad.at, 0, ...fc.sample(fc.constantFrom('{"n": "many"}', "{oops", '{"name": 1, "member": 2}', "17"), { numRuns: bad.count, seed }));
+  if (bad)
+    lines.splice(
+      bad.at,
+      0,
+      ...fc.sample(fc.constantFrom('{"n": "many"}', "{oops", '{"name": 1, "member": 2}', "17"), { numRuns: bad.count, seed }),
+    );
   return `${lines.join("\n")}\n`;
 }
 
@@ -154,7 +160,19 @@ export function start(args: string[], options: { input?: string } = {}): Proc {
 
 /** A `pdm worker` with a short stall time (a killed worker's chunk is back in the queue within seconds), once it is ready. */
 export async function startWorker(url: string, prefix: string, extra: string[] = []): Promise<Proc> {
-  const w = start(["worker", "--queue", url, "--queue-prefix", prefix, "--concurrency", "1", "--stall-seconds", "3", "--verbose", ...extra]);
+  const w = start([
+    "worker",
+    "--queue",
+    url,
+    "--queue-prefix",
+    prefix,
+    "--concurrency",
+    "1",
+    "--stall-seconds",
+    "3",
+    "--verbose",
+    ...extra,
+  ]);
   await w.waitFor(/scoring chunks of queue/);
   return w;
 }

@@ -148,7 +148,20 @@ describe.skipIf(!REDIS_URL)("pdm score --queue with pdm worker processes", () =>
     const csv = `id,n,name,member\n${lines.map((r) => csvRecord([String(r.id ?? ""), String(r.n), csvField(String(r.name ?? "")), String(r.member)])).join("\n")}\n`;
     const c = rows("rows.csv", csv, ["--out-format", "csv"]);
     const csvOut = join(dir, "rows.out.csv");
-    const shared = start(["score", model, "--in", c.input, "--out", csvOut, "--out-format", "csv", ...queueArgs, "--chunk-size", "4k", "--shared-input"]);
+    const shared = start([
+      "score",
+      model,
+      "--in",
+      c.input,
+      "--out",
+      csvOut,
+      "--out-format",
+      "csv",
+      ...queueArgs,
+      "--chunk-size",
+      "4k",
+      "--shared-input",
+    ]);
     expect(await shared.exited, shared.stderr()).toBe(c.status);
     expect(readFileSync(csvOut).equals(c.expected)).toBe(true);
 
