@@ -33,6 +33,9 @@ export async function scoreOnQueueCommand(file: string, values: Record<string, u
   const window = wholeNumber("window", v.window, 1, 4096);
   const inputSize = v.in === "-" ? undefined : sizeOf(v.in);
 
+  // BullMQ and the coordinator load while the model compiles
+  const coordinator = import("../batch/queue/coordinator.js");
+  coordinator.catch(() => {});
   const model = await readModel(file, io);
   const { compileToSource } = await import("../compiler/index.js");
   const strict = !v.lenient;
@@ -41,7 +44,7 @@ export async function scoreOnQueueCommand(file: string, values: Record<string, u
 
   const started = performance.now();
   const progress = !v.quiet && (io.stderr as NodeJS.WriteStream).isTTY ? progressLine(io.stderr, inputSize) : null;
-  const { scoreOnQueue } = await import("../batch/queue/coordinator.js");
+  const { scoreOnQueue } = await coordinator;
   try {
     const summary = await scoreOnQueue({
       url: v.queue,

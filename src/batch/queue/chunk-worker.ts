@@ -81,7 +81,7 @@ export async function startChunkWorker(options: ChunkWorkerOptions): Promise<Run
     const key = JSON.stringify([job.model, job.strict, job.score]);
     let entry = scorers.get(key);
     if (!entry) {
-      entry = { scorer: compile(job, keys).then((model) => ThreadScorer.start(options.threads, job.score, model)), busy: 0 };
+      entry = { scorer: ThreadScorer.start(options.threads, job.score, compile(job, keys)), busy: 0 };
       entry.scorer.catch(() => scorers.delete(key));
       for (const [k, e] of scorers)
         if (scorers.size >= KEEP && e.busy === 0) {

@@ -175,13 +175,17 @@ export class RunStore {
     await m.exec();
   }
 
-  /** Records a chunk made: its place, its bytes when they travel through Redis, and the progress. */
+  /**
+   * Records a chunk made: its bytes when they travel through Redis (first, on their own: in a
+   * transaction they would be copied once more), then its place and the progress together.
+   */
   async enqueued(seq: number, place: ChunkPlace, bytes: Uint8Array | null, progress: RunProgress): Promise<void> {
-    const m = this.redis.multi();
-    m.hset(this.keys.chunks, String(seq), JSON.stringify(place));
-    if (bytes) m.set(this.keys.input(seq), Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), "EX", TTL_SECONDS);
-    m.hset(this.keys.run, ...progressFields(progress));
-    await m.exec();
+    if (bytes) await this.putInput(seq, bytes);
+    await this.redis
+      .multi()
+      .hset(this.keys.chunks, String(seq), JSON.stringify(place))
+      .hset(this.keys.run, ...progressFields(progress))
+      .exec();
   }
 
   /** Records progress that wrote no chunk (the CSV header). */

@@ -31,10 +31,12 @@ export class ThreadScorer {
     );
   }
 
-  static async start(threads: number, score: ScoreOptions, model: LoadableModel): Promise<ThreadScorer> {
+  /** The threads start loading their code while the model is compiled (as in pool.ts's local use). */
+  static async start(threads: number, score: ScoreOptions, model: Promise<LoadableModel>): Promise<ThreadScorer> {
+    model.catch(() => {}); // awaited below, once the threads are started
     const pool = await Pool.start(threads, score);
     try {
-      await pool.load(model);
+      await pool.load(await model);
     } catch (e) {
       await pool.close();
       throw e;
