@@ -113,7 +113,8 @@ function timed(args: string[], rows = ROWS): { seconds: number; cpu: number } | 
 }
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
-const fmt = (n: number, digits = 0): string => (Number.isFinite(n) ? n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits }) : "–");
+const fmt = (n: number, digits = 0): string =>
+  Number.isFinite(n) ? n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits }) : "–";
 
 async function main(): Promise<void> {
   const redis = await redisFor();
@@ -156,7 +157,10 @@ async function main(): Promise<void> {
         const workers = await Promise.all(Array.from({ length: c.workers }, () => startWorker(redis.url, prefix)));
         // an untimed run of a few small chunks first: a worker compiles a model and starts its
         // threads once, on its first chunk of it, and then keeps them, as a deployment's workers do
-        const warm = timed(["score", MODEL, "--in", warmInput, "--out", output, "--queue", redis.url, "--queue-prefix", prefix, "--chunk-size", "8k"], WARM_ROWS);
+        const warm = timed(
+          ["score", MODEL, "--in", warmInput, "--out", output, "--queue", redis.url, "--queue-prefix", prefix, "--chunk-size", "8k"],
+          WARM_ROWS,
+        );
         if (typeof warm === "string") failures.push(`${c.name} (warm-up): ${warm}`);
         const cpu = () => workers.reduce((sum, w) => sum + cpuOf(w.child.pid ?? null), 0);
         const [workersBefore, redisBefore] = [cpu(), cpuOf(redis.pid)];
@@ -179,7 +183,12 @@ async function main(): Promise<void> {
         await Promise.all(workers.map((w) => w.stop()));
         if (typeof r === "string") failures.push(`${c.name}: ${r}`);
         else {
-          runs[i]!.push({ seconds: r.seconds, coordinatorCpu: r.cpu, workersCpu: workersAfter - workersBefore, redisCpu: redisAfter - redisBefore });
+          runs[i]!.push({
+            seconds: r.seconds,
+            coordinatorCpu: r.cpu,
+            workersCpu: workersAfter - workersBefore,
+            redisCpu: redisAfter - redisBefore,
+          });
           if (!readFileSync(output).equals(readFileSync(reference))) failures.push(`${c.name}: the output differs from local pdm score's`);
         }
       }

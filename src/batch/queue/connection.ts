@@ -28,7 +28,7 @@ export function shownUrl(url: string): string {
   }
 }
 
-export function checkUrl(url: string): void {
+function checkUrl(url: string): void {
   let protocol: string;
   try {
     protocol = new URL(url).protocol;

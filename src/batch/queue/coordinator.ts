@@ -9,7 +9,7 @@
 // run Redis lost altogether is recorded again from what this process holds, and a chunk that
 // failed on every try stops the run with its reason.
 import { createHash, randomBytes } from "node:crypto";
-import { createWriteStream, statSync, truncateSync } from "node:fs";
+import { statSync } from "node:fs";
 import { open } from "node:fs/promises";
 import { resolve } from "node:path";
 import type { Writable } from "node:stream";
@@ -18,12 +18,13 @@ import { Queue, QueueEvents } from "bullmq";
 import { BufferPool } from "../buffer-pool.js";
 import { fileSource, type ByteSource } from "../byte-source.js";
 import type { InputFormat, ScoreOptions } from "../chunk-scorer.js";
-import { OrderedOutput, type Tally } from "../ordered-output.js";
+import type { Tally } from "../ordered-output.js";
 import { PieceReader } from "../piece-reader.js";
 import { takeHeader, type Summary } from "../score-stream.js";
 import { JOB_OPTIONS, type ChunkJob, type ChunkPlace } from "./chunk-job.js";
 import { openRedis, QueueError, RunStopped, shownUrl } from "./connection.js";
 import { jobId, queueName, runKeys, seqOf } from "./keys.js";
+import { openRunOutput, RecordedOutput } from "./recorded-output.js";
 import { LEASE_MS, RunStore, type RunProgress, type RunSettings } from "./run-store.js";
 
 export interface QueueBatchOptions {
@@ -150,104 +151,50 @@ export async function scoreOnQueue(o: QueueBatchOptions): Promise<Summary> {
     const progress: RunProgress = stored
       ? { ...stored.progress }
       : { written: 0, outputBytes: 0, rows: 0, errors: 0, inputDone: 0, enqueued: 0, readOffset: 0, nextRow: 1 };
-    const header = progress.outputBytes === 0 ? (o.header ?? "") : "";
     running = progress;
     let columns = stored?.columns;
-    if (outputPath !== null) {
-      if (stored) {
-        const size = statSync(outputPath, { throwIfNoEntry: false })?.size ?? -1;
-        if (size < progress.outputBytes)
-          throw new QueueError(
-            `${outputPath} holds ${Math.max(size, 0)} bytes, less than the ${progress.outputBytes} the run had written: it was changed, so the run cannot be resumed`,
-          );
-        truncateSync(outputPath, progress.outputBytes);
-      }
-      output = createWriteStream(outputPath, { flags: stored ? "a" : "w" });
-      await new Promise<void>((ok, fail) => {
-        output!.once("open", () => ok());
-        output!.once("error", (e: NodeJS.ErrnoException) => fail(new QueueError(`cannot write ${outputPath}: ${e.code ?? e.message}`)));
-      });
-    } else output = (o.output as { stream: Writable }).stream;
+    output =
+      outputPath === null
+        ? (o.output as { stream: Writable }).stream
+        : await openRunOutput(outputPath, stored ? progress.outputBytes : null);
     if (!stored) await store.create({ settings, progress: { ...progress } }, o.model.text);
 
     // --- the chunks out, from a resumed run's and then this process's
-    const base = progress.written;
     const out = new Map<number, Out>();
-    if (stored) for (const [seq, place] of await store.places()) if (seq >= base) out.set(seq, { place });
-    for (let seq = base; seq < progress.enqueued; seq++)
+    if (stored) for (const [seq, place] of await store.places()) if (seq >= progress.written) out.set(seq, { place });
+    for (let seq = progress.written; seq < progress.enqueued; seq++)
       if (!out.has(seq)) throw new QueueError(`the run in Redis lost the place of chunk ${seq}: start afresh without --resume`);
     const placesOut = () => new Map([...out].map(([seq, chunk]) => [seq, chunk.place]));
 
-    // --- writing in order, and recording each chunk once its records are in the output
-    const results = new Map<Uint8Array, { seq: number; rows: number; errors: number }>();
-    const flushed = new Set<number>();
-    let recorded: Promise<void> = Promise.resolve();
-    const record = () => {
-      const snapshot = { ...progress };
-      const seq = snapshot.written - 1;
-      recorded = recorded.then(() => (seq >= 0 ? store.written(seq, snapshot) : store.progress(snapshot))).catch(fail);
-    };
-    const start = { ...progress };
+    // --- writing in order; a chunk written is recorded and let go
     const buffers = new BufferPool(o.chunkBytes, 2 * o.window);
-    const onFlushed = (bytes: Uint8Array) => {
-      const r = results.get(bytes)!;
-      results.delete(bytes);
-      flushed.add(r.seq);
-      // chunks are recorded in order, whichever write finished first (an empty chunk's at once)
-      for (let seq = progress.written; flushed.delete(seq); seq = progress.written) {
-        const chunk = out.get(seq)!;
-        const done = doneOf.get(seq)!;
-        doneOf.delete(seq);
-        out.delete(seq);
-        if (chunk.bytes) buffers.give(chunk.bytes.buffer as SharedArrayBuffer);
-        Object.assign(progress, {
-          written: seq + 1,
-          outputBytes: progress.outputBytes + done.length,
-          rows: progress.rows + done.rows,
-          errors: progress.errors + done.errors,
-          inputDone: progress.inputDone + (chunk.place.end - chunk.place.start),
-        });
-        record();
-      }
-      if (progress.written === progress.enqueued) allFlushed?.();
-    };
-    /** resolves once every chunk made so far has reached the output (a pipe calls back after `finished`) */
-    let allFlushed: (() => void) | null = null;
-    let flushFailed: ((e: Error) => void) | null = null;
-    const doneOf = new Map<number, { rows: number; errors: number; length: number }>();
-    const ordered = new OrderedOutput(
+    const written = new RecordedOutput(
       output,
       o.window,
-      o.onProgress &&
-        ((d) => o.onProgress!({ rows: start.rows + d.rows, errors: start.errors + d.errors, bytes: start.inputDone + d.bytes })),
-      onFlushed,
+      progress,
+      store,
+      (seq) => {
+        const bytes = out.get(seq)?.bytes;
+        if (bytes) buffers.give(bytes.buffer as SharedArrayBuffer);
+        out.delete(seq);
+      },
+      o.onProgress,
     );
-    const fail = (e: unknown) => {
-      const error = e instanceof Error ? e : new Error(String(e));
-      ordered.fail(error);
-      flushFailed?.(error);
-    };
-    output.on("error", fail);
-    if (header)
-      output.write(header, () => {
-        progress.outputBytes += Buffer.byteLength(header);
-        record();
-      });
+    const fail = (e: unknown) => written.fail(e);
+    if (progress.outputBytes === 0 && o.header) written.header(output, o.header);
 
     // --- fetching a chunk's records once a worker has stored them
     const fetching = new Set<number>();
     let lastDone = performance.now();
     const fetch = async (seq: number): Promise<void> => {
-      if (fetching.has(seq) || !out.has(seq) || doneOf.has(seq)) return;
+      if (fetching.has(seq) || !out.has(seq) || written.has(seq)) return;
       fetching.add(seq);
       try {
         const r = await store.result(seq);
-        if (!r || doneOf.has(seq)) return;
+        const chunk = out.get(seq);
+        if (!r || !chunk) return;
         lastDone = performance.now();
-        const { place } = out.get(seq)!;
-        doneOf.set(seq, { rows: r.rows, errors: r.errors, length: r.bytes.length });
-        results.set(r.bytes, { seq, rows: r.rows, errors: r.errors });
-        ordered.put({ seq: seq - base, out: r.bytes, rows: r.rows, errors: r.errors, bytes: place.end - place.start });
+        written.put(seq, r, chunk.place.end - chunk.place.start);
       } finally {
         fetching.delete(seq);
       }
@@ -289,9 +236,9 @@ export async function scoreOnQueue(o: QueueBatchOptions): Promise<Summary> {
           );
           await store.lock();
           await store.create({ settings, progress: { ...progress }, ...(columns ? { columns } : {}) }, o.model.text, placesOut());
-          for (const [seq, chunk] of out) if (!doneOf.has(seq)) await ensureInput(seq, chunk);
+          for (const [seq, chunk] of out) if (!written.has(seq)) await ensureInput(seq, chunk);
         }
-        const waiting = [...out.keys()].filter((seq) => !doneOf.has(seq) && !fetching.has(seq));
+        const waiting = [...out.keys()].filter((seq) => !written.has(seq) && !fetching.has(seq));
         const ready = await store.resultsReady(waiting);
         for (const [i, seq] of waiting.entries()) {
           if (ready[i]) {
@@ -302,7 +249,7 @@ export async function scoreOnQueue(o: QueueBatchOptions): Promise<Summary> {
           const state = await queue.getJobState(id);
           if (state !== "failed" && state !== "unknown") continue;
           // the job may have finished since its records were looked for: they are there, or the chunk is written
-          if (!out.has(seq) || doneOf.has(seq)) continue;
+          if (!out.has(seq) || written.has(seq)) continue;
           if ((await store.resultsReady([seq]))[0]) {
             await fetch(seq);
             continue;
@@ -343,7 +290,7 @@ export async function scoreOnQueue(o: QueueBatchOptions): Promise<Summary> {
 
     // a resumed run's chunks first: each takes its place in the window again (the check finds
     // their records, or enqueues them again, or tries a failed one again)
-    for (let seq = base; seq < progress.enqueued; seq++) await ordered.next();
+    for (let seq = progress.written; seq < progress.enqueued; seq++) await written.next();
     if (stored) await check();
 
     // --- reading the rest of the input into chunks
@@ -356,7 +303,7 @@ export async function scoreOnQueue(o: QueueBatchOptions): Promise<Summary> {
           await redis.hset(keys.run, "columns", JSON.stringify(columns));
           if (piece.records === 0) continue;
         }
-        const seq = base + (await ordered.next());
+        const seq = await written.next();
         const place: ChunkPlace = {
           start: piece.offset,
           end: piece.offset + piece.bytes.length,
@@ -376,14 +323,12 @@ export async function scoreOnQueue(o: QueueBatchOptions): Promise<Summary> {
     } finally {
       await source.close();
     }
-    await ordered.finished();
-    if (progress.written < progress.enqueued) await new Promise<void>((ok, no) => ([allFlushed, flushFailed] = [ok, no]));
+    await written.finished();
     if (outputPath !== null) {
       output.end();
       await finished(output);
       output = null;
     }
-    await recorded;
     finishedRun = true;
     return { rows: progress.rows, errors: progress.errors, bytes: progress.inputDone };
   } catch (e) {

@@ -43,7 +43,7 @@ export async function dropPrefix(url: string, prefix: string): Promise<void> {
 }
 
 /** A model whose rows take about a millisecond each (a sum over `n` items), so a chunk is long enough to be killed in. */
-export const SLOW_MODEL = {
+const SLOW_MODEL = {
   content: {
     name: "queue-test",
     inputs: {

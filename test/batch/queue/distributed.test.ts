@@ -63,15 +63,16 @@ describe.skipIf(!REDIS_URL)("pdm score --queue with pdm worker processes", () =>
     }
   }
 
+  // a worker's start (loading BullMQ) takes seconds on a loaded machine
   beforeAll(async () => {
     workers.push(...(await Promise.all([startWorker(url, prefix), startWorker(url, prefix)])));
-  });
+  }, 120_000);
 
   afterAll(async () => {
     for (const w of workers) w.kill("SIGTERM");
     await Promise.all(workers.map((w) => w.exited));
     await dropPrefix(url, prefix);
-  });
+  }, 120_000);
 
   it("three workers, one killed with SIGKILL mid-chunk: its chunk is scored again elsewhere, the output is local pdm score's byte for byte", async () => {
     const victim = await startWorker(url, prefix);

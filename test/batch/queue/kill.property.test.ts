@@ -35,7 +35,7 @@ describe.skipIf(!REDIS_URL)("a worker killed at a random moment", () => {
     for (const p of procs) p.kill("SIGKILL");
     await Promise.all(procs.map((p) => p.exited));
     await dropPrefix(url, prefix);
-  });
+  }, 120_000);
 
   it("never loses or repeats a row", { timeout: 600_000 }, async () => {
     let run = 0;

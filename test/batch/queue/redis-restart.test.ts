@@ -48,7 +48,7 @@ describe.skipIf(!hasRedisServer)("Redis restarted mid-run", () => {
     for (const p of procs) p.kill("SIGKILL");
     await Promise.all(procs.map((p) => p.exited));
     redis?.kill("SIGKILL");
-  });
+  }, 120_000);
 
   it("the run goes on once Redis is back, empty: every chunk enqueued again is scored, the output is local pdm score's", async () => {
     const port = await freePort();
