@@ -9,7 +9,6 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { createWriteStream, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { finished } from "node:stream/promises";
@@ -17,6 +16,7 @@ import { fileURLToPath } from "node:url";
 import { Redis } from "ioredis";
 import { lendingJsonl } from "./batch/lending-states.js";
 import { describeMachine } from "./machine.js";
+import { freePort, hasRedisServer, startRedisServer } from "./redis-server.js";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const PDM = join(ROOT, "bin/pdm.mjs");
@@ -30,28 +30,11 @@ const TICK = 100; // clock ticks a second, for /proc/<pid>/stat
 // A preload that reports the coordinator's own CPU time as it exits.
 const REPORT_CPU = `data:text/javascript,process.on("exit",()=>{const u=process.resourceUsage();process.stderr.write("cpu "+(u.userCPUTime+u.systemCPUTime)/1e6+"\\n")})`;
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 /** A private redis-server (nothing saved), or REDIS_URL's server, or null. */
 async function redisFor(): Promise<{ url: string; server: ChildProcess | null; pid: number | null } | null> {
-  if (spawnSync("redis-server", ["--version"]).error === undefined) {
+  if (hasRedisServer()) {
     const port = await freePort();
-    const server = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], {
-      stdio: ["ignore", "pipe", "ignore"],
-    });
-    await new Promise<void>((resolve) => {
-      let out = "";
-      server.stdout!.on("data", (d: Buffer) => {
-        out += d.toString();
-        if (out.includes("Ready to accept connections")) resolve();
-      });
-    });
+    const server = await startRedisServer(port);
     return { url: `redis://127.0.0.1:${port}`, server, pid: server.pid ?? null };
   }
   return process.env.REDIS_URL ? { url: process.env.REDIS_URL, server: null, pid: null } : null;

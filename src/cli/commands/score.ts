@@ -173,6 +173,8 @@ export const run = command(spec, async (args, io) => {
   const outputFormat: OutputFormat = formatOf(values.out, values["out-format"], "out");
   const limits = evaluationLimits(values);
   const score = { input: inputFormat, output: outputFormat, exactDecimals: values.exact ?? false, idField: values.id, limits };
+  for (const flag of ["resume", "shared-input"])
+    if (args.values[flag] && args.values.queue === undefined) throw new UsageError(spec, `--${flag} needs --queue`);
   if (args.values.queue !== undefined) {
     const { scoreOnQueueCommand } = await import("../score-on-queue.js");
     return scoreOnQueueCommand(file, args.values, score, io);
