@@ -9,11 +9,16 @@ export interface ByteSource {
   close(): Promise<void>;
 }
 
-/** A file, opened now (so that an unreadable one is reported before anything starts). */
-export async function fileSource(path: string): Promise<ByteSource> {
+/** A file from byte `start` on, opened now (so that an unreadable one is reported before anything starts). */
+export async function fileSource(path: string, start = 0): Promise<ByteSource> {
   const handle = await open(path, "r");
+  let position = start;
   return {
-    read: async (into) => (await handle.read(into, 0, into.length, null)).bytesRead,
+    read: async (into) => {
+      const { bytesRead } = await handle.read(into, 0, into.length, position);
+      position += bytesRead;
+      return bytesRead;
+    },
     close: () => handle.close(),
   };
 }

@@ -14,6 +14,8 @@ export interface Piece {
   bytes: Uint8Array;
   /** records in this piece (the last piece of the input counts an unterminated record too) */
   records: number;
+  /** input bytes before the piece's first byte */
+  offset: number;
 }
 
 interface Scan {
@@ -69,7 +71,7 @@ export class PieceReader {
   /** the unfinished record at the end of the last piece's buffer */
   private carry: Uint8Array | null = null;
   private ended = false;
-  private first = true;
+  private first: boolean;
 
   constructor(
     private readonly source: ByteSource,
@@ -77,7 +79,11 @@ export class PieceReader {
     private readonly buffers: BufferPool,
     /** bytes a piece is read to (but for the last, and a record longer than that) */
     private readonly pieceBytes: number,
-  ) {}
+    /** input bytes before the source's first byte (a byte order mark is looked for only at 0) */
+    private consumed = 0,
+  ) {
+    this.first = consumed === 0;
+  }
 
   /** The next piece, or null at the end of the input. */
   async next(): Promise<Piece | null> {
@@ -119,10 +125,13 @@ export class PieceReader {
   private piece(buf: Uint8Array, end: number, records: number): Piece | null {
     const start = this.first && startsWithBom(buf.subarray(0, end)) ? 3 : 0;
     this.first = false;
+    const offset = this.consumed + start;
+    // the next piece's buffer starts where this one ends (the unfinished record is copied there)
+    this.consumed += end;
     if (start === end || records === 0) {
       this.buffers.give(buf.buffer as SharedArrayBuffer);
       return null;
     }
-    return { bytes: buf.subarray(start, end), records };
+    return { bytes: buf.subarray(start, end), records, offset };
   }
 }

@@ -50,10 +50,11 @@ function firstRecord(text: string): string {
 }
 
 /** The CSV header's column names, cut off the first piece (the header is record 0). */
-function takeHeader(piece: Piece): { columns: string[]; rest: Piece } {
+export function takeHeader(piece: Piece): { columns: string[]; rest: Piece } {
   const header = firstRecord(decoder.decode(piece.bytes));
   const [columns = []] = parseCsv(header);
-  return { columns, rest: { bytes: piece.bytes.subarray(Buffer.byteLength(header)), records: piece.records - 1 } };
+  const cut = Buffer.byteLength(header);
+  return { columns, rest: { bytes: piece.bytes.subarray(cut), records: piece.records - 1, offset: piece.offset + cut } };
 }
 
 export async function scoreStream(options: BatchOptions): Promise<Summary> {

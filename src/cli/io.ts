@@ -84,4 +84,8 @@ export function packageRoot(): string {
   return dir;
 }
 
+/** pdm's version, from its package.json. */
+export const packageVersion = (): string =>
+  (JSON.parse(readFileSync(join(packageRoot(), "package.json"), "utf8")) as { version: string }).version;
+
 export const print = (stream: Output, text: string) => stream.write(text.endsWith("\n") ? text : `${text}\n`);

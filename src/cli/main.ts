@@ -1,10 +1,8 @@
 // The `pdm` command line: one module per command, loaded on demand; `pdm help <command>` and
 // `<command> --help` print the help the command declares (command.ts); an error is a sentence,
 // never a stack trace (PDM_DEBUG=1 shows the stack of an unexpected one).
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { helpText, type CommandSpec } from "./command.js";
-import { EXIT, packageRoot, print, UserError, type Io } from "./io.js";
+import { EXIT, packageVersion, print, UserError, type Io } from "./io.js";
 
 interface CommandModule {
   spec: CommandSpec;
@@ -17,6 +15,7 @@ const COMMANDS: Record<string, () => Promise<CommandModule>> = {
   test: () => import("./commands/test.js"),
   compile: () => import("./commands/compile.js"),
   score: () => import("./commands/score.js"),
+  worker: () => import("./commands/worker.js"),
   demo: () => import("./commands/demo.js"),
   "import-dmn": () => import("./commands/import-dmn.js"),
   tck: () => import("./commands/tck.js"),
@@ -27,8 +26,6 @@ const COMMANDS: Record<string, () => Promise<CommandModule>> = {
   balance: () => import("./commands/balance.js"),
   topup: () => import("./commands/topup.js"),
 };
-
-const version = (): string => (JSON.parse(readFileSync(join(packageRoot(), "package.json"), "utf8")) as { version: string }).version;
 
 async function usage(): Promise<string> {
   const specs = await Promise.all(Object.values(COMMANDS).map(async (load) => (await load()).spec));
@@ -63,7 +60,7 @@ async function dispatch(argv: string[], io: Io): Promise<number> {
     return name === undefined ? EXIT.unreadable : EXIT.ok;
   }
   if (name === "--version" || name === "-v") {
-    print(io.stdout, version());
+    print(io.stdout, packageVersion());
     return EXIT.ok;
   }
   if (name === "help") {

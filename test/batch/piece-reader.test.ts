@@ -89,4 +89,47 @@ describe("PieceReader", () => {
       ),
     );
   });
+
+  it("says where each piece starts in the input, and a reader started at a piece's start reads the rest", async () => {
+    const line = fc.string({ unit: fc.constantFrom("a", "é", " ", "{"), maxLength: 12 });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(line, { maxLength: 40 }),
+        fc.boolean(),
+        fc.integer({ min: 1, max: 24 }),
+        fc.nat(),
+        async (lines, bom, pieceBytes, pick) => {
+          const bytes = Buffer.from(`${bom ? "\uFEFF" : ""}${lines.join("\n")}`);
+          const read = async (start: number) => {
+            const reader = new PieceReader(
+              streamSource(Readable.from([bytes.subarray(start)])),
+              "lines",
+              new BufferPool(pieceBytes),
+              pieceBytes,
+              start,
+            );
+            const out: { offset: number; text: string }[] = [];
+            for (let p = await reader.next(); p; p = await reader.next())
+              out.push({ offset: p.offset, text: Buffer.from(p.bytes).toString() });
+            return out;
+          };
+          /** the pieces cover the input from `start` on, each where its offset says */
+          const covers = (pieces: { offset: number; text: string }[], start: number) => {
+            let at = start;
+            for (const p of pieces) {
+              expect(p.offset).toBe(at);
+              expect(bytes.subarray(p.offset, p.offset + Buffer.byteLength(p.text)).toString()).toBe(p.text);
+              at += Buffer.byteLength(p.text);
+            }
+            expect(at).toBe(bytes.length);
+          };
+          const all = await read(0);
+          covers(all, bom ? 3 : 0);
+          // resuming at a piece's start (not the first's: a byte order mark is looked for only at 0)
+          const from = 1 + (pick % Math.max(1, all.length));
+          if (from < all.length) covers(await read(all[from]!.offset), all[from]!.offset);
+        },
+      ),
+    );
+  });
 });

@@ -16,6 +16,7 @@ import { formatCheck } from "../format.js";
 import { EXIT, print, UserError, type Io } from "../io.js";
 import { command, UsageError, type CommandSpec } from "../command.js";
 import { LENIENT, MODEL_ARGUMENT, readModel } from "../load-model.js";
+import { QUEUE_OPTIONS } from "../queue-options.js";
 
 export const spec: CommandSpec = {
   name: "score",
@@ -49,17 +50,38 @@ export const spec: CommandSpec = {
     },
     lenient: LENIENT,
     quiet: { type: "boolean", short: "q", description: "no progress line and no summary" },
+    ...QUEUE_OPTIONS,
+    resume: { type: "boolean", description: "with --queue: continue the run of these rows a coordinator left unfinished" },
+    "chunk-size": {
+      type: "string",
+      value: "BYTES",
+      default: "1m",
+      description: "with --queue: input bytes per chunk, e.g. 256k or 4m (each chunk is one job)",
+    },
+    window: {
+      type: "string",
+      value: "N",
+      default: "16",
+      description: "with --queue: chunks out at once, enqueued or waiting to be written",
+    },
+    "shared-input": {
+      type: "boolean",
+      description: "with --queue: every worker reads the --in file at the same path, so chunks travel as byte ranges",
+    },
   },
   details:
-    "A row that fails (invalid JSON, a state that does not match the inputs, an evaluation error) becomes an\nerror record and scoring goes on; see docs/batch.md.",
+    "A row that fails (invalid JSON, a state that does not match the inputs, an evaluation error) becomes an\nerror record and scoring goes on; see docs/batch.md.\n" +
+    "With --queue, the rows are scored by `pdm worker` processes on any number of machines, in chunks that go\nthrough Redis; the output is the same, byte for byte.",
   examples: [
     "pdm score samples/lending/model.json --in applicants.jsonl --out decisions.jsonl",
     "pdm score model.json --in rows.csv --out - --workers 2 --quiet | head",
+    "pdm score model.json --in /shared/rows.jsonl --out scored.jsonl --queue redis://queue.internal:6379 --shared-input",
   ],
   exits: {
     0: "every row scored",
     1: "the model is invalid, or some rows became error records",
     2: "a file cannot be read or written, or the arguments are wrong",
+    3: "with --queue: the run stopped (Redis lost, a chunk failed on every try); --resume continues it",
   },
 };
 
@@ -149,19 +171,20 @@ export const run = command(spec, async (args, io) => {
   if (!values.in || !values.out) throw new UsageError(spec, `${values.in ? "--out" : "--in"} is required`);
   const inputFormat: InputFormat = formatOf(values.in, values["in-format"], "in");
   const outputFormat: OutputFormat = formatOf(values.out, values["out-format"], "out");
-  const workers = workerCount(values.workers);
   const limits = evaluationLimits(values);
+  const score = { input: inputFormat, output: outputFormat, exactDecimals: values.exact ?? false, idField: values.id, limits };
+  for (const flag of ["resume", "shared-input"])
+    if (args.values[flag] && args.values.queue === undefined) throw new UsageError(spec, `--${flag} needs --queue`);
+  if (args.values.queue !== undefined) {
+    const { scoreOnQueueCommand } = await import("../score-on-queue.js");
+    return scoreOnQueueCommand(file, args.values, score, io);
+  }
+  const workers = workerCount(values.workers);
 
   // The workers start first and load their code while this thread loads the compiler and compiles
   // the model, once for all of them; a model that does not check is reported before the output is
   // opened.
-  const pool = await Pool.start(workers, {
-    input: inputFormat,
-    output: outputFormat,
-    exactDecimals: values.exact ?? false,
-    idField: values.id,
-    limits,
-  });
+  const pool = await Pool.start(workers, score);
   const started = performance.now();
   let input: Input | null = null;
   let progress: ReturnType<typeof progressLine> | null = null;

@@ -1,0 +1,69 @@
+// A `pdm worker`'s scoring threads: the local batch's pool (pool.ts, worker.ts) for one model and
+// one way of reading and writing rows, taking whole chunks and answering each with its records,
+// so a chunk is scored by exactly the code `pdm score` runs. The chunk's bytes are copied into a
+// shared buffer once; the records come back as a Buffer of their own, for Redis.
+import { BufferPool } from "../buffer-pool.js";
+import type { ScoreOptions } from "../chunk-scorer.js";
+import { Pool, type Scored } from "../pool.js";
+import type { LoadableModel } from "../../compiler/5-load/compiled-model.js";
+import type { ChunkResult } from "./run-store.js";
+
+interface Waiting {
+  resolve(r: ChunkResult): void;
+  reject(e: Error): void;
+}
+
+export class ThreadScorer {
+  private readonly waiting = new Map<number, Waiting>();
+  private readonly buffers = new BufferPool(1 << 20, 16);
+  private next = 0;
+  /** set once a thread has failed: the scorer takes no more chunks */
+  failure: Error | null = null;
+
+  private constructor(private readonly pool: Pool) {
+    pool.attach(
+      (s) => this.scored(s),
+      (e) => {
+        this.failure = e;
+        for (const w of this.waiting.values()) w.reject(e);
+        this.waiting.clear();
+      },
+    );
+  }
+
+  /** The threads start loading their code while the model is compiled (as in pool.ts's local use). */
+  static async start(threads: number, score: ScoreOptions, model: Promise<LoadableModel>): Promise<ThreadScorer> {
+    model.catch(() => {}); // awaited below, once the threads are started
+    const pool = await Pool.start(threads, score);
+    try {
+      await pool.load(await model);
+    } catch (e) {
+      await pool.close();
+      throw e;
+    }
+    return new ThreadScorer(pool);
+  }
+
+  score(bytes: Uint8Array, first: number, columns?: string[]): Promise<ChunkResult> {
+    if (this.failure) return Promise.reject(this.failure);
+    const seq = this.next++;
+    const input = new Uint8Array(this.buffers.take(bytes.length), 0, bytes.length);
+    input.set(bytes);
+    const result = new Promise<ChunkResult>((resolve, reject) => this.waiting.set(seq, { resolve, reject }));
+    this.pool.submit({ seq, first, bytes: input, spare: this.buffers.take(2 * bytes.length), columns });
+    return result;
+  }
+
+  private scored(s: Scored): void {
+    const waiting = this.waiting.get(s.seq);
+    this.waiting.delete(s.seq);
+    const bytes = Buffer.from(s.bytes);
+    this.buffers.give(s.input);
+    this.buffers.give(s.bytes.buffer as SharedArrayBuffer);
+    waiting?.resolve({ bytes, rows: s.rows, errors: s.errors });
+  }
+
+  close(): Promise<void> {
+    return this.pool.close();
+  }
+}
