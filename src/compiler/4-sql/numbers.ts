@@ -43,9 +43,12 @@ export function arithmetic(op: "+" | "-" | "*", a: SqlValue, b: SqlValue, cx: Sq
   const [x, y] = [a.shape!, b.shape!];
   if (op === "*") {
     const shape = checked({ scale: x.scale + y.scale, bound: (x.bound - 1n) * (y.bound - 1n) + 1n }, cx, "a product");
-    // DuckDB types a product DECIMAL(w1 + w2, s1 + s2)
-    if (widthOf(x) + widthOf(y) > cx.dialect.maxDigits) throw unsupported(cx, "a product of numbers of many digits");
-    return typed(`(${a.sql} * ${b.sql})`, shape, cx, deeper(a, b));
+    // DuckDB types a product DECIMAL(w1 + w2, s1 + s2) but multiplies in the operands' own integers:
+    // a product wider than 18 digits needs an operand held in 128 bits
+    const wide = cx.dialect.name === "duckdb" && widthOf(shape) > 18 && widthOf(x) <= 18 && widthOf(y) <= 18;
+    const left = wide ? `CAST(${a.sql} AS ${cx.dialect.decimal(19, x.scale)})` : a.sql;
+    if ((wide ? 19 : widthOf(x)) + widthOf(y) > cx.dialect.maxDigits) throw unsupported(cx, "a product of numbers of many digits");
+    return typed(`(${left} * ${b.sql})`, shape, cx, deeper(a, b));
   }
   const scale = Math.max(x.scale, y.scale);
   const shape = checked(
@@ -196,9 +199,9 @@ export function reciprocal(text: string): string | undefined {
   while (m % 2n === 0n) [m, twos] = [m / 2n, twos + 1];
   while (m % 5n === 0n) [m, fives] = [m / 5n, fives + 1];
   if (m !== 1n) return undefined;
-  // 1 / (2^i 5^j) = 5^(k-i) 2^(k-j) / 10^k with k = max(i, j)
+  // 1 / (2^i 5^j) = 2^(k-i) 5^(k-j) / 10^k with k = max(i, j)
   const k = Math.max(twos, fives);
-  const digits = (5n ** BigInt(k - twos) * 2n ** BigInt(k - fives)).toString();
+  const digits = (2n ** BigInt(k - twos) * 5n ** BigInt(k - fives)).toString();
   // × 10^f / 10^k
   const shift = fraction.length - k;
   if (shift >= 0) return digits + "0".repeat(shift);

@@ -222,9 +222,10 @@ function inputColumn(
   let digits: Digits | undefined;
   if (kind === "number") {
     digits = numberDigits(input, mapping, cx);
-    const fits = layers.input(dialect.fitsDecimal(raw, digits.int, digits.scale));
+    // TRY_CAST's overflow is a null: only a true comparison fits
+    const fits = layers.input(`(${raw} IS NULL OR COALESCE(${dialect.fitsDecimal(raw, digits.int, digits.scale)}, FALSE))`);
     value = numberColumn(layers.input(dialect.toDecimal(raw, digits.int, digits.scale)), decimalShape(digits.int, digits.scale));
-    conditions.push(`(${fits} IS NOT FALSE)`);
+    conditions.push(fits);
     const c = input.type.kind === "number" ? input.type.constraint : undefined;
     // a bound is a JS number, written as its shortest decimal: the same order as the validator's doubles (docs/numbers.md)
     for (const [key, op] of BOUNDS) {
