@@ -13,7 +13,7 @@ import { stringLiteral } from "./dialects.js";
 import { absolute, arithmetic, common, negate, numberLiteral, power, reciprocal, roundPlaces, roundQuotient } from "./numbers.js";
 import { lowerBody } from "./tables.js";
 import { allOf, anyOf, unaryTests } from "./unary-tests.js";
-import { decimalShape, deeper, literal, NULL_VALUE, type SqlValue } from "./values.js";
+import { decimalShape, deeper, literal, NULL_VALUE, SqlUnsupported, type SqlValue } from "./values.js";
 
 export interface SqlScope {
   /** what names mean here, by `kind:name` of their reference */
@@ -269,7 +269,8 @@ function inlineFunction(name: string, argNodes: Expr[], scope: SqlScope, cx: Sql
     if (conforms) conforming.push(conforms);
   });
   const inner: SqlScope = { names, functions: scope.functions, calling: [...scope.calling, name] };
-  const body = coerced(lowerBody(f.body, inner, { ...cx, place: { address: f.address } }).value, f.returns, cx).value;
+  const place = f.body.kind === "expr" ? { address: f.address, source: f.body.text } : { address: f.address };
+  const body = coerced(lowerBody(f.body, inner, { ...cx, place }).value, f.returns, cx).value;
   if (conforming.length === 0) return withLevels(body, levelsOf(f.returns));
   const guard = allOf(conforming);
   return { ...body, sql: `CASE WHEN ${guard.sql} THEN ${body.sql} END`, depth: deeper(guard, body), atomic: false, constant: undefined };
@@ -319,5 +320,11 @@ const KIND_OF_TYPE: Partial<Record<Type["kind"], SqlValue["kind"]>> = {
 
 export function lowerExpr(node: Expr, scope: SqlScope, cx: SqlContext): SqlValue {
   const lower = lowerers[node.kind] as Lower<typeof node.kind>;
-  return lower(node as never, scope, cx);
+  try {
+    return lower(node as never, scope, cx);
+  } catch (e) {
+    // a refusal from deeper down (a rounding, a sum) points at the innermost expression it came from
+    if (e instanceof SqlUnsupported && !e.place.span) throw new SqlUnsupported(e.what, { ...e.place, span: node.span });
+    throw e;
+  }
 }

@@ -42,14 +42,18 @@ export interface SqlOptions {
   dialect: DialectName;
   /** the table (or view) to read, as one identifier (default `input`) */
   table?: string;
-  /** instead of a table, the SQL of a relation (what the batch engines read) */
-  source?: string;
+  /** instead of a table, the SQL of a relation (what the batch engines read), maybe made from the input columns */
+  source?: string | ((inputs: InputColumn[]) => string);
   /** input name → column name or mapping */
   columns?: Record<string, string | ColumnMapping>;
   /** the id column echoed in the result (default `id`); null for none */
   id?: string | null;
   /** the obvious, inexact translation (context.ts): for the tests' control run only */
   naive?: boolean;
+  /** a boolean column of the source a row must have true to be scored (the batch engine's own checks) */
+  rowCondition?: string;
+  /** columns of the source passed through to the result as they are */
+  carry?: string[];
 }
 
 export interface InputColumn {
@@ -66,8 +70,15 @@ export interface SqlQuery {
   sql: string;
   inputs: InputColumn[];
   /** result columns: the id (when any), the decisions, the rules, `$scored` */
-  decisions: { name: string; kind: SqlKind }[];
+  decisions: OutputColumn[];
   rules: string[];
+}
+
+/** A decision's result column: its kind, and a context's entries in order. */
+export interface OutputColumn {
+  name: string;
+  kind: SqlKind;
+  fields?: OutputColumn[];
 }
 
 export type SqlLowering = { ok: true; query: SqlQuery } | { ok: false; diagnostics: Diagnostic[] };
@@ -113,13 +124,16 @@ export function lowerModel(ir: ModelIR, decisions: DecisionIR[], options: SqlOpt
   }
   const id = options.id === undefined ? "id" : options.id;
   const idColumn = id === null ? undefined : layers.input(identifier(id));
+  if (options.rowCondition)
+    scored.push({ sql: layers.input(`COALESCE(${identifier(options.rowCondition)}, FALSE)`), kind: "boolean", depth: 0 });
+  const carried = (options.carry ?? []).map((c) => [c, layers.input(identifier(c))] as const);
   const scoredColumn = layers.bind(allOf(scored.length ? scored : [TRUE]));
 
   const functions = new Map(ir.functions.map((f) => [f.name, f]));
   const blocked = new Set<string>();
   const results: [name: string, sql: string][] = [];
   const rules: string[] = [];
-  const kinds: { name: string; kind: SqlKind }[] = [];
+  const kinds: OutputColumn[] = [];
   for (const d of decisions) {
     const scope: SqlScope = { names: new Map(names), functions, calling: [] };
     const cx: SqlContext = { dialect, layers, place: placeOf(d.address, d.body), naive: options.naive };
@@ -135,7 +149,7 @@ export function lowerModel(ir: ModelIR, decisions: DecisionIR[], options: SqlOpt
       const bound = levels && typed.kind === "string" ? { ...typed, levels } : typed;
       names.set(refKey({ kind: "decision", name: d.name }), bound);
       results.push([d.name, outputOf(bound, dialect)]);
-      kinds.push({ name: d.name, kind: bound.kind });
+      kinds.push(outputColumn(d.name, bound));
       if (rule) {
         results.push([ruleColumn(d.name), rule.sql]);
         rules.push(d.name);
@@ -147,8 +161,8 @@ export function lowerModel(ir: ModelIR, decisions: DecisionIR[], options: SqlOpt
   }
   if (diagnostics.length > 0) return { ok: false, diagnostics };
 
-  const selected = [...(idColumn ? [`${idColumn} AS ${identifier(id!)}`] : [])];
-  const taken = new Set(id === null ? [] : [id]);
+  const selected = [...(idColumn ? [`${idColumn} AS ${identifier(id!)}`] : []), ...carried.map(([c, sql]) => `${sql} AS ${identifier(c)}`)];
+  const taken = new Set([...(id === null ? [] : [id]), ...carried.map(([c]) => c)]);
   for (const [name, sql] of [...results, [SCORED, "TRUE"] as const]) {
     if (taken.has(name)) {
       const clash = `the result column "${name}", which two outputs would have`;
@@ -157,12 +171,15 @@ export function lowerModel(ir: ModelIR, decisions: DecisionIR[], options: SqlOpt
     taken.add(name);
     selected.push(`${name === SCORED ? scoredColumn.sql : `CASE WHEN ${scoredColumn.sql} THEN ${sql} END`} AS ${identifier(name)}`);
   }
-  const source = options.source ?? identifier(options.table ?? "input");
+  const source = typeof options.source === "function" ? options.source(columns) : (options.source ?? identifier(options.table ?? "input"));
   return {
     ok: true,
     query: { dialect: dialect.name, sql: layers.render(source, selected, dialect.layerEnd), inputs: columns, decisions: kinds, rules },
   };
 }
+
+const outputColumn = (name: string, v: SqlValue): OutputColumn =>
+  v.fields ? { name, kind: v.kind, fields: [...v.fields].map(([k, f]) => outputColumn(k, f)) } : { name, kind: v.kind };
 
 function placeOf(address: string, body: DecisionIR["body"]): SqlPlace {
   return body.kind === "expr" ? { address, source: body.text } : { address };
