@@ -8,14 +8,9 @@
 import { identifier, stringLiteral } from "../../compiler/4-sql/dialects.js";
 import type { OutputColumn } from "../../compiler/index.js";
 
-/**
- * A decimal's text without trailing zeros: DuckDB writes every place of its scale, and a type
- * with no digit before the point (DECIMAL(1, 1)) without the leading zero (".4").
- */
-const trimmed = (c: string): string => {
-  const text = `regexp_replace(CAST(${c} AS VARCHAR), '^(-?)\\.', '\\10.')`;
-  return `CASE WHEN contains(${text}, '.') THEN rtrim(rtrim(${text}, '0'), '.') ELSE ${text} END`;
-};
+/** A decimal's text without trailing zeros (DuckDB writes every place of its scale). */
+const trimmed = (c: string): string =>
+  `CASE WHEN contains(CAST(${c} AS VARCHAR), '.') THEN rtrim(rtrim(CAST(${c} AS VARCHAR), '0'), '.') ELSE CAST(${c} AS VARCHAR) END`;
 
 const FORMATS: Record<string, (c: string, exact: boolean) => string> = {
   number: (c, exact) =>

@@ -50,8 +50,9 @@ export const spec: CommandSpec = {
     engine: {
       type: "string",
       value: "ENGINE",
-      default: "auto",
-      description: "js (the worker pool), duckdb (the model as one SQL query, docs/sql.md), or auto: duckdb when the model compiles to it",
+      default: "js",
+      description:
+        "js (the worker pool), duckdb (the model as one DuckDB query, docs/sql.md: JSONL in and out), or auto: duckdb when the model compiles to it, else js",
     },
     lenient: LENIENT,
     quiet: { type: "boolean", short: "q", description: "no progress line and no summary" },

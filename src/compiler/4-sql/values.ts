@@ -19,8 +19,11 @@ export const FEEL_DIGITS = 34;
 /** The digits of the largest m. */
 export const digitsOf = (s: Shape): number => (s.bound > 1n ? (s.bound - 1n).toString().length : 1);
 
-/** The width of a decimal type that holds every value of the shape (at least its scale). */
-export const widthOf = (s: Shape): number => Math.max(digitsOf(s), s.scale, 1);
+/**
+ * The width of a decimal type that holds every value of the shape: at least one digit before the
+ * point, so that DuckDB writes 0.4, not .4, in text.
+ */
+export const widthOf = (s: Shape): number => Math.max(digitsOf(s), s.scale + 1);
 
 /** Every decimal with `int` digits before the point and `scale` after. */
 export const decimalShape = (int: number, scale: number): Shape => ({ scale, bound: 10n ** BigInt(int + scale) });
