@@ -164,6 +164,14 @@ export function lowerModel(ir: ModelIR, decisions: DecisionIR[], options: SqlOpt
   const selected = [...(idColumn ? [`${idColumn} AS ${identifier(id!)}`] : []), ...carried.map(([c, sql]) => `${sql} AS ${identifier(c)}`)];
   const taken = new Set([...(id === null ? [] : [id]), ...carried.map(([c]) => c)]);
   for (const [name, sql] of [...results, [SCORED, "TRUE"] as const]) {
+    // a name is always a quoted identifier, but no dialect's identifier holds NUL
+    if (name.includes("\0"))
+      return {
+        ok: false,
+        diagnostics: [
+          diagnostic("sql.unsupported", { what: "a name holding the NUL character", dialect: dialect.title }, { address: "decisions" }),
+        ],
+      };
     if (taken.has(name)) {
       const clash = `the result column "${name}", which two outputs would have`;
       return { ok: false, diagnostics: [diagnostic("sql.unsupported", { what: clash, dialect: dialect.title }, { address: "decisions" })] };
@@ -233,6 +241,7 @@ function inputColumn(
   const cx = (): SqlContext => ({ dialect, layers, place: { address: input.address } });
   const kind = INPUT_KINDS[input.type.kind];
   if (!kind) throw new SqlUnsupported(`an input of the type ${input.type.kind}`, cx().place);
+  if (column.includes("\0")) throw new SqlUnsupported("a column name holding the NUL character", cx().place);
   const raw = identifier(column);
   const conditions: string[] = [];
   let value: SqlValue;
