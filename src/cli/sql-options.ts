@@ -7,7 +7,7 @@ import type { Diagnostic } from "../ir/diagnostics.js";
 import type { OptionSpec } from "./command.js";
 import { UserError } from "./io.js";
 
-export const DIALECT_NAMES: readonly DialectName[] = ["duckdb", "postgres"];
+const DIALECT_NAMES: readonly DialectName[] = ["duckdb", "postgres"];
 
 export const SQL_OPTIONS: Record<string, OptionSpec> = {
   table: { type: "string", value: "NAME", description: "the table the query reads (default input)" },
@@ -25,7 +25,7 @@ export function dialectOf(value: unknown, option = "--sql"): DialectName {
 }
 
 /** The column mapping file: an object of input names to column names or mappings. */
-export function readColumns(file: string | undefined): Record<string, string | ColumnMapping> | undefined {
+function readColumns(file: string | undefined): Record<string, string | ColumnMapping> | undefined {
   if (file === undefined) return undefined;
   let value: unknown;
   try {

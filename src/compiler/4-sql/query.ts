@@ -23,7 +23,7 @@ import { decimalShape, literal, SqlUnsupported, type SqlKind, type SqlPlace, typ
  * 10^9 a double is within 2^-24 of its shortest decimal, and rounding it to 6 places finds that
  * decimal whenever it has at most 6 (docs/sql.md).
  */
-export const DEFAULT_NUMBER: Digits = { int: 9, scale: 6 };
+const DEFAULT_NUMBER: Digits = { int: 9, scale: 6 };
 
 /** An exact decimal type: digits before and after the point. */
 export interface Digits {

@@ -40,7 +40,7 @@ function member(x: SqlValue, items: Expr[], scope: SqlScope, cx: SqlContext, lev
   return parts.length === 0 ? bool("FALSE") : bool(`(${parts.map((p) => `COALESCE(${p.sql}, FALSE)`).join(" OR ")})`, ...parts);
 }
 
-export function unaryTest(test: UnaryTest, x: SqlValue, scope: SqlScope, cx: SqlContext, levels?: string[]): SqlValue {
+function unaryTest(test: UnaryTest, x: SqlValue, scope: SqlScope, cx: SqlContext, levels?: string[]): SqlValue {
   switch (test.kind) {
     case "compare": {
       const value = withLevels(lowerExpr(test.value, scope, cx), levels);

@@ -35,7 +35,7 @@ function inDomain(query: SqlQuery, state: Row): boolean {
 
 const fits = (d: Decimal, s: Digits): boolean => d.decimalPlaces() <= s.scale && d.abs().lt(new Decimal(10).pow(s.int));
 
-export function sqlQuery(model: ModelInput, dialect: SqlEngine["dialect"], naive = false): SqlQuery {
+function sqlQuery(model: ModelInput, dialect: SqlEngine["dialect"], naive = false): SqlQuery {
   const r = compileToSql(model, { dialect, naive });
   if (!r.ok) throw new Error(`no query: ${JSON.stringify(r.diagnostics)}`);
   return r.query;
