@@ -12,6 +12,7 @@ import { diagnostic, type Diagnostic } from "../ir/diagnostics.js";
 import { verifyGenerated } from "./4-codegen/verify.js";
 import { loadModel, verifiedExplainSource, type CompiledModel, type LoadableModel } from "./5-load/compiled-model.js";
 import { validatorSource } from "./5-load/validator-source.js";
+import { lowerModel, type SqlLowering, type SqlOptions } from "./4-sql/query.js";
 import { createCompileCache } from "./cache.js";
 import { modelHash } from "./identity.js";
 
@@ -20,6 +21,9 @@ export type { CheckResult, Stage } from "../ir/check.js";
 export type { ModelInput, PortableModel } from "../ir/model.js";
 export type { CompiledModel, EvaluateOptions, LoadableModel, LoadedModel, TraceEntry } from "./5-load/compiled-model.js";
 export type { StateError } from "./5-load/state-errors.js";
+export type { ColumnMapping, InputColumn, OutputColumn, SqlOptions, SqlQuery } from "./4-sql/query.js";
+export { DIALECTS, type DialectName } from "./4-sql/dialects.js";
+export { ruleColumn, SCORED } from "./4-sql/query.js";
 export { createCompileCache, createResultCache, type CacheStats, type CompileCache, type ResultCache } from "./cache.js";
 export { splitModel } from "./1-parse/content/split-model.js";
 export { canonicalHash, identifyModel, modelHash, type ModelIdentity } from "./identity.js";
@@ -138,3 +142,15 @@ const defaultCache = createCompileCache(compileUncached);
 
 /** Compiles a model (cached by identity and options); a model that does not check is not compiled. */
 export const compileModel = (model: ModelInput, options: CompileOptions = {}): CompileResult => defaultCache.get(model, options);
+
+export type SqlResult = SqlLowering & { check: CheckResult };
+
+/**
+ * A model as one SQL query of a dialect (docs/sql.md), from the same optimised IR codegen reads:
+ * the query, or every `sql.unsupported` that stops it. A model that does not check has no query.
+ */
+export function compileToSql(model: ModelInput, options: SqlOptions & Pick<CompileOptions, "strict" | "outputs">): SqlResult {
+  const { ir, check } = analyse(model, options);
+  if (!ir) return { ok: false, diagnostics: [], check };
+  return { ...lowerModel(ir, optimise(ir, options.outputs), options), check };
+}

@@ -3,7 +3,7 @@
 // its cases differently from what they expect.
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { checkModel, compileModel, type ModelInput } from "../../compiler/index.js";
+import { checkModel, compileModel, compileToSql, type ModelInput } from "../../compiler/index.js";
 import type { CheckResult } from "../../ir/check.js";
 import { hasErrors } from "../../ir/diagnostics.js";
 import { CaseError, loadCases } from "../../model-tests/cases.js";
@@ -12,6 +12,7 @@ import { command, flag, type CommandSpec } from "../command.js";
 import { checkWithPositions, formatCheck } from "../format.js";
 import { EXIT, print, UserError } from "../io.js";
 import { LENIENT, MODEL_ARGUMENT, readModelFile } from "../load-model.js";
+import { dialectOf, SQL_OPTIONS, sqlOptions, sqlStage } from "../sql-options.js";
 
 export const spec: CommandSpec = {
   name: "check",
@@ -28,15 +29,22 @@ export const spec: CommandSpec = {
         "test cases to run once the model checks (files or folders, as for `pdm test`; default: the cases/ folder beside the model)",
     },
     "no-cases": { type: "boolean", description: "do not run the model's test cases" },
+    sql: {
+      type: "string",
+      value: "DIALECT",
+      description: "also lower the model to duckdb or postgres (docs/sql.md): a `sql` stage lists what the dialect cannot compute exactly",
+    },
+    ...SQL_OPTIONS,
   },
   examples: [
     "pdm check samples/lending/model.json",
     "pdm check model.json --json | jq .input",
     "pdm check imported.json --lenient --no-cases",
+    "pdm check samples/pricing/model.json --sql duckdb",
   ],
   exits: {
     0: "the model is valid and passes its test cases",
-    1: "the model is invalid, or a test case fails (the diagnostics say where)",
+    1: "the model is invalid, a test case fails, or (--sql) the dialect cannot compute part of it exactly (the diagnostics say where)",
     2: "the file or a case cannot be read, or the arguments are wrong",
   },
 };
@@ -70,6 +78,13 @@ export const run = command(spec, async (args, io) => {
   let check = checkModel(model, { strict });
   const paths = flag(args, "no-cases") ? [] : casePaths(args.values.cases as string[] | undefined, file);
   if (check.valid && paths.length > 0) check = withCases(check, model, paths, strict);
+  const sql = args.values.sql;
+  if (sql !== undefined && check.valid) {
+    const values = args.values as { table?: string; columns?: string };
+    const r = compileToSql(model, { ...sqlOptions(dialectOf(sql), values), strict });
+    const diagnostics = r.ok ? [] : r.diagnostics;
+    check = { ...check, valid: diagnostics.length === 0, stages: [...check.stages, sqlStage(diagnostics)] };
+  }
   print(io.stdout, flag(args, "json") ? JSON.stringify(checkWithPositions(check, source), null, 2) : formatCheck(check, source));
   return check.valid ? EXIT.ok : EXIT.invalid;
 });

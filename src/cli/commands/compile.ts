@@ -1,17 +1,19 @@
-// pdm compile: a self-contained ES module (runtime bundled in), or an npm package with no
-// dependencies (docs/packages.md).
+// pdm compile: a self-contained ES module (runtime bundled in), an npm package with no
+// dependencies (docs/packages.md), or one SQL query (--sql, docs/sql.md).
 import { writeFileSync } from "node:fs";
 import { standaloneModule } from "../../compiler/6-package/bundle.js";
 import type { NumberMode } from "../../compiler/6-package/standalone.js";
 import { command, UsageError, type CommandSpec } from "../command.js";
-import { EXIT, print, UserError } from "../io.js";
-import { compileFile, LENIENT, MODEL_ARGUMENT } from "../load-model.js";
+import { EXIT, print, UserError, type Io } from "../io.js";
+import { formatCheck } from "../format.js";
+import { compileFile, LENIENT, MODEL_ARGUMENT, readModelFile } from "../load-model.js";
+import { dialectOf, SQL_OPTIONS, sqlOptions, sqlStage } from "../sql-options.js";
 
 const NUMBER_MODES: NumberMode[] = ["decimal", "double"];
 
 export const spec: CommandSpec = {
   name: "compile",
-  summary: "compile a model ahead of time: a self-contained ES module (-o) or a standalone npm package (--package)",
+  summary: "compile a model ahead of time: a self-contained ES module (-o), a standalone npm package (--package) or a SQL query (--sql)",
   positionals: [MODEL_ARGUMENT],
   options: {
     out: {
@@ -28,19 +30,66 @@ export const spec: CommandSpec = {
       description: "decimal (FEEL's 34-digit decimals) or double (JS doubles, outside FEEL's semantics)",
     },
     name: { type: "string", value: "NAME", description: "the package's npm name (default: from the model's name)" },
+    sql: {
+      type: "string",
+      value: "DIALECT",
+      description:
+        "write one SQL query of duckdb or postgres instead (to -o FILE.sql, or standard output): FEEL's exact answers, or exit 1 with what the dialect cannot compute exactly",
+    },
+    ...SQL_OPTIONS,
+    id: { type: "string", value: "COLUMN", description: "with --sql: the id column the result echoes (default id)" },
     lenient: LENIENT,
   },
   examples: [
     "pdm compile samples/lending/model.json -o lending.mjs",
     "pdm compile samples/lending/model.json --package out/lending --name @acme/lending",
     "pdm compile model.json -o fast.mjs --numbers double",
+    "pdm compile samples/lending/model.json --sql duckdb --table applicants -o lending.sql",
   ],
-  exits: { 0: "written", 1: "the model is invalid", 2: "a file cannot be read or written, or the arguments are wrong" },
+  exits: {
+    0: "written",
+    1: "the model is invalid, or (--sql) the dialect cannot compute part of it exactly",
+    2: "a file cannot be read or written, or the arguments are wrong",
+  },
 };
+
+type Values = {
+  out?: string;
+  package?: string;
+  numbers: string;
+  name?: string;
+  lenient?: boolean;
+  sql?: string;
+  table?: string;
+  columns?: string;
+  id?: string;
+};
+
+/** --sql: the query, or the Check with a failed `sql` stage (exit 1). */
+async function compileSql(file: string, values: Values, io: Io): Promise<number> {
+  const dialect = dialectOf(values.sql);
+  const { model, source } = await readModelFile(file, io);
+  const { compileToSql } = await import("../../compiler/index.js");
+  const r = compileToSql(model, { ...sqlOptions(dialect, values), strict: !values.lenient });
+  if (!r.ok) {
+    const check = r.check.valid ? { ...r.check, valid: false, stages: [...r.check.stages, sqlStage(r.diagnostics)] } : r.check;
+    throw new UserError(formatCheck(check, source), EXIT.invalid);
+  }
+  const text = `${r.query.sql};\n`;
+  if (values.out) {
+    writeFileSync(values.out, text);
+    print(io.stderr, `wrote ${values.out} (${text.length} bytes, ${dialect})`);
+  } else io.stdout.write(text);
+  return EXIT.ok;
+}
 
 export const run = command(spec, async (args, io) => {
   const file = args.positionals[0]!;
-  const values = args.values as { out?: string; package?: string; numbers: string; name?: string; lenient?: boolean };
+  const values = args.values as Values;
+  if (values.sql !== undefined) {
+    if (values.package) throw new UsageError(spec, "--sql writes a query, not a package: leave out --package");
+    return compileSql(file, values, io);
+  }
   if (!values.out && !values.package) throw new UsageError(spec, "say where to write: -o FILE.mjs or --package DIR");
   const numbers = values.numbers as NumberMode;
   if (!NUMBER_MODES.includes(numbers))

@@ -10,7 +10,7 @@ import type { InputFormat } from "../../batch/chunk-scorer.js";
 import { Pool } from "../../batch/pool.js";
 import { formatSummary, progressLine } from "../../batch/progress.js";
 import { recordWriter, type OutputFormat } from "../../batch/records.js";
-import { scoreStream } from "../../batch/score-stream.js";
+import { scoreStream, type Summary } from "../../batch/score-stream.js";
 import { DEFAULT_EVALUATION_LIMITS, type EvaluationLimits } from "../../runtime/budget.js";
 import { formatCheck } from "../format.js";
 import { EXIT, print, UserError, type Io } from "../io.js";
@@ -48,6 +48,13 @@ export const spec: CommandSpec = {
       default: String(DEFAULT_EVALUATION_LIMITS.depth),
       description: "nested calls of model functions and lambdas per row",
     },
+    engine: {
+      type: "string",
+      value: "ENGINE",
+      default: "js",
+      description:
+        "js (the worker pool), duckdb (the model as one DuckDB query, docs/sql.md: JSONL in and out), or auto: duckdb when the model compiles to it, else js",
+    },
     lenient: LENIENT,
     quiet: { type: "boolean", short: "q", description: "no progress line and no summary" },
     ...QUEUE_OPTIONS,
@@ -75,11 +82,12 @@ export const spec: CommandSpec = {
   examples: [
     "pdm score samples/lending/model.json --in applicants.jsonl --out decisions.jsonl",
     "pdm score model.json --in rows.csv --out - --workers 2 --quiet | head",
+    "pdm score samples/lending/model.json --in applicants.jsonl --out decisions.jsonl --engine duckdb",
     "pdm score model.json --in /shared/rows.jsonl --out scored.jsonl --queue redis://queue.internal:6379 --shared-input",
   ],
   exits: {
     0: "every row scored",
-    1: "the model is invalid, or some rows became error records",
+    1: "the model is invalid (or, with --engine duckdb, does not compile to DuckDB's SQL), or some rows became error records",
     2: "a file cannot be read or written, or the arguments are wrong",
     3: "with --queue: the run stopped (Redis lost, a chunk failed on every try); --resume continues it",
   },
@@ -155,43 +163,131 @@ async function openOutput(path: string, io: Io): Promise<Output> {
   };
 }
 
+const ENGINES = ["auto", "js", "duckdb"] as const;
+
+/**
+ * The DuckDB engine (src/batch/duckdb) when it can score the batch; undefined for the worker pool.
+ * `--engine duckdb` insists: what stops it is an error.
+ */
+async function duckdbBatch(file: string, values: Values, io: Io, limits: EvaluationLimits): Promise<Engine | undefined> {
+  if (values.engine === "js") return undefined;
+  const model = await readModel(file, io);
+  const { planDuckDb } = await import("../../batch/duckdb/plan.js");
+  const defaultLimits = (Object.keys(limits) as (keyof EvaluationLimits)[]).every((k) => limits[k] === DEFAULT_EVALUATION_LIMITS[k]);
+  const plan = planDuckDb(model, {
+    strict: !values.lenient,
+    idField: values.id,
+    inputFormat: formatOf(values.in!, values["in-format"], "in"),
+    outputFormat: formatOf(values.out!, values["out-format"], "out"),
+    defaultLimits,
+  });
+  if (!plan.ok) {
+    if (values.engine !== "duckdb") return undefined;
+    const detail = plan.diagnostics?.length
+      ? `\n${plan.diagnostics.map((d) => `  ${d.address}: ${d.message} [${d.code}]`).join("\n")}`
+      : "";
+    throw new UserError(`pdm score --engine duckdb: ${plan.reason}${detail}`, EXIT.invalid);
+  }
+  const { compileToSource } = await import("../../compiler/index.js");
+  const compiled = compileToSource(model, { strict: !values.lenient });
+  if (!compiled.ok) throw new UserError(formatCheck(compiled.check, file), EXIT.invalid);
+  const { scoreWithDuckDb } = await import("../../batch/duckdb/engine.js");
+  return (input, output, onProgress) =>
+    scoreWithDuckDb({
+      query: plan.query,
+      loadable: compiled.loadable,
+      input,
+      output,
+      exactDecimals: values.exact ?? false,
+      idField: values.id,
+      onProgress,
+    });
+}
+
+type Engine = (input: ByteSource, output: Writable, onProgress?: (p: Summary) => void) => Promise<Summary>;
+
+interface Values {
+  in?: string;
+  out?: string;
+  workers?: string;
+  "in-format"?: string;
+  "out-format"?: string;
+  id: string;
+  exact?: boolean;
+  lenient?: boolean;
+  quiet?: boolean;
+  engine: string;
+}
+
 export const run = command(spec, async (args, io) => {
   const file = args.positionals[0]!;
-  const values = args.values as {
-    in?: string;
-    out?: string;
-    workers?: string;
-    "in-format"?: string;
-    "out-format"?: string;
-    id: string;
-    exact?: boolean;
-    lenient?: boolean;
-    quiet?: boolean;
-  };
+  const values = args.values as unknown as Values;
+  if (!(ENGINES as readonly string[]).includes(values.engine))
+    throw new UsageError(spec, `--engine must be auto, js or duckdb (got ${values.engine})`);
   if (!values.in || !values.out) throw new UsageError(spec, `${values.in ? "--out" : "--in"} is required`);
-  const inputFormat: InputFormat = formatOf(values.in, values["in-format"], "in");
-  const outputFormat: OutputFormat = formatOf(values.out, values["out-format"], "out");
-  const limits = evaluationLimits(values);
-  const score = { input: inputFormat, output: outputFormat, exactDecimals: values.exact ?? false, idField: values.id, limits };
+  const limits = evaluationLimits(args.values);
   for (const flag of ["resume", "shared-input"])
     if (args.values[flag] && args.values.queue === undefined) throw new UsageError(spec, `--${flag} needs --queue`);
   if (args.values.queue !== undefined) {
+    const score = {
+      input: formatOf(values.in, values["in-format"], "in"),
+      output: formatOf(values.out, values["out-format"], "out"),
+      exactDecimals: values.exact ?? false,
+      idField: values.id,
+      limits,
+    };
     const { scoreOnQueueCommand } = await import("../score-on-queue.js");
     return scoreOnQueueCommand(file, args.values, score, io);
   }
+  const duckdb = await duckdbBatch(file, values, io, limits);
+  if (duckdb) return scoreWith(duckdb, values, io);
+  return scorePool(file, values, io, limits);
+});
+
+/** A batch with an engine that needs no pool: input, output, progress and summary as for the pool. */
+async function scoreWith(engine: Engine, values: Values, io: Io): Promise<number> {
+  const started = performance.now();
+  const input = await openInput(values.in!, io);
+  let output: Output | null = null;
+  let progress: ReturnType<typeof progressLine> | null = null;
+  try {
+    output = await openOutput(values.out!, io);
+    progress = !values.quiet && (io.stderr as NodeJS.WriteStream).isTTY ? progressLine(io.stderr, input.size) : null;
+    const summary = await engine(input.source, output.stream, progress ? (p) => progress!.update(p) : undefined);
+    progress?.clear();
+    await output.close();
+    output = null;
+    if (!values.quiet) print(io.stderr, formatSummary({ ...summary, elapsedMs: performance.now() - started }));
+    return summary.errors > 0 ? EXIT.invalid : EXIT.ok;
+  } finally {
+    progress?.clear();
+    await input.source.close();
+    if (output && output.stream !== io.stdout) output.stream.destroy();
+  }
+}
+
+async function scorePool(file: string, values: Values, io: Io, limits: EvaluationLimits): Promise<number> {
+  const inputFormat: InputFormat = formatOf(values.in!, values["in-format"], "in");
+  const outputFormat: OutputFormat = formatOf(values.out!, values["out-format"], "out");
   const workers = workerCount(values.workers);
 
   // The workers start first and load their code while this thread loads the compiler and compiles
   // the model, once for all of them; a model that does not check is reported before the output is
   // opened.
-  const pool = await Pool.start(workers, score);
+  const pool = await Pool.start(workers, {
+    input: inputFormat,
+    output: outputFormat,
+    exactDecimals: values.exact ?? false,
+    idField: values.id,
+    limits,
+  });
   const started = performance.now();
   let input: Input | null = null;
   let progress: ReturnType<typeof progressLine> | null = null;
   let output: Output | null = null;
   try {
     const model = await readModel(file, io);
-    input = await openInput(values.in, io);
+    input = await openInput(values.in!, io);
     // Only the workers load and run the model: this thread stops at its verified source.
     const { compileToSource } = await import("../../compiler/index.js");
     const compiled = compileToSource(model, { strict: !values.lenient, validator: true });
@@ -199,7 +295,7 @@ export const run = command(spec, async (args, io) => {
     const portable = compiled.loadable;
     await pool.load(portable);
     const decisions = portable.decisions;
-    output = await openOutput(values.out, io);
+    output = await openOutput(values.out!, io);
     progress = !values.quiet && (io.stderr as NodeJS.WriteStream).isTTY ? progressLine(io.stderr, input.size) : null;
     const summary = await scoreStream({
       pool,
@@ -222,4 +318,4 @@ export const run = command(spec, async (args, io) => {
     await input?.source.close();
     if (output && output.stream !== io.stdout) output.stream.destroy();
   }
-});
+}

@@ -32,6 +32,13 @@ export const STAGES = {
       "Not part of the Check: `pdm import-dmn` maps DMN XML to content. Each message ends with the DMN element and the file " +
       "it is in; the imported content is then checked leniently.",
   },
+  sql: {
+    title: "sql",
+    about:
+      "Not one of the six: `pdm compile --sql` and `pdm check --sql` lower a checked model to one SQL query per dialect " +
+      "(docs/sql.md). Each part of the model the dialect cannot compute with FEEL's exact answer is an error at its address, " +
+      "with the FEEL span and the dialect; the model is then scored with the JS engine.",
+  },
   tck: { title: "TCK runner", about: "Not part of the Check: what the DMN TCK runner reports about a compilation." },
   cases: {
     title: "cases",

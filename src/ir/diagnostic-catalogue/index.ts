@@ -14,6 +14,7 @@ import { STATE } from "./state.js";
 import { DMN } from "./dmn.js";
 import { TCK } from "./tck.js";
 import { CASES } from "./cases.js";
+import { SQL } from "./sql.js";
 
 export { CHECK_STAGES, STAGES, type AnyEntry, type CheckStageName, type StageName, type TestMismatchParams } from "./entries.js";
 
@@ -29,6 +30,7 @@ export const CATALOGUE = {
   ...DMN,
   ...TCK,
   ...CASES,
+  ...SQL,
 };
 
 type Catalogue = typeof CATALOGUE;

@@ -1,0 +1,131 @@
+// DuckDB as a batch engine (docs/batch.md, docs/sql.md): the model compiled to one DuckDB query,
+// run over pieces of the JSONL input. A piece's text goes to DuckDB as one parameter; DuckDB
+// splits it into lines, reads each line's inputs, scores the rows and writes their records. A row
+// SQL does not score — not plain JSON, a value the schema rejects, a number outside the query's
+// exact domain, a record SQL cannot be sure to write as JSON.stringify would — is scored by the
+// JS engine's own piece scorer on its line, so every record is the JS engine's, error records
+// included, in input order. Memory holds a few pieces; the output's backpressure is waited on.
+import type { Writable } from "node:stream";
+import { DuckDBInstance, type DuckDBConnection, type DuckDBPreparedStatement } from "@duckdb/node-api";
+import type { LoadableModel, SqlQuery } from "../../compiler/index.js";
+import { loadModel } from "../../compiler/5-load/compiled-model.js";
+import { identifier } from "../../compiler/4-sql/dialects.js";
+import { BufferPool } from "../buffer-pool.js";
+import type { ByteSource } from "../byte-source.js";
+import { ByteSink } from "../byte-sink.js";
+import { pieceScorer, type PieceScorer } from "../chunk-scorer.js";
+import type { Tally } from "../ordered-output.js";
+import { PieceReader } from "../piece-reader.js";
+import { ID, LINE } from "./json-rows.js";
+import { recordJson } from "./records.js";
+
+export interface DuckDbBatch {
+  /** the model's query over `jsonRows` (plan.ts) and its module, for the rows SQL leaves to JS */
+  query: SqlQuery;
+  loadable: LoadableModel;
+  input: ByteSource;
+  output: Writable;
+  exactDecimals: boolean;
+  idField: string;
+  /** bytes of input per query (default 4 MiB) */
+  pieceBytes?: number;
+  onProgress?: (done: Tally) => void;
+}
+
+const decoder = new TextDecoder();
+const encoder = new TextEncoder();
+const RECORD = "$record";
+
+/** The statement scoring one piece: $1 its text, $2 the row number of its first line. */
+function pieceStatement(query: SqlQuery, exact: boolean): string {
+  const row = `($2 + ${identifier(LINE)} - 1)`;
+  return `SELECT ${identifier(LINE)}, CASE WHEN "$scored" THEN ${recordJson(query.decisions, row, identifier(ID), exact)} END AS ${identifier(RECORD)} FROM (${query.sql}) ORDER BY ${identifier(LINE)}`;
+}
+
+/** Where each line of a piece starts and ends (lines the JS engine scores are cut from the text). */
+function lineOf(text: string): (n: number) => string {
+  let starts: number[] | null = null;
+  return (n) => {
+    if (starts === null) {
+      starts = [0];
+      for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) starts.push(i + 1);
+    }
+    const start = starts[n - 1]!;
+    const end = n < starts.length ? starts[n]! - 1 : text.length;
+    return text.slice(start, end);
+  };
+}
+
+async function write(output: Writable, text: string): Promise<void> {
+  if (text.length === 0 || output.write(text)) return;
+  await new Promise<void>((resolve, reject) => {
+    const done = (e?: Error) => {
+      output.off("drain", done);
+      output.off("error", done);
+      if (e) reject(e);
+      else resolve();
+    };
+    output.on("drain", done);
+    output.on("error", done);
+  });
+}
+
+/** What a batch came to, and how many of its rows the JS engine scored (SQL did the rest). */
+export type DuckDbTally = Tally & { byJs: number };
+
+export async function scoreWithDuckDb(batch: DuckDbBatch): Promise<DuckDbTally> {
+  const pieceBytes = batch.pieceBytes ?? 4 * 1024 * 1024;
+  const js: PieceScorer = pieceScorer(loadModel(batch.loadable), {
+    input: "jsonl",
+    output: "jsonl",
+    exactDecimals: batch.exactDecimals,
+    idField: batch.idField,
+  });
+  const instance = await DuckDBInstance.create(":memory:");
+  let connection: DuckDBConnection | null = null;
+  let statement: DuckDBPreparedStatement | null = null;
+  try {
+    connection = await instance.connect();
+    statement = await connection.prepare(pieceStatement(batch.query, batch.exactDecimals));
+    const buffers = new BufferPool(pieceBytes);
+    const reader = new PieceReader(batch.input, "lines", buffers, pieceBytes);
+    const done: DuckDbTally = { rows: 0, errors: 0, bytes: 0, byJs: 0 };
+    const sink = new ByteSink(new Uint8Array(64 * 1024));
+    let first = 1;
+    for (let piece = await reader.next(); piece; piece = await reader.next()) {
+      const text = decoder.decode(piece.bytes);
+      buffers.give(piece.bytes.buffer as SharedArrayBuffer);
+      statement.bindVarchar(1, text);
+      statement.bindBigInt(2, BigInt(first));
+      const result = await statement.runAndReadAll();
+      const [lines, records] = result.getColumnsJS() as [number[], (string | null)[]];
+      const line = lineOf(text);
+      const out: string[] = [];
+      for (let i = 0; i < lines.length; i++) {
+        const record = records[i]!;
+        if (record !== null) {
+          out.push(record);
+          done.rows++;
+          continue;
+        }
+        // the JS engine's own scorer on the row's line: its record, or its error record
+        const n = Number(lines[i]);
+        sink.pos = 0;
+        const scored = js({ bytes: encoder.encode(line(n)), first: first + n - 1 }, sink);
+        out.push(decoder.decode(sink.view()));
+        done.rows += scored.rows;
+        done.errors += scored.errors;
+        done.byJs += scored.rows;
+      }
+      await write(batch.output, out.join(""));
+      first += piece.records;
+      done.bytes += piece.bytes.length;
+      batch.onProgress?.({ ...done });
+    }
+    return done;
+  } finally {
+    statement?.destroySync();
+    connection?.closeSync();
+    instance.closeSync();
+  }
+}

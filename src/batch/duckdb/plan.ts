@@ -1,0 +1,49 @@
+// Whether DuckDB can score a batch, and the query it would run: the model compiled to DuckDB's SQL
+// over the rows of a JSONL piece (json-rows.ts). It cannot when the model is refused
+// (`sql.unsupported`), when the formats are not JSONL in and out, when a row's evaluation budget is
+// not the default (SQL has no steps to count), or when a name would need escaping in a JSON path or
+// would come first in a JSON object (an index-like key, which JavaScript orders before the others).
+import type { Diagnostic } from "../../ir/diagnostics.js";
+import type { ModelInput } from "../../ir/model.js";
+import { compileToSql, type OutputColumn, type SqlQuery } from "../../compiler/index.js";
+import { addressable, ID, jsonRows, LINE, PLAIN } from "./json-rows.js";
+
+export interface DuckDbRequest {
+  strict: boolean;
+  idField: string;
+  inputFormat: string;
+  outputFormat: string;
+  /** the evaluation limits are the defaults */
+  defaultLimits: boolean;
+}
+
+export type DuckDbPlan = { ok: true; query: SqlQuery } | { ok: false; reason: string; diagnostics?: Diagnostic[] };
+
+const INDEX_LIKE = /^(0|[1-9]\d*)$/;
+const indexLike = (columns: OutputColumn[]): boolean =>
+  columns.some((c) => INDEX_LIKE.test(c.name) || (c.fields !== undefined && indexLike(c.fields)));
+
+export function planDuckDb(model: ModelInput, request: DuckDbRequest): DuckDbPlan {
+  if (request.inputFormat !== "jsonl" || request.outputFormat !== "jsonl") return { ok: false, reason: "DuckDB scores JSONL to JSONL" };
+  if (!request.defaultLimits) return { ok: false, reason: "a row's evaluation budget is counted by the JS engine only" };
+  if (!addressable(request.idField))
+    return { ok: false, reason: `the id field ${JSON.stringify(request.idField)} has a quote or a backslash` };
+  const r = compileToSql(model, {
+    dialect: "duckdb",
+    strict: request.strict,
+    source: (inputs) => jsonRows(inputs, request.idField),
+    id: LINE,
+    rowCondition: PLAIN,
+    carry: [ID],
+  });
+  if (!r.ok)
+    return {
+      ok: false,
+      reason: r.check.valid ? "the model does not compile to DuckDB's SQL" : "the model does not check",
+      diagnostics: r.diagnostics,
+    };
+  const unaddressable = r.query.inputs.find((c) => !addressable(c.input));
+  if (unaddressable) return { ok: false, reason: `the input ${JSON.stringify(unaddressable.input)} has a quote or a backslash` };
+  if (indexLike(r.query.decisions)) return { ok: false, reason: "a decision or entry is named like an array index" };
+  return { ok: true, query: r.query };
+}

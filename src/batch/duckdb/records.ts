@@ -1,0 +1,41 @@
+// A scored row's JSONL record, written by DuckDB: the same bytes the JS engine writes
+// (records.ts: `{"row":N,"id":…,"decisions":{…}}`, JSON.stringify's forms) wherever SQL can be
+// sure of them, and null elsewhere, for the JS engine to write the record itself. A number is
+// written as its plain digits when JSON.stringify of the double nearest it writes the same: at most
+// 15 significant digits (the double's shortest form is then the decimal itself) and a magnitude
+// from 10^-6 to below 10^21 (outside it JavaScript writes an exponent). A string is written when it
+// is printable ASCII without quote or backslash (JSON.stringify then adds only the quotes).
+import { identifier, stringLiteral } from "../../compiler/4-sql/dialects.js";
+import type { OutputColumn } from "../../compiler/index.js";
+
+/** A decimal's text without trailing zeros (DuckDB writes every place of its scale). */
+const trimmed = (c: string): string =>
+  `CASE WHEN contains(CAST(${c} AS VARCHAR), '.') THEN rtrim(rtrim(CAST(${c} AS VARCHAR), '0'), '.') ELSE CAST(${c} AS VARCHAR) END`;
+
+const FORMATS: Record<string, (c: string, exact: boolean) => string> = {
+  number: (c, exact) =>
+    exact
+      ? `'"' || ${trimmed(c)} || '"'`
+      : `CASE WHEN ${c} = 0 THEN '0' WHEN abs(${c}) >= 0.000001 AND abs(${c}) < 1e21 AND length(ltrim(replace(replace(${trimmed(c)}, '-', ''), '.', ''), '0')) <= 15 THEN ${trimmed(c)} END`,
+  string: (c) => `CASE WHEN regexp_full_match(${c}, '[ !#-\\[\\]-~]*') THEN '"' || ${c} || '"' END`,
+  boolean: (c) => `CASE WHEN ${c} THEN 'true' ELSE 'false' END`,
+  date: (c) => `CASE WHEN year(${c}) BETWEEN 1000 AND 9999 THEN '"' || strftime(${c}, '%Y-%m-%d') || '"' END`,
+  null: () => "'null'",
+};
+
+/** A value's JSON text; null when SQL cannot be sure of JSON.stringify's (the JS engine writes that row). */
+function valueJson(column: OutputColumn, c: string, exact: boolean): string {
+  if (column.kind === "null") return "'null'";
+  const text = column.fields
+    ? `'{' || ${column.fields.map((f, i) => `${stringLiteral(`${i ? "," : ""}${JSON.stringify(f.name)}:`)} || ${valueJson(f, `${c}.${identifier(f.name)}`, exact)}`).join(" || ") || "''"} || '}'`
+    : FORMATS[column.kind]!(c, exact);
+  return `CASE WHEN ${c} IS NULL THEN 'null' ELSE ${text} END`;
+}
+
+/** The record of a scored row of the model query `q` (with the row number `row` and the id's text `id`). */
+export function recordJson(decisions: OutputColumn[], row: string, id: string, exact: boolean): string {
+  const parts = decisions.map(
+    (d, i) => `${stringLiteral(`${i ? "," : ""}${JSON.stringify(d.name)}:`)} || ${valueJson(d, identifier(d.name), exact)}`,
+  );
+  return `'{"row":' || CAST(${row} AS VARCHAR) || ${id} || ',"decisions":{' || ${parts.join(" || ") || "''"} || '}}' || chr(10)`;
+}

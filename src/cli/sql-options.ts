@@ -1,0 +1,49 @@
+// The SQL options `pdm compile`, `pdm check` and `pdm score` share, and the `sql` stage a refused
+// lowering adds to a Check (its diagnostics placed in the model file like every other stage's).
+import { readFileSync } from "node:fs";
+import type { ColumnMapping, DialectName, SqlOptions } from "../compiler/index.js";
+import type { Stage } from "../ir/check.js";
+import type { Diagnostic } from "../ir/diagnostics.js";
+import type { OptionSpec } from "./command.js";
+import { UserError } from "./io.js";
+
+const DIALECT_NAMES: readonly DialectName[] = ["duckdb", "postgres"];
+
+export const SQL_OPTIONS: Record<string, OptionSpec> = {
+  table: { type: "string", value: "NAME", description: "the table the query reads (default input)" },
+  columns: {
+    type: "string",
+    value: "FILE.json",
+    description: 'input name → column name, or {"column": NAME, "type": "DECIMAL(p, s)"} for a number column\'s exact type',
+  },
+};
+
+export function dialectOf(value: unknown, option = "--sql"): DialectName {
+  if (!DIALECT_NAMES.includes(value as DialectName))
+    throw new UserError(`${option} must be ${DIALECT_NAMES.join(" or ")}, got ${JSON.stringify(value)}`);
+  return value as DialectName;
+}
+
+/** The column mapping file: an object of input names to column names or mappings. */
+function readColumns(file: string | undefined): Record<string, string | ColumnMapping> | undefined {
+  if (file === undefined) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(readFileSync(file, "utf8"));
+  } catch (e) {
+    throw new UserError(`--columns ${file}: ${(e as Error).message}`);
+  }
+  const ok =
+    value !== null &&
+    typeof value === "object" &&
+    !Array.isArray(value) &&
+    Object.values(value).every((v) => typeof v === "string" || (v !== null && typeof v === "object" && !Array.isArray(v)));
+  if (!ok) throw new UserError(`--columns ${file}: an object of input names to column names or {"column", "type"}`);
+  return value as Record<string, string | ColumnMapping>;
+}
+
+export function sqlOptions(dialect: DialectName, values: { table?: string; columns?: string; id?: string }): SqlOptions {
+  return { dialect, table: values.table, columns: readColumns(values.columns), ...(values.id ? { id: values.id } : {}) };
+}
+
+export const sqlStage = (diagnostics: Diagnostic[]): Stage => ({ name: "sql", ok: diagnostics.length === 0, diagnostics });

@@ -1,0 +1,52 @@
+// FEEL's comparisons with FEEL's nulls (runtime/equality.ts, runtime/compare.ts), which are not
+// SQL's: `x = null` is true when x is null, `null != true` is true, and a comparison of values of
+// different kinds is null. Orderings of ordered levels go by rank.
+import { common } from "./numbers.js";
+import { unsupported, type SqlContext } from "./context.js";
+import { stringLiteral } from "./dialects.js";
+import { deeper, literal, type SqlValue } from "./values.js";
+
+export const NULL_BOOLEAN: SqlValue = literal("CAST(NULL AS BOOLEAN)", "boolean");
+export const TRUE: SqlValue = literal("TRUE", "boolean");
+
+const bool = (sql: string, ...from: SqlValue[]): SqlValue => ({ sql, kind: "boolean", depth: deeper(...from) });
+
+/** FEEL `=`: values of one kind by value; a null equals only null; values of two kinds are null unless one is null. */
+export function equals(a: SqlValue, b: SqlValue, cx: SqlContext): SqlValue {
+  if (a.kind === "null" && b.kind === "null") return TRUE;
+  if (a.kind === "null" || b.kind === "null") return bool(`(${(a.kind === "null" ? b : a).sql} IS NULL)`, a, b);
+  if (a.kind === "record" || b.kind === "record") return unsupportedRecords(cx);
+  if (a.kind !== b.kind)
+    return bool(`CASE WHEN ${a.sql} IS NULL OR ${b.sql} IS NULL THEN (${a.sql} IS NULL AND ${b.sql} IS NULL) END`, a, b);
+  const [x, y] = a.kind === "number" ? common([a, b], cx) : [a, b];
+  return bool(`(${x!.sql} ${cx.naive ? "=" : "IS NOT DISTINCT FROM"} ${y!.sql})`, a, b);
+}
+
+/** FEEL `!=`: the negation of `=`, null where `=` is null. */
+export const notEquals = (a: SqlValue, b: SqlValue, cx: SqlContext): SqlValue => not(equals(a, b, cx));
+
+export const not = (v: SqlValue): SqlValue => bool(`(NOT ${v.sql})`, v);
+
+/** The rank of a value among ordered levels, null outside them. */
+const rank = (v: SqlValue, levels: string[]): string =>
+  `CASE ${v.sql} ${levels.map((l, i) => `WHEN ${stringLiteral(l)} THEN ${i}`).join(" ")} END`;
+
+export type Ordering = "<" | "<=" | ">" | ">=";
+
+/** FEEL `<`, `<=`, `>`, `>=`: null when either side is null or the kinds are not ordered against each other. */
+export function ordered(op: Ordering, a: SqlValue, b: SqlValue, cx: SqlContext): SqlValue {
+  const levels = a.levels ?? b.levels;
+  if (levels && a.kind === "string" && b.kind === "string") return bool(`(${rank(a, levels)} ${op} ${rank(b, levels)})`, a, b);
+  if (a.kind !== b.kind || a.kind === "null" || a.kind === "boolean") return NULL_BOOLEAN;
+  if (a.kind === "record") return unsupportedRecords(cx);
+  if (a.kind === "number") {
+    const [x, y] = common([a, b], cx);
+    return bool(`(${x!.sql} ${op} ${y!.sql})`, a, b);
+  }
+  if (a.kind === "string") return bool(`(${cx.dialect.codePoints(a.sql)} ${op} ${cx.dialect.codePoints(b.sql)})`, a, b);
+  return bool(`(${a.sql} ${op} ${b.sql})`, a, b);
+}
+
+function unsupportedRecords(cx: SqlContext): never {
+  throw unsupported(cx, "a comparison of contexts");
+}

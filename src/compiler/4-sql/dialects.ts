@@ -1,0 +1,109 @@
+// What differs between the SQL dialects the lowering writes, as data: one entry per dialect,
+// every difference a field. The lowering itself never asks which dialect it writes; it reads the
+// field. docs/sql.md has the same table in prose, with the dialects that could follow.
+
+export type DialectName = "duckdb" | "postgres";
+
+export interface Dialect {
+  name: DialectName;
+  /** how `pdm` and diagnostics name it */
+  title: string;
+  /**
+   * The SQL type of an exact decimal with `precision` digits of which `scale` after the point.
+   * DuckDB's DECIMAL is a fixed-point integer of at most 38 digits and its arithmetic follows
+   * the declared types, so every value carries its exact type; PostgreSQL's numeric is
+   * arbitrary-precision and exact for + - ×, so it needs none.
+   */
+  decimal: (precision: number, scale: number) => string;
+  /** digits an exact decimal (and an integer intermediate of a rounding) may hold */
+  maxDigits: number;
+  /** The integer type of the scaled integers a rounding works on. */
+  integer: string;
+  /** truncating integer quotient and its remainder (sign of the dividend) of two integers */
+  quotient: (n: string, d: string) => string;
+  remainder: (n: string, d: string) => string;
+  /** a string compared by Unicode code point (byte order of UTF-8) */
+  codePoints: (s: string) => string;
+  /** string length in code points */
+  length: (s: string) => string;
+  /** a literal date from its ISO text (validated by the analyser) */
+  date: (iso: string) => string;
+  /** whole days from date `b` to date `a` */
+  daysBetween: (a: string, b: string) => string;
+  /** a field of a date: year, month or day */
+  datePart: (part: "year" | "month" | "day", d: string) => string;
+  /** `s` starts with / ends with / contains `t` (plain text, no pattern characters) */
+  startsWith: (s: string, t: string) => string;
+  endsWith: (s: string, t: string) => string;
+  contains: (s: string, t: string) => string;
+  /** a number column as the exact decimal type (null where it does not fit: `fitsDecimal` tells) */
+  toDecimal: (column: string, int: number, scale: number) => string;
+  /** ends each layer's SELECT: what keeps the planner from writing a layer's columns back into the layers above */
+  layerEnd: string;
+  /** a context of named values */
+  record: (fields: readonly (readonly [name: string, sql: string])[]) => string;
+  /** whether a number column's value is exactly a decimal with `int` digits before the point and `scale` after */
+  fitsDecimal: (column: string, int: number, scale: number) => string;
+  /** the types of an input column as the engine reads them, for messages */
+  typeNames: { string: string; boolean: string; date: string };
+}
+
+/** A string literal: quotes doubled, nothing else special in standard SQL strings. */
+export const stringLiteral = (text: string): string => `'${text.replaceAll("'", "''")}'`;
+
+/** A quoted identifier: double quotes doubled. */
+export const identifier = (name: string): string => `"${name.replaceAll('"', '""')}"`;
+
+export const DIALECTS: Record<DialectName, Dialect> = {
+  duckdb: {
+    name: "duckdb",
+    title: "DuckDB",
+    decimal: (p, s) => `DECIMAL(${Math.max(1, p)}, ${s})`,
+    maxDigits: 38,
+    integer: "HUGEINT",
+    quotient: (n, d) => `(${n} // ${d})`,
+    remainder: (n, d) => `(${n} % ${d})`,
+    // VARCHAR compares by bytes of UTF-8, which is code point order
+    codePoints: (s) => s,
+    length: (s) => `length(${s})`,
+    date: (iso) => `DATE ${stringLiteral(iso)}`,
+    daysBetween: (a, b) => `CAST(${a} - ${b} AS BIGINT)`,
+    datePart: (part, d) => `CAST(${part}(${d}) AS BIGINT)`,
+    startsWith: (s, t) => `starts_with(${s}, ${t})`,
+    endsWith: (s, t) => `suffix(${s}, ${t})`,
+    contains: (s, t) => `contains(${s}, ${t})`,
+    layerEnd: "",
+    toDecimal: (c, int, scale) => `TRY_CAST(${c} AS DECIMAL(${Math.max(1, int + scale)}, ${scale}))`,
+    record: (fields) => `struct_pack(${fields.map(([name, sql]) => `${identifier(name)} := ${sql}`).join(", ")})`,
+    // a cast that rounds or overflows is caught by comparing back (TRY_CAST: NULL on overflow)
+    fitsDecimal: (c, int, scale) => `(TRY_CAST(${c} AS DECIMAL(${Math.max(1, int + scale)}, ${scale})) = ${c})`,
+    typeNames: { string: "VARCHAR", boolean: "BOOLEAN", date: "DATE" },
+  },
+  postgres: {
+    name: "postgres",
+    title: "PostgreSQL",
+    decimal: () => "NUMERIC",
+    // numeric holds any number of digits; FEEL's 34 are the limit that matters
+    maxDigits: 1000,
+    integer: "NUMERIC",
+    quotient: (n, d) => `div(${n}, ${d})`,
+    remainder: (n, d) => `mod(${n}, ${d})`,
+    // the "C" collation compares the bytes of UTF-8 (the database's encoding must be UTF8)
+    codePoints: (s) => `(${s} COLLATE "C")`,
+    length: (s) => `char_length(${s})`,
+    date: (iso) => `DATE ${stringLiteral(iso)}`,
+    daysBetween: (a, b) => `(${a} - ${b})`,
+    datePart: (part, d) => `CAST(extract(${part} FROM ${d}) AS INTEGER)`,
+    startsWith: (s, t) => `starts_with(${s}, ${t})`,
+    endsWith: (s, t) => `(right(${s}, char_length(${t})) = ${t})`,
+    contains: (s, t) => `(strpos(${s}, ${t}) > 0)`,
+    // without it a subquery is pulled up and every use of a column repeats its expression: a large
+    // table's query took minutes to plan
+    layerEnd: " OFFSET 0",
+    toDecimal: (c) => `CAST(${c} AS NUMERIC)`,
+    record: (fields) => `json_build_object(${fields.map(([name, sql]) => `${stringLiteral(name)}, ${sql}`).join(", ")})`,
+    // number columns are numeric or integer (a double's cast to numeric keeps 15 digits)
+    fitsDecimal: (c, int, scale) => `(abs(${c}) < 1e${int} AND ${c} = trunc(${c}, ${scale}))`,
+    typeNames: { string: "TEXT", boolean: "BOOLEAN", date: "DATE" },
+  },
+};

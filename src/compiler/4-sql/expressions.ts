@@ -1,0 +1,330 @@
+// FEEL expressions → SQL expressions, one lowering per node kind, each giving FEEL's exact answer
+// (nulls included) or refusing with `sql.unsupported`. The FEEL kinds are known statically: an
+// input's declared type, a literal's kind, what each operation makes.
+import type { Expr, NameRef } from "../../ir/feel-ast.js";
+import type { FunctionIR } from "../../ir/ir.js";
+import type { Type } from "../../ir/types.js";
+import { ROUNDING_MODES } from "../../runtime/builtins/number.js";
+import { MODES } from "../../runtime/decimal-rounding.js";
+import { isWellFormed } from "../../runtime/well-formed.js";
+import { equals, not, notEquals, NULL_BOOLEAN, ordered } from "./compare.js";
+import { unsupported, type SqlContext } from "./context.js";
+import { stringLiteral } from "./dialects.js";
+import { absolute, arithmetic, common, negate, numberLiteral, power, reciprocal, roundPlaces, roundQuotient } from "./numbers.js";
+import { lowerBody } from "./tables.js";
+import { allOf, anyOf, unaryTests } from "./unary-tests.js";
+import { decimalShape, deeper, literal, NULL_VALUE, SqlUnsupported, type SqlValue } from "./values.js";
+
+export interface SqlScope {
+  /** what names mean here, by `kind:name` of their reference */
+  names: ReadonlyMap<string, SqlValue>;
+  /** `?` in a unary test */
+  input?: SqlValue;
+  functions: ReadonlyMap<string, FunctionIR>;
+  /** functions being inlined, to refuse recursion */
+  calling: readonly string[];
+}
+
+export const refKey = (ref: NameRef): string => `${ref.kind}:${ref.name}`;
+
+/** The ordered levels of a static type. */
+export const levelsOf = (t: Type | undefined): string[] | undefined => (t?.kind === "levels" ? t.values : undefined);
+
+type Lower<K extends Expr["kind"]> = (node: Extract<Expr, { kind: K }>, scope: SqlScope, cx: SqlContext) => SqlValue;
+
+const bool = (sql: string, ...from: SqlValue[]): SqlValue => ({ sql, kind: "boolean", depth: deeper(...from) });
+
+/** A date literal's ISO text when it is a real calendar date of years 1 to 9999. */
+function isoDate(text: string): string | undefined {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!m) return undefined;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const t = new Date(Date.UTC(2000, mo - 1, d));
+  t.setUTCFullYear(y);
+  return y >= 1 && t.getUTCFullYear() === y && t.getUTCMonth() === mo - 1 && t.getUTCDate() === d ? text : undefined;
+}
+
+/** A string literal the dialect can hold: UTF-8 text (no lone surrogates) without NUL. */
+function text(value: string, cx: SqlContext): SqlValue {
+  if (!isWellFormed(value)) throw unsupported(cx, "a string with a lone surrogate (not UTF-8 text)");
+  if (value.includes("\0")) throw unsupported(cx, "a string holding the NUL character");
+  return literal(stringLiteral(value), "string");
+}
+
+const lowerers: { [K in Expr["kind"]]: Lower<K> } = {
+  number: (n, _s, cx) => numberLiteral(n.value, cx),
+  string: (n, _s, cx) => text(n.value, cx),
+  boolean: (n) => literal(n.value ? "TRUE" : "FALSE", "boolean"),
+  null: () => NULL_VALUE,
+  temporal: (n, _s, cx) => {
+    const iso = isoDate(n.value);
+    if (!iso) throw unsupported(cx, `the temporal literal @"${n.value}" (only dates are lowered)`, n.span);
+    return literal(cx.dialect.date(iso), "date");
+  },
+  name: (n, scope, cx) => {
+    const v = n.ref && scope.names.get(refKey(n.ref));
+    if (!v) throw unsupported(cx, `the name ${n.name} used as a value here`, n.span);
+    return v;
+  },
+  "input-value": (n, scope, cx) => {
+    if (!scope.input) throw unsupported(cx, "`?` outside a test", n.span);
+    return scope.input;
+  },
+  path: (n, scope, cx) => {
+    const base = lowerExpr(n.base, scope, cx);
+    if (base.kind === "record") {
+      const field = base.fields!.get(n.member) ?? NULL_VALUE;
+      // an entry of a context that is null is null
+      if (base.sql === "TRUE" || field.kind === "null") return field;
+      return {
+        ...field,
+        sql: `CASE WHEN ${base.sql} THEN ${field.sql} END`,
+        depth: deeper(base, field),
+        atomic: false,
+        constant: undefined,
+      };
+    }
+    if (base.kind === "date" && (n.member === "year" || n.member === "month" || n.member === "day"))
+      return wholeNumber(cx.dialect.datePart(n.member, base.sql), 4, base, cx);
+    if (base.kind === "days" && n.member === "days") return wholeNumber(base.sql, 7, base, cx);
+    throw unsupported(cx, `.${n.member} of a ${base.kind}`, n.span);
+  },
+  filter: (n, _s, cx) => refuse(cx, "a filter (lists are not lowered yet)", n),
+  call: (n, scope, cx) => lowerCall(n, scope, cx),
+  negate: (n, scope, cx) => {
+    const v = lowerExpr(n.operand, scope, cx);
+    if (v.kind === "null") return v;
+    if (v.kind !== "number") throw unsupported(cx, `the negation of a ${v.kind}`, n.span);
+    return negate(v);
+  },
+  arith: (n, scope, cx) => {
+    const [a, b] = [lowerExpr(n.left, scope, cx), lowerExpr(n.right, scope, cx)];
+    if (a.kind === "null" || b.kind === "null") return NULL_VALUE;
+    if (n.op === "+" && a.kind === "string" && b.kind === "string")
+      return { sql: `(${a.sql} || ${b.sql})`, kind: "string", depth: deeper(a, b) };
+    if (n.op === "-" && a.kind === "date" && b.kind === "date")
+      return { sql: cx.dialect.daysBetween(a.sql, b.sql), kind: "days", depth: deeper(a, b) };
+    if (a.kind !== "number" || b.kind !== "number") throw unsupported(cx, `${a.kind} ${n.op} ${b.kind}`, n.span);
+    if (n.op === "/") {
+      const inverse = b.constant !== undefined ? reciprocal(b.constant) : undefined;
+      if (inverse === undefined) throw unsupported(cx, "a quotient not rounded to literal places", n.span);
+      return arithmetic("*", a, numberLiteral(inverse, cx), cx);
+    }
+    if (n.op === "**") {
+      const exponent = b.constant !== undefined && /^\d$/.test(b.constant) ? Number(b.constant) : undefined;
+      if (exponent === undefined) throw unsupported(cx, "a power whose exponent is not a literal whole number from 0 to 9", n.span);
+      return power(a, exponent, cx);
+    }
+    return arithmetic(n.op, a, b, cx);
+  },
+  compare: (n, scope, cx) => {
+    const levels = levelsOf(n.left.type) ?? levelsOf(n.right.type);
+    const [a, b] = [withLevels(lowerExpr(n.left, scope, cx), levels), withLevels(lowerExpr(n.right, scope, cx), levels)];
+    if (n.op === "=") return equals(a, b, cx);
+    if (n.op === "!=") return notEquals(a, b, cx);
+    return ordered(n.op, a, b, cx);
+  },
+  logical: (n, scope, cx) => {
+    // a value that is not a boolean counts as null (runtime/logic.ts)
+    const [a, b] = [asCondition(lowerExpr(n.left, scope, cx)), asCondition(lowerExpr(n.right, scope, cx))];
+    return n.op === "and" ? allOf([a, b]) : anyOf([a, b]);
+  },
+  between: (n, scope, cx) => {
+    const levels = levelsOf(n.value.type) ?? levelsOf(n.low.type) ?? levelsOf(n.high.type);
+    const v = cx.layers.bind(withLevels(lowerExpr(n.value, scope, cx), levels));
+    const [low, high] = [withLevels(lowerExpr(n.low, scope, cx), levels), withLevels(lowerExpr(n.high, scope, cx), levels)];
+    return allOf([ordered(">=", v, low, cx), ordered("<=", v, high, cx)]);
+  },
+  in: (n, scope, cx) => {
+    const levels = levelsOf(n.value.type);
+    return unaryTests(n.tests, cx.layers.bind(lowerExpr(n.value, scope, cx)), scope, cx, levels);
+  },
+  "instance-of": (n, _s, cx) => refuse(cx, "`instance of`", n),
+  if: (n, scope, cx) => {
+    const cond = lowerExpr(n.cond, scope, cx);
+    if (cond.kind !== "boolean" && cond.kind !== "null") throw unsupported(cx, "an `if` whose condition is not a boolean", n.cond.span);
+    const [then, otherwise] = branches([lowerExpr(n.then, scope, cx), lowerExpr(n.else, scope, cx)], cx) as [SqlValue, SqlValue];
+    const sql = `CASE WHEN ${cond.sql} THEN ${then.sql} ELSE ${otherwise.sql} END`;
+    return { ...(then.kind === "null" ? otherwise : then), sql, depth: deeper(cond, then, otherwise), atomic: false, constant: undefined };
+  },
+  for: (n, _s, cx) => refuse(cx, "a `for` (lists are not lowered yet)", n),
+  quantified: (n, _s, cx) => refuse(cx, `\`${n.quantifier}\` (lists are not lowered yet)`, n),
+  list: (n, _s, cx) => refuse(cx, "a list (lists are not lowered yet)", n),
+  context: (n, _s, cx) => refuse(cx, "a context", n),
+  range: (n, _s, cx) => refuse(cx, "a range used as a value", n),
+  function: (n, _s, cx) => refuse(cx, "a function definition", n),
+};
+
+function refuse(cx: SqlContext, what: string, n: Expr): never {
+  throw unsupported(cx, what, n.span);
+}
+
+/** An integer of at most `digits` digits as a number. */
+const wholeNumber = (sql: string, digits: number, from: SqlValue, cx: SqlContext): SqlValue => ({
+  sql: `CAST(${sql} AS ${cx.dialect.decimal(digits, 0)})`,
+  kind: "number",
+  shape: decimalShape(digits, 0),
+  depth: from.depth,
+});
+
+const withLevels = (v: SqlValue, levels: string[] | undefined): SqlValue => (levels && v.kind === "string" ? { ...v, levels } : v);
+
+/** A boolean, or null for any other kind: what `and`, `or` and `not` take. */
+const asCondition = (v: SqlValue): SqlValue => (v.kind === "boolean" ? v : NULL_BOOLEAN);
+
+/** The values a CASE chooses between, of one kind (null takes any) and numbers of one type. */
+export function branches(values: SqlValue[], cx: SqlContext): SqlValue[] {
+  const kinds = new Set(values.map((v) => v.kind).filter((k) => k !== "null"));
+  if (kinds.size > 1) throw unsupported(cx, `a value that may be a ${[...kinds].join(" or a ")}`);
+  if (kinds.has("record")) throw unsupported(cx, "a choice between contexts");
+  if (!kinds.has("number")) return values;
+  const numbers = common(
+    values.filter((v) => v.kind === "number"),
+    cx,
+  );
+  let i = 0;
+  const shape = numbers[0]!.shape!;
+  return values.map((v) => (v.kind === "number" ? numbers[i++]! : { ...v, kind: "number", shape, sql: "NULL" }));
+}
+
+/** The rounding built-ins' scale: a literal whole number from 0 to 22, or 0 when left out (floor, ceiling). */
+function placesOf(args: Expr[]): number | undefined {
+  if (args.length === 1) return 0;
+  const p = args[1];
+  return p?.kind === "number" && /^\d+$/.test(p.value) && Number(p.value) <= 22 ? Number(p.value) : undefined;
+}
+
+/** Built-ins other than the roundings: each takes lowered arguments of the kinds it names. */
+const BUILTINS: Record<string, { args: SqlValue["kind"][]; lower: (args: SqlValue[], cx: SqlContext) => SqlValue }> = {
+  abs: { args: ["number"], lower: ([n]) => absolute(n!) },
+  not: { args: ["boolean"], lower: ([b]) => not(b!) },
+  "string length": { args: ["string"], lower: ([s], cx) => wholeNumber(cx.dialect.length(s!.sql), 10, s!, cx) },
+  contains: { args: ["string", "string"], lower: ([s, t], cx) => bool(cx.dialect.contains(s!.sql, t!.sql), s!, t!) },
+  "starts with": { args: ["string", "string"], lower: ([s, t], cx) => bool(cx.dialect.startsWith(s!.sql, t!.sql), s!, t!) },
+  "ends with": { args: ["string", "string"], lower: ([s, t], cx) => bool(cx.dialect.endsWith(s!.sql, t!.sql), s!, t!) },
+};
+
+function lowerCall(n: Extract<Expr, { kind: "call" }>, scope: SqlScope, cx: SqlContext): SqlValue {
+  const ref = n.callee.kind === "name" ? n.callee.ref : undefined;
+  if (n.named) throw unsupported(cx, "a call with named arguments", n.span);
+  if (ref?.kind === "function") return inlineFunction(ref.name, n.args, scope, cx, n);
+  if (ref?.kind !== "builtin" || scope.names.has(refKey(ref))) throw unsupported(cx, "a call of a function value", n.span);
+  const mode = ROUNDING_MODES[ref.name];
+  if (mode !== undefined) {
+    const places = placesOf(n.args);
+    const single = n.args.length === 1 && (mode === MODES.ROUND_FLOOR || mode === MODES.ROUND_CEIL);
+    if (places === undefined || (n.args.length !== 2 && !single))
+      throw unsupported(cx, `${ref.name}() without a literal scale from 0 to 22`, n.span);
+    const x = n.args[0]!;
+    if (x.kind === "arith" && x.op === "/") {
+      const [a, b] = [lowerExpr(x.left, scope, cx), lowerExpr(x.right, scope, cx)];
+      if (a.kind === "null" || b.kind === "null") return NULL_VALUE;
+      if (a.kind === "number" && b.kind === "number") return roundQuotient(a, b, places, mode, cx);
+    }
+    const v = lowerExpr(x, scope, cx);
+    if (v.kind === "null") return NULL_VALUE;
+    if (v.kind !== "number") throw unsupported(cx, `${ref.name}() of a ${v.kind}`, n.span);
+    return roundPlaces(v, places, mode, cx);
+  }
+  if ((ref.name === "min" || ref.name === "max") && n.args.length >= 2) return extreme(ref.name, n.args, scope, cx);
+  if (ref.name === "date" && n.args.length === 1 && n.args[0]!.kind === "string") {
+    const iso = isoDate(n.args[0]!.value);
+    return iso ? literal(cx.dialect.date(iso), "date") : NULL_VALUE;
+  }
+  const builtin = Object.hasOwn(BUILTINS, ref.name) ? BUILTINS[ref.name] : undefined;
+  if (!builtin || builtin.args.length !== n.args.length) throw unsupported(cx, `the built-in ${ref.name}()`, n.span);
+  const args = n.args.map((a) => lowerExpr(a, scope, cx));
+  // an argument of another kind makes the built-in null
+  if (args.some((a, i) => a.kind !== builtin.args[i])) {
+    if (args.every((a, i) => a.kind === builtin.args[i] || a.kind === "null")) return NULL_VALUE;
+    throw unsupported(cx, `${ref.name}() of a ${args.map((a) => a.kind).join(" and a ")}`, n.span);
+  }
+  return builtin.lower(args, cx);
+}
+
+/** `min(a, b, …)` / `max(…)` of numbers or dates: null when any is null (runtime/builtins/aggregate.ts). */
+function extreme(name: "min" | "max", nodes: Expr[], scope: SqlScope, cx: SqlContext): SqlValue {
+  const args = nodes.map((a) => lowerExpr(a, scope, cx));
+  if (args.some((a) => a.kind === "null")) return NULL_VALUE;
+  const kind = args[0]!.kind;
+  if ((kind !== "number" && kind !== "date") || args.some((a) => a.kind !== kind)) throw unsupported(cx, `${name}() of these values`);
+  const values = (kind === "number" ? common(args, cx) : args).map((a) => cx.layers.bind(a));
+  const sql = `CASE WHEN ${values.map((v) => `${v.sql} IS NULL`).join(" OR ")} THEN NULL ELSE ${name === "min" ? "LEAST" : "GREATEST"}(${values.map((v) => v.sql).join(", ")}) END`;
+  return { ...values[0]!, sql, depth: deeper(...values), atomic: false, constant: undefined };
+}
+
+/** A call of one of the model's functions, its body written out over the arguments (bound once). */
+function inlineFunction(name: string, argNodes: Expr[], scope: SqlScope, cx: SqlContext, n: Expr): SqlValue {
+  const f = scope.functions.get(name);
+  if (!f || scope.calling.includes(name)) throw unsupported(cx, `a recursive call of ${name}`, n.span);
+  if (argNodes.length !== f.params.length) throw unsupported(cx, `${name} called with ${argNodes.length} arguments`, n.span);
+  const args = argNodes.map((a) => cx.layers.bind(lowerExpr(a, scope, cx)));
+  const names = new Map<string, SqlValue>();
+  const conforming: SqlValue[] = [];
+  f.params.forEach((p, i) => {
+    const arg = args[i]!;
+    const { value, conforms } = coerced(arg, p.type, cx);
+    names.set(refKey({ kind: "param", name: p.name }), withLevels(value, levelsOf(p.type)));
+    // an argument that does not conform to its parameter's type makes the invocation null
+    if (conforms) conforming.push(conforms);
+  });
+  const inner: SqlScope = { names, functions: scope.functions, calling: [...scope.calling, name] };
+  const place = f.body.kind === "expr" ? { address: f.address, source: f.body.text } : { address: f.address };
+  const body = coerced(lowerBody(f.body, inner, { ...cx, place }).value, f.returns, cx).value;
+  if (conforming.length === 0) return withLevels(body, levelsOf(f.returns));
+  const guard = allOf(conforming);
+  return { ...body, sql: `CASE WHEN ${guard.sql} THEN ${body.sql} END`, depth: deeper(guard, body), atomic: false, constant: undefined };
+}
+
+/**
+ * A value converted to a declared type as DMN does (runtime/types.ts `coerce`): unchanged when it
+ * conforms, null otherwise. `conforms`, when given, is the condition that it does (null or a member
+ * of the choice); kinds that cannot conform give null outright.
+ */
+export function coerced(v: SqlValue, t: Type, cx: SqlContext): { value: SqlValue; conforms?: SqlValue } {
+  if (v.kind === "null" || t.kind === "any") return { value: v };
+  const kind = KIND_OF_TYPE[t.kind];
+  if (kind === undefined) throw unsupported(cx, `a value of the type ${t.kind}`);
+  if (kind === "record") {
+    if (v.kind !== "record" || t.kind !== "struct") throw unsupported(cx, "a value converted to a context type");
+    // a context missing a declared entry never conforms; one whose entries do not conform is null
+    if (t.fields.some(([f]) => !v.fields!.has(f))) return { value: NULL_VALUE };
+    const conditions = t.fields.flatMap(([f, ft]) => {
+      const field = v.fields!.get(f)!;
+      const c = coerced(field, ft, cx);
+      if (c.conforms) return [c.conforms];
+      return c.value.kind === "null" && field.kind !== "null" ? [bool(`(${field.sql} IS NULL)`, field)] : [];
+    });
+    if (conditions.length === 0) return { value: v };
+    const present = allOf([v, ...conditions]);
+    return { value: { ...v, sql: present.sql, depth: deeper(present, v) } };
+  }
+  if (v.kind !== kind) return { value: NULL_VALUE };
+  if (t.kind !== "choice" && t.kind !== "levels") return { value: v };
+  const member = bool(`(${v.sql} IN (${t.values.map(stringLiteral).join(", ")}))`, v);
+  return {
+    value: { ...v, sql: `CASE WHEN ${member.sql} THEN ${v.sql} END`, atomic: false },
+    conforms: bool(`(${v.sql} IS NULL OR ${member.sql})`, v),
+  };
+}
+
+const KIND_OF_TYPE: Partial<Record<Type["kind"], SqlValue["kind"]>> = {
+  number: "number",
+  string: "string",
+  choice: "string",
+  levels: "string",
+  boolean: "boolean",
+  date: "date",
+  struct: "record",
+};
+
+export function lowerExpr(node: Expr, scope: SqlScope, cx: SqlContext): SqlValue {
+  const lower = lowerers[node.kind] as Lower<typeof node.kind>;
+  try {
+    return lower(node as never, scope, cx);
+  } catch (e) {
+    // a refusal from deeper down (a rounding, a sum) points at the innermost expression it came from
+    if (e instanceof SqlUnsupported && !e.place.span) throw new SqlUnsupported(e.what, { ...e.place, span: node.span });
+    throw e;
+  }
+}

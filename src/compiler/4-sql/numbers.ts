@@ -1,0 +1,210 @@
+// FEEL numbers in SQL, exactly (docs/sql.md). Every number carries a shape (values.ts) bounding its
+// digits; + - × whose result shape has at most 34 digits are exact in FEEL and in SQL's decimals
+// alike. A rounding to literal places is done on scaled integers with FEEL's own modes (half-even
+// for `decimal`), never with a dialect's `round`, which rounds halves away from zero. A quotient
+// is only ever rounded to places, in one step from its two integers, where the argument of
+// docs/numbers.md shows that equals FEEL's two roundings (the 34-digit quotient, then the places).
+import { MODES, type Rounding } from "../../runtime/decimal-rounding.js";
+import { unsupported, type SqlContext } from "./context.js";
+import { stringLiteral } from "./dialects.js";
+import { deeper, digitsOf, FEEL_DIGITS, literal, rescale, widthOf, type Shape, type SqlValue } from "./values.js";
+
+/** A one-step rounding needs numerator + denominator below this (docs/numbers.md: (Q + 1) q < 10^33). */
+const QUOTIENT_LIMIT = 10n ** 33n;
+
+/** A number of this shape, its SQL typed so that the dialect's arithmetic on it stays exact. */
+function typed(sql: string, shape: Shape, cx: SqlContext, depth: number): SqlValue {
+  const text = cx.dialect.name === "postgres" ? sql : `CAST(${sql} AS ${cx.dialect.decimal(widthOf(shape), shape.scale)})`;
+  return { sql: text, kind: "number", shape, depth };
+}
+
+function checked(shape: Shape, cx: SqlContext, what: string): Shape {
+  if (digitsOf(shape) > FEEL_DIGITS || widthOf(shape) > cx.dialect.maxDigits)
+    throw unsupported(cx, `${what} may need more than ${FEEL_DIGITS} digits`);
+  return shape;
+}
+
+/** A FEEL number literal (digits, maybe a point and more digits). */
+export function numberLiteral(text: string, cx: SqlContext): SqlValue {
+  const match = /^(\d*)(?:\.(\d*))?$/.exec(text);
+  if (!match) throw unsupported(cx, `the number ${text}`);
+  const whole = match[1]!.replace(/^0+/, "");
+  const fraction = (match[2] ?? "").replace(/0+$/, "");
+  const canonical = `${whole || "0"}${fraction ? `.${fraction}` : ""}`;
+  const shape = checked({ scale: fraction.length, bound: BigInt(`${whole}${fraction}` || "0") + 1n }, cx, `the literal ${text}`);
+  const type = cx.dialect.decimal(widthOf(shape), shape.scale);
+  return literal(`CAST(${stringLiteral(canonical)} AS ${type})`, "number", { shape, constant: canonical });
+}
+
+/** A column already of the number type its shape names (an input of the bottom layer). */
+export const numberColumn = (sql: string, shape: Shape): SqlValue => literal(sql, "number", { shape });
+
+export function arithmetic(op: "+" | "-" | "*", a: SqlValue, b: SqlValue, cx: SqlContext): SqlValue {
+  const [x, y] = [a.shape!, b.shape!];
+  if (op === "*") {
+    const shape = checked({ scale: x.scale + y.scale, bound: (x.bound - 1n) * (y.bound - 1n) + 1n }, cx, "a product");
+    // DuckDB types a product DECIMAL(w1 + w2, s1 + s2) but multiplies in the operands' own integers:
+    // a product wider than 18 digits needs an operand held in 128 bits
+    const wide = cx.dialect.name === "duckdb" && widthOf(shape) > 18 && widthOf(x) <= 18 && widthOf(y) <= 18;
+    const left = wide ? `CAST(${a.sql} AS ${cx.dialect.decimal(19, x.scale)})` : a.sql;
+    if ((wide ? 19 : widthOf(x)) + widthOf(y) > cx.dialect.maxDigits) throw unsupported(cx, "a product of numbers of many digits");
+    return typed(`(${left} * ${b.sql})`, shape, cx, deeper(a, b));
+  }
+  const scale = Math.max(x.scale, y.scale);
+  const shape = checked(
+    { scale, bound: rescale(x, scale).bound + rescale(y, scale).bound - 1n },
+    cx,
+    op === "+" ? "a sum" : "a difference",
+  );
+  // both operands of the result's type, so DuckDB's own result type (one digit wider) stays within 38
+  const [p, q] = cx.dialect.name === "postgres" ? [a, b] : [typed(a.sql, shape, cx, a.depth), typed(b.sql, shape, cx, b.depth)];
+  return typed(`(${p.sql} ${op} ${q.sql})`, shape, cx, deeper(a, b));
+}
+
+export const negate = (a: SqlValue): SqlValue => ({ ...a, sql: `(-${a.sql})`, atomic: false, constant: undefined });
+
+export const absolute = (a: SqlValue): SqlValue => ({ ...a, sql: `abs(${a.sql})`, atomic: false, constant: undefined });
+
+/** Numbers as one type: what a comparison or a CASE of them needs to stay exact. */
+export function common(values: SqlValue[], cx: SqlContext): SqlValue[] {
+  const scale = Math.max(...values.map((v) => v.shape!.scale));
+  const bound = values.reduce((b, v) => (rescale(v.shape!, scale).bound > b ? rescale(v.shape!, scale).bound : b), 1n);
+  const shape = { scale, bound };
+  if (widthOf(shape) > cx.dialect.maxDigits) throw unsupported(cx, `numbers of ${widthOf(shape)} digits compared or chosen between`);
+  const type = (s: Shape) => cx.dialect.decimal(widthOf(s), s.scale);
+  return values.map((v) => (type(v.shape!) === type(shape) ? { ...v, shape } : { ...typed(v.sql, shape, cx, v.depth), atomic: v.atomic }));
+}
+
+/** A whole number as a literal of the dialect's integer type. */
+const integerLiteral = (n: bigint, cx: SqlContext): SqlValue =>
+  literal(`CAST(${stringLiteral(String(n))} AS ${cx.dialect.integer})`, "number");
+
+/** 1, 10, 100 … as the dialect's integer type. */
+const powerOfTen = (e: number, cx: SqlContext): string => integerLiteral(10n ** BigInt(e), cx).sql;
+
+/** The integer m of a number m × 10^-scale, as the dialect's integer type. */
+function unscaled(x: SqlValue, cx: SqlContext): string {
+  const { scale } = x.shape!;
+  const width = widthOf(x.shape!);
+  if (cx.dialect.name === "postgres") return scale === 0 ? x.sql : `(${x.sql} * ${powerOfTen(scale, cx)})`;
+  if (scale === 0) return `CAST(${x.sql} AS ${cx.dialect.integer})`;
+  // DECIMAL(w, s) × DECIMAL(38 - w, 0) is a DECIMAL(38, s), exact while w + s ≤ 38
+  if (width + scale > 38) throw unsupported(cx, `a number of ${width} digits rounded`);
+  return `CAST(${x.sql} * CAST(${stringLiteral(`1${"0".repeat(scale)}`)} AS DECIMAL(${38 - width}, 0)) AS ${cx.dialect.integer})`;
+}
+
+/** An integer R back as the number R × 10^-places of the given shape. */
+function rescaled(r: string, shape: Shape, cx: SqlContext, depth: number): SqlValue {
+  const { scale } = shape;
+  const width = widthOf(shape);
+  if (cx.dialect.name === "postgres")
+    return { sql: scale === 0 ? r : `(${r} * ${stringLiteral(`0.${"0".repeat(scale - 1)}1`)}::NUMERIC)`, kind: "number", shape, depth };
+  if (scale === 0) return typed(r, shape, cx, depth);
+  if (width + scale > 38) throw unsupported(cx, `a rounded number of ${width} digits`);
+  const unit = `CAST(${stringLiteral(`0.${"0".repeat(scale - 1)}1`)} AS DECIMAL(${scale}, ${scale}))`;
+  return typed(`CAST(${r} AS DECIMAL(${width}, 0)) * ${unit}`, shape, cx, depth);
+}
+
+/**
+ * Whether the magnitude q moves one unit away from zero, given twice the remainder r2 and the
+ * divisor d (both ≥ 0, d > 0) and the sign; the same table as runtime/decimal-rounding.ts.
+ */
+const AWAY: Record<Rounding, (r2: string, d: string, odd: string, neg: string) => string> = {
+  [MODES.ROUND_UP]: (r2) => `${r2} > 0`,
+  [MODES.ROUND_DOWN]: () => "FALSE",
+  [MODES.ROUND_CEIL]: (r2, _d, _o, neg) => `(${r2} > 0 AND NOT ${neg})`,
+  [MODES.ROUND_FLOOR]: (r2, _d, _o, neg) => `(${r2} > 0 AND ${neg})`,
+  [MODES.ROUND_HALF_UP]: (r2, d) => `${r2} >= ${d}`,
+  [MODES.ROUND_HALF_DOWN]: (r2, d) => `${r2} > ${d}`,
+  [MODES.ROUND_HALF_EVEN]: (r2, d, odd) => `(${r2} > ${d} OR (${r2} = ${d} AND ${odd}))`,
+  [MODES.ROUND_HALF_CEIL]: (r2, d, _o, neg) => `(${r2} > ${d} OR (${r2} = ${d} AND NOT ${neg}))`,
+  [MODES.ROUND_HALF_FLOOR]: (r2, d, _o, neg) => `(${r2} > ${d} OR (${r2} = ${d} AND ${neg}))`,
+};
+
+/**
+ * n / d rounded to an integer by `mode` and given the scale of `shape`: n and d are integers, d
+ * either a positive integer literal (`positive`) or any integer expression (a zero divisor gives null).
+ */
+function roundedDivision(n: SqlValue, d: SqlValue, positive: boolean, mode: Rounding, shape: Shape, cx: SqlContext): SqlValue {
+  const { layers, dialect } = cx;
+  const N = layers.bind(n);
+  const D = positive ? d : layers.bind({ ...d, sql: `NULLIF(${d.sql}, 0)` });
+  const int = (sql: string, depth: number): SqlValue => ({ sql, kind: "number", depth });
+  const mag = layers.bind(int(`abs(${N.sql})`, deeper(N)));
+  const div = positive ? D : layers.bind(int(`abs(${D.sql})`, deeper(D)));
+  const neg = layers.bind({
+    sql: positive ? `(${N.sql} < 0)` : `((${N.sql} < 0) <> (${D.sql} < 0))`,
+    kind: "boolean",
+    depth: deeper(N, D),
+  });
+  const q = layers.bind(int(dialect.quotient(mag.sql, div.sql), deeper(mag, div)));
+  const r2 = layers.bind(int(`(2 * ${dialect.remainder(mag.sql, div.sql)})`, deeper(mag, div)));
+  const odd = `(${dialect.remainder(q.sql, "2")} = 1)`;
+  const magnitude = `(${q.sql} + CASE WHEN ${AWAY[mode](r2.sql, div.sql, odd, neg.sql)} THEN 1 ELSE 0 END)`;
+  return rescaled(`CASE WHEN ${neg.sql} THEN -${magnitude} ELSE ${magnitude} END`, shape, cx, deeper(q, r2, neg, div));
+}
+
+/** `decimal(x, places)` and the other roundings to a literal scale. */
+export function roundPlaces(x: SqlValue, places: number, mode: Rounding, cx: SqlContext): SqlValue {
+  const { scale, bound } = x.shape!;
+  if (places >= scale) return x;
+  // |m| ≤ bound - 1 units of 10^-scale: rounded, at most one more unit of 10^-places
+  const shape = { scale: places, bound: (bound - 1n) / 10n ** BigInt(scale - places) + 2n };
+  if (cx.naive) return typed(`round(${x.sql}, ${places})`, shape, cx, x.depth);
+  const n = { sql: unscaled(x, cx), kind: "number", depth: x.depth } as const;
+  return roundedDivision(n, integerLiteral(10n ** BigInt(scale - places), cx), true, mode, shape, cx);
+}
+
+/** `decimal(a / b, places)`: the rational a × 10^places / b rounded once (docs/numbers.md). */
+export function roundQuotient(a: SqlValue, b: SqlValue, places: number, mode: Rounding, cx: SqlContext): SqlValue {
+  const [x, y] = [a.shape!, b.shape!];
+  // (A × 10^-sa) / (B × 10^-sb) × 10^places = A × 10^e / B
+  const e = y.scale - x.scale + places;
+  const [up, down] = [10n ** BigInt(Math.max(e, 0)), 10n ** BigInt(Math.max(-e, 0))];
+  const [n, d] = [(x.bound - 1n) * up, (y.bound - 1n) * down];
+  if (n + d >= QUOTIENT_LIMIT)
+    throw unsupported(cx, `a quotient of numbers of ${digitsOf(x)} and ${digitsOf(y)} digits rounded to ${places} places`);
+  const scaled = (v: SqlValue, by: number): SqlValue => {
+    const m = unscaled(v, cx);
+    return { sql: by > 0 ? `(${m} * ${powerOfTen(by, cx)})` : m, kind: "number", depth: v.depth, atomic: false };
+  };
+  // |a / b| ≤ (A - 1) × 10^-sa / 10^-sb, as b is at least one unit of 10^-sb; rounded, one unit more
+  const shape = checked({ scale: places, bound: ((x.bound - 1n) * up) / down + 3n }, cx, "a rounded quotient");
+  if (cx.naive) return typed(`round(${a.sql} / NULLIF(${b.sql}, 0), ${places})`, shape, cx, deeper(a, b));
+  const numerator = scaled(a, Math.max(e, 0));
+  // a literal divisor is a positive integer literal too: B × 10^-e
+  const constant = b.constant === undefined ? 0n : BigInt(b.constant.replace(".", "")) * 10n ** BigInt(Math.max(-e, 0));
+  if (constant > 0n) return roundedDivision(numerator, integerLiteral(constant, cx), true, mode, shape, cx);
+  return roundedDivision(numerator, scaled(b, Math.max(-e, 0)), false, mode, shape, cx);
+}
+
+/** A power with a literal whole exponent from 0 to 9: the exact product, while it fits. */
+export function power(a: SqlValue, n: number, cx: SqlContext): SqlValue {
+  if (n === 0) return numberLiteral("1", cx);
+  const base = n > 1 ? cx.layers.bind(a) : a;
+  let result = base;
+  for (let i = 1; i < n; i++) result = arithmetic("*", result, base, cx);
+  return result;
+}
+
+/** x / c for a literal c whose reciprocal is a finite decimal (2, 4, 5, 8, 10, 100, 0.5…): x × (1/c), exact. */
+export function reciprocal(text: string): string | undefined {
+  const match = /^(\d*)(?:\.(\d*))?$/.exec(text);
+  if (!match) return undefined;
+  const fraction = match[2] ?? "";
+  let m = BigInt(`${match[1] || "0"}${fraction}` || "0");
+  if (m === 0n) return undefined;
+  // c = m / 10^f; 1/c = 10^f / m is finite when m = 2^i 5^j
+  let [twos, fives] = [0, 0];
+  while (m % 2n === 0n) [m, twos] = [m / 2n, twos + 1];
+  while (m % 5n === 0n) [m, fives] = [m / 5n, fives + 1];
+  if (m !== 1n) return undefined;
+  // 1 / (2^i 5^j) = 2^(k-i) 5^(k-j) / 10^k with k = max(i, j)
+  const k = Math.max(twos, fives);
+  const digits = (2n ** BigInt(k - twos) * 5n ** BigInt(k - fives)).toString();
+  // × 10^f / 10^k
+  const shift = fraction.length - k;
+  if (shift >= 0) return digits + "0".repeat(shift);
+  const padded = digits.padStart(-shift + 1, "0");
+  return `${padded.slice(0, shift)}.${padded.slice(shift)}`;
+}

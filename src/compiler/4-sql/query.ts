@@ -1,0 +1,280 @@
+// A model → one self-contained query over a relation whose columns are the model's inputs. It
+// returns the row's id, one column per decision named as declared, the rule each table fired
+// (`<decision>.rule`), and `$scored`: whether the row conforms to the input schema and lies in
+// the query's exact domain (each number input's decimal type). Decisions are null on a row that is
+// not scored; the batch engine scores such rows with the JS engine.
+import type { Diagnostic } from "../../ir/diagnostics.js";
+import { diagnostic } from "../../ir/diagnostics.js";
+import type { DecisionIR, InputIR, ModelIR } from "../../ir/ir.js";
+import type { Type } from "../../ir/types.js";
+import { TRUE } from "./compare.js";
+import type { SqlContext } from "./context.js";
+import { DIALECTS, identifier, stringLiteral, type Dialect, type DialectName } from "./dialects.js";
+import { coerced, levelsOf, refKey, type SqlScope } from "./expressions.js";
+import { Layers } from "./layers.js";
+import { numberColumn } from "./numbers.js";
+import { lowerBody } from "./tables.js";
+import { allOf } from "./unary-tests.js";
+import { decimalShape, literal, SqlUnsupported, type SqlKind, type SqlPlace, type SqlValue } from "./values.js";
+
+/**
+ * A number input's decimal type when nothing narrower is known: 9 digits before the point, 6 after.
+ * At most 15 digits in all, so that a JSON number read as a double converts to it exactly: below
+ * 10^9 a double is within 2^-24 of its shortest decimal, and rounding it to 6 places finds that
+ * decimal whenever it has at most 6 (docs/sql.md).
+ */
+const DEFAULT_NUMBER: Digits = { int: 9, scale: 6 };
+
+/** An exact decimal type: digits before and after the point. */
+export interface Digits {
+  int: number;
+  scale: number;
+}
+
+export interface ColumnMapping {
+  /** the column's name (default: the input's) */
+  column?: string;
+  /** a number column's exact type, `DECIMAL(p, s)` */
+  type?: string;
+}
+
+export interface SqlOptions {
+  dialect: DialectName;
+  /** the table (or view) to read, as one identifier (default `input`) */
+  table?: string;
+  /** instead of a table, the SQL of a relation (what the batch engines read), maybe made from the input columns */
+  source?: string | ((inputs: InputColumn[]) => string);
+  /** input name → column name or mapping */
+  columns?: Record<string, string | ColumnMapping>;
+  /** the id column echoed in the result (default `id`); null for none */
+  id?: string | null;
+  /** the obvious, inexact translation (context.ts): for the tests' control run only */
+  naive?: boolean;
+  /** a boolean column of the source a row must have true to be scored (the batch engine's own checks) */
+  rowCondition?: string;
+  /** columns of the source passed through to the result as they are */
+  carry?: string[];
+}
+
+export interface InputColumn {
+  input: string;
+  column: string;
+  kind: SqlKind;
+  /** numbers: the exact domain; a value outside it is not scored */
+  digits?: Digits;
+  blank: boolean;
+}
+
+export interface SqlQuery {
+  dialect: DialectName;
+  sql: string;
+  inputs: InputColumn[];
+  /** result columns: the id (when any), the decisions, the rules, `$scored` */
+  decisions: OutputColumn[];
+  rules: string[];
+}
+
+/** A decision's result column: its kind, and a context's entries in order. */
+export interface OutputColumn {
+  name: string;
+  kind: SqlKind;
+  fields?: OutputColumn[];
+}
+
+export type SqlLowering = { ok: true; query: SqlQuery } | { ok: false; diagnostics: Diagnostic[] };
+
+export const SCORED = "$scored";
+export const ruleColumn = (decision: string): string => `${decision}.rule`;
+
+/** A decision that could not be lowered: what reads it is stopped by the same diagnostic. */
+class Blocked extends Error {}
+
+const INPUT_KINDS: Partial<Record<Type["kind"], SqlKind>> = {
+  number: "number",
+  string: "string",
+  choice: "string",
+  levels: "string",
+  boolean: "boolean",
+  date: "date",
+};
+
+export function lowerModel(ir: ModelIR, decisions: DecisionIR[], options: SqlOptions): SqlLowering {
+  const dialect = DIALECTS[options.dialect];
+  const layers = new Layers();
+  const diagnostics: Diagnostic[] = [];
+  const report = (e: unknown, fallback: SqlPlace) => {
+    if (e instanceof Blocked) return;
+    if (!(e instanceof SqlUnsupported)) throw e;
+    const place = e.place.address ? e.place : fallback;
+    diagnostics.push(diagnostic("sql.unsupported", { what: e.what, dialect: dialect.title }, place));
+  };
+
+  const names = new Map<string, SqlValue>();
+  const columns: InputColumn[] = [];
+  const scored: SqlValue[] = [];
+  for (const input of ir.inputs) {
+    try {
+      const { value, conditions, column } = inputColumn(input, options, dialect, layers);
+      names.set(refKey({ kind: "input", name: input.name }), value);
+      scored.push(...conditions);
+      columns.push(column);
+    } catch (e) {
+      report(e, { address: input.address });
+    }
+  }
+  const id = options.id === undefined ? "id" : options.id;
+  const idColumn = id === null ? undefined : layers.input(identifier(id));
+  if (options.rowCondition)
+    scored.push({ sql: layers.input(`COALESCE(${identifier(options.rowCondition)}, FALSE)`), kind: "boolean", depth: 0 });
+  const carried = (options.carry ?? []).map((c) => [c, layers.input(identifier(c))] as const);
+  const scoredColumn = layers.bind(allOf(scored.length ? scored : [TRUE]));
+
+  const functions = new Map(ir.functions.map((f) => [f.name, f]));
+  const blocked = new Set<string>();
+  const results: [name: string, sql: string][] = [];
+  const rules: string[] = [];
+  const kinds: OutputColumn[] = [];
+  for (const d of decisions) {
+    const scope: SqlScope = { names: new Map(names), functions, calling: [] };
+    const cx: SqlContext = { dialect, layers, place: placeOf(d.address, d.body), naive: options.naive };
+    try {
+      if (d.deps.some((dep) => blocked.has(dep))) throw new Blocked();
+      for (const l of d.lets) {
+        const v = lowerBody(l.body, scope, { ...cx, place: placeOf(l.address, l.body) }).value;
+        (scope.names as Map<string, SqlValue>).set(refKey({ kind: "let", name: l.name }), layers.bind(v));
+      }
+      const { value, rule } = lowerBody(d.body, scope, cx);
+      const levels = levelsOf(d.type);
+      const typed = layers.bind(coerced(value, d.type, cx).value);
+      const bound = levels && typed.kind === "string" ? { ...typed, levels } : typed;
+      names.set(refKey({ kind: "decision", name: d.name }), bound);
+      results.push([d.name, outputOf(bound, dialect)]);
+      kinds.push(outputColumn(d.name, bound));
+      if (rule) {
+        results.push([ruleColumn(d.name), rule.sql]);
+        rules.push(d.name);
+      }
+    } catch (e) {
+      blocked.add(d.name);
+      report(e, cx.place);
+    }
+  }
+  if (diagnostics.length > 0) return { ok: false, diagnostics };
+
+  const selected = [...(idColumn ? [`${idColumn} AS ${identifier(id!)}`] : []), ...carried.map(([c, sql]) => `${sql} AS ${identifier(c)}`)];
+  const taken = new Set([...(id === null ? [] : [id]), ...carried.map(([c]) => c)]);
+  for (const [name, sql] of [...results, [SCORED, "TRUE"] as const]) {
+    // a name is always a quoted identifier, but no dialect's identifier holds NUL
+    if (name.includes("\0"))
+      return {
+        ok: false,
+        diagnostics: [
+          diagnostic("sql.unsupported", { what: "a name holding the NUL character", dialect: dialect.title }, { address: "decisions" }),
+        ],
+      };
+    if (taken.has(name)) {
+      const clash = `the result column "${name}", which two outputs would have`;
+      return { ok: false, diagnostics: [diagnostic("sql.unsupported", { what: clash, dialect: dialect.title }, { address: "decisions" })] };
+    }
+    taken.add(name);
+    selected.push(`${name === SCORED ? scoredColumn.sql : `CASE WHEN ${scoredColumn.sql} THEN ${sql} END`} AS ${identifier(name)}`);
+  }
+  const source = typeof options.source === "function" ? options.source(columns) : (options.source ?? identifier(options.table ?? "input"));
+  return {
+    ok: true,
+    query: { dialect: dialect.name, sql: layers.render(source, selected, dialect.layerEnd), inputs: columns, decisions: kinds, rules },
+  };
+}
+
+const outputColumn = (name: string, v: SqlValue): OutputColumn =>
+  v.fields ? { name, kind: v.kind, fields: [...v.fields].map(([k, f]) => outputColumn(k, f)) } : { name, kind: v.kind };
+
+function placeOf(address: string, body: DecisionIR["body"]): SqlPlace {
+  return body.kind === "expr" ? { address, source: body.text } : { address };
+}
+
+/** A decision's value as a result column: a context as the dialect's record. */
+function outputOf(v: SqlValue, dialect: Dialect): string {
+  if (v.kind !== "record") return v.sql;
+  const fields = [...v.fields!].map(([name, f]) => [name, f.sql] as const);
+  return `CASE WHEN ${v.sql} THEN ${dialect.record(fields)} END`;
+}
+
+/** The digits a number input may have: its constraint's bounds, a mapping's type, or the default. */
+function numberDigits(input: InputIR, mapping: ColumnMapping | undefined, cx: () => SqlContext): Digits {
+  if (mapping?.type !== undefined) {
+    const m = /^\s*DECIMAL\s*\(\s*(\d+)\s*,\s*(\d+)\s*\)\s*$/i.exec(mapping.type);
+    if (!m || Number(m[2]) > Number(m[1]) || Number(m[1]) > 34)
+      throw new SqlUnsupported(`the column type ${mapping.type} (DECIMAL(p, s) with s ≤ p ≤ 34)`, cx().place);
+    return { int: Number(m[1]) - Number(m[2]), scale: Number(m[2]) };
+  }
+  const c = input.type.kind === "number" ? input.type.constraint : undefined;
+  const low = c?.minimum ?? c?.exclusiveMinimum;
+  const high = c?.maximum ?? c?.exclusiveMaximum;
+  if (low === undefined || high === undefined) return DEFAULT_NUMBER;
+  const magnitude = Math.max(Math.abs(low), Math.abs(high));
+  const int = magnitude < 1 ? 0 : String(Math.floor(magnitude)).length;
+  return int > DEFAULT_NUMBER.int ? DEFAULT_NUMBER : { int, scale: DEFAULT_NUMBER.scale };
+}
+
+/** The bounds of the input schema (schema/derive.ts), as the validator checks them. */
+const BOUNDS = [
+  ["minimum", ">="],
+  ["maximum", "<="],
+  ["exclusiveMinimum", ">"],
+  ["exclusiveMaximum", "<"],
+] as const;
+
+/**
+ * An input read from its column: the value, typed, and the conditions of the input schema
+ * (docs/input-schema.md) and of the exact domain that a scored row meets.
+ */
+function inputColumn(
+  input: InputIR,
+  options: SqlOptions,
+  dialect: Dialect,
+  layers: Layers,
+): { value: SqlValue; conditions: SqlValue[]; column: InputColumn } {
+  const mapped = options.columns?.[input.name];
+  const mapping = typeof mapped === "string" ? { column: mapped } : mapped;
+  const column = mapping?.column ?? input.name;
+  const cx = (): SqlContext => ({ dialect, layers, place: { address: input.address } });
+  const kind = INPUT_KINDS[input.type.kind];
+  if (!kind) throw new SqlUnsupported(`an input of the type ${input.type.kind}`, cx().place);
+  if (column.includes("\0")) throw new SqlUnsupported("a column name holding the NUL character", cx().place);
+  const raw = identifier(column);
+  const conditions: string[] = [];
+  let value: SqlValue;
+  let digits: Digits | undefined;
+  if (kind === "number") {
+    digits = numberDigits(input, mapping, cx);
+    // TRY_CAST's overflow is a null: only a true comparison fits
+    const fits = layers.input(`(${raw} IS NULL OR COALESCE(${dialect.fitsDecimal(raw, digits.int, digits.scale)}, FALSE))`);
+    value = numberColumn(layers.input(dialect.toDecimal(raw, digits.int, digits.scale)), decimalShape(digits.int, digits.scale));
+    conditions.push(fits);
+    const c = input.type.kind === "number" ? input.type.constraint : undefined;
+    // a bound is a JS number, written as its shortest decimal: the same order as the validator's doubles (docs/numbers.md)
+    for (const [key, op] of BOUNDS) {
+      const bound = c?.[key];
+      if (bound === undefined) continue;
+      if (!/^-?\d+(\.\d+)?$/.test(String(bound))) throw new SqlUnsupported(`the bound ${bound}`, cx().place);
+      conditions.push(`(${value.sql} IS NULL OR ${value.sql} ${op} ${String(bound)})`);
+    }
+  } else {
+    const type = dialect.typeNames[kind as keyof Dialect["typeNames"]];
+    value = literal(layers.input(`CAST(${raw} AS ${type})`), kind);
+    const allowed = input.type.kind === "choice" || input.type.kind === "levels" ? input.type.values : undefined;
+    if (allowed) conditions.push(`(${value.sql} IS NULL OR ${value.sql} IN (${allowed.map(stringLiteral).join(", ")}))`);
+    if (input.type.kind === "string" && input.type.constraint) throw new SqlUnsupported("a string input with a condition", cx().place);
+    if (input.type.kind === "date" && input.type.constraint) throw new SqlUnsupported("a date input with a condition", cx().place);
+    const levels = levelsOf(input.type);
+    if (levels) value = { ...value, levels };
+  }
+  if (!input.blank) conditions.unshift(`${value.sql} IS NOT NULL`);
+  return {
+    value,
+    // over the bottom layer's columns only (the source's own columns are not read above it)
+    conditions: conditions.map((c) => ({ sql: c, kind: "boolean", depth: 0 })),
+    column: { input: input.name, column, kind, digits, blank: input.blank },
+  };
+}

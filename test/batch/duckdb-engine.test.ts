@@ -1,0 +1,128 @@
+// The DuckDB engine writes the JS engine's bytes: for every model that compiles to DuckDB's SQL,
+// seeded edge rows (ties, nulls, bounds, numbers outside the exact domain, invalid values) mixed
+// with lines SQL must leave to JS (not JSON, JSON DuckDB would read but JSON.parse would not,
+// escapes, duplicate keys, arrays, blank and CRLF lines, odd ids), scored by both, byte for byte,
+// across piece boundaries; most rows are scored by SQL itself.
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { Readable, Writable } from "node:stream";
+import { describe, expect, it } from "vitest";
+import { compileToSource } from "../../src/compiler/index.js";
+import { loadModel } from "../../src/compiler/5-load/compiled-model.js";
+import { ByteSink } from "../../src/batch/byte-sink.js";
+import { streamSource } from "../../src/batch/byte-source.js";
+import { pieceScorer } from "../../src/batch/chunk-scorer.js";
+import { planDuckDb } from "../../src/batch/duckdb/plan.js";
+import { scoreWithDuckDb } from "../../src/batch/duckdb/engine.js";
+import type { ModelInput } from "../../src/ir/model.js";
+import { CORPUS } from "../../bench/corpus/index.js";
+import { statesFor } from "../compiler/4-sql/differential.js";
+
+const MODELS: [string, ModelInput][] = [
+  ...readdirSync("samples")
+    .filter((d) => existsSync(`samples/${d}/model.json`))
+    .map((d) => [d, JSON.parse(readFileSync(`samples/${d}/model.json`, "utf8")) as ModelInput] as [string, ModelInput]),
+  ...CORPUS.filter((c) => c.name !== "insurance-rating").map((c) => [c.name, c.model as ModelInput] as [string, ModelInput]),
+];
+
+/** Lines SQL must not score itself: JS says what they are. */
+const ODD_LINES = [
+  "",
+  "   ",
+  "not json",
+  "[1, 2]",
+  "null",
+  '"text"',
+  '{"a": 1,}',
+  '{"a": NaN}',
+  '{"a": 1} // comment',
+  "{'a': 1}",
+  '{"id": "back\\\\slash"}',
+  '{"id": "\\u00e9"}',
+  '{"id": 1e3}',
+  '{"id": 12345678901234567890}',
+  '{"id": -0}',
+  '{"id": {"nested": true}}',
+  '{"id": "tab\there"}',
+];
+
+function jsonl(model: ModelInput, seed: number): string {
+  const compiled = compileToSource(model);
+  if (!compiled.ok) throw new Error("does not check");
+  const states = statesFor(compiled.check.input, 300, seed);
+  const lines = states.map((s, i) => {
+    const withId = i % 3 === 0 ? { id: `R-${i}`, ...s } : i % 3 === 1 ? { ...s, id: i } : s;
+    const text = JSON.stringify(withId);
+    // a duplicate key (JSON.parse keeps the last), a CRLF line
+    if (i % 97 === 5) return `${text.slice(0, -1)},"id":"again"}`;
+    return i % 50 === 7 ? `${text}\r` : text;
+  });
+  ODD_LINES.forEach((l, k) => lines.splice(31 * (k + 1), 0, l));
+  return lines.join("\n") + (seed % 2 ? "\n" : "");
+}
+
+function collector(): { stream: Writable; text: () => string } {
+  const chunks: string[] = [];
+  return {
+    stream: new Writable({
+      write(chunk, _e, done) {
+        chunks.push(String(chunk));
+        done();
+      },
+    }),
+    text: () => chunks.join(""),
+  };
+}
+
+describe.each(MODELS)("%s", (name, model) => {
+  const plan = planDuckDb(model, { strict: true, idField: "id", inputFormat: "jsonl", outputFormat: "jsonl", defaultLimits: true });
+  it.runIf(plan.ok)("writes the JS engine's bytes for every line, exact decimals or not", { timeout: 300_000 }, async () => {
+    if (!plan.ok) return;
+    const compiled = compileToSource(model);
+    if (!compiled.ok) throw new Error("does not check");
+    const input = jsonl(model, name.length);
+    for (const exactDecimals of [false, true]) {
+      const sink = new ByteSink(new Uint8Array(1 << 16));
+      const js = pieceScorer(loadModel(compiled.loadable), { input: "jsonl", output: "jsonl", exactDecimals, idField: "id" });
+      const expected = js({ bytes: new TextEncoder().encode(input), first: 1 }, sink);
+      const out = collector();
+      const exactPlan = planDuckDb(model, {
+        strict: true,
+        idField: "id",
+        inputFormat: "jsonl",
+        outputFormat: "jsonl",
+        defaultLimits: true,
+      });
+      if (!exactPlan.ok) throw new Error("no plan");
+      const got = await scoreWithDuckDb({
+        query: exactPlan.query,
+        loadable: compiled.loadable,
+        input: streamSource(Readable.from([Buffer.from(input)])),
+        output: out.stream,
+        exactDecimals,
+        idField: "id",
+        pieceBytes: 48 * 1024,
+      });
+      expect(out.text()).toBe(new TextDecoder().decode(sink.view()));
+      expect({ rows: got.rows, errors: got.errors }).toEqual(expected);
+      // SQL scored most rows itself; JS took the odd ones and those SQL cannot write for sure
+      expect(got.byJs, `${got.byJs} of ${got.rows} rows by JS`).toBeLessThan(got.rows / 2);
+    }
+  });
+
+  it.runIf(!plan.ok)("is left to the JS engine, with the reason", () => {
+    expect(plan.ok).toBe(false);
+    if (!plan.ok) expect(plan.reason.length).toBeGreaterThan(0);
+  });
+});
+
+describe("what the DuckDB engine leaves to JS", () => {
+  const lending = MODELS.find(([n]) => n === "lending")![1];
+  const request = { strict: true, idField: "id", inputFormat: "jsonl", outputFormat: "jsonl", defaultLimits: true };
+  it("CSV, a budget that is not the default, an id field that needs escaping", () => {
+    expect(planDuckDb(lending, { ...request, inputFormat: "csv" }).ok).toBe(false);
+    expect(planDuckDb(lending, { ...request, outputFormat: "csv" }).ok).toBe(false);
+    expect(planDuckDb(lending, { ...request, defaultLimits: false }).ok).toBe(false);
+    expect(planDuckDb(lending, { ...request, idField: 'a"b' }).ok).toBe(false);
+    expect(planDuckDb(lending, request).ok).toBe(true);
+  });
+});

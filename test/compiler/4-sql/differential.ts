@@ -1,0 +1,146 @@
+// Differential testing of the SQL backend against the compiled JS module: every state is scored by
+// `evaluate` and by the query, and every row must agree — the decisions, the rule each table
+// fired, and whether the row is scored at all (a row the input schema rejects never is; a valid
+// row is scored exactly when its numbers lie in the query's exact domain).
+import { compileModel, compileToSql, ruleColumn, SCORED, type SqlQuery } from "../../../src/compiler/index.js";
+import type { ModelInput } from "../../../src/ir/model.js";
+import type { Digits } from "../../../src/compiler/4-sql/query.js";
+import { Decimal } from "../../../src/runtime/decimal.js";
+import { numberFromJson } from "../../../src/runtime/json.js";
+import { seeded } from "../../../src/providers/seeded-random.js";
+import { sameValue, type Row, type SqlEngine } from "./engines.js";
+
+export interface Disagreement {
+  state: Row;
+  column: string;
+  feel: unknown;
+  sql: unknown;
+}
+
+export interface Comparison {
+  rows: number;
+  /** rows the query scored (and so compared decision by decision) */
+  scored: number;
+  disagreements: Disagreement[];
+}
+
+/** Whether a state's numbers lie in the query's exact domain (a JSON number read as the JS engine reads it). */
+function inDomain(query: SqlQuery, state: Row): boolean {
+  return query.inputs.every((c) => {
+    const v = state[c.input];
+    if (c.kind !== "number" || typeof v !== "number") return true;
+    return fits(numberFromJson(v) as Decimal, c.digits!);
+  });
+}
+
+const fits = (d: Decimal, s: Digits): boolean => d.decimalPlaces() <= s.scale && d.abs().lt(new Decimal(10).pow(s.int));
+
+function sqlQuery(model: ModelInput, dialect: SqlEngine["dialect"], naive = false): SqlQuery {
+  const r = compileToSql(model, { dialect, naive });
+  if (!r.ok) throw new Error(`no query: ${JSON.stringify(r.diagnostics)}`);
+  return r.query;
+}
+
+export async function compare(model: ModelInput, states: Row[], engine: SqlEngine, naive = false): Promise<Comparison> {
+  const compiled = compileModel(model);
+  if (!compiled.ok) throw new Error("the model does not check");
+  const m = compiled.model;
+  const query = sqlQuery(model, engine.dialect, naive);
+  const rows = await engine.run(query, states);
+  const disagreements: Disagreement[] = [];
+  let scored = 0;
+  states.forEach((state, i) => {
+    const row = rows[i];
+    const valid = m.validate(state).ok;
+    const differ = (column: string, feel: unknown, sql: unknown) => disagreements.push({ state, column, feel, sql });
+    if (row === null) {
+      if (valid) differ("(row)", "valid", "left out");
+      return;
+    }
+    const expected = valid && inDomain(query, state);
+    if (row[SCORED] !== expected) return differ(SCORED, expected, row[SCORED]);
+    if (!expected) return;
+    scored++;
+    const values = m.evaluateToValues(state);
+    const { trace } = m.evaluateTraced(state);
+    for (const d of query.decisions) if (!sameValue(values[d.name] ?? null, row[d.name])) differ(d.name, values[d.name], row[d.name]);
+    for (const d of query.rules) {
+      const fired = trace[d]?.rule;
+      const one = Array.isArray(fired) ? (fired.length === 1 ? fired[0] : null) : (fired ?? null);
+      const got = row[ruleColumn(d)];
+      if ((one ?? null) !== (got === null ? null : Number(got))) differ(ruleColumn(d), one, got);
+    }
+  });
+  return { rows: states.length, scored, disagreements };
+}
+
+// ---- states that find the edges: ties, nulls, bounds, the exact domain's edges ----
+
+type Schema = Record<string, unknown>;
+
+/** Units whose multiples land exactly on half-way points of common roundings and quotients. */
+const TIE_UNITS = [0.3, 0.5, 0.25, 0.125, 0.005, 0.05, 0.015, 0.0625, 0.6, 0.45, 1.5, 7.5];
+
+export function statesFor(schema: Schema, count: number, seed: number): Row[] {
+  const rnd = seeded(seed);
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
+  const int = (lo: number, hi: number) => lo + Math.floor(rnd() * (hi - lo + 1));
+  const props = schema.properties as Record<string, Schema>;
+  const required = new Set(schema.required as string[]);
+  // each input is invalid or outside the domain rarely enough that most rows of a wide model are valid
+  const odd = Math.min(1, 3 / Object.keys(props).length);
+
+  const number = (s: Schema): unknown => {
+    const lo = (s.minimum ?? s.exclusiveMinimum ?? -50000) as number;
+    const hi = (s.maximum ?? s.exclusiveMaximum ?? 500000) as number;
+    const within = (v: number) => Math.min(hi, Math.max(lo, v));
+    const r = rnd();
+    if (r < 0.3) return within(int(Math.ceil(lo), Math.floor(hi)));
+    if (r < 0.55) {
+      const unit = pick(TIE_UNITS);
+      return within(Number((Math.round((lo + rnd() * (hi - lo)) / unit) * unit).toFixed(6)));
+    }
+    if (r < 0.75) return within(Number((lo + rnd() * (hi - lo)).toFixed(int(0, 6))));
+    if (r < 0.85 || rnd() > odd) return pick([lo, hi, 0, 1, -1, 0.5, -0.5].filter((v) => v >= lo && v <= hi).concat(lo));
+    if (r < 0.9) return pick([lo - 1, hi + 1, lo - 0.001]); // outside the bounds: invalid
+    if (r < 0.95) return pick([0.1234567, 1e10, 123456789.5, 5e-7, 1e21]); // outside the exact domain
+    return pick(["12", true, null]); // not a number
+  };
+  const date = (): unknown => {
+    const r = rnd();
+    if (r < 0.05 * odd) return pick(["2021-02-30", "2020-13-01", "20200101", 20200101]);
+    const y = int(1995, 2030);
+    const m = int(1, 12);
+    const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
+    const d = r < 0.3 ? last : int(1, last); // month ends often
+    return `${y}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
+  };
+  const text = (): unknown =>
+    rnd() < 0.05 * odd ? 7 : pick(["", "a", "b", "A", "ab", "é", "z", "😀", "\uFFFF", "'; DROP TABLE t; --", 'x" y', "back\\slash", "a b"]);
+  const value = (s: Schema): unknown => {
+    if (Array.isArray(s.enum)) {
+      const values = (s.enum as unknown[]).filter((v) => v !== null);
+      return rnd() < 0.05 * odd ? "not one of them" : pick(values);
+    }
+    const types = Array.isArray(s.type) ? (s.type as string[]) : [s.type as string];
+    const main = types.find((t) => t !== "null");
+    if (main === "number") return number(s);
+    if (main === "boolean") return rnd() < 0.05 * odd ? "true" : rnd() < 0.5;
+    if (main === "string" && s.format === "date") return date();
+    if (main === "string") return text();
+    return null;
+  };
+  return Array.from({ length: count }, () => {
+    const state: Row = {};
+    for (const [name, s] of Object.entries(props)) {
+      const r = rnd();
+      if (r < 0.03 * odd && required.has(name)) continue; // a required input missing: invalid
+      if (r < 0.12 && !required.has(name)) {
+        if (rnd() < 0.5) state[name] = null;
+        continue;
+      }
+      state[name] = value(s);
+    }
+    return state;
+  });
+}

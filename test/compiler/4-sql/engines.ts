@@ -1,0 +1,176 @@
+// The SQL engines the lowering is tested on: DuckDB always (embedded), PostgreSQL when
+// DATABASE_URL is set, each run of states in a table of its own (PostgreSQL: a fresh schema per
+// engine, dropped at the end). A state becomes a row of typed columns; a value its column's type
+// cannot hold (a string where a number goes, a date that is no date) leaves the row out, as such
+// a row is one the JS engine rejects and the batch engine never sends to SQL.
+import { DuckDBInstance, type DuckDBConnection } from "@duckdb/node-api";
+import pg from "pg";
+import { Decimal, isDecimal } from "../../../src/runtime/decimal.js";
+import { numberFromJson, toJson } from "../../../src/runtime/json.js";
+import { isWellFormed } from "../../../src/runtime/well-formed.js";
+import { FeelContext, type FeelValue } from "../../../src/runtime/values.js";
+import type { DialectName, InputColumn, SqlQuery } from "../../../src/compiler/index.js";
+import { identifier, stringLiteral } from "../../../src/compiler/4-sql/dialects.js";
+import { freshSchemaName, PG_URL } from "../../ledger/backends.js";
+
+export type Row = Record<string, unknown>;
+
+export interface SqlEngine {
+  dialect: DialectName;
+  /** rows of the query over the states (by position: `id` is the state's index), null for a state left out */
+  run(query: SqlQuery, states: Row[]): Promise<(Row | null)[]>;
+  close(): Promise<void>;
+}
+
+const COLUMN_TYPES: Record<DialectName, Record<InputColumn["kind"], string>> = {
+  // numbers as doubles, as DuckDB reads JSON numbers; PostgreSQL's numeric holds the decimal itself
+  duckdb: { number: "DOUBLE", string: "VARCHAR", boolean: "BOOLEAN", date: "DATE", days: "", null: "", record: "" },
+  postgres: { number: "NUMERIC", string: "TEXT", boolean: "BOOLEAN", date: "DATE", days: "", null: "", record: "" },
+};
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A state's value as a SQL literal of its column, or undefined when the column cannot hold it. */
+function valueLiteral(v: unknown, column: InputColumn, dialect: DialectName): string | undefined {
+  if (v === null || v === undefined) return "NULL";
+  switch (column.kind) {
+    case "number":
+      if (typeof v !== "number" || !Number.isFinite(v)) return undefined;
+      return dialect === "duckdb"
+        ? `CAST(${stringLiteral(String(v))} AS DOUBLE)`
+        : `CAST(${stringLiteral((numberFromJson(v) as Decimal).toString())} AS NUMERIC)`;
+    case "string":
+      return typeof v === "string" && isWellFormed(v) && !v.includes("\0") ? stringLiteral(v) : undefined;
+    case "boolean":
+      return typeof v === "boolean" ? String(v).toUpperCase() : undefined;
+    case "date":
+      return typeof v === "string" && ISO_DATE.test(v) && validDate(v) ? `DATE ${stringLiteral(v)}` : undefined;
+    default:
+      return undefined;
+  }
+}
+
+function validDate(iso: string): boolean {
+  const [y, m, d] = iso.split("-").map(Number);
+  const t = new Date(Date.UTC(2000, m! - 1, d!));
+  t.setUTCFullYear(y!);
+  return y! >= 1 && t.getUTCMonth() === m! - 1 && t.getUTCDate() === d!;
+}
+
+let tables = 0;
+
+/** CREATE TABLE and INSERT for the states that fit; the positions of those left out. */
+function tableOf(query: SqlQuery, states: Row[], dialect: DialectName, table: string): { statements: string[]; rows: number[] } {
+  const cols = query.inputs;
+  const create = `CREATE TABLE ${identifier(table)} (id INTEGER, ${cols.map((c) => `${identifier(c.column)} ${COLUMN_TYPES[dialect][c.kind]}`).join(", ")})`;
+  const values: string[] = [];
+  const rows: number[] = [];
+  states.forEach((state, i) => {
+    const literals = cols.map((c) => valueLiteral(state[c.input], c, dialect));
+    if (literals.some((l) => l === undefined)) return;
+    values.push(`(${i}, ${literals.join(", ")})`);
+    rows.push(i);
+  });
+  const inserts: string[] = [];
+  for (let i = 0; i < values.length; i += 500)
+    inserts.push(`INSERT INTO ${identifier(table)} VALUES ${values.slice(i, i + 500).join(", ")}`);
+  return { statements: [create, ...inserts], rows };
+}
+
+const withTable = (query: SqlQuery, table: string): string =>
+  query.sql.replace(`FROM "input" AS "$source"`, `FROM ${identifier(table)} AS "$source"`);
+
+function byId(results: Row[], count: number): (Row | null)[] {
+  const out: (Row | null)[] = Array.from({ length: count }, () => null);
+  for (const r of results) out[Number(r.id)] = r;
+  return out;
+}
+
+export async function duckdbEngine(): Promise<SqlEngine> {
+  const instance = await DuckDBInstance.create(":memory:", { threads: "1" });
+  const connection: DuckDBConnection = await instance.connect();
+  return {
+    dialect: "duckdb",
+    async run(query, states) {
+      const table = `t${tables++}`;
+      const { statements } = tableOf(query, states, "duckdb", table);
+      for (const s of statements) await connection.run(s);
+      const result = await connection.runAndReadAll(withTable(query, table));
+      await connection.run(`DROP TABLE ${identifier(table)}`);
+      return byId(result.getRowObjectsJson() as Row[], states.length);
+    },
+    async close() {
+      connection.closeSync();
+      instance.closeSync();
+    },
+  };
+}
+
+/** PostgreSQL's json as text with numbers kept as their digits (JSON.parse would round them to doubles). */
+function losslessJson(text: string): unknown {
+  let out = "";
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (inString) {
+      out += c;
+      if (c === "\\") out += text[++i];
+      else if (c === '"') inString = false;
+    } else if (c === '"') {
+      inString = true;
+      out += c;
+    } else if (/[-\d]/.test(c)) {
+      const m = /^-?\d+(\.\d+)?([eE][+-]?\d+)?/.exec(text.slice(i))!;
+      out += JSON.stringify(m[0]);
+      i += m[0].length - 1;
+    } else out += c;
+  }
+  return JSON.parse(out);
+}
+
+export async function postgresEngine(): Promise<SqlEngine | undefined> {
+  if (!PG_URL) return undefined;
+  const schema = freshSchemaName();
+  const parsers: Record<number, (v: string) => unknown> = { 1082: (v) => v, 114: losslessJson, 3802: losslessJson };
+  const client = new pg.Client({
+    connectionString: PG_URL,
+    types: {
+      getTypeParser: ((oid: number, format?: string) =>
+        parsers[oid] ?? pg.types.getTypeParser(oid, format as "text")) as typeof pg.types.getTypeParser,
+    },
+  });
+  await client.connect();
+  await client.query(`CREATE SCHEMA ${schema}`);
+  await client.query(`SET search_path TO ${schema}`);
+  return {
+    dialect: "postgres",
+    async run(query, states) {
+      const table = `t${tables++}`;
+      const { statements } = tableOf(query, states, "postgres", table);
+      for (const s of statements) await client.query(s);
+      const result = await client.query(withTable(query, table));
+      await client.query(`DROP TABLE ${identifier(table)}`);
+      return byId(result.rows as Row[], states.length);
+    },
+    async close() {
+      await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await client.end();
+    },
+  };
+}
+
+/** A FEEL value (evaluateToValues) and the SQL column's, the same? Numbers by value, contexts entry by entry. */
+export function sameValue(feel: FeelValue, sql: unknown): boolean {
+  if (feel === null || feel === undefined) return sql === null || sql === undefined;
+  if (sql === null || sql === undefined) return false;
+  if (isDecimal(feel))
+    return (typeof sql === "string" || typeof sql === "number" || typeof sql === "bigint") && feel.eq(new Decimal(String(sql)));
+  if (feel instanceof FeelContext) {
+    const row = sql as Row;
+    return (
+      typeof sql === "object" && Object.keys(row).length === feel.entries.size && [...feel.entries].every(([k, v]) => sameValue(v, row[k]))
+    );
+  }
+  if (typeof feel === "object") return toJson(feel) === sql;
+  return feel === sql;
+}

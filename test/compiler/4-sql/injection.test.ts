@@ -1,0 +1,105 @@
+// No model text ever runs as SQL: the payloads of an injection suite (quotes, `;`, comments, `$$`,
+// backslashes, NUL, names like `x" FROM t; DROP TABLE t; --`) in every name and string position of a
+// model — decision names, choice values, string literals in expressions and cells, column names,
+// the table's name, the id column — come out as data in both dialects: the query runs, agrees with
+// evaluate(), and the table is still there. What a dialect cannot hold (NUL) is refused, never cut.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { compileModel, compileToSql } from "../../../src/compiler/index.js";
+import type { ModelInput } from "../../../src/ir/model.js";
+import { warnIfSkipped } from "../../ledger/backends.js";
+import { compare } from "./differential.js";
+import { duckdbEngine, postgresEngine, type SqlEngine } from "./engines.js";
+
+export const PAYLOADS = [
+  `x" FROM t; DROP TABLE t; --`,
+  `'; DROP TABLE t; --`,
+  `Robert'); DROP TABLE students;--`,
+  "a;b",
+  "c /* d */ e",
+  "f -- g",
+  "$$ h $$",
+  "$tag$ i $tag$",
+  "back\\slash\\",
+  `"double" 'single'`,
+  "é 😀 \uffff",
+];
+
+const engines: SqlEngine[] = [];
+beforeAll(async () => {
+  engines.push(await duckdbEngine());
+  const pg = await postgresEngine();
+  if (pg) engines.push(pg);
+});
+afterAll(async () => {
+  for (const e of engines) await e.close();
+});
+warnIfSkipped("SQL injection");
+
+/** Every name and string position of a model holding the payload. */
+function modelWith(p: string): ModelInput {
+  const literal = JSON.stringify(p);
+  return {
+    content: {
+      name: p,
+      inputs: {
+        amount: { type: "number", desc: p },
+        kind: { type: { $enum: ["plain", p] }, desc: p },
+        note: { type: "string", desc: p, blank: true },
+      },
+      decisions: {
+        [p]: `if note = ${literal} then ${literal} else note + ${literal}`,
+        [`${p} table`]: [
+          ["kind", "note", "=> number"],
+          [literal, "-", "1"],
+          ["-", literal, "2"],
+          ["-", "-", "3"],
+        ],
+        [`${p} choice`]: { type: { $enum: ["plain", p] }, expr: `if amount > 5 then ${literal} else "plain"` },
+        [`${p} length`]: `string length(${literal}) + amount`,
+      },
+    },
+  };
+}
+
+const states = (p: string) =>
+  [p, "plain", `${p}x`, "", null].flatMap((note, i) => [
+    { amount: i, kind: p, note },
+    { amount: 10 + i, kind: "plain", note },
+  ]);
+
+describe.each(PAYLOADS)("%s", (p) => {
+  it("in every name and string position of a model: data in both dialects", async () => {
+    const model = modelWith(p);
+    expect(compileModel(model).ok).toBe(true);
+    for (const engine of engines) {
+      const c = await compare(model, states(p), engine);
+      expect(c.disagreements).toEqual([]);
+      expect(c.scored).toBe(10);
+    }
+  });
+
+  it("as the table's, a column's and the id column's name", async () => {
+    const model = modelWith("q");
+    for (const engine of engines) {
+      const r = compileToSql(model, { dialect: engine.dialect, table: p, columns: { amount: p, kind: `${p}2` }, id: `${p}3` });
+      expect(r.ok).toBe(true);
+      if (!r.ok) continue;
+      expect(r.query.inputs.map((c) => c.column)).toEqual([p, `${p}2`, "note"]);
+      // the engine makes its own table: the query's FROM and columns name the payloads, quoted
+      expect(r.query.sql).toContain(`"${p.replaceAll('"', '""')}"`);
+      const c = await compare(model, states("q"), engine);
+      expect(c.disagreements).toEqual([]);
+    }
+  });
+});
+
+describe("what a dialect cannot hold", () => {
+  it("NUL in a string or a name is refused with sql.unsupported, not cut", () => {
+    const withNul = modelWith("n\u0000l");
+    for (const dialect of ["duckdb", "postgres"] as const) {
+      const r = compileToSql(withNul, { dialect });
+      expect(r.ok).toBe(false);
+      if (!r.ok) expect(r.diagnostics.every((d) => d.code === "sql.unsupported")).toBe(true);
+    }
+  });
+});
