@@ -28,15 +28,42 @@ export const DMN = inStage("dmn", {
   }),
   "dmn.import.collision": entry({
     severity: "error",
-    message: located((p: { name: string }) => `the name "${p.name}" is declared by two imported models`),
-    example: { name: "Applicant", at: "model.dmn" },
-    explain: "Two imported models declare the same name without distinguishing prefixes.",
+    message: located(
+      (p: { names: string[]; model: string }) =>
+        `${p.names.length === 1 ? `the name "${p.names[0]}" is` : `${p.names.length} names (${p.names
+          .slice(0, 5)
+          .map((n) => `"${n}"`)
+          .join(", ")}${p.names.length > 5 ? ", ..." : ""}) are`} declared by the imported model "${p.model}" and by another model: the other definition is kept; rename one of them`,
+    ),
+    example: { names: ["Applicant"], model: "base", at: "model.dmn" },
+    explain:
+      "An imported model declares a name that the importing model, or another imported model, declares too. The models are merged into one namespace, so only one definition can be kept: the importing model's own, else the first import's. Rename one of them.",
   }),
   "dmn.href.dangling": entry({
     severity: "error",
     message: located((p: { href: string }) => `reference "${p.href}" points to no element`),
     example: { href: "#d_missing", at: '<requiredDecision> in <decision id="d1" name="Risk"> in model.dmn' },
     explain: "An `href` names an element that does not exist.",
+  }),
+  "dmn.input.inferred": entry({
+    severity: "warning",
+    message: located(
+      (p: { name: string; type: string }) =>
+        `"${p.name}" is read here but declared by no <inputData>: imported as an input of type ${p.type} (Camunda reads process variables this way); declare an <inputData> to give it a name and type of its own`,
+    ),
+    example: { name: "season", type: "string", at: '<inputExpression id="e1"> in model.dmn:12' },
+    explain:
+      "Camunda and dmn-js tables read variables that the file never declares. The import declares each such name as an input, typed from the input expression's `typeRef` when the expression is the bare name, `any` otherwise.",
+  }),
+  "dmn.input.required-output": entry({
+    severity: "warning",
+    message: located(
+      (p: { name: string; decision: string }) =>
+        `"${p.name}" is the output of the required decision "${p.decision}": imported as a decision with that decision's value (Camunda reads a required decision's output by the output's name)`,
+    ),
+    example: { name: "season", decision: "Season decision", at: '<inputExpression id="e1"> in model.dmn:12' },
+    explain:
+      "A Camunda table that reads a required decision's output by the output column's name. The import adds a decision of that name whose value is the required decision's output.",
   }),
   "dmn.table.hit": entry({
     severity: "error",
@@ -103,9 +130,28 @@ export const DMN = inStage("dmn", {
   }),
   "dmn.expression.language": entry({
     severity: "error",
-    message: located((p: { language: string }) => `unsupported expression language "${p.language}"`),
-    example: { language: "javascript", at: '<literalExpression id="e1"> in model.dmn' },
-    explain: "An expression in a language other than FEEL.",
+    message: located(
+      (p: { language: string; declared: string; advice: string }) =>
+        `the expression is in ${p.language}${p.declared === p.language ? "" : ` (expressionLanguage "${p.declared}")`}, not FEEL: ${p.advice}`,
+    ),
+    example: {
+      language: "JUEL",
+      declared: "juel",
+      advice: "JUEL (Camunda 7's expression language) is not evaluated here; rewrite it in FEEL",
+      at: '<inputEntry id="e1"> in <rule id="r1"> in model.dmn:14',
+    },
+    explain:
+      "An expression whose `expressionLanguage` (its own, or the default on `<definitions>`) is not FEEL. Its text is never read as FEEL: the decision or function holding it is written as `unmapped` and fails the check until the expression is rewritten in FEEL.",
+  }),
+  "dmn.expression.juel": entry({
+    severity: "error",
+    message: located(
+      (p: { text: string }) =>
+        `\`${p.text.length > 60 ? `${p.text.slice(0, 57)}...` : p.text}\` is JUEL (a \${...} expression, Camunda 7's default language in older versions), not FEEL, though no expressionLanguage says so: rewrite it in FEEL`,
+    ),
+    example: { text: "${input1 > 10}", at: '<outputEntry id="o1"> in model.dmn:20' },
+    explain:
+      "Text of the form `${...}` or `#{...}` where no language is declared: Camunda 7 read such entries as JUEL. It is not read as FEEL; the decision holding it is written as `unmapped` and fails the check.",
   }),
   "dmn.expression.kind": entry({
     severity: "error",
@@ -145,9 +191,27 @@ export const DMN = inStage("dmn", {
   }),
   "dmn.function.kind": entry({
     severity: "error",
-    message: located((p: { kind: string }) => `unsupported function kind "${p.kind}"`),
-    example: { kind: "SQL", at: '<functionDefinition id="f1"> in model.dmn' },
-    explain: "A function definition whose `kind` is not FEEL, Java or PMML.",
+    message: located((p: { kind: string }) => `unsupported function kind "${p.kind}": write the function in FEEL`),
+    example: { kind: "SQL", at: '<functionDefinition id="f1"> in model.dmn:30' },
+    explain: "A function definition whose `kind` is not FEEL, Java or PMML (nor Drools' letters F, J, P).",
+  }),
+  "dmn.function.pmml": entry({
+    severity: "error",
+    message: located(
+      () => "a PMML model cannot be evaluated here: write its logic as a FEEL decision table or expression (or score the PMML model elsewhere and pass its result as an input)",
+    ),
+    example: { at: '<encapsulatedLogic kind="PMML"> in <businessKnowledgeModel id="b1" name="score"> in model.dmn:40' },
+    explain: "A function of kind PMML: there is no PMML evaluator. The function is written as `unmapped` and fails the check.",
+  }),
+  "dmn.function.java": entry({
+    severity: "error",
+    message: located((p: { reason: string }) => `${p.reason} (the Java methods evaluated here are listed in docs/java-externals.md): write the function in FEEL`),
+    example: {
+      reason: "the Java class com.acme.Tax is not one of the mapped classes (java.lang.Math, java.lang.String)",
+      at: '<encapsulatedLogic kind="Java"> in <businessKnowledgeModel id="b1" name="tax"> in model.dmn:40',
+    },
+    explain:
+      "A function of kind Java that names a class or method the runtime does not map, or no class and method signature at all. There is no JVM: only the mapped java.lang methods run. The function is written as `unmapped` and fails the check.",
   }),
   "dmn.relation.row": entry({
     severity: "error",

@@ -1,0 +1,16 @@
+// Runs the DMN corpus (test/fixtures/dmn-corpus) through import, check and a run, and prints the
+// outcome table. `--write` records the per-file outcomes the corpus test compares against.
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { CORPUS, corpusFiles, OUTCOMES, outcomeOf, tally, type FileOutcome } from "../test/dmn/corpus/outcome.js";
+
+const outcomes: Record<string, FileOutcome> = {};
+for (const file of corpusFiles()) outcomes[file] = outcomeOf(file);
+const counts = tally(outcomes);
+const total = Object.keys(outcomes).length;
+console.log("| outcome | files |\n|---|---:|");
+for (const [k, text] of Object.entries(OUTCOMES)) console.log(`| ${text} | ${counts[k as keyof typeof OUTCOMES]} |`);
+const running = counts.runs + counts["runs-lenient"];
+console.log(`\n${running} of ${total} (${Math.round((100 * running) / Math.max(total, 1))} %) import, check and run.`);
+if (process.argv.includes("--verbose")) for (const [f, o] of Object.entries(outcomes)) console.log(`${o.outcome}\t${o.code ?? ""}\t${f}`);
+if (process.argv.includes("--write")) writeFileSync(join(CORPUS, "outcomes.json"), `${JSON.stringify(outcomes, null, 2)}\n`);
