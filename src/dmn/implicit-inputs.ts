@@ -36,6 +36,27 @@ const requiredDecisions = (d: XmlElement, resolve: Resolver): XmlElement[] =>
     }),
   );
 
+/** A name an expression reads that nothing declares, where (`decisions.<name>...`). */
+export interface FreeName {
+  name: string;
+  address: string;
+}
+
+/**
+ * The other variables Camunda reads: names that a decision's expressions read and nothing
+ * declares (the compiler finds them: `freeNames`), each declared as an input of type `any`.
+ */
+export function declareFreeNames(defs: Definitions, model: MappedModel, ctx: ImportContext, free: FreeName[]): void {
+  const decisions = new Map(defs.root.children.filter((c) => c.name === "decision").map((d) => [d.attrs.name ?? "", d]));
+  for (const { name, address } of free) {
+    const decision = /^decisions\.(.*?)(?:\.let\..*)?$/.exec(address)?.[1];
+    const el = decision === undefined ? undefined : decisions.get(decision);
+    if (!el || !VARIABLE.test(name) || RESERVED.has(name) || has(model.inputs, name) || has(model.decisions, name) || has(model.functions, name)) continue;
+    put(model.inputs, name, { type: "any", desc: name });
+    ctx.diagnostics.push(diagnostic("dmn.input.inferred", { name, type: "any", at: locate(ctx, el) }));
+  }
+}
+
 export function declareImplicitInputs(defs: Definitions, model: MappedModel, ctx: ImportContext, resolve: Resolver): void {
   const declared = (n: string): boolean => has(model.inputs, n) || has(model.decisions, n) || has(model.functions, n);
   for (const d of defs.root.children) {

@@ -7,7 +7,7 @@ import { diagnostic, type Diagnostic } from "../ir/diagnostics.js";
 import { locate, type ImportContext } from "./context.js";
 import { readDefinitions, splitHref, type Definitions } from "./definitions.js";
 import { mapDefinitions, type MappedModel, type Resolver } from "./drg.js";
-import { declareImplicitInputs } from "./implicit-inputs.js";
+import { declareFreeNames, declareImplicitInputs, type FreeName } from "./implicit-inputs.js";
 import { has, put } from "./records.js";
 import type { XmlElement } from "./xml.js";
 
@@ -16,6 +16,12 @@ export interface ImportOptions {
   file?: string;
   /** other .dmn files by name (for `<import>`) */
   siblings?: Record<string, string>;
+  /**
+   * The names the imported content reads and does not declare (the compiler's check finds them).
+   * Given, the ones a decision reads are declared as inputs, as Camunda reads variables; without
+   * it only the names of tables' input expressions are.
+   */
+  freeNames?: (content: Record<string, unknown>) => FreeName[];
 }
 
 export interface ImportResult {
@@ -26,7 +32,8 @@ export interface ImportResult {
   decisionServices: Record<string, string[]>;
 }
 
-const DMN_IMPORT = /omg\.org\/spec\/DMN\/\d+\/MODEL/i;
+/** DMN models of every version, also the 1.2 draft namespace Trisotech and Drools wrote (`DMN1-2Alpha/20160929`). */
+const DMN_IMPORT = /omg\.org\/spec\/DMN[\w-]*\/\d+\/MODEL/i;
 
 interface Loaded {
   defs: Definitions;
@@ -165,11 +172,15 @@ export function importDmn(xmlText: string, options: ImportOptions = {}): ImportR
     for (const a of aliased) merge(all, a, importCtx, defs.name);
   }
   declareImplicitInputs(main, all, ctx, resolve);
+  if (options.freeNames) declareFreeNames(main, all, ctx, options.freeNames(contentOf(main, all)));
+  return { content: contentOf(main, all), diagnostics, decisionServices: all.decisionServices };
+}
 
+function contentOf(main: Definitions, all: MappedModel): Record<string, unknown> {
   const content: Record<string, unknown> = { name: main.name };
   if (Object.keys(all.types).length > 0) content.types = all.types;
   content.inputs = all.inputs;
   content.decisions = all.decisions;
   if (Object.keys(all.functions).length > 0) content.functions = all.functions;
-  return { content, diagnostics, decisionServices: all.decisionServices };
+  return content;
 }

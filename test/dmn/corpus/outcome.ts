@@ -4,6 +4,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import fc from "fast-check";
 import { checkModel, compileUncached } from "../../../src/compiler/index.js";
+import { freeNames } from "../../../src/cli/free-names.js";
 import { importDmn } from "../../../src/dmn/index.js";
 import type { Diagnostic } from "../../../src/ir/diagnostics.js";
 import { arbitraryFor } from "../../support/arbitrary-state.js";
@@ -61,7 +62,8 @@ export function outcomeOf(file: string, dir = CORPUS, seed = 34): FileOutcome {
   try {
     const siblings = siblingsOf(path);
     const name = file.slice(file.lastIndexOf("/") + 1);
-    const imported = importDmn(siblings[name]!, { file: name, siblings });
+    // as `pdm import-dmn` does it
+    const imported = importDmn(siblings[name]!, { file: name, siblings, freeNames });
     const importError = firstError(imported.diagnostics);
     if (!imported.content) return { outcome: "import-error-rejected", code: importError };
     const strict = checkModel(imported.content, { strict: true });
