@@ -11,19 +11,19 @@ export const DMN = inStage("dmn", {
   "dmn.import.type": entry({
     severity: "error",
     message: located((p: { type: string }) => `unsupported import type "${p.type}"`),
-    example: { type: "http://www.w3.org/2001/XMLSchema", at: '<import name="types"> in model.dmn' },
+    example: { type: "http://www.w3.org/2001/XMLSchema", at: '<import name="types"> in model.dmn:12' },
     explain: "An `<import>` of something other than a DMN model.",
   }),
   "dmn.import.missing": entry({
     severity: "error",
     message: located((p: { namespace: string }) => `imported model with namespace "${p.namespace}" not found among the sibling files`),
-    example: { namespace: "http://example.com/base", at: '<import name="base"> in model.dmn' },
+    example: { namespace: "http://example.com/base", at: '<import name="base"> in model.dmn:12' },
     explain: "No sibling file defines the imported namespace: put the imported model beside the importing one.",
   }),
   "dmn.import.cycle": entry({
     severity: "error",
     message: located((p: { namespace: string }) => `import cycle through namespace "${p.namespace}"`),
-    example: { namespace: "http://example.com/base", at: '<import name="base"> in base.dmn' },
+    example: { namespace: "http://example.com/base", at: '<import name="base"> in base.dmn:3' },
     explain: "Models import each other in a cycle.",
   }),
   "dmn.import.collision": entry({
@@ -42,7 +42,7 @@ export const DMN = inStage("dmn", {
   "dmn.href.dangling": entry({
     severity: "error",
     message: located((p: { href: string }) => `reference "${p.href}" points to no element`),
-    example: { href: "#d_missing", at: '<requiredDecision> in <decision id="d1" name="Risk"> in model.dmn' },
+    example: { href: "#d_missing", at: '<requiredDecision> in <decision id="d1" name="Risk"> in model.dmn:12' },
     explain: "An `href` names an element that does not exist.",
   }),
   "dmn.input.inferred": entry({
@@ -86,7 +86,7 @@ export const DMN = inStage("dmn", {
         "non-string": (p: { values: string }) => `priorities from non-string output values ${p.values} are not supported`,
       }),
     ),
-    example: { variant: "non-string", values: "1,2,3", at: '<output name="score"> in <decisionTable id="t1"> in model.dmn' },
+    example: { variant: "non-string", values: "1,2,3", at: '<output name="score"> in <decisionTable id="t1"> in model.dmn:12' },
     explain: "A PRIORITY or OUTPUT ORDER table whose output values cannot be kept as an ordered choice type.",
   }),
   "dmn.table.outputs": entry({
@@ -110,13 +110,13 @@ export const DMN = inStage("dmn", {
   "dmn.table.input": entry({
     severity: "error",
     message: located("input column without an input expression"),
-    example: { at: '<input id="i1"> in model.dmn' },
+    example: { at: '<input id="i1"> in model.dmn:12' },
     explain: "An `<input>` column without an `<inputExpression>`.",
   }),
   "dmn.table.output-name": entry({
     severity: "error",
     message: located("output column of a multi-output table without a name"),
-    example: { at: '<output> in <decisionTable id="t1"> in model.dmn' },
+    example: { at: '<output> in <decisionTable id="t1"> in model.dmn:12' },
     explain: "Each output of a multi-output table needs a `name`.",
   }),
   "dmn.table.rule": entry({
@@ -125,7 +125,7 @@ export const DMN = inStage("dmn", {
       (p: { inputs: number; outputs: number; tableInputs: number; tableOutputs: number }) =>
         `rule has ${p.inputs} input and ${p.outputs} output entries, table has ${p.tableInputs} and ${p.tableOutputs}`,
     ),
-    example: { inputs: 1, outputs: 1, tableInputs: 2, tableOutputs: 1, at: '<rule id="r3"> in model.dmn' },
+    example: { inputs: 1, outputs: 1, tableInputs: 2, tableOutputs: 1, at: '<rule id="r3"> in model.dmn:12' },
     explain: "A rule's entries do not match the table's columns.",
   }),
   "dmn.expression.language": entry({
@@ -156,37 +156,37 @@ export const DMN = inStage("dmn", {
   "dmn.expression.kind": entry({
     severity: "error",
     message: located((p: { element: string }) => `unsupported expression element <${p.element}>`),
-    example: { element: "conditional", at: '<conditional id="c1"> in model.dmn' },
+    example: { element: "conditional", at: '<conditional id="c1"> in model.dmn:12' },
     explain: "A boxed expression kind the importer does not map.",
   }),
   "dmn.expression.imported-values": entry({
     severity: "error",
     message: located("importedValues are not supported"),
-    example: { at: '<literalExpression id="e1"> in model.dmn' },
+    example: { at: '<literalExpression id="e1"> in model.dmn:12' },
     explain: "A literal expression with `importedValues`, which the importer does not map.",
   }),
   "dmn.context.result": entry({
     severity: "error",
     message: located("context with more than one result entry"),
-    example: { at: '<contextEntry> in <context id="c1"> in model.dmn' },
+    example: { at: '<contextEntry> in <context id="c1"> in model.dmn:12' },
     explain: "A boxed context with more than one entry without a variable (its result).",
   }),
   "dmn.context.duplicate": entry({
     severity: "error",
     message: located((p: { name: string }) => `duplicate context entry "${p.name}"`),
-    example: { name: "base", at: '<contextEntry> in <context id="c1"> in model.dmn' },
+    example: { name: "base", at: '<contextEntry> in <context id="c1"> in model.dmn:12' },
     explain: "A boxed context declares an entry name twice.",
   }),
   "dmn.invocation.callee": entry({
     severity: "error",
     message: located("invocation without a function name"),
-    example: { at: '<invocation id="inv1"> in model.dmn' },
+    example: { at: '<invocation id="inv1"> in model.dmn:12' },
     explain: "An `<invocation>` that does not name the function it calls.",
   }),
   "dmn.invocation.binding": entry({
     severity: "error",
     message: located("binding without a parameter name"),
-    example: { at: '<binding> in <invocation id="inv1"> in model.dmn' },
+    example: { at: '<binding> in <invocation id="inv1"> in model.dmn:12' },
     explain: "An invocation `<binding>` without a parameter.",
   }),
   "dmn.function.kind": entry({
@@ -216,67 +216,67 @@ export const DMN = inStage("dmn", {
   "dmn.relation.row": entry({
     severity: "error",
     message: located((p: { cells: number; columns: number }) => `row has ${p.cells} cells for ${p.columns} columns`),
-    example: { cells: 2, columns: 3, at: '<row> in <relation id="r1"> in model.dmn' },
+    example: { cells: 2, columns: 3, at: '<row> in <relation id="r1"> in model.dmn:12' },
     explain: "A relation row whose cells do not match the columns.",
   }),
   "dmn.iterator.variable": entry({
     severity: "error",
     message: located("iterator without iteratorVariable"),
-    example: { at: '<for id="f1"> in model.dmn' },
+    example: { at: '<for id="f1"> in model.dmn:12' },
     explain: "A `for`, `some` or `every` boxed expression without `iteratorVariable`.",
   }),
   "dmn.decision.logic": entry({
     severity: "warning",
     message: located((p: { name: string }) => `decision "${p.name}" has no value expression; it evaluates to null`),
-    example: { name: "Risk", at: '<decision id="d1" name="Risk"> in model.dmn' },
+    example: { name: "Risk", at: '<decision id="d1" name="Risk"> in model.dmn:12' },
     explain: "A decision without decision logic; it evaluates to null.",
   }),
   "dmn.bkm.logic": entry({
     severity: "error",
     message: located((p: { name: string }) => `business knowledge model "${p.name}" has no encapsulated logic`),
-    example: { name: "Fee", at: '<businessKnowledgeModel id="b1" name="Fee"> in model.dmn' },
+    example: { name: "Fee", at: '<businessKnowledgeModel id="b1" name="Fee"> in model.dmn:12' },
     explain: "A business knowledge model without `encapsulatedLogic`.",
   }),
   "dmn.service.outputs": entry({
     severity: "error",
     message: located("decision service without output decisions"),
-    example: { at: '<decisionService id="s1" name="Score"> in model.dmn' },
+    example: { at: '<decisionService id="s1" name="Score"> in model.dmn:12' },
     explain: "A decision service without `outputDecision`s.",
   }),
   "dmn.name.missing": entry({
     severity: "error",
     message: located((p: { element: string }) => `<${p.element}> without a name`),
-    example: { element: "decision", at: '<decision id="d1"> in model.dmn' },
+    example: { element: "decision", at: '<decision id="d1"> in model.dmn:12' },
     explain: "A DRG element without a `name`.",
   }),
   "dmn.name.duplicate": entry({
     severity: "error",
     message: located((p: { name: string }) => `the name "${p.name}" is declared twice`),
-    example: { name: "Risk", at: '<decision id="d2" name="Risk"> in model.dmn' },
+    example: { name: "Risk", at: '<decision id="d2" name="Risk"> in model.dmn:12' },
     explain: "Two DRG elements with the same name.",
   }),
   "dmn.element.unknown": entry({
     severity: "error",
     message: located((p: { element: string }) => `unsupported element <${p.element}>`),
-    example: { element: "performanceIndicator", at: '<performanceIndicator id="p1"> in model.dmn' },
+    example: { element: "performanceIndicator", at: '<performanceIndicator id="p1"> in model.dmn:12' },
     explain: "A DRG element the importer does not map.",
   }),
   "dmn.type.unknown": entry({
     severity: "error",
     message: located((p: { typeRef: string }) => `unknown typeRef "${p.typeRef}"`),
-    example: { typeRef: "tPersn", at: '<variable name="p"> in <inputData id="i1" name="p"> in model.dmn' },
+    example: { typeRef: "tPersn", at: '<variable name="p"> in <inputData id="i1" name="p"> in model.dmn:12' },
     explain: "A `typeRef` that is neither a FEEL type nor an item definition.",
   }),
   "dmn.type.constraint": entry({
     severity: "warning",
     message: located((p: { tests: string }) => `allowed values "${p.tests}" on a type without a base kept only as documentation`),
-    example: { tests: ">= 0", at: '<itemDefinition id="t1" name="tAmount"> in model.dmn' },
+    example: { tests: ">= 0", at: '<itemDefinition id="t1" name="tAmount"> in model.dmn:12' },
     explain: "`allowedValues` on an item definition without a base type; they are not enforced.",
   }),
   "dmn.type.language": entry({
     severity: "error",
     message: located((p: { language: string }) => `unsupported type language "${p.language}"`),
-    example: { language: "http://www.w3.org/2001/XMLSchema", at: '<itemDefinition id="t1" name="tAmount"> in model.dmn' },
+    example: { language: "http://www.w3.org/2001/XMLSchema", at: '<itemDefinition id="t1" name="tAmount"> in model.dmn:12' },
     explain: "An item definition in a type language other than FEEL.",
   }),
 });
