@@ -47,10 +47,14 @@ export interface FreeName {
  * declares (the compiler finds them: `freeNames`), each declared as an input of type `any`.
  */
 export function declareFreeNames(defs: Definitions, model: MappedModel, ctx: ImportContext, free: FreeName[]): void {
-  const decisions = new Map(defs.root.children.filter((c) => c.name === "decision").map((d) => [d.attrs.name ?? "", d]));
+  const decisions = defs.root.children.filter((c) => c.name === "decision" && c.attrs.name);
+  // `decisions.<name>`, `decisions.<name>.let.<entry>`, `decisions.<name>.rule[2]...`: the longest decision name that fits
+  const owner = (address: string): XmlElement | undefined =>
+    decisions
+      .filter((d) => address === `decisions.${d.attrs.name}` || address.startsWith(`decisions.${d.attrs.name}.`))
+      .sort((a, b) => b.attrs.name!.length - a.attrs.name!.length)[0];
   for (const { name, address } of free) {
-    const decision = /^decisions\.(.*?)(?:\.let\..*)?$/.exec(address)?.[1];
-    const el = decision === undefined ? undefined : decisions.get(decision);
+    const el = owner(address);
     if (!el || !VARIABLE.test(name) || RESERVED.has(name) || has(model.inputs, name) || has(model.decisions, name) || has(model.functions, name)) continue;
     put(model.inputs, name, { type: "any", desc: name });
     ctx.diagnostics.push(diagnostic("dmn.input.inferred", { name, type: "any", at: locate(ctx, el) }));
