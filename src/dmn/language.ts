@@ -25,6 +25,11 @@ const FOREIGN: { pattern: RegExp; name: string; advice: string }[] = [
   { pattern: /^(?:python|jython)$/i, name: "Python", advice: "scripts are not evaluated here; rewrite it in FEEL" },
   { pattern: /^j?ruby$/i, name: "Ruby", advice: "scripts are not evaluated here; rewrite it in FEEL" },
   { pattern: /^mvel$/i, name: "MVEL", advice: "MVEL is not evaluated here; rewrite it in FEEL" },
+  {
+    pattern: /^free_text$/i,
+    name: "Signavio's free text",
+    advice: "Signavio's free-text expressions call its own function library (concat, dayAdd, ...), which is not FEEL's; rewrite it in FEEL",
+  },
 ];
 
 /** A `${…}` or `#{…}` expression: JUEL, which older Camunda 7 versions assumed where no language is named. */
