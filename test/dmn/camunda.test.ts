@@ -92,3 +92,13 @@ describe("decision tables without rules", () => {
     expect(strict.stages.flatMap((s) => s.diagnostics).map((d) => d.code)).toContain("tables.empty");
   });
 });
+
+describe("free names", () => {
+  it("are variables only: a name that is called (an engine's custom function) stays unknown", () => {
+    const xml = dmn(`<decision id="c" name="C"><variable name="C"/><literalExpression><text>myFunction() + rate</text></literalExpression></decision>`);
+    const r = importDmn(xml, { freeNames });
+    expect(r.content!.inputs).toEqual({ rate: { type: "any", desc: "rate" } });
+    const check = checkModel(r.content as ModelInput, { strict: false });
+    expect(check.stages.flatMap((s) => s.diagnostics).map((d) => d.message)).toContainEqual(expect.stringContaining("`myFunction`"));
+  });
+});
