@@ -160,8 +160,9 @@ function decisionAsLet(el: XmlElement, ctx: ImportContext): LetValue {
   return toFeel(logic, ctx);
 }
 
-const requiredDecisionHrefs = (el: XmlElement): string[] =>
-  childrenNamed(el, "informationRequirement").flatMap((ir) => childrenNamed(ir, "requiredDecision").map((r) => r.attrs.href ?? ""));
+const requiredHrefs = (el: XmlElement, kind: "requiredDecision" | "requiredInput"): string[] =>
+  childrenNamed(el, "informationRequirement").flatMap((ir) => childrenNamed(ir, kind).map((r) => r.attrs.href ?? ""));
+const requiredDecisionHrefs = (el: XmlElement): string[] => requiredHrefs(el, "requiredDecision");
 
 /**
  * A decision service → a function: inputData then inputDecision are its parameters, the
@@ -174,14 +175,18 @@ function mapDecisionService(el: XmlElement, ctx: ImportContext, resolve: Resolve
       const target = resolve(r.attrs.href ?? "", r);
       return target ? [target] : [];
     });
+  const listed = refs("encapsulatedDecision");
   const outputs = refs("outputDecision");
+  if (outputs.length === 0 && listed.length > 0) {
+    // DMN requires output decisions; some modelers write only encapsulated ones: those no other one requires are the outputs
+    const required = new Set(listed.flatMap((d) => requiredDecisionHrefs(d).map((h) => resolve(h, d))));
+    outputs.push(...listed.filter((d) => !required.has(d)));
+    const names = outputs.map((o) => o.attrs.name ?? "").join(", ");
+    ctx.diagnostics.push(diagnostic("dmn.service.outputs-inferred", { outputs: names, at: locate(ctx, el) }));
+  }
   const inputDecisions = refs("inputDecision");
   const inputData = refs("inputData");
-  const params: Record<string, unknown> = {};
-  for (const i of [...inputData, ...inputDecisions]) put(params, i.attrs.name ?? "", variableType(i, ctx) ?? "any");
-
   const stop = new Set(inputDecisions);
-  const listed = refs("encapsulatedDecision");
   const ordered: XmlElement[] = [];
   const visiting = new Set<XmlElement>();
   const visit = (d: XmlElement): void => {
@@ -194,6 +199,17 @@ function mapDecisionService(el: XmlElement, ctx: ImportContext, resolve: Resolve
     ordered.push(d);
   };
   for (const d of [...listed, ...outputs]) visit(d);
+  if (inputData.length === 0 && inputDecisions.length === 0) {
+    // no inputs named: the input data the computed decisions require are the parameters
+    const required = ordered.flatMap((d) => requiredHrefs(d, "requiredInput").map((h) => resolve(h, d)));
+    inputData.push(...new Set(required.filter((i): i is XmlElement => i !== undefined)));
+    if (inputData.length > 0) {
+      const names = inputData.map((i) => i.attrs.name ?? "").join(", ");
+      ctx.diagnostics.push(diagnostic("dmn.service.inputs-inferred", { inputs: names, at: locate(ctx, el) }));
+    }
+  }
+  const params: Record<string, unknown> = {};
+  for (const i of [...inputData, ...inputDecisions]) put(params, i.attrs.name ?? "", variableType(i, ctx) ?? "any");
 
   const lets: Record<string, LetValue> = {};
   for (const d of ordered) put(lets, d.attrs.name ?? "", decisionAsLet(d, ctx));

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { compileModel, type ModelInput } from "../../src/compiler/index.js";
 import { importDmn } from "../../src/dmn/index.js";
 import { decision, dmn, input, literal } from "./helpers.js";
 
@@ -86,6 +87,20 @@ describe("importDmn: decision services", () => {
         .map((d) => d.code)
         .sort(),
     ).toEqual(["dmn.href.dangling", "dmn.service.outputs"]);
+  });
+
+  it("takes the encapsulated decisions no other one requires as the outputs, and the input data they require as the parameters, when the service names neither", () => {
+    const bare = model.replace("</definitions>", `<decisionService id="ds3" name="three"><encapsulatedDecision href="#d_inner"/><encapsulatedDecision href="#d_helper"/></decisionService></definitions>`);
+    const r = importDmn(bare, { file: "s.dmn" });
+    expect(errors(r)).toEqual([]);
+    const three = functionsOf(r).three as { params: Record<string, unknown>; body: string };
+    expect(r.decisionServices.three).toEqual(["inner"]);
+    expect(three.params).toEqual({ "in A": "string" });
+    const warnings = r.diagnostics.filter((d) => d.severity === "warning").map((d) => d.code);
+    expect(warnings).toEqual(["dmn.service.outputs-inferred", "dmn.service.inputs-inferred"]);
+    const compiled = compileModel(r.content as ModelInput, { strict: false });
+    if (!compiled.ok) throw new Error(JSON.stringify(compiled.check));
+    expect(compiled.model.functions.three!.invoke(["a"])).toBe("ah");
   });
 });
 

@@ -243,6 +243,26 @@ export const DMN = inStage("dmn", {
     example: { at: '<decisionService id="s1" name="Score"> in model.dmn:12' },
     explain: "A decision service without `outputDecision`s.",
   }),
+  "dmn.service.outputs-inferred": entry({
+    severity: "warning",
+    message: located(
+      (p: { outputs: string }) =>
+        `decision service without output decisions: imported with the encapsulated decisions no other one requires as its outputs (${p.outputs}); name them as <outputDecision>s`,
+    ),
+    example: { outputs: "Remote Greeting", at: '<decisionService id="s1" name="Greeting Service"> in model.dmn:12' },
+    explain:
+      "DMN requires a decision service to name its output decisions; some modelers write only the encapsulated ones. The import takes those that no other encapsulated decision requires as the outputs.",
+  }),
+  "dmn.service.inputs-inferred": entry({
+    severity: "warning",
+    message: located(
+      (p: { inputs: string }) =>
+        `decision service without input data: imported with the input data its decisions require as its parameters (${p.inputs}); name them as <inputData> of the service`,
+    ),
+    example: { inputs: "Applicant", at: '<decisionService id="s1" name="Greeting Service"> in model.dmn:12' },
+    explain:
+      "A decision service that names no inputs while its decisions require input data: the import makes that input data (in the order the decisions require it) the service's parameters.",
+  }),
   "dmn.name.missing": entry({
     severity: "error",
     message: located((p: { element: string }) => `<${p.element}> without a name`),
