@@ -16,4 +16,5 @@ for (const [k, text] of Object.entries(OUTCOMES)) console.log(`| ${text} | ${cou
 const running = counts.runs + counts["runs-lenient"];
 console.log(`\n${running} of ${total} (${Math.round((100 * running) / Math.max(total, 1))} %) import, check and run.`);
 if (process.argv.includes("--verbose")) for (const [f, o] of Object.entries(outcomes)) console.log(`${o.outcome}\t${o.code ?? ""}\t${f}`);
-if (process.argv.includes("--write") && seed === undefined) writeFileSync(join(CORPUS, "outcomes.json"), `${JSON.stringify(outcomes, null, 2)}\n`);
+if (process.argv.includes("--write") && seed === undefined)
+  writeFileSync(join(CORPUS, "outcomes.json"), `${JSON.stringify(outcomes, null, 2)}\n`);

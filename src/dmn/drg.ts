@@ -3,7 +3,16 @@
 import { diagnostic } from "../ir/diagnostics.js";
 import { locate, mapping, unfilled, type ImportContext } from "./context.js";
 import type { Definitions } from "./definitions.js";
-import { expressionChild, functionDefinitionFeel, functionKind, requireExpression, toBody, toFeel, type Body, type LetValue } from "./expressions.js";
+import {
+  expressionChild,
+  functionDefinitionFeel,
+  functionKind,
+  requireExpression,
+  toBody,
+  toFeel,
+  type Body,
+  type LetValue,
+} from "./expressions.js";
 import { feelContext, RESULT_KEY } from "./feel-text.js";
 import { tableAsFeel } from "./table-feel.js";
 import { itemDefinitionType, typeOf } from "./types.js";

@@ -141,10 +141,16 @@ const RENDERERS: Record<string, Renderer> = {
       // a boxed definition's context holds the mapping itself (class, method signature); FEEL's
       // external body names its form: {java: {...}} (DMN 1.5, 10.3.2.13.3)
       const named = body?.name === "context" && contextEntries(body).some((e) => e.name === "java");
-      if (body?.name === "context") checkJavaMapping(named ? expressionChild(contextEntries(body).find((e) => e.name === "java")!.entry) : body, el, ctx);
+      if (body?.name === "context")
+        checkJavaMapping(named ? expressionChild(contextEntries(body).find((e) => e.name === "java")!.entry) : body, el, ctx);
       return `function(${params.join(", ")}) external ${named || body?.name !== "context" ? bodyText : `{java: ${bodyText}}`}`;
     }
-    unfilled(ctx, kind === "PMML" ? diagnostic("dmn.function.pmml", { at: locate(ctx, el) }) : diagnostic("dmn.function.kind", { kind, at: locate(ctx, el) }));
+    unfilled(
+      ctx,
+      kind === "PMML"
+        ? diagnostic("dmn.function.pmml", { at: locate(ctx, el) })
+        : diagnostic("dmn.function.kind", { kind, at: locate(ctx, el) }),
+    );
     return "null";
   },
 

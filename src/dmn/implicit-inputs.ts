@@ -15,7 +15,9 @@ import { attr, child, childrenNamed, textChild, type XmlElement } from "./xml.js
 const VARIABLE = /^[\p{L}_$][\p{L}\p{N}_$]*$/u;
 /** FEEL's keywords and the names of its literal-making built-ins: never a variable to declare. */
 const RESERVED = new Set(
-  "true false null not and or if then else for in return some every satisfies instance of function external between date time duration".split(" "),
+  "true false null not and or if then else for in return some every satisfies instance of function external between date time duration".split(
+    " ",
+  ),
 );
 
 /** How a required decision offers `name`: as its single output, one of its outputs, or its variable. */
@@ -55,7 +57,15 @@ export function declareFreeNames(defs: Definitions, model: MappedModel, ctx: Imp
       .sort((a, b) => b.attrs.name!.length - a.attrs.name!.length)[0];
   for (const { name, address } of free) {
     const el = owner(address);
-    if (!el || !VARIABLE.test(name) || RESERVED.has(name) || has(model.inputs, name) || has(model.decisions, name) || has(model.functions, name)) continue;
+    if (
+      !el ||
+      !VARIABLE.test(name) ||
+      RESERVED.has(name) ||
+      has(model.inputs, name) ||
+      has(model.decisions, name) ||
+      has(model.functions, name)
+    )
+      continue;
     put(model.inputs, name, { type: "any", desc: name });
     ctx.diagnostics.push(diagnostic("dmn.input.inferred", { name, type: "any", at: locate(ctx, el) }));
   }

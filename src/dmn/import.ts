@@ -109,7 +109,8 @@ function merge(into: MappedModel, from: MappedModel, ctx: ImportContext, model: 
     }
   }
   if (names.length > 0) ctx.diagnostics.push(diagnostic("dmn.import.collision", { names, model, at: locate(ctx) }));
-  for (const [name, outputs] of Object.entries(from.decisionServices)) if (!has(into.decisionServices, name)) put(into.decisionServices, name, outputs);
+  for (const [name, outputs] of Object.entries(from.decisionServices))
+    if (!has(into.decisionServices, name)) put(into.decisionServices, name, outputs);
 }
 
 /** `<alias>.<name>` entries that make an imported model's elements reachable by qualified name. */

@@ -7,10 +7,7 @@ import { locate, unfilled, type ImportContext } from "./context.js";
 import { attr, textChild, type XmlElement } from "./xml.js";
 
 /** FEEL as DMN 1.1–1.5 name it (URIs of every version, `FEEL`), S-FEEL (a subset), Camunda's FEEL engines. */
-const FEEL = [
-  /^https?:\/\/www\.omg\.org\/spec\/(?:DMN\/\d{8}\/)?S?-?FEEL\/?(?:\d{8}\/?)?$/i,
-  /^(?:s-)?feel(?:-scala|-juel)?$/i,
-];
+const FEEL = [/^https?:\/\/www\.omg\.org\/spec\/(?:DMN\/\d{8}\/)?S?-?FEEL\/?(?:\d{8}\/?)?$/i, /^(?:s-)?feel(?:-scala|-juel)?$/i];
 
 /** Other languages by the names tools write, to say which one a file uses and what to do about it. */
 const FOREIGN: { pattern: RegExp; name: string; advice: string }[] = [
@@ -21,7 +18,11 @@ const FOREIGN: { pattern: RegExp; name: string; advice: string }[] = [
   },
   { pattern: /^juel$/i, name: "JUEL", advice: "JUEL (Camunda 7's expression language) is not evaluated here; rewrite it in FEEL" },
   { pattern: /^groovy$/i, name: "Groovy", advice: "scripts are not evaluated here; rewrite it in FEEL" },
-  { pattern: /^(?:javascript|js|ecmascript|nashorn|graal\.js)$/i, name: "JavaScript", advice: "scripts are not evaluated here; rewrite it in FEEL" },
+  {
+    pattern: /^(?:javascript|js|ecmascript|nashorn|graal\.js)$/i,
+    name: "JavaScript",
+    advice: "scripts are not evaluated here; rewrite it in FEEL",
+  },
   { pattern: /^(?:python|jython)$/i, name: "Python", advice: "scripts are not evaluated here; rewrite it in FEEL" },
   { pattern: /^j?ruby$/i, name: "Ruby", advice: "scripts are not evaluated here; rewrite it in FEEL" },
   { pattern: /^mvel$/i, name: "MVEL", advice: "MVEL is not evaluated here; rewrite it in FEEL" },
@@ -47,12 +48,15 @@ function declaredLanguage(el: XmlElement, ctx: ImportContext): string | undefine
  * Reports text in another language at the element (and marks the enclosing decision or function
  * unmapped); true when the element's text may be read as FEEL.
  */
-export function inFeel(el: XmlElement, ctx: ImportContext, text = textChild(el)): boolean {
+function inFeel(el: XmlElement, ctx: ImportContext, text = textChild(el)): boolean {
   const language = declaredLanguage(el, ctx);
   if (language !== undefined && !isFeel(language)) {
     const known = FOREIGN.find((f) => f.pattern.test(language.trim()));
     const advice = known?.advice ?? "only FEEL is evaluated here; rewrite it in FEEL";
-    unfilled(ctx, diagnostic("dmn.expression.language", { language: known?.name ?? language, declared: language, advice, at: locate(ctx, el) }));
+    unfilled(
+      ctx,
+      diagnostic("dmn.expression.language", { language: known?.name ?? language, declared: language, advice, at: locate(ctx, el) }),
+    );
     return false;
   }
   if (language === undefined && text !== undefined && JUEL_SHAPE.test(text)) {

@@ -9,13 +9,25 @@ import { DMN11, dmn } from "./helpers.js";
 
 const table = (id: string, name: string, inputs: [string, string?][], output: string, rules: string[][]) =>
   `<decision id="${id}" name="${name}"><decisionTable id="t_${id}">${inputs
-    .map(([text, typeRef], i) => `<input id="${id}_in${i}"><inputExpression id="${id}_ie${i}"${typeRef ? ` typeRef="${typeRef}"` : ""}><text>${text}</text></inputExpression></input>`)
+    .map(
+      ([text, typeRef], i) =>
+        `<input id="${id}_in${i}"><inputExpression id="${id}_ie${i}"${typeRef ? ` typeRef="${typeRef}"` : ""}><text>${text}</text></inputExpression></input>`,
+    )
     .join("")}<output id="${id}_out" name="${output}" typeRef="string"/>${rules
-    .map((cells, r) => `<rule id="${id}_r${r}">${cells.slice(0, -1).map((c) => `<inputEntry><text>${c}</text></inputEntry>`).join("")}<outputEntry><text>${cells.at(-1)}</text></outputEntry></rule>`)
+    .map(
+      (cells, r) =>
+        `<rule id="${id}_r${r}">${cells
+          .slice(0, -1)
+          .map((c) => `<inputEntry><text>${c}</text></inputEntry>`)
+          .join("")}<outputEntry><text>${cells.at(-1)}</text></outputEntry></rule>`,
+    )
     .join("")}</decisionTable></decision>`;
 
 const requires = (xml: string, ids: string[]) =>
-  xml.replace("<decisionTable", `${ids.map((i) => `<informationRequirement><requiredDecision href="#${i}"/></informationRequirement>`).join("")}<decisionTable`);
+  xml.replace(
+    "<decisionTable",
+    `${ids.map((i) => `<informationRequirement><requiredDecision href="#${i}"/></informationRequirement>`).join("")}<decisionTable`,
+  );
 
 const run = (content: Record<string, unknown>, state: Record<string, unknown>) => {
   const r = compileModel(content as ModelInput, { strict: false });
@@ -44,7 +56,9 @@ describe("Camunda's implicit inputs", () => {
     expect(r.content!.inputs).toEqual({ temperature: { type: "number", desc: "temperature" }, guests: { type: "any", desc: "guests" } });
     expect((r.content!.decisions as Record<string, unknown>).season).toEqual({ expr: "Season decision" });
     const warnings = r.diagnostics.map((d) => `${d.code} ${d.message}`);
-    expect(warnings).toContainEqual(expect.stringMatching(/^dmn\.input\.inferred "temperature" .*\(<inputExpression id="season_ie0"> in dish\.dmn:\d+\)$/));
+    expect(warnings).toContainEqual(
+      expect.stringMatching(/^dmn\.input\.inferred "temperature" .*\(<inputExpression id="season_ie0"> in dish\.dmn:\d+\)$/),
+    );
     expect(warnings).toContainEqual(expect.stringMatching(/^dmn\.input\.required-output "season" .*"Season decision"/));
     expect(checkModel(r.content as ModelInput, { strict: false }).valid).toBe(true);
     expect(run(r.content!, { temperature: 10, guests: { count: 6 } })["Dish Decision"]).toBe("Stew");
@@ -54,7 +68,16 @@ describe("Camunda's implicit inputs", () => {
   it("declares no input for a name the file declares, nor for FEEL's keywords", () => {
     const declared = dmn(
       `<inputData id="i1" name="temperature"><variable name="temperature" typeRef="number"/></inputData>` +
-        table("t", "T", [["temperature", "string"], ["true", "boolean"]], "o", [["-", "-", '"x"']]),
+        table(
+          "t",
+          "T",
+          [
+            ["temperature", "string"],
+            ["true", "boolean"],
+          ],
+          "o",
+          [["-", "-", '"x"']],
+        ),
     );
     const r = importDmn(declared);
     expect(Object.keys(r.content!.inputs as object)).toEqual(["temperature"]);
@@ -63,12 +86,16 @@ describe("Camunda's implicit inputs", () => {
   });
 
   it("declares the other names a decision reads as inputs of type any when pdm import-dmn asks the check for them", () => {
-    const literal = dmn(`<decision id="g" name="Greeting"><variable name="Greeting" typeRef="string"/><literalExpression id="l1"><text>"Hello " + name</text></literalExpression></decision>`);
+    const literal = dmn(
+      `<decision id="g" name="Greeting"><variable name="Greeting" typeRef="string"/><literalExpression id="l1"><text>"Hello " + name</text></literalExpression></decision>`,
+    );
     const without = importDmn(literal);
     expect(without.content!.inputs).toEqual({});
     const r = importDmn(literal, { file: "hello.dmn", freeNames });
     expect(r.content!.inputs).toEqual({ name: { type: "any", desc: "name" } });
-    expect(r.diagnostics.map((d) => d.message)).toContainEqual(expect.stringMatching(/"name" is read here .*<decision id="g" name="Greeting"> in hello\.dmn:\d+\)$/));
+    expect(r.diagnostics.map((d) => d.message)).toContainEqual(
+      expect.stringMatching(/"name" is read here .*<decision id="g" name="Greeting"> in hello\.dmn:\d+\)$/),
+    );
     expect(run(r.content!, { name: "Ada" }).Greeting).toBe("Hello Ada");
   });
 });
@@ -95,7 +122,9 @@ describe("decision tables without rules", () => {
 
 describe("free names", () => {
   it("are variables only: a name that is called (an engine's custom function) stays unknown", () => {
-    const xml = dmn(`<decision id="c" name="C"><variable name="C"/><literalExpression><text>myFunction() + rate</text></literalExpression></decision>`);
+    const xml = dmn(
+      `<decision id="c" name="C"><variable name="C"/><literalExpression><text>myFunction() + rate</text></literalExpression></decision>`,
+    );
     const r = importDmn(xml, { freeNames });
     expect(r.content!.inputs).toEqual({ rate: { type: "any", desc: "rate" } });
     const check = checkModel(r.content as ModelInput, { strict: false });

@@ -130,7 +130,8 @@ describe("DMN import diagnostics", () => {
     if (!d) throw new Error(`no ${e.code}: ${JSON.stringify(r.diagnostics, null, 1)}`);
     expect(d.severity).toBe(entry.severity);
     // an element is named with the line its start tag is on
-    if (e.at) expect(d.message).toMatch(new RegExp(` \\(${e.at.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}${e.at.startsWith("<") ? ":\\d+" : ""}\\)$`));
+    if (e.at)
+      expect(d.message).toMatch(new RegExp(` \\(${e.at.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}${e.at.startsWith("<") ? ":\\d+" : ""}\\)$`));
     else expect(d.message).toMatch(/^model\.dmn: /);
   });
 });

@@ -90,7 +90,10 @@ describe("importDmn: decision services", () => {
   });
 
   it("takes the encapsulated decisions no other one requires as the outputs, and the input data they require as the parameters, when the service names neither", () => {
-    const bare = model.replace("</definitions>", `<decisionService id="ds3" name="three"><encapsulatedDecision href="#d_inner"/><encapsulatedDecision href="#d_helper"/></decisionService></definitions>`);
+    const bare = model.replace(
+      "</definitions>",
+      `<decisionService id="ds3" name="three"><encapsulatedDecision href="#d_inner"/><encapsulatedDecision href="#d_helper"/></decisionService></definitions>`,
+    );
     const r = importDmn(bare, { file: "s.dmn" });
     expect(errors(r)).toEqual([]);
     const three = functionsOf(r).three as { params: Record<string, unknown>; body: string };
@@ -156,10 +159,13 @@ describe("importDmn: imports", () => {
 
   it("merges one model imported by two others under the same name without a collision, and reads the DMN 1.2 draft importType", () => {
     const via = (name: string) =>
-      dmn(`<import namespace="urn:base" name="lib" importType="http://www.omg.org/spec/DMN1-2Alpha/20160929/MODEL"/>${decision(name, literal("lib.Greeting"), "string")}`, {
-        namespace: `urn:${name}`,
-        name,
-      });
+      dmn(
+        `<import namespace="urn:base" name="lib" importType="http://www.omg.org/spec/DMN1-2Alpha/20160929/MODEL"/>${decision(name, literal("lib.Greeting"), "string")}`,
+        {
+          namespace: `urn:${name}`,
+          name,
+        },
+      );
     const top = dmn(
       `<import namespace="urn:left" name="left" importType="https://www.omg.org/spec/DMN/20230324/MODEL/"/>
        <import namespace="urn:right" name="right" importType="https://www.omg.org/spec/DMN/20230324/MODEL/"/>`,

@@ -6,14 +6,16 @@ import { checkModel, compileModel, type ModelInput } from "../../src/compiler/in
 import { importDmn } from "../../src/dmn/index.js";
 import { DMN11, dmn, input } from "./helpers.js";
 
-const entry = (name: string, text: string) => `<contextEntry><variable name="${name}"/><literalExpression><text>${text}</text></literalExpression></contextEntry>`;
+const entry = (name: string, text: string) =>
+  `<contextEntry><variable name="${name}"/><literalExpression><text>${text}</text></literalExpression></contextEntry>`;
 
 const bkm = (name: string, kind: string, params: string[], body: string) =>
   `<businessKnowledgeModel id="b_${name}" name="${name}"><variable name="${name}"/><encapsulatedLogic id="l_${name}" ${kind}>${params
     .map((p) => `<formalParameter name="${p}" typeRef="number"/>`)
     .join("")}${body}</encapsulatedLogic></businessKnowledgeModel>`;
 
-const java = (cls: string, signature: string) => `<context>${entry("class", `"${cls}"`)}${entry("method signature", `"${signature}"`)}</context>`;
+const java = (cls: string, signature: string) =>
+  `<context>${entry("class", `"${cls}"`)}${entry("method signature", `"${signature}"`)}</context>`;
 
 const caller = (expr: string) =>
   `${input("x", "number")}<decision id="d" name="d"><variable name="d" typeRef="number"/><literalExpression><text>${expr}</text></literalExpression></decision>`;
@@ -22,7 +24,9 @@ const functions = (r: ReturnType<typeof importDmn>) => r.content!.functions as R
 
 describe("BKMs that are not FEEL", () => {
   it("runs a Java BKM through the mapped Java methods, with Java's semantics", () => {
-    const r = importDmn(dmn(bkm("larger", 'kind="Java"', ["a", "b"], java("java.lang.Math", "max(double, double)")) + caller("larger(x, 10)")));
+    const r = importDmn(
+      dmn(bkm("larger", 'kind="Java"', ["a", "b"], java("java.lang.Math", "max(double, double)")) + caller("larger(x, 10)")),
+    );
     expect(r.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
     expect(functions(r).larger.body).toContain('external {java: {"class": "java.lang.Math", "method signature": "max(double, double)"}}');
     const compiled = compileModel(r.content as ModelInput, { strict: false });
@@ -32,7 +36,9 @@ describe("BKMs that are not FEEL", () => {
   });
 
   it("refuses a Java class or method that is not mapped, naming it at the element, and the function fails the check", () => {
-    const r = importDmn(dmn(bkm("tax", 'kind="Java"', ["a"], java("com.acme.Tax", "rate(double)")) + caller("tax(x)")), { file: "tax.dmn" });
+    const r = importDmn(dmn(bkm("tax", 'kind="Java"', ["a"], java("com.acme.Tax", "rate(double)")) + caller("tax(x)")), {
+      file: "tax.dmn",
+    });
     const [error] = r.diagnostics.filter((d) => d.severity === "error");
     expect(error.code).toBe("dmn.function.java");
     expect(error.message).toMatch(/com\.acme\.Tax .*\(<encapsulatedLogic id="l_tax"> in tax\.dmn:\d+\)$/);
@@ -47,7 +53,9 @@ describe("BKMs that are not FEEL", () => {
   });
 
   it("refuses PMML with its own message", () => {
-    const r = importDmn(dmn(bkm("score", 'kind="PMML"', ["a"], `<context>${entry("document", '"m.pmml"')}</context>`) + caller("score(x)")));
+    const r = importDmn(
+      dmn(bkm("score", 'kind="PMML"', ["a"], `<context>${entry("document", '"m.pmml"')}</context>`) + caller("score(x)")),
+    );
     expect(r.diagnostics.filter((d) => d.severity === "error").map((d) => d.code)).toEqual(["dmn.function.pmml"]);
     expect(functions(r).score.unmapped).toContain("PMML");
   });

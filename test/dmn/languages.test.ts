@@ -86,7 +86,9 @@ describe("expression languages", () => {
   });
 
   it("never writes text of another language into a model, whatever the language is called", () => {
-    const notFeel = fc.string({ minLength: 1, maxLength: 20 }).filter((s) => /^[\w.:/ -]+$/.test(s) && !/^\s*(?:s-)?feel\b/i.test(s) && !/\/FEEL\/?(\d{8}\/?)?$/i.test(s));
+    const notFeel = fc
+      .string({ minLength: 1, maxLength: 20 })
+      .filter((s) => /^[\w.:/ -]+$/.test(s) && !/^\s*(?:s-)?feel\b/i.test(s) && !/\/FEEL\/?(\d{8}\/?)?$/i.test(s));
     fc.assert(
       fc.property(notFeel, fc.constantFrom("fileLanguage", "literalLanguage"), (language, where) => {
         if (language.trim() === "") return;

@@ -30,10 +30,14 @@ export const DMN = inStage("dmn", {
     severity: "error",
     message: located(
       (p: { names: string[]; model: string }) =>
-        `${p.names.length === 1 ? `the name "${p.names[0]}" is` : `${p.names.length} names (${p.names
-          .slice(0, 5)
-          .map((n) => `"${n}"`)
-          .join(", ")}${p.names.length > 5 ? ", ..." : ""}) are`} declared by the imported model "${p.model}" and by another model: the other definition is kept; rename one of them`,
+        `${
+          p.names.length === 1
+            ? `the name "${p.names[0]}" is`
+            : `${p.names.length} names (${p.names
+                .slice(0, 5)
+                .map((n) => `"${n}"`)
+                .join(", ")}${p.names.length > 5 ? ", ..." : ""}) are`
+        } declared by the imported model "${p.model}" and by another model: the other definition is kept; rename one of them`,
     ),
     example: { names: ["Applicant"], model: "base", at: "model.dmn" },
     explain:
@@ -198,14 +202,18 @@ export const DMN = inStage("dmn", {
   "dmn.function.pmml": entry({
     severity: "error",
     message: located(
-      () => "a PMML model cannot be evaluated here: write its logic as a FEEL decision table or expression (or score the PMML model elsewhere and pass its result as an input)",
+      () =>
+        "a PMML model cannot be evaluated here: write its logic as a FEEL decision table or expression (or score the PMML model elsewhere and pass its result as an input)",
     ),
     example: { at: '<encapsulatedLogic kind="PMML"> in <businessKnowledgeModel id="b1" name="score"> in model.dmn:40' },
     explain: "A function of kind PMML: there is no PMML evaluator. The function is written as `unmapped` and fails the check.",
   }),
   "dmn.function.java": entry({
     severity: "error",
-    message: located((p: { reason: string }) => `${p.reason} (the Java methods evaluated here are listed in docs/java-externals.md): write the function in FEEL`),
+    message: located(
+      (p: { reason: string }) =>
+        `${p.reason} (the Java methods evaluated here are listed in docs/java-externals.md): write the function in FEEL`,
+    ),
     example: {
       reason: "the Java class com.acme.Tax is not one of the mapped classes (java.lang.Math, java.lang.String)",
       at: '<encapsulatedLogic kind="Java"> in <businessKnowledgeModel id="b1" name="tax"> in model.dmn:40',

@@ -199,7 +199,7 @@ export const PARSE = inStage("parse", {
   "function.unmapped": entry({
     severity: "error",
     message: (p: { name: string; reason: string }) => `function \`${p.name}\` was not imported: ${p.reason}`,
-    example: { name: "fee", reason: 'a PMML model cannot be evaluated here (<encapsulatedLogic> in model.dmn:40)' },
+    example: { name: "fee", reason: "a PMML model cannot be evaluated here (<encapsulatedLogic> in model.dmn:40)" },
     explain:
       "The DMN import could not map this business knowledge model or decision service (a PMML model, an unmapped Java method, another expression language...) and wrote `unmapped` with the reason instead of a body. Write the function in FEEL.",
   }),

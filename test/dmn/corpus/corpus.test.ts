@@ -9,14 +9,19 @@ import { describe, expect, it } from "vitest";
 import { CORPUS, corpusFiles, OUTCOMES, outcomeOf, type FileOutcome, type Outcome } from "./outcome.js";
 
 const recorded = JSON.parse(readFileSync(join(CORPUS, "outcomes.json"), "utf8")) as Record<string, FileOutcome>;
-const sources = JSON.parse(readFileSync(join(CORPUS, "SOURCES.json"), "utf8")) as { files: Record<string, { repository: string; path: string; commit: string; licence: string }> };
+const sources = JSON.parse(readFileSync(join(CORPUS, "SOURCES.json"), "utf8")) as {
+  files: Record<string, { repository: string; path: string; commit: string; licence: string }>;
+};
 const files = corpusFiles();
 const RUNS: Outcome[] = ["runs", "runs-lenient"];
 
 /** Text in another language: a non-FEEL expressionLanguage anywhere, or JUEL's ${...} as a whole entry. */
 function foreign(xml: string): boolean {
   const languages = [...xml.matchAll(/expressionLanguage="([^"]*)"/g)].map((m) => m[1]!);
-  const notFeel = languages.some((l) => !/^(?:s-)?feel(?:-scala|-juel)?$/i.test(l) && !/^https?:\/\/www\.omg\.org\/spec\/(?:DMN\/\d{8}\/)?S?-?FEEL\/?(?:\d{8}\/?)?$/i.test(l));
+  const notFeel = languages.some(
+    (l) =>
+      !/^(?:s-)?feel(?:-scala|-juel)?$/i.test(l) && !/^https?:\/\/www\.omg\.org\/spec\/(?:DMN\/\d{8}\/)?S?-?FEEL\/?(?:\d{8}\/?)?$/i.test(l),
+  );
   return notFeel || /<text>\s*(?:<!\[CDATA\[)?\s*[$#]\{/.test(xml);
 }
 

@@ -53,7 +53,7 @@ function siblingsOf(path: string): Record<string, string> {
 const firstError = (ds: readonly Diagnostic[]): string | undefined => ds.find((d) => d.severity === "error")?.code;
 
 /** A plausible state: one sample of the input schema's arbitrary, the same on every run. */
-export function plausibleState(schema: Record<string, unknown>, seed: number): Record<string, unknown> {
+function plausibleState(schema: Record<string, unknown>, seed: number): Record<string, unknown> {
   return fc.sample(arbitraryFor(schema), { numRuns: 1, seed })[0] as Record<string, unknown>;
 }
 
