@@ -45,7 +45,7 @@ export const DMN = inStage("dmn", {
   }),
   "dmn.href.dangling": entry({
     severity: "error",
-    message: located((p: { href: string }) => `reference "${p.href}" points to no element`),
+    message: located((p: { href: string }) => `reference "${p.href}" points to no element: correct the href or remove the requirement`),
     example: { href: "#d_missing", at: '<requiredDecision> in <decision id="d1" name="Risk"> in model.dmn:12' },
     explain: "An `href` names an element that does not exist.",
   }),
@@ -71,7 +71,7 @@ export const DMN = inStage("dmn", {
   }),
   "dmn.table.hit": entry({
     severity: "error",
-    message: located((p: { hit: string }) => `unknown hit policy "${p.hit}"`),
+    message: located((p: { hit: string }) => `unknown hit policy "${p.hit}": use one of UNIQUE, FIRST, PRIORITY, ANY, COLLECT, RULE ORDER, OUTPUT ORDER`),
     example: { hit: "SOMETIMES", at: AT },
     explain: "A hit policy DMN does not define.",
   }),
@@ -95,7 +95,7 @@ export const DMN = inStage("dmn", {
   }),
   "dmn.table.outputs": entry({
     severity: "error",
-    message: located("decision table without output"),
+    message: located("decision table without output: add an <output>"),
     example: { at: AT },
     explain: "A decision table with no `<output>`.",
   }),
@@ -113,7 +113,7 @@ export const DMN = inStage("dmn", {
   }),
   "dmn.table.input": entry({
     severity: "error",
-    message: located("input column without an input expression"),
+    message: located("input column without an input expression: write the expression the column tests"),
     example: { at: '<input id="i1"> in model.dmn:12' },
     explain: "An `<input>` column without an `<inputExpression>`.",
   }),
@@ -159,7 +159,7 @@ export const DMN = inStage("dmn", {
   }),
   "dmn.expression.kind": entry({
     severity: "error",
-    message: located((p: { element: string }) => `unsupported expression element <${p.element}>`),
+    message: located((p: { element: string }) => `unsupported expression element <${p.element}>: write it as a FEEL literal expression`),
     example: { element: "conditional", at: '<conditional id="c1"> in model.dmn:12' },
     explain: "A boxed expression kind the importer does not map.",
   }),
@@ -247,7 +247,7 @@ export const DMN = inStage("dmn", {
   }),
   "dmn.service.outputs": entry({
     severity: "error",
-    message: located("decision service without output decisions"),
+    message: located("decision service without output decisions: name them as <outputDecision>s"),
     example: { at: '<decisionService id="s1" name="Score"> in model.dmn:12' },
     explain: "A decision service without `outputDecision`s.",
   }),
@@ -279,19 +279,19 @@ export const DMN = inStage("dmn", {
   }),
   "dmn.name.duplicate": entry({
     severity: "error",
-    message: located((p: { name: string }) => `the name "${p.name}" is declared twice`),
+    message: located((p: { name: string }) => `the name "${p.name}" is declared twice; this one is left out: rename one of them`),
     example: { name: "Risk", at: '<decision id="d2" name="Risk"> in model.dmn:12' },
     explain: "Two DRG elements with the same name.",
   }),
   "dmn.element.unknown": entry({
     severity: "error",
-    message: located((p: { element: string }) => `unsupported element <${p.element}>`),
+    message: located((p: { element: string }) => `unsupported element <${p.element}>, left out`),
     example: { element: "performanceIndicator", at: '<performanceIndicator id="p1"> in model.dmn:12' },
     explain: "A DRG element the importer does not map.",
   }),
   "dmn.type.unknown": entry({
     severity: "error",
-    message: located((p: { typeRef: string }) => `unknown typeRef "${p.typeRef}"`),
+    message: located((p: { typeRef: string }) => `unknown typeRef "${p.typeRef}", read as any: name a FEEL type or an itemDefinition`),
     example: { typeRef: "tPersn", at: '<variable name="p"> in <inputData id="i1" name="p"> in model.dmn:12' },
     explain: "A `typeRef` that is neither a FEEL type nor an item definition.",
   }),
