@@ -71,7 +71,9 @@ export const DMN = inStage("dmn", {
   }),
   "dmn.table.hit": entry({
     severity: "error",
-    message: located((p: { hit: string }) => `unknown hit policy "${p.hit}": use one of UNIQUE, FIRST, PRIORITY, ANY, COLLECT, RULE ORDER, OUTPUT ORDER`),
+    message: located(
+      (p: { hit: string }) => `unknown hit policy "${p.hit}": use one of UNIQUE, FIRST, PRIORITY, ANY, COLLECT, RULE ORDER, OUTPUT ORDER`,
+    ),
     example: { hit: "SOMETIMES", at: AT },
     explain: "A hit policy DMN does not define.",
   }),
