@@ -1,5 +1,5 @@
 // What every mapping step of the importer shares: the file, the known item definitions, and the
-// diagnostics collected so far. Diagnostics name the DMN element id and the file.
+// diagnostics collected so far. Diagnostics name the DMN element id, the file and the line.
 import type { Diagnostic } from "../ir/diagnostics.js";
 import type { XmlElement } from "./xml.js";
 
@@ -10,6 +10,13 @@ export interface ImportContext {
   /** the item definitions by name, to find the built-in base of a named type */
   itemDefinitions?: Map<string, XmlElement>;
   diagnostics: Diagnostic[];
+  /** the `expressionLanguage` of `<definitions>`: the language of every expression that names none */
+  expressionLanguage?: string;
+  /**
+   * Messages of the parts that could not be imported since the current decision or function began:
+   * it is then written as `unmapped` (which fails every check) instead of running to null.
+   */
+  unfilled: string[];
 }
 
 const describe = (el: XmlElement): string => {
@@ -18,11 +25,24 @@ const describe = (el: XmlElement): string => {
   return `<${el.name}${id ? ` id="${id}"` : ""}${name ? ` name="${name}"` : ""}>`;
 };
 
-/** The element, and the nearest enclosing element with an id when it has none: every DMN message's `at`. */
+/** The element, the nearest enclosing element with an id when it has none, and file:line: every DMN message's `at`. */
 export const locate = (ctx: ImportContext, el?: XmlElement): string => {
   if (!el) return ctx.file;
   let anchor = el.parent;
   while (anchor && !anchor.attrs.id) anchor = anchor.parent;
   const inside = !el.attrs.id && anchor && anchor.name !== "definitions" ? ` in ${describe(anchor)}` : "";
-  return `${describe(el)}${inside} in ${ctx.file}`;
+  return `${describe(el)}${inside} in ${ctx.file}${el.line === undefined ? "" : `:${el.line}`}`;
 };
+
+/** Reports a part of the model the import cannot fill: the enclosing decision or function is not imported. */
+export function unfilled(ctx: ImportContext, d: Diagnostic): void {
+  ctx.diagnostics.push(d);
+  ctx.unfilled.push(d.message);
+}
+
+/** Runs a mapping step and says what it left unfilled (the messages), if anything. */
+export function mapping<T>(ctx: ImportContext, step: () => T): { value: T; unfilled: string[] } {
+  const mark = ctx.unfilled.length;
+  const value = step();
+  return { value, unfilled: ctx.unfilled.splice(mark) };
+}

@@ -14,6 +14,10 @@ export function readDefinitions(text: string, file: string): Definitions | { err
   const parsed = parseXml(text);
   if ("error" in parsed) return { error: `${file}: not well-formed XML: ${parsed.error}` };
   const root = parsed.root;
+  if (/omg\.org\/spec\/DMN\/20130901/.test(Object.values(root.attrs).join(" ")))
+    return {
+      error: `${file}: the DMN draft of 2013 (namespace http://www.omg.org/spec/DMN/20130901, <${root.name}>) is not DMN 1.1–1.5: save the model as DMN 1.1 or later`,
+    };
   if (root.name !== "definitions") return { error: `${file}: root element is <${root.name}>, not <definitions>` };
   const byId = new Map<string, XmlElement>();
   for (const el of root.children) if (el.attrs.id) byId.set(el.attrs.id, el);

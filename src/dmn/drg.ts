@@ -1,9 +1,18 @@
 // The decision requirements graph of one `<definitions>` → portable inputs, decisions, functions
 // and types. Dependencies are not copied: the compiler infers them from names.
 import { diagnostic } from "../ir/diagnostics.js";
-import { locate, type ImportContext } from "./context.js";
+import { locate, mapping, unfilled, type ImportContext } from "./context.js";
 import type { Definitions } from "./definitions.js";
-import { expressionChild, requireExpression, toBody, toFeel, type Body, type LetValue } from "./expressions.js";
+import {
+  expressionChild,
+  functionDefinitionFeel,
+  functionKind,
+  requireExpression,
+  toBody,
+  toFeel,
+  type Body,
+  type LetValue,
+} from "./expressions.js";
 import { feelContext, RESULT_KEY } from "./feel-text.js";
 import { tableAsFeel } from "./table-feel.js";
 import { itemDefinitionType, typeOf } from "./types.js";
@@ -85,20 +94,30 @@ function mapInput(el: XmlElement, ctx: ImportContext): Record<string, unknown> {
   return input;
 }
 
+/** What could not be filled replaces the body: `unmapped` fails every check, so nothing runs to null. */
+function withBody(out: Record<string, unknown>, ctx: ImportContext, body: () => Record<string, unknown>): Record<string, unknown> {
+  const mapped = mapping(ctx, body);
+  if (mapped.unfilled.length === 0) return Object.assign(out, mapped.value);
+  const [first, ...more] = mapped.unfilled;
+  out.unmapped = more.length === 0 ? first : `${first}; and ${more.length} more`;
+  return out;
+}
+
 function mapDecision(el: XmlElement, ctx: ImportContext): Record<string, unknown> {
   const name = el.attrs.name ?? "";
-  const logic = requireExpression(el, ctx);
-  const type = variableType(el, ctx) ?? (logic && typeOf(attr(logic, "typeRef"), ctx, logic));
-  if (!logic) {
-    // valid DMN (a decision documented but not automated): it evaluates to null
-    ctx.diagnostics.push(diagnostic("dmn.decision.logic", { name, at: locate(ctx, el) }));
-  }
   const out: Record<string, unknown> = {};
-  if (type !== undefined) out.type = type;
-  const question = child(el, "question")?.text.trim();
-  if (question) out.desc = question;
-  Object.assign(out, bodyObject(logic ? toBody(logic, name, type, ctx) : "null"));
-  return out;
+  return withBody(out, ctx, () => {
+    const logic = requireExpression(el, ctx);
+    const type = variableType(el, ctx) ?? (logic && typeOf(attr(logic, "typeRef"), ctx, logic));
+    if (!logic && !ctx.unfilled.length) {
+      // valid DMN (a decision documented but not automated): it evaluates to null
+      ctx.diagnostics.push(diagnostic("dmn.decision.logic", { name, at: locate(ctx, el) }));
+    }
+    if (type !== undefined) out.type = type;
+    const question = child(el, "question")?.text.trim();
+    if (question) out.desc = question;
+    return bodyObject(logic ? toBody(logic, name, type, ctx) : "null");
+  });
 }
 
 function paramsOf(holder: XmlElement, ctx: ImportContext): Record<string, unknown> {
@@ -112,26 +131,31 @@ function paramsOf(holder: XmlElement, ctx: ImportContext): Record<string, unknow
 function mapBkm(el: XmlElement, ctx: ImportContext): Record<string, unknown> {
   const name = el.attrs.name ?? "";
   const logic = child(el, "encapsulatedLogic");
-  if (!logic) {
-    ctx.diagnostics.push(diagnostic("dmn.bkm.logic", { name, at: locate(ctx, el) }));
-    return { params: {}, body: "null" };
-  }
-  const params = paramsOf(logic, ctx);
-  const kind = (attr(logic, "kind") ?? "FEEL").toUpperCase();
-  const fn: Record<string, unknown> = { params };
+  const fn: Record<string, unknown> = { params: logic ? paramsOf(logic, ctx) : {} };
+  return withBody(fn, ctx, () => {
+    if (!logic) {
+      unfilled(ctx, diagnostic("dmn.bkm.logic", { name, at: locate(ctx, el) }));
+      return {};
+    }
+    return bkmBody(fn, el, logic, ctx);
+  });
+}
+
+function bkmBody(fn: Record<string, unknown>, el: XmlElement, logic: XmlElement, ctx: ImportContext): Record<string, unknown> {
+  const name = el.attrs.name ?? "";
+  const params = fn.params as Record<string, unknown>;
+  const kind = functionKind(logic);
   // the result type is on the function definition, or (as exporters often write it) on its body
   const bodyEl = expressionChild(logic);
   const returns =
     typeOf(attr(logic, "typeRef"), ctx, logic) ?? (bodyEl && typeOf(attr(bodyEl, "typeRef"), ctx, bodyEl)) ?? functionItemResult(el, ctx);
   if (returns !== undefined) fn.returns = returns;
   if (kind !== "FEEL") {
-    // an external function: call the external definition with the parameters
-    fn.body = `(${toFeel(logic, ctx)})(${Object.keys(params).join(", ")})`;
-    return fn;
+    // an external function (the encapsulated logic is a function definition): call it with the parameters
+    return { body: `(${functionDefinitionFeel(logic, ctx)})(${Object.keys(params).join(", ")})` };
   }
   const body = requireExpression(logic, ctx);
-  fn.body = body ? functionBody(toBody(body, name, returns, ctx), el, ctx) : "null";
-  return fn;
+  return { body: body ? functionBody(toBody(body, name, returns, ctx), el, ctx) : "null" };
 }
 
 /** A decision's logic as a let value inside a decision service: a table, or FEEL text. */
@@ -145,8 +169,9 @@ function decisionAsLet(el: XmlElement, ctx: ImportContext): LetValue {
   return toFeel(logic, ctx);
 }
 
-const requiredDecisionHrefs = (el: XmlElement): string[] =>
-  childrenNamed(el, "informationRequirement").flatMap((ir) => childrenNamed(ir, "requiredDecision").map((r) => r.attrs.href ?? ""));
+const requiredHrefs = (el: XmlElement, kind: "requiredDecision" | "requiredInput"): string[] =>
+  childrenNamed(el, "informationRequirement").flatMap((ir) => childrenNamed(ir, kind).map((r) => r.attrs.href ?? ""));
+const requiredDecisionHrefs = (el: XmlElement): string[] => requiredHrefs(el, "requiredDecision");
 
 /**
  * A decision service → a function: inputData then inputDecision are its parameters, the
@@ -159,14 +184,18 @@ function mapDecisionService(el: XmlElement, ctx: ImportContext, resolve: Resolve
       const target = resolve(r.attrs.href ?? "", r);
       return target ? [target] : [];
     });
+  const listed = refs("encapsulatedDecision");
   const outputs = refs("outputDecision");
+  if (outputs.length === 0 && listed.length > 0) {
+    // DMN requires output decisions; some modelers write only encapsulated ones: those no other one requires are the outputs
+    const required = new Set(listed.flatMap((d) => requiredDecisionHrefs(d).map((h) => resolve(h, d))));
+    outputs.push(...listed.filter((d) => !required.has(d)));
+    const names = outputs.map((o) => o.attrs.name ?? "").join(", ");
+    ctx.diagnostics.push(diagnostic("dmn.service.outputs-inferred", { outputs: names, at: locate(ctx, el) }));
+  }
   const inputDecisions = refs("inputDecision");
   const inputData = refs("inputData");
-  const params: Record<string, unknown> = {};
-  for (const i of [...inputData, ...inputDecisions]) put(params, i.attrs.name ?? "", variableType(i, ctx) ?? "any");
-
   const stop = new Set(inputDecisions);
-  const listed = refs("encapsulatedDecision");
   const ordered: XmlElement[] = [];
   const visiting = new Set<XmlElement>();
   const visit = (d: XmlElement): void => {
@@ -179,11 +208,22 @@ function mapDecisionService(el: XmlElement, ctx: ImportContext, resolve: Resolve
     ordered.push(d);
   };
   for (const d of [...listed, ...outputs]) visit(d);
+  if (inputData.length === 0 && inputDecisions.length === 0) {
+    // no inputs named: the input data the computed decisions require are the parameters
+    const required = ordered.flatMap((d) => requiredHrefs(d, "requiredInput").map((h) => resolve(h, d)));
+    inputData.push(...new Set(required.filter((i): i is XmlElement => i !== undefined)));
+    if (inputData.length > 0) {
+      const names = inputData.map((i) => i.attrs.name ?? "").join(", ");
+      ctx.diagnostics.push(diagnostic("dmn.service.inputs-inferred", { inputs: names, at: locate(ctx, el) }));
+    }
+  }
+  const params: Record<string, unknown> = {};
+  for (const i of [...inputData, ...inputDecisions]) put(params, i.attrs.name ?? "", variableType(i, ctx) ?? "any");
 
   const lets: Record<string, LetValue> = {};
   for (const d of ordered) put(lets, d.attrs.name ?? "", decisionAsLet(d, ctx));
   const names = outputs.map((o) => o.attrs.name ?? "");
-  if (names.length === 0) ctx.diagnostics.push(diagnostic("dmn.service.outputs", { at: locate(ctx, el) }));
+  if (names.length === 0) unfilled(ctx, diagnostic("dmn.service.outputs", { at: locate(ctx, el) }));
   const expr = names.length === 1 ? names[0] : feelContext(names.map((n) => [n, n]));
   const fn: Record<string, unknown> = { params };
   const returns = resultTypeOf(el, ctx);
@@ -244,7 +284,13 @@ export function mapDefinitions(defs: Definitions, ctx: ImportContext, resolve: R
       case "decisionService": {
         const name = claim(el.attrs.name, el);
         if (name === undefined) break;
-        const { fn, outputs } = mapDecisionService(el, ctx, resolve);
+        const fn: Record<string, unknown> = {};
+        let outputs: string[] = [];
+        withBody(fn, ctx, () => {
+          const mapped = mapDecisionService(el, ctx, resolve);
+          outputs = mapped.outputs;
+          return mapped.fn;
+        });
         put(model.functions, name, fn);
         put(model.decisionServices, name, outputs);
         break;

@@ -1,13 +1,15 @@
 // DMN boxed expressions → FEEL text, or → a portable body where the format has a richer form
 // (a decision table as `{table, hit, default}`, a boxed context as `let` entries plus `expr`).
 import { diagnostic } from "../ir/diagnostics.js";
-import { locate, type ImportContext } from "./context.js";
+import { locate, unfilled, type ImportContext } from "./context.js";
 import { feelContext, paren, RESULT_KEY } from "./feel-text.js";
+import { feelText } from "./language.js";
 import { mapDecisionTable, type TableBody } from "./table.js";
 import { tableAsFeel } from "./table-feel.js";
 import { mapTypeRef } from "./types.js";
+import { findJavaMethod } from "../runtime/java/index.js";
 import { has, put } from "./records.js";
-import { attr, child, childrenNamed, textChild, type XmlElement } from "./xml.js";
+import { attr, child, childrenNamed, type XmlElement } from "./xml.js";
 
 export type LetValue = string | TableBody;
 export type Body = string | TableBody | { let: Record<string, LetValue>; expr: string };
@@ -52,17 +54,12 @@ const NOT_EXPRESSIONS = new Set([
   "usingTask",
 ]);
 
-function checkLanguage(el: XmlElement, ctx: ImportContext): void {
-  const lang = attr(el, "expressionLanguage");
-  if (lang && !/FEEL/i.test(lang)) ctx.diagnostics.push(diagnostic("dmn.expression.language", { language: lang, at: locate(ctx, el) }));
-}
-
 /** Reports a child expression that is missing or of a kind we do not know; returns it when usable. */
 export function requireExpression(holder: XmlElement, ctx: ImportContext): XmlElement | undefined {
   const e = expressionChild(holder);
   if (e) return e;
   const unknown = holder.children.find((c) => !NOT_EXPRESSIONS.has(c.name));
-  if (unknown) ctx.diagnostics.push(diagnostic("dmn.expression.kind", { element: unknown.name, at: locate(ctx, unknown) }));
+  if (unknown) unfilled(ctx, diagnostic("dmn.expression.kind", { element: unknown.name, at: locate(ctx, unknown) }));
   return undefined;
 }
 
@@ -90,9 +87,8 @@ const contextEntries = (el: XmlElement): { name: string | undefined; value: XmlE
 
 const RENDERERS: Record<string, Renderer> = {
   literalExpression(el, ctx) {
-    checkLanguage(el, ctx);
-    if (child(el, "importedValues")) ctx.diagnostics.push(diagnostic("dmn.expression.imported-values", { at: locate(ctx, el) }));
-    const text = textChild(el);
+    if (child(el, "importedValues")) unfilled(ctx, diagnostic("dmn.expression.imported-values", { at: locate(ctx, el) }));
+    const text = feelText(el, ctx);
     return text === undefined || text.trim() === "" ? "null" : text.trim();
   },
 
@@ -107,7 +103,7 @@ const RENDERERS: Record<string, Renderer> = {
     for (const { name, value, entry } of entries) {
       const text = value ? toFeel(value, ctx) : (requireExpression(entry, ctx), "null");
       if (name === undefined) {
-        if (result !== undefined) ctx.diagnostics.push(diagnostic("dmn.context.result", { at: locate(ctx, entry) }));
+        if (result !== undefined) unfilled(ctx, diagnostic("dmn.context.result", { at: locate(ctx, entry) }));
         result = text;
       } else pairs.push([name, text]);
     }
@@ -119,12 +115,12 @@ const RENDERERS: Record<string, Renderer> = {
     const callee = expressionChild(el);
     const name = callee ? toFeel(callee, ctx) : undefined;
     if (!name) {
-      ctx.diagnostics.push(diagnostic("dmn.invocation.callee", { at: locate(ctx, el) }));
+      unfilled(ctx, diagnostic("dmn.invocation.callee", { at: locate(ctx, el) }));
       return "null";
     }
     const args = childrenNamed(el, "binding").map((b) => {
       const p = child(b, "parameter")?.attrs.name;
-      if (!p) ctx.diagnostics.push(diagnostic("dmn.invocation.binding", { at: locate(ctx, b) }));
+      if (!p) unfilled(ctx, diagnostic("dmn.invocation.binding", { at: locate(ctx, b) }));
       return `${p ?? "?"}: ${expressionChild(b) ? nested(b, ctx) : "null"}`;
     });
     // a callee that reads as a name (BKM names have spaces) stays bare: `f(a: 1)`
@@ -133,7 +129,7 @@ const RENDERERS: Record<string, Renderer> = {
   },
 
   functionDefinition(el, ctx) {
-    const kind = (attr(el, "kind") ?? "FEEL").toUpperCase();
+    const kind = functionKind(el);
     const params = childrenNamed(el, "formalParameter").map((p) => {
       const t = feelTypeName(attr(p, "typeRef"), ctx);
       return t ? `${p.attrs.name}: ${t}` : (p.attrs.name ?? "");
@@ -141,14 +137,20 @@ const RENDERERS: Record<string, Renderer> = {
     const body = expressionChild(el);
     const bodyText = body ? toFeel(body, ctx) : "null";
     if (kind === "FEEL") return `function(${params.join(", ")}) ${paren(bodyText)}`;
-    if (kind === "JAVA" || kind === "PMML") {
+    if (kind === "JAVA") {
       // a boxed definition's context holds the mapping itself (class, method signature); FEEL's
       // external body names its form: {java: {...}} (DMN 1.5, 10.3.2.13.3)
-      const form = kind.toLowerCase();
-      const named = body?.name === "context" && contextEntries(body).some((e) => e.name === form);
-      return `function(${params.join(", ")}) external ${named || body?.name !== "context" ? bodyText : `{${form}: ${bodyText}}`}`;
+      const named = body?.name === "context" && contextEntries(body).some((e) => e.name === "java");
+      if (body?.name === "context")
+        checkJavaMapping(named ? expressionChild(contextEntries(body).find((e) => e.name === "java")!.entry) : body, el, ctx);
+      return `function(${params.join(", ")}) external ${named || body?.name !== "context" ? bodyText : `{java: ${bodyText}}`}`;
     }
-    ctx.diagnostics.push(diagnostic("dmn.function.kind", { kind, at: locate(ctx, el) }));
+    unfilled(
+      ctx,
+      kind === "PMML"
+        ? diagnostic("dmn.function.pmml", { at: locate(ctx, el) })
+        : diagnostic("dmn.function.kind", { kind, at: locate(ctx, el) }),
+    );
     return "null";
   },
 
@@ -164,7 +166,7 @@ const RENDERERS: Record<string, Renderer> = {
     const rows = childrenNamed(el, "row").map((row) => {
       const cells = row.children.filter((c) => EXPRESSION_KINDS.has(c.name));
       if (cells.length !== columns.length) {
-        ctx.diagnostics.push(diagnostic("dmn.relation.row", { cells: cells.length, columns: columns.length, at: locate(ctx, row) }));
+        unfilled(ctx, diagnostic("dmn.relation.row", { cells: cells.length, columns: columns.length, at: locate(ctx, row) }));
       }
       return feelContext(columns.map((col, i) => [col, cells[i] ? toFeel(cells[i], ctx) : "null"]));
     });
@@ -192,17 +194,48 @@ const RENDERERS: Record<string, Renderer> = {
   },
 };
 
+/** A function's kind: FEEL, JAVA or PMML, also from Drools' DMN 1.1 letters (`drools:kind="F"`). */
+export function functionKind(el: XmlElement): string {
+  const kind = (attr(el, "kind") ?? "FEEL").trim().toUpperCase();
+  return ({ F: "FEEL", J: "JAVA", P: "PMML" } as Record<string, string>)[kind] ?? kind;
+}
+
+/** The string a context entry's literal expression holds (`"java.lang.Math"`), when it is one literal. */
+function literalString(value: XmlElement | undefined): string | undefined {
+  const text = value?.name === "literalExpression" ? child(value, "text")?.text.trim() : undefined;
+  const m = text === undefined ? null : /^"((?:[^"\\]|\\.)*)"$/.exec(text);
+  return m ? m[1]!.replace(/\\(.)/g, "$1") : undefined;
+}
+
+/** A Java mapping `{class, method signature}` written with literals must name a method the runtime maps. */
+function checkJavaMapping(mapping: XmlElement | undefined, el: XmlElement, ctx: ImportContext): void {
+  const entries = mapping?.name === "context" ? contextEntries(mapping) : [];
+  const className = literalString(entries.find((e) => e.name === "class")?.value);
+  const signature = literalString(entries.find((e) => e.name === "method signature")?.value);
+  if (className === undefined || signature === undefined) {
+    const written = entries.some((e) => e.name === "class" || e.name === "method signature");
+    // a mapping computed by an expression is checked when the function is called
+    if (!written) unfilled(ctx, diagnostic("dmn.function.java", { reason: "no class and method signature", at: locate(ctx, el) }));
+    return;
+  }
+  const found = findJavaMethod(className, signature);
+  if (typeof found === "string") unfilled(ctx, diagnostic("dmn.function.java", { reason: found, at: locate(ctx, el) }));
+}
+
 function iterator(el: XmlElement, ctx: ImportContext): string {
   const v = attr(el, "iteratorVariable");
-  if (!v) ctx.diagnostics.push(diagnostic("dmn.iterator.variable", { at: locate(ctx, el) }));
+  if (!v) unfilled(ctx, diagnostic("dmn.iterator.variable", { at: locate(ctx, el) }));
   return v ?? "item";
 }
+
+/** A function definition (or a BKM's encapsulated logic, which is one) → FEEL text. */
+export const functionDefinitionFeel = (el: XmlElement, ctx: ImportContext): string => RENDERERS.functionDefinition!(el, ctx);
 
 /** Any expression element → FEEL text. */
 export function toFeel(el: XmlElement, ctx: ImportContext): string {
   const render = RENDERERS[el.name];
   if (!render) {
-    ctx.diagnostics.push(diagnostic("dmn.expression.kind", { element: el.name, at: locate(ctx, el) }));
+    unfilled(ctx, diagnostic("dmn.expression.kind", { element: el.name, at: locate(ctx, el) }));
     return "null";
   }
   return render(el, ctx);
@@ -226,11 +259,11 @@ export function toBody(el: XmlElement, resultName: string, resultType: unknown, 
   let expr: string | undefined;
   for (const { name, value, entry } of contextEntries(el)) {
     if (name === undefined) {
-      if (expr !== undefined) ctx.diagnostics.push(diagnostic("dmn.context.result", { at: locate(ctx, entry) }));
+      if (expr !== undefined) unfilled(ctx, diagnostic("dmn.context.result", { at: locate(ctx, entry) }));
       expr = value ? toFeel(value, ctx) : "null";
       continue;
     }
-    if (has(lets, name)) ctx.diagnostics.push(diagnostic("dmn.context.duplicate", { name, at: locate(ctx, entry) }));
+    if (has(lets, name)) unfilled(ctx, diagnostic("dmn.context.duplicate", { name, at: locate(ctx, entry) }));
     if (!value) requireExpression(entry, ctx);
     put(lets, name, value ? letValue(value, name, ctx) : "null");
   }

@@ -7,6 +7,7 @@ import { diagnostic, type Diagnostic } from "../ir/diagnostics.js";
 import { locate, type ImportContext } from "./context.js";
 import { readDefinitions, splitHref, type Definitions } from "./definitions.js";
 import { mapDefinitions, type MappedModel, type Resolver } from "./drg.js";
+import { declareFreeNames, declareImplicitInputs, type FreeName } from "./implicit-inputs.js";
 import { has, put } from "./records.js";
 import type { XmlElement } from "./xml.js";
 
@@ -15,6 +16,12 @@ export interface ImportOptions {
   file?: string;
   /** other .dmn files by name (for `<import>`) */
   siblings?: Record<string, string>;
+  /**
+   * The names the imported content reads and does not declare (the compiler's check finds them).
+   * Given, the ones a decision reads are declared as inputs, as Camunda reads variables; without
+   * it only the names of tables' input expressions are.
+   */
+  freeNames?: (content: Record<string, unknown>) => FreeName[];
 }
 
 export interface ImportResult {
@@ -25,7 +32,8 @@ export interface ImportResult {
   decisionServices: Record<string, string[]>;
 }
 
-const DMN_IMPORT = /omg\.org\/spec\/DMN\/\d+\/MODEL/i;
+/** DMN models of every version, also the 1.2 draft namespace Trisotech and Drools wrote (`DMN1-2Alpha/20160929`). */
+const DMN_IMPORT = /omg\.org\/spec\/DMN[\w-]*\/\d+\/MODEL/i;
 
 interface Loaded {
   defs: Definitions;
@@ -38,7 +46,7 @@ function loadImports(root: Definitions, byNamespace: Map<string, Definitions>, d
   const loaded = new Map<string, Loaded>();
   const order: Loaded[] = [];
   const visit = (defs: Definitions, stack: Set<string>): void => {
-    const ctx: ImportContext = { file: defs.file, typeNames: new Set(), diagnostics };
+    const ctx: ImportContext = { file: defs.file, typeNames: new Set(), diagnostics, unfilled: [] };
     for (const imp of defs.root.children.filter((c) => c.name === "import")) {
       const ns = imp.attrs.namespace ?? "";
       const type = imp.attrs.importType ?? "";
@@ -76,19 +84,33 @@ function resolverFor(defs: Definitions, all: Map<string, Definitions>, ctx: Impo
   };
 }
 
-function merge(into: MappedModel, from: MappedModel, ctx: ImportContext): void {
-  const sections = ["types", "inputs", "decisions", "functions"] as const;
-  for (const section of sections) {
+const SECTIONS = ["types", "inputs", "decisions", "functions"] as const;
+
+/** The definition already merged under a name, in the same namespace (types, or inputs-decisions-functions). */
+function mergedAs(into: MappedModel, section: (typeof SECTIONS)[number], name: string): unknown {
+  const same = section === "types" ? (["types"] as const) : (["inputs", "decisions", "functions"] as const);
+  const s = same.find((k) => has(into[k], name));
+  return s === undefined ? undefined : (into[s] as Record<string, unknown>)[name];
+}
+
+/**
+ * Adds what `from` declares to `into`. A name already there keeps its first definition: the
+ * importing model's own, then the imports' in order. The same definition arriving twice (one model
+ * imported under the same name by two others) is no collision; different ones are, reported once
+ * per model.
+ */
+function merge(into: MappedModel, from: MappedModel, ctx: ImportContext, model: string): void {
+  const names: string[] = [];
+  for (const section of SECTIONS) {
     for (const [name, value] of Object.entries(from[section])) {
-      const taken = sections.some((s) => (s === "types" ? section === "types" : section !== "types") && has(into[s], name));
-      if (taken) {
-        ctx.diagnostics.push(diagnostic("dmn.import.collision", { name, at: locate(ctx) }));
-        continue;
-      }
-      put(into[section] as Record<string, unknown>, name, value);
+      const existing = mergedAs(into, section, name);
+      if (existing === undefined) put(into[section] as Record<string, unknown>, name, value);
+      else if (JSON.stringify(existing) !== JSON.stringify(value)) names.push(name);
     }
   }
-  Object.assign(into.decisionServices, from.decisionServices);
+  if (names.length > 0) ctx.diagnostics.push(diagnostic("dmn.import.collision", { names, model, at: locate(ctx) }));
+  for (const [name, outputs] of Object.entries(from.decisionServices))
+    if (!has(into.decisionServices, name)) put(into.decisionServices, name, outputs);
 }
 
 /** `<alias>.<name>` entries that make an imported model's elements reachable by qualified name. */
@@ -112,33 +134,54 @@ export function importDmn(xmlText: string, options: ImportOptions = {}): ImportR
   const main = readDefinitions(xmlText, file);
   if ("error" in main) return { content: null, diagnostics: [diagnostic("dmn.xml", { detail: main.error })], decisionServices: {} };
 
+  // siblings are read only when the model imports something
   const byNamespace = new Map<string, Definitions>();
-  for (const [name, text] of Object.entries(options.siblings ?? {})) {
+  const importsAny = main.root.children.some((c) => c.name === "import");
+  for (const [name, text] of Object.entries(importsAny ? (options.siblings ?? {}) : {})) {
     if (name === file) continue;
     const d = readDefinitions(text, name);
     if (!("error" in d) && d.namespace !== main.namespace) byNamespace.set(d.namespace, d);
   }
   const imports = loadImports(main, byNamespace, diagnostics);
 
+  // imports are mapped first (the importing model's typeRefs name their types), merged after the
+  // importing model's own definitions, which win any collision
   const typeNames = new Set<string>();
-  const all: MappedModel = { types: {}, inputs: {}, decisions: {}, functions: {}, decisionServices: {} };
-  for (const { defs, aliases } of imports) {
-    const ctx: ImportContext = { file: defs.file, typeNames, diagnostics };
+  const contextOf = (defs: Definitions): ImportContext => ({
+    file: defs.file,
+    typeNames,
+    diagnostics,
+    expressionLanguage: defs.root.attrs.expressionLanguage?.trim() || undefined,
+    unfilled: [],
+  });
+  const mappedImports = imports.map(({ defs, aliases }) => {
+    const ctx = contextOf(defs);
     const mapped = mapDefinitions(defs, ctx, resolverFor(defs, byNamespace, ctx));
-    merge(all, mapped, ctx);
-    for (const alias of aliases) {
-      const aliased = aliasesOf(mapped, alias);
-      for (const t of Object.keys(aliased.types)) typeNames.add(t);
-      merge(all, aliased, ctx);
-    }
+    const aliased = [...aliases].map((alias) => {
+      const a = aliasesOf(mapped, alias);
+      for (const t of Object.keys(a.types)) typeNames.add(t);
+      return a;
+    });
+    return { defs, ctx, mapped, aliased };
+  });
+  const ctx = contextOf(main);
+  const resolve = resolverFor(main, byNamespace, ctx);
+  const all: MappedModel = { types: {}, inputs: {}, decisions: {}, functions: {}, decisionServices: {} };
+  merge(all, mapDefinitions(main, ctx, resolve), ctx, main.name);
+  for (const { defs, ctx: importCtx, mapped, aliased } of mappedImports) {
+    merge(all, mapped, importCtx, defs.name);
+    for (const a of aliased) merge(all, a, importCtx, defs.name);
   }
-  const ctx: ImportContext = { file, typeNames, diagnostics };
-  merge(all, mapDefinitions(main, ctx, resolverFor(main, byNamespace, ctx)), ctx);
+  declareImplicitInputs(main, all, ctx, resolve);
+  if (options.freeNames) declareFreeNames(main, all, ctx, options.freeNames(contentOf(main, all)));
+  return { content: contentOf(main, all), diagnostics, decisionServices: all.decisionServices };
+}
 
+function contentOf(main: Definitions, all: MappedModel): Record<string, unknown> {
   const content: Record<string, unknown> = { name: main.name };
   if (Object.keys(all.types).length > 0) content.types = all.types;
   content.inputs = all.inputs;
   content.decisions = all.decisions;
   if (Object.keys(all.functions).length > 0) content.functions = all.functions;
-  return { content, diagnostics, decisionServices: all.decisionServices };
+  return content;
 }

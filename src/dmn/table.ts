@@ -2,7 +2,8 @@
 // and `=> name: type` output columns, then one row per rule with the cells as FEEL text.
 import { cellText } from "./cells.js";
 import { diagnostic } from "../ir/diagnostics.js";
-import { locate, type ImportContext } from "./context.js";
+import { locate, unfilled, type ImportContext } from "./context.js";
+import { feelText } from "./language.js";
 import { choiceType, stringEnumeration, typeOf } from "./types.js";
 import { put } from "./records.js";
 import { attr, child, childrenNamed, textChild, type XmlElement } from "./xml.js";
@@ -20,13 +21,13 @@ const PRIORITISED = new Set(["PRIORITY", "OUTPUT ORDER"]);
 function hitPolicy(el: XmlElement, ctx: ImportContext): string {
   const hit = (attr(el, "hitPolicy") ?? "UNIQUE").trim().toUpperCase();
   if (!HIT_POLICIES.has(hit)) {
-    ctx.diagnostics.push(diagnostic("dmn.table.hit", { hit, at: locate(ctx, el) }));
+    unfilled(ctx, diagnostic("dmn.table.hit", { hit, at: locate(ctx, el) }));
     return "UNIQUE";
   }
   const agg = attr(el, "aggregation")?.trim().toUpperCase();
   if (agg === undefined || agg === "") return hit;
   if (hit !== "COLLECT" || !AGGREGATIONS.has(agg)) {
-    ctx.diagnostics.push(diagnostic("dmn.table.aggregation", { aggregation: agg, hit, at: locate(ctx, el) }));
+    unfilled(ctx, diagnostic("dmn.table.aggregation", { aggregation: agg, hit, at: locate(ctx, el) }));
     return hit;
   }
   return `COLLECT ${agg}`;
@@ -44,10 +45,10 @@ function outputHeader(out: XmlElement, name: string, fallbackType: string | unde
     const choice = choiceType(enumeration);
     if (typeof choice === "string" && enumeration.length > 1) return `=> ${name}: ${choice}`;
     if (PRIORITISED.has(hit)) {
-      ctx.diagnostics.push(diagnostic("dmn.table.priorities", { variant: "choice", values: valuesText!, at: locate(ctx, out) }));
+      unfilled(ctx, diagnostic("dmn.table.priorities", { variant: "choice", values: valuesText!, at: locate(ctx, out) }));
     }
   } else if (valuesText && valuesText.trim() !== "" && PRIORITISED.has(hit)) {
-    ctx.diagnostics.push(diagnostic("dmn.table.priorities", { variant: "non-string", values: valuesText, at: locate(ctx, out) }));
+    unfilled(ctx, diagnostic("dmn.table.priorities", { variant: "non-string", values: valuesText, at: locate(ctx, out) }));
   }
   const t = typeOf(attr(out, "typeRef"), ctx, out) ?? fallbackType;
   return `=> ${name}${typeSuffix(t)}`;
@@ -61,23 +62,20 @@ export function mapDecisionTable(el: XmlElement, resultName: string, resultType:
   const hit = hitPolicy(el, ctx);
   const inputs = childrenNamed(el, "input");
   const outputs = childrenNamed(el, "output");
-  if (outputs.length === 0) ctx.diagnostics.push(diagnostic("dmn.table.outputs", { at: locate(ctx, el) }));
+  if (outputs.length === 0) unfilled(ctx, diagnostic("dmn.table.outputs", { at: locate(ctx, el) }));
   const orientation = attr(el, "preferredOrientation");
   if (orientation && orientation !== "Rule-as-Row" && orientation !== "Rule-as-Column" && orientation !== "CrossTable") {
-    ctx.diagnostics.push(diagnostic("dmn.table.orientation", { orientation, at: locate(ctx, el) }));
+    unfilled(ctx, diagnostic("dmn.table.orientation", { orientation, at: locate(ctx, el) }));
   }
-  if (orientation === "CrossTable") ctx.diagnostics.push(diagnostic("dmn.table.crosstable", { at: locate(ctx, el) }));
+  if (orientation === "CrossTable") unfilled(ctx, diagnostic("dmn.table.crosstable", { at: locate(ctx, el) }));
 
   const header: string[] = inputs.map((input) => {
     const ie = child(input, "inputExpression");
-    const text = ie ? textChild(ie) : undefined;
-    if (text === undefined || text.trim() === "") {
-      ctx.diagnostics.push(diagnostic("dmn.table.input", { at: locate(ctx, input) }));
+    if (!ie || textChild(ie) === undefined || textChild(ie)!.trim() === "") {
+      unfilled(ctx, diagnostic("dmn.table.input", { at: locate(ctx, input) }));
       return "null";
     }
-    const lang = ie && attr(ie, "expressionLanguage");
-    if (lang && !/FEEL/i.test(lang)) ctx.diagnostics.push(diagnostic("dmn.expression.language", { language: lang, at: locate(ctx, ie) }));
-    return text.trim();
+    return feelText(ie, ctx)?.trim() ?? "null";
   });
   const single = outputs.length === 1;
   const fallback = single && typeof resultType === "string" ? resultType : undefined;
@@ -93,20 +91,15 @@ export function mapDecisionTable(el: XmlElement, resultName: string, resultType:
     const outs = childrenNamed(rule, "outputEntry");
     if (ins.length !== inputs.length || outs.length !== outputs.length) {
       const counts = { inputs: ins.length, outputs: outs.length, tableInputs: inputs.length, tableOutputs: outputs.length };
-      ctx.diagnostics.push(diagnostic("dmn.table.rule", { ...counts, at: locate(ctx, rule) }));
+      unfilled(ctx, diagnostic("dmn.table.rule", { ...counts, at: locate(ctx, rule) }));
     }
-    for (const entry of [...ins, ...outs]) {
-      const lang = attr(entry, "expressionLanguage");
-      if (lang && !/FEEL/i.test(lang))
-        ctx.diagnostics.push(diagnostic("dmn.expression.language", { language: lang, at: locate(ctx, entry) }));
-    }
-    rows.push([...ins.map((e) => cellText(textChild(e))), ...outs.map((e) => cellText(textChild(e)))]);
+    rows.push([...ins, ...outs].map((e) => cellText(feelText(e, ctx))));
   }
 
   const body: TableBody = { table: rows, hit };
   const defaults = outputs.map((out) => {
     const d = child(out, "defaultOutputEntry");
-    return d ? textChild(d)?.trim() : undefined;
+    return d ? feelText(d, ctx)?.trim() : undefined;
   });
   if (defaults.some((d) => d !== undefined && d !== "")) {
     if (single) body.default = defaults[0]!;

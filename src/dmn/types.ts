@@ -32,7 +32,8 @@ const STRUCTURAL: Record<string, unknown> = {
   function: "any",
 };
 
-const FEEL_PREFIX = /^(feel|FEEL|xsd|xs|dmn):/;
+/** `feel:string` and the like; Signavio also writes `feel.string`. */
+const FEEL_PREFIX = /^(?:(?:feel|FEEL|xsd|xs|dmn):|feel\.)/;
 
 /**
  * A typeRef as written (`number`, `feel:string`, `tns:tLoan`, `modelA.tPerson`) → a portable type,

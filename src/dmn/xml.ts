@@ -13,6 +13,8 @@ export interface XmlElement {
   text: string;
   /** the enclosing element (for diagnostics that name the nearest element with an id) */
   parent?: XmlElement;
+  /** the 1-based line of the start tag in the document (for diagnostics) */
+  line?: number;
 }
 
 const parser = new XMLParser({
@@ -27,9 +29,30 @@ const parser = new XMLParser({
   commentPropName: false,
   ignoreDeclaration: true,
   ignorePiTags: true,
+  captureMetaData: true,
 });
 
+const META = XMLParser.getMetaDataSymbol() as unknown as symbol;
+
 type OrderedNode = Record<string, unknown> & { ":@"?: Record<string, string> };
+
+/** Offsets where each line starts, to turn a parser offset into a line number. */
+function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) starts.push(i + 1);
+  return starts;
+}
+
+function lineAt(starts: number[], offset: number): number {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid]! <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo + 1;
+}
 
 const localName = (qname: string): string => qname.slice(qname.indexOf(":") + 1);
 
@@ -42,18 +65,20 @@ function textOf(nodes: OrderedNode[]): string {
   return s;
 }
 
-function toElement(node: OrderedNode): XmlElement | null {
+function toElement(node: OrderedNode, starts: number[]): XmlElement | null {
   const tag = Object.keys(node).find((k) => k !== ":@" && k !== "#text" && k !== "#cdata");
   if (tag === undefined) return null;
   const inner = (node[tag] as OrderedNode[]) ?? [];
   const children: XmlElement[] = [];
   for (const c of inner) {
-    const e = toElement(c);
+    const e = toElement(c, starts);
     if (e) children.push(e);
   }
   const el: XmlElement = { name: localName(tag), attrs: { ...(node[":@"] ?? {}) }, children, text: textOf(inner) };
   // not enumerable: keeps the tree printable and comparable
   for (const c of children) Object.defineProperty(c, "parent", { value: el, enumerable: false });
+  const offset = (node as Record<symbol, { startIndex?: number } | undefined>)[META]?.startIndex;
+  if (offset !== undefined) Object.defineProperty(el, "line", { value: lineAt(starts, offset), enumerable: false });
   return el;
 }
 
@@ -65,8 +90,9 @@ export function parseXml(text: string): { root: XmlElement } | { error: string }
   } catch (e) {
     return { error: e instanceof Error ? e.message : String(e) };
   }
+  const starts = lineStarts(text);
   for (const n of nodes) {
-    const e = toElement(n);
+    const e = toElement(n, starts);
     if (e) return { root: e };
   }
   return { error: "no root element" };

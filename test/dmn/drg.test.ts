@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { compileModel, type ModelInput } from "../../src/compiler/index.js";
 import { importDmn } from "../../src/dmn/index.js";
 import { decision, dmn, input, literal } from "./helpers.js";
 
@@ -87,6 +88,23 @@ describe("importDmn: decision services", () => {
         .sort(),
     ).toEqual(["dmn.href.dangling", "dmn.service.outputs"]);
   });
+
+  it("takes the encapsulated decisions no other one requires as the outputs, and the input data they require as the parameters, when the service names neither", () => {
+    const bare = model.replace(
+      "</definitions>",
+      `<decisionService id="ds3" name="three"><encapsulatedDecision href="#d_inner"/><encapsulatedDecision href="#d_helper"/></decisionService></definitions>`,
+    );
+    const r = importDmn(bare, { file: "s.dmn" });
+    expect(errors(r)).toEqual([]);
+    const three = functionsOf(r).three as { params: Record<string, unknown>; body: string };
+    expect(r.decisionServices.three).toEqual(["inner"]);
+    expect(three.params).toEqual({ "in A": "string" });
+    const warnings = r.diagnostics.filter((d) => d.severity === "warning").map((d) => d.code);
+    expect(warnings).toEqual(["dmn.service.outputs-inferred", "dmn.service.inputs-inferred"]);
+    const compiled = compileModel(r.content as ModelInput, { strict: false });
+    if (!compiled.ok) throw new Error(JSON.stringify(compiled.check));
+    expect(compiled.model.functions.three!.invoke(["a"])).toBe("ah");
+  });
 });
 
 describe("importDmn: imports", () => {
@@ -122,5 +140,39 @@ describe("importDmn: imports", () => {
   it("reports an import that is not among the siblings", () => {
     const r = importDmn(importer, { file: "top.dmn", siblings: {} });
     expect(errors(r).map((d) => d.code)).toContain("dmn.import.missing");
+  });
+
+  it("keeps the importing model's own definitions, with one message for all the names an import declares too", () => {
+    const own = dmn(
+      `<import namespace="urn:base" name="lib" importType="https://www.omg.org/spec/DMN/20230324/MODEL/"/>
+       ${input("Person name", "number")}
+       ${decision("Greeting", literal('"Hi " + string(Person name)'), "string")}`,
+      { namespace: "urn:top", name: "top" },
+    );
+    const r = importDmn(own, { file: "top.dmn", siblings: { "base.dmn": base } });
+    expect((r.content!.inputs as Record<string, { type: string }>)["Person name"].type).toBe("number");
+    expect((r.content!.decisions as Record<string, { expr: string }>).Greeting.expr).toBe('"Hi " + string(Person name)');
+    const collisions = r.diagnostics.filter((d) => d.code === "dmn.import.collision");
+    expect(collisions).toHaveLength(1);
+    expect(collisions[0].message).toMatch(/^2 names \("Person name", "Greeting"\) are declared by the imported model "base"/);
+  });
+
+  it("merges one model imported by two others under the same name without a collision, and reads the DMN 1.2 draft importType", () => {
+    const via = (name: string) =>
+      dmn(
+        `<import namespace="urn:base" name="lib" importType="http://www.omg.org/spec/DMN1-2Alpha/20160929/MODEL"/>${decision(name, literal("lib.Greeting"), "string")}`,
+        {
+          namespace: `urn:${name}`,
+          name,
+        },
+      );
+    const top = dmn(
+      `<import namespace="urn:left" name="left" importType="https://www.omg.org/spec/DMN/20230324/MODEL/"/>
+       <import namespace="urn:right" name="right" importType="https://www.omg.org/spec/DMN/20230324/MODEL/"/>`,
+      { namespace: "urn:top", name: "top" },
+    );
+    const r = importDmn(top, { file: "top.dmn", siblings: { "base.dmn": base, "left.dmn": via("left"), "right.dmn": via("right") } });
+    expect(errors(r)).toEqual([]);
+    expect(Object.keys(r.content!.decisions as object)).toEqual(expect.arrayContaining(["left.left", "right.right", "lib.Greeting"]));
   });
 });

@@ -19,6 +19,7 @@ describe("importDmn: inputs and item definitions", () => {
           input("h", "boolean"),
           input("i", "context"),
           input("j"),
+          input("k", "feel.string"),
         ].join("\n"),
       ),
     );
@@ -35,6 +36,7 @@ describe("importDmn: inputs and item definitions", () => {
       h: "boolean",
       i: "context",
       j: "any",
+      k: "string",
     });
     expect(inputs.a.desc).toBe("a");
   });

@@ -5,6 +5,7 @@ import { basename, dirname, join } from "node:path";
 import { checkModel } from "../../compiler/index.js";
 import { importDmn } from "../../dmn/index.js";
 import { hasErrors } from "../../ir/diagnostics.js";
+import { freeNames } from "../free-names.js";
 import { command, str, type CommandSpec } from "../command.js";
 import { EXIT, print, UserError } from "../io.js";
 
@@ -41,7 +42,7 @@ export const run = command(spec, async (args, io) => {
   } catch (e) {
     throw new UserError(`cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
   }
-  const result = importDmn(text, { file: basename(file), siblings: siblingsOf(file) });
+  const result = importDmn(text, { file: basename(file), siblings: siblingsOf(file), freeNames });
   for (const d of result.diagnostics) print(io.stderr, `${d.severity}: ${d.code}: ${d.message}`);
   if (!result.content) return EXIT.unreadable;
   const json = JSON.stringify(result.content, null, 2);

@@ -11,36 +11,69 @@ export const DMN = inStage("dmn", {
   "dmn.import.type": entry({
     severity: "error",
     message: located((p: { type: string }) => `unsupported import type "${p.type}"`),
-    example: { type: "http://www.w3.org/2001/XMLSchema", at: '<import name="types"> in model.dmn' },
+    example: { type: "http://www.w3.org/2001/XMLSchema", at: '<import name="types"> in model.dmn:12' },
     explain: "An `<import>` of something other than a DMN model.",
   }),
   "dmn.import.missing": entry({
     severity: "error",
     message: located((p: { namespace: string }) => `imported model with namespace "${p.namespace}" not found among the sibling files`),
-    example: { namespace: "http://example.com/base", at: '<import name="base"> in model.dmn' },
+    example: { namespace: "http://example.com/base", at: '<import name="base"> in model.dmn:12' },
     explain: "No sibling file defines the imported namespace: put the imported model beside the importing one.",
   }),
   "dmn.import.cycle": entry({
     severity: "error",
     message: located((p: { namespace: string }) => `import cycle through namespace "${p.namespace}"`),
-    example: { namespace: "http://example.com/base", at: '<import name="base"> in base.dmn' },
+    example: { namespace: "http://example.com/base", at: '<import name="base"> in base.dmn:3' },
     explain: "Models import each other in a cycle.",
   }),
   "dmn.import.collision": entry({
     severity: "error",
-    message: located((p: { name: string }) => `the name "${p.name}" is declared by two imported models`),
-    example: { name: "Applicant", at: "model.dmn" },
-    explain: "Two imported models declare the same name without distinguishing prefixes.",
+    message: located(
+      (p: { names: string[]; model: string }) =>
+        `${
+          p.names.length === 1
+            ? `the name "${p.names[0]}" is`
+            : `${p.names.length} names (${p.names
+                .slice(0, 5)
+                .map((n) => `"${n}"`)
+                .join(", ")}${p.names.length > 5 ? ", ..." : ""}) are`
+        } declared by the imported model "${p.model}" and by another model: the other definition is kept; rename one of them`,
+    ),
+    example: { names: ["Applicant"], model: "base", at: "model.dmn" },
+    explain:
+      "An imported model declares a name that the importing model, or another imported model, declares too. The models are merged into one namespace, so only one definition can be kept: the importing model's own, else the first import's. Rename one of them.",
   }),
   "dmn.href.dangling": entry({
     severity: "error",
-    message: located((p: { href: string }) => `reference "${p.href}" points to no element`),
-    example: { href: "#d_missing", at: '<requiredDecision> in <decision id="d1" name="Risk"> in model.dmn' },
+    message: located((p: { href: string }) => `reference "${p.href}" points to no element: correct the href or remove the requirement`),
+    example: { href: "#d_missing", at: '<requiredDecision> in <decision id="d1" name="Risk"> in model.dmn:12' },
     explain: "An `href` names an element that does not exist.",
+  }),
+  "dmn.input.inferred": entry({
+    severity: "warning",
+    message: located(
+      (p: { name: string; type: string }) =>
+        `"${p.name}" is read here but declared by no <inputData>: imported as an input of type ${p.type} (Camunda reads process variables this way); declare an <inputData> to give it a name and type of its own`,
+    ),
+    example: { name: "season", type: "string", at: '<inputExpression id="e1"> in model.dmn:12' },
+    explain:
+      "Camunda and dmn-js tables read variables that the file never declares. The import declares each such name as an input, typed from the input expression's `typeRef` when the expression is the bare name, `any` otherwise.",
+  }),
+  "dmn.input.required-output": entry({
+    severity: "warning",
+    message: located(
+      (p: { name: string; decision: string }) =>
+        `"${p.name}" is the output of the required decision "${p.decision}": imported as a decision with that decision's value (Camunda reads a required decision's output by the output's name)`,
+    ),
+    example: { name: "season", decision: "Season decision", at: '<inputExpression id="e1"> in model.dmn:12' },
+    explain:
+      "A Camunda table that reads a required decision's output by the output column's name. The import adds a decision of that name whose value is the required decision's output.",
   }),
   "dmn.table.hit": entry({
     severity: "error",
-    message: located((p: { hit: string }) => `unknown hit policy "${p.hit}"`),
+    message: located(
+      (p: { hit: string }) => `unknown hit policy "${p.hit}": use one of UNIQUE, FIRST, PRIORITY, ANY, COLLECT, RULE ORDER, OUTPUT ORDER`,
+    ),
     example: { hit: "SOMETIMES", at: AT },
     explain: "A hit policy DMN does not define.",
   }),
@@ -59,12 +92,12 @@ export const DMN = inStage("dmn", {
         "non-string": (p: { values: string }) => `priorities from non-string output values ${p.values} are not supported`,
       }),
     ),
-    example: { variant: "non-string", values: "1,2,3", at: '<output name="score"> in <decisionTable id="t1"> in model.dmn' },
+    example: { variant: "non-string", values: "1,2,3", at: '<output name="score"> in <decisionTable id="t1"> in model.dmn:12' },
     explain: "A PRIORITY or OUTPUT ORDER table whose output values cannot be kept as an ordered choice type.",
   }),
   "dmn.table.outputs": entry({
     severity: "error",
-    message: located("decision table without output"),
+    message: located("decision table without output: add an <output>"),
     example: { at: AT },
     explain: "A decision table with no `<output>`.",
   }),
@@ -82,14 +115,14 @@ export const DMN = inStage("dmn", {
   }),
   "dmn.table.input": entry({
     severity: "error",
-    message: located("input column without an input expression"),
-    example: { at: '<input id="i1"> in model.dmn' },
+    message: located("input column without an input expression: write the expression the column tests"),
+    example: { at: '<input id="i1"> in model.dmn:12' },
     explain: "An `<input>` column without an `<inputExpression>`.",
   }),
   "dmn.table.output-name": entry({
     severity: "error",
     message: located("output column of a multi-output table without a name"),
-    example: { at: '<output> in <decisionTable id="t1"> in model.dmn' },
+    example: { at: '<output> in <decisionTable id="t1"> in model.dmn:12' },
     explain: "Each output of a multi-output table needs a `name`.",
   }),
   "dmn.table.rule": entry({
@@ -98,121 +131,182 @@ export const DMN = inStage("dmn", {
       (p: { inputs: number; outputs: number; tableInputs: number; tableOutputs: number }) =>
         `rule has ${p.inputs} input and ${p.outputs} output entries, table has ${p.tableInputs} and ${p.tableOutputs}`,
     ),
-    example: { inputs: 1, outputs: 1, tableInputs: 2, tableOutputs: 1, at: '<rule id="r3"> in model.dmn' },
+    example: { inputs: 1, outputs: 1, tableInputs: 2, tableOutputs: 1, at: '<rule id="r3"> in model.dmn:12' },
     explain: "A rule's entries do not match the table's columns.",
   }),
   "dmn.expression.language": entry({
     severity: "error",
-    message: located((p: { language: string }) => `unsupported expression language "${p.language}"`),
-    example: { language: "javascript", at: '<literalExpression id="e1"> in model.dmn' },
-    explain: "An expression in a language other than FEEL.",
+    message: located(
+      (p: { language: string; declared: string; advice: string }) =>
+        `the expression is in ${p.language}${p.declared === p.language ? "" : ` (expressionLanguage "${p.declared}")`}, not FEEL: ${p.advice}`,
+    ),
+    example: {
+      language: "JUEL",
+      declared: "juel",
+      advice: "JUEL (Camunda 7's expression language) is not evaluated here; rewrite it in FEEL",
+      at: '<inputEntry id="e1"> in <rule id="r1"> in model.dmn:14',
+    },
+    explain:
+      "An expression whose `expressionLanguage` (its own, or the default on `<definitions>`) is not FEEL. Its text is never read as FEEL: the decision or function holding it is written as `unmapped` and fails the check until the expression is rewritten in FEEL.",
+  }),
+  "dmn.expression.juel": entry({
+    severity: "error",
+    message: located(
+      (p: { text: string }) =>
+        `\`${p.text.length > 60 ? `${p.text.slice(0, 57)}...` : p.text}\` is JUEL (a \${...} expression, Camunda 7's default language in older versions), not FEEL, though no expressionLanguage says so: rewrite it in FEEL`,
+    ),
+    example: { text: "${input1 > 10}", at: '<outputEntry id="o1"> in model.dmn:20' },
+    explain:
+      "Text of the form `${...}` or `#{...}` where no language is declared: Camunda 7 read such entries as JUEL. It is not read as FEEL; the decision holding it is written as `unmapped` and fails the check.",
   }),
   "dmn.expression.kind": entry({
     severity: "error",
-    message: located((p: { element: string }) => `unsupported expression element <${p.element}>`),
-    example: { element: "conditional", at: '<conditional id="c1"> in model.dmn' },
+    message: located((p: { element: string }) => `unsupported expression element <${p.element}>: write it as a FEEL literal expression`),
+    example: { element: "conditional", at: '<conditional id="c1"> in model.dmn:12' },
     explain: "A boxed expression kind the importer does not map.",
   }),
   "dmn.expression.imported-values": entry({
     severity: "error",
     message: located("importedValues are not supported"),
-    example: { at: '<literalExpression id="e1"> in model.dmn' },
+    example: { at: '<literalExpression id="e1"> in model.dmn:12' },
     explain: "A literal expression with `importedValues`, which the importer does not map.",
   }),
   "dmn.context.result": entry({
     severity: "error",
     message: located("context with more than one result entry"),
-    example: { at: '<contextEntry> in <context id="c1"> in model.dmn' },
+    example: { at: '<contextEntry> in <context id="c1"> in model.dmn:12' },
     explain: "A boxed context with more than one entry without a variable (its result).",
   }),
   "dmn.context.duplicate": entry({
     severity: "error",
     message: located((p: { name: string }) => `duplicate context entry "${p.name}"`),
-    example: { name: "base", at: '<contextEntry> in <context id="c1"> in model.dmn' },
+    example: { name: "base", at: '<contextEntry> in <context id="c1"> in model.dmn:12' },
     explain: "A boxed context declares an entry name twice.",
   }),
   "dmn.invocation.callee": entry({
     severity: "error",
     message: located("invocation without a function name"),
-    example: { at: '<invocation id="inv1"> in model.dmn' },
+    example: { at: '<invocation id="inv1"> in model.dmn:12' },
     explain: "An `<invocation>` that does not name the function it calls.",
   }),
   "dmn.invocation.binding": entry({
     severity: "error",
     message: located("binding without a parameter name"),
-    example: { at: '<binding> in <invocation id="inv1"> in model.dmn' },
+    example: { at: '<binding> in <invocation id="inv1"> in model.dmn:12' },
     explain: "An invocation `<binding>` without a parameter.",
   }),
   "dmn.function.kind": entry({
     severity: "error",
-    message: located((p: { kind: string }) => `unsupported function kind "${p.kind}"`),
-    example: { kind: "SQL", at: '<functionDefinition id="f1"> in model.dmn' },
-    explain: "A function definition whose `kind` is not FEEL, Java or PMML.",
+    message: located((p: { kind: string }) => `unsupported function kind "${p.kind}": write the function in FEEL`),
+    example: { kind: "SQL", at: '<functionDefinition id="f1"> in model.dmn:30' },
+    explain: "A function definition whose `kind` is not FEEL, Java or PMML (nor Drools' letters F, J, P).",
+  }),
+  "dmn.function.pmml": entry({
+    severity: "error",
+    message: located(
+      () =>
+        "a PMML model cannot be evaluated here: write its logic as a FEEL decision table or expression (or score the PMML model elsewhere and pass its result as an input)",
+    ),
+    example: { at: '<encapsulatedLogic kind="PMML"> in <businessKnowledgeModel id="b1" name="score"> in model.dmn:40' },
+    explain: "A function of kind PMML: there is no PMML evaluator. The function is written as `unmapped` and fails the check.",
+  }),
+  "dmn.function.java": entry({
+    severity: "error",
+    message: located(
+      (p: { reason: string }) =>
+        `${p.reason} (the Java methods evaluated here are listed in docs/java-externals.md): write the function in FEEL`,
+    ),
+    example: {
+      reason: "the Java class com.acme.Tax is not one of the mapped classes (java.lang.Math, java.lang.String)",
+      at: '<encapsulatedLogic kind="Java"> in <businessKnowledgeModel id="b1" name="tax"> in model.dmn:40',
+    },
+    explain:
+      "A function of kind Java that names a class or method the runtime does not map, or no class and method signature at all. There is no JVM: only the mapped java.lang methods run. The function is written as `unmapped` and fails the check.",
   }),
   "dmn.relation.row": entry({
     severity: "error",
     message: located((p: { cells: number; columns: number }) => `row has ${p.cells} cells for ${p.columns} columns`),
-    example: { cells: 2, columns: 3, at: '<row> in <relation id="r1"> in model.dmn' },
+    example: { cells: 2, columns: 3, at: '<row> in <relation id="r1"> in model.dmn:12' },
     explain: "A relation row whose cells do not match the columns.",
   }),
   "dmn.iterator.variable": entry({
     severity: "error",
     message: located("iterator without iteratorVariable"),
-    example: { at: '<for id="f1"> in model.dmn' },
+    example: { at: '<for id="f1"> in model.dmn:12' },
     explain: "A `for`, `some` or `every` boxed expression without `iteratorVariable`.",
   }),
   "dmn.decision.logic": entry({
     severity: "warning",
     message: located((p: { name: string }) => `decision "${p.name}" has no value expression; it evaluates to null`),
-    example: { name: "Risk", at: '<decision id="d1" name="Risk"> in model.dmn' },
+    example: { name: "Risk", at: '<decision id="d1" name="Risk"> in model.dmn:12' },
     explain: "A decision without decision logic; it evaluates to null.",
   }),
   "dmn.bkm.logic": entry({
     severity: "error",
     message: located((p: { name: string }) => `business knowledge model "${p.name}" has no encapsulated logic`),
-    example: { name: "Fee", at: '<businessKnowledgeModel id="b1" name="Fee"> in model.dmn' },
+    example: { name: "Fee", at: '<businessKnowledgeModel id="b1" name="Fee"> in model.dmn:12' },
     explain: "A business knowledge model without `encapsulatedLogic`.",
   }),
   "dmn.service.outputs": entry({
     severity: "error",
-    message: located("decision service without output decisions"),
-    example: { at: '<decisionService id="s1" name="Score"> in model.dmn' },
+    message: located("decision service without output decisions: name them as <outputDecision>s"),
+    example: { at: '<decisionService id="s1" name="Score"> in model.dmn:12' },
     explain: "A decision service without `outputDecision`s.",
+  }),
+  "dmn.service.outputs-inferred": entry({
+    severity: "warning",
+    message: located(
+      (p: { outputs: string }) =>
+        `decision service without output decisions: imported with the encapsulated decisions no other one requires as its outputs (${p.outputs}); name them as <outputDecision>s`,
+    ),
+    example: { outputs: "Remote Greeting", at: '<decisionService id="s1" name="Greeting Service"> in model.dmn:12' },
+    explain:
+      "DMN requires a decision service to name its output decisions; some modelers write only the encapsulated ones. The import takes those that no other encapsulated decision requires as the outputs.",
+  }),
+  "dmn.service.inputs-inferred": entry({
+    severity: "warning",
+    message: located(
+      (p: { inputs: string }) =>
+        `decision service without input data: imported with the input data its decisions require as its parameters (${p.inputs}); name them as <inputData> of the service`,
+    ),
+    example: { inputs: "Applicant", at: '<decisionService id="s1" name="Greeting Service"> in model.dmn:12' },
+    explain:
+      "A decision service that names no inputs while its decisions require input data: the import makes that input data (in the order the decisions require it) the service's parameters.",
   }),
   "dmn.name.missing": entry({
     severity: "error",
     message: located((p: { element: string }) => `<${p.element}> without a name`),
-    example: { element: "decision", at: '<decision id="d1"> in model.dmn' },
+    example: { element: "decision", at: '<decision id="d1"> in model.dmn:12' },
     explain: "A DRG element without a `name`.",
   }),
   "dmn.name.duplicate": entry({
     severity: "error",
-    message: located((p: { name: string }) => `the name "${p.name}" is declared twice`),
-    example: { name: "Risk", at: '<decision id="d2" name="Risk"> in model.dmn' },
+    message: located((p: { name: string }) => `the name "${p.name}" is declared twice; this one is left out: rename one of them`),
+    example: { name: "Risk", at: '<decision id="d2" name="Risk"> in model.dmn:12' },
     explain: "Two DRG elements with the same name.",
   }),
   "dmn.element.unknown": entry({
     severity: "error",
-    message: located((p: { element: string }) => `unsupported element <${p.element}>`),
-    example: { element: "performanceIndicator", at: '<performanceIndicator id="p1"> in model.dmn' },
+    message: located((p: { element: string }) => `unsupported element <${p.element}>, left out`),
+    example: { element: "performanceIndicator", at: '<performanceIndicator id="p1"> in model.dmn:12' },
     explain: "A DRG element the importer does not map.",
   }),
   "dmn.type.unknown": entry({
     severity: "error",
-    message: located((p: { typeRef: string }) => `unknown typeRef "${p.typeRef}"`),
-    example: { typeRef: "tPersn", at: '<variable name="p"> in <inputData id="i1" name="p"> in model.dmn' },
+    message: located((p: { typeRef: string }) => `unknown typeRef "${p.typeRef}", read as any: name a FEEL type or an itemDefinition`),
+    example: { typeRef: "tPersn", at: '<variable name="p"> in <inputData id="i1" name="p"> in model.dmn:12' },
     explain: "A `typeRef` that is neither a FEEL type nor an item definition.",
   }),
   "dmn.type.constraint": entry({
     severity: "warning",
     message: located((p: { tests: string }) => `allowed values "${p.tests}" on a type without a base kept only as documentation`),
-    example: { tests: ">= 0", at: '<itemDefinition id="t1" name="tAmount"> in model.dmn' },
+    example: { tests: ">= 0", at: '<itemDefinition id="t1" name="tAmount"> in model.dmn:12' },
     explain: "`allowedValues` on an item definition without a base type; they are not enforced.",
   }),
   "dmn.type.language": entry({
     severity: "error",
     message: located((p: { language: string }) => `unsupported type language "${p.language}"`),
-    example: { language: "http://www.w3.org/2001/XMLSchema", at: '<itemDefinition id="t1" name="tAmount"> in model.dmn' },
+    example: { language: "http://www.w3.org/2001/XMLSchema", at: '<itemDefinition id="t1" name="tAmount"> in model.dmn:12' },
     explain: "An item definition in a type language other than FEEL.",
   }),
 });

@@ -127,4 +127,4 @@ export const cannotMatch = (p: TestMismatchParams): string => `${p.test} (${p.ty
 export const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? "" : "s"}`;
 export const article = (t: string): string => (t === "array" || t === "object" || t === "integer" ? `an ${t}` : `a ${t}`);
 export const ALL_HIT_POLICIES = "one of UNIQUE, FIRST, PRIORITY, ANY, COLLECT (SUM|MIN|MAX|COUNT), RULE ORDER, OUTPUT ORDER";
-export const AT = '<decisionTable id="t1"> in model.dmn';
+export const AT = '<decisionTable id="t1"> in model.dmn:12';

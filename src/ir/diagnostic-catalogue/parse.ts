@@ -104,6 +104,13 @@ export const PARSE = inStage("parse", {
     example: { name: "risk" },
     explain: "A decision object has neither `expr` nor `table`: give it exactly one.",
   }),
+  "decision.unmapped": entry({
+    severity: "error",
+    message: (p: { name: string; reason: string }) => `decision \`${p.name}\` was not imported: ${p.reason}`,
+    example: { name: "risk", reason: 'the expression is in JUEL, not FEEL: rewrite it in FEEL (<inputEntry id="e1"> in model.dmn:14)' },
+    explain:
+      "The DMN import could not map part of this decision (another expression language, a PMML model, an unmapped Java method...) and wrote `unmapped` with the reason instead of a body, so it never runs to null. Write the decision in FEEL.",
+  }),
   "decision.body-conflict": entry({
     severity: "error",
     message: needsOneBody,
@@ -188,6 +195,13 @@ export const PARSE = inStage("parse", {
     severity: "error",
     message: "`params` must be an object mapping parameter names to types, in order",
     explain: "A function's `params` is not an object of parameter names to types.",
+  }),
+  "function.unmapped": entry({
+    severity: "error",
+    message: (p: { name: string; reason: string }) => `function \`${p.name}\` was not imported: ${p.reason}`,
+    example: { name: "fee", reason: "a PMML model cannot be evaluated here (<encapsulatedLogic> in model.dmn:40)" },
+    explain:
+      "The DMN import could not map this business knowledge model or decision service (a PMML model, an unmapped Java method, another expression language...) and wrote `unmapped` with the reason instead of a body. Write the function in FEEL.",
   }),
   "function.body-missing": entry({
     severity: "error",

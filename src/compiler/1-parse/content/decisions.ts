@@ -20,7 +20,7 @@ export interface DecisionSpec {
   requires: string[];
 }
 
-const KNOWN_KEYS = ["type", "desc", "let", "expr", "table", "hit", "requires", "default"];
+const KNOWN_KEYS = ["type", "desc", "let", "expr", "table", "hit", "requires", "default", "unmapped"];
 
 export function readDecision(name: string, raw: unknown, strict: boolean, sink: Diagnostic[]): DecisionSpec {
   const address = `decisions.${name}`;
@@ -42,6 +42,11 @@ export function readDecision(name: string, raw: unknown, strict: boolean, sink: 
   }
   spec.lets = readLets(obj.let, address, strict, sink);
   spec.requires = readRequires(obj.requires, address, sink);
+  // an import's placeholder: never a body, always an error
+  if (obj.unmapped !== undefined) {
+    sink.push(diagnostic("decision.unmapped", { name, reason: String(obj.unmapped) }, { address: `${address}.unmapped` }));
+    return spec;
+  }
   spec.body = readDecisionBody(obj, name, address, strict, sink);
   return spec;
 }

@@ -11,7 +11,7 @@ export interface FunctionSpec {
   body: BodySource | null;
 }
 
-const KNOWN_KEYS = ["params", "returns", "body", "desc"];
+const KNOWN_KEYS = ["params", "returns", "body", "desc", "unmapped"];
 
 export function readFunction(name: string, raw: unknown, strict: boolean, sink: Diagnostic[]): FunctionSpec {
   const address = `functions.${name}`;
@@ -29,7 +29,10 @@ export function readFunction(name: string, raw: unknown, strict: boolean, sink: 
     else sink.push(diagnostic("function.params-shape", {}, { address: `${address}.params` }));
   }
   if (obj.returns !== undefined) spec.returnsSpec = obj.returns;
-  if (obj.body === undefined) sink.push(diagnostic("function.body-missing", { name }, { address }));
+  // an import's placeholder: never a body, always an error
+  if (obj.unmapped !== undefined)
+    sink.push(diagnostic("function.unmapped", { name, reason: String(obj.unmapped) }, { address: `${address}.unmapped` }));
+  else if (obj.body === undefined) sink.push(diagnostic("function.body-missing", { name }, { address }));
   else spec.body = readBody(obj.body, address, `the body of function \`${name}\``, { allowTable: true, allowTableObject: !strict }, sink);
   return spec;
 }

@@ -27,7 +27,9 @@ export interface CoverageSite {
 export function checkCoverage(table: TableIR, site: CoverageSite): void {
   const { sink } = site;
   if (site.rows === 0) {
-    sink.push(diagnostic("tables.empty", { variant: "no-rules" }, { address: table.address }));
+    // DMN allows a table without rules (Camunda Modeler and dmn-js make them): nothing matches, so
+    // it gives its default output or null. Strict models need rules.
+    if (site.strict) sink.push(diagnostic("tables.empty", { variant: "no-rules" }, { address: table.address }));
     return;
   }
   const last = table.rules[table.rules.length - 1];

@@ -1,0 +1,99 @@
+// Camunda's implicit inputs. A Camunda or dmn-js table's input expression may read a variable that
+// no <inputData> declares (a process variable), or a required decision's output by the output
+// column's name. The import declares the first as an input, typed from the input expression's
+// typeRef when the expression is the bare name (`any` otherwise), and the second as a decision
+// whose value is the required decision's output; each with a warning.
+import { diagnostic } from "../ir/diagnostics.js";
+import { locate, type ImportContext } from "./context.js";
+import type { Definitions } from "./definitions.js";
+import type { MappedModel, Resolver } from "./drg.js";
+import { has, put } from "./records.js";
+import { typeOf } from "./types.js";
+import { attr, child, childrenNamed, textChild, type XmlElement } from "./xml.js";
+
+/** A name as Camunda's variables are named (FEEL names may have spaces, variables do not). */
+const VARIABLE = /^[\p{L}_$][\p{L}\p{N}_$]*$/u;
+/** FEEL's keywords and the names of its literal-making built-ins: never a variable to declare. */
+const RESERVED = new Set(
+  "true false null not and or if then else for in return some every satisfies instance of function external between date time duration".split(
+    " ",
+  ),
+);
+
+/** How a required decision offers `name`: as its single output, one of its outputs, or its variable. */
+function offered(required: XmlElement, name: string): string | undefined {
+  const decision = required.attrs.name;
+  if (!decision) return undefined;
+  const outputs = childrenNamed(child(required, "decisionTable") ?? required, "output");
+  const i = outputs.findIndex((o) => o.attrs.name === name);
+  if (i >= 0) return outputs.length === 1 ? decision : `${decision}.${name}`;
+  return child(required, "variable")?.attrs.name === name && name !== decision ? decision : undefined;
+}
+
+const requiredDecisions = (d: XmlElement, resolve: Resolver): XmlElement[] =>
+  childrenNamed(d, "informationRequirement").flatMap((ir) =>
+    childrenNamed(ir, "requiredDecision").flatMap((r) => {
+      const target = resolve(r.attrs.href ?? "", r);
+      return target ? [target] : [];
+    }),
+  );
+
+/** A name an expression reads that nothing declares, where (`decisions.<name>...`). */
+export interface FreeName {
+  name: string;
+  address: string;
+}
+
+/**
+ * The other variables Camunda reads: names that a decision's expressions read and nothing
+ * declares (the compiler finds them: `freeNames`), each declared as an input of type `any`.
+ */
+export function declareFreeNames(defs: Definitions, model: MappedModel, ctx: ImportContext, free: FreeName[]): void {
+  const decisions = defs.root.children.filter((c) => c.name === "decision" && c.attrs.name);
+  // `decisions.<name>`, `decisions.<name>.let.<entry>`, `decisions.<name>.rule[2]...`: the longest decision name that fits
+  const owner = (address: string): XmlElement | undefined =>
+    decisions
+      .filter((d) => address === `decisions.${d.attrs.name}` || address.startsWith(`decisions.${d.attrs.name}.`))
+      .sort((a, b) => b.attrs.name!.length - a.attrs.name!.length)[0];
+  for (const { name, address } of free) {
+    const el = owner(address);
+    if (
+      !el ||
+      !VARIABLE.test(name) ||
+      RESERVED.has(name) ||
+      has(model.inputs, name) ||
+      has(model.decisions, name) ||
+      has(model.functions, name)
+    )
+      continue;
+    put(model.inputs, name, { type: "any", desc: name });
+    ctx.diagnostics.push(diagnostic("dmn.input.inferred", { name, type: "any", at: locate(ctx, el) }));
+  }
+}
+
+export function declareImplicitInputs(defs: Definitions, model: MappedModel, ctx: ImportContext, resolve: Resolver): void {
+  const declared = (n: string): boolean => has(model.inputs, n) || has(model.decisions, n) || has(model.functions, n);
+  for (const d of defs.root.children) {
+    const table = d.name === "decision" ? child(d, "decisionTable") : undefined;
+    // a decision that was not imported reads nothing
+    if (!table || !d.attrs.name || !has(model.decisions, d.attrs.name) || model.decisions[d.attrs.name]!.unmapped !== undefined) continue;
+    for (const input of childrenNamed(table, "input")) {
+      const ie = child(input, "inputExpression");
+      const path = ie ? (textChild(ie) ?? "").trim().split(".") : [];
+      const head = path[0]!;
+      if (!ie || !path.every((p) => VARIABLE.test(p)) || RESERVED.has(head) || declared(head)) continue;
+      const source = requiredDecisions(d, resolve)
+        .map((r) => ({ decision: r.attrs.name ?? "", expr: offered(r, head) }))
+        .find((s) => s.expr !== undefined);
+      if (source) {
+        put(model.decisions, head, { expr: source.expr });
+        ctx.diagnostics.push(diagnostic("dmn.input.required-output", { name: head, decision: source.decision, at: locate(ctx, ie) }));
+        continue;
+      }
+      const type = (path.length === 1 ? typeOf(attr(ie, "typeRef"), ctx, ie) : undefined) ?? "any";
+      put(model.inputs, head, { type, desc: head });
+      const spelled = typeof type === "string" ? type : JSON.stringify(type);
+      ctx.diagnostics.push(diagnostic("dmn.input.inferred", { name: head, type: spelled, at: locate(ctx, ie) }));
+    }
+  }
+}

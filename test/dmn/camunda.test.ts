@@ -1,0 +1,133 @@
+// What Camunda Modeler and dmn-js files need: variables read without an <inputData> (declared as
+// inputs, typed from the input expression), a required decision's output read by the output's
+// name, tables without rules, and every such inference said in a warning at its element.
+import { describe, expect, it } from "vitest";
+import { checkModel, compileModel, type ModelInput } from "../../src/compiler/index.js";
+import { freeNames } from "../../src/cli/free-names.js";
+import { importDmn } from "../../src/dmn/index.js";
+import { DMN11, dmn } from "./helpers.js";
+
+const table = (id: string, name: string, inputs: [string, string?][], output: string, rules: string[][]) =>
+  `<decision id="${id}" name="${name}"><decisionTable id="t_${id}">${inputs
+    .map(
+      ([text, typeRef], i) =>
+        `<input id="${id}_in${i}"><inputExpression id="${id}_ie${i}"${typeRef ? ` typeRef="${typeRef}"` : ""}><text>${text}</text></inputExpression></input>`,
+    )
+    .join("")}<output id="${id}_out" name="${output}" typeRef="string"/>${rules
+    .map(
+      (cells, r) =>
+        `<rule id="${id}_r${r}">${cells
+          .slice(0, -1)
+          .map((c) => `<inputEntry><text>${c}</text></inputEntry>`)
+          .join("")}<outputEntry><text>${cells.at(-1)}</text></outputEntry></rule>`,
+    )
+    .join("")}</decisionTable></decision>`;
+
+const requires = (xml: string, ids: string[]) =>
+  xml.replace(
+    "<decisionTable",
+    `${ids.map((i) => `<informationRequirement><requiredDecision href="#${i}"/></informationRequirement>`).join("")}<decisionTable`,
+  );
+
+const run = (content: Record<string, unknown>, state: Record<string, unknown>) => {
+  const r = compileModel(content as ModelInput, { strict: false });
+  if (!r.ok) throw new Error(JSON.stringify(r.check.stages.flatMap((s) => s.diagnostics)));
+  return r.model.evaluate(state);
+};
+
+describe("Camunda's implicit inputs", () => {
+  const season = table("season", "Season decision", [["temperature", "integer"]], "season", [
+    ["&gt; 20", '"Summer"'],
+    ["&lt;= 20", '"Winter"'],
+  ]);
+  const dish = requires(
+    table("dish", "Dish Decision", [["season", "string"], ["guests.count"]], "desiredDish", [
+      ['"Summer"', "-", '"Salad"'],
+      ['"Winter"', "&gt; 4", '"Stew"'],
+      ['"Winter"', "-", '"Roast"'],
+    ]),
+    ["season"],
+  ).replace('<decisionTable id="t_dish"', '<decisionTable id="t_dish" hitPolicy="FIRST"');
+  const xml = dmn(season + dish, { ns: DMN11 });
+
+  it("declares the variables a table reads as inputs, typed from the input expression, and a required decision's output by its name", () => {
+    const r = importDmn(xml, { file: "dish.dmn" });
+    expect(r.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    expect(r.content!.inputs).toEqual({ temperature: { type: "number", desc: "temperature" }, guests: { type: "any", desc: "guests" } });
+    expect((r.content!.decisions as Record<string, unknown>).season).toEqual({ expr: "Season decision" });
+    const warnings = r.diagnostics.map((d) => `${d.code} ${d.message}`);
+    expect(warnings).toContainEqual(
+      expect.stringMatching(/^dmn\.input\.inferred "temperature" .*\(<inputExpression id="season_ie0"> in dish\.dmn:\d+\)$/),
+    );
+    expect(warnings).toContainEqual(expect.stringMatching(/^dmn\.input\.required-output "season" .*"Season decision"/));
+    expect(checkModel(r.content as ModelInput, { strict: false }).valid).toBe(true);
+    expect(run(r.content!, { temperature: 10, guests: { count: 6 } })["Dish Decision"]).toBe("Stew");
+    expect(run(r.content!, { temperature: 30, guests: null })["Dish Decision"]).toBe("Salad");
+  });
+
+  it("declares no input for a name the file declares, nor for FEEL's keywords", () => {
+    const declared = dmn(
+      `<inputData id="i1" name="temperature"><variable name="temperature" typeRef="number"/></inputData>` +
+        table(
+          "t",
+          "T",
+          [
+            ["temperature", "string"],
+            ["true", "boolean"],
+          ],
+          "o",
+          [["-", "-", '"x"']],
+        ),
+    );
+    const r = importDmn(declared);
+    expect(Object.keys(r.content!.inputs as object)).toEqual(["temperature"]);
+    expect((r.content!.inputs as Record<string, { type: string }>).temperature.type).toBe("number");
+    expect(r.diagnostics.filter((d) => d.code.startsWith("dmn.input."))).toEqual([]);
+  });
+
+  it("declares the other names a decision reads as inputs of type any when pdm import-dmn asks the check for them", () => {
+    const literal = dmn(
+      `<decision id="g" name="Greeting"><variable name="Greeting" typeRef="string"/><literalExpression id="l1"><text>"Hello " + name</text></literalExpression></decision>`,
+    );
+    const without = importDmn(literal);
+    expect(without.content!.inputs).toEqual({});
+    const r = importDmn(literal, { file: "hello.dmn", freeNames });
+    expect(r.content!.inputs).toEqual({ name: { type: "any", desc: "name" } });
+    expect(r.diagnostics.map((d) => d.message)).toContainEqual(
+      expect.stringMatching(/"name" is read here .*<decision id="g" name="Greeting"> in hello\.dmn:\d+\)$/),
+    );
+    expect(run(r.content!, { name: "Ada" }).Greeting).toBe("Hello Ada");
+  });
+});
+
+describe("decision tables without rules", () => {
+  const empty = (extra = "") =>
+    dmn(`<decision id="d" name="d"><variable name="d" typeRef="string"/><decisionTable id="t1"><input id="i1"><inputExpression typeRef="number"><text>x</text></inputExpression></input>
+      <output id="o1" name="d" typeRef="string">${extra}</output></decisionTable></decision>
+      <inputData id="x" name="x"><variable name="x" typeRef="number"/></inputData>`);
+
+  it("check leniently and give null, or the default output entry", () => {
+    const r = importDmn(empty());
+    expect(checkModel(r.content as ModelInput, { strict: false }).valid).toBe(true);
+    expect(run(r.content!, { x: 1 }).d).toBeNull();
+    const withDefault = importDmn(empty(`<defaultOutputEntry><text>"none"</text></defaultOutputEntry>`));
+    expect(run(withDefault.content!, { x: 1 }).d).toBe("none");
+  });
+
+  it("are still refused by the strict check", () => {
+    const strict = checkModel(importDmn(empty()).content as ModelInput, { strict: true });
+    expect(strict.stages.flatMap((s) => s.diagnostics).map((d) => d.code)).toContain("tables.empty");
+  });
+});
+
+describe("free names", () => {
+  it("are variables only: a name that is called (an engine's custom function) stays unknown", () => {
+    const xml = dmn(
+      `<decision id="c" name="C"><variable name="C"/><literalExpression><text>myFunction() + rate</text></literalExpression></decision>`,
+    );
+    const r = importDmn(xml, { freeNames });
+    expect(r.content!.inputs).toEqual({ rate: { type: "any", desc: "rate" } });
+    const check = checkModel(r.content as ModelInput, { strict: false });
+    expect(check.stages.flatMap((s) => s.diagnostics).map((d) => d.message)).toContainEqual(expect.stringContaining("`myFunction`"));
+  });
+});
