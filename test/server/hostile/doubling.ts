@@ -128,7 +128,13 @@ export interface DoublingAttack extends Attack {
 }
 
 /** One attack: a carrier at a depth, from a sender, as an execution (explained or not) or the free Check. */
-export function doublingAttack(carrier: Carrier, depth: number, sender: Sender, form: "run" | "explain" | "check", state = 3): DoublingAttack {
+export function doublingAttack(
+  carrier: Carrier,
+  depth: number,
+  sender: Sender,
+  form: "run" | "explain" | "check",
+  state = 3,
+): DoublingAttack {
   const { inputs, ...rest } = carrier.content(depth);
   const content = { name: `doubling ${carrier.name}`, inputs: { n: { type: "number", desc: "n?" }, ...inputs }, ...rest };
   const questions = { out: { type: "number", instructions: "out?" } };
