@@ -120,7 +120,7 @@ function functionsOf(n: number): Record<string, unknown> {
 }
 
 /** What a limit, the balance, or a refused answer may say instead of the answer. */
-export const REFUSALS = [...LIMITS, "insufficient_balance", "answer_too_large", "explanation_too_large", "compile_queue_full"] as const;
+const REFUSALS = [...LIMITS, "insufficient_balance", "answer_too_large", "explanation_too_large", "compile_queue_full"] as const;
 
 export interface DoublingAttack extends Attack {
   carrier: string;
