@@ -2,7 +2,7 @@
 import { diagnostic } from "../../../ir/diagnostics.js";
 import type { Call, Expr, Name } from "../../../ir/feel-ast.js";
 import type { Type } from "../../../ir/types.js";
-import { builtinArgumentProblem } from "./builtin-signatures.js";
+import { builtinArgumentProblem, leavesOutNamed } from "./builtin-signatures.js";
 import { builtinResultType, BUILTIN_NAMES, isBuiltin } from "./builtins.js";
 import { checkPatternLiteral } from "./regex-literals.js";
 import { isCertain } from "./compat.js";
@@ -76,8 +76,15 @@ export function inferCall(e: Call, ctx: ExprContext): Type {
       e.args.length,
       e.named?.map((n) => n.name),
     );
-    if (problem) ctx.sink.push(diagnostic("types.arity", { variant: "builtin", detail: problem }, at(ctx, e.span)));
-    else checkPatternLiteral(ref.name, e, ctx);
+    const lenientNull =
+      !ctx.strict &&
+      e.named !== undefined &&
+      leavesOutNamed(
+        ref.name,
+        e.named.map((n) => n.name),
+      );
+    if (problem && !lenientNull) ctx.sink.push(diagnostic("types.arity", { variant: "builtin", detail: problem }, at(ctx, e.span)));
+    else if (!problem) checkPatternLiteral(ref.name, e, ctx);
     return builtinResultType(ref.name, args, e.args);
   }
   if (ref.kind === "function") {
