@@ -3,6 +3,7 @@
 // never a stack trace (PDM_DEBUG=1 shows the stack of an unexpected one).
 import { helpText, type CommandSpec } from "./command.js";
 import { EXIT, packageVersion, print, UserError, type Io } from "./io.js";
+import { DeclaredResultError } from "../runtime/declared.js";
 
 interface CommandModule {
   spec: CommandSpec;
@@ -88,6 +89,10 @@ export async function main(
     if (e instanceof UserError) {
       print(io.stderr, e.message);
       return e.exitCode;
+    }
+    if (e instanceof DeclaredResultError) {
+      print(io.stderr, `${e.address}: ${e.message} [${e.code}]`);
+      return EXIT.invalid;
     }
     const err = e as Error;
     print(

@@ -91,7 +91,7 @@ export function compileToSource(model: ModelInput, options: CompileOptions = {},
   };
   let emitted;
   try {
-    emitted = emitModule(ir, { decisions, maxChars: options.maxCodeChars });
+    emitted = emitModule(ir, { decisions, maxChars: options.maxCodeChars, strict: options.strict ?? true });
   } catch (e) {
     if (!(e instanceof CodeTooLarge)) throw e;
     return failed([diagnostic("codegen.too-large", { limit: e.limit }, { address: e.address })]);

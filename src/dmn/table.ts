@@ -93,7 +93,7 @@ export function mapDecisionTable(el: XmlElement, resultName: string, resultType:
       const counts = { inputs: ins.length, outputs: outs.length, tableInputs: inputs.length, tableOutputs: outputs.length };
       unfilled(ctx, diagnostic("dmn.table.rule", { ...counts, at: locate(ctx, rule) }));
     }
-    rows.push([...ins, ...outs].map((e) => cellText(feelText(e, ctx))));
+    rows.push([...ins.map((e) => cellText(feelText(e, ctx), true)), ...outs.map((e) => cellText(feelText(e, ctx)))]);
   }
 
   const body: TableBody = { table: rows, hit };

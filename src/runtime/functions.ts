@@ -2,7 +2,7 @@
 // parameters, and built-ins declared as BuiltinDefs with overloads, optional and variadic params.
 import type { Type } from "../ir/types.js";
 import { directCall } from "./builtins/direct.js";
-import { type BuiltinDef, fitsNamed, fitsPositional, type Signature } from "./builtins/def.js";
+import { type BuiltinDef, fitsNamed, fitsPositional, requiredCount, type Signature } from "./builtins/def.js";
 import { describe } from "./kinds.js";
 import { problem } from "./problems.js";
 import { coerceArgument } from "./types.js";
@@ -33,7 +33,14 @@ function invokeNamed(def: BuiltinDef, named: [string, FeelValue][]): FeelValue {
   // the order the caller wrote decides
   const inOrder = (s: Signature) => names.every((n, i) => i === 0 || s.params.indexOf(names[i - 1]!) < s.params.indexOf(n));
   const sig = fits.find(inOrder) ?? fits[0];
-  if (!sig) return problem(`${def.name}() has no parameters named ${names.join(", ")}`);
+  if (!sig) {
+    // every name known to a signature, but one it requires left out (`is(value1: x)`)
+    const short = def.signatures.find((s) => names.every((n) => s.params.includes(n)));
+    const missing = short?.params.slice(0, requiredCount(short)).filter((p) => !names.includes(p)) ?? [];
+    if (missing.length > 0)
+      return problem(`${def.name}() is called without its parameter${missing.length > 1 ? "s" : ""} ${missing.join(", ")}`);
+    return problem(`${def.name}() has no parameters named ${names.join(", ")}`);
+  }
   const given = new Map(named);
   const last = Math.max(-1, ...names.map((n) => sig.params.indexOf(n)));
   // absent optional parameters stay undefined so an implementation can tell them from null

@@ -19,5 +19,6 @@ export { rawArray, rawCount, rawItemValue, rawProject } from "./raw-items.js";
 export { builtin } from "./builtins/index.js";
 export { externalFunction } from "./java/index.js";
 export { conforms, instanceOf, coerce } from "./types.js";
+export { declared, DeclaredResultError } from "./declared.js";
 export { constant, fromJson, itemConverter, own, toJson, type ToJsonOptions } from "./json.js";
 export { toFeelString } from "./format.js";

@@ -89,6 +89,11 @@ export const CATALOGUE = {
     title: "Model not generated",
     when: "the generator's drafts still failed the Check after the allowed repair attempts; `errors` holds the last draft's diagnostics",
   },
+  decision_outside_type: {
+    status: 422,
+    title: "Decision outside its declared type",
+    when: "the state makes a decision's value fall outside its declared type or constraint (its `type`, its table's output heading, or its question's range, e.g. `number >= 0`); the entry's address names the decision (`decisions.<name>`) and its message the constraint and the value; no answer is given",
+  },
   evaluation_budget_exceeded: {
     status: 422,
     title: "Evaluation budget exceeded",

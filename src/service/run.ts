@@ -4,6 +4,7 @@
 // refuse to answer a question whose decision is null.
 import { exceededLimit, withBudget, type LimitKind } from "../runtime/budget.js";
 import { collectProblems } from "../runtime/problems.js";
+import { DeclaredResultError } from "../runtime/declared.js";
 import type { CheckResult, CompiledModel, ModelIdentity } from "../compiler/index.js";
 import type { Diagnostic } from "../ir/diagnostics.js";
 import { NO_USAGE, type Usage } from "../providers/types.js";
@@ -47,13 +48,18 @@ const REMEDY: Record<LimitKind, { option: string; advice: string }> = {
   depth: { option: "--eval-depth", advice: "recurse less deeply" },
 };
 
-/** Evaluation within the budget, with the FEEL problems it reported. */
+/**
+ * Evaluation within the budget, with the FEEL problems it reported; the problem when a limit stops
+ * it or a decision falls outside its declared type.
+ */
 export function withinBudget<T>(deps: ServiceDeps, evaluate: () => T): Outcome<{ result: T; messages: string[] }> {
   const { evaluationSteps: steps, evaluationSize: size, evaluationDepth: depth } = deps.limits;
   try {
     const { result, problems } = withBudget({ steps, size, depth }, () => collectProblems(evaluate));
     return success({ result, messages: problems });
   } catch (e) {
+    if (e instanceof DeclaredResultError)
+      return failure(problem("decision_outside_type", e.message, [{ address: e.address, code: e.code, message: e.message }]));
     const exceeded = exceededLimit(e, depth);
     if (!exceeded) throw e;
     const { option, advice } = REMEDY[exceeded.kind];

@@ -147,6 +147,32 @@ describe("pieceScorer, CSV", () => {
   });
 });
 
+describe("pieceScorer, a decision outside its declared type", () => {
+  it("turns the row into an error record naming the decision and the constraint, and goes on", () => {
+    const result = compileModel({
+      name: "minus",
+      inputs: { n: { type: "number", desc: "n?" } },
+      decisions: { left: { type: "number >= 0", expr: "10 - n" } },
+    } as unknown as ModelInput);
+    if (!result.ok) throw new Error("the model does not compile");
+    for (const options of [
+      { input: "jsonl", output: "jsonl" },
+      { input: "csv", output: "jsonl" },
+    ] as ScoreOptions[]) {
+      const score = pieceScorer(result.model, options);
+      const rows = options.input === "csv" ? ["4", "12", "10"] : [4, 12, 10].map((n) => JSON.stringify({ n }));
+      const out = score({ text: rows.join("\n"), first: 1, columns: ["n"] });
+      expect(out).toMatchObject({ rows: 3, errors: 1 });
+      const message = "decision `left` is outside its declared type number >= 0 for this state: it is -2";
+      expect(jsonl(out.text)).toEqual([
+        { row: 1, decisions: { left: 6 } },
+        { row: 2, error: { code: "evaluation", message, errors: [{ address: "decisions.left", code: "decision.outside-type", message }] } },
+        { row: 3, decisions: { left: 0 } },
+      ]);
+    }
+  });
+});
+
 describe("pieceScorer, the evaluation budget", () => {
   /** A loop of n steps: a row's cost is its own n. */
   const loop: ModelInput = {

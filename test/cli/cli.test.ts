@@ -96,6 +96,48 @@ describe("pdm run", () => {
   });
 });
 
+/** A model whose decision `days` is declared `number >= 0`, which an end before the start breaks. */
+const DAYS_MODEL = {
+  name: "days",
+  inputs: { start: { type: "date", desc: "When does it start?" }, end: { type: "date", desc: "When does it end?" } },
+  decisions: { days: { type: "number >= 0", expr: "(end - start).days" } },
+};
+const BACKWARDS = { start: "2026-01-31", end: "2026-01-01" };
+const OUTSIDE = "decision `days` is outside its declared type number >= 0 for this state: it is -30";
+
+function daysModelFile(): string {
+  const file = join(mkdtempSync(join(tmpdir(), "pdm-days-")), "days.json");
+  writeFileSync(file, JSON.stringify(DAYS_MODEL));
+  return file;
+}
+
+describe("pdm run, a decision outside its declared type", () => {
+  it("exits 1 naming the decision, the constraint and the value, and prints no decisions", () => {
+    const r = pdm(["run", daysModelFile(), "--state", "-", "--json"], JSON.stringify(BACKWARDS));
+    expect(r.status).toBe(1);
+    expect(r.stdout).toBe("");
+    expect(r.stderr.trim()).toBe(`decisions.days: ${OUTSIDE} [decision.outside-type]`);
+  });
+
+  it("the compiled module throws its DeclaredResultError", async () => {
+    const out = join(mkdtempSync(join(tmpdir(), "pdm-days-mod-")), "days.mjs");
+    expect(pdm(["compile", daysModelFile(), "-o", out]).status).toBe(0);
+    const mod = await import(pathToFileURL(out).href);
+    expect(mod.evaluate({ start: "2026-01-01", end: "2026-01-03" })).toEqual({ days: 2 });
+    for (const entry of ["evaluate", "evaluateTraced", "explain", "evaluateUnchecked"]) {
+      let thrown: unknown;
+      try {
+        mod[entry](BACKWARDS);
+      } catch (e) {
+        thrown = e;
+      }
+      expect(thrown, entry).toBeInstanceOf(mod.DeclaredResultError);
+      expect((thrown as Error).message).toBe(OUTSIDE);
+      expect(thrown).toMatchObject({ address: "decisions.days", code: "decision.outside-type", declaredType: "number >= 0" });
+    }
+  });
+});
+
 describe("pdm run refuses what the service refuses, with the same message", () => {
   const caseFile = () => readdirSync(sample("lending", "cases"))[0]!;
   // the state of a sample case, as JSON text

@@ -87,7 +87,8 @@ describe("importDmn: decision tables", () => {
       type: "string",
       table: [
         ["Category", "Score", "=> d: High|Low"],
-        ["=Preferred", ">= Threshold", '"High"'],
+        // a name compared with stays a reference whatever the column's type
+        ["=Preferred", ">= (Threshold)", '"High"'],
         ['"A", "B"', "-", "=Fallback Status"],
         ['not("C")', "[1..5]", '"Low"'],
       ],

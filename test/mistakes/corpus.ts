@@ -51,6 +51,8 @@ const fits = (kind: MistakeKind, place: Place): boolean =>
 interface Original {
   sample: Sample;
   names: string[];
+  /** the date inputs' names, longest first */
+  dates: string[];
   places: Place[];
   known: Set<string>;
   states: Record<string, unknown>[];
@@ -70,6 +72,10 @@ function original(sample: Sample): Original {
   return {
     sample,
     names: [...ir.inputs.map((i) => i.name), ...ir.decisions.map((d) => d.name), ...ir.functions.map((f) => f.name)],
+    dates: ir.inputs
+      .filter((i) => i.type.kind === "date")
+      .map((i) => i.name)
+      .sort((a, b) => b.length - a.length),
     places: placesOf(sample.model, ir),
     known: new Set(analysed.diagnostics.map(key)),
     states,
@@ -99,7 +105,7 @@ function failsCases(model: Sample["model"], o: Original): boolean {
 
 function outcome(kind: MistakeKind, place: Place, o: Original): Outcome | undefined {
   const before = getAt(o.sample.model, place.path);
-  const after = kind.mutate(before, { names: o.names, place });
+  const after = kind.mutate(before, { names: o.names, dates: o.dates, place });
   if (after === undefined) return undefined;
   const model = structuredClone(o.sample.model);
   setAt(model, place.path, after);

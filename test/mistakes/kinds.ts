@@ -18,7 +18,7 @@ export interface MistakeKind {
   /** for cells: which column kinds the mistake is made in */
   columns?: readonly Type["kind"][];
   /** the changed value, or undefined when the mistake does not fit this value */
-  mutate(value: unknown, at: { names: readonly string[]; place: Place }): unknown;
+  mutate(value: unknown, at: { names: readonly string[]; dates: readonly string[]; place: Place }): unknown;
 }
 
 const NUMBER = ["number"] as const;
@@ -138,6 +138,14 @@ export const KINDS: readonly MistakeKind[] = [
     place: "input-cell",
     columns: NUMBER,
     mutate: replaceFirst(RANGE, (_, a, lo, hi, b) => `${a}${hi}..${lo}${b}`),
+  },
+  {
+    name: "list-for-range",
+    description: "an interval written with a comma, which FEEL reads as a list of its two ends",
+    example: ["[620..680)", "[620, 680]"],
+    place: "input-cell",
+    columns: NUMBER,
+    mutate: replaceFirst(RANGE, (_, __, lo, hi) => `[${lo}, ${hi}]`),
   },
   {
     name: "quoted-number",
@@ -318,7 +326,32 @@ export const KINDS: readonly MistakeKind[] = [
     place: "expression",
     mutate: replaceFirst(/ = "/, () => ' < "'),
   },
+  {
+    name: "malformed-duration",
+    description: "a duration literal that is not ISO 8601",
+    example: ['duration("P30D")', 'duration("30D")'],
+    place: "expression",
+    mutate: replaceFirst(/duration\("P(\d+[YMWD])"\)/, (_, d) => `duration("${d}")`),
+  },
+  {
+    name: "clock-for-date",
+    description: "the clock (`today()`) read in place of a date input",
+    example: ["incident date", "today()"],
+    place: "expression",
+    mutate: (value, { dates }) => {
+      if (typeof value !== "string") return undefined;
+      const name = dates.find((n) => value.includes(n));
+      return name === undefined ? undefined : value.replace(name, "today()");
+    },
+  },
   // ---- headings, rule lists, inputs, let ----
+  {
+    name: "misspelt-output-type",
+    description: "the type in an output heading misspelt",
+    example: ["=> number", "=> nmber"],
+    place: "output-heading",
+    mutate: replaceFirst(/^(=>\s*(?:[^:]+:\s*)?)(number|boolean|string|date)$/, (_, head, type) => `${head}${misspell(type!)}`),
+  },
   {
     name: "misspelt-column",
     description: "a column heading naming an input or decision misspelt",

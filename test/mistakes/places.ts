@@ -10,6 +10,7 @@ export type Place =
   | { kind: "input-cell"; column: Type; path: Path; address: string }
   | { kind: "output-cell"; column: Type; path: Path; address: string }
   | { kind: "heading"; path: Path; address: string }
+  | { kind: "output-heading"; path: Path; address: string }
   | { kind: "rules"; path: Path; address: string; inputs: number }
   | { kind: "expression"; path: Path; address: string }
   | { kind: "input-type"; path: Path; address: string; readers: readonly string[] }
@@ -39,6 +40,7 @@ function tablePlaces(rows: unknown[], path: Path, address: string, table: TableI
   const outputHeads = header.map((h, i) => [h, i] as const).filter(([h]) => h.trim().startsWith("=>"));
   const places: Place[] = [{ kind: "rules", path, address, inputs: inputHeads.length }];
   inputHeads.forEach(([, i]) => places.push({ kind: "heading", path: [...path, 0, i], address: `${address}.rule[0]` }));
+  outputHeads.forEach(([, i]) => places.push({ kind: "output-heading", path: [...path, 0, i], address: `${address}.rule[0]` }));
   rows.slice(1).forEach((rule, r) => {
     const ruleAddress = `${address}.rule[${r + 1}]`;
     const rulePath = [...path, r + 1];

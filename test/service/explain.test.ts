@@ -4,6 +4,7 @@ import fc from "fast-check";
 import { beforeEach, describe, expect, it } from "vitest";
 import { loadSamples } from "../../bench/load-samples.js";
 import { compileModel } from "../../src/compiler/index.js";
+import { DeclaredResultError } from "../../src/runtime/declared.js";
 import type { ServiceDeps } from "../../src/service/deps.js";
 import { verifyReceipt } from "../../src/service/signer.js";
 import { systemOne } from "../../src/service/systemone.js";
@@ -44,8 +45,17 @@ describe("systemone explain", () => {
   for (const sample of samples) {
     it(`${sample.name}: the receipt's explanation is the compiled model's, for random states`, async () => {
       const model = compiled(sample.model);
-      // questions refuse null decisions (422): only states whose questions are answered run here
-      const answered = (s: Record<string, unknown>) => Object.keys(sample.model.questions).every((q) => model.evaluate(s)[q] !== null);
+      // questions refuse null decisions, and every entry a decision outside its declared type (422):
+      // only states whose questions are answered run here
+      const answered = (s: Record<string, unknown>) => {
+        try {
+          const decisions = model.evaluate(s);
+          return Object.keys(sample.model.questions).every((q) => decisions[q] !== null);
+        } catch (e) {
+          if (e instanceof DeclaredResultError) return false;
+          throw e;
+        }
+      };
       const states = arbitraryFor(model.inputSchema).filter(
         (s) => model.validate(s).ok && answered(s as Record<string, unknown>),
       ) as fc.Arbitrary<Record<string, unknown>>;

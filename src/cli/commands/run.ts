@@ -49,7 +49,7 @@ the command exits 1.`,
   ],
   exits: {
     0: "evaluated",
-    1: "the model is invalid, or the state cannot establish its inputs",
+    1: "the model is invalid, the state cannot establish its inputs, or it makes a decision fall outside its declared type",
     2: "a file cannot be read, or the arguments are wrong",
   },
 };

@@ -20,6 +20,7 @@ import { readDecision } from "../1-parse/content/decisions.js";
 import { readFunction } from "../1-parse/content/functions.js";
 import { readInput } from "./inputs.js";
 import { namedTypeEnv, resolveNamedTypes } from "./types/named.js";
+import { parseTypeSpec } from "./types/parse-type.js";
 
 export interface AnalysisResult {
   /** null when any stage has an error */
@@ -70,6 +71,7 @@ export function analyseModel(model: ModelInput, options: { strict: boolean }): A
         ...inputs.map((i): [string, "input"] => [i.name, "input"]),
         ...functions.map((f): [string, "function"] => [f.name, "function"]),
       ]),
+      typeOf: (text) => parseTypeSpec(text, "questions", { ...typeEnv, sink: [] }),
     },
     sink,
   );

@@ -5,7 +5,7 @@
 import type { DecisionIR, ModelIR, TableIR } from "../../ir/ir.js";
 import { isStringLike } from "../../ir/types.js";
 import type { DecisionFacts } from "../../runtime/explain.js";
-import { bodyConforms, needsCoercion } from "./conformance.js";
+import { emitResultType } from "./declared.js";
 import { emitExpr, type ExprContext } from "./expr.js";
 import type { Scope } from "./scope.js";
 import { defaultValue, emitTable, hitOf, outputValue } from "./table.js";
@@ -14,7 +14,13 @@ import { emitUnaryTestsTri, levelsOf } from "./unary-tests.js";
 const X = "X";
 
 /** `explain`'s source; `scope` binds the model's functions, `cx` gives each address its context. */
-export function emitExplain(ir: ModelIR, decisions: DecisionIR[], root: Scope, cx: (where: string) => ExprContext): string {
+export function emitExplain(
+  ir: ModelIR,
+  decisions: DecisionIR[],
+  root: Scope,
+  cx: (where: string) => ExprContext,
+  strict: boolean,
+): string {
   const scope = root.child();
   const em = cx("").em;
   const inputs = ir.inputs.map((input) => {
@@ -36,7 +42,7 @@ export function emitExplain(ir: ModelIR, decisions: DecisionIR[], root: Scope, c
       inputs: d.deps.filter((n) => inputNames.has(n)),
       decisions: d.deps.filter((n) => evaluated.has(n)),
     };
-    const lines = explainDecision(d, ids[i]!, em.data("XF", facts), scope, (where) => ({ ...cx(where), explain: X }));
+    const lines = explainDecision(d, ids[i]!, em.data("XF", facts), scope, (where) => ({ ...cx(where), explain: X }), strict);
     scope.bind("decision", d.name, ids[i]!);
     return em.charge(lines, d.address);
   });
@@ -44,7 +50,14 @@ export function emitExplain(ir: ModelIR, decisions: DecisionIR[], root: Scope, c
   return [`function explain(S, ${X}) {`, ...inputs, ...code, `return { ${result} };`, "}"].join("\n");
 }
 
-function explainDecision(d: DecisionIR, id: string, facts: string, outer: Scope, cx: (where: string) => ExprContext): string {
+function explainDecision(
+  d: DecisionIR,
+  id: string,
+  facts: string,
+  outer: Scope,
+  cx: (where: string) => ExprContext,
+  strict: boolean,
+): string {
   const scope = outer.child();
   const em = cx(d.address).em;
   const lines = [`let ${id} = null;`, "{"];
@@ -69,7 +82,8 @@ function explainDecision(d: DecisionIR, id: string, facts: string, outer: Scope,
       ? `${id} = ${emitExpr(d.body.expr, scope, cx(d.address))};`
       : explainTable(d.body.table, id, scope, cx(d.address)),
   );
-  if (needsCoercion(d.type) && !bodyConforms(d.body, d.type)) lines.push(`${id} = rt.coerce(${id}, ${em.type(d.type)});`);
+  const held = emitResultType(d, id, outer, cx(d.address), strict);
+  if (held !== null) lines.push(held);
   lines.push(`rt.explainDecision(${X}, ${facts}, ${id});`, "}");
   return lines.join("\n");
 }

@@ -141,6 +141,9 @@ const emitters: { [K in Expr["kind"]]: Emit<K> } = {
   },
   list: (n, scope, cx) => `[${n.items.map((i) => emitExpr(i, scope, cx)).join(", ")}]`,
   context: (n, scope, cx) => {
+    // two entries of one name make the context an error result (DMN 1.4, DMN14-178)
+    const twice = duplicateKey(n);
+    if (twice !== undefined) return `rt.problem(${cx.em.lit(`the context has two entries named ${twice}`)})`;
     const inner = scope.child();
     const lines: string[] = [];
     const pairs: string[] = [];
@@ -308,6 +311,16 @@ function baseType(t: Type): Type {
 
 const LITERAL_KINDS = new Set(["number", "string", "boolean", "null", "temporal"]);
 
+/** The first key a context literal writes twice, if any. */
+function duplicateKey(n: Extract<Expr, { kind: "context" }>): string | undefined {
+  const seen = new Set<string>();
+  for (const { key } of n.entries) {
+    if (seen.has(key)) return key;
+    seen.add(key);
+  }
+  return undefined;
+}
+
 /** A value built from literals only: evaluated once at load time (FEEL values are immutable). */
 export function isLiteralTree(e: Expr | null): boolean {
   if (e === null || LITERAL_KINDS.has(e.kind)) return true;
@@ -319,7 +332,7 @@ export function isLiteralTree(e: Expr | null): boolean {
     case "range":
       return isLiteralTree(e.start) && isLiteralTree(e.end);
     case "context":
-      return e.entries.every((x) => isLiteralTree(x.value));
+      return duplicateKey(e) === undefined && e.entries.every((x) => isLiteralTree(x.value));
     default:
       return false;
   }

@@ -6,7 +6,8 @@
 // ever appear as string literals.
 import type { BodyIR, DecisionIR, FunctionIR, InputIR, ModelIR } from "../../ir/ir.js";
 import { isStringLike } from "../../ir/types.js";
-import { bodyConforms, needsCoercion } from "./conformance.js";
+import { needsCoercion } from "./conformance.js";
+import { emitResultType } from "./declared.js";
 import { Emitter } from "./emitter.js";
 import { emitExpr, type ExprContext } from "./expr.js";
 import { rawGuard, type ColumnPlan } from "./fast-tests.js";
@@ -22,6 +23,8 @@ export interface EmitOptions {
   decisions?: DecisionIR[];
   /** the most characters of code the module may take; past it, CodeTooLarge naming where (default: no limit) */
   maxChars?: number;
+  /** a strict model: a decision outside its declared type throws (runtime/declared.ts) rather than being null (default true) */
+  strict?: boolean;
 }
 
 interface InputSlot {
@@ -46,6 +49,7 @@ export interface ModuleSource {
 
 export function emitModule(ir: ModelIR, options: EmitOptions = {}): ModuleSource {
   const em = new Emitter(options.maxChars);
+  const strict = options.strict ?? true;
   const root = new Scope();
   const cx = (where: string): ExprContext => ({ em, where, types: ir.types });
 
@@ -74,7 +78,7 @@ export function emitModule(ir: ModelIR, options: EmitOptions = {}): ModuleSource
   const jsonIds = new Map<string, string>();
   const direct: DirectDecision[] = [];
   const decisionCode = decisions.map((d) => {
-    const { code, json, lookup } = emitDecision(d, decisionIds.get(d.name)!, runScope, { ...cx(d.address), raws }, slots);
+    const { code, json, lookup } = emitDecision(d, decisionIds.get(d.name)!, runScope, { ...cx(d.address), raws }, slots, strict);
     runScope.bind("decision", d.name, decisionIds.get(d.name)!);
     if (json) jsonIds.set(d.name, json);
     if (lookup) direct.push({ key: em.key(d.name), lookup });
@@ -98,7 +102,7 @@ export function emitModule(ir: ModelIR, options: EmitOptions = {}): ModuleSource
 
   // the constants `run` needs: those hoisted so far (the explain function hoists more)
   const runPrelude = em.prelude();
-  const explain = emitExplain(ir, decisions, root, cx);
+  const explain = emitExplain(ir, decisions, root, cx, strict);
   const evaluation = [
     ...functionCode,
     ...ir.functions.map(
@@ -209,11 +213,13 @@ function emitDecision(
   runScope: Scope,
   cx: ExprContext,
   slots: Map<string, InputSlot>,
+  strict: boolean,
 ): { code: string; json?: string; lookup?: IndexedLookup } {
   const em = cx.em;
   const scope = runScope.child();
   const tr = em.fresh("tr");
-  const coerce = needsCoercion(d.type) && !bodyConforms(d.body, d.type);
+  const held = emitResultType(d, id, runScope, cx, strict);
+  const coerce = held !== null;
   // A coerced value may differ from what the body assigned, so its JSON form is not known early.
   const json = coerce ? undefined : em.fresh("j");
   const lines = [`let ${id} = null;`, `{ const ${tr} = TR === null ? null : (TR[${em.lit(d.name)}] = rt.traceEntry());`];
@@ -227,7 +233,7 @@ function emitDecision(
   const indexed = d.lets.length === 0 && !coerce ? (l: IndexedLookup) => (lookup = l) : undefined;
   const body = emitBody(d.body, id, tr, scope, cx, slots, json, indexed);
   lines.push(body);
-  if (coerce) lines.push(`${id} = rt.coerce(${id}, ${em.type(d.type)});`);
+  if (held !== null) lines.push(held);
   lines.push("}");
   const jsonUsed = json !== undefined && new RegExp(`\\b${json}\\b`).test(body);
   if (jsonUsed) lines.unshift(`let ${json};`);

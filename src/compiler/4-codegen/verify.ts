@@ -108,6 +108,7 @@ const MEMBERS = new Set([
   "conforms",
   "instanceOf",
   "coerce",
+  "declared",
   "fromJson",
   "toJson",
   "problem",

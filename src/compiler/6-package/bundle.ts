@@ -41,6 +41,8 @@ function entrySource(model: CompiledModel, numbers: NumberMode, runtime: string,
     `import { packageApi, InvalidStateError } from ${JSON.stringify(api)};`,
     `const api = packageApi(m, questions, check, ${JSON.stringify(inputs)});`,
     "export { InvalidStateError };",
+    // the runtime's own class, the one its generated code throws, so that `instanceof` holds
+    "export const DeclaredResultError = rt.DeclaredResultError;",
     `export const contentHash = ${JSON.stringify(model.hash)};`,
     `export const numbers = ${JSON.stringify(numbers)};`,
     `export const inputSchema = ${JSON.stringify(model.inputSchema)};`,

@@ -40,6 +40,20 @@ export declare class InvalidStateError extends Error {
   /** one per offending input, with the messages of \`validate\` */
   readonly issues: StateIssue[];
 }
+/**
+ * Thrown by \`evaluate\`, \`evaluateTraced\`, \`explain\`, \`answers\` and \`evaluateUnchecked\` when the
+ * state makes a decision's value fall outside its declared type or constraint (\`number >= 0\`).
+ */
+export declare class DeclaredResultError extends Error {
+  readonly name: "DeclaredResultError";
+  readonly code: "decision.outside-type";
+  /** the decision's name */
+  readonly decision: string;
+  /** \`decisions.<name>\` */
+  readonly address: string;
+  /** the declared type, as the model writes it */
+  readonly declaredType: string;
+}
 /** What \`explain\` says of one evaluation, addressed like the model (\`decisions.risk.rule[3]\`); it holds no model text. */
 export interface Explanation {
   decisions: { [K in keyof Decisions]?: DecisionExplanation };
@@ -99,6 +113,7 @@ const RESERVED = [
   "ValidationResult",
   "StateIssue",
   "InvalidStateError",
+  "DeclaredResultError",
   "Explanation",
   "DecisionExplanation",
   "NoulAnswer",
@@ -160,7 +175,8 @@ function addApi(file: SourceFile, numbers: NumberMode): void {
         },
       ].map((f) => ({ ...f, isExported: true, hasDeclareKeyword: true })),
     );
-  const throws = "Throws `InvalidStateError` when the state does not match the input schema.";
+  const throws =
+    "Throws `InvalidStateError` when the state does not match the input schema, `DeclaredResultError` when it makes a decision fall outside its declared type.";
   overloads("evaluate", (d) => d, `Evaluates every decision on a state. ${throws}`);
   overloads(
     "evaluateTraced",

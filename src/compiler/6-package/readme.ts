@@ -84,6 +84,10 @@ const API = table(
       code("InvalidStateError"),
       "the error the checked entries throw: `issues` holds `{ input, address, code, message }` for each offending input (`input` is null when the state is not an object), with the messages of `validate`",
     ],
+    [
+      code("DeclaredResultError"),
+      "the error every evaluating entry throws when the state makes a decision fall outside its declared type or constraint (`number >= 0`): `address` (`decisions.<name>`), `declaredType` and a message with the value; no decision is returned",
+    ],
     [code("inputSchema"), "the input JSON Schema 2020-12 (also `schema.json`, exported as `<package>/schema.json`)"],
     [code("contentHash"), "sha256 of the model's canonical JSON: which model this package is"],
     [code("numbers"), '`"decimal"` or `"double"`: how this package computes numbers'],

@@ -148,11 +148,25 @@ export const TABLES = inStage("tables", {
         `\`${p.text}\` in a ${p.column} column never matches (a ${p.column} value is never ${p.text}); test the column's value, or write \`-\` for any value`,
       "decimal-comma": (p: { text: string; decimal: string }) =>
         `\`${p.text}\` is a list of two numbers; FEEL decimals use a dot (\`${p.decimal}\`), and list items are separated by \`, \``,
+      "list-range": (p: { text: string; items: string; range: string }) =>
+        `\`${p.text}\` is a list: it matches only its items; for the values from one to the other write \`${p.range}\`, for either one \`${p.items}\``,
+      list: (p: { text: string; items: string }) =>
+        `\`${p.text}\` is a list: it matches only its items; to match any of them write them without brackets, \`${p.items}\``,
     }),
     example: { variant: "arithmetic", text: "25-70", value: "-45", range: "[25..70]" },
     explain:
       "An input cell that is valid FEEL but cannot mean what it says: `25-70` (a subtraction, not a range), `true` in a " +
-      "non-boolean column (never matches), `<= 0,43` (two tests, not a decimal).",
+      "non-boolean column (never matches), `<= 0,43` (two tests, not a decimal), `[620, 719]` in a column whose values " +
+      "are not lists (a list, matching only 620 and 719, not the interval `[620..719]`).",
+  }),
+  "tables.bare-word-quoted": entry({
+    severity: "strict-error",
+    message: (p: { text: string; word: string }) =>
+      `\`${p.text}\` in a text column is the text ${p.text}, single quotes included, which none of the column's values has; write \`${p.word}\` (or \`"${p.word}"\`)`,
+    example: { text: "'NL'", word: "NL" },
+    explain:
+      "A bare word in single quotes in a text column: FEEL strings use double quotes, so the quotes become part of the " +
+      "text and the cell never matches `NL`. Write the word bare or in double quotes.",
   }),
   "tables.bare-word-number": entry({
     severity: "warning",

@@ -43,6 +43,16 @@ export const TYPES = inStage("types", {
     example: { test: 'the string "x"', type: "string", subject: "number" },
     explain: 'A constrained type\'s condition compares with a value of another type (`number > "x"`).',
   }),
+  "types.constant-null": entry({
+    severity: "error",
+    message: (p: { fn: string; why: string }) =>
+      `this call of \`${p.fn}\` has only constant arguments and is null for every state: ${p.why}`,
+    example: { fn: "date", why: 'date("2026-13-01") is not a valid date' },
+    explain:
+      "Strict: a built-in called with literal arguments is evaluated by the check; one that gives null (an impossible date " +
+      '`date("2026-13-01")`, a duration that is not ISO 8601 `duration("1D")`, a substring out of range) would make its ' +
+      "decision null whatever the state. Fix the literal.",
+  }),
   "types.mismatch": entry({
     severity: "strict-error",
     message: variants({

@@ -36,10 +36,11 @@ describe("context literals", () => {
     expect(only(strict(content({ decisions: { d: "{a: b, b: 1}" } })), "names.unknown").message).toMatch(/`b`/);
   });
 
-  it("an entry name given twice: a strict error; lenient, the later value", () => {
+  it("an entry name given twice: a strict error; lenient, an error result (null, DMN14-178)", () => {
     const c = content({ decisions: { d: '{a: 1, a: "x", b: a}' } });
     expect(only(strict(c), "names.duplicate-entry").message).toContain("`a`");
     expect(warnings(lenient(c)).map((w) => w.code)).toContain("names.duplicate-entry");
-    expect(evaluate('{a: 1, a: "x", b: a}')).toEqual({ a: "x", b: "x" });
+    expect(evaluate('{a: 1, a: "x", b: a}')).toBeNull();
+    expect(evaluate("{a: 1, b: a}")).toEqual({ a: 1, b: 1 });
   });
 });

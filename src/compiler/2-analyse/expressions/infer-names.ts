@@ -2,7 +2,8 @@
 import { diagnostic } from "../../../ir/diagnostics.js";
 import type { Call, Expr, Name } from "../../../ir/feel-ast.js";
 import type { Type } from "../../../ir/types.js";
-import { builtinArgumentProblem } from "./builtin-signatures.js";
+import { builtinArgumentProblem, leavesOutNamed } from "./builtin-signatures.js";
+import { CLOCK_BUILTINS, constantCallNull } from "./constant-call.js";
 import { builtinResultType, BUILTIN_NAMES, isBuiltin } from "./builtins.js";
 import { checkPatternLiteral } from "./regex-literals.js";
 import { isCertain } from "./compat.js";
@@ -76,8 +77,18 @@ export function inferCall(e: Call, ctx: ExprContext): Type {
       e.args.length,
       e.named?.map((n) => n.name),
     );
-    if (problem) ctx.sink.push(diagnostic("types.arity", { variant: "builtin", detail: problem }, at(ctx, e.span)));
-    else checkPatternLiteral(ref.name, e, ctx);
+    const lenientNull =
+      !ctx.strict &&
+      e.named !== undefined &&
+      leavesOutNamed(
+        ref.name,
+        e.named.map((n) => n.name),
+      );
+    if (problem && !lenientNull) ctx.sink.push(diagnostic("types.arity", { variant: "builtin", detail: problem }, at(ctx, e.span)));
+    else if (!problem) {
+      checkPatternLiteral(ref.name, e, ctx);
+      if (ctx.strict) checkConstantCall(ref.name, e, ctx);
+    }
     return builtinResultType(ref.name, args, e.args);
   }
   if (ref.kind === "function") {
@@ -88,6 +99,16 @@ export function inferCall(e: Call, ctx: ExprContext): Type {
   if (isCertain(calleeType))
     ctx.sink.push(diagnostic("types.not-a-function", { name: e.callee.name, kind: calleeType.kind }, at(ctx, e.callee.span)));
   return { kind: "any" };
+}
+
+/** Strict: a constant call that is always null is an error; one that reads the clock, a warning. */
+function checkConstantCall(name: string, e: Call, ctx: ExprContext): void {
+  if (CLOCK_BUILTINS.has(name)) {
+    ctx.sink.push(diagnostic("graph.clock", { fn: name, address: ctx.address }, at(ctx, e.span)));
+    return;
+  }
+  const why = constantCallNull(name, e);
+  if (why !== undefined) ctx.sink.push(diagnostic("types.constant-null", { fn: name, why }, at(ctx, e.span)));
 }
 
 /** A literal argument must be a value of its parameter's type: `f("platinum")` for a `gold|silver` parameter. */

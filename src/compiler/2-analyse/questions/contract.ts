@@ -56,6 +56,8 @@ export interface ContractSubjects {
   declared: ReadonlySet<string>;
   /** inputs and functions, which can never answer a question */
   others: ReadonlyMap<string, "input" | "function">;
+  /** a type written as a model writes it (`number [0..100]`), for the type a question fixes */
+  typeOf(text: string): Type;
 }
 
 export function checkContract(questions: QuestionIR[], subjects: ContractSubjects, sink: Diagnostic[]): void {
@@ -79,8 +81,11 @@ export function checkContract(questions: QuestionIR[], subjects: ContractSubject
     const t = decision.type;
     const lessSpecific = !isCertain(t) || (t.kind === want.like.kind && !("constraint" in t && t.constraint));
     const contract = { id: q.id, type: q.type, want: want.text };
-    if (!declared && lessSpecific)
+    if (!declared && lessSpecific) {
       sink.push(diagnostic("questions.type-unknown", { ...contract, inferred: typeToString(t) }, { address: decision.address }));
-    else sink.push(diagnostic("questions.type-mismatch", { ...contract, got: typeToString(t) }, { address: decision.address }));
+      // the question's type is the decision's declared result: its value is held to it when run
+      const fixed = subjects.typeOf(want.text);
+      if (fixed.kind !== "any") decision.type = fixed;
+    } else sink.push(diagnostic("questions.type-mismatch", { ...contract, got: typeToString(t) }, { address: decision.address }));
   }
 }

@@ -172,11 +172,22 @@ const LOOKS_LIKE: readonly [string, RegExp][] = [
   ["date", /^\d{4}-\d{2}-\d{2}$/],
 ];
 
-/** A bare word that is also a declared name, or looks like a number or a date, is read as text; say so. */
+/**
+ * A bare word that is also a declared name, or looks like a number or a date, is read as text; say
+ * so. One in single quotes keeps them, which no declared value does.
+ */
 function bareWordCheck(column: Type, address: string, source: string, site: TableSite): BareWordHook {
   const options = column.kind === "choice" || column.kind === "levels" ? column.values : [];
   return (lit) => {
     if (options.includes(lit.value)) return;
+    // the quotes are part of the text read, and of no value the column declares
+    if (/^'[^']*'$/.test(lit.value)) {
+      const word = lit.value.slice(1, -1);
+      site.sink.push(
+        diagnostic("tables.bare-word-quoted", { text: lit.value, word }, { address, span: lit.span, source, strict: site.strict }),
+      );
+      return;
+    }
     const looksLike = LOOKS_LIKE.find(([, pattern]) => pattern.test(lit.value))?.[0];
     if (looksLike)
       site.sink.push(diagnostic("tables.bare-word-number", { word: lit.value, kind: looksLike }, { address, span: lit.span, source }));

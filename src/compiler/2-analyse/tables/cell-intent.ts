@@ -1,6 +1,7 @@
 // Input cells that are valid FEEL but cannot mean what they say: `25-70` in a number column is
 // the number -45, `true` in a number column never matches (a number is never true), `<= 0,43`
-// is two tests. Each check is one entry of a table, tried on every test of a cell.
+// is two tests, `[620, 719]` is a list that matches only 620 and 719. Each check is one entry of a
+// table, tried on every test of a cell.
 import { diagnostic } from "../../../ir/diagnostics.js";
 import type { Expr, UnaryTest, UnaryTests } from "../../../ir/feel-ast.js";
 import type { Type } from "../../../ir/types.js";
@@ -54,7 +55,23 @@ const decimalComma: Check = (test, column, ctx, cell) => {
   ctx.sink.push(diagnostic("tables.cell-intent", { variant: "decimal-comma", text, decimal: `${whole}.${after[1]}` }, at(ctx, span)));
 };
 
-const CHECKS: readonly Check[] = [arithmetic, booleanLiteral, decimalComma];
+/** `[620, 719]`: a list, which matches only its items, in a column whose values are not lists. */
+const listLiteral: Check = (test, column, ctx) => {
+  if (test.kind !== "expr" || test.value.kind !== "list" || column.kind === "list" || !isCertain(column)) return;
+  const items = test.value.items.map((i) => ctx.source.slice(i.span.start, i.span.end));
+  const [low, high] = test.value.items.map(literalNumber);
+  const interval = items.length === 2 && low !== undefined && high !== undefined && dec(low).lt(dec(high));
+  const params = { text: textOf(ctx, test), items: items.join(", ") };
+  ctx.sink.push(
+    diagnostic(
+      "tables.cell-intent",
+      interval ? { variant: "list-range", ...params, range: `[${low}..${high}]` } : { variant: "list", ...params },
+      at(ctx, test.span),
+    ),
+  );
+};
+
+const CHECKS: readonly Check[] = [arithmetic, booleanLiteral, decimalComma, listLiteral];
 
 export function checkCellIntent(tests: UnaryTests, column: Type, ctx: ExprContext): void {
   if (tests.kind === "any") return;

@@ -3,7 +3,7 @@ import { diagnostic } from "../../../ir/diagnostics.js";
 import type { TableOutputIR } from "../../../ir/ir.js";
 import type { Type } from "../../../ir/types.js";
 import { sameType } from "../expressions/compat.js";
-import { parseTypeSpec, type TypeEnv } from "../types/parse-type.js";
+import { parseTypeSpec, typeSuggestion, type TypeEnv } from "../types/parse-type.js";
 import { type Column, splitOutputHeading } from "./header.js";
 
 const MULTI_HIT = new Set(["COLLECT", "RULE ORDER", "OUTPUT ORDER"]);
@@ -45,6 +45,9 @@ export function readOutputs(
     }
     const asType = tryType(typeText, env);
     if (single && asType) return withAllowed({ name: owner, type: perRule(asType) });
+    // a single output's heading names no field: a word there that a type name is spelt like is that type misspelt
+    if (env.strict && single && typeText !== owner && typeSuggestion(typeText, env) !== undefined)
+      return withAllowed({ name: owner, type: parseTypeSpec(typeText, address, env) });
     if (/^[^"<>|[\]()]+$/.test(typeText))
       return withAllowed({ name: typeText, type: single ? (declared ?? { kind: "any" }) : fieldType(typeText) });
     return withAllowed({ name: owner, type: parseTypeSpec(typeText, address, env) });

@@ -4,7 +4,7 @@ import { diagnostic, type Diagnostic } from "../../../ir/diagnostics.js";
 import type { Type } from "../../../ir/types.js";
 import { inferTests } from "../expressions/unary.js";
 import { rootScope } from "../expressions/scope.js";
-import { didYouMean } from "../../1-parse/suggest.js";
+import { didYouMean, suggest } from "../../1-parse/suggest.js";
 import { shiftSpans, tryParseTests, parseTests } from "../../1-parse/model-feel.js";
 import { constraintOf } from "./constraint.js";
 import { builtInType as feelBuiltInType } from "../../../ir/type-expr.js";
@@ -101,11 +101,15 @@ function parseTypeString(raw: string, address: string, env: TypeEnv): Type {
       address,
       env,
     );
-  const known = [...STRICT_BUILT_INS, ...(env.strict ? [] : LENIENT_BUILT_INS), ...env.namedNames];
   // a model type that does not resolve has no FEEL null to fall back on: an error in either mode
-  env.sink.push(diagnostic("types.unknown", { name: text, didYouMean: didYouMean(text, known) }, { address, strict: true }));
+  env.sink.push(diagnostic("types.unknown", { name: text, didYouMean: didYouMean(text, knownTypes(env)) }, { address, strict: true }));
   return { kind: "any" };
 }
+
+const knownTypes = (env: TypeEnv): string[] => [...STRICT_BUILT_INS, ...(env.strict ? [] : LENIENT_BUILT_INS), ...env.namedNames];
+
+/** The type name `text` is most likely a misspelling of (`nmber` → `number`), if any. */
+export const typeSuggestion = (text: string, env: TypeEnv): string | undefined => suggest(text, knownTypes(env));
 
 /** `<built-in> <unary tests>`; null when the text does not read that way. */
 function parseConstrained(text: string, offset: number, raw: string, address: string, env: TypeEnv): Type | null {

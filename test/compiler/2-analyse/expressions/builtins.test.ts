@@ -60,7 +60,9 @@ function runtimeBinds(name: string, names: readonly string[]): boolean {
       names.map((n) => [n, null]),
     ),
   );
-  return !problems.some((p) => p.startsWith(`${name}() has no parameters named`));
+  return !problems.some(
+    (p) => p.startsWith(`${name}() has no parameters named`) || p.startsWith(`${name}() is called without its parameter`),
+  );
 }
 
 const ENOUGH_ANSWERS = 20;
@@ -73,7 +75,9 @@ describe.each(BUILTINS.map((d) => [d.name, d] as const))("%s", (name, def) => {
     const forms = def.signatures.flatMap(namedForms);
     for (const names of forms) {
       expect(runtimeBinds(name, names), names.join(", ")).toBe(true);
-      expect(analyse(namedCall(name, names)).diagnostics, names.join(", ")).toEqual([]);
+      // `today()` and `now()` are a warning of their own in a strict model (graph.clock), whatever their arguments
+      const diagnostics = analyse(namedCall(name, names)).diagnostics.filter((d) => d.code !== "graph.clock");
+      expect(diagnostics, names.join(", ")).toEqual([]);
     }
   });
 

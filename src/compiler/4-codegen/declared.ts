@@ -1,0 +1,29 @@
+// A strict model's decision held to its declared type (runtime/declared.ts): the statement that
+// follows the decision's calculation, converting its value and testing every constraint of the
+// type, or throwing DeclaredResultError. Lenient models (DMN imports) keep DMN's conversion,
+// where a value that does not conform becomes null.
+import type { DecisionIR } from "../../ir/ir.js";
+import { constrainedParts } from "../../runtime/declared.js";
+import { typeToString } from "../2-analyse/expressions/compat.js";
+import { bodyConforms, needsCoercion } from "./conformance.js";
+import type { ExprContext } from "./expr.js";
+import type { Scope } from "./scope.js";
+import { emitUnaryTestsTri, levelsOf } from "./unary-tests.js";
+
+/**
+ * The statement that holds `id`, the decision's value, to its declared type: checked in a strict
+ * model, converted in a lenient one; null when nothing needs doing (a body whose every value
+ * conforms, to a type without constraints).
+ */
+export function emitResultType(d: DecisionIR, id: string, scope: Scope, cx: ExprContext, strict: boolean): string | null {
+  const parts = strict ? constrainedParts(d.type) : [];
+  if (parts.length === 0 && (!needsCoercion(d.type) || bodyConforms(d.body, d.type))) return null;
+  const em = cx.em;
+  if (!strict) return `${id} = rt.coerce(${id}, ${em.type(d.type)});`;
+  const tests = parts.map((part) => {
+    const x = em.fresh("x");
+    return `(${x}) => ${emitUnaryTestsTri(part.constraint.test, x, scope, cx, levelsOf(part))}`;
+  });
+  const text = em.lit(typeToString(d.type));
+  return `${id} = rt.declared(${id}, ${em.type(d.type)}, ${em.lit(d.name)}, ${text}, [${tests.join(", ")}]);`;
+}
