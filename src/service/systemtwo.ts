@@ -9,7 +9,7 @@ import { draftReservation } from "./pricing.js";
 import { noLanguageModel } from "./provider-problems.js";
 import { failure, invalidRequest, problem, ProblemError, success, type Outcome } from "./problems.js";
 import { ModelsRequest } from "./schemas/models.js";
-import { requestValidator } from "./schemas/validate.js";
+import { requestValidator, unknownFields } from "./schemas/validate.js";
 
 const checkRequest = requestValidator(ModelsRequest);
 
@@ -40,6 +40,8 @@ function sentModel(body: Record<string, unknown>): Outcome<Record<string, unknow
 export async function systemTwoModels(call: ServiceCall, deps: ServiceDeps): Promise<Outcome<Record<string, unknown>>> {
   const shape = call.bodyChecked ? [] : checkRequest(call.body);
   if (shape.length > 0) return failure(invalidRequest(shape));
+  // fields the request does not define are ignored: said in the answer's warnings
+  const ignored = unknownFields(ModelsRequest, call.body);
   const sent = sentModel(call.body as Record<string, unknown>);
   if (!sent.ok) return sent;
   const body = sent.value;
@@ -66,7 +68,7 @@ export async function systemTwoModels(call: ServiceCall, deps: ServiceDeps): Pro
       return failure(noLanguageModel("creating a model from a prompt or files needs a language model"));
     }
     try {
-      const out = await draft(call, deps, body, choice.generator, hold);
+      const out = await draft(call, deps, body, choice.generator, hold, ignored);
       if (!out.ok) await hold.release();
       return out;
     } catch (e) {
@@ -106,5 +108,5 @@ export async function systemTwoModels(call: ServiceCall, deps: ServiceDeps): Pro
     throw e;
   }
   const { valid, stages, warnings, content, input } = checked;
-  return success({ valid, stages, warnings, content, input });
+  return success({ valid, stages, warnings: [...ignored.map((e) => `${e.address}: ${e.message}`), ...warnings], content, input });
 }

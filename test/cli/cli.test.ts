@@ -96,6 +96,25 @@ describe("pdm run", () => {
   });
 });
 
+describe("pdm run names the state keys that are not inputs", () => {
+  it("warns on stderr of a key it ignored, and runs", () => {
+    const r = pdm(
+      ["run", sample("lending", "model.json"), "--state", "-", "--json"],
+      JSON.stringify({ ...lendingCase().state, notes: "x" }),
+    );
+    expect(r.status).toBe(0);
+    expect(r.stderr).toContain("warning: state.notes: `notes` is not an input of the model and was ignored");
+  });
+
+  it("names the input a misspelt key probably means when that input is not established", () => {
+    const { state } = lendingCase();
+    const { "credit score": score, ...rest } = state;
+    const r = pdm(["run", sample("lending", "model.json"), "--state", "-"], JSON.stringify({ ...rest, "credit scroe": score }));
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain("state.credit scroe: `credit scroe` is not an input; did you mean `credit score`?");
+  });
+});
+
 describe("pdm run refuses what the service refuses, with the same message", () => {
   const caseFile = () => readdirSync(sample("lending", "cases"))[0]!;
   // the state of a sample case, as JSON text

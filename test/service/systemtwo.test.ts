@@ -59,6 +59,12 @@ describe("systemTwoModels", () => {
     );
   });
 
+  it("lists the request fields it ignored first among the Check's warnings, with the field probably meant", async () => {
+    const out = await call({ content: MODEL.content, output: MODEL.questions, dryrun: true });
+    if (!out.ok) throw new Error(out.problem.detail);
+    expect(out.value.warnings).toEqual(["body.dryrun: `dryrun` is not a field of this request and was ignored; did you mean `dry_run`?"]);
+  });
+
   it("reports an invalid definition as a 200 Check with valid false", async () => {
     const out = await call({ content: { inputs: {}, decisions: {} } });
     if (!out.ok) throw new Error(out.problem.detail);

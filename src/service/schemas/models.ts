@@ -21,7 +21,7 @@ export const FileEntry: JsonSchema = {
 export const ModelsRequest: JsonSchema = {
   type: "object",
   description:
-    "`content` (or a portable model as `model`) with no prompt and no files: the free Check. A prompt and/or files: a Draft (with content and output, a revision of them). Neither is 400 invalid_request. Unknown fields are ignored; a field of the wrong JSON kind is 400 invalid_request (one entry per field).",
+    "`content` (or a portable model as `model`) with no prompt and no files: the free Check. A prompt and/or files: a Draft (with content and output, a revision of them). Neither is 400 invalid_request. Unknown fields are ignored and listed in the answer's `warnings`; a field of the wrong JSON kind is 400 invalid_request (one entry per field).",
   properties: {
     model: {
       type: ["string", "object"],
@@ -74,7 +74,11 @@ export const Check: JsonSchema = {
         required: ["name", "ok", "diagnostics"],
       },
     },
-    warnings: { type: "array", items: { type: "string" } },
+    warnings: {
+      type: "array",
+      items: { type: "string" },
+      description: "`address: message` of each warning: the request's fields it ignored (body.<field>), then the model's warnings",
+    },
     content: { type: "object", description: "the checked ContentDefinition (as sent when it is not valid)" },
     input: { type: "object", description: "derived JSON Schema of the input" },
   },
@@ -99,7 +103,8 @@ export const Draft: JsonSchema = {
     },
     usage: ref("Usage"),
     provider_usage: ref("Usage"),
+    warnings: { type: "array", items: ref("ErrorEntry"), description: "the request's fields it ignored (code request.unknown)" },
     billing: ref("Billing"),
   },
-  required: ["model", "content", "output", "input", "examples", "usage", "provider_usage", "billing"],
+  required: ["model", "content", "output", "input", "examples", "usage", "provider_usage", "warnings", "billing"],
 };
