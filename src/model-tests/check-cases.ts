@@ -59,7 +59,13 @@ export function caseDiagnostics(model: CompiledModel, cases: readonly TestCase[]
     return [...byOwner]
       .filter(([owner]) => !follows(owner))
       .map(([owner, m]) =>
-        diagnostic("cases.failed", { case: c.name, path: m.path, expected: show(m.expected), actual: show(m.actual) }, { address: owner }),
+        m.absent === undefined
+          ? diagnostic(
+              "cases.failed",
+              { case: c.name, path: m.path, expected: show(m.expected), actual: show(m.actual) },
+              { address: owner },
+            )
+          : diagnostic("cases.unknown-name", { case: c.name, path: m.path, absent: m.absent }, { address: owner }),
       );
   });
 }

@@ -13,7 +13,8 @@ export function failureLines(o: CaseOutcome, tables: ReadonlyMap<string, TableTe
   const lines: string[] = [];
   for (const e of o.invalidState ?? []) lines.push(`${indent}state: ${e.address}: ${e.message}`);
   for (const m of o.mismatches) {
-    lines.push(`${indent}${m.path}`, `${indent}  - expected ${show(m.expected)}`, `${indent}  + actual   ${show(m.actual)}`);
+    const actual = m.absent === undefined ? show(m.actual) : `(nothing: ${m.absent})`;
+    lines.push(`${indent}${m.path}`, `${indent}  - expected ${show(m.expected)}`, `${indent}  + actual   ${actual}`);
   }
   if (Object.keys(o.explanation).length > 0)
     lines.push(`${indent}why:`, ...explanationLines({ decisions: o.explanation }, tables, `${indent}  `));
