@@ -21,6 +21,15 @@ describe("pdm check", () => {
     for (const stage of ["parse", "names", "types", "graph", "tables", "questions"]) expect(r.stdout).toContain(stage);
   });
 
+  it("says how many cases ran, and when there were none", () => {
+    const count = readdirSync(sample("lending", "cases")).length;
+    const r = pdm(["check", sample("lending", "model.json")]);
+    expect(r.stdout).toContain(`✓ cases: ${count} cases ran, all passed`);
+    const empty = mkdtempSync(join(tmpdir(), "pdm-check-none-"));
+    const none = pdm(["check", sample("lending", "model.json"), "--cases", empty]);
+    expect([none.status, none.stdout]).toEqual([0, expect.stringContaining(`✓ cases: no cases found in ${empty}`)]);
+  });
+
   it("prints the Check object with --json", () => {
     const r = pdm(["check", sample("lending", "model.json"), "--json"]);
     const check = JSON.parse(r.stdout);

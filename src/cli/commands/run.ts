@@ -3,7 +3,7 @@
 // first (offline, as the service does without a language model) and what was read is shown.
 import { readFileSync } from "node:fs";
 import type { CompiledModel } from "../../compiler/index.js";
-import { decisionTablesText } from "../../compiler/model-text.js";
+import { modelText } from "../../compiler/model-text.js";
 import type { Explanation } from "../../ir/explanation.js";
 import { explanationLines } from "../../model-tests/explain-text.js";
 import { readState, type ReadOutcome } from "../../providers/read-state.js";
@@ -174,6 +174,6 @@ function formatResult(
     lines.push("answers:");
     for (const [id, answer] of Object.entries(result.answers)) lines.push(`  ${id}: ${JSON.stringify(answer)}`);
   }
-  if (result.explanation) lines.push("explanation:", ...explanationLines(result.explanation, decisionTablesText(model)));
+  if (result.explanation) lines.push("explanation:", ...explanationLines(result.explanation, modelText(model)));
   return lines.join("\n");
 }

@@ -153,6 +153,7 @@ const MEMBERS = new Set([
   "explainLet",
   "explainCall",
   "explainIf",
+  "explainValue",
   "explainTable",
   "explainRule",
   "explainDefault",
