@@ -39,7 +39,7 @@ export function formatCheck(check: CheckResult, source: SourceFile | string): st
   const positions = file.text ? diagnosticPositions(check, file) : new Map<Diagnostic, Position>();
   const lines = [`${file.name}: ${check.valid ? "valid" : "invalid"}`];
   for (const stage of check.stages) {
-    lines.push(`${stage.ok ? "✓" : "✗"} ${stage.name}`);
+    lines.push(`${stage.ok ? "✓" : "✗"} ${stage.name}${stage.summary ? `: ${stage.summary}` : ""}`);
     for (const d of stage.diagnostics) {
       const p = positions.get(d);
       lines.push(formatDiagnostic(d, p ? `${file.name}:${p.line}:${p.column}` : undefined));

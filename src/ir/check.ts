@@ -5,6 +5,8 @@ export interface Stage {
   name: string;
   ok: boolean;
   diagnostics: Diagnostic[];
+  /** what the stage did, when its name alone does not say (the cases stage: how many cases ran) */
+  summary?: string;
 }
 
 export interface CheckResult {

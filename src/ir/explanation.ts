@@ -51,6 +51,8 @@ export interface StepExplanation {
   value: unknown;
   /** the branch an `if` took (none when its condition was not a boolean or null) */
   branch?: "then" | "else";
+  /** an `if`'s condition: where it is in the expression text at `address` (UTF-16 offsets, end excluded) */
+  condition?: { start: number; end: number };
 }
 
 export const NULL_REASONS = [

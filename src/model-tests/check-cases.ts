@@ -3,7 +3,8 @@
 // so that `pdm check` fails on a model that no longer does what its cases say.
 import type { CompiledModel } from "../compiler/index.js";
 import type { DecisionIR } from "../ir/ir.js";
-import { diagnostic, type Diagnostic } from "../ir/diagnostics.js";
+import type { Stage } from "../ir/check.js";
+import { diagnostic, hasErrors, type Diagnostic } from "../ir/diagnostics.js";
 import type { TestCase } from "./cases.js";
 import { runCase, type Mismatch } from "./run-cases.js";
 
@@ -41,8 +42,22 @@ function upstreamOf(decisions: readonly DecisionIR[]): Map<string, Set<string>> 
  * earlier failure: a decision that reads a failing decision, and the answer of a failing decision.
  */
 export function caseDiagnostics(model: CompiledModel, cases: readonly TestCase[]): Diagnostic[] {
+  return perCase(model, cases).flat();
+}
+
+/** The `cases` stage of a check: ok when every case passes, and a summary of how many ran. */
+export function casesStage(model: CompiledModel, cases: readonly TestCase[], from: string): Stage {
+  const found = perCase(model, cases);
+  const diagnostics = found.flat();
+  const failed = found.filter((ds) => ds.length > 0).length;
+  const ran = `${cases.length} case${cases.length === 1 ? "" : "s"} ran`;
+  const summary = cases.length === 0 ? `no cases found in ${from}` : failed === 0 ? `${ran}, all passed` : `${ran}, ${failed} failed`;
+  return { name: "cases", ok: !hasErrors(diagnostics), diagnostics, summary };
+}
+
+function perCase(model: CompiledModel, cases: readonly TestCase[]): Diagnostic[][] {
   const upstream = upstreamOf(model.ir.decisions);
-  return cases.flatMap((c) => {
+  return cases.map((c) => {
     const outcome = runCase(model, c);
     if (outcome.invalidState)
       return outcome.invalidState.map((e) =>
@@ -59,7 +74,13 @@ export function caseDiagnostics(model: CompiledModel, cases: readonly TestCase[]
     return [...byOwner]
       .filter(([owner]) => !follows(owner))
       .map(([owner, m]) =>
-        diagnostic("cases.failed", { case: c.name, path: m.path, expected: show(m.expected), actual: show(m.actual) }, { address: owner }),
+        m.absent === undefined
+          ? diagnostic(
+              "cases.failed",
+              { case: c.name, path: m.path, expected: show(m.expected), actual: show(m.actual) },
+              { address: owner },
+            )
+          : diagnostic("cases.unknown-name", { case: c.name, path: m.path, absent: m.absent }, { address: owner }),
       );
   });
 }

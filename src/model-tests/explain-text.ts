@@ -1,7 +1,7 @@
 // Explanations (docs/explanations.md) as text for a terminal: `pdm run --explain` and the failing
 // decisions of `pdm test`. The explanation holds addresses and values only; here they are resolved
 // back to the model's text: a table's column headers and the cell of each rule that failed.
-import type { TableText } from "../compiler/model-text.js";
+import { NO_MODEL_TEXT, type ModelText, type TableText } from "../compiler/model-text.js";
 import type { DecisionExplanation, Explanation, StepExplanation } from "../ir/explanation.js";
 
 const show = (v: unknown): string => JSON.stringify(v) ?? "null";
@@ -9,16 +9,37 @@ const show = (v: unknown): string => JSON.stringify(v) ?? "null";
 /** The part of an address after `marker` (`decisions.price.let.base` → `base`). */
 const after = (address: string, marker: string): string => address.slice(address.lastIndexOf(marker) + marker.length);
 
-const STEPS: Record<StepExplanation["kind"], (s: StepExplanation) => string> = {
+/** An `if`'s condition as written, when the model's text is at hand. */
+function condition(s: StepExplanation, expressions: ReadonlyMap<string, string>): string {
+  const text = s.condition && expressions.get(s.address)?.slice(s.condition.start, s.condition.end);
+  return text ? ` ${text}` : "";
+}
+
+const STEPS: Record<StepExplanation["kind"], (s: StepExplanation, expressions: ReadonlyMap<string, string>) => string> = {
   let: (s) => `let ${after(s.address, ".let.")} = ${show(s.value)}`,
   call: (s) => `call ${after(s.address, "functions.")} gave ${show(s.value)}`,
-  if: (s) => `if took ${s.branch ? `the ${s.branch} branch` : "neither branch (the condition is not a boolean)"}: ${show(s.value)}`,
+  if: (s, expressions) =>
+    `if${condition(s, expressions)} took ${s.branch ? `the ${s.branch} branch` : "neither branch (the condition is not a boolean)"}: ${show(s.value)}`,
 };
 
+/** The lines of the steps, each once: a step repeated (an `if` in a loop) says how many times. */
+function stepLines(steps: readonly StepExplanation[], expressions: ReadonlyMap<string, string>): string[] {
+  const counts = new Map<string, number>();
+  for (const s of steps) {
+    const line = STEPS[s.kind](s, expressions);
+    counts.set(line, (counts.get(line) ?? 0) + 1);
+  }
+  return [...counts].map(([line, n]) => `  ${line}${n > 1 ? ` (${n} times)` : ""}`);
+}
+
 /** One decision: its value, its steps, the rules its table tried and why it is null. */
-function decisionLines(name: string, d: DecisionExplanation, text: TableText | undefined): string[] {
-  const lines = [`${name} = ${show(d.value)}`];
-  for (const s of d.steps ?? []) lines.push(`  ${STEPS[s.kind](s)}`);
+function decisionLines(
+  name: string,
+  d: DecisionExplanation,
+  text: TableText | undefined,
+  expressions: ReadonlyMap<string, string>,
+): string[] {
+  const lines = [`${name} = ${show(d.value)}`, ...stepLines(d.steps ?? [], expressions)];
   const t = d.table;
   if (t) {
     const column = (c: number) => text?.columns[c - 1] ?? `column ${c}`;
@@ -40,6 +61,8 @@ function decisionLines(name: string, d: DecisionExplanation, text: TableText | u
 }
 
 /** Every decision of an explanation, indented by `indent`. */
-export function explanationLines(explanation: Explanation, tables: ReadonlyMap<string, TableText>, indent = "  "): string[] {
-  return Object.entries(explanation.decisions).flatMap(([name, d]) => decisionLines(name, d, tables.get(name)).map((l) => indent + l));
+export function explanationLines(explanation: Explanation, text: ModelText = NO_MODEL_TEXT, indent = "  "): string[] {
+  return Object.entries(explanation.decisions).flatMap(([name, d]) =>
+    decisionLines(name, d, text.tables.get(name), text.expressions).map((l) => indent + l),
+  );
 }

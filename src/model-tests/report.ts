@@ -1,5 +1,5 @@
 // How a test run is shown: a readable report with a diff per failing case, or JUnit XML for CI.
-import type { TableText } from "../compiler/model-text.js";
+import { NO_MODEL_TEXT, type ModelText } from "../compiler/model-text.js";
 import { explanationLines } from "./explain-text.js";
 import type { CaseOutcome } from "./run-cases.js";
 
@@ -7,21 +7,22 @@ const show = (v: unknown): string => (v === undefined ? "(nothing)" : JSON.strin
 
 /**
  * Why a case failed, indented under its name: the state's errors, a diff per value, what the
- * failing decisions did. `tables`: the model's decision tables as written, to show the cells that failed.
+ * failing decisions did. `text`: the model as written, to show the cells that failed and the conditions.
  */
-export function failureLines(o: CaseOutcome, tables: ReadonlyMap<string, TableText> = new Map(), indent = "    "): string[] {
+export function failureLines(o: CaseOutcome, text: ModelText = NO_MODEL_TEXT, indent = "    "): string[] {
   const lines: string[] = [];
   for (const e of o.invalidState ?? []) lines.push(`${indent}state: ${e.address}: ${e.message}`);
   for (const m of o.mismatches) {
-    lines.push(`${indent}${m.path}`, `${indent}  - expected ${show(m.expected)}`, `${indent}  + actual   ${show(m.actual)}`);
+    const actual = m.absent === undefined ? show(m.actual) : `(nothing: ${m.absent})`;
+    lines.push(`${indent}${m.path}`, `${indent}  - expected ${show(m.expected)}`, `${indent}  + actual   ${actual}`);
   }
   if (Object.keys(o.explanation).length > 0)
-    lines.push(`${indent}why:`, ...explanationLines({ decisions: o.explanation }, tables, `${indent}  `));
+    lines.push(`${indent}why:`, ...explanationLines({ decisions: o.explanation }, text, `${indent}  `));
   return lines;
 }
 
-export function textReport(model: string, outcomes: readonly CaseOutcome[], tables: ReadonlyMap<string, TableText> = new Map()): string {
-  const lines = outcomes.flatMap((o) => [`${o.ok ? "✓" : "✗"} ${o.name}`, ...failureLines(o, tables)]);
+export function textReport(model: string, outcomes: readonly CaseOutcome[], text: ModelText = NO_MODEL_TEXT): string {
+  const lines = outcomes.flatMap((o) => [`${o.ok ? "✓" : "✗"} ${o.name}`, ...failureLines(o, text)]);
   const failed = outcomes.filter((o) => !o.ok).length;
   lines.push("", `${model}: ${outcomes.length - failed} passed, ${failed} failed`);
   return lines.join("\n");
@@ -33,14 +34,14 @@ const XML_FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g;
 const xml = (s: string): string =>
   s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!).replace(XML_FORBIDDEN, "");
 
-export function junitReport(model: string, outcomes: readonly CaseOutcome[], tables: ReadonlyMap<string, TableText> = new Map()): string {
+export function junitReport(model: string, outcomes: readonly CaseOutcome[], text: ModelText = NO_MODEL_TEXT): string {
   const failed = outcomes.filter((o) => !o.ok).length;
   const seconds = (ms: number) => (ms / 1000).toFixed(3);
   const total = outcomes.reduce((s, o) => s + o.ms, 0);
   const cases = outcomes.map((o) => {
     const head = `    <testcase classname="${xml(model)}" name="${xml(o.name)}" time="${seconds(o.ms)}"`;
     if (o.ok) return `${head}/>`;
-    const body = textReport(model, [o], tables).split("\n").slice(1, -2).join("\n");
+    const body = textReport(model, [o], text).split("\n").slice(1, -2).join("\n");
     const message = o.invalidState ? "the state does not match the model's inputs" : `${o.mismatches.length} value(s) differ`;
     return `${head}>\n      <failure message="${xml(message)}">${xml(body)}</failure>\n    </testcase>`;
   });

@@ -2,6 +2,7 @@
 // expected decision and answer is compared with what came out. An expected object lists only the
 // fields it checks (partial); arrays and scalars compare whole, numbers by value.
 import type { CompiledModel } from "../compiler/index.js";
+import { didYouMean } from "../compiler/1-parse/suggest.js";
 import type { DecisionExplanation } from "../ir/explanation.js";
 import type { Expectation, TestCase } from "./cases.js";
 
@@ -10,6 +11,8 @@ export interface Mismatch {
   path: string;
   expected: unknown;
   actual: unknown;
+  /** the case names a decision or question the model does not have: saying so, with the nearest one */
+  absent?: string;
 }
 
 export interface CaseOutcome {
@@ -48,6 +51,9 @@ function sameValue(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
+/** What an expectation's keys name, in each part of a case. */
+const NAMED = { decisions: "decision", answers: "question" } as const;
+
 function compare(expect: Expectation, decisions: Record<string, unknown>, answers: Record<string, unknown>): Mismatch[] {
   const out: Mismatch[] = [];
   for (const [part, actual] of [
@@ -55,8 +61,10 @@ function compare(expect: Expectation, decisions: Record<string, unknown>, answer
     ["answers", answers],
   ] as const) {
     for (const [name, expected] of Object.entries(expect[part] ?? {})) {
-      if (!Object.prototype.hasOwnProperty.call(actual, name)) out.push({ path: `${part}.${name}`, expected, actual: undefined });
-      else out.push(...differences(expected, actual[name], `${part}.${name}`));
+      if (!Object.prototype.hasOwnProperty.call(actual, name)) {
+        const absent = `the model has no ${NAMED[part]} \`${name}\`${didYouMean(name, Object.keys(actual))}`;
+        out.push({ path: `${part}.${name}`, expected, actual: undefined, absent });
+      } else out.push(...differences(expected, actual[name], `${part}.${name}`));
     }
   }
   return out;

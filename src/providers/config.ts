@@ -31,7 +31,9 @@ export interface ProviderConfig {
   questionsCacheSize: number;
 }
 
-const DEFAULT_MODELS: Record<ProviderKind, string> = { openai: "gpt-4o-mini", anthropic: "claude-sonnet-4-5" };
+// A default must be a model its provider still serves: the Anthropic one is the newest Sonnet the
+// installed SDK lists that it does not announce as deprecated (test/providers/llm.test.ts checks).
+const DEFAULT_MODELS: Record<ProviderKind, string> = { openai: "gpt-4o-mini", anthropic: "claude-sonnet-5-5" };
 
 /** Environment variables, with the default each one falls back to (the documentation table). */
 export const ENV = {

@@ -30,6 +30,7 @@ interface StepRecord {
   kind: StepExplanation["kind"];
   value: FeelValue;
   branch?: StepExplanation["branch"];
+  condition?: StepExplanation["condition"];
 }
 
 interface DecisionRecord {
@@ -88,10 +89,21 @@ export function explainCall(X: ExplainRecorder, address: string, value: FeelValu
   return value;
 }
 
-/** `k`: the branch (1 or true: then; 0 or false: else; otherwise none). */
-export function explainIf(X: ExplainRecorder, address: string, k: number | boolean, value: FeelValue): FeelValue {
+/**
+ * An `if` reached, recorded before its branch is evaluated (so an `if` inside it comes after it):
+ * `k` the branch (1 or true: then; 0 or false: else; otherwise none), `start` and `end` where its
+ * condition is in the text at `address`. Its value follows with explainValue.
+ */
+export function explainIf(X: ExplainRecorder, address: string, start: number, end: number, k: number | boolean): StepRecord {
   const branch = k === 1 || k === true ? "then" : k === 0 || k === false ? "else" : undefined;
-  X.steps.push(branch ? { address, kind: "if", value, branch } : { address, kind: "if", value });
+  const step: StepRecord = { address, kind: "if", value: null, condition: { start, end } };
+  if (branch) step.branch = branch;
+  X.steps.push(step);
+  return step;
+}
+
+export function explainValue(step: StepRecord, value: FeelValue): FeelValue {
+  step.value = value;
   return value;
 }
 

@@ -52,4 +52,5 @@ export {
   explainLet,
   explainRule,
   explainTable,
+  explainValue,
 } from "./explain.js";

@@ -11,7 +11,7 @@ import { finished } from "./finished.js";
 import { sendable, type Hold } from "./metering.js";
 import { serviceCharge } from "./pricing.js";
 import { guardProvider } from "./provider-problems.js";
-import { failure, invalidRequest, problem, success, type Outcome } from "./problems.js";
+import { failure, invalidRequest, problem, success, type Outcome, type ProblemEntry } from "./problems.js";
 import { diagnosticEntries } from "./run.js";
 import { countOutputTokens } from "./tokens.js";
 
@@ -35,6 +35,7 @@ export async function draft(
   body: Record<string, unknown>,
   generator: Generator,
   hold: Hold,
+  ignored: ProblemEntry[],
 ): Promise<Outcome<Record<string, unknown>>> {
   const docs = await readDocuments((body.files as FileIn[] | undefined) ?? []);
   if (!docs.ok) return docs;
@@ -68,6 +69,7 @@ export async function draft(
     input: d.compiled.inputSchema,
     examples: draftExamples(d.compiled, deps, body.state),
     provider_usage: d.usage,
+    warnings: ignored,
   };
   const outputTokens = countOutputTokens(response);
   const items = serviceCharge(

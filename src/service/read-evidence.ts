@@ -12,6 +12,7 @@ import { failure, problem, success, type Outcome, type Problem } from "./problem
 import { decisionRecords, provenance, readRecords } from "./receipt.js";
 import type { PortableModel } from "./resolve-model.js";
 import { inputNames, modelName, nullDecisions, withinBudget, type Run } from "./run.js";
+import { unknownStateKeys, type UnknownKey } from "./state-keys.js";
 
 /** 422 evidence_too_large: the readers' limit and the size received, in the detail and one entry. */
 function tooLargeProblem(size: EvidenceSize): Problem {
@@ -34,6 +35,27 @@ export function textTooLarge(state: unknown, deps: ServiceDeps): Problem | undef
   return over ? tooLargeProblem(over) : undefined;
 }
 
+/**
+ * 422 value_not_established, one entry per input; a key of the state that misspells a missing input
+ * (`credit scroe`) is named first, as the likely cause.
+ */
+function notEstablished(missing: readonly { input: string; address: string; reason: string }[], unknown: readonly UnknownKey[]): Problem {
+  const names = missing.map((m) => m.input);
+  const misspelt = unknown.filter((k) => k.input !== undefined && names.includes(k.input));
+  const others = names.filter((name) => !misspelt.some((k) => k.input === name)).length;
+  const advice =
+    others === 0
+      ? []
+      : [
+          `state ${others === 1 ? "it" : "them"} in the evidence, or send a JSON state with ${others === 1 ? "that input" : "those inputs"} by name`,
+        ];
+  const how = [...misspelt.map((k) => k.entry.message), ...advice].join("; ");
+  return problem("value_not_established", `the evidence does not establish ${names.join(", ")}: ${how}`, [
+    ...misspelt.map((k) => k.entry),
+    ...missing.map((m) => ({ address: m.address, code: "input.not_established", message: m.reason })),
+  ]);
+}
+
 /** Thinking mode enumerates more combinations of read values exactly, and samples more beyond. */
 const THINKING = { maxCombinations: 16_384, samples: 8000 };
 
@@ -49,15 +71,7 @@ export async function runOnEvidence(
   if (!reading.ok) return reading;
   if ("tooLarge" in reading.value) return failure(tooLargeProblem(reading.value.tooLarge));
   const { given, read, missing, usage } = reading.value;
-  if (missing.length > 0) {
-    return failure(
-      problem(
-        "value_not_established",
-        `the evidence does not establish ${missing.map((m) => m.input).join(", ")}: state ${missing.length === 1 ? "it" : "them"} in the evidence, or send a JSON state with ${missing.length === 1 ? "that input" : "those inputs"} by name`,
-        missing.map((m) => ({ address: m.address, code: "input.not_established", message: m.reason })),
-      ),
-    );
-  }
+  if (missing.length > 0) return failure(notEstablished(missing, unknownStateKeys(state, inputNames(model))));
   const evaluated = withinBudget(deps, () => answersUnderUncertainty(compiled, given, read, mode === "thinking" ? THINKING : {}));
   if (!evaluated.ok) return evaluated;
   const { decisions, answers, trace } = evaluated.value.result;

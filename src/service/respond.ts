@@ -5,6 +5,7 @@ import { randomUUID } from "node:crypto";
 import { addUsage } from "../providers/llm/structured.js";
 import type { Usage } from "../providers/types.js";
 import type { ServiceCall, ServiceDeps } from "./deps.js";
+import type { ProblemEntry } from "./problems.js";
 import { mapFinished } from "./finished.js";
 import { sendable, type Hold } from "./metering.js";
 import { serviceCharge, systemOneCharge } from "./pricing.js";
@@ -20,6 +21,8 @@ export interface RunContext {
   serviceRates: boolean;
   /** the model's JSON text, when the request's model was already serialised */
   modelText?: string;
+  /** what the run ignored: unknown request fields, model keys and state keys */
+  warnings: ProblemEntry[];
 }
 
 export async function respond(
@@ -39,6 +42,7 @@ export async function respond(
     receiptText: JSON.stringify(receipt),
     cacheHit: ctx.cacheHit,
     providerUsage,
+    warnings: ctx.warnings,
   };
   const outputTokens = countTokens(countedText(head));
   const items =
@@ -69,6 +73,7 @@ export async function respond(
         receipt: { receipt: signature, ...payload },
         cache_hit: ctx.cacheHit,
         provider_usage: providerUsage,
+        warnings: ctx.warnings,
         usage,
         billing,
       };

@@ -16,6 +16,7 @@ export interface ResponseHead {
   receiptText: string;
   cacheHit: boolean;
   providerUsage: unknown;
+  warnings: unknown[];
 }
 
 const schemaTexts = new WeakMap<object, string>();
@@ -39,7 +40,7 @@ function endsOf(h: ResponseHead): { open: string; close: string } {
   if (!e) {
     e = {
       open: `{"model":${h.modelText},"input":${h.inputText},"answers":${json(h.answers)}`,
-      close: `"cache_hit":${json(h.cacheHit)},"provider_usage":${json(h.providerUsage)}`,
+      close: `"cache_hit":${json(h.cacheHit)},"provider_usage":${json(h.providerUsage)},"warnings":${json(h.warnings)}`,
     };
     ends.set(h, e);
   }

@@ -6,15 +6,16 @@
 import type { ServiceCall, ServiceDeps } from "./deps.js";
 import { deferredHold, InsufficientBalance, reserveFunds, type Hold } from "./metering.js";
 import { serviceReservation, systemOneReservation } from "./pricing.js";
-import { failure, invalidRequest, problem, success, type Outcome } from "./problems.js";
+import { failure, invalidRequest, problem, success, type Outcome, type ProblemEntry } from "./problems.js";
 import { modelForQuestions } from "./questions-model.js";
 import { runOnEvidence, textTooLarge } from "./read-evidence.js";
 import { respond, type RunContext } from "./respond.js";
 import { resolveModel, type ModelSource, type PortableModel } from "./resolve-model.js";
 import { compileUnits } from "./compile-estimate.js";
-import { compileOrProblem, explainRun, runDeterministic, type Run } from "./run.js";
+import { compileOrProblem, explainRun, inputNames, runDeterministic, type Run } from "./run.js";
 import { SystemOneRequest } from "./schemas/systemone.js";
-import { requestValidator } from "./schemas/validate.js";
+import { requestValidator, unknownFields } from "./schemas/validate.js";
+import { unknownStateKeys } from "./state-keys.js";
 import type { CompiledModel } from "../compiler/index.js";
 import { hasCode } from "../ir/diagnostics.js";
 import { NO_USAGE } from "../providers/types.js";
@@ -68,7 +69,8 @@ export async function systemOne(call: ServiceCall, deps: ServiceDeps): Promise<O
   const first = quick ? success(hold!) : await reserve(!likelyDeterministic);
   if (!first.ok) return first;
   try {
-    const out = await execute(src, body.state, { mode, explain: body.explain === true }, call, deps, async () => {
+    const options = { mode, explain: body.explain === true, ignored: unknownFields(SystemOneRequest, body) };
+    const out = await execute(src, body.state, options, call, deps, async () => {
       if (!likelyDeterministic) return success(hold!);
       await hold!.release();
       return reserve(true);
@@ -94,7 +96,7 @@ function compileNeedsPrepay(src: ModelSource, deps: ServiceDeps): boolean {
 async function execute(
   src: ModelSource,
   state: unknown,
-  { mode, explain }: { mode: Mode; explain: boolean },
+  { mode, explain, ignored }: { mode: Mode; explain: boolean; ignored: ProblemEntry[] },
   call: ServiceCall,
   deps: ServiceDeps,
   toServiceRates: () => Promise<Outcome<Hold>>,
@@ -106,13 +108,13 @@ async function execute(
     const generated = await modelForQuestions(src.questions, mode, call.accountId, deps);
     if (!generated.ok) return generated;
     ({ model, compiled } = generated.value);
-    ctx = { cacheHit: generated.value.cacheHit, generationUsage: generated.value.usage, serviceRates: true };
+    ctx = { cacheHit: generated.value.cacheHit, generationUsage: generated.value.usage, serviceRates: true, warnings: [] };
   } else {
     const c = await compileOrProblem(src.model, deps, src.identity);
     if (!c.ok) return c;
     model = src.model;
     compiled = c.value;
-    ctx = { cacheHit: false, generationUsage: NO_USAGE, serviceRates: false, modelText: src.identity.text };
+    ctx = { cacheHit: false, generationUsage: NO_USAGE, serviceRates: false, modelText: src.identity.text, warnings: [] };
   }
   const verdict = typeof state === "string" ? null : compiled.validate(state);
   if (verdict && !verdict.ok && meantAsInputs(state, verdict.errors)) {
@@ -129,6 +131,9 @@ async function execute(
       ),
     );
   }
+  // what the run ignores: request fields, keys of the content, and (when the state runs as it is) state keys
+  const stateWarnings = verdict?.ok ? unknownStateKeys(state, inputNames(model)).map((k) => k.entry) : [];
+  ctx.warnings = [...ignored, ...ignoredKeys(compiled), ...stateWarnings];
   const finish = (run: Outcome<Run>): Outcome<{ run: Run; ctx: RunContext }> => {
     if (!run.ok) return run;
     return (explain && explainRun(run.value, deps)) || success({ run: run.value, ctx });
@@ -138,6 +143,13 @@ async function execute(
   if (!upgraded.ok) return upgraded;
   return finish(await runOnEvidence(model, compiled, state, mode, deps));
 }
+
+/** The compiler's warnings about keys of the model it ignored (`inputs.age.descr`: unknown key). */
+const ignoredKeys = (compiled: CompiledModel): ProblemEntry[] =>
+  compiled.check.stages
+    .flatMap((s) => s.diagnostics)
+    .filter((d) => d.code.endsWith(".unknown-key"))
+    .map((d) => ({ address: d.address ?? "", code: d.code, message: d.message }));
 
 /**
  * A JSON object that gives every required input by its name, with only values that do not fit

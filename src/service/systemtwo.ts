@@ -1,5 +1,6 @@
-// POST /v1/systemtwo/models without HTTP. `content` alone is the free Check (2.12); a prompt or
-// files ask a language-model generator for a Draft (draft.ts), chosen by the `model` alias.
+// POST /v1/systemtwo/models without HTTP. `content` alone (or a portable model as `model`) is the
+// free Check (2.12); a prompt or files ask a language-model generator for a Draft (draft.ts),
+// chosen by the `model` alias.
 // Nothing is ever saved, whatever dry_run says.
 import type { ServiceCall, ServiceDeps } from "./deps.js";
 import { draft } from "./draft.js";
@@ -8,14 +9,42 @@ import { draftReservation } from "./pricing.js";
 import { noLanguageModel } from "./provider-problems.js";
 import { failure, invalidRequest, problem, ProblemError, success, type Outcome } from "./problems.js";
 import { ModelsRequest } from "./schemas/models.js";
-import { requestValidator } from "./schemas/validate.js";
+import { requestValidator, unknownFields } from "./schemas/validate.js";
 
 const checkRequest = requestValidator(ModelsRequest);
+
+/**
+ * `model` is a generator alias when it is a string; an object is a portable model, taken as its
+ * `content` and `questions` sent as `content` and `output` (people send the model they have).
+ */
+function sentModel(body: Record<string, unknown>): Outcome<Record<string, unknown>> {
+  const model = body.model;
+  if (typeof model !== "object" || model === null) return success(body);
+  const both = ["content", "output"].filter((f) => body[f] !== undefined);
+  if (both.length > 0) {
+    return failure(
+      invalidRequest([
+        {
+          address: "body.model",
+          code: "request.conflict",
+          message: `a portable model as model conflicts with ${both.join(" and ")}: send one or the other`,
+        },
+      ]),
+    );
+  }
+  const { content, questions } = model as Record<string, unknown>;
+  const rest = Object.fromEntries(Object.entries(body).filter(([k]) => k !== "model"));
+  return success({ ...rest, content, ...(questions !== undefined ? { output: questions } : {}) });
+}
 
 export async function systemTwoModels(call: ServiceCall, deps: ServiceDeps): Promise<Outcome<Record<string, unknown>>> {
   const shape = call.bodyChecked ? [] : checkRequest(call.body);
   if (shape.length > 0) return failure(invalidRequest(shape));
-  const body = call.body as Record<string, unknown>;
+  // fields the request does not define are ignored: said in the answer's warnings
+  const ignored = unknownFields(ModelsRequest, call.body);
+  const sent = sentModel(call.body as Record<string, unknown>);
+  if (!sent.ok) return sent;
+  const body = sent.value;
   const files = (body.files as unknown[] | undefined) ?? [];
 
   if (body.prompt !== undefined || files.length > 0) {
@@ -39,7 +68,7 @@ export async function systemTwoModels(call: ServiceCall, deps: ServiceDeps): Pro
       return failure(noLanguageModel("creating a model from a prompt or files needs a language model"));
     }
     try {
-      const out = await draft(call, deps, body, choice.generator, hold);
+      const out = await draft(call, deps, body, choice.generator, hold, ignored);
       if (!out.ok) await hold.release();
       return out;
     } catch (e) {
@@ -50,7 +79,11 @@ export async function systemTwoModels(call: ServiceCall, deps: ServiceDeps): Pro
   if (body.content === undefined) {
     return failure(
       invalidRequest([
-        { address: "body.content", code: "request.missing", message: "send content to check, or a prompt to create a model" },
+        {
+          address: "body.content",
+          code: "request.missing",
+          message: "send content (with output) or model {content, questions} to check, or a prompt or files to create a model",
+        },
       ]),
     );
   }
@@ -75,5 +108,5 @@ export async function systemTwoModels(call: ServiceCall, deps: ServiceDeps): Pro
     throw e;
   }
   const { valid, stages, warnings, content, input } = checked;
-  return success({ valid, stages, warnings, content, input });
+  return success({ valid, stages, warnings: [...ignored.map((e) => `${e.address}: ${e.message}`), ...warnings], content, input });
 }

@@ -21,6 +21,15 @@ describe("pdm check", () => {
     for (const stage of ["parse", "names", "types", "graph", "tables", "questions"]) expect(r.stdout).toContain(stage);
   });
 
+  it("says how many cases ran, and when there were none", () => {
+    const count = readdirSync(sample("lending", "cases")).length;
+    const r = pdm(["check", sample("lending", "model.json")]);
+    expect(r.stdout).toContain(`✓ cases: ${count} cases ran, all passed`);
+    const empty = mkdtempSync(join(tmpdir(), "pdm-check-none-"));
+    const none = pdm(["check", sample("lending", "model.json"), "--cases", empty]);
+    expect([none.status, none.stdout]).toEqual([0, expect.stringContaining(`✓ cases: no cases found in ${empty}`)]);
+  });
+
   it("prints the Check object with --json", () => {
     const r = pdm(["check", sample("lending", "model.json"), "--json"]);
     const check = JSON.parse(r.stdout);
@@ -135,6 +144,25 @@ describe("pdm run, a decision outside its declared type", () => {
       expect((thrown as Error).message).toBe(OUTSIDE);
       expect(thrown).toMatchObject({ address: "decisions.days", code: "decision.outside-type", declaredType: "number >= 0" });
     }
+  });
+});
+
+describe("pdm run names the state keys that are not inputs", () => {
+  it("warns on stderr of a key it ignored, and runs", () => {
+    const r = pdm(
+      ["run", sample("lending", "model.json"), "--state", "-", "--json"],
+      JSON.stringify({ ...lendingCase().state, notes: "x" }),
+    );
+    expect(r.status).toBe(0);
+    expect(r.stderr).toContain("warning: state.notes: `notes` is not an input of the model and was ignored");
+  });
+
+  it("names the input a misspelt key probably means when that input is not established", () => {
+    const { state } = lendingCase();
+    const { "credit score": score, ...rest } = state;
+    const r = pdm(["run", sample("lending", "model.json"), "--state", "-"], JSON.stringify({ ...rest, "credit scroe": score }));
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain("state.credit scroe: `credit scroe` is not an input; did you mean `credit score`?");
   });
 });
 

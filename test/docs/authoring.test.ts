@@ -9,15 +9,22 @@
 //   json model+state [lenient]
 //       {model, state, expect[, answers]}: the model compiles without a diagnostic, the state is
 //       valid for it, and evaluating it gives at least the decisions in `expect` (and the answers).
+//   json case
+//       a test case file {state, expect: {decisions, answers}} (docs/authoring.md section 15) for
+//       the last valid model block before it: `pdm test` reads it and it passes.
 //   text diagnostics
 //       right after a model block: each line is one of that model's diagnostics as
 //       `<severity> <address>: <message> [<code>]` (for a lenient block, of the strict check).
 //
 // Every other JSON block is refused, so no JSON example goes untested.
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { checkModel, compileModel, type CheckResult, type ModelInput } from "../../src/compiler/index.js";
+import { loadCases } from "../../src/model-tests/cases.js";
+import { runCase } from "../../src/model-tests/run-cases.js";
 
 type Expectation = { kind: "valid" } | { kind: "invalid" | "warning"; codes: string[] };
 
@@ -43,7 +50,15 @@ interface RunBlock {
   answers?: Record<string, unknown>;
 }
 
-type Block = ModelBlock | RunBlock;
+interface CaseBlock {
+  kind: "case";
+  line: number;
+  info: string;
+  model: ModelInput;
+  body: string;
+}
+
+type Block = ModelBlock | RunBlock | CaseBlock;
 
 interface Fence {
   /** 1-based line of the opening fence */
@@ -120,6 +135,15 @@ function readBlocks(markdown: string): { blocks: Block[]; problems: string[] } {
       continue;
     }
     if (lang === undefined || !lang.startsWith("json")) continue;
+    if (lang === "json" && what === "case") {
+      const owner = [...blocks].reverse().find((b): b is ModelBlock => b.kind === "model" && b.expectation.kind === "valid" && !b.lenient);
+      if (!owner || flagWords.length > 0 || parseJson(fence, problems) === undefined) {
+        problems.push(`line ${fence.line}: a \`json case\` block follows a valid json model block and parses`);
+        continue;
+      }
+      blocks.push({ kind: "case", line: fence.line, info: fence.info, model: owner.model, body: fence.body });
+      continue;
+    }
     if (lang !== "json" || (what !== "model" && what !== "model+state")) {
       problems.push(`line ${fence.line}: \`${fence.info}\`: every JSON example is a checked \`json model\` or \`json model+state\` block`);
       continue;
@@ -185,6 +209,7 @@ const guide = readFileSync(new URL("../../docs/authoring.md", import.meta.url), 
 const { blocks, problems } = readBlocks(guide);
 const modelBlocks = blocks.filter((b): b is ModelBlock => b.kind === "model");
 const runBlocks = blocks.filter((b): b is RunBlock => b.kind === "run");
+const caseBlocks = blocks.filter((b): b is CaseBlock => b.kind === "case");
 
 describe("docs/authoring.md", () => {
   it("has only well-formed example blocks", () => {
@@ -196,7 +221,8 @@ describe("docs/authoring.md", () => {
     const kinds = new Set(modelBlocks.map((b) => b.expectation.kind));
     expect([...kinds].sort()).toEqual(["invalid", "valid", "warning"]);
     expect(runBlocks.length).toBeGreaterThan(0);
-    expect(blocks.some((b) => b.lenient)).toBe(true);
+    expect(caseBlocks.length).toBeGreaterThan(0);
+    expect(blocks.some((b) => b.kind !== "case" && b.lenient)).toBe(true);
     expect(modelBlocks.some((b) => b.diagnostics !== undefined)).toBe(true);
   });
 
@@ -227,6 +253,20 @@ describe("docs/authoring.md", () => {
         const given = render(checkModel(block.model));
         for (const line of quoted) expect(given).toContain(line);
       });
+  });
+
+  describe.each(caseBlocks)("line $line: $info", (block) => {
+    it("is a case file pdm test reads, and it passes against the model before it", () => {
+      const compiled = compileModel(block.model);
+      if (!compiled.ok) expect.fail("the model does not compile");
+      const dir = mkdtempSync(join(tmpdir(), "authoring-case-"));
+      writeFileSync(join(dir, "case.json"), block.body);
+      const cases = loadCases([dir], compiled.model.inputSchema);
+      expect(cases).toHaveLength(1);
+      const outcome = runCase(compiled.model, cases[0]!);
+      expect(outcome.mismatches).toEqual([]);
+      expect(outcome.ok).toBe(true);
+    });
   });
 
   describe.each(runBlocks)("line $line: $info", (block) => {

@@ -42,6 +42,24 @@ describe("a model's cases in its check", () => {
     expect(tried).toBeGreaterThan(5);
   });
 
+  it.each(samples)("$name: a case naming a decision or question the model lacks says so, with the name meant", (s) => {
+    const model = compiled(s.model);
+    let tried = 0;
+    for (const c of casesOf(s))
+      for (const part of ["decisions", "answers"] as const)
+        for (const name of Object.keys(c.expect[part] ?? {})) {
+          // a misspelling: two letters swapped (or one doubled, for a one-letter name)
+          const wrong = name.length > 1 ? name[1]! + name[0]! + name.slice(2) : name + name;
+          if (wrong === name || Object.hasOwn(c.expect[part]!, wrong)) continue;
+          const found = caseDiagnostics(model, [{ ...c, expect: { [part]: { [wrong]: c.expect[part]![name] } } }]);
+          const what = part === "decisions" ? "decision" : "question";
+          expect(found.map((d) => d.code)).toEqual(["cases.unknown-name"]);
+          expect(found[0]!.message).toContain(`the model has no ${what} \`${wrong}\`; did you mean \`${name}\`?`);
+          tried++;
+        }
+    expect(tried).toBeGreaterThan(5);
+  });
+
   it("a changed rule fails at its decision only, not at the decisions and answers computed from it", () => {
     const lending = samples.find((s) => s.name === "lending")!;
     const model = structuredClone(lending.model) as any;

@@ -28,6 +28,19 @@ function caseFrom(model: CompiledModel, state: Record<string, unknown>, name: st
   return { name, state, expect: { decisions, answers: model.answers(decisions) } };
 }
 
+describe("a case naming what the model does not have", () => {
+  it("reports it as absent from the model, with the nearest name, not as a bare (nothing)", () => {
+    const { model } = samples.find((s) => s.name === "lending")!;
+    const state = arbitraryFor(model.inputSchema);
+    const [generated] = fc.sample(state as fc.Arbitrary<Record<string, unknown>>, { numRuns: 1, seed: 7 });
+    const outcome = runCase(model, { name: "typo", state: generated!, expect: { decisions: { riks: "low" } } });
+    expect(outcome.mismatches).toEqual([
+      { path: "decisions.riks", expected: "low", actual: undefined, absent: "the model has no decision `riks`; did you mean `risk`?" },
+    ]);
+    expect(textReport("lending", [outcome])).toContain("+ actual   (nothing: the model has no decision `riks`; did you mean `risk`?)");
+  });
+});
+
 describe("running cases", () => {
   it.each(samples)("$name: a case written from the model's own answers passes; any one changed value fails there", ({ model }) => {
     fc.assert(
@@ -61,6 +74,7 @@ describe("running cases", () => {
       path: "decisions.no such decision",
       expected: 1,
       actual: undefined,
+      absent: "the model has no decision `no such decision`",
     });
   });
 

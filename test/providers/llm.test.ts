@@ -1,7 +1,7 @@
 // The language-model providers against protocol-level fake servers on loopback: what goes over
 // the wire (model, messages, the JSON schema asked for), what comes back (values, provenance,
 // actual token counts), and how failures map (HTTP 5xx → failed → 502, no answer → timeout → 504).
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { compileModel, type CompiledModel } from "../../src/compiler/index.js";
 import type { LlmEndpoint } from "../../src/providers/config.js";
 import { draftModel } from "../../src/providers/drafting.js";
@@ -276,6 +276,19 @@ describe("Anthropic provider", () => {
     expect(JSON.stringify(sent.schema)).not.toMatch(/"minimum"|"maximum"/);
     expect(result.usage).toEqual({ input_tokens: 400, output_tokens: 60 });
     expect(result.values.employment).toMatchObject({ value: "employed", confidence: 0.95 });
+  });
+
+  it("the default model is one the SDK does not announce as deprecated (no notice on a request)", async () => {
+    const endpoint = providerConfig({ PDM_ANTHROPIC_BASE_URL: llm.anthropicUrl }).endpoints.anthropic!;
+    llm.script({ kind: "answer", json: answerFor(52000), usage: { input: 1, output: 1 } });
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    try {
+      await llmReader(anthropicClient(endpoint, 5000), { thinkingSamples: 1 }).read(readRequest());
+      expect(llm.requests[0]!.body.model).toBe(endpoint.model);
+      expect(warn.mock.calls.flat().join("\n")).not.toMatch(/deprecated/i);
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   it("generator: sends the model wire schema", async () => {

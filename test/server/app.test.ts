@@ -114,6 +114,15 @@ describe("HTTP layer", () => {
     });
   });
 
+  it("checks a portable model sent as model {content, questions} for free (the route's schema takes the object)", async () => {
+    const res = await post("/v1/systemtwo/models", keys.rich!, { model: { content: MODEL.content, questions: MODEL.questions } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ valid: true, input: { required: ["a", "b"] } });
+    expect(expectProblem(await post("/v1/systemtwo/models", keys.rich!, { model: { inputs: {} } }), 400, "invalid_request").errors).toEqual(
+      [{ address: "body.model.content", code: "request.missing", message: "content is required" }],
+    );
+  });
+
   it("502 with how to configure one when a prompt needs a language model and none is configured", async () => {
     for (const body of [{ prompt: "make a model" }, { files: [{ name: "policy.md", type: "text/markdown", data: "IyBQb2xpY3k=" }] }]) {
       const problem = expectProblem(await post("/v1/systemtwo/models", keys.rich!, body), 502, "provider_unavailable");

@@ -77,10 +77,27 @@ beforeEach(() => setup(10_000));
 describe("Draft", () => {
   it("returns every field of 4.1 with evaluated examples, billed at the service rates on the provider's tokens", async () => {
     llm.script({ kind: "answer", json: WIRE, usage: { input: 2000, output: 500 } });
-    const out = await call({ prompt: "adults are 18 or older; members pay no fee", state: { age: 40, member: true } });
+    const out = await call({ prompt: "adults are 18 or older; members pay no fee", state: { age: 40, member: true }, mdoe: "thinking" });
     if (!out.ok) throw new Error(JSON.stringify(out.problem));
     const d = out.value as any;
-    expect(Object.keys(d).sort()).toEqual(["billing", "content", "examples", "input", "model", "output", "provider_usage", "usage"]);
+    expect(d.warnings).toEqual([
+      {
+        address: "body.mdoe",
+        code: "request.unknown",
+        message: "`mdoe` is not a field of this request and was ignored; did you mean `mode`?",
+      },
+    ]);
+    expect(Object.keys(d).sort()).toEqual([
+      "billing",
+      "content",
+      "examples",
+      "input",
+      "model",
+      "output",
+      "provider_usage",
+      "usage",
+      "warnings",
+    ]);
     expect(d.model).toEqual({ content: d.content, questions: d.output });
     expect(d.content.decisions.fee).toEqual({
       type: "number",

@@ -27,7 +27,15 @@ describe("the assembled response text", () => {
   it("is JSON.stringify of the response, and its counted part that of the response without accounting", () => {
     fc.assert(
       fc.property(
-        fc.record({ model: object, input: object, answers: object, receipt: object, payload: fields, cacheHit: fc.boolean() }),
+        fc.record({
+          model: object,
+          input: object,
+          answers: object,
+          receipt: object,
+          payload: fields,
+          cacheHit: fc.boolean(),
+          warnings: fc.array(fc.jsonValue(), { maxLength: 3 }),
+        }),
         fc.jsonValue(),
         fc.string(),
         fc.tuple(fc.jsonValue(), fc.jsonValue()),
@@ -39,6 +47,7 @@ describe("the assembled response text", () => {
             receiptText: JSON.stringify(p.receipt),
             cacheHit: p.cacheHit,
             providerUsage,
+            warnings: p.warnings,
           };
           const payload = { ...p.payload, billing };
           const response = {
@@ -48,6 +57,7 @@ describe("the assembled response text", () => {
             receipt: { receipt: signature, ...payload },
             cache_hit: p.cacheHit,
             provider_usage: providerUsage,
+            warnings: p.warnings,
             usage,
             billing,
           };

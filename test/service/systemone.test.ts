@@ -32,8 +32,9 @@ describe("systemOne", () => {
     if (!out.ok) throw new Error(out.problem.detail);
     const body = out.value;
     expect(Object.keys(body).sort()).toEqual(
-      ["answers", "billing", "cache_hit", "input", "model", "provider_usage", "receipt", "usage"].sort(),
+      ["answers", "billing", "cache_hit", "input", "model", "provider_usage", "receipt", "usage", "warnings"].sort(),
     );
+    expect(body.warnings).toEqual([]);
     expect(body.answers).toEqual({ ok: { value: true, probability: 1 }, risk: { value: "high", distribution: { high: 1 } } });
     expect(body.provider_usage).toEqual({ input_tokens: 0, output_tokens: 0 });
     expect(body.cache_hit).toBe(false);
@@ -152,6 +153,67 @@ describe("systemOne", () => {
     expect(!missing.ok && missing.problem.code).toBe("value_not_established");
     if (!missing.ok) expect(missing.problem.errors.map((e) => e.address)).toContain("inputs.second amount");
     expect(await balance()).toEqual({ ...before, reserved: 0 });
+  });
+
+  it("a misspelt state key is named with the input it probably means, and nothing is charged", async () => {
+    ({ deps } = await serviceDeps({ real: true }));
+    accountId = (await deps.ledger!.createAccount("acct", 1_000_000)).id;
+    const model = {
+      content: {
+        name: "score",
+        inputs: {
+          "credit score": { type: "number [300..850]", desc: "What is the credit score?" },
+          "monthly income": { type: "number >= 0", desc: "What is the monthly income?" },
+        },
+        decisions: { prime: { type: "boolean", expr: "credit score >= 700 and monthly income > 0" } },
+      },
+      questions: { prime: { type: "noul", instructions: "Is the applicant prime?" } },
+    };
+    const out = await call({ model, state: { "credit scroe": 700, "monthly income": 5000 } });
+    expect(!out.ok && out.problem.code).toBe("value_not_established");
+    if (out.ok) return;
+    expect(out.problem.detail).toContain("`credit scroe` is not an input; did you mean `credit score`?");
+    expect(out.problem.errors[0]).toEqual({
+      address: "state.credit scroe",
+      code: "state.unknown",
+      message: "`credit scroe` is not an input; did you mean `credit score`?",
+    });
+    expect(out.problem.errors.map((e) => e.address)).toContain("inputs.credit score");
+    expect(await balance()).toEqual({ balance: 1_000_000, reserved: 0, available: 1_000_000 });
+    // two keys misspelt, each named with its own input
+    const both = await call({ model, state: { "credit scroe": 700, "monthly incmoe": 5000 } });
+    expect(!both.ok && both.problem.errors.filter((e) => e.code === "state.unknown").map((e) => e.message)).toEqual([
+      "`credit scroe` is not an input; did you mean `credit score`?",
+      "`monthly incmoe` is not an input; did you mean `monthly income`?",
+    ]);
+  });
+
+  it("answers what it ignored as warnings: unknown request fields, model keys and extra state keys", async () => {
+    ({ deps } = await serviceDeps({ real: true }));
+    accountId = (await deps.ledger!.createAccount("acct", 1_000_000)).id;
+    const content = {
+      name: "sum",
+      descriptoin: "adds",
+      inputs: { a: { type: "number", desc: "a?" }, b: { type: "number", desc: "b?", descr: "x" } },
+      decisions: { total: { type: "number", expr: "a + b" } },
+    };
+    const out = await call({
+      model: { content, questions: { total: { type: "number", instructions: "total?" } } },
+      state: { a: 1, b: 2, notes: "called on Monday" },
+      explian: true,
+    });
+    if (!out.ok) throw new Error(out.problem.detail);
+    expect((out.value.answers as any).total.value).toBe(3);
+    expect(out.value.warnings).toEqual([
+      {
+        address: "body.explian",
+        code: "request.unknown",
+        message: "`explian` is not a field of this request and was ignored; did you mean `explain`?",
+      },
+      { address: "descriptoin", code: "content.unknown-key", message: expect.stringContaining("`descriptoin`") },
+      { address: "inputs.b.descr", code: "input.unknown-key", message: expect.stringContaining("did you mean `desc`?") },
+      { address: "state.notes", code: "state.unknown", message: "`notes` is not an input of the model and was ignored" },
+    ]);
   });
 
   it("stops a runaway evaluation at the budget with 422 and releases the reservation", async () => {

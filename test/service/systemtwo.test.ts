@@ -23,6 +23,48 @@ describe("systemTwoModels", () => {
     expect((await deps.ledger!.balance(accountId)).balance).toBe(1_000_000);
   });
 
+  it("a portable model sent as model {content, questions} is the same free Check as content and output", async () => {
+    const asModel = await call({ model: { content: MODEL.content, questions: MODEL.questions } });
+    const asContent = await call({ content: MODEL.content, output: MODEL.questions });
+    if (!asModel.ok) throw new Error(asModel.problem.detail);
+    expect(asModel.value).toEqual(asContent.ok && asContent.value);
+    expect(asModel.value.valid).toBe(true);
+    const contentOnly = await call({ model: { content: MODEL.content } });
+    expect(contentOnly.ok && contentOnly.value.valid).toBe(true);
+    expect((await deps.ledger!.balance(accountId)).balance).toBe(1_000_000);
+  });
+
+  it.each([
+    [
+      "model and content",
+      { model: { content: MODEL.content }, content: MODEL.content },
+      "body.model",
+      "request.conflict",
+      /conflicts with content/,
+    ],
+    [
+      "model and output",
+      { model: { content: MODEL.content }, output: MODEL.questions },
+      "body.model",
+      "request.conflict",
+      /conflicts with output/,
+    ],
+    ["a model without content", { model: { questions: MODEL.questions } }, "body.model.content", "request.missing", /content is required/],
+    ["a number as model", { model: 7 }, "body.model", "request.type", /string or object/],
+    ["nothing to check", { name: "x" }, "body.content", "request.missing", /model \{content, questions\}.*prompt/],
+  ])("400 for %s names what to send", async (_, body, address, code, message) => {
+    const out = await call(body);
+    expect(!out.ok && out.problem.errors).toContainEqual(
+      expect.objectContaining({ address, code, message: expect.stringMatching(message) }),
+    );
+  });
+
+  it("lists the request fields it ignored first among the Check's warnings, with the field probably meant", async () => {
+    const out = await call({ content: MODEL.content, output: MODEL.questions, dryrun: true });
+    if (!out.ok) throw new Error(out.problem.detail);
+    expect(out.value.warnings).toEqual(["body.dryrun: `dryrun` is not a field of this request and was ignored; did you mean `dry_run`?"]);
+  });
+
   it("reports an invalid definition as a 200 Check with valid false", async () => {
     const out = await call({ content: { inputs: {}, decisions: {} } });
     if (!out.ok) throw new Error(out.problem.detail);

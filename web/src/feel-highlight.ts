@@ -4,6 +4,7 @@
 import { RangeSetBuilder } from "@codemirror/state";
 import { Decoration, ViewPlugin, type DecorationSet, type EditorView, type ViewUpdate } from "@codemirror/view";
 import { KEYWORDS } from "../../src/compiler/1-parse/feel/keywords.js";
+import { BUILTIN_NAMES } from "../../src/compiler/2-analyse/expressions/builtins.js";
 import { lex, type Token } from "../../src/compiler/1-parse/feel/lexer.js";
 import { decodeString, locateValues, stringValues, type JsonPath } from "./json-text.js";
 
@@ -59,17 +60,64 @@ function isFeel(model: unknown, path: JsonPath, value: string): boolean {
   return true;
 }
 
+/** Type names FEEL spells with keywords in them. */
+const TYPE_NAMES = ["years and months duration", "days and time duration", "date and time"];
+
+const isObj = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/**
+ * The names of several words a FEEL string may use, split into words: the model's inputs,
+ * decisions, functions, types and `let` entries, the built-ins and the type names. A keyword
+ * inside one of them (`and` in `years and months duration`, `of` in `date of birth`) is a word of
+ * a name, not a keyword.
+ */
+function multiWordNames(model: unknown): string[][] {
+  const content = isObj(model) && isObj(model.content) ? model.content : isObj(model) ? model : {};
+  const keys = (v: unknown) => (isObj(v) ? Object.keys(v) : []);
+  const decisions = isObj(content.decisions) ? content.decisions : {};
+  const lets = Object.values(decisions).flatMap((d) => (isObj(d) ? keys(d.let) : []));
+  const names = [
+    ...keys(content.inputs),
+    ...keys(decisions),
+    ...keys(content.functions),
+    ...keys(content.types),
+    ...lets,
+    ...BUILTIN_NAMES,
+    ...TYPE_NAMES,
+  ];
+  return names.map((n) => n.split(/\s+/)).filter((words) => words.length > 1 && words.some((w) => KEYWORDS.has(w)));
+}
+
+/** The word tokens that are part of a name of several words, written with single spaces or more between. */
+function wordsOfNames(value: string, tokens: readonly Token[], names: readonly string[][]): Set<Token> {
+  const inName = new Set<Token>();
+  tokens.forEach((_t, i) => {
+    for (const words of names) {
+      const run = tokens.slice(i, i + words.length);
+      const same =
+        run.length === words.length &&
+        run.every((t, k) => t.kind === "word" && t.text === words[k]) &&
+        run.every((t, k) => k === 0 || value.slice(run[k - 1]!.end, t.start).trim() === "");
+      if (same) for (const t of run) inName.add(t);
+    }
+  });
+  return inName;
+}
+
 function decorations(view: EditorView): DecorationSet {
   const builder = new RangeSetBuilder<Decoration>();
   const text = view.state.doc.toString();
   const root = locateValues(text);
   if (!root) return builder.finish();
   const model = JSON.parse(text) as unknown;
+  const names = multiWordNames(model);
   for (const { path, from } of stringValues(text, root)) {
     const { value, offsets } = decodeString(text, from);
     if (!isFeel(model, path, value)) continue;
-    for (const t of lex(value).tokens) {
-      const mark = markOf(t);
+    const tokens = lex(value).tokens;
+    const inName = wordsOfNames(value, tokens, names);
+    for (const t of tokens) {
+      const mark = inName.has(t) ? undefined : markOf(t);
       if (mark && t.end > t.start) builder.add(offsets[t.start]!, offsets[t.end]!, mark);
     }
   }

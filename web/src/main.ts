@@ -8,7 +8,7 @@ import { rangeAt, rangeOfAddress } from "./json-text.js";
 import { checkModelText, type ModelCheck } from "./model-check.js";
 import { schemaChecker, type SchemaError } from "./schema-check.js";
 import { stateForm, type StateForm } from "./state-form.js";
-import { modelTables, renderTable } from "./tables.js";
+import { modelTables, renderTable, type TableMark } from "./tables.js";
 import { resultView } from "./results.js";
 import "./style.css";
 
@@ -53,9 +53,25 @@ function renderFindings(c: ModelCheck) {
   );
 }
 
+/** The model's diagnostics as the tables show them, each able to say whether it lies in a cell. */
+function tableMarks(c: ModelCheck, text: string): TableMark[] {
+  return c.findings
+    .filter((f) => f.source === "check" || f.source === "schema")
+    .map((f) => ({
+      severity: f.severity,
+      message: f.message,
+      where: f.address ?? f.where,
+      within: (path) => {
+        const cell = c.located && rangeAt(text, c.located, path);
+        return !!cell && f.from >= cell.from && f.to <= cell.to;
+      },
+    }));
+}
+
 function renderTables(c: ModelCheck) {
   const explained = lastRun?.receipt.explanation?.decisions;
   const tables = c.model ? modelTables(c.model) : [];
+  const marks = tableMarks(c, editor.text());
   $("tables").replaceChildren(
     ...(tables.length ? [] : [h("p", {}, c.model ? "This model has no decision tables." : "The model is not JSON yet.")]),
     ...tables.map((t) =>
@@ -67,6 +83,7 @@ function renderTables(c: ModelCheck) {
           const at = now.located && rangeAt(editor.text(), now.located, path);
           if (at) editor.replace(at.from, at.to, JSON.stringify(text));
         },
+        marks,
       ),
     ),
   );
@@ -221,7 +238,10 @@ async function start() {
   $("run").addEventListener("click", () => void run());
   showTab("run");
   if (workspace.models.length === 0) return setStatus("There is no model to open.", "bad");
-  open(workspace.models[0]!);
+  // open on a model that checks (a sample meant to show mistakes is there to be picked)
+  const first = workspace.models.findIndex((m) => !check(m.text).findings.some((f) => f.severity === "error"));
+  picker.value = String(Math.max(0, first));
+  open(workspace.models[Math.max(0, first)]!);
   setStatus(workspace.keyless ? "no key needed: this server runs without accounts" : "");
 }
 

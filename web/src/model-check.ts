@@ -11,6 +11,8 @@ interface Finding extends Range {
   /** the model address or JSON path the finding is about */
   where: string;
   source: "json" | "schema" | "check";
+  /** the model address, for the compiler's findings; a schema finding's, from its path */
+  address?: string;
 }
 
 export interface ModelCheck {
@@ -58,6 +60,28 @@ function spanRange(text: string, at: Range, d: Diagnostic): Range {
   return at;
 }
 
+/** The property a schema message is about: `must have required property 'desc'` → desc. */
+const propertyOf = (message: string) =>
+  /'([^']+)'|`([^`]+)`/
+    .exec(message)
+    ?.slice(1)
+    .find((p) => p !== undefined);
+
+/**
+ * Each mistake listed once: a schema finding the compiler also reports at the same place, about the
+ * same property (a missing `desc`), gives way to the compiler's, which says more.
+ */
+function once(findings: Finding[]): Finding[] {
+  const checks = findings.filter((f) => f.source === "check");
+  return findings.filter((f) => {
+    if (f.source !== "schema") return true;
+    const property = propertyOf(f.message);
+    return !checks.some(
+      (c) => c.from <= f.from && f.to <= c.to + 1 && c.severity === f.severity && (property === undefined || c.message.includes(property)),
+    );
+  });
+}
+
 export function checkModelText(text: string, checkSchema: ((v: unknown) => SchemaError[]) | null): ModelCheck {
   let model: unknown;
   try {
@@ -77,13 +101,15 @@ export function checkModelText(text: string, checkSchema: ((v: unknown) => Schem
   const analysis = analyseModel(model as Record<string, unknown>, { strict: true });
   for (const d of analysis.diagnostics) {
     const at = d.address ? rangeOfAddress(text, located, d.address) : { from: 0, to: 1 };
-    findings.push({
+    const finding: Finding = {
       ...spanRange(text, at, d),
       severity: d.severity,
       message: d.message,
       where: d.address ?? "(the model)",
       source: "check",
-    });
+    };
+    if (d.address) finding.address = d.address;
+    findings.push(finding);
   }
-  return { findings, model: model as Record<string, unknown>, input: analysis.input, located };
+  return { findings: once(findings), model: model as Record<string, unknown>, input: analysis.input, located };
 }

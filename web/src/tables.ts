@@ -19,6 +19,16 @@ interface TableView {
   rules: Cell[][];
 }
 
+/** A diagnostic of the model as the table shows it: on the cell it is in, else on its rule or table. */
+export interface TableMark {
+  severity: "error" | "warning" | "info";
+  message: string;
+  /** the model address it is about (`decisions.risk.rule[2]`) */
+  where: string;
+  /** whether it lies within the string at `path` of the model text */
+  within(path: JsonPath): boolean;
+}
+
 export interface RunOverlay {
   explanation?: DecisionExplanation;
   /** the rule(s) that fired, from the receipt, when there is no explanation */
@@ -109,8 +119,22 @@ function firedRules(run: RunOverlay | undefined): number[] {
   return run.fired === undefined ? [] : [run.fired].flat();
 }
 
-export function renderTable(t: TableView, run: RunOverlay | undefined, onEdit: (path: JsonPath, text: string) => void): HTMLElement {
+const worst = (marks: readonly TableMark[]) =>
+  marks.some((m) => m.severity === "error") ? "mark-error" : marks.some((m) => m.severity === "warning") ? "mark-warning" : "mark-info";
+const markAttrs = (marks: readonly TableMark[]) =>
+  marks.length === 0 ? {} : { "data-diagnostics": String(marks.length), title: marks.map((m) => `${m.where}: ${m.message}`).join("\n") };
+/** The marks about an address or anything inside it (`decisions.risk` holds `decisions.risk.rule[1]`). */
+const about = (marks: readonly TableMark[], address: string) =>
+  marks.filter((m) => m.where === address || m.where.startsWith(`${address}.`) || m.where.startsWith(`${address}[`));
+
+export function renderTable(
+  t: TableView,
+  run: RunOverlay | undefined,
+  onEdit: (path: JsonPath, text: string) => void,
+  marks: readonly TableMark[] = [],
+): HTMLElement {
   const fired = new Set(firedRules(run));
+  const ofTable = about(marks, t.address);
   const headerRow = h(
     "tr",
     {},
@@ -121,14 +145,26 @@ export function renderTable(t: TableView, run: RunOverlay | undefined, onEdit: (
   const body = t.rules.map((cells, r) => {
     const rule = r + 1;
     const status = run ? (fired.has(rule) ? "fired" : whyNot(t, run, rule)) : null;
+    const ofRule = about(ofTable, `${t.address}.rule[${rule}]`);
+    const ofCell = cells.map((c) => (c.path ? ofRule.filter((m) => m.within(c.path!)) : []));
+    // what no cell holds is shown on the rule's number
+    const ofRow = ofRule.filter((m) => !ofCell.some((cm) => cm.includes(m)));
     return h(
       "tr",
-      { class: fired.has(rule) ? "fired" : "", "data-rule": rule, "data-address": `${t.address}.rule[${rule}]` },
-      h("td", { class: "rule-number" }, String(rule)),
+      {
+        class: [fired.has(rule) ? "fired" : "", ofRule.length ? worst(ofRule) : ""].join(" ").trim(),
+        "data-rule": rule,
+        "data-address": `${t.address}.rule[${rule}]`,
+      },
+      h(
+        "td",
+        { class: `rule-number ${ofRow.length ? worst(ofRow) : ""}`.trim(), ...markAttrs(ofRow) },
+        ofRow.length ? `⚠ ${rule}` : String(rule),
+      ),
       ...cells.map((c, i) =>
         h(
           "td",
-          { class: kindOfColumn(t.header[i] ?? "") },
+          { class: `${kindOfColumn(t.header[i] ?? "")} ${ofCell[i]!.length ? worst(ofCell[i]!) : ""}`.trim(), ...markAttrs(ofCell[i]!) },
           c.path
             ? h("input", {
                 class: "cell",
@@ -145,10 +181,13 @@ export function renderTable(t: TableView, run: RunOverlay | undefined, onEdit: (
     );
   });
   const explanation = run?.explanation;
+  // what is about the table but no rule (its header, its hit policy)
+  const ofHeader = ofTable.filter((m) => !/\.rule\[\d+\]/.test(m.where.slice(t.address.length)));
   const caption = h(
     "caption",
     {},
     h("strong", {}, t.name),
+    ofHeader.length ? h("span", { class: `caption-mark ${worst(ofHeader)}`, ...markAttrs(ofHeader) }, ` ⚠ ${ofHeader[0]!.message}`) : "",
     explanation ? ` = ${show(explanation.value)}` : "",
     explanation?.table
       ? h("span", { class: "hit" }, ` ${explanation.table.hitPolicy}; inputs ${explanation.table.inputs.map(show).join(", ")}`)
@@ -162,5 +201,10 @@ export function renderTable(t: TableView, run: RunOverlay | undefined, onEdit: (
         )
       : "",
   );
-  return h("table", { class: "decision-table", "data-decision": t.name }, caption, h("thead", {}, headerRow), h("tbody", {}, body));
+  // scrolls sideways inside its box, the run column kept in sight at the right edge
+  return h(
+    "div",
+    { class: "table-scroll" },
+    h("table", { class: "decision-table", "data-decision": t.name }, caption, h("thead", {}, headerRow), h("tbody", {}, body)),
+  );
 }

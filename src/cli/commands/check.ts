@@ -5,9 +5,8 @@ import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { checkModel, compileModel, compileToSql, type ModelInput } from "../../compiler/index.js";
 import type { CheckResult } from "../../ir/check.js";
-import { hasErrors } from "../../ir/diagnostics.js";
 import { CaseError, loadCases } from "../../model-tests/cases.js";
-import { caseDiagnostics } from "../../model-tests/check-cases.js";
+import { casesStage } from "../../model-tests/check-cases.js";
 import { command, flag, type CommandSpec } from "../command.js";
 import { checkWithPositions, formatCheck } from "../format.js";
 import { EXIT, print, UserError } from "../io.js";
@@ -60,15 +59,15 @@ function casePaths(given: string[] | undefined, file: string): string[] {
 function withCases(check: CheckResult, model: ModelInput, paths: string[], strict: boolean): CheckResult {
   const compiled = compileModel(model, { strict });
   if (!compiled.ok) return compiled.check;
-  let diagnostics;
+  let cases;
   try {
-    diagnostics = caseDiagnostics(compiled.model, loadCases(paths, compiled.model.inputSchema));
+    cases = loadCases(paths, compiled.model.inputSchema);
   } catch (e) {
     if (e instanceof CaseError) throw new UserError(`pdm check: ${e.message}`, EXIT.unreadable);
     throw e;
   }
-  const ok = !hasErrors(diagnostics);
-  return { ...check, valid: ok, stages: [...check.stages, { name: "cases", ok, diagnostics }] };
+  const stage = casesStage(compiled.model, cases, paths.join(", "));
+  return { ...check, valid: stage.ok, stages: [...check.stages, stage] };
 }
 
 export const run = command(spec, async (args, io) => {

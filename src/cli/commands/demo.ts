@@ -3,7 +3,7 @@
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { compileModel } from "../../compiler/index.js";
-import { decisionTablesText } from "../../compiler/model-text.js";
+import { modelText } from "../../compiler/model-text.js";
 import { loadCases } from "../../model-tests/cases.js";
 import { failureLines } from "../../model-tests/report.js";
 import { runCase } from "../../model-tests/run-cases.js";
@@ -43,14 +43,14 @@ export const run = command(spec, async (args, io) => {
     print(io.stdout, `\n== ${name} == (${model.ir.decisions.length} decisions, hash ${model.hash.slice(0, 12)})`);
     const casesDir = join(samples, name, "cases");
     const outcomes = existsSync(casesDir) ? loadCases([casesDir], model.inputSchema).map((c) => runCase(model, c)) : [];
-    const tables = decisionTablesText(model);
+    const text = modelText(model);
     for (const o of outcomes) {
       print(io.stdout, `  ${o.ok ? "✓ matches " : "✗ differs "} ${o.name}`);
       if (o.actual) {
         print(io.stdout, `    decisions ${JSON.stringify(o.actual.decisions)}`);
         print(io.stdout, `    answers   ${JSON.stringify(o.actual.answers)}`);
       }
-      for (const line of failureLines(o, tables)) print(io.stdout, line);
+      for (const line of failureLines(o, text)) print(io.stdout, line);
     }
     const ok = outcomes.filter((o) => o.ok).length;
     print(io.stdout, `  ${name}: ${ok}/${outcomes.length} cases matched`);

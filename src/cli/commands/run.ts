@@ -3,13 +3,14 @@
 // first (offline, as the service does without a language model) and what was read is shown.
 import { readFileSync } from "node:fs";
 import type { CompiledModel } from "../../compiler/index.js";
-import { decisionTablesText } from "../../compiler/model-text.js";
+import { modelText } from "../../compiler/model-text.js";
 import type { Explanation } from "../../ir/explanation.js";
 import { explanationLines } from "../../model-tests/explain-text.js";
 import { readState, type ReadOutcome } from "../../providers/read-state.js";
 import { jsonReader } from "../../providers/readers/json-reader.js";
 import { textReader } from "../../providers/readers/text-reader.js";
 import { answersUnderUncertainty } from "../../providers/uncertainty.js";
+import { unknownStateKeys } from "../../service/state-keys.js";
 import { command, flag, str, type CommandSpec } from "../command.js";
 import { checkedJson, EXIT, print, readJson, readStdin, UserError, type Io } from "../io.js";
 import { compileFile, LENIENT, MODEL_ARGUMENT } from "../load-model.js";
@@ -85,7 +86,13 @@ export const run = command(spec, async (args, io) => {
   const options = { exactDecimals: flag(args, "exact") };
   const matches = state !== null && typeof state === "object" && !Array.isArray(state) && model.validate(state).ok;
   const explained = (s: Record<string, unknown>) => (flag(args, "explain") ? { explanation: model.explain(s, options).explanation } : {});
+  const unknownKeys = unknownStateKeys(
+    state,
+    model.ir.inputs.map((i) => i.name),
+  );
   if (matches) {
+    // keys that name no input are ignored: said on stderr, so a misspelt one is never lost without notice
+    for (const { entry } of unknownKeys) print(io.stderr, `warning: ${entry.address}: ${entry.message}`);
     const { decisions, trace } = model.evaluateTraced(state as Record<string, unknown>, options);
     const result = {
       decisions,
@@ -109,7 +116,11 @@ export const run = command(spec, async (args, io) => {
     );
   }
   if (reading.missing.length > 0) {
-    const lines = reading.missing.map((m) => `  ${m.address}: ${m.reason}`);
+    const missing = new Set(reading.missing.map((m) => m.input));
+    const misspelt = unknownKeys
+      .filter((k) => k.input !== undefined && missing.has(k.input))
+      .map((k) => `  ${k.entry.address}: ${k.entry.message}`);
+    const lines = [...misspelt, ...reading.missing.map((m) => `  ${m.address}: ${m.reason}`)];
     const mismatch = state !== null && typeof state === "object" && !Array.isArray(state) ? mismatchLines(model, state) : [];
     print(io.stderr, `${statePath}: ${how}; the state does not establish every input\n${[...mismatch, ...lines].join("\n")}`);
     return EXIT.invalid;
@@ -163,6 +174,6 @@ function formatResult(
     lines.push("answers:");
     for (const [id, answer] of Object.entries(result.answers)) lines.push(`  ${id}: ${JSON.stringify(answer)}`);
   }
-  if (result.explanation) lines.push("explanation:", ...explanationLines(result.explanation, decisionTablesText(model)));
+  if (result.explanation) lines.push("explanation:", ...explanationLines(result.explanation, modelText(model)));
   return lines.join("\n");
 }

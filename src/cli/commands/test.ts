@@ -2,7 +2,7 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { basename, dirname, extname, join } from "node:path";
 import { splitModel, type CompiledModel } from "../../compiler/index.js";
-import { decisionTablesText } from "../../compiler/model-text.js";
+import { modelText } from "../../compiler/model-text.js";
 import { CaseError, loadCases } from "../../model-tests/cases.js";
 import { junitReport, textReport } from "../../model-tests/report.js";
 import { runCase, type CaseOutcome } from "../../model-tests/run-cases.js";
@@ -76,8 +76,8 @@ export const run = command(spec, async (args, io) => {
   }
   for (const t of tck) outcomes.push(...tckOutcomes(model, t));
   if (outcomes.length === 0) throw new UserError(`pdm test: no cases in ${paths.join(", ")}`, EXIT.unreadable);
-  const tables = decisionTablesText(model);
-  const report = reporter === "junit" ? junitReport(file, outcomes, tables) : textReport(file, outcomes, tables);
+  const text = modelText(model);
+  const report = reporter === "junit" ? junitReport(file, outcomes, text) : textReport(file, outcomes, text);
   const out = str(args, "out");
   if (out) writeFileSync(out, report.endsWith("\n") ? report : `${report}\n`);
   else print(io.stdout, report);

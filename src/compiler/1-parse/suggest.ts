@@ -31,7 +31,29 @@ export function suggest(name: string, candidates: Iterable<string>): string | un
   return best;
 }
 
-export const didYouMean = (name: string, candidates: Iterable<string>): string => {
-  const s = suggest(name, candidates);
-  return s === undefined ? "" : `; did you mean \`${s}\`?`;
+/** Known confusions: a name from another language, and what it is called here (2-analyse/known-confusions.ts). */
+export type Confusions = Readonly<Record<string, readonly string[]>>;
+
+/**
+ * What `name` probably meant: the known confusion for it or for its first word (`integer [0..20]`
+ * gives `number [0..20]`), keeping only suggestions among the candidates; else the nearest spelling.
+ */
+export function suggestions(name: string, candidates: Iterable<string>, confusions: Confusions = {}): string[] {
+  const known = new Set(candidates);
+  const head = /^\S+/.exec(name)?.[0] ?? name;
+  const key = [name, head].find((k) => Object.hasOwn(confusions, k));
+  const found = key === undefined ? [] : confusions[key]!.filter((m) => known.has(m)).map((m) => m + name.slice(key.length));
+  if (found.length > 0) return found;
+  const s = suggest(name, known);
+  return s === undefined ? [] : [s];
+}
+
+const listed = (names: readonly string[]): string => {
+  const quoted = names.map((n) => `\`${n}\``);
+  return quoted.length === 1 ? quoted[0]! : `${quoted.slice(0, -1).join(", ")} or ${quoted[quoted.length - 1]}`;
+};
+
+export const didYouMean = (name: string, candidates: Iterable<string>, confusions: Confusions = {}): string => {
+  const s = suggestions(name, candidates, confusions);
+  return s.length === 0 ? "" : `; did you mean ${listed(s)}?`;
 };

@@ -1,5 +1,6 @@
 // FEEL expression → JS expression. One emitter per node kind; every value is a runtime FeelValue
 // and every operation a call into the runtime (`rt`), except where the optimiser proved a shortcut.
+import type { Span } from "../../ir/diagnostics.js";
 import type { Expr, Iteration, NameRef } from "../../ir/feel-ast.js";
 import { typeExprToType } from "../../ir/type-expr.js";
 import type { Type } from "../../ir/types.js";
@@ -116,7 +117,7 @@ const emitters: { [K in Expr["kind"]]: Emit<K> } = {
     `rt.instanceOf(${emitExpr(n.value, scope, cx)}, ${cx.em.type(baseType(typeExprToType(n.of, cx.types)))})`,
   if: (n, scope, cx) => {
     const [cond, then, otherwise] = [emitExpr(n.cond, scope, cx), emitExpr(n.then, scope, cx), emitExpr(n.else, scope, cx)];
-    if (cx.explain) return explainedIf(n.cond.type?.kind === "boolean", cond, then, otherwise, cx);
+    if (cx.explain) return explainedIf(n.cond.type?.kind === "boolean", n.cond.span, cond, then, otherwise, cx);
     if (n.cond.type?.kind === "boolean") return `(${cond} === true ? ${then} : ${otherwise})`;
     // A condition that is neither boolean nor null makes the whole `if` null.
     const k = cx.em.fresh("k");
@@ -224,11 +225,16 @@ function emitLoop(n: Extract<Expr, { kind: "for" }>, scope: Scope, cx: ExprConte
 /** `partial` as a value: a copy of the results so far, which keep growing after it is read. */
 export const readPartial = (acc: string): string => `rt.resultsSoFar(${acc})`;
 
-/** An `if` that tells the explain recorder its branch: the same choice as the `if` emitter's. */
-function explainedIf(boolean: boolean, cond: string, then: string, otherwise: string, cx: ExprContext): string {
+/**
+ * An `if` that tells the explain recorder its branch and where its condition is, before the branch
+ * runs, then its value: the same choice as the `if` emitter's.
+ */
+function explainedIf(boolean: boolean, span: Span, cond: string, then: string, otherwise: string, cx: ExprContext): string {
   const k = cx.em.fresh("k");
+  const step = cx.em.fresh("step");
   const chosen = boolean ? `${k} ? ${then} : ${otherwise}` : `${k} === 1 ? ${then} : ${k} === 0 ? ${otherwise} : null`;
-  return `((${k}) => rt.explainIf(${cx.explain}, ${cx.em.lit(cx.where)}, ${k}, ${chosen}))(${boolean ? `${cond} === true` : `rt.branch(${cond})`})`;
+  const record = `rt.explainIf(${cx.explain}, ${cx.em.lit(cx.where)}, ${span.start}, ${span.end}, ${k})`;
+  return `((${k}) => ((${step}) => rt.explainValue(${step}, ${chosen}))(${record}))(${boolean ? `${cond} === true` : `rt.branch(${cond})`})`;
 }
 
 function emitName(name: string, ref: NameRef | undefined, scope: Scope, cx: ExprContext): string {

@@ -154,6 +154,7 @@ const MEMBERS = new Set([
   "explainLet",
   "explainCall",
   "explainIf",
+  "explainValue",
   "explainTable",
   "explainRule",
   "explainDefault",

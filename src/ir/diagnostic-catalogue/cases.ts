@@ -11,6 +11,13 @@ export const CASES = inStage("cases", {
       "The model answers one of its own test cases differently from what the case expects: the model or the case is wrong. " +
       "`pdm test` shows why (the explanation of the decision).",
   }),
+  "cases.unknown-name": entry({
+    severity: "error",
+    message: (p: { case: string; path: string; absent: string }) => `case ${p.case} expects ${p.path}, but ${p.absent}`,
+    example: { case: "prime.json", path: "decisions.riks", absent: "the model has no decision `riks`; did you mean `risk`?" },
+    explain:
+      "A test case expects a decision or an answer the model does not have (misspelt, or renamed since): the nearest name is suggested.",
+  }),
   "cases.invalid-state": entry({
     severity: "error",
     message: (p: { case: string; detail: string }) => `case ${p.case}: ${p.detail}`,

@@ -54,4 +54,14 @@ export const STATE = inStage("state", {
     example: { variant: "schema", name: "items", detail: "must NOT have more than 10 items", got: "an array" },
     explain: "Any other schema violation (a batch row lists each one in its `errors`).",
   }),
+  "state.unknown": entry({
+    severity: "warning",
+    message: variants({
+      near: (p: { key: string; input: string }) => `\`${p.key}\` is not an input; did you mean \`${p.input}\`?`,
+      extra: (p: { key: string }) => `\`${p.key}\` is not an input of the model and was ignored`,
+    }),
+    example: { variant: "near", key: "credit scroe", input: "credit score" },
+    explain:
+      "A key of a JSON state that names no input, at address `state.<key>`. Close to an input the state does not give (a misspelling), the state is refused as invalid and the input named; otherwise a state that runs as it is answers with it as a warning.",
+  }),
 });

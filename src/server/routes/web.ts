@@ -77,6 +77,20 @@ const ASSET_ROUTE: RouteSpec = {
   },
 };
 
+/** The playground's icon, answered where browsers look for it: a decision table in two colours. */
+const FAVICON =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16" rx="3" fill="#24527a"/>' +
+  '<path d="M3 5h10M3 8h10M3 11h10M7 3v10" stroke="#fff" stroke-width="1.2"/></svg>';
+
+const FAVICON_ROUTE: RouteSpec = {
+  method: "GET",
+  url: "/favicon.ico",
+  schema: {
+    summary: "The playground's icon (SVG)",
+    response: { 200: { description: "the icon", content: { "image/svg+xml": { schema: { type: "string" } } } } },
+  },
+};
+
 const MODEL_SCHEMA_ROUTE: RouteSpec = {
   method: "GET",
   url: MODEL_SCHEMA_PATH,
@@ -141,7 +155,14 @@ const SAVE_ROUTE: RouteSpec = {
   },
 };
 
-export const WEB_ROUTES: readonly RouteSpec[] = [...PAGE_ROUTES, ASSET_ROUTE, MODEL_SCHEMA_ROUTE, WORKSPACE_ROUTE, SAVE_ROUTE];
+export const WEB_ROUTES: readonly RouteSpec[] = [
+  ...PAGE_ROUTES,
+  ASSET_ROUTE,
+  FAVICON_ROUTE,
+  MODEL_SCHEMA_ROUTE,
+  WORKSPACE_ROUTE,
+  SAVE_ROUTE,
+];
 
 interface StaticFile {
   type: string;
@@ -194,6 +215,10 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, { root, wor
       if (!asset) return page.index ? sendProblem(reply, problem("not_found", `no file ${req.params.file} in the page`)) : notBuilt(reply);
       return reply.type(asset.type).header("Cache-Control", "public, max-age=31536000, immutable").send(asset.body);
     },
+  });
+  app.route({
+    ...FAVICON_ROUTE,
+    handler: async (_req, reply) => reply.type("image/svg+xml").header("Cache-Control", "public, max-age=86400").send(FAVICON),
   });
   const schema = modelSchemaDocument();
   app.route({ ...MODEL_SCHEMA_ROUTE, handler: async (_req, reply) => reply.header("Cache-Control", "public, max-age=300").send(schema) });

@@ -48,6 +48,12 @@ export const StepExplanation: JsonSchema = {
     kind: { type: "string", enum: ["let", "call", "if"] },
     value: { description: "the entry's value, the call's result or the `if`'s result (JSON)" },
     branch: { type: "string", enum: ["then", "else"], description: "the branch an `if` took" },
+    condition: {
+      type: "object",
+      description: "an `if`'s condition: where it is in the expression text at `address` (UTF-16 offsets, end excluded)",
+      properties: { start: { type: "integer", minimum: 0 }, end: { type: "integer", minimum: 0 } },
+      required: ["start", "end"],
+    },
   },
   required: ["address", "kind", "value"],
 };

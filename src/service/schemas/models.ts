@@ -21,12 +21,14 @@ export const FileEntry: JsonSchema = {
 export const ModelsRequest: JsonSchema = {
   type: "object",
   description:
-    "`content` with no prompt and no files: the free Check. A prompt and/or files: a Draft (with content and output, a revision of them). Neither is 400 invalid_request. Unknown fields are ignored; a field of the wrong JSON kind is 400 invalid_request (one entry per field).",
+    "`content` (or a portable model as `model`) with no prompt and no files: the free Check. A prompt and/or files: a Draft (with content and output, a revision of them). Neither is 400 invalid_request. Unknown fields are ignored and listed in the answer's `warnings`; a field of the wrong JSON kind is 400 invalid_request (one entry per field).",
   properties: {
     model: {
-      type: "string",
+      type: ["string", "object"],
       description:
-        "generator alias: openai, anthropic or one of PDM_GENERATORS (default: the server's default language model); an unknown alias is 400 at body.model",
+        "a string: the generator alias, openai, anthropic or one of PDM_GENERATORS (default: the server's default language model; an unknown alias is 400 at body.model). An object: a portable model {content, questions}, the same as sending its content and questions as content and output (the free Check, or with a prompt the model to revise); it conflicts with content and output",
+      properties: { content: { type: "object" }, questions: { type: "object" } },
+      required: ["content"],
     },
     prompt: { type: "string", description: "what the model should decide; with content and output, how to revise them" },
     content: {
@@ -72,7 +74,11 @@ export const Check: JsonSchema = {
         required: ["name", "ok", "diagnostics"],
       },
     },
-    warnings: { type: "array", items: { type: "string" } },
+    warnings: {
+      type: "array",
+      items: { type: "string" },
+      description: "`address: message` of each warning: the request's fields it ignored (body.<field>), then the model's warnings",
+    },
     content: { type: "object", description: "the checked ContentDefinition (as sent when it is not valid)" },
     input: { type: "object", description: "derived JSON Schema of the input" },
   },
@@ -97,7 +103,8 @@ export const Draft: JsonSchema = {
     },
     usage: ref("Usage"),
     provider_usage: ref("Usage"),
+    warnings: { type: "array", items: ref("ErrorEntry"), description: "the request's fields it ignored (code request.unknown)" },
     billing: ref("Billing"),
   },
-  required: ["model", "content", "output", "input", "examples", "usage", "provider_usage", "billing"],
+  required: ["model", "content", "output", "input", "examples", "usage", "provider_usage", "warnings", "billing"],
 };

@@ -6,7 +6,7 @@ export const Mode: JsonSchema = { type: "string", enum: ["fast", "thinking"], de
 export const SystemOneRequest: JsonSchema = {
   type: "object",
   description:
-    "A complete model comes as `model` (an object or its JSON string) or as `content` with the outer `questions`; `questions` alone ask the service to generate or reuse a model. Unknown fields are ignored. A field of the wrong JSON kind, a missing `state` or conflicting fields are 400 invalid_request (one entry per field); the structure of the model itself is checked by the compiler (422 invalid_model with model addresses).",
+    "A complete model comes as `model` (an object or its JSON string) or as `content` with the outer `questions`; `questions` alone ask the service to generate or reuse a model. Unknown fields are ignored and listed in the response's `warnings`. A key of a JSON state close to an input the state lacks (`credit scroe`) is 422 invalid_state naming the input. A field of the wrong JSON kind, a missing `state` or conflicting fields are 400 invalid_request (one entry per field); the structure of the model itself is checked by the compiler (422 invalid_model with model addresses).",
   properties: {
     state: ref("State"),
     questions: {
@@ -51,8 +51,14 @@ export const SystemOneResponse: JsonSchema = {
       description: "true when questions reused the account's cached model (still billed at the service rates)",
     },
     provider_usage: { ...ref("Usage"), description: "actual language-model tokens (generation and reading); zero for embedded providers" },
+    warnings: {
+      type: "array",
+      items: ref("ErrorEntry"),
+      description:
+        "what the call ignored, so that a misspelt field is never lost without notice: request fields this schema does not name (code request.unknown, with the field probably meant), keys of the model the compiler ignored (content.unknown-key, input.unknown-key, …) and, when the state ran as it is, its keys that are not inputs (state.unknown). Empty when nothing was ignored",
+    },
     usage: { ...ref("Usage"), description: "API tokens: the request body as sent, the response without its accounting fields" },
     billing: ref("Billing"),
   },
-  required: ["model", "input", "answers", "receipt", "cache_hit", "provider_usage", "usage", "billing"],
+  required: ["model", "input", "answers", "receipt", "cache_hit", "provider_usage", "warnings", "usage", "billing"],
 };

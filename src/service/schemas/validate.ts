@@ -1,9 +1,11 @@
 // Request validation from the schemas: ajv (draft 2020-12) compiles each schema once, when its
 // validator is made (at start, not on the first request), and its errors become the service's
 // `invalid_request` entries, one per field, in the order the schema lists the fields. Both the
-// service and the HTTP routes validate through here.
+// service and the HTTP routes validate through here. Fields a schema does not name are ignored,
+// and reported as warnings (unknownFields).
 import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 import { fullFormats } from "ajv-formats/dist/formats.js";
+import { didYouMean } from "../../compiler/1-parse/suggest.js";
 import type { ProblemEntry } from "../problems.js";
 import { COMPONENTS, componentName, resolveRef, type JsonSchema } from "./index.js";
 
@@ -125,4 +127,20 @@ function entries(errors: readonly ErrorObject[], root: JsonSchema, at: string): 
 export function requestValidator(schema: JsonSchema, at = "body"): (value: unknown) => ProblemEntry[] {
   const validate = validatorOf(schema);
   return (value) => (validate(value) ? [] : entries(validate.errors ?? [], schema, at));
+}
+
+/**
+ * The fields of an object `value` that `schema` does not name: the service ignores them, so each
+ * is a warning (code request.unknown), with the field it most likely misspells.
+ */
+export function unknownFields(schema: JsonSchema, value: unknown, at = "body"): ProblemEntry[] {
+  const properties = (resolveRef(schema).properties ?? {}) as Record<string, unknown>;
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return [];
+  return Object.keys(value)
+    .filter((field) => !Object.hasOwn(properties, field))
+    .map((field) => ({
+      address: `${at}.${field}`,
+      code: "request.unknown",
+      message: `\`${field}\` is not a field of this request and was ignored${didYouMean(field, Object.keys(properties))}`,
+    }));
 }

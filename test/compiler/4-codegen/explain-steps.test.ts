@@ -3,6 +3,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { compileModel, type CompiledModel, type ModelInput } from "../../../src/compiler/index.js";
+import { modelText } from "../../../src/compiler/model-text.js";
+import { explanationLines } from "../../../src/model-tests/explain-text.js";
 
 const input = (type: string) => ({ type, desc: "an input" });
 
@@ -30,10 +32,58 @@ describe("steps", () => {
         expect(explanation.decisions.size!.steps).toEqual([
           { address: "functions.fee", kind: "call", value: x * 2 },
           { address: "decisions.size.let.base", kind: "let", value: x * 2 },
-          { address: "decisions.size", kind: "if", value: decisions.size, branch: big ? "then" : "else" },
+          {
+            address: "decisions.size",
+            kind: "if",
+            value: decisions.size,
+            branch: big ? "then" : "else",
+            condition: { start: 3, end: 12 },
+          },
         ]);
       }),
     );
+  });
+});
+
+describe("nested ifs, as text", () => {
+  it("each if taken is one line, outermost first, showing its condition as written", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: -50, max: 50 }), { minLength: 1, maxLength: 6 }),
+        fc.integer({ min: -60, max: 60 }),
+        (limits, x) => {
+          // if x > l0 then (if x > l1 then (… "in") else "out 1") else "out 0"
+          const expr = limits.reduceRight((inner, l, i) => `if x > ${l} then (${inner}) else "out ${i}"`, '"in"');
+          const model = compile({ inputs: { x: input("number") }, decisions: { d: { type: "string", expr } } });
+          const { explanation } = model.explain({ x });
+          const taken = limits.findIndex((l) => !(x > l));
+          const reached = taken === -1 ? limits : limits.slice(0, taken + 1);
+          const value = explanation.decisions.d!.value;
+          expect(explanationLines(explanation, modelText(model))).toEqual([
+            `  d = ${JSON.stringify(value)}`,
+            ...reached.map((l) => `    if x > ${l} took the ${x > l ? "then" : "else"} branch: ${JSON.stringify(value)}`),
+          ]);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it("an if that runs many times (in a loop) is one line that says how many", () => {
+    const model = compile({
+      inputs: { n: input("number") },
+      decisions: { d: { type: "[number]", expr: "for i in 1..3 return if n > 0 then i else 0" } },
+    });
+    const lines = explanationLines(model.explain({ n: 1 }).explanation, modelText(model));
+    expect(lines.filter((l) => l.includes("if n > 0"))).toHaveLength(3);
+    const same = compile({
+      inputs: { n: input("number") },
+      decisions: { d: { type: "[number]", expr: "for i in 1..3 return if n > 0 then 1 else 0" } },
+    });
+    expect(explanationLines(same.explain({ n: 1 }).explanation, modelText(same))).toEqual([
+      "  d = [1,1,1]",
+      "    if n > 0 took the then branch: 1 (3 times)",
+    ]);
   });
 });
 

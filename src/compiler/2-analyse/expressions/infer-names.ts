@@ -12,6 +12,7 @@ import { infer } from "./infer.js";
 import { checkResultLiterals } from "./literals.js";
 import { lookup, namesInScope } from "./scope.js";
 import { didYouMean } from "../../1-parse/suggest.js";
+import { NAME_CONFUSIONS } from "../known-confusions.js";
 
 const ANY_FUNCTION: Type = { kind: "function", params: [], result: { kind: "any" } };
 
@@ -59,7 +60,11 @@ export function inferName(node: Name, ctx: ExprContext, callee: boolean): Type {
   }
   const candidates = [...namesInScope(ctx.scope), ...(callee ? BUILTIN_NAMES : [])];
   ctx.sink.push(
-    diagnostic("names.unknown", { variant: "name", name: node.name, didYouMean: didYouMean(node.name, candidates) }, at(ctx, node.span)),
+    diagnostic(
+      "names.unknown",
+      { variant: "name", name: node.name, didYouMean: didYouMean(node.name, candidates, callee ? NAME_CONFUSIONS : {}) },
+      at(ctx, node.span),
+    ),
   );
   return { kind: "any" };
 }

@@ -5,6 +5,7 @@ import type { Type } from "../../../ir/types.js";
 import { inferTests } from "../expressions/unary.js";
 import { rootScope } from "../expressions/scope.js";
 import { didYouMean, suggest } from "../../1-parse/suggest.js";
+import { TYPE_CONFUSIONS } from "../known-confusions.js";
 import { shiftSpans, tryParseTests, parseTests } from "../../1-parse/model-feel.js";
 import { constraintOf } from "./constraint.js";
 import { builtInType as feelBuiltInType } from "../../../ir/type-expr.js";
@@ -102,7 +103,9 @@ function parseTypeString(raw: string, address: string, env: TypeEnv): Type {
       env,
     );
   // a model type that does not resolve has no FEEL null to fall back on: an error in either mode
-  env.sink.push(diagnostic("types.unknown", { name: text, didYouMean: didYouMean(text, knownTypes(env)) }, { address, strict: true }));
+  env.sink.push(
+    diagnostic("types.unknown", { name: text, didYouMean: didYouMean(text, knownTypes(env), TYPE_CONFUSIONS) }, { address, strict: true }),
+  );
   return { kind: "any" };
 }
 

@@ -1,0 +1,31 @@
+// Keys of a JSON state that name no input of the model, each with the input it most likely
+// misspells among those the state does not give ("credit scroe" for "credit score"). A state that
+// runs as it is answers them as warnings; one that leaves an input unestablished names the
+// misspelling in the problem.
+import { suggest } from "../compiler/1-parse/suggest.js";
+import { STATE } from "../ir/diagnostic-catalogue/state.js";
+import { diagnosticsOf } from "../ir/diagnostic-types.js";
+import type { ProblemEntry } from "./problems.js";
+
+const diagnostic = diagnosticsOf(STATE);
+
+export interface UnknownKey {
+  /** the input the key probably misspells */
+  input?: string;
+  entry: ProblemEntry;
+}
+
+export function unknownStateKeys(state: unknown, inputs: readonly string[]): UnknownKey[] {
+  if (state === null || typeof state !== "object" || Array.isArray(state)) return [];
+  const absent = inputs.filter((name) => !Object.hasOwn(state, name));
+  return Object.keys(state)
+    .filter((key) => !inputs.includes(key))
+    .map((key) => {
+      const input = suggest(key, absent);
+      const d =
+        input === undefined
+          ? diagnostic("state.unknown", { variant: "extra", key })
+          : diagnostic("state.unknown", { variant: "near", key, input });
+      return { input, entry: { address: `state.${key}`, code: d.code, message: d.message } };
+    });
+}
