@@ -14,6 +14,30 @@ interface Field {
 
 const types = (s: Schema): string[] => [s.type ?? []].flat() as string[];
 
+/** Reads a part of the schema as the type it stands for. */
+type Resolve = (s: Schema) => Schema;
+
+/**
+ * A local `$ref` followed (a type the inputs reach twice is one entry of `$defs`), and a blank
+ * input's `anyOf: [its type, null]` read as its type; the part's own keywords (its description)
+ * are kept over the target's.
+ */
+function resolver(root: Schema): Resolve {
+  const resolve: Resolve = (s) => {
+    const { $ref, anyOf, ...own } = s;
+    if (typeof $ref === "string") {
+      const target = $ref
+        .replace(/^#\//, "")
+        .split("/")
+        .reduce<unknown>((at, key) => (at as Schema | undefined)?.[key], root);
+      return resolve({ ...((target ?? {}) as Schema), ...own });
+    }
+    const types = Array.isArray(anyOf) ? (anyOf as Schema[]).filter((b) => b.type !== "null") : [];
+    return types.length === 1 ? resolve({ ...types[0]!, ...own }) : s;
+  };
+  return resolve;
+}
+
 function scalar(s: Schema, label: string): Field {
   const t = types(s);
   if (Array.isArray(s.enum) || t.includes("boolean")) {
@@ -45,10 +69,10 @@ function scalar(s: Schema, label: string): Field {
   };
 }
 
-function struct(s: Schema, label: string): Field {
+function struct(s: Schema, label: string, resolve: Resolve): Field {
   const properties = (s.properties ?? {}) as Record<string, Schema>;
   const required = new Set((s.required ?? []) as string[]);
-  const fields = Object.entries(properties).map(([name, p]) => [name, field(p, name)] as const);
+  const fields = Object.entries(properties).map(([name, p]) => [name, field(p, name, resolve)] as const);
   const el = h(
     "fieldset",
     { class: "struct", "aria-label": label },
@@ -78,11 +102,11 @@ function struct(s: Schema, label: string): Field {
   };
 }
 
-function list(s: Schema, label: string): Field {
+function list(s: Schema, label: string, resolve: Resolve): Field {
   const items: Field[] = [];
   const rows = h("ol", { class: "items" });
   const add = (v?: unknown) => {
-    const f = field((s.items ?? {}) as Schema, `${label} item`);
+    const f = field((s.items ?? {}) as Schema, `${label} item`, resolve);
     f.write(v);
     const remove = () => {
       items.splice(items.indexOf(f), 1);
@@ -109,10 +133,11 @@ function list(s: Schema, label: string): Field {
   };
 }
 
-function field(s: Schema, label: string): Field {
+function field(part: Schema, label: string, resolve: Resolve): Field {
+  const s = resolve(part);
   const t = types(s);
-  if (t.includes("object")) return struct(s, label);
-  if (t.includes("array")) return list(s, label);
+  if (t.includes("object")) return struct(s, label, resolve);
+  if (t.includes("array")) return list(s, label, resolve);
   return scalar(s, label);
 }
 
@@ -123,7 +148,7 @@ export interface StateForm {
 }
 
 export function stateForm(inputSchema: Record<string, unknown>): StateForm {
-  const f = struct({ ...inputSchema, type: "object" }, "state");
+  const f = struct({ ...inputSchema, type: "object" }, "state", resolver(inputSchema));
   f.el.classList.add("state-form");
   return { el: f.el, read: () => f.read() as Record<string, unknown>, fill: (s) => f.write(s) };
 }
