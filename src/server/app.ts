@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from "fastify";
 import type { ServiceDeps } from "../service/deps.js";
-import { jsonFault } from "../service/json-limits.js";
+import { parseBody, type ParsedBody } from "../service/known-models.js";
 import { invalidRequest, problem, ProblemError } from "../service/problems.js";
 import type { JsonSchema } from "../service/schemas/index.js";
 import { requestValidator } from "../service/schemas/validate.js";
@@ -108,15 +108,16 @@ export function buildApp(options: AppOptions): FastifyInstance {
       const entry = { address: "body", code: "request.utf8", message: "the body is not valid UTF-8; send the JSON encoded as UTF-8" };
       return done(new ProblemError(problem("invalid_text", entry.message, [entry])), undefined);
     }
-    let parsed: unknown;
+    let parsed: ParsedBody;
     try {
-      parsed = JSON.parse(req.rawBody);
+      // a model sent before as the same text is taken from memory (service/known-models.ts); the
+      // rest is checked before anything else walks it: its depth and its text (service/json-limits.ts)
+      parsed = parseBody(req.rawBody);
     } catch (e) {
       return done(e as Error, undefined);
     }
-    // before anything else walks the body: its depth and its text (service/json-limits.ts)
-    const fault = jsonFault(parsed, "body");
-    if (!fault) return done(null, parsed);
+    if (parsed.ok) return done(null, parsed.body);
+    const { fault } = parsed;
     const code = fault.kind === "depth" ? "json_too_deep" : "invalid_text";
     done(new ProblemError(problem(code, fault.message, [{ address: fault.path, code: `request.${fault.kind}`, message: fault.message }])));
   };

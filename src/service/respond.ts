@@ -9,8 +9,7 @@ import { mapFinished } from "./finished.js";
 import { sendable, type Hold } from "./metering.js";
 import { serviceCharge, systemOneCharge } from "./pricing.js";
 import type { Run } from "./run.js";
-import { countTokens } from "./tokens.js";
-import { countedText, inputSchemaText, responseText, withBilling, type ResponseHead } from "./response-text.js";
+import { countedTokens, inputSchemaText, responseText, withBilling, type ResponseHead } from "./response-text.js";
 
 export interface RunContext {
   cacheHit: boolean;
@@ -40,7 +39,7 @@ export async function respond(
     cacheHit: ctx.cacheHit,
     providerUsage,
   };
-  const outputTokens = countTokens(countedText(head));
+  const outputTokens = countedTokens(head, compiled.inputSchema);
   const items =
     ctx.serviceRates || run.read
       ? serviceCharge(

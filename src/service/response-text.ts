@@ -4,6 +4,7 @@
 // settled; its billing is appended to that text when it is). The text is exactly what
 // JSON.stringify would write for the response object, field for field in the same order; the text
 // without the accounting fields is the one its output tokens are counted on (spec 2.10, tokens.ts).
+import { countPrefix, countTokens, type PrefixCount } from "./tokens.js";
 
 /** The fields of a response known before it is settled, in the order they are answered. */
 export interface ResponseHead {
@@ -47,6 +48,21 @@ function endsOf(h: ResponseHead): { open: string; close: string } {
 }
 const openWith = (h: ResponseHead) => endsOf(h).open;
 const closeWith = (h: ResponseHead) => endsOf(h).close;
+
+/** The lead of the counted text, fixed for a model text and input schema, with its tokens counted once. */
+const leads = new WeakMap<object, { modelText: string; inputText: string; lead: string; count: PrefixCount }>();
+
+/** countTokens(countedText(h)), the lead that `schema` (h's input schema) and h's model text fix counted once. */
+export function countedTokens(h: ResponseHead, schema: object): number {
+  let known = leads.get(schema);
+  if (!known || known.modelText !== h.modelText || known.inputText !== h.inputText) {
+    const lead = `{"model":${h.modelText},"input":${h.inputText},"answers":`;
+    known = { modelText: h.modelText, inputText: h.inputText, lead, count: countPrefix(lead) };
+    leads.set(schema, known);
+  }
+  const { lead, count } = known;
+  return count.tokens + countTokens(`${lead.slice(count.end)}${json(h.answers)},"receipt":${h.receiptText},${closeWith(h)}}`);
+}
 
 /** The response without its accounting (top-level usage and billing, the receipt's billing and signature): what output tokens count. */
 export const countedText = (h: ResponseHead): string => `${openWith(h)},"receipt":${h.receiptText},${closeWith(h)}}`;
