@@ -25,7 +25,8 @@ import { webRoutes, type WebOptions } from "./routes/web.js";
 
 declare module "fastify" {
   interface FastifyRequest {
-    rawBody?: string;
+    /** the API input tokens of the body as sent (counted when asked) */
+    bodyTokens?: () => number;
     caller?: Caller | null;
     startedAt: number;
     /** what the request log line says besides the basics: the cost and the model's hash */
@@ -67,7 +68,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
     },
   });
 
-  app.decorateRequest("rawBody", undefined);
+  app.decorateRequest("bodyTokens", undefined);
   app.decorateRequest("caller", null);
   app.decorateRequest("startedAt", 0);
   app.decorateRequest("audit", null as unknown as FastifyRequest["audit"]);
@@ -102,27 +103,32 @@ export function buildApp(options: AppOptions): FastifyInstance {
 
   app.removeAllContentTypeParsers();
   const parseJson = (req: FastifyRequest, body: string | Buffer, done: (err: Error | null, body?: unknown) => void) => {
-    try {
-      req.rawBody = utf8.decode(body as Buffer);
-    } catch {
-      const entry = { address: "body", code: "request.utf8", message: "the body is not valid UTF-8; send the JSON encoded as UTF-8" };
-      return done(new ProblemError(problem("invalid_text", entry.message, [entry])), undefined);
-    }
     let parsed: ParsedBody;
     try {
-      // a model sent before as the same text is taken from memory (service/known-models.ts); the
+      // a model sent before as the same bytes is taken from memory (service/known-models.ts); the
       // rest is checked before anything else walks it: its depth and its text (service/json-limits.ts)
-      parsed = parseBody(req.rawBody);
+      parsed = parseBody(body as Buffer, decodeUtf8);
     } catch (e) {
       return done(e as Error, undefined);
     }
-    if (parsed.ok) return done(null, parsed.body);
+    if (parsed.ok) {
+      req.bodyTokens = parsed.tokens;
+      return done(null, parsed.body);
+    }
     const { fault } = parsed;
     const code = fault.kind === "depth" ? "json_too_deep" : "invalid_text";
     done(new ProblemError(problem(code, fault.message, [{ address: fault.path, code: `request.${fault.kind}`, message: fault.message }])));
   };
   // fatal: bytes that are not UTF-8 (a surrogate encoded on its own among them) are refused, not replaced
   const utf8 = new TextDecoder("utf-8", { fatal: true });
+  const decodeUtf8 = (bytes: Uint8Array): string => {
+    try {
+      return utf8.decode(bytes);
+    } catch {
+      const entry = { address: "body", code: "request.utf8", message: "the body is not valid UTF-8; send the JSON encoded as UTF-8" };
+      throw new ProblemError(problem("invalid_text", entry.message, [entry]));
+    }
+  };
   app.addContentTypeParser("application/json", { parseAs: "buffer" }, parseJson);
   app.addContentTypeParser(/^application\/[\w.+-]+\+json$/, { parseAs: "buffer" }, parseJson);
 

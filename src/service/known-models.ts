@@ -1,7 +1,7 @@
 // Models that come back request after request as the same text. A body that begins
-// `{"model":` followed by the exact text of a model seen before (compared in memory, not parsed)
-// gets that model's parsed value, frozen and shared, and only the rest of the body (the state) is
-// parsed and checked; the model's identity, its token count and its JSON echo are then made once
+// `{"model":` followed by the exact bytes of a model seen before (compared in memory, neither
+// decoded nor parsed) gets that model's parsed value, frozen and shared, and only the rest of the
+// body (the state) is decoded, parsed and checked; the model's identity, its token count and its JSON echo are then made once
 // (resolve-model.ts, response-text.ts), so a call's work grows with its state and answers alone.
 // The text of a complete JSON value is read to its end by any parser and no further, so when the
 // body continues with `,` or `}` after it, that text is the value of "model", exactly as parsing
@@ -15,71 +15,73 @@ const LEAD = '{"model":';
 const HEAD = 64;
 /** Candidates sharing one head (versions of one model, usually). */
 const PER_HEAD = 4;
-/** Characters of model text remembered at most. */
+/** Bytes of model text remembered at most. */
 const MAX_CHARS = 64 * 1024 * 1024;
 
 interface Known {
-  /** the model's JSON as the client sends it */
-  text: string;
+  /** the model's JSON as the client sends it, in UTF-8 */
+  bytes: Buffer;
   model: Record<string, unknown>;
   /** the tokens of the chunks of `{"model":<text>` that any body starting with it shares */
   tokens: PrefixCount;
+  /** the rest of `{"model":<text>` after those chunks */
+  tail: string;
 }
 
 const byHead = new LRUCache<string, Known[]>({
   maxSize: MAX_CHARS,
-  sizeCalculation: (list) => list.reduce((n, k) => n + k.text.length, 1),
+  sizeCalculation: (list) => list.reduce((n, k) => n + k.bytes.length, 1),
 });
-/** the parsed bodies whose model was recognised, with it */
-const recognised = new WeakMap<object, Known>();
 const models = new WeakSet<object>();
 
-export type ParsedBody = { ok: true; body: unknown } | { ok: false; fault: JsonFault };
+/** A parsed body, and its API input tokens (countTokens of its text), counted when asked. */
+export type ParsedBody = { ok: true; body: unknown; tokens: () => number } | { ok: false; fault: JsonFault };
 
-/** JSON.parse of a request body and its limits (json-limits.ts); throws what JSON.parse throws. */
-export function parseBody(text: string): ParsedBody {
-  const fast = recognise(text);
+/**
+ * JSON.parse of a request body's UTF-8 (`decode`: its decoder, which throws on bytes that are not
+ * UTF-8) and its limits (json-limits.ts); throws what `decode` or JSON.parse throws.
+ */
+export function parseBody(bytes: Buffer, decode: (bytes: Uint8Array) => string): ParsedBody {
+  const fast = recognise(bytes, decode);
   if (fast) return fast;
+  const text = decode(bytes);
   const body = JSON.parse(text) as unknown;
   const fault = jsonFault(body, "body");
   if (fault) return { ok: false, fault };
   remember(text, body);
-  return { ok: true, body };
-}
-
-/** The API input tokens of a body as sent: countTokens(text), the known model's part counted once. */
-export function bodyTokens(text: string, body: unknown): number {
-  const k = body !== null && typeof body === "object" ? recognised.get(body) : undefined;
-  return k ? k.tokens.tokens + countTokens(text.slice(k.tokens.end)) : countTokens(text);
+  return { ok: true, body, tokens: () => countTokens(text) };
 }
 
 /** Whether `model` is a recognised model's shared value (deeply frozen). */
 export const isKnownModel = (model: unknown): model is Record<string, unknown> =>
   model !== null && typeof model === "object" && models.has(model);
 
+const LEAD_BYTES = Buffer.from(LEAD);
 const COMMA = 0x2c;
 const CLOSE = 0x7d;
+const headOf = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(HEAD, bytes.length)).toString("latin1");
 
-function recognise(text: string): ParsedBody | null {
-  if (!text.startsWith(LEAD)) return null;
-  const list = byHead.get(text.slice(LEAD.length, LEAD.length + HEAD));
+function recognise(bytes: Buffer, decode: (bytes: Uint8Array) => string): ParsedBody | null {
+  if (bytes.length <= LEAD_BYTES.length || bytes.compare(LEAD_BYTES, 0, LEAD_BYTES.length, 0, LEAD_BYTES.length) !== 0) return null;
+  const list = byHead.get(headOf(bytes.subarray(LEAD_BYTES.length)));
   if (!list) return null;
   for (const k of list) {
-    const after = LEAD.length + k.text.length;
-    const next = text.charCodeAt(after);
-    if ((next !== COMMA && next !== CLOSE) || !text.startsWith(k.text, LEAD.length)) continue;
+    const after = LEAD_BYTES.length + k.bytes.length;
+    const next = bytes[after];
+    if ((next !== COMMA && next !== CLOSE) || !k.bytes.equals(bytes.subarray(LEAD_BYTES.length, after))) continue;
+    // the model's bytes were UTF-8 and end with "}": the rest decodes on its own
+    const restText = decode(bytes.subarray(after + 1));
     let rest: Record<string, unknown>;
     try {
-      rest = JSON.parse(next === CLOSE ? `{}${text.slice(after + 1)}` : `{${text.slice(after + 1)}`) as Record<string, unknown>;
+      rest = JSON.parse(next === CLOSE ? `{}${restText}` : `{${restText}`) as Record<string, unknown>;
     } catch {
       return null; // the whole body's own error
     }
     if (Object.hasOwn(rest, "model")) return null;
     const fault = jsonFault(rest, "body");
     if (fault) return { ok: false, fault };
-    const body = { model: k.model, ...rest };
-    recognised.set(body, k);
-    return { ok: true, body };
+    const tail = `${k.tail}${next === CLOSE ? "}" : ","}${restText}`;
+    return { ok: true, body: { model: k.model, ...rest }, tokens: () => k.tokens.tokens + countTokens(tail) };
   }
   return null;
 }
@@ -96,12 +98,14 @@ function remember(text: string, body: unknown): void {
   } catch {
     return;
   }
-  const modelText = text.slice(LEAD.length, end);
-  const head = modelText.slice(0, HEAD);
+  const lead = text.slice(0, end);
+  const modelBytes = Buffer.from(lead.slice(LEAD.length));
   deepFreeze(model);
   models.add(model);
-  const k: Known = { text: modelText, model, tokens: countPrefix(LEAD + modelText) };
-  const others = (byHead.get(head) ?? []).filter((o) => o.text !== modelText);
+  const tokens = countPrefix(lead);
+  const k: Known = { bytes: modelBytes, model, tokens, tail: lead.slice(tokens.end) };
+  const head = headOf(modelBytes);
+  const others = (byHead.get(head) ?? []).filter((o) => !o.bytes.equals(modelBytes));
   byHead.set(head, [k, ...others].slice(0, PER_HEAD));
 }
 
