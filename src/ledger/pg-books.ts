@@ -24,7 +24,7 @@ export interface Locked {
   reservations: Map<string, { accountId: string; amount: Micros }>;
 }
 
-export interface EntryWrite {
+interface EntryWrite {
   accountId: string;
   amount: Micros;
   reservationId: string;
