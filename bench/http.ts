@@ -312,7 +312,14 @@ ${sweepRows.join("\n")}
 
 Machine: ${machine.cpu}, ${machine.cores} cores, Node ${machine.node}, ${machine.platform}; ${machine.date};
 1-minute load average ${machine.load[0].toFixed(2)} before, ${machine.load[1].toFixed(2)} between the two tables, ${machine.load[2].toFixed(2)} after
-(other work shares this machine, so absolute numbers move between runs; the ratios are the point).
+(other work shares this machine, so absolute numbers move between runs; the ratios are the point).${
+  Math.max(...machine.load) > machine.cores
+    ? `\n**The machine was loaded during this run** (a 1-minute load of up to ${Math.max(...machine.load).toFixed(1)} on ${machine.cores} cores):
+each server got a small and changing share of the CPU, so req/s says more about that share than
+about the server, and even CPU per request is inflated (caches and cores shared); compare rows of
+one table, not runs.`
+    : ""
+}
 `;
 writeFileSync(join(ROOT, "bench/RESULTS-http.md"), report);
 console.log(report);
