@@ -10,7 +10,7 @@ import { parseBody, type ParsedBody } from "../service/known-models.js";
 import { invalidRequest, problem, ProblemError } from "../service/problems.js";
 import type { JsonSchema } from "../service/schemas/index.js";
 import { requestValidator } from "../service/schemas/validate.js";
-import { jsonText } from "../service/metering.js";
+import { jsonPayload } from "../service/metering.js";
 import type { Caller } from "./auth.js";
 import { sendProblem, toProblem } from "./errors.js";
 import { accessGuard } from "./guard.js";
@@ -144,7 +144,8 @@ export function buildApp(options: AppOptions): FastifyInstance {
   // Answers are sent as JSON.stringify writes them, the way their output tokens are counted: a
   // schema-driven serializer would drop the fields a schema does not list and reorder the rest. An
   // answer already serialised when it was settled is sent as that text (service/metering.ts).
-  app.setSerializerCompiler(() => jsonText);
+  // (fastify sends a Buffer a serializer returns as it is, though its types say string)
+  app.setSerializerCompiler(() => jsonPayload as (data: unknown) => string);
 
   app.setErrorHandler((error, req, reply) => {
     const p = toProblem(
