@@ -30,10 +30,11 @@ const knownSources = new WeakMap<object, Outcome<ModelSource>>();
 export function resolveModel(body: Record<string, unknown>): Outcome<ModelSource> {
   const { model, content, questions } = body;
   if (content !== undefined || questions !== undefined || !isKnownModel(model)) return resolveFresh(body);
-  let source = knownSources.get(model);
-  if (!source) {
-    source = resolveFresh(body);
-    if (source.ok && source.value.kind === "complete") Object.freeze(source.value.model);
+  const known = knownSources.get(model);
+  if (known) return known;
+  const source = resolveFresh(body);
+  if (source.ok && source.value.kind === "complete") {
+    Object.freeze(source.value.model);
     knownSources.set(model, source);
   }
   return source;
