@@ -1,6 +1,7 @@
-// The shared ledger for several server instances: PostgreSQL. Each money operation is one SQL
-// statement (data-modifying CTEs), so it is atomic without explicit locking: the conditional
-// UPDATE on the account row serialises concurrent reservations on that row.
+// The shared ledger for several server instances: PostgreSQL. The money steps of requests
+// (reserve, settle, reserveAndSettle, release) commit in groups (pg-group-commit.ts), under row
+// locks that serialise the groups of every instance on an account; the other operations are one
+// SQL statement each (data-modifying CTEs), atomic on their own.
 import pg from "pg";
 import { randomUUID } from "node:crypto";
 import { MIGRATIONS } from "./migrations.js";
@@ -20,7 +21,8 @@ import {
   type SigningKeyRow,
 } from "./rows.js";
 import { assertAmount } from "./sqlite.js";
-import { noSeal, type Ledger, type Settlement } from "./types.js";
+import { pgGroupCommit } from "./pg-group-commit.js";
+import { noSeal, type BalanceMicros, type Ledger, type ReserveResult, type Settlement } from "./types.js";
 
 export interface PostgresOptions {
   url: string;
@@ -35,16 +37,15 @@ const KEY_COLS = "id, account_id, prefix, created_at, revoked_at";
 export async function openPostgresLedger(options: PostgresOptions): Promise<Ledger> {
   const schema = options.schema ?? "public";
   if (!/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw new Error(`invalid PostgreSQL schema name: ${schema}`);
-  const pool = new pg.Pool({
-    connectionString: options.url,
-    max: options.poolSize ?? 10,
-    options: `-c search_path=${schema}`,
-  });
+  const connection = { connectionString: options.url, options: `-c search_path=${schema}` };
+  const pool = new pg.Pool({ ...connection, max: options.poolSize ?? 10 });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on("error", () => {});
   await migrate(pool, schema);
   const keys = new KeyCache(`pdm_keys_${schema}`);
-  await keys.listen(() => new pg.Client({ connectionString: options.url, options: `-c search_path=${schema}` }));
+  await keys.listen(() => new pg.Client(connection));
+  // reserve, settle, reserveAndSettle and release: the steps of concurrent requests commit together
+  const grouped = pgGroupCommit(connection);
   /** Tells every instance (this one included) that keys or account statuses changed. */
   const keysChanged = async () => {
     keys.clear();
@@ -55,30 +56,6 @@ export async function openPostgresLedger(options: PostgresOptions): Promise<Ledg
     (await pool.query<R>(sql, params)).rows[0];
   const all = async <R extends pg.QueryResultRow>(sql: string, params: unknown[] = []): Promise<R[]> =>
     (await pool.query<R>(sql, params)).rows;
-
-  /**
-   * A settlement in one transaction: its statement, then the seal on its result, then COMMIT; a
-   * seal that throws rolls the statement back.
-   */
-  const inTransaction = async <T>(
-    work: (one: <R extends pg.QueryResultRow>(sql: string, params: unknown[]) => Promise<R | undefined>) => Promise<T>,
-  ) => {
-    const client = await pool.connect();
-    try {
-      await client.query("BEGIN");
-      const result = await work(async (sql, params) => (await client.query(sql, params)).rows[0]);
-      await client.query("COMMIT");
-      return result;
-    } catch (e) {
-      await client.query("ROLLBACK").catch(() => {});
-      throw e;
-    } finally {
-      client.release();
-    }
-  };
-
-  // one transaction per settlement: the work left for its commit runs at once, before COMMIT
-  const runNow = (work: () => void) => work();
 
   const mustBalance = async (accountId: string) => {
     const row = await one<BalanceRow>("SELECT balance_micros, reserved_micros FROM accounts WHERE id = $1", [accountId]);
@@ -169,75 +146,26 @@ export async function openPostgresLedger(options: PostgresOptions): Promise<Ledg
     },
     async reserve(accountId, amount) {
       assertAmount(amount);
-      const reservationId = randomUUID();
-      const row = await one<{ id: string }>(
-        `WITH a AS (
-           UPDATE accounts SET reserved_micros = reserved_micros + $2
-           WHERE id = $1 AND balance_micros - reserved_micros >= $2 RETURNING id)
-         INSERT INTO reservations (id, account_id, amount_micros, created_ms) SELECT $3, id, $2, $4 FROM a RETURNING id`,
-        [accountId, amount, reservationId, Date.now()],
-      );
-      return row ? { ok: true, reservationId } : { ok: false, balance: await mustBalance(accountId) };
+      return (await grouped.run({ op: "reserve", accountId, amount })) as ReserveResult;
     },
     async settle(reservationId, charge, items, memo = "", seal = noSeal) {
       assertAmount(charge);
-      return inTransaction(async (one) => {
-        const row = await one<BalanceRow & { charged: string }>(
-          `WITH r AS (DELETE FROM reservations WHERE id = $1 RETURNING account_id, amount_micros),
-         a AS (
-           UPDATE accounts SET balance_micros = balance_micros - LEAST($2::bigint, r.amount_micros),
-                               reserved_micros = reserved_micros - r.amount_micros
-           FROM r WHERE accounts.id = r.account_id
-           RETURNING accounts.id, accounts.balance_micros, accounts.reserved_micros, LEAST($2::bigint, r.amount_micros) AS charged),
-         e AS (
-           INSERT INTO ledger_entries (account_id, kind, amount_micros, reservation_id, items, memo, created_at)
-           SELECT id, 'charge', charged, $1, $3, $4, $5 FROM a)
-         SELECT balance_micros, reserved_micros, charged FROM a`,
-          [reservationId, charge, JSON.stringify(items), memo, now()],
-        );
-        if (!row) throw new LedgerError("unknown_reservation", `reservation ${reservationId} is not open`);
-        const settlement: Settlement = { charged: Number(row.charged), balance: toBalance(row) };
-        seal(settlement, runNow);
-        return settlement;
-      });
+      return (await grouped.run({ op: "settle", reservationId, charge, items, memo, seal })) as Settlement;
     },
     async reserveAndSettle(accountId, amount, charge, items, memo = "", seal = noSeal) {
       assertAmount(amount);
       assertAmount(charge);
-      // One statement: the conditional UPDATE is the reservation check, and it settles at once.
-      const settled = await inTransaction(async (one) => {
-        const row = await one<BalanceRow & { charged: string }>(
-          `WITH a AS (
-           UPDATE accounts SET balance_micros = balance_micros - LEAST($3::bigint, $2::bigint)
-           WHERE id = $1 AND balance_micros - reserved_micros >= $2
-           RETURNING id, balance_micros, reserved_micros, LEAST($3::bigint, $2::bigint) AS charged),
-         e AS (
-           INSERT INTO ledger_entries (account_id, kind, amount_micros, reservation_id, items, memo, created_at)
-           SELECT id, 'charge', charged, $4, $5, $6, $7 FROM a)
-         SELECT balance_micros, reserved_micros, charged FROM a`,
-          [accountId, amount, charge, randomUUID(), JSON.stringify(items), memo, now()],
-        );
-        if (!row) return null;
-        const settlement: Settlement = { charged: Number(row.charged), balance: toBalance(row) };
-        seal(settlement, runNow);
-        return settlement;
-      });
-      return settled ? { ok: true, ...settled } : { ok: false, balance: await mustBalance(accountId) };
+      const step = { op: "reserveAndSettle", accountId, amount, charge, items, memo, seal } as const;
+      return (await grouped.run(step)) as ({ ok: true } & Settlement) | { ok: false; balance: BalanceMicros };
     },
     async release(reservationId) {
-      const row = await one<BalanceRow>(
-        `WITH r AS (DELETE FROM reservations WHERE id = $1 RETURNING account_id, amount_micros)
-         UPDATE accounts SET reserved_micros = reserved_micros - r.amount_micros FROM r
-         WHERE accounts.id = r.account_id RETURNING balance_micros, reserved_micros`,
-        [reservationId],
-      );
-      return row ? toBalance(row) : null;
+      return (await grouped.run({ op: "release", reservationId })) as BalanceMicros | null;
     },
     async releaseStale(ageMs) {
       const stale = await all<{ id: string }>("SELECT id FROM reservations WHERE created_ms < $1", [Date.now() - ageMs]);
-      let released = 0;
-      for (const { id } of stale) if (await ledger.release(id)) released++;
-      return released;
+      // released together: one group commit
+      const released = await Promise.all(stale.map(({ id }) => ledger.release(id)));
+      return released.filter((b) => b !== null).length;
     },
     async entries(accountId) {
       return (
@@ -267,6 +195,7 @@ export async function openPostgresLedger(options: PostgresOptions): Promise<Ledg
       return Number((await one<{ v: number | null }>("SELECT MAX(version) AS v FROM schema_migrations"))?.v ?? 0);
     },
     async close() {
+      await grouped.close();
       await keys.close();
       await pool.end();
     },

@@ -6,11 +6,11 @@
 import { randomUUID } from "node:crypto";
 import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from "fastify";
 import type { ServiceDeps } from "../service/deps.js";
-import { jsonFault } from "../service/json-limits.js";
+import { parseBody, type ParsedBody } from "../service/known-models.js";
 import { invalidRequest, problem, ProblemError } from "../service/problems.js";
 import type { JsonSchema } from "../service/schemas/index.js";
 import { requestValidator } from "../service/schemas/validate.js";
-import { jsonText } from "../service/metering.js";
+import { jsonPayload } from "../service/metering.js";
 import type { Caller } from "./auth.js";
 import { sendProblem, toProblem } from "./errors.js";
 import { accessGuard } from "./guard.js";
@@ -25,7 +25,8 @@ import { webRoutes, type WebOptions } from "./routes/web.js";
 
 declare module "fastify" {
   interface FastifyRequest {
-    rawBody?: string;
+    /** the API input tokens of the body as sent (counted when asked) */
+    bodyTokens?: () => number;
     caller?: Caller | null;
     startedAt: number;
     /** what the request log line says besides the basics: the cost and the model's hash */
@@ -67,7 +68,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
     },
   });
 
-  app.decorateRequest("rawBody", undefined);
+  app.decorateRequest("bodyTokens", undefined);
   app.decorateRequest("caller", null);
   app.decorateRequest("startedAt", 0);
   app.decorateRequest("audit", null as unknown as FastifyRequest["audit"]);
@@ -102,26 +103,32 @@ export function buildApp(options: AppOptions): FastifyInstance {
 
   app.removeAllContentTypeParsers();
   const parseJson = (req: FastifyRequest, body: string | Buffer, done: (err: Error | null, body?: unknown) => void) => {
+    let parsed: ParsedBody;
     try {
-      req.rawBody = utf8.decode(body as Buffer);
-    } catch {
-      const entry = { address: "body", code: "request.utf8", message: "the body is not valid UTF-8; send the JSON encoded as UTF-8" };
-      return done(new ProblemError(problem("invalid_text", entry.message, [entry])), undefined);
-    }
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(req.rawBody);
+      // a model sent before as the same bytes is taken from memory (service/known-models.ts); the
+      // rest is checked before anything else walks it: its depth and its text (service/json-limits.ts)
+      parsed = parseBody(body as Buffer, decodeUtf8);
     } catch (e) {
       return done(e as Error, undefined);
     }
-    // before anything else walks the body: its depth and its text (service/json-limits.ts)
-    const fault = jsonFault(parsed, "body");
-    if (!fault) return done(null, parsed);
+    if (parsed.ok) {
+      req.bodyTokens = parsed.tokens;
+      return done(null, parsed.body);
+    }
+    const { fault } = parsed;
     const code = fault.kind === "depth" ? "json_too_deep" : "invalid_text";
     done(new ProblemError(problem(code, fault.message, [{ address: fault.path, code: `request.${fault.kind}`, message: fault.message }])));
   };
   // fatal: bytes that are not UTF-8 (a surrogate encoded on its own among them) are refused, not replaced
   const utf8 = new TextDecoder("utf-8", { fatal: true });
+  const decodeUtf8 = (bytes: Uint8Array): string => {
+    try {
+      return utf8.decode(bytes);
+    } catch {
+      const entry = { address: "body", code: "request.utf8", message: "the body is not valid UTF-8; send the JSON encoded as UTF-8" };
+      throw new ProblemError(problem("invalid_text", entry.message, [entry]));
+    }
+  };
   app.addContentTypeParser("application/json", { parseAs: "buffer" }, parseJson);
   app.addContentTypeParser(/^application\/[\w.+-]+\+json$/, { parseAs: "buffer" }, parseJson);
 
@@ -137,7 +144,8 @@ export function buildApp(options: AppOptions): FastifyInstance {
   // Answers are sent as JSON.stringify writes them, the way their output tokens are counted: a
   // schema-driven serializer would drop the fields a schema does not list and reorder the rest. An
   // answer already serialised when it was settled is sent as that text (service/metering.ts).
-  app.setSerializerCompiler(() => jsonText);
+  // (fastify sends a Buffer a serializer returns as it is, though its types say string)
+  app.setSerializerCompiler(() => jsonPayload as (data: unknown) => string);
 
   app.setErrorHandler((error, req, reply) => {
     const p = toProblem(

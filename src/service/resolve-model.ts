@@ -7,6 +7,7 @@ import { canonicalJson, identifyModel, type ModelIdentity } from "../compiler/in
 import type { PortableModel } from "../ir/model.js";
 import { failure, invalidRequest, success, type Outcome, type ProblemEntry } from "./problems.js";
 import { kindOf } from "./schemas/validate.js";
+import { isKnownModel } from "./known-models.js";
 
 export type { PortableModel };
 
@@ -23,7 +24,23 @@ export type ModelSource =
 const isObject = (v: unknown): v is Record<string, unknown> => kindOf(v) === "object";
 const entry = (address: string, code: string, message: string): ProblemEntry => ({ address, code, message });
 
+/** The sources of recognised models (known-models.ts), resolved once: their identity, text and size. */
+const knownSources = new WeakMap<object, Outcome<ModelSource>>();
+
 export function resolveModel(body: Record<string, unknown>): Outcome<ModelSource> {
+  const { model, content, questions } = body;
+  if (content !== undefined || questions !== undefined || !isKnownModel(model)) return resolveFresh(body);
+  const known = knownSources.get(model);
+  if (known) return known;
+  const source = resolveFresh(body);
+  if (source.ok && source.value.kind === "complete") {
+    Object.freeze(source.value.model);
+    knownSources.set(model, source);
+  }
+  return source;
+}
+
+function resolveFresh(body: Record<string, unknown>): Outcome<ModelSource> {
   const { model, content, questions } = body;
   if (model !== undefined && content !== undefined) {
     return failure(invalidRequest([entry("body.content", "request.conflict", "content is an alternative to model: send one of them")]));

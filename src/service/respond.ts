@@ -10,8 +10,7 @@ import { mapFinished } from "./finished.js";
 import { sendable, type Hold } from "./metering.js";
 import { serviceCharge, systemOneCharge } from "./pricing.js";
 import type { Run } from "./run.js";
-import { countTokens } from "./tokens.js";
-import { countedText, inputSchemaText, responseText, withBilling, type ResponseHead } from "./response-text.js";
+import { countedTokens, inputSchemaText, responseBytes, responseText, withBilling, type ResponseHead } from "./response-text.js";
 
 export interface RunContext {
   cacheHit: boolean;
@@ -44,7 +43,7 @@ export async function respond(
     providerUsage,
     warnings: ctx.warnings,
   };
-  const outputTokens = countTokens(countedText(head));
+  const outputTokens = countedTokens(head, compiled.inputSchema);
   const items =
     ctx.serviceRates || run.read
       ? serviceCharge(
@@ -65,6 +64,7 @@ export async function respond(
     const signed = deps.signer.sign(payload, header);
     const usage = { input_tokens: call.inputTokens, output_tokens: outputTokens };
     const text = responseText(head, payloadText, usage, billingText);
+    const utf8 = responseBytes(head, compiled.inputSchema, payloadText, usage, billingText);
     return mapFinished(signed, (signature) => {
       const response = {
         model: run.model,
@@ -77,7 +77,7 @@ export async function respond(
         usage,
         billing,
       };
-      return sendable(response, text(signature));
+      return sendable(response, text(signature), () => utf8(signature));
     });
   });
 }

@@ -4,6 +4,7 @@
 // settled; its billing is appended to that text when it is). The text is exactly what
 // JSON.stringify would write for the response object, field for field in the same order; the text
 // without the accounting fields is the one its output tokens are counted on (spec 2.10, tokens.ts).
+import { countPrefix, countTokens, type PrefixCount } from "./tokens.js";
 
 /** The fields of a response known before it is settled, in the order they are answered. */
 export interface ResponseHead {
@@ -49,6 +50,26 @@ function endsOf(h: ResponseHead): { open: string; close: string } {
 const openWith = (h: ResponseHead) => endsOf(h).open;
 const closeWith = (h: ResponseHead) => endsOf(h).close;
 
+/** The lead of an answer and of its counted text, fixed for a model text and input schema: its tokens counted and its UTF-8 made once. */
+const leads = new WeakMap<object, { modelText: string; inputText: string; lead: string; count: PrefixCount; bytes: Buffer }>();
+
+/** `{"model":…,"input":…,"answers":` of h, by `schema` (h's input schema). */
+function leadOf(h: ResponseHead, schema: object) {
+  let known = leads.get(schema);
+  if (!known || known.modelText !== h.modelText || known.inputText !== h.inputText) {
+    const lead = `{"model":${h.modelText},"input":${h.inputText},"answers":`;
+    known = { modelText: h.modelText, inputText: h.inputText, lead, count: countPrefix(lead), bytes: Buffer.from(lead) };
+    leads.set(schema, known);
+  }
+  return known;
+}
+
+/** countTokens(countedText(h)), the lead that `schema` (h's input schema) and h's model text fix counted once. */
+export function countedTokens(h: ResponseHead, schema: object): number {
+  const { lead, count } = leadOf(h, schema);
+  return count.tokens + countTokens(`${lead.slice(count.end)}${json(h.answers)},"receipt":${h.receiptText},${closeWith(h)}}`);
+}
+
 /** The response without its accounting (top-level usage and billing, the receipt's billing and signature): what output tokens count. */
 export const countedText = (h: ResponseHead): string => `${openWith(h)},"receipt":${h.receiptText},${closeWith(h)}}`;
 
@@ -67,8 +88,27 @@ export const withBilling = (receiptText: string, billingText: string): string =>
  * complete once the signature is put in.
  */
 export function responseText(h: ResponseHead, payloadText: string, usage: unknown, billingText: string): (signature: string) => string {
+  const lead = `{"model":${h.modelText},"input":${h.inputText},"answers":`;
+  const rest = afterLead(h, payloadText, usage, billingText);
+  return (signature) => `${lead}${rest(signature)}`;
+}
+
+/** responseText's answer as UTF-8: the lead's bytes made once (by `schema`, h's input schema), the rest's each time. */
+export function responseBytes(
+  h: ResponseHead,
+  schema: object,
+  payloadText: string,
+  usage: unknown,
+  billingText: string,
+): (signature: string) => Buffer {
+  const { bytes } = leadOf(h, schema);
+  const rest = afterLead(h, payloadText, usage, billingText);
+  return (signature) => Buffer.concat([bytes, Buffer.from(rest(signature))]);
+}
+
+function afterLead(h: ResponseHead, payloadText: string, usage: unknown, billingText: string): (signature: string) => string {
   const fields = payloadText === "{}" ? "}" : `,${payloadText.slice(1)}`;
-  const before = `${openWith(h)},"receipt":{"receipt":`;
+  const before = `${json(h.answers)},"receipt":{"receipt":`;
   const after = `${fields},${closeWith(h)},"usage":${json(usage)},"billing":${billingText}}`;
   return (signature) => `${before}${json(signature)}${after}`;
 }

@@ -32,6 +32,30 @@ export function countTokens(text: string): number {
   return total;
 }
 
+/** Where the chunks a text shares with every longer text that starts with it end, and their tokens. */
+export interface PrefixCount {
+  end: number;
+  tokens: number;
+}
+
+/**
+ * The chunks of any text that begins with `prefix` and lie wholly inside it: a chunk is cut within
+ * a window of CHUNK characters from where the previous one ended, so while that window ends inside
+ * the prefix the cut is the prefix's own. countTokens(prefix + rest) is then
+ * tokens + countTokens((prefix + rest).slice(end)): chunking restarts the same at any chunk's start.
+ */
+export function countPrefix(prefix: string): PrefixCount {
+  let end = 0;
+  let tokens = 0;
+  while (prefix.length - end > CHUNK) {
+    const cut = lastWhitespace(prefix.slice(end, end + CHUNK));
+    const next = end + (cut > 0 ? cut : CHUNK);
+    tokens += countChunk(prefix.slice(end, next));
+    end = next;
+  }
+  return { end, tokens };
+}
+
 function* chunks(text: string): Generator<string> {
   let start = 0;
   while (text.length - start > CHUNK) {

@@ -1,4 +1,4 @@
-// Group commit on the SQLite ledger: charges asked for in the same turn of the event loop commit
+// Group commit on both ledgers: charges asked for in the same turn of the event loop commit
 // together, yet each stays atomic on its own: a seal that throws or funds that do not cover one
 // charge leave the others of its group as if they had run alone, in the order they were asked for.
 import { afterAll, describe, expect, it } from "vitest";
@@ -7,9 +7,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
-import { openSqliteLedger } from "../../src/ledger/sqlite.js";
 import { groupCommit } from "../../src/ledger/group-commit.js";
 import type { Seal } from "../../src/ledger/types.js";
+import { BACKENDS, warnIfSkipped } from "./backends.js";
+
+warnIfSkipped("group commit");
 
 const dir = mkdtempSync(join(tmpdir(), "pdm-group-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -25,9 +27,9 @@ const failing: Seal = () => {
   throw new Error("cannot be signed");
 };
 
-describe("SQLite group commit", () => {
+describe.each(BACKENDS.filter((b) => b.available))("group commit on $name", (backend) => {
   it("keeps each concurrent charge atomic: the ledger ends as if they ran one after another", async () => {
-    const ledger = openSqliteLedger(join(dir, "ledger.db"));
+    const { ledger, dispose } = await backend.open();
     let n = 0;
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: 0, max: 20_000 }), fc.array(request, { minLength: 1, maxLength: 12 }), async (opening, reqs) => {
@@ -72,9 +74,11 @@ describe("SQLite group commit", () => {
       }),
       { numRuns: 60 },
     );
-    await ledger.close();
+    await dispose();
   });
+});
 
+describe("SQLite group commit", () => {
   it("answers every step of a group only after its one commit", async () => {
     const db = new Database(join(dir, "plain.db"));
     db.exec("CREATE TABLE t (v INTEGER NOT NULL)");

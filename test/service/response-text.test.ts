@@ -5,7 +5,14 @@ import { beforeAll, describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { countedText, responseText, withBilling, type ResponseHead } from "../../src/service/response-text.js";
+import {
+  countedText,
+  countedTokens,
+  responseBytes,
+  responseText,
+  withBilling,
+  type ResponseHead,
+} from "../../src/service/response-text.js";
 import { jsonText } from "../../src/service/metering.js";
 import { systemOne } from "../../src/service/systemone.js";
 import { verifyReceipt } from "../../src/service/signer.js";
@@ -70,6 +77,10 @@ describe("the assembled response text", () => {
           const withoutBilling = { ...response, receipt: { receipt: signature, ...p.receipt, billing } };
           expect(countedText(head)).toBe(JSON.stringify({ ...unsigned, usage: undefined, billing: undefined }));
           expect(countTokens(countedText(head))).toBe(countOutputTokens(withoutBilling));
+          // the same answer as UTF-8 and the same count, from the lead made once per input schema object
+          expect(countedTokens(head, p.input)).toBe(countOutputTokens(withoutBilling));
+          const bytes = responseBytes(head, p.input, withBilling(JSON.stringify(p.payload), billingText), usage, billingText)(signature);
+          expect(bytes.equals(Buffer.from(JSON.stringify(response)))).toBe(true);
         },
       ),
       { numRuns: 300 },

@@ -4,7 +4,6 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { ServiceCall, ServiceDeps } from "../../service/deps.js";
 import type { Guard } from "../guard.js";
 import type { Outcome } from "../../service/problems.js";
-import { countTokens } from "../../service/tokens.js";
 import { sendProblem } from "../errors.js";
 
 export interface OperationOptions {
@@ -21,7 +20,7 @@ export const operationHandler =
       body: req.body,
       // the route's schema is the operation's request schema, and fastify has validated the body with it
       bodyChecked: req.routeOptions.schema?.body !== undefined,
-      inputTokens: countTokens(req.rawBody ?? ""),
+      inputTokens: req.bodyTokens?.() ?? 0,
       accountId: req.caller?.accountId ?? null,
       startedAt: req.startedAt,
       audit: req.audit,

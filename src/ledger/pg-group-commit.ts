@@ -1,0 +1,181 @@
+// Group commit for the PostgreSQL ledger: the money steps that requests ask for while the previous
+// group is in flight (or within one turn of the event loop when none is) go to PostgreSQL together,
+// in one transaction of two round trips on a pipelined connection, however many steps it holds:
+//   1. BEGIN, then lock the reservations the steps name and the accounts they touch (in id order,
+//      so two groups, of this instance or of another, never wait for each other in a cycle);
+//   2. the writes, as set-based statements over arrays (unnest), then COMMIT.
+// Between the two, the steps run in order on the locked rows (pg-books.ts), each seal runs on its
+// step's result (a seal that throws undoes its own step alone), then the work the seals left for
+// the commit (signing the batch of receipts of the whole group): if that throws, the group rolls
+// back and every step of it fails. Every promise settles after the commit, so no caller learns of
+// a result that is not durable; if anything of the group fails in the database, nothing of it is kept.
+// The row locks serialise groups of several instances on one account; the CHECK on the account
+// row is the last guard against an overdraw.
+import pg from "pg";
+import { runSteps, type Locked, type Step, type StepResult, type Writes } from "./pg-books.js";
+
+interface Job {
+  step: Step;
+  resolve: (value: StepResult) => void;
+  reject: (error: unknown) => void;
+}
+
+/** Steps at most in one group, so that a burst makes a few bounded statements. */
+const MAX_STEPS = 1_000;
+
+const LOCK_RESERVATIONS = "SELECT id, account_id, amount_micros FROM reservations WHERE id = ANY($1::text[]) ORDER BY id FOR UPDATE";
+const LOCK_ACCOUNTS = `SELECT id, balance_micros, reserved_micros FROM accounts
+  WHERE id = ANY($1::text[]) OR id IN (SELECT account_id FROM reservations WHERE id = ANY($2::text[]))
+  ORDER BY id FOR UPDATE`;
+const MOVE_FUNDS = `UPDATE accounts SET balance_micros = accounts.balance_micros + d.balance, reserved_micros = accounts.reserved_micros + d.reserved
+  FROM unnest($1::text[], $2::bigint[], $3::bigint[]) AS d(id, balance, reserved) WHERE accounts.id = d.id`;
+const TAKE_RESERVATIONS = "DELETE FROM reservations WHERE id = ANY($1::text[])";
+const ADD_RESERVATIONS = `INSERT INTO reservations (id, account_id, amount_micros, created_ms)
+  SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[], $4::bigint[])`;
+const ADD_ENTRIES = `INSERT INTO ledger_entries (account_id, kind, amount_micros, reservation_id, items, memo, created_at)
+  SELECT e.account_id, 'charge', e.amount, e.reservation_id, e.items, e.memo, e.created_at
+  FROM unnest($1::text[], $2::bigint[], $3::text[], $4::text[], $5::text[], $6::text[])
+    WITH ORDINALITY AS e(account_id, amount, reservation_id, items, memo, created_at, n)
+  ORDER BY e.n`;
+
+/** The statements that make the database agree with the books (none for an empty part). */
+function writeQueries(c: pg.Client, w: Writes): Promise<unknown>[] {
+  const q: Promise<unknown>[] = [];
+  const run = (name: string, text: string, values: unknown[][]) => q.push(c.query({ name, text, values }));
+  if (w.accounts.length > 0) {
+    run("pdm-move-funds", MOVE_FUNDS, [w.accounts.map((a) => a.id), w.accounts.map((a) => a.balance), w.accounts.map((a) => a.reserved)]);
+  }
+  if (w.takenReservations.length > 0) run("pdm-take-reservations", TAKE_RESERVATIONS, [w.takenReservations]);
+  if (w.newReservations.length > 0) {
+    const r = w.newReservations;
+    run("pdm-add-reservations", ADD_RESERVATIONS, [
+      r.map((x) => x.id),
+      r.map((x) => x.accountId),
+      r.map((x) => x.amount),
+      r.map((x) => x.createdMs),
+    ]);
+  }
+  if (w.entries.length > 0) {
+    const e = w.entries;
+    run("pdm-add-entries", ADD_ENTRIES, [
+      e.map((x) => x.accountId),
+      e.map((x) => x.amount),
+      e.map((x) => x.reservationId),
+      e.map((x) => x.items),
+      e.map((x) => x.memo),
+      e.map((x) => x.createdAt),
+    ]);
+  }
+  return q;
+}
+
+export interface PgGroupCommit {
+  run(step: Step): Promise<StepResult>;
+  /** Waits for the steps asked for so far, then closes the connection. */
+  close(): Promise<void>;
+}
+
+/** `config`: how to open the group's own connection (pipelined, reopened after a failure). */
+export function pgGroupCommit(config: pg.ClientConfig): PgGroupCommit {
+  let connection: Promise<pg.Client> | null = null;
+  const connect = () => {
+    if (connection) return connection;
+    const client = new pg.Client({ ...config, pipeline: true });
+    const opening = client.connect().then(() => client);
+    const mine = opening.catch((e: unknown) => {
+      if (connection === mine) connection = null;
+      throw e;
+    });
+    connection = mine;
+    // a lost connection is reopened by the next group; its own transaction PostgreSQL rolls back
+    client.on("error", () => {
+      if (connection === mine) connection = null;
+    });
+    return mine;
+  };
+  const drop = (c: pg.Client) => {
+    connection = null;
+    void c.end().catch(() => {});
+  };
+
+  let queue: Job[] = [];
+  let running: Promise<void> | null = null;
+  let scheduled = false;
+
+  const commit = async (jobs: Job[]) => {
+    let c: pg.Client;
+    try {
+      c = await connect();
+    } catch (error) {
+      for (const job of jobs) job.reject(error);
+      return;
+    }
+    try {
+      const steps = jobs.map((j) => j.step);
+      const reservationIds = [...new Set(steps.flatMap((s) => ("reservationId" in s ? [s.reservationId] : [])))];
+      const accountIds = [...new Set(steps.flatMap((s) => ("accountId" in s ? [s.accountId] : [])))];
+      const [, reservations, accounts] = await Promise.all([
+        c.query("BEGIN"),
+        c.query<{ id: string; account_id: string; amount_micros: string }>({
+          name: "pdm-lock-reservations",
+          text: LOCK_RESERVATIONS,
+          values: [reservationIds],
+        }),
+        c.query<{ id: string; balance_micros: string; reserved_micros: string }>({
+          name: "pdm-lock-accounts",
+          text: LOCK_ACCOUNTS,
+          values: [accountIds, reservationIds],
+        }),
+      ]);
+      const locked: Locked = {
+        accounts: new Map(accounts.rows.map((a) => [a.id, { balance: Number(a.balance_micros), reserved: Number(a.reserved_micros) }])),
+        reservations: new Map(reservations.rows.map((r) => [r.id, { accountId: r.account_id, amount: Number(r.amount_micros) }])),
+      };
+      const { outcomes, writes, last } = runSteps(locked, steps);
+      for (const work of last) work();
+      await Promise.all([...writeQueries(c, writes), c.query("COMMIT")]);
+      // a COMMIT after a failed statement rolls back, and the failed statement has rejected above
+      jobs.forEach((job, i) => {
+        const o = outcomes[i]!;
+        if (o.ok) job.resolve(o.value);
+        else job.reject(o.error);
+      });
+    } catch (error) {
+      try {
+        await c.query("ROLLBACK");
+      } catch {
+        drop(c);
+      }
+      for (const job of jobs) job.reject(error);
+    }
+  };
+
+  const flush = () => {
+    scheduled = false;
+    const jobs = queue.splice(0, MAX_STEPS);
+    running = commit(jobs).finally(() => {
+      running = null;
+      if (queue.length > 0) schedule();
+    });
+  };
+  const schedule = () => {
+    if (scheduled || running) return;
+    scheduled = true;
+    setImmediate(flush);
+  };
+
+  return {
+    run: (step) =>
+      new Promise<StepResult>((resolve, reject) => {
+        queue.push({ step, resolve, reject });
+        schedule();
+      }),
+    async close() {
+      while (running || queue.length > 0) await (running ?? new Promise((r) => setImmediate(r)));
+      const c = connection && (await connection.catch(() => null));
+      connection = null;
+      queue = [];
+      if (c) await c.end();
+    },
+  };
+}

@@ -1,0 +1,129 @@
+// Two PostgreSQL ledger instances on one database, as two server processes share it: random
+// interleavings of reserve / settle / reserveAndSettle / release, each round's steps issued at
+// once on both instances (so their group commits contend for the same account rows), some seals
+// failing. After every run the ledger's sums hold: each account's balance is its top-ups less its
+// charges, its reserved funds are exactly its open reservations, nothing is overdrawn, every
+// charge observed is an entry, and no reservation is settled or released twice.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import fc from "fast-check";
+import pg from "pg";
+import { openPostgresLedger } from "../../src/ledger/postgres.js";
+import type { Ledger, Seal } from "../../src/ledger/types.js";
+import { dropSchema, freshSchemaName, PG_URL, warnIfSkipped } from "./backends.js";
+
+warnIfSkipped("two-instance");
+
+const ACCOUNTS = 2;
+
+/** One step: which instance asks, on which account, and which earlier reservation it names. */
+const step = fc.oneof(
+  fc.record({ op: fc.constant("reserve" as const), amount: fc.integer({ min: 0, max: 3_000 }) }),
+  fc.record({
+    op: fc.constant("settle" as const),
+    pick: fc.nat(),
+    charge: fc.integer({ min: 0, max: 4_000 }),
+    sealFails: fc.boolean(),
+  }),
+  fc.record({
+    op: fc.constant("reserveAndSettle" as const),
+    amount: fc.integer({ min: 0, max: 3_000 }),
+    charge: fc.integer({ min: 0, max: 4_000 }),
+    sealFails: fc.boolean(),
+  }),
+  fc.record({ op: fc.constant("release" as const), pick: fc.nat() }),
+);
+const asked = fc.record({ instance: fc.integer({ min: 0, max: 1 }), account: fc.integer({ min: 0, max: ACCOUNTS - 1 }), step });
+const run = fc.record({
+  openings: fc.array(fc.integer({ min: 0, max: 10_000 }), { minLength: ACCOUNTS, maxLength: ACCOUNTS }),
+  rounds: fc.array(fc.array(asked, { minLength: 1, maxLength: 10 }), { minLength: 1, maxLength: 6 }),
+});
+
+const failing: Seal = () => {
+  throw new Error("cannot be signed");
+};
+
+describe.skipIf(!PG_URL)("two PostgreSQL ledger instances on one database", () => {
+  const schema = freshSchemaName();
+  let instances: Ledger[];
+  let db: pg.Client;
+  beforeAll(async () => {
+    instances = [await openPostgresLedger({ url: PG_URL!, schema }), await openPostgresLedger({ url: PG_URL!, schema })];
+    db = new pg.Client({ connectionString: PG_URL, options: `-c search_path=${schema}` });
+    await db.connect();
+  });
+  afterAll(async () => {
+    await Promise.all(instances?.map((l) => l.close()) ?? []);
+    await db?.end();
+    await dropSchema(schema);
+  });
+
+  it("keeps every account's sums under random interleavings of both instances' steps", async () => {
+    let n = 0;
+    await fc.assert(
+      fc.asyncProperty(run, async ({ openings, rounds }) => {
+        const accounts = await Promise.all(openings.map((o) => instances[0]!.createAccount(`two-${n++}`, o)));
+        /** reservations granted so far, with what became of them */
+        const held: { id: string; account: number; amount: number; closed: number }[] = [];
+        const charged = openings.map(() => 0);
+        for (const round of rounds) {
+          const open = held.filter((h) => h.closed === 0);
+          const outcomes = await Promise.allSettled(
+            round.map(({ instance, account, step: s }) => {
+              const ledger = instances[instance]!;
+              const id = accounts[account]!.id;
+              const named = open.length > 0 && "pick" in s ? open[s.pick % open.length]! : null;
+              switch (s.op) {
+                case "reserve":
+                  return ledger.reserve(id, s.amount).then((r) => {
+                    if (r.ok) held.push({ id: r.reservationId, account, amount: s.amount, closed: 0 });
+                    else expect(r.balance.available).toBeLessThan(s.amount);
+                  });
+                case "reserveAndSettle":
+                  return ledger.reserveAndSettle(id, s.amount, s.charge, [], "one step", s.sealFails ? failing : undefined).then((r) => {
+                    if (!r.ok) return expect(r.balance.available).toBeLessThan(s.amount);
+                    expect(r.charged).toBe(Math.min(s.amount, s.charge));
+                    charged[account]! += r.charged;
+                  });
+                case "settle":
+                  if (!named) return ledger.settle("no-such-reservation", s.charge, []).then(() => expect.fail("settled nothing"));
+                  return ledger.settle(named.id, s.charge, [], "settled", s.sealFails ? failing : undefined).then((r) => {
+                    expect(r.charged).toBe(Math.min(named.amount, s.charge));
+                    charged[named.account]! += r.charged;
+                    named.closed++;
+                  });
+                case "release":
+                  if (!named) return ledger.release("no-such-reservation").then((b) => expect(b).toBeNull());
+                  return ledger.release(named.id).then((b) => {
+                    if (b) named.closed++;
+                  });
+              }
+            }),
+          );
+          // a step fails only for a failing seal or a reservation another step of the round took first
+          for (const o of outcomes) if (o.status === "rejected") expect(String(o.reason)).toMatch(/cannot be signed|is not open/);
+        }
+        expect(held.every((h) => h.closed <= 1)).toBe(true);
+        for (const [i, account] of accounts.entries()) {
+          const b = await instances[i % 2]!.balance(account.id);
+          const entries = await instances[(i + 1) % 2]!.entries(account.id);
+          const sum = (kind: string) => entries.filter((e) => e.kind === kind).reduce((s, e) => s + e.amount, 0);
+          const stillHeld = held.filter((h) => h.account === i && h.closed === 0);
+          const rows = await db.query<{ n: string; total: string | null }>(
+            "SELECT COUNT(*) AS n, SUM(amount_micros) AS total FROM reservations WHERE account_id = $1",
+            [account.id],
+          );
+          expect(b.balance).toBe(sum("topup") - sum("charge"));
+          expect(sum("charge")).toBe(charged[i]);
+          expect(b.balance).toBe(openings[i]! - charged[i]!);
+          expect(b.reserved).toBe(stillHeld.reduce((s, h) => s + h.amount, 0));
+          expect({ n: Number(rows.rows[0]!.n), total: Number(rows.rows[0]!.total ?? 0) }).toEqual({
+            n: stillHeld.length,
+            total: b.reserved,
+          });
+          expect(b.available).toBeGreaterThanOrEqual(0);
+        }
+      }),
+      { numRuns: 40 },
+    );
+  });
+});
