@@ -17,7 +17,8 @@ const RANGE_PROPERTIES: Record<string, (r: FeelRange) => FeelValue> = {
 export function member(base: FeelValue, name: string): FeelValue {
   if (base === null || base === undefined) return null;
   if (base instanceof FeelContext) return base.get(name);
-  if (Array.isArray(base)) return base.map((item) => member(item, name));
+  // a step per item: a list of lists is walked into, a shared one each time it is reached
+  if (Array.isArray(base)) return (tick(base.length), base.map((item) => member(item, name)));
   if (base instanceof FeelRange) {
     const get = RANGE_PROPERTIES[name];
     return get ? get(base) : problem(`a range has no property "${name}"`);
@@ -35,7 +36,7 @@ export function member(base: FeelValue, name: string): FeelValue {
  */
 export function field(base: FeelValue, slot: number, name: string): FeelValue {
   if (base instanceof FeelContext) return base.at(slot, name);
-  return Array.isArray(base) ? base.map((item) => field(item, slot, name)) : member(base, name);
+  return Array.isArray(base) ? (tick(base.length), base.map((item) => field(item, slot, name))) : member(base, name);
 }
 
 /** A 1-based list position (negative counts from the end) as a 0-based index, or null. */
