@@ -14,7 +14,8 @@ const SIMPLE = new Set<string>([...SCALAR_KINDS, "context", "function"]);
 /**
  * The types each context and list of contexts or lists was found to conform to. Values and types
  * never change once made, so a structure that shares its parts (`{a: c, b: c}`) is checked once per
- * part and type, not once per path to it; what is walked costs a step per item or entry (budget.ts).
+ * part and type, not once per path to it: the check's work is then bounded by the work that made
+ * the parts, and charged with it. A conversion, which copies, costs a step per item or field.
  */
 const conforming = new WeakMap<object, Type[]>();
 
@@ -40,13 +41,10 @@ export function conforms(v: FeelValue, t: Type): boolean {
     case "levels":
       return typeof v === "string" && t.values.includes(v);
     case "struct":
-      return (
-        v instanceof FeelContext &&
-        remembered(v, t, () => (tick(t.fields.length), t.fields.every(([name, ft]) => v.has(name) && conforms(v.get(name), ft))))
-      );
+      return v instanceof FeelContext && remembered(v, t, () => t.fields.every(([name, ft]) => v.has(name) && conforms(v.get(name), ft)));
     case "list": {
       if (!Array.isArray(v)) return false;
-      const items = () => (tick(v.length), v.every((item) => conforms(item, t.element)));
+      const items = () => v.every((item) => conforms(item, t.element));
       // a list of scalars is walked each time: remembering it would cost about as much
       return NESTED.has(t.element.kind) ? remembered(v, t, items) : items();
     }

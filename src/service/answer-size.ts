@@ -9,7 +9,8 @@ function escapes(s: string): number {
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
     if (c === 0x22 || c === 0x5c) n += 1;
-    else if (c < 0x20) n += 5; // \u00XX (a few have a two-character form: counted as the longer one)
+    else if (c < 0x20)
+      n += 5; // \u00XX (a few have a two-character form: counted as the longer one)
     else if (c >= 0xd800 && c <= 0xdfff) {
       // a pair is written as it is; a lone surrogate as \uXXXX
       const pair =

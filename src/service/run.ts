@@ -83,12 +83,21 @@ export function answerTooLarge(run: Run, deps: ServiceDeps): { ok: false; proble
   const { explanation, ...receipt } = run.receipt;
   const over = (what: string, code: "answer_too_large" | "explanation_too_large", address: string) =>
     failure(
-      problem(code, `the ${what} passes the answer limit of ${limit.toLocaleString("en-US")} characters of JSON (the server's --answer-limit)`, [
-        { address, code: `answer.${code === "answer_too_large" ? "too-large" : "explanation-too-large"}`, message: `the ${what} is too large` },
-      ]),
+      problem(
+        code,
+        `the ${what} passes the answer limit of ${limit.toLocaleString("en-US")} characters of JSON (the server's --answer-limit)`,
+        [
+          {
+            address,
+            code: `answer.${code === "answer_too_large" ? "too-large" : "explanation-too-large"}`,
+            message: `the ${what} is too large`,
+          },
+        ],
+      ),
     );
   if (jsonLength(receipt, limit) > limit) return over("answer (its decisions and answers)", "answer_too_large", "decisions");
-  if (explanation !== undefined && jsonLength(explanation, limit) > limit) return over("explanation", "explanation_too_large", "explanation");
+  if (explanation !== undefined && jsonLength(explanation, limit) > limit)
+    return over("explanation", "explanation_too_large", "explanation");
   return undefined;
 }
 

@@ -37,7 +37,14 @@ const sharedLists = (leaves: FeelValue[] = LEAVES): fc.Arbitrary<FeelValue[]> =>
 
 /** The expanded size by its definition: every item of every list, each time it is reached. */
 const naiveSize = (v: FeelValue): number =>
-  typeof v === "string" ? v.length || 1 : Array.isArray(v) ? Math.max(1, v.reduce<number>((s, x) => s + naiveSize(x), 0)) : 1;
+  typeof v === "string"
+    ? v.length || 1
+    : Array.isArray(v)
+      ? Math.max(
+          1,
+          v.reduce<number>((s, x) => s + naiveSize(x), 0),
+        )
+      : 1;
 
 const naiveFlatten = (v: FeelValue): FeelValue[] => (Array.isArray(v) ? v.flatMap(naiveFlatten) : [v]);
 
@@ -89,7 +96,16 @@ describe("flatten", () => {
     const m = Array.from({ length: 1000 }, (_, i) => n(i));
     const l = Array.from({ length: 1000 }, () => m);
     // 10^9 items: were they copied before the size was counted, this would not return
-    expect(stopped(() => b("flatten", Array.from({ length: 1000 }, () => l)), { size: 1_000_000 })).toBe("size");
+    expect(
+      stopped(
+        () =>
+          b(
+            "flatten",
+            Array.from({ length: 1000 }, () => l),
+          ),
+        { size: 1_000_000 },
+      ),
+    ).toBe("size");
   });
 });
 

@@ -67,7 +67,8 @@ export const spec: CommandSpec = {
       type: "string",
       value: "CHARS",
       default: String(DEFAULTS.limits.answerChars),
-      description: "the largest answer, as JSON: the receipt without its explanation, and the explanation on its own (422 answer_too_large, explanation_too_large)",
+      description:
+        "the largest answer, as JSON: the receipt without its explanation, and the explanation on its own (422 answer_too_large, explanation_too_large)",
     },
     "prepay-above": {
       type: "string",

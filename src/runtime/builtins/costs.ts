@@ -7,8 +7,7 @@ import type { BuiltinDef, BuiltinKind } from "./def.js";
 
 export const COST_RULES = {
   free: "nothing: numbers, booleans, dates and ranges are bounded by themselves",
-  walk:
-    "1 step, and 1 per item of each list argument (of each list, for `list...`) and per 16 characters of each string argument; the length of a list or string it returns counts toward the size",
+  walk: "1 step, and 1 per item of each list argument (of each list, for `list...`) and per 16 characters of each string argument; the length of a list or string it returns counts toward the size",
   copies:
     "as `walk`, but its result counts toward the size before it is built, as written out in full: a nested or shared list counted each time it is reached (its expanded size)",
   hashes:

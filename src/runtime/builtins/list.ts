@@ -14,7 +14,6 @@ import { group, T, type BuiltinDef, type BuiltinResult, type Signature } from ".
 
 const contains = (list: FeelValue[], x: FeelValue) => list.some((y) => valueEquals(x, y) === true);
 
-
 /** A list parameter, with its error when it is missing. */
 function withList(name: string, list: FeelValue, f: (items: FeelValue[]) => FeelValue): FeelValue {
   const items = asList(list);
