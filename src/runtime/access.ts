@@ -1,5 +1,5 @@
 // Paths (`a.b`), filters (`l[...]`) and the sources of `for`/`some`/`every` iterations.
-import { tick } from "./budget.js";
+import { madeList, tick } from "./budget.js";
 import { Decimal, isDecimal } from "./decimal.js";
 import { describe, isTemporalValue } from "./kinds.js";
 import { collectProblems, problem } from "./problems.js";
@@ -94,8 +94,11 @@ export function iter(source: FeelValue): FeelValue[] {
   return Array.isArray(source) ? source : [source];
 }
 
-/** `partial` in a `for` body: a copy of the results so far, so that the value stays as it was read. */
-export const resultsSoFar = (acc: readonly FeelValue[]): FeelValue[] => acc.slice();
+/**
+ * `partial` in a `for` body: a copy of the results so far, so that the value stays as it was read;
+ * the copy counts toward the size (reading it in every iteration copies quadratically many items).
+ */
+export const resultsSoFar = (acc: readonly FeelValue[]): FeelValue[] => madeList(acc.slice());
 
 /**
  * `for i in a..b` (DMN 1.5, 10.3.2.14): the integers from a to b, or the dates from a to b one day

@@ -2,7 +2,7 @@
 // numbers (and numeric strings) to decimals, ISO strings to temporals, objects to contexts.
 import type { Type } from "../ir/types.js";
 import { finite } from "./arithmetic.js";
-import { charge } from "./budget.js";
+import { charge, CONTAINER_SIZE } from "./budget.js";
 import { type Decimal, isDecimal } from "./decimal.js";
 import { numberToString } from "./format.js";
 import { isTemporalValue } from "./kinds.js";
@@ -215,12 +215,6 @@ function numberJson(v: Decimal): number | string {
   // beyond double range a JS number would become Infinity (null in JSON): keep the digits
   return Number.isFinite(approx) ? approx : numberToString(v);
 }
-
-/**
- * What converting a list or context counts toward the evaluation's size (budget.ts) besides its
- * items: making a JSON array or object costs about as much as converting this many items.
- */
-const CONTAINER_SIZE = 8;
 
 /**
  * Each list and context converted counts toward the evaluation's size before its items are made: a

@@ -112,6 +112,7 @@ const MEMBERS = new Set([
   "toJson",
   "problem",
   "tick",
+  "madeList",
   "enter",
   "leave",
   "hit",
