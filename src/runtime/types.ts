@@ -40,8 +40,12 @@ export function conforms(v: FeelValue, t: Type): boolean {
     case "choice":
     case "levels":
       return typeof v === "string" && t.values.includes(v);
-    case "struct":
-      return v instanceof FeelContext && remembered(v, t, () => t.fields.every(([name, ft]) => v.has(name) && conforms(v.get(name), ft)));
+    case "struct": {
+      if (!(v instanceof FeelContext)) return false;
+      const fields = () => t.fields.every(([name, ft]) => v.has(name) && conforms(v.get(name), ft));
+      // a context of scalars is checked each time: remembering it would cost about as much
+      return t.fields.some(([, ft]) => NESTED.has(ft.kind)) ? remembered(v, t, fields) : fields();
+    }
     case "list": {
       if (!Array.isArray(v)) return false;
       const items = () => v.every((item) => conforms(item, t.element));
