@@ -21,9 +21,7 @@ function escapes(s: string): number {
   return n;
 }
 
-const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
-
-const stringLength = (s: string): number => s.length + 2 + (NEEDS_ESCAPE.test(s) ? escapes(s) : 0);
+const stringLength = (s: string): number => s.length + 2 + escapes(s);
 
 /**
  * The length of `JSON.stringify(value)` (an upper bound where control characters have a short
