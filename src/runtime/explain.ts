@@ -46,7 +46,7 @@ interface DecisionRecord {
  * The most steps (`let` entries, calls, `if` branches) an explanation keeps, over all its decisions:
  * a loop calling a function a million times is explained by its first steps and the count of the rest.
  */
-export const MAX_EXPLAINED_STEPS = 1_000;
+const MAX_EXPLAINED_STEPS = 1_000;
 
 type InputStatus = "missing" | "unreadable";
 

@@ -35,7 +35,7 @@ function expandedOf(args: ArrayLike<FeelValue>): number {
   return n;
 }
 
-/** The most items of the lists an argument gives (the rest's lists together, for a variadic call). */
+/** The items of the list arguments (a variadic call's rest counted as the one list it is). */
 function itemsOf(args: ArrayLike<FeelValue>): number {
   let n = 0;
   for (let i = 0; i < args.length; i++) {
