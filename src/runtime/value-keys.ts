@@ -17,13 +17,15 @@ export function valueKey(v: FeelValue): string | undefined {
   // a number's plain digits without trailing zeros: 1, 1.0 and 1.00 are one number
   if (isDecimal(v)) return v.isZero() ? "d0" : `d${v.toString()}`;
   if (!Array.isArray(v)) return undefined;
-  const keys: string[] = [];
+  // each item's key after its length: unambiguous, and as long as the keys (an escaping encoding
+  // such as JSON's would double its backslashes at every level of nesting)
+  let key = `l${v.length}`;
   for (const x of v) {
     const k = valueKey(x);
     if (k === undefined) return undefined;
-    keys.push(k);
+    key += `:${k.length}:${k}`;
   }
-  return `l${JSON.stringify(keys)}`;
+  return key;
 }
 
 /**

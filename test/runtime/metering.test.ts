@@ -177,6 +177,12 @@ describe("values as keys", () => {
     );
   });
 
+  it("of a list nested 40 deep is as long as its nesting, not doubled at each level", () => {
+    let v: FeelValue = n(1);
+    for (let i = 0; i < 40; i++) v = [v];
+    expect(valueKey(v)!.length).toBeLessThan(40 * 12);
+  });
+
   it("distinct values, union and mode give what the pairwise definition gives", () => {
     fc.assert(
       fc.property(fc.array(values, { maxLength: 30 }), fc.array(values, { maxLength: 10 }), (list, more) => {
