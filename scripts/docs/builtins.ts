@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import { BUILTINS } from "../../src/runtime/builtins/index.js";
 import { BUILTIN_KINDS, RESULT_RULES, requiredCount, type BuiltinDef, type Signature } from "../../src/runtime/builtins/def.js";
 import { typeName } from "../../src/runtime/types.js";
+import { COST_RULES, costRule, type CostRule } from "../../src/runtime/builtins/costs.js";
 
 export const OUTPUT = fileURLToPath(new URL("../../docs/builtins.md", import.meta.url));
 
@@ -30,8 +31,26 @@ const result = (d: BuiltinDef): string => (typeof d.result === "string" ? RESULT
 
 function section(kind: keyof typeof BUILTIN_KINDS): string {
   const defs = BUILTINS.filter((d) => d.kind === kind).sort((a, b) => a.name.localeCompare(b.name));
-  const rows = defs.map((d) => `| ${signatures(d)} | ${cell(result(d))} | ${cell(d.description)} |`);
-  return [`## ${BUILTIN_KINDS[kind]}`, "", "| function | returns | description |", "|---|---|---|", ...rows].join("\n");
+  const rows = defs.map((d) => `| ${signatures(d)} | ${cell(result(d))} | ${cell(d.description)} | ${code(costRule(d))} |`);
+  return [`## ${BUILTIN_KINDS[kind]}`, "", "| function | returns | description | cost |", "|---|---|---|---|", ...rows].join("\n");
+}
+
+/** What each cost rule charges (src/runtime/builtins/costs.ts). */
+function costs(): string {
+  const rules = (Object.keys(COST_RULES) as CostRule[]).map((r) => `| ${code(r)} | ${cell(COST_RULES[r])} |`);
+  return [
+    "## What a call costs",
+    "",
+    "Every call is charged against the evaluation's budget (steps, and the size of the lists and strings",
+    "it builds; docs/service.md, Limits) by the rule in its row's `cost` column. The *expanded size* of a",
+    "list counts every item of its nested lists, a list it holds several times each time: a list holding",
+    "the same 1,000-item list 1,000 times has an expanded size of 1,000,000. Comparing lists or contexts",
+    "with `=` (as `list contains`, `index of` and the tables do) costs a step per item or entry compared.",
+    "",
+    "| cost | what a call is charged |",
+    "|---|---|",
+    ...rules,
+  ].join("\n");
 }
 
 export function render(): string {
@@ -49,8 +68,11 @@ export function render(): string {
     '- Where a function takes a single value, a one-item list stands for its item (`upper case(["a"])` is `"A"`).',
     "- The result is what the type checker assumes and what the function returns (or null); where it depends on",
     "  the arguments, the rule is given in words.",
+    "- The cost is what a call is charged against the evaluation budget: see [What a call costs](#what-a-call-costs).",
     "",
     ...kinds.flatMap((k) => [section(k), ""]),
+    costs(),
+    "",
   ].join("\n");
 }
 

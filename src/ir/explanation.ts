@@ -16,6 +16,8 @@ export interface DecisionExplanation {
   table?: TableExplanation;
   /** `let` entries, calls of the model's functions and `if` branches, in evaluation order */
   steps?: StepExplanation[];
+  /** steps taken but not kept: an explanation keeps its first 1,000 steps over all decisions (runtime/explain.ts) */
+  omittedSteps?: number;
   /** when the value is null: the first operation that produced null */
   nullCause?: NullCause;
 }

@@ -1,5 +1,5 @@
 // Paths (`a.b`), filters (`l[...]`) and the sources of `for`/`some`/`every` iterations.
-import { tick } from "./budget.js";
+import { madeList, tick } from "./budget.js";
 import { Decimal, isDecimal } from "./decimal.js";
 import { describe, isTemporalValue } from "./kinds.js";
 import { collectProblems, problem } from "./problems.js";
@@ -17,7 +17,8 @@ const RANGE_PROPERTIES: Record<string, (r: FeelRange) => FeelValue> = {
 export function member(base: FeelValue, name: string): FeelValue {
   if (base === null || base === undefined) return null;
   if (base instanceof FeelContext) return base.get(name);
-  if (Array.isArray(base)) return base.map((item) => member(item, name));
+  // a step per item: a list of lists is walked into, a shared one each time it is reached
+  if (Array.isArray(base)) return (tick(base.length), base.map((item) => member(item, name)));
   if (base instanceof FeelRange) {
     const get = RANGE_PROPERTIES[name];
     return get ? get(base) : problem(`a range has no property "${name}"`);
@@ -35,7 +36,7 @@ export function member(base: FeelValue, name: string): FeelValue {
  */
 export function field(base: FeelValue, slot: number, name: string): FeelValue {
   if (base instanceof FeelContext) return base.at(slot, name);
-  return Array.isArray(base) ? base.map((item) => field(item, slot, name)) : member(base, name);
+  return Array.isArray(base) ? (tick(base.length), base.map((item) => field(item, slot, name))) : member(base, name);
 }
 
 /** A 1-based list position (negative counts from the end) as a 0-based index, or null. */
@@ -93,8 +94,11 @@ export function iter(source: FeelValue): FeelValue[] {
   return Array.isArray(source) ? source : [source];
 }
 
-/** `partial` in a `for` body: a copy of the results so far, so that the value stays as it was read. */
-export const resultsSoFar = (acc: readonly FeelValue[]): FeelValue[] => acc.slice();
+/**
+ * `partial` in a `for` body: a copy of the results so far, so that the value stays as it was read;
+ * the copy counts toward the size (reading it in every iteration copies quadratically many items).
+ */
+export const resultsSoFar = (acc: readonly FeelValue[]): FeelValue[] => madeList(acc.slice());
 
 /**
  * `for i in a..b` (DMN 1.5, 10.3.2.14): the integers from a to b, or the dates from a to b one day

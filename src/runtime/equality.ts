@@ -1,5 +1,8 @@
 // FEEL equality (DMN 1.5 10.3.2.2): deep for lists and contexts; `null = null` is true and
 // null against a non-null value is false; values of different kinds are incomparable (null).
+// Comparing lists and contexts is metered: a step per item or entry compared (budget.ts), so that
+// comparing two lists that share their parts costs the parts as often as they are compared.
+import { tick } from "./budget.js";
 import { isDecimal, type Decimal } from "./decimal.js";
 import { describe, kindOf } from "./kinds.js";
 import { problem } from "./problems.js";
@@ -16,19 +19,33 @@ function all(results: Iterable<boolean | null>): boolean | null {
   return unknown ? null : true;
 }
 
-function* pairs<T>(a: readonly T[], b: readonly T[], eq: (x: T, y: T) => boolean | null) {
-  for (let i = 0; i < a.length; i++) yield eq(a[i]!, b[i]!);
-}
+// A list or context is equal to itself: a value holds no NaN, nor anything else unequal to itself.
 
 function listEquals(a: FeelValue[], b: FeelValue[]): boolean | null {
+  if (a === b) return true;
   if (a.length !== b.length) return false;
-  return all(pairs(a, b, valueEquals));
+  let unknown = false;
+  for (let i = 0; i < a.length; i++) {
+    tick();
+    const r = valueEquals(a[i]!, b[i]!);
+    if (r === false) return false;
+    if (r === null) unknown = true;
+  }
+  return unknown ? null : true;
 }
 
 function contextEquals(a: FeelContext, b: FeelContext): boolean | null {
+  if (a === b) return true;
   if (a.entries.size !== b.entries.size) return false;
   for (const key of a.entries.keys()) if (!b.entries.has(key)) return false;
-  return all([...a.entries.keys()].map((k) => valueEquals(a.get(k), b.get(k))));
+  let unknown = false;
+  for (const key of a.entries.keys()) {
+    tick();
+    const r = valueEquals(a.get(key), b.get(key));
+    if (r === false) return false;
+    if (r === null) unknown = true;
+  }
+  return unknown ? null : true;
 }
 
 function rangeEquals(a: FeelRange, b: FeelRange): boolean | null {

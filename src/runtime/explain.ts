@@ -38,8 +38,16 @@ interface DecisionRecord {
   value: FeelValue;
   table?: TableRecord;
   steps: StepRecord[];
+  /** steps taken past the explanation's limit, counted but not kept */
+  omitted: number;
   nullCause?: NullCause;
 }
+
+/**
+ * The most steps (`let` entries, calls, `if` branches) an explanation keeps, over all its decisions:
+ * a loop calling a function a million times is explained by its first steps and the count of the rest.
+ */
+const MAX_EXPLAINED_STEPS = 1_000;
 
 type InputStatus = "missing" | "unreadable";
 
@@ -52,6 +60,10 @@ export interface ExplainRecorder {
   byName: Map<string, DecisionRecord>;
   table: TableRecord | undefined;
   steps: StepRecord[];
+  /** steps kept so far, over all decisions */
+  kept: number;
+  /** steps of the decision being evaluated past MAX_EXPLAINED_STEPS */
+  omitted: number;
 }
 
 export const explainRecorder = (): ExplainRecorder => ({
@@ -62,7 +74,19 @@ export const explainRecorder = (): ExplainRecorder => ({
   byName: new Map(),
   table: undefined,
   steps: [],
+  kept: 0,
+  omitted: 0,
 });
+
+/** A step, kept while the explanation has room for it, else counted. */
+function step(X: ExplainRecorder, record: StepRecord): void {
+  if (X.kept >= MAX_EXPLAINED_STEPS) {
+    X.omitted++;
+    return;
+  }
+  X.kept++;
+  X.steps.push(record);
+}
 
 /** A FEEL problem, placed where evaluation is. */
 export function explainProblem(X: ExplainRecorder, message: string): void {
@@ -81,11 +105,11 @@ export function explainAt(X: ExplainRecorder, address: string): void {
 }
 
 export function explainLet(X: ExplainRecorder, address: string, value: FeelValue): void {
-  X.steps.push({ address, kind: "let", value });
+  step(X, { address, kind: "let", value });
 }
 
 export function explainCall(X: ExplainRecorder, address: string, value: FeelValue): FeelValue {
-  X.steps.push({ address, kind: "call", value });
+  step(X, { address, kind: "call", value });
   return value;
 }
 
@@ -96,14 +120,14 @@ export function explainCall(X: ExplainRecorder, address: string, value: FeelValu
  */
 export function explainIf(X: ExplainRecorder, address: string, start: number, end: number, k: number | boolean): StepRecord {
   const branch = k === 1 || k === true ? "then" : k === 0 || k === false ? "else" : undefined;
-  const step: StepRecord = { address, kind: "if", value: null, condition: { start, end } };
-  if (branch) step.branch = branch;
-  X.steps.push(step);
-  return step;
+  const record: StepRecord = { address, kind: "if", value: null, condition: { start, end } };
+  if (branch) record.branch = branch;
+  step(X, record);
+  return record;
 }
 
-export function explainValue(step: StepRecord, value: FeelValue): FeelValue {
-  step.value = value;
+export function explainValue(record: StepRecord, value: FeelValue): FeelValue {
+  record.value = value;
   return value;
 }
 
@@ -165,12 +189,13 @@ function nullCause(X: ExplainRecorder, facts: DecisionFacts, table: TableRecord 
 
 /** A decision evaluated: its value and everything recorded since the previous one. */
 export function explainDecision(X: ExplainRecorder, facts: DecisionFacts, value: FeelValue): void {
-  const record: DecisionRecord = { facts, value, table: X.table, steps: X.steps };
+  const record: DecisionRecord = { facts, value, table: X.table, steps: X.steps, omitted: X.omitted };
   if (value === null) record.nullCause = nullCause(X, facts, X.table, X.steps);
   X.decisions.push(record);
   X.byName.set(facts.name, record);
   X.table = undefined;
   X.steps = [];
+  X.omitted = 0;
 }
 
 /** The record as JSON, values converted by `json`. */
@@ -193,6 +218,7 @@ export function explanation(X: ExplainRecorder, json: (v: FeelValue) => unknown)
       if (t.defaulted) out.table.defaulted = true;
     }
     if (d.steps.length > 0) out.steps = d.steps.map((s) => ({ ...s, value: json(s.value) }));
+    if (d.omitted > 0) out.omittedSteps = d.omitted;
     if (d.nullCause) out.nullCause = d.nullCause;
     setOwn(decisions, d.facts.name, out);
   }

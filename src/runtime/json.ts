@@ -2,6 +2,7 @@
 // numbers (and numeric strings) to decimals, ISO strings to temporals, objects to contexts.
 import type { Type } from "../ir/types.js";
 import { finite } from "./arithmetic.js";
+import { charge, CONTAINER_SIZE } from "./budget.js";
 import { type Decimal, isDecimal } from "./decimal.js";
 import { numberToString } from "./format.js";
 import { isTemporalValue } from "./kinds.js";
@@ -215,11 +216,20 @@ function numberJson(v: Decimal): number | string {
   return Number.isFinite(approx) ? approx : numberToString(v);
 }
 
+/**
+ * Each list and context converted counts toward the evaluation's size before its items are made: a
+ * value that shares its parts is written out in full, so a decision holding a huge shared structure
+ * stops at the size limit instead of filling memory and holding the event loop.
+ */
 function structuredJson(v: Exclude<FeelValue, null | undefined | boolean | string>, opts?: ToJsonOptions): unknown {
   if (isDecimal(v)) return opts?.exactDecimals ? numberToString(v) : numberJson(v);
-  if (Array.isArray(v)) return v.map((x) => toJson(x, opts));
+  if (Array.isArray(v)) {
+    charge(CONTAINER_SIZE + v.length);
+    return v.map((x) => toJson(x, opts));
+  }
   if (isTemporalValue(v)) return temporalToString(v);
   if (v instanceof FeelContext) {
+    charge(CONTAINER_SIZE + v.size);
     const out: Record<string, unknown> = {};
     v.forEachEntry((k, x) => setOwn(out, k, toJson(x, opts)));
     return out;

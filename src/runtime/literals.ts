@@ -1,4 +1,5 @@
 // Constructors generated code uses for literals: numbers, @"..." temporals, contexts.
+import { charge, CONTAINER_SIZE } from "./budget.js";
 import { Decimal } from "./decimal.js";
 import { problem } from "./problems.js";
 import { parseTemporal } from "./temporal/index.js";
@@ -18,4 +19,8 @@ export function temporalLiteral(text: string): FeelValue {
   return parseTemporal(text) ?? problem(`@"${text}" is not a valid date, time or duration`);
 }
 
-export const context = (entries: [string, FeelValue][]): FeelContext => new FeelContext(new Map(entries));
+/** A context literal's value: it and its entries count toward the evaluation's size. */
+export const context = (entries: [string, FeelValue][]): FeelContext => (
+  charge(CONTAINER_SIZE + entries.length),
+  new FeelContext(new Map(entries))
+);

@@ -3,6 +3,7 @@
 // Each gives what the same step on the converted list gives: the list converter maps the array
 // item by item (runtime/json.ts), so item i of the list is the conversion of item i of the array.
 import { field } from "./access.js";
+import { tick } from "./budget.js";
 import { countOf } from "./builtins/direct.js";
 import type { Decimal } from "./decimal.js";
 import { numberFromJson } from "./json.js";
@@ -63,6 +64,8 @@ export function rawProject(
   kind: ProjectedKind,
 ): FeelValue {
   if (raw === null || feel !== undefined) return field(convert(), slot, name);
+  // a step per item, as `field` charges over the converted list
+  tick(raw.length);
   const out: FeelValue[] = new Array(raw.length);
   for (let i = 0; i < raw.length; i++) {
     const o = raw[i]!;

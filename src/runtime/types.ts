@@ -2,6 +2,7 @@
 //   conforms:   may a value of this type hold v? null conforms to every type.
 //   instanceOf: FEEL `instance of`; null is an instance of nothing but the null type.
 //   coerce:     DMN 1.5 conversion of decision/BKM results and parameters (10.3.2.9.4).
+import { tick } from "./budget.js";
 import { isDecimal } from "./decimal.js";
 import type { Type } from "../ir/types.js";
 import { kindOf, SCALAR_KINDS } from "./kinds.js";
@@ -9,6 +10,25 @@ import { problem } from "./problems.js";
 import { FeelContext, FeelDateTime, FeelFunction, FeelRange, type FeelDate, type FeelValue } from "./values.js";
 
 const SIMPLE = new Set<string>([...SCALAR_KINDS, "context", "function"]);
+
+/**
+ * The types each context and list of contexts or lists was found to conform to. Values and types
+ * never change once made, so a structure that shares its parts (`{a: c, b: c}`) is checked once per
+ * part and type, not once per path to it: the check's work is then bounded by the work that made
+ * the parts, and charged with it. A conversion, which copies, costs a step per item or field.
+ */
+const conforming = new WeakMap<object, Type[]>();
+
+function remembered(v: object, t: Type, check: () => boolean): boolean {
+  const known = conforming.get(v);
+  if (known?.includes(t)) return true;
+  if (!check()) return false;
+  if (known) known.push(t);
+  else conforming.set(v, [t]);
+  return true;
+}
+
+const NESTED = new Set<string>(["struct", "list", "range"]);
 
 export function conforms(v: FeelValue, t: Type): boolean {
   if (v === null || v === undefined) return true;
@@ -20,10 +40,18 @@ export function conforms(v: FeelValue, t: Type): boolean {
     case "choice":
     case "levels":
       return typeof v === "string" && t.values.includes(v);
-    case "struct":
-      return v instanceof FeelContext && t.fields.every(([name, ft]) => v.has(name) && conforms(v.get(name), ft));
-    case "list":
-      return Array.isArray(v) && v.every((item) => conforms(item, t.element));
+    case "struct": {
+      if (!(v instanceof FeelContext)) return false;
+      const fields = () => t.fields.every(([name, ft]) => v.has(name) && conforms(v.get(name), ft));
+      // a context of scalars is checked each time: remembering it would cost about as much
+      return t.fields.some(([, ft]) => NESTED.has(ft.kind)) ? remembered(v, t, fields) : fields();
+    }
+    case "list": {
+      if (!Array.isArray(v)) return false;
+      const items = () => v.every((item) => conforms(item, t.element));
+      // a list of scalars is walked each time: remembering it would cost about as much
+      return NESTED.has(t.element.kind) ? remembered(v, t, items) : items();
+    }
     case "range":
       return v instanceof FeelRange && conforms(v.start, t.element) && conforms(v.end, t.element);
     case "function":
@@ -86,6 +114,7 @@ function convert(v: FeelValue, t: Type): Conversion {
   // A singleton list stands for its element, once: [[10]] is not a number.
   if (t.kind !== "list" && Array.isArray(v) && v.length === 1 && !Array.isArray(v[0])) return convert(v[0]!, t);
   if (t.kind === "list" && Array.isArray(v)) {
+    tick(v.length);
     const items: FeelValue[] = [];
     for (const item of v) {
       const c = convert(item, t.element);
@@ -100,6 +129,7 @@ function convert(v: FeelValue, t: Type): Conversion {
   }
   if (t.kind === "struct" && v instanceof FeelContext && t.fields.every(([n]) => v.has(n))) {
     const entries = new Map(v.entries);
+    tick(t.fields.length);
     for (const [name, ft] of t.fields) {
       const c = convert(v.get(name), ft);
       if (!c.ok) return fail(v, t);

@@ -101,6 +101,10 @@ export class FeelContext {
     }
     return this.map;
   }
+  /** The number of entries, without making the Map of a context read from JSON. */
+  get size(): number {
+    return this.map === null ? this.names.length : this.map.size;
+  }
   /** Each entry in order, without making the Map of a context read from JSON. */
   forEachEntry(f: (name: string, value: FeelValue) => void): void {
     if (this.map !== null) this.map.forEach((value, name) => f(name, value));

@@ -18,6 +18,8 @@ export interface Limits {
   evaluationSize: number;
   /** nested calls of model functions and lambdas */
   evaluationDepth: number;
+  /** the largest answer, in characters of JSON: the receipt without its explanation, and the explanation on its own */
+  answerChars: number;
   /** a model not yet compiled whose compile estimate (compile-estimate.ts) exceeds this many units is compiled only under a reservation */
   prepayAboveUnits: number;
 }
@@ -27,6 +29,7 @@ export const DEFAULT_LIMITS: Limits = {
   evaluationSteps: DEFAULT_EVALUATION_LIMITS.steps,
   evaluationSize: DEFAULT_EVALUATION_LIMITS.size,
   evaluationDepth: DEFAULT_EVALUATION_LIMITS.depth,
+  answerChars: 1024 * 1024,
   prepayAboveUnits: 1_000,
 };
 

@@ -99,6 +99,16 @@ export const CATALOGUE = {
     title: "Evaluation budget exceeded",
     when: "evaluating the model passed one of its limits: steps (a huge `for` loop or filter), items and characters built (lists and strings that double), or nested calls (runaway recursion); the detail and the entry's code (`budget.steps`, `budget.size`, `budget.depth`) name the limit",
   },
+  answer_too_large: {
+    status: 422,
+    title: "Answer too large",
+    when: "the receipt's answers and decisions, written as JSON, would pass the answer limit (`--answer-limit`, in characters); the detail names the limit; a decision holding a huge or widely shared structure is stopped sooner, as it is converted, by the evaluation's size limit (`evaluation_budget_exceeded`, `budget.size`); nothing is charged",
+  },
+  explanation_too_large: {
+    status: 422,
+    title: "Explanation too large",
+    when: "the explanation (`explain: true`), written as JSON, would pass the answer limit (`--answer-limit`, in characters), although it lists at most 1,000 steps; the detail names the limit; ask without `explain` or explain a smaller state; nothing is charged",
+  },
   rate_limited: { status: 429, title: "Too many requests", when: "the key exceeded its request rate; see Retry-After" },
   compile_queue_full: {
     status: 429,

@@ -8,6 +8,7 @@ import { DeclaredResultError } from "../runtime/declared.js";
 import type { CheckResult, CompiledModel, ModelIdentity } from "../compiler/index.js";
 import type { Diagnostic } from "../ir/diagnostics.js";
 import { NO_USAGE, type Usage } from "../providers/types.js";
+import { jsonLength } from "./answer-size.js";
 import type { ServiceDeps } from "./deps.js";
 import { failure, problem, ProblemError, success, type Outcome, type Problem, type ProblemEntry } from "./problems.js";
 import { decisionRecords, evaluatedState, givenInputs, provenance, type ReceiptBody } from "./receipt.js";
@@ -76,6 +77,33 @@ export function explainRun(run: Run, deps: ServiceDeps): { ok: false; problem: P
   const explained = withinBudget(deps, () => run.compiled.explain(evaluatedState(run.receipt)));
   if (!explained.ok) return explained;
   run.receipt.explanation = explained.value.result.explanation;
+  return undefined;
+}
+
+/**
+ * 422 when the receipt (without its explanation) or the explanation, written as JSON, would pass
+ * the answer limit: measured before anything writes, signs or bills it (answer-size.ts).
+ */
+export function answerTooLarge(run: Run, deps: ServiceDeps): { ok: false; problem: Problem } | undefined {
+  const limit = deps.limits.answerChars;
+  const { explanation, ...receipt } = run.receipt;
+  const over = (what: string, code: "answer_too_large" | "explanation_too_large", address: string) =>
+    failure(
+      problem(
+        code,
+        `the ${what} passes the answer limit of ${limit.toLocaleString("en-US")} characters of JSON (the server's --answer-limit)`,
+        [
+          {
+            address,
+            code: `answer.${code === "answer_too_large" ? "too-large" : "explanation-too-large"}`,
+            message: `the ${what} is too large`,
+          },
+        ],
+      ),
+    );
+  if (jsonLength(receipt, limit) > limit) return over("answer (its decisions and answers)", "answer_too_large", "decisions");
+  if (explanation !== undefined && jsonLength(explanation, limit) > limit)
+    return over("explanation", "explanation_too_large", "explanation");
   return undefined;
 }
 

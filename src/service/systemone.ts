@@ -12,7 +12,7 @@ import { runOnEvidence, textTooLarge } from "./read-evidence.js";
 import { respond, type RunContext } from "./respond.js";
 import { resolveModel, type ModelSource, type PortableModel } from "./resolve-model.js";
 import { compileUnits } from "./compile-estimate.js";
-import { compileOrProblem, explainRun, inputNames, runDeterministic, type Run } from "./run.js";
+import { answerTooLarge, compileOrProblem, explainRun, inputNames, runDeterministic, type Run } from "./run.js";
 import { SystemOneRequest } from "./schemas/systemone.js";
 import { requestValidator, unknownFields } from "./schemas/validate.js";
 import { unknownStateKeys } from "./state-keys.js";
@@ -136,7 +136,7 @@ async function execute(
   ctx.warnings = [...ignored, ...ignoredKeys(compiled), ...stateWarnings];
   const finish = (run: Outcome<Run>): Outcome<{ run: Run; ctx: RunContext }> => {
     if (!run.ok) return run;
-    return (explain && explainRun(run.value, deps)) || success({ run: run.value, ctx });
+    return (explain && explainRun(run.value, deps)) || answerTooLarge(run.value, deps) || success({ run: run.value, ctx });
   };
   if (verdict?.ok) return finish(runDeterministic(model, compiled, state as Record<string, unknown>, deps));
   const upgraded = await toServiceRates();

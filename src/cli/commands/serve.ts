@@ -63,6 +63,13 @@ export const spec: CommandSpec = {
       default: String(DEFAULTS.limits.evaluationDepth),
       description: "nested calls of model functions and lambdas (recursion depth) per execution",
     },
+    "answer-limit": {
+      type: "string",
+      value: "CHARS",
+      default: String(DEFAULTS.limits.answerChars),
+      description:
+        "the largest answer, as JSON: the receipt without its explanation, and the explanation on its own (422 answer_too_large, explanation_too_large)",
+    },
     "prepay-above": {
       type: "string",
       value: "UNITS",
@@ -161,6 +168,7 @@ export const run = command(spec, async (args, io) => {
       evaluationSteps: integer(settings, "eval-budget"),
       evaluationSize: integer(settings, "eval-size"),
       evaluationDepth: integer(settings, "eval-depth"),
+      answerChars: integer(settings, "answer-limit"),
       prepayAboveUnits: integer(settings, "prepay-above"),
     },
     rateLimit: { max: integer(settings, "rate-limit"), windowMs: DEFAULTS.rateLimit.windowMs },

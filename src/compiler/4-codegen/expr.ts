@@ -140,7 +140,11 @@ const emitters: { [K in Expr["kind"]]: Emit<K> } = {
     // Every item is tried: a result that is not a boolean (or null) anywhere makes the whole test null.
     return `(() => { let h = false, u = false; ${loops} return h ? ${hit} : u ? null : ${miss}; })()`;
   },
-  list: (n, scope, cx) => `[${n.items.map((i) => emitExpr(i, scope, cx)).join(", ")}]`,
+  // a list of literals is made once, when the module loads; any other counts toward the size as it is made
+  list: (n, scope, cx) => {
+    const items = `[${n.items.map((i) => emitExpr(i, scope, cx)).join(", ")}]`;
+    return isLiteralTree(n) ? items : `rt.madeList(${items})`;
+  },
   context: (n, scope, cx) => {
     // two entries of one name make the context an error result (DMN 1.4, DMN14-178)
     const twice = duplicateKey(n);
@@ -219,7 +223,7 @@ function emitLoop(n: Extract<Expr, { kind: "for" }>, scope: Scope, cx: ExprConte
   // `partial` reads a copy: the list of the results so far is a value, not the growing accumulator
   const outer = scope.child({ partial: acc }).bind("local", "partial", readPartial(acc));
   const loops = nestLoops(n.iterations, outer, cx, (inner) => `{ rt.tick(); ${acc}.push(${emitExpr(n.body, inner, cx)}); }`);
-  return `((${acc}) => { ${loops} return ${acc}; })([])`;
+  return `((${acc}) => { ${loops} return rt.madeList(${acc}); })([])`;
 }
 
 /** `partial` as a value: a copy of the results so far, which keep growing after it is read. */

@@ -73,6 +73,8 @@ export interface DecisionExplanation {
   };
   /** \`let\` entries, calls of the model's functions and \`if\` branches, in evaluation order */
   steps?: { address: string; kind: "let" | "call" | "if"; value: unknown; branch?: "then" | "else" }[];
+  /** steps taken but not listed: an explanation lists its first 1,000 steps over all decisions */
+  omittedSteps?: number;
   /** when the value is null: where the null arose and why */
   nullCause?: {
     address: string;

@@ -4,7 +4,7 @@ import { finite } from "../arithmetic.js";
 import { compareValues } from "../compare.js";
 import { Decimal } from "../decimal.js";
 import { integerSqrt } from "../decimal-digits.js";
-import { valueEquals } from "../equality.js";
+import { groupEqual } from "../value-keys.js";
 import { describe } from "../kinds.js";
 import { problem } from "../problems.js";
 import type { FeelValue } from "../values.js";
@@ -120,14 +120,10 @@ function stddev(ns: Decimal[]): FeelValue {
 
 /** The most frequent values, ascending. */
 function mode(items: FeelValue[]): FeelValue {
-  const counts: { value: FeelValue; n: number }[] = [];
-  for (const x of items) {
-    const seen = counts.find((c) => valueEquals(c.value, x) === true);
-    if (seen) seen.n++;
-    else counts.push({ value: x, n: 1 });
-  }
-  const top = Math.max(0, ...counts.map((c) => c.n));
-  const modes = counts.filter((c) => c.n === top).map((c) => c.value);
+  const counts = groupEqual(items);
+  let top = 0;
+  for (const c of counts) top = Math.max(top, c.count);
+  const modes = counts.filter((c) => c.count === top).map((c) => c.value);
   return sortNatural("mode", modes);
 }
 

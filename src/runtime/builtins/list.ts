@@ -3,6 +3,7 @@
 import { listIndex } from "../access.js";
 import { Decimal } from "../decimal.js";
 import { valueEquals } from "../equality.js";
+import { groupEqual } from "../value-keys.js";
 import { call } from "../functions.js";
 import { describe } from "../kinds.js";
 import { problem } from "../problems.js";
@@ -51,15 +52,21 @@ function remove(list: FeelValue, p: FeelValue): FeelValue {
   });
 }
 
-function flatten(v: FeelValue): FeelValue[] {
-  return Array.isArray(v) ? v.flatMap(flatten) : [v];
-}
-
-function distinct(items: FeelValue[]): FeelValue[] {
+/** The items of the list and of its nested lists, depth first, in one walk (no list made per nested list). */
+function flatten(list: FeelValue[]): FeelValue[] {
   const out: FeelValue[] = [];
-  for (const x of items) if (!contains(out, x)) out.push(x);
+  const stack: FeelValue[] = [];
+  for (let i = list.length - 1; i >= 0; i--) stack.push(list[i]!);
+  while (stack.length > 0) {
+    const x = stack.pop()!;
+    if (!Array.isArray(x)) out.push(x);
+    else for (let i = x.length - 1; i >= 0; i--) stack.push(x[i]!);
+  }
   return out;
 }
+
+/** The items, each once, in order of first appearance: equal items found by hashing (../value-keys.ts). */
+const distinct = (items: FeelValue[]): FeelValue[] => groupEqual(items).map((g) => g.value);
 
 function lists(name: string, args: FeelValue[]): FeelValue[][] | null {
   const out: FeelValue[][] = [];

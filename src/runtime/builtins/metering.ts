@@ -1,20 +1,49 @@
-// What a built-in costs against the evaluation budget (../budget.ts): a step per call, a step per
-// item of each list argument and per 16 characters of each string argument (the work of walking
-// them), and the length of a list or string it returns counts toward the size. Numbers, booleans,
-// dates and ranges are bounded by themselves: those built-ins are not metered.
-import { built, tick } from "../budget.js";
+// What a built-in costs against the evaluation budget (../budget.ts), by the rule ./costs.ts gives
+// it: a step per call, a step per item of each list argument and per 16 characters of each string
+// argument (the work of walking them), and the length of a list or string it returns toward the
+// size; built-ins that copy, hash or sort their lists pay for that too. Numbers, booleans, dates
+// and ranges are bounded by themselves: those built-ins are not metered.
+import { built, charge, tick } from "../budget.js";
+import { expandedSize } from "../expanded-size.js";
 import type { FeelValue } from "../values.js";
-import type { BuiltinDef, BuiltinKind, Signature } from "./def.js";
-
-const UNMETERED: ReadonlySet<BuiltinKind> = new Set(["number", "boolean", "temporal", "range"]);
+import { costRule, type CostRule } from "./costs.js";
+import type { BuiltinDef, Signature } from "./def.js";
 
 /** Characters of a string argument per step. */
 const CHARACTERS_PER_STEP = 16;
 
 const work = (v: FeelValue): number => (Array.isArray(v) ? v.length : typeof v === "string" ? v.length / CHARACTERS_PER_STEP : 0);
 
-/** What a metered call with these arguments is charged. */
-const chargeCall = (a: FeelValue, b?: FeelValue): void => tick(Math.ceil(1 + work(a) + (b === undefined ? 0 : work(b))));
+/** The work of walking the arguments; the last, when it collects a variadic call's rest, by each of its lists. */
+function walkOf(args: ArrayLike<FeelValue>, variadic: boolean): number {
+  let steps = 1;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (variadic && i === args.length - 1 && Array.isArray(a)) for (const x of a) steps += work(x);
+    else steps += work(a);
+  }
+  return steps;
+}
+
+/** The expanded sizes (../expanded-size.ts) of the list and string arguments, the rest's lists each counted. */
+function expandedOf(args: ArrayLike<FeelValue>): number {
+  let n = 0;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (Array.isArray(a) || typeof a === "string") n += expandedSize(a);
+  }
+  return n;
+}
+
+/** The items of the list arguments (a variadic call's rest counted as the one list it is). */
+function itemsOf(args: ArrayLike<FeelValue>): number {
+  let n = 0;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (Array.isArray(a)) n += a.length;
+  }
+  return n;
+}
 
 // The same charges for arguments of a known kind, for ./direct.ts.
 export const chargeString = (s: string): void => tick(Math.ceil(1 + s.length / CHARACTERS_PER_STEP));
@@ -26,31 +55,67 @@ export const chargeList = (list: readonly FeelValue[]): void => chargeItems(list
 /** A result counts toward the size when it is a string or a list. */
 const chargeResult = <T extends FeelValue>(result: T): T => (typeof result === "string" || Array.isArray(result) ? built(result) : result);
 
-function metered(impl: Signature["impl"]): Signature["impl"] {
-  // by argument count, so the common calls make no array of their arguments
-  return function (a?: FeelValue, b?: FeelValue, c?: FeelValue): FeelValue {
-    switch (arguments.length) {
-      case 1:
-        chargeCall(a!);
-        return chargeResult(impl(a!));
-      case 2:
-        chargeCall(a!, b!);
-        return chargeResult(impl(a!, b!));
-      case 3:
-        tick(Math.ceil(1 + work(a!) + work(b!) + work(c!)));
-        return chargeResult(impl(a!, b!, c!));
-      default: {
-        // eslint-disable-next-line prefer-rest-params -- a rest parameter would allocate on the short calls too
-        const args = Array.from(arguments as ArrayLike<FeelValue>);
-        let steps = 1;
-        for (const x of args) steps += work(x);
-        tick(Math.ceil(steps));
-        return chargeResult(impl(...args));
+/** What each rule charges before the call, and whether the result's length counts after it. */
+const BEFORE: Record<Exclude<CostRule, "free">, { before(args: ArrayLike<FeelValue>, variadic: boolean): void; result: boolean }> = {
+  walk: { before: (args, variadic) => tick(Math.ceil(walkOf(args, variadic))), result: true },
+  copies: {
+    before(args, variadic) {
+      tick(Math.ceil(walkOf(args, variadic)));
+      charge(expandedOf(args));
+    },
+    result: false,
+  },
+  hashes: {
+    before(args, variadic) {
+      tick(Math.ceil(walkOf(args, variadic)) + expandedOf(args));
+    },
+    result: true,
+  },
+  sorts: {
+    before(args, variadic) {
+      const n = itemsOf(args);
+      tick(Math.ceil(walkOf(args, variadic)) + n * Math.ceil(Math.log2(Math.max(n, 1))));
+    },
+    result: true,
+  },
+};
+
+function metered(impl: Signature["impl"], variadic: boolean, rule: Exclude<CostRule, "free">): Signature["impl"] {
+  const { before, result } = BEFORE[rule];
+  // the common rule by argument count, so the common calls make no array of their arguments
+  if (rule === "walk" && !variadic) {
+    return function (a?: FeelValue, b?: FeelValue, c?: FeelValue): FeelValue {
+      switch (arguments.length) {
+        case 1:
+          tick(Math.ceil(1 + work(a!)));
+          return chargeResult(impl(a!));
+        case 2:
+          tick(Math.ceil(1 + work(a!) + work(b!)));
+          return chargeResult(impl(a!, b!));
+        case 3:
+          tick(Math.ceil(1 + work(a!) + work(b!) + work(c!)));
+          return chargeResult(impl(a!, b!, c!));
+        default: {
+          // eslint-disable-next-line prefer-rest-params -- a rest parameter would allocate on the short calls too
+          const args = Array.from(arguments as ArrayLike<FeelValue>);
+          before(args, false);
+          return chargeResult(impl(...args));
+        }
       }
-    }
+    };
+  }
+  return function (): FeelValue {
+    // eslint-disable-next-line prefer-rest-params -- one array for the rules that read every argument
+    const args = Array.from(arguments as ArrayLike<FeelValue>);
+    before(args, variadic);
+    const r = impl(...args);
+    return result ? chargeResult(r) : r;
   };
 }
 
-/** The def with its implementations metered, unless its kind needs none. */
-export const withMetering = (def: BuiltinDef): BuiltinDef =>
-  UNMETERED.has(def.kind) ? def : { ...def, signatures: def.signatures.map((s) => ({ ...s, impl: metered(s.impl) })) };
+/** The def with its implementations metered by its rule, unless its rule is free. */
+export function withMetering(def: BuiltinDef): BuiltinDef {
+  const rule = costRule(def);
+  if (rule === "free") return def;
+  return { ...def, signatures: def.signatures.map((s) => ({ ...s, impl: metered(s.impl, s.variadic === true, rule) })) };
+}

@@ -4,7 +4,7 @@ import type { FeelValue } from "../values.js";
 import { Decimal } from "../decimal.js";
 import { asInt, asList, bad, codePointCount, codePoints, hasSurrogates, isStr, scalarDef } from "./args.js";
 import { group, T, type BuiltinDef, type BuiltinResult } from "./def.js";
-import { built } from "../budget.js";
+import { built, charge } from "../budget.js";
 import type { CompiledRegex } from "./regex-match.js";
 import { translateRegex, translateReplacement, type Translation } from "./xpath-regex.js";
 
@@ -138,7 +138,11 @@ function stringJoin(list: FeelValue, delimiter?: FeelValue): FeelValue {
   if (!items) return bad("string join", "list", list, "a list of strings");
   if (delimiter !== undefined && delimiter !== null && !isStr(delimiter)) return bad("string join", "delimiter", delimiter, "a string");
   if (!items.every((x) => x === null || isStr(x))) return problem("string join(): the list may hold only strings and nulls");
-  return (items.filter((x) => x !== null) as string[]).join((delimiter as string | undefined) ?? "");
+  const strings = items.filter((x) => x !== null) as string[];
+  const between = (delimiter as string | undefined) ?? "";
+  // the strings were counted before the call (costs.ts, "copies"); the delimiters count before they are copied
+  charge(between.length * Math.max(0, strings.length - 1));
+  return strings.join(between);
 }
 
 const scalarStringBuiltins: Row[] = [

@@ -76,6 +76,11 @@ export const DecisionExplanation: JsonSchema = {
     value: { description: "the decision's value, as in the receipt" },
     table: ref("TableExplanation"),
     steps: { type: "array", items: ref("StepExplanation") },
+    omittedSteps: {
+      type: "integer",
+      minimum: 1,
+      description: "steps taken but not listed: an explanation lists its first 1,000 steps over all decisions",
+    },
     nullCause: ref("NullCause"),
   },
   required: ["address", "value"],

@@ -1,0 +1,45 @@
+// What each built-in is charged against the evaluation budget (../budget.ts), as data: a rule per
+// built-in, named here with what it means. metering.ts applies the rules; docs/builtins.md lists
+// each built-in's rule and their meanings (scripts/docs/builtins.ts). Besides its rule, a built-in
+// that compares lists or contexts with `=` (list contains, index of, ...) pays the comparison's
+// own steps, one per item or entry compared (../equality.ts).
+import type { BuiltinDef, BuiltinKind } from "./def.js";
+
+export const COST_RULES = {
+  free: "nothing: numbers, booleans, dates and ranges are bounded by themselves",
+  walk: "1 step, and 1 per item of each list argument (of each list, for `list...`) and per 16 characters of each string argument; the length of a list or string it returns counts toward the size",
+  copies:
+    "as `walk`, but its result counts toward the size before it is built, as written out in full: a nested or shared list counted each time it is reached (its expanded size)",
+  hashes:
+    "as `walk`, and 1 step per unit of the expanded size of its lists, each item hashed by its value; items with no such key (dates and times, contexts, ranges, functions) are compared with each distinct one kept so far, 1 step per comparison",
+  sorts: "as `walk`, and ⌈log₂ n⌉ more steps per item for the comparisons of sorting n items",
+} as const;
+
+export type CostRule = keyof typeof COST_RULES;
+
+/** A rule by built-in name, else by the built-in's group. */
+const COSTS: { byName: Readonly<Record<string, CostRule>>; byKind: Readonly<Record<BuiltinKind, CostRule>> } = {
+  byName: {
+    flatten: "copies",
+    string: "copies",
+    "string join": "copies",
+    "distinct values": "hashes",
+    union: "hashes",
+    mode: "hashes",
+    sort: "sorts",
+    median: "sorts",
+  },
+  byKind: {
+    conversion: "walk",
+    boolean: "free",
+    string: "walk",
+    list: "walk",
+    number: "free",
+    temporal: "free",
+    range: "free",
+    context: "walk",
+  },
+};
+
+export const costRule = (def: Pick<BuiltinDef, "name" | "kind">): CostRule =>
+  Object.hasOwn(COSTS.byName, def.name) ? COSTS.byName[def.name]! : COSTS.byKind[def.kind];
