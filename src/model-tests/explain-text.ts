@@ -22,14 +22,20 @@ const STEPS: Record<StepExplanation["kind"], (s: StepExplanation, expressions: R
     `if${condition(s, expressions)} took ${s.branch ? `the ${s.branch} branch` : "neither branch (the condition is not a boolean)"}: ${show(s.value)}`,
 };
 
-/** The lines of the steps, each once: a step repeated (an `if` in a loop) says how many times. */
+/**
+ * The lines of the steps, each once: a step repeated (an `if` in a loop: the same place, branch and
+ * value) says how many times. Two places that read alike (nested `if`s on one condition) stay two.
+ */
 function stepLines(steps: readonly StepExplanation[], expressions: ReadonlyMap<string, string>): string[] {
-  const counts = new Map<string, number>();
+  const counts = new Map<string, { line: string; n: number }>();
   for (const s of steps) {
     const line = STEPS[s.kind](s, expressions);
-    counts.set(line, (counts.get(line) ?? 0) + 1);
+    const key = JSON.stringify([s.address, s.condition?.start, s.condition?.end, line]);
+    const seen = counts.get(key);
+    if (seen) seen.n++;
+    else counts.set(key, { line, n: 1 });
   }
-  return [...counts].map(([line, n]) => `  ${line}${n > 1 ? ` (${n} times)` : ""}`);
+  return [...counts.values()].map(({ line, n }) => `  ${line}${n > 1 ? ` (${n} times)` : ""}`);
 }
 
 /** One decision: its value, its steps, the rules its table tried and why it is null. */
