@@ -11,8 +11,8 @@
 // The source is a function body of one parameter, `F`, the formats by name (formats.ts); it
 // returns the check. It does not use `Object.hasOwn` where it need not: an object whose
 // prototype is Object.prototype (or none) owns a key whose value differs from Object.prototype's.
-// Exactness holds for states as JSON.parse makes them; an exotic object (accessors, a proxy, an
-// array with named properties) may be walked by state-problems.ts with the same outcome.
+// An object of another prototype (a class instance) is left to the walk (state-problems.ts),
+// which decides it as ajv does.
 import { FEEL_FORMATS } from "./formats.js";
 import { assertSupported, resolveRef, typesOf, UnsupportedSchema, type Schema } from "./state-schema.js";
 
