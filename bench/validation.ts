@@ -1,4 +1,4 @@
-// `tsx bench/validation.ts [--states N] [--generated N]`: what checking the state costs. Each
+// `npm run bench:validation -- [--states N] [--generated N]`: what checking the state costs. Each
 // sample, corpus model and some generated models is built as a `-o` module, and its `evaluate`
 // (the written state check, then the evaluation) is timed against its `evaluateUnchecked` on the
 // same states (20,000 random ones each, made by JSON.parse as a service gets them), best of 5; for
@@ -78,8 +78,8 @@ const dir = mkdtempSync(join(tmpdir(), "pdm-validation-bench-"));
 const before = loadavg();
 const rows: { name: string; ratio: number; ajv: number }[] = [];
 console.log(`${STATES} states each, best of ${RUNS}; load average ${before.map((l) => l.toFixed(2)).join(" ")}`);
-console.log("| model | evaluateUnchecked | evaluate | ratio | ajv + evaluateUnchecked | ratio |");
-console.log("|---|---:|---:|---:|---:|---:|");
+console.log("| model | evaluateUnchecked | evaluate | ratio | validate alone | ajv + evaluateUnchecked | ratio |");
+console.log("|---|---:|---:|---:|---:|---:|---:|");
 try {
   for (const [i, c] of cases.entries()) {
     const compiled = compileModel(c.model as never);
@@ -90,14 +90,15 @@ try {
     const states = c.states(STATES, compiled.model.inputSchema);
     const ajv = ajvStateErrors(compiled.model.inputSchema);
     for (const s of states.slice(0, 100)) if (ajv(s).length > 0) throw new Error(`${c.name}: a benchmark state is invalid`);
-    const [unchecked, checked, withAjv] = time(states, [
+    const [unchecked, checked, validate, withAjv] = time(states, [
       (s) => mod.evaluateUnchecked!(s),
       (s) => mod.evaluate!(s),
+      (s) => mod.validate!(s),
       (s) => (ajv(s).length === 0 ? mod.evaluateUnchecked!(s) : undefined),
-    ]) as [number, number, number];
+    ]) as [number, number, number, number];
     rows.push({ name: c.name, ratio: checked / unchecked, ajv: withAjv / unchecked });
     console.log(
-      `| ${c.name} | ${fmt(unchecked)} | ${fmt(checked)} | ${(checked / unchecked).toFixed(2)}× | ${fmt(withAjv)} | ${(withAjv / unchecked).toFixed(2)}× |`,
+      `| ${c.name} | ${fmt(unchecked)} | ${fmt(checked)} | ${(checked / unchecked).toFixed(2)}× | ${fmt(validate)} | ${fmt(withAjv)} | ${(withAjv / unchecked).toFixed(2)}× |`,
     );
   }
 } finally {

@@ -34,7 +34,7 @@ const pointer = (path: readonly (string | number)[]): string =>
   path.map((s) => `/${String(s).replace(/~/g, "~0").replace(/\//g, "~1")}`).join("");
 
 /** Every way `state` fails `root`, in a JSON Schema validator's order. */
-export function schemaErrors(root: Schema, state: unknown, formats: Formats): SchemaError[] {
+function schemaErrors(root: Schema, state: unknown, formats: Formats): SchemaError[] {
   const out: SchemaError[] = [];
   const error = (path: readonly (string | number)[], keyword: string, params: Record<string, unknown>, data: unknown) =>
     out.push({ instancePath: pointer(path), keyword, params, data });

@@ -61,7 +61,8 @@ export function assertSupported(schema: Schema, at: string): void {
   if (schema.$ref !== undefined && Object.keys(schema).some((k) => k !== "$ref" && !ANNOTATIONS.includes(k)))
     throw new UnsupportedSchema(at, "`$ref` beside other keywords");
   for (const b of ["maximum", "minimum", "exclusiveMaximum", "exclusiveMinimum"])
-    if (schema[b] !== undefined && !Number.isFinite(schema[b])) throw new UnsupportedSchema(at, `a \`${b}\` that is not a number`);
+    if (schema[b] !== undefined && (typeof schema[b] !== "number" || Number.isNaN(schema[b])))
+      throw new UnsupportedSchema(at, `a \`${b}\` that is not a number`);
   if (schema.enum !== undefined && !(Array.isArray(schema.enum) && schema.enum.every((v) => v === null || typeof v !== "object")))
     throw new UnsupportedSchema(at, "an `enum` of other than strings, numbers, booleans and null");
   for (const g of Object.keys(TYPE_KEYWORDS))
