@@ -2,8 +2,8 @@
 // list of the schema, and one per `$defs` entry called wherever a `$ref` names it, so the code
 // grows with the schema's text, never with the types written out. It answers one question — is
 // the state valid? — and answers yes exactly when a JSON Schema validator (ajv: own properties,
-// strict numbers) finds no error and no number anywhere in the state is NaN or ±Infinity (which
-// state-errors.ts reports, withNonFinite); a state it refuses is walked for its problems by
+// strict numbers) finds no error and no number anywhere in the state (object keys, array items)
+// is NaN or ±Infinity (which state-errors.ts reports, withNonFinite); a state it refuses is walked for its problems by
 // state-problems.ts. Why the schema and not the model's types: the schema is what a compiled
 // model carries to where it runs (a batch worker, a package), what a reader's values are checked
 // against, and what the service publishes; checking by it checks by what the caller was shown.
@@ -29,13 +29,15 @@ const PRELUDE = `"use strict";
 const OP = Object.prototype, isArray = Array.isArray, own = Object.hasOwn, proto = Object.getPrototypeOf;
 function fin(o) {
   const stack = [o];
+  const see = (y) => {
+    if (typeof y === "number") return y - y === 0;
+    if (typeof y === "object" && y !== null) stack.push(y);
+    return true;
+  };
   while (stack.length > 0) {
     const p = stack.pop();
-    for (const k in p) {
-      const y = p[k];
-      if (typeof y === "number") { if (y - y !== 0) return false; }
-      else if (typeof y === "object" && y !== null) stack.push(y);
-    }
+    if (isArray(p)) { for (let i = 0; i < p.length; i++) if (!see(p[i])) return false; }
+    else for (const k in p) if (!see(p[k])) return false;
   }
   return true;
 }

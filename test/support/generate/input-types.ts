@@ -104,7 +104,7 @@ const DROP = Symbol("drop");
 /** What a value at a place becomes. */
 const replacement: fc.Arbitrary<unknown> = fc.oneof(
   // another type, or null
-  fc.constantFrom(7, "7", true, [], {}, 1.5, "x", null, [1, "a"], { a: 1 }),
+  fc.constantFrom(7, "7", true, [], {}, 1.5, "x", null, [1, "a"], { a: 1 }).map((v) => structuredClone(v)),
   // out of range, or no number at all
   fc.constantFrom(-1e300, 1e300, -1, 0, 131, -0, 5, 1, Infinity, -Infinity, NaN),
   // malformed or impossible temporals
@@ -132,7 +132,7 @@ export const mutatedState = (state: Json, count = 2): fc.Arbitrary<Json> =>
       const path = all[at % all.length]!;
       const target = path.reduce<any>((v, k) => v[k], out);
       if (add && target !== null && typeof target === "object") {
-        target[key] = extra;
+        target[key] = structuredClone(extra);
         continue;
       }
       if (path.length === 0) {
