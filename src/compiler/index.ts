@@ -11,7 +11,6 @@ import { CodeTooLarge } from "./4-codegen/emitter.js";
 import { diagnostic, type Diagnostic } from "../ir/diagnostics.js";
 import { verifyGenerated } from "./4-codegen/verify.js";
 import { loadModel, verifiedExplainSource, type CompiledModel, type LoadableModel } from "./5-load/compiled-model.js";
-import { validatorSource } from "./5-load/validator-source.js";
 import { lowerModel, type SqlLowering, type SqlOptions } from "./4-sql/query.js";
 import { createCompileCache } from "./cache.js";
 import { modelHash } from "./identity.js";
@@ -38,12 +37,6 @@ export interface CompileOptions {
   optimise?: boolean;
   /** compute only these decisions (and what they need) */
   outputs?: string[];
-  /**
-   * Compile the state validator too, as a module (5-load/validator-source.ts), so that where the
-   * model is loaded its validator is parsed, not compiled: a server's compile worker does, so ajv
-   * never runs on the event loop. Otherwise ajv compiles the schema on the first validation.
-   */
-  validator?: boolean;
   /**
    * Check the explain part's code now too, so that loading it for the first explanation is parsing
    * it (a server's compile worker does: the check of a large table's explain code takes longer than
@@ -106,7 +99,6 @@ export function compileToSource(model: ModelInput, options: CompileOptions = {},
     explainSource,
     ...(options.verifyExplain ? { explainVerified: true } : {}),
     inputSchema: check.input,
-    ...(options.validator ? { validatorSource: validatorSource(check.input) } : {}),
     decisions: ir.decisions.map((d) => d.name),
     questions: ir.questions,
   };

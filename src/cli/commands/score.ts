@@ -290,7 +290,7 @@ async function scorePool(file: string, values: Values, io: Io, limits: Evaluatio
     input = await openInput(values.in!, io);
     // Only the workers load and run the model: this thread stops at its verified source.
     const { compileToSource } = await import("../../compiler/index.js");
-    const compiled = compileToSource(model, { strict: !values.lenient, validator: true });
+    const compiled = compileToSource(model, { strict: !values.lenient });
     if (!compiled.ok) throw new UserError(formatCheck(compiled.check, file), EXIT.invalid);
     const portable = compiled.loadable;
     await pool.load(portable);

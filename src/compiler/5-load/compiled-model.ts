@@ -31,8 +31,6 @@ export interface LoadableModel {
   /** true when the compile that produced it has verified `explainSource` already */
   explainVerified?: boolean;
   inputSchema: Record<string, unknown>;
-  /** the state validator compiled from the input schema as a module (validator-source.ts), when the compile made it */
-  validatorSource?: string;
   /** the decisions in the model's order */
   decisions: string[];
   questions: QuestionIR[];
@@ -105,7 +103,7 @@ export function loadModel(loadable: LoadableModel, explainSource = verifiedExpla
   const explainer = (): GeneratedModule => (explaining ??= loadModule(explainSource()));
   // The explain entry point of the same runtime code, over the module that has the explain function.
   const entry = entryPoints({ ...loadModule(loadable.source), explain: (S, X) => explainer().explain(S, X) });
-  const validator = createStateValidator(loadable.inputSchema, loadable.validatorSource);
+  const validator = createStateValidator(loadable.inputSchema);
   const { questions } = loadable;
   return {
     decisions: loadable.decisions,

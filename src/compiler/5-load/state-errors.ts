@@ -1,10 +1,19 @@
-// Turns ajv's validation errors into state errors addressed like the model,
-// `inputs.<name>[.<field>]`. Free of ajv at run time, so generated packages bundle it with
-// their standalone validator while the compiler uses it behind ajv's run-time compiler.
-import type { ErrorObject } from "ajv";
+// Turns the errors of a state against its JSON Schema (state-problems.ts finds them, in the shape
+// and order ajv gives them) into state errors addressed like the model, `inputs.<name>[.<field>]`.
+// Bundled into packages.
 import { STATE } from "../../ir/diagnostic-catalogue/state.js";
 import { diagnosticsOf, type Diagnostic } from "../../ir/diagnostic-types.js";
 import { FORMAT_HINTS } from "./formats.js";
+
+/** One way a value fails a keyword of the schema, as JSON Schema validators (ajv) report it. */
+export interface SchemaError {
+  /** JSON Pointer of the value */
+  instancePath: string;
+  keyword: string;
+  params: Record<string, unknown>;
+  data?: unknown;
+  message?: string;
+}
 
 /** One way a state does not match the input schema, addressed like the model. */
 export interface StateError {
@@ -28,7 +37,7 @@ function describeValue(v: unknown): string {
   return typeof v === "string" ? JSON.stringify(v) : String(v);
 }
 
-function pathOf(e: ErrorObject): string[] {
+function pathOf(e: SchemaError): string[] {
   const segments =
     e.instancePath === ""
       ? []
@@ -46,7 +55,7 @@ const dotted = (segments: string[]): string =>
 
 const stateError = (address: string, d: Diagnostic): StateError => ({ address, code: d.code, message: d.message });
 
-type Describe = (name: string, e: ErrorObject, got: string) => Diagnostic;
+type Describe = (name: string, e: SchemaError, got: string) => Diagnostic;
 
 const BY_KEYWORD: Record<string, Describe> = {
   required: (name) => diagnostic("state.missing", { variant: "absent", name }),
@@ -69,7 +78,7 @@ const BY_KEYWORD: Record<string, Describe> = {
   const: (name, e, got) => diagnostic("state.enum", { variant: "const", name, detail: e.message ?? "is invalid", got }),
 };
 
-function toStateError(e: ErrorObject): StateError {
+function toStateError(e: SchemaError): StateError {
   const segments = pathOf(e);
   if (segments.length === 0) return stateError("inputs", diagnostic("state.type", { variant: "state" }));
   const name = dotted(segments);
@@ -89,10 +98,10 @@ function toStateError(e: ErrorObject): StateError {
  * The errors of a blank input's wrapper (derive.ts writes a blank input of a shared type as `anyOf`
  * its type and null): the wrapper itself failing, and its null branch. The type's own errors say why.
  */
-const ofNullableWrapper = (e: ErrorObject): boolean => e.keyword === "anyOf" || (e.keyword === "type" && e.params.type === "null");
+const ofNullableWrapper = (e: SchemaError): boolean => e.keyword === "anyOf" || (e.keyword === "type" && e.params.type === "null");
 
 /** One error per address: the most telling of the ways the value failed. */
-export function stateErrors(errors: ErrorObject[]): StateError[] {
+export function stateErrors(errors: SchemaError[]): StateError[] {
   const byAddress = new Map<string, StateError>();
   for (const e of errors) {
     if (ofNullableWrapper(e)) continue;
@@ -103,17 +112,21 @@ export function stateErrors(errors: ErrorObject[]): StateError[] {
   return [...byAddress.values()];
 }
 
+/** An object's own keys and values, an array's items by index. */
+const entriesOf = (v: object): [string, unknown][] =>
+  Array.isArray(v) ? Array.from(v, (item, i): [string, unknown] => [String(i), item]) : Object.entries(v);
+
 /**
  * JSON numbers beyond ±1.7976931348623157e308 (`1e999999`) parse as ±Infinity, which FEEL has no
  * number for: each is out of range, in place of the schema's "not a number" (strictNumbers) at its
  * address, which would hide the cause. NaN (only a JS caller can pass it) keeps the schema's error.
- * Found without recursion.
+ * Found without recursion, where JSON has values: the keys of objects, the items of arrays.
  */
 export function withNonFinite(errors: StateError[], state: unknown): StateError[] {
   if (state === null || typeof state !== "object") return errors;
   let out = [...errors];
   const taken = new Set(errors.map((e) => e.address));
-  const stack: [unknown, string[]][] = Object.entries(state).map(([k, v]) => [v, [k]]);
+  const stack: [unknown, string[]][] = entriesOf(state).map(([k, v]) => [v, [k]]);
   while (stack.length > 0) {
     const [v, path] = stack.pop()!;
     if (typeof v === "number" && !Number.isFinite(v)) {
@@ -134,7 +147,7 @@ export function withNonFinite(errors: StateError[], state: unknown): StateError[
       });
       out.push(stateError(address, d));
     } else if (v !== null && typeof v === "object") {
-      for (const [k, item] of Object.entries(v)) stack.push([item, [...path, k]]);
+      for (const [k, item] of entriesOf(v)) stack.push([item, [...path, k]]);
     }
   }
   return out;

@@ -1,6 +1,7 @@
 // The code of a package and of a `-o` module, which have one API: the generated module, the
-// runtime it uses, the public API (runtime/api.ts) and the precompiled state validator, bundled
-// by esbuild into one file per module format.
+// runtime it uses, the public API (runtime/api.ts) and the state check written from the input
+// schema (5-load/state-check-source.ts), bundled by esbuild into one file per module format.
+import { dirname } from "node:path";
 import type { Plugin } from "esbuild";
 import type { CompiledModel } from "../5-load/compiled-model.js";
 import {
@@ -12,22 +13,22 @@ import {
   type ModuleFormat,
   type NumberMode,
 } from "./standalone.js";
-import { FORMATS_MODULE, validatorSource } from "../5-load/validator-source.js";
+import { stateCheckSource } from "../5-load/state-check-source.js";
 
-const VALIDATOR_MODULE = "pdm:validator";
+const CHECK_MODULE = "pdm:state-check";
 
-/** The two virtual modules: the validator's code and the formats it calls. */
-function virtualModules(validator: string, { formats, resolveDir }: ApiFiles): Plugin {
+/** The virtual module of the state check: the written check over the formats, and the formats (for the problems of a refused state). */
+function checkModule(model: CompiledModel, { formats }: ApiFiles): Plugin {
+  const contents = [
+    `import { formats } from ${JSON.stringify(formats)};`,
+    "export { formats };",
+    `export const check = (function (F) {\n${stateCheckSource(model.inputSchema)}\n})(formats);`,
+  ].join("\n");
   return {
     name: "pdm-package-modules",
     setup(b) {
-      b.onResolve({ filter: /^pdm:/ }, (args) => {
-        if (args.path === VALIDATOR_MODULE) return { path: VALIDATOR_MODULE, namespace: "pdm" };
-        if (args.path === FORMATS_MODULE) return { path: formats };
-        return undefined;
-      });
-      // resolveDir: the validator's own `require("ajv/dist/runtime/...")` helpers resolve from the project
-      b.onLoad({ filter: /.*/, namespace: "pdm" }, () => ({ contents: validator, loader: "js", resolveDir }));
+      b.onResolve({ filter: /^pdm:state-check$/ }, () => ({ path: CHECK_MODULE, namespace: "pdm" }));
+      b.onLoad({ filter: /.*/, namespace: "pdm" }, () => ({ contents, loader: "js", resolveDir: dirname(formats) }));
     },
   };
 }
@@ -37,15 +38,15 @@ function entrySource(model: CompiledModel, numbers: NumberMode, runtime: string,
   const inputs = model.ir.inputs.map((i) => i.name);
   return [
     ...modelPrelude(model, runtime),
-    `import check from ${JSON.stringify(VALIDATOR_MODULE)};`,
+    `import { check, formats } from ${JSON.stringify(CHECK_MODULE)};`,
     `import { packageApi, InvalidStateError } from ${JSON.stringify(api)};`,
-    `const api = packageApi(m, questions, check, ${JSON.stringify(inputs)});`,
+    `export const inputSchema = ${JSON.stringify(model.inputSchema)};`,
+    `const api = packageApi(m, questions, { check, schema: inputSchema, formats }, ${JSON.stringify(inputs)});`,
     "export { InvalidStateError };",
     // the runtime's own class, the one its generated code throws, so that `instanceof` holds
     "export const DeclaredResultError = rt.DeclaredResultError;",
     `export const contentHash = ${JSON.stringify(model.hash)};`,
     `export const numbers = ${JSON.stringify(numbers)};`,
-    `export const inputSchema = ${JSON.stringify(model.inputSchema)};`,
     ...API_EXPORTS.map((name) => `export const ${name} = api.${name};`),
   ].join("\n");
 }
@@ -53,10 +54,10 @@ function entrySource(model: CompiledModel, numbers: NumberMode, runtime: string,
 /** The functions of the API, in the order the module exports them. */
 const API_EXPORTS = ["validate", "evaluate", "evaluateTraced", "explain", "answers", "evaluateUnchecked"] as const;
 
-/** The model's module in the given formats, from one validator compilation. */
+/** The model's module in the given formats. */
 async function modules<F extends ModuleFormat>(model: CompiledModel, numbers: NumberMode, formats: F[]): Promise<Record<F, string>> {
   const files = apiFiles();
-  const plugins = [virtualModules(model.loadable.validatorSource ?? validatorSource(model.inputSchema), files)];
+  const plugins = [checkModule(model, files)];
   const bundle = (format: ModuleFormat) =>
     bundleWithRuntime({ contents: (runtime) => entrySource(model, numbers, runtime, files.api), plugins }, { format, numbers });
   const texts = await Promise.all(formats.map(bundle));

@@ -38,27 +38,26 @@ function runtimeEntry(numbers: NumberMode): string {
   return found;
 }
 
-/** The files the API of a package or `-o` module is bundled from (bundle.ts), and where the validator's imports resolve. */
+/** The files the API of a package or `-o` module is bundled from (bundle.ts). */
 export interface ApiFiles {
   api: string;
   formats: string;
-  resolveDir: string;
 }
 
 /**
- * The package API and the validator's formats: prebuilt next to the CLI (scripts/build.mjs), or
+ * The package API and the state check's formats: prebuilt next to the CLI (scripts/build.mjs), or
  * the TypeScript sources in a checkout.
  */
 export function apiFiles(): ApiFiles {
   const prebuilt = [here, join(here, "..")].find((d) => existsSync(join(d, "package-api.mjs")));
-  if (prebuilt) return { api: join(prebuilt, "package-api.mjs"), formats: join(prebuilt, "package-formats.mjs"), resolveDir: prebuilt };
+  if (prebuilt) return { api: join(prebuilt, "package-api.mjs"), formats: join(prebuilt, "package-formats.mjs") };
   const src = sourceRoot();
   if (!src)
     throw new Error(
       "pdm compile needs the package API, prebuilt (dist/package-api.mjs) or as TypeScript sources (src/); neither was found",
     );
   const runtime = join(src, "compiler/6-package/runtime");
-  return { api: join(runtime, "api.ts"), formats: join(runtime, "formats.ts"), resolveDir: src };
+  return { api: join(runtime, "api.ts"), formats: join(runtime, "formats.ts") };
 }
 
 /** Resolves the runtime's `./decimal.js` (and `../decimal.js`) to decimal-double.ts. */

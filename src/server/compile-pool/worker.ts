@@ -38,7 +38,7 @@ const maxCodeChars = (model: ModelInput): number => 2 * 1024 * 1024 + 16 * JSON.
 
 const run = (job: JobMessage): SourceResult | CheckResult =>
   job.kind === "compile"
-    ? compileToSource(job.model, { validator: true, verifyExplain: true, maxCodeChars: maxCodeChars(job.model) }, job.hash)
+    ? compileToSource(job.model, { verifyExplain: true, maxCodeChars: maxCodeChars(job.model) }, job.hash)
     : checkModel(job.model);
 
 /**

@@ -2,9 +2,6 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { analyseModel } from "../../../src/compiler/2-analyse/index.js";
 import { createStateValidator } from "../../../src/compiler/5-load/validate-state.js";
-import { compileToSource } from "../../../src/compiler/index.js";
-import { expandedSize } from "../../../src/ir/types.js";
-import { sharedTypesModel, sharedTypesState } from "../../support/generate/shared-types.js";
 
 const r = analyseModel(
   {
@@ -107,35 +104,5 @@ describe("numbers that overflow to ±Infinity (JSON 1e999999)", () => {
         if (where === "income") expect(errors[0]!.message).toContain(`${v > 0 ? "<=" : ">="} ${v > 0 ? "" : "-"}1.7976931348623157e+308`);
       }),
     );
-  });
-});
-
-describe("the validator the compiler writes out (validator-source.ts)", () => {
-  it("gives what ajv compiled here gives, on states valid and spoilt at random places of types that share their parts (generated)", () => {
-    fc.assert(
-      fc.property(
-        sharedTypesModel(4).chain((model) => {
-          const src = compileToSource({ content: model.content, questions: {} } as never, { validator: true });
-          if (!src.ok) throw new Error("a generated model does not check");
-          const small = src.ir.inputs.every((i) => expandedSize(i.type) <= 300);
-          const states = small
-            ? fc.array(fc.oneof(sharedTypesState(model, 0), sharedTypesState(model, 0.15)), { minLength: 3, maxLength: 3 })
-            : fc.constant([]);
-          return fc.tuple(fc.constant(src.loadable), states);
-        }),
-        ([loadable, states]) => {
-          expect(loadable.validatorSource).toMatch(/\S/);
-          const written = createStateValidator(loadable.inputSchema, loadable.validatorSource);
-          const compiledHere = createStateValidator(loadable.inputSchema);
-          for (const state of states) expect(written(state)).toEqual(compiledHere(state));
-        },
-      ),
-      { numRuns: 25 },
-    );
-  }, 300_000);
-
-  it("requires nothing but the formats and ajv's run-time helpers", () => {
-    const source = 'const x = require("node:fs"); module.exports = () => true;';
-    expect(() => createStateValidator({}, source)({})).toThrow(/requires node:fs/);
   });
 });

@@ -3,17 +3,17 @@
 // and throws `InvalidStateError` naming each offending input; `evaluateUnchecked` is for callers
 // that have validated already. `answers` takes a state (it evaluates, then shapes the answers),
 // unlike the compiler's `answers(decisions)`.
-import type { ErrorObject } from "ajv";
 import type { QuestionIR } from "../../../ir/ir.js";
 import type { entryPoints } from "../../../runtime/entry.js";
 import { answersFor } from "../../../runtime/answers.js";
 import type { StateError } from "../../5-load/state-errors.js";
-import { stateErrors, withNonFinite } from "../../5-load/state-errors.js";
+import { stateProblems, type Formats } from "../../5-load/state-problems.js";
 
-/** What ajv's standalone code exports: a validate function that leaves its errors on itself. */
-export interface StandaloneValidate {
-  (state: unknown): boolean;
-  errors?: ErrorObject[] | null;
+/** The state check written from the input schema (5-load/state-check-source.ts), the schema and the formats. */
+export interface StateCheck {
+  check: (state: unknown) => boolean;
+  schema: Record<string, unknown>;
+  formats: Formats;
 }
 
 type Entry = ReturnType<typeof entryPoints>;
@@ -50,14 +50,16 @@ function object(state: unknown): Record<string, unknown> {
 
 const VALID = { ok: true } as const;
 
-export function packageApi(m: Entry, questions: QuestionIR[], check: StandaloneValidate, inputs: string[]) {
+export function packageApi(m: Entry, questions: QuestionIR[], { check, schema, formats }: StateCheck, inputs: string[]) {
+  const problems = stateProblems(check, schema, formats);
   const validate = (state: unknown): { ok: true } | { ok: false; errors: StateError[] } => {
-    const errors = withNonFinite(check(state) ? [] : stateErrors(check.errors ?? []), state);
+    const errors = problems(state);
     return errors.length === 0 ? VALID : { ok: false, errors };
   };
   const checked = (state: unknown): Record<string, unknown> => {
-    const verdict = validate(state);
-    if (!verdict.ok) throw new InvalidStateError(verdict.errors.map((e) => ({ input: inputOf(e.address, inputs), ...e })));
+    if (check(state)) return state as Record<string, unknown>;
+    const errors = problems(state);
+    if (errors.length > 0) throw new InvalidStateError(errors.map((e) => ({ input: inputOf(e.address, inputs), ...e })));
     return state as Record<string, unknown>;
   };
   return {
