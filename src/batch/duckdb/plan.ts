@@ -29,7 +29,7 @@ const INDEX_LIKE = /^(0|[1-9]\d*)$/;
 const indexLike = (columns: OutputColumn[]): boolean =>
   columns.some((c) => INDEX_LIKE.test(c.name) || (c.fields !== undefined && indexLike(c.fields)));
 
-export const TABLE_FORMATS = ["csv", "parquet"];
+const TABLE_FORMATS = ["csv", "parquet"];
 
 export function planDuckDb(model: ModelInput, request: DuckDbRequest): DuckDbPlan {
   const table = TABLE_FORMATS.includes(request.inputFormat);

@@ -24,7 +24,7 @@ const FORMATS: Record<string, (c: string, exact: boolean) => string> = {
 };
 
 /** A value's JSON text; null when SQL cannot be sure of JSON.stringify's (the JS engine writes that row). */
-export function valueJson(column: OutputColumn, c: string, exact: boolean): string {
+function valueJson(column: OutputColumn, c: string, exact: boolean): string {
   if (column.kind === "null") return "'null'";
   const text = column.fields
     ? `'{' || ${column.fields.map((f, i) => `${stringLiteral(`${i ? "," : ""}${JSON.stringify(f.name)}:`)} || ${valueJson(f, `${c}.${identifier(f.name)}`, exact)}`).join(" || ") || "''"} || '}'`

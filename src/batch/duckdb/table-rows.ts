@@ -15,7 +15,7 @@ export const RAW = "$raw";
 
 export type TableFormat = "csv" | "parquet";
 
-export interface TableColumn {
+interface TableColumn {
   name: string;
   /** DuckDB's type name (every CSV column is VARCHAR) */
   type: string;
@@ -37,7 +37,7 @@ export interface RawColumn {
 }
 
 /** How an id is written: a string, a whole number, a boolean (each as JSON.stringify writes it), or left to JS. */
-export type IdKind = "string" | "integer" | "boolean" | "other";
+type IdKind = "string" | "integer" | "boolean" | "other";
 
 const INTEGER = /^U?(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT)$/;
 const NUMBER = /^(U?(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT)|FLOAT|DOUBLE|DECIMAL\(\d+,\s*\d+\))$/;
