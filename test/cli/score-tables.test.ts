@@ -1,7 +1,7 @@
 // `pdm score` on Parquet files (DuckDB, the default `auto` engine) and on PostgreSQL tables
 // (`--engine postgres`, when DATABASE_URL is set), as a user runs it: the built CLI in a child process.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DuckDBInstance } from "@duckdb/node-api";
@@ -42,6 +42,7 @@ beforeAll(async () => {
   c.closeSync();
   instance.closeSync();
 }, 120_000);
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe("pdm score on a Parquet file", () => {
   it(
