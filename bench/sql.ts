@@ -1,74 +1,191 @@
-// `npm run bench` (part): the DuckDB engine beside the JS engine. Each model that compiles to
-// DuckDB's SQL (the lending sample and the corpus models that do) is scored end to end by the
-// built `pdm score --engine js` and `--engine duckdb` on the same generated JSONL rows, in rounds
-// that alternate the engines; the outputs are compared byte for byte. Writes bench/RESULTS-sql.md.
+// `npm run bench` (part): where the data lives. Each model that compiles to DuckDB's SQL (the lending
+// sample and the corpus models that do) is scored end to end by the built `pdm score` on the same
+// generated rows (1,000,000 by default, written once as JSONL and, by DuckDB, as Parquet): the JS
+// engine from JSONL, DuckDB from Parquet (to JSONL, and to Parquet), DuckDB from JSONL (the pieces
+// through Node), and PostgreSQL in place when DATABASE_URL is set. The JSONL outputs are compared
+// byte for byte. Beside them, where DuckDB's JSONL time goes: DuckDB alone reading the JSONL with
+// `read_json` and explicit columns, and the same read with the model's query writing records (no
+// JS for the rows SQL leaves, so not a complete engine). Writes bench/RESULTS-sql.md.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { loadavg, tmpdir } from "node:os";
+import { chmodSync, createWriteStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
+import { finished } from "node:stream/promises";
 import { fileURLToPath } from "node:url";
-import { compileToSql } from "../src/compiler/index.js";
+import { DuckDBInstance } from "@duckdb/node-api";
+import pg from "pg";
+import { compileToSql, type InputColumn } from "../src/compiler/index.js";
+import { identifier, stringLiteral } from "../src/compiler/4-sql/dialects.js";
+import { recordJson } from "../src/batch/duckdb/records.js";
 import type { ModelInput } from "../src/ir/model.js";
 import { lendingJsonl } from "./batch/lending-states.js";
 import { corpusBatch } from "./corpus/batch.js";
 import { CORPUS } from "./corpus/index.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-const ROWS = Number(process.env.BENCH_SQL_ROWS ?? 50_000);
-const ROUNDS = Number(process.env.BENCH_SQL_ROUNDS ?? 2);
+const ROWS = Number(process.env.BENCH_SQL_ROWS ?? 1_000_000);
+const PG_URL = process.env.DATABASE_URL;
 
 interface Case {
   name: string;
+  model: ModelInput;
   modelPath: string;
   jsonl: (rows: number) => Iterable<string>;
 }
 
-const lending: Case = { name: "lending", modelPath: join(root, "samples/lending/model.json"), jsonl: lendingJsonl };
-const corpus: Case[] = CORPUS.filter((m) => compileToSql(m.model as ModelInput, { dialect: "duckdb" }).ok).map((m) => {
-  const b = corpusBatch(m);
-  return { name: m.name, modelPath: b.modelPath, jsonl: b.jsonl };
-});
+const lendingPath = join(root, "samples/lending/model.json");
+/** BENCH_SQL_MODELS=lending,scorecard: only these */
+const only = process.env.BENCH_SQL_MODELS?.split(",");
+const cases: Case[] = (<Case[]>[
+  { name: "lending", model: JSON.parse(readFileSync(lendingPath, "utf8")) as ModelInput, modelPath: lendingPath, jsonl: lendingJsonl },
+  ...CORPUS.filter((m) => compileToSql(m.model as ModelInput, { dialect: "duckdb" }).ok).map((m) => {
+    const b = corpusBatch(m);
+    return { name: m.name, model: m.model as ModelInput, modelPath: b.modelPath, jsonl: b.jsonl };
+  }),
+]).filter((c) => !only || only.includes(c.name));
 
-function run(c: Case, engine: string, input: string, output: string): number {
+/** Seconds of one `pdm score` run, process start to exit. */
+function pdm(c: Case, args: string[], env: Record<string, string> = {}): number {
   const start = performance.now();
-  const r = spawnSync(
-    process.execPath,
-    [join(root, "bin/pdm.mjs"), "score", c.modelPath, "--in", input, "--out", output, "--engine", engine],
-    {
-      encoding: "utf8",
-    },
-  );
-  if (r.status !== 0) throw new Error(`${c.name} --engine ${engine}: exit ${r.status} ${r.stderr}`);
+  const r = spawnSync(process.execPath, [join(root, "bin/pdm.mjs"), "score", c.modelPath, "--quiet", ...args], {
+    encoding: "utf8",
+    env: { ...process.env, ...env },
+  });
+  // 1: some rows are error records (the corpus's states include invalid ones)
+  if (r.status !== 0 && r.status !== 1) throw new Error(`${c.name} ${args.join(" ")}: exit ${r.status} ${r.stderr}`);
   return (performance.now() - start) / 1000;
 }
 
-const rows: string[] = [];
-for (const c of [lending, ...corpus]) {
-  const dir = mkdtempSync(join(tmpdir(), `pdm-bench-sql-${c.name}-`));
-  const input = join(dir, "rows.jsonl");
-  writeFileSync(input, [...c.jsonl(ROWS)].join(""));
-  const best: Record<string, number> = { js: Infinity, duckdb: Infinity };
-  for (let round = 0; round < ROUNDS; round++)
-    for (const engine of ["js", "duckdb"]) best[engine] = Math.min(best[engine]!, run(c, engine, input, join(dir, `${engine}.jsonl`)));
-  const same = readFileSync(join(dir, "js.jsonl")).equals(readFileSync(join(dir, "duckdb.jsonl")));
-  const rate = (s: number) => Math.round(ROWS / s).toLocaleString("en-US");
-  rows.push(
-    `| ${c.name} | ${rate(best.js!)} | ${rate(best.duckdb!)} | ${(best.js! / best.duckdb!).toFixed(2)}× | ${same ? "yes" : "**no**"} |`,
-  );
-  console.log(rows.at(-1));
-  rmSync(dir, { recursive: true, force: true });
+const TYPES: Record<string, string> = { number: "DOUBLE", string: "VARCHAR", boolean: "BOOLEAN", date: "DATE" };
+const jsonColumns = (inputs: InputColumn[]) =>
+  `{'id': 'VARCHAR', ${inputs.map((c) => `${stringLiteral(c.column)}: ${stringLiteral(TYPES[c.kind]!)}`).join(", ")}}`;
+
+async function seconds(run: () => Promise<unknown>): Promise<number> {
+  const start = performance.now();
+  await run();
+  return (performance.now() - start) / 1000;
 }
 
-writeFileSync(
-  join(root, "bench/RESULTS-sql.md"),
-  [
-    "# DuckDB engine beside the JS engine",
+interface Measured {
+  name: string;
+  js: number;
+  parquet: number;
+  parquetOut: number;
+  jsonl: number;
+  postgres?: number;
+  readJson: number;
+  queryJson: number;
+  same: boolean;
+}
+
+async function measure(c: Case, dir: string): Promise<Measured> {
+  const jsonl = join(dir, "rows.jsonl");
+  const out = createWriteStream(jsonl);
+  for (const block of c.jsonl(ROWS)) if (!out.write(block)) await new Promise<void>((r) => out.once("drain", () => r()));
+  out.end();
+  await finished(out);
+  const inputs = (compileToSql(c.model, { dialect: "duckdb" }) as { query: { inputs: InputColumn[] } }).query.inputs;
+  const instance = await DuckDBInstance.create(":memory:");
+  const duck = await instance.connect();
+  const readJson = `read_json(${stringLiteral(jsonl)}, format = 'newline_delimited', columns = ${jsonColumns(inputs)})`;
+  const parquet = join(dir, "rows.parquet");
+  await duck.run(`COPY (SELECT * FROM ${readJson}) TO ${stringLiteral(parquet)} (FORMAT parquet)`);
+
+  const m: Measured = { name: c.name, js: 0, parquet: 0, parquetOut: 0, jsonl: 0, readJson: 0, queryJson: 0, same: false };
+  m.js = pdm(c, ["--in", jsonl, "--out", join(dir, "js.jsonl"), "--engine", "js"]);
+  m.parquet = pdm(c, ["--in", parquet, "--out", join(dir, "parquet.jsonl"), "--engine", "duckdb"]);
+  m.parquetOut = pdm(c, ["--in", parquet, "--out", join(dir, "out.parquet"), "--engine", "duckdb"]);
+  m.jsonl = pdm(c, ["--in", jsonl, "--out", join(dir, "duckdb.jsonl"), "--engine", "duckdb"]);
+  const expected = readFileSync(join(dir, "js.jsonl"));
+  m.same = expected.equals(readFileSync(join(dir, "parquet.jsonl"))) && expected.equals(readFileSync(join(dir, "duckdb.jsonl")));
+  rmSync(join(dir, "duckdb.jsonl"));
+  rmSync(join(dir, "parquet.jsonl"));
+
+  // where DuckDB's JSONL time goes: its own reader alone, then its reader under the model's query
+  m.readJson = await seconds(() =>
+    duck.run(`SELECT count(*), ${inputs.map((i) => `count(${identifier(i.column)})`).join(", ")} FROM ${readJson}`),
+  );
+  const source = `(SELECT row_number() OVER () AS "$line", * FROM ${readJson})`;
+  const q = compileToSql(c.model, { dialect: "duckdb", source, id: "$line", carry: ["id"] });
+  if (q.ok) {
+    const record = recordJson(q.query.decisions, `"$line"`, `',"id":"' || id || '"'`, false, false);
+    m.queryJson = await seconds(() =>
+      duck.run(
+        `COPY (SELECT ${record} FROM (${q.query.sql})) TO ${stringLiteral(join(dir, "q.txt"))} (FORMAT csv, QUOTE '', ESCAPE '', HEADER false, DELIMITER '\u0001')`,
+      ),
+    );
+  }
+
+  if (PG_URL) {
+    // the rows into a PostgreSQL table (numbers as numeric, the exact type the query reads)
+    const csv = join(dir, "rows.csv");
+    await duck.run(`COPY (SELECT * FROM ${readJson}) TO ${stringLiteral(csv)} (FORMAT csv, HEADER true)`);
+    // read by the server itself (a local server: the bench sends nothing but loopback traffic)
+    chmodSync(dir, 0o755);
+    chmodSync(csv, 0o644);
+    const client = new pg.Client({ connectionString: PG_URL });
+    await client.connect();
+    const PG_TYPES: Record<string, string> = { number: "numeric", string: "text", boolean: "boolean", date: "date" };
+    await client.query(`DROP TABLE IF EXISTS bench_sql_rows, bench_sql_out`);
+    await client.query(
+      `CREATE TABLE bench_sql_rows (id text, ${inputs.map((i) => `${identifier(i.column)} ${PG_TYPES[i.kind]}`).join(", ")})`,
+    );
+    await client.query(`COPY bench_sql_rows FROM ${stringLiteral(csv)} (FORMAT csv, HEADER true)`);
+    await client.query("ANALYZE bench_sql_rows");
+    m.postgres = pdm(c, ["--engine", "postgres", "--table", "bench_sql_rows", "--out-table", "bench_sql_out", "--replace"]);
+    await client.query(`DROP TABLE IF EXISTS bench_sql_rows, bench_sql_out`);
+    await client.end();
+  }
+  duck.closeSync();
+  instance.closeSync();
+  return m;
+}
+
+const rate = (s: number) => Math.round(ROWS / s).toLocaleString("en-US");
+const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}×`;
+const geomean = (xs: number[]) => Math.exp(xs.reduce((s, x) => s + Math.log(x), 0) / xs.length);
+
+const results: Measured[] = [];
+for (const c of cases) {
+  const dir = mkdtempSync(join(tmpdir(), `pdm-bench-sql-${c.name}-`));
+  try {
+    results.push(await measure(c, dir));
+    console.log(JSON.stringify(results.at(-1)), `load ${loadavg()[0]!.toFixed(1)}`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const parquetRatios = results.map((m) => m.js / m.parquet);
+const jsonlRatios = results.map((m) => m.js / m.jsonl);
+const load = loadavg()
+  .map((l) => l.toFixed(1))
+  .join(", ");
+writeResults();
+
+function writeResults(): void {
+  const lines = [
+    "# Scoring where the data lives: DuckDB and PostgreSQL beside the JS engine",
     "",
-    `\`pdm score\` end to end (process start, compile, reading, writing), ${ROWS.toLocaleString("en-US")} generated JSONL rows per model, best of ${ROUNDS} rounds alternating the engines; load average at the end ${loadavg()[0]!.toFixed(1)} on ${process.env.BENCH_MACHINE ?? "this machine"}. See docs/sql.md.`,
+    `\`pdm score\` end to end (process start, compile, reading, writing), ${ROWS.toLocaleString("en-US")} generated rows per model, written once as JSONL and (by DuckDB) as Parquet; one run each. ${availableParallelism()} cores, load average at the end ${load} (1, 5, 15 min) on ${process.env.BENCH_MACHINE ?? "this machine"}, shared with other work. See docs/sql.md.`,
     "",
-    "| model | JS engine rows/s | DuckDB rows/s | DuckDB ÷ JS | same bytes |",
-    "|---|---:|---:|---:|---|",
-    ...rows,
+    "| model | JS engine, JSONL → JSONL | DuckDB, Parquet → JSONL | DuckDB, Parquet → Parquet | DuckDB, JSONL → JSONL | PostgreSQL, table → table | same bytes |",
+    "|---|---:|---:|---:|---:|---:|---|",
+    ...results.map(
+      (m) =>
+        `| ${m.name} | ${rate(m.js)} | ${rate(m.parquet)} (${ratio(m.js, m.parquet)}) | ${rate(m.parquetOut)} (${ratio(m.js, m.parquetOut)}) | ${rate(m.jsonl)} (${ratio(m.js, m.jsonl)}) | ${m.postgres ? `${rate(m.postgres)} (${ratio(m.js, m.postgres)})` : "not run (no DATABASE_URL)"} | ${m.same ? "yes" : "**no**"} |`,
+    ),
     "",
-  ].join("\n"),
-);
+    `Rows per second; in brackets, the JS engine's time ÷ the engine's (above 1: faster than the JS engine). DuckDB from Parquet: geometric mean ${geomean(parquetRatios).toFixed(2)}×, worst ${Math.min(...parquetRatios).toFixed(2)}× (target ≥ 10×; ≥ 3,000,000 rows/s). DuckDB from JSONL: geometric mean ${geomean(jsonlRatios).toFixed(2)}×, worst ${Math.min(...jsonlRatios).toFixed(2)}× (target ≥ 5×).`,
+    "",
+    "## Where DuckDB's JSONL time goes",
+    "",
+    "In process, no process start: DuckDB's own `read_json` with explicit columns reading every input, then the same read under the model's query writing every record with `COPY` (no JS for the rows SQL leaves, so not a complete engine: the upper bound of a `read_json` engine), beside the JSONL engine of `pdm score --engine duckdb` (pieces of text through Node, each line's inputs read with DuckDB's JSON functions, checked to be JSON as JSON.parse reads it).",
+    "",
+    "| model | read_json alone | read_json + query + records | pdm score --engine duckdb, JSONL |",
+    "|---|---:|---:|---:|",
+    ...results.map((m) => `| ${m.name} | ${rate(m.readJson)} | ${m.queryJson ? rate(m.queryJson) : "—"} | ${rate(m.jsonl)} |`),
+    "",
+  ];
+  writeFileSync(join(root, "bench/RESULTS-sql.md"), lines.join("\n"));
+}

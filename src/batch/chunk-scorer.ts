@@ -46,13 +46,13 @@ interface PieceOutput {
 
 export type PieceScorer = (piece: PieceInput, sink: ByteSink) => PieceOutput;
 
-/** Appends a row's output line to `out`; false when the line is an error record. */
-type RowScorer = (row: number, state: unknown, out: string[]) => boolean;
+/** Scores one state (a parsed row): appends its output line to `out`; false when the line is an error record. */
+export type RowScorer = (row: number, state: unknown, out: string[]) => boolean;
 
 /** A row's error with a code of the diagnostic catalogue (a row is a state). */
 const rowError = ({ code, message }: Diagnostic): RowError => ({ code, message });
 
-function rowScorer(model: RowModel, options: ScoreOptions): RowScorer {
+export function rowScorer(model: RowModel, options: ScoreOptions): RowScorer {
   const writer = recordWriter(options.output, model.decisions);
   const evaluateOptions = { exactDecimals: options.exactDecimals ?? false };
   const idField = options.idField ?? "id";

@@ -6,7 +6,8 @@ import { defOf } from "./schema-refs.js";
 
 type Reader = (cell: string) => unknown;
 
-const NUMERIC = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
+/** Text a number column reads as a number (after trimming). */
+export const NUMERIC = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
 
 const asText: Reader = (cell) => cell;
 const asNumber: Reader = (cell) => (NUMERIC.test(cell.trim()) ? Number(cell) : cell);
@@ -19,7 +20,11 @@ const asJson: Reader = (cell) => {
   }
 };
 
-const BY_TYPE: Record<string, Reader> = { number: asNumber, integer: asNumber, boolean: asBoolean, object: asJson, array: asJson };
+/** How a cell is read: as it stands, as a number, as a boolean, as JSON. */
+export type CellKind = "text" | "number" | "boolean" | "json";
+
+const READERS: Record<CellKind, Reader> = { text: asText, number: asNumber, boolean: asBoolean, json: asJson };
+const BY_TYPE: Record<string, CellKind> = { number: "number", integer: "number", boolean: "boolean", object: "json", array: "json" };
 
 /**
  * The JSON Schema types a property allows (`type` may be one name or a list; `anyOf` branches
@@ -34,11 +39,18 @@ function typesOf(schema: unknown, defs: Record<string, unknown>): string[] {
   return [...own, ...branches.flatMap((b) => typesOf(b, defs))];
 }
 
-function readerFor(schema: unknown, defs: Record<string, unknown>): Reader {
+function kindFor(schema: unknown, defs: Record<string, unknown>): CellKind {
   const types = typesOf(schema, defs).filter((t) => t !== "null");
   // A column that may also be text stays text: only a column of one non-text kind is converted.
-  if (types.includes("string") || types.length === 0) return asText;
-  return BY_TYPE[types[0]!] ?? asText;
+  if (types.includes("string") || types.length === 0) return "text";
+  return BY_TYPE[types[0]!] ?? "text";
+}
+
+/** How each column's cells are read, for the given header and input schema. */
+export function csvCellKinds(columns: readonly string[], inputSchema: Record<string, unknown>): CellKind[] {
+  const properties = (inputSchema.properties ?? {}) as Record<string, unknown>;
+  const defs = (inputSchema.$defs ?? {}) as Record<string, unknown>;
+  return columns.map((c) => kindFor(properties[c], defs));
 }
 
 /** A function from a record's cells to a state, for the given header and input schema. */
@@ -46,9 +58,7 @@ export function csvStateReader(
   columns: readonly string[],
   inputSchema: Record<string, unknown>,
 ): (cells: readonly string[]) => Record<string, unknown> {
-  const properties = (inputSchema.properties ?? {}) as Record<string, unknown>;
-  const defs = (inputSchema.$defs ?? {}) as Record<string, unknown>;
-  const readers = columns.map((c) => readerFor(properties[c], defs));
+  const readers = csvCellKinds(columns, inputSchema).map((k) => READERS[k]);
   return (cells) => {
     const state = namedRecord<unknown>();
     for (let i = 0; i < columns.length; i++) {

@@ -1,6 +1,6 @@
-// A scored row's JSONL record, written by DuckDB: the same bytes the JS engine writes
-// (records.ts: `{"row":N,"id":…,"decisions":{…}}`, JSON.stringify's forms) wherever SQL can be
-// sure of them, and null elsewhere, for the JS engine to write the record itself. A number is
+// A scored row's record, written by DuckDB: the same bytes the JS engine writes (records.ts:
+// `{"row":N,"id":…,"decisions":{…}}` with JSON.stringify's forms, or a CSV record with csvCell's)
+// wherever SQL can be sure of them, and null elsewhere, for the JS engine to write the record itself. A number is
 // written as its plain digits when JSON.stringify of the double nearest it writes the same: at most
 // 15 significant digits (the double's shortest form is then the decimal itself) and a magnitude
 // from 10^-6 to below 10^21 (outside it JavaScript writes an exponent). A string is written when it
@@ -32,10 +32,58 @@ function valueJson(column: OutputColumn, c: string, exact: boolean): string {
   return `CASE WHEN ${c} IS NULL THEN 'null' ELSE ${text} END`;
 }
 
-/** The record of a scored row of the model query `q` (with the row number `row` and the id's text `id`). */
-export function recordJson(decisions: OutputColumn[], row: string, id: string, exact: boolean): string {
+/**
+ * The record of a scored row of the model query (with the row number `row` and the id's text `id`:
+ * `,"id":…`, or empty), ending in a line feed unless `newline` is false.
+ */
+export function recordJson(decisions: OutputColumn[], row: string, id: string, exact: boolean, newline = true): string {
   const parts = decisions.map(
     (d, i) => `${stringLiteral(`${i ? "," : ""}${JSON.stringify(d.name)}:`)} || ${valueJson(d, identifier(d.name), exact)}`,
   );
-  return `'{"row":' || CAST(${row} AS VARCHAR) || ${id} || ',"decisions":{' || ${parts.join(" || ") || "''"} || '}}' || chr(10)`;
+  return `'{"row":' || CAST(${row} AS VARCHAR) || ${id} || ',"decisions":{' || ${parts.join(" || ") || "''"} || '}}'${newline ? " || chr(10)" : ""}`;
+}
+
+/** csvField: quoted when the text holds a separator, a quote or a line break, quotes doubled. */
+const csvFieldSql = (c: string): string =>
+  `CASE WHEN regexp_matches(${c}, '[",\r\n]') THEN '"' || replace(${c}, '"', '""') || '"' ELSE ${c} END`;
+
+/** A value's CSV cell as csvCell writes it (null empty, text as a field, the rest as JSON); null when SQL cannot be sure. */
+function valueCsv(column: OutputColumn, c: string, exact: boolean): string {
+  if (column.kind === "null") return "''";
+  const text =
+    column.kind === "string"
+      ? csvFieldSql(c)
+      : column.kind === "number" && exact
+        ? trimmed(c)
+        : column.kind === "date"
+          ? `CASE WHEN year(${c}) BETWEEN 1000 AND 9999 THEN strftime(${c}, '%Y-%m-%d') END`
+          : column.fields
+            ? csvFieldSql(valueJson(column, c, exact))
+            : FORMATS[column.kind]!(c, exact);
+  return `CASE WHEN ${c} IS NULL THEN '' ELSE ${text} END`;
+}
+
+/** A CSV record of a scored row (`row`, the id's cell, one cell per decision, an empty error), without its line break. */
+export function recordCsv(decisions: OutputColumn[], row: string, idCell: string, exact: boolean): string {
+  const cells = [`CAST(${row} AS VARCHAR)`, idCell, ...decisions.map((d) => valueCsv(d, identifier(d.name), exact)), "''"];
+  return cells.join(" || ',' || ");
+}
+
+/** A scored row's JSON texts, NUL-separated: the id's (empty when none), each decision's, and an empty error. */
+export function recordParts(decisions: OutputColumn[], idJson: string, exact: boolean): string {
+  return [idJson, ...decisions.map((d) => valueJson(d, identifier(d.name), exact)), "''"].join(" || chr(0) || ");
+}
+
+/** JSON.stringify and csvCell of an id read from a column of this kind (text, a whole number, a boolean); null when unsure. */
+export function idTexts(kind: "string" | "integer" | "boolean" | "other", c: string): { json: string; csv: string } {
+  switch (kind) {
+    case "string":
+      return { json: FORMATS.string!(c, false), csv: csvFieldSql(c) };
+    case "integer":
+      return { json: FORMATS.number!(c, false), csv: FORMATS.number!(c, false) };
+    case "boolean":
+      return { json: FORMATS.boolean!(c, false), csv: FORMATS.boolean!(c, false) };
+    default:
+      return { json: "CAST(NULL AS VARCHAR)", csv: "CAST(NULL AS VARCHAR)" };
+  }
 }

@@ -1,7 +1,11 @@
 // pdm score: scores every row of a JSONL or CSV file with a worker pool, in constant memory,
-// writing decisions (or an error record per failed row) in input order. Progress on a terminal,
-// a summary line at the end.
-import { createWriteStream, statSync } from "node:fs";
+// writing decisions (or an error record per failed row) in input order; or with DuckDB (JSONL
+// through Node, Parquet and CSV files read and written by DuckDB itself), or inside PostgreSQL
+// (a table into a table). Progress on a terminal, a summary line at the end.
+import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pipeline } from "node:stream/promises";
 import { availableParallelism } from "node:os";
 import type { Readable, Writable } from "node:stream";
 import { fileSource, streamSource, type ByteSource } from "../../batch/byte-source.js";
@@ -20,14 +24,19 @@ import { QUEUE_OPTIONS } from "../queue-options.js";
 
 export const spec: CommandSpec = {
   name: "score",
-  summary: "batch scoring: every row of a JSONL or CSV file through the model, with a pool of workers",
+  summary: "batch scoring: every row of a JSONL, CSV or Parquet file (or a PostgreSQL table) through the model",
   positionals: [MODEL_ARGUMENT],
   options: {
-    in: { type: "string", short: "i", value: "FILE", description: "rows to score: .jsonl or .csv, or - for standard input" },
-    out: { type: "string", short: "o", value: "FILE", description: "where the records go: .jsonl or .csv, or - for standard output" },
+    in: { type: "string", short: "i", value: "FILE", description: "rows to score: .jsonl, .csv or .parquet, or - for standard input" },
+    out: {
+      type: "string",
+      short: "o",
+      value: "FILE",
+      description: "where the records go: .jsonl, .csv or .parquet, or - for standard output",
+    },
     workers: { type: "string", short: "w", value: "N", description: "worker threads, 1 to 64 (default: the cores, at most 8)" },
-    "in-format": { type: "string", value: "FORMAT", description: "jsonl or csv, when the file name does not say" },
-    "out-format": { type: "string", value: "FORMAT", description: "jsonl or csv, when the file name does not say" },
+    "in-format": { type: "string", value: "FORMAT", description: "jsonl, csv or parquet, when the file name does not say" },
+    "out-format": { type: "string", value: "FORMAT", description: "jsonl, csv or parquet, when the file name does not say" },
     id: { type: "string", value: "FIELD", default: "id", description: "the row field copied into each record to tell rows apart" },
     exact: { type: "boolean", description: "numbers as exact decimal strings" },
     "eval-budget": {
@@ -51,10 +60,13 @@ export const spec: CommandSpec = {
     engine: {
       type: "string",
       value: "ENGINE",
-      default: "js",
+      default: "auto",
       description:
-        "js (the worker pool), duckdb (the model as one DuckDB query, docs/sql.md: JSONL in and out), or auto: duckdb when the model compiles to it, else js",
+        "js (the worker pool), duckdb (the model as one DuckDB query, docs/sql.md), postgres (inside PostgreSQL: --table into --out-table), or auto: duckdb for a Parquet file when the model compiles to it, else js",
     },
+    table: { type: "string", value: "NAME", description: "with --engine postgres: the table of rows to score (schema.table or table)" },
+    "out-table": { type: "string", value: "NAME", description: "with --engine postgres: the table the records go to, created" },
+    replace: { type: "boolean", description: "with --engine postgres: replace --out-table if it exists" },
     lenient: LENIENT,
     quiet: { type: "boolean", short: "q", description: "no progress line and no summary" },
     ...QUEUE_OPTIONS,
@@ -83,25 +95,38 @@ export const spec: CommandSpec = {
     "pdm score samples/lending/model.json --in applicants.jsonl --out decisions.jsonl",
     "pdm score model.json --in rows.csv --out - --workers 2 --quiet | head",
     "pdm score samples/lending/model.json --in applicants.jsonl --out decisions.jsonl --engine duckdb",
+    "pdm score samples/lending/model.json --in applicants.parquet --out decisions.parquet --engine duckdb",
+    "DATABASE_URL=postgres://localhost/db pdm score samples/lending/model.json --engine postgres --table applicants --out-table decisions",
     "pdm score model.json --in /shared/rows.jsonl --out scored.jsonl --queue redis://queue.internal:6379 --shared-input",
   ],
   exits: {
     0: "every row scored",
     1: "the model is invalid (or, with --engine duckdb, does not compile to DuckDB's SQL), or some rows became error records",
-    2: "a file cannot be read or written, or the arguments are wrong",
+    2: "a file cannot be read or written, a file or table lacks a column or has one of the wrong type, or the arguments are wrong",
     3: "with --queue: the run stopped (Redis lost, a chunk failed on every try); --resume continues it",
   },
 };
 
-const FORMATS = ["jsonl", "csv"] as const;
+const FORMATS = ["jsonl", "csv", "parquet"] as const;
+type FileFormat = (typeof FORMATS)[number];
 
 /** The format named by the option, else by the file's extension; standard streams default to JSONL. */
-function formatOf(path: string, named: string | undefined, what: string): "jsonl" | "csv" {
+function formatOf(path: string, named: string | undefined, what: string): FileFormat {
   if (named !== undefined) {
-    if (!(FORMATS as readonly string[]).includes(named)) throw new UserError(`--${what}-format must be jsonl or csv (got ${named})`);
-    return named as "jsonl" | "csv";
+    if (!(FORMATS as readonly string[]).includes(named))
+      throw new UserError(`--${what}-format must be jsonl, csv or parquet (got ${named})`);
+    return named as FileFormat;
   }
-  return /\.csv$/i.test(path) ? "csv" : "jsonl";
+  return /\.csv$/i.test(path) ? "csv" : /\.parquet$/i.test(path) ? "parquet" : "jsonl";
+}
+
+/** The JS engine's formats: Parquet is read and written by DuckDB only. */
+function jsFormat(format: FileFormat, what: string): "jsonl" | "csv" {
+  if (format === "parquet")
+    throw new UserError(
+      `the JS engine reads and writes JSONL and CSV: Parquet ${what} is DuckDB's (--engine duckdb, from a Parquet or CSV file)`,
+    );
+  return format;
 }
 
 function workerCount(text: string | undefined): number {
@@ -163,50 +188,106 @@ async function openOutput(path: string, io: Io): Promise<Output> {
   };
 }
 
-const ENGINES = ["auto", "js", "duckdb"] as const;
+const ENGINES = ["auto", "js", "duckdb", "postgres"] as const;
 
 /**
  * The DuckDB engine (src/batch/duckdb) when it can score the batch; undefined for the worker pool.
- * `--engine duckdb` insists: what stops it is an error.
+ * `--engine duckdb` insists: what stops it is an error. `auto` takes it for a Parquet file, which
+ * the JS engine cannot read (JSONL and CSV stay with the JS engine: bench/RESULTS-sql.md; a CSV
+ * file's blank lines are numbered by the JS engine only, docs/batch.md).
  */
-async function duckdbBatch(file: string, values: Values, io: Io, limits: EvaluationLimits): Promise<Engine | undefined> {
+async function duckdbBatch(file: string, values: Values, io: Io, limits: EvaluationLimits): Promise<(() => Promise<number>) | undefined> {
   if (values.engine === "js") return undefined;
+  const inputFormat = formatOf(values.in!, values["in-format"], "in");
+  const outputFormat = formatOf(values.out!, values["out-format"], "out");
+  if (values.engine === "auto" && inputFormat !== "parquet") return undefined;
   const model = await readModel(file, io);
   const { planDuckDb } = await import("../../batch/duckdb/plan.js");
   const defaultLimits = (Object.keys(limits) as (keyof EvaluationLimits)[]).every((k) => limits[k] === DEFAULT_EVALUATION_LIMITS[k]);
-  const plan = planDuckDb(model, {
-    strict: !values.lenient,
-    idField: values.id,
-    inputFormat: formatOf(values.in!, values["in-format"], "in"),
-    outputFormat: formatOf(values.out!, values["out-format"], "out"),
-    defaultLimits,
-  });
+  const plan = planDuckDb(model, { strict: !values.lenient, idField: values.id, inputFormat, outputFormat, defaultLimits });
   if (!plan.ok) {
-    if (values.engine !== "duckdb") return undefined;
+    // auto: a Parquet file that DuckDB cannot score, nobody can
+    if (values.engine !== "duckdb" && inputFormat !== "parquet") return undefined;
     const detail = plan.diagnostics?.length
       ? `\n${plan.diagnostics.map((d) => `  ${d.address}: ${d.message} [${d.code}]`).join("\n")}`
       : "";
-    throw new UserError(`pdm score --engine duckdb: ${plan.reason}${detail}`, EXIT.invalid);
+    throw new UserError(`pdm score --engine ${values.engine}: ${plan.reason}${detail}`, EXIT.invalid);
   }
   const { compileToSource } = await import("../../compiler/index.js");
   const compiled = compileToSource(model, { strict: !values.lenient });
   if (!compiled.ok) throw new UserError(formatCheck(compiled.check, file), EXIT.invalid);
+  if (plan.engine === "table") {
+    if (values.in === "-") throw new UserError(`DuckDB reads ${inputFormat.toUpperCase()} from a file, not standard input`);
+    const { scoreTable, TableError } = await import("../../batch/duckdb/table-engine.js");
+    return () =>
+      scoreIntoFile(values, io, async (path, onProgress) => {
+        try {
+          return await scoreTable({
+            model,
+            strict: !values.lenient,
+            loadable: compiled.loadable,
+            input: { format: inputFormat as "csv" | "parquet", path: values.in! },
+            output: { format: outputFormat, path },
+            exactDecimals: values.exact ?? false,
+            idField: values.id,
+            onProgress,
+          });
+        } catch (e) {
+          throw e instanceof TableError ? new UserError(e.message) : e;
+        }
+      });
+  }
   const { scoreWithDuckDb } = await import("../../batch/duckdb/engine.js");
-  return (input, output, onProgress) =>
-    scoreWithDuckDb({
-      query: plan.query,
-      loadable: compiled.loadable,
-      input,
-      output,
-      exactDecimals: values.exact ?? false,
-      idField: values.id,
-      onProgress,
-    });
+  return () =>
+    scoreWith(
+      (input, output, onProgress) =>
+        scoreWithDuckDb({
+          query: plan.query,
+          loadable: compiled.loadable,
+          input,
+          output,
+          exactDecimals: values.exact ?? false,
+          idField: values.id,
+          onProgress,
+        }),
+      values,
+      io,
+    );
+}
+
+/**
+ * A batch whose engine writes a file itself (renamed into place when complete): to standard
+ * output, the engine writes a temporary file that is then copied there. Progress and summary as for the pool.
+ */
+async function scoreIntoFile(
+  values: Values,
+  io: Io,
+  engine: (path: string, onProgress?: (p: Summary) => void) => Promise<Summary>,
+): Promise<number> {
+  const started = performance.now();
+  const size = values.in === "-" ? undefined : statSync(values.in!, { throwIfNoEntry: false })?.size;
+  const progress = !values.quiet && (io.stderr as NodeJS.WriteStream).isTTY ? progressLine(io.stderr, size) : null;
+  const toStdout = values.out === "-";
+  const scratch = toStdout ? mkdtempSync(join(tmpdir(), "pdm-score-")) : null;
+  try {
+    const path = scratch ? join(scratch, "records") : values.out!;
+    const summary = await engine(path, progress ? (p) => progress.update(p) : undefined);
+    progress?.clear();
+    if (scratch) await pipeline(createReadStream(path), io.stdout as Writable, { end: false });
+    if (!values.quiet) print(io.stderr, formatSummary({ ...summary, elapsedMs: performance.now() - started }));
+    return summary.errors > 0 ? EXIT.invalid : EXIT.ok;
+  } finally {
+    progress?.clear();
+    if (scratch) rmSync(scratch, { recursive: true, force: true });
+  }
 }
 
 type Engine = (input: ByteSource, output: Writable, onProgress?: (p: Summary) => void) => Promise<Summary>;
 
 interface Values {
+  table?: string;
+  "out-table"?: string;
+  replace?: boolean;
   in?: string;
   out?: string;
   workers?: string;
@@ -223,15 +304,23 @@ export const run = command(spec, async (args, io) => {
   const file = args.positionals[0]!;
   const values = args.values as unknown as Values;
   if (!(ENGINES as readonly string[]).includes(values.engine))
-    throw new UsageError(spec, `--engine must be auto, js or duckdb (got ${values.engine})`);
-  if (!values.in || !values.out) throw new UsageError(spec, `${values.in ? "--out" : "--in"} is required`);
+    throw new UsageError(spec, `--engine must be auto, js, duckdb or postgres (got ${values.engine})`);
   const limits = evaluationLimits(args.values);
+  if (values.engine === "postgres") {
+    if (!values.table || !values["out-table"]) throw new UsageError(spec, "--engine postgres needs --table and --out-table");
+    if (values.in || values.out) throw new UsageError(spec, "--engine postgres scores --table into --out-table, not files");
+    const { scoreInPostgresCommand } = await import("../score-in-postgres.js");
+    return scoreInPostgresCommand(file, values, limits, io);
+  }
+  for (const flag of ["table", "out-table", "replace"] as const)
+    if (values[flag] !== undefined) throw new UsageError(spec, `--${flag} needs --engine postgres`);
+  if (!values.in || !values.out) throw new UsageError(spec, `${values.in ? "--out" : "--in"} is required`);
   for (const flag of ["resume", "shared-input"])
     if (args.values[flag] && args.values.queue === undefined) throw new UsageError(spec, `--${flag} needs --queue`);
   if (args.values.queue !== undefined) {
     const score = {
-      input: formatOf(values.in, values["in-format"], "in"),
-      output: formatOf(values.out, values["out-format"], "out"),
+      input: jsFormat(formatOf(values.in, values["in-format"], "in"), "input"),
+      output: jsFormat(formatOf(values.out, values["out-format"], "out"), "output"),
       exactDecimals: values.exact ?? false,
       idField: values.id,
       limits,
@@ -240,7 +329,7 @@ export const run = command(spec, async (args, io) => {
     return scoreOnQueueCommand(file, args.values, score, io);
   }
   const duckdb = await duckdbBatch(file, values, io, limits);
-  if (duckdb) return scoreWith(duckdb, values, io);
+  if (duckdb) return duckdb();
   return scorePool(file, values, io, limits);
 });
 
@@ -267,8 +356,8 @@ async function scoreWith(engine: Engine, values: Values, io: Io): Promise<number
 }
 
 async function scorePool(file: string, values: Values, io: Io, limits: EvaluationLimits): Promise<number> {
-  const inputFormat: InputFormat = formatOf(values.in!, values["in-format"], "in");
-  const outputFormat: OutputFormat = formatOf(values.out!, values["out-format"], "out");
+  const inputFormat: InputFormat = jsFormat(formatOf(values.in!, values["in-format"], "in"), "input");
+  const outputFormat: OutputFormat = jsFormat(formatOf(values.out!, values["out-format"], "out"), "output");
   const workers = workerCount(values.workers);
 
   // The workers start first and load their code while this thread loads the compiler and compiles

@@ -75,23 +75,39 @@ export function common(values: SqlValue[], cx: SqlContext): SqlValue[] {
   return values.map((v) => (type(v.shape!) === type(shape) ? { ...v, shape } : { ...typed(v.sql, shape, cx, v.depth), atomic: v.atomic }));
 }
 
-/** A whole number as a literal of the dialect's integer type. */
-const integerLiteral = (n: bigint, cx: SqlContext): SqlValue =>
-  literal(`CAST(${stringLiteral(String(n))} AS ${cx.dialect.integer})`, "number");
+/**
+ * The integer type of a rounding whose integers stay below `max` in magnitude: DuckDB's BIGINT while
+ * twice the largest fits in 63 bits (its HUGEINT division and its DECIMAL(38) casts cost about a
+ * hundred times more a row: docs/sql.md), else the dialect's own.
+ */
+function integerType(max: bigint, cx: SqlContext): string {
+  return cx.dialect.name === "duckdb" && 2n * max + 2n < 2n ** 63n ? "BIGINT" : cx.dialect.integer;
+}
 
-/** 1, 10, 100 … as the dialect's integer type. */
-const powerOfTen = (e: number, cx: SqlContext): string => integerLiteral(10n ** BigInt(e), cx).sql;
+/** A whole number as a literal of an integer type. */
+const integerLiteral = (n: bigint, type: string): SqlValue => literal(`CAST(${stringLiteral(String(n))} AS ${type})`, "number");
 
-/** The integer m of a number m × 10^-scale, as the dialect's integer type. */
-function unscaled(x: SqlValue, cx: SqlContext): string {
+/** The integer m of a number m × 10^-scale, as the integer type `type`. */
+function unscaled(x: SqlValue, type: string, cx: SqlContext): string {
   const { scale } = x.shape!;
   const width = widthOf(x.shape!);
-  if (cx.dialect.name === "postgres") return scale === 0 ? x.sql : `(${x.sql} * ${powerOfTen(scale, cx)})`;
-  if (scale === 0) return `CAST(${x.sql} AS ${cx.dialect.integer})`;
+  if (cx.dialect.name === "postgres") return scale === 0 ? x.sql : `(${x.sql} * ${integerLiteral(10n ** BigInt(scale), type).sql})`;
+  if (scale === 0) return `CAST(${x.sql} AS ${type})`;
+  const ten = stringLiteral(`1${"0".repeat(scale)}`);
+  if (type === "BIGINT") {
+    // m < 10^w ≤ 10^18, as its whole part × 10^s plus its fraction × 10^s: DuckDB multiplies
+    // decimals in their own 64-bit integers, and the fraction's is below 10^s ≤ 10^9
+    const v = cx.layers.bind(x).sql;
+    const whole = `trunc(${v})`;
+    return `(CAST(${whole} AS BIGINT) * CAST(${ten} AS BIGINT) + CAST((${v} - ${whole}) * CAST(${ten} AS DECIMAL(${scale + 1}, 0)) AS BIGINT))`;
+  }
   // DECIMAL(w, s) × DECIMAL(38 - w, 0) is a DECIMAL(38, s), exact while w + s ≤ 38
   if (width + scale > 38) throw unsupported(cx, `a number of ${width} digits rounded`);
-  return `CAST(${x.sql} * CAST(${stringLiteral(`1${"0".repeat(scale)}`)} AS DECIMAL(${38 - width}, 0)) AS ${cx.dialect.integer})`;
+  return `CAST(${x.sql} * CAST(${ten} AS DECIMAL(${38 - width}, 0)) AS ${type})`;
 }
+
+/** Whether unscaled() of a number of this shape can be a BIGINT (its integer below 10^18). */
+const fitsBigint = (x: Shape): boolean => widthOf(x) <= 18 && x.scale <= 9;
 
 /** An integer R back as the number R × 10^-places of the given shape. */
 function rescaled(r: string, shape: Shape, cx: SqlContext, depth: number): SqlValue {
@@ -151,8 +167,10 @@ export function roundPlaces(x: SqlValue, places: number, mode: Rounding, cx: Sql
   // |m| ≤ bound - 1 units of 10^-scale: rounded, at most one more unit of 10^-places
   const shape = { scale: places, bound: (bound - 1n) / 10n ** BigInt(scale - places) + 2n };
   if (cx.naive) return typed(`round(${x.sql}, ${places})`, shape, cx, x.depth);
-  const n = { sql: unscaled(x, cx), kind: "number", depth: x.depth } as const;
-  return roundedDivision(n, integerLiteral(10n ** BigInt(scale - places), cx), true, mode, shape, cx);
+  const divisor = 10n ** BigInt(scale - places);
+  const type = fitsBigint(x.shape!) ? integerType(bound > divisor ? bound : divisor, cx) : cx.dialect.integer;
+  const n = { sql: unscaled(x, type, cx), kind: "number", depth: x.depth } as const;
+  return roundedDivision(n, integerLiteral(divisor, type), true, mode, shape, cx);
 }
 
 /** `decimal(a / b, places)`: the rational a × 10^places / b rounded once (docs/numbers.md). */
@@ -164,9 +182,10 @@ export function roundQuotient(a: SqlValue, b: SqlValue, places: number, mode: Ro
   const [n, d] = [(x.bound - 1n) * up, (y.bound - 1n) * down];
   if (n + d >= QUOTIENT_LIMIT)
     throw unsupported(cx, `a quotient of numbers of ${digitsOf(x)} and ${digitsOf(y)} digits rounded to ${places} places`);
+  const type = fitsBigint(x) && fitsBigint(y) ? integerType(n > d ? n : d, cx) : cx.dialect.integer;
   const scaled = (v: SqlValue, by: number): SqlValue => {
-    const m = unscaled(v, cx);
-    return { sql: by > 0 ? `(${m} * ${powerOfTen(by, cx)})` : m, kind: "number", depth: v.depth, atomic: false };
+    const m = unscaled(v, type, cx);
+    return { sql: by > 0 ? `(${m} * ${integerLiteral(10n ** BigInt(by), type).sql})` : m, kind: "number", depth: v.depth, atomic: false };
   };
   // |a / b| ≤ (A - 1) × 10^-sa / 10^-sb, as b is at least one unit of 10^-sb; rounded, one unit more
   const shape = checked({ scale: places, bound: ((x.bound - 1n) * up) / down + 3n }, cx, "a rounded quotient");
@@ -174,7 +193,7 @@ export function roundQuotient(a: SqlValue, b: SqlValue, places: number, mode: Ro
   const numerator = scaled(a, Math.max(e, 0));
   // a literal divisor is a positive integer literal too: B × 10^-e
   const constant = b.constant === undefined ? 0n : BigInt(b.constant.replace(".", "")) * 10n ** BigInt(Math.max(-e, 0));
-  if (constant > 0n) return roundedDivision(numerator, integerLiteral(constant, cx), true, mode, shape, cx);
+  if (constant > 0n) return roundedDivision(numerator, integerLiteral(constant, type), true, mode, shape, cx);
   return roundedDivision(numerator, scaled(b, Math.max(-e, 0)), false, mode, shape, cx);
 }
 

@@ -1,0 +1,221 @@
+// DuckDB scoring a Parquet or CSV file where it lies (docs/batch.md, docs/sql.md): DuckDB reads the
+// file (table-rows.ts), runs the model's query, writes each row's record (records.ts) and copies
+// them, in file order, to a temporary file beside the output with `COPY … TO`, renamed over the
+// output at the end (removed on failure: nothing is half-written). JSONL and CSV records are the
+// JS engine's bytes; a Parquet output has the columns `row`, `id`, one per decision and `error`,
+// each value the JSON text the JSONL record has for it. A row SQL leaves is scored by the JS
+// engine, called by DuckDB on that row only (table-fallback.ts). A missing column or a column of
+// the wrong type is one error naming each, before anything is written. Memory is DuckDB's streaming
+// COPY (it spills to the system's temporary directory past its limit).
+import { open, rm, rename, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { basename, dirname, join } from "node:path";
+import { BIGINT, DuckDBInstance, DuckDBScalarFunction, LIST, VARCHAR, type DuckDBConnection, type DuckDBListValue } from "@duckdb/node-api";
+import { compileToSql, type LoadableModel, type SqlQuery } from "../../compiler/index.js";
+import { identifier, stringLiteral } from "../../compiler/4-sql/dialects.js";
+import { loadModel } from "../../compiler/5-load/compiled-model.js";
+import type { ModelInput } from "../../ir/model.js";
+import { parseCsv } from "../csv.js";
+import { recordWriter } from "../records.js";
+import { ID, LINE, PLAIN } from "./json-rows.js";
+import { idTexts, recordCsv, recordJson, recordParts } from "./records.js";
+import { tableFallback, type OutputFormat } from "./table-fallback.js";
+import { RAW, tableProblems, tableRows, type FileTable, type TableFormat, type TableRows } from "./table-rows.js";
+
+/** The file cannot be scored: unreadable, a column missing or of the wrong type. Nothing was written. */
+export class TableError extends Error {}
+
+export interface TableBatch {
+  model: ModelInput;
+  strict: boolean;
+  /** the model's module, for the rows SQL leaves */
+  loadable: LoadableModel;
+  input: { format: TableFormat; path: string };
+  output: { format: OutputFormat; path: string };
+  exactDecimals: boolean;
+  idField: string;
+  /** DuckDB's threads (default: its own, the cores) */
+  threads?: number;
+  onProgress?: (done: { rows: number; errors: number; bytes: number }) => void;
+}
+
+export interface TableTally {
+  rows: number;
+  errors: number;
+  bytes: number;
+  /** rows the JS engine scored */
+  byJs: number;
+}
+
+const GLOB = /[*?[]/;
+
+/** The header of a CSV file: its first record (a byte order mark dropped). */
+async function csvHeader(path: string): Promise<string[]> {
+  const file = await open(path);
+  try {
+    let text = "";
+    const buffer = Buffer.alloc(1 << 20);
+    for (;;) {
+      const { bytesRead } = await file.read(buffer, 0, buffer.length, null);
+      text += buffer.toString("utf8", 0, bytesRead);
+      const records = parseCsv(text.replace(/^\uFEFF/, ""));
+      if (records.length >= 2 || bytesRead === 0) return records[0] ?? [];
+    }
+  } finally {
+    await file.close();
+  }
+}
+
+/** The file's columns and their types, as DuckDB will read them. */
+async function describe(connection: DuckDBConnection, format: TableFormat, path: string): Promise<FileTable> {
+  if (GLOB.test(path)) throw new TableError(`${path}: a file name with *, ? or [ would be read as a pattern of names`);
+  try {
+    if (format === "csv") {
+      const header = await csvHeader(path);
+      if (header.length === 0 || (header.length === 1 && header[0] === "")) throw new TableError(`${path} has no header`);
+      const twice = header.find((h, i) => header.indexOf(h) !== i);
+      if (twice !== undefined) throw new TableError(`${path}: the header names the column ${JSON.stringify(twice)} twice`);
+      return { format, path, columns: header.map((name) => ({ name, type: "VARCHAR" })) };
+    }
+    const result = await connection.runAndReadAll(`DESCRIBE SELECT * FROM read_parquet(${stringLiteral(path)})`);
+    const columns = (result.getRowObjectsJS() as { column_name: string; column_type: string }[]).map((r) => ({
+      name: r.column_name,
+      type: r.column_type,
+    }));
+    return { format, path, columns };
+  } catch (e) {
+    if (e instanceof TableError) throw e;
+    const reason = (e as NodeJS.ErrnoException).code ?? (e as Error).message.split("\n")[0];
+    throw new TableError(`cannot read ${path}: ${reason}`);
+  }
+}
+
+const UNIT = "\u0001";
+/** Records written as they are: one text column, no quoting, no escaping, a separator no record needs. */
+const RAW_LINES = `FORMAT csv, QUOTE '', ESCAPE '', DELIMITER ${stringLiteral(UNIT)}`;
+
+/** The id's text for the output format, empty when the row has none (null when SQL cannot be sure). */
+function idSql(rows: TableRows, format: OutputFormat): string {
+  if (rows.id === null) return "''";
+  const id = identifier(ID);
+  const texts = idTexts(rows.id, id);
+  const present = format === "jsonl" ? `',"id":' || ${texts.json}` : format === "csv" ? texts.csv : texts.json;
+  return `CASE WHEN ${id} IS NULL THEN '' ELSE ${present} END`;
+}
+
+/** COPY of every row's record, in file order, to `target`. */
+function copyStatement(query: SqlQuery, rows: TableRows, format: OutputFormat, exact: boolean, target: string, header: string): string {
+  const line = identifier(LINE);
+  const id = idSql(rows, format);
+  const record =
+    format === "jsonl"
+      ? recordJson(query.decisions, line, id, exact, false)
+      : format === "csv"
+        ? recordCsv(query.decisions, line, id, exact)
+        : recordParts(query.decisions, id, exact);
+  const scored = `SELECT ${line}, ${identifier(RAW)}, CASE WHEN ${identifier("$scored")} THEN ${record} END AS "$record" FROM (${query.sql})`;
+  const out = `SELECT ${line}, CASE WHEN "$record" IS NOT NULL THEN "$record" ELSE pdm_row(${line}, ${identifier(RAW)}) END AS "$out" FROM (${scored})`;
+  if (format !== "parquet") {
+    const columnName = format === "csv" ? header : "record";
+    return `COPY (SELECT "$out" AS ${identifier(columnName)} FROM (${out})) TO ${stringLiteral(target)} (${RAW_LINES}, HEADER ${format === "csv"})`;
+  }
+  const names = ["id", ...query.decisions.map((d) => d.name), "error"];
+  const columns = names.map((n, i) => `NULLIF("$parts"[${i + 1}], '') AS ${identifier(n)}`);
+  return `COPY (SELECT CAST(${line} AS BIGINT) AS "row", ${columns.join(", ")} FROM (SELECT ${line}, string_split("$out", chr(0)) AS "$parts" FROM (${out}))) TO ${stringLiteral(target)} (FORMAT parquet)`;
+}
+
+/** The Parquet output's columns, which must differ. */
+function parquetClash(query: SqlQuery): string | undefined {
+  const names = ["row", "id", ...query.decisions.map((d) => d.name), "error"];
+  return names.find((n, i) => names.indexOf(n) !== i);
+}
+
+export async function scoreTable(batch: TableBatch): Promise<TableTally> {
+  const model = loadModel(batch.loadable);
+  const instance = await DuckDBInstance.create(":memory:", {
+    temp_directory: tmpdir(),
+    ...(batch.threads ? { threads: String(batch.threads) } : {}),
+  });
+  const target = join(dirname(batch.output.path), `.${basename(batch.output.path)}.${process.pid}-${Date.now().toString(36)}.tmp`);
+  let connection: DuckDBConnection | null = null;
+  let written = false;
+  try {
+    connection = await instance.connect();
+    const table = await describe(connection, batch.input.format, batch.input.path);
+    let rows: TableRows | undefined;
+    const compiled = compileToSql(batch.model, {
+      dialect: "duckdb",
+      strict: batch.strict,
+      source: (inputs) => (rows = tableRows(table, inputs, batch.idField, model.inputSchema)).sql,
+      id: LINE,
+      rowCondition: PLAIN,
+      carry: [ID, RAW],
+    });
+    if (!compiled.ok || !rows) throw new TableError("the model does not compile to DuckDB's SQL");
+    const problems = tableProblems(table, compiled.query.inputs);
+    if (problems.length > 0) throw new TableError(`${batch.input.path} does not have the model's inputs: ${problems.join("; ")}`);
+    if (batch.output.format === "parquet") {
+      const clash = parquetClash(compiled.query);
+      if (clash !== undefined) throw new TableError(`the Parquet output would have two columns named ${JSON.stringify(clash)}`);
+    }
+
+    const fallback = tableFallback(model, {
+      input: table.format,
+      output: batch.output.format,
+      raw: rows.raw,
+      exactDecimals: batch.exactDecimals,
+      idField: batch.idField,
+    });
+    const tally: TableTally = { rows: 0, errors: 0, bytes: 0, byJs: 0 };
+    connection.registerScalarFunction(
+      DuckDBScalarFunction.create({
+        name: "pdm_row",
+        returnType: VARCHAR,
+        parameterTypes: [BIGINT, LIST(VARCHAR)],
+        mainFunction: (info, input, output) => {
+          try {
+            const lines = input.getColumnVector(0);
+            const raws = input.getColumnVector(1);
+            for (let i = 0; i < input.rowCount; i++) {
+              const raw = (raws.getItem(i) as DuckDBListValue).items as (string | null)[];
+              const r = fallback(Number(lines.getItem(i)), raw);
+              tally.byJs++;
+              if (r.error) tally.errors++;
+              output.setItem(i, r.text);
+            }
+            output.flush();
+          } catch (e) {
+            info.setError(`the JS engine failed on a row: ${(e as Error).message}`);
+          }
+        },
+      }),
+    );
+
+    const size = (await stat(batch.input.path)).size;
+    const header = recordWriter("csv", model.decisions).header()!.replace(/\n$/, "");
+    const statement = copyStatement(compiled.query, rows, batch.output.format, batch.exactDecimals, target, header);
+    const c = connection;
+    const timer = batch.onProgress
+      ? setInterval(() => {
+          const p = c.progress;
+          if (p.percentage >= 0)
+            batch.onProgress!({ rows: Number(p.rows_processed), errors: tally.errors, bytes: (p.percentage / 100) * size });
+        }, 200)
+      : undefined;
+    written = true;
+    try {
+      const result = await connection.runAndReadAll(statement);
+      tally.rows = Number(result.getRows()[0]![0]);
+    } finally {
+      if (timer) clearInterval(timer);
+    }
+    await rename(target, batch.output.path);
+    written = false;
+    tally.bytes = size;
+    return tally;
+  } finally {
+    if (written) await rm(target, { force: true });
+    connection?.closeSync();
+    instance.closeSync();
+  }
+}

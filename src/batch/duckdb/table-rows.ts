@@ -1,0 +1,191 @@
+// A Parquet or CSV file as the relation the model's query reads, read by DuckDB itself
+// (`read_parquet`, `read_csv` with every column named and typed VARCHAR: nothing is guessed). Each
+// row: its number (`$line`), each input typed as the query expects, `$plain` (SQL may score the row:
+// every input of its kind, as the JS engine would read it), the id as it stands (`$id`), and `$raw`,
+// the row's inputs and id as text, for the JS engine to score the rows SQL leaves
+// (table-fallback.ts). A CSV cell is read as the JS engine reads it (csv-state.ts): a number where
+// the input schema has a number, `true`/`false` where a boolean, an empty cell missing. A Parquet
+// column must be of its input's kind; a null is a missing value.
+import { identifier, stringLiteral } from "../../compiler/4-sql/dialects.js";
+import type { InputColumn } from "../../compiler/index.js";
+import { csvCellKinds, NUMERIC, type CellKind } from "../csv-state.js";
+import { LINE, PLAIN, ID } from "./json-rows.js";
+
+export const RAW = "$raw";
+
+export type TableFormat = "csv" | "parquet";
+
+interface TableColumn {
+  name: string;
+  /** DuckDB's type name (every CSV column is VARCHAR) */
+  type: string;
+}
+
+export interface FileTable {
+  format: TableFormat;
+  path: string;
+  columns: TableColumn[];
+}
+
+/** How the JS engine reads a raw text back: as it stands, a number, a boolean, days since 1970-01-01 (a date). */
+export type RawKind = "text" | "number" | "boolean" | "days";
+
+/** The columns handed to the JS engine for a row SQL leaves (`$raw`, in this order). */
+export interface RawColumn {
+  name: string;
+  kind: RawKind;
+}
+
+/** How an id is written: a string, a whole number, a boolean (each as JSON.stringify writes it), or left to JS. */
+type IdKind = "string" | "integer" | "boolean" | "other";
+
+const INTEGER = /^U?(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT)$/;
+const NUMBER = /^(U?(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT)|FLOAT|DOUBLE|DECIMAL\(\d+,\s*\d+\))$/;
+
+/** The Parquet column types an input of each kind may be read from, and their names for a message. */
+const ACCEPTED: Record<string, { test: (type: string) => boolean; what: string }> = {
+  number: { test: (t) => NUMBER.test(t), what: "a number (an integer type, DECIMAL, FLOAT or DOUBLE)" },
+  string: { test: (t) => t === "VARCHAR", what: "text (VARCHAR)" },
+  boolean: { test: (t) => t === "BOOLEAN", what: "a boolean (BOOLEAN)" },
+  date: { test: (t) => t === "DATE", what: "a date (DATE)" },
+};
+
+/** The relation that reads the file, each row numbered from 1 in file order. */
+function reader(t: FileTable): { from: string; line: string } {
+  const path = stringLiteral(t.path);
+  if (t.format === "parquet") return { from: `read_parquet(${path}, file_row_number = true)`, line: `(file_row_number + 1)` };
+  const columns = t.columns.map((c) => `${stringLiteral(c.name)}: 'VARCHAR'`).join(", ");
+  return {
+    // named and typed, never detected; a short record's missing cells are null, extra cells ignored (as the JS
+    // engine); DuckDB pads short records only when it reads the file in one stream
+    from: `read_csv(${path}, auto_detect = false, header = true, columns = {${columns}}, delim = ',', quote = '"', escape = '"', null_padding = true, strict_mode = false, parallel = false)`,
+    line: "row_number() OVER ()",
+  };
+}
+
+/** Why the file cannot be scored with these inputs: each missing column and column of the wrong type. */
+export function tableProblems(t: FileTable, inputs: InputColumn[]): string[] {
+  const types = new Map(t.columns.map((c) => [c.name, c.type]));
+  const problems: string[] = [];
+  for (const input of inputs) {
+    const type = types.get(input.column);
+    if (type === undefined) problems.push(`the column ${JSON.stringify(input.column)} is missing`);
+    else if (t.format === "parquet" && !ACCEPTED[input.kind]!.test(type))
+      problems.push(`the column ${JSON.stringify(input.column)} is ${type}, but the input is ${ACCEPTED[input.kind]!.what}`);
+  }
+  return problems;
+}
+
+interface Read {
+  value: string;
+  plain: string;
+  raw: string;
+  rawKind: RawKind;
+}
+
+const DATE_TEXT = (v: string) =>
+  `CASE WHEN regexp_full_match(${v}, '[0-9]{4}-[0-9]{2}-[0-9]{2}') AND ${v} >= '0001' THEN TRY_CAST(${v} AS DATE) END`;
+
+/** A Parquet column as an input of its kind (the type is one tableProblems accepts). */
+function parquetRead(kind: string, c: string, type: string): Read {
+  if (kind === "number") {
+    const float = type === "FLOAT" || type === "DOUBLE";
+    // a FLOAT is the double it widens to, for SQL and JS alike; NaN and infinities are no JSON numbers
+    const value = type === "FLOAT" ? `CAST(${c} AS DOUBLE)` : c;
+    return { value, plain: float ? `(${c} IS NULL OR isfinite(${c}))` : "TRUE", raw: `CAST(${value} AS VARCHAR)`, rawKind: "number" };
+  }
+  if (kind === "date") {
+    const ok = `(isfinite(${c}) AND year(${c}) BETWEEN 1 AND 9999)`;
+    return {
+      value: `CASE WHEN ${ok} THEN ${c} END`,
+      plain: `(${c} IS NULL OR ${ok})`,
+      raw: `CASE WHEN isfinite(${c}) THEN CAST(date_diff('day', DATE '1970-01-01', ${c}) AS VARCHAR) ELSE CAST(${c} AS VARCHAR) END`,
+      rawKind: "days",
+    };
+  }
+  return { value: c, plain: "TRUE", raw: `CAST(${c} AS VARCHAR)`, rawKind: kind === "boolean" ? "boolean" : "text" };
+}
+
+/** The type of a value no cell gives (the column is read as another kind). */
+const TYPE_OF_KIND: Record<string, string> = { number: "DOUBLE", string: "VARCHAR", boolean: "BOOLEAN", date: "DATE" };
+
+const NUMBER_TEXT = stringLiteral(NUMERIC.source.slice(1, -1));
+
+/** A CSV cell as an input of its kind, read as the JS engine reads it (`cell`: how csv-state reads the column). */
+function csvRead(kind: string, c: string, cell: CellKind): Read {
+  const v = `NULLIF(${c}, '')`;
+  const raw = { raw: c, rawKind: "text" as const };
+  if (kind === "number" && cell === "number") {
+    const n = `TRY_CAST(${v} AS DOUBLE)`;
+    return {
+      value: `CASE WHEN regexp_full_match(${v}, ${NUMBER_TEXT}) THEN ${n} END`,
+      plain: `(${v} IS NULL OR (regexp_full_match(${v}, ${NUMBER_TEXT}) AND isfinite(${n})))`,
+      ...raw,
+    };
+  }
+  if (kind === "boolean" && cell === "boolean")
+    return {
+      value: `CASE ${v} WHEN 'true' THEN TRUE WHEN 'false' THEN FALSE END`,
+      plain: `(${v} IS NULL OR ${v} IN ('true', 'false'))`,
+      ...raw,
+    };
+  if (kind === "string" && cell === "text") return { value: v, plain: "TRUE", ...raw };
+  if (kind === "date" && cell === "text") return { value: DATE_TEXT(v), plain: `(${v} IS NULL OR ${DATE_TEXT(v)} IS NOT NULL)`, ...raw };
+  // a cell the JS engine reads as another kind: only a missing value is SQL's
+  return { value: `CAST(NULL AS ${TYPE_OF_KIND[kind]})`, plain: `${v} IS NULL`, ...raw };
+}
+
+export interface TableRows {
+  /** the relation (a subquery) */
+  sql: string;
+  /** what `$raw` holds, in order */
+  raw: RawColumn[];
+  /** how `$id` is written; null when the file has no id column */
+  id: IdKind | null;
+}
+
+/** The relation of the file's rows for the query's inputs (`inputSchema`: how a CSV column is read). */
+export function tableRows(t: FileTable, inputs: InputColumn[], idField: string, inputSchema: Record<string, unknown>): TableRows {
+  const types = new Map(t.columns.map((c) => [c.name, c.type]));
+  const cells = new Map(
+    csvCellKinds(
+      t.columns.map((c) => c.name),
+      inputSchema,
+    ).map((k, i) => [t.columns[i]!.name, k]),
+  );
+  const reads = inputs.map((input) => {
+    const c = identifier(input.column);
+    const type = types.get(input.column) ?? "VARCHAR";
+    return t.format === "parquet" ? parquetRead(input.kind, c, type) : csvRead(input.kind, c, cells.get(input.column) ?? "text");
+  });
+  const raw: RawColumn[] = inputs.map((input, i) => ({ name: input.column, kind: reads[i]!.rawKind }));
+  const rawSql = reads.map((r) => r.raw);
+  const idType = types.get(idField);
+  let id: IdKind | null = null;
+  let idSql = "CAST(NULL AS VARCHAR)";
+  if (idType !== undefined) {
+    const c = identifier(idField);
+    if (t.format === "csv") {
+      idSql = `NULLIF(${c}, '')`;
+      id = cells.get(idField) === "text" ? "string" : "other";
+    } else {
+      idSql = c;
+      id = INTEGER.test(idType) ? "integer" : idType === "BOOLEAN" ? "boolean" : idType === "VARCHAR" ? "string" : "other";
+    }
+    if (!raw.some((r) => r.name === idField)) {
+      const kind: RawKind =
+        t.format === "csv" || idType === "VARCHAR" ? "text" : NUMBER.test(idType) ? "number" : idType === "BOOLEAN" ? "boolean" : "text";
+      raw.push({ name: idField, kind });
+      rawSql.push(`CAST(${c} AS VARCHAR)`);
+    }
+  }
+  const { from, line } = reader(t);
+  const columns = [
+    `${line} AS ${identifier(LINE)}`,
+    ...reads.map((r, i) => `${r.value} AS ${identifier(inputs[i]!.column)}`),
+    `${idSql} AS ${identifier(ID)}`,
+    `[${rawSql.join(", ")}]::VARCHAR[] AS ${identifier(RAW)}`,
+    `(${["TRUE", ...reads.map((r) => r.plain)].join(" AND ")}) AS ${identifier(PLAIN)}`,
+  ];
+  return { sql: `(SELECT ${columns.join(", ")} FROM ${from})`, raw, id };
+}
