@@ -12,6 +12,7 @@ import type { JsonSchema } from "../service/schemas/index.js";
 import { requestValidator } from "../service/schemas/validate.js";
 import { jsonText } from "../service/metering.js";
 import type { Caller } from "./auth.js";
+import { clientErrorHandler, DEFAULT_HTTP_LIMITS, serverOptions, type HttpLimits } from "./client-errors.js";
 import { sendProblem, toProblem } from "./errors.js";
 import { accessGuard } from "./guard.js";
 import { RouteMethods } from "./method-not-allowed.js";
@@ -38,6 +39,8 @@ export interface AppOptions {
   rateLimiter: RateLimiter;
   /** request body limit in bytes */
   bodyLimit: number;
+  /** header size and timeouts of the connections (DEFAULT_HTTP_LIMITS when absent) */
+  http?: HttpLimits;
   version: string;
   /** pino level ("info", "warn", "silent"...) or false for no logger */
   logLevel?: string | false;
@@ -54,6 +57,7 @@ const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
 export function buildApp(options: AppOptions): FastifyInstance {
   const { service, rateLimiter, version, metrics } = options;
+  const http = options.http ?? DEFAULT_HTTP_LIMITS;
   const level = options.logLevel ?? false;
   const app = Fastify({
     return503OnClosing: false,
@@ -61,12 +65,16 @@ export function buildApp(options: AppOptions): FastifyInstance {
     // fastify's own two lines per request are off: the onResponse hook writes one with what matters
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: options.bodyLimit,
+    ...serverOptions(http),
+    // the parser's errors as problem details, after the answers queued before them (client-errors.ts)
+    clientErrorHandler: (error, socket) => onClientError(error, socket),
     genReqId: (req) => {
       const given = req.headers["x-request-id"];
       return typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
     },
   });
 
+  const onClientError = clientErrorHandler(app.server, http);
   app.decorateRequest("rawBody", undefined);
   app.decorateRequest("caller", null);
   app.decorateRequest("startedAt", 0);

@@ -37,6 +37,11 @@ export const CATALOGUE = {
     title: "Invalid text",
     when: "the body is not valid UTF-8, or a string or key in it holds a lone UTF-16 surrogate (an escape such as `\\ud800` without its partner), which is no character; the entry's address is the JSON path",
   },
+  malformed_http: {
+    status: 400,
+    title: "Malformed HTTP request",
+    when: "the request is not valid HTTP/1.1 (a chunk size that is not hexadecimal, both Content-Length and Transfer-Encoding, a NUL or control character in a header); the connection is closed after the answer",
+  },
   invalid_request: {
     status: 400,
     title: "Invalid request",
@@ -53,6 +58,16 @@ export const CATALOGUE = {
   account_disabled: { status: 403, title: "Account disabled", when: "the key's account is disabled" },
   not_found: { status: 404, title: "Not found", when: "no such route" },
   method_not_allowed: { status: 405, title: "Method not allowed", when: "the route exists for other methods; the Allow header lists them" },
+  request_timeout: {
+    status: 408,
+    title: "Request timeout",
+    when: "the request's headers or body did not arrive within the server's limits (`--headers-timeout`, `--request-timeout`); the connection is closed after the answer; nothing is charged",
+  },
+  headers_too_large: {
+    status: 431,
+    title: "Request headers too large",
+    when: "the request line and headers exceed the server's limit (`--max-header-size`); the connection is closed after the answer",
+  },
   invalid_model: {
     status: 422,
     title: "Invalid model",
