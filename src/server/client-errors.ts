@@ -102,20 +102,22 @@ function rawResponse(p: Problem): string {
 
 /**
  * The `clientError` handler for `server`: answers the parser's error as a problem once the
- * answers to the requests before it on that connection are written, then closes it. It also
- * counts each connection's requests whose answers are not yet written (a `request` listener).
+ * answers to the requests received whole before it on that connection are written, then closes
+ * it. The request being read when the error came (its body bad or late) gets the problem. A
+ * `request` listener keeps each connection's requests whose answers are not yet written.
  */
 export function clientErrorHandler(server: Server, limits: HttpLimits): (error: ParserError, socket: Socket) => void {
-  const pending = new WeakMap<Socket, number>();
-  /** run when the connection's last pending answer is written */
-  const afterPending = new WeakMap<Socket, () => void>();
+  const open = new WeakMap<Socket, Set<IncomingMessage>>();
+  /** run once the connection has no whole request left unanswered */
+  const whenAnswered = new WeakMap<Socket, () => void>();
+  const answered = (requests: Set<IncomingMessage> | undefined) => ![...(requests ?? [])].some((r) => r.complete);
   server.on("request", (req: IncomingMessage, res: ServerResponse) => {
     const socket = req.socket;
-    pending.set(socket, (pending.get(socket) ?? 0) + 1);
+    const requests = open.get(socket) ?? new Set();
+    open.set(socket, requests.add(req));
     res.once("close", () => {
-      const left = pending.get(socket)! - 1;
-      pending.set(socket, left);
-      if (left === 0) afterPending.get(socket)?.();
+      requests.delete(req);
+      if (answered(requests)) whenAnswered.get(socket)?.();
     });
   });
   const faulted = new WeakSet<Socket>();
@@ -126,12 +128,13 @@ export function clientErrorHandler(server: Server, limits: HttpLimits): (error: 
     // nothing after the bad request is read
     socket.pause();
     const answer = () => {
+      whenAnswered.delete(socket);
       // ended, then closed once the client has had time to read it (closing at once while its
       // unread bytes wait could reset the connection before the answer arrives)
       if (socket.writable) socket.end(rawResponse(problemFor(error, limits)));
       setTimeout(() => socket.destroy(), LINGER_MS).unref();
     };
-    if ((pending.get(socket) ?? 0) === 0) answer();
-    else afterPending.set(socket, answer);
+    if (answered(open.get(socket))) answer();
+    else whenAnswered.set(socket, answer);
   };
 }
