@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from "fastify";
 import type { ServiceDeps } from "../service/deps.js";
 import { jsonFault } from "../service/json-limits.js";
-import { invalidRequest, problem, ProblemError } from "../service/problems.js";
+import { invalidRequest, jsonFaultProblem, problem, ProblemError } from "../service/problems.js";
 import type { JsonSchema } from "../service/schemas/index.js";
 import { requestValidator } from "../service/schemas/validate.js";
 import { jsonText } from "../service/metering.js";
@@ -124,9 +124,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
     }
     // before anything else walks the body: its depth and its text (service/json-limits.ts)
     const fault = jsonFault(parsed, "body");
-    if (!fault) return done(null, parsed);
-    const code = fault.kind === "depth" ? "json_too_deep" : "invalid_text";
-    done(new ProblemError(problem(code, fault.message, [{ address: fault.path, code: `request.${fault.kind}`, message: fault.message }])));
+    done(fault ? new ProblemError(jsonFaultProblem(fault)) : null, fault ? undefined : parsed);
   };
   // fatal: bytes that are not UTF-8 (a surrogate encoded on its own among them) are refused, not replaced
   const utf8 = new TextDecoder("utf-8", { fatal: true });

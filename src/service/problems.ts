@@ -2,7 +2,7 @@
 // The catalogue drives the HTTP status, the documentation (docs/service.md), GET /problems/:code
 // and the OpenAPI document, so a code cannot exist without its status and explanation.
 import { EMBEDDED_LIMITS } from "../providers/readers/limits.js";
-import { MAX_JSON_DEPTH } from "./json-limits.js";
+import { MAX_JSON_DEPTH, type JsonFault } from "./json-limits.js";
 
 export interface ProblemEntry {
   /** model or request address: "decisions.risk.rule[3]", "state.age", "body.content" */
@@ -141,6 +141,12 @@ export function problem(code: ProblemCode, detail: string, errors: ProblemEntry[
 /** 400 invalid_request: the detail joins the entries' messages. */
 export function invalidRequest(errors: ProblemEntry[]): Problem {
   return problem("invalid_request", errors.map((e) => e.message).join("; "), errors);
+}
+
+/** 400 for JSON past its limits (json-limits.ts): too deep, or text that is not well-formed. */
+export function jsonFaultProblem(fault: JsonFault): Problem {
+  const code = fault.kind === "depth" ? "json_too_deep" : "invalid_text";
+  return problem(code, fault.message, [{ address: fault.path, code: `request.${fault.kind}`, message: fault.message }]);
 }
 
 /** The `type` URI of a problem; GET on it answers the catalogue entry. */

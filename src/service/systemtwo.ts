@@ -6,7 +6,8 @@ import { draft } from "./draft.js";
 import { reserveFunds } from "./metering.js";
 import { draftReservation } from "./pricing.js";
 import { noLanguageModel } from "./provider-problems.js";
-import { failure, invalidRequest, problem, ProblemError, success, type Outcome } from "./problems.js";
+import { failure, invalidRequest, ProblemError, success, type Outcome } from "./problems.js";
+import { tooLarge } from "./resolve-model.js";
 import { ModelsRequest } from "./schemas/models.js";
 import { requestValidator } from "./schemas/validate.js";
 
@@ -59,14 +60,7 @@ export async function systemTwoModels(call: ServiceCall, deps: ServiceDeps): Pro
     ...(body.output ? { questions: body.output as Record<string, unknown> } : {}),
   };
   const size = JSON.stringify(model).length;
-  if (size > deps.limits.modelBytes) {
-    return failure(
-      problem(
-        "model_too_large",
-        `the model has ${size} characters; the limit is ${deps.limits.modelBytes}: send a smaller model (fewer rules or shorter texts)`,
-      ),
-    );
-  }
+  if (size > deps.limits.modelBytes) return failure(tooLarge(size, deps.limits.modelBytes));
   let checked;
   try {
     checked = await deps.compiler.check(model);
