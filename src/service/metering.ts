@@ -17,6 +17,21 @@ const insufficient = (amount: number, available: number): Problem =>
     `this request reserves ${formatUsd(amount)} USD but ${formatUsd(available)} USD is available: top up the account, or wait for other requests' reservations to settle`,
   );
 
+/**
+ * 402 when the account's available funds cannot cover `atLeast`, the least the request can
+ * reserve, read before its tokens are counted or anything compiled: a key that cannot pay is
+ * refused at the cost of one balance read. Null when it may go on (or nothing is metered).
+ */
+export async function cannotPay(deps: ServiceDeps, accountId: string | null, atLeast: number): Promise<Problem | null> {
+  if (!deps.ledger || accountId === null || atLeast <= 0) return null;
+  const { available } = await deps.ledger.balance(accountId);
+  if (available >= atLeast) return null;
+  return problem(
+    "insufficient_balance",
+    `this request reserves at least ${formatUsd(atLeast)} USD but ${formatUsd(available)} USD is available: top up the account, or wait for other requests' reservations to settle`,
+  );
+}
+
 export interface Hold {
   /**
    * Settles the charge of `items` and returns what `finish` makes of its billing: `finish` runs

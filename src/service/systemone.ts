@@ -78,6 +78,10 @@ export async function systemOne(call: ServiceCall, deps: ServiceDeps): Promise<O
   }
 }
 
+/** The least a call can reserve: its input at System One rates, or at the service rates without a language model, whichever is less. */
+export const systemOneFloor = (_body: unknown, inputTokens: number, deps: ServiceDeps): number =>
+  Math.min(systemOneReservation(inputTokens, deps.rates), serviceReservation(inputTokens, deps.rates, false));
+
 /** A complete model not in the compile cache whose estimated compile work is over the limit. */
 function compileNeedsPrepay(src: ModelSource, deps: ServiceDeps): boolean {
   if (src.kind !== "complete" || deps.compiler.compiled(src.model, src.identity)) return false;

@@ -13,6 +13,12 @@ import { requestValidator } from "./schemas/validate.js";
 
 const checkRequest = requestValidator(ModelsRequest);
 
+/** The least a call can reserve: a draft's reservation when it sends a prompt or files; the Check is free. */
+export function modelsFloor(body: unknown, inputTokens: number, deps: ServiceDeps): number {
+  const b = body as { prompt?: unknown; files?: unknown[] };
+  return b.prompt !== undefined || (b.files?.length ?? 0) > 0 ? draftReservation(inputTokens, deps.rates) : 0;
+}
+
 export async function systemTwoModels(call: ServiceCall, deps: ServiceDeps): Promise<Outcome<Record<string, unknown>>> {
   const shape = call.bodyChecked ? [] : checkRequest(call.body);
   if (shape.length > 0) return failure(invalidRequest(shape));

@@ -2,7 +2,7 @@
 import type { FastifyPluginAsync } from "fastify";
 import { COMPONENTS } from "../../service/schemas/index.js";
 import { ref } from "../../service/schemas/json-schema.js";
-import { systemTwoModels } from "../../service/systemtwo.js";
+import { modelsFloor, systemTwoModels } from "../../service/systemtwo.js";
 import { operationHandler, type OperationOptions } from "./operation.js";
 import { BEARER, json, problemResponses, RATE_LIMIT_HEADERS, type RouteSpec } from "./route-spec.js";
 
@@ -23,5 +23,5 @@ export const MODELS_ROUTE: RouteSpec = {
 };
 
 export const modelsRoutes: FastifyPluginAsync<OperationOptions> = async (app, { service, guard }) => {
-  app.route({ ...MODELS_ROUTE, onRequest: guard, handler: operationHandler(systemTwoModels, service) });
+  app.route({ ...MODELS_ROUTE, onRequest: guard, handler: operationHandler(systemTwoModels, service, modelsFloor) });
 };
