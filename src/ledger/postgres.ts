@@ -182,20 +182,29 @@ export async function openPostgresLedger(options: PostgresOptions): Promise<Ledg
     async settle(reservationId, charge, items, memo = "", seal = noSeal) {
       assertAmount(charge);
       return inTransaction(async (one) => {
-        const row = await one<BalanceRow & { charged: string }>(
+        const row = await one<BalanceRow & { charged: string | null; found: string }>(
           `WITH r AS (DELETE FROM reservations WHERE id = $1 RETURNING account_id, amount_micros),
          a AS (
-           UPDATE accounts SET balance_micros = balance_micros - LEAST($2::bigint, r.amount_micros),
+           UPDATE accounts SET balance_micros = balance_micros - $2::bigint,
                                reserved_micros = reserved_micros - r.amount_micros
            FROM r WHERE accounts.id = r.account_id
-           RETURNING accounts.id, accounts.balance_micros, accounts.reserved_micros, LEAST($2::bigint, r.amount_micros) AS charged),
+             AND accounts.balance_micros - accounts.reserved_micros + r.amount_micros >= $2::bigint
+           RETURNING accounts.id, accounts.balance_micros, accounts.reserved_micros, $2::bigint AS charged),
          e AS (
            INSERT INTO ledger_entries (account_id, kind, amount_micros, reservation_id, items, memo, created_at)
            SELECT id, 'charge', charged, $1, $3, $4, $5 FROM a)
-         SELECT balance_micros, reserved_micros, charged FROM a`,
+         SELECT a.balance_micros, a.reserved_micros, a.charged, (SELECT count(*) FROM r) AS found
+         FROM (SELECT 1) one LEFT JOIN a ON true`,
           [reservationId, charge, JSON.stringify(items), memo, now()],
         );
-        if (!row) throw new LedgerError("unknown_reservation", `reservation ${reservationId} is not open`);
+        // the whole charge, from the reservation and what no other reservation holds; when that
+        // does not cover it the transaction rolls back, the reservation with it
+        if (!row || Number(row.found) === 0) throw new LedgerError("unknown_reservation", `reservation ${reservationId} is not open`);
+        if (row.charged === null)
+          throw new LedgerError(
+            "insufficient_funds",
+            `the charge of ${charge} micro-dollars exceeds the reservation and the funds available`,
+          );
         const settlement: Settlement = { charged: Number(row.charged), balance: toBalance(row) };
         seal(settlement, runNow);
         return settlement;
@@ -208,9 +217,9 @@ export async function openPostgresLedger(options: PostgresOptions): Promise<Ledg
       const settled = await inTransaction(async (one) => {
         const row = await one<BalanceRow & { charged: string }>(
           `WITH a AS (
-           UPDATE accounts SET balance_micros = balance_micros - LEAST($3::bigint, $2::bigint)
-           WHERE id = $1 AND balance_micros - reserved_micros >= $2
-           RETURNING id, balance_micros, reserved_micros, LEAST($3::bigint, $2::bigint) AS charged),
+           UPDATE accounts SET balance_micros = balance_micros - $3::bigint
+           WHERE id = $1 AND balance_micros - reserved_micros >= GREATEST($2::bigint, $3::bigint)
+           RETURNING id, balance_micros, reserved_micros, $3::bigint AS charged),
          e AS (
            INSERT INTO ledger_entries (account_id, kind, amount_micros, reservation_id, items, memo, created_at)
            SELECT id, 'charge', charged, $4, $5, $6, $7 FROM a)

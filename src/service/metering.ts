@@ -4,6 +4,7 @@
 // the batch is signed before that transaction commits, so a failure there settles nothing.
 // Without a ledger (benchmark mode) every step is free and the balance reads zero, and the answer
 // waits for its batch to be signed on its own.
+import { LedgerError } from "../ledger/rows.js";
 import type { LineItem, Settlement } from "../ledger/types.js";
 import { billingView, ZERO_BALANCE, type BillingView } from "./billing-view.js";
 import { formatUsd } from "../ledger/money.js";
@@ -89,7 +90,14 @@ export async function reserveFunds(
     hold: {
       async settle(items, memo, finish) {
         const sealed = sealWith(items, rates.currency, finish);
-        await ledger.settle(r.reservationId, total(items), items, memo, sealed.seal);
+        try {
+          await ledger.settle(r.reservationId, total(items), items, memo, sealed.seal);
+        } catch (e) {
+          if (!(e instanceof LedgerError && e.code === "insufficient_funds")) throw e;
+          // the work cost more than was reserved and the rest of the funds cannot cover it
+          const { available } = await ledger.balance(accountId);
+          throw new InsufficientBalance(insufficient(total(items), available + amount));
+        }
         open = false;
         return sealed.result();
       },
@@ -121,7 +129,7 @@ export function deferredHold(deps: ServiceDeps, accountId: string | null, amount
     async settle(items, memo, finish) {
       const sealed = sealWith(items, rates.currency, finish);
       const r = await ledger.reserveAndSettle(accountId, amount, total(items), items, memo, sealed.seal);
-      if (!r.ok) throw new InsufficientBalance(insufficient(amount, r.balance.available));
+      if (!r.ok) throw new InsufficientBalance(insufficient(Math.max(amount, total(items)), r.balance.available));
       return sealed.result();
     },
     release: async () => {},

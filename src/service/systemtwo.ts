@@ -3,7 +3,7 @@
 // Nothing is ever saved, whatever dry_run says.
 import type { ServiceCall, ServiceDeps } from "./deps.js";
 import { draft } from "./draft.js";
-import { reserveFunds } from "./metering.js";
+import { InsufficientBalance, reserveFunds } from "./metering.js";
 import { draftReservation } from "./pricing.js";
 import { noLanguageModel } from "./provider-problems.js";
 import { failure, invalidRequest, ProblemError, success, type Outcome } from "./problems.js";
@@ -51,6 +51,7 @@ export async function systemTwoModels(call: ServiceCall, deps: ServiceDeps): Pro
       return out;
     } catch (e) {
       await hold.release();
+      if (e instanceof InsufficientBalance) return failure(e.problem);
       throw e;
     }
   }
