@@ -9,7 +9,7 @@ import type { ServiceCall, ServiceDeps } from "./deps.js";
 import { draftExamples } from "./examples.js";
 import { finished } from "./finished.js";
 import { sendable, type Hold } from "./metering.js";
-import { serviceCharge } from "./pricing.js";
+import { failedProviderCharge, serviceCharge } from "./pricing.js";
 import { guardProvider } from "./provider-problems.js";
 import { failure, invalidRequest, problem, success, type Outcome } from "./problems.js";
 import { diagnosticEntries } from "./run.js";
@@ -53,13 +53,15 @@ export async function draft(
   if (!drafted.ok) return drafted;
   const d = drafted.value;
   if (!d.ok) {
-    return failure(
-      problem(
-        "generation_failed",
-        `the generated model still failed the Check after ${d.attempts} attempt(s); see errors`,
-        diagnosticEntries(d.diagnostics),
-      ),
+    const failed = problem(
+      "generation_failed",
+      `the generated model still failed the Check after ${d.attempts} attempt(s); see errors`,
+      diagnosticEntries(d.diagnostics),
     );
+    // the provider's rounds were paid for: billed as items of their own (docs/service.md)
+    const items = failedProviderCharge({ input: d.usage.input_tokens, output: d.usage.output_tokens }, deps.rates);
+    const billing = await hold.settle(items, "systemtwo failed draft", (b) => finished(b));
+    return failure({ ...failed, extra: { provider_usage: d.usage, billing } });
   }
   const response: Record<string, unknown> = {
     model: d.model,

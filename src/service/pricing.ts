@@ -62,11 +62,43 @@ export function serviceReservation(inputTokens: number, rates: Rates, languageMo
 }
 
 /**
- * Drafting a model from a prompt or documents: a language model drafts and repairs for several
- * rounds, so it holds the configured allowance on top of what the request itself can cost.
+ * Drafting a model from a prompt or documents: a language model drafts and repairs for up to
+ * `rounds` rounds, each reading the request, its instructions and the previous draft, and writing
+ * at most `outputPerRound` tokens. The reservation holds that worst case (at least the configured
+ * allowance) on top of what the request itself can cost, so the provider work is paid for even
+ * when every round is used and the draft still fails.
  */
-export function draftReservation(inputTokens: number, rates: Rates): number {
-  return serviceReservation(inputTokens, rates, true) + rates.reservation.serviceProviderAllowance;
+export function draftReservation(inputTokens: number, rates: Rates, rounds: number, outputPerRound: number): number {
+  const round = providerEstimate(inputTokens);
+  const worst =
+    rounds *
+    (tokenCost(round.input + outputPerRound, rates.service.providerInput) + tokenCost(outputPerRound, rates.service.providerOutput));
+  return (
+    tokenCost(inputTokens, rates.service.input) +
+    tokenCost(outputEstimate(inputTokens, rates), rates.service.output) +
+    Math.max(worst, rates.reservation.serviceProviderAllowance)
+  );
+}
+
+/**
+ * The provider work of a call that failed (a draft still invalid after its repair rounds): billed
+ * as items of their own, at the provider rates, with no API tokens (no execution succeeded).
+ */
+export function failedProviderCharge(usage: { input: number; output: number }, rates: Rates): LineItem[] {
+  return [
+    item(
+      "failed_provider_input_tokens",
+      "provider input tokens of a call that failed, service rate",
+      usage.input,
+      rates.service.providerInput,
+    ),
+    item(
+      "failed_provider_output_tokens",
+      "provider output tokens of a call that failed, service rate",
+      usage.output,
+      rates.service.providerOutput,
+    ),
+  ];
 }
 
 export function serviceCharge(

@@ -19,6 +19,8 @@ export interface Problem {
   errors: ProblemEntry[];
   /** extra response headers, e.g. Retry-After on 429 */
   headers?: Record<string, string>;
+  /** members of the body beyond RFC 9457's: the provider work a failed call was billed for */
+  extra?: { provider_usage: unknown; billing: unknown };
 }
 
 const n = (x: number): string => x.toLocaleString("en-US");
@@ -162,6 +164,7 @@ export function problemBody(p: Problem, requestId?: string): Record<string, unkn
     detail: p.detail,
     errors: p.errors,
   };
+  if (p.extra) Object.assign(body, p.extra);
   if (requestId !== undefined) body.request_id = requestId;
   return body;
 }

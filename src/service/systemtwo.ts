@@ -5,6 +5,7 @@ import type { ServiceCall, ServiceDeps } from "./deps.js";
 import { draft } from "./draft.js";
 import { InsufficientBalance, reserveFunds } from "./metering.js";
 import { draftReservation } from "./pricing.js";
+import { DRAFT_OUTPUT_TOKENS } from "../providers/llm-generator.js";
 import { noLanguageModel } from "./provider-problems.js";
 import { failure, invalidRequest, ProblemError, success, type Outcome } from "./problems.js";
 import { tooLarge } from "./resolve-model.js";
@@ -16,8 +17,17 @@ const checkRequest = requestValidator(ModelsRequest);
 /** The least a call can reserve: a draft's reservation when it sends a prompt or files; the Check is free. */
 export function modelsFloor(body: unknown, inputTokens: number, deps: ServiceDeps): number {
   const b = body as { prompt?: unknown; files?: unknown[] };
-  return b.prompt !== undefined || (b.files?.length ?? 0) > 0 ? draftReservation(inputTokens, deps.rates) : 0;
+  return b.prompt !== undefined || (b.files?.length ?? 0) > 0 ? draftHold(body, inputTokens, deps) : 0;
 }
+
+/** What a draft reserves: the worst case of its repair rounds in its mode. */
+const draftHold = (body: unknown, inputTokens: number, deps: ServiceDeps): number =>
+  draftReservation(
+    inputTokens,
+    deps.rates,
+    deps.providers.maxAttempts,
+    DRAFT_OUTPUT_TOKENS[(body as { mode?: unknown }).mode === "thinking" ? "thinking" : "fast"],
+  );
 
 export async function systemTwoModels(call: ServiceCall, deps: ServiceDeps): Promise<Outcome<Record<string, unknown>>> {
   const shape = call.bodyChecked ? [] : checkRequest(call.body);
@@ -38,7 +48,7 @@ export async function systemTwoModels(call: ServiceCall, deps: ServiceDeps): Pro
         ]),
       );
     }
-    const reserved = await reserveFunds(deps, call.accountId, draftReservation(call.inputTokens, deps.rates));
+    const reserved = await reserveFunds(deps, call.accountId, draftHold(body, call.inputTokens, deps));
     if (!reserved.ok) return reserved;
     const { hold } = reserved;
     if (!choice.ok) {
