@@ -104,7 +104,7 @@ export const CATALOGUE = {
   generation_failed: {
     status: 422,
     title: "Model not generated",
-    when: "the generator's drafts still failed the Check after the allowed repair attempts; `errors` holds the last draft's diagnostics",
+    when: "the generator's drafts still failed the Check after the allowed repair attempts; `errors` holds the last draft's diagnostics; the provider tokens of the attempts are billed as items of their own, shown in the body's `provider_usage` and `billing`",
   },
   evaluation_budget_exceeded: {
     status: 422,
