@@ -10,7 +10,7 @@ import fc from "fast-check";
 /** What the server under test is started with, so the generated faults pass or stay within its limits. */
 export const PROTOCOL_LIMITS = { maxHeaderBytes: 16 * 1024, requestTimeoutMs: 1_500, headersTimeoutMs: 1_000 };
 
-export interface GoodRequest {
+interface GoodRequest {
   kind: "paid" | "health";
   /** the paid call's n: the model answers 2n */
   n: number;
@@ -119,7 +119,7 @@ export interface RawAnswer {
 }
 
 /** The answers in `bytes`, each framed by its Content-Length; what is left over, if anything. */
-export function parseAnswers(bytes: Buffer): { answers: RawAnswer[]; rest: Buffer } {
+function parseAnswers(bytes: Buffer): { answers: RawAnswer[]; rest: Buffer } {
   const answers: RawAnswer[] = [];
   let at = 0;
   for (;;) {
