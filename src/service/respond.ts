@@ -9,7 +9,7 @@ import { mapFinished } from "./finished.js";
 import { sendable, type Hold } from "./metering.js";
 import { serviceCharge, systemOneCharge } from "./pricing.js";
 import type { Run } from "./run.js";
-import { countTokens } from "./tokens.js";
+import { countTokensYielding } from "./tokens.js";
 import { countedText, inputSchemaText, responseText, withBilling, type ResponseHead } from "./response-text.js";
 
 export interface RunContext {
@@ -40,7 +40,8 @@ export async function respond(
     cacheHit: ctx.cacheHit,
     providerUsage,
   };
-  const outputTokens = countTokens(countedText(head));
+  // an answer may be large: counted in slices that let other requests run (tokens.ts)
+  const outputTokens = await countTokensYielding(countedText(head));
   const items =
     ctx.serviceRates || run.read
       ? serviceCharge(
