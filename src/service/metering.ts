@@ -12,10 +12,11 @@ import { problem, type Problem } from "./problems.js";
 import type { Finished } from "./finished.js";
 import type { ServiceDeps } from "./deps.js";
 
-const insufficient = (amount: number, available: number): Problem =>
+/** 402: what the request `needs` ("reserves", "reserves at least", "costs") against what is available. */
+const insufficient = (amount: number, available: number, needs = "reserves"): Problem =>
   problem(
     "insufficient_balance",
-    `this request reserves ${formatUsd(amount)} USD but ${formatUsd(available)} USD is available: top up the account, or wait for other requests' reservations to settle`,
+    `this request ${needs} ${formatUsd(amount)} USD but ${formatUsd(available)} USD is available: top up the account, or wait for other requests' reservations to settle`,
   );
 
 /**
@@ -26,11 +27,7 @@ const insufficient = (amount: number, available: number): Problem =>
 export async function cannotPay(deps: ServiceDeps, accountId: string | null, atLeast: number): Promise<Problem | null> {
   if (!deps.ledger || accountId === null || atLeast <= 0) return null;
   const { available } = await deps.ledger.balance(accountId);
-  if (available >= atLeast) return null;
-  return problem(
-    "insufficient_balance",
-    `this request reserves at least ${formatUsd(atLeast)} USD but ${formatUsd(available)} USD is available: top up the account, or wait for other requests' reservations to settle`,
-  );
+  return available >= atLeast ? null : insufficient(atLeast, available, "reserves at least");
 }
 
 export interface Hold {
@@ -96,7 +93,7 @@ export async function reserveFunds(
           if (!(e instanceof LedgerError && e.code === "insufficient_funds")) throw e;
           // the work cost more than was reserved and the rest of the funds cannot cover it
           const { available } = await ledger.balance(accountId);
-          throw new InsufficientBalance(insufficient(total(items), available + amount));
+          throw new InsufficientBalance(insufficient(total(items), available + amount, "costs"));
         }
         open = false;
         return sealed.result();
@@ -129,7 +126,10 @@ export function deferredHold(deps: ServiceDeps, accountId: string | null, amount
     async settle(items, memo, finish) {
       const sealed = sealWith(items, rates.currency, finish);
       const r = await ledger.reserveAndSettle(accountId, amount, total(items), items, memo, sealed.seal);
-      if (!r.ok) throw new InsufficientBalance(insufficient(Math.max(amount, total(items)), r.balance.available));
+      if (!r.ok)
+        throw new InsufficientBalance(
+          insufficient(Math.max(amount, total(items)), r.balance.available, amount >= total(items) ? "reserves" : "costs"),
+        );
       return sealed.result();
     },
     release: async () => {},

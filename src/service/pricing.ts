@@ -1,9 +1,10 @@
 // What a request reserves and what it is charged, as line items in integer micro-dollars.
-// A charge never exceeds its reservation (the ledger caps it), so a reservation is what the call
-// can cost, estimated from what is known before the work: its input tokens, which bound the
-// response (the model, schema and receipt it echoes), and, when a language model will run, the
-// provider tokens that reading or generating from that input takes. Every estimate carries the
-// margins below (docs/service.md, "Reservations"); the charge is settled on the actual tokens.
+// A reservation holds what the call can cost, estimated from what is known before the work: its
+// input tokens, which bound the response (the model, schema and receipt it echoes), and, when a
+// language model will run, the provider tokens that reading or generating takes (for a draft,
+// the worst case of its rounds). Every estimate carries the margins below (docs/service.md,
+// "Reservations"). The charge is settled on the actual tokens, whole: the sum of its items, the
+// part above the reservation taken from free funds (or 402 when they cannot cover it).
 import { tokenCost } from "../ledger/money.js";
 import type { LineItem } from "../ledger/types.js";
 import type { Rates } from "./rates.js";
