@@ -217,6 +217,26 @@ describe("Draft", () => {
     });
   });
 
+  it("a provider error after a paid round: 502 provider_error, the rounds' tokens billed and shown", async () => {
+    const broken = { ...WIRE, decisions: [{ ...WIRE.decisions[0]!, expr: "agee >= 18" }, WIRE.decisions[1]!] };
+    llm.script(
+      { kind: "answer", json: broken, usage: { input: 900, output: 200 } },
+      { kind: "text", text: "I cannot answer in JSON today.", usage: { input: 1_100, output: 40 } },
+    );
+    const before = await deps.ledger!.balance(accountId);
+    const failed = await call({ prompt: "adults" });
+    if (failed.ok) throw new Error("a reply that is not JSON cannot succeed");
+    const body = problemBody(failed.problem) as any;
+    expect(body).toMatchObject({ status: 502, code: "provider_error", provider_usage: { input_tokens: 2_000, output_tokens: 240 } });
+    const micros = tokenCost(2_000, deps.rates.service.providerInput) + tokenCost(240, deps.rates.service.providerOutput);
+    expect(Math.round(body.billing.cost_usd * 1e6)).toBe(micros);
+    expect(await deps.ledger!.balance(accountId)).toEqual({
+      balance: before.balance - micros,
+      reserved: 0,
+      available: before.balance - micros,
+    });
+  });
+
   it("provider failures: 502 provider_error, 504 provider_timeout, funds released", async () => {
     llm.script({ kind: "status", status: 502 });
     const failed = await call({ prompt: "x" });
