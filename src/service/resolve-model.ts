@@ -73,9 +73,7 @@ export function resolveModel(body: Record<string, unknown>, maxBytes: number): O
  * would.
  */
 function parseModelString(text: string, maxBytes: number): Outcome<unknown> {
-  if (text.length > maxBytes) {
-    return failure(tooLarge(text.length, maxBytes));
-  }
+  if (text.length > maxBytes) return failure(tooLarge(text.length, maxBytes));
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
