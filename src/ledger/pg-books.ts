@@ -79,10 +79,9 @@ export function runSteps(locked: Locked, steps: readonly Step[]): { outcomes: Ou
     return r;
   };
 
-  /** A charge of min(charge, amount) on `accountId`, sealed; undone alone if the seal throws. */
+  /** The whole charge on `accountId` (a settlement never caps it), sealed; undone alone if the seal throws. */
   const charge = (
     accountId: string,
-    amount: Micros,
     heldAmount: Micros,
     s: { charge: Micros; items: LineItem[]; memo: string; seal: Seal },
     reservationId: string,
@@ -90,7 +89,7 @@ export function runSteps(locked: Locked, steps: readonly Step[]): { outcomes: Ou
   ): Settlement => {
     const a = account(accountId);
     const before = { ...a };
-    const charged = Math.min(s.charge, amount);
+    const charged = s.charge;
     a.balance -= charged;
     a.reserved -= heldAmount;
     entries.push({ accountId, amount: charged, reservationId, items: JSON.stringify(s.items), memo: s.memo, createdAt: now() });
@@ -120,14 +119,21 @@ export function runSteps(locked: Locked, steps: readonly Step[]): { outcomes: Ou
       }
       case "settle": {
         const r = take(step.reservationId);
-        account(r.accountId);
+        const a = account(r.accountId);
+        // the charge above the reservation comes from what no other reservation holds; when that
+        // does not cover it nothing changes, the reservation stays
+        if (step.charge > r.amount + a.balance - a.reserved)
+          throw new LedgerError(
+            "insufficient_funds",
+            `the charge of ${step.charge} micro-dollars exceeds the reservation and the funds available`,
+          );
         open.set(step.reservationId, null);
-        return charge(r.accountId, r.amount, r.amount, step, step.reservationId, () => open.set(step.reservationId, r));
+        return charge(r.accountId, r.amount, step, step.reservationId, () => open.set(step.reservationId, r));
       }
       case "reserveAndSettle": {
         const a = account(step.accountId);
-        if (a.balance - a.reserved < step.amount) return { ok: false, balance: balanceOf(a) };
-        return { ok: true, ...charge(step.accountId, step.amount, 0, step, randomUUID(), () => {}) };
+        if (a.balance - a.reserved < Math.max(step.amount, step.charge)) return { ok: false, balance: balanceOf(a) };
+        return { ok: true, ...charge(step.accountId, 0, step, randomUUID(), () => {}) };
       }
       case "release": {
         const r = open.get(step.reservationId);

@@ -130,6 +130,9 @@ export function openSqliteLedger(file: string, o: { checkpointAfterPages?: numbe
     return { ok: true, reservationId };
   };
 
+  const notCovered = (charge: Micros) =>
+    new LedgerError("insufficient_funds", `the charge of ${charge} micro-dollars exceeds the reservation and the funds available`);
+
   const settle = (
     reservationId: string,
     charge: Micros,
@@ -140,10 +143,12 @@ export function openSqliteLedger(file: string, o: { checkpointAfterPages?: numbe
   ): Settlement => {
     const r = q.takeReservation.get(reservationId);
     if (!r) throw new LedgerError("unknown_reservation", `reservation ${reservationId} is not open`);
-    const charged = Math.min(charge, r.amount_micros);
-    q.charge.run(charged, r.amount_micros, r.account_id);
-    q.insertEntry.run(r.account_id, "charge", charged, reservationId, JSON.stringify(items), memo, now());
-    const settlement = { charged, balance: mustBalance(r.account_id) };
+    // the whole charge, from the reservation and what no other reservation holds (the savepoint
+    // of the step rolls the reservation back when that does not cover it)
+    if (charge > r.amount_micros + mustBalance(r.account_id).available) throw notCovered(charge);
+    q.charge.run(charge, r.amount_micros, r.account_id);
+    q.insertEntry.run(r.account_id, "charge", charge, reservationId, JSON.stringify(items), memo, now());
+    const settlement = { charged: charge, balance: mustBalance(r.account_id) };
     seal(settlement, beforeCommit);
     return settlement;
   };
@@ -157,11 +162,10 @@ export function openSqliteLedger(file: string, o: { checkpointAfterPages?: numbe
     seal: Seal,
     beforeCommit: BeforeCommit,
   ) => {
-    const charged = Math.min(charge, amount);
-    const after = q.chargeIfCovered.get(charged, accountId, amount);
+    const after = q.chargeIfCovered.get(charge, accountId, Math.max(amount, charge));
     if (!after) return { ok: false as const, balance: mustBalance(accountId) };
-    q.insertEntry.run(accountId, "charge", charged, randomUUID(), JSON.stringify(items), memo, now());
-    const settlement = { charged, balance: toBalance(after) };
+    q.insertEntry.run(accountId, "charge", charge, randomUUID(), JSON.stringify(items), memo, now());
+    const settlement = { charged: charge, balance: toBalance(after) };
     seal(settlement, beforeCommit);
     return { ok: true as const, ...settlement };
   };

@@ -44,7 +44,7 @@ export interface LineItem {
 export type ReserveResult = { ok: true; reservationId: string } | { ok: false; balance: BalanceMicros };
 
 export interface Settlement {
-  /** the amount actually deducted: the requested charge, capped at the reservation */
+  /** the amount deducted: the whole charge (a settlement never caps it) */
   charged: Micros;
   balance: BalanceMicros;
 }
@@ -96,11 +96,15 @@ export interface Ledger {
   topup(accountId: string, amount: Micros, memo?: string): Promise<BalanceMicros>;
   /** Atomically holds `amount` if the available funds cover it. */
   reserve(accountId: string, amount: Micros): Promise<ReserveResult>;
-  /** Deducts min(charge, reserved) and releases the rest of the reservation; once per reservation. */
+  /**
+   * Deducts the whole charge and releases the reservation; once per reservation. A charge above
+   * the reservation is taken from the funds no other reservation holds; when those do not cover
+   * it, nothing changes (the reservation stays) and it throws LedgerError `insufficient_funds`.
+   */
   settle(reservationId: string, charge: Micros, items: LineItem[], memo?: string, seal?: Seal): Promise<Settlement>;
   /**
-   * reserve + settle as one atomic step, for work already done locally: deducts min(charge, amount)
-   * only if the available funds cover `amount`, else changes nothing and reports the balance.
+   * reserve + settle as one atomic step, for work already done locally: deducts the charge only if
+   * the available funds cover both it and `amount`, else changes nothing and reports the balance.
    */
   reserveAndSettle(
     accountId: string,

@@ -4,7 +4,7 @@ import type { CompiledModel, CompileResult } from "../compiler/index.js";
 import type { Diagnostic } from "../ir/diagnostics.js";
 import type { PortableModel } from "../ir/model.js";
 import { addUsage } from "./llm/structured.js";
-import { NO_USAGE, type GenerateRequest, type Generator, type Usage } from "./types.js";
+import { NO_USAGE, ProviderError, type GenerateRequest, type Generator, type Usage } from "./types.js";
 
 export type DraftOutcome =
   | { ok: true; model: PortableModel; compiled: CompiledModel; usage: Usage; attempts: number }
@@ -23,7 +23,14 @@ export async function draftModel(
   let usage = NO_USAGE;
   let next: GenerateRequest = request;
   for (let attempt = 1; ; attempt++) {
-    const generated = await generator.generate(next, signal);
+    let generated;
+    try {
+      generated = await generator.generate(next, signal);
+    } catch (e) {
+      // a round that fails still leaves the rounds before it paid for: the error carries them all
+      if (e instanceof ProviderError) throw new ProviderError(e.kind, e.message, addUsage(usage, e.usage));
+      throw e;
+    }
     usage = addUsage(usage, generated.usage);
     const model = { content: generated.content, questions: generated.questions };
     const compiled = await compile(model);

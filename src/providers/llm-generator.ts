@@ -7,6 +7,9 @@ import { fromWire, MODEL_WIRE_SCHEMA } from "./llm/model-wire.js";
 import type { StructuredClient } from "./llm/structured.js";
 import type { GeneratedModel, GenerateRequest, Generator } from "./types.js";
 
+/** The most output tokens one drafting round may take, by mode (the reservation counts on it). */
+export const DRAFT_OUTPUT_TOKENS = { fast: 8192, thinking: 16_384 } as const;
+
 const SYSTEM = `${FORMAT_GUIDE}
 
 Answer with the whole model in the requested JSON form: every map is a list of named entries, a
@@ -52,7 +55,7 @@ export function llmGenerator(client: StructuredClient, alias: string): Generator
           name: "portable_model",
           strict: true,
           temperature: request.mode === "thinking" ? 0.4 : 0,
-          maxTokens: request.mode === "thinking" ? 16_384 : 8192,
+          maxTokens: DRAFT_OUTPUT_TOKENS[request.mode],
         },
         signal,
       );

@@ -7,11 +7,12 @@ import { randomUUID } from "node:crypto";
 import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from "fastify";
 import type { ServiceDeps } from "../service/deps.js";
 import { parseBody, type ParsedBody } from "../service/known-models.js";
-import { invalidRequest, problem, ProblemError } from "../service/problems.js";
+import { invalidRequest, jsonFaultProblem, problem, ProblemError } from "../service/problems.js";
 import type { JsonSchema } from "../service/schemas/index.js";
 import { requestValidator } from "../service/schemas/validate.js";
 import { jsonPayload } from "../service/metering.js";
 import type { Caller } from "./auth.js";
+import { clientErrorHandler, DEFAULT_HTTP_LIMITS, serverOptions, type HttpLimits } from "./client-errors.js";
 import { sendProblem, toProblem } from "./errors.js";
 import { accessGuard } from "./guard.js";
 import { RouteMethods } from "./method-not-allowed.js";
@@ -25,8 +26,10 @@ import { webRoutes, type WebOptions } from "./routes/web.js";
 
 declare module "fastify" {
   interface FastifyRequest {
-    /** the API input tokens of the body as sent (counted when asked) */
-    bodyTokens?: () => number;
+    /** the API input tokens of the body as sent, counted when asked (service/known-models.ts) */
+    bodyTokens?: () => Promise<number>;
+    /** the body's size in bytes */
+    bodyBytes?: number;
     caller?: Caller | null;
     startedAt: number;
     /** what the request log line says besides the basics: the cost and the model's hash */
@@ -39,6 +42,8 @@ export interface AppOptions {
   rateLimiter: RateLimiter;
   /** request body limit in bytes */
   bodyLimit: number;
+  /** header size and timeouts of the connections (DEFAULT_HTTP_LIMITS when absent) */
+  http?: HttpLimits;
   version: string;
   /** pino level ("info", "warn", "silent"...) or false for no logger */
   logLevel?: string | false;
@@ -55,6 +60,7 @@ const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
 export function buildApp(options: AppOptions): FastifyInstance {
   const { service, rateLimiter, version, metrics } = options;
+  const http = options.http ?? DEFAULT_HTTP_LIMITS;
   const level = options.logLevel ?? false;
   const app = Fastify({
     return503OnClosing: false,
@@ -62,13 +68,18 @@ export function buildApp(options: AppOptions): FastifyInstance {
     // fastify's own two lines per request are off: the onResponse hook writes one with what matters
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: options.bodyLimit,
+    ...serverOptions(http),
+    // the parser's errors as problem details, after the answers queued before them (client-errors.ts)
+    clientErrorHandler: (error, socket) => onClientError(error, socket),
     genReqId: (req) => {
       const given = req.headers["x-request-id"];
       return typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
     },
   });
 
+  const onClientError = clientErrorHandler(app.server, http);
   app.decorateRequest("bodyTokens", undefined);
+  app.decorateRequest("bodyBytes", undefined);
   app.decorateRequest("caller", null);
   app.decorateRequest("startedAt", 0);
   app.decorateRequest("audit", null as unknown as FastifyRequest["audit"]);
@@ -113,11 +124,10 @@ export function buildApp(options: AppOptions): FastifyInstance {
     }
     if (parsed.ok) {
       req.bodyTokens = parsed.tokens;
+      req.bodyBytes = (body as Buffer).length;
       return done(null, parsed.body);
     }
-    const { fault } = parsed;
-    const code = fault.kind === "depth" ? "json_too_deep" : "invalid_text";
-    done(new ProblemError(problem(code, fault.message, [{ address: fault.path, code: `request.${fault.kind}`, message: fault.message }])));
+    done(new ProblemError(jsonFaultProblem(parsed.fault)));
   };
   // fatal: bytes that are not UTF-8 (a surrogate encoded on its own among them) are refused, not replaced
   const utf8 = new TextDecoder("utf-8", { fatal: true });

@@ -12,6 +12,7 @@ import { DEFAULT_LIMITS, type Limits } from "../service/deps.js";
 import { loadRates } from "../service/rates.js";
 import { createSigner } from "../service/signer.js";
 import { buildApp, type AppOptions } from "./app.js";
+import { DEFAULT_HTTP_LIMITS, type HttpLimits } from "./client-errors.js";
 import { CompilePool, type CompilePoolOptions } from "./compile-pool/pool.js";
 import { pooledCompiler } from "./compile-pool/pooled-compiler.js";
 import { instrumentLedger, instrumentProviders } from "./observability/instrument.js";
@@ -30,6 +31,8 @@ export interface ServerOptions {
   bootstrap: boolean;
   ratesFile?: string;
   bodyLimit: number;
+  /** header size and timeouts of the connections */
+  http?: HttpLimits;
   limits: Limits;
   rateLimit: RateLimitOptions;
   redisUrl?: string;
@@ -52,6 +55,7 @@ export const DEFAULTS = {
   port: 8080,
   host: "127.0.0.1",
   bodyLimit: 1024 * 1024,
+  http: DEFAULT_HTTP_LIMITS,
   limits: DEFAULT_LIMITS,
   rateLimit: { max: 600, windowMs: 60_000 },
   cacheSize: 256,
@@ -134,6 +138,7 @@ async function start(o: ServerOptions, providerSettings: ProviderConfig, closers
     },
     rateLimiter,
     bodyLimit: o.bodyLimit,
+    http: o.http,
     version: pkg.version,
     logLevel: o.logLevel ?? "info",
     logStream: o.logStream ?? (logDestination as unknown as NodeJS.WritableStream | null) ?? undefined,

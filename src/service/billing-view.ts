@@ -42,10 +42,7 @@ const itemView = (i: LineItem): LineItemView => ({
   amount_usd: toUsd(i.amount),
 });
 
-/**
- * The settled charge. When the ledger capped the charge at the reservation, the items still show
- * the computed amounts and `cost_usd` shows what was actually deducted.
- */
+/** The settled charge: `cost_usd` is what was deducted, the sum of the items' amounts. */
 export function billingView(charged: number, balance: BalanceMicros, items: LineItem[], currency: string): BillingView {
   return { currency, estimated: false, cost_usd: toUsd(charged), balance: balanceView(balance, currency), items: items.map(itemView) };
 }

@@ -4,14 +4,14 @@
 // on the API tokens and the provider's actual tokens.
 import { draftModel } from "../providers/drafting.js";
 import { DocumentError, readDocument, type Document, type FileIn } from "../providers/documents.js";
-import type { Generator } from "../providers/types.js";
+import { ProviderError, type Generator, type Usage } from "../providers/types.js";
 import type { ServiceCall, ServiceDeps } from "./deps.js";
 import { draftExamples } from "./examples.js";
 import { finished } from "./finished.js";
 import { sendable, type Hold } from "./metering.js";
-import { serviceCharge } from "./pricing.js";
-import { guardProvider } from "./provider-problems.js";
-import { failure, invalidRequest, problem, success, type Outcome, type ProblemEntry } from "./problems.js";
+import { failedProviderCharge, serviceCharge } from "./pricing.js";
+import { providerProblem } from "./provider-problems.js";
+import { failure, invalidRequest, problem, success, type Outcome, type Problem, type ProblemEntry } from "./problems.js";
 import { diagnosticEntries } from "./run.js";
 import { countOutputTokens } from "./tokens.js";
 
@@ -26,6 +26,18 @@ async function readDocuments(files: FileIn[]): Promise<Outcome<Document[]>> {
     }
   }
   return success(out);
+}
+
+/**
+ * A draft that failed after the provider worked: the provider's tokens are billed as items of
+ * their own and shown in the problem (docs/service.md, "Failed provider work"); with none spent,
+ * the problem alone (the caller releases the reservation).
+ */
+async function billFailure(p: Problem, usage: Usage, deps: ServiceDeps, hold: Hold): Promise<{ ok: false; problem: Problem }> {
+  if (usage.input_tokens === 0 && usage.output_tokens === 0) return failure(p);
+  const items = failedProviderCharge({ input: usage.input_tokens, output: usage.output_tokens }, deps.rates);
+  const billing = await hold.settle(items, "systemtwo failed draft", (b) => finished(b));
+  return failure({ ...p, extra: { provider_usage: usage, billing } });
 }
 
 /** Everything after the reservation; the caller releases the hold on failure. */
@@ -50,17 +62,20 @@ export async function draft(
     name: typeof body.name === "string" ? body.name : undefined,
     mode: body.mode === "thinking" ? ("thinking" as const) : ("fast" as const),
   };
-  const drafted = await guardProvider(() => draftModel(generator, request, (m) => deps.compiler.compile(m), deps.providers.maxAttempts));
-  if (!drafted.ok) return drafted;
-  const d = drafted.value;
+  let d;
+  try {
+    d = await draftModel(generator, request, (m) => deps.compiler.compile(m), deps.providers.maxAttempts);
+  } catch (e) {
+    if (!(e instanceof ProviderError)) throw e;
+    return billFailure(providerProblem(e), e.usage, deps, hold);
+  }
   if (!d.ok) {
-    return failure(
-      problem(
-        "generation_failed",
-        `the generated model still failed the Check after ${d.attempts} attempt(s); see errors`,
-        diagnosticEntries(d.diagnostics),
-      ),
+    const failed = problem(
+      "generation_failed",
+      `the generated model still failed the Check after ${d.attempts} attempt(s); see errors`,
+      diagnosticEntries(d.diagnostics),
     );
+    return billFailure(failed, d.usage, deps, hold);
   }
   const response: Record<string, unknown> = {
     model: d.model,

@@ -34,9 +34,9 @@ function surrogateFault(path: string, text: string, what: "string" | "key"): Jso
 }
 
 /** Whether a parsed JSON value nests at most maxDepth deep and holds only well-formed text. */
-function withinLimits(value: unknown, maxDepth: number): boolean {
+function withinLimits(value: unknown, maxDepth: number, at: number): boolean {
   const values: unknown[] = [value];
-  const depths: number[] = [0];
+  const depths: number[] = [at];
   while (values.length > 0) {
     const v = values.pop();
     const depth = depths.pop()!;
@@ -62,14 +62,17 @@ function withinLimits(value: unknown, maxDepth: number): boolean {
   return true;
 }
 
-/** The first fault of a parsed JSON value (root names it: "body", "state"), or null. */
-export function jsonFault(value: unknown, root: string, maxDepth = MAX_JSON_DEPTH): JsonFault | null {
-  return withinLimits(value, maxDepth) ? null : namedFault(value, root, maxDepth);
+/**
+ * The first fault of a parsed JSON value (root names it: "body", "state"), or null. `at` is the
+ * depth the value sits at in the document it belongs to (1 for a body's field sent as JSON text).
+ */
+export function jsonFault(value: unknown, root: string, maxDepth = MAX_JSON_DEPTH, at = 0): JsonFault | null {
+  return withinLimits(value, maxDepth, at) ? null : namedFault(value, root, maxDepth, at);
 }
 
 /** The first fault in document order, with its JSON path. */
-function namedFault(value: unknown, root: string, maxDepth: number): JsonFault | null {
-  const stack: [unknown, string, number][] = [[value, root, 0]];
+function namedFault(value: unknown, root: string, maxDepth: number, at: number): JsonFault | null {
+  const stack: [unknown, string, number][] = [[value, root, at]];
   while (stack.length > 0) {
     const [v, path, depth] = stack.pop()!;
     if (typeof v === "string") {

@@ -8,7 +8,7 @@
 // the whole body would give (a second "model" key in the rest falls back to parsing it all).
 import { LRUCache } from "lru-cache";
 import { jsonFault, type JsonFault } from "./json-limits.js";
-import { countPrefix, countTokens, type PrefixCount } from "./tokens.js";
+import { countPrefix, countTokensYielding, type PrefixCount } from "./tokens.js";
 
 const LEAD = '{"model":';
 /** Characters of a model's text that find its candidates. */
@@ -35,7 +35,7 @@ const byHead = new LRUCache<string, Known[]>({
 const models = new WeakSet<object>();
 
 /** A parsed body, and its API input tokens (countTokens of its text), counted when asked. */
-export type ParsedBody = { ok: true; body: unknown; tokens: () => number } | { ok: false; fault: JsonFault };
+export type ParsedBody = { ok: true; body: unknown; tokens: () => Promise<number> } | { ok: false; fault: JsonFault };
 
 /**
  * JSON.parse of a request body's UTF-8 (`decode`: its decoder, which throws on bytes that are not
@@ -49,7 +49,7 @@ export function parseBody(bytes: Buffer, decode: (bytes: Uint8Array) => string):
   const fault = jsonFault(body, "body");
   if (fault) return { ok: false, fault };
   remember(text, body);
-  return { ok: true, body, tokens: () => countTokens(text) };
+  return { ok: true, body, tokens: () => countTokensYielding(text) };
 }
 
 /** Whether `model` is a recognised model's shared value (deeply frozen). */
@@ -81,7 +81,7 @@ function recognise(bytes: Buffer, decode: (bytes: Uint8Array) => string): Parsed
     const fault = jsonFault(rest, "body");
     if (fault) return { ok: false, fault };
     const tail = `${k.tail}${next === CLOSE ? "}" : ","}${restText}`;
-    return { ok: true, body: { model: k.model, ...rest }, tokens: () => k.tokens.tokens + countTokens(tail) };
+    return { ok: true, body: { model: k.model, ...rest }, tokens: async () => k.tokens.tokens + (await countTokensYielding(tail)) };
   }
   return null;
 }

@@ -4,6 +4,7 @@
 // the batch is signed before that transaction commits, so a failure there settles nothing.
 // Without a ledger (benchmark mode) every step is free and the balance reads zero, and the answer
 // waits for its batch to be signed on its own.
+import { LedgerError } from "../ledger/rows.js";
 import type { LineItem, Settlement } from "../ledger/types.js";
 import { billingView, ZERO_BALANCE, type BillingView } from "./billing-view.js";
 import { formatUsd } from "../ledger/money.js";
@@ -11,11 +12,23 @@ import { problem, type Problem } from "./problems.js";
 import type { Finished } from "./finished.js";
 import type { ServiceDeps } from "./deps.js";
 
-const insufficient = (amount: number, available: number): Problem =>
+/** 402: what the request `needs` ("reserves", "reserves at least", "costs") against what is available. */
+const insufficient = (amount: number, available: number, needs = "reserves"): Problem =>
   problem(
     "insufficient_balance",
-    `this request reserves ${formatUsd(amount)} USD but ${formatUsd(available)} USD is available: top up the account, or wait for other requests' reservations to settle`,
+    `this request ${needs} ${formatUsd(amount)} USD but ${formatUsd(available)} USD is available: top up the account, or wait for other requests' reservations to settle`,
   );
+
+/**
+ * 402 when the account's available funds cannot cover `atLeast`, the least the request can
+ * reserve, read before its tokens are counted or anything compiled: a key that cannot pay is
+ * refused at the cost of one balance read. Null when it may go on (or nothing is metered).
+ */
+export async function cannotPay(deps: ServiceDeps, accountId: string | null, atLeast: number): Promise<Problem | null> {
+  if (!deps.ledger || accountId === null || atLeast <= 0) return null;
+  const { available } = await deps.ledger.balance(accountId);
+  return available >= atLeast ? null : insufficient(atLeast, available, "reserves at least");
+}
 
 export interface Hold {
   /**
@@ -74,7 +87,14 @@ export async function reserveFunds(
     hold: {
       async settle(items, memo, finish) {
         const sealed = sealWith(items, rates.currency, finish);
-        await ledger.settle(r.reservationId, total(items), items, memo, sealed.seal);
+        try {
+          await ledger.settle(r.reservationId, total(items), items, memo, sealed.seal);
+        } catch (e) {
+          if (!(e instanceof LedgerError && e.code === "insufficient_funds")) throw e;
+          // the work cost more than was reserved and the rest of the funds cannot cover it
+          const { available } = await ledger.balance(accountId);
+          throw new InsufficientBalance(insufficient(total(items), available + amount, "costs"));
+        }
         open = false;
         return sealed.result();
       },
@@ -106,7 +126,10 @@ export function deferredHold(deps: ServiceDeps, accountId: string | null, amount
     async settle(items, memo, finish) {
       const sealed = sealWith(items, rates.currency, finish);
       const r = await ledger.reserveAndSettle(accountId, amount, total(items), items, memo, sealed.seal);
-      if (!r.ok) throw new InsufficientBalance(insufficient(amount, r.balance.available));
+      if (!r.ok)
+        throw new InsufficientBalance(
+          insufficient(Math.max(amount, total(items)), r.balance.available, amount >= total(items) ? "reserves" : "costs"),
+        );
       return sealed.result();
     },
     release: async () => {},

@@ -1,9 +1,10 @@
 // What a request reserves and what it is charged, as line items in integer micro-dollars.
-// A charge never exceeds its reservation (the ledger caps it), so a reservation is what the call
-// can cost, estimated from what is known before the work: its input tokens, which bound the
-// response (the model, schema and receipt it echoes), and, when a language model will run, the
-// provider tokens that reading or generating from that input takes. Every estimate carries the
-// margins below (docs/service.md, "Reservations"); the charge is settled on the actual tokens.
+// A reservation holds what the call can cost, estimated from what is known before the work: its
+// input tokens, which bound the response (the model, schema and receipt it echoes), and, when a
+// language model will run, the provider tokens that reading or generating takes (for a draft,
+// the worst case of its rounds). Every estimate carries the margins below (docs/service.md,
+// "Reservations"). The charge is settled on the actual tokens, whole: the sum of its items, the
+// part above the reservation taken from free funds (or 402 when they cannot cover it).
 import { tokenCost } from "../ledger/money.js";
 import type { LineItem } from "../ledger/types.js";
 import type { Rates } from "./rates.js";
@@ -62,11 +63,43 @@ export function serviceReservation(inputTokens: number, rates: Rates, languageMo
 }
 
 /**
- * Drafting a model from a prompt or documents: a language model drafts and repairs for several
- * rounds, so it holds the configured allowance on top of what the request itself can cost.
+ * Drafting a model from a prompt or documents: a language model drafts and repairs for up to
+ * `rounds` rounds, each reading the request, its instructions and the previous draft, and writing
+ * at most `outputPerRound` tokens. The reservation holds that worst case (at least the configured
+ * allowance) on top of what the request itself can cost, so the provider work is paid for even
+ * when every round is used and the draft still fails.
  */
-export function draftReservation(inputTokens: number, rates: Rates): number {
-  return serviceReservation(inputTokens, rates, true) + rates.reservation.serviceProviderAllowance;
+export function draftReservation(inputTokens: number, rates: Rates, rounds: number, outputPerRound: number): number {
+  const round = providerEstimate(inputTokens);
+  const worst =
+    rounds *
+    (tokenCost(round.input + outputPerRound, rates.service.providerInput) + tokenCost(outputPerRound, rates.service.providerOutput));
+  return (
+    tokenCost(inputTokens, rates.service.input) +
+    tokenCost(outputEstimate(inputTokens, rates), rates.service.output) +
+    Math.max(worst, rates.reservation.serviceProviderAllowance)
+  );
+}
+
+/**
+ * The provider work of a call that failed (a draft still invalid after its repair rounds): billed
+ * as items of their own, at the provider rates, with no API tokens (no execution succeeded).
+ */
+export function failedProviderCharge(usage: { input: number; output: number }, rates: Rates): LineItem[] {
+  return [
+    item(
+      "failed_provider_input_tokens",
+      "provider input tokens of a call that failed, service rate",
+      usage.input,
+      rates.service.providerInput,
+    ),
+    item(
+      "failed_provider_output_tokens",
+      "provider output tokens of a call that failed, service rate",
+      usage.output,
+      rates.service.providerOutput,
+    ),
+  ];
 }
 
 export function serviceCharge(

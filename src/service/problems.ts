@@ -2,7 +2,7 @@
 // The catalogue drives the HTTP status, the documentation (docs/service.md), GET /problems/:code
 // and the OpenAPI document, so a code cannot exist without its status and explanation.
 import { EMBEDDED_LIMITS } from "../providers/readers/limits.js";
-import { MAX_JSON_DEPTH } from "./json-limits.js";
+import { MAX_JSON_DEPTH, type JsonFault } from "./json-limits.js";
 
 export interface ProblemEntry {
   /** model or request address: "decisions.risk.rule[3]", "state.age", "body.content" */
@@ -19,6 +19,8 @@ export interface Problem {
   errors: ProblemEntry[];
   /** extra response headers, e.g. Retry-After on 429 */
   headers?: Record<string, string>;
+  /** members of the body beyond RFC 9457's: the provider work a failed call was billed for */
+  extra?: { provider_usage: unknown; billing: unknown };
 }
 
 const n = (x: number): string => x.toLocaleString("en-US");
@@ -37,6 +39,11 @@ export const CATALOGUE = {
     title: "Invalid text",
     when: "the body is not valid UTF-8, or a string or key in it holds a lone UTF-16 surrogate (an escape such as `\\ud800` without its partner), which is no character; the entry's address is the JSON path",
   },
+  malformed_http: {
+    status: 400,
+    title: "Malformed HTTP request",
+    when: "the request is not valid HTTP/1.1 (a chunk size that is not hexadecimal, both Content-Length and Transfer-Encoding, a NUL or control character in a header); the connection is closed after the answer",
+  },
   invalid_request: {
     status: 400,
     title: "Invalid request",
@@ -53,6 +60,16 @@ export const CATALOGUE = {
   account_disabled: { status: 403, title: "Account disabled", when: "the key's account is disabled" },
   not_found: { status: 404, title: "Not found", when: "no such route" },
   method_not_allowed: { status: 405, title: "Method not allowed", when: "the route exists for other methods; the Allow header lists them" },
+  request_timeout: {
+    status: 408,
+    title: "Request timeout",
+    when: "the request's headers or body did not arrive within the server's limits (`--headers-timeout`, `--request-timeout`); the connection is closed after the answer; nothing is charged",
+  },
+  headers_too_large: {
+    status: 431,
+    title: "Request headers too large",
+    when: "the request line and headers exceed the server's limit (`--max-header-size`); the connection is closed after the answer",
+  },
   invalid_model: {
     status: 422,
     title: "Invalid model",
@@ -87,7 +104,7 @@ export const CATALOGUE = {
   generation_failed: {
     status: 422,
     title: "Model not generated",
-    when: "the generator's drafts still failed the Check after the allowed repair attempts; `errors` holds the last draft's diagnostics",
+    when: "the generator's drafts still failed the Check after the allowed repair attempts; `errors` holds the last draft's diagnostics; the provider tokens of the attempts are billed as items of their own, shown in the body's `provider_usage` and `billing`",
   },
   decision_outside_type: {
     status: 422,
@@ -143,6 +160,12 @@ export function invalidRequest(errors: ProblemEntry[]): Problem {
   return problem("invalid_request", errors.map((e) => e.message).join("; "), errors);
 }
 
+/** 400 for JSON past its limits (json-limits.ts): too deep, or text that is not well-formed. */
+export function jsonFaultProblem(fault: JsonFault): Problem {
+  const code = fault.kind === "depth" ? "json_too_deep" : "invalid_text";
+  return problem(code, fault.message, [{ address: fault.path, code: `request.${fault.kind}`, message: fault.message }]);
+}
+
 /** The `type` URI of a problem; GET on it answers the catalogue entry. */
 const problemType = (code: string): string => `/problems/${code}`;
 
@@ -156,6 +179,7 @@ export function problemBody(p: Problem, requestId?: string): Record<string, unkn
     detail: p.detail,
     errors: p.errors,
   };
+  if (p.extra) Object.assign(body, p.extra);
   if (requestId !== undefined) body.request_id = requestId;
   return body;
 }

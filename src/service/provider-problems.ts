@@ -1,6 +1,7 @@
 // Provider failures as problems: a failed call is 502 provider_error, a timeout 504
 // provider_timeout, and a language model that is needed but not configured is 502
-// provider_unavailable with the configuration to set. None of them settles a charge.
+// provider_unavailable with the configuration to set. A problem settles nothing itself; a draft
+// bills the provider tokens its failed rounds took (draft.ts).
 import { HOW_TO_CONFIGURE } from "../providers/config.js";
 import { ProviderError } from "../providers/types.js";
 import { problem, type Problem } from "./problems.js";

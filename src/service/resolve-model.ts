@@ -5,7 +5,8 @@
 // Questions without any model mean "generate or reuse a model" (the generator path).
 import { canonicalJson, identifyModel, type ModelIdentity } from "../compiler/index.js";
 import type { PortableModel } from "../ir/model.js";
-import { failure, invalidRequest, success, type Outcome, type ProblemEntry } from "./problems.js";
+import { jsonFault, MAX_JSON_DEPTH } from "./json-limits.js";
+import { failure, invalidRequest, jsonFaultProblem, problem, success, type Outcome, type ProblemEntry } from "./problems.js";
 import { kindOf } from "./schemas/validate.js";
 import { isKnownModel } from "./known-models.js";
 
@@ -27,12 +28,13 @@ const entry = (address: string, code: string, message: string): ProblemEntry => 
 /** The sources of recognised models (known-models.ts), resolved once: their identity, text and size. */
 const knownSources = new WeakMap<object, Outcome<ModelSource>>();
 
-export function resolveModel(body: Record<string, unknown>): Outcome<ModelSource> {
+/** `maxBytes`: the model size limit, checked on a model sent as text before it is parsed. */
+export function resolveModel(body: Record<string, unknown>, maxBytes: number): Outcome<ModelSource> {
   const { model, content, questions } = body;
-  if (content !== undefined || questions !== undefined || !isKnownModel(model)) return resolveFresh(body);
+  if (content !== undefined || questions !== undefined || !isKnownModel(model)) return resolveFresh(body, maxBytes);
   const known = knownSources.get(model);
   if (known) return known;
-  const source = resolveFresh(body);
+  const source = resolveFresh(body, maxBytes);
   if (source.ok && source.value.kind === "complete") {
     Object.freeze(source.value.model);
     knownSources.set(model, source);
@@ -40,7 +42,7 @@ export function resolveModel(body: Record<string, unknown>): Outcome<ModelSource
   return source;
 }
 
-function resolveFresh(body: Record<string, unknown>): Outcome<ModelSource> {
+function resolveFresh(body: Record<string, unknown>, maxBytes: number): Outcome<ModelSource> {
   const { model, content, questions } = body;
   if (model !== undefined && content !== undefined) {
     return failure(invalidRequest([entry("body.content", "request.conflict", "content is an alternative to model: send one of them")]));
@@ -57,7 +59,7 @@ function resolveFresh(body: Record<string, unknown>): Outcome<ModelSource> {
     if (isObject(questions)) return success({ kind: "questions", questions });
     return failure(invalidRequest([entry("body.model", "request.missing", "send a model, content with questions, or questions")]));
   }
-  const parsed = typeof model === "string" ? parseModelString(model) : success(model);
+  const parsed = typeof model === "string" ? parseModelString(model, maxBytes) : success(model);
   if (!parsed.ok) return parsed;
   const pm = parsed.value;
   if (!isObject(pm) || !isObject(pm.content)) {
@@ -82,12 +84,29 @@ function resolveFresh(body: Record<string, unknown>): Outcome<ModelSource> {
   return success({ kind: "complete", model: m, bytes: typeof model === "string" ? model.length : identity.text.length, identity });
 }
 
-function parseModelString(text: string): Outcome<unknown> {
+/**
+ * A model sent as JSON text, parsed with the checks a body gets (json-limits.ts: depth, lone
+ * surrogates) and within the model size limit, so it answers what the same model as an object
+ * would.
+ */
+function parseModelString(text: string, maxBytes: number): Outcome<unknown> {
+  if (text.length > maxBytes) return failure(tooLarge(text.length, maxBytes));
+  let parsed: unknown;
   try {
-    return success(JSON.parse(text));
+    parsed = JSON.parse(text);
   } catch (e) {
     return failure(
       invalidRequest([entry("body.model", "model.not_json", `model is a string but not a JSON portable model: ${(e as Error).message}`)]),
     );
   }
+  // the model sits one level into the body, as it would sent as an object
+  const fault = jsonFault(parsed, "body.model", MAX_JSON_DEPTH, 1);
+  return fault ? failure(jsonFaultProblem(fault)) : success(parsed);
 }
+
+/** 422 for a model over the size limit. */
+export const tooLarge = (size: number, maxBytes: number) =>
+  problem(
+    "model_too_large",
+    `the model has ${size} characters; the limit is ${maxBytes}: send a smaller model (fewer rules or shorter texts)`,
+  );

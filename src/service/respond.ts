@@ -43,7 +43,7 @@ export async function respond(
     providerUsage,
     warnings: ctx.warnings,
   };
-  const outputTokens = countedTokens(head, compiled.inputSchema);
+  const outputTokens = await countedTokens(head, compiled.inputSchema);
   const items =
     ctx.serviceRates || run.read
       ? serviceCharge(

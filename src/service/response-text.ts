@@ -4,7 +4,7 @@
 // settled; its billing is appended to that text when it is). The text is exactly what
 // JSON.stringify would write for the response object, field for field in the same order; the text
 // without the accounting fields is the one its output tokens are counted on (spec 2.10, tokens.ts).
-import { countPrefix, countTokens, type PrefixCount } from "./tokens.js";
+import { countPrefix, countTokensYielding, type PrefixCount } from "./tokens.js";
 
 /** The fields of a response known before it is settled, in the order they are answered. */
 export interface ResponseHead {
@@ -65,9 +65,12 @@ function leadOf(h: ResponseHead, schema: object) {
 }
 
 /** countTokens(countedText(h)), the lead that `schema` (h's input schema) and h's model text fix counted once. */
-export function countedTokens(h: ResponseHead, schema: object): number {
+export async function countedTokens(h: ResponseHead, schema: object): Promise<number> {
   const { lead, count } = leadOf(h, schema);
-  return count.tokens + countTokens(`${lead.slice(count.end)}${json(h.answers)},"receipt":${h.receiptText},${closeWith(h)}}`);
+  // an answer may be large: counted in slices that let other requests run (tokens.ts)
+  return (
+    count.tokens + (await countTokensYielding(`${lead.slice(count.end)}${json(h.answers)},"receipt":${h.receiptText},${closeWith(h)}}`))
+  );
 }
 
 /** The response without its accounting (top-level usage and billing, the receipt's billing and signature): what output tokens count. */

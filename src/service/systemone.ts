@@ -10,7 +10,7 @@ import { failure, invalidRequest, problem, success, type Outcome, type ProblemEn
 import { modelForQuestions } from "./questions-model.js";
 import { runOnEvidence, textTooLarge } from "./read-evidence.js";
 import { respond, type RunContext } from "./respond.js";
-import { resolveModel, type ModelSource, type PortableModel } from "./resolve-model.js";
+import { resolveModel, tooLarge, type ModelSource, type PortableModel } from "./resolve-model.js";
 import { compileUnits } from "./compile-estimate.js";
 import { answerTooLarge, compileOrProblem, explainRun, inputNames, runDeterministic, type Run } from "./run.js";
 import { SystemOneRequest } from "./schemas/systemone.js";
@@ -28,17 +28,10 @@ export async function systemOne(call: ServiceCall, deps: ServiceDeps): Promise<O
   const shape = call.bodyChecked ? [] : checkRequest(call.body);
   if (shape.length > 0) return failure(invalidRequest(shape));
   const body = call.body as Record<string, unknown>;
-  const source = resolveModel(body);
+  const source = resolveModel(body, deps.limits.modelBytes);
   if (!source.ok) return source;
   const src = source.value;
-  if (src.kind === "complete" && src.bytes > deps.limits.modelBytes) {
-    return failure(
-      problem(
-        "model_too_large",
-        `the model has ${src.bytes} characters; the limit is ${deps.limits.modelBytes}: send a smaller model (fewer rules or shorter texts)`,
-      ),
-    );
-  }
+  if (src.kind === "complete" && src.bytes > deps.limits.modelBytes) return failure(tooLarge(src.bytes, deps.limits.modelBytes));
   const oversize = textTooLarge(body.state, deps);
   if (oversize) return failure(oversize);
   const mode: Mode = body.mode === "thinking" ? "thinking" : "fast";
@@ -86,6 +79,10 @@ export async function systemOne(call: ServiceCall, deps: ServiceDeps): Promise<O
     throw e;
   }
 }
+
+/** The least a call can reserve: its input at System One rates, or at the service rates without a language model, whichever is less. */
+export const systemOneFloor = (_body: unknown, inputTokens: number, deps: ServiceDeps): number =>
+  Math.min(systemOneReservation(inputTokens, deps.rates), serviceReservation(inputTokens, deps.rates, false));
 
 /** A complete model not in the compile cache whose estimated compile work is over the limit. */
 function compileNeedsPrepay(src: ModelSource, deps: ServiceDeps): boolean {

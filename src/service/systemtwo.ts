@@ -4,10 +4,12 @@
 // Nothing is ever saved, whatever dry_run says.
 import type { ServiceCall, ServiceDeps } from "./deps.js";
 import { draft } from "./draft.js";
-import { reserveFunds } from "./metering.js";
+import { InsufficientBalance, reserveFunds } from "./metering.js";
 import { draftReservation } from "./pricing.js";
+import { DRAFT_OUTPUT_TOKENS } from "../providers/llm-generator.js";
 import { noLanguageModel } from "./provider-problems.js";
-import { failure, invalidRequest, problem, ProblemError, success, type Outcome } from "./problems.js";
+import { failure, invalidRequest, ProblemError, success, type Outcome } from "./problems.js";
+import { tooLarge } from "./resolve-model.js";
 import { ModelsRequest } from "./schemas/models.js";
 import { requestValidator, unknownFields } from "./schemas/validate.js";
 
@@ -37,6 +39,21 @@ function sentModel(body: Record<string, unknown>): Outcome<Record<string, unknow
   return success({ ...rest, content, ...(questions !== undefined ? { output: questions } : {}) });
 }
 
+/** The least a call can reserve: a draft's reservation when it sends a prompt or files; the Check is free. */
+export function modelsFloor(body: unknown, inputTokens: number, deps: ServiceDeps): number {
+  const b = body as { prompt?: unknown; files?: unknown[] };
+  return b.prompt !== undefined || (b.files?.length ?? 0) > 0 ? draftHold(body, inputTokens, deps) : 0;
+}
+
+/** What a draft reserves: the worst case of its repair rounds in its mode. */
+const draftHold = (body: unknown, inputTokens: number, deps: ServiceDeps): number =>
+  draftReservation(
+    inputTokens,
+    deps.rates,
+    deps.providers.maxAttempts,
+    DRAFT_OUTPUT_TOKENS[(body as { mode?: unknown }).mode === "thinking" ? "thinking" : "fast"],
+  );
+
 export async function systemTwoModels(call: ServiceCall, deps: ServiceDeps): Promise<Outcome<Record<string, unknown>>> {
   const shape = call.bodyChecked ? [] : checkRequest(call.body);
   if (shape.length > 0) return failure(invalidRequest(shape));
@@ -60,7 +77,7 @@ export async function systemTwoModels(call: ServiceCall, deps: ServiceDeps): Pro
         ]),
       );
     }
-    const reserved = await reserveFunds(deps, call.accountId, draftReservation(call.inputTokens, deps.rates));
+    const reserved = await reserveFunds(deps, call.accountId, draftHold(body, call.inputTokens, deps));
     if (!reserved.ok) return reserved;
     const { hold } = reserved;
     if (!choice.ok) {
@@ -73,6 +90,7 @@ export async function systemTwoModels(call: ServiceCall, deps: ServiceDeps): Pro
       return out;
     } catch (e) {
       await hold.release();
+      if (e instanceof InsufficientBalance) return failure(e.problem);
       throw e;
     }
   }
@@ -92,14 +110,7 @@ export async function systemTwoModels(call: ServiceCall, deps: ServiceDeps): Pro
     ...(body.output ? { questions: body.output as Record<string, unknown> } : {}),
   };
   const size = JSON.stringify(model).length;
-  if (size > deps.limits.modelBytes) {
-    return failure(
-      problem(
-        "model_too_large",
-        `the model has ${size} characters; the limit is ${deps.limits.modelBytes}: send a smaller model (fewer rules or shorter texts)`,
-      ),
-    );
-  }
+  if (size > deps.limits.modelBytes) return failure(tooLarge(size, deps.limits.modelBytes));
   let checked;
   try {
     checked = await deps.compiler.check(model);

@@ -1,15 +1,19 @@
 // API token counts with a real tokenizer (gpt-tokenizer, o200k_base). Byte-pair encoding is
-// quadratic in the length of one pre-token, so a long run without whitespace (say 1 MB of "a")
-// could stall the server; text is therefore counted in chunks of at most CHUNK characters cut
-// before whitespace. Text shorter than CHUNK is counted exactly as the tokenizer counts it whole.
-// Requests and responses repeat the same model text call after call, so each chunk's count is
-// remembered by its text (a chunk's count depends on nothing else).
+// quadratic in the length of one pre-token (the tokenizer's regex splits text into pre-tokens
+// and encodes each on its own), so text is counted in slices of at most CHUNK characters, cut
+// where a pre-token begins whatever came before: before a space or tab that follows a character
+// that is not whitespace. The sum over the slices is then exactly the count of the whole text.
+// Only a pre-token longer than CHUNK (a run of letters, CJK, spaces or punctuation with no such
+// place in it) is cut inside, at CHUNK, and counted slice by slice. Requests and responses repeat
+// the same model text call after call, so each slice's count is remembered by its text.
 import { countTokens as countWithTokenizer } from "gpt-tokenizer";
 import { textMemo } from "../compiler/index.js";
 
-export const CHUNK = 2048;
+export const CHUNK = 1024;
 /** chunks shorter than this are counted each time: remembering them costs more than counting */
 const REMEMBER_FROM = 256;
+/** The longest token of o200k_base, in UTF-8 bytes (128 spaces). */
+const MAX_TOKEN_BYTES = 128;
 
 /** Special tokens such as <|endoftext|> in a request are plain text here, not control tokens. */
 const AS_TEXT = { disallowedSpecial: new Set<string>() };
@@ -39,29 +43,51 @@ export interface PrefixCount {
 }
 
 /**
- * The chunks of any text that begins with `prefix` and lie wholly inside it: a chunk is cut within
- * a window of CHUNK characters from where the previous one ended, so while that window ends inside
- * the prefix the cut is the prefix's own. countTokens(prefix + rest) is then
+ * The chunks of any text that begins with `prefix` and lie wholly inside it: a chunk is cut by
+ * looking at the window of CHUNK characters from where the previous one ended (chunks below), so
+ * while that window ends inside the prefix the cut is the prefix's own. countTokens(prefix + rest) is then
  * tokens + countTokens((prefix + rest).slice(end)): chunking restarts the same at any chunk's start.
  */
 export function countPrefix(prefix: string): PrefixCount {
   let end = 0;
   let tokens = 0;
   while (prefix.length - end > CHUNK) {
-    const cut = lastWhitespace(prefix.slice(end, end + CHUNK));
-    const next = end + (cut > 0 ? cut : CHUNK);
+    const cut = lastBoundary(prefix, end, end + CHUNK);
+    const next = cut > end ? cut : hardCut(prefix, end + CHUNK);
     tokens += countChunk(prefix.slice(end, next));
     end = next;
   }
   return { end, tokens };
 }
 
+/** How long counting may hold the event loop before it lets other work run. */
+const SLICE_MS = 5;
+
+/**
+ * countTokens, letting the event loop run other work every few milliseconds: a megabyte of
+ * text that takes seconds to count never holds the server for longer than one slice.
+ */
+export async function countTokensYielding(text: string): Promise<number> {
+  let total = 0;
+  let since = performance.now();
+  for (const piece of chunks(text)) {
+    total += countChunk(piece);
+    if (performance.now() - since > SLICE_MS) {
+      await new Promise((resolve) => setImmediate(resolve));
+      since = performance.now();
+    }
+  }
+  return total;
+}
+
+/** The fewest tokens text of `bytes` UTF-8 bytes can count (no token is longer than MAX_TOKEN_BYTES), known without counting. */
+export const tokensAtLeast = (bytes: number): number => Math.ceil(bytes / MAX_TOKEN_BYTES);
+
 function* chunks(text: string): Generator<string> {
   let start = 0;
   while (text.length - start > CHUNK) {
-    const window = text.slice(start, start + CHUNK);
-    const cut = lastWhitespace(window);
-    const end = start + (cut > 0 ? cut : CHUNK);
+    const cut = lastBoundary(text, start, start + CHUNK);
+    const end = cut > start ? cut : hardCut(text, start + CHUNK);
     yield text.slice(start, end);
     start = end;
   }
@@ -75,10 +101,28 @@ const WIDE_SPACE = /\s/;
 const isSpace = (code: number, s: string, i: number): boolean =>
   code < 0x80 ? code === 0x20 || (code >= 0x09 && code <= 0x0d) : WIDE_SPACE.test(s[i]!);
 
-function lastWhitespace(s: string): number {
-  for (let i = s.length - 1; i > 0; i--) if (isSpace(s.charCodeAt(i), s, i)) return i;
+/**
+ * The last index in (from, to] where a pre-token of o200k begins whatever precedes it: a
+ * whitespace character other than a line break after one that is not whitespace. No pre-token
+ * runs from a non-whitespace character into whitespace other than line breaks (which a
+ * punctuation run may take), so one ends there, and the tokenizer's regex, which looks at
+ * nothing before where it starts, starts the next there. -1 if there is none.
+ */
+function lastBoundary(s: string, from: number, to: number): number {
+  for (let i = Math.min(to, s.length - 1); i > from; i--) {
+    const code = s.charCodeAt(i);
+    if (code === 0x0a || code === 0x0d || !isSpace(code, s, i)) continue;
+    const before = s.charCodeAt(i - 1);
+    if (!isSpace(before, s, i - 1)) return i;
+  }
   return -1;
 }
+
+/** `at`, or one before it when it would split a surrogate pair. */
+const hardCut = (s: string, at: number): number => {
+  const code = s.charCodeAt(at);
+  return code >= 0xdc00 && code <= 0xdfff && at > 0 && (s.charCodeAt(at - 1) & 0xfc00) === 0xd800 ? at - 1 : at;
+};
 
 const ACCOUNTING = new Set(["usage", "billing"]);
 

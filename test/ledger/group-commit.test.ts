@@ -58,10 +58,12 @@ describe.each(BACKENDS.filter((b) => b.available))("group commit on $name", (bac
         reqs.forEach((r, i) => {
           const h = held[i];
           if (h && !h.ok) return;
-          const covered = r.reserveFirst || balance - reserved >= r.amount;
-          if (!covered) return void (expected[i] = "refused");
+          // a settlement takes the whole charge, from its reservation and the funds no other holds,
+          // or fails and keeps its reservation; a one-step charge needs both amount and charge free
+          if (r.reserveFirst && r.charge > r.amount + balance - reserved) return void (expected[i] = "failed");
+          if (!r.reserveFirst && balance - reserved < Math.max(r.amount, r.charge)) return void (expected[i] = "refused");
           if (r.sealFails) return void (expected[i] = "failed");
-          balance -= Math.min(r.charge, r.amount);
+          balance -= r.charge;
           if (r.reserveFirst) reserved -= r.amount;
           expected[i] = "charged";
         });

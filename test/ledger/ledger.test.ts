@@ -62,7 +62,7 @@ for (const backend of BACKENDS) {
       expect((await ledger.findAccount("switch"))?.disabled).toBe(false);
     });
 
-    it("reserves, settles at most the reservation and releases the rest", async () => {
+    it("reserves, settles the whole charge and releases the rest", async () => {
       const acct = await ledger.createAccount("payer", 1_000);
       const r = await ledger.reserve(acct.id, 300);
       if (!r.ok) throw new Error("reservation refused");
@@ -75,10 +75,19 @@ for (const backend of BACKENDS) {
       await expect(ledger.settle(r.reservationId, 1, [])).rejects.toMatchObject({ code: "unknown_reservation" });
       expect(await ledger.release(r.reservationId)).toBeNull();
 
-      const capped = await ledger.reserve(acct.id, 50);
-      if (!capped.ok) throw new Error("reservation refused");
-      expect((await ledger.settle(capped.reservationId, 80, [])).charged).toBe(50);
-      expect((await ledger.balance(acct.id)).balance).toBe(830);
+      // a charge above its reservation is taken from the funds no other reservation holds
+      const over = await ledger.reserve(acct.id, 50);
+      if (!over.ok) throw new Error("reservation refused");
+      expect((await ledger.settle(over.reservationId, 80, [])).charged).toBe(80);
+      expect((await ledger.balance(acct.id)).balance).toBe(800);
+      // and when those cannot cover it, nothing changes and the reservation stays open
+      const other = await ledger.reserve(acct.id, 700);
+      const short = await ledger.reserve(acct.id, 50);
+      if (!other.ok || !short.ok) throw new Error("reservation refused");
+      await expect(ledger.settle(short.reservationId, 101, [])).rejects.toMatchObject({ code: "insufficient_funds" });
+      expect(await ledger.balance(acct.id)).toEqual({ balance: 800, reserved: 750, available: 50 });
+      expect((await ledger.settle(short.reservationId, 100, [])).charged).toBe(100);
+      expect(await ledger.balance(acct.id)).toEqual({ balance: 700, reserved: 700, available: 0 });
     });
 
     it("refuses a reservation the available funds cannot cover and reports the balance", async () => {
@@ -138,14 +147,16 @@ for (const backend of BACKENDS) {
       const items = [{ kind: "input_tokens", quantity: 10, unit_micros: 30, amount: 300 }] as never;
       const first = await ledger.reserveAndSettle(acct.id, 800, 300, items, "run");
       expect(first).toMatchObject({ ok: true, charged: 300, balance: { balance: 700, reserved: 0, available: 700 } });
-      const capped = await ledger.reserveAndSettle(acct.id, 200, 500, items, "run");
-      expect(capped).toMatchObject({ ok: true, charged: 200, balance: { balance: 500 } });
-      const refused = await ledger.reserveAndSettle(acct.id, 600, 1, items, "run");
-      expect(refused).toEqual({ ok: false, balance: { balance: 500, reserved: 0, available: 500 } });
+      const over = await ledger.reserveAndSettle(acct.id, 200, 500, items, "run");
+      expect(over).toMatchObject({ ok: true, charged: 500, balance: { balance: 200 } });
+      const refused = await ledger.reserveAndSettle(acct.id, 300, 1, items, "run");
+      expect(refused).toEqual({ ok: false, balance: { balance: 200, reserved: 0, available: 200 } });
+      const overFunds = await ledger.reserveAndSettle(acct.id, 100, 201, items, "run");
+      expect(overFunds).toEqual({ ok: false, balance: { balance: 200, reserved: 0, available: 200 } });
       expect((await ledger.entries(acct.id)).map((e) => [e.kind, e.amount])).toEqual([
         ["topup", 1_000],
         ["charge", 300],
-        ["charge", 200],
+        ["charge", 500],
       ]);
     });
 
@@ -178,18 +189,17 @@ for (const backend of BACKENDS) {
           if (!r.ok) throw new Error("reservation refused");
           const seen: Settlement[] = [];
           await expect(ledger.settle(r.reservationId, charge, [], "x", refuse(seen))).rejects.toThrow("cannot be signed");
-          await expect(ledger.reserveAndSettle(acct.id, 5_000 - amount, charge, [], "x", refuse(seen))).rejects.toThrow("cannot be signed");
-          // each seal saw the settlement it would have committed
-          expect(seen.map((s) => s.charged)).toEqual([Math.min(charge, amount), Math.min(charge, 5_000 - amount)]);
+          const oneStep = Math.min(charge, 5_000 - amount);
+          await expect(ledger.reserveAndSettle(acct.id, 5_000 - amount, oneStep, [], "x", refuse(seen))).rejects.toThrow(
+            "cannot be signed",
+          );
+          // each seal saw the settlement it would have committed: the whole charge
+          expect(seen.map((s) => s.charged)).toEqual([charge, oneStep]);
           expect(await ledger.balance(acct.id)).toEqual({ balance: 5_000, reserved: amount, available: 5_000 - amount });
           expect((await ledger.entries(acct.id)).map((e) => e.kind)).toEqual(["topup"]);
           // the reservation is still open: it settles, with a seal that succeeds, exactly once
-          const done = await ledger.settle(r.reservationId, charge, [], "x", (s) => expect(s.charged).toBe(Math.min(charge, amount)));
-          expect(done.balance).toEqual({
-            balance: 5_000 - Math.min(charge, amount),
-            reserved: 0,
-            available: 5_000 - Math.min(charge, amount),
-          });
+          const done = await ledger.settle(r.reservationId, charge, [], "x", (s) => expect(s.charged).toBe(charge));
+          expect(done.balance).toEqual({ balance: 5_000 - charge, reserved: 0, available: 5_000 - charge });
         }),
         { numRuns: 25 },
       );

@@ -6,6 +6,8 @@ import { providerConfig } from "../../src/providers/config.js";
 import { readDocument } from "../../src/providers/documents.js";
 import { createProviders } from "../../src/providers/registry.js";
 import type { ServiceDeps } from "../../src/service/deps.js";
+import { tokenCost } from "../../src/ledger/money.js";
+import { problemBody } from "../../src/service/problems.js";
 import { systemTwoModels } from "../../src/service/systemtwo.js";
 import { startFakeLlm, type FakeLlm } from "../server/fake-llm.js";
 import { serviceDeps } from "./harness.js";
@@ -195,7 +197,7 @@ describe("Draft", () => {
     expect(await deps.ledger!.balance(accountId)).toEqual({ balance: 10_000_000, reserved: 0, available: 10_000_000 });
   });
 
-  it("repairs: a draft that fails the Check goes back with its diagnostics; after 3 failures 422 generation_failed, nothing charged", async () => {
+  it("repairs: a draft that fails the Check goes back with its diagnostics; after 3 failures 422 generation_failed, billed for the provider's rounds alone", async () => {
     const broken = { ...WIRE, decisions: [{ ...WIRE.decisions[0]!, expr: "agee >= 18" }, WIRE.decisions[1]!] };
     llm.script(
       { kind: "answer", json: broken, usage: { input: 10, output: 10 } },
@@ -208,12 +210,48 @@ describe("Draft", () => {
 
     llm.requests.length = 0;
     const before = await deps.ledger!.balance(accountId);
-    llm.script({ kind: "answer", json: broken });
+    llm.script(
+      { kind: "answer", json: broken, usage: { input: 1_000, output: 300 } },
+      { kind: "answer", json: broken, usage: { input: 1_200, output: 310 } },
+      { kind: "answer", json: broken, usage: { input: 1_400, output: 320 } },
+    );
     const failed = await call({ prompt: "adults" });
-    expect(!failed.ok && failed.problem).toMatchObject({ status: 422, code: "generation_failed" });
-    expect(!failed.ok && failed.problem.errors.some((e) => e.address === "decisions.adult")).toBe(true);
+    if (failed.ok) throw new Error("a draft that never passes the Check cannot succeed");
+    expect(failed.problem).toMatchObject({ status: 422, code: "generation_failed" });
+    expect(failed.problem.errors.some((e) => e.address === "decisions.adult")).toBe(true);
     expect(llm.requests).toHaveLength(3);
-    expect(await deps.ledger!.balance(accountId)).toEqual(before);
+    // the three paid rounds show, and are billed as items of their own: no API tokens, no execution
+    const body = problemBody(failed.problem) as any;
+    expect(body.provider_usage).toEqual({ input_tokens: 3_600, output_tokens: 930 });
+    const items = Object.fromEntries(body.billing.items.map((i: any) => [i.kind, i.quantity]));
+    expect(items).toEqual({ failed_provider_input_tokens: 3_600, failed_provider_output_tokens: 930 });
+    const micros = Math.round(body.billing.cost_usd * 1e6);
+    expect(micros).toBe(tokenCost(3_600, deps.rates.service.providerInput) + tokenCost(930, deps.rates.service.providerOutput));
+    expect(await deps.ledger!.balance(accountId)).toEqual({
+      balance: before.balance - micros,
+      reserved: 0,
+      available: before.balance - micros,
+    });
+  });
+
+  it("a provider error after a paid round: 502 provider_error, the rounds' tokens billed and shown", async () => {
+    const broken = { ...WIRE, decisions: [{ ...WIRE.decisions[0]!, expr: "agee >= 18" }, WIRE.decisions[1]!] };
+    llm.script(
+      { kind: "answer", json: broken, usage: { input: 900, output: 200 } },
+      { kind: "text", text: "I cannot answer in JSON today.", usage: { input: 1_100, output: 40 } },
+    );
+    const before = await deps.ledger!.balance(accountId);
+    const failed = await call({ prompt: "adults" });
+    if (failed.ok) throw new Error("a reply that is not JSON cannot succeed");
+    const body = problemBody(failed.problem) as any;
+    expect(body).toMatchObject({ status: 502, code: "provider_error", provider_usage: { input_tokens: 2_000, output_tokens: 240 } });
+    const micros = tokenCost(2_000, deps.rates.service.providerInput) + tokenCost(240, deps.rates.service.providerOutput);
+    expect(Math.round(body.billing.cost_usd * 1e6)).toBe(micros);
+    expect(await deps.ledger!.balance(accountId)).toEqual({
+      balance: before.balance - micros,
+      reserved: 0,
+      available: before.balance - micros,
+    });
   });
 
   it("provider failures: 502 provider_error, 504 provider_timeout, funds released", async () => {

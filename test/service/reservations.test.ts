@@ -99,4 +99,42 @@ describe("a state that names the inputs with values that do not fit", () => {
     if (!out.ok) throw new Error(JSON.stringify(out.problem));
     expect((out.value.receipt as { read: Record<string, unknown> }).read["credit score"]).toBeDefined();
   });
+
+  it("charges the whole of its items when an answer outgrows its reservation: cost_usd is their sum, on every 200", async () => {
+    // an answer of n numbers takes about n output tokens, far more than its small request's estimate
+    const listing = {
+      content: {
+        name: "listing",
+        inputs: { n: { type: "number", desc: "n?" } },
+        decisions: { all: "for i in 1..n return i * 7", size: "count(all)" },
+      },
+      questions: { size: { type: "number", instructions: "size?" } },
+    };
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 1, max: 6_000 }), async (n) => {
+        const id = await account(10_000_000);
+        const body = { model: listing, state: { n } };
+        const before = await deps.ledger!.balance(id);
+        const out = await call(body, id);
+        if (!out.ok) throw new Error(JSON.stringify(out.problem));
+        const billing = out.value.billing as { cost_usd: number; items: { amount_usd: number }[] };
+        const micros = Math.round(billing.cost_usd * 1e6);
+        expect(micros).toBe(billing.items.reduce((sum, i) => sum + Math.round(i.amount_usd * 1e6), 0));
+        expect((await deps.ledger!.balance(id)).balance).toBe(before.balance - micros);
+      }),
+      { numRuns: 12 },
+    );
+  });
+
+  it("answers 402, charging nothing, when the work done costs more than the funds can cover", async () => {
+    const body = {
+      model: { ...LOAN, content: { ...LOAN.content, decisions: { ...LOAN.content.decisions, all: "for i in 1..6000 return i" } } },
+      state: GOOD,
+    };
+    const estimate = systemOneReservation(countTokens(JSON.stringify(body)), deps.rates);
+    const id = await account(estimate + 1);
+    const out = await call(body, id);
+    expect(out.ok ? 200 : out.problem.code).toBe("insufficient_balance");
+    expect(await deps.ledger!.balance(id)).toEqual({ balance: estimate + 1, reserved: 0, available: estimate + 1 });
+  });
 });

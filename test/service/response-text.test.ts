@@ -31,9 +31,9 @@ const fields = fc.dictionary(
 );
 
 describe("the assembled response text", () => {
-  it("is JSON.stringify of the response, and its counted part that of the response without accounting", () => {
-    fc.assert(
-      fc.property(
+  it("is JSON.stringify of the response, and its counted part that of the response without accounting", async () => {
+    await fc.assert(
+      fc.asyncProperty(
         fc.record({
           model: object,
           input: object,
@@ -46,7 +46,7 @@ describe("the assembled response text", () => {
         fc.jsonValue(),
         fc.string(),
         fc.tuple(fc.jsonValue(), fc.jsonValue()),
-        (p, providerUsage, signature, [usage, billing]) => {
+        async (p, providerUsage, signature, [usage, billing]) => {
           const head: ResponseHead = {
             modelText: JSON.stringify(p.model),
             inputText: JSON.stringify(p.input),
@@ -78,7 +78,7 @@ describe("the assembled response text", () => {
           expect(countedText(head)).toBe(JSON.stringify({ ...unsigned, usage: undefined, billing: undefined }));
           expect(countTokens(countedText(head))).toBe(countOutputTokens(withoutBilling));
           // the same answer as UTF-8 and the same count, from the lead made once per input schema object
-          expect(countedTokens(head, p.input)).toBe(countOutputTokens(withoutBilling));
+          expect(await countedTokens(head, p.input)).toBe(countOutputTokens(withoutBilling));
           const bytes = responseBytes(head, p.input, withBilling(JSON.stringify(p.payload), billingText), usage, billingText)(signature);
           expect(bytes.equals(Buffer.from(JSON.stringify(response)))).toBe(true);
         },

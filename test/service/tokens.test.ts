@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { encode } from "gpt-tokenizer";
-import { CHUNK, countOutputTokens, countTokens } from "../../src/service/tokens.js";
+import { CHUNK, countOutputTokens, countTokens, countTokensYielding, tokensAtLeast } from "../../src/service/tokens.js";
 
 describe("token counting", () => {
   it("matches the tokenizer on text shorter than a chunk", () => {
@@ -53,6 +53,47 @@ describe("token counting", () => {
         }
       }),
       { numRuns: 100 },
+    );
+  });
+
+  it("counts text many chunks long exactly as the tokenizer counts it whole: CJK, emoji, runs of one character, line breaks", async () => {
+    const cjk = fc.string({ unit: fc.integer({ min: 0x4e00, max: 0x9fff }).map((c) => String.fromCharCode(c)), maxLength: 60 });
+    const emoji = fc.string({ unit: fc.constantFrom("🙂", "👍🏽", "🇫🇷", "👨‍👩‍👧", "é", "\u0301"), maxLength: 12 });
+    // a run shorter than a chunk: a longer pre-token is the one place counting is sliced
+    const run = fc
+      .tuple(fc.constantFrom("a", " ", "\n", "-", "0", "中", "🙂", "\t", "."), fc.integer({ min: 1, max: CHUNK / 4 }))
+      .map(([c, n]) => c.repeat(n));
+    const word = fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom("don't", "HTTPServer", "12345678", "<|endoftext|>", "a/b\r\n"));
+    const gap = fc.constantFrom(" ", "  ", "\n", " \n", "\n\n", "\t", "\u3000", "\r\n ", "");
+    const text = fc
+      .array(fc.tuple(fc.oneof(cjk, emoji, run, word), gap), { minLength: 20, maxLength: 400 })
+      .map((parts) => parts.flat().join(""));
+    await fc.assert(
+      fc.asyncProperty(text, async (t) => {
+        const whole = encode(t, { disallowedSpecial: new Set() }).length;
+        expect(countTokens(t)).toBe(whole);
+        expect(await countTokensYielding(t)).toBe(whole);
+        const bytes = Buffer.byteLength(t);
+        expect(tokensAtLeast(bytes)).toBeLessThanOrEqual(whole);
+        expect(whole).toBeLessThanOrEqual(bytes);
+      }),
+      { numRuns: 120 },
+    );
+  });
+
+  it("bounds any count by the text's bytes, pre-tokens longer than a chunk included", () => {
+    const long = fc
+      .tuple(fc.constantFrom("a", "中", "🙂", " ", "ab", "-"), fc.integer({ min: CHUNK, max: 4 * CHUNK }))
+      .map(([c, n]) => c.repeat(n));
+    fc.assert(
+      fc.property(long, fc.string({ maxLength: 20 }), (run, tail) => {
+        const t = run + tail;
+        const bytes = Buffer.byteLength(t);
+        const n = countTokens(t);
+        expect(tokensAtLeast(bytes)).toBeLessThanOrEqual(n);
+        expect(n).toBeLessThanOrEqual(bytes);
+      }),
+      { numRuns: 30 },
     );
   });
 

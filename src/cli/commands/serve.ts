@@ -39,6 +39,30 @@ export const spec: CommandSpec = {
       description: "requests per key per window; 0 turns the limit off",
     },
     "body-limit": { type: "string", value: "BYTES", default: String(DEFAULTS.bodyLimit), description: "the largest request body" },
+    "request-timeout": {
+      type: "string",
+      value: "MS",
+      default: String(DEFAULTS.http.requestTimeoutMs),
+      description: "the whole request (headers and body) must arrive within this, else 408 and the connection is closed; 0 for no limit",
+    },
+    "headers-timeout": {
+      type: "string",
+      value: "MS",
+      default: String(DEFAULTS.http.headersTimeoutMs),
+      description: "the request's headers must arrive within this (at most --request-timeout), else 408",
+    },
+    "keep-alive-timeout": {
+      type: "string",
+      value: "MS",
+      default: String(DEFAULTS.http.keepAliveTimeoutMs),
+      description: "an idle kept-alive connection is closed after this; keep it above the load balancer's idle timeout",
+    },
+    "max-header-size": {
+      type: "string",
+      value: "BYTES",
+      default: String(DEFAULTS.http.maxHeaderBytes),
+      description: "the largest request line and headers, else 431",
+    },
     "model-limit": {
       type: "string",
       value: "CHARS",
@@ -163,6 +187,12 @@ export const run = command(spec, async (args, io) => {
     bootstrap,
     ratesFile: values.rates,
     bodyLimit: integer(settings, "body-limit"),
+    http: {
+      requestTimeoutMs: integer(settings, "request-timeout"),
+      headersTimeoutMs: integer(settings, "headers-timeout"),
+      keepAliveTimeoutMs: integer(settings, "keep-alive-timeout"),
+      maxHeaderBytes: integer(settings, "max-header-size"),
+    },
     limits: {
       modelBytes: integer(settings, "model-limit"),
       evaluationSteps: integer(settings, "eval-budget"),

@@ -3,7 +3,7 @@
 // left), every reader and generator call counted with its tokens.
 import type { Ledger } from "../../ledger/types.js";
 import type { Providers } from "../../providers/registry.js";
-import type { Generator, Reader, Usage } from "../../providers/types.js";
+import { ProviderError, type Generator, type Reader, type Usage } from "../../providers/types.js";
 import type { Metrics } from "./metrics.js";
 
 const TIMED: readonly (keyof Ledger)[] = [
@@ -56,14 +56,19 @@ async function counted<T extends { usage: Usage }>(
   provider: string,
   call: () => Promise<T>,
 ): Promise<T> {
+  const tokens = (usage: Usage) => {
+    m.providerTokens.inc({ provider, direction: "input" }, usage.input_tokens);
+    m.providerTokens.inc({ provider, direction: "output" }, usage.output_tokens);
+  };
   try {
     const result = await call();
     m.providerCalls.inc({ kind, provider, outcome: "ok" });
-    m.providerTokens.inc({ provider, direction: "input" }, result.usage.input_tokens);
-    m.providerTokens.inc({ provider, direction: "output" }, result.usage.output_tokens);
+    tokens(result.usage);
     return result;
   } catch (e) {
     m.providerCalls.inc({ kind, provider, outcome: (e as { kind?: string }).kind ?? "error" });
+    // a reply that was not the JSON asked for was still paid for: its tokens count too
+    if (e instanceof ProviderError) tokens(e.usage);
     throw e;
   }
 }

@@ -2,7 +2,7 @@
 import type { FastifyPluginAsync } from "fastify";
 import { COMPONENTS } from "../../service/schemas/index.js";
 import { ref } from "../../service/schemas/json-schema.js";
-import { systemTwoModels } from "../../service/systemtwo.js";
+import { modelsFloor, systemTwoModels } from "../../service/systemtwo.js";
 import { operationHandler, type OperationOptions } from "./operation.js";
 import { BEARER, json, problemResponses, RATE_LIMIT_HEADERS, type RouteSpec } from "./route-spec.js";
 
@@ -17,11 +17,11 @@ export const MODELS_ROUTE: RouteSpec = {
     body: COMPONENTS.ModelsRequest,
     response: {
       200: json("a Check or a Draft", { oneOf: [ref("Check"), ref("Draft")] }, RATE_LIMIT_HEADERS),
-      ...problemResponses(400, 401, 402, 403, 405, 422, 429, 500, 502, 503, 504),
+      ...problemResponses(400, 401, 402, 403, 405, 408, 422, 429, 431, 500, 502, 503, 504),
     },
   },
 };
 
 export const modelsRoutes: FastifyPluginAsync<OperationOptions> = async (app, { service, guard }) => {
-  app.route({ ...MODELS_ROUTE, onRequest: guard, handler: operationHandler(systemTwoModels, service) });
+  app.route({ ...MODELS_ROUTE, onRequest: guard, handler: operationHandler(systemTwoModels, service, modelsFloor) });
 };

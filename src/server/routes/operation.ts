@@ -4,6 +4,8 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { ServiceCall, ServiceDeps } from "../../service/deps.js";
 import type { Guard } from "../guard.js";
 import type { Outcome } from "../../service/problems.js";
+import { cannotPay } from "../../service/metering.js";
+import { tokensAtLeast } from "../../service/tokens.js";
 import { sendProblem } from "../errors.js";
 
 export interface OperationOptions {
@@ -13,15 +15,32 @@ export interface OperationOptions {
 
 export type Operation = (call: ServiceCall, deps: ServiceDeps) => Promise<Outcome<Record<string, unknown>>>;
 
+/** The least an operation's call can reserve (micro-dollars), given a lower bound of its input tokens. */
+export type Floor = (body: unknown, inputTokens: number, deps: ServiceDeps) => number;
+
+/**
+ * Bodies above this many bytes are checked against the balance before their tokens are counted
+ * (counting a megabyte takes a second or more; a smaller body is counted faster than the balance
+ * is read, and its reservation refuses a key that cannot pay).
+ */
+const COUNT_AFTER_BALANCE_BYTES = 8 * 1024;
+
 export const operationHandler =
-  (run: Operation, service: ServiceDeps) =>
+  (run: Operation, service: ServiceDeps, floor: Floor) =>
   async (req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
+    const accountId = req.caller?.accountId ?? null;
+    const bytes = req.bodyBytes ?? 0;
+    if (bytes > COUNT_AFTER_BALANCE_BYTES) {
+      const refused = await cannotPay(service, accountId, floor(req.body, tokensAtLeast(bytes), service));
+      if (refused) return sendProblem(reply, refused);
+    }
     const call: ServiceCall = {
       body: req.body,
       // the route's schema is the operation's request schema, and fastify has validated the body with it
       bodyChecked: req.routeOptions.schema?.body !== undefined,
-      inputTokens: req.bodyTokens?.() ?? 0,
-      accountId: req.caller?.accountId ?? null,
+      // counted in slices that let other requests run between them (tokens.ts)
+      inputTokens: (await req.bodyTokens?.()) ?? 0,
+      accountId,
       startedAt: req.startedAt,
       audit: req.audit,
     };

@@ -1,7 +1,7 @@
 // POST /v1/systemone: execute questions or a model against a state (spec 4.2).
 import type { FastifyPluginAsync } from "fastify";
 import { COMPONENTS } from "../../service/schemas/index.js";
-import { systemOne } from "../../service/systemone.js";
+import { systemOne, systemOneFloor } from "../../service/systemone.js";
 import { operationHandler, type OperationOptions } from "./operation.js";
 import { BEARER, json, problemResponses, RATE_LIMIT_HEADERS, type RouteSpec } from "./route-spec.js";
 
@@ -14,11 +14,11 @@ export const SYSTEMONE_ROUTE: RouteSpec = {
     body: COMPONENTS.SystemOneRequest,
     response: {
       200: json("executed", COMPONENTS.SystemOneResponse, RATE_LIMIT_HEADERS),
-      ...problemResponses(400, 401, 402, 403, 405, 422, 429, 500, 502, 503, 504),
+      ...problemResponses(400, 401, 402, 403, 405, 408, 422, 429, 431, 500, 502, 503, 504),
     },
   },
 };
 
 export const systemOneRoutes: FastifyPluginAsync<OperationOptions> = async (app, { service, guard }) => {
-  app.route({ ...SYSTEMONE_ROUTE, onRequest: guard, handler: operationHandler(systemOne, service) });
+  app.route({ ...SYSTEMONE_ROUTE, onRequest: guard, handler: operationHandler(systemOne, service, systemOneFloor) });
 };

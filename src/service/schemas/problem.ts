@@ -33,6 +33,11 @@ export const Problem: JsonSchema = {
       type: "string",
       description: "the request's id, as in the x-request-id response header (over HTTP only): quote it when reporting a problem",
     },
+    provider_usage: {
+      ...ref("Usage"),
+      description: "generation_failed only: the provider tokens the failed attempts took, billed as items of their own",
+    },
+    billing: { ...ref("Billing"), description: "generation_failed only: the charge for the failed attempts' provider tokens" },
   },
   required: ["type", "title", "status", "code", "detail", "errors"],
 };

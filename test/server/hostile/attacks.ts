@@ -214,6 +214,21 @@ function shapes(): Attack[] {
       { model: SMALL, state: "x ".repeat(450_000) },
       { problems: ["evidence_too_large"] },
     ),
+    ...tokenCounting(),
+  ];
+}
+
+/**
+ * 990 KB of CJK text without a break (one pre-token for the tokenizer: counting it whole would
+ * take seconds): a key with no money is refused from its balance before anything is counted; a
+ * funded key's count runs in slices that leave the event loop free.
+ */
+function tokenCounting(): Attack[] {
+  const cjk = Array.from({ length: 330_000 }, (_, i) => String.fromCharCode(0x4e00 + ((i * 7_919) % 20_000))).join("");
+  const body = { model: SMALL, state: cjk };
+  return [
+    post("990 KB of CJK text from a zero-balance key", "broke", body, { problems: ["insufficient_balance"] }),
+    post("990 KB of CJK text from a funded key", "funded", body, { problems: ["evidence_too_large"] }),
   ];
 }
 
