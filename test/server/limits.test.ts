@@ -143,13 +143,19 @@ describe("evaluation budgets", () => {
   };
 
   it.each([
-    ["lists that double", doubling(23, "[1,2,3,4]", (p) => `concatenate(${p}, ${p})`), "budget.size"],
+    // concatenate walks every item it copies (a step each, docs/builtins.md), so its steps reach the limit with its size
+    ["lists that double", doubling(23, "[1,2,3,4]", (p) => `concatenate(${p}, ${p})`), "budget.steps"],
     ["strings that double", doubling(40, '"abcdefgh"', (p) => `${p} + ${p}`), "budget.size"],
     ["a huge for loop", { r: "count(for i in 1..100000000 return i) > 0" }, "budget.steps"],
     ["a filter over a long list, nested", { l: "for i in 1..300 return i", r: "count(l[count(l[item > 0]) > 0]) > 0" }, "budget.steps"],
     [
+      // a join builds far more than it walks: 2,000 items joined by a 1,000-character separator
       "string join of a long list",
-      { l: "for i in 1..50000 return string(i)", r: "string length(string join(l, l[1])) > 0" },
+      {
+        l: "for i in 1..2000 return string(i)",
+        sep: 'string join(for i in 1..100 return "abcdefghij", "")',
+        r: "string length(string join(l, sep)) > 0",
+      },
       "budget.size",
     ],
   ])("%s: 422 naming the limit", async (_name, decisions, code) => {
