@@ -8,7 +8,8 @@ import { diagnostic } from "../../ir/diagnostics.js";
 import type { DecisionIR, InputIR, ModelIR } from "../../ir/ir.js";
 import type { Type } from "../../ir/types.js";
 import { TRUE } from "./compare.js";
-import type { SqlContext } from "./context.js";
+import { constrainedParts } from "../../runtime/declared.js";
+import { unsupported, type SqlContext } from "./context.js";
 import { DIALECTS, identifier, stringLiteral, type Dialect, type DialectName } from "./dialects.js";
 import { coerced, levelsOf, refKey, type SqlScope } from "./expressions.js";
 import { Layers } from "./layers.js";
@@ -40,6 +41,12 @@ export interface ColumnMapping {
 
 export interface SqlOptions {
   dialect: DialectName;
+  /**
+   * a strict model (default) holds each decision to the constraints of its declared type: a value
+   * outside them is an error (DeclaredResultError), which a query cannot raise, so such a decision
+   * is refused
+   */
+  strict?: boolean;
   /** the table (or view) to read, as one identifier (default `input`) */
   table?: string;
   /** instead of a table, the SQL of a relation (what the batch engines read), maybe made from the input columns */
@@ -145,6 +152,12 @@ export function lowerModel(ir: ModelIR, decisions: DecisionIR[], options: SqlOpt
       }
       const { value, rule } = lowerBody(d.body, scope, cx);
       const levels = levelsOf(d.type);
+      // a constraint of its declared type (`number >= 0`) is checked as codegen's declared.ts does
+      if ((options.strict ?? true) && constrainedParts(d.type).length > 0)
+        throw unsupported(
+          cx,
+          "a decision held to a constraint of its declared type (a value outside it is an error, which a query cannot raise)",
+        );
       const typed = layers.bind(coerced(value, d.type, cx).value);
       const bound = levels && typed.kind === "string" ? { ...typed, levels } : typed;
       names.set(refKey({ kind: "decision", name: d.name }), bound);
