@@ -22,7 +22,7 @@ import { scoreTable, TableError } from "../../src/batch/duckdb/table-engine.js";
 import type { OutputFormat } from "../../src/batch/duckdb/table-fallback.js";
 import type { ModelInput } from "../../src/ir/model.js";
 import { CORPUS } from "../../bench/corpus/index.js";
-import { isWellFormed } from "../../src/runtime/well-formed.js";
+import { fitsColumn } from "./typed-columns.js";
 import { statesFor } from "../compiler/4-sql/differential.js";
 import { scalarModel } from "../compiler/4-sql/generated.js";
 
@@ -41,19 +41,6 @@ const dir = mkdtempSync(join(tmpdir(), "pdm-duckdb-tables-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const PARQUET_TYPES: Record<string, string> = { number: "DOUBLE", string: "VARCHAR", boolean: "BOOLEAN", date: "DATE" };
-
-const realDay = (iso: string): boolean => {
-  const t = new Date(`${iso}T00:00:00Z`);
-  return !Number.isNaN(t.getTime()) && t.toISOString().slice(0, 10) === iso;
-};
-
-/** A state's value kept when a Parquet column of its input's kind holds it; else the row has none. */
-function fitsColumn(v: unknown, kind: string): boolean {
-  if (kind === "number") return typeof v === "number";
-  if (kind === "boolean") return typeof v === "boolean";
-  if (kind === "date") return typeof v === "string" && /^\d{4}-\d{2}-\d{2}$/.test(v) && realDay(v);
-  return typeof v === "string" && !v.includes("\0") && isWellFormed(v);
-}
 
 /** Rows that a typed Parquet file can hold: each value of its column's kind, or missing; every third with a text id. */
 function tableStates(model: ModelInput, count: number, seed: number): { states: Row[]; inputs: InputColumn[] } {

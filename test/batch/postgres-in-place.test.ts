@@ -13,7 +13,7 @@ import { loadModel } from "../../src/compiler/5-load/compiled-model.js";
 import { rowScorer } from "../../src/batch/chunk-scorer.js";
 import { PgTableError, scoreInPostgres } from "../../src/batch/postgres/in-place.js";
 import type { ModelInput } from "../../src/ir/model.js";
-import { isWellFormed } from "../../src/runtime/well-formed.js";
+import { fitsColumn } from "./typed-columns.js";
 import { freshSchemaName, PG_URL } from "../ledger/backends.js";
 import { sameValue } from "../compiler/4-sql/engines.js";
 import { statesFor } from "../compiler/4-sql/differential.js";
@@ -40,19 +40,6 @@ const MODELS: [string, ModelInput][] = [
 
 const COLUMN_TYPES: Record<string, string> = { number: "numeric", string: "text", boolean: "boolean", date: "date" };
 
-const realDay = (iso: string): boolean => {
-  const t = new Date(`${iso}T00:00:00Z`);
-  return !Number.isNaN(t.getTime()) && t.toISOString().slice(0, 10) === iso;
-};
-
-/** Whether a typed column holds the value (else the row has none). */
-function fitsColumn(v: unknown, kind: string): boolean {
-  if (kind === "number") return typeof v === "number";
-  if (kind === "boolean") return typeof v === "boolean";
-  if (kind === "date") return typeof v === "string" && /^\d{4}-\d{2}-\d{2}$/.test(v) && realDay(v) && v >= "0001";
-  return typeof v === "string" && !v.includes("\0") && isWellFormed(v);
-}
-
 let client: pg.Client;
 const schema = freshSchemaName();
 beforeAll(async () => {
@@ -71,7 +58,7 @@ afterAll(async () => {
 async function tableOf(name: string, inputs: InputColumn[], raw: Row[]): Promise<Row[]> {
   const states = raw.map((s) => {
     const row: Row = {};
-    for (const c of inputs) if (fitsColumn(s[c.input], c.kind)) row[c.column] = s[c.input];
+    for (const c of inputs) if (fitsColumn(s[c.input], c.kind, true)) row[c.column] = s[c.input];
     return row;
   });
   await client.query(

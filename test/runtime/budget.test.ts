@@ -3,23 +3,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { compileUncached } from "../../src/compiler/index.js";
-import { BudgetExceeded, CONTAINER_SIZE, withBudget, type EvaluationLimits } from "../../src/runtime/budget.js";
+import { BudgetExceeded, CONTAINER_SIZE } from "../../src/runtime/budget.js";
+import { stopped } from "./helpers.js";
 
 function compiled(decisions: Record<string, string>, functions: Record<string, unknown> = {}) {
   const r = compileUncached({ content: { name: "budget", inputs: {}, functions, decisions }, questions: {} });
   if (!r.ok) throw new Error(JSON.stringify(r.check.stages.flatMap((s) => s.diagnostics)));
   return r.model;
-}
-
-/** The limit an evaluation stopped at, or "none". */
-function stopped(run: () => unknown, limits: Partial<EvaluationLimits>): string {
-  try {
-    withBudget(limits, run);
-    return "none";
-  } catch (e) {
-    if (e instanceof BudgetExceeded) return e.kind;
-    throw e;
-  }
 }
 
 describe("size: items and characters built", () => {

@@ -1,5 +1,6 @@
 // Shared helpers for the runtime tests: build values tersely and show results as FEEL text.
 import * as rt from "../../src/runtime/index.js";
+import { BudgetExceeded, withBudget, type EvaluationLimits } from "../../src/runtime/budget.js";
 
 export type V = rt.FeelValue;
 
@@ -19,3 +20,14 @@ export const show = (v: V): string => (v === null ? "null" : typeof v === "strin
 
 /** Runs fn and returns its result with the problems it reported. */
 export const withProblems = <T>(fn: () => T) => rt.collectProblems(fn);
+
+/** The limit an evaluation stopped at, or "none". */
+export function stopped(run: () => unknown, limits: Partial<EvaluationLimits>): string {
+  try {
+    withBudget(limits, run);
+    return "none";
+  } catch (e) {
+    if (e instanceof BudgetExceeded) return e.kind;
+    throw e;
+  }
+}

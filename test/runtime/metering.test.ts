@@ -3,24 +3,13 @@
 // they do, and never change what they return; answers converted to JSON count their full size.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { BudgetExceeded, withBudget, type EvaluationLimits } from "../../src/runtime/budget.js";
 import { valueEquals } from "../../src/runtime/equality.js";
 import { expandedSize } from "../../src/runtime/expanded-size.js";
 import { toJson } from "../../src/runtime/json.js";
 import { groupEqual, valueKey } from "../../src/runtime/value-keys.js";
 import { FeelContext, FeelDate, type FeelValue } from "../../src/runtime/values.js";
-import { b, n } from "./helpers.js";
-
-/** The limit a call stopped at, or "none". */
-function stopped(run: () => unknown, limits: Partial<EvaluationLimits>): string {
-  try {
-    withBudget(limits, run);
-    return "none";
-  } catch (e) {
-    if (e instanceof BudgetExceeded) return e.kind;
-    throw e;
-  }
-}
+import { withBudget } from "../../src/runtime/budget.js";
+import { b, n, stopped } from "./helpers.js";
 
 const LEAVES: FeelValue[] = [n(1), n("2.5"), "ab", "", true, null];
 
