@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CATALOGUE, type ProblemCode } from "../../../src/service/problems.js";
 import { cli, lastLine, makeStore, startServer, type Server, type Store } from "../spawn.js";
 import { CARRIERS, doublingAttack, doublingAttacks, type DoublingAttack } from "./doubling.js";
-import { readAccounts, receiptMicros, send, whilePolling } from "./traffic.js";
+import { heldMs, readAccounts, receiptMicros, send, whilePolling } from "./traffic.js";
 import type { Sender } from "./attacks.js";
 
 /** The most a request may hold the event loop or wait for /healthz: generous, for a loaded 2-core machine. */
@@ -29,22 +29,17 @@ const seen: string[] = [];
 
 const residentMb = (pid: number): number => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1]) / 1024;
 
-async function heldMs(): Promise<number> {
-  const text = await (await fetch(`${server.url}/metrics`)).text();
-  return Number(/^pdm_event_loop_delay_max_seconds (\S+)$/m.exec(text)![1]) * 1000;
-}
-
 async function account(name: string, usd: string): Promise<string> {
   expect((await cli(store, ["accounts", "create", "--name", name, "--balance", usd])).code).toBe(0);
   return lastLine((await cli(store, ["keys", "create", "--account", name])).stdout);
 }
 
 async function attackOnce(attack: DoublingAttack): Promise<void> {
-  await heldMs(); // starts the measure afresh
+  await heldMs(server.url); // starts the measure afresh
   let peakMb = 0;
   const sampler = setInterval(() => (peakMb = Math.max(peakMb, residentMb(server.pid))), 50);
   const polled = await whilePolling(server.url, () => send(server.url, keys, attack)).finally(() => clearInterval(sampler));
-  const held = await heldMs();
+  const held = await heldMs(server.url);
   const reply = polled.result;
   charged[attack.sender] = (charged[attack.sender] ?? 0) + receiptMicros(reply);
   seen.push(`${attack.name}: ${reply.status} ${reply.body?.code ?? ""} held ${Math.round(held)} ms, +${Math.round(peakMb - baseMb)} MB`);

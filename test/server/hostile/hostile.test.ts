@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CATALOGUE, type ProblemCode } from "../../../src/service/problems.js";
 import { cli, lastLine, makeStore, startServer, type Server, type Store } from "../spawn.js";
 import { ATTACKS, CHAIN_CHECK, LIMITS, normalCall, type Sender } from "./attacks.js";
-import { readAccounts, receiptMicros, send, whilePolling, type Reply } from "./traffic.js";
+import { heldMs, readAccounts, receiptMicros, send, whilePolling, type Reply } from "./traffic.js";
 
 /** The slowest /healthz answer allowed while an attack runs: generous, for a loaded machine. */
 const HEALTH_MS = 1_000;
@@ -18,6 +18,8 @@ let server: Server;
 const keys: Record<Sender, string | null> = { funded: null, broke: null, none: null };
 /** micro-dollars each account's receipts say it was charged */
 const charged: Record<string, number> = { funded: 0, broke: 0 };
+/** what each attack answered and how long it held the event loop, printed at the end for the record */
+const seen: string[] = [];
 
 async function account(name: string, usd: string): Promise<string> {
   expect((await cli(store, ["accounts", "create", "--name", name, "--balance", usd])).code).toBe(0);
@@ -44,6 +46,7 @@ beforeAll(async () => {
   keys.broke = await account("broke", "0");
 }, 60_000);
 afterAll(async () => {
+  console.log(`hostile input:\n  ${seen.join("\n  ")}`);
   await server?.stop();
   await store.dispose();
 });
@@ -58,8 +61,10 @@ describe("hostile input", () => {
 
   for (const attack of ATTACKS) {
     it(attack.name, { timeout: 180_000 }, async () => {
+      await heldMs(server.url); // starts the measure afresh
       const { result, slowestMs, polls, failed } = await whilePolling(server.url, () => send(server.url, keys, attack));
       const reply = record(attack.sender, result);
+      seen.push(`${attack.name}: ${reply.status} ${reply.body?.code ?? ""} held ${Math.round(await heldMs(server.url))} ms`);
       if (reply.status === 200) {
         expect(attack.answer, `no 200 is right here: ${JSON.stringify(reply.body).slice(0, 300)}`).toBeDefined();
         expect(attack.answer!(reply.body), JSON.stringify(reply.body.answers)).toBe(true);

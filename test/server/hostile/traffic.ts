@@ -60,6 +60,12 @@ export async function whilePolling<T>(url: string, work: () => Promise<T>): Prom
   }
 }
 
+/** The longest the server held its event loop since the last call, in ms (its own measure, which each call restarts). */
+export async function heldMs(url: string): Promise<number> {
+  const text = await (await fetch(`${url}/metrics`)).text();
+  return Number(/^pdm_event_loop_delay_max_seconds (\S+)$/m.exec(text)![1]) * 1000;
+}
+
 /** The micro-dollars a 200 answer was charged, as its receipt says. */
 export const receiptMicros = (reply: Reply): number =>
   reply.status === 200 && reply.body?.receipt?.billing ? Math.round(reply.body.receipt.billing.cost_usd * 1e6) : 0;
