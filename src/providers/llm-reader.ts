@@ -8,7 +8,7 @@ import { expandedSize } from "../ir/types.js";
 import { addUsage, type StructuredClient } from "./llm/structured.js";
 import { mergeSamples } from "./llm/merge-samples.js";
 import { decodeStrict, strictSchema } from "./llm/strict-schema.js";
-import { NO_USAGE, type Provenance, type Reader, type ReadRequest, type ReadResult, type ReadValue } from "./types.js";
+import { NO_USAGE, ProviderError, type Provenance, type Reader, type ReadRequest, type ReadResult, type ReadValue } from "./types.js";
 import { namedRecord } from "../runtime/json.js";
 
 /**
@@ -17,6 +17,9 @@ import { namedRecord } from "../runtime/json.js";
  * not asked, and stays missing.
  */
 const MAX_ASKED_PARTS = 2_000;
+
+/** The most output tokens one reading request may take (its `max_tokens`): what a call reserves per sample. */
+export const READ_OUTPUT_TOKENS = 8192;
 
 const SYSTEM = [
   "You read evidence and report the value of each listed input, exactly as the evidence states it.",
@@ -119,13 +122,25 @@ export function llmReader(client: StructuredClient, options: { thinkingSamples: 
             name: "input_values",
             strict: true,
             temperature: thinking ? 0.8 : 0,
+            maxTokens: READ_OUTPUT_TOKENS,
           },
           signal,
         );
-      const results = await Promise.all(Array.from({ length: samples }, call));
+      const settled = await Promise.allSettled(Array.from({ length: samples }, call));
+      const usage = settled.reduce(
+        (u, s) => addUsage(u, s.status === "fulfilled" ? s.value.usage : s.reason instanceof ProviderError ? s.reason.usage : NO_USAGE),
+        NO_USAGE,
+      );
+      const failed = settled.find((s) => s.status === "rejected");
+      if (failed) {
+        // every sample the provider answered was paid for: their tokens travel with the error
+        if (!(failed.reason instanceof ProviderError)) throw failed.reason;
+        throw new ProviderError(failed.reason.kind, failed.reason.message, usage);
+      }
+      const results = settled.flatMap((s) => (s.status === "fulfilled" ? [s.value] : []));
       return {
         values: mergeSamples(results.map((r) => decodeReading(request.inputs, request.state, r.value))),
-        usage: results.reduce((u, r) => addUsage(u, r.usage), NO_USAGE),
+        usage,
       };
     },
   };

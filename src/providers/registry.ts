@@ -4,11 +4,11 @@ import { providerConfig, type ProviderConfig } from "./config.js";
 import { directGenerator, DIRECT } from "./direct-generator.js";
 import { structuredClient } from "./llm/client.js";
 import type { StructuredClient } from "./llm/structured.js";
-import { llmGenerator } from "./llm-generator.js";
-import { llmReader } from "./llm-reader.js";
+import { DRAFT_OUTPUT_TOKENS, llmGenerator } from "./llm-generator.js";
+import { llmReader, READ_OUTPUT_TOKENS } from "./llm-reader.js";
 import { jsonReader } from "./readers/json-reader.js";
 import { textReader } from "./readers/text-reader.js";
-import type { Generator, Reader } from "./types.js";
+import type { Generator, ProviderRounds, Reader } from "./types.js";
 
 type GeneratorChoice = { ok: true; generator: Generator } | { ok: false; reason: "unknown" | "unconfigured"; known: string[] };
 
@@ -21,8 +21,12 @@ export interface Providers {
   generator(alias?: string): GeneratorChoice;
   /** language-model aliases, for error messages and /healthz */
   aliases: string[];
-  /** whether reading evidence, or building a model for questions, calls a language model (what a call reserves depends on it) */
-  usesLanguageModel: { reader: boolean; questions: boolean };
+  /**
+   * The most a language model does to read evidence, or to build a model for questions, in a mode;
+   * null where no language model does it (the embedded readers, the Direct generator). What a call
+   * reserves is built from it.
+   */
+  languageModelWork(use: "reader" | "questions", mode: "fast" | "thinking"): ProviderRounds | null;
   maxAttempts: number;
 }
 
@@ -55,7 +59,11 @@ export function createProviders(
       return { ok: true, generator: byAlias(chosen) };
     },
     aliases,
-    usesLanguageModel: { reader: llmRead !== null, questions: config.questionsGenerator !== DIRECT },
+    languageModelWork(use, mode) {
+      if (use === "reader")
+        return llmRead && { rounds: mode === "thinking" ? Math.max(1, config.thinkingSamples) : 1, outputPerRound: READ_OUTPUT_TOKENS };
+      return config.questionsGenerator === DIRECT ? null : { rounds: config.maxAttempts, outputPerRound: DRAFT_OUTPUT_TOKENS[mode] };
+    },
     maxAttempts: config.maxAttempts,
   };
 }

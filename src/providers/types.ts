@@ -11,6 +11,16 @@ export interface Usage {
 
 export const NO_USAGE: Usage = { input_tokens: 0, output_tokens: 0 };
 
+/**
+ * The most provider work one use of a language model does for a call: at most `rounds` requests,
+ * each writing at most `outputPerRound` tokens (its `max_tokens`). What a call reserves is built
+ * from it (service/pricing.ts).
+ */
+export interface ProviderRounds {
+  rounds: number;
+  outputPerRound: number;
+}
+
 /** Where a read value came from: a JSON path in the state, or a span of the text. */
 export interface Provenance {
   /** JSON Pointer into a JSON state, e.g. "/applicant/income" */

@@ -9,7 +9,8 @@ import type { ServiceCall, ServiceDeps } from "./deps.js";
 import { draftExamples } from "./examples.js";
 import { finished } from "./finished.js";
 import { sendable, type Hold } from "./metering.js";
-import { failedProviderCharge, serviceCharge } from "./pricing.js";
+import { billFailedWork } from "./failed-work.js";
+import { serviceCharge } from "./pricing.js";
 import { providerProblem } from "./provider-problems.js";
 import { failure, invalidRequest, problem, success, type Outcome, type Problem, type ProblemEntry } from "./problems.js";
 import { diagnosticEntries } from "./run.js";
@@ -28,17 +29,9 @@ async function readDocuments(files: FileIn[]): Promise<Outcome<Document[]>> {
   return success(out);
 }
 
-/**
- * A draft that failed after the provider worked: the provider's tokens are billed as items of
- * their own and shown in the problem (docs/service.md, "Failed provider work"); with none spent,
- * the problem alone (the caller releases the reservation).
- */
-async function billFailure(p: Problem, usage: Usage, deps: ServiceDeps, hold: Hold): Promise<{ ok: false; problem: Problem }> {
-  if (usage.input_tokens === 0 && usage.output_tokens === 0) return failure(p);
-  const items = failedProviderCharge({ input: usage.input_tokens, output: usage.output_tokens }, deps.rates);
-  const billing = await hold.settle(items, "systemtwo failed draft", (b) => finished(b));
-  return failure({ ...p, extra: { provider_usage: usage, billing } });
-}
+/** A draft that failed after the provider worked: its rounds are billed (failed-work.ts). */
+const billFailure = (p: Problem, usage: Usage, deps: ServiceDeps, hold: Hold) =>
+  billFailedWork(p, usage, deps, hold, "systemtwo failed draft");
 
 /** Everything after the reservation; the caller releases the hold on failure. */
 export async function draft(

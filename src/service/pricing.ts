@@ -7,6 +7,7 @@
 // part above the reservation taken from free funds (or 402 when they cannot cover it).
 import { tokenCost } from "../ledger/money.js";
 import type { LineItem } from "../ledger/types.js";
+import type { ProviderRounds } from "../providers/types.js";
 import type { Rates } from "./rates.js";
 
 const item = (kind: string, description: string, tokens: number, rate: number): LineItem => ({
@@ -21,20 +22,23 @@ const item = (kind: string, description: string, tokens: number, rate: number): 
 /**
  * The margins of the estimates: a response holds at most about twice its request (the model
  * echoed, the derived schema, the receipt) plus a fixed part; a language model reading or
- * generating from a request takes about 1.5 × its tokens plus its instructions in, and a bounded
- * answer out.
+ * generating from a request takes about 1.5 × its tokens plus its instructions in.
  */
-const ESTIMATE = { outputPerInput: 2, outputFixed: 2_000, providerInPerInput: 1.5, providerInFixed: 1_500, providerOut: 4_000 } as const;
+const ESTIMATE = { outputPerInput: 2, outputFixed: 2_000, providerInPerInput: 1.5, providerInFixed: 1_500 } as const;
 
 /** API output tokens a response to `inputTokens` can take, never more than the configured ceiling. */
 const outputEstimate = (inputTokens: number, rates: Rates): number =>
   Math.min(rates.reservation.maxOutputTokens, ESTIMATE.outputPerInput * inputTokens + ESTIMATE.outputFixed);
 
-/** Provider tokens a language model takes to read or generate from a request of `inputTokens`. */
-const providerEstimate = (inputTokens: number): { input: number; output: number } => ({
-  input: Math.ceil(ESTIMATE.providerInPerInput * inputTokens) + ESTIMATE.providerInFixed,
-  output: ESTIMATE.providerOut,
-});
+/**
+ * The most the rounds of one use of a language model can cost: each reads the request and its
+ * instructions (estimated from the request's tokens) and at most the previous round's output (a
+ * repair reads the draft it repairs), and writes at most `outputPerRound`, at the provider rates.
+ */
+function providerWorst(inputTokens: number, rates: Rates, work: ProviderRounds): number {
+  const read = Math.ceil(ESTIMATE.providerInPerInput * inputTokens) + ESTIMATE.providerInFixed + work.outputPerRound;
+  return work.rounds * (tokenCost(read, rates.service.providerInput) + tokenCost(work.outputPerRound, rates.service.providerOutput));
+}
 
 /** System One: API input tokens at the System One rate; output at its (default zero) rate. */
 export function systemOneReservation(inputTokens: number, rates: Rates): number {
@@ -48,42 +52,30 @@ export function systemOneCharge(inputTokens: number, outputTokens: number, rates
   ];
 }
 
-/**
- * Service rates (extraction, questions without a model): API tokens plus, when a language model
- * will run, the provider tokens estimated from the request; nothing for the embedded readers.
- */
-export function serviceReservation(inputTokens: number, rates: Rates, languageModel: boolean): number {
-  const provider = languageModel ? providerEstimate(inputTokens) : { input: 0, output: 0 };
-  return (
-    tokenCost(inputTokens, rates.service.input) +
-    tokenCost(outputEstimate(inputTokens, rates), rates.service.output) +
-    tokenCost(provider.input, rates.service.providerInput) +
-    tokenCost(provider.output, rates.service.providerOutput)
-  );
-}
+/** The API tokens of a call at the service rates: its input and the estimate of its output. */
+const serviceApi = (inputTokens: number, rates: Rates): number =>
+  tokenCost(inputTokens, rates.service.input) + tokenCost(outputEstimate(inputTokens, rates), rates.service.output);
 
 /**
- * Drafting a model from a prompt or documents: a language model drafts and repairs for up to
- * `rounds` rounds, each reading the request, its instructions and the previous draft, and writing
- * at most `outputPerRound` tokens. The reservation holds that worst case (at least the configured
- * allowance) on top of what the request itself can cost, so the provider work is paid for even
- * when every round is used and the draft still fails.
+ * Service rates (extraction, questions without a model): API tokens plus the worst case of every
+ * use of a language model the call may make (reading the evidence, building a model for its
+ * questions); nothing for the embedded readers and the Direct generator. The provider work is
+ * then paid for even when every round is used and the call still fails.
  */
-export function draftReservation(inputTokens: number, rates: Rates, rounds: number, outputPerRound: number): number {
-  const round = providerEstimate(inputTokens);
-  const worst =
-    rounds *
-    (tokenCost(round.input + outputPerRound, rates.service.providerInput) + tokenCost(outputPerRound, rates.service.providerOutput));
-  return (
-    tokenCost(inputTokens, rates.service.input) +
-    tokenCost(outputEstimate(inputTokens, rates), rates.service.output) +
-    Math.max(worst, rates.reservation.serviceProviderAllowance)
-  );
-}
+export const serviceReservation = (inputTokens: number, rates: Rates, work: readonly ProviderRounds[] = []): number =>
+  work.reduce((sum, w) => sum + providerWorst(inputTokens, rates, w), serviceApi(inputTokens, rates));
 
 /**
- * The provider work of a call that failed (a draft still invalid after its repair rounds): billed
- * as items of their own, at the provider rates, with no API tokens (no execution succeeded).
+ * Drafting a model from a prompt or documents: the worst case of its rounds of drafting and
+ * repair (at least the configured allowance) on top of what the request itself can cost.
+ */
+export const draftReservation = (inputTokens: number, rates: Rates, work: ProviderRounds): number =>
+  serviceApi(inputTokens, rates) + Math.max(providerWorst(inputTokens, rates, work), rates.reservation.serviceProviderAllowance);
+
+/**
+ * The provider work of a call that failed (a draft still invalid after its repair rounds, a reading
+ * whose values do not establish the inputs): billed as items of their own, at the provider rates,
+ * with no API tokens (no execution succeeded).
  */
 export function failedProviderCharge(usage: { input: number; output: number }, rates: Rates): LineItem[] {
   return [

@@ -1,11 +1,13 @@
 // Questions without a model (spec 4.2 rule 1): the configured generator builds a model for them,
 // or the account's questions cache already holds one. The cache key is the canonical questions,
-// the mode and the generator, never the state (rule 2).
+// the mode and the generator, never the state (rule 2). The generator's tokens are added to the
+// call's spend whatever comes of the draft.
 import type { CompiledModel } from "../compiler/index.js";
 import { draftModel } from "../providers/drafting.js";
 import { DIRECT } from "../providers/direct-generator.js";
 import { NO_USAGE, type Usage } from "../providers/types.js";
 import type { ServiceDeps } from "./deps.js";
+import type { ProviderSpend } from "./failed-work.js";
 import { guardProvider } from "./provider-problems.js";
 import { failure, problem, success, type Outcome } from "./problems.js";
 import { questionsCacheKey } from "./questions-cache.js";
@@ -24,6 +26,7 @@ export async function modelForQuestions(
   mode: "fast" | "thinking",
   accountId: string | null,
   deps: ServiceDeps,
+  spend: ProviderSpend,
 ): Promise<Outcome<QuestionsModel>> {
   const generator = deps.providers.questionsGenerator;
   const key = questionsCacheKey(accountId, questions, mode, generator.name);
@@ -34,9 +37,10 @@ export async function modelForQuestions(
   }
   // The Direct generator is deterministic: a failed draft means the questions themselves are wrong.
   const attempts = generator.name === DIRECT ? 1 : deps.providers.maxAttempts;
-  const drafted = await guardProvider(() => draftModel(generator, { questions, mode }, (m) => deps.compiler.compile(m), attempts));
+  const drafted = await guardProvider(() => draftModel(generator, { questions, mode }, (m) => deps.compiler.compile(m), attempts), spend);
   if (!drafted.ok) return drafted;
   const d = drafted.value;
+  spend.add(d.usage);
   if (!d.ok) {
     const errors = diagnosticEntries(d.diagnostics);
     return failure(

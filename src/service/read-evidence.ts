@@ -7,6 +7,7 @@ import { readState } from "../providers/read-state.js";
 import { evidenceOverLimit, type EvidenceSize } from "../providers/readers/limits.js";
 import { answersUnderUncertainty } from "../providers/uncertainty.js";
 import type { ServiceDeps } from "./deps.js";
+import type { ProviderSpend } from "./failed-work.js";
 import { guardProvider } from "./provider-problems.js";
 import { failure, problem, success, type Outcome, type Problem } from "./problems.js";
 import { decisionRecords, provenance, readRecords } from "./receipt.js";
@@ -65,10 +66,12 @@ export async function runOnEvidence(
   state: unknown,
   mode: "fast" | "thinking",
   deps: ServiceDeps,
+  spend: ProviderSpend,
 ): Promise<Outcome<Run>> {
   const reader = deps.providers.reader(state);
-  const reading = await guardProvider(() => readState(compiled, state, reader, mode));
+  const reading = await guardProvider(() => readState(compiled, state, reader, mode), spend);
   if (!reading.ok) return reading;
+  if ("usage" in reading.value) spend.add(reading.value.usage);
   if ("tooLarge" in reading.value) return failure(tooLargeProblem(reading.value.tooLarge));
   const { given, read, missing, usage } = reading.value;
   if (missing.length > 0) return failure(notEstablished(missing, unknownStateKeys(state, inputNames(model))));

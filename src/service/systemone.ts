@@ -4,6 +4,7 @@
 // the input schema, else through the reader), settle, sign the receipt. Any failure after the
 // reservation releases it.
 import type { ServiceCall, ServiceDeps } from "./deps.js";
+import { billFailedWork, ProviderSpend } from "./failed-work.js";
 import { deferredHold, InsufficientBalance, reserveFunds, type Hold } from "./metering.js";
 import { serviceReservation, systemOneReservation } from "./pricing.js";
 import { failure, invalidRequest, problem, success, type Outcome, type ProblemEntry } from "./problems.js";
@@ -40,14 +41,10 @@ export async function systemOne(call: ServiceCall, deps: ServiceDeps): Promise<O
   const likelyDeterministic = src.kind === "complete" && typeof body.state !== "string";
   let hold: Hold | undefined;
   const reserve = async (service: boolean): Promise<Outcome<Hold>> => {
-    // a questions-only call may generate a model; any other service-rate call reads evidence
-    const usesModel =
-      src.kind === "questions"
-        ? deps.providers.usesLanguageModel.questions || deps.providers.usesLanguageModel.reader
-        : deps.providers.usesLanguageModel.reader;
-    const amount = service
-      ? serviceReservation(call.inputTokens, deps.rates, usesModel)
-      : systemOneReservation(call.inputTokens, deps.rates);
+    // a questions-only call may generate a model and read; any other service-rate call reads evidence
+    const uses = src.kind === "questions" ? (["questions", "reader"] as const) : (["reader"] as const);
+    const work = uses.flatMap((use) => deps.providers.languageModelWork(use, mode) ?? []);
+    const amount = service ? serviceReservation(call.inputTokens, deps.rates, work) : systemOneReservation(call.inputTokens, deps.rates);
     const r = await reserveFunds(deps, call.accountId, amount);
     if (!r.ok) return r;
     hold = r.hold;
@@ -61,14 +58,16 @@ export async function systemOne(call: ServiceCall, deps: ServiceDeps): Promise<O
   if (quick) hold = deferredHold(deps, call.accountId, systemOneReservation(call.inputTokens, deps.rates));
   const first = quick ? success(hold!) : await reserve(!likelyDeterministic);
   if (!first.ok) return first;
+  const spend = new ProviderSpend();
   try {
-    const options = { mode, explain: body.explain === true, ignored: unknownFields(SystemOneRequest, body) };
+    const options = { mode, explain: body.explain === true, ignored: unknownFields(SystemOneRequest, body), spend };
     const out = await execute(src, body.state, options, call, deps, async () => {
       if (!likelyDeterministic) return success(hold!);
       await hold!.release();
       return reserve(true);
     });
     if (!out.ok) {
+      if (spend.any) return await billFailedWork(out.problem, spend.usage, deps, hold!, "systemone failed provider work");
       await hold!.release();
       return out;
     }
@@ -82,7 +81,7 @@ export async function systemOne(call: ServiceCall, deps: ServiceDeps): Promise<O
 
 /** The least a call can reserve: its input at System One rates, or at the service rates without a language model, whichever is less. */
 export const systemOneFloor = (_body: unknown, inputTokens: number, deps: ServiceDeps): number =>
-  Math.min(systemOneReservation(inputTokens, deps.rates), serviceReservation(inputTokens, deps.rates, false));
+  Math.min(systemOneReservation(inputTokens, deps.rates), serviceReservation(inputTokens, deps.rates));
 
 /** A complete model not in the compile cache whose estimated compile work is over the limit. */
 function compileNeedsPrepay(src: ModelSource, deps: ServiceDeps): boolean {
@@ -93,7 +92,7 @@ function compileNeedsPrepay(src: ModelSource, deps: ServiceDeps): boolean {
 async function execute(
   src: ModelSource,
   state: unknown,
-  { mode, explain, ignored }: { mode: Mode; explain: boolean; ignored: ProblemEntry[] },
+  { mode, explain, ignored, spend }: { mode: Mode; explain: boolean; ignored: ProblemEntry[]; spend: ProviderSpend },
   call: ServiceCall,
   deps: ServiceDeps,
   toServiceRates: () => Promise<Outcome<Hold>>,
@@ -102,7 +101,7 @@ async function execute(
   let compiled: CompiledModel;
   let ctx: RunContext;
   if (src.kind === "questions") {
-    const generated = await modelForQuestions(src.questions, mode, call.accountId, deps);
+    const generated = await modelForQuestions(src.questions, mode, call.accountId, deps, spend);
     if (!generated.ok) return generated;
     ({ model, compiled } = generated.value);
     ctx = { cacheHit: generated.value.cacheHit, generationUsage: generated.value.usage, serviceRates: true, warnings: [] };
@@ -138,7 +137,7 @@ async function execute(
   if (verdict?.ok) return finish(runDeterministic(model, compiled, state as Record<string, unknown>, deps));
   const upgraded = await toServiceRates();
   if (!upgraded.ok) return upgraded;
-  return finish(await runOnEvidence(model, compiled, state, mode, deps));
+  return finish(await runOnEvidence(model, compiled, state, mode, deps, spend));
 }
 
 /** The compiler's warnings about keys of the model it ignored (`inputs.age.descr`: unknown key). */

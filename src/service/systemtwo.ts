@@ -47,12 +47,10 @@ export function modelsFloor(body: unknown, inputTokens: number, deps: ServiceDep
 
 /** What a draft reserves: the worst case of its repair rounds in its mode. */
 const draftHold = (body: unknown, inputTokens: number, deps: ServiceDeps): number =>
-  draftReservation(
-    inputTokens,
-    deps.rates,
-    deps.providers.maxAttempts,
-    DRAFT_OUTPUT_TOKENS[(body as { mode?: unknown }).mode === "thinking" ? "thinking" : "fast"],
-  );
+  draftReservation(inputTokens, deps.rates, {
+    rounds: deps.providers.maxAttempts,
+    outputPerRound: DRAFT_OUTPUT_TOKENS[(body as { mode?: unknown }).mode === "thinking" ? "thinking" : "fast"],
+  });
 
 export async function systemTwoModels(call: ServiceCall, deps: ServiceDeps): Promise<Outcome<Record<string, unknown>>> {
   const shape = call.bodyChecked ? [] : checkRequest(call.body);

@@ -12,43 +12,8 @@ import { systemTwoModels } from "../../src/service/systemtwo.js";
 import { startFakeLlm, type FakeLlm } from "../server/fake-llm.js";
 import { serviceDeps } from "./harness.js";
 import { makePdf } from "./pdf.js";
+import { WIRE } from "./wire-draft.js";
 
-const WIRE = {
-  name: "adults",
-  types: [],
-  inputs: [
-    { name: "age", type: "number [0..120]", desc: "How old is the person?", options: [], from: null, threshold: null, blank: false },
-    { name: "member", type: "boolean", desc: "Is the person a member?", options: [], from: null, threshold: null, blank: false },
-  ],
-  decisions: [
-    { name: "adult", type: "boolean", desc: null, let: [], expr: "age >= 18", table: null },
-    {
-      name: "fee",
-      type: "number",
-      desc: null,
-      let: [],
-      expr: null,
-      table: [
-        ["member", "=> number"],
-        ["true", "0"],
-        ["-", "10"],
-      ],
-    },
-  ],
-  functions: [],
-  questions: [
-    {
-      id: "adult",
-      type: "noul",
-      instructions: "Is the person an adult?",
-      criteria: { true: "18 or older", false: null },
-      options: null,
-      levels: null,
-      range: null,
-    },
-    { id: "fee", type: "number", instructions: "What is the fee?", criteria: null, options: null, levels: null, range: null },
-  ],
-};
 const b64 = (text: string) => Buffer.from(text, "utf8").toString("base64");
 
 let llm: FakeLlm;

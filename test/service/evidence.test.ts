@@ -6,12 +6,17 @@ import { providerConfig } from "../../src/providers/config.js";
 import { directInputName } from "../../src/providers/direct-generator.js";
 import { createProviders } from "../../src/providers/registry.js";
 import type { ServiceDeps } from "../../src/service/deps.js";
+import { tokenCost } from "../../src/ledger/money.js";
+import { READ_OUTPUT_TOKENS } from "../../src/providers/llm-reader.js";
+import { serviceReservation } from "../../src/service/pricing.js";
+import { problemBody } from "../../src/service/problems.js";
 import { ratesFrom } from "../../src/service/rates.js";
 import { verifyReceipt } from "../../src/service/signer.js";
 import { systemOne } from "../../src/service/systemone.js";
 import { countTokens } from "../../src/service/tokens.js";
 import { startFakeLlm, type FakeLlm } from "../server/fake-llm.js";
 import { serviceDeps } from "./harness.js";
+import { WIRE } from "./wire-draft.js";
 
 const LOAN = {
   content: {
@@ -172,9 +177,9 @@ describe("a language-model reader", () => {
     llm = await startFakeLlm();
   });
   afterAll(() => llm.close());
-  const setup = async (timeoutMs: number) => {
+  const setup = async (timeoutMs: number, env: Record<string, string> = {}) => {
     const providers = createProviders(
-      providerConfig({ PDM_OPENAI_BASE_URL: llm.openaiUrl, PDM_READER: "openai", PDM_PROVIDER_TIMEOUT_MS: String(timeoutMs) }),
+      providerConfig({ PDM_OPENAI_BASE_URL: llm.openaiUrl, PDM_READER: "openai", PDM_PROVIDER_TIMEOUT_MS: String(timeoutMs), ...env }),
     );
     const rates = ratesFrom({ reservation: { max_output_tokens: 2000, service_provider_allowance_usd: 0.5 } });
     ({ deps } = await serviceDeps({ real: true, providers, rates }));
@@ -206,6 +211,91 @@ describe("a language-model reader", () => {
     });
     // only the inputs the state does not give are asked
     expect(Object.keys(llm.requests[0]!.body.response_format.json_schema.schema.properties)).toEqual(Object.keys(LOAN.content.inputs));
+  });
+
+  /** The failed_provider items of a problem body, by kind, and what they cost in micro-dollars. */
+  const failedItems = (body: any) => ({
+    items: Object.fromEntries(body.billing.items.map((i: any) => [i.kind, i.quantity])),
+    micros: Math.round(body.billing.cost_usd * 1e6),
+  });
+
+  it("bounds each reading request's output and reserves that worst case: a key that cannot cover it gets 402 before the provider is asked", async () => {
+    llm.script({ kind: "answer", json: reading, usage: { input: 100, output: 10 } });
+    const out = await call({ model: LOAN, state: TEXT });
+    expect(out.ok).toBe(true);
+    expect(llm.requests[0]!.body.max_tokens).toBe(READ_OUTPUT_TOKENS);
+    llm.requests.length = 0;
+    const tokens = countTokens(JSON.stringify({ model: LOAN, state: TEXT }));
+    const worst = serviceReservation(tokens, deps.rates, [deps.providers.languageModelWork("reader", "fast")!]);
+    const poor = (await deps.ledger!.createAccount("poor", worst - 1)).id;
+    const refused = await call({ model: LOAN, state: TEXT }, poor);
+    expect(!refused.ok && refused.problem.code).toBe("insufficient_balance");
+    expect(llm.requests).toHaveLength(0);
+    expect(await balance(poor)).toEqual({ balance: worst - 1, reserved: 0, available: worst - 1 });
+  });
+
+  it("a reading that leaves an input unestablished after the provider answered: 422, its tokens billed as failed provider work and shown", async () => {
+    llm.script({
+      kind: "answer",
+      json: { ...reading, "credit score": { value: null, confidence: 0, evidence: null, path: null } },
+      usage: { input: 800, output: 40 },
+    });
+    const out = await call({ model: LOAN, state: TEXT });
+    if (out.ok) throw new Error("the credit score was not read");
+    expect(out.problem.code).toBe("value_not_established");
+    const body = problemBody(out.problem) as any;
+    expect(body.provider_usage).toEqual({ input_tokens: 800, output_tokens: 40 });
+    const { items, micros } = failedItems(body);
+    expect(items).toEqual({ failed_provider_input_tokens: 800, failed_provider_output_tokens: 40 });
+    expect(micros).toBe(tokenCost(800, deps.rates.service.providerInput) + tokenCost(40, deps.rates.service.providerOutput));
+    expect(await balance()).toEqual({ balance: 10_000_000 - micros, reserved: 0, available: 10_000_000 - micros });
+  });
+
+  it("thinking mode: when one sample fails, the samples the provider answered are billed with the 502", async () => {
+    llm.script(
+      { kind: "answer", json: reading, usage: { input: 500, output: 30 } },
+      { kind: "text", text: "not JSON", usage: { input: 500, output: 7 } },
+      { kind: "answer", json: reading, usage: { input: 500, output: 30 } },
+    );
+    const out = await call({ model: LOAN, state: TEXT, mode: "thinking" });
+    if (out.ok) throw new Error("a sample that is not JSON fails the reading");
+    expect(out.problem.code).toBe("provider_error");
+    expect(llm.requests).toHaveLength(3);
+    const body = problemBody(out.problem) as any;
+    expect(body.provider_usage).toEqual({ input_tokens: 1_500, output_tokens: 67 });
+    const { items, micros } = failedItems(body);
+    expect(items).toEqual({ failed_provider_input_tokens: 1_500, failed_provider_output_tokens: 67 });
+    expect((await balance()).balance).toBe(10_000_000 - micros);
+  });
+
+  it("questions whose generated model fails the Check every round: 422 generation_failed, the rounds billed and shown, nothing cached", async () => {
+    await setup(10_000, {
+      PDM_GENERATORS: JSON.stringify({ quick: { provider: "openai", model: "small-model" } }),
+      PDM_QUESTIONS_GENERATOR: "quick",
+    });
+    const broken = { ...WIRE, decisions: [{ ...WIRE.decisions[0]!, expr: "agee >= 18" }, WIRE.decisions[1]!] };
+    llm.script(
+      { kind: "answer", json: broken, usage: { input: 1_000, output: 300 } },
+      { kind: "answer", json: broken, usage: { input: 1_100, output: 300 } },
+      { kind: "answer", json: broken, usage: { input: 1_200, output: 300 } },
+    );
+    const body = { questions: { adult: WIRE.questions[0] }, state: { age: 30, member: true } };
+    const work = ["questions", "reader"] as const;
+    const reserved = serviceReservation(
+      countTokens(JSON.stringify(body)),
+      deps.rates,
+      work.map((use) => deps.providers.languageModelWork(use, "fast")!),
+    );
+    const out = await call(body);
+    if (out.ok) throw new Error("a model that never passes the Check cannot answer");
+    expect(out.problem.code).toBe("generation_failed");
+    expect(llm.requests).toHaveLength(3);
+    const problem = problemBody(out.problem) as any;
+    expect(problem.provider_usage).toEqual({ input_tokens: 3_300, output_tokens: 900 });
+    const { items, micros } = failedItems(problem);
+    expect(items).toEqual({ failed_provider_input_tokens: 3_300, failed_provider_output_tokens: 900 });
+    expect(micros).toBeLessThan(reserved);
+    expect(await balance()).toEqual({ balance: 10_000_000 - micros, reserved: 0, available: 10_000_000 - micros });
   });
 
   it("maps a provider failure to 502 provider_error and a hang to 504 provider_timeout; neither charges", async () => {

@@ -4,6 +4,7 @@
 import fc from "fast-check";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { ServiceDeps } from "../../src/service/deps.js";
+import { tokenCost } from "../../src/ledger/money.js";
 import { serviceReservation, systemOneReservation } from "../../src/service/pricing.js";
 import { ratesFrom } from "../../src/service/rates.js";
 import { systemOne } from "../../src/service/systemone.js";
@@ -57,7 +58,7 @@ describe("reservations", () => {
         if (!out.ok) throw new Error(JSON.stringify(out.problem));
         const charged = Math.round((out.value.billing as { cost_usd: number }).cost_usd * 1e6);
         const tokens = countTokens(JSON.stringify(body));
-        const reserved = text ? serviceReservation(tokens, deps.rates, false) : systemOneReservation(tokens, deps.rates);
+        const reserved = text ? serviceReservation(tokens, deps.rates) : systemOneReservation(tokens, deps.rates);
         // the charge was not capped by the reservation: it is strictly inside it
         expect(charged).toBeLessThan(reserved);
       }),
@@ -65,13 +66,27 @@ describe("reservations", () => {
     );
   });
 
-  it("reserves provider tokens only when a language model will read", () => {
-    const tokens = 1000;
-    const embedded = serviceReservation(tokens, deps.rates, false);
-    const model = serviceReservation(tokens, deps.rates, true);
-    expect(model).toBeGreaterThan(embedded);
-    // the estimate grows with the request
-    expect(serviceReservation(10 * tokens, deps.rates, true)).toBeGreaterThan(model);
+  it("reserves, for each use of a language model, its rounds at their most: the request read, the previous round and the output bound, both ways", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 200_000 }),
+        fc.array(fc.record({ rounds: fc.integer({ min: 1, max: 5 }), outputPerRound: fc.integer({ min: 1, max: 20_000 }) }), {
+          maxLength: 2,
+        }),
+        (tokens, work) => {
+          const api = serviceReservation(tokens, deps.rates);
+          const worst = work.reduce(
+            (sum, w) =>
+              sum +
+              w.rounds *
+                (tokenCost(Math.ceil(1.5 * tokens) + 1_500 + w.outputPerRound, deps.rates.service.providerInput) +
+                  tokenCost(w.outputPerRound, deps.rates.service.providerOutput)),
+            0,
+          );
+          expect(serviceReservation(tokens, deps.rates, work)).toBe(api + worst);
+        },
+      ),
+    );
   });
 });
 
