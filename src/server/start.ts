@@ -11,6 +11,7 @@ import { memoryQuestionsCache, redisQuestionsCache } from "../service/questions-
 import { DEFAULT_LIMITS, type Limits } from "../service/deps.js";
 import { loadRates } from "../service/rates.js";
 import { createSigner } from "../service/signer.js";
+import { countTokens } from "../service/tokens.js";
 import { buildApp, type AppOptions } from "./app.js";
 import { DEFAULT_HTTP_LIMITS, type HttpLimits } from "./client-errors.js";
 import { CompilePool, type CompilePoolOptions } from "./compile-pool/pool.js";
@@ -126,6 +127,8 @@ async function start(o: ServerOptions, providerSettings: ProviderConfig, closers
   const logFlush = logDestination ? setInterval(() => logDestination.flush(), LOG_FLUSH_MS) : null;
   logFlush?.unref();
   if (logFlush) closers.push(async () => clearInterval(logFlush));
+  // the tokenizer builds its tables on first use (tens of milliseconds): not in a request's time
+  countTokens("warm up");
   const app = buildApp({
     service: {
       compiler,
@@ -135,6 +138,7 @@ async function start(o: ServerOptions, providerSettings: ProviderConfig, closers
       limits: o.limits,
       providers: instrumentProviders(createProviders(providerSettings), metrics),
       questionsCache,
+      offload: (job, hash, limits) => pool.run("evaluate", job.model, hash, { job, limits }),
     },
     rateLimiter,
     bodyLimit: o.bodyLimit,

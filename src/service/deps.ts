@@ -8,6 +8,10 @@ import type { Providers } from "../providers/registry.js";
 import type { QuestionsCache } from "./questions-cache.js";
 import type { Rates } from "./rates.js";
 import type { ReceiptSigner } from "./signer.js";
+import type { EvaluationJob } from "./evaluation.js";
+import type { Outcome } from "./problems.js";
+import type { ReceiptBody } from "./receipt.js";
+import type { BudgetLimits } from "./run.js";
 
 export interface Limits {
   /** serialized model size, in characters */
@@ -22,6 +26,11 @@ export interface Limits {
   answerChars: number;
   /** a model not yet compiled whose compile estimate (compile-estimate.ts) exceeds this many units is compiled only under a reservation */
   prepayAboveUnits: number;
+  /**
+   * the share of the evaluation steps and size an evaluation may spend on the event loop; one that
+   * needs more runs whole in a worker process, where the server has one (evaluation.ts)
+   */
+  onLoopShare: number;
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -31,6 +40,8 @@ export const DEFAULT_LIMITS: Limits = {
   evaluationDepth: DEFAULT_EVALUATION_LIMITS.depth,
   answerChars: 1024 * 1024,
   prepayAboveUnits: 1_000,
+  // a tenth of the default budget takes about 3–10 ms on one core
+  onLoopShare: 0.1,
 };
 
 export interface ServiceDeps {
@@ -44,6 +55,11 @@ export interface ServiceDeps {
   providers: Providers;
   /** models generated for questions-only calls, per account */
   questionsCache: QuestionsCache;
+  /**
+   * runs an evaluation whole in a worker process, off the event loop, for one that needs more than
+   * the event loop's share of the budget (evaluation.ts); absent, every evaluation runs here
+   */
+  offload?: (job: EvaluationJob, hash: string, limits: BudgetLimits) => Promise<Outcome<ReceiptBody>>;
 }
 
 /** One authenticated call: the parsed body, its API input tokens and who pays. */

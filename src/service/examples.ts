@@ -77,7 +77,7 @@ export function draftExamples(compiled: CompiledModel, deps: ServiceDeps, reques
   }
   const out: Example[] = [];
   for (const state of states) {
-    const run = withinBudget(deps, () => compiled.evaluateTraced(state));
+    const run = withinBudget(deps.limits, () => compiled.evaluateTraced(state));
     if (!run.ok) continue;
     const { decisions, trace } = run.value.result;
     out.push({ state, decisions: decisionRecords(decisions, trace), answers: compiled.answers(decisions) as Record<string, unknown> });

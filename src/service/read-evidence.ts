@@ -5,14 +5,13 @@
 import type { CompiledModel } from "../compiler/index.js";
 import { readState } from "../providers/read-state.js";
 import { evidenceOverLimit, type EvidenceSize } from "../providers/readers/limits.js";
-import { answersUnderUncertainty } from "../providers/uncertainty.js";
 import type { ServiceDeps } from "./deps.js";
 import type { ProviderSpend } from "./failed-work.js";
 import { guardProvider } from "./provider-problems.js";
 import { failure, problem, success, type Outcome, type Problem } from "./problems.js";
-import { decisionRecords, provenance, readRecords } from "./receipt.js";
 import type { PortableModel } from "./resolve-model.js";
-import { inputNames, modelName, nullDecisions, withinBudget, type Run } from "./run.js";
+import { evaluateOffLoop } from "./evaluation.js";
+import { inputNames, type Run } from "./run.js";
 import { unknownStateKeys, type UnknownKey } from "./state-keys.js";
 
 /** 422 evidence_too_large: the readers' limit and the size received, in the detail and one entry. */
@@ -57,14 +56,11 @@ function notEstablished(missing: readonly { input: string; address: string; reas
   ]);
 }
 
-/** Thinking mode enumerates more combinations of read values exactly, and samples more beyond. */
-const THINKING = { maxCombinations: 16_384, samples: 8000 };
-
 export async function runOnEvidence(
   model: PortableModel,
   compiled: CompiledModel,
   state: unknown,
-  mode: "fast" | "thinking",
+  { mode, explain }: { mode: "fast" | "thinking"; explain: boolean },
   deps: ServiceDeps,
   spend: ProviderSpend,
 ): Promise<Outcome<Run>> {
@@ -75,24 +71,13 @@ export async function runOnEvidence(
   if ("tooLarge" in reading.value) return failure(tooLargeProblem(reading.value.tooLarge));
   const { given, read, missing, usage } = reading.value;
   if (missing.length > 0) return failure(notEstablished(missing, unknownStateKeys(state, inputNames(model))));
-  const evaluated = withinBudget(deps, () => answersUnderUncertainty(compiled, given, read, mode === "thinking" ? THINKING : {}));
+  const evaluated = await evaluateOffLoop({ model, state, reading: { given, read, mode }, explain }, compiled, deps);
   if (!evaluated.ok) return evaluated;
-  const { decisions, answers, trace } = evaluated.value.result;
-  const refused = nullDecisions(model, decisions, evaluated.value.messages);
-  if (!refused.ok) return refused;
   return success({
     model,
     compiled,
     providerUsage: usage,
     read: true,
-    receipt: {
-      model: modelName(model),
-      given,
-      read: readRecords(read),
-      decisions: decisionRecords(decisions, trace),
-      answers: answers as Record<string, unknown>,
-      state: provenance(state, inputNames(model), given, read, false),
-      latency_ms: 0,
-    },
+    receipt: evaluated.value,
   });
 }

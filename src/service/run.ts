@@ -7,11 +7,11 @@ import { collectProblems } from "../runtime/problems.js";
 import { DeclaredResultError } from "../runtime/declared.js";
 import type { CheckResult, CompiledModel, ModelIdentity } from "../compiler/index.js";
 import type { Diagnostic } from "../ir/diagnostics.js";
-import { NO_USAGE, type Usage } from "../providers/types.js";
+import type { Usage } from "../providers/types.js";
 import { jsonLength } from "./answer-size.js";
-import type { ServiceDeps } from "./deps.js";
+import type { Limits, ServiceDeps } from "./deps.js";
 import { failure, problem, ProblemError, success, type Outcome, type Problem, type ProblemEntry } from "./problems.js";
-import { decisionRecords, evaluatedState, givenInputs, provenance, type ReceiptBody } from "./receipt.js";
+import type { ReceiptBody } from "./receipt.js";
 import type { PortableModel } from "./resolve-model.js";
 
 export interface Run {
@@ -49,12 +49,15 @@ const REMEDY: Record<LimitKind, { option: string; advice: string }> = {
   depth: { option: "--eval-depth", advice: "recurse less deeply" },
 };
 
+/** The limits of one evaluation. */
+export type BudgetLimits = Pick<Limits, "evaluationSteps" | "evaluationSize" | "evaluationDepth">;
+
 /**
  * Evaluation within the budget, with the FEEL problems it reported; the problem when a limit stops
  * it or a decision falls outside its declared type.
  */
-export function withinBudget<T>(deps: ServiceDeps, evaluate: () => T): Outcome<{ result: T; messages: string[] }> {
-  const { evaluationSteps: steps, evaluationSize: size, evaluationDepth: depth } = deps.limits;
+export function withinBudget<T>(limits: BudgetLimits, evaluate: () => T): Outcome<{ result: T; messages: string[] }> {
+  const { evaluationSteps: steps, evaluationSize: size, evaluationDepth: depth } = limits;
   try {
     const { result, problems } = withBudget({ steps, size, depth }, () => collectProblems(evaluate));
     return success({ result, messages: problems });
@@ -67,17 +70,6 @@ export function withinBudget<T>(deps: ServiceDeps, evaluate: () => T): Outcome<{
     const message = `${exceeded.message} (the server's ${option}); ${advice}`;
     return failure(problem("evaluation_budget_exceeded", message, [{ address: "", code: `budget.${exceeded.kind}`, message }]));
   }
-}
-
-/**
- * Adds the explanation of what the run evaluated to its receipt, within a step budget of its own;
- * the problem when that budget runs out.
- */
-export function explainRun(run: Run, deps: ServiceDeps): { ok: false; problem: Problem } | undefined {
-  const explained = withinBudget(deps, () => run.compiled.explain(evaluatedState(run.receipt)));
-  if (!explained.ok) return explained;
-  run.receipt.explanation = explained.value.result.explanation;
-  return undefined;
 }
 
 /**
@@ -124,34 +116,3 @@ export function nullDecisions(model: PortableModel, decisions: Record<string, un
 export const modelName = (model: PortableModel): string => (typeof model.content.name === "string" ? model.content.name : "");
 export const inputNames = (model: PortableModel): string[] =>
   Object.keys((model.content.inputs as Record<string, unknown> | undefined) ?? {});
-
-/** A JSON state that matches the input schema: no reader, point-mass answers. */
-export function runDeterministic(
-  model: PortableModel,
-  compiled: CompiledModel,
-  state: Record<string, unknown>,
-  deps: ServiceDeps,
-): Outcome<Run> {
-  const evaluated = withinBudget(deps, () => compiled.evaluateTraced(state));
-  if (!evaluated.ok) return evaluated;
-  const { decisions, trace } = evaluated.value.result;
-  const refused = nullDecisions(model, decisions, evaluated.value.messages);
-  if (!refused.ok) return refused;
-  const names = inputNames(model);
-  const given = givenInputs(state, names);
-  return success({
-    model,
-    compiled,
-    providerUsage: NO_USAGE,
-    read: false,
-    receipt: {
-      model: modelName(model),
-      given,
-      read: {},
-      decisions: decisionRecords(decisions, trace),
-      answers: compiled.answers(decisions) as Record<string, unknown>,
-      state: provenance(state, names, given),
-      latency_ms: 0,
-    },
-  });
-}

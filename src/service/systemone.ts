@@ -13,7 +13,8 @@ import { runOnEvidence, textTooLarge } from "./read-evidence.js";
 import { respond, type RunContext } from "./respond.js";
 import { resolveModel, tooLarge, type ModelSource, type PortableModel } from "./resolve-model.js";
 import { compileUnits } from "./compile-estimate.js";
-import { answerTooLarge, compileOrProblem, explainRun, inputNames, runDeterministic, type Run } from "./run.js";
+import { evaluateOffLoop } from "./evaluation.js";
+import { answerTooLarge, compileOrProblem, inputNames, type Run } from "./run.js";
 import { SystemOneRequest } from "./schemas/systemone.js";
 import { requestValidator, unknownFields } from "./schemas/validate.js";
 import { unknownStateKeys } from "./state-keys.js";
@@ -132,12 +133,16 @@ async function execute(
   ctx.warnings = [...ignored, ...ignoredKeys(compiled), ...stateWarnings];
   const finish = (run: Outcome<Run>): Outcome<{ run: Run; ctx: RunContext }> => {
     if (!run.ok) return run;
-    return (explain && explainRun(run.value, deps)) || answerTooLarge(run.value, deps) || success({ run: run.value, ctx });
+    return answerTooLarge(run.value, deps) || success({ run: run.value, ctx });
   };
-  if (verdict?.ok) return finish(runDeterministic(model, compiled, state as Record<string, unknown>, deps));
+  if (verdict?.ok) {
+    // a JSON state that matches the input schema: no reader, point-mass answers
+    const receipt = await evaluateOffLoop({ model, state, explain }, compiled, deps);
+    return finish(receipt.ok ? success({ model, compiled, receipt: receipt.value, providerUsage: NO_USAGE, read: false }) : receipt);
+  }
   const upgraded = await toServiceRates();
   if (!upgraded.ok) return upgraded;
-  return finish(await runOnEvidence(model, compiled, state, mode, deps, spend));
+  return finish(await runOnEvidence(model, compiled, state, { mode, explain }, deps, spend));
 }
 
 /** The compiler's warnings about keys of the model it ignored (`inputs.age.descr`: unknown key). */

@@ -87,6 +87,13 @@ export const spec: CommandSpec = {
       default: String(DEFAULTS.limits.evaluationDepth),
       description: "nested calls of model functions and lambdas (recursion depth) per execution",
     },
+    "eval-on-loop": {
+      type: "string",
+      value: "SHARE",
+      default: String(DEFAULTS.limits.onLoopShare),
+      description:
+        "the share (above 0, at most 1) of --eval-budget and --eval-size an execution may spend on the event loop; one that needs more runs whole in a compile worker process (1: every execution on the event loop)",
+    },
     "answer-limit": {
       type: "string",
       value: "CHARS",
@@ -162,6 +169,15 @@ function integer(settings: Record<string, Setting>, name: string): number {
   return n;
 }
 
+function share(settings: Record<string, Setting>, name: string): number {
+  const { value, from } = settings[name]!;
+  const text = String(value);
+  const n = Number(text);
+  if (text.trim() === "" || !(n > 0 && n <= 1))
+    throw new UserError(`pdm serve: ${from} must be a number above 0 and at most 1, got ${JSON.stringify(text)}`, EXIT.unreadable);
+  return n;
+}
+
 const LOG_LEVELS = ["trace", "debug", "info", "warn", "error", "fatal", "silent"];
 
 function logLevel(settings: Record<string, Setting>): string {
@@ -200,6 +216,7 @@ export const run = command(spec, async (args, io) => {
       evaluationDepth: integer(settings, "eval-depth"),
       answerChars: integer(settings, "answer-limit"),
       prepayAboveUnits: integer(settings, "prepay-above"),
+      onLoopShare: share(settings, "eval-on-loop"),
     },
     rateLimit: { max: integer(settings, "rate-limit"), windowMs: DEFAULTS.rateLimit.windowMs },
     redisUrl: process.env.REDIS_URL || undefined,

@@ -1,4 +1,5 @@
-// The compile pool: worker processes that compile and check models off the event loop, one job per
+// The compile pool: worker processes that compile and check models off the event loop (and run the
+// evaluations too long for it, service/evaluation.ts), one job per
 // worker at a time, the rest waiting in a bounded queue. A job has a time limit from the moment its
 // worker starts it, and each worker a heap and a stack limit (node's --max-old-space-size and
 // --stack-size); a worker that overruns is killed and replaced, and the job fails with a problem
@@ -8,7 +9,9 @@ import { spawnProcess } from "../../batch/spawn-worker.js";
 import type { CheckResult, ModelInput, SourceResult } from "../../compiler/index.js";
 import { problem, ProblemError, type Problem } from "../../service/problems.js";
 // Types only: a value import would put worker.ts in the importer's chunk (see CompilePool.start).
-import type { JobKind, JobMessage, WorkerMessage } from "./worker.js";
+import type { Outcome } from "../../service/problems.js";
+import type { ReceiptBody } from "../../service/receipt.js";
+import type { Evaluation, JobKind, JobMessage, JobResult, WorkerMessage } from "./worker.js";
 
 export interface CompilePoolOptions {
   /** worker threads */
@@ -39,7 +42,8 @@ interface Job {
   kind: JobKind;
   model: ModelInput;
   hash: string;
-  resolve(value: SourceResult | CheckResult): void;
+  evaluation?: Evaluation;
+  resolve(value: JobResult): void;
   reject(error: Error): void;
 }
 
@@ -64,7 +68,8 @@ function stop(slot: Slot): Promise<void> {
   });
 }
 
-const doing = (kind: JobKind): string => (kind === "compile" ? "compiling" : "checking");
+const DOING: Record<JobKind, string> = { compile: "compiling", check: "checking", evaluate: "evaluating" };
+const doing = (kind: JobKind): string => DOING[kind];
 const stopping = () => new ProblemError(problem("shutting_down", "this instance is stopping; send the request again"));
 
 export class CompilePool {
@@ -74,6 +79,8 @@ export class CompilePool {
   private closed = false;
   /** workers replaced after overrunning a limit or failing */
   private replaced = 0;
+  /** evaluations started in a worker */
+  private evaluations = 0;
 
   private constructor(
     private readonly url: URL,
@@ -96,10 +103,14 @@ export class CompilePool {
     return new CompilePool(new URL(use.url), use.mark, { ...options, workers: Math.max(1, options.workers) });
   }
 
-  /** Compiles (to source) or checks a model in a worker; rejects with a ProblemError when a limit is overrun. */
+  /**
+   * Compiles (to source) or checks a model in a worker, or evaluates it whole there; rejects with a
+   * ProblemError when a limit is overrun.
+   */
   run(kind: "compile", model: ModelInput, hash: string): Promise<SourceResult>;
   run(kind: "check", model: ModelInput, hash: string): Promise<CheckResult>;
-  run(kind: JobKind, model: ModelInput, hash: string): Promise<SourceResult | CheckResult> {
+  run(kind: "evaluate", model: ModelInput, hash: string, evaluation: Evaluation): Promise<Outcome<ReceiptBody>>;
+  run(kind: JobKind, model: ModelInput, hash: string, evaluation?: Evaluation): Promise<JobResult> {
     if (this.closed) return Promise.reject(stopping());
     const queue = QUEUE_PER_WORKER * this.slots.length;
     if (this.waiting.length >= queue) {
@@ -110,17 +121,18 @@ export class CompilePool {
       return Promise.reject(new ProblemError({ ...p, headers: { "Retry-After": "1" } }));
     }
     return new Promise((resolve, reject) => {
-      this.waiting.push({ id: this.nextId++, kind, model, hash, resolve, reject });
+      this.waiting.push({ id: this.nextId++, kind, model, hash, evaluation, resolve, reject });
       this.dispatch();
     });
   }
 
-  stats(): { workers: number; busy: number; queued: number; replaced: number } {
+  stats(): { workers: number; busy: number; queued: number; replaced: number; evaluations: number } {
     return {
       workers: this.slots.length,
       busy: this.slots.filter((s) => s.job).length,
       queued: this.waiting.length,
       replaced: this.replaced,
+      evaluations: this.evaluations,
     };
   }
 
@@ -204,7 +216,9 @@ export class CompilePool {
         this.replace(slot);
         this.dispatch();
       }, this.o.timeoutMs);
-      slot.worker.send({ id: job.id, kind: job.kind, model: job.model, hash: job.hash } satisfies JobMessage);
+      const { id, kind, model, hash, evaluation } = job;
+      if (kind === "evaluate") this.evaluations++;
+      slot.worker.send({ id, kind, model, hash, evaluation } satisfies JobMessage);
     }
   }
 

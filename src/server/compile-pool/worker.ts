@@ -1,18 +1,40 @@
 // A compile worker: a child process that compiles (phases 1–4, to verified module source) or checks
 // the models the server sends, one at a time, and sends back plain data; the server loads the
-// source itself. A process, not a thread: V8 ends the whole process when a heap overflows by more
+// source itself. It also runs, whole, an evaluation that needs more than the event loop's share of
+// the budget (service/evaluation.ts), on the model compiled and loaded here (kept by hash). A process, not a thread: V8 ends the whole process when a heap overflows by more
 // than a thread's limit can absorb (one large allocation), so a compile that exhausts its memory
 // must have a process of its own to end. It starts when this module is run as a compile worker
 // (see pool.ts), and stops when the server goes (its channel closes).
 import { constants, setPriority } from "node:os";
-import { checkModel, compileToSource, type CheckResult, type ModelInput, type SourceResult } from "../../compiler/index.js";
+import { LRUCache } from "lru-cache";
+import {
+  checkModel,
+  compileToSource,
+  loadCompiled,
+  type CheckResult,
+  type CompiledModel,
+  type ModelInput,
+  type SourceResult,
+} from "../../compiler/index.js";
+import { evaluateJob, type EvaluationJob } from "../../service/evaluation.js";
+import type { Outcome } from "../../service/problems.js";
+import type { ReceiptBody } from "../../service/receipt.js";
+import type { BudgetLimits } from "../../service/run.js";
 
 /** The URL to start a worker from: this module, wherever the build put it. */
 export const WORKER_URL = import.meta.url;
 
 export const WORKER_MARK = "PDM_COMPILE_WORKER";
 
-export type JobKind = "compile" | "check";
+export type JobKind = "compile" | "check" | "evaluate";
+
+/** What an "evaluate" job evaluates, within which limits. */
+export interface Evaluation {
+  job: EvaluationJob;
+  limits: BudgetLimits;
+}
+
+export type JobResult = SourceResult | CheckResult | Outcome<ReceiptBody>;
 
 /** Server → worker. */
 export interface JobMessage {
@@ -20,13 +42,12 @@ export interface JobMessage {
   kind: JobKind;
   model: ModelInput;
   hash: string;
+  evaluation?: Evaluation;
 }
 
 /** Worker → server: ready for jobs; a job's result, or why there is none ("stack": it ran out of stack). */
 export type WorkerMessage =
-  | { type: "ready" }
-  | { type: "result"; id: number; ok: true; value: SourceResult | CheckResult }
-  | { type: "result"; id: number; ok: false; error: string };
+  { type: "ready" } | { type: "result"; id: number; ok: true; value: JobResult } | { type: "result"; id: number; ok: false; error: string };
 
 /**
  * The most generated code a model may have: 2 MiB, and 16 characters for each of its own. Code
@@ -36,16 +57,35 @@ export type WorkerMessage =
  */
 const maxCodeChars = (model: ModelInput): number => 2 * 1024 * 1024 + 16 * JSON.stringify(model).length;
 
-const run = (job: JobMessage): SourceResult | CheckResult =>
-  job.kind === "compile"
-    ? compileToSource(job.model, { verifyExplain: true, maxCodeChars: maxCodeChars(job.model) }, job.hash)
-    : checkModel(job.model);
+const compile = (job: JobMessage): SourceResult =>
+  compileToSource(job.model, { verifyExplain: true, maxCodeChars: maxCodeChars(job.model) }, job.hash);
+
+/** Models compiled and loaded here for evaluations, by hash: the models a server runs long are few. */
+const loaded = new LRUCache<string, CompiledModel>({ max: 32 });
+
+function load(job: JobMessage): CompiledModel {
+  let model = loaded.get(job.hash);
+  if (!model) {
+    const result = loadCompiled(compile(job));
+    if (!result.ok) throw new Error("a model the server compiled did not compile in its worker");
+    loaded.set(job.hash, (model = result.model));
+  }
+  return model;
+}
+
+const JOBS: Record<JobKind, (job: JobMessage) => JobResult> = {
+  compile,
+  check: (job) => checkModel(job.model),
+  evaluate: (job) => evaluateJob(job.evaluation!.job, load(job), job.evaluation!.limits),
+};
+
+const run = (job: JobMessage): JobResult => JOBS[job.kind](job);
 
 /**
  * Answers the server's jobs with `run` in this process, which runs at a lower priority, so on a
  * busy machine the server's event loop is served first.
  */
-export function serveJobs(run: (job: JobMessage) => SourceResult | CheckResult): void {
+export function serveJobs(run: (job: JobMessage) => JobResult): void {
   const send = (m: WorkerMessage) => process.send!(m);
   try {
     setPriority(constants.priority.PRIORITY_BELOW_NORMAL);

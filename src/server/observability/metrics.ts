@@ -17,9 +17,9 @@ export interface Metrics {
   providerTokens: Counter<"provider" | "direction">;
 }
 
-/** What the compile pool reports: workers busy, jobs waiting, workers replaced since start. */
+/** What the compile pool reports: workers busy, jobs waiting, workers replaced and evaluations run since start. */
 interface PoolStats {
-  stats(): { busy: number; queued: number; replaced: number };
+  stats(): { busy: number; queued: number; replaced: number; evaluations: number };
 }
 
 export function createMetrics(cache: { stats(): CacheStats }, pool?: PoolStats): Metrics {
@@ -93,6 +93,11 @@ export function createMetrics(cache: { stats(): CacheStats }, pool?: PoolStats):
     gauge("pdm_compile_workers_busy", "compile workers running a job", () => pool.stats().busy);
     gauge("pdm_compile_queue_length", "models waiting for a compile worker", () => pool.stats().queued);
     gauge("pdm_compile_workers_replaced", "compile workers replaced since start (past a limit, or failed)", () => pool.stats().replaced);
+    gauge(
+      "pdm_evaluations_off_loop",
+      "executions run whole in a compile worker since start, past the event loop's share of the budget (--eval-on-loop)",
+      () => pool.stats().evaluations,
+    );
   }
   return m;
 }

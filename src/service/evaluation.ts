@@ -1,0 +1,85 @@
+// One evaluation of a compiled model into its receipt: on a JSON state as it is, or on the values a
+// reader established (their uncertainty carried to the answers, providers/uncertainty.ts), with
+// the explanation when asked. The same function runs on the event loop within a slice of the
+// evaluation budget (Limits.onLoopShare) and, when the slice does not cover it, whole in a worker
+// process (ServiceDeps.offload): no evaluation holds the event loop for longer than its slice.
+import type { CompiledModel } from "../compiler/index.js";
+import { answersUnderUncertainty } from "../providers/uncertainty.js";
+import type { ReadValue } from "../providers/types.js";
+import type { Limits, ServiceDeps } from "./deps.js";
+import { success, type Outcome, type Problem } from "./problems.js";
+import { decisionRecords, evaluatedState, givenInputs, provenance, readRecords, type ReceiptBody } from "./receipt.js";
+import type { PortableModel } from "./resolve-model.js";
+import { inputNames, modelName, nullDecisions, withinBudget, type BudgetLimits } from "./run.js";
+
+export interface EvaluationJob {
+  model: PortableModel;
+  /** the request's state: evaluated as it is unless `reading` is given */
+  state: unknown;
+  /** the values a reader established from the state */
+  reading?: { given: Record<string, unknown>; read: Record<string, ReadValue>; mode: "fast" | "thinking" };
+  explain: boolean;
+}
+
+/** Thinking mode enumerates more combinations of read values exactly, and samples more beyond. */
+const THINKING = { maxCombinations: 16_384, samples: 8000 };
+
+/** The receipt of one evaluation within `limits`, or the problem that stopped it (a limit, a null answer, a declared type). */
+export function evaluateJob(job: EvaluationJob, compiled: CompiledModel, limits: BudgetLimits): Outcome<ReceiptBody> {
+  const names = inputNames(job.model);
+  const reading = job.reading;
+  const evaluated = withinBudget(limits, () =>
+    reading
+      ? answersUnderUncertainty(compiled, reading.given, reading.read, reading.mode === "thinking" ? THINKING : {})
+      : { ...compiled.evaluateTraced(job.state as Record<string, unknown>), answers: undefined },
+  );
+  if (!evaluated.ok) return evaluated;
+  const { decisions, trace, answers } = evaluated.value.result;
+  const refused = nullDecisions(job.model, decisions, evaluated.value.messages);
+  if (!refused.ok) return refused;
+  const given = reading?.given ?? givenInputs(job.state, names);
+  const receipt: ReceiptBody = {
+    model: modelName(job.model),
+    given,
+    read: reading ? readRecords(reading.read) : {},
+    decisions: decisionRecords(decisions, trace),
+    answers: (answers ?? compiled.answers(decisions)) as Record<string, unknown>,
+    state: reading ? provenance(job.state, names, given, reading.read, false) : provenance(job.state, names, given),
+    latency_ms: 0,
+  };
+  if (!job.explain) return success(receipt);
+  const explained = withinBudget(limits, () => compiled.explain(evaluatedState(receipt)));
+  if (!explained.ok) return explained;
+  receipt.explanation = explained.value.result.explanation;
+  return success(receipt);
+}
+
+/** The event loop's slice of the budget: the steps and the size scaled by `onLoopShare` (the depth is not a matter of time). */
+const slice = (limits: Limits): BudgetLimits => ({
+  evaluationSteps: Math.ceil(limits.evaluationSteps * limits.onLoopShare),
+  evaluationSize: Math.ceil(limits.evaluationSize * limits.onLoopShare),
+  evaluationDepth: limits.evaluationDepth,
+});
+
+/** Whether `p` is the slice running out where the whole budget is larger. */
+function outOfSlice(p: Problem, within: BudgetLimits, whole: BudgetLimits): boolean {
+  if (p.code !== "evaluation_budget_exceeded") return false;
+  const kind = p.errors?.[0]?.code;
+  return (
+    (kind === "budget.steps" && within.evaluationSteps < whole.evaluationSteps) ||
+    (kind === "budget.size" && within.evaluationSize < whole.evaluationSize)
+  );
+}
+
+/**
+ * The evaluation on the event loop within its slice; one the slice does not cover runs again,
+ * whole, in a worker process, when the server has one (the first slice's work is done twice: at
+ * most `onLoopShare` more).
+ */
+export async function evaluateOffLoop(job: EvaluationJob, compiled: CompiledModel, deps: ServiceDeps): Promise<Outcome<ReceiptBody>> {
+  if (!deps.offload) return evaluateJob(job, compiled, deps.limits);
+  const within = slice(deps.limits);
+  const local = evaluateJob(job, compiled, within);
+  if (local.ok || !outOfSlice(local.problem, within, deps.limits)) return local;
+  return deps.offload(job, compiled.hash, deps.limits);
+}
