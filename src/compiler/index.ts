@@ -108,7 +108,7 @@ export function compileToSource(model: ModelInput, options: CompileOptions = {},
 /** Phase 5: loads a compilation made here or in another thread. */
 export function loadCompiled(compiled: SourceResult): CompileResult {
   if (!compiled.ok) return compiled;
-  const { hash, ir, check, loadable } = compiled;
+  const { hash, check, loadable } = compiled;
   const source = verifiedExplainSource(loadable, verifyGenerated);
   const loaded = loadModel(loadable, source);
   return {
@@ -116,7 +116,10 @@ export function loadCompiled(compiled: SourceResult): CompileResult {
     model: {
       ...loaded,
       hash,
-      ir,
+      // read when asked: a compilation from a worker may carry it as text until then (server/compile-pool)
+      get ir() {
+        return compiled.ir;
+      },
       check,
       get source() {
         return source();

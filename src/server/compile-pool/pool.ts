@@ -6,10 +6,11 @@
 // naming the limit. Whatever a job does to its worker, the server process goes on.
 import type { ChildProcess } from "node:child_process";
 import { spawnProcess } from "../../batch/spawn-worker.js";
-import type { CheckResult, ModelInput, SourceResult } from "../../compiler/index.js";
+import type { CheckResult, ModelInput } from "../../compiler/index.js";
 import { problem, ProblemError, type Problem } from "../../service/problems.js";
 // Types only: a value import would put worker.ts in the importer's chunk (see CompilePool.start).
 import type { Outcome } from "../../service/problems.js";
+import type { SentSource } from "./ir-text.js";
 import type { ReceiptBody } from "../../service/receipt.js";
 import type { Evaluation, JobKind, JobMessage, JobResult, WorkerMessage } from "./worker.js";
 
@@ -107,7 +108,7 @@ export class CompilePool {
    * Compiles (to source) or checks a model in a worker, or evaluates it whole there; rejects with a
    * ProblemError when a limit is overrun.
    */
-  run(kind: "compile", model: ModelInput, hash: string): Promise<SourceResult>;
+  run(kind: "compile", model: ModelInput, hash: string): Promise<SentSource>;
   run(kind: "check", model: ModelInput, hash: string): Promise<CheckResult>;
   run(kind: "evaluate", model: ModelInput, hash: string, evaluation: Evaluation): Promise<Outcome<ReceiptBody>>;
   run(kind: JobKind, model: ModelInput, hash: string, evaluation?: Evaluation): Promise<JobResult> {

@@ -4,6 +4,7 @@
 import { loadCompiled } from "../../compiler/index.js";
 import { cachedCompiler, type ModelCompiler } from "../../service/model-compiler.js";
 import { ProblemError } from "../../service/problems.js";
+import { received } from "./ir-text.js";
 import type { CompilePool } from "./pool.js";
 
 const overran = (e: unknown): boolean =>
@@ -11,7 +12,7 @@ const overran = (e: unknown): boolean =>
 
 export const pooledCompiler = (pool: CompilePool, capacity: number): ModelCompiler =>
   cachedCompiler(
-    (m, hash) => pool.run("compile", m, hash).then(loadCompiled),
+    (m, hash) => pool.run("compile", m, hash).then((sent) => loadCompiled(received(sent))),
     (m, hash) => pool.run("check", m, hash),
     capacity,
     overran,

@@ -17,6 +17,7 @@ import {
   type SourceResult,
 } from "../../compiler/index.js";
 import { evaluateJob, type EvaluationJob } from "../../service/evaluation.js";
+import { sendable, type SentSource } from "./ir-text.js";
 import type { Outcome } from "../../service/problems.js";
 import type { ReceiptBody } from "../../service/receipt.js";
 import type { BudgetLimits } from "../../service/run.js";
@@ -34,7 +35,7 @@ export interface Evaluation {
   limits: BudgetLimits;
 }
 
-export type JobResult = SourceResult | CheckResult | Outcome<ReceiptBody>;
+export type JobResult = SentSource | CheckResult | Outcome<ReceiptBody>;
 
 /** Server → worker. */
 export interface JobMessage {
@@ -74,7 +75,7 @@ function load(job: JobMessage): CompiledModel {
 }
 
 const JOBS: Record<JobKind, (job: JobMessage) => JobResult> = {
-  compile,
+  compile: (job) => sendable(compile(job)),
   check: (job) => checkModel(job.model),
   evaluate: (job) => evaluateJob(job.evaluation!.job, load(job), job.evaluation!.limits),
 };
