@@ -55,7 +55,7 @@ export function evaluateJob(job: EvaluationJob, compiled: CompiledModel, limits:
 }
 
 /** The event loop's slice of the budget: the steps and the size scaled by `onLoopShare` (the depth is not a matter of time). */
-const slice = (limits: Limits): BudgetLimits => ({
+export const onLoopLimits = (limits: Limits): BudgetLimits => ({
   evaluationSteps: Math.ceil(limits.evaluationSteps * limits.onLoopShare),
   evaluationSize: Math.ceil(limits.evaluationSize * limits.onLoopShare),
   evaluationDepth: limits.evaluationDepth,
@@ -78,7 +78,7 @@ function outOfSlice(p: Problem, within: BudgetLimits, whole: BudgetLimits): bool
  */
 export async function evaluateOffLoop(job: EvaluationJob, compiled: CompiledModel, deps: ServiceDeps): Promise<Outcome<ReceiptBody>> {
   if (!deps.offload) return evaluateJob(job, compiled, deps.limits);
-  const within = slice(deps.limits);
+  const within = onLoopLimits(deps.limits);
   const local = evaluateJob(job, compiled, within);
   if (local.ok || !outOfSlice(local.problem, within, deps.limits)) return local;
   return deps.offload(job, compiled.hash, deps.limits);

@@ -5,6 +5,7 @@ import type { CompiledModel } from "../compiler/index.js";
 import { expandedSize, type Type } from "../ir/types.js";
 import type { ServiceDeps } from "./deps.js";
 import { decisionRecords } from "./receipt.js";
+import { onLoopLimits } from "./evaluation.js";
 import { withinBudget } from "./run.js";
 
 const VARIANTS = 3;
@@ -76,8 +77,10 @@ export function draftExamples(compiled: CompiledModel, deps: ServiceDeps, reques
     if (compiled.validate(s).ok && !states.some((t) => JSON.stringify(t) === JSON.stringify(s))) states.push(s);
   }
   const out: Example[] = [];
+  // examples are samples: one that needs more than the event loop's share of the budget is left out
+  const limits = onLoopLimits(deps.limits);
   for (const state of states) {
-    const run = withinBudget(deps.limits, () => compiled.evaluateTraced(state));
+    const run = withinBudget(limits, () => compiled.evaluateTraced(state));
     if (!run.ok) continue;
     const { decisions, trace } = run.value.result;
     out.push({ state, decisions: decisionRecords(decisions, trace), answers: compiled.answers(decisions) as Record<string, unknown> });
