@@ -8,7 +8,7 @@
 // the whole body would give (a second "model" key in the rest falls back to parsing it all).
 import { LRUCache } from "lru-cache";
 import { jsonFault, type JsonFault } from "./json-limits.js";
-import { countPrefix, countTokensYielding, type PrefixCount } from "./tokens.js";
+import { countTokensYielding, prefixCountWhenAsked } from "./tokens.js";
 
 const LEAD = '{"model":';
 /** Characters of a model's text that find its candidates. */
@@ -22,10 +22,11 @@ interface Known {
   /** the model's JSON as the client sends it, in UTF-8 */
   bytes: Buffer;
   model: Record<string, unknown>;
-  /** the tokens of the chunks of `{"model":<text>` that any body starting with it shares */
-  tokens: PrefixCount;
-  /** the rest of `{"model":<text>` after those chunks */
-  tail: string;
+  /**
+   * the tokens of the chunks of `{"model":<text>` that any body starting with it shares, and the
+   * rest of it after them: counted when a body brings the model again, letting other work run
+   */
+  lead: () => Promise<{ tokens: number; rest: string }>;
 }
 
 const byHead = new LRUCache<string, Known[]>({
@@ -80,8 +81,11 @@ function recognise(bytes: Buffer, decode: (bytes: Uint8Array) => string): Parsed
     if (Object.hasOwn(rest, "model")) return null;
     const fault = jsonFault(rest, "body");
     if (fault) return { ok: false, fault };
-    const tail = `${k.tail}${next === CLOSE ? "}" : ","}${restText}`;
-    return { ok: true, body: { model: k.model, ...rest }, tokens: async () => k.tokens.tokens + (await countTokensYielding(tail)) };
+    const tokens = async () => {
+      const lead = await k.lead();
+      return lead.tokens + (await countTokensYielding(`${lead.rest}${next === CLOSE ? "}" : ","}${restText}`));
+    };
+    return { ok: true, body: { model: k.model, ...rest }, tokens };
   }
   return null;
 }
@@ -102,8 +106,7 @@ function remember(text: string, body: unknown): void {
   const modelBytes = Buffer.from(lead.slice(LEAD.length));
   deepFreeze(model);
   models.add(model);
-  const tokens = countPrefix(lead);
-  const k: Known = { bytes: modelBytes, model, tokens, tail: lead.slice(tokens.end) };
+  const k: Known = { bytes: modelBytes, model, lead: prefixCountWhenAsked(lead) };
   const head = headOf(modelBytes);
   const others = (byHead.get(head) ?? []).filter((o) => !o.bytes.equals(modelBytes));
   byHead.set(head, [k, ...others].slice(0, PER_HEAD));

@@ -4,7 +4,7 @@
 // settled; its billing is appended to that text when it is). The text is exactly what
 // JSON.stringify would write for the response object, field for field in the same order; the text
 // without the accounting fields is the one its output tokens are counted on (spec 2.10, tokens.ts).
-import { countPrefix, countTokensYielding, type PrefixCount } from "./tokens.js";
+import { countTokensYielding, prefixCountWhenAsked } from "./tokens.js";
 
 /** The fields of a response known before it is settled, in the order they are answered. */
 export interface ResponseHead {
@@ -51,14 +51,17 @@ const openWith = (h: ResponseHead) => endsOf(h).open;
 const closeWith = (h: ResponseHead) => endsOf(h).close;
 
 /** The lead of an answer and of its counted text, fixed for a model text and input schema: its tokens counted and its UTF-8 made once. */
-const leads = new WeakMap<object, { modelText: string; inputText: string; lead: string; count: PrefixCount; bytes: Buffer }>();
+const leads = new WeakMap<
+  object,
+  { modelText: string; inputText: string; count: () => Promise<{ tokens: number; rest: string }>; bytes: Buffer }
+>();
 
 /** `{"model":…,"input":…,"answers":` of h, by `schema` (h's input schema). */
 function leadOf(h: ResponseHead, schema: object) {
   let known = leads.get(schema);
   if (!known || known.modelText !== h.modelText || known.inputText !== h.inputText) {
     const lead = `{"model":${h.modelText},"input":${h.inputText},"answers":`;
-    known = { modelText: h.modelText, inputText: h.inputText, lead, count: countPrefix(lead), bytes: Buffer.from(lead) };
+    known = { modelText: h.modelText, inputText: h.inputText, count: prefixCountWhenAsked(lead), bytes: Buffer.from(lead) };
     leads.set(schema, known);
   }
   return known;
@@ -66,11 +69,9 @@ function leadOf(h: ResponseHead, schema: object) {
 
 /** countTokens(countedText(h)), the lead that `schema` (h's input schema) and h's model text fix counted once. */
 export async function countedTokens(h: ResponseHead, schema: object): Promise<number> {
-  const { lead, count } = leadOf(h, schema);
-  // an answer may be large: counted in slices that let other requests run (tokens.ts)
-  return (
-    count.tokens + (await countTokensYielding(`${lead.slice(count.end)}${json(h.answers)},"receipt":${h.receiptText},${closeWith(h)}}`))
-  );
+  // the lead and the answer may be large: counted in slices that let other requests run (tokens.ts)
+  const lead = await leadOf(h, schema).count();
+  return lead.tokens + (await countTokensYielding(`${lead.rest}${json(h.answers)},"receipt":${h.receiptText},${closeWith(h)}}`));
 }
 
 /** The response without its accounting (top-level usage and billing, the receipt's billing and signature): what output tokens count. */

@@ -42,35 +42,14 @@ export interface PrefixCount {
   tokens: number;
 }
 
-/**
- * The chunks of any text that begins with `prefix` and lie wholly inside it: a chunk is cut by
- * looking at the window of CHUNK characters from where the previous one ended (chunks below), so
- * while that window ends inside the prefix the cut is the prefix's own. countTokens(prefix + rest) is then
- * tokens + countTokens((prefix + rest).slice(end)): chunking restarts the same at any chunk's start.
- */
-export function countPrefix(prefix: string): PrefixCount {
-  let end = 0;
-  let tokens = 0;
-  while (prefix.length - end > CHUNK) {
-    const cut = lastBoundary(prefix, end, end + CHUNK);
-    const next = cut > end ? cut : hardCut(prefix, end + CHUNK);
-    tokens += countChunk(prefix.slice(end, next));
-    end = next;
-  }
-  return { end, tokens };
-}
-
 /** How long counting may hold the event loop before it lets other work run. */
 const SLICE_MS = 5;
 
-/**
- * countTokens, letting the event loop run other work every few milliseconds: a megabyte of
- * text that takes seconds to count never holds the server for longer than one slice.
- */
-export async function countTokensYielding(text: string): Promise<number> {
+/** Sums `count` over `pieces`, letting the event loop run other work every SLICE_MS. */
+async function sumYielding(pieces: Iterable<string>): Promise<number> {
   let total = 0;
   let since = performance.now();
-  for (const piece of chunks(text)) {
+  for (const piece of pieces) {
     total += countChunk(piece);
     if (performance.now() - since > SLICE_MS) {
       await new Promise((resolve) => setImmediate(resolve));
@@ -78,6 +57,50 @@ export async function countTokensYielding(text: string): Promise<number> {
     }
   }
   return total;
+}
+
+/**
+ * countTokens, letting the event loop run other work every few milliseconds: a megabyte of
+ * text that takes seconds to count never holds the server for longer than one slice.
+ */
+export const countTokensYielding = (text: string): Promise<number> => sumYielding(chunks(text));
+
+/**
+ * The chunks of any text that begins with `prefix` and lie wholly inside it: a chunk is cut by
+ * looking at the window of CHUNK characters from where the previous one ended (chunks below), so
+ * while that window ends inside the prefix the cut is the prefix's own. countTokens(prefix + rest) is then
+ * tokens + countTokens((prefix + rest).slice(end)): chunking restarts the same at any chunk's start.
+ * Counted as countTokensYielding counts.
+ */
+export async function countPrefix(prefix: string): Promise<PrefixCount> {
+  const at = { end: 0 };
+  const tokens = await sumYielding(prefixChunks(prefix, at));
+  return { end: at.end, tokens };
+}
+
+/** The chunks of `prefix` that any longer text shares, `at.end` following them. */
+function* prefixChunks(prefix: string, at: { end: number }): Generator<string> {
+  while (prefix.length - at.end > CHUNK) {
+    const cut = lastBoundary(prefix, at.end, at.end + CHUNK);
+    const next = cut > at.end ? cut : hardCut(prefix, at.end + CHUNK);
+    yield prefix.slice(at.end, next);
+    at.end = next;
+  }
+}
+
+/**
+ * countPrefix of `prefix`, made when first asked for and kept (with the rest of the prefix after
+ * its chunks): the text is held only until then.
+ */
+export function prefixCountWhenAsked(prefix: string): () => Promise<{ tokens: number; rest: string }> {
+  let text: string | null = prefix;
+  let counted: Promise<{ tokens: number; rest: string }> | undefined;
+  return () =>
+    (counted ??= countPrefix(text!).then(({ end, tokens }) => {
+      const rest = text!.slice(end);
+      text = null;
+      return { tokens, rest };
+    }));
 }
 
 /** The fewest tokens text of `bytes` UTF-8 bytes can count (no token is longer than MAX_TOKEN_BYTES), known without counting. */
