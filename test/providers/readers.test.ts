@@ -260,9 +260,10 @@ describe("accuracy on the labelled evidence", () => {
   it("has at least 40 cases covering every sample and both state kinds", () => {
     const fixtures = loadFixtures();
     expect(fixtures.length).toBeGreaterThanOrEqual(40);
-    // the five samples, and a small property-claims model in test/fixtures/evidence/models/
+    // the five samples, and small models in test/fixtures/evidence/models/ (property claims; the
+    // loan application and motor quote of the unseen split)
     expect(new Set(fixtures.map((f) => f.sample))).toEqual(
-      new Set(["lending", "claims-triage", "kyc-risk", "pricing", "eligibility", "property-claims"]),
+      new Set(["lending", "claims-triage", "kyc-risk", "pricing", "eligibility", "property-claims", "loan-application", "motor-quote"]),
     );
     expect(fixtures.some((f) => typeof f.state === "string")).toBe(true);
     expect(fixtures.some((f) => typeof f.state !== "string")).toBe(true);
