@@ -70,14 +70,18 @@ function readMessage(inputs: InputIR[], text: string, reference?: string, meter?
   const ref = stated?.iso ?? reference ?? todayIso();
   const readable = inputs.filter((i) => TEXT_READABLE.has(i.type.kind));
   if (readable.length === 0) return {};
-  const index = indexText(text, tokenize(text), meter);
+  const read = readEnglish(text);
+  const tokens = tokenize(text, read.counts);
+  // a person's age said without the word ("I'm 67") is announced by the word before it
+  for (const t of tokens) if (read.ages.has(t.start)) t.concept = "age";
+  const index = indexText(text, tokens, meter);
   const meta = stated ? [{ start: stated.start, end: stated.end }] : [];
   const allDates = findDates(text, ref);
   const dates = allDates.filter((d) => !meta.some((m) => d.start < m.end && d.end > m.start));
   const inDate = covered(index.tokens, allDates);
   const inMeta = covered(index.tokens, meta);
   const cues = cuesOf(readable);
-  const english = amountsStated(readEnglish(text), index.tokens);
+  const english = amountsStated(read, index.tokens);
   const of = (...kinds: string[]) => readable.filter((i) => kinds.includes(i.type.kind));
   return aboveFloor({
     ...readNumbers(of("number"), cues, index, (i, input) => !inDate[i] && !inMeta[i] && english.answers(i, input)),

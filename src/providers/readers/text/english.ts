@@ -1,13 +1,11 @@
 // What a field-maintained English model reads in a text, as character spans the reader's own
 // tokens can be tested against: wink-nlp with its English model finds sentences, tokens, the
 // scope of each negation ("no claims in five years": claims, in, five, years are denied) and
-// entities (DURATION: "five years", "29 years"; CARDINAL, MONEY, DATE). compromise turns a
-// number written in words into its value ("six hundred and forty-five" → 645). Loaded once, on
-// first use; no data is fetched: both ship their models in the package. wink-nlp reads in one
-// pass, linear in the text.
+// entities (DURATION: "five years", "29 years"; CARDINAL, MONEY, DATE). (Numbers written in
+// words are valued by compromise, in ../numbers.ts.) Loaded once, on first use; no data is
+// fetched: the model ships in its package. wink-nlp reads in one pass, linear in the text.
 import winkNLP from "wink-nlp";
 import model from "wink-eng-lite-web-model";
-import nlp from "compromise";
 
 export interface Span {
   start: number;
@@ -19,7 +17,18 @@ export interface EnglishReading {
   negated: Span[];
   /** spans of time ("five years", "a month", "29 years") */
   durations: Span[];
+  /**
+   * Where a person's age is said without the word: the start of the word before a bare number
+   * of years ("I'm 67", "she is 80", "aged 51"; not "is 5 miles")
+   */
+  ages: Set<number>;
+  /** starts of a "one" that counts the noun after it ("one claim"; not "one of", "the one thing") */
+  counts: Set<number>;
 }
+
+/** Pronouns (and proper names) a bare number of years may be said of. */
+const PERSON_POS = new Set(["PRON", "PROPN"]);
+const CONTRACTED_BE = /^(i|he|she|you|we|they)['’](m|s|re)$/i;
 
 let english: ReturnType<typeof winkNLP> | undefined;
 const load = (): ReturnType<typeof winkNLP> => (english ??= winkNLP(model));
@@ -44,6 +53,24 @@ export function readEnglish(text: string): EnglishReading {
     at = start + values[i]!.length;
     ends.push(at);
   }
+  const pos = doc.tokens().out(its.pos) as string[];
+  const lemmas = doc.tokens().out(its.lemma as unknown as typeof its.pos) as string[];
+  const ages = new Set<number>();
+  const counts = new Set<number>();
+  for (let i = 0; i + 1 < values.length; i++) {
+    const next = i + 1;
+    if (pos[next] !== "NUM") continue;
+    // the number's last part ("forty - two"), then the word after it
+    let last = next;
+    while (values[last + 1] === "-" && pos[last + 2] === "NUM") last += 2;
+    const after = last + 1 < values.length ? pos[last + 1] : undefined;
+    const aboutYears = after !== "NOUN" || lemmas[last + 1] === "year";
+    const saidOfPerson =
+      CONTRACTED_BE.test(values[i]!) || lemmas[i] === "age" || (lemmas[i] === "be" && i > 0 && PERSON_POS.has(pos[i - 1]!));
+    if (saidOfPerson && aboutYears) ages.add(starts[i]!);
+    if (/^one$/i.test(values[next]!) && pos[next + 1] === "NOUN" && pos[i] !== "DET") counts.add(starts[next]!);
+  }
+  if (values.length > 1 && /^one$/i.test(values[0]!) && pos[1] === "NOUN") counts.add(starts[0]!);
   const negated: Span[] = [];
   flags.forEach((f, i) => {
     if (!f) return;
@@ -57,13 +84,7 @@ export function readEnglish(text: string): EnglishReading {
     const [first, last] = e.out(its.span) as unknown as [number, number];
     durations.push({ start: starts[first]!, end: ends[last]! });
   });
-  return { negated, durations };
-}
-
-/** The value of a number written in words ("thirty-eight thousand", "one hundred and twenty"), or undefined. */
-export function numberInWords(phrase: string): number | undefined {
-  const found = nlp(phrase).numbers().get() as unknown[];
-  return found.length === 1 && typeof found[0] === "number" && Number.isFinite(found[0]) ? found[0] : undefined;
+  return { negated, durations, ages, counts };
 }
 
 /** Whether the span [start, end) overlaps one of the spans (sorted by start). */
