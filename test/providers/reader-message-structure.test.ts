@@ -102,6 +102,11 @@ describe("denied, hedged and unmentioned facts are missing", () => {
     expect(got["credit score"]).toBeUndefined();
   });
 
+  it("a word two options' meanings share says neither: 'damage' is in 'smoke damage' and 'storm damage' alike", () => {
+    expect(readText(property, "More damage was found behind the wall.")["peril"]).toBeUndefined();
+    expect(readText(property, "Smoke damage in the kitchen.")["peril"]?.value).toBe("fire");
+  });
+
   it("'now' is no date", () => {
     const got = readText(property, "The electrician found more damage, so the claim is now $3,150.");
     expect(got["loss date"]).toBeUndefined();
