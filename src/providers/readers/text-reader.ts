@@ -75,6 +75,7 @@ function readMessage(inputs: InputIR[], text: string, reference?: string, meter?
   // a person's age said without the word ("I'm 67") is announced by the word before it
   for (const t of tokens) if (read.ages.has(t.start)) t.concept = "age";
   const index = indexText(text, tokens, meter);
+  index.meter.steps += read.tokens;
   const meta = stated ? [{ start: stated.start, end: stated.end }] : [];
   const allDates = findDates(text, ref);
   const dates = allDates.filter((d) => !meta.some((m) => d.start < m.end && d.end > m.start));

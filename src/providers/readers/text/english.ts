@@ -24,6 +24,8 @@ export interface EnglishReading {
   ages: Set<number>;
   /** starts of a "one" that counts the noun after it ("one claim"; not "one of", "the one thing") */
   counts: Set<number>;
+  /** how many tokens the model read: its share of the reader's steps */
+  tokens: number;
 }
 
 /** Pronouns (and proper names) a bare number of years may be said of. */
@@ -84,7 +86,7 @@ export function readEnglish(text: string): EnglishReading {
     const [first, last] = e.out(its.span) as unknown as [number, number];
     durations.push({ start: starts[first]!, end: ends[last]! });
   });
-  return { negated, durations, ages, counts };
+  return { negated, durations, ages, counts, tokens: values.length };
 }
 
 /** Whether the span [start, end) overlaps one of the spans (sorted by start). */
