@@ -4,8 +4,8 @@
 // entities (DURATION: "five years", "29 years"; CARDINAL, MONEY, DATE). (Numbers written in
 // words are valued by compromise, in ../numbers.ts.) Loaded once, on first use; no data is
 // fetched: the model ships in its package. wink-nlp reads in one pass, linear in the text.
-import winkNLP from "wink-nlp";
-import model from "wink-eng-lite-web-model";
+import { createRequire } from "node:module";
+import type winkNLP from "wink-nlp";
 
 export interface Span {
   start: number;
@@ -33,7 +33,15 @@ const PERSON_POS = new Set(["PRON", "PROPN"]);
 const CONTRACTED_BE = /^(i|he|she|you|we|they)['’](m|s|re)$/i;
 
 let english: ReturnType<typeof winkNLP> | undefined;
-const load = (): ReturnType<typeof winkNLP> => (english ??= winkNLP(model));
+/** Loaded on the first text read, not when the server starts: the model is a few megabytes of JavaScript to parse. */
+function load(): ReturnType<typeof winkNLP> {
+  if (!english) {
+    const require = createRequire(import.meta.url);
+    const wink = require("wink-nlp") as typeof winkNLP;
+    english = wink(require("wink-eng-lite-web-model") as Parameters<typeof winkNLP>[0]);
+  }
+  return english;
+}
 
 export function readEnglish(text: string): EnglishReading {
   const w = load();
