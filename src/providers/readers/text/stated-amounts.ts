@@ -10,7 +10,7 @@ import type { Token } from "./tokens.js";
 const TIME_UNIT = /\b(years?|months?|weeks?|days?|hours?)\b/i;
 const ASKS_TIME = /\bhow old\b|\bhow long\b|\bin (years|months|weeks|days|hours)\b|\bhow many (years|months|weeks|days|hours)\b/i;
 
-export const asksForTime = (input: InputIR): boolean => TIME_UNIT.test(input.name) || ASKS_TIME.test(input.desc ?? "");
+const asksForTime = (input: InputIR): boolean => TIME_UNIT.test(input.name) || ASKS_TIME.test(input.desc ?? "");
 
 export interface StatedAmounts {
   /** whether the amount token i may answer the input */
