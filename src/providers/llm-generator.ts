@@ -30,6 +30,14 @@ function generatorPrompt(request: GenerateRequest): string {
   for (const f of request.files ?? []) parts.push(`Document "${f.name}" (${f.type}):\n<<<\n${f.text}\n>>>`);
   if (request.questions)
     parts.push(`Questions (keep these ids, types and options exactly):\n${JSON.stringify(request.questions, null, 2)}`);
+  if (request.stateShape && Object.keys(request.stateShape).length > 0) {
+    const lines = Object.entries(request.stateShape).map(([path, type]) => `- ${JSON.stringify(path)}: ${type}`);
+    parts.push(
+      `The caller's state has these keys and types (its values are not shown):\n${lines.join("\n")}\n` +
+        "Read what the caller has: an input that one of these keys holds takes it in `from` (its path) and a type that fits; " +
+        "decisions work each answer out of those inputs.",
+    );
+  }
   if (request.current) {
     parts.push(`Current model:\n${JSON.stringify({ content: request.current.content, questions: request.current.output }, null, 2)}`);
   }

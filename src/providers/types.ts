@@ -67,6 +67,8 @@ export interface Reader {
 export interface GenerateRequest {
   /** questions-only execution: the answer contract to build a model for */
   questions?: Record<string, unknown>;
+  /** questions-only execution: the keys of the caller's JSON state and their types, never its values (state-shape.ts) */
+  stateShape?: Record<string, string>;
   /** authoring: the request in words, and documents already turned into text */
   prompt?: string;
   files?: { name: string; type: string; text: string }[];

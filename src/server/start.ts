@@ -12,6 +12,7 @@ import { DEFAULT_LIMITS, type Limits } from "../service/deps.js";
 import { loadRates } from "../service/rates.js";
 import { createSigner } from "../service/signer.js";
 import { countTokens } from "../service/tokens.js";
+import { loadEnglish } from "../providers/readers/text/english.js";
 import { buildApp, type AppOptions } from "./app.js";
 import { DEFAULT_HTTP_LIMITS, type HttpLimits } from "./client-errors.js";
 import { CompilePool, type CompilePoolOptions } from "./compile-pool/pool.js";
@@ -127,8 +128,10 @@ async function start(o: ServerOptions, providerSettings: ProviderConfig, closers
   const logFlush = logDestination ? setInterval(() => logDestination.flush(), LOG_FLUSH_MS) : null;
   logFlush?.unref();
   if (logFlush) closers.push(async () => clearInterval(logFlush));
-  // the tokenizer builds its tables on first use (tens of milliseconds): not in a request's time
+  // the tokenizer builds its tables and the text reader loads its English model on first use (tens
+  // and hundreds of milliseconds): not in a request's time
   countTokens("warm up");
+  loadEnglish();
   const app = buildApp({
     service: {
       compiler,

@@ -5,6 +5,7 @@
 import type { CompiledModel } from "../compiler/index.js";
 import { draftModel } from "../providers/drafting.js";
 import { DIRECT } from "../providers/direct-generator.js";
+import { stateShape } from "../providers/state-shape.js";
 import { NO_USAGE, type Usage } from "../providers/types.js";
 import type { ServiceDeps } from "./deps.js";
 import type { ProviderSpend } from "./failed-work.js";
@@ -21,12 +22,19 @@ export interface QuestionsModel {
   usage: Usage;
 }
 
+/**
+ * `state` is shown to a language-model generator only as its shape (keys and types, never values:
+ * providers/state-shape.ts), so the model it drafts reads what the caller has. The cache key stays
+ * the questions, mode and generator (spec 4.2 rule 2): a cached model drafted for one shape serves
+ * another, and its readers map the keys they meet.
+ */
 export async function modelForQuestions(
   questions: Record<string, unknown>,
   mode: "fast" | "thinking",
   accountId: string | null,
   deps: ServiceDeps,
   spend: ProviderSpend,
+  state?: unknown,
 ): Promise<Outcome<QuestionsModel>> {
   const generator = deps.providers.questionsGenerator;
   const key = questionsCacheKey(accountId, questions, mode, generator.name);
@@ -37,7 +45,9 @@ export async function modelForQuestions(
   }
   // The Direct generator is deterministic: a failed draft means the questions themselves are wrong.
   const attempts = generator.name === DIRECT ? 1 : deps.providers.maxAttempts;
-  const drafted = await guardProvider(() => draftModel(generator, { questions, mode }, (m) => deps.compiler.compile(m), attempts), spend);
+  const shape = generator.name === DIRECT ? undefined : stateShape(state);
+  const request = { questions, mode, ...(shape ? { stateShape: shape } : {}) };
+  const drafted = await guardProvider(() => draftModel(generator, request, (m) => deps.compiler.compile(m), attempts), spend);
   if (!drafted.ok) return drafted;
   const d = drafted.value;
   spend.add(d.usage);

@@ -9,6 +9,7 @@ import { deferredHold, InsufficientBalance, reserveFunds, type Hold } from "./me
 import { serviceReservation, systemOneReservation } from "./pricing.js";
 import { failure, invalidRequest, problem, success, type Outcome, type ProblemEntry } from "./problems.js";
 import { modelForQuestions } from "./questions-model.js";
+import { withoutLanguageModel } from "./questions-advice.js";
 import { runOnEvidence, textTooLarge } from "./read-evidence.js";
 import { respond, type RunContext } from "./respond.js";
 import { resolveModel, tooLarge, type ModelSource, type PortableModel } from "./resolve-model.js";
@@ -102,7 +103,7 @@ async function execute(
   let compiled: CompiledModel;
   let ctx: RunContext;
   if (src.kind === "questions") {
-    const generated = await modelForQuestions(src.questions, mode, call.accountId, deps, spend);
+    const generated = await modelForQuestions(src.questions, mode, call.accountId, deps, spend, state);
     if (!generated.ok) return generated;
     ({ model, compiled } = generated.value);
     ctx = { cacheHit: generated.value.cacheHit, generationUsage: generated.value.usage, serviceRates: true, warnings: [] };
@@ -142,7 +143,9 @@ async function execute(
   }
   const upgraded = await toServiceRates();
   if (!upgraded.ok) return upgraded;
-  return finish(await runOnEvidence(model, compiled, state, { mode, explain }, deps, spend));
+  const run = await runOnEvidence(model, compiled, state, { mode, explain }, deps, spend);
+  const generatorUsed = deps.providers.languageModelWork("questions", mode) !== null;
+  return finish(src.kind === "questions" && !generatorUsed ? withoutLanguageModel(run, model, state) : run);
 }
 
 /** The compiler's warnings about keys of the model it ignored (`inputs.age.descr`: unknown key). */

@@ -98,7 +98,8 @@ describe("reading evidence with the embedded readers", () => {
   });
 
   it("a value read below the input's threshold is missing: 422 with one entry per input, nothing charged", async () => {
-    const out = await call({ model: LOAN, state: "The applicant has an annual income of 52,000 and a credit score of maybe 710 or so." });
+    // a score said in a sentence of its own, without "credit": read, but below 0.9
+    const out = await call({ model: LOAN, state: "The applicant has an annual income of 52,000. Score 710." });
     expect(out.ok).toBe(false);
     if (out.ok) return;
     expect(out.problem).toMatchObject({ status: 422, code: "value_not_established" });
@@ -106,6 +107,14 @@ describe("reading evidence with the embedded readers", () => {
       { address: "inputs.credit score", code: "input.not_established", message: expect.stringMatching(/threshold 0\.9/) },
     ]);
     expect(await balance()).toEqual({ balance: 10_000_000, reserved: 0, available: 10_000_000 });
+    // a hedged score is not read at all (docs/readers.md): missing, not a guess below the threshold
+    const hedged = await call({
+      model: LOAN,
+      state: "The applicant has an annual income of 52,000 and a credit score of maybe 710 or so.",
+    });
+    expect(!hedged.ok && hedged.problem.errors).toEqual([
+      { address: "inputs.credit score", code: "input.not_established", message: "not found in the evidence" },
+    ]);
   });
 
   it("lists every required input the evidence does not establish", async () => {

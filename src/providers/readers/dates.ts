@@ -112,6 +112,8 @@ function datesIn(text: string, reference: string): DateMention[] {
     const iso = isoDate(c.get("year") ?? NaN, c.get("month") ?? NaN, c.get("day") ?? NaN);
     if (!iso) continue;
     if (dotted.some((d) => r.index < d.end && r.index + r.text.length > d.start)) continue;
+    // "now" is the present of the writing ("the claim is now $3,150"), not the date of a fact
+    if (/^(right )?now$/i.test(r.text.trim())) continue;
     // a bare time or weekday-less month word ("in March") is not a date of a day
     if (
       !c.isCertain("day") &&

@@ -2,7 +2,16 @@
 // words of its desc and `from` hint, through stems and the synonym table. Periods (monthly,
 // annual) are set aside here: a "monthly_income" key can answer "annual income" by conversion.
 import type { InputIR } from "../../ir/ir.js";
-import { conceptTokens, contentStems, normaliseName, PERIOD_STEMS, periodOfText, stemMatch } from "./words.js";
+import {
+  ABBREVIATION_MATCH,
+  abbreviates,
+  conceptTokens,
+  contentStems,
+  normaliseName,
+  PERIOD_STEMS,
+  periodOfText,
+  stemMatch,
+} from "./words.js";
 
 export interface InputWords {
   input: InputIR;
@@ -26,7 +35,9 @@ export function inputWords(input: InputIR, hintWords: string): InputWords {
   };
 }
 
-const best = (token: string, among: string[]): number => Math.max(0, ...among.map((a) => stemMatch(token, a)));
+/** A key word against words of the input: the same stem, a synonym, or an abbreviation (`amt_req`, `veh_val`). */
+const match = (a: string, b: string): number => Math.max(stemMatch(a, b), abbreviates(a, b) || abbreviates(b, a) ? ABBREVIATION_MATCH : 0);
+const best = (token: string, among: string[]): number => Math.max(0, ...among.map((a) => match(token, a)));
 
 /** 0..1; 1 only for the input's own name, exactly. */
 function keyScore(words: InputWords, key: string): number {

@@ -12,6 +12,9 @@ import { readBooleans } from "./text/read-booleans.js";
 import { readChoices } from "./text/read-choices.js";
 import { readDates } from "./text/read-dates.js";
 import { readNumbers } from "./text/read-numbers.js";
+import { readEnglish } from "./text/english.js";
+import { amountsStated } from "./text/stated-amounts.js";
+import { messageParts } from "./text/message-parts.js";
 import { indexText, type Meter } from "./text/text-index.js";
 import { tokenize, type Token } from "./text/tokens.js";
 
@@ -36,24 +39,53 @@ function covered(tokens: Token[], unsorted: { start: number; end: number }[]): b
 }
 
 /**
+ * A value only the quoted history gives: older than the message, which may have changed it
+ * without saying so. Never above 0.85, so no threshold of 0.9 lets it through.
+ */
+const FROM_HISTORY = 0.8;
+const HISTORY_CAP = 0.85;
+
+/**
  * Reads `inputs` from `text`. `reference` is the date relative expressions are resolved against
- * when the text states none (default: today). `meter` counts the basic steps taken.
+ * when the text states none (default: today). `meter` counts the basic steps taken. An e-mail's
+ * current message is read first; its quoted history answers only the inputs the message leaves
+ * open, less surely (text/message-parts.ts).
  */
 export function readText(inputs: InputIR[], text: string, reference?: string, meter?: Meter): Record<string, ReadValue> {
+  const parts = messageParts(text);
+  if (!parts.history) return readMessage(inputs, parts.current, reference, meter);
+  const current = readMessage(inputs, parts.current, reference, meter);
+  const stated = statedReference(parts.current)?.iso ?? reference;
+  const older = readMessage(inputs, parts.history, stated, meter);
+  const out = { ...current };
+  for (const [name, v] of Object.entries(older)) {
+    const confidence = Math.min(HISTORY_CAP, Math.round(v.confidence * FROM_HISTORY * 1000) / 1000);
+    if (!Object.hasOwn(current, name)) out[name] = { ...v, confidence };
+  }
+  return out;
+}
+
+function readMessage(inputs: InputIR[], text: string, reference?: string, meter?: Meter): Record<string, ReadValue> {
   const stated = statedReference(text);
   const ref = stated?.iso ?? reference ?? todayIso();
   const readable = inputs.filter((i) => TEXT_READABLE.has(i.type.kind));
   if (readable.length === 0) return {};
-  const index = indexText(text, tokenize(text), meter);
+  const read = readEnglish(text);
+  const tokens = tokenize(text, read.counts);
+  // a person's age said without the word ("I'm 67") is announced by the word before it
+  for (const t of tokens) if (read.ages.has(t.start)) t.concept = "age";
+  const index = indexText(text, tokens, meter);
+  index.meter.steps += read.tokens;
   const meta = stated ? [{ start: stated.start, end: stated.end }] : [];
   const allDates = findDates(text, ref);
   const dates = allDates.filter((d) => !meta.some((m) => d.start < m.end && d.end > m.start));
   const inDate = covered(index.tokens, allDates);
   const inMeta = covered(index.tokens, meta);
   const cues = cuesOf(readable);
+  const english = amountsStated(read, index.tokens);
   const of = (...kinds: string[]) => readable.filter((i) => kinds.includes(i.type.kind));
   return aboveFloor({
-    ...readNumbers(of("number"), cues, index, (i) => !inDate[i] && !inMeta[i]),
+    ...readNumbers(of("number"), cues, index, (i, input) => !inDate[i] && !inMeta[i] && english.answers(i, input)),
     ...readDates(of("date"), cues, index, dates, !stated && !reference),
     ...readBooleans(of("boolean"), cues, index),
     ...readChoices(of("choice", "levels"), readable, cues, index),

@@ -99,6 +99,24 @@ export function stemMatch(a: string, b: string): number {
   return ga && gb && ga.some((g) => gb.includes(g)) ? SYNONYM_MATCH : 0;
 }
 
+/** How much an abbreviation in a key says a word: `amt` amount, `dflt` default, `clms` claims, `yrs` years. */
+export const ABBREVIATION_MATCH = 0.8;
+
+/**
+ * Whether `short` abbreviates `word` (both stems): shorter, the same first letter, its letters in
+ * order within the word, and at least two consonants, so that no short word is taken for another.
+ */
+export function abbreviates(short: string, word: string): boolean {
+  if (short.length < 2 || short.length >= word.length || short[0] !== word[0]) return false;
+  if ((short.match(/[^aeiou]/g) ?? []).length < 2) return false;
+  let at = 0;
+  for (const ch of short) {
+    at = word.indexOf(ch, at) + 1;
+    if (at === 0) return false;
+  }
+  return true;
+}
+
 /** The one-word stems of each synonym group. */
 const GROUP_STEMS: string[][] = SYNONYM_GROUPS.map(() => []);
 for (const [s, groups] of GROUPS_OF) for (const g of groups) GROUP_STEMS[g]!.push(s);

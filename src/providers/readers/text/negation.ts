@@ -127,11 +127,12 @@ export function deniedAt(tokens: Token[], anchor: number, reach = 5): boolean {
 
 /**
  * An explicit answer after the cue words: "PEP: no", "Adverse media check: nothing relevant",
- * "Tax exempt? No", "Police report: yes (ref. 7781)"; a bare yes or no only right after them
+ * "Tax exempt? No", "Police report: yes (ref. 7781)", a question answered on the next line
+ * ("Did you contact the police?\nCustomer: No, …"); a bare yes or no only right after them
  * ("PEP N"), not a few words on ("a PEP who has no adverse media").
  */
 const STATED =
-  /^[ \t]*(?:(?:[A-Za-z]+[ \t]+){0,2}?[:?=–—-][ \t]*|(?=(?:yes|no|y|n)\b))(yes|no|y|n|true|false|none|nil|negative|positive|nothing|clean|clear|hit|hits|found|confirmed)\b/i;
+  /^[ \t]*(?:(?:[A-Za-z]+[ \t]+){0,2}?(?:\?[ \t]*\r?\n[ \t]*(?:[A-Za-z]+[ \t]*:)?|[:?=–—-])[ \t]*|(?=(?:yes|no|y|n)\b))(yes|no|y|n|true|false|none|nil|negative|positive|nothing|clean|clear|hit|hits|found|confirmed)\b/i;
 
 const ANSWERS: Record<string, boolean> = {
   yes: true,

@@ -64,6 +64,9 @@ const RANGE_JOINERS = new Set(["to", "and", "or", "-", "–", "—"]);
 /** How far, in content words, a qualifier reaches within its clause. */
 const REACH = 4;
 
+/** Verbs of change (stems): "go up to 120 seats", "increase up to 3 years" name a new value, not a limit. */
+const CHANGE_VERBS = new Set(["go", "goe", "went", "gon", "mov", "increas", "rais", "bump", "ris", "ros", "grow", "grew", "scal"]);
+
 /** The qualifier at token k (one word or a pair starting there), if any. */
 function qualifierAt(tokens: Token[], k: number): Qualifier | undefined {
   const t = tokens[k]!;
@@ -71,7 +74,10 @@ function qualifierAt(tokens: Token[], k: number): Qualifier | undefined {
   if (t.text === "May") return undefined;
   const pair = PAIRS[t.lower];
   const next = tokens[k + 1];
-  if (pair && next && next.sentence === t.sentence && Object.hasOwn(pair, next.lower)) return pair[next.lower];
+  if (pair && next && next.sentence === t.sentence && Object.hasOwn(pair, next.lower)) {
+    if (t.lower === "up" && CHANGE_VERBS.has(tokens[k - 1]?.stem ?? "")) return undefined;
+    return pair[next.lower];
+  }
   return Object.hasOwn(QUALIFIERS, t.lower) ? QUALIFIERS[t.lower] : undefined;
 }
 

@@ -13,8 +13,8 @@ import { namedRecord } from "../../../runtime/json.js";
 const MIN_COVERAGE = 0.4;
 /** The sentence must say a cue at least this heavy, relative to the input's heaviest. */
 const DISTINCT = 0.75;
-/** A hedged statement is a guess: its confidence is this much of a plain one. */
-const HEDGED = 0.4;
+/** A hedged statement establishes nothing: no value rather than a guess (its confidence falls under the floor). */
+const HEDGED = 0;
 /**
  * An affirmed statement in a sentence that denies something else ("returned one article, which
  * we judged not relevant"; "the certificate expired and has not been renewed") may be denied

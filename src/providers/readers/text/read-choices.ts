@@ -29,6 +29,8 @@ interface Term {
   alt: number;
   /** the alternative is itself a denial ("has no regular earned income"): said only when denied */
   denying: boolean;
+  /** how many words the alternative has, the option's name among them ("storm damage": 2) */
+  altSize: number;
 }
 
 const valuesOf = (input: InputIR): string[] => (input.type.kind === "choice" || input.type.kind === "levels" ? input.type.values : []);
@@ -38,14 +40,16 @@ function optionTerms(input: InputIR, cues: Cue[]): Map<string, Term[]> {
   const raw = new Map<string, Term[]>();
   for (const v of valuesOf(input)) {
     const terms = new Map<string, Term>();
-    for (const s of conceptTokens(contentStems(v))) terms.set(s, { stem: s, weight: NAME_WEIGHT, kind: "name", alt: -1, denying: false });
+    for (const s of conceptTokens(contentStems(v)))
+      terms.set(s, { stem: s, weight: NAME_WEIGHT, kind: "name", alt: -1, denying: false, altSize: 1 });
     (input.options?.[v] ?? "").split(/,|;|\bor\b/).forEach((alt, a) => {
       const denying = alt
         .toLowerCase()
         .split(/[^a-z']+/)
         .some((w) => NEGATORS.has(w));
-      for (const s of conceptTokens(contentStems(alt)))
-        if (!terms.has(s)) terms.set(s, { stem: s, weight: MEANING_WEIGHT, kind: "meaning", alt: a, denying });
+      const words = conceptTokens(contentStems(alt)).filter((w) => !cues.some((c) => c.stem === w));
+      for (const s of words)
+        if (!terms.has(s)) terms.set(s, { stem: s, weight: MEANING_WEIGHT, kind: "meaning", alt: a, denying, altSize: words.length });
     });
     raw.set(
       v,
@@ -92,8 +96,6 @@ export function readChoices(inputs: InputIR[], all: InputIR[], cues: Map<string,
     for (const [option, ts] of terms) {
       // per sentence: the best mention of the option's name, plus the share of its meaning said
       const bySentence = new Map<number, { name: number; meaning: number[]; at: number; atScore: number; exact: boolean }>();
-      // shares are of the alternative's undiscounted words: a shared word says less
-      const altSize = (alt: number) => ts.filter((t) => t.alt === alt).length;
       for (const term of ts) {
         const bestIn = new Map<number, { s: number; at: number; m: number }>();
         const rivals = generic.has(term.stem) ? rivalsOf(input, term.stem) : [];
@@ -115,7 +117,7 @@ export function readChoices(inputs: InputIR[], all: InputIR[], cues: Map<string,
           const acc = bySentence.get(sentence) ?? { name: 0, meaning: [], at: hit.at, atScore: 0, exact: false };
           if (term.kind === "name") acc.name = Math.max(acc.name, hit.s);
           if (term.kind === "name" && hit.m === 1) acc.exact = true;
-          else acc.meaning[term.alt] = (acc.meaning[term.alt] ?? 0) + (MEANING_SHARE * hit.s) / altSize(term.alt);
+          else acc.meaning[term.alt] = (acc.meaning[term.alt] ?? 0) + (MEANING_SHARE * hit.s) / term.altSize;
           if (hit.s > acc.atScore) [acc.atScore, acc.at] = [hit.s, hit.at];
           bySentence.set(sentence, acc);
         }

@@ -72,7 +72,7 @@ const looksLikeYear = (t: Token): boolean =>
  */
 const QUALIFIED: Record<Qualifier, { fit: number; confidence: number }> = {
   other: { fit: 0.3, confidence: 0.7 },
-  hedged: { fit: 1, confidence: 0.4 },
+  hedged: { fit: 1, confidence: 0 },
   approximate: { fit: 1, confidence: 0.95 },
 };
 
@@ -200,15 +200,16 @@ export function readNumbers(
   inputs: InputIR[],
   cues: Map<string, Cue[]>,
   index: TextIndex,
-  usable: (i: number) => boolean,
+  usable: (i: number, input: InputIR) => boolean,
 ): Record<string, ReadValue> {
   const { tokens, text } = index;
-  const amounts = index.amounts.filter((i) => usable(i) && !takenBack(tokens, i));
+  const amounts = index.amounts.filter((i) => !takenBack(tokens, i));
   const all: Candidate[] = [];
   const byInput = new Map<string, Candidate[]>();
   for (const input of inputs) {
     const own: Candidate[] = [];
     for (const i of amounts) {
+      if (!usable(i, input)) continue;
       const c = candidate(input, valueCues(input, cues), index, i);
       if (c) own.push(c);
     }
@@ -240,7 +241,7 @@ export function readNumbers(
   // dollar amounts no cue word claims go to the dollar inputs left, with low confidence
   const used = new Set(Object.values(out).map((v) => v.source!.span!.start));
   const left = inputs.filter((i) => !Object.hasOwn(out, i.name) && kindOf(i) === "money");
-  const free = amounts.filter((i) => tokens[i]!.amount!.currency && !used.has(tokens[i]!.start));
+  const free = amounts.filter((i) => tokens[i]!.amount!.currency && !used.has(tokens[i]!.start) && left.some((l) => usable(i, l)));
   const inputOf = (name: string) => inputs.find((i) => i.name === name)!;
   const pick = byElimination(
     left.map((i) => i.name),

@@ -41,7 +41,11 @@ const startsNumber = (word: string, text: string, start: number): boolean =>
 const CLAUSE_WORDS = new Set(["and", "but", "while", "whereas", "although", "though", "however"]);
 const CLAUSE_MARKS = new Set([",", ";", "|", "(", ")"]);
 
-export function tokenize(text: string): Token[] {
+/**
+ * `counts`: starts of a "one" the English model reads as counting the noun after it ("one
+ * claim"), a number like any other; elsewhere a lone "one" is a number only before a unit.
+ */
+export function tokenize(text: string, counts: ReadonlySet<number> = new Set()): Token[] {
   TOKEN.lastIndex = 0;
   const tokens: Token[] = [];
   let sentence = 0;
@@ -87,7 +91,7 @@ export function tokenize(text: string): Token[] {
       // "one" alone is a number only before a unit ("one year"), not in "one of the owners"
       const lone = phrase && phrase.end === start + g.word.length && /^one$/i.test(g.word);
       const unitFollows = () => /^\s+(year|month|week|day|seat|licen[cs]e|user|unit)/i.test(text.slice(start + g.word!.length));
-      if (phrase && (!lone || unitFollows())) {
+      if (phrase && (!lone || unitFollows() || counts.has(start))) {
         const period = periodAfter(text.slice(phrase.end));
         if (period) phrase.amount.period = period.period;
         push({

@@ -1,0 +1,113 @@
+// What a field-maintained English model reads in a text, as character spans the reader's own
+// tokens can be tested against: wink-nlp with its English model finds sentences, tokens, the
+// scope of each negation ("no claims in five years": claims, in, five, years are denied) and
+// entities (DURATION: "five years", "29 years"; CARDINAL, MONEY, DATE). (Numbers written in
+// words are valued by the reader's own grammar, in ../numbers.ts.) Loaded once; no data is
+// fetched: the model ships in its package. wink-nlp reads in one pass, linear in the text.
+import { createRequire } from "node:module";
+import type winkNLP from "wink-nlp";
+
+export interface Span {
+  start: number;
+  end: number;
+}
+
+export interface EnglishReading {
+  /** tokens inside the scope of a negation, merged into spans */
+  negated: Span[];
+  /** spans of time ("five years", "a month", "29 years") */
+  durations: Span[];
+  /**
+   * Where a person's age is said without the word: the start of the word before a bare number
+   * of years ("I'm 67", "she is 80", "aged 51"; not "is 5 miles")
+   */
+  ages: Set<number>;
+  /** starts of a "one" that counts the noun after it ("one claim"; not "one of", "the one thing") */
+  counts: Set<number>;
+  /** how many tokens the model read: its share of the reader's steps */
+  tokens: number;
+}
+
+/** Pronouns (and proper names) a bare number of years may be said of. */
+const PERSON_POS = new Set(["PRON", "PROPN"]);
+const CONTRACTED_BE = /^(i|he|she|you|we|they)['’](m|s|re)$/i;
+
+let english: ReturnType<typeof winkNLP> | undefined;
+/**
+ * The model, loaded on first use: a few megabytes of JavaScript to parse (0.2–0.4 s). A server
+ * loads it before it listens (so no request waits for it); `pdm run` and tests when they read.
+ */
+export function loadEnglish(): ReturnType<typeof winkNLP> {
+  if (!english) {
+    const require = createRequire(import.meta.url);
+    const wink = require("wink-nlp") as typeof winkNLP;
+    english = wink(require("wink-eng-lite-web-model") as Parameters<typeof winkNLP>[0]);
+  }
+  return english;
+}
+
+export function readEnglish(text: string): EnglishReading {
+  const w = loadEnglish();
+  const its = w.its;
+  const doc = w.readDoc(text);
+  // wink-nlp keeps every character: a token's start is the text so far plus its preceding spaces
+  const starts: number[] = [];
+  const ends: number[] = [];
+  let at = 0;
+  const values = doc.tokens().out(its.value) as string[];
+  const spaces = doc.tokens().out(its.precedingSpaces) as string[];
+  const flags = doc.tokens().out(its.negationFlag) as unknown as boolean[];
+  for (let i = 0; i < values.length; i++) {
+    at += spaces[i]!.length;
+    const found = text.indexOf(values[i]!, at);
+    // a token wink-nlp normalised (rare): keep the running position
+    const start = found >= 0 && found - at < 4 ? found : at;
+    starts.push(start);
+    at = start + values[i]!.length;
+    ends.push(at);
+  }
+  const pos = doc.tokens().out(its.pos) as string[];
+  const lemmas = doc.tokens().out(its.lemma as unknown as typeof its.pos) as string[];
+  const ages = new Set<number>();
+  const counts = new Set<number>();
+  for (let i = 0; i + 1 < values.length; i++) {
+    const next = i + 1;
+    if (pos[next] !== "NUM") continue;
+    // the number's last part ("forty - two"), then the word after it
+    let last = next;
+    while (values[last + 1] === "-" && pos[last + 2] === "NUM") last += 2;
+    const after = last + 1 < values.length ? pos[last + 1] : undefined;
+    const aboutYears = after !== "NOUN" || lemmas[last + 1] === "year";
+    const saidOfPerson =
+      CONTRACTED_BE.test(values[i]!) || lemmas[i] === "age" || (lemmas[i] === "be" && i > 0 && PERSON_POS.has(pos[i - 1]!));
+    if (saidOfPerson && aboutYears) ages.add(starts[i]!);
+    if (/^one$/i.test(values[next]!) && pos[next + 1] === "NOUN" && pos[i] !== "DET") counts.add(starts[next]!);
+  }
+  if (values.length > 1 && /^one$/i.test(values[0]!) && pos[1] === "NOUN") counts.add(starts[0]!);
+  const negated: Span[] = [];
+  flags.forEach((f, i) => {
+    if (!f) return;
+    const last = negated[negated.length - 1];
+    if (last && i > 0 && flags[i - 1]) last.end = ends[i]!;
+    else negated.push({ start: starts[i]!, end: ends[i]! });
+  });
+  const durations: Span[] = [];
+  doc.entities().each((e: { out: (f?: unknown) => unknown }) => {
+    if (e.out(its.type) !== "DURATION") return;
+    const [first, last] = e.out(its.span) as unknown as [number, number];
+    durations.push({ start: starts[first]!, end: ends[last]! });
+  });
+  return { negated, durations, ages, counts, tokens: values.length };
+}
+
+/** Whether the span [start, end) overlaps one of the spans (sorted by start). */
+export function within(spans: Span[], start: number, end: number): boolean {
+  let lo = 0;
+  let hi = spans.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (spans[mid]!.end <= start) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < spans.length && spans[lo]!.start < end;
+}

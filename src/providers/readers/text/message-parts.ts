@@ -1,0 +1,60 @@
+// E-mail structure, read before anything else: the message being sent now, and the history it
+// carries (lines quoted with ">", everything under an "-----Original Message-----" or a
+// "From: … Sent: …" block, a signature after "-- "). Quoted values are older than the current
+// message's: the current message answers first and the history only what it leaves open, less
+// surely. Header lines ("On 12 Sep 2026, Leo wrote:") are the history's envelope, not a fact,
+// and are read by neither. One pass over the lines: linear in the text.
+
+export interface MessageParts {
+  /** the text with history and headers blanked (same length, line breaks kept) */
+  current: string;
+  /** the text with the current message and headers blanked, quote marks removed; empty when there is no history */
+  history: string;
+}
+
+/** Line kinds, as a table of patterns tried in order (the line's quote marks stripped first). */
+const HEADERS: RegExp[] = [
+  /^on\b.{3,160}\bwrote:?\s*$/i, // On 12 Sep 2026, Leo wrote:
+  /^-{2,}\s*(original|forwarded)\s+message\s*-{2,}\s*$/i,
+  /^begin forwarded message:?\s*$/i,
+];
+/** A block of header fields, opened by "From:" with another field under it, starts a forwarded or original message. */
+const FIELD = /^(from|sent|date|to|cc|subject):\s/i;
+const OPENS_BLOCK = /^from:\s/i;
+const SIGNATURE = /^--\s*$/;
+const QUOTE = /^[ \t]*(>[ \t]?)+/;
+
+const blank = (s: string): string => s.replace(/[^\n]/g, " ");
+
+type Part = "current" | "history" | "header";
+
+export function messageParts(text: string): MessageParts {
+  const lines = text.split("\n");
+  const parts: Part[] = [];
+  /** after an "Original Message" block or a signature, unquoted lines stay history */
+  let below = false;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const quoted = QUOTE.test(line);
+    const bare = line.replace(QUOTE, "").trim();
+    if (HEADERS.some((h) => h.test(bare))) {
+      parts.push("header");
+      if (!HEADERS[0]!.test(bare)) below = true;
+    } else if (
+      FIELD.test(bare) &&
+      ((OPENS_BLOCK.test(bare) && FIELD.test(lines[i + 1]?.replace(QUOTE, "").trim() ?? "")) || (below && parts[i - 1] === "header"))
+    ) {
+      parts.push("header");
+      below = true;
+    } else if (!quoted && SIGNATURE.test(line)) {
+      parts.push("header");
+      below = true;
+    } else parts.push(quoted || below ? "history" : "current");
+  }
+  if (!parts.some((p) => p !== "current")) return { current: text, history: "" };
+  const current = lines.map((l, i) => (parts[i] === "current" ? l : blank(l))).join("\n");
+  const history = parts.includes("history")
+    ? lines.map((l, i) => (parts[i] === "history" ? l.replace(QUOTE, (q) => blank(q)) : blank(l))).join("\n")
+    : "";
+  return { current, history };
+}
