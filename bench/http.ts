@@ -41,6 +41,12 @@ interface Config {
   args: string[];
   env: NodeJS.ProcessEnv;
   metered: boolean;
+  /** `--rate-limit` (0, off, unless given: a limit in Redis costs a round trip per request) */
+  rateLimit?: number;
+  /** `pdm serve` processes on one ledger, each on its own port, the connections split between them (1 unless given) */
+  instances?: number;
+  /** other processes whose CPU the configuration's requests cost (the PostgreSQL backends of its connections) */
+  helpers?: () => Promise<number[]>;
   cleanup?: () => Promise<void>;
 }
 
@@ -49,8 +55,8 @@ function baseEnv(): NodeJS.ProcessEnv {
   return env;
 }
 
-async function start(c: Config): Promise<{ child: ChildProcess; url: string; key: string | null }> {
-  const command = c.command?.() ?? [BIN, "serve", "--port", "0", "--rate-limit", "0", ...c.args];
+async function start(c: Config, args = c.args): Promise<{ child: ChildProcess; url: string; key: string | null }> {
+  const command = c.command?.() ?? [BIN, "serve", "--port", "0", "--rate-limit", String(c.rateLimit ?? 0), ...args];
   const child = spawn(process.execPath, command, {
     env: c.env,
     stdio: ["ignore", "pipe", "inherit"],
@@ -77,36 +83,68 @@ async function start(c: Config): Promise<{ child: ChildProcess; url: string; key
 
 interface Running {
   config: Config;
-  child: ChildProcess;
-  opts: Record<string, unknown>;
+  /** one server process per instance */
+  children: ChildProcess[];
+  /** autocannon's options for each instance: its URL and its share of the connections */
+  opts: Record<string, unknown>[];
+  /** the size of its first answer */
+  answerBytes: number;
 }
 
 async function launch(c: Config, sent = body): Promise<Running> {
-  const { child, url, key } = await start(c);
+  const instances = c.instances ?? 1;
+  // the first instance creates the account (--bootstrap); the others serve the same ledger
+  const first = await start(c);
+  const others = [];
+  for (let i = 1; i < instances; i++) others.push(await start(c, [...c.args.filter((a) => a !== "--bootstrap"), "--no-bootstrap"]));
+  const key = first.key;
   if (c.metered) {
     // enough money that no request of the run meets 402
     execFileSync(process.execPath, [BIN, "topup", "--account", "dev", "--usd", "1000000", ...c.args.filter((a) => a !== "--bootstrap")], {
       env: c.env,
     });
   }
-  const opts = {
+  const opts = [first, ...others].map(({ url }) => ({
     url: `${url}/v1/systemone`,
     method: "POST",
     headers: { "content-type": "application/json", ...(key ? { authorization: `Bearer ${key}` } : {}) },
     body: sent,
-    connections: CONNECTIONS,
+    connections: CONNECTIONS / instances,
+  }));
+  let answerBytes = 0;
+  for (const o of opts) {
+    const answered = await fetch(o.url, { method: "POST", headers: o.headers, body: sent });
+    const answer = await answered.text();
+    if (answered.status !== 200 && !c.name.startsWith(BARE))
+      throw new Error(`${c.name}: the first request answered ${answered.status}: ${answer}`);
+    answerBytes = Buffer.byteLength(answer);
+    if (responseBytes === 0) responseBytes = answerBytes;
+  }
+  await cannonAll(opts, 2); // warm-up: JIT, compile cache, database pages
+  return { config: c, children: [first.child, ...others.map((o) => o.child)], opts, answerBytes };
+}
+
+/** autocannon against every instance at once for `duration` seconds, as one result. */
+async function cannonAll(opts: Record<string, unknown>[], duration: number): Promise<CannonResult> {
+  const results = await Promise.all(opts.map((o) => autocannon({ ...o, duration })));
+  if (results.length === 1) return results[0]!;
+  const sum = (f: (r: CannonResult) => number) => results.reduce((n, r) => n + f(r), 0);
+  // latency of the instance that answered most (each instance's own percentiles do not add up)
+  const busiest = results.reduce((a, b) => (b.requests.total > a.requests.total ? b : a));
+  return {
+    requests: { average: sum((r) => r.requests.average), total: sum((r) => r.requests.total) },
+    latency: busiest.latency,
+    non2xx: sum((r) => r.non2xx),
+    errors: sum((r) => r.errors),
+    timeouts: sum((r) => r.timeouts),
   };
-  const first = await fetch(opts.url, { method: "POST", headers: opts.headers, body: sent });
-  const answer = await first.text();
-  if (first.status !== 200 && c.name !== BARE) throw new Error(`${c.name}: the first request answered ${first.status}: ${answer}`);
-  if (responseBytes === 0) responseBytes = Buffer.byteLength(answer);
-  await autocannon({ ...opts, duration: 2 }); // warm-up: JIT, compile cache, database pages
-  return { config: c, child, opts };
 }
 
 async function stop(r: Running): Promise<void> {
-  r.child.kill("SIGTERM");
-  await new Promise((done) => r.child.once("exit", done));
+  for (const child of r.children) {
+    child.kill("SIGTERM");
+    await new Promise((done) => child.once("exit", done));
+  }
   await r.config.cleanup?.();
 }
 
@@ -136,13 +174,23 @@ async function measureRunning(running: Running[], rounds: number) {
   const samples = running.map(() => [] as CannonResult[]);
   /** the server's CPU time per request in each round: less swayed by other work on the machine than req/s */
   const cpu = running.map(() => [] as number[]);
+  /** the same of its helper processes (database backends), where it has them */
+  const helperCpu = running.map(() => [] as number[]);
   try {
     for (let round = 0; round < rounds; round++) {
       for (const [i, r] of running.entries()) {
-        const before = cpuSeconds(r.child.pid);
-        const result = await autocannon({ ...r.opts, duration: DURATION });
+        const serverCpu = () => r.children.reduce((n, c) => n + cpuSeconds(c.pid), 0);
+        const helpersBefore = new Map((await (r.config.helpers?.() ?? Promise.resolve([]))).map((pid) => [pid, cpuSeconds(pid)]));
+        const before = serverCpu();
+        const result = await cannonAll(r.opts, DURATION);
         samples[i]!.push(result);
-        cpu[i]!.push(((cpuSeconds(r.child.pid) - before) * 1e6) / result.requests.total);
+        cpu[i]!.push(((serverCpu() - before) * 1e6) / result.requests.total);
+        if (r.config.helpers) {
+          // a backend opened during the round counts from its start
+          const after = await r.config.helpers();
+          const used = after.reduce((n, pid) => n + (cpuSeconds(pid) - (helpersBefore.get(pid) ?? 0) || 0), 0);
+          helperCpu[i]!.push((used * 1e6) / result.requests.total);
+        }
       }
     }
   } finally {
@@ -159,6 +207,8 @@ async function measureRunning(running: Running[], rounds: number) {
       failed: s.reduce((n, x) => n + x.non2xx + x.errors + x.timeouts, 0),
       rounds: s.map((x) => Math.round(x.requests.average)),
       cpuUs: median(cpu[i]!),
+      answerBytes: r.answerBytes,
+      helperCpuUs: helperCpu[i]!.length > 0 ? median(helperCpu[i]!) : NaN,
     };
   });
 }
@@ -166,36 +216,75 @@ async function measureRunning(running: Running[], rounds: number) {
 /** the size of the service's answer, read from the first configuration; the bare route answers as much */
 let responseBytes = 0;
 const dir = mkdtempSync(join(tmpdir(), "pdm-bench-"));
-const BARE = "bare fastify route (the ceiling)";
+const BARE = "bare fastify route";
+/** The bare route, answering as many bytes as the service's first answer (of the configuration before it) */
+const bareConfig = (name: string, bytes: () => number): Config => ({
+  name,
+  command: () => [join(ROOT, "bench/bare-fastify.mjs")],
+  args: [],
+  get env() {
+    return { ...baseEnv(), RESPONSE_BYTES: String(bytes()) };
+  },
+  metered: false,
+});
 const configs: Config[] = [
   { name: "ledger off (`--no-ledger`)", args: ["--no-ledger"], env: baseEnv(), metered: false },
   { name: "ledger on, SQLite", args: ["--db", join(dir, "pdm.db"), "--bootstrap"], env: baseEnv(), metered: true },
-  {
-    name: BARE,
-    command: () => [join(ROOT, "bench/bare-fastify.mjs")],
-    args: [],
-    get env() {
-      return { ...baseEnv(), RESPONSE_BYTES: String(responseBytes) };
-    },
-    metered: false,
-  },
+  bareConfig(`${BARE} (the ceiling)`, () => responseBytes),
 ];
 const PG_URL = process.env.DATABASE_URL;
-if (PG_URL) {
-  const schema = `pdm_bench_${randomBytes(4).toString("hex")}`;
-  configs.push({
-    name: "ledger on, PostgreSQL",
+const REDIS_URL = process.env.REDIS_URL;
+
+/** The CPU seconds PostgreSQL spends for a configuration are those of the backends of its connections, found by their application name. */
+async function backendsOf(application: string): Promise<number[]> {
+  const c = new pg.Client({ connectionString: PG_URL });
+  await c.connect();
+  try {
+    const { rows } = await c.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE application_name = $1", [application]);
+    return rows.map((r) => r.pid);
+  } finally {
+    await c.end();
+  }
+}
+
+/** A PostgreSQL ledger in a schema of its own (dropped after), its connections named so that their backends' CPU is read. */
+function postgresConfig(name: string, extra: Partial<Config> = {}, env: NodeJS.ProcessEnv = {}): Config {
+  const tag = `pdm_bench_${randomBytes(4).toString("hex")}`;
+  const url = new URL(PG_URL!);
+  url.searchParams.set("application_name", tag);
+  return {
+    name,
     args: ["--bootstrap"],
-    env: { ...baseEnv(), DATABASE_URL: PG_URL, PDM_PG_SCHEMA: schema },
+    env: { ...baseEnv(), DATABASE_URL: url.toString(), PDM_PG_SCHEMA: tag, ...env },
     metered: true,
+    helpers: () => backendsOf(tag),
     async cleanup() {
       const c = new pg.Client({ connectionString: PG_URL });
       await c.connect();
-      await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await c.query(`DROP SCHEMA IF EXISTS ${tag} CASCADE`);
       await c.end();
     },
-  });
+    ...extra,
+  };
 }
+if (PG_URL) configs.push(postgresConfig("ledger on, PostgreSQL"));
+
+/**
+ * One instance against two on one PostgreSQL ledger and one Redis (shared rate-limit counts: the
+ * limit is on, too high to refuse anything, so that every request counts in Redis as it would in
+ * production), the 16 connections split between the two instances' ports.
+ */
+const RATE_LIMIT_ON = 1_000_000_000;
+const scaleOut: Config[] =
+  PG_URL && REDIS_URL
+    ? [1, 2].map((n) =>
+        postgresConfig(
+          `PostgreSQL + Redis, ${n === 1 ? "one instance" : `${n} instances`}`,
+          { instances: n, rateLimit: RATE_LIMIT_ON },
+          { REDIS_URL, PDM_REDIS_PREFIX: `pdm_bench_${randomBytes(4).toString("hex")}:` },
+        ),
+      )
+    : [];
 
 /** The lending model with every input's description lengthened by prose until its text is about `bytes` long (same answers). */
 function paddedModel(bytes: number): Record<string, unknown> {
@@ -232,6 +321,14 @@ async function measureSweep() {
     const c: Config = { name: b.name, args: ["--db", join(dir, `sweep-${i}.db`), "--bootstrap"], env: baseEnv(), metered: true };
     running.push(await launch(c, b.body));
   }
+  // what parsing the 200 KB body and sending an answer as large costs a route that does nothing else
+  const large = running[1]!;
+  running.push(
+    await launch(
+      bareConfig(`${BARE}, the 200 KB body, answering as many bytes`, () => large.answerBytes),
+      sweep[1]!.body,
+    ),
+  );
   return measureRunning(running, SWEEP_ROUNDS);
 }
 
@@ -239,19 +336,21 @@ const loadBefore = loadavg()[0]!;
 const results = await measureAll(configs);
 const loadBetween = loadavg()[0]!;
 const swept = await measureSweep();
+const loadBeforeScale = loadavg()[0]!;
+const scaled = scaleOut.length > 0 ? await measureAll(scaleOut) : [];
 for (const r of results)
   console.log(
     `${r.name}: ${r.rps.toFixed(0)} req/s (rounds ${r.rounds.join(", ")}), p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.cpuUs.toFixed(0)} µs CPU/request`,
   );
-const machine = { ...describeMachine(), load: [loadBefore, loadBetween, loadavg()[0]!] as [number, number, number] };
+const machine = { ...describeMachine(), load: [loadBefore, loadBetween, loadBeforeScale, loadavg()[0]!] as const };
 const off = results[0]!.rps;
-const ceiling = results.find((r) => r.name === BARE)!.rps;
+const ceiling = results.find((r) => r.name.startsWith(BARE))!.rps;
 const sqliteRow = results.find((r) => r.name === "ledger on, SQLite")!;
 const sqlite = sqliteRow.rps;
-const bareCpu = results.find((r) => r.name === BARE)!.cpuUs;
+const bareCpu = results.find((r) => r.name.startsWith(BARE))!.cpuUs;
 const rows = results.map(
   (r) =>
-    `| ${r.name} | ${r.rps.toFixed(0)} | ${r.rounds.join(", ")} | ${r.p50} | ${r.p99} | ${r.failed} | ${r.cpuUs.toFixed(0)} | ${r === results[0] || r.name === BARE ? "—" : `${(((off - r.rps) / off) * 100).toFixed(1)} %`} | ${((r.rps / ceiling) * 100).toFixed(0)} % |`,
+    `| ${r.name} | ${r.rps.toFixed(0)} | ${r.rounds.join(", ")} | ${r.p50} | ${r.p99} | ${r.failed} | ${r.cpuUs.toFixed(0)} | ${r === results[0] || r.name.startsWith(BARE) ? "—" : `${(((off - r.rps) / off) * 100).toFixed(1)} %`} | ${((r.rps / ceiling) * 100).toFixed(0)} % |`,
 );
 const pgRow = results.find((r) => r.name === "ledger on, PostgreSQL");
 const SQLITE_TARGET = 0.35;
@@ -262,10 +361,46 @@ const verdict = (ok: boolean) => (ok ? "met" : "NOT met");
 const small = swept[0]!;
 const large = swept[1]!;
 const sizeRatio = large.cpuUs / small.cpuUs;
-const sweepRows = swept.map(
-  (r, i) =>
-    `| ${r.name} | ${sweep[i]!.modelBytes} | ${sweep[i]!.body.length} | ${r.rps.toFixed(0)} | ${r.rounds.join(", ")} | ${r.failed} | ${r.cpuUs.toFixed(0)} | ${(r.cpuUs / small.cpuUs).toFixed(2)} |`,
-);
+const sweepRows = swept.map((r, i) => {
+  const b = sweep[i] ?? sweep[1]!;
+  return `| ${r.name} | ${b.modelBytes} | ${b.body.length} | ${r.answerBytes} | ${r.rps.toFixed(0)} | ${r.rounds.join(", ")} | ${r.failed} | ${r.cpuUs.toFixed(0)} | ${(r.cpuUs / small.cpuUs).toFixed(2)} |`;
+});
+const bareLarge = swept[sweep.length]!;
+const us = (x: number) => `${x.toFixed(0)} µs`;
+const [one, two] = scaled;
+/** requests per second that one core gives at a CPU cost per request */
+const perCore = (cpuUs: number) => (1e6 / cpuUs).toFixed(0);
+const scaleSection =
+  one && two
+    ? `## Two instances on one PostgreSQL and Redis
+
+The same 16 connections, against one \`pdm serve\` and then split 8 and 8 between two (each on its own
+port, as two machines behind a load balancer would be; the same ledger schema, the same key, one
+Redis for the rate-limit counts, which is on here at a limit too high to refuse anything so each
+request counts in Redis), taking turns, ${ROUNDS} rounds of ${DURATION} s. CPU per request is that of
+the instances together; PostgreSQL's is that of the backends of their connections.
+
+| configuration | req/s (median) | rounds | p50 ms | p99 ms | failed | instances' CPU µs/request | PostgreSQL CPU µs/request |
+|---|---:|---|---:|---:|---:|---:|---:|
+${scaled.map((r) => `| ${r.name} | ${r.rps.toFixed(0)} | ${r.rounds.join(", ")} | ${r.p50} | ${r.p99} | ${r.failed} | ${r.cpuUs.toFixed(0)} | ${r.helperCpuUs.toFixed(0)} |`).join("\n")}
+
+Two instances give ${(two.rps / one.rps).toFixed(2)}× the req/s of one, at ${(two.cpuUs / one.cpuUs).toFixed(2)}× the instances' CPU per request
+and ${(two.helperCpuUs / one.helperCpuUs).toFixed(2)}× PostgreSQL's (each instance commits groups of its own requests, so the
+same load split two ways makes groups about half as large, and each commit's cost is shared by fewer requests).
+On this machine the two instances, PostgreSQL, Redis and the load generator share the same ${machine.cores}
+cores, so a second instance adds no CPU: it can only fill the time one instance spends waiting
+on PostgreSQL's round trips (group commit) with another's work. What a second or third machine
+adds is its own cores: an instance needs about ${us(two.cpuUs)} of CPU per request (≈ ${perCore(two.cpuUs)} req/s a core), so
+each machine adds that per core, until what they share limits them: PostgreSQL, at about
+${us(two.helperCpuUs)} of its CPU per request here (≈ ${perCore(two.helperCpuUs)} req/s a core of the database), and the group commit, one
+transaction of two round trips per group, whose WAL flushes then set the pace; the account's row,
+which every settlement of one key locks, orders the commits of a single busy account. Redis takes
+one INCR per request (its CPU is not measured here: it serves other work on this machine too).
+`
+    : `## Two instances on one PostgreSQL and Redis
+
+Not measured (DATABASE_URL and REDIS_URL must both be set).
+`;
 const report = `# HTTP benchmark: deterministic System One
 
 \`npm run bench:http\` (bench/http.ts). Each row is a spawned \`pdm serve\` answering
@@ -306,12 +441,17 @@ model is echoed in every answer and the descriptions in its input schema, so its
 larger too); the larger states carry a payment history the model does not read, echoed in the
 receipt's \`given\`.
 
-| body | model bytes | body bytes | req/s (median) | rounds | failed | CPU µs/request | CPU vs the first row |
-|---|---:|---:|---:|---|---:|---:|---:|
+| body | model bytes | body bytes | answer bytes | req/s (median) | rounds | failed | CPU µs/request | CPU vs the first row |
+|---|---:|---:|---:|---:|---|---:|---:|---:|
 ${sweepRows.join("\n")}
 
+The bare route's last row is the floor for that size: parsing a 200 KB body and sending an
+answer of ${bareLarge.answerBytes} bytes costs a route that does nothing else ${us(bareLarge.cpuUs)} a request, against the
+service's ${us(large.cpuUs)} (it recognises a model it has seen by its bytes instead of parsing them).
+
+${scaleSection}
 Machine: ${machine.cpu}, ${machine.cores} cores, Node ${machine.node}, ${machine.platform}; ${machine.date};
-1-minute load average ${machine.load[0].toFixed(2)} before, ${machine.load[1].toFixed(2)} between the two tables, ${machine.load[2].toFixed(2)} after
+1-minute load average ${machine.load[0].toFixed(2)} before, ${machine.load[1].toFixed(2)} after the first table, ${machine.load[2].toFixed(2)} after the second, ${machine.load[3].toFixed(2)} at the end
 (other work shares this machine, so absolute numbers move between runs; the ratios are the point).${
   Math.max(...machine.load) > machine.cores
     ? `\n**The machine was loaded during this run** (a 1-minute load of up to ${Math.max(...machine.load).toFixed(1)} on ${machine.cores} cores):
