@@ -96,17 +96,21 @@ export function responseText(h: ResponseHead, payloadText: string, usage: unknow
   return (signature) => `${lead}${rest(signature)}`;
 }
 
-/** responseText's answer as UTF-8: the lead's bytes made once (by `schema`, h's input schema), the rest's each time. */
+/**
+ * responseText's answer as UTF-8, in two pieces sent one after the other: the lead's bytes, made
+ * once (by `schema`, h's input schema) and shared by every answer of that model, and the rest's,
+ * made each time. Never joined: the lead of a large model is hundreds of kilobytes.
+ */
 export function responseBytes(
   h: ResponseHead,
   schema: object,
   payloadText: string,
   usage: unknown,
   billingText: string,
-): (signature: string) => Buffer {
+): (signature: string) => Buffer[] {
   const { bytes } = leadOf(h, schema);
   const rest = afterLead(h, payloadText, usage, billingText);
-  return (signature) => Buffer.concat([bytes, Buffer.from(rest(signature))]);
+  return (signature) => [bytes, Buffer.from(rest(signature))];
 }
 
 function afterLead(h: ResponseHead, payloadText: string, usage: unknown, billingText: string): (signature: string) => string {
