@@ -34,20 +34,25 @@ export function inputSchemaText(schema: object): string {
 
 const json = (value: unknown): string => JSON.stringify(value);
 
-/** The text before the receipt and after it, made once per head (the counted text and the answer both need them). */
-const ends = new WeakMap<ResponseHead, { open: string; close: string }>();
-function endsOf(h: ResponseHead): { open: string; close: string } {
+/** Characters JSON writes as they are, between quotes: a receipt's signature is base64url and dots. */
+const PLAIN = /^[\w.-]*$/;
+/** JSON.stringify of a string, without the escaping walk for one of plain characters. */
+const quoted = (text: string): string => (PLAIN.test(text) ? `"${text}"` : json(text));
+
+/** The answers' text and the text after the receipt, made once per head (the counted text and the answer both need them). */
+const ends = new WeakMap<ResponseHead, { answers: string; close: string }>();
+function endsOf(h: ResponseHead): { answers: string; close: string } {
   let e = ends.get(h);
   if (!e) {
     e = {
-      open: `{"model":${h.modelText},"input":${h.inputText},"answers":${json(h.answers)}`,
+      answers: json(h.answers),
       close: `"cache_hit":${json(h.cacheHit)},"provider_usage":${json(h.providerUsage)},"warnings":${json(h.warnings)}`,
     };
     ends.set(h, e);
   }
   return e;
 }
-const openWith = (h: ResponseHead) => endsOf(h).open;
+const openWith = (h: ResponseHead) => `{"model":${h.modelText},"input":${h.inputText},"answers":${endsOf(h).answers}`;
 const closeWith = (h: ResponseHead) => endsOf(h).close;
 
 /** The lead of an answer and of its counted text, fixed for a model text and input schema: its tokens counted and its UTF-8 made once. */
@@ -69,7 +74,7 @@ export async function countedTokens(h: ResponseHead, schema: object): Promise<nu
   const { lead, count } = leadOf(h, schema);
   // an answer may be large: counted in slices that let other requests run (tokens.ts)
   return (
-    count.tokens + (await countTokensYielding(`${lead.slice(count.end)}${json(h.answers)},"receipt":${h.receiptText},${closeWith(h)}}`))
+    count.tokens + (await countTokensYielding(`${lead.slice(count.end)}${endsOf(h).answers},"receipt":${h.receiptText},${closeWith(h)}}`))
   );
 }
 
@@ -115,7 +120,7 @@ export function responseBytes(
 
 function afterLead(h: ResponseHead, payloadText: string, usage: unknown, billingText: string): (signature: string) => string {
   const fields = payloadText === "{}" ? "}" : `,${payloadText.slice(1)}`;
-  const before = `${json(h.answers)},"receipt":{"receipt":`;
+  const before = `${endsOf(h).answers},"receipt":{"receipt":`;
   const after = `${fields},${closeWith(h)},"usage":${json(usage)},"billing":${billingText}}`;
-  return (signature) => `${before}${json(signature)}${after}`;
+  return (signature) => `${before}${quoted(signature)}${after}`;
 }
