@@ -45,6 +45,8 @@ interface Config {
   rateLimit?: number;
   /** `pdm serve` processes on one ledger, each on its own port, the connections split between them (1 unless given) */
   instances?: number;
+  /** accounts (each with a key) the connections are split between (1 unless given) */
+  accounts?: number;
   /** other processes whose CPU the configuration's requests cost (the PostgreSQL backends of its connections) */
   helpers?: () => Promise<number[]>;
   cleanup?: () => Promise<void>;
@@ -97,20 +99,28 @@ async function launch(c: Config, sent = body): Promise<Running> {
   const first = await start(c);
   const others = [];
   for (let i = 1; i < instances; i++) others.push(await start(c, [...c.args.filter((a) => a !== "--bootstrap"), "--no-bootstrap"]));
-  const key = first.key;
-  if (c.metered) {
-    // enough money that no request of the run meets 402
-    execFileSync(process.execPath, [BIN, "topup", "--account", "dev", "--usd", "1000000", ...c.args.filter((a) => a !== "--bootstrap")], {
-      env: c.env,
-    });
+  const ledgerArgs = c.args.filter((a) => a !== "--bootstrap");
+  const pdm = (...args: string[]) => execFileSync(process.execPath, [BIN, ...args, ...ledgerArgs], { env: c.env }).toString();
+  // enough money that no request of the run meets 402
+  if (c.metered) pdm("topup", "--account", "dev", "--usd", "1000000");
+  const keys = [first.key];
+  for (let a = 1; a < (c.accounts ?? 1); a++) {
+    pdm("accounts", "create", "--name", `bench-${a}`, "--balance", "1000000");
+    keys.push(pdm("keys", "create", "--account", `bench-${a}`).trim().split("\n").at(-1)!.trim());
   }
-  const opts = [first, ...others].map(({ url }) => ({
-    url: `${url}/v1/systemone`,
-    method: "POST",
-    headers: { "content-type": "application/json", ...(key ? { authorization: `Bearer ${key}` } : {}) },
-    body: sent,
-    connections: CONNECTIONS / instances,
-  }));
+  // the connections split between the instances, and between the accounts
+  const servers = [first, ...others];
+  const targets = Math.max(servers.length, keys.length);
+  const opts = Array.from({ length: targets }, (_, i) => {
+    const key = keys[i % keys.length];
+    return {
+      url: `${servers[i % servers.length]!.url}/v1/systemone`,
+      method: "POST",
+      headers: { "content-type": "application/json", ...(key ? { authorization: `Bearer ${key}` } : {}) },
+      body: sent,
+      connections: CONNECTIONS / targets,
+    };
+  });
   let answerBytes = 0;
   for (const o of opts) {
     const answered = await fetch(o.url, { method: "POST", headers: o.headers, body: sent });
@@ -272,6 +282,32 @@ function postgresConfig(name: string, extra: Partial<Config> = {}, env: NodeJS.P
 if (PG_URL) configs.push(postgresConfig("ledger on, PostgreSQL"));
 
 /**
+ * The latency of one durable PostgreSQL commit (BEGIN, an INSERT, COMMIT: the commit waits for
+ * its WAL to reach the disk), median of 50, in a table of its own (dropped after); null without a database.
+ */
+async function commitLatencyMs(): Promise<number | null> {
+  if (!PG_URL) return null;
+  const table = `pdm_bench_commit_${randomBytes(4).toString("hex")}`;
+  const c = new pg.Client({ connectionString: PG_URL });
+  await c.connect();
+  try {
+    await c.query(`CREATE TABLE ${table} (n int)`);
+    const times: number[] = [];
+    for (let i = 0; i < 50; i++) {
+      const t = performance.now();
+      await c.query("BEGIN");
+      await c.query(`INSERT INTO ${table} VALUES ($1)`, [i]);
+      await c.query("COMMIT");
+      times.push(performance.now() - t);
+    }
+    return median(times);
+  } finally {
+    await c.query(`DROP TABLE IF EXISTS ${table}`);
+    await c.end();
+  }
+}
+
+/**
  * One instance against two on one PostgreSQL ledger and one Redis (shared rate-limit counts: the
  * limit is on, too high to refuse anything, so that every request counts in Redis as it would in
  * production), the 16 connections split between the two instances' ports.
@@ -279,10 +315,15 @@ if (PG_URL) configs.push(postgresConfig("ledger on, PostgreSQL"));
 const RATE_LIMIT_ON = 1_000_000_000;
 const scaleOut: Config[] =
   PG_URL && REDIS_URL
-    ? [1, 2].map((n) =>
+    ? [
+        [1, 1],
+        [2, 1],
+        [1, 2],
+        [2, 2],
+      ].map(([instances, accounts]) =>
         postgresConfig(
-          `PostgreSQL + Redis, ${n === 1 ? "one instance" : `${n} instances`}`,
-          { instances: n, rateLimit: RATE_LIMIT_ON },
+          `${instances === 1 ? "one instance" : `${instances} instances`}, ${accounts === 1 ? "one account" : `${accounts} accounts`}`,
+          { instances, accounts, rateLimit: RATE_LIMIT_ON },
           { REDIS_URL, PDM_REDIS_PREFIX: `pdm_bench_${randomBytes(4).toString("hex")}:` },
         ),
       )
@@ -338,6 +379,7 @@ async function measureSweep() {
 }
 
 const loadBefore = loadavg()[0]!;
+const commitMs = await commitLatencyMs();
 const results = await measureAll(configs);
 const loadBetween = loadavg()[0]!;
 const swept = await measureSweep();
@@ -374,35 +416,44 @@ const [bareLarge, bareLargeRead, bareSmallRead] = swept.slice(sweep.length) as [
 /** what the 200 KB model's bytes in and out cost on their own: the bare route's difference, read but not parsed */
 const bytesCost = bareLargeRead.cpuUs - bareSmallRead.cpuUs;
 const us = (x: number) => `${x.toFixed(0)} µs`;
-const [one, two] = scaled;
+const [one, two, oneTwoAccounts, twoTwoAccounts] = scaled;
 /** requests per second that one core gives at a CPU cost per request */
 const perCore = (cpuUs: number) => (1e6 / cpuUs).toFixed(0);
+/** the ratio of b to a, as "1.23×" */
+const times = (b: number, a: number) => `${(b / a).toFixed(2)}×`;
 const scaleSection =
-  one && two
+  one && two && oneTwoAccounts && twoTwoAccounts
     ? `## Two instances on one PostgreSQL and Redis
 
-The same 16 connections, against one \`pdm serve\` and then split 8 and 8 between two (each on its own
-port, as two machines behind a load balancer would be; the same ledger schema, the same key, one
-Redis for the rate-limit counts, which is on here at a limit too high to refuse anything so each
-request counts in Redis), taking turns, ${ROUNDS} rounds of ${DURATION} s. CPU per request is that of
-the instances together; PostgreSQL's is that of the backends of their connections.
+The same 16 connections against one \`pdm serve\` and against two, each on its own port (as two
+machines behind a load balancer would be), the connections split evenly between the instances and
+between the accounts: one account (one key), or two (a key each; with two instances, one per
+instance). One ledger schema, one Redis for the rate-limit counts (on here, at a limit too high
+to refuse anything, so each request counts in Redis). The configurations take turns, ${ROUNDS} rounds
+of ${DURATION} s. CPU per request is that of the instances together; PostgreSQL's is that of the backends
+of their connections.
 
 | configuration | req/s (median) | rounds | p50 ms | p99 ms | failed | instances' CPU µs/request | PostgreSQL CPU µs/request |
 |---|---:|---|---:|---:|---:|---:|---:|
 ${scaled.map((r) => `| ${r.name} | ${r.rps.toFixed(0)} | ${r.rounds.join(", ")} | ${r.p50} | ${r.p99} | ${r.failed} | ${r.cpuUs.toFixed(0)} | ${r.helperCpuUs.toFixed(0)} |`).join("\n")}
 
-Two instances give ${(two.rps / one.rps).toFixed(2)}× the req/s of one, at ${(two.cpuUs / one.cpuUs).toFixed(2)}× the instances' CPU per request
-and ${(two.helperCpuUs / one.helperCpuUs).toFixed(2)}× PostgreSQL's (each instance commits groups of its own requests, so the
-same load split two ways makes groups about half as large, and each commit's cost is shared by fewer requests).
-On this machine the two instances, PostgreSQL, Redis and the load generator share the same ${machine.cores}
+Two instances give ${times(two.rps, one.rps)} the req/s of one on one account (${times(two.cpuUs, one.cpuUs)} the instances' CPU per
+request, ${times(two.helperCpuUs, one.helperCpuUs)} PostgreSQL's), and ${times(twoTwoAccounts.rps, oneTwoAccounts.rps)} on two accounts (${times(twoTwoAccounts.cpuUs, oneTwoAccounts.cpuUs)}, ${times(twoTwoAccounts.helperCpuUs, oneTwoAccounts.helperCpuUs)}).
+Each instance commits groups of its own requests, so the same load split two ways makes groups
+about half as large and each commit's cost is shared by fewer requests; on one account the two
+instances' groups also wait for each other on the account's row lock.
+On this machine the instances, PostgreSQL, Redis and the load generator share the same ${machine.cores}
 cores, so a second instance adds no CPU: it can only fill the time one instance spends waiting
-on PostgreSQL's round trips (group commit) with another's work. What a second or third machine
-adds is its own cores: an instance needs about ${us(two.cpuUs)} of CPU per request (≈ ${perCore(two.cpuUs)} req/s a core), so
-each machine adds that per core, until what they share limits them: PostgreSQL, at about
-${us(two.helperCpuUs)} of its CPU per request here (≈ ${perCore(two.helperCpuUs)} req/s a core of the database), and the group commit, one
-transaction of two round trips per group, whose WAL flushes then set the pace; the account's row,
-which every settlement of one key locks, orders the commits of a single busy account. Redis takes
-one INCR per request (its CPU is not measured here: it serves other work on this machine too).
+on PostgreSQL's commits with another's work. What a second or third machine adds is its own
+cores: an instance needs ${us(Math.min(one.cpuUs, oneTwoAccounts.cpuUs))} to ${us(Math.max(two.cpuUs, twoTwoAccounts.cpuUs))} of CPU per request here, so each machine adds
+roughly ${perCore(Math.max(two.cpuUs, twoTwoAccounts.cpuUs))} to ${perCore(Math.min(one.cpuUs, oneTwoAccounts.cpuUs))} req/s per core, until what they share limits them.
+First the account's row: every settlement of one account locks it, so the groups of all instances
+on one busy account commit one after another, each waiting for its WAL flush${commitMs === null ? "" : ` (${commitMs.toFixed(1)} ms for a durable commit here)`}, which bounds one
+account's req/s whatever the number of machines; the groups of different accounts commit side by side.
+Then PostgreSQL's CPU, ${us(Math.min(one.helperCpuUs, oneTwoAccounts.helperCpuUs))} to ${us(Math.max(two.helperCpuUs, twoTwoAccounts.helperCpuUs))} a request here (≈ ${perCore(Math.max(two.helperCpuUs, twoTwoAccounts.helperCpuUs))} to ${perCore(Math.min(one.helperCpuUs, oneTwoAccounts.helperCpuUs))} req/s a core of
+the database; more instances, each sending smaller groups, cost it more per request), and its
+disk's flushes. Redis takes one INCR per request (its CPU is not measured here: it serves other
+work on this machine too).
 `
     : `## Two instances on one PostgreSQL and Redis
 
@@ -434,7 +485,12 @@ Targets (same run):
   (${pct(sqlite / ceiling)}; by CPU per request, ${pct(bareCpu / sqliteRow.cpuUs)});
 - the PostgreSQL ledger at ≥ ${pct(PG_TARGET)} of the SQLite figure: ${
   pgRow
-    ? `${verdict(pgRow.rps / sqlite >= PG_TARGET)} (${pct(pgRow.rps / sqlite)}; by CPU per request, ${pct(sqliteRow.cpuUs / pgRow.cpuUs)})`
+    ? `${verdict(pgRow.rps / sqlite >= PG_TARGET)} (${pct(pgRow.rps / sqlite)}; by CPU per request, ${pct(sqliteRow.cpuUs / pgRow.cpuUs)},
+  PostgreSQL's backends spending ${us(pgRow.helperCpuUs)} a request besides). Its req/s is bound by the latency of its
+  commits more than by CPU: a durable commit took ${commitMs!.toFixed(1)} ms here (median of 50 alone), one group commits at
+  a time (the next waits on the account's row lock in any case), so ${CONNECTIONS} connections wait in turn (p50
+  ${pgRow.p50} ms against SQLite's ${sqliteRow.p50} ms), whereas a SQLite commit does not wait for the disk (WAL with
+  synchronous = NORMAL: durable across a crash of the process, not of the machine)`
     : "not measured (DATABASE_URL unset)"
 };
 - CPU per request within ±${pct(MODEL_SIZE_TOLERANCE)} for a 200 KB model against a 2 KB one, once compiled:
@@ -458,8 +514,17 @@ costs it ${us(bareLarge.cpuUs)} a request; only reading that body and sending th
 ${us(bareLargeRead.cpuUs)}, against ${us(bareSmallRead.cpuUs)} for the 2 KB body and its answer. The bytes alone of the
 200 KB model (read in, and echoed twice in the answer: the model, and its descriptions in the input
 schema, as the spec's response requires) so cost ${us(bytesCost)} a request, ${pct(bytesCost / small.cpuUs)} of the
-2 KB call's ${us(small.cpuUs)}: the ±${pct(MODEL_SIZE_TOLERANCE)} target cannot be met while the answer echoes the model.
-The service's own difference, ${us(large.cpuUs - small.cpuUs)}, is ${us(large.cpuUs - small.cpuUs - bytesCost)} more than that.
+2 KB call's ${us(small.cpuUs)}${
+  bytesCost / small.cpuUs > MODEL_SIZE_TOLERANCE
+    ? `: the ±${pct(MODEL_SIZE_TOLERANCE)} target cannot be met while the answer echoes the model`
+    : ""
+}.
+The service's own difference, ${us(large.cpuUs - small.cpuUs)}, is ${
+  Math.abs(large.cpuUs - small.cpuUs - bytesCost) <= 0.1 * bytesCost
+    ? "about the same"
+    : `${us(Math.abs(large.cpuUs - small.cpuUs - bytesCost))} ${large.cpuUs - small.cpuUs > bytesCost ? "more" : "less"} than that`
+} (the bare route's figures move
+with the load on the machine as much as the service's).
 
 ${scaleSection}
 Machine: ${machine.cpu}, ${machine.cores} cores, Node ${machine.node}, ${machine.platform}; ${machine.date};
