@@ -6,6 +6,10 @@ import Fastify from "fastify";
 const size = Number(process.env.RESPONSE_BYTES ?? 1000);
 const response = JSON.stringify({ pad: "x".repeat(Math.max(0, size - 10)) });
 const app = Fastify({ logger: false, bodyLimit: 10 * 1024 * 1024 });
+// PARSE=0: the body is read but not parsed (the floor of sending bytes in and out, as the service
+// does for a model it has seen, which it recognises by its bytes)
+if (process.env.PARSE === "0")
+  app.addContentTypeParser("application/json", { parseAs: "buffer" }, (_req, body, done) => done(null, { bytes: body.length }));
 app.post("/v1/systemone", async (req, reply) => {
   if (typeof req.body !== "object" || req.body === null) return reply.code(400).send({ error: "not an object" });
   return reply.type("application/json").send(response);

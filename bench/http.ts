@@ -41,6 +41,14 @@ interface Config {
   args: string[];
   env: NodeJS.ProcessEnv;
   metered: boolean;
+  /** `--rate-limit` (0, off, unless given: a limit in Redis costs a round trip per request) */
+  rateLimit?: number;
+  /** `pdm serve` processes on one ledger, each on its own port, the connections split between them (1 unless given) */
+  instances?: number;
+  /** accounts (each with a key) the connections are split between (1 unless given) */
+  accounts?: number;
+  /** other processes whose CPU the configuration's requests cost (the PostgreSQL backends of its connections) */
+  helpers?: () => Promise<number[]>;
   cleanup?: () => Promise<void>;
 }
 
@@ -49,8 +57,8 @@ function baseEnv(): NodeJS.ProcessEnv {
   return env;
 }
 
-async function start(c: Config): Promise<{ child: ChildProcess; url: string; key: string | null }> {
-  const command = c.command?.() ?? [BIN, "serve", "--port", "0", "--rate-limit", "0", ...c.args];
+async function start(c: Config, args = c.args): Promise<{ child: ChildProcess; url: string; key: string | null }> {
+  const command = c.command?.() ?? [BIN, "serve", "--port", "0", "--rate-limit", String(c.rateLimit ?? 0), ...args];
   const child = spawn(process.execPath, command, {
     env: c.env,
     stdio: ["ignore", "pipe", "inherit"],
@@ -77,36 +85,76 @@ async function start(c: Config): Promise<{ child: ChildProcess; url: string; key
 
 interface Running {
   config: Config;
-  child: ChildProcess;
-  opts: Record<string, unknown>;
+  /** one server process per instance */
+  children: ChildProcess[];
+  /** autocannon's options for each instance: its URL and its share of the connections */
+  opts: Record<string, unknown>[];
+  /** the size of its first answer */
+  answerBytes: number;
 }
 
 async function launch(c: Config, sent = body): Promise<Running> {
-  const { child, url, key } = await start(c);
-  if (c.metered) {
-    // enough money that no request of the run meets 402
-    execFileSync(process.execPath, [BIN, "topup", "--account", "dev", "--usd", "1000000", ...c.args.filter((a) => a !== "--bootstrap")], {
-      env: c.env,
-    });
+  const instances = c.instances ?? 1;
+  // the first instance creates the account (--bootstrap); the others serve the same ledger
+  const first = await start(c);
+  const others = [];
+  for (let i = 1; i < instances; i++) others.push(await start(c, [...c.args.filter((a) => a !== "--bootstrap"), "--no-bootstrap"]));
+  const ledgerArgs = c.args.filter((a) => a !== "--bootstrap");
+  const pdm = (...args: string[]) => execFileSync(process.execPath, [BIN, ...args, ...ledgerArgs], { env: c.env }).toString();
+  // enough money that no request of the run meets 402
+  if (c.metered) pdm("topup", "--account", "dev", "--usd", "1000000");
+  const keys = [first.key];
+  for (let a = 1; a < (c.accounts ?? 1); a++) {
+    pdm("accounts", "create", "--name", `bench-${a}`, "--balance", "1000000");
+    keys.push(pdm("keys", "create", "--account", `bench-${a}`).trim().split("\n").at(-1)!.trim());
   }
-  const opts = {
-    url: `${url}/v1/systemone`,
-    method: "POST",
-    headers: { "content-type": "application/json", ...(key ? { authorization: `Bearer ${key}` } : {}) },
-    body: sent,
-    connections: CONNECTIONS,
+  // the connections split between the instances, and between the accounts
+  const servers = [first, ...others];
+  const targets = Math.max(servers.length, keys.length);
+  const opts = Array.from({ length: targets }, (_, i) => {
+    const key = keys[i % keys.length];
+    return {
+      url: `${servers[i % servers.length]!.url}/v1/systemone`,
+      method: "POST",
+      headers: { "content-type": "application/json", ...(key ? { authorization: `Bearer ${key}` } : {}) },
+      body: sent,
+      connections: CONNECTIONS / targets,
+    };
+  });
+  let answerBytes = 0;
+  for (const o of opts) {
+    const answered = await fetch(o.url, { method: "POST", headers: o.headers, body: sent });
+    const answer = await answered.text();
+    if (answered.status !== 200 && !c.name.startsWith(BARE))
+      throw new Error(`${c.name}: the first request answered ${answered.status}: ${answer}`);
+    answerBytes = Buffer.byteLength(answer);
+    if (responseBytes === 0) responseBytes = answerBytes;
+  }
+  await cannonAll(opts, 2); // warm-up: JIT, compile cache, database pages
+  return { config: c, children: [first.child, ...others.map((o) => o.child)], opts, answerBytes };
+}
+
+/** autocannon against every instance at once for `duration` seconds, as one result. */
+async function cannonAll(opts: Record<string, unknown>[], duration: number): Promise<CannonResult> {
+  const results = await Promise.all(opts.map((o) => autocannon({ ...o, duration })));
+  if (results.length === 1) return results[0]!;
+  const sum = (f: (r: CannonResult) => number) => results.reduce((n, r) => n + f(r), 0);
+  // latency of the instance that answered most (each instance's own percentiles do not add up)
+  const busiest = results.reduce((a, b) => (b.requests.total > a.requests.total ? b : a));
+  return {
+    requests: { average: sum((r) => r.requests.average), total: sum((r) => r.requests.total) },
+    latency: busiest.latency,
+    non2xx: sum((r) => r.non2xx),
+    errors: sum((r) => r.errors),
+    timeouts: sum((r) => r.timeouts),
   };
-  const first = await fetch(opts.url, { method: "POST", headers: opts.headers, body: sent });
-  const answer = await first.text();
-  if (first.status !== 200 && c.name !== BARE) throw new Error(`${c.name}: the first request answered ${first.status}: ${answer}`);
-  if (responseBytes === 0) responseBytes = Buffer.byteLength(answer);
-  await autocannon({ ...opts, duration: 2 }); // warm-up: JIT, compile cache, database pages
-  return { config: c, child, opts };
 }
 
 async function stop(r: Running): Promise<void> {
-  r.child.kill("SIGTERM");
-  await new Promise((done) => r.child.once("exit", done));
+  for (const child of r.children) {
+    child.kill("SIGTERM");
+    await new Promise((done) => child.once("exit", done));
+  }
   await r.config.cleanup?.();
 }
 
@@ -132,17 +180,29 @@ async function measureAll(configs: Config[]) {
   return measureRunning(running, ROUNDS);
 }
 
+type Measured = Awaited<ReturnType<typeof measureRunning>>[number];
+
 async function measureRunning(running: Running[], rounds: number) {
   const samples = running.map(() => [] as CannonResult[]);
   /** the server's CPU time per request in each round: less swayed by other work on the machine than req/s */
   const cpu = running.map(() => [] as number[]);
+  /** the same of its helper processes (database backends), where it has them */
+  const helperCpu = running.map(() => [] as number[]);
   try {
     for (let round = 0; round < rounds; round++) {
       for (const [i, r] of running.entries()) {
-        const before = cpuSeconds(r.child.pid);
-        const result = await autocannon({ ...r.opts, duration: DURATION });
+        const serverCpu = () => r.children.reduce((n, c) => n + cpuSeconds(c.pid), 0);
+        const helpersBefore = new Map((await (r.config.helpers?.() ?? Promise.resolve([]))).map((pid) => [pid, cpuSeconds(pid)]));
+        const before = serverCpu();
+        const result = await cannonAll(r.opts, DURATION);
         samples[i]!.push(result);
-        cpu[i]!.push(((cpuSeconds(r.child.pid) - before) * 1e6) / result.requests.total);
+        cpu[i]!.push(((serverCpu() - before) * 1e6) / result.requests.total);
+        if (r.config.helpers) {
+          // a backend opened during the round counts from its start
+          const after = await r.config.helpers();
+          const used = after.reduce((n, pid) => n + (cpuSeconds(pid) - (helpersBefore.get(pid) ?? 0) || 0), 0);
+          helperCpu[i]!.push((used * 1e6) / result.requests.total);
+        }
       }
     }
   } finally {
@@ -159,6 +219,8 @@ async function measureRunning(running: Running[], rounds: number) {
       failed: s.reduce((n, x) => n + x.non2xx + x.errors + x.timeouts, 0),
       rounds: s.map((x) => Math.round(x.requests.average)),
       cpuUs: median(cpu[i]!),
+      answerBytes: r.answerBytes,
+      helperCpuUs: helperCpu[i]!.length > 0 ? median(helperCpu[i]!) : NaN,
     };
   });
 }
@@ -166,36 +228,106 @@ async function measureRunning(running: Running[], rounds: number) {
 /** the size of the service's answer, read from the first configuration; the bare route answers as much */
 let responseBytes = 0;
 const dir = mkdtempSync(join(tmpdir(), "pdm-bench-"));
-const BARE = "bare fastify route (the ceiling)";
+const BARE = "bare fastify route";
+/** The bare route, answering as many bytes as the service's first answer (of the configuration before it) */
+const bareConfig = (name: string, bytes: () => number, parse = true): Config => ({
+  name,
+  command: () => [join(ROOT, "bench/bare-fastify.mjs")],
+  args: [],
+  get env() {
+    return { ...baseEnv(), RESPONSE_BYTES: String(bytes()), PARSE: parse ? "1" : "0" };
+  },
+  metered: false,
+});
 const configs: Config[] = [
   { name: "ledger off (`--no-ledger`)", args: ["--no-ledger"], env: baseEnv(), metered: false },
   { name: "ledger on, SQLite", args: ["--db", join(dir, "pdm.db"), "--bootstrap"], env: baseEnv(), metered: true },
-  {
-    name: BARE,
-    command: () => [join(ROOT, "bench/bare-fastify.mjs")],
-    args: [],
-    get env() {
-      return { ...baseEnv(), RESPONSE_BYTES: String(responseBytes) };
-    },
-    metered: false,
-  },
+  bareConfig(`${BARE} (the ceiling)`, () => responseBytes),
 ];
 const PG_URL = process.env.DATABASE_URL;
-if (PG_URL) {
-  const schema = `pdm_bench_${randomBytes(4).toString("hex")}`;
-  configs.push({
-    name: "ledger on, PostgreSQL",
+const REDIS_URL = process.env.REDIS_URL;
+
+/** The CPU seconds PostgreSQL spends for a configuration are those of the backends of its connections, found by their application name. */
+async function backendsOf(application: string): Promise<number[]> {
+  const c = new pg.Client({ connectionString: PG_URL });
+  await c.connect();
+  try {
+    const { rows } = await c.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE application_name = $1", [application]);
+    return rows.map((r) => r.pid);
+  } finally {
+    await c.end();
+  }
+}
+
+/** A PostgreSQL ledger in a schema of its own (dropped after), its connections named so that their backends' CPU is read. */
+function postgresConfig(name: string, extra: Partial<Config> = {}, env: NodeJS.ProcessEnv = {}): Config {
+  const tag = `pdm_bench_${randomBytes(4).toString("hex")}`;
+  const url = new URL(PG_URL!);
+  url.searchParams.set("application_name", tag);
+  return {
+    name,
     args: ["--bootstrap"],
-    env: { ...baseEnv(), DATABASE_URL: PG_URL, PDM_PG_SCHEMA: schema },
+    env: { ...baseEnv(), DATABASE_URL: url.toString(), PDM_PG_SCHEMA: tag, ...env },
     metered: true,
+    helpers: () => backendsOf(tag),
     async cleanup() {
       const c = new pg.Client({ connectionString: PG_URL });
       await c.connect();
-      await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await c.query(`DROP SCHEMA IF EXISTS ${tag} CASCADE`);
       await c.end();
     },
-  });
+    ...extra,
+  };
 }
+if (PG_URL) configs.push(postgresConfig("ledger on, PostgreSQL"));
+
+/**
+ * The latency of one durable PostgreSQL commit (BEGIN, an INSERT, COMMIT: the commit waits for
+ * its WAL to reach the disk), median of 50, in a table of its own (dropped after); null without a database.
+ */
+async function commitLatencyMs(): Promise<number | null> {
+  if (!PG_URL) return null;
+  const table = `pdm_bench_commit_${randomBytes(4).toString("hex")}`;
+  const c = new pg.Client({ connectionString: PG_URL });
+  await c.connect();
+  try {
+    await c.query(`CREATE TABLE ${table} (n int)`);
+    const times: number[] = [];
+    for (let i = 0; i < 50; i++) {
+      const t = performance.now();
+      await c.query("BEGIN");
+      await c.query(`INSERT INTO ${table} VALUES ($1)`, [i]);
+      await c.query("COMMIT");
+      times.push(performance.now() - t);
+    }
+    return median(times);
+  } finally {
+    await c.query(`DROP TABLE IF EXISTS ${table}`);
+    await c.end();
+  }
+}
+
+/**
+ * One instance against two on one PostgreSQL ledger and one Redis (shared rate-limit counts: the
+ * limit is on, too high to refuse anything, so that every request counts in Redis as it would in
+ * production), the 16 connections split between the two instances' ports.
+ */
+const RATE_LIMIT_ON = 1_000_000_000;
+const scaleOut: Config[] =
+  PG_URL && REDIS_URL
+    ? [
+        [1, 1],
+        [2, 1],
+        [1, 2],
+        [2, 2],
+      ].map(([instances, accounts]) =>
+        postgresConfig(
+          `${instances === 1 ? "one instance" : `${instances} instances`}, ${accounts === 1 ? "one account" : `${accounts} accounts`}`,
+          { instances, accounts, rateLimit: RATE_LIMIT_ON },
+          { REDIS_URL, PDM_REDIS_PREFIX: `pdm_bench_${randomBytes(4).toString("hex")}:` },
+        ),
+      )
+    : [];
 
 /** The lending model with every input's description lengthened by prose until its text is about `bytes` long (same answers). */
 function paddedModel(bytes: number): Record<string, unknown> {
@@ -232,26 +364,40 @@ async function measureSweep() {
     const c: Config = { name: b.name, args: ["--db", join(dir, `sweep-${i}.db`), "--bootstrap"], env: baseEnv(), metered: true };
     running.push(await launch(c, b.body));
   }
+  // what reading the 200 KB body (parsed or not) and sending an answer as large costs a route that does nothing else
+  const [small, large] = running as [Running, Running];
+  const bare = (what: string, answer: Running, parse: boolean) =>
+    launch(
+      bareConfig(`${BARE}, ${what}, answering as many bytes`, () => answer.answerBytes, parse),
+      sweep[running.indexOf(answer)]!.body,
+    );
+  running.push(await bare("the 200 KB body parsed", large, true));
+  running.push(await bare("the 200 KB body read, not parsed", large, false));
+  // and the 2 KB one: the difference of the two is what the bytes alone cost
+  running.push(await bare("the 2 KB body read, not parsed", small, false));
   return measureRunning(running, SWEEP_ROUNDS);
 }
 
 const loadBefore = loadavg()[0]!;
+const commitMs = await commitLatencyMs();
 const results = await measureAll(configs);
 const loadBetween = loadavg()[0]!;
 const swept = await measureSweep();
+const loadBeforeScale = loadavg()[0]!;
+const scaled = scaleOut.length > 0 ? await measureAll(scaleOut) : [];
 for (const r of results)
   console.log(
     `${r.name}: ${r.rps.toFixed(0)} req/s (rounds ${r.rounds.join(", ")}), p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.cpuUs.toFixed(0)} µs CPU/request`,
   );
-const machine = { ...describeMachine(), load: [loadBefore, loadBetween, loadavg()[0]!] as [number, number, number] };
+const machine = { ...describeMachine(), load: [loadBefore, loadBetween, loadBeforeScale, loadavg()[0]!] as const };
 const off = results[0]!.rps;
-const ceiling = results.find((r) => r.name === BARE)!.rps;
+const ceiling = results.find((r) => r.name.startsWith(BARE))!.rps;
 const sqliteRow = results.find((r) => r.name === "ledger on, SQLite")!;
 const sqlite = sqliteRow.rps;
-const bareCpu = results.find((r) => r.name === BARE)!.cpuUs;
+const bareCpu = results.find((r) => r.name.startsWith(BARE))!.cpuUs;
 const rows = results.map(
   (r) =>
-    `| ${r.name} | ${r.rps.toFixed(0)} | ${r.rounds.join(", ")} | ${r.p50} | ${r.p99} | ${r.failed} | ${r.cpuUs.toFixed(0)} | ${r === results[0] || r.name === BARE ? "—" : `${(((off - r.rps) / off) * 100).toFixed(1)} %`} | ${((r.rps / ceiling) * 100).toFixed(0)} % |`,
+    `| ${r.name} | ${r.rps.toFixed(0)} | ${r.rounds.join(", ")} | ${r.p50} | ${r.p99} | ${r.failed} | ${r.cpuUs.toFixed(0)} | ${r === results[0] || r.name.startsWith(BARE) ? "—" : `${(((off - r.rps) / off) * 100).toFixed(1)} %`} | ${((r.rps / ceiling) * 100).toFixed(0)} % |`,
 );
 const pgRow = results.find((r) => r.name === "ledger on, PostgreSQL");
 const SQLITE_TARGET = 0.35;
@@ -262,10 +408,57 @@ const verdict = (ok: boolean) => (ok ? "met" : "NOT met");
 const small = swept[0]!;
 const large = swept[1]!;
 const sizeRatio = large.cpuUs / small.cpuUs;
-const sweepRows = swept.map(
-  (r, i) =>
-    `| ${r.name} | ${sweep[i]!.modelBytes} | ${sweep[i]!.body.length} | ${r.rps.toFixed(0)} | ${r.rounds.join(", ")} | ${r.failed} | ${r.cpuUs.toFixed(0)} | ${(r.cpuUs / small.cpuUs).toFixed(2)} |`,
-);
+const sweepRows = swept.map((r, i) => {
+  const b = sweep[i] ?? (i === swept.length - 1 ? sweep[0]! : sweep[1]!);
+  return `| ${r.name} | ${b.modelBytes} | ${b.body.length} | ${r.answerBytes} | ${r.rps.toFixed(0)} | ${r.rounds.join(", ")} | ${r.failed} | ${r.cpuUs.toFixed(0)} | ${(r.cpuUs / small.cpuUs).toFixed(2)} |`;
+});
+const [bareLarge, bareLargeRead, bareSmallRead] = swept.slice(sweep.length) as [Measured, Measured, Measured];
+/** what the 200 KB model's bytes in and out cost on their own: the bare route's difference, read but not parsed */
+const bytesCost = bareLargeRead.cpuUs - bareSmallRead.cpuUs;
+const us = (x: number) => `${x.toFixed(0)} µs`;
+const [one, two, oneTwoAccounts, twoTwoAccounts] = scaled;
+/** requests per second that one core gives at a CPU cost per request */
+const perCore = (cpuUs: number) => (1e6 / cpuUs).toFixed(0);
+/** the ratio of b to a, as "1.23×" */
+const times = (b: number, a: number) => `${(b / a).toFixed(2)}×`;
+const scaleSection =
+  one && two && oneTwoAccounts && twoTwoAccounts
+    ? `## Two instances on one PostgreSQL and Redis
+
+The same 16 connections against one \`pdm serve\` and against two, each on its own port (as two
+machines behind a load balancer would be), the connections split evenly between the instances and
+between the accounts: one account (one key), or two (a key each; with two instances, one per
+instance). One ledger schema, one Redis for the rate-limit counts (on here, at a limit too high
+to refuse anything, so each request counts in Redis). The configurations take turns, ${ROUNDS} rounds
+of ${DURATION} s. CPU per request is that of the instances together; PostgreSQL's is that of the backends
+of their connections.
+
+| configuration | req/s (median) | rounds | p50 ms | p99 ms | failed | instances' CPU µs/request | PostgreSQL CPU µs/request |
+|---|---:|---|---:|---:|---:|---:|---:|
+${scaled.map((r) => `| ${r.name} | ${r.rps.toFixed(0)} | ${r.rounds.join(", ")} | ${r.p50} | ${r.p99} | ${r.failed} | ${r.cpuUs.toFixed(0)} | ${r.helperCpuUs.toFixed(0)} |`).join("\n")}
+
+Two instances give ${times(two.rps, one.rps)} the req/s of one on one account (${times(two.cpuUs, one.cpuUs)} the instances' CPU per
+request, ${times(two.helperCpuUs, one.helperCpuUs)} PostgreSQL's), and ${times(twoTwoAccounts.rps, oneTwoAccounts.rps)} on two accounts (${times(twoTwoAccounts.cpuUs, oneTwoAccounts.cpuUs)}, ${times(twoTwoAccounts.helperCpuUs, oneTwoAccounts.helperCpuUs)}).
+Each instance commits groups of its own requests, so the same load split two ways makes groups
+about half as large and each commit's cost is shared by fewer requests; on one account the two
+instances' groups also wait for each other on the account's row lock.
+On this machine the instances, PostgreSQL, Redis and the load generator share the same ${machine.cores}
+cores, so a second instance adds no CPU: it can only fill the time one instance spends waiting
+on PostgreSQL's commits with another's work. What a second or third machine adds is its own
+cores: an instance needs ${us(Math.min(one.cpuUs, oneTwoAccounts.cpuUs))} to ${us(Math.max(two.cpuUs, twoTwoAccounts.cpuUs))} of CPU per request here, so each machine adds
+roughly ${perCore(Math.max(two.cpuUs, twoTwoAccounts.cpuUs))} to ${perCore(Math.min(one.cpuUs, oneTwoAccounts.cpuUs))} req/s per core, until what they share limits them.
+First the account's row: every settlement of one account locks it, so the groups of all instances
+on one busy account commit one after another, each waiting for its WAL flush${commitMs === null ? "" : ` (${commitMs.toFixed(1)} ms for a durable commit here)`}, which bounds one
+account's req/s whatever the number of machines; the groups of different accounts commit side by side.
+Then PostgreSQL's CPU, ${us(Math.min(one.helperCpuUs, oneTwoAccounts.helperCpuUs))} to ${us(Math.max(two.helperCpuUs, twoTwoAccounts.helperCpuUs))} a request here (≈ ${perCore(Math.max(two.helperCpuUs, twoTwoAccounts.helperCpuUs))} to ${perCore(Math.min(one.helperCpuUs, oneTwoAccounts.helperCpuUs))} req/s a core of
+the database; more instances, each sending smaller groups, cost it more per request), and its
+disk's flushes. Redis takes one INCR per request (its CPU is not measured here: it serves other
+work on this machine too).
+`
+    : `## Two instances on one PostgreSQL and Redis
+
+Not measured (DATABASE_URL and REDIS_URL must both be set).
+`;
 const report = `# HTTP benchmark: deterministic System One
 
 \`npm run bench:http\` (bench/http.ts). Each row is a spawned \`pdm serve\` answering
@@ -292,7 +485,12 @@ Targets (same run):
   (${pct(sqlite / ceiling)}; by CPU per request, ${pct(bareCpu / sqliteRow.cpuUs)});
 - the PostgreSQL ledger at ≥ ${pct(PG_TARGET)} of the SQLite figure: ${
   pgRow
-    ? `${verdict(pgRow.rps / sqlite >= PG_TARGET)} (${pct(pgRow.rps / sqlite)}; by CPU per request, ${pct(sqliteRow.cpuUs / pgRow.cpuUs)})`
+    ? `${verdict(pgRow.rps / sqlite >= PG_TARGET)} (${pct(pgRow.rps / sqlite)}; by CPU per request, ${pct(sqliteRow.cpuUs / pgRow.cpuUs)},
+  PostgreSQL's backends spending ${us(pgRow.helperCpuUs)} a request besides). Its req/s is bound by the latency of its
+  commits more than by CPU: a durable commit took ${commitMs!.toFixed(1)} ms here (median of 50 alone), one group commits at
+  a time (the next waits on the account's row lock in any case), so ${CONNECTIONS} connections wait in turn (p50
+  ${pgRow.p50} ms against SQLite's ${sqliteRow.p50} ms), whereas a SQLite commit does not wait for the disk (WAL with
+  synchronous = NORMAL: durable across a crash of the process, not of the machine)`
     : "not measured (DATABASE_URL unset)"
 };
 - CPU per request within ±${pct(MODEL_SIZE_TOLERANCE)} for a 200 KB model against a 2 KB one, once compiled:
@@ -306,12 +504,31 @@ model is echoed in every answer and the descriptions in its input schema, so its
 larger too); the larger states carry a payment history the model does not read, echoed in the
 receipt's \`given\`.
 
-| body | model bytes | body bytes | req/s (median) | rounds | failed | CPU µs/request | CPU vs the first row |
-|---|---:|---:|---:|---|---:|---:|---:|
+| body | model bytes | body bytes | answer bytes | req/s (median) | rounds | failed | CPU µs/request | CPU vs the first row |
+|---|---:|---:|---:|---:|---|---:|---:|---:|
 ${sweepRows.join("\n")}
 
+The last three rows are a bare fastify route (no logger, no auth, no work) with the same bodies
+and answers as large as the service's: parsing the 200 KB body and sending ${bareLarge.answerBytes} bytes
+costs it ${us(bareLarge.cpuUs)} a request; only reading that body and sending those bytes,
+${us(bareLargeRead.cpuUs)}, against ${us(bareSmallRead.cpuUs)} for the 2 KB body and its answer. The bytes alone of the
+200 KB model (read in, and echoed twice in the answer: the model, and its descriptions in the input
+schema, as the spec's response requires) so cost ${us(bytesCost)} a request, ${pct(bytesCost / small.cpuUs)} of the
+2 KB call's ${us(small.cpuUs)}${
+  bytesCost / small.cpuUs > MODEL_SIZE_TOLERANCE
+    ? `: the ±${pct(MODEL_SIZE_TOLERANCE)} target cannot be met while the answer echoes the model`
+    : ""
+}.
+The service's own difference, ${us(large.cpuUs - small.cpuUs)}, is ${
+  Math.abs(large.cpuUs - small.cpuUs - bytesCost) <= 0.1 * bytesCost
+    ? "about the same"
+    : `${us(Math.abs(large.cpuUs - small.cpuUs - bytesCost))} ${large.cpuUs - small.cpuUs > bytesCost ? "more" : "less"} than that`
+} (the bare route's figures move
+with the load on the machine as much as the service's).
+
+${scaleSection}
 Machine: ${machine.cpu}, ${machine.cores} cores, Node ${machine.node}, ${machine.platform}; ${machine.date};
-1-minute load average ${machine.load[0].toFixed(2)} before, ${machine.load[1].toFixed(2)} between the two tables, ${machine.load[2].toFixed(2)} after
+1-minute load average ${machine.load[0].toFixed(2)} before, ${machine.load[1].toFixed(2)} after the first table, ${machine.load[2].toFixed(2)} after the second, ${machine.load[3].toFixed(2)} at the end
 (other work shares this machine, so absolute numbers move between runs; the ratios are the point).${
   Math.max(...machine.load) > machine.cores
     ? `\n**The machine was loaded during this run** (a 1-minute load of up to ${Math.max(...machine.load).toFixed(1)} on ${machine.cores} cores):

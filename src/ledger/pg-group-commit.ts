@@ -69,6 +69,23 @@ function writeQueries(c: pg.Client, w: Writes): Promise<unknown>[] {
   return q;
 }
 
+/**
+ * The queries `send` makes, sent to the server in one write: each query would otherwise be a write
+ * (a system call, and a wake-up of the server's backend) of its own. The socket is corked while
+ * they are queued (a pipelined client sends each at once) and uncorked after, so they leave as one.
+ */
+function inOneWrite<T extends readonly Promise<unknown>[]>(c: pg.Client, send: () => T): Promise<{ [K in keyof T]: Awaited<T[K]> }> {
+  const stream = (c as unknown as { connection?: { stream?: { cork?: () => void; uncork?: () => void } } }).connection?.stream;
+  stream?.cork?.();
+  let sent: T;
+  try {
+    sent = send();
+  } finally {
+    stream?.uncork?.();
+  }
+  return Promise.all(sent);
+}
+
 export interface PgGroupCommit {
   run(step: Step): Promise<StepResult>;
   /** Waits for the steps asked for so far, then closes the connection. */
@@ -114,26 +131,30 @@ export function pgGroupCommit(config: pg.ClientConfig): PgGroupCommit {
       const steps = jobs.map((j) => j.step);
       const reservationIds = [...new Set(steps.flatMap((s) => ("reservationId" in s ? [s.reservationId] : [])))];
       const accountIds = [...new Set(steps.flatMap((s) => ("accountId" in s ? [s.accountId] : [])))];
-      const [, reservations, accounts] = await Promise.all([
-        c.query("BEGIN"),
-        c.query<{ id: string; account_id: string; amount_micros: string }>({
-          name: "pdm-lock-reservations",
-          text: LOCK_RESERVATIONS,
-          values: [reservationIds],
-        }),
-        c.query<{ id: string; balance_micros: string; reserved_micros: string }>({
-          name: "pdm-lock-accounts",
-          text: LOCK_ACCOUNTS,
-          values: [accountIds, reservationIds],
-        }),
-      ]);
+      const [, reservations, accounts] = await inOneWrite(
+        c,
+        () =>
+          [
+            c.query("BEGIN"),
+            c.query<{ id: string; account_id: string; amount_micros: string }>({
+              name: "pdm-lock-reservations",
+              text: LOCK_RESERVATIONS,
+              values: [reservationIds],
+            }),
+            c.query<{ id: string; balance_micros: string; reserved_micros: string }>({
+              name: "pdm-lock-accounts",
+              text: LOCK_ACCOUNTS,
+              values: [accountIds, reservationIds],
+            }),
+          ] as const,
+      );
       const locked: Locked = {
         accounts: new Map(accounts.rows.map((a) => [a.id, { balance: Number(a.balance_micros), reserved: Number(a.reserved_micros) }])),
         reservations: new Map(reservations.rows.map((r) => [r.id, { accountId: r.account_id, amount: Number(r.amount_micros) }])),
       };
       const { outcomes, writes, last } = runSteps(locked, steps);
       for (const work of last) work();
-      await Promise.all([...writeQueries(c, writes), c.query("COMMIT")]);
+      await inOneWrite(c, () => [...writeQueries(c, writes), c.query("COMMIT")]);
       // a COMMIT after a failed statement rolls back, and the failed statement has rejected above
       jobs.forEach((job, i) => {
         const o = outcomes[i]!;

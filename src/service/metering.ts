@@ -137,22 +137,28 @@ export function deferredHold(deps: ServiceDeps, accountId: string | null, amount
 }
 
 const texts = new WeakMap<object, string>();
-const utf8s = new WeakMap<object, () => Buffer>();
+const utf8s = new WeakMap<object, () => Buffer[]>();
 
 /**
  * A response that is about to be charged for: it must serialise, or the settlement fails first.
  * Its JSON text (`text`, when the caller assembled it, else serialised here) is kept for sending,
- * and `utf8`, when given, makes that text's UTF-8 (from parts already encoded) when it is sent.
+ * and `utf8`, when given, makes that text's UTF-8 in pieces (some already encoded) when it is sent.
  */
-export function sendable<T extends Record<string, unknown>>(response: T, text = JSON.stringify(response), utf8?: () => Buffer): T {
+export function sendable<T extends Record<string, unknown>>(response: T, text = JSON.stringify(response), utf8?: () => Buffer[]): T {
   texts.set(response, text);
   if (utf8) utf8s.set(response, utf8);
   return response;
 }
 
-/** What is sent for an answer: the UTF-8 of its JSON text when `sendable` was given how to make it, else the text. */
-export const jsonPayload = (value: unknown): string | Buffer =>
-  (value !== null && typeof value === "object" && utf8s.get(value)?.()) || jsonText(value);
+/** The UTF-8 of an answer's JSON text in pieces to send one after the other, when `sendable` was given how to make them. */
+export const jsonPieces = (value: unknown): Buffer[] | undefined =>
+  value !== null && typeof value === "object" ? utf8s.get(value)?.() : undefined;
+
+/** What is sent for an answer as one payload: the UTF-8 of its JSON text, joined from its pieces, or the text. */
+export const jsonPayload = (value: unknown): string | Buffer => {
+  const pieces = jsonPieces(value);
+  return pieces ? Buffer.concat(pieces) : jsonText(value);
+};
 
 /** The JSON text of an answer: the one kept by `sendable`, else serialised now. */
 export const jsonText = (value: unknown): string =>

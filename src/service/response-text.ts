@@ -34,20 +34,25 @@ export function inputSchemaText(schema: object): string {
 
 const json = (value: unknown): string => JSON.stringify(value);
 
-/** The text before the receipt and after it, made once per head (the counted text and the answer both need them). */
-const ends = new WeakMap<ResponseHead, { open: string; close: string }>();
-function endsOf(h: ResponseHead): { open: string; close: string } {
+/** Characters JSON writes as they are, between quotes: a receipt's signature is base64url and dots. */
+const PLAIN = /^[\w.-]*$/;
+/** JSON.stringify of a string, without the escaping walk for one of plain characters. */
+const quoted = (text: string): string => (PLAIN.test(text) ? `"${text}"` : json(text));
+
+/** The answers' text and the text after the receipt, made once per head (the counted text and the answer both need them). */
+const ends = new WeakMap<ResponseHead, { answers: string; close: string }>();
+function endsOf(h: ResponseHead): { answers: string; close: string } {
   let e = ends.get(h);
   if (!e) {
     e = {
-      open: `{"model":${h.modelText},"input":${h.inputText},"answers":${json(h.answers)}`,
+      answers: json(h.answers),
       close: `"cache_hit":${json(h.cacheHit)},"provider_usage":${json(h.providerUsage)},"warnings":${json(h.warnings)}`,
     };
     ends.set(h, e);
   }
   return e;
 }
-const openWith = (h: ResponseHead) => endsOf(h).open;
+const openWith = (h: ResponseHead) => `{"model":${h.modelText},"input":${h.inputText},"answers":${endsOf(h).answers}`;
 const closeWith = (h: ResponseHead) => endsOf(h).close;
 
 /** The lead of an answer and of its counted text, fixed for a model text and input schema: its tokens counted and its UTF-8 made once. */
@@ -71,7 +76,7 @@ function leadOf(h: ResponseHead, schema: object) {
 export async function countedTokens(h: ResponseHead, schema: object): Promise<number> {
   // the lead and the answer may be large: counted in slices that let other requests run (tokens.ts)
   const lead = await leadOf(h, schema).count();
-  return lead.tokens + (await countTokensYielding(`${lead.rest}${json(h.answers)},"receipt":${h.receiptText},${closeWith(h)}}`));
+  return lead.tokens + (await countTokensYielding(`${lead.rest}${endsOf(h).answers},"receipt":${h.receiptText},${closeWith(h)}}`));
 }
 
 /** The response without its accounting (top-level usage and billing, the receipt's billing and signature): what output tokens count. */
@@ -97,22 +102,26 @@ export function responseText(h: ResponseHead, payloadText: string, usage: unknow
   return (signature) => `${lead}${rest(signature)}`;
 }
 
-/** responseText's answer as UTF-8: the lead's bytes made once (by `schema`, h's input schema), the rest's each time. */
+/**
+ * responseText's answer as UTF-8, in two pieces sent one after the other: the lead's bytes, made
+ * once (by `schema`, h's input schema) and shared by every answer of that model, and the rest's,
+ * made each time. Never joined: the lead of a large model is hundreds of kilobytes.
+ */
 export function responseBytes(
   h: ResponseHead,
   schema: object,
   payloadText: string,
   usage: unknown,
   billingText: string,
-): (signature: string) => Buffer {
+): (signature: string) => Buffer[] {
   const { bytes } = leadOf(h, schema);
   const rest = afterLead(h, payloadText, usage, billingText);
-  return (signature) => Buffer.concat([bytes, Buffer.from(rest(signature))]);
+  return (signature) => [bytes, Buffer.from(rest(signature))];
 }
 
 function afterLead(h: ResponseHead, payloadText: string, usage: unknown, billingText: string): (signature: string) => string {
   const fields = payloadText === "{}" ? "}" : `,${payloadText.slice(1)}`;
-  const before = `${json(h.answers)},"receipt":{"receipt":`;
+  const before = `${endsOf(h).answers},"receipt":{"receipt":`;
   const after = `${fields},${closeWith(h)},"usage":${json(usage)},"billing":${billingText}}`;
-  return (signature) => `${before}${json(signature)}${after}`;
+  return (signature) => `${before}${quoted(signature)}${after}`;
 }

@@ -131,6 +131,37 @@ for (const storeName of ["sqlite", "postgres"] as const) {
       expect(body.billing.balance).toEqual(after);
     });
 
+    it("sends a large model's answer whole, twice in a row: the JSON of the response, its length in Content-Length, with the answer's headers", async () => {
+      // the model echoed in the answer, and its descriptions again in the input schema: about 400 KB
+      const inputs = Object.fromEntries(
+        Object.entries(LENDING.content.inputs as Record<string, { desc?: string }>).map(([k, v], i) => [
+          k,
+          { ...v, desc: `${v.desc ?? ""} ${`note ${i} é ✓ `.repeat(2000)}` },
+        ]),
+      );
+      const large = { ...LENDING, content: { ...LENDING.content, inputs } };
+      const own = await newAccount("large", "10"); // a large answer costs more than the other tests' account holds
+      for (const id of ["large-1", "large-2"]) {
+        const res = await fetch(`${server.url}/v1/systemone`, {
+          method: "POST",
+          headers: { "content-type": "application/json", authorization: `Bearer ${own}`, "x-request-id": id },
+          body: JSON.stringify({ model: large, state: STATE }),
+        });
+        const bytes = Buffer.from(await res.arrayBuffer());
+        expect(res.status).toBe(200);
+        expect(res.headers.get("content-type")).toBe("application/json; charset=utf-8");
+        expect(res.headers.get("x-request-id")).toBe(id);
+        expect(Number(res.headers.get("content-length"))).toBe(bytes.length);
+        expect(bytes.length).toBeGreaterThan(2 * JSON.stringify(inputs).length);
+        const body = JSON.parse(bytes.toString("utf8"));
+        expect(Buffer.from(JSON.stringify(body)).equals(bytes)).toBe(true);
+        expect(body.model).toEqual(large);
+        expect(body.answers).toEqual(EXPECTED.answers);
+        expect(body.usage.output_tokens).toBe(expectedOutputTokens(body));
+        expect(await verify(server.url, body.receipt)).toBe(true);
+      }
+    });
+
     it("signs receipts that verify offline with GET /v1/keys, and not once altered", async () => {
       const res = await post(`${server.url}/v1/systemone`, key, { model: LENDING, state: STATE });
       expect(await verify(server.url, res.json.receipt)).toBe(true);

@@ -4,9 +4,10 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { ServiceCall, ServiceDeps } from "../../service/deps.js";
 import type { Guard } from "../guard.js";
 import type { Outcome } from "../../service/problems.js";
-import { cannotPay } from "../../service/metering.js";
+import { cannotPay, jsonPieces } from "../../service/metering.js";
 import { tokensAtLeast } from "../../service/tokens.js";
 import { sendProblem } from "../errors.js";
+import { sendPieces } from "../send-pieces.js";
 
 export interface OperationOptions {
   service: ServiceDeps;
@@ -48,5 +49,7 @@ export const operationHandler =
     const billing = out.ok ? (out.value.billing as { cost_usd?: number } | undefined) : undefined;
     if (billing?.cost_usd !== undefined) req.audit.cost_usd = billing.cost_usd;
     if (!out.ok) return sendProblem(reply, out.problem);
-    return reply.type("application/json").send(out.value);
+    reply.type("application/json; charset=utf-8");
+    const pieces = jsonPieces(out.value);
+    return pieces ? sendPieces(reply, pieces) : reply.send(out.value);
   };
