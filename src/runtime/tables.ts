@@ -1,6 +1,8 @@
 // Runtime support for decision tables in generated code: multi-hit policies and cell lists.
 import { applyHitPolicy, type Aggregation, type HitResult, type Policy } from "./hit-policies.js";
-import { builtin, call, eq, toFeelString } from "./index.js";
+import { call, eq, toFeelString } from "./index.js";
+import { aggregateBuiltins } from "./builtins/aggregate.js";
+import { builtinOf } from "./builtins/made.js";
 import { FeelContext, type FeelValue } from "./values.js";
 
 const AGGREGATORS = { SUM: "sum", MIN: "min", MAX: "max", COUNT: "count" } as const;
@@ -29,7 +31,7 @@ export function hit(
         outputNames
           ? outputNames.map((name, i) => rank(priorities[i] ?? null, v instanceof FeelContext ? v.get(name) : null))
           : [rank(priorities[0] ?? null, v)],
-      aggregate: (agg, vs) => call(builtin(AGGREGATORS[agg]), [vs]),
+      aggregate: (agg, vs) => call(builtinOf(aggregateBuiltins, AGGREGATORS[agg]), [vs]),
     },
     policy,
     aggregation,
