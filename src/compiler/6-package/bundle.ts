@@ -30,6 +30,24 @@ function checkModule(model: CompiledModel, kit: string): Plugin {
 /** What the entry itself takes from the runtime, under names no generated one can take (`$` is none of theirs). */
 const OWN = ["entryPoints", "DeclaredResultError", "packageApi", "InvalidStateError"] as const;
 
+/**
+ * The runtime functions through which a temporal value can come about: reading a temporal input,
+ * a temporal literal, the built-ins that make one (range() reads them from its string too) and
+ * external functions. Generated code that calls none of them makes none.
+ */
+const TEMPORAL_SOURCES = [
+  "fromJson",
+  "itemConverter",
+  "temporalLiteral",
+  "temporalBuiltins",
+  "rangeBuiltins",
+  "externalFunction",
+  "epochDay",
+];
+
+/** Whether the model's code can make a temporal value (else its bundle leaves temporal code out). */
+const makesTemporal = (model: CompiledModel): boolean => runtimeNames(model.source).some((n) => TEMPORAL_SOURCES.includes(n));
+
 /** The module's text: the same API for a package and for `-o` (runtime/api.ts). */
 function entrySource(model: CompiledModel, numbers: NumberMode, kit: string): string {
   const inputs = model.ir.inputs.map((i) => i.name);
@@ -65,10 +83,11 @@ async function modules<F extends ModuleFormat>(model: CompiledModel, options: Mo
   const numbers = options.numbers ?? "decimal";
   if (numbers === "double" && options.runtime === "import")
     throw new Error("the shared runtime computes with decimals: --numbers double needs the runtime bundled in");
+  const temporal = makesTemporal(model);
   const bundle = (format: ModuleFormat) => {
     const settings: BundleOptions = { ...options, format, numbers };
     return bundleWithRuntime(
-      { contents: (kit) => entrySource(model, numbers, kit), plugins: (kit) => [checkModule(model, kit)] },
+      { contents: (kit) => entrySource(model, numbers, kit), plugins: (kit) => [checkModule(model, kit)], temporal },
       settings,
     );
   };

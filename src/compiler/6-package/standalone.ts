@@ -49,7 +49,7 @@ function moduleRoot(): ModuleRoot {
 }
 
 /** The module a package imports everything from (runtime/index.ts): its path, or the shared package. */
-export function kitPath(runtime: RuntimeMode = "bundle"): string {
+function kitPath(runtime: RuntimeMode = "bundle"): string {
   if (runtime === "import") return RUNTIME_PACKAGE;
   const { dir, ext } = moduleRoot();
   return join(dir, `compiler/6-package/runtime/index${ext}`);
@@ -58,10 +58,13 @@ export function kitPath(runtime: RuntimeMode = "bundle"): string {
 /**
  * Marks the project's own modules free of side effects (they have none at import), so that esbuild
  * drops each module the model's code does not reach; in double mode resolves the runtime's
- * `decimal.js` to decimal-double.
+ * `decimal.js` to decimal-double, and for a model that makes no temporal value the temporal module
+ * to the stand-in that holds none of it (runtime/temporal/absent.ts).
  */
-function projectModules({ dir, ext }: ModuleRoot, numbers: NumberMode): Plugin {
-  const decimal = join(dir, "runtime", `decimal${ext}`);
+function projectModules({ dir, ext }: ModuleRoot, numbers: NumberMode, temporal: boolean): Plugin {
+  const swaps = new Map<string, string>();
+  if (numbers === "double") swaps.set(join(dir, "runtime", `decimal${ext}`), join(dir, "runtime", `decimal-double${ext}`));
+  if (!temporal) swaps.set(join(dir, "runtime/temporal", `index${ext}`), join(dir, "runtime/temporal", `absent${ext}`));
   const within = dir + sep;
   return {
     name: "pdm-project-modules",
@@ -70,8 +73,7 @@ function projectModules({ dir, ext }: ModuleRoot, numbers: NumberMode): Plugin {
         if (args.pluginData === "pdm") return undefined;
         const r = await b.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: "pdm" });
         if (r.errors.length > 0 || !r.path.startsWith(within)) return r.errors.length > 0 ? { errors: r.errors } : undefined;
-        const path = numbers === "double" && resolve(r.path) === decimal ? join(dir, "runtime", `decimal-double${ext}`) : r.path;
-        return { path, sideEffects: false };
+        return { path: swaps.get(resolve(r.path)) ?? r.path, sideEffects: false };
       });
     },
   };
@@ -82,6 +84,8 @@ export interface EntrySource {
   contents: (kit: string) => string;
   /** more esbuild plugins (virtual modules the entry imports), given the same path */
   plugins?: (kit: string) => Plugin[];
+  /** whether the entry's code may make a temporal value (default true): if not, no temporal code is bundled */
+  temporal?: boolean;
 }
 
 /** Bundles an entry that imports the runtime into one file of the given format. */
@@ -98,7 +102,7 @@ export async function bundleWithRuntime(entry: EntrySource, options: BundleOptio
     target: `es${ECMA_VERSION}`,
     mainFields: ["module", "main"],
     external: runtime === "import" ? [RUNTIME_PACKAGE] : [],
-    plugins: [...(runtime === "bundle" ? [projectModules(root, numbers)] : []), ...(entry.plugins?.(kit) ?? [])],
+    plugins: [...(runtime === "bundle" ? [projectModules(root, numbers, entry.temporal !== false)] : []), ...(entry.plugins?.(kit) ?? [])],
     minify: options.minify === true,
     write: false,
     legalComments: "none",

@@ -81,7 +81,8 @@ function stringJoin(list: FeelValue, delimiter?: FeelValue): FeelValue {
   return strings.join(between);
 }
 
-const scalarStringBuiltins: Row[] = [
+// Made in calls marked pure, so that a bundle that uses only the helpers above (./direct.ts) leaves them out.
+const scalarStringBuiltins: Row[] = /* @__PURE__ */ (() => [
   {
     name: "substring",
     result: T.string,
@@ -108,14 +109,15 @@ const scalarStringBuiltins: Row[] = [
   strings2("contains", T.boolean, "Whether the string contains match.", ["string", "match"], (s, m) => s.includes(m)),
   strings2("starts with", T.boolean, "Whether the string starts with match.", ["string", "match"], (s, m) => s.startsWith(m)),
   strings2("ends with", T.boolean, "Whether the string ends with match.", ["string", "match"], (s, m) => s.endsWith(m)),
-];
+])();
 
-export const stringBuiltins: BuiltinDef[] = group("string", [
-  ...scalarStringBuiltins.map(scalarDef),
-  {
-    name: "string join",
-    result: T.string,
-    description: "The strings of a list joined, with an optional delimiter between them; nulls are skipped.",
-    signatures: [{ params: ["list", "delimiter"], required: 1, impl: stringJoin }],
-  },
-]);
+export const stringBuiltins: BuiltinDef[] = /* @__PURE__ */ (() =>
+  group("string", [
+    ...scalarStringBuiltins.map(scalarDef),
+    {
+      name: "string join",
+      result: T.string,
+      description: "The strings of a list joined, with an optional delimiter between them; nulls are skipped.",
+      signatures: [{ params: ["list", "delimiter"], required: 1, impl: stringJoin }],
+    },
+  ]))();
