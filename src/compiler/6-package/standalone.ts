@@ -96,6 +96,8 @@ export async function bundleWithRuntime(entry: EntrySource, options: BundleOptio
   const kit = kitPath(runtime);
   const result = await build({
     stdin: { contents: entry.contents(kit), resolveDir: root.dir, sourcefile: "model.mjs", loader: "js" },
+    // paths in the module's comments relative to the runtime's folder: the same text from any working folder
+    absWorkingDir: root.dir,
     bundle: true,
     format: options.format ?? "esm",
     platform: "neutral",
