@@ -1,8 +1,8 @@
-// Bundles the CLI and the standalone runtime with esbuild, and the playground page with vite
-// (type-checking is `tsc --noEmit`).
+// Bundles the CLI with esbuild, writes the runtime's modules that packages are bundled from
+// (buildLib), and builds the playground page with vite (type-checking is `tsc --noEmit`).
 // The bundles are written to a fresh folder that then takes the place of dist/ in one rename, so a
 // server or command started from dist/ while a build runs never finds it half written.
-import { renameSync, rmSync } from "node:fs";
+import { renameSync, rmSync, writeFileSync } from "node:fs";
 import { build } from "esbuild";
 
 /** The playground page (web/) into <out>/web, served by `pdm serve` and `pdm playground`; skipped without the dev dependencies. */
@@ -23,6 +23,37 @@ async function buildPage(out) {
   });
 }
 
+/**
+ * The modules packages and `-o` modules are bundled from (src/compiler/6-package/runtime/index.ts and
+ * all it imports, decimal-double.ts for --numbers double, temporal/absent.ts for models without temporal values) as JavaScript one file each, not
+ * bundled, in <out>/lib: a model's bundle then keeps only the modules its code reaches. They are
+ * free of side effects at import, which their package.json says for other bundlers too; the same
+ * folder is the shared runtime a `--runtime import` module imports (package.json "exports").
+ */
+async function buildLib(out) {
+  const entries = ["src/compiler/6-package/runtime/index.ts", "src/runtime/decimal-double.ts", "src/runtime/temporal/absent.ts"];
+  const { metafile } = await build({
+    entryPoints: entries,
+    bundle: true,
+    write: false,
+    metafile: true,
+    packages: "external",
+    outdir: "unused",
+    format: "esm",
+    logLevel: "warning",
+  });
+  await build({
+    entryPoints: Object.keys(metafile.inputs).filter((f) => f.startsWith("src/")),
+    outdir: `${out}/lib`,
+    outbase: "src",
+    format: "esm",
+    platform: "neutral",
+    target: "es2022",
+    logLevel: "warning",
+  });
+  writeFileSync(`${out}/lib/package.json`, `${JSON.stringify({ type: "module", sideEffects: false }, null, 2)}\n`);
+}
+
 const common = { bundle: true, platform: "node", format: "esm", target: "node20", sourcemap: true, logLevel: "warning" };
 const next = `dist.next-${process.pid}`;
 const old = `dist.old-${process.pid}`;
@@ -40,20 +71,7 @@ await Promise.all([
     outExtension: { ".js": ".mjs" },
     packages: "external",
   }),
-  // The runtime bundled with its dependencies, so a compiled model can inline it; likewise the API
-  // of packages and `-o` modules and the formats of their state validator.
-  build({
-    ...common,
-    entryPoints: {
-      runtime: "src/runtime/generated-api.ts",
-      "package-api": "src/compiler/6-package/runtime/api.ts",
-      "package-formats": "src/compiler/6-package/runtime/formats.ts",
-    },
-    outdir: next,
-    outExtension: { ".js": ".mjs" },
-    platform: "neutral",
-    mainFields: ["module", "main"],
-  }),
+  buildLib(next),
   buildPage(next),
 ]);
 try {

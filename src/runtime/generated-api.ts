@@ -20,6 +20,18 @@ export {
   tableIndex,
 } from "./table-index.js";
 export { answersFor } from "./answers.js";
+// the built-ins by group: generated code names the group of each it calls (builtins/index.ts)
+export { builtinOf } from "./builtins/made.js";
+export { aggregateBuiltins } from "./builtins/aggregate.js";
+export { booleanBuiltins } from "./builtins/boolean.js";
+export { contextBuiltins } from "./builtins/context.js";
+export { conversionBuiltins } from "./builtins/conversion.js";
+export { listBuiltins } from "./builtins/list.js";
+export { numberBuiltins } from "./builtins/number.js";
+export { rangeBuiltins } from "./builtins/range.js";
+export { regexBuiltins } from "./builtins/regex.js";
+export { stringBuiltins } from "./builtins/string.js";
+export { temporalBuiltins } from "./temporal/builtins.js";
 export { epochDay } from "./temporal/epoch-day.js";
 export {
   certAdd,

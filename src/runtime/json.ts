@@ -38,27 +38,44 @@ function untyped(json: unknown): FeelValue {
   return problem(`cannot read a ${typeof json} as a FEEL value`);
 }
 
+/**
+ * Reads the JSON of a temporal type, or null when the string is not of that type. The readers of
+ * this module take it as an argument: `fromJson` and `itemConverter` pass the temporal parser, while
+ * generated code for a type with no temporal part calls `fromJsonPlain` and `itemConverterPlain`,
+ * which reach no temporal code, so that a bundle of a model without temporal inputs carries none.
+ */
+type TemporalReader = typeof temporalFromJson | null;
+
 // The common cases in a function small enough for V8 to inline into generated code; the rest in
 // functions of their own.
 export function fromJson(json: unknown, t?: Type): FeelValue {
   if (typeof json === "number" && t?.kind === "number") return numberFromJson(json);
-  return json === null || json === undefined ? null : fromJsonTyped(json, t);
+  return json === null || json === undefined ? null : fromJsonTyped(json, t, temporalFromJson);
 }
 
-function fromJsonTyped(json: unknown, t?: Type): FeelValue {
+/** `fromJson` for a type with no temporal part (the reading of a temporal type is a problem). */
+export function fromJsonPlain(json: unknown, t?: Type): FeelValue {
+  if (typeof json === "number" && t?.kind === "number") return numberFromJson(json);
+  return json === null || json === undefined ? null : fromJsonTyped(json, t, null);
+}
+
+const readWith = (json: unknown, t: Type | undefined, temporal: TemporalReader): FeelValue =>
+  json === null || json === undefined ? null : fromJsonTyped(json, t, temporal);
+
+function fromJsonTyped(json: unknown, t: Type | undefined, temporal: TemporalReader): FeelValue {
   if (!t || t.kind === "any") return untyped(json);
   if (t.kind === "number" && typeof json === "string" && NUMERIC.test(json.trim()))
     return finite(readNumber(json.trim()), `"${json.trim()}"`);
   if (TEMPORAL_TYPES.has(t.kind) && typeof json === "string") {
-    const v = temporalFromJson(t.kind as Parameters<typeof temporalFromJson>[0], json);
+    const v = temporal === null ? null : temporal(t.kind as Parameters<typeof temporalFromJson>[0], json);
     return v ?? problem(`"${json}" is not a valid ${t.kind}`);
   }
-  if (t.kind === "list" || t.kind === "struct") return converter(t)(json);
+  if (t.kind === "list" || t.kind === "struct") return converter(t, temporal)(json);
   if (t.kind === "range" && isObject(json)) {
     return new FeelRange(
       json.startIncluded !== false,
-      fromJson(json.start, t.element),
-      fromJson(json.end, t.element),
+      readWith(json.start, t.element, temporal),
+      readWith(json.end, t.element, temporal),
       json.endIncluded !== false,
     );
   }
@@ -76,9 +93,11 @@ const PLAIN_KINDS = new Set<string>(["number", "boolean", "string"]);
  * for every item of every state.
  */
 const CONVERTERS = new WeakMap<Type, Converter>();
-function converter(t: Type): Converter {
-  let c = CONVERTERS.get(t);
-  if (c === undefined) CONVERTERS.set(t, (c = makeConverter(t)));
+const PLAIN_CONVERTERS = new WeakMap<Type, Converter>();
+function converter(t: Type, temporal: TemporalReader): Converter {
+  const made = temporal === null ? PLAIN_CONVERTERS : CONVERTERS;
+  let c = made.get(t);
+  if (c === undefined) made.set(t, (c = makeConverter(t, temporal)));
   return c;
 }
 
@@ -86,18 +105,21 @@ function converter(t: Type): Converter {
  * The conversion of one item of a list of type `list`: what converting the whole list gives at
  * that item's position (runtime/raw-items.ts converts items one at a time).
  */
-export const itemConverter = (list: Extract<Type, { kind: "list" }>): Converter => converter(list.element);
+export const itemConverter = (list: Extract<Type, { kind: "list" }>): Converter => converter(list.element, temporalFromJson);
 
-function makeConverter(t: Type): Converter {
+/** `itemConverter` for a list with no temporal part. */
+export const itemConverterPlain = (list: Extract<Type, { kind: "list" }>): Converter => converter(list.element, null);
+
+function makeConverter(t: Type, temporal: TemporalReader): Converter {
   switch (t.kind) {
     case "number":
-      return (j) => (typeof j === "number" ? numberFromJson(j) : j === null || j === undefined ? null : fromJsonTyped(j, t));
+      return (j) => (typeof j === "number" ? numberFromJson(j) : j === null || j === undefined ? null : fromJsonTyped(j, t, temporal));
     case "boolean":
-      return (j) => (typeof j === "boolean" ? j : fromJson(j, t));
+      return (j) => (typeof j === "boolean" ? j : readWith(j, t, temporal));
     case "string":
-      return (j) => (typeof j === "string" ? j : fromJson(j, t));
+      return (j) => (typeof j === "string" ? j : readWith(j, t, temporal));
     case "list": {
-      const item = converter(t.element);
+      const item = converter(t.element, temporal);
       return (j) => {
         if (!Array.isArray(j)) return item(j);
         const out: FeelValue[] = new Array(j.length);
@@ -106,7 +128,7 @@ function makeConverter(t: Type): Converter {
       };
     }
     case "struct": {
-      const fields = new Map(t.fields.map(([name, ft]) => [name, converter(ft)]));
+      const fields = new Map(t.fields.map(([name, ft]) => [name, converter(ft, temporal)]));
       // states mostly give the fields in the order the type declares them: checked first, looked up otherwise
       const declared = [...fields.keys()];
       const inOrder = [...fields.values()];
@@ -114,7 +136,7 @@ function makeConverter(t: Type): Converter {
       // the kind) is read in the loop, without a call through the field's converter
       const plain = t.fields.map(([, ft]) => (PLAIN_KINDS.has(ft.kind) ? ft.kind : null));
       return (j) => {
-        if (!isObject(j)) return fromJson(j, undefined);
+        if (!isObject(j)) return readWith(j, undefined, temporal);
         // keys and values in the same order, each read in one call (faster than indexing by key)
         const names = Object.keys(j);
         const values = Object.values(j) as FeelValue[];
@@ -126,13 +148,13 @@ function makeConverter(t: Type): Converter {
             continue;
           }
           const field = declared[i] === name ? inOrder[i] : fields.get(name);
-          values[i] = field === undefined ? fromJson(v) : field(v);
+          values[i] = field === undefined ? readWith(v, undefined, temporal) : field(v);
         }
         return FeelContext.fromArrays(names, values);
       };
     }
     default:
-      return (j) => fromJson(j, t);
+      return (j) => readWith(j, t, temporal);
   }
 }
 

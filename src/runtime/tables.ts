@@ -1,9 +1,18 @@
 // Runtime support for decision tables in generated code: multi-hit policies and cell lists.
 import { applyHitPolicy, type Aggregation, type HitResult, type Policy } from "./hit-policies.js";
-import { builtin, call, eq, toFeelString } from "./index.js";
+import { call, eq, toFeelString } from "./index.js";
+import { aggregateBuiltins } from "./builtins/aggregate.js";
+import { listBuiltins } from "./builtins/list.js";
+import { builtinOf } from "./builtins/made.js";
 import { FeelContext, type FeelValue } from "./values.js";
 
-const AGGREGATORS = { SUM: "sum", MIN: "min", MAX: "max", COUNT: "count" } as const;
+/** The built-in each aggregator of a COLLECT table calls, in the group it is declared in (builtins/index.ts). */
+const AGGREGATORS = {
+  SUM: [aggregateBuiltins, "sum"],
+  MIN: [aggregateBuiltins, "min"],
+  MAX: [aggregateBuiltins, "max"],
+  COUNT: [listBuiltins, "count"],
+} as const;
 
 /**
  * `priorities[i]` lists output column i's allowed values, highest priority first (or null);
@@ -29,7 +38,10 @@ export function hit(
         outputNames
           ? outputNames.map((name, i) => rank(priorities[i] ?? null, v instanceof FeelContext ? v.get(name) : null))
           : [rank(priorities[0] ?? null, v)],
-      aggregate: (agg, vs) => call(builtin(AGGREGATORS[agg]), [vs]),
+      aggregate: (agg, vs) => {
+        const [group, name] = AGGREGATORS[agg];
+        return call(builtinOf(group, name), [vs]);
+      },
     },
     policy,
     aggregation,

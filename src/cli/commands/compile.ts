@@ -2,7 +2,7 @@
 // dependencies (docs/packages.md), or one SQL query (--sql, docs/sql.md).
 import { writeFileSync } from "node:fs";
 import { standaloneModule } from "../../compiler/6-package/bundle.js";
-import type { NumberMode } from "../../compiler/6-package/standalone.js";
+import { RUNTIME_PACKAGE, type NumberMode, type RuntimeMode } from "../../compiler/6-package/standalone.js";
 import { command, UsageError, type CommandSpec } from "../command.js";
 import { EXIT, print, UserError, type Io } from "../io.js";
 import { formatCheck } from "../format.js";
@@ -10,6 +10,7 @@ import { compileFile, LENIENT, MODEL_ARGUMENT, readModelFile } from "../load-mod
 import { dialectOf, SQL_OPTIONS, sqlOptions, sqlStage } from "../sql-options.js";
 
 const NUMBER_MODES: NumberMode[] = ["decimal", "double"];
+const RUNTIME_MODES: RuntimeMode[] = ["bundle", "import"];
 
 export const spec: CommandSpec = {
   name: "compile",
@@ -30,6 +31,13 @@ export const spec: CommandSpec = {
       description: "decimal (FEEL's 34-digit decimals) or double (JS doubles, outside FEEL's semantics)",
     },
     name: { type: "string", value: "NAME", description: "the package's npm name (default: from the model's name)" },
+    minify: { type: "boolean", description: "minify the module (-o) or the package's index.js and index.cjs" },
+    runtime: {
+      type: "string",
+      value: "MODE",
+      default: "bundle",
+      description: `bundle (the runtime the model calls, inside the module) or import (imported from ${RUNTIME_PACKAGE}, shared by many models)`,
+    },
     sql: {
       type: "string",
       value: "DIALECT",
@@ -44,6 +52,8 @@ export const spec: CommandSpec = {
     "pdm compile samples/lending/model.json -o lending.mjs",
     "pdm compile samples/lending/model.json --package out/lending --name @acme/lending",
     "pdm compile model.json -o fast.mjs --numbers double",
+    "pdm compile model.json -o small.mjs --minify",
+    "pdm compile model.json -o shared.mjs --runtime import",
     "pdm compile samples/lending/model.json --sql duckdb --table applicants -o lending.sql",
   ],
   exits: {
@@ -58,6 +68,8 @@ type Values = {
   package?: string;
   numbers: string;
   name?: string;
+  minify?: boolean;
+  runtime: string;
   lenient?: boolean;
   sql?: string;
   table?: string;
@@ -94,9 +106,15 @@ export const run = command(spec, async (args, io) => {
   const numbers = values.numbers as NumberMode;
   if (!NUMBER_MODES.includes(numbers))
     throw new UsageError(spec, `--numbers must be decimal or double, got ${JSON.stringify(values.numbers)}`);
+  const runtime = values.runtime as RuntimeMode;
+  if (!RUNTIME_MODES.includes(runtime))
+    throw new UsageError(spec, `--runtime must be bundle or import, got ${JSON.stringify(values.runtime)}`);
+  if (runtime === "import" && numbers === "double")
+    throw new UsageError(spec, "--runtime import shares the runtime of FEEL decimals: --numbers double needs --runtime bundle");
+  const bundling = { numbers, runtime, minify: values.minify === true };
   const model = await compileFile(file, io, { strict: !values.lenient });
   if (values.out) {
-    const code = await standaloneModule(model, "esm", { numbers });
+    const code = await standaloneModule(model, "esm", bundling);
     writeFileSync(values.out, code);
     print(io.stderr, `wrote ${values.out} (${code.length} bytes, model ${model.hash.slice(0, 12)})`);
   }
@@ -105,7 +123,7 @@ export const run = command(spec, async (args, io) => {
     const { isValidPackageName, writePackage } = await import("../../compiler/6-package/index.js");
     if (values.name !== undefined && !isValidPackageName(values.name))
       throw new UserError(`--name: ${JSON.stringify(values.name)} is not a valid npm package name`);
-    const files = await writePackage(model, values.package, { numbers, ...(values.name ? { name: values.name } : {}) });
+    const files = await writePackage(model, values.package, { ...bundling, ...(values.name ? { name: values.name } : {}) });
     print(io.stderr, `wrote package ${values.package} (${files.join(", ")}; model ${model.hash.slice(0, 12)}, numbers ${numbers})`);
   }
   if (numbers === "double")

@@ -10,6 +10,7 @@ import { emitExpr, type ExprContext } from "./expr.js";
 import type { Scope } from "./scope.js";
 import { defaultValue, emitTable, hitOf, outputValue } from "./table.js";
 import { emitUnaryTestsTri, levelsOf } from "./unary-tests.js";
+import { jsonReader } from "./json-reader.js";
 
 const X = "X";
 
@@ -27,7 +28,7 @@ export function emitExplain(
     const [raw, feel] = [em.fresh("xr"), em.fresh("xi")];
     scope.bind("input", input.name, feel);
     const type = em.type(input.type);
-    const fromJson = `rt.fromJson(${raw}, ${type})`;
+    const fromJson = `${jsonReader(input.type)}(${raw}, ${type})`;
     // a JSON string is already the FEEL value of a string or choice input (as in `run`)
     const value = isStringLike(input.type) ? `(typeof ${raw} === "string" ? ${raw} : ${fromJson})` : fromJson;
     return `const ${raw} = ${em.stateKey("S", input.name)}; const ${feel} = rt.explainInput(${X}, ${em.lit(input.name)}, ${raw}, ${value}, ${type});`;

@@ -6,7 +6,7 @@ import { typeExprToType } from "../../ir/type-expr.js";
 import type { Type } from "../../ir/types.js";
 import type { Emitter } from "./emitter.js";
 import { refKey, type Scope } from "./scope.js";
-import { builtinDef } from "../../runtime/builtins/index.js";
+import { builtinDef, builtinGroup } from "../../runtime/builtins/index.js";
 import { SCALAR_KINDS } from "../../runtime/kinds.js";
 import { ROUNDING_MODES } from "../../runtime/builtins/number.js";
 import { certifiedCode } from "./certified-code.js";
@@ -60,7 +60,7 @@ const emitters: { [K in Expr["kind"]]: Emit<K> } = {
     const args = () => n.args.map((a) => emitExpr(a, scope, cx)).join(", ");
     // a built-in by its own name: the overload is picked once, when the module loads
     if (ref?.kind === "builtin" && scope.lookup(refKey(ref)) === undefined) {
-      const direct = cx.em.hoist("p", `rt.positional(${cx.em.hoist("b", `rt.builtin(${cx.em.lit(ref.name)})`)}, ${n.args.length})`);
+      const direct = cx.em.hoist("p", `rt.positional(${hoistBuiltin(ref.name, cx)}, ${n.args.length})`);
       if (scope.shadowingItems.length > 0)
         return shadowableCall(n.callee.kind === "name" ? n.callee.name : ref.name, direct, n.args, scope, cx);
       const places = literalPlaces(n.args[1]);
@@ -241,9 +241,16 @@ function explainedIf(boolean: boolean, span: Span, cond: string, then: string, o
   return `((${k}) => ((${step}) => rt.explainValue(${step}, ${chosen}))(${record}))(${boolean ? `${cond} === true` : `rt.branch(${cond})`})`;
 }
 
+/** A built-in's function value, hoisted: looked up in its group, so that a bundle keeps that group alone. */
+function hoistBuiltin(name: string, cx: ExprContext): string {
+  const group = builtinGroup(name);
+  if (group === undefined) throw new Error(`codegen: ${JSON.stringify(name)} is no built-in`);
+  return cx.em.hoist("b", `rt.builtinOf(rt.${group}, ${cx.em.lit(name)})`);
+}
+
 function emitName(name: string, ref: NameRef | undefined, scope: Scope, cx: ExprContext): string {
   if (ref) {
-    const id = scope.lookup(refKey(ref)) ?? (ref.kind === "builtin" ? cx.em.hoist("b", `rt.builtin(${cx.em.lit(ref.name)})`) : undefined);
+    const id = scope.lookup(refKey(ref)) ?? (ref.kind === "builtin" ? hoistBuiltin(ref.name, cx) : undefined);
     // Inside a filter, the items' context entries (the innermost filter's first) shadow names from
     // outside; `item` itself is shadowed by its own filter's item only.
     const items = ref.kind !== "local" ? scope.shadowingItems : ref.name === "item" && scope.shadowing ? [scope.shadowing] : [];

@@ -17,6 +17,7 @@ import { emitTable } from "./table.js";
 import { rawInput, type RawInput } from "./raw-items.js";
 import { emitExplain } from "./explain.js";
 import type { IndexedLookup } from "./table-lookup.js";
+import { itemReader, jsonReader } from "./json-reader.js";
 
 export interface EmitOptions {
   /** the decisions to compute, in dependency order (default: all) */
@@ -66,7 +67,14 @@ export function emitModule(ir: ModelIR, options: EmitOptions = {}): ModuleSource
   for (const slot of slots.values()) {
     slot.lazy = rawInput(slot.input.type, () => {
       const [array, convert] = [em.fresh("a"), em.fresh("u")];
-      return { array, feel: `${convert}()`, current: slot.feel, convert, type: em.type(slot.input.type) };
+      return {
+        array,
+        feel: `${convert}()`,
+        current: slot.feel,
+        convert,
+        type: em.type(slot.input.type),
+        reader: itemReader(slot.input.type),
+      };
     });
   }
   const runScope = root.child();
@@ -139,7 +147,7 @@ function inputPrologue(slot: InputSlot, body: string, em: Emitter): string {
   const type = em.type(slot.input.type);
   const feelUses = count(slot.feel);
   const read = `const ${slot.raw} = S === null ? undefined : ${em.stateKey("S", slot.input.name)};`;
-  const fromJson = `rt.fromJson(${slot.raw}, ${type})`;
+  const fromJson = `${jsonReader(slot.input.type)}(${slot.raw}, ${type})`;
   const value = (convert: string) => `S === null ? (${em.stateKey("I", slot.input.name)} ?? null) : ${convert}`;
   const feel = (convert: string) => `const ${slot.feel} = ${value(convert)};`;
   // a JSON string is already the FEEL value of a string or choice input

@@ -40,6 +40,8 @@ export interface RawInput {
   convert: string;
   /** JS id of the input's declared type (hoisted data) */
   type: string;
+  /** JS of the runtime function that makes the conversion of one item (json-reader.ts) */
+  reader: string;
   /** the declared struct's fields of a kind a tester reads raw */
   fields: ReadonlyMap<string, FieldKind>;
   /** the declared struct's fields a projection reads raw: position and kind */
@@ -239,7 +241,7 @@ export function rawProjection(n: Extract<Expr, { kind: "path" }>, base: string, 
 }
 
 /** JS id of the hoisted conversion of one item of the input's list (runtime/json.ts itemConverter). */
-const itemConverter = (input: RawInput, cx: ExprContext): string => cx.em.hoist("C", `rt.itemConverter(${input.type})`);
+const itemConverter = (input: RawInput, cx: ExprContext): string => cx.em.hoist("C", `${input.reader}(${input.type})`);
 
 /**
  * The loop over the raw array of `raw`'s input, binding each item's condition result to `r`, then

@@ -1,8 +1,6 @@
 // String formats of the input schema, as FEEL reads temporal values: times and date-times may
 // be local (no offset) or carry an offset or an IANA zone (`@Europe/Paris`); durations may be
 // negative. The names are JSON Schema's, so other consumers still understand the schema.
-import { fullFormats } from "ajv-formats/dist/formats.js";
-
 const DATE = /^(-?\d{4,})-(\d\d)-(\d\d)$/;
 const TIME = /^([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d+)?(Z|[+-](0\d|1[0-4]):[0-5]\d|@[A-Za-z][\w+\-/]*)?$/;
 const DURATION = /^-?P(?!$)(\d+Y)?(\d+M)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+(\.\d+)?S)?)?$/;
@@ -32,14 +30,13 @@ function isPlainTime(s: string, at: number): boolean {
 }
 
 // The commonest shapes (YYYY-MM-DD, hh:mm:ss and the two joined by T, exactly those lengths) are
-// checked character by character; the patterns above and ajv-formats' calendar check take the rest.
+// checked character by character, with the calendar (month lengths, leap years); the patterns above
+// take the rest. A four-digit year is always that length, so the other dates are those of a sign or
+// more digits, which are checked for a month and a day in range only.
 const isDate = (s: string): boolean => {
   if (s.length === 10) return isPlainDate(s, 0);
   const m = DATE.exec(s);
-  if (!m) return false;
-  // four-digit years go through the calendar check (month lengths, leap years)
-  const check = (fullFormats.date as { validate: (s: string) => boolean }).validate;
-  return m[1]!.length === 4 ? check(s) : Number(m[2]) >= 1 && Number(m[2]) <= 12 && Number(m[3]) >= 1 && Number(m[3]) <= 31;
+  return m !== null && Number(m[2]) >= 1 && Number(m[2]) <= 12 && Number(m[3]) >= 1 && Number(m[3]) <= 31;
 };
 
 const isTime = (s: string): boolean => (s.length === 8 ? isPlainTime(s, 0) : TIME.test(s));

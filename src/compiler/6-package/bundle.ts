@@ -1,50 +1,68 @@
 // The code of a package and of a `-o` module, which have one API: the generated module, the
 // runtime it uses, the public API (runtime/api.ts) and the state check written from the input
 // schema (5-load/state-check-source.ts), bundled by esbuild into one file per module format.
-import { dirname } from "node:path";
+// The entry imports from the runtime each function the generated code calls, by name (runtime-names.ts),
+// and hands the generated code those alone as its `rt`: a bundle holds no more of the runtime.
 import type { Plugin } from "esbuild";
 import type { CompiledModel } from "../5-load/compiled-model.js";
-import {
-  apiFiles,
-  bundleWithRuntime,
-  modelPrelude,
-  type ApiFiles,
-  type BundleOptions,
-  type ModuleFormat,
-  type NumberMode,
-} from "./standalone.js";
+import { runtimeNames } from "./runtime-names.js";
+import { bundleWithRuntime, type BundleOptions, type ModuleFormat, type NumberMode, type RuntimeMode } from "./standalone.js";
 import { stateCheckSource } from "../5-load/state-check-source.js";
 
 const CHECK_MODULE = "pdm:state-check";
 
 /** The virtual module of the state check: the written check over the formats, and the formats (for the problems of a refused state). */
-function checkModule(model: CompiledModel, { formats }: ApiFiles): Plugin {
+function checkModule(model: CompiledModel, kit: string): Plugin {
   const contents = [
-    `import { formats } from ${JSON.stringify(formats)};`,
+    `import { formats } from ${JSON.stringify(kit)};`,
     "export { formats };",
     `export const check = (function (F) {\n${stateCheckSource(model.inputSchema)}\n})(formats);`,
   ].join("\n");
   return {
     name: "pdm-package-modules",
     setup(b) {
-      b.onResolve({ filter: /^pdm:state-check$/ }, () => ({ path: CHECK_MODULE, namespace: "pdm" }));
-      b.onLoad({ filter: /.*/, namespace: "pdm" }, () => ({ contents, loader: "js", resolveDir: dirname(formats) }));
+      b.onResolve({ filter: /^pdm:state-check$/ }, (args) => ({ path: CHECK_MODULE, namespace: "pdm", pluginData: args.resolveDir }));
+      b.onLoad({ filter: /.*/, namespace: "pdm" }, (args) => ({ contents, loader: "js", resolveDir: args.pluginData as string }));
     },
   };
 }
 
+/** What the entry itself takes from the runtime, under names no generated one can take (`$` is none of theirs). */
+const OWN = ["entryPoints", "DeclaredResultError", "packageApi", "InvalidStateError"] as const;
+
+/**
+ * The runtime functions through which a temporal value can come about: reading a temporal input,
+ * a temporal literal, the built-ins that make one (range() reads them from its string too) and
+ * external functions. Generated code that calls none of them makes none.
+ */
+const TEMPORAL_SOURCES = [
+  "fromJson",
+  "itemConverter",
+  "temporalLiteral",
+  "temporalBuiltins",
+  "rangeBuiltins",
+  "externalFunction",
+  "epochDay",
+];
+
+/** Whether the model's code can make a temporal value (else its bundle leaves temporal code out). */
+const makesTemporal = (model: CompiledModel): boolean => runtimeNames(model.source).some((n) => TEMPORAL_SOURCES.includes(n));
+
 /** The module's text: the same API for a package and for `-o` (runtime/api.ts). */
-function entrySource(model: CompiledModel, numbers: NumberMode, runtime: string, api: string): string {
+function entrySource(model: CompiledModel, numbers: NumberMode, kit: string): string {
   const inputs = model.ir.inputs.map((i) => i.name);
+  const names = runtimeNames(model.source);
+  const imports = [...OWN, ...names.filter((n) => !(OWN as readonly string[]).includes(n))];
   return [
-    ...modelPrelude(model, runtime),
+    `import { ${imports.map((n) => `${n} as $${n}`).join(", ")} } from ${JSON.stringify(kit)};`,
+    `const m = $entryPoints((function (rt) {\n${model.source}\n})({ ${names.map((n) => `${n}: $${n}`).join(", ")} }));`,
+    `const questions = ${JSON.stringify(model.ir.questions)};`,
     `import { check, formats } from ${JSON.stringify(CHECK_MODULE)};`,
-    `import { packageApi, InvalidStateError } from ${JSON.stringify(api)};`,
     `export const inputSchema = ${JSON.stringify(model.inputSchema)};`,
-    `const api = packageApi(m, questions, { check, schema: inputSchema, formats }, ${JSON.stringify(inputs)});`,
-    "export { InvalidStateError };",
+    `const api = $packageApi(m, questions, { check, schema: inputSchema, formats }, ${JSON.stringify(inputs)});`,
+    "export { $InvalidStateError as InvalidStateError };",
     // the runtime's own class, the one its generated code throws, so that `instanceof` holds
-    "export const DeclaredResultError = rt.DeclaredResultError;",
+    "export { $DeclaredResultError as DeclaredResultError };",
     `export const contentHash = ${JSON.stringify(model.hash)};`,
     `export const numbers = ${JSON.stringify(numbers)};`,
     ...API_EXPORTS.map((name) => `export const ${name} = api.${name};`),
@@ -54,25 +72,34 @@ function entrySource(model: CompiledModel, numbers: NumberMode, runtime: string,
 /** The functions of the API, in the order the module exports them. */
 const API_EXPORTS = ["validate", "evaluate", "evaluateTraced", "explain", "answers", "evaluateUnchecked"] as const;
 
+export interface ModuleOptions {
+  numbers?: NumberMode;
+  minify?: boolean;
+  runtime?: RuntimeMode;
+}
+
 /** The model's module in the given formats. */
-async function modules<F extends ModuleFormat>(model: CompiledModel, numbers: NumberMode, formats: F[]): Promise<Record<F, string>> {
-  const files = apiFiles();
-  const plugins = [checkModule(model, files)];
-  const bundle = (format: ModuleFormat) =>
-    bundleWithRuntime({ contents: (runtime) => entrySource(model, numbers, runtime, files.api), plugins }, { format, numbers });
+async function modules<F extends ModuleFormat>(model: CompiledModel, options: ModuleOptions, formats: F[]): Promise<Record<F, string>> {
+  const numbers = options.numbers ?? "decimal";
+  if (numbers === "double" && options.runtime === "import")
+    throw new Error("the shared runtime computes with decimals: --numbers double needs the runtime bundled in");
+  const temporal = makesTemporal(model);
+  const bundle = (format: ModuleFormat) => {
+    const settings: BundleOptions = { ...options, format, numbers };
+    return bundleWithRuntime(
+      { contents: (kit) => entrySource(model, numbers, kit), plugins: (kit) => [checkModule(model, kit)], temporal },
+      settings,
+    );
+  };
   const texts = await Promise.all(formats.map(bundle));
   return Object.fromEntries(formats.map((f, i) => [f, texts[i]!])) as Record<F, string>;
 }
 
 /** The package's module in both formats. */
-export const packageModules = (model: CompiledModel, numbers: NumberMode): Promise<Record<ModuleFormat, string>> =>
-  modules(model, numbers, ["esm", "cjs"]);
+export const packageModules = (model: CompiledModel, options: ModuleOptions): Promise<Record<ModuleFormat, string>> =>
+  modules(model, options, ["esm", "cjs"]);
 
 /** One self-contained module (`pdm compile -o`): the package's code in one format, importable from any folder. */
-export async function standaloneModule(
-  model: CompiledModel,
-  format: ModuleFormat = "esm",
-  options: Omit<BundleOptions, "format"> = {},
-): Promise<string> {
-  return (await modules(model, options.numbers ?? "decimal", [format]))[format];
+export async function standaloneModule(model: CompiledModel, format: ModuleFormat = "esm", options: ModuleOptions = {}): Promise<string> {
+  return (await modules(model, options, [format]))[format];
 }

@@ -4,7 +4,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { CompiledModel } from "../5-load/compiled-model.js";
-import type { NumberMode } from "./standalone.js";
+import type { NumberMode, RuntimeMode } from "./standalone.js";
 import { packageModules } from "./bundle.js";
 import { declarations } from "./dts.js";
 import { isValidPackageName, manifest, packageName } from "./manifest.js";
@@ -18,6 +18,10 @@ export interface PackageOptions {
   version?: string;
   /** "decimal" (FEEL, default) or "double" (JS doubles, outside FEEL) */
   numbers?: NumberMode;
+  /** minify index.js and index.cjs */
+  minify?: boolean;
+  /** "bundle" (default): the runtime inside; "import": imported from the shared runtime package */
+  runtime?: RuntimeMode;
 }
 
 /** The package's files by name. */
@@ -25,10 +29,10 @@ export async function packageFiles(model: CompiledModel, options: PackageOptions
   const numbers = options.numbers ?? "decimal";
   const name = options.name ?? packageName(model.ir.name);
   if (!isValidPackageName(name)) throw new Error(`${JSON.stringify(name)} is not a valid npm package name`);
-  const modules = await packageModules(model, numbers);
+  const modules = await packageModules(model, { numbers, minify: options.minify === true, runtime: options.runtime ?? "bundle" });
   const dts = declarations(model, numbers);
   return {
-    "package.json": `${JSON.stringify(manifest(model, name, options.version ?? "1.0.0", numbers), null, 2)}\n`,
+    "package.json": `${JSON.stringify(manifest(model, name, options.version ?? "1.0.0", numbers, options.runtime ?? "bundle"), null, 2)}\n`,
     "index.js": modules.esm,
     "index.cjs": modules.cjs,
     "index.d.ts": dts,

@@ -1,7 +1,8 @@
 // package.json of a generated package: ESM and CommonJS entry points with their declarations,
-// the schema as a subpath, and no dependencies.
+// the schema as a subpath, and no dependencies (but the shared runtime, as a peer, when the
+// modules import it rather than bundle it).
 import type { CompiledModel } from "../5-load/compiled-model.js";
-import type { NumberMode } from "./standalone.js";
+import { RUNTIME_PACKAGE, type NumberMode, type RuntimeMode } from "./standalone.js";
 
 /** An npm package name from a model name: `KYC customer risk rating` → `kyc-customer-risk-rating`. */
 export function packageName(modelName: string): string {
@@ -22,7 +23,16 @@ export const isValidPackageName = (name: string): boolean =>
 
 const PACKAGE_FILES = ["index.js", "index.cjs", "index.d.ts", "index.d.cts", "schema.json", "README.md"];
 
-export function manifest(model: CompiledModel, name: string, version: string, numbers: NumberMode): Record<string, unknown> {
+/** The package the shared runtime is in (RUNTIME_PACKAGE is a subpath of it). */
+const RUNTIME_OWNER = RUNTIME_PACKAGE.slice(0, RUNTIME_PACKAGE.indexOf("/"));
+
+export function manifest(
+  model: CompiledModel,
+  name: string,
+  version: string,
+  numbers: NumberMode,
+  runtime: RuntimeMode = "bundle",
+): Record<string, unknown> {
   return {
     name,
     version,
@@ -41,6 +51,7 @@ export function manifest(model: CompiledModel, name: string, version: string, nu
     },
     files: PACKAGE_FILES,
     sideEffects: false,
+    ...(runtime === "import" ? { peerDependencies: { [RUNTIME_OWNER]: "*" } } : {}),
     engines: { node: ">=20" },
     pdm: { contentHash: model.hash, numbers },
   };

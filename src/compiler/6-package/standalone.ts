@@ -1,107 +1,111 @@
 // Bundling a compiled model with the runtime it uses (bundle.ts says what the module holds):
-// esbuild, tree-shaken, importable from any folder. ES module or CommonJS; numbers
-// as FEEL decimals (default) or, with `numbers: "double"`, as JS doubles (outside FEEL: the
-// runtime's decimal.ts is swapped for decimal-double.ts at bundle time; the generated code is
-// the same).
+// esbuild, tree-shaken, importable from any folder. ES module or CommonJS; numbers as FEEL
+// decimals (default) or, with `numbers: "double"`, as JS doubles (outside FEEL: the runtime's
+// decimal.ts is swapped for decimal-double.ts at bundle time; the generated code is the same).
+// The runtime is bundled from its modules one file each (the TypeScript sources in a checkout, or
+// their JavaScript that scripts/build.mjs writes to dist/lib), all marked free of side effects, so
+// that what the model's code does not name is left out. With `runtime: "import"` it is not
+// bundled: the module imports it from the shared package.
 import { existsSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { dirname, join, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build, type Plugin } from "esbuild";
-import type { CompiledModel } from "../5-load/compiled-model.js";
 
 export type NumberMode = "decimal" | "double";
 export type ModuleFormat = "esm" | "cjs";
+/** "bundle": the runtime inside the module (default); "import": imported from RUNTIME_PACKAGE. */
+export type RuntimeMode = "bundle" | "import";
+
+/** The shared runtime a module built with `runtime: "import"` imports: this project's package. */
+export const RUNTIME_PACKAGE = "portable-decision-models/runtime";
+
+/** The language level of every module and package: what docs/packages.md promises. */
+export const ECMA_VERSION = 2022;
 
 export interface BundleOptions {
   format?: ModuleFormat;
   numbers?: NumberMode;
+  /** minify the module (names, whitespace, syntax) */
+  minify?: boolean;
+  runtime?: RuntimeMode;
 }
 
 const here = dirname(fileURLToPath(import.meta.url));
 
-/** The TypeScript sources (`src/`), from this file in a checkout or from the built CLI in `dist/`. */
-function sourceRoot(): string | undefined {
-  return [join(here, "../.."), join(here, "../src"), join(here, "../../src")].find((p) => existsSync(join(p, "runtime/generated-api.ts")));
+/** The folder the runtime's modules are in (with the file extension of its modules). */
+interface ModuleRoot {
+  dir: string;
+  ext: ".js" | ".ts";
+}
+
+/** The prebuilt modules next to the built CLI (dist/lib), else the TypeScript sources of a checkout. */
+function moduleRoot(): ModuleRoot {
+  const has = (dir: string, ext: string) => existsSync(join(dir, `compiler/6-package/runtime/index${ext}`));
+  const lib = [join(here, "lib"), join(here, "../lib")].find((d) => has(d, ".js"));
+  if (lib) return { dir: lib, ext: ".js" };
+  const src = [join(here, "../.."), join(here, "../src"), join(here, "../../src")].find((d) => has(d, ".ts"));
+  if (src) return { dir: src, ext: ".ts" };
+  throw new Error("pdm compile needs the runtime's modules, prebuilt (dist/lib) or as TypeScript sources (src/); neither was found");
+}
+
+/** The module a package imports everything from (runtime/index.ts): its path, or the shared package. */
+function kitPath(runtime: RuntimeMode = "bundle"): string {
+  if (runtime === "import") return RUNTIME_PACKAGE;
+  const { dir, ext } = moduleRoot();
+  return join(dir, `compiler/6-package/runtime/index${ext}`);
 }
 
 /**
- * The runtime entry: the prebuilt bundle next to the CLI, or the TypeScript source in a checkout.
- * Double mode needs the source, since the swap happens while bundling it.
+ * Marks the project's own modules free of side effects (they have none at import), so that esbuild
+ * drops each module the model's code does not reach; in double mode resolves the runtime's
+ * `decimal.js` to decimal-double, and for a model that makes no temporal value the temporal module
+ * to the stand-in that holds none of it (runtime/temporal/absent.ts).
  */
-function runtimeEntry(numbers: NumberMode): string {
-  const src = sourceRoot();
-  const source = src ? [join(src, "runtime/generated-api.ts")] : [];
-  const candidates = numbers === "double" ? source : [join(here, "runtime.mjs"), join(here, "../runtime.mjs"), ...source];
-  const found = candidates.find((p) => existsSync(p));
-  if (!found)
-    throw new Error(`runtime${numbers === "double" ? " source" : ""} not found (looked in ${candidates.join(", ") || "no source folder"})`);
-  return found;
-}
-
-/** The files the API of a package or `-o` module is bundled from (bundle.ts). */
-export interface ApiFiles {
-  api: string;
-  formats: string;
-}
-
-/**
- * The package API and the state check's formats: prebuilt next to the CLI (scripts/build.mjs), or
- * the TypeScript sources in a checkout.
- */
-export function apiFiles(): ApiFiles {
-  const prebuilt = [here, join(here, "..")].find((d) => existsSync(join(d, "package-api.mjs")));
-  if (prebuilt) return { api: join(prebuilt, "package-api.mjs"), formats: join(prebuilt, "package-formats.mjs") };
-  const src = sourceRoot();
-  if (!src)
-    throw new Error(
-      "pdm compile needs the package API, prebuilt (dist/package-api.mjs) or as TypeScript sources (src/); neither was found",
-    );
-  const runtime = join(src, "compiler/6-package/runtime");
-  return { api: join(runtime, "api.ts"), formats: join(runtime, "formats.ts") };
-}
-
-/** Resolves the runtime's `./decimal.js` (and `../decimal.js`) to decimal-double.ts. */
-function doubleNumbers(runtimeDir: string): Plugin {
-  const decimal = join(runtimeDir, "decimal.js");
+function projectModules({ dir, ext }: ModuleRoot, numbers: NumberMode, temporal: boolean): Plugin {
+  const swaps = new Map<string, string>();
+  if (numbers === "double") swaps.set(join(dir, "runtime", `decimal${ext}`), join(dir, "runtime", `decimal-double${ext}`));
+  if (!temporal) swaps.set(join(dir, "runtime/temporal", `index${ext}`), join(dir, "runtime/temporal", `absent${ext}`));
+  const within = dir + sep;
   return {
-    name: "pdm-double-numbers",
+    name: "pdm-project-modules",
     setup(b) {
-      b.onResolve({ filter: /^\.\.?\/(.*\/)?decimal\.js$/ }, (args) =>
-        resolve(args.resolveDir, args.path) === decimal ? { path: join(runtimeDir, "decimal-double.ts") } : undefined,
-      );
+      b.onResolve({ filter: /^(\.\.?)?\// }, async (args) => {
+        if (args.pluginData === "pdm") return undefined;
+        const r = await b.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: "pdm" });
+        if (r.errors.length > 0 || !r.path.startsWith(within)) return r.errors.length > 0 ? { errors: r.errors } : undefined;
+        return { path: swaps.get(resolve(r.path)) ?? r.path, sideEffects: false };
+      });
     },
   };
 }
 
-/** Lines that build the model's entry points `m` and its `questions` from the runtime `rt`. */
-export function modelPrelude(model: CompiledModel, runtimePath: string): string[] {
-  return [
-    `import * as rt from ${JSON.stringify(runtimePath)};`,
-    `const m = rt.entryPoints((function (rt) {\n${model.source}\n})(rt));`,
-    `const questions = ${JSON.stringify(model.ir.questions)};`,
-  ];
-}
-
 export interface EntrySource {
-  /** the entry module's text (ES module syntax), given the runtime's path */
-  contents: (runtimePath: string) => string;
-  /** more esbuild plugins (virtual modules the entry imports) */
-  plugins?: Plugin[];
-  /** where bare imports of the entry resolve from (default: the runtime's folder) */
-  resolveDir?: string;
+  /** the entry module's text (ES module syntax), given the path of the module it imports from (kitPath) */
+  contents: (kit: string) => string;
+  /** more esbuild plugins (virtual modules the entry imports), given the same path */
+  plugins?: (kit: string) => Plugin[];
+  /** whether the entry's code may make a temporal value (default true): if not, no temporal code is bundled */
+  temporal?: boolean;
 }
 
 /** Bundles an entry that imports the runtime into one file of the given format. */
 export async function bundleWithRuntime(entry: EntrySource, options: BundleOptions = {}): Promise<string> {
   const numbers = options.numbers ?? "decimal";
-  const runtime = runtimeEntry(numbers);
+  const runtime = options.runtime ?? "bundle";
+  const root = moduleRoot();
+  const kit = kitPath(runtime);
   const result = await build({
-    stdin: { contents: entry.contents(runtime), resolveDir: entry.resolveDir ?? dirname(runtime), sourcefile: "model.mjs", loader: "js" },
+    stdin: { contents: entry.contents(kit), resolveDir: root.dir, sourcefile: "model.mjs", loader: "js" },
+    // paths in the module's comments relative to the runtime's folder: the same text from any working folder
+    absWorkingDir: root.dir,
     bundle: true,
     format: options.format ?? "esm",
     platform: "neutral",
+    target: `es${ECMA_VERSION}`,
     mainFields: ["module", "main"],
-    plugins: [...(numbers === "double" ? [doubleNumbers(dirname(runtime))] : []), ...(entry.plugins ?? [])],
+    external: runtime === "import" ? [RUNTIME_PACKAGE] : [],
+    plugins: [...(runtime === "bundle" ? [projectModules(root, numbers, entry.temporal !== false)] : []), ...(entry.plugins?.(kit) ?? [])],
+    minify: options.minify === true,
     write: false,
     legalComments: "none",
     logLevel: "silent",

@@ -1,0 +1,19 @@
+// The callable FEEL functions of a group of built-in defs, metered (./metering.ts), made on the
+// first look-up of the group rather than when the runtime loads. Generated code calls this with
+// the group it names, so a bundle of the model holds that group and no other.
+import { BuiltinFunction } from "../functions.js";
+import type { FeelFunction } from "../values.js";
+import type { BuiltinDef } from "./def.js";
+import { withMetering } from "./metering.js";
+
+const made = new WeakMap<readonly BuiltinDef[], Map<string, FeelFunction>>();
+
+/** The built-in of that name in the group, or null when the group has none of that name. */
+export function builtinOf(group: readonly BuiltinDef[], name: string): FeelFunction | null {
+  let functions = made.get(group);
+  if (functions === undefined) {
+    functions = new Map(group.map((d) => [d.name, new BuiltinFunction(withMetering(d))]));
+    made.set(group, functions);
+  }
+  return functions.get(name) ?? null;
+}

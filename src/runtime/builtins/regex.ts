@@ -1,0 +1,96 @@
+// The string built-ins that take an XML Schema regular expression (DMN 1.5 10.3.4.3): matches,
+// replace and split. Apart from ./string.ts so that only a model that calls one of them carries the
+// regular-expression engine (./xpath-regex.ts, re2js): a bundle keeps the modules its code names.
+import { built } from "../budget.js";
+import { problem } from "../problems.js";
+import type { FeelValue } from "../values.js";
+import { bad, isStr, scalarDef } from "./args.js";
+import { group, T, type BuiltinDef } from "./def.js";
+import type { CompiledRegex } from "./regex-match.js";
+import { translateRegex, translateReplacement, type Translation } from "./xpath-regex.js";
+
+// tables call matches() per row with the same few patterns: translate each once
+const regexCache = new Map<string, Translation>();
+function cachedRegex(pattern: string, flags: string): Translation {
+  const key = `${flags}/${pattern}`;
+  let t = regexCache.get(key);
+  if (!t) {
+    if (regexCache.size >= 256) regexCache.clear();
+    t = translateRegex(pattern, flags);
+    regexCache.set(key, t);
+  }
+  return t;
+}
+
+/** Flags may be absent or null (no flags) or a string of s m i x q. */
+function compile(name: string, pattern: FeelValue, flags: FeelValue | undefined): CompiledRegex | null {
+  if (!isStr(pattern)) return bad(name, "pattern", pattern, "a string");
+  if (flags !== undefined && flags !== null && !isStr(flags)) return bad(name, "flags", flags, "a string");
+  const t = cachedRegex(pattern, (flags as string | null | undefined) ?? "");
+  return t.ok ? t.regex : problem(`${name}(): ${t.message}`);
+}
+
+function matches(input: FeelValue, pattern: FeelValue, flags?: FeelValue): FeelValue {
+  const re = compile("matches", pattern, flags);
+  if (!re) return null;
+  if (!isStr(input)) return bad("matches", "input", input, "a string");
+  return re.test(input);
+}
+
+function replace(input: FeelValue, pattern: FeelValue, replacement: FeelValue, flags?: FeelValue): FeelValue {
+  const re = compile("replace", pattern, flags);
+  if (!re) return null;
+  if (!isStr(input)) return bad("replace", "input", input, "a string");
+  if (!isStr(replacement)) return bad("replace", "replacement", replacement, "a string");
+  if (re.test("")) return problem(`replace(): the pattern ${JSON.stringify(pattern)} matches the empty string`);
+  // with the q flag the replacement is literal too (XPath 3.1 fn:replace)
+  const literal = typeof flags === "string" && flags.includes("q");
+  const build = literal ? () => replacement : translateReplacement(replacement, re.groupCount);
+  if (typeof build === "string") return problem(`replace(): ${build}`);
+  let out = "";
+  let last = 0;
+  for (const m of re.matchesIn(input)) {
+    // each replacement counts as it is made: many matches of a long one must not outgrow memory first
+    out += input.slice(last, m.start) + built(build(m.groups));
+    last = m.end;
+  }
+  return out + input.slice(last);
+}
+
+function split(s: FeelValue, delimiter: FeelValue): FeelValue {
+  if (!isStr(s)) return bad("split", "string", s, "a string");
+  const re = compile("split", delimiter, undefined);
+  if (!re) return null;
+  if (re.test("")) return problem(`split(): the delimiter ${JSON.stringify(delimiter)} matches the empty string`);
+  const out: string[] = [];
+  let last = 0;
+  for (const m of re.matchesIn(s)) {
+    out.push(s.slice(last, m.start));
+    last = m.end;
+  }
+  out.push(s.slice(last));
+  return out;
+}
+
+const regexRows = [
+  {
+    name: "matches",
+    result: T.boolean,
+    description: "Whether the input matches an XML Schema regular expression, with optional flags (s m i x q).",
+    signatures: [{ params: ["input", "pattern", "flags"], required: 2, impl: matches }],
+  },
+  {
+    name: "replace",
+    result: T.string,
+    description: "The input with every match of the pattern replaced ($1... name the groups), with optional flags.",
+    signatures: [{ params: ["input", "pattern", "replacement", "flags"], required: 3, impl: replace }],
+  },
+  {
+    name: "split",
+    result: T.listOf(T.string),
+    description: "The parts of the string between matches of the delimiter pattern.",
+    signatures: [{ params: ["string", "delimiter"], impl: split }],
+  },
+];
+
+export const regexBuiltins: BuiltinDef[] = group("string", regexRows.map(scalarDef));
