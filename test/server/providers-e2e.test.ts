@@ -136,7 +136,9 @@ describe("pdm serve with readers and generators", () => {
     const before = await balance();
     const res = await systemone({
       model: LOAN,
-      state: "The applicant has an annual income of 52,000 and a credit score of maybe 710 or so.",
+      // a score said in a sentence of its own, without "credit": read, but below the threshold (a
+      // hedged one, "maybe 710 or so", is not read at all)
+      state: "The applicant has an annual income of 52,000. Score 710.",
     });
     expect(res.status).toBe(422);
     expect(res.json.code).toBe("value_not_established");

@@ -5,12 +5,21 @@ import type { Type } from "../../ir/types.js";
 
 const TEMPORAL_KINDS = new Set(["date", "time", "date and time", "days and time duration", "years and months duration"]);
 
-/** Whether any part of the type (an item, a field, a range's end, at any depth) is temporal, or may be. */
-function mentionsTemporal(v: unknown): boolean {
-  if (Array.isArray(v)) return v.some(mentionsTemporal);
-  if (v === null || typeof v !== "object") return false;
-  const o = v as Record<string, unknown>;
-  return (typeof o.kind === "string" && TEMPORAL_KINDS.has(o.kind)) || Object.values(o).some(mentionsTemporal);
+/**
+ * Whether any part of the type (an item, a field, a range's end, at any depth) is temporal, or may
+ * be. Each part is looked at once: a type that shares its parts (a type of two fields of the type
+ * before, thirty deep) is a few dozen objects, however large written out.
+ */
+function mentionsTemporal(type: Type): boolean {
+  const seen = new Set<object>();
+  const walk = (v: unknown): boolean => {
+    if (v === null || typeof v !== "object" || seen.has(v)) return false;
+    seen.add(v);
+    if (Array.isArray(v)) return v.some(walk);
+    const o = v as Record<string, unknown>;
+    return (typeof o.kind === "string" && TEMPORAL_KINDS.has(o.kind)) || Object.values(o).some(walk);
+  };
+  return walk(type);
 }
 
 /** `rt.fromJson` or, with no temporal part, `rt.fromJsonPlain`. */

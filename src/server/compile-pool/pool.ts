@@ -10,7 +10,7 @@ import type { CheckResult, ModelInput } from "../../compiler/index.js";
 import { problem, ProblemError, type Problem } from "../../service/problems.js";
 // Types only: a value import would put worker.ts in the importer's chunk (see CompilePool.start).
 import type { Outcome } from "../../service/problems.js";
-import type { SentSource } from "./ir-text.js";
+import type { SentSource } from "./ir-bytes.js";
 import type { ReceiptBody } from "../../service/receipt.js";
 import type { Evaluation, JobKind, JobMessage, JobResult, WorkerMessage } from "./worker.js";
 

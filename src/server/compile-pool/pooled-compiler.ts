@@ -4,7 +4,7 @@
 import { loadCompiled } from "../../compiler/index.js";
 import { cachedCompiler, type ModelCompiler } from "../../service/model-compiler.js";
 import { ProblemError } from "../../service/problems.js";
-import { received } from "./ir-text.js";
+import { received } from "./ir-bytes.js";
 import type { CompilePool } from "./pool.js";
 
 const overran = (e: unknown): boolean =>

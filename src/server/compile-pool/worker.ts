@@ -17,7 +17,7 @@ import {
   type SourceResult,
 } from "../../compiler/index.js";
 import { evaluateJob, type EvaluationJob } from "../../service/evaluation.js";
-import { sendable, type SentSource } from "./ir-text.js";
+import { sendable, type SentSource } from "./ir-bytes.js";
 import type { Outcome } from "../../service/problems.js";
 import type { ReceiptBody } from "../../service/receipt.js";
 import type { BudgetLimits } from "../../service/run.js";
