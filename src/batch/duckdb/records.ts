@@ -12,11 +12,57 @@ import type { OutputColumn } from "../../compiler/index.js";
 const trimmed = (c: string): string =>
   `CASE WHEN contains(CAST(${c} AS VARCHAR), '.') THEN rtrim(rtrim(CAST(${c} AS VARCHAR), '0'), '.') ELSE CAST(${c} AS VARCHAR) END`;
 
-const FORMATS: Record<string, (c: string, exact: boolean) => string> = {
-  number: (c, exact) =>
-    exact
-      ? `'"' || ${trimmed(c)} || '"'`
-      : `CASE WHEN ${c} = 0 THEN '0' WHEN abs(${c}) >= 0.000001 AND abs(${c}) < 1e21 AND length(ltrim(replace(replace(${trimmed(c)}, '-', ''), '.', ''), '0')) <= 15 THEN ${trimmed(c)} END`,
+/**
+ * Any number's JSON text as JSON.stringify writes it, or null (checked on its text). A number of at
+ * most 6 places (`scale`, when known) is never below 10^-6 but zero, and DuckDB would compare one
+ * of more than 32 digits before the point with 0.000001 as a DECIMAL(38, 6), which overflows.
+ */
+const anyNumber = (c: string, exact: boolean, scale?: number): string =>
+  exact
+    ? `'"' || ${trimmed(c)} || '"'`
+    : `CASE WHEN ${c} = 0 THEN '0' WHEN ${scale !== undefined && scale <= 6 ? "" : `abs(${c}) >= 0.000001 AND `}abs(${c}) < 1e21 AND length(ltrim(replace(replace(${trimmed(c)}, '-', ''), '.', ''), '0')) <= 15 THEN ${trimmed(c)} END`;
+
+/**
+ * The text of a number below 10^int with `scale` places, without trailing zeros: cast to the
+ * fewest places that hold it exactly, then to text once (DuckDB's text of a decimal wider than 18
+ * digits divides in 128 bits, and trimming the text costs more than the cast).
+ */
+function shortest(c: string, int: number, scale: number, digits: number): string {
+  const v = digits > int + scale ? `CAST(${c} AS DECIMAL(${int + scale}, ${scale}))` : c;
+  // one digit more before the point than the value needs (a cast to fewer places may round up)
+  const as = (places: number) => `CAST(${v} AS DECIMAL(${int + 1 + places}, ${places}))`;
+  const text = (places: number) => `CAST(${as(places)} AS VARCHAR)`;
+  if (scale === 0) return text(0);
+  const places = Array.from({ length: scale }, (_, j) => j);
+  return `CASE ${places.map((j) => `WHEN ${v} = ${as(j)} THEN ${text(j)}`).join(" ")} ELSE ${text(scale)} END`;
+}
+
+/**
+ * A number of known digits (an output's shape): on the rows where it is below 10^int, its shortest
+ * text, else `otherwise`. `int` is at most 17 - scale, so every cast and comparison stays in 64 bits.
+ */
+function narrowNumber(c: string, column: OutputColumn, int: number, otherwise: string): string {
+  const scale = column.scale!;
+  if (int < 0 || scale > 17) return otherwise;
+  const fast = shortest(c, int, scale, column.digits!);
+  if (column.digits! - scale <= int) return fast;
+  return `CASE WHEN abs(${c}) < 1${"0".repeat(int)} THEN ${fast} ELSE ${otherwise} END`;
+}
+
+/** A number's text without trailing zeros (an exact decimal's JSON string, its CSV cell). */
+const numberText = (c: string, column: OutputColumn | undefined): string =>
+  column?.digits === undefined || column.scale === undefined ? trimmed(c) : narrowNumber(c, column, 17 - column.scale, trimmed(c));
+
+/** A number output's JSON text: JSON.stringify's plain digits need at most 15 digits and 6 places (records.ts head). */
+function numberJson(c: string, column: OutputColumn, exact: boolean): string {
+  if (column.digits === undefined || column.scale === undefined) return anyNumber(c, exact);
+  if (exact) return `'"' || ${numberText(c, column)} || '"'`;
+  const any = anyNumber(c, exact, column.scale);
+  return column.scale > 6 ? any : narrowNumber(c, column, 15 - column.scale, any);
+}
+
+const FORMATS: Record<string, (c: string, exact: boolean, column?: OutputColumn) => string> = {
+  number: (c, exact, column) => (column ? numberJson(c, column, exact) : anyNumber(c, exact)),
   string: (c) => `CASE WHEN regexp_full_match(${c}, '[ !#-\\[\\]-~]*') THEN '"' || ${c} || '"' END`,
   boolean: (c) => `CASE WHEN ${c} THEN 'true' ELSE 'false' END`,
   date: (c) => `CASE WHEN year(${c}) BETWEEN 1000 AND 9999 THEN '"' || strftime(${c}, '%Y-%m-%d') || '"' END`,
@@ -28,7 +74,7 @@ function valueJson(column: OutputColumn, c: string, exact: boolean): string {
   if (column.kind === "null") return "'null'";
   const text = column.fields
     ? `'{' || ${column.fields.map((f, i) => `${stringLiteral(`${i ? "," : ""}${JSON.stringify(f.name)}:`)} || ${valueJson(f, `${c}.${identifier(f.name)}`, exact)}`).join(" || ") || "''"} || '}'`
-    : FORMATS[column.kind]!(c, exact);
+    : FORMATS[column.kind]!(c, exact, column);
   return `CASE WHEN ${c} IS NULL THEN 'null' ELSE ${text} END`;
 }
 
@@ -54,12 +100,12 @@ function valueCsv(column: OutputColumn, c: string, exact: boolean): string {
     column.kind === "string"
       ? csvFieldSql(c)
       : column.kind === "number" && exact
-        ? trimmed(c)
+        ? numberText(c, column)
         : column.kind === "date"
           ? `CASE WHEN year(${c}) BETWEEN 1000 AND 9999 THEN strftime(${c}, '%Y-%m-%d') END`
           : column.fields
             ? csvFieldSql(valueJson(column, c, exact))
-            : FORMATS[column.kind]!(c, exact);
+            : FORMATS[column.kind]!(c, exact, column);
   return `CASE WHEN ${c} IS NULL THEN '' ELSE ${text} END`;
 }
 

@@ -8,6 +8,8 @@ import type { SqlValue } from "./values.js";
 export class Layers {
   private readonly layers: [name: string, sql: string][][] = [[]];
   private counter = 0;
+  /** each bound expression's column, so that one written twice is computed once */
+  private readonly bound = new Map<string, string>();
 
   /** A column of the bottom layer (an input, read from the source relation). */
   input(sql: string): SqlValue["sql"] {
@@ -25,8 +27,13 @@ export class Layers {
     }
     if (v.atomic) return v;
     const depth = v.depth + 1;
-    const name = `$${this.counter++}`;
-    (this.layers[depth] ??= []).push([name, v.sql]);
+    const key = `${depth}\0${v.sql}`;
+    let name = this.bound.get(key);
+    if (name === undefined) {
+      name = `$${this.counter++}`;
+      this.bound.set(key, name);
+      (this.layers[depth] ??= []).push([name, v.sql]);
+    }
     return { ...v, sql: identifier(name), depth, atomic: true };
   }
 

@@ -87,23 +87,37 @@ function integerType(max: bigint, cx: SqlContext): string {
 /** A whole number as a literal of an integer type. */
 const integerLiteral = (n: bigint, type: string): SqlValue => literal(`CAST(${stringLiteral(String(n))} AS ${type})`, "number");
 
-/** The integer m of a number m × 10^-scale, as the integer type `type`. */
+/** The integer m of a number m × 10^-scale held in 64 bits (width ≤ 18, scale ≤ 9), as a BIGINT. */
+function bigintUnscaled(v: string, scale: number): string {
+  // m < 10^w ≤ 10^18, as its whole part × 10^s plus its fraction × 10^s: DuckDB multiplies
+  // decimals in their own 64-bit integers, and the fraction's is below 10^s ≤ 10^9
+  const ten = stringLiteral(`1${"0".repeat(scale)}`);
+  const whole = `trunc(${v})`;
+  return `(CAST(${whole} AS BIGINT) * CAST(${ten} AS BIGINT) + CAST((${v} - ${whole}) * CAST(${ten} AS DECIMAL(${scale + 1}, 0)) AS BIGINT))`;
+}
+
+/**
+ * The integer m of a number m × 10^-scale, as the integer type `type`. In DuckDB, a number held in
+ * 64 bits is unscaled in them (and widened after); a wider one is too on the rows where it fits
+ * DECIMAL(18, s): a 128-bit decimal's cast to an integer divides in 128 bits, about a hundred times
+ * the cost (docs/sql.md), so it is left to the rows whose value needs it.
+ */
 function unscaled(x: SqlValue, type: string, cx: SqlContext): string {
   const { scale } = x.shape!;
   const width = widthOf(x.shape!);
   if (cx.dialect.name === "postgres") return scale === 0 ? x.sql : `(${x.sql} * ${integerLiteral(10n ** BigInt(scale), type).sql})`;
   if (scale === 0) return `CAST(${x.sql} AS ${type})`;
-  const ten = stringLiteral(`1${"0".repeat(scale)}`);
-  if (type === "BIGINT") {
-    // m < 10^w ≤ 10^18, as its whole part × 10^s plus its fraction × 10^s: DuckDB multiplies
-    // decimals in their own 64-bit integers, and the fraction's is below 10^s ≤ 10^9
-    const v = cx.layers.bind(x).sql;
-    const whole = `trunc(${v})`;
-    return `(CAST(${whole} AS BIGINT) * CAST(${ten} AS BIGINT) + CAST((${v} - ${whole}) * CAST(${ten} AS DECIMAL(${scale + 1}, 0)) AS BIGINT))`;
-  }
+  const widen = (sql: string) => (type === "BIGINT" ? sql : `CAST(${sql} AS ${type})`);
+  if (fitsBigint(x.shape!)) return widen(bigintUnscaled(cx.layers.bind(x).sql, scale));
   // DECIMAL(w, s) × DECIMAL(38 - w, 0) is a DECIMAL(38, s), exact while w + s ≤ 38
   if (width + scale > 38) throw unsupported(cx, `a number of ${width} digits rounded`);
-  return `CAST(${x.sql} * CAST(${ten} AS DECIMAL(${38 - width}, 0)) AS ${type})`;
+  const v = cx.layers.bind(x).sql;
+  const ten = stringLiteral(`1${"0".repeat(scale)}`);
+  const wide = `CAST(${v} * CAST(${ten} AS DECIMAL(${38 - width}, 0)) AS ${type})`;
+  if (scale > 9) return wide;
+  const limit = `${"9".repeat(18 - scale)}.${"9".repeat(scale)}`;
+  const narrow = widen(bigintUnscaled(`CAST(${v} AS DECIMAL(18, ${scale}))`, scale));
+  return `CASE WHEN abs(${v}) <= ${limit} THEN ${narrow} ELSE ${wide} END`;
 }
 
 /** Whether unscaled() of a number of this shape can be a BIGINT (its integer below 10^18). */
@@ -137,11 +151,33 @@ const AWAY: Record<Rounding, (r2: string, d: string, odd: string, neg: string) =
   [MODES.ROUND_HALF_FLOOR]: (r2, d, _o, neg) => `(${r2} > ${d} OR (${r2} = ${d} AND ${neg}))`,
 };
 
+/** The largest 64-bit integer. */
+const BIGINT_MAX = 2n ** 63n - 1n;
+
+/**
+ * A quotient or remainder of two integers n ≥ 0 and d > 0 of the type `type`: DuckDB divides 128-bit
+ * integers bit by bit, about a hundred times the cost of a 64-bit division, so the rows whose
+ * operands fit 64 bits divide in them.
+ */
+function narrowed(op: (n: string, d: string) => string, n: string, d: string, type: string, cx: SqlContext): string {
+  if (cx.dialect.name !== "duckdb" || type !== "HUGEINT") return op(n, d);
+  const fits = `${n} <= ${BIGINT_MAX} AND ${d} <= ${BIGINT_MAX}`;
+  return `CASE WHEN ${fits} THEN CAST(${op(`CAST(${n} AS BIGINT)`, `CAST(${d} AS BIGINT)`)} AS HUGEINT) ELSE ${op(n, d)} END`;
+}
+
 /**
  * n / d rounded to an integer by `mode` and given the scale of `shape`: n and d are integers, d
  * either a positive integer literal (`positive`) or any integer expression (a zero divisor gives null).
  */
-function roundedDivision(n: SqlValue, d: SqlValue, positive: boolean, mode: Rounding, shape: Shape, cx: SqlContext): SqlValue {
+function roundedDivision(
+  n: SqlValue,
+  d: SqlValue,
+  positive: boolean,
+  mode: Rounding,
+  shape: Shape,
+  type: string,
+  cx: SqlContext,
+): SqlValue {
   const { layers, dialect } = cx;
   const N = layers.bind(n);
   const D = positive ? d : layers.bind({ ...d, sql: `NULLIF(${d.sql}, 0)` });
@@ -153,9 +189,9 @@ function roundedDivision(n: SqlValue, d: SqlValue, positive: boolean, mode: Roun
     kind: "boolean",
     depth: deeper(N, D),
   });
-  const q = layers.bind(int(dialect.quotient(mag.sql, div.sql), deeper(mag, div)));
-  const r2 = layers.bind(int(`(2 * ${dialect.remainder(mag.sql, div.sql)})`, deeper(mag, div)));
-  const odd = `(${dialect.remainder(q.sql, "2")} = 1)`;
+  const q = layers.bind(int(narrowed(dialect.quotient, mag.sql, div.sql, type, cx), deeper(mag, div)));
+  const r2 = layers.bind(int(`(2 * ${narrowed(dialect.remainder, mag.sql, div.sql, type, cx)})`, deeper(mag, div)));
+  const odd = `(${narrowed(dialect.remainder, q.sql, "2", type, cx)} = 1)`;
   const magnitude = `(${q.sql} + CASE WHEN ${AWAY[mode](r2.sql, div.sql, odd, neg.sql)} THEN 1 ELSE 0 END)`;
   return rescaled(`CASE WHEN ${neg.sql} THEN -${magnitude} ELSE ${magnitude} END`, shape, cx, deeper(q, r2, neg, div));
 }
@@ -170,7 +206,7 @@ export function roundPlaces(x: SqlValue, places: number, mode: Rounding, cx: Sql
   const divisor = 10n ** BigInt(scale - places);
   const type = fitsBigint(x.shape!) ? integerType(bound > divisor ? bound : divisor, cx) : cx.dialect.integer;
   const n = { sql: unscaled(x, type, cx), kind: "number", depth: x.depth } as const;
-  return roundedDivision(n, integerLiteral(divisor, type), true, mode, shape, cx);
+  return roundedDivision(n, integerLiteral(divisor, type), true, mode, shape, type, cx);
 }
 
 /** `decimal(a / b, places)`: the rational a × 10^places / b rounded once (docs/numbers.md). */
@@ -193,8 +229,8 @@ export function roundQuotient(a: SqlValue, b: SqlValue, places: number, mode: Ro
   const numerator = scaled(a, Math.max(e, 0));
   // a literal divisor is a positive integer literal too: B × 10^-e
   const constant = b.constant === undefined ? 0n : BigInt(b.constant.replace(".", "")) * 10n ** BigInt(Math.max(-e, 0));
-  if (constant > 0n) return roundedDivision(numerator, integerLiteral(constant, type), true, mode, shape, cx);
-  return roundedDivision(numerator, scaled(b, Math.max(-e, 0)), false, mode, shape, cx);
+  if (constant > 0n) return roundedDivision(numerator, integerLiteral(constant, type), true, mode, shape, type, cx);
+  return roundedDivision(numerator, scaled(b, Math.max(-e, 0)), false, mode, shape, type, cx);
 }
 
 /** A power with a literal whole exponent from 0 to 9: the exact product, while it fits. */

@@ -16,7 +16,7 @@ import { Layers } from "./layers.js";
 import { numberColumn } from "./numbers.js";
 import { lowerBody } from "./tables.js";
 import { allOf } from "./unary-tests.js";
-import { decimalShape, literal, SqlUnsupported, type SqlKind, type SqlPlace, type SqlValue } from "./values.js";
+import { decimalShape, literal, SqlUnsupported, widthOf, type SqlKind, type SqlPlace, type SqlValue } from "./values.js";
 
 /**
  * A number input's decimal type when nothing narrower is known: 9 digits before the point, 6 after.
@@ -86,6 +86,9 @@ export interface OutputColumn {
   name: string;
   kind: SqlKind;
   fields?: OutputColumn[];
+  /** numbers: every value has at most `digits` digits, `scale` of them after the point (its shape) */
+  digits?: number;
+  scale?: number;
 }
 
 export type SqlLowering = { ok: true; query: SqlQuery } | { ok: false; diagnostics: Diagnostic[] };
@@ -200,7 +203,9 @@ export function lowerModel(ir: ModelIR, decisions: DecisionIR[], options: SqlOpt
 }
 
 const outputColumn = (name: string, v: SqlValue): OutputColumn =>
-  v.fields ? { name, kind: v.kind, fields: [...v.fields].map(([k, f]) => outputColumn(k, f)) } : { name, kind: v.kind };
+  v.fields
+    ? { name, kind: v.kind, fields: [...v.fields].map(([k, f]) => outputColumn(k, f)) }
+    : { name, kind: v.kind, ...(v.kind === "number" && v.shape ? { digits: widthOf(v.shape), scale: v.shape.scale } : {}) };
 
 function placeOf(address: string, body: DecisionIR["body"]): SqlPlace {
   return body.kind === "expr" ? { address, source: body.text } : { address };

@@ -3,6 +3,7 @@
 // first rule that matches; UNIQUE the only one (null when several match, as the runtime's
 // hit policy gives). Other hit policies collect lists, which are not lowered yet.
 import type { BodyIR, TableIR } from "../../ir/ir.js";
+import { cellBounds, firstRule, literalsOf, type Rule } from "./rule-split.js";
 import { unsupported, type SqlContext } from "./context.js";
 import { branches, levelsOf, lowerExpr, type SqlScope } from "./expressions.js";
 import { allOf, unaryTests } from "./unary-tests.js";
@@ -19,7 +20,7 @@ export function lowerBody(body: BodyIR, scope: SqlScope, cx: SqlContext): Lowere
   return lowerTable(body.table, scope, cx);
 }
 
-/** The number of the rule that fires, from each rule's bound condition. */
+/** The number of the rule that fires, from each rule's bound condition (FIRST: firstRule below). */
 const FIRING: Partial<Record<TableIR["hit"], (conditions: SqlValue[], numbers: number[], cx: SqlContext) => string>> = {
   FIRST: (conditions, numbers) => `CASE ${conditions.map((c, k) => `WHEN ${c.sql} THEN ${numbers[k]}`).join(" ")} END`,
   UNIQUE: (conditions, numbers, cx) => {
@@ -28,6 +29,21 @@ const FIRING: Partial<Record<TableIR["hit"], (conditions: SqlValue[], numbers: n
     return `CASE WHEN ${count} = 1 THEN CASE ${bound.map((c, k) => `WHEN ${c.sql} THEN ${numbers[k]}`).join(" ")} END END`;
   },
 };
+
+/** At most this many rules' outputs are one CASE over the rule's number. */
+const ARMS = 16;
+
+/**
+ * An output chosen by the rule's number (`arms`: number → value, ascending), `fallback` when none
+ * fired: halves of the rules by number, so that a row makes about log2(rules) comparisons
+ * instead of walking every rule before its own. A null number takes every ELSE, to the fallback.
+ */
+function byRule(rule: string, arms: readonly (readonly [number, string])[], fallback: string): string {
+  if (arms.length <= ARMS) return `CASE ${rule} ${arms.map(([n, v]) => `WHEN ${n} THEN ${v}`).join(" ")} ELSE ${fallback} END`;
+  const half = arms.length >> 1;
+  const pivot = arms[half - 1]![0];
+  return `CASE WHEN ${rule} <= ${pivot} THEN ${byRule(rule, arms.slice(0, half), fallback)} ELSE ${byRule(rule, arms.slice(half), fallback)} END`;
+}
 
 function lowerTable(table: TableIR, scope: SqlScope, cx: SqlContext): LoweredBody {
   const firing = FIRING[table.hit];
@@ -38,28 +54,39 @@ function lowerTable(table: TableIR, scope: SqlScope, cx: SqlContext): LoweredBod
     levels: levelsOf(input.type) ?? levelsOf(input.expr.type),
   }));
   const at = (address: string): SqlContext => ({ ...cx, place: { address } });
-  const conditions = table.rules.map((rule) =>
-    allOf(
-      rule.conditions.flatMap((cell, i) =>
-        cell.kind === "any" ? [] : [unaryTests(cell, columns[i]!.value, scope, at(rule.address), columns[i]!.levels)],
-      ),
+  const rules: Rule[] = table.rules.map((rule) => ({
+    number: rule.index,
+    cells: rule.conditions.map((cell, i) =>
+      cell.kind === "any" ? null : unaryTests(cell, columns[i]!.value, scope, at(rule.address), columns[i]!.levels),
     ),
-  );
+    literals: rule.conditions.map((cell, i) => literalsOf(cell, columns[i]!.value)),
+    bounds: rule.conditions.map((cell, i) => cellBounds(cell, columns[i]!.value)),
+  }));
+  const conditions = rules.map((r) => allOf(r.cells.filter((c): c is SqlValue => c !== null)));
   // FIRST: the rules that UNIQUE counts are bound, so their depth counts too
   const depth = deeper(...conditions, ...columns.map((c) => c.value)) + (table.hit === "UNIQUE" ? 1 : 0);
   const numbers = table.rules.map((r) => r.index);
-  const rule = cx.layers.bind({ sql: firing(conditions, numbers, cx), kind: "number", depth });
+  const sql =
+    table.hit === "FIRST" && !cx.naive
+      ? firstRule(
+          rules,
+          columns.map((c) => c.value),
+          new Set(),
+          cx,
+        )
+      : firing(conditions, numbers, cx);
+  const rule = cx.layers.bind({ sql, kind: "number", depth });
 
   const outputs = table.outputs.map((output, j) => {
     const values = table.rules.map((r) => lowerExpr(r.outputs[j]!, scope, at(r.address)));
     const fallback = output.defaultValue ? lowerExpr(output.defaultValue, scope, cx) : NULL_VALUE;
     const all = branches([...values, fallback], cx);
-    const chosen = all.slice(0, -1).map((v, k) => `WHEN ${numbers[k]} THEN ${v.sql}`);
+    const arms = all.slice(0, -1).map((v, k) => [numbers[k]!, v.sql] as const);
     const typed = all.find((v) => v.kind !== "null") ?? NULL_VALUE;
     const levels = levelsOf(output.type);
     return {
       ...typed,
-      sql: `CASE ${rule.sql} ${chosen.join(" ")} ELSE ${all.at(-1)!.sql} END`,
+      sql: byRule(rule.sql, arms, all.at(-1)!.sql),
       depth: deeper(rule, ...all),
       atomic: false,
       constant: undefined,

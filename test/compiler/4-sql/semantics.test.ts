@@ -46,6 +46,40 @@ const NULLS = model(
       ["-", "not(> 5)", "3"],
       ["-", "-", "4"],
     ],
+    // a FIRST table long enough to be split by its string columns (tables.ts), with `-` between them
+    "split cells": [
+      ["tier", "name", "amount", "=> number"],
+      ['"gold"', "-", "< 0", "1"],
+      ["-", '"a"', "> 0", "2"],
+      ['"silver", "bronze"', '"b", "é"', "-", "3"],
+      ['"gold"', '"a"', "-", "4"],
+      ["-", "-", "> 100", "5"],
+      ['"bronze"', "-", "[1..9]", "6"],
+      ['= "silver"', '""', "-", "7"],
+      ['"gold"', "-", "[0..10]", "8"],
+      ["-", '"z"', "-", "9"],
+      ["-", '"b"', "< 50", "10"],
+      ["-", '= "a"', "-", "11"],
+      ["-", '"é", "b"', "-", "12"],
+      ['"gold"', '"q"', "-", "13"],
+      ["-", "-", "-", "0"],
+    ],
+    // long enough to be split by its intervals, overlapping, with `-` and the tier between them
+    "range cells": [
+      ["amount", "tier", "=> number"],
+      ["< 0", "-", "1"],
+      ["[0..0.5)", '"gold"', "2"],
+      ["[0.5..10]", "-", "3"],
+      ["(10..20]", '"silver"', "4"],
+      ["-", '"bronze"', "5"],
+      ["(10..20]", "-", "6"],
+      [">= 50", '"gold"', "7"],
+      ["> 100", "-", "8"],
+      ["(2.25..60)", "-", "9"],
+      ["<= 20", "-", "10"],
+      ["[20..50]", "-", "11"],
+      ["-", "-", "0"],
+    ],
     "is null": "amount = null",
     "not true": "flag != true",
     and3: "flag and amount > 10",
@@ -113,6 +147,13 @@ const TIES: Row[] = [0.005, 0.015, 0.025, -0.005, -0.015, 2.5, 3.5, -2.5, 0.05, 
   [null, 0, 1, 2, -2, 0.4, 8, 3, 7.5].map((b) => ({ a, b })),
 );
 
+/** Rows for the split table: each tier and name it tests, others, nulls. */
+const SPLIT_ROWS: Row[] = ["gold", "silver", "bronze", null].flatMap((tier) =>
+  ["a", "b", "é", "z", "q", "", "x", null].flatMap((name) =>
+    [-1, 0, 0.25, 0.5, 2.25, 5, 10, 10.5, 20, 20.5, 50, 60, 100, 200, null].map((amount) => ({ tier, name, amount })),
+  ),
+);
+
 const schemaOf = (m: ModelInput): Record<string, unknown> => {
   const c = compileModel(m);
   if (!c.ok) throw new Error(JSON.stringify(c.check.stages));
@@ -126,7 +167,7 @@ async function everyEngine(m: ModelInput, states: Row[], naive = false): Promise
 }
 
 describe.each([
-  ["nulls, tests, logic, strings", NULLS, [] as Row[]],
+  ["nulls, tests, logic, strings", NULLS, SPLIT_ROWS],
   ["roundings and quotients", ROUNDINGS, TIES],
   [
     "dates",

@@ -1,0 +1,75 @@
+// A number's text in a record written by DuckDB, from the output's shape (its digits and scale):
+// on every value it is the text the shape-less formula gives (which the engine tests hold to the JS
+// engine's bytes), and where not null it is what JSON.stringify writes of the JS engine's number
+// (or, with exact decimals, of its decimal string); the shape-less formula is compared where it can
+// run at all (at most 32 digits before the point). Values are drawn around the bounds where the
+// formula changes path (10^(15 - s), 10^(17 - s)) and over the whole width of the type.
+import { DuckDBInstance } from "@duckdb/node-api";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import type { OutputColumn } from "../../src/compiler/index.js";
+import { recordJson } from "../../src/batch/duckdb/records.js";
+import { Decimal } from "../../src/runtime/decimal.js";
+import { toJson } from "../../src/runtime/json.js";
+
+const shape = fc
+  .integer({ min: 1, max: 38 })
+  .chain((digits) => fc.record({ digits: fc.constant(digits), scale: fc.integer({ min: 0, max: Math.min(digits - 1, 12) }) }));
+
+/** m × 10^-scale with |m| < 10^digits, often near a power of ten or with few significant digits. */
+const value = (digits: number) => {
+  const top = 10n ** BigInt(digits) - 1n;
+  const clamp = (m: bigint) => (m > top ? top : m < -top ? -top : m);
+  return fc
+    .oneof(
+      fc.bigInt({ min: -top, max: top }),
+      fc
+        .record({ power: fc.integer({ min: 0, max: digits }), offset: fc.bigInt({ min: -3n, max: 3n }), sign: fc.boolean() })
+        .map(({ power, offset, sign }) => (sign ? -1n : 1n) * (10n ** BigInt(power) + offset)),
+      fc.bigInt({ min: -99n, max: 99n }).map((m) => m * 10n ** BigInt(Math.max(0, digits - 3))),
+    )
+    .map(clamp);
+};
+
+const text = (m: bigint, scale: number): string => {
+  const digits = (m < 0n ? -m : m).toString().padStart(scale + 1, "0");
+  const body = scale === 0 ? digits : `${digits.slice(0, -scale)}.${digits.slice(-scale)}`;
+  return `${m < 0n ? "-" : ""}${body}`;
+};
+
+describe("a number's text in a DuckDB record", () => {
+  it("is the shape-less formula's, and JSON.stringify's where not null", { timeout: 120_000 }, async () => {
+    const instance = await DuckDBInstance.create(":memory:");
+    const db = await instance.connect();
+    try {
+      await fc.assert(
+        fc.asyncProperty(
+          shape.chain((s) => fc.record({ s: fc.constant(s), ms: fc.array(value(s.digits), { minLength: 1, maxLength: 40 }) })),
+          fc.boolean(),
+          async ({ s, ms }, exact) => {
+            const typed: OutputColumn = { name: "x", kind: "number", digits: s.digits, scale: s.scale };
+            const plain: OutputColumn = { name: "x", kind: "number" };
+            const values = ms.map((m) => `(CAST('${text(m, s.scale)}' AS DECIMAL(${s.digits}, ${s.scale})))`).join(", ");
+            // the shape-less formula compares with 0.000001 as a DECIMAL(38, 6): at most 32 digits before the point
+            const b = s.digits - s.scale <= 32 ? recordJson([plain], "1", "''", exact, false) : "NULL";
+            const sql = `SELECT ${recordJson([typed], "1", "''", exact, false)} AS a, ${b} AS b FROM (VALUES ${values}) AS v("x")`;
+            const rows = (await db.runAndReadAll(sql)).getRows() as [string | null, string | null][];
+            rows.forEach(([a, b], i) => {
+              if (s.digits - s.scale <= 32) expect(a).toBe(b);
+              if (a === null) return;
+              const expected = JSON.stringify({
+                row: 1,
+                decisions: { x: toJson(new Decimal(text(ms[i]!, s.scale)), { exactDecimals: exact }) },
+              });
+              expect(a).toBe(expected);
+            });
+          },
+        ),
+        { numRuns: 150 },
+      );
+    } finally {
+      db.closeSync();
+      instance.closeSync();
+    }
+  });
+});
