@@ -113,6 +113,7 @@ const MEMBERS = new Set([
   "toJson",
   "problem",
   "tick",
+  "charge",
   "madeList",
   "enter",
   "leave",
