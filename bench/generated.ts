@@ -6,11 +6,13 @@
 // states) against a straight-JS doubles version of the same model written by this benchmark's own
 // emitter (bench/generated/doubles-js.ts). Writes bench/RESULTS-generated.md.
 //   BENCH_GENERATED_MODELS (1000)  models timed; BENCH_GENERATED_SEED (1) first seed;
-//   BENCH_GENERATED_CHUNK (50) models per child process; BENCH_GENERATED_ROUNDS, _PASS_MS.
+//   BENCH_GENERATED_CHUNK (50) models per child process; BENCH_GENERATED_ROUNDS, _PASS_MS;
+//   BENCH_GENERATED_COMPILER: another built compiler module to measure (another commit's dist);
+//   BENCH_GENERATED_OUT: where to write the results instead.
 import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { describeMachine } from "./machine.js";
 import { measureModel, type ModelResult } from "./generated/one-model.js";
 import { renderGenerated } from "./generated/report.js";
@@ -18,7 +20,9 @@ import { renderGenerated } from "./generated/report.js";
 const MODELS = Number(process.env.BENCH_GENERATED_MODELS ?? 1000);
 const FIRST_SEED = Number(process.env.BENCH_GENERATED_SEED ?? 1);
 const CHUNK = Number(process.env.BENCH_GENERATED_CHUNK ?? 50);
-const BUILT_COMPILER = new URL("../dist/compiler.mjs", import.meta.url).href;
+const BUILT_COMPILER = process.env.BENCH_GENERATED_COMPILER
+  ? pathToFileURL(process.env.BENCH_GENERATED_COMPILER).href
+  : new URL("../dist/compiler.mjs", import.meta.url).href;
 const PREFIX = "GENERATED-RESULT ";
 
 async function child(first: number, count: number): Promise<void> {
@@ -67,7 +71,9 @@ if (process.env.GENERATED_FIRST) {
   const seconds = (performance.now() - start) / 1000;
   const report = renderGenerated({ ...describeMachine(), load: [load, loadavg()[0]!] }, results, seconds);
   console.log(report.summary);
-  const out = new URL("./RESULTS-generated.md", import.meta.url);
+  const out = process.env.BENCH_GENERATED_OUT
+    ? pathToFileURL(process.env.BENCH_GENERATED_OUT)
+    : new URL("./RESULTS-generated.md", import.meta.url);
   writeFileSync(out, report.markdown);
   console.log(`wrote ${out.pathname}`);
 }

@@ -10,7 +10,7 @@ type Env = Map<string, string>;
 
 /** why the checked form says a state's answers may differ from FEEL's */
 export interface Flags {
-  /** a comparison, rounding or modulo close to its edge: doubles and decimals may decide it differently */
+  /** a comparison, rounding or modulo close to its edge, or a sum that cancels: doubles and decimals may part there */
   nearEdge: boolean;
   /** an aggregate of an empty list (FEEL gives null) */
   empty: boolean;
@@ -28,6 +28,12 @@ function checkHelpers(flags: Flags) {
     cmp(op: string, a: number, b: number): boolean {
       if (near(a, b)) flags.nearEdge = true;
       return op === "<" ? a < b : op === "<=" ? a <= b : op === ">" ? a > b : op === ">=" ? a >= b : op === "===" ? a === b : a !== b;
+    },
+    /** a sum or difference that cancels most of its digits leaves the operands' rounding errors large beside it */
+    add(a: number, b: number, sign: 1 | -1): number {
+      const r = a + sign * b;
+      if (Math.abs(r) < 1e-6 * Math.max(Math.abs(a), Math.abs(b))) flags.nearEdge = true;
+      return r;
     },
     floor: (x: number) => (edge(x), Math.floor(x)),
     ceil: (x: number) => (edge(x), Math.ceil(x)),
@@ -83,6 +89,7 @@ class Emitter {
       case "ref":
         return this.ref(e.ref, env);
       case "arith":
+        if (this.checked && e.op !== "*") return `K.add(${this.num(e.a, env)}, ${this.num(e.b, env)}, ${e.op === "+" ? 1 : -1})`;
         return `(${this.num(e.a, env)} ${e.op} ${this.num(e.b, env)})`;
       case "div":
         return `(${this.num(e.a, env)} / ${this.num(e.b, env)})`;

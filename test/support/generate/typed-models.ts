@@ -252,12 +252,16 @@ class Exprs extends Gen {
           entries.push([n, this.num(inner, depth - 1)]);
           inner = { ...inner, numbers: [...inner.numbers, { name: n }], taken: new Set([...inner.taken, n]) };
         }
+        // the result entry reads every entry before it: no entry is computed for nothing
+        const last = entries.length - 1;
+        entries[last] = [entries[last]![0], using(this, entries[last]![1], names.slice(0, last))];
         return { k: "context", entries };
       },
     ];
-    for (;;) {
+    // an operation on literals alone is one no author writes (and either side would fold it)
+    for (let tries = 0; ; tries++) {
       const made = this.pick(forms)();
-      if (made) return made;
+      if (made && (tries >= 8 || s.numbers.length === 0 || !constant(made))) return made;
     }
   }
 
@@ -305,11 +309,24 @@ class Exprs extends Gen {
       },
     ];
     const forms = depth <= 0 ? leaves : [...leaves, ...compound];
-    for (;;) {
+    for (let tries = 0; ; tries++) {
       const made = this.pick(forms)();
-      if (made) return made;
+      if (made && (tries >= 8 || s.numbers.length === 0 || !constant(made))) return made;
     }
   }
+}
+
+/** whether the tree reads nothing: no name, field or list */
+const constant = (e: Num | Bool): boolean => !/"(ref|list)":/.test(JSON.stringify(e));
+
+/** whether the tree reads the name `name` (not a field) */
+const reads = (e: Num | Bool, name: string): boolean => JSON.stringify(e).includes(`"ref":{"name":${JSON.stringify(name)}}`);
+
+/** `e`, combined with each of `names` it does not read: a `let` or context entry is computed to be used */
+function using(g: Gen, e: Num, names: string[]): Num {
+  return names
+    .filter((n) => !reads(e, n))
+    .reduce<Num>((a, n) => ({ k: "arith", op: g.pick(["+", "-", "*"] as const), a, b: { k: "ref", ref: { name: n } } }), e);
 }
 
 // --- tables -------------------------------------------------------------------------------------
@@ -445,7 +462,8 @@ export function typedModel(seed: number): TypedModel {
       functions: [...functions],
       taken: new Set(params),
     };
-    functions.push({ name: `f${i + 1}`, params, body: g.num(scope, g.int(1, 3)) });
+    // a function reads every parameter it declares
+    functions.push({ name: `f${i + 1}`, params, body: using(g, g.num(scope, g.int(1, 3)), params) });
   }
   const scope: Scope = {
     numbers: inputs.filter((i) => i.kind === "number").map((i) => ({ name: i.name })),
@@ -476,11 +494,18 @@ export function typedModel(seed: number): TypedModel {
         lets.push([local, g.num(inner, g.int(1, 3))]);
         inner = { ...inner, numbers: [...inner.numbers, { name: local }] };
       }
+    const parts = lets.map(([n]) => n);
     if (r < 0.4) {
-      decisions.push({ name, type: "boolean", lets, expr: g.bool(inner, g.int(1, 3)) });
+      const expr = g.bool(inner, g.int(1, 3));
+      const unread = parts.filter((n) => !reads(expr, n));
+      const withLets: Bool =
+        unread.length === 0
+          ? expr
+          : { k: "and", a: expr, b: { k: "cmp", op: ">=", a: using(g, { k: "lit", text: "0" }, unread), b: g.numLeaf(inner) } };
+      decisions.push({ name, type: "boolean", lets, expr: withLets });
       scope.booleans = [...scope.booleans, { name }];
     } else {
-      decisions.push({ name, type: "number", lets, expr: g.num(inner, g.int(1, 4)) });
+      decisions.push({ name, type: "number", lets, expr: using(g, g.num(inner, g.int(1, 4)), parts) });
       scope.numbers = [...scope.numbers, { name }];
     }
   }
