@@ -1,7 +1,7 @@
 // Function values and invocation: user functions (lambdas, BKMs, model functions) with fixed
 // parameters, and built-ins declared as BuiltinDefs with overloads, optional and variadic params.
 import type { Type } from "../ir/types.js";
-import { directCall } from "./builtins/direct.js";
+import { directCall, directRestCall } from "./builtins/direct.js";
 import { type BuiltinDef, fitsNamed, fitsPositional, requiredCount, type Signature } from "./builtins/def.js";
 import { describe } from "./kinds.js";
 import { problem } from "./problems.js";
@@ -87,7 +87,7 @@ export function positional(f: FeelFunction | null, count: number): (...args: Fee
   if (!sig.variadic) return directCall(def.name, count, sig.impl);
   // the fixed parameters, then the rest as one list, as invokePositional passes them
   const fixed = sig.params.length - 1;
-  if (fixed === 0) return (...args) => sig.impl(args);
+  if (fixed === 0) return directRestCall(def.name, sig.impl);
   return (...args) => sig.impl(...args.slice(0, fixed), args.slice(fixed));
 }
 

@@ -86,6 +86,26 @@ describe("direct built-in calls", () => {
     });
   }
 
+  // min(a, b), max(a, b, c): the arguments are the rest, mostly numbers of every form and equal ones
+  const restArgument: fc.Arbitrary<FeelValue> = fc.oneof(
+    { arbitrary: fc.constantFrom(...FORMS), weight: 4 },
+    { arbitrary: fc.integer({ min: -3, max: 3 }).map(n), weight: 4 },
+    { arbitrary: value, weight: 1 },
+  );
+  for (const name of ["min", "max"])
+    for (const arity of [2, 3, 5])
+      it(`${name} of ${arity} arguments: the same value, problems and budget as the general call`, () => {
+        const direct = positional(builtin(name), arity);
+        fc.assert(
+          fc.property(fc.array(restArgument, { minLength: arity, maxLength: arity }), fc.nat(8), fc.nat(60), (args, steps, size) => {
+            const general = outcome(() => call(builtin(name), args), steps, size);
+            const fast = outcome(() => direct(...args), steps, size);
+            expect(same(fast, general, true), `${name}(${args.map((a) => show(a)).join(", ")}) steps ${steps} size ${size}`).toBe(true);
+          }),
+          { numRuns: 600 },
+        );
+      });
+
   it("code points are counted as Array.from counts them, lone surrogates included", () => {
     fc.assert(fc.property(fc.oneof(text, fc.string({ unit: "binary" })), (s) => codePointCount(s) === codePoints(s).length));
   });

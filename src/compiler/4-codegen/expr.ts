@@ -8,6 +8,7 @@ import type { Emitter } from "./emitter.js";
 import { refKey, type Scope } from "./scope.js";
 import { builtinDef, builtinGroup } from "../../runtime/builtins/index.js";
 import { SCALAR_KINDS } from "../../runtime/kinds.js";
+import { CONTAINER_SIZE } from "../../runtime/budget.js";
 import { ROUNDING_MODES } from "../../runtime/builtins/number.js";
 import { certifiedCode } from "./certified-code.js";
 import { runningTotalsList } from "../3-optimise/running-totals.js";
@@ -26,6 +27,8 @@ export interface ExprContext {
   explain?: string;
   /** the inputs read from raw JSON that codegen/raw-items.ts may test, by the JS id of their FEEL value */
   raws?: ReadonlyMap<string, RawInput>;
+  /** the model's functions by name: the JS function (`fn<i>`), its FEEL value (`F<i>`) and its parameter count */
+  functions?: ReadonlyMap<string, { fn: string; value: string; arity: number }>;
 }
 
 type Emit<K extends Expr["kind"]> = (node: Extract<Expr, { kind: K }>, scope: Scope, cx: ExprContext) => string;
@@ -42,6 +45,10 @@ const emitters: { [K in Expr["kind"]]: Emit<K> } = {
   name: (n, scope, cx) => emitName(n.name, n.ref, scope, cx),
   "input-value": (_n, scope) => scope.input ?? "null",
   path: (n, scope, cx) => {
+    if (n.base.kind === "context") {
+      const entry = contextEntry(n.base, n.member, scope, cx);
+      if (entry !== undefined) return entry;
+    }
     const base = emitExpr(n.base, scope, cx);
     // `l.f` over an input's list: each item's field read from the raw JSON where it can be
     return (n.rawItems && rawProjection(n, base, scope, cx)) || emitMember(base, n.base.type, n.member, cx.em);
@@ -58,6 +65,10 @@ const emitters: { [K in Expr["kind"]]: Emit<K> } = {
       return told(`rt.callNamed(${callee}, [${args.join(", ")}])`);
     }
     const args = () => n.args.map((a) => emitExpr(a, scope, cx)).join(", ");
+    // one of the model's functions by its own name, with as many arguments as it has parameters:
+    // its JS function itself, which is what rt.call comes to (the function converts its arguments)
+    const own = ref?.kind === "function" ? cx.functions?.get(ref.name) : undefined;
+    if (own && callee === own.value && n.args.length === own.arity) return told(`${own.fn}(${args()})`);
     // a built-in by its own name: the overload is picked once, when the module loads
     if (ref?.kind === "builtin" && scope.lookup(refKey(ref)) === undefined) {
       const direct = cx.em.hoist("p", `rt.positional(${hoistBuiltin(ref.name, cx)}, ${n.args.length})`);
@@ -329,6 +340,25 @@ function baseType(t: Type): Type {
 const LITERAL_KINDS = new Set(["number", "string", "boolean", "null", "temporal"]);
 
 /** The first key a context literal writes twice, if any. */
+/**
+ * `{a: .., b: ..}.b`: the entries evaluated in order as for the context, the size the context
+ * would count charged, and the one entry read without making the context; undefined when the
+ * literal has no entry of that name, or two of one name (then the context is the problem).
+ */
+function contextEntry(n: Extract<Expr, { kind: "context" }>, member: string, scope: Scope, cx: ExprContext): string | undefined {
+  if (duplicateKey(n) !== undefined || !n.entries.some((e) => e.key === member)) return undefined;
+  const inner = scope.child();
+  const lines: string[] = [];
+  let picked = "";
+  for (const e of n.entries) {
+    const id = cx.em.fresh("e");
+    lines.push(`const ${id} = ${emitExpr(e.value, inner, cx)};`);
+    inner.bind("local", e.key, id);
+    if (e.key === member) picked = id;
+  }
+  return `(() => { ${lines.join(" ")} rt.charge(${CONTAINER_SIZE + n.entries.length}); return ${picked}; })()`;
+}
+
 function duplicateKey(n: Extract<Expr, { kind: "context" }>): string | undefined {
   const seen = new Set<string>();
   for (const { key } of n.entries) {

@@ -52,9 +52,9 @@ export function emitModule(ir: ModelIR, options: EmitOptions = {}): ModuleSource
   const em = new Emitter(options.maxChars);
   const strict = options.strict ?? true;
   const root = new Scope();
-  const cx = (where: string): ExprContext => ({ em, where, types: ir.types });
+  const functionIds = new Map(ir.functions.map((f, i) => [f.name, { fn: `fn${i}`, value: `F${i}`, arity: f.params.length }]));
+  const cx = (where: string): ExprContext => ({ em, where, types: ir.types, functions: functionIds });
 
-  const functionIds = new Map(ir.functions.map((f, i) => [f.name, { fn: `fn${i}`, value: `F${i}` }]));
   for (const [name, ids] of functionIds) root.bind("function", name, ids.value);
 
   const functionCode = ir.functions.map((f) => em.charge(emitFunction(f, functionIds.get(f.name)!.fn, root, cx(f.address)), f.address));

@@ -125,6 +125,7 @@ const MEMBERS = new Set([
   "toJson",
   "problem",
   "tick",
+  "charge",
   "madeList",
   "enter",
   "leave",

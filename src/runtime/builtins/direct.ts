@@ -6,7 +6,7 @@
 import { Decimal, isDecimal } from "../decimal.js";
 import type { FeelValue } from "../values.js";
 import { codePointCount } from "./args.js";
-import { built } from "../budget.js";
+import { built, tick } from "../budget.js";
 import { chargeItems, chargeList, chargeString, chargeStrings } from "./metering.js";
 import { after, before } from "./string.js";
 import { extremeNumber, sum } from "./aggregate.js";
@@ -77,6 +77,32 @@ const DIRECT: Record<string, Record<number, (general: Impl) => Impl>> = {
     1: (general) => (list) => (Array.isArray(list) ? countOf(list.length) : general(list)),
   },
 };
+
+/**
+ * `min(a, b, ...)`, `max(a, b, ...)` of numbers given as separate arguments: the greatest or least
+ * as the catalogue picks it, charged its one step (a number argument walks nothing), with no array
+ * made for the rest; anything else goes to the catalogue's call with the rest as one list.
+ */
+const extremeOfArguments =
+  (sign: 1 | -1) =>
+  (general: Impl): Impl =>
+  (...args) => {
+    for (let i = 0; i < args.length; i++) if (!isDecimal(args[i])) return general(args);
+    tick(1);
+    return extremeNumber(args as Decimal[], sign);
+  };
+
+/** By built-in name: the direct call of a variadic built-in given only the rest, with the catalogue's implementation taking the rest as a list. */
+const DIRECT_REST: Record<string, (general: Impl) => Impl> = {
+  min: extremeOfArguments(-1),
+  max: extremeOfArguments(1),
+};
+
+/** The direct form of a call of variadic built-in `name` with only rest arguments, or the general call of `general` on them as one list. */
+export function directRestCall(name: string, general: Impl): Impl {
+  const make = Object.hasOwn(DIRECT_REST, name) ? DIRECT_REST[name] : undefined;
+  return make ? make(general) : (...args) => general(args);
+}
 
 /** The direct form of a call of built-in `name` with `count` arguments, or the implementation as it is. */
 export function directCall(name: string, count: number, general: Impl): Impl {

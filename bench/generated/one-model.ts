@@ -1,0 +1,132 @@
+// One generated model of the benchmark, measured: compiled by the built compiler, its states
+// screened and its answers compared with the straight-JS baseline (bench/generated/doubles-js.ts),
+// then both timed on the same states.
+import type { CompiledModel } from "../../src/compiler/index.js";
+import { contentOf, typedModel, typedStates, type TypedModel } from "../../test/support/generate/typed-models.js";
+import { doublesBaseline, doublesChecked, type Evaluate } from "./doubles-js.js";
+
+type Compiler = typeof import("../../src/compiler/index.js");
+type State = Record<string, unknown>;
+
+export interface ModelResult {
+  seed: number;
+  /** the first error's code when the model does not compile */
+  refused?: string;
+  /** states kept (an aggregate of an empty list makes FEEL's null, which the baseline does not model: the state is dropped) */
+  states: number;
+  dropped: number;
+  /** decision values compared equal, apart (doubles and decimals legitimately differ), and differing without a reason */
+  equal: number;
+  apart: number;
+  differing: number;
+  example?: string;
+  compiledNs?: number;
+  baselineNs?: number;
+  ratio?: number;
+  /** the kinds of tree node and table the model holds, to group ratios by */
+  features: string[];
+}
+
+const STATES = 64;
+const ROUNDS = Number(process.env.BENCH_GENERATED_ROUNDS ?? 3);
+/** milliseconds a timed pass takes, roughly */
+const PASS_MS = Number(process.env.BENCH_GENERATED_PASS_MS ?? 4);
+
+const TOLERANCE = 1e-9;
+
+function same(a: unknown, b: unknown): "equal" | "close" | "apart" {
+  if (a === b) return "equal";
+  if (typeof a === "number" && typeof b === "number") {
+    return Math.abs(a - b) <= TOLERANCE * Math.max(1, Math.abs(a), Math.abs(b)) ? "close" : "apart";
+  }
+  return "apart";
+}
+
+/** the node kinds of the model's trees, and its tables' sizes */
+function features(m: TypedModel): string[] {
+  const found = new Set<string>();
+  const walk = (x: unknown, inFunction: boolean): void => {
+    if (Array.isArray(x)) return x.forEach((y) => walk(y, inFunction));
+    if (x === null || typeof x !== "object") return;
+    const node = x as Record<string, unknown>;
+    if (typeof node.k === "string" && node.k !== "lit" && node.k !== "any") {
+      const name = node.k === "builtin" ? String(node.fn) : node.k === "agg" || node.k === "for" ? `${node.k} ${String(node.fn)}` : node.k;
+      found.add(name);
+      if (inFunction) found.add(`${name} in a function`);
+    }
+    for (const v of Object.values(node)) walk(v, inFunction);
+  };
+  m.functions.forEach((f) => walk(f.body, true));
+  for (const d of m.decisions) {
+    if (d.type === "table") {
+      const n = d.table.rules.length;
+      found.add(n < 20 ? "table < 20 rules" : n < 100 ? "table 20-99 rules" : "table 100+ rules");
+      found.add(`table of ${d.table.output.type}`);
+      walk(d.table, false);
+    } else {
+      if (d.lets.length > 0) found.add("let");
+      walk(d.lets, false);
+      walk(d.expr, false);
+    }
+  }
+  return [...found].sort();
+}
+
+/** nanoseconds a call, of each function over the states: best of ROUNDS passes, taking turns */
+function time(states: State[], fns: Evaluate[]): number[] {
+  let sink = 0;
+  const pass = (fn: Evaluate, reps: number) => {
+    const start = process.hrtime.bigint();
+    for (let r = 0; r < reps; r++) for (const s of states) if (fn(s) !== undefined) sink++;
+    return Number(process.hrtime.bigint() - start) / (reps * states.length);
+  };
+  // warm up, then size the passes to about PASS_MS each
+  const reps = fns.map((fn) => {
+    pass(fn, 3);
+    const ns = pass(fn, 3);
+    return Math.max(1, Math.round((PASS_MS * 1e6) / (ns * states.length)));
+  });
+  const best = fns.map(() => Infinity);
+  for (let round = 0; round < ROUNDS; round++) fns.forEach((fn, i) => (best[i] = Math.min(best[i]!, pass(fn, reps[i]!))));
+  if (sink === 0) throw new Error("nothing was computed");
+  return best;
+}
+
+export function measureModel(compiler: Compiler, seed: number, { time: timed = true } = {}): ModelResult {
+  const m = typedModel(seed);
+  const base: ModelResult = { seed, states: 0, dropped: 0, equal: 0, apart: 0, differing: 0, features: features(m) };
+  const compiled = compiler.compileModel(contentOf(m));
+  if (!compiled.ok) {
+    const first = compiled.check.stages.flatMap((s) => s.diagnostics).find((d) => d.severity === "error");
+    return { ...base, refused: `${first?.code ?? "?"} at ${first?.address ?? "?"}: ${first?.message ?? ""}` };
+  }
+  const model: CompiledModel = compiled.model;
+  const checked = doublesChecked(m);
+  const baseline = doublesBaseline(m);
+  const states: State[] = [];
+  const result = { ...base };
+  for (const state of typedStates(m, STATES, seed).map((s) => JSON.parse(JSON.stringify(s)) as State)) {
+    const expected = checked.evaluate(state);
+    if (checked.flags.empty) {
+      result.dropped++;
+      continue;
+    }
+    states.push(state);
+    const got = model.evaluate(state);
+    const plain = baseline(state);
+    for (const [name, value] of Object.entries(expected)) {
+      if (same(plain[name], value) !== "equal") throw new Error(`the plain and checked baselines differ on ${name} (seed ${seed})`);
+      const verdict = same(got[name], value);
+      if (verdict === "equal") result.equal++;
+      else if (verdict === "close" || checked.flags.nearEdge) result.apart++;
+      else {
+        result.differing++;
+        result.example ??= `${name}: compiled ${JSON.stringify(got[name])}, baseline ${JSON.stringify(value)} on ${JSON.stringify(state)}`;
+      }
+    }
+  }
+  result.states = states.length;
+  if (states.length === 0 || !timed) return result;
+  const [compiledNs, baselineNs] = time(states, [(s) => model.evaluate(s), baseline]);
+  return { ...result, compiledNs, baselineNs, ratio: compiledNs! / baselineNs! };
+}
