@@ -75,7 +75,7 @@ const sqlValue = (v: unknown, kind: string): string =>
           ? String(v)
           : stringLiteral(String(v));
 
-async function writeParquet(path: string, states: Row[], inputs: InputColumn[]): Promise<void> {
+async function writeParquet(path: string, states: Row[], inputs: InputColumn[], rowGroupSize?: number): Promise<void> {
   const instance = await DuckDBInstance.create(":memory:");
   const c = await instance.connect();
   const columns = [{ column: "id", kind: "string" }, ...inputs];
@@ -84,7 +84,7 @@ async function writeParquet(path: string, states: Row[], inputs: InputColumn[]):
     const values = states.slice(i, i + 500).map((s) => `(${columns.map((x) => sqlValue(s[x.column], x.kind)).join(", ")})`);
     await c.run(`INSERT INTO t VALUES ${values.join(", ")}`);
   }
-  await c.run(`COPY t TO ${stringLiteral(path)} (FORMAT parquet)`);
+  await c.run(`COPY t TO ${stringLiteral(path)} (FORMAT parquet${rowGroupSize ? `, ROW_GROUP_SIZE ${rowGroupSize}` : ""})`);
   c.closeSync();
   instance.closeSync();
 }
@@ -190,6 +190,26 @@ describe.each(MODELS)("%s from Parquet and CSV", (name, model) => {
     const sqlRows = await agree(name, model, name === "insurance-rating" ? 200 : 600, name.length);
     // SQL scored most rows itself (the rest are invalid or outside its exact domain)
     expect(sqlRows).toBeGreaterThan(0);
+  });
+});
+
+describe("a Parquet file of many row groups", () => {
+  it("is scored in file order, read on two threads", { timeout: 600_000 }, async () => {
+    const [name, model] = MODELS.find(([n]) => n === "lending") ?? MODELS[0]!;
+    const { states, inputs } = tableStates(model, 40_000, 7);
+    const parquet = join(dir, `${name}.groups.parquet`);
+    await writeParquet(parquet, states, inputs, 2_048);
+    for (const out of ["jsonl", "parquet"] as const) {
+      const { path } = await duck(model, { format: "parquet", path: parquet }, out, false, `${name}-groups-${out}`);
+      const decisions = loadModel((compileToSource(model) as { loadable: LoadableModel }).loadable).decisions;
+      const text = out === "jsonl" ? readFileSync(path, "utf8") : await parquetRecords(path, decisions);
+      const rows = text
+        .trimEnd()
+        .split("\n")
+        .map((l) => (JSON.parse(l) as { row: number }).row);
+      expect(rows.length).toBe(states.length);
+      expect(rows.every((r, i) => r === i + 1)).toBe(true);
+    }
   });
 });
 

@@ -1,6 +1,6 @@
 // DuckDB scoring a Parquet or CSV file where it lies (docs/batch.md, docs/sql.md): DuckDB reads the
 // file (table-rows.ts), runs the model's query, writes each row's record (records.ts) and copies
-// them, in file order, to a temporary file beside the output with `COPY … TO`, renamed over the
+// them, in file order (sorted by line), to a temporary file beside the output with `COPY … TO`, renamed over the
 // output at the end (removed on failure: nothing is half-written). JSONL and CSV records are the
 // JS engine's bytes; a Parquet output has the columns `row`, `id`, one per decision and `error`,
 // each value the JSON text the JSONL record has for it. A row SQL leaves is scored by the JS
@@ -103,7 +103,11 @@ function idSql(rows: TableRows, format: OutputFormat): string {
   return `CASE WHEN ${id} IS NULL THEN '' ELSE ${present} END`;
 }
 
-/** COPY of every row's record, in file order, to `target`. */
+/**
+ * COPY of every row's record, in file order, to `target`: ordered by line, since DuckDB reads a
+ * file of several row groups on several threads and need not keep their order (a sort it spills
+ * to disk past its memory limit).
+ */
 function copyStatement(query: SqlQuery, rows: TableRows, format: OutputFormat, exact: boolean, target: string, header: string): string {
   const line = identifier(LINE);
   const id = idSql(rows, format);
@@ -117,11 +121,11 @@ function copyStatement(query: SqlQuery, rows: TableRows, format: OutputFormat, e
   const out = `SELECT ${line}, CASE WHEN "$record" IS NOT NULL THEN "$record" ELSE pdm_row(${line}, ${identifier(RAW)}) END AS "$out" FROM (${scored})`;
   if (format !== "parquet") {
     const columnName = format === "csv" ? header : "record";
-    return `COPY (SELECT "$out" AS ${identifier(columnName)} FROM (${out})) TO ${stringLiteral(target)} (${RAW_LINES}, HEADER ${format === "csv"})`;
+    return `COPY (SELECT "$out" AS ${identifier(columnName)} FROM (${out}) ORDER BY ${line}) TO ${stringLiteral(target)} (${RAW_LINES}, HEADER ${format === "csv"})`;
   }
   const names = ["id", ...query.decisions.map((d) => d.name), "error"];
   const columns = names.map((n, i) => `NULLIF("$parts"[${i + 1}], '') AS ${identifier(n)}`);
-  return `COPY (SELECT CAST(${line} AS BIGINT) AS "row", ${columns.join(", ")} FROM (SELECT ${line}, string_split("$out", chr(0)) AS "$parts" FROM (${out}))) TO ${stringLiteral(target)} (FORMAT parquet)`;
+  return `COPY (SELECT CAST(${line} AS BIGINT) AS "row", ${columns.join(", ")} FROM (SELECT ${line}, string_split("$out", chr(0)) AS "$parts" FROM (${out})) ORDER BY ${line}) TO ${stringLiteral(target)} (FORMAT parquet)`;
 }
 
 /** The Parquet output's columns, which must differ. */
