@@ -6,65 +6,20 @@
 // bench/RESULTS-hostile.md with the worst hold of the requests under 64 KB (the target: 100 ms).
 // `npm run bench:hostile` (builds first); on a loaded machine every figure includes the time the
 // server waited for a core, so the load average is printed beside them.
-import { execFile, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { availableParallelism, loadavg, tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
+import { availableParallelism, loadavg } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { ATTACKS, type Attack, type Sender } from "../test/server/hostile/attacks.js";
+import { ATTACKS, type Attack } from "../test/server/hostile/attacks.js";
 import { CARRIERS, doublingAttack } from "../test/server/hostile/doubling.js";
+import { startLocalServer } from "../test/server/hostile/local-server.js";
 import { send } from "../test/server/hostile/traffic.js";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
-const BIN = join(ROOT, "bin/pdm.mjs");
-const DB = ["--db", join(mkdtempSync(join(tmpdir(), "pdm-hostile-")), "pdm.db")];
 const UNDER = 64 * 1024;
 const TARGET_MS = 100;
 
-const pdm = (args: string[]): Promise<string> =>
-  new Promise((resolve, reject) =>
-    execFile(process.execPath, [BIN, ...args, ...DB], { cwd: ROOT }, (e, out, err) =>
-      e ? reject(new Error(err || e.message)) : resolve(out),
-    ),
-  );
-
-async function account(name: string, usd: string): Promise<string> {
-  await pdm(["accounts", "create", "--name", name, "--balance", usd]);
-  return (await pdm(["keys", "create", "--account", name])).trim().split("\n").at(-1)!.trim();
-}
-
-const server = spawn(
-  process.execPath,
-  [
-    BIN,
-    "serve",
-    "--port",
-    "0",
-    "--no-bootstrap",
-    "--log-level",
-    "silent",
-    "--rate-limit",
-    "0",
-    "--compile-workers",
-    "1",
-    "--compile-timeout",
-    "90000",
-    ...DB,
-  ],
-  { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] },
-);
-const url = await new Promise<string>((resolve, reject) => {
-  let out = "";
-  server.stdout!.on("data", (d: Buffer) => {
-    out += d.toString();
-    const m = /pdm listening on (http:\/\/\S+)/.exec(out);
-    if (m) resolve(m[1]!);
-  });
-  server.on("exit", (code) => reject(new Error(`the server exited with ${code}`)));
-});
-const keys: Record<Sender, string | null> = { funded: await account("funded", "1000"), broke: await account("broke", "0"), none: null };
-
-const residentMb = (): number => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, "utf8"))![1]) / 1024;
+const { url, keys, residentMb, stop } = await startLocalServer(["--compile-workers", "1", "--compile-timeout", "90000"], "1000");
 async function heldMs(): Promise<number> {
   const text = await (await fetch(`${url}/metrics`)).text();
   return Number(/^pdm_event_loop_delay_max_seconds (\S+)$/m.exec(text)![1]) * 1000;
@@ -102,8 +57,7 @@ for (const attack of attacks) {
   rows.push(row);
   console.log(`${row.held} ms  ${row.bytes} B  ${row.answer}  ${row.name}`);
 }
-server.kill("SIGTERM");
-await new Promise((r) => server.once("exit", r));
+await stop();
 
 const under = rows.filter((r) => r.bytes < UNDER);
 const worst = under.reduce((a, b) => (b.held > a.held ? b : a));

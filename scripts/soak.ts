@@ -5,13 +5,9 @@
 // micro-dollar: each account's balance against its statement (opening less charges), and the
 // statement against the charges its receipts show. Not part of the tests; `npm run soak` (builds
 // first), e.g. `npm run soak -- --minutes 3 --concurrency 8 --hostile 0.2 --skip matches,recursion`.
-import { execFile, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { fileURLToPath } from "node:url";
 import { ATTACKS, normalCall, type Attack, type Sender } from "../test/server/hostile/attacks.js";
+import { startLocalServer } from "../test/server/hostile/local-server.js";
 import { readAccounts, receiptMicros, send, type Reply } from "../test/server/hostile/traffic.js";
 
 const { values } = parseArgs({
@@ -30,49 +26,9 @@ const HOSTILE = Number(values.hostile);
 const skipped = values.skip.split(",").filter(Boolean);
 const attacks = ATTACKS.filter((a) => !skipped.some((s) => a.name.includes(s)));
 
-const ROOT = fileURLToPath(new URL("..", import.meta.url));
-const BIN = join(ROOT, "bin/pdm.mjs");
-const dir = mkdtempSync(join(tmpdir(), "pdm-soak-"));
-const DB = ["--db", join(dir, "pdm.db")];
-
-const pdm = (args: string[]): Promise<string> =>
-  new Promise((resolve, reject) =>
-    execFile(process.execPath, [BIN, ...args, ...DB], { cwd: ROOT }, (e, out, err) =>
-      e ? reject(new Error(err || e.message)) : resolve(out),
-    ),
-  );
-
-async function account(name: string, usd: string): Promise<string> {
-  await pdm(["accounts", "create", "--name", name, "--balance", usd]);
-  return (await pdm(["keys", "create", "--account", name])).trim().split("\n").at(-1)!.trim();
-}
-
-const server = spawn(
-  process.execPath,
-  [BIN, "serve", "--port", "0", "--no-bootstrap", "--log-level", "silent", "--rate-limit", "0", ...DB],
-  {
-    cwd: ROOT,
-    stdio: ["ignore", "pipe", "inherit"],
-  },
-);
-const url = await new Promise<string>((resolve, reject) => {
-  let out = "";
-  server.stdout!.on("data", (d: Buffer) => {
-    out += d.toString();
-    const m = /pdm listening on (http:\/\/\S+)/.exec(out);
-    if (m) resolve(m[1]!);
-  });
-  server.on("exit", (code) => reject(new Error(`the server exited with ${code}`)));
-});
-const keys: Record<Sender, string | null> = { funded: await account("funded", "1000"), broke: await account("broke", "0"), none: null };
-
-/** Resident memory of the server process (its compile workers are threads of it), in MB. */
-const rssMb = (): number => {
-  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${server.pid}/status`, "utf8"));
-  return m ? Number(m[1]) / 1024 : NaN;
-};
+const { url, keys, db, residentMb, stop } = await startLocalServer([], "1000");
 const rss: number[] = [];
-const sampler = setInterval(() => rss.push(rssMb()), 1_000);
+const sampler = setInterval(() => rss.push(residentMb()), 1_000);
 
 const statuses = new Map<string, number>();
 const normalMs: number[] = [];
@@ -111,8 +67,7 @@ async function worker(until: number): Promise<void> {
 const until = Date.now() + MINUTES * 60_000;
 await Promise.all(Array.from({ length: CONCURRENCY }, () => worker(until)));
 clearInterval(sampler);
-server.kill("SIGTERM");
-await new Promise((r) => server.once("exit", r));
+await stop();
 
 const sorted = [...normalMs].sort((a, b) => a - b);
 const pct = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
@@ -127,7 +82,7 @@ const lines = [
   "ledger (USD):",
 ];
 let balanced = true;
-for (const a of await readAccounts(join(dir, "pdm.db"), ["funded", "broke"])) {
+for (const a of await readAccounts(db, ["funded", "broke"])) {
   const ok = a.reserved === 0 && a.balance === a.opening - a.statement && a.statement === receipts[a.name];
   balanced &&= ok;
   lines.push(
