@@ -4,6 +4,7 @@
 // what the caller can do: send the key the state would need, configure a language model that
 // builds a model working the answer out of those facts, or send a complete model.
 import type { Outcome } from "./problems.js";
+import { NOT_ESTABLISHED } from "./read-evidence.js";
 import type { PortableModel } from "./resolve-model.js";
 
 const HOW_TO_CONFIGURE =
@@ -25,7 +26,7 @@ export function withoutLanguageModel<T>(run: Outcome<T>, model: PortableModel, s
   if (run.ok || run.problem.code !== "value_not_established") return run;
   const questions = questionsOf(
     model,
-    run.problem.errors.filter((e) => e.code === "input.not_established").map((e) => e.address),
+    run.problem.errors.filter((e) => e.code === NOT_ESTABLISHED).map((e) => e.address),
   );
   if (questions.length === 0) return run;
   const keys = state && typeof state === "object" && !Array.isArray(state) ? Object.keys(state) : [];

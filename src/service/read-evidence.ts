@@ -14,6 +14,9 @@ import { evaluateOffLoop } from "./evaluation.js";
 import { inputNames, type Run } from "./run.js";
 import { unknownStateKeys, type UnknownKey } from "./state-keys.js";
 
+/** The code of an `errors` entry naming an input the evidence does not establish. */
+export const NOT_ESTABLISHED = "input.not_established";
+
 /** 422 evidence_too_large: the readers' limit and the size received, in the detail and one entry. */
 function tooLargeProblem(size: EvidenceSize): Problem {
   const n = (x: number) => x.toLocaleString("en-US");
@@ -52,7 +55,7 @@ function notEstablished(missing: readonly { input: string; address: string; reas
   const how = [...misspelt.map((k) => k.entry.message), ...advice].join("; ");
   return problem("value_not_established", `the evidence does not establish ${names.join(", ")}: ${how}`, [
     ...misspelt.map((k) => k.entry),
-    ...missing.map((m) => ({ address: m.address, code: "input.not_established", message: m.reason })),
+    ...missing.map((m) => ({ address: m.address, code: NOT_ESTABLISHED, message: m.reason })),
   ]);
 }
 

@@ -119,9 +119,10 @@ describe.skipIf(!REDIS_URL)("pdm score --queue with pdm worker processes", () =>
   });
 
   it("a worker started before the coordinator and one started after it both score chunks", async () => {
-    const { input, expected, status } = rows("late.jsonl", generatedRows(1500, 37));
+    // enough chunks that the workers already running cannot finish them all while the late one starts
+    const { input, expected, status } = rows("late.jsonl", generatedRows(20_000, 37));
     const out = join(dir, "late.out.jsonl");
-    const coordinator = start(["score", model, "--in", input, "--out", out, ...queueArgs, "--chunk-size", "8k", "--window", "8"]);
+    const coordinator = start(["score", model, "--in", input, "--out", out, ...queueArgs, "--chunk-size", "4k", "--window", "8"]);
     await workers[0]!.waitFor(/chunk \d+ of run \S+ \(rows [^)]*\): done/);
     const late = await startWorker(url, prefix);
     workers.push(late);
