@@ -13,18 +13,13 @@ import { fileURLToPath } from "node:url";
 import { ATTACKS, type Attack } from "../test/server/hostile/attacks.js";
 import { CARRIERS, doublingAttack } from "../test/server/hostile/doubling.js";
 import { startLocalServer } from "../test/server/hostile/local-server.js";
-import { send } from "../test/server/hostile/traffic.js";
+import { heldMs, send } from "../test/server/hostile/traffic.js";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const UNDER = 64 * 1024;
 const TARGET_MS = 100;
 
 const { url, keys, residentMb, stop } = await startLocalServer(["--compile-workers", "1", "--compile-timeout", "90000"], "1000");
-async function heldMs(): Promise<number> {
-  const text = await (await fetch(`${url}/metrics`)).text();
-  return Number(/^pdm_event_loop_delay_max_seconds (\S+)$/m.exec(text)![1]) * 1000;
-}
-
 const attacks: Attack[] = [
   ...ATTACKS,
   ...CARRIERS.flatMap((carrier) =>
@@ -42,7 +37,7 @@ interface Row {
 const rows: Row[] = [];
 const baseMb = residentMb();
 for (const attack of attacks) {
-  await heldMs();
+  await heldMs(url);
   let peak = 0;
   const sampler = setInterval(() => (peak = Math.max(peak, residentMb())), 50);
   const reply = await send(url, keys, attack).catch(() => ({ status: 0, body: { code: "no answer" } }));
@@ -51,7 +46,7 @@ for (const attack of attacks) {
     name: attack.name,
     bytes: attack.body?.length ?? 0,
     answer: `${reply.status}${reply.status === 200 ? "" : ` ${reply.body?.code}`}`,
-    held: Math.round(await heldMs()),
+    held: Math.round(await heldMs(url)),
     grownMb: Math.max(0, Math.round(peak - baseMb)),
   };
   rows.push(row);
