@@ -4,6 +4,7 @@
 import type { Expr } from "../../ir/feel-ast.js";
 import type { BodyIR } from "../../ir/ir.js";
 import type { Type } from "../../ir/types.js";
+import { cellSet, covers } from "../2-analyse/tables/cell-sets.js";
 import { returnsNumber } from "../../runtime/builtins/def.js";
 import { builtinDef } from "../../runtime/builtins/index.js";
 
@@ -45,4 +46,67 @@ export function bodyConforms(body: BodyIR, t: Type): boolean {
   if (table.hit !== "FIRST" || !table.singleOutput) return false;
   const defaults = table.outputs[0]!.defaultValue;
   return table.rules.every((r) => conforms(r.outputs[0]!, t)) && (!defaults || conforms(defaults, t));
+}
+
+/**
+ * The literals a body can give, when it gives nothing else: each rule's output (and the default)
+ * of a FIRST single-output table, the branches of an `if`, a literal; undefined when any value is
+ * computed. Null is left out: it never breaks a constraint.
+ */
+function literalValues(body: BodyIR): Expr[] | undefined {
+  const of = (e: Expr): Expr[] | undefined => {
+    if (e.kind === "null") return [];
+    if (e.kind === "if") {
+      const [a, b] = [of(e.then), of(e.else)];
+      return a && b && [...a, ...b];
+    }
+    return LITERAL_KINDS.has(e.kind) || (e.kind === "negate" && e.operand.kind === "number") ? [e] : undefined;
+  };
+  if (body.kind === "expr") return of(body.expr);
+  const table = body.table;
+  if (table.hit !== "FIRST" || !table.singleOutput) return undefined;
+  const outputs = [...table.rules.map((r) => r.outputs[0]!), ...(table.outputs[0]!.defaultValue ? [table.outputs[0]!.defaultValue] : [])];
+  const each = outputs.map(of);
+  return each.every((v) => v !== undefined) ? each.flat() : undefined;
+}
+
+const LITERAL_KINDS = new Set(["number", "string", "boolean"]);
+
+/** The number literals anywhere in an IR node (a constraint's tests, a literal). */
+function numberTexts(node: unknown, out: string[] = []): string[] {
+  if (Array.isArray(node)) for (const n of node) numberTexts(n, out);
+  else if (node !== null && typeof node === "object") {
+    const o = node as { kind?: string; value?: unknown };
+    if (o.kind === "number" && typeof o.value === "string") out.push(o.value);
+    else for (const v of Object.values(o)) numberTexts(v, out);
+  }
+  return out;
+}
+
+/**
+ * A decimal literal whose order against other such literals doubles keep: at most 15 significant
+ * digits (two of them never meet in one double) and far from the double's range limits.
+ */
+function orderedAsDouble(text: string): boolean {
+  const digits = text.replace(/[-+.]/g, "").replace(/^0+/, "").replace(/0+$/, "");
+  const n = Math.abs(Number(text));
+  return digits.length <= 15 && (n === 0 || (n > 1e-300 && n < 1e300));
+}
+
+/**
+ * Every value the body can give lies within the constraint of `t` (a scalar type): the body gives
+ * only literals, and the set each one is covers nothing outside the constraint's set. A strict
+ * model's decision then needs no check of its declared result (a table keeps its direct lookup).
+ */
+export function bodyWithinConstraint(body: BodyIR, t: Type): boolean {
+  if (!("constraint" in t) || !t.constraint) return false;
+  const values = literalValues(body);
+  if (!values || !bodyConforms(body, t)) return false;
+  if (![...numberTexts(t.constraint.test), ...numberTexts(values)].every(orderedAsDouble)) return false;
+  const allowed = cellSet(t.constraint.test, t);
+  if (!allowed) return false;
+  return values.every((v) => {
+    const point = cellSet({ kind: "tests", tests: [{ kind: "expr", value: v, span: v.span }], span: v.span }, t);
+    return point !== undefined && covers(allowed, point);
+  });
 }

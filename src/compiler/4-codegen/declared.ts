@@ -5,7 +5,7 @@
 import type { DecisionIR } from "../../ir/ir.js";
 import { constrainedParts } from "../../runtime/declared.js";
 import { typeToString } from "../2-analyse/expressions/compat.js";
-import { bodyConforms, needsCoercion } from "./conformance.js";
+import { bodyConforms, bodyWithinConstraint, needsCoercion } from "./conformance.js";
 import type { ExprContext } from "./expr.js";
 import type { Scope } from "./scope.js";
 import { emitUnaryTestsTri, levelsOf } from "./unary-tests.js";
@@ -16,7 +16,7 @@ import { emitUnaryTestsTri, levelsOf } from "./unary-tests.js";
  * conforms, to a type without constraints).
  */
 export function emitResultType(d: DecisionIR, id: string, scope: Scope, cx: ExprContext, strict: boolean): string | null {
-  const parts = strict ? constrainedParts(d.type) : [];
+  const parts = strict && !bodyWithinConstraint(d.body, d.type) ? constrainedParts(d.type) : [];
   if (parts.length === 0 && (!needsCoercion(d.type) || bodyConforms(d.body, d.type))) return null;
   const em = cx.em;
   if (!strict) return `${id} = rt.coerce(${id}, ${em.type(d.type)});`;

@@ -138,3 +138,84 @@ describe("a decision held to its declared type", () => {
     expect(r.model.evaluate({ x: -5 })).toEqual({ y: -5, z: 1 });
   });
 });
+
+describe("a table whose every output lies within its declared constraint", () => {
+  /** `rt.declared` in the module's `run` (the explain function after it is not looked at). */
+  const checks = (source: string): boolean => source.slice(0, source.indexOf("function explain") >>> 0).includes("rt.declared(");
+
+  /** A rule's output: a literal, or `x - k`, computed. */
+  const output = fc.oneof(
+    fc.integer({ min: -80, max: 80 }).map((n) => ({ text: String(n), at: () => n, literal: true })),
+    fc.integer({ min: -80, max: 80 }).map((k) => ({ text: `x - ${k}`, at: (x: number) => x - k, literal: false })),
+  );
+
+  it("drops the check exactly when every output is a literal inside; answers as the checked form", () => {
+    fc.assert(
+      fc.property(
+        bound,
+        fc.array(output, { minLength: 1, maxLength: 12 }),
+        fc.array(fc.integer({ min: -10, max: 140 }), { minLength: 6, maxLength: 6 }),
+        (b, outputs, xs) => {
+          const rules = outputs.map((o, i) => [`[${i * 10}..${i * 10 + 10})`, o.text]);
+          const r = compileModel(
+            {
+              name: "t",
+              inputs: { x: { type: "number", desc: "What is x?" } },
+              decisions: { y: { table: [["x", `=> number ${b.text}`], ...rules, ["-", "null"]] } },
+            } as unknown as ModelInput,
+            { strict: true },
+          );
+          const literalOutside = outputs.some((o) => o.literal && !b.holds(o.at(0)));
+          // a literal outside is the strict check's error; the check in code is for computed ones
+          expect(r.ok).toBe(!literalOutside);
+          if (!r.ok) return;
+          expect(checks(r.model.source)).toBe(outputs.some((o) => !o.literal));
+          for (const x of xs) {
+            const i = Math.floor(x / 10);
+            const v = x >= 0 && i < outputs.length ? outputs[i]!.at(x) : null;
+            const outcome = thrown(() => r.model.evaluate({ x }));
+            if (v === null || b.holds(v)) expect(outcome).toEqual({ value: { y: v } });
+            else expect(outcome).toBeInstanceOf(DeclaredResultError);
+          }
+        },
+      ),
+      { numRuns: 80 },
+    );
+  });
+
+  it("keeps the direct lookup of a table over inputs when its outputs are inside", () => {
+    const m = compiled({
+      name: "t",
+      inputs: { x: { type: "number", desc: "What is x?" } },
+      decisions: {
+        y: {
+          table: [["x", "=> number >= 0"], ...Array.from({ length: 30 }, (_, i) => [`[${i * 10}..${i * 10 + 10})`, String(i)]), ["-", "0"]],
+        },
+      },
+    } as unknown as ModelInput);
+    // the direct path is a second, small `run` ahead of the full one
+    expect(m.source.match(/function run\w*\(/g)).toHaveLength(2);
+  });
+
+  it("keeps the check where doubles could not order a literal against the bound exactly", () => {
+    const r = compileModel(
+      {
+        name: "t",
+        inputs: { x: { type: "number", desc: "What is x?" } },
+        decisions: {
+          y: {
+            table: [
+              ["x", "=> number <= 0.10000000000000000001"],
+              ["> 0", "0.1"],
+              ["-", "0"],
+            ],
+          },
+        },
+      } as unknown as ModelInput,
+      { strict: true },
+    );
+    if (!r.ok) throw new Error("does not compile");
+    expect(checks(r.model.source)).toBe(true);
+    expect(r.model.evaluate({ x: 1 })).toEqual({ y: 0.1 });
+  });
+});
