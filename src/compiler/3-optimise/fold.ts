@@ -5,25 +5,10 @@ import type { BodyIR, ModelIR } from "../../ir/ir.js";
 import * as rt from "../../runtime/index.js";
 import { isDecimal } from "../../runtime/decimal.js";
 import type { FeelValue } from "../../runtime/values.js";
+import { literalValue } from "../2-analyse/expressions/literal-value.js";
 
 const ARITH = { "+": rt.add, "-": rt.sub, "*": rt.mul, "/": rt.div, "**": rt.pow } as const;
 const COMPARE = { "=": rt.eq, "!=": rt.ne, "<": rt.lt, "<=": rt.le, ">": rt.gt, ">=": rt.ge } as const;
-
-/** The value of a literal node, or undefined when the node is not a plain literal. */
-function literalValue(e: Expr): FeelValue | undefined {
-  switch (e.kind) {
-    case "number":
-      return rt.num(e.value);
-    case "string":
-      return e.value;
-    case "boolean":
-      return e.value;
-    case "null":
-      return null;
-    default:
-      return undefined;
-  }
-}
 
 /** A literal node for a folded value, or null when the value has no literal form. */
 function literalNode(v: FeelValue, like: Expr): Expr | null {

@@ -2,35 +2,19 @@
 // strict check evaluates it now, with the runtime itself, and one that gives null (an impossible
 // date `date("2026-13-01")`, a duration that is not ISO 8601 `duration("1D")`) is an error at its
 // place rather than a decision that is silently null. The clock functions are never constant.
-import type { Call, Expr } from "../../../ir/feel-ast.js";
+import type { Call } from "../../../ir/feel-ast.js";
 import { withBudget, BudgetExceeded } from "../../../runtime/budget.js";
 import { builtin } from "../../../runtime/builtins/index.js";
-import { num } from "../../../runtime/literals.js";
 import { call, callNamed } from "../../../runtime/functions.js";
 import { collectProblems } from "../../../runtime/problems.js";
 import type { FeelValue } from "../../../runtime/values.js";
+import { literalValue } from "./literal-value.js";
 
 /** Built-ins that read the clock: their value is not known before the model runs. */
 export const CLOCK_BUILTINS: ReadonlySet<string> = new Set(["today", "now"]);
 
 /** A little work for one call: a literal argument cannot make more, a pathological pattern is left to run time. */
 const LIMITS = { steps: 100_000, size: 1_000_000, depth: 50 };
-
-function literal(e: Expr): FeelValue | undefined {
-  switch (e.kind) {
-    case "number":
-      return num(e.value);
-    case "negate":
-      return e.operand.kind === "number" ? num(`-${e.operand.value}`) : undefined;
-    case "string":
-    case "boolean":
-      return e.value;
-    case "null":
-      return null;
-    default:
-      return undefined;
-  }
-}
 
 /**
  * Why the call of built-in `name` is null whatever the state (the runtime's message, or that it
@@ -40,7 +24,7 @@ export function constantCallNull(name: string, e: Call): string | undefined {
   const f = builtin(name);
   if (!f || CLOCK_BUILTINS.has(name)) return undefined;
   const given = e.named ? e.named.map((n) => n.value) : e.args;
-  const values = given.map(literal);
+  const values = given.map(literalValue);
   if (values.some((v) => v === undefined)) return undefined;
   const args = values as FeelValue[];
   try {
