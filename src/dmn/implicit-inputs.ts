@@ -77,23 +77,26 @@ export function declareImplicitInputs(defs: Definitions, model: MappedModel, ctx
     const table = d.name === "decision" ? child(d, "decisionTable") : undefined;
     // a decision that was not imported reads nothing
     if (!table || !d.attrs.name || !has(model.decisions, d.attrs.name) || model.decisions[d.attrs.name]!.unmapped !== undefined) continue;
-    for (const input of childrenNamed(table, "input")) {
+    // the input expressions as imported (JUEL's `${x}` is `x` by then), else as written
+    const header = (model.decisions[d.attrs.name] as { table?: unknown[][] }).table?.[0];
+    childrenNamed(table, "input").forEach((input, i) => {
       const ie = child(input, "inputExpression");
-      const path = ie ? (textChild(ie) ?? "").trim().split(".") : [];
+      const imported = header?.[i];
+      const path = ie ? (typeof imported === "string" ? imported : (textChild(ie) ?? "")).trim().split(".") : [];
       const head = path[0]!;
-      if (!ie || !path.every((p) => VARIABLE.test(p)) || RESERVED.has(head) || declared(head)) continue;
+      if (!ie || !path.every((p) => VARIABLE.test(p)) || RESERVED.has(head) || declared(head)) return;
       const source = requiredDecisions(d, resolve)
         .map((r) => ({ decision: r.attrs.name ?? "", expr: offered(r, head) }))
         .find((s) => s.expr !== undefined);
       if (source) {
         put(model.decisions, head, { expr: source.expr });
         ctx.diagnostics.push(diagnostic("dmn.input.required-output", { name: head, decision: source.decision, at: locate(ctx, ie) }));
-        continue;
+        return;
       }
       const type = (path.length === 1 ? typeOf(attr(ie, "typeRef"), ctx, ie) : undefined) ?? "any";
       put(model.inputs, head, { type, desc: head });
       const spelled = typeof type === "string" ? type : JSON.stringify(type);
       ctx.diagnostics.push(diagnostic("dmn.input.inferred", { name: head, type: spelled, at: locate(ctx, ie) }));
-    }
+    });
   }
 }

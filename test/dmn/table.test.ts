@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { checkModel, type ModelInput } from "../../src/compiler/index.js";
 import { importDmn } from "../../src/dmn/index.js";
 import { decision, dmn, input, literal } from "./helpers.js";
 
@@ -95,6 +96,29 @@ describe("importDmn: decision tables", () => {
       hit: "PRIORITY",
       default: '"Low"',
     });
+  });
+
+  it("keeps cells the portable format would take for words as FEEL, so FEEL's reading (or its refusal) holds", () => {
+    // `'gold'` is no FEEL string (jDMN's and old Camunda's quotes), `a+b` is an addition, `150mph` no FEEL at all
+    const t = table("", [["Tier", "string"]], `<output id="o1" name="Label" typeRef="string"/>`, [
+      ["'gold'", "a+b"],
+      ["150mph", "'x'"],
+    ]);
+    const r = importDmn(dmn(input("Tier", "string") + input("a", "string") + input("b", "string") + decision("d", t, "string")));
+    expect(errors(r)).toEqual([]);
+    expect(decisionOf(r)!.table).toEqual([
+      ["Tier", "=> d: string"],
+      ["='gold'", "=a+b"],
+      ["=150mph", "='x'"],
+    ]);
+    const check = checkModel(r.content as ModelInput, { strict: false });
+    expect(check.valid).toBe(false);
+    expect(
+      check.stages
+        .flatMap((s) => s.diagnostics)
+        .filter((d) => d.severity === "error")
+        .map((d) => d.code),
+    ).toContain("feel.syntax");
   });
 
   it("names the columns of a multi-output table and keeps per-output defaults", () => {

@@ -159,6 +159,16 @@ export const DMN = inStage("dmn", {
     explain:
       "Text of the form `${...}` or `#{...}` where no language is declared: Camunda 7 read such entries as JUEL. It is not read as FEEL; the decision holding it is written as `unmapped` and fails the check.",
   }),
+  "dmn.expression.juel-mapped": entry({
+    severity: "warning",
+    message: located(
+      (p: { text: string; feel: string }) =>
+        `\`${p.text.length > 60 ? `${p.text.slice(0, 57)}...` : p.text}\` is JUEL that FEEL reads the same (a variable's name or a literal): imported as the FEEL \`${p.feel.length > 60 ? `${p.feel.slice(0, 57)}...` : p.feel}\`; write it in FEEL to keep the model in one language`,
+    ),
+    example: { text: "${amount}", feel: "amount", at: '<inputExpression id="ie1"> in model.dmn:12' },
+    explain:
+      'JUEL (a `${...}` expression, or text under `expressionLanguage="juel"`) that is only a variable\'s name, `true`, `false`, `null`, an integer or a string without escapes: FEEL reads it to the same value, so it is imported as FEEL. Any other JUEL is refused (`dmn.expression.language`, `dmn.expression.juel`), and so is every JUEL input entry, a condition on `cellInput` that no FEEL unary test reads the same.',
+  }),
   "dmn.expression.kind": entry({
     severity: "error",
     message: located((p: { element: string }) => `unsupported expression element <${p.element}>: write it as a FEEL literal expression`),
