@@ -1,5 +1,6 @@
 // The decision requirements graph of one `<definitions>` → portable inputs, decisions, functions
 // and types. Dependencies are not copied: the compiler infers them from names.
+import { renameDuplicate } from "./duplicate-names.js";
 import { diagnostic } from "../ir/diagnostics.js";
 import { locate, mapping, unfilled, type ImportContext } from "./context.js";
 import type { Definitions } from "./definitions.js";
@@ -247,10 +248,18 @@ export function mapDefinitions(defs: Definitions, ctx: ImportContext, resolve: R
       ctx.diagnostics.push(diagnostic("dmn.name.missing", { element: el.name, at: locate(ctx, el) }));
       return undefined;
     }
-    if (has(model.inputs, name) || has(model.decisions, name) || has(model.functions, name)) {
-      ctx.diagnostics.push(diagnostic("dmn.name.duplicate", { name, at: locate(ctx, el) }));
-      return undefined;
+    const taken = (n: string): boolean => has(model.inputs, n) || has(model.decisions, n) || has(model.functions, n);
+    if (taken(name)) {
+      const renamed = renameDuplicate(el, name, taken, defs.root, defs.namespace);
+      if (renamed === undefined) {
+        ctx.diagnostics.push(diagnostic("dmn.name.duplicate", { name, at: locate(ctx, el) }));
+        return undefined;
+      }
+      ctx.diagnostics.push(diagnostic("dmn.name.renamed", { name, renamed, at: locate(ctx, el) }));
+      ctx.names?.set(el, renamed);
+      return renamed;
     }
+    ctx.names?.set(el, name);
     return name;
   };
 

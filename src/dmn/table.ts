@@ -71,8 +71,13 @@ export function mapDecisionTable(el: XmlElement, resultName: string, resultType:
 
   const header: string[] = inputs.map((input) => {
     const ie = child(input, "inputExpression");
-    if (!ie || textChild(ie) === undefined || textChild(ie)!.trim() === "") {
+    if (!ie) {
       unfilled(ctx, diagnostic("dmn.table.input", { at: locate(ctx, input) }));
+      return "null";
+    }
+    // Camunda Modeler writes a new column's expression empty; Camunda evaluates an empty expression to null
+    if ((textChild(ie) ?? "").trim() === "") {
+      ctx.diagnostics.push(diagnostic("dmn.table.input-empty", { at: locate(ctx, ie) }));
       return "null";
     }
     return feelText(ie, ctx)?.trim() ?? "null";

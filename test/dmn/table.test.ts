@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkModel, type ModelInput } from "../../src/compiler/index.js";
+import { checkModel, compileModel, type ModelInput } from "../../src/compiler/index.js";
 import { importDmn } from "../../src/dmn/index.js";
 import { decision, dmn, input, literal } from "./helpers.js";
 
@@ -119,6 +119,26 @@ describe("importDmn: decision tables", () => {
         .filter((d) => d.severity === "error")
         .map((d) => d.code),
     ).toContain("feel.syntax");
+  });
+
+  it("reads an empty input expression as null, as Camunda does, with a warning, and refuses a missing one", () => {
+    const t = (inputExpression: string) =>
+      `<decisionTable id="t1"><input id="in1">${inputExpression}</input><output id="o1" name="d"/>
+        <rule id="r1"><inputEntry><text>null</text></inputEntry><outputEntry><text>"none"</text></outputEntry></rule>
+        <rule id="r2"><inputEntry><text>not(null)</text></inputEntry><outputEntry><text>"some"</text></outputEntry></rule></decisionTable>`;
+    const r = importDmn(dmn(decision("d", t(`<inputExpression id="ie1" typeRef="string"><text> </text></inputExpression>`))), {
+      file: "m.dmn",
+    });
+    expect(errors(r)).toEqual([]);
+    expect(r.diagnostics.map((d) => d.message)).toEqual([
+      expect.stringMatching(/empty.*null.*<inputExpression id="ie1"> in m\.dmn:\d+\)$/),
+    ]);
+    const compiled = compileModel(r.content as ModelInput, { strict: false });
+    if (!compiled.ok) throw new Error("does not compile");
+    expect(compiled.model.evaluate({})).toEqual({ d: "none" });
+    const missing = importDmn(dmn(decision("d", t(""))));
+    expect(errors(missing).map((d) => d.code)).toEqual(["dmn.table.input"]);
+    expect(decisionOf(missing)!.unmapped).toBeDefined();
   });
 
   it("names the columns of a multi-output table and keeps per-output defaults", () => {

@@ -115,9 +115,19 @@ export const DMN = inStage("dmn", {
   }),
   "dmn.table.input": entry({
     severity: "error",
-    message: located("input column without an input expression: write the expression the column tests"),
+    message: located("input column without an <inputExpression>: add one with the expression the column tests"),
     example: { at: '<input id="i1"> in model.dmn:12' },
-    explain: "An `<input>` column without an `<inputExpression>`.",
+    explain:
+      "An `<input>` column without an `<inputExpression>` element (DMN requires one); one whose text is empty is `dmn.table.input-empty`.",
+  }),
+  "dmn.table.input-empty": entry({
+    severity: "warning",
+    message: located(
+      "input column whose expression is empty: its value is null, as Camunda evaluates it, so only the entries that accept null match; write the expression the column tests",
+    ),
+    example: { at: '<inputExpression id="ie1"> in <input id="i1"> in model.dmn:12' },
+    explain:
+      "Camunda Modeler creates a column with an empty input expression, and Camunda evaluates an empty expression to null. The import does the same (the column's expression is `null`), and says so.",
   }),
   "dmn.table.output-name": entry({
     severity: "error",
@@ -293,7 +303,18 @@ export const DMN = inStage("dmn", {
     severity: "error",
     message: located((p: { name: string }) => `the name "${p.name}" is declared twice; this one is left out: rename one of them`),
     example: { name: "Risk", at: '<decision id="d2" name="Risk"> in model.dmn:12' },
-    explain: "Two DRG elements with the same name.",
+    explain:
+      "Two DRG elements with the same name, where the second cannot be imported under its id (it has none, the id names something else, or an element requiring it reads the shared name, or a decision service is built from it).",
+  }),
+  "dmn.name.renamed": entry({
+    severity: "warning",
+    message: located(
+      (p: { name: string; renamed: string }) =>
+        `the name "${p.name}" is declared twice; this one is imported as "${p.renamed}", its id (nothing that requires it reads "${p.name}"), and "${p.name}" means the first one: rename one of them`,
+    ),
+    example: { name: "Risk", renamed: "d2", at: '<decision id="d2" name="Risk"> in model.dmn:12' },
+    explain:
+      "Two DRG elements with the same name, which Camunda and dmn-scala accept since they identify decisions by id. The second is imported under its id when that names nothing else and no element requiring it reads the shared name (so no expression could mean the other one); otherwise it is left out (`dmn.name.duplicate`).",
   }),
   "dmn.element.unknown": entry({
     severity: "error",
