@@ -5,17 +5,7 @@
 // name, so no expression could mean the other one.
 import type { XmlElement } from "./xml.js";
 import { splitHref } from "./definitions.js";
-
-/** Every `<text>` under an element, as one string. */
-function texts(el: XmlElement): string {
-  return [el.name === "text" ? el.text : "", ...el.children.map(texts)].join("\n");
-}
-
-/** The name as a whole word in FEEL text (names may hold spaces; neighbours are not name characters). */
-function mentions(text: string, name: string): boolean {
-  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  return new RegExp(`(?<![\\p{L}\\p{N}_.])${escaped}(?![\\p{L}\\p{N}_])`, "u").test(text);
-}
+import { mentions, textsUnder } from "./mentions.js";
 
 /** The elements of the file that point at `el` by href (requirements, decision services). */
 function referrers(el: XmlElement, root: XmlElement, namespace: string): XmlElement[] {
@@ -45,7 +35,7 @@ export function renameDuplicate(
   const id = el.attrs.id;
   if (!id || id === name || taken(id) || root.children.some((x) => x !== el && x.attrs.name === id)) return undefined;
   for (const r of referrers(el, root, namespace)) {
-    if (r.name === "decisionService" || mentions(texts(r), name)) return undefined;
+    if (r.name === "decisionService" || mentions(textsUnder(r), name)) return undefined;
   }
   return id;
 }

@@ -107,6 +107,38 @@ describe("importDmn: decision services", () => {
   });
 });
 
+describe("importDmn: a decision service whose decisions read input data without requiring it", () => {
+  it("takes the input data they read by name (not one only a decision outside it reads) as its parameters, in the file's order", () => {
+    const xml = dmn(
+      [
+        input("Rate", "number"),
+        input("Amount", "number"),
+        input("Unused", "number"),
+        decision("Tax", literal("Amount * Rate"), "number"),
+        decision("Total", literal("Amount + Tax"), "number", requires("requiredDecision", "d_Tax")),
+        decision("Other", literal("Unused"), "number"),
+        decision("Quote", literal("Price(Rate, Amount)"), "number"),
+        `<decisionService id="ds" name="Price"><outputDecision href="#d_Total"/><encapsulatedDecision href="#d_Tax"/></decisionService>`,
+      ].join("\n"),
+    );
+    const r = importDmn(xml, { file: "p.dmn" });
+    expect(errors(r)).toEqual([]);
+    const price = functionsOf(r).Price as { params: Record<string, unknown> };
+    expect(price.params).toEqual({ Rate: "number", Amount: "number" });
+    expect(r.diagnostics.find((d) => d.code === "dmn.service.inputs-inferred")?.message).toMatch(
+      /\(Rate, Amount\).*<decisionService id="ds" name="Price"> in p\.dmn:\d+\)$/,
+    );
+    const compiled = compileModel(r.content as ModelInput, { strict: false });
+    if (!compiled.ok) throw new Error(JSON.stringify(compiled.check));
+    for (const [Rate, Amount] of [
+      [0.5, 10],
+      [0.25, 8],
+      [0, 3],
+    ])
+      expect(compiled.model.evaluate({ Rate, Amount, Unused: 1 }).Quote).toBe(Amount + Amount * Rate);
+  });
+});
+
 describe("importDmn: imports", () => {
   const base = dmn(
     `<itemDefinition name="tName"><typeRef>string</typeRef></itemDefinition>

@@ -287,11 +287,11 @@ export const DMN = inStage("dmn", {
     severity: "warning",
     message: located(
       (p: { inputs: string }) =>
-        `decision service without input data: imported with the input data its decisions require as its parameters (${p.inputs}); name them as <inputData> of the service`,
+        `decision service without input data: imported with the input data its decisions require or read as its parameters (${p.inputs}); name them as <inputData> of the service`,
     ),
     example: { inputs: "Applicant", at: '<decisionService id="s1" name="Greeting Service"> in model.dmn:12' },
     explain:
-      "A decision service that names no inputs while its decisions require input data: the import makes that input data (in the order the decisions require it) the service's parameters.",
+      "A decision service that names no inputs while its decisions require input data, or read it by name without a requirement (dmn-scala and Camunda allow both): the import makes that input data (in the file's order) the service's parameters.",
   }),
   "dmn.name.missing": entry({
     severity: "error",
