@@ -65,6 +65,15 @@ describe("the DMN corpus", () => {
     for (const s of Object.values(sources.files)) expect(s.commit).toMatch(/^[0-9a-f]{40}$/);
   });
 
+  it.each(files)("%s: every import error names the element at fault, the file and the line", (file) => {
+    const name = file.slice(file.lastIndexOf("/") + 1);
+    const errors = importDmn(readFileSync(join(CORPUS, file), "utf8"), { file: name }).diagnostics.filter((d) => d.severity === "error");
+    for (const e of errors) {
+      if (e.code === "dmn.xml") expect(e.message.startsWith(`${name}: `)).toBe(true);
+      else expect(e.message).toMatch(new RegExp(`\\(<\\w+[^>]*>(?: in <\\w+ [^>]*>)? in ${name.replace(/\./g, "\\.")}:\\d+\\)$`));
+    }
+  });
+
   it.each(files)("%s keeps its recorded outcome", (file) => {
     expect(recorded[file], `no outcome recorded for ${file}: run scripts/dmn-corpus.ts --write`).toBeDefined();
     const now = outcomeOf(file);
