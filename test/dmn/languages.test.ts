@@ -34,9 +34,18 @@ const FEEL_NAMES = [
   "http://www.omg.org/spec/DMN/20180521/FEEL/",
   "https://www.omg.org/spec/DMN/20191111/FEEL/",
   "https://www.omg.org/spec/DMN/20230324/FEEL/",
+  // DMN 1.4, and 1.3's without the final slash as some tools write it
+  "https://www.omg.org/spec/DMN/20211108/FEEL/",
+  "https://www.omg.org/spec/DMN/20191111/FEEL",
+  "HTTPS://WWW.OMG.ORG/SPEC/DMN/20191111/FEEL/",
   "FEEL",
   "feel",
+  "Feel",
   "S-FEEL",
+  // Camunda's FEEL engines
+  "feel-scala",
+  "FEEL-SCALA",
+  "feel-juel",
 ];
 
 describe("expression languages", () => {
