@@ -121,22 +121,28 @@ describe("importDmn: decision tables", () => {
     ).toContain("feel.syntax");
   });
 
-  it("reads an empty input expression as null, as Camunda does, with a warning, and refuses a missing one", () => {
-    const t = (inputExpression: string) =>
-      `<decisionTable id="t1"><input id="in1">${inputExpression}</input><output id="o1" name="d"/>
-        <rule id="r1"><inputEntry><text>null</text></inputEntry><outputEntry><text>"none"</text></outputEntry></rule>
-        <rule id="r2"><inputEntry><text>not(null)</text></inputEntry><outputEntry><text>"some"</text></outputEntry></rule></decisionTable>`;
-    const r = importDmn(dmn(decision("d", t(`<inputExpression id="ie1" typeRef="string"><text> </text></inputExpression>`))), {
-      file: "m.dmn",
-    });
-    expect(errors(r)).toEqual([]);
-    expect(r.diagnostics.map((d) => d.message)).toEqual([
-      expect.stringMatching(/empty.*null.*<inputExpression id="ie1"> in m\.dmn:\d+\)$/),
+  it("reads an empty input expression that no rule tests as null, with a warning; refuses one a rule tests, and a missing one", () => {
+    const t = (inputExpression: string, firstEntry: string) =>
+      `<decisionTable id="t1"><input id="in1">${inputExpression}</input><input id="in2"><inputExpression><text>y</text></inputExpression></input><output id="o1" name="d"/>
+        <rule id="r1"><inputEntry><text>${firstEntry}</text></inputEntry><inputEntry><text>&lt; 0</text></inputEntry><outputEntry><text>"negative"</text></outputEntry></rule>
+        <rule id="r2"><inputEntry><text></text></inputEntry><inputEntry><text>&gt;= 0</text></inputEntry><outputEntry><text>"positive"</text></outputEntry></rule></decisionTable>`;
+    const empty = `<inputExpression id="ie1" typeRef="string"><text> </text></inputExpression>`;
+    for (const untested of ["-", "", " - "]) {
+      const r = importDmn(dmn(input("y", "number") + decision("d", t(empty, untested))), { file: "m.dmn" });
+      expect(errors(r)).toEqual([]);
+      expect(r.diagnostics.map((d) => d.message)).toEqual([
+        expect.stringMatching(/empty.*no rule tests it.*<inputExpression id="ie1"> in m\.dmn:\d+\)$/),
+      ]);
+      const compiled = compileModel(r.content as ModelInput, { strict: false });
+      if (!compiled.ok) throw new Error("does not compile");
+      for (const y of [-2, 0, 5]) expect(compiled.model.evaluate({ y })).toMatchObject({ d: y < 0 ? "negative" : "positive" });
+    }
+    const tested = importDmn(dmn(input("y", "number") + decision("d", t(empty, "null"))), { file: "m.dmn" });
+    expect(errors(tested).map((d) => d.message)).toEqual([
+      expect.stringMatching(/empty while a rule tests it.*<inputExpression id="ie1"> in m\.dmn:\d+\)$/),
     ]);
-    const compiled = compileModel(r.content as ModelInput, { strict: false });
-    if (!compiled.ok) throw new Error("does not compile");
-    expect(compiled.model.evaluate({})).toEqual({ d: "none" });
-    const missing = importDmn(dmn(decision("d", t(""))));
+    expect(decisionOf(tested)!.unmapped).toBeDefined();
+    const missing = importDmn(dmn(input("y", "number") + decision("d", t("", "-"))));
     expect(errors(missing).map((d) => d.code)).toEqual(["dmn.table.input"]);
     expect(decisionOf(missing)!.unmapped).toBeDefined();
   });

@@ -130,19 +130,25 @@ export const DMN = inStage("dmn", {
   }),
   "dmn.table.input": entry({
     severity: "error",
-    message: located("input column without an <inputExpression>: add one with the expression the column tests"),
-    example: { at: '<input id="i1"> in model.dmn:12' },
+    message: located(
+      variants({
+        missing: "input column without an <inputExpression>: add one with the expression the column tests",
+        "empty-tested":
+          "input column whose expression is empty while a rule tests it: engines differ on what such a test sees (null, or an error); write the expression the column tests",
+      }),
+    ),
+    example: { variant: "missing", at: '<input id="i1"> in model.dmn:12' },
     explain:
-      "An `<input>` column without an `<inputExpression>` element (DMN requires one); one whose text is empty is `dmn.table.input-empty`.",
+      "An `<input>` column without an `<inputExpression>` element (DMN requires one), or whose expression is empty while a rule's entry in the column tests something. An empty expression in a column no rule tests is `dmn.table.input-empty`.",
   }),
   "dmn.table.input-empty": entry({
     severity: "warning",
     message: located(
-      "input column whose expression is empty: its value is null, as Camunda evaluates it, so only the entries that accept null match; write the expression the column tests",
+      "input column whose expression is empty, and no rule tests it: imported as null, which no rule reads; write the expression the column is for, or remove the column",
     ),
     example: { at: '<inputExpression id="ie1"> in <input id="i1"> in model.dmn:12' },
     explain:
-      "Camunda Modeler creates a column with an empty input expression, and Camunda evaluates an empty expression to null. The import does the same (the column's expression is `null`), and says so.",
+      "Camunda Modeler creates a column with an empty input expression. When every rule's entry in it is empty or `-`, its value cannot change the result, so it is imported as `null` and said so.",
   }),
   "dmn.table.output-name": entry({
     severity: "error",
