@@ -4,16 +4,21 @@
 // entry (`not(Complex.aString)`, `"a", Other.name`, `< Limit.max`) is put in parentheses, which
 // FEEL reads the same and the portable format reads as an expression. Literals, operators and
 // calls need no change.
+import { isBareWord } from "../compiler/2-analyse/tables/cells.js";
 import { splitTopLevel } from "../compiler/2-analyse/tables/items.js";
 
 const LITERAL = /^(?:true|false|null|-?\d+(?:\.\d*)?|-?\.\d+|"(?:[^"\\]|\\.)*")$/;
 /** A name or a dotted path of names: words, spaces, dots and the other name characters. */
 const BARE_NAME = /^[^\s"'<>=![\]{}(),+*/\-\d.@?][^"<>=![\]{}(),+*/]*$/;
 
+/**
+ * Text the portable format would read as a word rather than as FEEL: a name, and anything else it
+ * takes for a bare word (`'Hello'`, `a+b`, `150mph`), which FEEL reads as an expression or rejects.
+ */
 function isBareName(text: string): boolean {
   const t = text.trim();
   if (LITERAL.test(t)) return false;
-  return BARE_NAME.test(t);
+  return BARE_NAME.test(t) || isBareWord(t);
 }
 
 /** A comparison or a range whose operand(s) a name may be: `< x`, `[a..b]`. */

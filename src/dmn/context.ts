@@ -17,6 +17,8 @@ export interface ImportContext {
    * it is then written as `unmapped` (which fails every check) instead of running to null.
    */
   unfilled: string[];
+  /** the name each DRG element was imported under (a duplicate's may be its id) */
+  names?: Map<XmlElement, string>;
 }
 
 const describe = (el: XmlElement): string => {

@@ -1,5 +1,7 @@
 // The decision requirements graph of one `<definitions>` → portable inputs, decisions, functions
 // and types. Dependencies are not copied: the compiler infers them from names.
+import { renameDuplicate } from "./duplicate-names.js";
+import { mentions, textsUnder } from "./mentions.js";
 import { diagnostic } from "../ir/diagnostics.js";
 import { locate, mapping, unfilled, type ImportContext } from "./context.js";
 import type { Definitions } from "./definitions.js";
@@ -178,7 +180,12 @@ const requiredDecisionHrefs = (el: XmlElement): string[] => requiredHrefs(el, "r
  * encapsulated decisions (given, or everything the outputs need short of the inputs) its `let`
  * entries in dependency order, and the output decision (or a context of several) its result.
  */
-function mapDecisionService(el: XmlElement, ctx: ImportContext, resolve: Resolver): { fn: Record<string, unknown>; outputs: string[] } {
+function mapDecisionService(
+  el: XmlElement,
+  root: XmlElement,
+  ctx: ImportContext,
+  resolve: Resolver,
+): { fn: Record<string, unknown>; outputs: string[] } {
   const refs = (kind: string): XmlElement[] =>
     childrenNamed(el, kind).flatMap((r) => {
       const target = resolve(r.attrs.href ?? "", r);
@@ -209,9 +216,12 @@ function mapDecisionService(el: XmlElement, ctx: ImportContext, resolve: Resolve
   };
   for (const d of [...listed, ...outputs]) visit(d);
   if (inputData.length === 0 && inputDecisions.length === 0) {
-    // no inputs named: the input data the computed decisions require are the parameters
-    const required = ordered.flatMap((d) => requiredHrefs(d, "requiredInput").map((h) => resolve(h, d)));
-    inputData.push(...new Set(required.filter((i): i is XmlElement => i !== undefined)));
+    // no inputs named: the input data the computed decisions require, or read by name without a
+    // requirement (as dmn-scala and Camunda allow), are the parameters, in the file's order
+    const required = new Set(ordered.flatMap((d) => requiredHrefs(d, "requiredInput").map((h) => resolve(h, d))));
+    const read = ordered.map(textsUnder).join("\n");
+    const all = root.children.filter((c) => c.name === "inputData");
+    inputData.push(...all.filter((i) => required.has(i) || (i.attrs.name !== undefined && mentions(read, i.attrs.name))));
     if (inputData.length > 0) {
       const names = inputData.map((i) => i.attrs.name ?? "").join(", ");
       ctx.diagnostics.push(diagnostic("dmn.service.inputs-inferred", { inputs: names, at: locate(ctx, el) }));
@@ -247,10 +257,18 @@ export function mapDefinitions(defs: Definitions, ctx: ImportContext, resolve: R
       ctx.diagnostics.push(diagnostic("dmn.name.missing", { element: el.name, at: locate(ctx, el) }));
       return undefined;
     }
-    if (has(model.inputs, name) || has(model.decisions, name) || has(model.functions, name)) {
-      ctx.diagnostics.push(diagnostic("dmn.name.duplicate", { name, at: locate(ctx, el) }));
-      return undefined;
+    const taken = (n: string): boolean => has(model.inputs, n) || has(model.decisions, n) || has(model.functions, n);
+    if (taken(name)) {
+      const renamed = renameDuplicate(el, name, taken, defs.root, defs.namespace);
+      if (renamed === undefined) {
+        ctx.diagnostics.push(diagnostic("dmn.name.duplicate", { name, at: locate(ctx, el) }));
+        return undefined;
+      }
+      ctx.diagnostics.push(diagnostic("dmn.name.renamed", { name, renamed, at: locate(ctx, el) }));
+      ctx.names?.set(el, renamed);
+      return renamed;
     }
+    ctx.names?.set(el, name);
     return name;
   };
 
@@ -287,7 +305,7 @@ export function mapDefinitions(defs: Definitions, ctx: ImportContext, resolve: R
         const fn: Record<string, unknown> = {};
         let outputs: string[] = [];
         withBody(fn, ctx, () => {
-          const mapped = mapDecisionService(el, ctx, resolve);
+          const mapped = mapDecisionService(el, defs.root, ctx, resolve);
           outputs = mapped.outputs;
           return mapped.fn;
         });

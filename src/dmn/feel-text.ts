@@ -8,7 +8,7 @@ export function paren(text: string): string {
 }
 
 /** A FEEL string literal. */
-function feelString(s: string): string {
+export function feelString(s: string): string {
   return `"${s.replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\n/g, "\\n").replace(/\r/g, "\\r").replace(/\t/g, "\\t")}"`;
 }
 

@@ -21,8 +21,8 @@ const RESERVED = new Set(
 );
 
 /** How a required decision offers `name`: as its single output, one of its outputs, or its variable. */
-function offered(required: XmlElement, name: string): string | undefined {
-  const decision = required.attrs.name;
+function offered(required: XmlElement, name: string, ctx: ImportContext): string | undefined {
+  const decision = ctx.names?.get(required) ?? required.attrs.name;
   if (!decision) return undefined;
   const outputs = childrenNamed(child(required, "decisionTable") ?? required, "output");
   const i = outputs.findIndex((o) => o.attrs.name === name);
@@ -49,12 +49,15 @@ export interface FreeName {
  * declares (the compiler finds them: `freeNames`), each declared as an input of type `any`.
  */
 export function declareFreeNames(defs: Definitions, model: MappedModel, ctx: ImportContext, free: FreeName[]): void {
-  const decisions = defs.root.children.filter((c) => c.name === "decision" && c.attrs.name);
+  const decisions = defs.root.children.flatMap((c) => {
+    const name = ctx.names?.get(c) ?? c.attrs.name;
+    return c.name === "decision" && name ? [{ el: c, name }] : [];
+  });
   // `decisions.<name>`, `decisions.<name>.let.<entry>`, `decisions.<name>.rule[2]...`: the longest decision name that fits
   const owner = (address: string): XmlElement | undefined =>
     decisions
-      .filter((d) => address === `decisions.${d.attrs.name}` || address.startsWith(`decisions.${d.attrs.name}.`))
-      .sort((a, b) => b.attrs.name!.length - a.attrs.name!.length)[0];
+      .filter((d) => address === `decisions.${d.name}` || address.startsWith(`decisions.${d.name}.`))
+      .sort((a, b) => b.name.length - a.name.length)[0]?.el;
   for (const { name, address } of free) {
     const el = owner(address);
     if (
@@ -75,25 +78,29 @@ export function declareImplicitInputs(defs: Definitions, model: MappedModel, ctx
   const declared = (n: string): boolean => has(model.inputs, n) || has(model.decisions, n) || has(model.functions, n);
   for (const d of defs.root.children) {
     const table = d.name === "decision" ? child(d, "decisionTable") : undefined;
+    const name = ctx.names?.get(d) ?? d.attrs.name;
     // a decision that was not imported reads nothing
-    if (!table || !d.attrs.name || !has(model.decisions, d.attrs.name) || model.decisions[d.attrs.name]!.unmapped !== undefined) continue;
-    for (const input of childrenNamed(table, "input")) {
+    if (!table || !name || !has(model.decisions, name) || model.decisions[name]!.unmapped !== undefined) continue;
+    // the input expressions as imported (JUEL's `${x}` is `x` by then), else as written
+    const header = (model.decisions[name] as { table?: unknown[][] }).table?.[0];
+    childrenNamed(table, "input").forEach((input, i) => {
       const ie = child(input, "inputExpression");
-      const path = ie ? (textChild(ie) ?? "").trim().split(".") : [];
+      const imported = header?.[i];
+      const path = ie ? (typeof imported === "string" ? imported : (textChild(ie) ?? "")).trim().split(".") : [];
       const head = path[0]!;
-      if (!ie || !path.every((p) => VARIABLE.test(p)) || RESERVED.has(head) || declared(head)) continue;
+      if (!ie || !path.every((p) => VARIABLE.test(p)) || RESERVED.has(head) || declared(head)) return;
       const source = requiredDecisions(d, resolve)
-        .map((r) => ({ decision: r.attrs.name ?? "", expr: offered(r, head) }))
+        .map((r) => ({ decision: ctx.names?.get(r) ?? r.attrs.name ?? "", expr: offered(r, head, ctx) }))
         .find((s) => s.expr !== undefined);
       if (source) {
         put(model.decisions, head, { expr: source.expr });
         ctx.diagnostics.push(diagnostic("dmn.input.required-output", { name: head, decision: source.decision, at: locate(ctx, ie) }));
-        continue;
+        return;
       }
       const type = (path.length === 1 ? typeOf(attr(ie, "typeRef"), ctx, ie) : undefined) ?? "any";
       put(model.inputs, head, { type, desc: head });
       const spelled = typeof type === "string" ? type : JSON.stringify(type);
       ctx.diagnostics.push(diagnostic("dmn.input.inferred", { name: head, type: spelled, at: locate(ctx, ie) }));
-    }
+    });
   }
 }

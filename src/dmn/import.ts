@@ -153,6 +153,7 @@ export function importDmn(xmlText: string, options: ImportOptions = {}): ImportR
     diagnostics,
     expressionLanguage: defs.root.attrs.expressionLanguage?.trim() || undefined,
     unfilled: [],
+    names: new Map(),
   });
   const mappedImports = imports.map(({ defs, aliases }) => {
     const ctx = contextOf(defs);

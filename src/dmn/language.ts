@@ -4,6 +4,7 @@
 // into the model, so nothing runs that was not FEEL.
 import { diagnostic } from "../ir/diagnostics.js";
 import { locate, unfilled, type ImportContext } from "./context.js";
+import { juelAsFeel } from "./juel.js";
 import { attr, textChild, type XmlElement } from "./xml.js";
 
 /** FEEL as DMN 1.1–1.5 name it (URIs of every version, `FEEL`), S-FEEL (a subset), Camunda's FEEL engines. */
@@ -37,6 +38,7 @@ const FOREIGN: { pattern: RegExp; name: string; advice: string }[] = [
 const JUEL_SHAPE = /^\s*[$#]\{[\s\S]*\}\s*$/;
 
 const isFeel = (language: string): boolean => FEEL.some((p) => p.test(language.trim()));
+const isJuel = (language: string): boolean => /^juel$/i.test(language.trim());
 
 /** The language declared for an element: its own, else the file's default; undefined means FEEL. */
 function declaredLanguage(el: XmlElement, ctx: ImportContext): string | undefined {
@@ -44,30 +46,43 @@ function declaredLanguage(el: XmlElement, ctx: ImportContext): string | undefine
   return own !== undefined && own !== "" ? own : ctx.expressionLanguage;
 }
 
-/**
- * Reports text in another language at the element (and marks the enclosing decision or function
- * unmapped); true when the element's text may be read as FEEL.
- */
-function inFeel(el: XmlElement, ctx: ImportContext, text = textChild(el)): boolean {
-  const language = declaredLanguage(el, ctx);
-  if (language !== undefined && !isFeel(language)) {
-    const known = FOREIGN.find((f) => f.pattern.test(language.trim()));
-    const advice = known?.advice ?? "only FEEL is evaluated here; rewrite it in FEEL";
-    unfilled(
-      ctx,
-      diagnostic("dmn.expression.language", { language: known?.name ?? language, declared: language, advice, at: locate(ctx, el) }),
-    );
-    return false;
-  }
-  if (language === undefined && text !== undefined && JUEL_SHAPE.test(text)) {
-    unfilled(ctx, diagnostic("dmn.expression.juel", { text: text.trim(), at: locate(ctx, el) }));
-    return false;
-  }
-  return true;
+/** A JUEL input entry is a boolean condition on `cellInput`, not a unary test. */
+const JUEL_ENTRY_ADVICE =
+  'a JUEL input entry is a condition on cellInput, which no FEEL unary test reads the same; rewrite it as a FEEL unary test (`cellInput == "gold"` is `"gold"`)';
+
+function refuse(el: XmlElement, ctx: ImportContext, language: string): undefined {
+  const known = FOREIGN.find((f) => f.pattern.test(language.trim()));
+  const entry = known?.name === "JUEL" && el.name === "inputEntry";
+  const advice = entry ? JUEL_ENTRY_ADVICE : (known?.advice ?? "only FEEL is evaluated here; rewrite it in FEEL");
+  unfilled(
+    ctx,
+    diagnostic("dmn.expression.language", { language: known?.name ?? language, declared: language, advice, at: locate(ctx, el) }),
+  );
+  return undefined;
 }
 
-/** The FEEL text of an expression-holding element (`<text>` child), or undefined when it is not FEEL. */
+/**
+ * The FEEL text of an expression-holding element (`<text>` child), or undefined when it is not
+ * FEEL: text in another language is reported at the element (and the enclosing decision or
+ * function marked unmapped). Empty text holds nothing to evaluate in any language (an empty input
+ * entry matches everything, an empty expression is null). JUEL whose FEEL reading is exact (a
+ * variable's name or a literal, see juel.ts) is imported as that FEEL, with a warning; an input
+ * entry in JUEL is a condition on `cellInput`, which no FEEL unary test reads the same, so it is
+ * always refused.
+ */
 export function feelText(el: XmlElement, ctx: ImportContext): string | undefined {
   const text = textChild(el);
-  return inFeel(el, ctx, text) ? text : undefined;
+  if (text === undefined || text.trim() === "") return text;
+  const language = declaredLanguage(el, ctx);
+  const shapedJuel = language === undefined && JUEL_SHAPE.test(text);
+  if (language !== undefined && !isJuel(language)) return isFeel(language) ? text : refuse(el, ctx, language);
+  if (language === undefined && !shapedJuel) return text;
+  const feel = el.name === "inputEntry" ? undefined : juelAsFeel(text);
+  if (feel !== undefined) {
+    ctx.diagnostics.push(diagnostic("dmn.expression.juel-mapped", { text: text.trim(), feel, at: locate(ctx, el) }));
+    return feel;
+  }
+  if (shapedJuel) unfilled(ctx, diagnostic("dmn.expression.juel", { text: text.trim(), at: locate(ctx, el) }));
+  else refuse(el, ctx, language!);
+  return undefined;
 }

@@ -69,10 +69,18 @@ export function mapDecisionTable(el: XmlElement, resultName: string, resultType:
   }
   if (orientation === "CrossTable") unfilled(ctx, diagnostic("dmn.table.crosstable", { at: locate(ctx, el) }));
 
-  const header: string[] = inputs.map((input) => {
+  const rules = childrenNamed(el, "rule");
+  const header: string[] = inputs.map((input, i) => {
     const ie = child(input, "inputExpression");
-    if (!ie || textChild(ie) === undefined || textChild(ie)!.trim() === "") {
-      unfilled(ctx, diagnostic("dmn.table.input", { at: locate(ctx, input) }));
+    if (!ie) {
+      unfilled(ctx, diagnostic("dmn.table.input", { variant: "missing", at: locate(ctx, input) }));
+      return "null";
+    }
+    // Camunda Modeler writes a new column's expression empty: exact as null only when no rule tests the column
+    if ((textChild(ie) ?? "").trim() === "") {
+      const tested = rules.some((r) => !/^\s*-?\s*$/.test(textChild(childrenNamed(r, "inputEntry")[i] ?? ie) ?? ""));
+      if (tested) unfilled(ctx, diagnostic("dmn.table.input", { variant: "empty-tested", at: locate(ctx, ie) }));
+      else ctx.diagnostics.push(diagnostic("dmn.table.input-empty", { at: locate(ctx, ie) }));
       return "null";
     }
     return feelText(ie, ctx)?.trim() ?? "null";
@@ -86,7 +94,7 @@ export function mapDecisionTable(el: XmlElement, resultName: string, resultType:
   });
 
   const rows: string[][] = [header];
-  for (const rule of childrenNamed(el, "rule")) {
+  for (const rule of rules) {
     const ins = childrenNamed(rule, "inputEntry");
     const outs = childrenNamed(rule, "outputEntry");
     if (ins.length !== inputs.length || outs.length !== outputs.length) {

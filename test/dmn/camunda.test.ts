@@ -131,3 +131,34 @@ describe("free names", () => {
     expect(check.stages.flatMap((s) => s.diagnostics).map((d) => d.message)).toContainEqual(expect.stringContaining("`myFunction`"));
   });
 });
+
+describe("the clause shapes Camunda Modeler writes", () => {
+  const shaped = (outputs: string, outputEntries: string) =>
+    dmn(
+      `<decision id="d" name="Grade"><decisionTable id="t" hitPolicy="FIRST">
+        <input id="i1" label="Score"><inputExpression id="ie1"><text>score</text></inputExpression></input>
+        ${outputs}
+        <rule id="r1"><inputEntry><text>&gt;= 50</text></inputEntry>${outputEntries.replace(/\$/g, '"pass"')}</rule>
+        <rule id="r2"><inputEntry><text>-</text></inputEntry>${outputEntries.replace(/\$/g, '"fail"')}</rule>
+      </decisionTable></decision>`,
+      { ns: DMN11 },
+    );
+
+  it("imports a single output with only a label (no name, no typeRef) and inputs with only labels", () => {
+    const r = importDmn(shaped(`<output id="o1" label="Result"/>`, `<outputEntry><text>$</text></outputEntry>`), { file: "g.dmn" });
+    expect(r.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    for (const score of [10, 50, 99]) expect(run(r.content!, { score }).Grade).toBe(score >= 50 ? "pass" : "fail");
+  });
+
+  it("refuses two outputs without names (Camunda's result would key both by null), asking for names at each", () => {
+    const outputs = `<output id="o1" label="Result"/><output id="o2" label="Note"/>`;
+    const r = importDmn(shaped(outputs, `<outputEntry><text>$</text></outputEntry><outputEntry><text>$</text></outputEntry>`), {
+      file: "g.dmn",
+    });
+    const errors = r.diagnostics.filter((d) => d.severity === "error");
+    expect(errors.map((d) => d.message)).toEqual([
+      expect.stringMatching(/give each <output> a name \(<output id="o1"> in g\.dmn:\d+\)$/),
+      expect.stringMatching(/give each <output> a name \(<output id="o2"> in g\.dmn:\d+\)$/),
+    ]);
+  });
+});

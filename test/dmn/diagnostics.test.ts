@@ -49,8 +49,9 @@ const EXHIBITS: Exhibit[] = [
   { code: "dmn.name.missing", xml: `<decision id="d9"/>`, at: '<decision id="d9"> in model.dmn' },
   {
     code: "dmn.name.duplicate",
-    xml: `<inputData id="i1" name="x"/><inputData id="i2" name="x"/>`,
-    at: '<inputData id="i2" name="x"> in model.dmn',
+    // without an id, the second cannot be imported under one
+    xml: `<inputData id="i1" name="x"/><inputData name="x"/>`,
+    at: '<inputData name="x"> in model.dmn',
   },
   {
     code: "dmn.type.language",

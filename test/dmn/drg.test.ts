@@ -107,6 +107,38 @@ describe("importDmn: decision services", () => {
   });
 });
 
+describe("importDmn: a decision service whose decisions read input data without requiring it", () => {
+  it("takes the input data they read by name (not one only a decision outside it reads) as its parameters, in the file's order", () => {
+    const xml = dmn(
+      [
+        input("Rate", "number"),
+        input("Amount", "number"),
+        input("Unused", "number"),
+        decision("Tax", literal("Amount * Rate"), "number"),
+        decision("Total", literal("Amount + Tax"), "number", requires("requiredDecision", "d_Tax")),
+        decision("Other", literal("Unused"), "number"),
+        decision("Quote", literal("Price(Rate, Amount)"), "number"),
+        `<decisionService id="ds" name="Price"><outputDecision href="#d_Total"/><encapsulatedDecision href="#d_Tax"/></decisionService>`,
+      ].join("\n"),
+    );
+    const r = importDmn(xml, { file: "p.dmn" });
+    expect(errors(r)).toEqual([]);
+    const price = functionsOf(r).Price as { params: Record<string, unknown> };
+    expect(price.params).toEqual({ Rate: "number", Amount: "number" });
+    expect(r.diagnostics.find((d) => d.code === "dmn.service.inputs-inferred")?.message).toMatch(
+      /\(Rate, Amount\).*<decisionService id="ds" name="Price"> in p\.dmn:\d+\)$/,
+    );
+    const compiled = compileModel(r.content as ModelInput, { strict: false });
+    if (!compiled.ok) throw new Error(JSON.stringify(compiled.check));
+    for (const [Rate, Amount] of [
+      [0.5, 10],
+      [0.25, 8],
+      [0, 3],
+    ])
+      expect(compiled.model.evaluate({ Rate, Amount, Unused: 1 }).Quote).toBe(Amount + Amount * Rate);
+  });
+});
+
 describe("importDmn: imports", () => {
   const base = dmn(
     `<itemDefinition name="tName"><typeRef>string</typeRef></itemDefinition>
@@ -174,5 +206,44 @@ describe("importDmn: imports", () => {
     const r = importDmn(top, { file: "top.dmn", siblings: { "base.dmn": base, "left.dmn": via("left"), "right.dmn": via("right") } });
     expect(errors(r)).toEqual([]);
     expect(Object.keys(r.content!.decisions as object)).toEqual(expect.arrayContaining(["left.left", "right.right", "lib.Greeting"]));
+  });
+});
+
+describe("importDmn: a name declared twice", () => {
+  /** Two one-output tables named `Level`, both reading `score`; `Report` requires the second by id and reads `reads`. */
+  function twoLevels(reads: string): string {
+    const levelTable = (out: string, value: string) =>
+      `<decisionTable id="t_${out}"><input id="in_${out}"><inputExpression><text>score</text></inputExpression></input><output id="o_${out}" name="${out}"/>
+        <rule id="r_${out}"><inputEntry><text>-</text></inputEntry><outputEntry><text>${value}</text></outputEntry></rule></decisionTable>`;
+    const first = `<decision id="lv1" name="Level">${levelTable("first", "score + 1")}</decision>`;
+    const second = `<decision id="lv2" name="Level">${levelTable("second", "score * 10")}</decision>`;
+    const report = `<decision id="rep" name="Report"><variable name="Report"/>${requires("requiredDecision", "lv2")}${literal(reads)}</decision>`;
+    return dmn(input("score", "number") + first + second + report);
+  }
+
+  it("imports the second under its id when nothing requiring it reads the shared name, and runs each by its own logic", () => {
+    const r = importDmn(twoLevels("lv2 * 2"), { file: "levels.dmn" });
+    expect(errors(r)).toEqual([]);
+    const renamed = r.diagnostics.filter((d) => d.code === "dmn.name.renamed");
+    expect(renamed.map((d) => d.message)).toEqual([
+      expect.stringMatching(/"Level".*"lv2".*<decision id="lv2" name="Level"> in levels\.dmn:\d+\)$/),
+    ]);
+    const compiled = compileModel(r.content as ModelInput, { strict: false });
+    if (!compiled.ok) throw new Error("does not compile");
+    for (const score of [0, 3, 7.5]) {
+      const out = compiled.model.evaluate({ score }) as Record<string, unknown>;
+      expect(out).toMatchObject({ Level: score + 1, lv2: score * 10, Report: score * 20 });
+    }
+  });
+
+  it("leaves the second out when an element requiring it reads the shared name, which could mean either", () => {
+    const r = importDmn(twoLevels("Level * 2"));
+    expect(errors(r).map((d) => d.code)).toEqual(["dmn.name.duplicate"]);
+    expect(Object.keys(r.content!.decisions as object)).not.toContain("lv2");
+  });
+
+  it("leaves the second out when its id is itself a name in the file", () => {
+    const xml = twoLevels("lv2 * 2").replace('name="Report"', 'name="lv2"').replace('<variable name="Report"/>', '<variable name="lv2"/>');
+    expect(errors(importDmn(xml)).map((d) => d.code)).toEqual(["dmn.name.duplicate"]);
   });
 });

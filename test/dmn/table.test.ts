@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { checkModel, compileModel, type ModelInput } from "../../src/compiler/index.js";
 import { importDmn } from "../../src/dmn/index.js";
 import { decision, dmn, input, literal } from "./helpers.js";
 
@@ -95,6 +96,55 @@ describe("importDmn: decision tables", () => {
       hit: "PRIORITY",
       default: '"Low"',
     });
+  });
+
+  it("keeps cells the portable format would take for words as FEEL, so FEEL's reading (or its refusal) holds", () => {
+    // `'gold'` is no FEEL string (jDMN's and old Camunda's quotes), `a+b` is an addition, `150mph` no FEEL at all
+    const t = table("", [["Tier", "string"]], `<output id="o1" name="Label" typeRef="string"/>`, [
+      ["'gold'", "a+b"],
+      ["150mph", "'x'"],
+    ]);
+    const r = importDmn(dmn(input("Tier", "string") + input("a", "string") + input("b", "string") + decision("d", t, "string")));
+    expect(errors(r)).toEqual([]);
+    expect(decisionOf(r)!.table).toEqual([
+      ["Tier", "=> d: string"],
+      ["='gold'", "=a+b"],
+      ["=150mph", "='x'"],
+    ]);
+    const check = checkModel(r.content as ModelInput, { strict: false });
+    expect(check.valid).toBe(false);
+    expect(
+      check.stages
+        .flatMap((s) => s.diagnostics)
+        .filter((d) => d.severity === "error")
+        .map((d) => d.code),
+    ).toContain("feel.syntax");
+  });
+
+  it("reads an empty input expression that no rule tests as null, with a warning; refuses one a rule tests, and a missing one", () => {
+    const t = (inputExpression: string, firstEntry: string) =>
+      `<decisionTable id="t1"><input id="in1">${inputExpression}</input><input id="in2"><inputExpression><text>y</text></inputExpression></input><output id="o1" name="d"/>
+        <rule id="r1"><inputEntry><text>${firstEntry}</text></inputEntry><inputEntry><text>&lt; 0</text></inputEntry><outputEntry><text>"negative"</text></outputEntry></rule>
+        <rule id="r2"><inputEntry><text></text></inputEntry><inputEntry><text>&gt;= 0</text></inputEntry><outputEntry><text>"positive"</text></outputEntry></rule></decisionTable>`;
+    const empty = `<inputExpression id="ie1" typeRef="string"><text> </text></inputExpression>`;
+    for (const untested of ["-", "", " - "]) {
+      const r = importDmn(dmn(input("y", "number") + decision("d", t(empty, untested))), { file: "m.dmn" });
+      expect(errors(r)).toEqual([]);
+      expect(r.diagnostics.map((d) => d.message)).toEqual([
+        expect.stringMatching(/empty.*no rule tests it.*<inputExpression id="ie1"> in m\.dmn:\d+\)$/),
+      ]);
+      const compiled = compileModel(r.content as ModelInput, { strict: false });
+      if (!compiled.ok) throw new Error("does not compile");
+      for (const y of [-2, 0, 5]) expect(compiled.model.evaluate({ y })).toMatchObject({ d: y < 0 ? "negative" : "positive" });
+    }
+    const tested = importDmn(dmn(input("y", "number") + decision("d", t(empty, "null"))), { file: "m.dmn" });
+    expect(errors(tested).map((d) => d.message)).toEqual([
+      expect.stringMatching(/empty while a rule tests it.*<inputExpression id="ie1"> in m\.dmn:\d+\)$/),
+    ]);
+    expect(decisionOf(tested)!.unmapped).toBeDefined();
+    const missing = importDmn(dmn(input("y", "number") + decision("d", t("", "-"))));
+    expect(errors(missing).map((d) => d.code)).toEqual(["dmn.table.input"]);
+    expect(decisionOf(missing)!.unmapped).toBeDefined();
   });
 
   it("names the columns of a multi-output table and keeps per-output defaults", () => {

@@ -10,19 +10,28 @@ export const DMN = inStage("dmn", {
   }),
   "dmn.import.type": entry({
     severity: "error",
-    message: located((p: { type: string }) => `unsupported import type "${p.type}"`),
+    message: located(
+      (p: { type: string }) =>
+        `unsupported import type "${p.type}": only DMN models are imported; declare the types it gives as <itemDefinition>s, or remove the import`,
+    ),
     example: { type: "http://www.w3.org/2001/XMLSchema", at: '<import name="types"> in model.dmn:12' },
     explain: "An `<import>` of something other than a DMN model.",
   }),
   "dmn.import.missing": entry({
     severity: "error",
-    message: located((p: { namespace: string }) => `imported model with namespace "${p.namespace}" not found among the sibling files`),
+    message: located(
+      (p: { namespace: string }) =>
+        `imported model with namespace "${p.namespace}" not found among the sibling files: put the .dmn file that declares this namespace in the same folder`,
+    ),
     example: { namespace: "http://example.com/base", at: '<import name="base"> in model.dmn:12' },
     explain: "No sibling file defines the imported namespace: put the imported model beside the importing one.",
   }),
   "dmn.import.cycle": entry({
     severity: "error",
-    message: located((p: { namespace: string }) => `import cycle through namespace "${p.namespace}"`),
+    message: located(
+      (p: { namespace: string }) =>
+        `import cycle through namespace "${p.namespace}": models may not import each other in a cycle; move the shared definitions to a model both import`,
+    ),
     example: { namespace: "http://example.com/base", at: '<import name="base"> in base.dmn:3' },
     explain: "Models import each other in a cycle.",
   }),
@@ -79,7 +88,10 @@ export const DMN = inStage("dmn", {
   }),
   "dmn.table.aggregation": entry({
     severity: "error",
-    message: located((p: { aggregation: string; hit: string }) => `aggregation "${p.aggregation}" with hit policy ${p.hit}`),
+    message: located(
+      (p: { aggregation: string; hit: string }) =>
+        `aggregation "${p.aggregation}" with hit policy ${p.hit}: an aggregation (SUM, MIN, MAX, COUNT) needs hitPolicy="COLLECT"`,
+    ),
     example: { aggregation: "SUM", hit: "UNIQUE", at: AT },
     explain: "An aggregation on a hit policy other than COLLECT, or an unknown aggregation.",
   }),
@@ -87,9 +99,12 @@ export const DMN = inStage("dmn", {
     severity: "error",
     message: located(
       variants({
-        nested: "a nested table with this hit policy needs string output values",
-        choice: (p: { values: string }) => `output values ${p.values} cannot be written as a choice type`,
-        "non-string": (p: { values: string }) => `priorities from non-string output values ${p.values} are not supported`,
+        nested:
+          "a nested table with this hit policy needs string output values: list them as strings, or use hit policy RULE ORDER or COLLECT",
+        choice: (p: { values: string }) =>
+          `output values ${p.values} cannot be written as a choice type: list them as distinct strings, or use hit policy RULE ORDER or COLLECT`,
+        "non-string": (p: { values: string }) =>
+          `priorities from non-string output values ${p.values} are not supported: list the output values as strings, or use hit policy RULE ORDER or COLLECT`,
       }),
     ),
     example: { variant: "non-string", values: "1,2,3", at: '<output name="score"> in <decisionTable id="t1"> in model.dmn:12' },
@@ -103,25 +118,41 @@ export const DMN = inStage("dmn", {
   }),
   "dmn.table.orientation": entry({
     severity: "error",
-    message: located((p: { orientation: string }) => `unknown orientation "${p.orientation}"`),
+    message: located((p: { orientation: string }) => `unknown orientation "${p.orientation}": use Rule-as-Row or Rule-as-Column`),
     example: { orientation: "Diagonal", at: AT },
     explain: "A `preferredOrientation` DMN does not define.",
   }),
   "dmn.table.crosstable": entry({
     severity: "error",
-    message: located("cross-tab decision tables are not supported"),
+    message: located("cross-tab decision tables are not supported: save the table rule-as-row"),
     example: { at: AT },
     explain: "Cross-tab tables are not supported: rewrite the table rule-as-row.",
   }),
   "dmn.table.input": entry({
     severity: "error",
-    message: located("input column without an input expression: write the expression the column tests"),
-    example: { at: '<input id="i1"> in model.dmn:12' },
-    explain: "An `<input>` column without an `<inputExpression>`.",
+    message: located(
+      variants({
+        missing: "input column without an <inputExpression>: add one with the expression the column tests",
+        "empty-tested":
+          "input column whose expression is empty while a rule tests it: engines differ on what such a test sees (null, or an error); write the expression the column tests",
+      }),
+    ),
+    example: { variant: "missing", at: '<input id="i1"> in model.dmn:12' },
+    explain:
+      "An `<input>` column without an `<inputExpression>` element (DMN requires one), or whose expression is empty while a rule's entry in the column tests something. An empty expression in a column no rule tests is `dmn.table.input-empty`.",
+  }),
+  "dmn.table.input-empty": entry({
+    severity: "warning",
+    message: located(
+      "input column whose expression is empty, and no rule tests it: imported as null, which no rule reads; write the expression the column is for, or remove the column",
+    ),
+    example: { at: '<inputExpression id="ie1"> in <input id="i1"> in model.dmn:12' },
+    explain:
+      "Camunda Modeler creates a column with an empty input expression. When every rule's entry in it is empty or `-`, its value cannot change the result, so it is imported as `null` and said so.",
   }),
   "dmn.table.output-name": entry({
     severity: "error",
-    message: located("output column of a multi-output table without a name"),
+    message: located("output column of a multi-output table without a name: give each <output> a name"),
     example: { at: '<output> in <decisionTable id="t1"> in model.dmn:12' },
     explain: "Each output of a multi-output table needs a `name`.",
   }),
@@ -129,7 +160,7 @@ export const DMN = inStage("dmn", {
     severity: "error",
     message: located(
       (p: { inputs: number; outputs: number; tableInputs: number; tableOutputs: number }) =>
-        `rule has ${p.inputs} input and ${p.outputs} output entries, table has ${p.tableInputs} and ${p.tableOutputs}`,
+        `rule has ${p.inputs} input and ${p.outputs} output entries, table has ${p.tableInputs} and ${p.tableOutputs}: give the rule one entry per column (\`-\` for any)`,
     ),
     example: { inputs: 1, outputs: 1, tableInputs: 2, tableOutputs: 1, at: '<rule id="r3"> in model.dmn:12' },
     explain: "A rule's entries do not match the table's columns.",
@@ -159,6 +190,16 @@ export const DMN = inStage("dmn", {
     explain:
       "Text of the form `${...}` or `#{...}` where no language is declared: Camunda 7 read such entries as JUEL. It is not read as FEEL; the decision holding it is written as `unmapped` and fails the check.",
   }),
+  "dmn.expression.juel-mapped": entry({
+    severity: "warning",
+    message: located(
+      (p: { text: string; feel: string }) =>
+        `\`${p.text.length > 60 ? `${p.text.slice(0, 57)}...` : p.text}\` is JUEL that FEEL reads the same (a variable's name or a literal): imported as the FEEL \`${p.feel.length > 60 ? `${p.feel.slice(0, 57)}...` : p.feel}\`; write it in FEEL to keep the model in one language`,
+    ),
+    example: { text: "${amount}", feel: "amount", at: '<inputExpression id="ie1"> in model.dmn:12' },
+    explain:
+      'JUEL (a `${...}` expression, or text under `expressionLanguage="juel"`) that is only a variable\'s name, `true`, `false`, `null`, an integer or a string without escapes: FEEL reads it to the same value, so it is imported as FEEL. Any other JUEL is refused (`dmn.expression.language`, `dmn.expression.juel`), and so is every JUEL input entry, a condition on `cellInput` that no FEEL unary test reads the same.',
+  }),
   "dmn.expression.kind": entry({
     severity: "error",
     message: located((p: { element: string }) => `unsupported expression element <${p.element}>: write it as a FEEL literal expression`),
@@ -167,31 +208,31 @@ export const DMN = inStage("dmn", {
   }),
   "dmn.expression.imported-values": entry({
     severity: "error",
-    message: located("importedValues are not supported"),
+    message: located("importedValues are not supported: write the value as a FEEL literal expression"),
     example: { at: '<literalExpression id="e1"> in model.dmn:12' },
     explain: "A literal expression with `importedValues`, which the importer does not map.",
   }),
   "dmn.context.result": entry({
     severity: "error",
-    message: located("context with more than one result entry"),
+    message: located("context with more than one result entry: name every entry but the last (the result)"),
     example: { at: '<contextEntry> in <context id="c1"> in model.dmn:12' },
     explain: "A boxed context with more than one entry without a variable (its result).",
   }),
   "dmn.context.duplicate": entry({
     severity: "error",
-    message: located((p: { name: string }) => `duplicate context entry "${p.name}"`),
+    message: located((p: { name: string }) => `duplicate context entry "${p.name}": rename one of the entries`),
     example: { name: "base", at: '<contextEntry> in <context id="c1"> in model.dmn:12' },
     explain: "A boxed context declares an entry name twice.",
   }),
   "dmn.invocation.callee": entry({
     severity: "error",
-    message: located("invocation without a function name"),
+    message: located("invocation without a function name: name the business knowledge model to call in its literal expression"),
     example: { at: '<invocation id="inv1"> in model.dmn:12' },
     explain: "An `<invocation>` that does not name the function it calls.",
   }),
   "dmn.invocation.binding": entry({
     severity: "error",
-    message: located("binding without a parameter name"),
+    message: located("binding without a parameter name: name the parameter it binds"),
     example: { at: '<binding> in <invocation id="inv1"> in model.dmn:12' },
     explain: "An invocation `<binding>` without a parameter.",
   }),
@@ -225,13 +266,15 @@ export const DMN = inStage("dmn", {
   }),
   "dmn.relation.row": entry({
     severity: "error",
-    message: located((p: { cells: number; columns: number }) => `row has ${p.cells} cells for ${p.columns} columns`),
+    message: located(
+      (p: { cells: number; columns: number }) => `row has ${p.cells} cells for ${p.columns} columns: give the row one cell per column`,
+    ),
     example: { cells: 2, columns: 3, at: '<row> in <relation id="r1"> in model.dmn:12' },
     explain: "A relation row whose cells do not match the columns.",
   }),
   "dmn.iterator.variable": entry({
     severity: "error",
-    message: located("iterator without iteratorVariable"),
+    message: located("iterator without iteratorVariable: name the variable each item is bound to"),
     example: { at: '<for id="f1"> in model.dmn:12' },
     explain: "A `for`, `some` or `every` boxed expression without `iteratorVariable`.",
   }),
@@ -243,7 +286,9 @@ export const DMN = inStage("dmn", {
   }),
   "dmn.bkm.logic": entry({
     severity: "error",
-    message: located((p: { name: string }) => `business knowledge model "${p.name}" has no encapsulated logic`),
+    message: located(
+      (p: { name: string }) => `business knowledge model "${p.name}" has no encapsulated logic: add its <encapsulatedLogic>`,
+    ),
     example: { name: "Fee", at: '<businessKnowledgeModel id="b1" name="Fee"> in model.dmn:12' },
     explain: "A business knowledge model without `encapsulatedLogic`.",
   }),
@@ -267,15 +312,15 @@ export const DMN = inStage("dmn", {
     severity: "warning",
     message: located(
       (p: { inputs: string }) =>
-        `decision service without input data: imported with the input data its decisions require as its parameters (${p.inputs}); name them as <inputData> of the service`,
+        `decision service without input data: imported with the input data its decisions require or read as its parameters (${p.inputs}); name them as <inputData> of the service`,
     ),
     example: { inputs: "Applicant", at: '<decisionService id="s1" name="Greeting Service"> in model.dmn:12' },
     explain:
-      "A decision service that names no inputs while its decisions require input data: the import makes that input data (in the order the decisions require it) the service's parameters.",
+      "A decision service that names no inputs while its decisions require input data, or read it by name without a requirement (dmn-scala and Camunda allow both): the import makes that input data (in the file's order) the service's parameters.",
   }),
   "dmn.name.missing": entry({
     severity: "error",
-    message: located((p: { element: string }) => `<${p.element}> without a name`),
+    message: located((p: { element: string }) => `<${p.element}> without a name: name it (expressions refer to it by name)`),
     example: { element: "decision", at: '<decision id="d1"> in model.dmn:12' },
     explain: "A DRG element without a `name`.",
   }),
@@ -283,11 +328,24 @@ export const DMN = inStage("dmn", {
     severity: "error",
     message: located((p: { name: string }) => `the name "${p.name}" is declared twice; this one is left out: rename one of them`),
     example: { name: "Risk", at: '<decision id="d2" name="Risk"> in model.dmn:12' },
-    explain: "Two DRG elements with the same name.",
+    explain:
+      "Two DRG elements with the same name, where the second cannot be imported under its id (it has none, the id names something else, or an element requiring it reads the shared name, or a decision service is built from it).",
+  }),
+  "dmn.name.renamed": entry({
+    severity: "warning",
+    message: located(
+      (p: { name: string; renamed: string }) =>
+        `the name "${p.name}" is declared twice; this one is imported as "${p.renamed}", its id (nothing that requires it reads "${p.name}"), and "${p.name}" means the first one: rename one of them`,
+    ),
+    example: { name: "Risk", renamed: "d2", at: '<decision id="d2" name="Risk"> in model.dmn:12' },
+    explain:
+      "Two DRG elements with the same name, which Camunda and dmn-scala accept since they identify decisions by id. The second is imported under its id when that names nothing else and no element requiring it reads the shared name (so no expression could mean the other one); otherwise it is left out (`dmn.name.duplicate`).",
   }),
   "dmn.element.unknown": entry({
     severity: "error",
-    message: located((p: { element: string }) => `unsupported element <${p.element}>, left out`),
+    message: located(
+      (p: { element: string }) => `unsupported element <${p.element}>, left out: what depends on it is missing, and the check says which`,
+    ),
     example: { element: "performanceIndicator", at: '<performanceIndicator id="p1"> in model.dmn:12' },
     explain: "A DRG element the importer does not map.",
   }),
@@ -305,7 +363,9 @@ export const DMN = inStage("dmn", {
   }),
   "dmn.type.language": entry({
     severity: "error",
-    message: located((p: { language: string }) => `unsupported type language "${p.language}"`),
+    message: located(
+      (p: { language: string }) => `unsupported type language "${p.language}", read as any: define the type with FEEL types`,
+    ),
     example: { language: "http://www.w3.org/2001/XMLSchema", at: '<itemDefinition id="t1" name="tAmount"> in model.dmn:12' },
     explain: "An item definition in a type language other than FEEL.",
   }),
