@@ -20,6 +20,8 @@ export interface TableShape {
   states: Record<string, unknown>[];
   /** more states, to check the compiled table against the hand-written lookup before timing */
   checks: Record<string, unknown>[];
+  /** a constraint on the output heading (`>= -1`): a strict model holds the decision to it */
+  declared?: string;
 }
 
 export const ELSE_OUTPUT = -1;
@@ -88,7 +90,7 @@ function valueOf(a: Axis, random: () => number): unknown {
   return a.kind === "number" ? x : isoDay(x);
 }
 
-function shape(name: string, what: string, spec: [Axis["kind"], number][], rules: number, seed: number): TableShape {
+function shape(name: string, what: string, spec: [Axis["kind"], number][], rules: number, seed: number, declared?: string): TableShape {
   const random = seeded(seed);
   const axes = spec.map(([kind, bands], i) => axisOf(kind, bands, random, String.fromCharCode(97 + i)));
   const cells = rulesOf(axes, rules, random);
@@ -102,8 +104,16 @@ function shape(name: string, what: string, spec: [Axis["kind"], number][], rules
     outputs,
     states: Array.from({ length: 256 }, state),
     checks: Array.from({ length: 5000 }, state),
+    ...(declared ? { declared } : {}),
   };
 }
+
+const MIXED: [Axis["kind"], number][] = [
+  ["number", 12],
+  ["string", 8],
+  ["boolean", 2],
+  ["date", 5],
+];
 
 export const TABLE_SHAPES: TableShape[] = [
   shape("numeric bands", "1 number column, 1,000 bands of irregular widths", [["number", 1000]], 1000, 1),
@@ -116,18 +126,8 @@ export const TABLE_SHAPES: TableShape[] = [
     3,
   ),
   shape("dates", "1 date column, 400 bands of irregular lengths", [["date", 400]], 400, 4),
-  shape(
-    "mixed",
-    "number × string × boolean × date: 12 × 8 × 2 × 5 bands",
-    [
-      ["number", 12],
-      ["string", 8],
-      ["boolean", 2],
-      ["date", 5],
-    ],
-    960,
-    5,
-  ),
+  shape("mixed", "number × string × boolean × date: 12 × 8 × 2 × 5 bands", MIXED, 960, 5),
+  shape("mixed, declared", "the mixed table, its output declared `number >= -1`", MIXED, 960, 5, ">= -1"),
   shape(
     "insurance 3,700",
     "3,700 rules: age (37 irregular bands) × region (10) × vehicle class (10)",
@@ -160,7 +160,7 @@ export function tableModel(t: TableShape) {
       inputs: Object.fromEntries(t.axes.map((a, i) => [axisName(i), { type: types[a.kind], desc: `What is x${i}?` }])),
       decisions: {
         out: [
-          [...t.axes.map((_, i) => axisName(i)), "=> number"],
+          [...t.axes.map((_, i) => axisName(i)), t.declared ? `=> number ${t.declared}` : "=> number"],
           ...t.rules.map((r, k) => [...r.map((c, i) => cellText(t.axes[i]!, c)), String(t.outputs[k])]),
           [...t.axes.map(() => "-"), String(ELSE_OUTPUT)],
         ],
