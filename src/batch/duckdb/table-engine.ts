@@ -18,7 +18,7 @@ import type { ModelInput } from "../../ir/model.js";
 import { parseCsv } from "../csv.js";
 import { recordWriter } from "../records.js";
 import { ID, LINE, PLAIN } from "./json-rows.js";
-import { idTexts, recordCsv, recordJson, recordParts } from "./records.js";
+import { idTexts, recordCsv, recordJson, recordParts, unsure } from "./records.js";
 import { tableFallback, type OutputFormat } from "./table-fallback.js";
 import { RAW, tableProblems, tableRows, type FileTable, type TableFormat, type TableRows } from "./table-rows.js";
 
@@ -117,8 +117,10 @@ function copyStatement(query: SqlQuery, rows: TableRows, format: OutputFormat, e
       : format === "csv"
         ? recordCsv(query.decisions, line, id, exact)
         : recordParts(query.decisions, id, exact);
-  const scored = `SELECT ${line}, ${identifier(RAW)}, CASE WHEN ${identifier("$scored")} THEN ${record} END AS "$record" FROM (${query.sql})`;
-  const out = `SELECT ${line}, CASE WHEN "$record" IS NOT NULL THEN "$record" ELSE pdm_row(${line}, ${identifier(RAW)}) END AS "$out" FROM (${scored})`;
+  // a Parquet output's parts are null where SQL is unsure, a JSONL or CSV record marked (records.ts)
+  const written = format === "parquet" ? `"$record" IS NOT NULL` : `NOT ${unsure(`"$record"`)}`;
+  const scored = `SELECT ${line}, ${identifier(RAW)}, ${identifier("$scored")}, ${record} AS "$record" FROM (${query.sql})`;
+  const out = `SELECT ${line}, CASE WHEN ${identifier("$scored")} AND ${written} THEN "$record" ELSE pdm_row(${line}, ${identifier(RAW)}) END AS "$out" FROM (${scored})`;
   if (format !== "parquet") {
     const columnName = format === "csv" ? header : "record";
     return `COPY (SELECT "$out" AS ${identifier(columnName)} FROM (${out}) ORDER BY ${line}) TO ${stringLiteral(target)} (${RAW_LINES}, HEADER ${format === "csv"})`;
