@@ -266,10 +266,11 @@ function inputColumn(
   let digits: Digits | undefined;
   if (kind === "number") {
     digits = numberDigits(input, mapping, cx);
-    // TRY_CAST's overflow is a null: only a true comparison fits
-    const fits = layers.input(`(${raw} IS NULL OR COALESCE(${dialect.fitsDecimal(raw, digits.int, digits.scale)}, FALSE))`);
+    // the column read once: its value as the decimal, then whether that is the column's number (one layer up)
+    const read = layers.input(raw);
     value = numberColumn(layers.input(dialect.toDecimal(raw, digits.int, digits.scale)), decimalShape(digits.int, digits.scale));
-    conditions.push(fits);
+    // TRY_CAST's overflow is a null: only a true comparison fits
+    conditions.push(`(${read} IS NULL OR COALESCE(${dialect.fitsDecimal(read, digits.int, digits.scale, value.sql)}, FALSE))`);
     const c = input.type.kind === "number" ? input.type.constraint : undefined;
     // a bound is a JS number, written as its shortest decimal: the same order as the validator's doubles (docs/numbers.md)
     for (const [key, op] of BOUNDS) {
