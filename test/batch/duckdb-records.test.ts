@@ -83,10 +83,34 @@ describe("a number's text in a DuckDB record", () => {
 /** Strings of every kind of character: control characters, quotes, backslashes, `\u00` as text, non-ASCII, astral, U+2028. */
 const anyString = fc.oneof(
   fc.string({ unit: "binary", maxLength: 12 }),
-  fc.string({ unit: fc.constantFrom("a", "\"", "\\", "u", "0", "\u0000", "\u0001", "\b", "\t", "\n", "\u000b", "\f", "\r", "\u001f", "\u007f", "é", "\u2028", "😀"), maxLength: 12 }),
+  fc.string({
+    unit: fc.constantFrom(
+      "a",
+      '"',
+      "\\",
+      "u",
+      "0",
+      "\u0000",
+      "\u0001",
+      "\b",
+      "\t",
+      "\n",
+      "\u000b",
+      "\f",
+      "\r",
+      "\u001f",
+      "\u007f",
+      "é",
+      "\u2028",
+      "😀",
+    ),
+    maxLength: 12,
+  }),
 );
 /** What DuckDB's JSON writer escapes with capital hex digits (JSON.stringify: small ones), or a backslash before `u00`. */
-const UNSURE_TEXT = /[\u0000-\u0007\u000b\u000e-\u001f]|\\u00/;
+const NAMED = new Set([8, 9, 10, 12, 13]);
+const unsureText = (t: string): boolean =>
+  t.includes("\\u00") || [...t].some((ch) => ch.charCodeAt(0) < 0x20 && !NAMED.has(ch.charCodeAt(0)));
 
 describe("a string's text in a DuckDB record", () => {
   it("is JSON.stringify's, and written by DuckDB unless it has a control character without a name", { timeout: 120_000 }, async () => {
@@ -97,14 +121,14 @@ describe("a string's text in a DuckDB record", () => {
         fc.asyncProperty(fc.array(anyString, { minLength: 1, maxLength: 30 }), fc.boolean(), async (strings, exact) => {
           const column: OutputColumn = { name: "x", kind: "string" };
           // the strings as parameters: DuckDB's VARCHAR holds every one of them (lone surrogates aside, which it cannot hold)
-          const usable = strings.filter((t) => t.isWellFormed());
+          const usable = strings.filter((t) => Buffer.from(t, "utf8").toString("utf8") === t);
           if (usable.length === 0) return;
           const values = usable.map((_, i) => `($${i + 1}::VARCHAR)`).join(", ");
           const sql = `SELECT ${written(recordJson([column], "7", "''", exact, false))} AS a FROM (VALUES ${values}) AS v("x")`;
           const rows = (await db.runAndReadAll(sql, usable)).getRows() as [string | null][];
           rows.forEach(([a], i) => {
             const t = usable[i]!;
-            if (!UNSURE_TEXT.test(JSON.stringify(t).slice(1, -1)) && !UNSURE_TEXT.test(t)) expect(a).not.toBeNull();
+            if (!unsureText(t)) expect(a).not.toBeNull();
             if (a !== null) expect(a).toBe(JSON.stringify({ row: 7, decisions: { x: t } }));
           });
         }),

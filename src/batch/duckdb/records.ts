@@ -138,7 +138,10 @@ export function recordJson(decisions: OutputColumn[], row: string, id: string, e
     `CAST(${row} AS VARCHAR)`,
     part(id),
     `',"decisions":{'`,
-    ...decisions.flatMap((d, i) => [stringLiteral(`${i ? "," : ""}${JSON.stringify(d.name)}:`), part(valueJson(d, identifier(d.name), exact))]),
+    ...decisions.flatMap((d, i) => [
+      stringLiteral(`${i ? "," : ""}${JSON.stringify(d.name)}:`),
+      part(valueJson(d, identifier(d.name), exact)),
+    ]),
     `'}}'`,
     ...(newline ? ["chr(10)"] : []),
   ];

@@ -20,7 +20,7 @@ import { recordWriter } from "../records.js";
 import { ID, LINE, PLAIN } from "./json-rows.js";
 import { idTexts, recordCsv, recordJson, recordParts, unsure } from "./records.js";
 import { tableFallback, type OutputFormat } from "./table-fallback.js";
-import { RAW, tableProblems, tableRows, type FileTable, type TableFormat, type TableRows } from "./table-rows.js";
+import { tableProblems, tableRows, type FileTable, type TableFormat, type TableRows } from "./table-rows.js";
 
 /** The file cannot be scored: unreadable, a column missing or of the wrong type. Nothing was written. */
 export class TableError extends Error {}
@@ -119,8 +119,8 @@ function copyStatement(query: SqlQuery, rows: TableRows, format: OutputFormat, e
         : recordParts(query.decisions, id, exact);
   // a Parquet output's parts are null where SQL is unsure, a JSONL or CSV record marked (records.ts)
   const written = format === "parquet" ? `"$record" IS NOT NULL` : `NOT ${unsure(`"$record"`)}`;
-  const scored = `SELECT ${line}, ${identifier(RAW)}, ${identifier("$scored")}, ${record} AS "$record" FROM (${query.sql})`;
-  const out = `SELECT ${line}, CASE WHEN ${identifier("$scored")} AND ${written} THEN "$record" ELSE pdm_row(${line}, ${identifier(RAW)}) END AS "$out" FROM (${scored})`;
+  const scored = `SELECT ${line}, ${rows.carry.map(identifier).join(", ")}, ${identifier("$scored")}, ${record} AS "$record" FROM (${query.sql})`;
+  const out = `SELECT ${line}, CASE WHEN ${identifier("$scored")} AND ${written} THEN "$record" ELSE pdm_row(${line}, ${rows.rawList}) END AS "$out" FROM (${scored})`;
   if (format !== "parquet") {
     const columnName = format === "csv" ? header : "record";
     return `COPY (SELECT "$out" AS ${identifier(columnName)} FROM (${out}) ORDER BY ${line}) TO ${stringLiteral(target)} (${RAW_LINES}, HEADER ${format === "csv"})`;
@@ -152,10 +152,11 @@ export async function scoreTable(batch: TableBatch): Promise<TableTally> {
     const compiled = compileToSql(batch.model, {
       dialect: "duckdb",
       strict: batch.strict,
-      source: (inputs) => (rows = tableRows(table, inputs, batch.idField, model.inputSchema)).sql,
+      // the raw columns to carry are known once the inputs are (asked before the source)
+      carry: (inputs) => [ID, ...(rows = tableRows(table, inputs, batch.idField, model.inputSchema)).carry],
+      source: () => rows!.sql,
       id: LINE,
       rowCondition: PLAIN,
-      carry: [ID, RAW],
     });
     if (!compiled.ok || !rows) throw new TableError("the model does not compile to DuckDB's SQL");
     const problems = tableProblems(table, compiled.query.inputs);

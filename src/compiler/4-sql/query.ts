@@ -60,7 +60,7 @@ export interface SqlOptions {
   /** a boolean column of the source a row must have true to be scored (the batch engine's own checks) */
   rowCondition?: string;
   /** columns of the source passed through to the result as they are */
-  carry?: string[];
+  carry?: string[] | ((inputs: InputColumn[]) => string[]);
 }
 
 export interface InputColumn {
@@ -136,7 +136,8 @@ export function lowerModel(ir: ModelIR, decisions: DecisionIR[], options: SqlOpt
   const idColumn = id === null ? undefined : layers.input(identifier(id));
   if (options.rowCondition)
     scored.push({ sql: layers.input(`COALESCE(${identifier(options.rowCondition)}, FALSE)`), kind: "boolean", depth: 0 });
-  const carried = (options.carry ?? []).map((c) => [c, layers.input(identifier(c))] as const);
+  const carry = typeof options.carry === "function" ? options.carry(columns) : (options.carry ?? []);
+  const carried = carry.map((c) => [c, layers.input(identifier(c))] as const);
   const scoredColumn = layers.bind(allOf(scored.length ? scored : [TRUE]));
 
   const functions = new Map(ir.functions.map((f) => [f.name, f]));
