@@ -17,7 +17,7 @@ import { pieceScorer, type PieceScorer } from "../chunk-scorer.js";
 import type { Tally } from "../ordered-output.js";
 import { PieceReader } from "../piece-reader.js";
 import { ID, LINE } from "./json-rows.js";
-import { recordJson } from "./records.js";
+import { recordJson, unsure } from "./records.js";
 
 export interface DuckDbBatch {
   /** the model's query over `jsonRows` (plan.ts) and its module, for the rows SQL leaves to JS */
@@ -39,7 +39,9 @@ const RECORD = "$record";
 /** The statement scoring one piece: $1 its text, $2 the row number of its first line. */
 function pieceStatement(query: SqlQuery, exact: boolean): string {
   const row = `($2 + ${identifier(LINE)} - 1)`;
-  return `SELECT ${identifier(LINE)}, CASE WHEN "$scored" THEN ${recordJson(query.decisions, row, identifier(ID), exact)} END AS ${identifier(RECORD)} FROM (${query.sql}) ORDER BY ${identifier(LINE)}`;
+  const text = identifier("$text");
+  const records = `SELECT ${identifier(LINE)}, "$scored", ${recordJson(query.decisions, row, identifier(ID), exact)} AS ${text} FROM (${query.sql})`;
+  return `SELECT ${identifier(LINE)}, CASE WHEN "$scored" AND NOT ${unsure(text)} THEN ${text} END AS ${identifier(RECORD)} FROM (${records}) ORDER BY ${identifier(LINE)}`;
 }
 
 /** Where each line of a piece starts and ends (lines the JS engine scores are cut from the text). */

@@ -10,7 +10,6 @@ import type { ModelInput } from "../../ir/model.js";
 import { compileToSql, type OutputColumn, type SqlQuery } from "../../compiler/index.js";
 import { identifier } from "../../compiler/4-sql/dialects.js";
 import { addressable, ID, jsonRows, LINE, PLAIN } from "./json-rows.js";
-import { RAW } from "./table-rows.js";
 
 export interface DuckDbRequest {
   strict: boolean;
@@ -45,7 +44,7 @@ export function planDuckDb(model: ModelInput, request: DuckDbRequest): DuckDbPla
     source: table ? identifier("$rows") : (inputs) => jsonRows(inputs, request.idField),
     id: LINE,
     rowCondition: PLAIN,
-    carry: table ? [ID, RAW] : [ID],
+    carry: [ID],
   });
   if (!r.ok)
     return {

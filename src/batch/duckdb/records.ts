@@ -3,8 +3,15 @@
 // wherever SQL can be sure of them, and null elsewhere, for the JS engine to write the record itself. A number is
 // written as its plain digits when JSON.stringify of the double nearest it writes the same: at most
 // 15 significant digits (the double's shortest form is then the decimal itself) and a magnitude
-// from 10^-6 to below 10^21 (outside it JavaScript writes an exponent). A string is written when it
-// is printable ASCII without quote or backslash (JSON.stringify then adds only the quotes).
+// from 10^-6 to below 10^21 (outside it JavaScript writes an exponent). Where the output's shape
+// settles that, the text is DuckDB's own JSON writer's (`to_json` of the double: its shortest form,
+// as JavaScript's) or, for a whole number, the integer's digits (`to_json` writes `100.0`). A string
+// is `to_json`'s text unless that holds `\u00` (a control character, which DuckDB escapes with
+// capital hex digits and JSON.stringify with small ones). The record is joined with `concat`
+// (a chain of `||` copies each partial text again); a part SQL is unsure of is marked by NUL,
+// which no written text holds: a record holding one (`unsure`) is the JS engine's to write. The
+// caller tests the record once it is a column of its own (DuckDB does not share an expression
+// written twice inside a CASE branch, so testing it in place would build the text twice).
 import { identifier, stringLiteral } from "../../compiler/4-sql/dialects.js";
 import type { OutputColumn } from "../../compiler/index.js";
 
@@ -49,6 +56,25 @@ function narrowNumber(c: string, column: OutputColumn, int: number, otherwise: s
   return `CASE WHEN abs(${c}) < 1${"0".repeat(int)} THEN ${fast} ELSE ${otherwise} END`;
 }
 
+/**
+ * A number below 10^(15 - scale) with at most 6 places (a DECIMAL of at most 15 digits, cast there
+ * when wider): at most 15 significant digits, so the double nearest it has the decimal as its
+ * shortest form, and never below 10^-6 but zero, so JSON.stringify writes it plainly. `to_json` of
+ * the double writes the same, but `100.0` for a whole number, which is written as an integer.
+ */
+function plainNumber(c: string, column: OutputColumn): string {
+  const scale = column.scale!;
+  const v = column.digits! > 15 ? `CAST(${c} AS DECIMAL(15, ${scale}))` : c;
+  const whole = `CAST(CAST(${v} AS BIGINT) AS VARCHAR)`;
+  return scale === 0 ? whole : `CASE WHEN ${v} % 1 = 0 THEN ${whole} ELSE CAST(to_json(CAST(${v} AS DOUBLE)) AS VARCHAR) END`;
+}
+
+/** `fast` on the rows below 10^(15 - scale), where plainNumber holds, else `otherwise`. */
+function plainOr(c: string, column: OutputColumn, fast: string, otherwise: string): string {
+  const int = 15 - column.scale!;
+  return column.digits! - column.scale! <= int ? fast : `CASE WHEN abs(${c}) < 1${"0".repeat(int)} THEN ${fast} ELSE ${otherwise} END`;
+}
+
 /** A number's text without trailing zeros (an exact decimal's JSON string, its CSV cell). */
 const numberText = (c: string, column: OutputColumn | undefined): string =>
   column?.digits === undefined || column.scale === undefined ? trimmed(c) : narrowNumber(c, column, 17 - column.scale, trimmed(c));
@@ -56,14 +82,35 @@ const numberText = (c: string, column: OutputColumn | undefined): string =>
 /** A number output's JSON text: JSON.stringify's plain digits need at most 15 digits and 6 places (records.ts head). */
 function numberJson(c: string, column: OutputColumn, exact: boolean): string {
   if (column.digits === undefined || column.scale === undefined) return anyNumber(c, exact);
+  if (column.scale <= 6) {
+    const plain = plainNumber(c, column);
+    return exact
+      ? plainOr(c, column, `concat('"', ${plain}, '"')`, `'"' || ${numberText(c, column)} || '"'`)
+      : plainOr(c, column, plain, anyNumber(c, exact, column.scale));
+  }
   if (exact) return `'"' || ${numberText(c, column)} || '"'`;
   const any = anyNumber(c, exact, column.scale);
   return column.scale > 6 ? any : narrowNumber(c, column, 15 - column.scale, any);
 }
 
+/** Whether a record's text (a column) holds the mark of a part SQL is unsure of. */
+export const unsure = (column: string): string => `contains(${column}, chr(0))`;
+
+/** A context's text, or null where a part of it is marked unsure. */
+const sure = (text: string): string => `CASE WHEN ${unsure(text)} THEN NULL ELSE ${text} END`;
+
+/** A part of a record: its text, or the mark of an unsure one. */
+const part = (text: string): string => `coalesce(${text}, chr(0))`;
+
+/** `to_json`'s text of a string, where it is JSON.stringify's (no control character but the five with names). */
+function stringJson(c: string): string {
+  const json = `CAST(to_json(${c}) AS VARCHAR)`;
+  return `CASE WHEN contains(${json}, '\\u00') THEN NULL ELSE ${json} END`;
+}
+
 const FORMATS: Record<string, (c: string, exact: boolean, column?: OutputColumn) => string> = {
   number: (c, exact, column) => (column ? numberJson(c, column, exact) : anyNumber(c, exact)),
-  string: (c) => `CASE WHEN regexp_full_match(${c}, '[ !#-\\[\\]-~]*') THEN '"' || ${c} || '"' END`,
+  string: stringJson,
   boolean: (c) => `CASE WHEN ${c} THEN 'true' ELSE 'false' END`,
   date: (c) => `CASE WHEN year(${c}) BETWEEN 1000 AND 9999 THEN '"' || strftime(${c}, '%Y-%m-%d') || '"' END`,
   null: () => "'null'",
@@ -73,20 +120,32 @@ const FORMATS: Record<string, (c: string, exact: boolean, column?: OutputColumn)
 function valueJson(column: OutputColumn, c: string, exact: boolean): string {
   if (column.kind === "null") return "'null'";
   const text = column.fields
-    ? `'{' || ${column.fields.map((f, i) => `${stringLiteral(`${i ? "," : ""}${JSON.stringify(f.name)}:`)} || ${valueJson(f, `${c}.${identifier(f.name)}`, exact)}`).join(" || ") || "''"} || '}'`
+    ? sure(
+        `concat('{', ${column.fields.map((f, i) => `${stringLiteral(`${i ? "," : ""}${JSON.stringify(f.name)}:`)}, ${part(valueJson(f, `${c}.${identifier(f.name)}`, exact))}`).join(", ")}${column.fields.length ? ", " : ""}'}')`,
+      )
     : FORMATS[column.kind]!(c, exact, column);
   return `CASE WHEN ${c} IS NULL THEN 'null' ELSE ${text} END`;
 }
 
 /**
  * The record of a scored row of the model query (with the row number `row` and the id's text `id`:
- * `,"id":…`, or empty), ending in a line feed unless `newline` is false.
+ * `,"id":…`, or empty, null when unsure), ending in a line feed unless `newline` is false; `unsure`
+ * where SQL cannot write it.
  */
 export function recordJson(decisions: OutputColumn[], row: string, id: string, exact: boolean, newline = true): string {
-  const parts = decisions.map(
-    (d, i) => `${stringLiteral(`${i ? "," : ""}${JSON.stringify(d.name)}:`)} || ${valueJson(d, identifier(d.name), exact)}`,
-  );
-  return `'{"row":' || CAST(${row} AS VARCHAR) || ${id} || ',"decisions":{' || ${parts.join(" || ") || "''"} || '}}'${newline ? " || chr(10)" : ""}`;
+  const parts = [
+    `'{"row":'`,
+    `CAST(${row} AS VARCHAR)`,
+    part(id),
+    `',"decisions":{'`,
+    ...decisions.flatMap((d, i) => [
+      stringLiteral(`${i ? "," : ""}${JSON.stringify(d.name)}:`),
+      part(valueJson(d, identifier(d.name), exact)),
+    ]),
+    `'}}'`,
+    ...(newline ? ["chr(10)"] : []),
+  ];
+  return `concat(${parts.join(", ")})`;
 }
 
 /** csvField: quoted when the text holds a separator, a quote or a line break, quotes doubled. */
@@ -109,10 +168,10 @@ function valueCsv(column: OutputColumn, c: string, exact: boolean): string {
   return `CASE WHEN ${c} IS NULL THEN '' ELSE ${text} END`;
 }
 
-/** A CSV record of a scored row (`row`, the id's cell, one cell per decision, an empty error), without its line break. */
+/** A CSV record of a scored row (`row`, the id's cell, one cell per decision, an empty error), without its line break; `unsure` where SQL cannot write it. */
 export function recordCsv(decisions: OutputColumn[], row: string, idCell: string, exact: boolean): string {
-  const cells = [`CAST(${row} AS VARCHAR)`, idCell, ...decisions.map((d) => valueCsv(d, identifier(d.name), exact)), "''"];
-  return cells.join(" || ',' || ");
+  const cells = [`CAST(${row} AS VARCHAR)`, part(idCell), ...decisions.map((d) => part(valueCsv(d, identifier(d.name), exact))), "''"];
+  return `concat(${cells.join(", ',', ")})`;
 }
 
 /** A scored row's JSON texts, NUL-separated: the id's (empty when none), each decision's, and an empty error. */

@@ -18,9 +18,9 @@ import type { ModelInput } from "../../ir/model.js";
 import { parseCsv } from "../csv.js";
 import { recordWriter } from "../records.js";
 import { ID, LINE, PLAIN } from "./json-rows.js";
-import { idTexts, recordCsv, recordJson, recordParts } from "./records.js";
+import { idTexts, recordCsv, recordJson, recordParts, unsure } from "./records.js";
 import { tableFallback, type OutputFormat } from "./table-fallback.js";
-import { RAW, tableProblems, tableRows, type FileTable, type TableFormat, type TableRows } from "./table-rows.js";
+import { tableProblems, tableRows, type FileTable, type TableFormat, type TableRows } from "./table-rows.js";
 
 /** The file cannot be scored: unreadable, a column missing or of the wrong type. Nothing was written. */
 export class TableError extends Error {}
@@ -117,8 +117,10 @@ function copyStatement(query: SqlQuery, rows: TableRows, format: OutputFormat, e
       : format === "csv"
         ? recordCsv(query.decisions, line, id, exact)
         : recordParts(query.decisions, id, exact);
-  const scored = `SELECT ${line}, ${identifier(RAW)}, CASE WHEN ${identifier("$scored")} THEN ${record} END AS "$record" FROM (${query.sql})`;
-  const out = `SELECT ${line}, CASE WHEN "$record" IS NOT NULL THEN "$record" ELSE pdm_row(${line}, ${identifier(RAW)}) END AS "$out" FROM (${scored})`;
+  // a Parquet output's parts are null where SQL is unsure, a JSONL or CSV record marked (records.ts)
+  const written = format === "parquet" ? `"$record" IS NOT NULL` : `NOT ${unsure(`"$record"`)}`;
+  const scored = `SELECT ${line}, ${rows.carry.map(identifier).join(", ")}, ${identifier("$scored")}, ${record} AS "$record" FROM (${query.sql})`;
+  const out = `SELECT ${line}, CASE WHEN ${identifier("$scored")} AND ${written} THEN "$record" ELSE pdm_row(${line}, ${rows.rawList}) END AS "$out" FROM (${scored})`;
   if (format !== "parquet") {
     const columnName = format === "csv" ? header : "record";
     return `COPY (SELECT "$out" AS ${identifier(columnName)} FROM (${out}) ORDER BY ${line}) TO ${stringLiteral(target)} (${RAW_LINES}, HEADER ${format === "csv"})`;
@@ -150,10 +152,11 @@ export async function scoreTable(batch: TableBatch): Promise<TableTally> {
     const compiled = compileToSql(batch.model, {
       dialect: "duckdb",
       strict: batch.strict,
-      source: (inputs) => (rows = tableRows(table, inputs, batch.idField, model.inputSchema)).sql,
+      // the raw columns to carry are known once the inputs are (asked before the source)
+      carry: (inputs) => [ID, ...(rows = tableRows(table, inputs, batch.idField, model.inputSchema)).carry],
+      source: () => rows!.sql,
       id: LINE,
       rowCondition: PLAIN,
-      carry: [ID, RAW],
     });
     if (!compiled.ok || !rows) throw new TableError("the model does not compile to DuckDB's SQL");
     const problems = tableProblems(table, compiled.query.inputs);

@@ -1,9 +1,11 @@
 // A Parquet or CSV file as the relation the model's query reads, read by DuckDB itself
 // (`read_parquet`, `read_csv` with every column named and typed VARCHAR: nothing is guessed). Each
 // row: its number (`$line`), each input typed as the query expects, `$plain` (SQL may score the row:
-// every input of its kind, as the JS engine would read it), the id as it stands (`$id`), and `$raw`,
-// the row's inputs and id as text, for the JS engine to score the rows SQL leaves
-// (table-fallback.ts). A CSV cell is read as the JS engine reads it (csv-state.ts): a number where
+// every input of its kind, as the JS engine would read it), the id as it stands (`$id`), and the
+// columns the row's inputs and id are read from as they stand (`$raw.0`, `$raw.1`…), carried through
+// the query so that their texts (`rawList`), for the JS engine to score the rows SQL leaves
+// (table-fallback.ts), are built on those rows only (building them on every row cost about as
+// much as reading the file). A CSV cell is read as the JS engine reads it (csv-state.ts): a number where
 // the input schema has a number, `true`/`false` where a boolean, an empty cell missing. A Parquet
 // column must be of its input's kind; a null is a missing value.
 import { identifier, stringLiteral } from "../../compiler/4-sql/dialects.js";
@@ -11,7 +13,8 @@ import type { InputColumn } from "../../compiler/index.js";
 import { csvCellKinds, NUMERIC, type CellKind } from "../csv-state.js";
 import { LINE, PLAIN, ID } from "./json-rows.js";
 
-export const RAW = "$raw";
+/** The name of the i-th raw column. */
+const rawName = (i: number): string => `$raw.${i}`;
 
 export type TableFormat = "csv" | "parquet";
 
@@ -138,8 +141,12 @@ function csvRead(kind: string, c: string, cell: CellKind): Read {
 export interface TableRows {
   /** the relation (a subquery) */
   sql: string;
-  /** what `$raw` holds, in order */
+  /** what `rawList` holds, in order */
   raw: RawColumn[];
+  /** the raw columns, for the query to carry */
+  carry: string[];
+  /** the row's raw texts (a VARCHAR[]), over the carried columns */
+  rawList: string;
   /** how `$id` is written; null when the file has no id column */
   id: IdKind | null;
 }
@@ -153,13 +160,15 @@ export function tableRows(t: FileTable, inputs: InputColumn[], idField: string, 
       inputSchema,
     ).map((k, i) => [t.columns[i]!.name, k]),
   );
-  const reads = inputs.map((input) => {
-    const c = identifier(input.column);
+  const read = (input: InputColumn, c: string) => {
     const type = types.get(input.column) ?? "VARCHAR";
     return t.format === "parquet" ? parquetRead(input.kind, c, type) : csvRead(input.kind, c, cells.get(input.column) ?? "text");
-  });
+  };
+  const reads = inputs.map((input) => read(input, identifier(input.column)));
   const raw: RawColumn[] = inputs.map((input, i) => ({ name: input.column, kind: reads[i]!.rawKind }));
-  const rawSql = reads.map((r) => r.raw);
+  // the texts, read from the carried columns
+  const rawSql = inputs.map((input, i) => read(input, identifier(rawName(i))).raw);
+  const rawSources = inputs.map((input) => identifier(input.column));
   const idType = types.get(idField);
   let id: IdKind | null = null;
   let idSql = "CAST(NULL AS VARCHAR)";
@@ -175,8 +184,9 @@ export function tableRows(t: FileTable, inputs: InputColumn[], idField: string, 
     if (!raw.some((r) => r.name === idField)) {
       const kind: RawKind =
         t.format === "csv" || idType === "VARCHAR" ? "text" : NUMBER.test(idType) ? "number" : idType === "BOOLEAN" ? "boolean" : "text";
+      rawSql.push(`CAST(${identifier(rawName(raw.length))} AS VARCHAR)`);
+      rawSources.push(c);
       raw.push({ name: idField, kind });
-      rawSql.push(`CAST(${c} AS VARCHAR)`);
     }
   }
   const { from, line } = reader(t);
@@ -184,8 +194,9 @@ export function tableRows(t: FileTable, inputs: InputColumn[], idField: string, 
     `${line} AS ${identifier(LINE)}`,
     ...reads.map((r, i) => `${r.value} AS ${identifier(inputs[i]!.column)}`),
     `${idSql} AS ${identifier(ID)}`,
-    `[${rawSql.join(", ")}]::VARCHAR[] AS ${identifier(RAW)}`,
+    ...rawSources.map((c, i) => `${c} AS ${identifier(rawName(i))}`),
     `(${["TRUE", ...reads.map((r) => r.plain)].join(" AND ")}) AS ${identifier(PLAIN)}`,
   ];
-  return { sql: `(SELECT ${columns.join(", ")} FROM ${from})`, raw, id };
+  const carry = rawSources.map((_, i) => rawName(i));
+  return { sql: `(SELECT ${columns.join(", ")} FROM ${from})`, raw, carry, rawList: `[${rawSql.join(", ")}]::VARCHAR[]`, id };
 }

@@ -43,7 +43,7 @@ export interface Dialect {
   /** a context of named values */
   record: (fields: readonly (readonly [name: string, sql: string])[]) => string;
   /** whether a number column's value is exactly a decimal with `int` digits before the point and `scale` after */
-  fitsDecimal: (column: string, int: number, scale: number) => string;
+  fitsDecimal: (column: string, int: number, scale: number, value: string) => string;
   /** the types of an input column as the engine reads them, for messages */
   typeNames: { string: string; boolean: string; date: string };
 }
@@ -75,8 +75,8 @@ export const DIALECTS: Record<DialectName, Dialect> = {
     layerEnd: "",
     toDecimal: (c, int, scale) => `TRY_CAST(${c} AS DECIMAL(${Math.max(1, int + scale)}, ${scale}))`,
     record: (fields) => `struct_pack(${fields.map(([name, sql]) => `${identifier(name)} := ${sql}`).join(", ")})`,
-    // a cast that rounds or overflows is caught by comparing back (TRY_CAST: NULL on overflow)
-    fitsDecimal: (c, int, scale) => `(TRY_CAST(${c} AS DECIMAL(${Math.max(1, int + scale)}, ${scale})) = ${c})`,
+    // a cast that rounds or overflows is caught by comparing its value back (TRY_CAST: NULL on overflow)
+    fitsDecimal: (c, _int, _scale, value) => `(${value} = ${c})`,
     typeNames: { string: "VARCHAR", boolean: "BOOLEAN", date: "DATE" },
   },
   postgres: {

@@ -60,7 +60,7 @@ export interface SqlOptions {
   /** a boolean column of the source a row must have true to be scored (the batch engine's own checks) */
   rowCondition?: string;
   /** columns of the source passed through to the result as they are */
-  carry?: string[];
+  carry?: string[] | ((inputs: InputColumn[]) => string[]);
 }
 
 export interface InputColumn {
@@ -136,7 +136,8 @@ export function lowerModel(ir: ModelIR, decisions: DecisionIR[], options: SqlOpt
   const idColumn = id === null ? undefined : layers.input(identifier(id));
   if (options.rowCondition)
     scored.push({ sql: layers.input(`COALESCE(${identifier(options.rowCondition)}, FALSE)`), kind: "boolean", depth: 0 });
-  const carried = (options.carry ?? []).map((c) => [c, layers.input(identifier(c))] as const);
+  const carry = typeof options.carry === "function" ? options.carry(columns) : (options.carry ?? []);
+  const carried = carry.map((c) => [c, layers.input(identifier(c))] as const);
   const scoredColumn = layers.bind(allOf(scored.length ? scored : [TRUE]));
 
   const functions = new Map(ir.functions.map((f) => [f.name, f]));
@@ -266,10 +267,11 @@ function inputColumn(
   let digits: Digits | undefined;
   if (kind === "number") {
     digits = numberDigits(input, mapping, cx);
-    // TRY_CAST's overflow is a null: only a true comparison fits
-    const fits = layers.input(`(${raw} IS NULL OR COALESCE(${dialect.fitsDecimal(raw, digits.int, digits.scale)}, FALSE))`);
+    // the column read once: its value as the decimal, then whether that is the column's number (one layer up)
+    const read = layers.input(raw);
     value = numberColumn(layers.input(dialect.toDecimal(raw, digits.int, digits.scale)), decimalShape(digits.int, digits.scale));
-    conditions.push(fits);
+    // TRY_CAST's overflow is a null: only a true comparison fits
+    conditions.push(`(${read} IS NULL OR COALESCE(${dialect.fitsDecimal(read, digits.int, digits.scale, value.sql)}, FALSE))`);
     const c = input.type.kind === "number" ? input.type.constraint : undefined;
     // a bound is a JS number, written as its shortest decimal: the same order as the validator's doubles (docs/numbers.md)
     for (const [key, op] of BOUNDS) {
