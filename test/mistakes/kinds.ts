@@ -65,11 +65,17 @@ const DURATION = /duration\("P(T?\d+[YMWDHS])"\)/;
 
 const cellText = (row: unknown[], i: number): string => String(row[i]).trim();
 
+/** `[a..b)` or `(a..b]`: a range that another written the other way (`(a..b]`) continues without a gap. */
+const halfOpen = (text: string): boolean => {
+  const m = RANGE.exec(text);
+  return m !== null && (m[1] === "[") === (m[4] === ")");
+};
+
 /**
- * In a table with a number column of ranges and a text column whose every such rule names one
- * value, the ranges of the last value's rules written with the other ends included (`[20..100)` →
- * `(20..100]`) where another value's rules share one of those ends. Rules of two values never
- * meet, so a threshold written two ways between them is no inconsistency.
+ * In a table with a number column of half-open ranges and a text column whose every rule bounding
+ * the number names one value, the ranges of the last value's rules written with the other ends
+ * included (`[20..100)` → `(20..100]`) where another value's rules share one of those ends. Rules
+ * of two values never meet, so a threshold written two ways between them is no inconsistency.
  */
 function flipOneGroup(rows: unknown, { place }: { place: Place }): unknown[] | undefined {
   if (place.kind !== "rules" || !Array.isArray(rows) || !Array.isArray(rows[0])) return undefined;
@@ -80,11 +86,11 @@ function flipOneGroup(rows: unknown, { place }: { place: Place }): unknown[] | u
   for (const [k, c] of inputAt.entries()) {
     if (place.columns[k]?.kind !== "number") continue;
     const bounded = rulesOf.filter((r) => cellText(r, c) !== "-");
-    if (!bounded.some((r) => RANGE.test(cellText(r, c)))) continue;
+    if (bounded.length === 0 || !bounded.every((r) => halfOpen(cellText(r, c)))) continue;
     for (const [j, d] of inputAt.entries()) {
       if (j === k || !TEXT.includes(place.columns[j]?.kind as (typeof TEXT)[number])) continue;
       if (!bounded.every((r) => BARE_WORD.test(cellText(r, d)))) continue;
-      const ranged = bounded.filter((r) => RANGE.test(cellText(r, c)));
+      const ranged = bounded;
       const group = cellText(ranged[ranged.length - 1]!, d);
       const ends = (rs: unknown[][]) => new Set(rs.flatMap((r) => RANGE.exec(cellText(r, c))!.slice(2, 4).map(Number)));
       const mine = ends(ranged.filter((r) => cellText(r, d) === group));
