@@ -15,6 +15,11 @@ export interface MistakeKind {
    * only the author knows, so such a mutant may go unflagged. Every other kind is never right.
    */
   otherMeaning?: true;
+  /**
+   * The changed text is a right way to write the model, and this diagnostic code about it would be
+   * a false alarm: the corpus fails when any mutant of the kind is reported with it.
+   */
+  falseAlarm?: string;
   /** for cells: which column kinds the mistake is made in */
   columns?: readonly Type["kind"][];
   /** the changed value, or undefined when the mistake does not fit this value */
@@ -45,6 +50,63 @@ const RANGE = /^([[(\]])\s*(-?[\d.]+)\s*\.\.\s*(-?[\d.]+)\s*([\])[])$/;
 const FLIP: Record<string, string> = { "[": "(", "(": "[", "]": ")", ")": "]" };
 const SWAP: Record<string, string> = { "<": ">", ">": "<", "<=": ">=", ">=": "<=" };
 const STRICTNESS: Record<string, string> = { "<": "<=", "<=": "<", ">": ">=", ">=": ">" };
+
+/** The first date input the text mentions, replaced by `by`. */
+function replaceDate(by: string) {
+  return (value: unknown, { dates }: { dates: readonly string[] }): string | undefined => {
+    if (typeof value !== "string") return undefined;
+    const name = dates.find((n) => value.includes(n));
+    return name === undefined ? undefined : value.replace(name, by);
+  };
+}
+
+/** A duration literal without its leading `P` (`duration("30D")`, `duration("T1H")`). */
+const DURATION = /duration\("P(T?\d+[YMWDHS])"\)/;
+
+const cellText = (row: unknown[], i: number): string => String(row[i]).trim();
+
+/** `[a..b)` or `(a..b]`: a range that another written the other way (`(a..b]`) continues without a gap. */
+const halfOpen = (text: string): boolean => {
+  const m = RANGE.exec(text);
+  return m !== null && (m[1] === "[") === (m[4] === ")");
+};
+
+/**
+ * In a table with a number column of half-open ranges and a text column whose every rule bounding
+ * the number names one value, the ranges of the last value's rules written with the other ends
+ * included (`[20..100)` → `(20..100]`) where another value's rules share one of those ends. Rules
+ * of two values never meet, so a threshold written two ways between them is no inconsistency.
+ */
+function flipOneGroup(rows: unknown, { place }: { place: Place }): unknown[] | undefined {
+  if (place.kind !== "rules" || !Array.isArray(rows) || !Array.isArray(rows[0])) return undefined;
+  const inputAt = (rows[0] as unknown[]).flatMap((h, i) => (typeof h === "string" && !/^\s*(=>|#)/.test(h) ? [i] : []));
+  const rules = rows.slice(1);
+  if (!rules.every((r) => Array.isArray(r))) return undefined;
+  const rulesOf = rules as unknown[][];
+  for (const [k, c] of inputAt.entries()) {
+    if (place.columns[k]?.kind !== "number") continue;
+    const bounded = rulesOf.filter((r) => cellText(r, c) !== "-");
+    if (bounded.length === 0 || !bounded.every((r) => halfOpen(cellText(r, c)))) continue;
+    for (const [j, d] of inputAt.entries()) {
+      if (j === k || !TEXT.includes(place.columns[j]?.kind as (typeof TEXT)[number])) continue;
+      if (!bounded.every((r) => BARE_WORD.test(cellText(r, d)))) continue;
+      const ranged = bounded;
+      const group = cellText(ranged[ranged.length - 1]!, d);
+      const ends = (rs: unknown[][]) => new Set(rs.flatMap((r) => RANGE.exec(cellText(r, c))!.slice(2, 4).map(Number)));
+      const mine = ends(ranged.filter((r) => cellText(r, d) === group));
+      const others = ends(ranged.filter((r) => cellText(r, d) !== group));
+      if (![...mine].some((e) => others.has(e))) continue;
+      return rows.map((r, i) =>
+        i > 0 && ranged.includes(r as unknown[]) && cellText(r as unknown[], d) === group
+          ? (r as unknown[]).map((v, x) =>
+              x === c ? cellText(r as unknown[], c).replace(RANGE, (_, a, lo, hi, b) => `${FLIP[a]}${lo}..${hi}${FLIP[b]}`) : v,
+            )
+          : r,
+      );
+    }
+  }
+  return undefined;
+}
 
 /** The first declared name the text mentions (longest names first), misspelt. */
 function misspellName(value: unknown, { names }: { names: readonly string[] }): string | undefined {
@@ -331,18 +393,35 @@ export const KINDS: readonly MistakeKind[] = [
     description: "a duration literal that is not ISO 8601",
     example: ['duration("P30D")', 'duration("30D")'],
     place: "expression",
-    mutate: replaceFirst(/duration\("P(\d+[YMWD])"\)/, (_, d) => `duration("${d}")`),
+    mutate: replaceFirst(DURATION, (_, d) => `duration("${d}")`),
+  },
+  {
+    name: "malformed-duration-cell",
+    description: "a duration literal in an output cell that is not ISO 8601",
+    example: ['duration("PT4H")', 'duration("T4H")'],
+    place: "output-cell",
+    mutate: replaceFirst(DURATION, (_, d) => `duration("${d}")`),
+  },
+  {
+    name: "impossible-date",
+    description: "a date written as a literal with a month that does not exist",
+    example: ['incident date + duration("P30D")', 'date("2026-13-01") + duration("P30D")'],
+    place: "expression",
+    mutate: replaceDate('date("2026-13-01")'),
   },
   {
     name: "clock-for-date",
     description: "the clock (`today()`) read in place of a date input",
     example: ["incident date", "today()"],
     place: "expression",
-    mutate: (value, { dates }) => {
-      if (typeof value !== "string") return undefined;
-      const name = dates.find((n) => value.includes(n));
-      return name === undefined ? undefined : value.replace(name, "today()");
-    },
+    mutate: replaceDate("today()"),
+  },
+  {
+    name: "now-for-date",
+    description: "the clock's date and time (`now()`) read in place of a date input",
+    example: ["incident date", "now()"],
+    place: "expression",
+    mutate: replaceDate("now()"),
   },
   // ---- headings, rule lists, inputs, let ----
   {
@@ -350,7 +429,10 @@ export const KINDS: readonly MistakeKind[] = [
     description: "the type in an output heading misspelt",
     example: ["=> number", "=> nmber"],
     place: "output-heading",
-    mutate: replaceFirst(/^(=>\s*(?:[^:]+:\s*)?)(number|boolean|string|date)$/, (_, head, type) => `${head}${misspell(type!)}`),
+    mutate: replaceFirst(
+      /^(=>\s*(?:[^:]+:\s*)?)(number|boolean|string|date|days and time duration)$/,
+      (_, head, type) => `${head}${misspell(type!)}`,
+    ),
   },
   {
     name: "misspelt-column",
@@ -385,6 +467,16 @@ export const KINDS: readonly MistakeKind[] = [
       if (i < 0) return undefined;
       return r.map((x, k) => (k === i ? (x as unknown[]).slice(1) : x));
     },
+  },
+  {
+    name: "bound-style-per-group",
+    otherMeaning: true,
+    falseAlarm: "tables.inconsistent-bound",
+    description:
+      "one value's ranges written with the other ends included, where another column keeps its rules apart from the rules sharing those ends (not a mistake: must raise no inconsistent bound)",
+    example: ['["tech", "[20..100)"]', '["tech", "(20..100]"]'],
+    place: "rules",
+    mutate: flipOneGroup,
   },
   {
     name: "number-typed-as-string",

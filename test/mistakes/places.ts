@@ -11,7 +11,7 @@ export type Place =
   | { kind: "output-cell"; column: Type; path: Path; address: string }
   | { kind: "heading"; path: Path; address: string }
   | { kind: "output-heading"; path: Path; address: string }
-  | { kind: "rules"; path: Path; address: string; inputs: number }
+  | { kind: "rules"; path: Path; address: string; inputs: number; columns: readonly Type[] }
   | { kind: "expression"; path: Path; address: string }
   | { kind: "input-type"; path: Path; address: string; readers: readonly string[] }
   | { kind: "let"; path: Path; address: string };
@@ -38,7 +38,8 @@ function tablePlaces(rows: unknown[], path: Path, address: string, table: TableI
   const header = rows[0] as string[];
   const inputHeads = header.map((h, i) => [h, i] as const).filter(([h]) => !h.trim().startsWith("=>") && !h.trim().startsWith("#"));
   const outputHeads = header.map((h, i) => [h, i] as const).filter(([h]) => h.trim().startsWith("=>"));
-  const places: Place[] = [{ kind: "rules", path, address, inputs: inputHeads.length }];
+  const columns = table.inputs.map((i) => i.type);
+  const places: Place[] = [{ kind: "rules", path, address, inputs: inputHeads.length, columns }];
   inputHeads.forEach(([, i]) => places.push({ kind: "heading", path: [...path, 0, i], address: `${address}.rule[0]` }));
   outputHeads.forEach(([, i]) => places.push({ kind: "output-heading", path: [...path, 0, i], address: `${address}.rule[0]` }));
   rows.slice(1).forEach((rule, r) => {

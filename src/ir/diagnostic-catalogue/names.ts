@@ -18,7 +18,7 @@ export const NAMES = inStage("names", {
     example: { variant: "name", name: "incme", didYouMean: "; did you mean `income`?" },
     explain:
       "A name resolves to nothing in scope, or a `requires` entry is neither an input nor a decision: declare it or fix the spelling. " +
-      "A `let` or context entry that reads a later entry, or itself, is told so. Inside a filter `xs[...]` an unresolved name is a member of the item, not an error.",
+      "A `let` or context entry that reads a later entry, or itself, is told so. Inside a filter `xs[...]` an unresolved name is a member of the item, not an error, unless the items are numbers, strings or booleans, which have none (strict).",
   }),
   "names.duplicate": entry({
     severity: "error",

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Expr, Name } from "../../../src/ir/feel-ast.js";
 import { codes, content, lenient, ok, only, stage, strict } from "./helpers.js";
@@ -83,6 +84,40 @@ describe("names stage", () => {
     ]);
     expect(names(exprOf(ir, "first")).find((n) => n.name === "item")!.ref).toEqual({ kind: "local", name: "item" });
     expect(names(exprOf(ir, "anyAge")).find((n) => n.name === "height")!.ref).toBeUndefined();
+  });
+
+  it("strict: an unresolved name inside a filter of numbers, strings or booleans is unknown; lenient, a null member", () => {
+    // the items have no members, so the name can only be a misspelt model name (`source of funs`)
+    const lists = fc.constantFrom('["cash", "crypto"]', "[1, 2, 3]", "[true, false]", "words", "scores");
+    const conditions = fc.constantFrom("contains(lower case(%), item)", "% > 1", "% = item", "string length(%) > 2");
+    fc.assert(
+      fc.property(lists, conditions, (list, condition) => {
+        const c = content({
+          inputs: {
+            word: { type: "string", desc: "A word" },
+            words: { type: ["string"], desc: "Words" },
+            scores: { type: ["number"], desc: "Scores" },
+          },
+          decisions: { hits: `count(${list}[${condition.replace("%", "wrd")}])`, uses: "[word, words, scores]" },
+        });
+        const unknown = strict(c).diagnostics.filter((d) => d.code === "names.unknown");
+        expect(unknown.map((d) => [d.address, d.severity])).toEqual([["decisions.hits", "error"]]);
+        expect(unknown[0]!.message).toContain("word");
+        expect(lenient(c).diagnostics.filter((d) => d.code === "names.unknown")).toEqual([]);
+      }),
+    );
+  });
+
+  it("an unresolved name inside a filter of contexts, or inside one nested in it, may be a member of the item", () => {
+    const ir = ok(
+      strict(
+        content({
+          inputs: { people: { type: [{ name: "string", age: "number" }], desc: "People" } },
+          decisions: { nested: 'count(people[count(["a", "b"][item = nickname]) > 0])' },
+        }),
+      ),
+    );
+    expect(names(exprOf(ir, "nested")).find((n) => n.name === "nickname")!.ref).toBeUndefined();
   });
 
   it("binds for/some/every variables, context entries and lambda parameters as locals", () => {

@@ -14,8 +14,8 @@ export interface ExprContext {
   strict: boolean;
   /** every model-level name read (input, decision, function, let, param), for the graph */
   refs: NameRef[];
-  /** inside `xs[...]`: names that resolve to nothing are members of the item */
-  inFilter?: boolean;
+  /** inside `xs[...]`: the item types of the enclosing filters; a name that resolves to nothing is a member of an item */
+  filterItems?: readonly Type[];
   /** the type of `?` in a unary test */
   inputValue?: Type;
   /** names that exist but may not be read here: inputs and decisions inside a function body */

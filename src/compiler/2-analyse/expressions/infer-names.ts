@@ -16,6 +16,17 @@ import { NAME_CONFUSIONS } from "../known-confusions.js";
 
 const ANY_FUNCTION: Type = { kind: "function", params: [], result: { kind: "any" } };
 
+/** Items with no members: inside a filter of these, a name that resolves to nothing names nothing. */
+const MEMBERLESS = new Set<Type["kind"]>(["number", "string", "boolean", "choice", "levels"]);
+
+/**
+ * Whether a name that resolves to nothing may be a member of an enclosing filter's item. Strict: not
+ * when every item is certainly a number, string or boolean (`["cash"][contains(source of funs, item)]`
+ * reads a misspelt name, not a member of a string); lenient, as FEEL, it is then null.
+ */
+const mayBeMember = (ctx: ExprContext): boolean =>
+  ctx.filterItems !== undefined && (!ctx.strict || ctx.filterItems.some((t) => !MEMBERLESS.has(t.kind)));
+
 /**
  * Resolves `node` and returns its type. In callee position a built-in wins over a model value
  * (input, decision, let) that is not known to be a function, and over a local that certainly
@@ -47,7 +58,7 @@ export function inferName(node: Name, ctx: ExprContext, callee: boolean): Type {
     );
     return { kind: "any" };
   }
-  if (ctx.inFilter) return { kind: "any" };
+  if (mayBeMember(ctx)) return { kind: "any" };
   if (ctx.later?.includes(node.name)) {
     ctx.sink.push(diagnostic("names.unknown", { variant: "later", name: node.name }, at(ctx, node.span)));
     return { kind: "any" };

@@ -19,7 +19,7 @@ export function inferFilter(e: Filter, ctx: ExprContext): Type {
   // the item's own fields shadow outer names, as in DMN; they are read from the item at run time
   if (element.kind === "struct") for (const [field, t] of element.fields) frame.set(field, fieldBinding(field, t, ctx));
   frame.set("item", fixed({ kind: "local", name: "item" }, element));
-  const f = infer(e.filter, { ...ctx, scope: childScope(ctx.scope, frame), inFilter: true });
+  const f = infer(e.filter, { ...ctx, scope: childScope(ctx.scope, frame), filterItems: [...(ctx.filterItems ?? []), element] });
   if (f.kind === "number") return element;
   if (f.kind === "boolean") return { kind: "list", element };
   return { kind: "any" };
