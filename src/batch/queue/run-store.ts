@@ -195,16 +195,18 @@ export class RunStore {
   }
 
   /**
-   * Records a chunk made, in one transaction: its bytes when they travel through Redis, its place
-   * and the progress. (A queued command keeps its arguments without copying them.)
+   * Records a chunk made: its bytes when they travel through Redis (a command of their own: in a
+   * transaction the client would copy them once more), then its place and the progress together,
+   * sent without waiting between them (one connection: Redis runs them in that order).
    */
   async enqueued(seq: number, place: ChunkPlace, bytes: Uint8Array | null, progress: RunProgress): Promise<void> {
-    const m = this.redis.multi();
-    if (bytes) m.set(this.keys.input(seq), asBuffer(bytes), "EX", TTL_SECONDS);
-    await m
+    const input = bytes && this.putInput(seq, bytes);
+    const recorded = this.redis
+      .multi()
       .hset(this.keys.chunks, String(seq), JSON.stringify(place))
       .hset(this.keys.run, ...progressFields(progress))
       .exec();
+    await Promise.all([input, recorded]);
   }
 
   /** Records progress that wrote no chunk (the CSV header). */

@@ -2,7 +2,8 @@
 // middle of a chunk), a distributed run loses no row and repeats none: its output is local
 // `pdm score`'s of the same generated rows, byte for byte. Real processes: in each run a worker
 // takes the chunks alone until a second one is ready, and dies at a random moment after starting
-// its nth chunk; the second scores the rest, the killed chunk with them.
+// its nth chunk (or, if it holds none then, as it starts its next); the second scores the rest, the
+// killed chunk with them.
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
@@ -79,6 +80,11 @@ describe.skipIf(!REDIS_URL)("a worker killed at a random moment", () => {
           const rescuer = startWorker(url, prefix);
           await victim.waitFor(new RegExp(`(?:: started[\\s\\S]*?){${nth}}`));
           await new Promise((r) => setTimeout(r, delayMs));
+          // it dies with a chunk in hand: if it holds none at that moment (it finished them, and
+          // the coordinator has not yet sent more), at the start of its next one
+          const now = chunksOf(victim.stderr());
+          if (now.started.every((seq) => now.done.includes(seq)))
+            await victim.waitFor(new RegExp(`(?:: started[\\s\\S]*?){${now.started.length + 1}}`));
           victim.kill("SIGKILL");
           await victim.exited;
           // it died with a chunk in hand
