@@ -77,7 +77,8 @@ describe.skipIf(!REDIS_URL)("a worker killed at a random moment", () => {
             String(window),
           ]);
           await victim.waitFor(/: started/);
-          const rescuer = startWorker(url, prefix);
+          // kept with the others as soon as it runs, so that a failed run does not leave it behind
+          const rescuer = startWorker(url, prefix).then((p) => (procs.push(p), p));
           await victim.waitFor(new RegExp(`(?:: started[\\s\\S]*?){${nth}}`));
           await new Promise((r) => setTimeout(r, delayMs));
           // it dies with a chunk in hand: if it holds none at that moment (it finished them, and
@@ -91,13 +92,13 @@ describe.skipIf(!REDIS_URL)("a worker killed at a random moment", () => {
           const mine = chunksOf(victim.stderr());
           expect(mine.started.filter((seq) => !mine.done.includes(seq)).length).toBeGreaterThan(0);
 
-          procs.push(await rescuer);
+          const second = await rescuer;
           expect(await coordinator.exited, coordinator.stderr()).toBe(local.status);
           const output = readFileSync(out);
           expect(rowNumbers(output.toString())).toEqual(rowNumbers(expected.toString()));
           expect(output.equals(expected)).toBe(true);
-          procs.at(-1)!.kill("SIGTERM");
-          await procs.at(-1)!.exited;
+          second.kill("SIGTERM");
+          await second.exited;
         },
       ),
       // a failure is reported as it is found: shrinking would rerun whole clusters for minutes
