@@ -13,7 +13,7 @@ import type { ModelInput } from "../../ir/model.js";
 import type { ByteRange, ChunkDone, ChunkJob } from "./chunk-job.js";
 import { openRedis } from "./connection.js";
 import { queueName, runKeys, type RunKeys } from "./keys.js";
-import { chunkWanted, storeResult } from "./run-store.js";
+import { chunkInput, chunkWanted, storeResult } from "./run-store.js";
 import { ThreadScorer } from "./thread-scorer.js";
 
 export interface ChunkWorkerOptions {
@@ -108,19 +108,25 @@ export async function startChunkWorker(options: ChunkWorkerOptions): Promise<Run
   async function scoreChunk(job: Job<ChunkJob, ChunkDone>): Promise<ChunkDone> {
     const data = job.data;
     const keys = runKeys(options.prefix, data.run);
-    // a chunk already written (scored twice), or of a run that finished or was dropped, is not scored
-    if (!(await chunkWanted(redis, keys, data.seq))) return GONE;
+    // a chunk already written (scored twice), or of a run that finished or was dropped, is not
+    // scored; whether it is wanted comes with its bytes, when they are in Redis
+    const input = await chunkInput(redis, keys, data.seq, !data.range);
+    if (!input.wanted) return GONE;
     const what = `chunk ${data.seq} of run ${data.run} (rows ${data.first}–${data.first + data.records - 1})`;
     options.onChunk?.(`${what}: started`);
     const { scorer, done } = await scorerFor(data, keys);
     try {
-      const bytes = data.range ? await readRange(data.range) : await redis.getBuffer(keys.input(data.seq));
+      const bytes = data.range ? await readRange(data.range) : input.bytes;
       if (bytes === null) {
         if (!(await chunkWanted(redis, keys, data.seq))) return GONE;
         throw new Error(`${what}: its rows are not in Redis`);
       }
       const result = await scorer.score(bytes, data.first, data.columns);
-      if (!(await storeResult(redis, keys, data.seq, result))) return GONE;
+      // the records' buffer is lent again only once Redis has answered (a command that failed may
+      // still be queued in the client, so its buffer is then left to the garbage collector)
+      const stored = await storeResult(redis, keys, data.seq, result);
+      result.release();
+      if (!stored) return GONE;
       options.onChunk?.(`${what}: done, ${result.rows} rows, ${result.errors} errors`);
       return { rows: result.rows, errors: result.errors };
     } finally {

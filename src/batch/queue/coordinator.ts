@@ -317,8 +317,9 @@ export async function scoreOnQueue(o: QueueBatchOptions): Promise<Summary> {
         } else chunk.bytes = piece.bytes;
         out.set(seq, chunk);
         Object.assign(progress, { enqueued: seq + 1, readOffset: place.end, nextRow: progress.nextRow + piece.records });
-        await store.enqueued(seq, place, chunk.bytes ?? null, { ...progress });
-        await enqueue(seq, place);
+        // recorded, then enqueued: on one connection Redis runs them in that order, so the job is
+        // sent without waiting for the record's answer (a worker never finds a job whose chunk is unknown)
+        await Promise.all([store.enqueued(seq, place, chunk.bytes ?? null, { ...progress }), enqueue(seq, place)]);
       }
     } finally {
       await source.close();

@@ -88,6 +88,23 @@ export async function storeResult(redis: Redis, keys: RunKeys, seq: number, resu
 export const chunkWanted = async (redis: Redis, keys: RunKeys, seq: number): Promise<boolean> =>
   (await redis.hexists(keys.chunks, String(seq))) === 1;
 
+/**
+ * Whether a chunk is wanted and, with `bytes`, its input bytes (null if Redis does not hold them),
+ * in one round trip: a worker asks this once per chunk.
+ */
+export async function chunkInput(
+  redis: Redis,
+  keys: RunKeys,
+  seq: number,
+  bytes: boolean,
+): Promise<{ wanted: boolean; bytes: Buffer | null }> {
+  if (!bytes) return { wanted: await chunkWanted(redis, keys, seq), bytes: null };
+  const replies = await redis.multi().hexists(keys.chunks, String(seq)).getBuffer(keys.input(seq)).exec();
+  if (!replies) throw new Error("Redis dropped a transaction");
+  for (const [e] of replies) if (e) throw e;
+  return { wanted: replies[0]![1] === 1, bytes: replies[1]![1] as Buffer | null };
+}
+
 // The coordinator's lease: taken when free, or from a coordinator of this machine that is no
 // longer running; renewed while the coordinator lives.
 const TAKE_OVER = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3]) end return nil`;
@@ -109,6 +126,8 @@ function running(pid: number): boolean {
     return (e as NodeJS.ErrnoException).code === "EPERM";
   }
 }
+
+const asBuffer = (bytes: Uint8Array): Buffer => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
 const globPattern = (text: string): string => text.replace(/[*?[\]\\]/g, (c) => `\\${c}`);
 
@@ -176,16 +195,18 @@ export class RunStore {
   }
 
   /**
-   * Records a chunk made: its bytes when they travel through Redis (first, on their own: in a
-   * transaction they would be copied once more), then its place and the progress together.
+   * Records a chunk made: its bytes when they travel through Redis (a command of their own: in a
+   * transaction the client would copy them once more), then its place and the progress together,
+   * sent without waiting between them (one connection: Redis runs them in that order).
    */
   async enqueued(seq: number, place: ChunkPlace, bytes: Uint8Array | null, progress: RunProgress): Promise<void> {
-    if (bytes) await this.putInput(seq, bytes);
-    await this.redis
+    const input = bytes && this.putInput(seq, bytes);
+    const recorded = this.redis
       .multi()
       .hset(this.keys.chunks, String(seq), JSON.stringify(place))
       .hset(this.keys.run, ...progressFields(progress))
       .exec();
+    await Promise.all([input, recorded]);
   }
 
   /** Records progress that wrote no chunk (the CSV header). */
@@ -227,7 +248,7 @@ export class RunStore {
   }
 
   async putInput(seq: number, bytes: Uint8Array): Promise<void> {
-    await this.redis.set(this.keys.input(seq), Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), "EX", TTL_SECONDS);
+    await this.redis.set(this.keys.input(seq), asBuffer(bytes), "EX", TTL_SECONDS);
   }
 
   /** Drops every key of the run but the lease (unlock releases it). */

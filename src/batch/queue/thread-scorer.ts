@@ -1,15 +1,22 @@
 // A `pdm worker`'s scoring threads: the local batch's pool (pool.ts, worker.ts) for one model and
 // one way of reading and writing rows, taking whole chunks and answering each with its records,
 // so a chunk is scored by exactly the code `pdm score` runs. The chunk's bytes are copied into a
-// shared buffer once; the records come back as a Buffer of their own, for Redis.
+// shared buffer once; the records come back as a Buffer over the thread's own shared buffer, sent
+// to Redis from there, and the buffer is given back once they are stored (a copy per chunk cost
+// more in garbage collection than in the copying).
 import { BufferPool } from "../buffer-pool.js";
 import type { ScoreOptions } from "../chunk-scorer.js";
 import { Pool, type Scored } from "../pool.js";
 import type { LoadableModel } from "../../compiler/5-load/compiled-model.js";
 import type { ChunkResult } from "./run-store.js";
 
+/** A chunk's records, in a buffer lent until `release` is called. */
+export interface ScoredChunk extends ChunkResult {
+  release(): void;
+}
+
 interface Waiting {
-  resolve(r: ChunkResult): void;
+  resolve(r: ScoredChunk): void;
   reject(e: Error): void;
 }
 
@@ -44,12 +51,12 @@ export class ThreadScorer {
     return new ThreadScorer(pool);
   }
 
-  score(bytes: Uint8Array, first: number, columns?: string[]): Promise<ChunkResult> {
+  score(bytes: Uint8Array, first: number, columns?: string[]): Promise<ScoredChunk> {
     if (this.failure) return Promise.reject(this.failure);
     const seq = this.next++;
     const input = new Uint8Array(this.buffers.take(bytes.length), 0, bytes.length);
     input.set(bytes);
-    const result = new Promise<ChunkResult>((resolve, reject) => this.waiting.set(seq, { resolve, reject }));
+    const result = new Promise<ScoredChunk>((resolve, reject) => this.waiting.set(seq, { resolve, reject }));
     this.pool.submit({ seq, first, bytes: input, spare: this.buffers.take(2 * bytes.length), columns });
     return result;
   }
@@ -57,10 +64,15 @@ export class ThreadScorer {
   private scored(s: Scored): void {
     const waiting = this.waiting.get(s.seq);
     this.waiting.delete(s.seq);
-    const bytes = Buffer.from(s.bytes);
+    const out = s.bytes.buffer as SharedArrayBuffer;
     this.buffers.give(s.input);
-    this.buffers.give(s.bytes.buffer as SharedArrayBuffer);
-    waiting?.resolve({ bytes, rows: s.rows, errors: s.errors });
+    let lent = true;
+    const release = () => {
+      if (lent) this.buffers.give(out);
+      lent = false;
+    };
+    if (!waiting) return release();
+    waiting.resolve({ bytes: Buffer.from(out, s.bytes.byteOffset, s.bytes.byteLength), rows: s.rows, errors: s.errors, release });
   }
 
   close(): Promise<void> {

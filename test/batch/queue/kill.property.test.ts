@@ -2,7 +2,8 @@
 // middle of a chunk), a distributed run loses no row and repeats none: its output is local
 // `pdm score`'s of the same generated rows, byte for byte. Real processes: in each run a worker
 // takes the chunks alone until a second one is ready, and dies at a random moment after starting
-// its nth chunk; the second scores the rest, the killed chunk with them.
+// its nth chunk (or, if it holds none then, as it starts its next); the second scores the rest, the
+// killed chunk with them.
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
@@ -76,22 +77,28 @@ describe.skipIf(!REDIS_URL)("a worker killed at a random moment", () => {
             String(window),
           ]);
           await victim.waitFor(/: started/);
-          const rescuer = startWorker(url, prefix);
+          // kept with the others as soon as it runs, so that a failed run does not leave it behind
+          const rescuer = startWorker(url, prefix).then((p) => (procs.push(p), p));
           await victim.waitFor(new RegExp(`(?:: started[\\s\\S]*?){${nth}}`));
           await new Promise((r) => setTimeout(r, delayMs));
+          // it dies with a chunk in hand: if it holds none at that moment (it finished them, and
+          // the coordinator has not yet sent more), at the start of its next one
+          const now = chunksOf(victim.stderr());
+          if (now.started.every((seq) => now.done.includes(seq)))
+            await victim.waitFor(new RegExp(`(?:: started[\\s\\S]*?){${now.started.length + 1}}`));
           victim.kill("SIGKILL");
           await victim.exited;
           // it died with a chunk in hand
           const mine = chunksOf(victim.stderr());
           expect(mine.started.filter((seq) => !mine.done.includes(seq)).length).toBeGreaterThan(0);
 
-          procs.push(await rescuer);
+          const second = await rescuer;
           expect(await coordinator.exited, coordinator.stderr()).toBe(local.status);
           const output = readFileSync(out);
           expect(rowNumbers(output.toString())).toEqual(rowNumbers(expected.toString()));
           expect(output.equals(expected)).toBe(true);
-          procs.at(-1)!.kill("SIGTERM");
-          await procs.at(-1)!.exited;
+          second.kill("SIGTERM");
+          await second.exited;
         },
       ),
       // a failure is reported as it is found: shrinking would rerun whole clusters for minutes

@@ -28,7 +28,7 @@ describe.skipIf(!hasRedisServer())("Redis restarted mid-run", () => {
     const dir = tmp();
     const model = writeModel(dir);
     const input = join(dir, "rows.jsonl");
-    writeFileSync(input, generatedRows(1500, 61));
+    writeFileSync(input, generatedRows(6000, 61));
     const local = localScore(model, input, join(dir, "local.jsonl"));
     const expected = readFileSync(join(dir, "local.jsonl"));
 
