@@ -246,6 +246,16 @@ export const DMN = inStage("dmn", {
     example: { at: '<binding> in <invocation id="inv1"> in model.dmn:12' },
     explain: "An invocation `<binding>` without a parameter.",
   }),
+  "dmn.function.unknown": entry({
+    severity: "error",
+    message: located(
+      (p: { name: string }) =>
+        `\`${p.name}\` is called here but is no FEEL built-in and no function of the model: an engine's own function (Camunda's custom FEEL functions, a vendor library) is not part of the file; define it as a <businessKnowledgeModel>, or rewrite the call in FEEL`,
+    ),
+    example: { name: "myFunction", at: '<decision id="d1" name="Price"> in model.dmn:8' },
+    explain:
+      "A decision calls a name that neither FEEL nor the model defines. Engines let applications register functions of their own (Camunda's FEEL function providers, a vendor's library); the file does not carry them, so the call cannot be evaluated. The check rejects the model (`names.unknown`) until the function is defined in the model.",
+  }),
   "dmn.function.kind": entry({
     severity: "error",
     message: located((p: { kind: string }) => `unsupported function kind "${p.kind}": write the function in FEEL`),
