@@ -147,6 +147,17 @@ describe("importDmn: decision tables", () => {
     expect(decisionOf(missing)!.unmapped).toBeDefined();
   });
 
+  it("says first that the entries testing an empty column are in another language, then that the column is empty", () => {
+    for (const language of ["juel", "groovy", "javascript"]) {
+      const t = `<decisionTable id="t1"><input id="in1"><inputExpression id="ie1"/></input><output id="o1" name="d"/>
+        <rule id="r1"><inputEntry id="e1" expressionLanguage="${language}"><text>\${flag}</text></inputEntry><outputEntry><text>"on"</text></outputEntry></rule></decisionTable>`;
+      const r = importDmn(dmn(decision("d", t)), { file: "m.dmn" });
+      expect(errors(r).map((d) => d.code)).toEqual(["dmn.expression.language", "dmn.table.input"]);
+      expect(errors(r)[0]!.message).toMatch(/<inputEntry id="e1">(?: in <\w+ [^>]*>)? in m\.dmn:\d+\)$/);
+      expect(decisionOf(r)!.unmapped).toBeDefined();
+    }
+  });
+
   it("names the columns of a multi-output table and keeps per-output defaults", () => {
     const outputs = `<output id="o1" name="a" typeRef="number"><defaultOutputEntry><text>0</text></defaultOutputEntry></output>
       <output id="o2" name="b" typeRef="string"/>`;
