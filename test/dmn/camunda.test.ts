@@ -152,6 +152,22 @@ describe("free names", () => {
   });
 });
 
+describe("the typeRefs Camunda Modeler and XML Schema spell numbers with", () => {
+  it("read long, int, short and float (bare or xsd:-prefixed) as number, without an error, and run", () => {
+    for (const typeRef of ["long", "int", "short", "float", "xsd:long", "xsd:int", "Long"]) {
+      const r = importDmn(
+        dmn(`<decision id="d" name="Big"><decisionTable id="t" hitPolicy="FIRST"><input id="i1"><inputExpression id="ie1" typeRef="${typeRef}"><text>amount</text></inputExpression></input>
+          <output id="o1" name="Big" typeRef="boolean"/><rule id="r1"><inputEntry><text>&gt; 1000</text></inputEntry><outputEntry><text>true</text></outputEntry></rule>
+          <rule id="r2"><inputEntry><text>-</text></inputEntry><outputEntry><text>false</text></outputEntry></rule></decisionTable></decision>`),
+        { file: "t.dmn" },
+      );
+      expect([typeRef, r.diagnostics.filter((d) => d.severity === "error")]).toEqual([typeRef, []]);
+      expect(r.content!.inputs).toEqual({ amount: { type: "number", desc: "amount" } });
+      for (const amount of [5, 5000]) expect(run(r.content!, { amount }).Big).toBe(amount > 1000);
+    }
+  });
+});
+
 describe("the clause shapes Camunda Modeler writes", () => {
   const shaped = (outputs: string, outputEntries: string) =>
     dmn(
