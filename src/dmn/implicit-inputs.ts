@@ -42,11 +42,15 @@ const requiredDecisions = (d: XmlElement, resolve: Resolver): XmlElement[] =>
 export interface FreeName {
   name: string;
   address: string;
+  /** read as a function (`name(...)`): an engine's own function, not a variable */
+  called?: boolean;
 }
 
 /**
  * The other variables Camunda reads: names that a decision's expressions read and nothing
- * declares (the compiler finds them: `freeNames`), each declared as an input of type `any`.
+ * declares (the compiler finds them: `freeNames`), each declared as an input of type `any`. A
+ * name that is called is an engine's custom function (Camunda's FEEL function providers, a
+ * vendor's library): nothing here defines it, so it is reported once at the decision that calls it.
  */
 export function declareFreeNames(defs: Definitions, model: MappedModel, ctx: ImportContext, free: FreeName[]): void {
   const decisions = defs.root.children.flatMap((c) => {
@@ -58,8 +62,14 @@ export function declareFreeNames(defs: Definitions, model: MappedModel, ctx: Imp
     decisions
       .filter((d) => address === `decisions.${d.name}` || address.startsWith(`decisions.${d.name}.`))
       .sort((a, b) => b.name.length - a.name.length)[0]?.el;
-  for (const { name, address } of free) {
+  const reported = new Set<string>();
+  for (const { name, address, called } of free) {
     const el = owner(address);
+    if (called) {
+      if (el && !reported.has(name)) ctx.diagnostics.push(diagnostic("dmn.function.unknown", { name, at: locate(ctx, el) }));
+      reported.add(name);
+      continue;
+    }
     if (
       !el ||
       !VARIABLE.test(name) ||

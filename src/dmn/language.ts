@@ -37,6 +37,27 @@ const FOREIGN: { pattern: RegExp; name: string; advice: string }[] = [
 /** A `${…}` or `#{…}` expression: JUEL, which older Camunda 7 versions assumed where no language is named. */
 const JUEL_SHAPE = /^\s*[$#]\{[\s\S]*\}\s*$/;
 
+/**
+ * A string in single quotes, which FEEL does not have: a `'` that opens a token (at the start, or
+ * after a space, bracket, comma or operator) and closes on the same line. A `'` inside a name
+ * (`Customer's age`), a string or a comment is FEEL's own and is not matched.
+ */
+const SINGLE_QUOTED = /(?:^|[\s([,=<>!+\-*/])('[^'\n]*')/;
+
+/** The first single-quoted piece of FEEL text, outside double-quoted strings and comments. */
+export function singleQuoted(text: string): string | undefined {
+  const bare = text.replace(/"(?:[^"\\\n]|\\.)*"/g, '""').replace(/\/\/[^\n]*|\/\*[\s\S]*?\*\//g, " ");
+  return SINGLE_QUOTED.exec(bare)?.[1];
+}
+
+/** FEEL text as written, unless it quotes with `'` (older Camunda FEEL strings, jDMN names): then refused at the element. */
+function quotedAsFeel(el: XmlElement, ctx: ImportContext, text: string): string | undefined {
+  const quoted = singleQuoted(text);
+  if (quoted === undefined) return text;
+  unfilled(ctx, diagnostic("dmn.expression.single-quoted", { text: quoted, at: locate(ctx, el) }));
+  return undefined;
+}
+
 const isFeel = (language: string): boolean => FEEL.some((p) => p.test(language.trim()));
 const isJuel = (language: string): boolean => /^juel$/i.test(language.trim());
 
@@ -75,8 +96,8 @@ export function feelText(el: XmlElement, ctx: ImportContext): string | undefined
   if (text === undefined || text.trim() === "") return text;
   const language = declaredLanguage(el, ctx);
   const shapedJuel = language === undefined && JUEL_SHAPE.test(text);
-  if (language !== undefined && !isJuel(language)) return isFeel(language) ? text : refuse(el, ctx, language);
-  if (language === undefined && !shapedJuel) return text;
+  if (language !== undefined && !isJuel(language)) return isFeel(language) ? quotedAsFeel(el, ctx, text) : refuse(el, ctx, language);
+  if (language === undefined && !shapedJuel) return quotedAsFeel(el, ctx, text);
   const feel = el.name === "inputEntry" ? undefined : juelAsFeel(text);
   if (feel !== undefined) {
     ctx.diagnostics.push(diagnostic("dmn.expression.juel-mapped", { text: text.trim(), feel, at: locate(ctx, el) }));

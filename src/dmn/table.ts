@@ -70,6 +70,8 @@ export function mapDecisionTable(el: XmlElement, resultName: string, resultType:
   if (orientation === "CrossTable") unfilled(ctx, diagnostic("dmn.table.crosstable", { at: locate(ctx, el) }));
 
   const rules = childrenNamed(el, "rule");
+  // said after the rules: when the entries testing an empty column are in another language, that is the first thing to fix
+  const afterRules: (() => void)[] = [];
   const header: string[] = inputs.map((input, i) => {
     const ie = child(input, "inputExpression");
     if (!ie) {
@@ -79,7 +81,7 @@ export function mapDecisionTable(el: XmlElement, resultName: string, resultType:
     // Camunda Modeler writes a new column's expression empty: exact as null only when no rule tests the column
     if ((textChild(ie) ?? "").trim() === "") {
       const tested = rules.some((r) => !/^\s*-?\s*$/.test(textChild(childrenNamed(r, "inputEntry")[i] ?? ie) ?? ""));
-      if (tested) unfilled(ctx, diagnostic("dmn.table.input", { variant: "empty-tested", at: locate(ctx, ie) }));
+      if (tested) afterRules.push(() => unfilled(ctx, diagnostic("dmn.table.input", { variant: "empty-tested", at: locate(ctx, ie) })));
       else ctx.diagnostics.push(diagnostic("dmn.table.input-empty", { at: locate(ctx, ie) }));
       return "null";
     }
@@ -103,6 +105,7 @@ export function mapDecisionTable(el: XmlElement, resultName: string, resultType:
     }
     rows.push([...ins.map((e) => cellText(feelText(e, ctx), true)), ...outs.map((e) => cellText(feelText(e, ctx)))]);
   }
+  afterRules.forEach((say) => say());
 
   const body: TableBody = { table: rows, hit };
   const defaults = outputs.map((out) => {

@@ -10,6 +10,11 @@ const BUILT_IN: Record<string, string> = {
   decimal: "number",
   integer: "number",
   double: "number",
+  // Camunda Modeler's type list (string, boolean, integer, long, double, date) and XML Schema's numbers
+  long: "number",
+  int: "number",
+  short: "number",
+  float: "number",
   string: "string",
   boolean: "boolean",
   date: "date",

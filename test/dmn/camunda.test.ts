@@ -130,6 +130,42 @@ describe("free names", () => {
     const check = checkModel(r.content as ModelInput, { strict: false });
     expect(check.stages.flatMap((s) => s.diagnostics).map((d) => d.message)).toContainEqual(expect.stringContaining("`myFunction`"));
   });
+
+  it("report a called name once, at the decision that calls it, as an engine's function the file does not carry", () => {
+    const calls = (names: string[]) =>
+      dmn(
+        `<decision id="c" name="C"><variable name="C"/><literalExpression><text>${names.map((n) => `${n}(1)`).join(" + ")} + abs(-1)</text></literalExpression></decision>`,
+      );
+    for (const names of [["score"], ["score", "score"], ["rate", "discount", "rate"]]) {
+      const r = importDmn(calls(names), { file: "calls.dmn", freeNames });
+      const unknown = r.diagnostics.filter((d) => d.code === "dmn.function.unknown");
+      expect(unknown.map((d) => d.severity)).toEqual([...new Set(names)].map(() => "error"));
+      for (const [i, name] of [...new Set(names)].entries()) {
+        expect(unknown[i]!.message).toMatch(
+          new RegExp(`^\`${name}\` is called here .*businessKnowledgeModel.*\\(<decision id="c" name="C"> in calls\\.dmn:\\d+\\)$`),
+        );
+      }
+      // a FEEL built-in is no unknown function, and nothing called is declared as an input
+      expect(unknown.map((d) => d.message)).not.toContainEqual(expect.stringContaining("`abs`"));
+      expect(r.content!.inputs).toEqual({});
+    }
+  });
+});
+
+describe("the typeRefs Camunda Modeler and XML Schema spell numbers with", () => {
+  it("read long, int, short and float (bare or xsd:-prefixed) as number, without an error, and run", () => {
+    for (const typeRef of ["long", "int", "short", "float", "xsd:long", "xsd:int", "Long"]) {
+      const r = importDmn(
+        dmn(`<decision id="d" name="Big"><decisionTable id="t" hitPolicy="FIRST"><input id="i1"><inputExpression id="ie1" typeRef="${typeRef}"><text>amount</text></inputExpression></input>
+          <output id="o1" name="Big" typeRef="boolean"/><rule id="r1"><inputEntry><text>&gt; 1000</text></inputEntry><outputEntry><text>true</text></outputEntry></rule>
+          <rule id="r2"><inputEntry><text>-</text></inputEntry><outputEntry><text>false</text></outputEntry></rule></decisionTable></decision>`),
+        { file: "t.dmn" },
+      );
+      expect([typeRef, r.diagnostics.filter((d) => d.severity === "error")]).toEqual([typeRef, []]);
+      expect(r.content!.inputs).toEqual({ amount: { type: "number", desc: "amount" } });
+      for (const amount of [5, 5000]) expect(run(r.content!, { amount }).Big).toBe(amount > 1000);
+    }
+  });
 });
 
 describe("the clause shapes Camunda Modeler writes", () => {

@@ -5,6 +5,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { checkModel, compileUncached, type ModelInput } from "../../src/compiler/index.js";
 import { importDmn } from "../../src/dmn/index.js";
+import { singleQuoted } from "../../src/dmn/language.js";
 import { decision, dmn, input } from "./helpers.js";
 
 const errors = (r: ReturnType<typeof importDmn>) => r.diagnostics.filter((d) => d.severity === "error");
@@ -250,5 +251,34 @@ describe("JUEL that FEEL reads the same", () => {
       expect(errors(r).map((d) => d.message)).toEqual([expect.stringMatching(/condition on cellInput.*<inputEntry id="e1">/)]);
       expect(decisions(r).result.unmapped).toBeDefined();
     }
+  });
+});
+
+describe("single-quoted FEEL text (older Camunda FEEL strings, jDMN names)", () => {
+  const located = /\(<inputEntry id="e1">(?: in <\w+ [^>]*>)? in q\.dmn:\d+\)$/;
+
+  it("refuses an entry in single quotes at the element, says what FEEL writes instead, and the check fails", () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[A-Za-z][A-Za-z ]{0,11}$/), fc.constantFrom("", "not(", "&lt; ", "x, "), (word, before) => {
+        const entry = `${before}'${word}'${before.endsWith("(") ? ")" : ""}`;
+        const r = importDmn(model({ entry }), { file: "q.dmn" });
+        const e = errors(r);
+        expect(e.map((d) => d.code)).toEqual(["dmn.expression.single-quoted"]);
+        expect(e[0]!.message).toContain(`\`'${word}'\``);
+        expect(e[0]!.message).toContain("double quotes");
+        expect(e[0]!.message).toMatch(located);
+        expect(lenient(r).valid).toBe(false);
+      }),
+      { numRuns: 25 },
+    );
+  });
+
+  it("reads an apostrophe inside a name, a string or a comment as FEEL", () => {
+    for (const text of ["Customer's age", '"O\'Brien"', "> 10 // it's high", "/* 'a' */ > 10", 'x = "it\'s"'])
+      expect([text, singleQuoted(text)]).toEqual([text, undefined]);
+    for (const text of ["'gold'", "not('a', 'b')", "x = 'y'", "\"a\", 'b'"])
+      expect([text, singleQuoted(text)]).not.toEqual([text, undefined]);
+    const r = importDmn(model({ entry: '"it\'s"' }), { file: "q.dmn" });
+    expect(errors(r)).toEqual([]);
   });
 });

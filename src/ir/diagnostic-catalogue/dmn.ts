@@ -200,6 +200,16 @@ export const DMN = inStage("dmn", {
     explain:
       'JUEL (a `${...}` expression, or text under `expressionLanguage="juel"`) that is only a variable\'s name, `true`, `false`, `null`, an integer or a string without escapes: FEEL reads it to the same value, so it is imported as FEEL. Any other JUEL is refused (`dmn.expression.language`, `dmn.expression.juel`), and so is every JUEL input entry, a condition on `cellInput` that no FEEL unary test reads the same.',
   }),
+  "dmn.expression.single-quoted": entry({
+    severity: "error",
+    message: located(
+      (p: { text: string }) =>
+        `\`${p.text.length > 60 ? `${p.text.slice(0, 57)}...` : p.text}\` is in single quotes, which FEEL does not have (Camunda's FEEL engines before 7.13 read it as a string, jDMN as a name): write a string in double quotes, a name without quotes`,
+    ),
+    example: { text: "'gold'", at: '<inputEntry id="e1"> in <rule id="r1"> in model.dmn:14' },
+    explain:
+      "FEEL text with a `'`-quoted piece. FEEL quotes strings with `\"` only, and names are never quoted; older Camunda FEEL engines accepted `'gold'` as a string and jDMN writes names with spaces in single quotes. The text is not read as FEEL (it would not parse): the decision holding it is written as `unmapped` and fails the check until it is rewritten.",
+  }),
   "dmn.expression.kind": entry({
     severity: "error",
     message: located((p: { element: string }) => `unsupported expression element <${p.element}>: write it as a FEEL literal expression`),
@@ -235,6 +245,16 @@ export const DMN = inStage("dmn", {
     message: located("binding without a parameter name: name the parameter it binds"),
     example: { at: '<binding> in <invocation id="inv1"> in model.dmn:12' },
     explain: "An invocation `<binding>` without a parameter.",
+  }),
+  "dmn.function.unknown": entry({
+    severity: "error",
+    message: located(
+      (p: { name: string }) =>
+        `\`${p.name}\` is called here but is no FEEL built-in and no function of the model: an engine's own function (Camunda's custom FEEL functions, a vendor library) is not part of the file; define it as a <businessKnowledgeModel>, or rewrite the call in FEEL`,
+    ),
+    example: { name: "myFunction", at: '<decision id="d1" name="Price"> in model.dmn:8' },
+    explain:
+      "A decision calls a name that neither FEEL nor the model defines. Engines let applications register functions of their own (Camunda's FEEL function providers, a vendor's library); the file does not carry them, so the call cannot be evaluated. The check rejects the model (`names.unknown`) until the function is defined in the model.",
   }),
   "dmn.function.kind": entry({
     severity: "error",
