@@ -5,6 +5,7 @@
 // including states the input schema refuses, which `evaluate` does not check.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { INLINE_LIMIT } from "../../../src/compiler/3-optimise/inline.js";
 import { compileUncached, type CompiledModel } from "../../../src/compiler/index.js";
 
 type Tree = { op: string; left?: Tree; right?: Tree; leaf?: string };
@@ -37,6 +38,7 @@ const model = fc
   .record({
     f: arithmetic(["x", "y"]),
     g: arithmetic(["u", "f(u, 2)"]),
+    h: arithmetic(["x", "y"]),
     fx: fc.constantFrom(...PARAM_TYPES),
     fy: fc.constantFrom(...PARAM_TYPES),
     gu: fc.constantFrom(...PARAM_TYPES),
@@ -49,6 +51,7 @@ const model = fc
     const decisions: Record<string, string> = {
       rounded: `decimal(f(${first![0]}, ${first![1]}), 2)`,
       "rounded again": `round half up(g(${second![0]}), 4)`,
+      "rounded plainly": `decimal(h(${second![0]}, ${first![0]}), 2)`,
       plain: `f(${second![0]}, ${second![1]}) + g(${first![1]})`,
       "in a loop": `sum(for i in [a, b, pct] return f(i, ${first![1]}))`,
       "in a filter": `count([1, 2, 3][item < f(a, pct)])`,
@@ -70,6 +73,8 @@ const model = fc
           f: { params: { x: m.fx, y: m.fy }, returns: m.fr, body: text(m.f) },
           g: { params: { u: m.gu }, returns: m.gr, body: text(m.g) },
           steps: { params: { n: "number" }, returns: "list<number>", body: "if n <= 0 then [] else concatenate([n], steps(n - 1))" },
+          // plain numbers, a power, every parameter read: certified where its arguments are names
+          h: { params: { x: "number", y: "number" }, returns: "number", body: `(${text(m.h)}) / (x + 2) ** 2 + y` },
         },
         decisions,
       },
@@ -146,6 +151,60 @@ describe("inlined function calls", () => {
         if ("explanation" in e) expect(JSON.stringify(e.explanation)).toContain("functions.f");
       }),
       { numRuns: 15 },
+    );
+  });
+
+  it("work out a rounding of a function's arithmetic in certified doubles, with the call's answers", () => {
+    const content = {
+      content: {
+        name: "amortisation in a function",
+        inputs: {
+          principal: { type: "number", desc: "How much is borrowed?" },
+          rate: { type: "number", desc: "What is the monthly rate?" },
+          months: { type: "number", desc: "Over how many months?" },
+        },
+        functions: {
+          "monthly payment": { params: { p: "number", r: "number", n: "number" }, returns: "number", body: "p * r / (1 - (1 + r) ** -n)" },
+        },
+        decisions: { payment: "decimal(monthly payment(principal, rate, months), 2)" },
+      },
+      questions: {},
+    };
+    const [inlined, called] = [compiled(content, true), compiled(content, false)];
+    expect(runOf(inlined.source)).toMatch(/\bcf\d+\(/);
+    expect(runOf(called.source)).not.toMatch(/\bcf\d+\(/);
+    const loan = fc.record({
+      principal: anyValue(fc.integer({ min: 1000, max: 1_000_000 })),
+      rate: anyValue(fc.integer({ min: 1, max: 2000 }).map((n) => n / 100_000)),
+      months: anyValue(fc.integer({ min: 1, max: 480 })),
+    });
+    fc.assert(
+      fc.property(loan, (s) => {
+        expect(outcome(inlined, s)).toEqual(outcome(called, s));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("leave a function larger than the limit a call", () => {
+    const sumOf = (terms: number) => Array.from({ length: terms }, (_, i) => (i % 2 ? "x" : "y")).join(" + ");
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: INLINE_LIMIT * 2 }), (terms) => {
+        const content = {
+          content: {
+            name: "sizes",
+            inputs: { a: { type: "number", desc: "a?" } },
+            functions: { f: { params: { x: "number", y: "number" }, returns: "number", body: sumOf(terms) } },
+            decisions: { d: "f(a, 2)" },
+          },
+          questions: {},
+        };
+        const m = compiled(content, true);
+        // a sum of n names is 2n - 1 nodes
+        expect(/\bfn0\(/.test(runOf(m.source))).toBe(2 * terms - 1 > INLINE_LIMIT);
+        expect(m.evaluate({ a: 3 })).toEqual(compiled(content, false).evaluate({ a: 3 }));
+      }),
+      { numRuns: 20 },
     );
   });
 });
