@@ -1,8 +1,10 @@
 // A call of a model function the optimiser inlined (optimise/inline.ts): the function's body at the
 // call site, each argument evaluated once and in order, then checked against its parameter's type
 // and the body's value converted to the result type, as the function itself does
-// (codegen/module.ts) — without the call, its frame and its argument array.
+// (codegen/module.ts) — without the call, its frame and its argument array. The call's steps are
+// charged to the budget all the same.
 import type { Expr, Inlined } from "../../ir/feel-ast.js";
+import { CALL_STEPS } from "../../runtime/budget.js";
 import { bodyConforms, needsCoercion } from "./conformance.js";
 import { emitExpr, type ExprContext } from "./expr.js";
 import type { Scope } from "./scope.js";
@@ -35,8 +37,7 @@ export function emitInlined(inl: Inlined, args: Expr[], scope: Scope, cx: ExprCo
   });
   const body = emitExpr(inl.body, inner, cx);
   const result = conformsAlready(inl.body, inl.type) ? body : `rt.coerce(${body}, ${cx.em.type(inl.type)})`;
-  if (params.length === 0) return result;
-  const fn =
-    checks.length === 0 ? `(${params.join(", ")}) => ${result}` : `(${params.join(", ")}) => { ${checks.join(" ")} return ${result}; }`;
-  return `((${fn})(${values.join(", ")}))`;
+  // the steps of a call, after its arguments, before their checks (rt.enter)
+  const tick = `rt.tick(${CALL_STEPS})`;
+  return `((${params.join(", ")}) => { ${tick}; ${checks.join(" ")} return ${result}; })(${values.join(", ")})`;
 }
