@@ -126,14 +126,14 @@ export interface Call extends Base {
 }
 
 /**
- * A function's body copied to one call site: each argument is bound, in order, to the local named
- * in `params` (the body's parameter names renamed so); `type` on a parameter is its declared type
+ * A function's body copied to one call site: each argument is bound, in order, to the name in
+ * `params` (the parameter references of the body renamed so); `type` on a parameter is its declared type
  * (an argument that does not conform makes the call null, as the call itself does), `type` here the
  * declared result type the body's value is converted to.
  */
 export interface Inlined {
   function: string;
-  params: { local: string; type: Type }[];
+  params: { id: string; type: Type }[];
   body: Expr;
   type: Type;
 }

@@ -100,22 +100,20 @@ const plainNumber = (t: Type): boolean => t.kind === "any" || (t.kind === "numbe
  * doubles may work it out from them alone: every argument a number literal or a name read as an
  * operand, every parameter and the result a number with no condition (the doubles decline any
  * value but a number, which is what the parameter check refuses), and every parameter checked
- * there read by the body. Inlined calls in the body are replaced so too; undefined otherwise.
+ * there read by the body, which holds only arithmetic and negation of its parameters, number
+ * literals and such calls (no loop, whose variable a name put there could be taken for). Inlined
+ * calls in the body are replaced so too; undefined otherwise.
  */
 function inlinedArithmetic(call: Call): Expr | undefined {
   const inl = call.inlined;
   if (!inl || !plainNumber(inl.type) || call.args.some((a) => a.kind !== "number" && !isOperandName(a, []))) return undefined;
   const reads = new Map<string, number>();
-  let loops = false;
   walk(inl.body, (n) => {
-    if (n.kind === "name" && n.ref?.kind === "local") reads.set(n.ref.name, (reads.get(n.ref.name) ?? 0) + 1);
-    if (n.kind === "for" || n.kind === "quantified" || n.kind === "filter") loops = true;
+    if (n.kind === "name" && n.ref?.kind === "param") reads.set(n.ref.name, (reads.get(n.ref.name) ?? 0) + 1);
   });
-  // a local name put into a loop could be taken for the loop's own variable
-  if (loops && call.args.some((a) => a.kind === "name")) return undefined;
-  const args = new Map(inl.params.map((p, i) => [p.local, call.args[i]!]));
+  const args = new Map(inl.params.map((p, i) => [p.id, call.args[i]!]));
   const usable = inl.params.every(
-    (p, i) => plainNumber(p.type) && (p.type.kind === "any" || call.args[i]!.kind === "number" || reads.has(p.local)),
+    (p, i) => plainNumber(p.type) && (p.type.kind === "any" || call.args[i]!.kind === "number" || reads.has(p.id)),
   );
   if (!usable) return undefined;
   const substitute = (n: Expr): Expr | undefined => {
@@ -123,7 +121,7 @@ function inlinedArithmetic(call: Call): Expr | undefined {
       case "number":
         return n;
       case "name":
-        return n.ref?.kind === "local" && args.has(n.ref.name) ? args.get(n.ref.name) : n;
+        return n.ref?.kind === "param" && args.has(n.ref.name) ? args.get(n.ref.name) : n;
       case "negate": {
         const operand = substitute(n.operand);
         return operand && { ...n, operand };

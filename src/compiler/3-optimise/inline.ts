@@ -1,6 +1,7 @@
 // Inlining: a call of one of the model's functions that is small, not recursive and has an
-// expression for its body gets a copy of that body (`Call.inlined`), its parameters renamed to
-// locals that codegen binds to the arguments, each evaluated once and in order. The other passes
+// expression for its body gets a copy of that body (`Call.inlined`), the references to its
+// parameters renamed to names of their own that codegen binds to the arguments, each evaluated once
+// and in order. The other passes
 // then see the body where it is used (a rounding of a function's arithmetic is certified at the
 // call site, optimise/certify.ts). Calls inside function bodies are inlined first, so a copy
 // carries its own inlined calls.
@@ -37,7 +38,7 @@ function readsInputValue(x: unknown): boolean {
 }
 
 /**
- * A copy of `x` whose parameter names are renamed by `locals`; types, spans and type expressions are
+ * A copy of `x` whose references to parameters are renamed by `locals`; types, spans and type expressions are
  * shared with the original (nothing changes them).
  */
 function copy<T>(x: T, locals: ReadonlyMap<string, string>): T {
@@ -47,9 +48,8 @@ function copy<T>(x: T, locals: ReadonlyMap<string, string>): T {
   for (const [k, v] of Object.entries(x)) out[k] = k === "type" || k === "span" || k === "of" ? v : copy(v, locals);
   const name = out as unknown as Name;
   if (name.kind === "name" && "span" in name && name.ref?.kind === "param" && locals.has(name.ref.name)) {
-    const local = locals.get(name.ref.name)!;
-    name.name = local;
-    name.ref = { kind: "local", name: local };
+    // the name as written stays: inside a filter of the body, an item's entry of that name comes first
+    name.ref = { kind: "param", name: locals.get(name.ref.name)! };
   }
   return out as T;
 }
@@ -84,7 +84,7 @@ export function inlineCalls(ir: ModelIR): void {
     const locals = new Map(f.params.map((p) => [p.name, `\u0001${f.name}\u0001${p.name}\u0001${sites}`]));
     e.inlined = {
       function: f.name,
-      params: f.params.map((p) => ({ local: locals.get(p.name)!, type: p.type })),
+      params: f.params.map((p) => ({ id: locals.get(p.name)!, type: p.type })),
       body: copy(body, locals),
       type: f.returns,
     };

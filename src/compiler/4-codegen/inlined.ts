@@ -24,11 +24,11 @@ export function emitInlined(inl: Inlined, args: Expr[], scope: Scope, cx: ExprCo
     const check = !conformsAlready(args[i]!, p.type);
     // a name is read where it is used; anything else is worked out once, in order, as an argument
     if (!check && PLAIN.test(value)) {
-      inner.bind("local", p.local, value);
+      inner.bind("param", p.id, value);
       return;
     }
     const id = cx.em.fresh("a");
-    inner.bind("local", p.local, id);
+    inner.bind("param", p.id, id);
     params.push(id);
     values.push(value);
     // An argument that does not conform to its parameter's type makes the invocation null.

@@ -57,6 +57,7 @@ const model = fc
       "in a filter": `count([1, 2, 3][item < f(a, pct)])`,
       "in a condition": `if g(a) > b then "high" else "low"`,
       recursive: `sum(steps(if a > 3 then 3 else a))`,
+      shadowed: `k(${first![0]})`,
     };
     more.forEach(([x, y], i) => (decisions[`more ${i}`] = `f(${x}, ${y})`));
     return {
@@ -73,6 +74,8 @@ const model = fc
           f: { params: { x: m.fx, y: m.fy }, returns: m.fr, body: text(m.f) },
           g: { params: { u: m.gu }, returns: m.gr, body: text(m.g) },
           steps: { params: { n: "number" }, returns: "list<number>", body: "if n <= 0 then [] else concatenate([n], steps(n - 1))" },
+          // in its filter, an item's entry `x` is read before the parameter `x`
+          k: { params: { x: "number" }, returns: "number", body: "count([{x: 1}, {x: 5}, {y: 2}, 7][x > 2])" },
           // plain numbers, a power, every parameter read: certified where its arguments are names
           h: { params: { x: "number", y: "number" }, returns: "number", body: `(${text(m.h)}) / (x + 2) ** 2 + y` },
         },
