@@ -126,10 +126,11 @@ export interface Call extends Base {
 }
 
 /**
- * A function's body copied to one call site: each argument is bound, in order, to the name in
- * `params` (the parameter references of the body renamed so); `type` on a parameter is its declared type
- * (an argument that does not conform makes the call null, as the call itself does), `type` here the
- * declared result type the body's value is converted to.
+ * A function's body copied to one call site (`function` names the function): each argument is
+ * bound, in order, to the name in `params` (the parameter references of the body renamed so);
+ * `type` on a parameter is its declared type (an argument that does not conform makes the call
+ * null, as the call itself does), `type` here the declared result type the body's value is
+ * converted to.
  */
 export interface Inlined {
   function: string;

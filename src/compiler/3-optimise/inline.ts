@@ -1,10 +1,9 @@
 // Inlining: a call of one of the model's functions that is small, not recursive and has an
 // expression for its body gets a copy of that body (`Call.inlined`), the references to its
-// parameters renamed to names of their own that codegen binds to the arguments, each evaluated once
-// and in order. The other passes
-// then see the body where it is used (a rounding of a function's arithmetic is certified at the
-// call site, optimise/certify.ts). Calls inside function bodies are inlined first, so a copy
-// carries its own inlined calls.
+// parameters renamed to names of their own that codegen binds to the arguments, each evaluated
+// once and in order (codegen/inlined.ts). The other passes then see the body where it is used: a
+// rounding of a function's arithmetic is certified at the call site (optimise/certify.ts). Calls
+// inside function bodies are inlined first, so a copy carries its own inlined calls.
 import type { Expr, Name } from "../../ir/feel-ast.js";
 import type { FunctionIR, ModelIR } from "../../ir/ir.js";
 import { walkBody } from "./walk.js";
@@ -38,8 +37,8 @@ function readsInputValue(x: unknown): boolean {
 }
 
 /**
- * A copy of `x` whose references to parameters are renamed by `locals`; types, spans and type expressions are
- * shared with the original (nothing changes them).
+ * A copy of `x` whose references to parameters are renamed by `locals`; types, spans and type
+ * expressions are shared with the original (nothing changes them).
  */
 function copy<T>(x: T, locals: ReadonlyMap<string, string>): T {
   if (Array.isArray(x)) return x.map((y: unknown) => copy(y, locals)) as T;
