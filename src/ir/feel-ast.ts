@@ -112,6 +112,31 @@ export interface Call extends Base {
   certified?: boolean;
   /** as on Filter: `count(l)` of such an input, which codegen may count from the raw JSON array */
   rawItems?: boolean;
+  /**
+   * Set by the optimiser on a call of one of the model's small non-recursive functions
+   * (optimise/inline.ts): its body, for codegen to emit at the call site in place of the call.
+   */
+  inlined?: Inlined;
+  /**
+   * Set by the optimiser beside `certified` when the rounded value is such an inlined call whose
+   * arguments are names and literals: the body with the arguments in place of the parameters,
+   * which the certified doubles work out (the exact path still runs the call).
+   */
+  certifiedForm?: Expr;
+}
+
+/**
+ * A function's body copied to one call site (`function` names the function): each argument is
+ * bound, in order, to the name in `params` (the parameter references of the body renamed so);
+ * `type` on a parameter is its declared type (an argument that does not conform makes the call
+ * null, as the call itself does), `type` here the declared result type the body's value is
+ * converted to.
+ */
+export interface Inlined {
+  function: string;
+  params: { id: string; type: Type }[];
+  body: Expr;
+  type: Type;
 }
 interface Negate extends Base {
   kind: "negate";

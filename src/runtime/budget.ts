@@ -86,7 +86,7 @@ export function madeList<T extends unknown[]>(list: T): T {
  * and its result's take about as long as two iterations of a loop (measured against a `for` over a
  * range returning each item).
  */
-const CALL_STEPS = 2;
+export const CALL_STEPS = 2;
 
 /** A list or string just built: its length counts toward the size. */
 export function built<T extends { length: number }>(value: T): T {

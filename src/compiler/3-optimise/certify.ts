@@ -7,8 +7,9 @@
 // values the doubles cannot certify.
 import type { Call, Expr } from "../../ir/feel-ast.js";
 import type { ModelIR } from "../../ir/ir.js";
+import type { Type } from "../../ir/types.js";
 import { ROUNDING_MODES } from "../../runtime/builtins/number.js";
-import { forEachExpr } from "./walk.js";
+import { forEachExpr, walk } from "./walk.js";
 
 const LEAVES = new Set(["input", "decision", "let", "param", "local"]);
 /** Local names that mean something else inside a loop or a filter: read from outside they would be wrong. */
@@ -81,8 +82,63 @@ function mark(e: Expr): void {
   if (e.kind === "call" && !e.named && e.callee.kind === "name" && e.callee.ref?.kind === "builtin") {
     const [x, places] = e.args;
     const rounding = ROUNDING_MODES[e.callee.ref.name] !== undefined && e.args.length === 2;
-    if (rounding && places?.kind === "number" && x && certifiable(x, []) && pays(x, true)) e.certified = true;
+    if (!rounding || places?.kind !== "number" || !x) return;
+    // an inlined function's arithmetic, worked out from the call's arguments
+    const form = x.kind === "call" ? inlinedArithmetic(x) : undefined;
+    if (certifiable(form ?? x, []) && pays(form ?? x, true)) {
+      e.certified = true;
+      if (form) e.certifiedForm = form;
+    }
   }
+}
+
+/** A number type with no condition, or any: a number conforms to it as it is. */
+const plainNumber = (t: Type): boolean => t.kind === "any" || (t.kind === "number" && !t.constraint);
+
+/**
+ * The body of an inlined call with its arguments in place of its parameters, when the certified
+ * doubles may work it out from them alone: every argument a number literal or a name read as an
+ * operand, every parameter and the result a number with no condition (the doubles decline any
+ * value but a number, which is what the parameter check refuses), and every parameter checked
+ * there read by the body, which holds only arithmetic and negation of its parameters, number
+ * literals and such calls (no loop, whose variable a name put there could be taken for). Inlined
+ * calls in the body are replaced so too; undefined otherwise.
+ */
+function inlinedArithmetic(call: Call): Expr | undefined {
+  const inl = call.inlined;
+  if (!inl || !plainNumber(inl.type) || call.args.some((a) => a.kind !== "number" && !isOperandName(a, []))) return undefined;
+  const reads = new Map<string, number>();
+  walk(inl.body, (n) => {
+    if (n.kind === "name" && n.ref?.kind === "param") reads.set(n.ref.name, (reads.get(n.ref.name) ?? 0) + 1);
+  });
+  const args = new Map(inl.params.map((p, i) => [p.id, call.args[i]!]));
+  const usable = inl.params.every(
+    (p, i) => plainNumber(p.type) && (p.type.kind === "any" || call.args[i]!.kind === "number" || reads.has(p.id)),
+  );
+  if (!usable) return undefined;
+  const substitute = (n: Expr): Expr | undefined => {
+    switch (n.kind) {
+      case "number":
+        return n;
+      case "name":
+        return n.ref?.kind === "param" && args.has(n.ref.name) ? args.get(n.ref.name) : n;
+      case "negate": {
+        const operand = substitute(n.operand);
+        return operand && { ...n, operand };
+      }
+      case "arith": {
+        const [left, right] = [substitute(n.left), substitute(n.right)];
+        return left && right && { ...n, left, right };
+      }
+      case "call": {
+        const inner = n.args.map(substitute);
+        return n.inlined && inner.every((a) => a !== undefined) ? inlinedArithmetic({ ...n, args: inner as Expr[] }) : undefined;
+      }
+      default:
+        return undefined;
+    }
+  };
+  return substitute(inl.body);
 }
 
 export const certifyRoundings = (ir: ModelIR): void => forEachExpr(ir, mark);

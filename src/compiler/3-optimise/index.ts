@@ -1,9 +1,11 @@
-// The optimiser: constant folding, dead-decision elimination for the requested outputs, table
-// specialisation, certified doubles, running totals and conditions tested on raw JSON list items. Decisions are
-// already in dependency order from the analyser.
+// The optimiser: constant folding, small functions inlined at their call sites, dead-decision
+// elimination for the requested outputs, table specialisation, certified doubles, running totals
+// and conditions tested on raw JSON list items. Decisions are already in dependency order from the
+// analyser.
 import type { DecisionIR, ModelIR } from "../../ir/ir.js";
 import { certifyRoundings } from "./certify.js";
 import { foldConstants } from "./fold.js";
+import { inlineCalls } from "./inline.js";
 import { markRawItems } from "./raw-items.js";
 import { markRunningTotals } from "./running-totals.js";
 import { specialiseTables } from "./specialise.js";
@@ -25,6 +27,7 @@ export function neededDecisions(ir: ModelIR, outputs?: string[]): DecisionIR[] {
 
 export function optimise(ir: ModelIR, outputs?: string[]): DecisionIR[] {
   foldConstants(ir);
+  inlineCalls(ir);
   specialiseTables(ir);
   certifyRoundings(ir);
   markRunningTotals(ir);

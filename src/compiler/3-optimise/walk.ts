@@ -5,7 +5,7 @@ import type { BodyIR, ModelIR } from "../../ir/ir.js";
 
 const isExpr = (x: unknown): x is Expr => !!x && typeof x === "object" && typeof (x as Expr).kind === "string" && "span" in x;
 
-function walk(e: Expr, visit: (e: Expr) => void): void {
+export function walk(e: Expr, visit: (e: Expr) => void): void {
   visit(e);
   for (const [key, child] of Object.entries(e)) {
     // unary tests and type expressions share node kinds with expressions but not their shapes
@@ -20,7 +20,7 @@ function walk(e: Expr, visit: (e: Expr) => void): void {
   }
 }
 
-function walkBody(b: BodyIR, visit: (e: Expr) => void): void {
+export function walkBody(b: BodyIR, visit: (e: Expr) => void): void {
   if (b.kind === "expr") return walk(b.expr, visit);
   for (const rule of b.table.rules) for (const output of rule.outputs) walk(output, visit);
 }

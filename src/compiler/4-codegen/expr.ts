@@ -11,6 +11,7 @@ import { SCALAR_KINDS } from "../../runtime/kinds.js";
 import { CONTAINER_SIZE } from "../../runtime/budget.js";
 import { ROUNDING_MODES } from "../../runtime/builtins/number.js";
 import { certifiedCode } from "./certified-code.js";
+import { emitInlined } from "./inlined.js";
 import { runningTotalsList } from "../3-optimise/running-totals.js";
 import { emitUnaryTestsTri, levelsOf, ORDERING } from "./unary-tests.js";
 import { emitMember } from "./field-slot.js";
@@ -68,7 +69,12 @@ const emitters: { [K in Expr["kind"]]: Emit<K> } = {
     // one of the model's functions by its own name, with as many arguments as it has parameters:
     // its JS function itself, which is what rt.call comes to (the function converts its arguments)
     const own = ref?.kind === "function" ? cx.functions?.get(ref.name) : undefined;
-    if (own && callee === own.value && n.args.length === own.arity) return told(`${own.fn}(${args()})`);
+    if (own && callee === own.value && n.args.length === own.arity) {
+      // its body in place of the call, when the optimiser copied it here (not inside a filter,
+      // where the items' entries would shadow the body's names; nor where calls are explained)
+      if (n.inlined && !cx.explain && scope.shadowingItems.length === 0) return emitInlined(n.inlined, n.args, scope, cx);
+      return told(`${own.fn}(${args()})`);
+    }
     // a built-in by its own name: the overload is picked once, when the module loads
     if (ref?.kind === "builtin" && scope.lookup(refKey(ref)) === undefined) {
       const direct = cx.em.hoist("p", `rt.positional(${hoistBuiltin(ref.name, cx)}, ${n.args.length})`);
@@ -84,9 +90,10 @@ const emitters: { [K in Expr["kind"]]: Emit<K> } = {
           x.kind === "arith" && x.op === "/"
             ? `rt.roundQuotient(${emitExpr(x.left, scope, cx)}, ${emitExpr(x.right, scope, cx)}, ${places}, ${mode}, ${direct})`
             : `rt.roundPlaces(${emitExpr(x, scope, cx)}, ${places}, ${mode}, ${direct})`;
-        if (!n.certified) return exact;
+        // (an inlined function's arithmetic is not worked out so where its calls are explained)
+        if (!n.certified || (n.certifiedForm && cx.explain)) return exact;
         // doubles with an error bound first (runtime/certified.ts), the exact path when they cannot decide
-        return `(${certifiedCode(x, places, mode, (e) => emitExpr(e, scope, cx), cx.em)} ?? ${exact})`;
+        return `(${certifiedCode(n.certifiedForm ?? x, places, mode, (e) => emitExpr(e, scope, cx), cx.em)} ?? ${exact})`;
       }
       // count(l) of an input's list: the raw array's length
       const counted = n.rawItems && n.args.length === 1 ? rawCountOf(n.rawItems, emitExpr(n.args[0]!, scope, cx), direct, scope, cx) : null;
