@@ -10,7 +10,10 @@ import {
   normaliseName,
   PERIOD_STEMS,
   periodOfText,
+  stem,
   stemMatch,
+  SYNONYM_MATCH,
+  synonymsOf,
 } from "./words.js";
 
 export interface InputWords {
@@ -35,17 +38,33 @@ export function inputWords(input: InputIR, hintWords: string): InputWords {
   };
 }
 
-/** A key word against words of the input: the same stem, a synonym, or an abbreviation (`amt_req`, `veh_val`). */
-const match = (a: string, b: string): number => Math.max(stemMatch(a, b), abbreviates(a, b) || abbreviates(b, a) ? ABBREVIATION_MATCH : 0);
+/**
+ * A key word against words of the input: the same stem, a synonym, an abbreviation (`amt_req`,
+ * `veh_val`), or an abbreviation of a synonym (`hist` of "history" for "prior").
+ */
+const match = (a: string, b: string): number =>
+  Math.max(
+    stemMatch(a, b),
+    abbreviates(a, b) || abbreviates(b, a) ? ABBREVIATION_MATCH : 0,
+    synonymsOf(b).some((s) => abbreviates(a, s)) ? ABBREVIATION_MATCH * SYNONYM_MATCH : 0,
+  );
 const best = (token: string, among: string[]): number => Math.max(0, ...among.map((a) => match(token, a)));
+
+/**
+ * Words of an export's keys that say how a value is coded, not which fact it is (`_flag`, `_ind`,
+ * `_yn`, `_cd`, `_cnt`, `_nbr`), and key words with digits (`_5y`, `_12m`): left out of the
+ * comparison unless the input's name has them.
+ */
+const KEY_FORM_WORDS = new Set(["flag", "flg", "ind", "indicator", "yn", "cd", "code", "cnt", "count", "num", "nbr"].map(stem));
+const formWord = (t: string): boolean => KEY_FORM_WORDS.has(t) || /\d/.test(t);
 
 /** 0..1; 1 only for the input's own name, exactly. */
 function keyScore(words: InputWords, key: string): number {
   if (key === words.input.name) return 1;
   if (normaliseName(key) === normaliseName(words.input.name)) return 0.97;
-  const all = conceptTokens(contentStems(key));
-  const k = words.periodic ? withoutPeriods(all) : all;
   const n = words.name;
+  const all = conceptTokens(contentStems(key)).filter((t) => !formWord(t) || n.includes(t));
+  const k = words.periodic ? withoutPeriods(all) : all;
   if (k.length === 0 || n.length === 0) return 0;
   const nameCoverage = n.reduce((s, t) => s + best(t, k), 0) / n.length;
   if (nameCoverage === 0) return 0;

@@ -80,15 +80,47 @@ const QUALIFIED: Record<Qualifier, { fit: number; confidence: number }> = {
 const NONE = new Set(["no", "zero", "without", "nil"]);
 /** Answers after the cue that say there is none: "Rent: none", "Existing repayments: nil". */
 const NONE_STATED = new Set(["none", "nil", "zero"]);
+/** A count's events denied by the verb before them: "hasn't made a single claim", "has never had an accident". */
+const DENIED_VERB = /^(not|never)$|n['’]t$/;
+/** Words between such a denial and the cue that make it a denial of something else: "doesn't know how many claims". */
+const NOT_A_DENIAL = new Set([
+  "know",
+  "sure",
+  "say",
+  "said",
+  "tell",
+  "told",
+  "remember",
+  "recall",
+  "mention",
+  "confirm",
+  "yet",
+  "specify",
+  "ask",
+  "until",
+]);
+const COUNT_REACH = 4;
 const DENIED_SCORE = 0.9;
 const DENIED_CONFIDENCE = 0.8;
 
-/** The cue at i denied just before it in its clause ("no coupon"), or answered none after a colon or dash ("Rent: none"). */
-function saysNone(tokens: Token[], i: number): boolean {
+/**
+ * The cue at i denied just before it in its clause ("no coupon"), or by a "free" joined to it
+ * ("claim-free", "debt free"), or answered none after a colon or dash ("Rent: none"). For a count
+ * ("how many claims"), a denied verb a few words before the cue denies the events too ("hasn't
+ * made a single claim in four years").
+ */
+function saysNone(tokens: Token[], i: number, count: boolean): boolean {
   const t = tokens[i]!;
-  for (let k = i - 1; k >= 0 && t.pos - tokens[k]!.pos <= 2 && tokens[k]!.clause === t.clause; k--)
-    if (NONE.has(tokens[k]!.lower)) return true;
+  for (let k = i - 1; k >= 0 && tokens[k]!.clause === t.clause; k--) {
+    const w = tokens[k]!;
+    const distance = t.pos - w.pos;
+    if (distance > (count ? COUNT_REACH : 2)) break;
+    if (distance <= 2 && NONE.has(w.lower)) return true;
+    if (count && (NOT_A_DENIAL.has(w.lower) || NOT_A_DENIAL.has(w.stem))) break;
+    if (count && DENIED_VERB.test(w.lower)) return true;
+  }
   const [mark, answer] = [tokens[i + 1], tokens[i + 2]];
+  if (mark?.kind === "word" && mark.lower === "free" && mark.clause === t.clause && mark.start - t.end <= 1) return true;
   return mark?.kind === "punct" && /^[:–—-]$/.test(mark.text) && answer?.sentence === t.sentence && NONE_STATED.has(answer.lower);
 }
 
@@ -105,7 +137,7 @@ function denied(index: TextIndex, input: InputIR, cues: Cue[]): number[] {
   for (const cue of cues.filter((c) => c.weight === heaviest)) {
     for (const { i } of matchesOf(index, cue.stem)) {
       index.meter.steps++;
-      if (saysNone(tokens, i)) out.push(i);
+      if (saysNone(tokens, i, kindOf(input) === "count")) out.push(i);
     }
   }
   return out;
