@@ -67,11 +67,17 @@ const REACH = 4;
 /** Verbs of change (stems): "go up to 120 seats", "increase up to 3 years" name a new value, not a limit. */
 const CHANGE_VERBS = new Set(["go", "goe", "went", "gon", "mov", "increas", "rais", "bump", "ris", "ros", "grow", "grew", "scal"]);
 
+/** A modal that opens a request when a person follows it: "could we", "could you", "can I". */
+const REQUESTS = new Set(["could", "can", "would"]);
+const ASKED = new Set(["we", "you", "i", "they"]);
+
 /** The qualifier at token k (one word or a pair starting there), if any. */
 function qualifierAt(tokens: Token[], k: number): Qualifier | undefined {
   const t = tokens[k]!;
   // "May" is a month more often than a modal in evidence
   if (t.text === "May") return undefined;
+  // "could we make it $7,000", "can you do 12%": a request names the value asked for
+  if (REQUESTS.has(t.lower) && ASKED.has(tokens[k + 1]?.lower ?? "")) return undefined;
   const pair = PAIRS[t.lower];
   const next = tokens[k + 1];
   if (pair && next && next.sentence === t.sentence && Object.hasOwn(pair, next.lower)) {

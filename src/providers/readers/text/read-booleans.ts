@@ -1,6 +1,7 @@
 // Booleans from text: the sentence that says the input's cue words most fully, affirmed or denied.
 // A sentence that only shares a weaker word with the input ("reported" for "police report") does
-// not speak of it; a hedged statement ("may have held a government post") establishes nothing.
+// not speak of it; a hedged statement ("may have held a government post") establishes nothing, nor
+// does a question left unanswered ("Should I call the police?").
 import type { InputIR } from "../../../ir/ir.js";
 import type { ReadValue } from "../../types.js";
 import type { Cue } from "./cues.js";
@@ -87,6 +88,22 @@ function readSentences(index: TextIndex, cues: Cue[]): Reading[] {
     }));
 }
 
+/** Words that open a question of the writer's own, not a form's label ("PEP?", "Police report?"). */
+const QUESTION_OPENERS = new Set(
+  "do does did should shall can could would will is are was were have has had must may might how what why when where whether who".split(
+    " ",
+  ),
+);
+
+/** The sentence is a question in words: it ends with "?" and opens (after any "Name:" label) with a verb or a wh-word. */
+function asks(index: TextIndex, sentence: number): boolean {
+  if (!index.question[sentence]) return false;
+  const { tokens } = index;
+  let i = index.sentenceFirst[sentence]!;
+  if (tokens[i + 1]?.text === ":" && tokens[i + 2]?.sentence === sentence) i += 2;
+  return QUESTION_OPENERS.has(tokens[i]!.lower);
+}
+
 export function readBooleans(inputs: InputIR[], cues: Map<string, Cue[]>, index: TextIndex): Record<string, ReadValue> {
   const { tokens, text } = index;
   const out = namedRecord<ReadValue>();
@@ -94,6 +111,8 @@ export function readBooleans(inputs: InputIR[], cues: Map<string, Cue[]>, index:
     let best: Reading | undefined;
     for (const r of readSentences(index, cues.get(input.name) ?? [])) {
       if (r.first < 0 || r.coverage < MIN_COVERAGE || r.distinct < DISTINCT) continue;
+      // a question states nothing ("Do I need to contact the police?") unless an answer follows it
+      if (asks(index, r.sentence) && statedAnswer(text, tokens, r.last) === undefined) continue;
       if (!best || r.coverage > best.coverage) best = r;
     }
     if (!best) continue;
