@@ -3,7 +3,21 @@
 // and benefits evidence. A key or a sentence meets an input when it uses the input's own words or
 // words of the same group; multi-word phrases are matched as a whole.
 export const SYNONYM_GROUPS: string[][] = [
-  ["income", "salary", "earnings", "earn", "wage", "wages", "revenue", "pension", "pay packet", "take home", "takes home"],
+  [
+    "income",
+    "salary",
+    "earnings",
+    "earn",
+    "wage",
+    "wages",
+    "revenue",
+    "pension",
+    "pay packet",
+    "take home",
+    "takes home",
+    "get paid",
+    "gets paid",
+  ],
   ["debt", "debts", "obligations", "repayments", "liabilities", "owe", "instalments", "installments"],
   ["borrow", "loan", "principal", "financing", "requested"],
   ["credit score", "fico", "credit rating", "bureau score"],

@@ -21,6 +21,7 @@ const QUALIFIERS: Record<string, Qualifier> = {
   competitor: "other",
   competitors: "other",
   "competitor's": "other",
+  another: "other",
   may: "hedged",
   might: "hedged",
   could: "hedged",

@@ -117,7 +117,9 @@ export function readBooleans(inputs: InputIR[], cues: Map<string, Cue[]>, index:
     }
     if (!best) continue;
     const stated = statedAnswer(text, tokens, best.last);
-    const value = stated ?? !deniedAt(tokens, best.anchor);
+    // a cue denied in a later clause gives the outcome ("called the police but no report was filed")
+    const deniedLater = best.last > best.anchor && tokens[best.last]!.clause > tokens[best.anchor]!.clause && deniedAt(tokens, best.last);
+    const value = stated ?? (!deniedAt(tokens, best.anchor) && !deniedLater);
     const hedged = stated === undefined && qualifiersOf(tokens, best.anchor, best.anchor, HEDGE_REACH).has("hedged");
     const plain = Math.min(0.99, (0.72 + 0.26 * Math.min(1, best.coverage / 0.8)) * (stated === undefined ? 1 : 1.02));
     // a negator in the sentence, or opening the fragment after it ("found an article; not relevant")
