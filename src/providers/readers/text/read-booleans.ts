@@ -129,7 +129,9 @@ export function readBooleans(inputs: InputIR[], cues: Map<string, Cue[]>, index:
       next === undefined || next < 0 ? index.sentenceLast[best.sentence]! : Math.min(tokens.length - 1, next + VERDICT_REACH - 1);
     for (let i = index.sentenceFirst[best.sentence]!; i <= last && !unresolved; i++) unresolved = isNegator(tokens[i]!);
     const doubt =
-      (hedged ? HEDGED : 1) * (stated === undefined && value && unresolved ? NEGATION_NEARBY : 1) * (best.distinct < 1 ? LIGHTER_CUE : 1);
+      (hedged ? HEDGED : 1) *
+      (stated === undefined && ((value && unresolved) || deniedLater) ? NEGATION_NEARBY : 1) *
+      (best.distinct < 1 ? LIGHTER_CUE : 1);
     const confidence = round(plain * doubt);
     const span = { start: tokens[index.sentenceFirst[best.sentence]!]!.start, end: tokens[index.sentenceLast[best.sentence]!]!.end };
     out[input.name] = {
