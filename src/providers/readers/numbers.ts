@@ -222,6 +222,13 @@ export function numberPhrase(text: string, start: number, first: string): { amou
   for (; i < words.length; i++) {
     const w = words[i]!.word;
     if (w === "and" && (last === "hundred" || last === "scale") && words[i + 1] && partOf(words[i + 1]!.word)?.part !== "scale") continue;
+    // "two and a half thousand", "three and a half": a half more of the group so far
+    if (w === "and" && words[i + 1]?.word === "a" && words[i + 2]?.word === "half" && group > 0 && last !== "scale") {
+      group += 0.5;
+      end = words[i + 2]!.end;
+      i += 2;
+      continue;
+    }
     const p = partOf(w);
     if (!p || !MAY_FOLLOW[p.part].includes(last)) break;
     if (p.part === "hundred") group *= 100;

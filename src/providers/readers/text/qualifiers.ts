@@ -168,5 +168,9 @@ function inRange(tokens: Token[], i: number): boolean {
   if (joined(i + 2, i + 1) || joined(i - 2, i - 1)) return true;
   if (near(i - 1) && tokens[i - 1]!.lower === "between") return true;
   const after = tokens[i + 1];
+  // "700-720", "15-20k": the second number is read with its dash
+  if (after?.kind === "amount" && after.start === t.end && /^[-−–]/.test(after.text)) return true;
+  const before = tokens[i - 1];
+  if (before?.kind === "amount" && t.start === before.end && /^[-−–]/.test(t.text)) return true;
   return after !== undefined && after.start === t.end && after.lower === "s";
 }

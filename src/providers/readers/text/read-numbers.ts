@@ -100,6 +100,8 @@ const NOT_A_DENIAL = new Set([
   "until",
 ]);
 const COUNT_REACH = 4;
+/** Words after a negator that deny only what is besides the things named: "no other claims". */
+const BESIDES = new Set(["other", "further", "more", "additional", "else"]);
 const DENIED_SCORE = 0.9;
 const DENIED_CONFIDENCE = 0.8;
 
@@ -115,6 +117,8 @@ function saysNone(tokens: Token[], i: number, count: boolean): boolean {
     const w = tokens[k]!;
     const distance = t.pos - w.pos;
     if (distance > (count ? COUNT_REACH : 2)) break;
+    // "no other claims", "no further debts": none besides those named, not none at all
+    if (BESIDES.has(w.lower)) break;
     if (distance <= 2 && NONE.has(w.lower)) return true;
     if (count && (NOT_A_DENIAL.has(w.lower) || NOT_A_DENIAL.has(w.stem))) break;
     if (count && DENIED_VERB.test(w.lower)) return true;
@@ -193,7 +197,8 @@ function candidate(input: InputIR, cues: Cue[], index: TextIndex, i: number, min
     fit *= QUALIFIED[q].fit;
     factor *= QUALIFIED[q].confidence;
   }
-  if (!withinBounds(input.type, value)) return undefined;
+  // a year is no count of anything ("2021 - theft of a catalytic converter")
+  if (!withinBounds(input.type, value) || (kind === "count" && looksLikeYear(t))) return undefined;
   // the amount's own words ("a month" of "$2,100 a month") are not cue words for it; a value
   // corrected to is announced by the cues of the value it replaces
   const near = Math.max(
@@ -202,6 +207,31 @@ function candidate(input: InputIR, cues: Cue[], index: TextIndex, i: number, min
   );
   if (near < minProximity) return undefined;
   return { input: input.name, mention: i, score: near * fit, value, factor };
+}
+
+/** Labels that make the number after them an identifier: "NMLS 448812", "ref 20331", "account no. 448120", "ext 22", "#4471". */
+const IDENTIFIER_LABEL =
+  /(?:\b(?:ref|reference|id|no\.|nr|nmls|licen[cs]e|policy|tel|telephone|phone|mobile|cell|fax|ext|case|crime|zip|postcode|suite|apt)\.?|#)[ \t]*[:#]?[ \t]*$/i;
+
+/**
+ * Amounts that are identifiers, not quantities: a bare number (no currency, percent or words) of
+ * three digits or more after an identifier's label, written with a leading zero ("020"), or continuing an identifier
+ * with only spaces or dashes between ("Tel. 020 7946 0018").
+ */
+function identifiers(index: TextIndex): Set<number> {
+  const { tokens, text } = index;
+  const out = new Set<number>();
+  let previous = -1;
+  for (const i of index.amounts) {
+    const t = tokens[i]!;
+    const a = t.amount!;
+    const bare = !a.currency && !a.percent && !a.words;
+    const continues = previous >= 0 && out.has(previous) && /^[ \t-]{1,2}$/.test(text.slice(tokens[previous]!.end, t.start));
+    const labelled = /\d{3}/.test(t.text) && IDENTIFIER_LABEL.test(text.slice(Math.max(0, t.start - 16), t.start));
+    if (bare && (/^0\d/.test(t.text) || continues || labelled)) out.add(i);
+    previous = i;
+  }
+  return out;
 }
 
 /** How many content words (a label) may stand between two amounts of a list ("mortgage $2,150/month, car $390/month"). */
@@ -235,7 +265,8 @@ export function readNumbers(
   usable: (i: number, input: InputIR) => boolean,
 ): Record<string, ReadValue> {
   const { tokens, text } = index;
-  const amounts = index.amounts.filter((i) => !takenBack(tokens, i));
+  const ids = identifiers(index);
+  const amounts = index.amounts.filter((i) => !takenBack(tokens, i) && !ids.has(i));
   const all: Candidate[] = [];
   const byInput = new Map<string, Candidate[]>();
   for (const input of inputs) {
