@@ -73,6 +73,39 @@ describe("e-mail structure", () => {
   });
 });
 
+describe("the history's own date, and a signature's numbers", () => {
+  it("resolves the history's relative dates against the day its header dates it", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 2, max: 28 }), (day) => {
+        const text =
+          `Today is 2026-11-30. The final invoice came to $1,345, which is our claim.\n\n` +
+          `On ${day} Oct 2026 Anna Berg wrote:\n> Our flat was burgled yesterday. I am reporting it to you today.`;
+        const got = readText(property, text);
+        const iso = (d: number) => `2026-10-${String(d).padStart(2, "0")}`;
+        expect(got["report date"]?.value).toBe(iso(day));
+        expect(got["loss date"]?.value).toBe(iso(day - 1));
+        expect(got.peril?.value).toBe("theft");
+        expect(got["claim amount"]?.value).toBe(1345);
+      }),
+      { numRuns: 20 },
+    );
+  });
+
+  it("reads no licence, reference or phone number as an amount", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 100_000, max: 999_999 }), fc.integer({ min: 1000, max: 9999 }), amount, (licence, phone, asked) => {
+        const text =
+          `Please price this one: the client asks to borrow $${asked.toLocaleString("en-US")}.\n` +
+          `Jo Baptiste | Senior Loan Officer | NMLS ${licence}\nTel. 020 7946 ${phone} | loan ref #${licence + 7}`;
+        const got = readText(loan, text);
+        expect(got["requested amount"]?.value).toBe(asked);
+        for (const v of Object.values(got)) expect([licence, licence + 7, phone, 20, 7946]).not.toContain(v.value);
+      }),
+      { numRuns: 30 },
+    );
+  });
+});
+
 describe("denied, hedged and unmentioned facts are missing", () => {
   const words = ["two", "three", "four", "five", "six", "seven", "ten"];
   it("'no claims in N years' is 0 claims or none, never N, whatever the N", () => {

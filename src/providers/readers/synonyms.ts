@@ -51,7 +51,7 @@ export const SYNONYM_GROUPS: string[][] = [
   ["age", "aged", "old"],
   // option vocabularies: kinds of loss, employment, customers, risk lists
   ["collision", "crash", "collided", "rear-ended"],
-  ["theft", "stolen", "stole", "burglary", "robbery", "broke into"],
+  ["theft", "stolen", "stole", "burglary", "burgled", "burglar", "burglars", "robbery", "broke into"],
   ["glass", "windscreen", "windshield", "window"],
   ["weather", "hail", "hailstorm", "flood", "flooding", "storm", "wind", "winds", "windstorm", "gale"],
   ["injury", "injured", "hurt", "whiplash", "bodily"],

@@ -10,6 +10,8 @@ export interface MessageParts {
   current: string;
   /** the text with the current message and headers blanked, quote marks removed; empty when there is no history */
   history: string;
+  /** the first header line that dates the history ("On 9 Nov 2026, Anna wrote:", "Sent: 2 March 2026 19:22") */
+  historyHeader?: string;
 }
 
 /** Line kinds, as a table of patterns tried in order (the line's quote marks stripped first). */
@@ -22,6 +24,8 @@ const HEADERS: RegExp[] = [
 const FIELD = /^(from|sent|date|to|cc|subject):\s/i;
 const OPENS_BLOCK = /^from:\s/i;
 const SIGNATURE = /^--\s*$/;
+/** Header lines that may date the history: "On … wrote:", "Date: …", "Sent: …". */
+const DATED = /^(on\b.{3,160}\bwrote:?|(date|sent):\s.+)\s*$/i;
 const QUOTE = /^[ \t]*(>[ \t]?)+/;
 
 const blank = (s: string): string => s.replace(/[^\n]/g, " ");
@@ -52,9 +56,10 @@ export function messageParts(text: string): MessageParts {
     } else parts.push(quoted || below ? "history" : "current");
   }
   if (!parts.some((p) => p !== "current")) return { current: text, history: "" };
+  const dated = lines.findIndex((l, i) => parts[i] === "header" && DATED.test(l.replace(QUOTE, "").trim()));
   const current = lines.map((l, i) => (parts[i] === "current" ? l : blank(l))).join("\n");
   const history = parts.includes("history")
     ? lines.map((l, i) => (parts[i] === "history" ? l.replace(QUOTE, (q) => blank(q)) : blank(l))).join("\n")
     : "";
-  return { current, history };
+  return { current, history, ...(dated >= 0 ? { historyHeader: lines[dated]!.replace(QUOTE, "").trim() } : {}) };
 }
