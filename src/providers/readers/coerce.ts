@@ -4,7 +4,16 @@
 import type { Type } from "../../ir/types.js";
 import { parseDateString } from "./dates.js";
 import { convertPeriod, parseAmount, roundFloat, type Period } from "./numbers.js";
-import { contentStems, normaliseName, PERIOD_STEMS, stemMatch } from "./words.js";
+import {
+  ABBREVIATION_MATCH,
+  abbreviates,
+  contentStems,
+  normaliseName,
+  PERIOD_STEMS,
+  stemMatch,
+  SYNONYM_MATCH,
+  synonymsOf,
+} from "./words.js";
 import { namedRecord } from "../../runtime/json.js";
 
 export interface Coerced {
@@ -109,6 +118,14 @@ function toDate(value: unknown, ctx: CoerceContext): Coerced | undefined {
   return d && { value: d.iso, factor: d.exact ? 1 : 0.9 };
 }
 
+/** A value's word against an option's: the same stem, a synonym, or an abbreviation of either ("corp", "fin"). */
+const wordMatch = (w: string, t: string): number =>
+  Math.max(
+    stemMatch(w, t),
+    w.length >= 3 && abbreviates(w, t) ? ABBREVIATION_MATCH : 0,
+    w.length >= 3 && synonymsOf(t).some((s) => abbreviates(w, s)) ? ABBREVIATION_MATCH * SYNONYM_MATCH : 0,
+  );
+
 /** An option's name said among words that name no other option ("part-time employed", "FT employed"). */
 const NAMED_AMONG_WORDS = 0.75;
 
@@ -131,7 +148,7 @@ function rankOptions(phrase: string, values: string[], options: Record<string, s
     const overlap = (target: string[]) =>
       target.length === 0 || stems.length === 0
         ? 0
-        : stems.reduce((s, w) => s + Math.max(0, ...target.map((t) => stemMatch(w, t))), 0) / stems.length;
+        : stems.reduce((s, w) => s + Math.max(0, ...target.map((t) => wordMatch(w, t))), 0) / stems.length;
     return { value: v, score: Math.max(0.85 * overlap(names), 0.7 * overlap(meaning), named(v, names) ? NAMED_AMONG_WORDS : 0) };
   });
   return ranked.sort((a, b) => b.score - a.score);

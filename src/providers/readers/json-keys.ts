@@ -21,6 +21,8 @@ export interface InputWords {
   /** the input is an amount per period: period words in keys are converted, not compared */
   periodic: boolean;
   name: string[];
+  /** the name's words one by one, where `name` folds a phrase into one concept ("adverse media") */
+  parts?: string[];
   /** desc and hint words */
   context: string[];
 }
@@ -29,11 +31,14 @@ const withoutPeriods = (tokens: string[]): string[] => tokens.filter((t) => !PER
 
 export function inputWords(input: InputIR, hintWords: string): InputWords {
   const periodic = input.type.kind === "number" && periodOfText(`${input.name} ${input.desc}`) !== undefined;
-  const name = conceptTokens(contentStems(input.name));
+  const stems = contentStems(input.name);
+  const name = conceptTokens(stems);
+  const parts = periodic ? withoutPeriods(stems) : stems;
   return {
     input,
     periodic,
     name: periodic ? withoutPeriods(name) : name,
+    ...(name.length !== stems.length ? { parts } : {}),
     context: conceptTokens(contentStems(`${input.desc} ${hintWords}`)),
   };
 }
@@ -62,8 +67,18 @@ const formWord = (t: string): boolean => KEY_FORM_WORDS.has(t) || /\d/.test(t);
 function keyScore(words: InputWords, key: string): number {
   if (key === words.input.name) return 1;
   if (normaliseName(key) === normaliseName(words.input.name)) return 0.97;
-  const n = words.name;
-  const all = conceptTokens(contentStems(key)).filter((t) => !formWord(t) || n.includes(t));
+  const stems = contentStems(key);
+  const folded = wordScore(words, words.name, conceptTokens(stems));
+  // a phrase abbreviated word by word (`adv_media` for "adverse media") is met by the name's words one by one
+  return words.parts ? Math.max(folded, ABBREVIATION_MATCH * wordScore(words, words.parts, stems)) : folded;
+}
+
+/** Key words that make the value an identifier (`claim_id`, `loan_ref`): it answers no input not named so. */
+const IDENTIFIER_WORDS = new Set(["id", "ref", "uuid", "guid"]);
+
+function wordScore(words: InputWords, n: string[], keyWords: string[]): number {
+  if (keyWords.some((t) => IDENTIFIER_WORDS.has(t) && !n.includes(t))) return 0;
+  const all = keyWords.filter((t) => !formWord(t) || n.includes(t));
   const k = words.periodic ? withoutPeriods(all) : all;
   if (k.length === 0 || n.length === 0) return 0;
   const nameCoverage = n.reduce((s, t) => s + best(t, k), 0) / n.length;

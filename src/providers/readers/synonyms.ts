@@ -50,7 +50,7 @@ export const SYNONYM_GROUPS: string[][] = [
   ["disabled", "disability", "handicap"],
   ["age", "aged", "old"],
   // option vocabularies: kinds of loss, employment, customers, risk lists
-  ["collision", "crash", "collided", "rear-ended"],
+  ["collision", "crash", "collided", "rear-ended", "reversed", "rammed", "bumped"],
   ["theft", "stolen", "stole", "burglary", "burgled", "burglar", "burglars", "robbery", "broke into"],
   ["glass", "windscreen", "windshield", "window"],
   ["weather", "hail", "hailstorm", "flood", "flooding", "storm", "wind", "winds", "windstorm", "gale"],

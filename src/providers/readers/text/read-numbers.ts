@@ -100,6 +100,23 @@ const NOT_A_DENIAL = new Set([
   "until",
 ]);
 const COUNT_REACH = 4;
+/** Verbs of paying or having, through which a denial reaches an amount's cue ("doesn't pay any rent"). */
+const HAVING = new Set([
+  "pay",
+  "pays",
+  "paying",
+  "paid",
+  "have",
+  "has",
+  "had",
+  "having",
+  "owe",
+  "owes",
+  "carry",
+  "carries",
+  "hold",
+  "holds",
+]);
 /** Words after a negator that deny only what is besides the things named: "no other claims". */
 const BESIDES = new Set(["other", "further", "more", "additional", "else"]);
 const DENIED_SCORE = 0.9;
@@ -122,6 +139,9 @@ function saysNone(tokens: Token[], i: number, count: boolean): boolean {
     if (distance <= 2 && NONE.has(w.lower)) return true;
     if (count && (NOT_A_DENIAL.has(w.lower) || NOT_A_DENIAL.has(w.stem))) break;
     if (count && DENIED_VERB.test(w.lower)) return true;
+    // "doesn't pay any rent", "has never had debts": a denied verb of paying or having, right before
+    if (!count && distance <= 2 && DENIED_VERB.test(w.lower) && tokens.slice(k + 1, i).every((b) => b.stop || HAVING.has(b.lower)))
+      return true;
   }
   const [mark, answer] = [tokens[i + 1], tokens[i + 2]];
   if (mark?.kind === "word" && mark.lower === "free" && mark.clause === t.clause && mark.start - t.end <= 1) return true;
