@@ -80,6 +80,30 @@ describe("booleans a text asks about or denies later", () => {
     expect(readText(property, "Police report? Yes, filed on Monday.")["police report"]?.value).toBe(true);
   });
 
+  it("states nothing when the fact is only promised, planned, attempted or required", () => {
+    const said = [
+      "We will file a police report tomorrow.",
+      "We'll report it to the police.",
+      "The police report is still to be filed.",
+      "I intend to report it to the police.",
+      "I was told to get a police report.",
+      "A police report is required for theft claims.",
+      "Police report: to follow",
+      "We tried to report it to the police but the station was closed.",
+    ];
+    for (const text of said) expect(readText(property, `The bike was stolen. ${text}`)["police report"], text).toBeUndefined();
+    // denied in the future is still denied; done is done
+    expect(readText(property, "The police said they will not file a report.")["police report"]?.value).toBe(false);
+    expect(readText(property, "We reported it to the police on Monday and will send the reference.")["police report"]?.value).toBe(true);
+  });
+
+  it("gives a date of what is only planned a low confidence", () => {
+    const dated = inputsOf({ "report date": { type: "date", desc: "On what date was the loss reported to the police?" } });
+    const got = readText(dated, "Today is 6 October 2026. I will file a police report tomorrow.")["report date"];
+    expect(got === undefined || got.confidence < 0.6).toBe(true);
+    expect(readText(dated, "Today is 6 October 2026. I filed a police report yesterday.")["report date"]?.value).toBe("2026-10-05");
+  });
+
   it("takes the outcome from a cue denied in a later clause", () => {
     const got = readText(property, "A neighbour called the police but no report was filed in the end.")["police report"];
     expect(got?.value).toBe(false);

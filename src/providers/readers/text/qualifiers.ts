@@ -174,3 +174,67 @@ function inRange(tokens: Token[], i: number): boolean {
   if (before?.kind === "amount" && t.start === before.end && /^[-−–]/.test(t.text)) return true;
   return after !== undefined && after.start === t.end && after.lower === "s";
 }
+
+/**
+ * Words that put a statement in the future, the wish or the requirement, not the fact: "we will
+ * file a police report", "a police report is required", "I intend to report it", "we tried to".
+ * An affirmed statement so said establishes nothing (a denied one still denies: "will not").
+ */
+const UNREALISED = new Set([
+  "will",
+  "shall",
+  "intend",
+  "intends",
+  "plan",
+  "plans",
+  "planning",
+  "required",
+  "requires",
+  "require",
+  "need",
+  "needs",
+  "must",
+  "should",
+  "tried",
+  "try",
+  "trying",
+  "attempted",
+  "tomorrow",
+  "later",
+  "expect",
+  "expects",
+  "expected",
+  "hope",
+  "hopes",
+  "want",
+  "wants",
+  "applying",
+]);
+/** Pairs that do the same: "going to", "yet to", "still to", "to follow", "told to", "asked to", "about to". */
+const UNREALISED_PAIRS: [string, string][] = [
+  ["going", "to"],
+  ["yet", "to"],
+  ["still", "to"],
+  ["to", "follow"],
+  ["told", "to"],
+  ["asked", "to"],
+  ["about", "to"],
+];
+
+/** Whether the statement at `anchor` is said as unrealised, within its clause and `reach` words either way. */
+export function unrealised(tokens: Token[], anchor: number, reach = REACH): boolean {
+  const at = tokens[anchor]!;
+  const says = (k: number) => {
+    const t = tokens[k]!;
+    const next = tokens[k + 1];
+    return (
+      UNREALISED.has(t.lower) ||
+      /['’]ll$/.test(t.lower) ||
+      UNREALISED_PAIRS.some(([a, b]) => t.lower === a && next?.lower === b && next.clause === t.clause)
+    );
+  };
+  for (let k = anchor - 1; k >= 0 && tokens[k]!.clause === at.clause && at.pos - tokens[k]!.pos <= reach; k--) if (says(k)) return true;
+  for (let k = anchor + 1; k < tokens.length && tokens[k]!.clause === at.clause && tokens[k]!.pos - at.pos <= reach; k++)
+    if (says(k)) return true;
+  return false;
+}

@@ -6,7 +6,7 @@ import type { InputIR } from "../../../ir/ir.js";
 import type { ReadValue } from "../../types.js";
 import type { Cue } from "./cues.js";
 import { deniedAt, isNegator, statedAnswer } from "./negation.js";
-import { qualifiersOf } from "./qualifiers.js";
+import { qualifiersOf, unrealised } from "./qualifiers.js";
 import { matchesOf, type TextIndex } from "./text-index.js";
 import { namedRecord } from "../../../runtime/json.js";
 
@@ -120,7 +120,10 @@ export function readBooleans(inputs: InputIR[], cues: Map<string, Cue[]>, index:
     // a cue denied in a later clause gives the outcome ("called the police but no report was filed")
     const deniedLater = best.last > best.anchor && tokens[best.last]!.clause > tokens[best.anchor]!.clause && deniedAt(tokens, best.last);
     const value = stated ?? (!deniedAt(tokens, best.anchor) && !deniedLater);
-    const hedged = stated === undefined && qualifiersOf(tokens, best.anchor, best.anchor, HEDGE_REACH).has("hedged");
+    const hedged =
+      stated === undefined &&
+      (qualifiersOf(tokens, best.anchor, best.anchor, HEDGE_REACH).has("hedged") ||
+        (value && unrealised(tokens, best.anchor, HEDGE_REACH)));
     const plain = Math.min(0.99, (0.72 + 0.26 * Math.min(1, best.coverage / 0.8)) * (stated === undefined ? 1 : 1.02));
     // a negator in the sentence, or opening the fragment after it ("found an article; not relevant")
     let unresolved = false;
