@@ -39,7 +39,8 @@ export const SYNONYM_GROUPS: string[][] = [
   ],
   ["start", "started", "inception", "effective", "began", "commenced", "since", "incepted"],
   ["claim", "claimed", "claims"],
-  ["prior", "previous", "prev", "past", "history"],
+  // key abbreviations only (`prev_dflt_ind`, `dflt_hist_flag`): in prose "previous" or "history" alone says no prior fact
+  ["prior", "prev", "hist"],
   ["default", "defaulted", "failed to repay", "failure to repay", "written off", "charged off"],
   ["mileage", "miles", "mi"],
   ["amount", "sum"],

@@ -54,6 +54,7 @@ const QUALIFIERS: Record<string, Qualifier> = {
 const PAIRS: Record<string, Record<string, Qualifier>> = {
   last: { year: "other", "year's": "other", month: "other", time: "other", quarter: "other", week: "other" },
   up: { to: "hedged" },
+  used: { to: "other" },
   not: { yet: "hedged", confirmed: "hedged", decided: "hedged", agreed: "hedged", sure: "hedged", known: "hedged" },
   or: { so: "approximate" },
   at: { most: "hedged" },
