@@ -140,6 +140,19 @@ describe("coded JSON exports", () => {
     expect(readJson(loan, { ref: "L-2", emp_stat_cd: "self-employed" }).employment?.value).toBe("freelance");
   });
 
+  it("takes the current value over one a key marks as previous or original, in any key order", () => {
+    const pairs: [string, string][] = [
+      ["fico_prev", "fico_current"],
+      ["old_fico", "fico"],
+      ["fico_original", "fico_latest"],
+    ];
+    const score = inputsOf({ "credit score": { type: "number [300..850]", desc: "What is the applicant's FICO credit score?" } });
+    for (const [old, now] of pairs) {
+      expect(readJson(score, { [old]: 640, [now]: 701 })["credit score"]?.value, `${old} ${now}`).toBe(701);
+      expect(readJson(score, { [now]: 701, [old]: 640 })["credit score"]?.value, `${now} ${old}`).toBe(701);
+    }
+  });
+
   it("reads 'none' in a count field as 0", () => {
     expect(readJson(motor, { drv_age: 40, claims_last_5yrs: "none", veh_val: 9000 })["prior claims"]?.value).toBe(0);
     expect(readJson(motor, { drv_age: 40, clm_cnt_5y: "2", veh_val: 9000 })["prior claims"]?.value).toBe(2);

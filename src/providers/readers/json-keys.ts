@@ -76,8 +76,27 @@ function keyScore(words: InputWords, key: string): number {
 /** Key words that make the value an identifier (`claim_id`, `loan_ref`): it answers no input not named so. */
 const IDENTIFIER_WORDS = new Set(["id", "ref", "uuid", "guid"]);
 
+/** Key words of another time (`fico_prev`, `old_income`): the value is not the one asked, unless the name says so. */
+const OTHER_TIME_WORDS = new Set(["prev", "previou", "prior", "old", "former", "orig", "original", "initial"].map(stem));
+/** Key words of the present (`fico_current`, `latest_income`): they say which value, not which fact. */
+const PRESENT_WORDS = new Set(["current", "curr", "latest", "new", "now", "updated", "revised", "final"].map(stem));
+const OTHER_TIME = 0.6;
+
 function wordScore(words: InputWords, n: string[], keyWords: string[]): number {
   if (keyWords.some((t) => IDENTIFIER_WORDS.has(t) && !n.includes(t))) return 0;
+  const named = (t: string) => n.some((w) => stemMatch(w, t) > 0);
+  const otherTime = keyWords.some((t) => OTHER_TIME_WORDS.has(t) && !named(t)) ? OTHER_TIME : 1;
+  return (
+    otherTime *
+    wordCoverage(
+      words,
+      n,
+      keyWords.filter((t) => named(t) || !(PRESENT_WORDS.has(t) || OTHER_TIME_WORDS.has(t))),
+    )
+  );
+}
+
+function wordCoverage(words: InputWords, n: string[], keyWords: string[]): number {
   const all = keyWords.filter((t) => !formWord(t) || n.includes(t));
   const k = words.periodic ? withoutPeriods(all) : all;
   if (k.length === 0 || n.length === 0) return 0;
