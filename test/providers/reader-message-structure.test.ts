@@ -43,6 +43,17 @@ describe("e-mail structure", () => {
     );
   });
 
+  it("takes a reply header wrapped before 'wrote:' for a header, and dates the history by it", () => {
+    const text =
+      "The amount is now $7,000.\n\nOn Tue, Sep 15, 2026 at 10:04 AM Leo Smith <leo@example.com>\nwrote:\n> I want to borrow $5,000.";
+    const parts = messageParts(text);
+    expect(parts.current).not.toContain("Leo");
+    expect(parts.history).not.toContain("wrote");
+    expect(parts.history).toContain("I want to borrow $5,000.");
+    expect(parts.historyHeader).toContain("Sep 15, 2026");
+    expect(messageParts("On second thought, I want $7,000.\nThanks").history).toBe("");
+  });
+
   it("leaves a text with no history whole", () => {
     const text = "Loan of $5,000.\nIncome $40,000 a year.\nDate: 3 May 2026\nTo: claims";
     expect(messageParts(text)).toEqual({ current: text, history: "" });

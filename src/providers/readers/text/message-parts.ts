@@ -20,12 +20,15 @@ const HEADERS: RegExp[] = [
   /^-{2,}\s*(original|forwarded)\s+message\s*-{2,}\s*$/i,
   /^begin forwarded message:?\s*$/i,
 ];
+/** A reply header wrapped over two lines: "On … <address>" then "wrote:". */
+const SPLIT_HEADER = /^on\b.{3,160}$/i;
+const WROTE = /^wrote:?\s*$/i;
 /** A block of header fields, opened by "From:" with another field under it, starts a forwarded or original message. */
 const FIELD = /^(from|sent|date|to|cc|subject):\s/i;
 const OPENS_BLOCK = /^from:\s/i;
 const SIGNATURE = /^--\s*$/;
 /** Header lines that may date the history: "On … wrote:", "Date: …", "Sent: …". */
-const DATED = /^(on\b.{3,160}\bwrote:?|(date|sent):\s.+)\s*$/i;
+const DATED = /^(on\b.{3,160}\d.{0,160}|(date|sent):\s.+)\s*$/i;
 const QUOTE = /^[ \t]*(>[ \t]?)+/;
 
 const blank = (s: string): string => s.replace(/[^\n]/g, " ");
@@ -41,7 +44,11 @@ export function messageParts(text: string): MessageParts {
     const line = lines[i]!;
     const quoted = QUOTE.test(line);
     const bare = line.replace(QUOTE, "").trim();
-    if (HEADERS.some((h) => h.test(bare))) {
+    const wrapped = SPLIT_HEADER.test(bare) && WROTE.test(lines[i + 1]?.replace(QUOTE, "").trim() ?? "");
+    if (wrapped || (WROTE.test(bare) && parts[i - 1] === "header")) {
+      // "On Tue, Sep 12, 2026 at 10:04 AM Leo <leo@example.com>" wrapped before "wrote:"
+      parts.push("header");
+    } else if (HEADERS.some((h) => h.test(bare))) {
       parts.push("header");
       if (!HEADERS[0]!.test(bare)) below = true;
     } else if (
