@@ -97,6 +97,26 @@ describe("booleans a text asks about or denies later", () => {
     expect(readText(property, "We reported it to the police on Monday and will send the reference.")["police report"]?.value).toBe(true);
   });
 
+  it("reads a fact that expired or a hit dismissed as false, and one only claimed or requested as missing", () => {
+    const pricing = inputsOf({ "tax exempt": { type: "boolean", desc: "Does the customer hold a sales tax exemption certificate?" } });
+    const media = inputsOf({ "adverse media": { type: "boolean", desc: "Did the adverse media screening return a relevant hit?" } });
+    for (const text of ["Tax exempt status: expired last year.", "Their tax exemption lapsed in May.", "Tax exemption revoked."])
+      expect(readText(pricing, text)["tax exempt"]?.value, text).toBe(false);
+    for (const text of [
+      "They claim to be tax exempt.",
+      "Exemption certificate requested from the client.",
+      "The client says it is tax exempt.",
+    ])
+      expect(readText(pricing, text)["tax exempt"], text).toBeUndefined();
+    expect(readText(pricing, "The customer holds a valid tax exemption certificate.")["tax exempt"]?.value).toBe(true);
+    expect(readText(media, "One adverse media article came up about a namesake, dismissed as unrelated.")["adverse media"]?.value).toBe(
+      false,
+    );
+    expect(readText(media, "Adverse media screening returned two relevant articles about fraud charges.")["adverse media"]?.value).toBe(
+      true,
+    );
+  });
+
   it("gives a date of what is only planned a low confidence", () => {
     const dated = inputsOf({ "report date": { type: "date", desc: "On what date was the loss reported to the police?" } });
     const got = readText(dated, "Today is 6 October 2026. I will file a police report tomorrow.")["report date"];

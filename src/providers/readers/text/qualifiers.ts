@@ -210,6 +210,11 @@ const UNREALISED = new Set([
   "want",
   "wants",
   "applying",
+  "requested",
+  "awaiting",
+  "awaited",
+  "say",
+  "says",
 ]);
 /** Pairs that do the same: "going to", "yet to", "still to", "to follow", "told to", "asked to", "about to". */
 const UNREALISED_PAIRS: [string, string][] = [
@@ -220,6 +225,9 @@ const UNREALISED_PAIRS: [string, string][] = [
   ["told", "to"],
   ["asked", "to"],
   ["about", "to"],
+  ["claim", "to"],
+  ["claims", "to"],
+  ["claimed", "to"],
 ];
 
 /** Whether the statement at `anchor` is said as unrealised, within its clause and `reach` words either way. */
