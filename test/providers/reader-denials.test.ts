@@ -131,6 +131,14 @@ describe("booleans a text asks about or denies later", () => {
     expect(readText(property, "The police were called and a report was filed.")["police report"]?.value).toBe(true);
   });
 
+  it("reads another person's amount ('my brother's claim', 'our neighbour's claim') as not the subject's", () => {
+    for (const who of ["My brother's", "Our neighbour's", "Her husband's"]) {
+      const got = readText(property, `${who} claim came to $12,000.`)["claim amount"];
+      expect(got === undefined || got.confidence < 0.6, who).toBe(true);
+    }
+    expect(readText(property, "Our claim came to $12,000.")["claim amount"]?.confidence).toBeGreaterThan(0.9);
+  });
+
   it("reads a request as the value asked for, a modal statement as a hedge", () => {
     expect(readText(loan, "Could we make the loan $7,000 instead?")["requested amount"]?.value).toBe(7000);
     expect(readText(loan, "I could borrow $7,000 from my brother.")["requested amount"]).toBeUndefined();

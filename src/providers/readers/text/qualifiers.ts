@@ -69,6 +69,14 @@ const REACH = 4;
 /** Verbs of change (stems): "go up to 120 seats", "increase up to 3 years" name a new value, not a limit. */
 const CHANGE_VERBS = new Set(["go", "goe", "went", "gon", "mov", "increas", "rais", "bump", "ris", "ros", "grow", "grew", "scal"]);
 
+/** People whose values are not the subject's: their possessive marks another party's amount. */
+const OTHER_PARTIES = new Set(
+  (
+    "neighbour neighbor friend brother sister father mother son daughter husband wife partner spouse colleague cousin " +
+    "uncle aunt landlord tenant employer flatmate roommate"
+  ).split(" "),
+);
+
 /** A modal that opens a request when a person follows it: "could we", "could you", "can I". */
 const REQUESTS = new Set(["could", "can", "would"]);
 const ASKED = new Set(["we", "you", "i", "they"]);
@@ -78,6 +86,8 @@ function qualifierAt(tokens: Token[], k: number): Qualifier | undefined {
   const t = tokens[k]!;
   // "May" is a month more often than a modal in evidence
   if (t.text === "May") return undefined;
+  // "our neighbour's claim was $12,000", "my brother's salary": another person's value
+  if (/['’]s$/.test(t.lower) && OTHER_PARTIES.has(t.lower.slice(0, -2))) return "other";
   // "could we make it $7,000", "can you do 12%": a request names the value asked for
   if (REQUESTS.has(t.lower) && ASKED.has(tokens[k + 1]?.lower ?? "")) return undefined;
   const pair = PAIRS[t.lower];
