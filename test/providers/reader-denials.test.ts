@@ -145,6 +145,26 @@ describe("booleans a text asks about or denies later", () => {
   });
 });
 
+describe("choices said by a unit of time", () => {
+  const tier = inputsOf({
+    "customer tier": {
+      type: "bronze|silver|gold",
+      desc: "Which loyalty tier is the customer in?",
+      options: { bronze: "new customer", silver: "customer for two years or more", gold: "strategic account" },
+    },
+  });
+
+  it("takes no tier from a price per year, and one from a count of years as a customer", () => {
+    for (const text of [
+      "40 seats at $30 per seat per year.",
+      "List price: forty-five dollars per seat per year.",
+      "Billed yearly; last year they had 25 seats.",
+    ])
+      expect(readText(tier, text)["customer tier"], text).toBeUndefined();
+    expect(readText(tier, "They have been a customer for four years.")["customer tier"]?.value).toBe("silver");
+  });
+});
+
 describe("coded JSON exports", () => {
   const flags: [string, boolean][] = [
     ["Y", true],
