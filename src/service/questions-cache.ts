@@ -1,10 +1,14 @@
 // The account's disposable questions cache (spec 4.2 rule 1): the model generated for a set of
-// questions, keyed per account by the canonical questions, the mode and the generator, never by
-// the state (rule 2), so answers are always computed fresh. In memory for one instance
+// questions, keyed per account by the canonical questions, the mode, the generator and, where the
+// generator was shown it, the state's shape (its keys and their types: providers/state-shape.ts).
+// A state's values are never part of the key (rule 2), so answers are always computed fresh; its
+// shape is, because a language model drafts the inputs to read the keys the caller has, and a
+// draft made for one shape would ask a caller with other keys for evidence they do not send. In memory for one instance
 // (least recently used out, with a lifetime); in Redis (REDIS_URL) so instances share it. A Redis
 // outage degrades to misses: the model is generated again, never served stale or wrong.
 import { Redis } from "ioredis";
 import { canonicalHash } from "../compiler/index.js";
+import type { StateShape } from "../providers/state-shape.js";
 import type { PortableModel } from "./resolve-model.js";
 
 export interface QuestionsCache {
@@ -20,8 +24,15 @@ export interface QuestionsCacheOptions {
   capacity: number;
 }
 
-export function questionsCacheKey(accountId: string | null, questions: Record<string, unknown>, mode: string, generator: string): string {
-  return canonicalHash({ account: accountId, questions, mode, generator });
+/** `shape` is the state's shape the generator drafted from; none (a text state, the Direct generator) keys as before. */
+export function questionsCacheKey(
+  accountId: string | null,
+  questions: Record<string, unknown>,
+  mode: string,
+  generator: string,
+  shape?: StateShape,
+): string {
+  return canonicalHash({ account: accountId, questions, mode, generator, ...(shape ? { shape } : {}) });
 }
 
 export function memoryQuestionsCache({ ttlMs, capacity }: QuestionsCacheOptions, now = () => Date.now()): QuestionsCache {

@@ -1,7 +1,7 @@
 // Questions without a model (spec 4.2 rule 1): the configured generator builds a model for them,
 // or the account's questions cache already holds one. The cache key is the canonical questions,
-// the mode and the generator, never the state (rule 2). The generator's tokens are added to the
-// call's spend whatever comes of the draft.
+// the mode, the generator and the state's shape the generator drafted from, never the state's
+// values (rule 2). The generator's tokens are added to the call's spend whatever comes of the draft.
 import type { CompiledModel } from "../compiler/index.js";
 import { draftModel } from "../providers/drafting.js";
 import { DIRECT } from "../providers/direct-generator.js";
@@ -24,9 +24,10 @@ export interface QuestionsModel {
 
 /**
  * `state` is shown to a language-model generator only as its shape (keys and types, never values:
- * providers/state-shape.ts), so the model it drafts reads what the caller has. The cache key stays
- * the questions, mode and generator (spec 4.2 rule 2): a cached model drafted for one shape serves
- * another, and its readers map the keys they meet.
+ * providers/state-shape.ts), so the model it drafts reads what the caller has. The draft is cached
+ * per shape: a later call whose state has other keys or types gets a draft of its own rather than
+ * one whose inputs read evidence it does not send; one with the same shape and other values reuses
+ * it. The Direct generator is shown no shape, so its drafts are cached per questions alone.
  */
 export async function modelForQuestions(
   questions: Record<string, unknown>,
@@ -37,7 +38,8 @@ export async function modelForQuestions(
   state?: unknown,
 ): Promise<Outcome<QuestionsModel>> {
   const generator = deps.providers.questionsGenerator;
-  const key = questionsCacheKey(accountId, questions, mode, generator.name);
+  const shape = generator.name === DIRECT ? undefined : stateShape(state);
+  const key = questionsCacheKey(accountId, questions, mode, generator.name, shape);
   const cached = await deps.questionsCache.get(key);
   if (cached) {
     const compiled = await compileOrProblem(cached, deps);
@@ -45,7 +47,6 @@ export async function modelForQuestions(
   }
   // The Direct generator is deterministic: a failed draft means the questions themselves are wrong.
   const attempts = generator.name === DIRECT ? 1 : deps.providers.maxAttempts;
-  const shape = generator.name === DIRECT ? undefined : stateShape(state);
   const request = { questions, mode, ...(shape ? { stateShape: shape } : {}) };
   const drafted = await guardProvider(() => draftModel(generator, request, (m) => deps.compiler.compile(m), attempts), spend);
   if (!drafted.ok) return drafted;

@@ -43,6 +43,17 @@ describe("e-mail structure", () => {
     );
   });
 
+  it("takes a reply header wrapped before 'wrote:' for a header, and dates the history by it", () => {
+    const text =
+      "The amount is now $7,000.\n\nOn Tue, Sep 15, 2026 at 10:04 AM Leo Smith <leo@example.com>\nwrote:\n> I want to borrow $5,000.";
+    const parts = messageParts(text);
+    expect(parts.current).not.toContain("Leo");
+    expect(parts.history).not.toContain("wrote");
+    expect(parts.history).toContain("I want to borrow $5,000.");
+    expect(parts.historyHeader).toContain("Sep 15, 2026");
+    expect(messageParts("On second thought, I want $7,000.\nThanks").history).toBe("");
+  });
+
   it("leaves a text with no history whole", () => {
     const text = "Loan of $5,000.\nIncome $40,000 a year.\nDate: 3 May 2026\nTo: claims";
     expect(messageParts(text)).toEqual({ current: text, history: "" });
@@ -70,6 +81,39 @@ describe("e-mail structure", () => {
     expect(got["credit score"]?.value).toBe(731);
     expect(got["requested amount"]?.value).toBe(9800);
     expect(got["requested amount"]!.confidence).toBeLessThanOrEqual(0.85);
+  });
+});
+
+describe("the history's own date, and a signature's numbers", () => {
+  it("resolves the history's relative dates against the day its header dates it", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 2, max: 28 }), (day) => {
+        const text =
+          `Today is 2026-11-30. The final invoice came to $1,345, which is our claim.\n\n` +
+          `On ${day} Oct 2026 Anna Berg wrote:\n> Our flat was burgled yesterday. I am reporting it to you today.`;
+        const got = readText(property, text);
+        const iso = (d: number) => `2026-10-${String(d).padStart(2, "0")}`;
+        expect(got["report date"]?.value).toBe(iso(day));
+        expect(got["loss date"]?.value).toBe(iso(day - 1));
+        expect(got.peril?.value).toBe("theft");
+        expect(got["claim amount"]?.value).toBe(1345);
+      }),
+      { numRuns: 20 },
+    );
+  });
+
+  it("reads no licence, reference or phone number as an amount", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 100_000, max: 999_999 }), fc.integer({ min: 1000, max: 9999 }), amount, (licence, phone, asked) => {
+        const text =
+          `Please price this one: the client asks to borrow $${asked.toLocaleString("en-US")}.\n` +
+          `Jo Baptiste | Senior Loan Officer | NMLS ${licence}\nTel. 020 7946 ${phone} | loan ref #${licence + 7}`;
+        const got = readText(loan, text);
+        expect(got["requested amount"]?.value).toBe(asked);
+        for (const v of Object.values(got)) expect([licence, licence + 7, phone, 20, 7946]).not.toContain(v.value);
+      }),
+      { numRuns: 30 },
+    );
   });
 });
 

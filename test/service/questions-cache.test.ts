@@ -1,8 +1,15 @@
-// The questions cache: keys by account, canonical questions, mode and generator (never the state);
-// least recently used out; entries expire; Redis shares entries between instances.
+// The questions cache: keys by account, canonical questions, mode, generator and the state's shape
+// a generator drafted from (never the state's values); least recently used out; entries expire;
+// Redis shares entries between instances.
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { providerConfig } from "../../src/providers/config.js";
+import { createProviders } from "../../src/providers/registry.js";
+import type { Generator } from "../../src/providers/types.js";
 import { memoryQuestionsCache, questionsCacheKey, redisQuestionsCache } from "../../src/service/questions-cache.js";
+import { systemOne } from "../../src/service/systemone.js";
+import { countTokens } from "../../src/service/tokens.js";
+import { serviceDeps } from "./harness.js";
 
 const REDIS_URL = process.env.REDIS_URL;
 const model = (name: string) => ({ content: { name, inputs: {}, decisions: {} }, questions: {} });
@@ -49,5 +56,80 @@ describe.skipIf(!REDIS_URL)("redis questions cache", () => {
       await a.close();
       await b.close();
     }
+  });
+});
+
+describe("questions-only calls through the cache, with a language model", () => {
+  const QUESTIONS = { approved: { type: "noul", instructions: "Is the loan approved?" } };
+
+  /**
+   * A fake language-model generator, counted: it drafts one number input per numeric key of the
+   * state's shape it is shown (`from` that key) and approves when their sum is over 700, so a draft
+   * reads exactly the keys of the shape it was made for.
+   */
+  const countingGenerator = () => {
+    const shapes: (Record<string, string> | undefined)[] = [];
+    const generator: Generator = {
+      name: "fake",
+      async generate(request) {
+        shapes.push(request.stateShape);
+        const keys = Object.entries(request.stateShape ?? {})
+          .filter(([, type]) => type === "number")
+          .map(([key]) => key);
+        const inputs = Object.fromEntries(keys.map((k, i) => [`fact ${i}`, { type: "number", desc: `the ${k}`, from: k }]));
+        const sum = keys.map((_, i) => `fact ${i}`).join(" + ") || "0";
+        return {
+          content: { name: "Drafted", inputs, decisions: { approved: { type: "boolean", desc: "approved", expr: `${sum} > 700` } } },
+          questions: request.questions!,
+          usage: { input_tokens: 10, output_tokens: 5 },
+        };
+      },
+    };
+    return { shapes, generator };
+  };
+
+  const setUp = async () => {
+    const { shapes, generator } = countingGenerator();
+    const embedded = createProviders(providerConfig({}));
+    const { deps } = await serviceDeps({ real: true, providers: { ...embedded, questionsGenerator: generator } });
+    const accountId = (await deps.ledger!.createAccount("acct", 1_000_000)).id;
+    const call = async (state: unknown) => {
+      const body = { questions: QUESTIONS, state };
+      const out = await systemOne({ body, inputTokens: countTokens(JSON.stringify(body)), accountId, startedAt: performance.now() }, deps);
+      if (!out.ok) throw new Error(out.problem.detail);
+      const response = out.value as { cache_hit: boolean; model: { content: { inputs: Record<string, { from: string }> } } };
+      return { cacheHit: response.cache_hit, reads: Object.values(response.model.content.inputs).map((i) => i.from) };
+    };
+    return { shapes, call };
+  };
+
+  it("drafts once per state shape: other keys get a draft that reads them, other values reuse the draft", async () => {
+    const { shapes, call } = await setUp();
+    const first = await call({ "credit score": 720, income: 90000 });
+    expect(first).toEqual({ cacheHit: false, reads: ["credit score", "income"] });
+    expect(await call({ "credit score": 610, income: 41000 })).toEqual({ ...first, cacheHit: true });
+    expect(shapes).toHaveLength(1);
+
+    // another shape: a key of its own, then a key of another type
+    expect(await call({ fico: 720 })).toEqual({ cacheHit: false, reads: ["fico"] });
+    expect(await call({ "credit score": "720", income: 90000 })).toEqual({ cacheHit: false, reads: ["income"] });
+    expect(shapes).toEqual([
+      { "credit score": "number", income: "number" },
+      { fico: "number" },
+      { "credit score": "string", income: "number" },
+    ]);
+    // each shape's draft stays cached beside the others
+    expect(await call({ fico: 801 })).toEqual({ cacheHit: true, reads: ["fico"] });
+    expect(await call({ income: 1, "credit score": 2 })).toEqual({ ...first, cacheHit: true });
+    expect(shapes).toHaveLength(3);
+  });
+
+  it("keys by the shape a generator was shown, and by the questions alone where none was", () => {
+    const fc1 = { "credit score": "number" };
+    const k = questionsCacheKey("acct", QUESTIONS, "fast", "fake", fc1);
+    expect(questionsCacheKey("acct", QUESTIONS, "fast", "fake", { "credit score": "number" })).toBe(k);
+    expect(questionsCacheKey("acct", QUESTIONS, "fast", "fake", { "credit score": "string" })).not.toBe(k);
+    expect(questionsCacheKey("acct", QUESTIONS, "fast", "fake", { fico: "number" })).not.toBe(k);
+    expect(questionsCacheKey("acct", QUESTIONS, "fast", "fake")).not.toBe(k);
   });
 });

@@ -4,7 +4,16 @@
 import type { Type } from "../../ir/types.js";
 import { parseDateString } from "./dates.js";
 import { convertPeriod, parseAmount, roundFloat, type Period } from "./numbers.js";
-import { contentStems, normaliseName, PERIOD_STEMS, stemMatch } from "./words.js";
+import {
+  ABBREVIATION_MATCH,
+  abbreviates,
+  contentStems,
+  normaliseName,
+  PERIOD_STEMS,
+  stemMatch,
+  SYNONYM_MATCH,
+  synonymsOf,
+} from "./words.js";
 import { namedRecord } from "../../runtime/json.js";
 
 export interface Coerced {
@@ -41,6 +50,9 @@ const BOOLEAN_WORDS: Record<string, boolean> = {
   negative: false,
 };
 
+/** A string that answers a quantity with nothing. */
+const NONE_WORDS = /^\s*(none|nil|zero)\s*$/i;
+
 /** The upper bound of a number type, when literal. */
 const maximumOf = (t: Type): number | undefined =>
   t.kind === "number" ? (t.constraint?.maximum ?? t.constraint?.exclusiveMaximum) : undefined;
@@ -67,7 +79,11 @@ function toNumber(value: unknown, type: Type, ctx: CoerceContext): Coerced | und
   let factor = 1;
   let period = ctx.sourcePeriod;
   if (typeof value === "number") x = value;
-  else if (typeof value === "string") {
+  else if (typeof value === "string" && NONE_WORDS.test(value)) {
+    // "claims_last_5yrs": "none": a form's answer that there is nothing to count
+    x = 0;
+    factor = 0.85;
+  } else if (typeof value === "string") {
     const a = parseAmount(value);
     if (!a) return undefined;
     x = a.percent && holdsFractions(type) ? roundFloat(a.value / 100) : a.value;
@@ -102,10 +118,28 @@ function toDate(value: unknown, ctx: CoerceContext): Coerced | undefined {
   return d && { value: d.iso, factor: d.exact ? 1 : 0.9 };
 }
 
+/** A value's word against an option's: the same stem, a synonym, or an abbreviation of either ("corp", "fin"). */
+const wordMatch = (w: string, t: string): number =>
+  Math.max(
+    stemMatch(w, t),
+    w.length >= 3 && abbreviates(w, t) ? ABBREVIATION_MATCH : 0,
+    w.length >= 3 && synonymsOf(t).some((s) => abbreviates(w, s)) ? ABBREVIATION_MATCH * SYNONYM_MATCH : 0,
+  );
+
+/** An option's name said among words that name no other option ("part-time employed", "FT employed"). */
+const NAMED_AMONG_WORDS = 0.75;
+
 /** Ranked options for a phrase: the option's own name first, then the words of its meaning. */
 function rankOptions(phrase: string, values: string[], options: Record<string, string> = {}): { value: string; score: number }[] {
   const norm = normaliseName(phrase);
   const stems = contentStems(phrase);
+  // the option's name among other words ("part-time employed"), no word of another option's name or meaning among them
+  const named = (v: string, names: string[]) =>
+    names.length > 0 &&
+    names.every((n) => stems.includes(n)) &&
+    !values.some(
+      (o) => o !== v && [...contentStems(o), ...contentStems(options[o] ?? "")].some((w) => !names.includes(w) && stems.includes(w)),
+    );
   const ranked = values.map((v) => {
     if (v === phrase) return { value: v, score: 1 };
     if (normaliseName(v) === norm) return { value: v, score: 0.95 };
@@ -114,8 +148,8 @@ function rankOptions(phrase: string, values: string[], options: Record<string, s
     const overlap = (target: string[]) =>
       target.length === 0 || stems.length === 0
         ? 0
-        : stems.reduce((s, w) => s + Math.max(0, ...target.map((t) => stemMatch(w, t))), 0) / stems.length;
-    return { value: v, score: Math.max(0.85 * overlap(names), 0.7 * overlap(meaning)) };
+        : stems.reduce((s, w) => s + Math.max(0, ...target.map((t) => wordMatch(w, t))), 0) / stems.length;
+    return { value: v, score: Math.max(0.85 * overlap(names), 0.7 * overlap(meaning), named(v, names) ? NAMED_AMONG_WORDS : 0) };
   });
   return ranked.sort((a, b) => b.score - a.score);
 }

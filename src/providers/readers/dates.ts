@@ -99,6 +99,8 @@ export function findDates(text: string, reference: string): DateMention[] {
 /** `d.m.yyyy` in running text: day first, as `parseDateString` reads it (chrono reads it month first). */
 const DOTTED = /\b(\d{1,2})\.(\d{1,2})\.(\d{4})\b/g;
 
+const PART_OF_DAY = /\b(?:night|evening|morning|afternoon|early hours|small hours) of\b/gi;
+
 function datesIn(text: string, reference: string): DateMention[] {
   const out: DateMention[] = [];
   for (const m of text.matchAll(DOTTED)) {
@@ -106,7 +108,10 @@ function datesIn(text: string, reference: string): DateMention[] {
     if (iso) out.push({ start: m.index, end: m.index + m[0].length, text: m[0], iso, yearKnown: true, relative: false });
   }
   const dotted = [...out];
-  const results = chrono.parse(text, { instant: instantOf(reference), timezone: 0 });
+  // "the night of 6 December 2026": chrono takes "night" for a time and drops the day after it;
+  // the words are blanked (same length, so offsets hold) and the date is read on its own
+  const plain = text.replace(PART_OF_DAY, (m) => " ".repeat(m.length));
+  const results = chrono.parse(plain, { instant: instantOf(reference), timezone: 0 });
   for (const r of results) {
     const c = r.start;
     const iso = isoDate(c.get("year") ?? NaN, c.get("month") ?? NaN, c.get("day") ?? NaN);

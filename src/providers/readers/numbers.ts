@@ -18,6 +18,7 @@ export interface Amount {
 const MULTIPLIERS: Record<string, number> = {
   k: 1e3,
   thousand: 1e3,
+  grand: 1e3,
   m: 1e6,
   mn: 1e6,
   mm: 1e6,
@@ -117,7 +118,7 @@ export const convertPeriod = (value: number, from: Period, to: Period): number =
  * "1.234,56"; a lone "1.234" is a decimal); a bare 4-digit year stays a number (the
  * readers mask dates before they look at amounts).
  */
-export const AMOUNT_SOURCE = String.raw`(?<cur1>US\$|USD|EUR|GBP|\$|€|£)?\s?(?<num>[-−]?(?:\d{1,3}(?:\.\d{3})+,\d{1,2}(?!\d)|\d{1,3}(?:\.\d{3}){2,}(?![\d.,]\d)|\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+))(?:\s?(?<mult>k|mm|mn|m|bn|thousand|million|billion)(?![a-z]))?(?:\s?(?<pct>%|percent(?![a-z])|per\s?cent(?![a-z])|pct(?![a-z])))?(?:\s?(?<cur2>USD|EUR|GBP|dollars?|euros?|pounds?)(?![a-z]))?`;
+export const AMOUNT_SOURCE = String.raw`(?<cur1>US\$|USD|EUR|GBP|\$|€|£)?\s?(?<num>[-−]?(?:\d{1,3}(?:\.\d{3})+,\d{1,2}(?!\d)|\d{1,3}(?:\.\d{3}){2,}(?![\d.,]\d)|\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+))(?:\s?(?<mult>k|mm|mn|m|bn|thousand|million|billion|grand)(?![a-z]))?(?:\s?(?<pct>%|percent(?![a-z])|per\s?cent(?![a-z])|pct(?![a-z])))?(?:\s?(?<cur2>USD|EUR|GBP|dollars?|euros?|pounds?)(?![a-z]))?`;
 
 /** European grouping ("1.234,56", "1.234.567"): dots group thousands, a comma marks the decimals. */
 const EUROPEAN = /^[-−]?\d{1,3}(?:\.\d{3})+(?:,\d{1,2}|(?:\.\d{3})+)?$/;
@@ -162,7 +163,7 @@ export function numberWord(word: string): number | undefined {
   return total;
 }
 
-const SCALES: Record<string, number> = { thousand: 1e3, million: 1e6, billion: 1e9 };
+const SCALES: Record<string, number> = { thousand: 1e3, grand: 1e3, million: 1e6, billion: 1e9 };
 
 type Part = "start" | "unit" | "teen" | "tens" | "compound" | "hundred" | "scale";
 
@@ -185,7 +186,8 @@ const MAY_FOLLOW: Record<Part, Part[]> = {
   start: [],
 };
 
-const NEXT_WORD = /[ \t]+([A-Za-z]+(?:-[A-Za-z]+)*)/y;
+/** The next word, and whether a comma stands before it ("forty-two thousand, five hundred"). */
+const NEXT_WORD = /(,?)[ \t]+([A-Za-z]+(?:-[A-Za-z]+)*)/y;
 const CURRENCY_AFTER = /^[ \t]*(dollars?|usd|euros?|eur|pounds?|gbp)(?![a-z])/i;
 const PERCENT_AFTER = /^[ \t]*(?:percent|per[ \t]?cent|pct|%)(?![a-z])/i;
 
@@ -198,11 +200,11 @@ const PERCENT_AFTER = /^[ \t]*(?:percent|per[ \t]?cent|pct|%)(?![a-z])/i;
  * forty-six thousand …" → 4,000,446,538).
  */
 export function numberPhrase(text: string, start: number, first: string): { amount: Amount; end: number } | undefined {
-  const words: { word: string; end: number }[] = [{ word: first.toLowerCase(), end: start + first.length }];
+  const words: { word: string; end: number; comma?: boolean }[] = [{ word: first.toLowerCase(), end: start + first.length }];
   for (NEXT_WORD.lastIndex = start + first.length; ;) {
     const m = NEXT_WORD.exec(text);
     if (!m || words.length > 24) break;
-    words.push({ word: m[1]!.toLowerCase(), end: NEXT_WORD.lastIndex });
+    words.push({ word: m[2]!.toLowerCase(), end: NEXT_WORD.lastIndex, comma: m[1] === "," });
   }
   let total = 0;
   let group = 0;
@@ -219,9 +221,28 @@ export function numberPhrase(text: string, start: number, first: string): { amou
     last = "unit";
     i = 1;
   }
+  // "half a million", "a quarter of a million": a share of one scale
+  const share = words[0]!.word === "half" ? 0.5 : words[0]!.word === "quarter" ? 0.25 : 0;
+  if (share > 0) {
+    const at = words[0]!.word === "quarter" && words[1]?.word === "of" ? 2 : 1;
+    if (!/^an?$/.test(words[at]?.word ?? "") || !["hundred", "thousand", "million", "billion"].includes(words[at + 1]?.word ?? ""))
+      return undefined;
+    group = share;
+    last = "unit";
+    i = at + 1;
+  }
   for (; i < words.length; i++) {
     const w = words[i]!.word;
+    // a comma goes on with the number only after a scale: "forty-two thousand, five hundred"
+    if (words[i]!.comma && last !== "scale") break;
     if (w === "and" && (last === "hundred" || last === "scale") && words[i + 1] && partOf(words[i + 1]!.word)?.part !== "scale") continue;
+    // "two and a half thousand", "three and a half": a half more of the group so far
+    if (w === "and" && words[i + 1]?.word === "a" && words[i + 2]?.word === "half" && group > 0 && last !== "scale") {
+      group += 0.5;
+      end = words[i + 2]!.end;
+      i += 2;
+      continue;
+    }
     const p = partOf(w);
     if (!p || !MAY_FOLLOW[p.part].includes(last)) break;
     if (p.part === "hundred") group *= 100;

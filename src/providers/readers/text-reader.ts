@@ -56,7 +56,9 @@ export function readText(inputs: InputIR[], text: string, reference?: string, me
   if (!parts.history) return readMessage(inputs, parts.current, reference, meter);
   const current = readMessage(inputs, parts.current, reference, meter);
   const stated = statedReference(parts.current)?.iso ?? reference;
-  const older = readMessage(inputs, parts.history, stated, meter);
+  // the history's "today" is the day its header dates it ("On 9 Nov 2026, Anna wrote:"), if any
+  const written = parts.historyHeader ? findDates(parts.historyHeader, stated ?? todayIso()).find((d) => !d.relative)?.iso : undefined;
+  const older = readMessage(inputs, parts.history, written ?? stated, meter);
   const out = { ...current };
   for (const [name, v] of Object.entries(older)) {
     const confidence = Math.min(HISTORY_CAP, Math.round(v.confidence * FROM_HISTORY * 1000) / 1000);

@@ -19,7 +19,7 @@ export interface EnglishReading {
   durations: Span[];
   /**
    * Where a person's age is said without the word: the start of the word before a bare number
-   * of years ("I'm 67", "she is 80", "aged 51"; not "is 5 miles")
+   * of years ("I'm 67", "she is 80", "the driver is 42", "aged 51"; not "is 5 miles")
    */
   ages: Set<number>;
   /** starts of a "one" that counts the noun after it ("one claim"; not "one of", "the one thing") */
@@ -30,6 +30,13 @@ export interface EnglishReading {
 
 /** Pronouns (and proper names) a bare number of years may be said of. */
 const PERSON_POS = new Set(["PRON", "PROPN"]);
+/** Nouns for the people evidence is about ("the driver is 42", "applicant is 58"). */
+const PERSON_NOUNS = new Set(
+  (
+    "driver applicant customer client claimant policyholder insured borrower owner tenant member person man woman " +
+    "husband wife spouse partner son daughter mother father parent child patient employee resident"
+  ).split(" "),
+);
 const CONTRACTED_BE = /^(i|he|she|you|we|they)['’](m|s|re)$/i;
 
 let english: ReturnType<typeof winkNLP> | undefined;
@@ -79,7 +86,9 @@ export function readEnglish(text: string): EnglishReading {
     const after = last + 1 < values.length ? pos[last + 1] : undefined;
     const aboutYears = after !== "NOUN" || lemmas[last + 1] === "year";
     const saidOfPerson =
-      CONTRACTED_BE.test(values[i]!) || lemmas[i] === "age" || (lemmas[i] === "be" && i > 0 && PERSON_POS.has(pos[i - 1]!));
+      CONTRACTED_BE.test(values[i]!) ||
+      lemmas[i] === "age" ||
+      (lemmas[i] === "be" && i > 0 && (PERSON_POS.has(pos[i - 1]!) || PERSON_NOUNS.has(lemmas[i - 1]!.toLowerCase())));
     if (saidOfPerson && aboutYears) ages.add(starts[i]!);
     if (/^one$/i.test(values[next]!) && pos[next + 1] === "NOUN" && pos[i] !== "DET") counts.add(starts[next]!);
   }

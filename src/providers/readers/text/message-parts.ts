@@ -10,6 +10,8 @@ export interface MessageParts {
   current: string;
   /** the text with the current message and headers blanked, quote marks removed; empty when there is no history */
   history: string;
+  /** the first header line that dates the history ("On 9 Nov 2026, Anna wrote:", "Sent: 2 March 2026 19:22") */
+  historyHeader?: string;
 }
 
 /** Line kinds, as a table of patterns tried in order (the line's quote marks stripped first). */
@@ -18,10 +20,15 @@ const HEADERS: RegExp[] = [
   /^-{2,}\s*(original|forwarded)\s+message\s*-{2,}\s*$/i,
   /^begin forwarded message:?\s*$/i,
 ];
+/** A reply header wrapped over two lines: "On … <address>" then "wrote:". */
+const SPLIT_HEADER = /^on\b.{3,160}$/i;
+const WROTE = /^wrote:?\s*$/i;
 /** A block of header fields, opened by "From:" with another field under it, starts a forwarded or original message. */
 const FIELD = /^(from|sent|date|to|cc|subject):\s/i;
 const OPENS_BLOCK = /^from:\s/i;
 const SIGNATURE = /^--\s*$/;
+/** Header lines that may date the history: "On … wrote:", "Date: …", "Sent: …". */
+const DATED = /^(on\b.{3,160}\d.{0,160}|(date|sent):\s.+)\s*$/i;
 const QUOTE = /^[ \t]*(>[ \t]?)+/;
 
 const blank = (s: string): string => s.replace(/[^\n]/g, " ");
@@ -37,7 +44,11 @@ export function messageParts(text: string): MessageParts {
     const line = lines[i]!;
     const quoted = QUOTE.test(line);
     const bare = line.replace(QUOTE, "").trim();
-    if (HEADERS.some((h) => h.test(bare))) {
+    const wrapped = SPLIT_HEADER.test(bare) && WROTE.test(lines[i + 1]?.replace(QUOTE, "").trim() ?? "");
+    if (wrapped || (WROTE.test(bare) && parts[i - 1] === "header")) {
+      // "On Tue, Sep 12, 2026 at 10:04 AM Leo <leo@example.com>" wrapped before "wrote:"
+      parts.push("header");
+    } else if (HEADERS.some((h) => h.test(bare))) {
       parts.push("header");
       if (!HEADERS[0]!.test(bare)) below = true;
     } else if (
@@ -52,9 +63,10 @@ export function messageParts(text: string): MessageParts {
     } else parts.push(quoted || below ? "history" : "current");
   }
   if (!parts.some((p) => p !== "current")) return { current: text, history: "" };
+  const dated = lines.findIndex((l, i) => parts[i] === "header" && DATED.test(l.replace(QUOTE, "").trim()));
   const current = lines.map((l, i) => (parts[i] === "current" ? l : blank(l))).join("\n");
   const history = parts.includes("history")
     ? lines.map((l, i) => (parts[i] === "history" ? l.replace(QUOTE, (q) => blank(q)) : blank(l))).join("\n")
     : "";
-  return { current, history };
+  return { current, history, ...(dated >= 0 ? { historyHeader: lines[dated]!.replace(QUOTE, "").trim() } : {}) };
 }

@@ -28,6 +28,15 @@ export const NEGATORS = new Set([
   "false",
   "nil",
   "zero",
+  // a verdict or a state that ends the fact: "dismissed as unrelated", "a namesake", "expired", "lapsed"
+  "dismissed",
+  "irrelevant",
+  "unrelated",
+  "namesake",
+  "expired",
+  "lapsed",
+  "revoked",
+  "withdrawn",
 ]);
 
 const CLAUSE_BREAKS = new Set([",", ";", "and", "but", "while", "whereas", "although", "though", "however", "also"]);

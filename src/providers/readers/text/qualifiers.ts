@@ -21,6 +21,7 @@ const QUALIFIERS: Record<string, Qualifier> = {
   competitor: "other",
   competitors: "other",
   "competitor's": "other",
+  another: "other",
   may: "hedged",
   might: "hedged",
   could: "hedged",
@@ -53,6 +54,7 @@ const QUALIFIERS: Record<string, Qualifier> = {
 const PAIRS: Record<string, Record<string, Qualifier>> = {
   last: { year: "other", "year's": "other", month: "other", time: "other", quarter: "other", week: "other" },
   up: { to: "hedged" },
+  used: { to: "other" },
   not: { yet: "hedged", confirmed: "hedged", decided: "hedged", agreed: "hedged", sure: "hedged", known: "hedged" },
   or: { so: "approximate" },
   at: { most: "hedged" },
@@ -67,11 +69,27 @@ const REACH = 4;
 /** Verbs of change (stems): "go up to 120 seats", "increase up to 3 years" name a new value, not a limit. */
 const CHANGE_VERBS = new Set(["go", "goe", "went", "gon", "mov", "increas", "rais", "bump", "ris", "ros", "grow", "grew", "scal"]);
 
+/** People whose values are not the subject's: their possessive marks another party's amount. */
+const OTHER_PARTIES = new Set(
+  (
+    "neighbour neighbor friend brother sister father mother son daughter husband wife partner spouse colleague cousin " +
+    "uncle aunt landlord tenant employer flatmate roommate"
+  ).split(" "),
+);
+
+/** A modal that opens a request when a person follows it: "could we", "could you", "can I". */
+const REQUESTS = new Set(["could", "can", "would"]);
+const ASKED = new Set(["we", "you", "i", "they"]);
+
 /** The qualifier at token k (one word or a pair starting there), if any. */
 function qualifierAt(tokens: Token[], k: number): Qualifier | undefined {
   const t = tokens[k]!;
   // "May" is a month more often than a modal in evidence
   if (t.text === "May") return undefined;
+  // "our neighbour's claim was $12,000", "my brother's salary": another person's value
+  if (/['’]s$/.test(t.lower) && OTHER_PARTIES.has(t.lower.slice(0, -2))) return "other";
+  // "could we make it $7,000", "can you do 12%": a request names the value asked for
+  if (REQUESTS.has(t.lower) && ASKED.has(tokens[k + 1]?.lower ?? "")) return undefined;
   const pair = PAIRS[t.lower];
   const next = tokens[k + 1];
   if (pair && next && next.sentence === t.sentence && Object.hasOwn(pair, next.lower)) {
@@ -161,5 +179,81 @@ function inRange(tokens: Token[], i: number): boolean {
   if (joined(i + 2, i + 1) || joined(i - 2, i - 1)) return true;
   if (near(i - 1) && tokens[i - 1]!.lower === "between") return true;
   const after = tokens[i + 1];
+  // "700-720", "15-20k": the second number is read with its dash
+  if (after?.kind === "amount" && after.start === t.end && /^[-−–]/.test(after.text)) return true;
+  const before = tokens[i - 1];
+  if (before?.kind === "amount" && t.start === before.end && /^[-−–]/.test(t.text)) return true;
   return after !== undefined && after.start === t.end && after.lower === "s";
+}
+
+/**
+ * Words that put a statement in the future, the wish or the requirement, not the fact: "we will
+ * file a police report", "a police report is required", "I intend to report it", "we tried to".
+ * An affirmed statement so said establishes nothing (a denied one still denies: "will not").
+ */
+const UNREALISED = new Set([
+  "will",
+  "shall",
+  "intend",
+  "intends",
+  "plan",
+  "plans",
+  "planning",
+  "required",
+  "requires",
+  "require",
+  "need",
+  "needs",
+  "must",
+  "should",
+  "tried",
+  "try",
+  "trying",
+  "attempted",
+  "tomorrow",
+  "later",
+  "expect",
+  "expects",
+  "expected",
+  "hope",
+  "hopes",
+  "want",
+  "wants",
+  "applying",
+  "requested",
+  "awaiting",
+  "awaited",
+  "say",
+  "says",
+]);
+/** Pairs that do the same: "going to", "yet to", "still to", "to follow", "told to", "asked to", "about to". */
+const UNREALISED_PAIRS: [string, string][] = [
+  ["going", "to"],
+  ["yet", "to"],
+  ["still", "to"],
+  ["to", "follow"],
+  ["told", "to"],
+  ["asked", "to"],
+  ["about", "to"],
+  ["claim", "to"],
+  ["claims", "to"],
+  ["claimed", "to"],
+];
+
+/** Whether the statement at `anchor` is said as unrealised, within its clause and `reach` words either way. */
+export function unrealised(tokens: Token[], anchor: number, reach = REACH): boolean {
+  const at = tokens[anchor]!;
+  const says = (k: number) => {
+    const t = tokens[k]!;
+    const next = tokens[k + 1];
+    return (
+      UNREALISED.has(t.lower) ||
+      /['’]ll$/.test(t.lower) ||
+      UNREALISED_PAIRS.some(([a, b]) => t.lower === a && next?.lower === b && next.clause === t.clause)
+    );
+  };
+  for (let k = anchor - 1; k >= 0 && tokens[k]!.clause === at.clause && at.pos - tokens[k]!.pos <= reach; k--) if (says(k)) return true;
+  for (let k = anchor + 1; k < tokens.length && tokens[k]!.clause === at.clause && tokens[k]!.pos - at.pos <= reach; k++)
+    if (says(k)) return true;
+  return false;
 }

@@ -1,11 +1,12 @@
 // Booleans from text: the sentence that says the input's cue words most fully, affirmed or denied.
 // A sentence that only shares a weaker word with the input ("reported" for "police report") does
-// not speak of it; a hedged statement ("may have held a government post") establishes nothing.
+// not speak of it; a hedged statement ("may have held a government post") establishes nothing, nor
+// does a question left unanswered ("Should I call the police?").
 import type { InputIR } from "../../../ir/ir.js";
 import type { ReadValue } from "../../types.js";
 import type { Cue } from "./cues.js";
 import { deniedAt, isNegator, statedAnswer } from "./negation.js";
-import { qualifiersOf } from "./qualifiers.js";
+import { qualifiersOf, unrealised } from "./qualifiers.js";
 import { matchesOf, type TextIndex } from "./text-index.js";
 import { namedRecord } from "../../../runtime/json.js";
 
@@ -87,6 +88,22 @@ function readSentences(index: TextIndex, cues: Cue[]): Reading[] {
     }));
 }
 
+/** Words that open a question of the writer's own, not a form's label ("PEP?", "Police report?"). */
+const QUESTION_OPENERS = new Set(
+  "do does did should shall can could would will is are was were have has had must may might how what why when where whether who".split(
+    " ",
+  ),
+);
+
+/** The sentence is a question in words: it ends with "?" and opens (after any "Name:" label) with a verb or a wh-word. */
+function asks(index: TextIndex, sentence: number): boolean {
+  if (!index.question[sentence]) return false;
+  const { tokens } = index;
+  let i = index.sentenceFirst[sentence]!;
+  if (tokens[i + 1]?.text === ":" && tokens[i + 2]?.sentence === sentence) i += 2;
+  return QUESTION_OPENERS.has(tokens[i]!.lower);
+}
+
 export function readBooleans(inputs: InputIR[], cues: Map<string, Cue[]>, index: TextIndex): Record<string, ReadValue> {
   const { tokens, text } = index;
   const out = namedRecord<ReadValue>();
@@ -94,12 +111,19 @@ export function readBooleans(inputs: InputIR[], cues: Map<string, Cue[]>, index:
     let best: Reading | undefined;
     for (const r of readSentences(index, cues.get(input.name) ?? [])) {
       if (r.first < 0 || r.coverage < MIN_COVERAGE || r.distinct < DISTINCT) continue;
+      // a question states nothing ("Do I need to contact the police?") unless an answer follows it
+      if (asks(index, r.sentence) && statedAnswer(text, tokens, r.last) === undefined) continue;
       if (!best || r.coverage > best.coverage) best = r;
     }
     if (!best) continue;
     const stated = statedAnswer(text, tokens, best.last);
-    const value = stated ?? !deniedAt(tokens, best.anchor);
-    const hedged = stated === undefined && qualifiersOf(tokens, best.anchor, best.anchor, HEDGE_REACH).has("hedged");
+    // a cue denied in a later clause gives the outcome ("called the police but no report was filed")
+    const deniedLater = best.last > best.anchor && tokens[best.last]!.clause > tokens[best.anchor]!.clause && deniedAt(tokens, best.last);
+    const value = stated ?? (!deniedAt(tokens, best.anchor) && !deniedLater);
+    const hedged =
+      stated === undefined &&
+      (qualifiersOf(tokens, best.anchor, best.anchor, HEDGE_REACH).has("hedged") ||
+        (value && unrealised(tokens, best.anchor, HEDGE_REACH)));
     const plain = Math.min(0.99, (0.72 + 0.26 * Math.min(1, best.coverage / 0.8)) * (stated === undefined ? 1 : 1.02));
     // a negator in the sentence, or opening the fragment after it ("found an article; not relevant")
     let unresolved = false;
@@ -108,7 +132,9 @@ export function readBooleans(inputs: InputIR[], cues: Map<string, Cue[]>, index:
       next === undefined || next < 0 ? index.sentenceLast[best.sentence]! : Math.min(tokens.length - 1, next + VERDICT_REACH - 1);
     for (let i = index.sentenceFirst[best.sentence]!; i <= last && !unresolved; i++) unresolved = isNegator(tokens[i]!);
     const doubt =
-      (hedged ? HEDGED : 1) * (stated === undefined && value && unresolved ? NEGATION_NEARBY : 1) * (best.distinct < 1 ? LIGHTER_CUE : 1);
+      (hedged ? HEDGED : 1) *
+      (stated === undefined && ((value && unresolved) || deniedLater) ? NEGATION_NEARBY : 1) *
+      (best.distinct < 1 ? LIGHTER_CUE : 1);
     const confidence = round(plain * doubt);
     const span = { start: tokens[index.sentenceFirst[best.sentence]!]!.start, end: tokens[index.sentenceLast[best.sentence]!]!.end };
     out[input.name] = {

@@ -4,7 +4,7 @@
 // `alternatives`.
 import type { InputIR } from "../../../ir/ir.js";
 import type { ReadValue } from "../../types.js";
-import { conceptTokens, contentStems, stemMatch } from "../words.js";
+import { conceptTokens, contentStems, PERIOD_STEMS, stemMatch } from "../words.js";
 import { OPTION_PLACEMENT, proximity, type Cue } from "./cues.js";
 import { NEGATORS, negated } from "./negation.js";
 import { matchesOf, type TextIndex } from "./text-index.js";
@@ -48,8 +48,11 @@ function optionTerms(input: InputIR, cues: Cue[]): Map<string, Term[]> {
         .split(/[^a-z']+/)
         .some((w) => NEGATORS.has(w));
       const words = conceptTokens(contentStems(alt)).filter((w) => !cues.some((c) => c.stem === w));
+      // the alternative's size counts the input's own cue words too: "year" alone does not say
+      // "customer for two years"
+      const size = conceptTokens(contentStems(alt)).length;
       for (const s of words)
-        if (!terms.has(s)) terms.set(s, { stem: s, weight: MEANING_WEIGHT, kind: "meaning", alt: a, denying, altSize: words.length });
+        if (!terms.has(s)) terms.set(s, { stem: s, weight: MEANING_WEIGHT, kind: "meaning", alt: a, denying, altSize: Math.max(1, size) });
     });
     raw.set(
       v,
@@ -101,6 +104,8 @@ export function readChoices(inputs: InputIR[], all: InputIR[], cues: Map<string,
         const rivals = generic.has(term.stem) ? rivalsOf(input, term.stem) : [];
         for (const { i, m } of matchesOf(index, term.stem)) {
           meter.steps++;
+          // a unit of time says a meaning ("customer for two years") only with a count before it, not in "per seat per year"
+          if (term.kind === "meaning" && PERIOD_STEMS.has(term.stem) && tokens[i - 1]?.kind !== "amount") continue;
           const box = checkBox(text, tokens[i]!.start);
           if (box === false || negated(tokens, i, i, 3) !== term.denying) continue;
           // a ticked box says the option outright

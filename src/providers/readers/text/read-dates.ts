@@ -5,12 +5,15 @@ import type { ReadValue } from "../../types.js";
 import type { DateMention } from "../dates.js";
 import { assignBest, byElimination, proximity, type Cue } from "./cues.js";
 import { BY_ELIMINATION, contestFactor, placed, RELATIVE_TO_CLOCK, rivalFactor } from "./confidence.js";
+import { unrealised } from "./qualifiers.js";
 import type { TextIndex } from "./text-index.js";
 import { namedRecord } from "../../../runtime/json.js";
 
 const MIN_PROXIMITY = 0.12;
 /** A date without its year takes the nearest year: usually, not always, the one meant. */
 const IMPLIED_YEAR = 0.9;
+/** A date in a statement of what will or should happen: rarely the date of the fact asked. */
+const PLANNED = 0.5;
 
 /** Index of the first token whose start is at or after `offset` (tokens.length if none). */
 function firstTokenFrom(index: TextIndex, offset: number): number {
@@ -55,12 +58,14 @@ export function readDates(
   const places = mentions.map((m) => place(index, m));
   // resolved against the day of reading: less sure, and second to a date written out
   const againstClock = (m: DateMention) => (clock && m.relative ? RELATIVE_TO_CLOCK : 1);
-  const certainty = (m: DateMention) => (m.yearKnown ? 1 : IMPLIED_YEAR) * againstClock(m);
+  // a date of what is only promised or planned ("I will file a report tomorrow") is no date of a fact
+  const planned = places.map(({ anchor }) => anchor >= 0 && unrealised(index.tokens, anchor));
+  const certainty = (m: DateMention, j: number) => (m.yearKnown ? 1 : IMPLIED_YEAR) * againstClock(m) * (planned[j] ? PLANNED : 1);
   const all: { input: string; mention: number; score: number }[] = [];
   for (const input of inputs) {
     places.forEach(({ anchor, own }, j) => {
       if (anchor < 0) return;
-      const near = proximity(index, cues.get(input.name) ?? [], anchor, own) * againstClock(mentions[j]!);
+      const near = proximity(index, cues.get(input.name) ?? [], anchor, own) * againstClock(mentions[j]!) * (planned[j] ? PLANNED : 1);
       if (near >= MIN_PROXIMITY) all.push({ input: input.name, mention: j, score: near });
     });
   }
@@ -76,7 +81,7 @@ export function readDates(
     const rivals = (byInput.get(name) ?? []).filter((c) => mentions[c.mention]!.iso !== m.iso).sort((a, b) => b.score - a.score);
     const ratio = rivals[0] ? rivals[0].score / best.score : 0;
     const claim = Math.max(0, ...(byMention.get(best.mention) ?? []).filter((c) => c.input !== name).map((c) => c.score)) / best.score;
-    const confidence = round(placed(best.score) * certainty(m) * rivalFactor(ratio) * contestFactor(claim));
+    const confidence = round(placed(best.score) * certainty(m, best.mention) * rivalFactor(ratio) * contestFactor(claim));
     const value: ReadValue = { value: m.iso, confidence, source: { span: { start: m.start, end: m.end }, text: m.text } };
     if (rivals[0] && ratio >= 0.7)
       value.alternatives = [{ value: mentions[rivals[0].mention]!.iso, p: round(Math.min(1 - confidence, confidence * ratio * 0.5)) }];
@@ -98,7 +103,7 @@ export function readDates(
     const m = mentions[j]!;
     out[name] = {
       value: m.iso,
-      confidence: round(BY_ELIMINATION * certainty(m)),
+      confidence: round(BY_ELIMINATION * certainty(m, j)),
       source: { span: { start: m.start, end: m.end }, text: m.text },
     };
   }

@@ -80,15 +80,71 @@ const QUALIFIED: Record<Qualifier, { fit: number; confidence: number }> = {
 const NONE = new Set(["no", "zero", "without", "nil"]);
 /** Answers after the cue that say there is none: "Rent: none", "Existing repayments: nil". */
 const NONE_STATED = new Set(["none", "nil", "zero"]);
+/** A count's events denied by the verb before them: "hasn't made a single claim", "has never had an accident". */
+const DENIED_VERB = /^(not|never)$|n['’]t$/;
+/** Words between such a denial and the cue that make it a denial of something else: "doesn't know how many claims". */
+const NOT_A_DENIAL = new Set([
+  "know",
+  "sure",
+  "say",
+  "said",
+  "tell",
+  "told",
+  "remember",
+  "recall",
+  "mention",
+  "confirm",
+  "yet",
+  "specify",
+  "ask",
+  "until",
+]);
+const COUNT_REACH = 4;
+/** Verbs of paying or having, through which a denial reaches an amount's cue ("doesn't pay any rent"). */
+const HAVING = new Set([
+  "pay",
+  "pays",
+  "paying",
+  "paid",
+  "have",
+  "has",
+  "had",
+  "having",
+  "owe",
+  "owes",
+  "carry",
+  "carries",
+  "hold",
+  "holds",
+]);
+/** Words after a negator that deny only what is besides the things named: "no other claims". */
+const BESIDES = new Set(["other", "further", "more", "additional", "else"]);
 const DENIED_SCORE = 0.9;
 const DENIED_CONFIDENCE = 0.8;
 
-/** The cue at i denied just before it in its clause ("no coupon"), or answered none after a colon or dash ("Rent: none"). */
-function saysNone(tokens: Token[], i: number): boolean {
+/**
+ * The cue at i denied just before it in its clause ("no coupon"), or by a "free" joined to it
+ * ("claim-free", "debt free"), or answered none after a colon or dash ("Rent: none"). For a count
+ * ("how many claims"), a denied verb a few words before the cue denies the events too ("hasn't
+ * made a single claim in four years").
+ */
+function saysNone(tokens: Token[], i: number, count: boolean): boolean {
   const t = tokens[i]!;
-  for (let k = i - 1; k >= 0 && t.pos - tokens[k]!.pos <= 2 && tokens[k]!.clause === t.clause; k--)
-    if (NONE.has(tokens[k]!.lower)) return true;
+  for (let k = i - 1; k >= 0 && tokens[k]!.clause === t.clause; k--) {
+    const w = tokens[k]!;
+    const distance = t.pos - w.pos;
+    if (distance > (count ? COUNT_REACH : 2)) break;
+    // "no other claims", "no further debts": none besides those named, not none at all
+    if (BESIDES.has(w.lower)) break;
+    if (distance <= 2 && NONE.has(w.lower)) return true;
+    if (count && (NOT_A_DENIAL.has(w.lower) || NOT_A_DENIAL.has(w.stem))) break;
+    if (count && DENIED_VERB.test(w.lower)) return true;
+    // "doesn't pay any rent", "has never had debts": a denied verb of paying or having, right before
+    if (!count && distance <= 2 && DENIED_VERB.test(w.lower) && tokens.slice(k + 1, i).every((b) => b.stop || HAVING.has(b.lower)))
+      return true;
+  }
   const [mark, answer] = [tokens[i + 1], tokens[i + 2]];
+  if (mark?.kind === "word" && mark.lower === "free" && mark.clause === t.clause && mark.start - t.end <= 1) return true;
   return mark?.kind === "punct" && /^[:–—-]$/.test(mark.text) && answer?.sentence === t.sentence && NONE_STATED.has(answer.lower);
 }
 
@@ -105,7 +161,7 @@ function denied(index: TextIndex, input: InputIR, cues: Cue[]): number[] {
   for (const cue of cues.filter((c) => c.weight === heaviest)) {
     for (const { i } of matchesOf(index, cue.stem)) {
       index.meter.steps++;
-      if (saysNone(tokens, i)) out.push(i);
+      if (saysNone(tokens, i, kindOf(input) === "count")) out.push(i);
     }
   }
   return out;
@@ -161,7 +217,8 @@ function candidate(input: InputIR, cues: Cue[], index: TextIndex, i: number, min
     fit *= QUALIFIED[q].fit;
     factor *= QUALIFIED[q].confidence;
   }
-  if (!withinBounds(input.type, value)) return undefined;
+  // a year is no count of anything ("2021 - theft of a catalytic converter")
+  if (!withinBounds(input.type, value) || (kind === "count" && looksLikeYear(t))) return undefined;
   // the amount's own words ("a month" of "$2,100 a month") are not cue words for it; a value
   // corrected to is announced by the cues of the value it replaces
   const near = Math.max(
@@ -170,6 +227,31 @@ function candidate(input: InputIR, cues: Cue[], index: TextIndex, i: number, min
   );
   if (near < minProximity) return undefined;
   return { input: input.name, mention: i, score: near * fit, value, factor };
+}
+
+/** Labels that make the number after them an identifier: "NMLS 448812", "ref 20331", "account no. 448120", "ext 22", "#4471". */
+const IDENTIFIER_LABEL =
+  /(?:\b(?:ref|reference|id|no\.|nr|nmls|licen[cs]e|policy|tel|telephone|phone|mobile|cell|fax|ext|case|crime|zip|postcode|suite|apt)\.?|#)[ \t]*[:#]?[ \t]*$/i;
+
+/**
+ * Amounts that are identifiers, not quantities: a bare number (no currency, percent or words) of
+ * three digits or more after an identifier's label, written with a leading zero ("020"), or continuing an identifier
+ * with only spaces or dashes between ("Tel. 020 7946 0018").
+ */
+function identifiers(index: TextIndex): Set<number> {
+  const { tokens, text } = index;
+  const out = new Set<number>();
+  let previous = -1;
+  for (const i of index.amounts) {
+    const t = tokens[i]!;
+    const a = t.amount!;
+    const bare = !a.currency && !a.percent && !a.words;
+    const continues = previous >= 0 && out.has(previous) && /^[ \t-]{1,2}$/.test(text.slice(tokens[previous]!.end, t.start));
+    const labelled = /\d{3}/.test(t.text) && IDENTIFIER_LABEL.test(text.slice(Math.max(0, t.start - 16), t.start));
+    if (bare && (/^0\d/.test(t.text) || continues || labelled)) out.add(i);
+    previous = i;
+  }
+  return out;
 }
 
 /** How many content words (a label) may stand between two amounts of a list ("mortgage $2,150/month, car $390/month"). */
@@ -203,7 +285,8 @@ export function readNumbers(
   usable: (i: number, input: InputIR) => boolean,
 ): Record<string, ReadValue> {
   const { tokens, text } = index;
-  const amounts = index.amounts.filter((i) => !takenBack(tokens, i));
+  const ids = identifiers(index);
+  const amounts = index.amounts.filter((i) => !takenBack(tokens, i) && !ids.has(i));
   const all: Candidate[] = [];
   const byInput = new Map<string, Candidate[]>();
   for (const input of inputs) {

@@ -64,8 +64,9 @@ export function indexText(text: string, tokens: Token[], meter: Meter = { steps:
     if (sentenceFirst[t.sentence] === -1) sentenceFirst[t.sentence] = i;
     sentenceLast[t.sentence] = i;
     if (t.kind === "amount") amounts.push(i);
-    if (t.kind !== "word" || t.stop) return;
-    push(byStem, t.stem, i);
+    if (t.kind !== "word") return;
+    if (!t.stop) push(byStem, t.stem, i);
+    // a stop word may carry a concept: the "is" of "she is 80" announces an age
     if (t.concept !== undefined) push(byConcept, t.concept, i);
   });
   const question = new Array<boolean>(sentenceLast.length).fill(false);

@@ -35,7 +35,9 @@ const TOKEN = new RegExp(
 /** Whether a number in words may start at this word: a number word, or "a" before a scale ("a million"). */
 const startsNumber = (word: string, text: string, start: number): boolean =>
   numberWord(word) !== undefined ||
-  (/^an?$/i.test(word) && /^\s+(hundred|thousand|million|billion)\b/i.test(text.slice(start + word.length, start + word.length + 12)));
+  (/^an?$/i.test(word) && /^\s+(hundred|thousand|million|billion)\b/i.test(text.slice(start + word.length, start + word.length + 12))) ||
+  (/^(half|quarter)$/i.test(word) &&
+    /^\s+(of\s+)?an?\s+(hundred|thousand|million|billion)\b/i.test(text.slice(start + word.length, start + word.length + 20)));
 
 /** Words that end a clause; a comma, semicolon, pipe or parenthesis does too. */
 const CLAUSE_WORDS = new Set(["and", "but", "while", "whereas", "although", "though", "however"]);

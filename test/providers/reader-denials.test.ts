@@ -1,0 +1,208 @@
+// Facts a text denies or only asks about, and coded JSON exports (issue 33): "claim-free for
+// seven years" and "hasn't made a single claim in four years" are no claims, never seven or four;
+// an unanswered question states nothing; a cue denied in a later clause gives the outcome; Y/N
+// flags under abbreviated keys are read.
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { readJson } from "../../src/providers/readers/json-reader.js";
+import { readText } from "../../src/providers/readers/text-reader.js";
+import { inputsOf } from "./helpers.js";
+
+const motor = inputsOf({
+  "driver age": { type: "number [16..100]", desc: "How old is the main driver, in years?" },
+  "prior claims": { type: "number >= 0", desc: "How many insurance claims has the driver made in the last five years?" },
+  "vehicle value": { type: "number >= 0", desc: "What is the vehicle worth, in dollars?" },
+});
+const property = inputsOf({
+  "police report": { type: "boolean", desc: "Was a police report filed for the loss?" },
+  "claim amount": { type: "number >= 0", desc: "How many dollars does the policyholder claim?" },
+});
+const loan = inputsOf({
+  "requested amount": { type: "number > 0", desc: "How many dollars does the applicant ask to borrow?" },
+  "prior default": { type: "boolean", desc: "Has the applicant ever defaulted on a loan?" },
+  employment: {
+    type: "employed|freelance|unemployed|retired",
+    desc: "What is the applicant's employment status?",
+    options: {
+      employed: "works for an employer for a wage or salary",
+      freelance: "self-employed, runs their own business",
+      unemployed: "has no job",
+      retired: "has stopped working and lives on a pension",
+    },
+  },
+});
+
+const WORDS = ["two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"];
+const DENIALS = [
+  (years: string) => `has been claim-free for the last ${years} years`,
+  (years: string) => `hasn't made a single claim in the past ${years} years`,
+  (years: string) => `has not had any claims in ${years} years`,
+  (years: string) => `has never claimed in ${years} years`,
+  (years: string) => `has had no claims in ${years} years`,
+];
+
+describe("counts a text denies", () => {
+  it("reads no claims as 0, never the years or the driver's age, whatever the wording", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: WORDS.length - 1 }),
+        fc.boolean(),
+        fc.integer({ min: 0, max: DENIALS.length - 1 }),
+        fc.integer({ min: 18, max: 90 }),
+        fc.constantFrom("The driver is", "The driver, aged", "Driver age"),
+        (y, inWords, d, age, opening) => {
+          const years = inWords ? WORDS[y]! : String(y + 2);
+          const text = `${opening} ${age}, and ${DENIALS[d]!(years)}. The car is worth $14,000.`;
+          const got = readText(motor, text);
+          expect(got["prior claims"]?.value, text).toBe(0);
+          expect(got["driver age"]?.value ?? age, text).toBe(age);
+          expect(got["vehicle value"]?.value, text).toBe(14000);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it("does not take a denial of knowing for a denial of the claims", () => {
+    expect(readText(motor, "She doesn't know how many claims she made.")["prior claims"]).toBeUndefined();
+    expect(readText(motor, "He did not say how many claims were made.")["prior claims"]).toBeUndefined();
+  });
+});
+
+describe("booleans a text asks about or denies later", () => {
+  it("states nothing in a question left unanswered, and reads one that is answered", () => {
+    const questions = ["Do I need to contact the police for this?", "Should we file a police report?", "Was a police report filed?"];
+    for (const q of questions) {
+      expect(readText(property, `The bike was stolen from the shed. ${q} It cost $800.`)["police report"], q).toBeUndefined();
+    }
+    for (const q of questions.slice(1))
+      expect(readText(property, `${q}\nCustomer: No, we did not.`)["police report"]?.value, q).toBe(false);
+    expect(readText(property, "Police report? Yes, filed on Monday.")["police report"]?.value).toBe(true);
+  });
+
+  it("states nothing when the fact is only promised, planned, attempted or required", () => {
+    const said = [
+      "We will file a police report tomorrow.",
+      "We'll report it to the police.",
+      "The police report is still to be filed.",
+      "I intend to report it to the police.",
+      "I was told to get a police report.",
+      "A police report is required for theft claims.",
+      "Police report: to follow",
+      "We tried to report it to the police but the station was closed.",
+    ];
+    for (const text of said) expect(readText(property, `The bike was stolen. ${text}`)["police report"], text).toBeUndefined();
+    // denied in the future is still denied; done is done
+    expect(readText(property, "The police said they will not file a report.")["police report"]?.value).toBe(false);
+    expect(readText(property, "We reported it to the police on Monday and will send the reference.")["police report"]?.value).toBe(true);
+  });
+
+  it("reads a fact that expired or a hit dismissed as false, and one only claimed or requested as missing", () => {
+    const pricing = inputsOf({ "tax exempt": { type: "boolean", desc: "Does the customer hold a sales tax exemption certificate?" } });
+    const media = inputsOf({ "adverse media": { type: "boolean", desc: "Did the adverse media screening return a relevant hit?" } });
+    for (const text of ["Tax exempt status: expired last year.", "Their tax exemption lapsed in May.", "Tax exemption revoked."])
+      expect(readText(pricing, text)["tax exempt"]?.value, text).toBe(false);
+    for (const text of [
+      "They claim to be tax exempt.",
+      "Exemption certificate requested from the client.",
+      "The client says it is tax exempt.",
+    ])
+      expect(readText(pricing, text)["tax exempt"], text).toBeUndefined();
+    expect(readText(pricing, "The customer holds a valid tax exemption certificate.")["tax exempt"]?.value).toBe(true);
+    expect(readText(media, "One adverse media article came up about a namesake, dismissed as unrelated.")["adverse media"]?.value).toBe(
+      false,
+    );
+    expect(readText(media, "Adverse media screening returned two relevant articles about fraud charges.")["adverse media"]?.value).toBe(
+      true,
+    );
+  });
+
+  it("gives a date of what is only planned a low confidence", () => {
+    const dated = inputsOf({ "report date": { type: "date", desc: "On what date was the loss reported to the police?" } });
+    const got = readText(dated, "Today is 6 October 2026. I will file a police report tomorrow.")["report date"];
+    expect(got === undefined || got.confidence < 0.6).toBe(true);
+    expect(readText(dated, "Today is 6 October 2026. I filed a police report yesterday.")["report date"]?.value).toBe("2026-10-05");
+  });
+
+  it("takes the outcome from a cue denied in a later clause", () => {
+    const got = readText(property, "A neighbour called the police but no report was filed in the end.")["police report"];
+    expect(got?.value).toBe(false);
+    expect(got!.confidence).toBeLessThanOrEqual(0.9);
+    expect(readText(property, "The police were called and a report was filed.")["police report"]?.value).toBe(true);
+  });
+
+  it("reads another person's amount ('my brother's claim', 'our neighbour's claim') as not the subject's", () => {
+    for (const who of ["My brother's", "Our neighbour's", "Her husband's"]) {
+      const got = readText(property, `${who} claim came to $12,000.`)["claim amount"];
+      expect(got === undefined || got.confidence < 0.6, who).toBe(true);
+    }
+    expect(readText(property, "Our claim came to $12,000.")["claim amount"]?.confidence).toBeGreaterThan(0.9);
+  });
+
+  it("reads a request as the value asked for, a modal statement as a hedge", () => {
+    expect(readText(loan, "Could we make the loan $7,000 instead?")["requested amount"]?.value).toBe(7000);
+    expect(readText(loan, "I could borrow $7,000 from my brother.")["requested amount"]).toBeUndefined();
+  });
+});
+
+describe("choices said by a unit of time", () => {
+  const tier = inputsOf({
+    "customer tier": {
+      type: "bronze|silver|gold",
+      desc: "Which loyalty tier is the customer in?",
+      options: { bronze: "new customer", silver: "customer for two years or more", gold: "strategic account" },
+    },
+  });
+
+  it("takes no tier from a price per year, and one from a count of years as a customer", () => {
+    for (const text of [
+      "40 seats at $30 per seat per year.",
+      "List price: forty-five dollars per seat per year.",
+      "Billed yearly; last year they had 25 seats.",
+    ])
+      expect(readText(tier, text)["customer tier"], text).toBeUndefined();
+    expect(readText(tier, "They have been a customer for four years.")["customer tier"]?.value).toBe("silver");
+  });
+});
+
+describe("coded JSON exports", () => {
+  const flags: [string, boolean][] = [
+    ["Y", true],
+    ["N", false],
+    ["yes", true],
+    ["no", false],
+  ];
+  const keys = ["prior_default_flag", "prev_dflt_ind", "dflt_hist_flag", "default_hist_yn", "PRIOR_DEFAULT_FLAG"];
+
+  it("reads Y/N default flags under abbreviated keys, beside other coded fields", () => {
+    for (const key of keys)
+      for (const [flag, value] of flags) {
+        const got = readJson(loan, { ref: "L-1", amt_req: "$19,000", [key]: flag, emp_stat_cd: "part-time employed" });
+        expect(got["prior default"]?.value, `${key}: ${flag}`).toBe(value);
+        expect(got["requested amount"]?.value).toBe(19000);
+        expect(got.employment?.value).toBe("employed");
+      }
+  });
+
+  it("keeps an option's name among another option's words for that option ('self-employed' is freelance)", () => {
+    expect(readJson(loan, { ref: "L-2", emp_stat_cd: "self-employed" }).employment?.value).toBe("freelance");
+  });
+
+  it("takes the current value over one a key marks as previous or original, in any key order", () => {
+    const pairs: [string, string][] = [
+      ["fico_prev", "fico_current"],
+      ["old_fico", "fico"],
+      ["fico_original", "fico_latest"],
+    ];
+    const score = inputsOf({ "credit score": { type: "number [300..850]", desc: "What is the applicant's FICO credit score?" } });
+    for (const [old, now] of pairs) {
+      expect(readJson(score, { [old]: 640, [now]: 701 })["credit score"]?.value, `${old} ${now}`).toBe(701);
+      expect(readJson(score, { [now]: 701, [old]: 640 })["credit score"]?.value, `${now} ${old}`).toBe(701);
+    }
+  });
+
+  it("reads 'none' in a count field as 0", () => {
+    expect(readJson(motor, { drv_age: 40, claims_last_5yrs: "none", veh_val: 9000 })["prior claims"]?.value).toBe(0);
+    expect(readJson(motor, { drv_age: 40, clm_cnt_5y: "2", veh_val: 9000 })["prior claims"]?.value).toBe(2);
+  });
+});
