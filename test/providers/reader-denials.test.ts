@@ -206,3 +206,33 @@ describe("coded JSON exports", () => {
     expect(readJson(motor, { drv_age: 40, clm_cnt_5y: "2", veh_val: 9000 })["prior claims"]?.value).toBe(2);
   });
 });
+
+describe("words that only look like a cue", () => {
+  it("never reads a policy, or a policy number, as a police report", () => {
+    const labels = ["Policy no.:", "Policy number", "Policy", "Your policy", "Policies held:"];
+    fc.assert(
+      fc.property(fc.constantFrom(...labels), fc.stringMatching(/^[A-Z]{2}-\d{3,6}(-\d{2,4})?$/), (label, number) => {
+        const got = readText(property, `HOME CLAIM FORM\n${label} ${number}\nAmount claimed: USD 3,115.40`);
+        expect(got["police report"]).toBeUndefined();
+        expect(got["claim amount"]?.value).toBe(3115.4);
+      }),
+      { numRuns: 60 },
+    );
+    // the police themselves are still read, beside a policy
+    expect(readText(property, "Policy no.: HP-7719-204. The police came and a report was filed.")["police report"]?.value).toBe(true);
+  });
+});
+
+describe("a screening hit set aside", () => {
+  const kyc = inputsOf({ "adverse media": { type: "boolean", desc: "Did screening find adverse media about the customer?" } });
+  it("is never read as a hit above 0.9 when the note discounts it", () => {
+    for (const text of [
+      "Adverse media: two articles found, both about a different company with a similar name, so discounted.",
+      "Adverse media: one article, discounted as it concerns a namesake.",
+      "Adverse media hit discounted after review.",
+    ]) {
+      const got = readText(kyc, text)["adverse media"];
+      expect(got === undefined || got.value === false || got.confidence <= 0.9, text).toBe(true);
+    }
+  });
+});

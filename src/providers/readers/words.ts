@@ -29,8 +29,19 @@ const SUFFIXES = [
   "y",
 ];
 
+/**
+ * Words whose light stem would meet an unrelated word's: "policy" and "police" both lose their last
+ * letter to "polic" (a policy number then read as a police report).
+ */
+const OWN_STEMS: ReadonlyMap<string, string> = new Map([
+  ["policy", "policy"],
+  ["policies", "policy"],
+]);
+
 export function stem(word: string): string {
   const w = word.toLowerCase().replace(/['’]s$/, "");
+  const own = OWN_STEMS.get(w);
+  if (own !== undefined) return own;
   for (const s of SUFFIXES) if (w.endsWith(s) && w.length - s.length >= 3) return w.slice(0, -s.length);
   return w;
 }

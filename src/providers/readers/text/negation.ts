@@ -30,6 +30,7 @@ export const NEGATORS = new Set([
   "zero",
   // a verdict or a state that ends the fact: "dismissed as unrelated", "a namesake", "expired", "lapsed"
   "dismissed",
+  "discounted",
   "irrelevant",
   "unrelated",
   "namesake",
