@@ -223,8 +223,24 @@ describe("words that only look like a cue", () => {
   });
 });
 
+const kyc = inputsOf({ "adverse media": { type: "boolean", desc: "Did screening find adverse media about the customer?" } });
+
+describe("a check not made yet", () => {
+  it("establishes nothing, where a fact denied with 'yet' is still denied", () => {
+    for (const text of [
+      "Adverse media: search not run yet, queued for tomorrow.",
+      "Adverse media: not checked yet.",
+      "Adverse media screening pending.",
+      "Adverse media search is queued.",
+    ])
+      expect(readText(kyc, text)["adverse media"], text).toBeUndefined();
+    expect(readText(kyc, "Adverse media: none found yet.")["adverse media"]?.value).toBe(false);
+    expect(readText(property, "I haven't filed a police report yet.")["police report"]?.value).toBe(false);
+    expect(readText(property, "Police report: not filed yet.")["police report"]?.value).toBe(false);
+  });
+});
+
 describe("a screening hit set aside", () => {
-  const kyc = inputsOf({ "adverse media": { type: "boolean", desc: "Did screening find adverse media about the customer?" } });
   it("is never read as a hit above 0.9 when the note discounts it", () => {
     for (const text of [
       "Adverse media: two articles found, both about a different company with a similar name, so discounted.",

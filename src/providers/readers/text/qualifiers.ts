@@ -4,6 +4,7 @@
 // 700s", "not confirmed yet") is no value at all; an approximate one ("about $650") is the value,
 // a little less surely. Readers look only inside the statement's clause, a few words either way.
 // A correction ("sorry, I meant", "revised to", "no wait") takes back the amount just before it.
+import { isNegator } from "./negation.js";
 import type { Token } from "./tokens.js";
 
 export type Qualifier = "other" | "hedged" | "approximate";
@@ -256,4 +257,43 @@ export function unrealised(tokens: Token[], anchor: number, reach = REACH): bool
   for (let k = anchor + 1; k < tokens.length && tokens[k]!.clause === at.clause && tokens[k]!.pos - at.pos <= reach; k++)
     if (says(k)) return true;
   return false;
+}
+
+/** Words that say a check has not been made yet: its outcome is not known ("search pending", "queued"). */
+const PENDING = new Set(["pending", "queued", "outstanding", "scheduled"]);
+/** A check, whose denial with "yet" denies the check and not the fact it looks for. */
+const CHECKS = new Set([
+  "search",
+  "searched",
+  "screening",
+  "screened",
+  "check",
+  "checked",
+  "run",
+  "review",
+  "reviewed",
+  "performed",
+  "completed",
+]);
+
+/**
+ * Whether the statement at `anchor` says the fact is not known yet, in its clause: a pending word,
+ * or a check denied with "yet" ("search not run yet", "hasn't been checked yet"). A fact's own
+ * denial with "yet" still denies it ("no police report filed yet").
+ */
+export function pending(tokens: Token[], anchor: number): boolean {
+  const clause = tokens[anchor]!.clause;
+  let from = anchor;
+  while (from > 0 && tokens[from - 1]!.clause === clause) from--;
+  let negator = false;
+  let yet = false;
+  let check = false;
+  for (let k = from; k < tokens.length && tokens[k]!.clause === clause; k++) {
+    const t = tokens[k]!;
+    if (PENDING.has(t.lower)) return true;
+    negator ||= isNegator(t);
+    yet ||= t.lower === "yet";
+    check ||= CHECKS.has(t.lower);
+  }
+  return negator && yet && check;
 }

@@ -6,7 +6,7 @@ import type { InputIR } from "../../../ir/ir.js";
 import type { ReadValue } from "../../types.js";
 import type { Cue } from "./cues.js";
 import { deniedAt, isNegator, statedAnswer } from "./negation.js";
-import { qualifiersOf, unrealised } from "./qualifiers.js";
+import { pending, qualifiersOf, unrealised } from "./qualifiers.js";
 import { matchesOf, type TextIndex } from "./text-index.js";
 import { namedRecord } from "../../../runtime/json.js";
 
@@ -117,6 +117,8 @@ export function readBooleans(inputs: InputIR[], cues: Map<string, Cue[]>, index:
     }
     if (!best) continue;
     const stated = statedAnswer(text, tokens, best.last);
+    // a check not made yet establishes nothing either way ("adverse media: search not run yet")
+    if (stated === undefined && pending(tokens, best.anchor)) continue;
     // a cue denied in a later clause gives the outcome ("called the police but no report was filed")
     const deniedLater = best.last > best.anchor && tokens[best.last]!.clause > tokens[best.anchor]!.clause && deniedAt(tokens, best.last);
     const value = stated ?? (!deniedAt(tokens, best.anchor) && !deniedLater);
