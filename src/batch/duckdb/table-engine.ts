@@ -18,6 +18,7 @@ import type { ModelInput } from "../../ir/model.js";
 import { parseCsv } from "../csv.js";
 import { recordWriter } from "../records.js";
 import { ID, LINE, PLAIN } from "./json-rows.js";
+import { parquetColumns, parquetRefusals } from "./parquet-columns.js";
 import { idTexts, recordCsv, recordJson, recordParts, unsure } from "./records.js";
 import { tableFallback, type OutputFormat } from "./table-fallback.js";
 import { tableProblems, tableRows, type FileTable, type TableFormat, type TableRows } from "./table-rows.js";
@@ -125,9 +126,8 @@ function copyStatement(query: SqlQuery, rows: TableRows, format: OutputFormat, e
     const columnName = format === "csv" ? header : "record";
     return `COPY (SELECT "$out" AS ${identifier(columnName)} FROM (${out}) ORDER BY ${line}) TO ${stringLiteral(target)} (${RAW_LINES}, HEADER ${format === "csv"})`;
   }
-  const names = ["id", ...query.decisions.map((d) => d.name), "error"];
-  const columns = names.map((n, i) => `NULLIF("$parts"[${i + 1}], '') AS ${identifier(n)}`);
-  return `COPY (SELECT CAST(${line} AS BIGINT) AS "row", ${columns.join(", ")} FROM (SELECT ${line}, string_split("$out", chr(0)) AS "$parts" FROM (${out})) ORDER BY ${line}) TO ${stringLiteral(target)} (FORMAT parquet)`;
+  const columns = parquetColumns(query.decisions, `"$parts"`, line, exact);
+  return `COPY (SELECT ${columns.join(", ")} FROM (SELECT ${line}, string_split("$out", chr(0)) AS "$parts" FROM (${out})) ORDER BY ${line}) TO ${stringLiteral(target)} (FORMAT parquet)`;
 }
 
 /** The Parquet output's columns, which must differ. */
@@ -164,6 +164,8 @@ export async function scoreTable(batch: TableBatch): Promise<TableTally> {
     if (batch.output.format === "parquet") {
       const clash = parquetClash(compiled.query);
       if (clash !== undefined) throw new TableError(`the Parquet output would have two columns named ${JSON.stringify(clash)}`);
+      const refused = parquetRefusals(compiled.query.decisions, batch.exactDecimals);
+      if (refused.length > 0) throw new TableError(`the Parquet output cannot hold the decisions: ${refused.join("; ")}`);
     }
 
     const fallback = tableFallback(model, {

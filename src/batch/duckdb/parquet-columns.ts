@@ -1,0 +1,100 @@
+// A Parquet output's typed columns (docs/sql.md, docs/batch.md): `row` (BIGINT), `id` (the JSON text
+// of the record's id, VARCHAR), one column per decision typed as the JSONL record's value, and
+// `error` (a STRUCT of the error record's code, message and problems; null on a scored row). Every
+// row's record reaches this step as the JSON texts of its parts (records.ts for the rows SQL scores,
+// table-fallback.ts for the JS engine's), each cast here to its column's type: a number a DOUBLE
+// (`CAST` of JSON.stringify's text is the same double) or, with `--exact`, the decimal's text as
+// VARCHAR; a string VARCHAR; a boolean BOOLEAN; a date DATE; a context a STRUCT of its entries. A
+// duration has no Parquet type holding its JSON text's value exactly: such an output is refused
+// before anything is written, naming the decision.
+import { identifier, stringLiteral } from "../../compiler/4-sql/dialects.js";
+import type { OutputColumn } from "../../compiler/index.js";
+
+/** The DuckDB type of a value of this shape, or the kind no typed column holds. */
+function columnType(column: OutputColumn, exact: boolean): { type: string } | { refused: string } {
+  if (column.fields) {
+    const fields: string[] = [];
+    for (const f of column.fields) {
+      const t = columnType(f, exact);
+      if ("refused" in t) return t;
+      fields.push(`${identifier(f.name)} ${t.type}`);
+    }
+    // DuckDB has no STRUCT without fields: an empty context is held as its JSON text
+    return { type: fields.length ? `STRUCT(${fields.join(", ")})` : "VARCHAR" };
+  }
+  switch (column.kind) {
+    case "number":
+      return { type: exact ? "VARCHAR" : "DOUBLE" };
+    case "string":
+      return { type: "VARCHAR" };
+    case "boolean":
+      return { type: "BOOLEAN" };
+    case "date":
+      return { type: "DATE" };
+    case "null":
+      return { type: "VARCHAR" };
+    default:
+      return { refused: column.kind === "days" ? "a duration" : `a ${column.kind}` };
+  }
+}
+
+/** Why the decisions cannot be typed Parquet columns: each decision and its type, or nothing. */
+export function parquetRefusals(decisions: OutputColumn[], exact: boolean): string[] {
+  return decisions.flatMap((d) => {
+    const t = columnType(d, exact);
+    return "refused" in t ? [`the decision ${JSON.stringify(d.name)} is ${t.refused}, which no Parquet column type holds exactly`] : [];
+  });
+}
+
+/** An error record's column: its code, message and (for `state.invalid`) each problem. */
+const ERROR_TYPE = "STRUCT(code VARCHAR, message VARCHAR, errors STRUCT(address VARCHAR, code VARCHAR, message VARCHAR)[])";
+
+/** A JSON text (`part`: '' absent, 'null' null) cast to the column's type. */
+function typed(column: OutputColumn, part: string, exact: boolean): string {
+  const t = columnType(column, exact);
+  if ("refused" in t) throw new Error(`${column.name}: ${t.refused}`);
+  const p = `NULLIF(NULLIF(${part}, ''), 'null')`;
+  if (column.fields) return column.fields.length ? `from_json(${p}, ${stringLiteral(structure(column, exact))})` : p;
+  switch (column.kind) {
+    case "number":
+      return exact ? `json_extract_string(${p}, '$')` : `CAST(${p} AS DOUBLE)`;
+    case "string":
+      return `json_extract_string(${p}, '$')`;
+    case "boolean":
+      return `(${p} = 'true')`;
+    case "date":
+      return `CAST(json_extract_string(${p}, '$') AS DATE)`;
+    default:
+      return "CAST(NULL AS VARCHAR)";
+  }
+}
+
+/** `from_json`'s structure of a context: `{"name":"TYPE",…}`. */
+function structure(column: OutputColumn, exact: boolean): string {
+  const entries = column.fields!.map((f) => {
+    const t = columnType(f, exact);
+    const type = "type" in t ? t.type : "VARCHAR";
+    return [f.name, f.fields && f.fields.length ? (JSON.parse(structure(f, exact)) as unknown) : type] as const;
+  });
+  return JSON.stringify(Object.fromEntries(entries));
+}
+
+const ERROR_STRUCTURE = JSON.stringify({
+  code: "VARCHAR",
+  message: "VARCHAR",
+  errors: [{ address: "VARCHAR", code: "VARCHAR", message: "VARCHAR" }],
+});
+
+/**
+ * The output's columns, over `parts` (a VARCHAR[] of the record's JSON texts: the id, each
+ * decision, the error) and `line` (the row's number).
+ */
+export function parquetColumns(decisions: OutputColumn[], parts: string, line: string, exact: boolean): string[] {
+  const part = (i: number) => `${parts}[${i + 1}]`;
+  return [
+    `CAST(${line} AS BIGINT) AS "row"`,
+    `NULLIF(${part(0)}, '') AS "id"`,
+    ...decisions.map((d, i) => `${typed(d, part(i + 1), exact)} AS ${identifier(d.name)}`),
+    `CAST(from_json(NULLIF(${part(decisions.length + 1)}, ''), ${stringLiteral(ERROR_STRUCTURE)}) AS ${ERROR_TYPE}) AS "error"`,
+  ];
+}
