@@ -16,7 +16,7 @@ function columnType(column: OutputColumn, exact: boolean): { type: string } | { 
     const fields: string[] = [];
     for (const f of column.fields) {
       const t = columnType(f, exact);
-      if ("refused" in t) return t;
+      if ("refused" in t) return { refused: `${t.refused} (its entry ${JSON.stringify(f.name)})` };
       fields.push(`${identifier(f.name)} ${t.type}`);
     }
     // DuckDB has no STRUCT without fields: an empty context is held as its JSON text
