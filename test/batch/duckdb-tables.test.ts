@@ -39,7 +39,8 @@ const MODELS: [string, ModelInput][] = [
 ].filter(([, m]) => compiles(m));
 
 /** The model's result columns, as the DuckDB query has them. */
-const outputs = (m: ModelInput): OutputColumn[] => (compileToSql(m, { dialect: "duckdb" }) as { query: { decisions: OutputColumn[] } }).query.decisions;
+const outputs = (m: ModelInput): OutputColumn[] =>
+  (compileToSql(m, { dialect: "duckdb" }) as { query: { decisions: OutputColumn[] } }).query.decisions;
 
 const dir = mkdtempSync(join(tmpdir(), "pdm-duckdb-tables-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -341,9 +342,12 @@ describe("a typed Parquet output, on random states", () => {
           const instance = await DuckDBInstance.create(":memory:");
           const c = await instance.connect();
           const types = new Map(
-            ((await c.runAndReadAll(`DESCRIBE SELECT * FROM read_parquet(${stringLiteral(path)})`)).getRowObjectsJson() as Record<string, string>[]).map(
-              (r) => [r.column_name, r.column_type],
-            ),
+            (
+              (await c.runAndReadAll(`DESCRIBE SELECT * FROM read_parquet(${stringLiteral(path)})`)).getRowObjectsJson() as Record<
+                string,
+                string
+              >[]
+            ).map((r) => [r.column_name, r.column_type]),
           );
           // an error row: its code and message in their columns, no decision; a scored row: no error
           const mixed = await c.runAndReadAll(
@@ -371,7 +375,14 @@ describe("a typed Parquet output, on random states", () => {
     // the lowering refuses a duration output today (sql.unsupported), so no compiled model reaches this
     const columns: OutputColumn[] = [
       { name: "gap", kind: "days" },
-      { name: "table", kind: "record", fields: [{ name: "score", kind: "number" }, { name: "wait", kind: "days" }] },
+      {
+        name: "table",
+        kind: "record",
+        fields: [
+          { name: "score", kind: "number" },
+          { name: "wait", kind: "days" },
+        ],
+      },
       { name: "score", kind: "number", digits: 5, scale: 2 },
       { name: "when", kind: "date" },
     ];

@@ -3,7 +3,7 @@
 // them, in file order (sorted by line), to a temporary file beside the output with `COPY … TO`, renamed over the
 // output at the end (removed on failure: nothing is half-written). JSONL and CSV records are the
 // JS engine's bytes; a Parquet output has the columns `row`, `id`, one per decision and `error`,
-// each value the JSON text the JSONL record has for it. A row SQL leaves is scored by the JS
+// typed (parquet-columns.ts) and cast from the JSON texts of the record's parts. A row SQL leaves is scored by the JS
 // engine, called by DuckDB on that row only (table-fallback.ts). A missing column or a column of
 // the wrong type is one error naming each, before anything is written. Memory is DuckDB's streaming
 // COPY (it spills to the system's temporary directory past its limit).
