@@ -341,6 +341,7 @@ describe("a typed Parquet output, on random states", () => {
   it("reads back as the JSONL records, JS engine's rows, nulls and error rows included", { timeout: 600_000 }, async () => {
     let errorRows = 0;
     let jsRows = 0;
+    let sqlRows = 0;
     // every model, on random states
     for (const [m] of models.entries())
       await fc.assert(
@@ -364,6 +365,7 @@ describe("a typed Parquet output, on random states", () => {
             expect(await parquetRecords(path, outputs(model)), `${name} seed ${seed}${exact ? " --exact" : ""}`).toEqual(expected);
             errorRows += tally.errors;
             jsRows += tally.byJs;
+            sqlRows += tally.rows - tally.byJs;
 
             const instance = await DuckDBInstance.create(":memory:");
             const c = await instance.connect();
@@ -392,9 +394,10 @@ describe("a typed Parquet output, on random states", () => {
         ),
         { numRuns: 4, seed: 2028 + m },
       );
-    // the runs held error records and rows the JS engine scored
+    // the runs held error records, rows the JS engine scored and rows SQL wrote typed
     expect(errorRows).toBeGreaterThan(0);
     expect(jsRows).toBeGreaterThan(0);
+    expect(sqlRows).toBeGreaterThan(0);
   });
 
   it("refuses a decision no column type holds exactly, naming it and its type", () => {

@@ -9,6 +9,7 @@
 // before anything is written, naming the decision.
 import { identifier, stringLiteral } from "../../compiler/4-sql/dialects.js";
 import type { OutputColumn } from "../../compiler/index.js";
+import { anyNumber, numberText } from "./records.js";
 
 /** The DuckDB type of a value of this shape, or the kind no typed column holds. */
 function columnType(column: OutputColumn, exact: boolean): { type: string } | { refused: string } {
@@ -85,16 +86,77 @@ const ERROR_STRUCTURE = JSON.stringify({
   errors: [{ address: "VARCHAR", code: "VARCHAR", message: "VARCHAR" }],
 });
 
+/** A value SQL scored, typed: `value`, and `sure` (null-safe) where it is the JS engine's for certain. */
+interface Typed {
+  value: string;
+  sure: string;
+}
+
 /**
- * The output's columns, over `parts` (a VARCHAR[] of the record's JSON texts: the id, each
- * decision, the error) and `line` (the row's number).
+ * A decision's value as its column holds it, from SQL's own value: a number below 10^(15 - scale)
+ * has at most 15 significant digits (records.ts), so its DOUBLE (the 15-digit DECIMAL's, an
+ * integer below 2^53 divided by a power of ten) is the one JSON.stringify's text stands for; a
+ * number of another shape is cast from its JSON text where SQL is sure of it; a date in the years
+ * SQL writes as the JS engine does.
+ */
+function sqlTyped(column: OutputColumn, c: string, exact: boolean): Typed {
+  const nullSafe = (cond: string) => (cond === "TRUE" ? "TRUE" : `(${c} IS NULL OR ${cond})`);
+  if (column.fields) {
+    if (column.fields.length === 0) return { value: `CASE WHEN ${c} IS NULL THEN NULL ELSE '{}' END`, sure: "TRUE" };
+    const fields = column.fields.map((f) => ({ name: f.name, ...sqlTyped(f, `${c}.${identifier(f.name)}`, exact) }));
+    const sure = fields.map((f) => f.sure).filter((x) => x !== "TRUE");
+    return {
+      value: `CASE WHEN ${c} IS NULL THEN NULL ELSE struct_pack(${fields.map((f) => `${identifier(f.name)} := ${f.value}`).join(", ")}) END`,
+      sure: sure.length ? nullSafe(sure.join(" AND ")) : "TRUE",
+    };
+  }
+  switch (column.kind) {
+    case "number": {
+      if (exact) return { value: numberText(c, column), sure: "TRUE" };
+      const { digits, scale } = column;
+      if (digits !== undefined && scale !== undefined && scale <= 15) {
+        const int = 15 - scale;
+        const v = digits > 15 ? `CAST(${c} AS DECIMAL(15, ${scale}))` : c;
+        return { value: `CAST(${v} AS DOUBLE)`, sure: digits - scale <= int ? "TRUE" : nullSafe(`abs(${c}) < 1${"0".repeat(int)}`) };
+      }
+      const text = anyNumber(c, false, scale);
+      return { value: `CAST(${text} AS DOUBLE)`, sure: nullSafe(`${text} IS NOT NULL`) };
+    }
+    case "date":
+      return { value: c, sure: nullSafe(`year(${c}) BETWEEN 1000 AND 9999`) };
+    case "null":
+      return { value: "CAST(NULL AS VARCHAR)", sure: "TRUE" };
+    default:
+      return { value: c, sure: "TRUE" };
+  }
+}
+
+/**
+ * The statement's parts over the model query's result (`scored`: its rows with `$scored`, the
+ * line, the carried columns): each decision's typed value from SQL (`$typed.i`) and whether the
+ * whole row is SQL's (`$sure`).
+ */
+export function sqlParquetParts(decisions: OutputColumn[], exact: boolean): { columns: string[]; sure: string } {
+  const typedParts = decisions.map((d) => sqlTyped(d, identifier(d.name), exact));
+  const sure = typedParts.map((t) => t.sure).filter((x) => x !== "TRUE");
+  return {
+    columns: typedParts.map((t, i) => `${t.value} AS ${identifier(`$typed.${i}`)}`),
+    sure: sure.length ? sure.join(" AND ") : "TRUE",
+  };
+}
+
+/**
+ * The output's columns, over `parts` (a VARCHAR[] of the JS engine's record's JSON texts: the id,
+ * each decision, the error; null on the rows SQL wrote, whose id's text is `$id` and values
+ * `$typed.i`) and `line` (the row's number).
  */
 export function parquetColumns(decisions: OutputColumn[], parts: string, line: string, exact: boolean): string[] {
   const part = (i: number) => `${parts}[${i + 1}]`;
+  const either = (sql: string, js: string) => `CASE WHEN ${parts} IS NULL THEN ${sql} ELSE ${js} END`;
   return [
     `CAST(${line} AS BIGINT) AS "row"`,
-    `NULLIF(${part(0)}, '') AS "id"`,
-    ...decisions.map((d, i) => `${typed(d, part(i + 1), exact)} AS ${identifier(d.name)}`),
-    `CAST(from_json(NULLIF(${part(decisions.length + 1)}, ''), ${stringLiteral(ERROR_STRUCTURE)}) AS ${ERROR_TYPE}) AS "error"`,
+    `NULLIF(${either(`"$id"`, part(0))}, '') AS "id"`,
+    ...decisions.map((d, i) => `${either(identifier(`$typed.${i}`), typed(d, part(i + 1), exact))} AS ${identifier(d.name)}`),
+    `${either("NULL", `CAST(from_json(NULLIF(${part(decisions.length + 1)}, ''), ${stringLiteral(ERROR_STRUCTURE)}) AS ${ERROR_TYPE})`)} AS "error"`,
   ];
 }
