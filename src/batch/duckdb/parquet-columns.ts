@@ -1,12 +1,13 @@
 // A Parquet output's typed columns (docs/sql.md, docs/batch.md): `row` (BIGINT), `id` (the JSON text
 // of the record's id, VARCHAR), one column per decision typed as the JSONL record's value, and
-// `error` (a STRUCT of the error record's code, message and problems; null on a scored row). Every
-// row's record reaches this step as the JSON texts of its parts (records.ts for the rows SQL scores,
-// table-fallback.ts for the JS engine's), each cast here to its column's type: a number a DOUBLE
-// (`CAST` of JSON.stringify's text is the same double) or, with `--exact`, the decimal's text as
-// VARCHAR; a string VARCHAR; a boolean BOOLEAN; a date DATE; a context a STRUCT of its entries. A
-// duration has no Parquet type holding its JSON text's value exactly: such an output is refused
-// before anything is written, naming the decision.
+// `error` (a STRUCT of the error record's code, message and problems; null on a scored row): a
+// number a DOUBLE or, with `--exact`, the decimal's text as VARCHAR; a string VARCHAR; a boolean
+// BOOLEAN; a date DATE; a context a STRUCT of its entries. A row SQL scores writes its values
+// typed (`sqlParquetParts`), where SQL is sure they are the JS engine's; the others come back from
+// the JS engine as the JSON texts of the record's parts (table-fallback.ts), each cast to its
+// column's type (`CAST` of JSON.stringify's text is the same double). A duration has no Parquet
+// type holding its value exactly: such an output is refused before anything is written, naming
+// the decision.
 import { identifier, stringLiteral } from "../../compiler/4-sql/dialects.js";
 import type { OutputColumn } from "../../compiler/index.js";
 import { anyNumber, numberText } from "./records.js";
