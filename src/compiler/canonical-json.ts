@@ -2,17 +2,15 @@
 // whitespace, numbers and strings as JSON.stringify writes them. Every model identity, state hash
 // and receipt signature goes through it, on every request, so the common case — plain data:
 // null, booleans, finite numbers, well-formed strings, arrays, objects whose prototype is Object's
-// or none — takes a fast path. Plain data is copied with each object's members put in canonical
-// order and the copy written by the native JSON.stringify, which keeps that order (`sorted`); the
-// walk checks what it must per value (kinds, finite numbers), and the text is checked once for a
-// lone surrogate, which JSON.stringify writes as a `\udXXX` escape. A copy cannot hold members
-// in that order when a name is an array index (objects list those first, by number) or
-// `__proto__`, and a text with such an escape (or a legitimate `\\ud`) needs a closer look: those
-// values are written out member by member in one walk (`write`). Anything else (a value with
-// toJSON, a class instance, a non-finite number, a lone surrogate, a function, a symbol, a bigint,
-// a hole in an array, nesting deep enough to be a cycle) takes the general path, whose answer (or
-// error) stays the answer: the `canonicalize` package, of the value itself or of its JSON text
-// read back.
+// or none — is written directly, in one walk that copies nothing (`write`): a string with nothing
+// to escape (found by one native regex test) is put between quotes as it is, the rest (and a
+// check for a lone surrogate) go to JSON.stringify; a number is written as ECMAScript's
+// Number::toString writes it, which is JSON.stringify's text for a finite number; a member name,
+// quoted, is remembered with its colon, since the same names come back call after call. Anything
+// else (a value with toJSON, a class instance, a non-finite number, a lone surrogate, a function,
+// a symbol, a bigint, a hole in an array, nesting deep enough to be a cycle) takes the general
+// path, whose answer (or error) stays the answer: the `canonicalize` package, of the value itself
+// or of its JSON text read back.
 import canonicalize from "canonicalize";
 import { isWellFormed } from "../runtime/well-formed.js";
 
@@ -21,22 +19,47 @@ const MAX_DEPTH = 256;
 
 /** Thrown inside the walk when a value needs the general path; never escapes this module. */
 const GENERAL = Symbol("general");
-/** Thrown inside `sorted` when a value must be written member by member; never escapes this module. */
-const WALK = Symbol("walk");
 
 const isPlain = (object: object): boolean => {
   const proto: unknown = Object.getPrototypeOf(object);
   return proto === Object.prototype || proto === null;
 };
 
+/** What JSON.stringify escapes in a string: a quote, a backslash, a control character; and any surrogate, to be looked at. */
+// eslint-disable-next-line no-control-regex -- JSON escapes U+0000–U+001F: the test is for them
+const NEEDS_LOOK = /["\\\u0000-\u001f\ud800-\udfff]/;
+
+/** JSON.stringify of a well-formed string; GENERAL for one with a lone surrogate. */
+function quote(s: string): string {
+  if (!NEEDS_LOOK.test(s)) return `"${s}"`;
+  if (!isWellFormed(s)) throw GENERAL;
+  return JSON.stringify(s);
+}
+
+/** Member names written before (`"name":`), up to KEYS of them no longer than KEY_LENGTH, forgotten all at once when full. */
+const names = new Map<string, string>();
+const KEYS = 4096;
+const KEY_LENGTH = 128;
+
+function name(key: string): string {
+  let text = names.get(key);
+  if (text === undefined) {
+    text = `${quote(key)}:`;
+    if (key.length <= KEY_LENGTH) {
+      if (names.size >= KEYS) names.clear();
+      names.set(key, text);
+    }
+  }
+  return text;
+}
+
 function write(value: unknown, depth: number): string {
   switch (typeof value) {
     case "string":
-      if (!isWellFormed(value)) throw GENERAL;
-      return JSON.stringify(value);
+      return quote(value);
     case "number":
       if (!Number.isFinite(value)) throw GENERAL;
-      return JSON.stringify(value);
+      return `${value}`;
     case "boolean":
       return value ? "true" : "false";
     case "object":
@@ -56,8 +79,9 @@ function writeArray(items: unknown[], depth: number): string {
   for (let i = 0; i < items.length; i++) {
     const item = items[i];
     if (item === undefined && !Object.hasOwn(items, i)) throw GENERAL;
+    if (i > 0) out += ",";
     // an undefined item is written null, by canonicalize and by JSON.stringify alike
-    out += (i === 0 ? "" : ",") + (item === undefined ? "null" : write(item, depth));
+    out += item === undefined ? "null" : write(item, depth);
   }
   return `${out}]`;
 }
@@ -85,81 +109,18 @@ function writeObject(object: Record<string, unknown>, depth: number): string {
   const keys = sortedKeys(object);
   let out = "{";
   let first = true;
-  for (const key of keys) {
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
     const item = object[key];
     if (item === undefined) continue;
-    if (!isWellFormed(key)) throw GENERAL;
-    out += `${first ? "" : ","}${JSON.stringify(key)}:${write(item, depth)}`;
+    if (!first) out += ",";
+    out += name(key) + write(item, depth);
     first = false;
   }
   return `${out}}`;
 }
 
-/** Whether an object lists this member name before the others, by number: an array index (or larger integer). */
-function isIndexLike(key: string): boolean {
-  const first = key.charCodeAt(0);
-  if (first < 0x30 || first > 0x39) return false;
-  const n = Number(key);
-  return Number.isInteger(n) && String(n) === key;
-}
-
-/**
- * Plain data with every object's members in canonical order (arrays and objects copied, the rest
- * as they are), for JSON.stringify to write; throws GENERAL where `write` would, and WALK where a
- * copy cannot keep the order. Strings are not looked into: the text is.
- */
-function sorted(value: unknown, depth: number): unknown {
-  switch (typeof value) {
-    case "string":
-    case "boolean":
-      return value;
-    case "number":
-      if (!Number.isFinite(value)) throw GENERAL;
-      return value;
-    case "object": {
-      if (value === null) return null;
-      if (depth >= MAX_DEPTH) throw GENERAL;
-      if (Array.isArray(value)) return sortedArray(value, depth + 1);
-      if (!isPlain(value) || typeof (value as { toJSON?: unknown }).toJSON === "function") throw GENERAL;
-      const object = value as Record<string, unknown>;
-      const copy: Record<string, unknown> = {};
-      for (const key of sortedKeys(object)) {
-        const item = object[key];
-        if (item === undefined) continue;
-        if (key === "__proto__" || isIndexLike(key)) throw WALK;
-        copy[key] = sorted(item, depth + 1);
-      }
-      return copy;
-    }
-    default:
-      throw GENERAL;
-  }
-}
-
-function sortedArray(items: unknown[], depth: number): unknown[] {
-  if (typeof (items as { toJSON?: unknown }).toJSON === "function") throw GENERAL;
-  const copy = new Array<unknown>(items.length);
-  for (let i = 0; i < items.length; i++) {
-    const item = items[i];
-    if (item === undefined) {
-      if (!Object.hasOwn(items, i)) throw GENERAL;
-      copy[i] = null;
-    } else copy[i] = sorted(item, depth);
-  }
-  return copy;
-}
-
-/** How JSON.stringify writes a lone surrogate; also found in a text that escapes a backslash before "ud". */
-const SURROGATE_ESCAPE = "\\ud";
-
 function fast(value: unknown): string | typeof GENERAL {
-  try {
-    const text = JSON.stringify(sorted(value, 0));
-    if (!text.includes(SURROGATE_ESCAPE)) return text;
-  } catch (e) {
-    if (e === GENERAL) return GENERAL;
-    if (e !== WALK) throw e;
-  }
   try {
     return write(value, 0);
   } catch (e) {

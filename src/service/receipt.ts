@@ -61,13 +61,13 @@ export function givenInputs(state: unknown, inputNames: string[]): Record<string
 
 export function decisionRecords(decisions: Record<string, unknown>, trace: Record<string, TraceEntry>): Record<string, DecisionRecord> {
   const out = namedRecord<DecisionRecord>();
-  for (const [name, value] of Object.entries(decisions)) {
+  // built field by field in the order answered (value, rule, let): no spread of a throwaway object per field
+  for (const name of Object.keys(decisions)) {
     const t = trace[name];
-    out[name] = {
-      value,
-      ...(t?.rule !== undefined ? { rule: t.rule } : {}),
-      ...(t?.lets && Object.keys(t.lets).length > 0 ? { let: t.lets } : {}),
-    };
+    const record: DecisionRecord = { value: decisions[name] };
+    if (t?.rule !== undefined) record.rule = t.rule;
+    if (t?.lets && Object.keys(t.lets).length > 0) record.let = t.lets;
+    out[name] = record;
   }
   return out;
 }

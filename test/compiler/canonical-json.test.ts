@@ -105,6 +105,26 @@ describe("canonical JSON", () => {
     );
   });
 
+  it("writes member names as canonicalize does however many names it has seen before, long ones and ones it has forgotten", () => {
+    // the names written are remembered up to a bound, then forgotten all at once: values with more
+    // distinct names than that, names past the length remembered, and names seen again after
+    const longName = fc.string({ minLength: 120, maxLength: 140 });
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(fc.string({ unit: "binary" }), longName, numericName), { minLength: 1, maxLength: 8 }),
+        fc.nat({ max: 6000 }),
+        (seen, fresh) => {
+          const many: Record<string, number> = {};
+          for (let i = 0; i < fresh; i++) many[`name ${i}`] = i;
+          for (const v of [many, Object.fromEntries(seen.map((k, i) => [k, { [k]: i }])), many]) {
+            expect(outcome(() => canonicalJson(v))).toEqual(outcome(() => canonicalize(v)));
+          }
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+
   it("refuses a cycle as canonicalize does, instead of overflowing the stack", () => {
     const cycle: Record<string, unknown> = { a: 1 };
     cycle.self = { again: cycle };

@@ -39,6 +39,23 @@ describe("token counting", () => {
     );
   });
 
+  it("counts texts that differ only in a number in the middle exactly, call after call", () => {
+    // the pieces such texts share are remembered, and the piece with the number is each text's own
+    const words = fc.array(fc.constantFrom("approved", "given", "rate", "risk low", '"k":', " ", "é", "0.5"), {
+      minLength: 5,
+      maxLength: 80,
+    });
+    fc.assert(
+      fc.property(words, words, fc.array(fc.nat({ max: 3000 }), { minLength: 2, maxLength: 6 }), (before, after, numbers) => {
+        for (const n of [...numbers, ...numbers]) {
+          const text = `${before.join(" ")} "latency_ms":${n}} ${after.join(" ")}`;
+          expect(countTokens(text)).toBe(encode(text, { disallowedSpecial: new Set() }).length);
+        }
+      }),
+      { numRuns: 100 },
+    );
+  });
+
   it("never answers a remembered count for another text with the same length, head and tail", () => {
     const middle = fc.array(fc.constantFrom("a", " ", "ab", "1", "é", "}", "\n"), { minLength: 300, maxLength: 600 });
     fc.assert(
