@@ -256,6 +256,38 @@ const quotientTies = fc.property(
   },
 );
 
+/**
+ * Square roots next to a half-way point: N = r² + r + δ for a 34-digit r has the root r + 1/2 - ε
+ * (δ ≤ 0) or r + 1/2 + ε (δ ≥ 1), within 10^-34 of the point the 35th digit would round at, and
+ * N = r² + δ just above or below an exact square; N read with a scale, as 67 or 68 digits (the
+ * widened root) or shorter after dropping digits.
+ */
+const nearHalfRoots = fc.property(
+  fc.bigInt({ min: 10n ** 33n, max: 10n ** 34n - 1n }),
+  fc.constantFrom(-1n, 0n, 1n, 2n),
+  fc.boolean(),
+  fc.integer({ min: -80, max: 80 }),
+  (r, delta, half, e) => {
+    const N = r * r + (half ? r : 0n) + delta;
+    const x = `${N}e${e}`;
+    const [a, ra] = both(x);
+    refereed(
+      a.sqrt(),
+      () => ra.sqrt(),
+      (W) => new W(x).sqrt(),
+      `sqrt(${x})`,
+    );
+    // the same value with its last digits dropped: a root of fewer digits
+    const short = `${N / 10n ** 40n}e${e}`;
+    refereed(
+      new Decimal(short).sqrt(),
+      () => new Reference(short).sqrt(),
+      (W) => new W(short).sqrt(),
+      `sqrt(${short})`,
+    );
+  },
+);
+
 /** Every property by name, for the test (a few thousand runs) and the fuzz script (millions). */
 export const PROPERTIES: Record<string, fc.IProperty<never>> = {
   "reads numbers and numeric text": readsValues,
@@ -269,4 +301,5 @@ export const PROPERTIES: Record<string, fc.IProperty<never>> = {
   "sqrt, exp and ln": functions(fc.oneof(value, nearOne)),
   "a quotient of short numbers, then more arithmetic": quotientThen,
   "quotients on a half-way point at the 34th digit": quotientTies,
+  "square roots next to a half-way point": nearHalfRoots,
 } as unknown as Record<string, fc.IProperty<never>>;
