@@ -39,11 +39,13 @@ export function trailingZeros(c: bigint): number {
     while (text.charCodeAt(end - 1) === 48) end--;
     return text.length - end;
   }
+  // most coefficients are not multiples of ten (one remainder says so); a value made short (1.5 as
+  // 15 × 10^32) has them all
+  if (c % 10n !== 0n) return 0;
   let twos = 0;
   for (let v = low; v % 2 === 0; v /= 2) twos++;
-  // most coefficients are not multiples of ten; a value made short (1.5 as 15 × 10^32) has them all
-  for (let k = twos; k > 0; k--) if (c % pow10(k) === 0n) return k;
-  return 0;
+  for (let k = twos; k > 1; k--) if (c % pow10(k) === 0n) return k;
+  return 1;
 }
 
 /** The greatest r with r^k ≤ n, for n ≥ 0 and k ≥ 1 (Newton's method from above). */
