@@ -110,6 +110,8 @@ function integerPower(x: Exact, n: number): Exact {
   const s = x.s < 0 && n % 2 !== 0 ? -1 : 1;
   const k = n < 0 ? -n : n;
   if (x.c === 1n) return normal(s, 1n, x.e * n, 1); // a power of ten
+  // few digits and far from the exponent's limits (x² of a 34-digit x): the exact power, as below
+  if (k * x.n <= EXACT_DIGITS && k * (Math.abs(x.top) + 1) < MAX_E - 2) return exactPower(x, n, s);
   const lg = n * (log10Of(x.c) + x.e);
   if (lg > MAX_E + 2) return infinity(s);
   if (lg < MIN_E - 2) return zero(s);
