@@ -32,6 +32,17 @@ type Case = [label: string, ours: (i: number) => unknown, reference: (i: number)
 const rates = ["0.0045", "0.005", "0.00375", "0.0041666", "0.0062"].map((r) => [new Decimal(r), new Reference(r), Number(r)] as const);
 const rate = (i: number) => rates[i % rates.length]!;
 
+// short operands as a model reads them (amounts in cents, three-decimal rates) for quotients that
+// meet more arithmetic: the quotient form's way into the exact form
+const amounts = Array.from({ length: 64 }, (_, i) => ((i * 7919) % 100_000) / 100 + 1).map(
+  (v) => [new Decimal(v), new Reference(v)] as const,
+);
+const others = Array.from({ length: 64 }, (_, i) => ((i * 104_729) % 100_000) / 1000 + 1).map(
+  (v) => [new Decimal(v), new Reference(v)] as const,
+);
+const a = (i: number) => amounts[i & 63]!;
+const b = (i: number) => others[i & 63]!;
+
 const cases: Case[] = [
   ["(1 + 0.0045) ** -360", () => new Decimal("1.0045").pow(-360), () => new Reference("1.0045").pow(-360)],
   ["(1 + r) ** -360, five rates", (i) => rate(i)[0].plus(1).pow(-360), (i) => rate(i)[1].plus(1).pow(-360)],
@@ -47,6 +58,11 @@ const cases: Case[] = [
     () => new Decimal(1).div(3).plus(new Decimal(2).div(7)),
     () => new Reference(1).div(3).plus(new Reference(2).div(7)),
   ],
+  ["a / 7 + b", (i) => a(i)[0].div(7).plus(b(i)[0]), (i) => a(i)[1].div(7).plus(b(i)[1])],
+  ["a / 7 × b", (i) => a(i)[0].div(7).times(b(i)[0]), (i) => a(i)[1].div(7).times(b(i)[1])],
+  ["(a / 7) ** 2", (i) => a(i)[0].div(7).pow(2), (i) => a(i)[1].div(7).pow(2)],
+  ["a / 3 − b / 7", (i) => a(i)[0].div(3).minus(b(i)[0].div(7)), (i) => a(i)[1].div(3).minus(b(i)[1].div(7))],
+  ["sqrt(a)", (i) => a(i)[0].sqrt(), (i) => a(i)[1].sqrt()],
   [
     "p × r / (1 − (1 + r) ** −360)",
     (i) => {

@@ -39,11 +39,13 @@ export function trailingZeros(c: bigint): number {
     while (text.charCodeAt(end - 1) === 48) end--;
     return text.length - end;
   }
+  // most coefficients are not multiples of ten (one remainder says so); a value made short (1.5 as
+  // 15 × 10^32) has them all
+  if (c % 10n !== 0n) return 0;
   let twos = 0;
   for (let v = low; v % 2 === 0; v /= 2) twos++;
-  // most coefficients are not multiples of ten; a value made short (1.5 as 15 × 10^32) has them all
-  for (let k = twos; k > 0; k--) if (c % pow10(k) === 0n) return k;
-  return 0;
+  for (let k = twos; k > 1; k--) if (c % pow10(k) === 0n) return k;
+  return 1;
 }
 
 /** The greatest r with r^k ≤ n, for n ≥ 0 and k ≥ 1 (Newton's method from above). */
@@ -58,15 +60,25 @@ export function integerRoot(n: bigint, k: number): bigint {
   }
 }
 
-/** The greatest r with r² ≤ n, for n ≥ 0: Newton's method from a double's estimate, from above. */
+/**
+ * The greatest r with r² ≤ n, for n ≥ 0. A double's square root of n's leading bits is the first
+ * guess g × 2^s; the first Newton step divides by g alone (n / (g × 2^s) is (n >> s) / g, a
+ * division by one machine word), and steps go on while they are large. Every Newton step from
+ * above stays at or above r, and once a step moves by δ with δ² ≤ the new value its error is at
+ * most 3 (e ≤ 2δ, the next error ≤ e² / 2x + 1), so squares fix the last units without a division.
+ */
 export function integerSqrt(n: bigint): bigint {
   if (n < 2n) return n;
   // n >> 2s keeps about 100 bits, whose square root a double gives to within one
   const s = Math.max(0, (bitLength(n) - 100) >> 1);
-  let x = (BigInt(Math.ceil(Math.sqrt(Number(n >> BigInt(2 * s))))) + 1n) << BigInt(s);
-  for (;;) {
-    const y = (x + n / x) >> 1n;
-    if (y >= x) return x;
+  const S = BigInt(s);
+  const g = BigInt(Math.ceil(Math.sqrt(Number(n >> (2n * S))))) + 1n; // g × 2^s ≥ the root
+  let x = g << S;
+  let y = (x + (n >> S) / g) >> 1n;
+  while (x - y > 1n && (x - y) * (x - y) > y) {
     x = y;
+    y = (x + n / x) >> 1n;
   }
+  while (y * y > n) y--;
+  return y;
 }

@@ -8,6 +8,7 @@
 // its digits (only operations round).
 import { digitCount, pow10, trailingZeros } from "./decimal-digits.js";
 import { MODES, ROUNDS_AWAY, type Position, type Rounding } from "./decimal-rounding.js";
+import { POW10 } from "./decimal-scaled.js";
 
 export const PRECISION = 34;
 /** The exponent of the first digit of a finite non-zero value lies in [MIN_E, MAX_E]. */
@@ -182,6 +183,12 @@ export class Exact {
   /** the nearest double (one correctly rounded conversion); zero keeps its sign */
   toNumber(): number {
     if (this.n === 0) return this.s * Infinity;
+    // up to 15 digits and 10^|e| ≤ 10^22: both exact doubles, so one multiplication or division
+    // is the correctly rounded value; otherwise the digits as text, converted once
+    if (this.n <= 15 && this.e >= -22 && this.e <= 22) {
+      const c = Number(this.c);
+      return this.s * (this.e >= 0 ? c * POW10[this.e]! : c / POW10[-this.e]!);
+    }
     return Number(`${this.s < 0 ? "-" : ""}${this.c}e${this.e}`);
   }
 }

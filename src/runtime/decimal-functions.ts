@@ -27,7 +27,19 @@ export function sqrt(x: Exact): Exact {
     // sqrt(±0) and sqrt(Infinity) are themselves; NaN and negative numbers give NaN
     return x.s !== x.s || (x.s < 0 && x.c !== 0n) || (x.s < 0 && x.n === 0) ? NAN : x;
   }
-  // an even exponent and at least 70 digits, so that the root has 35 or more
+  // up to 67 digits: widened to 67 or 68 (an even exponent), whose integer root has exactly 34
+  // digits r; the exact root lies in [r, r + 1) and is never r + 1/2 ((r + 1/2)² is no integer),
+  // so it rounds up exactly when N > (r + 1/2)², that is N - r² > r
+  if (x.n <= 2 * PRECISION - 1) {
+    const j = (x.e - (2 * PRECISION - 1 - x.n)) % 2 === 0 ? 2 * PRECISION - 1 - x.n : 2 * PRECISION - x.n;
+    const N = x.c * pow10(j);
+    const r = integerSqrt(N);
+    const e = (x.e - j) / 2;
+    if (N - r * r <= r) return normal(1, r, e, PRECISION);
+    const up = r + 1n;
+    return up === pow10(PRECISION) ? normal(1, up, e) : normal(1, up, e, PRECISION);
+  }
+  // longer: an even exponent and at least 70 digits, so that the root has 35 or more
   let j = Math.max(0, 2 * (PRECISION + 1) - x.n);
   if ((x.e - j) % 2 !== 0) j++;
   const N = x.c * pow10(j);
@@ -98,6 +110,8 @@ function integerPower(x: Exact, n: number): Exact {
   const s = x.s < 0 && n % 2 !== 0 ? -1 : 1;
   const k = n < 0 ? -n : n;
   if (x.c === 1n) return normal(s, 1n, x.e * n, 1); // a power of ten
+  // few digits and far from the exponent's limits (x² of a 34-digit x): the exact power, as below
+  if (k * x.n <= EXACT_DIGITS && k * (Math.abs(x.top) + 1) < MAX_E - 2) return exactPower(x, n, s);
   const lg = n * (log10Of(x.c) + x.e);
   if (lg > MAX_E + 2) return infinity(s);
   if (lg < MIN_E - 2) return zero(s);

@@ -15,6 +15,7 @@
 // `--numbers double`.
 import { Exact } from "./decimal-exact.js";
 import { exp, ln, power, sqrt } from "./decimal-functions.js";
+import { quotientExact } from "./decimal-quotient.js";
 import { LIMB_POWER_MAX, limbPower } from "./decimal-limbs.js";
 import { MODES, RoundingModes, type Rounding } from "./decimal-rounding.js";
 import {
@@ -37,6 +38,8 @@ type Value = number | string | Decimal;
 const EXACT = 0;
 /** An Exact coefficient up to this is a safe integer. */
 const SAFE_COEFFICIENT = BigInt(SAFE);
+/** Divisors up to this are divided by long division on doubles (decimal-quotient.ts). */
+const QUOTIENT_DIVISOR = Math.floor(SAFE / 10);
 
 export class Decimal extends RoundingModes {
   /** scaled and quotient forms: the value is m / (q × 10^k) */
@@ -127,7 +130,10 @@ export class Decimal extends RoundingModes {
   private exact(): Exact {
     if (this.q === EXACT) return this.x!;
     if (this.q === 1) return Exact.fromScaled(this.m, this.k);
-    const x = Exact.fromScaled(this.m, 0).div(Exact.fromScaled(this.q, -this.k));
+    const x =
+      this.q <= QUOTIENT_DIVISOR
+        ? quotientExact(this.m < 0 ? -1 : 1, Math.abs(this.m), this.q, this.k)
+        : Exact.fromScaled(this.m, 0).div(Exact.fromScaled(this.q, -this.k));
     this.exactly(x);
     return x;
   }

@@ -214,6 +214,80 @@ const functions = (operand: fc.Arbitrary<string | number>) =>
     );
   });
 
+/**
+ * A quotient of short numbers that does not end (a / 7) is held unevaluated until it meets more
+ * arithmetic; then its 34 digits come from long division (decimal-quotient.ts). The chain is
+ * decimal.js's: the quotient rounded to 34 digits, then the next operation rounded again.
+ */
+const divisor = fc.oneof(
+  plain,
+  fc.integer({ min: -999, max: 999 }).map(String),
+  fc.constantFrom("3", "7", "12", "0.3", "-7", "900719925474099", "90071992547409.9", "1e-5"),
+);
+const NEXT = ["plus", "minus", "times", "div", "cmp"] as const;
+const quotientThen = fc.property(plain, divisor, fc.oneof(plain, value), fc.constantFrom(...NEXT), (x, y, z, op) => {
+  fc.pre(!new Reference(y).isZero());
+  const q = new Decimal(x).div(new Decimal(y));
+  const rq = new Reference(x).div(y);
+  same(q[op](new Decimal(z)), rq[op](z), `${x} / ${y} ${op} ${z}`);
+  same(new Decimal(x).div(new Decimal(y)).toString(), rq.toString(), `${x} / ${y}`);
+});
+
+/**
+ * m / 2^t for an odd m of 14 or 15 digits (plain text of up to 15 digits is read as a scaled
+ * number) ends after t decimals — too many for the scaled form —
+ * and has 34, 35 or 36 significant digits: at 35 the 35th is 5, a half-way point that half-even
+ * settles by the 34th digit's parity; a scale and a sign move it around.
+ */
+const quotientTies = fc.property(
+  fc.bigInt({ min: 10n ** 13n, max: 10n ** 15n - 1n }).map((m) => m | 1n),
+  fc.integer({ min: 20, max: 40 }),
+  fc.integer({ min: 0, max: 6 }),
+  sign,
+  (m, t, k, s) => {
+    const x = new Reference(`${s}${m}e-${k}`).toFixed();
+    const d = 2 ** t;
+    const exactDigits = (m * 5n ** BigInt(t)).toString().length;
+    fc.pre(exactDigits >= 34 && exactDigits <= 36);
+    const q = new Decimal(x).div(d);
+    const rq = new Reference(x).div(d);
+    same(q.plus(0), rq.plus(0), `${x} / 2^${t}`);
+    same(new Decimal(x).div(d).times(1), rq, `${x} / 2^${t} × 1`);
+  },
+);
+
+/**
+ * Square roots next to a half-way point: N = r² + r + δ for a 34-digit r has the root r + 1/2 - ε
+ * (δ ≤ 0) or r + 1/2 + ε (δ ≥ 1), within 10^-34 of the point the 35th digit would round at, and
+ * N = r² + δ just above or below an exact square; N read with a scale, as 67 or 68 digits (the
+ * widened root) or shorter after dropping digits.
+ */
+const nearHalfRoots = fc.property(
+  fc.bigInt({ min: 10n ** 33n, max: 10n ** 34n - 1n }),
+  fc.constantFrom(-1n, 0n, 1n, 2n),
+  fc.boolean(),
+  fc.integer({ min: -80, max: 80 }),
+  (r, delta, half, e) => {
+    const N = r * r + (half ? r : 0n) + delta;
+    const x = `${N}e${e}`;
+    const [a, ra] = both(x);
+    refereed(
+      a.sqrt(),
+      () => ra.sqrt(),
+      (W) => new W(x).sqrt(),
+      `sqrt(${x})`,
+    );
+    // the same value with its last digits dropped: a root of fewer digits
+    const short = `${N / 10n ** 40n}e${e}`;
+    refereed(
+      new Decimal(short).sqrt(),
+      () => new Reference(short).sqrt(),
+      (W) => new W(short).sqrt(),
+      `sqrt(${short})`,
+    );
+  },
+);
+
 /** Every property by name, for the test (a few thousand runs) and the fuzz script (millions). */
 export const PROPERTIES: Record<string, fc.IProperty<never>> = {
   "reads numbers and numeric text": readsValues,
@@ -225,4 +299,7 @@ export const PROPERTIES: Record<string, fc.IProperty<never>> = {
   "fractional powers (positive and negative bases)": power(fc.oneof(value, nearOne), fractionalExponent),
   "exact roots of perfect powers": perfectPowers,
   "sqrt, exp and ln": functions(fc.oneof(value, nearOne)),
+  "a quotient of short numbers, then more arithmetic": quotientThen,
+  "quotients on a half-way point at the 34th digit": quotientTies,
+  "square roots next to a half-way point": nearHalfRoots,
 } as unknown as Record<string, fc.IProperty<never>>;
