@@ -1,10 +1,11 @@
 // API token counts with a real tokenizer (gpt-tokenizer, o200k_base). Byte-pair encoding is
 // quadratic in the length of one pre-token (the tokenizer's regex splits text into pre-tokens
 // and encodes each on its own), so text is counted in slices of at most CHUNK characters, cut
-// where a pre-token begins whatever came before: before a space or tab that follows a character
-// that is not whitespace. The sum over the slices is then exactly the count of the whole text.
-// Only a pre-token longer than CHUNK (a run of letters, CJK, spaces or punctuation with no such
-// place in it) is cut inside, at CHUNK, and counted slice by slice. Requests and responses repeat
+// where a pre-token begins whatever came before (startsPreToken: before a space or tab that follows
+// a character that is not whitespace, where a word or a number ends and punctuation begins, ...).
+// The sum over the slices is then exactly the count of the whole text. Only a stretch of CHUNK
+// characters with no such place in it (a run of letters, CJK, whitespace or punctuation) is cut
+// inside, at CHUNK, and counted slice by slice. Requests and responses repeat
 // the same model text call after call, and much of the rest (member names, the parts of a state and
 // an answer that did not change), so each slice is cut again into pieces of about PIECE characters
 // at the same kind of place, and each piece's count is remembered by its text: a call counts only
@@ -142,24 +143,56 @@ function* chunks(text: string): Generator<string> {
 /** JavaScript's \s beyond ASCII, asked only of the rare character past U+007F */
 const WIDE_SPACE = /\s/;
 
-/** A character of \s: ASCII by code (no string made per character), the rest by the regex. */
-const isSpace = (code: number, s: string, i: number): boolean =>
-  code < 0x80 ? code === 0x20 || (code >= 0x09 && code <= 0x0d) : WIDE_SPACE.test(s[i]!);
+type Kind = "space" | "letter" | "mark" | "digit" | "other";
+
+const LETTER = /\p{L}/u;
+const MARK = /\p{M}/u;
+const DIGIT = /\p{N}/u;
+
+/** The code point's class in o200k's pre-token pattern: \s, a letter, a mark (in a word or in a punctuation run), a number, anything else. */
+function kindAt(s: string, i: number): Kind {
+  const code = s.charCodeAt(i);
+  if (code < 0x80) {
+    if (code === 0x20 || (code >= 0x09 && code <= 0x0d)) return "space";
+    if ((code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a) return "letter";
+    return code >= 0x30 && code <= 0x39 ? "digit" : "other";
+  }
+  const ch = String.fromCodePoint(s.codePointAt(i)!);
+  return WIDE_SPACE.test(ch) ? "space" : LETTER.test(ch) ? "letter" : MARK.test(ch) ? "mark" : DIGIT.test(ch) ? "digit" : "other";
+}
+
+/** Where the code point that ends just before `i` starts. */
+const previous = (s: string, i: number): number => ((s.charCodeAt(i - 1) & 0xfc00) === 0xdc00 && i >= 2 ? i - 2 : i - 1);
 
 /**
- * The last index in (from, to] where a pre-token of o200k begins whatever precedes it: a
- * whitespace character other than a line break after one that is not whitespace. No pre-token
- * runs from a non-whitespace character into whitespace other than line breaks (which a
- * punctuation run may take), so one ends there, and the tokenizer's regex, which looks at
- * nothing before where it starts, starts the next there. -1 if there is none.
+ * Whether a pre-token of o200k begins at `i` whatever precedes it, because no alternative of its
+ * pattern takes both the code point before `i` and the one at it: whitespace (a line break only
+ * after a letter or a number: a punctuation run may take it) after anything else; anything but
+ * whitespace and `/` after a line break; a number after anything but a number
+ * (runs of digits are cut in threes counted from their start); anything after a number; punctuation
+ * after a letter, but an apostrophe (`'s`, `'t` … stay with their word). Not a letter after
+ * punctuation (which may open the letter's pre-token), nor anything after a mark (a mark goes with
+ * a word or with a run of punctuation). The property test in test/service/tokens.test.ts checks
+ * every place this accepts against the tokenizer.
  */
-function lastBoundary(s: string, from: number, to: number): number {
-  for (let i = Math.min(to, s.length - 1); i > from; i--) {
-    const code = s.charCodeAt(i);
-    if (code === 0x0a || code === 0x0d || !isSpace(code, s, i)) continue;
-    const before = s.charCodeAt(i - 1);
-    if (!isSpace(before, s, i - 1)) return i;
-  }
+function startsPreToken(s: string, i: number): boolean {
+  const code = s.charCodeAt(i);
+  if ((code & 0xfc00) === 0xdc00) return false;
+  const p = previous(s, i);
+  const before = kindAt(s, p);
+  const at = kindAt(s, i);
+  const lineBreak = code === 0x0a || code === 0x0d;
+  if (at === "space") return lineBreak ? before === "letter" || before === "digit" : before !== "space";
+  const afterBreak = s.charCodeAt(p) === 0x0a || s.charCodeAt(p) === 0x0d;
+  if (before === "space") return afterBreak && code !== 0x2f;
+  if (at === "digit") return before !== "digit";
+  if (before === "digit") return true;
+  return before === "letter" && at === "other" && code !== 0x27 && code !== 0x2019;
+}
+
+/** The last index in (from, to] where a pre-token begins whatever precedes it (startsPreToken); -1 if there is none. */
+export function lastBoundary(s: string, from: number, to: number): number {
+  for (let i = Math.min(to, s.length - 1); i > from; i--) if (startsPreToken(s, i)) return i;
   return -1;
 }
 

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { encode } from "gpt-tokenizer";
-import { CHUNK, countOutputTokens, countTokens, countTokensYielding, tokensAtLeast } from "../../src/service/tokens.js";
+import { CHUNK, countOutputTokens, countTokens, countTokensYielding, lastBoundary, tokensAtLeast } from "../../src/service/tokens.js";
 
 describe("token counting", () => {
   it("matches the tokenizer on text shorter than a chunk", () => {
@@ -87,6 +87,9 @@ describe("token counting", () => {
       .map((parts) => parts.flat().join(""));
     await fc.assert(
       fc.asyncProperty(text, async (t) => {
+        // the claim is for text with a place to cut in every CHUNK characters (joined parts can make a
+        // run of punctuation or whitespace longer than that: the next test bounds those)
+        fc.pre(cutEveryChunk(t));
         const whole = encode(t, { disallowedSpecial: new Set() }).length;
         expect(countTokens(t)).toBe(whole);
         expect(await countTokensYielding(t)).toBe(whole);
@@ -131,5 +134,45 @@ describe("token counting", () => {
       receipt: { receipt: "eyJhbGciOi..signature", ...base.receipt, billing: { cost_usd: 1 } },
     };
     expect(countOutputTokens(withAccounting)).toBe(countTokens(JSON.stringify(base)));
+  });
+});
+
+/** Whether counting finds a place to cut in every CHUNK characters of `t`, as it walks it. */
+function cutEveryChunk(t: string): boolean {
+  for (let start = 0; t.length - start > CHUNK;) {
+    const cut = lastBoundary(t, start, start + CHUNK);
+    if (cut <= start) return false;
+    start = cut;
+  }
+  return true;
+}
+
+describe("where counting may cut a text", () => {
+  it("every place it would cut splits the tokenizer's count exactly: words, marks, numbers, apostrophes, emoji, whitespace, JSON", () => {
+    const unit = fc.constantFrom(
+      ...["a", "B", "é", "\u0301", "中", "1", "23", "½", "'", "’", "s", "t", "ll", "re", " ", "  ", "\t", "\n", "\r\n", "\u3000"],
+      ...["🙂", "👍🏽", "👨‍👩‍👧", "-", ".", ",", '"', ":", "{", "}", "/", "$", "_", "<|endoftext|>", "\u200d"],
+    );
+    fc.assert(
+      fc.property(
+        fc.array(unit, { minLength: 2, maxLength: 40 }).map((a) => a.join("")),
+        (t) => {
+          const whole = encode(t, { disallowedSpecial: new Set() }).length;
+          for (let i = 1; i < t.length; i++) {
+            if (lastBoundary(t, i - 1, i) !== i) continue;
+            const split =
+              encode(t.slice(0, i), { disallowedSpecial: new Set() }).length + encode(t.slice(i), { disallowedSpecial: new Set() }).length;
+            expect(split, `${JSON.stringify(t.slice(0, i))} | ${JSON.stringify(t.slice(i))}`).toBe(whole);
+          }
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("finds places to cut minified JSON, so a long state without spaces is counted exactly", () => {
+    const json = JSON.stringify(Array.from({ length: 400 }, (_, i) => ({ applicant: `n${i}`, income: i * 1234.5, ok: i % 2 === 0 })));
+    expect(json.length).toBeGreaterThan(4 * CHUNK);
+    expect(countTokens(json)).toBe(encode(json, { disallowedSpecial: new Set() }).length);
   });
 });
