@@ -21,6 +21,16 @@ export const ID = "$id";
 /** JSON's number grammar, whole. */
 const NUMBER = "-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?";
 
+/**
+ * A flat object as JSON.parse reads it, in one pass: JSON's whitespace (a line feed ends the line),
+ * keys and values strings with nothing to unescape (no backslash, no control character), numbers,
+ * literals. Most lines are this; the others go through the checks of `plain` one by one.
+ */
+const SPACE = "[ \\t\\r]*";
+const STRING = '"[^"\\\\\\x00-\\x1f]*"';
+const PAIR = `${STRING}${SPACE}:${SPACE}(${STRING}|${NUMBER}|true|false|null)${SPACE}`;
+const FLAT = `${SPACE}\\{${SPACE}(${PAIR}(,${SPACE}${PAIR})*)?\\}${SPACE}`;
+
 /** The JSON types a key's value may have for the input's kind; null and a missing key are left to the query. */
 const JSON_TYPES: Record<string, string[]> = {
   number: ["UBIGINT", "BIGINT", "DOUBLE"],
@@ -70,9 +80,10 @@ export function jsonRows(columns: InputColumn[], idField: string): string {
     `json_valid(${TEXT})`,
   ];
   // checked in this order: the JSON functions below only run on text that passed the ones above
-  const object = `json_type(${TEXT}) = 'OBJECT' AND len(json_keys(${TEXT})) = len(list_distinct(json_keys(${TEXT})))`;
+  const distinct = `len(json_keys(${TEXT})) = len(list_distinct(json_keys(${TEXT})))`;
+  const object = `json_type(${TEXT}) = 'OBJECT' AND ${distinct}`;
   const lines = `SELECT unnest(ls) AS ${TEXT}, unnest(range(1, len(ls) + 1)) AS ${identifier(LINE)} FROM (SELECT string_split($1, chr(10)) AS ls)`;
-  const checked = `SELECT *, CASE WHEN ${plain.join(" AND ")} THEN ${object} ELSE FALSE END AS ${identifier("$json")} FROM (${lines}) WHERE trim(${TEXT}, ' \t' || chr(13)) <> ''`;
+  const checked = `SELECT *, CASE WHEN regexp_full_match(${TEXT}, ${stringLiteral(FLAT)}) THEN ${distinct} WHEN ${plain.join(" AND ")} THEN ${object} ELSE FALSE END AS ${identifier("$json")} FROM (${lines}) WHERE trim(${TEXT}, ' \t' || chr(13)) <> ''`;
   const parsed = `SELECT *, CASE WHEN ${identifier("$json")} THEN json_extract(${TEXT}, [${paths.join(", ")}]) END AS ${VALUES} FROM (${checked})`;
   const id = idText(value(columns.length));
   return `(SELECT ${identifier(LINE)}, ${typed.map((t, i) => `${t.value} AS ${identifier(columns[i]!.column)}`).join(", ")}${typed.length ? ", " : ""}${id} AS ${identifier(ID)}, (${identifier("$json")} AND ${id} IS NOT NULL${typed.map((t) => ` AND ${t.ok}`).join("")}) AS ${identifier(PLAIN)} FROM (${parsed}))`;
