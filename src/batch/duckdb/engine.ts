@@ -7,12 +7,7 @@
 // included, in input order. Memory holds a few pieces; the output's backpressure is waited on.
 import type { Writable } from "node:stream";
 import { availableParallelism } from "node:os";
-import {
-  DuckDBInstance,
-  type DuckDBConnection,
-  type DuckDBResultReader,
-  type DuckDBPreparedStatement,
-} from "@duckdb/node-api";
+import { DuckDBInstance, type DuckDBConnection, type DuckDBResultReader, type DuckDBPreparedStatement } from "@duckdb/node-api";
 import type { LoadableModel, SqlQuery } from "../../compiler/index.js";
 import { loadModel } from "../../compiler/5-load/compiled-model.js";
 import { identifier } from "../../compiler/4-sql/dialects.js";
@@ -40,7 +35,8 @@ export interface DuckDbBatch {
   onProgress?: (done: Tally) => void;
 }
 
-const decoder = new TextDecoder();
+// as the JS engine decodes a piece: a byte order mark past the file's first byte is kept
+const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
 const encoder = new TextEncoder();
 const RECORD = "$record";
 
@@ -118,7 +114,8 @@ export async function scoreWithDuckDb(batch: DuckDbBatch): Promise<DuckDbTally> 
     // the oldest piece's records, written in input order
     const land = async (): Promise<void> => {
       const piece = flying.shift()!;
-      const [lines, records] = (await piece.result).getColumnsJS() as [number[], (string | null)[]];
+      // a piece of blank lines has no rows, and its result no columns
+      const [lines = [], records = []] = (await piece.result).getColumnsJS() as [number[]?, (string | null)[]?];
       const line = lineOf(piece.text);
       const out: string[] = [];
       for (let i = 0; i < lines.length; i++) {

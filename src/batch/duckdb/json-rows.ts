@@ -86,5 +86,5 @@ export function jsonRows(columns: InputColumn[], idField: string): string {
   const checked = `SELECT *, CASE WHEN regexp_full_match(${TEXT}, ${stringLiteral(FLAT)}) THEN ${distinct} WHEN ${plain.join(" AND ")} THEN ${object} ELSE FALSE END AS ${identifier("$json")} FROM (${lines}) WHERE trim(${TEXT}, ' \t' || chr(13)) <> ''`;
   const parsed = `SELECT *, CASE WHEN ${identifier("$json")} THEN json_extract(${TEXT}, [${paths.join(", ")}]) END AS ${VALUES} FROM (${checked})`;
   const id = idText(value(columns.length));
-  return `(SELECT ${identifier(LINE)}, ${typed.map((t, i) => `${t.value} AS ${identifier(columns[i]!.column)}`).join(", ")}${typed.length ? ", " : ""}${id} AS ${identifier(ID)}, (${identifier("$json")} AND ${id} IS NOT NULL${typed.map((t) => ` AND ${t.ok}`).join("")}) AS ${identifier(PLAIN)} FROM (${parsed}))`;
+  return `(WITH "$rows" AS MATERIALIZED (SELECT ${identifier(LINE)}, ${typed.map((t, i) => `${t.value} AS ${identifier(columns[i]!.column)}`).join(", ")}${typed.length ? ", " : ""}${id} AS ${identifier(ID)}, (${identifier("$json")} AND ${id} IS NOT NULL${typed.map((t) => ` AND ${t.ok}`).join("")}) AS ${identifier(PLAIN)} FROM (${parsed})) SELECT * FROM "$rows")`;
 }
