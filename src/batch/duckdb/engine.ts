@@ -40,12 +40,19 @@ const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
 const encoder = new TextEncoder();
 const RECORD = "$record";
 
-/** The statement scoring one piece: $1 its text, $2 the row number of its first line. */
+/**
+ * The statement scoring one piece ($1 its text, $2 the row number of its first line): one text of
+ * every record in line order (one string to hand over, not one a row), where a row SQL leaves to
+ * the JS engine is its line's number between two NULs (no record holds one: records.ts), and the
+ * number of rows.
+ */
 function pieceStatement(query: SqlQuery, exact: boolean): string {
-  const row = `($2 + ${identifier(LINE)} - 1)`;
+  const line = identifier(LINE);
+  const row = `($2 + ${line} - 1)`;
   const text = identifier("$text");
-  const records = `SELECT ${identifier(LINE)}, "$scored", ${recordJson(query.decisions, row, identifier(ID), exact)} AS ${text} FROM (${query.sql})`;
-  return `SELECT ${identifier(LINE)}, CASE WHEN "$scored" AND NOT ${unsure(text)} THEN ${text} END AS ${identifier(RECORD)} FROM (${records}) ORDER BY ${identifier(LINE)}`;
+  const records = `SELECT ${line}, "$scored", ${recordJson(query.decisions, row, identifier(ID), exact)} AS ${text} FROM (${query.sql})`;
+  const record = `CASE WHEN "$scored" AND NOT ${unsure(text)} THEN ${text} ELSE chr(0) || ${line} || chr(0) END`;
+  return `SELECT coalesce(string_agg(${record}, '' ORDER BY ${line}), '') AS ${identifier(RECORD)}, count(*) AS ${identifier("$rows")} FROM (${records})`;
 }
 
 /** Where each line of a piece starts and ends (lines the JS engine scores are cut from the text). */
@@ -115,25 +122,22 @@ export async function scoreWithDuckDb(batch: DuckDbBatch): Promise<DuckDbTally> 
     const land = async (): Promise<void> => {
       const piece = flying.shift()!;
       // a piece of blank lines has no rows, and its result no columns
-      const [lines = [], records = []] = (await piece.result).getColumnsJS() as [number[]?, (string | null)[]?];
+      const [[records], [rows]] = (await piece.result).getColumnsJS() as [[string], [bigint]];
+      // the records SQL wrote, and between them the numbers of the lines left to the JS engine
+      const parts = records.split("\0");
+      const out: string[] = [parts[0]!];
       const line = lineOf(piece.text);
-      const out: string[] = [];
-      for (let i = 0; i < lines.length; i++) {
-        const record = records[i]!;
-        if (record !== null) {
-          out.push(record);
-          done.rows++;
-          continue;
-        }
+      for (let i = 1; i < parts.length; i += 2) {
         // the JS engine's own scorer on the row's line: its record, or its error record
-        const n = Number(lines[i]);
+        const n = Number(parts[i]);
         sink.pos = 0;
         const scored = js({ bytes: encoder.encode(line(n)), first: piece.first + n - 1 }, sink);
-        out.push(decoder.decode(sink.view()));
+        out.push(decoder.decode(sink.view()), parts[i + 1]!);
         done.rows += scored.rows;
         done.errors += scored.errors;
         done.byJs += scored.rows;
       }
+      done.rows += Number(rows) - (parts.length - 1) / 2;
       await write(batch.output, out.join(""));
       done.bytes += piece.bytes;
       batch.onProgress?.({ ...done });
