@@ -1,10 +1,12 @@
 // DuckDB as a batch engine (docs/batch.md, docs/sql.md): the model compiled to one DuckDB query,
 // run over pieces of the JSONL input. A piece's text goes to DuckDB as one parameter; DuckDB
-// splits it into lines, reads each line's inputs, scores the rows and writes their records. A row
-// SQL does not score — not plain JSON, a value the schema rejects, a number outside the query's
-// exact domain, a record SQL cannot be sure to write as JSON.stringify would — is scored by the
-// JS engine's own piece scorer on its line, so every record is the JS engine's, error records
-// included, in input order. Memory holds a few pieces; the output's backpressure is waited on.
+// splits it into lines, reads each line's inputs, scores the rows and writes their records as one
+// text. A row SQL does not score — not plain JSON, a value the schema rejects, a number outside
+// the query's exact domain, a record SQL cannot be sure to write as JSON.stringify would — is
+// scored by the JS engine's own piece scorer on its line, so every record is the JS engine's,
+// error records included, in input order. Pieces are scored side by side, one connection each
+// (`lanes`), and written in input order as they land: memory holds a few pieces; the output's
+// backpressure is waited on.
 import type { Writable } from "node:stream";
 import { availableParallelism } from "node:os";
 import { DuckDBInstance, type DuckDBConnection, type DuckDBResultReader, type DuckDBPreparedStatement } from "@duckdb/node-api";

@@ -2,10 +2,12 @@
 // line's number in the piece, each input typed as the query expects (numbers as the doubles
 // JSON.parse makes of them), the id's JSON text, and `$plain`: whether SQL may score the row at
 // all. DuckDB's JSON reader is more lenient than JSON.parse (trailing commas, NaN, comments), so a
-// row is plain only when its text is JSON as JSON.parse reads it on every count checked here: no
-// backslash (so strings are "..." with nothing to unescape), no control character, strings aside
-// only JSON's punctuation, numbers and literals, no trailing comma, no duplicate key, each input
-// of its JSON type. Every other row is scored by the JS engine, which says what is wrong with it.
+// row is plain only when its text is JSON as JSON.parse reads it: a flat object of JSON's grammar
+// with nothing to unescape (one regular expression, most lines), or else a line passing every
+// check of `plain` (no backslash, no control character, strings aside only JSON's punctuation,
+// numbers and literals, no trailing comma); no duplicate key; each input of its JSON type. Every
+// other row is scored by the JS engine, which says what is wrong with it. Each step is a column of
+// its own, so DuckDB computes it once (an expression is computed wherever it is written).
 import { identifier, stringLiteral } from "../../compiler/4-sql/dialects.js";
 import type { InputColumn } from "../../compiler/index.js";
 
