@@ -40,14 +40,14 @@ export interface Subject {
   states: Record<string, unknown>[];
 }
 
-export const sampleSubjects = (samples: readonly Sample[] = loadSamples()): Subject[] =>
+const sampleSubjects = (samples: readonly Sample[] = loadSamples()): Subject[] =>
   samples.map((s) => ({ name: s.name, source: "sample", model: s.model, cases: s.cases, states: s.cases.map((c) => c.state) }));
 
-export const corpusSubjects = (): Subject[] =>
+const corpusSubjects = (): Subject[] =>
   CORPUS.map((m) => ({ name: m.name, source: "corpus", model: m.model, states: statesOf(m.state, AUTHOR_STATES, SEED) }));
 
 /** How many places of a model a kind fits and how many it was tried at. */
-export interface Tried {
+interface Tried {
   kind: string;
   model: string;
   fitting: number;

@@ -24,7 +24,7 @@ const trimmed = (c: string): string =>
  * most 6 places (`scale`, when known) is never below 10^-6 but zero, and DuckDB would compare one
  * of more than 32 digits before the point with 0.000001 as a DECIMAL(38, 6), which overflows.
  */
-const anyNumber = (c: string, exact: boolean, scale?: number): string =>
+export const anyNumber = (c: string, exact: boolean, scale?: number): string =>
   exact
     ? `'"' || ${trimmed(c)} || '"'`
     : `CASE WHEN ${c} = 0 THEN '0' WHEN ${scale !== undefined && scale <= 6 ? "" : `abs(${c}) >= 0.000001 AND `}abs(${c}) < 1e21 AND length(ltrim(replace(replace(${trimmed(c)}, '-', ''), '.', ''), '0')) <= 15 THEN ${trimmed(c)} END`;
@@ -76,7 +76,7 @@ function plainOr(c: string, column: OutputColumn, fast: string, otherwise: strin
 }
 
 /** A number's text without trailing zeros (an exact decimal's JSON string, its CSV cell). */
-const numberText = (c: string, column: OutputColumn | undefined): string =>
+export const numberText = (c: string, column: OutputColumn | undefined): string =>
   column?.digits === undefined || column.scale === undefined ? trimmed(c) : narrowNumber(c, column, 17 - column.scale, trimmed(c));
 
 /** A number output's JSON text: JSON.stringify's plain digits need at most 15 digits and 6 places (records.ts head). */
@@ -172,11 +172,6 @@ function valueCsv(column: OutputColumn, c: string, exact: boolean): string {
 export function recordCsv(decisions: OutputColumn[], row: string, idCell: string, exact: boolean): string {
   const cells = [`CAST(${row} AS VARCHAR)`, part(idCell), ...decisions.map((d) => part(valueCsv(d, identifier(d.name), exact))), "''"];
   return `concat(${cells.join(", ',', ")})`;
-}
-
-/** A scored row's JSON texts, NUL-separated: the id's (empty when none), each decision's, and an empty error. */
-export function recordParts(decisions: OutputColumn[], idJson: string, exact: boolean): string {
-  return [idJson, ...decisions.map((d) => valueJson(d, identifier(d.name), exact)), "''"].join(" || chr(0) || ");
 }
 
 /** JSON.stringify and csvCell of an id read from a column of this kind (text, a whole number, a boolean); null when unsure. */

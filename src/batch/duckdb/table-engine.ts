@@ -3,7 +3,7 @@
 // them, in file order (sorted by line), to a temporary file beside the output with `COPY … TO`, renamed over the
 // output at the end (removed on failure: nothing is half-written). JSONL and CSV records are the
 // JS engine's bytes; a Parquet output has the columns `row`, `id`, one per decision and `error`,
-// each value the JSON text the JSONL record has for it. A row SQL leaves is scored by the JS
+// typed (parquet-columns.ts) and cast from the JSON texts of the record's parts. A row SQL leaves is scored by the JS
 // engine, called by DuckDB on that row only (table-fallback.ts). A missing column or a column of
 // the wrong type is one error naming each, before anything is written. Memory is DuckDB's streaming
 // COPY (it spills to the system's temporary directory past its limit).
@@ -18,7 +18,8 @@ import type { ModelInput } from "../../ir/model.js";
 import { parseCsv } from "../csv.js";
 import { recordWriter } from "../records.js";
 import { ID, LINE, PLAIN } from "./json-rows.js";
-import { idTexts, recordCsv, recordJson, recordParts, unsure } from "./records.js";
+import { parquetColumns, parquetRefusals, sqlParquetParts } from "./parquet-columns.js";
+import { idTexts, recordCsv, recordJson, unsure } from "./records.js";
 import { tableFallback, type OutputFormat } from "./table-fallback.js";
 import { tableProblems, tableRows, type FileTable, type TableFormat, type TableRows } from "./table-rows.js";
 
@@ -111,23 +112,30 @@ function idSql(rows: TableRows, format: OutputFormat): string {
 function copyStatement(query: SqlQuery, rows: TableRows, format: OutputFormat, exact: boolean, target: string, header: string): string {
   const line = identifier(LINE);
   const id = idSql(rows, format);
-  const record =
-    format === "jsonl"
-      ? recordJson(query.decisions, line, id, exact, false)
-      : format === "csv"
-        ? recordCsv(query.decisions, line, id, exact)
-        : recordParts(query.decisions, id, exact);
-  // a Parquet output's parts are null where SQL is unsure, a JSONL or CSV record marked (records.ts)
-  const written = format === "parquet" ? `"$record" IS NOT NULL` : `NOT ${unsure(`"$record"`)}`;
+  if (format === "parquet") return parquetStatement(query, rows, exact, target, id);
+  const record = format === "jsonl" ? recordJson(query.decisions, line, id, exact, false) : recordCsv(query.decisions, line, id, exact);
+  // a record SQL is unsure of is marked (records.ts)
+  const written = `NOT ${unsure(`"$record"`)}`;
   const scored = `SELECT ${line}, ${rows.carry.map(identifier).join(", ")}, ${identifier("$scored")}, ${record} AS "$record" FROM (${query.sql})`;
   const out = `SELECT ${line}, CASE WHEN ${identifier("$scored")} AND ${written} THEN "$record" ELSE pdm_row(${line}, ${rows.rawList}) END AS "$out" FROM (${scored})`;
-  if (format !== "parquet") {
-    const columnName = format === "csv" ? header : "record";
-    return `COPY (SELECT "$out" AS ${identifier(columnName)} FROM (${out}) ORDER BY ${line}) TO ${stringLiteral(target)} (${RAW_LINES}, HEADER ${format === "csv"})`;
-  }
-  const names = ["id", ...query.decisions.map((d) => d.name), "error"];
-  const columns = names.map((n, i) => `NULLIF("$parts"[${i + 1}], '') AS ${identifier(n)}`);
-  return `COPY (SELECT CAST(${line} AS BIGINT) AS "row", ${columns.join(", ")} FROM (SELECT ${line}, string_split("$out", chr(0)) AS "$parts" FROM (${out})) ORDER BY ${line}) TO ${stringLiteral(target)} (FORMAT parquet)`;
+  const columnName = format === "csv" ? header : "record";
+  return `COPY (SELECT "$out" AS ${identifier(columnName)} FROM (${out}) ORDER BY ${line}) TO ${stringLiteral(target)} (${RAW_LINES}, HEADER ${format === "csv"})`;
+}
+
+/**
+ * COPY of a typed Parquet output (parquet-columns.ts), in file order: the rows SQL scored with its
+ * values typed directly, the others from the JS engine's JSON texts.
+ */
+function parquetStatement(query: SqlQuery, rows: TableRows, exact: boolean, target: string, id: string): string {
+  const line = identifier(LINE);
+  const sql = sqlParquetParts(query.decisions, exact);
+  const typedNames = query.decisions.map((_, i) => identifier(`$typed.${i}`));
+  const scored = `SELECT ${line}, ${rows.carry.map(identifier).join(", ")}, ${identifier("$scored")}, ${id} AS "$id", ${sql.columns.join(", ")}, ${sql.sure} AS "$sure" FROM (${query.sql})`;
+  const js = `string_split(pdm_row(${line}, ${rows.rawList}), chr(0))`;
+  const parts = `CASE WHEN ${identifier("$scored")} AND "$sure" AND "$id" IS NOT NULL THEN NULL ELSE ${js} END`;
+  const out = `SELECT ${line}, "$id", ${typedNames.join(", ")}${typedNames.length ? ", " : ""}${parts} AS "$parts" FROM (${scored})`;
+  const columns = parquetColumns(query.decisions, `"$parts"`, line, exact);
+  return `COPY (SELECT ${columns.join(", ")} FROM (${out}) ORDER BY ${line}) TO ${stringLiteral(target)} (FORMAT parquet)`;
 }
 
 /** The Parquet output's columns, which must differ. */
@@ -164,6 +172,8 @@ export async function scoreTable(batch: TableBatch): Promise<TableTally> {
     if (batch.output.format === "parquet") {
       const clash = parquetClash(compiled.query);
       if (clash !== undefined) throw new TableError(`the Parquet output would have two columns named ${JSON.stringify(clash)}`);
+      const refused = parquetRefusals(compiled.query.decisions, batch.exactDecimals);
+      if (refused.length > 0) throw new TableError(`the Parquet output cannot hold the decisions: ${refused.join("; ")}`);
     }
 
     const fallback = tableFallback(model, {

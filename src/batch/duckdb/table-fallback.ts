@@ -5,7 +5,8 @@
 // CSV (csv-state.ts), a Parquet row's values become what JSON.parse would give for them (a number
 // the double nearest it, a date its ISO text; NaN and infinities stay text, which the schema
 // rejects). The result is the record in the output format; for Parquet, its JSON texts joined
-// by NUL (the id, each decision, the error), as records.ts writes them for the rows SQL scores.
+// by NUL (the id, each decision, the error), as records.ts writes them for the rows SQL scores,
+// cast to the output's typed columns after (parquet-columns.ts).
 import { namedRecord } from "../../runtime/json.js";
 import { rowScorer } from "../chunk-scorer.js";
 import { csvStateReader } from "../csv-state.js";
