@@ -86,7 +86,8 @@ function isBlank(text: string, start: number, end: number): boolean {
   return (c === 32 || c === 9 || c === 13) && text.slice(start, end).trim() === "";
 }
 
-const decoder = new TextDecoder();
+// a byte order mark is the file's to drop (piece-reader.ts), never a piece's: one inside the file is not JSON
+const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
 
 /** What scoring one JSONL line came to. */
 const enum Line {

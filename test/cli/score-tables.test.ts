@@ -1,4 +1,4 @@
-// `pdm score` on Parquet files (DuckDB, the default `auto` engine) and on PostgreSQL tables
+// `pdm score` on Parquet files (DuckDB, the default `auto` engine), on JSONL with `--engine duckdb`, and on PostgreSQL tables
 // (`--engine postgres`, when DATABASE_URL is set), as a user runs it: the built CLI in a child process.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -43,6 +43,21 @@ beforeAll(async () => {
   instance.closeSync();
 }, 120_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe("pdm score --engine duckdb on a JSONL file", () => {
+  it("writes the JS engine's records byte for byte, on one connection or two", { timeout: 300_000 }, () => {
+    const js = pdm(["--in", jsonlPath, "--out", join(dir, "js-lines.jsonl"), "--engine", "js"]);
+    expect(js.status).toBe(1);
+    const expected = readFileSync(join(dir, "js-lines.jsonl"), "utf8");
+    for (const workers of ["1", "2"]) {
+      const out = join(dir, `duck-lines-${workers}.jsonl`);
+      const duck = pdm(["--in", jsonlPath, "--out", out, "--engine", "duckdb", "--workers", workers]);
+      expect(duck.status).toBe(1);
+      expect(readFileSync(out, "utf8")).toBe(expected);
+      expect(SUMMARY.exec(duck.stderr.trim())!.slice(1, 3)).toEqual([ROWS.toLocaleString("en-US"), String(ROWS / 500)]);
+    }
+  });
+});
 
 describe("pdm score on a Parquet file", () => {
   it(

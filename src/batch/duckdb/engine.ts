@@ -1,12 +1,15 @@
 // DuckDB as a batch engine (docs/batch.md, docs/sql.md): the model compiled to one DuckDB query,
 // run over pieces of the JSONL input. A piece's text goes to DuckDB as one parameter; DuckDB
-// splits it into lines, reads each line's inputs, scores the rows and writes their records. A row
-// SQL does not score — not plain JSON, a value the schema rejects, a number outside the query's
-// exact domain, a record SQL cannot be sure to write as JSON.stringify would — is scored by the
-// JS engine's own piece scorer on its line, so every record is the JS engine's, error records
-// included, in input order. Memory holds a few pieces; the output's backpressure is waited on.
+// splits it into lines, reads each line's inputs, scores the rows and writes their records as one
+// text. A row SQL does not score — not plain JSON, a value the schema rejects, a number outside
+// the query's exact domain, a record SQL cannot be sure to write as JSON.stringify would — is
+// scored by the JS engine's own piece scorer on its line, so every record is the JS engine's,
+// error records included, in input order. Pieces are scored side by side, one connection each
+// (`lanes`), and written in input order as they land: memory holds a few pieces; the output's
+// backpressure is waited on.
 import type { Writable } from "node:stream";
-import { DuckDBInstance, type DuckDBConnection, type DuckDBPreparedStatement } from "@duckdb/node-api";
+import { availableParallelism } from "node:os";
+import { DuckDBInstance, type DuckDBConnection, type DuckDBResultReader, type DuckDBPreparedStatement } from "@duckdb/node-api";
 import type { LoadableModel, SqlQuery } from "../../compiler/index.js";
 import { loadModel } from "../../compiler/5-load/compiled-model.js";
 import { identifier } from "../../compiler/4-sql/dialects.js";
@@ -29,19 +32,29 @@ export interface DuckDbBatch {
   idField: string;
   /** bytes of input per query (default 4 MiB) */
   pieceBytes?: number;
+  /** pieces scored at once, each on a connection of its own (default: the cores, at most 4) */
+  lanes?: number;
   onProgress?: (done: Tally) => void;
 }
 
-const decoder = new TextDecoder();
+// as the JS engine decodes a piece: a byte order mark past the file's first byte is kept
+const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
 const encoder = new TextEncoder();
 const RECORD = "$record";
 
-/** The statement scoring one piece: $1 its text, $2 the row number of its first line. */
+/**
+ * The statement scoring one piece ($1 its text, $2 the row number of its first line): one text of
+ * every record in line order (one string to hand over, not one a row), where a row SQL leaves to
+ * the JS engine is its line's number between two NULs (no record holds one: records.ts), and the
+ * number of rows.
+ */
 function pieceStatement(query: SqlQuery, exact: boolean): string {
-  const row = `($2 + ${identifier(LINE)} - 1)`;
+  const line = identifier(LINE);
+  const row = `($2 + ${line} - 1)`;
   const text = identifier("$text");
-  const records = `SELECT ${identifier(LINE)}, "$scored", ${recordJson(query.decisions, row, identifier(ID), exact)} AS ${text} FROM (${query.sql})`;
-  return `SELECT ${identifier(LINE)}, CASE WHEN "$scored" AND NOT ${unsure(text)} THEN ${text} END AS ${identifier(RECORD)} FROM (${records}) ORDER BY ${identifier(LINE)}`;
+  const records = `SELECT ${line}, "$scored", ${recordJson(query.decisions, row, identifier(ID), exact)} AS ${text} FROM (${query.sql})`;
+  const record = `CASE WHEN "$scored" AND NOT ${unsure(text)} THEN ${text} ELSE chr(0) || ${line} || chr(0) END`;
+  return `SELECT coalesce(string_agg(${record}, '' ORDER BY ${line}), '') AS ${identifier(RECORD)}, count(*) AS ${identifier("$rows")} FROM (${records})`;
 }
 
 /** Where each line of a piece starts and ends (lines the JS engine scores are cut from the text). */
@@ -75,8 +88,18 @@ async function write(output: Writable, text: string): Promise<void> {
 /** What a batch came to, and how many of its rows the JS engine scored (SQL did the rest). */
 export type DuckDbTally = Tally & { byJs: number };
 
+/** A piece sent to DuckDB: its text, its first row's number, its size, and its query's result on the way. */
+interface InFlight {
+  text: string;
+  first: number;
+  records: number;
+  bytes: number;
+  result: Promise<DuckDBResultReader>;
+}
+
 export async function scoreWithDuckDb(batch: DuckDbBatch): Promise<DuckDbTally> {
   const pieceBytes = batch.pieceBytes ?? 4 * 1024 * 1024;
+  const lanes = Math.max(1, batch.lanes ?? Math.min(availableParallelism(), 4));
   const js: PieceScorer = pieceScorer(loadModel(batch.loadable), {
     input: "jsonl",
     output: "jsonl",
@@ -84,50 +107,65 @@ export async function scoreWithDuckDb(batch: DuckDbBatch): Promise<DuckDbTally> 
     idField: batch.idField,
   });
   const instance = await DuckDBInstance.create(":memory:");
-  let connection: DuckDBConnection | null = null;
-  let statement: DuckDBPreparedStatement | null = null;
+  const connections: DuckDBConnection[] = [];
+  const statements: DuckDBPreparedStatement[] = [];
+  const flying: InFlight[] = [];
   try {
-    connection = await instance.connect();
-    statement = await connection.prepare(pieceStatement(batch.query, batch.exactDecimals));
+    for (let i = 0; i < lanes; i++) {
+      const connection = await instance.connect();
+      connections.push(connection);
+      statements.push(await connection.prepare(pieceStatement(batch.query, batch.exactDecimals)));
+    }
     const buffers = new BufferPool(pieceBytes);
     const reader = new PieceReader(batch.input, "lines", buffers, pieceBytes);
     const done: DuckDbTally = { rows: 0, errors: 0, bytes: 0, byJs: 0 };
     const sink = new ByteSink(new Uint8Array(64 * 1024));
-    let first = 1;
-    for (let piece = await reader.next(); piece; piece = await reader.next()) {
-      const text = decoder.decode(piece.bytes);
-      buffers.give(piece.bytes.buffer as SharedArrayBuffer);
-      statement.bindVarchar(1, text);
-      statement.bindBigInt(2, BigInt(first));
-      const result = await statement.runAndReadAll();
-      const [lines, records] = result.getColumnsJS() as [number[], (string | null)[]];
-      const line = lineOf(text);
-      const out: string[] = [];
-      for (let i = 0; i < lines.length; i++) {
-        const record = records[i]!;
-        if (record !== null) {
-          out.push(record);
-          done.rows++;
-          continue;
-        }
+    // the oldest piece's records, written in input order
+    const land = async (): Promise<void> => {
+      const piece = flying.shift()!;
+      // a piece of blank lines has no rows, and its result no columns
+      const [[records], [rows]] = (await piece.result).getColumnsJS() as [[string], [bigint]];
+      // the records SQL wrote, and between them the numbers of the lines left to the JS engine
+      const parts = records.split("\0");
+      const out: string[] = [parts[0]!];
+      const line = lineOf(piece.text);
+      for (let i = 1; i < parts.length; i += 2) {
         // the JS engine's own scorer on the row's line: its record, or its error record
-        const n = Number(lines[i]);
+        const n = Number(parts[i]);
         sink.pos = 0;
-        const scored = js({ bytes: encoder.encode(line(n)), first: first + n - 1 }, sink);
-        out.push(decoder.decode(sink.view()));
+        const scored = js({ bytes: encoder.encode(line(n)), first: piece.first + n - 1 }, sink);
+        out.push(decoder.decode(sink.view()), parts[i + 1]!);
         done.rows += scored.rows;
         done.errors += scored.errors;
         done.byJs += scored.rows;
       }
+      done.rows += Number(rows) - (parts.length - 1) / 2;
       await write(batch.output, out.join(""));
-      first += piece.records;
-      done.bytes += piece.bytes.length;
+      done.bytes += piece.bytes;
       batch.onProgress?.({ ...done });
+    };
+    let first = 1;
+    // each lane's connection scores a piece while the next is read and the oldest written
+    for (let k = 0, piece = await reader.next(); piece; k++, piece = await reader.next()) {
+      if (flying.length === lanes) await land();
+      const text = decoder.decode(piece.bytes);
+      buffers.give(piece.bytes.buffer as SharedArrayBuffer);
+      const statement = statements[k % lanes]!;
+      statement.bindVarchar(1, text);
+      statement.bindBigInt(2, BigInt(first));
+      const result = statement.runAndReadAll();
+      // a failure is thrown where the piece lands, in order
+      result.catch(() => undefined);
+      flying.push({ text, first, records: piece.records, bytes: piece.bytes.length, result });
+      first += piece.records;
     }
+    while (flying.length > 0) await land();
     return done;
   } finally {
-    statement?.destroySync();
-    connection?.closeSync();
+    // a query still running is waited for before its connection closes
+    await Promise.allSettled(flying.map((f) => f.result));
+    for (const statement of statements) statement.destroySync();
+    for (const connection of connections) connection.closeSync();
     instance.closeSync();
   }
 }

@@ -248,6 +248,8 @@ async function duckdbBatch(file: string, values: Values, io: Io, limits: Evaluat
           output,
           exactDecimals: values.exact ?? false,
           idField: values.id,
+          // pieces scored at once, one DuckDB connection each
+          lanes: values.workers === undefined ? undefined : workerCount(values.workers),
           onProgress,
         }),
       values,
