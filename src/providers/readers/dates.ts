@@ -154,3 +154,28 @@ export function statedReference(text: string): { iso: string; start: number; end
   }
   return undefined;
 }
+
+/** How far into its first line a heading's date may stand ("Call note 10/06/2026", "[Thu 19 Nov 2026 08:41]"). */
+const HEADING_REACH = 60;
+/** How many words may stand before it: a label ("Adjuster's report dated"), not a sentence. */
+const HEADING_WORDS = 4;
+const EVENT_PREPOSITION = /\b(on|since|from|until|by|at|in|of|before|after)\s*$/i;
+
+/**
+ * The date a note, chat or letter is headed with: the first date written out with its year, in
+ * the first line of the text, within its first characters, with no sentence ended before it and
+ * not the date of an event told ("On 3 May 2026 I …", "since 2019"). It is the day of writing,
+ * so relative dates in the text ("yesterday", "on Sunday night") are resolved against it.
+ */
+export function headingDate(text: string): string | undefined {
+  const lineStart = text.search(/\S/);
+  if (lineStart < 0) return undefined;
+  const lineEnd = text.indexOf("\n", lineStart);
+  const line = text.slice(lineStart, lineEnd < 0 ? text.length : lineEnd).slice(0, HEADING_REACH + 40);
+  const first = findDates(line, todayIso()).find((d) => !d.relative);
+  if (!first || first.start > HEADING_REACH || !first.yearKnown) return undefined;
+  const before = line.slice(0, first.start);
+  if (/[.!?]\s/.test(before) || (before.match(/[A-Za-z']+/g) ?? []).length > HEADING_WORDS) return undefined;
+  if (/^(on|since|from|until|by|at|in|of|before|after)\b/i.test(first.text) || EVENT_PREPOSITION.test(before)) return undefined;
+  return first.iso;
+}

@@ -4,7 +4,7 @@
 // 2026-03-01") or else today, less surely (docs/readers.md).
 import type { InputIR } from "../../ir/ir.js";
 import { NO_USAGE, type ReadRequest, type ReadResult, type ReadValue, type Reader } from "../types.js";
-import { findDates, statedReference, todayIso } from "./dates.js";
+import { findDates, headingDate, statedReference, todayIso } from "./dates.js";
 import { EMBEDDED_LIMITS } from "./limits.js";
 import { aboveFloor } from "./text/confidence.js";
 import { cuesOf } from "./text/cues.js";
@@ -69,7 +69,9 @@ export function readText(inputs: InputIR[], text: string, reference?: string, me
 
 function readMessage(inputs: InputIR[], text: string, reference?: string, meter?: Meter): Record<string, ReadValue> {
   const stated = statedReference(text);
-  const ref = stated?.iso ?? reference ?? todayIso();
+  // a note headed with its date ("Call note 10/06/2026: …") was written that day
+  const heading = stated || reference ? undefined : headingDate(text);
+  const ref = stated?.iso ?? reference ?? heading ?? todayIso();
   const readable = inputs.filter((i) => TEXT_READABLE.has(i.type.kind));
   if (readable.length === 0) return {};
   const read = readEnglish(text);
@@ -88,7 +90,7 @@ function readMessage(inputs: InputIR[], text: string, reference?: string, meter?
   const of = (...kinds: string[]) => readable.filter((i) => kinds.includes(i.type.kind));
   return aboveFloor({
     ...readNumbers(of("number"), cues, index, (i, input) => !inDate[i] && !inMeta[i] && english.answers(i, input)),
-    ...readDates(of("date"), cues, index, dates, !stated && !reference),
+    ...readDates(of("date"), cues, index, dates, !stated && !reference && !heading),
     ...readBooleans(of("boolean"), cues, index),
     ...readChoices(of("choice", "levels"), readable, cues, index),
   });
