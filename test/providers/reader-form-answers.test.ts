@@ -1,0 +1,79 @@
+// Answers a form or a chat gives in its own words (issue 33): someone looking for work has no job,
+// whatever their last job was; "Employment: none (made redundant …)" says unemployed, the bracket
+// explaining the none rather than denying the reason; a form's longer question answered "No" is
+// answered; the wage of a job that ended is not the income now.
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { readText } from "../../src/providers/readers/text-reader.js";
+import { inputsOf } from "./helpers.js";
+
+const loan = inputsOf({
+  "requested amount": { type: "number > 0", desc: "How many dollars does the applicant ask to borrow?" },
+  "annual income": { type: "number >= 0", desc: "What is the applicant's yearly income in dollars?" },
+  "prior default": { type: "boolean", desc: "Has the applicant ever defaulted on a loan?" },
+  employment: {
+    type: "employed|freelance|unemployed|retired",
+    desc: "What is the applicant's employment status?",
+    options: {
+      employed: "works for an employer for a wage or salary",
+      freelance: "self-employed, runs their own business",
+      unemployed: "has no job",
+      retired: "has stopped working and lives on a pension",
+    },
+  },
+});
+
+const SEEKING = [
+  "until I find work",
+  "while I'm looking for work",
+  "until I find a job again",
+  "as I'm looking for a job",
+  "while job hunting",
+];
+const REASONS = ["made redundant in August", "laid off in spring", "the factory closed", "contract ended, looking for work"];
+
+describe("employment said by what the person is doing", () => {
+  it("reads someone looking for work as unemployed", () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...SEEKING), fc.integer({ min: 1, max: 9 }), (seeking, thousands) => {
+        const out = readText(loan, `I need to borrow $${thousands},000 to cover the rent ${seeking}.`);
+        expect(out.employment?.value).toBe("unemployed");
+      }),
+    );
+  });
+
+  it("reads 'none' on the employment line as unemployed, whatever the bracket after it says", () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...REASONS), (reason) => {
+        const out = readText(loan, `Amount requested: $4,000\nCurrent employment: none (${reason})`);
+        expect(out.employment?.value).not.toBe("employed");
+        if (/redundant|laid off|looking for work/.test(reason)) expect(out.employment?.value).toBe("unemployed");
+      }),
+    );
+  });
+});
+
+const FILLERS = ["on a loan", "on a loan or credit agreement", "on any loan, card or credit agreement", "on a loan in the last six years"];
+
+describe("a form's question answered after it", () => {
+  it("takes the answer however many words the question has after its cue", () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...FILLERS), fc.boolean(), fc.boolean(), (filler, yes, ever) => {
+        const question = `${ever ? "Have you ever" : "Ever"} defaulted ${filler}?`;
+        const out = readText(loan, `Amount requested: $4,000\n${question} ${yes ? "Yes" : "No"}`);
+        expect(out["prior default"]?.value).toBe(yes);
+      }),
+    );
+  });
+});
+
+describe("the pay of a job that ended", () => {
+  it("is not the income now", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 20, max: 90 }), fc.constantFrom("Last wage", "Last salary", "Last pay"), (k, label) => {
+        const out = readText(loan, `Loan wanted: $2,000\n${label}: $${k},500 a year\nIncome now: $0`);
+        expect(out["annual income"]?.value).not.toBe(k * 1000 + 500);
+      }),
+    );
+  });
+});
