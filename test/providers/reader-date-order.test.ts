@@ -133,3 +133,76 @@ describe("a note headed with its date", () => {
     );
   });
 });
+
+const home = inputsOf({
+  "loss date": { type: "date", desc: "On what date did the loss happen?" },
+  "report date": { type: "date", desc: "On what date was the loss reported to the insurer?" },
+  "police report": { type: "boolean", desc: "Was a police report filed for the loss?" },
+  peril: {
+    type: "water|fire|theft|storm",
+    desc: "What caused the loss?",
+    options: {
+      water: "escape of water from pipes, appliances or plumbing",
+      fire: "fire or smoke damage",
+      theft: "burglary or theft of contents",
+      storm: "wind, hail or storm damage",
+    },
+  },
+});
+const long = (day: number): string =>
+  new Date(Date.UTC(2026, 0, 1) + day * 86_400_000).toLocaleDateString("en-GB", {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+
+describe("a text that is the report", () => {
+  const TOLD = ["a break-in at the garage", "someone who forced the lock on our shed", "water pouring through the kitchen ceiling"];
+  it("is dated by the day it says it is written, when no other date is given for the report", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 10, max: 350 }), fc.constantFrom(...TOLD), (day, told) => {
+        const out = readText(home, `Today is ${long(day)}. I am writing to report ${told}.`);
+        expect(out["report date"]?.value).toBe(iso(day));
+        expect(out["report date"]!.confidence).toBeLessThan(0.9);
+      }),
+    );
+  });
+
+  it("is not dated so when it replies to an earlier message, which was the report", () => {
+    const text = `Today is ${long(200)}. Hi, the glazier's invoice came to $640.\n\n> On ${long(190)} Ann wrote:\n> Someone broke a window at the flat.`;
+    expect(readText(home, text)["report date"]?.value).not.toBe(iso(200));
+  });
+
+  it("reads a break-in, a forced lock and a PD report as theft reported to the police", () => {
+    for (const told of ["a break-in at the garage", "someone forced the lock on the shed and took a mower"]) {
+      const out = readText(home, `Today is ${long(120)}. I am writing about ${told}. PD report filed the same night.`);
+      expect(out.peril?.value).toBe("theft");
+      expect(out["police report"]?.value).toBe(true);
+    }
+  });
+});
+
+describe("a weekend or a span of days", () => {
+  it("gives no one date", () => {
+    for (const when of ["over the weekend", "last weekend", "over the weekend of 17-18 October", "between 3-5 June"]) {
+      const out = readText(home, `Today is ${long(300)}. A storm took tiles off the roof ${when}.`);
+      expect(out["loss date"]).toBeUndefined();
+    }
+  });
+});
+
+describe("adjusters' shorthand", () => {
+  it("reads Rpt'd as reported and Pol eff as the policy's start", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 40, max: 300 }), fc.integer({ min: 1, max: 9 }), (day, gap) => {
+        const us = (d: string) => `${d.slice(5, 7)}/${d.slice(8, 10)}/${d.slice(0, 4)}`;
+        const text = `DOL ${us(iso(day - gap))}. Rpt'd ${us(iso(day))}. Pol eff ${us(iso(day - 400))}. Est. $2,300.`;
+        const out = readText(claims, text);
+        expect(out["incident date"]?.value).toBe(iso(day - gap));
+        expect(out["report date"]?.value).toBe(iso(day));
+        expect(out["policy start"]?.value).toBe(iso(day - 400));
+      }),
+    );
+  });
+});
