@@ -77,3 +77,32 @@ describe("the pay of a job that ended", () => {
     );
   });
 });
+
+const lending = inputsOf({
+  "monthly debt": { type: "number >= 0", desc: "How many dollars does the applicant pay each month on existing debts?" },
+  "loan amount": { type: "number > 0", desc: "How many dollars does the applicant ask to borrow?" },
+});
+const REPAYMENTS = [
+  (m: number) => `my only other commitment is a car loan at $${m} a month`,
+  (m: number) => `I still pay a student loan, $${m}/month`,
+  (m: number) => `there is a personal loan of $${m} per month on my file`,
+];
+const REQUESTS = [(r: number) => `What I'm after now is $${r} for the roof.`, (r: number) => `I need $${r} to buy a van.`];
+
+describe("an amount per month beside the word loan", () => {
+  it("is a repayment, not the sum asked", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: REPAYMENTS.length - 1 }),
+        fc.integer({ min: 0, max: REQUESTS.length - 1 }),
+        fc.integer({ min: 60, max: 900 }),
+        fc.integer({ min: 2, max: 40 }),
+        (p, q, m, k) => {
+          const out = readText(lending, `Hello, ${REPAYMENTS[p]!(m)}. ${REQUESTS[q]!(k * 1000)}`);
+          expect(out["loan amount"]?.value).not.toBe(m);
+          if (out["monthly debt"]) expect(out["monthly debt"].value).toBe(m);
+        },
+      ),
+    );
+  });
+});

@@ -18,7 +18,7 @@ export const SYNONYM_GROUPS: string[][] = [
     "get paid",
     "gets paid",
   ],
-  ["debt", "debts", "obligations", "repayments", "liabilities", "owe", "instalments", "installments"],
+  ["debt", "debts", "obligations", "repayments", "liabilities", "owe", "instalments", "installments", "commitment", "commitments"],
   ["borrow", "loan", "principal", "financing", "requested"],
   ["credit score", "fico", "credit rating", "bureau score"],
   ["annual", "yearly", "annually", "year", "per annum", "ann"],
