@@ -106,3 +106,40 @@ describe("an amount per month beside the word loan", () => {
     );
   });
 });
+
+const motor = inputsOf({
+  "annual mileage": { type: "number >= 0", desc: "How many miles is the vehicle driven each year?" },
+  "vehicle use": {
+    type: "personal|commuting|business",
+    desc: "What is the vehicle used for?",
+    options: {
+      personal: "social, domestic and pleasure use only",
+      commuting: "driving to and from a regular place of work",
+      business: "driving for work, visiting clients or carrying goods",
+    },
+  },
+});
+const JOURNEYS = [
+  "I drive it to the office",
+  "I use it to get to the hospital where I work",
+  "she drives to college",
+  "it gets me to my job at the port",
+];
+const WORK_DRIVING = ["I drive for work, visiting clients", "we use it to deliver parts to job sites", "it carries goods for the business"];
+
+describe("the use of a car told as a journey", () => {
+  it("reads a journey to a place of work or study as commuting, never above 0.9", () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...JOURNEYS), fc.integer({ min: 3, max: 20 }), (journey, k) => {
+        const use = readText(motor, `${journey} every weekday, roughly ${k},000 miles a year.`)["vehicle use"];
+        expect(use?.value).toBe("commuting");
+        expect(use!.confidence).toBeLessThanOrEqual(0.9);
+      }),
+    );
+  });
+
+  it("does not read driving for work as commuting", () => {
+    for (const told of WORK_DRIVING)
+      expect(readText(motor, `${told}, about 20,000 miles a year.`)["vehicle use"]?.value).not.toBe("commuting");
+  });
+});
