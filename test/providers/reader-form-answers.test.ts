@@ -143,3 +143,23 @@ describe("the use of a car told as a journey", () => {
       expect(readText(motor, `${told}, about 20,000 miles a year.`)["vehicle use"]?.value).not.toBe("commuting");
   });
 });
+
+const claimsWindow = inputsOf({
+  "prior claims": { type: "number >= 0", desc: "How many insurance claims has the driver made in the last five years?" },
+});
+
+describe("a window of years written short", () => {
+  it("is no count of claims ('Claims last 5 yrs: 2')", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 2, max: 10 }),
+        fc.integer({ min: 0, max: 4 }),
+        fc.constantFrom("yrs", "yr", "Yrs"),
+        (years, count, unit) => {
+          const got = readText(claimsWindow, `Claims last ${years} ${unit}: ${count}.`)["prior claims"]?.value;
+          if (years !== count) expect(got).not.toBe(years);
+        },
+      ),
+    );
+  });
+});
