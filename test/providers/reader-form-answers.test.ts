@@ -163,3 +163,23 @@ describe("a window of years written short", () => {
     );
   });
 });
+
+const pricing = inputsOf({
+  "contract years": { type: "number [1..10]", desc: "How many years does the contract run?" },
+  "customer tier": {
+    type: "bronze|silver|gold",
+    desc: "Which loyalty tier is the customer in?",
+    options: { bronze: "new customer", silver: "customer for two years or more", gold: "strategic account" },
+  },
+});
+
+describe("a tier told by the customer's history", () => {
+  it("reads a first-time customer as the tier of new customers, whatever the term's years", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 2, max: 5 }), fc.constantFrom("a first-time customer", "first time customer"), (years, told) => {
+        const out = readText(pricing, `Call with Dunmore Vets, ${told}. ${years}-year agreement.`);
+        expect(out["customer tier"]?.value).toBe("bronze");
+      }),
+    );
+  });
+});

@@ -60,6 +60,8 @@ export const SYNONYM_GROUPS: string[][] = [
   ["tier", "level", "status", "loyalty"],
   ["employment", "job", "occupation", "work", "works", "employed"],
   ["customer", "client"],
+  // a customer's first purchase: "new" of a tier's meaning ("new customer")
+  ["new", "first-time", "first time"],
   ["country", "jurisdiction", "nation"],
   ["product", "account", "service"],
   ["disabled", "disability", "handicap"],
