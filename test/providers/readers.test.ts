@@ -288,12 +288,9 @@ describe("confidence on the labelled evidence", () => {
    * Measured with `npm run eval:reader` when these bounds were set (bench/READER-EVAL.md):
    * expected calibration error 0.135 on dev, 0.153 on holdout, 0.113 on blind; no wrong value
    * above 0.9 on holdout or blind; blind accuracy 87.3%. The bounds leave a margin of about 0.04
-   * (ECE) and 4 points (accuracy) for small scoring shifts. Blind's bound was raised to 0.18 when
-   * its error grew from caution, not boldness (issue 33: 89.4% → 91.4% right, 95.9% → 97.6% right
-   * when answered, ECE 0.133 → 0.155; dates swapped back into order are right more often than
-   * their 0.55 says).
+   * (ECE) and 4 points (accuracy) for small scoring shifts.
    */
-  const ECE_BOUND = { dev: 0.18, holdout: 0.2, blind: 0.18, fresh: 0.11, unseen: 0.24 } as const;
+  const ECE_BOUND = { dev: 0.18, holdout: 0.2, blind: 0.15, fresh: 0.11, unseen: 0.24 } as const;
   const BLIND_FLOOR = 0.83;
   /**
    * The fresh split (70 cases written after the calibration work, committed before the readers
