@@ -29,12 +29,12 @@ export const FIXTURES = join(ROOT, "test", "fixtures", "evidence");
  * `later`: written without opening the readers' code, committed before they were run on it.
  * `sealed`: likewise, by another person, first run once the readers' changes of that round were in.
  */
-export type Split = "dev" | "holdout" | "blind" | "fresh" | "unseen" | "later" | "sealed";
-export const SPLITS: Split[] = ["dev", "holdout", "blind", "fresh", "unseen", "later", "sealed"];
+export type Split = "dev" | "holdout" | "blind" | "fresh" | "unseen" | "later" | "sealed" | "final";
+export const SPLITS: Split[] = ["dev", "holdout", "blind", "fresh", "unseen", "later", "sealed", "final"];
 /** The splits written after the readers were tuned. */
-const AFTER_TUNING: Split[] = ["holdout", "blind", "fresh", "unseen", "later", "sealed"];
+const AFTER_TUNING: Split[] = ["holdout", "blind", "fresh", "unseen", "later", "sealed", "final"];
 /** The splits whose first run is recorded once, before any change made after seeing them. */
-const RECORDED: Split[] = ["fresh", "unseen", "later", "sealed"];
+const RECORDED: Split[] = ["fresh", "unseen", "later", "sealed", "final"];
 export const afterTuning = (c: Check): boolean => AFTER_TUNING.includes(c.split);
 
 export interface Fixture {
