@@ -246,6 +246,7 @@ describe("a screening hit set aside", () => {
       "Adverse media: two articles found, both about a different company with a similar name, so discounted.",
       "Adverse media: one article, discounted as it concerns a namesake.",
       "Adverse media hit discounted after review.",
+      "Adverse media: one local news article came up; the analyst reviewed it and it is not relevant.",
     ]) {
       const got = readText(kyc, text)["adverse media"];
       expect(got === undefined || got.value === false || got.confidence <= 0.9, text).toBe(true);

@@ -8,6 +8,7 @@ import type { Cue } from "./cues.js";
 import { deniedAt, isNegator, statedAnswer } from "./negation.js";
 import { pending, qualifiersOf, unrealised } from "./qualifiers.js";
 import { matchesOf, type TextIndex } from "./text-index.js";
+import type { Token } from "./tokens.js";
 import { namedRecord } from "../../../runtime/json.js";
 
 /** Below this share of its cue weight a sentence does not speak of the input. */
@@ -133,6 +134,9 @@ export function readBooleans(inputs: InputIR[], cues: Map<string, Cue[]>, index:
     const last =
       next === undefined || next < 0 ? index.sentenceLast[best.sentence]! : Math.min(tokens.length - 1, next + VERDICT_REACH - 1);
     for (let i = index.sentenceFirst[best.sentence]!; i <= last && !unresolved; i++) unresolved = isNegator(tokens[i]!);
+    // or a verdict anywhere in the fragment after it ("…came up; the analyst reviewed it and it is not relevant")
+    if (!unresolved && next !== undefined && next >= 0)
+      for (let i = next; i <= index.sentenceLast[best.sentence + 1]! && !unresolved; i++) unresolved = isVerdict(tokens, i);
     const doubt =
       (hedged ? HEDGED : 1) *
       (stated === undefined && ((value && unresolved) || deniedLater) ? NEGATION_NEARBY : 1) *
@@ -150,3 +154,10 @@ export function readBooleans(inputs: InputIR[], cues: Map<string, Cue[]>, index:
 }
 
 const round = (x: number): number => Math.round(x * 1000) / 1000;
+
+/** Words a negator turns into a verdict on a finding: "not relevant", "not related", "no match". */
+const FINDING = new Set(["relevant", "related", "applicable", "match", "matches", "concern", "concerns", "same"]);
+
+/** A negator followed within two words by one of FINDING. */
+const isVerdict = (tokens: Token[], i: number): boolean =>
+  isNegator(tokens[i]!) && [1, 2].some((k) => FINDING.has(tokens[i + k]?.lower ?? ""));
