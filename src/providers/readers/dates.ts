@@ -119,6 +119,8 @@ function datesIn(text: string, reference: string): DateMention[] {
     if (dotted.some((d) => r.index < d.end && r.index + r.text.length > d.start)) continue;
     // "now" is the present of the writing ("the claim is now $3,150"), not the date of a fact
     if (/^(right )?now$/i.test(r.text.trim())) continue;
+    // a weekend or a span of days ("over the weekend", "17-18 October") is no one day
+    if (/\bweekend\b/i.test(r.text) || (r.end && r.end.get("day") !== c.get("day"))) continue;
     // a bare time or weekday-less month word ("in March") is not a date of a day
     if (
       !c.isCertain("day") &&
@@ -153,4 +155,29 @@ export function statedReference(text: string): { iso: string; start: number; end
     if (iso && c.isCertain("year")) return { iso, start: m.index, end: m.index + m[0].length + first.text.length };
   }
   return undefined;
+}
+
+/** How far into its first line a heading's date may stand ("Call note 10/06/2026", "[Thu 19 Nov 2026 08:41]"). */
+const HEADING_REACH = 60;
+/** How many words may stand before it: a label ("Adjuster's report dated"), not a sentence. */
+const HEADING_WORDS = 4;
+const EVENT_PREPOSITION = /\b(on|since|from|until|by|at|in|of|before|after)\s*$/i;
+
+/**
+ * The date a note, chat or letter is headed with: the first date written out with its year, in
+ * the first line of the text, within its first characters, with no sentence ended before it and
+ * not the date of an event told ("On 3 May 2026 I …", "since 2019"). It is the day of writing,
+ * so relative dates in the text ("yesterday", "on Sunday night") are resolved against it.
+ */
+export function headingDate(text: string): string | undefined {
+  const lineStart = text.search(/\S/);
+  if (lineStart < 0) return undefined;
+  const lineEnd = text.indexOf("\n", lineStart);
+  const line = text.slice(lineStart, lineEnd < 0 ? text.length : lineEnd).slice(0, HEADING_REACH + 40);
+  const first = findDates(line, todayIso()).find((d) => !d.relative);
+  if (!first || first.start > HEADING_REACH || !first.yearKnown) return undefined;
+  const before = line.slice(0, first.start);
+  if (/[.!?]\s/.test(before) || (before.match(/[A-Za-z']+/g) ?? []).length > HEADING_WORDS) return undefined;
+  if (/^(on|since|from|until|by|at|in|of|before|after)\b/i.test(first.text) || EVENT_PREPOSITION.test(before)) return undefined;
+  return first.iso;
 }

@@ -4,13 +4,14 @@
 // 2026-03-01") or else today, less surely (docs/readers.md).
 import type { InputIR } from "../../ir/ir.js";
 import { NO_USAGE, type ReadRequest, type ReadResult, type ReadValue, type Reader } from "../types.js";
-import { findDates, statedReference, todayIso } from "./dates.js";
+import { findDates, headingDate, statedReference, todayIso } from "./dates.js";
 import { EMBEDDED_LIMITS } from "./limits.js";
-import { aboveFloor } from "./text/confidence.js";
+import { aboveFloor, calibrated } from "./text/confidence.js";
 import { cuesOf } from "./text/cues.js";
 import { readBooleans } from "./text/read-booleans.js";
 import { readChoices } from "./text/read-choices.js";
 import { readDates } from "./text/read-dates.js";
+import { dateRole } from "./text/date-order.js";
 import { readNumbers } from "./text/read-numbers.js";
 import { readEnglish } from "./text/english.js";
 import { amountsStated } from "./text/stated-amounts.js";
@@ -44,6 +45,8 @@ function covered(tokens: Token[], unsorted: { start: number; end: number }[]): b
  */
 const FROM_HISTORY = 0.8;
 const HISTORY_CAP = 0.85;
+/** The day a text says it is written, taken as the day the loss it tells of was reported. */
+const WRITTEN_REPORT = 0.6;
 
 /**
  * Reads `inputs` from `text`. `reference` is the date relative expressions are resolved against
@@ -53,7 +56,7 @@ const HISTORY_CAP = 0.85;
  */
 export function readText(inputs: InputIR[], text: string, reference?: string, meter?: Meter): Record<string, ReadValue> {
   const parts = messageParts(text);
-  if (!parts.history) return readMessage(inputs, parts.current, reference, meter);
+  if (!parts.history) return readMessage(inputs, parts.current, reference, meter, true);
   const current = readMessage(inputs, parts.current, reference, meter);
   const stated = statedReference(parts.current)?.iso ?? reference;
   // the history's "today" is the day its header dates it ("On 9 Nov 2026, Anna wrote:"), if any
@@ -67,9 +70,12 @@ export function readText(inputs: InputIR[], text: string, reference?: string, me
   return out;
 }
 
-function readMessage(inputs: InputIR[], text: string, reference?: string, meter?: Meter): Record<string, ReadValue> {
+/** `whole`: the text is one message, no reply to an earlier one (which would be the report). */
+function readMessage(inputs: InputIR[], text: string, reference?: string, meter?: Meter, whole = false): Record<string, ReadValue> {
   const stated = statedReference(text);
-  const ref = stated?.iso ?? reference ?? todayIso();
+  // a note headed with its date ("Call note 10/06/2026: …") was written that day
+  const heading = stated || reference ? undefined : headingDate(text);
+  const ref = stated?.iso ?? reference ?? heading ?? todayIso();
   const readable = inputs.filter((i) => TEXT_READABLE.has(i.type.kind));
   if (readable.length === 0) return {};
   const read = readEnglish(text);
@@ -86,12 +92,30 @@ function readMessage(inputs: InputIR[], text: string, reference?: string, meter?
   const cues = cuesOf(readable);
   const english = amountsStated(read, index.tokens);
   const of = (...kinds: string[]) => readable.filter((i) => kinds.includes(i.type.kind));
-  return aboveFloor({
+  const values: Record<string, ReadValue> = {
     ...readNumbers(of("number"), cues, index, (i, input) => !inDate[i] && !inMeta[i] && english.answers(i, input)),
-    ...readDates(of("date"), cues, index, dates, !stated && !reference),
+    ...readDates(of("date"), cues, index, dates, !stated && !reference && !heading),
     ...readBooleans(of("boolean"), cues, index),
     ...readChoices(of("choice", "levels"), readable, cues, index),
-  });
+  };
+  // a text that states the day it is written and tells of a loss is its report: that day is the
+  // report date when no other date is given for it ("Today is 9 November 2026 and I'm writing to report …")
+  if (stated && whole)
+    for (const input of of("date"))
+      if (!Object.hasOwn(values, input.name) && dateRole(input) === 2)
+        values[input.name] = {
+          value: stated.iso,
+          confidence: WRITTEN_REPORT,
+          source: { span: { start: stated.start, end: stated.end }, text: text.slice(stated.start, stated.end) },
+        };
+  for (const v of Object.values(values)) {
+    const raised = calibrated(v.confidence);
+    // the alternatives share what is left, as before
+    const rest = v.confidence < 1 ? (1 - raised) / (1 - v.confidence) : 0;
+    if (v.alternatives) v.alternatives = v.alternatives.map((a) => ({ ...a, p: Math.round(a.p * rest * 1000) / 1000 }));
+    v.confidence = raised;
+  }
+  return aboveFloor(values);
 }
 
 export const textReader: Reader = {

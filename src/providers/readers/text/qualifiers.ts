@@ -53,7 +53,21 @@ const QUALIFIERS: Record<string, Qualifier> = {
 
 /** Two-word qualifiers, by their first word. */
 const PAIRS: Record<string, Record<string, Qualifier>> = {
-  last: { year: "other", "year's": "other", month: "other", time: "other", quarter: "other", week: "other" },
+  last: {
+    year: "other",
+    "year's": "other",
+    month: "other",
+    time: "other",
+    quarter: "other",
+    week: "other",
+    // "last wage: $31,500" beside "income now: $0": the pay of a job that ended
+    salary: "other",
+    wage: "other",
+    wages: "other",
+    pay: "other",
+    job: "other",
+    employer: "other",
+  },
   up: { to: "hedged" },
   used: { to: "other" },
   not: { yet: "hedged", confirmed: "hedged", decided: "hedged", agreed: "hedged", sure: "hedged", known: "hedged" },

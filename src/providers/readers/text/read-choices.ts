@@ -121,7 +121,8 @@ export function readChoices(inputs: InputIR[], all: InputIR[], cues: Map<string,
         for (const [sentence, hit] of bestIn) {
           const acc = bySentence.get(sentence) ?? { name: 0, meaning: [], at: hit.at, atScore: 0, exact: false };
           if (term.kind === "name") acc.name = Math.max(acc.name, hit.s);
-          if (term.kind === "name" && hit.m === 1) acc.exact = true;
+          // an option said by its name, not one inferred from what is told (text/tokens.ts)
+          if (term.kind === "name" && hit.m === 1 && !tokens[hit.at]!.inferred) acc.exact = true;
           else acc.meaning[term.alt] = (acc.meaning[term.alt] ?? 0) + (MEANING_SHARE * hit.s) / term.altSize;
           if (hit.s > acc.atScore) [acc.atScore, acc.at] = [hit.s, hit.at];
           bySentence.set(sentence, acc);

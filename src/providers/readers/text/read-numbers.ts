@@ -185,6 +185,15 @@ function nearness(index: TextIndex, cues: Cue[], i: number): number {
   return proximity(index, cues, i, { from: i, to: last });
 }
 
+/**
+ * An amount per period ("$410 a month") for a sum asked without one ("loan amount", "claim
+ * amount"): rarely the sum ("a car loan at $410 a month" is a repayment, not the loan).
+ */
+const PER_PERIOD_FOR_SUM = 0.35;
+const PER_PERIOD_TRUST = 0.8;
+/** An amount stated in the period an input asks for ("$600 per month" for "monthly debt") is announced by that much. */
+const PERIOD_SAYS = 0.4;
+
 interface Candidate {
   input: string;
   mention: number;
@@ -209,7 +218,10 @@ function candidate(input: InputIR, cues: Cue[], index: TextIndex, i: number, min
       factor *= 0.85;
       fit *= 0.75;
     }
-  } else if (!period && a.period && kind === "money") fit *= 0.7;
+  } else if (!period && a.period && kind === "money") {
+    fit *= PER_PERIOD_FOR_SUM;
+    factor *= PER_PERIOD_TRUST;
+  }
   const unit = unitAfter(tokens, i);
   // a count of something the input does not ask about: "45 years old" is not an income
   if (unit && !cues.some((c) => c.stem === unit)) fit *= kind === "money" ? 0.3 : 0.5;
@@ -221,10 +233,14 @@ function candidate(input: InputIR, cues: Cue[], index: TextIndex, i: number, min
   if (!withinBounds(input.type, value) || (kind === "count" && looksLikeYear(t))) return undefined;
   // the amount's own words ("a month" of "$2,100 a month") are not cue words for it; a value
   // corrected to is announced by the cues of the value it replaces
-  const near = Math.max(
+  const cued = Math.max(
     nearness(index, cues, i),
     ...[correctedFrom(tokens, i)].flatMap((j) => (j === undefined ? [] : [nearness(index, cues, j)])),
   );
+  // "$600 per month" says "monthly" of itself, if less surely than a cue word
+  const byPeriod = period !== undefined && a.period === period && cued < PERIOD_SAYS;
+  if (byPeriod) factor *= PER_PERIOD_TRUST;
+  const near = byPeriod ? PERIOD_SAYS : cued;
   if (near < minProximity) return undefined;
   return { input: input.name, mention: i, score: near * fit, value, factor };
 }

@@ -2,7 +2,7 @@
 // amounts, and sentence ends. `pos` counts content tokens only, so "income of $52,000" puts the
 // amount right next to "income".
 import { amountFromMatch, AMOUNT_SOURCE, numberPhrase, numberWord, periodAfter, type Amount } from "../numbers.js";
-import { phraseAt, representativeOf, stem, STOP_WORDS } from "../words.js";
+import { conceptTokens, contentStems, phraseAt, representativeOf, stem, STOP_WORDS } from "../words.js";
 
 export interface Token {
   kind: "word" | "amount" | "punct";
@@ -14,6 +14,8 @@ export interface Token {
   stem: string;
   /** the token a multi-word synonym starting here stands for ("politically exposed" → "pep") */
   concept?: string;
+  /** the concept is inferred from what is told (a journey to work says commuting), not said */
+  inferred?: boolean;
   sentence: number;
   /** clause number: commas, semicolons, pipes, parentheses and conjunctions ("and", "but") end a clause */
   clause: number;
@@ -128,7 +130,46 @@ export function tokenize(text: string, counts: ReadonlySet<number> = new Set()):
     } else if (/^[,:()–—|-]$/.test(g.other ?? "")) push({ kind: "punct", text: g.other!, start, end: start + 1 });
   }
   markConcepts(tokens);
+  markJourneys(tokens);
   return tokens;
+}
+
+/** Words of going somewhere, and places of work or study a regular journey goes to. */
+const JOURNEY_VERBS = new Set(
+  "drive drives driving drove get gets getting go goes going travel travels travelling traveling ride rides riding".split(" "),
+);
+const WORKPLACES = new Set(
+  "office work job workplace hospital factory warehouse plant depot college university campus shift shifts".split(" "),
+);
+/** How many tokens may stand between the verb and "to", and between "to" and the place. */
+const JOURNEY_GAP = 4;
+const COMMUTING = conceptTokens(contentStems("commuting"))[0]!;
+
+/**
+ * A journey to a place of work or study ("I drive it to the office every weekday", "getting to
+ * the hospital where I work", "driving to college") says commuting: the place carries that
+ * concept. Going for work ("driving for work", "deliver to job sites") is not such a journey.
+ */
+function markJourneys(tokens: Token[]): void {
+  for (let i = 0; i < tokens.length; i++) {
+    if (!JOURNEY_VERBS.has(tokens[i]!.lower)) continue;
+    let to = -1;
+    for (let j = i + 1; j < Math.min(tokens.length, i + 1 + JOURNEY_GAP) && tokens[j]!.sentence === tokens[i]!.sentence; j++)
+      if (tokens[j]!.lower === "to") {
+        to = j;
+        break;
+      }
+    if (to < 0) continue;
+    for (let k = to + 1; k < Math.min(tokens.length, to + 1 + JOURNEY_GAP) && tokens[k]!.sentence === tokens[i]!.sentence; k++) {
+      const t = tokens[k]!;
+      if (t.kind !== "word") break;
+      if (WORKPLACES.has(t.lower) && !/^sites?$/.test(tokens[k + 1]?.lower ?? "")) {
+        t.concept = COMMUTING;
+        t.inferred = true;
+        break;
+      }
+    }
+  }
 }
 
 function markConcepts(tokens: Token[]): void {
