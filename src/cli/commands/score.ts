@@ -34,7 +34,13 @@ export const spec: CommandSpec = {
       value: "FILE",
       description: "where the records go: .jsonl, .csv or .parquet, or - for standard output",
     },
-    workers: { type: "string", short: "w", value: "N", description: "worker threads, 1 to 64 (default: the cores, at most 8)" },
+    workers: {
+      type: "string",
+      short: "w",
+      value: "N",
+      description:
+        "worker threads (JS engine) or JSONL pieces scored at once (DuckDB engine), 1 to 64 (default: the cores, at most 8; DuckDB at most 4)",
+    },
     "in-format": { type: "string", value: "FORMAT", description: "jsonl, csv or parquet, when the file name does not say" },
     "out-format": { type: "string", value: "FORMAT", description: "jsonl, csv or parquet, when the file name does not say" },
     id: { type: "string", value: "FIELD", default: "id", description: "the row field copied into each record to tell rows apart" },
