@@ -9,7 +9,7 @@ import { inputWords, pathScore } from "./json-keys.js";
 import { EMBEDDED_LIMITS } from "./limits.js";
 import { resolveHint, walkJson, type JsonNode } from "./json-walk.js";
 import { readText } from "./text-reader.js";
-import { aboveFloor } from "./text/confidence.js";
+import { aboveFloor, roundConfidence } from "./text/confidence.js";
 import type { Meter } from "./text/text-index.js";
 import { normaliseName, periodOfText } from "./words.js";
 import { namedRecord } from "../../runtime/json.js";
@@ -100,7 +100,7 @@ export function readJson(
   }
   const chosen = assign(inputs.flatMap((input) => candidatesFor(input, state, nodes, reference, meter)));
   for (const [name, c] of chosen) {
-    values[name] = { value: c.value, confidence: round(c.confidence), source: { path: c.pointer, text: quote(c.raw) } };
+    values[name] = { value: c.value, confidence: roundConfidence(c.confidence), source: { path: c.pointer, text: quote(c.raw) } };
   }
   const unread = inputs.filter((i) => !Object.hasOwn(values, i.name));
   for (const leaf of unread.length > 0 ? proseLeaves(nodes) : []) {
@@ -110,15 +110,13 @@ export function readJson(
     for (const [name, v] of Object.entries(found)) {
       values[name] = {
         ...v,
-        confidence: round(v.confidence * PROSE_FACTOR),
+        confidence: roundConfidence(v.confidence * PROSE_FACTOR),
         source: { path: leaf.pointer, span: v.source?.span, text: v.source?.text },
       };
     }
   }
   return aboveFloor(values);
 }
-
-const round = (x: number): number => Math.round(x * 1000) / 1000;
 
 /** The nodes outside the state's top-level keys that give other inputs by their exact names. */
 function withoutClaimed(nodes: JsonNode[], claimed: readonly string[]): JsonNode[] {

@@ -6,7 +6,7 @@ import type { InputIR } from "../../ir/ir.js";
 import { NO_USAGE, type ReadRequest, type ReadResult, type ReadValue, type Reader } from "../types.js";
 import { findDates, headingDate, statedReference, todayIso } from "./dates.js";
 import { EMBEDDED_LIMITS } from "./limits.js";
-import { aboveFloor, calibrated } from "./text/confidence.js";
+import { aboveFloor, calibrated, roundConfidence } from "./text/confidence.js";
 import { cuesOf } from "./text/cues.js";
 import { readBooleans } from "./text/read-booleans.js";
 import { readChoices } from "./text/read-choices.js";
@@ -64,7 +64,7 @@ export function readText(inputs: InputIR[], text: string, reference?: string, me
   const older = readMessage(inputs, parts.history, written ?? stated, meter);
   const out = { ...current };
   for (const [name, v] of Object.entries(older)) {
-    const confidence = Math.min(HISTORY_CAP, Math.round(v.confidence * FROM_HISTORY * 1000) / 1000);
+    const confidence = Math.min(HISTORY_CAP, roundConfidence(v.confidence * FROM_HISTORY));
     if (!Object.hasOwn(current, name)) out[name] = { ...v, confidence };
   }
   return out;
@@ -110,9 +110,10 @@ function readMessage(inputs: InputIR[], text: string, reference?: string, meter?
         };
   for (const v of Object.values(values)) {
     const raised = calibrated(v.confidence);
+    if (raised === v.confidence) continue;
     // the alternatives share what is left, as before
-    const rest = v.confidence < 1 ? (1 - raised) / (1 - v.confidence) : 0;
-    if (v.alternatives) v.alternatives = v.alternatives.map((a) => ({ ...a, p: Math.round(a.p * rest * 1000) / 1000 }));
+    const rest = (1 - raised) / (1 - v.confidence);
+    if (v.alternatives) v.alternatives = v.alternatives.map((a) => ({ ...a, p: roundConfidence(a.p * rest) }));
     v.confidence = raised;
   }
   return aboveFloor(values);

@@ -41,6 +41,9 @@ export const RELATIVE_TO_CLOCK = 0.6;
  */
 export const LISTED = 0.75;
 
+/** A confidence as the readers give it: three places. */
+export const roundConfidence = (x: number): number => Math.round(x * 1000) / 1000;
+
 /**
  * Confidences from 0.6 to 0.9 were right more often than they said on the labelled cases (93–97 %
  * against 0.65–0.85): raised by this much, and never to 0.9, the threshold no wrong value may pass.
@@ -49,8 +52,7 @@ const RAISE = 0.06;
 const BELOW_THRESHOLD = 0.89;
 
 /** A value's confidence after that correction. */
-export const calibrated = (c: number): number =>
-  c >= 0.6 && c < 0.9 ? Math.min(BELOW_THRESHOLD, Math.round((c + RAISE) * 1000) / 1000) : c;
+export const calibrated = (c: number): number => (c >= 0.6 && c < 0.9 ? Math.min(BELOW_THRESHOLD, roundConfidence(c + RAISE)) : c);
 
 /** Drops the values below the floor: no answer is better than a guess that passes thresholds. */
 export function aboveFloor<V extends { confidence: number }>(values: Record<string, V>): Record<string, V> {

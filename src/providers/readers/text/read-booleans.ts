@@ -10,6 +10,7 @@ import { pending, qualifiersOf, unrealised } from "./qualifiers.js";
 import { matchesOf, type TextIndex } from "./text-index.js";
 import type { Token } from "./tokens.js";
 import { namedRecord } from "../../../runtime/json.js";
+import { roundConfidence } from "./confidence.js";
 
 /** Below this share of its cue weight a sentence does not speak of the input. */
 const MIN_COVERAGE = 0.4;
@@ -141,19 +142,17 @@ export function readBooleans(inputs: InputIR[], cues: Map<string, Cue[]>, index:
       (hedged ? HEDGED : 1) *
       (stated === undefined && ((value && unresolved) || deniedLater) ? NEGATION_NEARBY : 1) *
       (best.distinct < 1 ? LIGHTER_CUE : 1);
-    const confidence = round(plain * doubt);
+    const confidence = roundConfidence(plain * doubt);
     const span = { start: tokens[index.sentenceFirst[best.sentence]!]!.start, end: tokens[index.sentenceLast[best.sentence]!]!.end };
     out[input.name] = {
       value,
       confidence,
-      alternatives: [{ value: !value, p: round(1 - confidence) }],
+      alternatives: [{ value: !value, p: roundConfidence(1 - confidence) }],
       source: { span, text: text.slice(span.start, span.end) },
     };
   }
   return out;
 }
-
-const round = (x: number): number => Math.round(x * 1000) / 1000;
 
 /** Words a negator turns into a verdict on a finding: "not relevant", "not related", "no match". */
 const FINDING = new Set(["relevant", "related", "applicable", "match", "matches", "concern", "concerns", "same"]);

@@ -9,6 +9,7 @@ import { OPTION_PLACEMENT, proximity, type Cue } from "./cues.js";
 import { NEGATORS, negated } from "./negation.js";
 import { matchesOf, type TextIndex } from "./text-index.js";
 import { namedRecord } from "../../../runtime/json.js";
+import { roundConfidence } from "./confidence.js";
 
 const NAME_WEIGHT = 1;
 const MEANING_WEIGHT = 1;
@@ -139,7 +140,7 @@ export function readChoices(inputs: InputIR[], all: InputIR[], cues: Map<string,
     // probability spread over the options by the square of their evidence, times how strong the best is
     const squares = ranked.reduce((s, [, x]) => s + x.score ** 2, 0);
     const strength = Math.min(0.97, STRENGTH.base + STRENGTH.slope * Math.min(1, best.score / STRENGTH.full)) * (best.exact ? 1 : INDIRECT);
-    const p = (x: number) => round((x ** 2 / squares) * strength);
+    const p = (x: number) => roundConfidence((x ** 2 / squares) * strength);
     const t = tokens[best.at]!;
     out[input.name] = {
       value: bestName,
@@ -153,5 +154,3 @@ export function readChoices(inputs: InputIR[], all: InputIR[], cues: Map<string,
   }
   return out;
 }
-
-const round = (x: number): number => Math.round(x * 1000) / 1000;

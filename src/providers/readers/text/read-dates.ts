@@ -4,7 +4,7 @@ import type { InputIR } from "../../../ir/ir.js";
 import type { ReadValue } from "../../types.js";
 import type { DateMention } from "../dates.js";
 import { assignBest, byElimination, proximity, type Cue } from "./cues.js";
-import { BY_ELIMINATION, contestFactor, placed, RELATIVE_TO_CLOCK, rivalFactor } from "./confidence.js";
+import { BY_ELIMINATION, contestFactor, placed, RELATIVE_TO_CLOCK, rivalFactor, roundConfidence } from "./confidence.js";
 import { unrealised } from "./qualifiers.js";
 import { dateRole, keepOrder, type Placed } from "./date-order.js";
 import type { TextIndex } from "./text-index.js";
@@ -84,10 +84,12 @@ export function readDates(
     const rivals = (byInput.get(name) ?? []).filter((c) => mentions[c.mention]!.iso !== m.iso).sort((a, b) => b.score - a.score);
     const ratio = rivals[0] ? rivals[0].score / best.score : 0;
     const claim = Math.max(0, ...(byMention.get(best.mention) ?? []).filter((c) => c.input !== name).map((c) => c.score)) / best.score;
-    const confidence = round(placed(best.score) * certainty(m, best.mention) * rivalFactor(ratio) * contestFactor(claim));
+    const confidence = roundConfidence(placed(best.score) * certainty(m, best.mention) * rivalFactor(ratio) * contestFactor(claim));
     const value: ReadValue = { value: m.iso, confidence, source: { span: { start: m.start, end: m.end }, text: m.text } };
     if (rivals[0] && ratio >= 0.7)
-      value.alternatives = [{ value: mentions[rivals[0].mention]!.iso, p: round(Math.min(1 - confidence, confidence * ratio * 0.5)) }];
+      value.alternatives = [
+        { value: mentions[rivals[0].mention]!.iso, p: roundConfidence(Math.min(1 - confidence, confidence * ratio * 0.5)) },
+      ];
     out[name] = value;
   }
   // dates no cue word claims go to the date inputs left, with low confidence
@@ -107,7 +109,7 @@ export function readDates(
     const m = mentions[j]!;
     out[name] = {
       value: m.iso,
-      confidence: round(BY_ELIMINATION * certainty(m, j)),
+      confidence: roundConfidence(BY_ELIMINATION * certainty(m, j)),
       source: { span: { start: m.start, end: m.end }, text: m.text },
     };
   }
@@ -125,7 +127,7 @@ export function readDates(
     const m = mentions[best]!;
     return {
       value: m.iso,
-      confidence: round(BY_ELIMINATION * certainty(m, best)),
+      confidence: roundConfidence(BY_ELIMINATION * certainty(m, best)),
       source: { span: { start: m.start, end: m.end }, text: m.text },
     };
   };
@@ -158,7 +160,7 @@ function inTimeOrder(
   if (fits(weak.iso)) return out;
   const other = spare(weak.input, fits);
   if (!other) return swapped(dates, out);
-  out[weak.input] = { ...other, confidence: round(other.confidence * REORDERED) };
+  out[weak.input] = { ...other, confidence: roundConfidence(other.confidence * REORDERED) };
   return out;
 }
 
@@ -168,9 +170,7 @@ function swapped(dates: Placed[], out: Record<string, ReadValue>): Record<string
   for (const [name, from] of moved) {
     const v = before[from]!;
     const { alternatives: _, ...taken } = v;
-    out[name] = { ...taken, confidence: round(((v.confidence + before[name]!.confidence) / 2) * REORDERED) };
+    out[name] = { ...taken, confidence: roundConfidence(((v.confidence + before[name]!.confidence) / 2) * REORDERED) };
   }
   return out;
 }
-
-const round = (x: number): number => Math.round(x * 1000) / 1000;

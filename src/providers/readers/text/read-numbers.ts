@@ -7,7 +7,7 @@ import { holdsFractions, withinBounds } from "../coerce.js";
 import { convertPeriod, roundFloat, type Amount } from "../numbers.js";
 import { PERIOD_STEMS, periodOfText } from "../words.js";
 import { assignBest, byElimination, proximity, type Cue } from "./cues.js";
-import { BY_ELIMINATION, contestFactor, LISTED, placed, rivalFactor } from "./confidence.js";
+import { BY_ELIMINATION, contestFactor, LISTED, placed, rivalFactor, roundConfidence } from "./confidence.js";
 import { correctedFrom, qualifiersOf, takenBack, type Qualifier } from "./qualifiers.js";
 import { matchesOf, type TextIndex } from "./text-index.js";
 import type { Token } from "./tokens.js";
@@ -329,12 +329,12 @@ export function readNumbers(
     const ratio = second ? second.score / best.score : 0;
     const claim = Math.max(0, ...(byMention.get(best.mention) ?? []).filter((c) => c.input !== name).map((c) => c.score)) / best.score;
     const list = listed(tokens, best.mention) ? LISTED : 1;
-    const confidence = round(placed(best.score) * best.factor * rivalFactor(ratio) * contestFactor(claim) * list);
+    const confidence = roundConfidence(placed(best.score) * best.factor * rivalFactor(ratio) * contestFactor(claim) * list);
     const t = tokens[best.mention]!;
     const end = t.amountEnd ?? t.end;
     const value: ReadValue = { value: best.value, confidence, source: { span: { start: t.start, end }, text: text.slice(t.start, end) } };
     if (second && ratio >= 0.7)
-      value.alternatives = [{ value: second.value, p: round(Math.min(1 - confidence, confidence * ratio * 0.5)) }];
+      value.alternatives = [{ value: second.value, p: roundConfidence(Math.min(1 - confidence, confidence * ratio * 0.5)) }];
     out[name] = value;
   }
   // dollar amounts no cue word claims go to the dollar inputs left, with low confidence
@@ -357,11 +357,9 @@ export function readNumbers(
     const end = t.amountEnd ?? t.end;
     out[name] = {
       value: c.value,
-      confidence: round(BY_ELIMINATION * c.factor),
+      confidence: roundConfidence(BY_ELIMINATION * c.factor),
       source: { span: { start: t.start, end }, text: text.slice(t.start, end) },
     };
   }
   return out;
 }
-
-const round = (x: number): number => Math.round(x * 1000) / 1000;
