@@ -20,6 +20,8 @@ export const LEDGER_ENVIRONMENT = {
   PDM_DB: "the SQLite ledger file when --db is not given",
   DATABASE_URL: "a PostgreSQL ledger (postgres://...), used instead of SQLite",
   PDM_PG_SCHEMA: "the PostgreSQL schema (default public)",
+  PDM_PG_SYNCHRONOUS_COMMIT: "off: PostgreSQL commits charges without waiting for the disk (docs/deploy.md, Durability); default on",
+  PDM_PG_GROUPS_IN_FLIGHT: "PostgreSQL: groups of charges committing at once, a connection each (default 1; docs/deploy.md)",
 };
 
 function missingLedger(at: LedgerLocation): string | null {

@@ -12,15 +12,36 @@ export interface LedgerLocation {
   databaseUrl?: string;
   /** PostgreSQL schema (PDM_PG_SCHEMA), so several deployments or test runs share one database */
   pgSchema?: string;
+  /** PDM_PG_SYNCHRONOUS_COMMIT=off: money steps commit without waiting for the disk (docs/deploy.md, "Durability") */
+  pgSynchronousCommit?: boolean;
+  /** PDM_PG_GROUPS_IN_FLIGHT: groups of money steps committing at once, a connection each (default 1) */
+  pgGroupsInFlight?: number;
 }
 
-/** --db / PDM_DB / DATABASE_URL / PDM_PG_SCHEMA, as every command reads them. */
+/** --db / PDM_DB / DATABASE_URL / PDM_PG_SCHEMA / PDM_PG_SYNCHRONOUS_COMMIT, as every command reads them. */
 export function ledgerLocation(dbOption: string | undefined, env: NodeJS.ProcessEnv = process.env): LedgerLocation {
   return {
     dbFile: dbOption ?? env.PDM_DB ?? DEFAULT_DB_FILE,
     databaseUrl: env.DATABASE_URL || undefined,
     pgSchema: env.PDM_PG_SCHEMA || undefined,
+    pgSynchronousCommit: synchronousCommit(env.PDM_PG_SYNCHRONOUS_COMMIT),
+    pgGroupsInFlight: groupsInFlight(env.PDM_PG_GROUPS_IN_FLIGHT),
   };
+}
+
+function groupsInFlight(value: string | undefined): number | undefined {
+  if (value === undefined || value === "") return undefined;
+  const n = Number(value);
+  if (!Number.isSafeInteger(n) || n < 1 || n > 16)
+    throw new Error(`PDM_PG_GROUPS_IN_FLIGHT must be a whole number from 1 to 16, not ${JSON.stringify(value)}`);
+  return n;
+}
+
+/** "on" (or unset) and "off", as PostgreSQL spells the setting; anything else is refused rather than guessed. */
+function synchronousCommit(value: string | undefined): boolean {
+  if (value === undefined || value === "" || value === "on") return true;
+  if (value === "off") return false;
+  throw new Error(`PDM_PG_SYNCHRONOUS_COMMIT must be on or off, not ${JSON.stringify(value)}`);
 }
 
 /**
@@ -28,7 +49,13 @@ export function ledgerLocation(dbOption: string | undefined, env: NodeJS.Process
  * for a server, whose requests would otherwise wait for them; a command's few writes do not need it.
  */
 export async function openLedger(at: LedgerLocation, o: { backgroundCheckpoints?: boolean } = {}): Promise<Ledger> {
-  if (at.databaseUrl) return openPostgresLedger({ url: at.databaseUrl, schema: at.pgSchema });
+  if (at.databaseUrl)
+    return openPostgresLedger({
+      url: at.databaseUrl,
+      schema: at.pgSchema,
+      synchronousCommit: at.pgSynchronousCommit,
+      groupConnections: at.pgGroupsInFlight,
+    });
   const file = at.dbFile ?? DEFAULT_DB_FILE;
   if (!o.backgroundCheckpoints || file === ":memory:") return openSqliteLedger(file);
   const ledger = openSqliteLedger(file, { checkpointAfterPages: BACKSTOP_PAGES });

@@ -1,6 +1,7 @@
-// Group commit for the PostgreSQL ledger: the money steps that requests ask for while the previous
-// group is in flight (or within one turn of the event loop when none is) go to PostgreSQL together,
-// in one transaction of two round trips on a pipelined connection, however many steps it holds:
+// Group commit for the PostgreSQL ledger: the money steps that requests ask for while the groups
+// before them are in flight (or within one turn of the event loop when a connection is free) go to
+// PostgreSQL together, in one transaction of two round trips on a pipelined connection, however many
+// steps it holds:
 //   1. BEGIN, then lock the reservations the steps name and the accounts they touch (in id order,
 //      so two groups, of this instance or of another, never wait for each other in a cycle);
 //   2. the writes, as set-based statements over arrays (unnest), then COMMIT.
@@ -9,8 +10,13 @@
 // the commit (signing the batch of receipts of the whole group): if that throws, the group rolls
 // back and every step of it fails. Every promise settles after the commit, so no caller learns of
 // a result that is not durable; if anything of the group fails in the database, nothing of it is kept.
-// The row locks serialise groups of several instances on one account; the CHECK on the account
-// row is the last guard against an overdraw.
+// With more than one connection (`connections`), several groups are in flight at once: the next
+// group forms as soon as the one before has sent its COMMIT, and asks for its locks while that
+// commit waits for the disk. Groups that touch the same
+// account take its row lock one after another (the second reads the row as the first left it), so
+// they are serialised exactly as the groups of two instances are; the CHECK on the account row is
+// the last guard against an overdraw. Each group runs its steps and signs its batch in one
+// synchronous stretch, so no two groups share a batch of receipts.
 import pg from "pg";
 import { runSteps, type Locked, type Step, type StepResult, type Writes } from "./pg-books.js";
 
@@ -88,41 +94,73 @@ function inOneWrite<T extends readonly Promise<unknown>[]>(c: pg.Client, send: (
 
 export interface PgGroupCommit {
   run(step: Step): Promise<StepResult>;
-  /** Waits for the steps asked for so far, then closes the connection. */
+  /** Waits for the steps asked for so far, then closes the connections. */
   close(): Promise<void>;
 }
 
-/** `config`: how to open the group's own connection (pipelined, reopened after a failure). */
-export function pgGroupCommit(config: pg.ClientConfig): PgGroupCommit {
+export interface PgGroupOptions {
+  /**
+   * groups in flight at once, each on a connection of its own (default 1): the next group forms
+   * once the one before has sent its COMMIT, and takes its locks while that commit completes
+   */
+  connections?: number;
+  /**
+   * false: the groups' commits do not wait for their WAL to reach the disk (PostgreSQL's
+   * `synchronous_commit = off` on the groups' connections alone); see docs/deploy.md for the trade
+   */
+  synchronousCommit?: boolean;
+}
+
+/** A connection of the set: opened on first use, reopened after a failure. */
+function lazyConnection(config: pg.ClientConfig) {
   let connection: Promise<pg.Client> | null = null;
-  const connect = () => {
-    if (connection) return connection;
-    const client = new pg.Client({ ...config, pipeline: true });
-    const opening = client.connect().then(() => client);
-    const mine = opening.catch((e: unknown) => {
-      if (connection === mine) connection = null;
-      throw e;
-    });
-    connection = mine;
-    // a lost connection is reopened by the next group; its own transaction PostgreSQL rolls back
-    client.on("error", () => {
-      if (connection === mine) connection = null;
-    });
-    return mine;
+  return {
+    get(): Promise<pg.Client> {
+      if (connection) return connection;
+      const client = new pg.Client({ ...config, pipeline: true });
+      const opening = client.connect().then(() => client);
+      const mine = opening.catch((e: unknown) => {
+        if (connection === mine) connection = null;
+        throw e;
+      });
+      connection = mine;
+      // a lost connection is reopened by the next group; its own transaction PostgreSQL rolls back
+      client.on("error", () => {
+        if (connection === mine) connection = null;
+      });
+      return mine;
+    },
+    drop(c: pg.Client) {
+      connection = null;
+      void c.end().catch(() => {});
+    },
+    async end() {
+      const c = connection && (await connection.catch(() => null));
+      connection = null;
+      if (c) await c.end();
+    },
   };
-  const drop = (c: pg.Client) => {
-    connection = null;
-    void c.end().catch(() => {});
-  };
+}
+
+/** `config`: how to open the groups' connections (pipelined, reopened after a failure). */
+export function pgGroupCommit(config: pg.ClientConfig, options: PgGroupOptions = {}): PgGroupCommit {
+  const size = Math.max(1, options.connections ?? 1);
+  const setting = options.synchronousCommit === false ? " -c synchronous_commit=off" : "";
+  const opened = { ...config, options: `${config.options ?? ""}${setting}`.trim() || undefined };
+  /** the connections no group is using */
+  const free = Array.from({ length: size }, () => lazyConnection(opened));
+  const inFlight = new Set<Promise<void>>();
 
   let queue: Job[] = [];
-  let running: Promise<void> | null = null;
   let scheduled = false;
+  /** a group is taking its locks or running its steps: the next one waits for its COMMIT to be sent */
+  let forming = false;
 
-  const commit = async (jobs: Job[]) => {
+  /** `committing` is called once the group's COMMIT is sent (or the group has ended without one) */
+  const commit = async (slot: ReturnType<typeof lazyConnection>, jobs: Job[], committing: () => void) => {
     let c: pg.Client;
     try {
-      c = await connect();
+      c = await slot.get();
     } catch (error) {
       for (const job of jobs) job.reject(error);
       return;
@@ -154,7 +192,9 @@ export function pgGroupCommit(config: pg.ClientConfig): PgGroupCommit {
       };
       const { outcomes, writes, last } = runSteps(locked, steps);
       for (const work of last) work();
-      await inOneWrite(c, () => [...writeQueries(c, writes), c.query("COMMIT")]);
+      const committed = inOneWrite(c, () => [...writeQueries(c, writes), c.query("COMMIT")]);
+      committing();
+      await committed;
       // a COMMIT after a failed statement rolls back, and the failed statement has rejected above
       jobs.forEach((job, i) => {
         const o = outcomes[i]!;
@@ -165,7 +205,7 @@ export function pgGroupCommit(config: pg.ClientConfig): PgGroupCommit {
       try {
         await c.query("ROLLBACK");
       } catch {
-        drop(c);
+        slot.drop(c);
       }
       for (const job of jobs) job.reject(error);
     }
@@ -173,14 +213,28 @@ export function pgGroupCommit(config: pg.ClientConfig): PgGroupCommit {
 
   const flush = () => {
     scheduled = false;
+    const slot = free.pop();
+    if (!slot) return;
     const jobs = queue.splice(0, MAX_STEPS);
-    running = commit(jobs).finally(() => {
-      running = null;
+    forming = true;
+    let sent = false;
+    const committing = () => {
+      if (sent) return;
+      sent = true;
+      forming = false;
+      if (queue.length > 0) schedule();
+    };
+    const running: Promise<void> = commit(slot, jobs, committing).finally(() => {
+      inFlight.delete(running);
+      free.push(slot);
+      committing();
       if (queue.length > 0) schedule();
     });
+    inFlight.add(running);
   };
+  /** the next group forms once the one before has sent its COMMIT, on a free connection */
   const schedule = () => {
-    if (scheduled || running) return;
+    if (scheduled || forming || free.length === 0) return;
     scheduled = true;
     setImmediate(flush);
   };
@@ -192,11 +246,11 @@ export function pgGroupCommit(config: pg.ClientConfig): PgGroupCommit {
         schedule();
       }),
     async close() {
-      while (running || queue.length > 0) await (running ?? new Promise((r) => setImmediate(r)));
-      const c = connection && (await connection.catch(() => null));
-      connection = null;
+      while (inFlight.size > 0 || queue.length > 0) {
+        await (inFlight.size > 0 ? Promise.race(inFlight) : new Promise((r) => setImmediate(r)));
+      }
       queue = [];
-      if (c) await c.end();
+      await Promise.all(free.map((slot) => slot.end()));
     },
   };
 }

@@ -29,6 +29,13 @@ export interface PostgresOptions {
   /** schema holding the tables (created if missing); default "public" */
   schema?: string;
   poolSize?: number;
+  /**
+   * false: the commits of reservations, settlements and releases do not wait for the disk
+   * (`synchronous_commit = off` on their connections; docs/deploy.md, "Durability"); default true
+   */
+  synchronousCommit?: boolean;
+  /** groups of money steps in flight at once, a connection each (default 1; pg-group-commit.ts) */
+  groupConnections?: number;
 }
 
 const ACCOUNT_COLS = "id, name, disabled, created_at";
@@ -45,7 +52,7 @@ export async function openPostgresLedger(options: PostgresOptions): Promise<Ledg
   const keys = new KeyCache(`pdm_keys_${schema}`);
   await keys.listen(() => new pg.Client(connection));
   // reserve, settle, reserveAndSettle and release: the steps of concurrent requests commit together
-  const grouped = pgGroupCommit(connection);
+  const grouped = pgGroupCommit(connection, { connections: options.groupConnections, synchronousCommit: options.synchronousCommit });
   /** Tells every instance (this one included) that keys or account statuses changed. */
   const keysChanged = async () => {
     keys.clear();

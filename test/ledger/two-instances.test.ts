@@ -1,6 +1,8 @@
 // Two PostgreSQL ledger instances on one database, as two server processes share it: random
-// interleavings of reserve / settle / reserveAndSettle / release, each round's steps issued at
-// once on both instances (so their group commits contend for the same account rows), some seals
+// interleavings of reserve / settle / reserveAndSettle / release, each round's steps issued on both
+// instances within a few milliseconds of each other (so their group commits contend for the same
+// account rows, and the second instance, which keeps up to three groups in flight and commits
+// without waiting for the disk, has several groups of its own committing at once), some seals
 // failing. After every run the ledger's sums hold: each account's balance is its top-ups less its
 // charges, its reserved funds are exactly its open reservations, nothing is overdrawn, every
 // charge observed is an entry, and no reservation is settled or released twice.
@@ -32,7 +34,13 @@ const step = fc.oneof(
   }),
   fc.record({ op: fc.constant("release" as const), pick: fc.nat() }),
 );
-const asked = fc.record({ instance: fc.integer({ min: 0, max: 1 }), account: fc.integer({ min: 0, max: ACCOUNTS - 1 }), step });
+const asked = fc.record({
+  instance: fc.integer({ min: 0, max: 1 }),
+  account: fc.integer({ min: 0, max: ACCOUNTS - 1 }),
+  step,
+  /** milliseconds after the round starts that the step is asked for */
+  after: fc.integer({ min: 0, max: 4 }),
+});
 const run = fc.record({
   openings: fc.array(fc.integer({ min: 0, max: 10_000 }), { minLength: ACCOUNTS, maxLength: ACCOUNTS }),
   rounds: fc.array(fc.array(asked, { minLength: 1, maxLength: 10 }), { minLength: 1, maxLength: 6 }),
@@ -47,7 +55,10 @@ describe.skipIf(!PG_URL)("two PostgreSQL ledger instances on one database", () =
   let instances: Ledger[];
   let db: pg.Client;
   beforeAll(async () => {
-    instances = [await openPostgresLedger({ url: PG_URL!, schema }), await openPostgresLedger({ url: PG_URL!, schema })];
+    instances = [
+      await openPostgresLedger({ url: PG_URL!, schema }),
+      await openPostgresLedger({ url: PG_URL!, schema, groupConnections: 3, synchronousCommit: false }),
+    ];
     db = new pg.Client({ connectionString: PG_URL, options: `-c search_path=${schema}` });
     await db.connect();
   });
@@ -68,7 +79,8 @@ describe.skipIf(!PG_URL)("two PostgreSQL ledger instances on one database", () =
         for (const round of rounds) {
           const open = held.filter((h) => h.closed === 0);
           const outcomes = await Promise.allSettled(
-            round.map(({ instance, account, step: s }) => {
+            round.map(async ({ instance, account, step: s, after }) => {
+              if (after > 0) await new Promise((r) => setTimeout(r, after));
               const ledger = instances[instance]!;
               const id = accounts[account]!.id;
               const named = open.length > 0 && "pick" in s ? open[s.pick % open.length]! : null;

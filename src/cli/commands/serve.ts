@@ -150,6 +150,8 @@ export const spec: CommandSpec = {
   },
   environment: {
     DATABASE_URL: "a PostgreSQL ledger (postgres://...) for several instances; PDM_PG_SCHEMA picks the schema",
+    PDM_PG_SYNCHRONOUS_COMMIT:
+      "off: reservations and charges commit without waiting for PostgreSQL's disk (a database crash may lose the last fraction of a second of charges; docs/deploy.md); default on",
     REDIS_URL: "shared rate limits and questions cache (PDM_REDIS_PREFIX prefixes the keys)",
     "PDM_OPENAI_*, PDM_ANTHROPIC_*": "language models for drafting and reading (docs/providers.md)",
     "PDM_GENERATORS, PDM_DEFAULT_GENERATOR": "generator aliases",
