@@ -12,34 +12,34 @@ export interface LedgerLocation {
   databaseUrl?: string;
   /** PostgreSQL schema (PDM_PG_SCHEMA), so several deployments or test runs share one database */
   pgSchema?: string;
-  /** PDM_PG_SYNCHRONOUS_COMMIT=off: money steps commit without waiting for the disk (docs/deploy.md, "Durability") */
-  pgSynchronousCommit?: boolean;
-  /** PDM_PG_GROUPS_IN_FLIGHT: groups of money steps committing at once, a connection each (default 1) */
-  pgGroupsInFlight?: number;
+  /** PDM_PG_SYNCHRONOUS_COMMIT, as given: "off" commits money steps without waiting for the disk (docs/deploy.md, "Durability") */
+  pgSynchronousCommit?: string;
+  /** PDM_PG_GROUPS_IN_FLIGHT, as given: groups of money steps committing at once, a connection each (default 1) */
+  pgGroupsInFlight?: string;
 }
 
-/** --db / PDM_DB / DATABASE_URL / PDM_PG_SCHEMA / PDM_PG_SYNCHRONOUS_COMMIT, as every command reads them. */
+/** --db / PDM_DB / DATABASE_URL / PDM_PG_SCHEMA / PDM_PG_SYNCHRONOUS_COMMIT / PDM_PG_GROUPS_IN_FLIGHT, as every command reads them. */
 export function ledgerLocation(dbOption: string | undefined, env: NodeJS.ProcessEnv = process.env): LedgerLocation {
   return {
     dbFile: dbOption ?? env.PDM_DB ?? DEFAULT_DB_FILE,
     databaseUrl: env.DATABASE_URL || undefined,
     pgSchema: env.PDM_PG_SCHEMA || undefined,
-    pgSynchronousCommit: synchronousCommit(env.PDM_PG_SYNCHRONOUS_COMMIT),
-    pgGroupsInFlight: groupsInFlight(env.PDM_PG_GROUPS_IN_FLIGHT),
+    pgSynchronousCommit: env.PDM_PG_SYNCHRONOUS_COMMIT || undefined,
+    pgGroupsInFlight: env.PDM_PG_GROUPS_IN_FLIGHT || undefined,
   };
 }
 
+/** The PostgreSQL settings as numbers and flags; a value neither names is refused (when the ledger opens) rather than guessed. */
 function groupsInFlight(value: string | undefined): number | undefined {
-  if (value === undefined || value === "") return undefined;
-  const n = Number(value);
-  if (!Number.isSafeInteger(n) || n < 1 || n > 16)
-    throw new Error(`PDM_PG_GROUPS_IN_FLIGHT must be a whole number from 1 to 16, not ${JSON.stringify(value)}`);
+  if (value === undefined) return undefined;
+  const n = /^\d{1,2}$/.test(value) ? Number(value) : NaN;
+  if (!(n >= 1 && n <= 16)) throw new Error(`PDM_PG_GROUPS_IN_FLIGHT must be a whole number from 1 to 16, not ${JSON.stringify(value)}`);
   return n;
 }
 
-/** "on" (or unset) and "off", as PostgreSQL spells the setting; anything else is refused rather than guessed. */
+/** "on" (or unset) and "off", as PostgreSQL spells the setting. */
 function synchronousCommit(value: string | undefined): boolean {
-  if (value === undefined || value === "" || value === "on") return true;
+  if (value === undefined || value === "on") return true;
   if (value === "off") return false;
   throw new Error(`PDM_PG_SYNCHRONOUS_COMMIT must be on or off, not ${JSON.stringify(value)}`);
 }
@@ -53,8 +53,8 @@ export async function openLedger(at: LedgerLocation, o: { backgroundCheckpoints?
     return openPostgresLedger({
       url: at.databaseUrl,
       schema: at.pgSchema,
-      synchronousCommit: at.pgSynchronousCommit,
-      groupConnections: at.pgGroupsInFlight,
+      synchronousCommit: synchronousCommit(at.pgSynchronousCommit),
+      groupConnections: groupsInFlight(at.pgGroupsInFlight),
     });
   const file = at.dbFile ?? DEFAULT_DB_FILE;
   if (!o.backgroundCheckpoints || file === ":memory:") return openSqliteLedger(file);
