@@ -1,6 +1,6 @@
 // An instance of the PostgreSQL ledger killed with SIGKILL in the middle of its group commits:
 // whatever it was doing, the ledger's sums hold (the group in flight is rolled back whole by
-// PostgreSQL, the groups before it are kept whole), and the reservations it left open are given
+// PostgreSQL, or committed whole if its COMMIT had been sent; the groups before it are kept whole), and the reservations it left open are given
 // back by another instance's sweep for stale reservations.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import fc from "fast-check";
@@ -30,10 +30,15 @@ for (let round = 0; ; round++) {
 }
 `;
 
+/** The worker's connections carry this name, so that the test can see when PostgreSQL is done with them. */
+const WORKER_NAME = `pdm_killed_${process.pid}`;
+
 function startWorker(schema: string, account: string) {
+  const url = new URL(PG_URL!);
+  url.searchParams.set("application_name", WORKER_NAME);
   const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", WORKER], {
     cwd: ROOT,
-    env: { ...process.env, PG_URL, PG_SCHEMA: schema, ACCOUNT: account },
+    env: { ...process.env, PG_URL: url.toString(), PG_SCHEMA: schema, ACCOUNT: account },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let err = "";
@@ -68,9 +73,16 @@ describe.skipIf(!PG_URL)("a PostgreSQL ledger instance killed with SIGKILL", () 
         const account = await ledger.createAccount(`killed-${n++}`, 1_000_000);
         const worker = startWorker(schema, account.id);
         await worker.busy;
+        const alive = "SELECT COUNT(*)::int AS n FROM pg_stat_activity WHERE application_name = $1";
+        const backends = async () => (await db.query<{ n: number }>(alive, [WORKER_NAME])).rows[0]!.n;
+        expect(await backends()).toBeGreaterThan(0);
         await new Promise((r) => setTimeout(r, lateMs));
         worker.child.kill("SIGKILL");
         await worker.killed;
+        // what the worker sent before it died PostgreSQL still carries out (a COMMIT it has received
+        // commits); its backends end once they find the connection closed, and only then are the
+        // sums final
+        while ((await backends()) > 0) await new Promise((r) => setTimeout(r, 10));
 
         const sums = async () => {
           const b = await ledger.balance(account.id);
