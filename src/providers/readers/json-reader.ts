@@ -5,13 +5,14 @@ import type { InputIR } from "../../ir/ir.js";
 import { NO_USAGE, type ReadRequest, type ReadResult, type ReadValue, type Reader } from "../types.js";
 import { coerce } from "./coerce.js";
 import { todayIso } from "./dates.js";
-import { inputWords, pathScore } from "./json-keys.js";
+import { asksOtherTime, inputWords, marksOtherTime, pathScore, timeUnitOf, type InputWords } from "./json-keys.js";
 import { EMBEDDED_LIMITS } from "./limits.js";
 import { resolveHint, walkJson, type JsonNode } from "./json-walk.js";
 import { readText } from "./text-reader.js";
 import { aboveFloor, roundConfidence } from "./text/confidence.js";
 import type { Meter } from "./text/text-index.js";
-import { normaliseName, periodOfText } from "./words.js";
+import { contentStems, normaliseName, periodOfText, stemMatch } from "./words.js";
+import { roundFloat } from "./numbers.js";
 import { namedRecord } from "../../runtime/json.js";
 
 /** Below this a key does not name the input. */
@@ -25,41 +26,167 @@ interface Candidate {
   value: unknown;
   confidence: number;
   raw: unknown;
+  /** the sum of a list's amounts */
+  summed?: true;
 }
 
 const quote = (v: unknown): string => (typeof v === "string" ? v : (JSON.stringify(v) ?? ""));
 
 const isScalarType = (input: InputIR): boolean => !["struct", "list", "any", "context"].includes(input.type.kind);
 
-function candidatesFor(input: InputIR, root: unknown, nodes: JsonNode[], reference: string, meter: Meter): Candidate[] {
+/** A key that names the input but whose value has not its type ("score 801", "eighteen thousand"): the text reader may read it. */
+interface Unread {
+  input: InputIR;
+  node: JsonNode;
+  score: number;
+}
+
+function contextOf(input: InputIR, words: InputWords, reference: string) {
   const period = input.type.kind === "number" ? periodOfText(`${input.name} ${input.desc}`) : undefined;
-  const ctx = (keys: string[]) => ({
-    options: input.options,
-    period,
-    sourcePeriod: periodOfText(normaliseName(keys.join(" "))),
-    reference,
-  });
+  const questionWords = contentStems(`${input.name} ${input.desc}`);
+  return (keys: string[]) => {
+    const keyUnits = keys.flatMap((k) => normaliseName(k).split(" ")).map(timeUnitOf);
+    const sourceTimeUnit = words.timeUnit ? keyUnits.find((u) => u !== undefined) : undefined;
+    return {
+      options: input.options,
+      period,
+      sourcePeriod: periodOfText(normaliseName(keys.join(" "))),
+      ...(words.timeUnit ? { timeUnit: words.timeUnit } : {}),
+      ...(sourceTimeUnit ? { sourceTimeUnit } : {}),
+      questionWords,
+      reference,
+    };
+  };
+}
+
+function candidatesFor(input: InputIR, root: unknown, nodes: JsonNode[], reference: string, meter: Meter, unread: Unread[]): Candidate[] {
+  // a `from` that is not a path is still a hint: its words count as the input's context
+  const words = inputWords(input, input.from ?? "");
+  const ctx = contextOf(input, words, reference);
   if (input.from) {
     const hit = resolveHint(root, input.from, normaliseName);
     const c = hit && coerce(hit.value, input.type, ctx(hit.pointer.split("/")));
     if (hit && c) return [{ input: input.name, pointer: hit.pointer, value: c.value, confidence: c.factor, raw: hit.value }];
   }
-  // a `from` that is not a path is still a hint: its words count as the input's context
-  const words = inputWords(input, input.from ?? "");
+  // what lies under a branch of another time (`previous`, `history`) answers only an input that asks for another time
+  const pastAllowed = asksOtherTime(input);
   const out: Candidate[] = [];
+  let best: Unread | undefined;
   for (const node of nodes) {
     meter.steps++;
-    if (
-      node.keys.length === 0 ||
-      (isScalarType(input) && typeof node.value === "object" && node.value !== null && !isAmountObject(node.value))
-    )
+    if (node.keys.length === 0 || node.item === true || (node.past && !pastAllowed)) continue;
+    const listOfAmounts = Array.isArray(node.value) && input.type.kind === "number";
+    if (isScalarType(input) && typeof node.value === "object" && node.value !== null && !isAmountObject(node.value) && !listOfAmounts)
       continue;
     const score = pathScore(words, node.keys);
     if (score < MIN_KEY_SCORE) continue;
+    if (listOfAmounts) {
+      const total = summed(input, node, ctx(node.keys.slice(-2)));
+      if (total) out.push({ ...total, confidence: score * total.confidence });
+      continue;
+    }
     const c = coerce(node.value, input.type, ctx(node.keys.slice(-2)));
     if (c) out.push({ input: input.name, pointer: node.pointer, value: c.value, confidence: score * c.factor, raw: node.value });
+    else if (typeof node.value === "string" && (!best || score > best.score)) best = { input, node, score };
   }
-  return out;
+  if (best) unread.push(best);
+  if (input.type.kind === "struct" || input.type.kind === "list") out.push(...byStructure(input, nodes, ctx([]), out));
+  return withoutSummedItems(out);
+}
+
+/** Once a list is summed for an input, its items do not answer that input one by one. */
+function withoutSummedItems(cands: Candidate[]): Candidate[] {
+  const sums = cands.filter((c) => c.summed).map((c) => `${c.pointer}/`);
+  return sums.length === 0 ? cands : cands.filter((c) => c.summed || !sums.some((p) => c.pointer.startsWith(p)));
+}
+
+/** An input that asks for a total: its name or desc says so, or its desc names the listed things in the plural ("on existing debts"). */
+const TOTAL_WORDS = /\b(total|sum|combined|overall|altogether|all)\b/i;
+function asksTotal(input: InputIR, listKey: string): boolean {
+  if (TOTAL_WORDS.test(`${input.name} ${input.desc}`)) return true;
+  const listStems = contentStems(listKey);
+  const plurals = `${input.name} ${input.desc}`
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .filter((w) => w.length > 3 && w.endsWith("s") && !w.endsWith("ss"));
+  return plurals.some((w) => contentStems(w).some((s) => listStems.some((k) => stemMatch(k, s) > 0)));
+}
+
+/** Keys of a listed item's amount: its period (`monthly`), or a word of amount (`amount`, `payment`, `balance`). */
+const ITEM_AMOUNT_WORDS = new Set(["amount", "amt", "value", "payment", "pmt", "instalment", "installment", "sum", "total"].map(stemOf));
+function stemOf(w: string): string {
+  return contentStems(w)[0] ?? w;
+}
+
+/** A list of amounts summed: plain numbers, or records each with one amount (in the input's period when it has one). */
+function summed(input: InputIR, node: JsonNode, ctx: ReturnType<ReturnType<typeof contextOf>>): (Candidate & { summed: true }) | undefined {
+  const items = node.value as unknown[];
+  const key = node.keys[node.keys.length - 1];
+  if (items.length < 2 || key === undefined || !asksTotal(input, key)) return undefined;
+  let total = 0;
+  let factor = 1;
+  for (const item of items) {
+    let value: unknown = item;
+    let itemCtx = ctx;
+    if (typeof item === "object" && item !== null && !Array.isArray(item)) {
+      const fields = Object.entries(item as Record<string, unknown>).filter(([k]) => {
+        const stems = contentStems(k);
+        const period = periodOfText(normaliseName(k)) ?? (stems.some((s) => ["month", "mo", "mthly"].includes(s)) ? "month" : undefined);
+        return ctx.period
+          ? period === ctx.period || stems.some((s) => ITEM_AMOUNT_WORDS.has(s))
+          : stems.some((s) => ITEM_AMOUNT_WORDS.has(s));
+      });
+      if (fields.length !== 1) return undefined;
+      value = fields[0]![1];
+      itemCtx = { ...ctx, sourcePeriod: periodOfText(normaliseName(fields[0]![0])) ?? ctx.sourcePeriod };
+    }
+    const c = coerce(value, input.type, itemCtx);
+    if (!c || typeof c.value !== "number") return undefined;
+    total += c.value;
+    factor = Math.min(factor, c.factor);
+  }
+  return {
+    input: input.name,
+    pointer: node.pointer,
+    value: roundFloat(total),
+    confidence: SUM_FACTOR * factor,
+    raw: node.value,
+    summed: true,
+  };
+}
+const SUM_FACTOR = 0.9;
+
+/**
+ * A record or list no key names, taken by its shape: the one object outside any list whose keys
+ * name every field of a struct input (`primary`, `hh_head` for an applicant), the one list of such
+ * records for a list input (`others`, `hh_mbrs` for the household's members). More than one such
+ * node is no answer.
+ */
+const BY_STRUCTURE = 0.6;
+/** An empty list says nothing by its shape: it counts only when its key is a word of the input's desc ("the household"). */
+const namedInDesc = (input: InputIR, n: JsonNode): boolean => {
+  const key = contentStems(n.keys[n.keys.length - 1] ?? "");
+  const desc = contentStems(input.desc);
+  return key.length > 0 && key.every((k) => desc.includes(k));
+};
+function byStructure(input: InputIR, nodes: JsonNode[], ctx: ReturnType<ReturnType<typeof contextOf>>, keyed: Candidate[]): Candidate[] {
+  const list = input.type.kind === "list";
+  const shaped = nodes.filter(
+    (n) =>
+      n.pointer !== "" &&
+      !n.item &&
+      !n.past &&
+      !keyed.some((c) => c.pointer === n.pointer) &&
+      (list
+        ? Array.isArray(n.value) && (n.value.length > 0 || namedInDesc(input, n))
+        : typeof n.value === "object" && n.value !== null && !Array.isArray(n.value)),
+  );
+  const found: Candidate[] = [];
+  for (const n of shaped) {
+    const c = coerce(n.value, input.type, ctx);
+    if (c) found.push({ input: input.name, pointer: n.pointer, value: c.value, confidence: BY_STRUCTURE * c.factor, raw: n.value });
+  }
+  return found.length === 1 ? found : [];
 }
 
 const isAmountObject = (v: unknown): boolean =>
@@ -78,8 +205,8 @@ function assign(candidates: Candidate[]): Map<string, Candidate> {
 }
 
 /** Strings of several words are prose the text reader can read. */
-const proseLeaves = (nodes: JsonNode[]): JsonNode[] =>
-  nodes.filter((n) => typeof n.value === "string" && (n.value as string).trim().split(/\s+/).length >= 4);
+const isProse = (s: string): boolean => s.trim().split(/\s+/).length >= 4;
+const proseLeaves = (nodes: JsonNode[]): JsonNode[] => nodes.filter((n) => typeof n.value === "string" && isProse(n.value));
 
 /** `meter` counts the basic steps taken (tests check they grow linearly with the evidence). */
 export function readJson(
@@ -89,7 +216,7 @@ export function readJson(
   meter: Meter = { steps: 0 },
   claimed: readonly string[] = [],
 ): Record<string, ReadValue> {
-  const nodes = withoutClaimed(walkJson(state), claimed);
+  const nodes = withoutClaimed(walkJson(state, marksOtherTime), claimed);
   meter.steps += nodes.length;
   const values = namedRecord<ReadValue>();
   if (nodes.length === 1 && inputs.length === 1) {
@@ -98,10 +225,15 @@ export function readJson(
     if (c) values[inputs[0]!.name] = { value: c.value, confidence: 0.6 * c.factor, source: { path: "", text: quote(state) } };
     return values;
   }
-  const chosen = assign(inputs.flatMap((input) => candidatesFor(input, state, nodes, reference, meter)));
+  const unreadKeys: Unread[] = [];
+  const chosen = assign(inputs.flatMap((input) => candidatesFor(input, state, nodes, reference, meter, unreadKeys)));
   for (const [name, c] of chosen) {
     values[name] = { value: c.value, confidence: roundConfidence(c.confidence), source: { path: c.pointer, text: quote(c.raw) } };
   }
+  const used = new Set([...chosen.values()].map((c) => c.pointer));
+  readKeyedStrings(unreadKeys, values, used, reference, meter);
+  byOptionName(inputs, nodes, values, used);
+  byElimination(inputs, nodes, values, used, reference);
   const unread = inputs.filter((i) => !Object.hasOwn(values, i.name));
   for (const leaf of unread.length > 0 ? proseLeaves(nodes) : []) {
     const still = unread.filter((i) => !Object.hasOwn(values, i.name));
@@ -116,6 +248,93 @@ export function readJson(
     }
   }
   return aboveFloor(values);
+}
+
+/**
+ * A key that names a number or date input whose string value is no plain number or date ("score
+ * 801", "eighteen thousand", "75 seats") is read by the text reader as the input's own line
+ * ("credit score: score 801"), at the key's confidence. Booleans and choices are not: a line
+ * naming the input reads as saying it whatever follows.
+ */
+function readKeyedStrings(unread: Unread[], values: Record<string, ReadValue>, used: Set<string>, reference: string, meter: Meter): void {
+  for (const { input, node, score } of unread) {
+    const value = node.value as string;
+    if (Object.hasOwn(values, input.name) || used.has(node.pointer) || !["number", "date"].includes(input.type.kind) || isProse(value))
+      continue;
+    const line = `${input.name}: ${value}`;
+    const v = readText([input], line, reference, meter)[input.name];
+    // the value must come from the string, not the input's name
+    if (!v || v.value === null || v.value === undefined || (v.source?.span?.start ?? 0) < input.name.length) continue;
+    used.add(node.pointer);
+    values[input.name] = {
+      value: v.value,
+      confidence: roundConfidence(v.confidence * Math.min(1, score + KEYED_STRING_EASE) * PROSE_FACTOR),
+      source: { path: node.pointer, text: value },
+    };
+  }
+}
+const KEYED_STRING_EASE = 0.15;
+
+/**
+ * A choice input no key names, answered by the one unused string that names one of its options
+ * by the option's own name or a synonym ("DISCRETIONARY TRUST" under `legal_form`, "glass breakage"
+ * under `kind`, "LTD"), when no other input has that option.
+ */
+const BY_OPTION_NAME = 0.6;
+const STRONG_NAME = 0.65;
+function byOptionName(inputs: InputIR[], nodes: JsonNode[], values: Record<string, ReadValue>, used: Set<string>): void {
+  for (const input of inputs) {
+    if (Object.hasOwn(values, input.name) || (input.type.kind !== "choice" && input.type.kind !== "levels")) continue;
+    const type = input.type;
+    const shared = new Set(
+      inputs
+        .filter((o) => o !== input && (o.type.kind === "choice" || o.type.kind === "levels"))
+        .flatMap((o) => (o.type as { values: string[] }).values),
+    );
+    const found = nodes
+      // a one-letter code says an option only under a key that names the input
+      .filter((n) => typeof n.value === "string" && n.value.trim().length > 1 && !used.has(n.pointer) && !n.past)
+      .map((n) => ({ n, c: coerce(n.value, type, { options: input.options, reference: todayIso() }) }))
+      .filter(({ c }) => c !== undefined && c.factor >= STRONG_NAME && !shared.has(c.value as string));
+    const options = new Set(found.map(({ c }) => c!.value));
+    if (found.length === 0 || options.size !== 1) continue;
+    const { n, c } = found[0]!;
+    used.add(n.pointer);
+    values[input.name] = {
+      value: c!.value,
+      confidence: roundConfidence(BY_OPTION_NAME * c!.factor),
+      source: { path: n.pointer, text: n.value as string },
+    };
+  }
+}
+
+/**
+ * The one date input no key names takes the one unused date of the state no key claims, at a
+ * confidence no threshold of 0.6 passes ("cover_from" for the policy start, once the loss and
+ * report dates are placed).
+ */
+const BY_ELIMINATION = 0.5;
+function byElimination(
+  inputs: InputIR[],
+  nodes: JsonNode[],
+  values: Record<string, ReadValue>,
+  used: Set<string>,
+  reference: string,
+): void {
+  const open = inputs.filter((i) => i.type.kind === "date" && !Object.hasOwn(values, i.name));
+  if (open.length !== 1 || !inputs.some((i) => i.type.kind === "date" && Object.hasOwn(values, i.name))) return;
+  const dates = nodes.filter(
+    (n) => typeof n.value === "string" && !used.has(n.pointer) && !n.past && coerce(n.value, open[0]!.type, { reference }) !== undefined,
+  );
+  if (dates.length !== 1) return;
+  const n = dates[0]!;
+  const c = coerce(n.value, open[0]!.type, { reference })!;
+  used.add(n.pointer);
+  values[open[0]!.name] = {
+    value: c.value,
+    confidence: roundConfidence(BY_ELIMINATION * c.factor),
+    source: { path: n.pointer, text: n.value as string },
+  };
 }
 
 /** The nodes outside the state's top-level keys that give other inputs by their exact names. */
