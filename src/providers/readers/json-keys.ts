@@ -198,11 +198,15 @@ export function pathScore(words: InputWords, keys: string[]): number {
   const own = leaf !== undefined ? keyScore(words, leaf) : 0;
   if (keys.length < 2) return own;
   const withParent = 0.95 * keyScore(words, `${keys[keys.length - 2]} ${leaf}`);
-  const leafNamesOther = own === 0 && contentStems(leaf!).some((t) => !neutralKeyWord(words, t) && !GENERIC_LEAF_WORDS.has(t));
+  const leafNamesOther =
+    own === 0 &&
+    contentStems(leaf!).some(
+      (t) => !neutralKeyWord(words, t) && !GENERIC_LEAF_WORDS.has(t) && !PRESENT_WORDS.has(t) && !OTHER_TIME_WORDS.has(t),
+    );
   return Math.max(own, leafNamesOther ? OTHER_LEAF * withParent : withParent);
 }
 
-/** Leaf keys that say nothing of their own (`{"fico": {"value": 712}}`). */
+/** Leaf keys that say nothing of their own (`{"fico": {"value": 712}}`); words of time say which value (`{"score": {"current": 702}}`). */
 const GENERIC_LEAF_WORDS = new Set(["value", "val", "amount", "amt", "answer", "number", "total", "date", "dt"].map(stem));
 const OTHER_LEAF = 0.6;
 

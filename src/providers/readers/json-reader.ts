@@ -11,8 +11,8 @@ import { resolveHint, walkJson, type JsonNode } from "./json-walk.js";
 import { readText } from "./text-reader.js";
 import { aboveFloor, roundConfidence } from "./text/confidence.js";
 import type { Meter } from "./text/text-index.js";
-import { contentStems, normaliseName, periodOfText, stemMatch } from "./words.js";
-import { roundFloat } from "./numbers.js";
+import { contentStems, normaliseName, periodOfText } from "./words.js";
+import { groupAggregate, keyMissesWhole, summed } from "./json-groups.js";
 import { namedRecord } from "../../runtime/json.js";
 
 /** Below this a key does not name the input. */
@@ -28,6 +28,8 @@ interface Candidate {
   raw: unknown;
   /** the sum of a list's amounts */
   summed?: true;
+  /** what the candidate takes, when not the node itself: one field summed over a list's records */
+  slot?: string;
 }
 
 const quote = (v: unknown): string => (typeof v === "string" ? v : (JSON.stringify(v) ?? ""));
@@ -74,15 +76,26 @@ function candidatesFor(input: InputIR, root: unknown, nodes: JsonNode[], referen
   let best: Unread | undefined;
   for (const node of nodes) {
     meter.steps++;
-    if (node.keys.length === 0 || node.item === true || (node.past && !pastAllowed)) continue;
+    if (node.keys.length === 0 || node.item === true || (node.past && !pastAllowed) || keyMissesWhole(input, node.keys)) continue;
     const listOfAmounts = Array.isArray(node.value) && input.type.kind === "number";
     if (isScalarType(input) && typeof node.value === "object" && node.value !== null && !isAmountObject(node.value) && !listOfAmounts)
       continue;
+    // a field of one record among several listed is no answer on its own (one member's income, one debt's payment)
+    if (isScalarType(input) && node.listed) continue;
     const score = pathScore(words, node.keys);
     if (score < MIN_KEY_SCORE) continue;
     if (listOfAmounts) {
       const total = summed(input, node, ctx(node.keys.slice(-2)));
-      if (total) out.push({ ...total, confidence: score * total.confidence });
+      if (total)
+        out.push({
+          input: input.name,
+          pointer: node.pointer,
+          raw: node.value,
+          summed: true,
+          value: total.value,
+          confidence: score * total.factor,
+          slot: `${node.pointer}#${total.field ?? ""}`,
+        });
       continue;
     }
     const c = coerce(node.value, input.type, ctx(node.keys.slice(-2)));
@@ -91,6 +104,19 @@ function candidatesFor(input: InputIR, root: unknown, nodes: JsonNode[], referen
   }
   if (best) unread.push(best);
   if (input.type.kind === "struct" || input.type.kind === "list") out.push(...byStructure(input, nodes, ctx([]), out));
+  if (input.type.kind === "number" && out.length === 0) {
+    const group = groupAggregate(input, words, nodes, ctx([]));
+    if (group)
+      out.push({
+        input: input.name,
+        pointer: group.pointer,
+        value: group.value,
+        confidence: group.factor,
+        raw: group.raw,
+        summed: true,
+        slot: `${group.pointer}#${input.name}`,
+      });
+  }
   return withoutSummedItems(out);
 }
 
@@ -99,62 +125,6 @@ function withoutSummedItems(cands: Candidate[]): Candidate[] {
   const sums = cands.filter((c) => c.summed).map((c) => `${c.pointer}/`);
   return sums.length === 0 ? cands : cands.filter((c) => c.summed || !sums.some((p) => c.pointer.startsWith(p)));
 }
-
-/** An input that asks for a total: its name or desc says so, or its desc names the listed things in the plural ("on existing debts"). */
-const TOTAL_WORDS = /\b(total|sum|combined|overall|altogether|all)\b/i;
-function asksTotal(input: InputIR, listKey: string): boolean {
-  if (TOTAL_WORDS.test(`${input.name} ${input.desc}`)) return true;
-  const listStems = contentStems(listKey);
-  const plurals = `${input.name} ${input.desc}`
-    .toLowerCase()
-    .split(/[^a-z]+/)
-    .filter((w) => w.length > 3 && w.endsWith("s") && !w.endsWith("ss"));
-  return plurals.some((w) => contentStems(w).some((s) => listStems.some((k) => stemMatch(k, s) > 0)));
-}
-
-/** Keys of a listed item's amount: its period (`monthly`), or a word of amount (`amount`, `payment`, `balance`). */
-const ITEM_AMOUNT_WORDS = new Set(["amount", "amt", "value", "payment", "pmt", "instalment", "installment", "sum", "total"].map(stemOf));
-function stemOf(w: string): string {
-  return contentStems(w)[0] ?? w;
-}
-
-/** A list of amounts summed: plain numbers, or records each with one amount (in the input's period when it has one). */
-function summed(input: InputIR, node: JsonNode, ctx: ReturnType<ReturnType<typeof contextOf>>): (Candidate & { summed: true }) | undefined {
-  const items = node.value as unknown[];
-  const key = node.keys[node.keys.length - 1];
-  if (items.length < 2 || key === undefined || !asksTotal(input, key)) return undefined;
-  let total = 0;
-  let factor = 1;
-  for (const item of items) {
-    let value: unknown = item;
-    let itemCtx = ctx;
-    if (typeof item === "object" && item !== null && !Array.isArray(item)) {
-      const fields = Object.entries(item as Record<string, unknown>).filter(([k]) => {
-        const stems = contentStems(k);
-        const period = periodOfText(normaliseName(k)) ?? (stems.some((s) => ["month", "mo", "mthly"].includes(s)) ? "month" : undefined);
-        return ctx.period
-          ? period === ctx.period || stems.some((s) => ITEM_AMOUNT_WORDS.has(s))
-          : stems.some((s) => ITEM_AMOUNT_WORDS.has(s));
-      });
-      if (fields.length !== 1) return undefined;
-      value = fields[0]![1];
-      itemCtx = { ...ctx, sourcePeriod: periodOfText(normaliseName(fields[0]![0])) ?? ctx.sourcePeriod };
-    }
-    const c = coerce(value, input.type, itemCtx);
-    if (!c || typeof c.value !== "number") return undefined;
-    total += c.value;
-    factor = Math.min(factor, c.factor);
-  }
-  return {
-    input: input.name,
-    pointer: node.pointer,
-    value: roundFloat(total),
-    confidence: SUM_FACTOR * factor,
-    raw: node.value,
-    summed: true,
-  };
-}
-const SUM_FACTOR = 0.9;
 
 /**
  * A record or list no key names, taken by its shape: the one object outside any list whose keys
@@ -197,9 +167,10 @@ function assign(candidates: Candidate[]): Map<string, Candidate> {
   const chosen = new Map<string, Candidate>();
   const used = new Set<string>();
   for (const c of [...candidates].sort((a, b) => b.confidence - a.confidence)) {
-    if (chosen.has(c.input) || used.has(c.pointer)) continue;
+    const slot = c.slot ?? c.pointer;
+    if (chosen.has(c.input) || used.has(slot)) continue;
     chosen.set(c.input, c);
-    used.add(c.pointer);
+    used.add(slot);
   }
   return chosen;
 }

@@ -15,6 +15,8 @@ export interface JsonNode {
   past?: boolean;
   /** an item of an array (its pointer ends with an index) */
   item?: boolean;
+  /** inside one of several records of a list (`/members/1/income`): one record's field, not the list's */
+  listed?: boolean;
 }
 
 const NAME_KEYS = ["name", "key", "field", "label", "attribute", "question", "fact"];
@@ -52,7 +54,8 @@ export function walkJson(root: unknown, marksPast: (key: string) => boolean = ()
     // the node's own key marks what lies under it (its key is the last of `keys`, unless it is an item)
     const ownKey = node.item ? undefined : keys[keys.length - 1];
     const past = node.past === true || (ownKey !== undefined && pointer !== "" && marksPast(ownKey));
-    const mark = (n: JsonNode): JsonNode => (past ? { ...n, past } : n);
+    const listed = node.listed === true;
+    const mark = (n: JsonNode): JsonNode => (past || listed ? { ...n, ...(past ? { past } : {}), ...(listed ? { listed } : {}) } : n);
     if (Array.isArray(value)) {
       const nv = nameValueKeys(value);
       value.forEach((item, i) => {
@@ -61,7 +64,16 @@ export function walkJson(root: unknown, marksPast: (key: string) => boolean = ()
           children.push(
             mark({ pointer: `${pointer}/${i}/${escape(nv.value)}`, keys: under(keys, String(rec[nv.name])), value: rec[nv.value] }),
           );
-        } else children.push(mark({ pointer: `${pointer}/${i}`, keys, value: item, item: true }));
+        } else
+          children.push(
+            mark({
+              pointer: `${pointer}/${i}`,
+              keys,
+              value: item,
+              item: true,
+              ...(value.length > 1 && isRecord(item) ? { listed: true } : {}),
+            }),
+          );
       });
     } else if (isRecord(value)) {
       for (const [k, v] of Object.entries(value))
