@@ -285,6 +285,15 @@ function byOptionName(inputs: InputIR[], nodes: JsonNode[], values: Record<strin
  * report dates are placed).
  */
 const BY_ELIMINATION = 0.5;
+/** A date the record keeps about itself, not about the case: a time stamp, or a key of record keeping (`created`, `updated_at`, `exported`). */
+const STAMP_WORDS = new Set(
+  ["created", "updated", "modified", "exported", "generated", "extracted", "timestamp", "ts", "pulled", "printed", "run"].map(stemOfWord),
+);
+function stemOfWord(w: string): string {
+  return contentStems(w)[0] ?? w;
+}
+const isRecordStamp = (n: JsonNode): boolean =>
+  /\d{2}:\d{2}/.test(n.value as string) || contentStems(n.keys[n.keys.length - 1] ?? "").some((t) => STAMP_WORDS.has(t));
 function byElimination(
   inputs: InputIR[],
   nodes: JsonNode[],
@@ -295,7 +304,13 @@ function byElimination(
   const open = inputs.filter((i) => i.type.kind === "date" && !Object.hasOwn(values, i.name));
   if (open.length !== 1 || !inputs.some((i) => i.type.kind === "date" && Object.hasOwn(values, i.name))) return;
   const dates = nodes.filter(
-    (n) => typeof n.value === "string" && !used.has(n.pointer) && !n.past && coerce(n.value, open[0]!.type, { reference }) !== undefined,
+    (n) =>
+      typeof n.value === "string" &&
+      !used.has(n.pointer) &&
+      !n.past &&
+      !n.listed &&
+      !isRecordStamp(n) &&
+      coerce(n.value, open[0]!.type, { reference }) !== undefined,
   );
   if (dates.length !== 1) return;
   const n = dates[0]!;
