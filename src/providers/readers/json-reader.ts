@@ -12,36 +12,17 @@ import { readText } from "./text-reader.js";
 import { aboveFloor, roundConfidence } from "./text/confidence.js";
 import type { Meter } from "./text/text-index.js";
 import { contentStems, normaliseName, periodOfText } from "./words.js";
+import { byElimination, byOptionName, isProse, PROSE_FACTOR, readKeyedStrings, type Unread } from "./json-fallbacks.js";
 import { groupAggregate, keyMissesWhole, summed } from "./json-groups.js";
+import { byRole, byStructure, type Candidate } from "./json-shapes.js";
 import { namedRecord } from "../../runtime/json.js";
 
 /** Below this a key does not name the input. */
 const MIN_KEY_SCORE = 0.45;
-/** Prose found inside a JSON string is worth a little less than the same prose as the state. */
-const PROSE_FACTOR = 0.9;
-
-interface Candidate {
-  input: string;
-  pointer: string;
-  value: unknown;
-  confidence: number;
-  raw: unknown;
-  /** the sum of a list's amounts */
-  summed?: true;
-  /** what the candidate takes, when not the node itself: one field summed over a list's records */
-  slot?: string;
-}
 
 const quote = (v: unknown): string => (typeof v === "string" ? v : (JSON.stringify(v) ?? ""));
 
 const isScalarType = (input: InputIR): boolean => !["struct", "list", "any", "context"].includes(input.type.kind);
-
-/** A key that names the input but whose value has not its type ("score 801", "eighteen thousand"): the text reader may read it. */
-interface Unread {
-  input: InputIR;
-  node: JsonNode;
-  score: number;
-}
 
 function contextOf(input: InputIR, words: InputWords, reference: string) {
   const period = input.type.kind === "number" ? periodOfText(`${input.name} ${input.desc}`) : undefined;
@@ -61,7 +42,15 @@ function contextOf(input: InputIR, words: InputWords, reference: string) {
   };
 }
 
-function candidatesFor(input: InputIR, root: unknown, nodes: JsonNode[], reference: string, meter: Meter, unread: Unread[]): Candidate[] {
+function candidatesFor(
+  input: InputIR,
+  root: unknown,
+  nodes: JsonNode[],
+  reference: string,
+  meter: Meter,
+  unread: Unread[],
+  others: InputIR[],
+): Candidate[] {
   // a `from` that is not a path is still a hint: its words count as the input's context
   const words = inputWords(input, input.from ?? "");
   const ctx = contextOf(input, words, reference);
@@ -103,7 +92,10 @@ function candidatesFor(input: InputIR, root: unknown, nodes: JsonNode[], referen
     else if (typeof node.value === "string" && (!best || score > best.score)) best = { input, node, score };
   }
   if (best) unread.push(best);
-  if (input.type.kind === "struct" || input.type.kind === "list") out.push(...byStructure(input, nodes, ctx([]), out));
+  if (input.type.kind === "struct" || input.type.kind === "list") {
+    const roles = byRole(input, others, nodes, ctx([]));
+    out.push(...(roles.length > 0 ? roles : byStructure(input, nodes, ctx([]), out)));
+  }
   if (input.type.kind === "number" && out.length === 0) {
     const group = groupAggregate(input, words, nodes, ctx([]));
     if (group)
@@ -126,39 +118,6 @@ function withoutSummedItems(cands: Candidate[]): Candidate[] {
   return sums.length === 0 ? cands : cands.filter((c) => c.summed || !sums.some((p) => c.pointer.startsWith(p)));
 }
 
-/**
- * A record or list no key names, taken by its shape: the one object outside any list whose keys
- * name every field of a struct input (`primary`, `hh_head` for an applicant), the one list of such
- * records for a list input (`others`, `hh_mbrs` for the household's members). More than one such
- * node is no answer.
- */
-const BY_STRUCTURE = 0.6;
-/** An empty list says nothing by its shape: it counts only when its key is a word of the input's desc ("the household"). */
-const namedInDesc = (input: InputIR, n: JsonNode): boolean => {
-  const key = contentStems(n.keys[n.keys.length - 1] ?? "");
-  const desc = contentStems(input.desc);
-  return key.length > 0 && key.every((k) => desc.includes(k));
-};
-function byStructure(input: InputIR, nodes: JsonNode[], ctx: ReturnType<ReturnType<typeof contextOf>>, keyed: Candidate[]): Candidate[] {
-  const list = input.type.kind === "list";
-  const shaped = nodes.filter(
-    (n) =>
-      n.pointer !== "" &&
-      !n.item &&
-      !n.past &&
-      !keyed.some((c) => c.pointer === n.pointer) &&
-      (list
-        ? Array.isArray(n.value) && (n.value.length > 0 || namedInDesc(input, n))
-        : typeof n.value === "object" && n.value !== null && !Array.isArray(n.value)),
-  );
-  const found: Candidate[] = [];
-  for (const n of shaped) {
-    const c = coerce(n.value, input.type, ctx);
-    if (c) found.push({ input: input.name, pointer: n.pointer, value: c.value, confidence: BY_STRUCTURE * c.factor, raw: n.value });
-  }
-  return found.length === 1 ? found : [];
-}
-
 const isAmountObject = (v: unknown): boolean =>
   !Array.isArray(v) && typeof v === "object" && v !== null && ["amount", "value"].some((k) => Object.hasOwn(v as object, k));
 
@@ -176,7 +135,6 @@ function assign(candidates: Candidate[]): Map<string, Candidate> {
 }
 
 /** Strings of several words are prose the text reader can read. */
-const isProse = (s: string): boolean => s.trim().split(/\s+/).length >= 4;
 const proseLeaves = (nodes: JsonNode[]): JsonNode[] => nodes.filter((n) => typeof n.value === "string" && isProse(n.value));
 
 /** `meter` counts the basic steps taken (tests check they grow linearly with the evidence). */
@@ -197,7 +155,7 @@ export function readJson(
     return values;
   }
   const unreadKeys: Unread[] = [];
-  const chosen = assign(inputs.flatMap((input) => candidatesFor(input, state, nodes, reference, meter, unreadKeys)));
+  const chosen = assign(inputs.flatMap((input) => candidatesFor(input, state, nodes, reference, meter, unreadKeys, inputs)));
   for (const [name, c] of chosen) {
     values[name] = { value: c.value, confidence: roundConfidence(c.confidence), source: { path: c.pointer, text: quote(c.raw) } };
   }
@@ -219,108 +177,6 @@ export function readJson(
     }
   }
   return aboveFloor(values);
-}
-
-/**
- * A key that names a number or date input whose string value is no plain number or date ("score
- * 801", "eighteen thousand", "75 seats") is read by the text reader as the input's own line
- * ("credit score: score 801"), at the key's confidence. Booleans and choices are not: a line
- * naming the input reads as saying it whatever follows.
- */
-function readKeyedStrings(unread: Unread[], values: Record<string, ReadValue>, used: Set<string>, reference: string, meter: Meter): void {
-  for (const { input, node, score } of unread) {
-    const value = node.value as string;
-    if (Object.hasOwn(values, input.name) || used.has(node.pointer) || !["number", "date"].includes(input.type.kind) || isProse(value))
-      continue;
-    const line = `${input.name}: ${value}`;
-    const v = readText([input], line, reference, meter)[input.name];
-    // the value must come from the string, not the input's name
-    if (!v || v.value === null || v.value === undefined || (v.source?.span?.start ?? 0) < input.name.length) continue;
-    used.add(node.pointer);
-    values[input.name] = {
-      value: v.value,
-      confidence: roundConfidence(v.confidence * Math.min(1, score + KEYED_STRING_EASE) * PROSE_FACTOR),
-      source: { path: node.pointer, text: value },
-    };
-  }
-}
-const KEYED_STRING_EASE = 0.15;
-
-/**
- * A choice input no key names, answered by the one unused string that names one of its options
- * by the option's own name or a synonym ("DISCRETIONARY TRUST" under `legal_form`, "glass breakage"
- * under `kind`, "LTD"), when no other input has that option.
- */
-const BY_OPTION_NAME = 0.6;
-const STRONG_NAME = 0.65;
-function byOptionName(inputs: InputIR[], nodes: JsonNode[], values: Record<string, ReadValue>, used: Set<string>): void {
-  for (const input of inputs) {
-    if (Object.hasOwn(values, input.name) || (input.type.kind !== "choice" && input.type.kind !== "levels")) continue;
-    const type = input.type;
-    const shared = new Set(
-      inputs
-        .filter((o) => o !== input && (o.type.kind === "choice" || o.type.kind === "levels"))
-        .flatMap((o) => (o.type as { values: string[] }).values),
-    );
-    const found = nodes
-      // a one-letter code says an option only under a key that names the input
-      .filter((n) => typeof n.value === "string" && n.value.trim().length > 1 && !used.has(n.pointer) && !n.past)
-      .map((n) => ({ n, c: coerce(n.value, type, { options: input.options, reference: todayIso() }) }))
-      .filter(({ c }) => c !== undefined && c.factor >= STRONG_NAME && !shared.has(c.value as string));
-    const options = new Set(found.map(({ c }) => c!.value));
-    if (found.length === 0 || options.size !== 1) continue;
-    const { n, c } = found[0]!;
-    used.add(n.pointer);
-    values[input.name] = {
-      value: c!.value,
-      confidence: roundConfidence(BY_OPTION_NAME * c!.factor),
-      source: { path: n.pointer, text: n.value as string },
-    };
-  }
-}
-
-/**
- * The one date input no key names takes the one unused date of the state no key claims, at a
- * confidence no threshold of 0.6 passes ("cover_from" for the policy start, once the loss and
- * report dates are placed).
- */
-const BY_ELIMINATION = 0.5;
-/** A date the record keeps about itself, not about the case: a time stamp, or a key of record keeping (`created`, `updated_at`, `exported`). */
-const STAMP_WORDS = new Set(
-  ["created", "updated", "modified", "exported", "generated", "extracted", "timestamp", "ts", "pulled", "printed", "run"].map(stemOfWord),
-);
-function stemOfWord(w: string): string {
-  return contentStems(w)[0] ?? w;
-}
-const isRecordStamp = (n: JsonNode): boolean =>
-  /\d{2}:\d{2}/.test(n.value as string) || contentStems(n.keys[n.keys.length - 1] ?? "").some((t) => STAMP_WORDS.has(t));
-function byElimination(
-  inputs: InputIR[],
-  nodes: JsonNode[],
-  values: Record<string, ReadValue>,
-  used: Set<string>,
-  reference: string,
-): void {
-  const open = inputs.filter((i) => i.type.kind === "date" && !Object.hasOwn(values, i.name));
-  if (open.length !== 1 || !inputs.some((i) => i.type.kind === "date" && Object.hasOwn(values, i.name))) return;
-  const dates = nodes.filter(
-    (n) =>
-      typeof n.value === "string" &&
-      !used.has(n.pointer) &&
-      !n.past &&
-      !n.listed &&
-      !isRecordStamp(n) &&
-      coerce(n.value, open[0]!.type, { reference }) !== undefined,
-  );
-  if (dates.length !== 1) return;
-  const n = dates[0]!;
-  const c = coerce(n.value, open[0]!.type, { reference })!;
-  used.add(n.pointer);
-  values[open[0]!.name] = {
-    value: c.value,
-    confidence: roundConfidence(BY_ELIMINATION * c.factor),
-    source: { path: n.pointer, text: n.value as string },
-  };
 }
 
 /** The nodes outside the state's top-level keys that give other inputs by their exact names. */
