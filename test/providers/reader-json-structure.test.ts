@@ -149,6 +149,26 @@ describe("branches of another time", () => {
   });
 });
 
+describe("the one date left", () => {
+  const claims = sample("claims-triage");
+  it("goes to the one date input no key names, never a birth, a document's or a record's own date", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom("cover_from", "cover_begins", "valid_since"),
+        fc.constantFrom("dob", "date_of_birth", "created_at", "passport_expiry", "exported"),
+        (key, other) => {
+          const base = { date_of_accident: "2026-04-28", notified_on: "2026-04-30" };
+          const got = readJson(claims.ir.inputs, { ...base, [key]: "2025-09-01" }, REFERENCE)["policy start"];
+          expect(got?.value).toBe("2025-09-01");
+          expect(got!.confidence).toBeLessThanOrEqual(0.5);
+          expect(readJson(claims.ir.inputs, { ...base, [other]: "1990-02-03" }, REFERENCE)["policy start"]).toBeUndefined();
+        },
+      ),
+      { numRuns: 15 },
+    );
+  });
+});
+
 describe("coded values and units", () => {
   it("converts a term in months to whole years, and gives nothing for a part of a year", () => {
     fc.assert(

@@ -93,9 +93,31 @@ export function byOptionName(inputs: InputIR[], nodes: JsonNode[], values: Recor
  * report dates are placed).
  */
 const BY_ELIMINATION = 0.5;
-/** A date the record keeps about itself, not about the case: a time stamp, or a key of record keeping (`created`, `updated_at`, `exported`). */
+/**
+ * A date the record keeps about itself, or about a person or a document, not about the case: a
+ * time stamp, or a key of record keeping (`created`, `updated_at`, `exported`), of birth or of a
+ * document's validity (`dob`, `expiry`, `issued`).
+ */
 const STAMP_WORDS = new Set(
-  ["created", "updated", "modified", "exported", "generated", "extracted", "timestamp", "ts", "pulled", "printed", "run"].map(stemOfWord),
+  [
+    "created",
+    "updated",
+    "modified",
+    "exported",
+    "generated",
+    "extracted",
+    "timestamp",
+    "ts",
+    "pulled",
+    "printed",
+    "run",
+    "birth",
+    "dob",
+    "born",
+    "expiry",
+    "expires",
+    "issued",
+  ].map(stemOfWord),
 );
 function stemOfWord(w: string): string {
   return contentStems(w)[0] ?? w;
