@@ -71,8 +71,9 @@ export function byOptionName(inputs: InputIR[], nodes: JsonNode[], values: Recor
         .flatMap((o) => (o.type as { values: string[] }).values),
     );
     const found = nodes
-      // a one-letter code says an option only under a key that names the input
-      .filter((n) => typeof n.value === "string" && n.value.trim().length > 1 && !used.has(n.pointer) && !n.past)
+      // a one-letter code says an option only under a key that names the input; a value of one
+      // record among several listed (an address's type) is not the case's
+      .filter((n) => typeof n.value === "string" && n.value.trim().length > 1 && !used.has(n.pointer) && !n.past && !n.listed)
       .map((n) => ({ n, c: coerce(n.value, type, { options: input.options, reference: todayIso() }) }))
       .filter(({ c }) => c !== undefined && c.factor >= STRONG_NAME && !shared.has(c.value as string));
     const options = new Set(found.map(({ c }) => c!.value));
