@@ -1,10 +1,33 @@
 // The JSON reader on exports shaped unlike the model: records found by their shape, lists summed
 // or counted only for inputs that ask for it, branches of another time, coded values and
 // durations. Generated states, so that no one spelling carries the result.
+import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { compileModel, type CompiledModel } from "../../src/compiler/index.js";
+import type { InputIR } from "../../src/ir/ir.js";
 import { readJson } from "../../src/providers/readers/json-reader.js";
-import { inputsOf, sample } from "./helpers.js";
+
+function compiled(model: Parameters<typeof compileModel>[0]): CompiledModel {
+  const r = compileModel(model);
+  if (!r.ok) throw new Error("the model does not compile");
+  return r.model;
+}
+const sample = (name: string): CompiledModel =>
+  compiled(JSON.parse(readFileSync(new URL(`../../samples/${name}/model.json`, import.meta.url), "utf8")));
+/** Inputs declared as in a model's `inputs`, through the real analyser. */
+const inputsOf = (inputs: Record<string, unknown>): InputIR[] =>
+  compiled({
+    content: {
+      name: "t",
+      inputs,
+      decisions: {
+        echo: `count([${Object.keys(inputs)
+          .map(() => "1")
+          .join(", ")}])`,
+      },
+    },
+  }).ir.inputs;
 
 const eligibility = sample("eligibility");
 const lending = sample("lending");
