@@ -263,9 +263,20 @@ describe("accuracy on the labelled evidence", () => {
     const fixtures = loadFixtures();
     expect(fixtures.length).toBeGreaterThanOrEqual(40);
     // the five samples, and small models in test/fixtures/evidence/models/ (property claims; the
-    // loan application and motor quote of the unseen split)
+    // loan application and motor quote of the unseen split; household totals, counted and summed
+    // from listed records)
     expect(new Set(fixtures.map((f) => f.sample))).toEqual(
-      new Set(["lending", "claims-triage", "kyc-risk", "pricing", "eligibility", "property-claims", "loan-application", "motor-quote"]),
+      new Set([
+        "lending",
+        "claims-triage",
+        "kyc-risk",
+        "pricing",
+        "eligibility",
+        "property-claims",
+        "loan-application",
+        "motor-quote",
+        "household-totals",
+      ]),
     );
     expect(fixtures.some((f) => typeof f.state === "string")).toBe(true);
     expect(fixtures.some((f) => typeof f.state !== "string")).toBe(true);

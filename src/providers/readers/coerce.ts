@@ -3,6 +3,7 @@
 // a choice met through its meaning). undefined when the value cannot be read as that type.
 import type { Type } from "../../ir/types.js";
 import { parseDateString } from "./dates.js";
+import { timeUnitOf, type TimeUnit } from "./json-keys.js";
 import { convertPeriod, parseAmount, roundFloat, type Period } from "./numbers.js";
 import {
   ABBREVIATION_MATCH,
@@ -10,11 +11,13 @@ import {
   contentStems,
   normaliseName,
   PERIOD_STEMS,
+  STOP_WORDS,
   stemMatch,
   SYNONYM_MATCH,
   synonymsOf,
 } from "./words.js";
 import { namedRecord } from "../../runtime/json.js";
+import { SYNONYM_GROUPS } from "./synonyms.js";
 
 export interface Coerced {
   value: unknown;
@@ -28,8 +31,26 @@ export interface CoerceContext {
   period?: Period;
   /** the period the key or value states */
   sourcePeriod?: Period;
+  /** the unit of time the input's name counts in ("contract years") */
+  timeUnit?: TimeUnit;
+  /** the unit of time the key states (`term_mo`) */
+  sourceTimeUnit?: TimeUnit;
+  /** content stems of the input's name and desc: a short answer that only repeats them affirms the question */
+  questionWords?: string[];
   reference: string;
 }
+
+const DAYS_IN: Record<TimeUnit, number> = { day: 1, week: 7, month: 365.25 / 12, year: 365.25 };
+/** A duration in one unit of time in another: whole months to years exactly (36 → 3). */
+function convertTime(x: number, from: TimeUnit, to: TimeUnit): number {
+  if (from === "month" && to === "year") return x / 12;
+  if (from === "year" && to === "month") return x * 12;
+  if (from === "week" && to === "day") return x * 7;
+  return (x * DAYS_IN[from]) / DAYS_IN[to];
+}
+
+/** "36 months", "3 yrs": a number and a unit of time. */
+const DURATION = /^\s*(\d+(?:\.\d+)?)\s*([a-z]+)\.?\s*$/i;
 
 const BOOLEAN_WORDS: Record<string, boolean> = {
   true: true,
@@ -78,8 +99,15 @@ function toNumber(value: unknown, type: Type, ctx: CoerceContext): Coerced | und
   let x: number;
   let factor = 1;
   let period = ctx.sourcePeriod;
+  let timeUnit = ctx.sourceTimeUnit;
+  const duration = typeof value === "string" && ctx.timeUnit ? DURATION.exec(value) : null;
   if (typeof value === "number") x = value;
-  else if (typeof value === "string" && NONE_WORDS.test(value)) {
+  else if (duration && timeUnitOf(duration[2]!)) {
+    // "3 years", "36 months" for a count of years
+    x = Number(duration[1]);
+    timeUnit = timeUnitOf(duration[2]!);
+    factor = 0.9;
+  } else if (typeof value === "string" && NONE_WORDS.test(value)) {
     // "claims_last_5yrs": "none": a form's answer that there is nothing to count
     x = 0;
     factor = 0.85;
@@ -101,15 +129,46 @@ function toNumber(value: unknown, type: Type, ctx: CoerceContext): Coerced | und
     x = roundFloat(convertPeriod(x, period, ctx.period));
     factor *= 0.8;
   }
+  if (timeUnit && ctx.timeUnit && timeUnit !== ctx.timeUnit) {
+    // a term of 36 months for "contract years": a duration is converted only when it comes out whole
+    const converted = roundFloat(convertTime(x, timeUnit, ctx.timeUnit));
+    if (!Number.isInteger(converted)) return undefined;
+    x = converted;
+    factor *= 0.85;
+  }
   return Number.isFinite(x) && withinBounds(type, x) ? { value: x, factor } : undefined;
 }
 
-function toBoolean(value: unknown): Coerced | undefined {
+function toBoolean(value: unknown, ctx: CoerceContext): Coerced | undefined {
   if (typeof value === "boolean") return { value, factor: 1 };
   if (typeof value === "number" && (value === 0 || value === 1)) return { value: value === 1, factor: 0.85 };
   if (typeof value !== "string") return undefined;
   const b = BOOLEAN_WORDS[value.trim().toLowerCase()];
-  return b === undefined ? undefined : { value: b, factor: 0.95 };
+  return b === undefined ? answerInWords(value, ctx.questionWords ?? []) : { value: b, factor: 0.95 };
+}
+
+/** Words that deny what follows them in a short coded answer ("no match", "none found", "clear"). */
+const DENIAL_FIRST = new Set(["no", "none", "nil", "negative", "clear", "never", "without"]);
+/** A short answer is at most this many words: longer strings are prose for the text reader. */
+const SHORT_ANSWER = 3;
+const AFFIRMED = 0.8;
+const DENIED = 0.85;
+
+/**
+ * A short coded answer in words: led by a denial ("no match", "none found", "clear") it is false;
+ * made only of the question's own words ("relevant hit" for "did the screening return a relevant
+ * hit?") it affirms it. Anything else ("N/A - screening failed", "pending") answers nothing.
+ */
+function answerInWords(value: string, questionWords: string[]): Coerced | undefined {
+  const words = normaliseName(value)
+    .split(" ")
+    .filter((w) => w !== "");
+  if (words.length === 0 || words.length > SHORT_ANSWER) return undefined;
+  if (DENIAL_FIRST.has(words[0]!)) return { value: false, factor: DENIED };
+  const stems = contentStems(value);
+  return stems.length > 0 && stems.length === words.length && stems.every((w) => questionWords.includes(w))
+    ? { value: true, factor: AFFIRMED }
+    : undefined;
 }
 
 function toDate(value: unknown, ctx: CoerceContext): Coerced | undefined {
@@ -122,12 +181,35 @@ function toDate(value: unknown, ctx: CoerceContext): Coerced | undefined {
 const wordMatch = (w: string, t: string): number =>
   Math.max(
     stemMatch(w, t),
+    sameRoot(w, t) ? SAME_ROOT : 0,
     w.length >= 3 && abbreviates(w, t) ? ABBREVIATION_MATCH : 0,
     w.length >= 3 && synonymsOf(t).some((s) => abbreviates(w, s)) ? ABBREVIATION_MATCH * SYNONYM_MATCH : 0,
   );
 
+/** Two stems of one word the light stemmer cut apart ("salari" of "salaried", "salar" of "salary"): one begins the other, five letters or more. */
+const SAME_ROOT = 0.85;
+const sameRoot = (a: string, b: string): boolean => a !== b && Math.min(a.length, b.length) >= 5 && (a.startsWith(b) || b.startsWith(a));
+
 /** An option's name said among words that name no other option ("part-time employed", "FT employed"). */
 const NAMED_AMONG_WORDS = 0.75;
+/** A word only the option's meaning has, among words naming no other option. */
+const MEANING_AMONG_WORDS = 0.6;
+
+/** The initials of each alternative of a meaning and of the option's multi-word synonyms: "pb" for "private banking", "ft" for "full-time". */
+function initialismsOf(option: string, meaning: string): Set<string> {
+  const phrases = [
+    ...meaning.split(/,|;|\bor\b|\band\b/),
+    ...contentStems(option).flatMap((s) => SYNONYM_GROUPS.filter((g) => g.some((p) => contentStems(p).join(" ") === s)).flat()),
+  ];
+  const out = new Set<string>();
+  for (const p of phrases) {
+    const words = normaliseName(p)
+      .split(" ")
+      .filter((w) => w !== "" && !STOP_WORDS.has(w));
+    if (words.length >= 2) out.add(words.map((w) => w[0]).join(""));
+  }
+  return out;
+}
 
 /** Ranked options for a phrase: the option's own name first, then the words of its meaning. */
 function rankOptions(phrase: string, values: string[], options: Record<string, string> = {}): { value: string; score: number }[] {
@@ -140,22 +222,57 @@ function rankOptions(phrase: string, values: string[], options: Record<string, s
     !values.some(
       (o) => o !== v && [...contentStems(o), ...contentStems(options[o] ?? "")].some((w) => !names.includes(w) && stems.includes(w)),
     );
+  const others = (v: string) => values.filter((o) => o !== v).flatMap((o) => [...contentStems(o), ...contentStems(options[o] ?? "")]);
+  // a word of the option's meaning no other option has, among words of no other option ("salaried - retail" for "…a wage or salary")
+  const meaningAmong = (v: string, meaning: string[]) => {
+    const rest = others(v);
+    return stems.some((w) => meaning.includes(w) && !rest.includes(w)) && !stems.some((w) => rest.includes(w));
+  };
   const ranked = values.map((v) => {
     if (v === phrase) return { value: v, score: 1 };
     if (normaliseName(v) === norm) return { value: v, score: 0.95 };
     const names = contentStems(v);
-    const meaning = contentStems(options[v] ?? "");
+    // the meaning's words as written too: an abbreviation may keep letters the stem drops (`intl`, "international")
+    const meaning = [
+      ...contentStems(options[v] ?? ""),
+      ...normaliseName(options[v] ?? "")
+        .split(" ")
+        .filter((w) => w.length > 3),
+    ];
+    const initialisms = initialismsOf(v, options[v] ?? "");
+    const said = (w: string, t: string) => Math.max(wordMatch(w, t), initialisms.has(w) ? ABBREVIATION_MATCH : 0);
     const overlap = (target: string[]) =>
       target.length === 0 || stems.length === 0
         ? 0
-        : stems.reduce((s, w) => s + Math.max(0, ...target.map((t) => wordMatch(w, t))), 0) / stems.length;
-    return { value: v, score: Math.max(0.85 * overlap(names), 0.7 * overlap(meaning), named(v, names) ? NAMED_AMONG_WORDS : 0) };
+        : stems.reduce((s, w) => s + Math.max(0, ...target.map((t) => said(w, t))), 0) / stems.length;
+    return {
+      value: v,
+      score: Math.max(
+        0.85 * overlap(names),
+        0.7 * overlap(meaning),
+        named(v, names) ? NAMED_AMONG_WORDS : 0,
+        meaningAmong(v, meaning) ? MEANING_AMONG_WORDS : 0,
+      ),
+    };
   });
   return ranked.sort((a, b) => b.score - a.score);
 }
 
+/** A one-letter code for an option ("H" for high): only where no two options share their first letter. */
+const LETTER_CODE = 0.8;
+function letterCode(value: string, values: string[]): Coerced | undefined {
+  const letter = value.trim().toLowerCase();
+  if (!/^[a-z]$/.test(letter)) return undefined;
+  const initials = values.map((v) => v[0]!.toLowerCase());
+  if (new Set(initials).size !== initials.length) return undefined;
+  const i = initials.indexOf(letter);
+  return i < 0 ? undefined : { value: values[i]!, factor: LETTER_CODE };
+}
+
 function toOption(value: unknown, values: string[], ctx: CoerceContext): Coerced | undefined {
   if (typeof value !== "string" && typeof value !== "boolean" && typeof value !== "number") return undefined;
+  const code = typeof value === "string" ? letterCode(value, values) : undefined;
+  if (code) return code;
   const best = rankOptions(String(value), values, ctx.options)[0];
   return best && best.score >= 0.4 ? { value: best.value, factor: best.score } : undefined;
 }
@@ -163,29 +280,54 @@ function toOption(value: unknown, values: string[], ctx: CoerceContext): Coerced
 const TIME = /^\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2}|@[\w/]+)?$/;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2}|@[\w/]+)?$/;
 
-/** How well a key of a nested record names a struct field: exactly, normalised, or word for word (periods aside: "monthlyIncome" is "income"). */
+/** Key words that say how or in which unit a field is written, not which field: `dis_yn`, `inc_mo`, `age_yrs`. */
+const FIELD_FORM_WORDS = new Set(["yn", "flag", "flg", "ind", "cd", "code", "mo", "mos", "mth", "mthly", "yr", "yrs", "usd", "amt"]);
+/** Each word a key has beyond the field's (`full_name` for "name") costs this much. */
+const EXTRA_KEY_WORD = 0.9;
+
+const fieldWordMatch = (k: string, f: string): number =>
+  Math.max(
+    stemMatch(k, f),
+    abbreviates(k, f) ? ABBREVIATION_MATCH : 0,
+    synonymsOf(f).some((s) => abbreviates(k, s)) ? ABBREVIATION_MATCH * SYNONYM_MATCH : 0,
+  );
+
+/**
+ * How well a key of a nested record names a struct field: exactly, normalised, or word for word,
+ * a word abbreviated or said by a synonym (`nm` name, `inc_mo` income, `yearsOld` age, `dis_yn`
+ * disabled), periods and codes aside, a qualifier more (`full_name`) at a small cost.
+ */
 function fieldScore(key: string, field: string): number {
   if (key === field) return 1;
   if (normaliseName(key) === normaliseName(field)) return 0.97;
-  const a = contentStems(key).filter((s) => !PERIOD_STEMS.has(s));
+  const a = contentStems(key).filter((s) => !PERIOD_STEMS.has(s) && !FIELD_FORM_WORDS.has(s));
   const b = contentStems(field).filter((s) => !PERIOD_STEMS.has(s));
   if (a.length === 0 || b.length === 0) return 0;
-  const covers = (x: string[], y: string[]) => x.every((s) => y.some((t) => stemMatch(s, t) > 0));
-  return covers(a, b) && covers(b, a) ? 0.9 : 0;
+  const each = b.map((f) => Math.max(0, ...a.map((k) => fieldWordMatch(k, f))));
+  if (each.some((x) => x === 0)) return 0;
+  const extra = a.filter((k) => !b.some((f) => fieldWordMatch(k, f) > 0)).length;
+  if (extra > 1) return 0;
+  return 0.9 * Math.min(...each) * EXTRA_KEY_WORD ** extra;
 }
 
 function toStruct(value: unknown, fields: [string, Type][], ctx: CoerceContext): Coerced | undefined {
   if (!value || typeof value !== "object" || Array.isArray(value)) return undefined;
   const entries = Object.entries(value as Record<string, unknown>);
   const out = namedRecord<unknown>();
+  const used = new Set<string>();
   let factor = 1;
   for (const [name, type] of fields) {
-    const found = entries.map(([k, v]) => ({ v, score: fieldScore(k, name) })).sort((a, b) => b.score - a.score)[0];
+    const found = entries
+      .filter(([k]) => !used.has(k))
+      .map(([k, v]) => ({ k, v, score: fieldScore(k, name) }))
+      .sort((a, b) => b.score - a.score)[0];
     if (!found || found.score === 0) return undefined;
     const c = coerce(found.v, type, { reference: ctx.reference });
     if (!c) return undefined;
+    used.add(found.k);
     out[name] = c.value;
-    factor *= c.factor * found.score;
+    // the record is as sure as its least sure field
+    factor = Math.min(factor, c.factor * found.score);
   }
   return { value: out, factor };
 }
@@ -196,7 +338,7 @@ export function coerce(value: unknown, type: Type, ctx: CoerceContext): Coerced 
     case "number":
       return toNumber(value, type, ctx);
     case "boolean":
-      return toBoolean(value);
+      return toBoolean(value, ctx);
     case "date":
       return toDate(value, ctx);
     case "choice":

@@ -4,6 +4,7 @@
 import type { InputIR } from "../../ir/ir.js";
 import {
   ABBREVIATION_MATCH,
+  abbreviatedConcepts,
   abbreviates,
   conceptTokens,
   contentStems,
@@ -12,12 +13,15 @@ import {
   periodOfText,
   stem,
   stemMatch,
+  STOP_WORDS,
   SYNONYM_MATCH,
   synonymsOf,
 } from "./words.js";
 
 export interface InputWords {
   input: InputIR;
+  /** the unit of time the input's name counts in ("contract years"): unit words in keys are converted, not compared */
+  timeUnit?: TimeUnit;
   /** the input is an amount per period: period words in keys are converted, not compared */
   periodic: boolean;
   name: string[];
@@ -29,14 +33,40 @@ export interface InputWords {
 
 const withoutPeriods = (tokens: string[]): string[] => tokens.filter((t) => !PERIOD_STEMS.has(t));
 
+export type TimeUnit = "year" | "month" | "week" | "day";
+/** Key and value words that give a unit of time (`term_mo`, `age_yrs`, "36 months"). */
+const TIME_UNIT_WORDS: ReadonlyMap<string, TimeUnit> = new Map([
+  ...["year", "yr", "yrs", "annual", "ann", "pa"].map((w) => [w, "year"] as const),
+  ...["month", "mo", "mos", "mth", "mths", "mthly"].map((w) => [w, "month"] as const),
+  ...["week", "wk", "wks"].map((w) => [w, "week"] as const),
+  ...["day", "dy", "dys"].map((w) => [w, "day"] as const),
+]);
+export const timeUnitOf = (token: string): TimeUnit | undefined => TIME_UNIT_WORDS.get(stem(token));
+
+/** The unit of time a number input's name counts in: "contract years", "months at address"; not "annual income". */
+function nameTimeUnit(input: InputIR, periodic: boolean): TimeUnit | undefined {
+  if (input.type.kind !== "number" || periodic) return undefined;
+  const units = splitWords(input.name)
+    .map(timeUnitOf)
+    .filter((u) => u !== undefined);
+  return units.length === 1 ? units[0] : undefined;
+}
+
+const splitWords = (text: string): string[] =>
+  normaliseName(text)
+    .split(" ")
+    .filter((w) => w !== "");
+
 export function inputWords(input: InputIR, hintWords: string): InputWords {
   const periodic = input.type.kind === "number" && periodOfText(`${input.name} ${input.desc}`) !== undefined;
+  const timeUnit = nameTimeUnit(input, periodic);
   const stems = contentStems(input.name);
   const name = conceptTokens(stems);
   const parts = periodic ? withoutPeriods(stems) : stems;
   return {
     input,
     periodic,
+    ...(timeUnit ? { timeUnit } : {}),
     name: periodic ? withoutPeriods(name) : name,
     ...(name.length !== stems.length ? { parts } : {}),
     context: conceptTokens(contentStems(`${input.desc} ${hintWords}`)),
@@ -50,9 +80,16 @@ export function inputWords(input: InputIR, hintWords: string): InputWords {
 const match = (a: string, b: string): number =>
   Math.max(
     stemMatch(a, b),
-    abbreviates(a, b) || abbreviates(b, a) ? ABBREVIATION_MATCH : 0,
-    synonymsOf(b).some((s) => abbreviates(a, s)) ? ABBREVIATION_MATCH * SYNONYM_MATCH : 0,
+    abbreviatesWord(a, b) || abbreviates(b, a) ? ABBREVIATION_MATCH : 0,
+    synonymsOf(b).some((s) => abbreviatesWord(a, s)) || synonymsOf(a).some((s) => abbreviatesWord(b, s))
+      ? ABBREVIATION_MATCH * SYNONYM_MATCH
+      : 0,
   );
+
+/** An abbreviation of a word or of an inflected form of it: `clmd` for "claimed", `pmts` for "payments". */
+const abbreviatesWord = (short: string, word: string): boolean =>
+  !STOP_WORDS.has(short) && (abbreviates(short, word) || INFLECTIONS.some((s) => abbreviates(short, word + s)));
+const INFLECTIONS = ["ed", "s", "ing"];
 const best = (token: string, among: string[]): number => Math.max(0, ...among.map((a) => match(token, a)));
 
 /**
@@ -61,7 +98,36 @@ const best = (token: string, among: string[]): number => Math.max(0, ...among.ma
  * comparison unless the input's name has them.
  */
 const KEY_FORM_WORDS = new Set(["flag", "flg", "ind", "indicator", "yn", "cd", "code", "cnt", "count", "num", "nbr"].map(stem));
-const formWord = (t: string): boolean => KEY_FORM_WORDS.has(t) || /\d/.test(t);
+/** Currency words in keys (`list_price_usd`) give the unit, not the fact. */
+const CURRENCY_WORDS = new Set(["usd", "eur", "gbp", "dollar", "euro", "pound", "cur", "ccy"].map(stem));
+const formWord = (t: string): boolean => KEY_FORM_WORDS.has(t) || CURRENCY_WORDS.has(t) || /\d/.test(t);
+
+/**
+ * Words of an input's name that say which value of a fact is asked, not the fact: a time
+ * qualifier ("prior default": a default on record is past), the type a date input restates
+ * ("incident date"), the kind of classification a choice names ("product risk", "customer
+ * type"). A key that leaves them out still names the input (each left out costs a little); in
+ * keys, classification words name no fact of a choice either (`ctry_rating`, `status_cd`).
+ */
+const TIME_QUALIFIERS = new Set(["prior", "previous", "past", "ever", "former", "historical"].map(stem));
+const CLASS_WORDS = new Set(
+  ["type", "kind", "risk", "rating", "level", "class", "category", "categorisation", "status", "band", "grade", "group"].map(stem),
+);
+const OPTIONAL_LEFT_OUT = 0.92;
+const DATE_STEM = stem("date");
+const isChoice = (input: InputIR): boolean => input.type.kind === "choice" || input.type.kind === "levels";
+const optionalNameWord = (words: InputWords, t: string): boolean =>
+  TIME_QUALIFIERS.has(t) ||
+  (words.input.type.kind === "date" && t === DATE_STEM) ||
+  (isChoice(words.input) && CLASS_WORDS.has(t)) ||
+  (words.timeUnit !== undefined && timeUnitOf(t) !== undefined);
+
+/** Key words that name no fact for this input: codes, currencies, classification words of a choice or a yes/no (`pep_status`), units of time of a duration. */
+const neutralKeyWord = (words: InputWords, t: string): boolean =>
+  formWord(t) ||
+  ((isChoice(words.input) || words.input.type.kind === "boolean") && CLASS_WORDS.has(t)) ||
+  (words.timeUnit !== undefined && timeUnitOf(t) !== undefined) ||
+  (words.periodic && PERIOD_STEMS.has(t));
 
 /** 0..1; 1 only for the input's own name, exactly. */
 function keyScore(words: InputWords, key: string): number {
@@ -69,8 +135,20 @@ function keyScore(words: InputWords, key: string): number {
   if (normaliseName(key) === normaliseName(words.input.name)) return 0.97;
   const stems = contentStems(key);
   const folded = wordScore(words, words.name, conceptTokens(stems));
+  // a multi-word synonym written short (`bureau_scr`, `lossDt`)
+  const loose = abbreviatedConcepts(stems);
+  const short = loose.abbreviated ? ABBREVIATION_MATCH * wordScore(words, words.name, loose.tokens) : 0;
   // a phrase abbreviated word by word (`adv_media` for "adverse media") is met by the name's words one by one
-  return words.parts ? Math.max(folded, ABBREVIATION_MATCH * wordScore(words, words.parts, stems)) : folded;
+  const byParts = words.parts ? ABBREVIATION_MATCH * wordScore(words, words.parts, stems) : 0;
+  return Math.max(folded, short, byParts, initialismScore(words, key));
+}
+
+/** A key spelled out whose words' initials are a word of the name (`firstNoticeOfLoss` › FNOL, a report). */
+function initialismScore(words: InputWords, key: string): number {
+  const initials = splitWords(key)
+    .map((w) => w[0]!)
+    .join("");
+  return initials.length >= 3 ? ABBREVIATION_MATCH * wordScore(words, words.name, [initials]) : 0;
 }
 
 /** Key words that make the value an identifier (`claim_id`, `loan_ref`): it answers no input not named so. */
@@ -96,20 +174,52 @@ function wordScore(words: InputWords, n: string[], keyWords: string[]): number {
   );
 }
 
-function wordCoverage(words: InputWords, n: string[], keyWords: string[]): number {
-  const all = keyWords.filter((t) => !formWord(t) || n.includes(t));
+function wordCoverage(words: InputWords, name: string[], keyWords: string[]): number {
+  const all = keyWords.filter((t) => name.includes(t) || !neutralKeyWord(words, t));
   const k = words.periodic ? withoutPeriods(all) : all;
-  if (k.length === 0 || n.length === 0) return 0;
-  const nameCoverage = n.reduce((s, t) => s + best(t, k), 0) / n.length;
+  if (k.length === 0 || name.length === 0) return 0;
+  // optional words of the name the key leaves out are set aside, at a small cost each
+  const kept = name.filter((t) => !optionalNameWord(words, t) || best(t, k) > 0);
+  const n = kept.length > 0 ? kept : name;
+  const leftOut = OPTIONAL_LEFT_OUT ** (name.length - n.length);
+  const nameCoverage = (leftOut * n.reduce((s, t) => s + best(t, k), 0)) / n.length;
   if (nameCoverage === 0) return 0;
   const keyCoverage = k.reduce((s, t) => s + Math.max(best(t, n), 0.9 * best(t, words.context)), 0) / k.length;
   return 0.95 * (0.6 * nameCoverage + 0.4 * keyCoverage);
 }
 
-/** The best score of a node for an input: its own key, or its key read with its parent's ("loan" › "amount"). */
+/**
+ * The best score of a node for an input: its own key, or its key read with its parent's ("loan" ›
+ * "amount"). A key that names something of its own, none of it the input's, is not made the
+ * input's by its parent (`pricing` › `seat_count` is no price).
+ */
 export function pathScore(words: InputWords, keys: string[]): number {
-  const own = keys.length > 0 ? keyScore(words, keys[keys.length - 1]!) : 0;
+  const leaf = keys[keys.length - 1];
+  const own = leaf !== undefined ? keyScore(words, leaf) : 0;
   if (keys.length < 2) return own;
-  const withParent = 0.95 * keyScore(words, `${keys[keys.length - 2]} ${keys[keys.length - 1]}`);
-  return Math.max(own, withParent);
+  const withParent = 0.95 * keyScore(words, `${keys[keys.length - 2]} ${leaf}`);
+  const leafNamesOther =
+    own === 0 &&
+    contentStems(leaf!).some(
+      (t) => !neutralKeyWord(words, t) && !GENERIC_LEAF_WORDS.has(t) && !PRESENT_WORDS.has(t) && !OTHER_TIME_WORDS.has(t),
+    );
+  return Math.max(own, leafNamesOther ? OTHER_LEAF * withParent : withParent);
 }
+
+/** Leaf keys that say nothing of their own (`{"fico": {"value": 712}}`); words of time say which value (`{"score": {"current": 702}}`). */
+const GENERIC_LEAF_WORDS = new Set(["value", "val", "amount", "amt", "answer", "number", "total", "date", "dt"].map(stem));
+const OTHER_LEAF = 0.6;
+
+/**
+ * Keys of a branch holding another time's values: led by a word of another time (`previous_record`,
+ * `old_address`, `prior_application`) or only such words (`history`, `archive`). A word of time
+ * after the fact (`credit_history`, `payment_history`) names a record of it, not another time.
+ */
+const PAST_BRANCH_WORDS = new Set(["history", "historical", "hist", "past", "archive", "archived", "superseded"].map(stem));
+const pastWord = (t: string): boolean => OTHER_TIME_WORDS.has(t) || PAST_BRANCH_WORDS.has(t);
+export const marksOtherTime = (key: string): boolean => {
+  const stems = contentStems(key);
+  return stems.length > 0 && pastWord(stems[0]!);
+};
+/** Whether the input's own name asks for another time's value ("previous income", "prior claims"). */
+export const asksOtherTime = (input: InputIR): boolean => contentStems(input.name).some((t) => pastWord(t) || TIME_QUALIFIERS.has(t));

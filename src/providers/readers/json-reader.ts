@@ -5,61 +5,117 @@ import type { InputIR } from "../../ir/ir.js";
 import { NO_USAGE, type ReadRequest, type ReadResult, type ReadValue, type Reader } from "../types.js";
 import { coerce } from "./coerce.js";
 import { todayIso } from "./dates.js";
-import { inputWords, pathScore } from "./json-keys.js";
+import { asksOtherTime, inputWords, marksOtherTime, pathScore, timeUnitOf, type InputWords } from "./json-keys.js";
 import { EMBEDDED_LIMITS } from "./limits.js";
 import { resolveHint, walkJson, type JsonNode } from "./json-walk.js";
 import { readText } from "./text-reader.js";
 import { aboveFloor, roundConfidence } from "./text/confidence.js";
 import type { Meter } from "./text/text-index.js";
-import { normaliseName, periodOfText } from "./words.js";
+import { contentStems, normaliseName, periodOfText } from "./words.js";
+import { byElimination, byOptionName, isProse, PROSE_FACTOR, readKeyedStrings, type Unread } from "./json-fallbacks.js";
+import { groupAggregate, keyMissesWhole, summed } from "./json-groups.js";
+import { byRole, byStructure, type Candidate } from "./json-shapes.js";
 import { namedRecord } from "../../runtime/json.js";
 
 /** Below this a key does not name the input. */
 const MIN_KEY_SCORE = 0.45;
-/** Prose found inside a JSON string is worth a little less than the same prose as the state. */
-const PROSE_FACTOR = 0.9;
-
-interface Candidate {
-  input: string;
-  pointer: string;
-  value: unknown;
-  confidence: number;
-  raw: unknown;
-}
 
 const quote = (v: unknown): string => (typeof v === "string" ? v : (JSON.stringify(v) ?? ""));
 
 const isScalarType = (input: InputIR): boolean => !["struct", "list", "any", "context"].includes(input.type.kind);
 
-function candidatesFor(input: InputIR, root: unknown, nodes: JsonNode[], reference: string, meter: Meter): Candidate[] {
+function contextOf(input: InputIR, words: InputWords, reference: string) {
   const period = input.type.kind === "number" ? periodOfText(`${input.name} ${input.desc}`) : undefined;
-  const ctx = (keys: string[]) => ({
-    options: input.options,
-    period,
-    sourcePeriod: periodOfText(normaliseName(keys.join(" "))),
-    reference,
-  });
+  const questionWords = contentStems(`${input.name} ${input.desc}`);
+  return (keys: string[]) => {
+    const keyUnits = keys.flatMap((k) => normaliseName(k).split(" ")).map(timeUnitOf);
+    const sourceTimeUnit = words.timeUnit ? keyUnits.find((u) => u !== undefined) : undefined;
+    return {
+      options: input.options,
+      period,
+      sourcePeriod: periodOfText(normaliseName(keys.join(" "))),
+      ...(words.timeUnit ? { timeUnit: words.timeUnit } : {}),
+      ...(sourceTimeUnit ? { sourceTimeUnit } : {}),
+      questionWords,
+      reference,
+    };
+  };
+}
+
+function candidatesFor(
+  input: InputIR,
+  root: unknown,
+  nodes: JsonNode[],
+  reference: string,
+  meter: Meter,
+  unread: Unread[],
+  others: InputIR[],
+): Candidate[] {
+  // a `from` that is not a path is still a hint: its words count as the input's context
+  const words = inputWords(input, input.from ?? "");
+  const ctx = contextOf(input, words, reference);
   if (input.from) {
     const hit = resolveHint(root, input.from, normaliseName);
     const c = hit && coerce(hit.value, input.type, ctx(hit.pointer.split("/")));
     if (hit && c) return [{ input: input.name, pointer: hit.pointer, value: c.value, confidence: c.factor, raw: hit.value }];
   }
-  // a `from` that is not a path is still a hint: its words count as the input's context
-  const words = inputWords(input, input.from ?? "");
+  // what lies under a branch of another time (`previous`, `history`) answers only an input that asks for another time
+  const pastAllowed = asksOtherTime(input);
   const out: Candidate[] = [];
+  let best: Unread | undefined;
   for (const node of nodes) {
     meter.steps++;
-    if (
-      node.keys.length === 0 ||
-      (isScalarType(input) && typeof node.value === "object" && node.value !== null && !isAmountObject(node.value))
-    )
+    if (node.keys.length === 0 || node.item === true || (node.past && !pastAllowed) || keyMissesWhole(input, node.keys)) continue;
+    const listOfAmounts = Array.isArray(node.value) && input.type.kind === "number";
+    if (isScalarType(input) && typeof node.value === "object" && node.value !== null && !isAmountObject(node.value) && !listOfAmounts)
       continue;
+    // a field of one record among several listed is no answer on its own (one member's income, one debt's payment)
+    if (isScalarType(input) && node.listed) continue;
     const score = pathScore(words, node.keys);
     if (score < MIN_KEY_SCORE) continue;
+    if (listOfAmounts) {
+      const total = summed(input, node, ctx(node.keys.slice(-2)));
+      if (total)
+        out.push({
+          input: input.name,
+          pointer: node.pointer,
+          raw: node.value,
+          summed: true,
+          value: total.value,
+          confidence: score * total.factor,
+          slot: `${node.pointer}#${total.field ?? ""}`,
+        });
+      continue;
+    }
     const c = coerce(node.value, input.type, ctx(node.keys.slice(-2)));
     if (c) out.push({ input: input.name, pointer: node.pointer, value: c.value, confidence: score * c.factor, raw: node.value });
+    else if (typeof node.value === "string" && (!best || score > best.score)) best = { input, node, score };
   }
-  return out;
+  if (best) unread.push(best);
+  if (input.type.kind === "struct" || input.type.kind === "list") {
+    const roles = byRole(input, others, nodes, ctx([]));
+    out.push(...(roles.length > 0 ? roles : byStructure(input, nodes, ctx([]), out)));
+  }
+  if (input.type.kind === "number" && out.length === 0) {
+    const group = groupAggregate(input, words, nodes, ctx([]));
+    if (group)
+      out.push({
+        input: input.name,
+        pointer: group.pointer,
+        value: group.value,
+        confidence: group.factor,
+        raw: group.raw,
+        summed: true,
+        slot: `${group.pointer}#${input.name}`,
+      });
+  }
+  return withoutSummedItems(out);
+}
+
+/** Once a list is summed for an input, its items do not answer that input one by one. */
+function withoutSummedItems(cands: Candidate[]): Candidate[] {
+  const sums = cands.filter((c) => c.summed).map((c) => `${c.pointer}/`);
+  return sums.length === 0 ? cands : cands.filter((c) => c.summed || !sums.some((p) => c.pointer.startsWith(p)));
 }
 
 const isAmountObject = (v: unknown): boolean =>
@@ -70,16 +126,16 @@ function assign(candidates: Candidate[]): Map<string, Candidate> {
   const chosen = new Map<string, Candidate>();
   const used = new Set<string>();
   for (const c of [...candidates].sort((a, b) => b.confidence - a.confidence)) {
-    if (chosen.has(c.input) || used.has(c.pointer)) continue;
+    const slot = c.slot ?? c.pointer;
+    if (chosen.has(c.input) || used.has(slot)) continue;
     chosen.set(c.input, c);
-    used.add(c.pointer);
+    used.add(slot);
   }
   return chosen;
 }
 
 /** Strings of several words are prose the text reader can read. */
-const proseLeaves = (nodes: JsonNode[]): JsonNode[] =>
-  nodes.filter((n) => typeof n.value === "string" && (n.value as string).trim().split(/\s+/).length >= 4);
+const proseLeaves = (nodes: JsonNode[]): JsonNode[] => nodes.filter((n) => typeof n.value === "string" && isProse(n.value));
 
 /** `meter` counts the basic steps taken (tests check they grow linearly with the evidence). */
 export function readJson(
@@ -89,7 +145,7 @@ export function readJson(
   meter: Meter = { steps: 0 },
   claimed: readonly string[] = [],
 ): Record<string, ReadValue> {
-  const nodes = withoutClaimed(walkJson(state), claimed);
+  const nodes = withoutClaimed(walkJson(state, marksOtherTime), claimed);
   meter.steps += nodes.length;
   const values = namedRecord<ReadValue>();
   if (nodes.length === 1 && inputs.length === 1) {
@@ -98,10 +154,15 @@ export function readJson(
     if (c) values[inputs[0]!.name] = { value: c.value, confidence: 0.6 * c.factor, source: { path: "", text: quote(state) } };
     return values;
   }
-  const chosen = assign(inputs.flatMap((input) => candidatesFor(input, state, nodes, reference, meter)));
+  const unreadKeys: Unread[] = [];
+  const chosen = assign(inputs.flatMap((input) => candidatesFor(input, state, nodes, reference, meter, unreadKeys, inputs)));
   for (const [name, c] of chosen) {
     values[name] = { value: c.value, confidence: roundConfidence(c.confidence), source: { path: c.pointer, text: quote(c.raw) } };
   }
+  const used = new Set([...chosen.values()].map((c) => c.pointer));
+  readKeyedStrings(unreadKeys, values, used, reference, meter);
+  byOptionName(inputs, nodes, values, used);
+  byElimination(inputs, nodes, values, used, reference);
   const unread = inputs.filter((i) => !Object.hasOwn(values, i.name));
   for (const leaf of unread.length > 0 ? proseLeaves(nodes) : []) {
     const still = unread.filter((i) => !Object.hasOwn(values, i.name));

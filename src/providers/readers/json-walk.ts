@@ -11,6 +11,12 @@ export interface JsonNode {
    */
   keys: string[];
   value: unknown;
+  /** under a branch of another time (`previous`, `history`): set by `walkJson`'s `marksPast` on an ancestor's key */
+  past?: boolean;
+  /** an item of an array (its pointer ends with an index) */
+  item?: boolean;
+  /** inside one of several records of a list (`/members/1/income`): one record's field, not the list's */
+  listed?: boolean;
 }
 
 const NAME_KEYS = ["name", "key", "field", "label", "attribute", "question", "fact"];
@@ -36,7 +42,7 @@ function nameValueKeys(list: unknown[]): { name: string; value: string } | undef
  * Every node, parents before children in document order. Iterative and copying no more than two
  * keys per node, so that deep nesting costs neither the stack nor time quadratic in the depth.
  */
-export function walkJson(root: unknown): JsonNode[] {
+export function walkJson(root: unknown, marksPast: (key: string) => boolean = () => false): JsonNode[] {
   const out: JsonNode[] = [];
   const stack: JsonNode[] = [{ pointer: "", keys: [], value: root }];
   const under = (keys: string[], key: string): string[] => (keys.length === 0 ? [key] : [keys[keys.length - 1]!, key]);
@@ -45,16 +51,33 @@ export function walkJson(root: unknown): JsonNode[] {
     out.push(node);
     const { value, pointer, keys } = node;
     const children: JsonNode[] = [];
+    // the node's own key marks what lies under it (its key is the last of `keys`, unless it is an item)
+    const ownKey = node.item ? undefined : keys[keys.length - 1];
+    const past = node.past === true || (ownKey !== undefined && pointer !== "" && marksPast(ownKey));
+    const listed = node.listed === true;
+    const mark = (n: JsonNode): JsonNode => (past || listed ? { ...n, ...(past ? { past } : {}), ...(listed ? { listed } : {}) } : n);
     if (Array.isArray(value)) {
       const nv = nameValueKeys(value);
       value.forEach((item, i) => {
         if (nv) {
           const rec = item as Record<string, unknown>;
-          children.push({ pointer: `${pointer}/${i}/${escape(nv.value)}`, keys: under(keys, String(rec[nv.name])), value: rec[nv.value] });
-        } else children.push({ pointer: `${pointer}/${i}`, keys, value: item });
+          children.push(
+            mark({ pointer: `${pointer}/${i}/${escape(nv.value)}`, keys: under(keys, String(rec[nv.name])), value: rec[nv.value] }),
+          );
+        } else
+          children.push(
+            mark({
+              pointer: `${pointer}/${i}`,
+              keys,
+              value: item,
+              item: true,
+              ...(value.length > 1 && isRecord(item) ? { listed: true } : {}),
+            }),
+          );
       });
     } else if (isRecord(value)) {
-      for (const [k, v] of Object.entries(value)) children.push({ pointer: `${pointer}/${escape(k)}`, keys: under(keys, k), value: v });
+      for (const [k, v] of Object.entries(value))
+        children.push(mark({ pointer: `${pointer}/${escape(k)}`, keys: under(keys, k), value: v }));
     }
     for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
   }

@@ -173,6 +173,28 @@ export function phraseAt(stems: string[], i: number): { stems: string[]; group: 
   return best;
 }
 
+/**
+ * `conceptTokens` for a key written short: a multi-word synonym is also met when each of its
+ * words is the key's word or abbreviated by it (`bureau_scr` › "bureau score", `lossDt` › "loss
+ * date"). `abbreviated` says whether an abbreviation was needed.
+ */
+export function abbreviatedConcepts(stems: string[]): { tokens: string[]; abbreviated: boolean } {
+  const out: string[] = [];
+  let abbreviated = false;
+  const meets = (k: string, p: string) => k === p || abbreviates(k, p);
+  for (let i = 0; i < stems.length;) {
+    const exact = phraseAt(stems, i);
+    const loose =
+      exact ?? PHRASE_SYNONYMS.find((p) => p.stems.length <= stems.length - i && p.stems.every((s, j) => meets(stems[i + j]!, s)));
+    if (loose) {
+      if (!exact) abbreviated = true;
+      out.push(REPRESENTATIVE[loose.group]!);
+      i += loose.stems.length;
+    } else out.push(stems[i++]!);
+  }
+  return { tokens: out, abbreviated };
+}
+
 export const representativeOf = (group: number): string => REPRESENTATIVE[group]!;
 
 /** Which period an amount input is counted in, from its name and desc. */

@@ -1,0 +1,172 @@
+// Totals and counts over listed records: a borrower's debts summed for "monthly debt", a
+// household's people counted for "household size", their incomes summed for "household income".
+// Never by guess: only for an input whose name or desc asks for a total or a count.
+import type { InputIR } from "../../ir/ir.js";
+import { coerce, type CoerceContext } from "./coerce.js";
+import { pathScore, type InputWords } from "./json-keys.js";
+import type { JsonNode } from "./json-walk.js";
+import { roundFloat } from "./numbers.js";
+import { contentStems, normaliseName, periodOfText, stem, stemMatch } from "./words.js";
+
+const TOTAL_WORDS = /\b(total|sum|combined|overall|altogether|all)\b/i;
+const COUNT_WORDS = /\b(how many|number of|count|size)\b/i;
+/** Words that ask for a count, not which things are counted ("household size", "number of children"). */
+const COUNT_NAME_WORDS = new Set(["size", "count", "number", "num", "nbr", "total"].map(stem));
+/** Words naming a whole group of people: its count or total takes every record of one shape. */
+const COLLECTIVE_WORDS = new Set(["household", "family", "people", "persons", "occupants", "residents", "everyone"].map(stem));
+
+const MIN_KEY_SCORE = 0.45;
+const GROUP_FACTOR = 0.6;
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** An input that asks for a total: its name or desc says so, or its desc names the listed things in the plural ("on existing debts"). */
+function asksTotal(input: InputIR, listKey: string): boolean {
+  if (TOTAL_WORDS.test(`${input.name} ${input.desc}`)) return true;
+  const listStems = contentStems(listKey);
+  const plurals = `${input.name} ${input.desc}`
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .filter((w) => w.length > 3 && w.endsWith("s") && !w.endsWith("ss"));
+  return plurals.some((w) => contentStems(w).some((s) => listStems.some((k) => stemMatch(k, s) > 0)));
+}
+
+/** Keys of a listed item's amount: a word of amount (`amount`, `payment`, `balance`). */
+const ITEM_AMOUNT_WORDS = new Set(
+  ["amount", "amt", "value", "payment", "pmt", "instalment", "installment", "sum", "total", "balance", "outstanding"].map(stem),
+);
+const MONTH_SHORT = new Set(["mo", "mth", "mthly"]);
+const keyPeriod = (k: string) =>
+  periodOfText(normaliseName(k)) ?? (contentStems(k).some((s) => MONTH_SHORT.has(s)) ? ("month" as const) : undefined);
+
+/**
+ * The amount of a listed record: for an amount per period, its field of that period (`monthly`,
+ * `monthly_payment`), else a field of amount under a list whose key states the period; for any
+ * other amount, its one field of amount stating no period (`balance`, not `monthly_payment`).
+ */
+function itemAmount(item: Record<string, unknown>, ctx: CoerceContext): [string, unknown] | undefined {
+  const fields = Object.entries(item);
+  const amountWord = ([k]: [string, unknown]) => contentStems(k).some((s) => ITEM_AMOUNT_WORDS.has(s));
+  const pick = (list: [string, unknown][]) => (list.length === 1 ? list[0] : undefined);
+  if (ctx.period) {
+    const same = fields.filter(([k]) => keyPeriod(k) === ctx.period);
+    if (same.length > 0) return pick(same);
+    return ctx.sourcePeriod === ctx.period ? pick(fields.filter((f) => amountWord(f) && keyPeriod(f[0]) === undefined)) : undefined;
+  }
+  return pick(fields.filter((f) => amountWord(f) && keyPeriod(f[0]) === undefined));
+}
+
+/** A list of amounts summed for an input that asks a total: plain numbers, or records each with one amount. */
+export function summed(input: InputIR, node: JsonNode, ctx: CoerceContext): { value: number; factor: number; field?: string } | undefined {
+  const items = node.value as unknown[];
+  const key = node.keys[node.keys.length - 1];
+  if (items.length < 2 || key === undefined || !asksTotal(input, key)) return undefined;
+  let total = 0;
+  let factor = 1;
+  let fieldKey: string | undefined;
+  for (const item of items) {
+    let value: unknown = item;
+    let itemCtx = ctx;
+    if (isRecord(item)) {
+      const field = itemAmount(item, ctx);
+      if (!field) return undefined;
+      value = field[1];
+      fieldKey = field[0];
+      itemCtx = { ...ctx, sourcePeriod: keyPeriod(field[0]) ?? ctx.sourcePeriod };
+    }
+    const c = coerce(value, input.type, itemCtx);
+    if (!c || typeof c.value !== "number") return undefined;
+    total += c.value;
+    factor = Math.min(factor, c.factor);
+  }
+  return { value: roundFloat(total), factor: SUM_FACTOR * factor, ...(fieldKey ? { field: fieldKey } : {}) };
+}
+const SUM_FACTOR = 0.9;
+
+/** Two records of one shape: the same keys, normalised. */
+const keySet = (r: Record<string, unknown>): string => Object.keys(r).map(normaliseName).sort().join("|");
+
+/**
+ * The records a count or total of a group runs over: the one list of records whose key names what
+ * the input counts ("children", "debts"), or, for a whole group ("household"), the one list of
+ * records with every record of the same shape outside it (the applicant beside the members).
+ */
+function groupOf(
+  words: InputWords,
+  nodes: JsonNode[],
+  things: string[],
+): { records: Record<string, unknown>[]; node: JsonNode } | undefined {
+  const lists = nodes.filter((n) => !n.item && !n.past && Array.isArray(n.value) && n.value.length > 0 && n.value.every(isRecord));
+  const collective = things.some((t) => COLLECTIVE_WORDS.has(t));
+  if (!collective) {
+    const named = lists.filter((n) => pathScore(words, n.keys) >= MIN_KEY_SCORE);
+    return named.length === 1 ? { records: named[0]!.value as Record<string, unknown>[], node: named[0]! } : undefined;
+  }
+  // the group's list: the one list of records of one shape, or the one with records of its shape outside it (the applicant)
+  const groups = lists
+    .map((list) => {
+      const items = list.value as Record<string, unknown>[];
+      const shape = keySet(items[0]!);
+      if (!items.every((r) => keySet(r) === shape)) return undefined;
+      const outside = nodes.filter(
+        (n) =>
+          !n.item &&
+          !n.past &&
+          n.pointer !== "" &&
+          isRecord(n.value) &&
+          keySet(n.value) === shape &&
+          !n.pointer.startsWith(`${list.pointer}/`),
+      );
+      return { records: [...outside.map((n) => n.value as Record<string, unknown>), ...items], node: list, joined: outside.length > 0 };
+    })
+    .filter((g) => g !== undefined);
+  const joined = groups.filter((g) => g.joined);
+  const pick = joined.length > 0 ? joined : groups;
+  return pick.length === 1 ? pick[0] : undefined;
+}
+
+/** An input about a whole group ("household income"): a key answers it only if it names the group or a total (`household_income`, `combined_income`). */
+export function keyMissesWhole(input: InputIR, keys: string[]): boolean {
+  if (!contentStems(input.name).some((t) => COLLECTIVE_WORDS.has(t))) return false;
+  const ks = contentStems(keys.join(" "));
+  return !ks.some((t) => COLLECTIVE_WORDS.has(t) || TOTAL_STEMS.has(t));
+}
+const TOTAL_STEMS = new Set(["total", "sum", "combined", "overall", "all"].map(stem));
+
+/**
+ * A count of listed records ("household size", "number of children") or a total of one field
+ * over them ("household income", "total income"), for a number input whose name or desc asks
+ * for one, at a confidence no threshold of 0.6 passes.
+ */
+export function groupAggregate(
+  input: InputIR,
+  words: InputWords,
+  nodes: JsonNode[],
+  ctx: CoerceContext,
+): { value: number; factor: number; pointer: string; raw: unknown } | undefined {
+  const text = `${input.name} ${input.desc}`;
+  const stems = contentStems(input.name);
+  if (COUNT_WORDS.test(text) && stems.some((t) => COUNT_NAME_WORDS.has(t))) {
+    const things = stems.filter((t) => !COUNT_NAME_WORDS.has(t));
+    const group = groupOf({ ...words, name: things }, nodes, things);
+    return group && { value: group.records.length, factor: GROUP_FACTOR, pointer: group.node.pointer, raw: group.node.value };
+  }
+  if (!TOTAL_WORDS.test(text) && !stems.some((t) => COLLECTIVE_WORDS.has(t))) return undefined;
+  const fieldWords = stems.filter((t) => !COLLECTIVE_WORDS.has(t) && !COUNT_NAME_WORDS.has(t));
+  const group = groupOf(words, nodes, stems);
+  if (!group || fieldWords.length === 0 || !stems.some((t) => COLLECTIVE_WORDS.has(t))) return undefined;
+  let total = 0;
+  let factor = 1;
+  for (const r of group.records) {
+    const fields = Object.entries(r).filter(([k]) => {
+      const ks = contentStems(k);
+      return fieldWords.every((f) => ks.some((s) => stemMatch(s, f) > 0));
+    });
+    if (fields.length !== 1) return undefined;
+    const c = coerce(fields[0]![1], input.type, { ...ctx, sourcePeriod: keyPeriod(fields[0]![0]) });
+    if (!c || typeof c.value !== "number") return undefined;
+    total += c.value;
+    factor = Math.min(factor, c.factor);
+  }
+  return { value: roundFloat(total), factor: GROUP_FACTOR * factor, pointer: group.node.pointer, raw: group.node.value };
+}

@@ -1,0 +1,95 @@
+// Records and lists read by their shape where no key names the input: a record whose role field
+// names a struct input, the one record outside any list that fills a struct input, the one list
+// of such records for a list input.
+import type { InputIR } from "../../ir/ir.js";
+import { coerce, type CoerceContext } from "./coerce.js";
+import type { JsonNode } from "./json-walk.js";
+import { contentStems } from "./words.js";
+
+export interface Candidate {
+  input: string;
+  pointer: string;
+  value: unknown;
+  confidence: number;
+  raw: unknown;
+  /** the sum of a list's amounts */
+  summed?: true;
+  /** what the candidate takes, when not the node itself: one field summed over a list's records */
+  slot?: string;
+}
+
+/**
+ * A list of records with a field naming each one's role (`"role": "applicant"`): the record whose
+ * role is a struct input's name answers that input (0.7), and the list without it a list input of
+ * the same records (0.6), when one record has that role.
+ */
+const BY_ROLE = 0.7;
+const REST_BY_ROLE = 0.6;
+const roleNames = (record: Record<string, unknown>, name: string): boolean => {
+  const want = contentStems(name);
+  return Object.values(record).some((v) => typeof v === "string" && contentStems(v).join(" ") === want.join(" "));
+};
+export function byRole(input: InputIR, inputs: InputIR[], nodes: JsonNode[], ctx: CoerceContext): Candidate[] {
+  const structs = input.type.kind === "struct" ? [input] : inputs.filter((i) => i !== input && i.type.kind === "struct");
+  const lists = nodes.filter(
+    (n) =>
+      !n.item &&
+      !n.past &&
+      Array.isArray(n.value) &&
+      n.value.length > 1 &&
+      n.value.every((r) => typeof r === "object" && r !== null && !Array.isArray(r)),
+  );
+  const out: Candidate[] = [];
+  for (const n of lists) {
+    const records = n.value as Record<string, unknown>[];
+    for (const struct of structs) {
+      const at = records.flatMap((r, i) => (roleNames(r, struct.name) ? [i] : []));
+      if (at.length !== 1) continue;
+      const i = at[0]!;
+      const value = input === struct ? records[i] : records.filter((_, j) => j !== i);
+      const c = coerce(value, input.type, ctx);
+      if (c)
+        out.push({
+          input: input.name,
+          pointer: input === struct ? `${n.pointer}/${i}` : n.pointer,
+          value: c.value,
+          confidence: (input === struct ? BY_ROLE : REST_BY_ROLE) * c.factor,
+          raw: value,
+        });
+    }
+  }
+  return out.length === 1 ? out : [];
+}
+
+/**
+ * A record or list no key names, taken by its shape: the one object outside any list whose keys
+ * name every field of a struct input (`primary`, `hh_head` for an applicant), the one list of such
+ * records for a list input (`others`, `hh_mbrs` for the household's members). More than one such
+ * node is no answer.
+ */
+const BY_STRUCTURE = 0.6;
+/** An empty list says nothing by its shape: it counts only when its key is a word of the input's desc ("the household"). */
+const namedInDesc = (input: InputIR, n: JsonNode): boolean => {
+  const key = contentStems(n.keys[n.keys.length - 1] ?? "");
+  const desc = contentStems(input.desc);
+  return key.length > 0 && key.every((k) => desc.includes(k));
+};
+export function byStructure(input: InputIR, nodes: JsonNode[], ctx: CoerceContext, keyed: Candidate[]): Candidate[] {
+  const list = input.type.kind === "list";
+  const shaped = nodes.filter(
+    (n) =>
+      n.pointer !== "" &&
+      !n.item &&
+      !n.past &&
+      !keyed.some((c) => c.pointer === n.pointer) &&
+      (list
+        ? Array.isArray(n.value) && (n.value.length > 0 || namedInDesc(input, n))
+        : typeof n.value === "object" && n.value !== null && !Array.isArray(n.value)),
+  );
+  const found: Candidate[] = [];
+  for (const n of shaped) {
+    const c = coerce(n.value, input.type, ctx);
+    if (c) found.push({ input: input.name, pointer: n.pointer, value: c.value, confidence: BY_STRUCTURE * c.factor, raw: n.value });
+  }
+  return found.length === 1 ? found : [];
+}

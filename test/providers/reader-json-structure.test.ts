@@ -1,0 +1,233 @@
+// The JSON reader on exports shaped unlike the model: records found by their shape, lists summed
+// or counted only for inputs that ask for it, branches of another time, coded values and
+// durations. Generated states, so that no one spelling carries the result.
+import { readFileSync } from "node:fs";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { compileModel, type CompiledModel } from "../../src/compiler/index.js";
+import type { InputIR } from "../../src/ir/ir.js";
+import { readJson } from "../../src/providers/readers/json-reader.js";
+
+function compiled(model: Parameters<typeof compileModel>[0]): CompiledModel {
+  const r = compileModel(model);
+  if (!r.ok) throw new Error("the model does not compile");
+  return r.model;
+}
+const sample = (name: string): CompiledModel =>
+  compiled(JSON.parse(readFileSync(new URL(`../../samples/${name}/model.json`, import.meta.url), "utf8")));
+/** Inputs declared as in a model's `inputs`, through the real analyser. */
+const inputsOf = (inputs: Record<string, unknown>): InputIR[] =>
+  compiled({
+    content: {
+      name: "t",
+      inputs,
+      decisions: {
+        echo: `count([${Object.keys(inputs)
+          .map(() => "1")
+          .join(", ")}])`,
+      },
+    },
+  }).ir.inputs;
+
+const eligibility = sample("eligibility");
+const lending = sample("lending");
+const kyc = sample("kyc-risk");
+const pricing = sample("pricing");
+const REFERENCE = "2026-11-29";
+
+const KEYS = {
+  name: ["name", "nm", "full_name", "fullName", "person_nm"],
+  age: ["age", "age_yrs", "yearsOld", "ageInYears"],
+  income: ["income", "inc_mo", "monthlyIncome", "mthly_income", "income_monthly"],
+  disabled: ["disabled", "dis_yn", "hasDisability", "disability", "disabled_flag"],
+} as const;
+/** Group keys that name neither the applicant nor the members. */
+const GROUPS = ["primary", "hh_head", "p1", "main_contact", "head"];
+const LISTS = ["others", "hh_mbrs", "co_residents", "dependants", "rest"];
+
+const person = fc.record({
+  name: fc.constantFrom("Ana Lima", "Kofi Mensah", "Lena Berg", "Omar Said"),
+  age: fc.integer({ min: 0, max: 99 }),
+  income: fc.integer({ min: 0, max: 9000 }),
+  disabled: fc.boolean(),
+});
+const spelling = fc.record({
+  name: fc.constantFrom(...KEYS.name),
+  age: fc.constantFrom(...KEYS.age),
+  income: fc.constantFrom(...KEYS.income),
+  disabled: fc.constantFrom(...KEYS.disabled),
+});
+type Person = { name: string; age: number; income: number; disabled: boolean };
+type Spelling = { name: string; age: string; income: string; disabled: string };
+const written = (p: Person, s: Spelling, yn: boolean) => ({
+  [s.name]: p.name,
+  [s.age]: String(p.age),
+  [s.income]: `$${p.income.toLocaleString("en-US")}`,
+  [s.disabled]: yn ? (p.disabled ? "Y" : "N") : p.disabled,
+});
+
+describe("records and lists read by their shape", () => {
+  it("the one record outside any list is the applicant, the one list of such records the members", () => {
+    fc.assert(
+      fc.property(
+        person,
+        fc.array(person, { minLength: 1, maxLength: 4 }),
+        spelling,
+        fc.constantFrom(...GROUPS),
+        fc.constantFrom(...LISTS),
+        fc.boolean(),
+        (applicant, members, s, group, list, yn) => {
+          const state = { [group]: written(applicant, s, yn), [list]: members.map((m) => written(m, s, yn)), note_id: "X-1" };
+          const got = readJson(eligibility.ir.inputs, state, REFERENCE);
+          expect(got.applicant?.value).toEqual(applicant);
+          expect(got.members?.value).toEqual(members);
+          // found by shape, not named: never sure enough for a threshold of 0.9
+          expect(got.applicant!.confidence).toBeLessThan(0.9);
+          expect(got.members!.confidence).toBeLessThan(0.9);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it("two records that could be the applicant answer nothing", () => {
+    fc.assert(
+      fc.property(person, person, spelling, (a, b, s) => {
+        const got = readJson(eligibility.ir.inputs, { first: written(a, s, false), second: written(b, s, false) }, REFERENCE);
+        expect(got.applicant).toBeUndefined();
+      }),
+      { numRuns: 20 },
+    );
+  });
+});
+
+describe("totals and counts only when asked", () => {
+  const totals = inputsOf({
+    "total debt": { type: "number >= 0", desc: "What is the total outstanding balance of the applicant's debts, in dollars?" },
+    "monthly obligations": { type: "number >= 0", desc: "How many dollars does the applicant pay each month on all debts together?" },
+    "requested amount": { type: "number > 0", desc: "How many dollars does the applicant ask to borrow?" },
+    "household size": { type: "number [1..20]", desc: "How many people live in the household, the applicant included?" },
+  });
+  const debt = fc.record({ balance: fc.integer({ min: 100, max: 50000 }), payment: fc.integer({ min: 10, max: 2000 }) });
+
+  it("sums the balances for a total and the monthly payments for a monthly total, never the request", () => {
+    fc.assert(
+      fc.property(fc.array(debt, { minLength: 2, maxLength: 5 }), (debts) => {
+        const state = {
+          debts: debts.map((d, i) => ({ lender: `L${i}`, balance: `$${d.balance}`, monthly_payment: d.payment })),
+          existing_loans: debts.map((d) => ({ amt: d.balance })),
+        };
+        const got = readJson(totals, state, REFERENCE);
+        expect(got["total debt"]?.value).toBe(debts.reduce((s, d) => s + d.balance, 0));
+        expect(got["monthly obligations"]?.value).toBe(debts.reduce((s, d) => s + d.payment, 0));
+        expect(got["requested amount"]).toBeUndefined();
+        expect(got["total debt"]!.confidence).toBeLessThan(0.9);
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it("counts the applicant with the members of its shape for the household's size", () => {
+    fc.assert(
+      fc.property(person, fc.array(person, { minLength: 1, maxLength: 6 }), spelling, (applicant, members, s) => {
+        const state = { applicant: written(applicant, s, false), members: members.map((m) => written(m, s, false)) };
+        expect(readJson(totals, state, REFERENCE)["household size"]?.value).toBe(members.length + 1);
+      }),
+      { numRuns: 30 },
+    );
+  });
+
+  it("a field of one listed record answers no input on its own", () => {
+    const got = readJson(lending.ir.inputs, { obligations: [{ monthly: 210 }, { monthly: 45 }, { monthly: 99 }], fico: 700 }, REFERENCE);
+    // "on existing debts" asks for all of them: the sum, not one
+    expect(got["monthly debt"]?.value).toBe(354);
+    const one = readJson(lending.ir.inputs, { accounts: [{ monthly_payment: 210 }, { monthly_payment: 45 }], fico: 700 }, REFERENCE);
+    expect(one["monthly debt"]).toBeUndefined();
+  });
+});
+
+describe("branches of another time", () => {
+  it("a current value wins over a previous one, and a previous one alone answers nothing", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 300, max: 850 }),
+        fc.integer({ min: 300, max: 850 }),
+        fc.constantFrom("previous", "history", "old_record", "prior_application", "archived"),
+        (now, before, branch) => {
+          expect(
+            readJson(lending.ir.inputs, { [branch]: { credit_score: before }, credit_score: now }, REFERENCE)["credit score"]?.value,
+          ).toBe(now);
+          expect(
+            readJson(lending.ir.inputs, { [branch]: { credit_score: before }, fico_pulled: "2026-01-02" }, REFERENCE)["credit score"],
+          ).toBeUndefined();
+          expect(readJson(lending.ir.inputs, { score: { previous: before, current: now } }, REFERENCE)["credit score"]?.value).toBe(now);
+        },
+      ),
+      { numRuns: 30 },
+    );
+  });
+
+  it("a record of a fact is not another time ('credit_history')", () => {
+    expect(readJson(lending.ir.inputs, { credit_history: { score: 712 } }, REFERENCE)["credit score"]?.value).toBe(712);
+  });
+});
+
+describe("the one date left", () => {
+  const claims = sample("claims-triage");
+  it("goes to the one date input no key names, never a birth, a document's or a record's own date", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom("cover_from", "cover_begins", "valid_since"),
+        fc.constantFrom("dob", "date_of_birth", "created_at", "passport_expiry", "exported"),
+        (key, other) => {
+          const base = { date_of_accident: "2026-04-28", notified_on: "2026-04-30" };
+          const got = readJson(claims.ir.inputs, { ...base, [key]: "2025-09-01" }, REFERENCE)["policy start"];
+          expect(got?.value).toBe("2025-09-01");
+          expect(got!.confidence).toBeLessThanOrEqual(0.5);
+          expect(readJson(claims.ir.inputs, { ...base, [other]: "1990-02-03" }, REFERENCE)["policy start"]).toBeUndefined();
+        },
+      ),
+      { numRuns: 15 },
+    );
+  });
+});
+
+describe("coded values and units", () => {
+  it("converts a term in months to whole years, and gives nothing for a part of a year", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 5 }), fc.constantFrom("term_mo", "termMonths", "contract_length_months"), (years, key) => {
+        expect(readJson(pricing.ir.inputs, { [key]: years * 12 }, REFERENCE)["contract years"]?.value).toBe(years);
+        expect(readJson(pricing.ir.inputs, { term: `${years * 12} months` }, REFERENCE)["contract years"]?.value).toBe(years);
+        expect(readJson(pricing.ir.inputs, { [key]: years * 12 + 5 }, REFERENCE)["contract years"]).toBeUndefined();
+      }),
+      { numRuns: 15 },
+    );
+  });
+
+  it("reads one-letter level codes only where the options' initials differ", () => {
+    for (const [code, level] of [
+      ["H", "high"],
+      ["M", "medium"],
+      ["L", "low"],
+    ])
+      expect(readJson(kyc.ir.inputs, { ctry_rating: code }, REFERENCE)["country risk"]?.value).toBe(level);
+    const same = inputsOf({ grade: { type: "mild|moderate|severe", desc: "How bad is it?" } });
+    expect(readJson(same, { grade: "M", other: 1 }, REFERENCE).grade).toBeUndefined();
+  });
+
+  it("reads short coded answers: a denial is false, the question's own words are true, anything else nothing", () => {
+    const read = (v: string) => readJson(kyc.ir.inputs, { adverse_media: v, pep_flag: "N" }, REFERENCE)["adverse media"]?.value;
+    expect(read("no hits")).toBe(false);
+    expect(read("none found")).toBe(false);
+    expect(read("relevant hit")).toBe(true);
+    expect(read("pending")).toBeUndefined();
+    expect(read("N/A - screening failed")).toBeUndefined();
+  });
+
+  it("meets abbreviated multi-word names and initials", () => {
+    const got = readJson(lending.ir.inputs, { bureau_scr: "702", emp_type: "PERM FT", mthly_oblig: "$1,140" }, REFERENCE);
+    expect(got["credit score"]?.value).toBe(702);
+    expect(got.employment?.value).toBe("salaried");
+    expect(got["monthly debt"]?.value).toBe(1140);
+  });
+});
