@@ -10,6 +10,7 @@ import { assignBest, byElimination, proximity, type Cue } from "./cues.js";
 import { BY_ELIMINATION, contestFactor, LISTED, placed, rivalFactor, roundConfidence } from "./confidence.js";
 import { correctedFrom, qualifiersOf, takenBack, type Qualifier } from "./qualifiers.js";
 import { matchesOf, type TextIndex } from "./text-index.js";
+import { asksTotal, listWith, statedSum } from "./totals.js";
 import type { Token } from "./tokens.js";
 import { namedRecord } from "../../../runtime/json.js";
 
@@ -202,10 +203,27 @@ interface Candidate {
   factor: number;
 }
 
+/**
+ * The period a label states for the amounts after it on its line ("Monthly repayments: personal
+ * loan $310, card $45"): the words before the sentence's first colon, for a sum of money that
+ * states none.
+ */
+function labelPeriod(index: TextIndex, i: number): Amount["period"] {
+  const { tokens, text } = index;
+  const t = tokens[i]!;
+  const first = index.sentenceFirst[t.sentence]!;
+  for (let k = first; k < i; k++) {
+    index.meter.steps++;
+    if (tokens[k]!.kind === "punct" && tokens[k]!.text === ":") return periodOfText(text.slice(tokens[first]!.start, tokens[k]!.start));
+  }
+  return undefined;
+}
+
 function candidate(input: InputIR, cues: Cue[], index: TextIndex, i: number, minProximity = MIN_PROXIMITY): Candidate | undefined {
   const { tokens } = index;
   const t = tokens[i]!;
-  const a = t.amount!;
+  const own = t.amount!;
+  const a = own.period || !own.currency ? own : { ...own, period: labelPeriod(index, i) };
   const kind = kindOf(input);
   let value = a.percent && holdsFractions(input.type) ? roundFloat(a.value / 100) : a.value;
   let factor = a.words ? 0.9 : 1;
@@ -294,6 +312,39 @@ function listed(tokens: Token[], i: number): boolean {
   return false;
 }
 
+/** A sum of listed amounts is less sure than one stated amount: an item may be of another kind. */
+const SUMMED = 0.85;
+
+/**
+ * For an input that asks for a sum, the list the chosen amount stands in: the sum it states, or
+ * the sum of its items, each converted as a candidate of the input; undefined when the amount
+ * stands alone or an item cannot be the input's.
+ */
+function totalOf(
+  input: InputIR,
+  cues: Map<string, Cue[]>,
+  index: TextIndex,
+  amounts: number[],
+  best: Candidate,
+  ours: (i: number) => boolean,
+): ReadValue | undefined {
+  const { tokens, text } = index;
+  const list = listWith(tokens, text, amounts, best.mention, ours);
+  if (list.length < 2) return undefined;
+  const stated = statedSum(tokens, text, list);
+  const items = (stated === undefined ? list : [stated]).map((j) => candidate(input, valueCues(input, cues), index, j, 0));
+  if (items.some((c) => c === undefined)) return undefined;
+  const value = roundFloat(items.reduce((sum, c) => sum + c!.value, 0));
+  const factor = Math.min(...items.map((c) => c!.factor));
+  const [first, last] = [tokens[list[0]!]!, tokens[list[list.length - 1]!]!];
+  const end = last.amountEnd ?? last.end;
+  return {
+    value,
+    confidence: roundConfidence(placed(best.score) * factor * (stated === undefined ? SUMMED : 1)),
+    source: { span: { start: first.start, end }, text: text.slice(first.start, end) },
+  };
+}
+
 export function readNumbers(
   inputs: InputIR[],
   cues: Map<string, Cue[]>,
@@ -320,7 +371,9 @@ export function readNumbers(
   const byMention = new Map<number, Candidate[]>();
   for (const c of all) byMention.set(c.mention, [...(byMention.get(c.mention) ?? []), c]);
   const out = namedRecord<ReadValue>();
-  for (const [name, best] of assignBest(all, index.meter)) {
+  const assigned = assignBest(all, index.meter);
+  const taken = new Map([...assigned].map(([name, c]) => [c.mention, name]));
+  for (const [name, best] of assigned) {
     const rivals = byInput
       .get(name)!
       .filter((c) => c.value !== best.value)
@@ -328,6 +381,18 @@ export function readNumbers(
     const second = rivals[0];
     const ratio = second ? second.score / best.score : 0;
     const claim = Math.max(0, ...(byMention.get(best.mention) ?? []).filter((c) => c.input !== name).map((c) => c.score)) / best.score;
+    const input = inputs.find((i) => i.name === name)!;
+    // an item of a list counts when no other input takes it or claims it more strongly ("wants $27,500, monthly debt $1,020")
+    const ours = (j: number) =>
+      usable(j, input) &&
+      (taken.get(j) ?? name) === name &&
+      (byMention.get(j) ?? []).every((c) => c.input === name || c.score <= (candidateOn(j)?.score ?? 0));
+    const candidateOn = (j: number) => byInput.get(name)!.find((c) => c.mention === j);
+    const total = asksTotal(input) ? totalOf(input, cues, index, amounts, best, ours) : undefined;
+    if (total) {
+      out[name] = total;
+      continue;
+    }
     const list = listed(tokens, best.mention) ? LISTED : 1;
     const confidence = roundConfidence(placed(best.score) * best.factor * rivalFactor(ratio) * contestFactor(claim) * list);
     const t = tokens[best.mention]!;
