@@ -12,6 +12,7 @@ import { readBooleans } from "./text/read-booleans.js";
 import { readChoices } from "./text/read-choices.js";
 import { readDates } from "./text/read-dates.js";
 import { dateRole } from "./text/date-order.js";
+import { settleYears } from "./text/date-years.js";
 import { readNumbers } from "./text/read-numbers.js";
 import { readEnglish } from "./text/english.js";
 import { amountsStated } from "./text/stated-amounts.js";
@@ -85,7 +86,7 @@ function readMessage(inputs: InputIR[], text: string, reference?: string, meter?
   const index = indexText(text, tokens, meter);
   index.meter.steps += read.tokens;
   const meta = stated ? [{ start: stated.start, end: stated.end }] : [];
-  const allDates = findDates(text, ref);
+  const allDates = settleYears(text, findDates(text, ref), ref, !stated && !reference && !heading);
   const dates = allDates.filter((d) => !meta.some((m) => d.start < m.end && d.end > m.start));
   const inDate = covered(index.tokens, allDates);
   const inMeta = covered(index.tokens, meta);
