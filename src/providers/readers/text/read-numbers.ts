@@ -150,19 +150,30 @@ function saysNone(tokens: Token[], i: number, count: boolean): boolean {
 }
 
 /**
+ * The denial at the cue i is of what is not known yet, not a statement of none: "yet" or "at this
+ * stage" a few words after it in its sentence ("no coupon discussed yet", "no amount to claim at
+ * this stage").
+ */
+const notYet = (tokens: Token[], i: number): boolean => {
+  const t = tokens[i]!;
+  const rest = tokens.slice(i + 1, i + 8).filter((o) => o.sentence === t.sentence);
+  return rest.some((o, k) => o.lower === "yet" || (o.lower === "at" && rest[k + 1]?.lower === "this" && rest[k + 2]?.stem === "stag"));
+};
+
+/**
  * "No existing debt", "no coupon": an input's own name word denied by a word just before it, in
  * its clause, or answered "none" after a colon ("Rent: none"), says the amount is 0. Returns the
- * cue tokens so denied.
+ * cue tokens so denied, with the strength of the match (a synonym's is less than 1).
  */
-function denied(index: TextIndex, input: InputIR, cues: Cue[]): number[] {
+function denied(index: TextIndex, input: InputIR, cues: Cue[]): { i: number; m: number }[] {
   if (!withinBounds(input.type, 0)) return [];
   const { tokens } = index;
   const heaviest = Math.max(0, ...cues.map((c) => c.weight));
-  const out: number[] = [];
+  const out: { i: number; m: number }[] = [];
   for (const cue of cues.filter((c) => c.weight === heaviest)) {
-    for (const { i } of matchesOf(index, cue.stem)) {
+    for (const { i, m } of matchesOf(index, cue.stem)) {
       index.meter.steps++;
-      if (saysNone(tokens, i, kindOf(input) === "count")) out.push(i);
+      if (saysNone(tokens, i, kindOf(input) === "count") && !notYet(tokens, i)) out.push({ i, m });
     }
   }
   return out;
@@ -363,8 +374,10 @@ export function readNumbers(
       const c = candidate(input, valueCues(input, cues), index, i);
       if (c) own.push(c);
     }
-    for (const i of denied(index, input, cues.get(input.name) ?? []))
-      own.push({ input: input.name, mention: i, score: DENIED_SCORE, value: 0, factor: DENIED_CONFIDENCE });
+    // a synonym denied says less ("no salary" may deny one kind of income of several): an amount
+    // stated for the input wins over it ("pension $36,600 p.a., no salary")
+    for (const { i, m } of denied(index, input, cues.get(input.name) ?? []))
+      own.push({ input: input.name, mention: i, score: DENIED_SCORE * m ** 2, value: 0, factor: DENIED_CONFIDENCE * m });
     all.push(...own);
     byInput.set(input.name, own);
   }
