@@ -280,3 +280,26 @@ describe("denials of what is not known yet, and of one kind of a thing", () => {
     );
   });
 });
+
+describe("a value set against the one it replaces", () => {
+  const pricing = inputsOf({
+    quantity: { type: "number >= 1", desc: "How many seats are ordered?" },
+    "list price": { type: "number >= 0", desc: "What is the catalogue price of one seat per year, in dollars?" },
+  });
+  it("takes the replaced value back: it answers no input", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 2, max: 900 }),
+        fc.integer({ min: 2, max: 900 }),
+        fc.constantFrom("instead of", "rather than", "in place of the"),
+        (now, before, joint) => {
+          fc.pre(now !== before);
+          const r = readText(pricing, `Please redo the quote: make it ${now} seats ${joint} ${before}. Same terms otherwise.`);
+          expect(r.quantity?.value).toBe(now);
+          expect(r["list price"]?.value).not.toBe(before);
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+});

@@ -173,7 +173,9 @@ function denied(index: TextIndex, input: InputIR, cues: Cue[]): { i: number; m: 
   for (const cue of cues.filter((c) => c.weight === heaviest)) {
     for (const { i, m } of matchesOf(index, cue.stem)) {
       index.meter.steps++;
-      if (saysNone(tokens, i, kindOf(input) === "count") && !notYet(tokens, i)) out.push({ i, m });
+      // "no claims yet" is none so far; "no estimate yet" is not known
+      const count = kindOf(input) === "count";
+      if (saysNone(tokens, i, count) && (count || !notYet(tokens, i))) out.push({ i, m });
     }
   }
   return out;
