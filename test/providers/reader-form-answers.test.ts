@@ -183,3 +183,36 @@ describe("a tier told by the customer's history", () => {
     );
   });
 });
+
+describe("counts and facts answered 'none' or 'never', ages from a date of birth", () => {
+  const motor = inputsOf({
+    "driver age": { type: "number [16..100]", desc: "How old is the main driver, in years?" },
+    "prior claims": { type: "number >= 0", desc: "How many insurance claims has the driver made in the last five years?" },
+    "annual mileage": { type: "number >= 0", desc: "How many miles is the vehicle driven each year?" },
+  });
+  it("reads 0 from a label or a question answered none, nothing from 'no idea'", () => {
+    fc.assert(
+      fc.property(fc.constantFrom("none", "None, never claimed", "nil", "zero", "No", "Never"), (answer) => {
+        expect(readText(motor, `Claims in the last 5 years: ${answer}`)["prior claims"]?.value).toBe(0);
+        expect(readText(motor, `Agent: Any claims?\nCustomer: ${answer}`)["prior claims"]?.value).toBe(0);
+      }),
+    );
+    expect(readText(motor, "Agent: How many miles a year?\nCustomer: no idea, sorry")["annual mileage"]).toBeUndefined();
+  });
+  it("reads 'never' as the answer to a yes/no question", () => {
+    expect(readText(loan, "Agent: Have you ever defaulted on a loan?\nCustomer: never")["prior default"]?.value).toBe(false);
+  });
+  it("counts whole years from a date of birth to the day of writing", () => {
+    fc.assert(
+      fc.property(fc.date({ min: new Date("1930-01-01"), max: new Date("2005-12-31"), noInvalidDate: true }), (birth) => {
+        const iso = birth.toISOString().slice(0, 10);
+        const [y, m, d] = iso.split("-").map(Number) as [number, number, number];
+        const age = 2026 - y - (11 < m || (11 === m && 10 < d) ? 1 : 0);
+        const got = readText(motor, `Today is 2026-11-10. Main driver date of birth: ${iso}.`)["driver age"];
+        expect(got?.value).toBe(age);
+        expect(got!.confidence).toBeLessThan(0.9);
+      }),
+      { numRuns: 60 },
+    );
+  });
+});

@@ -13,6 +13,7 @@ import { readChoices } from "./text/read-choices.js";
 import { readDates } from "./text/read-dates.js";
 import { dateRole } from "./text/date-order.js";
 import { settleYears } from "./text/date-years.js";
+import { agesFromBirth } from "./text/age-from-birth.js";
 import { readNumbers } from "./text/read-numbers.js";
 import { readEnglish } from "./text/english.js";
 import { amountsStated } from "./text/stated-amounts.js";
@@ -86,7 +87,8 @@ function readMessage(inputs: InputIR[], text: string, reference?: string, meter?
   const index = indexText(text, tokens, meter);
   index.meter.steps += read.tokens;
   const meta = stated ? [{ start: stated.start, end: stated.end }] : [];
-  const allDates = settleYears(text, findDates(text, ref), ref, !stated && !reference && !heading);
+  const clock = !stated && !reference && !heading;
+  const allDates = settleYears(text, findDates(text, ref), ref, clock);
   const dates = allDates.filter((d) => !meta.some((m) => d.start < m.end && d.end > m.start));
   const inDate = covered(index.tokens, allDates);
   const inMeta = covered(index.tokens, meta);
@@ -99,6 +101,9 @@ function readMessage(inputs: InputIR[], text: string, reference?: string, meter?
     ...readBooleans(of("boolean"), cues, index),
     ...readChoices(of("choice", "levels"), readable, cues, index),
   };
+  // an age no amount gives, from a date of birth ("DOB 04/09/1979")
+  for (const [name, v] of Object.entries(agesFromBirth(of("number"), text, allDates, ref, clock)))
+    if (!Object.hasOwn(values, name)) values[name] = v;
   // a text that states the day it is written and tells of a loss is its report: that day is the
   // report date when no other date is given for it ("Today is 9 November 2026 and I'm writing to report …")
   if (stated && whole)

@@ -149,6 +149,41 @@ function saysNone(tokens: Token[], i: number, count: boolean): boolean {
   return mark?.kind === "punct" && /^[:–—-]$/.test(mark.text) && answer?.sentence === t.sentence && NONE_STATED.has(answer.lower);
 }
 
+/** Answers that say there is none: "none", "nil", "zero", "no", "never", "nope". */
+const NONE_ANSWERS = new Set([...NONE_STATED, "no", "never", "nope"]);
+/** How far after the cue a label's colon may stand ("Claims in the last 5 years: none"). */
+const LABEL_REACH = 8;
+
+/**
+ * The cue i stands in a label or a question answered "none": "Claims in the last 5 years: none",
+ * "Any claims?\nCustomer: none, she's only just started". The answer is the first word after the
+ * label's colon, or of the line after the question (past a speaker's name and colon), with no
+ * amount before it.
+ */
+function answeredNone(index: TextIndex, i: number): boolean {
+  const { tokens } = index;
+  const t = tokens[i]!;
+  // "none" says it alone; "no", "never" only as a whole answer ("No, …"), not "no idea"
+  const none = (k: number) => {
+    const a = tokens[k];
+    if (!a || !NONE_ANSWERS.has(a.lower)) return false;
+    const next = tokens[k + 1];
+    return NONE_STATED.has(a.lower) || !next || next.sentence !== a.sentence || next.kind === "punct";
+  };
+  for (let k = i + 1; k < tokens.length && k - i <= LABEL_REACH && tokens[k]!.sentence === t.sentence; k++) {
+    const w = tokens[k]!;
+    // "in the last 5 years" is the label's span of time, not an answer
+    if (w.kind === "amount" && unitAfter(tokens, k) === undefined) return false;
+    if (w.kind === "punct" && w.text === ":") return tokens[k + 1]?.sentence === t.sentence && none(k + 1);
+  }
+  if (!index.question[t.sentence]) return false;
+  let first = index.sentenceFirst[t.sentence + 1];
+  if (first === undefined || first < 0) return false;
+  // "Customer: none": past the speaker
+  if (tokens[first + 1]?.text === ":" && tokens[first + 1]!.sentence === t.sentence + 1) first += 2;
+  return none(first);
+}
+
 /**
  * The denial at the cue i is of what is not known yet, not a statement of none: "yet" or "at this
  * stage" a few words after it in its sentence ("no coupon discussed yet", "no amount to claim at
@@ -175,7 +210,7 @@ function denied(index: TextIndex, input: InputIR, cues: Cue[]): { i: number; m: 
       index.meter.steps++;
       // "no claims yet" is none so far; "no estimate yet" is not known
       const count = kindOf(input) === "count";
-      if (saysNone(tokens, i, count) && (count || !notYet(tokens, i))) out.push({ i, m });
+      if ((saysNone(tokens, i, count) || answeredNone(index, i)) && (count || !notYet(tokens, i))) out.push({ i, m });
     }
   }
   return out;
