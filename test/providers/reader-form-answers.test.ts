@@ -216,3 +216,19 @@ describe("counts and facts answered 'none' or 'never', ages from a date of birth
     );
   });
 });
+
+describe("a name said by its initials", () => {
+  const lending = inputsOf({
+    "credit score": { type: "number [300..850]", desc: "What is the applicant's credit score on the 300 to 850 scale?" },
+    "loan amount": { type: "number > 0", desc: "How many dollars does the applicant ask to borrow?" },
+  });
+  it("reads 'CS 812' as the credit score, and never a lower-case 'cs'", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 300, max: 850 }), (score) => {
+        expect(readText(lending, `Note: appl. retd, CS ${score}. Wants $8k.`)["credit score"]?.value).toBe(score);
+        expect(readText(lending, `Note: appl. retd, cs ${score}. Wants $8k.`)["credit score"]?.value).not.toBe(score);
+      }),
+      { numRuns: 30 },
+    );
+  });
+});

@@ -14,6 +14,7 @@ import { readDates } from "./text/read-dates.js";
 import { dateRole } from "./text/date-order.js";
 import { settleYears } from "./text/date-years.js";
 import { agesFromBirth } from "./text/age-from-birth.js";
+import { markInitials } from "./text/initials.js";
 import { readNumbers } from "./text/read-numbers.js";
 import { readEnglish } from "./text/english.js";
 import { amountsStated } from "./text/stated-amounts.js";
@@ -84,6 +85,8 @@ function readMessage(inputs: InputIR[], text: string, reference?: string, meter?
   const tokens = tokenize(text, read.counts);
   // a person's age said without the word ("I'm 67") is announced by the word before it
   for (const t of tokens) if (read.ages.has(t.start)) t.concept = "age";
+  // "CS 812": a name said by its initials
+  markInitials(tokens, readable);
   const index = indexText(text, tokens, meter);
   index.meter.steps += read.tokens;
   const meta = stated ? [{ start: stated.start, end: stated.end }] : [];
