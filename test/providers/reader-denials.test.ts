@@ -303,3 +303,25 @@ describe("a value set against the one it replaces", () => {
     );
   });
 });
+
+describe("a verdict that denies the word the question asks", () => {
+  const kyc = inputsOf({
+    "adverse media": { type: "boolean", desc: "Did the adverse media screening return a relevant hit?" },
+  });
+  it("answers no when the finding is judged not relevant in the next fragment", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom("one article came up", "a hit was returned", "two articles were found"),
+        fc.constantFrom("the analyst reviewed it and it is not relevant", "not relevant", "compliance judged it not relevant"),
+        (finding, verdict) => {
+          const got = readText(kyc, `Adverse media screening: ${finding}; ${verdict}.`)["adverse media"];
+          expect(got?.value).toBe(false);
+          expect(got!.confidence).toBeLessThan(0.9);
+        },
+      ),
+    );
+  });
+  it("keeps a hit judged relevant", () => {
+    expect(readText(kyc, "Adverse media screening: one article came up; it is relevant.")["adverse media"]?.value).toBe(true);
+  });
+});
