@@ -110,7 +110,13 @@ export function readChoices(inputs: InputIR[], all: InputIR[], cues: Map<string,
         for (const { i, m } of matchesOf(index, term.stem)) {
           meter.steps++;
           // a unit of time says a meaning ("customer for two years") only with a count before it, not in "per seat per year"
-          if (term.kind === "meaning" && PERIOD_STEMS.has(term.stem) && tokens[i - 1]?.kind !== "amount") continue;
+          // a unit written short ("3 yrs") is a note's span of time: never a meaning
+          if (
+            term.kind === "meaning" &&
+            PERIOD_STEMS.has(term.stem) &&
+            (tokens[i - 1]?.kind !== "amount" || tokens[i]!.concept === term.stem)
+          )
+            continue;
           if (term.kind === "name" && (ownWords.has(tokens[i]!.lower) || (m < 1 && own.some((c) => c.stem === term.stem)))) continue;
           const box = checkBox(text, tokens[i]!.start);
           if (box === false || negated(tokens, i, i, 3) !== term.denying) continue;

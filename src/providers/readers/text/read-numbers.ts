@@ -61,7 +61,23 @@ const UNIT_NOUNS = new Set([
 function unitAfter(tokens: Token[], i: number): string | undefined {
   const next = tokens[i + 1];
   if (!next || next.kind !== "word" || next.sentence !== tokens[i]!.sentence || tokens[i]!.amount!.period) return undefined;
-  return UNIT_NOUNS.has(next.stem) ? next.stem : undefined;
+  // "5 yrs", "36 mo": a short unit says its word
+  const word = next.concept !== undefined && UNIT_NOUNS.has(next.concept) ? next.concept : next.stem;
+  return UNIT_NOUNS.has(word) ? word : undefined;
+}
+
+/** Units of time in weeks. */
+const WEEKS: Record<string, number> = { week: 1, month: 52 / 12, year: 52 };
+
+/**
+ * A span of time in another unit than the one the input's name counts in ("contract years"): in
+ * that unit, when it comes out whole (36 months → 3 years; 18 months is no whole number of years).
+ */
+function inUnitOf(input: InputIR, unit: string, value: number): number | undefined {
+  const asked = Object.keys(WEEKS).find((u) => new RegExp(`\\b${u}s?\\b`, "i").test(input.name));
+  if (!asked || asked === unit || WEEKS[unit] === undefined) return undefined;
+  const converted = roundFloat((value * WEEKS[unit]!) / WEEKS[asked]!);
+  return Number.isInteger(converted) ? converted : undefined;
 }
 
 const looksLikeYear = (t: Token): boolean =>
@@ -259,13 +275,27 @@ interface Candidate {
 function labelPeriod(index: TextIndex, i: number): Amount["period"] {
   const { tokens, text } = index;
   const t = tokens[i]!;
-  const first = index.sentenceFirst[t.sentence]!;
-  for (let k = first; k < i; k++) {
-    index.meter.steps++;
-    if (tokens[k]!.kind === "punct" && tokens[k]!.text === ":") return periodOfText(text.slice(tokens[first]!.start, tokens[k]!.start));
+  let labels = LABELS.get(index);
+  if (!labels) LABELS.set(index, (labels = new Map()));
+  // each sentence's label is found once: reading stays linear in a long sentence
+  let label = labels.get(t.sentence);
+  if (label === undefined) {
+    const first = index.sentenceFirst[t.sentence]!;
+    label = { colon: -1, period: undefined };
+    for (let k = first; k <= index.sentenceLast[t.sentence]!; k++) {
+      index.meter.steps++;
+      if (tokens[k]!.kind === "punct" && tokens[k]!.text === ":") {
+        label = { colon: k, period: periodOfText(text.slice(tokens[first]!.start, tokens[k]!.start)) };
+        break;
+      }
+    }
+    labels.set(t.sentence, label);
   }
-  return undefined;
+  return label.colon >= 0 && label.colon < i ? label.period : undefined;
 }
+
+/** Per text, per sentence: where its label's colon stands and the period the label states. */
+const LABELS = new WeakMap<TextIndex, Map<number, { colon: number; period: Amount["period"] }>>();
 
 function candidate(input: InputIR, cues: Cue[], index: TextIndex, i: number, minProximity = MIN_PROXIMITY): Candidate | undefined {
   const { tokens } = index;
@@ -289,8 +319,11 @@ function candidate(input: InputIR, cues: Cue[], index: TextIndex, i: number, min
     factor *= PER_PERIOD_TRUST;
   }
   const unit = unitAfter(tokens, i);
+  // a span in another unit of time than the input counts in: "36 mo" is 3 contract years
+  const converted = unit ? inUnitOf(input, unit, value) : undefined;
+  if (converted !== undefined) value = converted;
   // a count of something the input does not ask about: "45 years old" is not an income
-  if (unit && !cues.some((c) => c.stem === unit)) fit *= kind === "money" ? 0.3 : 0.5;
+  else if (unit && !cues.some((c) => c.stem === unit)) fit *= kind === "money" ? 0.3 : 0.5;
   for (const q of qualifiersOf(tokens, i)) {
     fit *= QUALIFIED[q].fit;
     factor *= QUALIFIED[q].confidence;

@@ -131,7 +131,25 @@ export function tokenize(text: string, counts: ReadonlySet<number> = new Set()):
   }
   markConcepts(tokens);
   markJourneys(tokens);
+  markShortUnits(tokens);
   return tokens;
+}
+
+/** Units of time as notes shorten them: each says the unit's own word ("5 yrs" says "years"). */
+const SHORT_UNITS: Record<string, string> = {
+  yr: "year",
+  yrs: "year",
+  mo: "month",
+  mos: "month",
+  mth: "month",
+  mths: "month",
+  wk: "week",
+  wks: "week",
+};
+
+function markShortUnits(tokens: Token[]): void {
+  for (const t of tokens)
+    if (t.kind === "word" && t.concept === undefined && Object.hasOwn(SHORT_UNITS, t.lower)) t.concept = SHORT_UNITS[t.lower];
 }
 
 /** Words of going somewhere, and places of work or study a regular journey goes to. */
