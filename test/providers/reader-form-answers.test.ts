@@ -232,3 +232,33 @@ describe("a name said by its initials", () => {
     );
   });
 });
+
+describe("a note's shortened words and European money", () => {
+  const pricing = inputsOf({
+    "coupon percent": { type: "number [0..100]", desc: "What coupon discount, in percent, does the sales rep apply?" },
+    "annual uplift": { type: "number [0..100]", desc: "By what percentage does the price rise at each yearly renewal?" },
+  });
+  const kyc = inputsOf({
+    "monthly volume": { type: "number >= 0", desc: "How many dollars does the customer expect to move through the account each month?" },
+  });
+  it("reads 'cpn 7.5%' as the coupon beside another percentage", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 40 }), fc.integer({ min: 1, max: 9 }), (coupon, uplift) => {
+        fc.pre(coupon !== uplift);
+        const r = readText(pricing, `Q-2291: 300 seats, cpn ${coupon}%, uplift ${uplift}%`);
+        expect(r["coupon percent"]?.value).toBe(coupon);
+        expect(r["annual uplift"]?.value).toBe(uplift);
+      }),
+      { numRuns: 30 },
+    );
+  });
+  it("reads a sum of money with a dot before three digits as thousands", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 999 }), fc.integer({ min: 0, max: 999 }), (thousands, rest) => {
+        const written = `${thousands}.${String(rest).padStart(3, "0")}`;
+        expect(readText(kyc, `Expected volume: USD ${written}/month.`)["monthly volume"]?.value).toBe(thousands * 1000 + rest);
+      }),
+      { numRuns: 30 },
+    );
+  });
+});

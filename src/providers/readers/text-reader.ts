@@ -86,7 +86,7 @@ function readMessage(inputs: InputIR[], text: string, reference?: string, meter?
   // a person's age said without the word ("I'm 67") is announced by the word before it
   for (const t of tokens) if (read.ages.has(t.start)) t.concept = "age";
   // "CS 812": a name said by its initials
-  markInitials(tokens, readable);
+  markInitials(tokens, readable, text);
   const index = indexText(text, tokens, meter);
   index.meter.steps += read.tokens;
   const meta = stated ? [{ start: stated.start, end: stated.end }] : [];
