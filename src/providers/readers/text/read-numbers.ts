@@ -162,6 +162,8 @@ function saysNone(tokens: Token[], i: number, count: boolean): boolean {
   }
   const [mark, answer] = [tokens[i + 1], tokens[i + 2]];
   if (mark?.kind === "word" && mark.lower === "free" && mark.clause === t.clause && mark.start - t.end <= 1) return true;
+  // "I owe nothing", "pays nothing": the verb's object denied
+  if (mark?.kind === "word" && mark.lower === "nothing" && mark.clause === t.clause) return true;
   return mark?.kind === "punct" && /^[:–—-]$/.test(mark.text) && answer?.sentence === t.sentence && NONE_STATED.has(answer.lower);
 }
 
