@@ -1,7 +1,8 @@
 // Facts a text denies or only asks about, and coded JSON exports (issue 33): "claim-free for
 // seven years" and "hasn't made a single claim in four years" are no claims, never seven or four;
 // an unanswered question states nothing; a cue denied in a later clause gives the outcome; Y/N
-// flags under abbreviated keys are read.
+// flags under abbreviated keys are read; a denial only "yet" reads nothing, and a synonym denied
+// loses to an amount stated for the input.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { readJson } from "../../src/providers/readers/json-reader.js";
@@ -251,5 +252,76 @@ describe("a screening hit set aside", () => {
       const got = readText(kyc, text)["adverse media"];
       expect(got === undefined || got.value === false || got.confidence <= 0.9, text).toBe(true);
     }
+  });
+});
+
+describe("denials of what is not known yet, and of one kind of a thing", () => {
+  const pricing = inputsOf({
+    "coupon percent": { type: "number [0..100]", desc: "What coupon discount, in percent, does the sales rep apply?" },
+  });
+  const lending = inputsOf({
+    "annual income": { type: "number >= 0", desc: "What is the applicant's gross annual income in dollars?" },
+  });
+  it("reads nothing from a denial that is only 'yet', 0 from a plain one", () => {
+    fc.assert(
+      fc.property(fc.constantFrom("discussed", "agreed", "decided", "offered"), fc.constantFrom("yet", "at this stage"), (verb, when) => {
+        expect(readText(pricing, `No coupon ${verb} ${when}.`)["coupon percent"]).toBeUndefined();
+        expect(readText(pricing, `No coupon ${verb}.`)["coupon percent"]?.value).toBe(0);
+      }),
+    );
+  });
+  it("lets an amount stated for the input win over a synonym denied", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 5000, max: 90000 }), (income) => {
+        const text = `Retired, no salary; pension $${income.toLocaleString("en-US")} a year.`;
+        expect(readText(lending, text)["annual income"]?.value).toBe(income);
+      }),
+      { numRuns: 30 },
+    );
+  });
+});
+
+describe("a value set against the one it replaces", () => {
+  const pricing = inputsOf({
+    quantity: { type: "number >= 1", desc: "How many seats are ordered?" },
+    "list price": { type: "number >= 0", desc: "What is the catalogue price of one seat per year, in dollars?" },
+  });
+  it("takes the replaced value back: it answers no input", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 2, max: 900 }),
+        fc.integer({ min: 2, max: 900 }),
+        fc.constantFrom("instead of", "rather than", "in place of the"),
+        (now, before, joint) => {
+          fc.pre(now !== before);
+          const r = readText(pricing, `Please redo the quote: make it ${now} seats ${joint} ${before}. Same terms otherwise.`);
+          expect(r.quantity?.value).toBe(now);
+          expect(r["list price"]?.value).not.toBe(before);
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+});
+
+describe("a verdict that denies the word the question asks", () => {
+  const kyc = inputsOf({
+    "adverse media": { type: "boolean", desc: "Did the adverse media screening return a relevant hit?" },
+  });
+  it("answers no when the finding is judged not relevant in the next fragment", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom("one article came up", "a hit was returned", "two articles were found"),
+        fc.constantFrom("the analyst reviewed it and it is not relevant", "not relevant", "compliance judged it not relevant"),
+        (finding, verdict) => {
+          const got = readText(kyc, `Adverse media screening: ${finding}; ${verdict}.`)["adverse media"];
+          expect(got?.value).toBe(false);
+          expect(got!.confidence).toBeLessThan(0.9);
+        },
+      ),
+    );
+  });
+  it("keeps a hit judged relevant", () => {
+    expect(readText(kyc, "Adverse media screening: one article came up; it is relevant.")["adverse media"]?.value).toBe(true);
   });
 });

@@ -183,3 +183,82 @@ describe("a tier told by the customer's history", () => {
     );
   });
 });
+
+describe("counts and facts answered 'none' or 'never', ages from a date of birth", () => {
+  const motor = inputsOf({
+    "driver age": { type: "number [16..100]", desc: "How old is the main driver, in years?" },
+    "prior claims": { type: "number >= 0", desc: "How many insurance claims has the driver made in the last five years?" },
+    "annual mileage": { type: "number >= 0", desc: "How many miles is the vehicle driven each year?" },
+  });
+  it("reads 0 from a label or a question answered none, nothing from 'no idea'", () => {
+    fc.assert(
+      fc.property(fc.constantFrom("none", "None, never claimed", "nil", "zero", "No", "Never"), (answer) => {
+        expect(readText(motor, `Claims in the last 5 years: ${answer}`)["prior claims"]?.value).toBe(0);
+        expect(readText(motor, `Agent: Any claims?\nCustomer: ${answer}`)["prior claims"]?.value).toBe(0);
+      }),
+    );
+    expect(readText(motor, "Agent: How many miles a year?\nCustomer: no idea, sorry")["annual mileage"]).toBeUndefined();
+  });
+  it("reads 'never' as the answer to a yes/no question", () => {
+    expect(readText(loan, "Agent: Have you ever defaulted on a loan?\nCustomer: never")["prior default"]?.value).toBe(false);
+  });
+  it("counts whole years from a date of birth to the day of writing", () => {
+    fc.assert(
+      fc.property(fc.date({ min: new Date("1930-01-01"), max: new Date("2005-12-31"), noInvalidDate: true }), (birth) => {
+        const iso = birth.toISOString().slice(0, 10);
+        const [y, m, d] = iso.split("-").map(Number) as [number, number, number];
+        const age = 2026 - y - (11 < m || (11 === m && 10 < d) ? 1 : 0);
+        const got = readText(motor, `Today is 2026-11-10. Main driver date of birth: ${iso}.`)["driver age"];
+        expect(got?.value).toBe(age);
+        expect(got!.confidence).toBeLessThan(0.9);
+      }),
+      { numRuns: 60 },
+    );
+  });
+});
+
+describe("a name said by its initials", () => {
+  const lending = inputsOf({
+    "credit score": { type: "number [300..850]", desc: "What is the applicant's credit score on the 300 to 850 scale?" },
+    "loan amount": { type: "number > 0", desc: "How many dollars does the applicant ask to borrow?" },
+  });
+  it("reads 'CS 812' as the credit score, and never a lower-case 'cs'", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 300, max: 850 }), (score) => {
+        expect(readText(lending, `Note: appl. retd, CS ${score}. Wants $8k.`)["credit score"]?.value).toBe(score);
+        expect(readText(lending, `Note: appl. retd, cs ${score}. Wants $8k.`)["credit score"]?.value).not.toBe(score);
+      }),
+      { numRuns: 30 },
+    );
+  });
+});
+
+describe("a note's shortened words and European money", () => {
+  const pricing = inputsOf({
+    "coupon percent": { type: "number [0..100]", desc: "What coupon discount, in percent, does the sales rep apply?" },
+    "annual uplift": { type: "number [0..100]", desc: "By what percentage does the price rise at each yearly renewal?" },
+  });
+  const kyc = inputsOf({
+    "monthly volume": { type: "number >= 0", desc: "How many dollars does the customer expect to move through the account each month?" },
+  });
+  it("reads 'cpn 7.5%' as the coupon beside another percentage", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 40 }), fc.integer({ min: 1, max: 9 }), (coupon, uplift) => {
+        fc.pre(coupon !== uplift);
+        const r = readText(pricing, `Q-2291: 300 seats, cpn ${coupon}%, uplift ${uplift}%`);
+        expect(r["coupon percent"]?.value).toBe(coupon);
+        expect(r["annual uplift"]?.value).toBe(uplift);
+      }),
+      { numRuns: 30 },
+    );
+  });
+  it("reads a sum of money with a dot before three digits as thousands", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 999 }), fc.integer({ min: 0, max: 999 }), (thousands, rest) => {
+        const written = `${thousands}.${String(rest).padStart(3, "0")}`;
+        expect(readText(kyc, `Expected volume: USD ${written}/month.`)["monthly volume"]?.value).toBe(thousands * 1000 + rest);
+      }),
+      { numRuns: 30 },
+    );
+  });
+});

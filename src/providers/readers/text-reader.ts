@@ -12,6 +12,9 @@ import { readBooleans } from "./text/read-booleans.js";
 import { readChoices } from "./text/read-choices.js";
 import { readDates } from "./text/read-dates.js";
 import { dateRole } from "./text/date-order.js";
+import { settleYears } from "./text/date-years.js";
+import { agesFromBirth } from "./text/age-from-birth.js";
+import { markInitials } from "./text/initials.js";
 import { readNumbers } from "./text/read-numbers.js";
 import { readEnglish } from "./text/english.js";
 import { amountsStated } from "./text/stated-amounts.js";
@@ -82,10 +85,13 @@ function readMessage(inputs: InputIR[], text: string, reference?: string, meter?
   const tokens = tokenize(text, read.counts);
   // a person's age said without the word ("I'm 67") is announced by the word before it
   for (const t of tokens) if (read.ages.has(t.start)) t.concept = "age";
+  // "CS 812": a name said by its initials
+  markInitials(tokens, readable, text);
   const index = indexText(text, tokens, meter);
   index.meter.steps += read.tokens;
   const meta = stated ? [{ start: stated.start, end: stated.end }] : [];
-  const allDates = findDates(text, ref);
+  const clock = !stated && !reference && !heading;
+  const allDates = settleYears(text, findDates(text, ref), ref, clock);
   const dates = allDates.filter((d) => !meta.some((m) => d.start < m.end && d.end > m.start));
   const inDate = covered(index.tokens, allDates);
   const inMeta = covered(index.tokens, meta);
@@ -98,6 +104,9 @@ function readMessage(inputs: InputIR[], text: string, reference?: string, meter?
     ...readBooleans(of("boolean"), cues, index),
     ...readChoices(of("choice", "levels"), readable, cues, index),
   };
+  // an age no amount gives, from a date of birth ("DOB 04/09/1979")
+  for (const [name, v] of Object.entries(agesFromBirth(of("number"), text, allDates, ref, clock)))
+    if (!Object.hasOwn(values, name)) values[name] = v;
   // a text that states the day it is written and tells of a loss is its report: that day is the
   // report date when no other date is given for it ("Today is 9 November 2026 and I'm writing to report …")
   if (stated && whole)

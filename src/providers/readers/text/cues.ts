@@ -2,7 +2,7 @@
 // text. A word other inputs use too ("applicant", "risk") says less about which one a number
 // belongs to, so each cue is weighted down by how much the other inputs claim it.
 import type { InputIR } from "../../../ir/ir.js";
-import { conceptTokens, contentStems, stemMatch, SYNONYM_MATCH } from "../words.js";
+import { conceptTokens, contentStems, stem, stemMatch, SYNONYM_MATCH } from "../words.js";
 import { nearest, type Meter, type TextIndex } from "./text-index.js";
 import type { Token } from "./tokens.js";
 
@@ -19,6 +19,14 @@ const DESC_WEIGHT = 0.5;
 /** A word of a name said as one concept ("score" of "credit score", said as "FICO"): alone it says less. */
 const PART_WEIGHT = 0.5;
 
+/**
+ * Verbs by which a person asks for something. A question about what is asked for ("How many
+ * dollars does the applicant ask to borrow?", "How many seats are ordered?") is answered by any
+ * of them in prose: "she wants $6,000", "need 2.5k", "requesting $40k", "we need 25".
+ */
+const ASKING = new Set(["ask", "request", "req", "order", "want", "need", "seek"].map(stem));
+const ASKING_WEIGHT = DESC_WEIGHT * SYNONYM_MATCH;
+
 function rawCues(input: InputIR): Cue[] {
   const byStem = new Map<string, number>();
   const add = (stems: string[], w: number) => {
@@ -29,6 +37,7 @@ function rawCues(input: InputIR): Cue[] {
   add(name, PART_WEIGHT);
   add(conceptTokens(contentStems(input.desc)), DESC_WEIGHT);
   if (input.from) add(conceptTokens(contentStems(input.from)), DESC_WEIGHT);
+  if ([...byStem.keys()].some((s) => ASKING.has(s))) add([...ASKING], ASKING_WEIGHT);
   return [...byStem].map(([stem, weight]) => ({ stem, weight }));
 }
 

@@ -138,12 +138,12 @@ export function deniedAt(tokens: Token[], anchor: number, reach = 5): boolean {
 /**
  * An explicit answer after the cue words: "PEP: no", "Adverse media check: nothing relevant",
  * "Tax exempt? No", "Police report: yes (ref. 7781)", a question answered on the next line
- * ("Did you contact the police?\nCustomer: No, …"), a form's question with a few more words
+ * ("Did you contact the police?\nCustomer: No, …", "Have you ever defaulted on a loan?\nCustomer: never"), a form's question with a few more words
  * after its cue ("Ever defaulted on a loan or credit agreement? No"); a bare yes or no only right after them
  * ("PEP N"), not a few words on ("a PEP who has no adverse media").
  */
 const STATED =
-  /^[ \t]*(?:(?:[A-Za-z]+[ \t,]*){0,8}?\?[ \t]*(?:\r?\n[ \t]*(?:[A-Za-z]+[ \t]*:)?)?[ \t]*|(?:[A-Za-z]+[ \t]+){0,2}?[:=–—-][ \t]*|(?=(?:yes|no|y|n)\b))(yes|no|y|n|true|false|none|nil|negative|positive|nothing|clean|clear|hit|hits|found|confirmed)\b/i;
+  /^[ \t]*(?:(?:[A-Za-z]+[ \t,]*){0,8}?\?[ \t]*(?:\r?\n[ \t]*(?:[A-Za-z]+[ \t]*:)?)?[ \t]*|(?:[A-Za-z]+[ \t]+){0,2}?[:=–—-][ \t]*|(?=(?:yes|no|y|n)\b))(yes|yep|yeah|no|nope|never|y|n|true|false|none|nil|negative|positive|nothing|clean|clear|hit|hits|found|confirmed)\b/i;
 
 const ANSWERS: Record<string, boolean> = {
   yes: true,
@@ -154,7 +154,11 @@ const ANSWERS: Record<string, boolean> = {
   hits: true,
   found: true,
   confirmed: true,
+  yep: true,
+  yeah: true,
   no: false,
+  nope: false,
+  never: false,
   n: false,
   false: false,
   none: false,

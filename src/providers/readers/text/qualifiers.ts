@@ -162,9 +162,37 @@ function nextAmountOrCorrection(tokens: Token[], i: number, step: 1 | -1): numbe
   return undefined;
 }
 
-/** An amount a correction follows soon after, no other amount between: the correction takes it back, it answers nothing. */
+/** Words that set a new value against the one it replaces: "220 seats instead of 180", "664, not the 690". */
+const REPLACING: [string, string][] = [
+  ["instead", "of"],
+  ["rather", "than"],
+  ["in", "place"],
+];
+/** How many tokens (the replacing words, an article, a possessive) may stand between the new value and the one it replaces. */
+const REPLACED_GAP = 4;
+
+/**
+ * The amount at i is the value another amount just before it replaces ("make it 220 seats instead
+ * of 180", "my score is actually 664, not the 690 I guessed"): the index of that new amount.
+ */
+function replacedBy(tokens: Token[], i: number): number | undefined {
+  const t = tokens[i]!;
+  let replacing = false;
+  for (let k = i - 1; k >= 0 && i - k <= REPLACED_GAP + 2 && tokens[k]!.sentence === t.sentence; k--) {
+    const w = tokens[k]!;
+    if (w.kind === "amount") return replacing ? k : undefined;
+    if (REPLACING.some(([a, b]) => w.lower === a && tokens[k + 1]?.lower === b) || (w.lower === "not" && i - k <= 3)) replacing = true;
+  }
+  return undefined;
+}
+
+/**
+ * An amount a correction follows soon after, no other amount between, or one a new value
+ * replaces ("instead of 180"): it is taken back, it answers nothing.
+ */
 export function takenBack(tokens: Token[], i: number): boolean {
   if (tokens[i]!.kind !== "amount") return false;
+  if (replacedBy(tokens, i) !== undefined) return true;
   const k = nextAmountOrCorrection(tokens, i, 1);
   return k !== undefined && tokens[k]!.kind !== "amount";
 }
@@ -175,6 +203,12 @@ export function takenBack(tokens: Token[], i: number): boolean {
  */
 export function correctedFrom(tokens: Token[], i: number): number | undefined {
   if (tokens[i]!.kind !== "amount") return undefined;
+  // "220 seats instead of 180": the amount after is the old value
+  for (let k = i + 1; k < tokens.length && k - i <= REPLACED_GAP + 2 && tokens[k]!.sentence === tokens[i]!.sentence; k++)
+    if (tokens[k]!.kind === "amount") {
+      if (replacedBy(tokens, k) === i) return k;
+      break;
+    }
   let j = nextAmountOrCorrection(tokens, i, -1);
   if (j === undefined || tokens[j]!.kind === "amount") return undefined;
   // past the correction's words ("correction: revised to") to the amount it takes back

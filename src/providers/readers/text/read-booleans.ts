@@ -123,7 +123,7 @@ export function readBooleans(inputs: InputIR[], cues: Map<string, Cue[]>, index:
     if (stated === undefined && pending(tokens, best.anchor)) continue;
     // a cue denied in a later clause gives the outcome ("called the police but no report was filed")
     const deniedLater = best.last > best.anchor && tokens[best.last]!.clause > tokens[best.anchor]!.clause && deniedAt(tokens, best.last);
-    const value = stated ?? (!deniedAt(tokens, best.anchor) && !deniedLater);
+    let value = stated ?? (!deniedAt(tokens, best.anchor) && !deniedLater);
     const hedged =
       stated === undefined &&
       (qualifiersOf(tokens, best.anchor, best.anchor, HEDGE_REACH).has("hedged") ||
@@ -138,9 +138,22 @@ export function readBooleans(inputs: InputIR[], cues: Map<string, Cue[]>, index:
     // or a verdict anywhere in the fragment after it ("…came up; the analyst reviewed it and it is not relevant")
     if (!unresolved && next !== undefined && next >= 0)
       for (let i = next; i <= index.sentenceLast[best.sentence + 1]! && !unresolved; i++) unresolved = isVerdict(tokens, i);
+    // a verdict that denies the very word the question asks ("Did the screening return a
+    // relevant hit?" … "; the analyst reviewed it and it is not relevant") answers it: no
+    const own = cues.get(input.name) ?? [];
+    let verdictDenies = false;
+    const fragmentEnd = Math.max(index.sentenceLast[best.sentence]!, index.sentenceLast[best.sentence + 1] ?? -1);
+    if (value && stated === undefined && !hedged)
+      for (let i = index.sentenceFirst[best.sentence]!; i <= fragmentEnd; i++)
+        if (
+          isVerdict(tokens, i) &&
+          [1, 2].some((k) => own.some((c) => c.stem === tokens[i + k]?.stem && FINDING.has(tokens[i + k]!.lower)))
+        )
+          verdictDenies = true;
+    if (verdictDenies) value = false;
     const doubt =
       (hedged ? HEDGED : 1) *
-      (stated === undefined && ((value && unresolved) || deniedLater) ? NEGATION_NEARBY : 1) *
+      (stated === undefined && ((value && unresolved) || deniedLater || verdictDenies) ? NEGATION_NEARBY : 1) *
       (best.distinct < 1 ? LIGHTER_CUE : 1);
     const confidence = roundConfidence(plain * doubt);
     const span = { start: tokens[index.sentenceFirst[best.sentence]!]!.start, end: tokens[index.sentenceLast[best.sentence]!]!.end };

@@ -55,9 +55,11 @@ function optionTerms(input: InputIR, cues: Cue[]): Map<string, Term[]> {
       for (const s of words)
         if (!terms.has(s)) terms.set(s, { stem: s, weight: MEANING_WEIGHT, kind: "meaning", alt: a, denying, altSize: Math.max(1, size) });
     });
+    // an option's name keeps its stem when the input's own words share it ("employed" of
+    // "employment"): those words themselves, and synonyms of them ("job"), are not the option said
     raw.set(
       v,
-      [...terms.values()].filter((t) => !cues.some((c) => c.stem === t.stem)),
+      [...terms.values()].filter((t) => t.kind === "name" || !cues.some((c) => c.stem === t.stem)),
     );
   }
   const sharing = (stem: string) => [...raw.values()].filter((ts) => ts.some((t) => stemMatch(t.stem, stem) > 0)).length;
@@ -96,6 +98,8 @@ export function readChoices(inputs: InputIR[], all: InputIR[], cues: Map<string,
   for (const input of inputs) {
     const own = cues.get(input.name) ?? [];
     const terms = optionTerms(input, own);
+    // the input's own words ("Employment status: …") name the question, not an option
+    const ownWords = new Set(`${input.name} ${input.desc}`.toLowerCase().split(/[^a-z]+/));
     const scores = new Map<string, { score: number; at: number; exact: boolean }>();
     for (const [option, ts] of terms) {
       // per sentence: the best mention of the option's name, plus the share of its meaning said
@@ -106,7 +110,14 @@ export function readChoices(inputs: InputIR[], all: InputIR[], cues: Map<string,
         for (const { i, m } of matchesOf(index, term.stem)) {
           meter.steps++;
           // a unit of time says a meaning ("customer for two years") only with a count before it, not in "per seat per year"
-          if (term.kind === "meaning" && PERIOD_STEMS.has(term.stem) && tokens[i - 1]?.kind !== "amount") continue;
+          // a unit written short ("3 yrs") is a note's span of time: never a meaning
+          if (
+            term.kind === "meaning" &&
+            PERIOD_STEMS.has(term.stem) &&
+            (tokens[i - 1]?.kind !== "amount" || tokens[i]!.concept === term.stem)
+          )
+            continue;
+          if (term.kind === "name" && (ownWords.has(tokens[i]!.lower) || (m < 1 && own.some((c) => c.stem === term.stem)))) continue;
           const box = checkBox(text, tokens[i]!.start);
           if (box === false || negated(tokens, i, i, 3) !== term.denying) continue;
           // a ticked box says the option outright

@@ -10,6 +10,7 @@ import { assignBest, byElimination, proximity, type Cue } from "./cues.js";
 import { BY_ELIMINATION, contestFactor, LISTED, placed, rivalFactor, roundConfidence } from "./confidence.js";
 import { correctedFrom, qualifiersOf, takenBack, type Qualifier } from "./qualifiers.js";
 import { matchesOf, type TextIndex } from "./text-index.js";
+import { asksTotal, listWith, statedSum } from "./totals.js";
 import type { Token } from "./tokens.js";
 import { namedRecord } from "../../../runtime/json.js";
 
@@ -60,7 +61,23 @@ const UNIT_NOUNS = new Set([
 function unitAfter(tokens: Token[], i: number): string | undefined {
   const next = tokens[i + 1];
   if (!next || next.kind !== "word" || next.sentence !== tokens[i]!.sentence || tokens[i]!.amount!.period) return undefined;
-  return UNIT_NOUNS.has(next.stem) ? next.stem : undefined;
+  // "5 yrs", "36 mo": a short unit says its word
+  const word = next.concept !== undefined && UNIT_NOUNS.has(next.concept) ? next.concept : next.stem;
+  return UNIT_NOUNS.has(word) ? word : undefined;
+}
+
+/** Units of time in weeks. */
+const WEEKS: Record<string, number> = { week: 1, month: 52 / 12, year: 52 };
+
+/**
+ * A span of time in another unit than the one the input's name counts in ("contract years"): in
+ * that unit, when it comes out whole (36 months → 3 years; 18 months is no whole number of years).
+ */
+function inUnitOf(input: InputIR, unit: string, value: number): number | undefined {
+  const asked = Object.keys(WEEKS).find((u) => new RegExp(`\\b${u}s?\\b`, "i").test(input.name));
+  if (!asked || asked === unit || WEEKS[unit] === undefined) return undefined;
+  const converted = roundFloat((value * WEEKS[unit]!) / WEEKS[asked]!);
+  return Number.isInteger(converted) ? converted : undefined;
 }
 
 const looksLikeYear = (t: Token): boolean =>
@@ -145,23 +162,73 @@ function saysNone(tokens: Token[], i: number, count: boolean): boolean {
   }
   const [mark, answer] = [tokens[i + 1], tokens[i + 2]];
   if (mark?.kind === "word" && mark.lower === "free" && mark.clause === t.clause && mark.start - t.end <= 1) return true;
+  // "I owe nothing", "pays nothing": the verb's object denied
+  if (mark?.kind === "word" && mark.lower === "nothing" && mark.clause === t.clause) return true;
   return mark?.kind === "punct" && /^[:–—-]$/.test(mark.text) && answer?.sentence === t.sentence && NONE_STATED.has(answer.lower);
 }
+
+/** Answers that say there is none: "none", "nil", "zero", "no", "never", "nope". */
+const NONE_ANSWERS = new Set([...NONE_STATED, "no", "never", "nope"]);
+/** How far after the cue a label's colon may stand ("Claims in the last 5 years: none"). */
+const LABEL_REACH = 8;
+
+/**
+ * The cue i stands in a label or a question answered "none": "Claims in the last 5 years: none",
+ * "Any claims?\nCustomer: none, she's only just started". The answer is the first word after the
+ * label's colon, or of the line after the question (past a speaker's name and colon), with no
+ * amount before it.
+ */
+function answeredNone(index: TextIndex, i: number): boolean {
+  const { tokens } = index;
+  const t = tokens[i]!;
+  // "none" says it alone; "no", "never" only as a whole answer ("No, …"), not "no idea"
+  const none = (k: number) => {
+    const a = tokens[k];
+    if (!a || !NONE_ANSWERS.has(a.lower)) return false;
+    const next = tokens[k + 1];
+    return NONE_STATED.has(a.lower) || !next || next.sentence !== a.sentence || next.kind === "punct";
+  };
+  for (let k = i + 1; k < tokens.length && k - i <= LABEL_REACH && tokens[k]!.sentence === t.sentence; k++) {
+    const w = tokens[k]!;
+    // "in the last 5 years" is the label's span of time, not an answer
+    if (w.kind === "amount" && unitAfter(tokens, k) === undefined) return false;
+    if (w.kind === "punct" && w.text === ":") return tokens[k + 1]?.sentence === t.sentence && none(k + 1);
+  }
+  if (!index.question[t.sentence]) return false;
+  let first = index.sentenceFirst[t.sentence + 1];
+  if (first === undefined || first < 0) return false;
+  // "Customer: none": past the speaker
+  if (tokens[first + 1]?.text === ":" && tokens[first + 1]!.sentence === t.sentence + 1) first += 2;
+  return none(first);
+}
+
+/**
+ * The denial at the cue i is of what is not known yet, not a statement of none: "yet" or "at this
+ * stage" a few words after it in its sentence ("no coupon discussed yet", "no amount to claim at
+ * this stage").
+ */
+const notYet = (tokens: Token[], i: number): boolean => {
+  const t = tokens[i]!;
+  const rest = tokens.slice(i + 1, i + 8).filter((o) => o.sentence === t.sentence);
+  return rest.some((o, k) => o.lower === "yet" || (o.lower === "at" && rest[k + 1]?.lower === "this" && rest[k + 2]?.stem === "stag"));
+};
 
 /**
  * "No existing debt", "no coupon": an input's own name word denied by a word just before it, in
  * its clause, or answered "none" after a colon ("Rent: none"), says the amount is 0. Returns the
- * cue tokens so denied.
+ * cue tokens so denied, with the strength of the match (a synonym's is less than 1).
  */
-function denied(index: TextIndex, input: InputIR, cues: Cue[]): number[] {
+function denied(index: TextIndex, input: InputIR, cues: Cue[]): { i: number; m: number }[] {
   if (!withinBounds(input.type, 0)) return [];
   const { tokens } = index;
   const heaviest = Math.max(0, ...cues.map((c) => c.weight));
-  const out: number[] = [];
+  const out: { i: number; m: number }[] = [];
   for (const cue of cues.filter((c) => c.weight === heaviest)) {
-    for (const { i } of matchesOf(index, cue.stem)) {
+    for (const { i, m } of matchesOf(index, cue.stem)) {
       index.meter.steps++;
-      if (saysNone(tokens, i, kindOf(input) === "count")) out.push(i);
+      // "no claims yet" is none so far; "no estimate yet" is not known
+      const count = kindOf(input) === "count";
+      if ((saysNone(tokens, i, count) || answeredNone(index, i)) && (count || !notYet(tokens, i))) out.push({ i, m });
     }
   }
   return out;
@@ -202,10 +269,41 @@ interface Candidate {
   factor: number;
 }
 
+/**
+ * The period a label states for the amounts after it on its line ("Monthly repayments: personal
+ * loan $310, card $45"): the words before the sentence's first colon, for a sum of money that
+ * states none.
+ */
+function labelPeriod(index: TextIndex, i: number): Amount["period"] {
+  const { tokens, text } = index;
+  const t = tokens[i]!;
+  let labels = LABELS.get(index);
+  if (!labels) LABELS.set(index, (labels = new Map()));
+  // each sentence's label is found once: reading stays linear in a long sentence
+  let label = labels.get(t.sentence);
+  if (label === undefined) {
+    const first = index.sentenceFirst[t.sentence]!;
+    label = { colon: -1, period: undefined };
+    for (let k = first; k <= index.sentenceLast[t.sentence]!; k++) {
+      index.meter.steps++;
+      if (tokens[k]!.kind === "punct" && tokens[k]!.text === ":") {
+        label = { colon: k, period: periodOfText(text.slice(tokens[first]!.start, tokens[k]!.start)) };
+        break;
+      }
+    }
+    labels.set(t.sentence, label);
+  }
+  return label.colon >= 0 && label.colon < i ? label.period : undefined;
+}
+
+/** Per text, per sentence: where its label's colon stands and the period the label states. */
+const LABELS = new WeakMap<TextIndex, Map<number, { colon: number; period: Amount["period"] }>>();
+
 function candidate(input: InputIR, cues: Cue[], index: TextIndex, i: number, minProximity = MIN_PROXIMITY): Candidate | undefined {
   const { tokens } = index;
   const t = tokens[i]!;
-  const a = t.amount!;
+  const own = t.amount!;
+  const a = own.period || !own.currency ? own : { ...own, period: labelPeriod(index, i) };
   const kind = kindOf(input);
   let value = a.percent && holdsFractions(input.type) ? roundFloat(a.value / 100) : a.value;
   let factor = a.words ? 0.9 : 1;
@@ -223,8 +321,11 @@ function candidate(input: InputIR, cues: Cue[], index: TextIndex, i: number, min
     factor *= PER_PERIOD_TRUST;
   }
   const unit = unitAfter(tokens, i);
+  // a span in another unit of time than the input counts in: "36 mo" is 3 contract years
+  const converted = unit ? inUnitOf(input, unit, value) : undefined;
+  if (converted !== undefined) value = converted;
   // a count of something the input does not ask about: "45 years old" is not an income
-  if (unit && !cues.some((c) => c.stem === unit)) fit *= kind === "money" ? 0.3 : 0.5;
+  else if (unit && !cues.some((c) => c.stem === unit)) fit *= kind === "money" ? 0.3 : 0.5;
   for (const q of qualifiersOf(tokens, i)) {
     fit *= QUALIFIED[q].fit;
     factor *= QUALIFIED[q].confidence;
@@ -294,6 +395,39 @@ function listed(tokens: Token[], i: number): boolean {
   return false;
 }
 
+/** A sum of listed amounts is less sure than one stated amount: an item may be of another kind. */
+const SUMMED = 0.85;
+
+/**
+ * For an input that asks for a sum, the list the chosen amount stands in: the sum it states, or
+ * the sum of its items, each converted as a candidate of the input; undefined when the amount
+ * stands alone or an item cannot be the input's.
+ */
+function totalOf(
+  input: InputIR,
+  cues: Map<string, Cue[]>,
+  index: TextIndex,
+  amounts: number[],
+  best: Candidate,
+  ours: (i: number) => boolean,
+): ReadValue | undefined {
+  const { tokens, text } = index;
+  const list = listWith(tokens, text, amounts, best.mention, ours);
+  if (list.length < 2) return undefined;
+  const stated = statedSum(tokens, text, list);
+  const items = (stated === undefined ? list : [stated]).map((j) => candidate(input, valueCues(input, cues), index, j, 0));
+  if (items.some((c) => c === undefined)) return undefined;
+  const value = roundFloat(items.reduce((sum, c) => sum + c!.value, 0));
+  const factor = Math.min(...items.map((c) => c!.factor));
+  const [first, last] = [tokens[list[0]!]!, tokens[list[list.length - 1]!]!];
+  const end = last.amountEnd ?? last.end;
+  return {
+    value,
+    confidence: roundConfidence(placed(best.score) * factor * (stated === undefined ? SUMMED : 1)),
+    source: { span: { start: first.start, end }, text: text.slice(first.start, end) },
+  };
+}
+
 export function readNumbers(
   inputs: InputIR[],
   cues: Map<string, Cue[]>,
@@ -312,15 +446,19 @@ export function readNumbers(
       const c = candidate(input, valueCues(input, cues), index, i);
       if (c) own.push(c);
     }
-    for (const i of denied(index, input, cues.get(input.name) ?? []))
-      own.push({ input: input.name, mention: i, score: DENIED_SCORE, value: 0, factor: DENIED_CONFIDENCE });
+    // a synonym denied says less ("no salary" may deny one kind of income of several): an amount
+    // stated for the input wins over it ("pension $36,600 p.a., no salary")
+    for (const { i, m } of denied(index, input, cues.get(input.name) ?? []))
+      own.push({ input: input.name, mention: i, score: DENIED_SCORE * m ** 2, value: 0, factor: DENIED_CONFIDENCE * m });
     all.push(...own);
     byInput.set(input.name, own);
   }
   const byMention = new Map<number, Candidate[]>();
   for (const c of all) byMention.set(c.mention, [...(byMention.get(c.mention) ?? []), c]);
   const out = namedRecord<ReadValue>();
-  for (const [name, best] of assignBest(all, index.meter)) {
+  const assigned = assignBest(all, index.meter);
+  const taken = new Map([...assigned].map(([name, c]) => [c.mention, name]));
+  for (const [name, best] of assigned) {
     const rivals = byInput
       .get(name)!
       .filter((c) => c.value !== best.value)
@@ -328,6 +466,18 @@ export function readNumbers(
     const second = rivals[0];
     const ratio = second ? second.score / best.score : 0;
     const claim = Math.max(0, ...(byMention.get(best.mention) ?? []).filter((c) => c.input !== name).map((c) => c.score)) / best.score;
+    const input = inputs.find((i) => i.name === name)!;
+    // an item of a list counts when no other input takes it or claims it more strongly ("wants $27,500, monthly debt $1,020")
+    const ours = (j: number) =>
+      usable(j, input) &&
+      (taken.get(j) ?? name) === name &&
+      (byMention.get(j) ?? []).every((c) => c.input === name || c.score <= (candidateOn(j)?.score ?? 0));
+    const candidateOn = (j: number) => byInput.get(name)!.find((c) => c.mention === j);
+    const total = asksTotal(input) ? totalOf(input, cues, index, amounts, best, ours) : undefined;
+    if (total) {
+      out[name] = total;
+      continue;
+    }
     const list = listed(tokens, best.mention) ? LISTED : 1;
     const confidence = roundConfidence(placed(best.score) * best.factor * rivalFactor(ratio) * contestFactor(claim) * list);
     const t = tokens[best.mention]!;

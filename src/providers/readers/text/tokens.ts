@@ -85,6 +85,9 @@ export function tokenize(text: string, counts: ReadonlySet<number> = new Set()):
     else if (g.amount !== undefined) {
       const groups = { cur1: g.a_cur1, num: g.a_num, mult: g.a_mult, pct: g.a_pct, cur2: g.a_cur2 };
       const amount = amountFromMatch({ groups } as unknown as RegExpExecArray);
+      // money has two decimals: "USD 45.000" groups thousands, as European texts write them
+      if ((groups.cur1 ?? groups.cur2) !== undefined && !groups.mult && !groups.pct && /^\d{1,3}\.\d{3}$/.test(groups.num ?? ""))
+        amount.value *= 1000;
       const lead = m[0].length - m[0].trimStart().length;
       const end = start + m[0].trimEnd().length;
       const period = periodAfter(text.slice(end));
@@ -131,7 +134,25 @@ export function tokenize(text: string, counts: ReadonlySet<number> = new Set()):
   }
   markConcepts(tokens);
   markJourneys(tokens);
+  markShortUnits(tokens);
   return tokens;
+}
+
+/** Units of time as notes shorten them: each says the unit's own word ("5 yrs" says "years"). */
+const SHORT_UNITS: Record<string, string> = {
+  yr: "year",
+  yrs: "year",
+  mo: "month",
+  mos: "month",
+  mth: "month",
+  mths: "month",
+  wk: "week",
+  wks: "week",
+};
+
+function markShortUnits(tokens: Token[]): void {
+  for (const t of tokens)
+    if (t.kind === "word" && t.concept === undefined && Object.hasOwn(SHORT_UNITS, t.lower)) t.concept = SHORT_UNITS[t.lower];
 }
 
 /** Words of going somewhere, and places of work or study a regular journey goes to. */

@@ -1,0 +1,69 @@
+// Totals: an input that asks for the sum of several things ("How many dollars does the applicant
+// pay each month on existing debts?", "total", "combined") is answered by a list of amounts of one
+// form ("mortgage $2,150/month, car $390/month") as their sum; an input that asks for one thing
+// is not. A sum the text states ("… = $615/month", "$615 in total") is taken as it stands.
+import type { InputIR } from "../../../ir/ir.js";
+import { contentStems } from "../words.js";
+import type { Token } from "./tokens.js";
+
+/** Words by which a question asks for a sum. */
+const TOTAL_WORDS = /\b(total|totals|combined|altogether|together|in all|sum of)\b/i;
+
+/**
+ * Whether the input asks for a sum: its question says so, or names in the plural a thing its
+ * name names in the singular ("monthly debt": "… on existing debts?").
+ */
+export function asksTotal(input: InputIR): boolean {
+  const desc = input.desc ?? "";
+  if (TOTAL_WORDS.test(desc)) return true;
+  const name = new Set(contentStems(input.name));
+  const nameWords = input.name.toLowerCase().split(/[^a-z]+/);
+  return desc
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .some((w) => /s$/.test(w) && !/ss$/.test(w) && name.has(contentStems(w)[0] ?? "") && !nameWords.includes(w));
+}
+
+/** How many content words (a label: "car", "card B min") may stand between two amounts of a list. */
+const ITEM_GAP = 4;
+/** What joins the items of a list: a comma, semicolon or plus sign, "and", "plus". */
+const JOINS = /[,;+]|\b(and|plus)\b/i;
+/** What ends a list: a full stop or a line break (a semicolon does not). */
+const ENDS = /[.!?](\s|$)|\n/;
+
+const alike = (a: Token, b: Token): boolean =>
+  a.amount!.currency === b.amount!.currency && a.amount!.percent === b.amount!.percent && a.amount!.period === b.amount!.period;
+
+/**
+ * The amounts listed with the amount at token i (i among them, in text order): neighbours of the
+ * same form, each joined to the next by a comma, semicolon, plus or "and" with at most a short
+ * label between, in one sentence (a semicolon does not end a list). `usable` says which amounts
+ * may count. A list of one is no list.
+ */
+export function listWith(tokens: Token[], text: string, amounts: number[], i: number, usable: (j: number) => boolean): number[] {
+  const at = amounts.indexOf(i);
+  if (at < 0) return [i];
+  const joined = (a: number, b: number): boolean => {
+    const [x, y] = [tokens[a]!, tokens[b]!];
+    const between = text.slice(x.amountEnd ?? x.end, y.start);
+    // "$275 student loan + $340 card = $615/month": the stated sum joins whatever its period
+    const sum = /=\s*$/.test(between);
+    if ((!alike(x, y) && !sum) || ENDS.test(between) || (!JOINS.test(between) && !sum)) return false;
+    const words = tokens.slice(a + 1, b).filter((t) => t.kind === "word" && !t.stop && t.start >= (x.amountEnd ?? x.end));
+    return words.length <= ITEM_GAP;
+  };
+  const out = [i];
+  for (let k = at - 1; k >= 0 && usable(amounts[k]!) && joined(amounts[k]!, out[0]!); k--) out.unshift(amounts[k]!);
+  for (let k = at + 1; k < amounts.length && usable(amounts[k]!) && joined(out[out.length - 1]!, amounts[k]!); k++) out.push(amounts[k]!);
+  return out;
+}
+
+/** The amount of a list that states its sum ("… = $615/month", "$615 in total", "totalling $615"), if any. */
+export function statedSum(tokens: Token[], text: string, list: number[]): number | undefined {
+  return list.find((j) => {
+    const t = tokens[j]!;
+    const before = text.slice(Math.max(0, t.start - 14), t.start);
+    const after = text.slice(t.amountEnd ?? t.end, (t.amountEnd ?? t.end) + 12);
+    return /(=|\btotal(l?ing)?:?|\bin all:?)\s*$/i.test(before) || /^\s*(in total|in all|total|combined)\b/i.test(after);
+  });
+}
