@@ -71,7 +71,6 @@ function idText(v: string): string {
 export function jsonRows(columns: InputColumn[], idField: string): string {
   // each key read once (the id may be an input too)
   const keys = [...new Set([...columns.map((c) => c.input), idField])];
-  const paths = keys.map((k) => stringLiteral(`$."${k}"`));
   // each key's JSON text, once (a column is computed once; an expression each time it is written)
   const v = (key: string) => identifier(`$value ${keys.indexOf(key)}`);
   const stripped = `regexp_replace(${TEXT}, '"[^"]*"', '"', 'g')`;
@@ -93,14 +92,21 @@ export function jsonRows(columns: InputColumn[], idField: string): string {
   // a flat line is never blank (trimming costs more than the regular expression)
   const flat = `SELECT * FROM (SELECT *, regexp_full_match(${TEXT}, ${stringLiteral(FLAT)}) AS ${FLATLY} FROM (${lines})) WHERE ${FLATLY} OR trim(${TEXT}, ' \t' || chr(13)) <> ''`;
   const checked = `SELECT *, CASE WHEN ${FLATLY} THEN TRUE WHEN ${plain.join(" AND ")} THEN ${object} ELSE FALSE END AS ${JSON_} FROM (${flat})`;
-  const parsed = `SELECT *, CASE WHEN ${JSON_} THEN json_extract(${TEXT}, [${paths.join(", ")}]) END AS ${VALUES} FROM (${checked})`;
-  // a flat line's keys the query reads occur once each: as many of its keys are read keys as read
-  // keys are present (JSON.parse keeps a repeated key's last value, DuckDB's JSON functions its first)
-  const read = `(${keys.map(stringLiteral).join(", ")})`;
-  const once = `CASE WHEN ${FLATLY} THEN len(list_filter(json_keys(${TEXT}), k -> k IN ${read})) = list_count(${VALUES}) ELSE TRUE END`;
-  const split = `SELECT ${identifier(LINE)}, ${JSON_} AND ${once} AS ${JSON_}, ${keys.map((k, i) => `CAST(${VALUES}[${i + 1}] AS VARCHAR) AS ${v(k)}`).join(", ")} FROM (${parsed})`;
-  const typed = `SELECT *, ${columns.map((c) => `${typedValue(c, v(c.input))} AS ${identifier(c.column)}, `).join("")}${idText(v(idField))} AS ${identifier(ID)} FROM (${split})`;
+  // every key's JSON text in one pass over the line (a JSON null is NULL, as a missing key)
+  const structure = stringLiteral(JSON.stringify(Object.fromEntries(keys.map((k) => [k, "JSON"]))));
+  const parsed = `SELECT *, CASE WHEN ${JSON_} THEN json_transform(${TEXT}, ${structure}) END AS ${VALUES} FROM (${checked})`;
+  // a flat line's keys the query reads occur once each (JSON.parse keeps a repeated key's last
+  // value, DuckDB's JSON functions its first): at once when the line has as many keys as values
+  // were read (no other key, none twice), else among the keys that are read
+  const read = `list_filter(json_keys(${TEXT}), k -> k IN (${keys.map(stringLiteral).join(", ")}))`;
+  const present = keys.map((k) => `(${v(k)} IS NOT NULL)::INTEGER`).join(" + ");
+  const once = `CASE WHEN NOT ${FLATLY} OR len(json_keys(${TEXT})) = ${present} THEN TRUE ELSE len(${read}) = len(list_distinct(${read})) END`;
+  const split = `SELECT ${identifier(LINE)}, ${FLATLY}, ${TEXT}, ${JSON_}, ${keys.map((k, i) => `CAST(struct_extract_at(${VALUES}, ${i + 1}) AS VARCHAR) AS ${v(k)}`).join(", ")} FROM (${parsed})`;
+  // the id's JSON text: a null one is read again (json_transform writes no null)
+  const id = identifier("$id text");
+  const idJson = `SELECT *, ${JSON_} AND ${once} AS ${identifier("$sure")}, CASE WHEN ${JSON_} AND ${v(idField)} IS NULL THEN CAST(json_extract(${TEXT}, ${stringLiteral(`$."${idField}"`)}) AS VARCHAR) ELSE ${v(idField)} END AS ${id} FROM (${split})`;
+  const typed = `SELECT *, ${columns.map((c) => `${typedValue(c, v(c.input))} AS ${identifier(c.column)}, `).join("")}${idText(id)} AS ${identifier(ID)} FROM (${idJson})`;
   const oks = columns.map((c) => ` AND ${typedOk(c, v(c.input), identifier(c.column))}`).join("");
-  const rows = `SELECT ${identifier(LINE)}, ${columns.map((c) => `${identifier(c.column)}, `).join("")}${identifier(ID)}, (${JSON_} AND ${identifier(ID)} IS NOT NULL${oks}) AS ${identifier(PLAIN)} FROM (${typed})`;
+  const rows = `SELECT ${identifier(LINE)}, ${columns.map((c) => `${identifier(c.column)}, `).join("")}${identifier(ID)}, (${identifier("$sure")} AND ${identifier(ID)} IS NOT NULL${oks}) AS ${identifier(PLAIN)} FROM (${typed})`;
   return `(${rows})`;
 }
