@@ -50,7 +50,9 @@ const RECORD = "$record";
  */
 function pieceStatement(query: SqlQuery, exact: boolean): string {
   const line = identifier(LINE);
-  const row = `($2 + ${line} - 1)`;
+  // a parameter typed where it is written: one whose type DuckDB infers (INTEGER here) and that is
+  // bound as another makes it plan the whole statement again at every piece
+  const row = `(CAST($2 AS BIGINT) + ${line} - 1)`;
   const text = identifier("$text");
   const records = `SELECT ${line}, "$scored", ${recordJson(query.decisions, row, identifier(ID), exact)} AS ${text} FROM (${query.sql})`;
   const record = `CASE WHEN "$scored" AND NOT ${unsure(text)} THEN ${text} ELSE chr(0) || ${line} || chr(0) END`;

@@ -88,7 +88,7 @@ export function jsonRows(columns: InputColumn[], idField: string): string {
   const FLATLY = identifier("$flat");
   const JSON_ = identifier("$json");
   const object = `json_type(${TEXT}) = 'OBJECT' AND len(json_keys(${TEXT})) = len(list_distinct(json_keys(${TEXT})))`;
-  const lines = `SELECT unnest(ls) AS ${TEXT}, unnest(range(1, len(ls) + 1)) AS ${identifier(LINE)} FROM (SELECT string_split($1, chr(10)) AS ls)`;
+  const lines = `SELECT unnest(ls) AS ${TEXT}, unnest(range(1, len(ls) + 1)) AS ${identifier(LINE)} FROM (SELECT string_split(CAST($1 AS VARCHAR), chr(10)) AS ls)`;
   // a flat line is never blank (trimming costs more than the regular expression)
   const flat = `SELECT * FROM (SELECT *, regexp_full_match(${TEXT}, ${stringLiteral(FLAT)}) AS ${FLATLY} FROM (${lines})) WHERE ${FLATLY} OR trim(${TEXT}, ' \t' || chr(13)) <> ''`;
   const checked = `SELECT *, CASE WHEN ${FLATLY} THEN TRUE WHEN ${plain.join(" AND ")} THEN ${object} ELSE FALSE END AS ${JSON_} FROM (${flat})`;
