@@ -35,6 +35,9 @@ const NUMBER_TEXTS = fc.oneof(
     "0.1000000000000000055511151231257827",
     "12345678901234567890",
     "123456789012345678901234567890",
+    "12345678901234567890123456789012345",
+    "-0.00000000000000000000000000000000001",
+    "-0.0",
     "700.0000000000000000001",
     "1e400",
     "-1e400",
@@ -89,7 +92,7 @@ const DATE_TEXTS = fc.oneof(
     '"2024\\u002d01-01"',
   ),
 );
-const OTHER_TEXTS = fc.constantFrom("true", "false", "null", "[]", "{}", '{"a":1}', "[1, 2]", "tru", "nul");
+const OTHER_TEXTS = fc.constantFrom("true", "false", "null", "[]", "{}", '{"a":1}', "[1, 2]", '{"a":{"b":[1,{"c":null}]}}', "tru", "nul");
 
 function valueText(kind: Kind): fc.Arbitrary<string> {
   const own = { number: NUMBER_TEXTS, string: STRING_TEXTS, date: DATE_TEXTS, boolean: fc.constantFrom("true", "false") }[kind];
@@ -132,14 +135,28 @@ function lineArb(inputs: [string, Kind][], states: Record<string, unknown>[]): f
       }),
     ),
     fc.option(pair("id", ID_TEXTS), { freq: 2, nil: null }),
-    fc.option(pair("extra", fc.oneof(OTHER_TEXTS, STRING_TEXTS)), { freq: 4, nil: null }),
+    fc.option(
+      pair(
+        "extra",
+        fc.oneof(OTHER_TEXTS, STRING_TEXTS, fc.constantFrom(...[...inputs.map(([n]) => n), "id"].map((n) => JSON.stringify(n)))),
+      ),
+      {
+        freq: 4,
+        nil: null,
+      },
+    ),
   );
+  // a key the query reads again, with a valid state's value: JSON.parse keeps the last
+  const again = fc
+    .tuple(fc.constantFrom(...inputs.map(([n]) => n)), fc.nat(states.length - 1))
+    .map(([n, i]) => `${JSON.stringify(n)}:${JSON.stringify(states[i]![n] ?? null)}`);
   const shape = fc.constantFrom(
     "plain",
     "plain",
     "plain",
     "plain",
     "duplicate",
+    "again",
     "bom",
     "crlf",
     "trailing comma",
@@ -149,31 +166,34 @@ function lineArb(inputs: [string, Kind][], states: Record<string, unknown>[]): f
     "comment",
     "scalar",
   );
-  return fc.tuple(pairs, shape, fc.shuffledSubarray([0, 1, 2, 3, 4, 5, 6, 7, 8, 9], { minLength: 10 })).map(([ps, how, order]) => {
-    const present = ps.filter((p) => p !== null) as [string, string, string][];
-    const sorted = order.filter((i) => i < present.length).map((i) => present[i]!);
-    const items = sorted.map(([k, v, s]) => `${s}${k}${s}:${s}${v}`);
-    if (how === "duplicate" && items.length) items.push(items[0]!.replace(/:.*$/s, ':"again"'));
-    const body = `{${items.join(",")}${how === "trailing comma" ? "," : ""}}`;
-    switch (how) {
-      case "bom":
-        return `\uFEFF${body}`;
-      case "crlf":
-        return `${body}\r`;
-      case "cut":
-        return body.slice(0, Math.max(1, body.length >> 1));
-      case "array":
-        return `[${body}]`;
-      case "blank":
-        return " \t";
-      case "comment":
-        return `${body} // note`;
-      case "scalar":
-        return items.length ? items[0]!.replace(/^[^:]*:/, "") : "null";
-      default:
-        return body;
-    }
-  });
+  return fc
+    .tuple(pairs, shape, fc.shuffledSubarray([0, 1, 2, 3, 4, 5, 6, 7, 8, 9], { minLength: 10 }), again)
+    .map(([ps, how, order, repeated]) => {
+      const present = ps.filter((p) => p !== null) as [string, string, string][];
+      const sorted = order.filter((i) => i < present.length).map((i) => present[i]!);
+      const items = sorted.map(([k, v, s]) => `${s}${k}${s}:${s}${v}`);
+      if (how === "duplicate" && items.length) items.push(items[0]!.replace(/:.*$/s, ':"again"'));
+      if (how === "again") items.push(repeated);
+      const body = `{${items.join(",")}${how === "trailing comma" ? "," : ""}}`;
+      switch (how) {
+        case "bom":
+          return `\uFEFF${body}`;
+        case "crlf":
+          return `${body}\r`;
+        case "cut":
+          return body.slice(0, Math.max(1, body.length >> 1));
+        case "array":
+          return `[${body}]`;
+        case "blank":
+          return " \t";
+        case "comment":
+          return `${body} // note`;
+        case "scalar":
+          return items.length ? items[0]!.replace(/^[^:]*:/, "") : "null";
+        default:
+          return body;
+      }
+    });
 }
 
 function kinds(model: ModelInput): [string, Kind][] {
@@ -241,6 +261,33 @@ describe.each(MODELS)("%s: random JSONL lines", (name) => {
         },
       ),
       { numRuns: 25 },
+    );
+  });
+
+  it("lines over a megabyte: both engines write the same bytes", { timeout: 300_000 }, async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(
+          fc.tuple(
+            fc.nat(states.length - 1),
+            fc.integer({ min: 1 << 20, max: (1 << 20) + 4096 }),
+            fc.constantFrom("a", "é", "\\u0041", '\\"', "1,"),
+            fc.constantFrom("plain", "trailing comma", "first"),
+          ),
+          { minLength: 1, maxLength: 3 },
+        ),
+        async (rows) => {
+          const lines = rows.map(([i, size, unit, how]) => {
+            const pad = `"pad":"${unit.repeat(Math.ceil(size / unit.length))}"`;
+            const state = JSON.stringify({ id: `R-${i}`, ...states[i] }).slice(1, -1);
+            return how === "first" ? `{${pad},${state}}` : `{${state},${pad}${how === "trailing comma" ? "," : ""}}`;
+          });
+          const r = await bothEngines(model, compiled.loadable, lines.join("\n"), false, 4096);
+          expect(r.duckdb).toBe(r.js);
+          expect({ rows: r.got.rows, errors: r.got.errors }).toEqual(r.expected);
+        },
+      ),
+      { numRuns: 4 },
     );
   });
 

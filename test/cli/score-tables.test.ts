@@ -1,7 +1,7 @@
 // `pdm score` on Parquet files (DuckDB, the default `auto` engine), on JSONL with `--engine duckdb`, and on PostgreSQL tables
 // (`--engine postgres`, when DATABASE_URL is set), as a user runs it: the built CLI in a child process.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DuckDBInstance } from "@duckdb/node-api";
@@ -55,6 +55,31 @@ describe("pdm score --engine duckdb on a JSONL file", () => {
       expect(duck.status).toBe(1);
       expect(readFileSync(out, "utf8")).toBe(expected);
       expect(SUMMARY.exec(duck.stderr.trim())!.slice(1, 3)).toEqual([ROWS.toLocaleString("en-US"), String(ROWS / 500)]);
+    }
+    // written under a temporary name, renamed when complete: none is left
+    expect(readdirSync(dir).filter((f) => f.endsWith(".tmp"))).toEqual([]);
+  });
+
+  it("leaves a failed run's output as it was", { timeout: 300_000 }, () => {
+    const outDir = mkdtempSync(join(tmpdir(), "pdm-score-late-"));
+    try {
+      // an input that opens but cannot be read (a directory: the first read fails, once the output is open)
+      const out = join(outDir, "decisions.jsonl");
+      writeFileSync(out, "the previous run's records\n");
+      const failed = pdm(["--in", outDir, "--out", out, "--engine", "duckdb"]);
+      expect(failed.status).not.toBe(0);
+      expect(failed.status).not.toBe(1);
+      expect(readFileSync(out, "utf8")).toBe("the previous run's records\n");
+      // and a rename that fails once every record is written (the output's place is a directory)
+      const taken = join(outDir, "taken");
+      mkdirSync(taken);
+      const late = pdm(["--in", jsonlPath, "--out", taken, "--engine", "duckdb"]);
+      expect(late.status).not.toBe(0);
+      expect(late.status).not.toBe(1);
+      expect(readdirSync(outDir).sort()).toEqual(["decisions.jsonl", "taken"]);
+      expect(readdirSync(taken)).toEqual([]);
+    } finally {
+      rmSync(outDir, { recursive: true, force: true });
     }
   });
 });

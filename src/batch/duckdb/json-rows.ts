@@ -3,11 +3,14 @@
 // JSON.parse makes of them), the id's JSON text, and `$plain`: whether SQL may score the row at
 // all. DuckDB's JSON reader is more lenient than JSON.parse (trailing commas, NaN, comments), so a
 // row is plain only when its text is JSON as JSON.parse reads it: a flat object of JSON's grammar
-// with nothing to unescape (one regular expression, most lines), or else a line passing every
-// check of `plain` (no backslash, no control character, strings aside only JSON's punctuation,
-// numbers and literals, no trailing comma); no duplicate key; each input of its JSON type. Every
-// other row is scored by the JS engine, which says what is wrong with it. Each step is a column of
-// its own, so DuckDB computes it once (an expression is computed wherever it is written).
+// with nothing to unescape (one regular expression, most lines) whose keys the query reads each
+// occur once, or else a line passing every check of `plain` (no backslash, no control character,
+// strings aside only JSON's punctuation, numbers and literals, no trailing comma) with no
+// duplicate key; each input of its JSON type. Every other row is scored by the JS engine, which
+// says what is wrong with it. The values are read by one `json_extract` of every key, as the JSON
+// texts DuckDB writes back, and typed from those texts with string functions (a JSON function on
+// each value would parse it again). Each step is a column of its own, so DuckDB computes it once
+// (an expression is computed wherever it is written).
 import { identifier, stringLiteral } from "../../compiler/4-sql/dialects.js";
 import type { InputColumn } from "../../compiler/index.js";
 
@@ -33,46 +36,43 @@ const STRING = '"[^"\\\\\\x00-\\x1f]*"';
 const PAIR = `${STRING}${SPACE}:${SPACE}(${STRING}|${NUMBER}|true|false|null)${SPACE}`;
 const FLAT = `${SPACE}\\{${SPACE}(${PAIR}(,${SPACE}${PAIR})*)?\\}${SPACE}`;
 
-/** The JSON types a key's value may have for the input's kind; null and a missing key are left to the query. */
-const JSON_TYPES: Record<string, string[]> = {
-  number: ["UBIGINT", "BIGINT", "DOUBLE"],
-  string: ["VARCHAR"],
-  boolean: ["BOOLEAN"],
-  date: ["VARCHAR"],
-};
-
-/** An input's value of its JSON type (`v` the value's JSON, `t` its JSON type, each a column), else null. */
-function typedValue(c: InputColumn, v: string, t: string): string {
-  const types = JSON_TYPES[c.kind]!.map(stringLiteral).join(", ");
+/**
+ * An input's value from its JSON text `v` (a VARCHAR: the value as DuckDB's JSON writer writes it
+ * back, 'null' for a null, NULL for a missing key), else null. The text's first character is its
+ * JSON type (DuckDB writes no space before a value): a number's text casts to a double (the one
+ * JSON.parse makes of it) and no other value's does; a string of a line without backslashes is its
+ * text between the quotes.
+ */
+function typedValue(c: InputColumn, v: string): string {
+  const text = `CASE WHEN starts_with(${v}, '"') THEN ${v}[2:-2] END`;
   return (<Record<string, string>>{
-    number: `CASE WHEN ${t} IN (${types}) THEN TRY_CAST(${v} AS DOUBLE) END`,
-    string: `CASE WHEN ${t} = 'VARCHAR' THEN json_extract_string(${v}, '$') END`,
-    boolean: `CASE WHEN ${t} = 'BOOLEAN' THEN TRY_CAST(${v} AS BOOLEAN) END`,
+    number: `TRY_CAST(${v} AS DOUBLE)`,
+    string: text,
+    boolean: `CASE ${v} WHEN 'true' THEN TRUE WHEN 'false' THEN FALSE END`,
     // the validator's date: four digits, two, two, a real day (year 0001 on, as FEEL's dates)
-    date: `CASE WHEN ${t} = 'VARCHAR' AND regexp_full_match(json_extract_string(${v}, '$'), '[0-9]{4}-[0-9]{2}-[0-9]{2}') AND json_extract_string(${v}, '$') >= '0001' THEN TRY_CAST(json_extract_string(${v}, '$') AS DATE) END`,
+    date: `CASE WHEN starts_with(${v}, '"') AND regexp_full_match(${text}, '[0-9]{4}-[0-9]{2}-[0-9]{2}') AND ${text} >= '0001' THEN TRY_CAST(${text} AS DATE) END`,
   })[c.kind]!;
 }
 
 /** Whether an input's value is of its JSON type (a number finite: 1e400 is Infinity to JSON.parse), or null, or absent (`typed` its typed column). */
-const typedOk = (c: InputColumn, v: string, t: string, typed: string): string =>
-  `(${v} IS NULL OR ${t} = 'NULL' OR ${typed} IS NOT NULL${c.kind === "number" ? ` AND isfinite(${typed})` : ""})`;
+const typedOk = (c: InputColumn, v: string, typed: string): string =>
+  `(${v} IS NULL OR ${v} = 'null' OR ${typed} IS NOT NULL${c.kind === "number" ? ` AND isfinite(${typed})` : ""})`;
 
-/** The id's text in a record, as JSON.stringify writes what JSON.parse read: plain strings and short integers as they stand. */
-function idText(v: string, t: string): string {
+/** The id's text in a record, as JSON.stringify writes what JSON.parse read: null and booleans, plain strings and short integers as they stand. */
+function idText(v: string): string {
   return `CASE WHEN ${v} IS NULL THEN '' ELSE ',"id":' || CASE
-    WHEN ${t} IN ('NULL', 'BOOLEAN') THEN CAST(${v} AS VARCHAR)
-    WHEN ${t} = 'VARCHAR' AND regexp_full_match(json_extract_string(${v}, '$'), '[ -~]*') THEN CAST(${v} AS VARCHAR)
-    WHEN ${t} IN ('UBIGINT', 'BIGINT') AND regexp_full_match(CAST(${v} AS VARCHAR), '0|-?[1-9][0-9]{0,14}') THEN CAST(${v} AS VARCHAR)
+    WHEN ${v} IN ('null', 'true', 'false') THEN ${v}
+    WHEN starts_with(${v}, '"') AND regexp_full_match(${v}, '"[ -~]*"') THEN ${v}
+    WHEN regexp_full_match(${v}, '0|-?[1-9][0-9]{0,14}') THEN ${v}
   END END`;
 }
 
 /** The relation of a piece's lines ($1: the piece's text). */
 export function jsonRows(columns: InputColumn[], idField: string): string {
-  const paths = [...columns.map((c) => c.input), idField].map((k) => stringLiteral(`$."${k}"`));
-  // each key's JSON and its JSON type, once (a column is computed once; an expression each time it is written)
-  const v = (i: number) => identifier(`$value ${i}`);
-  const t = (i: number) => identifier(`$type ${i}`);
-  const keys = paths.map((_, i) => i);
+  // each key read once (the id may be an input too)
+  const keys = [...new Set([...columns.map((c) => c.input), idField])];
+  // each key's JSON text, once (a column is computed once; an expression each time it is written)
+  const v = (key: string) => identifier(`$value ${keys.indexOf(key)}`);
   const stripped = `regexp_replace(${TEXT}, '"[^"]*"', '"', 'g')`;
   const plain = [
     `NOT contains(${TEXT}, '\\')`,
@@ -83,21 +83,30 @@ export function jsonRows(columns: InputColumn[], idField: string): string {
     `NOT regexp_matches(${stripped}, '[\\[{,]\\s*[,\\]}]|,\\s*[\\]}]')`,
     `json_valid(${TEXT})`,
   ];
-  // a flat object's keys read once; any other line is checked in this order, the JSON functions
-  // below only running on text that passed the ones above
+  // a flat object is JSON as it stands; any other line is checked in this order, the JSON
+  // functions below only running on text that passed the ones above, and its keys checked distinct
   const FLATLY = identifier("$flat");
-  const KEYS = identifier("$keys");
-  const distinct = (keys: string) => `len(${keys}) = len(list_distinct(${keys}))`;
-  const object = `json_type(${TEXT}) = 'OBJECT' AND ${distinct(`json_keys(${TEXT})`)}`;
-  const lines = `SELECT unnest(ls) AS ${TEXT}, unnest(range(1, len(ls) + 1)) AS ${identifier(LINE)} FROM (SELECT string_split($1, chr(10)) AS ls)`;
-  const flat = `SELECT *, regexp_full_match(${TEXT}, ${stringLiteral(FLAT)}) AS ${FLATLY} FROM (${lines}) WHERE trim(${TEXT}, ' \t' || chr(13)) <> ''`;
-  const keyed = `SELECT *, CASE WHEN ${FLATLY} THEN json_keys(${TEXT}) END AS ${KEYS} FROM (${flat})`;
-  const checked = `SELECT ${identifier(LINE)}, ${TEXT}, CASE WHEN ${FLATLY} THEN ${distinct(KEYS)} WHEN ${plain.join(" AND ")} THEN ${object} ELSE FALSE END AS ${identifier("$json")} FROM (${keyed})`;
-  const parsed = `SELECT *, CASE WHEN ${identifier("$json")} THEN json_extract(${TEXT}, [${paths.join(", ")}]) END AS ${VALUES} FROM (${checked})`;
-  const split = `SELECT ${identifier(LINE)}, ${identifier("$json")}, ${keys.map((i) => `${VALUES}[${i + 1}] AS ${v(i)}, json_type(${VALUES}[${i + 1}]) AS ${t(i)}`).join(", ")} FROM (${parsed})`;
-  const n = columns.length;
-  const typed = `SELECT *, ${columns.map((c, i) => `${typedValue(c, v(i), t(i))} AS ${identifier(c.column)}, `).join("")}${idText(v(n), t(n))} AS ${identifier(ID)} FROM (${split})`;
-  const oks = columns.map((c, i) => ` AND ${typedOk(c, v(i), t(i), identifier(c.column))}`).join("");
-  const rows = `SELECT ${identifier(LINE)}, ${columns.map((c) => `${identifier(c.column)}, `).join("")}${identifier(ID)}, (${identifier("$json")} AND ${identifier(ID)} IS NOT NULL${oks}) AS ${identifier(PLAIN)} FROM (${typed})`;
+  const JSON_ = identifier("$json");
+  const object = `json_type(${TEXT}) = 'OBJECT' AND len(json_keys(${TEXT})) = len(list_distinct(json_keys(${TEXT})))`;
+  const lines = `SELECT unnest(ls) AS ${TEXT}, unnest(range(1, len(ls) + 1)) AS ${identifier(LINE)} FROM (SELECT string_split(CAST($1 AS VARCHAR), chr(10)) AS ls)`;
+  // a flat line is never blank (trimming costs more than the regular expression)
+  const flat = `SELECT * FROM (SELECT *, regexp_full_match(${TEXT}, ${stringLiteral(FLAT)}) AS ${FLATLY} FROM (${lines})) WHERE ${FLATLY} OR trim(${TEXT}, ' \t' || chr(13)) <> ''`;
+  const checked = `SELECT *, CASE WHEN ${FLATLY} THEN TRUE WHEN ${plain.join(" AND ")} THEN ${object} ELSE FALSE END AS ${JSON_} FROM (${flat})`;
+  // every key's JSON text in one pass over the line (a JSON null is NULL, as a missing key)
+  const structure = stringLiteral(JSON.stringify(Object.fromEntries(keys.map((k) => [k, "JSON"]))));
+  const parsed = `SELECT *, CASE WHEN ${JSON_} THEN json_transform(${TEXT}, ${structure}) END AS ${VALUES} FROM (${checked})`;
+  // a flat line's keys the query reads occur once each (JSON.parse keeps a repeated key's last
+  // value, DuckDB's JSON functions its first): at once when the line has as many keys as values
+  // were read (no other key, none twice), else among the keys that are read
+  const read = `list_filter(json_keys(${TEXT}), k -> k IN (${keys.map(stringLiteral).join(", ")}))`;
+  const present = keys.map((k) => `(${v(k)} IS NOT NULL)::INTEGER`).join(" + ");
+  const once = `CASE WHEN NOT ${FLATLY} OR len(json_keys(${TEXT})) = ${present} THEN TRUE ELSE len(${read}) = len(list_distinct(${read})) END`;
+  const split = `SELECT ${identifier(LINE)}, ${FLATLY}, ${TEXT}, ${JSON_}, ${keys.map((k, i) => `CAST(struct_extract_at(${VALUES}, ${i + 1}) AS VARCHAR) AS ${v(k)}`).join(", ")} FROM (${parsed})`;
+  // the id's JSON text: a null one is read again (json_transform writes no null)
+  const id = identifier("$id text");
+  const idJson = `SELECT *, ${JSON_} AND ${once} AS ${identifier("$sure")}, CASE WHEN ${JSON_} AND ${v(idField)} IS NULL THEN CAST(json_extract(${TEXT}, ${stringLiteral(`$."${idField}"`)}) AS VARCHAR) ELSE ${v(idField)} END AS ${id} FROM (${split})`;
+  const typed = `SELECT *, ${columns.map((c) => `${typedValue(c, v(c.input))} AS ${identifier(c.column)}, `).join("")}${idText(id)} AS ${identifier(ID)} FROM (${idJson})`;
+  const oks = columns.map((c) => ` AND ${typedOk(c, v(c.input), identifier(c.column))}`).join("");
+  const rows = `SELECT ${identifier(LINE)}, ${columns.map((c) => `${identifier(c.column)}, `).join("")}${identifier(ID)}, (${identifier("$sure")} AND ${identifier(ID)} IS NOT NULL${oks}) AS ${identifier(PLAIN)} FROM (${typed})`;
   return `(${rows})`;
 }

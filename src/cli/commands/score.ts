@@ -4,7 +4,8 @@
 // (a table into a table). Progress on a terminal, a summary line at the end.
 import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rename, rm } from "node:fs/promises";
+import { basename, dirname, join } from "node:path";
 import { pipeline } from "node:stream/promises";
 import { availableParallelism } from "node:os";
 import type { Readable, Writable } from "node:stream";
@@ -175,14 +176,16 @@ interface Output {
   copies: boolean;
   /** ends the stream and waits until everything is written */
   close(): Promise<void>;
+  /** removes what a failed batch wrote (a temporary file) */
+  abort?(): Promise<void>;
 }
 
-async function openOutput(path: string, io: Io): Promise<Output> {
+async function openOutput(path: string, io: Io, named = path): Promise<Output> {
   if (path === "-") return { stream: io.stdout as Writable, copies: io.stdout === process.stdout, close: async () => {} };
   const stream = createWriteStream(path);
   await new Promise<void>((resolve, reject) => {
     stream.once("open", () => resolve());
-    stream.once("error", (e: NodeJS.ErrnoException) => reject(new UserError(`cannot write ${path}: ${e.code ?? e.message}`)));
+    stream.once("error", (e: NodeJS.ErrnoException) => reject(new UserError(`cannot write ${named}: ${e.code ?? e.message}`)));
   });
   return {
     stream,
@@ -191,6 +194,27 @@ async function openOutput(path: string, io: Io): Promise<Output> {
       stream.end();
       await finished(stream);
     },
+  };
+}
+
+/**
+ * A file written under a temporary name beside it (`.NAME.PID-TIME.tmp`), renamed over it once
+ * complete and removed if anything fails, so that no output is ever half-written; standard output
+ * is written as it goes.
+ */
+async function openOutputViaTemp(path: string, io: Io): Promise<Output> {
+  if (path === "-") return openOutput(path, io);
+  const temp = join(dirname(path), `.${basename(path)}.${process.pid}-${Date.now().toString(36)}.tmp`);
+  const output = await openOutput(temp, io, path);
+  return {
+    ...output,
+    close: async () => {
+      await output.close();
+      await rename(temp, path).catch((e: NodeJS.ErrnoException) => {
+        throw new UserError(`cannot write ${path}: ${e.code ?? e.message}`);
+      });
+    },
+    abort: () => rm(temp, { force: true }),
   };
 }
 
@@ -348,7 +372,7 @@ async function scoreWith(engine: Engine, values: Values, io: Io): Promise<number
   let output: Output | null = null;
   let progress: ReturnType<typeof progressLine> | null = null;
   try {
-    output = await openOutput(values.out!, io);
+    output = await openOutputViaTemp(values.out!, io);
     progress = !values.quiet && (io.stderr as NodeJS.WriteStream).isTTY ? progressLine(io.stderr, input.size) : null;
     const summary = await engine(input.source, output.stream, progress ? (p) => progress!.update(p) : undefined);
     progress?.clear();
@@ -360,6 +384,7 @@ async function scoreWith(engine: Engine, values: Values, io: Io): Promise<number
     progress?.clear();
     await input.source.close();
     if (output && output.stream !== io.stdout) output.stream.destroy();
+    await output?.abort?.();
   }
 }
 
