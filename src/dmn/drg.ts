@@ -252,12 +252,20 @@ export function mapDefinitions(defs: Definitions, ctx: ImportContext, resolve: R
   }
   for (const it of items) put(model.types, it.attrs.name ?? "", itemDefinitionType(it, ctx));
 
+  const taken = (n: string): boolean => has(model.inputs, n) || has(model.decisions, n) || has(model.functions, n);
   const claim = (name: string | undefined, el: XmlElement): string | undefined => {
     if (!name) {
+      // Camunda identifies decisions by id, and its modeler leaves a new one unnamed: nothing can
+      // read it by name, so its id is a name no expression of the file means otherwise
+      const id = el.attrs.id?.trim();
+      if (id && !taken(id) && !mentions(textsUnder(defs.root), id)) {
+        ctx.diagnostics.push(diagnostic("dmn.name.from-id", { element: el.name, id, at: locate(ctx, el) }));
+        ctx.names?.set(el, id);
+        return id;
+      }
       ctx.diagnostics.push(diagnostic("dmn.name.missing", { element: el.name, at: locate(ctx, el) }));
       return undefined;
     }
-    const taken = (n: string): boolean => has(model.inputs, n) || has(model.decisions, n) || has(model.functions, n);
     if (taken(name)) {
       const renamed = renameDuplicate(el, name, taken, defs.root, defs.namespace);
       if (renamed === undefined) {

@@ -46,7 +46,13 @@ const EXHIBITS: Exhibit[] = [
     xml: `<decision id="d1" name="Risk"><variable name="Risk"/></decision>`,
     at: '<decision id="d1" name="Risk"> in model.dmn',
   },
-  { code: "dmn.name.missing", xml: `<decision id="d9"/>`, at: '<decision id="d9"> in model.dmn' },
+  // an unnamed decision whose id an expression reads cannot stand under that id
+  {
+    code: "dmn.name.missing",
+    xml: input("d9") + `<decision id="d9"/>` + decision("e", literal("d9")),
+    at: '<decision id="d9"> in model.dmn',
+  },
+  { code: "dmn.name.from-id", xml: `<decision id="d9"/>`, at: '<decision id="d9"> in model.dmn' },
   {
     code: "dmn.name.duplicate",
     // without an id, the second cannot be imported under one

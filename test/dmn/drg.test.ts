@@ -247,3 +247,16 @@ describe("importDmn: a name declared twice", () => {
     expect(errors(importDmn(xml)).map((d) => d.code)).toEqual(["dmn.name.duplicate"]);
   });
 });
+
+describe("importDmn: a decision without a name", () => {
+  it("imports it under its id, with a warning, and runs it", () => {
+    const table = `<decisionTable id="t1"><input id="in1"><inputExpression id="ie1" typeRef="number"><text>x</text></inputExpression></input>
+      <output id="o1" typeRef="string"/><rule id="r1"><inputEntry><text>&gt; 1</text></inputEntry><outputEntry><text>"big"</text></outputEntry></rule></decisionTable>`;
+    const r = importDmn(dmn(input("x", "number") + `<decision id="Decision_13nychf">${table}</decision>`), { file: "m.dmn" });
+    expect(r.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    expect(r.diagnostics.map((d) => d.code)).toContain("dmn.name.from-id");
+    const compiled = compileModel(r.content as ModelInput, { strict: false });
+    if (!compiled.ok) throw new Error("does not compile");
+    for (const x of [0, 2]) expect(compiled.model.evaluate({ x }).Decision_13nychf).toBe(x > 1 ? "big" : null);
+  });
+});

@@ -42,7 +42,10 @@ describe("importDmn: decision tables", () => {
   ];
   for (const [attrs, hit] of hitPolicies) {
     it(`maps hit policy ${attrs || "(default)"} to ${hit}`, () => {
-      const t = table(attrs, [["Age", "number"]], `<output id="o1"/>`, [
+      // PRIORITY and OUTPUT ORDER rank by the order of the output values, which they need
+      const ranked = hit === "PRIORITY" || hit === "OUTPUT ORDER";
+      const output = ranked ? `<output id="o1"><outputValues><text>2, 1</text></outputValues></output>` : `<output id="o1"/>`;
+      const t = table(attrs, [["Age", "number"]], output, [
         ["< 18", "1"],
         ["-", "2"],
       ]);
@@ -56,6 +59,7 @@ describe("importDmn: decision tables", () => {
           ["-", "2"],
         ],
         hit,
+        ...(ranked ? { priorities: ["2", "1"] } : {}),
       });
     });
   }
@@ -182,8 +186,8 @@ describe("importDmn: decision tables", () => {
     expect(errors(r)[0].message).toContain('id="bad"');
   });
 
-  it("rejects priorities that cannot be expressed as a choice type", () => {
-    const outputs = `<output id="o1"><outputValues><text>1, 2</text></outputValues></output>`;
+  it("rejects priorities that are not an order of literals", () => {
+    const outputs = `<output id="o1"><outputValues><text>x, 2</text></outputValues></output>`;
     const t = table(`hitPolicy="PRIORITY"`, [["x"]], outputs, [["-", "1"]]);
     const r = importDmn(dmn(input("x") + decision("d", t)));
     expect(errors(r).map((d) => d.code)).toEqual(["dmn.table.priorities"]);
