@@ -242,8 +242,14 @@ function mapDecisionService(
   return { fn, outputs: names };
 }
 
+/** The namespaces Flowable's and Activiti's modelers write: their engines read table entries as JUEL. */
+const JUEL_ENGINE_NAMESPACE = /^https?:\/\/(?:www\.)?(?:flowable|activiti)\.org\/dmn\/?$/i;
+
 export function mapDefinitions(defs: Definitions, ctx: ImportContext, resolve: Resolver): MappedModel {
   const model: MappedModel = { types: {}, inputs: {}, decisions: {}, functions: {}, decisionServices: {} };
+  if (JUEL_ENGINE_NAMESPACE.test(defs.namespace) && !ctx.expressionLanguage) {
+    ctx.diagnostics.push(diagnostic("dmn.dialect.juel-engine", { namespace: defs.namespace, at: locate(ctx, defs.root) }));
+  }
   const items = defs.root.children.filter((c) => c.name === "itemDefinition");
   ctx.itemDefinitions ??= new Map();
   for (const it of items) {
@@ -303,6 +309,13 @@ export function mapDefinitions(defs: Definitions, ctx: ImportContext, resolve: R
         break;
       }
       case "businessKnowledgeModel": {
+        // Camunda Modeler draws BKMs without logic (Camunda 7 runs none): one that no expression
+        // calls cannot run, so it is left out rather than refused
+        const called = el.attrs.name ?? el.attrs.id;
+        if (!child(el, "encapsulatedLogic") && !(called && mentions(textsUnder(defs.root), called))) {
+          ctx.diagnostics.push(diagnostic("dmn.bkm.unused", { at: locate(ctx, el) }));
+          break;
+        }
         const name = claim(el.attrs.name, el);
         if (name !== undefined) put(model.functions, name, mapBkm(el, ctx));
         break;

@@ -52,10 +52,11 @@ export function singleQuoted(text: string): string | undefined {
 
 /**
  * A table entry that is the end of a JUEL condition, as Flowable and Activiti write them: the
- * engine appends the entry to the input expression (`== 'gold'` and `.startsWith('a')` become
- * `${input == 'gold'}` and `${input.startsWith('a')}`). FEEL has no `==` and no method calls.
+ * engine appends the entry to the input expression (`== 'gold'`, `!= ""` and `.startsWith('a')`
+ * become `${input == 'gold'}`, `${input != ""}` and `${input.startsWith('a')}`). FEEL has no `==`,
+ * no method calls, and no `!=` test (JUEL's `null != ""` is false: it coerces null to "").
  */
-const JUEL_FRAGMENT = /^\s*(?:==|\.[A-Za-z_$][\w$]*\s*\()/;
+const JUEL_FRAGMENT = /^\s*(?:==|!=|\.[A-Za-z_$][\w$]*\s*\()/;
 
 /**
  * FEEL text as written, unless it is a JUEL condition's end (Flowable) or quotes with `'` (older

@@ -13,6 +13,8 @@ interface Exhibit {
   /** the element and file the message ends with */
   at: string;
   siblings?: Record<string, string>;
+  /** the model's namespace, when the code depends on it */
+  namespace?: string;
 }
 
 const table = (attrs: string, columns: string) => decision("d", `<decisionTable id="t1" ${attrs}>${columns}</decisionTable>`);
@@ -53,6 +55,17 @@ const EXHIBITS: Exhibit[] = [
     at: '<decision id="d9"> in model.dmn',
   },
   { code: "dmn.name.from-id", xml: `<decision id="d9"/>`, at: '<decision id="d9"> in model.dmn' },
+  {
+    code: "dmn.bkm.unused",
+    xml: `<businessKnowledgeModel id="BusinessKnowledgeModel_1"/>`,
+    at: '<businessKnowledgeModel id="BusinessKnowledgeModel_1"> in model.dmn',
+  },
+  {
+    code: "dmn.dialect.juel-engine",
+    xml: input("x") + decision("d", literal("x")),
+    namespace: "http://www.flowable.org/dmn",
+    at: '<definitions id="defs" name="test model"> in model.dmn',
+  },
   {
     code: "dmn.name.duplicate",
     // without an id, the second cannot be imported under one
@@ -131,7 +144,7 @@ describe("DMN import diagnostics", () => {
   it.each(EXHIBITS.map((e) => [e.code, e] as const))("reports %s at the element at fault", (_, e) => {
     const entry = CATALOGUE[e.code] as AnyEntry;
     expect(entry.stage).toBe("dmn");
-    const xml = e.code === "dmn.xml" ? e.xml : dmn(e.xml);
+    const xml = e.code === "dmn.xml" ? e.xml : dmn(e.xml, { namespace: e.namespace });
     const r = importDmn(xml, { file: "model.dmn", siblings: { "model.dmn": xml, ...e.siblings } });
     const d = r.diagnostics.find((x) => x.code === e.code);
     if (!d) throw new Error(`no ${e.code}: ${JSON.stringify(r.diagnostics, null, 1)}`);

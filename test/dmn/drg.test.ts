@@ -38,9 +38,19 @@ describe("importDmn: business knowledge models", () => {
     expect(functionsOf(r).calc.body).toBe('{"y": (x * 2), "__result": (y + 1)}.__result');
   });
 
-  it("reports a BKM without logic", () => {
-    const r = importDmn(dmn(`<businessKnowledgeModel id="b9" name="empty"/>`));
-    expect(errors(r).map((d) => d.code)).toEqual(["dmn.bkm.logic"]);
+  it("refuses a BKM without logic that an expression calls, and leaves out one that nothing calls", () => {
+    const called = importDmn(dmn(`<businessKnowledgeModel id="b9" name="empty"/>` + input("x") + decision("d", literal("empty(x)"))));
+    expect(errors(called).map((d) => d.code)).toEqual(["dmn.bkm.logic"]);
+    expect(functionsOf(called).empty!.unmapped).toBeDefined();
+    for (const bkm of [`<businessKnowledgeModel id="b9" name="empty"/>`, `<businessKnowledgeModel id="BusinessKnowledgeModel_1"/>`]) {
+      const r = importDmn(dmn(bkm + input("x") + decision("d", literal("x + 1"))));
+      expect(errors(r)).toEqual([]);
+      expect(r.diagnostics.map((d) => d.code)).toContain("dmn.bkm.unused");
+      expect(r.content!.functions).toBeUndefined();
+      const compiled = compileModel(r.content as ModelInput, { strict: false });
+      if (!compiled.ok) throw new Error("does not compile");
+      expect(String(compiled.model.evaluate({ x: 1 }).d)).toBe("2");
+    }
   });
 });
 

@@ -286,12 +286,13 @@ describe("single-quoted FEEL text (older Camunda FEEL strings, jDMN names)", () 
 describe("JUEL condition ends in table entries (Flowable, Activiti)", () => {
   const located = /\(<inputEntry id="e1">(?: in <\w+ [^>]*>)? in f\.dmn:\d+\)$/;
 
-  it("refuses `== value` and `.method(...)` at the element, never writes them into the model, and the check fails", () => {
+  it("refuses `== value`, `!= value` and `.method(...)` at the element, never writes them into the model, and the check fails", () => {
     const operand = fc.constantFrom("1", "10.5", '"gold"', "'gold'", "true", "x", "");
     const method = fc.constantFrom("startsWith", "endsWith", "contains", "equals");
     const fragment = fc.oneof(
       operand.map((o) => `== ${o}`),
       operand.map((o) => `==${o}`),
+      operand.map((o) => `!= ${o}`),
       fc.tuple(method, operand).map(([m, o]) => `.${m}(${o})`),
     );
     fc.assert(

@@ -209,7 +209,7 @@ export const DMN = inStage("dmn", {
     ),
     example: { text: "== 'gold'", at: '<inputEntry id="e1"> in <rule id="r1"> in model.dmn:14' },
     explain:
-      "A table entry starting with `==` or a method call (`.startsWith('a')`): Flowable's and Activiti's DMN engines read entries as JUEL appended to the input expression. FEEL has neither, and JUEL's comparisons coerce and treat null otherwise, so the entry is not read as FEEL: the decision holding it is written as `unmapped` and fails the check.",
+      "A table entry starting with `==`, `!=` or a method call (`.startsWith('a')`): Flowable's and Activiti's DMN engines read entries as JUEL appended to the input expression. FEEL has none of them as a test, and JUEL's comparisons coerce and treat null otherwise (`null != \"\"` is false), so the entry is not read as FEEL: the decision holding it is written as `unmapped` and fails the check.",
   }),
   "dmn.expression.single-quoted": entry({
     severity: "error",
@@ -354,6 +354,25 @@ export const DMN = inStage("dmn", {
     message: located((p: { element: string }) => `<${p.element}> without a name: name it (expressions refer to it by name)`),
     example: { element: "decision", at: '<decision id="d1"> in model.dmn:12' },
     explain: "A DRG element without a `name` whose id cannot stand for one (no id, or one another element or an expression already uses).",
+  }),
+  "dmn.bkm.unused": entry({
+    severity: "warning",
+    message: located(
+      "business knowledge model without logic that no expression calls: left out (Camunda Modeler draws such BKMs, and Camunda 7 runs none); give it an <encapsulatedLogic> to use it",
+    ),
+    example: { at: '<businessKnowledgeModel id="BusinessKnowledgeModel_1"> in model.dmn:40' },
+    explain:
+      "A BKM with no `<encapsulatedLogic>` whose name (or id) no expression of the file mentions: it can never run, so it is not imported. One that an expression calls is refused (`dmn.bkm.logic`), since the call would have nothing to run.",
+  }),
+  "dmn.dialect.juel-engine": entry({
+    severity: "warning",
+    message: located(
+      (p: { namespace: string }) =>
+        `the file comes from Flowable or Activiti (namespace "${p.namespace}"), whose engines read table entries as JUEL: it is read as FEEL, DMN's default, which gives the same values except where an input is null or of another type (\`< 10\` on a null input matches in JUEL, not in FEEL); entries only JUEL reads (\`== 1\`, \`'a'\`, \`.startsWith("a")\`) are refused; check the results on null inputs`,
+    ),
+    example: { namespace: "http://www.flowable.org/dmn", at: '<definitions id="d1" name="Risk"> in model.dmn:1' },
+    explain:
+      "A file whose namespace is Flowable's or Activiti's and that names no expression language. DMN makes FEEL the default, and the import reads it so; the warning says where the engine the file was written for would differ.",
   }),
   "dmn.name.from-id": entry({
     severity: "warning",

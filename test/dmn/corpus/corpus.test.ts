@@ -29,7 +29,7 @@ interface ForeignText {
 }
 
 /** A table entry that ends a JUEL condition, as Flowable writes them: `== 'a'`, `.startsWith('a')`. */
-const JUEL_FRAGMENT = /^\s*(?:==|\.[A-Za-z_$][\w$]*\s*\()/;
+const JUEL_FRAGMENT = /^\s*(?:==|!=|\.[A-Za-z_$][\w$]*\s*\()/;
 
 /** The texts in another language: under a non-FEEL expressionLanguage (the element's, else the file's), JUEL's ${...}, or a JUEL condition's end. */
 function foreignTexts(xml: string): ForeignText[] {
