@@ -109,11 +109,15 @@ function mapDecision(el: XmlElement, ctx: ImportContext): Record<string, unknown
   const name = el.attrs.name ?? "";
   const out: Record<string, unknown> = {};
   return withBody(out, ctx, () => {
-    const logic = requireExpression(el, ctx);
+    const written = requireExpression(el, ctx);
+    // a table with neither outputs nor rules (a modeler's first draft) decides nothing either
+    const emptyTable = written?.name === "decisionTable" && !child(written, "output") && !child(written, "rule");
+    const logic = emptyTable ? undefined : written;
     const type = variableType(el, ctx) ?? (logic && typeOf(attr(logic, "typeRef"), ctx, logic));
     if (!logic && !ctx.unfilled.length) {
       // valid DMN (a decision documented but not automated): it evaluates to null
-      ctx.diagnostics.push(diagnostic("dmn.decision.logic", { name, at: locate(ctx, el) }));
+      const variant = emptyTable ? "empty-table" : "none";
+      ctx.diagnostics.push(diagnostic("dmn.decision.logic", { variant, name, at: locate(ctx, emptyTable ? written : el) }));
     }
     if (type !== undefined) out.type = type;
     const question = child(el, "question")?.text.trim();

@@ -36,7 +36,12 @@ const EXHIBITS: Exhibit[] = [
     xml: input("x") + table(`preferredOrientation="CrossTable"`, column + output),
     at: '<decisionTable id="t1"> in model.dmn',
   },
-  { code: "dmn.table.outputs", xml: input("x") + table("", column), at: '<decisionTable id="t1"> in model.dmn' },
+  {
+    code: "dmn.table.outputs",
+    // a table with rules and no outputs (one with neither is a decision without logic)
+    xml: input("x") + table("", column + `<rule id="r1"><inputEntry><text>1</text></inputEntry></rule>`),
+    at: '<decisionTable id="t1"> in model.dmn',
+  },
   { code: "dmn.table.input", xml: table("", `<input id="i9"/>` + output), at: '<input id="i9"> in model.dmn' },
   {
     code: "dmn.table.output-name",

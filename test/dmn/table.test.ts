@@ -217,3 +217,26 @@ describe("importDmn: decision tables", () => {
     expect(nested).toContain("sum(__hits.o)");
   });
 });
+
+describe("importDmn: a decision table without outputs", () => {
+  const errorsOf = (r: ReturnType<typeof importDmn>) => r.diagnostics.filter((d) => d.severity === "error").map((d) => d.code);
+
+  it("reads one with neither outputs nor rules (a first draft) as a decision without logic: null, with a warning", () => {
+    for (const inputs of ["", `<input id="i1"/>`, `<input id="i1"><inputExpression><text>x</text></inputExpression></input>`]) {
+      const r = importDmn(dmn(input("x", "number") + decision("d", `<decisionTable id="t1">${inputs}</decisionTable>`)), { file: "m.dmn" });
+      expect(errorsOf(r)).toEqual([]);
+      const warning = r.diagnostics.find((d) => d.code === "dmn.decision.logic");
+      expect(warning?.message).toMatch(/neither outputs nor rules.*<decisionTable id="t1"> in m\.dmn:\d+\)$/);
+      const compiled = compileModel(r.content as ModelInput, { strict: false });
+      if (!compiled.ok) throw new Error("does not compile");
+      expect(compiled.model.evaluate({ x: 1 }).d).toBeNull();
+    }
+  });
+
+  it("refuses one with rules: what they decide is not in the file", () => {
+    const t = `<decisionTable id="t1"><input id="i1"><inputExpression><text>x</text></inputExpression></input><rule id="r1"><inputEntry><text>1</text></inputEntry></rule></decisionTable>`;
+    const r = importDmn(dmn(input("x", "number") + decision("d", t)), { file: "m.dmn" });
+    expect(errorsOf(r)).toEqual(["dmn.table.outputs"]);
+    expect(checkModel(r.content as ModelInput, { strict: false }).valid).toBe(false);
+  });
+});

@@ -311,9 +311,16 @@ export const DMN = inStage("dmn", {
   }),
   "dmn.decision.logic": entry({
     severity: "warning",
-    message: located((p: { name: string }) => `decision "${p.name}" has no value expression; it evaluates to null`),
-    example: { name: "Risk", at: '<decision id="d1" name="Risk"> in model.dmn:12' },
-    explain: "A decision without decision logic; it evaluates to null.",
+    message: located(
+      variants({
+        none: (p: { name: string }) => `decision "${p.name}" has no value expression; it evaluates to null`,
+        "empty-table": (p: { name: string }) =>
+          `decision "${p.name}" has a decision table with neither outputs nor rules, which decides nothing; it evaluates to null: add an <output> and rules to automate it`,
+      }),
+    ),
+    example: { variant: "none", name: "Risk", at: '<decision id="d1" name="Risk"> in model.dmn:12' },
+    explain:
+      "A decision without decision logic, or whose decision table has neither outputs nor rules (a modeler's first draft): DMN allows documenting a decision that is not automated; it evaluates to null. A table without outputs that has rules is refused (`dmn.table.outputs`).",
   }),
   "dmn.bkm.logic": entry({
     severity: "error",
