@@ -109,11 +109,15 @@ function mapDecision(el: XmlElement, ctx: ImportContext): Record<string, unknown
   const name = el.attrs.name ?? "";
   const out: Record<string, unknown> = {};
   return withBody(out, ctx, () => {
-    const logic = requireExpression(el, ctx);
+    const written = requireExpression(el, ctx);
+    // a table with neither outputs nor rules (a modeler's first draft) decides nothing either
+    const emptyTable = written?.name === "decisionTable" && !child(written, "output") && !child(written, "rule");
+    const logic = emptyTable ? undefined : written;
     const type = variableType(el, ctx) ?? (logic && typeOf(attr(logic, "typeRef"), ctx, logic));
     if (!logic && !ctx.unfilled.length) {
       // valid DMN (a decision documented but not automated): it evaluates to null
-      ctx.diagnostics.push(diagnostic("dmn.decision.logic", { name, at: locate(ctx, el) }));
+      const variant = emptyTable ? "empty-table" : "none";
+      ctx.diagnostics.push(diagnostic("dmn.decision.logic", { variant, name, at: locate(ctx, emptyTable ? written : el) }));
     }
     if (type !== undefined) out.type = type;
     const question = child(el, "question")?.text.trim();
@@ -242,8 +246,14 @@ function mapDecisionService(
   return { fn, outputs: names };
 }
 
+/** The namespaces Flowable's and Activiti's modelers write: their engines read table entries as JUEL. */
+const JUEL_ENGINE_NAMESPACE = /^https?:\/\/(?:www\.)?(?:flowable|activiti)\.org\/dmn\/?$/i;
+
 export function mapDefinitions(defs: Definitions, ctx: ImportContext, resolve: Resolver): MappedModel {
   const model: MappedModel = { types: {}, inputs: {}, decisions: {}, functions: {}, decisionServices: {} };
+  if (JUEL_ENGINE_NAMESPACE.test(defs.namespace) && !ctx.expressionLanguage) {
+    ctx.diagnostics.push(diagnostic("dmn.dialect.juel-engine", { namespace: defs.namespace, at: locate(ctx, defs.root) }));
+  }
   const items = defs.root.children.filter((c) => c.name === "itemDefinition");
   ctx.itemDefinitions ??= new Map();
   for (const it of items) {
@@ -252,12 +262,20 @@ export function mapDefinitions(defs: Definitions, ctx: ImportContext, resolve: R
   }
   for (const it of items) put(model.types, it.attrs.name ?? "", itemDefinitionType(it, ctx));
 
+  const taken = (n: string): boolean => has(model.inputs, n) || has(model.decisions, n) || has(model.functions, n);
   const claim = (name: string | undefined, el: XmlElement): string | undefined => {
     if (!name) {
+      // Camunda identifies decisions by id, and its modeler leaves a new one unnamed: nothing can
+      // read it by name, so its id is a name no expression of the file means otherwise
+      const id = el.attrs.id?.trim();
+      if (id && !taken(id) && !mentions(textsUnder(defs.root), id)) {
+        ctx.diagnostics.push(diagnostic("dmn.name.from-id", { element: el.name, id, at: locate(ctx, el) }));
+        ctx.names?.set(el, id);
+        return id;
+      }
       ctx.diagnostics.push(diagnostic("dmn.name.missing", { element: el.name, at: locate(ctx, el) }));
       return undefined;
     }
-    const taken = (n: string): boolean => has(model.inputs, n) || has(model.decisions, n) || has(model.functions, n);
     if (taken(name)) {
       const renamed = renameDuplicate(el, name, taken, defs.root, defs.namespace);
       if (renamed === undefined) {
@@ -295,6 +313,13 @@ export function mapDefinitions(defs: Definitions, ctx: ImportContext, resolve: R
         break;
       }
       case "businessKnowledgeModel": {
+        // Camunda Modeler draws BKMs without logic (Camunda 7 runs none): one that no expression
+        // calls cannot run, so it is left out rather than refused
+        const called = el.attrs.name ?? el.attrs.id;
+        if (!child(el, "encapsulatedLogic") && !(called && mentions(textsUnder(defs.root), called))) {
+          ctx.diagnostics.push(diagnostic("dmn.bkm.unused", { at: locate(ctx, el) }));
+          break;
+        }
         const name = claim(el.attrs.name, el);
         if (name !== undefined) put(model.functions, name, mapBkm(el, ctx));
         break;

@@ -50,8 +50,23 @@ export function singleQuoted(text: string): string | undefined {
   return SINGLE_QUOTED.exec(bare)?.[1];
 }
 
-/** FEEL text as written, unless it quotes with `'` (older Camunda FEEL strings, jDMN names): then refused at the element. */
+/**
+ * A table entry that is the end of a JUEL condition, as Flowable and Activiti write them: the
+ * engine appends the entry to the input expression (`== 'gold'`, `!= ""` and `.startsWith('a')`
+ * become `${input == 'gold'}`, `${input != ""}` and `${input.startsWith('a')}`). FEEL has no `==`,
+ * no method calls, and no `!=` test (JUEL's `null != ""` is false: it coerces null to "").
+ */
+const JUEL_FRAGMENT = /^\s*(?:==|!=|\.[A-Za-z_$][\w$]*\s*\()/;
+
+/**
+ * FEEL text as written, unless it is a JUEL condition's end (Flowable) or quotes with `'` (older
+ * Camunda FEEL strings, jDMN names): then refused at the element.
+ */
 function quotedAsFeel(el: XmlElement, ctx: ImportContext, text: string): string | undefined {
+  if ((el.name === "inputEntry" || el.name === "outputEntry") && JUEL_FRAGMENT.test(text)) {
+    unfilled(ctx, diagnostic("dmn.expression.juel-fragment", { text: text.trim(), at: locate(ctx, el) }));
+    return undefined;
+  }
   const quoted = singleQuoted(text);
   if (quoted === undefined) return text;
   unfilled(ctx, diagnostic("dmn.expression.single-quoted", { text: quoted, at: locate(ctx, el) }));

@@ -2,7 +2,7 @@
 // argument, a list item) has no portable table form there, so it is written as FEEL: each rule
 // becomes `{m: <all cells match>, o: <outputs>}`, and the hit policy picks from the matching ones.
 import { diagnostic } from "../ir/diagnostics.js";
-import { locate, type ImportContext } from "./context.js";
+import { locate, unfilled, type ImportContext } from "./context.js";
 import { feelContext, paren } from "./feel-text.js";
 import type { TableBody } from "./table.js";
 import type { XmlElement } from "./xml.js";
@@ -58,12 +58,14 @@ export function tableAsFeel(body: TableBody, el: XmlElement, ctx: ImportContext)
   const first = `${HITS}[1].o`;
   const all = `${HITS}.o`;
   const ranked = (): string => {
-    const values = single ? outputs[0].values : undefined;
+    const strings = single ? outputs[0].values?.map((v) => JSON.stringify(v)) : undefined;
+    const literals = Array.isArray(body.priorities) ? body.priorities : undefined;
+    const values = strings ?? literals;
     if (!values) {
-      ctx.diagnostics.push(diagnostic("dmn.table.priorities", { variant: "nested", at: locate(ctx, el) }));
+      unfilled(ctx, diagnostic("dmn.table.priorities", { variant: "nested", at: locate(ctx, el) }));
       return "null";
     }
-    const list = `[${values.map((v) => JSON.stringify(v)).join(", ")}]`;
+    const list = `[${values.join(", ")}]`;
     return `sort(${HITS}, function(a, b) index of(${list}, a.o)[1] < index of(${list}, b.o)[1])`;
   };
 

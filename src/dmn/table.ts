@@ -7,11 +7,14 @@ import { feelText } from "./language.js";
 import { choiceType, stringEnumeration, typeOf } from "./types.js";
 import { put } from "./records.js";
 import { attr, child, childrenNamed, textChild, type XmlElement } from "./xml.js";
+import { splitTopLevel } from "../compiler/2-analyse/tables/items.js";
 
 export interface TableBody {
   table: string[][];
   hit: string;
   default?: string | Record<string, string>;
+  /** PRIORITY / OUTPUT ORDER: each output's values, highest priority first, as FEEL literals (one list, or by output name) */
+  priorities?: string[] | Record<string, string[]>;
 }
 
 const HIT_POLICIES = new Set(["UNIQUE", "FIRST", "PRIORITY", "ANY", "COLLECT", "RULE ORDER", "OUTPUT ORDER"]);
@@ -38,20 +41,43 @@ function typeSuffix(t: unknown): string {
   return typeof t === "string" && t !== "any" ? `: ${t}` : "";
 }
 
-function outputHeader(out: XmlElement, name: string, fallbackType: string | undefined, hit: string, ctx: ImportContext): string {
+/** A number, boolean or string literal: an output value whose FEEL value is certain. */
+const PRIORITY_LITERAL = /^(?:-?\d+(?:\.\d+)?|true|false|"(?:[^"\\]|\\.)*")$/;
+
+/** Output values that are all number, boolean or string literals, in their order; undefined otherwise. */
+function literalValues(text: string): string[] | undefined {
+  const items = splitTopLevel(text).map((i) => i.text.trim());
+  return items.length > 0 && items.every((i) => PRIORITY_LITERAL.test(i)) ? items : undefined;
+}
+
+/**
+ * An output column's header, and its priority list for PRIORITY and OUTPUT ORDER when the values
+ * are not distinct strings (`10,20,30`, `true,false`): the list order is the priority, first highest.
+ */
+function outputHeader(
+  out: XmlElement,
+  name: string,
+  fallbackType: string | undefined,
+  hit: string,
+  ctx: ImportContext,
+): { header: string; priorities?: string[] } {
   const valuesText = child(out, "outputValues") ? textChild(child(out, "outputValues")!) : undefined;
   const enumeration = valuesText ? stringEnumeration(valuesText) : undefined;
   if (enumeration) {
     const choice = choiceType(enumeration);
-    if (typeof choice === "string" && enumeration.length > 1) return `=> ${name}: ${choice}`;
-    if (PRIORITISED.has(hit)) {
-      unfilled(ctx, diagnostic("dmn.table.priorities", { variant: "choice", values: valuesText!, at: locate(ctx, out) }));
+    if (typeof choice === "string" && enumeration.length > 1) return { header: `=> ${name}: ${choice}` };
+  }
+  let priorities: string[] | undefined;
+  if (valuesText && valuesText.trim() !== "" && PRIORITISED.has(hit)) {
+    priorities = literalValues(valuesText);
+    const distinct = priorities !== undefined && new Set(priorities).size === priorities.length;
+    if (!distinct) {
+      priorities = undefined;
+      unfilled(ctx, diagnostic("dmn.table.priorities", { variant: "values", values: valuesText, at: locate(ctx, out) }));
     }
-  } else if (valuesText && valuesText.trim() !== "" && PRIORITISED.has(hit)) {
-    unfilled(ctx, diagnostic("dmn.table.priorities", { variant: "non-string", values: valuesText, at: locate(ctx, out) }));
   }
   const t = typeOf(attr(out, "typeRef"), ctx, out) ?? fallbackType;
-  return `=> ${name}${typeSuffix(t)}`;
+  return { header: `=> ${name}${typeSuffix(t)}`, priorities };
 }
 
 /**
@@ -89,10 +115,13 @@ export function mapDecisionTable(el: XmlElement, resultName: string, resultType:
   });
   const single = outputs.length === 1;
   const fallback = single && typeof resultType === "string" ? resultType : undefined;
+  const priorities: Record<string, string[]> = {};
   outputs.forEach((out, i) => {
     const name = single ? resultName : (out.attrs.name ?? `output ${i + 1}`);
     if (!single && !out.attrs.name) ctx.diagnostics.push(diagnostic("dmn.table.output-name", { at: locate(ctx, out) }));
-    header.push(outputHeader(out, name, fallback, hit, ctx));
+    const column = outputHeader(out, name, fallback, hit, ctx);
+    header.push(column.header);
+    if (column.priorities) put(priorities, name, column.priorities);
   });
 
   const rows: string[][] = [header];
@@ -108,6 +137,16 @@ export function mapDecisionTable(el: XmlElement, resultName: string, resultType:
   afterRules.forEach((say) => say());
 
   const body: TableBody = { table: rows, hit };
+  const ranked = Object.values(priorities);
+  if (ranked.length > 0) body.priorities = single ? ranked[0]! : priorities;
+  // without output values a PRIORITY or OUTPUT ORDER table has no order to rank its hits by
+  const listsValues = (o: XmlElement): boolean => {
+    const values = child(o, "outputValues");
+    return values !== undefined && (textChild(values) ?? "").trim() !== "";
+  };
+  if (PRIORITISED.has(hit) && outputs.length > 0 && !outputs.some(listsValues)) {
+    unfilled(ctx, diagnostic("dmn.table.priorities", { variant: "missing", hit, at: locate(ctx, el) }));
+  }
   const defaults = outputs.map((out) => {
     const d = child(out, "defaultOutputEntry");
     return d ? feelText(d, ctx)?.trim() : undefined;

@@ -1,6 +1,6 @@
 // DMN type references and item definitions → portable types (spec 2.3 plus the lenient built-ins).
 import { diagnostic } from "../ir/diagnostics.js";
-import { locate, type ImportContext } from "./context.js";
+import { locate, unfilled, type ImportContext } from "./context.js";
 import { put } from "./records.js";
 import { attr, child, childrenNamed, textChild, type XmlElement } from "./xml.js";
 
@@ -61,13 +61,18 @@ export function mapTypeRef(ref: string, ctx: ImportContext): unknown {
   return undefined;
 }
 
-/** mapTypeRef, reporting an unknown reference on the element that holds it and using `any`. */
+/**
+ * mapTypeRef, refusing an unknown reference at the element that holds it: its meaning is not in
+ * the file (an engine's own type, such as Camunda's custom data types, converts values in code),
+ * so nothing is guessed. The decision or function holding it is not imported (unfilled); an input
+ * or a type keeps the name as written, which the check rejects as an unknown type.
+ */
 export function typeOf(ref: string | undefined, ctx: ImportContext, el: XmlElement): unknown {
   if (ref === undefined || ref.trim() === "") return undefined;
   const t = mapTypeRef(ref, ctx);
   if (t === undefined) {
-    ctx.diagnostics.push(diagnostic("dmn.type.unknown", { typeRef: ref, at: locate(ctx, el) }));
-    return "any";
+    unfilled(ctx, diagnostic("dmn.type.unknown", { typeRef: ref, at: locate(ctx, el) }));
+    return ref.trim();
   }
   return t;
 }

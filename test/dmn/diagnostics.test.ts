@@ -13,6 +13,8 @@ interface Exhibit {
   /** the element and file the message ends with */
   at: string;
   siblings?: Record<string, string>;
+  /** the model's namespace, when the code depends on it */
+  namespace?: string;
 }
 
 const table = (attrs: string, columns: string) => decision("d", `<decisionTable id="t1" ${attrs}>${columns}</decisionTable>`);
@@ -34,7 +36,12 @@ const EXHIBITS: Exhibit[] = [
     xml: input("x") + table(`preferredOrientation="CrossTable"`, column + output),
     at: '<decisionTable id="t1"> in model.dmn',
   },
-  { code: "dmn.table.outputs", xml: input("x") + table("", column), at: '<decisionTable id="t1"> in model.dmn' },
+  {
+    code: "dmn.table.outputs",
+    // a table with rules and no outputs (one with neither is a decision without logic)
+    xml: input("x") + table("", column + `<rule id="r1"><inputEntry><text>1</text></inputEntry></rule>`),
+    at: '<decisionTable id="t1"> in model.dmn',
+  },
   { code: "dmn.table.input", xml: table("", `<input id="i9"/>` + output), at: '<input id="i9"> in model.dmn' },
   {
     code: "dmn.table.output-name",
@@ -46,7 +53,24 @@ const EXHIBITS: Exhibit[] = [
     xml: `<decision id="d1" name="Risk"><variable name="Risk"/></decision>`,
     at: '<decision id="d1" name="Risk"> in model.dmn',
   },
-  { code: "dmn.name.missing", xml: `<decision id="d9"/>`, at: '<decision id="d9"> in model.dmn' },
+  // an unnamed decision whose id an expression reads cannot stand under that id
+  {
+    code: "dmn.name.missing",
+    xml: input("d9") + `<decision id="d9"/>` + decision("e", literal("d9")),
+    at: '<decision id="d9"> in model.dmn',
+  },
+  { code: "dmn.name.from-id", xml: `<decision id="d9"/>`, at: '<decision id="d9"> in model.dmn' },
+  {
+    code: "dmn.bkm.unused",
+    xml: `<businessKnowledgeModel id="BusinessKnowledgeModel_1"/>`,
+    at: '<businessKnowledgeModel id="BusinessKnowledgeModel_1"> in model.dmn',
+  },
+  {
+    code: "dmn.dialect.juel-engine",
+    xml: input("x") + decision("d", literal("x")),
+    namespace: "http://www.flowable.org/dmn",
+    at: '<definitions id="defs" name="test model"> in model.dmn',
+  },
   {
     code: "dmn.name.duplicate",
     // without an id, the second cannot be imported under one
@@ -125,7 +149,7 @@ describe("DMN import diagnostics", () => {
   it.each(EXHIBITS.map((e) => [e.code, e] as const))("reports %s at the element at fault", (_, e) => {
     const entry = CATALOGUE[e.code] as AnyEntry;
     expect(entry.stage).toBe("dmn");
-    const xml = e.code === "dmn.xml" ? e.xml : dmn(e.xml);
+    const xml = e.code === "dmn.xml" ? e.xml : dmn(e.xml, { namespace: e.namespace });
     const r = importDmn(xml, { file: "model.dmn", siblings: { "model.dmn": xml, ...e.siblings } });
     const d = r.diagnostics.find((x) => x.code === e.code);
     if (!d) throw new Error(`no ${e.code}: ${JSON.stringify(r.diagnostics, null, 1)}`);

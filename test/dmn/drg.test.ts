@@ -38,9 +38,19 @@ describe("importDmn: business knowledge models", () => {
     expect(functionsOf(r).calc.body).toBe('{"y": (x * 2), "__result": (y + 1)}.__result');
   });
 
-  it("reports a BKM without logic", () => {
-    const r = importDmn(dmn(`<businessKnowledgeModel id="b9" name="empty"/>`));
-    expect(errors(r).map((d) => d.code)).toEqual(["dmn.bkm.logic"]);
+  it("refuses a BKM without logic that an expression calls, and leaves out one that nothing calls", () => {
+    const called = importDmn(dmn(`<businessKnowledgeModel id="b9" name="empty"/>` + input("x") + decision("d", literal("empty(x)"))));
+    expect(errors(called).map((d) => d.code)).toEqual(["dmn.bkm.logic"]);
+    expect(functionsOf(called).empty!.unmapped).toBeDefined();
+    for (const bkm of [`<businessKnowledgeModel id="b9" name="empty"/>`, `<businessKnowledgeModel id="BusinessKnowledgeModel_1"/>`]) {
+      const r = importDmn(dmn(bkm + input("x") + decision("d", literal("x + 1"))));
+      expect(errors(r)).toEqual([]);
+      expect(r.diagnostics.map((d) => d.code)).toContain("dmn.bkm.unused");
+      expect(r.content!.functions).toBeUndefined();
+      const compiled = compileModel(r.content as ModelInput, { strict: false });
+      if (!compiled.ok) throw new Error("does not compile");
+      expect(String(compiled.model.evaluate({ x: 1 }).d)).toBe("2");
+    }
   });
 });
 
@@ -245,5 +255,18 @@ describe("importDmn: a name declared twice", () => {
   it("leaves the second out when its id is itself a name in the file", () => {
     const xml = twoLevels("lv2 * 2").replace('name="Report"', 'name="lv2"').replace('<variable name="Report"/>', '<variable name="lv2"/>');
     expect(errors(importDmn(xml)).map((d) => d.code)).toEqual(["dmn.name.duplicate"]);
+  });
+});
+
+describe("importDmn: a decision without a name", () => {
+  it("imports it under its id, with a warning, and runs it", () => {
+    const table = `<decisionTable id="t1"><input id="in1"><inputExpression id="ie1" typeRef="number"><text>x</text></inputExpression></input>
+      <output id="o1" typeRef="string"/><rule id="r1"><inputEntry><text>&gt; 1</text></inputEntry><outputEntry><text>"big"</text></outputEntry></rule></decisionTable>`;
+    const r = importDmn(dmn(input("x", "number") + `<decision id="Decision_13nychf">${table}</decision>`), { file: "m.dmn" });
+    expect(r.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    expect(r.diagnostics.map((d) => d.code)).toContain("dmn.name.from-id");
+    const compiled = compileModel(r.content as ModelInput, { strict: false });
+    if (!compiled.ok) throw new Error("does not compile");
+    for (const x of [0, 2]) expect(compiled.model.evaluate({ x }).Decision_13nychf).toBe(x > 1 ? "big" : null);
   });
 });

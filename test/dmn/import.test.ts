@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { checkModel, type ModelInput } from "../../src/compiler/index.js";
 import { importDmn } from "../../src/dmn/index.js";
 import { DMN11, decision, dmn, input, literal } from "./helpers.js";
 
@@ -72,6 +73,23 @@ describe("importDmn: inputs and item definitions", () => {
     expect(errors(r)[0].code).toBe("dmn.type.unknown");
     expect(errors(r)[0].message).toContain('id="i_x"');
     expect(errors(r)[0].message).toContain("m.dmn");
+  });
+
+  it("guesses no unknown typeRef (feelDate, an engine's own type): the check rejects whatever uses it", () => {
+    const table = `<decisionTable id="t1"><input id="in1"><inputExpression id="ie1" typeRef="feelDate"><text>date1</text></inputExpression></input>
+      <output id="o1" name="d" typeRef="string"/><rule id="r1"><inputEntry><text>-</text></inputEntry><outputEntry><text>"x"</text></outputEntry></rule></decisionTable>`;
+    const models = [
+      dmn(input("x", "feelDate") + decision("d", literal("x"))),
+      dmn(decision("d", table)),
+      dmn(input("x", "number") + decision("d", literal("x"), "feelDate")),
+      dmn(`<itemDefinition name="tDay"><typeRef>feelDate</typeRef></itemDefinition>` + input("x", "tDay") + decision("d", literal("x"))),
+    ];
+    for (const xml of models) {
+      const r = importDmn(xml, { file: "m.dmn" });
+      expect(errors(r).map((d) => d.code)).toEqual(["dmn.type.unknown"]);
+      expect(errors(r)[0]!.message).toMatch(/"feelDate".* in m\.dmn:\d+\)$/);
+      expect(checkModel(r.content as ModelInput, { strict: false }).valid).toBe(false);
+    }
   });
 
   it("reads any namespace prefix and DMN 1.1 documents", () => {

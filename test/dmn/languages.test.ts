@@ -282,3 +282,38 @@ describe("single-quoted FEEL text (older Camunda FEEL strings, jDMN names)", () 
     expect(errors(r)).toEqual([]);
   });
 });
+
+describe("JUEL condition ends in table entries (Flowable, Activiti)", () => {
+  const located = /\(<inputEntry id="e1">(?: in <\w+ [^>]*>)? in f\.dmn:\d+\)$/;
+
+  it("refuses `== value`, `!= value` and `.method(...)` at the element, never writes them into the model, and the check fails", () => {
+    const operand = fc.constantFrom("1", "10.5", '"gold"', "'gold'", "true", "x", "");
+    const method = fc.constantFrom("startsWith", "endsWith", "contains", "equals");
+    const fragment = fc.oneof(
+      operand.map((o) => `== ${o}`),
+      operand.map((o) => `==${o}`),
+      operand.map((o) => `!= ${o}`),
+      fc.tuple(method, operand).map(([m, o]) => `.${m}(${o})`),
+    );
+    fc.assert(
+      fc.property(fragment, fc.constantFrom("", " ", "\n  "), (text, pad) => {
+        const r = importDmn(model({ entry: pad + text.replace(/</g, "&lt;") }), { file: "f.dmn" });
+        const e = errors(r);
+        expect(e.map((d) => d.code)).toEqual(["dmn.expression.juel-fragment"]);
+        expect(e[0]!.message).toContain("JUEL");
+        expect(e[0]!.message).toMatch(located);
+        // the decision is written without a body: only the message quotes the text
+        expect(Object.keys(decisions(r).grade!).sort()).toEqual(["type", "unmapped"]);
+        expect(lenient(r).valid).toBe(false);
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it("leaves FEEL that merely contains a method-like name or `=` alone", () => {
+    for (const entry of ['"a.b"', "= 10", "x.y", "[1..10]", "not(1)"]) {
+      const r = importDmn(model({ entry }), { file: "f.dmn" });
+      expect(errors(r).map((d) => d.code)).not.toContain("dmn.expression.juel-fragment");
+    }
+  });
+});

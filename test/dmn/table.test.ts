@@ -42,7 +42,10 @@ describe("importDmn: decision tables", () => {
   ];
   for (const [attrs, hit] of hitPolicies) {
     it(`maps hit policy ${attrs || "(default)"} to ${hit}`, () => {
-      const t = table(attrs, [["Age", "number"]], `<output id="o1"/>`, [
+      // PRIORITY and OUTPUT ORDER rank by the order of the output values, which they need
+      const ranked = hit === "PRIORITY" || hit === "OUTPUT ORDER";
+      const output = ranked ? `<output id="o1"><outputValues><text>2, 1</text></outputValues></output>` : `<output id="o1"/>`;
+      const t = table(attrs, [["Age", "number"]], output, [
         ["< 18", "1"],
         ["-", "2"],
       ]);
@@ -56,6 +59,7 @@ describe("importDmn: decision tables", () => {
           ["-", "2"],
         ],
         hit,
+        ...(ranked ? { priorities: ["2", "1"] } : {}),
       });
     });
   }
@@ -182,8 +186,8 @@ describe("importDmn: decision tables", () => {
     expect(errors(r)[0].message).toContain('id="bad"');
   });
 
-  it("rejects priorities that cannot be expressed as a choice type", () => {
-    const outputs = `<output id="o1"><outputValues><text>1, 2</text></outputValues></output>`;
+  it("rejects priorities that are not an order of literals", () => {
+    const outputs = `<output id="o1"><outputValues><text>x, 2</text></outputValues></output>`;
     const t = table(`hitPolicy="PRIORITY"`, [["x"]], outputs, [["-", "1"]]);
     const r = importDmn(dmn(input("x") + decision("d", t)));
     expect(errors(r).map((d) => d.code)).toEqual(["dmn.table.priorities"]);
@@ -211,5 +215,28 @@ describe("importDmn: decision tables", () => {
     const nested = d.let.nested as string;
     expect(nested).toContain('"m": (((x in (> 1))) = true)');
     expect(nested).toContain("sum(__hits.o)");
+  });
+});
+
+describe("importDmn: a decision table without outputs", () => {
+  const errorsOf = (r: ReturnType<typeof importDmn>) => r.diagnostics.filter((d) => d.severity === "error").map((d) => d.code);
+
+  it("reads one with neither outputs nor rules (a first draft) as a decision without logic: null, with a warning", () => {
+    for (const inputs of ["", `<input id="i1"/>`, `<input id="i1"><inputExpression><text>x</text></inputExpression></input>`]) {
+      const r = importDmn(dmn(input("x", "number") + decision("d", `<decisionTable id="t1">${inputs}</decisionTable>`)), { file: "m.dmn" });
+      expect(errorsOf(r)).toEqual([]);
+      const warning = r.diagnostics.find((d) => d.code === "dmn.decision.logic");
+      expect(warning?.message).toMatch(/neither outputs nor rules.*<decisionTable id="t1"> in m\.dmn:\d+\)$/);
+      const compiled = compileModel(r.content as ModelInput, { strict: false });
+      if (!compiled.ok) throw new Error("does not compile");
+      expect(compiled.model.evaluate({ x: 1 }).d).toBeNull();
+    }
+  });
+
+  it("refuses one with rules: what they decide is not in the file", () => {
+    const t = `<decisionTable id="t1"><input id="i1"><inputExpression><text>x</text></inputExpression></input><rule id="r1"><inputEntry><text>1</text></inputEntry></rule></decisionTable>`;
+    const r = importDmn(dmn(input("x", "number") + decision("d", t)), { file: "m.dmn" });
+    expect(errorsOf(r)).toEqual(["dmn.table.outputs"]);
+    expect(checkModel(r.content as ModelInput, { strict: false }).valid).toBe(false);
   });
 });

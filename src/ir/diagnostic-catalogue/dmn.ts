@@ -100,15 +100,16 @@ export const DMN = inStage("dmn", {
     message: located(
       variants({
         nested:
-          "a nested table with this hit policy needs string output values: list them as strings, or use hit policy RULE ORDER or COLLECT",
-        choice: (p: { values: string }) =>
-          `output values ${p.values} cannot be written as a choice type: list them as distinct strings, or use hit policy RULE ORDER or COLLECT`,
-        "non-string": (p: { values: string }) =>
-          `priorities from non-string output values ${p.values} are not supported: list the output values as strings, or use hit policy RULE ORDER or COLLECT`,
+          "a nested table with this hit policy and several outputs has no priority order here: list each output's values, or use hit policy RULE ORDER or COLLECT",
+        missing: (p: { hit: string }) =>
+          `hit policy ${p.hit} ranks the matching rules by the order of the output values, and no <output> lists any: add <outputValues> (highest priority first), or use hit policy RULE ORDER or COLLECT`,
+        values: (p: { values: string }) =>
+          `the priority order ${p.values} is not a list of distinct literals: list the output values as distinct numbers, strings or booleans, highest priority first, or use hit policy RULE ORDER or COLLECT`,
       }),
     ),
-    example: { variant: "non-string", values: "1,2,3", at: '<output name="score"> in <decisionTable id="t1"> in model.dmn:12' },
-    explain: "A PRIORITY or OUTPUT ORDER table whose output values cannot be kept as an ordered choice type.",
+    example: { variant: "values", values: "x, y + 1", at: '<output name="score"> in <decisionTable id="t1"> in model.dmn:12' },
+    explain:
+      "A PRIORITY or OUTPUT ORDER table whose output values do not give an order: for such a table the order of the output values is the priority (first highest), so they must be distinct literals (numbers, strings or booleans).",
   }),
   "dmn.table.outputs": entry({
     severity: "error",
@@ -199,6 +200,16 @@ export const DMN = inStage("dmn", {
     example: { text: "${amount}", feel: "amount", at: '<inputExpression id="ie1"> in model.dmn:12' },
     explain:
       'JUEL (a `${...}` expression, or text under `expressionLanguage="juel"`) that is only a variable\'s name, `true`, `false`, `null`, an integer or a string without escapes: FEEL reads it to the same value, so it is imported as FEEL. Any other JUEL is refused (`dmn.expression.language`, `dmn.expression.juel`), and so is every JUEL input entry, a condition on `cellInput` that no FEEL unary test reads the same.',
+  }),
+  "dmn.expression.juel-fragment": entry({
+    severity: "error",
+    message: located(
+      (p: { text: string }) =>
+        `\`${p.text.length > 60 ? `${p.text.slice(0, 57)}...` : p.text}\` is the end of a JUEL condition (Flowable and Activiti append a table entry to the input expression: \`\${input == 1}\`), not FEEL: write the entry as a FEEL unary test (\`1\`, \`"gold"\`, \`not(1)\`) or expression`,
+    ),
+    example: { text: "== 'gold'", at: '<inputEntry id="e1"> in <rule id="r1"> in model.dmn:14' },
+    explain:
+      "A table entry starting with `==`, `!=` or a method call (`.startsWith('a')`): Flowable's and Activiti's DMN engines read entries as JUEL appended to the input expression. FEEL has none of them as a test, and JUEL's comparisons coerce and treat null otherwise (`null != \"\"` is false), so the entry is not read as FEEL: the decision holding it is written as `unmapped` and fails the check.",
   }),
   "dmn.expression.single-quoted": entry({
     severity: "error",
@@ -300,9 +311,16 @@ export const DMN = inStage("dmn", {
   }),
   "dmn.decision.logic": entry({
     severity: "warning",
-    message: located((p: { name: string }) => `decision "${p.name}" has no value expression; it evaluates to null`),
-    example: { name: "Risk", at: '<decision id="d1" name="Risk"> in model.dmn:12' },
-    explain: "A decision without decision logic; it evaluates to null.",
+    message: located(
+      variants({
+        none: (p: { name: string }) => `decision "${p.name}" has no value expression; it evaluates to null`,
+        "empty-table": (p: { name: string }) =>
+          `decision "${p.name}" has a decision table with neither outputs nor rules, which decides nothing; it evaluates to null: add an <output> and rules to automate it`,
+      }),
+    ),
+    example: { variant: "none", name: "Risk", at: '<decision id="d1" name="Risk"> in model.dmn:12' },
+    explain:
+      "A decision without decision logic, or whose decision table has neither outputs nor rules (a modeler's first draft): DMN allows documenting a decision that is not automated; it evaluates to null. A table without outputs that has rules is refused (`dmn.table.outputs`).",
   }),
   "dmn.bkm.logic": entry({
     severity: "error",
@@ -342,7 +360,36 @@ export const DMN = inStage("dmn", {
     severity: "error",
     message: located((p: { element: string }) => `<${p.element}> without a name: name it (expressions refer to it by name)`),
     example: { element: "decision", at: '<decision id="d1"> in model.dmn:12' },
-    explain: "A DRG element without a `name`.",
+    explain: "A DRG element without a `name` whose id cannot stand for one (no id, or one another element or an expression already uses).",
+  }),
+  "dmn.bkm.unused": entry({
+    severity: "warning",
+    message: located(
+      "business knowledge model without logic that no expression calls: left out (Camunda Modeler draws such BKMs, and Camunda 7 runs none); give it an <encapsulatedLogic> to use it",
+    ),
+    example: { at: '<businessKnowledgeModel id="BusinessKnowledgeModel_1"> in model.dmn:40' },
+    explain:
+      "A BKM with no `<encapsulatedLogic>` whose name (or id) no expression of the file mentions: it can never run, so it is not imported. One that an expression calls is refused (`dmn.bkm.logic`), since the call would have nothing to run.",
+  }),
+  "dmn.dialect.juel-engine": entry({
+    severity: "warning",
+    message: located(
+      (p: { namespace: string }) =>
+        `the file comes from Flowable or Activiti (namespace "${p.namespace}"), whose engines read table entries as JUEL: it is read as FEEL, DMN's default, which gives the same values except where an input is null or of another type (\`< 10\` on a null input matches in JUEL, not in FEEL); entries only JUEL reads (\`== 1\`, \`'a'\`, \`.startsWith("a")\`) are refused; check the results on null inputs`,
+    ),
+    example: { namespace: "http://www.flowable.org/dmn", at: '<definitions id="d1" name="Risk"> in model.dmn:1' },
+    explain:
+      "A file whose namespace is Flowable's or Activiti's and that names no expression language. DMN makes FEEL the default, and the import reads it so; the warning says where the engine the file was written for would differ.",
+  }),
+  "dmn.name.from-id": entry({
+    severity: "warning",
+    message: located(
+      (p: { element: string; id: string }) =>
+        `<${p.element}> without a name: imported under its id "${p.id}" (Camunda identifies decisions by id, and its modeler leaves a new one unnamed); name it to give it a name of its own`,
+    ),
+    example: { element: "decision", id: "Decision_13nychf", at: '<decision id="Decision_13nychf"> in model.dmn:2' },
+    explain:
+      "A DRG element without a `name`: no expression can read it by name, so it is imported under its id, when no other element has that name and no expression of the file mentions it.",
   }),
   "dmn.name.duplicate": entry({
     severity: "error",
@@ -371,9 +418,13 @@ export const DMN = inStage("dmn", {
   }),
   "dmn.type.unknown": entry({
     severity: "error",
-    message: located((p: { typeRef: string }) => `unknown typeRef "${p.typeRef}", read as any: name a FEEL type or an itemDefinition`),
-    example: { typeRef: "tPersn", at: '<variable name="p"> in <inputData id="i1" name="p"> in model.dmn:12' },
-    explain: "A `typeRef` that is neither a FEEL type nor an item definition.",
+    message: located(
+      (p: { typeRef: string }) =>
+        `unknown typeRef "${p.typeRef}": no FEEL type and no itemDefinition of the file is called so (a type an engine defines in code, such as Camunda's custom data types, is not in the file, and guessing it could change the result): name a FEEL type (string, number, date, ...) or an itemDefinition`,
+    ),
+    example: { typeRef: "feelDate", at: '<inputExpression id="ie1"> in <decisionTable id="t1"> in model.dmn:12' },
+    explain:
+      "A `typeRef` that is neither a FEEL type nor an item definition. Nothing is guessed: a decision or function using it is written as `unmapped`, an input or type keeps the name as written, and the check rejects either until the typeRef names a type.",
   }),
   "dmn.type.constraint": entry({
     severity: "warning",

@@ -173,6 +173,19 @@ export const PARSE = inStage("parse", {
     example: { variant: "outputs" },
     explain: "`default` is not an expression (or, for several outputs, an object of them by output name).",
   }),
+  "decision.priorities-shape": entry({
+    severity: "error",
+    message: variants({
+      list: "`priorities` of an output is a list of FEEL literals, highest priority first",
+      literal: (p: { text: string }) => `\`${p.text}\` in \`priorities\` is not a literal: list numbers, strings or booleans`,
+      distinct: "`priorities` lists a value twice: each value has one rank",
+      outputs: "`priorities` of a multi-output table maps output names to lists",
+      output: (p: { name: string }) => `\`priorities\` names "${p.name}", which is no output of the table`,
+    }),
+    example: { variant: "literal", text: "x + 1" },
+    explain:
+      "`priorities` (lenient, written by the DMN import) gives a PRIORITY or OUTPUT ORDER table's order of output values, highest first: a list of distinct number, string or boolean literals (for several outputs, an object of such lists by output name).",
+  }),
   "decision.table-key-unused": entry({
     severity: "warning",
     message: (p: { key: string }) => `\`${p.key}\` applies only to a table and is ignored`,

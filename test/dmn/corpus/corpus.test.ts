@@ -28,7 +28,10 @@ interface ForeignText {
   text: string;
 }
 
-/** The texts in another language: under a non-FEEL expressionLanguage (the element's, else the file's), or JUEL's ${...}. */
+/** A table entry that ends a JUEL condition, as Flowable writes them: `== 'a'`, `.startsWith('a')`. */
+const JUEL_FRAGMENT = /^\s*(?:==|!=|\.[A-Za-z_$][\w$]*\s*\()/;
+
+/** The texts in another language: under a non-FEEL expressionLanguage (the element's, else the file's), JUEL's ${...}, or a JUEL condition's end. */
 function foreignTexts(xml: string): ForeignText[] {
   const parsed = parseXml(xml);
   if ("error" in parsed) return [];
@@ -39,7 +42,8 @@ function foreignTexts(xml: string): ForeignText[] {
     if (text !== undefined) {
       const language = el.attrs.expressionLanguage || fileLanguage;
       const notFeel = language !== undefined && !FEEL_NAMES.some((p) => p.test(language));
-      if (notFeel || (language === undefined && /^\s*[$#]\{/.test(text)))
+      const fragment = (el.name === "inputEntry" || el.name === "outputEntry") && JUEL_FRAGMENT.test(text);
+      if (notFeel || (language === undefined && /^\s*[$#]\{/.test(text)) || fragment)
         out.push({ element: el.name, language: language ?? "JUEL", text: text.trim() });
     }
     el.children.forEach(walk);

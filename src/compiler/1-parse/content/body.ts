@@ -3,9 +3,10 @@
 import { diagnostic, type Diagnostic } from "../../../ir/diagnostics.js";
 
 export type BodySource =
-  { kind: "expr"; text: string; address: string } | { kind: "table"; rows: unknown[]; hit?: unknown; default?: unknown; address: string };
+  | { kind: "expr"; text: string; address: string }
+  | { kind: "table"; rows: unknown[]; hit?: unknown; default?: unknown; priorities?: unknown; address: string };
 
-const TABLE_OBJECT_KEYS = new Set(["table", "hit", "default"]);
+const TABLE_OBJECT_KEYS = new Set(["table", "hit", "default", "priorities"]);
 
 /**
  * Reads a `let` entry or function body. `allowTableObject` admits `{table, hit, default}`
@@ -28,7 +29,7 @@ export function readBody(
       sink.push(diagnostic("decision.table-shape", { variant: "object", where }, { address }));
       return null;
     }
-    return { kind: "table", rows: obj.table, hit: obj.hit, default: obj.default, address };
+    return { kind: "table", rows: obj.table, hit: obj.hit, default: obj.default, priorities: obj.priorities, address };
   }
   sink.push(
     diagnostic("decision.body-shape", { variant: "body", where, table: opts.allowTable, tableObject: opts.allowTableObject }, { address }),

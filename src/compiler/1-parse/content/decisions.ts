@@ -1,5 +1,5 @@
 // Decisions (spec 2.5) as written: a string, a table array, or an object with `type`, `desc`,
-// `let`, exactly one of `expr`/`table`, `hit`, `requires` (and lenient `default`).
+// `let`, exactly one of `expr`/`table`, `hit`, `requires` (and lenient `default`, `priorities`).
 import { diagnostic, type Diagnostic } from "../../../ir/diagnostics.js";
 import { didYouMean } from "../suggest.js";
 import { type BodySource, readBody } from "./body.js";
@@ -20,7 +20,7 @@ export interface DecisionSpec {
   requires: string[];
 }
 
-const KNOWN_KEYS = ["type", "desc", "let", "expr", "table", "hit", "requires", "default", "unmapped"];
+const KNOWN_KEYS = ["type", "desc", "let", "expr", "table", "hit", "requires", "default", "priorities", "unmapped"];
 
 export function readDecision(name: string, raw: unknown, strict: boolean, sink: Diagnostic[]): DecisionSpec {
   const address = `decisions.${name}`;
@@ -68,7 +68,7 @@ function readDecisionBody(
   }
   if (strict && obj.default !== undefined) sink.push(diagnostic("decision.default-lenient", {}, { address: `${address}.default` }));
   if (hasExpr) {
-    for (const key of ["hit", "default"])
+    for (const key of ["hit", "default", "priorities"])
       if (obj[key] !== undefined) sink.push(diagnostic("decision.table-key-unused", { key }, { address: `${address}.${key}` }));
     if (typeof obj.expr === "string") return { kind: "expr", text: obj.expr, address };
     sink.push(diagnostic("decision.body-shape", { variant: "expr" }, { address: `${address}.expr` }));
@@ -78,7 +78,7 @@ function readDecisionBody(
     sink.push(diagnostic("decision.table-shape", { variant: "decision" }, { address: `${address}.table` }));
     return null;
   }
-  return { kind: "table", rows: obj.table, hit: obj.hit, default: obj.default, address };
+  return { kind: "table", rows: obj.table, hit: obj.hit, default: obj.default, priorities: obj.priorities, address };
 }
 
 function readLets(raw: unknown, address: string, strict: boolean, sink: Diagnostic[]): LetSpec[] {

@@ -20,6 +20,7 @@ import { readHitPolicy } from "./hit.js";
 import { perRuleType, readOutputs } from "./outputs.js";
 import { readRule } from "./rules.js";
 import { tableResultType } from "./result-type.js";
+import { readPriorities } from "./priorities.js";
 
 export interface TableSite {
   /** the table's address: `decisions.d`, `decisions.d.let.e`, `functions.f` */
@@ -64,6 +65,7 @@ export function analyseTable(src: TableSource, site: TableSite): { table: TableI
     if (!rule || errorCount(site.sink) > errorsBefore) broken.add(i + 1);
   });
   if (src.default !== undefined) readDefaults(src.default, table.outputs, `${site.address}.default`, site);
+  if (src.priorities !== undefined) readPriorities(src.priorities, table.outputs, `${site.address}.priorities`, site);
   const cellText = (rule: RuleIR, column: number): string => texts.get(rule.index)?.[column] ?? "-";
   checkCoverage(table, { rows: src.rows.length - 1, broken, strict: site.strict, sink: site.sink, cellText });
   return { table, type: tableResultType(table) };
