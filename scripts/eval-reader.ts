@@ -29,13 +29,14 @@ export const FIXTURES = join(ROOT, "test", "fixtures", "evidence");
  * `later`: written without opening the readers' code, committed before they were run on it.
  * `sealed`: likewise, by another person, first run once the readers' changes of that round were in.
  * `final`: likewise, by a third person.
+ * `cold`: likewise, by a fourth person, after the JSON and text readers' rounds that followed `final`.
  */
-export type Split = "dev" | "holdout" | "blind" | "fresh" | "unseen" | "later" | "sealed" | "final";
-export const SPLITS: Split[] = ["dev", "holdout", "blind", "fresh", "unseen", "later", "sealed", "final"];
+export type Split = "dev" | "holdout" | "blind" | "fresh" | "unseen" | "later" | "sealed" | "final" | "cold";
+export const SPLITS: Split[] = ["dev", "holdout", "blind", "fresh", "unseen", "later", "sealed", "final", "cold"];
 /** The splits written after the readers were tuned. */
-const AFTER_TUNING: Split[] = ["holdout", "blind", "fresh", "unseen", "later", "sealed", "final"];
+const AFTER_TUNING: Split[] = ["holdout", "blind", "fresh", "unseen", "later", "sealed", "final", "cold"];
 /** The splits whose first run is recorded once, before any change made after seeing them. */
-const RECORDED: Split[] = ["fresh", "unseen", "later", "sealed", "final"];
+const RECORDED: Split[] = ["fresh", "unseen", "later", "sealed", "final", "cold"];
 export const afterTuning = (c: Check): boolean => AFTER_TUNING.includes(c.split);
 
 export interface Fixture {
