@@ -137,6 +137,8 @@ const MEMBERS = new Set([
   "rankCompare",
   "rankInRange",
   "region",
+  "columnDouble",
+  "numberSet",
   "regions",
   "f64",
   "plannedColumn",
