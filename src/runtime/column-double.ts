@@ -24,3 +24,9 @@ export function columnDouble(v: FeelValue, literals: ReadonlySet<number>): numbe
   const read = numberFromJson(x);
   return isDecimal(read) && v.eq(read) ? x : undefined;
 }
+
+/**
+ * A number's nearest double, NaN for anything else: compared with another double it decides the
+ * decimals' order wherever the two doubles differ (raw item testers, codegen/raw-items.ts).
+ */
+export const nearestDouble = (v: FeelValue): number => (isDecimal(v) ? v.toNumber() : NaN);

@@ -138,6 +138,7 @@ const MEMBERS = new Set([
   "rankInRange",
   "region",
   "columnDouble",
+  "nearestDouble",
   "numberSet",
   "regions",
   "f64",
