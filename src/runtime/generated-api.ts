@@ -49,6 +49,7 @@ export {
   certPowerMemo,
   certRead,
   certRound,
+  certCompare,
   certSub,
   certSum,
 } from "./certified.js";

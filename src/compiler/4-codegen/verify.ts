@@ -102,6 +102,7 @@ const MEMBERS = new Set([
   "certNth",
   "certNone",
   "certRound",
+  "certCompare",
   "sumOfPrefix",
   "runningTotals",
   "builtinOf",
