@@ -129,7 +129,7 @@ class Reads {
 }
 
 /** A value from outside the condition the tester is passed: its JS id, the JS that reads it, its kind. */
-export interface OuterValue {
+interface OuterValue {
   id: string;
   code: string;
   kind: FieldKind;
