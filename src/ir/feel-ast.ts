@@ -153,6 +153,12 @@ export interface Compare extends Base {
   op: "=" | "!=" | "<" | "<=" | ">" | ">=";
   left: Expr;
   right: Expr;
+  /**
+   * Set by the optimiser when both sides are arithmetic JS doubles may work out with a certified
+   * error bound and one of them is slow on decimals (optimise/certify.ts): the doubles decide the
+   * comparison where the bounds keep the two sides apart (runtime/certified.ts `certCompare`).
+   */
+  certified?: boolean;
 }
 interface Logical extends Base {
   kind: "logical";

@@ -76,6 +76,9 @@ export interface TableInputIR {
    * "string" — the column is string-typed input and every cell is literal equality;
    * "boolean" — the column is a boolean input and every cell is `true` or `false`, maybe negated;
    * "date" — the column is a date input and every cell compares with date literals (tested as day numbers).
+   * A column whose expression is not an input (a decision, a computation) is marked "number", "string"
+   * or "boolean" by its type: its value is tested as the JS string or boolean it is, a number through
+   * its nearest double (runtime/column-double.ts).
    */
   specialised?: SpecialisedKind;
 }

@@ -221,6 +221,39 @@ function rounded(v: number, e: number, places: number, mode: number): Decimal | 
   return Decimal.scaled(k, kept);
 }
 
+/** Comparison operators as generated code numbers them (codegen/certified-code.ts). */
+export const CERT_COMPARISONS = ["<", "<=", ">", ">=", "=", "!="] as const;
+
+/**
+ * a op b (operators numbered as in CERT_COMPARISONS) for FEEL values within ea of a and eb of b,
+ * when the bounds keep the two apart, or both are exact; undefined when the exact path must decide,
+ * which walks the same loops again and counts them itself: the `ticks` the code's loops took are
+ * given back.
+ */
+export function certCompare(a: number, ea: number, b: number, eb: number, op: number, ticks: number): boolean | undefined {
+  const order = ordered(a, ea, b, eb);
+  if (order === undefined) {
+    refund(ticks);
+    return undefined;
+  }
+  return op === 0 ? order < 0 : op === 1 ? order <= 0 : op === 2 ? order > 0 : op === 3 ? order >= 0 : op === 4 ? order === 0 : order !== 0;
+}
+
+/**
+ * The sign of A − B for the FEEL values A and B, or undefined. With A within ea (1 + 10^-17) of a
+ * (docs/numbers.md) and B likewise, and the double d = a − b within u (|a| + |b|) of a − b,
+ * A − B lies within ea + eb + u (|a| + |b|) of d, scaled by SAFETY for the rounding of the bound's
+ * own arithmetic. Two exact values (no bound) compare as their doubles: distinct finite doubles
+ * never subtract to zero.
+ */
+function ordered(a: number, ea: number, b: number, eb: number): number | undefined {
+  if (!(usable(a, ea) >= 0) || !(usable(b, eb) >= 0)) return undefined;
+  const d = a - b;
+  if (ea === 0 && eb === 0) return d > 0 ? 1 : d < 0 ? -1 : 0;
+  const bound = SAFETY * (ea + eb + U * (Math.abs(a) + Math.abs(b))) + Number.MIN_VALUE;
+  return d > bound ? 1 : d < -bound ? -1 : undefined;
+}
+
 /** The error of a literal's double: none for an integer below 2^53 (codegen passes other integers' text as operands), else half an ulp. */
 export const certLiteralError = (x: number): number => (Number.isInteger(x) && Math.abs(x) < EXACT_INTEGERS ? 0 : Math.abs(x) * U);
 

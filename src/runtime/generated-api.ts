@@ -20,6 +20,7 @@ export {
   tableIndex,
 } from "./table-index.js";
 export { answersFor } from "./answers.js";
+export { columnDouble, nearestDouble, numberSet } from "./column-double.js";
 // the built-ins by group: generated code names the group of each it calls (builtins/index.ts)
 export { builtinOf } from "./builtins/made.js";
 export { aggregateBuiltins } from "./builtins/aggregate.js";
@@ -48,6 +49,7 @@ export {
   certPowerMemo,
   certRead,
   certRound,
+  certCompare,
   certSub,
   certSum,
 } from "./certified.js";

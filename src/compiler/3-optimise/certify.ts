@@ -1,4 +1,4 @@
-// Marks the roundings to literal places (`decimal(x, 2)`, `round half up(x, 4)`, ...) whose x pays
+// Marks the comparisons of two such expressions (`a / 7 + b < c`), and the roundings to literal places (`decimal(x, 2)`, `round half up(x, 4)`, ...) whose x pays
 // to work out in certified doubles (runtime/certified.ts): + - × ÷ and powers over number literals
 // and names, list items `l[i]`, `count(l)`, `sum(l)` and sums of `for` loops over a range or a list
 // (`sum(for i in 1..count(l) return l[i] / (1 + r) ** i)`), with a power, a quotient inside or a
@@ -79,6 +79,12 @@ function pays(e: Expr, top: boolean): boolean {
 }
 
 function mark(e: Expr): void {
+  // a comparison of two such sides: decided by the doubles where their bounds keep them apart
+  if (e.kind === "compare") {
+    const sides = [e.left, e.right];
+    if (sides.every((s) => certifiable(s, [])) && sides.some((s) => pays(s, true))) e.certified = true;
+    return;
+  }
   if (e.kind === "call" && !e.named && e.callee.kind === "name" && e.callee.ref?.kind === "builtin") {
     const [x, places] = e.args;
     const rounding = ROUNDING_MODES[e.callee.ref.name] !== undefined && e.args.length === 2;

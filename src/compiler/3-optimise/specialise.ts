@@ -1,6 +1,9 @@
 // Table specialisation: mark the input columns whose cells can be tested on raw JSON values
 // (numbers against short literals, dates against date literals, strings and booleans by literal
-// equality; optimise/indexable-cell.ts), unless no cell of the column can. Codegen emits those tests as plain JS comparisons guarded by a type check, with the
+// equality; optimise/indexable-cell.ts), unless no cell of the column can. A column computed by
+// FEEL code (a decision, an expression) of a number, string or boolean type is marked too: its
+// value is tested as a JS string or boolean, a number through its nearest double
+// (runtime/column-double.ts). Codegen emits those tests as plain JS comparisons guarded by a type check, with the
 // FEEL path as fallback.
 import type { ModelIR, SpecialisedKind, TableIR } from "../../ir/ir.js";
 import { isStringLike } from "../../ir/types.js";
@@ -16,10 +19,11 @@ function rawKind(type: ModelIR["inputs"][number]["type"]): SpecialisedKind | und
 function specialiseTable(table: TableIR, inputTypes: Map<string, ModelIR["inputs"][number]["type"]>): void {
   table.inputs.forEach((column, i) => {
     const e = column.expr;
-    if (e.kind !== "name" || e.ref?.kind !== "input") return;
-    const type = inputTypes.get(e.ref.name);
+    const input = e.kind === "name" && e.ref?.kind === "input";
+    const type = input ? inputTypes.get((e as { ref: { name: string } }).ref.name) : e.type;
     const kind = type && rawKind(type);
-    if (!kind) return;
+    // a computed date is left to the FEEL runtime: only inputs have a day number read from JSON
+    if (!kind || (!input && kind === "date")) return;
     // a cell that tests an expression is left to the FEEL runtime; a column of nothing else is not worth specialising
     if (table.rules.some((r) => INDEXABLE_CELL[kind](r.conditions[i]!))) column.specialised = kind;
   });

@@ -1,4 +1,4 @@
-// Every expression of a model's bodies (decisions, their lets, functions, table outputs), visited
+// Every expression of a model's bodies (decisions, their lets, functions, table headings and outputs), visited
 // parent first, for the optimiser's passes that mark nodes for codegen.
 import type { Expr } from "../../ir/feel-ast.js";
 import type { BodyIR, ModelIR } from "../../ir/ir.js";
@@ -22,6 +22,8 @@ export function walk(e: Expr, visit: (e: Expr) => void): void {
 
 export function walkBody(b: BodyIR, visit: (e: Expr) => void): void {
   if (b.kind === "expr") return walk(b.expr, visit);
+  // a column's heading is evaluated like any expression: its calls inlined, its roundings certified
+  for (const column of b.table.inputs) walk(column.expr, visit);
   for (const rule of b.table.rules) for (const output of rule.outputs) walk(output, visit);
 }
 

@@ -3,9 +3,9 @@
 // each `sum(for ...)`, and a runtime helper for each step's arithmetic and bound. The code is one
 // function, hoisted to module scope with the memos of its powers; names and lists are its
 // arguments, evaluated where the rounding is.
-import type { Expr } from "../../ir/feel-ast.js";
+import type { Compare, Expr } from "../../ir/feel-ast.js";
 import { aggregateOf, isLoopVariable } from "../3-optimise/certify.js";
-import { certLiteralError } from "../../runtime/certified.js";
+import { CERT_COMPARISONS, certLiteralError } from "../../runtime/certified.js";
 import type { Emitter } from "./emitter.js";
 
 const STEPS = { "+": "certAdd", "-": "certSub", "*": "certMul", "/": "certDiv", "**": "certPow" } as const;
@@ -52,7 +52,28 @@ interface Pair {
  * arguments emitted by `operand` (each name once): a Decimal, or undefined when the exact path must
  * decide.
  */
-export function certifiedCode(x: Expr, places: number, mode: number, operand: (e: Expr) => string, em: Emitter): string {
+export const certifiedCode = (x: Expr, places: number, mode: number, operand: (e: Expr) => string, em: Emitter): string =>
+  certifiedFunction([x], ([r], ticks) => `rt.certRound(${r!.v}, ${r!.e}, ${places}, ${mode}, ${ticks})`, operand, em);
+
+/** `left op right` as a call of the hoisted function: true or false, or undefined when the exact path must decide. */
+export const certifiedComparison = (op: Compare["op"], left: Expr, right: Expr, operand: (e: Expr) => string, em: Emitter): string =>
+  certifiedFunction(
+    [left, right],
+    ([a, b], ticks) => `rt.certCompare(${a!.v}, ${a!.e}, ${b!.v}, ${b!.e}, ${CERT_COMPARISONS.indexOf(op)}, ${ticks})`,
+    operand,
+    em,
+  );
+
+/**
+ * The hoisted function that works out `roots` in doubles with their bounds, and answers what
+ * `finish` makes of their pairs and the JS id of the count of its loops' passes.
+ */
+function certifiedFunction(
+  roots: Expr[],
+  finish: (results: Pair[], ticks: string) => string,
+  operand: (e: Expr) => string,
+  em: Emitter,
+): string {
   const err = em.hoist("ce", "rt.certifiedError");
   const args: string[] = [];
   const params: string[] = [];
@@ -146,8 +167,8 @@ export function certifiedCode(x: Expr, places: number, mode: number, operand: (e
     return sum;
   };
 
-  const result = walk(x, []);
-  const body = [`let ${ticks} = 0;`, ...reads, ...out, `return rt.certRound(${result.v}, ${result.e}, ${places}, ${mode}, ${ticks});`];
+  const results = roots.map((x) => walk(x, []));
+  const body = [`let ${ticks} = 0;`, ...reads, ...out, `return ${finish(results, ticks)};`];
   const fn = em.hoist("cf", `(() => { ${memos.join(" ")} return (${params.join(", ")}) => { ${body.join(" ")} }; })()`);
   return `${fn}(${args.join(", ")})`;
 }

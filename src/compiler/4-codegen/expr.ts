@@ -10,7 +10,7 @@ import { builtinDef, builtinGroup } from "../../runtime/builtins/index.js";
 import { SCALAR_KINDS } from "../../runtime/kinds.js";
 import { CONTAINER_SIZE } from "../../runtime/budget.js";
 import { ROUNDING_MODES } from "../../runtime/builtins/number.js";
-import { certifiedCode } from "./certified-code.js";
+import { certifiedCode, certifiedComparison } from "./certified-code.js";
 import { emitInlined } from "./inlined.js";
 import { runningTotalsList } from "../3-optimise/running-totals.js";
 import { emitUnaryTestsTri, levelsOf, ORDERING } from "./unary-tests.js";
@@ -118,7 +118,10 @@ const emitters: { [K in Expr["kind"]]: Emit<K> } = {
     const [left, right] = [emitExpr(n.left, scope, cx), emitExpr(n.right, scope, cx)];
     const levels = levelsOf(n.left.type) ?? levelsOf(n.right.type);
     if (levels && Object.hasOwn(ORDERING, n.op)) return `rt.rankCompare(${cx.em.data("L", levels)}, ${cx.em.lit(n.op)}, ${left}, ${right})`;
-    return `rt.${COMPARE_OPS[n.op]}(${left}, ${right})`;
+    const exact = `rt.${COMPARE_OPS[n.op]}(${left}, ${right})`;
+    if (!n.certified || levels) return exact;
+    // doubles with error bounds first (runtime/certified.ts), the decimals when the bounds overlap
+    return `(${certifiedComparison(n.op, n.left, n.right, (e) => emitExpr(e, scope, cx), cx.em)} ?? ${exact})`;
   },
   logical: (n, scope, cx) => `rt.${n.op}(${emitExpr(n.left, scope, cx)}, ${emitExpr(n.right, scope, cx)})`,
   between: (n, scope, cx) => {

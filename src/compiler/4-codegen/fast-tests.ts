@@ -19,6 +19,25 @@ export interface ColumnPlan {
   guard: string;
   /** how often emitted fallbacks mention `feel` (when nothing else does, it is converted lazily) */
   fallbackUses: number;
+  /** a computed column's: the statements that declare `feel`, `raw` and `guard` before the table's tests */
+  setup?: string;
+}
+
+/** The doubles of the number literals the cells compare with (the raw tests write each as `exactNumber` gives it). */
+export function numberLiterals(cells: UnaryTests[]): number[] {
+  const found = new Set<number>();
+  const add = (e: Expr | null) => {
+    const text = e && exactNumber(e);
+    if (text) found.add(Number(text.replace(/[()]/g, "")));
+  };
+  for (const cell of cells) {
+    if (cell.kind === "any") continue;
+    for (const t of cell.tests) {
+      if (t.kind === "range") [t.range.start, t.range.end].forEach(add);
+      else add(t.value);
+    }
+  }
+  return [...found].sort((a, b) => a - b);
 }
 
 /**

@@ -4,13 +4,13 @@
 // and its text is verified and loaded only when a model is first explained (5-load).
 // Inputs, decisions, lets and functions become JS locals with generated names; model names only
 // ever appear as string literals.
-import type { BodyIR, DecisionIR, FunctionIR, InputIR, ModelIR } from "../../ir/ir.js";
+import type { BodyIR, DecisionIR, FunctionIR, InputIR, ModelIR, TableIR } from "../../ir/ir.js";
 import { isStringLike } from "../../ir/types.js";
 import { needsCoercion } from "./conformance.js";
 import { emitResultType } from "./declared.js";
 import { Emitter } from "./emitter.js";
 import { emitExpr, type ExprContext } from "./expr.js";
-import { rawGuard, type ColumnPlan } from "./fast-tests.js";
+import { numberLiterals, rawGuard, type ColumnPlan } from "./fast-tests.js";
 import { Scope } from "./scope.js";
 import { directPath, type DirectDecision } from "./direct-path.js";
 import { emitTable } from "./table.js";
@@ -200,15 +200,36 @@ function emitBody(
 ): string {
   if (body.kind === "expr") return `${target} = ${emitExpr(body.expr, scope, cx)};`;
   const table = body.table;
-  const plans = table.inputs.map((column) => {
-    if (!column.specialised || !slots || column.expr.kind !== "name" || column.expr.ref?.kind !== "input") return undefined;
-    const slot = slots.get(column.expr.ref.name);
+  let computed = false;
+  const plans = table.inputs.map((column, i) => {
+    if (!column.specialised) return undefined;
+    if (column.expr.kind !== "name" || column.expr.ref?.kind !== "input") {
+      computed = true;
+      return computedColumn(table, i, scope, cx);
+    }
+    const slot = slots?.get(column.expr.ref.name);
     if (!slot) return undefined;
     const raw = column.specialised === "date" ? slot.day : slot.raw;
     slot.plan ??= { kind: column.specialised, feel: slot.feel, raw, guard: slot.guard, fallbackUses: 0 };
     return slot.plan;
   });
-  return emitTable(table, { target, trace, json, indexed }, scope, cx, plans);
+  // the direct path reads its lookups' raw values from the state: only inputs' are there
+  return emitTable(table, { target, trace, json, indexed: computed ? undefined : indexed }, scope, cx, plans);
+}
+
+/**
+ * The plan of a specialised column computed by FEEL code: its value worked out once, then as a raw
+ * value the JS string or boolean it is, or a number's nearest double where that decides every
+ * comparison with the column's literals (runtime/column-double.ts).
+ */
+function computedColumn(table: TableIR, i: number, scope: Scope, cx: ExprContext): ColumnPlan {
+  const column = table.inputs[i]!;
+  const kind = column.specialised!;
+  const [feel, raw, guard] = [cx.em.fresh("cx"), cx.em.fresh("cy"), cx.em.fresh("cg")];
+  const literals = () => cx.em.hoist("NS", `rt.numberSet(${JSON.stringify(numberLiterals(table.rules.map((r) => r.conditions[i]!)))})`);
+  const value = kind === "number" ? `rt.columnDouble(${feel}, ${literals()})` : feel;
+  const setup = `const ${feel} = ${emitExpr(column.expr, scope, cx)}; const ${raw} = ${value}; const ${guard} = ${rawGuard(kind, raw)};`;
+  return { kind, feel, raw, guard, fallbackUses: 0, setup };
 }
 
 /**

@@ -14,7 +14,7 @@ import { exactNumber } from "../3-optimise/exact-number.js";
 import { Decimal } from "../../runtime/decimal.js";
 import { readNumber } from "../../runtime/literals.js";
 import type { ProjectedKind } from "../../runtime/raw-items.js";
-import type { ExprContext } from "./expr.js";
+import { emitExpr, type ExprContext } from "./expr.js";
 import { refKey, type Scope } from "./scope.js";
 import { levelsOf } from "./unary-tests.js";
 
@@ -86,20 +86,53 @@ type Binding = { kind: "filter" } | { kind: "variable"; name: string };
 interface Operand {
   code: string;
   kind: FieldKind;
+  /** a value from outside the condition: a number's nearest double */
+  outer?: boolean;
 }
+
+/** Names of values worked out before the list is read (no loop variable, no item entry): read once, outside the loop. */
+const OUTER_NAMES = new Set(["input", "decision", "let", "param"]);
 
 const JS_COMPARE = { "=": "===", "!=": "!==", "<": "<", "<=": "<=", ">": ">", ">=": ">=" } as const;
 
-/** What a tester reads: each field once, and the entries that must be absent. */
+/**
+ * What a tester reads: each field once, the entries that must be absent, the values from outside
+ * the condition it is passed, and the pairs of number operands that must differ for the doubles to
+ * decide (an outside number is its nearest double, which may equal another operand's double while
+ * the decimals differ).
+ */
 class Reads {
   readonly fields = new Map<string, { id: string; kind: FieldKind }>();
   readonly absent = new Set<string>();
-  constructor(private readonly cx: ExprContext) {}
+  readonly outer = new Map<string, OuterValue>();
+  readonly apart: string[] = [];
+  constructor(
+    private readonly cx: ExprContext,
+    /** JS that reads a name's value outside the loop */
+    private readonly outside: (e: Expr) => string,
+  ) {}
   field(name: string, kind: FieldKind): Operand {
     let f = this.fields.get(name);
     if (!f) this.fields.set(name, (f = { id: this.cx.em.fresh("x"), kind }));
     return { code: f.id, kind };
   }
+  outerValue(e: Expr, kind: FieldKind): Operand {
+    const code = this.outside(e);
+    let o = this.outer.get(code);
+    if (!o) this.outer.set(code, (o = { id: this.cx.em.fresh("w"), code, kind }));
+    return { code: o.id, kind, outer: true };
+  }
+  /** the doubles of number operands a and b decide their comparison only where they differ, if either is from outside */
+  compared(a: Operand, b: Operand): void {
+    if (a.kind === "number" && (a.outer || b.outer)) this.apart.push(`${a.code} !== ${b.code}`);
+  }
+}
+
+/** A value from outside the condition the tester is passed: its JS id, the JS that reads it, its kind. */
+interface OuterValue {
+  id: string;
+  code: string;
+  kind: FieldKind;
 }
 
 /** The JS of condition `e` on the raw fields, or null when `e` is not one the tester can judge. */
@@ -120,9 +153,15 @@ function operand(e: Expr, at: Binding, input: RawInput, reads: Reads, scope: Sco
       const n = jsonExactLiteral(e);
       return n === null ? null : { code: n, kind: "number" };
     }
-    case "name":
+    case "name": {
       // in a filter, a name the analyser left unresolved is an entry of the item
-      return at.kind === "filter" && e.ref === undefined ? fieldOf(e.name) : null;
+      if (at.kind === "filter" && e.ref === undefined) return fieldOf(e.name);
+      const kind = e.type?.kind;
+      if (!e.ref || !OUTER_NAMES.has(e.ref.kind) || (kind !== "number" && kind !== "boolean")) return null;
+      // in a filter, an entry of the item by that name is what the name means
+      if (at.kind === "filter") reads.absent.add(e.name);
+      return reads.outerValue(e, kind);
+    }
     case "path": {
       const b = e.base;
       if (b.kind !== "name" || b.ref?.kind !== "local") return null;
@@ -136,12 +175,15 @@ function operand(e: Expr, at: Binding, input: RawInput, reads: Reads, scope: Sco
       if (levelsOf(e.left.type) || levelsOf(e.right.type)) return null;
       const xy = both(e.left, e.right);
       if (!xy || (xy[0].kind === "boolean" && e.op !== "=" && e.op !== "!=")) return null;
+      reads.compared(xy[0], xy[1]);
       return { code: `${xy[0].code} ${JS_COMPARE[e.op]} ${xy[1].code}`, kind: "boolean" };
     }
     case "between": {
       if (levelsOf(e.value.type) || levelsOf(e.low.type) || levelsOf(e.high.type)) return null;
       const [lo, hi] = [both(e.value, e.low), both(e.value, e.high)];
       if (!lo || !hi || lo[0].kind !== "number") return null;
+      reads.compared(lo[0], lo[1]);
+      reads.compared(hi[0], hi[1]);
       return { code: `(${lo[0].code} >= ${lo[1].code} && ${hi[0].code} <= ${hi[1].code})`, kind: "boolean" };
     }
     case "logical": {
@@ -169,19 +211,28 @@ function operand(e: Expr, at: Binding, input: RawInput, reads: Reads, scope: Sco
  * it can judge. The tester takes a raw item and answers true, false, or undefined (the FEEL
  * condition decides).
  */
-function tester(e: Expr, at: Binding, input: RawInput, scope: Scope, cx: ExprContext): string | null {
-  const reads = new Reads(cx);
+function tester(
+  e: Expr,
+  at: Binding,
+  input: RawInput,
+  scope: Scope,
+  outside: (e: Expr) => string,
+  cx: ExprContext,
+): { test: string; outer: OuterValue[] } | null {
+  const reads = new Reads(cx, outside);
   const test = operand(e, at, input, reads, scope);
   if (!test || test.kind !== "boolean") return null;
   // the item is a plain object (runtime rawArray takes no other)
   const o = cx.em.fresh("o");
+  const outer = [...reads.outer.values()];
   const lines = [...reads.fields].map(([name, f]) => `const ${f.id} = ${o}[${JSON.stringify(name)}];`);
   const fit = [
-    ...[...reads.fields.values()].map((f) => FIELD_GUARDS[f.kind](f.id)),
+    ...[...reads.fields.values(), ...outer].map((f) => FIELD_GUARDS[f.kind](f.id)),
     ...[...reads.absent].map((name) => `!(${JSON.stringify(name)} in ${o})`),
+    ...reads.apart,
   ];
   const body = [...lines, fit.length > 0 ? `if (!(${fit.join(" && ")})) return undefined;` : "", `return ${test.code};`];
-  return cx.em.hoist("Q", `(${o}) => { ${body.join(" ")} }`);
+  return { test: cx.em.hoist("Q", `(${[o, ...outer.map((w) => w.id)].join(", ")}) => { ${body.join(" ")} }`), outer };
 }
 
 /** The raw input a marked node's list is read from (`base` is its emitted JS), when the code reads it at top level. */
@@ -197,24 +248,26 @@ function using<T>(input: RawInput, path: T): T {
   return path;
 }
 
-/** A raw path for a list: its input and, for a condition, the tester's JS id. */
+/** A raw path for a list: its input and, for a condition, the tester's JS id and the values from outside it is passed. */
 export interface RawPath {
   input: RawInput;
   test: string;
+  outer: OuterValue[];
 }
 
 /** A raw path for a filter over `base` (its emitted list), or null. */
 export function rawFilter(n: Extract<Expr, { kind: "filter" }>, base: string, scope: Scope, inner: Scope, cx: ExprContext): RawPath | null {
   const input = sourceOf(n.rawItems, base, scope, cx);
-  const test = input && tester(n.filter, { kind: "filter" }, input, inner, cx);
-  return input && test ? using(input, { input, test }) : null;
+  const test = input && tester(n.filter, { kind: "filter" }, input, inner, (x) => emitExpr(x, scope, cx), cx);
+  return input && test ? using(input, { input, ...test }) : null;
 }
 
 /** A raw path for a quantifier's one iteration over `base`, or null. */
 export function rawQuantified(n: Extract<Expr, { kind: "quantified" }>, base: string, scope: Scope, cx: ExprContext): RawPath | null {
   const input = sourceOf(n.rawItems, base, scope, cx);
-  const test = input && tester(n.satisfies, { kind: "variable", name: n.iterations[0]!.name }, input, scope, cx);
-  return input && test ? using(input, { input, test }) : null;
+  const at = { kind: "variable", name: n.iterations[0]!.name } as const;
+  const test = input && tester(n.satisfies, at, input, scope, (x) => emitExpr(x, scope, cx), cx);
+  return input && test ? using(input, { input, ...test }) : null;
 }
 
 /** `count(l)` of a marked call over an input's list (`base`, its emitted JS) from the raw array; `direct` counts the FEEL value otherwise. */
@@ -259,9 +312,12 @@ export function rawLoop(
   body: (item: string) => string,
   cx: ExprContext,
 ): string {
-  const { input, test } = raw;
+  const { input, test, outer } = raw;
   const j = cx.em.fresh("j");
   const item = `rt.rawItemValue(${input.array}, ${input.current}, ${i}, ${itemConverter(input, cx)})`;
   const kept = body(`(${v} !== undefined ? ${v} : ${item})`);
-  return `let ${i} = 0; for (const ${j} of ${input.array}) { rt.tick(); let ${v}; let ${r} = ${test}(${j}); if (${r} === undefined) { ${v} = ${item}; ${r} = ${feel}; } ${kept} ${i}++; }`;
+  // values from outside the condition, once: a number as its nearest double
+  const values = outer.map((w) => `const ${w.id} = ${w.kind === "number" ? `rt.nearestDouble(${w.code})` : w.code};`);
+  const args = [j, ...outer.map((w) => w.id)].join(", ");
+  return `${values.join(" ")} let ${i} = 0; for (const ${j} of ${input.array}) { rt.tick(); let ${v}; let ${r} = ${test}(${args}); if (${r} === undefined) { ${v} = ${item}; ${r} = ${feel}; } ${kept} ${i}++; }`;
 }

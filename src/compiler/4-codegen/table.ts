@@ -38,7 +38,10 @@ export function emitTable(table: TableIR, to: TableTarget, scope: Scope, cx: Exp
   const columns: Column[] = table.inputs.map((input, i) => {
     const plan = plans[i];
     const levels = levelsOf(input.type) ?? levelsOf(input.expr.type);
-    if (plan) return { feel: plan.feel, plan, levels };
+    if (plan) {
+      if (plan.setup) lines.push(plan.setup);
+      return { feel: plan.feel, plan, levels };
+    }
     const id = cx.em.fresh("x");
     lines.push(`const ${id} = ${emitExpr(input.expr, scope, cx)};`);
     return { feel: id, levels };
@@ -58,7 +61,7 @@ export function emitTable(table: TableIR, to: TableTarget, scope: Scope, cx: Exp
   const fallback = defaultValue(table, scope, cx);
 
   if (table.hit === "FIRST" && outputs && index.residual.length === 0)
-    return indexedTable(table, columns, to, cx, { cells, fallback, outputs });
+    return `{ ${[...lines, indexedTable(table, columns, to, cx, { cells, fallback, outputs })].join(" ")} }`;
   if (table.hit === "FIRST") {
     const label = cx.em.fresh("T");
     const chain = (k: string) => table.rules.map((rule, i) => `if (${condition(rule)}) { ${k} = ${i}; break ${label}; }`).join(" ");

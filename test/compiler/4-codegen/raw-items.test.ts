@@ -19,6 +19,8 @@ import { fromEngine } from "../../differential/from-engine.js";
 const inputs = {
   rows: { type: [{ a: "number", b: "boolean", c: "number", length: "number", ["__proto__"]: "number", s: "string" }], desc: "rows" },
   n: { type: "number", desc: "n" },
+  t: { type: "boolean", desc: "t" },
+  e: { type: "number", desc: "a nudge" },
 };
 
 /** Number literals: shortest forms of doubles (compared as doubles), and others (left to decimals). */
@@ -53,8 +55,15 @@ const condition = (field: (name: string) => string, filter: boolean): fc.Arbitra
     fc.constant(`not(${field("b")})`),
     fc.constantFrom("=", "!=").map((o) => `${field("b")} ${o} true`),
     fc.tuple(literal, literal).map(([lo, hi]) => `${field("a")} between ${lo} and ${hi}`),
-    // an input: not judged raw
+    // an input read outside the loop: a number as its nearest double, judged where the doubles differ
     op.map((o) => `${field("a")} ${o} n`),
+    fc.tuple(op, literal).map(([o, l]) => `n ${o} ${l}`),
+    literal.map((l) => `${field("c")} between n and ${l}`),
+    fc.constant("t"),
+    // a decision a hair off a double (n + 1e-30): its nearest double may equal a field's while the decimals differ
+    op.map((o) => `${field("a")} ${o} m`),
+    literal.map((l) => `m between ${field("c")} and ${l}`),
+    fc.constantFrom("=", "!=").map((o) => `${field("b")} ${o} t`),
     fc.constantFrom("true", "false"),
     ...(filter ? [fc.tuple(op, literal).map(([o, l]) => `item.c ${o} ${l}`)] : []),
   );
@@ -132,10 +141,18 @@ const rows = fc.oneof(
   { weight: 1, arbitrary: item },
   { weight: 1, arbitrary: fc.constant(null) },
 );
-const state = fc.record({ rows, n: fc.oneof(number, fc.constant(1)) });
+const state = fc.record({
+  rows,
+  n: fc.oneof(number, fc.constant(1), fc.constant(18), fc.constant(0.1)),
+  t: boolean,
+  e: fc.constantFrom(0, 1e-30, -1e-30, null),
+});
 
 const compile = (decisions: Record<string, string>, optimise: boolean) => {
-  const typed = Object.fromEntries(Object.entries(decisions).map(([name, expr]) => [name, { type: "any", expr }]));
+  const typed = {
+    m: { type: "number", expr: "n + e" },
+    ...Object.fromEntries(Object.entries(decisions).map(([name, expr]) => [name, { type: "any", expr }])),
+  };
   const r = compileUncached({ content: { name: "raw items", inputs, decisions: typed } }, { optimise, strict: false });
   if (!r.ok) throw new Error(JSON.stringify(r.check.stages.flatMap((s) => s.diagnostics).filter((d) => d.severity === "error")));
   return r.model;
@@ -156,7 +173,7 @@ const values = (model: ReturnType<typeof compile>, s: object, steps: number) => 
 const run = (model: ReturnType<typeof compile>, s: object, steps: number) => collectProblems(() => values(model, s, steps));
 
 /** A hoisted tester of raw items (codegen/raw-items.ts). */
-const TESTER = /const Q\d+ = \(o\d+\) =>/;
+const TESTER = /const Q\d+ = \(o\d+(, w\d+)*\) =>/;
 
 describe("conditions on raw JSON items", () => {
   it("give what the unoptimised module gives: values, problems and steps", () => {
@@ -189,10 +206,12 @@ describe("conditions on raw JSON items", () => {
       "rows[item.a < 0.1]",
       "some r in rows satisfies r.a > r.c",
       "every r in rows satisfies r.b",
+      "rows[a > n]",
+      "some r in rows satisfies r.b = t",
     ])
       expect(source(judged), judged).toMatch(TESTER);
-    // an input, a literal no double is the shortest form of, a field Object.prototype has a member named like
-    for (const left of ["rows[a > n]", "rows[a > 0.1000000000000000055511151231257827]", "count(rows[__proto__ > 1])"])
+    // a literal no double is the shortest form of, a field Object.prototype has a member named like
+    for (const left of ["rows[a > 0.1000000000000000055511151231257827]", "count(rows[__proto__ > 1])"])
       expect(source(left), left).not.toMatch(TESTER);
   });
 
@@ -212,8 +231,8 @@ describe("conditions on raw JSON items", () => {
       { a: 0.1, b: false, c: -0, length: 0 },
       { a: 40, b: true, c: 5e-324, length: 0 },
     ];
-    const out = model.evaluate({ rows, n: 0 });
+    const out = model.evaluate({ rows, n: 0, e: 1 });
     // 0.1 + 0.2 is the double 0.30000000000000004, which reads as that decimal: not below 0.3
-    expect(out).toEqual({ adults: 1, young: [0], any: false, all: true });
+    expect(out).toEqual({ m: 1, adults: 1, young: [0], any: false, all: true });
   });
 });
