@@ -118,7 +118,9 @@ export const certPowerMemo = (): Float64Array => new Float64Array([NaN, NaN, -1,
  * from an earlier pass or an earlier call.
  */
 export function certPow(last: Float64Array, base: number, eBase: number, n: number, en: number): number {
-  if (en !== 0 || !Number.isInteger(n) || Math.abs(n) > MAX_EXPONENT) return (E[0] = NaN);
+  // a base the doubles could not work out (a null read, an overflow) declines even for n = 0:
+  // FEEL's null ** 0 is null, and squaring would never look at the base
+  if (en !== 0 || !Number.isInteger(n) || Math.abs(n) > MAX_EXPONENT || !(usable(base, eBase) >= 0)) return (E[0] = NaN);
   const k = Math.abs(n);
   // a zero base is left to squaring: the sign of a zero power depends on the zero's own sign
   const same = base === last[0] && eBase === last[1] && base !== 0;
