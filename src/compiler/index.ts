@@ -20,7 +20,7 @@ export type { CheckResult, Stage } from "../ir/check.js";
 export type { ModelInput, PortableModel } from "../ir/model.js";
 export type { CompiledModel, EvaluateOptions, LoadableModel, LoadedModel, TraceEntry } from "./5-load/compiled-model.js";
 export type { StateError } from "./5-load/state-errors.js";
-export type { ColumnMapping, InputColumn, OutputColumn, SqlOptions, SqlQuery } from "./4-sql/query.js";
+export type { ColumnMapping, Digits, InputColumn, OutputColumn, SqlOptions, SqlQuery } from "./4-sql/query.js";
 export { DIALECTS, type DialectName } from "./4-sql/dialects.js";
 export { ruleColumn, SCORED } from "./4-sql/query.js";
 export { createCompileCache, createResultCache, type CacheStats, type CompileCache, type ResultCache } from "./cache.js";

@@ -21,7 +21,8 @@ import { ID, LINE, PLAIN } from "./json-rows.js";
 import { parquetColumns, parquetRefusals, sqlParquetParts } from "./parquet-columns.js";
 import { idTexts, recordCsv, recordJson, unsure } from "./records.js";
 import { tableFallback, type OutputFormat } from "./table-fallback.js";
-import { tableProblems, tableRows, type FileTable, type TableFormat, type TableRows } from "./table-rows.js";
+import { numberDigits } from "./number-domain.js";
+import { parquetNumbers, tableProblems, tableRows, type FileTable, type TableFormat, type TableRows } from "./table-rows.js";
 
 /** The file cannot be scored: unreadable, a column missing or of the wrong type. Nothing was written. */
 export class TableError extends Error {}
@@ -157,7 +158,12 @@ export async function scoreTable(batch: TableBatch): Promise<TableTally> {
     connection = await instance.connect();
     const table = await describe(connection, batch.input.format, batch.input.path);
     let rows: TableRows | undefined;
+    // the digits the file's numbers need, so that the query's arithmetic stays in 64 bits (number-domain.ts)
+    const names = Object.keys((model.inputSchema.properties ?? {}) as Record<string, unknown>);
+    const numbers = table.format === "parquet" ? parquetNumbers(table, names) : undefined;
+    const narrow = numbers ? await numberDigits(connection, numbers.from, numbers.columns) : undefined;
     const compiled = compileToSql(batch.model, {
+      narrow,
       dialect: "duckdb",
       strict: batch.strict,
       // the raw columns to carry are known once the inputs are (asked before the source)

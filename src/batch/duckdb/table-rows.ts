@@ -109,6 +109,17 @@ function parquetRead(kind: string, c: string, type: string): Read {
   return { value: c, plain: "TRUE", raw: `CAST(${c} AS VARCHAR)`, rawKind: kind === "boolean" ? "boolean" : "text" };
 }
 
+/**
+ * A Parquet file's number columns among `names` (the model's inputs), each with its value as the
+ * query reads it, and the relation that reads them: what number-domain.ts scans.
+ */
+export function parquetNumbers(t: FileTable, names: string[]): { from: string; columns: { name: string; value: string }[] } {
+  const columns = t.columns
+    .filter((c) => names.includes(c.name) && NUMBER.test(c.type))
+    .map((c) => ({ name: c.name, value: parquetRead("number", identifier(c.name), c.type).value }));
+  return { from: reader(t).from, columns };
+}
+
 /** The type of a value no cell gives (the column is read as another kind). */
 const TYPE_OF_KIND: Record<string, string> = { number: "DOUBLE", string: "VARCHAR", boolean: "BOOLEAN", date: "DATE" };
 
