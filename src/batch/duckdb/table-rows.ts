@@ -160,6 +160,13 @@ export interface TableRows {
   rawList: string;
   /** how `$id` is written; null when the file has no id column */
   id: IdKind | null;
+  /**
+   * DuckDB keeps the file's order through the query: a Parquet file's rows, numbered by the scan,
+   * reach `COPY` in order (it writes the row groups read on several threads in their order, the
+   * query being projections only: table-engine.ts). A CSV file's are numbered by a window, and
+   * its records are sorted by line.
+   */
+  inOrder: boolean;
 }
 
 /** The relation of the file's rows for the query's inputs (`inputSchema`: how a CSV column is read). */
@@ -209,5 +216,12 @@ export function tableRows(t: FileTable, inputs: InputColumn[], idField: string, 
     `(${["TRUE", ...reads.map((r) => r.plain)].join(" AND ")}) AS ${identifier(PLAIN)}`,
   ];
   const carry = rawSources.map((_, i) => rawName(i));
-  return { sql: `(SELECT ${columns.join(", ")} FROM ${from})`, raw, carry, rawList: `[${rawSql.join(", ")}]::VARCHAR[]`, id };
+  return {
+    sql: `(SELECT ${columns.join(", ")} FROM ${from})`,
+    raw,
+    carry,
+    rawList: `[${rawSql.join(", ")}]::VARCHAR[]`,
+    id,
+    inOrder: t.format === "parquet",
+  };
 }
