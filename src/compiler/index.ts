@@ -145,7 +145,24 @@ export type SqlResult = SqlLowering & { check: CheckResult };
  * the query, or every `sql.unsupported` that stops it. A model that does not check has no query.
  */
 export function compileToSql(model: ModelInput, options: SqlOptions & Pick<CompileOptions, "strict" | "outputs">): SqlResult {
-  const { ir, check } = analyse(model, options);
+  const { ir, check, decisions } = analysedForSql(model, options);
   if (!ir) return { ok: false, diagnostics: [], check };
-  return { ...lowerModel(ir, optimise(ir, options.outputs), options), check };
+  return { ...lowerModel(ir, decisions, options), check };
+}
+
+/**
+ * The last model analysed and optimised for SQL, by its JSON text (key order included: it orders
+ * the decisions) and options: a batch engine lowers
+ * the same model twice (to plan, then over the file's columns and the digits its data needs), and
+ * the analysis of a large table takes seconds. The lowering reads the IR and never changes it.
+ */
+let lastForSql: { key: string; ir: ModelIR | null; check: CheckResult; decisions: ReturnType<typeof optimise> } | undefined;
+
+function analysedForSql(model: ModelInput, options: Pick<CompileOptions, "strict" | "outputs">) {
+  const key = JSON.stringify([model, options.strict ?? true, options.outputs ?? null]);
+  if (lastForSql?.key !== key) {
+    const { ir, check } = analyse(model, options);
+    lastForSql = { key, ir, check, decisions: ir ? optimise(ir, options.outputs) : [] };
+  }
+  return lastForSql;
 }
