@@ -20,7 +20,7 @@ export type { CheckResult, Stage } from "../ir/check.js";
 export type { ModelInput, PortableModel } from "../ir/model.js";
 export type { CompiledModel, EvaluateOptions, LoadableModel, LoadedModel, TraceEntry } from "./5-load/compiled-model.js";
 export type { StateError } from "./5-load/state-errors.js";
-export type { ColumnMapping, InputColumn, OutputColumn, SqlOptions, SqlQuery } from "./4-sql/query.js";
+export type { ColumnMapping, Digits, InputColumn, OutputColumn, SqlOptions, SqlQuery } from "./4-sql/query.js";
 export { DIALECTS, type DialectName } from "./4-sql/dialects.js";
 export { ruleColumn, SCORED } from "./4-sql/query.js";
 export { createCompileCache, createResultCache, type CacheStats, type CompileCache, type ResultCache } from "./cache.js";
@@ -145,7 +145,24 @@ export type SqlResult = SqlLowering & { check: CheckResult };
  * the query, or every `sql.unsupported` that stops it. A model that does not check has no query.
  */
 export function compileToSql(model: ModelInput, options: SqlOptions & Pick<CompileOptions, "strict" | "outputs">): SqlResult {
-  const { ir, check } = analyse(model, options);
+  const { ir, check, decisions } = analysedForSql(model, options);
   if (!ir) return { ok: false, diagnostics: [], check };
-  return { ...lowerModel(ir, optimise(ir, options.outputs), options), check };
+  return { ...lowerModel(ir, decisions, options), check };
+}
+
+/**
+ * The last model analysed and optimised for SQL, by its JSON text (key order included: it orders
+ * the decisions) and options: a batch engine lowers
+ * the same model twice (to plan, then over the file's columns and the digits its data needs), and
+ * the analysis of a large table takes seconds. The lowering reads the IR and never changes it.
+ */
+let lastForSql: { key: string; ir: ModelIR | null; check: CheckResult; decisions: ReturnType<typeof optimise> } | undefined;
+
+function analysedForSql(model: ModelInput, options: Pick<CompileOptions, "strict" | "outputs">) {
+  const key = JSON.stringify([model, options.strict ?? true, options.outputs ?? null]);
+  if (lastForSql?.key !== key) {
+    const { ir, check } = analyse(model, options);
+    lastForSql = { key, ir, check, decisions: ir ? optimise(ir, options.outputs) : [] };
+  }
+  return lastForSql;
 }

@@ -21,7 +21,8 @@ import { ID, LINE, PLAIN } from "./json-rows.js";
 import { parquetColumns, parquetRefusals, sqlParquetParts } from "./parquet-columns.js";
 import { idTexts, recordCsv, recordJson, unsure } from "./records.js";
 import { tableFallback, type OutputFormat } from "./table-fallback.js";
-import { tableProblems, tableRows, type FileTable, type TableFormat, type TableRows } from "./table-rows.js";
+import { numberDigits } from "./number-domain.js";
+import { parquetNumbers, tableProblems, tableRows, type FileTable, type TableFormat, type TableRows } from "./table-rows.js";
 
 /** The file cannot be scored: unreadable, a column missing or of the wrong type. Nothing was written. */
 export class TableError extends Error {}
@@ -105,10 +106,14 @@ function idSql(rows: TableRows, format: OutputFormat): string {
 }
 
 /**
- * COPY of every row's record, in file order, to `target`: ordered by line, since DuckDB reads a
- * file of several row groups on several threads and need not keep their order (a sort it spills
- * to disk past its memory limit).
+ * The sort that puts the records in file order where DuckDB does not keep it (a CSV file's rows,
+ * numbered by a window: a sort it spills to disk past its memory limit); a Parquet file's rows
+ * come in order, as DuckDB writes the row groups it reads on several threads in their order
+ * (`preserve_insertion_order`, a batch-indexed COPY) through a query of projections only.
  */
+const ordered = (rows: TableRows): string => (rows.inOrder ? "" : ` ORDER BY ${identifier(LINE)}`);
+
+/** COPY of every row's record, in file order, to `target`. */
 function copyStatement(query: SqlQuery, rows: TableRows, format: OutputFormat, exact: boolean, target: string, header: string): string {
   const line = identifier(LINE);
   const id = idSql(rows, format);
@@ -119,7 +124,7 @@ function copyStatement(query: SqlQuery, rows: TableRows, format: OutputFormat, e
   const scored = `SELECT ${line}, ${rows.carry.map(identifier).join(", ")}, ${identifier("$scored")}, ${record} AS "$record" FROM (${query.sql})`;
   const out = `SELECT ${line}, CASE WHEN ${identifier("$scored")} AND ${written} THEN "$record" ELSE pdm_row(${line}, ${rows.rawList}) END AS "$out" FROM (${scored})`;
   const columnName = format === "csv" ? header : "record";
-  return `COPY (SELECT "$out" AS ${identifier(columnName)} FROM (${out}) ORDER BY ${line}) TO ${stringLiteral(target)} (${RAW_LINES}, HEADER ${format === "csv"})`;
+  return `COPY (SELECT "$out" AS ${identifier(columnName)} FROM (${out})${ordered(rows)}) TO ${stringLiteral(target)} (${RAW_LINES}, HEADER ${format === "csv"})`;
 }
 
 /**
@@ -135,7 +140,7 @@ function parquetStatement(query: SqlQuery, rows: TableRows, exact: boolean, targ
   const parts = `CASE WHEN ${identifier("$scored")} AND "$sure" AND "$id" IS NOT NULL THEN NULL ELSE ${js} END`;
   const out = `SELECT ${line}, "$id", ${typedNames.join(", ")}${typedNames.length ? ", " : ""}${parts} AS "$parts" FROM (${scored})`;
   const columns = parquetColumns(query.decisions, `"$parts"`, line, exact);
-  return `COPY (SELECT ${columns.join(", ")} FROM (${out}) ORDER BY ${line}) TO ${stringLiteral(target)} (FORMAT parquet)`;
+  return `COPY (SELECT ${columns.join(", ")} FROM (${out})${ordered(rows)}) TO ${stringLiteral(target)} (FORMAT parquet)`;
 }
 
 /** The Parquet output's columns, which must differ. */
@@ -155,9 +160,17 @@ export async function scoreTable(batch: TableBatch): Promise<TableTally> {
   let written = false;
   try {
     connection = await instance.connect();
+    // DuckDB rewrites an IN of many values (a choice input's check) into a join with them, which
+    // does not keep the rows' order: IN stays an expression, and the query projections only
+    await connection.run("SET disabled_optimizers = 'in_clause'");
     const table = await describe(connection, batch.input.format, batch.input.path);
     let rows: TableRows | undefined;
+    // the digits the file's numbers need, so that the query's arithmetic stays in 64 bits (number-domain.ts)
+    const names = Object.keys((model.inputSchema.properties ?? {}) as Record<string, unknown>);
+    const numbers = table.format === "parquet" ? parquetNumbers(table, names) : undefined;
+    const narrow = numbers ? await numberDigits(connection, numbers.from, numbers.columns) : undefined;
     const compiled = compileToSql(batch.model, {
+      narrow,
       dialect: "duckdb",
       strict: batch.strict,
       // the raw columns to carry are known once the inputs are (asked before the source)

@@ -109,6 +109,17 @@ function parquetRead(kind: string, c: string, type: string): Read {
   return { value: c, plain: "TRUE", raw: `CAST(${c} AS VARCHAR)`, rawKind: kind === "boolean" ? "boolean" : "text" };
 }
 
+/**
+ * A Parquet file's number columns among `names` (the model's inputs), each with its value as the
+ * query reads it, and the relation that reads them: what number-domain.ts scans.
+ */
+export function parquetNumbers(t: FileTable, names: string[]): { from: string; columns: { name: string; value: string }[] } {
+  const columns = t.columns
+    .filter((c) => names.includes(c.name) && NUMBER.test(c.type))
+    .map((c) => ({ name: c.name, value: parquetRead("number", identifier(c.name), c.type).value }));
+  return { from: reader(t).from, columns };
+}
+
 /** The type of a value no cell gives (the column is read as another kind). */
 const TYPE_OF_KIND: Record<string, string> = { number: "DOUBLE", string: "VARCHAR", boolean: "BOOLEAN", date: "DATE" };
 
@@ -149,6 +160,13 @@ export interface TableRows {
   rawList: string;
   /** how `$id` is written; null when the file has no id column */
   id: IdKind | null;
+  /**
+   * DuckDB keeps the file's order through the query: a Parquet file's rows, numbered by the scan,
+   * reach `COPY` in order (it writes the row groups read on several threads in their order, the
+   * query being projections only: table-engine.ts). A CSV file's are numbered by a window, and
+   * its records are sorted by line.
+   */
+  inOrder: boolean;
 }
 
 /** The relation of the file's rows for the query's inputs (`inputSchema`: how a CSV column is read). */
@@ -198,5 +216,12 @@ export function tableRows(t: FileTable, inputs: InputColumn[], idField: string, 
     `(${["TRUE", ...reads.map((r) => r.plain)].join(" AND ")}) AS ${identifier(PLAIN)}`,
   ];
   const carry = rawSources.map((_, i) => rawName(i));
-  return { sql: `(SELECT ${columns.join(", ")} FROM ${from})`, raw, carry, rawList: `[${rawSql.join(", ")}]::VARCHAR[]`, id };
+  return {
+    sql: `(SELECT ${columns.join(", ")} FROM ${from})`,
+    raw,
+    carry,
+    rawList: `[${rawSql.join(", ")}]::VARCHAR[]`,
+    id,
+    inOrder: t.format === "parquet",
+  };
 }

@@ -61,6 +61,13 @@ export interface SqlOptions {
   rowCondition?: string;
   /** columns of the source passed through to the result as they are */
   carry?: string[] | ((inputs: InputColumn[]) => string[]);
+  /**
+   * column name → the digits its values need (what a batch engine found in the data): a number
+   * input's exact domain is narrowed to them, never widened. Narrower shapes keep DuckDB's
+   * arithmetic in 64 bits; a value outside the narrowed domain is not scored, as any value outside
+   * the domain (the batch engine scores it with the JS engine), so the answers are the same.
+   */
+  narrow?: Record<string, Digits>;
 }
 
 export interface InputColumn {
@@ -236,6 +243,16 @@ function numberDigits(input: InputIR, mapping: ColumnMapping | undefined, cx: ()
   return int > DEFAULT_NUMBER.int ? DEFAULT_NUMBER : { int, scale: DEFAULT_NUMBER.scale };
 }
 
+/** A domain narrowed to the digits the data needs (`data`), never widened. */
+function narrowed(digits: Digits, data: Digits | undefined): Digits {
+  if (!data) return digits;
+  const int = Math.max(0, Math.min(digits.int, data.int));
+  const scale = Math.max(0, Math.min(digits.scale, data.scale));
+  // at least one digit: a DECIMAL(1, 0) holds 0 to 9, more than a domain of no digits
+  if (int + scale > 0) return { int, scale };
+  return digits.int > 0 ? { int: 1, scale: 0 } : { int: 0, scale: 1 };
+}
+
 /** The bounds of the input schema (schema/derive.ts), as the validator checks them. */
 const BOUNDS = [
   ["minimum", ">="],
@@ -266,7 +283,7 @@ function inputColumn(
   let value: SqlValue;
   let digits: Digits | undefined;
   if (kind === "number") {
-    digits = numberDigits(input, mapping, cx);
+    digits = narrowed(numberDigits(input, mapping, cx), options.narrow?.[column]);
     // the column read once: its value as the decimal, then whether that is the column's number (one layer up)
     const read = layers.input(raw);
     value = numberColumn(layers.input(dialect.toDecimal(raw, digits.int, digits.scale)), decimalShape(digits.int, digits.scale));

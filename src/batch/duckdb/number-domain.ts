@@ -1,0 +1,55 @@
+// The digits a Parquet file's number columns need (docs/sql.md, "Narrowed domains"): one pass of
+// DuckDB over those columns finds, among the values the query's widest domain can hold (below
+// 10^9, at most 6 places), the most digits before the point and after it. The query is then
+// compiled with each input's domain narrowed to them (`narrow` in SqlOptions), so that its shapes,
+// and DuckDB's arithmetic, stay in 64 bits where the data allows: a `DECIMAL(21, 4)` quotient of
+// the default domain is a `DECIMAL(12, 4)` for incomes below 10^6. Every value of the file that
+// the default domain holds is held by the narrowed one, so no row moves to the JS engine; the
+// per-row domain check stays, so a file whose values the pass misjudged is still scored exactly.
+import type { DuckDBConnection } from "@duckdb/node-api";
+import { identifier } from "../../compiler/4-sql/dialects.js";
+import type { Digits } from "../../compiler/index.js";
+
+/** The widest domain a number input has (query.ts: 9 digits before the point, 6 after). */
+const WIDEST = { int: 9, scale: 6 };
+
+/** The places of a value: the fewest from 0 to 6 at which it is its own decimal, null past 6. */
+function places(c: string): string {
+  const tests = Array.from(
+    { length: WIDEST.scale + 1 },
+    (_, s) => `WHEN TRY_CAST(${c} AS DECIMAL(${WIDEST.int + s}, ${s})) = ${c} THEN ${s}`,
+  );
+  return `CASE ${tests.join(" ")} END`;
+}
+
+/** The digits before the point of a value below 10^9: the least k with |value| < 10^k, null past 9. */
+function integerDigits(c: string): string {
+  const tests = Array.from({ length: WIDEST.int + 1 }, (_, k) => `WHEN abs(${c}) < 1${"0".repeat(k)} THEN ${k}`);
+  return `CASE ${tests.join(" ")} END`;
+}
+
+/**
+ * Each column's digits, over `from` (the file's relation) and `columns` (the number columns, each
+ * the SQL of its value as the query reads it, a FLOAT widened to DOUBLE). A column with no value
+ * in the widest domain is left out (its input keeps its own domain).
+ */
+export async function numberDigits(
+  connection: DuckDBConnection,
+  from: string,
+  columns: { name: string; value: string }[],
+): Promise<Record<string, Digits>> {
+  if (columns.length === 0) return {};
+  const parts = columns.map(({ value }, i) => {
+    // a value the widest domain holds (its places and its digits both found), else null, which max skips
+    const held = (digits: string) => `CASE WHEN ${places(value)} IS NOT NULL AND ${integerDigits(value)} IS NOT NULL THEN ${digits} END`;
+    return `max(${held(integerDigits(value))}) AS ${identifier(`int.${i}`)}, max(${held(places(value))}) AS ${identifier(`scale.${i}`)}`;
+  });
+  const result = await connection.runAndReadAll(`SELECT ${parts.join(", ")} FROM ${from}`);
+  const row = result.getRows()[0]!;
+  const digits: Record<string, Digits> = {};
+  columns.forEach(({ name }, i) => {
+    const [int, scale] = [row[2 * i], row[2 * i + 1]];
+    if (int !== null && scale !== null) digits[name] = { int: Number(int), scale: Number(scale) };
+  });
+  return digits;
+}

@@ -1,0 +1,212 @@
+// Narrowed domains (number-domain.ts, docs/sql.md): the digits a file's numbers need, and the query
+// compiled with each input's domain narrowed to them (its arithmetic in 64 bits where the data
+// allows), against the query of the default domain. Over random columns of numbers of every
+// magnitude and places, with values at the edge of the widest domain, constructed half-way ties,
+// nulls and values outside every domain:
+// - the digits found are the fewest that hold every value the widest domain holds;
+// - the narrowed query scores exactly the rows the default one scores, with the same values;
+// - `pdm score --engine duckdb` from such a Parquet file writes the JS engine's records.
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import fc from "fast-check";
+import { DuckDBInstance, type DuckDBConnection } from "@duckdb/node-api";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { compileToSource, compileToSql, type Digits, type ModelInput, type SqlQuery } from "../../src/compiler/index.js";
+import { identifier, stringLiteral } from "../../src/compiler/4-sql/dialects.js";
+import { loadModel } from "../../src/compiler/5-load/compiled-model.js";
+import { ByteSink } from "../../src/batch/byte-sink.js";
+import { pieceScorer } from "../../src/batch/chunk-scorer.js";
+import { numberDigits } from "../../src/batch/duckdb/number-domain.js";
+import { scoreTable } from "../../src/batch/duckdb/table-engine.js";
+
+const lending = JSON.parse(readFileSync("samples/lending/model.json", "utf8")) as ModelInput;
+const NUMBERS = ["credit score", "annual income", "monthly debt", "loan amount"];
+
+const dir = mkdtempSync(join(tmpdir(), "pdm-duckdb-narrow-"));
+let instance: DuckDBInstance;
+let c: DuckDBConnection;
+beforeAll(async () => {
+  instance = await DuckDBInstance.create(":memory:", { threads: "2" });
+  c = await instance.connect();
+});
+afterAll(() => {
+  c.closeSync();
+  instance.closeSync();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** m × 10^-k, as JavaScript reads its text. */
+const scaled = fc
+  .tuple(fc.bigInt({ min: -(10n ** 12n), max: 10n ** 12n }), fc.integer({ min: 0, max: 8 }))
+  .map(([m, k]) => Number(`${m}e-${k}`));
+
+/** Values at the edges: of the widest domain (below 10^9, 6 places), of 64-bit arithmetic, and outside them. */
+const EDGES = [999999999.999999, -999999999.999999, 1e9, 999999999, 0.000001, 5e-7, 0.1234567, 9007199254740991, 1e15, 0, -0, 1, 0.5];
+
+/** Quotients and roundings of the lending model that land half-way: 12/80000 = 0.00015, 0.3/60 = 0.005… */
+const TIES: Record<string, number[]> = {
+  "annual income": [80000, 240000, 48000, 16000, 1.2, 0.000012],
+  "monthly debt": [1, 3, 0.5, 0.000001],
+  "loan amount": [0.3, 0.9, 1.5, 2.7, 600000.3],
+};
+
+/** Mostly valid values of the input (whole dollars, scores in their range), and any other number. */
+const numberOf = (name: string): fc.Arbitrary<number | null> =>
+  fc.oneof(
+    { weight: 6, arbitrary: name === "credit score" ? fc.integer({ min: 300, max: 850 }) : fc.integer({ min: 1, max: 200000 }) },
+    { weight: 2, arbitrary: scaled.map(Math.abs) },
+    { weight: 1, arbitrary: scaled },
+    { weight: 2, arbitrary: fc.constantFrom(...(TIES[name] ?? [300, 850, 620, 680, 740])) },
+    { weight: 1, arbitrary: fc.constantFrom(...EDGES) },
+    { weight: 1, arbitrary: fc.constant(null) },
+  );
+
+const lendingRow = fc.record({
+  ...Object.fromEntries(NUMBERS.map((n) => [n, numberOf(n)])),
+  employment: fc.constantFrom("salaried", "contractor", "retired", "unemployed", null),
+});
+
+/** A value of a narrow file: below 10^6 with at most 2 places, up to its edge 999,999.99. */
+const narrowNumberOf = (name: string): fc.Arbitrary<number | null> =>
+  fc.oneof(
+    { weight: 6, arbitrary: name === "credit score" ? fc.integer({ min: 300, max: 850 }) : fc.integer({ min: 1, max: 200000 }) },
+    { weight: 2, arbitrary: fc.integer({ min: -99999999, max: 99999999 }).map((n) => n / 100) },
+    { weight: 1, arbitrary: fc.constantFrom(999999.99, -999999.99, 0.01, 0, 999999, 0.3, 0.9, 1.5, 80000, 48000, 16000) },
+    { weight: 1, arbitrary: fc.constant(null) },
+  );
+
+const narrowLendingRow = fc.record({
+  ...Object.fromEntries(NUMBERS.map((n) => [n, narrowNumberOf(n)])),
+  employment: fc.constantFrom("salaried", "contractor", "retired", "unemployed", null),
+});
+
+/** A file of rows of every magnitude, or one of narrow rows (whose query needs no 128-bit integer). */
+const lendingFile = fc.oneof(
+  fc.array(lendingRow, { minLength: 20, maxLength: 60 }),
+  fc.array(narrowLendingRow, { minLength: 20, maxLength: 60 }),
+);
+
+type Row = Record<string, number | string | null>;
+
+const sqlNumber = (v: number | string | null) => (v === null ? "NULL" : `CAST(${stringLiteral(String(v))} AS DOUBLE)`);
+
+/** The rows as a table `name` (an id, the number inputs as DOUBLE, employment as VARCHAR). */
+async function table(name: string, rows: Row[]): Promise<void> {
+  await c.run(
+    `CREATE OR REPLACE TABLE ${identifier(name)} (id BIGINT, ${NUMBERS.map((n) => `${identifier(n)} DOUBLE`).join(", ")}, employment VARCHAR)`,
+  );
+  const values = rows.map(
+    (r, i) =>
+      `(${i}, ${NUMBERS.map((n) => sqlNumber(r[n]!)).join(", ")}, ${r.employment === null ? "NULL" : stringLiteral(String(r.employment))})`,
+  );
+  if (values.length) await c.run(`INSERT INTO ${identifier(name)} VALUES ${values.join(", ")}`);
+}
+
+/** A decimal's text without trailing zeros (the two queries may give a value different scales). */
+const plain = (v: unknown): unknown => (typeof v === "string" && /^-?\d+\.\d+$/.test(v) ? v.replace(/\.?0+$/, "") : v);
+
+/** Every row of a query, by id: `$scored` and each decision as text. */
+async function results(query: SqlQuery): Promise<unknown[][]> {
+  const columns = query.decisions.map((d) => `CAST(${identifier(d.name)} AS VARCHAR)`);
+  const r = await c.runAndReadAll(`SELECT "id", "$scored", ${columns.join(", ")} FROM (${query.sql}) ORDER BY "id"`);
+  return r.getRows().map((row) => row.map(plain));
+}
+
+const compiled = (name: string, narrow?: Record<string, Digits>): SqlQuery => {
+  const r = compileToSql(lending, { dialect: "duckdb", table: name, id: "id", narrow });
+  if (!r.ok) throw new Error("the lending sample does not compile");
+  return r.query;
+};
+
+/** Whether a value is held by DECIMAL(int + scale, scale), as the query's domain check reads it. */
+async function holds(values: number[], d: Digits): Promise<boolean[]> {
+  if (values.length === 0) return [];
+  const p = Math.max(1, d.int + d.scale);
+  const r = await c.runAndReadAll(
+    `SELECT coalesce(TRY_CAST(v AS DECIMAL(${p}, ${d.scale})) = v, FALSE) AND abs(v) < 1e${d.int} FROM (VALUES ${values.map((v) => `(${sqlNumber(v)})`).join(", ")}) t(v)`,
+  );
+  return r.getRows().map((x) => x[0] as boolean);
+}
+
+describe("narrowed number domains", () => {
+  it("finds the fewest digits that hold every value of the widest domain", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.oneof(scaled, fc.constantFrom(...EDGES)), { maxLength: 40 }), async (values) => {
+        await c.run("CREATE OR REPLACE TABLE v (x DOUBLE)");
+        if (values.length) await c.run(`INSERT INTO v VALUES ${values.map((x) => `(${sqlNumber(x)})`).join(", ")}`);
+        const found = await numberDigits(c, "v", [{ name: "x", value: "x" }]);
+        const widest = await holds(values, { int: 9, scale: 6 });
+        const held = values.filter((_, i) => widest[i]);
+        if (held.length === 0) {
+          expect(found.x).toBeUndefined();
+          return;
+        }
+        const d = found.x!;
+        expect((await holds(held, d)).every(Boolean)).toBe(true);
+        // one digit fewer before or after the point leaves a value out
+        if (d.int > 0) expect((await holds(held, { int: d.int - 1, scale: d.scale })).every(Boolean)).toBe(false);
+        if (d.scale > 0) expect((await holds(held, { int: d.int, scale: d.scale - 1 })).every(Boolean)).toBe(false);
+      }),
+      { numRuns: 60, seed: 28 },
+    );
+  });
+
+  it("scores the rows the default domain scores, with the same values", async () => {
+    let scored = 0;
+    let narrowed = 0;
+    await fc.assert(
+      fc.asyncProperty(lendingFile, async (rows) => {
+        await table("t", rows as Row[]);
+        const narrow = await numberDigits(
+          c,
+          "t",
+          NUMBERS.map((n) => ({ name: n, value: identifier(n) })),
+        );
+        const fast = compiled("t", narrow);
+        if (!fast.sql.includes("HUGEINT")) narrowed++;
+        const expected = await results(compiled("t"));
+        expect(await results(fast)).toEqual(expected);
+        scored += expected.filter((r) => r[1] === true).length;
+      }),
+      { numRuns: 50, seed: 2028 },
+    );
+    // the property is not empty: rows were scored, and most files needed no 128-bit integer
+    expect(scored).toBeGreaterThan(200);
+    expect(narrowed).toBeGreaterThan(10);
+  });
+
+  it("writes the JS engine's records from a Parquet file of narrow rows with edges, ties and nulls", async () => {
+    const rows = fc.sample(lendingRow, { numRuns: 3000, seed: 7 }) as Row[];
+    // most rows narrow (incomes below 10^6, whole dollars), so the query needs no 128-bit integer
+    const narrowRows = rows.map((r, i) => (i % 10 === 0 ? r : { ...r, "annual income": i % 150000, "monthly debt": i % 4000 }));
+    await table("p", narrowRows);
+    const parquet = join(dir, "rows.parquet");
+    await c.run(
+      `COPY (SELECT CAST(id AS VARCHAR) AS id, * EXCLUDE (id) FROM p) TO ${stringLiteral(parquet)} (FORMAT parquet, ROW_GROUP_SIZE 1024)`,
+    );
+    const jsonl =
+      narrowRows
+        .map((r, i) => JSON.stringify({ id: String(i), ...Object.fromEntries(Object.entries(r).filter(([, v]) => v !== null)) }))
+        .join("\n") + "\n";
+    const source = compileToSource(lending);
+    if (!source.ok) throw new Error("does not check");
+    const js = pieceScorer(loadModel(source.loadable), { input: "jsonl", output: "jsonl", exactDecimals: false, idField: "id" });
+    const sink = new ByteSink(new Uint8Array(1 << 16));
+    js({ bytes: new TextEncoder().encode(jsonl), first: 1 }, sink);
+    const out = join(dir, "out.jsonl");
+    const tally = await scoreTable({
+      model: lending,
+      strict: true,
+      loadable: source.loadable,
+      input: { format: "parquet", path: parquet },
+      output: { format: "jsonl", path: out },
+      exactDecimals: false,
+      idField: "id",
+      threads: 2,
+    });
+    expect(readFileSync(out, "utf8")).toBe(new TextDecoder().decode(sink.view()));
+    // SQL scored many rows itself
+    expect(tally.byJs).toBeLessThan(rows.length * 0.75);
+  });
+});
