@@ -70,11 +70,24 @@ export class Wide {
   }
 }
 
-/** q, r with n = q × 10^7 + r, for a safe integer n ≥ 0 (the division's floor corrected by one step). */
+/** 10^-i, the nearest doubles. */
+const INVERSE10: readonly number[] = POW10.map((p) => 1 / p);
+
+/**
+ * floor(x / d) for integers 0 ≤ x and 0 < d with x + d below 2^53, `inverse` the double nearest
+ * 1 / d: a product instead of a division (a division takes several times as long). x × inverse is
+ * within x / d × 2^-52 of x / d, less than one, so its floor is off by at most one, and the
+ * remainder (exact: q × d ≤ x + d) says which way.
+ */
+export function floorDiv(x: number, d: number, inverse: number): number {
+  const q = Math.floor(x * inverse);
+  const r = x - q * d;
+  return r < 0 ? q - 1 : r >= d ? q + 1 : q;
+}
+
+/** floor(n / 10^7) for a safe integer n ≥ 0 below 2^53 − 10^7: the carry out of a limb. */
 export function splitLimb(n: number): number {
-  const q = Math.floor(n / BASE);
-  const r = n - q * BASE;
-  return r < 0 ? q - 1 : r >= BASE ? q + 1 : q;
+  return floorDiv(n, BASE, 1e-7);
 }
 
 /** The digit count of a limb 0 < x < 10^7. */
@@ -131,15 +144,7 @@ export function loadShifted(buf: Float64Array, w: Wide, shift: number): number {
  * when `sticky`). null when the result is zero or beyond the exponent range: the caller then takes
  * the BigInt form, which knows their signs and infinities. buf is overwritten.
  */
-function roundLimbs(
-  s: number,
-  buf: Float64Array,
-  len: number,
-  e: number,
-  sticky: boolean,
-  pos: number,
-  mode: Rounding,
-): Wide | null {
+function roundLimbs(s: number, buf: Float64Array, len: number, e: number, sticky: boolean, pos: number, mode: Rounding): Wide | null {
   const n = digitsOf(buf, len);
   const drop = pos - e;
   if (drop > 0) {
@@ -153,8 +158,8 @@ function roundLimbs(
       const limb = Math.floor(at / LIMB_DIGITS);
       const p = POW10[at - limb * LIMB_DIGITS]!;
       const x = buf[limb]!;
-      const above = Math.floor(x / p);
-      const digit = above - Math.floor(above / 10) * 10;
+      const above = floorDiv(x, p, INVERSE10[at - limb * LIMB_DIGITS]!);
+      const digit = above - floorDiv(above, 10, 0.1) * 10;
       let rest = sticky || x - above * p !== 0;
       for (let i = 0; i < limb && !rest; i++) rest = buf[i] !== 0;
       position = digit > 5 || (digit === 5 && rest) ? "above" : digit === 5 ? "half" : digit > 0 || rest ? "below" : "zero";
@@ -171,7 +176,7 @@ function roundLimbs(
   let zeros = 0;
   while (buf[zeros / LIMB_DIGITS] === 0) zeros += LIMB_DIGITS;
   const low = buf[zeros / LIMB_DIGITS]!;
-  for (let p = 10; Math.floor(low / p) * p === low; p *= 10) zeros++;
+  for (let i = 1; floorDiv(low, POW10[i]!, INVERSE10[i]!) * POW10[i]! === low; i++) zeros++;
   if (zeros > 0) len = shiftDown(buf, len, zeros);
   const digits = digitsOf(buf, len);
   const top = e + zeros + digits - 1;
@@ -188,7 +193,7 @@ export function round34(s: number, buf: Float64Array, len: number, e: number, st
 }
 
 /** buf[0..len) divided by 10^d (d ≥ 1), truncated, in place; the new length (0 for nothing left). */
-function shiftDown(buf: Float64Array, len: number, d: number): number {
+export function shiftDown(buf: Float64Array, len: number, d: number): number {
   const whole = Math.floor(d / LIMB_DIGITS);
   const part = d - whole * LIMB_DIGITS;
   if (whole >= len) return 0;
@@ -196,11 +201,12 @@ function shiftDown(buf: Float64Array, len: number, d: number): number {
   if (part === 0) for (let i = 0; i < out; i++) buf[i] = buf[i + whole]!;
   else {
     const p = POW10[part]!;
+    const inverse = INVERSE10[part]!;
     const up = POW10[LIMB_DIGITS - part]!;
     for (let i = 0; i < out; i++) {
-      const low = Math.floor(buf[i + whole]! / p);
+      const low = floorDiv(buf[i + whole]!, p, inverse);
       const next = i + whole + 1 < len ? buf[i + whole + 1]! : 0;
-      buf[i] = low + (next - Math.floor(next / p) * p) * up;
+      buf[i] = low + (next - floorDiv(next, p, inverse) * p) * up;
     }
   }
   let n = out;

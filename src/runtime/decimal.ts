@@ -19,6 +19,7 @@ import { Exact } from "./decimal-exact.js";
 import { exp, ln, power, sqrt } from "./decimal-functions.js";
 import { type Wide, roundWide, wideOfScaled } from "./decimal-wide.js";
 import { wideAdd, wideCompareMagnitude, wideDiv, wideTimes } from "./decimal-wide-arithmetic.js";
+import { wideSqrt } from "./decimal-wide-sqrt.js";
 import { LIMB_POWER_MAX, limbPower } from "./decimal-limbs.js";
 import { MODES, RoundingModes, type Rounding } from "./decimal-rounding.js";
 import {
@@ -258,6 +259,11 @@ export class Decimal extends RoundingModes {
     return Decimal.of(power(this.exact(), b.exact()));
   }
   sqrt(): Decimal {
+    // a positive value not held as an Exact: the root in limbs
+    if (this.q !== EXACT && !this.isNegative() && !this.isZero()) {
+      const r = wideSqrt(this.wide()!);
+      if (r !== null) return Decimal.ofWide(r);
+    }
     return Decimal.of(sqrt(this.exact()));
   }
   ln(): Decimal {

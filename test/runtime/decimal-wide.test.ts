@@ -10,6 +10,8 @@ import { Exact, MAX_E, MIN_E } from "../../src/runtime/decimal-exact.js";
 import type { Rounding } from "../../src/runtime/decimal-rounding.js";
 import { LIMB_DIGITS, Wide, roundWide, wideOfScaled } from "../../src/runtime/decimal-wide.js";
 import { wideAdd, wideCompareMagnitude, wideDiv, wideTimes } from "../../src/runtime/decimal-wide-arithmetic.js";
+import { wideSqrt } from "../../src/runtime/decimal-wide-sqrt.js";
+import { sqrt } from "../../src/runtime/decimal-functions.js";
 import { Reference } from "./decimal-properties.js";
 
 const runs = { numRuns: Number(process.env.DECIMAL_RUNS ?? 3000) };
@@ -115,6 +117,28 @@ describe("limb arithmetic agrees with the BigInt form", () => {
     );
   });
 
+  it("takes square roots: random, perfect squares and next to a half-way point", () => {
+    // r² + r and r² + r + 1 (times a power of ten): the root just below and just above r + 1/2
+    const nearHalf = fc
+      .tuple(fc.bigInt({ min: 1n, max: 10n ** 17n - 1n }), fc.constantFrom(-1n, 0n, 1n, 2n), fc.integer({ min: -40, max: 20 }))
+      .map(([r, d, e]) => wideOf(1, r * r + r + d, 2 * e))
+      .filter((w) => BigInt(w.digits()) < 10n ** 34n);
+    const square = fc
+      .tuple(fc.bigInt({ min: 1n, max: 10n ** 17n - 1n }), fc.integer({ min: -40, max: 20 }))
+      .map(([r, e]) => wideOf(1, r * r, e));
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          wide.map((w) => w.abs()),
+          nearHalf,
+          square,
+        ),
+        (x) => agrees(wideSqrt(x), sqrt(exactOf(x)), `sqrt(${x})`),
+      ),
+      runs,
+    );
+  });
+
   it("compares magnitudes", () => {
     fc.assert(
       fc.property(fc.oneof(fc.tuple(wide, wide), nearby), ([x, y]) => {
@@ -190,6 +214,7 @@ describe("quotients carried into further arithmetic agree with decimal.js", () =
           expect(ours.toFixed(places, m)).toBe(theirs.toFixed(places, m));
           expect(ours.toSignificantDigits(places + 1, m).valueOf()).toBe(theirs.toSignificantDigits(places + 1, m).valueOf());
           expect(ours.pow(2).valueOf()).toBe(theirs.pow(2).valueOf());
+          expect(ours.abs().sqrt().valueOf()).toBe(theirs.abs().sqrt().valueOf());
           for (const f of ["isInteger", "isZero", "isNegative", "isPositive"] as const) expect(ours[f]()).toBe(theirs[f]());
           expect([ours.sd(), ours.sd(true), ours.decimalPlaces()]).toEqual([theirs.sd(), theirs.sd(true), theirs.decimalPlaces()]);
         },
