@@ -71,19 +71,23 @@ export function divideLimbs(u: Float64Array, lu: number, v: Float64Array, n: num
   return trimmed(q, lu - n);
 }
 
-/** a[0..la) × b[0..lb) into out (la + lb limbs of room); returns the product's length. */
+/**
+ * a[0..la) × b[0..lb) into out (la + lb limbs of room); returns the product's length. The columns
+ * are summed first and carried once: a column holds at most min(la, lb) products below 10^14, far
+ * below 2^53 for the few limbs of a wide number.
+ */
 export function multiplyLimbs(a: Float64Array, la: number, b: Float64Array, lb: number, out: Float64Array): number {
   const len = la + lb;
   for (let i = 0; i < len; i++) out[i] = 0;
   for (let i = 0; i < la; i++) {
     const ai = a[i]!;
-    let carry = 0;
-    for (let j = 0; j < lb; j++) {
-      const t = out[i + j]! + ai * b[j]! + carry; // below 10^14 + 2 × 10^7
-      carry = splitLimb(t);
-      out[i + j] = t - carry * BASE;
-    }
-    out[i + lb] = carry;
+    for (let j = 0; j < lb; j++) out[i + j] = out[i + j]! + ai * b[j]!;
+  }
+  let carry = 0;
+  for (let i = 0; i < len; i++) {
+    const t = out[i]! + carry;
+    carry = splitLimb(t);
+    out[i] = t - carry * BASE;
   }
   return trimmed(out, len);
 }

@@ -1,101 +1,134 @@
 // The square root of a wide decimal (decimal-wide.ts), correctly rounded to 34 digits, half-even,
-// in limbs of seven digits: the same method as the BigInt form's (decimal-functions.ts). The
-// coefficient is widened to N of 67 or 68 digits with an even exponent, whose integer square root r
-// has exactly 34 digits; the root lies in [r, r + 1) and is never r + 1/2, so it rounds up exactly
-// when N − r² > r. r comes from a double's root of N, ~15 digits g × 10^19 (at or above the root),
-// and two Newton steps y ← ⌊(y + ⌊N / y⌋) / 2⌋, each of which stays at or above r (the mean of y and
-// N / y is at least √N) and squares the relative error: from 10^-14 to below 10^-27, then below
-// 10^-33, within a unit or two of r; squares settle the last units.
-import { BASE, type Wide, loadShifted, round34, shiftDown, wideOfScaled } from "./decimal-wide.js";
-import { compareLimbs, divideLimbs, multiplyLimbs, trimmed } from "./decimal-wide-divide.js";
+// in limbs of seven digits: the method of the BigInt form (decimal-functions.ts). The coefficient
+// is widened to N of 67 or 68 digits with an even exponent, whose integer square root r has exactly
+// 34 digits; the root lies in [r, r + 1) and is never r + 1/2, so it rounds up exactly when
+// N − r² > r. r comes from a double's root of N's top three limbs (a relative error below 10^-14,
+// within 10^20 of √N) and Newton steps y ← y + (N − y²) / 2y, the residual N − y² exact in limbs
+// and only the quotient taken in doubles (from three limbs again): a step leaves an error of about
+// δ² / 2y plus 10^-13 of δ, so from 10^20 the next is below 10^8 and the one after within a unit;
+// then squares settle r exactly. Should they not within a few steps, the BigInt form takes over.
+import { BASE, type Wide, loadShifted, round34, wideOfScaled } from "./decimal-wide.js";
+import { compareLimbs, multiplyLimbs, trimmed } from "./decimal-wide-divide.js";
 
 const SIZE = 24;
 const N = new Float64Array(SIZE);
-const U = new Float64Array(SIZE);
-const V = new Float64Array(SIZE);
-const Q = new Float64Array(SIZE);
 const Y = new Float64Array(SIZE);
 const S = new Float64Array(SIZE);
-/** g × 10^GUESS_SHIFT is the first guess: g has about 15 digits. */
+const D = new Float64Array(SIZE);
+const T = new Float64Array(SIZE);
+/** The first guess is g × 10^GUESS_SHIFT, g a whole double of about 15 digits. */
 const GUESS_SHIFT = 19;
+/** Newton steps at most (two are enough from the double's guess) and unit steps at most. */
+const STEPS = 6;
+/** 10^(7i): the weight of limb i. */
+const LIMB_POWERS: readonly number[] = Array.from({ length: SIZE }, (_, i) => 10 ** (7 * i));
 
-/** √x for a positive x, rounded to 34 digits; null beyond the exponent range (never, halving the exponent). */
+/** √x for a positive x, rounded to 34 digits; null if the last units were not settled in a few steps (never seen). */
 export function wideSqrt(x: Wide): Wide | null {
   const j = (x.e - (67 - x.n)) % 2 === 0 ? 67 - x.n : 68 - x.n;
   const ln = loadShifted(N, x, j);
-  // the first guess, from N's top limbs as a double (N ≥ 10^66: five limbs leave out less than 10^-27 of it)
-  let nd = 0;
-  for (let i = ln - 1; i >= 0 && i >= ln - 5; i--) nd = nd * BASE + N[i]!;
-  const g = Math.ceil((Math.sqrt(nd * 10 ** (7 * Math.max(0, ln - 5))) / 10 ** GUESS_SHIFT) * (1 + 1e-13)) + 1;
-  // first step: ⌊N / (g × 10^19)⌋ is ⌊⌊N / 10^19⌋ / g⌋
-  for (let i = 0; i < ln; i++) U[i] = N[i]!;
-  const lu = shiftDown(U, ln, GUESS_SHIFT);
-  const lg = loadShifted(V, wideOfScaled(g, 0), 0);
-  let lq = divideLimbs(U, lu, V, lg, Q);
+  const g = Math.round(Math.sqrt(toDouble(N, ln)) / 10 ** GUESS_SHIFT);
   let ly = loadShifted(Y, wideOfScaled(g, 0), GUESS_SHIFT);
-  ly = halfSum(Y, ly, Q, lq);
-  // second step, by the whole y
-  for (let i = 0; i < ln; i++) U[i] = N[i]!;
-  for (let i = 0; i < ly; i++) V[i] = Y[i]!;
-  lq = divideLimbs(U, ln, V, ly, Q);
-  ly = halfSum(Y, ly, Q, lq);
-  // y ≥ r: down while y² > N
-  let ls = multiplyLimbs(Y, ly, Y, ly, S);
-  while (compareLimbs(S, ls, N, ln) > 0) {
-    ly = decrement(Y, ly);
-    ls = multiplyLimbs(Y, ly, Y, ly, S);
+  let sign = 0;
+  for (let step = 0; step < STEPS; step++) {
+    sign = residual(ln, ly);
+    const delta = sign === 0 ? 0 : Math.round(toDouble(D, residualLength) / (2 * toDouble(Y, ly)));
+    if (delta === 0) break;
+    ly = sign > 0 ? addDouble(Y, ly, delta) : subtractDouble(Y, ly, delta);
+    sign = NaN;
   }
-  // N − r² into S, against r
-  let borrow = 0;
-  for (let i = 0; i < ln; i++) {
-    const t = N[i]! - (i < ls ? S[i]! : 0) - borrow;
-    borrow = t < 0 ? 1 : 0;
-    S[i] = t + borrow * BASE;
+  // r = ⌊√N⌋: N − r² in [0, 2r] (the last residual is still in D unless y has moved since)
+  let settled = false;
+  for (let step = 0; step < STEPS && !settled; step++) {
+    if (sign !== sign) sign = residual(ln, ly);
+    if (sign < 0) ly = subtractDouble(Y, ly, 1);
+    else if (sign > 0 && compareLimbs(D, residualLength, T, twice(ly)) > 0) ly = addDouble(Y, ly, 1);
+    else settled = true;
+    if (!settled) sign = NaN;
   }
-  if (compareLimbs(S, trimmed(S, ln), Y, ly) > 0) ly = increment(Y, ly);
+  if (!settled) return null;
+  // D holds N − r²; up when it exceeds r
+  if (residualLength > 0 && compareLimbs(D, residualLength, Y, ly) > 0) ly = addDouble(Y, ly, 1);
   return round34(1, Y, ly, (x.e - j) / 2, false);
 }
 
-/** y ← ⌊(y + q) / 2⌋ in place; the new length. */
-function halfSum(y: Float64Array, ly: number, q: Float64Array, lq: number): number {
-  const len = ly > lq ? ly : lq;
+/** The length of |N − y²| in D after residual(). */
+let residualLength = 0;
+
+/** |N − y²| into D (its length in residualLength); the sign of N − y². */
+function residual(ln: number, ly: number): number {
+  const ls = multiplyLimbs(Y, ly, Y, ly, S);
+  const order = compareLimbs(N, ln, S, ls);
+  residualLength = order >= 0 ? difference(N, ln, S, ls) : difference(S, ls, N, ln);
+  return order;
+}
+
+/** big − small into D, for big ≥ small; the length. */
+function difference(big: Float64Array, lbig: number, small: Float64Array, lsmall: number): number {
+  let borrow = 0;
+  for (let i = 0; i < lbig; i++) {
+    const t = big[i]! - (i < lsmall ? small[i]! : 0) - borrow;
+    borrow = t < 0 ? 1 : 0;
+    D[i] = t + borrow * BASE;
+  }
+  return trimmed(D, lbig);
+}
+
+/** 2y into T; its length. */
+function twice(ly: number): number {
+  let carry = 0;
+  for (let i = 0; i < ly; i++) {
+    const t = 2 * Y[i]! + carry;
+    carry = t >= BASE ? 1 : 0;
+    T[i] = t - carry * BASE;
+  }
+  if (carry === 0) return ly;
+  T[ly] = 1;
+  return ly + 1;
+}
+
+/** The number in x[0..len) as a double, from its top three limbs (a relative error below 10^-13). */
+function toDouble(x: Float64Array, len: number): number {
+  let v = 0;
+  for (let i = len - 1; i >= 0 && i >= len - 3; i--) v = v * BASE + x[i]!;
+  return len > 3 ? v * LIMB_POWERS[len - 3]! : v;
+}
+
+/** The limbs of a whole double d ≥ 1 into T (approximately beyond 2^53: only Newton's steps take such); their count. */
+function limbsOf(d: number): number {
+  let len = 0;
+  for (let v = d; v > 0; len++) {
+    const q = Math.floor(v / BASE);
+    const r = v - q * BASE;
+    T[len] = r < 0 ? 0 : r >= BASE ? BASE - 1 : r;
+    v = q;
+  }
+  return len;
+}
+
+/** y + d in place, for a whole double d ≥ 1; the new length. */
+function addDouble(y: Float64Array, ly: number, d: number): number {
+  const ld = limbsOf(d);
+  const len = ly > ld ? ly : ld;
   let carry = 0;
   for (let i = 0; i < len; i++) {
-    const t = (i < ly ? y[i]! : 0) + (i < lq ? q[i]! : 0) + carry;
+    const t = (i < ly ? y[i]! : 0) + (i < ld ? T[i]! : 0) + carry;
     carry = t >= BASE ? 1 : 0;
     y[i] = t - carry * BASE;
   }
-  let top = len;
-  if (carry > 0) y[top++] = carry;
-  let rest = 0;
-  for (let i = top - 1; i >= 0; i--) {
-    const t = rest * BASE + y[i]!;
-    const h = Math.floor(t / 2);
-    y[i] = h;
-    rest = t - 2 * h;
-  }
-  return trimmed(y, top);
+  if (carry === 0) return len;
+  y[len] = 1;
+  return len + 1;
 }
 
-function decrement(y: Float64Array, ly: number): number {
+/** y − d in place, for a whole double 1 ≤ d < y; the new length. */
+function subtractDouble(y: Float64Array, ly: number, d: number): number {
+  const ld = limbsOf(d);
+  let borrow = 0;
   for (let i = 0; i < ly; i++) {
-    if (y[i]! > 0) {
-      y[i] = y[i]! - 1;
-      break;
-    }
-    y[i] = BASE - 1;
+    const t = y[i]! - (i < ld ? T[i]! : 0) - borrow;
+    borrow = t < 0 ? 1 : 0;
+    y[i] = t + borrow * BASE;
   }
   return trimmed(y, ly);
-}
-
-function increment(y: Float64Array, ly: number): number {
-  for (let i = 0; i < ly; i++) {
-    if (y[i]! < BASE - 1) {
-      y[i] = y[i]! + 1;
-      return ly;
-    }
-    y[i] = 0;
-  }
-  y[ly] = 1;
-  return ly + 1;
 }
