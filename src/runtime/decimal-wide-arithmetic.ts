@@ -94,6 +94,29 @@ export function wideDiv(x: Wide, y: Wide): Wide | null {
   return round34(x.s * y.s, R, len, x.e - y.e - k, sticky);
 }
 
+/** Digits an operand of `mod` or `divToInt` may span once aligned (the work space's limbs). */
+const ALIGNED_DIGITS = 140;
+
+/**
+ * The truncated remainder x − y × trunc(x / y) (the sign of x), exact and rounded to 34 digits as
+ * the BigInt form's; `quotient`: trunc(x / y) itself, rounded. null for a zero result, beyond the
+ * exponent range, or when the operands aligned at the smaller exponent would span more than 140
+ * digits (the BigInt form then).
+ */
+export function wideRemainder(x: Wide, y: Wide, quotient: boolean): Wide | null {
+  // |x| < |y|: the quotient is zero, the remainder x
+  if (x.top < y.top) return quotient ? null : x;
+  const e = x.e < y.e ? x.e : y.e;
+  if (x.top - e + 1 > ALIGNED_DIGITS) return null;
+  const lu = loadShifted(A, x, x.e - e);
+  const n = loadShifted(B, y, y.e - e);
+  const lq = divideLimbs(A, lu, B, n, R, true);
+  if (quotient) return lq === 0 ? null : round34(x.s * y.s, R, lq, 0, false);
+  let len = n;
+  while (len > 0 && A[len - 1] === 0) len--;
+  return len === 0 ? null : round34(x.s, A, len, e, false);
+}
+
 /** The order of |x| and |y|: -1, 0 or 1. */
 export function wideCompareMagnitude(x: Wide, y: Wide): number {
   if (x.top !== y.top) return x.top > y.top ? 1 : -1;

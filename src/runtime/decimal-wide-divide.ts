@@ -6,12 +6,13 @@ import { BASE, floorDiv, splitLimb } from "./decimal-wide.js";
 /**
  * floor(u / v) into q, for u in u[0..lu) and v in v[0..n) (its top limb not zero, lu ≥ n ≥ 1);
  * returns the quotient's length (its top limb not zero, or 0). u and v are overwritten: afterwards
- * u[0..n) is not all zeros exactly when the remainder is not zero. u needs room for lu + 1 limbs.
+ * u[0..n) is not all zeros exactly when the remainder is not zero, and with `remainder` it is the
+ * remainder itself. u needs room for lu + 1 limbs.
  * Knuth's algorithm D: the divisor scaled so that its top limb is at least BASE / 2, each quotient
  * limb estimated from the top two limbs of the remainder and the divisor's top limb, at most two
  * too large, corrected by the divisor's second limb and at most once more by adding back.
  */
-export function divideLimbs(u: Float64Array, lu: number, v: Float64Array, n: number, q: Float64Array): number {
+export function divideLimbs(u: Float64Array, lu: number, v: Float64Array, n: number, q: Float64Array, remainder = false): number {
   if (n === 1) {
     // one limb: r × 10^7 + a limb < 10^14
     const d = v[0]!;
@@ -67,6 +68,17 @@ export function divideLimbs(u: Float64Array, lu: number, v: Float64Array, n: num
       u[j + n] = t + c;
     } else u[j + n] = t;
     q[j] = g;
+  }
+  if (remainder && f > 1) {
+    // the remainder was scaled with the operands: divided back by f, exactly
+    const inverse = 1 / f;
+    let r = 0;
+    for (let i = n - 1; i >= 0; i--) {
+      const t = r * BASE + u[i]!;
+      const g = floorDiv(t, f, inverse);
+      u[i] = g;
+      r = t - g * f;
+    }
   }
   return trimmed(q, lu - n);
 }

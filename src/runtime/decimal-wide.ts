@@ -193,7 +193,7 @@ export function round34(s: number, buf: Float64Array, len: number, e: number, st
 }
 
 /** buf[0..len) divided by 10^d (d ≥ 1), truncated, in place; the new length (0 for nothing left). */
-export function shiftDown(buf: Float64Array, len: number, d: number): number {
+function shiftDown(buf: Float64Array, len: number, d: number): number {
   const whole = Math.floor(d / LIMB_DIGITS);
   const part = d - whole * LIMB_DIGITS;
   if (whole >= len) return 0;

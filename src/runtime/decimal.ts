@@ -18,7 +18,7 @@
 import { Exact } from "./decimal-exact.js";
 import { exp, ln, power, sqrt } from "./decimal-functions.js";
 import { type Wide, roundWide, wideOfScaled } from "./decimal-wide.js";
-import { wideAdd, wideCompareMagnitude, wideDiv, wideTimes } from "./decimal-wide-arithmetic.js";
+import { wideAdd, wideCompareMagnitude, wideDiv, wideRemainder, wideTimes } from "./decimal-wide-arithmetic.js";
 import { wideSqrt } from "./decimal-wide-sqrt.js";
 import { LIMB_POWER_MAX, limbPower } from "./decimal-limbs.js";
 import { MODES, RoundingModes, type Rounding } from "./decimal-rounding.js";
@@ -207,6 +207,16 @@ export class Decimal extends RoundingModes {
     return r !== null ? Decimal.ofWide(r) : Decimal.of(this.exact().div(b.exact()));
   }
 
+  /** mod or divToInt in limbs when neither is held as an Exact, both are non-zero and one is not scaled; null otherwise. */
+  private wideRemainder(b: Decimal, quotient: boolean): Decimal | null {
+    if ((this.q === 1 && b.q === 1) || this.isZero() || b.isZero()) return null;
+    const x = this.wide();
+    const w = x === null ? null : b.wide();
+    const r = w === null ? null : wideRemainder(x!, w, quotient);
+    // (x itself: |x| < |y|, the remainder is the dividend as it is)
+    return r === null ? null : r === x ? this : Decimal.ofWide(r);
+  }
+
   /** A scaled zero. */
   private isZeroScaled(): boolean {
     return this.q === 1 && this.m === 0;
@@ -228,7 +238,7 @@ export class Decimal extends RoundingModes {
   divToInt(y: Value): Decimal {
     const b = operand(y);
     const pair = bothScaled(this, b) && b.m !== 0 ? aligned(this.m, this.k, b.m, b.k) : null;
-    if (pair === null) return Decimal.of(this.exact().divToInt(b.exact()));
+    if (pair === null) return this.wideRemainder(b, true) ?? Decimal.of(this.exact().divToInt(b.exact()));
     const negative = (pair[0] < 0 || Object.is(pair[0], -0)) !== pair[1] < 0;
     const r = roundedQuotient(Math.abs(pair[0]), Math.abs(pair[1]), MODES.ROUND_DOWN, negative);
     return new Decimal(negative ? -r : r, 0);
@@ -237,7 +247,7 @@ export class Decimal extends RoundingModes {
   mod(y: Value): Decimal {
     const b = operand(y);
     const pair = bothScaled(this, b) && b.m !== 0 ? aligned(this.m, this.k, b.m, b.k) : null;
-    if (pair === null) return Decimal.of(this.exact().mod(b.exact()));
+    if (pair === null) return this.wideRemainder(b, false) ?? Decimal.of(this.exact().mod(b.exact()));
     // a zero remainder is +0 as decimal.js subtracts it out, but for a dividend of -0
     const r = pair[0] % pair[1] || (Object.is(pair[0], -0) ? -0 : 0);
     return new Decimal(r, Math.max(this.k, b.k));

@@ -9,7 +9,7 @@ import { Decimal } from "../../src/runtime/decimal.js";
 import { Exact, MAX_E, MIN_E } from "../../src/runtime/decimal-exact.js";
 import type { Rounding } from "../../src/runtime/decimal-rounding.js";
 import { LIMB_DIGITS, Wide, roundWide, wideOfScaled } from "../../src/runtime/decimal-wide.js";
-import { wideAdd, wideCompareMagnitude, wideDiv, wideTimes } from "../../src/runtime/decimal-wide-arithmetic.js";
+import { wideAdd, wideCompareMagnitude, wideDiv, wideRemainder, wideTimes } from "../../src/runtime/decimal-wide-arithmetic.js";
 import { wideSqrt } from "../../src/runtime/decimal-wide-sqrt.js";
 import { sqrt } from "../../src/runtime/decimal-functions.js";
 import { Reference } from "./decimal-properties.js";
@@ -139,6 +139,19 @@ describe("limb arithmetic agrees with the BigInt form", () => {
     );
   });
 
+  it("takes truncated remainders and quotients", () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.tuple(wide, wide), nearby, quotient), fc.boolean(), ([x, y], quotient) => {
+        const exact = quotient ? exactOf(x).divToInt(exactOf(y)) : exactOf(x).mod(exactOf(y));
+        const ours = wideRemainder(x, y, quotient);
+        // x itself when |x| < |y| (its coefficient as it came); the BigInt form when too far apart
+        if (ours === x) expect(exactOf(x).valueOf()).toBe(exact.valueOf());
+        else if (ours !== null || x.top - Math.min(x.e, y.e) < 140) agrees(ours, exact, `${x} ${quotient ? "divToInt" : "mod"} ${y}`);
+      }),
+      runs,
+    );
+  });
+
   it("compares magnitudes", () => {
     fc.assert(
       fc.property(fc.oneof(fc.tuple(wide, wide), nearby), ([x, y]) => {
@@ -185,7 +198,7 @@ const short = fc
   .tuple(fc.integer({ min: -99_999_999, max: 99_999_999 }), fc.integer({ min: 0, max: 6 }))
   .map(([m, k]) => new Reference(m).div(10 ** k).toFixed());
 const nonZero = short.filter((v) => !new Reference(v).isZero());
-const OPS = ["plus", "minus", "times", "div"] as const;
+const OPS = ["plus", "minus", "times", "div", "mod", "divToInt"] as const;
 
 describe("quotients carried into further arithmetic agree with decimal.js", () => {
   it("chains of + - × ÷, comparisons, roundings and conversions", () => {
@@ -202,7 +215,7 @@ describe("quotients carried into further arithmetic agree with decimal.js", () =
             // every operand a quotient a / b, itself a wide value once it meets arithmetic
             const q = new Decimal(a).div(new Decimal(b));
             const rq = new Reference(a).div(b);
-            if (op === "div" && rq.isZero()) continue;
+            if ((op === "div" || op === "mod" || op === "divToInt") && rq.isZero()) continue;
             ours = ours[op](q);
             theirs = theirs[op](rq);
             expect(ours.valueOf()).toBe(theirs.valueOf());
