@@ -8,6 +8,8 @@
 //   quotient  m / (q × 10^k), a division that does not terminate, kept unevaluated: rounding it
 //             (decimal(x / y, 2)) and comparing it with a scaled number are exact integer work
 //             that provably gives what rounding the 34-digit quotient gives (docs/numbers.md);
+//   wide      up to 34 digits in limbs of seven held in doubles (decimal-wide.ts): a quotient
+//             that meets more arithmetic, and what follows from it, without BigInt work;
 //   exact     the runtime's own big decimal (a BigInt coefficient, decimal-exact.ts), for
 //             everything else (long digits, huge or tiny magnitudes, roots, logarithms, powers:
 //             decimal-functions.ts); results come back to the scaled form whenever they fit.
@@ -15,7 +17,9 @@
 // `--numbers double`.
 import { Exact } from "./decimal-exact.js";
 import { exp, ln, power, sqrt } from "./decimal-functions.js";
-import { quotientExact } from "./decimal-quotient.js";
+import { type Wide, roundWide, wideOfScaled } from "./decimal-wide.js";
+import { wideAdd, wideCompareMagnitude, wideDiv, wideRemainder, wideTimes } from "./decimal-wide-arithmetic.js";
+import { wideSqrt } from "./decimal-wide-sqrt.js";
 import { LIMB_POWER_MAX, limbPower } from "./decimal-limbs.js";
 import { MODES, RoundingModes, type Rounding } from "./decimal-rounding.js";
 import {
@@ -36,18 +40,19 @@ type Value = number | string | Decimal;
 
 /** The q of a value held as an Exact. */
 const EXACT = 0;
+/** The q of a value held as a Wide. */
+const WIDE = -1;
 /** An Exact coefficient up to this is a safe integer. */
 const SAFE_COEFFICIENT = BigInt(SAFE);
-/** Divisors up to this are divided by long division on doubles (decimal-quotient.ts). */
-const QUOTIENT_DIVISOR = Math.floor(SAFE / 10);
 
 export class Decimal extends RoundingModes {
   /** scaled and quotient forms: the value is m / (q × 10^k) */
   m: number;
   k: number;
-  /** 1 for a scaled number, the divisor (≥ 2) for a quotient, 0 when `x` holds the value */
+  /** 1 for a scaled number, the divisor (≥ 2) for a quotient, 0 when `x` holds the value, -1 when `w` does */
   q: number;
   x: Exact | null;
+  w: Wide | null;
 
   /** From a number, a numeric string or a Decimal; the other parameters are for this module. */
   constructor(v: Value, k = -1, q = 1, x: Exact | null = null) {
@@ -57,6 +62,7 @@ export class Decimal extends RoundingModes {
     this.k = k >= 0 ? k : 0;
     this.q = q;
     this.x = x;
+    this.w = null;
     // this module's own forms are complete; reading a value is a method of its own, so that the
     // constructor stays small enough for V8 to inline into every operation that makes a result
     if (k < 0 && x === null) this.read(v);
@@ -75,6 +81,7 @@ export class Decimal extends RoundingModes {
       this.k = v.k;
       this.q = v.q;
       this.x = v.x;
+      this.w = v.w;
     } else {
       const parsed = typeof v === "string" ? parseScaled(v) : null;
       if (parsed === null) this.exactly(Exact.from(v as string));
@@ -126,16 +133,43 @@ export class Decimal extends RoundingModes {
     return new Decimal(0, -1, EXACT, x);
   }
 
-  /** This value as an Exact (a quotient is divided once and kept). */
+  /** A wide result, in the scaled form when it fits. */
+  private static ofWide(w: Wide): Decimal {
+    if (w.n <= 15 && w.e >= -MAX_SCALE) {
+      const c = w.c;
+      const m = c.length === 1 ? c[0]! : c.length === 2 ? c[0]! + c[1]! * 1e7 : c[0]! + c[1]! * 1e7 + c[2]! * 1e14;
+      const scaled = w.e > 0 ? upscale(m, w.e) : m;
+      if (scaled <= SAFE) return new Decimal(w.s < 0 ? -scaled : scaled, w.e >= 0 ? 0 : -w.e);
+    }
+    const d = new Decimal(0, 0, WIDE);
+    d.w = w;
+    return d;
+  }
+
+  /** This value as an Exact (a quotient or a wide value is converted once and kept). */
   private exact(): Exact {
     if (this.q === EXACT) return this.x!;
     if (this.q === 1) return Exact.fromScaled(this.m, this.k);
-    const x =
-      this.q <= QUOTIENT_DIVISOR
-        ? quotientExact(this.m < 0 ? -1 : 1, Math.abs(this.m), this.q, this.k)
-        : Exact.fromScaled(this.m, 0).div(Exact.fromScaled(this.q, -this.k));
+    const x = this.q === WIDE ? this.w!.toExact() : Exact.fromScaled(this.m, 0).div(Exact.fromScaled(this.q, -this.k));
     this.exactly(x);
     return x;
+  }
+
+  /**
+   * This non-zero value as a Wide when it is not held as an Exact (a quotient is divided once, in
+   * limbs, and kept as the wide value it rounds to); null for an Exact.
+   */
+  private wide(): Wide | null {
+    if (this.q === WIDE) return this.w;
+    if (this.q === 1) return wideOfScaled(this.m, this.k);
+    if (this.q === EXACT) return null;
+    const w = wideDiv(wideOfScaled(this.m, this.k), wideOfScaled(this.q, 0));
+    // (a quotient of safe integers is far inside the exponent range: never null)
+    if (w !== null) {
+      this.q = WIDE;
+      this.w = w;
+    }
+    return w;
   }
 
   private get negative(): boolean {
@@ -144,25 +178,67 @@ export class Decimal extends RoundingModes {
 
   plus(y: Value): Decimal {
     const b = operand(y);
-    return (bothScaled(this, b) && addScaled(this.m, this.k, b.m, b.k)) || Decimal.of(this.exact().plus(b.exact()));
+    return (bothScaled(this, b) ? addScaled(this.m, this.k, b.m, b.k) : this.wideSum(b, 1)) || Decimal.of(this.exact().plus(b.exact()));
   }
   minus(y: Value): Decimal {
     const b = operand(y);
-    return (bothScaled(this, b) && addScaled(this.m, this.k, -b.m, b.k)) || Decimal.of(this.exact().minus(b.exact()));
+    return (bothScaled(this, b) ? addScaled(this.m, this.k, -b.m, b.k) : this.wideSum(b, -1)) || Decimal.of(this.exact().minus(b.exact()));
   }
   times(y: Value): Decimal {
     const b = operand(y);
-    return (bothScaled(this, b) && mulScaled(this.m, this.k, b.m, b.k)) || Decimal.of(this.exact().times(b.exact()));
+    if (bothScaled(this, b)) return mulScaled(this.m, this.k, b.m, b.k) || Decimal.of(this.exact().times(b.exact()));
+    if (this.isZeroScaled() || b.isZeroScaled()) {
+      // zero times a finite non-zero value: a zero of the product's sign
+      const other = this.isZeroScaled() ? b : this;
+      if (other.q !== EXACT) return new Decimal(this.isNegative() !== b.isNegative() ? -0 : 0, 0);
+    }
+    const x = this.wide();
+    const w = x === null ? null : b.wide();
+    const r = w === null ? null : wideTimes(x!, w);
+    return r !== null ? Decimal.ofWide(r) : Decimal.of(this.exact().times(b.exact()));
   }
   div(y: Value): Decimal {
     const b = operand(y);
-    return (bothScaled(this, b) && b.m !== 0 && divScaled(this.m, this.k, b.m, b.k)) || Decimal.of(this.exact().div(b.exact()));
+    if (bothScaled(this, b)) return (b.m !== 0 && divScaled(this.m, this.k, b.m, b.k)) || Decimal.of(this.exact().div(b.exact()));
+    if (this.isZeroScaled() && b.q !== EXACT) return new Decimal(this.negative !== b.isNegative() ? -0 : 0, 0);
+    const x = b.isZeroScaled() ? null : this.wide();
+    const w = x === null ? null : b.wide();
+    const r = w === null ? null : wideDiv(x!, w);
+    return r !== null ? Decimal.ofWide(r) : Decimal.of(this.exact().div(b.exact()));
+  }
+
+  /** mod or divToInt in limbs when neither is held as an Exact, both are non-zero and one is not scaled; null otherwise. */
+  private wideRemainder(b: Decimal, quotient: boolean): Decimal | null {
+    if ((this.q === 1 && b.q === 1) || this.isZero() || b.isZero()) return null;
+    const x = this.wide();
+    const w = x === null ? null : b.wide();
+    const r = w === null ? null : wideRemainder(x!, w, quotient);
+    // (x itself: |x| < |y|, the remainder is the dividend as it is)
+    return r === null ? null : r === x ? this : Decimal.ofWide(r);
+  }
+
+  /** A scaled zero. */
+  private isZeroScaled(): boolean {
+    return this.q === 1 && this.m === 0;
+  }
+
+  /** this + sign × y in limbs, when neither is held as an Exact; null otherwise. */
+  private wideSum(b: Decimal, sign: number): Decimal | null {
+    // a zero and a finite non-zero value: that value (already of 34 digits), signed
+    if (this.isZeroScaled()) return b.q === EXACT ? null : sign < 0 ? b.neg() : b;
+    if (b.isZeroScaled()) return this.q === EXACT ? null : this;
+    const x = this.wide();
+    const w = x === null ? null : b.wide();
+    if (w === null) return null;
+    const r = wideAdd(x!, sign * w.s, w);
+    // null: an exact zero (+0) or a result beyond the exponent range, which the exact form sorts out
+    return r === null ? null : Decimal.ofWide(r);
   }
   /** the integer part of the quotient (truncated towards zero) */
   divToInt(y: Value): Decimal {
     const b = operand(y);
     const pair = bothScaled(this, b) && b.m !== 0 ? aligned(this.m, this.k, b.m, b.k) : null;
-    if (pair === null) return Decimal.of(this.exact().divToInt(b.exact()));
+    if (pair === null) return this.wideRemainder(b, true) ?? Decimal.of(this.exact().divToInt(b.exact()));
     const negative = (pair[0] < 0 || Object.is(pair[0], -0)) !== pair[1] < 0;
     const r = roundedQuotient(Math.abs(pair[0]), Math.abs(pair[1]), MODES.ROUND_DOWN, negative);
     return new Decimal(negative ? -r : r, 0);
@@ -171,7 +247,7 @@ export class Decimal extends RoundingModes {
   mod(y: Value): Decimal {
     const b = operand(y);
     const pair = bothScaled(this, b) && b.m !== 0 ? aligned(this.m, this.k, b.m, b.k) : null;
-    if (pair === null) return Decimal.of(this.exact().mod(b.exact()));
+    if (pair === null) return this.wideRemainder(b, false) ?? Decimal.of(this.exact().mod(b.exact()));
     // a zero remainder is +0 as decimal.js subtracts it out, but for a dividend of -0
     const r = pair[0] % pair[1] || (Object.is(pair[0], -0) ? -0 : 0);
     return new Decimal(r, Math.max(this.k, b.k));
@@ -183,6 +259,8 @@ export class Decimal extends RoundingModes {
       for (let i = Math.abs(b.m); i > 0 && r !== null; i--) r = mulScaled(r.m, r.k, this.m, this.k);
       if (r !== null) return b.m >= 0 ? r : ONE.div(r);
     }
+    // x ** 2 of a 34-digit x: the exact square rounded once, in limbs
+    if (b.q === 1 && b.k === 0 && b.m === 2 && (this.q === WIDE || this.q > 1)) return this.times(this);
     // (1 + r) ** -n: a short base, a moderate integer exponent
     if (this.q === 1 && b.q === 1 && b.k === 0 && this.m !== 0 && b.m !== 0 && Math.abs(b.m) <= LIMB_POWER_MAX) {
       const r = limbPower(this.m, this.k, b.m);
@@ -191,6 +269,11 @@ export class Decimal extends RoundingModes {
     return Decimal.of(power(this.exact(), b.exact()));
   }
   sqrt(): Decimal {
+    // a positive value not held as an Exact: the root in limbs
+    if (this.q !== EXACT && !this.isNegative() && !this.isZero()) {
+      const r = wideSqrt(this.wide()!);
+      if (r !== null) return Decimal.ofWide(r);
+    }
     return Decimal.of(sqrt(this.exact()));
   }
   ln(): Decimal {
@@ -200,9 +283,11 @@ export class Decimal extends RoundingModes {
     return Decimal.of(exp(this.exact()));
   }
   abs(): Decimal {
+    if (this.q === WIDE) return Decimal.ofWide(this.w!.abs());
     return this.q === EXACT ? Decimal.of(this.x!.abs()) : new Decimal(Math.abs(this.m), this.k, this.q);
   }
   neg(): Decimal {
+    if (this.q === WIDE) return Decimal.ofWide(this.w!.neg());
     return this.q === EXACT ? Decimal.of(this.x!.neg()) : new Decimal(-this.m, this.k, this.q);
   }
   floor(): Decimal {
@@ -223,13 +308,21 @@ export class Decimal extends RoundingModes {
     const b = operand(y);
     // two scaled numbers of one scale (integers, amounts in cents): their coefficients in order
     if (this.q === 1 && b.q === 1 && this.k === b.k) return this.m < b.m ? -1 : this.m > b.m ? 1 : 0;
-    if (this.q !== EXACT && b.q !== EXACT) {
+    if (this.q > 0 && b.q > 0) {
       // cross-multiplied; when both products are safe the 34-digit rounding of a quotient cannot
       // change the order (docs/numbers.md)
       const lo = Math.min(this.k, b.k);
       const left = upscale(safeProduct(this.m, b.q), b.k - lo);
       const right = upscale(safeProduct(b.m, this.q), this.k - lo);
       if (left === left && right === right) return left < right ? -1 : left > right ? 1 : 0;
+    }
+    if (this.q !== EXACT && b.q !== EXACT) {
+      // signs first (zeros are equal whatever their signs), then magnitudes in limbs
+      const xs = this.isZero() ? 0 : this.isNegative() ? -1 : 1;
+      const ys = b.isZero() ? 0 : b.isNegative() ? -1 : 1;
+      if (xs !== ys || xs === 0) return xs < ys ? -1 : xs > ys ? 1 : 0;
+      const order = wideCompareMagnitude(this.wide()!, b.wide()!);
+      return order === 0 ? 0 : xs * order;
     }
     return this.exact().cmp(b.exact());
   }
@@ -250,16 +343,18 @@ export class Decimal extends RoundingModes {
   }
 
   isZero(): boolean {
-    return this.q === EXACT ? this.x!.isZero() : this.m === 0;
+    return this.q === EXACT ? this.x!.isZero() : this.q !== WIDE && this.m === 0;
   }
   /** true for negative numbers and for -0, like decimal.js */
   isNegative(): boolean {
+    if (this.q === WIDE) return this.w!.s < 0;
     return this.q === EXACT ? this.x!.isNeg() : this.negative;
   }
   isNeg(): boolean {
     return this.isNegative();
   }
   isPositive(): boolean {
+    if (this.q === WIDE) return this.w!.s > 0;
     return this.q === EXACT ? this.x!.isPos() : !this.negative;
   }
   isPos(): boolean {
@@ -268,6 +363,7 @@ export class Decimal extends RoundingModes {
   /** a quotient is never an integer: its divisor does not divide it, and 34 digits cannot round it to one */
   isInteger(): boolean {
     if (this.q === EXACT) return this.x!.isInteger();
+    if (this.q === WIDE) return this.w!.e >= 0;
     // (a scale of zero needs no remainder: `%` on a double is a call into C)
     return this.q === 1 && (this.k === 0 || this.m % POW10[this.k]! === 0);
   }
@@ -279,22 +375,33 @@ export class Decimal extends RoundingModes {
   }
   /** significant digits (decimal.js's `sd`) */
   sd(includeZeros?: boolean): number {
-    return this.exact().sd(includeZeros);
+    if (this.q !== WIDE) return this.exact().sd(includeZeros);
+    const { n, top } = this.w!;
+    return includeZeros && top + 1 > n ? top + 1 : n;
   }
   /** digits after the point, trailing zeros not counted (decimal.js's `decimalPlaces`) */
   decimalPlaces(): number {
+    if (this.q === WIDE) return this.w!.e < 0 ? -this.w!.e : 0;
     if (this.q !== 1) return this.exact().decimalPlaces();
     let k = this.k;
     for (let m = this.m; k > 0 && m % 10 === 0; m /= 10) k--;
     return k;
   }
   toSignificantDigits(digits: number, rounding: Rounding = MODES.ROUND_HALF_EVEN): Decimal {
+    if (this.q === WIDE) {
+      const r = roundWide(this.w!, this.w!.top - digits + 1, rounding);
+      if (r !== null) return Decimal.ofWide(r);
+    }
     return Decimal.of(this.exact().toSignificantDigits(digits, rounding));
   }
 
   toDecimalPlaces(places?: number, rounding: Rounding = MODES.ROUND_HALF_EVEN): Decimal {
     if (places === undefined) return this;
-    if (this.q !== EXACT && places <= MAX_SCALE) {
+    if (this.q === WIDE) {
+      const r = roundWide(this.w!, -places, rounding);
+      if (r !== null) return r === this.w ? this : Decimal.ofWide(r);
+    }
+    if (this.q > 0 && places <= MAX_SCALE) {
       if (this.q === 1 && places >= this.k) return this;
       const up = places >= this.k;
       const n = up ? upscale(Math.abs(this.m), places - this.k) : Math.abs(this.m);
@@ -338,18 +445,20 @@ export class Decimal extends RoundingModes {
     const decimals = point < 0 ? 0 : text.length - point - 1;
     const padded = places === 0 ? text : (point < 0 ? `${text}.` : text) + "0".repeat(places - decimals);
     // decimal.js signs a negative value that rounds to zero ("-0.00"), but not zero itself
-    return this.negative && this.m !== 0 ? `-${padded}` : padded;
+    return this.isNegative() && !this.isZero() ? `-${padded}` : padded;
   }
   toNumber(): number {
     if (this.q === 1) return this.m / POW10[this.k]!;
+    if (this.q === WIDE) return this.w!.toNumber();
     // one correctly rounded division; a divisor below 2^53 keeps the 34-digit rounding out of it
     const divisor = this.q === EXACT ? NaN : upscale(this.q, this.k);
     return divisor === divisor ? this.m / divisor : this.exact().toNumber();
   }
   override toString(): string {
-    return this.q === 1 ? scaledToString(this.m, this.k) : this.exact().toString();
+    return this.q === 1 ? scaledToString(this.m, this.k) : this.q === WIDE ? this.w!.toString() : this.exact().toString();
   }
   override valueOf(): string {
+    if (this.q === WIDE) return this.w!.toString();
     if (this.q !== 1) return this.exact().valueOf();
     return Object.is(this.m, -0) ? "-0" : scaledToString(this.m, this.k);
   }

@@ -216,7 +216,7 @@ const functions = (operand: fc.Arbitrary<string | number>) =>
 
 /**
  * A quotient of short numbers that does not end (a / 7) is held unevaluated until it meets more
- * arithmetic; then its 34 digits come from long division (decimal-quotient.ts). The chain is
+ * arithmetic; then its 34 digits come from long division in limbs (decimal-wide-arithmetic.ts). The chain is
  * decimal.js's: the quotient rounded to 34 digits, then the next operation rounded again.
  */
 const divisor = fc.oneof(

@@ -1,0 +1,134 @@
+// The square root of a wide decimal (decimal-wide.ts), correctly rounded to 34 digits, half-even,
+// in limbs of seven digits: the method of the BigInt form (decimal-functions.ts). The coefficient
+// is widened to N of 67 or 68 digits with an even exponent, whose integer square root r has exactly
+// 34 digits; the root lies in [r, r + 1) and is never r + 1/2, so it rounds up exactly when
+// N − r² > r. r comes from a double's root of N's top three limbs (a relative error below 10^-14,
+// within 10^20 of √N) and Newton steps y ← y + (N − y²) / 2y, the residual N − y² exact in limbs
+// and only the quotient taken in doubles (from three limbs again): a step leaves an error of about
+// δ² / 2y plus 10^-13 of δ, so from 10^20 the next is below 10^8 and the one after within a unit;
+// then squares settle r exactly. Should they not within a few steps, the BigInt form takes over.
+import { BASE, type Wide, loadShifted, round34, wideOfScaled } from "./decimal-wide.js";
+import { compareLimbs, multiplyLimbs, trimmed } from "./decimal-wide-divide.js";
+
+const SIZE = 24;
+const N = new Float64Array(SIZE);
+const Y = new Float64Array(SIZE);
+const S = new Float64Array(SIZE);
+const D = new Float64Array(SIZE);
+const T = new Float64Array(SIZE);
+/** The first guess is g × 10^GUESS_SHIFT, g a whole double of about 15 digits. */
+const GUESS_SHIFT = 19;
+/** Newton steps at most (two are enough from the double's guess) and unit steps at most. */
+const STEPS = 6;
+/** 10^(7i): the weight of limb i. */
+const LIMB_POWERS: readonly number[] = Array.from({ length: SIZE }, (_, i) => 10 ** (7 * i));
+
+/** √x for a positive x, rounded to 34 digits; null if the last units were not settled in a few steps (never seen). */
+export function wideSqrt(x: Wide): Wide | null {
+  const j = (x.e - (67 - x.n)) % 2 === 0 ? 67 - x.n : 68 - x.n;
+  const ln = loadShifted(N, x, j);
+  const g = Math.round(Math.sqrt(toDouble(N, ln)) / 10 ** GUESS_SHIFT);
+  let ly = loadShifted(Y, wideOfScaled(g, 0), GUESS_SHIFT);
+  let sign = 0;
+  for (let step = 0; step < STEPS; step++) {
+    sign = residual(ln, ly);
+    const delta = sign === 0 ? 0 : Math.round(toDouble(D, residualLength) / (2 * toDouble(Y, ly)));
+    if (delta === 0) break;
+    ly = sign > 0 ? addDouble(Y, ly, delta) : subtractDouble(Y, ly, delta);
+    sign = NaN;
+  }
+  // r = ⌊√N⌋: N − r² in [0, 2r] (the last residual is still in D unless y has moved since)
+  let settled = false;
+  for (let step = 0; step < STEPS && !settled; step++) {
+    if (sign !== sign) sign = residual(ln, ly);
+    if (sign < 0) ly = subtractDouble(Y, ly, 1);
+    else if (sign > 0 && compareLimbs(D, residualLength, T, twice(ly)) > 0) ly = addDouble(Y, ly, 1);
+    else settled = true;
+    if (!settled) sign = NaN;
+  }
+  if (!settled) return null;
+  // D holds N − r²; up when it exceeds r
+  if (residualLength > 0 && compareLimbs(D, residualLength, Y, ly) > 0) ly = addDouble(Y, ly, 1);
+  return round34(1, Y, ly, (x.e - j) / 2, false);
+}
+
+/** The length of |N − y²| in D after residual(). */
+let residualLength = 0;
+
+/** |N − y²| into D (its length in residualLength); the sign of N − y². */
+function residual(ln: number, ly: number): number {
+  const ls = multiplyLimbs(Y, ly, Y, ly, S);
+  const order = compareLimbs(N, ln, S, ls);
+  residualLength = order >= 0 ? difference(N, ln, S, ls) : difference(S, ls, N, ln);
+  return order;
+}
+
+/** big − small into D, for big ≥ small; the length. */
+function difference(big: Float64Array, lbig: number, small: Float64Array, lsmall: number): number {
+  let borrow = 0;
+  for (let i = 0; i < lbig; i++) {
+    const t = big[i]! - (i < lsmall ? small[i]! : 0) - borrow;
+    borrow = t < 0 ? 1 : 0;
+    D[i] = t + borrow * BASE;
+  }
+  return trimmed(D, lbig);
+}
+
+/** 2y into T; its length. */
+function twice(ly: number): number {
+  let carry = 0;
+  for (let i = 0; i < ly; i++) {
+    const t = 2 * Y[i]! + carry;
+    carry = t >= BASE ? 1 : 0;
+    T[i] = t - carry * BASE;
+  }
+  if (carry === 0) return ly;
+  T[ly] = 1;
+  return ly + 1;
+}
+
+/** The number in x[0..len) as a double, from its top three limbs (a relative error below 10^-13). */
+function toDouble(x: Float64Array, len: number): number {
+  let v = 0;
+  for (let i = len - 1; i >= 0 && i >= len - 3; i--) v = v * BASE + x[i]!;
+  return len > 3 ? v * LIMB_POWERS[len - 3]! : v;
+}
+
+/** The limbs of a whole double d ≥ 1 into T (approximately beyond 2^53: only Newton's steps take such); their count. */
+function limbsOf(d: number): number {
+  let len = 0;
+  for (let v = d; v > 0; len++) {
+    const q = Math.floor(v / BASE);
+    const r = v - q * BASE;
+    T[len] = r < 0 ? 0 : r >= BASE ? BASE - 1 : r;
+    v = q;
+  }
+  return len;
+}
+
+/** y + d in place, for a whole double d ≥ 1; the new length. */
+function addDouble(y: Float64Array, ly: number, d: number): number {
+  const ld = limbsOf(d);
+  const len = ly > ld ? ly : ld;
+  let carry = 0;
+  for (let i = 0; i < len; i++) {
+    const t = (i < ly ? y[i]! : 0) + (i < ld ? T[i]! : 0) + carry;
+    carry = t >= BASE ? 1 : 0;
+    y[i] = t - carry * BASE;
+  }
+  if (carry === 0) return len;
+  y[len] = 1;
+  return len + 1;
+}
+
+/** y − d in place, for a whole double 1 ≤ d < y; the new length. */
+function subtractDouble(y: Float64Array, ly: number, d: number): number {
+  const ld = limbsOf(d);
+  let borrow = 0;
+  for (let i = 0; i < ly; i++) {
+    const t = y[i]! - (i < ld ? T[i]! : 0) - borrow;
+    borrow = t < 0 ? 1 : 0;
+    y[i] = t + borrow * BASE;
+  }
+  return trimmed(y, ly);
+}
