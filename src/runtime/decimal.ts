@@ -13,6 +13,7 @@
 //             decimal-functions.ts); results come back to the scaled form whenever they fit.
 // The API is the part of decimal.js's the runtime uses; decimal-double.ts offers the same part for
 // `--numbers double`.
+import { BIG_DIVISION_STEPS, tick } from "./budget.js";
 import { Exact } from "./decimal-exact.js";
 import { exp, ln, power, sqrt } from "./decimal-functions.js";
 import { quotientExact } from "./decimal-quotient.js";
@@ -130,6 +131,7 @@ export class Decimal extends RoundingModes {
   private exact(): Exact {
     if (this.q === EXACT) return this.x!;
     if (this.q === 1) return Exact.fromScaled(this.m, this.k);
+    tick(BIG_DIVISION_STEPS);
     const x =
       this.q <= QUOTIENT_DIVISOR
         ? quotientExact(this.m < 0 ? -1 : 1, Math.abs(this.m), this.q, this.k)
