@@ -81,7 +81,7 @@ export interface RawAnswer {
 }
 
 /** The final answers in `bytes` (an interim 1xx is skipped), each framed by its Content-Length or its chunks. */
-export function answersOf(bytes: Buffer): RawAnswer[] {
+function answersOf(bytes: Buffer): RawAnswer[] {
   const answers: RawAnswer[] = [];
   let at = 0;
   for (;;) {
