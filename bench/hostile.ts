@@ -1,8 +1,8 @@
 // How long each attack holds the server's event loop: every attack of the hostile suites (issue 17's
 // list, then each doubling carrier at the bottom and the top of its depths, run, explained and
 // checked, then each form of generated costly FEEL at three sizes) is sent alone to a fresh
-// `pdm serve` on loopback (SQLite ledger, one compile worker), and the server's own measure (pdm_event_loop_delay_max_seconds, restarted before each attack)
-// read after it, beside the body's size, the answer and the resident memory's growth. Writes
+// `pdm serve` on loopback (SQLite ledger, one compile worker), and the server's own measure
+// (pdm_event_loop_delay_max_seconds, restarted before each attack) read after it, beside the body's size, the answer and the resident memory's growth. Writes
 // bench/RESULTS-hostile.md with the worst hold of the requests under 64 KB (the target: 100 ms).
 // `npm run bench:hostile` (builds first); on a loaded machine every figure includes the time the
 // server waited for a core, so the load average is printed beside them.

@@ -130,3 +130,28 @@ describe("time zones", () => {
     );
   });
 });
+
+describe("regular expressions over a string", () => {
+  /** A string of `length` characters, "a," repeated. */
+  const text = (length: number) => "a,".repeat(Math.ceil(length / 2)).slice(0, length);
+
+  it("matches costs a step per character, split and replace four: stopped below, the same answer above", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 16, max: 5_000 }), (length) => {
+        const s = text(length);
+        const calls: [() => V, number][] = [
+          [() => b("matches", s, "^[a,]+$"), length],
+          [() => b("split", s, ","), 4 * length],
+          [() => b("replace", s, ",", ";"), 4 * length],
+        ];
+        for (const [call, steps] of calls) {
+          expect(stopped(call, { steps: steps - 1 })).toBe("steps");
+          let within: V = null;
+          // besides: the walk of the arguments (a step per 16 characters) and the patterns' own characters
+          expect(stopped(() => (within = call()), { steps: steps + length / 8 + 100 })).toBe("none");
+          expect(show(within)).toBe(show(call()));
+        }
+      }),
+    );
+  });
+});

@@ -47,6 +47,16 @@ function itemsOf(args: ArrayLike<FeelValue>): number {
   return n;
 }
 
+/** The characters of the string arguments, for the built-ins that run a regular expression over them. */
+function charactersOf(args: ArrayLike<FeelValue>): number {
+  let n = 0;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (typeof a === "string") n += a.length;
+  }
+  return n;
+}
+
 // The same charges for arguments of a known kind, for ./direct.ts.
 export const chargeString = (s: string): void => tick(Math.ceil(1 + s.length / CHARACTERS_PER_STEP));
 export const chargeStrings = (s: string, m: string): void =>
@@ -87,6 +97,8 @@ const BEFORE: Record<
     },
     result: true,
   },
+  scans: { before: (args, variadic) => tick(Math.ceil(walkOf(args, variadic) + charactersOf(args))), result: true },
+  rewrites: { before: (args, variadic) => tick(Math.ceil(walkOf(args, variadic) + 4 * charactersOf(args))), result: true },
   sorts: {
     before(args, variadic) {
       const n = itemsOf(args);
