@@ -1,8 +1,8 @@
 // How long each attack holds the server's event loop: every attack of the hostile suites (issue 17's
 // list, then each doubling carrier at the bottom and the top of its depths, run, explained and
-// checked) is sent alone to a fresh `pdm serve` on loopback (SQLite ledger, one compile worker),
-// and the server's own measure (pdm_event_loop_delay_max_seconds, restarted before each attack)
-// read after it, beside the body's size, the answer and the resident memory's growth. Writes
+// checked, then each form of generated costly FEEL at three sizes) is sent alone to a fresh
+// `pdm serve` on loopback (SQLite ledger, one compile worker), and the server's own measure
+// (pdm_event_loop_delay_max_seconds, restarted before each attack) read after it, beside the body's size, the answer and the resident memory's growth. Writes
 // bench/RESULTS-hostile.md with the worst hold of the requests under 64 KB (the target: 100 ms).
 // `npm run bench:hostile` (builds first); on a loaded machine every figure includes the time the
 // server waited for a core, so the load average is printed beside them.
@@ -11,6 +11,7 @@ import { availableParallelism, loadavg } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ATTACKS, type Attack } from "../test/server/hostile/attacks.js";
+import { COSTLY_SAMPLES, costlyAttack } from "../test/server/hostile/costly-feel.js";
 import { CARRIERS, doublingAttack } from "../test/server/hostile/doubling.js";
 import { startLocalServer } from "../test/server/hostile/local-server.js";
 import { heldMs, send } from "../test/server/hostile/traffic.js";
@@ -25,6 +26,7 @@ const attacks: Attack[] = [
   ...CARRIERS.flatMap((carrier) =>
     carrier.depths.flatMap((depth) => (["run", "explain", "check"] as const).map((form) => doublingAttack(carrier, depth, "funded", form))),
   ),
+  ...COSTLY_SAMPLES.map((spec) => costlyAttack(spec)),
 ];
 
 interface Row {

@@ -88,6 +88,32 @@ export function madeList<T extends unknown[]>(list: T): T {
  */
 export const CALL_STEPS = 2;
 
+/**
+ * What one term of a big-number series costs in steps (exp, ln, non-integer powers, roots: the
+ * exact path of decimal-functions.ts), and one multiplication of a power by squaring: a few BigInt
+ * products and quotients of 100–300 bits each, about as long as four iterations of a loop
+ * (measured: `x ** 1.5` on a non-integer x took 18 µs, some 60 terms, where a loop's iteration takes
+ * about 0.1 µs). Uncharged, a loop of 100,000 such powers took 1.8 s on the event loop's slice of
+ * 100,000 steps.
+ */
+export const BIG_TERM_STEPS = 4;
+
+/**
+ * What a 34-digit division or square root costs in steps: a quotient that does not terminate
+ * divided out to its digits (to round it to many places or to write it), or the integer root of a
+ * square root, 1.5–3 µs (uncharged, `string(i / 7)` over a loop of 100,000 took 150 ms and
+ * `sqrt(i * 1.0000001)` 250 ms on the event loop's slice).
+ */
+export const BIG_DIVISION_STEPS = 16;
+
+/**
+ * What reading a time zone's offset at an instant costs in steps: the platform formats the instant
+ * in the zone (Intl.DateTimeFormat.formatToParts, 3–9 µs with the parts read back), as long as
+ * some ninety iterations of a loop (measured: a loop of zoned date-times plus a duration, each
+ * reading eight offsets, took 300 ms for the default budget at 30 steps an offset).
+ */
+export const ZONE_OFFSET_STEPS = 90;
+
 /** A list or string just built: its length counts toward the size. */
 export function built<T extends { length: number }>(value: T): T {
   charge(value.length);

@@ -1,6 +1,8 @@
 // Decimal digits of BigInt coefficients: powers of ten, digit counts, trailing zeros and bit
 // lengths, for the runtime's own big decimals (decimal-exact.ts) and their functions.
 
+import { BIG_TERM_STEPS, tick } from "./budget.js";
+
 /** 10^0 … 10^CACHED are made once; a coefficient of 34 digits times a factor rarely needs more. */
 const CACHED = 160;
 const TENS: bigint[] = [1n];
@@ -54,6 +56,7 @@ export function integerRoot(n: bigint, k: number): bigint {
   const K = BigInt(k);
   let x = 1n << BigInt(Math.ceil(bitLength(n) / k)); // ≥ the root
   for (;;) {
+    tick(BIG_TERM_STEPS);
     const y = ((K - 1n) * x + n / x ** (K - 1n)) / K;
     if (y >= x) return x;
     x = y;
@@ -76,6 +79,7 @@ export function integerSqrt(n: bigint): bigint {
   let x = g << S;
   let y = (x + (n >> S) / g) >> 1n;
   while (x - y > 1n && (x - y) * (x - y) > y) {
+    tick(BIG_TERM_STEPS);
     x = y;
     y = (x + n / x) >> 1n;
   }

@@ -10,6 +10,7 @@
 //   x ** y    (y = p/q in lowest terms, q dividing a power of ten) exactly when x is a perfect
 //             q-th power (4 ** 0.5, 0.008 ** 1.5), otherwise exp(y ln x) with the same check.
 // When the check fails, the work is repeated with twice the bits (docs/numbers.md).
+import { BIG_DIVISION_STEPS, BIG_TERM_STEPS, tick } from "./budget.js";
 import { type Approx, LOG10_2, LOG2_10, MAX_BITS, START_BITS, log10Of, roundApprox } from "./decimal-approx.js";
 import { bitLength, digitCount, integerRoot, integerSqrt, pow10 } from "./decimal-digits.js";
 import { Exact, MAX_E, MIN_E, NAN, ONE, PRECISION, ZERO, infinity, normal, rounded, zero } from "./decimal-exact.js";
@@ -27,6 +28,7 @@ export function sqrt(x: Exact): Exact {
     // sqrt(±0) and sqrt(Infinity) are themselves; NaN and negative numbers give NaN
     return x.s !== x.s || (x.s < 0 && x.c !== 0n) || (x.s < 0 && x.n === 0) ? NAN : x;
   }
+  tick(BIG_DIVISION_STEPS);
   // up to 67 digits: widened to 67 or 68 (an even exponent), whose integer root has exactly 34
   // digits r; the exact root lies in [r, r + 1) and is never r + 1/2 ((r + 1/2)² is no integer),
   // so it rounds up exactly when N > (r + 1/2)², that is N - r² > r
@@ -172,6 +174,7 @@ function binaryPower(x: Exact, k: number, w: number): Approx {
   let rb = 0;
   let ru = 0;
   for (let j = k, first = true; ;) {
+    tick(BIG_TERM_STEPS);
     if (j % 2 === 1) {
       if (first) {
         rm = bm;
@@ -254,6 +257,7 @@ function expLnPower(x: Exact, y: Exact, s: number): Exact {
 /** Ziv's loop: an attempt at w bits that may decline, then at twice as many. */
 function correctly(attempt: (w: number, force: boolean) => Exact | null): Exact {
   for (let w = START_BITS; ; w *= 2) {
+    tick(BIG_TERM_STEPS);
     const force = w >= MAX_BITS;
     const r = attempt(w, force);
     if (r !== null) return r;

@@ -5,6 +5,7 @@
 // counts those errors, and the 34-digit result is taken only when no number within the bound
 // lies on the other side of a rounding boundary (docs/numbers.md). Otherwise, or when the result
 // falls outside [10^-39, 10^34), the caller takes the general path (decimal-functions.ts).
+import { BIG_TERM_STEPS, tick } from "./budget.js";
 import { type Exact, normal, ranged } from "./decimal-exact.js";
 
 const L = 7;
@@ -250,6 +251,7 @@ export function limbPower(m: number, k: number, n: number): Exact | null {
   let pu = 0;
   let first = true;
   for (let j = n < 0 ? -n : n; ;) {
+    tick(BIG_TERM_STEPS);
     if (j % 2 === 1) {
       if (first) {
         P.set(X);

@@ -2,6 +2,7 @@
 // proven bound on its error in units of 2^-f, for the correctly rounded functions of
 // decimal-functions.ts. Every step truncates, so each is off by less than one unit; the bounds add
 // those units up, and are kept generous (docs/numbers.md).
+import { BIG_TERM_STEPS, tick } from "./budget.js";
 import type { Approx } from "./decimal-approx.js";
 import { pow10 } from "./decimal-digits.js";
 import type { Exact } from "./decimal-exact.js";
@@ -16,6 +17,7 @@ function atanhFraction(p: bigint, q: bigint, g: number): bigint {
   let t = (p << G) / q;
   let sum = t;
   for (let i = 3n; t !== 0n; i += 2n) {
+    tick(BIG_TERM_STEPS);
     t = (t * p2) / q2;
     sum += t / i;
   }
@@ -93,6 +95,7 @@ export function lnFixed(x: Exact, f: number): { v: bigint; err: number } {
   let T = Z;
   let terms = 0;
   for (let i = 3n; T !== 0n; i += 2n) {
+    tick(BIG_TERM_STEPS);
     T = (T * Z2) >> GY;
     S += T / i;
     terms++;
@@ -132,11 +135,13 @@ export function expApprox(T: bigint, f: number, tErr: number): Approx {
   let term = one;
   let terms = 0;
   for (let i = 1n; term !== 0n; i++) {
+    tick(BIG_TERM_STEPS);
     term = ((term * R) >> G) / i;
     sum = negative && (i & 1n) === 1n ? sum - term : sum + term;
     terms++;
   }
   // each squaring doubles the relative error and adds at most 2^(2-g) (the value stays above 1/4)
+  tick(BIG_TERM_STEPS * h);
   for (let i = 0; i < h; i++) sum = (sum * sum) >> G;
   return { m: sum, b: -g, d: K, u: (2.02 * terms + 2 + rErr) * 1.01 + 8, w: f };
 }

@@ -15,6 +15,7 @@
 //             decimal-functions.ts); results come back to the scaled form whenever they fit.
 // The API is the part of decimal.js's the runtime uses; decimal-double.ts offers the same part for
 // `--numbers double`.
+import { BIG_DIVISION_STEPS, tick } from "./budget.js";
 import { Exact } from "./decimal-exact.js";
 import { exp, ln, power, sqrt } from "./decimal-functions.js";
 import { type Wide, roundWide, wideOfScaled } from "./decimal-wide.js";
@@ -150,6 +151,7 @@ export class Decimal extends RoundingModes {
   private exact(): Exact {
     if (this.q === EXACT) return this.x!;
     if (this.q === 1) return Exact.fromScaled(this.m, this.k);
+    tick(BIG_DIVISION_STEPS);
     const x = this.q === WIDE ? this.w!.toExact() : Exact.fromScaled(this.m, 0).div(Exact.fromScaled(this.q, -this.k));
     this.exactly(x);
     return x;
@@ -163,6 +165,7 @@ export class Decimal extends RoundingModes {
     if (this.q === WIDE) return this.w;
     if (this.q === 1) return wideOfScaled(this.m, this.k);
     if (this.q === EXACT) return null;
+    tick(BIG_DIVISION_STEPS);
     const w = wideDiv(wideOfScaled(this.m, this.k), wideOfScaled(this.q, 0));
     // (a quotient of safe integers is far inside the exponent range: never null)
     if (w !== null) {
@@ -271,6 +274,7 @@ export class Decimal extends RoundingModes {
   sqrt(): Decimal {
     // a positive value not held as an Exact: the root in limbs
     if (this.q !== EXACT && !this.isNegative() && !this.isZero()) {
+      tick(BIG_DIVISION_STEPS);
       const r = wideSqrt(this.wide()!);
       if (r !== null) return Decimal.ofWide(r);
     }

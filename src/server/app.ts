@@ -4,10 +4,11 @@
 // plugins: the two operations (authenticated and rate limited before the body is read) and the
 // public documents.
 import { randomUUID } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from "fastify";
 import type { ServiceDeps } from "../service/deps.js";
 import { parseBody, type ParsedBody } from "../service/known-models.js";
-import { invalidRequest, jsonFaultProblem, problem, ProblemError } from "../service/problems.js";
+import { invalidRequest, jsonFaultProblem, problem, problemBody, ProblemError } from "../service/problems.js";
 import type { JsonSchema } from "../service/schemas/index.js";
 import { requestValidator } from "../service/schemas/validate.js";
 import { jsonPayload } from "../service/metering.js";
@@ -78,6 +79,18 @@ export function buildApp(options: AppOptions): FastifyInstance {
   });
 
   const onClientError = clientErrorHandler(app.server, http);
+  // An Expect other than 100-continue never reaches fastify: Node answers it itself, a bare 417
+  // without a body, unless the server is told what to answer
+  app.server.on("checkExpectation", (req: IncomingMessage, res: ServerResponse) => {
+    const expect = String(req.headers.expect).slice(0, 100);
+    const p = problem(
+      "expectation_failed",
+      `the server meets only Expect: 100-continue, not Expect: ${expect}; send the request without it`,
+    );
+    const id = randomUUID();
+    res.writeHead(p.status, { "content-type": "application/problem+json", "x-request-id": id });
+    res.end(JSON.stringify(problemBody(p, id)));
+  });
   app.decorateRequest("bodyTokens", undefined);
   app.decorateRequest("bodyBytes", undefined);
   app.decorateRequest("caller", null);
@@ -114,6 +127,15 @@ export function buildApp(options: AppOptions): FastifyInstance {
 
   app.removeAllContentTypeParsers();
   const parseJson = (req: FastifyRequest, body: string | Buffer, done: (err: Error | null, body?: unknown) => void) => {
+    const encoding = req.headers["content-encoding"];
+    if (encoding !== undefined && encoding.trim().toLowerCase() !== "identity") {
+      const detail = `the body is sent with Content-Encoding: ${encoding.slice(0, 100)}, and the server reads only JSON as it is; send it without Content-Encoding`;
+      return done(
+        new ProblemError(
+          problem("unsupported_media_type", detail, [{ address: "headers.content-encoding", code: "request.encoding", message: detail }]),
+        ),
+      );
+    }
     let parsed: ParsedBody;
     try {
       // a model sent before as the same bytes is taken from memory (service/known-models.ts); the

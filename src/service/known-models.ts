@@ -8,6 +8,7 @@
 // the whole body would give (a second "model" key in the rest falls back to parsing it all).
 import { LRUCache } from "lru-cache";
 import { jsonFault, type JsonFault } from "./json-limits.js";
+import { underflowingNumber } from "./json-numbers.js";
 import { countTokensYielding, prefixCountWhenAsked } from "./tokens.js";
 
 const LEAD = '{"model":';
@@ -47,10 +48,22 @@ export function parseBody(bytes: Buffer, decode: (bytes: Uint8Array) => string):
   if (fast) return fast;
   const text = decode(bytes);
   const body = JSON.parse(text) as unknown;
-  const fault = jsonFault(body, "body");
+  const fault = jsonFault(body, "body") ?? underflowFault(text);
   if (fault) return { ok: false, fault };
   remember(text, body);
   return { ok: true, body, tokens: () => countTokensYielding(text) };
+}
+
+/** A number of the text that JSON.parse reads as 0 though it is not (json-numbers.ts). */
+function underflowFault(text: string, where = (at: number) => ` at character ${at} of the body`): JsonFault | null {
+  const found = underflowingNumber(text);
+  if (!found) return null;
+  const shown = found.token.length > 40 ? `${found.token.slice(0, 20)}…${found.token.slice(-12)}` : found.token;
+  return {
+    kind: "underflow",
+    path: "body",
+    message: `the number ${shown}${where(found.at)} is not zero but lies below 5e-324, the smallest magnitude a JSON number is read as here, so it would be read as 0; send 0, or round it`,
+  };
 }
 
 /** Whether `model` is a recognised model's shared value (deeply frozen). */
@@ -79,7 +92,8 @@ function recognise(bytes: Buffer, decode: (bytes: Uint8Array) => string): Parsed
       return null; // the whole body's own error
     }
     if (Object.hasOwn(rest, "model")) return null;
-    const fault = jsonFault(rest, "body");
+    // (the rest's characters do not count from the body's start: the number is named alone)
+    const fault = jsonFault(rest, "body") ?? underflowFault(restText, () => " in the body");
     if (fault) return { ok: false, fault };
     const tokens = async () => {
       const lead = await k.lead();

@@ -65,6 +65,11 @@ export const CATALOGUE = {
     title: "Request timeout",
     when: "the request's headers or body did not arrive within the server's limits (`--headers-timeout`, `--request-timeout`); the connection is closed after the answer; nothing is charged",
   },
+  expectation_failed: {
+    status: 417,
+    title: "Expectation failed",
+    when: "the request's `Expect` header asks for something other than `100-continue`, the only expectation the server meets; nothing is charged",
+  },
   headers_too_large: {
     status: 431,
     title: "Request headers too large",
@@ -162,7 +167,7 @@ export function invalidRequest(errors: ProblemEntry[]): Problem {
 
 /** 400 for JSON past its limits (json-limits.ts): too deep, or text that is not well-formed. */
 export function jsonFaultProblem(fault: JsonFault): Problem {
-  const code = fault.kind === "depth" ? "json_too_deep" : "invalid_text";
+  const code = fault.kind === "depth" ? "json_too_deep" : fault.kind === "underflow" ? "invalid_request" : "invalid_text";
   return problem(code, fault.message, [{ address: fault.path, code: `request.${fault.kind}`, message: fault.message }]);
 }
 

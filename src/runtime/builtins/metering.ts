@@ -3,16 +3,18 @@
 // argument (the work of walking them), and the length of a list or string it returns toward the
 // size; built-ins that copy, hash or sort their lists pay for that too. Numbers, booleans, dates
 // and ranges are bounded by themselves: those built-ins are not metered.
-import { built, charge, tick } from "../budget.js";
+import { built, charge, CONTAINER_SIZE, tick } from "../budget.js";
 import { expandedSize } from "../expanded-size.js";
-import type { FeelValue } from "../values.js";
+import { FeelContext, type FeelValue } from "../values.js";
 import { costRule, type CostRule } from "./costs.js";
 import type { BuiltinDef, Signature } from "./def.js";
 
 /** Characters of a string argument per step. */
 const CHARACTERS_PER_STEP = 16;
 
-const work = (v: FeelValue): number => (Array.isArray(v) ? v.length : typeof v === "string" ? v.length / CHARACTERS_PER_STEP : 0);
+/** A context's entries are walked like a list's items (context put, merge and get entries copy them all). */
+const work = (v: FeelValue): number =>
+  Array.isArray(v) ? v.length : typeof v === "string" ? v.length / CHARACTERS_PER_STEP : v instanceof FeelContext ? v.size : 0;
 
 /** The work of walking the arguments; the last, when it collects a variadic call's rest, by each of its lists. */
 function walkOf(args: ArrayLike<FeelValue>, variadic: boolean): number {
@@ -25,12 +27,12 @@ function walkOf(args: ArrayLike<FeelValue>, variadic: boolean): number {
   return steps;
 }
 
-/** The expanded sizes (../expanded-size.ts) of the list and string arguments, the rest's lists each counted. */
+/** The expanded sizes (../expanded-size.ts) of the list, context and string arguments, the rest's lists each counted. */
 function expandedOf(args: ArrayLike<FeelValue>): number {
   let n = 0;
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
-    if (Array.isArray(a) || typeof a === "string") n += expandedSize(a);
+    if (Array.isArray(a) || typeof a === "string" || a instanceof FeelContext) n += expandedSize(a);
   }
   return n;
 }
@@ -45,6 +47,16 @@ function itemsOf(args: ArrayLike<FeelValue>): number {
   return n;
 }
 
+/** The characters of the string arguments, for the built-ins that run a regular expression over them. */
+function charactersOf(args: ArrayLike<FeelValue>): number {
+  let n = 0;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (typeof a === "string") n += a.length;
+  }
+  return n;
+}
+
 // The same charges for arguments of a known kind, for ./direct.ts.
 export const chargeString = (s: string): void => tick(Math.ceil(1 + s.length / CHARACTERS_PER_STEP));
 export const chargeStrings = (s: string, m: string): void =>
@@ -52,11 +64,18 @@ export const chargeStrings = (s: string, m: string): void =>
 export const chargeItems = (n: number): void => tick(1 + n);
 export const chargeList = (list: readonly FeelValue[]): void => chargeItems(list.length);
 
-/** A result counts toward the size when it is a string or a list. */
-const chargeResult = <T extends FeelValue>(result: T): T => (typeof result === "string" || Array.isArray(result) ? built(result) : result);
+/** A result counts toward the size when it is a string, a list or a context (its entries). */
+function chargeResult<T extends FeelValue>(result: T): T {
+  if (typeof result === "string" || Array.isArray(result)) return built(result);
+  if (result instanceof FeelContext) charge(result.size);
+  return result;
+}
 
 /** What each rule charges before the call, and whether the result's length counts after it. */
-const BEFORE: Record<Exclude<CostRule, "free">, { before(args: ArrayLike<FeelValue>, variadic: boolean): void; result: boolean }> = {
+const BEFORE: Record<
+  Exclude<CostRule, "free">,
+  { before(args: ArrayLike<FeelValue>, variadic: boolean): void; after?(result: FeelValue): void; result: boolean }
+> = {
   walk: { before: (args, variadic) => tick(Math.ceil(walkOf(args, variadic))), result: true },
   copies: {
     before(args, variadic) {
@@ -71,6 +90,15 @@ const BEFORE: Record<Exclude<CostRule, "free">, { before(args: ArrayLike<FeelVal
     },
     result: true,
   },
+  makes: {
+    before: (args, variadic) => tick(Math.ceil(walkOf(args, variadic))),
+    after(result) {
+      if (Array.isArray(result)) charge(result.length * CONTAINER_SIZE);
+    },
+    result: true,
+  },
+  scans: { before: (args, variadic) => tick(Math.ceil(walkOf(args, variadic) + charactersOf(args))), result: true },
+  rewrites: { before: (args, variadic) => tick(Math.ceil(walkOf(args, variadic) + 4 * charactersOf(args))), result: true },
   sorts: {
     before(args, variadic) {
       const n = itemsOf(args);
@@ -81,7 +109,7 @@ const BEFORE: Record<Exclude<CostRule, "free">, { before(args: ArrayLike<FeelVal
 };
 
 function metered(impl: Signature["impl"], variadic: boolean, rule: Exclude<CostRule, "free">): Signature["impl"] {
-  const { before, result } = BEFORE[rule];
+  const { before, after, result } = BEFORE[rule];
   // the common rule by argument count, so the common calls make no array of their arguments
   if (rule === "walk" && !variadic) {
     return function (a?: FeelValue, b?: FeelValue, c?: FeelValue): FeelValue {
@@ -109,6 +137,7 @@ function metered(impl: Signature["impl"], variadic: boolean, rule: Exclude<CostR
     const args = Array.from(arguments as ArrayLike<FeelValue>);
     before(args, variadic);
     const r = impl(...args);
+    after?.(r);
     return result ? chargeResult(r) : r;
   };
 }

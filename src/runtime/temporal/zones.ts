@@ -3,6 +3,7 @@
 // work: before 1800 every zone keeps its local mean time, so the offset of 1800 applies (and ICU
 // would format pre-1582 dates in the Julian calendar); after 2400 instants move back by whole
 // 400-year eras, which keep the calendar identical, into the zone's current recurring rules.
+import { tick, ZONE_OFFSET_STEPS } from "../budget.js";
 import { DAYS_PER_ERA, daysFromCivil } from "./calendar.js";
 
 // Only valid zones are cached, so the cache stays as small as the zone database whatever the input.
@@ -50,6 +51,7 @@ function intoRuleWindow(days: number, seconds: number): number {
 export function offsetAtInstant(zone: string, utcDays: number, utcSeconds: number): number {
   const f = formatter(zone);
   if (f === null) return 0;
+  tick(ZONE_OFFSET_STEPS);
   const epochSeconds = intoRuleWindow(utcDays, utcSeconds);
   const parts: Record<string, number> = {};
   for (const p of f.formatToParts(new Date(epochSeconds * 1000))) {

@@ -1,6 +1,7 @@
 // Hostile requests, as data: each names who sends it, the request, and what the specification
 // allows as its answer (the right 200, or a problem from a short list). The hostile suite sends
 // each against the real server; the soak script mixes them with normal traffic.
+import { gzipSync } from "node:zlib";
 
 /** Who sends a request: a funded key, a key with a zero balance, or nobody (a public route). */
 export type Sender = "funded" | "broke" | "none";
@@ -12,6 +13,10 @@ export interface Attack {
   path: string;
   /** the body exactly as sent */
   body?: string;
+  /** the body's bytes when they are not its UTF-8 (another encoding, compressed): sent in place of `body` */
+  bytes?: Uint8Array;
+  /** headers sent besides the content type and the key */
+  headers?: Record<string, string>;
   /** the 200 answers that are right, as a test of the body; absent when no 200 is */
   answer?: (body: any) => boolean;
   /** the problem codes that are right (every one a 4xx) */
@@ -239,8 +244,148 @@ function tokenCounting(): Attack[] {
   ];
 }
 
-/** The attacks of issue 17 against the compiler, the runtime and the request boundary. */
-export const ATTACKS: readonly Attack[] = [...tables(), ...evaluation(), ...shapes()];
+/**
+ * Bodies that JSON allows but a reader may take two ways, in encodings the server does not read, or
+ * with names and counts past what a model needs: each answered as the specification says (a
+ * duplicate key is the last one, as JSON.parse reads it; `__proto__` is a name like any other).
+ */
+function bodies(): Attack[] {
+  const small = JSON.stringify(SMALL);
+  const N_INPUT = { type: "number", desc: "n?" };
+  const twiceIs = (v: number) => (b: any) => answerOf(b, "twice") === v;
+  const withContent = (content: Record<string, unknown>) => ({
+    model: { ...SMALL, content: { ...SMALL.content, ...content } },
+    state: { n: 1 },
+  });
+  const utf16 = Buffer.from(`\ufeff${JSON.stringify(normalRequest(1))}`, "utf16le");
+  const gzip = (text: string) => new Uint8Array(gzipSync(text));
+  const many = (count: number, make: (i: number) => [string, unknown]) =>
+    Object.fromEntries(Array.from({ length: count }, (_, i) => make(i)));
+  return [
+    post("the key state twice at the top: the last is read", "funded", `{"model":${small},"state":{"n":1},"state":{"n":2}}`, {
+      answer: twiceIs(4),
+      problems: [],
+    }),
+    post("the key n twice in the state: the last is read", "funded", `{"model":${small},"state":{"n":1,"n":5}}`, {
+      answer: twiceIs(10),
+      problems: [],
+    }),
+    post("__proto__ in the state, beside n", "funded", `{"model":${small},"state":{"n":1,"__proto__":{"n":7}}}`, {
+      answer: twiceIs(2),
+      problems: [],
+    }),
+    post("__proto__ at the top, holding a state", "funded", `{"__proto__":{"state":{"n":3}},"model":${small},"state":{"n":1}}`, {
+      answer: twiceIs(2),
+      problems: [],
+    }),
+    post(
+      "constructor and __proto__ keys in the model's content",
+      "funded",
+      JSON.stringify(withContent({ constructor: { a: 1 }, prototypeKey: { b: 2 } })).replace('"prototypeKey"', '"__proto__"'),
+      { answer: twiceIs(2), problems: ["invalid_model"] },
+    ),
+    post(
+      "a decision named __proto__",
+      "funded",
+      JSON.stringify(withContent({ decisions: { twice: "n * 2", prototypeKey: "1" } })).replace('"prototypeKey"', '"__proto__"'),
+      { answer: twiceIs(2), problems: ["invalid_model"] },
+    ),
+    post(
+      "a question named __proto__",
+      "funded",
+      JSON.stringify({ model: { ...SMALL, questions: { ...SMALL.questions, prototypeKey: question("p?") } }, state: { n: 1 } }).replace(
+        '"prototypeKey"',
+        '"__proto__"',
+      ),
+      { problems: ["invalid_model"] },
+    ),
+    post("1e-400 in the state (below the smallest double)", "funded", `{"model":${small},"state":{"n":1e-400}}`, {
+      problems: ["invalid_request"],
+    }),
+    post("0. and 400 zeros then 1 in the state", "funded", `{"model":${small},"state":{"n":0.${"0".repeat(400)}1}}`, {
+      problems: ["invalid_request"],
+    }),
+    post("1e-400 inside a string of the state is only text", "funded", `{"model":${small},"state":{"n":3,"note":"1e-400"}}`, {
+      answer: twiceIs(6),
+      problems: [],
+    }),
+    post("-0 in the state", "funded", `{"model":${small},"state":{"n":-0}}`, { answer: twiceIs(0), problems: [] }),
+    post("a 400-digit integer in the state", "funded", `{"model":${small},"state":{"n":${"9".repeat(400)}}}`, {
+      problems: ["invalid_state"],
+    }),
+    post("a 400-digit integer literal in the model", "funded", withContent({ decisions: { twice: `n * ${"9".repeat(400)}` } }), {
+      answer: (b) => /^10{400}$/.test(String(answerOf(b, "twice"))),
+      problems: ["invalid_model"],
+    }),
+    post("a byte-order mark before the JSON", "funded", `\ufeff${JSON.stringify(normalRequest(1))}`, {
+      answer: twiceIs(2),
+      problems: ["malformed_json"],
+    }),
+    { ...post("the body in UTF-16", "funded", "", { problems: ["invalid_text"] }), bytes: utf16 },
+    post("valid JSON followed by garbage", "funded", `${JSON.stringify(normalRequest(1))}garbage`, { problems: ["malformed_json"] }),
+    post("two JSON bodies one after the other", "funded", JSON.stringify(normalRequest(1)).repeat(2), { problems: ["malformed_json"] }),
+    {
+      ...post("the body gzip-compressed", "funded", "", { problems: ["unsupported_media_type"] }),
+      bytes: gzip(JSON.stringify(normalRequest(1))),
+      headers: { "content-encoding": "gzip" },
+    },
+    {
+      ...post("a gzip bomb: 50 MB of spaces in 50 KB", "funded", "", { problems: ["unsupported_media_type"] }),
+      bytes: gzip(" ".repeat(50_000_000)),
+      headers: { "content-encoding": "gzip" },
+    },
+    post(
+      "an input whose name is 64 KB long",
+      "funded",
+      withContent({ inputs: { n: N_INPUT, ["i".repeat(65_536)]: { type: "number", desc: "i?" } } }),
+      {
+        problems: ["value_not_established", "invalid_state", "invalid_model", "model_too_large"],
+      },
+    ),
+    post("a decision whose name is 64 KB long", "funded", withContent({ decisions: { twice: "n * 2", ["d".repeat(65_536)]: "1" } }), {
+      answer: twiceIs(2),
+      problems: ["invalid_model", "model_too_large"],
+    }),
+    post(
+      "10,000 inputs",
+      "funded",
+      withContent({ inputs: { n: N_INPUT, ...many(10_000, (i) => [`i${i}`, { type: "number", desc: "i?" }]) } }),
+      {
+        problems: ["model_too_large", "value_not_established", "invalid_state"],
+      },
+    ),
+    post(
+      "10,000 questions, each on its own decision",
+      "funded",
+      {
+        model: {
+          content: { ...SMALL.content, decisions: many(10_000, (i) => [`q${i}`, "n"]) },
+          questions: many(10_000, (i) => [`q${i}`, question("q?")]),
+        },
+        state: { n: 1 },
+      },
+      { answer: (b) => answerOf(b, "q9999") === 1, problems: ["model_too_large"] },
+    ),
+    post(
+      "questions naming each other as their choices and criteria",
+      "funded",
+      {
+        model: {
+          ...SMALL,
+          questions: {
+            twice: question("twice?"),
+            loop: { type: "choice", instructions: "loop?", choices: ["twice", "loop"], criteria: { twice: "loop", loop: "twice" } },
+          },
+        },
+        state: { n: 1 },
+      },
+      { problems: ["invalid_model"] },
+    ),
+  ];
+}
+
+/** The attacks of issue 17 against the compiler, the runtime and the request boundary, and the bodies of its follow-up. */
+export const ATTACKS: readonly Attack[] = [...tables(), ...evaluation(), ...shapes(), ...bodies()];
 
 /** The free Check of a 14,000-decision chain: sent twice, the second answered from the Check cache. */
 export const CHAIN_CHECK = { path: "/v1/systemtwo/models", body: JSON.stringify(decisionChain(14_000)) };

@@ -15,8 +15,9 @@ export async function send(url: string, keys: Record<Sender, string | null>, att
     headers: {
       ...(attack.body !== undefined ? { "content-type": "application/json" } : {}),
       ...(key ? { authorization: `Bearer ${key}` } : {}),
+      ...attack.headers,
     },
-    body: attack.body,
+    body: attack.bytes ? new Blob([new Uint8Array(attack.bytes)]) : attack.body,
   });
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : null };
