@@ -153,9 +153,13 @@ export const DMN = inStage("dmn", {
   }),
   "dmn.table.output-name": entry({
     severity: "error",
-    message: located("output column of a multi-output table without a name: give each <output> a name"),
-    example: { at: '<output> in <decisionTable id="t1"> in model.dmn:12' },
-    explain: "Each output of a multi-output table needs a `name`.",
+    message: located(
+      (p: { label?: string }) =>
+        `output column of a multi-output table without a name: the decision's value has no name for it; give each <output> a name${p.label ? ` (this one's label is "${p.label}")` : ""}`,
+    ),
+    example: { label: "Discount", at: '<output id="o2" label="Discount"> in <decisionTable id="t1"> in model.dmn:12' },
+    explain:
+      "Each output of a multi-output table needs a `name`: it is the name of its value in the decision's result. The import makes none up: the decision is written `unmapped`, which the check rejects.",
   }),
   "dmn.table.rule": entry({
     severity: "error",
