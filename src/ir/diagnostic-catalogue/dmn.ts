@@ -264,12 +264,16 @@ export const DMN = inStage("dmn", {
   "dmn.function.unknown": entry({
     severity: "error",
     message: located(
-      (p: { name: string }) =>
-        `\`${p.name}\` is called here but is no FEEL built-in and no function of the model: an engine's own function (Camunda's custom FEEL functions, a vendor library) is not part of the file; define it as a <businessKnowledgeModel>, or rewrite the call in FEEL`,
+      variants({
+        engine: (p: { name: string }) =>
+          `\`${p.name}\` is called here but is no FEEL built-in and no function of the model: an engine's own function (Camunda's custom FEEL functions, a vendor library) is not part of the file; define it as a <businessKnowledgeModel>, or rewrite the call in FEEL`,
+        entry: (p: { name: string; bkm: string }) =>
+          `\`${p.name}\` is called here, but it is an entry of the context that the business knowledge model \`${p.bkm}\` returns, and DMN puts only \`${p.bkm}\` itself in a decision's scope (dmn-scala adds its entries): call it through the function, \`${p.bkm}().${p.name}(...)\``,
+      }),
     ),
-    example: { name: "myFunction", at: '<decision id="d1" name="Price"> in model.dmn:8' },
+    example: { variant: "engine", name: "myFunction", at: '<decision id="d1" name="Price"> in model.dmn:8' },
     explain:
-      "A decision calls a name that neither FEEL nor the model defines. Engines let applications register functions of their own (Camunda's FEEL function providers, a vendor's library); the file does not carry them, so the call cannot be evaluated. The check rejects the model (`names.unknown`) until the function is defined in the model.",
+      "A decision calls a name that neither FEEL nor the model defines. Engines let applications register functions of their own (Camunda's FEEL function providers, a vendor's library); the file does not carry them, so the call cannot be evaluated. When the name is an entry of the context a parameterless business knowledge model returns (dmn-scala reads such entries as the decision's own names), the message says so and how DMN calls it. The check rejects the model (`names.unknown`) until the function is defined in the model.",
   }),
   "dmn.function.kind": entry({
     severity: "error",
