@@ -135,7 +135,7 @@ export const DMN = inStage("dmn", {
       variants({
         missing: "input column without an <inputExpression>: add one with the expression the column tests",
         "empty-tested":
-          "input column whose expression is empty while a rule tests it: engines differ on what such a test sees (null, or an error); write the expression the column tests",
+          "input column whose expression is empty while a rule tests it: engines differ on what such a test sees (null, an error, or a variable the caller sets, such as Camunda 7's `cellInput`); write the expression the column tests",
       }),
     ),
     example: { variant: "missing", at: '<input id="i1"> in model.dmn:12' },
@@ -428,7 +428,7 @@ export const DMN = inStage("dmn", {
     severity: "error",
     message: located(
       (p: { typeRef: string }) =>
-        `unknown typeRef "${p.typeRef}": no FEEL type and no itemDefinition of the file is called so (a type an engine defines in code, such as Camunda's custom data types, is not in the file, and guessing it could change the result): name a FEEL type (string, number, date, ...) or an itemDefinition`,
+        `unknown typeRef "${p.typeRef}": no FEEL type and no itemDefinition of the file is called so (a type an engine defines in code, such as Camunda's custom data types, is not in the file, and guessing it could change the result): name a FEEL type (string, number, date, ...) or an itemDefinition, or remove the typeRef if the value is to be taken as it comes (what Camunda 7 does with a type it has no converter for)`,
     ),
     example: { typeRef: "feelDate", at: '<inputExpression id="ie1"> in <decisionTable id="t1"> in model.dmn:12' },
     explain:
