@@ -16,7 +16,7 @@ export function readDefinitions(text: string, file: string): Definitions | { err
   const root = parsed.root;
   if (/omg\.org\/spec\/DMN\/20130901/.test(Object.values(root.attrs).join(" ")))
     return {
-      error: `${file}: the DMN draft of 2013 (namespace http://www.omg.org/spec/DMN/20130901, <${root.name}>) is not DMN 1.1–1.5: save the model as DMN 1.1 or later`,
+      error: `${file}: DMN 1.0 (namespace http://www.omg.org/spec/DMN/20130901, <${root.name}>), whose tables are clauses that rules reference by id, is not read; the import reads DMN 1.1–1.5: save the model as DMN 1.1 or later`,
     };
   if (root.name !== "definitions") return { error: `${file}: root element is <${root.name}>, not <definitions>` };
   const byId = new Map<string, XmlElement>();

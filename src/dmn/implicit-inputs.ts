@@ -4,6 +4,7 @@
 // typeRef when the expression is the bare name (`any` otherwise), and the second as a decision
 // whose value is the required decision's output; each with a warning.
 import { diagnostic } from "../ir/diagnostics.js";
+import { contextEntryOwner } from "./bkm-entries.js";
 import { locate, type ImportContext } from "./context.js";
 import type { Definitions } from "./definitions.js";
 import type { MappedModel, Resolver } from "./drg.js";
@@ -66,7 +67,11 @@ export function declareFreeNames(defs: Definitions, model: MappedModel, ctx: Imp
   for (const { name, address, called } of free) {
     const el = owner(address);
     if (called) {
-      if (el && !reported.has(name)) ctx.diagnostics.push(diagnostic("dmn.function.unknown", { name, at: locate(ctx, el) }));
+      if (el && !reported.has(name)) {
+        const bkm = contextEntryOwner(defs, name, ctx);
+        const said = bkm ? { variant: "entry" as const, name, bkm } : { variant: "engine" as const, name };
+        ctx.diagnostics.push(diagnostic("dmn.function.unknown", { ...said, at: locate(ctx, el) }));
+      }
       reported.add(name);
       continue;
     }

@@ -80,6 +80,12 @@ function outputHeader(
   return { header: `=> ${name}${typeSuffix(t)}`, priorities };
 }
 
+/** An output column's name as the file gives it; undefined when it has none (or only spaces). */
+function outputName(out: XmlElement): string | undefined {
+  const name = out.attrs.name?.trim();
+  return name ? name : undefined;
+}
+
 /**
  * @param resultName the name of a single output column (the decision's, or the context entry's)
  * @param resultType the decision's portable type, used for a single untyped output
@@ -117,8 +123,13 @@ export function mapDecisionTable(el: XmlElement, resultName: string, resultType:
   const fallback = single && typeof resultType === "string" ? resultType : undefined;
   const priorities: Record<string, string[]> = {};
   outputs.forEach((out, i) => {
-    const name = single ? resultName : (out.attrs.name ?? `output ${i + 1}`);
-    if (!single && !out.attrs.name) ctx.diagnostics.push(diagnostic("dmn.table.output-name", { at: locate(ctx, out) }));
+    // an unnamed output of a multi-output table: the decision's value has no name for it, and
+    // one made up here would run under a name the file does not give, so the decision is not imported
+    if (!single && !outputName(out)) {
+      const label = attr(out, "label")?.trim();
+      unfilled(ctx, diagnostic("dmn.table.output-name", { label: label || undefined, at: locate(ctx, out) }));
+    }
+    const name = single ? resultName : (outputName(out) ?? `output ${i + 1}`);
     const column = outputHeader(out, name, fallback, hit, ctx);
     header.push(column.header);
     if (column.priorities) put(priorities, name, column.priorities);
@@ -156,7 +167,7 @@ export function mapDecisionTable(el: XmlElement, resultName: string, resultType:
     else {
       const obj: Record<string, string> = {};
       outputs.forEach((out, i) => {
-        if (defaults[i]) put(obj, out.attrs.name ?? `output ${i + 1}`, defaults[i]!);
+        if (defaults[i]) put(obj, outputName(out) ?? `output ${i + 1}`, defaults[i]!);
       });
       body.default = obj;
     }

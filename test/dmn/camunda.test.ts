@@ -1,6 +1,7 @@
 // What Camunda Modeler and dmn-js files need: variables read without an <inputData> (declared as
 // inputs, typed from the input expression), a required decision's output read by the output's
 // name, tables without rules, and every such inference said in a warning at its element.
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { checkModel, compileModel, type ModelInput } from "../../src/compiler/index.js";
 import { freeNames } from "../../src/cli/free-names.js";
@@ -152,6 +153,52 @@ describe("free names", () => {
   });
 });
 
+describe("a call of an entry of the context a BKM returns (dmn-scala's reading)", () => {
+  const lib = (params: string, entries: [string, string][]) =>
+    `<businessKnowledgeModel id="lib" name="Lib"><encapsulatedLogic>${params}<context>${entries
+      .map(([n, body]) => `<contextEntry><variable name="${n}"/><literalExpression><text>${body}</text></literalExpression></contextEntry>`)
+      .join("")}</context></encapsulatedLogic></businessKnowledgeModel>`;
+  const calling = (text: string) =>
+    `<decision id="calc" name="Calculation"><knowledgeRequirement><requiredKnowledge href="#lib"/></knowledgeRequirement><literalExpression><text>${text}</text></literalExpression></decision>`;
+
+  it("names the BKM and the DMN call, which imports and runs", () => {
+    fc.assert(
+      fc.property(fc.constantFrom("incr", "step", "bump"), fc.integer({ min: -50, max: 50 }), (entry, n) => {
+        const entries: [string, string][] = [
+          [entry, "function(x) x + 1"],
+          ["decr", "function(x) x - 1"],
+        ];
+        const r = importDmn(dmn(lib("", entries) + calling(`${entry}(${n})`)), { file: "lib.dmn", freeNames });
+        const said = r.diagnostics.filter((d) => d.code === "dmn.function.unknown").map((d) => d.message);
+        expect(said).toEqual([
+          expect.stringMatching(
+            new RegExp(
+              `^\`${entry}\` is called here, but it is an entry of the context .*\`Lib\`.*\`Lib\\(\\)\\.${entry}\\(\\.\\.\\.\\)\` \\(<decision id="calc" name="Calculation"> in lib\\.dmn:\\d+\\)$`,
+            ),
+          ),
+        ]);
+        // what the message says to write is DMN, and runs
+        const fixed = importDmn(dmn(lib("", entries) + calling(`Lib().${entry}(${n})`)), { file: "lib.dmn", freeNames });
+        expect(fixed.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+        expect(run(fixed.content!, {})).toMatchObject({ Calculation: n + 1 });
+      }),
+      { numRuns: 10 },
+    );
+  });
+
+  it("is an engine's function when the BKM takes parameters or has no such entry", () => {
+    for (const [params, entries] of [
+      [`<formalParameter name="a"/>`, [["incr", "function(x) x + 1"]]],
+      ["", [["decr", "function(x) x - 1"]]],
+    ] as [string, [string, string][]][]) {
+      const r = importDmn(dmn(lib(params, entries) + calling("incr(4)")), { file: "lib.dmn", freeNames });
+      expect(r.diagnostics.filter((d) => d.code === "dmn.function.unknown").map((d) => d.message)).toEqual([
+        expect.stringMatching(/^`incr` is called here but is no FEEL built-in .*businessKnowledgeModel/),
+      ]);
+    }
+  });
+});
+
 describe("the typeRefs Camunda Modeler and XML Schema spell numbers with", () => {
   it("read long, int, short and float (bare or xsd:-prefixed) as number, without an error, and run", () => {
     for (const typeRef of ["long", "int", "short", "float", "xsd:long", "xsd:int", "Long"]) {
@@ -193,8 +240,10 @@ describe("the clause shapes Camunda Modeler writes", () => {
     });
     const errors = r.diagnostics.filter((d) => d.severity === "error");
     expect(errors.map((d) => d.message)).toEqual([
-      expect.stringMatching(/give each <output> a name \(<output id="o1"> in g\.dmn:\d+\)$/),
-      expect.stringMatching(/give each <output> a name \(<output id="o2"> in g\.dmn:\d+\)$/),
+      expect.stringMatching(/give each <output> a name \(this one's label is "Result"\) \(<output id="o1"> in g\.dmn:\d+\)$/),
+      expect.stringMatching(/give each <output> a name \(this one's label is "Note"\) \(<output id="o2"> in g\.dmn:\d+\)$/),
     ]);
+    // and no decision is written under names the file does not give
+    expect((r.content!.decisions as Record<string, object>).Grade).toEqual({ unmapped: expect.stringContaining("without a name") });
   });
 });

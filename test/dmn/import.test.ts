@@ -209,6 +209,16 @@ describe("importDmn: decisions", () => {
     expect(errors(r)[0].message).toContain("#nowhere");
   });
 
+  it("refuses DMN 1.0 (clauses that rules reference by id) by its version, at the file, saying to save it as DMN 1.1 or later", () => {
+    for (const root of ["Definitions", "definitions"]) {
+      const xml = `<${root} xmlns="http://www.omg.org/spec/DMN/20130901" id="d" name="n" namespace="x"><Decision id="d1"/></${root}>`;
+      const r = importDmn(xml, { file: "old.dmn" });
+      expect(r.content).toBeNull();
+      expect(r.diagnostics.map((d) => [d.code, d.severity])).toEqual([["dmn.xml", "error"]]);
+      expect(r.diagnostics[0]!.message).toMatch(new RegExp(`^old\\.dmn: DMN 1\\.0 .*<${root}>.*save the model as DMN 1\\.1 or later$`));
+    }
+  });
+
   it("reports text that is not DMN", () => {
     expect(importDmn("<notDmn/>").content).toBeNull();
     expect(importDmn("<definitions").content).toBeNull();

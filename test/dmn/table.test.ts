@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { checkModel, compileModel, type ModelInput } from "../../src/compiler/index.js";
 import { importDmn } from "../../src/dmn/index.js";
@@ -176,6 +177,48 @@ describe("importDmn: decision tables", () => {
       hit: "FIRST",
       default: { a: "0" },
     });
+  });
+
+  it("writes no decision whose multi-output table leaves an output unnamed, and says which and its label", () => {
+    // any 2-4 outputs, some named (letters), some without a name or with only spaces, some labelled
+    const column = fc.record({
+      name: fc.option(fc.constantFrom("a", "b", "c", "d", "", "  "), { nil: undefined }),
+      label: fc.option(fc.constantFrom("Discount", "Ship via"), { nil: undefined }),
+    });
+    fc.assert(
+      fc.property(fc.array(column, { minLength: 2, maxLength: 4 }), (columns) => {
+        const named = columns.map((c) => c.name?.trim() || undefined);
+        fc.pre(new Set(named.filter((n) => n !== undefined)).size === named.filter((n) => n !== undefined).length);
+        const outputs = columns
+          .map(
+            (c, i) => `<output id="o${i + 1}"${c.name === undefined ? "" : ` name="${c.name}"`}${c.label ? ` label="${c.label}"` : ""}/>`,
+          )
+          .join("");
+        const t = table(`hitPolicy="FIRST"`, [["x", "number"]], outputs, [["> 1", ...columns.map((_, i) => String(i))]], columns.length);
+        const r = importDmn(dmn(input("x", "number") + decision("d", t)), { file: "m.dmn" });
+        const unnamed = columns.flatMap((c, i) => (named[i] === undefined ? [{ ...c, id: `o${i + 1}` }] : []));
+        const said = errors(r).filter((e) => e.code === "dmn.table.output-name");
+        expect(said.map((e) => e.message)).toEqual(
+          unnamed.map((c) =>
+            expect.stringMatching(
+              new RegExp(`${c.label ? `label is "${c.label}"\\)` : "a name"} \\(<output id="${c.id}"[^>]*> in m\\.dmn:\\d+\\)$`),
+            ),
+          ),
+        );
+        const written = decisionOf(r)!;
+        if (unnamed.length === 0) {
+          expect(errors(r)).toEqual([]);
+          expect((written.table as string[][])[0]!.slice(1)).toEqual(named.map((n) => `=> ${n}`));
+        } else {
+          // nothing runs under a made-up name: the decision is a placeholder the check rejects
+          expect(Object.keys(written).sort()).toEqual(["unmapped"]);
+          const check = checkModel(r.content as ModelInput, { strict: false });
+          expect(check.valid).toBe(false);
+          expect(check.stages.flatMap((s) => s.diagnostics).map((d) => d.code)).toContain("decision.unmapped");
+        }
+      }),
+      { numRuns: 60 },
+    );
   });
 
   it("reports a rule whose cell count does not match the columns", () => {

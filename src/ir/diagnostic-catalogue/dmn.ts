@@ -135,7 +135,7 @@ export const DMN = inStage("dmn", {
       variants({
         missing: "input column without an <inputExpression>: add one with the expression the column tests",
         "empty-tested":
-          "input column whose expression is empty while a rule tests it: engines differ on what such a test sees (null, or an error); write the expression the column tests",
+          "input column whose expression is empty while a rule tests it: engines differ on what such a test sees (null, an error, or a variable the caller sets, such as Camunda 7's `cellInput`); write the expression the column tests",
       }),
     ),
     example: { variant: "missing", at: '<input id="i1"> in model.dmn:12' },
@@ -153,9 +153,13 @@ export const DMN = inStage("dmn", {
   }),
   "dmn.table.output-name": entry({
     severity: "error",
-    message: located("output column of a multi-output table without a name: give each <output> a name"),
-    example: { at: '<output> in <decisionTable id="t1"> in model.dmn:12' },
-    explain: "Each output of a multi-output table needs a `name`.",
+    message: located(
+      (p: { label?: string }) =>
+        `output column of a multi-output table without a name: the decision's value has no name for it; give each <output> a name${p.label ? ` (this one's label is "${p.label}")` : ""}`,
+    ),
+    example: { label: "Discount", at: '<output id="o2" label="Discount"> in <decisionTable id="t1"> in model.dmn:12' },
+    explain:
+      "Each output of a multi-output table needs a `name`: it is the name of its value in the decision's result. The import makes none up: the decision is written `unmapped`, which the check rejects.",
   }),
   "dmn.table.rule": entry({
     severity: "error",
@@ -260,12 +264,16 @@ export const DMN = inStage("dmn", {
   "dmn.function.unknown": entry({
     severity: "error",
     message: located(
-      (p: { name: string }) =>
-        `\`${p.name}\` is called here but is no FEEL built-in and no function of the model: an engine's own function (Camunda's custom FEEL functions, a vendor library) is not part of the file; define it as a <businessKnowledgeModel>, or rewrite the call in FEEL`,
+      variants({
+        engine: (p: { name: string }) =>
+          `\`${p.name}\` is called here but is no FEEL built-in and no function of the model: an engine's own function (Camunda's custom FEEL functions, a vendor library) is not part of the file; define it as a <businessKnowledgeModel>, or rewrite the call in FEEL`,
+        entry: (p: { name: string; bkm: string }) =>
+          `\`${p.name}\` is called here, but it is an entry of the context that the business knowledge model \`${p.bkm}\` returns, and DMN puts only \`${p.bkm}\` itself in a decision's scope (dmn-scala adds its entries): call it through the function, \`${p.bkm}().${p.name}(...)\``,
+      }),
     ),
-    example: { name: "myFunction", at: '<decision id="d1" name="Price"> in model.dmn:8' },
+    example: { variant: "engine", name: "myFunction", at: '<decision id="d1" name="Price"> in model.dmn:8' },
     explain:
-      "A decision calls a name that neither FEEL nor the model defines. Engines let applications register functions of their own (Camunda's FEEL function providers, a vendor's library); the file does not carry them, so the call cannot be evaluated. The check rejects the model (`names.unknown`) until the function is defined in the model.",
+      "A decision calls a name that neither FEEL nor the model defines. Engines let applications register functions of their own (Camunda's FEEL function providers, a vendor's library); the file does not carry them, so the call cannot be evaluated. When the name is an entry of the context a parameterless business knowledge model returns (dmn-scala reads such entries as the decision's own names), the message says so and how DMN calls it. The check rejects the model (`names.unknown`) until the function is defined in the model.",
   }),
   "dmn.function.kind": entry({
     severity: "error",
@@ -420,7 +428,7 @@ export const DMN = inStage("dmn", {
     severity: "error",
     message: located(
       (p: { typeRef: string }) =>
-        `unknown typeRef "${p.typeRef}": no FEEL type and no itemDefinition of the file is called so (a type an engine defines in code, such as Camunda's custom data types, is not in the file, and guessing it could change the result): name a FEEL type (string, number, date, ...) or an itemDefinition`,
+        `unknown typeRef "${p.typeRef}": no FEEL type and no itemDefinition of the file is called so (a type an engine defines in code, such as Camunda's custom data types, is not in the file, and guessing it could change the result): name a FEEL type (string, number, date, ...) or an itemDefinition, or remove the typeRef if the value is to be taken as it comes (what Camunda 7 does with a type it has no converter for)`,
     ),
     example: { typeRef: "feelDate", at: '<inputExpression id="ie1"> in <decisionTable id="t1"> in model.dmn:12' },
     explain:
