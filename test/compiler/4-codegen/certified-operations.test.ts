@@ -222,4 +222,57 @@ describe("certified doubles through abs, floor, ceiling, modulo, min, max, if an
       );
       expect(decided).toBeGreaterThan(certified ? 400 : -1);
     });
+
+  // sevenths summed and multiplied back: the doubles' error grows near their bound, and FEEL's
+  // 34-digit sum falls either side of the whole number, so a bound that drops the error carried
+  // through an operation decides the wrong side
+  const carried: [string, string][] = [
+    ["abs", "abs(a / 7 + b / 7 + c / 7 + d / 7) * 7"],
+    ["min", "min(a / 7 + b / 7 + c / 7 + d / 7, 1e9) * 7"],
+    ["max", "max(-1e9, a / 7 + b / 7 + c / 7 + d / 7) * 7"],
+    ["if", "(if a > -1e9 then a / 7 + b / 7 + c / 7 + d / 7 else 0) * 7"],
+    ["call", "f(a / 7 + b / 7 + c / 7 + d / 7, 2) * 7"],
+  ];
+  for (const [name, x] of carried)
+    it(`${name}: carries the error of what it holds (${x})`, () => {
+      const model = compiled({ lt: `${x} < a + b + c + d`, gt: `${x} > a + b + c + d`, r: `decimal(${x} / 2, 0)` }, "x")!;
+      let decided = 0;
+      const whole = fc.integer({ min: 1, max: 10_000 }).map((k) => num(String(k)));
+      fc.assert(
+        fc.property(fc.record({ a: whole, b: whole, c: whole, d: whole }), (s) => {
+          decided += model.check({ ...s, flag: true });
+        }),
+        { numRuns: 1000 },
+      );
+      expect(decided).toBeGreaterThan(0);
+    });
+
+  it("products, quotients and powers of non-zeros that underflow to zero decline", () => {
+    const model = compiled(
+      {
+        power: "(a * 1) ** 2 = c",
+        product: "a * b * 1 = c",
+        quotient: "a / 1e300 * 1 = c",
+        rounded: "decimal((a * 1) ** 2 - (a * b) * 1, 2)",
+      },
+      "x",
+    )!;
+    const tiny = fc.double({ min: 1e-300, max: 1e-100, noNaN: true }).map((x) => num(String(x)));
+    fc.assert(
+      fc.property(tiny, tiny, fc.constantFrom(0, -1), (a, b, sign) => {
+        model.check({ a: sign ? a.neg() : a, b, c: num("0"), d: num("0"), flag: true });
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("a power of a base that is not a number declines, even to the exponent 0", () => {
+    const model = compiled({ lt: "(a * 1) ** 0 < c", rounded: "decimal((a + b) ** (d - d) / 3, 2)" }, "x")!;
+    fc.assert(
+      fc.property(operand, operand, operand, (a, b, c) => {
+        model.check({ a, b, c, d: num("2"), flag: true });
+      }),
+      { numRuns: 300 },
+    );
+  });
 });
