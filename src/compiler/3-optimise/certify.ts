@@ -1,10 +1,11 @@
-// Marks the comparisons of two such expressions (`a / 7 + b < c`), and the roundings to literal places (`decimal(x, 2)`, `round half up(x, 4)`, ...) whose x pays
-// to work out in certified doubles (runtime/certified.ts): + - × ÷ and powers over number literals
-// and names, list items `l[i]`, `count(l)`, `sum(l)` and sums of `for` loops over a range or a list
-// (`sum(for i in 1..count(l) return l[i] / (1 + r) ** i)`), with a power, a quotient inside or a
-// loop, where the exact decimal path is slowest (a quotient that meets more arithmetic, a power's
-// 34-digit result, a list of 34-digit terms added one by one). Codegen keeps the exact path for
-// values the doubles cannot certify.
+// Marks the comparisons of two such expressions (`a / 7 + b < c`), and the roundings to literal
+// places (`decimal(x, 2)`, `round half up(x, 4)`, ...) whose x pays to work out in certified doubles
+// (runtime/certified.ts): + - × ÷ and powers over number literals and names, `abs`, `floor`,
+// `ceiling`, `modulo`, `min`, `max`, `if` on such a comparison or on a name, calls of inlined
+// functions (replaced by their bodies), list items `l[i]`, `count(l)`, `sum(l)` and sums of `for`
+// loops over a range or a list (`sum(for i in 1..count(l) return l[i] / (1 + r) ** i)`), with at
+// least one operation but a quotient at the top (which rounds exactly in one step already).
+// Codegen keeps the exact path for values the doubles cannot certify.
 import type { Call, Expr } from "../../ir/feel-ast.js";
 import type { ModelIR } from "../../ir/ir.js";
 import type { Type } from "../../ir/types.js";
@@ -82,7 +83,7 @@ function certifiable(e: Expr, loops: readonly string[]): boolean {
 }
 
 /** An `if`'s condition the code decides: a comparison of two such values, or a name (true, or anything else). */
-export const certifiableCondition = (c: Expr, loops: readonly string[]): boolean =>
+const certifiableCondition = (c: Expr, loops: readonly string[]): boolean =>
   c.kind === "compare" ? certifiable(c.left, loops) && certifiable(c.right, loops) : isOperandName(c, loops);
 
 /** A list named from outside, or for `sum` a `for` over one range or named list whose body is certifiable. */
