@@ -159,6 +159,12 @@ export interface Compare extends Base {
    * comparison where the bounds keep the two sides apart (runtime/certified.ts `certCompare`).
    */
   certified?: boolean;
+  /**
+   * Set beside `certified` when a side holds calls of inlined functions: the two sides with each
+   * such call replaced by the function's body worked out from its arguments, which the certified
+   * doubles work out (the exact path still runs the calls).
+   */
+  certifiedSides?: [Expr, Expr];
 }
 interface Logical extends Base {
   kind: "logical";

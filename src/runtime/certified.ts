@@ -69,15 +69,16 @@ const productError = (a: number, ea: number, b: number, eb: number, v: number) =
 /** a × b. */
 export function certMul(a: number, ea: number, b: number, eb: number): number {
   const v = a * b;
-  E[0] = usable(v, productError(a, ea, b, eb, v));
+  // a product of non-zeros that is zero has underflowed: no bound in units of U holds it
+  E[0] = v === 0 && a !== 0 && b !== 0 ? NaN : usable(v, exactResult(ea, eb, v) ? 0 : productError(a, ea, b, eb, v));
   return v;
 }
 
-/** a ÷ b; declined when b's interval holds zero. */
+/** a ÷ b; declined when b's interval holds zero, or a quotient of a non-zero underflows to zero. */
 export function certDiv(a: number, ea: number, b: number, eb: number): number {
   const size = Math.abs(b);
   const v = a / b;
-  E[0] = size > eb ? usable(v, (Math.abs(a) * eb + size * ea) / (size * (size - eb)) + U * Math.abs(v)) : NaN;
+  E[0] = size > eb && (v !== 0 || a === 0) ? usable(v, (Math.abs(a) * eb + size * ea) / (size * (size - eb)) + U * Math.abs(v)) : NaN;
   return v;
 }
 
@@ -140,7 +141,8 @@ export function certPow(last: Float64Array, base: number, eBase: number, n: numb
   last[4] = error;
   // the power's own checks come after; a reciprocal must not hide a subnormal power
   if (n >= 0) {
-    E[0] = usable(power, error);
+    // a zero power of a non-zero base has underflowed
+    E[0] = power === 0 && base !== 0 ? NaN : usable(power, error);
     return power;
   }
   if (!(Math.abs(power) >= MIN_NORMAL)) return (E[0] = NaN);
@@ -223,6 +225,51 @@ function rounded(v: number, e: number, places: number, mode: number): Decimal | 
   return Decimal.scaled(k, kept);
 }
 
+/** abs(a): |a| is as far from FEEL's |A| as a is from A. */
+export function certAbs(a: number, ea: number): number {
+  E[0] = ea;
+  return Math.abs(a);
+}
+
+/**
+ * min(a, b) (`max` when `greatest`): within max(ea, eb) of FEEL's min(A, B), as |min(a, b) − min(A, B)|
+ * ≤ max(|a − A|, |b − B|); a NaN bound stays NaN.
+ */
+export function certExtreme(a: number, ea: number, b: number, eb: number, greatest: boolean): number {
+  E[0] = Math.max(ea, eb);
+  return greatest ? (a >= b ? a : b) : a <= b ? a : b;
+}
+
+/**
+ * floor(a) (`ceiling` when `up`): exact when the interval about a that holds FEEL's value holds no
+ * whole number (then FEEL's floor is a's), or when a is an exact integer; NaN otherwise, for the
+ * exact path to decide.
+ */
+export function certWhole(a: number, ea: number, up: boolean): number {
+  if (!(usable(a, ea) >= 0) || !(Math.abs(a) < 2 ** 52)) return (E[0] = NaN);
+  if (ea === 0 && Number.isInteger(a)) {
+    E[0] = 0;
+    return a;
+  }
+  const bound = SAFETY * (ea + U * Math.abs(a)) + Number.MIN_VALUE;
+  if (Math.abs(a - Math.round(a)) <= bound) return (E[0] = NaN);
+  E[0] = 0;
+  return up ? Math.ceil(a) : Math.floor(a);
+}
+
+/**
+ * FEEL's modulo(a, b) = a − b × floor(a / b), the sign of the divisor: certified only when the
+ * quotient's interval holds neither zero in its divisor nor a whole number (the floor is then
+ * known exactly), and worked out as a − b × f with the rules of × and −.
+ */
+export function certModulo(a: number, ea: number, b: number, eb: number): number {
+  const q = certDiv(a, ea, b, eb);
+  const f = certWhole(q, E[0]!, false);
+  if (E[0] !== 0) return (E[0] = NaN);
+  const p = certMul(b, eb, f, 0);
+  return certSub(a, ea, p, E[0]!);
+}
+
 /** Comparison operators as generated code numbers them (codegen/certified-code.ts). */
 export const CERT_COMPARISONS = ["<", "<=", ">", ">=", "=", "!="] as const;
 
@@ -239,6 +286,27 @@ export function certCompare(a: number, ea: number, b: number, eb: number, op: nu
     return undefined;
   }
   return op === 0 ? order < 0 : op === 1 ? order <= 0 : op === 2 ? order > 0 : op === 3 ? order >= 0 : op === 4 ? order === 0 : order !== 0;
+}
+
+/**
+ * The condition `a op b` of an `if` inside the code: 1 when true, 0 when false, NaN when the bounds
+ * overlap (the code's bound turns NaN and the whole declines).
+ */
+export function certTest(a: number, ea: number, b: number, eb: number, op: number): number {
+  const order = ordered(a, ea, b, eb);
+  if (order === undefined) return NaN;
+  const holds =
+    op === 0 ? order < 0 : op === 1 ? order <= 0 : op === 2 ? order > 0 : op === 3 ? order >= 0 : op === 4 ? order === 0 : order !== 0;
+  return holds ? 1 : 0;
+}
+
+/** A name's value as the condition of an `if`: FEEL takes the then branch for true alone (false, null or any other value: else). */
+export const certTruth = (c: FeelValue): number => (c === true ? 1 : 0);
+
+/** `if c then t else f` with c from certTest or certTruth: the branch's value and bound, or NaN when c is undecided. */
+export function certIf(c: number, t: number, et: number, f: number, ef: number): number {
+  E[0] = c === 1 ? et : c === 0 ? ef : NaN;
+  return c === 1 ? t : f;
 }
 
 /**

@@ -35,8 +35,15 @@ export { stringBuiltins } from "./builtins/string.js";
 export { temporalBuiltins } from "./temporal/builtins.js";
 export { epochDay } from "./temporal/epoch-day.js";
 export {
+  certAbs,
   certAdd,
   certCount,
+  certExtreme,
+  certIf,
+  certModulo,
+  certTest,
+  certTruth,
+  certWhole,
   certDiv,
   certifiedError,
   certItem,

@@ -1,10 +1,11 @@
-// Marks the comparisons of two such expressions (`a / 7 + b < c`), and the roundings to literal places (`decimal(x, 2)`, `round half up(x, 4)`, ...) whose x pays
-// to work out in certified doubles (runtime/certified.ts): + - × ÷ and powers over number literals
-// and names, list items `l[i]`, `count(l)`, `sum(l)` and sums of `for` loops over a range or a list
-// (`sum(for i in 1..count(l) return l[i] / (1 + r) ** i)`), with a power, a quotient inside or a
-// loop, where the exact decimal path is slowest (a quotient that meets more arithmetic, a power's
-// 34-digit result, a list of 34-digit terms added one by one). Codegen keeps the exact path for
-// values the doubles cannot certify.
+// Marks the comparisons of two such expressions (`a / 7 + b < c`), and the roundings to literal
+// places (`decimal(x, 2)`, `round half up(x, 4)`, ...) whose x pays to work out in certified doubles
+// (runtime/certified.ts): + - × ÷ and powers over number literals and names, `abs`, `floor`,
+// `ceiling`, `modulo`, `min`, `max`, `if` on such a comparison or on a name, calls of inlined
+// functions (replaced by their bodies), list items `l[i]`, `count(l)`, `sum(l)` and sums of `for`
+// loops over a range or a list (`sum(for i in 1..count(l) return l[i] / (1 + r) ** i)`), with at
+// least one operation but a quotient at the top (which rounds exactly in one step already).
+// Codegen keeps the exact path for values the doubles cannot certify.
 import type { Call, Expr } from "../../ir/feel-ast.js";
 import type { ModelIR } from "../../ir/ir.js";
 import type { Type } from "../../ir/types.js";
@@ -32,6 +33,29 @@ export function aggregateOf(e: Call): "sum" | "count" | undefined {
   return ref.name === "sum" || ref.name === "count" ? ref.name : undefined;
 }
 
+/** The name of a built-in called with positional arguments, else undefined. */
+export function builtinCalled(e: Expr): string | undefined {
+  if (e.kind !== "call" || e.named || e.callee.kind !== "name" || e.callee.ref?.kind !== "builtin") return undefined;
+  return e.callee.ref.name;
+}
+
+/** Built-ins of one number the code holds, and how many arguments each takes (min and max: two or more). */
+const NUMBER_BUILTINS: Readonly<Record<string, (n: number) => boolean>> = {
+  abs: (n) => n === 1,
+  floor: (n) => n === 1,
+  ceiling: (n) => n === 1,
+  modulo: (n) => n === 2,
+  min: (n) => n >= 2,
+  max: (n) => n >= 2,
+};
+
+/** Whether e holds a loop (`sum(for ...)`), whose passes are budget steps. */
+const holdsLoop = (e: Expr): boolean => {
+  let found = false;
+  walk(e, (n) => (found ||= n.kind === "for"));
+  return found;
+};
+
 /** What the certified code can hold (codegen/certified-code.ts); `loops` are the variables of its own loops. */
 function certifiable(e: Expr, loops: readonly string[]): boolean {
   switch (e.kind) {
@@ -45,12 +69,22 @@ function certifiable(e: Expr, loops: readonly string[]): boolean {
       return certifiable(e.left, loops) && certifiable(e.right, loops);
     case "filter":
       return isOperandName(e.base, loops) && certifiable(e.filter, loops);
-    case "call":
+    case "if":
+      // both branches are worked out and one is chosen: neither may take budget steps
+      return certifiableCondition(e.cond, loops) && [e.then, e.else].every((b) => certifiable(b, loops) && !holdsLoop(b));
+    case "call": {
+      const arity = NUMBER_BUILTINS[builtinCalled(e) ?? ""];
+      if (arity) return arity(e.args.length) && e.args.every((a) => certifiable(a, loops));
       return aggregateOf(e) !== undefined && certifiableArgument(e.args[0]!, aggregateOf(e) === "sum", loops);
+    }
     default:
       return false;
   }
 }
+
+/** An `if`'s condition the code decides: a comparison of two such values, or a name (true, or anything else). */
+const certifiableCondition = (c: Expr, loops: readonly string[]): boolean =>
+  c.kind === "compare" ? certifiable(c.left, loops) && certifiable(c.right, loops) : isOperandName(c, loops);
 
 /** A list named from outside, or for `sum` a `for` over one range or named list whose body is certifiable. */
 function certifiableArgument(x: Expr, sum: boolean, loops: readonly string[]): boolean {
@@ -62,17 +96,21 @@ function certifiableArgument(x: Expr, sum: boolean, loops: readonly string[]): b
   return source && certifiable(x.body, [...loops, it.name]);
 }
 
-/** A power anywhere, a loop, or a quotient below the top (a top-level quotient rounds exactly in one step already). */
+/** A power anywhere, a loop, a modulo, or a quotient below the top (a top-level quotient rounds exactly in one step already). */
 function pays(e: Expr, top: boolean): boolean {
   switch (e.kind) {
     case "negate":
       return pays(e.operand, false);
     case "arith":
-      return e.op === "**" || (e.op === "/" && !top) || pays(e.left, false) || pays(e.right, false);
+      return e.op !== "/" || !top || pays(e.left, false) || pays(e.right, false);
     case "filter":
       return pays(e.filter, false);
+    case "if":
+      return true;
+    case "compare":
+      return pays(e.left, false) || pays(e.right, false);
     case "call":
-      return e.args[0]?.kind === "for";
+      return e.args[0]?.kind === "for" || builtinCalled(e) === "modulo" || e.args.some((a) => pays(a, false));
     default:
       return false;
   }
@@ -81,19 +119,22 @@ function pays(e: Expr, top: boolean): boolean {
 function mark(e: Expr): void {
   // a comparison of two such sides: decided by the doubles where their bounds keep them apart
   if (e.kind === "compare") {
-    const sides = [e.left, e.right];
-    if (sides.every((s) => certifiable(s, [])) && sides.some((s) => pays(s, true))) e.certified = true;
+    const sides = [expand(e.left, true), expand(e.right, true)];
+    if (sides.every((s) => s !== undefined && certifiable(s, [])) && sides.some((s) => pays(s!, true))) {
+      e.certified = true;
+      if (sides[0] !== e.left || sides[1] !== e.right) e.certifiedSides = sides as [Expr, Expr];
+    }
     return;
   }
   if (e.kind === "call" && !e.named && e.callee.kind === "name" && e.callee.ref?.kind === "builtin") {
     const [x, places] = e.args;
     const rounding = ROUNDING_MODES[e.callee.ref.name] !== undefined && e.args.length === 2;
     if (!rounding || places?.kind !== "number" || !x) return;
-    // an inlined function's arithmetic, worked out from the call's arguments
-    const form = x.kind === "call" ? inlinedArithmetic(x) : undefined;
-    if (certifiable(form ?? x, []) && pays(form ?? x, true)) {
+    // inlined functions' arithmetic, worked out from the calls' arguments
+    const form = expand(x, true);
+    if (form && certifiable(form, []) && pays(form, true)) {
       e.certified = true;
-      if (form) e.certifiedForm = form;
+      if (form !== x) e.certifiedForm = form;
     }
   }
 }
@@ -101,50 +142,94 @@ function mark(e: Expr): void {
 /** A number type with no condition, or any: a number conforms to it as it is. */
 const plainNumber = (t: Type): boolean => t.kind === "any" || (t.kind === "number" && !t.constraint);
 
+/** e with each of its parts mapped by f (undefined when f refuses one); e itself when none changed. */
+function mapParts(e: Expr, f: (x: Expr) => Expr | undefined): Expr | undefined {
+  switch (e.kind) {
+    case "negate": {
+      const operand = f(e.operand);
+      return operand === e.operand ? e : operand && { ...e, operand };
+    }
+    case "arith":
+    case "compare": {
+      const [left, right] = [f(e.left), f(e.right)];
+      return left === e.left && right === e.right ? e : left && right && { ...e, left, right };
+    }
+    case "if": {
+      const [cond, then, other] = [f(e.cond), f(e.then), f(e.else)];
+      return cond === e.cond && then === e.then && other === e.else ? e : cond && then && other && { ...e, cond, then, else: other };
+    }
+    case "call": {
+      const args = e.args.map(f);
+      if (args.some((a) => a === undefined)) return undefined;
+      return args.every((a, i) => a === e.args[i]) ? e : { ...e, args: args as Expr[] };
+    }
+    default:
+      return e;
+  }
+}
+
+/**
+ * e with every call of an inlined function replaced by its body worked out from the call's
+ * arguments (inlinedForm), when the certified doubles may hold it so; undefined when one may not.
+ * Loops are left as they are (the `for` of `sum(for ...)`): no call inside them is replaced.
+ * `loops` allows them: a function's body may not hold one (a name put there could be taken for
+ * its variable).
+ */
+function expand(e: Expr, loops: boolean): Expr | undefined {
+  if (e.kind === "call" && e.inlined) return inlinedForm(e);
+  if (e.kind === "number" || e.kind === "name") return e;
+  if (e.kind === "call" && aggregateOf(e) !== undefined) return loops ? e : undefined;
+  if (e.kind === "filter") return loops ? e : undefined;
+  if (e.kind !== "negate" && e.kind !== "arith" && e.kind !== "compare" && e.kind !== "if" && builtinCalled(e) === undefined)
+    return undefined;
+  return mapParts(e, (x) => expand(x, loops));
+}
+
+/** The parameters of a function's body read as numbers on every evaluation: in both branches of an `if`, or outside any. */
+function readAlways(e: Expr): Set<string> {
+  if (e.kind === "name") return new Set(e.ref?.kind === "param" ? [e.ref.name] : []);
+  if (e.kind === "if") {
+    // a name as the condition is tested for true, not read as a number
+    const cond = e.cond.kind === "compare" ? readAlways(e.cond) : new Set<string>();
+    const [a, b] = [readAlways(e.then), readAlways(e.else)];
+    return new Set([...cond, ...[...a].filter((p) => b.has(p))]);
+  }
+  const all = new Set<string>();
+  mapParts(e, (x) => {
+    for (const p of readAlways(x)) all.add(p);
+    return x;
+  });
+  return all;
+}
+
 /**
  * The body of an inlined call with its arguments in place of its parameters, when the certified
- * doubles may work it out from them alone: every argument a number literal or a name read as an
- * operand, every parameter and the result a number with no condition (the doubles decline any
- * value but a number, which is what the parameter check refuses), and every parameter checked
- * there read by the body, which holds only arithmetic and negation of its parameters, number
- * literals and such calls (no loop, whose variable a name put there could be taken for). Inlined
- * calls in the body are replaced so too; undefined otherwise.
+ * doubles may work it out from them alone: every parameter and the result a number with no
+ * condition (the doubles decline any value but a number, which is what the parameter check
+ * refuses); every argument a number literal, a name read as an operand, or an expression without
+ * a loop whose parameter the body reads as a number on every evaluation (so that what its
+ * evaluation meets, the doubles meet); and the body, its own inlined calls replaced so, holding only
+ * what the code holds without loops. Undefined otherwise.
  */
-function inlinedArithmetic(call: Call): Expr | undefined {
+function inlinedForm(call: Call): Expr | undefined {
   const inl = call.inlined;
-  if (!inl || !plainNumber(inl.type) || call.args.some((a) => a.kind !== "number" && !isOperandName(a, []))) return undefined;
-  const reads = new Map<string, number>();
-  walk(inl.body, (n) => {
-    if (n.kind === "name" && n.ref?.kind === "param") reads.set(n.ref.name, (reads.get(n.ref.name) ?? 0) + 1);
+  if (!inl || !plainNumber(inl.type) || call.named) return undefined;
+  const body = expand(inl.body, false);
+  if (!body) return undefined;
+  const args = call.args.map((a) => expand(a, false));
+  const read = readAlways(body);
+  const usable = inl.params.every((p, i) => {
+    const a = args[i];
+    if (!a || !plainNumber(p.type) || holdsLoop(a)) return false;
+    // a literal, or a name whose value the check of an `any` parameter cannot refuse, may go unread
+    const plain = a.kind === "number" || (isOperandName(a, []) && p.type.kind === "any");
+    return plain || read.has(p.id);
   });
-  const args = new Map(inl.params.map((p, i) => [p.id, call.args[i]!]));
-  const usable = inl.params.every(
-    (p, i) => plainNumber(p.type) && (p.type.kind === "any" || call.args[i]!.kind === "number" || reads.has(p.id)),
-  );
-  if (!usable) return undefined;
-  const substitute = (n: Expr): Expr | undefined => {
-    switch (n.kind) {
-      case "number":
-        return n;
-      case "name":
-        return n.ref?.kind === "param" && args.has(n.ref.name) ? args.get(n.ref.name) : n;
-      case "negate": {
-        const operand = substitute(n.operand);
-        return operand && { ...n, operand };
-      }
-      case "arith": {
-        const [left, right] = [substitute(n.left), substitute(n.right)];
-        return left && right && { ...n, left, right };
-      }
-      case "call": {
-        const inner = n.args.map(substitute);
-        return n.inlined && inner.every((a) => a !== undefined) ? inlinedArithmetic({ ...n, args: inner as Expr[] }) : undefined;
-      }
-      default:
-        return undefined;
-    }
-  };
-  return substitute(inl.body);
+  if (!usable || args.length !== inl.params.length) return undefined;
+  const byParam = new Map(inl.params.map((p, i) => [p.id, args[i]!]));
+  const substitute = (n: Expr): Expr | undefined =>
+    n.kind === "name" && n.ref?.kind === "param" && byParam.has(n.ref.name) ? byParam.get(n.ref.name) : mapParts(n, substitute);
+  return substitute(body);
 }
 
 export const certifyRoundings = (ir: ModelIR): void => forEachExpr(ir, mark);

@@ -4,11 +4,15 @@
 // function, hoisted to module scope with the memos of its powers; names and lists are its
 // arguments, evaluated where the rounding is.
 import type { Compare, Expr } from "../../ir/feel-ast.js";
-import { aggregateOf, isLoopVariable } from "../3-optimise/certify.js";
+import { aggregateOf, builtinCalled, isLoopVariable } from "../3-optimise/certify.js";
+import { walk as walkExpr } from "../3-optimise/walk.js";
 import { CERT_COMPARISONS, certLiteralError } from "../../runtime/certified.js";
 import type { Emitter } from "./emitter.js";
 
 const STEPS = { "+": "certAdd", "-": "certSub", "*": "certMul", "/": "certDiv", "**": "certPow" } as const;
+
+/** The built-ins of numbers the code holds (optimise/certify.ts decides which calls). */
+const NUMBER_STEPS = new Set(["abs", "floor", "ceiling", "modulo", "min", "max"]);
 
 /**
  * A literal a double holds as it is written, or one whose error a double's half ulp bounds (not an
@@ -22,11 +26,18 @@ const asDouble = (text: string): number | undefined => {
 
 /** Whether e reads the loop variable `name` (or holds a loop of its own, left where it is). */
 function dependsOn(e: Expr, name: string): boolean {
-  if (e.kind === "name") return e.name === name && e.ref?.kind === "local";
-  if (e.kind === "negate") return dependsOn(e.operand, name);
-  if (e.kind === "arith") return dependsOn(e.left, name) || dependsOn(e.right, name);
-  if (e.kind === "filter") return dependsOn(e.filter, name);
-  return e.kind === "call" && e.args[0]?.kind === "for";
+  let found = false;
+  walkExpr(e, (n) => (found ||= (n.kind === "name" && n.name === name && n.ref?.kind === "local") || n.kind === "for"));
+  return found;
+}
+
+/** The parts of a value whose pieces a loop's body may work out before the loop. */
+function piecesOf(e: Expr): Expr[] | undefined {
+  if (e.kind === "negate") return [e.operand];
+  if (e.kind === "arith") return [e.left, e.right];
+  if (e.kind === "call" && NUMBER_STEPS.has(builtinCalled(e) ?? "")) return e.args;
+  if (e.kind === "if") return [e.then, e.else];
+  return undefined;
 }
 
 /**
@@ -34,11 +45,10 @@ function dependsOn(e: Expr, name: string): boolean {
  * `l[i] / (1 + r) ** i`): the same operations on the same values before the loop as in every pass.
  */
 function invariantParts(body: Expr, name: string): Expr[] {
-  if (body.kind !== "arith" && body.kind !== "negate") return [];
+  const pieces = piecesOf(body);
+  if (!pieces) return [];
   if (!dependsOn(body, name)) return [body];
-  return body.kind === "negate"
-    ? invariantParts(body.operand, name)
-    : [...invariantParts(body.left, name), ...invariantParts(body.right, name)];
+  return pieces.flatMap((p) => invariantParts(p, name));
 }
 
 /** A value in the code: JS expressions for the double and for its bound. */
@@ -133,7 +143,33 @@ function certifiedFunction(
       return step(`rt.certItem(${param(e.base)}, ${p.v}, ${p.e})`);
     }
     if (e.kind === "call" && aggregateOf(e) !== undefined) return aggregate(aggregateOf(e)!, e.args[0]!, loops);
+    if (e.kind === "if") {
+      // both branches worked out (neither holds a loop), the condition's branch chosen
+      const c = condition(e.cond, loops);
+      const [t, f] = [walk(e.then, loops), walk(e.else, loops)];
+      return step(`rt.certIf(${c}, ${t.v}, ${t.e}, ${f.v}, ${f.e})`);
+    }
+    const fn = builtinCalled(e);
+    if (fn !== undefined && NUMBER_STEPS.has(fn)) return builtin(fn, (e as { args: Expr[] }).args, loops);
     return argument(e);
+  };
+
+  /** An `if`'s condition: 1 (then), 0 (else) or NaN (undecided), as a JS expression. */
+  const condition = (c: Expr, loops: { name: string; p: Pair }[]): string => {
+    if (c.kind !== "compare") return `rt.certTruth(${param(c)})`;
+    const [a, b] = [walk(c.left, loops), walk(c.right, loops)];
+    const k = em.fresh("c");
+    out.push(`const ${k} = rt.certTest(${a.v}, ${a.e}, ${b.v}, ${b.e}, ${CERT_COMPARISONS.indexOf(c.op)});`);
+    return k;
+  };
+
+  const builtin = (fn: string, args: Expr[], loops: { name: string; p: Pair }[]): Pair => {
+    const [a, ...rest] = args.map((x) => walk(x, loops));
+    if (fn === "abs") return step(`rt.certAbs(${a!.v}, ${a!.e})`);
+    if (fn === "floor" || fn === "ceiling") return step(`rt.certWhole(${a!.v}, ${a!.e}, ${fn === "ceiling"})`);
+    if (fn === "modulo") return step(`rt.certModulo(${a!.v}, ${a!.e}, ${rest[0]!.v}, ${rest[0]!.e})`);
+    // min and max of two or more, pair by pair
+    return rest.reduce((acc, b) => step(`rt.certExtreme(${acc.v}, ${acc.e}, ${b.v}, ${b.e}, ${fn === "max"})`), a!);
   };
 
   const aggregate = (name: "sum" | "count", list: Expr, loops: { name: string; p: Pair }[]): Pair => {

@@ -119,9 +119,9 @@ const emitters: { [K in Expr["kind"]]: Emit<K> } = {
     const levels = levelsOf(n.left.type) ?? levelsOf(n.right.type);
     if (levels && Object.hasOwn(ORDERING, n.op)) return `rt.rankCompare(${cx.em.data("L", levels)}, ${cx.em.lit(n.op)}, ${left}, ${right})`;
     const exact = `rt.${COMPARE_OPS[n.op]}(${left}, ${right})`;
-    if (!n.certified || levels) return exact;
+    if (!n.certified || levels || (n.certifiedSides && cx.explain)) return exact;
     // doubles with error bounds first (runtime/certified.ts), the decimals when the bounds overlap
-    return `(${certifiedComparison(n.op, n.left, n.right, (e) => emitExpr(e, scope, cx), cx.em)} ?? ${exact})`;
+    return `(${certifiedComparison(n.op, ...(n.certifiedSides ?? [n.left, n.right]), (e) => emitExpr(e, scope, cx), cx.em)} ?? ${exact})`;
   },
   logical: (n, scope, cx) => `rt.${n.op}(${emitExpr(n.left, scope, cx)}, ${emitExpr(n.right, scope, cx)})`,
   between: (n, scope, cx) => {
