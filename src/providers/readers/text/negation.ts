@@ -138,12 +138,13 @@ export function deniedAt(tokens: Token[], anchor: number, reach = 5): boolean {
 /**
  * An explicit answer after the cue words: "PEP: no", "Adverse media check: nothing relevant",
  * "Tax exempt? No", "Police report: yes (ref. 7781)", a question answered on the next line
- * ("Did you contact the police?\nCustomer: No, …", "Have you ever defaulted on a loan?\nCustomer: never"), a form's question with a few more words
+ * ("Did you contact the police?\nCustomer: No, …", "Have you ever defaulted on a loan?\nCustomer: never", in a
+ * transcript "…a politically exposed person - e.g. held office?\n[10:05] Customer: no, never"), a form's question with a few more words
  * after its cue ("Ever defaulted on a loan or credit agreement? No"); a bare yes or no only right after them
  * ("PEP N"), not a few words on ("a PEP who has no adverse media").
  */
 const STATED =
-  /^[ \t]*(?:(?:[A-Za-z]+[ \t,]*){0,8}?\?[ \t]*(?:\r?\n[ \t]*(?:[A-Za-z]+[ \t]*:)?)?[ \t]*|(?:[A-Za-z]+[ \t]+){0,2}?[:=–—-][ \t]*|(?=(?:yes|no|y|n)\b))(yes|yep|yeah|no|nope|never|y|n|true|false|none|nil|negative|positive|nothing|clean|clear|hit|hits|found|confirmed)\b/i;
+  /^[ \t]*(?:(?:[A-Za-z]+(?:\.[A-Za-z])*\.?[ \t,]*(?:[–—-][ \t]+)?){0,8}?\?[ \t]*(?:\r?\n[ \t]*(?:\[[\d:. ]{3,12}\][ \t]*)?(?:[A-Za-z]+[ \t]*(?:\([A-Za-z .'’-]{1,30}\)[ \t]*)?:)?)?[ \t]*|(?:[A-Za-z]+[ \t]+){0,2}?[:=–—-][ \t]*|(?=(?:yes|no|y|n)\b))(yes|yep|yeah|no|nope|never|y|n|true|false|none|nil|negative|positive|nothing|clean|clear|hit|hits|found|confirmed)\b/i;
 
 const ANSWERS: Record<string, boolean> = {
   yes: true,
@@ -172,6 +173,6 @@ const ANSWERS: Record<string, boolean> = {
 /** The answer written right after the token `last` (the statement's last cue word), if any. */
 export function statedAnswer(text: string, tokens: Token[], last: number): boolean | undefined {
   const end = tokens[last]!.end;
-  const m = STATED.exec(text.slice(end, end + 60));
+  const m = STATED.exec(text.slice(end, end + 100));
   return m ? ANSWERS[m[1]!.toLowerCase()] : undefined;
 }
