@@ -371,9 +371,12 @@ function candidate(input: InputIR, cues: Cue[], index: TextIndex, i: number, min
 const IDENTIFIER_LABEL =
   /(?:\b(?:ref|reference|id|no\.|nr|nmls|licen[cs]e|policy|tel|telephone|phone|mobile|cell|fax|ext|case|crime|zip|postcode|suite|apt)\.?|#)[ \t]*[:#]?[ \t]*$/i;
 
+/** A page's number and count ("LOAN APPLICATION - page 1 of 2", "p. 3"): no quantity. */
+const PAGE = /(?:\b(?:page|pg|p\.)[ \t]*|\bpage[ \t]*\d+[ \t]+of[ \t]*)$/i;
+
 /**
  * Amounts that are identifiers, not quantities: a bare number (no currency, percent or words) of
- * three digits or more after an identifier's label, written with a leading zero ("020"), or continuing an identifier
+ * three digits or more after an identifier's label, a page number ("page 1 of 2"), written with a leading zero ("020"), or continuing an identifier
  * with only spaces or dashes between ("Tel. 020 7946 0018").
  */
 function identifiers(index: TextIndex): Set<number> {
@@ -385,8 +388,9 @@ function identifiers(index: TextIndex): Set<number> {
     const a = t.amount!;
     const bare = !a.currency && !a.percent && !a.words;
     const continues = previous >= 0 && out.has(previous) && /^[ \t-]{1,2}$/.test(text.slice(tokens[previous]!.end, t.start));
-    const labelled = /\d{3}/.test(t.text) && IDENTIFIER_LABEL.test(text.slice(Math.max(0, t.start - 16), t.start));
-    if (bare && (/^0\d/.test(t.text) || continues || labelled)) out.add(i);
+    const before = text.slice(Math.max(0, t.start - 16), t.start);
+    const labelled = /\d{3}/.test(t.text) && IDENTIFIER_LABEL.test(before);
+    if (bare && (/^0\d/.test(t.text) || continues || labelled || PAGE.test(before))) out.add(i);
     previous = i;
   }
   return out;
