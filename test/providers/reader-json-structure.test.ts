@@ -231,3 +231,28 @@ describe("coded values and units", () => {
     expect(got["monthly debt"]?.value).toBe(1140);
   });
 });
+
+describe("percents stored as fractions or basis points", () => {
+  it("reads basis points as a percent, and a fraction as a percent less surely", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 99 }), fc.integer({ min: 1, max: 2000 }), (coupon, bps) => {
+        const state = { deal: { coupon_pct: coupon / 100, escalator_bps: bps, qty: 10 } };
+        const got = readJson(pricing.ir.inputs, state, REFERENCE);
+        expect(got["coupon percent"]?.value).toBeCloseTo(coupon, 9);
+        expect(got["annual uplift"]?.value).toBeCloseTo(bps / 100, 9);
+        // a fraction may be a small percent: never as sure as the basis points the key names
+        expect(got["coupon percent"]!.confidence).toBeLessThan(got["annual uplift"]!.confidence);
+        expect(got["coupon percent"]!.confidence).toBeLessThanOrEqual(0.6);
+      }),
+      { numRuns: 30 },
+    );
+  });
+  it("leaves a percent of 1 or more as written", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 100 }), (coupon) => {
+        expect(readJson(pricing.ir.inputs, { deal: { coupon_pct: coupon, qty: 10 } }, REFERENCE)["coupon percent"]?.value).toBe(coupon);
+      }),
+      { numRuns: 20 },
+    );
+  });
+});
