@@ -126,6 +126,20 @@ describe("totals and counts only when asked", () => {
       { numRuns: 40 },
     );
   });
+  it("leaves a closed or paid-off debt out of a current total", () => {
+    const status = fc.constantFrom("OPEN", "active", "current");
+    const ended = fc.constantFrom("CLOSED", "paid off", "Settled", "cancelled");
+    fc.assert(
+      fc.property(fc.array(debt, { minLength: 2, maxLength: 4 }), debt, status, ended, (open, closed, s, e) => {
+        const listed = open.map((d) => ({ balance: d.balance, monthly_payment: d.payment, status: s }));
+        const state = { debts: [...listed, { balance: closed.balance, monthly_payment: closed.payment, status: e }] };
+        const got = readJson(totals, state, REFERENCE);
+        expect(got["monthly obligations"]?.value).toBe(open.reduce((sum, d) => sum + d.payment, 0));
+        expect(got["total debt"]?.value).toBe(open.reduce((sum, d) => sum + d.balance, 0));
+      }),
+      { numRuns: 30 },
+    );
+  });
 
   it("counts the applicant with the members of its shape for the household's size", () => {
     fc.assert(
