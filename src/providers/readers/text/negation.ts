@@ -136,7 +136,7 @@ export function deniedAt(tokens: Token[], anchor: number, reach = 5): boolean {
 }
 
 /**
- * An explicit answer after the cue words: "PEP: no", "Adverse media check: nothing relevant",
+ * An explicit answer after the cue words: "PEP: no", "PEP chk: n" (a shortened label), "Adverse media check: nothing relevant",
  * "Tax exempt? No", "Police report: yes (ref. 7781)", a question answered on the next line
  * ("Did you contact the police?\nCustomer: No, …", "Have you ever defaulted on a loan?\nCustomer: never", in a
  * transcript "…a politically exposed person - e.g. held office?\n[10:05] Customer: no, never"), a form's question with a few more words
@@ -144,7 +144,7 @@ export function deniedAt(tokens: Token[], anchor: number, reach = 5): boolean {
  * ("PEP N"), not a few words on ("a PEP who has no adverse media").
  */
 const STATED =
-  /^[ \t]*(?:(?:[A-Za-z]+(?:\.[A-Za-z])*\.?[ \t,]*(?:[–—-][ \t]+)?){0,8}?\?[ \t]*(?:\r?\n[ \t]*(?:\[[\d:. ]{3,12}\][ \t]*)?(?:[A-Za-z]+[ \t]*(?:\([A-Za-z .'’-]{1,30}\)[ \t]*)?:)?)?[ \t]*|(?:[A-Za-z]+[ \t]+){0,2}?[:=–—-][ \t]*|(?=(?:yes|no|y|n)\b))(yes|yep|yeah|no|nope|never|y|n|true|false|none|nil|negative|positive|nothing|clean|clear|hit|hits|found|confirmed)\b/i;
+  /^[ \t]*(?:(?:[A-Za-z]+(?:\.[A-Za-z])*\.?[ \t,]*(?:[–—-][ \t]+)?){0,8}?\?[ \t]*(?:\r?\n[ \t]*(?:\[[\d:. ]{3,12}\][ \t]*)?(?:[A-Za-z]+[ \t]*(?:\([A-Za-z .'’-]{1,30}\)[ \t]*)?:)?)?[ \t]*|(?:[A-Za-z]+\.?[ \t]*){0,2}?[:=–—-][ \t]*|(?=(?:yes|no|y|n)\b))(yes|yep|yeah|no|nope|never|y|n|true|false|none|nil|negative|positive|nothing|clean|clear|hit|hits|found|confirmed)\b/i;
 
 const ANSWERS: Record<string, boolean> = {
   yes: true,
