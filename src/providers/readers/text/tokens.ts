@@ -41,6 +41,9 @@ const startsNumber = (word: string, text: string, start: number): boolean =>
   (/^(half|quarter)$/i.test(word) &&
     /^\s+(of\s+)?an?\s+(hundred|thousand|million|billion)\b/i.test(text.slice(start + word.length, start + word.length + 20)));
 
+/** Three digits and one letter glued to them: a model's name ("BMW 320d", "118i"), not an amount. */
+const MODEL_CODE = /^\d{3}[a-z](?![A-Za-z])/;
+
 /** Abbreviations whose period ends no sentence: "a politically exposed person - e.g. held office?" is one question. */
 const ABBREVIATION_END = /(?:^|[^A-Za-z.])(?:e\.g|i\.e|vs|approx|incl|esp|cf|viz)$/i;
 
@@ -82,8 +85,16 @@ export function tokenize(text: string, counts: ReadonlySet<number> = new Set()):
     const g = m.groups ?? {};
     const start = m.index;
     if (g.time !== undefined) push({ kind: "punct", text: g.time, start, end: start + g.time.length });
-    // digits glued to a word are part of a name ("analyst2", "A320"), not an amount
-    else if (g.amount !== undefined && g.a_cur1 === undefined && /[A-Za-z]/.test(text[start - 1] ?? ""))
+    // digits glued to a word are part of a name ("analyst2", "A320", a car's "320d"), not an amount
+    else if (
+      g.amount !== undefined &&
+      g.a_cur1 === undefined &&
+      (/[A-Za-z]/.test(text[start - 1] ?? "") ||
+        (g.a_mult === undefined &&
+          g.a_pct === undefined &&
+          g.a_cur2 === undefined &&
+          MODEL_CODE.test(text.slice(start + m[0].trimEnd().length - 3, start + m[0].trimEnd().length + 2))))
+    )
       push({ kind: "punct", text: m[0].trim(), start, end: start + m[0].trimEnd().length });
     else if (g.amount !== undefined) {
       const groups = { cur1: g.a_cur1, num: g.a_num, mult: g.a_mult, pct: g.a_pct, cur2: g.a_cur2 };
