@@ -32,8 +32,7 @@ function kindOf(input: InputIR): Kind {
 const FORM_FIT: Record<Kind, (a: Amount) => number> = {
   money: (a) => (a.percent ? 0.15 : a.currency ? 1.2 : 1),
   percent: (a) => (a.percent ? 1.3 : a.currency ? 0.15 : 0.9),
-  // a count is not written in thousands ("was 24k" is a sum, not 24,000 claims)
-  count: (a) => (a.percent || a.currency || a.scaled ? 0.25 : Number.isInteger(a.value) ? 1 : 0.4),
+  count: (a) => (a.percent || a.currency ? 0.25 : Number.isInteger(a.value) ? 1 : 0.4),
   plain: (a) => (a.percent ? 0.4 : a.currency ? 0.5 : 1),
 };
 
