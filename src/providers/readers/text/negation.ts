@@ -102,6 +102,30 @@ const VERBS = new Set([
 ]);
 const FORWARD_REACH = 4;
 
+/** Words that carry a denial on to a stronger statement: "never missed a payment, _let alone_ defaulted". */
+const A_FORTIORI: [string, string][] = [
+  ["let", "alone"],
+  ["much", "less"],
+  ["still", "less"],
+  ["never", "mind"],
+];
+/** How many tokens before the cue such words may stand. */
+const A_FORTIORI_REACH = 4;
+
+/**
+ * The cue at `anchor` follows "let alone" (or "much less") after a negator in its sentence: the
+ * denial reaches it ("I have never missed a payment in my life, let alone defaulted on a loan").
+ */
+function deniedAFortiori(tokens: Token[], anchor: number): boolean {
+  const at = tokens[anchor]!;
+  for (let i = anchor - 1; i > 0 && anchor - i <= A_FORTIORI_REACH && tokens[i]!.sentence === at.sentence; i--) {
+    if (!A_FORTIORI.some(([a, b]) => tokens[i - 1]!.lower === a && tokens[i]!.lower === b)) continue;
+    for (let k = i - 2; k >= 0 && tokens[k]!.sentence === at.sentence; k--) if (isNegator(tokens[k]!)) return true;
+    return false;
+  }
+  return false;
+}
+
 /**
  * Whether the statement at the cue token `anchor` is denied: a negator in its clause before it
  * (within `reach` content words) or just after it ("adverse media returned no relevant hits",
@@ -109,6 +133,7 @@ const FORWARD_REACH = 4;
  */
 export function deniedAt(tokens: Token[], anchor: number, reach = 5): boolean {
   const at = tokens[anchor]!;
+  if (deniedAFortiori(tokens, anchor)) return true;
   let verb = false;
   for (let i = anchor - 1; i >= Math.max(0, anchor - LOOKBACK_TOKENS); i--) {
     const t = tokens[i]!;
