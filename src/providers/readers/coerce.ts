@@ -263,7 +263,14 @@ function rankOptions(phrase: string, values: string[], options: Record<string, s
     return {
       value: v,
       score: Math.max(
-        0.85 * overlap(names),
+        // the name as written too: a code may keep letters the stem drops (`RTD`, "retired")
+        0.85 *
+          overlap([
+            ...names,
+            ...normaliseName(v)
+              .split(" ")
+              .filter((w) => w.length > 3),
+          ]),
         0.7 * overlap(meaning),
         named(v, names) ? NAMED_AMONG_WORDS : 0,
         meaningAmong(v, meaning) ? MEANING_AMONG_WORDS : 0,
