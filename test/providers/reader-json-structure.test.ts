@@ -270,3 +270,17 @@ describe("percents stored as fractions or basis points", () => {
     );
   });
 });
+
+describe("an option coded by letters of its name as written", () => {
+  it("reads 'RTD' and 'UNEMPD', and no short word that happens to share letters", () => {
+    const read = (code: string) => readJson(lending.ir.inputs, { app: { emp_status: code, fico: 700 } }, REFERENCE).employment?.value;
+    fc.assert(
+      fc.property(fc.constantFrom("RTD", "rtd", "Retd", "UNEMPD", "unempd"), (code) => {
+        expect(read(code)).toBe(code.toLowerCase().startsWith("u") ? "unemployed" : "retired");
+      }),
+      { numRuns: 10 },
+    );
+    // two consonants are too few to be a code of a name: "rtd" is one, "rid" and "rod" are not
+    for (const word of ["rid", "rod", "sad"]) expect(read(word)).toBeUndefined();
+  });
+});

@@ -263,14 +263,9 @@ function rankOptions(phrase: string, values: string[], options: Record<string, s
     return {
       value: v,
       score: Math.max(
-        // the name as written too: a code may keep letters the stem drops (`RTD`, "retired")
-        0.85 *
-          overlap([
-            ...names,
-            ...normaliseName(v)
-              .split(" ")
-              .filter((w) => w.length > 3),
-          ]),
+        0.85 * overlap(names),
+        // a code of the name as written, with letters the stem drops (`RTD`, "retired")
+        codeOfWritten(stems, v) ? 0.85 * ABBREVIATION_MATCH : 0,
         0.7 * overlap(meaning),
         named(v, names) ? NAMED_AMONG_WORDS : 0,
         meaningAmong(v, meaning) ? MEANING_AMONG_WORDS : 0,
@@ -279,6 +274,17 @@ function rankOptions(phrase: string, values: string[], options: Record<string, s
   });
   return ranked.sort((a, b) => b.score - a.score);
 }
+
+/**
+ * A value that is one code of the option's name as written, keeping letters its stem drops
+ * (`RTD` for "retired", `UNEMPD`): three consonants at least, so that no short word ("red") is one.
+ */
+const codeOfWritten = (stems: string[], option: string): boolean =>
+  stems.length === 1 &&
+  (stems[0]!.match(/[^aeiou]/g) ?? []).length >= 3 &&
+  normaliseName(option)
+    .split(" ")
+    .some((w) => w.length > 3 && abbreviates(stems[0]!, w));
 
 /** A one-letter code for an option ("H" for high): only where no two options share their first letter. */
 const LETTER_CODE = 0.8;
