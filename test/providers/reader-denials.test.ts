@@ -325,3 +325,19 @@ describe("a verdict that denies the word the question asks", () => {
     expect(readText(kyc, "Adverse media screening: one article came up; it is relevant.")["adverse media"]?.value).toBe(true);
   });
 });
+
+describe("a denial carried on to a stronger statement", () => {
+  it("denies what follows 'let alone' or 'much less' after a negator, and only then", () => {
+    const lesser = fc.constantFrom("missed a payment", "been late on a bill", "paid a card late");
+    const joiner = fc.constantFrom("let alone", "much less", "still less");
+    const stronger = fc.constantFrom("defaulted on a loan", "a default", "a loan default");
+    fc.assert(
+      fc.property(lesser, joiner, stronger, (l, j, s) => {
+        expect(readText(loan, `I have never ${l}, ${j} ${s}.`)["prior default"]?.value).toBe(false);
+        // without a denial before it, the words deny nothing
+        expect(readText(loan, `I once ${l}, and in 2019 I defaulted on a loan.`)["prior default"]?.value).toBe(true);
+      }),
+      { numRuns: 20 },
+    );
+  });
+});

@@ -262,3 +262,24 @@ describe("a note's shortened words and European money", () => {
     );
   });
 });
+
+describe("thousands grouped with a space, and a form's page number", () => {
+  it("reads '54 300' as one amount, and no page number as the sum asked", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 10, max: 999 }),
+        fc.integer({ min: 0, max: 999 }),
+        fc.integer({ min: 1, max: 9 }),
+        (thousands, rest, page) => {
+          const income = thousands * 1000 + rest;
+          const text = `LOAN APPLICATION - page ${page} of ${page + 1}\nGross annual income (USD): ${thousands} ${String(rest).padStart(3, "0")}`;
+          const r = readText(loan, text);
+          expect(r["annual income"]?.value).toBe(income);
+          expect(r["requested amount"]?.value).not.toBe(page);
+          expect(r["requested amount"]?.value).not.toBe(page + 1);
+        },
+      ),
+      { numRuns: 30 },
+    );
+  });
+});

@@ -126,6 +126,20 @@ describe("totals and counts only when asked", () => {
       { numRuns: 40 },
     );
   });
+  it("leaves a closed or paid-off debt out of a current total", () => {
+    const status = fc.constantFrom("OPEN", "active", "current");
+    const ended = fc.constantFrom("CLOSED", "paid off", "Settled", "cancelled");
+    fc.assert(
+      fc.property(fc.array(debt, { minLength: 2, maxLength: 4 }), debt, status, ended, (open, closed, s, e) => {
+        const listed = open.map((d) => ({ balance: d.balance, monthly_payment: d.payment, status: s }));
+        const state = { debts: [...listed, { balance: closed.balance, monthly_payment: closed.payment, status: e }] };
+        const got = readJson(totals, state, REFERENCE);
+        expect(got["monthly obligations"]?.value).toBe(open.reduce((sum, d) => sum + d.payment, 0));
+        expect(got["total debt"]?.value).toBe(open.reduce((sum, d) => sum + d.balance, 0));
+      }),
+      { numRuns: 30 },
+    );
+  });
 
   it("counts the applicant with the members of its shape for the household's size", () => {
     fc.assert(
@@ -229,5 +243,44 @@ describe("coded values and units", () => {
     expect(got["credit score"]?.value).toBe(702);
     expect(got.employment?.value).toBe("salaried");
     expect(got["monthly debt"]?.value).toBe(1140);
+  });
+});
+
+describe("percents stored as fractions or basis points", () => {
+  it("reads basis points as a percent, and a fraction as a percent less surely", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 99 }), fc.integer({ min: 1, max: 2000 }), (coupon, bps) => {
+        const state = { deal: { coupon_pct: coupon / 100, escalator_bps: bps, qty: 10 } };
+        const got = readJson(pricing.ir.inputs, state, REFERENCE);
+        expect(got["coupon percent"]?.value).toBeCloseTo(coupon, 9);
+        expect(got["annual uplift"]?.value).toBeCloseTo(bps / 100, 9);
+        // a fraction may be a small percent: never as sure as the basis points the key names
+        expect(got["coupon percent"]!.confidence).toBeLessThan(got["annual uplift"]!.confidence);
+        expect(got["coupon percent"]!.confidence).toBeLessThanOrEqual(0.6);
+      }),
+      { numRuns: 30 },
+    );
+  });
+  it("leaves a percent of 1 or more as written", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 100 }), (coupon) => {
+        expect(readJson(pricing.ir.inputs, { deal: { coupon_pct: coupon, qty: 10 } }, REFERENCE)["coupon percent"]?.value).toBe(coupon);
+      }),
+      { numRuns: 20 },
+    );
+  });
+});
+
+describe("an option coded by letters of its name as written", () => {
+  it("reads 'RTD' and 'UNEMPD', and no short word that happens to share letters", () => {
+    const read = (code: string) => readJson(lending.ir.inputs, { app: { emp_status: code, fico: 700 } }, REFERENCE).employment?.value;
+    fc.assert(
+      fc.property(fc.constantFrom("RTD", "rtd", "Retd", "UNEMPD", "unempd"), (code) => {
+        expect(read(code)).toBe(code.toLowerCase().startsWith("u") ? "unemployed" : "retired");
+      }),
+      { numRuns: 10 },
+    );
+    // two consonants are too few to be a code of a name: "rtd" is one, "rid" and "rod" are not
+    for (const word of ["rid", "rod", "sad"]) expect(read(word)).toBeUndefined();
   });
 });

@@ -35,6 +35,10 @@ export interface CoerceContext {
   timeUnit?: TimeUnit;
   /** the unit of time the key states (`term_mo`) */
   sourceTimeUnit?: TimeUnit;
+  /** the input counts in percent (`number [0..100]`, "coupon percent"), not in fractions */
+  percent?: boolean;
+  /** the key states basis points (`escalator_bps`): 300 is 3 percent */
+  basisPoints?: boolean;
   /** content stems of the input's name and desc: a short answer that only repeats them affirms the question */
   questionWords?: string[];
   reference: string;
@@ -136,8 +140,19 @@ function toNumber(value: unknown, type: Type, ctx: CoerceContext): Coerced | und
     x = converted;
     factor *= 0.85;
   }
+  if (ctx.percent && !holdsFractions(type)) {
+    // basis points for a percent (`escalator_bps: 300` is 3), or a fraction (`coupon_pct: 0.15`
+    // is 15 percent more likely than 0.15 percent, but not surely)
+    if (ctx.basisPoints) [x, factor] = [roundFloat(x / 100), factor * BASIS_POINTS];
+    else if (typeof value === "number" && x > 0 && x < 1) [x, factor] = [roundFloat(x * 100), factor * FRACTION_FOR_PERCENT];
+  }
   return Number.isFinite(x) && withinBounds(type, x) ? { value: x, factor } : undefined;
 }
+
+/** A key in basis points read as a percent: sure of the unit, as a key's word says it. */
+const BASIS_POINTS = 0.9;
+/** A number between 0 and 1 for a percent: most likely a fraction, not surely (0.5 may be half a percent). */
+const FRACTION_FOR_PERCENT = 0.6;
 
 function toBoolean(value: unknown, ctx: CoerceContext): Coerced | undefined {
   if (typeof value === "boolean") return { value, factor: 1 };
@@ -249,6 +264,8 @@ function rankOptions(phrase: string, values: string[], options: Record<string, s
       value: v,
       score: Math.max(
         0.85 * overlap(names),
+        // a code of the name as written, with letters the stem drops (`RTD`, "retired")
+        codeOfWritten(stems, v) ? 0.85 * ABBREVIATION_MATCH : 0,
         0.7 * overlap(meaning),
         named(v, names) ? NAMED_AMONG_WORDS : 0,
         meaningAmong(v, meaning) ? MEANING_AMONG_WORDS : 0,
@@ -257,6 +274,17 @@ function rankOptions(phrase: string, values: string[], options: Record<string, s
   });
   return ranked.sort((a, b) => b.score - a.score);
 }
+
+/**
+ * A value that is one code of the option's name as written, keeping letters its stem drops
+ * (`RTD` for "retired", `UNEMPD`): three consonants at least, so that no short word ("red") is one.
+ */
+const codeOfWritten = (stems: string[], option: string): boolean =>
+  stems.length === 1 &&
+  (stems[0]!.match(/[^aeiou]/g) ?? []).length >= 3 &&
+  normaliseName(option)
+    .split(" ")
+    .some((w) => w.length > 3 && abbreviates(stems[0]!, w));
 
 /** A one-letter code for an option ("H" for high): only where no two options share their first letter. */
 const LETTER_CODE = 0.8;

@@ -93,7 +93,43 @@ export function findDates(text: string, reference: string): DateMention[] {
     for (const d of datesIn(text.slice(start, end), reference)) out.push({ ...d, start: d.start + start, end: d.end + start });
     start = end;
   }
-  return out;
+  return dayFirst(out, text) ? out.map(asDayFirst) : out;
+}
+
+/** A numeric date with its day and month in either order ("01/04/2025", "3-5", "21/01/26"). */
+const SLASHED = /^(\d{1,2})[/-](\d{1,2})(?:[/-](\d{2}|\d{4}))?$/;
+/** The writer says the order: "(dd/mm)", "DD/MM/YYYY", "day first"; or the other way, "mm/dd". */
+const SAYS_DAY_FIRST = /\b(?:dd[/.-]mm|day[ -]first)\b/i;
+const SAYS_MONTH_FIRST = /\b(?:mm[/.-]dd|month[ -]first)\b/i;
+
+/**
+ * Whether the text writes its numeric dates day first: it says so ("Pol incepted 01/04/2025
+ * (dd/mm)"), or one of its dates can only be read so ("CALL NOTE 23/01/26") and none only month
+ * first ("12/23/2025"). Otherwise they stay month first, as chrono reads them.
+ */
+function dayFirst(dates: DateMention[], text: string): boolean {
+  const [first, second] = [SAYS_DAY_FIRST.test(text), SAYS_MONTH_FIRST.test(text)];
+  if (first !== second) return first;
+  let dmy = false;
+  let mdy = false;
+  for (const d of dates) {
+    const m = SLASHED.exec(d.text.trim());
+    if (!m) continue;
+    const [a, b] = [Number(m[1]), Number(m[2])];
+    if (a > 12 && b <= 12) dmy = true;
+    if (b > 12 && a <= 12) mdy = true;
+  }
+  return dmy && !mdy;
+}
+
+/** A numeric date chrono read month first, read day first ("01/04/2025" is 1 April). */
+function asDayFirst(d: DateMention): DateMention {
+  const m = SLASHED.exec(d.text.trim());
+  if (!m) return d;
+  const [a, b] = [Number(m[1]), Number(m[2])];
+  if (a > 12 || b > 12 || a === b) return d;
+  const iso = isoDate(Number(d.iso.slice(0, 4)), b, a);
+  return iso ? { ...d, iso } : d;
 }
 
 /** `d.m.yyyy` in running text: day first, as `parseDateString` reads it (chrono reads it month first). */

@@ -56,6 +56,15 @@ function itemAmount(item: Record<string, unknown>, ctx: CoerceContext): [string,
   return pick(fields.filter((f) => amountWord(f) && keyPeriod(f[0]) === undefined));
 }
 
+/** Words of a record's status that say it has ended (`status: "CLOSED"`, `"paid off"`, `"settled"`). */
+const ENDED = /^(closed|paid|paid[ _-]?off|repaid|settled|cancell?ed|terminated|inactive|ended|discharged|redeemed|written[ _-]?off)$/i;
+/** Keys of a record's status. */
+const STATUS_KEYS = /^(status|state|acct[ _-]?status|account[ _-]?status|stat|sts)$/i;
+
+/** A listed record whose status says it has ended ("status": "CLOSED"). */
+const ended = (item: Record<string, unknown>): boolean =>
+  Object.entries(item).some(([k, v]) => STATUS_KEYS.test(k) && typeof v === "string" && ENDED.test(v.trim()));
+
 /** A list of amounts summed for an input that asks a total: plain numbers, or records each with one amount. */
 export function summed(input: InputIR, node: JsonNode, ctx: CoerceContext): { value: number; factor: number; field?: string } | undefined {
   const items = node.value as unknown[];
@@ -67,6 +76,8 @@ export function summed(input: InputIR, node: JsonNode, ctx: CoerceContext): { va
   for (const item of items) {
     let value: unknown = item;
     let itemCtx = ctx;
+    // a debt closed, paid off or cancelled is no longer owed: it counts in no current total
+    if (isRecord(item) && ended(item)) continue;
     if (isRecord(item)) {
       const field = itemAmount(item, ctx);
       if (!field) return undefined;

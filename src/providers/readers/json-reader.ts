@@ -20,6 +20,9 @@ import { namedRecord } from "../../runtime/json.js";
 /** Below this a key does not name the input. */
 const MIN_KEY_SCORE = 0.45;
 
+/** Key words that state basis points (`escalator_bps`, `rate_bp`). */
+const BASIS_POINT_WORDS = new Set(["bps", "bp", "basis"]);
+
 const quote = (v: unknown): string => (typeof v === "string" ? v : (JSON.stringify(v) ?? ""));
 
 const isScalarType = (input: InputIR): boolean => !["struct", "list", "any", "context"].includes(input.type.kind);
@@ -27,8 +30,10 @@ const isScalarType = (input: InputIR): boolean => !["struct", "list", "any", "co
 function contextOf(input: InputIR, words: InputWords, reference: string) {
   const period = input.type.kind === "number" ? periodOfText(`${input.name} ${input.desc}`) : undefined;
   const questionWords = contentStems(`${input.name} ${input.desc}`);
+  const percent = input.type.kind === "number" && /\b(percent|percentage)\b|%/i.test(`${input.name} ${input.desc}`);
   return (keys: string[]) => {
-    const keyUnits = keys.flatMap((k) => normaliseName(k).split(" ")).map(timeUnitOf);
+    const keyWords = keys.flatMap((k) => normaliseName(k).split(" "));
+    const keyUnits = keyWords.map(timeUnitOf);
     const sourceTimeUnit = words.timeUnit ? keyUnits.find((u) => u !== undefined) : undefined;
     return {
       options: input.options,
@@ -37,6 +42,7 @@ function contextOf(input: InputIR, words: InputWords, reference: string) {
       ...(words.timeUnit ? { timeUnit: words.timeUnit } : {}),
       ...(sourceTimeUnit ? { sourceTimeUnit } : {}),
       questionWords,
+      ...(percent ? { percent, basisPoints: keyWords.some((w) => BASIS_POINT_WORDS.has(w)) } : {}),
       reference,
     };
   };

@@ -102,6 +102,30 @@ const VERBS = new Set([
 ]);
 const FORWARD_REACH = 4;
 
+/** Words that carry a denial on to a stronger statement: "never missed a payment, _let alone_ defaulted". */
+const A_FORTIORI: [string, string][] = [
+  ["let", "alone"],
+  ["much", "less"],
+  ["still", "less"],
+  ["never", "mind"],
+];
+/** How many tokens before the cue such words may stand. */
+const A_FORTIORI_REACH = 4;
+
+/**
+ * The cue at `anchor` follows "let alone" (or "much less") after a negator in its sentence: the
+ * denial reaches it ("I have never missed a payment in my life, let alone defaulted on a loan").
+ */
+function deniedAFortiori(tokens: Token[], anchor: number): boolean {
+  const at = tokens[anchor]!;
+  for (let i = anchor - 1; i > 0 && anchor - i <= A_FORTIORI_REACH && tokens[i]!.sentence === at.sentence; i--) {
+    if (!A_FORTIORI.some(([a, b]) => tokens[i - 1]!.lower === a && tokens[i]!.lower === b)) continue;
+    for (let k = i - 2; k >= 0 && tokens[k]!.sentence === at.sentence; k--) if (isNegator(tokens[k]!)) return true;
+    return false;
+  }
+  return false;
+}
+
 /**
  * Whether the statement at the cue token `anchor` is denied: a negator in its clause before it
  * (within `reach` content words) or just after it ("adverse media returned no relevant hits",
@@ -109,6 +133,7 @@ const FORWARD_REACH = 4;
  */
 export function deniedAt(tokens: Token[], anchor: number, reach = 5): boolean {
   const at = tokens[anchor]!;
+  if (deniedAFortiori(tokens, anchor)) return true;
   let verb = false;
   for (let i = anchor - 1; i >= Math.max(0, anchor - LOOKBACK_TOKENS); i--) {
     const t = tokens[i]!;
@@ -136,14 +161,15 @@ export function deniedAt(tokens: Token[], anchor: number, reach = 5): boolean {
 }
 
 /**
- * An explicit answer after the cue words: "PEP: no", "Adverse media check: nothing relevant",
+ * An explicit answer after the cue words: "PEP: no", "PEP chk: n" (a shortened label), "Adverse media check: nothing relevant",
  * "Tax exempt? No", "Police report: yes (ref. 7781)", a question answered on the next line
- * ("Did you contact the police?\nCustomer: No, …", "Have you ever defaulted on a loan?\nCustomer: never"), a form's question with a few more words
+ * ("Did you contact the police?\nCustomer: No, …", "Have you ever defaulted on a loan?\nCustomer: never", in a
+ * transcript "…a politically exposed person - e.g. held office?\n[10:05] Customer: no, never"), a form's question with a few more words
  * after its cue ("Ever defaulted on a loan or credit agreement? No"); a bare yes or no only right after them
  * ("PEP N"), not a few words on ("a PEP who has no adverse media").
  */
 const STATED =
-  /^[ \t]*(?:(?:[A-Za-z]+[ \t,]*){0,8}?\?[ \t]*(?:\r?\n[ \t]*(?:[A-Za-z]+[ \t]*:)?)?[ \t]*|(?:[A-Za-z]+[ \t]+){0,2}?[:=–—-][ \t]*|(?=(?:yes|no|y|n)\b))(yes|yep|yeah|no|nope|never|y|n|true|false|none|nil|negative|positive|nothing|clean|clear|hit|hits|found|confirmed)\b/i;
+  /^[ \t]*(?:(?:[A-Za-z]+(?:\.[A-Za-z])*\.?[ \t,]*(?:[–—-][ \t]+)?){0,8}?\?[ \t]*(?:\r?\n[ \t]*(?:\[[\d:. ]{3,12}\][ \t]*)?(?:[A-Za-z]+[ \t]*(?:\([A-Za-z .'’-]{1,30}\)[ \t]*)?:)?)?[ \t]*|(?:[A-Za-z]+\.?[ \t]*){0,2}?[:=–—-][ \t]*|(?=(?:yes|no|y|n)\b))(yes|yep|yeah|no|nope|never|y|n|true|false|none|nil|negative|positive|nothing|clean|clear|hit|hits|found|confirmed)\b/i;
 
 const ANSWERS: Record<string, boolean> = {
   yes: true,
@@ -172,6 +198,6 @@ const ANSWERS: Record<string, boolean> = {
 /** The answer written right after the token `last` (the statement's last cue word), if any. */
 export function statedAnswer(text: string, tokens: Token[], last: number): boolean | undefined {
   const end = tokens[last]!.end;
-  const m = STATED.exec(text.slice(end, end + 60));
+  const m = STATED.exec(text.slice(end, end + 100));
   return m ? ANSWERS[m[1]!.toLowerCase()] : undefined;
 }

@@ -3,7 +3,7 @@
 // value asked for; a hedged one ("may offer up to 20%", "between $1,000 and $1,500", "in the
 // 700s", "not confirmed yet") is no value at all; an approximate one ("about $650") is the value,
 // a little less surely. Readers look only inside the statement's clause, a few words either way.
-// A correction ("sorry, I meant", "revised to", "no wait") takes back the amount just before it.
+// A correction ("sorry, I meant", "revised to", "no wait", "make that") takes back the amount just before it.
 import { isNegator } from "./negation.js";
 import type { Token } from "./tokens.js";
 
@@ -115,6 +115,16 @@ function qualifierAt(tokens: Token[], k: number): Qualifier | undefined {
 }
 
 /**
+ * The stems of the words of tokens `from`..`to` (a form line's label) that make its values another
+ * time's or party's: "Previous vehicle (sold): Ford Focus, value $6,200" is not the car to insure.
+ */
+export function otherWordsIn(tokens: Token[], from: number, to: number): string[] {
+  const out: string[] = [];
+  for (let k = from; k <= to; k++) if (qualifierAt(tokens, k) === "other") out.push(tokens[k]!.stem);
+  return out;
+}
+
+/**
  * The qualifiers of the statement at tokens `from`..`to`: words of its clause within `reach`
  * content words before or after it.
  */
@@ -144,9 +154,16 @@ const CORRECTIONS = new Set(["meant", "correction", "corrected", "correcting", "
 /** How far, in content words, a correction reaches back to the amount it takes back, across at most one sentence end. */
 const CORRECTION_REACH = 8;
 
-/** Whether token k is a correction ("meant", "revised", "no wait"). */
+/** Two-word corrections, by their second word: "make that $12,000", "scratch that", "or rather 18k". */
+const CORRECTION_PAIRS: Record<string, string> = { that: "make scratch strike", rather: "or" };
+
+/** Whether token k is a correction ("meant", "revised", "no wait", "make that"). */
 const isCorrection = (tokens: Token[], k: number): boolean =>
-  CORRECTIONS.has(tokens[k]!.lower) || (tokens[k]!.lower === "wait" && tokens[k - 1]?.lower === "no");
+  CORRECTIONS.has(tokens[k]!.lower) ||
+  (tokens[k]!.lower === "wait" && tokens[k - 1]?.lower === "no") ||
+  (Object.hasOwn(CORRECTION_PAIRS, tokens[k]!.lower) &&
+    tokens[k - 1]?.sentence === tokens[k]!.sentence &&
+    CORRECTION_PAIRS[tokens[k]!.lower]!.split(" ").includes(tokens[k - 1]!.lower));
 
 /**
  * From token i in direction `step`, within the correction's reach (one sentence end at most), the

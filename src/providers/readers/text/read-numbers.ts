@@ -8,8 +8,9 @@ import { convertPeriod, roundFloat, type Amount } from "../numbers.js";
 import { PERIOD_STEMS, periodOfText } from "../words.js";
 import { assignBest, byElimination, proximity, type Cue } from "./cues.js";
 import { BY_ELIMINATION, contestFactor, LISTED, placed, rivalFactor, roundConfidence } from "./confidence.js";
-import { correctedFrom, qualifiersOf, takenBack, type Qualifier } from "./qualifiers.js";
+import { correctedFrom, otherWordsIn, qualifiersOf, takenBack, type Qualifier } from "./qualifiers.js";
 import { matchesOf, type TextIndex } from "./text-index.js";
+import { writersNotTheRole } from "./whose.js";
 import { asksTotal, listWith, statedSum } from "./totals.js";
 import type { Token } from "./tokens.js";
 import { namedRecord } from "../../../runtime/json.js";
@@ -275,6 +276,11 @@ interface Candidate {
  * states none.
  */
 function labelPeriod(index: TextIndex, i: number): Amount["period"] {
+  return labelOf(index, i)?.period;
+}
+
+/** The label of the line the amount at i stands on, after its colon, if any. */
+function labelOf(index: TextIndex, i: number): Label | undefined {
   const { tokens, text } = index;
   const t = tokens[i]!;
   let labels = LABELS.get(index);
@@ -283,21 +289,30 @@ function labelPeriod(index: TextIndex, i: number): Amount["period"] {
   let label = labels.get(t.sentence);
   if (label === undefined) {
     const first = index.sentenceFirst[t.sentence]!;
-    label = { colon: -1, period: undefined };
+    label = { colon: -1, period: undefined, other: [] };
     for (let k = first; k <= index.sentenceLast[t.sentence]!; k++) {
       index.meter.steps++;
       if (tokens[k]!.kind === "punct" && tokens[k]!.text === ":") {
-        label = { colon: k, period: periodOfText(text.slice(tokens[first]!.start, tokens[k]!.start)) };
+        const period = periodOfText(text.slice(tokens[first]!.start, tokens[k]!.start));
+        label = { colon: k, period, other: otherWordsIn(tokens, first, k - 1) };
         break;
       }
     }
     labels.set(t.sentence, label);
   }
-  return label.colon >= 0 && label.colon < i ? label.period : undefined;
+  return label.colon >= 0 && label.colon < i ? label : undefined;
 }
 
-/** Per text, per sentence: where its label's colon stands and the period the label states. */
-const LABELS = new WeakMap<TextIndex, Map<number, { colon: number; period: Amount["period"] }>>();
+interface Label {
+  colon: number;
+  /** the period the label states */
+  period: Amount["period"];
+  /** stems of its words of another time or party ("Previous vehicle (sold):") */
+  other: string[];
+}
+
+/** Per text, per sentence: where its label's colon stands, the period and the other time it states. */
+const LABELS = new WeakMap<TextIndex, Map<number, Label>>();
 
 function candidate(input: InputIR, cues: Cue[], index: TextIndex, i: number, minProximity = MIN_PROXIMITY): Candidate | undefined {
   const { tokens } = index;
@@ -326,7 +341,13 @@ function candidate(input: InputIR, cues: Cue[], index: TextIndex, i: number, min
   if (converted !== undefined) value = converted;
   // a count of something the input does not ask about: "45 years old" is not an income
   else if (unit && !cues.some((c) => c.stem === unit)) fit *= kind === "money" ? 0.3 : 0.5;
-  for (const q of qualifiersOf(tokens, i)) {
+  const qualifiers = qualifiersOf(tokens, i);
+  // a line labelled with another time or party ("Previous vehicle (sold): …, value $6,200"),
+  // unless the input asks for that time itself ("Prior claims: 1")
+  if (labelOf(index, i)?.other.some((w) => !cues.some((c) => c.stem === w))) qualifiers.add("other");
+  // the writer's own age when the input's role is someone else's ("I'm 52 but he'll be the main driver")
+  if (writersNotTheRole(index, input, i)) qualifiers.add("other");
+  for (const q of qualifiers) {
     fit *= QUALIFIED[q].fit;
     factor *= QUALIFIED[q].confidence;
   }
@@ -350,9 +371,12 @@ function candidate(input: InputIR, cues: Cue[], index: TextIndex, i: number, min
 const IDENTIFIER_LABEL =
   /(?:\b(?:ref|reference|id|no\.|nr|nmls|licen[cs]e|policy|tel|telephone|phone|mobile|cell|fax|ext|case|crime|zip|postcode|suite|apt)\.?|#)[ \t]*[:#]?[ \t]*$/i;
 
+/** A page's number and count ("LOAN APPLICATION - page 1 of 2", "p. 3"): no quantity. */
+const PAGE = /(?:\b(?:page|pg|p\.)[ \t]*|\bpage[ \t]*\d+[ \t]+of[ \t]*)$/i;
+
 /**
  * Amounts that are identifiers, not quantities: a bare number (no currency, percent or words) of
- * three digits or more after an identifier's label, written with a leading zero ("020"), or continuing an identifier
+ * three digits or more after an identifier's label, a page number ("page 1 of 2"), written with a leading zero ("020"), or continuing an identifier
  * with only spaces or dashes between ("Tel. 020 7946 0018").
  */
 function identifiers(index: TextIndex): Set<number> {
@@ -364,8 +388,9 @@ function identifiers(index: TextIndex): Set<number> {
     const a = t.amount!;
     const bare = !a.currency && !a.percent && !a.words;
     const continues = previous >= 0 && out.has(previous) && /^[ \t-]{1,2}$/.test(text.slice(tokens[previous]!.end, t.start));
-    const labelled = /\d{3}/.test(t.text) && IDENTIFIER_LABEL.test(text.slice(Math.max(0, t.start - 16), t.start));
-    if (bare && (/^0\d/.test(t.text) || continues || labelled)) out.add(i);
+    const before = text.slice(Math.max(0, t.start - 16), t.start);
+    const labelled = /\d{3}/.test(t.text) && IDENTIFIER_LABEL.test(before);
+    if (bare && (/^0\d/.test(t.text) || continues || labelled || PAGE.test(before))) out.add(i);
     previous = i;
   }
   return out;

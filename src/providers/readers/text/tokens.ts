@@ -41,6 +41,12 @@ const startsNumber = (word: string, text: string, start: number): boolean =>
   (/^(half|quarter)$/i.test(word) &&
     /^\s+(of\s+)?an?\s+(hundred|thousand|million|billion)\b/i.test(text.slice(start + word.length, start + word.length + 20)));
 
+/** Three digits and one letter glued to them: a model's name ("BMW 320d", "118i"), not an amount. */
+const MODEL_CODE = /^\d{3}[a-z](?![A-Za-z])/;
+
+/** Abbreviations whose period ends no sentence: "a politically exposed person - e.g. held office?" is one question. */
+const ABBREVIATION_END = /(?:^|[^A-Za-z.])(?:e\.g|i\.e|vs|approx|incl|esp|cf|viz)$/i;
+
 /** Words that end a clause; a comma, semicolon, pipe or parenthesis does too. */
 const CLAUSE_WORDS = new Set(["and", "but", "while", "whereas", "although", "though", "however"]);
 const CLAUSE_MARKS = new Set([",", ";", "|", "(", ")"]);
@@ -79,15 +85,23 @@ export function tokenize(text: string, counts: ReadonlySet<number> = new Set()):
     const g = m.groups ?? {};
     const start = m.index;
     if (g.time !== undefined) push({ kind: "punct", text: g.time, start, end: start + g.time.length });
-    // digits glued to a word are part of a name ("analyst2", "A320"), not an amount
-    else if (g.amount !== undefined && g.a_cur1 === undefined && /[A-Za-z]/.test(text[start - 1] ?? ""))
+    // digits glued to a word are part of a name ("analyst2", "A320", a car's "320d"), not an amount
+    else if (
+      g.amount !== undefined &&
+      g.a_cur1 === undefined &&
+      (/[A-Za-z]/.test(text[start - 1] ?? "") ||
+        (g.a_mult === undefined &&
+          g.a_pct === undefined &&
+          g.a_cur2 === undefined &&
+          MODEL_CODE.test(text.slice(start + m[0].trimEnd().length - 3, start + m[0].trimEnd().length + 2))))
+    )
       push({ kind: "punct", text: m[0].trim(), start, end: start + m[0].trimEnd().length });
     else if (g.amount !== undefined) {
       const groups = { cur1: g.a_cur1, num: g.a_num, mult: g.a_mult, pct: g.a_pct, cur2: g.a_cur2 };
       const amount = amountFromMatch({ groups } as unknown as RegExpExecArray);
       // money has two decimals: "USD 45.000" groups thousands, as European texts write them
       if ((groups.cur1 ?? groups.cur2) !== undefined && !groups.mult && !groups.pct && /^\d{1,3}\.\d{3}$/.test(groups.num ?? ""))
-        amount.value *= 1000;
+        amount.value = Math.round(amount.value * 1000);
       const lead = m[0].length - m[0].trimStart().length;
       const end = start + m[0].trimEnd().length;
       const period = periodAfter(text.slice(end));
@@ -128,6 +142,7 @@ export function tokenize(text: string, counts: ReadonlySet<number> = new Set()):
         offset += part.length + 1;
       }
     } else if (g.end !== undefined) {
+      if (g.end === "." && ABBREVIATION_END.test(text.slice(Math.max(0, start - 8), start))) continue;
       sentence++;
       clause++;
     } else if (/^[,:()–—|-]$/.test(g.other ?? "")) push({ kind: "punct", text: g.other!, start, end: start + 1 });

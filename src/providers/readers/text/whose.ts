@@ -1,0 +1,67 @@
+// Whose value a statement gives. A writer who says their own age beside the person the input is
+// about ("I'm 52 but he'll be the main driver, Jake, he's 19") gives another party's value: the
+// input's role (driver, applicant) is said of someone else, so the writer's "I'm 52" is not it.
+import type { InputIR } from "../../../ir/ir.js";
+import { stem } from "../words.js";
+import type { TextIndex } from "./text-index.js";
+import type { Token } from "./tokens.js";
+
+/** Roles an input may name the person of ("driver age", "applicant income"), as stems. */
+const ROLES = new Set(
+  "driver applicant borrower policyholder insured claimant customer client tenant owner member".split(" ").map((w) => stem(w)),
+);
+/** Words that put the clause after them on a third person: "he'll be the main driver", "his car". */
+const THIRD_PERSON = /^(he|she|they|him|her|his|their|them)(['’](ll|s|d|re))?$/;
+/** People the writer may name as the role's ("the main driver will be my son"). */
+const RELATIVES = new Set(
+  "son daughter husband wife partner spouse boy girl lad child kid father mother dad mum mom brother sister".split(" "),
+);
+/** Words that say the clause is of the writer ("I'm 52", "I am 52"). */
+const FIRST_PERSON = /^(i|i['’](m|ll|d|ve)|me|my|myself)$/;
+/** How many tokens before the role word a third person may stand ("she will be the only driver"). */
+const ROLE_REACH = 6;
+
+/** Per text, per input: whether the input's role is said of a third person somewhere. */
+const ROLE_ELSEWHERE = new WeakMap<TextIndex, Map<string, boolean>>();
+
+function roleOfAnother(index: TextIndex, input: InputIR): boolean {
+  let known = ROLE_ELSEWHERE.get(index);
+  if (!known) ROLE_ELSEWHERE.set(index, (known = new Map()));
+  const seen = known.get(input.name);
+  if (seen !== undefined) return seen;
+  const roles = new Set(
+    input.name
+      .toLowerCase()
+      .split(/[^a-z]+/)
+      .map((w) => stem(w))
+      .filter((s) => ROLES.has(s)),
+  );
+  const { tokens } = index;
+  let found = false;
+  for (let i = 0; i < tokens.length && !found && roles.size > 0; i++) {
+    index.meter.steps++;
+    if (!roles.has(tokens[i]!.stem)) continue;
+    // "she'll be the named driver", or after it: "the main driver will be him", "… will be my son"
+    let writer = false;
+    for (let k = i - 1; k >= 0 && i - k <= ROLE_REACH && tokens[k]!.clause === tokens[i]!.clause && !found && !writer; k--) {
+      writer = FIRST_PERSON.test(tokens[k]!.lower);
+      found = !writer && THIRD_PERSON.test(tokens[k]!.lower);
+    }
+    // "I'm the main driver, my husband is 50": the role is the writer's
+    if (writer) continue;
+    for (let k = i + 1; k < tokens.length && k - i <= ROLE_REACH && tokens[k]!.sentence === tokens[i]!.sentence && !found; k++) {
+      if (/^(i|me)$/.test(tokens[k]!.lower)) break;
+      if (THIRD_PERSON.test(tokens[k]!.lower) || RELATIVES.has(tokens[k]!.lower)) found = true;
+    }
+  }
+  known.set(input.name, found);
+  return found;
+}
+
+/** The writer's own age or value ("I'm 52", "I am 52"): the word or two before the amount at i. */
+const saidOfWriter = (tokens: Token[], i: number): boolean =>
+  FIRST_PERSON.test(tokens[i - 1]?.lower ?? "") || (tokens[i - 1]?.lower === "am" && tokens[i - 2]?.lower === "i");
+
+/** The amount at i is the writer's, while the input's role is someone else's. */
+export const writersNotTheRole = (index: TextIndex, input: InputIR, i: number): boolean =>
+  saidOfWriter(index.tokens, i) && roleOfAnother(index, input);
