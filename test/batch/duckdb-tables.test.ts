@@ -231,7 +231,13 @@ const REGIONS: ModelInput = {
 };
 
 describe("a Parquet file of many row groups", () => {
-  const models: [string, ModelInput][] = [MODELS.find(([n]) => n === "lending") ?? MODELS[0]!, ["regions", REGIONS]];
+  // the rating model's rows are sorted by its 3,700-rule table's columns before the query (cluster.ts)
+  const rating = MODELS.find(([n]) => n === "insurance-rating")!;
+  const models: [string, ModelInput][] = [MODELS.find(([n]) => n === "lending") ?? MODELS[0]!, ["regions", REGIONS], rating];
+  it("sorts the rating model's rows before its query", () => {
+    const q = compileToSql(rating[1], { dialect: "duckdb" });
+    expect(q.ok && q.query.clusterBy.length).toBeGreaterThan(0);
+  });
   it.each(models)("is scored in file order, read on two threads (%s)", { timeout: 600_000 }, async (name, model) => {
     const { states, inputs } = tableStates(model, 40_000, 7);
     const parquet = join(dir, `${name}.groups.parquet`);

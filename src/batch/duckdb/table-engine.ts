@@ -175,7 +175,9 @@ export async function scoreTable(batch: TableBatch): Promise<TableTally> {
       strict: batch.strict,
       // the raw columns to carry are known once the inputs are (asked before the source)
       carry: (inputs) => [ID, ...(rows = tableRows(table, inputs, batch.idField, model.inputSchema)).carry],
-      source: () => rows!.sql,
+      // rows sorted by a large table's columns first (cluster.ts), then put back in file order
+      source: (_, clusterBy) =>
+        clusterBy.length > 0 ? `(SELECT * FROM ${rows!.sql} ORDER BY ${clusterBy.map(identifier).join(", ")})` : rows!.sql,
       id: LINE,
       rowCondition: PLAIN,
     });
@@ -223,7 +225,8 @@ export async function scoreTable(batch: TableBatch): Promise<TableTally> {
 
     const size = (await stat(batch.input.path)).size;
     const header = recordWriter("csv", model.decisions).header()!.replace(/\n$/, "");
-    const statement = copyStatement(compiled.query, rows, batch.output.format, batch.exactDecimals, target, header);
+    const inOrder = rows.inOrder && compiled.query.clusterBy.length === 0;
+    const statement = copyStatement(compiled.query, { ...rows, inOrder }, batch.output.format, batch.exactDecimals, target, header);
     const c = connection;
     const timer = batch.onProgress
       ? setInterval(() => {

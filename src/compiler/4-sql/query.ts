@@ -7,6 +7,7 @@ import type { Diagnostic } from "../../ir/diagnostics.js";
 import { diagnostic } from "../../ir/diagnostics.js";
 import type { DecisionIR, InputIR, ModelIR } from "../../ir/ir.js";
 import type { Type } from "../../ir/types.js";
+import { clusterColumns } from "./cluster.js";
 import { TRUE } from "./compare.js";
 import { constrainedParts } from "../../runtime/declared.js";
 import { unsupported, type SqlContext } from "./context.js";
@@ -50,7 +51,7 @@ export interface SqlOptions {
   /** the table (or view) to read, as one identifier (default `input`) */
   table?: string;
   /** instead of a table, the SQL of a relation (what the batch engines read), maybe made from the input columns */
-  source?: string | ((inputs: InputColumn[]) => string);
+  source?: string | ((inputs: InputColumn[], clusterBy: string[]) => string);
   /** input name → column name or mapping */
   columns?: Record<string, string | ColumnMapping>;
   /** the id column echoed in the result (default `id`); null for none */
@@ -86,6 +87,8 @@ export interface SqlQuery {
   /** result columns: the id (when any), the decisions, the rules, `$scored` */
   decisions: OutputColumn[];
   rules: string[];
+  /** input columns a batch engine may sort the rows by first, to the query's profit (cluster.ts) */
+  clusterBy: string[];
 }
 
 /** A decision's result column: its kind, and a context's entries in order. */
@@ -203,10 +206,19 @@ export function lowerModel(ir: ModelIR, decisions: DecisionIR[], options: SqlOpt
     taken.add(name);
     selected.push(`${name === SCORED ? scoredColumn.sql : `CASE WHEN ${scoredColumn.sql} THEN ${sql} END`} AS ${identifier(name)}`);
   }
-  const source = typeof options.source === "function" ? options.source(columns) : (options.source ?? identifier(options.table ?? "input"));
+  const clusterBy = clusterColumns(decisions, columns);
+  const source =
+    typeof options.source === "function" ? options.source(columns, clusterBy) : (options.source ?? identifier(options.table ?? "input"));
   return {
     ok: true,
-    query: { dialect: dialect.name, sql: layers.render(source, selected, dialect.layerEnd), inputs: columns, decisions: kinds, rules },
+    query: {
+      dialect: dialect.name,
+      sql: layers.render(source, selected, dialect.layerEnd),
+      inputs: columns,
+      decisions: kinds,
+      rules,
+      clusterBy,
+    },
   };
 }
 
