@@ -17,7 +17,7 @@ export const MODELS_ROUTE: RouteSpec = {
     body: COMPONENTS.ModelsRequest,
     response: {
       200: json("a Check or a Draft", { oneOf: [ref("Check"), ref("Draft")] }, RATE_LIMIT_HEADERS),
-      ...problemResponses(400, 401, 402, 403, 405, 408, 422, 429, 431, 500, 502, 503, 504),
+      ...problemResponses(400, 401, 402, 403, 405, 408, 417, 422, 429, 431, 500, 502, 503, 504),
     },
   },
 };

@@ -14,7 +14,7 @@ export const SYSTEMONE_ROUTE: RouteSpec = {
     body: COMPONENTS.SystemOneRequest,
     response: {
       200: json("executed", COMPONENTS.SystemOneResponse, RATE_LIMIT_HEADERS),
-      ...problemResponses(400, 401, 402, 403, 405, 408, 422, 429, 431, 500, 502, 503, 504),
+      ...problemResponses(400, 401, 402, 403, 405, 408, 417, 422, 429, 431, 500, 502, 503, 504),
     },
   },
 };
