@@ -7,33 +7,12 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import * as rt from "../../src/runtime/index.js";
-import {
-  BIG_DIVISION_STEPS,
-  BIG_TERM_STEPS,
-  BudgetExceeded,
-  CONTAINER_SIZE,
-  withBudget,
-  ZONE_OFFSET_STEPS,
-  type EvaluationLimits,
-} from "../../src/runtime/budget.js";
+import { BIG_DIVISION_STEPS, BIG_TERM_STEPS, CONTAINER_SIZE, ZONE_OFFSET_STEPS } from "../../src/runtime/budget.js";
+import { ctx, n, stopped, type V } from "./helpers.js";
 
-type V = rt.FeelValue;
-const n = (v: string | number): rt.Decimal => rt.num(String(v));
-const ctx = (entries: Record<string, V>): rt.FeelContext => rt.FeelContext.of(entries);
 /** The built-in `name` called on `args`, as generated code calls it (metered). */
 const b = (name: string, ...args: V[]): V => rt.call(rt.builtin(name), args);
 const show = (v: V): string => (v === null ? "null" : typeof v === "string" ? JSON.stringify(v) : rt.toFeelString(v));
-
-/** The limit `run` stopped at within `limits`, or "none". */
-function stopped(run: () => unknown, limits: Partial<EvaluationLimits>): string {
-  try {
-    withBudget(limits, run);
-    return "none";
-  } catch (e) {
-    if (e instanceof BudgetExceeded) return e.kind;
-    throw e;
-  }
-}
 
 /** A context of k entries "e0".."e(k-1)", each a number. */
 const contextOf = (k: number): rt.FeelContext => ctx(Object.fromEntries(Array.from({ length: k }, (_, i) => [`e${i}`, n(i)])));

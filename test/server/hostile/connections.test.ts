@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CATALOGUE, type ProblemCode } from "../../../src/service/problems.js";
 import { cli, lastLine, makeStore, startServer, type Server, type Store } from "../spawn.js";
 import { EXCHANGES, exchange, idleConnections, PIPELINED } from "./connections.js";
-import { PROTOCOL_LIMITS } from "./protocol-faults.js";
+import { PROTOCOL_ARGS, PROTOCOL_LIMITS } from "./protocol-faults.js";
 import { whilePolling } from "./traffic.js";
 
 const store: Store = makeStore("sqlite");
@@ -14,18 +14,7 @@ let server: Server;
 let key = "";
 
 beforeAll(async () => {
-  server = await startServer(store, [
-    "--log-level",
-    "silent",
-    "--rate-limit",
-    "0",
-    "--request-timeout",
-    String(PROTOCOL_LIMITS.requestTimeoutMs),
-    "--headers-timeout",
-    String(PROTOCOL_LIMITS.headersTimeoutMs),
-    "--max-header-size",
-    String(PROTOCOL_LIMITS.maxHeaderBytes),
-  ]);
+  server = await startServer(store, ["--log-level", "silent", "--rate-limit", "0", ...PROTOCOL_ARGS]);
   expect((await cli(store, ["accounts", "create", "--name", "conn", "--balance", "20"])).code).toBe(0);
   key = lastLine((await cli(store, ["keys", "create", "--account", "conn"])).stdout);
 }, 60_000);

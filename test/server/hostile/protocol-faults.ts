@@ -9,6 +9,15 @@ import fc from "fast-check";
 
 /** What the server under test is started with, so the generated faults pass or stay within its limits. */
 export const PROTOCOL_LIMITS = { maxHeaderBytes: 16 * 1024, requestTimeoutMs: 1_500, headersTimeoutMs: 1_000 };
+/** The `pdm serve` flags that set those limits. */
+export const PROTOCOL_ARGS = [
+  "--request-timeout",
+  String(PROTOCOL_LIMITS.requestTimeoutMs),
+  "--headers-timeout",
+  String(PROTOCOL_LIMITS.headersTimeoutMs),
+  "--max-header-size",
+  String(PROTOCOL_LIMITS.maxHeaderBytes),
+];
 
 interface GoodRequest {
   kind: "paid" | "health";

@@ -8,7 +8,15 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CATALOGUE, type ProblemCode } from "../../../src/service/problems.js";
 import { cli, lastLine, makeStore, startServer, type Server, type Store } from "../spawn.js";
-import { EXPECTED, PROTOCOL_LIMITS, protocolFaults, sendFault, type ProtocolFault, type RawAnswer } from "./protocol-faults.js";
+import {
+  EXPECTED,
+  PROTOCOL_ARGS,
+  PROTOCOL_LIMITS,
+  protocolFaults,
+  sendFault,
+  type ProtocolFault,
+  type RawAnswer,
+} from "./protocol-faults.js";
 import { readAccounts, receiptMicros, whilePolling } from "./traffic.js";
 
 const HEALTH_MS = 1_000;
@@ -20,16 +28,7 @@ let key = "";
 let charged = 0;
 
 beforeAll(async () => {
-  server = await startServer(store, [
-    "--log-level",
-    "silent",
-    "--request-timeout",
-    String(PROTOCOL_LIMITS.requestTimeoutMs),
-    "--headers-timeout",
-    String(PROTOCOL_LIMITS.headersTimeoutMs),
-    "--max-header-size",
-    String(PROTOCOL_LIMITS.maxHeaderBytes),
-  ]);
+  server = await startServer(store, ["--log-level", "silent", ...PROTOCOL_ARGS]);
   expect((await cli(store, ["accounts", "create", "--name", "faults", "--balance", "20"])).code).toBe(0);
   key = lastLine((await cli(store, ["keys", "create", "--account", "faults"])).stdout);
 }, 60_000);
