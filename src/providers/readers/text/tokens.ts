@@ -27,10 +27,12 @@ export interface Token {
   amountEnd?: number;
 }
 
-// A clock time ("09:15", "2:30 pm") is one token and no amount: transcripts stamp every line. An
-// amount starts at its first character, so that a line break before it still ends the sentence.
+// A clock time ("09:15", "2:30 pm") is one token and no amount: transcripts stamp every line. So
+// is a reference ("PD-000", "HP-7719-204": capitals, a hyphen, digits), whose letters are no word
+// ("PD" is not the police there). An amount starts at its first character, so that a line break
+// before it still ends the sentence.
 const TOKEN = new RegExp(
-  `(?<time>\\d{1,2}:\\d{2}(?::\\d{2})?(?:\\s?[ap]\\.?m\\.?)?(?![\\d]))|(?<amount>(?!\\s)${AMOUNT_SOURCE.replace(/\?<(\w+)>/g, "?<a_$1>")})|(?<word>[A-Za-z]+(?:-[A-Za-z]+)*(?:['’][a-z]+)?)|(?<end>[.!?;]*[ \\t]*\\r?\\n[\\s.!?;]*|[.!?;]+(?=\\s|$))|(?<other>\\S)`,
+  `(?<time>\\d{1,2}:\\d{2}(?::\\d{2})?(?:\\s?[ap]\\.?m\\.?)?(?![\\d]))|(?<code>(?<![A-Za-z0-9-])[A-Z]{2,}-\\d[\\dA-Z]*(?:-[\\dA-Z]+)*(?![A-Za-z0-9]))|(?<amount>(?!\\s)${AMOUNT_SOURCE.replace(/\?<(\w+)>/g, "?<a_$1>")})|(?<word>[A-Za-z]+(?:-[A-Za-z]+)*(?:['’][a-z]+)?)|(?<end>[.!?;]*[ \\t]*\\r?\\n[\\s.!?;]*|[.!?;]+(?=\\s|$))|(?<other>\\S)`,
   "gu",
 );
 
@@ -84,7 +86,8 @@ export function tokenize(text: string, counts: ReadonlySet<number> = new Set()):
   for (let m = TOKEN.exec(text); m; m = TOKEN.exec(text)) {
     const g = m.groups ?? {};
     const start = m.index;
-    if (g.time !== undefined) push({ kind: "punct", text: g.time, start, end: start + g.time.length });
+    const name = g.time ?? g.code;
+    if (name !== undefined) push({ kind: "punct", text: name, start, end: start + name.length });
     // digits glued to a word are part of a name ("analyst2", "A320", a car's "320d"), not an amount
     else if (
       g.amount !== undefined &&
