@@ -10,7 +10,7 @@ import { isWellFormed, loneSurrogateAt } from "../runtime/well-formed.js";
 export const MAX_JSON_DEPTH = 128;
 
 export interface JsonFault {
-  kind: "depth" | "surrogate" | "underflow";
+  kind: "depth" | "surrogate" | "underflow" | "overflow";
   /** `body.state.items[3].name` */
   path: string;
   message: string;

@@ -1,17 +1,26 @@
-// Numbers in JSON text that JSON.parse reads as 0 though they are not: a nonzero number below the
-// smallest double (1e-400, or 0. and 400 zeros then 1) underflows silently, and a model would then
-// answer for 0 where it was sent something else. Found in the text (the parsed value no longer
-// shows them), by one pass that skips strings, taken only when the text has a long negative
-// exponent or a long run of zeros after a point: every other body pays one regular expression.
+// Numbers in JSON text that JSON.parse does not read as what they are: a nonzero number below the
+// smallest double (1e-400, or 0. and 400 zeros then 1) underflows to 0, and one beyond the largest
+// (1e400, a 400-digit integer) overflows to Infinity; a model would then answer for 0, or a check
+// would speak of an Infinity nobody sent. Found in the text (the parsed value no longer shows
+// them), by one pass that skips strings, taken only when the text has a long exponent or a long
+// run of digits: every other body pays one regular expression.
 
-/** What a body must hold for a number in it to underflow: an exponent of -100 or less, or 300 zeros after a point. */
-const MAY_UNDERFLOW = /[eE]-0*[1-9]\d{2}|\.0{300}/;
+/** What a body must hold for a number in it to be misread: an exponent of 100 or more either way, 300 zeros after a point, or 300 digits. */
+const MAY_MISREAD = /[eE][+-]?0*[1-9]\d{2}|\.0{300}|\d{300}/;
 
 const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 
-/** The first number token of `text` read as 0 that is not zero, and where it starts; null when there is none. */
-export function underflowingNumber(text: string): { token: string; at: number } | null {
-  if (!MAY_UNDERFLOW.test(text)) return null;
+export interface MisreadNumber {
+  token: string;
+  /** where the token starts in the text */
+  at: number;
+  /** read as 0 though not zero, or as ±Infinity */
+  kind: "underflow" | "overflow";
+}
+
+/** The first number token of `text` that JSON.parse reads as 0 though it is not zero, or as ±Infinity; null when there is none. */
+export function misreadNumber(text: string): MisreadNumber | null {
+  if (!MAY_MISREAD.test(text)) return null;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === 0x22) {
@@ -21,8 +30,9 @@ export function underflowingNumber(text: string): { token: string; at: number } 
       NUMBER.lastIndex = i;
       const token = NUMBER.exec(text)?.[0];
       if (!token) continue;
-      const mantissa = token.split(/[eE]/)[0]!;
-      if (Number(token) === 0 && /[1-9]/.test(mantissa)) return { token, at: i };
+      const read = Number(token);
+      if (!Number.isFinite(read)) return { token, at: i, kind: "overflow" };
+      if (read === 0 && /[1-9]/.test(token.split(/[eE]/)[0]!)) return { token, at: i, kind: "underflow" };
       i += token.length - 1;
     }
   }

@@ -8,7 +8,7 @@
 // the whole body would give (a second "model" key in the rest falls back to parsing it all).
 import { LRUCache } from "lru-cache";
 import { jsonFault, type JsonFault } from "./json-limits.js";
-import { underflowingNumber } from "./json-numbers.js";
+import { misreadNumber } from "./json-numbers.js";
 import { countTokensYielding, prefixCountWhenAsked } from "./tokens.js";
 
 const LEAD = '{"model":';
@@ -48,22 +48,27 @@ export function parseBody(bytes: Buffer, decode: (bytes: Uint8Array) => string):
   if (fast) return fast;
   const text = decode(bytes);
   const body = JSON.parse(text) as unknown;
-  const fault = jsonFault(body, "body") ?? underflowFault(text);
+  const fault = jsonFault(body, "body") ?? misreadFault(text);
   if (fault) return { ok: false, fault };
   remember(text, body);
   return { ok: true, body, tokens: () => countTokensYielding(text) };
 }
 
-/** A number of the text that JSON.parse reads as 0 though it is not (json-numbers.ts). */
-function underflowFault(text: string, where = (at: number) => ` at character ${at} of the body`): JsonFault | null {
-  const found = underflowingNumber(text);
+/** What JSON.parse reads a number beyond a double's range as, and what to send instead. */
+const MISREAD = {
+  underflow:
+    "is not zero but lies below 5e-324, the smallest magnitude a JSON number is read as here, so it would be read as 0; send 0, or round it",
+  overflow:
+    "lies beyond 1.7976931348623157e308, the largest magnitude a JSON number is read as here, so it would be read as Infinity; send a smaller number",
+};
+
+/** A number of the text that JSON.parse reads as 0 though it is not, or as ±Infinity (json-numbers.ts). */
+function misreadFault(text: string, where = (at: number) => ` at character ${at} of the body`): JsonFault | null {
+  const found = misreadNumber(text);
   if (!found) return null;
-  const shown = found.token.length > 40 ? `${found.token.slice(0, 20)}…${found.token.slice(-12)}` : found.token;
-  return {
-    kind: "underflow",
-    path: "body",
-    message: `the number ${shown}${where(found.at)} is not zero but lies below 5e-324, the smallest magnitude a JSON number is read as here, so it would be read as 0; send 0, or round it`,
-  };
+  const shown =
+    found.token.length > 40 ? `${found.token.slice(0, 20)}…${found.token.slice(-12)} (${found.token.length} characters)` : found.token;
+  return { kind: found.kind, path: "body", message: `the number ${shown}${where(found.at)} ${MISREAD[found.kind]}` };
 }
 
 /** Whether `model` is a recognised model's shared value (deeply frozen). */
@@ -93,7 +98,7 @@ function recognise(bytes: Buffer, decode: (bytes: Uint8Array) => string): Parsed
     }
     if (Object.hasOwn(rest, "model")) return null;
     // (the rest's characters do not count from the body's start: the number is named alone)
-    const fault = jsonFault(rest, "body") ?? underflowFault(restText, () => " in the body");
+    const fault = jsonFault(rest, "body") ?? misreadFault(restText, () => " in the body");
     if (fault) return { ok: false, fault };
     const tokens = async () => {
       const lead = await k.lead();

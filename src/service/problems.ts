@@ -165,10 +165,19 @@ export function invalidRequest(errors: ProblemEntry[]): Problem {
   return problem("invalid_request", errors.map((e) => e.message).join("; "), errors);
 }
 
-/** 400 for JSON past its limits (json-limits.ts): too deep, or text that is not well-formed. */
+/** The problem of each fault of JSON past its limits. */
+const JSON_FAULT_CODES = {
+  depth: "json_too_deep",
+  surrogate: "invalid_text",
+  underflow: "invalid_request",
+  overflow: "invalid_request",
+} as const satisfies Record<JsonFault["kind"], ProblemCode>;
+
+/** 400 for JSON past its limits (json-limits.ts): too deep, text that is not well-formed, or a number a double does not hold. */
 export function jsonFaultProblem(fault: JsonFault): Problem {
-  const code = fault.kind === "depth" ? "json_too_deep" : fault.kind === "underflow" ? "invalid_request" : "invalid_text";
-  return problem(code, fault.message, [{ address: fault.path, code: `request.${fault.kind}`, message: fault.message }]);
+  return problem(JSON_FAULT_CODES[fault.kind], fault.message, [
+    { address: fault.path, code: `request.${fault.kind}`, message: fault.message },
+  ]);
 }
 
 /** The `type` URI of a problem; GET on it answers the catalogue entry. */

@@ -310,9 +310,10 @@ function bodies(): Attack[] {
       problems: [],
     }),
     post("-0 in the state", "funded", `{"model":${small},"state":{"n":-0}}`, { answer: twiceIs(0), problems: [] }),
-    post("a 400-digit integer in the state", "funded", `{"model":${small},"state":{"n":${"9".repeat(400)}}}`, {
-      problems: ["invalid_state"],
+    post("a 400-digit integer in the state (beyond the largest double)", "funded", `{"model":${small},"state":{"n":${"9".repeat(400)}}}`, {
+      problems: ["invalid_request"],
     }),
+    post("1e400 in the state", "funded", `{"model":${small},"state":{"n":-1e400}}`, { problems: ["invalid_request"] }),
     post("a 400-digit integer literal in the model", "funded", withContent({ decisions: { twice: `n * ${"9".repeat(400)}` } }), {
       answer: (b) => /^10{400}$/.test(String(answerOf(b, "twice"))),
       problems: ["invalid_model"],
