@@ -148,12 +148,21 @@ async function execute(
   return finish(src.kind === "questions" && !generatorUsed ? withoutLanguageModel(run, model, state) : run);
 }
 
+/** ignoredKeys' answer for each compiled model: it depends on the model alone, so it is made once, not per call */
+const ignoredByModel = new WeakMap<CompiledModel, readonly ProblemEntry[]>();
+
 /** The compiler's warnings about keys of the model it ignored (`inputs.age.descr`: unknown key). */
-const ignoredKeys = (compiled: CompiledModel): ProblemEntry[] =>
-  compiled.check.stages
-    .flatMap((s) => s.diagnostics)
-    .filter((d) => d.code.endsWith(".unknown-key"))
-    .map((d) => ({ address: d.address ?? "", code: d.code, message: d.message }));
+function ignoredKeys(compiled: CompiledModel): readonly ProblemEntry[] {
+  let ignored = ignoredByModel.get(compiled);
+  if (ignored === undefined) {
+    ignored = compiled.check.stages
+      .flatMap((s) => s.diagnostics)
+      .filter((d) => d.code.endsWith(".unknown-key"))
+      .map((d) => Object.freeze({ address: d.address ?? "", code: d.code, message: d.message }));
+    ignoredByModel.set(compiled, ignored);
+  }
+  return ignored;
+}
 
 /**
  * A JSON object that gives every required input by its name, with only values that do not fit
