@@ -49,6 +49,38 @@ export const rawItemValue = (raw: readonly unknown[], feel: FeelValue | undefine
 export type ProjectedKind = "number" | "boolean" | "string";
 
 /**
+ * Field `name` of a raw item (a plain object) as the struct converter reads it, when it holds a
+ * JSON value of the declared kind `kind` (a finite number): undefined otherwise, for the caller to
+ * read it from the converted item.
+ */
+export function rawField(o: Record<string, unknown>, name: string, kind: ProjectedKind): FeelValue | undefined {
+  const x = Object.hasOwn(o, name) ? o[name] : undefined;
+  if (typeof x !== kind) return undefined;
+  return typeof x === "number" ? (x - x === 0 ? numberFromJson(x) : undefined) : (x as FeelValue);
+}
+
+/** A kept item whose field is read once its filter's loop is done (`projected`). */
+class Unread {
+  constructor(readonly item: FeelValue) {}
+}
+
+export const unread = (item: FeelValue): Unread => new Unread(item);
+
+/**
+ * `.f` (field `name` at declared position `slot`) of a filter's kept items, gathered by its loop:
+ * a field read from a raw item already, or an item to read it from, in order, as `field` reads a
+ * list (a step an item).
+ */
+export function projected(kept: (FeelValue | Unread)[], slot: number, name: string): FeelValue[] {
+  tick(kept.length);
+  for (let i = 0; i < kept.length; i++) {
+    const x = kept[i];
+    if (x instanceof Unread) kept[i] = field(x.item, slot, name);
+  }
+  return kept as FeelValue[];
+}
+
+/**
  * `l.f` for the field `name` a struct declares at position `slot`, of kind `kind`, over the list
  * converted from `raw`: each item's field read from its JSON object when it holds a value of that
  * kind (a finite number; every item is a plain object, rawArray), else from the item converted alone (by `item`). `convert` gives the converted list,

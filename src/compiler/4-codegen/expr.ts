@@ -14,8 +14,8 @@ import { certifiedCode, certifiedComparison } from "./certified-code.js";
 import { emitInlined } from "./inlined.js";
 import { runningTotalsList } from "../3-optimise/running-totals.js";
 import { emitUnaryTestsTri, levelsOf, ORDERING } from "./unary-tests.js";
-import { emitMember } from "./field-slot.js";
-import { countFold, emitFilter, LIST_FOLD } from "./filter.js";
+import { emitMember, fieldSlot } from "./field-slot.js";
+import { countFold, emitFilter, LIST_FOLD, projectFold } from "./filter.js";
 import { rawCountOf, rawLoop, rawProjection, rawQuantified, type RawInput } from "./raw-items.js";
 
 export interface ExprContext {
@@ -49,6 +49,17 @@ const emitters: { [K in Expr["kind"]]: Emit<K> } = {
     if (n.base.kind === "context") {
       const entry = contextEntry(n.base, n.member, scope, cx);
       if (entry !== undefined) return entry;
+    }
+    // `l[c].f` over an input's list: the field gathered in the filter's loop, from the raw JSON items it keeps
+    const slot = n.base.kind === "filter" && n.base.rawItems ? fieldSlot(n.base.type, n.member) : -1;
+    if (n.base.kind === "filter" && slot >= 0) {
+      const t = n.base.type;
+      return emitFilter(
+        n.base,
+        scope,
+        cx,
+        projectFold(slot, n.member, (x) => emitMember(x, t, n.member, cx.em), cx),
+      );
     }
     const base = emitExpr(n.base, scope, cx);
     // `l.f` over an input's list: each item's field read from the raw JSON where it can be

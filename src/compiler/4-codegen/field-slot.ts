@@ -13,8 +13,12 @@ const structOf = (t: Type | undefined | null): Extract<Type, { kind: "struct" }>
   return s?.kind === "struct" ? s : undefined;
 };
 
+/** The declared position of field `name` of the struct a value of type `t` is (or whose list it is), or -1. */
+export const fieldSlot = (t: Type | undefined | null, name: string): number =>
+  structOf(t)?.fields.findIndex(([field]) => field === name) ?? -1;
+
 /** JS reading entry `name` of `base` (code), a value of type `t`. */
 export function emitMember(base: string, t: Type | undefined | null, name: string, em: Emitter): string {
-  const slot = structOf(t)?.fields.findIndex(([field]) => field === name) ?? -1;
+  const slot = fieldSlot(t, name);
   return slot < 0 ? `rt.member(${base}, ${em.lit(name)})` : `rt.field(${base}, ${slot}, ${em.lit(name)})`;
 }

@@ -4,7 +4,7 @@
 import type { Expr } from "../../ir/feel-ast.js";
 import { emitExpr, mayHoldContexts, readPartial, type ExprContext } from "./expr.js";
 import { itemTypeOf } from "./field-slot.js";
-import { rawFilter, rawLoop } from "./raw-items.js";
+import { rawFieldReader, rawFilter, rawLoop, type RawInput } from "./raw-items.js";
 import type { Scope } from "./scope.js";
 
 type Filter = Extract<Expr, { kind: "filter" }>;
@@ -18,9 +18,38 @@ export interface FilterFold {
   done: (acc: string) => string;
   /** the result when the filter's value is not built by the loop (an item picked by index, null, an empty list) */
   whole: (value: string) => string;
+  /**
+   * For a filter over an input's raw items: the statement adding kept item `v` (JS of its FEEL
+   * value, converted only when read) to `acc`, given `rawItem` (JS of the raw JSON item) and the
+   * raw input; `keep` when absent or when it gives undefined.
+   */
+  keepRaw?: (acc: string, v: string, rawItem: string, input: RawInput) => string | undefined;
+  /** the result of a raw loop that kept items by `keepRaw` */
+  doneRaw?: (acc: string) => string;
 }
 
 export const LIST_FOLD: FilterFold = { init: "[]", keep: (acc, v) => `${acc}.push(${v});`, done: (acc) => acc, whole: (x) => x };
+
+/**
+ * `l[c].f`: `.f` of the kept list, as `field` reads it (`member`, JS of `.f` of any value, takes
+ * the filter's value when the loop does not build it). Over an input's raw items, a kept item's
+ * field is read from its JSON object where it holds a value of the field's declared kind and the
+ * list was not converted yet (as rawProject reads it), so the item is not converted to a FEEL
+ * context; the other items are read from their FEEL value once the loop is done, in order, as
+ * `field` reads the kept list (a problem an item's field reports comes after the condition's).
+ */
+export const projectFold = (slot: number, name: string, member: (value: string) => string, cx: ExprContext): FilterFold => ({
+  ...LIST_FOLD,
+  done: (acc) => `rt.field(${acc}, ${slot}, ${cx.em.lit(name)})`,
+  whole: member,
+  keepRaw: (acc, v, rawItem, input) => {
+    const read = rawFieldReader(input, name, cx);
+    if (!read) return undefined;
+    const f = cx.em.fresh("fv");
+    return `{ const ${f} = ${input.current} === undefined ? ${read(rawItem)} : undefined; ${acc}.push(${f} !== undefined ? ${f} : rt.unread(${v})); }`;
+  },
+  doneRaw: (acc) => `rt.projected(${acc}, ${slot}, ${cx.em.lit(name)})`,
+});
 
 /** `count(l[c])`: the kept items counted, charged as `count` charges their list; `count` (JS id) takes any other value. */
 export const countFold = (count: string): FilterFold => ({
@@ -39,8 +68,8 @@ export function emitFilter(n: Filter, scope: Scope, cx: ExprContext, fold: Filte
   const source = scope.partial !== null && base === readPartial(scope.partial) ? scope.partial : base;
   const [base0, list, acc, first, v, r, p, i] = ["b", "l", "k", "f", "v", "r", "p", "ix"].map((x) => cx.em.fresh(x));
   const other = (items: string, isFirst: string) => fold.whole(`rt.filterOther(${items}, ${isFirst}, ${r})`);
-  const judged = (item: string, items: string, isFirst: string) =>
-    `if (${r} === true) ${fold.keep(acc, item)} else if (${r} !== false && ${r} !== null) return ${other(items, isFirst)};`;
+  const judged = (item: string, items: string, isFirst: string, keep = fold.keep(acc, item)) =>
+    `if (${r} === true) ${keep} else if (${r} !== false && ${r} !== null) return ${other(items, isFirst)};`;
   const loop = `for (const ${v} of ${list}) { rt.tick(); const ${r} = ${p}(${v}); ${judged(v, list, first)} ${first} = false; }`;
   // no item tried (an empty list, or null): filterNone tells an empty result from null
   const none = fold.whole(`rt.filterNone(${base0}, ${p})`);
@@ -50,8 +79,15 @@ export function emitFilter(n: Filter, scope: Scope, cx: ExprContext, fold: Filte
   const raw = rawFilter(n, source, scope, inner, cx);
   if (!raw) return `((${base0}, ${p}) => { ${body} })(${source}, ${predicate})`;
   const items = raw.input.feel;
-  const rawBody = rawLoop(raw, v, r, i, `${p}(${v})`, (kept) => judged(kept, items, `${i} === 0`), cx);
+  let keptRaw = false;
+  const keep = (kept: string, rawItem: string) => {
+    const code = fold.keepRaw?.(acc, kept, rawItem, raw.input);
+    keptRaw ||= code !== undefined;
+    return code ?? fold.keep(acc, kept);
+  };
+  const rawBody = rawLoop(raw, v, r, i, `${p}(${v})`, (kept, rawItem) => judged(kept, items, `${i} === 0`, keep(kept, rawItem)), cx);
+  const done = keptRaw && fold.doneRaw ? fold.doneRaw(acc) : fold.done(acc);
   // every item of a non-empty array is tried: the loop builds the value unless an item picks or nulls it
-  const fast = `if (${raw.input.array} !== null) { let ${acc} = ${fold.init}; ${rawBody} return ${fold.done(acc)}; }`;
+  const fast = `if (${raw.input.array} !== null) { let ${acc} = ${fold.init}; ${rawBody} return ${done}; }`;
   return `((${p}) => { ${fast} const ${base0} = ${source}; ${body} })(${predicate})`;
 }

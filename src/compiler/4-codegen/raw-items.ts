@@ -22,6 +22,8 @@ import { levelsOf } from "./unary-tests.js";
 const FIELD_GUARDS = {
   number: (x: string) => `typeof ${x} === "number" && ${x} - ${x} === 0`,
   boolean: (x: string) => `typeof ${x} === "boolean"`,
+  // a string, or a choice's value, is read from JSON as the string itself (runtime/json.ts)
+  string: (x: string) => `typeof ${x} === "string"`,
 } as const;
 type FieldKind = keyof typeof FIELD_GUARDS;
 
@@ -62,6 +64,8 @@ export function rawInput(t: Type, ids: () => Omit<RawInput, "fields" | "projecte
     // a member of Object.prototype (which has no prototype itself) would be read from it when an item lacks the field
     if (Object.hasOwn(Object.prototype, name)) return;
     if (ft.kind === "number" || ft.kind === "boolean") fields.set(name, ft.kind);
+    // ordered levels compare by rank, not as strings: left to FEEL
+    if (ft.kind === "string" || ft.kind === "choice") fields.set(name, "string");
     if (PROJECTED.has(ft.kind)) projected.set(name, { slot, kind: ft.kind as ProjectedKind });
   });
   return { ...ids(), fields, projected, used: false };
@@ -111,6 +115,10 @@ class Reads {
     /** JS that reads a name's value outside the loop */
     private readonly outside: (e: Expr) => string,
   ) {}
+  /** a string literal, escaped */
+  literal(text: string): string {
+    return this.cx.em.lit(text);
+  }
   field(name: string, kind: FieldKind): Operand {
     let f = this.fields.get(name);
     if (!f) this.fields.set(name, (f = { id: this.cx.em.fresh("x"), kind }));
@@ -148,6 +156,8 @@ function operand(e: Expr, at: Binding, input: RawInput, reads: Reads, scope: Sco
   switch (e.kind) {
     case "boolean":
       return { code: String(e.value), kind: "boolean" };
+    case "string":
+      return { code: reads.literal(e.value), kind: "string" };
     case "number":
     case "negate": {
       const n = jsonExactLiteral(e);
@@ -156,8 +166,8 @@ function operand(e: Expr, at: Binding, input: RawInput, reads: Reads, scope: Sco
     case "name": {
       // in a filter, a name the analyser left unresolved is an entry of the item
       if (at.kind === "filter" && e.ref === undefined) return fieldOf(e.name);
-      const kind = e.type?.kind;
-      if (!e.ref || !OUTER_NAMES.has(e.ref.kind) || (kind !== "number" && kind !== "boolean")) return null;
+      const kind = e.type?.kind === "string" || e.type?.kind === "choice" ? "string" : e.type?.kind;
+      if (!e.ref || !OUTER_NAMES.has(e.ref.kind) || (kind !== "number" && kind !== "boolean" && kind !== "string")) return null;
       // in a filter, an entry of the item by that name is what the name means
       if (at.kind === "filter") reads.absent.add(e.name);
       return reads.outerValue(e, kind);
@@ -174,7 +184,8 @@ function operand(e: Expr, at: Binding, input: RawInput, reads: Reads, scope: Sco
     case "compare": {
       if (levelsOf(e.left.type) || levelsOf(e.right.type)) return null;
       const xy = both(e.left, e.right);
-      if (!xy || (xy[0].kind === "boolean" && e.op !== "=" && e.op !== "!=")) return null;
+      // strings are ordered by FEEL's own rules: only their equality is decided here
+      if (!xy || (xy[0].kind !== "number" && e.op !== "=" && e.op !== "!=")) return null;
       reads.compared(xy[0], xy[1]);
       return { code: `${xy[0].code} ${JS_COMPARE[e.op]} ${xy[1].code}`, kind: "boolean" };
     }
@@ -185,6 +196,22 @@ function operand(e: Expr, at: Binding, input: RawInput, reads: Reads, scope: Sco
       reads.compared(lo[0], lo[1]);
       reads.compared(hi[0], hi[1]);
       return { code: `(${lo[0].code} >= ${lo[1].code} && ${hi[0].code} <= ${hi[1].code})`, kind: "boolean" };
+    }
+    case "in": {
+      // `x in (a, b)`, `x in not(a)`: x equal to one of the values (DMN 1.5 10.3.2.9: a plain
+      // value that is no list, range or boolean matches by equality; the guards keep to those)
+      if (levelsOf(e.value.type) || e.tests.kind === "any" || e.tests.tests.length === 0) return null;
+      const x = operand(e.value, at, input, reads, scope);
+      if (!x || x.kind === "boolean") return null;
+      const equal: string[] = [];
+      for (const t of e.tests.tests) {
+        const y = t.kind === "expr" ? operand(t.value, at, input, reads, scope) : null;
+        if (!y || y.kind !== x.kind) return null;
+        reads.compared(x, y);
+        equal.push(`${x.code} === ${y.code}`);
+      }
+      const any = `(${equal.join(" || ")})`;
+      return { code: e.tests.kind === "not" ? `!${any}` : any, kind: "boolean" };
     }
     case "logical": {
       const xy = both(e.left, e.right);
@@ -301,7 +328,7 @@ const itemConverter = (input: RawInput, cx: ExprContext): string => cx.em.hoist(
  * running `body(item)`, where `item` is JS of the item's FEEL value: the tester's answer for the
  * raw item when there is one, else `feel`, the FEEL condition on `v`, the item converted alone (or
  * read from the converted list). Every item ticks once, as in the FEEL path; `i` (JS id) counts
- * the items tried.
+ * the items tried; `body` is also given the JS id of the raw item.
  */
 export function rawLoop(
   raw: RawPath,
@@ -309,15 +336,28 @@ export function rawLoop(
   r: string,
   i: string,
   feel: string,
-  body: (item: string) => string,
+  body: (item: string, rawItem: string) => string,
   cx: ExprContext,
 ): string {
   const { input, test, outer } = raw;
   const j = cx.em.fresh("j");
   const item = `rt.rawItemValue(${input.array}, ${input.current}, ${i}, ${itemConverter(input, cx)})`;
-  const kept = body(`(${v} !== undefined ? ${v} : ${item})`);
+  const kept = body(`(${v} !== undefined ? ${v} : ${item})`, j);
   // values from outside the condition, once: a number as its nearest double
   const values = outer.map((w) => `const ${w.id} = ${w.kind === "number" ? `rt.nearestDouble(${w.code})` : w.code};`);
   const args = [j, ...outer.map((w) => w.id)].join(", ");
   return `${values.join(" ")} let ${i} = 0; for (const ${j} of ${input.array}) { rt.tick(); let ${v}; let ${r} = ${test}(${args}); if (${r} === undefined) { ${v} = ${item}; ${r} = ${feel}; } ${kept} ${i}++; }`;
+}
+
+/**
+ * The field `member` of the items of a filter over an input's list, read from each kept raw item
+ * where it holds a value of the field's declared kind, as `rawProject` reads it: `l[c].f` is then
+ * gathered in the filter's own loop, with no item converted to a FEEL context. Undefined when the
+ * struct has no such field read raw.
+ */
+export function rawFieldReader(input: RawInput, member: string, cx: ExprContext): ((rawItem: string) => string) | undefined {
+  const field = input.projected.get(member);
+  if (!field) return undefined;
+  const [name, kind] = [cx.em.lit(member), cx.em.lit(field.kind)];
+  return (rawItem) => `rt.rawField(${rawItem}, ${name}, ${kind})`;
 }

@@ -17,8 +17,12 @@ import { formatValue } from "../../support/reference/show.js";
 import { fromEngine } from "../../differential/from-engine.js";
 
 const inputs = {
-  rows: { type: [{ a: "number", b: "boolean", c: "number", length: "number", ["__proto__"]: "number", s: "string" }], desc: "rows" },
+  rows: {
+    type: [{ a: "number", b: "boolean", c: "number", length: "number", ["__proto__"]: "number", s: "string", k: "x|y|z" }],
+    desc: "rows",
+  },
   n: { type: "number", desc: "n" },
+  w: { type: "string", desc: "a text" },
   t: { type: "boolean", desc: "t" },
   e: { type: "number", desc: "a nudge" },
 };
@@ -43,6 +47,9 @@ const literal = fc.constantFrom(
   "123456789.123456789",
 );
 const op = fc.constantFrom("<", "<=", ">", ">=", "=", "!=");
+/** String literals as FEEL text: equal to generated field values or not, escapes included. */
+const word = fc.constantFrom('""', '"x"', '"y"', '"a"', '"ab"', '"\\u00e9"', '"\\""', '"z"');
+const words = fc.array(word, { minLength: 1, maxLength: 3 }).map((ws) => ws.join(", "));
 
 /** A condition on the item's fields, each read as `field(name)` (`a`, `item.a` or `r.a`). */
 const condition = (field: (name: string) => string, filter: boolean): fc.Arbitrary<string> => {
@@ -65,6 +72,15 @@ const condition = (field: (name: string) => string, filter: boolean): fc.Arbitra
     literal.map((l) => `m between ${field("c")} and ${l}`),
     fc.constantFrom("=", "!=").map((o) => `${field("b")} ${o} t`),
     fc.constantFrom("true", "false"),
+    // strings and choices by equality, `in` lists of literals (negated or not), an input text from outside
+    fc.tuple(fc.constantFrom("=", "!="), word).map(([o, l]) => `${field("s")} ${o} ${l}`),
+    fc.tuple(fc.constantFrom("=", "!="), word).map(([o, l]) => `${l} ${o} ${field("k")}`),
+    fc.tuple(fc.constantFrom("s", "k"), words).map(([f, ls]) => `${field(f)} in (${ls})`),
+    word.map((l) => `${field("s")} in not(${l})`),
+    fc.array(literal, { minLength: 1, maxLength: 3 }).map((ls) => `${field("a")} in (${ls.join(", ")})`),
+    fc.constantFrom("=", "!=").map((o) => `${field("s")} ${o} w`),
+    // ordered: left to FEEL
+    op.map((o) => `${field("s")} ${o} "x"`),
     ...(filter ? [fc.tuple(op, literal).map(([o, l]) => `item.c ${o} ${l}`)] : []),
   );
   const { c } = fc.letrec<{ c: string }>((tie) => ({
@@ -91,6 +107,9 @@ const expression = fc.oneof(
   fc.constantFrom("count(rows)", "rows.a", "rows.b", "rows.s", "sum(rows.c)", "rows.length", "rows", "rows[1]", "rows[-1].a"),
   inFilter.map((c) => `for r in rows[${c}] return r`),
   inFilter.map((c) => `count(rows) + count(rows[${c}])`),
+  // a field of the kept items, gathered in the filter's loop
+  fc.tuple(inFilter, fc.constantFrom("b", "c", "s", "k", "length")).map(([c, f]) => `rows[${c}].${f}`),
+  fc.tuple(fc.constantFrom("sum", "min", "max", "mean", "count"), inFilter).map(([f, c]) => `${f}(rows[${c}].c)`),
 );
 
 /** Doubles at the edges, and values of other kinds (a state that skipped validation). */
@@ -116,6 +135,7 @@ const object = fc
   .tuple(number, boolean, number, number, number, extra, fc.boolean(), fc.constantFrom("plain", "plain", "plain", "no prototype"), text)
   .map(([a, b, c, length, proto, extras, withProto, kind, s]) => {
     const all: [string, unknown][] = [
+      ["k", typeof s === "string" && s.length > 0 ? "xyz"[s.charCodeAt(0) % 3] : s],
       ["a", a],
       ["b", b],
       ["c", c],
@@ -145,6 +165,7 @@ const state = fc.record({
   rows,
   n: fc.oneof(number, fc.constant(1), fc.constant(18), fc.constant(0.1)),
   t: boolean,
+  w: text,
   e: fc.constantFrom(0, 1e-30, -1e-30, null),
 });
 
@@ -208,10 +229,16 @@ describe("conditions on raw JSON items", () => {
       "every r in rows satisfies r.b",
       "rows[a > n]",
       "some r in rows satisfies r.b = t",
+      'rows[s = "x" or k in ("y", "z")]',
+      'count(rows[not(s in ("a", w))])',
+      "rows[a in (1, 0.1)].c",
     ])
       expect(source(judged), judged).toMatch(TESTER);
     // a literal no double is the shortest form of, a field Object.prototype has a member named like
-    for (const left of ["rows[a > 0.1000000000000000055511151231257827]", "count(rows[__proto__ > 1])"])
+    // a field of the kept items: read from the raw items in the filter's loop, no item converted where it holds a value of its kind
+    for (const projected of ["rows[a > 1].c", 'rows[k = "x"].s', "sum(rows[not(b)].a)"])
+      expect(source(projected), projected).toMatch(/rt\.rawField\(j\d+, "[a-z]", "(number|string)"\).*rt\.projected\(/);
+    for (const left of ["rows[a > 0.1000000000000000055511151231257827]", "count(rows[__proto__ > 1])", 'rows[s < "x"]'])
       expect(source(left), left).not.toMatch(TESTER);
   });
 
