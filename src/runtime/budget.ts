@@ -210,12 +210,25 @@ export function refill(): void {
 }
 
 /**
- * The limit an evaluation error means, if any: a BudgetExceeded, or a stack overflow that slipped
- * past the depth count (deep expressions in every call), which is the depth limit too.
+ * The longest string the platform holds (V8 on 64 bits: node's buffer.constants.MAX_STRING_LENGTH,
+ * 2^29 - 24 characters). A size limit raised past it does not let a string grow further: the
+ * platform throws a RangeError, which is the size limit at this length.
  */
-export function exceededLimit(e: unknown, depthLimit: number): BudgetExceeded | null {
+export const LONGEST_STRING = 536_870_888;
+
+/**
+ * The limit an evaluation error means, if any: a BudgetExceeded, a stack overflow that slipped
+ * past the depth count (deep expressions in every call), which is the depth limit too, or a string
+ * or list longer than the platform holds (a size limit raised that far: measured, a chain of 27
+ * decisions each adding the one before to itself threw "Invalid string length" at --eval-size
+ * 10^12), which is the size limit at the platform's length.
+ */
+export function exceededLimit(e: unknown, depthLimit: number, sizeLimit = Infinity): BudgetExceeded | null {
   if (e instanceof BudgetExceeded) return e;
-  return e instanceof RangeError && /call stack/i.test(e.message) ? new BudgetExceeded("depth", depthLimit) : null;
+  if (!(e instanceof RangeError)) return null;
+  if (/call stack/i.test(e.message)) return new BudgetExceeded("depth", depthLimit);
+  if (/invalid (string|array|typed array) length/i.test(e.message)) return new BudgetExceeded("size", Math.min(sizeLimit, LONGEST_STRING));
+  return null;
 }
 
 /**

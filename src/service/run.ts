@@ -65,7 +65,7 @@ export function withinBudget<T>(limits: BudgetLimits, evaluate: () => T, slice?:
   } catch (e) {
     if (e instanceof DeclaredResultError)
       return failure(problem("decision_outside_type", e.message, [{ address: e.address, code: e.code, message: e.message }]));
-    const exceeded = exceededLimit(e, depth);
+    const exceeded = exceededLimit(e, depth, size);
     if (!exceeded) throw e;
     const { option, advice } = REMEDY[exceeded.kind];
     const message = `${exceeded.message} (the server's ${option}); ${advice}`;

@@ -22,9 +22,10 @@ const LOOP = {
 const STEPS = 200_000;
 
 /** Service deps whose offload runs the whole evaluation here, recording each job it was given. */
-async function offloading(share: number): Promise<{ deps: ServiceDeps; offloaded: EvaluationJob[] }> {
+async function offloading(share: number, onLoopCpuMs?: number): Promise<{ deps: ServiceDeps; offloaded: EvaluationJob[] }> {
   const offloaded: EvaluationJob[] = [];
-  const { deps } = await serviceDeps({ noLedger: true, real: true, limits: { evaluationSteps: STEPS, onLoopShare: share } });
+  const limits = { evaluationSteps: STEPS, onLoopShare: share, ...(onLoopCpuMs === undefined ? {} : { onLoopCpuMs }) };
+  const { deps } = await serviceDeps({ noLedger: true, real: true, limits });
   deps.offload = async (job, hash, limits: BudgetLimits) => {
     offloaded.push(job);
     expect(limits.evaluationSteps).toBe(STEPS);
@@ -62,6 +63,28 @@ describe("evaluations off the event loop", () => {
         if (n > STEPS * share) expect(off.offloaded).toEqual([expect.objectContaining({ explain, state: { "item count": n } })]);
       }),
       { numRuns: 20 },
+    );
+  });
+
+  it("leaves the event loop past its slice of CPU time too, with the answer the event loop alone gives", async () => {
+    // the whole share on the loop, no CPU time: the clock, first read after 2,048 steps, is spent at its next reading
+    const off = await offloading(1, 0);
+    const { deps: alone } = await serviceDeps({ noLedger: true, real: true, limits: { evaluationSteps: STEPS, onLoopShare: 1 } });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(fc.integer({ min: 0, max: 1000 }), fc.integer({ min: 10_000, max: 120_000 })),
+        fc.boolean(),
+        async (n, explain) => {
+          const body = { model: LOOP, state: { "item count": n }, explain };
+          off.offloaded.length = 0;
+          const here = await send(alone, body);
+          const there = await send(off.deps, body);
+          expect(comparable(there)).toEqual(comparable(here));
+          // the loop and the sum take about 2n steps (and as many again to explain them): under 2,048 the clock is never read
+          expect(off.offloaded).toHaveLength(n <= 1000 ? 0 : 1);
+        },
+      ),
+      { numRuns: 16 },
     );
   });
 
