@@ -83,8 +83,9 @@ function cpuMs(): number {
 
 /**
  * The evaluation on the event loop within its slice: the event loop's share of the steps and size,
- * and `onLoopCpuMs` of CPU time (a step's cost varies: a loop of decimal arithmetic costs several
- * times a loop of integers; the evaluation and its explanation share the time). One the slice does
+ * and, past half the share's steps, `onLoopCpuMs` of CPU time (a step's cost varies: a loop of
+ * decimal arithmetic costs several times a loop of integers; the evaluation and its explanation
+ * share the time). One the slice does
  * not cover runs again, whole, in a worker process, when the server has one (the first slice's work
  * is done twice: at most `onLoopShare` more).
  */
@@ -93,7 +94,8 @@ export async function evaluateOffLoop(job: EvaluationJob, compiled: CompiledMode
   const within = onLoopLimits(deps.limits);
   let local: Outcome<ReceiptBody>;
   try {
-    local = evaluateJob(job, compiled, within, { now: cpuMs, ms: deps.limits.onLoopCpuMs });
+    // the clock is first read past half the share: an evaluation within it stays on the loop, however cold its code
+    local = evaluateJob(job, compiled, within, { now: cpuMs, ms: deps.limits.onLoopCpuMs, after: Math.ceil(within.evaluationSteps / 2) });
   } catch (e) {
     if (!(e instanceof SliceSpent)) throw e;
     return deps.offload(job, compiled.hash, deps.limits);

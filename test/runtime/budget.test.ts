@@ -145,6 +145,27 @@ describe("a slice of time", () => {
     );
   });
 
+  it("reads its clock first after the steps it is given, then every 2,048 steps", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 40_000 }), fc.integer({ min: 2048, max: 20_000 }), (n, after) => {
+        fc.pre(Math.abs(n - after) > 16 && Math.abs(n - after - 2048) > 16);
+        const model = compiled({ d: `for i in 1..${n} return i` });
+        let reads = 0;
+        let spent = false;
+        try {
+          withBudget({ steps: 1e9 }, () => model.evaluate({}), { now: () => ++reads, ms: 0, after });
+        } catch (e) {
+          if (!(e instanceof SliceSpent)) throw e;
+          spent = true;
+        }
+        // the first read sets the end at 1; the second, 2,048 steps later, is past it
+        const expected = n < after ? { reads: 0, spent: false } : n < after + 2048 ? { reads: 1, spent: false } : { reads: 2, spent: true };
+        expect({ reads, spent }).toEqual(expected);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
   it("stops an evaluation once its clock passes the slice, read only every 2,048 steps and first after 2,048", () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 30_000 }), fc.integer({ min: 0, max: 8 }), (n, ms) => {
