@@ -1,6 +1,7 @@
 // How long each attack holds the server's event loop: every attack of the hostile suites (issue 17's
 // list, then each doubling carrier at the bottom and the top of its depths, run, explained and
-// checked, then each form of generated costly FEEL at three sizes) is sent alone to a fresh
+// checked, then each form of generated costly FEEL at three sizes, then each form of FEEL that
+// allocates far past the size limit) is sent alone to a fresh
 // `pdm serve` on loopback (SQLite ledger, one compile worker), and the server's own measure
 // (pdm_event_loop_delay_max_seconds, restarted before each attack) read after it, beside the body's size, the answer and the resident memory's growth. Writes
 // bench/RESULTS-hostile.md with the worst hold of the requests under 64 KB (the target: 100 ms).
@@ -13,6 +14,7 @@ import { fileURLToPath } from "node:url";
 import { ATTACKS, type Attack } from "../test/server/hostile/attacks.js";
 import { COSTLY_SAMPLES, costlyAttack } from "../test/server/hostile/costly-feel.js";
 import { CARRIERS, doublingAttack } from "../test/server/hostile/doubling.js";
+import { MEMORY_SAMPLES, memoryAttack } from "../test/server/hostile/memory-feel.js";
 import { startLocalServer } from "../test/server/hostile/local-server.js";
 import { heldMs, send } from "../test/server/hostile/traffic.js";
 
@@ -27,6 +29,7 @@ const attacks: Attack[] = [
     carrier.depths.flatMap((depth) => (["run", "explain", "check"] as const).map((form) => doublingAttack(carrier, depth, "funded", form))),
   ),
   ...COSTLY_SAMPLES.map((spec) => costlyAttack(spec)),
+  ...MEMORY_SAMPLES.map((spec) => memoryAttack(spec)),
 ];
 
 interface Row {

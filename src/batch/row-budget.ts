@@ -22,7 +22,7 @@ export function withinLimits<A extends unknown[], R>(
 export function evaluationError(e: unknown, limits: Partial<EvaluationLimits> | undefined): RowError {
   if (e instanceof DeclaredResultError)
     return { code: "evaluation", message: e.message, errors: [{ address: e.address, code: e.code, message: e.message }] };
-  const exceeded = exceededLimit(e, limits?.depth ?? DEFAULT_EVALUATION_LIMITS.depth);
+  const exceeded = exceededLimit(e, limits?.depth ?? DEFAULT_EVALUATION_LIMITS.depth, limits?.size ?? DEFAULT_EVALUATION_LIMITS.size);
   if (exceeded) return { code: "evaluation", message: `${exceeded.message} (${OPTION[exceeded.kind]})` };
   return { code: "evaluation", message: (e as Error)?.message ?? String(e) };
 }

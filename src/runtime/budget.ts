@@ -48,9 +48,69 @@ let limits = UNBOUNDED;
 const left = { steps: Infinity, size: Infinity };
 let depth = UNBOUNDED.depth;
 
+/**
+ * A slice of time an evaluation may spend, on a clock the caller gives (the runtime reads no clock
+ * of its own): the server gives the event loop's evaluations a slice of CPU time, past which the
+ * evaluation stops with SliceSpent and runs again, whole, elsewhere (service/evaluation.ts).
+ */
+export interface Slice {
+  /** the clock, in milliseconds */
+  now: () => number;
+  /** how long the slice is on the clock */
+  ms: number;
+  /**
+   * the steps before the clock is first read (at least SLICE_STEPS): an evaluation that ends sooner
+   * never reads it, whatever its first run of code not run before (compiled as it runs, 10–30 times
+   * slower than warm) costs
+   */
+  after?: number;
+  /** the clock's reading at which the slice is spent: set when the clock is first read; evaluations given the same slice share it */
+  end?: number;
+}
+
+/**
+ * The slice of time ran out before the evaluation ended: not a limit of the model's, only of where
+ * it ran (never an answer: the caller runs the evaluation again where time is not sliced).
+ */
+export class SliceSpent extends Error {
+  constructor(readonly ms: number) {
+    super(`the evaluation's slice of time ran out after ${ms.toFixed(1)} ms`);
+    this.name = "SliceSpent";
+  }
+}
+
+/**
+ * Steps between two readings of the slice's clock: the steps left are handed to `left.steps` this
+ * many at a time, so the hot path (tick, enter) stays one subtraction and one test, and the clock
+ * (process.cpuUsage, under a microsecond) is read once per some 0.1–1 ms of work.
+ */
+const SLICE_STEPS = 2048;
+
+let slice: Slice | null = null;
+/** Steps of the limit not yet handed to `left.steps` (0 without a slice). */
+let reserve = 0;
+
+/** Hands `left.steps` the next SLICE_STEPS of the steps left (all of them without a slice). */
+function handOut(total: number): void {
+  left.steps = slice === null ? total : Math.min(SLICE_STEPS, total);
+  reserve = slice === null ? 0 : total - left.steps;
+}
+
+/** `left.steps` ran out: the limit, when no steps are left, or the slice's clock read and more handed out. */
+function stepsOut(): void {
+  const total = left.steps + reserve;
+  if (total < 0) throw new BudgetExceeded("steps", limits.steps);
+  if (slice !== null) {
+    const now = slice.now();
+    slice.end ??= now + slice.ms;
+    if (now > slice.end) throw new SliceSpent(now - slice.end + slice.ms);
+  }
+  handOut(total);
+}
+
 export function tick(n = 1): void {
   left.steps -= n;
-  if (left.steps < 0) throw new BudgetExceeded("steps", limits.steps);
+  if (left.steps < 0) stepsOut();
 }
 
 /**
@@ -58,7 +118,7 @@ export function tick(n = 1): void {
  * once where the work it stands for charges them bit by bit (and, when they do not fit, stops at the
  * limit that work would stop at).
  */
-export const fits = (steps: number, size: number): boolean => left.steps >= steps && left.size >= size;
+export const fits = (steps: number, size: number): boolean => left.steps + reserve >= steps && left.size >= size;
 
 /** Steps given back by a fast path that declined: the exact path it leaves the work to counts them again. */
 export function refund(n: number): void {
@@ -66,7 +126,7 @@ export function refund(n: number): void {
 }
 
 /** Whether an evaluation budget bounds the steps now (inside withBudget with a finite step limit). */
-export const stepsBounded = (): boolean => left.steps !== Infinity;
+export const stepsBounded = (): boolean => limits.steps !== Infinity;
 
 /**
  * What making a list or context counts toward the size besides its items: making one (and
@@ -129,7 +189,7 @@ export function charge(n: number): void {
 /** A model function or lambda starts (CALL_STEPS steps, one level deeper); `leave` when it returns or throws. */
 export function enter(): void {
   left.steps -= CALL_STEPS;
-  if (left.steps < 0) throw new BudgetExceeded("steps", limits.steps);
+  if (left.steps < 0) stepsOut();
   if (--depth < 0) {
     depth++;
     throw new BudgetExceeded("depth", limits.depth);
@@ -146,30 +206,53 @@ export function leave(): void {
  * allocations) per row. Depth needs no refill: every enter has its leave in a finally.
  */
 export function refill(): void {
-  left.steps = limits.steps;
+  handOut(limits.steps);
   left.size = limits.size;
 }
 
 /**
- * The limit an evaluation error means, if any: a BudgetExceeded, or a stack overflow that slipped
- * past the depth count (deep expressions in every call), which is the depth limit too.
+ * The longest string the platform holds (V8 on 64 bits: node's buffer.constants.MAX_STRING_LENGTH,
+ * 2^29 - 24 characters). A size limit raised past it does not let a string grow further: the
+ * platform throws a RangeError, which is the size limit at this length.
  */
-export function exceededLimit(e: unknown, depthLimit: number): BudgetExceeded | null {
+export const LONGEST_STRING = 536_870_888;
+
+/**
+ * The limit an evaluation error means, if any: a BudgetExceeded, a stack overflow that slipped
+ * past the depth count (deep expressions in every call), which is the depth limit too, or a string
+ * or list longer than the platform holds (a size limit raised that far: measured, a chain of 27
+ * decisions each adding the one before to itself threw "Invalid string length" at --eval-size
+ * 10^12), which is the size limit at the platform's length.
+ */
+export function exceededLimit(e: unknown, depthLimit: number, sizeLimit = Infinity): BudgetExceeded | null {
   if (e instanceof BudgetExceeded) return e;
-  return e instanceof RangeError && /call stack/i.test(e.message) ? new BudgetExceeded("depth", depthLimit) : null;
+  if (!(e instanceof RangeError)) return null;
+  if (/call stack/i.test(e.message)) return new BudgetExceeded("depth", depthLimit);
+  if (/invalid (string|array|typed array) length/i.test(e.message)) return new BudgetExceeded("size", Math.min(sizeLimit, LONGEST_STRING));
+  return null;
 }
 
-/** Runs fn within the limits given (the others as outside a budget). */
-export function withBudget<T>(within: Partial<EvaluationLimits>, fn: () => T): T {
-  const saved = { limits, steps: left.steps, size: left.size, depth };
+/**
+ * Runs fn within the limits given (the others as outside a budget), and within `within` a slice of
+ * time when one is given (SliceSpent when it runs out; a budget inside another keeps the outer's).
+ */
+export function withBudget<T>(within: Partial<EvaluationLimits>, fn: () => T, timeSlice?: Slice): T {
+  const saved = { limits, steps: left.steps, size: left.size, depth, slice, reserve };
   limits = { ...UNBOUNDED, ...within };
-  left.steps = limits.steps;
+  if (timeSlice) slice = timeSlice;
+  handOut(limits.steps);
+  if (slice !== null && slice.after !== undefined && slice.after > SLICE_STEPS) {
+    // the first hand-out reaches to `after`
+    const total = left.steps + reserve;
+    left.steps = Math.min(slice.after, total);
+    reserve = total - left.steps;
+  }
   left.size = limits.size;
   depth = Math.min(limits.depth, depth);
   try {
     return fn();
   } finally {
-    ({ limits, depth } = saved);
+    ({ limits, depth, slice, reserve } = saved);
     left.steps = saved.steps;
     left.size = saved.size;
   }

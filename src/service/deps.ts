@@ -31,6 +31,12 @@ export interface Limits {
    * needs more runs whole in a worker process, where the server has one (evaluation.ts)
    */
   onLoopShare: number;
+  /**
+   * the CPU time, in milliseconds, an evaluation may spend on the event loop within its share: one
+   * that needs more (a step of costly arithmetic, a machine slower than measured) runs whole in a
+   * worker process too, where the server has one (evaluation.ts)
+   */
+  onLoopCpuMs: number;
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -42,6 +48,9 @@ export const DEFAULT_LIMITS: Limits = {
   prepayAboveUnits: 1_000,
   // a tenth of the default budget takes about 3–10 ms on one core
   onLoopShare: 0.1,
+  // a tenth of the default budget took 30–50 ms of CPU at 300–500 ns a step (a loop over `modulo`
+  // or `k - i`, 2 cores at a load of 20), held the event loop 80–160 ms at a load of 4–8
+  onLoopCpuMs: 10,
 };
 
 export interface ServiceDeps {

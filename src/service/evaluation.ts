@@ -6,6 +6,7 @@
 import type { CompiledModel } from "../compiler/index.js";
 import { answersUnderUncertainty } from "../providers/uncertainty.js";
 import type { ReadValue } from "../providers/types.js";
+import { SliceSpent, type Slice } from "../runtime/budget.js";
 import type { Limits, ServiceDeps } from "./deps.js";
 import { success, type Outcome, type Problem } from "./problems.js";
 import { decisionRecords, evaluatedState, givenInputs, provenance, readRecords, type ReceiptBody } from "./receipt.js";
@@ -25,13 +26,16 @@ export interface EvaluationJob {
 const THINKING = { maxCombinations: 16_384, samples: 8000 };
 
 /** The receipt of one evaluation within `limits`, or the problem that stopped it (a limit, a null answer, a declared type). */
-export function evaluateJob(job: EvaluationJob, compiled: CompiledModel, limits: BudgetLimits): Outcome<ReceiptBody> {
+export function evaluateJob(job: EvaluationJob, compiled: CompiledModel, limits: BudgetLimits, slice?: Slice): Outcome<ReceiptBody> {
   const names = inputNames(job.model);
   const reading = job.reading;
-  const evaluated = withinBudget(limits, () =>
-    reading
-      ? answersUnderUncertainty(compiled, reading.given, reading.read, reading.mode === "thinking" ? THINKING : {})
-      : { ...compiled.evaluateTraced(job.state as Record<string, unknown>), answers: undefined },
+  const evaluated = withinBudget(
+    limits,
+    () =>
+      reading
+        ? answersUnderUncertainty(compiled, reading.given, reading.read, reading.mode === "thinking" ? THINKING : {})
+        : { ...compiled.evaluateTraced(job.state as Record<string, unknown>), answers: undefined },
+    slice,
   );
   if (!evaluated.ok) return evaluated;
   const { decisions, trace, answers } = evaluated.value.result;
@@ -48,7 +52,7 @@ export function evaluateJob(job: EvaluationJob, compiled: CompiledModel, limits:
     latency_ms: 0,
   };
   if (!job.explain) return success(receipt);
-  const explained = withinBudget(limits, () => compiled.explain(evaluatedState(receipt)));
+  const explained = withinBudget(limits, () => compiled.explain(evaluatedState(receipt)), slice);
   if (!explained.ok) return explained;
   receipt.explanation = explained.value.result.explanation;
   return success(receipt);
@@ -71,15 +75,31 @@ function outOfSlice(p: Problem, within: BudgetLimits, whole: BudgetLimits): bool
   );
 }
 
+/** The process's CPU time, user and system, in milliseconds: the event loop's slice is measured on it. */
+function cpuMs(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+}
+
 /**
- * The evaluation on the event loop within its slice; one the slice does not cover runs again,
- * whole, in a worker process, when the server has one (the first slice's work is done twice: at
- * most `onLoopShare` more).
+ * The evaluation on the event loop within its slice: the event loop's share of the steps and size,
+ * and, past half the share's steps, `onLoopCpuMs` of CPU time (a step's cost varies: a loop of
+ * decimal arithmetic costs several times a loop of integers; the evaluation and its explanation
+ * share the time). One the slice does
+ * not cover runs again, whole, in a worker process, when the server has one (the first slice's work
+ * is done twice: at most `onLoopShare` more).
  */
 export async function evaluateOffLoop(job: EvaluationJob, compiled: CompiledModel, deps: ServiceDeps): Promise<Outcome<ReceiptBody>> {
   if (!deps.offload) return evaluateJob(job, compiled, deps.limits);
   const within = onLoopLimits(deps.limits);
-  const local = evaluateJob(job, compiled, within);
+  let local: Outcome<ReceiptBody>;
+  try {
+    // the clock is first read past half the share: an evaluation within it stays on the loop, however cold its code
+    local = evaluateJob(job, compiled, within, { now: cpuMs, ms: deps.limits.onLoopCpuMs, after: Math.ceil(within.evaluationSteps / 2) });
+  } catch (e) {
+    if (!(e instanceof SliceSpent)) throw e;
+    return deps.offload(job, compiled.hash, deps.limits);
+  }
   if (local.ok || !outOfSlice(local.problem, within, deps.limits)) return local;
   return deps.offload(job, compiled.hash, deps.limits);
 }

@@ -89,7 +89,7 @@ export const CATALOGUE = {
   compile_memory_exceeded: {
     status: 422,
     title: "Compile memory limit exceeded",
-    when: "compiling or checking the model needed more than a compile worker's heap (`--compile-memory`) or stack (expressions nested too deeply); the detail names the limit; nothing is charged",
+    when: "compiling or checking the model, or evaluating it in a compile worker (an evaluation past the event loop's slice), needed more than a compile worker's heap (`--compile-memory`) or stack (expressions nested too deeply); the detail names the limit; nothing is charged",
   },
   invalid_state: {
     status: 422,

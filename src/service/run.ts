@@ -2,7 +2,7 @@
 // Two ways to get there: a JSON state that matches the input schema runs deterministically
 // (here); anything else is read first (read-evidence.ts). Both evaluate within the budget and
 // refuse to answer a question whose decision is null.
-import { exceededLimit, withBudget, type LimitKind } from "../runtime/budget.js";
+import { exceededLimit, withBudget, type LimitKind, type Slice } from "../runtime/budget.js";
 import { collectProblems } from "../runtime/problems.js";
 import { DeclaredResultError } from "../runtime/declared.js";
 import type { CheckResult, CompiledModel, ModelIdentity } from "../compiler/index.js";
@@ -54,17 +54,18 @@ export type BudgetLimits = Pick<Limits, "evaluationSteps" | "evaluationSize" | "
 
 /**
  * Evaluation within the budget, with the FEEL problems it reported; the problem when a limit stops
- * it or a decision falls outside its declared type.
+ * it or a decision falls outside its declared type. Within a slice of time too when one is given:
+ * SliceSpent, thrown when it runs out, is the caller's to catch (it is no answer).
  */
-export function withinBudget<T>(limits: BudgetLimits, evaluate: () => T): Outcome<{ result: T; messages: string[] }> {
+export function withinBudget<T>(limits: BudgetLimits, evaluate: () => T, slice?: Slice): Outcome<{ result: T; messages: string[] }> {
   const { evaluationSteps: steps, evaluationSize: size, evaluationDepth: depth } = limits;
   try {
-    const { result, problems } = withBudget({ steps, size, depth }, () => collectProblems(evaluate));
+    const { result, problems } = withBudget({ steps, size, depth }, () => collectProblems(evaluate), slice);
     return success({ result, messages: problems });
   } catch (e) {
     if (e instanceof DeclaredResultError)
       return failure(problem("decision_outside_type", e.message, [{ address: e.address, code: e.code, message: e.message }]));
-    const exceeded = exceededLimit(e, depth);
+    const exceeded = exceededLimit(e, depth, size);
     if (!exceeded) throw e;
     const { option, advice } = REMEDY[exceeded.kind];
     const message = `${exceeded.message} (the server's ${option}); ${advice}`;

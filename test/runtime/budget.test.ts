@@ -3,7 +3,15 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { compileUncached } from "../../src/compiler/index.js";
-import { BudgetExceeded, CONTAINER_SIZE } from "../../src/runtime/budget.js";
+import {
+  BudgetExceeded,
+  CONTAINER_SIZE,
+  exceededLimit,
+  LONGEST_STRING,
+  SliceSpent,
+  withBudget,
+  type EvaluationLimits,
+} from "../../src/runtime/budget.js";
 import { stopped } from "./helpers.js";
 
 function compiled(decisions: Record<string, string>, functions: Record<string, unknown> = {}) {
@@ -94,5 +102,115 @@ describe("depth: nested calls", () => {
   it("outside a budget the depth is still bounded: deep recursion stops with the limit, not a stack overflow", () => {
     const model = compiled({ d: "f(100000)" }, functions);
     expect(() => model.evaluate({})).toThrow(BudgetExceeded);
+  });
+});
+
+describe("a slice of time", () => {
+  /** What stopped the evaluation (a limit, the slice, or nothing) and how often the clock was read: it advances `step` a read. */
+  function sliced(run: () => unknown, limits: Partial<EvaluationLimits>, ms: number, step: number): { stopped: string; reads: number } {
+    let reads = 0;
+    const now = () => ++reads * step;
+    try {
+      withBudget(limits, run, { now, ms });
+      return { stopped: "none", reads };
+    } catch (e) {
+      if (e instanceof SliceSpent) return { stopped: "slice", reads };
+      if (e instanceof BudgetExceeded) return { stopped: e.kind, reads };
+      throw e;
+    }
+  }
+
+  const FORMS = [
+    (n: number) => ({ d: `for i in 1..${n} return i` }),
+    (n: number) => ({ l: `for i in 1..${n} return i`, d: "sum(l)" }),
+    (n: number) => ({ l: `for i in 1..${n} return i`, d: "count(l[item > 1][item > 2])" }),
+    (n: number) => ({ d: `f(${n % 400})` }),
+  ];
+  const functions = { f: { params: { n: "number" }, returns: "number", body: "if n = 0 then 0 else 1 + f(n - 1)" } };
+
+  it("whose clock stands still changes nothing: every limit stops where it does without one", () => {
+    fc.assert(
+      fc.property(
+        fc.nat({ max: FORMS.length - 1 }),
+        fc.integer({ min: 1, max: 20_000 }),
+        fc.integer({ min: 1, max: 30_000 }),
+        fc.integer({ min: 1, max: 500 }),
+        (form, n, steps, depth) => {
+          const model = compiled(FORMS[form]!(n), functions);
+          const limits = { steps, size: 40_000, depth };
+          expect(sliced(() => model.evaluate({}), limits, 0, 0).stopped).toBe(stopped(() => model.evaluate({}), limits));
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it("reads its clock first after the steps it is given, then every 2,048 steps", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 40_000 }), fc.integer({ min: 2048, max: 20_000 }), (n, after) => {
+        fc.pre(Math.abs(n - after) > 16 && Math.abs(n - after - 2048) > 16);
+        const model = compiled({ d: `for i in 1..${n} return i` });
+        let reads = 0;
+        let spent = false;
+        try {
+          withBudget({ steps: 1e9 }, () => model.evaluate({}), { now: () => ++reads, ms: 0, after });
+        } catch (e) {
+          if (!(e instanceof SliceSpent)) throw e;
+          spent = true;
+        }
+        // the first read sets the end at 1; the second, 2,048 steps later, is past it
+        const expected = n < after ? { reads: 0, spent: false } : n < after + 2048 ? { reads: 1, spent: false } : { reads: 2, spent: true };
+        expect({ reads, spent }).toEqual(expected);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it("stops an evaluation once its clock passes the slice, read only every 2,048 steps and first after 2,048", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 30_000 }), fc.integer({ min: 0, max: 8 }), (n, ms) => {
+        // the first read sets the slice's end at 1 + ms; read j reads j: the slice is spent at read ms + 2
+        const spentAt = (ms + 2) * 2048;
+        fc.pre(Math.abs(n - spentAt) > 16);
+        const model = compiled({ d: `for i in 1..${n} return i` });
+        const { stopped: why, reads } = sliced(() => model.evaluate({}), { steps: 1e9 }, ms, 1);
+        expect(why).toBe(n > spentAt ? "slice" : "none");
+        expect(reads).toBe(Math.min(ms + 2, Math.floor(n / 2048)));
+      }),
+      { numRuns: 60 },
+    );
+  });
+});
+
+describe("a string or list longer than the platform holds", () => {
+  it("is the size limit, at the platform's length where the limit is larger", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 2 ** 40 }),
+        fc.constantFrom("Invalid string length", "Invalid array length"),
+        (size, message) => {
+          const e = exceededLimit(new RangeError(message), 500, size);
+          expect(e).toBeInstanceOf(BudgetExceeded);
+          expect({ kind: e!.kind, limit: e!.limit }).toEqual({ kind: "size", limit: Math.min(size, LONGEST_STRING) });
+        },
+      ),
+    );
+    expect(exceededLimit(new RangeError("Maximum call stack size exceeded"), 500, 10)?.kind).toBe("depth");
+    expect(exceededLimit(new RangeError("toFixed() digits argument must be between 0 and 100"), 500, 10)).toBeNull();
+  });
+
+  it("stops a string added to itself decision after decision under a size limit past the platform's", () => {
+    const decisions: Record<string, string> = { s0: '"abcdefgh" + "i"' };
+    for (let i = 1; i <= 27; i++) decisions[`s${i}`] = `s${i - 1} + s${i - 1}`;
+    const model = compiled(decisions);
+    let thrown: unknown;
+    try {
+      withBudget({ size: 1e12 }, () => model.evaluate({}));
+    } catch (e) {
+      thrown = e;
+    }
+    // 9 · 2^27 characters: past 2^29 - 24, whatever the size limit says
+    expect(thrown).toBeInstanceOf(RangeError);
+    expect(exceededLimit(thrown, 500, 1e12)).toEqual(expect.objectContaining({ kind: "size", limit: LONGEST_STRING }));
   });
 });

@@ -22,12 +22,13 @@ const LOOP = {
 const STEPS = 200_000;
 
 /** Service deps whose offload runs the whole evaluation here, recording each job it was given. */
-async function offloading(share: number): Promise<{ deps: ServiceDeps; offloaded: EvaluationJob[] }> {
+async function offloading(share: number, onLoopCpuMs?: number, steps = STEPS): Promise<{ deps: ServiceDeps; offloaded: EvaluationJob[] }> {
   const offloaded: EvaluationJob[] = [];
-  const { deps } = await serviceDeps({ noLedger: true, real: true, limits: { evaluationSteps: STEPS, onLoopShare: share } });
+  const limits = { evaluationSteps: steps, onLoopShare: share, ...(onLoopCpuMs === undefined ? {} : { onLoopCpuMs }) };
+  const { deps } = await serviceDeps({ noLedger: true, real: true, limits });
   deps.offload = async (job, hash, limits: BudgetLimits) => {
     offloaded.push(job);
-    expect(limits.evaluationSteps).toBe(STEPS);
+    expect(limits.evaluationSteps).toBe(steps);
     const compiled = await deps.compiler.compile(job.model);
     if (!compiled.ok || compiled.model.hash !== hash) throw new Error("the offloaded job names another model");
     return evaluateJob(job, compiled.model, limits);
@@ -62,6 +63,26 @@ describe("evaluations off the event loop", () => {
         if (n > STEPS * share) expect(off.offloaded).toEqual([expect.objectContaining({ explain, state: { "item count": n } })]);
       }),
       { numRuns: 20 },
+    );
+  });
+
+  it("leaves the event loop past its slice of CPU time too, with the answer the event loop alone gives", async () => {
+    // the whole share on the loop, no CPU time: the clock is first read after half the share (a million steps) and the slice
+    // is spent once it moves (the process's CPU clock may move in steps of a few milliseconds: 200,000 steps more take longer)
+    const steps = 2_000_000;
+    const off = await offloading(1, 0, steps);
+    const { deps: alone } = await serviceDeps({ noLedger: true, real: true, limits: { evaluationSteps: steps, onLoopShare: 1 } });
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(fc.integer({ min: 0, max: 450_000 }), fc.integer({ min: 1_200_000, max: 1_300_000 })), async (n) => {
+        const body = { model: LOOP, state: { "item count": n } };
+        off.offloaded.length = 0;
+        const here = await send(alone, body);
+        const there = await send(off.deps, body);
+        expect(comparable(there)).toEqual(comparable(here));
+        // the loop ticks a step an item (the sum charges its n steps at once, after it): within half the share the clock is never read
+        expect(off.offloaded).toHaveLength(n <= 450_000 ? 0 : 1);
+      }),
+      { numRuns: 6 },
     );
   });
 

@@ -94,6 +94,13 @@ export const spec: CommandSpec = {
       description:
         "the share (above 0, at most 1) of --eval-budget and --eval-size an execution may spend on the event loop; one that needs more runs whole in a compile worker process (1: every execution on the event loop)",
     },
+    "eval-on-loop-ms": {
+      type: "string",
+      value: "MS",
+      default: String(DEFAULTS.limits.onLoopCpuMs),
+      description:
+        "the CPU time, in milliseconds, an execution may spend on the event loop within its share; one that needs more runs whole in a compile worker process too",
+    },
     "answer-limit": {
       type: "string",
       value: "CHARS",
@@ -219,6 +226,7 @@ export const run = command(spec, async (args, io) => {
       answerChars: integer(settings, "answer-limit"),
       prepayAboveUnits: integer(settings, "prepay-above"),
       onLoopShare: share(settings, "eval-on-loop"),
+      onLoopCpuMs: integer(settings, "eval-on-loop-ms"),
     },
     rateLimit: { max: integer(settings, "rate-limit"), windowMs: DEFAULTS.rateLimit.windowMs },
     redisUrl: process.env.REDIS_URL || undefined,

@@ -231,9 +231,14 @@ export class CompilePool {
   }
 
   private memoryProblem(kind: JobKind): Problem {
+    // an evaluation's model is compiled already: what outgrew the worker is what the evaluation built
+    const advice =
+      kind === "evaluate"
+        ? "build smaller lists, strings and contexts (the server's --eval-size bounds what an evaluation may build)"
+        : "send a smaller model";
     return problem(
       "compile_memory_exceeded",
-      `${doing(kind)} the model needed more than the compile memory limit of ${this.o.memoryMb} MB (--compile-memory): send a smaller model`,
+      `${doing(kind)} the model needed more than the compile memory limit of ${this.o.memoryMb} MB (--compile-memory): ${advice}`,
     );
   }
 

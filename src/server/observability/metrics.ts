@@ -95,7 +95,7 @@ export function createMetrics(cache: { stats(): CacheStats }, pool?: PoolStats):
     gauge("pdm_compile_workers_replaced", "compile workers replaced since start (past a limit, or failed)", () => pool.stats().replaced);
     gauge(
       "pdm_evaluations_off_loop",
-      "executions run whole in a compile worker since start, past the event loop's share of the budget (--eval-on-loop)",
+      "executions run whole in a compile worker since start, past the event loop's share of the budget (--eval-on-loop, --eval-on-loop-ms)",
       () => pool.stats().evaluations,
     );
   }
