@@ -21,7 +21,7 @@ export interface ScreenKey {
   kind: ScreenKind;
 }
 
-export interface Digits {
+interface Digits {
   int: number;
   scale: number;
 }
