@@ -138,7 +138,13 @@ function lineArb(inputs: [string, Kind][], states: Record<string, unknown>[]): f
     fc.option(
       pair(
         "extra",
-        fc.oneof(OTHER_TEXTS, STRING_TEXTS, fc.constantFrom(...[...inputs.map(([n]) => n), "id"].map((n) => JSON.stringify(n)))),
+        // a number the query does not read still counts: one JSON.parse reads as Infinity makes the row an error record
+        fc.oneof(
+          OTHER_TEXTS,
+          STRING_TEXTS,
+          NUMBER_TEXTS,
+          fc.constantFrom(...[...inputs.map(([n]) => n), "id"].map((n) => JSON.stringify(n))),
+        ),
       ),
       {
         freq: 4,

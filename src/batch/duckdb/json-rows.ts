@@ -23,8 +23,12 @@ export const LINE = "$line";
 export const PLAIN = "$plain";
 export const ID = "$id";
 
-/** JSON's number grammar, whole. */
-const NUMBER = "-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?";
+/**
+ * JSON's number grammar, whole, short of the numbers JSON.parse may read as ±Infinity: at most 200
+ * digits before the point and an exponent of at most two digits. A line with another number, read
+ * by the query or not, is the JS engine's (it makes the row an error record: state-errors.ts).
+ */
+const NUMBER = "-?(0|[1-9][0-9]{0,199})(\\.[0-9]+)?([eE][+-]?[0-9]{1,2})?";
 
 /**
  * A flat object as JSON.parse reads it, in one pass: JSON's whitespace (a line feed ends the line),
@@ -43,7 +47,7 @@ const FLAT = `${SPACE}\\{${SPACE}(${PAIR}(,${SPACE}${PAIR})*)?\\}${SPACE}`;
  * JSON.parse makes of it) and no other value's does; a string of a line without backslashes is its
  * text between the quotes.
  */
-function typedValue(c: InputColumn, v: string): string {
+export function typedValue(c: InputColumn, v: string): string {
   const text = `CASE WHEN starts_with(${v}, '"') THEN ${v}[2:-2] END`;
   return (<Record<string, string>>{
     number: `TRY_CAST(${v} AS DOUBLE)`,
@@ -55,11 +59,11 @@ function typedValue(c: InputColumn, v: string): string {
 }
 
 /** Whether an input's value is of its JSON type (a number finite: 1e400 is Infinity to JSON.parse), or null, or absent (`typed` its typed column). */
-const typedOk = (c: InputColumn, v: string, typed: string): string =>
+export const typedOk = (c: InputColumn, v: string, typed: string): string =>
   `(${v} IS NULL OR ${v} = 'null' OR ${typed} IS NOT NULL${c.kind === "number" ? ` AND isfinite(${typed})` : ""})`;
 
 /** The id's text in a record, as JSON.stringify writes what JSON.parse read: null and booleans, plain strings and short integers as they stand. */
-function idText(v: string): string {
+export function idText(v: string): string {
   return `CASE WHEN ${v} IS NULL THEN '' ELSE ',"id":' || CASE
     WHEN ${v} IN ('null', 'true', 'false') THEN ${v}
     WHEN starts_with(${v}, '"') AND regexp_full_match(${v}, '"[ -~]*"') THEN ${v}

@@ -22,6 +22,8 @@ import { parquetColumns, parquetRefusals, sqlParquetParts } from "./parquet-colu
 import { idTexts, recordCsv, recordJson, unsure } from "./records.js";
 import { tableFallback, type OutputFormat } from "./table-fallback.js";
 import { numberDigits } from "./number-domain.js";
+import { jsonlFallback, jsonlRows, type CleanScreen } from "./jsonl-file.js";
+import { pieceScorer } from "../chunk-scorer.js";
 import { parquetNumbers, tableProblems, tableRows, type FileTable, type TableFormat, type TableRows } from "./table-rows.js";
 
 /** The file cannot be scored: unreadable, a column missing or of the wrong type. Nothing was written. */
@@ -32,7 +34,8 @@ export interface TableBatch {
   strict: boolean;
   /** the model's module, for the rows SQL leaves */
   loadable: LoadableModel;
-  input: { format: TableFormat; path: string };
+  /** a JSONL file only once screened clean (jsonl-screen.ts), and only to JSONL */
+  input: { format: TableFormat; path: string } | { format: "jsonl"; path: string; screen: CleanScreen };
   output: { format: OutputFormat; path: string };
   exactDecimals: boolean;
   idField: string;
@@ -99,6 +102,7 @@ const RAW_LINES = `FORMAT csv, QUOTE '', ESCAPE '', DELIMITER ${stringLiteral(UN
 /** The id's text for the output format, empty when the row has none (null when SQL cannot be sure). */
 function idSql(rows: TableRows, format: OutputFormat): string {
   if (rows.id === null) return "''";
+  if (rows.id === "record") return identifier(ID);
   const id = identifier(ID);
   const texts = idTexts(rows.id, id);
   const present = format === "jsonl" ? `',"id":' || ${texts.json}` : format === "csv" ? texts.csv : texts.json;
@@ -121,7 +125,7 @@ function copyStatement(query: SqlQuery, rows: TableRows, format: OutputFormat, e
   const record = format === "jsonl" ? recordJson(query.decisions, line, id, exact, false) : recordCsv(query.decisions, line, id, exact);
   // a record SQL is unsure of is marked (records.ts)
   const written = `NOT ${unsure(`"$record"`)}`;
-  const scored = `SELECT ${line}, ${rows.carry.map(identifier).join(", ")}, ${identifier("$scored")}, ${record} AS "$record" FROM (${query.sql})`;
+  const scored = `SELECT ${[line, ...rows.carry.map(identifier), identifier("$scored")].join(", ")}, ${record} AS "$record" FROM (${query.sql})`;
   const out = `SELECT ${line}, CASE WHEN ${identifier("$scored")} AND ${written} THEN "$record" ELSE pdm_row(${line}, ${rows.rawList}) END AS "$out" FROM (${scored})`;
   const columnName = format === "csv" ? header : "record";
   return `COPY (SELECT "$out" AS ${identifier(columnName)} FROM (${out})${ordered(rows)}) TO ${stringLiteral(target)} (${RAW_LINES}, HEADER ${format === "csv"})`;
@@ -163,18 +167,27 @@ export async function scoreTable(batch: TableBatch): Promise<TableTally> {
     // DuckDB rewrites an IN of many values (a choice input's check) into a join with them, which
     // does not keep the rows' order: IN stays an expression, and the query projections only
     await connection.run("SET disabled_optimizers = 'in_clause'");
-    const table = await describe(connection, batch.input.format, batch.input.path);
+    const input = batch.input;
+    const jsonl = input.format === "jsonl" ? input : undefined;
+    if (jsonl && batch.output.format !== "jsonl") throw new TableError("DuckDB's JSON reader writes JSONL only");
+    const table: FileTable =
+      input.format === "jsonl" ? { format: "csv", path: input.path, columns: [] } : await describe(connection, input.format, input.path);
     let rows: TableRows | undefined;
-    // the digits the file's numbers need, so that the query's arithmetic stays in 64 bits (number-domain.ts)
+    // the digits the file's numbers need, so that the query's arithmetic stays in 64 bits (number-domain.ts; a JSONL file's the screen found)
     const names = Object.keys((model.inputSchema.properties ?? {}) as Record<string, unknown>);
     const numbers = table.format === "parquet" ? parquetNumbers(table, names) : undefined;
-    const narrow = numbers ? await numberDigits(connection, numbers.from, numbers.columns) : undefined;
+    const narrow = jsonl ? jsonl.screen.digits : numbers ? await numberDigits(connection, numbers.from, numbers.columns) : undefined;
     const compiled = compileToSql(batch.model, {
       narrow,
       dialect: "duckdb",
       strict: batch.strict,
       // the raw columns to carry are known once the inputs are (asked before the source)
-      carry: (inputs) => [ID, ...(rows = tableRows(table, inputs, batch.idField, model.inputSchema)).carry],
+      carry: (inputs) => [
+        ID,
+        ...(rows = jsonl
+          ? jsonlRows(jsonl.path, jsonl.screen, inputs, batch.idField)
+          : tableRows(table, inputs, batch.idField, model.inputSchema)).carry,
+      ],
       // rows sorted by a large table's columns first (cluster.ts), then put back in file order
       source: (_, clusterBy) =>
         clusterBy.length > 0 ? `(SELECT * FROM ${rows!.sql} ORDER BY ${clusterBy.map(identifier).join(", ")})` : rows!.sql,
@@ -182,7 +195,7 @@ export async function scoreTable(batch: TableBatch): Promise<TableTally> {
       rowCondition: PLAIN,
     });
     if (!compiled.ok || !rows) throw new TableError("the model does not compile to DuckDB's SQL");
-    const problems = tableProblems(table, compiled.query.inputs);
+    const problems = jsonl ? [] : tableProblems(table, compiled.query.inputs);
     if (problems.length > 0) throw new TableError(`${batch.input.path} does not have the model's inputs: ${problems.join("; ")}`);
     if (batch.output.format === "parquet") {
       const clash = parquetClash(compiled.query);
@@ -191,13 +204,22 @@ export async function scoreTable(batch: TableBatch): Promise<TableTally> {
       if (refused.length > 0) throw new TableError(`the Parquet output cannot hold the decisions: ${refused.join("; ")}`);
     }
 
-    const fallback = tableFallback(model, {
-      input: table.format,
-      output: batch.output.format,
-      raw: rows.raw,
-      exactDecimals: batch.exactDecimals,
-      idField: batch.idField,
-    });
+    const lineRecord = jsonl
+      ? jsonlFallback(
+          jsonl.path,
+          jsonl.screen,
+          pieceScorer(model, { input: "jsonl", output: "jsonl", exactDecimals: batch.exactDecimals, idField: batch.idField }),
+        )
+      : undefined;
+    const fallback = lineRecord
+      ? (line: number) => lineRecord(line)
+      : tableFallback(model, {
+          input: table.format,
+          output: batch.output.format,
+          raw: rows.raw,
+          exactDecimals: batch.exactDecimals,
+          idField: batch.idField,
+        });
     const tally: TableTally = { rows: 0, errors: 0, bytes: 0, byJs: 0 };
     connection.registerScalarFunction(
       DuckDBScalarFunction.create({

@@ -158,8 +158,8 @@ export interface TableRows {
   carry: string[];
   /** the row's raw texts (a VARCHAR[]), over the carried columns */
   rawList: string;
-  /** how `$id` is written; null when the file has no id column */
-  id: IdKind | null;
+  /** how `$id` is written; null when the file has no id column; `record`: `$id` is the record's id part already (jsonl-file.ts) */
+  id: IdKind | "record" | null;
   /**
    * DuckDB keeps the file's order through the query: a Parquet file's rows, numbered by the scan,
    * reach `COPY` in order (it writes the row groups read on several threads in their order, the

@@ -267,6 +267,25 @@ async function duckdbBatch(file: string, values: Values, io: Io, limits: Evaluat
         }
       });
   }
+  if (values.in !== "-") {
+    // a file: DuckDB's own JSON reader when the screen finds every line one it reads as JSON.parse does, else the pieces
+    const { scoreJsonlFile } = await import("../../batch/duckdb/jsonl-engine.js");
+    return () =>
+      scoreIntoFile(values, io, (path, onProgress) =>
+        scoreJsonlFile({
+          model,
+          strict: !values.lenient,
+          loadable: compiled.loadable,
+          query: plan.query,
+          input: values.in!,
+          output: path,
+          exactDecimals: values.exact ?? false,
+          idField: values.id,
+          lanes: values.workers === undefined ? undefined : workerCount(values.workers),
+          onProgress,
+        }),
+      );
+  }
   const { scoreWithDuckDb } = await import("../../batch/duckdb/engine.js");
   return () =>
     scoreWith(

@@ -1,0 +1,382 @@
+// A JSONL file screened, in one pass of Node over its bytes, for DuckDB's own JSON reader
+// (`read_json`: jsonl-file.ts). That reader is fast but not JSON.parse: it skips blank lines (so
+// the rows lose their line numbers), accepts trailing commas, comments and NaN, refuses a repeated
+// key, and coerces a value to its column's type ("5" into a DOUBLE column). So a file goes to it
+// only when every line is one the two read alike: a flat object of JSON's grammar whose strings
+// have nothing to unescape (no backslash, no control character), whose keys are distinct, valid
+// UTF-8, no blank line, no byte order mark, a carriage return only before the line feed, and every
+// number of a key the query reads `safe` (below). Any other file is scored by the piece engine
+// (engine.ts), whose line checks are exact for every line. What the screen finds on the way:
+// each read key's values all of the input's JSON type (then read typed, else as JSON texts typed
+// in SQL), whether an id is an explicit null, the digits the number inputs need (as
+// number-domain.ts finds them for Parquet), and where every 1,024th line starts, so that a line
+// SQL leaves to the JS engine can be read back.
+import { open } from "node:fs/promises";
+import { isUtf8 } from "node:buffer";
+
+export type ScreenKind = "number" | "string" | "boolean" | "date";
+
+export interface ScreenKey {
+  name: string;
+  kind: ScreenKind;
+}
+
+interface Digits {
+  int: number;
+  scale: number;
+}
+
+/** Lines per entry of the index of line starts. */
+export const BLOCK = 1024;
+
+export type Screen =
+  | {
+      clean: true;
+      /** lines (= rows: none is blank) */
+      lines: number;
+      /** the byte where line k × BLOCK + 1 starts, for each k */
+      starts: number[];
+      /** per read key: every value is of its input's JSON type (or null) */
+      typed: boolean[];
+      /** some line's id is an explicit JSON null (DuckDB reads it as a missing one) */
+      idNull: boolean;
+      /** each number key's digits (by name), among its values in the widest domain (number-domain.ts) */
+      digits: Record<string, Digits>;
+    }
+  | { clean: false; line: number; reason: string };
+
+/** The longest line the screen takes (DuckDB's reader needs an object to fit its buffer). */
+const MAX_LINE = 1 << 20;
+const CHUNK = 4 << 20;
+
+// bytes
+const QUOTE = 0x22,
+  BACKSLASH = 0x5c,
+  SPACE = 0x20,
+  TAB = 0x09,
+  CR = 0x0d,
+  LF = 0x0a,
+  COMMA = 0x2c,
+  COLON = 0x3a,
+  OPEN = 0x7b,
+  CLOSE = 0x7d,
+  MINUS = 0x2d,
+  PLUS = 0x2b,
+  DOT = 0x2e,
+  ZERO = 0x30,
+  NINE = 0x39;
+
+const enum Value {
+  String,
+  Number,
+  True,
+  False,
+  Null,
+}
+
+/** Why a line is not one the screen takes ("" when it is), and what it found. */
+class LineScreen {
+  /** hash table of the line's keys: generation-stamped slots of (hash, start, end) */
+  private readonly slotGen = new Int32Array(512);
+  private readonly slotStart = new Int32Array(512);
+  private readonly slotEnd = new Int32Array(512);
+  private gen = 0;
+  /** read keys: their bytes, and a map from hash to index */
+  private readonly keyBytes: Uint8Array[];
+  private readonly keyIndex = new Map<number, number[]>();
+  readonly typed: boolean[];
+  readonly digits: (Digits | null)[];
+  idNull = false;
+  // the value just scanned
+  private vEnd = 0;
+  private vKind = Value.Null;
+  private safe = false;
+  private huge = false;
+  private intDigits = 0;
+  private places = 0;
+
+  constructor(
+    private readonly keys: ScreenKey[],
+    /** index of the id among keys, -1 if none */
+    private readonly id: number,
+  ) {
+    const encoder = new TextEncoder();
+    this.keyBytes = keys.map((k) => encoder.encode(k.name));
+    this.keyBytes.forEach((b, i) => {
+      const h = hash(b, 0, b.length);
+      this.keyIndex.set(h, [...(this.keyIndex.get(h) ?? []), i]);
+    });
+    this.typed = keys.map(() => true);
+    this.digits = keys.map(() => null);
+  }
+
+  /** "" when the line [s, e) (no line feed) is one the screen takes, else why not. */
+  line(b: Uint8Array, s: number, e: number): string {
+    if (e > s && b[e - 1] === CR) e--;
+    let i = skip(b, s, e);
+    if (i >= e) return "a blank line";
+    if (b[i] !== OPEN) return "a line that is not a flat object";
+    i = skip(b, i + 1, e);
+    if (++this.gen === 0x7fffffff) {
+      this.gen = 1;
+      this.slotGen.fill(0);
+    }
+    if (i < e && b[i] === CLOSE) return skip(b, i + 1, e) === e ? "" : "text after the object";
+    for (;;) {
+      if (i >= e || b[i] !== QUOTE) return "a line that is not a flat object";
+      const ks = i + 1;
+      const ke = this.stringEnd(b, ks, e);
+      if (ke < 0) return "a string with an escape or a control character";
+      i = skip(b, ke + 1, e);
+      if (i >= e || b[i] !== COLON) return "a line that is not a flat object";
+      i = skip(b, i + 1, e);
+      const why = this.value(b, i, e);
+      if (why) return why;
+      const h = hash(b, ks, ke);
+      if (!this.distinct(b, h, ks, ke)) return "a repeated key";
+      // a number JSON.parse may read as ±Infinity makes the row an error record, whichever key holds it
+      if (this.vKind === Value.Number && this.huge) return "a number JSON.parse may read as Infinity";
+      const read = this.readKey(b, h, ks, ke);
+      if (read >= 0) {
+        const whyNot = this.check(read);
+        if (whyNot) return whyNot;
+      }
+      i = skip(b, this.vEnd, e);
+      if (i < e && b[i] === COMMA) {
+        i = skip(b, i + 1, e);
+        continue;
+      }
+      if (i < e && b[i] === CLOSE) return skip(b, i + 1, e) === e ? "" : "text after the object";
+      return "a line that is not a flat object";
+    }
+  }
+
+  /** The closing quote of a string starting at s (after its quote), -1 past an escape, a control character or the line's end. */
+  private stringEnd(b: Uint8Array, s: number, e: number): number {
+    for (let i = s; i < e; i++) {
+      const c = b[i]!;
+      if (c === QUOTE) return i;
+      if (c === BACKSLASH || c < SPACE) return -1;
+    }
+    return -1;
+  }
+
+  /** Scans the value at i: its kind and end; a number's safety and digits. */
+  private value(b: Uint8Array, i: number, e: number): string {
+    const c = b[i];
+    if (c === QUOTE) {
+      const end = this.stringEnd(b, i + 1, e);
+      if (end < 0) return "a string with an escape or a control character";
+      this.vKind = Value.String;
+      this.vEnd = end + 1;
+      return "";
+    }
+    if (c === MINUS || (c !== undefined && c >= ZERO && c <= NINE)) return this.number(b, i, e);
+    // true, false, null (no closure or iterator here: this runs for every value)
+    if (c === 0x74 && i + 4 <= e && b[i + 1] === 0x72 && b[i + 2] === 0x75 && b[i + 3] === 0x65) this.vKind = Value.True;
+    else if (c === 0x66 && i + 5 <= e && b[i + 1] === 0x61 && b[i + 2] === 0x6c && b[i + 3] === 0x73 && b[i + 4] === 0x65)
+      this.vKind = Value.False;
+    else if (c === 0x6e && i + 4 <= e && b[i + 1] === 0x75 && b[i + 2] === 0x6c && b[i + 3] === 0x6c) this.vKind = Value.Null;
+    else return "a value that is not a string, number, true, false or null";
+    this.vEnd = i + (this.vKind === Value.False ? 5 : 4);
+    return "";
+  }
+
+  /**
+   * A number of JSON's grammar at i. Safe: at most 15 significant digits and a value m × 10^e
+   * (m those digits) with |e| ≤ 22 and not a negative zero: any reader that rounds correctly, and
+   * the fast path of every reader (m and 10^e exact doubles, one rounded operation), gives
+   * JSON.parse's double for it.
+   */
+  private number(b: Uint8Array, i: number, e: number): string {
+    let p = i;
+    const negative = b[p] === MINUS;
+    if (negative) p++;
+    const intStart = p;
+    if (p < e && b[p] === ZERO) p++;
+    else if (p < e && b[p]! > ZERO && b[p]! <= NINE) while (p < e && b[p]! >= ZERO && b[p]! <= NINE) p++;
+    else return "a number outside JSON's grammar";
+    const intEnd = p;
+    let fracStart = p,
+      fracEnd = p;
+    if (p < e && b[p] === DOT) {
+      fracStart = ++p;
+      while (p < e && b[p]! >= ZERO && b[p]! <= NINE) p++;
+      fracEnd = p;
+      if (fracEnd === fracStart) return "a number outside JSON's grammar";
+    }
+    let exponent = 0;
+    let exponentLong = false;
+    if (p < e && (b[p] === 0x65 || b[p] === 0x45)) {
+      p++;
+      let sign = 1;
+      if (p < e && (b[p] === PLUS || b[p] === MINUS)) sign = b[p++] === MINUS ? -1 : 1;
+      const start = p;
+      while (p < e && b[p]! >= ZERO && b[p]! <= NINE) {
+        if (p - start < 6) exponent = exponent * 10 + (b[p]! - ZERO);
+        else exponentLong = true;
+        p++;
+      }
+      if (p === start) return "a number outside JSON's grammar";
+      exponent *= sign;
+    }
+    this.vKind = Value.Number;
+    this.vEnd = p;
+    // the significant digits: the integer's and the fraction's (k counts both), leading and trailing zeros off
+    let first = -1,
+      last = -1;
+    const intLength = intEnd - intStart;
+    for (let k = 0; k < intLength; k++) {
+      if (b[intStart + k] !== ZERO) {
+        if (first < 0) first = k;
+        last = k;
+      }
+    }
+    for (let k = 0; k < fracEnd - fracStart; k++) {
+      if (b[fracStart + k] !== ZERO) {
+        if (first < 0) first = intLength + k;
+        last = intLength + k;
+      }
+    }
+    this.huge = exponentLong;
+    if (first < 0) {
+      // zero: safe unless negative
+      this.safe = !negative;
+      this.intDigits = 0;
+      this.places = 0;
+      return "";
+    }
+    const count = last - first + 1;
+    // value = m × 10^scale10, m the digits first..last
+    const scale10 = intLength - 1 - last + exponent;
+    this.safe = !exponentLong && count <= 15 && scale10 >= -22 && scale10 <= 22;
+    this.huge = exponentLong || count + scale10 > 300;
+    this.intDigits = Math.max(0, count + scale10);
+    this.places = Math.max(0, -scale10);
+    return "";
+  }
+
+  /** Whether the key [s, e) has not occurred in the line before (and records it). */
+  private distinct(b: Uint8Array, h: number, s: number, e: number): boolean {
+    let slot = h & 511;
+    for (;;) {
+      if (this.slotGen[slot] !== this.gen) {
+        this.slotGen[slot] = this.gen;
+        this.slotStart[slot] = s;
+        this.slotEnd[slot] = e;
+        return true;
+      }
+      if (same(b, this.slotStart[slot]!, this.slotEnd[slot]!, b, s, e)) return false;
+      slot = (slot + 1) & 511;
+    }
+  }
+
+  /** The index of the read key [s, e), or -1. */
+  private readKey(b: Uint8Array, h: number, s: number, e: number): number {
+    const candidates = this.keyIndex.get(h);
+    if (!candidates) return -1;
+    for (const k of candidates) {
+      const kb = this.keyBytes[k]!;
+      if (same(kb, 0, kb.length, b, s, e)) return k;
+    }
+    return -1;
+  }
+
+  /** The value just scanned, of read key k: whether the file can still go to DuckDB's reader. */
+  private check(k: number): string {
+    const v = this.vKind;
+    if (k === this.id) {
+      if (v === Value.Null) this.idNull = true;
+      return "";
+    }
+    if (v === Value.Null) return "";
+    const kind = this.keys[k]!.kind;
+    if (kind === "number") {
+      if (v !== Value.Number) this.typed[k] = false;
+      else if (!this.safe) return "a number JSON.parse and DuckDB might read apart (more than 15 digits, a far exponent, -0)";
+      else if (this.intDigits <= 9 && this.places <= 6) {
+        const d = this.digits[k];
+        if (!d) this.digits[k] = { int: this.intDigits, scale: this.places };
+        else {
+          if (this.intDigits > d.int) d.int = this.intDigits;
+          if (this.places > d.scale) d.scale = this.places;
+        }
+      }
+    } else if (kind === "boolean") {
+      if (v !== Value.True && v !== Value.False) this.typed[k] = false;
+    } else if (v !== Value.String) this.typed[k] = false;
+    return "";
+  }
+}
+
+function skip(b: Uint8Array, i: number, e: number): number {
+  while (i < e && (b[i] === SPACE || b[i] === TAB)) i++;
+  return i;
+}
+
+function hash(b: Uint8Array, s: number, e: number): number {
+  let h = 0x811c9dc5 | 0;
+  for (let i = s; i < e; i++) h = Math.imul(h ^ b[i]!, 0x01000193);
+  return h >>> 0;
+}
+
+function same(a: Uint8Array, as: number, ae: number, b: Uint8Array, bs: number, be: number): boolean {
+  if (ae - as !== be - bs) return false;
+  for (let i = 0; i < ae - as; i++) if (a[as + i] !== b[bs + i]) return false;
+  return true;
+}
+
+/**
+ * Screens the file at `path` for DuckDB's reader, reading the keys `keys` (the id among them at
+ * `id`, -1 if the file's rows have none the query reads).
+ */
+export async function screenJsonl(path: string, keys: ScreenKey[], id: number): Promise<Screen> {
+  const screen = new LineScreen(keys, id);
+  const file = await open(path);
+  try {
+    const buf = new Uint8Array(CHUNK);
+    let filled = 0;
+    let offset = 0; // the file offset of buf[0]
+    let lines = 0;
+    const starts: number[] = [];
+    let atStart = true;
+    for (;;) {
+      if (filled === buf.length) {
+        // a line longer than the buffer: the screen declines long lines anyway
+        return { clean: false, line: lines + 1, reason: "a line longer than a megabyte" };
+      }
+      const { bytesRead } = await file.read(buf, filled, buf.length - filled, null);
+      const end = filled + bytesRead;
+      if (atStart && end >= 3 && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf)
+        return { clean: false, line: 1, reason: "a byte order mark" };
+      atStart = false;
+      // the whole lines in the buffer (all of it at the end of the file)
+      const last = bytesRead === 0 ? end : buf.lastIndexOf(LF, end - 1) + 1;
+      if (last > 0 && !isUtf8(buf.subarray(0, last))) return { clean: false, line: lines + 1, reason: "bytes that are not UTF-8" };
+      let s = 0;
+      while (s < last) {
+        let e = buf.indexOf(LF, s);
+        if (e < 0 || e >= last) e = last;
+        if (e - s > MAX_LINE) return { clean: false, line: lines + 1, reason: "a line longer than a megabyte" };
+        if (lines % BLOCK === 0) starts.push(offset + s);
+        lines++;
+        const why = screen.line(buf, s, e);
+        if (why) return { clean: false, line: lines, reason: why };
+        s = e + 1;
+      }
+      if (bytesRead === 0) break;
+      // the unfinished line to the buffer's start
+      buf.copyWithin(0, last, end);
+      offset += last;
+      filled = end - last;
+      if (filled > MAX_LINE + 2) return { clean: false, line: lines + 1, reason: "a line longer than a megabyte" };
+    }
+    const digits: Record<string, Digits> = {};
+    screen.digits.forEach((d, i) => {
+      if (d) digits[keys[i]!.name] = d;
+    });
+    return { clean: true, lines, starts, typed: screen.typed, idNull: screen.idNull, digits };
+  } finally {
+    await file.close();
+  }
+}
