@@ -12,6 +12,8 @@ export interface DateMention {
   /** the year was written (or follows from a relative expression) */
   yearKnown: boolean;
   relative: boolean;
+  /** counted from another day the text tells of ("the next day"): as sure as the reading of both */
+  counted?: boolean;
 }
 
 const pad = (n: number, width = 2): string => String(n).padStart(width, "0");
@@ -31,6 +33,8 @@ const instantOf = (iso: string): Date => new Date(`${iso}T12:00:00Z`);
 
 const NUMERIC_FORMATS: { re: RegExp; order: "ymd" | "mdy" | "dmy" }[] = [
   { re: /^(\d{4})-(\d{1,2})-(\d{1,2})$/, order: "ymd" },
+  // a system export's compact date ("20260305"), a year of this era first
+  { re: /^((?:19|20)\d{2})(\d{2})(\d{2})$/, order: "ymd" },
   { re: /^(\d{4})[/.](\d{1,2})[/.](\d{1,2})$/, order: "ymd" },
   { re: /^(\d{1,2})[/-](\d{1,2})[/-](\d{4})$/, order: "mdy" },
   { re: /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/, order: "dmy" },
@@ -96,8 +100,9 @@ export function findDates(text: string, reference: string): DateMention[] {
   return dayFirst(out, text) ? out.map(asDayFirst) : out;
 }
 
-/** A numeric date with its day and month in either order ("01/04/2025", "3-5", "21/01/26"). */
-const SLASHED = /^(\d{1,2})[/-](\d{1,2})(?:[/-](\d{2}|\d{4}))?$/;
+/** A numeric date with its day and month in either order ("01/04/2025", "3-5", "21/01/26"), a time of day around it. */
+const SLASHED =
+  /^(?:\d{1,2}:\d{2}\s+(?:on\s+)?)?(\d{1,2})[/-](\d{1,2})(?:[/-](\d{2}|\d{4}))?(?:,?\s+\d{1,2}:\d{2}(?::\d{2})?(?:\s*[ap]\.?m\.?)?)?$/i;
 /** The writer says the order: "(dd/mm)", "DD/MM/YYYY", "day first"; or the other way, "mm/dd". */
 const SAYS_DAY_FIRST = /\b(?:dd[/.-]mm|day[ -]first)\b/i;
 const SAYS_MONTH_FIRST = /\b(?:mm[/.-]dd|month[ -]first)\b/i;

@@ -19,8 +19,11 @@ import { readNumbers } from "./text/read-numbers.js";
 import { readEnglish } from "./text/english.js";
 import { amountsStated } from "./text/stated-amounts.js";
 import { messageParts } from "./text/message-parts.js";
+import { relativeDays } from "./text/relative-days.js";
+import { ownDate, reportSpeech, type OwnDate } from "./text/written-on.js";
 import { indexText, type Meter } from "./text/text-index.js";
 import { tokenize, type Token } from "./text/tokens.js";
+import { namedRecord } from "../../runtime/json.js";
 
 /** Input types the text reader answers. */
 const TEXT_READABLE = new Set(["number", "date", "boolean", "choice", "levels"]);
@@ -50,6 +53,8 @@ const FROM_HISTORY = 0.8;
 const HISTORY_CAP = 0.85;
 /** The day a text says it is written, taken as the day the loss it tells of was reported. */
 const WRITTEN_REPORT = 0.6;
+/** The day of a message that says it makes the first report of the loss (text/written-on.ts). */
+const FIRST_REPORT = 0.75;
 
 /**
  * Reads `inputs` from `text`. `reference` is the date relative expressions are resolved against
@@ -59,12 +64,20 @@ const WRITTEN_REPORT = 0.6;
  */
 export function readText(inputs: InputIR[], text: string, reference?: string, meter?: Meter): Record<string, ReadValue> {
   const parts = messageParts(text);
-  if (!parts.history) return readMessage(inputs, parts.current, reference, meter, true);
-  const current = readMessage(inputs, parts.current, reference, meter);
+  if (!parts.history) return readMessage(inputs, parts.current, reference, meter, true, parts.envelope);
+  const current = readMessage(inputs, parts.current, reference, meter, false, parts.envelope);
   const stated = statedReference(parts.current)?.iso ?? reference;
   // the history's "today" is the day its header dates it ("On 9 Nov 2026, Anna wrote:"), if any
   const written = parts.historyHeader ? findDates(parts.historyHeader, stated ?? todayIso()).find((d) => !d.relative)?.iso : undefined;
-  const older = readMessage(inputs, parts.history, written ?? stated, meter);
+  const older = readMessage(
+    inputs,
+    parts.history,
+    written ?? stated,
+    meter,
+    false,
+    undefined,
+    written ? { iso: written, start: 0, end: 0 } : undefined,
+  );
   const out = { ...current };
   for (const [name, v] of Object.entries(older)) {
     const confidence = Math.min(HISTORY_CAP, roundConfidence(v.confidence * FROM_HISTORY));
@@ -73,12 +86,26 @@ export function readText(inputs: InputIR[], text: string, reference?: string, me
   return out;
 }
 
-/** `whole`: the text is one message, no reply to an earlier one (which would be the report). */
-function readMessage(inputs: InputIR[], text: string, reference?: string, meter?: Meter, whole = false): Record<string, ReadValue> {
+/**
+ * `whole`: the text is one message, no reply to an earlier one (which would be the report).
+ * `envelope`: the span of its own "Date:" line; `dated`: the day it was written, told outside it.
+ */
+function readMessage(
+  inputs: InputIR[],
+  text: string,
+  reference?: string,
+  meter?: Meter,
+  whole = false,
+  envelope?: { start: number; end: number },
+  dated?: OwnDate,
+): Record<string, ReadValue> {
   const stated = statedReference(text);
-  // a note headed with its date ("Call note 10/06/2026: …") was written that day
-  const heading = stated || reference ? undefined : headingDate(text);
-  const ref = stated?.iso ?? reference ?? heading ?? todayIso();
+  // the day the message dates itself ("Date: …", a letter's date, "Call note 10/06/2026: …") is
+  // its today: relative dates in it count from that day, not from the day it is read
+  const own = dated ?? ownDate(text, stated?.iso ?? reference ?? todayIso(), envelope);
+  // a text headed with a date of another kind ("Date of loss: 2026-01-11 …") is read from it when it states no other
+  const heading = own || stated || reference ? undefined : headingDate(text);
+  const ref = own?.iso ?? stated?.iso ?? reference ?? heading ?? todayIso();
   const readable = inputs.filter((i) => TEXT_READABLE.has(i.type.kind));
   if (readable.length === 0) return {};
   const read = readEnglish(text);
@@ -89,18 +116,37 @@ function readMessage(inputs: InputIR[], text: string, reference?: string, meter?
   markInitials(tokens, readable, text);
   const index = indexText(text, tokens, meter);
   index.meter.steps += read.tokens;
-  const meta = stated ? [{ start: stated.start, end: stated.end }] : [];
-  const clock = !stated && !reference && !heading;
-  const allDates = settleYears(text, findDates(text, ref), ref, clock);
+  const meta = [...(stated ? [{ start: stated.start, end: stated.end }] : []), ...(own && own.end > own.start ? [own] : [])];
+  const clock = !stated && !reference && !own && !heading;
+  const allDates = relativeDays(text, settleYears(text, findDates(text, ref), ref, clock), ref);
   const dates = allDates.filter((d) => !meta.some((m) => d.start < m.end && d.end > m.start));
   const inDate = covered(index.tokens, allDates);
   const inMeta = covered(index.tokens, meta);
   const cues = cuesOf(readable);
   const english = amountsStated(read, index.tokens);
   const of = (...kinds: string[]) => readable.filter((i) => kinds.includes(i.type.kind));
+  // a message that says it makes the first report dates the report by the day it is written
+  const speech = reportSpeech(text);
+  const day = own ?? stated;
+  const firstReport = speech === "first" && day ? of("date").filter((i) => dateRole(i) === 2) : [];
+  const reported = namedRecord<ReadValue>();
+  for (const input of firstReport)
+    reported[input.name] = {
+      value: day!.iso,
+      confidence: FIRST_REPORT,
+      source: { span: { start: day!.start, end: day!.end }, text: text.slice(day!.start, day!.end) },
+    };
   const values: Record<string, ReadValue> = {
     ...readNumbers(of("number"), cues, index, (i, input) => !inDate[i] && !inMeta[i] && english.answers(i, input)),
-    ...readDates(of("date"), cues, index, dates, !stated && !reference && !heading),
+    ...readDates(
+      of("date").filter((i) => !firstReport.includes(i)),
+      cues,
+      index,
+      dates,
+      clock,
+      firstReport.length > 0 ? (m) => m.iso === day!.iso : undefined,
+    ),
+    ...reported,
     ...readBooleans(of("boolean"), cues, index),
     ...readChoices(of("choice", "levels"), readable, cues, index),
   };
@@ -109,13 +155,13 @@ function readMessage(inputs: InputIR[], text: string, reference?: string, meter?
     if (!Object.hasOwn(values, name)) values[name] = v;
   // a text that states the day it is written and tells of a loss is its report: that day is the
   // report date when no other date is given for it ("Today is 9 November 2026 and I'm writing to report …")
-  if (stated && whole)
+  if (day && whole && speech !== "earlier")
     for (const input of of("date"))
       if (!Object.hasOwn(values, input.name) && dateRole(input) === 2)
         values[input.name] = {
-          value: stated.iso,
+          value: day.iso,
           confidence: WRITTEN_REPORT,
-          source: { span: { start: stated.start, end: stated.end }, text: text.slice(stated.start, stated.end) },
+          source: { span: { start: day.start, end: day.end }, text: text.slice(day.start, day.end) },
         };
   for (const v of Object.values(values)) {
     const raised = calibrated(v.confidence);

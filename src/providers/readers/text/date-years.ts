@@ -10,7 +10,7 @@
 import type { DateMention } from "../dates.js";
 
 const YEAR_WORD = /^(last|this|next)\s+year$/i;
-const SPAN = /^(last|this|next|the past|the last)\s+(year|month|week|quarter)$/i;
+const SPAN = /^(last|this|next|the past|the last)\s+(year|yr|month|mo|mth|week|wk|quarter|qtr)$/i;
 /** "the day after", "the week before": counted from an event the text tells of, not from the reference. */
 const FROM_EVENT = /^(the\s+)?(day|week|month|year)\s+(after|before)$/i;
 const OFFSET: Record<string, number> = { last: -1, this: 0, next: 1 };

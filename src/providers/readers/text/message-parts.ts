@@ -12,6 +12,11 @@ export interface MessageParts {
   history: string;
   /** the first header line that dates the history ("On 9 Nov 2026, Anna wrote:", "Sent: 2 March 2026 19:22") */
   historyHeader?: string;
+  /**
+   * The span of the "Date:" or "Sent:" line of the message's own envelope: the header fields it
+   * opens with, before any line of its own. They stay in the current message; they date it.
+   */
+  envelope?: { start: number; end: number };
 }
 
 /** Line kinds, as a table of patterns tried in order (the line's quote marks stripped first). */
@@ -30,6 +35,9 @@ const SIGNATURE = /^--\s*$/;
 /** Header lines that may date the history: "On … wrote:", "Date: …", "Sent: …". */
 const DATED = /^(on\b.{3,160}\d.{0,160}|(date|sent):\s.+)\s*$/i;
 const QUOTE = /^[ \t]*(>[ \t]?)+/;
+/** The envelope's dating fields. A reference stated before it ("Today is …. From: …") is no line of the message. */
+const OWN_DATE = /^(date|sent):\s/i;
+const STATED_FIRST = /^today\s+is\s[^.\n]{4,40}\.\s+/i;
 
 const blank = (s: string): string => s.replace(/[^\n]/g, " ");
 
@@ -40,10 +48,21 @@ export function messageParts(text: string): MessageParts {
   const parts: Part[] = [];
   /** after an "Original Message" block or a signature, unquoted lines stay history */
   let below = false;
-  for (let i = 0; i < lines.length; i++) {
+  /** still in the header fields the message opens with (its own envelope) */
+  let envelope = lines.length > 1 && OPENS_BLOCK.test(lines[0]!.replace(STATED_FIRST, "")) && FIELD.test(lines[1]!);
+  let own: { start: number; end: number } | undefined;
+  let offset = 0;
+  for (let i = 0; i < lines.length; offset += lines[i]!.length + 1, i++) {
     const line = lines[i]!;
     const quoted = QUOTE.test(line);
     const bare = line.replace(QUOTE, "").trim();
+    if (envelope && (FIELD.test(i === 0 ? bare.replace(STATED_FIRST, "") : bare) || (i > 0 && bare === "" && parts[i - 1] === "current"))) {
+      if (OWN_DATE.test(bare) && !own) own = { start: offset, end: offset + line.length };
+      parts.push("current");
+      envelope = bare !== "";
+      continue;
+    }
+    envelope = false;
     const wrapped = SPLIT_HEADER.test(bare) && WROTE.test(lines[i + 1]?.replace(QUOTE, "").trim() ?? "");
     if (wrapped || (WROTE.test(bare) && parts[i - 1] === "header")) {
       // "On Tue, Sep 12, 2026 at 10:04 AM Leo <leo@example.com>" wrapped before "wrote:"
@@ -62,11 +81,12 @@ export function messageParts(text: string): MessageParts {
       below = true;
     } else parts.push(quoted || below ? "history" : "current");
   }
-  if (!parts.some((p) => p !== "current")) return { current: text, history: "" };
+  const dating = own ? { envelope: own } : {};
+  if (!parts.some((p) => p !== "current")) return { current: text, history: "", ...dating };
   const dated = lines.findIndex((l, i) => parts[i] === "header" && DATED.test(l.replace(QUOTE, "").trim()));
   const current = lines.map((l, i) => (parts[i] === "current" ? l : blank(l))).join("\n");
   const history = parts.includes("history")
     ? lines.map((l, i) => (parts[i] === "history" ? l.replace(QUOTE, (q) => blank(q)) : blank(l))).join("\n")
     : "";
-  return { current, history, ...(dated >= 0 ? { historyHeader: lines[dated]!.replace(QUOTE, "").trim() } : {}) };
+  return { current, history, ...dating, ...(dated >= 0 ? { historyHeader: lines[dated]!.replace(QUOTE, "").trim() } : {}) };
 }

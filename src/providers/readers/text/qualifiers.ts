@@ -12,6 +12,7 @@ export type Qualifier = "other" | "hedged" | "approximate";
 /** Word → what it makes of a value near it in its clause. */
 const QUALIFIERS: Record<string, Qualifier> = {
   previous: "other",
+  prev: "other",
   previously: "other",
   prior: "other",
   former: "other",

@@ -17,6 +17,8 @@ const IMPLIED_YEAR = 0.9;
 const PLANNED = 0.5;
 /** A date taken in place of the one read first, because that one broke the order of facts in time. */
 const REORDERED = 0.85;
+/** A day counted from another the text tells of ("I phoned the next day"). */
+const COUNTED = 0.6;
 
 /** Index of the first token whose start is at or after `offset` (tokens.length if none). */
 function firstTokenFrom(index: TextIndex, offset: number): number {
@@ -55,12 +57,17 @@ export function readDates(
   index: TextIndex,
   found: DateMention[],
   clock = false,
+  /** mentions of a day already given (the report's, by the message's own words): no guess for another input */
+  given: (m: DateMention) => boolean = () => false,
 ): Record<string, ReadValue> {
+  // a day counted from another is read only where its cue words place it, never as a guess
+  const unguessed = (m: DateMention) => m.counted === true || given(m);
   // "today, 12 May 2026": a relative date with the written date just after it is that date
   const mentions = found.filter((m, j) => !(m.relative && sameDayWritten(index.text, m, found[j + 1])));
   const places = mentions.map((m) => place(index, m));
   // resolved against the day of reading: less sure, and second to a date written out
-  const againstClock = (m: DateMention) => (clock && m.relative ? RELATIVE_TO_CLOCK : 1);
+  // counted from another day ("the next day"): the reading of two days, less sure
+  const againstClock = (m: DateMention) => (clock && m.relative ? RELATIVE_TO_CLOCK : 1) * (m.counted ? COUNTED : 1);
   // a date of what is only promised or planned ("I will file a report tomorrow") is no date of a fact
   const planned = places.map(({ anchor }) => anchor >= 0 && unrealised(index.tokens, anchor));
   const certainty = (m: DateMention, j: number) => (m.yearKnown ? 1 : IMPLIED_YEAR) * againstClock(m) * (planned[j] ? PLANNED : 1);
@@ -94,7 +101,7 @@ export function readDates(
   }
   // dates no cue word claims go to the date inputs left, with low confidence
   const used = new Set(Object.values(out).map((v) => v.source!.span!.start));
-  const free = mentions.flatMap((m, j) => (places[j]!.anchor >= 0 && !used.has(m.start) ? [j] : []));
+  const free = mentions.flatMap((m, j) => (places[j]!.anchor >= 0 && !used.has(m.start) && !unguessed(m) ? [j] : []));
   const left = inputs.filter((i) => !Object.hasOwn(out, i.name)).map((i) => i.name);
   const pick = byElimination(
     left,
@@ -119,7 +126,7 @@ export function readDates(
     let best: number | undefined;
     let bestScore = -1;
     mentions.forEach((m, j) => {
-      if (places[j]!.anchor < 0 || taken.has(m.start) || !fits(m.iso)) return;
+      if (places[j]!.anchor < 0 || taken.has(m.start) || !fits(m.iso) || unguessed(m)) return;
       const score = proximity(index, cues.get(name) ?? [], places[j]!.anchor);
       if (score > bestScore) [best, bestScore] = [j, score];
     });

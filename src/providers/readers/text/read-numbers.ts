@@ -9,6 +9,7 @@ import { PERIOD_STEMS, periodOfText } from "../words.js";
 import { assignBest, byElimination, proximity, type Cue } from "./cues.js";
 import { BY_ELIMINATION, contestFactor, LISTED, placed, rivalFactor, roundConfidence } from "./confidence.js";
 import { correctedFrom, otherWordsIn, qualifiersOf, takenBack, type Qualifier } from "./qualifiers.js";
+import { changedFrom, changedTo } from "./changes.js";
 import { matchesOf, type TextIndex } from "./text-index.js";
 import { writersNotTheRole } from "./whose.js";
 import { asksTotal, listWith, statedSum } from "./totals.js";
@@ -342,6 +343,9 @@ function candidate(input: InputIR, cues: Cue[], index: TextIndex, i: number, min
   // a count of something the input does not ask about: "45 years old" is not an income
   else if (unit && !cues.some((c) => c.stem === unit)) fit *= kind === "money" ? 0.3 : 0.5;
   const qualifiers = qualifiersOf(tokens, i);
+  // the newer end of a change ("up from 60 to 75") is a value, not the end of a range
+  const older = changedFrom(tokens, i);
+  if (older !== undefined) qualifiers.delete("hedged");
   // a line labelled with another time or party ("Previous vehicle (sold): …, value $6,200"),
   // unless the input asks for that time itself ("Prior claims: 1")
   if (labelOf(index, i)?.other.some((w) => !cues.some((c) => c.stem === w))) qualifiers.add("other");
@@ -357,7 +361,7 @@ function candidate(input: InputIR, cues: Cue[], index: TextIndex, i: number, min
   // corrected to is announced by the cues of the value it replaces
   const cued = Math.max(
     nearness(index, cues, i),
-    ...[correctedFrom(tokens, i)].flatMap((j) => (j === undefined ? [] : [nearness(index, cues, j)])),
+    ...[correctedFrom(tokens, i), older].flatMap((j) => (j === undefined ? [] : [nearness(index, cues, j)])),
   );
   // "$600 per month" says "monthly" of itself, if less surely than a cue word
   const byPeriod = period !== undefined && a.period === period && cued < PERIOD_SAYS;
@@ -461,7 +465,7 @@ export function readNumbers(
 ): Record<string, ReadValue> {
   const { tokens, text } = index;
   const ids = identifiers(index);
-  const amounts = index.amounts.filter((i) => !takenBack(tokens, i) && !ids.has(i));
+  const amounts = index.amounts.filter((i) => !takenBack(tokens, i) && changedTo(tokens, i) === undefined && !ids.has(i));
   const all: Candidate[] = [];
   const byInput = new Map<string, Candidate[]>();
   for (const input of inputs) {

@@ -1,0 +1,60 @@
+// A quantity the text changes as it goes: the newer value answers, the one it replaces does not.
+// - a change told as a move between two values: "seats up from 60 to 75", "going from 60 to 75
+//   users", "cut from 3 years to 2";
+// - a self-repair: "40 seats, well, 45 actually", "40 - sorry, 45 - seats", "about 40, I mean 45".
+// ("45 seats, not 40", "instead of", "sorry, I meant" are corrections: text/qualifiers.ts.)
+// The newer value is announced by the cue words of the older, which it takes over. Both values
+// are in one sentence, a few tokens apart: the search is bounded, linear in the text.
+import type { Token } from "./tokens.js";
+
+/** Words (stems and forms) that tell of a change just before "from": "up from", "going from", "increased from". */
+const CHANGE =
+  /^(?:up|down|go|goes|going|gone|went|mov\w*|increas\w*|decreas\w*|rais\w*|ris\w*|rose|grow\w*|grew|cut\w*|reduc\w*|chang\w*|jump\w*|drop\w*|fall\w*|fell|expand\w*|bump\w*|upgrad\w*|downgrad\w*|shrink\w*|shrank|switch\w*)$/;
+/** Words of a self-repair between two values: "well", "actually", "sorry", "I mean", "er". */
+const REPAIR = /^(?:well|sorry|mean|er|erm|um|uh|correction|oops)$/;
+/** How many tokens after the older value a self-repair's word may stand ("40 seats, well, …"). */
+const REPAIR_REACH = 4;
+/** How many tokens a change's words and a unit may take between the two values. */
+const GAP = 5;
+/** How far before "from" its change word may stand ("seats are going up from"). */
+const CHANGE_REACH = 3;
+
+const amount = (t: Token | undefined): boolean => t?.kind === "amount";
+
+function nextAmount(tokens: Token[], i: number): number | undefined {
+  for (let k = i + 1; k < tokens.length && k - i <= GAP + 1 && tokens[k]!.sentence === tokens[i]!.sentence; k++)
+    if (amount(tokens[k])) return k;
+  return undefined;
+}
+
+function previousAmount(tokens: Token[], i: number): number | undefined {
+  for (let k = i - 1; k >= 0 && i - k <= GAP + 1 && tokens[k]!.sentence === tokens[i]!.sentence; k--) if (amount(tokens[k])) return k;
+  return undefined;
+}
+
+/** Whether the words around amounts a and b (a before b, no amount between) tell a change from a to b. */
+function changes(tokens: Token[], a: number, b: number): boolean {
+  const between = tokens.slice(a + 1, b).map((t) => t.lower);
+  // "from 60 to 75" after a change word
+  if (between.includes("to") && tokens[a - 1]?.lower === "from")
+    for (let k = a - 2; k >= 0 && a - 1 - k <= CHANGE_REACH && tokens[k]!.sentence === tokens[a]!.sentence; k--)
+      if (CHANGE.test(tokens[k]!.lower)) return true;
+  // "40 seats, well, 45 actually"
+  // "40 seats, well, 45 actually" (not "as well as")
+  const repair = tokens
+    .slice(a + 1, Math.min(b, a + 1 + REPAIR_REACH))
+    .some((t, k) => REPAIR.test(t.lower) && !(t.lower === "well" && tokens[a + k]?.lower === "as"));
+  return repair || (tokens[b + 1]?.lower === "actually" && between.length <= 3);
+}
+
+/** The newer amount that replaces the amount at i, if i is the older end of a change. */
+export function changedTo(tokens: Token[], i: number): number | undefined {
+  const next = amount(tokens[i]) ? nextAmount(tokens, i) : undefined;
+  return next !== undefined && changes(tokens, i, next) ? next : undefined;
+}
+
+/** The older amount the amount at i replaces, if i is the newer end of a change. */
+export function changedFrom(tokens: Token[], i: number): number | undefined {
+  const previous = amount(tokens[i]) ? previousAmount(tokens, i) : undefined;
+  return previous !== undefined && changes(tokens, previous, i) ? previous : undefined;
+}

@@ -1,0 +1,103 @@
+// The day a message is written, and whether the message is the report of the loss it tells of.
+// A message dates itself by its envelope ("Date:", "Sent:"), by a date line at the head of a
+// letter ("Friday 16 October 2026" on a line of its own, above the salutation), or by the date a
+// note is headed with ("Call note 10/06/2026"). That day is the message's "today": relative dates
+// in it ("overnight", "on Saturday", "Tuesday of this week") count from it. It is no event of the
+// message's own, but one: when the writer reports the loss for the first time ("I'm writing to
+// report", "first contact", "this letter constitutes formal notification", "claim opened on this
+// call"), the day of writing is the report date. When the message confirms a report made before
+// ("the fire I reported to you by telephone"), the day of writing is not.
+import { findDates, headingDate, type DateMention } from "../dates.js";
+
+export interface OwnDate {
+  iso: string;
+  /** the span of the date in the text, when the text writes it (a heading's or an envelope's date) */
+  start: number;
+  end: number;
+}
+
+/** How many lines a letter's head may take before its date: an address, a reference. */
+const LETTER_HEAD_LINES = 12;
+/** What a letter's date line may hold besides the date: a weekday, a comma, "Date:", "Dated". */
+const DATE_LINE_REST = /^[\s,.:]*(?:(?:date[d]?|on)\b[\s:]*)?$/i;
+
+function mentionCovering(line: string, reference: string): DateMention | undefined {
+  const found = findDates(line, reference).filter((d) => !d.relative && d.yearKnown && /\b\d{4}\b/.test(d.text));
+  if (found.length !== 1) return undefined;
+  const d = found[0]!;
+  const rest = (line.slice(0, d.start) + line.slice(d.end)).replace(/\b(mon|tues|wednes|thurs|fri|satur|sun)day\b/gi, "");
+  return DATE_LINE_REST.test(rest) ? d : undefined;
+}
+
+/**
+ * A letter's date: a line that is a date with its year and nothing else, among the first lines,
+ * before the salutation ("Dear …") and before any sentence of the letter.
+ */
+function letterDate(text: string, reference: string): OwnDate | undefined {
+  let offset = 0;
+  const lines = text.split("\n");
+  for (let i = 0; i < lines.length && i < LETTER_HEAD_LINES; offset += lines[i]!.length + 1, i++) {
+    const line = lines[i]!;
+    if (/^\s*(dear|to whom|hello|hi)\b/i.test(line) || /[a-z]{3,}[.!?]\s/i.test(line)) return undefined;
+    const d = line.trim() === "" ? undefined : mentionCovering(line, reference);
+    if (d) return { iso: d.iso, start: offset + d.start, end: offset + d.end };
+  }
+  return undefined;
+}
+
+/** The day the message dates itself, if it does: its envelope's date, a letter's date, a note's heading. */
+export function ownDate(text: string, reference: string, envelope?: { start: number; end: number }): OwnDate | undefined {
+  if (envelope) {
+    const line = text.slice(envelope.start, envelope.end);
+    const d = findDates(line, reference).find((m) => !m.relative && m.yearKnown);
+    if (d) return { iso: d.iso, start: envelope.start + d.start, end: envelope.start + d.end };
+  }
+  const letter = letterDate(text, reference);
+  if (letter) return letter;
+  const heading = headingDate(text);
+  if (!heading) return undefined;
+  const d = findDates(text.slice(0, text.search(/\n|$/)), reference).find((m) => m.iso === heading && !m.relative);
+  // "Call note 10/06/2026", "[19 Nov 2026 08:41]"; not "Date of loss: 2026-01-11", "Kitchen fire 2026-08-19"
+  const label = d ? text.slice(0, d.start).replace(/^today\s+is\s[^.\n]{4,40}\.\s+/i, "") : "";
+  return d && (!/[a-z]{2,}/i.test(label) || DOCUMENT.test(label)) ? { iso: heading, start: d.start, end: d.end } : undefined;
+}
+
+/** Words that name a note or a message as what a heading dates. */
+const DOCUMENT = /\b(?:note|notes|call|memo|letter|e-?mail|chat|fnol|log|entry|minutes|transcript|message|file note|record)\b/i;
+
+/** What the message says of its own part in reporting the loss. */
+export type ReportSpeech = "first" | "earlier";
+
+// the message speaks of itself: this call, this letter, writing or calling now
+const SELF = String.raw`(?:this|the present|today'?s)\s+(?:call|phone\s*call|letter|e-?mail|mail|message|note|contact|chat|conversation)`;
+const NOTICE = String.raw`(?:report\w*|notif\w*|notice|inform\w*|register\w*|open\w*|lodg\w*|log\w*|claim\w*|first)`;
+/** "first contact", "first notification", "the first time I'm contacting you". */
+const FIRST = new RegExp(
+  String.raw`\bfirst\s+(?:contact|notif\w*|notice|report|call|time\s+(?:i|we|he|she|they)\b[^.\n]{0,20}\b(?:contact|report|call|writ|told|tell)\w*)`,
+  "i",
+);
+/** "this letter constitutes formal notification", "claim opened on this call", "= this call". */
+const BY_SELF = new RegExp(
+  String.raw`\b${SELF}\b[^.\n]{0,40}\b${NOTICE}|\b${NOTICE}\b[^.\n]{0,25}\b(?:on|during|in|by|via|=)\s*${SELF}\b|=\s*${SELF}\b`,
+  "i",
+);
+/** "I'm writing to report", "calling to notify you", "writing to let you know", "contacting you to claim". */
+const TO_REPORT = new RegExp(
+  String.raw`\b(?:writ|call|phon|ring|e-?mail|contact)\w*\b[^.\n]{0,30}\bto\s+(?:report|notify|inform|let\s+you\s+know|make\s+a\s+claim|claim|register)\b`,
+  "i",
+);
+/** "the fire I reported to you by telephone", "as already reported", "I phoned your claims line … to report it". */
+const EARLIER = new RegExp(
+  String.raw`\b(?:already|previously|earlier)\s+(?:report|notif)\w*|\b(?:reported|notified|phoned|rang|called|told)\b[^.\n]{0,12}\b(?:you|your|us|our)\b|\bwriting\s+to\s+confirm\b|\bfollow(?:ing)?[- ]up\b`,
+  "i",
+);
+
+/** A note's present tense: "insd reports a grease fire", "caller is reporting": the report is made now. */
+const REPORTS_NOW = /\b(?:reports|notifies|is\s+reporting|is\s+notifying)\b/i;
+
+/** Whether the message makes the first report of the loss, or speaks of one made before it. */
+export function reportSpeech(text: string): ReportSpeech | undefined {
+  if (FIRST.test(text) || BY_SELF.test(text)) return "first";
+  if (EARLIER.test(text)) return "earlier";
+  return TO_REPORT.test(text) || REPORTS_NOW.test(text) ? "first" : undefined;
+}
