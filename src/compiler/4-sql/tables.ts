@@ -3,6 +3,7 @@
 // first rule that matches; UNIQUE the only one (null when several match, as the runtime's
 // hit policy gives). Other hit policies collect lists, which are not lowered yet.
 import type { BodyIR, TableIR } from "../../ir/ir.js";
+import { gridRule } from "./grid.js";
 import { cellBounds, firstRule, literalsOf, type Rule } from "./rule-split.js";
 import { unsupported, type SqlContext } from "./context.js";
 import { branches, levelsOf, lowerExpr, type SqlScope } from "./expressions.js";
@@ -13,6 +14,8 @@ export interface LoweredBody {
   value: SqlValue;
   /** a table's rule that fired (its 1-based number), null when none did */
   rule?: SqlValue;
+  /** a table whose rule is looked up in its grid (grid.ts), not found by a tree of CASEs */
+  grid?: boolean;
 }
 
 export function lowerBody(body: BodyIR, scope: SqlScope, cx: SqlContext): LoweredBody {
@@ -66,8 +69,14 @@ function lowerTable(table: TableIR, scope: SqlScope, cx: SqlContext): LoweredBod
   // FIRST: the rules that UNIQUE counts are bound, so their depth counts too
   const depth = deeper(...conditions, ...columns.map((c) => c.value)) + (table.hit === "UNIQUE" ? 1 : 0);
   const numbers = table.rules.map((r) => r.index);
-  const sql =
-    table.hit === "FIRST" && !cx.naive
+  const grid = gridRule(
+    table,
+    columns.map((c) => c.value),
+    cx,
+  );
+  const sql = grid
+    ? grid.sql
+    : table.hit === "FIRST" && !cx.naive
       ? firstRule(
           rules,
           columns.map((c) => c.value),
@@ -75,7 +84,7 @@ function lowerTable(table: TableIR, scope: SqlScope, cx: SqlContext): LoweredBod
           cx,
         )
       : firing(conditions, numbers, cx);
-  const rule = cx.layers.bind({ sql, kind: "number", depth });
+  const rule = cx.layers.bind({ sql, kind: "number", depth: grid ? grid.depth : depth });
 
   const outputs = table.outputs.map((output, j) => {
     const values = table.rules.map((r) => lowerExpr(r.outputs[j]!, scope, at(r.address)));
@@ -93,11 +102,12 @@ function lowerTable(table: TableIR, scope: SqlScope, cx: SqlContext): LoweredBod
       ...(levels && typed.kind === "string" ? { levels } : {}),
     } satisfies SqlValue;
   });
-  if (table.singleOutput) return { value: outputs[0]!, rule };
+  const looked = grid ? { grid: true } : {};
+  if (table.singleOutput) return { value: outputs[0]!, rule, ...looked };
   // a context of the outputs, null when no rule fired and there is no default
   const present = table.outputs.some((o) => o.defaultValue)
     ? literal("TRUE", "boolean")
     : { sql: `(${rule.sql} IS NOT NULL)`, kind: "boolean" as const, depth: rule.depth };
   const fields = new Map(table.outputs.map((o, j) => [o.name, outputs[j]!]));
-  return { value: { ...present, kind: "record", fields, depth: deeper(present, ...outputs), atomic: false }, rule };
+  return { value: { ...present, kind: "record", fields, depth: deeper(present, ...outputs), atomic: false }, rule, ...looked };
 }
