@@ -46,6 +46,8 @@ export interface Dialect {
   fitsDecimal: (column: string, int: number, scale: number, value: string) => string;
   /** element `index` (1-based) of a constant array of integers, null where it is 0 (grid.ts) */
   lookup: (integers: readonly number[], index: string) => string;
+  /** element `index` (1-based) of a list of values of one type, when the dialect reads it at its offset (tables.ts) */
+  valueList?: (items: readonly string[], index: string) => string;
   /** the types of an input column as the engine reads them, for messages */
   typeNames: { string: string; boolean: string; date: string };
 }
@@ -81,6 +83,7 @@ export const DIALECTS: Record<DialectName, Dialect> = {
     fitsDecimal: (c, _int, _scale, value) => `(${value} = ${c})`,
     // the list is a constant, folded once: each row reads one element
     lookup: (ints, index) => `NULLIF((CAST('[${ints.join(",")}]' AS INTEGER[]))[${index}], 0)`,
+    valueList: (items, index) => `([${items.join(", ")}])[${index}]`,
     typeNames: { string: "VARCHAR", boolean: "BOOLEAN", date: "DATE" },
   },
   postgres: {

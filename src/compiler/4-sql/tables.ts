@@ -2,6 +2,7 @@
 // only where every cell is true), then each output chosen by that rule's number. FIRST takes the
 // first rule that matches; UNIQUE the only one (null when several match, as the runtime's
 // hit policy gives). Other hit policies collect lists, which are not lowered yet.
+import type { Expr } from "../../ir/feel-ast.js";
 import type { BodyIR, TableIR } from "../../ir/ir.js";
 import { gridRule } from "./grid.js";
 import { cellBounds, firstRule, literalsOf, type Rule } from "./rule-split.js";
@@ -48,6 +49,10 @@ function byRule(rule: string, arms: readonly (readonly [number, string])[], fall
   return `CASE WHEN ${rule} <= ${pivot} THEN ${byRule(rule, arms.slice(0, half), fallback)} ELSE ${byRule(rule, arms.slice(half), fallback)} END`;
 }
 
+/** A literal: a number (maybe negated), a string, a boolean or null. */
+const isLiteral = (e: Expr): boolean =>
+  ["number", "string", "boolean", "null"].includes(e.kind) || (e.kind === "negate" && e.operand.kind === "number");
+
 function lowerTable(table: TableIR, scope: SqlScope, cx: SqlContext): LoweredBody {
   const firing = FIRING[table.hit];
   if (!firing || table.aggregation)
@@ -93,9 +98,17 @@ function lowerTable(table: TableIR, scope: SqlScope, cx: SqlContext): LoweredBod
     const arms = all.slice(0, -1).map((v, k) => [numbers[k]!, v.sql] as const);
     const typed = all.find((v) => v.kind !== "null") ?? NULL_VALUE;
     const levels = levelsOf(output.type);
+    // a grid's outputs that are all literals: the rule's element of a constant list, where the
+    // dialect has one (DuckDB evaluates a CASE a vector at a time: the halves would cost a vector
+    // of rows spread over the rules most of their nodes)
+    const listed = grid && cx.dialect.valueList && typed.kind !== "null" && table.rules.every((r) => isLiteral(r.outputs[j]!));
+    const items = listed ? Array.from({ length: Math.max(...numbers) }, () => "NULL") : [];
+    for (const [n, v] of arms) items[n - 1] = v;
     return {
       ...typed,
-      sql: byRule(rule.sql, arms, all.at(-1)!.sql),
+      sql: listed
+        ? `CASE WHEN ${rule.sql} IS NULL THEN ${all.at(-1)!.sql} ELSE ${cx.dialect.valueList!(items, rule.sql)} END`
+        : byRule(rule.sql, arms, all.at(-1)!.sql),
       depth: deeper(rule, ...all),
       atomic: false,
       constant: undefined,
