@@ -25,7 +25,7 @@ import { deeper, literal, type SqlValue } from "./values.js";
 /** A FIRST or UNIQUE table of at least this many rules is a grid (bench/RESULTS-sql.md: _The grid_). */
 export const GRID_MIN_RULES = 64;
 /** At most this many cells (the product of each column's classes): the array is part of the query's text. */
-export const MAX_CELLS = 1 << 20;
+const MAX_CELLS = 1 << 20;
 
 /** FEEL's three truth values of a test on a band. */
 type Truth = true | false | null;
@@ -71,7 +71,7 @@ const compareExact = (a: Exact, b: Exact): number => {
 };
 
 /** Code point order (UTF-16 order differs past the BMP). */
-export function codePointOrder(a: string, b: string): number {
+function codePointOrder(a: string, b: string): number {
   const x = [...a].map((c) => c.codePointAt(0)!);
   const y = [...b].map((c) => c.codePointAt(0)!);
   for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return x[i]! - y[i]!;
