@@ -231,12 +231,23 @@ const REGIONS: ModelInput = {
 };
 
 describe("a Parquet file of many row groups", () => {
-  // the rating model's rows are sorted by its 3,700-rule table's columns before the query (cluster.ts)
+  // the rating model is looked up in its grid (grid.ts); with one cell that reads another input it
+  // is a tree of CASEs again, whose rows are sorted by the table's columns before the query (cluster.ts)
   const rating = MODELS.find(([n]) => n === "insurance-rating")!;
-  const models: [string, ModelInput][] = [MODELS.find(([n]) => n === "lending") ?? MODELS[0]!, ["regions", REGIONS], rating];
-  it("sorts the rating model's rows before its query", () => {
-    const q = compileToSql(rating[1], { dialect: "duckdb" });
-    expect(q.ok && q.query.clusterBy.length).toBeGreaterThan(0);
+  const tree = structuredClone(rating[1]) as { content: { decisions: Record<string, string[][]> } };
+  tree.content.decisions["base premium"]![1]![2] = "< no claims years + 18";
+  const models: [string, ModelInput][] = [
+    MODELS.find(([n]) => n === "lending") ?? MODELS[0]!,
+    ["regions", REGIONS],
+    rating,
+    ["rating-tree", tree as unknown as ModelInput],
+  ];
+  it("sorts the rating model's rows before its query when its table is a tree, not when it is a grid", () => {
+    const sorted = compileToSql(tree as unknown as ModelInput, { dialect: "duckdb" });
+    expect(sorted.ok && sorted.query.clusterBy.length).toBeGreaterThan(0);
+    const grid = compileToSql(rating[1], { dialect: "duckdb" });
+    expect(grid.ok && grid.query.sql).toContain("INTEGER[]");
+    expect(grid.ok && grid.query.clusterBy).toEqual([]);
   });
   it.each(models)("is scored in file order, read on two threads (%s)", { timeout: 600_000 }, async (name, model) => {
     const { states, inputs } = tableStates(model, 40_000, 7);

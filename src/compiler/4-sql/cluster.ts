@@ -3,7 +3,8 @@
 // the vector's rows that reach it: a large FIRST table's tree of CASEs (rule-split.ts) costs a vector
 // every node its rows spread over, so rows in random order pay for most of the tree (the 3,700-rule
 // rating table: about half of its model's run). Sorting changes which rows share a vector, never a
-// row's answer; the engine puts the records back in the file's order.
+// row's answer; the engine puts the records back in the file's order. A table looked up in its grid
+// (grid.ts) is no tree: the query leaves it out of what it hands here.
 import type { DecisionIR } from "../../ir/ir.js";
 import type { InputColumn } from "./query.js";
 

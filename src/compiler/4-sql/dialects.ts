@@ -44,6 +44,10 @@ export interface Dialect {
   record: (fields: readonly (readonly [name: string, sql: string])[]) => string;
   /** whether a number column's value is exactly a decimal with `int` digits before the point and `scale` after */
   fitsDecimal: (column: string, int: number, scale: number, value: string) => string;
+  /** element `index` (1-based) of a constant array of integers, null where it is 0 (grid.ts) */
+  lookup: (integers: readonly number[], index: string) => string;
+  /** element `index` (1-based) of a list of values of one type, when the dialect reads it at its offset (tables.ts) */
+  valueList?: (items: readonly string[], index: string) => string;
   /** the types of an input column as the engine reads them, for messages */
   typeNames: { string: string; boolean: string; date: string };
 }
@@ -77,6 +81,9 @@ export const DIALECTS: Record<DialectName, Dialect> = {
     record: (fields) => `struct_pack(${fields.map(([name, sql]) => `${identifier(name)} := ${sql}`).join(", ")})`,
     // a cast that rounds or overflows is caught by comparing its value back (TRY_CAST: NULL on overflow)
     fitsDecimal: (c, _int, _scale, value) => `(${value} = ${c})`,
+    // the list is a constant, folded once: each row reads one element
+    lookup: (ints, index) => `NULLIF((CAST('[${ints.join(",")}]' AS INTEGER[]))[${index}], 0)`,
+    valueList: (items, index) => `([${items.join(", ")}])[${index}]`,
     typeNames: { string: "VARCHAR", boolean: "BOOLEAN", date: "DATE" },
   },
   postgres: {
@@ -104,6 +111,8 @@ export const DIALECTS: Record<DialectName, Dialect> = {
     record: (fields) => `json_build_object(${fields.map(([name, sql]) => `${stringLiteral(name)}, ${sql}`).join(", ")})`,
     // number columns are numeric or integer (a double's cast to numeric keeps 15 digits)
     fitsDecimal: (c, int, scale) => `(abs(${c}) < 1e${int} AND ${c} = trunc(${c}, ${scale}))`,
+    // an array of fixed-width elements without nulls: a row's element is read at its offset
+    lookup: (ints, index) => `NULLIF((CAST('{${ints.join(",")}}' AS INTEGER[]))[${index}], 0)`,
     typeNames: { string: "TEXT", boolean: "BOOLEAN", date: "DATE" },
   },
 };

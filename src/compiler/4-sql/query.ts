@@ -152,6 +152,8 @@ export function lowerModel(ir: ModelIR, decisions: DecisionIR[], options: SqlOpt
 
   const functions = new Map(ir.functions.map((f) => [f.name, f]));
   const blocked = new Set<string>();
+  /** tables whose rule is looked up in a grid: no sort of the rows helps them */
+  const looked = new Set<string>();
   const results: [name: string, sql: string][] = [];
   const rules: string[] = [];
   const kinds: OutputColumn[] = [];
@@ -164,7 +166,8 @@ export function lowerModel(ir: ModelIR, decisions: DecisionIR[], options: SqlOpt
         const v = lowerBody(l.body, scope, { ...cx, place: placeOf(l.address, l.body) }).value;
         (scope.names as Map<string, SqlValue>).set(refKey({ kind: "let", name: l.name }), layers.bind(v));
       }
-      const { value, rule } = lowerBody(d.body, scope, cx);
+      const { value, rule, grid } = lowerBody(d.body, scope, cx);
+      if (grid) looked.add(d.name);
       const levels = levelsOf(d.type);
       // a constraint of its declared type (`number >= 0`) is checked as codegen's declared.ts does
       if ((options.strict ?? true) && constrainedParts(d.type).length > 0)
@@ -206,7 +209,10 @@ export function lowerModel(ir: ModelIR, decisions: DecisionIR[], options: SqlOpt
     taken.add(name);
     selected.push(`${name === SCORED ? scoredColumn.sql : `CASE WHEN ${scoredColumn.sql} THEN ${sql} END`} AS ${identifier(name)}`);
   }
-  const clusterBy = clusterColumns(decisions, columns);
+  const clusterBy = clusterColumns(
+    decisions.filter((d) => !looked.has(d.name)),
+    columns,
+  );
   const source =
     typeof options.source === "function" ? options.source(columns, clusterBy) : (options.source ?? identifier(options.table ?? "input"));
   return {

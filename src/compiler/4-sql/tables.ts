@@ -2,7 +2,9 @@
 // only where every cell is true), then each output chosen by that rule's number. FIRST takes the
 // first rule that matches; UNIQUE the only one (null when several match, as the runtime's
 // hit policy gives). Other hit policies collect lists, which are not lowered yet.
+import type { Expr } from "../../ir/feel-ast.js";
 import type { BodyIR, TableIR } from "../../ir/ir.js";
+import { gridRule } from "./grid.js";
 import { cellBounds, firstRule, literalsOf, type Rule } from "./rule-split.js";
 import { unsupported, type SqlContext } from "./context.js";
 import { branches, levelsOf, lowerExpr, type SqlScope } from "./expressions.js";
@@ -13,6 +15,8 @@ export interface LoweredBody {
   value: SqlValue;
   /** a table's rule that fired (its 1-based number), null when none did */
   rule?: SqlValue;
+  /** a table whose rule is looked up in its grid (grid.ts), not found by a tree of CASEs */
+  grid?: boolean;
 }
 
 export function lowerBody(body: BodyIR, scope: SqlScope, cx: SqlContext): LoweredBody {
@@ -45,6 +49,10 @@ function byRule(rule: string, arms: readonly (readonly [number, string])[], fall
   return `CASE WHEN ${rule} <= ${pivot} THEN ${byRule(rule, arms.slice(0, half), fallback)} ELSE ${byRule(rule, arms.slice(half), fallback)} END`;
 }
 
+/** A literal: a number (maybe negated), a string, a boolean or null. */
+const isLiteral = (e: Expr): boolean =>
+  ["number", "string", "boolean", "null"].includes(e.kind) || (e.kind === "negate" && e.operand.kind === "number");
+
 function lowerTable(table: TableIR, scope: SqlScope, cx: SqlContext): LoweredBody {
   const firing = FIRING[table.hit];
   if (!firing || table.aggregation)
@@ -66,8 +74,14 @@ function lowerTable(table: TableIR, scope: SqlScope, cx: SqlContext): LoweredBod
   // FIRST: the rules that UNIQUE counts are bound, so their depth counts too
   const depth = deeper(...conditions, ...columns.map((c) => c.value)) + (table.hit === "UNIQUE" ? 1 : 0);
   const numbers = table.rules.map((r) => r.index);
-  const sql =
-    table.hit === "FIRST" && !cx.naive
+  const grid = gridRule(
+    table,
+    columns.map((c) => c.value),
+    cx,
+  );
+  const sql = grid
+    ? grid.sql
+    : table.hit === "FIRST" && !cx.naive
       ? firstRule(
           rules,
           columns.map((c) => c.value),
@@ -75,7 +89,7 @@ function lowerTable(table: TableIR, scope: SqlScope, cx: SqlContext): LoweredBod
           cx,
         )
       : firing(conditions, numbers, cx);
-  const rule = cx.layers.bind({ sql, kind: "number", depth });
+  const rule = cx.layers.bind({ sql, kind: "number", depth: grid ? grid.depth : depth });
 
   const outputs = table.outputs.map((output, j) => {
     const values = table.rules.map((r) => lowerExpr(r.outputs[j]!, scope, at(r.address)));
@@ -84,20 +98,29 @@ function lowerTable(table: TableIR, scope: SqlScope, cx: SqlContext): LoweredBod
     const arms = all.slice(0, -1).map((v, k) => [numbers[k]!, v.sql] as const);
     const typed = all.find((v) => v.kind !== "null") ?? NULL_VALUE;
     const levels = levelsOf(output.type);
+    // a grid's outputs that are all literals: the rule's element of a constant list, where the
+    // dialect has one (DuckDB evaluates a CASE a vector at a time: the halves would cost a vector
+    // of rows spread over the rules most of their nodes)
+    const listed = grid && cx.dialect.valueList && typed.kind !== "null" && table.rules.every((r) => isLiteral(r.outputs[j]!));
+    const items = listed ? Array.from({ length: Math.max(...numbers) }, () => "NULL") : [];
+    for (const [n, v] of arms) items[n - 1] = v;
     return {
       ...typed,
-      sql: byRule(rule.sql, arms, all.at(-1)!.sql),
+      sql: listed
+        ? `CASE WHEN ${rule.sql} IS NULL THEN ${all.at(-1)!.sql} ELSE ${cx.dialect.valueList!(items, rule.sql)} END`
+        : byRule(rule.sql, arms, all.at(-1)!.sql),
       depth: deeper(rule, ...all),
       atomic: false,
       constant: undefined,
       ...(levels && typed.kind === "string" ? { levels } : {}),
     } satisfies SqlValue;
   });
-  if (table.singleOutput) return { value: outputs[0]!, rule };
+  const looked = grid ? { grid: true } : {};
+  if (table.singleOutput) return { value: outputs[0]!, rule, ...looked };
   // a context of the outputs, null when no rule fired and there is no default
   const present = table.outputs.some((o) => o.defaultValue)
     ? literal("TRUE", "boolean")
     : { sql: `(${rule.sql} IS NOT NULL)`, kind: "boolean" as const, depth: rule.depth };
   const fields = new Map(table.outputs.map((o, j) => [o.name, outputs[j]!]));
-  return { value: { ...present, kind: "record", fields, depth: deeper(present, ...outputs), atomic: false }, rule };
+  return { value: { ...present, kind: "record", fields, depth: deeper(present, ...outputs), atomic: false }, rule, ...looked };
 }
