@@ -66,7 +66,7 @@ export function innerPlaces(e: Expr): number | undefined {
 export const isNot = (e: Expr): e is Call => builtinCalled(e) === "not" && (e as Call).args.length === 1;
 
 /** A struct's entry the code reads (`applicant.income`, `v.amount`): of an operand, a loop's variable, or such an entry. */
-export function isEntry(e: Expr, loops: readonly string[]): boolean {
+function isEntry(e: Expr, loops: readonly string[]): boolean {
   if (e.kind !== "path") return false;
   return isOperandName(e.base, loops) || isLoopVariable(e.base, loops) || isEntry(e.base, loops);
 }
@@ -112,7 +112,7 @@ function certifiable(e: Expr, loops: readonly string[]): boolean {
  * A condition the code decides: a comparison of two such values, `between` of three, a name or a
  * boolean literal (true, false, or anything else: null), and `and`, `or` and `not` of such.
  */
-export function certifiableCondition(c: Expr, loops: readonly string[]): boolean {
+function certifiableCondition(c: Expr, loops: readonly string[]): boolean {
   switch (c.kind) {
     case "compare":
       return certifiable(c.left, loops) && certifiable(c.right, loops);
