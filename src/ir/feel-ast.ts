@@ -171,6 +171,14 @@ interface Logical extends Base {
   op: "and" | "or";
   left: Expr;
   right: Expr;
+  /**
+   * Set by the optimiser when the connective's operands are comparisons the certified doubles
+   * decide, names and connectives of such, one of them slow on decimals (optimise/certify.ts): the
+   * doubles decide where every bound allows (runtime/certified.ts `certDecide`).
+   */
+  certified?: boolean;
+  /** Set beside `certified` when an operand holds calls of inlined functions: the connective with their bodies in place (as Compare's `certifiedSides`). */
+  certifiedForm?: Expr;
 }
 export interface Between extends Base {
   kind: "between";

@@ -14,7 +14,7 @@
 // bound of exactly 0, so the rounding at the end declines.
 import { refund } from "./budget.js";
 import { Decimal, isDecimal } from "./decimal.js";
-import type { FeelValue } from "./values.js";
+import { FeelContext, type FeelValue } from "./values.js";
 
 /** Unit roundoff of a double: every correctly rounded operation is within U × |result| of the exact one. */
 const U = 2 ** -53;
@@ -207,19 +207,46 @@ export function certRound(v: number, e: number, places: number, mode: number, ti
   return answer;
 }
 
-function rounded(v: number, e: number, places: number, mode: number): Decimal | undefined {
-  if (!(usable(v, e) >= 0)) return undefined;
+/**
+ * The whole number k of units 10^-places that v (within e of FEEL's value) rounds to in `mode`, when
+ * e keeps it clear of the rounding's edges; NaN otherwise.
+ */
+function roundedUnits(v: number, e: number, places: number, mode: number): number {
+  if (!(usable(v, e) >= 0)) return NaN;
   const scale = 10 ** places;
   const s = v * scale;
   const bound = SAFETY * (e * scale + U * Math.abs(s)) + Number.MIN_VALUE;
-  if (!(Math.abs(s) < 2 ** 52)) return undefined;
+  if (!(Math.abs(s) < 2 ** 52)) return NaN;
   const directed = DIRECTED[mode];
   // the nearest point where the rounding changes: a whole unit (directed modes) or a half
   const edge = directed ? Math.round(s) : Math.floor(s) + 0.5;
-  if (Math.abs(s - edge) <= bound) return undefined;
-  let k = directed ? directed(s) : Math.round(s);
+  if (Math.abs(s - edge) <= bound) return NaN;
+  return directed ? directed(s) : Math.round(s);
+}
+
+/**
+ * A rounding to `places` (0 to 15) inside the code (`decimal(a / 3, 2) * b`): FEEL's result is the
+ * decimal k / 10^places, whose double is k itself (exact) for no places, else within half an ulp
+ * (k and 10^places are exact doubles, and one division rounds once); NaN when the bound reaches an
+ * edge. A zero is 0 of either sign, as it may be in FEEL: no step that follows tells them apart
+ * (a divisor's interval that holds zero declines, and so do a rounded or compared zero's sign).
+ */
+export function certRounded(v: number, e: number, places: number, mode: number): number {
+  const k = roundedUnits(v, e, places, mode);
+  if (k !== k) return (E[0] = NaN);
+  if (places === 0) {
+    E[0] = 0;
+    return k;
+  }
+  const r = k / 10 ** places;
+  E[0] = U * Math.abs(r);
+  return r;
+}
+
+function rounded(v: number, e: number, places: number, mode: number): Decimal | undefined {
+  let k = roundedUnits(v, e, places, mode);
   // a zero keeps the sign of what was rounded: the exact path decides it
-  if (k === 0) return undefined;
+  if (k !== k || k === 0) return undefined;
   let kept = places;
   while (kept > 0 && k % 10 === 0) [k, kept] = [k / 10, kept - 1];
   return Decimal.scaled(k, kept);
@@ -300,13 +327,70 @@ export function certTest(a: number, ea: number, b: number, eb: number, op: numbe
   return holds ? 1 : 0;
 }
 
-/** A name's value as the condition of an `if`: FEEL takes the then branch for true alone (false, null or any other value: else). */
-export const certTruth = (c: FeelValue): number => (c === true ? 1 : 0);
+/**
+ * Conditions in the code are FEEL's three values as numbers: 1 true, 0 false, -1 null (any value
+ * but a boolean, as the connectives count it), NaN undecided (bounds that overlap).
+ */
+export const certTruth = (c: FeelValue): number => (c === true ? 1 : c === false ? 0 : -1);
 
-/** `if c then t else f` with c from certTest or certTruth: the branch's value and bound, or NaN when c is undecided. */
+/** `a and b`: false when either is false, true when both are, else null; undecided when either is undecided. */
+export function certAnd(a: number, b: number): number {
+  if (a !== a || b !== b) return NaN;
+  return a === 0 || b === 0 ? 0 : a === 1 && b === 1 ? 1 : -1;
+}
+
+/** `a or b`: true when either is true, false when both are false, else null; undecided when either is undecided. */
+export function certOr(a: number, b: number): number {
+  if (a !== a || b !== b) return NaN;
+  return a === 1 || b === 1 ? 1 : a === 0 && b === 0 ? 0 : -1;
+}
+
+/** `not(a)`: the other boolean, null for null; undecided stays undecided. */
+export const certNot = (a: number): number => (a === 1 ? 0 : a === 0 ? 1 : a);
+
+/** `if c then t else f` with c a condition as above: then for true alone, else for false and null; NaN when c is undecided. */
 export function certIf(c: number, t: number, et: number, f: number, ef: number): number {
-  E[0] = c === 1 ? et : c === 0 ? ef : NaN;
+  E[0] = c === 1 ? et : c === 0 || c === -1 ? ef : NaN;
   return c === 1 ? t : f;
+}
+
+/**
+ * A condition of the model's (`a / 3 < b and flag`) decided by the code: true, false, or undefined
+ * when it is null (left to the exact path, which makes the same null) or undecided, when the ticks
+ * the code's loops took are given back.
+ */
+export function certDecide(c: number, ticks: number): boolean | undefined {
+  if (c === 1 || c === 0) return c === 1;
+  refund(ticks);
+  return undefined;
+}
+
+/**
+ * `base.name` of a context, the entry at the struct type's position `slot` looked for first (as
+ * `rt.field`), for certRead: anything else is undefined, read as no number (a list's projection,
+ * a missing entry's problem and a temporal value's property are left to the exact path).
+ */
+export function certMember(base: FeelValue | undefined, slot: number, name: string): FeelValue | undefined {
+  if (!(base instanceof FeelContext)) return undefined;
+  return slot < 0 ? base.get(name) : base.at(slot, name);
+}
+
+/**
+ * sqrt(a): FEEL's root, correctly rounded to 34 digits, of A within ea of a > 0 lies within
+ * |A − a| / (√A + √a) ≤ ea / √a of √a, and the double's root within half an ulp of that. Declined
+ * when the interval about a reaches zero or below (FEEL's root of a negative number is null); an
+ * exact zero is its own root, and an exact square of a whole number has its exact root.
+ */
+export function certSqrt(a: number, ea: number): number {
+  if (!(usable(a, ea) >= 0)) return (E[0] = NaN);
+  if (a === 0 && ea === 0) {
+    E[0] = 0;
+    return a;
+  }
+  if (!(a > SAFETY * ea)) return (E[0] = NaN);
+  const v = Math.sqrt(a);
+  E[0] = ea === 0 && Number.isInteger(v) && v * v === a ? 0 : usable(v, ea / v + U * v);
+  return v;
 }
 
 /**

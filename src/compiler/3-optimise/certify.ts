@@ -1,10 +1,13 @@
-// Marks the comparisons of two such expressions (`a / 7 + b < c`), and the roundings to literal
-// places (`decimal(x, 2)`, `round half up(x, 4)`, ...) whose x pays to work out in certified doubles
-// (runtime/certified.ts): + - × ÷ and powers over number literals and names, `abs`, `floor`,
-// `ceiling`, `modulo`, `min`, `max`, `if` on such a comparison or on a name, calls of inlined
-// functions (replaced by their bodies), list items `l[i]`, `count(l)`, `sum(l)` and sums of `for`
-// loops over a range or a list (`sum(for i in 1..count(l) return l[i] / (1 + r) ** i)`), with at
-// least one operation but a quotient at the top (which rounds exactly in one step already).
+// Marks the comparisons of two such expressions (`a / 7 + b < c`), the connectives `and`, `or`,
+// `not` and `between` of such comparisons, and the roundings to literal places (`decimal(x, 2)`,
+// `round half up(x, 4)`, ...) whose x pays to work out in certified doubles (runtime/certified.ts):
+// + - × ÷ and powers over number literals and names, entries of structs (`applicant.income`, a
+// loop's `v.amount`), `abs`, `floor`, `ceiling`, `modulo`, `min`, `max`, `sqrt`, roundings to
+// literal places inside the value, `if` on a condition of comparisons, names and connectives,
+// calls of inlined functions (replaced by their bodies), list items `l[i]`, `count(l)`, `sum(l)`
+// and sums of `for` loops over a range or a list (`sum(for i in 1..count(l) return l[i] / (1 + r)
+// ** i)`), with at least one operation but a quotient at the top (which rounds exactly in one
+// step already).
 // Codegen keeps the exact path for values the doubles cannot certify.
 import type { Call, Expr } from "../../ir/feel-ast.js";
 import type { ModelIR } from "../../ir/ir.js";
@@ -47,7 +50,26 @@ const NUMBER_BUILTINS: Readonly<Record<string, (n: number) => boolean>> = {
   modulo: (n) => n === 2,
   min: (n) => n >= 2,
   max: (n) => n >= 2,
+  sqrt: (n) => n === 1,
 };
+
+/** Places of a rounding inside the code: a literal whole number from 0 to 15 (10^places is an exact double). */
+export function innerPlaces(e: Expr): number | undefined {
+  const fn = builtinCalled(e);
+  if (fn === undefined || ROUNDING_MODES[fn] === undefined) return undefined;
+  const args = (e as Call).args;
+  const places = args[1]?.kind === "number" ? Number(args[1].value) : NaN;
+  return args.length === 2 && Number.isInteger(places) && places >= 0 && places <= 15 ? places : undefined;
+}
+
+/** `not(c)` of the built-in, with one positional argument. */
+export const isNot = (e: Expr): e is Call => builtinCalled(e) === "not" && (e as Call).args.length === 1;
+
+/** A struct's entry the code reads (`applicant.income`, `v.amount`): of an operand, a loop's variable, or such an entry. */
+function isEntry(e: Expr, loops: readonly string[]): boolean {
+  if (e.kind !== "path") return false;
+  return isOperandName(e.base, loops) || isLoopVariable(e.base, loops) || isEntry(e.base, loops);
+}
 
 /** Whether e holds a loop (`sum(for ...)`), whose passes are budget steps. */
 const holdsLoop = (e: Expr): boolean => {
@@ -63,6 +85,8 @@ function certifiable(e: Expr, loops: readonly string[]): boolean {
       return true;
     case "name":
       return isLoopVariable(e, loops) || isOperandName(e, loops);
+    case "path":
+      return isEntry(e, loops);
     case "negate":
       return certifiable(e.operand, loops);
     case "arith":
@@ -73,6 +97,8 @@ function certifiable(e: Expr, loops: readonly string[]): boolean {
       // both branches are worked out and one is chosen: neither may take budget steps
       return certifiableCondition(e.cond, loops) && [e.then, e.else].every((b) => certifiable(b, loops) && !holdsLoop(b));
     case "call": {
+      // (floor and ceiling with places are roundings)
+      if (innerPlaces(e) !== undefined) return certifiable(e.args[0]!, loops);
       const arity = NUMBER_BUILTINS[builtinCalled(e) ?? ""];
       if (arity) return arity(e.args.length) && e.args.every((a) => certifiable(a, loops));
       return aggregateOf(e) !== undefined && certifiableArgument(e.args[0]!, aggregateOf(e) === "sum", loops);
@@ -82,9 +108,24 @@ function certifiable(e: Expr, loops: readonly string[]): boolean {
   }
 }
 
-/** An `if`'s condition the code decides: a comparison of two such values, or a name (true, or anything else). */
-const certifiableCondition = (c: Expr, loops: readonly string[]): boolean =>
-  c.kind === "compare" ? certifiable(c.left, loops) && certifiable(c.right, loops) : isOperandName(c, loops);
+/**
+ * A condition the code decides: a comparison of two such values, `between` of three, a name or a
+ * boolean literal (true, false, or anything else: null), and `and`, `or` and `not` of such.
+ */
+function certifiableCondition(c: Expr, loops: readonly string[]): boolean {
+  switch (c.kind) {
+    case "compare":
+      return certifiable(c.left, loops) && certifiable(c.right, loops);
+    case "between":
+      return [c.value, c.low, c.high].every((x) => certifiable(x, loops));
+    case "logical":
+      return certifiableCondition(c.left, loops) && certifiableCondition(c.right, loops);
+    case "boolean":
+      return true;
+    default:
+      return isNot(c) ? certifiableCondition(c.args[0]!, loops) : isOperandName(c, loops);
+  }
+}
 
 /** A list named from outside, or for `sum` a `for` over one range or named list whose body is certifiable. */
 function certifiableArgument(x: Expr, sum: boolean, loops: readonly string[]): boolean {
@@ -109,14 +150,31 @@ function pays(e: Expr, top: boolean): boolean {
       return true;
     case "compare":
       return pays(e.left, false) || pays(e.right, false);
-    case "call":
-      return e.args[0]?.kind === "for" || builtinCalled(e) === "modulo" || e.args.some((a) => pays(a, false));
+    case "between":
+      return [e.value, e.low, e.high].some((x) => pays(x, false));
+    case "logical":
+      return pays(e.left, false) || pays(e.right, false);
+    case "call": {
+      // a square root is long division on decimals; a rounding inside pays only as what it rounds
+      // does (`decimal(x, 0) + y` is integer work on the decimals, measured 4× slower certified)
+      const costly = ["modulo", "sqrt"].includes(builtinCalled(e) ?? "");
+      return e.args[0]?.kind === "for" || costly || e.args.some((a) => pays(a, false));
+    }
     default:
       return false;
   }
 }
 
 function mark(e: Expr): void {
+  // a connective of comparisons: its three values decided by the doubles where every bound allows
+  if (e.kind === "logical") {
+    const form = expand(e, true);
+    if (form && certifiableCondition(form, []) && pays(form, true)) {
+      e.certified = true;
+      if (form !== e) e.certifiedForm = form;
+    }
+    return;
+  }
   // a comparison of two such sides: decided by the doubles where their bounds keep them apart
   if (e.kind === "compare") {
     const sides = [expand(e.left, true), expand(e.right, true)];
@@ -150,9 +208,19 @@ function mapParts(e: Expr, f: (x: Expr) => Expr | undefined): Expr | undefined {
       return operand === e.operand ? e : operand && { ...e, operand };
     }
     case "arith":
-    case "compare": {
+    case "compare":
+    case "logical": {
       const [left, right] = [f(e.left), f(e.right)];
       return left === e.left && right === e.right ? e : left && right && { ...e, left, right };
+    }
+    case "between": {
+      const [value, low, high] = [f(e.value), f(e.low), f(e.high)];
+      const same = value === e.value && low === e.low && high === e.high;
+      return same ? e : value && low && high && { ...e, value, low, high };
+    }
+    case "path": {
+      const base = f(e.base);
+      return base === e.base ? e : base && { ...e, base };
     }
     case "if": {
       const [cond, then, other] = [f(e.cond), f(e.then), f(e.else)];
@@ -177,11 +245,11 @@ function mapParts(e: Expr, f: (x: Expr) => Expr | undefined): Expr | undefined {
  */
 function expand(e: Expr, loops: boolean): Expr | undefined {
   if (e.kind === "call" && e.inlined) return inlinedForm(e);
-  if (e.kind === "number" || e.kind === "name") return e;
+  if (e.kind === "number" || e.kind === "name" || e.kind === "boolean") return e;
   if (e.kind === "call" && aggregateOf(e) !== undefined) return loops ? e : undefined;
   if (e.kind === "filter") return loops ? e : undefined;
-  if (e.kind !== "negate" && e.kind !== "arith" && e.kind !== "compare" && e.kind !== "if" && builtinCalled(e) === undefined)
-    return undefined;
+  const parts = ["negate", "arith", "compare", "if", "logical", "between", "path"];
+  if (!parts.includes(e.kind) && builtinCalled(e) === undefined) return undefined;
   return mapParts(e, (x) => expand(x, loops));
 }
 

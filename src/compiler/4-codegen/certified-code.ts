@@ -4,15 +4,16 @@
 // function, hoisted to module scope with the memos of its powers; names and lists are its
 // arguments, evaluated where the rounding is.
 import type { Compare, Expr } from "../../ir/feel-ast.js";
-import { aggregateOf, builtinCalled, isLoopVariable } from "../3-optimise/certify.js";
+import { aggregateOf, builtinCalled, innerPlaces, isLoopVariable, isNot } from "../3-optimise/certify.js";
 import { walk as walkExpr } from "../3-optimise/walk.js";
+import { ROUNDING_MODES } from "../../runtime/builtins/number.js";
 import { CERT_COMPARISONS, certLiteralError } from "../../runtime/certified.js";
 import type { Emitter } from "./emitter.js";
 
 const STEPS = { "+": "certAdd", "-": "certSub", "*": "certMul", "/": "certDiv", "**": "certPow" } as const;
 
 /** The built-ins of numbers the code holds (optimise/certify.ts decides which calls). */
-const NUMBER_STEPS = new Set(["abs", "floor", "ceiling", "modulo", "min", "max"]);
+const NUMBER_STEPS = new Set(["abs", "floor", "ceiling", "modulo", "min", "max", "sqrt"]);
 
 /**
  * A literal a double holds as it is written, or one whose error a double's half ulp bounds (not an
@@ -57,6 +58,14 @@ interface Pair {
   e: string;
 }
 
+/** A variable of one of the code's loops: its value, and for a loop over a list the JS of the pass's item (its entries read from it). */
+interface Loop {
+  name: string;
+  /** the variable as a number, read (into the loop's head) where the body first uses it */
+  p: () => Pair;
+  item?: string;
+}
+
 /**
  * `decimal(x, places)` in `mode` (decimal.js numbering) of x as a call of the hoisted function, its
  * arguments emitted by `operand` (each name once): a Decimal, or undefined when the exact path must
@@ -75,14 +84,23 @@ export const certifiedComparison = (op: Compare["op"], left: Expr, right: Expr, 
   );
 
 /**
- * The hoisted function that works out `roots` in doubles with their bounds, and answers what
- * `finish` makes of their pairs and the JS id of the count of its loops' passes.
+ * A connective (`a / 3 < b and flag`) as a call of the hoisted function: true or false, or
+ * undefined when it is null or the exact path must decide.
+ */
+export const certifiedCondition = (c: Expr, operand: (e: Expr) => string, em: Emitter): string =>
+  certifiedFunction([c], ([r], ticks) => `rt.certDecide(${r!.v}, ${ticks})`, operand, em, true);
+
+/**
+ * The hoisted function that works out `roots` in doubles with their bounds (or as conditions, their
+ * three values in `v`), and answers what `finish` makes of their pairs and the JS id of the count
+ * of its loops' passes.
  */
 function certifiedFunction(
   roots: Expr[],
   finish: (results: Pair[], ticks: string) => string,
   operand: (e: Expr) => string,
   em: Emitter,
+  conditions = false,
 ): string {
   const err = em.hoist("ce", "rt.certifiedError");
   const args: string[] = [];
@@ -91,6 +109,8 @@ function certifiedFunction(
   /** reads of the arguments as numbers, once each, at the top */
   const reads: string[] = [];
   const read = new Map<number, Pair>();
+  /** entries of operands read at the top, by their JS */
+  const entries = new Map<string, Pair>();
   const ticks = em.fresh("tk");
   let out: string[] = [];
   /** parts of loop bodies worked out before their loop */
@@ -116,7 +136,26 @@ function certifiedFunction(
     return read.get(k)!;
   };
 
-  const walk = (e: Expr, loops: { name: string; p: Pair }[]): Pair => {
+  /** `applicant.income` or a loop's `v.amount`: the entry read as a number, where its base is (an operand's once, at the top). */
+  const entry = (e: Expr & { kind: "path" }, loops: Loop[]): Pair => {
+    const chain: { slot: number; member: string }[] = [];
+    let base: Expr = e;
+    while (base.kind === "path") {
+      const [t, member] = [base.base.type, base.member];
+      chain.unshift({ slot: t?.kind === "struct" ? t.fields.findIndex(([f]) => f === member) : -1, member });
+      base = base.base;
+    }
+    const names = loops.map((l) => l.name);
+    const loop = isLoopVariable(base, names) ? loops[names.lastIndexOf((base as { name: string }).name)]! : undefined;
+    // a range's variable is a number: FEEL's entry of one is null, which the doubles leave to the exact path
+    if (loop && loop.item === undefined) return { v: "NaN", e: "NaN" };
+    const code = chain.reduce((c, m) => `rt.certMember(${c}, ${m.slot}, ${em.lit(m.member)})`, loop ? loop.item! : param(base));
+    if (loop) return step(`rt.certRead(${code})`);
+    if (!entries.has(code)) entries.set(code, step(`rt.certRead(${code})`, reads));
+    return entries.get(code)!;
+  };
+
+  const walk = (e: Expr, loops: Loop[]): Pair => {
     const known = before.get(e);
     if (known) return known;
     if (e.kind === "number" && asDouble(e.value) !== undefined) {
@@ -124,7 +163,7 @@ function certifiedFunction(
       return { v: String(value), e: String(certLiteralError(value)) };
     }
     const names = loops.map((l) => l.name);
-    if (isLoopVariable(e, names)) return loops[names.lastIndexOf((e as { name: string }).name)]!.p;
+    if (isLoopVariable(e, names)) return loops[names.lastIndexOf((e as { name: string }).name)]!.p();
     if (e.kind === "negate") {
       const a = walk(e.operand, loops);
       const v = em.fresh("v");
@@ -138,6 +177,7 @@ function certifiedFunction(
       memos.push(`const ${memo} = rt.certPowerMemo();`);
       return step(`rt.certPow(${memo}, ${a.v}, ${a.e}, ${b.v}, ${b.e})`);
     }
+    if (e.kind === "path") return entry(e, loops);
     if (e.kind === "filter") {
       const p = walk(e.filter, loops);
       return step(`rt.certItem(${param(e.base)}, ${p.v}, ${p.e})`);
@@ -150,49 +190,76 @@ function certifiedFunction(
       return step(`rt.certIf(${c}, ${t.v}, ${t.e}, ${f.v}, ${f.e})`);
     }
     const fn = builtinCalled(e);
+    const places = innerPlaces(e);
+    if (places !== undefined) {
+      // a rounding inside the value: its result, or NaN when the bound reaches an edge
+      const x = walk((e as { args: Expr[] }).args[0]!, loops);
+      return step(`rt.certRounded(${x.v}, ${x.e}, ${places}, ${ROUNDING_MODES[fn!]})`);
+    }
     if (fn !== undefined && NUMBER_STEPS.has(fn)) return builtin(fn, (e as { args: Expr[] }).args, loops);
     return argument(e);
   };
 
-  /** An `if`'s condition: 1 (then), 0 (else) or NaN (undecided), as a JS expression. */
-  const condition = (c: Expr, loops: { name: string; p: Pair }[]): string => {
-    if (c.kind !== "compare") return `rt.certTruth(${param(c)})`;
-    const [a, b] = [walk(c.left, loops), walk(c.right, loops)];
+  /** `a op b` as a condition's JS local: 1, 0, or NaN (undecided). */
+  const test = (op: Compare["op"], a: Pair, b: Pair): string => {
     const k = em.fresh("c");
-    out.push(`const ${k} = rt.certTest(${a.v}, ${a.e}, ${b.v}, ${b.e}, ${CERT_COMPARISONS.indexOf(c.op)});`);
+    out.push(`const ${k} = rt.certTest(${a.v}, ${a.e}, ${b.v}, ${b.e}, ${CERT_COMPARISONS.indexOf(op)});`);
     return k;
   };
 
-  const builtin = (fn: string, args: Expr[], loops: { name: string; p: Pair }[]): Pair => {
+  /** A condition: 1 (true), 0 (false), -1 (null) or NaN (undecided), as a JS expression (runtime/certified.ts). */
+  const condition = (c: Expr, loops: Loop[]): string => {
+    if (c.kind === "compare") return test(c.op, walk(c.left, loops), walk(c.right, loops));
+    if (c.kind === "boolean") return c.value ? "1" : "0";
+    const k = em.fresh("c");
+    if (c.kind === "between") {
+      // FEEL's `v between a and b` is `v >= a and v <= b`
+      const [x, a, b] = [walk(c.value, loops), walk(c.low, loops), walk(c.high, loops)];
+      const [low, high] = [test(">=", x, a), test("<=", x, b)];
+      out.push(`const ${k} = rt.certAnd(${low}, ${high});`);
+    } else if (c.kind === "logical") {
+      const [a, b] = [condition(c.left, loops), condition(c.right, loops)];
+      out.push(`const ${k} = rt.${c.op === "and" ? "certAnd" : "certOr"}(${a}, ${b});`);
+    } else if (isNot(c)) out.push(`const ${k} = rt.certNot(${condition(c.args[0]!, loops)});`);
+    else return `rt.certTruth(${param(c)})`;
+    return k;
+  };
+
+  const builtin = (fn: string, args: Expr[], loops: Loop[]): Pair => {
     const [a, ...rest] = args.map((x) => walk(x, loops));
     if (fn === "abs") return step(`rt.certAbs(${a!.v}, ${a!.e})`);
+    if (fn === "sqrt") return step(`rt.certSqrt(${a!.v}, ${a!.e})`);
     if (fn === "floor" || fn === "ceiling") return step(`rt.certWhole(${a!.v}, ${a!.e}, ${fn === "ceiling"})`);
     if (fn === "modulo") return step(`rt.certModulo(${a!.v}, ${a!.e}, ${rest[0]!.v}, ${rest[0]!.e})`);
     // min and max of two or more, pair by pair
     return rest.reduce((acc, b) => step(`rt.certExtreme(${acc.v}, ${acc.e}, ${b.v}, ${b.e}, ${fn === "max"})`), a!);
   };
 
-  const aggregate = (name: "sum" | "count", list: Expr, loops: { name: string; p: Pair }[]): Pair => {
+  const aggregate = (name: "sum" | "count", list: Expr, loops: Loop[]): Pair => {
     if (list.kind !== "for") return step(`rt.${name === "sum" ? "certSum" : "certCount"}(${param(list)})`);
     const it = list.iterations[0]!;
     for (const part of invariantParts(list.body, it.name)) before.set(part, walk(part, loops));
     const [passes, j, sum] = [em.fresh("n"), em.fresh("j"), { v: em.fresh("s"), e: em.fresh("t") }];
-    let variable: Pair;
+    let variable: () => Pair;
+    let item: string | undefined;
     const head: string[] = [];
     if (it.to) {
       const [a, b] = [walk(it.source, loops), walk(it.to, loops)];
       out.push(`const ${passes} = rt.certPasses(${a.v}, ${a.e}, ${b.v}, ${b.e});`);
-      variable = { v: em.fresh("i"), e: "0" };
-      head.push(`const ${variable.v} = rt.certNth(${a.v}, ${b.v}, ${j});`);
+      const nth = { v: em.fresh("i"), e: "0" };
+      head.push(`const ${nth.v} = rt.certNth(${a.v}, ${b.v}, ${j});`);
+      variable = () => nth;
     } else {
       const l = param(it.source);
       out.push(`const ${passes} = rt.certLength(${l});`);
-      variable = step(`rt.certRead(${l}[${j}])`, head);
+      item = `${l}[${j}]`;
+      let read: Pair | undefined;
+      variable = () => (read ??= step(`rt.certRead(${item})`, head));
     }
     out.push(`let ${sum.v} = 0, ${sum.e} = rt.certNone();`);
     const outer = out;
     out = head;
-    const body = walk(list.body, [...loops, { name: it.name, p: variable }]);
+    const body = walk(list.body, [...loops, { name: it.name, p: variable, item }]);
     out = outer;
     // every pass is a budget step, as in the exact loop; the first pass's value is the sum so far
     out.push(
@@ -203,7 +270,7 @@ function certifiedFunction(
     return sum;
   };
 
-  const results = roots.map((x) => walk(x, []));
+  const results = roots.map((x) => (conditions ? { v: condition(x, []), e: "0" } : walk(x, [])));
   const body = [`let ${ticks} = 0;`, ...reads, ...out, `return ${finish(results, ticks)};`];
   const fn = em.hoist("cf", `(() => { ${memos.join(" ")} return (${params.join(", ")}) => { ${body.join(" ")} }; })()`);
   return `${fn}(${args.join(", ")})`;

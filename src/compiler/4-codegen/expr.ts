@@ -10,7 +10,7 @@ import { builtinDef, builtinGroup } from "../../runtime/builtins/index.js";
 import { SCALAR_KINDS } from "../../runtime/kinds.js";
 import { CONTAINER_SIZE } from "../../runtime/budget.js";
 import { ROUNDING_MODES } from "../../runtime/builtins/number.js";
-import { certifiedCode, certifiedComparison } from "./certified-code.js";
+import { certifiedCode, certifiedComparison, certifiedCondition } from "./certified-code.js";
 import { emitInlined } from "./inlined.js";
 import { runningTotalsList } from "../3-optimise/running-totals.js";
 import { emitUnaryTestsTri, levelsOf, ORDERING } from "./unary-tests.js";
@@ -134,7 +134,12 @@ const emitters: { [K in Expr["kind"]]: Emit<K> } = {
     // doubles with error bounds first (runtime/certified.ts), the decimals when the bounds overlap
     return `(${certifiedComparison(n.op, ...(n.certifiedSides ?? [n.left, n.right]), (e) => emitExpr(e, scope, cx), cx.em)} ?? ${exact})`;
   },
-  logical: (n, scope, cx) => `rt.${n.op}(${emitExpr(n.left, scope, cx)}, ${emitExpr(n.right, scope, cx)})`,
+  logical: (n, scope, cx) => {
+    const exact = `rt.${n.op}(${emitExpr(n.left, scope, cx)}, ${emitExpr(n.right, scope, cx)})`;
+    if (!n.certified || (n.certifiedForm && cx.explain)) return exact;
+    // decided in certified doubles (runtime/certified.ts), the exact path for null and where bounds overlap
+    return `(${certifiedCondition(n.certifiedForm ?? n, (e) => emitExpr(e, scope, cx), cx.em)} ?? ${exact})`;
+  },
   between: (n, scope, cx) => {
     const [value, low, high] = [emitExpr(n.value, scope, cx), emitExpr(n.low, scope, cx), emitExpr(n.high, scope, cx)];
     const levels = levelsOf(n.value.type) ?? levelsOf(n.low.type) ?? levelsOf(n.high.type);

@@ -1,7 +1,9 @@
-// The certified doubles beyond + - × ÷ and powers: abs, floor, ceiling, modulo, min, max, `if` on a
-// comparison or a boolean input, and calls of inlined functions built of them, inside roundings and
-// comparisons. Random expressions over operands on and a hair (10^-30) either side of whole numbers
-// and halves, zeros, negative divisors, nulls and values of other kinds must give what the
+// The certified doubles beyond + - × ÷ and powers: abs, floor, ceiling, modulo, min, max, sqrt,
+// roundings inside the value, entries of a struct input and of a loop's items, `if` on a condition
+// of comparisons, `between`, a boolean input and the connectives `and`, `or` and `not`, and calls of
+// inlined functions built of them, inside roundings, comparisons and connectives. Random
+// expressions over operands on and a hair (10^-30) either side of whole numbers and halves, zeros,
+// negative divisors, nulls, huge and tiny values and values of other kinds must give what the
 // unoptimised model gives: the same values and the same problems. The optimised model is loaded
 // against a runtime whose `certRound` and `certCompare` count what the doubles decided, so that a
 // test can tell that they decided, and not only declined.
@@ -10,11 +12,13 @@ import { describe, expect, it } from "vitest";
 import { compileUncached, type ModelInput } from "../../../src/compiler/index.js";
 import * as runtime from "../../../src/runtime/generated-api.js";
 import type { GeneratedModule } from "../../../src/runtime/entry.js";
-import { collectProblems, isDecimal, num, toJson, type FeelValue } from "../../../src/runtime/index.js";
+import { collectProblems, FeelContext, isDecimal, num, toJson, type FeelValue } from "../../../src/runtime/index.js";
 
 const ROUNDINGS = ["decimal", "round up", "round down", "round half up", "round half down", "floor", "ceiling"];
 const COMPARISONS = ["<", "<=", ">", ">=", "=", "!="];
 const NUMBERS = ["a", "b", "c", "d"];
+/** the operands of the expressions: the number inputs and the entries of the struct input `s` */
+const OPERANDS = [...NUMBERS, "s.p", "s.q"];
 
 const shown = (v: FeelValue) => (isDecimal(v) ? v.toString() : JSON.stringify(toJson(v)));
 
@@ -29,6 +33,8 @@ function compiled(decisions: Record<string, string>, body: string) {
     inputs: {
       ...Object.fromEntries(NUMBERS.map((k) => [k, { type: "number", desc: k }])),
       flag: { type: "boolean", desc: "flag" },
+      s: { type: { p: "number", q: "number" }, desc: "s" },
+      items: { type: [{ p: "number", q: "number" }], desc: "items" },
     },
     functions: {
       f: { params: { x: "number", y: "number" }, returns: "number", body },
@@ -57,6 +63,11 @@ function compiled(decisions: Record<string, string>, body: string) {
     },
     certCompare: (...a: Parameters<typeof runtime.certCompare>) => {
       const r = runtime.certCompare(...a);
+      if (r !== undefined) decided++;
+      return r;
+    },
+    certDecide: (...a: Parameters<typeof runtime.certDecide>) => {
+      const r = runtime.certDecide(...a);
       if (r !== undefined) decided++;
       return r;
     },
@@ -94,7 +105,7 @@ const op = (parts: Text[], t: (...xs: string[]) => string): Text => ({
  * operation on literals alone (the optimiser works those out when the model loads, where a
  * division by zero is not a problem of any evaluation).
  */
-const expression = (names: string[], calls: boolean, flag = calls): fc.Arbitrary<string> =>
+const expression = (names: string[], calls: boolean, flag = calls, extended = true): fc.Arbitrary<string> =>
   fc
     .letrec<{ e: Text }>((tie) => {
       const e = tie("e");
@@ -111,6 +122,16 @@ const expression = (names: string[], calls: boolean, flag = calls): fc.Arbitrary
           .filter(([x, , y]) => !x.constant || !y.constant)
           .map(([x, o, y, t, f]) => op([x, y, t, f], (a, b, c, d) => `(if (${a}) ${o} (${b}) then ${c} else ${d})`)),
       ];
+      // square roots, roundings inside the value, and `if` on any condition
+      if (extended)
+        forms.push(
+          e.map((x) => op([x], (a) => `sqrt(${a})`)),
+          fc.tuple(fc.constantFrom(...ROUNDINGS), e, fc.integer({ min: 0, max: 3 })).map(([r, x, p]) => op([x], (a) => `${r}(${a}, ${p})`)),
+          fc
+            .tuple(condition(e, flag), e, e)
+            .filter(([c]) => !c.constant)
+            .map(([c, t, f]) => op([c, t, f], (a, b, d) => `(if ${a} then ${b} else ${d})`)),
+        );
       if (flag) forms.push(fc.tuple(e, e).map(([t, f]) => ({ t: `(if flag then ${t.t} else ${f.t})`, constant: false })));
       if (calls)
         forms.push(
@@ -128,13 +149,63 @@ const expression = (names: string[], calls: boolean, flag = calls): fc.Arbitrary
     })
     .e.map((x) => x.t);
 
+/**
+ * A condition over numbers of `e`: a comparison, `between`, the boolean input, a boolean literal,
+ * and `and`, `or` and `not` of such (FEEL's three values: the input may be null or not a boolean).
+ */
+function condition(e: fc.Arbitrary<Text>, flag = true): fc.Arbitrary<Text> {
+  const leaf = fc.oneof(
+    fc.tuple(e, fc.constantFrom(...COMPARISONS), e).map(([x, o, y]) => op([x, y], (a, b) => `(${a}) ${o} (${b})`)),
+    fc.tuple(e, e, e).map(([x, y, z]) => op([x, y, z], (a, b, c) => `((${a}) between (${b}) and (${c}))`)),
+    // (a function's body reads its parameters alone)
+    fc.constantFrom<Text>(...(flag ? [{ t: "flag", constant: false }] : []), { t: "true", constant: true }, { t: "false", constant: true }),
+  );
+  return fc.letrec<{ c: Text }>((tie) => ({
+    c: fc.oneof(
+      { depthSize: "small" },
+      leaf,
+      fc.tuple(tie("c"), fc.constantFrom("and", "or"), tie("c")).map(([x, o, y]) => op([x, y], (a, b) => `(${a} ${o} ${b})`)),
+      tie("c").map((x) => op([x], (a) => `not(${a})`)),
+    ),
+  })).c;
+}
+
 /** The root of a decision: a rounding, a comparison, or an `if` on a comparison. */
 const decision = fc.oneof(
-  fc.tuple(fc.constantFrom(...ROUNDINGS), expression(NUMBERS, true), fc.integer({ min: 0, max: 3 })).map(([r, x, p]) => `${r}(${x}, ${p})`),
-  fc.tuple(expression(NUMBERS, true), fc.constantFrom(...COMPARISONS), expression(NUMBERS, true)).map(([x, o, y]) => `(${x}) ${o} (${y})`),
   fc
-    .tuple(expression(NUMBERS, true), fc.constantFrom(...COMPARISONS), expression(NUMBERS, true))
+    .tuple(fc.constantFrom(...ROUNDINGS), expression(NUMBERS, true, true, false), fc.integer({ min: 0, max: 3 }))
+    .map(([r, x, p]) => `${r}(${x}, ${p})`),
+  fc
+    .tuple(expression(NUMBERS, true, true, false), fc.constantFrom(...COMPARISONS), expression(NUMBERS, true, true, false))
+    .map(([x, o, y]) => `(${x}) ${o} (${y})`),
+  fc
+    .tuple(expression(NUMBERS, true, true, false), fc.constantFrom(...COMPARISONS), expression(NUMBERS, true, true, false))
     .map(([x, o, y]) => `if (${x}) ${o} (${y}) then 1 else 2`),
+);
+
+/**
+ * The root of a decision over the newer forms too (square roots, roundings inside, entries of `s`,
+ * any condition): a rounding, a comparison, a connective, or a rounding of a sum over the items' entries.
+ */
+const wider = fc.oneof(
+  fc
+    .tuple(fc.constantFrom(...ROUNDINGS), expression(OPERANDS, true), fc.integer({ min: 0, max: 3 }))
+    .map(([r, x, p]) => `${r}(${x}, ${p})`),
+  fc
+    .tuple(expression(OPERANDS, true), fc.constantFrom(...COMPARISONS), expression(OPERANDS, true))
+    .map(([x, o, y]) => `(${x}) ${o} (${y})`),
+  fc
+    .tuple(
+      expression(OPERANDS, true),
+      fc.constantFrom(...COMPARISONS),
+      expression(OPERANDS, true),
+      fc.constantFrom("and", "or"),
+      condition(expression(OPERANDS, true).map((t) => ({ t, constant: false }))),
+    )
+    .map(([x, o, y, k, c]) => `((${x}) ${o} (${y})) ${k} ${c.t}`),
+  fc
+    .tuple(fc.constantFrom(...ROUNDINGS), expression(["v.p", "v.q", "a"], false), fc.integer({ min: 0, max: 3 }))
+    .map(([r, x, p]) => `${r}(sum(for v in items return ${x}), ${p})`),
 );
 
 /** Operands on the edges: whole numbers and halves, and 10^-30 either side of them; zeros, negatives, not numbers. */
@@ -149,8 +220,35 @@ const operand: fc.Arbitrary<FeelValue> = fc.oneof(
   },
   { weight: 2, arbitrary: fc.double({ min: -1e3, max: 1e3, noNaN: true }).map((x) => num(String(x))) },
   { weight: 1, arbitrary: fc.constantFrom<FeelValue>(num("1e-30"), num("-1e-30"), num("0.1"), null, "x", true) },
+  // huge and tiny: beyond the doubles' range, among their subnormals, and integers past 2^53
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      ...["1e400", "-1e400", "1e300", "-2e-300", "1e-320", "9007199254740993", "-123456789012345678901234.5", "4e20"].map((x) => num(x)),
+    ),
+  },
 );
-const state = fc.record({ a: operand, b: operand, c: operand, d: operand, flag: fc.constantFrom<FeelValue>(true, false, null) });
+/** A struct of two operands (its entries in the declared order or not), or a value that is none. */
+const struct: fc.Arbitrary<FeelValue> = fc.oneof(
+  { weight: 6, arbitrary: fc.tuple(operand, operand).map(([p, q]) => FeelContext.of({ p, q })) },
+  { weight: 2, arbitrary: fc.tuple(operand, operand).map(([p, q]) => FeelContext.of({ q, p })) },
+  { weight: 1, arbitrary: operand.map((p) => FeelContext.of({ p })) },
+  { weight: 1, arbitrary: fc.constantFrom<FeelValue>(null, num("2"), "x") },
+);
+/** The boolean input: true, false, null or a value of another kind (a connective counts it as null). */
+const flag = fc.constantFrom<FeelValue>(true, false, null, num("1"));
+const state = fc.record({
+  a: operand,
+  b: operand,
+  c: operand,
+  d: operand,
+  flag,
+  s: struct,
+  items: fc.oneof(
+    { weight: 8, arbitrary: fc.array(struct, { maxLength: 4 }) },
+    { weight: 1, arbitrary: fc.constantFrom<FeelValue>(null, num("3")) },
+  ),
+});
 
 describe("certified doubles through abs, floor, ceiling, modulo, min, max, if and inlined calls", () => {
   it("give what the unoptimised model gives: values and problems", () => {
@@ -175,6 +273,31 @@ describe("certified doubles through abs, floor, ceiling, modulo, min, max, if an
     expect(decided).toBeGreaterThan(300);
   });
 
+  it("through sqrt, roundings inside, struct entries and connectives: values and problems", { timeout: 300_000 }, () => {
+    let decided = 0;
+    const held = { sqrt: 0, rounded: 0, entry: 0, connective: 0 };
+    fc.assert(
+      fc.property(
+        fc.array(wider, { minLength: 1, maxLength: 3 }),
+        expression(["x", "y"], false),
+        fc.array(state, { minLength: 1, maxLength: 6 }),
+        (roots, body, states) => {
+          const model = compiled(Object.fromEntries(roots.map((r, i) => [`q${i}`, r])), body);
+          fc.pre(model !== undefined);
+          if (/rt\.certSqrt\(/.test(model.source)) held.sqrt++;
+          if (/rt\.certRounded\(/.test(model.source)) held.rounded++;
+          if (/rt\.certMember\(/.test(model.source)) held.entry++;
+          if (/rt\.cert(And|Or|Not)\(/.test(model.source)) held.connective++;
+          for (const s of states) decided += model.check(s);
+        },
+      ),
+      { numRuns: 250 },
+    );
+    // the doubles hold each new form, and decide, not only decline
+    for (const n of Object.values(held)) expect(n).toBeGreaterThan(20);
+    expect(decided).toBeGreaterThan(200);
+  });
+
   // each operation alone, its operands on or a hair from its edges
   const edges = fc.oneof(
     operand,
@@ -196,6 +319,14 @@ describe("certified doubles through abs, floor, ceiling, modulo, min, max, if an
     ["call", "h(a / 3, 2) * 1"],
     ["call", "h(a, b / 3) * 1"],
     ["call", "g(a) / 3"],
+    ["sqrt", "sqrt(a / 3) * 1"],
+    ["sqrt", "sqrt(a) * b"],
+    ["rounding", "decimal(a / 3, 1) * b"],
+    ["rounding", "round up(a * b, 0) / 3"],
+    ["rounding", "floor(a / 3, 2) * 1"],
+    ["entry", "s.p / 3 + s.q"],
+    ["connective", "(if a / 3 < b and not(flag) then c else d) * 1"],
+    ["connective", "(if a / 3 between b and c or flag then c else d) * 1"],
   ];
   for (const [name, x] of cases)
     it(`${name}: ${x} in roundings and comparisons, on its edges`, () => {
@@ -215,7 +346,7 @@ describe("certified doubles through abs, floor, ceiling, modulo, min, max, if an
       expect(/rt\.certCompare\(/.test(model.source)).toBe(certified);
       let decided = 0;
       fc.assert(
-        fc.property(fc.record({ a: edges, b: edges, c: edges, d: edges, flag: fc.constantFrom<FeelValue>(true, false, null) }), (s) => {
+        fc.property(fc.record({ a: edges, b: edges, c: edges, d: edges, flag, s: struct }), (s) => {
           decided += model.check(s);
         }),
         { numRuns: 400 },
@@ -232,15 +363,36 @@ describe("certified doubles through abs, floor, ceiling, modulo, min, max, if an
     ["max", "max(-1e9, a / 7 + b / 7 + c / 7 + d / 7) * 7"],
     ["if", "(if a > -1e9 then a / 7 + b / 7 + c / 7 + d / 7 else 0) * 7"],
     ["call", "f(a / 7 + b / 7 + c / 7 + d / 7, 2) * 7"],
+    ["sqrt", "sqrt((a / 7 + b / 7 + c / 7 + d / 7) ** 2) * 7"],
+    ["sqrt", "sqrt(a / 7 + b / 7 + c / 7 + d / 7) ** 2 * 7"],
+    // the sum times 7 lands a hair either side of a whole number, whose half is on a rounding's edge
+    ["rounding", "decimal((a / 7 + b / 7 + c / 7 + d / 7) * 7 / 2, 0) * 2"],
+    ["rounding", "round up((a / 7 + b / 7 + c / 7 + d / 7) * 7 / 2, 0) * 2"],
+    // a value whose error is large against itself: FEEL's lies a hair either side of 1 (of a half when a is 2 modulo 4),
+    // the doubles' some 10^-12 away, so a bound that drops the error it is given decides wrong
+    ["sqrt", "sqrt((a / 7 + b / 7 + c / 7 + d / 7) * 7 - (a + b + c + d) + 1) * (a + b + c + d)"],
+    ["rounding", "decimal((a / 7 + b / 7 + c / 7 + d / 7) * 7 - (a + b + c + d) + a / 4, 0) + (a + b + c + d)"],
+    ["entry", "(s.p / 7 + b / 7 + c / 7 + s.q / 7) * 7"],
   ];
   for (const [name, x] of carried)
     it(`${name}: carries the error of what it holds (${x})`, () => {
-      const model = compiled({ lt: `${x} < a + b + c + d`, gt: `${x} > a + b + c + d`, r: `decimal(${x} / 2, 0)` }, "x")!;
+      const model = compiled(
+        {
+          lt: `${x} < a + b + c + d`,
+          gt: `${x} > a + b + c + d`,
+          r: `decimal(${x} / 2, 0)`,
+          // connectives of the same comparisons, and an \`if\` on one
+          either: `${x} < a + b + c + d or ${x} > a + b + c + d`,
+          both: `not(${x} >= a + b + c + d) and ${x} * 1 != a + b + c + d`,
+          branch: `decimal(if ${x} < a + b + c + d or flag then 1 / 3 else 2 / 3, 2)`,
+        },
+        "x",
+      )!;
       let decided = 0;
       const whole = fc.integer({ min: 1, max: 10_000 }).map((k) => num(String(k)));
       fc.assert(
-        fc.property(fc.record({ a: whole, b: whole, c: whole, d: whole }), (s) => {
-          decided += model.check({ ...s, flag: true });
+        fc.property(fc.record({ a: whole, b: whole, c: whole, d: whole }), fc.constantFrom<FeelValue>(false, null), (s, f) => {
+          decided += model.check({ ...s, flag: f, s: FeelContext.of({ p: s.a, q: s.d }) });
         }),
         { numRuns: 1000 },
       );
