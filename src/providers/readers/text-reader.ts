@@ -1,6 +1,7 @@
 // The embedded text reader: extracts inputs from prose, offline and deterministic. Numbers,
 // dates, booleans, choices and levels are read; `string` inputs never are (spec 2.3), nor are
-// structs and lists. Relative dates are resolved against the date the text states ("Today is
+// structs and lists, but for records of a person (a name, numbers, yes/no facts) and lists of
+// them, read as the people the text mentions (text/people.ts). Relative dates are resolved against the date the text states ("Today is
 // 2026-03-01") or else today, less surely (docs/readers.md).
 import type { InputIR } from "../../ir/ir.js";
 import { NO_USAGE, type ReadRequest, type ReadResult, type ReadValue, type Reader } from "../types.js";
@@ -21,6 +22,8 @@ import { amountsStated } from "./text/stated-amounts.js";
 import { messageParts } from "./text/message-parts.js";
 import { indexText, type Meter } from "./text/text-index.js";
 import { tokenize, type Token } from "./text/tokens.js";
+import { personInputs, readPeople } from "./text/people.js";
+import { contentStems, PERIOD_STEMS } from "./words.js";
 
 /** Input types the text reader answers. */
 const TEXT_READABLE = new Set(["number", "date", "boolean", "choice", "levels"]);
@@ -80,7 +83,8 @@ function readMessage(inputs: InputIR[], text: string, reference?: string, meter?
   const heading = stated || reference ? undefined : headingDate(text);
   const ref = stated?.iso ?? reference ?? heading ?? todayIso();
   const readable = inputs.filter((i) => TEXT_READABLE.has(i.type.kind));
-  if (readable.length === 0) return {};
+  const people = personInputs(inputs);
+  if (readable.length === 0 && !people) return {};
   const read = readEnglish(text);
   const tokens = tokenize(text, read.counts);
   // a person's age said without the word ("I'm 67") is announced by the word before it
@@ -104,6 +108,12 @@ function readMessage(inputs: InputIR[], text: string, reference?: string, meter?
     ...readBooleans(of("boolean"), cues, index),
     ...readChoices(of("choice", "levels"), readable, cues, index),
   };
+  // people: a person record and the household's list of them (text/people.ts)
+  if (people) {
+    const others = readable.flatMap((i) => contentStems(i.name)).filter((s) => !PERIOD_STEMS.has(s));
+    Object.assign(values, readPeople(inputs, text, read.proper, others));
+    index.meter.steps += text.length;
+  }
   // an age no amount gives, from a date of birth ("DOB 04/09/1979")
   for (const [name, v] of Object.entries(agesFromBirth(of("number"), text, allDates, ref, clock)))
     if (!Object.hasOwn(values, name)) values[name] = v;
