@@ -1,8 +1,10 @@
 // The embedded text reader: extracts inputs from prose, offline and deterministic. Numbers,
-// dates, booleans, choices and levels are read; `string` inputs never are (spec 2.3), nor are
-// structs and lists, but for records of a person (a name, numbers, yes/no facts) and lists of
-// them, read as the people the text mentions (text/people.ts). Relative dates are resolved against the date the text states ("Today is
-// 2026-03-01") or else today, less surely (docs/readers.md).
+// dates, booleans, choices and levels are read. A string is never answered from text (spec 2.3):
+// not a `string` input, nor a struct or list with a string field at any depth (a person's name).
+// Other structs and lists are not read either, but for records of a person whose fields are
+// numbers and yes/no facts ({age, income, disabled}) and lists of them, read as the people the
+// text mentions, told apart by their names (text/people.ts). Relative dates are resolved against
+// the date the text states ("Today is 2026-03-01") or else today, less surely (docs/readers.md).
 import type { InputIR } from "../../ir/ir.js";
 import { NO_USAGE, type ReadRequest, type ReadResult, type ReadValue, type Reader } from "../types.js";
 import { findDates, headingDate, statedReference, todayIso } from "./dates.js";

@@ -1,7 +1,8 @@
-// People in prose and forms: a struct input whose fields are a person's facts (a name, numbers,
-// yes/no facts) and a list input of the same records, read from a text. The people a text
-// mentions are found (names, relations such as "my daughter Sofia (12)", the writer "I", the
-// person a form is for, rows of a table); each is given the facts the text says of them (an age,
+// People in prose and forms: a struct input whose fields are a person's facts (numbers and yes/no
+// facts, no string: a reader never answers a string from text, spec 2.3) and a list input of the
+// same records, read from a text. The people a text mentions are found (names, relations such as
+// "my daughter Sofia (12)", the writer "I", the person a form is for, rows of a table: names tell
+// them apart but are no field); each is given the facts the text says of them (an age,
 // an amount per the field's period, a yes/no fact from the field's cue words, with denials); then
 // one is the struct input (the person its name announces, "Applicant: …", else the writer) and
 // the others are the list (those the text puts in the household, not those who moved out, died or
@@ -16,7 +17,7 @@ import { AMOUNT_SOURCE, amountFromMatch, convertPeriod, numberPhrase, numberWord
 import { contentStems, normaliseName, periodOfText, stemMatch } from "../words.js";
 import type { Span } from "./english.js";
 
-type Role = "name" | "age" | "amount" | "flag";
+type Role = "age" | "amount" | "flag";
 interface Field {
   field: string;
   role: Role;
@@ -61,19 +62,22 @@ const NOT_NAME = new Set(
     "yes no none not nil n/a na the a an and or but if so re subject fw fwd"
   ).split(" "),
 );
+/** The header of a table's column of names: the people's names tell its rows apart, and are no field. */
+const NAME_HEADER = /^(?:(?:full|first|member(?:['’]s)?|person(?:['’]s)?)\s+)?names?$|^(?:member|person|who)$/i;
 const PLACE_BEFORE = /\b(in|at|from|to|near|on|into|street|road|avenue|court|st|rd)\s*$/i;
 
-/** The fields of a person record, if the type is one: one string field (the name), the others numbers and yes/no facts. */
+/**
+ * The fields of a person record, if the type is one: numbers and yes/no facts. A record with a
+ * string field (a name) is none: a reader never answers a string from text (spec 2.3).
+ */
 function personFields(type: Type, desc: string): Field[] | undefined {
-  if (type.kind !== "struct") return undefined;
-  const strings = type.fields.filter(([, t]) => t.kind === "string");
-  if (strings.length !== 1 || !type.fields.every(([, t]) => ["string", "number", "boolean"].includes(t.kind))) return undefined;
+  if (type.kind !== "struct" || type.fields.length === 0) return undefined;
+  if (!type.fields.every(([, t]) => t.kind === "number" || t.kind === "boolean")) return undefined;
   const parts = desc.split(/[,;:]|\band\b|\?/i);
   return type.fields.map(([field, t]) => {
     const own = contentStems(field);
     const part = parts.find((p) => contentStems(p).some((s) => own.some((o) => stemMatch(o, s) > 0))) ?? "";
     const cues = [...new Set([...own, ...contentStems(part)])].filter((s) => !FORM_STEMS.has(s));
-    if (t.kind === "string") return { field, role: "name" as const, cues };
     if (t.kind === "boolean") return { field, role: "flag" as const, cues };
     const age = own.includes("age") || /\b(age|years old|how old)\b/i.test(part);
     return age
@@ -330,7 +334,7 @@ export function readPeople(inputs: InputIR[], text: string, proper: Span[], othe
     for (const key of [name, name.split(" ")[0]!]) if (!byNames.has(key)) byNames.set(key, p);
   };
 
-  // 1. tables: a header row of field names, then one row per person
+  // 1. tables: a header row of a name column and field names, then one row per person
   const lines: Span[] = [];
   for (let at = 0; at <= text.length;) {
     const nl = text.indexOf("\n", at);
@@ -348,9 +352,12 @@ export function readPeople(inputs: InputIR[], text: string, proper: Span[], othe
       continue;
     }
     const cells = line.split("|").map((c) => c.trim());
-    const columns = cells.map((c) => fields.find((f) => cueIn(contentStems(c), [...contentStems(f.field), ...f.cues.slice(0, 1)])));
+    const nameColumn = cells.findIndex((c) => NAME_HEADER.test(c));
+    const columns = cells.map((c, j) =>
+      j === nameColumn ? undefined : fields.find((f) => cueIn(contentStems(c), [...contentStems(f.field), ...f.cues.slice(0, 1)])),
+    );
     inTable.add(i);
-    if (!columns.some((c) => c?.role === "name")) continue;
+    if (nameColumn < 0) continue;
     const headingStems = contentStems(heading);
     const household = cueIn(headingStems, listStems) || /\b(with you|with me|household|members?)\b/i.test(heading);
     const applicantTable = cueIn(headingStems, structStems);
@@ -362,11 +369,12 @@ export function readPeople(inputs: InputIR[], text: string, proper: Span[], othe
         .map((c) => c.trim());
       if (row.every((c) => /^[-:= ]*$/.test(c))) continue;
       const p = newPerson({ household, applicant: applicantTable && !household });
+      const name = row[nameColumn] ?? "";
+      if (/^[A-Z]/.test(name)) nameOf(p, name);
       columns.forEach((f, j) => {
         const cell = row[j] ?? "";
         if (!f) return;
-        if (f.role === "name" && /^[A-Z]/.test(cell)) nameOf(p, cell);
-        else if (f.role === "age" && /^\d{1,3}$/.test(cell)) p.facts.set(f.field, { value: Number(cell), confidence: STATED });
+        if (f.role === "age" && /^\d{1,3}$/.test(cell)) p.facts.set(f.field, { value: Number(cell), confidence: STATED });
         else if (f.role === "amount") {
           const m = new RegExp(`^${AMOUNT_SOURCE}$`, "iu").exec(cell);
           if (m) {
@@ -515,7 +523,7 @@ export function readPeople(inputs: InputIR[], text: string, proper: Span[], othe
     // "Applicant age: 45": a field of the person the struct input names
     const theirs = !yours && cueIn(stems, structStems) && !cueIn(stems, listStems);
     if (!yours && !theirs) continue;
-    const f = fields.find((x) => x.role !== "name" && cueIn(stems, x.cues));
+    const f = fields.find((x) => cueIn(stems, x.cues));
     if (!f) continue;
     const p = yours ? self() : (people.find((q) => q.applicant && !q.self) ?? newPerson({ applicant: true }));
     if (p.facts.has(f.field) && p.facts.get(f.field)!.confidence >= STATED) continue;
@@ -536,8 +544,6 @@ export function readPeople(inputs: InputIR[], text: string, proper: Span[], othe
   }
 
   // 4. who is who
-  const nameField = fields.find((f) => f.role === "name")!;
-  for (const p of people) if (p.name) p.facts.set(nameField.field, { value: p.name, confidence: STATED });
   const flagSaid = new Set(fields.filter((f) => f.role === "flag" && people.some((p) => p.facts.has(f.field))).map((f) => f.field));
   const complete = (p: Person): Fact[] | undefined => {
     const out: Fact[] = [];
