@@ -44,6 +44,12 @@ export const NUMBER: Type = { kind: "number" };
 /** choice and levels values are strings; so are string columns (spec 2.5 rule 5). */
 export const isStringLike = (t: Type): boolean => t.kind === "string" || t.kind === "choice" || t.kind === "levels";
 
+/** Whether a value of `t` holds a free-text string anywhere: a `string`, or a struct, list or range with one inside (spec 2.3). */
+export const holdsString = (t: Type): boolean =>
+  t.kind === "string" ||
+  (t.kind === "struct" && t.fields.some(([, f]) => holdsString(f))) ||
+  ((t.kind === "list" || t.kind === "range") && holdsString(t.element));
+
 const EXPANDED = new WeakMap<Type, number>();
 
 /**

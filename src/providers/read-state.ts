@@ -5,6 +5,7 @@
 // reader's size limit is not read at all.
 import type { CompiledModel } from "../compiler/index.js";
 import type { InputIR } from "../ir/ir.js";
+import { holdsString } from "../ir/types.js";
 import { createStateValidator } from "../compiler/5-load/validate-state.js";
 import { evidenceOverLimit, type EvidenceSize } from "./readers/limits.js";
 import { NO_USAGE, type ReadValue, type Reader, type Usage } from "./types.js";
@@ -42,8 +43,11 @@ function valueErrors(compiled: CompiledModel, name: string, value: unknown): str
   return validate({ [name]: value }).map((e) => e.message);
 }
 
-/** A text reader cannot answer a free-text `string` input (spec 2.3). */
-const stringInput = (input: InputIR): boolean => input.type.kind === "string";
+/**
+ * No reader answers a free-text `string` from text (spec 2.3): not a `string` input, nor a record
+ * or list with a string field at any depth (a person's name). From a JSON state they are read.
+ */
+const stringInput = (input: InputIR): boolean => holdsString(input.type);
 
 export async function readState(
   compiled: CompiledModel,

@@ -232,7 +232,7 @@ describe("text reader", () => {
     expect(readText(lending.ir.inputs, "The applicant is not retired; she is salaried.").employment!.value).toBe("salaried");
   });
 
-  it("never answers string inputs, structs or lists from text", async () => {
+  it("never answers string inputs from text, nor a person record the text does not establish whole", async () => {
     const inputs = inputsOf({
       name: { type: "string", desc: "What is the customer's name?" },
       age: { type: "number", desc: "How old is the customer?" },

@@ -3,6 +3,7 @@
 // a choice met through its meaning). undefined when the value cannot be read as that type.
 import type { Type } from "../../ir/types.js";
 import { parseDateString } from "./dates.js";
+import { departed } from "./departed.js";
 import { timeUnitOf, type TimeUnit } from "./json-keys.js";
 import { convertPeriod, parseAmount, roundFloat, type Period } from "./numbers.js";
 import {
@@ -360,6 +361,10 @@ function toStruct(value: unknown, fields: [string, Type][], ctx: CoerceContext):
   return { value: out, factor };
 }
 
+/** A list read without the records that say they left: as sure as the reading of that flag. */
+const DEPARTED_DROPPED = 0.9;
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
 export function coerce(value: unknown, type: Type, ctx: CoerceContext): Coerced | undefined {
   if (value === null || value === undefined) return undefined;
   switch (type.kind) {
@@ -386,6 +391,11 @@ export function coerce(value: unknown, type: Type, ctx: CoerceContext): Coerced 
       const out: unknown[] = [];
       let factor = Array.isArray(value) ? 1 : 0.7;
       for (const item of items) {
+        // a person who moved out or died, kept in the export for history, is no member
+        if (type.element.kind === "struct" && isRecord(item) && departed(item, ctx.reference)) {
+          factor = Math.min(factor, DEPARTED_DROPPED);
+          continue;
+        }
         const c = coerce(item, type.element, ctx);
         if (!c) return undefined;
         out.push(c.value);

@@ -171,7 +171,8 @@ export function readJson(
   byElimination(inputs, nodes, values, used, reference);
   const unread = inputs.filter((i) => !Object.hasOwn(values, i.name));
   for (const leaf of unread.length > 0 ? proseLeaves(nodes) : []) {
-    const still = unread.filter((i) => !Object.hasOwn(values, i.name));
+    // a person record is read from its keys, never from one note about it
+    const still = unread.filter((i) => !Object.hasOwn(values, i.name) && isScalarType(i));
     if (still.length === 0) break;
     const found = readText(still, leaf.value as string, reference, meter);
     for (const [name, v] of Object.entries(found)) {

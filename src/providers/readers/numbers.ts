@@ -115,10 +115,10 @@ export const convertPeriod = (value: number, from: Period, to: Period): number =
 /**
  * One amount in text. Groups: currency before, digits, multiplier, percent, currency after.
  * Digits with thousands separators are taken whole, in US or European grouping ("1,234.56",
- * "1.234,56", or a space: "54 300"; a lone "1.234" is a decimal); a bare 4-digit year stays a number (the
+ * "1.234,56", or a space: "54 300", "1 420.00"; a lone "1.234" is a decimal); a bare 4-digit year stays a number (the
  * readers mask dates before they look at amounts).
  */
-export const AMOUNT_SOURCE = String.raw`(?<cur1>US\$|USD|EUR|GBP|\$|€|£)?\s?(?<num>[-−]?(?:\d{1,3}(?:\.\d{3})+,\d{1,2}(?!\d)|\d{1,3}(?:\.\d{3}){2,}(?![\d.,]\d)|\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?![\d.,]\d|[ \u00a0\u202f]?\d)|\d+(?:\.\d+)?|\.\d+))(?:\s?(?<mult>k|mm|mn|m|bn|thousand|million|billion|grand)(?![a-z]))?(?:\s?(?<pct>%|percent(?![a-z])|per\s?cent(?![a-z])|pct(?![a-z])))?(?:\s?(?<cur2>USD|EUR|GBP|dollars?|euros?|pounds?)(?![a-z]))?`;
+export const AMOUNT_SOURCE = String.raw`(?<cur1>US\$|USD|EUR|GBP|\$|€|£)?\s?(?<num>[-−]?(?:\d{1,3}(?:\.\d{3})+,\d{1,2}(?!\d)|\d{1,3}(?:\.\d{3}){2,}(?![\d.,]\d)|\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d{1,3}(?:[ \u00a0\u202f]\d{3})+[.,]\d{1,2}(?![\d.,]\d)|\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?![\d.,]\d|[ \u00a0\u202f]?\d)|\d+(?:\.\d+)?|\.\d+))(?:\s?(?<mult>k|mm|mn|m|bn|thousand|million|billion|grand)(?![a-z]))?(?:\s?(?<pct>%|percent(?![a-z])|per\s?cent(?![a-z])|pct(?![a-z])))?(?:\s?(?<cur2>USD|EUR|GBP|dollars?|euros?|pounds?)(?![a-z]))?`;
 
 /** European grouping ("1.234,56", "1.234.567"): dots group thousands, a comma marks the decimals. */
 const EUROPEAN = /^[-−]?\d{1,3}(?:\.\d{3})+(?:,\d{1,2}|(?:\.\d{3})+)?$/;
@@ -127,7 +127,9 @@ const EUROPEAN = /^[-−]?\d{1,3}(?:\.\d{3})+(?:,\d{1,2}|(?:\.\d{3})+)?$/;
 const plainDigits = (num: string): string =>
   (EUROPEAN.test(num) && (num.includes(",") || num.split(".").length > 2)
     ? num.replace(/\./g, "").replace(",", ".")
-    : num.replace(/[, \u00a0\u202f]/g, "")
+    : /[ \u00a0\u202f]\d{3},\d{1,2}$/.test(num)
+      ? num.replace(/[ \u00a0\u202f]/g, "").replace(",", ".")
+      : num.replace(/[, \u00a0\u202f]/g, "")
   ).replace("−", "-");
 
 export function amountFromMatch(m: RegExpExecArray): Amount {

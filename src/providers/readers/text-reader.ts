@@ -1,7 +1,10 @@
 // The embedded text reader: extracts inputs from prose, offline and deterministic. Numbers,
-// dates, booleans, choices and levels are read; `string` inputs never are (spec 2.3), nor are
-// structs and lists. Relative dates are resolved against the date the text states ("Today is
-// 2026-03-01") or else today, less surely (docs/readers.md).
+// dates, booleans, choices and levels are read. A string is never answered from text (spec 2.3):
+// not a `string` input, nor a struct or list with a string field at any depth (a person's name).
+// Other structs and lists are not read either, but for records of a person whose fields are
+// numbers and yes/no facts ({age, income, disabled}) and lists of them, read as the people the
+// text mentions, told apart by their names (text/people.ts). Relative dates are resolved against
+// the date the text states ("Today is 2026-03-01") or else today, less surely (docs/readers.md).
 import type { InputIR } from "../../ir/ir.js";
 import { NO_USAGE, type ReadRequest, type ReadResult, type ReadValue, type Reader } from "../types.js";
 import { findDates, headingDate, statedReference, todayIso } from "./dates.js";
@@ -24,6 +27,8 @@ import { ownDate, reportSpeech, type OwnDate } from "./text/written-on.js";
 import { indexText, type Meter } from "./text/text-index.js";
 import { tokenize, type Token } from "./text/tokens.js";
 import { namedRecord } from "../../runtime/json.js";
+import { personInputs, readPeople } from "./text/people.js";
+import { contentStems, PERIOD_STEMS } from "./words.js";
 
 /** Input types the text reader answers. */
 const TEXT_READABLE = new Set(["number", "date", "boolean", "choice", "levels"]);
@@ -107,7 +112,8 @@ function readMessage(
   const heading = own || stated || reference ? undefined : headingDate(text);
   const ref = own?.iso ?? stated?.iso ?? reference ?? heading ?? todayIso();
   const readable = inputs.filter((i) => TEXT_READABLE.has(i.type.kind));
-  if (readable.length === 0) return {};
+  const people = personInputs(inputs);
+  if (readable.length === 0 && !people) return {};
   const read = readEnglish(text);
   const tokens = tokenize(text, read.counts);
   // a person's age said without the word ("I'm 67") is announced by the word before it
@@ -150,6 +156,12 @@ function readMessage(
     ...readBooleans(of("boolean"), cues, index),
     ...readChoices(of("choice", "levels"), readable, cues, index),
   };
+  // people: a person record and the household's list of them (text/people.ts)
+  if (people) {
+    const others = readable.flatMap((i) => contentStems(i.name)).filter((s) => !PERIOD_STEMS.has(s));
+    Object.assign(values, readPeople(inputs, text, read.proper, others));
+    index.meter.steps += text.length;
+  }
   // an age no amount gives, from a date of birth ("DOB 04/09/1979")
   for (const [name, v] of Object.entries(agesFromBirth(of("number"), text, allDates, ref, clock)))
     if (!Object.hasOwn(values, name)) values[name] = v;

@@ -24,6 +24,8 @@ export interface EnglishReading {
   ages: Set<number>;
   /** starts of a "one" that counts the noun after it ("one claim"; not "one of", "the one thing") */
   counts: Set<number>;
+  /** runs of capitalised proper nouns ("Maria Lopez", "T. Brandt"): people and places */
+  proper: Span[];
   /** how many tokens the model read: its share of the reader's steps */
   tokens: number;
 }
@@ -100,13 +102,23 @@ export function readEnglish(text: string): EnglishReading {
     if (last && i > 0 && flags[i - 1]) last.end = ends[i]!;
     else negated.push({ start: starts[i]!, end: ends[i]! });
   });
+  const proper: Span[] = [];
+  for (let i = 0; i < values.length; i++) {
+    if (!/^[A-Z]/.test(values[i]!)) continue;
+    const last = proper[proper.length - 1];
+    const joined = last !== undefined && last.end === ends[i - 1] && starts[i]! - last.end === 1 && text[last.end] === " ";
+    // a capitalised word right after a name is part of it ("Lena Park", though "park" is a noun)
+    if (joined && (pos[i] === "PROPN" || (pos[i] === "NOUN" && /^[A-Z][a-z]+$/.test(values[i]!)))) last.end = ends[i]!;
+    else if (pos[i] !== "PROPN") continue;
+    else proper.push({ start: starts[i]!, end: ends[i]! });
+  }
   const durations: Span[] = [];
   doc.entities().each((e: { out: (f?: unknown) => unknown }) => {
     if (e.out(its.type) !== "DURATION") return;
     const [first, last] = e.out(its.span) as unknown as [number, number];
     durations.push({ start: starts[first]!, end: ends[last]! });
   });
-  return { negated, durations, ages, counts, tokens: values.length };
+  return { negated, durations, ages, counts, proper, tokens: values.length };
 }
 
 /** Whether the span [start, end) overlaps one of the spans (sorted by start). */
