@@ -81,6 +81,21 @@ describe("booleans a text asks about or denies later", () => {
     expect(readText(property, "Police report? Yes, filed on Monday.")["police report"]?.value).toBe(true);
   });
 
+  it("states nothing in a bare question of a chat or a form's label left blank, whoever answers it in other words", () => {
+    const asked = ["police report?", "Police report??", "police?", "Police report filed?"];
+    const speakers = ["", "[09:04] Aisha (KYC): ", "analyst2: ", "Q: "];
+    const after = ["don't think so, but it hasn't come back yet", "will check w/ the customer ??", "Amount claimed: USD 800", "ok thanks"];
+    fc.assert(
+      fc.property(fc.constantFrom(...asked), fc.constantFrom(...speakers), fc.constantFrom(...after), (q, who, next) => {
+        const got = readText(property, `${who}${q}\n${who.replace(/\w+/, "Sam")}${next}`);
+        expect(got["police report"]).toBeUndefined();
+      }),
+    );
+    // a label answered on its line is read
+    expect(readText(property, "Police report? Yes")["police report"]?.value).toBe(true);
+    expect(readText(property, "Police report? No")["police report"]?.value).toBe(false);
+  });
+
   it("states nothing when the fact is only promised, planned, attempted or required", () => {
     const said = [
       "We will file a police report tomorrow.",

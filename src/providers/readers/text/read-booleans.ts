@@ -90,22 +90,6 @@ function readSentences(index: TextIndex, cues: Cue[]): Reading[] {
     }));
 }
 
-/** Words that open a question of the writer's own, not a form's label ("PEP?", "Police report?"). */
-const QUESTION_OPENERS = new Set(
-  "do does did should shall can could would will is are was were have has had must may might how what why when where whether who".split(
-    " ",
-  ),
-);
-
-/** The sentence is a question in words: it ends with "?" and opens (after any "Name:" label) with a verb or a wh-word. */
-function asks(index: TextIndex, sentence: number): boolean {
-  if (!index.question[sentence]) return false;
-  const { tokens } = index;
-  let i = index.sentenceFirst[sentence]!;
-  if (tokens[i + 1]?.text === ":" && tokens[i + 2]?.sentence === sentence) i += 2;
-  return QUESTION_OPENERS.has(tokens[i]!.lower);
-}
-
 export function readBooleans(inputs: InputIR[], cues: Map<string, Cue[]>, index: TextIndex): Record<string, ReadValue> {
   const { tokens, text } = index;
   const out = namedRecord<ReadValue>();
@@ -113,8 +97,9 @@ export function readBooleans(inputs: InputIR[], cues: Map<string, Cue[]>, index:
     let best: Reading | undefined;
     for (const r of readSentences(index, cues.get(input.name) ?? [])) {
       if (r.first < 0 || r.coverage < MIN_COVERAGE || r.distinct < DISTINCT) continue;
-      // a question states nothing ("Do I need to contact the police?") unless an answer follows it
-      if (asks(index, r.sentence) && statedAnswer(text, tokens, r.last) === undefined) continue;
+      // a question states nothing ("Do I need to contact the police?", a chat's "pep?", a form's
+      // label left blank) unless an answer follows it
+      if (index.question[r.sentence] && statedAnswer(text, tokens, r.last) === undefined) continue;
       if (!best || r.coverage > best.coverage) best = r;
     }
     if (!best) continue;
