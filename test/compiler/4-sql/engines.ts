@@ -5,13 +5,14 @@
 // a row is one the JS engine rejects and the batch engine never sends to SQL.
 import { DuckDBInstance, type DuckDBConnection } from "@duckdb/node-api";
 import pg from "pg";
+import { afterAll, beforeAll } from "vitest";
 import { Decimal, isDecimal } from "../../../src/runtime/decimal.js";
 import { numberFromJson, toJson } from "../../../src/runtime/json.js";
 import { isWellFormed } from "../../../src/runtime/well-formed.js";
 import { FeelContext, type FeelValue } from "../../../src/runtime/values.js";
 import type { DialectName, InputColumn, SqlQuery } from "../../../src/compiler/index.js";
 import { identifier, stringLiteral } from "../../../src/compiler/4-sql/dialects.js";
-import { freshSchemaName, PG_URL } from "../../ledger/backends.js";
+import { freshSchemaName, PG_URL, warnIfSkipped } from "../../ledger/backends.js";
 
 export type Row = Record<string, unknown>;
 
@@ -86,7 +87,7 @@ function byId(results: Row[], count: number): (Row | null)[] {
   return out;
 }
 
-export async function duckdbEngine(): Promise<SqlEngine> {
+async function duckdbEngine(): Promise<SqlEngine> {
   const instance = await DuckDBInstance.create(":memory:", { threads: "1" });
   const connection: DuckDBConnection = await instance.connect();
   return {
@@ -128,7 +129,7 @@ function losslessJson(text: string): unknown {
   return JSON.parse(out);
 }
 
-export async function postgresEngine(): Promise<SqlEngine | undefined> {
+async function postgresEngine(): Promise<SqlEngine | undefined> {
   if (!PG_URL) return undefined;
   const schema = freshSchemaName();
   const parsers: Record<number, (v: string) => unknown> = { 1082: (v) => v, 114: losslessJson, 3802: losslessJson };
@@ -173,4 +174,22 @@ export function sameValue(feel: FeelValue, sql: unknown): boolean {
   }
   if (typeof feel === "object") return toJson(feel) === sql;
   return feel === sql;
+}
+
+/**
+ * The engines of a test file: DuckDB, and PostgreSQL when DATABASE_URL is set (`what` names the
+ * suite in the notice when it is not), opened before the file's tests and closed after them.
+ */
+export function useEngines(what: string): SqlEngine[] {
+  const engines: SqlEngine[] = [];
+  beforeAll(async () => {
+    engines.push(await duckdbEngine());
+    const pg = await postgresEngine();
+    if (pg) engines.push(pg);
+  });
+  afterAll(async () => {
+    for (const e of engines) await e.close();
+  });
+  warnIfSkipped(what);
+  return engines;
 }

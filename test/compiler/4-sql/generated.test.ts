@@ -2,23 +2,13 @@
 // refused with sql.unsupported at an address. `npm run fuzz:sql` runs the same on many more and
 // prints the share each dialect compiles.
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ModelInput } from "../../../src/ir/model.js";
 import { generatedModel } from "../../support/generate/models.js";
-import { warnIfSkipped } from "../../ledger/backends.js";
-import { duckdbEngine, postgresEngine, type SqlEngine } from "./engines.js";
+import { useEngines } from "./engines.js";
 import { emptyRun, runGenerated, scalarModel } from "./generated.js";
 
-const engines: SqlEngine[] = [];
-beforeAll(async () => {
-  engines.push(await duckdbEngine());
-  const pg = await postgresEngine();
-  if (pg) engines.push(pg);
-});
-afterAll(async () => {
-  for (const e of engines) await e.close();
-});
-warnIfSkipped("generated SQL models");
+const engines = useEngines("generated SQL models");
 
 describe("generated models", () => {
   it(

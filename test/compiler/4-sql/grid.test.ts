@@ -5,24 +5,14 @@
 // row must agree in every dialect; the control run's half-open bands (an end counted with the
 // interval above it) must not, and each of its differences lies on an end.
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { compileToSql } from "../../../src/compiler/index.js";
 import { GRID_MIN_RULES } from "../../../src/compiler/4-sql/grid.js";
 import type { ModelInput } from "../../../src/ir/model.js";
-import { warnIfSkipped } from "../../ledger/backends.js";
 import { compare, type Disagreement } from "./differential.js";
-import { duckdbEngine, postgresEngine, type Row, type SqlEngine } from "./engines.js";
+import { type Row, useEngines } from "./engines.js";
 
-const engines: SqlEngine[] = [];
-beforeAll(async () => {
-  engines.push(await duckdbEngine());
-  const pg = await postgresEngine();
-  if (pg) engines.push(pg);
-});
-afterAll(async () => {
-  for (const e of engines) await e.close();
-});
-warnIfSkipped("SQL grid tables");
+const engines = useEngines("SQL grid tables");
 
 type Kind = "number" | "string" | "boolean" | "levels";
 

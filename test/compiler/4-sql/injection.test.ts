@@ -3,12 +3,11 @@
 // model — decision names, choice values, string literals in expressions and cells, column names,
 // the table's name, the id column — come out as data in both dialects: the query runs, agrees with
 // evaluate(), and the table is still there. What a dialect cannot hold (NUL) is refused, never cut.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { compileModel, compileToSql } from "../../../src/compiler/index.js";
 import type { ModelInput } from "../../../src/ir/model.js";
-import { warnIfSkipped } from "../../ledger/backends.js";
 import { compare } from "./differential.js";
-import { duckdbEngine, postgresEngine, type SqlEngine } from "./engines.js";
+import { useEngines } from "./engines.js";
 
 export const PAYLOADS = [
   `x" FROM t; DROP TABLE t; --`,
@@ -24,16 +23,7 @@ export const PAYLOADS = [
   "é 😀 \uffff",
 ];
 
-const engines: SqlEngine[] = [];
-beforeAll(async () => {
-  engines.push(await duckdbEngine());
-  const pg = await postgresEngine();
-  if (pg) engines.push(pg);
-});
-afterAll(async () => {
-  for (const e of engines) await e.close();
-});
-warnIfSkipped("SQL injection");
+const engines = useEngines("SQL injection");
 
 /** Every name and string position of a model holding the payload. */
 function modelWith(p: string): ModelInput {

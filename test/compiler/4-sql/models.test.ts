@@ -3,13 +3,12 @@
 // bounds, numbers outside the exact domain, invalid rows), or is refused with `sql.unsupported`
 // at an address. The naive translation (the dialect's `round`, SQL's `=`) fails the same test.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { compileModel, compileToSql } from "../../../src/compiler/index.js";
 import type { ModelInput } from "../../../src/ir/model.js";
 import { CORPUS } from "../../../bench/corpus/index.js";
-import { warnIfSkipped } from "../../ledger/backends.js";
 import { compare, statesFor } from "./differential.js";
-import { duckdbEngine, postgresEngine, type SqlEngine } from "./engines.js";
+import { useEngines } from "./engines.js";
 
 const SAMPLES: [string, ModelInput][] = readdirSync("samples")
   .filter((d) => d !== "broken" && existsSync(`samples/${d}/model.json`))
@@ -19,16 +18,7 @@ const MODELS: [string, ModelInput][] = [...SAMPLES, ...CORPUS.map((c) => [c.name
 /** The models each dialect compiles today; every other one is refused with an address. */
 const COMPILED = ["lending", "kyc-risk", "insurance-rating", "scorecard"];
 
-const engines: SqlEngine[] = [];
-beforeAll(async () => {
-  engines.push(await duckdbEngine());
-  const pg = await postgresEngine();
-  if (pg) engines.push(pg);
-});
-afterAll(async () => {
-  for (const e of engines) await e.close();
-});
-warnIfSkipped("SQL backend");
+const engines = useEngines("SQL backend");
 
 const dialects = ["duckdb", "postgres"] as const;
 

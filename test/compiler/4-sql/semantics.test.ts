@@ -2,23 +2,13 @@
 // comparisons and logic (`not(true)` matching a null, `x = null`, `null != true`), strings by code
 // point, every rounding mode at ties and on negative numbers, quotients with zero divisors, dates
 // at month ends. The naive translation fails the nulls model as it fails the ties.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { compileModel } from "../../../src/compiler/index.js";
 import type { ModelInput } from "../../../src/ir/model.js";
-import { warnIfSkipped } from "../../ledger/backends.js";
 import { compare, statesFor, type Comparison } from "./differential.js";
-import { duckdbEngine, postgresEngine, type Row, type SqlEngine } from "./engines.js";
+import { type Row, useEngines } from "./engines.js";
 
-const engines: SqlEngine[] = [];
-beforeAll(async () => {
-  engines.push(await duckdbEngine());
-  const pg = await postgresEngine();
-  if (pg) engines.push(pg);
-});
-afterAll(async () => {
-  for (const e of engines) await e.close();
-});
-warnIfSkipped("SQL semantics");
+const engines = useEngines("SQL semantics");
 
 const model = (inputs: Record<string, unknown>, decisions: Record<string, unknown>): ModelInput => ({
   content: { name: "semantics", inputs, decisions },
