@@ -2,7 +2,7 @@
 // parse → analyse → optimise → codegen → load. Everything built on the compiler (CLI, service,
 // packages, batch) goes through here or, to run what was compiled elsewhere, through 5-load.
 import type { CheckResult } from "../ir/check.js";
-import type { ModelIR } from "../ir/ir.js";
+import type { DecisionIR, ModelIR } from "../ir/ir.js";
 import type { ModelInput } from "../ir/model.js";
 import { analyseModel } from "./2-analyse/index.js";
 import { neededDecisions, optimise } from "./3-optimise/index.js";
@@ -74,9 +74,8 @@ export function checkModel(model: ModelInput, options: CompileOptions = {}): Che
 
 /** Phases 1–4: the verified module source and what the compiler knows of the model, unloaded. */
 export function compileToSource(model: ModelInput, options: CompileOptions = {}, hash = modelHash(model)): SourceResult {
-  const { ir, check } = analyse(model, options);
+  const { ir, check, decisions } = analysedForSource(model, options);
   if (!ir) return { ok: false, check };
-  const decisions = options.optimise === false ? neededDecisions(ir, options.outputs) : optimise(ir, options.outputs);
   const failed = (diagnostics: Diagnostic[]): SourceResult => {
     check.stages.push({ name: "codegen", ok: false, diagnostics });
     check.valid = false;
@@ -158,11 +157,32 @@ export function compileToSql(model: ModelInput, options: SqlOptions & Pick<Compi
  */
 let lastForSql: { key: string; ir: ModelIR | null; check: CheckResult; decisions: ReturnType<typeof optimise> } | undefined;
 
+const analysisKey = (model: ModelInput, options: Pick<CompileOptions, "strict" | "outputs">): string =>
+  JSON.stringify([model, options.strict ?? true, options.outputs ?? null]);
+
 function analysedForSql(model: ModelInput, options: Pick<CompileOptions, "strict" | "outputs">) {
-  const key = JSON.stringify([model, options.strict ?? true, options.outputs ?? null]);
+  const key = analysisKey(model, options);
   if (lastForSql?.key !== key) {
     const { ir, check } = analyse(model, options);
     lastForSql = { key, ir, check, decisions: ir ? optimise(ir, options.outputs) : [] };
   }
   return lastForSql;
+}
+
+/**
+ * The analysed and optimised model for its JS module: the one last analysed for SQL when it is
+ * the same model (a batch engine compiles both, and the analysis of a large table is most of
+ * either), else a fresh analysis. The check is a copy: a failed codegen adds its stage to it.
+ */
+function analysedForSource(
+  model: ModelInput,
+  options: CompileOptions,
+): { ir: ModelIR | null; check: CheckResult; decisions: DecisionIR[] } {
+  if (lastForSql && options.optimise !== false && lastForSql.key === analysisKey(model, options)) {
+    const { ir, check, decisions } = lastForSql;
+    return { ir, check: { ...check, stages: [...check.stages] }, decisions };
+  }
+  const { ir, check } = analyse(model, options);
+  if (!ir) return { ir, check, decisions: [] };
+  return { ir, check, decisions: options.optimise === false ? neededDecisions(ir, options.outputs) : optimise(ir, options.outputs) };
 }

@@ -9,7 +9,8 @@
 // backpressure is waited on.
 import type { Writable } from "node:stream";
 import { availableParallelism } from "node:os";
-import { DuckDBInstance, type DuckDBConnection, type DuckDBResultReader, type DuckDBPreparedStatement } from "@duckdb/node-api";
+import type { DuckDBConnection, DuckDBResultReader, DuckDBPreparedStatement } from "@duckdb/node-api";
+import { DuckDBInstance } from "./duckdb-api.js";
 import type { LoadableModel, SqlQuery } from "../../compiler/index.js";
 import { loadModel } from "../../compiler/5-load/compiled-model.js";
 import { identifier } from "../../compiler/4-sql/dialects.js";

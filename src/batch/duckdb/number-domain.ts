@@ -31,7 +31,9 @@ function integerDigits(c: string): string {
 /**
  * Each column's digits, over `from` (the file's relation) and `columns` (the number columns, each
  * the SQL of its value as the query reads it, a FLOAT widened to DOUBLE). A column with no value
- * in the widest domain is left out (its input keeps its own domain).
+ * in the widest domain is left out (its input keeps its own domain). One pass: each row's places
+ * (a whole number's 0 without the casts) where the value is below 10^9, and of the values held,
+ * the largest magnitude; the digits before the point are the largest magnitude's, once per column.
  */
 export async function numberDigits(
   connection: DuckDBConnection,
@@ -39,12 +41,18 @@ export async function numberDigits(
   columns: { name: string; value: string }[],
 ): Promise<Record<string, Digits>> {
   if (columns.length === 0) return {};
-  const parts = columns.map(({ value }, i) => {
-    // a value the widest domain holds (its places and its digits both found), else null, which max skips
-    const held = (digits: string) => `CASE WHEN ${places(value)} IS NOT NULL AND ${integerDigits(value)} IS NOT NULL THEN ${digits} END`;
-    return `max(${held(integerDigits(value))}) AS ${identifier(`int.${i}`)}, max(${held(places(value))}) AS ${identifier(`scale.${i}`)}`;
+  const value = (i: number) => identifier(`v.${i}`);
+  const scale = (i: number) => identifier(`p.${i}`);
+  const rows = columns.map(({ value: v }, i) => {
+    const p = `CASE WHEN abs(${v}) < 1${"0".repeat(WIDEST.int)} THEN CASE WHEN ${v} = trunc(${v}) THEN 0 ELSE ${places(v)} END END`;
+    return `${v} AS ${value(i)}, ${p} AS ${scale(i)}`;
   });
-  const result = await connection.runAndReadAll(`SELECT ${parts.join(", ")} FROM ${from}`);
+  // a value the widest domain holds has its places (null past 6, or from 10^9), which max skips
+  const parts = columns.map(
+    (_, i) =>
+      `${integerDigits(`max(CASE WHEN ${scale(i)} IS NOT NULL THEN abs(${value(i)}) END)`)} AS ${identifier(`int.${i}`)}, max(${scale(i)}) AS ${identifier(`scale.${i}`)}`,
+  );
+  const result = await connection.runAndReadAll(`SELECT ${parts.join(", ")} FROM (SELECT ${rows.join(", ")} FROM ${from})`);
   const row = result.getRows()[0]!;
   const digits: Record<string, Digits> = {};
   columns.forEach(({ name }, i) => {

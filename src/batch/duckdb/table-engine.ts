@@ -10,7 +10,8 @@
 import { open, rm, rename, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
-import { BIGINT, DuckDBInstance, DuckDBScalarFunction, LIST, VARCHAR, type DuckDBConnection, type DuckDBListValue } from "@duckdb/node-api";
+import type { DuckDBConnection, DuckDBListValue } from "@duckdb/node-api";
+import { BIGINT, DuckDBInstance, DuckDBScalarFunction, LIST, VARCHAR } from "./duckdb-api.js";
 import { compileToSql, type LoadableModel, type SqlQuery } from "../../compiler/index.js";
 import { identifier, stringLiteral } from "../../compiler/4-sql/dialects.js";
 import { loadModel } from "../../compiler/5-load/compiled-model.js";

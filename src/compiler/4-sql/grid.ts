@@ -286,6 +286,42 @@ function ruleOf(bits: Bits, numbers: number[], hit: "FIRST" | "UNIQUE"): number 
   return found < 0 ? 0 : numbers[found]!;
 }
 
+/** At most this many whole numbers in a column's list of classes (integerClasses). */
+const MAX_SPAN = 4096;
+
+const floorOf = (e: Exact): bigint => {
+  const p = 10n ** BigInt(e.scale);
+  return e.m >= 0n ? e.m / p : -((-e.m + p - 1n) / p);
+};
+
+/**
+ * The class of a whole-number column (its shape has no places) as the element of a constant list
+ * at the value, clamped to one below the lowest end and one above the highest, where every
+ * smaller or larger whole number has the class of that one: a lookup instead of a CASE tree of
+ * depth log2(ends), which DuckDB evaluates a vector at a time at every level. Undefined when the
+ * column may hold fractions or the list would pass MAX_SPAN; never in the control run.
+ */
+function integerClasses(column: Column, x: SqlValue, order: number[], of: number[], cx: SqlContext): string | undefined {
+  if (cx.naive || x.shape?.scale !== 0 || order.length === 0) return undefined;
+  const ends = order.map((k) => exact(column.values[k]!)!);
+  const largest = x.shape.bound - 1n;
+  const lowest = floorOf(ends[0]!) - 1n;
+  const highest = -floorOf({ m: -ends.at(-1)!.m, scale: ends.at(-1)!.scale }) + 1n;
+  const [lo, hi] = [lowest > -largest ? lowest : -largest, highest < largest ? highest : largest];
+  if (hi < lo || hi - lo + 1n > BigInt(MAX_SPAN)) return undefined;
+  const classes: number[] = [];
+  for (let k = lo, r = 0; k <= hi; k++) {
+    const at = { m: k, scale: 0 };
+    // r: the ends below k
+    while (r < ends.length && compareExact(ends[r]!, at) < 0) r++;
+    const band = r < ends.length && compareExact(ends[r]!, at) === 0 ? 2 * r + 2 : 2 * r + 1;
+    // stored one more: the dialect's lookup reads 0 as none
+    classes.push(of[band]! + 1);
+  }
+  const index = `CAST(LEAST(GREATEST(${x.sql}, ${lo}), ${hi}) AS BIGINT) - (${lo - 1n})`;
+  return `(${cx.dialect.lookup(classes, index)} - 1)`;
+}
+
 /** A column's class as an integer expression over its value. */
 function classSql(column: Column, input: SqlValue, bands: Band[], of: number[], order: number[], cx: SqlContext): string {
   const onNull = of[0]!;
@@ -329,7 +365,7 @@ function classSql(column: Column, input: SqlValue, bands: Band[], of: number[], 
       const point = cx.naive ? of[2 * mid + 3] : of[2 * mid + 2];
       return `CASE WHEN ${ordered("<", x, at, cx).sql} THEN ${search(lo, mid)} WHEN ${equals(x, at, cx).sql} THEN ${point} ELSE ${search(mid + 1, hi)} END`;
     };
-    tree = search(0, n);
+    tree = integerClasses(column, x, order, of, cx) ?? search(0, n);
   }
   return `CASE WHEN ${x.sql} IS NULL THEN ${onNull} ELSE ${tree} END`;
 }

@@ -88,10 +88,13 @@ function integerType(max: bigint, cx: SqlContext): string {
 const integerLiteral = (n: bigint, type: string): SqlValue => literal(`CAST(${stringLiteral(String(n))} AS ${type})`, "number");
 
 /** The integer m of a number m × 10^-scale held in 64 bits (width ≤ 18, scale ≤ 9), as a BIGINT. */
-function bigintUnscaled(v: string, scale: number): string {
+function bigintUnscaled(v: string, scale: number, width: number): string {
+  const ten = stringLiteral(`1${"0".repeat(scale)}`);
+  // DECIMAL(w, s) × DECIMAL(s + 1, 0) is a DECIMAL(w + s + 1, s), multiplied in 64 bits while that
+  // is at most 18 digits, and whole: one product, cast exactly (a third of the cost of the split below)
+  if (width + scale + 1 <= 18) return `CAST(${v} * CAST(${ten} AS DECIMAL(${scale + 1}, 0)) AS BIGINT)`;
   // m < 10^w ≤ 10^18, as its whole part × 10^s plus its fraction × 10^s: DuckDB multiplies
   // decimals in their own 64-bit integers, and the fraction's is below 10^s ≤ 10^9
-  const ten = stringLiteral(`1${"0".repeat(scale)}`);
   const whole = `trunc(${v})`;
   return `(CAST(${whole} AS BIGINT) * CAST(${ten} AS BIGINT) + CAST((${v} - ${whole}) * CAST(${ten} AS DECIMAL(${scale + 1}, 0)) AS BIGINT))`;
 }
@@ -108,7 +111,7 @@ function unscaled(x: SqlValue, type: string, cx: SqlContext): string {
   if (cx.dialect.name === "postgres") return scale === 0 ? x.sql : `(${x.sql} * ${integerLiteral(10n ** BigInt(scale), type).sql})`;
   if (scale === 0) return `CAST(${x.sql} AS ${type})`;
   const widen = (sql: string) => (type === "BIGINT" ? sql : `CAST(${sql} AS ${type})`);
-  if (fitsBigint(x.shape!)) return widen(bigintUnscaled(cx.layers.bind(x).sql, scale));
+  if (fitsBigint(x.shape!)) return widen(bigintUnscaled(cx.layers.bind(x).sql, scale, width));
   // DECIMAL(w, s) × DECIMAL(38 - w, 0) is a DECIMAL(38, s), exact while w + s ≤ 38
   if (width + scale > 38) throw unsupported(cx, `a number of ${width} digits rounded`);
   const v = cx.layers.bind(x).sql;
@@ -116,7 +119,7 @@ function unscaled(x: SqlValue, type: string, cx: SqlContext): string {
   const wide = `CAST(${v} * CAST(${ten} AS DECIMAL(${38 - width}, 0)) AS ${type})`;
   if (scale > 9) return wide;
   const limit = `${"9".repeat(18 - scale)}.${"9".repeat(scale)}`;
-  const narrow = widen(bigintUnscaled(`CAST(${v} AS DECIMAL(18, ${scale}))`, scale));
+  const narrow = widen(bigintUnscaled(`CAST(${v} AS DECIMAL(18, ${scale}))`, scale, 18));
   return `CASE WHEN abs(${v}) <= ${limit} THEN ${narrow} ELSE ${wide} END`;
 }
 

@@ -62,34 +62,30 @@ function lowerTable(table: TableIR, scope: SqlScope, cx: SqlContext): LoweredBod
     levels: levelsOf(input.type) ?? levelsOf(input.expr.type),
   }));
   const at = (address: string): SqlContext => ({ ...cx, place: { address } });
-  const rules: Rule[] = table.rules.map((rule) => ({
-    number: rule.index,
-    cells: rule.conditions.map((cell, i) =>
-      cell.kind === "any" ? null : unaryTests(cell, columns[i]!.value, scope, at(rule.address), columns[i]!.levels),
-    ),
-    literals: rule.conditions.map((cell, i) => literalsOf(cell, columns[i]!.value)),
-    bounds: rule.conditions.map((cell, i) => cellBounds(cell, columns[i]!.value)),
-  }));
-  const conditions = rules.map((r) => allOf(r.cells.filter((c): c is SqlValue => c !== null)));
-  // FIRST: the rules that UNIQUE counts are bound, so their depth counts too
-  const depth = deeper(...conditions, ...columns.map((c) => c.value)) + (table.hit === "UNIQUE" ? 1 : 0);
   const numbers = table.rules.map((r) => r.index);
   const grid = gridRule(
     table,
     columns.map((c) => c.value),
     cx,
   );
-  const sql = grid
-    ? grid.sql
-    : table.hit === "FIRST" && !cx.naive
-      ? firstRule(
-          rules,
-          columns.map((c) => c.value),
-          new Set(),
-          cx,
-        )
-      : firing(conditions, numbers, cx);
-  const rule = cx.layers.bind({ sql, kind: "number", depth: grid ? grid.depth : depth });
+  const rule = cx.layers.bind(grid ? { sql: grid.sql, kind: "number", depth: grid.depth } : ruleByConditions());
+  /** The rule as a tree of CASEs over each rule's cells (every cell lowered: a grid's table needs none of them). */
+  function ruleByConditions(): SqlValue {
+    const rules: Rule[] = table.rules.map((rule) => ({
+      number: rule.index,
+      cells: rule.conditions.map((cell, i) =>
+        cell.kind === "any" ? null : unaryTests(cell, columns[i]!.value, scope, at(rule.address), columns[i]!.levels),
+      ),
+      literals: rule.conditions.map((cell, i) => literalsOf(cell, columns[i]!.value)),
+      bounds: rule.conditions.map((cell, i) => cellBounds(cell, columns[i]!.value)),
+    }));
+    const conditions = rules.map((r) => allOf(r.cells.filter((c): c is SqlValue => c !== null)));
+    // FIRST: the rules that UNIQUE counts are bound, so their depth counts too
+    const depth = deeper(...conditions, ...columns.map((c) => c.value)) + (table.hit === "UNIQUE" ? 1 : 0);
+    const values = columns.map((c) => c.value);
+    const sql = table.hit === "FIRST" && !cx.naive ? firstRule(rules, values, new Set(), cx) : firing!(conditions, numbers, cx);
+    return { sql, kind: "number", depth };
+  }
 
   const outputs = table.outputs.map((output, j) => {
     const values = table.rules.map((r) => lowerExpr(r.outputs[j]!, scope, at(r.address)));

@@ -35,18 +35,34 @@ function inDomain(query: SqlQuery, state: Row): boolean {
 
 const fits = (d: Decimal, s: Digits): boolean => d.decimalPlaces() <= s.scale && d.abs().lt(new Decimal(10).pow(s.int));
 
-function sqlQuery(model: ModelInput, dialect: SqlEngine["dialect"], naive = false, strict = true): SqlQuery {
-  const r = compileToSql(model, { dialect, naive, strict });
+function sqlQuery(
+  model: ModelInput,
+  dialect: SqlEngine["dialect"],
+  naive = false,
+  strict = true,
+  narrow?: Record<string, Digits>,
+): SqlQuery {
+  const r = compileToSql(model, { dialect, naive, strict, narrow });
   if (!r.ok) throw new Error(`no query: ${JSON.stringify(r.diagnostics)}`);
   return r.query;
 }
 
-/** `strict: false` checks the model as an import (every hit policy), as the query is lowered then too. */
-export async function compare(model: ModelInput, states: Row[], engine: SqlEngine, naive = false, strict = true): Promise<Comparison> {
+/**
+ * `strict: false` checks the model as an import (every hit policy), as the query is lowered then
+ * too; `narrow`: the inputs' domains narrowed to these digits (as a batch engine does for a file).
+ */
+export async function compare(
+  model: ModelInput,
+  states: Row[],
+  engine: SqlEngine,
+  naive = false,
+  strict = true,
+  narrow?: Record<string, Digits>,
+): Promise<Comparison> {
   const compiled = compileModel(model, { strict });
   if (!compiled.ok) throw new Error(`the model does not check: ${JSON.stringify(compiled.check.stages.flatMap((s) => s.diagnostics))}`);
   const m = compiled.model;
-  const query = sqlQuery(model, engine.dialect, naive, strict);
+  const query = sqlQuery(model, engine.dialect, naive, strict, narrow);
   const rows = await engine.run(query, states);
   const disagreements: Disagreement[] = [];
   let scored = 0;
