@@ -189,7 +189,8 @@ describe("tables looked up in their grid", () => {
         scored += r.scored;
       }
     }
-    expect(scored).toBeGreaterThan(SPECS.length * 100);
+    // at least 50 rows a model scored on each engine the file runs on
+    expect(scored).toBeGreaterThan(SPECS.length * 50 * engines.length);
   });
 
   it("looks a whole-number column's class up in a list, and agrees on every row, in every dialect", { timeout: 600_000 }, async () => {
