@@ -284,3 +284,34 @@ describe("an option coded by letters of its name as written", () => {
     for (const word of ["rid", "rod", "sad"]) expect(read(word)).toBeUndefined();
   });
 });
+
+describe("an amount with its period beside it", () => {
+  const PER = {
+    month: ["MONTH", "MONTHLY", "per_month", "SEAT_MONTH", "mth"],
+    year: ["YEAR", "ANNUAL", "yearly", "p.a.", "USER_YEAR"],
+  } as const;
+  it("converts an amount object to the input's period by its period key, read at the object or at its amount", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 100, max: 20_000 }),
+        fc.constantFrom("month", "year"),
+        fc.constantFrom("period", "per", "frequency"),
+        fc.constantFrom("amount", "value"),
+        fc.nat(4),
+        (amount, period, key, inner, pick) => {
+          const word = PER[period][pick % PER[period].length]!;
+          const state = { borrower: { salary: { [inner]: amount, [key]: word, currency: "USD" }, fico: 700 } };
+          const got = readJson(lending.ir.inputs, state, REFERENCE)["annual income"];
+          expect(got?.value).toBeCloseTo(period === "month" ? amount * 12 : amount, 6);
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+  it("keeps the amount as it stands when the object names no period, or two", () => {
+    for (const per of [undefined, "MONTH_OR_YEAR"]) {
+      const state = { borrower: { salary: { amount: 4800, ...(per ? { period: per } : {}) }, fico: 700 } };
+      expect(readJson(lending.ir.inputs, state, REFERENCE)["annual income"]?.value).toBe(4800);
+    }
+  });
+});

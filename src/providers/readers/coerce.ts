@@ -100,6 +100,44 @@ export function withinBounds(t: Type, x: number): boolean {
   );
 }
 
+/** Keys that state, beside an amount, the period it is counted in. */
+const PERIOD_KEYS = new Set(["period", "per", "frequency", "freq", "interval", "basis", "cadence", "unit", "billing"]);
+/** Words of such a key's value, by the period they name ("ANNUAL", "MONTH", "SEAT_MONTH", "p.a."). */
+const PERIOD_WORDS: Record<string, Period> = {
+  month: "month",
+  months: "month",
+  monthly: "month",
+  mo: "month",
+  mth: "month",
+  pm: "month",
+  year: "year",
+  years: "year",
+  yearly: "year",
+  annual: "year",
+  annually: "year",
+  annum: "year",
+  yr: "year",
+  pa: "year",
+  week: "week",
+  weeks: "week",
+  weekly: "week",
+  wk: "week",
+};
+
+/** The one period an amount object states beside its amount (`period`, `per`, `frequency`), if any. */
+export function periodBeside(o: Record<string, unknown>): Period | undefined {
+  const named = new Set<Period>();
+  for (const [k, v] of Object.entries(o)) {
+    if (!PERIOD_KEYS.has(k.toLowerCase()) || typeof v !== "string") continue;
+    for (const w of v
+      .toLowerCase()
+      .replace(/\./g, "")
+      .split(/[^a-z]+/))
+      if (Object.hasOwn(PERIOD_WORDS, w)) named.add(PERIOD_WORDS[w]!);
+  }
+  return named.size === 1 ? [...named][0] : undefined;
+}
+
 function toNumber(value: unknown, type: Type, ctx: CoerceContext): Coerced | undefined {
   let x: number;
   let factor = 1;
@@ -127,7 +165,9 @@ function toNumber(value: unknown, type: Type, ctx: CoerceContext): Coerced | und
     const o = value as Record<string, unknown>;
     const inner = ["amount", "value", "number", "total"].find((k) => Object.hasOwn(o, k));
     if (!inner) return undefined;
-    const c = toNumber(o[inner], type, ctx);
+    // {"amount": 540000, "period": "ANNUAL"}, {"amount": "39.00", "per": "SEAT_MONTH"}: the period it states beside it
+    const stated = periodBeside(o);
+    const c = toNumber(o[inner], type, stated ? { ...ctx, sourcePeriod: stated } : ctx);
     return c && { value: c.value, factor: c.factor * 0.9 };
   } else return undefined;
   if (period && ctx.period && period !== ctx.period) {

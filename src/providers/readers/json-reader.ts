@@ -3,7 +3,7 @@
 // keys, reads the prose inside string values with the text reader. Offline and deterministic.
 import type { InputIR } from "../../ir/ir.js";
 import { NO_USAGE, type ReadRequest, type ReadResult, type ReadValue, type Reader } from "../types.js";
-import { coerce } from "./coerce.js";
+import { coerce, periodBeside } from "./coerce.js";
 import { todayIso } from "./dates.js";
 import { asksOtherTime, inputWords, marksOtherTime, pathScore, timeUnitOf, type InputWords } from "./json-keys.js";
 import { EMBEDDED_LIMITS } from "./limits.js";
@@ -93,7 +93,7 @@ function candidatesFor(
         });
       continue;
     }
-    const c = coerce(node.value, input.type, ctx(node.keys.slice(-2)));
+    const c = coerce(node.value, input.type, besideItsPeriod(ctx(node.keys.slice(-2)), nodes, node));
     if (c) out.push({ input: input.name, pointer: node.pointer, value: c.value, confidence: score * c.factor, raw: node.value });
     else if (typeof node.value === "string" && (!best || score > best.score)) best = { input, node, score };
   }
@@ -123,6 +123,25 @@ function withoutSummedItems(cands: Candidate[]): Candidate[] {
   const sums = cands.filter((c) => c.summed).map((c) => `${c.pointer}/`);
   return sums.length === 0 ? cands : cands.filter((c) => c.summed || !sums.some((p) => c.pointer.startsWith(p)));
 }
+
+/** Nodes by pointer, built once per state. */
+const byPointer = new WeakMap<JsonNode[], Map<string, JsonNode>>();
+
+/**
+ * The amount of an object that states its period beside it (`{"amount": 540000, "period":
+ * "ANNUAL"}`) is counted in that period, read at the object or at its amount.
+ */
+function besideItsPeriod<T extends { sourcePeriod?: unknown }>(ctx: T, nodes: JsonNode[], node: JsonNode): T {
+  const key = node.keys[node.keys.length - 1];
+  if (node.item || !key || !AMOUNT_KEYS.has(key.toLowerCase())) return ctx;
+  let map = byPointer.get(nodes);
+  if (!map) byPointer.set(nodes, (map = new Map(nodes.map((n) => [n.pointer, n]))));
+  const parent = map.get(node.pointer.slice(0, node.pointer.lastIndexOf("/")))?.value;
+  const stated =
+    parent && typeof parent === "object" && !Array.isArray(parent) ? periodBeside(parent as Record<string, unknown>) : undefined;
+  return stated ? { ...ctx, sourcePeriod: stated } : ctx;
+}
+const AMOUNT_KEYS = new Set(["amount", "value", "number", "total"]);
 
 const isAmountObject = (v: unknown): boolean =>
   !Array.isArray(v) && typeof v === "object" && v !== null && ["amount", "value"].some((k) => Object.hasOwn(v as object, k));
