@@ -315,3 +315,40 @@ describe("an amount with its period beside it", () => {
     }
   });
 });
+
+describe("keys that give only a unit, codes described beside them, denied answers", () => {
+  it("reads a percent under a key that names the fact and a leaf that names only its unit", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 1500 }), fc.integer({ min: 1, max: 40 }), (bps, pct) => {
+        const state = { deal: { qty: 10, escalator: { bps }, coupon: { code: "X1", pct } } };
+        const got = readJson(pricing.ir.inputs, state, REFERENCE);
+        expect(got["annual uplift"]?.value).toBeCloseTo(bps / 100, 9);
+        expect(got["coupon percent"]?.value).toBe(pct);
+      }),
+      { numRuns: 25 },
+    );
+  });
+  it("reads a code's description beside it, not the code", () => {
+    const loan = inputsOf({
+      employment: {
+        type: "employed|freelance|retired",
+        desc: "What is the applicant's employment status?",
+        options: { employed: "works for an employer for a wage", freelance: "self-employed", retired: "stopped working" },
+      },
+    });
+    for (const [code, description] of [
+      ["FT", "Full-time employee"],
+      ["R", "Retired since 2019"],
+      ["F", "Employee of a school"],
+    ] as const) {
+      const got = readJson(loan, { emp: { code, description } }, REFERENCE).employment;
+      expect(got?.value, `${code}: ${description}`).toBe(description.startsWith("Retired") ? "retired" : "employed");
+    }
+  });
+  it("reads 'not' or 'non' before the question's own word as false, before another word as nothing", () => {
+    for (const value of ["NOT_EXEMPT", "non-exempt", "Not exempt"])
+      expect(readJson(pricing.ir.inputs, { qty: 5, tax: { exemption_status: value } }, REFERENCE)["tax exempt"]?.value, value).toBe(false);
+    for (const value of ["not run", "not checked yet", "non applicable"])
+      expect(readJson(pricing.ir.inputs, { qty: 5, tax: { exemption_status: value } }, REFERENCE)["tax exempt"], value).toBeUndefined();
+  });
+});

@@ -205,6 +205,8 @@ function toBoolean(value: unknown, ctx: CoerceContext): Coerced | undefined {
 
 /** Words that deny what follows them in a short coded answer ("no match", "none found", "clear"). */
 const DENIAL_FIRST = new Set(["no", "none", "nil", "negative", "clear", "never", "without"]);
+/** Words that deny only the word they lead ("not exempt", "non resident"): the answer is false only when that word is the question's. */
+const NOT = new Set(["not", "non"]);
 /** A short answer is at most this many words: longer strings are prose for the text reader. */
 const SHORT_ANSWER = 3;
 const AFFIRMED = 0.8;
@@ -222,6 +224,13 @@ function answerInWords(value: string, questionWords: string[]): Coerced | undefi
   if (words.length === 0 || words.length > SHORT_ANSWER) return undefined;
   if (DENIAL_FIRST.has(words[0]!)) return { value: false, factor: DENIED };
   const stems = contentStems(value);
+  // "NOT_EXEMPT", "non-exempt", "not relevant": the question's own words denied; "not run" answers nothing
+  if (NOT.has(words[0]!)) {
+    const rest = contentStems(words.slice(1).join(" "));
+    return rest.length > 0 && rest.length === words.length - 1 && rest.every((w) => questionWords.includes(w))
+      ? { value: false, factor: DENIED }
+      : undefined;
+  }
   return stems.length > 0 && stems.length === words.length && stems.every((w) => questionWords.includes(w))
     ? { value: true, factor: AFFIRMED }
     : undefined;

@@ -77,6 +77,8 @@ function candidatesFor(
       continue;
     // a field of one record among several listed is no answer on its own (one member's income, one debt's payment)
     if (isScalarType(input) && node.listed) continue;
+    // a code with its description beside it (`{"code": "FT", "desc": "Full-time employee"}`): the words say it
+    if (describedBeside(nodes, node)) continue;
     const score = pathScore(words, node.keys);
     if (score < MIN_KEY_SCORE) continue;
     if (listOfAmounts) {
@@ -134,14 +136,32 @@ const byPointer = new WeakMap<JsonNode[], Map<string, JsonNode>>();
 function besideItsPeriod<T extends { sourcePeriod?: unknown }>(ctx: T, nodes: JsonNode[], node: JsonNode): T {
   const key = node.keys[node.keys.length - 1];
   if (node.item || !key || !AMOUNT_KEYS.has(key.toLowerCase())) return ctx;
-  let map = byPointer.get(nodes);
-  if (!map) byPointer.set(nodes, (map = new Map(nodes.map((n) => [n.pointer, n]))));
-  const parent = map.get(node.pointer.slice(0, node.pointer.lastIndexOf("/")))?.value;
+  const parent = parentOf(nodes, node);
   const stated =
     parent && typeof parent === "object" && !Array.isArray(parent) ? periodBeside(parent as Record<string, unknown>) : undefined;
   return stated ? { ...ctx, sourcePeriod: stated } : ctx;
 }
 const AMOUNT_KEYS = new Set(["amount", "value", "number", "total"]);
+
+function parentOf(nodes: JsonNode[], node: JsonNode): unknown {
+  let map = byPointer.get(nodes);
+  if (!map) byPointer.set(nodes, (map = new Map(nodes.map((n) => [n.pointer, n]))));
+  return map.get(node.pointer.slice(0, node.pointer.lastIndexOf("/")))?.value;
+}
+
+const CODE_KEYS = new Set(["code", "cd"]);
+const DESCRIPTION_KEYS = ["desc", "description", "label"];
+/** Whether the node is a code whose object describes it in words beside it. */
+function describedBeside(nodes: JsonNode[], node: JsonNode): boolean {
+  const key = node.keys[node.keys.length - 1];
+  if (node.item || !key || !CODE_KEYS.has(key.toLowerCase())) return false;
+  const parent = parentOf(nodes, node);
+  return (
+    !!parent &&
+    typeof parent === "object" &&
+    Object.entries(parent).some(([k, v]) => DESCRIPTION_KEYS.includes(k.toLowerCase()) && typeof v === "string")
+  );
+}
 
 const isAmountObject = (v: unknown): boolean =>
   !Array.isArray(v) && typeof v === "object" && v !== null && ["amount", "value"].some((k) => Object.hasOwn(v as object, k));
