@@ -84,3 +84,29 @@ describe("a bare weekday told of what is to come", () => {
     expect(readText(property, text)["loss date"]?.value).toBe("2026-06-02");
   });
 });
+
+describe("a denial's scope ends with its line", () => {
+  it("reads the amount on the line after a denial, and still denies on the denial's own line", () => {
+    const denials = fc.constantFrom("no credit cards", "none - mortgage paid off", "not working at the moment", "never had a loan");
+    fc.assert(
+      fc.property(denials, fc.integer({ min: 1000, max: 90_000 }), (denial, asked) => {
+        const text = `Notes:\n- credit score 701\n- ${denial}\n- wants $${money(asked)} for a new kitchen`;
+        expect(readText(lending, text)["loan amount"]?.value).toBe(asked);
+        expect(
+          readText(lending, `Notes:\n- credit score 701\n- ${denial}, no request of $${money(asked)} yet`)["loan amount"],
+        ).toBeUndefined();
+      }),
+      { numRuns: 20, seed: 36 },
+    );
+  });
+
+  it("reads an age told as 'im 23', written without its apostrophe", () => {
+    const motor = modelOf("motor-quote").ir.inputs;
+    fc.assert(
+      fc.property(fc.integer({ min: 17, max: 90 }), (age) => {
+        expect(readText(motor, `hi, im ${age}, looking for a quote on my car`)["driver age"]?.value).toBe(age);
+      }),
+      { numRuns: 15 },
+    );
+  });
+});

@@ -41,7 +41,10 @@ const PERSON_NOUNS = new Set(
     "husband wife spouse partner son daughter mother father parent child patient employee resident"
   ).split(" "),
 );
-const CONTRACTED_BE = /^(i|he|she|you|we|they)['’](m|s|re)$/i;
+/** "I'm", "she's", and the casual "im" written without its apostrophe. */
+const CONTRACTED_BE = /^(?:(i|he|she|you|we|they)['’](m|s|re)|im)$/i;
+
+import { NEGATORS } from "./negation.js";
 
 const WEEKDAY = /^(?:mon|tues|wednes|thurs|fri|satur|sun)day$/i;
 /** Words that put the verb after them in the future ("will", "'ll", "going to"). */
@@ -126,11 +129,19 @@ export function readEnglish(text: string): EnglishReading {
   values.forEach((v, i) => {
     if (WEEKDAY.test(v) && toCome(values, pos, lemmas, i)) coming.add(starts[i]!);
   });
+  // a negation's scope ends with its line: "no card balances\n- wants $12,000" denies no request
   const negated: Span[] = [];
+  let lineStart = 0;
+  let negator = -1;
   flags.forEach((f, i) => {
-    if (!f) return;
+    const gap = text.slice(i > 0 ? ends[i - 1]! : 0, starts[i]!);
+    // wink-nlp may keep a line break as a token of its own
+    if (gap.includes("\n")) lineStart = starts[i]!;
+    if (values[i]!.includes("\n")) lineStart = ends[i]!;
+    if (NEGATORS.has(values[i]!.toLowerCase()) || /n['’]t$/i.test(values[i]!)) negator = starts[i]!;
+    if (!f || negator < lineStart || values[i]!.includes("\n")) return;
     const last = negated[negated.length - 1];
-    if (last && i > 0 && flags[i - 1]) last.end = ends[i]!;
+    if (last && i > 0 && flags[i - 1] && !gap.includes("\n")) last.end = ends[i]!;
     else negated.push({ start: starts[i]!, end: ends[i]! });
   });
   const proper: Span[] = [];
