@@ -110,3 +110,16 @@ describe("a denial's scope ends with its line", () => {
     );
   });
 });
+
+describe("a denied verb of charging", () => {
+  it("reads 0 when the rent is not charged to them, and the amount when it is", () => {
+    const eligibility = modelOf("eligibility").ir.inputs;
+    fc.assert(
+      fc.property(fc.constantFrom("us", "them", "me", "her"), fc.integer({ min: 200, max: 3000 }), (who, rent) => {
+        expect(readText(eligibility, `The owner is a cousin; he does not charge ${who} any rent.`)["monthly rent"]?.value).toBe(0);
+        expect(readText(eligibility, `The owner charges ${who} $${money(rent)} a month in rent.`)["monthly rent"]?.value).toBe(rent);
+      }),
+      { numRuns: 12 },
+    );
+  });
+});

@@ -119,12 +119,16 @@ const NOT_A_DENIAL = new Set([
   "until",
 ]);
 const COUNT_REACH = 4;
-/** Verbs of paying or having, through which a denial reaches an amount's cue ("doesn't pay any rent"). */
+/** Verbs of paying, charging or having, through which a denial reaches an amount's cue ("doesn't pay any rent", "does not charge us rent"). */
 const HAVING = new Set([
   "pay",
   "pays",
   "paying",
   "paid",
+  "charge",
+  "charges",
+  "charging",
+  "charged",
   "have",
   "has",
   "had",
@@ -136,6 +140,8 @@ const HAVING = new Set([
   "hold",
   "holds",
 ]);
+/** The person a verb of paying or charging is done to ("does not charge us any rent"). */
+const OBJECT_PRONOUNS = new Set(["us", "me", "him", "her", "them", "you"]);
 /** Words after a negator that deny only what is besides the things named: "no other claims". */
 const BESIDES = new Set(["other", "further", "more", "additional", "else"]);
 const DENIED_SCORE = 0.9;
@@ -159,7 +165,12 @@ function saysNone(tokens: Token[], i: number, count: boolean): boolean {
     if (count && (NOT_A_DENIAL.has(w.lower) || NOT_A_DENIAL.has(w.stem))) break;
     if (count && DENIED_VERB.test(w.lower)) return true;
     // "doesn't pay any rent", "has never had debts": a denied verb of paying or having, right before
-    if (!count && distance <= 2 && DENIED_VERB.test(w.lower) && tokens.slice(k + 1, i).every((b) => b.stop || HAVING.has(b.lower)))
+    if (
+      !count &&
+      distance <= 2 &&
+      DENIED_VERB.test(w.lower) &&
+      tokens.slice(k + 1, i).every((b) => b.stop || HAVING.has(b.lower) || OBJECT_PRONOUNS.has(b.lower))
+    )
       return true;
   }
   const [mark, answer] = [tokens[i + 1], tokens[i + 2]];
