@@ -352,3 +352,22 @@ describe("keys that give only a unit, codes described beside them, denied answer
       expect(readJson(pricing.ir.inputs, { qty: 5, tax: { exemption_status: value } }, REFERENCE)["tax exempt"], value).toBeUndefined();
   });
 });
+
+describe("an amount record that names its own kind", () => {
+  it("answers the input its type names, in the period it states, and no other", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 100, max: 5000 }),
+        fc.constantFrom("RENT", "Rent", "rental"),
+        fc.constantFrom("type", "kind", "category"),
+        (amount, kind, key) => {
+          const state = { case: "C-1", housingCost: { [key]: kind, amount, period: "MONTH" } };
+          expect(readJson(eligibility.ir.inputs, state, REFERENCE)["monthly rent"]?.value).toBe(amount);
+          const other = { case: "C-1", housingCost: { [key]: "MORTGAGE", amount, period: "MONTH" } };
+          expect(readJson(eligibility.ir.inputs, other, REFERENCE)["monthly rent"]).toBeUndefined();
+        },
+      ),
+      { numRuns: 20 },
+    );
+  });
+});

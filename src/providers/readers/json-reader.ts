@@ -79,7 +79,7 @@ function candidatesFor(
     if (isScalarType(input) && node.listed) continue;
     // a code with its description beside it (`{"code": "FT", "desc": "Full-time employee"}`): the words say it
     if (describedBeside(nodes, node)) continue;
-    const score = pathScore(words, node.keys);
+    const score = Math.max(pathScore(words, node.keys), kindScore(words, node.value));
     if (score < MIN_KEY_SCORE) continue;
     if (listOfAmounts) {
       const total = summed(input, node, ctx(node.keys.slice(-2)));
@@ -147,6 +147,20 @@ function parentOf(nodes: JsonNode[], node: JsonNode): unknown {
   let map = byPointer.get(nodes);
   if (!map) byPointer.set(nodes, (map = new Map(nodes.map((n) => [n.pointer, n]))));
   return map.get(node.pointer.slice(0, node.pointer.lastIndexOf("/")))?.value;
+}
+
+/** Keys by which an amount object says what it is (`{"type": "RENT", "amount": 980}`). */
+const KIND_KEYS = new Set(["type", "kind", "category"]);
+/** A kind named in the object's own field names it a little less surely than a key would. */
+const KIND_NAMED = 0.9;
+
+/** How well an amount object's own kind (`"type": "RENT"`) names the input, read as a key would be. */
+function kindScore(words: InputWords, value: unknown): number {
+  if (!isAmountObject(value)) return 0;
+  const kinds = Object.entries(value as Record<string, unknown>).filter(
+    ([k, v]) => KIND_KEYS.has(k.toLowerCase()) && typeof v === "string",
+  );
+  return Math.max(0, ...kinds.map(([, v]) => KIND_NAMED * pathScore(words, [v as string])));
 }
 
 const CODE_KEYS = new Set(["code", "cd"]);
