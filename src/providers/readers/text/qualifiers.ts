@@ -165,7 +165,7 @@ function nextWordOrAmount(tokens: Token[], k: number): Token | undefined {
 }
 
 /** Whether token k is a correction ("meant", "revised", "no wait", "make that", an apology said of a number: "sorry, 18k"). */
-export const isCorrection = (tokens: Token[], k: number): boolean =>
+const isCorrection = (tokens: Token[], k: number): boolean =>
   CORRECTIONS.has(tokens[k]!.lower) ||
   (tokens[k]!.lower === "sorry" && nextWordOrAmount(tokens, k)?.kind === "amount") ||
   (tokens[k]!.lower === "wait" && tokens[k - 1]?.lower === "no") ||
