@@ -284,3 +284,90 @@ describe("an option coded by letters of its name as written", () => {
     for (const word of ["rid", "rod", "sad"]) expect(read(word)).toBeUndefined();
   });
 });
+
+describe("an amount with its period beside it", () => {
+  const PER = {
+    month: ["MONTH", "MONTHLY", "per_month", "SEAT_MONTH", "mth"],
+    year: ["YEAR", "ANNUAL", "yearly", "p.a.", "USER_YEAR"],
+  } as const;
+  it("converts an amount object to the input's period by its period key, read at the object or at its amount", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 100, max: 20_000 }),
+        fc.constantFrom("month", "year"),
+        fc.constantFrom("period", "per", "frequency"),
+        fc.constantFrom("amount", "value"),
+        fc.nat(4),
+        (amount, period, key, inner, pick) => {
+          const word = PER[period][pick % PER[period].length]!;
+          const state = { borrower: { salary: { [inner]: amount, [key]: word, currency: "USD" }, fico: 700 } };
+          const got = readJson(lending.ir.inputs, state, REFERENCE)["annual income"];
+          expect(got?.value).toBeCloseTo(period === "month" ? amount * 12 : amount, 6);
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+  it("keeps the amount as it stands when the object names no period, or two", () => {
+    for (const per of [undefined, "MONTH_OR_YEAR"]) {
+      const state = { borrower: { salary: { amount: 4800, ...(per ? { period: per } : {}) }, fico: 700 } };
+      expect(readJson(lending.ir.inputs, state, REFERENCE)["annual income"]?.value).toBe(4800);
+    }
+  });
+});
+
+describe("keys that give only a unit, codes described beside them, denied answers", () => {
+  it("reads a percent under a key that names the fact and a leaf that names only its unit", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 1500 }), fc.integer({ min: 1, max: 40 }), (bps, pct) => {
+        const state = { deal: { qty: 10, escalator: { bps }, coupon: { code: "X1", pct } } };
+        const got = readJson(pricing.ir.inputs, state, REFERENCE);
+        expect(got["annual uplift"]?.value).toBeCloseTo(bps / 100, 9);
+        expect(got["coupon percent"]?.value).toBe(pct);
+      }),
+      { numRuns: 25 },
+    );
+  });
+  it("reads a code's description beside it, not the code", () => {
+    const loan = inputsOf({
+      employment: {
+        type: "employed|freelance|retired",
+        desc: "What is the applicant's employment status?",
+        options: { employed: "works for an employer for a wage", freelance: "self-employed", retired: "stopped working" },
+      },
+    });
+    for (const [code, description] of [
+      ["FT", "Full-time employee"],
+      ["R", "Retired since 2019"],
+      ["F", "Employee of a school"],
+    ] as const) {
+      const got = readJson(loan, { emp: { code, description } }, REFERENCE).employment;
+      expect(got?.value, `${code}: ${description}`).toBe(description.startsWith("Retired") ? "retired" : "employed");
+    }
+  });
+  it("reads 'not' or 'non' before the question's own word as false, before another word as nothing", () => {
+    for (const value of ["NOT_EXEMPT", "non-exempt", "Not exempt"])
+      expect(readJson(pricing.ir.inputs, { qty: 5, tax: { exemption_status: value } }, REFERENCE)["tax exempt"]?.value, value).toBe(false);
+    for (const value of ["not run", "not checked yet", "non applicable"])
+      expect(readJson(pricing.ir.inputs, { qty: 5, tax: { exemption_status: value } }, REFERENCE)["tax exempt"], value).toBeUndefined();
+  });
+});
+
+describe("an amount record that names its own kind", () => {
+  it("answers the input its type names, in the period it states, and no other", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 100, max: 5000 }),
+        fc.constantFrom("RENT", "Rent", "rental"),
+        fc.constantFrom("type", "kind", "category"),
+        (amount, kind, key) => {
+          const state = { case: "C-1", housingCost: { [key]: kind, amount, period: "MONTH" } };
+          expect(readJson(eligibility.ir.inputs, state, REFERENCE)["monthly rent"]?.value).toBe(amount);
+          const other = { case: "C-1", housingCost: { [key]: "MORTGAGE", amount, period: "MONTH" } };
+          expect(readJson(eligibility.ir.inputs, other, REFERENCE)["monthly rent"]).toBeUndefined();
+        },
+      ),
+      { numRuns: 20 },
+    );
+  });
+});

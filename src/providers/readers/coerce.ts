@@ -100,6 +100,44 @@ export function withinBounds(t: Type, x: number): boolean {
   );
 }
 
+/** Keys that state, beside an amount, the period it is counted in. */
+const PERIOD_KEYS = new Set(["period", "per", "frequency", "freq", "interval", "basis", "cadence", "unit", "billing"]);
+/** Words of such a key's value, by the period they name ("ANNUAL", "MONTH", "SEAT_MONTH", "p.a."). */
+const PERIOD_WORDS: Record<string, Period> = {
+  month: "month",
+  months: "month",
+  monthly: "month",
+  mo: "month",
+  mth: "month",
+  pm: "month",
+  year: "year",
+  years: "year",
+  yearly: "year",
+  annual: "year",
+  annually: "year",
+  annum: "year",
+  yr: "year",
+  pa: "year",
+  week: "week",
+  weeks: "week",
+  weekly: "week",
+  wk: "week",
+};
+
+/** The one period an amount object states beside its amount (`period`, `per`, `frequency`), if any. */
+export function periodBeside(o: Record<string, unknown>): Period | undefined {
+  const named = new Set<Period>();
+  for (const [k, v] of Object.entries(o)) {
+    if (!PERIOD_KEYS.has(k.toLowerCase()) || typeof v !== "string") continue;
+    for (const w of v
+      .toLowerCase()
+      .replace(/\./g, "")
+      .split(/[^a-z]+/))
+      if (Object.hasOwn(PERIOD_WORDS, w)) named.add(PERIOD_WORDS[w]!);
+  }
+  return named.size === 1 ? [...named][0] : undefined;
+}
+
 function toNumber(value: unknown, type: Type, ctx: CoerceContext): Coerced | undefined {
   let x: number;
   let factor = 1;
@@ -127,7 +165,9 @@ function toNumber(value: unknown, type: Type, ctx: CoerceContext): Coerced | und
     const o = value as Record<string, unknown>;
     const inner = ["amount", "value", "number", "total"].find((k) => Object.hasOwn(o, k));
     if (!inner) return undefined;
-    const c = toNumber(o[inner], type, ctx);
+    // {"amount": 540000, "period": "ANNUAL"}, {"amount": "39.00", "per": "SEAT_MONTH"}: the period it states beside it
+    const stated = periodBeside(o);
+    const c = toNumber(o[inner], type, stated ? { ...ctx, sourcePeriod: stated } : ctx);
     return c && { value: c.value, factor: c.factor * 0.9 };
   } else return undefined;
   if (period && ctx.period && period !== ctx.period) {
@@ -165,6 +205,8 @@ function toBoolean(value: unknown, ctx: CoerceContext): Coerced | undefined {
 
 /** Words that deny what follows them in a short coded answer ("no match", "none found", "clear"). */
 const DENIAL_FIRST = new Set(["no", "none", "nil", "negative", "clear", "never", "without"]);
+/** Words that deny only the word they lead ("not exempt", "non resident"): the answer is false only when that word is the question's. */
+const NOT = new Set(["not", "non"]);
 /** A short answer is at most this many words: longer strings are prose for the text reader. */
 const SHORT_ANSWER = 3;
 const AFFIRMED = 0.8;
@@ -182,6 +224,13 @@ function answerInWords(value: string, questionWords: string[]): Coerced | undefi
   if (words.length === 0 || words.length > SHORT_ANSWER) return undefined;
   if (DENIAL_FIRST.has(words[0]!)) return { value: false, factor: DENIED };
   const stems = contentStems(value);
+  // "NOT_EXEMPT", "non-exempt", "not relevant": the question's own words denied; "not run" answers nothing
+  if (NOT.has(words[0]!)) {
+    const rest = contentStems(words.slice(1).join(" "));
+    return rest.length > 0 && rest.length === words.length - 1 && rest.every((w) => questionWords.includes(w))
+      ? { value: false, factor: DENIED }
+      : undefined;
+  }
   return stems.length > 0 && stems.length === words.length && stems.every((w) => questionWords.includes(w))
     ? { value: true, factor: AFFIRMED }
     : undefined;

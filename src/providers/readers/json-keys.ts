@@ -206,8 +206,14 @@ export function pathScore(words: InputWords, keys: string[]): number {
   return Math.max(own, leafNamesOther ? OTHER_LEAF * withParent : withParent);
 }
 
-/** Leaf keys that say nothing of their own (`{"fico": {"value": 712}}`); words of time say which value (`{"score": {"current": 702}}`). */
-const GENERIC_LEAF_WORDS = new Set(["value", "val", "amount", "amt", "answer", "number", "total", "date", "dt"].map(stem));
+/**
+ * Leaf keys that say nothing of their own (`{"fico": {"value": 712}}`), or only the unit of a
+ * percent (`{"escalator": {"bps": 300}}`, `{"discount": {"pct": 12}}`); words of time say which
+ * value (`{"score": {"current": 702}}`).
+ */
+const GENERIC_LEAF_WORDS = new Set(
+  ["value", "val", "amount", "amt", "answer", "number", "total", "date", "dt", "bps", "bp", "pct", "percent", "percentage", "desc", "description", "label"].map(stem),
+);
 const OTHER_LEAF = 0.6;
 
 /**

@@ -3,7 +3,7 @@
 // keys, reads the prose inside string values with the text reader. Offline and deterministic.
 import type { InputIR } from "../../ir/ir.js";
 import { NO_USAGE, type ReadRequest, type ReadResult, type ReadValue, type Reader } from "../types.js";
-import { coerce } from "./coerce.js";
+import { coerce, periodBeside } from "./coerce.js";
 import { todayIso } from "./dates.js";
 import { asksOtherTime, inputWords, marksOtherTime, pathScore, timeUnitOf, type InputWords } from "./json-keys.js";
 import { EMBEDDED_LIMITS } from "./limits.js";
@@ -77,7 +77,9 @@ function candidatesFor(
       continue;
     // a field of one record among several listed is no answer on its own (one member's income, one debt's payment)
     if (isScalarType(input) && node.listed) continue;
-    const score = pathScore(words, node.keys);
+    // a code with its description beside it (`{"code": "FT", "desc": "Full-time employee"}`): the words say it
+    if (describedBeside(nodes, node)) continue;
+    const score = Math.max(pathScore(words, node.keys), kindScore(words, node.value));
     if (score < MIN_KEY_SCORE) continue;
     if (listOfAmounts) {
       const total = summed(input, node, ctx(node.keys.slice(-2)));
@@ -93,7 +95,7 @@ function candidatesFor(
         });
       continue;
     }
-    const c = coerce(node.value, input.type, ctx(node.keys.slice(-2)));
+    const c = coerce(node.value, input.type, besideItsPeriod(ctx(node.keys.slice(-2)), nodes, node));
     if (c) out.push({ input: input.name, pointer: node.pointer, value: c.value, confidence: score * c.factor, raw: node.value });
     else if (typeof node.value === "string" && (!best || score > best.score)) best = { input, node, score };
   }
@@ -122,6 +124,57 @@ function candidatesFor(
 function withoutSummedItems(cands: Candidate[]): Candidate[] {
   const sums = cands.filter((c) => c.summed).map((c) => `${c.pointer}/`);
   return sums.length === 0 ? cands : cands.filter((c) => c.summed || !sums.some((p) => c.pointer.startsWith(p)));
+}
+
+/** Nodes by pointer, built once per state. */
+const byPointer = new WeakMap<JsonNode[], Map<string, JsonNode>>();
+
+/**
+ * The amount of an object that states its period beside it (`{"amount": 540000, "period":
+ * "ANNUAL"}`) is counted in that period, read at the object or at its amount.
+ */
+function besideItsPeriod<T extends { sourcePeriod?: unknown }>(ctx: T, nodes: JsonNode[], node: JsonNode): T {
+  const key = node.keys[node.keys.length - 1];
+  if (node.item || !key || !AMOUNT_KEYS.has(key.toLowerCase())) return ctx;
+  const parent = parentOf(nodes, node);
+  const stated =
+    parent && typeof parent === "object" && !Array.isArray(parent) ? periodBeside(parent as Record<string, unknown>) : undefined;
+  return stated ? { ...ctx, sourcePeriod: stated } : ctx;
+}
+const AMOUNT_KEYS = new Set(["amount", "value", "number", "total"]);
+
+function parentOf(nodes: JsonNode[], node: JsonNode): unknown {
+  let map = byPointer.get(nodes);
+  if (!map) byPointer.set(nodes, (map = new Map(nodes.map((n) => [n.pointer, n]))));
+  return map.get(node.pointer.slice(0, node.pointer.lastIndexOf("/")))?.value;
+}
+
+/** Keys by which an amount object says what it is (`{"type": "RENT", "amount": 980}`). */
+const KIND_KEYS = new Set(["type", "kind", "category"]);
+/** A kind named in the object's own field names it a little less surely than a key would. */
+const KIND_NAMED = 0.9;
+
+/** How well an amount object's own kind (`"type": "RENT"`) names the input, read as a key would be. */
+function kindScore(words: InputWords, value: unknown): number {
+  if (!isAmountObject(value)) return 0;
+  const kinds = Object.entries(value as Record<string, unknown>).filter(
+    ([k, v]) => KIND_KEYS.has(k.toLowerCase()) && typeof v === "string",
+  );
+  return Math.max(0, ...kinds.map(([, v]) => KIND_NAMED * pathScore(words, [v as string])));
+}
+
+const CODE_KEYS = new Set(["code", "cd"]);
+const DESCRIPTION_KEYS = ["desc", "description", "label"];
+/** Whether the node is a code whose object describes it in words beside it. */
+function describedBeside(nodes: JsonNode[], node: JsonNode): boolean {
+  const key = node.keys[node.keys.length - 1];
+  if (node.item || !key || !CODE_KEYS.has(key.toLowerCase())) return false;
+  const parent = parentOf(nodes, node);
+  return (
+    !!parent &&
+    typeof parent === "object" &&
+    Object.entries(parent).some(([k, v]) => DESCRIPTION_KEYS.includes(k.toLowerCase()) && typeof v === "string")
+  );
 }
 
 const isAmountObject = (v: unknown): boolean =>

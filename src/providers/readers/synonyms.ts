@@ -59,6 +59,7 @@ export const SYNONYM_GROUPS: string[][] = [
   ["pep", "politically exposed", "political exposure", "politician", "public official", "public office", "minister", "parliament"],
   ["adverse media", "negative news", "negative press", "adverse news", "bad press"],
   ["volume", "turnover", "throughput", "flows", "transactions", "deposits"],
+  ["international", "abroad", "overseas", "cross-border", "intl"],
   ["percent", "percentage", "pct"],
   ["rent", "rental", "lease"],
   ["tier", "level", "status", "loyalty"],

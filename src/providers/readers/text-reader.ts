@@ -151,6 +151,7 @@ function readMessage(
       dates,
       clock,
       firstReport.length > 0 ? (m) => m.iso === day!.iso : undefined,
+      (m) => [...read.coming].some((at) => at >= m.start && at < m.end),
     ),
     ...reported,
     ...readBooleans(of("boolean"), cues, index),

@@ -26,6 +26,8 @@ export interface EnglishReading {
   counts: Set<number>;
   /** runs of capitalised proper nouns ("Maria Lopez", "T. Brandt"): people and places */
   proper: Span[];
+  /** starts of a weekday told of what is to come ("the plumber comes Friday", "will call Monday"), not of what was */
+  coming: Set<number>;
   /** how many tokens the model read: its share of the reader's steps */
   tokens: number;
 }
@@ -39,7 +41,35 @@ const PERSON_NOUNS = new Set(
     "husband wife spouse partner son daughter mother father parent child patient employee resident"
   ).split(" "),
 );
-const CONTRACTED_BE = /^(i|he|she|you|we|they)['’](m|s|re)$/i;
+/** "I'm", "she's", and the casual "im" written without its apostrophe. */
+const CONTRACTED_BE = /^(?:(i|he|she|you|we|they)['’](m|s|re)|im)$/i;
+
+import { NEGATORS } from "./negation.js";
+
+const WEEKDAY = /^(?:mon|tues|wednes|thurs|fri|satur|sun)day$/i;
+/** Words that put the verb after them in the future ("will", "'ll", "going to"). */
+const FUTURE = new Set(["will", "'ll", "’ll", "shall", "going", "gon"]);
+/** How many tokens back from a weekday its verb may stand ("comes on Friday to fit it"). */
+const VERB_REACH = 4;
+
+/**
+ * Whether the verb nearest before the weekday at i, in its sentence, tells what is to come: the
+ * present of the third person ("comes", "arrives"), a future ("will come", "'ll call"), or the
+ * present progressive ("is coming"). A past ("came", "tore") tells what was.
+ */
+function toCome(values: string[], pos: string[], lemmas: string[], i: number): boolean {
+  for (let j = i - 1; j >= 0 && i - j <= VERB_REACH; j--) {
+    if (pos[j] === "PUNCT" && /[.!?;\n]/.test(values[j]!)) return false;
+    if (pos[j] !== "VERB" && pos[j] !== "AUX") continue;
+    const v = values[j]!.toLowerCase();
+    const l = lemmas[j]!.toLowerCase();
+    const before = [values[j - 1], values[j - 2]].map((w) => w?.toLowerCase() ?? "");
+    if (FUTURE.has(v) || before.some((w) => FUTURE.has(w))) return true;
+    if (v !== l && (v === `${l}s` || v === `${l}es` || v === `${l.slice(0, -1)}ies`)) return true;
+    return v.endsWith("ing") && /^(?:is|are|am|'s|’s|'re|’re)$/.test(before[0]!);
+  }
+  return false;
+}
 
 let english: ReturnType<typeof winkNLP> | undefined;
 /**
@@ -95,11 +125,23 @@ export function readEnglish(text: string): EnglishReading {
     if (/^one$/i.test(values[next]!) && pos[next + 1] === "NOUN" && pos[i] !== "DET") counts.add(starts[next]!);
   }
   if (values.length > 1 && /^one$/i.test(values[0]!) && pos[1] === "NOUN") counts.add(starts[0]!);
+  const coming = new Set<number>();
+  values.forEach((v, i) => {
+    if (WEEKDAY.test(v) && toCome(values, pos, lemmas, i)) coming.add(starts[i]!);
+  });
+  // a negation's scope ends with its line: "no card balances\n- wants $12,000" denies no request
   const negated: Span[] = [];
+  let lineStart = 0;
+  let negator = -1;
   flags.forEach((f, i) => {
-    if (!f) return;
+    const gap = text.slice(i > 0 ? ends[i - 1]! : 0, starts[i]!);
+    // wink-nlp may keep a line break as a token of its own
+    if (gap.includes("\n")) lineStart = starts[i]!;
+    if (values[i]!.includes("\n")) lineStart = ends[i]!;
+    if (NEGATORS.has(values[i]!.toLowerCase()) || /n['’]t$/i.test(values[i]!)) negator = starts[i]!;
+    if (!f || negator < lineStart || values[i]!.includes("\n")) return;
     const last = negated[negated.length - 1];
-    if (last && i > 0 && flags[i - 1]) last.end = ends[i]!;
+    if (last && i > 0 && flags[i - 1] && !gap.includes("\n")) last.end = ends[i]!;
     else negated.push({ start: starts[i]!, end: ends[i]! });
   });
   const proper: Span[] = [];
@@ -118,7 +160,7 @@ export function readEnglish(text: string): EnglishReading {
     const [first, last] = e.out(its.span) as unknown as [number, number];
     durations.push({ start: starts[first]!, end: ends[last]! });
   });
-  return { negated, durations, ages, counts, proper, tokens: values.length };
+  return { negated, durations, ages, counts, coming, proper, tokens: values.length };
 }
 
 /** Whether the span [start, end) overlaps one of the spans (sorted by start). */

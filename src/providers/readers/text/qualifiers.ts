@@ -150,17 +150,24 @@ export function qualifiersOf(tokens: Token[], from: number, to = from, reach = R
 }
 
 /** Words that take back what was just said ("correction: revised to", "sorry, I meant", "no wait"). */
-const CORRECTIONS = new Set(["meant", "correction", "corrected", "correcting", "revised", "amended"]);
+const CORRECTIONS = new Set(["meant", "correction", "corrected", "correcting", "corr", "revised", "amended"]);
 
 /** How far, in content words, a correction reaches back to the amount it takes back, across at most one sentence end. */
 const CORRECTION_REACH = 8;
 
-/** Two-word corrections, by their second word: "make that $12,000", "scratch that", "or rather 18k". */
-const CORRECTION_PAIRS: Record<string, string> = { that: "make scratch strike", rather: "or" };
+/** Two-word corrections, by their second word: "make that $12,000", "make it 9,500", "scratch that", "or rather 18k". */
+const CORRECTION_PAIRS: Record<string, string> = { that: "make scratch strike", it: "make", rather: "or" };
 
-/** Whether token k is a correction ("meant", "revised", "no wait", "make that"). */
+/** The next token that is no punctuation. */
+function nextWordOrAmount(tokens: Token[], k: number): Token | undefined {
+  for (let j = k + 1; j < tokens.length; j++) if (tokens[j]!.kind !== "punct") return tokens[j];
+  return undefined;
+}
+
+/** Whether token k is a correction ("meant", "revised", "no wait", "make that", an apology said of a number: "sorry, 18k"). */
 const isCorrection = (tokens: Token[], k: number): boolean =>
   CORRECTIONS.has(tokens[k]!.lower) ||
+  (tokens[k]!.lower === "sorry" && nextWordOrAmount(tokens, k)?.kind === "amount") ||
   (tokens[k]!.lower === "wait" && tokens[k - 1]?.lower === "no") ||
   (Object.hasOwn(CORRECTION_PAIRS, tokens[k]!.lower) &&
     tokens[k - 1]?.sentence === tokens[k]!.sentence &&
@@ -202,6 +209,44 @@ function replacedBy(tokens: Token[], i: number): number | undefined {
     if (REPLACING.some(([a, b]) => w.lower === a && tokens[k + 1]?.lower === b) || (w.lower === "not" && i - k <= 3)) replacing = true;
   }
   return undefined;
+}
+
+/** Words that call what was just said wrong, whatever it was ("… on 20 January; sorry, that was wrong"). */
+const WRONG = new Set(["wrong", "incorrect", "mistake", "mistaken", "typo", "error"]);
+/** How many tokens after a date a correction of it may stand, across one sentence end at most. */
+const DATE_CORRECTION_REACH = 10;
+
+/**
+ * Whether a correction follows the date whose last token is `to`, before the token `next` (the
+ * next date's first, or the text's end): "first said Thu 12th, then corr. -> Wed 11/02", "said
+ * it happened on 20 January; we are sorry, that was wrong. … on 21 January".
+ */
+export function dateTakenBack(tokens: Token[], to: number, next: number): boolean {
+  const from = tokens[to]?.sentence ?? 0;
+  for (let k = to + 1; k < Math.min(next, tokens.length) && k - to <= DATE_CORRECTION_REACH; k++) {
+    if (tokens[k]!.sentence - from > 1) return false;
+    if (WRONG.has(tokens[k]!.lower) || isCorrection(tokens, k)) return true;
+  }
+  return false;
+}
+
+/**
+ * Amounts that say again a value a correction names as replaced ("Loan amount: 80,000" … "it
+ * should be 18,000, not 80,000"): each earlier mention of the replaced value is taken back too,
+ * and the index of the new value, which answers what they did. One pass over the amounts.
+ */
+export function retracted(tokens: Token[], amounts: readonly number[]): Map<number, number> {
+  const out = new Map<number, number>();
+  const seen = new Map<number, number[]>();
+  for (const i of amounts) {
+    const value = tokens[i]!.amount!.value;
+    const newer = replacedBy(tokens, i);
+    const earlier = seen.get(value) ?? [];
+    if (newer !== undefined) for (const j of earlier.splice(0)) out.set(j, newer);
+    earlier.push(i);
+    seen.set(value, earlier);
+  }
+  return out;
 }
 
 /**

@@ -5,7 +5,7 @@ import type { ReadValue } from "../../types.js";
 import type { DateMention } from "../dates.js";
 import { assignBest, byElimination, proximity, type Cue } from "./cues.js";
 import { BY_ELIMINATION, contestFactor, placed, RELATIVE_TO_CLOCK, rivalFactor, roundConfidence } from "./confidence.js";
-import { unrealised } from "./qualifiers.js";
+import { dateTakenBack, unrealised } from "./qualifiers.js";
 import { dateRole, keepOrder, type Placed } from "./date-order.js";
 import type { TextIndex } from "./text-index.js";
 import { namedRecord } from "../../../runtime/json.js";
@@ -19,6 +19,9 @@ const PLANNED = 0.5;
 const REORDERED = 0.85;
 /** A day counted from another the text tells of ("I phoned the next day"). */
 const COUNTED = 0.6;
+
+/** A weekday named alone, with no "last", "next" or date: which week it is in, the text does not say. */
+const BARE_WEEKDAY = /^(?:on\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day$/i;
 
 /** Index of the first token whose start is at or after `offset` (tokens.length if none). */
 function firstTokenFrom(index: TextIndex, offset: number): number {
@@ -59,12 +62,24 @@ export function readDates(
   clock = false,
   /** mentions of a day already given (the report's, by the message's own words): no guess for another input */
   given: (m: DateMention) => boolean = () => false,
+  /** mentions told of what is to come (text/english.ts) */
+  coming: (m: DateMention) => boolean = () => false,
 ): Record<string, ReadValue> {
   // a day counted from another is read only where its cue words place it, never as a guess
-  const unguessed = (m: DateMention) => m.counted === true || given(m);
+  // a weekday said alone of what is to come ("the contractor comes Thursday") is no day of the facts: no guess either
+  const unguessed = (m: DateMention) => m.counted === true || given(m) || (BARE_WEEKDAY.test(m.text.trim()) && coming(m));
   // "today, 12 May 2026": a relative date with the written date just after it is that date
   const mentions = found.filter((m, j) => !(m.relative && sameDayWritten(index.text, m, found[j + 1])));
   const places = mentions.map((m) => place(index, m));
+  // a date a correction takes back answers nothing; the next date, the one corrected to, is
+  // placed by its cue words too ("Inc. date: first said Thu 12th, then corr. -> Wed 11/02")
+  const replaces = new Map<number, { anchor: number; own: { from: number; to: number } }>();
+  places.forEach((p, j) => {
+    if (p.anchor < 0 || j + 1 >= places.length || places[j + 1]!.anchor < 0) return;
+    if (!dateTakenBack(index.tokens, Math.max(p.own.to, p.anchor), places[j + 1]!.own.from)) return;
+    replaces.set(j + 1, { ...p });
+    p.anchor = -1;
+  });
   // resolved against the day of reading: less sure, and second to a date written out
   // counted from another day ("the next day"): the reading of two days, less sure
   const againstClock = (m: DateMention) => (clock && m.relative ? RELATIVE_TO_CLOCK : 1) * (m.counted ? COUNTED : 1);
@@ -75,7 +90,12 @@ export function readDates(
   for (const input of inputs) {
     places.forEach(({ anchor, own }, j) => {
       if (anchor < 0) return;
-      const near = proximity(index, cues.get(input.name) ?? [], anchor, own) * againstClock(mentions[j]!) * (planned[j] ? PLANNED : 1);
+      const old = replaces.get(j);
+      const placedAt = Math.max(
+        proximity(index, cues.get(input.name) ?? [], anchor, own),
+        old ? proximity(index, cues.get(input.name) ?? [], old.anchor, old.own) : 0,
+      );
+      const near = placedAt * againstClock(mentions[j]!) * (planned[j] ? PLANNED : 1);
       if (near >= MIN_PROXIMITY) all.push({ input: input.name, mention: j, score: near });
     });
   }

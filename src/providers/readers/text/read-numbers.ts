@@ -8,7 +8,7 @@ import { convertPeriod, roundFloat, type Amount } from "../numbers.js";
 import { PERIOD_STEMS, periodOfText } from "../words.js";
 import { assignBest, byElimination, proximity, type Cue } from "./cues.js";
 import { BY_ELIMINATION, contestFactor, LISTED, placed, rivalFactor, roundConfidence } from "./confidence.js";
-import { correctedFrom, otherWordsIn, qualifiersOf, takenBack, type Qualifier } from "./qualifiers.js";
+import { correctedFrom, otherWordsIn, qualifiersOf, retracted, takenBack, type Qualifier } from "./qualifiers.js";
 import { changedFrom, changedTo } from "./changes.js";
 import { matchesOf, type TextIndex } from "./text-index.js";
 import { writersNotTheRole } from "./whose.js";
@@ -119,12 +119,16 @@ const NOT_A_DENIAL = new Set([
   "until",
 ]);
 const COUNT_REACH = 4;
-/** Verbs of paying or having, through which a denial reaches an amount's cue ("doesn't pay any rent"). */
+/** Verbs of paying, charging or having, through which a denial reaches an amount's cue ("doesn't pay any rent", "does not charge us rent"). */
 const HAVING = new Set([
   "pay",
   "pays",
   "paying",
   "paid",
+  "charge",
+  "charges",
+  "charging",
+  "charged",
   "have",
   "has",
   "had",
@@ -136,6 +140,8 @@ const HAVING = new Set([
   "hold",
   "holds",
 ]);
+/** The person a verb of paying or charging is done to ("does not charge us any rent"). */
+const OBJECT_PRONOUNS = new Set(["us", "me", "him", "her", "them", "you"]);
 /** Words after a negator that deny only what is besides the things named: "no other claims". */
 const BESIDES = new Set(["other", "further", "more", "additional", "else"]);
 const DENIED_SCORE = 0.9;
@@ -159,7 +165,12 @@ function saysNone(tokens: Token[], i: number, count: boolean): boolean {
     if (count && (NOT_A_DENIAL.has(w.lower) || NOT_A_DENIAL.has(w.stem))) break;
     if (count && DENIED_VERB.test(w.lower)) return true;
     // "doesn't pay any rent", "has never had debts": a denied verb of paying or having, right before
-    if (!count && distance <= 2 && DENIED_VERB.test(w.lower) && tokens.slice(k + 1, i).every((b) => b.stop || HAVING.has(b.lower)))
+    if (
+      !count &&
+      distance <= 2 &&
+      DENIED_VERB.test(w.lower) &&
+      tokens.slice(k + 1, i).every((b) => b.stop || HAVING.has(b.lower) || OBJECT_PRONOUNS.has(b.lower))
+    )
       return true;
   }
   const [mark, answer] = [tokens[i + 1], tokens[i + 2]];
@@ -315,6 +326,19 @@ interface Label {
 /** Per text, per sentence: where its label's colon stands, the period and the other time it states. */
 const LABELS = new WeakMap<TextIndex, Map<number, Label>>();
 
+/** Per text: earlier mentions of a value a correction replaced, taken back, and for each new value the mentions it replaces. */
+const retractions = new WeakMap<TextIndex, { gone: Set<number>; replaces: Map<number, number[]> }>();
+function retractionsOf(index: TextIndex): { gone: Set<number>; replaces: Map<number, number[]> } {
+  let r = retractions.get(index);
+  if (!r) {
+    const byOld = retracted(index.tokens, index.amounts);
+    const replaces = new Map<number, number[]>();
+    for (const [old, newer] of byOld) replaces.set(newer, [...(replaces.get(newer) ?? []), old]);
+    retractions.set(index, (r = { gone: new Set(byOld.keys()), replaces }));
+  }
+  return r;
+}
+
 function candidate(input: InputIR, cues: Cue[], index: TextIndex, i: number, minProximity = MIN_PROXIMITY): Candidate | undefined {
   const { tokens } = index;
   const t = tokens[i]!;
@@ -361,7 +385,9 @@ function candidate(input: InputIR, cues: Cue[], index: TextIndex, i: number, min
   // corrected to is announced by the cues of the value it replaces
   const cued = Math.max(
     nearness(index, cues, i),
-    ...[correctedFrom(tokens, i), older].flatMap((j) => (j === undefined ? [] : [nearness(index, cues, j)])),
+    ...[correctedFrom(tokens, i), older, ...(retractionsOf(index).replaces.get(i) ?? [])].flatMap((j) =>
+      j === undefined ? [] : [nearness(index, cues, j)],
+    ),
   );
   // "$600 per month" says "monthly" of itself, if less surely than a cue word
   const byPeriod = period !== undefined && a.period === period && cued < PERIOD_SAYS;
@@ -465,7 +491,8 @@ export function readNumbers(
 ): Record<string, ReadValue> {
   const { tokens, text } = index;
   const ids = identifiers(index);
-  const amounts = index.amounts.filter((i) => !takenBack(tokens, i) && changedTo(tokens, i) === undefined && !ids.has(i));
+  const { gone } = retractionsOf(index);
+  const amounts = index.amounts.filter((i) => !takenBack(tokens, i) && !gone.has(i) && changedTo(tokens, i) === undefined && !ids.has(i));
   const all: Candidate[] = [];
   const byInput = new Map<string, Candidate[]>();
   for (const input of inputs) {
