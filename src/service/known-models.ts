@@ -10,7 +10,7 @@
 import { LRUCache } from "lru-cache";
 import { jsonFault, type JsonFault } from "./json-limits.js";
 import { misreadNumber } from "./json-numbers.js";
-import { memberSpan } from "./member-span.js";
+import { firstMemberSpan, memberSpan } from "./member-span.js";
 import { countTokensYielding, lastBoundary } from "./tokens.js";
 
 const MODEL = Buffer.from("model");
@@ -52,10 +52,16 @@ export type ParsedBody = { ok: true; body: unknown; tokens: () => Promise<number
  */
 export function parseBody(bytes: Buffer, decode: (bytes: Uint8Array) => string): ParsedBody {
   let known: Known | undefined;
-  const span = memberSpan(bytes, MODEL, (start) => {
+  const knownEnd = (start: number) => {
     known = lookUp(bytes, start);
     return known ? start + known.bytes.length : -1;
-  });
+  };
+  // a known model as the first member, as clients mostly send it: the rest is parsed, never walked
+  const first = firstMemberSpan(bytes, MODEL, knownEnd);
+  const leading = first && recogniseFirst(bytes, first.start, known!, decode);
+  if (leading) return leading;
+  known = undefined;
+  const span = memberSpan(bytes, MODEL, knownEnd);
   const model = span && bytes[span.start] === OPEN ? bytes.subarray(span.start, span.end) : null;
   const fast = known && model && recognise(bytes, model, known, decode);
   if (fast) return fast;
@@ -106,6 +112,34 @@ function lookUp(body: Buffer, start: number): Known | undefined {
     ?.find((k) => k.bytes.length <= body.length - start && k.bytes.equals(body.subarray(start, start + k.bytes.length)));
 }
 
+/** What may follow a body's first member: whitespace, then a comma and the next key's quote, or the closing brace. */
+const AFTER_FIRST = /^[ \t\n\r]*(?:,(?=[ \t\n\r]*")|\})/;
+
+/**
+ * The body whose first member is a known model's (`k`'s, from `start`): the members after it are
+ * parsed as an object of their own, which must not hold "model" again; null when they do, or are
+ * not a clean body.
+ */
+function recogniseFirst(bytes: Buffer, start: number, k: Known, decode: (bytes: Uint8Array) => string): ParsedBody | null {
+  const before = decode(bytes.subarray(0, start));
+  const after = decode(bytes.subarray(start + k.bytes.length));
+  const sep = AFTER_FIRST.exec(after);
+  if (!sep) return null;
+  const restText = sep[0].endsWith("}") ? `{}${after.slice(sep[0].length)}` : `{${after.slice(sep[0].length)}`;
+  let rest: Record<string, unknown>;
+  try {
+    rest = JSON.parse(restText) as Record<string, unknown>;
+  } catch {
+    return null;
+  }
+  if (Object.hasOwn(rest, "model") || jsonFault(rest, "body") || misreadNumber(restText)) return null;
+  return { ok: true, body: { model: k.model, ...rest }, tokens: tokensOf(before, k, after) };
+}
+
+/** The tokens of `before`, a known model's text and `after`: the model's middle counted once. */
+const tokensOf = (before: string, k: Known, after: string) => async () =>
+  (await countTokensYielding(before + k.head)) + (await k.middle()) + (await countTokensYielding(k.tail + after));
+
 /** The body with a known model's value (`k`'s, whose bytes `model` holds) in place of its bytes; null when the rest is not a clean body. */
 function recognise(bytes: Buffer, model: Buffer, k: Known, decode: (bytes: Uint8Array) => string): ParsedBody | null {
   const start = model.byteOffset - bytes.byteOffset;
@@ -123,9 +157,7 @@ function recognise(bytes: Buffer, model: Buffer, k: Known, decode: (bytes: Uint8
   // a fault is named by its place in the whole body
   if (jsonFault(rest, "body") || misreadNumber(restText)) return null;
   (rest as Record<string, unknown>).model = k.model;
-  const tokens = async () =>
-    (await countTokensYielding(before + k.head)) + (await k.middle()) + (await countTokensYielding(k.tail + after));
-  return { ok: true, body: rest, tokens };
+  return { ok: true, body: rest, tokens: tokensOf(before, k, after) };
 }
 
 /** A model parsed from `bytes` (a body's "model" member, an object), kept for the bodies that bring the same bytes again. */

@@ -120,3 +120,21 @@ export function memberSpan(b: Uint8Array, key: Buffer, knownEnd: (start: number)
     return skipSpace(b, i + 1) === b.length ? found : null;
   }
 }
+
+/**
+ * The span of the first member's value when its key is `key` and the caller knows that value
+ * (`knownEnd`, as for memberSpan); null otherwise. Nothing after the value is looked at.
+ */
+export function firstMemberSpan(b: Uint8Array, key: Buffer, knownEnd: (start: number) => number): Span | null {
+  let i = skipSpace(b, 0);
+  if (b[i] !== OPEN) return null;
+  i = skipSpace(b, i + 1);
+  if (b[i] !== QUOTE) return null;
+  const close = stringClose(b, i);
+  if (close < 0 || !isKey(b, i, close, key)) return null;
+  i = skipSpace(b, close + 1);
+  if (b[i] !== COLON) return null;
+  const start = skipSpace(b, i + 1);
+  const end = knownEnd(start);
+  return end < 0 ? null : { start, end };
+}

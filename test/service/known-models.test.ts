@@ -101,6 +101,30 @@ const randomBody = model.chain((m) => {
     });
 });
 
+/** Bodies that end, or go on, just where a model that comes first ends. */
+const edgeBody = fc
+  .tuple(
+    model,
+    fc.constantFrom(
+      (t: string) => `{"model":${t},}`,
+      (t: string) => `{"model":${t}}}`,
+      (t: string) => `{"model":${t}}x`,
+      (t: string) => `{"model":${t}`,
+      (t: string) => `{"model":${t},"model":null}`,
+      (t: string) => `{"model":${t},"mod\\u0065l":null}`,
+      (t: string) => `{"model":${t} , "state":1 }`,
+      (t: string) => ` {"model":${t}}\n`,
+      (t: string) => `{"model":${t},"a":1,}`,
+      (t: string) => `{"model":${t} "a":1}`,
+      (t: string) => `{"model":${t},"1":1,"__proto__":{"a":2}}`,
+      (t: string) => `{"model":${t},"state":${"[".repeat(128)}${"]".repeat(128)}}`,
+    ),
+  )
+  .map(([m, spell]) => {
+    const text = JSON.stringify(m);
+    return { text, m, bytes: Buffer.from(spell(text)) };
+  });
+
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 const decode = (bytes: Uint8Array) => utf8.decode(bytes);
 
@@ -121,7 +145,7 @@ describe("models recognised by their text", () => {
     let recognised = 0;
     let runs = 0;
     await fc.assert(
-      fc.asyncProperty(randomBody, async ({ text, bytes }) => {
+      fc.asyncProperty(fc.oneof({ weight: 4, arbitrary: randomBody }, edgeBody), async ({ text, bytes }) => {
         runs++;
         // the model sent once on its own, so that the bodies after it may be recognised
         const first = parseBody(Buffer.from(`{"model":${text}}`), decode);
