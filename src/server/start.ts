@@ -123,8 +123,11 @@ async function start(o: ServerOptions, providerSettings: ProviderConfig, closers
   closers.push(() => questionsCache.close());
   // The request log goes to standard output asynchronously, in writes of at least LOG_BATCH_BYTES:
   // a busy server makes one write per few dozen requests instead of one per request, and a quiet
-  // one writes what it has every LOG_FLUSH_MS. Flushed on close.
-  const logDestination = o.logStream ? null : pino.destination({ dest: 1, sync: false, minLength: LOG_BATCH_BYTES });
+  // one writes what it has every LOG_FLUSH_MS. Flushed on close. Each line is handed over as its
+  // bytes: given text, the destination appends it to the pending text and measures all of that
+  // again at every line (about 2 µs a line of the 6 µs a line costs in all).
+  const logDestination = o.logStream ? null : pino.destination({ dest: 1, sync: false, minLength: LOG_BATCH_BYTES, contentMode: "buffer" });
+  const logLines = logDestination && { write: (line: string) => logDestination.write(Buffer.from(line) as unknown as string) };
   const logFlush = logDestination ? setInterval(() => logDestination.flush(), LOG_FLUSH_MS) : null;
   logFlush?.unref();
   if (logFlush) closers.push(async () => clearInterval(logFlush));
@@ -148,7 +151,7 @@ async function start(o: ServerOptions, providerSettings: ProviderConfig, closers
     http: o.http,
     version: pkg.version,
     logLevel: o.logLevel ?? "info",
-    logStream: o.logStream ?? (logDestination as unknown as NodeJS.WritableStream | null) ?? undefined,
+    logStream: o.logStream ?? (logLines as unknown as NodeJS.WritableStream | null) ?? undefined,
     metrics,
     web: o.web,
     readiness: {

@@ -1,33 +1,40 @@
-// Models that come back request after request as the same text. A body that begins
-// `{"model":` followed by the exact bytes of a model seen before (compared in memory, neither
-// decoded nor parsed) gets that model's parsed value, frozen and shared, and only the rest of the
-// body (the state) is decoded, parsed and checked; the model's identity, its token count and its JSON echo are then made once
-// (resolve-model.ts, response-text.ts), so a call's work grows with its state and answers alone.
-// The text of a complete JSON value is read to its end by any parser and no further, so when the
-// body continues with `,` or `}` after it, that text is the value of "model", exactly as parsing
-// the whole body would give (a second "model" key in the rest falls back to parsing it all).
+// Models that come back request after request as the same text. A body whose "model" member
+// (found by member-span.ts without parsing, wherever it stands among the body's members and
+// whatever whitespace is around it) holds the exact bytes of a model seen before (compared in
+// memory, neither decoded nor parsed) gets that model's parsed value, frozen and shared, and only
+// the rest of the body is decoded, parsed and checked, the model's place holding `null`; the
+// model's identity, its token count and its JSON echo are then made once (resolve-model.ts,
+// response-text.ts), so a call's work grows with its state and answers alone. A body whose rest
+// does not parse, or breaks a limit, is parsed again as a whole: its problem is the one it always
+// was, named at its place in the body.
 import { LRUCache } from "lru-cache";
 import { jsonFault, type JsonFault } from "./json-limits.js";
 import { misreadNumber } from "./json-numbers.js";
-import { countTokensYielding, prefixCountWhenAsked } from "./tokens.js";
+import { firstMemberSpan, memberSpan } from "./member-span.js";
+import { countTokensYielding, lastBoundary } from "./tokens.js";
 
-const LEAD = '{"model":';
-/** Characters of a model's text that find its candidates. */
+const MODEL = Buffer.from("model");
+/** Bytes of a model's text that find its candidates. */
 const HEAD = 64;
 /** Candidates sharing one head (versions of one model, usually). */
 const PER_HEAD = 4;
 /** Bytes of model text remembered at most. */
 const MAX_CHARS = 64 * 1024 * 1024;
+/** How far into a model's text the first place to cut its count is looked for. */
+const HEAD_CHARS = 256;
 
 interface Known {
   /** the model's JSON as the client sends it, in UTF-8 */
   bytes: Buffer;
   model: Record<string, unknown>;
   /**
-   * the tokens of the chunks of `{"model":<text>` that any body starting with it shares, and the
-   * rest of it after them: counted when a body brings the model again, letting other work run
+   * The model's text cut where a pre-token begins whatever comes before or after it (tokens.ts):
+   * its head and tail are counted with the body around them, its middle once, when first asked
+   * for, so a body's count is theirs added up.
    */
-  lead: () => Promise<{ tokens: number; rest: string }>;
+  head: string;
+  tail: string;
+  middle: () => Promise<number>;
 }
 
 const byHead = new LRUCache<string, Known[]>({
@@ -44,13 +51,31 @@ export type ParsedBody = { ok: true; body: unknown; tokens: () => Promise<number
  * UTF-8) and its limits (json-limits.ts); throws what `decode` or JSON.parse throws.
  */
 export function parseBody(bytes: Buffer, decode: (bytes: Uint8Array) => string): ParsedBody {
-  const fast = recognise(bytes, decode);
+  let known: Known | undefined;
+  const knownEnd = (start: number) => {
+    known = lookUp(bytes, start);
+    return known ? start + known.bytes.length : -1;
+  };
+  // a known model as the first member, as clients mostly send it: the rest is parsed, never walked
+  const first = firstMemberSpan(bytes, MODEL, knownEnd);
+  const leading = first && recogniseFirst(bytes, first.start, known!, decode);
+  if (leading) return leading;
+  known = undefined;
+  const span = memberSpan(bytes, MODEL, knownEnd);
+  const model = span && bytes[span.start] === OPEN ? bytes.subarray(span.start, span.end) : null;
+  const fast = known && model && recognise(bytes, model, known, decode);
   if (fast) return fast;
+  const parsed = parseWhole(bytes, decode);
+  if (parsed.ok && model) remember(model, parsed.body, decode);
+  return parsed;
+}
+
+/** parseBody without the models it knows: the whole body decoded, parsed and checked. */
+export function parseWhole(bytes: Buffer, decode: (bytes: Uint8Array) => string): ParsedBody {
   const text = decode(bytes);
   const body = JSON.parse(text) as unknown;
   const fault = jsonFault(body, "body") ?? misreadFault(text);
   if (fault) return { ok: false, fault };
-  remember(text, body);
   return { ok: true, body, tokens: () => countTokensYielding(text) };
 }
 
@@ -63,96 +88,99 @@ const MISREAD = {
 };
 
 /** A number of the text that JSON.parse reads as 0 though it is not, or as ±Infinity (json-numbers.ts). */
-function misreadFault(text: string, where = (at: number) => ` at character ${at} of the body`): JsonFault | null {
+function misreadFault(text: string): JsonFault | null {
   const found = misreadNumber(text);
   if (!found) return null;
   const shown =
     found.token.length > 40 ? `${found.token.slice(0, 20)}…${found.token.slice(-12)} (${found.token.length} characters)` : found.token;
-  return { kind: found.kind, path: "body", message: `the number ${shown}${where(found.at)} ${MISREAD[found.kind]}` };
+  return { kind: found.kind, path: "body", message: `the number ${shown} at character ${found.at} of the body ${MISREAD[found.kind]}` };
 }
 
 /** Whether `model` is a recognised model's shared value (deeply frozen). */
 export const isKnownModel = (model: unknown): model is Record<string, unknown> =>
   model !== null && typeof model === "object" && models.has(model);
 
-const LEAD_BYTES = Buffer.from(LEAD);
-const COMMA = 0x2c;
-const CLOSE = 0x7d;
-const headOf = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(HEAD, bytes.length)).toString("latin1");
+const OPEN = 0x7b;
+/** Where a model's text is looked for: its first bytes. */
+const keyOf = (bytes: Buffer, at = 0) => bytes.toString("latin1", at, Math.min(at + HEAD, bytes.length));
 
-function recognise(bytes: Buffer, decode: (bytes: Uint8Array) => string): ParsedBody | null {
-  if (bytes.length <= LEAD_BYTES.length || bytes.compare(LEAD_BYTES, 0, LEAD_BYTES.length, 0, LEAD_BYTES.length) !== 0) return null;
-  const list = byHead.get(headOf(bytes.subarray(LEAD_BYTES.length)));
-  if (!list) return null;
-  for (const k of list) {
-    const after = LEAD_BYTES.length + k.bytes.length;
-    const next = bytes[after];
-    if ((next !== COMMA && next !== CLOSE) || !k.bytes.equals(bytes.subarray(LEAD_BYTES.length, after))) continue;
-    // the model's bytes were UTF-8 and end with "}": the rest decodes on its own
-    const restText = decode(bytes.subarray(after + 1));
-    let rest: Record<string, unknown>;
-    try {
-      rest = JSON.parse(next === CLOSE ? `{}${restText}` : `{${restText}`) as Record<string, unknown>;
-    } catch {
-      return null; // the whole body's own error
-    }
-    if (Object.hasOwn(rest, "model")) return null;
-    // (the rest's characters do not count from the body's start: the number is named alone)
-    const fault = jsonFault(rest, "body") ?? misreadFault(restText, () => " in the body");
-    if (fault) return { ok: false, fault };
-    const tokens = async () => {
-      const lead = await k.lead();
-      return lead.tokens + (await countTokensYielding(`${lead.rest}${next === CLOSE ? "}" : ","}${restText}`));
-    };
-    return { ok: true, body: { model: k.model, ...rest }, tokens };
-  }
-  return null;
+/** The known model whose bytes `body` holds from `start` on (compared in memory). */
+function lookUp(body: Buffer, start: number): Known | undefined {
+  if (body[start] !== OPEN) return undefined;
+  return byHead
+    .get(keyOf(body, start))
+    ?.find((k) => k.bytes.length <= body.length - start && k.bytes.equals(body.subarray(start, start + k.bytes.length)));
 }
 
-function remember(text: string, body: unknown): void {
-  if (!text.startsWith(LEAD) || text.charCodeAt(LEAD.length) !== 0x7b) return;
-  const model = (body as Record<string, unknown>).model as Record<string, unknown>;
-  const end = objectEnd(text, LEAD.length);
-  const next = text.charCodeAt(end);
-  if (next !== COMMA && next !== CLOSE) return;
-  // a second "model" key would be the one parsed: then the first text is not the model
+/** What may follow a body's first member: whitespace, then a comma and the next key's quote, or the closing brace. */
+const AFTER_FIRST = /^[ \t\n\r]*(?:,(?=[ \t\n\r]*")|\})/;
+
+/**
+ * The body whose first member is a known model's (`k`'s, from `start`): the members after it are
+ * parsed as an object of their own, which must not hold "model" again; null when they do, or are
+ * not a clean body.
+ */
+function recogniseFirst(bytes: Buffer, start: number, k: Known, decode: (bytes: Uint8Array) => string): ParsedBody | null {
+  const before = decode(bytes.subarray(0, start));
+  const after = decode(bytes.subarray(start + k.bytes.length));
+  const sep = AFTER_FIRST.exec(after);
+  if (!sep) return null;
+  const restText = sep[0].endsWith("}") ? `{}${after.slice(sep[0].length)}` : `{${after.slice(sep[0].length)}`;
+  let rest: Record<string, unknown>;
   try {
-    if (next === COMMA && Object.hasOwn(JSON.parse(`{${text.slice(end + 1)}`) as object, "model")) return;
+    rest = JSON.parse(restText) as Record<string, unknown>;
   } catch {
-    return;
+    return null;
   }
-  const lead = text.slice(0, end);
-  const modelBytes = Buffer.from(lead.slice(LEAD.length));
+  if (Object.hasOwn(rest, "model") || jsonFault(rest, "body") || misreadNumber(restText)) return null;
+  return { ok: true, body: { model: k.model, ...rest }, tokens: tokensOf(before, k, after) };
+}
+
+/** The tokens of `before`, a known model's text and `after`: the model's middle counted once. */
+const tokensOf = (before: string, k: Known, after: string) => async () =>
+  (await countTokensYielding(before + k.head)) + (await k.middle()) + (await countTokensYielding(k.tail + after));
+
+/** The body with a known model's value (`k`'s, whose bytes `model` holds) in place of its bytes; null when the rest is not a clean body. */
+function recognise(bytes: Buffer, model: Buffer, k: Known, decode: (bytes: Uint8Array) => string): ParsedBody | null {
+  const start = model.byteOffset - bytes.byteOffset;
+  // the model's bytes are UTF-8 and open and close with braces: what is around them decodes on its own
+  const before = decode(bytes.subarray(0, start));
+  const after = decode(bytes.subarray(start + model.length));
+  const restText = `${before}null${after}`;
+  let rest: unknown;
+  try {
+    rest = JSON.parse(restText);
+  } catch {
+    return null; // the whole body's own error
+  }
+  if (rest === null || typeof rest !== "object" || (rest as Record<string, unknown>).model !== null) return null;
+  // a fault is named by its place in the whole body
+  if (jsonFault(rest, "body") || misreadNumber(restText)) return null;
+  (rest as Record<string, unknown>).model = k.model;
+  return { ok: true, body: rest, tokens: tokensOf(before, k, after) };
+}
+
+/** A model parsed from `bytes` (a body's "model" member, an object), kept for the bodies that bring the same bytes again. */
+function remember(bytes: Buffer, body: unknown, decode: (bytes: Uint8Array) => string): void {
+  const model = (body as Record<string, unknown>).model as Record<string, unknown>;
+  const text = decode(bytes);
+  const a = lastBoundary(text, 0, Math.min(HEAD_CHARS, text.length - 1));
+  if (a < 0) return;
+  const b = Math.max(a, lastBoundary(text, a, text.length - 1));
+  let middle: string | null = text.slice(a, b);
+  let counted: Promise<number> | undefined;
+  const count = () =>
+    (counted ??= countTokensYielding(middle!).then((n) => {
+      middle = null;
+      return n;
+    }));
   deepFreeze(model);
   models.add(model);
-  const k: Known = { bytes: modelBytes, model, lead: prefixCountWhenAsked(lead) };
-  const head = headOf(modelBytes);
-  const others = (byHead.get(head) ?? []).filter((o) => !o.bytes.equals(modelBytes));
-  byHead.set(head, [k, ...others].slice(0, PER_HEAD));
-}
-
-/** The index after the object that opens at `start` in valid JSON text. */
-function objectEnd(text: string, start: number): number {
-  let depth = 0;
-  for (let i = start; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 0x22) i = stringEnd(text, i);
-    else if (c === 0x7b || c === 0x5b) depth++;
-    else if ((c === 0x7d || c === 0x5d) && --depth === 0) return i + 1;
-  }
-  return text.length;
-}
-
-/** The index of the quote that closes the string opening at `start`. */
-function stringEnd(text: string, start: number): number {
-  let from = start + 1;
-  for (;;) {
-    const quote = text.indexOf('"', from);
-    let backslashes = 0;
-    while (text.charCodeAt(quote - 1 - backslashes) === 0x5c) backslashes++;
-    if (backslashes % 2 === 0) return quote;
-    from = quote + 1;
-  }
+  const own = Buffer.from(bytes);
+  const k: Known = { bytes: own, model, head: text.slice(0, a), tail: text.slice(b), middle: count };
+  const key = keyOf(own);
+  const others = (byHead.get(key) ?? []).filter((o) => !o.bytes.equals(own));
+  byHead.set(key, [k, ...others].slice(0, PER_HEAD));
 }
 
 function deepFreeze(value: unknown): void {
