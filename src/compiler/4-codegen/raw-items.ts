@@ -100,6 +100,16 @@ interface Operand {
   outer?: boolean;
 }
 
+/** Kinds of value from outside the condition a tester is passed (a date as its day number, `rt.dateDay`). */
+const OUTER_KINDS = new Set<string | undefined>(["number", "boolean", "string", "date"] satisfies FieldKind[]);
+const isOuterKind = (kind: string | undefined): kind is FieldKind => OUTER_KINDS.has(kind);
+
+/** JS of the value a tester is passed for an outside value of `kind` read by `code`: a number as its nearest double, a date as its day number. */
+const OUTER_READS: Partial<Record<FieldKind, (code: string) => string>> = {
+  number: (code) => `rt.nearestDouble(${code})`,
+  date: (code) => `rt.dateDay(${code})`,
+};
+
 /** Names of values worked out before the list is read (no loop variable, no item entry): read once, outside the loop. */
 const OUTER_NAMES = new Set(["input", "decision", "let", "param"]);
 
@@ -185,7 +195,7 @@ function operand(e: Expr, at: Binding, input: RawInput, reads: Reads, scope: Sco
       // in a filter, a name the analyser left unresolved is an entry of the item
       if (at.kind === "filter" && e.ref === undefined) return fieldOf(e.name);
       const kind = e.type?.kind === "string" || e.type?.kind === "choice" ? "string" : e.type?.kind;
-      if (!e.ref || !OUTER_NAMES.has(e.ref.kind) || (kind !== "number" && kind !== "boolean" && kind !== "string")) return null;
+      if (!e.ref || !OUTER_NAMES.has(e.ref.kind) || !isOuterKind(kind)) return null;
       // in a filter, an entry of the item by that name is what the name means
       if (at.kind === "filter") reads.absent.add(e.name);
       return reads.outerValue(e, kind);
@@ -380,7 +390,7 @@ export function rawLoop(
   const item = `rt.rawItemValue(${input.array}, ${input.current}, ${i}, ${itemConverter(input, cx)})`;
   const kept = body(`(${v} !== undefined ? ${v} : ${item})`, j);
   // values from outside the condition, once: a number as its nearest double
-  const values = outer.map((w) => `const ${w.id} = ${w.kind === "number" ? `rt.nearestDouble(${w.code})` : w.code};`);
+  const values = outer.map((w) => `const ${w.id} = ${OUTER_READS[w.kind]?.(w.code) ?? w.code};`);
   const args = [j, ...outer.map((w) => w.id)].join(", ");
   return `${values.join(" ")} let ${i} = 0; for (const ${j} of ${input.array}) { rt.tick(); let ${v}; let ${r} = ${test}(${args}); if (${r} === undefined) { ${v} = ${item}; ${r} = ${feel}; } ${kept} ${i}++; }`;
 }

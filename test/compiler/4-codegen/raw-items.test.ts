@@ -28,6 +28,7 @@ const inputs = {
   w: { type: "string", desc: "a text" },
   t: { type: "boolean", desc: "t" },
   e: { type: "number", desc: "a nudge" },
+  day: { type: "date", desc: "a day" },
 };
 
 /** Number literals: shortest forms of doubles (compared as doubles), and others (left to decimals). */
@@ -99,6 +100,9 @@ const condition = (field: (name: string) => string, filter: boolean): fc.Arbitra
     op.map((o) => `${field("d")} ${o} ${field("f")}`),
     fc.tuple(dateLiteral, dateLiteral).map(([lo, hi]) => `${field("d")} between ${lo} and ${hi}`),
     fc.array(dateLiteral, { minLength: 1, maxLength: 2 }).map((ls) => `${field("f")} in (${ls.join(", ")})`),
+    // a date input from outside, read once as its day number (none when it is null)
+    op.map((o) => `${field("d")} ${o} day`),
+    dateLiteral.map((l) => `day between ${field("f")} and ${l}`),
   );
   const { c } = fc.letrec<{ c: string }>((tie) => ({
     c: fc.oneof(
@@ -210,6 +214,7 @@ const state = fc.record({
   t: boolean,
   w: text,
   e: fc.constantFrom(0, 1e-30, -1e-30, null),
+  day: date,
 });
 
 const compile = (decisions: Record<string, string>, optimise: boolean) => {
@@ -278,6 +283,7 @@ describe("conditions on raw JSON items", () => {
       'count(rows[d >= date("2024-02-29")])',
       'some r in rows satisfies r.d < r.f or r.f = @"1970-01-01"',
       'rows[d between date("2023-12-31") and date("2024-03-01")].a',
+      "count(rows[d >= day or f = day])",
     ])
       expect(source(judged), judged).toMatch(TESTER);
     // a literal no double is the shortest form of, a field Object.prototype has a member named like
