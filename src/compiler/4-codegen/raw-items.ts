@@ -303,8 +303,8 @@ function tester(
     ...[...reads.absent].map((name) => `!(${JSON.stringify(name)} in ${o})`),
     ...reads.apart,
   ];
-  const charge = reads.steps > 0 ? `rt.tick(${reads.steps});` : "";
-  const body = [...lines, fit.length > 0 ? `if (!(${fit.join(" && ")})) return undefined;` : "", charge, `return ${test.code};`];
+  const charge = reads.steps > 0 ? [`rt.tick(${reads.steps});`] : [];
+  const body = [...lines, fit.length > 0 ? `if (!(${fit.join(" && ")})) return undefined;` : "", ...charge, `return ${test.code};`];
   return { test: cx.em.hoist("Q", `(${[o, ...outer.map((w) => w.id)].join(", ")}) => { ${body.join(" ")} }`), outer };
 }
 
