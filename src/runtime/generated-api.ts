@@ -33,7 +33,7 @@ export { rangeBuiltins } from "./builtins/range.js";
 export { regexBuiltins } from "./builtins/regex.js";
 export { stringBuiltins } from "./builtins/string.js";
 export { temporalBuiltins } from "./temporal/builtins.js";
-export { epochDay } from "./temporal/epoch-day.js";
+export { dateDay, epochDay } from "./temporal/epoch-day.js";
 export {
   certAbs,
   certAdd,

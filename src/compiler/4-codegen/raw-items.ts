@@ -7,10 +7,14 @@
 // A JSON number x (a double) reads as a decimal D(x) that rounds back to x (runtime/json.ts), and x
 // compared as a double with another item's number, or with a literal that is what its own double
 // reads as, gives exactly what the decimals give: docs/numbers.md, "JSON numbers compared as
-// doubles".
+// doubles". A date field is read as its day number (`rt.epochDay`, exactly the dates the loader
+// reads) and compared with another's or with a date literal's: dates compare as their days.
 import type { Expr } from "../../ir/feel-ast.js";
 import type { Type } from "../../ir/types.js";
+import { dayLiteral } from "../3-optimise/day-literal.js";
 import { exactNumber } from "../3-optimise/exact-number.js";
+import { BUILTINS } from "../../runtime/builtins/index.js";
+import { callSteps } from "../../runtime/builtins/metering.js";
 import { Decimal } from "../../runtime/decimal.js";
 import { readNumber } from "../../runtime/literals.js";
 import type { ProjectedKind } from "../../runtime/raw-items.js";
@@ -24,6 +28,8 @@ const FIELD_GUARDS = {
   boolean: (x: string) => `typeof ${x} === "boolean"`,
   // a string, or a choice's value, is read from JSON as the string itself (runtime/json.ts)
   string: (x: string) => `typeof ${x} === "string"`,
+  // a date read as its day number: NaN for anything the loader does not read as a date
+  date: (x: string) => `${x} === ${x}`,
 } as const;
 type FieldKind = keyof typeof FIELD_GUARDS;
 
@@ -63,7 +69,7 @@ export function rawInput(t: Type, ids: () => Omit<RawInput, "fields" | "projecte
   t.element.fields.forEach(([name, ft], slot) => {
     // a member of Object.prototype (which has no prototype itself) would be read from it when an item lacks the field
     if (Object.hasOwn(Object.prototype, name)) return;
-    if (ft.kind === "number" || ft.kind === "boolean") fields.set(name, ft.kind);
+    if (ft.kind === "number" || ft.kind === "boolean" || ft.kind === "date") fields.set(name, ft.kind);
     // ordered levels compare by rank, not as strings: left to FEEL
     if (ft.kind === "string" || ft.kind === "choice") fields.set(name, "string");
     if (PROJECTED.has(ft.kind)) projected.set(name, { slot, kind: ft.kind as ProjectedKind });
@@ -94,10 +100,30 @@ interface Operand {
   outer?: boolean;
 }
 
+/** Kinds of value from outside the condition a tester is passed (a date as its day number, `rt.dateDay`). */
+const OUTER_KINDS = new Set<string | undefined>(["number", "boolean", "string", "date"] satisfies FieldKind[]);
+const isOuterKind = (kind: string | undefined): kind is FieldKind => OUTER_KINDS.has(kind);
+
+/** JS of the value a tester is passed for an outside value of `kind` read by `code`: a number as its nearest double, a date as its day number. */
+const OUTER_READS: Partial<Record<FieldKind, (code: string) => string>> = {
+  number: (code) => `rt.nearestDouble(${code})`,
+  date: (code) => `rt.dateDay(${code})`,
+};
+
 /** Names of values worked out before the list is read (no loop variable, no item entry): read once, outside the loop. */
 const OUTER_NAMES = new Set(["input", "decision", "let", "param"]);
 
 const JS_COMPARE = { "=": "===", "!=": "!==", "<": "<", "<=": "<=", ">": ">", ">=": ">=" } as const;
+
+/** The built-in `date`, whose calls on a string literal the tester reads as day numbers. */
+const DATE = BUILTINS.find((d) => d.name === "date")!;
+
+/** Kinds whose order the tester decides: numbers as doubles, dates as day numbers (strings are ordered by FEEL's own rules). */
+const ORDERED = new Set<FieldKind>(["number", "date"]);
+
+/** JS that reads field `name` of raw item `o` as a tester of `kind` compares it. */
+const readField = (o: string, name: string, kind: FieldKind): string =>
+  kind === "date" ? `rt.epochDay(${o}[${JSON.stringify(name)}])` : `${o}[${JSON.stringify(name)}]`;
 
 /**
  * What a tester reads: each field once, the entries that must be absent, the values from outside
@@ -110,6 +136,8 @@ class Reads {
   readonly absent = new Set<string>();
   readonly outer = new Map<string, OuterValue>();
   readonly apart: string[] = [];
+  /** budget steps the FEEL condition's built-in calls take on each item, charged where the tester decides */
+  steps = 0;
   constructor(
     private readonly cx: ExprContext,
     /** JS that reads a name's value outside the loop */
@@ -167,7 +195,7 @@ function operand(e: Expr, at: Binding, input: RawInput, reads: Reads, scope: Sco
       // in a filter, a name the analyser left unresolved is an entry of the item
       if (at.kind === "filter" && e.ref === undefined) return fieldOf(e.name);
       const kind = e.type?.kind === "string" || e.type?.kind === "choice" ? "string" : e.type?.kind;
-      if (!e.ref || !OUTER_NAMES.has(e.ref.kind) || (kind !== "number" && kind !== "boolean" && kind !== "string")) return null;
+      if (!e.ref || !OUTER_NAMES.has(e.ref.kind) || !isOuterKind(kind)) return null;
       // in a filter, an entry of the item by that name is what the name means
       if (at.kind === "filter") reads.absent.add(e.name);
       return reads.outerValue(e, kind);
@@ -185,14 +213,14 @@ function operand(e: Expr, at: Binding, input: RawInput, reads: Reads, scope: Sco
       if (levelsOf(e.left.type) || levelsOf(e.right.type)) return null;
       const xy = both(e.left, e.right);
       // strings are ordered by FEEL's own rules: only their equality is decided here
-      if (!xy || (xy[0].kind !== "number" && e.op !== "=" && e.op !== "!=")) return null;
+      if (!xy || (!ORDERED.has(xy[0].kind) && e.op !== "=" && e.op !== "!=")) return null;
       reads.compared(xy[0], xy[1]);
       return { code: `${xy[0].code} ${JS_COMPARE[e.op]} ${xy[1].code}`, kind: "boolean" };
     }
     case "between": {
       if (levelsOf(e.value.type) || levelsOf(e.low.type) || levelsOf(e.high.type)) return null;
       const [lo, hi] = [both(e.value, e.low), both(e.value, e.high)];
-      if (!lo || !hi || lo[0].kind !== "number") return null;
+      if (!lo || !hi || !ORDERED.has(lo[0].kind)) return null;
       reads.compared(lo[0], lo[1]);
       reads.compared(hi[0], hi[1]);
       return { code: `(${lo[0].code} >= ${lo[1].code} && ${hi[0].code} <= ${hi[1].code})`, kind: "boolean" };
@@ -219,8 +247,25 @@ function operand(e: Expr, at: Binding, input: RawInput, reads: Reads, scope: Sco
         ? { code: `(${xy[0].code} ${e.op === "and" ? "&&" : "||"} ${xy[1].code})`, kind: "boolean" }
         : null;
     }
+    case "temporal": {
+      const day = dayLiteral(e);
+      return day === null ? null : { code: String(day), kind: "date" };
+    }
     case "call": {
       const ref = e.callee.kind === "name" ? e.callee.ref : undefined;
+      // `date("2024-01-31")` of the built-in: its day number, unless (in a filter) an entry of the item is
+      // named `date`. A filter's FEEL condition calls it on every item it tests, as an entry may name
+      // it (its connectives evaluate every operand): the tester charges those steps where it decides.
+      // Elsewhere the call is a constant, made once.
+      const day = dayLiteral(e);
+      const steps = day !== null && e.args[0]?.kind === "string" ? callSteps(DATE, [e.args[0].value]) : undefined;
+      if (day !== null && steps !== undefined && ref !== undefined && !scope.lookup(refKey(ref))) {
+        if (at.kind === "filter") {
+          reads.absent.add("date");
+          reads.steps += steps;
+        }
+        return { code: String(day), kind: "date" };
+      }
       // the built-in `not`, unless a model function or (in a filter) an entry of the item is named so
       if (ref?.kind !== "builtin" || ref.name !== "not" || e.named || e.args.length !== 1 || scope.lookup(refKey(ref))) return null;
       const x = operand(e.args[0]!, at, input, reads, scope);
@@ -252,13 +297,14 @@ function tester(
   // the item is a plain object (runtime rawArray takes no other)
   const o = cx.em.fresh("o");
   const outer = [...reads.outer.values()];
-  const lines = [...reads.fields].map(([name, f]) => `const ${f.id} = ${o}[${JSON.stringify(name)}];`);
+  const lines = [...reads.fields].map(([name, f]) => `const ${f.id} = ${readField(o, name, f.kind)};`);
   const fit = [
     ...[...reads.fields.values(), ...outer].map((f) => FIELD_GUARDS[f.kind](f.id)),
     ...[...reads.absent].map((name) => `!(${JSON.stringify(name)} in ${o})`),
     ...reads.apart,
   ];
-  const body = [...lines, fit.length > 0 ? `if (!(${fit.join(" && ")})) return undefined;` : "", `return ${test.code};`];
+  const charge = reads.steps > 0 ? [`rt.tick(${reads.steps});`] : [];
+  const body = [...lines, fit.length > 0 ? `if (!(${fit.join(" && ")})) return undefined;` : "", ...charge, `return ${test.code};`];
   return { test: cx.em.hoist("Q", `(${[o, ...outer.map((w) => w.id)].join(", ")}) => { ${body.join(" ")} }`), outer };
 }
 
@@ -344,7 +390,7 @@ export function rawLoop(
   const item = `rt.rawItemValue(${input.array}, ${input.current}, ${i}, ${itemConverter(input, cx)})`;
   const kept = body(`(${v} !== undefined ? ${v} : ${item})`, j);
   // values from outside the condition, once: a number as its nearest double
-  const values = outer.map((w) => `const ${w.id} = ${w.kind === "number" ? `rt.nearestDouble(${w.code})` : w.code};`);
+  const values = outer.map((w) => `const ${w.id} = ${OUTER_READS[w.kind]?.(w.code) ?? w.code};`);
   const args = [j, ...outer.map((w) => w.id)].join(", ");
   return `${values.join(" ")} let ${i} = 0; for (const ${j} of ${input.array}) { rt.tick(); let ${v}; let ${r} = ${test}(${args}); if (${r} === undefined) { ${v} = ${item}; ${r} = ${feel}; } ${kept} ${i}++; }`;
 }

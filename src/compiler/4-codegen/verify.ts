@@ -162,6 +162,7 @@ const MEMBERS = new Set([
   "f64",
   "plannedColumn",
   "epochDay",
+  "dateDay",
   "tableIndex",
   "firstRules",
   "firstOf",

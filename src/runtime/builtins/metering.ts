@@ -142,6 +142,16 @@ function metered(impl: Signature["impl"], variadic: boolean, rule: Exclude<CostR
   };
 }
 
+/**
+ * The steps a call of `def` with these arguments (not variadic) ticks, for the rules that charge by
+ * the arguments alone (free and walk, whose results are no strings, lists or contexts); undefined
+ * for the others. Code that decides such a call's result without making it charges these instead.
+ */
+export function callSteps(def: Pick<BuiltinDef, "name" | "kind">, args: readonly FeelValue[]): number | undefined {
+  const rule = costRule(def);
+  return rule === "free" ? 0 : rule === "walk" ? Math.ceil(walkOf(args, false)) : undefined;
+}
+
 /** The def with its implementations metered by its rule, unless its rule is free. */
 export function withMetering(def: BuiltinDef): BuiltinDef {
   const rule = costRule(def);

@@ -5,7 +5,8 @@
 // conditions on random lists — numbers at the edges of doubles (-0, the smallest and largest, long
 // fractions, integers past 2^53), fields missing, null or of another kind, NaN and infinities, items
 // that are null, arrays, objects without a prototype or of a class, entries named `not`, `item` or
-// `__proto__`, values no FEEL value is read from (a bigint, "1e999") — must give what the
+// `__proto__` or `date`, values no FEEL value is read from (a bigint, "1e999"), dates valid or not
+// (leap days, date-times, signed and long years) compared as day numbers — must give what the
 // unoptimised module (-O0, which has no raw path) gives: the same values, the same problems, and
 // the same steps charged against a budget, with problems heard and without.
 import fc from "fast-check";
@@ -18,13 +19,16 @@ import { fromEngine } from "../../differential/from-engine.js";
 
 const inputs = {
   rows: {
-    type: [{ a: "number", b: "boolean", c: "number", length: "number", ["__proto__"]: "number", s: "string", k: "x|y|z" }],
+    type: [
+      { a: "number", b: "boolean", c: "number", length: "number", ["__proto__"]: "number", s: "string", k: "x|y|z", d: "date", f: "date" },
+    ],
     desc: "rows",
   },
   n: { type: "number", desc: "n" },
   w: { type: "string", desc: "a text" },
   t: { type: "boolean", desc: "t" },
   e: { type: "number", desc: "a nudge" },
+  day: { type: "date", desc: "a day" },
 };
 
 /** Number literals: shortest forms of doubles (compared as doubles), and others (left to decimals). */
@@ -50,6 +54,14 @@ const op = fc.constantFrom("<", "<=", ">", ">=", "=", "!=");
 /** String literals as FEEL text: equal to generated field values or not, escapes included. */
 const word = fc.constantFrom('""', '"x"', '"y"', '"a"', '"ab"', '"\\u00e9"', '"\\""', '"z"');
 const words = fc.array(word, { minLength: 1, maxLength: 3 }).map((ws) => ws.join(", "));
+/** Date literals as FEEL text, on and either side of the items' dates; one that is no date (left to FEEL). */
+const day = fc.constantFrom("2024-02-28", "2024-02-29", "2024-03-01", "2023-12-31", "1970-01-01", "-0001-12-31", "12024-02-29");
+const dateLiteral = fc.oneof(
+  day.map((d) => `date("${d}")`),
+  day.map((d) => `@"${d}"`),
+  fc.constant('date("2024-02-30")'),
+  fc.constant('@"2024-02-29T10:00:00"'),
+);
 
 /** A condition on the item's fields, each read as `field(name)` (`a`, `item.a` or `r.a`). */
 const condition = (field: (name: string) => string, filter: boolean): fc.Arbitrary<string> => {
@@ -82,6 +94,15 @@ const condition = (field: (name: string) => string, filter: boolean): fc.Arbitra
     // ordered: left to FEEL
     op.map((o) => `${field("s")} ${o} "x"`),
     ...(filter ? [fc.tuple(op, literal).map(([o, l]) => `item.c ${o} ${l}`)] : []),
+    // dates: as day numbers, against a literal, another field, a range of literals or a list of them
+    fc.tuple(op, dateLiteral).map(([o, l]) => `${field("d")} ${o} ${l}`),
+    fc.tuple(op, dateLiteral).map(([o, l]) => `${l} ${o} ${field("f")}`),
+    op.map((o) => `${field("d")} ${o} ${field("f")}`),
+    fc.tuple(dateLiteral, dateLiteral).map(([lo, hi]) => `${field("d")} between ${lo} and ${hi}`),
+    fc.array(dateLiteral, { minLength: 1, maxLength: 2 }).map((ls) => `${field("f")} in (${ls.join(", ")})`),
+    // a date input from outside, read once as its day number (none when it is null)
+    op.map((o) => `${field("d")} ${o} day`),
+    dateLiteral.map((l) => `day between ${field("f")} and ${l}`),
   );
   const { c } = fc.letrec<{ c: string }>((tie) => ({
     c: fc.oneof(
@@ -129,11 +150,35 @@ const text = fc.oneof(
 );
 const boolean = fc.oneof({ weight: 6, arbitrary: fc.boolean() }, { weight: 1, arbitrary: fc.constantFrom(null, undefined, 0, 1, "true") });
 /** Entries the conditions do not read but that may shadow what they name. */
-const extra = fc.constantFrom<[string, unknown][]>([], [], [], [["not", true]], [["item", 1]], [["d", 2]], [["not", null]]);
+const extra = fc.constantFrom<[string, unknown][]>([], [], [], [["not", true]], [["item", 1]], [["g", 2]], [["not", null]], [["date", 1]]);
+/** A date field's JSON: dates (leap days, signed and long years), strings the loader reads as no date, other kinds. */
+const date = fc.oneof(
+  {
+    weight: 6,
+    arbitrary: fc.constantFrom("2024-02-28", "2024-02-29", "2024-03-01", "2023-12-31", "1970-01-01", "-0001-12-31", "12024-02-29"),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom("2023-02-29", "2024-02-29T00:00:00", "2024-02-29Z", "+2024-02-29", "2024-2-29", " 2024-02-29", ""),
+  },
+  { weight: 1, arbitrary: fc.constantFrom(null, undefined, 19782, true, {}) },
+);
 
 const object = fc
-  .tuple(number, boolean, number, number, number, extra, fc.boolean(), fc.constantFrom("plain", "plain", "plain", "no prototype"), text)
-  .map(([a, b, c, length, proto, extras, withProto, kind, s]) => {
+  .tuple(
+    number,
+    boolean,
+    number,
+    number,
+    number,
+    extra,
+    fc.boolean(),
+    fc.constantFrom("plain", "plain", "plain", "no prototype"),
+    text,
+    date,
+    date,
+  )
+  .map(([a, b, c, length, proto, extras, withProto, kind, s, d, f]) => {
     const all: [string, unknown][] = [
       ["k", typeof s === "string" && s.length > 0 ? "xyz"[s.charCodeAt(0) % 3] : s],
       ["a", a],
@@ -141,6 +186,8 @@ const object = fc
       ["c", c],
       ["length", length],
       ["s", s],
+      ["d", d],
+      ["f", f],
       ...(withProto ? [["__proto__", proto] as [string, unknown]] : []),
       ...extras,
     ];
@@ -167,6 +214,7 @@ const state = fc.record({
   t: boolean,
   w: text,
   e: fc.constantFrom(0, 1e-30, -1e-30, null),
+  day: date,
 });
 
 const compile = (decisions: Record<string, string>, optimise: boolean) => {
@@ -232,13 +280,23 @@ describe("conditions on raw JSON items", () => {
       'rows[s = "x" or k in ("y", "z")]',
       'count(rows[not(s in ("a", w))])',
       "rows[a in (1, 0.1)].c",
+      'count(rows[d >= date("2024-02-29")])',
+      'some r in rows satisfies r.d < r.f or r.f = @"1970-01-01"',
+      'rows[d between date("2023-12-31") and date("2024-03-01")].a',
+      "count(rows[d >= day or f = day])",
     ])
       expect(source(judged), judged).toMatch(TESTER);
     // a literal no double is the shortest form of, a field Object.prototype has a member named like
     // a field of the kept items: read from the raw items in the filter's loop, no item converted where it holds a value of its kind
     for (const projected of ["rows[a > 1].c", 'rows[k = "x"].s', "sum(rows[not(b)].a)"])
       expect(source(projected), projected).toMatch(/rt\.rawField\(j\d+, "[a-z]", "(number|string)"\).*rt\.projected\(/);
-    for (const left of ["rows[a > 0.1000000000000000055511151231257827]", "count(rows[__proto__ > 1])", 'rows[s < "x"]'])
+    for (const left of [
+      "rows[a > 0.1000000000000000055511151231257827]",
+      "count(rows[__proto__ > 1])",
+      'rows[s < "x"]',
+      'rows[d < date("2024-02-30")]',
+      'rows[d < @"2024-02-29T10:00:00"]',
+    ])
       expect(source(left), left).not.toMatch(TESTER);
   });
 
