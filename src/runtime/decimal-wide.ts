@@ -116,6 +116,35 @@ export function wideOfScaled(m: number, k: number): Wide {
   return new Wide(s, c, -k, (c.length - 1) * LIMB_DIGITS + limbDigits(a));
 }
 
+/** The digit count of a safe integer a > 0. */
+export function integerDigits(a: number): number {
+  let d = 1;
+  while (d < 16 && POW10[d]! <= a) d++;
+  return d;
+}
+
+/**
+ * Into buf: the limbs of the safe integer a > 0 times 10^shift, as loadShifted(buf,
+ * wideOfScaled(a, 0), shift) without making that Wide. Returns the length.
+ */
+export function loadIntegerShifted(buf: Float64Array, a: number, shift: number): number {
+  const whole = Math.floor(shift / LIMB_DIGITS);
+  const f = POW10[shift - whole * LIMB_DIGITS]!;
+  for (let i = 0; i < whole; i++) buf[i] = 0;
+  let len = whole;
+  let carry = 0;
+  while (a > 0) {
+    // a's limbs from the lowest (as wideOfScaled splits them), each times f below 10^13
+    const q = a >= BASE ? splitLimb(a) : 0;
+    const t = (a - q * BASE) * f + carry;
+    carry = splitLimb(t);
+    buf[len++] = t - carry * BASE;
+    a = q;
+  }
+  if (carry > 0) buf[len++] = carry;
+  return len;
+}
+
 /** Into buf from offset `at`: the limbs of w's coefficient times 10^shift. Returns the length (from 0). */
 export function loadShifted(buf: Float64Array, w: Wide, shift: number): number {
   const whole = Math.floor(shift / LIMB_DIGITS);

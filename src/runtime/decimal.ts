@@ -19,7 +19,16 @@ import { BIG_DIVISION_STEPS, tick } from "./budget.js";
 import { Exact } from "./decimal-exact.js";
 import { exp, ln, power, sqrt } from "./decimal-functions.js";
 import { type Wide, roundWide, wideOfScaled } from "./decimal-wide.js";
-import { wideAdd, wideCompareMagnitude, wideDiv, wideRemainder, wideTimes } from "./decimal-wide-arithmetic.js";
+import {
+  WIDE_POWER_MAX,
+  wideAdd,
+  wideCompareMagnitude,
+  wideDiv,
+  wideQuotient,
+  wideRemainder,
+  widePower,
+  wideTimes,
+} from "./decimal-wide-arithmetic.js";
 import { wideSqrt } from "./decimal-wide-sqrt.js";
 import { LIMB_POWER_MAX, limbPower } from "./decimal-limbs.js";
 import { MODES, RoundingModes, type Rounding } from "./decimal-rounding.js";
@@ -166,7 +175,7 @@ export class Decimal extends RoundingModes {
     if (this.q === 1) return wideOfScaled(this.m, this.k);
     if (this.q === EXACT) return null;
     tick(BIG_DIVISION_STEPS);
-    const w = wideDiv(wideOfScaled(this.m, this.k), wideOfScaled(this.q, 0));
+    const w = wideQuotient(this.m, this.k, this.q);
     // (a quotient of safe integers is far inside the exponent range: never null)
     if (w !== null) {
       this.q = WIDE;
@@ -262,8 +271,11 @@ export class Decimal extends RoundingModes {
       for (let i = Math.abs(b.m); i > 0 && r !== null; i--) r = mulScaled(r.m, r.k, this.m, this.k);
       if (r !== null) return b.m >= 0 ? r : ONE.div(r);
     }
-    // x ** 2 of a 34-digit x: the exact square rounded once, in limbs
-    if (b.q === 1 && b.k === 0 && b.m === 2 && (this.q === WIDE || this.q > 1)) return this.times(this);
+    // x ** n (2 ≤ n ≤ 4) of a 34-digit x: the exact power rounded once, in limbs
+    if (b.q === 1 && b.k === 0 && b.m >= 2 && b.m <= WIDE_POWER_MAX && (this.q === WIDE || this.q > 1)) {
+      const r = widePower(this.wide()!, b.m);
+      if (r !== null) return Decimal.ofWide(r);
+    }
     // (1 + r) ** -n: a short base, a moderate integer exponent
     if (this.q === 1 && b.q === 1 && b.k === 0 && this.m !== 0 && b.m !== 0 && Math.abs(b.m) <= LIMB_POWER_MAX) {
       const r = limbPower(this.m, this.k, b.m);
