@@ -8,6 +8,7 @@
 import { Exact, MAX_E, MIN_E } from "./decimal-exact.js";
 import { MODES, ROUNDS_AWAY, type Position, type Rounding } from "./decimal-rounding.js";
 import { POW10 } from "./decimal-scaled.js";
+import { nearestDouble } from "./decimal-wide-double.js";
 
 export const BASE = 1e7;
 export const LIMB_DIGITS = 7;
@@ -55,8 +56,13 @@ export class Wide {
     return new Exact(this.s, BigInt(this.digits()), this.e, this.n);
   }
 
-  /** The nearest double: the digits read once by the engine's correctly rounded conversion. */
+  /**
+   * The nearest double: in double-double arithmetic where that decides it (decimal-wide-double.ts),
+   * else the digits read once by the engine's correctly rounded conversion.
+   */
   toNumber(): number {
+    const d = nearestDouble(this.s, this.c, this.e);
+    if (d === d) return d;
     return Number(`${this.s < 0 ? "-" : ""}${this.digits()}e${this.e}`);
   }
 

@@ -271,8 +271,9 @@ export class Decimal extends RoundingModes {
       for (let i = Math.abs(b.m); i > 0 && r !== null; i--) r = mulScaled(r.m, r.k, this.m, this.k);
       if (r !== null) return b.m >= 0 ? r : ONE.div(r);
     }
-    // x ** n (2 ≤ n ≤ 4) of a 34-digit x: the exact power rounded once, in limbs
-    if (b.q === 1 && b.k === 0 && b.m >= 2 && b.m <= WIDE_POWER_MAX && (this.q === WIDE || this.q > 1)) {
+    // x ** n (2 ≤ n ≤ 4) of a 34-digit x, or of a scaled x whose power left the safe integers: the
+    // exact power rounded once, in limbs (a wide result, where the 24-bit limbs below give a BigInt)
+    if (b.q === 1 && b.k === 0 && b.m >= 2 && b.m <= WIDE_POWER_MAX && this.q !== EXACT && !this.isZero()) {
       const r = widePower(this.wide()!, b.m);
       if (r !== null) return Decimal.ofWide(r);
     }

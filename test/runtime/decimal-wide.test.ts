@@ -311,6 +311,24 @@ describe("quotients carried into further arithmetic agree with decimal.js", () =
     );
   });
 
+  it("raises scaled numbers whose powers leave the safe integers to the powers 2 to 4", () => {
+    const scaled = fc.tuple(
+      fc.oneof(
+        fc.integer({ min: -Number.MAX_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER }),
+        fc.constantFrom(Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER, 9_999_999, 10_000_001, 99_999_995, 123_456_785),
+      ),
+      fc.integer({ min: 0, max: 22 }),
+    );
+    fc.assert(
+      fc.property(scaled, fc.integer({ min: 2, max: WIDE_POWER_MAX }), ([m, k], n) => {
+        const ours = Decimal.scaled(m, k).pow(n);
+        const exact = power(Exact.fromScaled(m, k), Exact.from(n));
+        expect(ours.valueOf(), `(${m}e-${k}) ** ${n}`).toBe(exact.valueOf());
+      }),
+      runs,
+    );
+  });
+
   it("keeps the signs of zeros: x − x, a signed zero times or divided by a wide value", () => {
     fc.assert(
       fc.property(short, nonZero, fc.constantFrom("0", "-0"), (a, b, zero) => {
