@@ -59,7 +59,7 @@ export class Decimal extends RoundingModes {
   /** scaled and quotient forms: the value is m / (q × 10^k) */
   m: number;
   k: number;
-  /** 1 for a scaled number, the divisor (≥ 2) for a quotient, 0 when `x` holds the value, -1 when `w` does */
+  /** 1 for a scaled number, the divisor (≥ 2) for a quotient, 0 when `x` holds the value, -1 when `w` does (a scaled number may keep its limbs there too) */
   q: number;
   x: Exact | null;
   w: Wide | null;
@@ -168,11 +168,12 @@ export class Decimal extends RoundingModes {
 
   /**
    * This non-zero value as a Wide when it is not held as an Exact (a quotient is divided once, in
-   * limbs, and kept as the wide value it rounds to); null for an Exact.
+   * limbs, and kept as the wide value it rounds to; a scaled number keeps its limbs in `w` beside
+   * its scaled form, for a literal that meets wide values at every evaluation); null for an Exact.
    */
   private wide(): Wide | null {
     if (this.q === WIDE) return this.w;
-    if (this.q === 1) return wideOfScaled(this.m, this.k);
+    if (this.q === 1) return (this.w ??= wideOfScaled(this.m, this.k));
     if (this.q === EXACT) return null;
     tick(BIG_DIVISION_STEPS);
     const w = wideQuotient(this.m, this.k, this.q);

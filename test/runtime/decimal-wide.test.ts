@@ -329,6 +329,30 @@ describe("quotients carried into further arithmetic agree with decimal.js", () =
     );
   });
 
+  it("a scaled number that meets wide values again and again (a literal) answers as a fresh one", () => {
+    fc.assert(
+      fc.property(
+        nonZero,
+        fc.array(fc.tuple(fc.constantFrom(...OPS), short, nonZero), { minLength: 2, maxLength: 6 }),
+        (literal, steps) => {
+          const kept = new Decimal(literal);
+          for (const [op, a, b] of steps) {
+            const q = new Decimal(a).div(new Decimal(b)).plus(new Decimal(1).div(7));
+            const rq = new Reference(a).div(b).plus(new Reference(1).div(7));
+            expect(q[op](kept).valueOf()).toBe(rq[op](literal).valueOf());
+            if (!rq.isZero() || (op !== "div" && op !== "mod" && op !== "divToInt"))
+              expect(kept[op](q).valueOf()).toBe(new Reference(literal)[op](rq).valueOf());
+            expect(kept.cmp(q)).toBe(new Reference(literal).cmp(rq));
+          }
+          // itself unchanged
+          expect(kept.valueOf()).toBe(new Reference(literal).valueOf());
+          expect(kept.plus(1).valueOf()).toBe(new Reference(literal).plus(1).valueOf());
+        },
+      ),
+      { numRuns: Math.ceil(runs.numRuns / 3) },
+    );
+  });
+
   it("keeps the signs of zeros: x − x, a signed zero times or divided by a wide value", () => {
     fc.assert(
       fc.property(short, nonZero, fc.constantFrom("0", "-0"), (a, b, zero) => {
