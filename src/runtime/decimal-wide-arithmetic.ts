@@ -3,7 +3,7 @@
 // (decimal-exact.ts), digit for digit, with every step exact integer work on doubles (a limb
 // product is below 10^14; a column with its carry stays far below 2^53). Zeros, infinities, NaN and
 // results beyond the exponent range are not handled here: the caller keeps them in the BigInt form.
-import { BASE, type Wide, loadShifted, round34 } from "./decimal-wide.js";
+import { BASE, type Wide, integerDigits, loadIntegerShifted, loadShifted, round34 } from "./decimal-wide.js";
 import { compareLimbs, divideLimbs, multiplyLimbs } from "./decimal-wide-divide.js";
 
 const PRECISION = 34;
@@ -51,7 +51,12 @@ export function wideAdd(x: Wide, sy: number, y: Wide): Wide | null {
   // different signs: the larger magnitude less the smaller
   const order = compareLimbs(A, la, B, lb);
   if (order === 0) return null;
-  const [big, lbig, small, lsmall, s] = order > 0 ? [A, la, B, lb, sa] : [B, lb, A, la, sb];
+  // (chosen field by field: a tuple here would be allocated for every difference)
+  const big = order > 0 ? A : B;
+  const lbig = order > 0 ? la : lb;
+  const small = order > 0 ? B : A;
+  const lsmall = order > 0 ? lb : la;
+  const s = order > 0 ? sa : sb;
   let borrow = 0;
   for (let i = 0; i < lbig; i++) {
     const t = big[i]! - (i < lsmall ? small[i]! : 0) - borrow;
@@ -61,6 +66,27 @@ export function wideAdd(x: Wide, sy: number, y: Wide): Wide | null {
   let len = lbig;
   while (R[len - 1] === 0) len--;
   return round34(s, R, len, e, false);
+}
+
+/** The exponents x ** n takes here: the exact power of a 34-digit x (five limbs) fits the work space up to the fourth. */
+export const WIDE_POWER_MAX = 4;
+
+/**
+ * x ** n for 2 ≤ n ≤ WIDE_POWER_MAX, the exact power (products of limbs, no rounding between
+ * them) rounded once to 34 digits, as the BigInt form's exact power; null beyond the exponent
+ * range. A column of the last product holds at most five limb products (x has at most five limbs).
+ */
+export function widePower(x: Wide, n: number): Wide | null {
+  let len = load(A, x);
+  const lx = load(B, x);
+  // A × B into R, then R back into A for the next factor: each product exact
+  for (let i = 1; i < n; i++) {
+    const lr = multiplyLimbs(A, len, B, lx, R);
+    if (i === n - 1) return round34(n % 2 === 0 ? 1 : x.s, R, lr, x.e * n, false);
+    for (let j = 0; j < lr; j++) A[j] = R[j]!;
+    len = lr;
+  }
+  return null; // n < 2: not asked for
 }
 
 /** x × y rounded to 34 digits; null beyond the exponent range. */
@@ -92,6 +118,22 @@ export function wideDiv(x: Wide, y: Wide): Wide | null {
   let sticky = false;
   for (let i = 0; i < n && !sticky; i++) sticky = A[i] !== 0;
   return round34(x.s * y.s, R, len, x.e - y.e - k, sticky);
+}
+
+/**
+ * m / (q × 10^k) rounded to 34 digits, for safe integers m ≠ 0 and q > 0 (the quotient form of
+ * decimal.ts): wideDiv(wideOfScaled(m, k), wideOfScaled(q, 0)), the two operands loaded into the
+ * work space directly instead of made as Wides first. null beyond the exponent range.
+ */
+export function wideQuotient(m: number, k: number, q: number): Wide | null {
+  const a = m < 0 ? -m : m;
+  const shift = Math.max(0, PRECISION + 1 + integerDigits(q) - integerDigits(a));
+  const lu = loadIntegerShifted(A, a, shift);
+  const n = loadIntegerShifted(B, q, 0);
+  const len = divideLimbs(A, lu, B, n, R);
+  let sticky = false;
+  for (let i = 0; i < n && !sticky; i++) sticky = A[i] !== 0;
+  return round34(m < 0 ? -1 : 1, R, len, -k - shift, sticky);
 }
 
 /** Digits an operand of `mod` or `divToInt` may span once aligned (the work space's limbs). */

@@ -7,7 +7,7 @@
 // and only the quotient taken in doubles (from three limbs again): a step leaves an error of about
 // δ² / 2y plus 10^-13 of δ, so from 10^20 the next is below 10^8 and the one after within a unit;
 // then squares settle r exactly. Should they not within a few steps, the BigInt form takes over.
-import { BASE, type Wide, loadShifted, round34, wideOfScaled } from "./decimal-wide.js";
+import { BASE, type Wide, loadIntegerShifted, loadShifted, round34 } from "./decimal-wide.js";
 import { compareLimbs, multiplyLimbs, trimmed } from "./decimal-wide-divide.js";
 
 const SIZE = 24;
@@ -28,7 +28,7 @@ export function wideSqrt(x: Wide): Wide | null {
   const j = (x.e - (67 - x.n)) % 2 === 0 ? 67 - x.n : 68 - x.n;
   const ln = loadShifted(N, x, j);
   const g = Math.round(Math.sqrt(toDouble(N, ln)) / 10 ** GUESS_SHIFT);
-  let ly = loadShifted(Y, wideOfScaled(g, 0), GUESS_SHIFT);
+  let ly = loadIntegerShifted(Y, g, GUESS_SHIFT);
   let sign = 0;
   for (let step = 0; step < STEPS; step++) {
     sign = residual(ln, ly);

@@ -8,6 +8,7 @@
 import { Exact, MAX_E, MIN_E } from "./decimal-exact.js";
 import { MODES, ROUNDS_AWAY, type Position, type Rounding } from "./decimal-rounding.js";
 import { POW10 } from "./decimal-scaled.js";
+import { nearestDouble } from "./decimal-wide-double.js";
 
 export const BASE = 1e7;
 export const LIMB_DIGITS = 7;
@@ -55,8 +56,13 @@ export class Wide {
     return new Exact(this.s, BigInt(this.digits()), this.e, this.n);
   }
 
-  /** The nearest double: the digits read once by the engine's correctly rounded conversion. */
+  /**
+   * The nearest double: in double-double arithmetic where that decides it (decimal-wide-double.ts),
+   * else the digits read once by the engine's correctly rounded conversion.
+   */
   toNumber(): number {
+    const d = nearestDouble(this.s, this.c, this.e);
+    if (d === d) return d;
     return Number(`${this.s < 0 ? "-" : ""}${this.digits()}e${this.e}`);
   }
 
@@ -114,6 +120,35 @@ export function wideOfScaled(m: number, k: number): Wide {
   }
   c.push(a);
   return new Wide(s, c, -k, (c.length - 1) * LIMB_DIGITS + limbDigits(a));
+}
+
+/** The digit count of a safe integer a > 0. */
+export function integerDigits(a: number): number {
+  let d = 1;
+  while (d < 16 && POW10[d]! <= a) d++;
+  return d;
+}
+
+/**
+ * Into buf: the limbs of the safe integer a > 0 times 10^shift, as loadShifted(buf,
+ * wideOfScaled(a, 0), shift) without making that Wide. Returns the length.
+ */
+export function loadIntegerShifted(buf: Float64Array, a: number, shift: number): number {
+  const whole = Math.floor(shift / LIMB_DIGITS);
+  const f = POW10[shift - whole * LIMB_DIGITS]!;
+  for (let i = 0; i < whole; i++) buf[i] = 0;
+  let len = whole;
+  let carry = 0;
+  while (a > 0) {
+    // a's limbs from the lowest (as wideOfScaled splits them), each times f below 10^13
+    const q = a >= BASE ? splitLimb(a) : 0;
+    const t = (a - q * BASE) * f + carry;
+    carry = splitLimb(t);
+    buf[len++] = t - carry * BASE;
+    a = q;
+  }
+  if (carry > 0) buf[len++] = carry;
+  return len;
 }
 
 /** Into buf from offset `at`: the limbs of w's coefficient times 10^shift. Returns the length (from 0). */

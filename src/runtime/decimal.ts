@@ -19,7 +19,16 @@ import { BIG_DIVISION_STEPS, tick } from "./budget.js";
 import { Exact } from "./decimal-exact.js";
 import { exp, ln, power, sqrt } from "./decimal-functions.js";
 import { type Wide, roundWide, wideOfScaled } from "./decimal-wide.js";
-import { wideAdd, wideCompareMagnitude, wideDiv, wideRemainder, wideTimes } from "./decimal-wide-arithmetic.js";
+import {
+  WIDE_POWER_MAX,
+  wideAdd,
+  wideCompareMagnitude,
+  wideDiv,
+  wideQuotient,
+  wideRemainder,
+  widePower,
+  wideTimes,
+} from "./decimal-wide-arithmetic.js";
 import { wideSqrt } from "./decimal-wide-sqrt.js";
 import { LIMB_POWER_MAX, limbPower } from "./decimal-limbs.js";
 import { MODES, RoundingModes, type Rounding } from "./decimal-rounding.js";
@@ -50,7 +59,7 @@ export class Decimal extends RoundingModes {
   /** scaled and quotient forms: the value is m / (q × 10^k) */
   m: number;
   k: number;
-  /** 1 for a scaled number, the divisor (≥ 2) for a quotient, 0 when `x` holds the value, -1 when `w` does */
+  /** 1 for a scaled number, the divisor (≥ 2) for a quotient, 0 when `x` holds the value, -1 when `w` does (a scaled number may keep its limbs there too) */
   q: number;
   x: Exact | null;
   w: Wide | null;
@@ -159,14 +168,15 @@ export class Decimal extends RoundingModes {
 
   /**
    * This non-zero value as a Wide when it is not held as an Exact (a quotient is divided once, in
-   * limbs, and kept as the wide value it rounds to); null for an Exact.
+   * limbs, and kept as the wide value it rounds to; a scaled number keeps its limbs in `w` beside
+   * its scaled form, for a literal that meets wide values at every evaluation); null for an Exact.
    */
   private wide(): Wide | null {
     if (this.q === WIDE) return this.w;
-    if (this.q === 1) return wideOfScaled(this.m, this.k);
+    if (this.q === 1) return (this.w ??= wideOfScaled(this.m, this.k));
     if (this.q === EXACT) return null;
     tick(BIG_DIVISION_STEPS);
-    const w = wideDiv(wideOfScaled(this.m, this.k), wideOfScaled(this.q, 0));
+    const w = wideQuotient(this.m, this.k, this.q);
     // (a quotient of safe integers is far inside the exponent range: never null)
     if (w !== null) {
       this.q = WIDE;
@@ -262,8 +272,12 @@ export class Decimal extends RoundingModes {
       for (let i = Math.abs(b.m); i > 0 && r !== null; i--) r = mulScaled(r.m, r.k, this.m, this.k);
       if (r !== null) return b.m >= 0 ? r : ONE.div(r);
     }
-    // x ** 2 of a 34-digit x: the exact square rounded once, in limbs
-    if (b.q === 1 && b.k === 0 && b.m === 2 && (this.q === WIDE || this.q > 1)) return this.times(this);
+    // x ** n (2 ≤ n ≤ 4) of a 34-digit x, or of a scaled x whose power left the safe integers: the
+    // exact power rounded once, in limbs (a wide result, where the 24-bit limbs below give a BigInt)
+    if (b.q === 1 && b.k === 0 && b.m >= 2 && b.m <= WIDE_POWER_MAX && this.q !== EXACT && !this.isZero()) {
+      const r = widePower(this.wide()!, b.m);
+      if (r !== null) return Decimal.ofWide(r);
+    }
     // (1 + r) ** -n: a short base, a moderate integer exponent
     if (this.q === 1 && b.q === 1 && b.k === 0 && this.m !== 0 && b.m !== 0 && Math.abs(b.m) <= LIMB_POWER_MAX) {
       const r = limbPower(this.m, this.k, b.m);

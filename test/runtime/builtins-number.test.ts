@@ -80,3 +80,14 @@ describe("other numeric functions", () => {
     expect(r.problems[0]).toMatch(/sqrt/);
   });
 });
+
+it("modulo gives a zero remainder as +0, whatever the signs of the dividend and the divisor", () => {
+  // valueOf keeps the sign of a zero (show does not)
+  const signed = (v: V) => (v as { valueOf(): unknown }).valueOf();
+  for (const divisor of [n(4), n(-4), n("0.7"), div(n(1), n(7)), div(n(-2), n(3))]) {
+    expect(signed(b("modulo", n("-0"), divisor))).toBe("0");
+    expect(signed(b("modulo", n(0), divisor))).toBe("0");
+  }
+  expect(signed(b("modulo", n(-12), n(4)))).toBe("0");
+  expect(signed(b("modulo", n("-1.4"), n("0.7")))).toBe("0");
+});

@@ -9,9 +9,18 @@ import { Decimal } from "../../src/runtime/decimal.js";
 import { Exact, MAX_E, MIN_E } from "../../src/runtime/decimal-exact.js";
 import type { Rounding } from "../../src/runtime/decimal-rounding.js";
 import { LIMB_DIGITS, Wide, roundWide, wideOfScaled } from "../../src/runtime/decimal-wide.js";
-import { wideAdd, wideCompareMagnitude, wideDiv, wideRemainder, wideTimes } from "../../src/runtime/decimal-wide-arithmetic.js";
+import {
+  WIDE_POWER_MAX,
+  wideAdd,
+  wideCompareMagnitude,
+  wideDiv,
+  widePower,
+  wideQuotient,
+  wideRemainder,
+  wideTimes,
+} from "../../src/runtime/decimal-wide-arithmetic.js";
 import { wideSqrt } from "../../src/runtime/decimal-wide-sqrt.js";
-import { sqrt } from "../../src/runtime/decimal-functions.js";
+import { power, sqrt } from "../../src/runtime/decimal-functions.js";
 import { Reference } from "./decimal-properties.js";
 
 const runs = { numRuns: Number(process.env.DECIMAL_RUNS ?? 3000) };
@@ -176,6 +185,59 @@ describe("limb arithmetic agrees with the BigInt form", () => {
     );
   });
 
+  it("raises to the powers 2 to 4: random, ties at the 34th digit, limb boundaries, the ends of the range", () => {
+    // c ending in 5 with c^n of exactly 35 digits: c^n ends in 5, a tie at the 34th digit
+    const tied = fc
+      .tuple(fc.integer({ min: 2, max: WIDE_POWER_MAX }), fc.double({ min: 0, max: 1, noNaN: true }), fc.integer({ min: -30, max: 10 }))
+      .map(([n, f, e]) => {
+        const lo = BigInt(Math.ceil(10 ** (34 / n)));
+        const hi = BigInt(Math.floor(10 ** (35 / n))) - 1n;
+        const c = ((lo + BigInt(Math.floor(f * Number(hi - lo)))) / 10n) * 10n + 5n;
+        return [wideOf(f < 0.5 ? 1 : -1, c, e), n] as const;
+      })
+      .filter(([x, n]) => (BigInt(x.digits()) ** BigInt(n)).toString().length === 35);
+    // the exponent of the first digit near MAX_E / n and MIN_E / n: the power overflows or underflows
+    const edge = fc
+      .tuple(
+        fc.constantFrom(1, -1),
+        coefficient,
+        fc.integer({ min: 2, max: WIDE_POWER_MAX }),
+        fc.constantFrom(1, -1),
+        fc.integer({ min: -3, max: 3 }),
+      )
+      .map(([s, c, n, side, d]) => {
+        const top = Math.trunc((side > 0 ? MAX_E : MIN_E) / n) + d;
+        return [wideOf(s, c, top - c.toString().length + 1), n] as const;
+      })
+      .filter(([x]) => inRange(x));
+    fc.assert(
+      fc.property(fc.oneof(fc.tuple(wide, fc.integer({ min: 2, max: WIDE_POWER_MAX })), tied, edge), ([x, n]) =>
+        agrees(widePower(x, n), power(exactOf(x), Exact.from(n)), `${x} ** ${n}`),
+      ),
+      runs,
+    );
+  });
+
+  it("divides safe integers of the quotient form: short and long divisors, divisors next to powers of ten", () => {
+    const safe = fc.oneof(
+      fc.integer({ min: 1, max: 999 }),
+      fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }),
+      fc.integer({ min: 0, max: 15 }).chain((j) => fc.constantFrom(10 ** j - 1, 10 ** j + 1, 10 ** j * 3 + 1).filter((v) => v >= 1)),
+      fc.constantFrom(Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER - 1, 9_999_999, 10_000_001, 2 ** 52 + 1),
+    );
+    fc.assert(
+      fc.property(safe, fc.constantFrom(1, -1), fc.integer({ min: 0, max: 22 }), safe, (a, s, k, q) => {
+        const m = s * a;
+        const exact = Exact.fromScaled(m, k).div(Exact.fromScaled(q, 0));
+        const ours = wideQuotient(m, k, q);
+        agrees(ours, exact, `${m} / (${q} × 10^${k})`);
+        // the same Wide as dividing the two made as Wides
+        expect(ours?.toString()).toBe(wideDiv(wideOfScaled(m, k), wideOfScaled(q, 0))?.toString());
+      }),
+      runs,
+    );
+  });
+
   it("reads safe integers at every scale into limbs", () => {
     fc.assert(
       fc.property(
@@ -233,6 +295,61 @@ describe("quotients carried into further arithmetic agree with decimal.js", () =
         },
       ),
       runs,
+    );
+  });
+
+  it("raises quotients and wide values to small integer powers", () => {
+    fc.assert(
+      fc.property(short, nonZero, fc.boolean(), fc.integer({ min: -2, max: 6 }), (a, b, carried, n) => {
+        // a quotient as it is, or carried into a sum (a wide value)
+        const q = carried ? new Decimal(a).div(new Decimal(b)).plus(new Decimal(1).div(7)) : new Decimal(a).div(new Decimal(b));
+        const rq = carried ? new Reference(a).div(b).plus(new Reference(1).div(7)) : new Reference(a).div(b);
+        if (rq.isZero() && n < 0) return;
+        expect(q.pow(n).valueOf(), `(${rq}) ** ${n}`).toBe(rq.pow(n).valueOf());
+      }),
+      runs,
+    );
+  });
+
+  it("raises scaled numbers whose powers leave the safe integers to the powers 2 to 4", () => {
+    const scaled = fc.tuple(
+      fc.oneof(
+        fc.integer({ min: -Number.MAX_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER }),
+        fc.constantFrom(Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER, 9_999_999, 10_000_001, 99_999_995, 123_456_785),
+      ),
+      fc.integer({ min: 0, max: 22 }),
+    );
+    fc.assert(
+      fc.property(scaled, fc.integer({ min: 2, max: WIDE_POWER_MAX }), ([m, k], n) => {
+        const ours = Decimal.scaled(m, k).pow(n);
+        const exact = power(Exact.fromScaled(m, k), Exact.from(n));
+        expect(ours.valueOf(), `(${m}e-${k}) ** ${n}`).toBe(exact.valueOf());
+      }),
+      runs,
+    );
+  });
+
+  it("a scaled number that meets wide values again and again (a literal) answers as a fresh one", () => {
+    fc.assert(
+      fc.property(
+        nonZero,
+        fc.array(fc.tuple(fc.constantFrom(...OPS), short, nonZero), { minLength: 2, maxLength: 6 }),
+        (literal, steps) => {
+          const kept = new Decimal(literal);
+          for (const [op, a, b] of steps) {
+            const q = new Decimal(a).div(new Decimal(b)).plus(new Decimal(1).div(7));
+            const rq = new Reference(a).div(b).plus(new Reference(1).div(7));
+            expect(q[op](kept).valueOf()).toBe(rq[op](literal).valueOf());
+            if (!rq.isZero() || (op !== "div" && op !== "mod" && op !== "divToInt"))
+              expect(kept[op](q).valueOf()).toBe(new Reference(literal)[op](rq).valueOf());
+            expect(kept.cmp(q)).toBe(new Reference(literal).cmp(rq));
+          }
+          // itself unchanged
+          expect(kept.valueOf()).toBe(new Reference(literal).valueOf());
+          expect(kept.plus(1).valueOf()).toBe(new Reference(literal).plus(1).valueOf());
+        },
+      ),
+      { numRuns: Math.ceil(runs.numRuns / 3) },
     );
   });
 

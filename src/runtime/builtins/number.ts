@@ -103,7 +103,9 @@ function modulo(dividend: FeelValue, divisor: FeelValue): FeelValue {
   if (!isNum(divisor)) return bad("modulo", "divisor", divisor, "a number");
   if (divisor.isZero()) return problem("modulo(): division by zero");
   const r = dividend.mod(divisor); // truncated: sign of the dividend
-  return !r.isZero() && r.isNegative() !== divisor.isNegative() ? r.plus(divisor) : r.abs().isZero() ? new Decimal(0) : r;
+  // (a zero remainder of either sign is +0)
+  if (r.isZero()) return new Decimal(0);
+  return r.isNegative() !== divisor.isNegative() ? r.plus(divisor) : r;
 }
 
 const scalarNumberBuiltins: Row[] = [
