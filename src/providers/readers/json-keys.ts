@@ -212,7 +212,25 @@ export function pathScore(words: InputWords, keys: string[]): number {
  * value (`{"score": {"current": 702}}`).
  */
 const GENERIC_LEAF_WORDS = new Set(
-  ["value", "val", "amount", "amt", "answer", "number", "total", "date", "dt", "bps", "bp", "pct", "percent", "percentage", "desc", "description", "label"].map(stem),
+  [
+    "value",
+    "val",
+    "amount",
+    "amt",
+    "answer",
+    "number",
+    "total",
+    "date",
+    "dt",
+    "bps",
+    "bp",
+    "pct",
+    "percent",
+    "percentage",
+    "desc",
+    "description",
+    "label",
+  ].map(stem),
 );
 const OTHER_LEAF = 0.6;
 
