@@ -5,13 +5,16 @@
 // only when every line is one the two read alike: a flat object of JSON's grammar whose strings
 // have nothing to unescape (no backslash, no control character), whose keys are distinct, valid
 // UTF-8, no blank line, no byte order mark, a carriage return only before the line feed, and every
-// number of a key the query reads `safe` (below). Any other file is scored by the piece engine
-// (engine.ts), whose line checks are exact for every line. What the screen finds on the way:
+// number of a key the query reads `safe` (below). A line that is not is declined: given a copy to
+// write, the screen writes the file there with each declined line as `{}` (a row SQL leaves to the
+// JS engine, which scores the original line), unless too many are (SPLIT_SHARE below); else the
+// file is scored by the piece engine (engine.ts), whose line checks are exact for every line. What
+// the screen finds on the way:
 // each read key's values all of the input's JSON type (then read typed, else as JSON texts typed
 // in SQL), whether an id is an explicit null, the digits the number inputs need (as
 // number-domain.ts finds them for Parquet), and where every 1,024th line starts, so that a line
 // SQL leaves to the JS engine can be read back.
-import { open } from "node:fs/promises";
+import { open, type FileHandle } from "node:fs/promises";
 import { isUtf8 } from "node:buffer";
 
 export type ScreenKind = "number" | "string" | "boolean" | "date";
@@ -42,6 +45,11 @@ export type Screen =
       idNull: boolean;
       /** each number key's digits (by name), among its values in the widest domain (number-domain.ts) */
       digits: Record<string, Digits>;
+      /** the file DuckDB's reader reads: the screened file, or the copy with the declined lines as `{}` */
+      read: string;
+      /** lines declined (each the JS engine's, scored from the screened file), and the first */
+      declined: number;
+      firstDeclined?: Declined;
     }
   | { clean: false; line: number; reason: string };
 
@@ -326,13 +334,39 @@ function same(a: Uint8Array, as: number, ae: number, b: Uint8Array, bs: number, 
   return true;
 }
 
+/** A line the screen declines (its number and why), in a file otherwise read by DuckDB's reader. */
+interface Declined {
+  line: number;
+  reason: string;
+}
+
+/**
+ * The lines the screen declines, when a copy is made: they stand in the copy as `{}` (a row with
+ * no id, which SQL leaves to the JS engine, scored from the original line), so that the n-th row
+ * of the copy is still line n. Past this share of declined lines the file goes to the pieces whole
+ * (each declined line costs a call into the JS engine and a read of its block back from the file);
+ * checked at the end, and on the way once a block of lines is screened (a file that starts with
+ * many is not copied to the end).
+ */
+const SPLIT_SHARE = 0.25;
+const STUB = new Uint8Array([OPEN, CLOSE]);
+
+/** Whether the declined lines are too many to split the file (`done`: the whole file is screened). */
+const tooMany = (declined: number, lines: number, done: boolean) => (done || lines >= BLOCK) && declined > lines * SPLIT_SHARE;
+
 /**
  * Screens the file at `path` for DuckDB's reader, reading the keys `keys` (the id among them at
- * `id`, -1 if the file's rows have none the query reads).
+ * `id`, -1 if the file's rows have none the query reads). With `copy`, a file with lines the screen
+ * declines (but not too many: SPLIT_SHARE) is written there with each of those lines as `{}`, for
+ * DuckDB's reader to read instead (`read`); the caller removes it. Without, the first such line
+ * declines the file.
  */
-export async function screenJsonl(path: string, keys: ScreenKey[], id: number): Promise<Screen> {
+export async function screenJsonl(path: string, keys: ScreenKey[], id: number, copy?: string): Promise<Screen> {
   const screen = new LineScreen(keys, id);
   const file = await open(path);
+  let out: FileHandle | null = null;
+  let declined = 0;
+  let firstDeclined: Declined | undefined;
   try {
     const buf = new Uint8Array(CHUNK);
     let filled = 0;
@@ -340,43 +374,148 @@ export async function screenJsonl(path: string, keys: ScreenKey[], id: number): 
     let lines = 0;
     const starts: number[] = [];
     let atStart = true;
+    // the copy's pieces from this buffer, written before it is reused; bytes of buf before `from` are in them
+    const pieces: Uint8Array[] = [];
+    let from = 0;
+    // within a line longer than the buffer, declined: its bytes to the next line feed are skipped
+    let skipping = false;
+    /** Declines the line starting at buf[s] (ending at buf[e], its line feed or the buffer's end): null to go on, or the file's verdict. */
+    const decline = async (s: number, e: number, reason: string): Promise<Screen | null> => {
+      if (copy === undefined) return { clean: false, line: lines, reason };
+      declined++;
+      firstDeclined ??= { line: lines, reason };
+      if (tooMany(declined, lines, false)) return { clean: false, line: firstDeclined.line, reason: tooManyReason(firstDeclined) };
+      if (!out) {
+        // the first declined line: the copy starts with every byte before it
+        out = await open(copy, "wx");
+        await copyRange(file, out, offset);
+      }
+      pieces.push(buf.subarray(from, s), STUB);
+      from = e;
+      return null;
+    };
     for (;;) {
-      if (filled === buf.length) {
-        // a line longer than the buffer: the screen declines long lines anyway
-        return { clean: false, line: lines + 1, reason: "a line longer than a megabyte" };
+      if (!skipping && (filled === buf.length || filled > MAX_LINE + 2)) {
+        // an unfinished line past the longest the screen takes, at the buffer's start: declined, skipped to its end
+        if (lines % BLOCK === 0) starts.push(offset);
+        lines++;
+        const verdict = await decline(0, filled, "a line longer than a megabyte");
+        if (verdict) return verdict;
+        skipping = true;
+      }
+      if (skipping) {
+        // the skipped line's bytes are not copied
+        if (out) await writeAll(out, pieces);
+        pieces.length = 0;
+        offset += filled;
+        filled = 0;
+        from = 0;
       }
       const { bytesRead } = await file.read(buf, filled, buf.length - filled, null);
       const end = filled + bytesRead;
-      if (atStart && end >= 3 && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf)
-        return { clean: false, line: 1, reason: "a byte order mark" };
+      let s = 0;
+      if (skipping) {
+        const lf = buf.indexOf(LF, 0);
+        if (lf < 0 || lf >= end) {
+          if (bytesRead === 0) break;
+          filled = end;
+          continue;
+        }
+        // the line feed ends the copy's `{}`
+        skipping = false;
+        from = lf;
+        s = lf + 1;
+      }
+      if (atStart && end >= 3 && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf) {
+        // the JS engine drops it, and so does the line's fallback (jsonl-file.ts)
+        starts.push(0);
+        lines++;
+        let e = buf.indexOf(LF, 0);
+        if (e < 0 || e >= end) e = end;
+        const verdict = await decline(0, e, "a byte order mark");
+        if (verdict) return verdict;
+        s = Math.min(e + 1, end);
+        if (e === end && bytesRead !== 0) {
+          // the first line goes on past the buffer: skipped
+          skipping = true;
+          filled = end;
+          atStart = false;
+          continue;
+        }
+      }
       atStart = false;
       // the whole lines in the buffer (all of it at the end of the file)
       const last = bytesRead === 0 ? end : buf.lastIndexOf(LF, end - 1) + 1;
-      if (last > 0 && !isUtf8(buf.subarray(0, last))) return { clean: false, line: lines + 1, reason: "bytes that are not UTF-8" };
-      let s = 0;
+      // invalid UTF-8 somewhere: each line checked on its own
+      const eachUtf8 = last > s && !isUtf8(buf.subarray(s, last));
       while (s < last) {
         let e = buf.indexOf(LF, s);
         if (e < 0 || e >= last) e = last;
-        if (e - s > MAX_LINE) return { clean: false, line: lines + 1, reason: "a line longer than a megabyte" };
         if (lines % BLOCK === 0) starts.push(offset + s);
         lines++;
-        const why = screen.line(buf, s, e);
-        if (why) return { clean: false, line: lines, reason: why };
+        const why =
+          e - s > MAX_LINE
+            ? "a line longer than a megabyte"
+            : eachUtf8 && !isUtf8(buf.subarray(s, e))
+              ? "bytes that are not UTF-8"
+              : screen.line(buf, s, e);
+        if (why) {
+          const verdict = await decline(s, e, why);
+          if (verdict) return verdict;
+        }
         s = e + 1;
       }
+      if (out) {
+        pieces.push(buf.subarray(from, last));
+        await writeAll(out, pieces);
+      }
+      pieces.length = 0;
+      from = 0;
       if (bytesRead === 0) break;
       // the unfinished line to the buffer's start
       buf.copyWithin(0, last, end);
       offset += last;
       filled = end - last;
-      if (filled > MAX_LINE + 2) return { clean: false, line: lines + 1, reason: "a line longer than a megabyte" };
     }
+    if (out) {
+      await (out as FileHandle).close();
+      out = null;
+    }
+    if (tooMany(declined, lines, true)) return { clean: false, line: firstDeclined!.line, reason: tooManyReason(firstDeclined!) };
     const digits: Record<string, Digits> = {};
     screen.digits.forEach((d, i) => {
       if (d) digits[keys[i]!.name] = d;
     });
-    return { clean: true, lines, starts, typed: screen.typed, idNull: screen.idNull, digits };
+    const read = declined > 0 ? copy! : path;
+    return { clean: true, lines, starts, typed: screen.typed, idNull: screen.idNull, digits, read, declined, firstDeclined };
   } finally {
     await file.close();
+    if (out) {
+      await (out as FileHandle).close();
+    }
+    // a copy is the caller's once the screen has taken the file
+  }
+}
+
+const tooManyReason = (first: Declined) =>
+  `more than ${SPLIT_SHARE * 100} % of the lines are ones DuckDB's reader would read apart (the first, line ${first.line}: ${first.reason})`;
+
+/** Writes `pieces` to the end of `out`. */
+async function writeAll(out: FileHandle, pieces: Uint8Array[]): Promise<void> {
+  const nonEmpty = pieces.filter((p) => p.length > 0);
+  if (nonEmpty.length === 0) return;
+  const { bytesWritten } = await out.writev(nonEmpty);
+  if (bytesWritten !== nonEmpty.reduce((n, p) => n + p.length, 0)) throw new Error("a short write to the screen's copy");
+}
+
+/** Copies the first `length` bytes of `from` to `to`. */
+async function copyRange(from: FileHandle, to: FileHandle, length: number): Promise<void> {
+  const buf = new Uint8Array(Math.min(length, CHUNK) || 1);
+  for (let at = 0; at < length;) {
+    const { bytesRead } = await from.read(buf, 0, Math.min(buf.length, length - at), at);
+    if (bytesRead === 0) throw new Error("the file changed while it was screened");
+    const { bytesWritten } = await to.write(buf, 0, bytesRead);
+    if (bytesWritten !== bytesRead) throw new Error("a short write to the screen's copy");
+    at += bytesRead;
   }
 }
