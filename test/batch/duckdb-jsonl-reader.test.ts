@@ -18,6 +18,8 @@ import { pieceScorer } from "../../src/batch/chunk-scorer.js";
 import { planDuckDb } from "../../src/batch/duckdb/plan.js";
 import { scoreJsonlFile } from "../../src/batch/duckdb/jsonl-engine.js";
 import { screenJsonl, type ScreenKind } from "../../src/batch/duckdb/jsonl-screen.js";
+import { jsonlRows } from "../../src/batch/duckdb/jsonl-file.js";
+import { DuckDBInstance } from "@duckdb/node-api";
 import type { ModelInput } from "../../src/ir/model.js";
 import { statesFor } from "../compiler/4-sql/differential.js";
 
@@ -172,7 +174,9 @@ function declinedArb(
     )
     .map(([good, bad, seed, finalNewline]) => {
       // a split file: at most a third as many declined lines as taken ones; else more than the taken ones
-      const declined = split ? bad.slice(0, Math.max(1, Math.floor(good.length / 3))) : [...bad, ...bad, ...bad].slice(0, good.length + 1);
+      const declined = split
+        ? bad.slice(0, Math.max(1, Math.floor(good.length / 3)))
+        : Array.from({ length: good.length + 1 }, (_, k) => bad[k % bad.length]!);
       const lines = [...good];
       declined.forEach((l, k) => lines.splice((seed * (k + 3)) % (lines.length + 1), 0, l));
       // a last blank line is a line only when a line feed ends it
@@ -348,6 +352,38 @@ describe("a file split between read_json and the JS engine", () => {
       expect(copies()).toEqual([]);
     },
   );
+
+  it("a declined line's row is never SQL's, even an empty object's (a row with no id and no inputs)", async () => {
+    // no explicit null id (which would leave every row without an id to the JS engine)
+    const some = taken.filter((l) => !/"id"\s*:\s*null/.test(l));
+    const lines = [...some.slice(0, 10), "{},", "{}", " {} ", ...some.slice(10, 20), '{"note":"\\t"}'];
+    const path = join(dir, "markers.jsonl");
+    writeFileSync(path, lines.join("\n"));
+    const keys = [
+      ...plan.query.inputs.map((c) => ({ name: c.input, kind: c.kind as ScreenKind })),
+      { name: "id", kind: "string" as const },
+    ];
+    const copy = join(dir, "markers.copy.jsonl");
+    const screen = await screenJsonl(path, keys, keys.length - 1, copy);
+    if (!screen.clean) throw new Error(screen.reason);
+    expect({ read: screen.read, declined: screen.declined }).toEqual({ read: copy, declined: 2 });
+    const rows = jsonlRows(screen, plan.query.inputs, "id");
+    const instance = await DuckDBInstance.create(":memory:");
+    const connection = await instance.connect();
+    try {
+      const plain = (await connection.runAndReadAll(`SELECT "$line", "$plain" FROM ${rows.sql} ORDER BY "$line"`)).getRows();
+      // the valid lines are SQL's to score but for the empty objects (their inputs missing); the declined ones never
+      const declined = new Set([11, 24]);
+      expect(plain.filter(([, p]) => p === true).every(([line]) => !declined.has(Number(line)))).toBe(true);
+      expect(plain.filter(([line]) => declined.has(Number(line))).map(([, p]) => p)).toEqual([false, false]);
+      // the empty objects the screen takes: SQL may score them (their id is missing), as it may any taken line
+      expect(plain.filter(([line]) => line === 12n || line === 13n).map(([, p]) => p)).toEqual([true, true]);
+    } finally {
+      connection.closeSync();
+      instance.closeSync();
+      rmSync(copy, { force: true });
+    }
+  });
 
   it("the copy read_json reads is removed when scoring fails", async () => {
     const path = join(dir, "split-fails.jsonl");

@@ -6,8 +6,8 @@
 // have nothing to unescape (no backslash, no control character), whose keys are distinct, valid
 // UTF-8, no blank line, no byte order mark, a carriage return only before the line feed, and every
 // number of a key the query reads `safe` (below). A line that is not is declined: given a copy to
-// write, the screen writes the file there with each declined line as `{}` (a row SQL leaves to the
-// JS engine, which scores the original line), unless too many are (SPLIT_SHARE below); else the
+// write, the screen writes the file there with each declined line as a marker object (a row SQL
+// leaves to the JS engine, which scores the original line), unless too many are (SPLIT_SHARE below); else the
 // file is scored by the piece engine (engine.ts), whose line checks are exact for every line. What
 // the screen finds on the way:
 // each read key's values all of the input's JSON type (then read typed, else as JSON texts typed
@@ -39,14 +39,16 @@ export type Screen =
       lines: number;
       /** the byte where line k × BLOCK + 1 starts, for each k */
       starts: number[];
-      /** per read key: every value is of its input's JSON type (or null) */
+      /** per read key: every value is of its input's JSON type (or null); the id's, a string */
       typed: boolean[];
       /** some line's id is an explicit JSON null (DuckDB reads it as a missing one) */
       idNull: boolean;
       /** each number key's digits (by name), among its values in the widest domain (number-domain.ts) */
       digits: Record<string, Digits>;
-      /** the file DuckDB's reader reads: the screened file, or the copy with the declined lines as `{}` */
+      /** the file DuckDB's reader reads: the screened file, or the copy with each declined line as `{"<marker>":true}` */
       read: string;
+      /** the key of a declined line's object in the copy: none of the read keys */
+      marker: string;
       /** lines declined (each the JS engine's, scored from the screened file), and the first */
       declined: number;
       firstDeclined?: Declined;
@@ -295,6 +297,7 @@ class LineScreen {
     const v = this.vKind;
     if (k === this.id) {
       if (v === Value.Null) this.idNull = true;
+      else if (v !== Value.String) this.typed[k] = false;
       return "";
     }
     if (v === Value.Null) return "";
@@ -341,15 +344,21 @@ interface Declined {
 }
 
 /**
- * The lines the screen declines, when a copy is made: they stand in the copy as `{}` (a row with
- * no id, which SQL leaves to the JS engine, scored from the original line), so that the n-th row
+ * The lines the screen declines, when a copy is made: they stand in the copy as `{"<marker>":true}`
+ * (a row SQL leaves to the JS engine, scored from the original line), so that the n-th row
  * of the copy is still line n. Past this share of declined lines the file goes to the pieces whole
  * (each declined line costs a call into the JS engine and a read of its block back from the file);
  * checked at the end, and on the way once a block of lines is screened (a file that starts with
  * many is not copied to the end).
  */
 const SPLIT_SHARE = 0.25;
-const STUB = new Uint8Array([OPEN, CLOSE]);
+
+/** A key none of the read keys is (nor needs escaping). */
+function markerOf(keys: ScreenKey[]): string {
+  let marker = "$declined";
+  while (keys.some((k) => k.name === marker)) marker += "$";
+  return marker;
+}
 
 /** Whether the declined lines are too many to split the file (`done`: the whole file is screened). */
 const tooMany = (declined: number, lines: number, done: boolean) => (done || lines >= BLOCK) && declined > lines * SPLIT_SHARE;
@@ -357,12 +366,14 @@ const tooMany = (declined: number, lines: number, done: boolean) => (done || lin
 /**
  * Screens the file at `path` for DuckDB's reader, reading the keys `keys` (the id among them at
  * `id`, -1 if the file's rows have none the query reads). With `copy`, a file with lines the screen
- * declines (but not too many: SPLIT_SHARE) is written there with each of those lines as `{}`, for
+ * declines (but not too many: SPLIT_SHARE) is written there with each of those lines a marker, for
  * DuckDB's reader to read instead (`read`); the caller removes it. Without, the first such line
  * declines the file.
  */
 export async function screenJsonl(path: string, keys: ScreenKey[], id: number, copy?: string): Promise<Screen> {
   const screen = new LineScreen(keys, id);
+  const marker = markerOf(keys);
+  const stub = new TextEncoder().encode(`{${JSON.stringify(marker)}:true}`);
   const file = await open(path);
   let out: FileHandle | null = null;
   let declined = 0;
@@ -390,7 +401,7 @@ export async function screenJsonl(path: string, keys: ScreenKey[], id: number, c
         out = await open(copy, "wx");
         await copyRange(file, out, offset);
       }
-      pieces.push(buf.subarray(from, s), STUB);
+      pieces.push(buf.subarray(from, s), stub);
       from = e;
       return null;
     };
@@ -421,7 +432,7 @@ export async function screenJsonl(path: string, keys: ScreenKey[], id: number, c
           filled = end;
           continue;
         }
-        // the line feed ends the copy's `{}`
+        // the line feed ends the copy's marker
         skipping = false;
         from = lf;
         s = lf + 1;
@@ -487,7 +498,7 @@ export async function screenJsonl(path: string, keys: ScreenKey[], id: number, c
       if (d) digits[keys[i]!.name] = d;
     });
     const read = declined > 0 ? copy! : path;
-    return { clean: true, lines, starts, typed: screen.typed, idNull: screen.idNull, digits, read, declined, firstDeclined };
+    return { clean: true, lines, starts, typed: screen.typed, idNull: screen.idNull, digits, read, marker, declined, firstDeclined };
   } finally {
     await file.close();
     if (out) {
