@@ -93,7 +93,12 @@ class LineScreen {
   private gen = 0;
   /** read keys: their bytes, and a map from hash to index */
   private readonly keyBytes: Uint8Array[];
-  private readonly keyIndex = new Map<number, number[]>();
+  /** open addressing by hash: each slot's hash and read key (index + 1, 0 empty) */
+  private readonly readHash: Int32Array;
+  private readonly readKeyAt: Int32Array;
+  private readonly readMask: number;
+  /** the hash of the key just scanned (keyEnd) */
+  private keyHash = 0;
   readonly typed: boolean[];
   readonly digits: (Digits | null)[];
   idNull = false;
@@ -112,9 +117,16 @@ class LineScreen {
   ) {
     const encoder = new TextEncoder();
     this.keyBytes = keys.map((k) => encoder.encode(k.name));
+    let size = 16;
+    while (size < keys.length * 4) size *= 2;
+    this.readHash = new Int32Array(size);
+    this.readKeyAt = new Int32Array(size);
+    this.readMask = size - 1;
     this.keyBytes.forEach((b, i) => {
-      const h = hash(b, 0, b.length);
-      this.keyIndex.set(h, [...(this.keyIndex.get(h) ?? []), i]);
+      let slot = hash(b, 0, b.length) & this.readMask;
+      while (this.readKeyAt[slot] !== 0) slot = (slot + 1) & this.readMask;
+      this.readHash[slot] = hash(b, 0, b.length);
+      this.readKeyAt[slot] = i + 1;
     });
     this.typed = keys.map(() => true);
     this.digits = keys.map(() => null);
@@ -135,14 +147,14 @@ class LineScreen {
     for (;;) {
       if (i >= e || b[i] !== QUOTE) return "a line that is not a flat object";
       const ks = i + 1;
-      const ke = this.stringEnd(b, ks, e);
+      const ke = this.keyEnd(b, ks, e);
       if (ke < 0) return "a string with an escape or a control character";
       i = skip(b, ke + 1, e);
       if (i >= e || b[i] !== COLON) return "a line that is not a flat object";
       i = skip(b, i + 1, e);
       const why = this.value(b, i, e);
       if (why) return why;
-      const h = hash(b, ks, ke);
+      const h = this.keyHash;
       if (!this.distinct(b, h, ks, ke)) return "a repeated key";
       // a number JSON.parse may read as ±Infinity makes the row an error record, whichever key holds it
       if (this.vKind === Value.Number && this.huge) return "a number JSON.parse may read as Infinity";
@@ -167,6 +179,21 @@ class LineScreen {
       const c = b[i]!;
       if (c === QUOTE) return i;
       if (c === BACKSLASH || c < SPACE) return -1;
+    }
+    return -1;
+  }
+
+  /** As stringEnd, for a key: its hash on the way (keyHash, as hash() gives it). */
+  private keyEnd(b: Uint8Array, s: number, e: number): number {
+    let h = 0x811c9dc5 | 0;
+    for (let i = s; i < e; i++) {
+      const c = b[i]!;
+      if (c === QUOTE) {
+        this.keyHash = h | 0;
+        return i;
+      }
+      if (c === BACKSLASH || c < SPACE) return -1;
+      h = Math.imul(h ^ c, 0x01000193);
     }
     return -1;
   }
@@ -281,13 +308,12 @@ class LineScreen {
     }
   }
 
-  /** The index of the read key [s, e), or -1. */
+  /** The index of the read key [s, e) of hash h, or -1. */
   private readKey(b: Uint8Array, h: number, s: number, e: number): number {
-    const candidates = this.keyIndex.get(h);
-    if (!candidates) return -1;
-    for (const k of candidates) {
-      const kb = this.keyBytes[k]!;
-      if (same(kb, 0, kb.length, b, s, e)) return k;
+    for (let slot = h & this.readMask; this.readKeyAt[slot] !== 0; slot = (slot + 1) & this.readMask) {
+      if (this.readHash[slot] !== h) continue;
+      const kb = this.keyBytes[this.readKeyAt[slot]! - 1]!;
+      if (same(kb, 0, kb.length, b, s, e)) return this.readKeyAt[slot]! - 1;
     }
     return -1;
   }
