@@ -6,7 +6,7 @@
 // -0), escapes, a byte order mark, an explicit null id, lines mutated at random — scored by
 // `scoreJsonlFile` (the screen sends a file to `read_json` or to the piece engine) and by the JS
 // engine's own scorer: the same bytes, whichever reader read it. Both readers must be taken.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
@@ -18,6 +18,8 @@ import { pieceScorer } from "../../src/batch/chunk-scorer.js";
 import { planDuckDb } from "../../src/batch/duckdb/plan.js";
 import { scoreJsonlFile } from "../../src/batch/duckdb/jsonl-engine.js";
 import { screenJsonl, type ScreenKind } from "../../src/batch/duckdb/jsonl-screen.js";
+import { jsonlRows } from "../../src/batch/duckdb/jsonl-file.js";
+import { DuckDBInstance } from "@duckdb/node-api";
 import type { ModelInput } from "../../src/ir/model.js";
 import { statesFor } from "../compiler/4-sql/differential.js";
 
@@ -134,6 +136,55 @@ const FAULTS: Record<string, Fault> = {
   },
 };
 
+/** Fault kinds the screen declines on every line they are applied to (whatever the line). */
+const ALWAYS_DECLINED = [
+  "not JSON",
+  "trailing comma",
+  "comment",
+  "not an object",
+  "repeated unread key",
+  "escape",
+  "control character",
+  "blank",
+  "byte order mark",
+  "lone surrogate",
+];
+
+/** A valid line the screen takes (no escaped id, no number JSON.parse reads as Infinity). */
+const takenLine = (states: Record<string, unknown>[]) => validLine(states).filter((l) => !l.includes("1e400") && !l.includes("\\"));
+
+/**
+ * A file of lines the screen takes with `declined` lines of the kinds it always declines put among
+ * them: at most a quarter of the lines (`split`: read_json reads the rest) or most of them (the pieces).
+ */
+function declinedArb(
+  states: Record<string, unknown>[],
+  inputs: [string, ScreenKind][],
+  split: boolean,
+): fc.Arbitrary<{ text: string; declined: number; split: boolean }> {
+  const faulty = fc
+    .tuple(takenLine(states), fc.constantFrom(...ALWAYS_DECLINED), fc.nat(1 << 20))
+    .map(([l, fault, r]) => FAULTS[fault]!(l, r, inputs));
+  return fc
+    .tuple(
+      fc.array(takenLine(states), { minLength: 3, maxLength: 60 }),
+      fc.array(faulty, { minLength: 1, maxLength: 60 }),
+      fc.nat(),
+      fc.boolean(),
+    )
+    .map(([good, bad, seed, finalNewline]) => {
+      // a split file: at most a third as many declined lines as taken ones; else more than the taken ones
+      const declined = split
+        ? bad.slice(0, Math.max(1, Math.floor(good.length / 3)))
+        : Array.from({ length: good.length + 1 }, (_, k) => bad[k % bad.length]!);
+      const lines = [...good];
+      declined.forEach((l, k) => lines.splice((seed * (k + 3)) % (lines.length + 1), 0, l));
+      // a last blank line is a line only when a line feed ends it
+      const end = finalNewline || lines[lines.length - 1] === "" ? "\n" : "";
+      return { text: lines.join("\n") + end, declined: declined.length, split };
+    });
+}
+
 function fileArb(states: Record<string, unknown>[], inputs: [string, ScreenKind][]): fc.Arbitrary<{ text: string; faults: string[] }> {
   const line = fc.oneof(
     { weight: 30, arbitrary: validLine(states).map((l) => ({ l, fault: "" })) },
@@ -164,8 +215,14 @@ describe.each(MODELS)("%s: DuckDB's JSON reader or the pieces, the JS engine's b
 
   it("both engines write the same bytes", { timeout: 600_000 }, async () => {
     let n = 0;
+    // random files; files with a few declined lines (split); files with many (the pieces)
+    const files = fc.oneof(
+      { weight: 2, arbitrary: fileArb(states, inputs).map(({ text }) => ({ text, declined: undefined, split: undefined })) },
+      { weight: 1, arbitrary: declinedArb(states, inputs, true) },
+      { weight: 1, arbitrary: declinedArb(states, inputs, false) },
+    );
     await fc.assert(
-      fc.asyncProperty(fileArb(states, inputs), fc.boolean(), async ({ text }, exactDecimals) => {
+      fc.asyncProperty(files, fc.boolean(), async ({ text, declined, split }, exactDecimals) => {
         const path = join(dir, `${name}-${n++}.jsonl`);
         writeFileSync(path, text);
         const bytes = readFileSync(path);
@@ -186,14 +243,20 @@ describe.each(MODELS)("%s: DuckDB's JSON reader or the pieces, the JS engine's b
           lanes: 2,
         });
         readers.set(got.reader, (readers.get(got.reader) ?? 0) + 1);
-        if (got.reader === "read_json") byJsOnReadJson += got.byJs;
+        if (got.reader !== "pieces") byJsOnReadJson += got.byJs;
+        // the declined lines, and those only, went to the JS engine beside read_json; or the whole file to the pieces
+        if (split !== undefined)
+          expect({ reader: got.reader, exactLines: got.exactLines }).toEqual(
+            split ? { reader: "split", exactLines: declined } : { reader: "pieces", exactLines: 0 },
+          );
         expect(readFileSync(out, "utf8")).toBe(new TextDecoder().decode(sink.view()));
         expect({ rows: got.rows, errors: got.errors }).toEqual(expected);
       }),
       { numRuns: 60 },
     );
-    // the screen sent files both ways, and some rows read by read_json were the JS engine's (wrong types, odd ids)
+    // the screen sent files every way, and some rows read by read_json were the JS engine's (wrong types, odd ids, declined lines)
     expect(readers.get("read_json") ?? 0).toBeGreaterThan(5);
+    expect(readers.get("split") ?? 0).toBeGreaterThan(5);
     expect(readers.get("pieces") ?? 0).toBeGreaterThan(5);
     expect(byJsOnReadJson).toBeGreaterThan(0);
   });
@@ -234,5 +297,102 @@ describe.each(MODELS)("%s: DuckDB's JSON reader or the pieces, the JS engine's b
       expect(await verdict(sample.map((l, r) => FAULTS[fault]!(l, r, inputs))), fault).toBe("");
     if (inputs.some(([, k]) => k === "number"))
       expect(await verdict(sample.map((l, r) => FAULTS["odd number"]!(l, r, inputs)))).not.toBe("");
+  });
+});
+
+describe("a file split between read_json and the JS engine", () => {
+  const model = JSON.parse(readFileSync("samples/lending/model.json", "utf8")) as ModelInput;
+  const compiled = compileToSource(model);
+  if (!compiled.ok) throw new Error("does not check");
+  const plan = planDuckDb(model, { strict: true, idField: "id", inputFormat: "jsonl", outputFormat: "jsonl", defaultLimits: true });
+  if (!plan.ok) throw new Error(plan.reason);
+  const states = statesFor(compiled.check.input, 100, 3);
+  const taken = fc.sample(takenLine(states), { numRuns: 300, seed: 11 });
+  const score = (input: string, output: string) =>
+    scoreJsonlFile({
+      model,
+      strict: true,
+      loadable: compiled.loadable,
+      query: plan.query,
+      input,
+      output,
+      exactDecimals: false,
+      idField: "id",
+      lanes: 2,
+    });
+  const copies = () => readdirSync(dir).filter((f) => f.endsWith(".lines.jsonl"));
+
+  it(
+    "lines longer than the screen's buffer and bytes that are not UTF-8 go to the JS engine, the rest to read_json",
+    { timeout: 60_000 },
+    async () => {
+      const enc = new TextEncoder();
+      const declined = [
+        // a byte order mark on the first line, a line over a megabyte, one over the screen's 4 MiB buffer, a byte that is not UTF-8
+        Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), enc.encode(taken[0]!)]),
+        enc.encode(`{"note":"${"a".repeat(1_500_000)}","id":"long"}`),
+        enc.encode(`{"id":"longer","note":"${"\u00e9".repeat(2_600_000)}"}`),
+        Buffer.concat([enc.encode('{"id":"R-1","employment":"'), Buffer.from([0xff, 0xfe]), enc.encode('"}')]),
+      ];
+      const lines: Uint8Array[] = taken.slice(1).map((l) => enc.encode(l));
+      lines.splice(0, 0, declined[0]!);
+      lines.splice(40, 0, declined[1]!);
+      lines.splice(41, 0, declined[2]!);
+      lines.splice(200, 0, declined[3]!);
+      const bytes = Buffer.concat(lines.flatMap((l) => [l, Buffer.from("\n")]));
+      const path = join(dir, "split.jsonl");
+      writeFileSync(path, bytes);
+      const sink = new ByteSink(new Uint8Array(1 << 16));
+      const js = pieceScorer(loadModel(compiled.loadable), { input: "jsonl", output: "jsonl", exactDecimals: false, idField: "id" });
+      const expected = js({ bytes: bytes.subarray(3), first: 1 }, sink);
+      const got = await score(path, `${path}.out`);
+      expect({ reader: got.reader, exactLines: got.exactLines }).toEqual({ reader: "split", exactLines: 4 });
+      expect(readFileSync(`${path}.out`, "utf8")).toBe(new TextDecoder().decode(sink.view()));
+      expect({ rows: got.rows, errors: got.errors }).toEqual(expected);
+      expect(copies()).toEqual([]);
+    },
+  );
+
+  it("a declined line's row is never SQL's, even an empty object's (a row with no id and no inputs)", async () => {
+    // no explicit null id (which would leave every row without an id to the JS engine)
+    const some = taken.filter((l) => !/"id"\s*:\s*null/.test(l));
+    const lines = [...some.slice(0, 10), "{},", "{}", " {} ", ...some.slice(10, 20), '{"note":"\\t"}'];
+    const path = join(dir, "markers.jsonl");
+    writeFileSync(path, lines.join("\n"));
+    const keys = [
+      ...plan.query.inputs.map((c) => ({ name: c.input, kind: c.kind as ScreenKind })),
+      { name: "id", kind: "string" as const },
+    ];
+    const copy = join(dir, "markers.copy.jsonl");
+    const screen = await screenJsonl(path, keys, keys.length - 1, copy);
+    if (!screen.clean) throw new Error(screen.reason);
+    expect({ read: screen.read, declined: screen.declined }).toEqual({ read: copy, declined: 2 });
+    const rows = jsonlRows(screen, plan.query.inputs, "id");
+    const instance = await DuckDBInstance.create(":memory:");
+    const connection = await instance.connect();
+    try {
+      const plain = (await connection.runAndReadAll(`SELECT "$line", "$plain" FROM ${rows.sql} ORDER BY "$line"`)).getRows();
+      // the valid lines are SQL's to score but for the empty objects (their inputs missing); the declined ones never
+      const declined = new Set([11, 24]);
+      expect(plain.filter(([, p]) => p === true).every(([line]) => !declined.has(Number(line)))).toBe(true);
+      expect(plain.filter(([line]) => declined.has(Number(line))).map(([, p]) => p)).toEqual([false, false]);
+      // the empty objects the screen takes: SQL may score them (their id is missing), as it may any taken line
+      expect(plain.filter(([line]) => line === 12n || line === 13n).map(([, p]) => p)).toEqual([true, true]);
+    } finally {
+      connection.closeSync();
+      instance.closeSync();
+      rmSync(copy, { force: true });
+    }
+  });
+
+  it("the copy read_json reads is removed when scoring fails", async () => {
+    const path = join(dir, "split-fails.jsonl");
+    writeFileSync(path, [...taken.slice(0, 20), "not json", ...taken.slice(20, 40)].join("\n"));
+    // the output is a directory: the records cannot be renamed onto it
+    const output = join(dir, "a-directory");
+    mkdirSync(output);
+    await expect(score(path, output)).rejects.toThrow();
+    expect(copies()).toEqual([]);
+    expect(readdirSync(dir).filter((f) => f.endsWith(".tmp"))).toEqual([]);
   });
 });

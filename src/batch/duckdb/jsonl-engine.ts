@@ -1,8 +1,10 @@
 // A JSONL file scored by DuckDB (docs/sql.md, "DuckDB's JSON reader"): screened first
 // (jsonl-screen.ts), then read by DuckDB's own `read_json` as a table (table-engine.ts,
-// jsonl-file.ts) when every line is one that reader and JSON.parse read alike; any other file
-// goes through the piece engine (engine.ts), whose line checks are exact for every line. Both
-// write the JS engine's records, byte for byte; the first only reads faster.
+// jsonl-file.ts) when every line is one that reader and JSON.parse read alike; when a few lines
+// are not, `read_json` reads a copy of the file where each of them is `{}` and the JS engine
+// scores them from the file (their records in their places); a file with many such lines goes
+// through the piece engine (engine.ts), whose line checks are exact for every line. All write
+// the JS engine's records, byte for byte; the first two only read faster.
 import { createWriteStream } from "node:fs";
 import { rename, rm } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
@@ -30,28 +32,57 @@ export interface JsonlFileBatch {
   onProgress?: (done: { rows: number; errors: number; bytes: number }) => void;
 }
 
-/** What the batch came to, which reader read it, and why not DuckDB's JSON reader (the line that stopped it). */
-export type JsonlFileTally = TableTally & { reader: "read_json" | "pieces"; declined?: string };
+/**
+ * What the batch came to, and which reader read it: `read_json` every line; `split`, `read_json`
+ * the lines the screen took and the JS engine the `exactLines` it declined (the first named in
+ * `declined`); `pieces` the whole file (`declined`: why not DuckDB's JSON reader).
+ */
+export type JsonlFileTally = TableTally & { reader: "read_json" | "split" | "pieces"; exactLines: number; declined?: string };
+
+// DuckDB's reader takes a file name with these as a pattern of names
+const GLOB = /[*?[]/;
+
+/** A temporary file's name beside `path` (`what` tells them apart). */
+const besides = (path: string, what: string) => join(dirname(path), `.${basename(path)}.${process.pid}-${Date.now().toString(36)}.${what}`);
 
 export async function scoreJsonlFile(batch: JsonlFileBatch): Promise<JsonlFileTally> {
   const keys = screenKeys(batch.query.inputs, batch.idField);
-  const screen = keys ? await screenJsonl(batch.input, keys.keys, keys.id) : null;
-  if (screen?.clean && screen.lines > 0) {
-    const tally = await scoreTable({
-      model: batch.model,
-      strict: batch.strict,
-      loadable: batch.loadable,
-      input: { format: "jsonl", path: batch.input, screen },
-      output: { format: "jsonl", path: batch.output },
-      exactDecimals: batch.exactDecimals,
-      idField: batch.idField,
-      onProgress: batch.onProgress,
-    });
-    return { ...tally, reader: "read_json" };
+  // the copy DuckDB's reader reads when the screen declines some lines, beside the output (not the system's temporary directory, which may be memory)
+  const copy = besides(batch.output, "lines.jsonl");
+  const globbed = GLOB.test(batch.input) || GLOB.test(copy);
+  try {
+    const screen = keys && !globbed ? await screenJsonl(batch.input, keys.keys, keys.id, copy) : null;
+    if (screen?.clean && screen.lines > 0) {
+      const tally = await scoreTable({
+        model: batch.model,
+        strict: batch.strict,
+        loadable: batch.loadable,
+        input: { format: "jsonl", path: batch.input, screen },
+        output: { format: "jsonl", path: batch.output },
+        exactDecimals: batch.exactDecimals,
+        idField: batch.idField,
+        onProgress: batch.onProgress,
+      });
+      if (screen.declined === 0) return { ...tally, reader: "read_json", exactLines: 0 };
+      const first = screen.firstDeclined!;
+      return { ...tally, reader: "split", exactLines: screen.declined, declined: `line ${first.line}: ${first.reason}` };
+    }
+    const declined = globbed
+      ? "a file name with *, ? or ["
+      : !screen
+        ? "an id that is an input"
+        : screen.clean
+          ? "an empty file"
+          : `line ${screen.line}: ${screen.reason}`;
+    return { ...(await scorePieces(batch)), reader: "pieces", exactLines: 0, declined };
+  } finally {
+    await rm(copy, { force: true });
   }
-  const declined = !screen ? "an id that is an input" : screen.clean ? "an empty file" : `line ${screen.line}: ${screen.reason}`;
-  // the piece engine, into a temporary file renamed at the end
-  const target = join(dirname(batch.output), `.${basename(batch.output)}.${process.pid}-${Date.now().toString(36)}.tmp`);
+}
+
+/** The piece engine over the whole file, into a temporary file renamed at the end. */
+async function scorePieces(batch: JsonlFileBatch): Promise<TableTally> {
+  const target = besides(batch.output, "tmp");
   const input = await fileSource(batch.input);
   const output = createWriteStream(target);
   try {
@@ -68,7 +99,7 @@ export async function scoreJsonlFile(batch: JsonlFileBatch): Promise<JsonlFileTa
     output.end();
     await finished(output);
     await rename(target, batch.output);
-    return { ...tally, reader: "pieces", declined };
+    return tally;
   } catch (e) {
     output.destroy();
     await rm(target, { force: true });

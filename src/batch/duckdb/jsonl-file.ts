@@ -1,11 +1,14 @@
 // A JSONL file read by DuckDB's own JSON reader (`read_json`), once the screen (jsonl-screen.ts)
 // has found every line to be one that reader and JSON.parse read alike: the relation the model's
-// query reads, each row numbered by its line (no line is blank, so the n-th row is the n-th line),
+// query reads, each row numbered by its line (no line is blank, and a line the screen declined is
+// a marker in its copy, so the n-th row is the n-th line),
 // and the JS engine's record for a row SQL leaves, scored from the line's own text, read back from
 // the file by the screen's index of line starts. A key whose values are all of the input's JSON
 // type is read typed (a DOUBLE, a VARCHAR, a BOOLEAN; a date's text); a key with a value of another
 // type somewhere is read as JSON texts, typed in SQL as the piece engine types them (json-rows.ts),
-// since the reader would coerce it ("5" into a DOUBLE). The id is read as its JSON text.
+// since the reader would coerce it ("5" into a DOUBLE). The id is read as a string when it is one
+// on every line (the screen lets no escape through: its text is JSON.stringify's), else as its JSON
+// text.
 import { openSync, readSync, closeSync } from "node:fs";
 import { identifier, stringLiteral } from "../../compiler/4-sql/dialects.js";
 import type { InputColumn } from "../../compiler/index.js";
@@ -32,13 +35,21 @@ const TYPED: Record<ScreenKind, string> = { number: "DOUBLE", string: "VARCHAR",
 const DATE_TEXT = (v: string) =>
   `CASE WHEN regexp_full_match(${v}, '[0-9]{4}-[0-9]{2}-[0-9]{2}') AND ${v} >= '0001' THEN TRY_CAST(${v} AS DATE) END`;
 
-/** The relation of a screened file's rows for the query's inputs. */
-export function jsonlRows(path: string, screen: CleanScreen, inputs: InputColumn[], idField: string): TableRows {
+/** The relation of a screened file's rows for the query's inputs (read from `screen.read`). */
+export function jsonlRows(screen: CleanScreen, inputs: InputColumn[], idField: string): TableRows {
   const key = (i: number) => `$key.${i}`;
   const spec = inputs.map((c, i) => `${stringLiteral(c.input)}: ${stringLiteral(screen.typed[i] ? TYPED[c.kind as ScreenKind] : "JSON")}`);
-  spec.push(`${stringLiteral(idField)}: 'JSON'`);
+  // an id that is a string on every line is read as one (its JSON text, with no escape, is JSON.stringify's)
+  const idString = screen.typed[inputs.length]!;
+  spec.push(`${stringLiteral(idField)}: ${idString ? "'VARCHAR'" : "'JSON'"}`);
   const names = [...inputs.map((c) => c.input), idField];
-  const read = `read_json(${stringLiteral(path)}, format = 'newline_delimited', columns = {${spec.join(", ")}}, maximum_object_size = ${2 << 20})`;
+  // a declined line is a marker in the copy DuckDB reads: the JS engine's row
+  const split = screen.declined > 0;
+  if (split) {
+    spec.push(`${stringLiteral(screen.marker)}: 'BOOLEAN'`);
+    names.push(screen.marker);
+  }
+  const read = `read_json(${stringLiteral(screen.read)}, format = 'newline_delimited', columns = {${spec.join(", ")}}, maximum_object_size = ${2 << 20})`;
   // every line is a row: the n-th row is line n (a window over the scan, which keeps its order)
   const scan = `SELECT row_number() OVER () AS ${identifier(LINE)}, ${names.map((n, i) => `${identifier(n)} AS ${identifier(key(i))}`).join(", ")} FROM ${read}`;
   const values: string[] = [];
@@ -61,19 +72,27 @@ export function jsonlRows(path: string, screen: CleanScreen, inputs: InputColumn
     plains.push(plain);
   });
   // a null id is a missing one to the reader: written as missing unless some line's id is an explicit null
-  const idJson = `CAST(${identifier(key(inputs.length))} AS VARCHAR)`;
-  const id = screen.idNull ? `CASE WHEN ${idJson} IS NULL THEN NULL ELSE ${idText(idJson)} END` : idText(idJson);
-  const typed = `SELECT ${identifier(LINE)}, ${values.join(", ")}${values.length ? ", " : ""}${id} AS ${identifier(ID)}, (${plains.join(" AND ") || "TRUE"}) AS "$typed ok" FROM (${scan})`;
+  const idColumn = identifier(key(inputs.length));
+  const idJson = `CAST(${idColumn} AS VARCHAR)`;
+  const id = idString
+    ? `CASE WHEN ${idColumn} IS NULL THEN ${screen.idNull ? "NULL" : "''"} ELSE ',"id":"' || ${idColumn} || '"' END`
+    : screen.idNull
+      ? `CASE WHEN ${idJson} IS NULL THEN NULL ELSE ${idText(idJson)} END`
+      : idText(idJson);
+  const declined = split ? ` AND ${identifier(key(inputs.length + 1))} IS NULL` : "";
+  const typed = `SELECT ${identifier(LINE)}, ${values.join(", ")}${values.length ? ", " : ""}${id} AS ${identifier(ID)}, (${plains.join(" AND ") || "TRUE"}${declined}) AS "$typed ok" FROM (${scan})`;
   const rows = `SELECT *, ("$typed ok" AND ${identifier(ID)} IS NOT NULL) AS ${identifier(PLAIN)} FROM (${typed})`;
-  return { sql: `(${rows})`, raw: [], carry: [], rawList: "[]::VARCHAR[]", id: "record", inOrder: true };
+  // a declined blank line has no record
+  return { sql: `(${rows})`, raw: [], carry: [], rawList: "[]::VARCHAR[]", id: "record", inOrder: true, someBlank: screen.declined > 0 };
 }
 
 /**
  * The JS engine's record for line `n` of the screened file (without its line feed), scored by its
- * piece scorer from the line's text; blocks of lines are read back as they are asked for, the last
- * few kept (DuckDB asks for the rows of a vector together).
+ * piece scorer from the line's text (the file's byte order mark dropped, as the JS engine drops
+ * it), null for a blank line (no record); blocks of lines are read back as they are asked for, the
+ * last few kept (DuckDB asks for the rows of a vector together).
  */
-export function jsonlFallback(path: string, screen: CleanScreen, js: PieceScorer): (n: number) => { text: string; error: boolean } {
+export function jsonlFallback(path: string, screen: CleanScreen, js: PieceScorer): (n: number) => { text: string | null; error: boolean } {
   const cache = new Map<number, { bytes: Uint8Array; starts: number[] }>();
   const sink = new ByteSink(new Uint8Array(1 << 16));
   const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
@@ -119,11 +138,13 @@ export function jsonlFallback(path: string, screen: CleanScreen, js: PieceScorer
     const k = Math.floor((n - 1) / BLOCK);
     const b = block(k);
     const i = (n - 1) % BLOCK;
-    const start = b.starts[i]!;
+    let start = b.starts[i]!;
+    if (n === 1 && b.bytes[0] === 0xef && b.bytes[1] === 0xbb && b.bytes[2] === 0xbf) start = 3;
     let end = i + 1 < b.starts.length ? b.starts[i + 1]! - 1 : b.bytes.length;
     if (end > start && end === b.bytes.length && b.bytes[end - 1] === 0x0a) end--;
     sink.pos = 0;
-    const scored = js({ bytes: b.bytes.subarray(start, end), first: n }, sink);
+    const scored = js({ bytes: b.bytes.subarray(start, Math.max(start, end)), first: n }, sink);
+    if (scored.rows === 0) return { text: null, error: false };
     return { text: decoder.decode(sink.view()).replace(/\n$/, ""), error: scored.errors > 0 };
   };
 }

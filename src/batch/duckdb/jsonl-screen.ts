@@ -5,13 +5,16 @@
 // only when every line is one the two read alike: a flat object of JSON's grammar whose strings
 // have nothing to unescape (no backslash, no control character), whose keys are distinct, valid
 // UTF-8, no blank line, no byte order mark, a carriage return only before the line feed, and every
-// number of a key the query reads `safe` (below). Any other file is scored by the piece engine
-// (engine.ts), whose line checks are exact for every line. What the screen finds on the way:
+// number of a key the query reads `safe` (below). A line that is not is declined: given a copy to
+// write, the screen writes the file there with each declined line as a marker object (a row SQL
+// leaves to the JS engine, which scores the original line), unless too many are (SPLIT_SHARE below); else the
+// file is scored by the piece engine (engine.ts), whose line checks are exact for every line. What
+// the screen finds on the way:
 // each read key's values all of the input's JSON type (then read typed, else as JSON texts typed
 // in SQL), whether an id is an explicit null, the digits the number inputs need (as
 // number-domain.ts finds them for Parquet), and where every 1,024th line starts, so that a line
 // SQL leaves to the JS engine can be read back.
-import { open } from "node:fs/promises";
+import { open, type FileHandle } from "node:fs/promises";
 import { isUtf8 } from "node:buffer";
 
 export type ScreenKind = "number" | "string" | "boolean" | "date";
@@ -36,12 +39,19 @@ export type Screen =
       lines: number;
       /** the byte where line k × BLOCK + 1 starts, for each k */
       starts: number[];
-      /** per read key: every value is of its input's JSON type (or null) */
+      /** per read key: every value is of its input's JSON type (or null); the id's, a string */
       typed: boolean[];
       /** some line's id is an explicit JSON null (DuckDB reads it as a missing one) */
       idNull: boolean;
       /** each number key's digits (by name), among its values in the widest domain (number-domain.ts) */
       digits: Record<string, Digits>;
+      /** the file DuckDB's reader reads: the screened file, or the copy with each declined line as `{"<marker>":true}` */
+      read: string;
+      /** the key of a declined line's object in the copy: none of the read keys */
+      marker: string;
+      /** lines declined (each the JS engine's, scored from the screened file), and the first */
+      declined: number;
+      firstDeclined?: Declined;
     }
   | { clean: false; line: number; reason: string };
 
@@ -83,7 +93,12 @@ class LineScreen {
   private gen = 0;
   /** read keys: their bytes, and a map from hash to index */
   private readonly keyBytes: Uint8Array[];
-  private readonly keyIndex = new Map<number, number[]>();
+  /** open addressing by hash: each slot's hash and read key (index + 1, 0 empty) */
+  private readonly readHash: Int32Array;
+  private readonly readKeyAt: Int32Array;
+  private readonly readMask: number;
+  /** the hash of the key just scanned (keyEnd) */
+  private keyHash = 0;
   readonly typed: boolean[];
   readonly digits: (Digits | null)[];
   idNull = false;
@@ -102,9 +117,16 @@ class LineScreen {
   ) {
     const encoder = new TextEncoder();
     this.keyBytes = keys.map((k) => encoder.encode(k.name));
+    let size = 16;
+    while (size < keys.length * 4) size *= 2;
+    this.readHash = new Int32Array(size);
+    this.readKeyAt = new Int32Array(size);
+    this.readMask = size - 1;
     this.keyBytes.forEach((b, i) => {
-      const h = hash(b, 0, b.length);
-      this.keyIndex.set(h, [...(this.keyIndex.get(h) ?? []), i]);
+      let slot = hash(b, 0, b.length) & this.readMask;
+      while (this.readKeyAt[slot] !== 0) slot = (slot + 1) & this.readMask;
+      this.readHash[slot] = hash(b, 0, b.length);
+      this.readKeyAt[slot] = i + 1;
     });
     this.typed = keys.map(() => true);
     this.digits = keys.map(() => null);
@@ -125,14 +147,14 @@ class LineScreen {
     for (;;) {
       if (i >= e || b[i] !== QUOTE) return "a line that is not a flat object";
       const ks = i + 1;
-      const ke = this.stringEnd(b, ks, e);
+      const ke = this.keyEnd(b, ks, e);
       if (ke < 0) return "a string with an escape or a control character";
       i = skip(b, ke + 1, e);
       if (i >= e || b[i] !== COLON) return "a line that is not a flat object";
       i = skip(b, i + 1, e);
       const why = this.value(b, i, e);
       if (why) return why;
-      const h = hash(b, ks, ke);
+      const h = this.keyHash;
       if (!this.distinct(b, h, ks, ke)) return "a repeated key";
       // a number JSON.parse may read as ±Infinity makes the row an error record, whichever key holds it
       if (this.vKind === Value.Number && this.huge) return "a number JSON.parse may read as Infinity";
@@ -157,6 +179,21 @@ class LineScreen {
       const c = b[i]!;
       if (c === QUOTE) return i;
       if (c === BACKSLASH || c < SPACE) return -1;
+    }
+    return -1;
+  }
+
+  /** As stringEnd, for a key: its hash on the way (keyHash, as hash() gives it). */
+  private keyEnd(b: Uint8Array, s: number, e: number): number {
+    let h = 0x811c9dc5 | 0;
+    for (let i = s; i < e; i++) {
+      const c = b[i]!;
+      if (c === QUOTE) {
+        this.keyHash = h | 0;
+        return i;
+      }
+      if (c === BACKSLASH || c < SPACE) return -1;
+      h = Math.imul(h ^ c, 0x01000193);
     }
     return -1;
   }
@@ -271,13 +308,12 @@ class LineScreen {
     }
   }
 
-  /** The index of the read key [s, e), or -1. */
+  /** The index of the read key [s, e) of hash h, or -1. */
   private readKey(b: Uint8Array, h: number, s: number, e: number): number {
-    const candidates = this.keyIndex.get(h);
-    if (!candidates) return -1;
-    for (const k of candidates) {
-      const kb = this.keyBytes[k]!;
-      if (same(kb, 0, kb.length, b, s, e)) return k;
+    for (let slot = h & this.readMask; this.readKeyAt[slot] !== 0; slot = (slot + 1) & this.readMask) {
+      if (this.readHash[slot] !== h) continue;
+      const kb = this.keyBytes[this.readKeyAt[slot]! - 1]!;
+      if (same(kb, 0, kb.length, b, s, e)) return this.readKeyAt[slot]! - 1;
     }
     return -1;
   }
@@ -287,6 +323,7 @@ class LineScreen {
     const v = this.vKind;
     if (k === this.id) {
       if (v === Value.Null) this.idNull = true;
+      else if (v !== Value.String) this.typed[k] = false;
       return "";
     }
     if (v === Value.Null) return "";
@@ -326,13 +363,47 @@ function same(a: Uint8Array, as: number, ae: number, b: Uint8Array, bs: number, 
   return true;
 }
 
+/** A line the screen declines (its number and why), in a file otherwise read by DuckDB's reader. */
+interface Declined {
+  line: number;
+  reason: string;
+}
+
+/**
+ * The lines the screen declines, when a copy is made: they stand in the copy as `{"<marker>":true}`
+ * (a row SQL leaves to the JS engine, scored from the original line), so that the n-th row
+ * of the copy is still line n. Past this share of declined lines the file goes to the pieces whole
+ * (each declined line costs a call into the JS engine and a read of its block back from the file);
+ * checked at the end, and on the way once a block of lines is screened (a file that starts with
+ * many is not copied to the end).
+ */
+const SPLIT_SHARE = 0.25;
+
+/** A key none of the read keys is (nor needs escaping). */
+function markerOf(keys: ScreenKey[]): string {
+  let marker = "$declined";
+  while (keys.some((k) => k.name === marker)) marker += "$";
+  return marker;
+}
+
+/** Whether the declined lines are too many to split the file (`done`: the whole file is screened). */
+const tooMany = (declined: number, lines: number, done: boolean) => (done || lines >= BLOCK) && declined > lines * SPLIT_SHARE;
+
 /**
  * Screens the file at `path` for DuckDB's reader, reading the keys `keys` (the id among them at
- * `id`, -1 if the file's rows have none the query reads).
+ * `id`, -1 if the file's rows have none the query reads). With `copy`, a file with lines the screen
+ * declines (but not too many: SPLIT_SHARE) is written there with each of those lines a marker, for
+ * DuckDB's reader to read instead (`read`); the caller removes it. Without, the first such line
+ * declines the file.
  */
-export async function screenJsonl(path: string, keys: ScreenKey[], id: number): Promise<Screen> {
+export async function screenJsonl(path: string, keys: ScreenKey[], id: number, copy?: string): Promise<Screen> {
   const screen = new LineScreen(keys, id);
+  const marker = markerOf(keys);
+  const stub = new TextEncoder().encode(`{${JSON.stringify(marker)}:true}`);
   const file = await open(path);
+  let out: FileHandle | null = null;
+  let declined = 0;
+  let firstDeclined: Declined | undefined;
   try {
     const buf = new Uint8Array(CHUNK);
     let filled = 0;
@@ -340,43 +411,148 @@ export async function screenJsonl(path: string, keys: ScreenKey[], id: number): 
     let lines = 0;
     const starts: number[] = [];
     let atStart = true;
+    // the copy's pieces from this buffer, written before it is reused; bytes of buf before `from` are in them
+    const pieces: Uint8Array[] = [];
+    let from = 0;
+    // within a line longer than the buffer, declined: its bytes to the next line feed are skipped
+    let skipping = false;
+    /** Declines the line starting at buf[s] (ending at buf[e], its line feed or the buffer's end): null to go on, or the file's verdict. */
+    const decline = async (s: number, e: number, reason: string): Promise<Screen | null> => {
+      if (copy === undefined) return { clean: false, line: lines, reason };
+      declined++;
+      firstDeclined ??= { line: lines, reason };
+      if (tooMany(declined, lines, false)) return { clean: false, line: firstDeclined.line, reason: tooManyReason(firstDeclined) };
+      if (!out) {
+        // the first declined line: the copy starts with every byte before it
+        out = await open(copy, "wx");
+        await copyRange(file, out, offset);
+      }
+      pieces.push(buf.subarray(from, s), stub);
+      from = e;
+      return null;
+    };
     for (;;) {
-      if (filled === buf.length) {
-        // a line longer than the buffer: the screen declines long lines anyway
-        return { clean: false, line: lines + 1, reason: "a line longer than a megabyte" };
+      if (!skipping && (filled === buf.length || filled > MAX_LINE + 2)) {
+        // an unfinished line past the longest the screen takes, at the buffer's start: declined, skipped to its end
+        if (lines % BLOCK === 0) starts.push(offset);
+        lines++;
+        const verdict = await decline(0, filled, "a line longer than a megabyte");
+        if (verdict) return verdict;
+        skipping = true;
+      }
+      if (skipping) {
+        // the skipped line's bytes are not copied
+        if (out) await writeAll(out, pieces);
+        pieces.length = 0;
+        offset += filled;
+        filled = 0;
+        from = 0;
       }
       const { bytesRead } = await file.read(buf, filled, buf.length - filled, null);
       const end = filled + bytesRead;
-      if (atStart && end >= 3 && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf)
-        return { clean: false, line: 1, reason: "a byte order mark" };
+      let s = 0;
+      if (skipping) {
+        const lf = buf.indexOf(LF, 0);
+        if (lf < 0 || lf >= end) {
+          if (bytesRead === 0) break;
+          filled = end;
+          continue;
+        }
+        // the line feed ends the copy's marker
+        skipping = false;
+        from = lf;
+        s = lf + 1;
+      }
+      if (atStart && end >= 3 && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf) {
+        // the JS engine drops it, and so does the line's fallback (jsonl-file.ts)
+        starts.push(0);
+        lines++;
+        let e = buf.indexOf(LF, 0);
+        if (e < 0 || e >= end) e = end;
+        const verdict = await decline(0, e, "a byte order mark");
+        if (verdict) return verdict;
+        s = Math.min(e + 1, end);
+        if (e === end && bytesRead !== 0) {
+          // the first line goes on past the buffer: skipped
+          skipping = true;
+          filled = end;
+          atStart = false;
+          continue;
+        }
+      }
       atStart = false;
       // the whole lines in the buffer (all of it at the end of the file)
       const last = bytesRead === 0 ? end : buf.lastIndexOf(LF, end - 1) + 1;
-      if (last > 0 && !isUtf8(buf.subarray(0, last))) return { clean: false, line: lines + 1, reason: "bytes that are not UTF-8" };
-      let s = 0;
+      // invalid UTF-8 somewhere: each line checked on its own
+      const eachUtf8 = last > s && !isUtf8(buf.subarray(s, last));
       while (s < last) {
         let e = buf.indexOf(LF, s);
         if (e < 0 || e >= last) e = last;
-        if (e - s > MAX_LINE) return { clean: false, line: lines + 1, reason: "a line longer than a megabyte" };
         if (lines % BLOCK === 0) starts.push(offset + s);
         lines++;
-        const why = screen.line(buf, s, e);
-        if (why) return { clean: false, line: lines, reason: why };
+        const why =
+          e - s > MAX_LINE
+            ? "a line longer than a megabyte"
+            : eachUtf8 && !isUtf8(buf.subarray(s, e))
+              ? "bytes that are not UTF-8"
+              : screen.line(buf, s, e);
+        if (why) {
+          const verdict = await decline(s, e, why);
+          if (verdict) return verdict;
+        }
         s = e + 1;
       }
+      if (out) {
+        pieces.push(buf.subarray(from, last));
+        await writeAll(out, pieces);
+      }
+      pieces.length = 0;
+      from = 0;
       if (bytesRead === 0) break;
       // the unfinished line to the buffer's start
       buf.copyWithin(0, last, end);
       offset += last;
       filled = end - last;
-      if (filled > MAX_LINE + 2) return { clean: false, line: lines + 1, reason: "a line longer than a megabyte" };
     }
+    if (out) {
+      await (out as FileHandle).close();
+      out = null;
+    }
+    if (tooMany(declined, lines, true)) return { clean: false, line: firstDeclined!.line, reason: tooManyReason(firstDeclined!) };
     const digits: Record<string, Digits> = {};
     screen.digits.forEach((d, i) => {
       if (d) digits[keys[i]!.name] = d;
     });
-    return { clean: true, lines, starts, typed: screen.typed, idNull: screen.idNull, digits };
+    const read = declined > 0 ? copy! : path;
+    return { clean: true, lines, starts, typed: screen.typed, idNull: screen.idNull, digits, read, marker, declined, firstDeclined };
   } finally {
     await file.close();
+    if (out) {
+      await (out as FileHandle).close();
+    }
+    // a copy is the caller's once the screen has taken the file
+  }
+}
+
+const tooManyReason = (first: Declined) =>
+  `more than ${SPLIT_SHARE * 100} % of the lines are ones DuckDB's reader would read apart (the first, line ${first.line}: ${first.reason})`;
+
+/** Writes `pieces` to the end of `out`. */
+async function writeAll(out: FileHandle, pieces: Uint8Array[]): Promise<void> {
+  const nonEmpty = pieces.filter((p) => p.length > 0);
+  if (nonEmpty.length === 0) return;
+  const { bytesWritten } = await out.writev(nonEmpty);
+  if (bytesWritten !== nonEmpty.reduce((n, p) => n + p.length, 0)) throw new Error("a short write to the screen's copy");
+}
+
+/** Copies the first `length` bytes of `from` to `to`. */
+async function copyRange(from: FileHandle, to: FileHandle, length: number): Promise<void> {
+  const buf = new Uint8Array(Math.min(length, CHUNK) || 1);
+  for (let at = 0; at < length;) {
+    const { bytesRead } = await from.read(buf, 0, Math.min(buf.length, length - at), at);
+    if (bytesRead === 0) throw new Error("the file changed while it was screened");
+    const { bytesWritten } = await to.write(buf, 0, bytesRead);
+    if (bytesWritten !== bytesRead) throw new Error("a short write to the screen's copy");
+    at += bytesRead;
   }
 }

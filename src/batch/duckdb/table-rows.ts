@@ -167,6 +167,8 @@ export interface TableRows {
    * its records are sorted by line.
    */
   inOrder: boolean;
+  /** some rows have no record (a JSONL file's blank lines, jsonl-file.ts): the JS engine's text for them is NULL, and not written */
+  someBlank?: boolean;
 }
 
 /** The relation of the file's rows for the query's inputs (`inputSchema`: how a CSV column is read). */
