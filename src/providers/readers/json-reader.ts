@@ -27,6 +27,15 @@ const quote = (v: unknown): string => (typeof v === "string" ? v : (JSON.stringi
 
 const isScalarType = (input: InputIR): boolean => !["struct", "list", "any", "context"].includes(input.type.kind);
 
+/** Words of a key that state its amounts in thousands: `inc_yr_k`, `turnover_000s`, `salaryThousands`. */
+const THOUSANDS_WORDS = new Set(["k", "000", "000s", "thousand", "thousands", "thou"]);
+const inThousands = (key: string | undefined): boolean =>
+  key !== undefined &&
+  normaliseName(key)
+    .split(" ")
+    .slice(1)
+    .some((w) => THOUSANDS_WORDS.has(w));
+
 function contextOf(input: InputIR, words: InputWords, reference: string) {
   const period = input.type.kind === "number" ? periodOfText(`${input.name} ${input.desc}`) : undefined;
   const questionWords = contentStems(`${input.name} ${input.desc}`);
@@ -43,6 +52,7 @@ function contextOf(input: InputIR, words: InputWords, reference: string) {
       ...(sourceTimeUnit ? { sourceTimeUnit } : {}),
       questionWords,
       ...(percent ? { percent, basisPoints: keyWords.some((w) => BASIS_POINT_WORDS.has(w)) } : {}),
+      ...(!percent && !words.timeUnit && inThousands(keys[keys.length - 1]) ? { thousands: true } : {}),
       reference,
     };
   };
