@@ -2,7 +2,7 @@
 // already has the type, less for each liberty taken ("42" → 42, "yes" → true, "3 Jan 2026" → a date,
 // a choice met through its meaning). undefined when the value cannot be read as that type.
 import type { Type } from "../../ir/types.js";
-import { parseDateString } from "./dates.js";
+import { parseDateString, yearsBetween } from "./dates.js";
 import { departed } from "./departed.js";
 import { timeUnitOf, type TimeUnit } from "./json-keys.js";
 import { convertPeriod, parseAmount, roundFloat, type Period } from "./numbers.js";
@@ -394,6 +394,27 @@ function fieldScore(key: string, field: string): number {
   return 0.9 * Math.min(...each) * EXTRA_KEY_WORD ** extra;
 }
 
+/** Keys of a date of birth: `dob`, `dateOfBirth`, `birth_date`, `born`. */
+const BIRTH_KEY = /\b(dob|birth|birthdate|born)\b/;
+/** An age counted from a record's date of birth: as of the day of reading, it may be a year off. */
+const FROM_BIRTH = 0.85;
+
+function ageFromBirth(
+  entries: [string, unknown][],
+  used: Set<string>,
+  type: Type,
+  reference: string,
+): { k: string; age: number } | undefined {
+  for (const [k, v] of entries) {
+    if (used.has(k) || typeof v !== "string" || !BIRTH_KEY.test(normaliseName(k))) continue;
+    const d = parseDateString(v, reference);
+    if (!d?.exact || d.iso >= reference) continue;
+    const age = yearsBetween(d.iso, reference);
+    return withinBounds(type, age) ? { k, age } : undefined;
+  }
+  return undefined;
+}
+
 function toStruct(value: unknown, fields: [string, Type][], ctx: CoerceContext): Coerced | undefined {
   if (!value || typeof value !== "object" || Array.isArray(value)) return undefined;
   const entries = Object.entries(value as Record<string, unknown>);
@@ -405,6 +426,15 @@ function toStruct(value: unknown, fields: [string, Type][], ctx: CoerceContext):
       .filter(([k]) => !used.has(k))
       .map(([k, v]) => ({ k, v, score: fieldScore(k, name) }))
       .sort((a, b) => b.score - a.score)[0];
+    if ((!found || found.score === 0) && name === "age" && type.kind === "number") {
+      // a record that gives the person's date of birth, not the age ({"dateOfBirth": "1988-07-19"})
+      const birth = ageFromBirth(entries, used, type, ctx.reference);
+      if (!birth) return undefined;
+      used.add(birth.k);
+      out[name] = birth.age;
+      factor = Math.min(factor, FROM_BIRTH);
+      continue;
+    }
     if (!found || found.score === 0) return undefined;
     const c = coerce(found.v, type, { reference: ctx.reference });
     if (!c) return undefined;
