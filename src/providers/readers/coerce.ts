@@ -2,7 +2,7 @@
 // already has the type, less for each liberty taken ("42" → 42, "yes" → true, "3 Jan 2026" → a date,
 // a choice met through its meaning). undefined when the value cannot be read as that type.
 import type { Type } from "../../ir/types.js";
-import { parseDateString } from "./dates.js";
+import { parseDateString, yearsBetween } from "./dates.js";
 import { departed } from "./departed.js";
 import { timeUnitOf, type TimeUnit } from "./json-keys.js";
 import { convertPeriod, parseAmount, roundFloat, type Period } from "./numbers.js";
@@ -40,6 +40,8 @@ export interface CoerceContext {
   percent?: boolean;
   /** the key states basis points (`escalator_bps`): 300 is 3 percent */
   basisPoints?: boolean;
+  /** the key states the amount in thousands (`inc_yr_k`, `turnover_000s`): 47.5 is 47,500 */
+  thousands?: boolean;
   /** content stems of the input's name and desc: a short answer that only repeats them affirms the question */
   questionWords?: string[];
   reference: string;
@@ -181,6 +183,8 @@ function toNumber(value: unknown, type: Type, ctx: CoerceContext): Coerced | und
     x = converted;
     factor *= 0.85;
   }
+  // a number under a key in thousands is counted in whole units (a string says its own unit: "$47,500")
+  if (ctx.thousands && typeof value === "number" && !ctx.percent) [x, factor] = [roundFloat(x * 1000), factor * IN_THOUSANDS];
   if (ctx.percent && !holdsFractions(type)) {
     // basis points for a percent (`escalator_bps: 300` is 3), or a fraction (`coupon_pct: 0.15`
     // is 15 percent more likely than 0.15 percent, but not surely)
@@ -190,6 +194,8 @@ function toNumber(value: unknown, type: Type, ctx: CoerceContext): Coerced | und
   return Number.isFinite(x) && withinBounds(type, x) ? { value: x, factor } : undefined;
 }
 
+/** A key in thousands read in whole units: sure of the unit, as a key's word says it. */
+const IN_THOUSANDS = 0.9;
 /** A key in basis points read as a percent: sure of the unit, as a key's word says it. */
 const BASIS_POINTS = 0.9;
 /** A number between 0 and 1 for a percent: most likely a fraction, not surely (0.5 may be half a percent). */
@@ -388,6 +394,27 @@ function fieldScore(key: string, field: string): number {
   return 0.9 * Math.min(...each) * EXTRA_KEY_WORD ** extra;
 }
 
+/** Keys of a date of birth: `dob`, `dateOfBirth`, `birth_date`, `born`. */
+const BIRTH_KEY = /\b(dob|birth|birthdate|born)\b/;
+/** An age counted from a record's date of birth: as of the day of reading, it may be a year off. */
+const FROM_BIRTH = 0.85;
+
+function ageFromBirth(
+  entries: [string, unknown][],
+  used: Set<string>,
+  type: Type,
+  reference: string,
+): { k: string; age: number } | undefined {
+  for (const [k, v] of entries) {
+    if (used.has(k) || typeof v !== "string" || !BIRTH_KEY.test(normaliseName(k))) continue;
+    const d = parseDateString(v, reference);
+    if (!d?.exact || d.iso >= reference) continue;
+    const age = yearsBetween(d.iso, reference);
+    return withinBounds(type, age) ? { k, age } : undefined;
+  }
+  return undefined;
+}
+
 function toStruct(value: unknown, fields: [string, Type][], ctx: CoerceContext): Coerced | undefined {
   if (!value || typeof value !== "object" || Array.isArray(value)) return undefined;
   const entries = Object.entries(value as Record<string, unknown>);
@@ -399,6 +426,15 @@ function toStruct(value: unknown, fields: [string, Type][], ctx: CoerceContext):
       .filter(([k]) => !used.has(k))
       .map(([k, v]) => ({ k, v, score: fieldScore(k, name) }))
       .sort((a, b) => b.score - a.score)[0];
+    if ((!found || found.score === 0) && name === "age" && type.kind === "number") {
+      // a record that gives the person's date of birth, not the age ({"dateOfBirth": "1988-07-19"})
+      const birth = ageFromBirth(entries, used, type, ctx.reference);
+      if (!birth) return undefined;
+      used.add(birth.k);
+      out[name] = birth.age;
+      factor = Math.min(factor, FROM_BIRTH);
+      continue;
+    }
     if (!found || found.score === 0) return undefined;
     const c = coerce(found.v, type, { reference: ctx.reference });
     if (!c) return undefined;

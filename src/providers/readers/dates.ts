@@ -222,3 +222,10 @@ export function headingDate(text: string): string | undefined {
   if (/^(on|since|from|until|by|at|in|of|before|after)\b/i.test(first.text) || EVENT_PREPOSITION.test(before)) return undefined;
   return first.iso;
 }
+
+/** Whole years from `birth` to `on` (ISO dates): a person's age on that day. */
+export function yearsBetween(birth: string, on: string): number {
+  const [by, bm, bd] = birth.split("-").map(Number) as [number, number, number];
+  const [y, m, d] = on.split("-").map(Number) as [number, number, number];
+  return y - by - (m < bm || (m === bm && d < bd) ? 1 : 0);
+}

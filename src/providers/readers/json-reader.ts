@@ -4,7 +4,7 @@
 import type { InputIR } from "../../ir/ir.js";
 import { NO_USAGE, type ReadRequest, type ReadResult, type ReadValue, type Reader } from "../types.js";
 import { coerce, periodBeside } from "./coerce.js";
-import { todayIso } from "./dates.js";
+import { parseDateString, todayIso } from "./dates.js";
 import { asksOtherTime, inputWords, marksOtherTime, pathScore, timeUnitOf, type InputWords } from "./json-keys.js";
 import { EMBEDDED_LIMITS } from "./limits.js";
 import { resolveHint, walkJson, type JsonNode } from "./json-walk.js";
@@ -27,6 +27,29 @@ const quote = (v: unknown): string => (typeof v === "string" ? v : (JSON.stringi
 
 const isScalarType = (input: InputIR): boolean => !["struct", "list", "any", "context"].includes(input.type.kind);
 
+/** Top-level keys that date the export itself: `asOf`, `as_at`, `extract_date`, `snapshot_date`. */
+const AS_OF = /^(as (of|at)|(extract|extracted|export|exported|snapshot|report) (date|on))$/;
+
+/** The day a JSON object state says it stands as of, if it does. */
+function asOfDate(state: unknown): string | undefined {
+  if (state === null || typeof state !== "object" || Array.isArray(state)) return undefined;
+  for (const [k, v] of Object.entries(state))
+    if (typeof v === "string" && AS_OF.test(normaliseName(k))) {
+      const d = parseDateString(v);
+      if (d?.exact) return d.iso;
+    }
+  return undefined;
+}
+
+/** Words of a key that state its amounts in thousands: `inc_yr_k`, `turnover_000s`, `salaryThousands`. */
+const THOUSANDS_WORDS = new Set(["k", "000", "000s", "thousand", "thousands", "thou"]);
+const inThousands = (key: string | undefined): boolean =>
+  key !== undefined &&
+  normaliseName(key)
+    .split(" ")
+    .slice(1)
+    .some((w) => THOUSANDS_WORDS.has(w));
+
 function contextOf(input: InputIR, words: InputWords, reference: string) {
   const period = input.type.kind === "number" ? periodOfText(`${input.name} ${input.desc}`) : undefined;
   const questionWords = contentStems(`${input.name} ${input.desc}`);
@@ -43,6 +66,7 @@ function contextOf(input: InputIR, words: InputWords, reference: string) {
       ...(sourceTimeUnit ? { sourceTimeUnit } : {}),
       questionWords,
       ...(percent ? { percent, basisPoints: keyWords.some((w) => BASIS_POINT_WORDS.has(w)) } : {}),
+      ...(!percent && !words.timeUnit && inThousands(keys[keys.length - 1]) ? { thousands: true } : {}),
       reference,
     };
   };
@@ -204,6 +228,8 @@ export function readJson(
   meter: Meter = { steps: 0 },
   claimed: readonly string[] = [],
 ): Record<string, ReadValue> {
+  // an export that says the day it stands as of (`asOf`, `as_at`, `extract_date`): ages and ends count to that day
+  reference = asOfDate(state) ?? reference;
   const nodes = withoutClaimed(walkJson(state, marksOtherTime), claimed);
   meter.steps += nodes.length;
   const values = namedRecord<ReadValue>();

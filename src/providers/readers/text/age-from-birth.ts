@@ -5,7 +5,7 @@
 import type { InputIR } from "../../../ir/ir.js";
 import type { ReadValue } from "../../types.js";
 import { withinBounds } from "../coerce.js";
-import type { DateMention } from "../dates.js";
+import { yearsBetween, type DateMention } from "../dates.js";
 import { RELATIVE_TO_CLOCK, roundConfidence } from "./confidence.js";
 
 /** Words that make the date after them a date of birth. */
@@ -16,12 +16,6 @@ const BIRTH_REACH = 24;
 const FROM_BIRTH = 0.85;
 
 const asksAge = (input: InputIR): boolean => /\bage\b/i.test(input.name) || /\bhow old\b/i.test(input.desc ?? "");
-
-function yearsBetween(birth: string, on: string): number {
-  const [by, bm, bd] = birth.split("-").map(Number) as [number, number, number];
-  const [y, m, d] = on.split("-").map(Number) as [number, number, number];
-  return y - by - (m < bm || (m === bm && d < bd) ? 1 : 0);
-}
 
 export function agesFromBirth(
   inputs: InputIR[],

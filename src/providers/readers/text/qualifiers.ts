@@ -93,6 +93,35 @@ const OTHER_PARTIES = new Set(
   ).split(" "),
 );
 
+/** Other people on an application, whose figures are theirs: "the guarantor (income $40k)". */
+const CO_PARTIES = new Set(["co-applicant", "coapplicant", "co-borrower", "guarantor", "cosigner", "co-signer"]);
+/** How many content words a parenthesis may stand after the person it says something of. */
+const APPOSITION_REACH = 4;
+
+/**
+ * Whether the amount at i stands in a parenthesis said of another party: "her brother Tom Reyes
+ * (score 702)", "the guarantor (income $40,000)": the figure is that person's, not the subject's.
+ */
+function inOthersParenthesis(tokens: Token[], i: number): boolean {
+  const t = tokens[i]!;
+  let open = -1;
+  for (let k = i - 1; k >= 0 && tokens[k]!.sentence === t.sentence; k--) {
+    if (tokens[k]!.text === ")") return false;
+    if (tokens[k]!.text === "(") {
+      open = k;
+      break;
+    }
+  }
+  if (open < 0) return false;
+  const at = tokens[open]!;
+  for (let k = open - 1; k >= 0 && tokens[k]!.sentence === at.sentence && at.pos - tokens[k]!.pos <= APPOSITION_REACH; k--) {
+    const w = tokens[k]!.lower;
+    // "co-applicant" is tokenised "co", "applicant"
+    if (OTHER_PARTIES.has(w) || CO_PARTIES.has(w) || (tokens[k - 1]?.lower === "co" && CO_PARTIES.has(`co-${w}`))) return true;
+  }
+  return false;
+}
+
 /** A modal that opens a request when a person follows it: "could we", "could you", "can I". */
 const REQUESTS = new Set(["could", "can", "would"]);
 const ASKED = new Set(["we", "you", "i", "they"]);
@@ -146,7 +175,21 @@ export function qualifiersOf(tokens: Token[], from: number, to = from, reach = R
     if (q) out.add(q);
   }
   if (inRange(tokens, from)) out.add("hedged");
+  if (inOthersParenthesis(tokens, from)) out.add("other");
+  if (out.has("approximate") && hedgedAfter(tokens, to, reach)) out.add("hedged");
   return out;
+}
+
+/**
+ * Whether a hedge follows an approximate value in the next clauses of its sentence, within twice
+ * the reach ("about 900, perhaps more once fees are in"): the writer is unsure of the figure, not
+ * only rounding it.
+ */
+function hedgedAfter(tokens: Token[], to: number, reach: number): boolean {
+  const last = tokens[to]!;
+  for (let k = to + 1; k < tokens.length && tokens[k]!.sentence === last.sentence && tokens[k]!.pos - last.pos <= 2 * reach; k++)
+    if (tokens[k]!.clause !== last.clause && qualifierAt(tokens, k) === "hedged") return true;
+  return false;
 }
 
 /** Words that take back what was just said ("correction: revised to", "sorry, I meant", "no wait"). */
@@ -226,6 +269,22 @@ export function dateTakenBack(tokens: Token[], to: number, next: number): boolea
   for (let k = to + 1; k < Math.min(next, tokens.length) && k - to <= DATE_CORRECTION_REACH; k++) {
     if (tokens[k]!.sentence - from > 1) return false;
     if (WRONG.has(tokens[k]!.lower) || isCorrection(tokens, k)) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether a word said at token i is taken back by a correction soon after it, across one sentence
+ * end at most, no amount between ("country rating high … sorry, scratch that", "segment: retail;
+ * no wait"): an option so named answers nothing. A correction after an amount or a date takes
+ * back that value ("a collision. Incident: said 8 May, corr. to 7 May"), not the word before it.
+ */
+export function wordTakenBack(tokens: Token[], i: number): boolean {
+  const t = tokens[i]!;
+  for (let k = i + 1; k < tokens.length; k++) {
+    const w = tokens[k]!;
+    if (w.sentence - t.sentence > 1 || w.pos - t.pos > CORRECTION_REACH || w.kind === "amount") return false;
+    if (WRONG.has(w.lower) || isCorrection(tokens, k)) return true;
   }
   return false;
 }

@@ -10,6 +10,7 @@ import { NEGATORS, negated } from "./negation.js";
 import { matchesOf, type TextIndex } from "./text-index.js";
 import { namedRecord } from "../../../runtime/json.js";
 import { roundConfidence } from "./confidence.js";
+import { wordTakenBack } from "./qualifiers.js";
 
 const NAME_WEIGHT = 1;
 const MEANING_WEIGHT = 1;
@@ -119,7 +120,7 @@ export function readChoices(inputs: InputIR[], all: InputIR[], cues: Map<string,
             continue;
           if (term.kind === "name" && (ownWords.has(tokens[i]!.lower) || (m < 1 && own.some((c) => c.stem === term.stem)))) continue;
           const box = checkBox(text, tokens[i]!.start);
-          if (box === false || negated(tokens, i, i, 3) !== term.denying) continue;
+          if (box === false || negated(tokens, i, i, 3) !== term.denying || wordTakenBack(tokens, i)) continue;
           // a ticked box says the option outright
           const near = box ? 1 : proximity(index, own, i, undefined, OPTION_PLACEMENT);
           // a shared option name ("high") belongs to the input whose cue words stand nearest

@@ -152,6 +152,7 @@ export function tokenize(text: string, counts: ReadonlySet<number> = new Set()):
   }
   markConcepts(tokens);
   markJourneys(tokens);
+  markLegalForms(tokens, text);
   markShortUnits(tokens);
   return tokens;
 }
@@ -171,6 +172,33 @@ const SHORT_UNITS: Record<string, string> = {
 function markShortUnits(tokens: Token[]): void {
   for (const t of tokens)
     if (t.kind === "word" && t.concept === undefined && Object.hasOwn(SHORT_UNITS, t.lower)) t.concept = SHORT_UNITS[t.lower];
+}
+
+/** Legal forms written after a company's name ("Brightwater Trading B.V.", "Acme GmbH", "Foo Ltd"), lower case, dots removed. */
+const LEGAL_FORMS = new Set("ltd llc inc plc gmbh llp corp pty sarl srl ag bv nv sa kg".split(" "));
+const COMPANY = conceptTokens(contentStems("company"))[0]!;
+
+/**
+ * A legal form after a capitalised name, or "incorporated", says the party is a company: the word
+ * carries that concept, inferred (a kind of customer named by what the text tells of it).
+ */
+function markLegalForms(tokens: Token[], text: string): void {
+  for (let i = 1; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    if (t.kind !== "word") continue;
+    // "B.V.", "S.A.": single letters joined by dots
+    const next = tokens[i + 1];
+    const dotted = next && /^[A-Z]$/.test(t.text) && /^[A-Z]$/.test(next.text) && text.slice(t.end, next.start) === ".";
+    const form = dotted ? (t.text + next.text).toLowerCase() : t.lower;
+    const before = tokens[i - 1]!;
+    // a short form only in capitals ("AG", "NV") or dotted ("S.A."): "ag", "sa" are no forms
+    const written = form.length > 2 ? true : dotted || t.text === t.text.toUpperCase();
+    const named = before.kind === "word" && before.sentence === t.sentence && /^[A-Z]/.test(before.text) && written;
+    if ((named && LEGAL_FORMS.has(form)) || t.lower === "incorporated") {
+      t.concept = COMPANY;
+      t.inferred = true;
+    }
+  }
 }
 
 /** Words of going somewhere, and places of work or study a regular journey goes to. */

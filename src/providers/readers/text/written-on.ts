@@ -45,14 +45,40 @@ function letterDate(text: string, reference: string): OwnDate | undefined {
   return undefined;
 }
 
-/** The day the message dates itself, if it does: its envelope's date, a letter's date, a note's heading. */
+/** A header line's label that stamps the document with the time it was opened or sent ("Started: …", "Opened at: …"). */
+const STAMP = /^\s*(?:chat\s+|session\s+|call\s+)?(?:started|opened|began|begun|created|logged|sent|received)(?:\s+(?:at|on))?\s*:/i;
+/** A time of day beside the stamp's date ("08:31", "2:05 pm"). */
+const TIME_OF_DAY = /\b\d{1,2}:\d{2}(?::\d{2})?\s*(?:[ap]\.?m\.?)?/gi;
+
+/**
+ * A transcript's or a log's stamp: a head line "Started: 2026-05-12 08:31" under a title naming
+ * the document ("web chat - transcript"). The day it was opened is the document's own, no event of it.
+ */
+function stampDate(text: string, reference: string): OwnDate | undefined {
+  let offset = 0;
+  const lines = text.split("\n");
+  for (let i = 0; i < lines.length && i < LETTER_HEAD_LINES; offset += lines[i]!.length + 1, i++) {
+    const line = lines[i]!;
+    if (/[a-z]{3,}[.!?]\s/i.test(line.replace(/^today\s+is\s[^.\n]{4,40}\.\s+/i, ""))) return undefined;
+    const label = STAMP.exec(line);
+    if (!label || !DOCUMENT.test(lines.slice(0, i).join("\n"))) continue;
+    const rest = line.slice(label[0].length);
+    const found = findDates(rest, reference).filter((d) => !d.relative && d.yearKnown);
+    if (found.length !== 1 || rest.replace(found[0]!.text, "").replace(TIME_OF_DAY, "").trim() !== "") continue;
+    const at = offset + label[0].length + found[0]!.start;
+    return { iso: found[0]!.iso, start: at, end: at + found[0]!.text.length };
+  }
+  return undefined;
+}
+
+/** The day the message dates itself, if it does: its envelope's date, a letter's date, a transcript's stamp, a note's heading. */
 export function ownDate(text: string, reference: string, envelope?: { start: number; end: number }): OwnDate | undefined {
   if (envelope) {
     const line = text.slice(envelope.start, envelope.end);
     const d = findDates(line, reference).find((m) => !m.relative && m.yearKnown);
     if (d) return { iso: d.iso, start: envelope.start + d.start, end: envelope.start + d.end };
   }
-  const letter = letterDate(text, reference);
+  const letter = letterDate(text, reference) ?? stampDate(text, reference);
   if (letter) return letter;
   const heading = headingDate(text);
   if (!heading) return undefined;
