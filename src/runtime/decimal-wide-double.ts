@@ -20,33 +20,29 @@ const LIMB = 1e7;
 let hi = 0;
 let lo = 0;
 
+/** Dekker's product: the q with a × b = p + q exactly, p being the double a × b. */
+function productError(a: number, b: number, p: number): number {
+  let t = SPLIT * a;
+  const ah = t - (t - a);
+  const al = a - ah;
+  t = SPLIT * b;
+  const bh = t - (t - b);
+  const bl = b - bh;
+  return al * bl - (p - ah * bh - al * bh - ah * bl);
+}
+
 /** hi + lo ← hi + lo times d, d an exact double. */
 function times(d: number): void {
-  // Dekker: hi × d = p + q exactly
   const p = hi * d;
-  let t = SPLIT * hi;
-  const ah = t - (t - hi);
-  const al = hi - ah;
-  t = SPLIT * d;
-  const bh = t - (t - d);
-  const bl = d - bh;
-  const q = al * bl - (p - ah * bh - al * bh - ah * bl);
-  normalise(p, q + lo * d);
+  normalise(p, productError(hi, d, p) + lo * d);
 }
 
 /** hi + lo ← hi + lo divided by d, d an exact double. */
 function divide(d: number): void {
   const q1 = hi / d;
-  // q1 × d = p + q exactly; the remainder hi + lo − q1 × d is taken to 2^-106 of the value
+  // q1 × d = p + its product error exactly; the remainder hi + lo − q1 × d is taken to 2^-106 of the value
   const p = q1 * d;
-  let t = SPLIT * q1;
-  const ah = t - (t - q1);
-  const al = q1 - ah;
-  t = SPLIT * d;
-  const bh = t - (t - d);
-  const bl = d - bh;
-  const q = al * bl - (p - ah * bh - al * bh - ah * bl);
-  const q2 = (hi - p - q + lo) / d;
+  const q2 = (hi - p - productError(q1, d, p) + lo) / d;
   normalise(q1, q2);
 }
 
