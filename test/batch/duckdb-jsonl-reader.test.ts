@@ -353,6 +353,25 @@ describe("a file split between read_json and the JS engine", () => {
     },
   );
 
+  it("a file whose name DuckDB would take for a pattern (*, ? or [) is read by the pieces, with the same bytes", async () => {
+    const text = taken.slice(0, 50).join("\n") + "\n";
+    const sink = new ByteSink(new Uint8Array(1 << 16));
+    const js = pieceScorer(loadModel(compiled.loadable), { input: "jsonl", output: "jsonl", exactDecimals: false, idField: "id" });
+    const expected = js({ bytes: new TextEncoder().encode(text), first: 1 }, sink);
+    for (const name of ["applicants[1].jsonl", "applicants*.jsonl", "applicants?.jsonl"]) {
+      const path = join(dir, name);
+      writeFileSync(path, text);
+      const got = await score(path, join(dir, `out-${name.replace(/[^a-z]/g, "")}.jsonl`));
+      expect({ name, reader: got.reader, declined: got.declined }).toEqual({
+        name,
+        reader: "pieces",
+        declined: "a file name with *, ? or [",
+      });
+      expect(readFileSync(join(dir, `out-${name.replace(/[^a-z]/g, "")}.jsonl`), "utf8")).toBe(new TextDecoder().decode(sink.view()));
+      expect({ rows: got.rows, errors: got.errors }).toEqual(expected);
+    }
+  });
+
   it("a declined line's row is never SQL's, even an empty object's (a row with no id and no inputs)", async () => {
     // no explicit null id (which would leave every row without an id to the JS engine)
     const some = taken.filter((l) => !/"id"\s*:\s*null/.test(l));
