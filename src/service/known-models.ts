@@ -14,6 +14,8 @@ import { firstMemberSpan, memberSpan } from "./member-span.js";
 import { countTokensYielding, lastBoundary } from "./tokens.js";
 
 const MODEL = Buffer.from("model");
+const MODEL_KEY = Buffer.from('"model"');
+const UNICODE_ESCAPE = Buffer.from("\\u");
 /** Bytes of a model's text that find its candidates. */
 const HEAD = 64;
 /** Candidates sharing one head (versions of one model, usually). */
@@ -51,6 +53,8 @@ export type ParsedBody = { ok: true; body: unknown; tokens: () => Promise<number
  * UTF-8) and its limits (json-limits.ts); throws what `decode` or JSON.parse throws.
  */
 export function parseBody(bytes: Buffer, decode: (bytes: Uint8Array) => string): ParsedBody {
+  // a body without a "model" key is not walked for one (a key spelt with escapes holds a \u)
+  if (!bytes.includes(MODEL_KEY) && !bytes.includes(UNICODE_ESCAPE)) return parseWhole(bytes, decode);
   let known: Known | undefined;
   const knownEnd = (start: number) => {
     known = lookUp(bytes, start);
