@@ -106,8 +106,13 @@ async function describe(connection: DuckDBConnection, format: TableFormat, path:
 }
 
 const UNIT = "\u0001";
-/** Records written as they are: one text column, no quoting, no escaping, a separator no record needs. */
-const RAW_LINES = `FORMAT csv, QUOTE '', ESCAPE '', DELIMITER ${stringLiteral(UNIT)}`;
+/**
+ * Records written as they are: one text column, no quoting, no escaping, a separator no record
+ * needs. FORCE_QUOTE with no quote character writes each text as it stands without first looking
+ * through it for a character that would need quotes (DuckDB's CSV writer otherwise tests every
+ * byte of every record: a tenth of a 1.3 KB-record run's CPU), and writes the same bytes.
+ */
+const RAW_LINES = `FORMAT csv, QUOTE '', ESCAPE '', DELIMITER ${stringLiteral(UNIT)}, FORCE_QUOTE *`;
 
 /** The id's text for the output format, empty when the row has none (null when SQL cannot be sure). */
 function idSql(rows: TableRows, format: OutputFormat): string {

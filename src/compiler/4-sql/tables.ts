@@ -94,16 +94,20 @@ function lowerTable(table: TableIR, scope: SqlScope, cx: SqlContext): LoweredBod
     const arms = all.slice(0, -1).map((v, k) => [numbers[k]!, v.sql] as const);
     const typed = all.find((v) => v.kind !== "null") ?? NULL_VALUE;
     const levels = levelsOf(output.type);
-    // a grid's outputs that are all literals: the rule's element of a constant list, where the
-    // dialect has one (DuckDB evaluates a CASE a vector at a time: the halves would cost a vector
-    // of rows spread over the rules most of their nodes)
-    const listed = grid && cx.dialect.valueList && typed.kind !== "null" && table.rules.every((r) => isLiteral(r.outputs[j]!));
+    // outputs that are all literals: the rule's element of a constant list, where the dialect has
+    // one (DuckDB evaluates a CASE a vector at a time: each WHEN, or each half of a large table's
+    // rules, costs the vector's rows again); a null rule reads no element, so the default only
+    // needs its own CASE
+    const listed = cx.dialect.valueList && typed.kind !== "null" && table.rules.every((r) => isLiteral(r.outputs[j]!));
     const items = listed ? Array.from({ length: Math.max(...numbers) }, () => "NULL") : [];
     for (const [n, v] of arms) items[n - 1] = v;
+    const element = listed ? cx.dialect.valueList!(items, rule.sql) : "";
     return {
       ...typed,
       sql: listed
-        ? `CASE WHEN ${rule.sql} IS NULL THEN ${all.at(-1)!.sql} ELSE ${cx.dialect.valueList!(items, rule.sql)} END`
+        ? output.defaultValue
+          ? `CASE WHEN ${rule.sql} IS NULL THEN ${all.at(-1)!.sql} ELSE ${element} END`
+          : element
         : byRule(rule.sql, arms, all.at(-1)!.sql),
       depth: deeper(rule, ...all),
       atomic: false,
