@@ -10,13 +10,13 @@ export type Guard = (req: FastifyRequest, reply: FastifyReply) => Promise<unknow
 
 export function accessGuard(service: ServiceDeps, rateLimiter: RateLimiter): Guard {
   return async (req, reply) => {
-    let id = `ip:${req.ip}`;
+    let id: string;
     if (service.ledger) {
       const who = await authenticate(req.headers.authorization, service.ledger);
       if (!who.ok) return sendProblem(reply, who.problem);
       req.caller = who.value;
       id = `key:${who.value.keyId}`;
-    }
+    } else id = `ip:${req.ip}`;
     const rate = await rateLimiter.hit(id);
     if (rate.limit > 0) {
       reply.header("RateLimit-Limit", rate.limit).header("RateLimit-Remaining", rate.remaining).header("RateLimit-Reset", rate.reset);

@@ -37,6 +37,8 @@ interface Known {
   head: string;
   tail: string;
   middle: () => Promise<number>;
+  /** the count of the head with the text before it, for the last such text (`{"model":`, usually) */
+  lead?: { before: string; tokens: number };
 }
 
 const byHead = new LRUCache<string, Known[]>({
@@ -140,9 +142,17 @@ function recogniseFirst(bytes: Buffer, start: number, k: Known, decode: (bytes: 
   return { ok: true, body: { model: k.model, ...rest }, tokens: tokensOf(before, k, after) };
 }
 
-/** The tokens of `before`, a known model's text and `after`: the model's middle counted once. */
+/** The tokens of `before`, a known model's text and `after`: the model's middle counted once, and its head with the last `before` seen. */
 const tokensOf = (before: string, k: Known, after: string) => async () =>
-  (await countTokensYielding(before + k.head)) + (await k.middle()) + (await countTokensYielding(k.tail + after));
+  (await leadTokens(before, k)) + (await k.middle()) + (await countTokensYielding(k.tail + after));
+
+async function leadTokens(before: string, k: Known): Promise<number> {
+  if (k.lead?.before === before) return k.lead.tokens;
+  const tokens = await countTokensYielding(before + k.head);
+  // a short text only: what a body puts before the model is not kept in memory
+  if (before.length <= HEAD_CHARS) k.lead = { before, tokens };
+  return tokens;
+}
 
 /** The body with a known model's value (`k`'s, whose bytes `model` holds) in place of its bytes; null when the rest is not a clean body. */
 function recognise(bytes: Buffer, model: Buffer, k: Known, decode: (bytes: Uint8Array) => string): ParsedBody | null {

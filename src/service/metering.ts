@@ -141,12 +141,13 @@ const utf8s = new WeakMap<object, () => Buffer[]>();
 
 /**
  * A response that is about to be charged for: it must serialise, or the settlement fails first.
- * Its JSON text (`text`, when the caller assembled it, else serialised here) is kept for sending,
- * and `utf8`, when given, makes that text's UTF-8 in pieces (some already encoded) when it is sent.
+ * Its JSON text (serialised here) is kept for sending; or, when the caller assembled it, `utf8`
+ * makes that text's UTF-8 in pieces (some already encoded) when it is sent, and the text is
+ * never made (the caller's assembly always serialises: response-text.ts).
  */
-export function sendable<T extends Record<string, unknown>>(response: T, text = JSON.stringify(response), utf8?: () => Buffer[]): T {
-  texts.set(response, text);
+export function sendable<T extends Record<string, unknown>>(response: T, utf8?: () => Buffer[]): T {
   if (utf8) utf8s.set(response, utf8);
+  else texts.set(response, JSON.stringify(response));
   return response;
 }
 
@@ -154,12 +155,11 @@ export function sendable<T extends Record<string, unknown>>(response: T, text = 
 export const jsonPieces = (value: unknown): Buffer[] | undefined =>
   value !== null && typeof value === "object" ? utf8s.get(value)?.() : undefined;
 
+/** The JSON text of an answer: the one kept by `sendable`, else serialised now. */
+const jsonText = (value: unknown): string => (value !== null && typeof value === "object" && texts.get(value)) || JSON.stringify(value);
+
 /** What is sent for an answer as one payload: the UTF-8 of its JSON text, joined from its pieces, or the text. */
 export const jsonPayload = (value: unknown): string | Buffer => {
   const pieces = jsonPieces(value);
   return pieces ? Buffer.concat(pieces) : jsonText(value);
 };
-
-/** The JSON text of an answer: the one kept by `sendable`, else serialised now. */
-export const jsonText = (value: unknown): string =>
-  (value !== null && typeof value === "object" && texts.get(value)) || JSON.stringify(value);

@@ -10,7 +10,7 @@ import { mapFinished } from "./finished.js";
 import { sendable, type Hold } from "./metering.js";
 import { serviceCharge, systemOneCharge } from "./pricing.js";
 import type { Run } from "./run.js";
-import { countedTokens, inputSchemaText, responseBytes, responseText, withBilling, type ResponseHead } from "./response-text.js";
+import { countedTokens, inputSchemaText, responseBytes, withBilling, type ResponseHead } from "./response-text.js";
 
 export interface RunContext {
   cacheHit: boolean;
@@ -63,7 +63,6 @@ export async function respond(
     const payloadText = withBilling(head.receiptText, billingText);
     const signed = deps.signer.sign(payload, header);
     const usage = { input_tokens: call.inputTokens, output_tokens: outputTokens };
-    const text = responseText(head, payloadText, usage, billingText);
     const utf8 = responseBytes(head, compiled.inputSchema, payloadText, usage, billingText);
     return mapFinished(signed, (signature) => {
       const response = {
@@ -77,7 +76,7 @@ export async function respond(
         usage,
         billing,
       };
-      return sendable(response, text(signature), () => utf8(signature));
+      return sendable(response, () => utf8(signature));
     });
   });
 }

@@ -90,22 +90,14 @@ export const withBilling = (receiptText: string, billingText: string): string =>
   `${receiptText === "{}" ? "{" : `${receiptText.slice(0, -1)},`}"billing":${billingText}}`;
 
 /**
- * The whole response but its signature, serialised before the signature is known: `payloadText` is
- * the JSON of the receipt with its billing, as signed (`billingText` the billing's, written once), and the signature goes first in the receipt,
- * as `{receipt: signature, ...payload}` puts it (the receipt's fields are names, never array
- * indices, which an object would list first). A string always serialises, so the answer's text is
- * complete once the signature is put in.
- */
-export function responseText(h: ResponseHead, payloadText: string, usage: unknown, billingText: string): (signature: string) => string {
-  const lead = `{"model":${h.modelText},"input":${h.inputText},"answers":`;
-  const rest = afterLead(h, payloadText, usage, billingText);
-  return (signature) => `${lead}${rest(signature)}`;
-}
-
-/**
- * responseText's answer as UTF-8, in two pieces sent one after the other: the lead's bytes, made
- * once (by `schema`, h's input schema) and shared by every answer of that model, and the rest's,
- * made each time. Never joined: the lead of a large model is hundreds of kilobytes.
+ * The whole response but its signature, serialised before the signature is known, as UTF-8 in two
+ * pieces sent one after the other: the lead's bytes, made once (by `schema`, h's input schema) and
+ * shared by every answer of that model, and the rest's, made each time. Never joined: the lead of
+ * a large model is hundreds of kilobytes. `payloadText` is the JSON of the receipt with its
+ * billing, as signed (`billingText` the billing's, written once), and the signature goes first in
+ * the receipt, as `{receipt: signature, ...payload}` puts it (the receipt's fields are names, never
+ * array indices, which an object would list first). A string always serialises, so the answer is
+ * complete once the signature is put in: its text is never made whole.
  */
 export function responseBytes(
   h: ResponseHead,

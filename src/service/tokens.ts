@@ -59,7 +59,7 @@ export function countTokens(text: string): number {
   return total;
 }
 
-/** Where the chunks a text shares with every longer text that starts with it end, and their tokens. */
+/** Where a text's last pre-token that every longer text starting with it shares begins, and the tokens before it. */
 export interface PrefixCount {
   end: number;
   tokens: number;
@@ -89,10 +89,11 @@ async function sumYielding(pieces: Iterable<string>): Promise<number> {
 export const countTokensYielding = (text: string): Promise<number> => sumYielding(chunks(text));
 
 /**
- * The chunks of any text that begins with `prefix` and lie wholly inside it: a chunk is cut by
- * looking at the window of CHUNK characters from where the previous one ended (chunks below), so
- * while that window ends inside the prefix the cut is the prefix's own. countTokens(prefix + rest) is then
- * tokens + countTokens((prefix + rest).slice(end)): chunking restarts the same at any chunk's start.
+ * The tokens of `prefix` up to `end`, the last place in it where a pre-token begins whatever
+ * follows the prefix (startsPreToken looks at the code points on either side, both in the prefix):
+ * the chunks any text that begins with `prefix` shares with it, then the rest up to that place.
+ * Cut there, countTokens(prefix + rest) is tokens + countTokens((prefix + rest).slice(end)), and
+ * what a longer text counts again is the prefix's last pre-token or so, not up to a chunk of it.
  * Counted as countTokensYielding counts.
  */
 export async function countPrefix(prefix: string): Promise<PrefixCount> {
@@ -101,7 +102,7 @@ export async function countPrefix(prefix: string): Promise<PrefixCount> {
   return { end: at.end, tokens };
 }
 
-/** The chunks of `prefix` that any longer text shares, `at.end` following them. */
+/** The chunks of `prefix` that any longer text shares, then the rest up to its last pre-token start, `at.end` following them. */
 function* prefixChunks(prefix: string, at: { end: number }): Generator<string> {
   while (prefix.length - at.end > CHUNK) {
     const cut = lastBoundary(prefix, at.end, at.end + CHUNK);
@@ -109,11 +110,17 @@ function* prefixChunks(prefix: string, at: { end: number }): Generator<string> {
     yield prefix.slice(at.end, next);
     at.end = next;
   }
+  // not at the last code unit: a high surrogate there would be read whole only with what follows
+  const last = lastBoundary(prefix, at.end, prefix.length - 2);
+  if (last > at.end) {
+    yield prefix.slice(at.end, last);
+    at.end = last;
+  }
 }
 
 /**
  * countPrefix of `prefix`, made when first asked for and kept (with the rest of the prefix after
- * its chunks): the text is held only until then.
+ * its end, a pre-token or so): the text is held only until then.
  */
 export function prefixCountWhenAsked(prefix: string): () => Promise<{ tokens: number; rest: string }> {
   let text: string | null = prefix;

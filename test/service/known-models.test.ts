@@ -165,7 +165,10 @@ describe("models recognised by their text", () => {
   });
 
   it("counts the chunks a prefix shares with every longer text as countTokens does", async () => {
-    const text = fc.string({ unit: fc.constantFrom("a", "b", " ", "\n", "é", "{", '"'), maxLength: 4 * CHUNK });
+    const text = fc.string({
+      unit: fc.constantFrom("a", "b", " ", "\n", "é", "{", '"', "\u{1F600}", "\u{20000}", "1"),
+      maxLength: 4 * CHUNK,
+    });
     await fc.assert(
       fc.asyncProperty(text, text, async (prefix, rest) => {
         const { end, tokens } = await countPrefix(prefix);
