@@ -90,17 +90,16 @@ export function divideLimbs(u: Float64Array, lu: number, v: Float64Array, n: num
  */
 export function multiplyLimbs(a: Float64Array, la: number, b: Float64Array, lb: number, out: Float64Array): number {
   const len = la + lb;
-  for (let i = 0; i < len; i++) out[i] = 0;
-  for (let i = 0; i < la; i++) {
-    const ai = a[i]!;
-    for (let j = 0; j < lb; j++) out[i + j] = out[i + j]! + ai * b[j]!;
-  }
+  // column by column in a local, each written once with the carry of the column below
   let carry = 0;
-  for (let i = 0; i < len; i++) {
-    const t = out[i]! + carry;
+  for (let k = 0; k < len - 1; k++) {
+    let t = carry;
+    const last = k < la ? k : la - 1;
+    for (let i = k < lb ? 0 : k - lb + 1; i <= last; i++) t += a[i]! * b[k - i]!;
     carry = splitLimb(t);
-    out[i] = t - carry * BASE;
+    out[k] = t - carry * BASE;
   }
+  out[len - 1] = carry;
   return trimmed(out, len);
 }
 

@@ -15,13 +15,13 @@ const TEN: readonly number[] = Array.from({ length: 23 }, (_, i) => 10 ** i);
 const MARGIN = 2 ** -90;
 const LIMB = 1e7;
 
-// the double-double being built: hi + lo with |lo| ≤ ulp(hi) / 2 (module registers: a pair
-// returned as an array would be allocated at every step)
-let hi = 0;
-let lo = 0;
+// A double-double is two locals, hi + lo with |lo| ≤ ulp(hi) / 2; `limbsValue` returns hi and
+// leaves lo in LOW[0]: a typed array, since a double kept in a module variable is boxed at every
+// store (which took half of the conversion's time).
+const LOW = new Float64Array(1);
 
 /** Dekker's product: the q with a × b = p + q exactly, p being the double a × b. */
-function productError(a: number, b: number, p: number): number {
+export function productError(a: number, b: number, p: number): number {
   let t = SPLIT * a;
   const ah = t - (t - a);
   const al = a - ah;
@@ -31,50 +31,32 @@ function productError(a: number, b: number, p: number): number {
   return al * bl - (p - ah * bh - al * bh - ah * bl);
 }
 
-/** hi + lo ← hi + lo times d, d an exact double. */
-function times(d: number): void {
-  const p = hi * d;
-  normalise(p, productError(hi, d, p) + lo * d);
-}
-
-/** hi + lo ← hi + lo divided by d, d an exact double. */
-function divide(d: number): void {
-  const q1 = hi / d;
-  // q1 × d = p + its product error exactly; the remainder hi + lo − q1 × d is taken to 2^-106 of the value
-  const p = q1 * d;
-  const q2 = (hi - p - productError(q1, d, p) + lo) / d;
-  normalise(q1, q2);
-}
-
-/** hi + lo ← hi + lo plus d. */
-function plus(d: number): void {
-  // Knuth's two-sum: hi + d = s + r exactly
-  const s = hi + d;
-  const b = s - hi;
-  const r = hi - (s - b) + (d - b);
-  normalise(s, r + lo);
-}
-
-/** hi + lo ← a + b, renormalised (|a| ≥ |b| or a zero a, as every caller has). */
-function normalise(a: number, b: number): void {
-  hi = a + b;
-  lo = b - (hi - a);
-}
-
 /**
  * s × C × 10^e as the nearest double, C = Σ c[i] × 10^(7i) (limbs below 10^7, the top one not
  * zero); NaN when that is not certain here.
  */
 export function nearestDouble(s: number, c: readonly number[], e: number): number {
   if (e > 88 || e < -88) return NaN;
-  hi = c[c.length - 1]!;
-  lo = 0;
-  for (let i = c.length - 2; i >= 0; i--) {
-    times(LIMB);
-    plus(c[i]!);
+  let hi = limbsValue(c, c.length, 0);
+  let lo = lowPart();
+  for (let k = e; k > 0; k -= 22) {
+    // hi + lo ← (hi + lo) × 10^k, 10^k an exact double
+    const d = TEN[k > 22 ? 22 : k]!;
+    const p = hi * d;
+    const q = productError(hi, d, p) + lo * d;
+    hi = p + q;
+    lo = q - (hi - p);
   }
-  for (let k = e; k > 0; k -= 22) times(TEN[k > 22 ? 22 : k]!);
-  for (let k = -e; k > 0; k -= 22) divide(TEN[k > 22 ? 22 : k]!);
+  for (let k = -e; k > 0; k -= 22) {
+    // hi + lo ← (hi + lo) / 10^k: q1 × d = p + its product error exactly, and the remainder
+    // hi + lo − q1 × d is taken to 2^-106 of the value
+    const d = TEN[k > 22 ? 22 : k]!;
+    const q1 = hi / d;
+    const p = q1 * d;
+    const q2 = (hi - p - productError(q1, d, p) + lo) / d;
+    hi = q1 + q2;
+    lo = q2 - (hi - q1);
+  }
   const a = hi < 0 ? -hi : hi;
   // far from the ends of the range: no subnormal, no overflow
   if (!(a > 2 ** -1000 && a < 2 ** 1000)) return NaN;
@@ -82,4 +64,31 @@ export function nearestDouble(s: number, c: readonly number[], e: number): numbe
   const d = a * MARGIN;
   if (hi + (lo - d) !== hi || hi + (lo + d) !== hi) return NaN;
   return s < 0 ? -hi : hi;
+}
+
+/** The low part of the double-double `limbsValue` returned last. */
+export const lowPart = (): number => LOW[0]!;
+
+/**
+ * Σ c[i] × 10^(7(i − from)) for i in [from, to) (limbs below 10^7, the top one not zero) as a
+ * double-double: the high part returned, the low part left in LOW[0]. Each limb is shifted in by
+ * Dekker's product with 10^7 and Knuth's two-sum, each losing at most about 2^-104 of the value.
+ */
+export function limbsValue(c: ArrayLike<number>, to: number, from: number): number {
+  let hi = c[to - 1]!;
+  let lo = 0;
+  for (let i = to - 2; i >= from; i--) {
+    let p = hi * LIMB;
+    let q = productError(hi, LIMB, p) + lo * LIMB;
+    hi = p + q;
+    lo = q - (hi - p);
+    const d = c[i]!;
+    p = hi + d;
+    const b = p - hi;
+    q = hi - (p - b) + (d - b) + lo;
+    hi = p + q;
+    lo = q - (hi - p);
+  }
+  LOW[0] = lo;
+  return hi;
 }

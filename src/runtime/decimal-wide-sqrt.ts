@@ -2,12 +2,14 @@
 // in limbs of seven digits: the method of the BigInt form (decimal-functions.ts). The coefficient
 // is widened to N of 67 or 68 digits with an even exponent, whose integer square root r has exactly
 // 34 digits; the root lies in [r, r + 1) and is never r + 1/2, so it rounds up exactly when
-// N − r² > r. r comes from a double's root of N's top three limbs (a relative error below 10^-14,
-// within 10^20 of √N) and Newton steps y ← y + (N − y²) / 2y, the residual N − y² exact in limbs
-// and only the quotient taken in doubles (from three limbs again): a step leaves an error of about
-// δ² / 2y plus 10^-13 of δ, so from 10^20 the next is below 10^8 and the one after within a unit;
-// then squares settle r exactly. Should they not within a few steps, the BigInt form takes over.
-import { BASE, type Wide, loadIntegerShifted, loadShifted, round34 } from "./decimal-wide.js";
+// N − r² > r. r comes from a double-double root of N's top six limbs (`guess`: within about 10^4
+// of √N) and Newton steps y ← y + (N − y²) / 2y, the residual N − y² exact in limbs and only the
+// quotient taken in doubles (from three limbs): a step leaves an error of about δ² / 2y plus 10^-13
+// of δ, so from 10^4 the first lands within a unit; then squares settle r exactly (two squares in
+// all, where a double's root, within 10^20, took three or four). Should they not settle within a
+// few steps, the BigInt form takes over.
+import { BASE, LIMB_DIGITS, type Wide, loadIntegerShifted, loadShifted, round34 } from "./decimal-wide.js";
+import { limbsValue, lowPart, productError } from "./decimal-wide-double.js";
 import { compareLimbs, multiplyLimbs, trimmed } from "./decimal-wide-divide.js";
 
 const SIZE = 24;
@@ -16,9 +18,12 @@ const Y = new Float64Array(SIZE);
 const S = new Float64Array(SIZE);
 const D = new Float64Array(SIZE);
 const T = new Float64Array(SIZE);
-/** The first guess is g × 10^GUESS_SHIFT, g a whole double of about 15 digits. */
-const GUESS_SHIFT = 19;
-/** Newton steps at most (two are enough from the double's guess) and unit steps at most. */
+/** The first guess is the root of N's top limbs, at least this many. */
+const GUESS_LIMBS = 5;
+/** The guess is written g × 10^GUESS_SPLIT × 10^(7h) + rest, g a whole double below 2^53. */
+const GUESS_SPLIT = 6;
+const SPLIT_SCALE = 10 ** GUESS_SPLIT;
+/** Newton steps at most (one is enough from the guess) and unit steps at most. */
 const STEPS = 6;
 /** 10^(7i): the weight of limb i. */
 const LIMB_POWERS: readonly number[] = Array.from({ length: SIZE }, (_, i) => 10 ** (7 * i));
@@ -27,8 +32,7 @@ const LIMB_POWERS: readonly number[] = Array.from({ length: SIZE }, (_, i) => 10
 export function wideSqrt(x: Wide): Wide | null {
   const j = (x.e - (67 - x.n)) % 2 === 0 ? 67 - x.n : 68 - x.n;
   const ln = loadShifted(N, x, j);
-  const g = Math.round(Math.sqrt(toDouble(N, ln)) / 10 ** GUESS_SHIFT);
-  let ly = loadIntegerShifted(Y, g, GUESS_SHIFT);
+  let ly = guess(ln);
   let sign = 0;
   for (let step = 0; step < STEPS; step++) {
     sign = residual(ln, ly);
@@ -50,6 +54,27 @@ export function wideSqrt(x: Wide): Wide | null {
   // D holds N − r²; up when it exceeds r
   if (residualLength > 0 && compareLimbs(D, residualLength, Y, ly) > 0) ly = addDouble(Y, ly, 1);
   return round34(1, Y, ly, (x.e - j) / 2, false);
+}
+
+/**
+ * The first y, into Y (its length): √M × 10^(7h) for M the top 2h limbs of N's ln dropped (M of
+ * 5 or 6 limbs, over 28 digits), √M in double-double arithmetic: s = √hi rounded, and
+ * (M − s²) / 2s from Dekker's exact square, about 31 digits in all, so that y is within about
+ * 10^4 of √N and one Newton step settles it. s (at least 3 × 10^14) is split as g × 10^6 + the
+ * rest, g exact below 2^53 and the rest, with the correction, a double of the last digits.
+ */
+function guess(ln: number): number {
+  const h = Math.floor((ln - GUESS_LIMBS) / 2);
+  const hi = limbsValue(N, ln, 2 * h);
+  const lo = lowPart();
+  const s = Math.sqrt(hi);
+  const square = s * s;
+  const correction = (hi - square - productError(s, s, square) + lo) / (2 * s);
+  const g = Math.floor(s / SPLIT_SCALE);
+  const whole = g * SPLIT_SCALE;
+  const rest = Math.round((s - whole - productError(g, SPLIT_SCALE, whole) + correction) * LIMB_POWERS[h]!);
+  const ly = loadIntegerShifted(Y, g, GUESS_SPLIT + LIMB_DIGITS * h);
+  return rest >= 1 ? addDouble(Y, ly, rest) : rest <= -1 ? subtractDouble(Y, ly, -rest) : ly;
 }
 
 /** The length of |N − y²| in D after residual(). */

@@ -98,9 +98,8 @@ export function splitLimb(n: number): number {
 
 /** The digit count of a limb 0 < x < 10^7. */
 function limbDigits(x: number): number {
-  let d = 1;
-  while (d < LIMB_DIGITS && POW10[d]! <= x) d++;
-  return d;
+  // a binary search of 10^1..10^6 (a loop over them is the costliest step of a wide result's rounding)
+  return x < 1e3 ? (x < 1e1 ? 1 : x < 1e2 ? 2 : 3) : x < 1e5 ? (x < 1e4 ? 4 : 5) : x < 1e6 ? 6 : 7;
 }
 
 /** The digit count of the number in buf[0..len), whose top limb is not zero. */

@@ -5,7 +5,7 @@
 // generated packages and `pdm score` each report the DeclaredResultError it throws.
 import type { Constraint, Type } from "../ir/types.js";
 import { toFeelString } from "./format.js";
-import { coerceArgument } from "./types.js";
+import { coerceArgument, scalarConforms } from "./types.js";
 import { FeelContext, type FeelValue } from "./values.js";
 
 /** A constraint's test over the value under test: true, false or null (three-valued, as a cell). */
@@ -87,10 +87,16 @@ function broken(v: FeelValue, t: Type, tests: Map<Type, ConstraintTest>, where: 
  */
 export function declared(v: FeelValue, t: Type, decision: string, text: string, tests: readonly ConstraintTest[]): FeelValue {
   if (v === null || v === undefined) return null;
+  // a number, boolean, string or choice of its declared kind is kept as it is, with no conversion record
+  const value = scalarConforms(v, t) ? v : conversion(v, t, decision, text);
+  if (tests.length === 0) return value;
+  const why = broken(value, t, testsOf(t, tests), "");
+  if (why !== null) throw new DeclaredResultError(decision, text, why);
+  return value;
+}
+
+function conversion(v: FeelValue, t: Type, decision: string, text: string): FeelValue {
   const c = coerceArgument(v, t);
   if (!c.ok) throw new DeclaredResultError(decision, text, `it is ${shown(v)}`);
-  if (tests.length === 0) return c.value;
-  const why = broken(c.value, t, testsOf(t, tests), "");
-  if (why !== null) throw new DeclaredResultError(decision, text, why);
   return c.value;
 }

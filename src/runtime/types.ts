@@ -149,7 +149,7 @@ const fail = (v: FeelValue, t: Type): Conversion => ({
  * Whether a value conforms as it is to the scalar kinds generated code coerces most (as `conforms`
  * says): a function small enough for V8 to inline, with no conversion record.
  */
-function scalarConforms(v: FeelValue, t: Type): boolean {
+export function scalarConforms(v: FeelValue, t: Type): boolean {
   switch (t.kind) {
     case "number":
       return isDecimal(v);

@@ -19,6 +19,7 @@ import {
   wideRemainder,
   wideTimes,
 } from "../../src/runtime/decimal-wide-arithmetic.js";
+import { multiplyLimbs } from "../../src/runtime/decimal-wide-divide.js";
 import { wideSqrt } from "../../src/runtime/decimal-wide-sqrt.js";
 import { power, sqrt } from "../../src/runtime/decimal-functions.js";
 import { Reference } from "./decimal-properties.js";
@@ -394,4 +395,28 @@ it("rounds away from a last limb of nines into a new limb", () => {
   // 35 nines: the 35th digit rounds up through every limb to 10^35
   const nines = wideOf(1, 10n ** 34n - 1n, 0);
   expect(wideAdd(nines, 1, wideOf(1, 5n, -1))?.toString()).toBe(`1${"0".repeat(34)}`);
+});
+
+it("multiplies limbs column by column, up to the longest operands the callers pass and every limb a 9999999", () => {
+  // the largest column sums there are: a limb of nines in every place, up to 15 limbs (a power's
+  // partial product) times up to 10 (the square of a root's 34-digit guess needs 5)
+  const limbsOfBig = (c: bigint): number[] => {
+    const limbs: number[] = [];
+    for (let v = c; v > 0n; v /= LIMB) limbs.push(Number(v % LIMB));
+    return limbs;
+  };
+  const operand = fc.oneof(
+    fc.integer({ min: 1, max: 15 }).map((n) => LIMB ** BigInt(n) - 1n),
+    fc.bigInt({ min: 1n, max: LIMB ** 15n - 1n }),
+  );
+  fc.assert(
+    fc.property(operand, operand, (a, b) => {
+      const A = Float64Array.from(limbsOfBig(a));
+      const B = Float64Array.from(limbsOfBig(b));
+      const out = new Float64Array(A.length + B.length);
+      const len = multiplyLimbs(A, A.length, B, B.length, out);
+      expect([...out.subarray(0, len)]).toEqual(limbsOfBig(a * b));
+    }),
+    runs,
+  );
 });
