@@ -115,6 +115,7 @@ export const SYNONYM_GROUPS: string[][] = [
   ["contractor", "freelance", "freelancer", "self-employed", "consultant", "fixed-term"],
   ["business", "company", "corporation", "firm", "partnership", "llc", "ltd", "limited company"],
   ["trust", "foundation"],
+  ["individual", "private individual", "private person", "indiv"],
   ["commuting", "commute", "commutes", "commuter"],
   ["work", "office", "workplace"],
   ["social", "leisure", "pleasure", "shopping", "errands"],
