@@ -106,9 +106,11 @@ function candidatesFor(
   let best: Unread | undefined;
   for (const node of nodes) {
     meter.steps++;
+    // an item of a list answers nothing on its own, unless it is an amount that names its kind (`[{"type": "coupon", "value": 5}]`)
+    const namedItem = node.item === true && isAmountObject(node.value) && kindScore(words, node.value) > 0;
     if (
       node.keys.length === 0 ||
-      node.item === true ||
+      (node.item === true && !namedItem) ||
       (node.past && !pastAllowed) ||
       (node.other && !otherAllowed) ||
       keyMissesWhole(input, node.keys)

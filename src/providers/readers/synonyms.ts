@@ -54,7 +54,7 @@ export const SYNONYM_GROUPS: string[][] = [
   ["price", "cost", "list price", "catalogue", "catalog", "rrp", "msrp"],
   ["coupon", "discount", "promo", "voucher", "promotion"],
   ["uplift", "increase", "escalator", "escalation", "rise", "raise"],
-  ["contract", "term", "agreement", "subscription"],
+  ["contract", "term", "agreement", "subscription", "duration"],
   ["exempt", "exemption", "tax-exempt", "nontaxable"],
   ["pep", "politically exposed", "political exposure", "politician", "public official", "public office", "minister", "parliament"],
   ["adverse media", "negative news", "negative press", "adverse news", "bad press"],
