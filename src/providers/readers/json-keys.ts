@@ -193,14 +193,42 @@ function wordCoverage(words: InputWords, name: string[], keyWords: string[]): nu
  * "amount"). A key that names something of its own, none of it the input's, is not made the
  * input's by its parent (`pricing` › `seat_count` is no price).
  */
-export function pathScore(words: InputWords, keys: string[]): number {
+export function pathScore(words: InputWords, keys: string[], above?: string): number {
   const leaf = keys[keys.length - 1];
   const own = leaf !== undefined ? keyScore(words, leaf) : 0;
   if (keys.length < 2) return own;
+  const near = nearPathScore(words, keys, leaf!, own);
+  // a fact named further up, its last keys only qualifying it (`income` › `gross` › `monthly`)
+  return above === undefined || near >= MIN_DEEP || !onlyQualify(words, keys)
+    ? near
+    : Math.max(near, DEEP * keyScore(words, `${above} ${keys.join(" ")}`));
+}
+
+/** Keys that name nothing of their own, only which value or in what form (`gross`, `monthly`, `value`, `current`). */
+const QUALIFYING_WORDS = new Set(["gross", "net", "total", "base", "basic", "stated", "declared", "verified", "reported"].map(stem));
+const onlyQualify = (words: InputWords, keys: string[]): boolean =>
+  keys
+    .flatMap(contentStems)
+    .every(
+      (t) =>
+        QUALIFYING_WORDS.has(t) ||
+        GENERIC_LEAF_WORDS.has(t) ||
+        PERIOD_STEMS.has(t) ||
+        PRESENT_WORDS.has(t) ||
+        neutralKeyWord(words, t) ||
+        best(t, words.name) > 0,
+    );
+
+/** A score below which the key named further up is tried. */
+const MIN_DEEP = 0.45;
+/** A fact named two keys up says it a little less surely than its parent key would. */
+const DEEP = 0.9;
+
+function nearPathScore(words: InputWords, keys: string[], leaf: string, own: number): number {
   const withParent = 0.95 * keyScore(words, `${keys[keys.length - 2]} ${leaf}`);
   const leafNamesOther =
     own === 0 &&
-    contentStems(leaf!).some(
+    contentStems(leaf).some(
       (t) => !neutralKeyWord(words, t) && !GENERIC_LEAF_WORDS.has(t) && !PRESENT_WORDS.has(t) && !OTHER_TIME_WORDS.has(t),
     );
   return Math.max(own, leafNamesOther ? OTHER_LEAF * withParent : withParent);
@@ -247,3 +275,22 @@ export const marksOtherTime = (key: string): boolean => {
 };
 /** Whether the input's own name asks for another time's value ("previous income", "prior claims"). */
 export const asksOtherTime = (input: InputIR): boolean => contentStems(input.name).some((t) => pastWord(t) || TIME_QUALIFIERS.has(t));
+
+/**
+ * Keys of a branch holding another party's values, led by a word that says so (`coApplicant`,
+ * `co_borrower`, `additionalDrivers`, `secondApplicant`, `spouse`, `guarantor`): the applicant's
+ * facts are not there, unless the input's name or desc names that party.
+ */
+const OTHER_PARTY_WORDS = new Set(
+  ["co", "additional", "second", "secondary", "other", "spouse", "partner", "guarantor", "cosigner"].map(stem),
+);
+const firstWordStem = (key: string): string | undefined => {
+  const first = normaliseName(key).split(" ")[0];
+  return first ? stem(first) : undefined;
+};
+export const marksOtherParty = (key: string): boolean => OTHER_PARTY_WORDS.has(firstWordStem(key) ?? "");
+/** Whether the input's name or desc names another party ("co-applicant's income", "the spouse's age"). */
+export const asksOtherParty = (input: InputIR): boolean =>
+  normaliseName(`${input.name} ${input.desc}`)
+    .split(" ")
+    .some((w) => OTHER_PARTY_WORDS.has(stem(w)));

@@ -5,7 +5,16 @@ import type { InputIR } from "../../ir/ir.js";
 import { NO_USAGE, type ReadRequest, type ReadResult, type ReadValue, type Reader } from "../types.js";
 import { coerce, periodBeside } from "./coerce.js";
 import { parseDateString, todayIso } from "./dates.js";
-import { asksOtherTime, inputWords, marksOtherTime, pathScore, timeUnitOf, type InputWords } from "./json-keys.js";
+import {
+  asksOtherParty,
+  asksOtherTime,
+  inputWords,
+  marksOtherParty,
+  marksOtherTime,
+  pathScore,
+  timeUnitOf,
+  type InputWords,
+} from "./json-keys.js";
 import { EMBEDDED_LIMITS } from "./limits.js";
 import { resolveHint, walkJson, type JsonNode } from "./json-walk.js";
 import { readText } from "./text-reader.js";
@@ -91,11 +100,22 @@ function candidatesFor(
   }
   // what lies under a branch of another time (`previous`, `history`) answers only an input that asks for another time
   const pastAllowed = asksOtherTime(input);
+  // nor what lies under another party's branch (`coApplicant`, `additionalDrivers`), unless the input names that party
+  const otherAllowed = asksOtherParty(input);
   const out: Candidate[] = [];
   let best: Unread | undefined;
   for (const node of nodes) {
     meter.steps++;
-    if (node.keys.length === 0 || node.item === true || (node.past && !pastAllowed) || keyMissesWhole(input, node.keys)) continue;
+    // an item of a list answers nothing on its own, unless it is an amount that names its kind (`[{"type": "coupon", "value": 5}]`)
+    const namedItem = node.item === true && isAmountObject(node.value) && kindScore(words, node.value) > 0;
+    if (
+      node.keys.length === 0 ||
+      (node.item === true && !namedItem) ||
+      (node.past && !pastAllowed) ||
+      (node.other && !otherAllowed) ||
+      keyMissesWhole(input, node.keys)
+    )
+      continue;
     const listOfAmounts = Array.isArray(node.value) && input.type.kind === "number";
     if (isScalarType(input) && typeof node.value === "object" && node.value !== null && !isAmountObject(node.value) && !listOfAmounts)
       continue;
@@ -103,7 +123,7 @@ function candidatesFor(
     if (isScalarType(input) && node.listed) continue;
     // a code with its description beside it (`{"code": "FT", "desc": "Full-time employee"}`): the words say it
     if (describedBeside(nodes, node)) continue;
-    const score = Math.max(pathScore(words, node.keys), kindScore(words, node.value));
+    const score = Math.max(pathScore(words, node.keys, node.above), kindScore(words, node.value));
     if (score < MIN_KEY_SCORE) continue;
     if (listOfAmounts) {
       const total = summed(input, node, ctx(node.keys.slice(-2)));
@@ -230,7 +250,7 @@ export function readJson(
 ): Record<string, ReadValue> {
   // an export that says the day it stands as of (`asOf`, `as_at`, `extract_date`): ages and ends count to that day
   reference = asOfDate(state) ?? reference;
-  const nodes = withoutClaimed(walkJson(state, marksOtherTime), claimed);
+  const nodes = withoutClaimed(walkJson(state, marksOtherTime, marksOtherParty), claimed);
   meter.steps += nodes.length;
   const values = namedRecord<ReadValue>();
   if (nodes.length === 1 && inputs.length === 1) {

@@ -11,8 +11,12 @@ export interface JsonNode {
    */
   keys: string[];
   value: unknown;
+  /** the object key before `keys`, when the path is deeper (`income` of `income` › `gross` › `monthly`) */
+  above?: string;
   /** under a branch of another time (`previous`, `history`): set by `walkJson`'s `marksPast` on an ancestor's key */
   past?: boolean;
+  /** under a branch of another party (`coApplicant`, `additionalDrivers`): set by `walkJson`'s `marksOther` on an ancestor's key */
+  other?: boolean;
   /** an item of an array (its pointer ends with an index) */
   item?: boolean;
   /** inside one of several records of a list (`/members/1/income`): one record's field, not the list's */
@@ -42,7 +46,11 @@ function nameValueKeys(list: unknown[]): { name: string; value: string } | undef
  * Every node, parents before children in document order. Iterative and copying no more than two
  * keys per node, so that deep nesting costs neither the stack nor time quadratic in the depth.
  */
-export function walkJson(root: unknown, marksPast: (key: string) => boolean = () => false): JsonNode[] {
+export function walkJson(
+  root: unknown,
+  marksPast: (key: string) => boolean = () => false,
+  marksOther: (key: string) => boolean = () => false,
+): JsonNode[] {
   const out: JsonNode[] = [];
   const stack: JsonNode[] = [{ pointer: "", keys: [], value: root }];
   const under = (keys: string[], key: string): string[] => (keys.length === 0 ? [key] : [keys[keys.length - 1]!, key]);
@@ -54,8 +62,10 @@ export function walkJson(root: unknown, marksPast: (key: string) => boolean = ()
     // the node's own key marks what lies under it (its key is the last of `keys`, unless it is an item)
     const ownKey = node.item ? undefined : keys[keys.length - 1];
     const past = node.past === true || (ownKey !== undefined && pointer !== "" && marksPast(ownKey));
+    const other = node.other === true || (ownKey !== undefined && pointer !== "" && marksOther(ownKey));
     const listed = node.listed === true;
-    const mark = (n: JsonNode): JsonNode => (past || listed ? { ...n, ...(past ? { past } : {}), ...(listed ? { listed } : {}) } : n);
+    const mark = (n: JsonNode): JsonNode =>
+      past || other || listed ? { ...n, ...(past ? { past } : {}), ...(other ? { other } : {}), ...(listed ? { listed } : {}) } : n;
     if (Array.isArray(value)) {
       const nv = nameValueKeys(value);
       value.forEach((item, i) => {
@@ -71,13 +81,16 @@ export function walkJson(root: unknown, marksPast: (key: string) => boolean = ()
               keys,
               value: item,
               item: true,
+              ...(node.above ? { above: node.above } : {}),
               ...(value.length > 1 && isRecord(item) ? { listed: true } : {}),
             }),
           );
       });
     } else if (isRecord(value)) {
+      // the key that drops out of the last two is kept as the one above them
+      const above = keys.length === 2 ? keys[0] : undefined;
       for (const [k, v] of Object.entries(value))
-        children.push(mark({ pointer: `${pointer}/${escape(k)}`, keys: under(keys, k), value: v }));
+        children.push(mark({ pointer: `${pointer}/${escape(k)}`, keys: under(keys, k), value: v, ...(above ? { above } : {}) }));
     }
     for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
   }

@@ -85,6 +85,9 @@ const REACH = 4;
 /** Verbs of change (stems): "go up to 120 seats", "increase up to 3 years" name a new value, not a limit. */
 const CHANGE_VERBS = new Set(["go", "goe", "went", "gon", "mov", "increas", "rais", "bump", "ris", "ros", "grow", "grew", "scal"]);
 
+/** Verbs that make "up to" a sum ("they add up to", "it comes up to"). */
+const SUM_VERBS = new Set(["add", "adds", "added", "adding", "come", "comes", "came", "coming", "tot", "totals", "totalled", "totaled"]);
+
 /** People whose values are not the subject's: their possessive marks another party's amount. */
 const OTHER_PARTIES = new Set(
   (
@@ -139,6 +142,8 @@ function qualifierAt(tokens: Token[], k: number): Qualifier | undefined {
   const next = tokens[k + 1];
   if (pair && next && next.sentence === t.sentence && Object.hasOwn(pair, next.lower)) {
     if (t.lower === "up" && CHANGE_VERBS.has(tokens[k - 1]?.stem ?? "")) return undefined;
+    // "add up to 58,500", "comes up to $900": a sum, not a limit
+    if (t.lower === "up" && SUM_VERBS.has(tokens[k - 1]?.lower ?? "")) return undefined;
     return pair[next.lower];
   }
   return Object.hasOwn(QUALIFIERS, t.lower) ? QUALIFIERS[t.lower] : undefined;

@@ -16,6 +16,8 @@ const NAME_WEIGHT = 1;
 const MEANING_WEIGHT = 1;
 /** Saying every word of an option's meaning counts this much of saying its name. */
 const MEANING_SHARE = 0.8;
+/** How much an option inferred from what is told weighs against one said. */
+const INFERRED_WEIGHT = 0.7;
 /** Below this the best option is not established. */
 const MIN_SCORE = 0.2;
 /** How sure the best option is, by its evidence: from `base` at the least to `base + slope` at `full` and above. */
@@ -107,6 +109,8 @@ export function readChoices(inputs: InputIR[], all: InputIR[], cues: Map<string,
       const bySentence = new Map<number, { name: number; meaning: number[]; at: number; atScore: number; exact: boolean }>();
       for (const term of ts) {
         const bestIn = new Map<number, { s: number; at: number; m: number }>();
+        // sentences that say the option by its own name, whichever mention of it is placed best
+        const saidIn = new Set<number>();
         const rivals = generic.has(term.stem) ? rivalsOf(input, term.stem) : [];
         for (const { i, m } of matchesOf(index, term.stem)) {
           meter.steps++;
@@ -126,8 +130,11 @@ export function readChoices(inputs: InputIR[], all: InputIR[], cues: Map<string,
           // a shared option name ("high") belongs to the input whose cue words stand nearest
           const nearestRival = Math.max(0, ...rivals.map((r) => proximity(index, r, i, undefined, OPTION_PLACEMENT)));
           const contested = generic.has(term.stem) ? near * Math.min(1, near / Math.max(near, nearestRival)) ** 2 : near;
-          const s = m * term.weight * (generic.has(term.stem) ? 0.1 + 0.9 * contested : 0.5 + 0.5 * near);
           const t = tokens[i]!;
+          // an option inferred from what is told ("Ms Cole", "Kessler GmbH") weighs less than one said
+          const s =
+            m * term.weight * (t.inferred ? INFERRED_WEIGHT : 1) * (generic.has(term.stem) ? 0.1 + 0.9 * contested : 0.5 + 0.5 * near);
+          if (term.kind === "name" && m === 1 && !t.inferred) saidIn.add(t.sentence);
           const prev = bestIn.get(t.sentence);
           if (!prev || s > prev.s) bestIn.set(t.sentence, { s, at: i, m });
         }
@@ -135,7 +142,7 @@ export function readChoices(inputs: InputIR[], all: InputIR[], cues: Map<string,
           const acc = bySentence.get(sentence) ?? { name: 0, meaning: [], at: hit.at, atScore: 0, exact: false };
           if (term.kind === "name") acc.name = Math.max(acc.name, hit.s);
           // an option said by its name, not one inferred from what is told (text/tokens.ts)
-          if (term.kind === "name" && hit.m === 1 && !tokens[hit.at]!.inferred) acc.exact = true;
+          if (saidIn.has(sentence)) acc.exact = true;
           else acc.meaning[term.alt] = (acc.meaning[term.alt] ?? 0) + (MEANING_SHARE * hit.s) / term.altSize;
           if (hit.s > acc.atScore) [acc.atScore, acc.at] = [hit.s, hit.at];
           bySentence.set(sentence, acc);

@@ -5,7 +5,7 @@ import type { InputIR } from "../../../ir/ir.js";
 import type { ReadValue } from "../../types.js";
 import { holdsFractions, withinBounds } from "../coerce.js";
 import { convertPeriod, roundFloat, type Amount } from "../numbers.js";
-import { PERIOD_STEMS, periodOfText } from "../words.js";
+import { PERIOD_STEMS, periodOfText, stemMatch } from "../words.js";
 import { assignBest, byElimination, proximity, type Cue } from "./cues.js";
 import { BY_ELIMINATION, contestFactor, LISTED, placed, rivalFactor, roundConfidence } from "./confidence.js";
 import { correctedFrom, otherWordsIn, qualifiersOf, retracted, takenBack, type Qualifier } from "./qualifiers.js";
@@ -182,6 +182,8 @@ function saysNone(tokens: Token[], i: number, count: boolean): boolean {
 
 /** Answers that say there is none: "none", "nil", "zero", "no", "never", "nope". */
 const NONE_ANSWERS = new Set([...NONE_STATED, "no", "never", "nope"]);
+/** A chat line's time stamp ("09:06", "14:20:05"). */
+const CLOCK = /^\d{1,2}:\d{2}(?::\d{2})?$/;
 /** How far after the cue a label's colon may stand ("Claims in the last 5 years: none"). */
 const LABEL_REACH = 8;
 
@@ -210,7 +212,8 @@ function answeredNone(index: TextIndex, i: number): boolean {
   if (!index.question[t.sentence]) return false;
   let first = index.sentenceFirst[t.sentence + 1];
   if (first === undefined || first < 0) return false;
-  // "Customer: none": past the speaker
+  // "[09:06] Customer: none": past a chat line's time stamp, then past the speaker
+  if (CLOCK.test(tokens[first]!.text) && tokens[first + 1]?.sentence === t.sentence + 1) first += 1;
   if (tokens[first + 1]?.text === ":" && tokens[first + 1]!.sentence === t.sentence + 1) first += 2;
   return none(first);
 }
@@ -366,6 +369,8 @@ function candidate(input: InputIR, cues: Cue[], index: TextIndex, i: number, min
   if (converted !== undefined) value = converted;
   // a count of something the input does not ask about: "45 years old" is not an income
   else if (unit && !cues.some((c) => c.stem === unit)) fit *= kind === "money" ? 0.3 : 0.5;
+  // "her two pensions", "2 loans": a bare number before its cue word in the plural counts them, it is no sum of money
+  if (kind === "money" && countsCue(tokens, i, cues)) return undefined;
   const qualifiers = qualifiersOf(tokens, i);
   // the newer end of a change ("up from 60 to 75") is a value, not the end of a range
   const older = changedFrom(tokens, i);
@@ -395,6 +400,19 @@ function candidate(input: InputIR, cues: Cue[], index: TextIndex, i: number, min
   const near = byPeriod ? PERIOD_SAYS : cued;
   if (near < minProximity) return undefined;
   return { input: input.name, mention: i, score: near * fit, value, factor };
+}
+
+/** Below this a bare number before a plural noun may count it. */
+const COUNT_LIMIT = 20;
+
+/** The bare number at i (no currency, scale, period or percent) stands right before a cue word of the input in the plural. */
+function countsCue(tokens: Token[], i: number, cues: Cue[]): boolean {
+  const a = tokens[i]!.amount!;
+  const next = tokens[i + 1];
+  if (a.currency || a.scaled || a.period || a.percent || !Number.isInteger(a.value) || a.value >= COUNT_LIMIT) return false;
+  if (!next || next.kind !== "word" || next.sentence !== tokens[i]!.sentence || next.start - (tokens[i]!.amountEnd ?? tokens[i]!.end) > 1)
+    return false;
+  return /[^s]s$/.test(next.lower) && cues.some((c) => stemMatch(c.stem, next.stem) > 0 || c.stem === next.concept);
 }
 
 /** Labels that make the number after them an identifier: "NMLS 448812", "ref 20331", "account no. 448120", "ext 22", "#4471". */

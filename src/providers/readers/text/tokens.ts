@@ -153,6 +153,7 @@ export function tokenize(text: string, counts: ReadonlySet<number> = new Set()):
   markConcepts(tokens);
   markJourneys(tokens);
   markLegalForms(tokens, text);
+  markHonorifics(tokens, text);
   markShortUnits(tokens);
   return tokens;
 }
@@ -196,6 +197,27 @@ function markLegalForms(tokens: Token[], text: string): void {
     const named = before.kind === "word" && before.sentence === t.sentence && /^[A-Z]/.test(before.text) && written;
     if ((named && LEGAL_FORMS.has(form)) || t.lower === "incorporated") {
       t.concept = COMPANY;
+      t.inferred = true;
+    }
+  }
+}
+
+/** Titles written before a person's name ("Ms Cole", "Mr. Okafor"), lower case, dots removed. */
+const HONORIFICS = new Set("mr mrs ms miss mx".split(" "));
+const INDIVIDUAL = conceptTokens(contentStems("individual"))[0]!;
+
+/**
+ * A title before a capitalised name says the party is a natural person: the title carries the
+ * concept of an individual, inferred (a kind of customer named by what the text tells of it).
+ */
+function markHonorifics(tokens: Token[], text: string): void {
+  for (let i = 0; i + 1 < tokens.length; i++) {
+    const t = tokens[i]!;
+    if (t.kind !== "word" || !HONORIFICS.has(t.lower) || !/^[A-Z]/.test(t.text)) continue;
+    // the title's dot may end a sentence for the tokenizer ("Ms. Cole"): the name follows it all the same
+    const name = tokens[i + 1]!;
+    if (name.kind === "word" && /^\.?\s?$/.test(text.slice(t.end, name.start)) && /^[A-Z][a-z]/.test(name.text)) {
+      t.concept = INDIVIDUAL;
       t.inferred = true;
     }
   }
