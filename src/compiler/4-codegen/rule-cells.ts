@@ -1,0 +1,51 @@
+// A large table's rules as data read by one runtime loop (runtime/table-rules.ts), where the
+// rules are tried one by one only on a slow path: by `explain`, and by `run` for values its index
+// cannot judge. Each distinct cell becomes one arrow function, the rules a matrix of their cells'
+// numbers, so the module grows by a few bytes a rule instead of a chain of tests written out.
+import type { UnaryTests } from "../../ir/feel-ast.js";
+import type { TableIR } from "../../ir/ir.js";
+import type { Emitter } from "./emitter.js";
+import { ascendingList, intList } from "./int-list.js";
+
+/**
+ * From this many rules a table's slow path is data. Below it the chain written out is as small
+ * (a rule of three cells is ~60 bytes of code, ~10 of data, against a fixed ~150 for the call and
+ * the cells' functions) and a little quicker.
+ */
+export const MIN_COMPACT_RULES = 32;
+
+/**
+ * The hoisted id of the table's rules as data, whose cell in column c `test(cell, c)` writes as a
+ * boolean expression of the parameters `params` (the column's values); null when the table is
+ * small or a cell cannot be written so. The cells must read nothing but the parameters and
+ * module-level constants: literal tests, as in an indexed table's rules.
+ */
+export function compactRules(
+  table: TableIR,
+  em: Emitter,
+  params: string,
+  test: (cell: UnaryTests, column: number) => string | null,
+): string | null {
+  if (table.rules.length < MIN_COMPACT_RULES) return null;
+  const ids = new Map<string, number>();
+  const cells: number[] = [];
+  for (const rule of table.rules) {
+    for (const [column, cell] of rule.conditions.entries()) {
+      if (cell.kind === "any") {
+        cells.push(0);
+        continue;
+      }
+      const code = test(cell, column);
+      if (code === null) return null;
+      let id = ids.get(code);
+      if (id === undefined) ids.set(code, (id = ids.size + 1));
+      cells.push(id);
+    }
+  }
+  const tests = [...ids.keys()].map((code) => `(${params}) => ${code}`);
+  const matrix = em.hoist("RM", intList(cells));
+  return em.hoist("RC", `rt.ruleCells([${tests.join(", ")}], ${matrix}, ${table.rules.length})`);
+}
+
+/** The hoisted numbers of the table's rules, by position (a trace's and an explanation's rule). */
+export const ruleNumbers = (table: TableIR, em: Emitter): string => em.hoist("RN", ascendingList(table.rules.map((r) => r.index)));
