@@ -16,8 +16,12 @@ export interface RuleCells {
   rules: number;
 }
 
-export const ruleCells = (tests: CellTest[], cells: number[], rules: number): RuleCells => ({
-  tests,
+/**
+ * The rules of a table from its cells' templates, each distinct cell as [template, ...arguments]
+ * (the literals and constants a template takes before the column's values), and the matrix.
+ */
+export const ruleCells = (templates: ((...a: never[]) => boolean)[], specs: unknown[][], cells: number[], rules: number): RuleCells => ({
+  tests: specs.map(([t, ...args]) => templates[t as number]!.bind(null, ...(args as never[])) as CellTest),
   cells: Int32Array.from(cells),
   width: cells.length / rules,
   rules,

@@ -1,7 +1,9 @@
 // A large table's rules as data read by one runtime loop (runtime/table-rules.ts), where the
 // rules are tried one by one only on a slow path: by `explain`, and by `run` for values its index
-// cannot judge. Each distinct cell becomes one arrow function, the rules a matrix of their cells'
-// numbers, so the module grows by a few bytes a rule instead of a chain of tests written out.
+// cannot judge. The rules are a matrix of their cells' numbers; each distinct cell is a template
+// (its test with the literals and constants taken out) and the values it takes: cells that differ
+// only in their literals (`<= 1`, `<= 4`...) share one function, so the module grows by a few bytes
+// a rule and a distinct cell instead of a chain of tests written out.
 import type { UnaryTests } from "../../ir/feel-ast.js";
 import type { TableIR } from "../../ir/ir.js";
 import type { Emitter } from "./emitter.js";
@@ -42,9 +44,37 @@ export function compactRules(
       cells.push(id);
     }
   }
-  const tests = [...ids.keys()].map((code) => `(${params}) => ${code}`);
+  const templates = new Map<string, number>();
+  const specs = [...ids.keys()].map((code) => {
+    const { body, args } = template(code);
+    const key = `(${[...args.map((_, i) => `a${i}`), params].join(", ")}) => ${body}`;
+    let id = templates.get(key);
+    if (id === undefined) templates.set(key, (id = templates.size));
+    return `[${[id, ...args].join(", ")}]`;
+  });
   const matrix = em.hoist("RM", intList(cells));
-  return em.hoist("RC", `rt.ruleCells([${tests.join(", ")}], ${matrix}, ${table.rules.length})`);
+  return em.hoist("RC", `rt.ruleCells([${[...templates.keys()].join(", ")}], [${specs.join(", ")}], ${matrix}, ${table.rules.length})`);
+}
+
+/** A token of generated code: a string literal, a name, or a number. */
+const TOKEN = /"(?:[^"\\]|\\.)*"|[A-Za-z_$][\w$]*|\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g;
+/** A hoisted constant's name (emitter.ts `fresh`); the parameters and `rt` are not. */
+const CONSTANT = /^[a-zA-Z]{1,4}[0-9]+$/;
+
+/**
+ * A cell's test with its literals and the hoisted constants it reads taken out as arguments
+ * `a0`, `a1`... (a name or the digits after a dot stay: a property). Code with a character that
+ * could start something other than these tokens (a template, a regular expression) stays whole.
+ */
+function template(code: string): { body: string; args: string[] } {
+  if (/[`'/]/.test(code)) return { body: code, args: [] };
+  const args: string[] = [];
+  const body = code.replace(TOKEN, (token: string, at: number) => {
+    if (code[at - 1] === "." || (/^[A-Za-z_$]/.test(token) && !CONSTANT.test(token))) return token;
+    args.push(token);
+    return `a${args.length - 1}`;
+  });
+  return { body, args };
 }
 
 /** The hoisted numbers of the table's rules, by position (a trace's and an explanation's rule). */

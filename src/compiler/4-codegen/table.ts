@@ -161,12 +161,18 @@ export const hasLiteralOutputs = (table: TableIR): boolean => table.rules.every(
 /** The hoisted array of the table's outputs, rule by rule, when every one is a literal; false otherwise. */
 export function literalOutputs(table: TableIR, scope: Scope, cx: ExprContext): string | false {
   if (!hasLiteralOutputs(table)) return false;
-  // a large table's number literals (and nulls) as one text, each read as `rt.num` reads its literal
-  const numbers =
-    table.singleOutput && table.rules.map((r) => r.outputs[0]!).map((e) => (e.kind === "number" ? e.value : e.kind === "null" ? "" : null));
+  // a large table's number literals (negated when not zero, and nulls) as one text, each read as `rt.num` reads its literal
+  const numbers = table.singleOutput && table.rules.map((r) => numberText(r.outputs[0]!));
   if (numbers && table.rules.length >= MIN_COMPACT_RULES && numbers.every((n) => n !== null && /^[0-9.eE+-]*$/.test(n)))
     return cx.em.hoist("O", `rt.nums(${cx.em.lit(numbers.join(" "))})`);
   return cx.em.hoist("O", `[${table.rules.map((r) => outputValue(table, r.outputs, scope, cx, false)).join(", ")}]`);
+}
+
+/** A number literal's text (`rt.num` reads it), "" for null, else null. */
+function numberText(e: Expr): string | null {
+  if (e.kind === "number") return e.value;
+  if (e.kind === "negate" && e.operand.kind === "number" && /[1-9]/.test(e.operand.value)) return `-${e.operand.value}`;
+  return e.kind === "null" ? "" : null;
 }
 
 /** The call combining the outputs of the rules that matched (JS arrays `rules` and `values`) under a multi-hit policy. */

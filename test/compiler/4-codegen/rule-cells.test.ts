@@ -100,7 +100,8 @@ function outputText(t: Table, k: number): string {
   if (ranked(t)) return t.computed ? `"r" + string(${value} + n * 0)` : `"r${value}"`;
   // now and then a null output, among literals
   if (!t.computed && t.hit === "FIRST" && k % 7 === 3) return "null";
-  return t.computed ? `n + ${value}` : String(value);
+  // negative ones too (`-3` is a negation of a literal)
+  return t.computed ? `n + ${value}` : String(value - 20);
 }
 
 function modelOf(t: Table): ModelInput {
