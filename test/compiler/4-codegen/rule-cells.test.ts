@@ -1,5 +1,5 @@
 // Large tables whose rules are data (codegen/rule-cells.ts, runtime/table-rules.ts): on random
-// tables of 32 to 400 rules over number, string, boolean and date columns (comparisons, mixed open
+// tables of 16 to 400 rules over number, string, boolean and date columns (comparisons, mixed open
 // and closed ranges, lists, `not(...)`, `-`), every hit policy, literal and computed outputs, the
 // optimised module answers, traces and explains exactly as the unoptimised one, which writes every
 // rule out as a chain of tests, on random states: values on and between the cells' bounds, nulls,
@@ -79,7 +79,7 @@ interface Table {
 const tableArb: fc.Arbitrary<Table> = fc
   .record({
     kinds: fc.array(fc.constantFrom<Kind>("number", "string", "boolean", "date"), { minLength: 1, maxLength: 3 }),
-    rules: fc.integer({ min: 32, max: 400 }),
+    rules: fc.integer({ min: 16, max: 400 }),
     hit: fc.constantFrom(...POLICIES),
     computed: fc.boolean(),
   })
