@@ -17,7 +17,7 @@ export interface DecisionFacts {
   decisions: string[];
 }
 
-interface TableRecord {
+export interface TableRecord {
   hitPolicy: string;
   columns: FeelValue[];
   matched: number[];

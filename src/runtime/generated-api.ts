@@ -19,6 +19,8 @@ export {
   regions,
   tableIndex,
 } from "./table-index.js";
+export { ascending, ints } from "./int-codec.js";
+export { everyRule, explainAtRule, explainRules, firstRule, ruleCells } from "./table-rules.js";
 export { answersFor } from "./answers.js";
 export { columnDouble, nearestDouble, numberSet } from "./column-double.js";
 // the built-ins by group: generated code names the group of each it calls (builtins/index.ts)

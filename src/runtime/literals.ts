@@ -7,6 +7,9 @@ import { FeelContext, type FeelValue } from "./values.js";
 
 export const num = (text: string): Decimal => new Decimal(text);
 
+/** The numbers of literals written one after another, a space between, null where none is written (a large table's outputs). */
+export const nums = (texts: string): (Decimal | null)[] => texts.split(" ").map((t) => (t === "" ? null : num(t)));
+
 /** A number read from outside the program (a JSON state, `number("-0")`): FEEL has no negative zero. */
 export function readNumber(v: number | string): Decimal {
   // an integer, the commonest number in a state, is its own coefficient

@@ -8,7 +8,8 @@ import type { DecisionFacts } from "../../runtime/explain.js";
 import { emitResultType } from "./declared.js";
 import { emitExpr, type ExprContext } from "./expr.js";
 import type { Scope } from "./scope.js";
-import { defaultValue, emitTable, hitOf, outputValue } from "./table.js";
+import { chosenOutput, defaultValue, emitTable, hasLiteralOutputs, hitOf, literalOutputs, outputValue } from "./table.js";
+import { compactRules, ruleNumbers } from "./rule-cells.js";
 import { emitUnaryTestsTri, levelsOf } from "./unary-tests.js";
 import { jsonReader } from "./json-reader.js";
 
@@ -112,6 +113,23 @@ function explainTable(table: TableIR, target: string, scope: Scope, cx: ExprCont
   const at = (address: string) => `rt.explainAt(${X}, ${em.lit(address)});`;
   const fallback = defaultValue(table, scope, cx);
   const hasDefault = fallback !== "null";
+  const compact = compactExplain(table, columns, levels, t, scope, cx);
+  if (compact) {
+    // the rules tried by one loop over their cells as data; the matched rules' outputs evaluated after, each at its rule's address
+    const [k, i] = [em.fresh("k"), em.fresh("i")];
+    const ruleAt = `rt.explainAtRule(${X}, ${em.lit(table.address)}, ${compact.numbers}[${i}]);`;
+    lines.push(compact.output.code, `const ${k} = ${compact.call};`);
+    if (table.hit === "FIRST") {
+      const found = `const ${i} = ${k}[0] ?? -1; if (${i} >= 0) { ${ruleAt} ${target} = ${compact.output.of(i)}; }`;
+      return `{ ${lines.join(" ")} ${found} else { ${target} = ${fallback}; rt.explainDefault(${t}, ${hasDefault}); } ${at(cx.where)} }`;
+    }
+    const [matched, values, h] = [em.fresh("m"), em.fresh("o"), em.fresh("h")];
+    lines.push(
+      `const ${matched} = [], ${values} = [];`,
+      `for (const ${i} of ${k}) { ${ruleAt} ${matched}.push(${compact.numbers}[${i}]); ${values}.push(${compact.output.of(i)}); }`,
+    );
+    return `{ ${[...lines, ...explainHit(table, matched, values, h, target, fallback, t, cx)].join(" ")} }`;
+  }
   if (table.hit === "FIRST") {
     const label = em.fresh("T");
     const rules = table.rules.map(
@@ -127,9 +145,47 @@ function explainTable(table: TableIR, target: string, scope: Scope, cx: ExprCont
       `if (${tried(rule)}) { ${at(rule.address)} ${matched}.push(${rule.index}); ${values}.push(${outputValue(table, rule.outputs, scope, cx, true)}); }`,
     );
   }
-  lines.push(at(cx.where));
-  lines.push(`const ${h} = ${hitOf(table, matched, values, cx)};`);
-  lines.push(`${target} = ${hasDefault ? `${h}.matched ? ${h}.value : ${fallback}` : `${h}.value`};`);
-  lines.push(`rt.explainDefault(${t}, ${hasDefault ? `!${h}.matched` : "false"});`);
-  return `{ ${lines.join(" ")} }`;
+  return `{ ${[...lines, ...explainHit(table, matched, values, h, target, fallback, t, cx)].join(" ")} }`;
+}
+
+/** A multi-hit table's value from the rules that matched (JS arrays `matched` and `values`), told to the recorder. */
+function explainHit(
+  table: TableIR,
+  matched: string,
+  values: string,
+  h: string,
+  target: string,
+  fallback: string,
+  t: string,
+  cx: ExprContext,
+): string[] {
+  const hasDefault = fallback !== "null";
+  return [
+    `rt.explainAt(${X}, ${cx.em.lit(cx.where)});`,
+    `const ${h} = ${hitOf(table, matched, values, cx)};`,
+    `${target} = ${hasDefault ? `${h}.matched ? ${h}.value : ${fallback}` : `${h}.value`};`,
+    `rt.explainDefault(${t}, ${hasDefault ? `!${h}.matched` : "false"});`,
+  ];
+}
+
+/**
+ * A large table's rules tried as data (see rule-cells.ts): the call answering the positions of the
+ * rules that matched (the first only, for FIRST), the hoisted rule numbers, and the rules' outputs.
+ * Null when the table is small, a cell is not a literal test (an indexed table's cells are), a rule's
+ * address is not its number's, or a multi-hit table's outputs could have effects (they are evaluated
+ * after every rule is tried, not between).
+ */
+function compactExplain(table: TableIR, columns: string[], levels: (string[] | undefined)[], t: string, scope: Scope, cx: ExprContext) {
+  if (!table.index || table.index.residual.length > 0 || (table.hit !== "FIRST" && !hasLiteralOutputs(table))) return null;
+  if (table.rules.some((r) => r.address !== `${table.address}.rule[${r.index}]`)) return null;
+  const data = compactRules(table, cx.em, "u", (cell, c) => `${emitUnaryTestsTri(cell, "u", scope, cx, levels[c])} === true`);
+  if (data === null) return null;
+  const literal = literalOutputs(table, scope, cx);
+  const numbers = ruleNumbers(table, cx.em);
+  const first = table.hit === "FIRST";
+  return {
+    call: `rt.explainRules(${t}, ${data}, [${columns.join(", ")}], ${numbers}, ${cx.em.lit(table.address)}, ${first})`,
+    numbers,
+    output: chosenOutput(table, literal, scope, cx),
+  };
 }

@@ -9,6 +9,7 @@
 import type { IndexedColumn, TableIndexPlan } from "../../ir/ir.js";
 import type { Emitter } from "./emitter.js";
 import { rawGuard } from "./fast-tests.js";
+import { ascendingList, intList } from "./int-list.js";
 
 /** Up to this many region combinations, the first rule of each is found once, at load. */
 const MAX_DENSE_CELLS = 1 << 16;
@@ -55,7 +56,7 @@ function regionOf(column: IndexedColumn, x: string, em: Emitter): string {
   return `(${em.hoist("V", `rt.regions(${JSON.stringify(column.values)})`)}.get(${x}) ?? ${other})`;
 }
 
-const plannedColumn = (c: IndexedColumn) => `rt.plannedColumn(${c.regions}, ${JSON.stringify(c.starts)}, ${JSON.stringify(c.cells)})`;
+const plannedColumn = (c: IndexedColumn) => `rt.plannedColumn(${c.regions}, ${ascendingList(c.starts)}, ${intList(c.cells)})`;
 
 /**
  * Hoists the lookup function of an indexed table whose column i reads the raw value `raws[i]`,

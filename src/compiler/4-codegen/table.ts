@@ -2,12 +2,14 @@
 // FIRST tables become a chain of tests that stops at the first match; other hit policies collect
 // the matching rules and combine them through `rt.hit`. When the optimiser indexed a table, a
 // lookup finds the rules, the rules whose cells it cannot represent (`index.residual`) are tested
-// one by one in rule order, and the chain is kept for values the index cannot judge. Columns the
+// one by one in rule order, and the chain is kept for values the index cannot judge: in a large
+// table, as data one runtime loop reads (codegen/rule-cells.ts). Columns the
 // optimiser specialised (see optimise/specialise.ts) test raw JS numbers, strings, booleans and
 // dates' day numbers directly (codegen/fast-tests.ts).
 import type { Expr } from "../../ir/feel-ast.js";
 import type { RuleIR, TableIR } from "../../ir/ir.js";
 import { fastCellTest, type ColumnPlan } from "./fast-tests.js";
+import { compactRules, MIN_COMPACT_RULES, ruleNumbers } from "./rule-cells.js";
 import { emitLookup, type IndexedLookup } from "./table-lookup.js";
 import type { UnaryTest } from "../../ir/feel-ast.js";
 import { emitExpr, isLiteralTree, type ExprContext } from "./expr.js";
@@ -53,8 +55,7 @@ export function emitTable(table: TableIR, to: TableTarget, scope: Scope, cx: Exp
   };
   const index = columns.every((c) => c.plan) ? table.index : undefined;
   // An indexed table's outputs, when all literals, are one array, which the chain reads too.
-  const literal = index && table.rules.every((r) => r.outputs.every(isLiteralTree));
-  const outputs = literal && cx.em.hoist("O", `[${table.rules.map((r) => outputValue(table, r.outputs, scope, cx, false)).join(", ")}]`);
+  const outputs = index && literalOutputs(table, scope, cx);
   const chosen = index && chosenOutput(table, outputs, scope, cx);
   const position = new Map(table.rules.map((r, k) => [r, k]));
   const output = (rule: RuleIR) => (chosen ? chosen.of(String(position.get(rule))) : outputValue(table, rule.outputs, scope, cx, true));
@@ -77,12 +78,15 @@ export function emitTable(table: TableIR, to: TableTarget, scope: Scope, cx: Exp
       const residual = index.residual.map(
         (r) => `if ((${k} < 0 || ${k} > ${r}) && ${condition(table.rules[r]!)}) { ${k} = ${r}; break ${label}; }`,
       );
-      const numbers = cx.em.hoist("RN", JSON.stringify(table.rules.map((r) => r.index)));
+      const numbers = ruleNumbers(table, cx.em);
       const traced = to.trace === "null" ? "" : ` if (${to.trace} !== null) ${to.trace}.rule = ${numbers}[${k}];`;
+      const compact = compactChain(table, columns, cx, "firstRule");
       lines.push(
         chosen.code,
         `let ${k} = ${call};`,
-        `${label}: { if (${k} === -2) { ${k} = -1; ${chain(k)} } else { ${residual.join(" ")} } }`,
+        compact
+          ? `if (${k} === -2) ${k} = ${compact}; else ${label}: { ${residual.join(" ")} }`
+          : `${label}: { if (${k} === -2) { ${k} = -1; ${chain(k)} } else { ${residual.join(" ")} } }`,
         `if (${k} >= 0) { ${to.target} = ${chosen.of(k)};${traced} } else ${to.target} = ${fallback};`,
       );
       return `{ ${lines.join(" ")} }`;
@@ -98,7 +102,8 @@ export function emitTable(table: TableIR, to: TableTarget, scope: Scope, cx: Exp
   const rules = cx.em.fresh("m");
   const values = cx.em.fresh("o");
   lines.push(`const ${rules} = [], ${values} = [];`);
-  const chain = table.rules.map((rule) => `if (${condition(rule)}) { ${rules}.push(${rule.index}); ${values}.push(${output(rule)}); }`);
+  const chain = (): string[] =>
+    table.rules.map((rule) => `if (${condition(rule)}) { ${rules}.push(${rule.index}); ${values}.push(${output(rule)}); }`);
   if (chosen) {
     // the index finds the rules it can judge, the rest are tested in order; values it cannot judge take the chain of tests
     const em = cx.em;
@@ -109,16 +114,19 @@ export function emitTable(table: TableIR, to: TableTarget, scope: Scope, cx: Exp
       em,
     );
     const [found, k, extra] = [em.fresh("f"), em.fresh("k"), em.fresh("r")];
-    const numbers = em.hoist("RN", JSON.stringify(table.rules.map((r) => r.index)));
+    const numbers = ruleNumbers(table, em);
     const residual = index.residual.map((r) => `if (${condition(table.rules[r]!)}) ${extra}.push(${r});`);
     const matched = residual.length === 0 ? found : `rt.mergeRules(${found}, ${extra})`;
+    // outputs of no effect may be evaluated after every rule is tried
+    const compact = outputs && compactChain(table, columns, cx, "everyRule");
+    const push = `{ ${rules}.push(${numbers}[${k}]); ${values}.push(${chosen.of(k)}); }`;
     lines.push(
       chosen.code,
       `const ${found} = ${call};`,
-      `if (${found} !== null) { ${residual.length === 0 ? "" : `const ${extra} = []; ${residual.join(" ")} `}for (const ${k} of ${matched}) { ${rules}.push(${numbers}[${k}]); ${values}.push(${chosen.of(k)}); } }`,
-      `else { ${chain.join(" ")} }`,
+      `if (${found} !== null) { ${residual.length === 0 ? "" : `const ${extra} = []; ${residual.join(" ")} `}for (const ${k} of ${matched}) ${push} }`,
+      compact ? `else for (const ${k} of ${compact}) ${push}` : `else { ${chain().join(" ")} }`,
     );
-  } else lines.push(...chain);
+  } else lines.push(...chain());
   const h = cx.em.fresh("h");
   lines.push(`const ${h} = ${hitOf(table, rules, values, cx)};`);
   lines.push(`${to.target} = ${fallback === "null" ? `${h}.value` : `${h}.matched ? ${h}.value : ${fallback}`};`);
@@ -131,7 +139,7 @@ export function emitTable(table: TableIR, to: TableTarget, scope: Scope, cx: Exp
  * call of a function (`code` declares it, in the table's scope) that evaluates that rule's output
  * expressions alone, found through a balanced tree of comparisons of the position.
  */
-function chosenOutput(
+export function chosenOutput(
   table: TableIR,
   outputs: string | false | undefined,
   scope: Scope,
@@ -146,6 +154,25 @@ function chosenOutput(
     return `(${k} < ${mid} ? ${tree(from, mid)} : ${tree(mid, to)})`;
   };
   return { code: `const ${pick} = (${k}) => ${tree(0, values.length)};`, of: (i) => `${pick}(${i})` };
+}
+
+export const hasLiteralOutputs = (table: TableIR): boolean => table.rules.every((r) => r.outputs.every(isLiteralTree));
+
+/** The hoisted array of the table's outputs, rule by rule, when every one is a literal; false otherwise. */
+export function literalOutputs(table: TableIR, scope: Scope, cx: ExprContext): string | false {
+  if (!hasLiteralOutputs(table)) return false;
+  // a large table's number literals (negated when not zero, and nulls) as one text, each read as `rt.num` reads its literal
+  const numbers = table.singleOutput && table.rules.map((r) => numberText(r.outputs[0]!));
+  if (numbers && table.rules.length >= MIN_COMPACT_RULES && numbers.every((n) => n !== null && /^[0-9.eE+-]*$/.test(n)))
+    return cx.em.hoist("O", `rt.nums(${cx.em.lit(numbers.join(" "))})`);
+  return cx.em.hoist("O", `[${table.rules.map((r) => outputValue(table, r.outputs, scope, cx, false)).join(", ")}]`);
+}
+
+/** A number literal's text (`rt.num` reads it), "" for null, else null. */
+function numberText(e: Expr): string | null {
+  if (e.kind === "number") return e.value;
+  if (e.kind === "negate" && e.operand.kind === "number" && /[1-9]/.test(e.operand.value)) return `-${e.operand.value}`;
+  return e.kind === "null" ? "" : null;
 }
 
 /** The call combining the outputs of the rules that matched (JS arrays `rules` and `values`) under a multi-hit policy. */
@@ -166,10 +193,8 @@ export function hitOf(table: TableIR, rules: string, values: string, cx: ExprCon
 /**
  * An indexed FIRST table with literal outputs: the lookup function (codegen/table-lookup.ts) finds
  * the rule; only values it cannot judge (not of their column's raw kind) take the chain of tests,
- * which is a module-level function too, so that `run` stays small. Both answer the rule's position.
- * A large table repeats a few cells (a region, an age band) in thousands of rules: the chain
- * declares each distinct cell's test once, as a function the rules call, so the module holds each
- * test once and the rules still test their cells in order, one call per cell.
+ * which is a module-level function too, so that `run` stays small, or in a large table the rules
+ * as data (codegen/rule-cells.ts). Both answer the rule's position.
  */
 function indexedTable(
   table: TableIR,
@@ -179,6 +204,32 @@ function indexedTable(
   { cells, fallback, outputs }: { cells: (r: RuleIR) => string[]; fallback: string; outputs: string },
 ): string {
   const em = cx.em;
+  const chain = compactChain(table, columns, cx, "firstRule") ?? chainOfTests(table, columns, cells, em);
+  const k = em.fresh("k");
+  const { call: lookup, params: raws } = emitLookup(
+    table.index!,
+    columns.map((c) => c.plan!.raw),
+    true,
+    em,
+  );
+  const jsonOutputs = em.hoist("OJ", `rt.jsonOutputs(${outputs})`);
+  to.indexed?.({ call: lookup, raws, json: jsonOutputs });
+  const json = to.json ? ` ${to.json} = ${jsonOutputs}[${k}];` : "";
+  const numbers = ruleNumbers(table, em);
+  const traced = to.trace === "null" ? "" : ` if (${to.trace} !== null) ${to.trace}.rule = ${numbers}[${k}];`;
+  return [
+    `{ let ${k} = ${lookup};`,
+    `if (${k} === -2) ${k} = ${chain};`,
+    `if (${k} >= 0) { ${to.target} = ${outputs}[${k}];${json}${traced} }`,
+    `else ${to.target} = ${fallback}; }`,
+  ].join(" ");
+}
+
+/**
+ * The call of a small indexed table's chain of tests, written out as one module-level function
+ * that declares each distinct cell's test once, as a function the rules call.
+ */
+function chainOfTests(table: TableIR, columns: Column[], cells: (r: RuleIR) => string[], em: ExprContext["em"]): string {
   const plans = [...new Set(columns.map((c) => c.plan!))];
   const tests = new Map<string, string>();
   const test = (code: string): string => {
@@ -193,31 +244,29 @@ function indexedTable(
   const chainCode = [...[...tests].map(([code, id]) => `const ${id} = () => ${code};`), ...rules].join(" ");
   // what the chain reads, counted as if every rule's cells were written out (see fast-tests.ts)
   const written = ruleCells.flat().join(" ");
-  const mentions = (id: string, code = written) => (code.match(new RegExp(`\\b${id}\\b`, "g")) ?? []).length;
   // Pass the chain only what it reads; the FEEL value counts as read once, by the call, on the slow path.
-  const params = plans.flatMap((p) => [p.feel, p.raw, p.guard]).filter((id) => mentions(id, chainCode) > 0);
-  for (const plan of plans) plan.fallbackUses += (params.includes(plan.feel) ? 1 : 0) - mentions(plan.feel);
-  const chain = em.hoist("CH", `(${params.join(", ")}) => { ${chainCode} return -1; }`);
-
-  const k = em.fresh("k");
-  const { call: lookup, params: raws } = emitLookup(
-    table.index!,
-    columns.map((c) => c.plan!.raw),
-    true,
-    em,
-  );
-  const jsonOutputs = em.hoist("OJ", `rt.jsonOutputs(${outputs})`);
-  to.indexed?.({ call: lookup, raws, json: jsonOutputs });
-  const json = to.json ? ` ${to.json} = ${jsonOutputs}[${k}];` : "";
-  const numbers = em.hoist("RN", JSON.stringify(table.rules.map((r) => r.index)));
-  const traced = to.trace === "null" ? "" : ` if (${to.trace} !== null) ${to.trace}.rule = ${numbers}[${k}];`;
-  return [
-    `{ let ${k} = ${lookup};`,
-    `if (${k} === -2) ${k} = ${chain}(${params.join(", ")});`,
-    `if (${k} >= 0) { ${to.target} = ${outputs}[${k}];${json}${traced} }`,
-    `else ${to.target} = ${fallback}; }`,
-  ].join(" ");
+  const params = plans.flatMap((p) => [p.feel, p.raw, p.guard]).filter((id) => mentionsOf(id, chainCode) > 0);
+  for (const plan of plans) plan.fallbackUses += (params.includes(plan.feel) ? 1 : 0) - mentionsOf(plan.feel, written);
+  return `${em.hoist("CH", `(${params.join(", ")}) => { ${chainCode} return -1; }`)}(${params.join(", ")})`;
 }
+
+/**
+ * The call that tries a table's rules as data (see rule-cells.ts), null when the table is small or
+ * a cell has no raw test: `firstRule` answers the first matching rule's position, `everyRule` all of them.
+ */
+function compactChain(table: TableIR, columns: Column[], cx: ExprContext, loop: "firstRule" | "everyRule"): string | null {
+  // each cell a function of its column's FEEL value u, raw value r and guard h
+  const param = (c: number): ColumnPlan => ({ kind: columns[c]!.plan!.kind, feel: "u", raw: "r", guard: "h", fallbackUses: 0 });
+  const data = compactRules(table, cx.em, "u, r, h", (cell, c) => fastCellTest(param(c), cell, cx));
+  if (data === null) return null;
+  const list = (key: "feel" | "raw" | "guard") => `[${columns.map((c) => c.plan![key]).join(", ")}]`;
+  const call = `rt.${loop}(${data}, ${list("feel")}, ${list("raw")}, ${list("guard")})`;
+  // the call reads each FEEL value on the slow path only (see fast-tests.ts)
+  for (const plan of new Set(columns.map((c) => c.plan!))) plan.fallbackUses += mentionsOf(plan.feel, call);
+  return call;
+}
+
+const mentionsOf = (id: string, code: string): number => (code.match(new RegExp(`\\b${id}\\b`, "g")) ?? []).length;
 
 /** A cell as a JS boolean expression: the rule matches only where the test is `true`. */
 function cellCondition(cell: RuleIR["conditions"][number], column: Column, scope: Scope, cx: ExprContext): string {
