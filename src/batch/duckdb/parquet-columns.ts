@@ -117,8 +117,10 @@ function sqlTyped(column: OutputColumn, c: string, exact: boolean): Typed {
       const { digits, scale } = column;
       if (digits !== undefined && scale !== undefined && scale <= 15) {
         const int = 15 - scale;
-        const v = digits > 15 ? `CAST(${c} AS DECIMAL(15, ${scale}))` : c;
-        return { value: `CAST(${v} AS DOUBLE)`, sure: digits - scale <= int ? "TRUE" : nullSafe(`abs(${c}) < 1${"0".repeat(int)}`) };
+        const below = `abs(${c}) < 1${"0".repeat(int)}`;
+        // a row at or above the bound is not SQL's, but its cast would still run (and overflow)
+        const v = digits > 15 ? `CAST(CASE WHEN ${below} THEN ${c} END AS DECIMAL(15, ${scale}))` : c;
+        return { value: `CAST(${v} AS DOUBLE)`, sure: digits - scale <= int ? "TRUE" : nullSafe(below) };
       }
       const text = anyNumber(c, false, scale);
       return { value: `CAST(${text} AS DOUBLE)`, sure: nullSafe(`${text} IS NOT NULL`) };

@@ -99,6 +99,11 @@ export interface OutputColumn {
   /** numbers: every value has at most `digits` digits, `scale` of them after the point (its shape) */
   digits?: number;
   scale?: number;
+  /**
+   * a table's single output of literals: on a row where the result column `rule` is not null, the
+   * value is the constant SQL `items[rule - 1]` (so its text can be made once per rule, not per row)
+   */
+  listed?: { rule: string; items: readonly string[] };
 }
 
 export type SqlLowering = { ok: true; query: SqlQuery } | { ok: false; diagnostics: Diagnostic[] };
@@ -166,7 +171,7 @@ export function lowerModel(ir: ModelIR, decisions: DecisionIR[], options: SqlOpt
         const v = lowerBody(l.body, scope, { ...cx, place: placeOf(l.address, l.body) }).value;
         (scope.names as Map<string, SqlValue>).set(refKey({ kind: "let", name: l.name }), layers.bind(v));
       }
-      const { value, rule, grid } = lowerBody(d.body, scope, cx);
+      const { value, rule, grid, listed } = lowerBody(d.body, scope, cx);
       if (grid) looked.add(d.name);
       const levels = levelsOf(d.type);
       // a constraint of its declared type (`number >= 0`) is checked as codegen's declared.ts does
@@ -175,11 +180,14 @@ export function lowerModel(ir: ModelIR, decisions: DecisionIR[], options: SqlOpt
           cx,
           "a decision held to a constraint of its declared type (a value outside it is an error, which a query cannot raise)",
         );
-      const typed = layers.bind(coerced(value, d.type, cx).value);
+      const conformed = coerced(value, d.type, cx).value;
+      const typed = layers.bind(conformed);
       const bound = levels && typed.kind === "string" ? { ...typed, levels } : typed;
       names.set(refKey({ kind: "decision", name: d.name }), bound);
       results.push([d.name, outputOf(bound, dialect)]);
-      kinds.push(outputColumn(d.name, bound));
+      // the declared type left the table's value as it was: each rule's value is its listed literal
+      const same = rule && listed && conformed === value;
+      kinds.push({ ...outputColumn(d.name, bound), ...(same ? { listed: { rule: ruleColumn(d.name), items: listed } } : {}) });
       if (rule) {
         results.push([ruleColumn(d.name), rule.sql]);
         rules.push(d.name);

@@ -17,6 +17,8 @@ export interface LoweredBody {
   rule?: SqlValue;
   /** a table whose rule is looked up in its grid (grid.ts), not found by a tree of CASEs */
   grid?: boolean;
+  /** a single output's value per rule number (index 0 is rule 1), where it is a constant list's element */
+  listed?: readonly string[];
 }
 
 export function lowerBody(body: BodyIR, scope: SqlScope, cx: SqlContext): LoweredBody {
@@ -103,24 +105,28 @@ function lowerTable(table: TableIR, scope: SqlScope, cx: SqlContext): LoweredBod
     for (const [n, v] of arms) items[n - 1] = v;
     const element = listed ? cx.dialect.valueList!(items, rule.sql) : "";
     return {
-      ...typed,
-      sql: listed
-        ? output.defaultValue
-          ? `CASE WHEN ${rule.sql} IS NULL THEN ${all.at(-1)!.sql} ELSE ${element} END`
-          : element
-        : byRule(rule.sql, arms, all.at(-1)!.sql),
-      depth: deeper(rule, ...all),
-      atomic: false,
-      constant: undefined,
-      ...(levels && typed.kind === "string" ? { levels } : {}),
-    } satisfies SqlValue;
+      listed: listed ? items : undefined,
+      value: {
+        ...typed,
+        sql: listed
+          ? output.defaultValue
+            ? `CASE WHEN ${rule.sql} IS NULL THEN ${all.at(-1)!.sql} ELSE ${element} END`
+            : element
+          : byRule(rule.sql, arms, all.at(-1)!.sql),
+        depth: deeper(rule, ...all),
+        atomic: false,
+        constant: undefined,
+        ...(levels && typed.kind === "string" ? { levels } : {}),
+      } satisfies SqlValue,
+    };
   });
   const looked = grid ? { grid: true } : {};
-  if (table.singleOutput) return { value: outputs[0]!, rule, ...looked };
+  if (table.singleOutput) return { ...outputs[0]!, rule, ...looked };
   // a context of the outputs, null when no rule fired and there is no default
   const present = table.outputs.some((o) => o.defaultValue)
     ? literal("TRUE", "boolean")
     : { sql: `(${rule.sql} IS NOT NULL)`, kind: "boolean" as const, depth: rule.depth };
-  const fields = new Map(table.outputs.map((o, j) => [o.name, outputs[j]!]));
-  return { value: { ...present, kind: "record", fields, depth: deeper(present, ...outputs), atomic: false }, rule, ...looked };
+  const fields = new Map(table.outputs.map((o, j) => [o.name, outputs[j]!.value]));
+  const values = outputs.map((o) => o.value);
+  return { value: { ...present, kind: "record", fields, depth: deeper(present, ...values), atomic: false }, rule, ...looked };
 }
