@@ -115,6 +115,25 @@ const condition = (field: (name: string) => string, filter: boolean): fc.Arbitra
   return c;
 };
 
+/** A loop body over `r`, an item of `rows`: its fields, the item whole, a filter of the list reading it, functions keeping it. */
+const loopBody = fc.constantFrom(
+  "r.a * 12",
+  "r.a + r.c",
+  "r.s",
+  "r.b",
+  "r.length",
+  "r.__proto__",
+  "r.d",
+  "r.k",
+  "r",
+  "r.nope",
+  "if r.b then r.a else r.c",
+  "r.a > n",
+  "count(rows[a > r.c])",
+  "rows[1].a + r.a",
+  "(function(x) r.c + x)(r.a)",
+  "{v: r.a}.v",
+);
 const inFilter = condition((f) => f, true);
 const inQuantifier = condition((f) => `r.${f}`, false);
 const expression = fc.oneof(
@@ -131,6 +150,16 @@ const expression = fc.oneof(
   // a field of the kept items, gathered in the filter's loop
   fc.tuple(inFilter, fc.constantFrom("b", "c", "s", "k", "length")).map(([c, f]) => `rows[${c}].${f}`),
   fc.tuple(fc.constantFrom("sum", "min", "max", "mean", "count"), inFilter).map(([f, c]) => `${f}(rows[${c}].c)`),
+  // loops over the items: fields the body names read raw, the item converted alone where it is read whole
+  fc
+    .tuple(fc.constantFrom("", "sum", "min", "max", "mean", "count"), loopBody)
+    .map(([f, b]) => (f ? `${f}(for r in rows return ${b})` : `for r in rows return ${b}`)),
+  loopBody.map((b) => `for r in rows, q in rows return [${b}, q.c]`),
+  loopBody.map((b) => `for q in [1, 2], r in rows return ${b}`),
+  loopBody.map((b) => `for r in rows return for q in rows return [${b}, q.a]`),
+  // a condition no tester judges: the quantifier's loop over the raw items
+  loopBody.map((b) => `some r in rows satisfies (${b}) = 1`),
+  loopBody.map((b) => `every r in rows satisfies (${b}) != null`),
 );
 
 /** Doubles at the edges, and values of other kinds (a state that skipped validation). */
@@ -290,6 +319,11 @@ describe("conditions on raw JSON items", () => {
     // a field of the kept items: read from the raw items in the filter's loop, no item converted where it holds a value of its kind
     for (const projected of ["rows[a > 1].c", 'rows[k = "x"].s', "sum(rows[not(b)].a)"])
       expect(source(projected), projected).toMatch(/rt\.rawField\(j\d+, "[a-z]", "(number|string)"\).*rt\.projected\(/);
+    // a loop's body reads the fields it names from the raw items, over the FEEL list when there is no raw array
+    for (const looped of ["for r in rows return r.a * 12", "sum(for r in rows return r.c)", "for r in rows, q in rows return r.a + q.c"])
+      expect(source(looped), looped).toMatch(
+        /for \(const x\d+ of \(a\d+ !== null \? a\d+ : rt\.iter\(u\d+\(\)\)\)\).*rt\.rawField\(x\d+, "[ac]", "number"\)/,
+      );
     for (const left of [
       "rows[a > 0.1000000000000000055511151231257827]",
       "count(rows[__proto__ > 1])",
