@@ -2,10 +2,10 @@
 // (codegen/raw-items.ts): its length, one item converted alone, or one declared field of each item.
 // Each gives what the same step on the converted list gives: the list converter maps the array
 // item by item (runtime/json.ts), so item i of the list is the conversion of item i of the array.
-import { field } from "./access.js";
+import { field, listIndex } from "./access.js";
 import { tick } from "./budget.js";
 import { countOf } from "./builtins/direct.js";
-import type { Decimal } from "./decimal.js";
+import { isDecimal, type Decimal } from "./decimal.js";
 import { numberFromJson } from "./json.js";
 import type { FeelValue } from "./values.js";
 
@@ -44,6 +44,14 @@ export const rawCount = (raw: readonly unknown[]): Decimal => countOf(raw.length
  */
 export const rawItemValue = (raw: readonly unknown[], feel: FeelValue | undefined, i: number, item: ItemConverter): FeelValue =>
   feel !== undefined ? (feel as FeelValue[])[i]! : item(raw[i]);
+
+/**
+ * `l[r]` where `r` is the condition's result on the first item of the list converted from `raw`
+ * (filterOther): the 0-based position of the item a number picks, -1 when it picks none (out of
+ * range, the filter is null), undefined when `r` is no number (the filter is then filterOther's).
+ */
+export const rawPosition = (raw: readonly unknown[], r: FeelValue): number | undefined =>
+  isDecimal(r) ? (listIndex(raw.length, r) ?? -1) : undefined;
 
 /** The kinds of declared field a projection reads raw: a JSON value whose typeof names the kind is converted as the struct converter does. */
 export type ProjectedKind = "number" | "boolean" | "string";

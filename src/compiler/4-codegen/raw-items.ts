@@ -321,19 +321,28 @@ function using<T>(input: RawInput, path: T): T {
   return path;
 }
 
-/** A raw path for a list: its input and, for a condition, the tester's JS id and the values from outside it is passed. */
+/** A raw path for a list: its input and, for a condition, the tester's JS id (null when there is none) and the values from outside it is passed. */
 export interface RawPath {
   input: RawInput;
-  test: string;
+  test: string | null;
   outer: OuterValue[];
 }
 
-/** A raw path for a filter over `base` (its emitted list), or null. */
+/**
+ * A raw path for a filter over `base` (its emitted list), or null: with a tester when the condition
+ * is one it judges, else each item's condition is the FEEL condition on the item converted alone
+ * (an index picks its item without the list converted).
+ */
 export function rawFilter(n: Extract<Expr, { kind: "filter" }>, base: string, scope: Scope, inner: Scope, cx: ExprContext): RawPath | null {
   const input = sourceOf(n.rawItems, base, scope, cx);
-  const test = input && tester(n.filter, { kind: "filter" }, input, inner, (x) => emitExpr(x, scope, cx), cx);
-  return input && test ? using(input, { input, ...test }) : null;
+  if (!input) return null;
+  const test = tester(n.filter, { kind: "filter" }, input, inner, (x) => emitExpr(x, scope, cx), cx);
+  return using(input, { input, test: null, outer: [], ...test });
 }
+
+/** JS of the FEEL value of item `i` (JS of a 0-based position) of the input's list: the item converted alone, or read from the converted list. */
+export const rawItemAt = (input: RawInput, i: string, cx: ExprContext): string =>
+  `rt.rawItemValue(${input.array}, ${input.current}, ${i}, ${itemConverter(input, cx)})`;
 
 /** A raw path for a quantifier's one iteration over `base`, or null. */
 export function rawQuantified(n: Extract<Expr, { kind: "quantified" }>, base: string, scope: Scope, cx: ExprContext): RawPath | null {
@@ -373,7 +382,7 @@ const itemConverter = (input: RawInput, cx: ExprContext): string => cx.em.hoist(
  * The loop over the raw array of `raw`'s input, binding each item's condition result to `r`, then
  * running `body(item)`, where `item` is JS of the item's FEEL value: the tester's answer for the
  * raw item when there is one, else `feel`, the FEEL condition on `v`, the item converted alone (or
- * read from the converted list). Every item ticks once, as in the FEEL path; `i` (JS id) counts
+ * read from the converted list; not made first when the condition does not read it, `readsItem`). Every item ticks once, as in the FEEL path; `i` (JS id) counts
  * the items tried; `body` is also given the JS id of the raw item.
  */
 export function rawLoop(
@@ -384,15 +393,19 @@ export function rawLoop(
   feel: string,
   body: (item: string, rawItem: string) => string,
   cx: ExprContext,
+  readsItem = true,
 ): string {
   const { input, test, outer } = raw;
   const j = cx.em.fresh("j");
-  const item = `rt.rawItemValue(${input.array}, ${input.current}, ${i}, ${itemConverter(input, cx)})`;
+  const item = rawItemAt(input, i, cx);
   const kept = body(`(${v} !== undefined ? ${v} : ${item})`, j);
   // values from outside the condition, once: a number as its nearest double
   const values = outer.map((w) => `const ${w.id} = ${OUTER_READS[w.kind]?.(w.code) ?? w.code};`);
   const args = [j, ...outer.map((w) => w.id)].join(", ");
-  return `${values.join(" ")} let ${i} = 0; for (const ${j} of ${input.array}) { rt.tick(); let ${v}; let ${r} = ${test}(${args}); if (${r} === undefined) { ${v} = ${item}; ${r} = ${feel}; } ${kept} ${i}++; }`;
+  // a condition that does not read the item (an index) is not given it: the item is converted only if kept
+  const judge = readsItem ? `${v} = ${item}; ${r} = ${feel};` : `${r} = ${feel};`;
+  const tested = test === null ? `let ${r}; ${judge}` : `let ${r} = ${test}(${args}); if (${r} === undefined) { ${judge} }`;
+  return `${values.join(" ")} let ${i} = 0; for (const ${j} of ${input.array}) { rt.tick(); let ${v}; ${tested} ${kept} ${i}++; }`;
 }
 
 /**

@@ -79,6 +79,7 @@ const MEMBERS = new Set([
   "itemConverterPlain",
   "rawCount",
   "rawItemValue",
+  "rawPosition",
   "rawProject",
   "rawField",
   "unread",

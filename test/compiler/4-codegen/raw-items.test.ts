@@ -119,6 +119,7 @@ const condition = (field: (name: string) => string, filter: boolean): fc.Arbitra
 const loopBody = fc.constantFrom(
   "r.a * 12",
   "r.a + r.c",
+  "r.a - r.a",
   "r.s",
   "r.b",
   "r.length",
@@ -157,6 +158,11 @@ const expression = fc.oneof(
   loopBody.map((b) => `for r in rows, q in rows return [${b}, q.c]`),
   loopBody.map((b) => `for q in [1, 2], r in rows return ${b}`),
   loopBody.map((b) => `for r in rows return for q in rows return [${b}, q.a]`),
+  // an item picked by its position: no list converted, its field read raw
+  fc
+    .tuple(fc.constantFrom("i", "-i", "i + 1", "n", "i / 2", '"x"', "null", "t"), fc.constantFrom("", ".a", ".s", ".d", ".nope"))
+    .map(([at, f]) => `for i in 1..count(rows) return rows[${at}]${f}`),
+  fc.constantFrom("count(rows[n])", "rows[n].c", "sum(for i in 1..3 return rows[i].a)", "rows[n = 1]", "rows[if n > 0 then 1 else true]"),
   // a condition no tester judges: the quantifier's loop over the raw items
   loopBody.map((b) => `some r in rows satisfies (${b}) = 1`),
   loopBody.map((b) => `every r in rows satisfies (${b}) != null`),
@@ -324,6 +330,9 @@ describe("conditions on raw JSON items", () => {
       expect(source(looped), looped).toMatch(
         /for \(const x\d+ of \(a\d+ !== null \? a\d+ : rt\.iter\(u\d+\(\)\)\)\).*rt\.rawField\(x\d+, "[ac]", "number"\)/,
       );
+    // an index picks its item from the raw array, the condition not given an item it does not read
+    for (const picked of ["for i in 1..count(rows) return rows[i].a", "rows[n].c"])
+      expect(source(picked), picked).toMatch(/rt\.rawPosition\(a\d+, r\d+\).*rt\.rawField\(a\d+\[P\d+\], "[ac]", "number"\)/);
     for (const left of [
       "rows[a > 0.1000000000000000055511151231257827]",
       "count(rows[__proto__ > 1])",
