@@ -336,28 +336,25 @@ function rawQuantifiedLoop(
  * makes the whole expression null.
  */
 function nestLoops(iterations: Iteration[], scope: Scope, cx: ExprContext, body: (inner: Scope) => string): string {
+  // each iteration wraps the loops inside it
+  const loops: ((inner: string) => string)[] = [];
   let inner = scope;
-  const heads: string[] = [];
-  let closers = "";
   for (const it of iterations) {
     const v = cx.em.fresh("v");
     if (it.to) {
       const r = cx.em.fresh("r");
-      heads.push(
-        `{ const ${r} = rt.iterRange(${emitExpr(it.source, inner, cx)}, ${emitExpr(it.to, inner, cx)}); if (${r} === null) return null; for (const ${v} of ${r})`,
-      );
-      closers += " }";
+      const range = `const ${r} = rt.iterRange(${emitExpr(it.source, inner, cx)}, ${emitExpr(it.to, inner, cx)}); if (${r} === null) return null;`;
+      loops.push((x) => `{ ${range} for (const ${v} of ${r}) ${x} }`);
       inner = inner.child().bind("local", it.name, v);
       continue;
     }
     const source = emitExpr(it.source, inner, cx);
     // over an input's raw items: each item converted only when the body reads it whole
     const raw = rawIteration(it.rawItems, source, inner, cx);
-    heads.push(raw ? raw.head : `for (const ${v} of rt.iter(${source}))`);
-    if (raw) closers += raw.close;
+    loops.push(raw ? raw.loop : (x) => `for (const ${v} of rt.iter(${source})) ${x}`);
     inner = inner.child().bind("local", it.name, raw ? raw.value : v);
   }
-  return `${heads.join(" ")} ${body(inner)}${closers}`;
+  return loops.reduceRight((x, loop) => loop(x), body(inner));
 }
 
 /**

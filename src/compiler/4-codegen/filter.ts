@@ -90,7 +90,10 @@ export function emitFilter(n: Filter, scope: Scope, cx: ExprContext, fold: Filte
   const predicate = `(${item}) => ${condition}`;
   // an input's raw JSON items: a tester judges those it can, the condition the others' FEEL values
   const raw = rawFilter(n, source, scope, inner, cx);
-  if (!raw) return `((${base0}, ${p}) => { ${body} })(${source}, ${predicate})`;
+  // the condition is not given an item it does not read (an index); one it reads with no tester
+  // to judge the raw items would convert each alone: the list is then converted whole, as before
+  const readsItem = new RegExp(`\\b${item}\\b`).test(condition);
+  if (!raw || (raw.test === null && readsItem)) return `((${base0}, ${p}) => { ${body} })(${source}, ${predicate})`;
   const { input } = raw;
   let keptRaw = false;
   const keep = (kept: string, rawItem: string) => {
@@ -105,8 +108,6 @@ export function emitFilter(n: Filter, scope: Scope, cx: ExprContext, fold: Filte
   const pick = `(${i} === 0 && (${at} = rt.rawPosition(${input.array}, ${r})) !== undefined ? (${at} < 0 ? ${fold.whole("null")} : ${picked}) : ${other(input.feel, `${i} === 0`)})`;
   const judgedRaw = (kept: string, rawItem: string) =>
     `if (${r} === true) ${keep(kept, rawItem)} else if (${r} !== false && ${r} !== null) return ${pick};`;
-  // the condition is not given an item it does not read (an index)
-  const readsItem = new RegExp(`\\b${item}\\b`).test(condition);
   const rawBody = rawLoop(raw, v, r, i, `${p}(${readsItem ? v : "null"})`, judgedRaw, cx, readsItem);
   const done = keptRaw && fold.doneRaw ? fold.doneRaw(acc) : fold.done(acc);
   // every item of a non-empty array is tried: the loop builds the value unless an item picks or nulls it

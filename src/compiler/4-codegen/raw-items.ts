@@ -19,6 +19,7 @@ import { Decimal } from "../../runtime/decimal.js";
 import { readNumber } from "../../runtime/literals.js";
 import type { ProjectedKind } from "../../runtime/raw-items.js";
 import { emitExpr, type ExprContext } from "./expr.js";
+import { bindRawLocal, rawLocalEntry, type RawLocal } from "./raw-locals.js";
 import { refKey, type Scope } from "./scope.js";
 import { levelsOf } from "./unary-tests.js";
 
@@ -422,59 +423,38 @@ export function rawFieldReader(input: RawInput, member: string, cx: ExprContext)
 }
 
 /**
- * A loop variable bound to the items of an input's raw array (`for m in l`, `some m in l`): the
- * raw item, and the JS of the item's FEEL value, converted alone on its first read in an iteration.
- */
-interface RawLocal {
-  input: RawInput;
-  /** JS id of the raw JSON item (or, with no raw array, of the FEEL item) */
-  rawItem: string;
-  /** JS id of a temporary of the iteration for a field read raw */
-  temp: string;
-}
-
-/** The raw loop variables of each emitter, by the JS of their FEEL value (made of fresh ids, so unique). */
-const rawLocals = new WeakMap<ExprContext["em"], Map<string, RawLocal>>();
-
-/**
- * The head of a loop over the iteration `for m in l` of an input's list (`source`, its emitted JS):
- * over the raw array when it has items, each item converted only when FEEL code reads it whole, and
- * over the FEEL list otherwise. `head` opens the loop and the block the body goes in (`close`
- * closes both); `value` is the JS of the item's FEEL value the body reads `m` as. Null when the
- * list is not read raw here.
+ * The loop over the iteration `for m in l` of an input's list (`source`, its emitted JS): over the
+ * raw array when it has items, each item converted only when FEEL code reads it whole, and over the
+ * FEEL list otherwise. `value` is the JS of the item's FEEL value the body reads `m` as; `loop`
+ * wraps the body's JS in the loop. Null when the list is not read raw here.
  */
 export function rawIteration(
   marked: boolean | undefined,
   source: string,
   scope: Scope,
   cx: ExprContext,
-): { head: string; value: string; close: string } | null {
+): { value: string; loop: (body: string) => string } | null {
   const input = sourceOf(marked, source, scope, cx);
   if (!input) return null;
   const [x, k, n, v, t] = ["x", "k", "ix", "v", "t"].map((p) => cx.em.fresh(p));
   const a = input.array;
-  const item = `rt.rawItemValue(${a}, ${input.current}, ${k}, ${itemConverter(input, cx)})`;
-  const value = `(${a} === null ? ${x} : ${v} !== undefined ? ${v} : (${v} = ${item}))`;
-  let locals = rawLocals.get(cx.em);
-  if (!locals) rawLocals.set(cx.em, (locals = new Map()));
-  locals.set(value, { input, rawItem: x, temp: t });
-  // the position and the converted item are the iteration's own: a function made in the body keeps them
-  const head = `{ let ${n} = 0; for (const ${x} of (${a} !== null ? ${a} : rt.iter(${source}))) { const ${k} = ${n}++; let ${v}, ${t};`;
-  return using(input, { head, value, close: " } }" });
+  const value = `(${a} === null ? ${x} : ${v} !== undefined ? ${v} : (${v} = ${rawItemAt(input, k, cx)}))`;
+  const local: RawLocal = { array: a, current: input.current, projected: input.projected, rawItem: x, temp: t, fields: 0 };
+  bindRawLocal(cx.em, value, local);
+  const loop = (body: string) => {
+    // A body that reads items whole converts each alone: the list is converted first instead (once,
+    // as FEEL code elsewhere may convert it), and its fields are then read from the converted items.
+    const whole = body.split(value).length - 1 > local.fields ? `if (${a} !== null) ${input.convert}();` : "";
+    // the position and the converted item are the iteration's own: a function made in the body keeps them
+    return `{ let ${n} = 0; ${whole} for (const ${x} of (${a} !== null ? ${a} : rt.iter(${source}))) { const ${k} = ${n}++; let ${v}, ${t}; ${body} } }`;
+  };
+  return using(input, { value, loop });
 }
 
 /**
  * `m.f` of a loop variable bound to raw items (rawIteration; `base` is the JS the path's base was
- * emitted as), for a field read raw: the raw item's field where it holds a value of its declared
- * kind and the list was not converted yet (as rawProject reads it), else the field of the item's
- * FEEL value, as `field` reads it. Null for any other path.
+ * emitted as), for a field read raw: the raw item's field where it can be, else the field of the
+ * item's FEEL value, as `field` reads it. Null for any other path.
  */
-export function rawLocalField(base: string, member: string, cx: ExprContext): string | null {
-  const local = rawLocals.get(cx.em)?.get(base);
-  const field = local?.input.projected.get(member);
-  if (!local || !field) return null;
-  const { input, rawItem, temp } = local;
-  const read = `rt.rawField(${rawItem}, ${cx.em.lit(member)}, ${cx.em.lit(field.kind)})`;
-  const feel = `rt.field(${base}, ${field.slot}, ${cx.em.lit(member)})`;
-  return `(${input.array} !== null && ${input.current} === undefined && (${temp} = ${read}) !== undefined ? ${temp} : ${feel})`;
-}
+export const rawLocalField = (base: string, member: string, cx: ExprContext): string | null =>
+  rawLocalEntry(cx.em, base, member, (slot) => `rt.field(${base}, ${slot}, ${cx.em.lit(member)})`) ?? null;

@@ -331,7 +331,7 @@ describe("conditions on raw JSON items", () => {
         /for \(const x\d+ of \(a\d+ !== null \? a\d+ : rt\.iter\(u\d+\(\)\)\)\).*rt\.rawField\(x\d+, "[ac]", "number"\)/,
       );
     // an index picks its item from the raw array, the condition not given an item it does not read
-    for (const picked of ["for i in 1..count(rows) return rows[i].a", "rows[n].c"])
+    for (const picked of ["for i in 1..count(rows) return rows[i].a", "rows[2].c"])
       expect(source(picked), picked).toMatch(/rt\.rawPosition\(a\d+, r\d+\).*rt\.rawField\(a\d+\[P\d+\], "[ac]", "number"\)/);
     for (const left of [
       "rows[a > 0.1000000000000000055511151231257827]",
