@@ -1,7 +1,8 @@
 // Filters, count(l[c]) and some/every over an input declared as a list of structs test their
-// conditions on the raw JSON items (codegen/raw-items.ts), as doubles where that is exact; count(l)
-// and projections l.f read the raw array, and the list is converted only when FEEL code needs it
-// (item by item for the items a filter keeps), at once when problems are heard. Random
+// conditions on the raw JSON items (codegen/raw-items.ts), as doubles where that is exact; count(l),
+// projections l.f, an index l[i] and the loops `for r in l` (their bodies' r.f, certified doubles
+// included) read the raw array, and the list is converted only when FEEL code needs it (item by
+// item for the items a filter keeps), at once when problems are heard. Random
 // conditions on random lists — numbers at the edges of doubles (-0, the smallest and largest, long
 // fractions, integers past 2^53), fields missing, null or of another kind, NaN and infinities, items
 // that are null, arrays, objects without a prototype or of a class, entries named `not`, `item` or
