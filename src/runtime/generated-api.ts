@@ -62,6 +62,7 @@ export {
   certPow,
   certPowerMemo,
   certRead,
+  certReadEntry,
   certRound,
   certCompare,
   certSub,

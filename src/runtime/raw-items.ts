@@ -67,6 +67,12 @@ export function rawField(o: Record<string, unknown>, name: string, kind: Project
   return typeof x === "number" ? (x - x === 0 ? numberFromJson(x) : undefined) : (x as FeelValue);
 }
 
+/** Field `name` of a raw item (a plain object) when it holds a finite JSON number, else undefined: for certified doubles (certReadEntry). */
+export function rawDouble(o: Record<string, unknown>, name: string): number | undefined {
+  const x = Object.hasOwn(o, name) ? o[name] : undefined;
+  return typeof x === "number" && x - x === 0 ? x : undefined;
+}
+
 /** A kept item whose field is read once its filter's loop is done (`projected`). */
 class Unread {
   constructor(readonly item: FeelValue) {}

@@ -152,13 +152,21 @@ function certifiedFunction(
     if (loop && loop.item === undefined) return { v: "NaN", e: "NaN" };
     // an entry of a variable over an input's raw items: read raw (codegen/raw-items.ts), the item not converted
     const b = loop ? undefined : operand(base);
+    const name = em.lit(chain[0]!.member);
     const raw =
       b && chain.length === 1
-        ? rawLocalEntry(em, b, chain[0]!.member, (slot) => `rt.certMember(${b}, ${slot}, ${em.lit(chain[0]!.member)})`)
+        ? rawLocalEntry(
+            em,
+            b,
+            chain[0]!.member,
+            (slot) => `rt.certMember(${b}, ${slot}, ${name})`,
+            (o) => `rt.rawDouble(${o}, ${name})`,
+          )
         : undefined;
     if (raw !== undefined) {
+      // the raw double itself, or the entry's FEEL value where the raw item holds no finite number
       const o = paramOf(raw);
-      if (!entries.has(o)) entries.set(o, step(`rt.certRead(${o})`, reads));
+      if (!entries.has(o)) entries.set(o, step(`rt.certReadEntry(${o})`, reads));
       return entries.get(o)!;
     }
     const code = chain.reduce((c, m) => `rt.certMember(${c}, ${m.slot}, ${em.lit(m.member)})`, loop ? loop.item! : param(base));

@@ -33,12 +33,19 @@ export function bindRawLocal(em: Emitter, value: string, local: RawLocal): void 
  * converted yet (as rawProject reads it), else `other(slot)`, the entry read from the FEEL value.
  * Undefined when `base` is no such variable or the field is not read raw.
  */
-export function rawLocalEntry(em: Emitter, base: string, member: string, other: (slot: number) => string): string | undefined {
+export function rawLocalEntry(
+  em: Emitter,
+  base: string,
+  member: string,
+  other: (slot: number) => string,
+  /** JS of the raw read of a number field instead of its FEEL value (certified doubles read the double) */
+  double?: (rawItem: string) => string,
+): string | undefined {
   const local = locals.get(em)?.get(base);
   const field = local?.projected.get(member);
   if (!local || !field) return undefined;
   local.fields++;
   const { array, current, rawItem, temp } = local;
-  const read = `rt.rawField(${rawItem}, ${em.lit(member)}, ${em.lit(field.kind)})`;
+  const read = double && field.kind === "number" ? double(rawItem) : `rt.rawField(${rawItem}, ${em.lit(member)}, ${em.lit(field.kind)})`;
   return `(${array} !== null && ${current} === undefined && (${temp} = ${read}) !== undefined ? ${temp} : ${other(field.slot)})`;
 }
