@@ -209,6 +209,8 @@ export interface Iteration {
   source: Expr;
   to?: Expr;
   span: Span;
+  /** as on Filter: the source is an input whose declared type is a list of structs, whose items codegen may read raw */
+  rawItems?: boolean;
 }
 export interface For extends Base {
   kind: "for";

@@ -37,6 +37,21 @@ function usable(v: number, e: number): number {
   return Number.isFinite(size) && Number.isFinite(e) && (size === 0 || size >= MIN_NORMAL) ? e : NaN;
 }
 
+/**
+ * certRead of an entry read from a raw JSON item (codegen/raw-items.ts): a finite double `x` is the
+ * entry the loader reads as D(x), the shortest decimal that rounds back to x (runtime/json.ts), so
+ * its double is x itself (a zero's +0), exact when x is an integer below 2^53 (D(x) is one then,
+ * and only then); any other value is the entry's FEEL value, read by certRead.
+ */
+export function certReadEntry(x: FeelValue | number): number {
+  if (typeof x !== "number") return certRead(x);
+  const size = Math.abs(x);
+  E[0] = NaN;
+  if (size < MIN_NORMAL && x !== 0) return NaN;
+  E[0] = Number.isInteger(x) && size < EXACT_INTEGERS ? 0 : size * U;
+  return x === 0 ? 0 : x;
+}
+
 /** A decimal as the nearest double: no error for an integer below 2^53, else half an ulp; anything else NaN. */
 export function certRead(x: FeelValue): number {
   E[0] = NaN;

@@ -64,6 +64,7 @@ export {
   certPow,
   certPowerMemo,
   certRead,
+  certReadEntry,
   certRound,
   certCompare,
   certSub,

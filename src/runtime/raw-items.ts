@@ -2,10 +2,10 @@
 // (codegen/raw-items.ts): its length, one item converted alone, or one declared field of each item.
 // Each gives what the same step on the converted list gives: the list converter maps the array
 // item by item (runtime/json.ts), so item i of the list is the conversion of item i of the array.
-import { field } from "./access.js";
+import { field, listIndex } from "./access.js";
 import { tick } from "./budget.js";
 import { countOf } from "./builtins/direct.js";
-import type { Decimal } from "./decimal.js";
+import { isDecimal, type Decimal } from "./decimal.js";
 import { numberFromJson } from "./json.js";
 import type { FeelValue } from "./values.js";
 
@@ -45,6 +45,14 @@ export const rawCount = (raw: readonly unknown[]): Decimal => countOf(raw.length
 export const rawItemValue = (raw: readonly unknown[], feel: FeelValue | undefined, i: number, item: ItemConverter): FeelValue =>
   feel !== undefined ? (feel as FeelValue[])[i]! : item(raw[i]);
 
+/**
+ * `l[r]` where `r` is the condition's result on the first item of the list converted from `raw`
+ * (filterOther): the 0-based position of the item a number picks, -1 when it picks none (out of
+ * range, the filter is null), undefined when `r` is no number (the filter is then filterOther's).
+ */
+export const rawPosition = (raw: readonly unknown[], r: FeelValue): number | undefined =>
+  isDecimal(r) ? (listIndex(raw.length, r) ?? -1) : undefined;
+
 /** The kinds of declared field a projection reads raw: a JSON value whose typeof names the kind is converted as the struct converter does. */
 export type ProjectedKind = "number" | "boolean" | "string";
 
@@ -57,6 +65,12 @@ export function rawField(o: Record<string, unknown>, name: string, kind: Project
   const x = Object.hasOwn(o, name) ? o[name] : undefined;
   if (typeof x !== kind) return undefined;
   return typeof x === "number" ? (x - x === 0 ? numberFromJson(x) : undefined) : (x as FeelValue);
+}
+
+/** Field `name` of a raw item (a plain object) when it holds a finite JSON number, else undefined: for certified doubles (certReadEntry). */
+export function rawDouble(o: Record<string, unknown>, name: string): number | undefined {
+  const x = Object.hasOwn(o, name) ? o[name] : undefined;
+  return typeof x === "number" && x - x === 0 ? x : undefined;
 }
 
 /** A kept item whose field is read once its filter's loop is done (`projected`). */

@@ -1,5 +1,6 @@
-// Marks the filters (`l[c]`, `count(l[c])`), the `some`/`every` of one iteration, `count(l)` and
-// the projections `l.f` whose list is an input declared as a list of structs: codegen
+// Marks the filters (`l[c]`, `count(l[c])`), the `some`/`every` of one iteration, `count(l)`, the
+// projections `l.f` and the iterations `for m in l` (of `for`, `some` and `every`) whose list is an
+// input declared as a list of structs: codegen
 // (codegen/raw-items.ts) may then test each item's condition on the raw JSON item, as doubles,
 // where that gives exactly the FEEL result, count the raw array and read a field from each raw
 // item, falling back to the FEEL values item by item otherwise; the input is then converted only
@@ -21,5 +22,7 @@ export function markRawItems(ir: ModelIR): void {
     if (isBuiltinCall(e, "count", 1) && isListInput(e.args[0]!)) e.rawItems = true;
     if (e.kind === "quantified" && e.iterations.length === 1 && !e.iterations[0]!.to && isListInput(e.iterations[0]!.source))
       e.rawItems = true;
+    if (e.kind === "for" || e.kind === "quantified")
+      for (const it of e.iterations) if (!it.to && isListInput(it.source)) it.rawItems = true;
   });
 }

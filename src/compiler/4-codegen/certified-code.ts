@@ -9,6 +9,7 @@ import { walk as walkExpr } from "../3-optimise/walk.js";
 import { ROUNDING_MODES } from "../../runtime/builtins/number.js";
 import { CERT_COMPARISONS, certLiteralError } from "../../runtime/certified.js";
 import type { Emitter } from "./emitter.js";
+import { rawLocalEntry } from "./raw-locals.js";
 
 const STEPS = { "+": "certAdd", "-": "certSub", "*": "certMul", "/": "certDiv", "**": "certPow" } as const;
 
@@ -116,8 +117,8 @@ function certifiedFunction(
   /** parts of loop bodies worked out before their loop */
   const before = new Map<Expr, Pair>();
 
-  const param = (e: Expr): string => {
-    const code = operand(e);
+  const param = (e: Expr): string => paramOf(operand(e));
+  const paramOf = (code: string): string => {
     const seen = args.indexOf(code);
     if (seen >= 0) return params[seen]!;
     args.push(code);
@@ -149,6 +150,25 @@ function certifiedFunction(
     const loop = isLoopVariable(base, names) ? loops[names.lastIndexOf((base as { name: string }).name)]! : undefined;
     // a range's variable is a number: FEEL's entry of one is null, which the doubles leave to the exact path
     if (loop && loop.item === undefined) return { v: "NaN", e: "NaN" };
+    // an entry of a variable over an input's raw items: read raw (codegen/raw-items.ts), the item not converted
+    const b = loop ? undefined : operand(base);
+    const name = em.lit(chain[0]!.member);
+    const raw =
+      b && chain.length === 1
+        ? rawLocalEntry(
+            em,
+            b,
+            chain[0]!.member,
+            (slot) => `rt.certMember(${b}, ${slot}, ${name})`,
+            (o) => `rt.rawDouble(${o}, ${name})`,
+          )
+        : undefined;
+    if (raw !== undefined) {
+      // the raw double itself, or the entry's FEEL value where the raw item holds no finite number
+      const o = paramOf(raw);
+      if (!entries.has(o)) entries.set(o, step(`rt.certReadEntry(${o})`, reads));
+      return entries.get(o)!;
+    }
     const code = chain.reduce((c, m) => `rt.certMember(${c}, ${m.slot}, ${em.lit(m.member)})`, loop ? loop.item! : param(base));
     if (loop) return step(`rt.certRead(${code})`);
     if (!entries.has(code)) entries.set(code, step(`rt.certRead(${code})`, reads));

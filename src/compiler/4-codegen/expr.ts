@@ -16,7 +16,7 @@ import { runningTotalsList } from "../3-optimise/running-totals.js";
 import { emitUnaryTestsTri, levelsOf, ORDERING } from "./unary-tests.js";
 import { emitMember, fieldSlot } from "./field-slot.js";
 import { countFold, emitFilter, LIST_FOLD, projectFold } from "./filter.js";
-import { rawCountOf, rawLoop, rawProjection, rawQuantified, type RawInput } from "./raw-items.js";
+import { rawCountOf, rawIteration, rawLocalField, rawLoop, rawProjection, rawQuantified, type RawInput } from "./raw-items.js";
 
 export interface ExprContext {
   em: Emitter;
@@ -62,8 +62,9 @@ const emitters: { [K in Expr["kind"]]: Emit<K> } = {
       );
     }
     const base = emitExpr(n.base, scope, cx);
-    // `l.f` over an input's list: each item's field read from the raw JSON where it can be
-    return (n.rawItems && rawProjection(n, base, scope, cx)) || emitMember(base, n.base.type, n.member, cx.em);
+    // `l.f` over an input's list, `m.f` of a loop over its items: each item's field read from the raw JSON where it can be
+    const raw = n.rawItems ? rawProjection(n, base, scope, cx) : rawLocalField(base, n.member, cx);
+    return raw ?? emitMember(base, n.base.type, n.member, cx.em);
   },
   filter: (n, scope, cx) => emitFilter(n, scope, cx, LIST_FOLD),
   call: (n, scope, cx) => {
@@ -335,21 +336,25 @@ function rawQuantifiedLoop(
  * makes the whole expression null.
  */
 function nestLoops(iterations: Iteration[], scope: Scope, cx: ExprContext, body: (inner: Scope) => string): string {
+  // each iteration wraps the loops inside it
+  const loops: ((inner: string) => string)[] = [];
   let inner = scope;
-  const heads: string[] = [];
-  let closers = "";
   for (const it of iterations) {
     const v = cx.em.fresh("v");
     if (it.to) {
       const r = cx.em.fresh("r");
-      heads.push(
-        `{ const ${r} = rt.iterRange(${emitExpr(it.source, inner, cx)}, ${emitExpr(it.to, inner, cx)}); if (${r} === null) return null; for (const ${v} of ${r})`,
-      );
-      closers += " }";
-    } else heads.push(`for (const ${v} of rt.iter(${emitExpr(it.source, inner, cx)}))`);
-    inner = inner.child().bind("local", it.name, v);
+      const range = `const ${r} = rt.iterRange(${emitExpr(it.source, inner, cx)}, ${emitExpr(it.to, inner, cx)}); if (${r} === null) return null;`;
+      loops.push((x) => `{ ${range} for (const ${v} of ${r}) ${x} }`);
+      inner = inner.child().bind("local", it.name, v);
+      continue;
+    }
+    const source = emitExpr(it.source, inner, cx);
+    // over an input's raw items: each item converted only when the body reads it whole
+    const raw = rawIteration(it.rawItems, source, inner, cx);
+    loops.push(raw ? raw.loop : (x) => `for (const ${v} of rt.iter(${source})) ${x}`);
+    inner = inner.child().bind("local", it.name, raw ? raw.value : v);
   }
-  return `${heads.join(" ")} ${body(inner)}${closers}`;
+  return loops.reduceRight((x, loop) => loop(x), body(inner));
 }
 
 /**

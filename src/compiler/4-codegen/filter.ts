@@ -4,7 +4,7 @@
 import type { Expr } from "../../ir/feel-ast.js";
 import { emitExpr, mayHoldContexts, readPartial, type ExprContext } from "./expr.js";
 import { itemTypeOf } from "./field-slot.js";
-import { rawFieldReader, rawFilter, rawLoop, type RawInput } from "./raw-items.js";
+import { rawFieldReader, rawFilter, rawItemAt, rawLoop, type RawInput } from "./raw-items.js";
 import type { Scope } from "./scope.js";
 
 type Filter = Extract<Expr, { kind: "filter" }>;
@@ -26,6 +26,13 @@ export interface FilterFold {
   keepRaw?: (acc: string, v: string, rawItem: string, input: RawInput) => string | undefined;
   /** the result of a raw loop that kept items by `keepRaw` */
   doneRaw?: (acc: string) => string;
+  /**
+   * For a filter over an input's raw items whose condition picks one by its position: the result
+   * from the picked raw item (`rawItem`, JS) and its FEEL value (`item`, JS, converted when read),
+   * given `temp`, the JS id of a variable it may use; `whole` of the item when absent or when it
+   * gives undefined.
+   */
+  pickRaw?: (rawItem: string, item: string, input: RawInput, temp: string) => string | undefined;
 }
 
 export const LIST_FOLD: FilterFold = { init: "[]", keep: (acc, v) => `${acc}.push(${v});`, done: (acc) => acc, whole: (x) => x };
@@ -49,6 +56,11 @@ export const projectFold = (slot: number, name: string, member: (value: string) 
     return `{ const ${f} = ${input.current} === undefined ? ${read(rawItem)} : undefined; ${acc}.push(${f} !== undefined ? ${f} : rt.unread(${v})); }`;
   },
   doneRaw: (acc) => `rt.projected(${acc}, ${slot}, ${cx.em.lit(name)})`,
+  pickRaw: (rawItem, item, input, temp) => {
+    const read = rawFieldReader(input, name, cx);
+    if (!read) return undefined;
+    return `((${temp} = ${input.current} === undefined ? ${read(rawItem)} : undefined) !== undefined ? ${temp} : ${member(item)})`;
+  },
 });
 
 /** `count(l[c])`: the kept items counted, charged as `count` charges their list; `count` (JS id) takes any other value. */
@@ -74,20 +86,31 @@ export function emitFilter(n: Filter, scope: Scope, cx: ExprContext, fold: Filte
   // no item tried (an empty list, or null): filterNone tells an empty result from null
   const none = fold.whole(`rt.filterNone(${base0}, ${p})`);
   const body = `const ${list} = rt.filterItems(${base0}); let ${acc} = ${fold.init}; let ${first} = true; ${loop} return ${first} ? ${none} : ${fold.done(acc)};`;
-  const predicate = `(${item}) => ${emitExpr(n.filter, inner, cx)}`;
+  const condition = emitExpr(n.filter, inner, cx);
+  const predicate = `(${item}) => ${condition}`;
   // an input's raw JSON items: a tester judges those it can, the condition the others' FEEL values
   const raw = rawFilter(n, source, scope, inner, cx);
-  if (!raw) return `((${base0}, ${p}) => { ${body} })(${source}, ${predicate})`;
-  const items = raw.input.feel;
+  // the condition is not given an item it does not read (an index); one it reads with no tester
+  // to judge the raw items would convert each alone: the list is then converted whole, as before
+  const readsItem = new RegExp(`\\b${item}\\b`).test(condition);
+  if (!raw || (raw.test === null && readsItem)) return `((${base0}, ${p}) => { ${body} })(${source}, ${predicate})`;
+  const { input } = raw;
   let keptRaw = false;
   const keep = (kept: string, rawItem: string) => {
-    const code = fold.keepRaw?.(acc, kept, rawItem, raw.input);
+    const code = fold.keepRaw?.(acc, kept, rawItem, input);
     keptRaw ||= code !== undefined;
     return code ?? fold.keep(acc, kept);
   };
-  const rawBody = rawLoop(raw, v, r, i, `${p}(${v})`, (kept, rawItem) => judged(kept, items, `${i} === 0`, keep(kept, rawItem)), cx);
+  // a number from the first item picks an item of the raw array (rt.rawPosition), converted only where read
+  const [at, temps] = [cx.em.fresh("P"), cx.em.fresh("fv")];
+  const pickedItem = rawItemAt(input, at, cx);
+  const picked = fold.pickRaw?.(`${input.array}[${at}]`, pickedItem, input, temps) ?? fold.whole(pickedItem);
+  const pick = `(${i} === 0 && (${at} = rt.rawPosition(${input.array}, ${r})) !== undefined ? (${at} < 0 ? ${fold.whole("null")} : ${picked}) : ${other(input.feel, `${i} === 0`)})`;
+  const judgedRaw = (kept: string, rawItem: string) =>
+    `if (${r} === true) ${keep(kept, rawItem)} else if (${r} !== false && ${r} !== null) return ${pick};`;
+  const rawBody = rawLoop(raw, v, r, i, `${p}(${readsItem ? v : "null"})`, judgedRaw, cx, readsItem);
   const done = keptRaw && fold.doneRaw ? fold.doneRaw(acc) : fold.done(acc);
   // every item of a non-empty array is tried: the loop builds the value unless an item picks or nulls it
-  const fast = `if (${raw.input.array} !== null) { let ${acc} = ${fold.init}; ${rawBody} return ${done}; }`;
+  const fast = `if (${input.array} !== null) { let ${acc} = ${fold.init}; let ${at}, ${temps}; ${rawBody} return ${done}; }`;
   return `((${p}) => { ${fast} const ${base0} = ${source}; ${body} })(${predicate})`;
 }

@@ -19,6 +19,7 @@ import { Decimal } from "../../runtime/decimal.js";
 import { readNumber } from "../../runtime/literals.js";
 import type { ProjectedKind } from "../../runtime/raw-items.js";
 import { emitExpr, type ExprContext } from "./expr.js";
+import { bindRawLocal, rawLocalEntry, type RawLocal } from "./raw-locals.js";
 import { refKey, type Scope } from "./scope.js";
 import { levelsOf } from "./unary-tests.js";
 
@@ -321,19 +322,28 @@ function using<T>(input: RawInput, path: T): T {
   return path;
 }
 
-/** A raw path for a list: its input and, for a condition, the tester's JS id and the values from outside it is passed. */
+/** A raw path for a list: its input and, for a condition, the tester's JS id (null when there is none) and the values from outside it is passed. */
 export interface RawPath {
   input: RawInput;
-  test: string;
+  test: string | null;
   outer: OuterValue[];
 }
 
-/** A raw path for a filter over `base` (its emitted list), or null. */
+/**
+ * A raw path for a filter over `base` (its emitted list), or null: with a tester when the condition
+ * is one it judges, else each item's condition is the FEEL condition on the item converted alone
+ * (an index picks its item without the list converted).
+ */
 export function rawFilter(n: Extract<Expr, { kind: "filter" }>, base: string, scope: Scope, inner: Scope, cx: ExprContext): RawPath | null {
   const input = sourceOf(n.rawItems, base, scope, cx);
-  const test = input && tester(n.filter, { kind: "filter" }, input, inner, (x) => emitExpr(x, scope, cx), cx);
-  return input && test ? using(input, { input, ...test }) : null;
+  if (!input) return null;
+  const test = tester(n.filter, { kind: "filter" }, input, inner, (x) => emitExpr(x, scope, cx), cx);
+  return using(input, { input, test: null, outer: [], ...test });
 }
+
+/** JS of the FEEL value of item `i` (JS of a 0-based position) of the input's list: the item converted alone, or read from the converted list. */
+export const rawItemAt = (input: RawInput, i: string, cx: ExprContext): string =>
+  `rt.rawItemValue(${input.array}, ${input.current}, ${i}, ${itemConverter(input, cx)})`;
 
 /** A raw path for a quantifier's one iteration over `base`, or null. */
 export function rawQuantified(n: Extract<Expr, { kind: "quantified" }>, base: string, scope: Scope, cx: ExprContext): RawPath | null {
@@ -373,7 +383,7 @@ const itemConverter = (input: RawInput, cx: ExprContext): string => cx.em.hoist(
  * The loop over the raw array of `raw`'s input, binding each item's condition result to `r`, then
  * running `body(item)`, where `item` is JS of the item's FEEL value: the tester's answer for the
  * raw item when there is one, else `feel`, the FEEL condition on `v`, the item converted alone (or
- * read from the converted list). Every item ticks once, as in the FEEL path; `i` (JS id) counts
+ * read from the converted list; not made first when the condition does not read it, `readsItem`). Every item ticks once, as in the FEEL path; `i` (JS id) counts
  * the items tried; `body` is also given the JS id of the raw item.
  */
 export function rawLoop(
@@ -384,15 +394,19 @@ export function rawLoop(
   feel: string,
   body: (item: string, rawItem: string) => string,
   cx: ExprContext,
+  readsItem = true,
 ): string {
   const { input, test, outer } = raw;
   const j = cx.em.fresh("j");
-  const item = `rt.rawItemValue(${input.array}, ${input.current}, ${i}, ${itemConverter(input, cx)})`;
+  const item = rawItemAt(input, i, cx);
   const kept = body(`(${v} !== undefined ? ${v} : ${item})`, j);
   // values from outside the condition, once: a number as its nearest double
   const values = outer.map((w) => `const ${w.id} = ${OUTER_READS[w.kind]?.(w.code) ?? w.code};`);
   const args = [j, ...outer.map((w) => w.id)].join(", ");
-  return `${values.join(" ")} let ${i} = 0; for (const ${j} of ${input.array}) { rt.tick(); let ${v}; let ${r} = ${test}(${args}); if (${r} === undefined) { ${v} = ${item}; ${r} = ${feel}; } ${kept} ${i}++; }`;
+  // a condition that does not read the item (an index) is not given it: the item is converted only if kept
+  const judge = readsItem ? `${v} = ${item}; ${r} = ${feel};` : `${r} = ${feel};`;
+  const tested = test === null ? `let ${r}; ${judge}` : `let ${r} = ${test}(${args}); if (${r} === undefined) { ${judge} }`;
+  return `${values.join(" ")} let ${i} = 0; for (const ${j} of ${input.array}) { rt.tick(); let ${v}; ${tested} ${kept} ${i}++; }`;
 }
 
 /**
@@ -407,3 +421,40 @@ export function rawFieldReader(input: RawInput, member: string, cx: ExprContext)
   const [name, kind] = [cx.em.lit(member), cx.em.lit(field.kind)];
   return (rawItem) => `rt.rawField(${rawItem}, ${name}, ${kind})`;
 }
+
+/**
+ * The loop over the iteration `for m in l` of an input's list (`source`, its emitted JS): over the
+ * raw array when it has items, each item converted only when FEEL code reads it whole, and over the
+ * FEEL list otherwise. `value` is the JS of the item's FEEL value the body reads `m` as; `loop`
+ * wraps the body's JS in the loop. Null when the list is not read raw here.
+ */
+export function rawIteration(
+  marked: boolean | undefined,
+  source: string,
+  scope: Scope,
+  cx: ExprContext,
+): { value: string; loop: (body: string) => string } | null {
+  const input = sourceOf(marked, source, scope, cx);
+  if (!input) return null;
+  const [x, k, n, v, t] = ["x", "k", "ix", "v", "t"].map((p) => cx.em.fresh(p));
+  const a = input.array;
+  const value = `(${a} === null ? ${x} : ${v} !== undefined ? ${v} : (${v} = ${rawItemAt(input, k, cx)}))`;
+  const local: RawLocal = { array: a, current: input.current, projected: input.projected, rawItem: x, temp: t, fields: 0 };
+  bindRawLocal(cx.em, value, local);
+  const loop = (body: string) => {
+    // A body that reads items whole converts each alone: the list is converted first instead (once,
+    // as FEEL code elsewhere may convert it), and its fields are then read from the converted items.
+    const whole = body.split(value).length - 1 > local.fields ? `if (${a} !== null) ${input.convert}();` : "";
+    // the position and the converted item are the iteration's own: a function made in the body keeps them
+    return `{ let ${n} = 0; ${whole} for (const ${x} of (${a} !== null ? ${a} : rt.iter(${source}))) { const ${k} = ${n}++; let ${v}, ${t}; ${body} } }`;
+  };
+  return using(input, { value, loop });
+}
+
+/**
+ * `m.f` of a loop variable bound to raw items (rawIteration; `base` is the JS the path's base was
+ * emitted as), for a field read raw: the raw item's field where it can be, else the field of the
+ * item's FEEL value, as `field` reads it. Null for any other path.
+ */
+export const rawLocalField = (base: string, member: string, cx: ExprContext): string | null =>
+  rawLocalEntry(cx.em, base, member, (slot) => `rt.field(${base}, ${slot}, ${cx.em.lit(member)})`) ?? null;

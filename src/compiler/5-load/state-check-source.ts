@@ -111,13 +111,16 @@ export function stateCheckSource(root: Schema): string {
       }
     }
     const skip = kept.map((c) => ` && y !== ${c}`).join("");
+    // Another prototype may lend values: the walk (state-problems.ts) looks at own properties one by
+    // one. Asked after the first entry is read, whose load tells the optimising compiler the
+    // object's shapes, so that the prototype of each is a constant (not a call) and the loop over
+    // the entries below starts from a known shape.
+    const prototype = ["const p = proto(v);", "if (p !== OP && p !== null) return false;"];
+    lines.splice(lines.length > 0 ? 1 : 0, 0, ...prototype);
     functions.push(
       [
         `function ${f}(v) {`,
         'if (typeof v !== "object" || v === null || isArray(v)) return false;',
-        // another prototype may lend values: the walk (state-problems.ts) looks at own properties one by one
-        "const p = proto(v);",
-        "if (p !== OP && p !== null) return false;",
         `let ${["x", ...kept].join(", ")};`,
         ...lines,
         // every other number, wherever in the object, must be finite too

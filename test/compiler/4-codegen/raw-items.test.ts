@@ -1,7 +1,8 @@
 // Filters, count(l[c]) and some/every over an input declared as a list of structs test their
-// conditions on the raw JSON items (codegen/raw-items.ts), as doubles where that is exact; count(l)
-// and projections l.f read the raw array, and the list is converted only when FEEL code needs it
-// (item by item for the items a filter keeps), at once when problems are heard. Random
+// conditions on the raw JSON items (codegen/raw-items.ts), as doubles where that is exact; count(l),
+// projections l.f, an index l[i] and the loops `for r in l` (their bodies' r.f, certified doubles
+// included) read the raw array, and the list is converted only when FEEL code needs it (item by
+// item for the items a filter keeps), at once when problems are heard. Random
 // conditions on random lists — numbers at the edges of doubles (-0, the smallest and largest, long
 // fractions, integers past 2^53), fields missing, null or of another kind, NaN and infinities, items
 // that are null, arrays, objects without a prototype or of a class, entries named `not`, `item` or
@@ -115,6 +116,26 @@ const condition = (field: (name: string) => string, filter: boolean): fc.Arbitra
   return c;
 };
 
+/** A loop body over `r`, an item of `rows`: its fields, the item whole, a filter of the list reading it, functions keeping it. */
+const loopBody = fc.constantFrom(
+  "r.a * 12",
+  "r.a + r.c",
+  "r.a - r.a",
+  "r.s",
+  "r.b",
+  "r.length",
+  "r.__proto__",
+  "r.d",
+  "r.k",
+  "r",
+  "r.nope",
+  "if r.b then r.a else r.c",
+  "r.a > n",
+  "count(rows[a > r.c])",
+  "rows[1].a + r.a",
+  "(function(x) r.c + x)(r.a)",
+  "{v: r.a}.v",
+);
 const inFilter = condition((f) => f, true);
 const inQuantifier = condition((f) => `r.${f}`, false);
 const expression = fc.oneof(
@@ -131,6 +152,21 @@ const expression = fc.oneof(
   // a field of the kept items, gathered in the filter's loop
   fc.tuple(inFilter, fc.constantFrom("b", "c", "s", "k", "length")).map(([c, f]) => `rows[${c}].${f}`),
   fc.tuple(fc.constantFrom("sum", "min", "max", "mean", "count"), inFilter).map(([f, c]) => `${f}(rows[${c}].c)`),
+  // loops over the items: fields the body names read raw, the item converted alone where it is read whole
+  fc
+    .tuple(fc.constantFrom("", "sum", "min", "max", "mean", "count"), loopBody)
+    .map(([f, b]) => (f ? `${f}(for r in rows return ${b})` : `for r in rows return ${b}`)),
+  loopBody.map((b) => `for r in rows, q in rows return [${b}, q.c]`),
+  loopBody.map((b) => `for q in [1, 2], r in rows return ${b}`),
+  loopBody.map((b) => `for r in rows return for q in rows return [${b}, q.a]`),
+  // an item picked by its position: no list converted, its field read raw
+  fc
+    .tuple(fc.constantFrom("i", "-i", "i + 1", "n", "i / 2", '"x"', "null", "t"), fc.constantFrom("", ".a", ".s", ".d", ".nope"))
+    .map(([at, f]) => `for i in 1..count(rows) return rows[${at}]${f}`),
+  fc.constantFrom("count(rows[n])", "rows[n].c", "sum(for i in 1..3 return rows[i].a)", "rows[n = 1]", "rows[if n > 0 then 1 else true]"),
+  // a condition no tester judges: the quantifier's loop over the raw items
+  loopBody.map((b) => `some r in rows satisfies (${b}) = 1`),
+  loopBody.map((b) => `every r in rows satisfies (${b}) != null`),
 );
 
 /** Doubles at the edges, and values of other kinds (a state that skipped validation). */
@@ -290,6 +326,16 @@ describe("conditions on raw JSON items", () => {
     // a field of the kept items: read from the raw items in the filter's loop, no item converted where it holds a value of its kind
     for (const projected of ["rows[a > 1].c", 'rows[k = "x"].s', "sum(rows[not(b)].a)"])
       expect(source(projected), projected).toMatch(/rt\.rawField\(j\d+, "[a-z]", "(number|string)"\).*rt\.projected\(/);
+    // a loop's body reads the fields it names from the raw items, over the FEEL list when there is no raw array
+    for (const looped of ["for r in rows return r.a * 12", "sum(for r in rows return r.c)", "for r in rows, q in rows return r.a + q.c"])
+      expect(source(looped), looped).toMatch(
+        /for \(const x\d+ of \(a\d+ !== null \? a\d+ : rt\.iter\(u\d+\(\)\)\)\).*rt\.rawField\(x\d+, "[ac]", "number"\)/,
+      );
+    // certified doubles in a loop's body read the raw double of an entry
+    expect(source("some r in rows satisfies r.a * 2 > n")).toMatch(/rt\.certReadEntry\(o\d+\)[^]*rt\.rawDouble\(x\d+, "a"\)/);
+    // an index picks its item from the raw array, the condition not given an item it does not read
+    for (const picked of ["for i in 1..count(rows) return rows[i].a", "rows[2].c"])
+      expect(source(picked), picked).toMatch(/rt\.rawPosition\(a\d+, r\d+\).*rt\.rawField\(a\d+\[P\d+\], "[ac]", "number"\)/);
     for (const left of [
       "rows[a > 0.1000000000000000055511151231257827]",
       "count(rows[__proto__ > 1])",
