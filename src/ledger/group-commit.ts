@@ -1,68 +1,132 @@
-// Group commit for the SQLite ledger: the ledger steps that requests ask for within one turn of
-// the event loop run in one IMMEDIATE transaction, committed once (one WAL write instead of one
-// per request). Each step runs in a savepoint of its own, so a step that throws (a receipt that
-// fails to be built, an unknown reservation) rolls back alone and rejects only its own promise.
-// The work the steps leave for just before the commit (`beforeCommit`: signing the batch of
-// receipts their seals made) runs once every step has run; if it throws, the whole group rolls
-// back. Every promise settles after the commit, so no caller learns of a result that is not yet
-// durable, and if the commit (or the work before it) fails every step of the group is rejected
-// and nothing of it is kept.
+// Group commit for the SQLite ledger: the money steps (reserve, settle, reserveAndSettle, release)
+// that requests ask for within one turn of the event loop run in one IMMEDIATE transaction,
+// committed once (one WAL write instead of one per request). The transaction holds the file's
+// write lock from its start, so nobody else (another process on the file) changes the rows it
+// reads: it reads the accounts and reservations its steps name, runs the steps in order on them
+// in the process (books.ts, where a step that fails or whose seal throws is undone alone, as a
+// savepoint rolled back would undo it), then writes the difference in a few set-based statements
+// whatever the number of steps (one multi-row INSERT of the entries, one UPDATE per account
+// touched, usually one, and the reservations taken and made). The work the kept steps' seals leave for just before the commit
+// (signing the batch of receipts their seals made) runs once every step has run; if it throws,
+// the whole group rolls back. Every promise settles after the commit, so no caller learns of a
+// result that is not yet durable, and if the commit (or the work before it) fails every step of
+// the group is rejected and nothing of it is kept.
 import type Database from "better-sqlite3";
-
-/** Takes work to run after every step of the commit and before it. */
-export type BeforeCommit = (work: () => void) => void;
+import { runSteps, type Locked, type Outcome, type Step, type StepResult, type Writes } from "./books.js";
 
 interface Job {
-  work: (beforeCommit: BeforeCommit) => unknown;
-  resolve: (value: unknown) => void;
+  step: Step;
+  resolve: (value: StepResult) => void;
   reject: (error: unknown) => void;
 }
 
-type Done = { ok: true; value: unknown } | { ok: false; error: unknown };
+export type GroupCommit = (step: Step) => Promise<StepResult>;
 
-export type GroupCommit = <T>(work: (beforeCommit: BeforeCommit) => T) => Promise<T>;
+/** Rows at most in one multi-row statement (SQLite binds at most 32,766 values). */
+const MAX_ROWS = 256;
+
+const ACCOUNT = "SELECT id, balance_micros AS balance, reserved_micros AS reserved FROM accounts WHERE id = ?";
+const RESERVATION = "SELECT account_id AS accountId, amount_micros AS amount FROM reservations WHERE id = ?";
+const TAKE_RESERVATION = "DELETE FROM reservations WHERE id = ?";
+
+/** A multi-row statement's text for `n` rows of `width` values: `head` then `(?, ...), ...` then `tail`. */
+const manyRows = (head: string, width: number, tail: string) => (n: number) =>
+  `${head} ${Array.from({ length: n }, () => `(${Array.from({ length: width }, () => "?").join(", ")})`).join(", ")} ${tail}`;
+
+const MOVE_FUNDS = "UPDATE accounts SET balance_micros = balance_micros + ?, reserved_micros = reserved_micros + ? WHERE id = ?";
+const ADD_ENTRIES = manyRows(
+  "INSERT INTO ledger_entries (account_id, kind, amount_micros, reservation_id, items, memo, created_at) VALUES",
+  7,
+  "",
+);
+const ADD_RESERVATIONS = manyRows("INSERT INTO reservations (id, account_id, amount_micros, created_ms) VALUES", 4, "");
+
+type Row = { id: string; balance: number; reserved: number };
 
 export function groupCommit(db: Database.Database): GroupCommit {
-  // a transaction function called inside a transaction is a savepoint
-  const savepoint = db.transaction((work: () => unknown) => work());
-  const group = db.transaction((jobs: Job[]): Done[] => {
-    const last: (() => void)[] = [];
-    const done = jobs.map((job): Done => {
-      const mine: (() => void)[] = [];
-      try {
-        const value = savepoint(() => job.work((w) => void mine.push(w)));
-        // only a step that is kept leaves work for the commit
-        last.push(...mine);
-        return { ok: true, value };
-      } catch (error) {
-        return { ok: false, error };
+  const account = db.prepare<[string], Row>(ACCOUNT);
+  const reservation = db.prepare<[string], { accountId: string; amount: number }>(RESERVATION);
+  const takeReservation = db.prepare<[string]>(TAKE_RESERVATION);
+  const moveFunds = db.prepare<[number, number, string]>(MOVE_FUNDS);
+
+  /** Runs `text(n)` on `rows`, `MAX_ROWS` at a time; each size's statement is prepared once. */
+  const runRows = <T>(text: (n: number) => string, values: (row: T) => unknown[]) => {
+    const prepared = new Map<number, Database.Statement>();
+    return (rows: readonly T[]) => {
+      for (let at = 0; at < rows.length; at += MAX_ROWS) {
+        const part = rows.slice(at, at + MAX_ROWS);
+        let statement = prepared.get(part.length);
+        if (!statement) prepared.set(part.length, (statement = db.prepare(text(part.length))));
+        statement.run(part.flatMap(values));
       }
-    });
+    };
+  };
+  const addEntries = runRows(ADD_ENTRIES, (e: Writes["entries"][number]) => [
+    e.accountId,
+    "charge",
+    e.amount,
+    e.reservationId,
+    e.items,
+    e.memo,
+    e.createdAt,
+  ]);
+  const addReservations = runRows(ADD_RESERVATIONS, (r: Writes["newReservations"][number]) => [r.id, r.accountId, r.amount, r.createdMs]);
+
+  /** The rows the steps name: their reservations, and the accounts of the steps and of those reservations. */
+  const read = (steps: readonly Step[]): Locked => {
+    const locked: Locked = { accounts: new Map(), reservations: new Map() };
+    const addAccount = (id: string) => {
+      if (locked.accounts.has(id)) return;
+      const row = account.get(id);
+      if (row) locked.accounts.set(id, { balance: row.balance, reserved: row.reserved });
+    };
+    for (const s of steps) {
+      if ("accountId" in s) addAccount(s.accountId);
+      else if (!locked.reservations.has(s.reservationId)) {
+        const r = reservation.get(s.reservationId);
+        if (!r) continue;
+        locked.reservations.set(s.reservationId, r);
+        addAccount(r.accountId);
+      }
+    }
+    return locked;
+  };
+
+  const write = (w: Writes) => {
+    for (const a of w.accounts) moveFunds.run(a.balance, a.reserved, a.id);
+    addEntries(w.entries);
+    for (const id of w.takenReservations) takeReservation.run(id);
+    addReservations(w.newReservations);
+  };
+
+  const group = db.transaction((steps: Step[]): Outcome[] => {
+    const { outcomes, writes, last } = runSteps(read(steps), steps);
     for (const work of last) work();
-    return done;
+    write(writes);
+    return outcomes;
   });
   let queue: Job[] = [];
 
   const flush = () => {
     const jobs = queue;
     queue = [];
-    let done: Done[];
+    let outcomes: Outcome[];
     try {
-      done = group.immediate(jobs);
+      outcomes = group.immediate(jobs.map((j) => j.step));
     } catch (error) {
       for (const job of jobs) job.reject(error);
       return;
     }
     jobs.forEach((job, i) => {
-      const d = done[i]!;
-      if (d.ok) job.resolve(d.value);
-      else job.reject(d.error);
+      const o = outcomes[i]!;
+      if (o.ok) job.resolve(o.value);
+      else job.reject(o.error);
     });
   };
 
-  return <T>(work: (beforeCommit: BeforeCommit) => T) =>
-    new Promise<T>((resolve, reject) => {
+  return (step) =>
+    new Promise<StepResult>((resolve, reject) => {
       if (queue.length === 0) setImmediate(flush);
-      queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
+      queue.push({ step, resolve, reject });
     });
 }

@@ -8,7 +8,7 @@
 // A group that names no reservation (one-step charges, new reservations) locks its accounts alone,
 // and a group that charges moves the funds and adds its entries in one statement: the server runs
 // four statements for a group of one-step charges, however many.
-// Between the two, the steps run in order on the locked rows (pg-books.ts), each seal runs on its
+// Between the two, the steps run in order on the locked rows (books.ts), each seal runs on its
 // step's result (a seal that throws undoes its own step alone), then the work the seals left for
 // the commit (signing the batch of receipts of the whole group): if that throws, the group rolls
 // back and every step of it fails. Every promise settles after the commit, so no caller learns of
@@ -21,7 +21,7 @@
 // the last guard against an overdraw. Each group runs its steps and signs its batch in one
 // synchronous stretch, so no two groups share a batch of receipts.
 import pg from "pg";
-import { runSteps, type Locked, type Step, type StepResult, type Writes } from "./pg-books.js";
+import { runSteps, type Locked, type Step, type StepResult, type Writes } from "./books.js";
 
 interface Job {
   step: Step;

@@ -2,12 +2,13 @@
 // method is a single short transaction; IMMEDIATE transactions take the write lock up front so
 // two processes on the same file (server and admin CLI) wait for each other instead of failing.
 // The steps of a request's charge (reserve, settle, release) from concurrent requests are grouped
-// into one such transaction, each in a savepoint of its own (group-commit.ts).
+// into one such transaction, run on the rows it reads and written back in a few set-based
+// statements (group-commit.ts).
 import Database from "better-sqlite3";
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { randomUUID } from "node:crypto";
-import { groupCommit, type BeforeCommit } from "./group-commit.js";
+import { groupCommit } from "./group-commit.js";
 import { MIGRATIONS } from "./migrations.js";
 import {
   LedgerError,
@@ -25,11 +26,10 @@ import {
 } from "./rows.js";
 import {
   noSeal,
+  type BalanceMicros,
   type KeyLookup,
   type Ledger,
-  type LineItem,
   type ReserveResult,
-  type Seal,
   type Settlement,
   type StoredSigningKey,
 } from "./types.js";
@@ -77,21 +77,7 @@ export function openSqliteLedger(file: string, o: { checkpointAfterPages?: numbe
       "SELECT id, account_id, prefix, created_at, revoked_at FROM api_keys WHERE account_id = ? ORDER BY created_at",
     ),
     revoke: db.prepare("UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL"),
-    hold: db.prepare(
-      "UPDATE accounts SET reserved_micros = reserved_micros + @amount WHERE id = @id AND balance_micros - reserved_micros >= @amount",
-    ),
-    insertReservation: db.prepare("INSERT INTO reservations (id, account_id, amount_micros, created_ms) VALUES (?, ?, ?, ?)"),
-    takeReservation: db.prepare<[string], { account_id: string; amount_micros: number }>(
-      "DELETE FROM reservations WHERE id = ? RETURNING account_id, amount_micros",
-    ),
     staleReservations: db.prepare<[number], { id: string }>("SELECT id FROM reservations WHERE created_ms < ?"),
-    unhold: db.prepare("UPDATE accounts SET reserved_micros = reserved_micros - ? WHERE id = ?"),
-    charge: db.prepare("UPDATE accounts SET balance_micros = balance_micros - ?, reserved_micros = reserved_micros - ? WHERE id = ?"),
-    // reserve and settle at once: the reservation would be added and taken away in one step, so
-    // only the check that it fits and the charge remain; the balance after comes back with it
-    chargeIfCovered: db.prepare<[Micros, string, Micros], BalanceRow>(
-      "UPDATE accounts SET balance_micros = balance_micros - ? WHERE id = ? AND balance_micros - reserved_micros >= ? RETURNING balance_micros, reserved_micros",
-    ),
     currentKey: db.prepare<[], SigningKeyRow>("SELECT kid, private_jwk, public_jwk, created_at FROM signing_keys WHERE slot = 'current'"),
     allKeys: db.prepare<[], SigningKeyRow>("SELECT kid, private_jwk, public_jwk, created_at FROM signing_keys ORDER BY created_at"),
     insertSigningKey: db.prepare(
@@ -121,62 +107,6 @@ export function openSqliteLedger(file: string, o: { checkpointAfterPages?: numbe
     return mustBalance(accountId);
   });
 
-  // reserve, settle and reserveAndSettle run only as steps of a group commit, which gives each its
-  // own savepoint (group-commit.ts): a transaction of their own would add a second, nested one
-  const reserve = (accountId: string, amount: Micros): ReserveResult => {
-    if (q.hold.run({ id: accountId, amount }).changes === 0) return { ok: false, balance: mustBalance(accountId) };
-    const reservationId = randomUUID();
-    q.insertReservation.run(reservationId, accountId, amount, Date.now());
-    return { ok: true, reservationId };
-  };
-
-  const notCovered = (charge: Micros) =>
-    new LedgerError("insufficient_funds", `the charge of ${charge} micro-dollars exceeds the reservation and the funds available`);
-
-  const settle = (
-    reservationId: string,
-    charge: Micros,
-    items: LineItem[],
-    memo: string,
-    seal: Seal,
-    beforeCommit: BeforeCommit,
-  ): Settlement => {
-    const r = q.takeReservation.get(reservationId);
-    if (!r) throw new LedgerError("unknown_reservation", `reservation ${reservationId} is not open`);
-    // the whole charge, from the reservation and what no other reservation holds (the savepoint
-    // of the step rolls the reservation back when that does not cover it)
-    if (charge > r.amount_micros + mustBalance(r.account_id).available) throw notCovered(charge);
-    q.charge.run(charge, r.amount_micros, r.account_id);
-    q.insertEntry.run(r.account_id, "charge", charge, reservationId, JSON.stringify(items), memo, now());
-    const settlement = { charged: charge, balance: mustBalance(r.account_id) };
-    seal(settlement, beforeCommit);
-    return settlement;
-  };
-
-  const reserveAndSettle = (
-    accountId: string,
-    amount: Micros,
-    charge: Micros,
-    items: LineItem[],
-    memo: string,
-    seal: Seal,
-    beforeCommit: BeforeCommit,
-  ) => {
-    const after = q.chargeIfCovered.get(charge, accountId, Math.max(amount, charge));
-    if (!after) return { ok: false as const, balance: mustBalance(accountId) };
-    q.insertEntry.run(accountId, "charge", charge, randomUUID(), JSON.stringify(items), memo, now());
-    const settlement = { charged: charge, balance: toBalance(after) };
-    seal(settlement, beforeCommit);
-    return { ok: true as const, ...settlement };
-  };
-
-  const release = db.transaction((reservationId: string) => {
-    const r = q.takeReservation.get(reservationId);
-    if (!r) return null;
-    q.unhold.run(r.amount_micros, r.account_id);
-    return mustBalance(r.account_id);
-  });
-
   const signingKey = (make: Omit<StoredSigningKey, "createdAt">) => {
     q.insertSigningKey.run(make.kid, JSON.stringify(make.privateJwk), JSON.stringify(make.publicJwk), now());
     return toSigningKey(q.currentKey.get()!);
@@ -184,6 +114,7 @@ export function openSqliteLedger(file: string, o: { checkpointAfterPages?: numbe
 
   // the steps of a request's charge, from concurrent requests, commit together (group-commit.ts)
   const grouped = groupCommit(db);
+  const release = async (reservationId: string) => (await grouped({ op: "release", reservationId })) as BalanceMicros | null;
 
   // Every request looks its key up. Keys and accounts change only through this ledger (which
   // forgets what it remembered when it changes them) or through another connection to the file
@@ -258,25 +189,24 @@ export function openSqliteLedger(file: string, o: { checkpointAfterPages?: numbe
     },
     async reserve(accountId, amount) {
       assertAmount(amount);
-      return grouped(() => reserve(accountId, amount));
+      return (await grouped({ op: "reserve", accountId, amount })) as ReserveResult;
     },
     async settle(reservationId, charge, items, memo = "", seal = noSeal) {
       assertAmount(charge);
-      return grouped((beforeCommit) => settle(reservationId, charge, items, memo, seal, beforeCommit));
+      return (await grouped({ op: "settle", reservationId, charge, items, memo, seal })) as Settlement;
     },
     async reserveAndSettle(accountId, amount, charge, items, memo = "", seal = noSeal) {
       assertAmount(amount);
       assertAmount(charge);
-      return grouped((beforeCommit) => reserveAndSettle(accountId, amount, charge, items, memo, seal, beforeCommit));
+      const step = { op: "reserveAndSettle", accountId, amount, charge, items, memo, seal } as const;
+      return (await grouped(step)) as ({ ok: true } & Settlement) | { ok: false; balance: BalanceMicros };
     },
-    async release(reservationId) {
-      return grouped(() => release(reservationId));
-    },
+    release,
     async releaseStale(ageMs) {
+      // released together: one group commit
       const stale = q.staleReservations.all(Date.now() - ageMs);
-      let released = 0;
-      for (const { id } of stale) if (release.immediate(id)) released++;
-      return released;
+      const released = await Promise.all(stale.map(({ id }) => release(id)));
+      return released.filter((b) => b !== null).length;
     },
     async entries(accountId) {
       return q.entries.all(accountId).map(toEntry);

@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { groupCommit } from "../../src/ledger/group-commit.js";
+import { MIGRATIONS } from "../../src/ledger/migrations.js";
 import type { Seal } from "../../src/ledger/types.js";
 import { BACKENDS, warnIfSkipped } from "./backends.js";
 
@@ -83,26 +84,25 @@ describe.each(BACKENDS.filter((b) => b.available))("group commit on $name", (bac
 describe("SQLite group commit", () => {
   it("answers every step of a group only after its one commit", async () => {
     const db = new Database(join(dir, "plain.db"));
-    db.exec("CREATE TABLE t (v INTEGER NOT NULL)");
-    const insert = db.prepare("INSERT INTO t (v) VALUES (?)");
+    for (const m of MIGRATIONS) db.exec(m.sqlite);
+    db.prepare("INSERT INTO accounts (id, name, balance_micros, created_at) VALUES ('a', 'a', 1000000, '')").run();
     const grouped = groupCommit(db);
-    const count = () => (db.prepare("SELECT COUNT(*) AS c FROM t").get() as { c: number }).c;
+    const count = () => (db.prepare("SELECT COUNT(*) AS c FROM ledger_entries").get() as { c: number }).c;
     await fc.assert(
       fc.asyncProperty(fc.array(fc.boolean(), { minLength: 1, maxLength: 20 }), async (fails) => {
         const before = count();
-        const steps = fails.map((fail, i) =>
-          grouped(() => {
-            insert.run(i);
-            if (fail) throw new Error(`step ${i} fails`);
+        const steps = fails.map((fail, i) => {
+          const seal: Seal = () => {
             // inside the group's transaction: not yet committed
             expect(db.inTransaction).toBe(true);
-            return i;
-          }).then((v) => {
+            if (fail) throw new Error(`step ${i} fails`);
+          };
+          return grouped({ op: "reserveAndSettle", accountId: "a", amount: 1, charge: 1, items: [], memo: "", seal }).then((v) => {
             // resolved after the commit: the transaction is over and the row is there
             expect(db.inTransaction).toBe(false);
             return v;
-          }),
-        );
+          });
+        });
         const outcomes = await Promise.allSettled(steps);
         expect(outcomes.map((o) => o.status === "fulfilled")).toEqual(fails.map((f) => !f));
         expect(count() - before).toBe(fails.filter((f) => !f).length);

@@ -1,9 +1,10 @@
-// The books of one PostgreSQL group commit: the money steps of a group (reserve, settle,
+// The books of one group commit, on either ledger: the money steps of a group (reserve, settle,
 // reserveAndSettle, release) applied one after another, in the order they were asked for, to the
-// account rows and reservations the group has locked (pg-group-commit.ts). While the group holds
-// those row locks nobody else can change them, so what the books compute is what the database
-// would have computed step by step; the group then writes the difference in a few set-based
-// statements. A step whose seal throws is undone here, alone, like a savepoint rolled back.
+// account rows and reservations the group has locked (PostgreSQL's row locks, pg-group-commit.ts;
+// SQLite's write lock, sqlite-group-commit.ts). While the group holds those locks nobody else can
+// change them, so what the books compute is what the database would have computed step by step;
+// the group then writes the difference in a few set-based statements. A step whose seal throws is
+// undone here, alone, like a savepoint rolled back.
 import { randomUUID } from "node:crypto";
 import { LedgerError, now } from "./rows.js";
 import type { BalanceMicros, LineItem, ReserveResult, Seal, Settlement } from "./types.js";
