@@ -206,8 +206,22 @@ function toBoolean(value: unknown, ctx: CoerceContext): Coerced | undefined {
   if (typeof value === "number" && (value === 0 || value === 1)) return { value: value === 1, factor: 0.85 };
   if (typeof value !== "string") return undefined;
   const b = BOOLEAN_WORDS[value.trim().toLowerCase()];
-  return b === undefined ? answerInWords(value, ctx.questionWords ?? []) : { value: b, factor: 0.95 };
+  if (b !== undefined) return { value: b, factor: 0.95 };
+  const explained = EXPLAINED.exec(value);
+  // "No - under review": the reason doubts the answer, which then answers nothing
+  if (explained && DOUBT.test(explained[2]!)) return undefined;
+  return explained
+    ? { value: BOOLEAN_WORDS[explained[1]!.toLowerCase()]!, factor: EXPLAINED_ANSWER }
+    : answerInWords(value, ctx.questionWords ?? []);
 }
+
+/** "Yes - Deputy Mayor of Segou", "No (checked 30 July)": a yes or no, then what it is said of. */
+const EXPLAINED = /^\s*(yes|no|y|n|true|false)\s*(?:[-–—:;,(]|\s[-–—]\s)\s*(.+)$/i;
+/** An explanation that doubts the answer it follows ("Yes - to be confirmed", "No?, under review"). */
+const DOUBT =
+  /\?|\b(?:pending|unconfirmed|tbc|tbd|maybe|possibly|perhaps|unclear|unsure|review|reviewing|check(?:ing)?\s+needed|not\s+sure|not\s+confirmed|to\s+be\s+confirmed)\b/i;
+/** A yes or no with its reason after it: surely said, as long as the reason does not doubt it. */
+const EXPLAINED_ANSWER = 0.85;
 
 /** Words that deny what follows them in a short coded answer ("no match", "none found", "clear"). */
 const DENIAL_FIRST = new Set(["no", "none", "nil", "negative", "clear", "never", "without"]);

@@ -14,6 +14,12 @@ export interface DateMention {
   relative: boolean;
   /** counted from another day the text tells of ("the next day"): as sure as the reading of both */
   counted?: boolean;
+  /**
+   * written with its day and month both 12 or less ("10/01/2019") by a writer whose dates in words
+   * put the day first ("3rd of March") while the convention reads it month first: which day it
+   * is, the text does not establish
+   */
+  orderContested?: boolean;
 }
 
 const pad = (n: number, width = 2): string => String(n).padStart(width, "0");
@@ -97,7 +103,10 @@ export function findDates(text: string, reference: string): DateMention[] {
     for (const d of datesIn(text.slice(start, end), reference)) out.push({ ...d, start: d.start + start, end: d.end + start });
     start = end;
   }
-  return dayFirst(out, text) ? out.map(asDayFirst) : out;
+  const order = numericOrder(out, text);
+  if (order === "dmy") return out.map(asDayFirst);
+  if (order !== undefined || !dayFirstInWords(out)) return out;
+  return out.map((d) => (eitherOrder(d) ? { ...d, orderContested: true } : d));
 }
 
 /** A numeric date with its day and month in either order ("01/04/2025", "3-5", "21/01/26"), a time of day around it. */
@@ -107,32 +116,53 @@ const SLASHED =
 const SAYS_DAY_FIRST = /\b(?:dd[/.-]mm|day[ -]first)\b/i;
 const SAYS_MONTH_FIRST = /\b(?:mm[/.-]dd|month[ -]first)\b/i;
 
+/** The day and month of a numeric date that either order reads as a different day ("10/01/2019"), if it is one. */
+function dayAndMonth(d: DateMention): [number, number] | undefined {
+  const m = SLASHED.exec(d.text.trim());
+  return m ? [Number(m[1]), Number(m[2])] : undefined;
+}
+
+const eitherOrder = (d: DateMention): boolean => {
+  const parts = dayAndMonth(d);
+  return parts !== undefined && parts[0] <= 12 && parts[1] <= 12 && parts[0] !== parts[1];
+};
+
 /**
- * Whether the text writes its numeric dates day first: it says so ("Pol incepted 01/04/2025
+ * How the text writes its numeric dates: day first when it says so ("Pol incepted 01/04/2025
  * (dd/mm)"), or one of its dates can only be read so ("CALL NOTE 23/01/26") and none only month
- * first ("12/23/2025"). Otherwise they stay month first, as chrono reads them.
+ * first ("12/23/2025"); month first when it says so or one date only reads so; else unsettled,
+ * and its dates are read month first, as chrono reads them.
  */
-function dayFirst(dates: DateMention[], text: string): boolean {
+function numericOrder(dates: DateMention[], text: string): "dmy" | "mdy" | undefined {
   const [first, second] = [SAYS_DAY_FIRST.test(text), SAYS_MONTH_FIRST.test(text)];
-  if (first !== second) return first;
+  if (first !== second) return first ? "dmy" : "mdy";
   let dmy = false;
   let mdy = false;
   for (const d of dates) {
-    const m = SLASHED.exec(d.text.trim());
-    if (!m) continue;
-    const [a, b] = [Number(m[1]), Number(m[2])];
+    const parts = dayAndMonth(d);
+    if (!parts) continue;
+    const [a, b] = parts;
     if (a > 12 && b <= 12) dmy = true;
     if (b > 12 && a <= 12) mdy = true;
   }
-  return dmy && !mdy;
+  return dmy === mdy ? undefined : dmy ? "dmy" : "mdy";
+}
+
+const MONTH = "(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\\.?";
+/** A date in words with its day first ("3 March", "the 3rd of March"), or its month first ("March 3", "Jan 14th"). */
+const DAY_THEN_MONTH = new RegExp(`^(?:\\w+day,?\\s+)?(?:the\\s+)?\\d{1,2}(?:st|nd|rd|th)?(?:\\s+of)?\\s+${MONTH}(?:\\s|,|$)`, "i");
+const MONTH_THEN_DAY = new RegExp(`^(?:\\w+day,?\\s+)?${MONTH}\\s+\\d{1,2}(?:st|nd|rd|th)?\\b`, "i");
+
+/** Whether the writer's dates in words put the day first, and none the month first. */
+function dayFirstInWords(dates: DateMention[]): boolean {
+  const words = dates.map((d) => d.text.trim().replace(/^on\s+/i, ""));
+  return words.some((w) => DAY_THEN_MONTH.test(w)) && !words.some((w) => MONTH_THEN_DAY.test(w));
 }
 
 /** A numeric date chrono read month first, read day first ("01/04/2025" is 1 April). */
 function asDayFirst(d: DateMention): DateMention {
-  const m = SLASHED.exec(d.text.trim());
-  if (!m) return d;
-  const [a, b] = [Number(m[1]), Number(m[2])];
-  if (a > 12 || b > 12 || a === b) return d;
+  if (!eitherOrder(d)) return d;
+  const [a, b] = dayAndMonth(d)!;
   const iso = isoDate(Number(d.iso.slice(0, 4)), b, a);
   return iso ? { ...d, iso } : d;
 }

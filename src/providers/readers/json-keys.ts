@@ -88,7 +88,10 @@ const match = (a: string, b: string): number =>
 
 /** An abbreviation of a word or of an inflected form of it: `clmd` for "claimed", `pmts` for "payments". */
 const abbreviatesWord = (short: string, word: string): boolean =>
-  !STOP_WORDS.has(short) && (abbreviates(short, word) || INFLECTIONS.some((s) => abbreviates(short, word + s)));
+  !STOP_WORDS.has(short) && (abbreviates(short, word) || INFLECTIONS.some((s) => abbreviates(short, word + s)) || clipped(short, word));
+/** A word cut to its first letters (`ex` of "exempt", `pol` of "policy"): as short as two letters, a third of the word or more. */
+const clipped = (short: string, word: string): boolean =>
+  short.length >= 2 && short.length * 3 >= word.length && short.length < word.length && word.startsWith(short);
 const INFLECTIONS = ["ed", "s", "ing"];
 const best = (token: string, among: string[]): number => Math.max(0, ...among.map((a) => match(token, a)));
 

@@ -103,6 +103,7 @@ function candidatesFor(
   // nor what lies under another party's branch (`coApplicant`, `additionalDrivers`), unless the input names that party
   const otherAllowed = asksOtherParty(input);
   const out: Candidate[] = [];
+  const listed: JsonNode[] = [];
   let best: Unread | undefined;
   for (const node of nodes) {
     meter.steps++;
@@ -119,8 +120,12 @@ function candidatesFor(
     const listOfAmounts = Array.isArray(node.value) && input.type.kind === "number";
     if (isScalarType(input) && typeof node.value === "object" && node.value !== null && !isAmountObject(node.value) && !listOfAmounts)
       continue;
-    // a field of one record among several listed is no answer on its own (one member's income, one debt's payment)
-    if (isScalarType(input) && node.listed) continue;
+    // a field of one record among several listed is no answer on its own (one member's income, one debt's payment);
+    // a yes/no is gathered over the list (listedYesNo)
+    if (isScalarType(input) && node.listed) {
+      if (input.type.kind === "boolean") listed.push(node);
+      continue;
+    }
     // a code with its description beside it (`{"code": "FT", "desc": "Full-time employee"}`): the words say it
     if (describedBeside(nodes, node)) continue;
     const score = Math.max(pathScore(words, node.keys, node.above), kindScore(words, node.value));
@@ -144,6 +149,7 @@ function candidatesFor(
     else if (typeof node.value === "string" && (!best || score > best.score)) best = { input, node, score };
   }
   if (best) unread.push(best);
+  if (out.length === 0) out.push(...listedYesNo(input, words, listed, ctx));
   if (input.type.kind === "struct" || input.type.kind === "list") {
     const roles = byRole(input, others, nodes, ctx([]));
     out.push(...(roles.length > 0 ? roles : byStructure(input, nodes, ctx([]), out)));
@@ -162,6 +168,42 @@ function candidatesFor(
       });
   }
   return withoutSummedItems(out);
+}
+
+/** A yes/no gathered over listed records: less sure than one record's own answer. */
+const OVER_THE_LIST = 0.85;
+
+/**
+ * A yes/no that the records of a list each answer (`owners[i].pep`): one yes among them says yes
+ * (a politically exposed owner makes the customer exposed, one default makes a default on
+ * record); every record saying no says no. Only for one key, the same in every record, that names
+ * the input, and only when every record answers it.
+ */
+function listedYesNo(input: InputIR, words: InputWords, nodes: JsonNode[], ctx: ReturnType<typeof contextOf>): Candidate[] {
+  const byField = new Map<string, JsonNode[]>();
+  for (const n of nodes) {
+    if (pathScore(words, n.keys, n.above) < MIN_KEY_SCORE) continue;
+    const field = n.pointer.replace(/\/\d+\//g, "/*/");
+    byField.set(field, [...(byField.get(field) ?? []), n]);
+  }
+  if (byField.size !== 1) return [];
+  const [[field, same]] = [...byField];
+  const score = Math.min(...same.map((n) => pathScore(words, n.keys, n.above)));
+  const answers = same.map((n) => coerce(n.value, input.type, ctx(n.keys.slice(-2))));
+  if (answers.some((a) => a === undefined)) return [];
+  const yes = answers.findIndex((a) => a!.value === true);
+  const at = yes >= 0 ? yes : 0;
+  const factor = Math.min(...answers.map((a) => a!.factor));
+  return [
+    {
+      input: input.name,
+      pointer: same[at]!.pointer,
+      value: yes >= 0,
+      confidence: score * factor * OVER_THE_LIST,
+      raw: same[at]!.value,
+      slot: field,
+    },
+  ];
 }
 
 /** Once a list is summed for an input, its items do not answer that input one by one. */

@@ -124,7 +124,9 @@ function readMessage(
   index.meter.steps += read.tokens;
   const meta = [...(stated ? [{ start: stated.start, end: stated.end }] : []), ...(own && own.end > own.start ? [own] : [])];
   const clock = !stated && !reference && !own && !heading;
-  const allDates = relativeDays(text, settleYears(text, findDates(text, ref), ref, clock), ref);
+  // "began on 10/01/2019" from a writer of "3rd of March": which day is meant, the text does not establish
+  const settled = findDates(text, ref).filter((d) => !d.orderContested);
+  const allDates = relativeDays(text, settleYears(text, settled, ref, clock), ref);
   const dates = allDates.filter((d) => !meta.some((m) => d.start < m.end && d.end > m.start));
   const inDate = covered(index.tokens, allDates);
   const inMeta = covered(index.tokens, meta);

@@ -7,7 +7,8 @@
 import { isNegator } from "./negation.js";
 import type { Token } from "./tokens.js";
 
-export type Qualifier = "other" | "hedged" | "approximate";
+/** "ended": the value of a job the text says was left ("left her job (was on 62k)"): no value now. */
+export type Qualifier = "other" | "ended" | "hedged" | "approximate";
 
 /** Word → what it makes of a value near it in its clause. */
 const QUALIFIERS: Record<string, Qualifier> = {
@@ -125,6 +126,45 @@ function inOthersParenthesis(tokens: Token[], i: number): boolean {
   return false;
 }
 
+/** Words that end a job: "left her job", "quit the firm", "was made redundant from the role". */
+const LEAVING = new Set([
+  "left",
+  "leaving",
+  "quit",
+  "quitting",
+  "resigned",
+  "resigning",
+  "lost",
+  "redundant",
+  "retired",
+  "retiring",
+  "fired",
+  "sacked",
+]);
+/** What a leaving word ends when it is a job. */
+const JOBS = new Set(["job", "jobs", "employer", "position", "role", "post", "career", "company", "firm", "employment"]);
+/** Words that put a figure after the leaving in the present: "left the firm and now earns 45k". */
+const NOW = new Set(["now", "currently", "since", "today", "nowadays", "presently"]);
+/** How many tokens before a figure, in its sentence, the job it was earned in may be left ("Left her job at Corwin Insurance (was on 62k"). */
+const LEFT_JOB_REACH = 14;
+/** How many tokens after the leaving word its job may be named ("left her old job"). */
+const JOB_AFTER_LEAVING = 3;
+
+/**
+ * Whether the amount at i is said of a job its sentence tells was left: "Left her job at Corwin
+ * Insurance (was on 62k salary) in March" is the pay of a former job, not an income now. Not when
+ * the present stands between ("quit the firm and now earns 45k", "since leaving her job").
+ */
+function ofAJobLeft(tokens: Token[], i: number): boolean {
+  const t = tokens[i]!;
+  for (let k = i - 1; k >= 0 && i - k <= LEFT_JOB_REACH && tokens[k]!.sentence === t.sentence; k--) {
+    if (NOW.has(tokens[k]!.lower)) return false;
+    if (!LEAVING.has(tokens[k]!.lower)) continue;
+    for (let j = k + 1; j < i && j - k <= JOB_AFTER_LEAVING; j++) if (JOBS.has(tokens[j]!.lower)) return true;
+  }
+  return false;
+}
+
 /** A modal that opens a request when a person follows it: "could we", "could you", "can I". */
 const REQUESTS = new Set(["could", "can", "would"]);
 const ASKED = new Set(["we", "you", "i", "they"]);
@@ -181,6 +221,7 @@ export function qualifiersOf(tokens: Token[], from: number, to = from, reach = R
   }
   if (inRange(tokens, from)) out.add("hedged");
   if (inOthersParenthesis(tokens, from)) out.add("other");
+  if (ofAJobLeft(tokens, from)) out.add("ended");
   if (out.has("approximate") && hedgedAfter(tokens, to, reach)) out.add("hedged");
   return out;
 }

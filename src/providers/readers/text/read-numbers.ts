@@ -91,6 +91,8 @@ const looksLikeYear = (t: Token): boolean =>
  */
 const QUALIFIED: Record<Qualifier, { fit: number; confidence: number }> = {
   other: { fit: 0.3, confidence: 0.7 },
+  // the pay of a job left is known not to be the pay now: read, if at all, below the floor
+  ended: { fit: 0.3, confidence: 0.3 },
   hedged: { fit: 1, confidence: 0 },
   approximate: { fit: 1, confidence: 0.95 },
 };
