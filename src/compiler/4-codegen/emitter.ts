@@ -9,6 +9,9 @@ import type { Type } from "../../ir/types.js";
  */
 const MAX_DECLARED_POOLED = 1000;
 
+/** Whether `code` reads a value without doing anything else: an identifier, or a literal keyword. */
+export const readsOnly = (code: string): boolean => /^[A-Za-z_$][\w$]*$/.test(code);
+
 /** Thrown when the code emitted so far passes the emitter's limit (`Emitter.within`). */
 export class CodeTooLarge extends Error {
   constructor(

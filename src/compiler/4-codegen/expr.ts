@@ -4,7 +4,7 @@ import type { Span } from "../../ir/diagnostics.js";
 import type { Expr, Iteration, NameRef } from "../../ir/feel-ast.js";
 import { typeExprToType } from "../../ir/type-expr.js";
 import type { Type } from "../../ir/types.js";
-import type { Emitter } from "./emitter.js";
+import { readsOnly, type Emitter } from "./emitter.js";
 import { refKey, type Scope } from "./scope.js";
 import { builtinDef, builtinGroup } from "../../runtime/builtins/index.js";
 import { SCALAR_KINDS } from "../../runtime/kinds.js";
@@ -382,12 +382,16 @@ function contextEntry(n: Extract<Expr, { kind: "context" }>, member: string, sco
   const lines: string[] = [];
   let picked = "";
   for (const e of n.entries) {
-    const id = cx.em.fresh("e");
-    lines.push(`const ${id} = ${emitExpr(e.value, inner, cx)};`);
+    const value = emitExpr(e.value, inner, cx);
+    // an entry that only reads a name is that name, read where it is used
+    const id = readsOnly(value) ? value : cx.em.fresh("e");
+    if (id !== value) lines.push(`const ${id} = ${value};`);
     inner.bind("local", e.key, id);
     if (e.key === member) picked = id;
   }
-  return `(() => { ${lines.join(" ")} rt.charge(${CONTAINER_SIZE + n.entries.length}); return ${picked}; })()`;
+  const charge = `rt.charge(${CONTAINER_SIZE + n.entries.length})`;
+  if (lines.length === 0) return `(${charge}, ${picked})`;
+  return `(() => { ${lines.join(" ")} ${charge}; return ${picked}; })()`;
 }
 
 function duplicateKey(n: Extract<Expr, { kind: "context" }>): string | undefined {

@@ -6,11 +6,9 @@
 import type { Expr, Inlined } from "../../ir/feel-ast.js";
 import { CALL_STEPS } from "../../runtime/budget.js";
 import { bodyConforms, needsCoercion } from "./conformance.js";
+import { readsOnly } from "./emitter.js";
 import { emitExpr, type ExprContext } from "./expr.js";
 import type { Scope } from "./scope.js";
-
-/** JS that reads a value without doing anything else: an identifier, or a literal keyword. */
-const PLAIN = /^[A-Za-z_$][\w$]*$/;
 
 const conformsAlready = (e: Expr, t: Inlined["type"]): boolean => !needsCoercion(t) || bodyConforms({ kind: "expr", expr: e, text: "" }, t);
 
@@ -23,7 +21,7 @@ export function emitInlined(inl: Inlined, args: Expr[], scope: Scope, cx: ExprCo
     const value = emitExpr(args[i]!, scope, cx);
     const check = !conformsAlready(args[i]!, p.type);
     // a name is read where it is used; anything else is worked out once, in order, as an argument
-    if (!check && PLAIN.test(value)) {
+    if (!check && readsOnly(value)) {
       inner.bind("param", p.id, value);
       return;
     }
@@ -39,5 +37,7 @@ export function emitInlined(inl: Inlined, args: Expr[], scope: Scope, cx: ExprCo
   const result = conformsAlready(inl.body, inl.type) ? body : `rt.coerce(${body}, ${cx.em.type(inl.type)})`;
   // the steps of a call, after its arguments, before their checks (rt.enter)
   const tick = `rt.tick(${CALL_STEPS})`;
+  // every argument a name read in place: the steps, then the body, with no function made for it
+  if (params.length === 0) return `(${tick}, ${result})`;
   return `((${params.join(", ")}) => { ${tick}; ${checks.join(" ")} return ${result}; })(${values.join(", ")})`;
 }

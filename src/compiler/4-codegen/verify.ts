@@ -32,6 +32,8 @@ const NODE_KINDS = new Set([
   "UnaryExpression",
   "AssignmentExpression",
   "UpdateExpression",
+  // `(rt.tick(2), body)`: a step charged, then a value, with no function made for it
+  "SequenceExpression",
 ]);
 
 /** Identifiers the emitter writes: `rt`, the run and explain parameters, and generated `<letters><digits>` names. */
@@ -259,6 +261,11 @@ export function verifyGenerated(source: string): Diagnostic[] {
     }
     if (kind === "ForStatement" && !isTickingFor(node))
       problems.push(diagnostic("codegen.disallowed", { variant: "node", kind }, at(node)));
+    if (kind === "AssignmentExpression" || kind === "UpdateExpression") {
+      const target = (node.left ?? node.argument) as Node;
+      if (target.type === "MemberExpression" && (target.object as Node).name === "rt")
+        problems.push(diagnostic("codegen.disallowed", { variant: "runtime-write" }, at(node)));
+    }
     if (kind === "Literal" && "regex" in node) problems.push(diagnostic("codegen.disallowed", { variant: "regex" }, at(node)));
     if (kind === "Property" && (node.kind !== "init" || node.method))
       problems.push(diagnostic("codegen.disallowed", { variant: "property" }, at(node)));

@@ -12,6 +12,7 @@ export const CODEGEN = inStage("codegen", {
       regex: "regular expression literals are not allowed",
       property: "only plain properties are allowed",
       operator: (p: { operator: string }) => `operator ${p.operator} is not allowed`,
+      "runtime-write": "the runtime's members are never assigned",
     }),
     example: { variant: "node", kind: "WhileStatement" },
     explain:

@@ -2,11 +2,13 @@
 // functions of typed parameters — from arguments of the wrong type, out of the parameters' ranges,
 // in loops and filters, roundings of them, calls inside functions, and a recursive function — give
 // the same answers, traces and problems inlined (optimised) and called (-O0), on random states,
-// including states the input schema refuses, which `evaluate` does not check.
+// including states the input schema refuses, which `evaluate` does not check, and stop at the
+// same step limits.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { INLINE_LIMIT } from "../../../src/compiler/3-optimise/inline.js";
 import { compileUncached, type CompiledModel } from "../../../src/compiler/index.js";
+import { BudgetExceeded, withBudget } from "../../../src/runtime/index.js";
 
 type Tree = { op: string; left?: Tree; right?: Tree; leaf?: string };
 
@@ -136,6 +138,42 @@ describe("inlined function calls", () => {
     );
     // some roundings of inlined arithmetic were worked out in certified doubles
     expect(rounded).toBeGreaterThan(0);
+  });
+
+  it("stop at the step limits the calls stop at", () => {
+    let bare = 0;
+    const names = fc.constantFrom("a", "b", "3", "0.25");
+    fc.assert(
+      fc.property(fc.array(fc.tuple(names, names, names), { minLength: 1, maxLength: 4 }), state, fc.nat(24), (calls, s, steps) => {
+        const decisions = Object.fromEntries(calls.map(([x, y, u], i) => [`d${i}`, `f(${x}, ${y}) + g(${u})`]));
+        const content = {
+          content: {
+            name: "limited calls",
+            inputs: { a: { type: "number", desc: "a?" }, b: { type: "number", desc: "b?" } },
+            functions: {
+              f: { params: { x: "number", y: "number" }, returns: "number", body: "x * y + 1" },
+              g: { params: { u: "number" }, returns: "number", body: "u - 2" },
+            },
+            decisions,
+          },
+          questions: {},
+        };
+        const [inlined, called] = [compiled(content, true), compiled(content, false)];
+        // a call whose every argument is a name or a literal of its parameter's type is its body, with no function made
+        if (/\(rt\.tick\(2\), /.test(runOf(inlined.source))) bare++;
+        const limited = (m: CompiledModel) => {
+          try {
+            return withBudget({ steps }, () => m.evaluate({ a: s.a, b: s.b }));
+          } catch (e) {
+            if (e instanceof BudgetExceeded) return `stopped: ${e.kind}`;
+            return { threw: (e as Error).message };
+          }
+        };
+        expect(limited(inlined)).toEqual(limited(called));
+      }),
+      { numRuns: 200 },
+    );
+    expect(bare).toBeGreaterThan(0);
   });
 
   it("still explain each call of a function", () => {

@@ -6,7 +6,20 @@ import { describe, expect, it } from "vitest";
 import { compileUncached, type ModelInput } from "../../../src/compiler/index.js";
 import { BudgetExceeded, collectProblems, FeelContext, toJson, withBudget, type FeelValue } from "../../../src/runtime/index.js";
 
-const ENTRIES = ["x + 1", "x / 0", "[x, y]", "a + y", "string(x)", "[a, a]", "count([1, 2, x])", "{p: x}", "if x > 0 then a else y"];
+const ENTRIES = [
+  "x",
+  "y",
+  "a",
+  "x + 1",
+  "x / 0",
+  "[x, y]",
+  "a + y",
+  "string(x)",
+  "[a, a]",
+  "count([1, 2, x])",
+  "{p: x}",
+  "if x > 0 then a else y",
+];
 
 function compiled(decisions: Record<string, string>) {
   const model = { name: "t", inputs: { x: { type: "number", desc: "x?" }, y: { type: "number", desc: "y?" } }, decisions } as ModelInput;
