@@ -25,13 +25,20 @@ async function buildPage(out) {
 
 /**
  * The modules packages and `-o` modules are bundled from (src/compiler/6-package/runtime/index.ts and
- * all it imports, decimal-double.ts for --numbers double, temporal/absent.ts for models without temporal values) as JavaScript one file each, not
+ * all it imports, decimal-double.ts for --numbers double, and the stand-ins a bundle holds in place of the parts its
+ * model's code cannot reach: temporal/absent.ts, decimal-wide-absent.ts, decimal-powers-absent.ts) as JavaScript one file each, not
  * bundled, in <out>/lib: a model's bundle then keeps only the modules its code reaches. They are
  * free of side effects at import, which their package.json says for other bundlers too; the same
  * folder is the shared runtime a `--runtime import` module imports (package.json "exports").
  */
 async function buildLib(out) {
-  const entries = ["src/compiler/6-package/runtime/index.ts", "src/runtime/decimal-double.ts", "src/runtime/temporal/absent.ts"];
+  const entries = [
+    "src/compiler/6-package/runtime/index.ts",
+    "src/runtime/decimal-double.ts",
+    "src/runtime/temporal/absent.ts",
+    "src/runtime/decimal-wide-absent.ts",
+    "src/runtime/decimal-powers-absent.ts",
+  ];
   const { metafile } = await build({
     entryPoints: entries,
     bundle: true,

@@ -3,6 +3,7 @@
 // (decimal-exact.ts), digit for digit, with every step exact integer work on doubles (a limb
 // product is below 10^14; a column with its carry stays far below 2^53). Zeros, infinities, NaN and
 // results beyond the exponent range are not handled here: the caller keeps them in the BigInt form.
+import { BIG_DIVISION_STEPS, tick } from "./budget.js";
 import { BASE, type Wide, integerDigits, loadIntegerShifted, loadShifted, round34 } from "./decimal-wide.js";
 import { compareLimbs, divideLimbs, multiplyLimbs } from "./decimal-wide-divide.js";
 
@@ -123,9 +124,11 @@ export function wideDiv(x: Wide, y: Wide): Wide | null {
 /**
  * m / (q × 10^k) rounded to 34 digits, for safe integers m ≠ 0 and q > 0 (the quotient form of
  * decimal.ts): wideDiv(wideOfScaled(m, k), wideOfScaled(q, 0)), the two operands loaded into the
- * work space directly instead of made as Wides first. null beyond the exponent range.
+ * work space directly instead of made as Wides first. null beyond the exponent range. Charged as
+ * a big division (budget.ts), as the exact form charges it.
  */
 export function wideQuotient(m: number, k: number, q: number): Wide | null {
+  tick(BIG_DIVISION_STEPS);
   const a = m < 0 ? -m : m;
   const shift = Math.max(0, PRECISION + 1 + integerDigits(q) - integerDigits(a));
   const lu = loadIntegerShifted(A, a, shift);

@@ -8,6 +8,7 @@
 // of δ, so from 10^4 the first lands within a unit; then squares settle r exactly (two squares in
 // all, where a double's root, within 10^20, took three or four). Should they not settle within a
 // few steps, the BigInt form takes over.
+import { BIG_DIVISION_STEPS, tick } from "./budget.js";
 import { BASE, LIMB_DIGITS, type Wide, loadIntegerShifted, loadShifted, round34 } from "./decimal-wide.js";
 import { limbsValue, lowPart, productError } from "./decimal-wide-double.js";
 import { compareLimbs, multiplyLimbs, trimmed } from "./decimal-wide-divide.js";
@@ -28,8 +29,9 @@ const STEPS = 6;
 /** 10^(7i): the weight of limb i. */
 const LIMB_POWERS: readonly number[] = Array.from({ length: SIZE }, (_, i) => 10 ** (7 * i));
 
-/** √x for a positive x, rounded to 34 digits; null if the last units were not settled in a few steps (never seen). */
+/** √x for a positive x, rounded to 34 digits (charged as a big division, budget.ts); null if the last units were not settled in a few steps (never seen). */
 export function wideSqrt(x: Wide): Wide | null {
+  tick(BIG_DIVISION_STEPS);
   const j = (x.e - (67 - x.n)) % 2 === 0 ? 67 - x.n : 68 - x.n;
   const ln = loadShifted(N, x, j);
   let ly = guess(ln);

@@ -18,18 +18,20 @@
 import { BIG_DIVISION_STEPS, tick } from "./budget.js";
 import { Exact } from "./decimal-exact.js";
 import { exp, ln, power, sqrt } from "./decimal-functions.js";
-import { type Wide, roundWide, wideOfScaled } from "./decimal-wide.js";
 import {
+  type Wide,
   WIDE_POWER_MAX,
+  roundWide,
   wideAdd,
   wideCompareMagnitude,
   wideDiv,
+  wideOfScaled,
   wideQuotient,
   wideRemainder,
   widePower,
+  wideSqrt,
   wideTimes,
-} from "./decimal-wide-arithmetic.js";
-import { wideSqrt } from "./decimal-wide-sqrt.js";
+} from "./decimal-wide-form.js";
 import { LIMB_POWER_MAX, limbPower } from "./decimal-limbs.js";
 import { MODES, RoundingModes, type Rounding } from "./decimal-rounding.js";
 import {
@@ -175,7 +177,6 @@ export class Decimal extends RoundingModes {
     if (this.q === WIDE) return this.w;
     if (this.q === 1) return (this.w ??= wideOfScaled(this.m, this.k));
     if (this.q === EXACT) return null;
-    tick(BIG_DIVISION_STEPS);
     const w = wideQuotient(this.m, this.k, this.q);
     // (a quotient of safe integers is far inside the exponent range: never null)
     if (w !== null) {
@@ -288,7 +289,6 @@ export class Decimal extends RoundingModes {
   sqrt(): Decimal {
     // a positive value not held as an Exact: the root in limbs
     if (this.q !== EXACT && !this.isNegative() && !this.isZero()) {
-      tick(BIG_DIVISION_STEPS);
       const r = wideSqrt(this.wide()!);
       if (r !== null) return Decimal.ofWide(r);
     }
@@ -339,8 +339,12 @@ export class Decimal extends RoundingModes {
       const xs = this.isZero() ? 0 : this.isNegative() ? -1 : 1;
       const ys = b.isZero() ? 0 : b.isNegative() ? -1 : 1;
       if (xs !== ys || xs === 0) return xs < ys ? -1 : xs > ys ? 1 : 0;
-      const order = wideCompareMagnitude(this.wide()!, b.wide()!);
-      return order === 0 ? 0 : xs * order;
+      const x = this.wide();
+      const w = x === null ? null : b.wide();
+      if (w !== null) {
+        const order = wideCompareMagnitude(x!, w);
+        return order === 0 ? 0 : xs * order;
+      }
     }
     return this.exact().cmp(b.exact());
   }

@@ -5,9 +5,17 @@
 // and hands the generated code those alone as its `rt`: a bundle holds no more of the runtime.
 import type { Plugin } from "esbuild";
 import type { CompiledModel } from "../5-load/compiled-model.js";
-import { runtimeNames } from "./runtime-names.js";
-import { bundleWithRuntime, type BundleOptions, type ModuleFormat, type NumberMode, type RuntimeMode } from "./standalone.js";
+import { builtinNames, runtimeNames } from "./runtime-names.js";
+import {
+  bundleWithRuntime,
+  type BundleOptions,
+  type ModuleFormat,
+  type NumberMode,
+  type RuntimeMode,
+  type RuntimePart,
+} from "./standalone.js";
 import { stateCheckSource } from "../5-load/state-check-source.js";
+import { ROUNDING_MODES } from "../../runtime/builtins/number.js";
 
 const CHECK_MODULE = "pdm:state-check";
 
@@ -45,8 +53,37 @@ const TEMPORAL_SOURCES = [
   "epochDay",
 ];
 
-/** Whether the model's code can make a temporal value (else its bundle leaves temporal code out). */
-const makesTemporal = (model: CompiledModel): boolean => runtimeNames(model.source).some((n) => TEMPORAL_SOURCES.includes(n));
+/** The runtime functions and built-ins through which generated code reaches a part of the runtime. */
+interface Reach {
+  names: readonly string[];
+  builtins: readonly string[];
+}
+
+/**
+ * How the model's code reaches each part of the runtime a bundle can leave out, temporal code aside
+ * (which divides: a model that makes a temporal value reaches the wide form). The wide decimal form: through a quotient (a
+ * division that does not end, held unevaluated until arithmetic turns it wide); should a way be
+ * missed, only speed is lost (runtime/decimal-wide-absent.ts). Powers and roots: through the
+ * operator and the built-ins that take them (a rounding to a negative scale takes a power of ten).
+ */
+const REACH: Record<Exclude<RuntimePart, "temporal">, Reach> = {
+  wideDecimals: { names: ["div", "pow", "certDiv", "certPow", "certPowerMemo", "roundQuotient"], builtins: ["mean", "sqrt"] },
+  wideSqrt: { names: [], builtins: ["sqrt"] },
+  powers: { names: ["pow", "certPow", "certPowerMemo"], builtins: ["sqrt", "log", "exp", ...Object.keys(ROUNDING_MODES)] },
+  limbPowers: { names: ["pow", "certPow", "certPowerMemo"], builtins: Object.keys(ROUNDING_MODES) },
+};
+
+/** The parts of the runtime the model's code cannot reach (its bundle leaves them out). */
+function unreached(model: CompiledModel): RuntimePart[] {
+  const names = runtimeNames(model.source);
+  const builtins = builtinNames(model.source);
+  const temporal = names.some((n) => TEMPORAL_SOURCES.includes(n));
+  const reached = (r: Reach) => names.some((n) => r.names.includes(n)) || builtins.some((n) => r.builtins.includes(n));
+  const parts = (Object.keys(REACH) as (keyof typeof REACH)[]).filter(
+    (part) => !reached(REACH[part]) && !(temporal && part === "wideDecimals"),
+  );
+  return temporal ? parts : ["temporal", ...parts];
+}
 
 /** The module's text: the same API for a package and for `-o` (runtime/api.ts). */
 function entrySource(model: CompiledModel, numbers: NumberMode, kit: string): string {
@@ -83,11 +120,11 @@ async function modules<F extends ModuleFormat>(model: CompiledModel, options: Mo
   const numbers = options.numbers ?? "decimal";
   if (numbers === "double" && options.runtime === "import")
     throw new Error("the shared runtime computes with decimals: --numbers double needs the runtime bundled in");
-  const temporal = makesTemporal(model);
+  const leaveOut = unreached(model);
   const bundle = (format: ModuleFormat) => {
     const settings: BundleOptions = { ...options, format, numbers };
     return bundleWithRuntime(
-      { contents: (kit) => entrySource(model, numbers, kit), plugins: (kit) => [checkModule(model, kit)], temporal },
+      { contents: (kit) => entrySource(model, numbers, kit), plugins: (kit) => [checkModule(model, kit)], leaveOut },
       settings,
     );
   };

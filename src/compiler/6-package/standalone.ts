@@ -56,15 +56,31 @@ function kitPath(runtime: RuntimeMode = "bundle"): string {
 }
 
 /**
+ * The runtime modules a bundle can hold a stand-in in place of, for a model whose code cannot reach
+ * them (paths under the runtime's folder, without extension): temporal code, and decimal powers and
+ * roots (their stand-ins throw: nothing else reaches them), the wide decimal form and its square root
+ * (their stand-in answers null, and decimals take the exact form's route to the same result).
+ */
+const STAND_INS = {
+  temporal: ["runtime/temporal/index", "runtime/temporal/absent"],
+  wideDecimals: ["runtime/decimal-wide-form", "runtime/decimal-wide-absent"],
+  wideSqrt: ["runtime/decimal-wide-sqrt", "runtime/decimal-wide-absent"],
+  powers: ["runtime/decimal-functions", "runtime/decimal-powers-absent"],
+  limbPowers: ["runtime/decimal-limbs", "runtime/decimal-powers-absent"],
+} as const;
+
+/** A part of the runtime a bundle can leave out (STAND_INS). */
+export type RuntimePart = keyof typeof STAND_INS;
+
+/**
  * Marks the project's own modules free of side effects (they have none at import), so that esbuild
  * drops each module the model's code does not reach; in double mode resolves the runtime's
- * `decimal.js` to decimal-double, and for a model that makes no temporal value the temporal module
- * to the stand-in that holds none of it (runtime/temporal/absent.ts).
+ * `decimal.js` to decimal-double, and each part left out to its stand-in (STAND_INS).
  */
-function projectModules({ dir, ext }: ModuleRoot, numbers: NumberMode, temporal: boolean): Plugin {
+function projectModules({ dir, ext }: ModuleRoot, numbers: NumberMode, leaveOut: readonly RuntimePart[]): Plugin {
   const swaps = new Map<string, string>();
   if (numbers === "double") swaps.set(join(dir, "runtime", `decimal${ext}`), join(dir, "runtime", `decimal-double${ext}`));
-  if (!temporal) swaps.set(join(dir, "runtime/temporal", `index${ext}`), join(dir, "runtime/temporal", `absent${ext}`));
+  for (const part of leaveOut) swaps.set(join(dir, `${STAND_INS[part][0]}${ext}`), join(dir, `${STAND_INS[part][1]}${ext}`));
   const within = dir + sep;
   return {
     name: "pdm-project-modules",
@@ -84,8 +100,8 @@ export interface EntrySource {
   contents: (kit: string) => string;
   /** more esbuild plugins (virtual modules the entry imports), given the same path */
   plugins?: (kit: string) => Plugin[];
-  /** whether the entry's code may make a temporal value (default true): if not, no temporal code is bundled */
-  temporal?: boolean;
+  /** the parts of the runtime the entry's code cannot reach, left out of the bundle (default none) */
+  leaveOut?: readonly RuntimePart[];
 }
 
 /** Bundles an entry that imports the runtime into one file of the given format. */
@@ -104,7 +120,7 @@ export async function bundleWithRuntime(entry: EntrySource, options: BundleOptio
     target: `es${ECMA_VERSION}`,
     mainFields: ["module", "main"],
     external: runtime === "import" ? [RUNTIME_PACKAGE] : [],
-    plugins: [...(runtime === "bundle" ? [projectModules(root, numbers, entry.temporal !== false)] : []), ...(entry.plugins?.(kit) ?? [])],
+    plugins: [...(runtime === "bundle" ? [projectModules(root, numbers, entry.leaveOut ?? [])] : []), ...(entry.plugins?.(kit) ?? [])],
     minify: options.minify === true,
     write: false,
     legalComments: "none",
