@@ -12,6 +12,7 @@ import {
   contentStems,
   normaliseName,
   PERIOD_STEMS,
+  periodOfText,
   STOP_WORDS,
   stemMatch,
   SYNONYM_MATCH,
@@ -44,6 +45,8 @@ export interface CoerceContext {
   thousands?: boolean;
   /** content stems of the input's name and desc: a short answer that only repeats them affirms the question */
   questionWords?: string[];
+  /** the period the input's desc gives a record's amount field ("monthly income"), by field name */
+  fieldPeriods?: Record<string, Period>;
   reference: string;
 }
 
@@ -429,6 +432,21 @@ function ageFromBirth(
   return undefined;
 }
 
+/**
+ * The period a record's amount is counted in: named in its key (`pension_per_year`), or stated by
+ * a frequency key beside it that shares its other words (`inc_amt` with `inc_freq: "ANNUAL"`).
+ */
+function fieldSourcePeriod(entries: [string, unknown][], key: string): Period | undefined {
+  const own = periodOfText(normaliseName(key));
+  if (own) return own;
+  const words = normaliseName(key).split(" ");
+  const beside = entries.filter(([k]) => {
+    const w = normaliseName(k).split(" ");
+    return k !== key && PERIOD_KEYS.has(w[w.length - 1]!) && w.slice(0, -1).every((x) => words.includes(x));
+  });
+  return beside.length === 1 ? periodBeside(Object.fromEntries(beside.map(([, v]) => ["period", v]))) : undefined;
+}
+
 function toStruct(value: unknown, fields: [string, Type][], ctx: CoerceContext): Coerced | undefined {
   if (!value || typeof value !== "object" || Array.isArray(value)) return undefined;
   const entries = Object.entries(value as Record<string, unknown>);
@@ -450,7 +468,12 @@ function toStruct(value: unknown, fields: [string, Type][], ctx: CoerceContext):
       continue;
     }
     if (!found || found.score === 0) return undefined;
-    const c = coerce(found.v, type, { reference: ctx.reference });
+    const period = ctx.fieldPeriods?.[name];
+    const c = coerce(
+      found.v,
+      type,
+      period ? { reference: ctx.reference, period, sourcePeriod: fieldSourcePeriod(entries, found.k) } : { reference: ctx.reference },
+    );
     if (!c) return undefined;
     used.add(found.k);
     out[name] = c.value;

@@ -2,6 +2,8 @@
 // input schema (other key names, nesting, strings for numbers, other date formats), and failing
 // keys, reads the prose inside string values with the text reader. Offline and deterministic.
 import type { InputIR } from "../../ir/ir.js";
+import type { Type } from "../../ir/types.js";
+import type { Period } from "./numbers.js";
 import { NO_USAGE, type ReadRequest, type ReadResult, type ReadValue, type Reader } from "../types.js";
 import { coerce, periodBeside } from "./coerce.js";
 import { parseDateString, todayIso } from "./dates.js";
@@ -24,6 +26,7 @@ import { contentStems, normaliseName, periodOfText } from "./words.js";
 import { byElimination, byOptionName, isProse, PROSE_FACTOR, readKeyedStrings, type Unread } from "./json-fallbacks.js";
 import { groupAggregate, keyMissesWhole, summed } from "./json-groups.js";
 import { byRole, byStructure, type Candidate } from "./json-shapes.js";
+import { tablesAsRecords } from "./json-tables.js";
 import { namedRecord } from "../../runtime/json.js";
 
 /** Below this a key does not name the input. */
@@ -59,8 +62,29 @@ const inThousands = (key: string | undefined): boolean =>
     .slice(1)
     .some((w) => THOUSANDS_WORDS.has(w));
 
+/** The record fields of a struct input, or of a list input's records. */
+const recordFields = (input: InputIR): [string, Type][] =>
+  input.type.kind === "struct"
+    ? input.type.fields
+    : input.type.kind === "list" && input.type.element.kind === "struct"
+      ? input.type.element.fields
+      : [];
+
+/** The period the desc gives each amount field of the input's records, just before its name ("monthly income"). */
+function fieldPeriodsOf(input: InputIR): Record<string, Period> | undefined {
+  const desc = input.desc.toLowerCase();
+  const found = recordFields(input).flatMap(([name, type]): [string, Period][] => {
+    if (type.kind !== "number") return [];
+    const before = new RegExp(`\\b(\\w+)\\s+${name.toLowerCase().replace(/[^a-z0-9 ]/g, "")}\\b`).exec(desc);
+    const period = before ? periodOfText(before[1]!) : undefined;
+    return period ? [[name, period]] : [];
+  });
+  return found.length > 0 ? Object.fromEntries(found) : undefined;
+}
+
 function contextOf(input: InputIR, words: InputWords, reference: string) {
   const period = input.type.kind === "number" ? periodOfText(`${input.name} ${input.desc}`) : undefined;
+  const fieldPeriods = fieldPeriodsOf(input);
   const questionWords = contentStems(`${input.name} ${input.desc}`);
   const percent = input.type.kind === "number" && /\b(percent|percentage)\b|%/i.test(`${input.name} ${input.desc}`);
   return (keys: string[]) => {
@@ -74,6 +98,7 @@ function contextOf(input: InputIR, words: InputWords, reference: string) {
       ...(words.timeUnit ? { timeUnit: words.timeUnit } : {}),
       ...(sourceTimeUnit ? { sourceTimeUnit } : {}),
       questionWords,
+      ...(fieldPeriods ? { fieldPeriods } : {}),
       ...(percent ? { percent, basisPoints: keyWords.some((w) => BASIS_POINT_WORDS.has(w)) } : {}),
       ...(!percent && !words.timeUnit && inThousands(keys[keys.length - 1]) ? { thousands: true } : {}),
       reference,
@@ -292,6 +317,8 @@ export function readJson(
 ): Record<string, ReadValue> {
   // an export that says the day it stands as of (`asOf`, `as_at`, `extract_date`): ages and ends count to that day
   reference = asOfDate(state) ?? reference;
+  // a table written as column names and rows of cells is read as its records
+  state = tablesAsRecords(state);
   const nodes = withoutClaimed(walkJson(state, marksOtherTime, marksOtherParty), claimed);
   meter.steps += nodes.length;
   const values = namedRecord<ReadValue>();

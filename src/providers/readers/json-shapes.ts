@@ -25,12 +25,20 @@ export interface Candidate {
  */
 const BY_ROLE = 0.7;
 const REST_BY_ROLE = 0.6;
-const roleNames = (record: Record<string, unknown>, name: string): boolean => {
-  const want = contentStems(name);
-  return Object.values(record).some((v) => typeof v === "string" && contentStems(v).join(" ") === want.join(" "));
+/**
+ * Roles by which a roster marks the one it is about, relative to whom the others are named
+ * (`"Relation": "Self"`): they name the struct input when the model has only one.
+ */
+const SELF_ROLES = new Set(["self", "myself", "me"]);
+const roleNames = (record: Record<string, unknown>, name: string, self: boolean): boolean => {
+  const want = contentStems(name).join(" ");
+  return Object.values(record).some(
+    (v) => typeof v === "string" && (contentStems(v).join(" ") === want || (self && SELF_ROLES.has(v.trim().toLowerCase()))),
+  );
 };
 export function byRole(input: InputIR, inputs: InputIR[], nodes: JsonNode[], ctx: CoerceContext): Candidate[] {
   const structs = input.type.kind === "struct" ? [input] : inputs.filter((i) => i !== input && i.type.kind === "struct");
+  const onlyStruct = inputs.filter((i) => i.type.kind === "struct").length === 1;
   const lists = nodes.filter(
     (n) =>
       !n.item &&
@@ -43,7 +51,7 @@ export function byRole(input: InputIR, inputs: InputIR[], nodes: JsonNode[], ctx
   for (const n of lists) {
     const records = n.value as Record<string, unknown>[];
     for (const struct of structs) {
-      const at = records.flatMap((r, i) => (roleNames(r, struct.name) ? [i] : []));
+      const at = records.flatMap((r, i) => (roleNames(r, struct.name, onlyStruct) ? [i] : []));
       if (at.length !== 1) continue;
       const i = at[0]!;
       const value = input === struct ? records[i] : records.filter((_, j) => j !== i);
