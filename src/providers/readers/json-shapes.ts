@@ -97,7 +97,10 @@ export function byStructure(input: InputIR, nodes: JsonNode[], ctx: CoerceContex
   const found: Candidate[] = [];
   for (const n of shaped) {
     const c = coerce(n.value, input.type, ctx);
-    if (c) found.push({ input: input.name, pointer: n.pointer, value: c.value, confidence: BY_STRUCTURE * c.factor, raw: n.value });
+    // a list whose every record left (`formerOccupants`) is a history, not a list of the input's records
+    const allLeft = list && c && (n.value as unknown[]).length > 0 && (c.value as unknown[]).length === 0;
+    if (c && !allLeft)
+      found.push({ input: input.name, pointer: n.pointer, value: c.value, confidence: BY_STRUCTURE * c.factor, raw: n.value });
   }
   return found.length === 1 ? found : [];
 }
