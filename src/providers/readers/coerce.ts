@@ -447,6 +447,21 @@ function fieldSourcePeriod(entries: [string, unknown][], key: string): Period | 
   return beside.length === 1 ? periodBeside(Object.fromEntries(beside.map(([, v]) => ["period", v]))) : undefined;
 }
 
+/** Keys of a name's parts, in the order they are written: given, then family. */
+const GIVEN_KEY = /^(first|given|fore)( name| nm| nme)?$|^fname$/;
+const FAMILY_KEY = /^(last|family|sur)( name| nm| nme)?$|^(lname|surname)$/;
+/** A name put together from its parts reads a little less surely than one written whole. */
+const NAME_IN_PARTS = 0.9;
+
+function nameParts(entries: [string, unknown][], used: Set<string>): { name: string; keys: string[] } | undefined {
+  const part = (re: RegExp) =>
+    entries.find(([k, v]) => !used.has(k) && typeof v === "string" && v.trim() !== "" && re.test(normaliseName(k)));
+  const given = part(GIVEN_KEY);
+  const family = part(FAMILY_KEY);
+  if (!given || !family) return undefined;
+  return { name: `${(given[1] as string).trim()} ${(family[1] as string).trim()}`, keys: [given[0], family[0]] };
+}
+
 function toStruct(value: unknown, fields: [string, Type][], ctx: CoerceContext): Coerced | undefined {
   if (!value || typeof value !== "object" || Array.isArray(value)) return undefined;
   const entries = Object.entries(value as Record<string, unknown>);
@@ -465,6 +480,14 @@ function toStruct(value: unknown, fields: [string, Type][], ctx: CoerceContext):
       used.add(birth.k);
       out[name] = birth.age;
       factor = Math.min(factor, FROM_BIRTH);
+      continue;
+    }
+    // a record that gives the name in parts ({"first": "Zofia", "last": "Nowak"}, `givenName` and `familyName`)
+    const parts = name === "name" && type.kind === "string" ? nameParts(entries, used) : undefined;
+    if (parts && (!found || found.score === 0 || parts.keys.includes(found.k))) {
+      parts.keys.forEach((k) => used.add(k));
+      out[name] = parts.name;
+      factor = Math.min(factor, NAME_IN_PARTS);
       continue;
     }
     if (!found || found.score === 0) return undefined;

@@ -36,20 +36,47 @@ const roleNames = (record: Record<string, unknown>, name: string, self: boolean)
     (v) => typeof v === "string" && (contentStems(v).join(" ") === want || (self && SELF_ROLES.has(v.trim().toLowerCase()))),
   );
 };
+/** Keys of records numbered as siblings (`person_1`, `person2`, `member-3`): the stem and the number. */
+const NUMBERED = /^(.*?[a-z])[ _-]?(\d+)$/i;
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/**
+ * The lists of several records in the state: each array of records, and each set of an object's
+ * records under numbered keys of one stem (`person_1`, `person_2`), in number order; `at` is each
+ * record's step from the list's pointer.
+ */
+function recordLists(nodes: JsonNode[]): { pointer: string; records: Record<string, unknown>[]; at: (string | number)[] }[] {
+  const out: { pointer: string; records: Record<string, unknown>[]; at: (string | number)[] }[] = [];
+  for (const n of nodes) {
+    if (n.item || n.past) continue;
+    if (Array.isArray(n.value) && n.value.length > 1 && n.value.every(isRecord))
+      out.push({ pointer: n.pointer, records: n.value, at: n.value.map((_, i) => i) });
+    else if (isRecord(n.value)) {
+      const byStem = new Map<string, [number, string][]>();
+      for (const [k, v] of Object.entries(n.value)) {
+        const m = NUMBERED.exec(k);
+        if (m && isRecord(v)) byStem.set(m[1]!.toLowerCase(), [...(byStem.get(m[1]!.toLowerCase()) ?? []), [Number(m[2]), k]]);
+      }
+      for (const keys of byStem.values()) {
+        if (keys.length < 2) continue;
+        keys.sort((a, b) => a[0] - b[0]);
+        const value = n.value;
+        out.push({
+          pointer: n.pointer,
+          records: keys.map(([, k]) => value[k] as Record<string, unknown>),
+          at: keys.map(([, k]) => k.replaceAll("~", "~0").replaceAll("/", "~1")),
+        });
+      }
+    }
+  }
+  return out;
+}
+
 export function byRole(input: InputIR, inputs: InputIR[], nodes: JsonNode[], ctx: CoerceContext): Candidate[] {
   const structs = input.type.kind === "struct" ? [input] : inputs.filter((i) => i !== input && i.type.kind === "struct");
   const onlyStruct = inputs.filter((i) => i.type.kind === "struct").length === 1;
-  const lists = nodes.filter(
-    (n) =>
-      !n.item &&
-      !n.past &&
-      Array.isArray(n.value) &&
-      n.value.length > 1 &&
-      n.value.every((r) => typeof r === "object" && r !== null && !Array.isArray(r)),
-  );
   const out: Candidate[] = [];
-  for (const n of lists) {
-    const records = n.value as Record<string, unknown>[];
+  for (const { pointer, records, at: where } of recordLists(nodes)) {
     for (const struct of structs) {
       const at = records.flatMap((r, i) => (roleNames(r, struct.name, onlyStruct) ? [i] : []));
       if (at.length !== 1) continue;
@@ -59,7 +86,7 @@ export function byRole(input: InputIR, inputs: InputIR[], nodes: JsonNode[], ctx
       if (c)
         out.push({
           input: input.name,
-          pointer: input === struct ? `${n.pointer}/${i}` : n.pointer,
+          pointer: input === struct ? `${pointer}/${where[i]}` : pointer,
           value: c.value,
           confidence: (input === struct ? BY_ROLE : REST_BY_ROLE) * c.factor,
           raw: value,
