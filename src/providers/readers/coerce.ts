@@ -20,6 +20,7 @@ import {
 } from "./words.js";
 import { namedRecord } from "../../runtime/json.js";
 import { SYNONYM_GROUPS } from "./synonyms.js";
+import { isRecord } from "./json-walk.js";
 
 export interface Coerced {
   value: unknown;
@@ -508,7 +509,6 @@ function toStruct(value: unknown, fields: [string, Type][], ctx: CoerceContext):
 
 /** A list read without the records that say they left: as sure as the reading of that flag. */
 const DEPARTED_DROPPED = 0.9;
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 export function coerce(value: unknown, type: Type, ctx: CoerceContext): Coerced | undefined {
   if (value === null || value === undefined) return undefined;

@@ -4,7 +4,7 @@
 import type { InputIR } from "../../ir/ir.js";
 import { coerce, type CoerceContext } from "./coerce.js";
 import { pathScore, type InputWords } from "./json-keys.js";
-import type { JsonNode } from "./json-walk.js";
+import { isRecord, type JsonNode } from "./json-walk.js";
 import { roundFloat } from "./numbers.js";
 import { contentStems, normaliseName, periodOfText, stem, stemMatch } from "./words.js";
 
@@ -17,8 +17,6 @@ const COLLECTIVE_WORDS = new Set(["household", "family", "people", "persons", "o
 
 const MIN_KEY_SCORE = 0.45;
 const GROUP_FACTOR = 0.6;
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** An input that asks for a total: its name or desc says so, or its desc names the listed things in the plural ("on existing debts"). */
 function asksTotal(input: InputIR, listKey: string): boolean {

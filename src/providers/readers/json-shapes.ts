@@ -3,7 +3,7 @@
 // of such records for a list input.
 import type { InputIR } from "../../ir/ir.js";
 import { coerce, type CoerceContext } from "./coerce.js";
-import type { JsonNode } from "./json-walk.js";
+import { isRecord, type JsonNode } from "./json-walk.js";
 import { contentStems } from "./words.js";
 
 export interface Candidate {
@@ -38,7 +38,6 @@ const roleNames = (record: Record<string, unknown>, name: string, self: boolean)
 };
 /** Keys of records numbered as siblings (`person_1`, `person2`, `member-3`): the stem and the number. */
 const NUMBERED = /^(.*?[a-z])[ _-]?(\d+)$/i;
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /**
  * The lists of several records in the state: each array of records, and each set of an object's

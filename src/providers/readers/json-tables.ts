@@ -2,11 +2,10 @@
 // [["Ana", "41"], …]}`, as a spreadsheet or a data frame is written out) are read as the list of
 // records they stand for: each row an object keyed by the column names, kept at the rows' place.
 import { normaliseName } from "./words.js";
+import { isRecord } from "./json-walk.js";
 
 const COLUMN_KEYS = new Set(["columns", "cols", "header", "headers", "fields", "column names"]);
 const ROW_KEYS = new Set(["rows", "data", "records", "values"]);
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** The key of the column names and the key of the rows, when every row has one cell per distinct column name. */
 function tableKeys(o: Record<string, unknown>): { columns: string; rows: string } | undefined {

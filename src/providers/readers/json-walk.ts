@@ -28,7 +28,8 @@ const VALUE_KEYS = ["value", "answer", "val", "amount"];
 
 const escape = (key: string): string => key.replace(/~/g, "~0").replace(/\//g, "~1");
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+/** A JSON object (not an array, not null). */
+export const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** `[{"name": "income", "value": 1}]` → the name key and value key it uses, when every item has them. */
 function nameValueKeys(list: unknown[]): { name: string; value: string } | undefined {
