@@ -16,6 +16,7 @@
 // SQL leaves to the JS engine can be read back.
 import { open, type FileHandle } from "node:fs/promises";
 import { isUtf8 } from "node:buffer";
+import { BACKSLASH, CLOSE_OBJECT, COLON, COMMA, CR, DOT, LF, MINUS, NINE, OPEN_OBJECT, PLUS, QUOTE, SPACE, TAB, ZERO } from "../bytes.js";
 
 export type ScreenKind = "number" | "string" | "boolean" | "date";
 
@@ -58,23 +59,6 @@ export type Screen =
 /** The longest line the screen takes (DuckDB's reader needs an object to fit its buffer). */
 const MAX_LINE = 1 << 20;
 const CHUNK = 4 << 20;
-
-// bytes
-const QUOTE = 0x22,
-  BACKSLASH = 0x5c,
-  SPACE = 0x20,
-  TAB = 0x09,
-  CR = 0x0d,
-  LF = 0x0a,
-  COMMA = 0x2c,
-  COLON = 0x3a,
-  OPEN = 0x7b,
-  CLOSE = 0x7d,
-  MINUS = 0x2d,
-  PLUS = 0x2b,
-  DOT = 0x2e,
-  ZERO = 0x30,
-  NINE = 0x39;
 
 const enum Value {
   String,
@@ -137,13 +121,13 @@ class LineScreen {
     if (e > s && b[e - 1] === CR) e--;
     let i = skip(b, s, e);
     if (i >= e) return "a blank line";
-    if (b[i] !== OPEN) return "a line that is not a flat object";
+    if (b[i] !== OPEN_OBJECT) return "a line that is not a flat object";
     i = skip(b, i + 1, e);
     if (++this.gen === 0x7fffffff) {
       this.gen = 1;
       this.slotGen.fill(0);
     }
-    if (i < e && b[i] === CLOSE) return skip(b, i + 1, e) === e ? "" : "text after the object";
+    if (i < e && b[i] === CLOSE_OBJECT) return skip(b, i + 1, e) === e ? "" : "text after the object";
     for (;;) {
       if (i >= e || b[i] !== QUOTE) return "a line that is not a flat object";
       const ks = i + 1;
@@ -168,7 +152,7 @@ class LineScreen {
         i = skip(b, i + 1, e);
         continue;
       }
-      if (i < e && b[i] === CLOSE) return skip(b, i + 1, e) === e ? "" : "text after the object";
+      if (i < e && b[i] === CLOSE_OBJECT) return skip(b, i + 1, e) === e ? "" : "text after the object";
       return "a line that is not a flat object";
     }
   }
