@@ -481,8 +481,8 @@ ${DURATION} s in which the configurations take turns; req/s is the median round.
 and the signed receipt is produced in every row (receipts are signed in batches: one Ed25519
 signature per group commit, or per turn of the event loop without a ledger, and a Merkle inclusion
 proof each). Both ledgers commit the steps of concurrent requests in groups: SQLite one IMMEDIATE
-transaction per turn of the event loop, PostgreSQL one transaction of two round trips per group
-(src/ledger/pg-group-commit.ts), one group in flight unless \`PDM_PG_GROUPS_IN_FLIGHT\` says more,
+transaction per turn of the event loop, PostgreSQL one transaction per group, of one round trip and one statement
+on rows the instance knows as its groups left them, else two (src/ledger/pg-group-commit.ts), one group in flight unless \`PDM_PG_GROUPS_IN_FLIGHT\` says more,
 durable unless \`PDM_PG_SYNCHRONOUS_COMMIT=off\` (the rows say which). CPU is the server process's user + system time per request in its median round (from
 /proc), less swayed by other work on the machine than req/s. The ceiling is a bare fastify route in its own
 process (\`bench/bare-fastify.mjs\`: no logger, no auth) that parses the same body and answers

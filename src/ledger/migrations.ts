@@ -107,6 +107,49 @@ export const MIGRATIONS: readonly Migration[] = [
         created_at TEXT NOT NULL
       );`,
   },
+  {
+    version: 3,
+    name: "a group of money steps committed by one statement",
+    // PostgreSQL alone (pg-group-commit.ts). The writes of a group: the accounts' changes, the
+    // reservations taken and made, the charge entries in the order of their steps. A group that
+    // ran on its rows as its instance knew them (pg-known-rows.ts) names them as known: they are
+    // locked first, reservations before accounts, each in id order (the order of every group's
+    // locks), and unless each is as known it fails with SQLSTATE PD001 and writes nothing.
+    sqlite: "SELECT 1;",
+    postgres: `
+      CREATE FUNCTION pdm_commit_group(
+        known_accounts TEXT[], known_balances BIGINT[], known_reserved BIGINT[],
+        known_reservations TEXT[], known_reservation_accounts TEXT[], known_reservation_amounts BIGINT[],
+        moved_accounts TEXT[], balance_changes BIGINT[], reserved_changes BIGINT[],
+        taken_reservations TEXT[],
+        new_reservations TEXT[], new_reservation_accounts TEXT[], new_reservation_amounts BIGINT[], new_reservation_created_ms BIGINT[],
+        entry_accounts TEXT[], entry_amounts BIGINT[], entry_reservations TEXT[], entry_items TEXT[], entry_memos TEXT[], entry_created_at TEXT[]
+      ) RETURNS VOID LANGUAGE plpgsql AS $$
+      DECLARE held INTEGER; same INTEGER;
+      BEGIN
+        SELECT COUNT(*) INTO held
+          FROM (SELECT id, account_id, amount_micros FROM reservations WHERE id = ANY(known_reservations) ORDER BY id FOR UPDATE) r
+          JOIN unnest(known_reservations, known_reservation_accounts, known_reservation_amounts) AS k(id, account_id, amount)
+            ON k.id = r.id AND k.account_id = r.account_id AND k.amount = r.amount_micros;
+        SELECT COUNT(*) INTO same
+          FROM (SELECT id, balance_micros, reserved_micros FROM accounts WHERE id = ANY(known_accounts) ORDER BY id FOR UPDATE) a
+          JOIN unnest(known_accounts, known_balances, known_reserved) AS k(id, balance, reserved)
+            ON k.id = a.id AND k.balance = a.balance_micros AND k.reserved = a.reserved_micros;
+        IF held <> cardinality(known_reservations) OR same <> cardinality(known_accounts) THEN
+          RAISE EXCEPTION 'a row is not as this instance last wrote it' USING ERRCODE = 'PD001';
+        END IF;
+        UPDATE accounts SET balance_micros = accounts.balance_micros + d.balance, reserved_micros = accounts.reserved_micros + d.reserved
+          FROM unnest(moved_accounts, balance_changes, reserved_changes) AS d(id, balance, reserved) WHERE accounts.id = d.id;
+        DELETE FROM reservations WHERE id = ANY(taken_reservations);
+        INSERT INTO reservations (id, account_id, amount_micros, created_ms)
+          SELECT * FROM unnest(new_reservations, new_reservation_accounts, new_reservation_amounts, new_reservation_created_ms);
+        INSERT INTO ledger_entries (account_id, kind, amount_micros, reservation_id, items, memo, created_at)
+          SELECT e.account_id, 'charge', e.amount, e.reservation_id, e.items, e.memo, e.created_at
+          FROM unnest(entry_accounts, entry_amounts, entry_reservations, entry_items, entry_memos, entry_created_at)
+            WITH ORDINALITY AS e(account_id, amount, reservation_id, items, memo, created_at, n)
+          ORDER BY e.n;
+      END $$;`,
+  },
 ];
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

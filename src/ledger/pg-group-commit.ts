@@ -1,27 +1,35 @@
 // Group commit for the PostgreSQL ledger: the money steps that requests ask for while the groups
 // before them are in flight (or within one turn of the event loop when a connection is free) go to
-// PostgreSQL together, in one transaction of two round trips on a pipelined connection, however many
-// steps it holds:
+// PostgreSQL together, in one transaction on a pipelined connection, however many steps it holds.
+// The writes of a group are one statement whatever its steps: the migrations' pdm_commit_group,
+// set-based over arrays (unnest). A group whose rows this instance knows as its own groups left
+// them (pg-known-rows.ts: the usual case for an instance that is the only one charging its
+// accounts) takes one round trip and that one statement, atomic on its own: its steps run on the
+// rows as known, then the statement locks the rows, checks that they are still as known and
+// writes. If the check fails nothing of it is kept, and the group runs again the long way, in two
+// round trips:
 //   1. BEGIN, then lock the reservations the steps name and the accounts they touch (in id order,
-//      so two groups, of this instance or of another, never wait for each other in a cycle);
-//   2. the writes, as set-based statements over arrays (unnest), then COMMIT.
-// A group that names no reservation (one-step charges, new reservations) locks its accounts alone,
-// and a group that charges moves the funds and adds its entries in one statement: the server runs
-// four statements for a group of one-step charges, however many.
-// Between the two, the steps run in order on the locked rows (books.ts), each seal runs on its
+//      so two groups, of this instance or of another, never wait for each other in a cycle; the
+//      check of a group of one round trip locks in the same order);
+//   2. the writes, then COMMIT.
+// Before the writes, the steps run in order on the rows (books.ts), each seal runs on its
 // step's result (a seal that throws undoes its own step alone), then the work the seals left for
 // the commit (signing the batch of receipts of the whole group): if that throws, the group rolls
-// back and every step of it fails. Every promise settles after the commit, so no caller learns of
-// a result that is not durable; if anything of the group fails in the database, nothing of it is kept.
+// back (or is never sent) and every step of it fails. A group run again after a failed check runs
+// its seals again, on the rows as locked, and signs a batch of its own. Every promise settles after
+// the commit, so no caller learns of a result that is not durable; if anything of the group fails
+// in the database, nothing of it is kept.
 // With more than one connection (`connections`), several groups are in flight at once: the next
-// group forms as soon as the one before has sent its COMMIT, and asks for its locks while that
-// commit waits for the disk. Groups that touch the same
+// group forms as soon as the one before has sent its writes, and asks for its locks while that
+// commit waits for the disk (a group of one round trip counts on the one before being kept: if it
+// is not, its check fails). Groups that touch the same
 // account take its row lock one after another (the second reads the row as the first left it), so
 // they are serialised exactly as the groups of two instances are; the CHECK on the account row is
 // the last guard against an overdraw. Each group runs its steps and signs its batch in one
 // synchronous stretch, so no two groups share a batch of receipts.
 import pg from "pg";
-import { runSteps, type Locked, type Step, type StepResult, type Writes } from "./books.js";
+import { runSteps, type Locked, type Outcome, type Step, type StepResult, type Writes } from "./books.js";
+import { knownRows, type KnownRows } from "./pg-known-rows.js";
 
 interface Job {
   step: Step;
@@ -38,56 +46,46 @@ const LOCK_ACCOUNTS = `SELECT id, balance_micros, reserved_micros FROM accounts
   ORDER BY id FOR UPDATE`;
 /** LOCK_ACCOUNTS for a group that names no reservation (reserve and reserveAndSettle steps only) */
 const LOCK_NAMED_ACCOUNTS = "SELECT id, balance_micros, reserved_micros FROM accounts WHERE id = ANY($1::text[]) ORDER BY id FOR UPDATE";
-const MOVE_FUNDS = `UPDATE accounts SET balance_micros = accounts.balance_micros + d.balance, reserved_micros = accounts.reserved_micros + d.reserved
-  FROM unnest($1::text[], $2::bigint[], $3::bigint[]) AS d(id, balance, reserved) WHERE accounts.id = d.id`;
-const TAKE_RESERVATIONS = "DELETE FROM reservations WHERE id = ANY($1::text[])";
-const ADD_RESERVATIONS = `INSERT INTO reservations (id, account_id, amount_micros, created_ms)
-  SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[], $4::bigint[])`;
-const ADD_ENTRIES = `INSERT INTO ledger_entries (account_id, kind, amount_micros, reservation_id, items, memo, created_at)
-  SELECT e.account_id, 'charge', e.amount, e.reservation_id, e.items, e.memo, e.created_at
-  FROM unnest($1::text[], $2::bigint[], $3::text[], $4::text[], $5::text[], $6::text[])
-    WITH ORDINALITY AS e(account_id, amount, reservation_id, items, memo, created_at, n)
-  ORDER BY e.n`;
-
 /**
- * MOVE_FUNDS and ADD_ENTRIES as one statement, for a group that does both (every group that
- * charges): a data-modifying WITH runs to completion whether or not the statement reads it, in the
- * same transaction, so the two writes are kept or undone together as before, with one statement
- * fewer for the server to run. ($1–$3 the accounts' changes, $4–$9 the entries.)
+ * The group's writes, and first, for a group that ran on its rows as known, the lock of those rows
+ * and the check that they are as known: one statement (the migrations' pdm_commit_group), atomic
+ * on its own, failing with SQLSTATE STALE when a row is not as known.
  */
-const MOVE_FUNDS_AND_ADD_ENTRIES = `WITH moved AS (${MOVE_FUNDS})
-  ${ADD_ENTRIES.replace(/\$(\d)/g, (_, n: string) => `$${Number(n) + 3}`)}`;
+const COMMIT_GROUP = `SELECT pdm_commit_group(${Array.from({ length: 20 }, (_, i) => `$${i + 1}`).join(", ")})`;
+const STALE = "PD001";
 
-/** The statements that make the database agree with the books (none for an empty part). */
-function writeQueries(c: pg.Client, w: Writes): Promise<unknown>[] {
-  const q: Promise<unknown>[] = [];
-  const run = (name: string, text: string, values: unknown[][]) => q.push(c.query({ name, text, values }));
-  const moves = [w.accounts.map((a) => a.id), w.accounts.map((a) => a.balance), w.accounts.map((a) => a.reserved)];
+/** The statement that makes the database agree with the books, on the rows `known` if given. */
+function commitGroup(c: pg.Client, known: Locked | null, w: Writes): Promise<unknown> {
+  const accounts = [...(known?.accounts ?? [])];
+  const held = [...(known?.reservations ?? [])];
+  const r = w.newReservations;
   const e = w.entries;
-  const entries = [
-    e.map((x) => x.accountId),
-    e.map((x) => x.amount),
-    e.map((x) => x.reservationId),
-    e.map((x) => x.items),
-    e.map((x) => x.memo),
-    e.map((x) => x.createdAt),
-  ];
-  // no foreign key or trigger ties these tables' rows to each other, so the order of the
-  // statements within the transaction changes nothing of what it commits
-  if (w.accounts.length > 0 && e.length > 0) run("pdm-move-funds-and-add-entries", MOVE_FUNDS_AND_ADD_ENTRIES, [...moves, ...entries]);
-  else if (w.accounts.length > 0) run("pdm-move-funds", MOVE_FUNDS, moves);
-  else if (e.length > 0) run("pdm-add-entries", ADD_ENTRIES, entries);
-  if (w.takenReservations.length > 0) run("pdm-take-reservations", TAKE_RESERVATIONS, [w.takenReservations]);
-  if (w.newReservations.length > 0) {
-    const r = w.newReservations;
-    run("pdm-add-reservations", ADD_RESERVATIONS, [
+  return c.query({
+    name: "pdm-commit-group",
+    text: COMMIT_GROUP,
+    values: [
+      accounts.map(([id]) => id),
+      accounts.map(([, a]) => a.balance),
+      accounts.map(([, a]) => a.reserved),
+      held.map(([id]) => id),
+      held.map(([, h]) => h.accountId),
+      held.map(([, h]) => h.amount),
+      w.accounts.map((a) => a.id),
+      w.accounts.map((a) => a.balance),
+      w.accounts.map((a) => a.reserved),
+      w.takenReservations,
       r.map((x) => x.id),
       r.map((x) => x.accountId),
       r.map((x) => x.amount),
       r.map((x) => x.createdMs),
-    ]);
-  }
-  return q;
+      e.map((x) => x.accountId),
+      e.map((x) => x.amount),
+      e.map((x) => x.reservationId),
+      e.map((x) => x.items),
+      e.map((x) => x.memo),
+      e.map((x) => x.createdAt),
+    ],
+  });
 }
 
 /**
@@ -106,6 +104,9 @@ function inOneWrite<T extends readonly Promise<unknown>[]>(c: pg.Client, send: (
   }
   return Promise.all(sent);
 }
+
+/** an error's SQLSTATE */
+const codeOf = (e: unknown) => (e as { code?: unknown } | null)?.code;
 
 type AccountRow = { id: string; balance_micros: string; reserved_micros: string };
 type ReservationRow = { id: string; account_id: string; amount_micros: string };
@@ -202,11 +203,90 @@ export function pgGroupCommit(config: pg.ClientConfig, options: PgGroupOptions =
   /** the connections no group is using */
   const free = Array.from({ length: size }, () => lazyConnection(opened));
   const inFlight = new Set<Promise<void>>();
+  /** the rows as this instance's groups left them, for groups of one round trip */
+  const known: KnownRows = knownRows();
 
   let queue: Job[] = [];
   let scheduled = false;
   /** a group is taking its locks or running its steps: the next one waits for its COMMIT to be sent */
   let forming = false;
+
+  /** Settles the jobs: each as its step came out, once the group is kept. */
+  const answer = (jobs: Job[], outcomes: Outcome[]) =>
+    jobs.forEach((job, i) => {
+      const o = outcomes[i]!;
+      if (o.ok) job.resolve(o.value);
+      else job.reject(o.error);
+    });
+
+  /**
+   * The group in one round trip and one statement, on its rows as known: true once settled (kept
+   * or failed), false when its rows were not as known (nothing kept, nothing settled: the long way
+   * is next).
+   */
+  const oneTrip = async (c: pg.Client, jobs: Job[], locked: Locked, committing: () => void): Promise<boolean> => {
+    let ran: ReturnType<typeof runSteps>;
+    try {
+      ran = runSteps(
+        locked,
+        jobs.map((j) => j.step),
+      );
+      for (const work of ran.last) work();
+    } catch (error) {
+      // nothing was sent
+      for (const job of jobs) job.reject(error);
+      return true;
+    }
+    const committed = commitGroup(c, locked, ran.writes);
+    known.sent(locked, ran.writes);
+    committing();
+    try {
+      await committed;
+    } catch (error) {
+      // the statement's own transaction has rolled back
+      const stale = codeOf(error) === STALE;
+      known.failed(locked, ran.writes, stale);
+      if (stale) return false;
+      for (const job of jobs) job.reject(error);
+      return true;
+    }
+    known.passed(locked);
+    answer(jobs, ran.outcomes);
+    return true;
+  };
+
+  /** The group in two round trips: its rows read under lock, then the writes and COMMIT. */
+  const twoTrips = async (slot: ReturnType<typeof lazyConnection>, c: pg.Client, jobs: Job[], committing: () => void) => {
+    let locked: Locked | null = null;
+    let writes: Writes | null = null;
+    try {
+      const steps = jobs.map((j) => j.step);
+      const reservationIds = [...new Set(steps.flatMap((s) => ("reservationId" in s ? [s.reservationId] : [])))];
+      const accountIds = [...new Set(steps.flatMap((s) => ("accountId" in s ? [s.accountId] : [])))];
+      const { reservations, accounts } = await begin(c, accountIds, reservationIds);
+      locked = {
+        accounts: new Map(accounts.map((a) => [a.id, { balance: Number(a.balance_micros), reserved: Number(a.reserved_micros) }])),
+        reservations: new Map(reservations.map((r) => [r.id, { accountId: r.account_id, amount: Number(r.amount_micros) }])),
+      };
+      const ran = runSteps(locked, steps);
+      writes = ran.writes;
+      for (const work of ran.last) work();
+      const committed = inOneWrite(c, () => [commitGroup(c, null, ran.writes), c.query("COMMIT")]);
+      known.sent(locked, ran.writes);
+      committing();
+      await committed;
+      // a COMMIT after a failed statement rolls back, and the failed statement has rejected above
+      answer(jobs, ran.outcomes);
+    } catch (error) {
+      if (locked) known.failed(locked, writes, false);
+      try {
+        await c.query("ROLLBACK");
+      } catch {
+        slot.drop(c);
+      }
+      for (const job of jobs) job.reject(error);
+    }
+  };
 
   /** `committing` is called once the group's COMMIT is sent (or the group has ended without one) */
   const commit = async (slot: ReturnType<typeof lazyConnection>, jobs: Job[], committing: () => void) => {
@@ -217,34 +297,9 @@ export function pgGroupCommit(config: pg.ClientConfig, options: PgGroupOptions =
       for (const job of jobs) job.reject(error);
       return;
     }
-    try {
-      const steps = jobs.map((j) => j.step);
-      const reservationIds = [...new Set(steps.flatMap((s) => ("reservationId" in s ? [s.reservationId] : [])))];
-      const accountIds = [...new Set(steps.flatMap((s) => ("accountId" in s ? [s.accountId] : [])))];
-      const { reservations, accounts } = await begin(c, accountIds, reservationIds);
-      const locked: Locked = {
-        accounts: new Map(accounts.map((a) => [a.id, { balance: Number(a.balance_micros), reserved: Number(a.reserved_micros) }])),
-        reservations: new Map(reservations.map((r) => [r.id, { accountId: r.account_id, amount: Number(r.amount_micros) }])),
-      };
-      const { outcomes, writes, last } = runSteps(locked, steps);
-      for (const work of last) work();
-      const committed = inOneWrite(c, () => [...writeQueries(c, writes), c.query("COMMIT")]);
-      committing();
-      await committed;
-      // a COMMIT after a failed statement rolls back, and the failed statement has rejected above
-      jobs.forEach((job, i) => {
-        const o = outcomes[i]!;
-        if (o.ok) job.resolve(o.value);
-        else job.reject(o.error);
-      });
-    } catch (error) {
-      try {
-        await c.query("ROLLBACK");
-      } catch {
-        slot.drop(c);
-      }
-      for (const job of jobs) job.reject(error);
-    }
+    const locked = known.of(jobs.map((j) => j.step));
+    if (locked && (await oneTrip(c, jobs, locked, committing))) return;
+    await twoTrips(slot, c, jobs, committing);
   };
 
   const flush = () => {
