@@ -125,29 +125,30 @@ export const MIGRATIONS: readonly Migration[] = [
         new_reservations TEXT[], new_reservation_accounts TEXT[], new_reservation_amounts BIGINT[], new_reservation_created_ms BIGINT[],
         entry_accounts TEXT[], entry_amounts BIGINT[], entry_reservations TEXT[], entry_items TEXT[], entry_memos TEXT[], entry_created_at TEXT[]
       ) RETURNS VOID LANGUAGE plpgsql AS $$
-      DECLARE held INTEGER; same INTEGER;
+      DECLARE held INTEGER := 0; same INTEGER := 0;
       BEGIN
-        SELECT COUNT(*) INTO held
+        -- a part with nothing in it is skipped (no statement to run)
+        IF cardinality(known_reservations) > 0 THEN SELECT COUNT(*) INTO held
           FROM (SELECT id, account_id, amount_micros FROM reservations WHERE id = ANY(known_reservations) ORDER BY id FOR UPDATE) r
           JOIN unnest(known_reservations, known_reservation_accounts, known_reservation_amounts) AS k(id, account_id, amount)
-            ON k.id = r.id AND k.account_id = r.account_id AND k.amount = r.amount_micros;
-        SELECT COUNT(*) INTO same
+            ON k.id = r.id AND k.account_id = r.account_id AND k.amount = r.amount_micros; END IF;
+        IF cardinality(known_accounts) > 0 THEN SELECT COUNT(*) INTO same
           FROM (SELECT id, balance_micros, reserved_micros FROM accounts WHERE id = ANY(known_accounts) ORDER BY id FOR UPDATE) a
           JOIN unnest(known_accounts, known_balances, known_reserved) AS k(id, balance, reserved)
-            ON k.id = a.id AND k.balance = a.balance_micros AND k.reserved = a.reserved_micros;
+            ON k.id = a.id AND k.balance = a.balance_micros AND k.reserved = a.reserved_micros; END IF;
         IF held <> cardinality(known_reservations) OR same <> cardinality(known_accounts) THEN
           RAISE EXCEPTION 'a row is not as this instance last wrote it' USING ERRCODE = 'PD001';
         END IF;
-        UPDATE accounts SET balance_micros = accounts.balance_micros + d.balance, reserved_micros = accounts.reserved_micros + d.reserved
-          FROM unnest(moved_accounts, balance_changes, reserved_changes) AS d(id, balance, reserved) WHERE accounts.id = d.id;
-        DELETE FROM reservations WHERE id = ANY(taken_reservations);
-        INSERT INTO reservations (id, account_id, amount_micros, created_ms)
-          SELECT * FROM unnest(new_reservations, new_reservation_accounts, new_reservation_amounts, new_reservation_created_ms);
-        INSERT INTO ledger_entries (account_id, kind, amount_micros, reservation_id, items, memo, created_at)
+        IF cardinality(moved_accounts) > 0 THEN UPDATE accounts SET balance_micros = accounts.balance_micros + d.balance, reserved_micros = accounts.reserved_micros + d.reserved
+          FROM unnest(moved_accounts, balance_changes, reserved_changes) AS d(id, balance, reserved) WHERE accounts.id = d.id; END IF;
+        IF cardinality(taken_reservations) > 0 THEN DELETE FROM reservations WHERE id = ANY(taken_reservations); END IF;
+        IF cardinality(new_reservations) > 0 THEN INSERT INTO reservations (id, account_id, amount_micros, created_ms)
+          SELECT * FROM unnest(new_reservations, new_reservation_accounts, new_reservation_amounts, new_reservation_created_ms); END IF;
+        IF cardinality(entry_accounts) > 0 THEN INSERT INTO ledger_entries (account_id, kind, amount_micros, reservation_id, items, memo, created_at)
           SELECT e.account_id, 'charge', e.amount, e.reservation_id, e.items, e.memo, e.created_at
           FROM unnest(entry_accounts, entry_amounts, entry_reservations, entry_items, entry_memos, entry_created_at)
             WITH ORDINALITY AS e(account_id, amount, reservation_id, items, memo, created_at, n)
-          ORDER BY e.n;
+          ORDER BY e.n; END IF;
       END $$;`,
   },
 ];
