@@ -26,11 +26,23 @@ export function neededDecisions(ir: ModelIR, outputs?: string[]): DecisionIR[] {
 }
 
 export function optimise(ir: ModelIR, outputs?: string[]): DecisionIR[] {
+  const decisions = optimiseForSql(ir, outputs);
+  specialiseTables(ir);
+  return decisions;
+}
+
+/**
+ * Every pass but table specialisation, which only codegen reads (its column tests on raw JSON
+ * values and its table indexes): what the SQL lowering needs. `specialiseTables` makes the IR
+ * codegen's after it (the rating model's 3,700-rule table: about 0.1 s).
+ */
+export function optimiseForSql(ir: ModelIR, outputs?: string[]): DecisionIR[] {
   foldConstants(ir);
   inlineCalls(ir);
-  specialiseTables(ir);
   certifyRoundings(ir);
   markRunningTotals(ir);
   markRawItems(ir);
   return neededDecisions(ir, outputs);
 }
+
+export { specialiseTables };
