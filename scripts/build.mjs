@@ -62,7 +62,7 @@ async function buildLib(out) {
 }
 
 const { dependencies } = JSON.parse(readFileSync("package.json", "utf8"));
-const BUNDLED = ["bullmq", "ioredis"];
+const BUNDLED = ["bullmq", "ioredis", "@duckdb/node-api"];
 const common = { bundle: true, platform: "node", format: "esm", target: "node20", sourcemap: true, logLevel: "warning" };
 const next = `dist.next-${process.pid}`;
 const old = `dist.old-${process.pid}`;
@@ -80,8 +80,9 @@ await Promise.all([
     outExtension: { ".js": ".mjs" },
     // Every package stays external but BullMQ and ioredis: loaded as dozens of CommonJS modules
     // they cost `pdm score --queue` and `pdm worker` about 0.1 s of CPU at each start; bundled, half
-    // that. Their `require` of Node's own modules goes through createRequire.
-    external: Object.keys(dependencies).filter((name) => !BUNDLED.includes(name)),
+    // that. So does DuckDB's Node API for `pdm score --engine duckdb` (its native bindings stay
+    // external). Their `require` of Node's own modules goes through createRequire.
+    external: [...Object.keys(dependencies).filter((name) => !BUNDLED.includes(name)), "@duckdb/node-bindings"],
     banner: { js: 'import { createRequire as __pdmRequire } from "node:module"; const require = __pdmRequire(import.meta.url);' },
   }),
   buildLib(next),

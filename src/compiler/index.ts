@@ -5,7 +5,7 @@ import type { CheckResult } from "../ir/check.js";
 import type { DecisionIR, ModelIR } from "../ir/ir.js";
 import type { ModelInput } from "../ir/model.js";
 import { analyseModel } from "./2-analyse/index.js";
-import { neededDecisions, optimise } from "./3-optimise/index.js";
+import { neededDecisions, optimise, optimiseForSql, specialiseTables } from "./3-optimise/index.js";
 import { emitModule } from "./4-codegen/module.js";
 import { CodeTooLarge } from "./4-codegen/emitter.js";
 import { diagnostic, type Diagnostic } from "../ir/diagnostics.js";
@@ -155,7 +155,8 @@ export function compileToSql(model: ModelInput, options: SqlOptions & Pick<Compi
  * the same model twice (to plan, then over the file's columns and the digits its data needs), and
  * the analysis of a large table takes seconds. The lowering reads the IR and never changes it.
  */
-let lastForSql: { key: string; ir: ModelIR | null; check: CheckResult; decisions: ReturnType<typeof optimise> } | undefined;
+let lastForSql:
+  { key: string; ir: ModelIR | null; check: CheckResult; decisions: ReturnType<typeof optimise>; specialised: boolean } | undefined;
 
 const analysisKey = (model: ModelInput, options: Pick<CompileOptions, "strict" | "outputs">): string =>
   JSON.stringify([model, options.strict ?? true, options.outputs ?? null]);
@@ -164,7 +165,7 @@ function analysedForSql(model: ModelInput, options: Pick<CompileOptions, "strict
   const key = analysisKey(model, options);
   if (lastForSql?.key !== key) {
     const { ir, check } = analyse(model, options);
-    lastForSql = { key, ir, check, decisions: ir ? optimise(ir, options.outputs) : [] };
+    lastForSql = { key, ir, check, decisions: ir ? optimiseForSql(ir, options.outputs) : [], specialised: false };
   }
   return lastForSql;
 }
@@ -179,6 +180,9 @@ function analysedForSource(
   options: CompileOptions,
 ): { ir: ModelIR | null; check: CheckResult; decisions: DecisionIR[] } {
   if (lastForSql && options.optimise !== false && lastForSql.key === analysisKey(model, options)) {
+    // the tables specialised for codegen once (the lowering never reads what that marks)
+    if (lastForSql.ir && !lastForSql.specialised) specialiseTables(lastForSql.ir);
+    lastForSql.specialised = true;
     const { ir, check, decisions } = lastForSql;
     return { ir, check: { ...check, stages: [...check.stages] }, decisions };
   }

@@ -22,7 +22,8 @@ export interface DuckDbRequest {
 
 /** `pieces`: JSONL through Node in pieces (engine.ts); `table`: a file DuckDB reads (table-engine.ts). */
 export type DuckDbPlan =
-  { ok: true; query: SqlQuery; engine: "pieces" | "table" } | { ok: false; reason: string; diagnostics?: Diagnostic[] };
+  | { ok: true; query: SqlQuery; engine: "pieces" | "table"; inputSchema: Record<string, unknown> }
+  | { ok: false; reason: string; diagnostics?: Diagnostic[] };
 
 const INDEX_LIKE = /^(0|[1-9]\d*)$/;
 const indexLike = (columns: OutputColumn[]): boolean =>
@@ -55,5 +56,5 @@ export function planDuckDb(model: ModelInput, request: DuckDbRequest): DuckDbPla
   const unaddressable = table ? undefined : r.query.inputs.find((c) => !addressable(c.input));
   if (unaddressable) return { ok: false, reason: `the input ${JSON.stringify(unaddressable.input)} has a quote or a backslash` };
   if (indexLike(r.query.decisions)) return { ok: false, reason: "a decision or entry is named like an array index" };
-  return { ok: true, query: r.query, engine: table ? "table" : "pieces" };
+  return { ok: true, query: r.query, engine: table ? "table" : "pieces", inputSchema: r.check.input };
 }

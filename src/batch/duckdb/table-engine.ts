@@ -33,7 +33,11 @@ export class TableError extends Error {}
 export interface TableBatch {
   model: ModelInput;
   strict: boolean;
-  /** the model's module, for the rows SQL leaves */
+  /**
+   * the model's module, for the rows SQL leaves: its input schema and decisions are read at once,
+   * its code (loaded here) only when the first such row comes, so a module whose code is made when
+   * first read is made only then
+   */
   loadable: LoadableModel;
   /** a JSONL file only once screened clean (jsonl-screen.ts), and only to JSONL */
   input: { format: TableFormat; path: string } | { format: "jsonl"; path: string; screen: CleanScreen };
@@ -171,7 +175,7 @@ function parquetClash(query: SqlQuery): string | undefined {
 }
 
 export async function scoreTable(batch: TableBatch): Promise<TableTally> {
-  const model = loadModel(batch.loadable);
+  const model = batch.loadable;
   const instance = await DuckDBInstance.create(":memory:", {
     temp_directory: tmpdir(),
     ...(batch.threads ? { threads: String(batch.threads) } : defaultThreads(batch.output.format)),
@@ -220,22 +224,23 @@ export async function scoreTable(batch: TableBatch): Promise<TableTally> {
       if (refused.length > 0) throw new TableError(`the Parquet output cannot hold the decisions: ${refused.join("; ")}`);
     }
 
-    const lineRecord = jsonl
-      ? jsonlFallback(
-          jsonl.path,
-          jsonl.screen,
-          pieceScorer(model, { input: "jsonl", output: "jsonl", exactDecimals: batch.exactDecimals, idField: batch.idField }),
-        )
-      : undefined;
-    const fallback = lineRecord
-      ? (line: number) => lineRecord(line)
-      : tableFallback(model, {
+    const raw = rows.raw;
+    // the JS engine's scorer, its module loaded when the first row SQL leaves comes
+    const scorer = (): ((line: number, raw: (string | null)[]) => { text: string | null; error: boolean }) => {
+      const loaded = loadModel(batch.loadable);
+      if (!jsonl)
+        return tableFallback(loaded, {
           input: table.format,
           output: batch.output.format,
-          raw: rows.raw,
+          raw,
           exactDecimals: batch.exactDecimals,
           idField: batch.idField,
         });
+      const options = { input: "jsonl", output: "jsonl", exactDecimals: batch.exactDecimals, idField: batch.idField } as const;
+      const lineRecord = jsonlFallback(jsonl.path, jsonl.screen, pieceScorer(loaded, options));
+      return (line) => lineRecord(line);
+    };
+    let fallback: ReturnType<typeof scorer> | undefined;
     const tally: TableTally = { rows: 0, errors: 0, bytes: 0, byJs: 0 };
     connection.registerScalarFunction(
       DuckDBScalarFunction.create({
@@ -252,7 +257,7 @@ export async function scoreTable(batch: TableBatch): Promise<TableTally> {
             const raws = input.getColumnVector(1);
             for (let i = 0; i < input.rowCount; i++) {
               const raw = (raws.getItem(i) as DuckDBListValue).items as (string | null)[];
-              const r = fallback(Number(lines.getItem(i)), raw);
+              const r = (fallback ??= scorer())(Number(lines.getItem(i)), raw);
               if (r.text !== null) tally.byJs++;
               if (r.error) tally.errors++;
               output.setItem(i, r.text);

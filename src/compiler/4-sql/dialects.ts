@@ -48,6 +48,12 @@ export interface Dialect {
   lookup: (integers: readonly number[], index: string) => string;
   /** element `index` (1-based) of a list of values of one type, when the dialect reads it at its offset (tables.ts) */
   valueList?: (items: readonly string[], index: string) => string;
+  /**
+   * the same of number literals (canonical digits, or NULL) of one decimal type: one constant the
+   * dialect parses once, where a list of typed literals is a cast each to plan (the rating table's
+   * 3,701 outputs: about 0.1 s of DuckDB's CPU at every run)
+   */
+  numberList?: (digits: readonly string[], type: string, index: string) => string;
   /** the types of an input column as the engine reads them, for messages */
   typeNames: { string: string; boolean: string; date: string };
 }
@@ -84,6 +90,8 @@ export const DIALECTS: Record<DialectName, Dialect> = {
     // the list is a constant, folded once: each row reads one element
     lookup: (ints, index) => `NULLIF((CAST('[${ints.join(",")}]' AS INTEGER[]))[${index}], 0)`,
     valueList: (items, index) => `([${items.join(", ")}])[${index}]`,
+    // the digits hold no quote: the text is the list as DuckDB reads one
+    numberList: (digits, type, index) => `(CAST('[${digits.join(",")}]' AS ${type}[]))[${index}]`,
     typeNames: { string: "VARCHAR", boolean: "BOOLEAN", date: "DATE" },
   },
   postgres: {

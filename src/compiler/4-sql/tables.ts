@@ -9,7 +9,7 @@ import { cellBounds, firstRule, literalsOf, type Rule } from "./rule-split.js";
 import { unsupported, type SqlContext } from "./context.js";
 import { branches, levelsOf, lowerExpr, type SqlScope } from "./expressions.js";
 import { allOf, unaryTests } from "./unary-tests.js";
-import { deeper, literal, NULL_VALUE, type SqlValue } from "./values.js";
+import { deeper, literal, NULL_VALUE, widthOf, type SqlValue } from "./values.js";
 
 export interface LoweredBody {
   value: SqlValue;
@@ -54,6 +54,19 @@ function byRule(rule: string, arms: readonly (readonly [number, string])[], fall
 /** A literal: a number (maybe negated), a string, a boolean or null. */
 const isLiteral = (e: Expr): boolean =>
   ["number", "string", "boolean", "null"].includes(e.kind) || (e.kind === "negate" && e.operand.kind === "number");
+
+/**
+ * A number output's element by rule, where every rule's output is an unsigned number literal or
+ * null: the list as one constant of the output's decimal type (dialect.numberList), each literal's
+ * digits cast to it exactly (the type holds every literal's places and digits).
+ */
+function numberList(values: SqlValue[], numbers: number[], typed: SqlValue, rule: string, cx: SqlContext): string | undefined {
+  if (!cx.dialect.numberList || typed.kind !== "number") return undefined;
+  if (!values.every((v) => v.kind === "null" || v.constant !== undefined)) return undefined;
+  const digits = Array.from({ length: Math.max(...numbers) }, () => "NULL");
+  values.forEach((v, k) => (digits[numbers[k]! - 1] = v.constant ?? "NULL"));
+  return cx.dialect.numberList(digits, cx.dialect.decimal(widthOf(typed.shape!), typed.shape!.scale), rule);
+}
 
 function lowerTable(table: TableIR, scope: SqlScope, cx: SqlContext): LoweredBody {
   const firing = FIRING[table.hit];
@@ -103,7 +116,7 @@ function lowerTable(table: TableIR, scope: SqlScope, cx: SqlContext): LoweredBod
     const listed = cx.dialect.valueList && typed.kind !== "null" && table.rules.every((r) => isLiteral(r.outputs[j]!));
     const items = listed ? Array.from({ length: Math.max(...numbers) }, () => "NULL") : [];
     for (const [n, v] of arms) items[n - 1] = v;
-    const element = listed ? cx.dialect.valueList!(items, rule.sql) : "";
+    const element = listed ? (numberList(values, numbers, typed, rule.sql, cx) ?? cx.dialect.valueList!(items, rule.sql)) : "";
     return {
       listed: listed ? items : undefined,
       value: {
