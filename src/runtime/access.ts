@@ -3,8 +3,7 @@ import { madeList, tick } from "./budget.js";
 import { Decimal, isDecimal } from "./decimal.js";
 import { describe, isTemporalValue } from "./kinds.js";
 import { collectProblems, problem } from "./problems.js";
-import { temporalProperty } from "./temporal/index.js";
-import { daysFromCivil, civilFromDays } from "./temporal/calendar.js";
+import { dateRange, temporalProperty } from "./temporal/index.js";
 import { FeelContext, FeelDate, FeelRange, type FeelValue } from "./values.js";
 
 const RANGE_PROPERTIES: Record<string, (r: FeelRange) => FeelValue> = {
@@ -108,7 +107,7 @@ export const resultsSoFar = (acc: readonly FeelValue[]): FeelValue[] => madeList
  */
 export function iterRange(from: FeelValue, to: FeelValue): Iterable<FeelValue> | null {
   if (isDecimal(from) && isDecimal(to) && from.isInteger() && to.isInteger()) return shortRange(from, to) ?? integers(from, to);
-  if (from instanceof FeelDate && to instanceof FeelDate) return dates(from, to);
+  if (from instanceof FeelDate && to instanceof FeelDate) return dateRange(from, to);
   return problem(`an iteration range needs two integers or two dates as endpoints, not ${describe(from)} and ${describe(to)}`);
 }
 
@@ -129,13 +128,4 @@ function shortRange(from: Decimal, to: Decimal): FeelValue[] | null {
 function* integers(from: Decimal, to: Decimal): Generator<FeelValue> {
   const step = from.lte(to) ? 1 : -1;
   for (let v = from; step > 0 ? v.lte(to) : v.gte(to); v = v.plus(step)) yield v;
-}
-
-function* dates(from: FeelDate, to: FeelDate): Generator<FeelValue> {
-  const [first, last] = [daysFromCivil(from.year, from.month, from.day), daysFromCivil(to.year, to.month, to.day)];
-  const step = first <= last ? 1 : -1;
-  for (let d = first; step > 0 ? d <= last : d >= last; d += step) {
-    const c = civilFromDays(d);
-    yield new FeelDate(c.year, c.month, c.day);
-  }
 }

@@ -1,19 +1,17 @@
-// Powers, square roots, exponentials and natural logarithms of the runtime's big decimals,
-// correctly rounded to 34 digits, half-even — what decimal.js gives wherever it is itself correctly
-// rounded (its powers near 1 sometimes are not: docs/numbers.md) — with decimal.js's treatment of
-// zeros, infinities, NaN and the exponent range.
-//   sqrt      the integer square root of the coefficient widened to 70 digits: exact digits and
-//             a sticky remainder, rounded once;
+// Powers, exponentials and natural logarithms of the runtime's big decimals, correctly rounded to
+// 34 digits, half-even — what decimal.js gives wherever it is itself correctly rounded (its powers
+// near 1 sometimes are not: docs/numbers.md) — with decimal.js's treatment of zeros, infinities,
+// NaN and the exponent range (square roots: decimal-sqrt.ts).
 //   x ** n    (integer n) exactly when the power has few digits, otherwise by squaring in binary
 //             with guard bits and a rounding-boundary check (decimal-approx.ts);
 //   exp, ln   binary fixed-point series with proven error bounds, the same check;
 //   x ** y    (y = p/q in lowest terms, q dividing a power of ten) exactly when x is a perfect
 //             q-th power (4 ** 0.5, 0.008 ** 1.5), otherwise exp(y ln x) with the same check.
 // When the check fails, the work is repeated with twice the bits (docs/numbers.md).
-import { BIG_DIVISION_STEPS, BIG_TERM_STEPS, tick } from "./budget.js";
+import { BIG_TERM_STEPS, tick } from "./budget.js";
 import { type Approx, LOG10_2, LOG2_10, MAX_BITS, START_BITS, log10Of, roundApprox } from "./decimal-approx.js";
-import { bitLength, digitCount, integerRoot, integerSqrt, pow10 } from "./decimal-digits.js";
-import { Exact, MAX_E, MIN_E, NAN, ONE, PRECISION, ZERO, infinity, normal, rounded, zero } from "./decimal-exact.js";
+import { bitLength, digitCount, integerRoot, pow10 } from "./decimal-digits.js";
+import { Exact, MAX_E, MIN_E, NAN, ONE, ZERO, infinity, normal, rounded, zero } from "./decimal-exact.js";
 import { expApprox, lnFixed, toDouble } from "./decimal-series.js";
 
 /** exp(t) is beyond 10^±6145 when |t| exceeds this (ln 10 × 6145 < 14150). */
@@ -22,32 +20,6 @@ const RANGE = 14160;
 const EXACT_DIGITS = 120;
 /** …and when the check fails, up to this many. */
 const EXACT_FALLBACK_DIGITS = 600;
-
-export function sqrt(x: Exact): Exact {
-  if (x.s !== 1 || x.n === 0 || x.c === 0n) {
-    // sqrt(±0) and sqrt(Infinity) are themselves; NaN and negative numbers give NaN
-    return x.s !== x.s || (x.s < 0 && x.c !== 0n) || (x.s < 0 && x.n === 0) ? NAN : x;
-  }
-  tick(BIG_DIVISION_STEPS);
-  // up to 67 digits: widened to 67 or 68 (an even exponent), whose integer root has exactly 34
-  // digits r; the exact root lies in [r, r + 1) and is never r + 1/2 ((r + 1/2)² is no integer),
-  // so it rounds up exactly when N > (r + 1/2)², that is N - r² > r
-  if (x.n <= 2 * PRECISION - 1) {
-    const j = (x.e - (2 * PRECISION - 1 - x.n)) % 2 === 0 ? 2 * PRECISION - 1 - x.n : 2 * PRECISION - x.n;
-    const N = x.c * pow10(j);
-    const r = integerSqrt(N);
-    const e = (x.e - j) / 2;
-    if (N - r * r <= r) return normal(1, r, e, PRECISION);
-    const up = r + 1n;
-    return up === pow10(PRECISION) ? normal(1, up, e) : normal(1, up, e, PRECISION);
-  }
-  // longer: an even exponent and at least 70 digits, so that the root has 35 or more
-  let j = Math.max(0, 2 * (PRECISION + 1) - x.n);
-  if ((x.e - j) % 2 !== 0) j++;
-  const N = x.c * pow10(j);
-  const r = integerSqrt(N);
-  return rounded(1, r, (x.e - j) / 2, r * r !== N);
-}
 
 export function exp(x: Exact): Exact {
   if (x.n === 0 || x.c === 0n) return x.s !== x.s ? NAN : x.n !== 0 ? ONE : x.s < 0 ? ZERO : x;

@@ -12,12 +12,13 @@
 //             that meets more arithmetic, and what follows from it, without BigInt work;
 //   exact     the runtime's own big decimal (a BigInt coefficient, decimal-exact.ts), for
 //             everything else (long digits, huge or tiny magnitudes, roots, logarithms, powers:
-//             decimal-functions.ts); results come back to the scaled form whenever they fit.
+//             decimal-functions.ts, decimal-sqrt.ts); results come back to the scaled form whenever they fit.
 // The API is the part of decimal.js's the runtime uses; decimal-double.ts offers the same part for
 // `--numbers double`.
 import { BIG_DIVISION_STEPS, tick } from "./budget.js";
 import { Exact } from "./decimal-exact.js";
-import { exp, ln, power, sqrt } from "./decimal-functions.js";
+import { exp, ln, power } from "./decimal-functions.js";
+import { sqrt } from "./decimal-sqrt.js";
 import {
   type Wide,
   WIDE_POWER_MAX,

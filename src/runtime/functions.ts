@@ -1,7 +1,6 @@
 // Function values and invocation: user functions (lambdas, BKMs, model functions) with fixed
 // parameters, and built-ins declared as BuiltinDefs with overloads, optional and variadic params.
 import type { Type } from "../ir/types.js";
-import { directCall, directRestCall } from "./builtins/direct.js";
 import { type BuiltinDef, fitsNamed, fitsPositional, requiredCount, type Signature } from "./builtins/def.js";
 import { describe } from "./kinds.js";
 import { problem } from "./problems.js";
@@ -84,10 +83,11 @@ export function positional(f: FeelFunction | null, count: number): (...args: Fee
   const def = f instanceof BuiltinFunction ? f.def : undefined;
   const sig = def?.signatures.find((s) => fitsPositional(s, count));
   if (!def || !sig) return (...args) => call(f, args);
-  if (!sig.variadic) return directCall(def.name, count, sig.impl);
+  if (!sig.variadic) return def.direct?.[count]?.(sig.impl) ?? sig.impl;
   // the fixed parameters, then the rest as one list, as invokePositional passes them
   const fixed = sig.params.length - 1;
-  if (fixed === 0) return directRestCall(def.name, sig.impl);
+  const impl = sig.impl;
+  if (fixed === 0) return def.directRest?.(impl) ?? ((...args) => impl(args));
   return (...args) => sig.impl(...args.slice(0, fixed), args.slice(fixed));
 }
 

@@ -72,7 +72,7 @@ export {
 } from "./certified.js";
 export { runningTotals, sumOfPrefix } from "./prefix-sums.js";
 export { roundPlaces, roundQuotient } from "./builtins/number.js";
-export { countOf } from "./builtins/direct.js";
+export { countOf } from "./builtins/list.js";
 export {
   explainAt,
   explainCall,

@@ -1,6 +1,7 @@
 // Constructors generated code uses for literals: numbers, @"..." temporals, contexts.
 import { charge, CONTAINER_SIZE } from "./budget.js";
 import { Decimal } from "./decimal.js";
+import { ints } from "./int-codec.js";
 import { problem } from "./problems.js";
 import { parseTemporal } from "./temporal/index.js";
 import { FeelContext, type FeelValue } from "./values.js";
@@ -9,6 +10,25 @@ export const num = (text: string): Decimal => new Decimal(text);
 
 /** The numbers of literals written one after another, a space between, null where none is written (a large table's outputs). */
 export const nums = (texts: string): (Decimal | null)[] => texts.split(" ").map((t) => (t === "" ? null : num(t)));
+
+/**
+ * The same numbers written as integers (codegen/int-list.ts `numberList`), once, at load: each is
+ * the scaled number its digits and decimals give, the number `num` reads from its text; null for a 0.
+ */
+export function decimals(text: string): (Decimal | null)[] {
+  const codes = ints(text);
+  const out: (Decimal | null)[] = [];
+  for (let i = 0; i < codes.length; i++) {
+    const head = codes[i]!;
+    if (head === 0) {
+      out.push(null);
+      continue;
+    }
+    const digits = codes[++i]!;
+    out.push(Decimal.scaled(head % 2 === 0 ? -digits : digits, (head - 1) >> 1));
+  }
+  return out;
+}
 
 /** A number read from outside the program (a JSON state, `number("-0")`): FEEL has no negative zero. */
 export function readNumber(v: number | string): Decimal {

@@ -4,7 +4,7 @@
 // item by item (runtime/json.ts), so item i of the list is the conversion of item i of the array.
 import { field, listIndex } from "./access.js";
 import { tick } from "./budget.js";
-import { countOf } from "./builtins/direct.js";
+import { countOf } from "./builtins/list.js";
 import { isDecimal, type Decimal } from "./decimal.js";
 import { numberFromJson } from "./json.js";
 import type { FeelValue } from "./values.js";

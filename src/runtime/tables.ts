@@ -1,18 +1,13 @@
 // Runtime support for decision tables in generated code: multi-hit policies and cell lists.
 import { applyHitPolicy, type Aggregation, type HitResult, type Policy } from "./hit-policies.js";
 import { call, eq, toFeelString } from "./index.js";
-import { aggregateBuiltins } from "./builtins/aggregate.js";
-import { listBuiltins } from "./builtins/list.js";
-import { builtinOf } from "./builtins/made.js";
+import { builtinMax, builtinMin, builtinSum } from "./builtins/aggregate.js";
+import { builtinCount } from "./builtins/list.js";
+import { builtinMade } from "./builtins/made.js";
 import { FeelContext, type FeelValue } from "./values.js";
 
-/** The built-in each aggregator of a COLLECT table calls, in the group it is declared in (builtins/index.ts). */
-const AGGREGATORS = {
-  SUM: [aggregateBuiltins, "sum"],
-  MIN: [aggregateBuiltins, "min"],
-  MAX: [aggregateBuiltins, "max"],
-  COUNT: [listBuiltins, "count"],
-} as const;
+/** The built-in each aggregator of a COLLECT table calls, by its maker (builtins/def.ts). */
+const AGGREGATORS = { SUM: builtinSum, MIN: builtinMin, MAX: builtinMax, COUNT: builtinCount } as const;
 
 /**
  * `priorities[i]` lists output column i's allowed values, highest priority first (or null);
@@ -39,8 +34,7 @@ export function hit(
           ? outputNames.map((name, i) => rank(priorities[i] ?? null, v instanceof FeelContext ? v.get(name) : null))
           : [rank(priorities[0] ?? null, v)],
       aggregate: (agg, vs) => {
-        const [group, name] = AGGREGATORS[agg];
-        return call(builtinOf(group, name), [vs]);
+        return call(builtinMade(AGGREGATORS[agg]), [vs]);
       },
     },
     policy,

@@ -1,4 +1,4 @@
-// The direct forms of the commonest built-in calls (runtime/builtins/direct.ts), which generated
+// The direct forms of the commonest built-in calls (the `direct` forms of runtime/builtins/def.ts), which generated
 // code gets from `positional`, against the catalogue's general call on any arguments: the same
 // value, the same problems, and the same charge against the budget, to the step and character.
 import fc from "fast-check";

@@ -21,7 +21,8 @@ import {
 } from "../../src/runtime/decimal-wide-arithmetic.js";
 import { multiplyLimbs } from "../../src/runtime/decimal-wide-divide.js";
 import { wideSqrt } from "../../src/runtime/decimal-wide-sqrt.js";
-import { power, sqrt } from "../../src/runtime/decimal-functions.js";
+import { power } from "../../src/runtime/decimal-functions.js";
+import { sqrt } from "../../src/runtime/decimal-sqrt.js";
 import { Reference } from "./decimal-properties.js";
 
 const runs = { numRuns: Number(process.env.DECIMAL_RUNS ?? 3000) };

@@ -10,6 +10,7 @@ import type { Expr } from "../../ir/feel-ast.js";
 import type { RuleIR, TableIR } from "../../ir/ir.js";
 import { fastCellTest, type ColumnPlan } from "./fast-tests.js";
 import { compactRules, MIN_COMPACT_RULES, ruleNumbers } from "./rule-cells.js";
+import { numberList } from "./int-list.js";
 import { emitLookup, type IndexedLookup } from "./table-lookup.js";
 import type { UnaryTest } from "../../ir/feel-ast.js";
 import { emitExpr, isLiteralTree, type ExprContext } from "./expr.js";
@@ -163,8 +164,8 @@ export function literalOutputs(table: TableIR, scope: Scope, cx: ExprContext): s
   if (!hasLiteralOutputs(table)) return false;
   // a large table's number literals (negated when not zero, and nulls) as one text, each read as `rt.num` reads its literal
   const numbers = table.singleOutput && table.rules.map((r) => numberText(r.outputs[0]!));
-  if (numbers && table.rules.length >= MIN_COMPACT_RULES && numbers.every((n) => n !== null && /^[0-9.eE+-]*$/.test(n)))
-    return cx.em.hoist("O", `rt.nums(${cx.em.lit(numbers.join(" "))})`);
+  if (numbers && table.rules.length >= MIN_COMPACT_RULES && numbers.every((n): n is string => n !== null && /^[0-9.eE+-]*$/.test(n)))
+    return cx.em.hoist("O", numberList(numbers));
   return cx.em.hoist("O", `[${table.rules.map((r) => outputValue(table, r.outputs, scope, cx, false)).join(", ")}]`);
 }
 

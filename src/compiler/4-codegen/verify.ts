@@ -177,6 +177,7 @@ const MEMBERS = new Set([
   "explainAtRule",
   "ruleCells",
   "nums",
+  "decimals",
   "ints",
   "ascending",
   "allOf",

@@ -5,7 +5,8 @@
 // and hands the generated code those alone as its `rt`: a bundle holds no more of the runtime.
 import type { Plugin } from "esbuild";
 import type { CompiledModel } from "../5-load/compiled-model.js";
-import { builtinNames, runtimeNames } from "./runtime-names.js";
+import { builtinMaker, builtinNames, builtinsByGroup, runtimeNames } from "./runtime-names.js";
+import type { BuiltinGroup } from "../../runtime/builtins/index.js";
 import {
   bundleWithRuntime,
   type BundleOptions,
@@ -13,16 +14,26 @@ import {
   type NumberMode,
   type RuntimeMode,
   type RuntimePart,
+  runtimeModule,
 } from "./standalone.js";
 import { stateCheckSource } from "../5-load/state-check-source.js";
-import { ROUNDING_MODES } from "../../runtime/builtins/number.js";
 
 const CHECK_MODULE = "pdm:state-check";
 
-/** The virtual module of the state check: the written check over the formats, and the formats (for the problems of a refused state). */
+/** Whether a schema names a string format anywhere (a `format` keyword). */
+function namesFormat(schema: unknown): boolean {
+  if (Array.isArray(schema)) return schema.some(namesFormat);
+  if (schema === null || typeof schema !== "object") return false;
+  return Object.entries(schema).some(([k, v]) => (k === "format" && typeof v === "string") || namesFormat(v));
+}
+
+/**
+ * The virtual module of the state check: the written check over the formats, and the formats (for
+ * the problems of a refused state); none for a schema that names no format, which neither reads.
+ */
 function checkModule(model: CompiledModel, kit: string): Plugin {
   const contents = [
-    `import { formats } from ${JSON.stringify(kit)};`,
+    namesFormat(model.inputSchema) ? `import { formats } from ${JSON.stringify(kit)};` : "const formats = {};",
     "export { formats };",
     `export const check = (function (F) {\n${stateCheckSource(model.inputSchema)}\n})(formats);`,
   ].join("\n");
@@ -64,13 +75,14 @@ interface Reach {
  * (which divides: a model that makes a temporal value reaches the wide form). The wide decimal form: through a quotient (a
  * division that does not end, held unevaluated until arithmetic turns it wide); should a way be
  * missed, only speed is lost (runtime/decimal-wide-absent.ts). Powers and roots: through the
- * operator and the built-ins that take them (a rounding to a negative scale takes a power of ten).
+ * operator and the built-ins that take them.
  */
 const REACH: Record<Exclude<RuntimePart, "temporal">, Reach> = {
   wideDecimals: { names: ["div", "pow", "certDiv", "certPow", "certPowerMemo", "roundQuotient"], builtins: ["mean", "sqrt"] },
   wideSqrt: { names: [], builtins: ["sqrt"] },
-  powers: { names: ["pow", "certPow", "certPowerMemo"], builtins: ["sqrt", "log", "exp", ...Object.keys(ROUNDING_MODES)] },
-  limbPowers: { names: ["pow", "certPow", "certPowerMemo"], builtins: Object.keys(ROUNDING_MODES) },
+  exactSqrt: { names: [], builtins: ["sqrt"] },
+  powers: { names: ["pow", "certPow", "certPowerMemo"], builtins: ["sqrt", "log", "exp"] },
+  limbPowers: { names: ["pow", "certPow", "certPowerMemo"], builtins: [] },
 };
 
 /** The parts of the runtime the model's code cannot reach (its bundle leaves them out). */
@@ -85,14 +97,56 @@ function unreached(model: CompiledModel): RuntimePart[] {
   return temporal ? parts : ["temporal", ...parts];
 }
 
+/**
+ * The module of each group of built-ins (a path under the runtime's folder, without extension),
+ * which exports the maker of each of its built-ins (runtime/builtins/def.ts).
+ */
+export const GROUP_MODULES: Readonly<Record<BuiltinGroup, string>> = {
+  conversionBuiltins: "runtime/builtins/conversion",
+  temporalBuiltins: "runtime/temporal/builtins",
+  booleanBuiltins: "runtime/builtins/boolean",
+  stringBuiltins: "runtime/builtins/string",
+  regexBuiltins: "runtime/builtins/regex",
+  listBuiltins: "runtime/builtins/list",
+  aggregateBuiltins: "runtime/builtins/aggregate",
+  numberBuiltins: "runtime/builtins/number",
+  contextBuiltins: "runtime/builtins/context",
+  rangeBuiltins: "runtime/builtins/range",
+};
+
+const isGroup = (name: string): name is BuiltinGroup => Object.hasOwn(GROUP_MODULES, name);
+
+/**
+ * The groups of built-ins the code takes by name, each as the JS of an array of just those
+ * built-ins, made by their makers, with the imports of the makers: a bundle then holds no other
+ * built-in. A group the code reaches otherwise is handed over whole (not listed here).
+ */
+function groupsByMaker(source: string): { imports: string[]; groups: Map<string, string> } {
+  const imports: string[] = [];
+  const groups = new Map<string, string>();
+  for (const [group, use] of builtinsByGroup(source)) {
+    if (use.whole || !isGroup(group)) continue;
+    const makers = use.names.map(builtinMaker);
+    imports.push(
+      `import { ${makers.map((m) => `${m} as $$${m}`).join(", ")} } from ${JSON.stringify(runtimeModule(GROUP_MODULES[group]))};`,
+    );
+    groups.set(group, `[${makers.map((m) => `$$${m}()`).join(", ")}]`);
+  }
+  return { imports, groups };
+}
+
 /** The module's text: the same API for a package and for `-o` (runtime/api.ts). */
-function entrySource(model: CompiledModel, numbers: NumberMode, kit: string): string {
+function entrySource(model: CompiledModel, numbers: NumberMode, kit: string, runtime: RuntimeMode): string {
   const inputs = model.ir.inputs.map((i) => i.name);
+  const byMaker = runtime === "bundle" ? groupsByMaker(model.source) : { imports: [], groups: new Map<string, string>() };
   const names = runtimeNames(model.source);
-  const imports = [...OWN, ...names.filter((n) => !(OWN as readonly string[]).includes(n))];
+  const taken = names.filter((n) => !(OWN as readonly string[]).includes(n) && !byMaker.groups.has(n));
+  const imports = [...OWN, ...taken];
+  const handed = names.map((n) => `${n}: ${byMaker.groups.get(n) ?? `$${n}`}`);
   return [
     `import { ${imports.map((n) => `${n} as $${n}`).join(", ")} } from ${JSON.stringify(kit)};`,
-    `const m = $entryPoints((function (rt) {\n${model.source}\n})({ ${names.map((n) => `${n}: $${n}`).join(", ")} }));`,
+    ...byMaker.imports,
+    `const m = $entryPoints((function (rt) {\n${model.source}\n})({ ${handed.join(", ")} }));`,
     `const questions = ${JSON.stringify(model.ir.questions)};`,
     `import { check, formats } from ${JSON.stringify(CHECK_MODULE)};`,
     `export const inputSchema = ${JSON.stringify(model.inputSchema)};`,
@@ -124,7 +178,11 @@ async function modules<F extends ModuleFormat>(model: CompiledModel, options: Mo
   const bundle = (format: ModuleFormat) => {
     const settings: BundleOptions = { ...options, format, numbers };
     return bundleWithRuntime(
-      { contents: (kit) => entrySource(model, numbers, kit), plugins: (kit) => [checkModule(model, kit)], leaveOut },
+      {
+        contents: (kit) => entrySource(model, numbers, kit, options.runtime ?? "bundle"),
+        plugins: (kit) => [checkModule(model, kit)],
+        leaveOut,
+      },
       settings,
     );
   };

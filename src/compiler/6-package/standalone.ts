@@ -48,6 +48,12 @@ function moduleRoot(): ModuleRoot {
   throw new Error("pdm compile needs the runtime's modules, prebuilt (dist/lib) or as TypeScript sources (src/); neither was found");
 }
 
+/** The path of one of the runtime's modules (a path under its folder, without extension), for a bundle to import from directly. */
+export function runtimeModule(path: string): string {
+  const { dir, ext } = moduleRoot();
+  return join(dir, `${path}${ext}`);
+}
+
 /** The module a package imports everything from (runtime/index.ts): its path, or the shared package. */
 function kitPath(runtime: RuntimeMode = "bundle"): string {
   if (runtime === "import") return RUNTIME_PACKAGE;
@@ -66,6 +72,7 @@ const STAND_INS = {
   wideDecimals: ["runtime/decimal-wide-form", "runtime/decimal-wide-absent"],
   wideSqrt: ["runtime/decimal-wide-sqrt", "runtime/decimal-wide-absent"],
   powers: ["runtime/decimal-functions", "runtime/decimal-powers-absent"],
+  exactSqrt: ["runtime/decimal-sqrt", "runtime/decimal-powers-absent"],
   limbPowers: ["runtime/decimal-limbs", "runtime/decimal-powers-absent"],
 } as const;
 

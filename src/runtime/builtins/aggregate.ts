@@ -1,5 +1,6 @@
 // Aggregate built-ins over a list or varargs (DMN 1.5 10.3.4.4): min, max, sum, product, mean,
-// median, stddev, mode, all, any.
+// median, stddev, mode, all, any. One maker a built-in (def.ts), so that a bundle keeps those its
+// model names.
 import { finite } from "../arithmetic.js";
 import { compareValues } from "../compare.js";
 import { Decimal } from "../decimal.js";
@@ -9,20 +10,20 @@ import { describe } from "../kinds.js";
 import { problem } from "../problems.js";
 import type { FeelValue } from "../values.js";
 import { asList, bad, isNum } from "./args.js";
-import { group, T, type BuiltinDef, type BuiltinResult } from "./def.js";
+import { madeGroup, ofKind, T, type BuiltinDef, type BuiltinResult, type Direct } from "./def.js";
+import { chargeList } from "./metering.js";
+import { tick } from "../budget.js";
+
+/** The aggregates are of the catalogue's list group. */
+const aggregateDef = ofKind("list");
 
 /** `f(list)` or `f(c1, c2, ...)`: the aggregate functions accept both. */
-function listOrVarargs(
-  name: string,
-  result: BuiltinResult,
-  description: string,
-  f: (items: FeelValue[]) => FeelValue,
-): Omit<BuiltinDef, "kind"> {
+function listOrVarargs(name: string, result: BuiltinResult, description: string, f: (items: FeelValue[]) => FeelValue): BuiltinDef {
   const onList = (list: FeelValue) => {
     const items = asList(list);
     return items ? f(items) : bad(name, "list", list, "a list");
   };
-  return {
+  return aggregateDef({
     name,
     result,
     description,
@@ -30,7 +31,7 @@ function listOrVarargs(
       { params: ["list"], impl: onList },
       { params: ["c"], variadic: true, required: 2, impl: (items) => f(items as FeelValue[]) },
     ],
-  };
+  });
 }
 
 function numbers(name: string, items: FeelValue[]): Decimal[] | null {
@@ -51,8 +52,8 @@ function extreme(name: string, sign: 1 | -1) {
   };
 }
 
-/** The first least (sign -1) or greatest (sign 1) of numbers, as `extreme` picks it (./direct.ts calls it for a list of numbers). */
-export function extremeNumber(items: readonly Decimal[], sign: 1 | -1): Decimal {
+/** The first least (sign -1) or greatest (sign 1) of numbers, as `extreme` picks it. */
+function extremeNumber(items: readonly Decimal[], sign: 1 | -1): Decimal {
   let best = items[0]!;
   for (let i = 1; i < items.length; i++) if (items[i]!.cmp(best) * sign > 0) best = items[i]!;
   return best;
@@ -70,8 +71,8 @@ function numeric(name: string, f: (ns: Decimal[]) => FeelValue) {
   };
 }
 
-/** sum() of a list's items (./direct.ts calls it for a list). */
-export const sum = /* @__PURE__ */ numeric("sum", (ns) => (ns.length ? finite(sumOf(ns), "sum") : null));
+/** sum() of a list's items. */
+const sum = /* @__PURE__ */ numeric("sum", (ns) => (ns.length ? finite(sumOf(ns), "sum") : null));
 
 const mean = (ns: Decimal[]) => (ns.length ? finite(sumOf(ns).div(ns.length), "mean") : null);
 
@@ -147,34 +148,84 @@ function any(items: FeelValue[]): FeelValue {
   return items.every((x) => x === false) ? false : null;
 }
 
-// made in a call marked pure, so that a bundle that uses only sum and extremeNumber (./direct.ts) leaves it out
-export const aggregateBuiltins: BuiltinDef[] = /* @__PURE__ */ (() =>
-  group("list", [
-    listOrVarargs("min", "item", "The least item; null for an empty list.", extreme("min", -1)),
-    listOrVarargs("max", "item", "The greatest item; null for an empty list.", extreme("max", 1)),
-    listOrVarargs("sum", T.number, "The sum of the numbers; null for an empty list.", sum),
-    listOrVarargs(
-      "product",
-      T.number,
-      "The product of the numbers; null for an empty list.",
-      numeric("product", (ns) =>
-        ns.length
-          ? finite(
-              ns.reduce((a, b) => a.times(b)),
-              "product",
-            )
-          : null,
-      ),
+/** A non-empty list of numbers only: min and max scan it as the catalogue does, comparing numbers directly. */
+const numbersOnly = (list: FeelValue): list is Decimal[] => Array.isArray(list) && list.length > 0 && list.every(isNum);
+
+/** min and max of a list of numbers, in place. */
+const extremeOf =
+  (sign: 1 | -1): Direct =>
+  (general) =>
+  (list) =>
+    numbersOnly(list) ? (chargeList(list), extremeNumber(list, sign)) : general(list);
+
+/**
+ * `min(a, b, ...)`, `max(a, b, ...)` of numbers given as separate arguments: the greatest or least
+ * as the catalogue picks it, charged its one step (a number argument walks nothing), with no array
+ * made for the rest; anything else goes to the catalogue's call with the rest as one list.
+ */
+const extremeOfArguments =
+  (sign: 1 | -1): Direct =>
+  (general) =>
+  (...args) => {
+    for (let i = 0; i < args.length; i++) if (!isNum(args[i]!)) return general(args);
+    tick(1);
+    return extremeNumber(args as Decimal[], sign);
+  };
+
+export const builtinMin = (): BuiltinDef => ({
+  ...listOrVarargs("min", "item", "The least item; null for an empty list.", extreme("min", -1)),
+  direct: { 1: extremeOf(-1) },
+  directRest: extremeOfArguments(-1),
+});
+export const builtinMax = (): BuiltinDef => ({
+  ...listOrVarargs("max", "item", "The greatest item; null for an empty list.", extreme("max", 1)),
+  direct: { 1: extremeOf(1) },
+  directRest: extremeOfArguments(1),
+});
+export const builtinSum = (): BuiltinDef => ({
+  ...listOrVarargs("sum", T.number, "The sum of the numbers; null for an empty list.", sum),
+  direct: { 1: (general) => (list) => (Array.isArray(list) ? (chargeList(list), sum(list)) : general(list)) },
+});
+export const builtinProduct = (): BuiltinDef =>
+  listOrVarargs(
+    "product",
+    T.number,
+    "The product of the numbers; null for an empty list.",
+    numeric("product", (ns) =>
+      ns.length
+        ? finite(
+            ns.reduce((a, b) => a.times(b)),
+            "product",
+          )
+        : null,
     ),
-    listOrVarargs("mean", T.number, "The arithmetic mean of the numbers; null for an empty list.", numeric("mean", mean)),
-    listOrVarargs(
-      "median",
-      T.number,
-      "The middle number in order (the mean of the middle two for an even count).",
-      numeric("median", median),
-    ),
-    listOrVarargs("stddev", T.number, "The sample standard deviation of the numbers; null for fewer than two.", numeric("stddev", stddev)),
-    listOrVarargs("mode", "items", "The most frequent items, ascending.", mode),
-    listOrVarargs("all", T.boolean, "true when every item is true, false when any is false, else null.", all),
-    listOrVarargs("any", T.boolean, "true when any item is true, false when every item is false, else null.", any),
-  ]))();
+  );
+export const builtinMean = (): BuiltinDef =>
+  listOrVarargs("mean", T.number, "The arithmetic mean of the numbers; null for an empty list.", numeric("mean", mean));
+export const builtinMedian = (): BuiltinDef =>
+  listOrVarargs(
+    "median",
+    T.number,
+    "The middle number in order (the mean of the middle two for an even count).",
+    numeric("median", median),
+  );
+export const builtinStddev = (): BuiltinDef =>
+  listOrVarargs("stddev", T.number, "The sample standard deviation of the numbers; null for fewer than two.", numeric("stddev", stddev));
+export const builtinMode = (): BuiltinDef => listOrVarargs("mode", "items", "The most frequent items, ascending.", mode);
+export const builtinAll = (): BuiltinDef =>
+  listOrVarargs("all", T.boolean, "true when every item is true, false when any is false, else null.", all);
+export const builtinAny = (): BuiltinDef =>
+  listOrVarargs("any", T.boolean, "true when any item is true, false when every item is false, else null.", any);
+
+export const aggregateBuiltins: BuiltinDef[] = /* @__PURE__ */ madeGroup([
+  builtinMin,
+  builtinMax,
+  builtinSum,
+  builtinProduct,
+  builtinMean,
+  builtinMedian,
+  builtinStddev,
+  builtinMode,
+  builtinAll,
+  builtinAny,
+]);

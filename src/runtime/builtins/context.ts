@@ -2,7 +2,7 @@
 import { problem } from "../problems.js";
 import { FeelContext, type FeelValue } from "../values.js";
 import { asList, bad, isCtx, isStr, scalars } from "./args.js";
-import { group, T, type BuiltinDef } from "./def.js";
+import { madeGroup, ofKind, T, type BuiltinDef } from "./def.js";
 
 const entry = (key: string, value: FeelValue) => FeelContext.of({ key, value });
 
@@ -44,8 +44,11 @@ function contextMerge(contexts: FeelValue): FeelValue {
   return new FeelContext(entries);
 }
 
-export const contextBuiltins: BuiltinDef[] = group("context", [
-  {
+const contextDef = ofKind("context");
+
+// one maker a built-in (def.ts), so that a bundle keeps those its model names
+export const builtinGetValue = (): BuiltinDef =>
+  contextDef({
     name: "get value",
     result: T.any,
     description: "The value of an entry of the context m by key; null when there is none.",
@@ -57,8 +60,9 @@ export const contextBuiltins: BuiltinDef[] = group("context", [
         ),
       },
     ],
-  },
-  {
+  });
+export const builtinGetEntries = (): BuiltinDef =>
+  contextDef({
     name: "get entries",
     result: T.listOf({
       kind: "struct",
@@ -74,8 +78,9 @@ export const contextBuiltins: BuiltinDef[] = group("context", [
         impl: scalars((m) => (isCtx(m) ? [...m.entries].map(([k, v]) => entry(k, v)) : bad("get entries", "m", m, "a context"))),
       },
     ],
-  },
-  {
+  });
+export const builtinContextPut = (): BuiltinDef =>
+  contextDef({
     name: "context put",
     result: T.context,
     description: "The context with an entry added or replaced, by key or by a path of keys into nested contexts.",
@@ -85,11 +90,18 @@ export const contextBuiltins: BuiltinDef[] = group("context", [
       { params: ["context", "key", "value"], impl: contextPutKey },
       { params: ["context", "keys", "value"], impl: contextPutKeys },
     ],
-  },
-  {
+  });
+export const builtinContextMerge = (): BuiltinDef =>
+  contextDef({
     name: "context merge",
     result: T.context,
     description: "The entries of a list of contexts in one context; a later entry replaces an earlier one with its key.",
     signatures: [{ params: ["contexts"], impl: contextMerge }],
-  },
+  });
+
+export const contextBuiltins: BuiltinDef[] = /* @__PURE__ */ madeGroup([
+  builtinGetValue,
+  builtinGetEntries,
+  builtinContextPut,
+  builtinContextMerge,
 ]);

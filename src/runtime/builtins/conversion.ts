@@ -5,7 +5,7 @@ import { readNumber } from "../literals.js";
 import { problem } from "../problems.js";
 import { FeelContext, type FeelValue } from "../values.js";
 import { asList, bad, isCtx, isStr, scalars } from "./args.js";
-import { group, T, type BuiltinDef } from "./def.js";
+import { madeGroup, ofKind, T, type BuiltinDef } from "./def.js";
 
 const GROUPING = new Set([" ", ",", "."]);
 const DECIMAL = new Set([",", "."]);
@@ -42,23 +42,29 @@ function context(entries: FeelValue): FeelValue {
   return new FeelContext(out);
 }
 
-export const conversionBuiltins: BuiltinDef[] = group("conversion", [
-  {
+const conversionDef = ofKind("conversion");
+
+// one maker a built-in (def.ts), so that a bundle keeps those its model names
+export const builtinNumber = (): BuiltinDef =>
+  conversionDef({
     name: "number",
     result: T.number,
     description: "The number a string spells, with optional grouping and decimal separators.",
     signatures: [{ params: ["from", "grouping separator", "decimal separator"], required: 1, impl: scalars(number) }],
-  },
-  {
+  });
+export const builtinString = (): BuiltinDef =>
+  conversionDef({
     name: "string",
     result: T.string,
     description: "The string form of any value.",
     signatures: [{ params: ["from"], impl: (v) => (v === null ? null : toFeelString(v)) }],
-  },
-  {
+  });
+export const builtinContext = (): BuiltinDef =>
+  conversionDef({
     name: "context",
     result: T.context,
     description: "A context built from a list of {key, value} contexts with distinct keys.",
     signatures: [{ params: ["entries"], impl: context }],
-  },
-]);
+  });
+
+export const conversionBuiltins: BuiltinDef[] = /* @__PURE__ */ madeGroup([builtinNumber, builtinString, builtinContext]);

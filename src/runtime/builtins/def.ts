@@ -54,6 +54,10 @@ export type ResultRule = keyof typeof RESULT_RULES;
 /** A fixed static type (src/ir/types.ts) or a rule over the arguments' types. */
 export type BuiltinResult = Type | ResultRule;
 
+/** An implementation, and what makes a direct form of it from the catalogue's (metered) one. */
+type Impl = (...args: FeelValue[]) => FeelValue;
+export type Direct = (general: Impl) => Impl;
+
 export interface BuiltinDef {
   name: string;
   kind: BuiltinKind;
@@ -64,7 +68,18 @@ export interface BuiltinDef {
   /** depends on more than its arguments (the clock): never computed ahead of time */
   impure?: true;
   signatures: readonly Signature[];
+  /**
+   * The commonest calls done in place, by argument count (`direct`) and for a variadic built-in
+   * given only its rest (`directRest`): each for the arguments it is usually given, handing every
+   * other to the catalogue's implementation, charged as metering.ts charges that one (../functions.ts
+   * `positional` takes them).
+   */
+  direct?: Readonly<Record<number, Direct>>;
+  directRest?: Direct;
 }
+
+/** What makes a built-in's def: a group module exports one per built-in, so that a bundle calls only those its model names. */
+export type BuiltinMaker = () => BuiltinDef;
 
 /** The static types the catalogue names (the runtime reads src/ir only as types). */
 export const T = {
@@ -97,5 +112,10 @@ export const fitsNamed = (s: Signature, names: readonly string[]): boolean =>
 /** A built-in returns a number (or null) whatever its arguments. */
 export const returnsNumber = (d: BuiltinDef): boolean => typeof d.result !== "string" && d.result.kind === "number";
 
-/** The rows of one group of the catalogue, each given its kind. */
-export const group = (kind: BuiltinKind, rows: readonly Omit<BuiltinDef, "kind">[]): BuiltinDef[] => rows.map((row) => ({ ...row, kind }));
+/** A row of a group of the catalogue given its kind. */
+export const ofKind =
+  (kind: BuiltinKind) =>
+  (row: Omit<BuiltinDef, "kind">): BuiltinDef => ({ ...row, kind });
+
+/** The defs of a group, in catalogue order, from the makers its module exports. */
+export const madeGroup = (makers: readonly BuiltinMaker[]): BuiltinDef[] => makers.map((make) => make());

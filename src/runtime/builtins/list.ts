@@ -1,5 +1,6 @@
 // List built-ins (DMN 1.5 10.3.4.4) that build or search lists. A non-list where a list is
-// expected counts as a singleton.
+// expected counts as a singleton. One maker a built-in (def.ts), so that a bundle keeps those its
+// model names.
 import { listIndex } from "../access.js";
 import { Decimal } from "../decimal.js";
 import { valueEquals } from "../equality.js";
@@ -10,7 +11,8 @@ import { problem } from "../problems.js";
 import { FeelFunction, type FeelValue } from "../values.js";
 import { asList, bad, isNum } from "./args.js";
 import { sortNatural } from "./aggregate.js";
-import { group, T, type BuiltinDef, type BuiltinResult, type Signature } from "./def.js";
+import { madeGroup, ofKind, T, type BuiltinDef, type BuiltinResult, type Signature } from "./def.js";
+import { chargeItems } from "./metering.js";
 
 const contains = (list: FeelValue[], x: FeelValue) => list.some((y) => valueEquals(x, y) === true);
 
@@ -141,6 +143,8 @@ function listReplace(list: FeelValue, positionOrMatch: FeelValue, item: FeelValu
   return positionOrMatch instanceof FeelFunction ? replaceMatching(list, positionOrMatch, item) : replaceAt(list, positionOrMatch, item);
 }
 
+const listDef = ofKind("list");
+
 const one = (
   name: string,
   result: BuiltinResult,
@@ -148,20 +152,28 @@ const one = (
   params: string[],
   impl: Signature["impl"],
   required?: number,
-): Omit<BuiltinDef, "kind"> => ({
-  name,
-  result,
-  description,
-  signatures: [{ params, impl, ...(required === undefined ? {} : { required }) }],
-});
+): BuiltinDef =>
+  listDef({
+    name,
+    result,
+    description,
+    signatures: [{ params, impl, ...(required === undefined ? {} : { required }) }],
+  });
 
-export const listBuiltins: BuiltinDef[] = group("list", [
+/** count() of a list of `n` items, charged as the catalogue's call is (codegen/filter.ts counts a filter's kept items without the list). */
+export const countOf = (n: number): Decimal => (chargeItems(n), Decimal.scaled(n, 0));
+
+export const builtinListContains = (): BuiltinDef =>
   one("list contains", T.boolean, "Whether the list contains the element.", ["list", "element"], (list, e) =>
     withList("list contains", list, (items) => contains(items, e)),
-  ),
-  one("count", T.number, "The number of items in the list.", ["list"], (list) =>
+  );
+export const builtinCount = (): BuiltinDef => ({
+  ...one("count", T.number, "The number of items in the list.", ["list"], (list) =>
     withList("count", list, (items) => new Decimal(items.length)),
   ),
+  direct: { 1: (general) => (list) => (Array.isArray(list) ? countOf(list.length) : general(list)) },
+});
+export const builtinSublist = (): BuiltinDef =>
   one(
     "sublist",
     "first list",
@@ -169,8 +181,9 @@ export const listBuiltins: BuiltinDef[] = group("list", [
     ["list", "start position", "length"],
     sublist,
     2,
-  ),
-  {
+  );
+export const builtinAppend = (): BuiltinDef =>
+  listDef({
     name: "append",
     result: "appended list",
     description: "The list with the items added at its end.",
@@ -181,28 +194,34 @@ export const listBuiltins: BuiltinDef[] = group("list", [
         impl: (list, rest) => withList("append", list, (items) => [...items, ...(rest as FeelValue[])]),
       },
     ],
-  },
-  {
+  });
+export const builtinConcatenate = (): BuiltinDef =>
+  listDef({
     name: "concatenate",
     result: "joined lists",
     description: "The lists one after another.",
     signatures: [{ params: ["list"], variadic: true, impl: (args) => concatenate(args as FeelValue[]) }],
-  },
+  });
+export const builtinInsertBefore = (): BuiltinDef =>
   one(
     "insert before",
     "list with new item",
     "The list with the new item inserted at a position.",
     ["list", "position", "newItem"],
     insertBefore,
-  ),
-  one("remove", "first list", "The list without the item at a position.", ["list", "position"], remove),
+  );
+export const builtinRemove = (): BuiltinDef =>
+  one("remove", "first list", "The list without the item at a position.", ["list", "position"], remove);
+export const builtinReverse = (): BuiltinDef =>
   one("reverse", "first list", "The items in reverse order.", ["list"], (list) =>
     withList("reverse", list, (items) => [...items].reverse()),
-  ),
+  );
+export const builtinIndexOf = (): BuiltinDef =>
   one("index of", T.listOf(T.number), "The positions (from 1) of the items equal to match.", ["list", "match"], (list, m) =>
     withList("index of", list, (items) => items.flatMap((x, i) => (valueEquals(x, m) === true ? [new Decimal(i + 1)] : []))),
-  ),
-  {
+  );
+export const builtinUnion = (): BuiltinDef =>
+  listDef({
     name: "union",
     result: "joined lists",
     description: "The items of all the lists, each once, in order of first appearance.",
@@ -216,15 +235,19 @@ export const listBuiltins: BuiltinDef[] = group("list", [
         },
       },
     ],
-  },
+  });
+export const builtinDistinctValues = (): BuiltinDef =>
   one("distinct values", "first list", "The items, each once, in order of first appearance.", ["list"], (list) =>
     withList("distinct values", list, distinct),
-  ),
+  );
+export const builtinFlatten = (): BuiltinDef =>
   one("flatten", T.listOf(T.any), "The items of the list and of its nested lists, in one flat list.", ["list"], (list) =>
     withList("flatten", list, flatten),
-  ),
-  one("sort", "first list", "The items in natural order, or ordered by a precedes(a, b) function.", ["list", "precedes"], sort, 1),
-  {
+  );
+export const builtinSort = (): BuiltinDef =>
+  one("sort", "first list", "The items in natural order, or ordered by a precedes(a, b) function.", ["list", "precedes"], sort, 1);
+export const builtinListReplace = (): BuiltinDef =>
+  listDef({
     name: "list replace",
     result: "list with new item",
     description: "The list with the item at a position, or every item a match(item, newItem) function accepts, replaced.",
@@ -233,5 +256,21 @@ export const listBuiltins: BuiltinDef[] = group("list", [
       { params: ["list", "position", "newItem"], impl: replaceAt },
       { params: ["list", "match", "newItem"], impl: replaceMatching },
     ],
-  },
+  });
+
+export const listBuiltins: BuiltinDef[] = /* @__PURE__ */ madeGroup([
+  builtinListContains,
+  builtinCount,
+  builtinSublist,
+  builtinAppend,
+  builtinConcatenate,
+  builtinInsertBefore,
+  builtinRemove,
+  builtinReverse,
+  builtinIndexOf,
+  builtinUnion,
+  builtinDistinctValues,
+  builtinFlatten,
+  builtinSort,
+  builtinListReplace,
 ]);

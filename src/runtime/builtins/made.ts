@@ -1,9 +1,10 @@
 // The callable FEEL functions of a group of built-in defs, metered (./metering.ts), made on the
 // first look-up of the group rather than when the runtime loads. Generated code calls this with
-// the group it names, so a bundle of the model holds that group and no other.
+// the group it names; a bundle of the model hands it a group of the built-ins the code names alone
+// (compiler/6-package/bundle.ts), made by their makers (def.ts).
 import { BuiltinFunction } from "../functions.js";
 import type { FeelFunction } from "../values.js";
-import type { BuiltinDef } from "./def.js";
+import type { BuiltinDef, BuiltinMaker } from "./def.js";
 import { withMetering } from "./metering.js";
 
 const made = new WeakMap<readonly BuiltinDef[], Map<string, FeelFunction>>();
@@ -16,4 +17,13 @@ export function builtinOf(group: readonly BuiltinDef[], name: string): FeelFunct
     made.set(group, functions);
   }
   return functions.get(name) ?? null;
+}
+
+const madeBy = new WeakMap<BuiltinMaker, FeelFunction>();
+
+/** The callable built-in of a maker (def.ts), made on its first use: the one way runtime code calls a built-in it names. */
+export function builtinMade(make: BuiltinMaker): FeelFunction {
+  let f = madeBy.get(make);
+  if (f === undefined) madeBy.set(make, (f = new BuiltinFunction(withMetering(make()))));
+  return f;
 }

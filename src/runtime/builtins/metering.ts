@@ -57,7 +57,7 @@ function charactersOf(args: ArrayLike<FeelValue>): number {
   return n;
 }
 
-// The same charges for arguments of a known kind, for ./direct.ts.
+// The same charges for arguments of a known kind, for the direct forms of built-ins (def.ts `direct`).
 export const chargeString = (s: string): void => tick(Math.ceil(1 + s.length / CHARACTERS_PER_STEP));
 export const chargeStrings = (s: string, m: string): void =>
   tick(Math.ceil(1 + s.length / CHARACTERS_PER_STEP + m.length / CHARACTERS_PER_STEP));

@@ -5,7 +5,7 @@ import { describe } from "../kinds.js";
 import { problem } from "../problems.js";
 import { FeelRange, type FeelValue } from "../values.js";
 import { scalars } from "./args.js";
-import { group, T, type BuiltinDef, type Signature } from "./def.js";
+import { madeGroup, ofKind, T, type BuiltinDef, type Signature } from "./def.js";
 import { parseRange } from "./range-parse.js";
 
 /** A bound: a value, or -1/+1 for an unbounded start/end. */
@@ -155,25 +155,53 @@ const FORM_PARAMS: Record<keyof Forms, [string, string]> = {
   rr: ["range1", "range2"],
 };
 
-function relationBuiltin(name: string, rel: Relation): Omit<BuiltinDef, "kind"> {
+/** The relation built-in of that name (RELATIONS). */
+function relationBuiltin(name: string): BuiltinDef {
+  const rel = RELATIONS[name]!;
   const impl = scalars((a: FeelValue, b: FeelValue) => relate(name, rel, a, b));
   const signatures: Signature[] = (Object.keys(FORM_PARAMS) as (keyof Forms)[])
     .filter((form) => rel[form])
     .map((form) => ({ params: FORM_PARAMS[form], impl }));
-  return { name, result: T.boolean, description: rel.description, signatures };
+  return ofKind("range")({ name, result: T.boolean, description: rel.description, signatures });
 }
 
-export const rangeBuiltins: BuiltinDef[] = [
-  ...group(
-    "range",
-    Object.entries(RELATIONS).map(([name, rel]) => relationBuiltin(name, rel)),
-  ),
-  ...group("conversion", [
-    {
-      name: "range",
-      result: { kind: "range", element: T.any },
-      description: 'The range a string spells in FEEL\'s range syntax, such as "[1..10)".',
-      signatures: [{ params: ["from"], impl: parseRange }],
-    },
-  ]),
-];
+// one maker a built-in (def.ts), so that a bundle keeps those its model names
+export const builtinBefore = (): BuiltinDef => relationBuiltin("before");
+export const builtinAfter = (): BuiltinDef => relationBuiltin("after");
+export const builtinMeets = (): BuiltinDef => relationBuiltin("meets");
+export const builtinMetBy = (): BuiltinDef => relationBuiltin("met by");
+export const builtinOverlaps = (): BuiltinDef => relationBuiltin("overlaps");
+export const builtinOverlapsBefore = (): BuiltinDef => relationBuiltin("overlaps before");
+export const builtinOverlapsAfter = (): BuiltinDef => relationBuiltin("overlaps after");
+export const builtinFinishes = (): BuiltinDef => relationBuiltin("finishes");
+export const builtinFinishedBy = (): BuiltinDef => relationBuiltin("finished by");
+export const builtinIncludes = (): BuiltinDef => relationBuiltin("includes");
+export const builtinDuring = (): BuiltinDef => relationBuiltin("during");
+export const builtinStarts = (): BuiltinDef => relationBuiltin("starts");
+export const builtinStartedBy = (): BuiltinDef => relationBuiltin("started by");
+export const builtinCoincides = (): BuiltinDef => relationBuiltin("coincides");
+export const builtinRange = (): BuiltinDef =>
+  ofKind("conversion")({
+    name: "range",
+    result: { kind: "range", element: T.any },
+    description: 'The range a string spells in FEEL\'s range syntax, such as "[1..10)".',
+    signatures: [{ params: ["from"], impl: parseRange }],
+  });
+
+export const rangeBuiltins: BuiltinDef[] = /* @__PURE__ */ madeGroup([
+  builtinBefore,
+  builtinAfter,
+  builtinMeets,
+  builtinMetBy,
+  builtinOverlaps,
+  builtinOverlapsBefore,
+  builtinOverlapsAfter,
+  builtinFinishes,
+  builtinFinishedBy,
+  builtinIncludes,
+  builtinDuring,
+  builtinStarts,
+  builtinStartedBy,
+  builtinCoincides,
+  builtinRange,
+]);

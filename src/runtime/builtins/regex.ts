@@ -5,7 +5,7 @@ import { built } from "../budget.js";
 import { problem } from "../problems.js";
 import type { FeelValue } from "../values.js";
 import { bad, isStr, scalarDef } from "./args.js";
-import { group, T, type BuiltinDef } from "./def.js";
+import { madeGroup, ofKind, T, type BuiltinDef } from "./def.js";
 import type { CompiledRegex } from "./regex-match.js";
 import { translateRegex, translateReplacement, type Translation } from "./xpath-regex.js";
 
@@ -72,25 +72,29 @@ function split(s: FeelValue, delimiter: FeelValue): FeelValue {
   return out;
 }
 
-const regexRows = [
-  {
+const regexDef = (row: Omit<BuiltinDef, "kind">): BuiltinDef => ofKind("string")(scalarDef(row));
+
+// one maker a built-in (def.ts), so that a bundle keeps those its model names
+export const builtinMatches = (): BuiltinDef =>
+  regexDef({
     name: "matches",
     result: T.boolean,
     description: "Whether the input matches an XML Schema regular expression, with optional flags (s m i x q).",
     signatures: [{ params: ["input", "pattern", "flags"], required: 2, impl: matches }],
-  },
-  {
+  });
+export const builtinReplace = (): BuiltinDef =>
+  regexDef({
     name: "replace",
     result: T.string,
     description: "The input with every match of the pattern replaced ($1... name the groups), with optional flags.",
     signatures: [{ params: ["input", "pattern", "replacement", "flags"], required: 3, impl: replace }],
-  },
-  {
+  });
+export const builtinSplit = (): BuiltinDef =>
+  regexDef({
     name: "split",
     result: T.listOf(T.string),
     description: "The parts of the string between matches of the delimiter pattern.",
     signatures: [{ params: ["string", "delimiter"], impl: split }],
-  },
-];
+  });
 
-export const regexBuiltins: BuiltinDef[] = group("string", regexRows.map(scalarDef));
+export const regexBuiltins: BuiltinDef[] = /* @__PURE__ */ madeGroup([builtinMatches, builtinReplace, builtinSplit]);

@@ -1,11 +1,13 @@
 // String built-ins (DMN 1.5 10.3.4.3). Positions and lengths count Unicode code points. The three
-// that take a regular expression are in ./regex.ts.
+// that take a regular expression are in ./regex.ts. One maker a built-in (def.ts), so that a bundle
+// keeps those its model names.
 import { problem } from "../problems.js";
 import type { FeelValue } from "../values.js";
 import { Decimal } from "../decimal.js";
 import { asInt, asList, bad, codePointCount, codePoints, hasSurrogates, isStr, scalarDef } from "./args.js";
-import { group, T, type BuiltinDef, type BuiltinResult } from "./def.js";
-import { charge } from "../budget.js";
+import { madeGroup, ofKind, T, type BuiltinDef, type BuiltinResult } from "./def.js";
+import { built, charge } from "../budget.js";
+import { chargeString, chargeStrings } from "./metering.js";
 
 /**
  * The domain is strict (DMN 1.5 10.3.4.3): start position a non-zero integer in [-L..L] and
@@ -26,13 +28,13 @@ function substring(s: FeelValue, start: FeelValue, length?: FeelValue): FeelValu
 }
 
 /** `substring before` on two strings: the part before the first occurrence of m, or "". */
-export function before(s: string, m: string): string {
+function before(s: string, m: string): string {
   const at = s.indexOf(m);
   return at < 0 ? "" : s.slice(0, at);
 }
 
 /** `substring after` on two strings: the part after the first occurrence of m, or "". */
-export function after(s: string, m: string): string {
+function after(s: string, m: string): string {
   const at = s.indexOf(m);
   return at < 0 ? "" : s.slice(at + m.length);
 }
@@ -81,43 +83,116 @@ function stringJoin(list: FeelValue, delimiter?: FeelValue): FeelValue {
   return strings.join(between);
 }
 
-// Made in calls marked pure, so that a bundle that uses only the helpers above (./direct.ts) leaves them out.
-const scalarStringBuiltins: Row[] = /* @__PURE__ */ (() => [
-  {
+const stringDef = ofKind("string");
+
+/** A row whose single-value parameters take a list of one item for the item (./args.ts). */
+const scalarRow = (row: Row): BuiltinDef => stringDef(scalarDef(row));
+
+/**
+ * `f` remembering its last argument and result: a model often cases the same string again and
+ * again (`lower case(x)` in each step of a loop over words, or in two decisions). Each call is
+ * charged all the same.
+ */
+function lastOf(f: (s: string) => string): (s: string) => string {
+  let input: string | undefined;
+  let output = "";
+  return (s) => (s === input ? output : ((input = s), (output = f(s))));
+}
+
+export const builtinSubstring = (): BuiltinDef =>
+  scalarRow({
     name: "substring",
     result: T.string,
     description: "The characters from a start position (negative: from the end), all or a given length.",
     signatures: [{ params: ["string", "start position", "length"], required: 2, impl: substring }],
-  },
-  string1("string length", T.number, "The number of characters (Unicode code points).", (s) => Decimal.scaled(codePointCount(s), 0)),
-  string1("upper case", T.string, "The string in upper case.", (s) => s.toUpperCase()),
-  string1("lower case", T.string, "The string in lower case.", (s) => s.toLowerCase()),
-  strings2(
-    "substring before",
-    T.string,
-    "The part before the first occurrence of match; empty when there is none.",
-    ["string", "match"],
-    before,
+  });
+export const builtinStringLength = (): BuiltinDef => ({
+  ...scalarRow(
+    string1("string length", T.number, "The number of characters (Unicode code points).", (s) => Decimal.scaled(codePointCount(s), 0)),
   ),
-  strings2(
-    "substring after",
-    T.string,
-    "The part after the first occurrence of match; empty when there is none.",
-    ["string", "match"],
-    after,
-  ),
-  strings2("contains", T.boolean, "Whether the string contains match.", ["string", "match"], (s, m) => s.includes(m)),
-  strings2("starts with", T.boolean, "Whether the string starts with match.", ["string", "match"], (s, m) => s.startsWith(m)),
-  strings2("ends with", T.boolean, "Whether the string ends with match.", ["string", "match"], (s, m) => s.endsWith(m)),
-])();
-
-export const stringBuiltins: BuiltinDef[] = /* @__PURE__ */ (() =>
-  group("string", [
-    ...scalarStringBuiltins.map(scalarDef),
-    {
-      name: "string join",
-      result: T.string,
-      description: "The strings of a list joined, with an optional delimiter between them; nulls are skipped.",
-      signatures: [{ params: ["list", "delimiter"], required: 1, impl: stringJoin }],
+  direct: { 1: (general) => (s) => (typeof s === "string" ? (chargeString(s), Decimal.scaled(codePointCount(s), 0)) : general(s)) },
+});
+export const builtinUpperCase = (): BuiltinDef => ({
+  ...scalarRow(string1("upper case", T.string, "The string in upper case.", (s) => s.toUpperCase())),
+  direct: {
+    1: (general) => {
+      const upper = lastOf((s) => s.toUpperCase());
+      return (s) => (typeof s === "string" ? (chargeString(s), built(upper(s))) : general(s));
     },
-  ]))();
+  },
+});
+export const builtinLowerCase = (): BuiltinDef => ({
+  ...scalarRow(string1("lower case", T.string, "The string in lower case.", (s) => s.toLowerCase())),
+  direct: {
+    1: (general) => {
+      const lower = lastOf((s) => s.toLowerCase());
+      return (s) => (typeof s === "string" ? (chargeString(s), built(lower(s))) : general(s));
+    },
+  },
+});
+export const builtinSubstringBefore = (): BuiltinDef => ({
+  ...scalarRow(
+    strings2(
+      "substring before",
+      T.string,
+      "The part before the first occurrence of match; empty when there is none.",
+      ["string", "match"],
+      before,
+    ),
+  ),
+  direct: {
+    2: (general) => (s, m) => (typeof s === "string" && typeof m === "string" ? (chargeStrings(s, m), built(before(s, m))) : general(s, m)),
+  },
+});
+export const builtinSubstringAfter = (): BuiltinDef => ({
+  ...scalarRow(
+    strings2(
+      "substring after",
+      T.string,
+      "The part after the first occurrence of match; empty when there is none.",
+      ["string", "match"],
+      after,
+    ),
+  ),
+  direct: {
+    2: (general) => (s, m) => (typeof s === "string" && typeof m === "string" ? (chargeStrings(s, m), built(after(s, m))) : general(s, m)),
+  },
+});
+export const builtinContains = (): BuiltinDef => ({
+  ...scalarRow(strings2("contains", T.boolean, "Whether the string contains match.", ["string", "match"], (s, m) => s.includes(m))),
+  direct: {
+    2: (general) => (s, m) => (typeof s === "string" && typeof m === "string" ? (chargeStrings(s, m), s.includes(m)) : general(s, m)),
+  },
+});
+export const builtinStartsWith = (): BuiltinDef => ({
+  ...scalarRow(strings2("starts with", T.boolean, "Whether the string starts with match.", ["string", "match"], (s, m) => s.startsWith(m))),
+  direct: {
+    2: (general) => (s, m) => (typeof s === "string" && typeof m === "string" ? (chargeStrings(s, m), s.startsWith(m)) : general(s, m)),
+  },
+});
+export const builtinEndsWith = (): BuiltinDef => ({
+  ...scalarRow(strings2("ends with", T.boolean, "Whether the string ends with match.", ["string", "match"], (s, m) => s.endsWith(m))),
+  direct: {
+    2: (general) => (s, m) => (typeof s === "string" && typeof m === "string" ? (chargeStrings(s, m), s.endsWith(m)) : general(s, m)),
+  },
+});
+export const builtinStringJoin = (): BuiltinDef =>
+  stringDef({
+    name: "string join",
+    result: T.string,
+    description: "The strings of a list joined, with an optional delimiter between them; nulls are skipped.",
+    signatures: [{ params: ["list", "delimiter"], required: 1, impl: stringJoin }],
+  });
+
+export const stringBuiltins: BuiltinDef[] = /* @__PURE__ */ madeGroup([
+  builtinSubstring,
+  builtinStringLength,
+  builtinUpperCase,
+  builtinLowerCase,
+  builtinSubstringBefore,
+  builtinSubstringAfter,
+  builtinContains,
+  builtinStartsWith,
+  builtinEndsWith,
+  builtinStringJoin,
+]);

@@ -23,5 +23,6 @@ export const temporalToString: typeof Temporal.temporalToString = absent;
 export const parseTemporal: typeof Temporal.parseTemporal = absent;
 export const temporalFromJson: typeof Temporal.temporalFromJson = absent;
 export const setClock: typeof Temporal.setClock = absent;
+export const dateRange: typeof Temporal.dateRange = absent;
 export const temporalBuiltins: BuiltinDef[] = [];
 export { isTemporal } from "./is-temporal.js";

@@ -4,7 +4,7 @@ import { Decimal, isDecimal } from "../decimal.js";
 import { problem } from "../problems.js";
 import { DaysTimeDuration, FeelDate, FeelDateTime, FeelTime, YearsMonthsDuration } from "../values.js";
 import type { FeelValue } from "../values.js";
-import { group, T, type BuiltinDef, type BuiltinResult } from "../builtins/def.js";
+import { madeGroup, ofKind, T, type BuiltinDef, type BuiltinResult } from "../builtins/def.js";
 import { dayOfYear, isValidDate, isoWeekOfYear, isoWeekday, monthsBetween } from "./calendar.js";
 import { nowMillis } from "./clock.js";
 import { atTime, dateTimeFromLocal, dateTimeFromUtc, localNanos, NS_PER_SECOND, secondsToNanos } from "./instant.js";
@@ -128,52 +128,66 @@ const one = (
   signatures: [{ params: [param], impl }],
 });
 
-export const temporalBuiltins: BuiltinDef[] = [
-  ...group("conversion", [
-    {
-      name: "date",
-      result: T.date,
-      description: "The date a string spells, the date of a date and time, or the date of a year, month and day.",
-      signatures: [
-        { params: ["from"], impl: date },
-        { params: ["year", "month", "day"], impl: dateOfParts },
-      ],
-    },
-    {
-      name: "date and time",
-      result: T.dateTime,
-      description: "The date and time a string spells, or a date (or date and time) at a time.",
-      signatures: [
-        { params: ["from"], impl: dateAndTime },
-        { params: ["date", "time"], impl: dateAndTimeOf },
-      ],
-    },
-    {
-      name: "time",
-      result: T.time,
-      description: "The time a string spells, the time of a date and time, or a time of hour, minute, second and optional offset.",
-      signatures: [
-        { params: ["from"], impl: time },
-        { params: ["hour", "minute", "second", "offset"], required: 3, impl: timeOfParts },
-      ],
-    },
+// one maker a built-in (../builtins/def.ts), so that a bundle keeps those its model names
+export const builtinDate = (): BuiltinDef =>
+  ofKind("conversion")({
+    name: "date",
+    result: T.date,
+    description: "The date a string spells, the date of a date and time, or the date of a year, month and day.",
+    signatures: [
+      { params: ["from"], impl: date },
+      { params: ["year", "month", "day"], impl: dateOfParts },
+    ],
+  });
+export const builtinDateAndTime = (): BuiltinDef =>
+  ofKind("conversion")({
+    name: "date and time",
+    result: T.dateTime,
+    description: "The date and time a string spells, or a date (or date and time) at a time.",
+    signatures: [
+      { params: ["from"], impl: dateAndTime },
+      { params: ["date", "time"], impl: dateAndTimeOf },
+    ],
+  });
+export const builtinTime = (): BuiltinDef =>
+  ofKind("conversion")({
+    name: "time",
+    result: T.time,
+    description: "The time a string spells, the time of a date and time, or a time of hour, minute, second and optional offset.",
+    signatures: [
+      { params: ["from"], impl: time },
+      { params: ["hour", "minute", "second", "offset"], required: 3, impl: timeOfParts },
+    ],
+  });
+export const builtinDuration = (): BuiltinDef =>
+  ofKind("conversion")(
     one("duration", "duration literal", "The duration an ISO 8601 string spells: years and months, or days and time.", "from", duration),
-    {
-      name: "years and months duration",
-      result: T.yearsMonths,
-      description: "The whole years and months from one date (or date and time) to another.",
-      signatures: [{ params: ["from", "to"], impl: yearsAndMonthsDuration }],
-    },
-  ]),
-  ...group("temporal", [
-    {
-      name: "now",
-      result: T.dateTime,
-      description: "The current date and time, in UTC.",
-      impure: true,
-      signatures: [{ params: [], impl: now }],
-    },
-    { name: "today", result: T.date, description: "The current date, in UTC.", impure: true, signatures: [{ params: [], impl: today }] },
+  );
+export const builtinYearsAndMonthsDuration = (): BuiltinDef =>
+  ofKind("conversion")({
+    name: "years and months duration",
+    result: T.yearsMonths,
+    description: "The whole years and months from one date (or date and time) to another.",
+    signatures: [{ params: ["from", "to"], impl: yearsAndMonthsDuration }],
+  });
+export const builtinNow = (): BuiltinDef =>
+  ofKind("temporal")({
+    name: "now",
+    result: T.dateTime,
+    description: "The current date and time, in UTC.",
+    impure: true,
+    signatures: [{ params: [], impl: now }],
+  });
+export const builtinToday = (): BuiltinDef =>
+  ofKind("temporal")({
+    name: "today",
+    result: T.date,
+    description: "The current date, in UTC.",
+    impure: true,
+    signatures: [{ params: [], impl: today }],
+  });
+export const builtinDayOfYear = (): BuiltinDef =>
+  ofKind("temporal")(
     one(
       "day of year",
       T.number,
@@ -181,6 +195,9 @@ export const temporalBuiltins: BuiltinDef[] = [
       "date",
       onDate("day of year", (y, m, d) => new Decimal(dayOfYear(y, m, d))),
     ),
+  );
+export const builtinDayOfWeek = (): BuiltinDef =>
+  ofKind("temporal")(
     one(
       "day of week",
       T.string,
@@ -188,6 +205,9 @@ export const temporalBuiltins: BuiltinDef[] = [
       "date",
       onDate("day of week", (y, m, d) => WEEKDAYS[isoWeekday(y, m, d) - 1]),
     ),
+  );
+export const builtinMonthOfYear = (): BuiltinDef =>
+  ofKind("temporal")(
     one(
       "month of year",
       T.string,
@@ -195,6 +215,9 @@ export const temporalBuiltins: BuiltinDef[] = [
       "date",
       onDate("month of year", (_y, m) => MONTHS[m - 1]),
     ),
+  );
+export const builtinWeekOfYear = (): BuiltinDef =>
+  ofKind("temporal")(
     one(
       "week of year",
       T.number,
@@ -202,5 +225,18 @@ export const temporalBuiltins: BuiltinDef[] = [
       "date",
       onDate("week of year", (y, m, d) => new Decimal(isoWeekOfYear(y, m, d))),
     ),
-  ]),
-];
+  );
+
+export const temporalBuiltins: BuiltinDef[] = /* @__PURE__ */ madeGroup([
+  builtinDate,
+  builtinDateAndTime,
+  builtinTime,
+  builtinDuration,
+  builtinYearsAndMonthsDuration,
+  builtinNow,
+  builtinToday,
+  builtinDayOfYear,
+  builtinDayOfWeek,
+  builtinMonthOfYear,
+  builtinWeekOfYear,
+]);

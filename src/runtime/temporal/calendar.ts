@@ -1,5 +1,6 @@
 // Proleptic Gregorian calendar arithmetic on plain integers, valid for FEEL's whole year range
 // (±999,999,999). Days are counted from 1970-01-01; all divisions floor so negative years work.
+import { FeelDate, type FeelValue } from "../values.js";
 
 export const MIN_YEAR = -999_999_999;
 export const MAX_YEAR = 999_999_999;
@@ -93,4 +94,14 @@ export function monthsBetween(from: Civil, to: Civil): number {
   if (months > 0 && days < 0) months--;
   else if (months < 0 && days > 0) months++;
   return months;
+}
+
+/** The dates from one to another, both included, a day at a time (backwards when `to` comes first): `for d in d1..d2`. */
+export function* dateRange(from: FeelDate, to: FeelDate): Generator<FeelValue> {
+  const [first, last] = [daysFromCivil(from.year, from.month, from.day), daysFromCivil(to.year, to.month, to.day)];
+  const step = first <= last ? 1 : -1;
+  for (let d = first; step > 0 ? d <= last : d >= last; d += step) {
+    const c = civilFromDays(d);
+    yield new FeelDate(c.year, c.month, c.day);
+  }
 }

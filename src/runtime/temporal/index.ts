@@ -11,6 +11,7 @@ export { temporalToString } from "./format.js";
 export { parseTemporal } from "./parse.js";
 export { temporalBuiltins } from "./builtins.js";
 export { setClock } from "./clock.js";
+export { dateRange } from "./calendar.js";
 export { isTemporal } from "./is-temporal.js";
 
 export type TemporalKind = TemporalValue["kind"];
