@@ -122,3 +122,11 @@ export const SYNONYM_GROUPS: string[][] = [
   ["monitoring", "grey list", "gray list", "greylist", "greylisted"],
   ["call for action", "blacklist", "black list", "blacklisted", "sanctioned"],
 ];
+
+/**
+ * The general kinds a thing is made of: "no other loans", "no loans or cards" denies debts. A
+ * kind named with another word before it ("no car loan", "no student loans") denies only that one.
+ */
+export const KINDS: Record<string, string[]> = {
+  debt: ["loans", "borrowing"],
+};
