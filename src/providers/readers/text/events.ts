@@ -7,7 +7,7 @@
 import { conceptTokens, contentStems, stemMatch } from "../words.js";
 import type { Token } from "./tokens.js";
 
-export type Happening = "impact" | "taking";
+type Happening = "impact" | "taking";
 
 export interface Event {
   /** where the verb starts */
