@@ -56,7 +56,22 @@ export const SYNONYM_GROUPS: string[][] = [
   ["uplift", "increase", "escalator", "escalation", "rise", "raise"],
   ["contract", "term", "agreement", "subscription", "duration"],
   ["exempt", "exemption", "tax-exempt", "nontaxable"],
-  ["pep", "politically exposed", "political exposure", "politician", "public official", "public office", "minister", "parliament"],
+  // and the public offices that make one, by their titles
+  [
+    "pep",
+    "politically exposed",
+    "political exposure",
+    "politician",
+    "public official",
+    "public office",
+    "minister",
+    "parliament",
+    "house of lords",
+    "mayor",
+    "senator",
+    "mp",
+    "ambassador",
+  ],
   ["adverse media", "negative news", "negative press", "adverse news", "bad press"],
   ["volume", "turnover", "throughput", "flows", "transactions", "deposits"],
   ["international", "abroad", "overseas", "cross-border", "intl"],
@@ -122,3 +137,11 @@ export const SYNONYM_GROUPS: string[][] = [
   ["monitoring", "grey list", "gray list", "greylist", "greylisted"],
   ["call for action", "blacklist", "black list", "blacklisted", "sanctioned"],
 ];
+
+/**
+ * The general kinds a thing is made of: "no other loans", "no loans or cards" denies debts. A
+ * kind named with another word before it ("no car loan", "no student loans") denies only that one.
+ */
+export const KINDS: Record<string, string[]> = {
+  debt: ["loans", "borrowing"],
+};

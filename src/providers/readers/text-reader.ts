@@ -26,6 +26,7 @@ import { relativeDays } from "./text/relative-days.js";
 import { ownDate, reportSpeech, type OwnDate } from "./text/written-on.js";
 import { indexText, type Meter } from "./text/text-index.js";
 import { tokenize, type Token } from "./text/tokens.js";
+import { markEvents } from "./text/events.js";
 import { namedRecord } from "../../runtime/json.js";
 import { personInputs, readPeople } from "./text/people.js";
 import { contentStems, PERIOD_STEMS } from "./words.js";
@@ -116,6 +117,7 @@ function readMessage(
   if (readable.length === 0 && !people) return {};
   const read = readEnglish(text);
   const tokens = tokenize(text, read.counts);
+  markEvents(tokens, read.events);
   // a person's age said without the word ("I'm 67") is announced by the word before it
   for (const t of tokens) if (read.ages.has(t.start)) t.concept = "age";
   // "CS 812": a name said by its initials

@@ -1,7 +1,7 @@
 // Words as the embedded readers compare them: normalised keys, light stems, stop words and the
 // synonym table, so that `annualIncome`, `annual_income` and "Annual income" are the same name and
 // "injured" meets "injury".
-import { SYNONYM_GROUPS } from "./synonyms.js";
+import { KINDS, SYNONYM_GROUPS } from "./synonyms.js";
 
 /** Suffixes stripped once, longest first: a light stemmer, enough to meet inflected forms. */
 const SUFFIXES = [
@@ -133,6 +133,10 @@ const GROUP_STEMS: string[][] = SYNONYM_GROUPS.map(() => []);
 for (const [s, groups] of GROUPS_OF) for (const g of groups) GROUP_STEMS[g]!.push(s);
 
 /** The stems `stemMatch` scores SYNONYM_MATCH against `stem`. */
+/** The stems of the kinds of the thing a stem names (synonyms.ts, KINDS). */
+export const kindsOf = (stemmed: string): string[] => KIND_STEMS.get(stemmed) ?? [];
+const KIND_STEMS = new Map(Object.entries(KINDS).map(([thing, kinds]) => [stem(thing), kinds.map(stem)]));
+
 export function synonymsOf(stem: string): string[] {
   const out = new Set<string>();
   for (const g of GROUPS_OF.get(stem) ?? []) for (const s of GROUP_STEMS[g]!) if (s !== stem) out.add(s);

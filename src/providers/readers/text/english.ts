@@ -28,6 +28,8 @@ export interface EnglishReading {
   proper: Span[];
   /** starts of a weekday told of what is to come ("the plumber comes Friday", "will call Monday"), not of what was */
   coming: Set<number>;
+  /** impacts and takings told by their verbs (text/events.ts) */
+  events: Event[];
   /** how many tokens the model read: its share of the reader's steps */
   tokens: number;
 }
@@ -45,6 +47,7 @@ const PERSON_NOUNS = new Set(
 const CONTRACTED_BE = /^(?:(i|he|she|you|we|they)['’](m|s|re)|im)$/i;
 
 import { NEGATORS } from "./negation.js";
+import { readEvents, type Event } from "./events.js";
 
 const WEEKDAY = /^(?:mon|tues|wednes|thurs|fri|satur|sun)day$/i;
 /** Words that put the verb after them in the future ("will", "'ll", "going to"). */
@@ -160,7 +163,8 @@ export function readEnglish(text: string): EnglishReading {
     const [first, last] = e.out(its.span) as unknown as [number, number];
     durations.push({ start: starts[first]!, end: ends[last]! });
   });
-  return { negated, durations, ages, counts, coming, proper, tokens: values.length };
+  const events = readEvents(values, pos, lemmas, starts);
+  return { negated, durations, ages, counts, coming, proper, events, tokens: values.length };
 }
 
 /** Whether the span [start, end) overlaps one of the spans (sorted by start). */

@@ -10,6 +10,7 @@ export const NEGATORS = new Set([
   "without",
   "none",
   "nothing",
+  "nobody",
   "neither",
   "nor",
   "non",

@@ -75,6 +75,11 @@ const PAIRS: Record<string, Record<string, Qualifier>> = {
   not: { yet: "hedged", confirmed: "hedged", decided: "hedged", agreed: "hedged", sure: "hedged", known: "hedged" },
   or: { so: "approximate" },
   at: { most: "hedged" },
+  // the writer's own belief, not a fact read off a document: "820 I think", "44,000 I believe"
+  i: { think: "hedged", believe: "hedged", guess: "hedged", reckon: "hedged", suppose: "hedged" },
+  // a lower bound is no amount: "in excess of ten thousand", "upwards of $20,000"
+  in: { excess: "hedged" },
+  upwards: { of: "hedged" },
 };
 
 /** Words that join two values into a range ("$3,000 to $5,000", "3% or 4%", "30-40"). */
@@ -400,7 +405,31 @@ function inRange(tokens: Token[], i: number): boolean {
   if (after?.kind === "amount" && after.start === t.end && /^[-−–]/.test(after.text)) return true;
   const before = tokens[i - 1];
   if (before?.kind === "amount" && t.start === before.end && /^[-−–]/.test(t.text)) return true;
-  return after !== undefined && after.start === t.end && after.lower === "s";
+  if (after !== undefined && after.start === t.end && after.lower === "s") return true;
+  return offeredOr(tokens, i, 1) || offeredOr(tokens, i, -1);
+}
+
+/** How many tokens an alternative may stand from its "or", and the "or" from the first figure. */
+const ALTERNATIVE_REACH = 4;
+
+/**
+ * Another figure offered for the same fact after an "or" a few words on, no figure between:
+ * "700 i think, or maybe 750", "or 750 since the increase". Looks after the amount at i (`step`
+ * 1) or before it (-1).
+ */
+function offeredOr(tokens: Token[], i: number, step: 1 | -1): boolean {
+  const t = tokens[i]!;
+  const near = (k: number) => tokens[k] !== undefined && tokens[k]!.sentence === t.sentence;
+  for (let k = i + step, n = 0; near(k) && n < ALTERNATIVE_REACH; k += step, n++) {
+    if (tokens[k]!.kind === "amount") return false;
+    if (tokens[k]!.lower !== "or") continue;
+    for (let j = k + step, m = 0; near(j) && m < ALTERNATIVE_REACH; j += step, m++) {
+      const a = tokens[j]!;
+      if (a.kind === "amount") return a.amount?.period === t.amount?.period && a.amount?.percent === t.amount?.percent;
+    }
+    return false;
+  }
+  return false;
 }
 
 /**

@@ -5,7 +5,7 @@ import type { InputIR } from "../../../ir/ir.js";
 import type { ReadValue } from "../../types.js";
 import { holdsFractions, withinBounds } from "../coerce.js";
 import { convertPeriod, roundFloat, type Amount } from "../numbers.js";
-import { PERIOD_STEMS, periodOfText, stemMatch } from "../words.js";
+import { kindsOf, PERIOD_STEMS, periodOfText, stemMatch } from "../words.js";
 import { assignBest, byElimination, proximity, type Cue } from "./cues.js";
 import { BY_ELIMINATION, contestFactor, LISTED, placed, rivalFactor, roundConfidence } from "./confidence.js";
 import { correctedFrom, otherWordsIn, qualifiersOf, retracted, takenBack, type Qualifier } from "./qualifiers.js";
@@ -146,6 +146,10 @@ const HAVING = new Set([
 const OBJECT_PRONOUNS = new Set(["us", "me", "him", "her", "them", "you"]);
 /** Words after a negator that deny only what is besides the things named: "no other claims". */
 const BESIDES = new Set(["other", "further", "more", "additional", "else"]);
+/** How much "no other loans" says none, of an amount: the loan asked for aside, nothing is owed, unless an amount is stated. */
+const BESIDES_SHARE = 0.75;
+/** Words right after a denied cue that keep some of it: "no debts apart from the mortgage". */
+const EXCEPT = new Set(["except", "besides", "apart from", "aside from", "other than", "bar", "excluding", "but"]);
 const DENIED_SCORE = 0.9;
 const DENIED_CONFIDENCE = 0.8;
 
@@ -155,31 +159,39 @@ const DENIED_CONFIDENCE = 0.8;
  * ("how many claims"), a denied verb a few words before the cue denies the events too ("hasn't
  * made a single claim in four years").
  */
-function saysNone(tokens: Token[], i: number, count: boolean): boolean {
+function saysNone(tokens: Token[], i: number, count: boolean): number {
   const t = tokens[i]!;
+  // "no debts apart from the mortgage", "none except a car loan": some besides, not none
+  if (EXCEPT.has(tokens[i + 1]?.lower ?? "") || EXCEPT.has(`${tokens[i + 1]?.lower} ${tokens[i + 2]?.lower}`)) return 0;
+  let besides = 1;
   for (let k = i - 1; k >= 0 && tokens[k]!.clause === t.clause; k--) {
     const w = tokens[k]!;
     const distance = t.pos - w.pos;
     if (distance > (count ? COUNT_REACH : 2)) break;
-    // "no other claims", "no further debts": none besides those named, not none at all
-    if (BESIDES.has(w.lower)) break;
-    if (distance <= 2 && NONE.has(w.lower)) return true;
+    // "no other claims", "no further debts": none besides those named, not none at all; of an
+    // amount, none besides what is asked for ("no other loans"), unless the text states one
+    if (BESIDES.has(w.lower)) {
+      if (count) break;
+      besides = BESIDES_SHARE;
+      continue;
+    }
+    if (distance <= 2 && NONE.has(w.lower)) return besides;
     if (count && (NOT_A_DENIAL.has(w.lower) || NOT_A_DENIAL.has(w.stem))) break;
-    if (count && DENIED_VERB.test(w.lower)) return true;
+    if (count && DENIED_VERB.test(w.lower)) return 1;
     // "doesn't pay any rent", "has never had debts": a denied verb of paying or having, right before
     if (
       !count &&
       distance <= 2 &&
       DENIED_VERB.test(w.lower) &&
-      tokens.slice(k + 1, i).every((b) => b.stop || HAVING.has(b.lower) || OBJECT_PRONOUNS.has(b.lower))
+      tokens.slice(k + 1, i).every((b) => b.stop || HAVING.has(b.lower) || OBJECT_PRONOUNS.has(b.lower) || BESIDES.has(b.lower))
     )
-      return true;
+      return besides;
   }
   const [mark, answer] = [tokens[i + 1], tokens[i + 2]];
-  if (mark?.kind === "word" && mark.lower === "free" && mark.clause === t.clause && mark.start - t.end <= 1) return true;
+  if (mark?.kind === "word" && mark.lower === "free" && mark.clause === t.clause && mark.start - t.end <= 1) return 1;
   // "I owe nothing", "pays nothing": the verb's object denied
-  if (mark?.kind === "word" && mark.lower === "nothing" && mark.clause === t.clause) return true;
-  return mark?.kind === "punct" && /^[:–—-]$/.test(mark.text) && answer?.sentence === t.sentence && NONE_STATED.has(answer.lower);
+  if (mark?.kind === "word" && mark.lower === "nothing" && mark.clause === t.clause) return 1;
+  return mark?.kind === "punct" && /^[:–—-]$/.test(mark.text) && answer?.sentence === t.sentence && NONE_STATED.has(answer.lower) ? 1 : 0;
 }
 
 /** Answers that say there is none: "none", "nil", "zero", "no", "never", "nope". */
@@ -231,6 +243,30 @@ const notYet = (tokens: Token[], i: number): boolean => {
   return rest.some((o, k) => o.lower === "yet" || (o.lower === "at" && rest[k + 1]?.lower === "this" && rest[k + 2]?.stem === "stag"));
 };
 
+/** An amount per period in the sentence of token i, before it, or in the sentence before. */
+function paymentJustBefore(index: TextIndex, i: number): boolean {
+  const { tokens } = index;
+  const sentence = tokens[i]!.sentence;
+  const previous = index.sentenceFirst[sentence - 1];
+  const from = previous !== undefined && previous >= 0 ? previous : index.sentenceFirst[sentence]!;
+  for (let k = from; k < i; k++) if (tokens[k]!.amount?.period !== undefined) return true;
+  return false;
+}
+
+/** A kind said in general, with no word of its own before it: "no other loans", "any existing loans", not "no car loan". */
+function unqualified(tokens: Token[], i: number, cues: Cue[]): boolean {
+  const before = tokens[i - 1];
+  return (
+    tokens[i]!.concept === undefined &&
+    (!before ||
+      before.kind !== "word" ||
+      before.stop ||
+      NONE.has(before.lower) ||
+      BESIDES.has(before.lower) ||
+      cues.some((c) => c.stem === before.stem))
+  );
+}
+
 /**
  * "No existing debt", "no coupon": an input's own name word denied by a word just before it, in
  * its clause, or answered "none" after a colon ("Rent: none"), says the amount is 0. Returns the
@@ -241,13 +277,22 @@ function denied(index: TextIndex, input: InputIR, cues: Cue[]): { i: number; m: 
   const { tokens } = index;
   const heaviest = Math.max(0, ...cues.map((c) => c.weight));
   const out: { i: number; m: number }[] = [];
-  for (const cue of cues.filter((c) => c.weight === heaviest)) {
-    for (const { i, m } of matchesOf(index, cue.stem)) {
-      index.meter.steps++;
-      // "no claims yet" is none so far; "no estimate yet" is not known
-      const count = kindOf(input) === "count";
-      if ((saysNone(tokens, i, count) || answeredNone(index, i)) && (count || !notYet(tokens, i))) out.push({ i, m });
-    }
+  const count = kindOf(input) === "count";
+  const heavy = cues.filter((c) => c.weight === heaviest);
+  // the general kinds of what the input totals ("loans" of debts): denied, as plain as the thing itself
+  const kinds = count ? [] : heavy.flatMap((c) => kindsOf(c.stem)).filter((k) => !heavy.some((c) => c.stem === k));
+  const mentions = [
+    ...heavy.flatMap((c) => matchesOf(index, c.stem)),
+    ...kinds.flatMap((k) => matchesOf(index, k).filter((x) => x.m === 1 && unqualified(tokens, x.i, cues))).map(({ i }) => ({ i, m: 1 })),
+  ];
+  for (const { i, m } of mentions) {
+    index.meter.steps++;
+    const said = saysNone(tokens, i, count);
+    // "Mortgage: 1,120 a month. No other loans.": none besides the payment just stated
+    if (said === BESIDES_SHARE && paymentJustBefore(index, i)) continue;
+    const none = Math.max(said, answeredNone(index, i) ? 1 : 0);
+    // "no claims yet" is none so far; "no estimate yet" is not known
+    if (none > 0 && (count || !notYet(tokens, i))) out.push({ i, m: m * none });
   }
   return out;
 }
