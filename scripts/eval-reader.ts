@@ -36,13 +36,30 @@ export const FIXTURES = join(ROOT, "test", "fixtures", "evidence");
  * round was in; tuned on as kinds since (its later figures are optimistic).
  * `gale`: likewise, by a seventh person, while the round on thaw's and frost's misses was made; first run
  * once that round was in.
+ * `sleet`: likewise, by an eighth person, while the round on the held-out splits' misses that followed
+ * gale was made; first run once that round was in.
  */
-export type Split = "dev" | "holdout" | "blind" | "fresh" | "unseen" | "later" | "sealed" | "final" | "cold" | "thaw" | "frost" | "gale";
-export const SPLITS: Split[] = ["dev", "holdout", "blind", "fresh", "unseen", "later", "sealed", "final", "cold", "thaw", "frost", "gale"];
+export type Split =
+  "dev" | "holdout" | "blind" | "fresh" | "unseen" | "later" | "sealed" | "final" | "cold" | "thaw" | "frost" | "gale" | "sleet";
+export const SPLITS: Split[] = [
+  "dev",
+  "holdout",
+  "blind",
+  "fresh",
+  "unseen",
+  "later",
+  "sealed",
+  "final",
+  "cold",
+  "thaw",
+  "frost",
+  "gale",
+  "sleet",
+];
 /** The splits written after the readers were tuned. */
-const AFTER_TUNING: Split[] = ["holdout", "blind", "fresh", "unseen", "later", "sealed", "final", "cold", "thaw", "frost", "gale"];
+const AFTER_TUNING: Split[] = ["holdout", "blind", "fresh", "unseen", "later", "sealed", "final", "cold", "thaw", "frost", "gale", "sleet"];
 /** The splits whose first run is recorded once, before any change made after seeing them. */
-const RECORDED: Split[] = ["fresh", "unseen", "later", "sealed", "final", "cold", "thaw", "frost", "gale"];
+const RECORDED: Split[] = ["fresh", "unseen", "later", "sealed", "final", "cold", "thaw", "frost", "gale", "sleet"];
 export const afterTuning = (c: Check): boolean => AFTER_TUNING.includes(c.split);
 
 export interface Fixture {
@@ -435,7 +452,10 @@ export function report(
     '  ticking none; debts denied by their general kind ("no other loans", "no loans or cards") as 0 a',
     '  month, but not a debt kept ("apart from my mortgage"); a figure the writer only believes ("I',
     '  think"), a lower bound ("in excess of") or one offered with another after "or" as missing;',
-    '  and a PEP named by the office held ("mayor", "senator", "MP", "House of Lords").',
+    '  and a PEP named by the office held ("mayor", "senator", "MP", "House of Lords"). `sleet` cases',
+    "  were written by an eighth person while that round was made, with the same rules, and committed",
+    "  before the readers were run on them; its first run (`bench/reader-eval-sleet-first-run.json`),",
+    "  made once that round was in, is the estimate of the readers as they stand now.",
     "  Dev figures are optimistic by construction.",
     "- **Right.** A value is right when it equals the label after normalisation (numbers within",
     "  0.5%, strings ignoring case, structures field by field), or when the label is `null` and",
