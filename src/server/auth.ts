@@ -1,5 +1,6 @@
 // Section 5: `Authorization: Bearer <key>`. 401 when the key is missing or unknown, 403 when it
-// is known but revoked or its account is disabled. Only the SHA-256 of the key is looked up.
+// is known but revoked or its account is disabled. Only the SHA-256 of the key is looked up, and
+// once a turn of the event loop for the requests of one key that arrive together.
 import { hashApiKey } from "../ledger/api-keys.js";
 import type { Ledger } from "../ledger/types.js";
 import { failure, problem, success, type Outcome } from "../service/problems.js";
@@ -37,4 +38,27 @@ export async function authenticate(header: string | undefined, ledger: Ledger): 
       ),
     );
   return success({ accountId: found.account.id, keyId: found.key.id });
+}
+
+/**
+ * authenticate, its answer for one Authorization header shared by the requests that arrive within
+ * the same turn of the event loop (a client's connections send the same key): the key is hashed
+ * and looked up once a turn instead of once a request. A key revoked meanwhile is refused from the
+ * next turn on, as a lookup a moment later would refuse it.
+ */
+export function authenticatorPerTurn(ledger: Ledger): (header: string | undefined) => Promise<Outcome<Caller>> {
+  let turn: Map<string, Promise<Outcome<Caller>>> | null = null;
+  return (header) => {
+    if (header === undefined) return authenticate(header, ledger);
+    if (turn === null) {
+      turn = new Map();
+      setImmediate(() => (turn = null));
+    }
+    let answer = turn.get(header);
+    if (answer === undefined) {
+      answer = authenticate(header, ledger);
+      turn.set(header, answer);
+    }
+    return answer;
+  };
 }

@@ -2,17 +2,18 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { problem } from "../service/problems.js";
 import type { ServiceDeps } from "../service/deps.js";
-import { authenticate } from "./auth.js";
+import { authenticatorPerTurn } from "./auth.js";
 import { sendProblem } from "./errors.js";
 import type { RateLimiter } from "./rate-limit.js";
 
 export type Guard = (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 
 export function accessGuard(service: ServiceDeps, rateLimiter: RateLimiter): Guard {
+  const authenticate = service.ledger && authenticatorPerTurn(service.ledger);
   return async (req, reply) => {
     let id: string;
-    if (service.ledger) {
-      const who = await authenticate(req.headers.authorization, service.ledger);
+    if (authenticate) {
+      const who = await authenticate(req.headers.authorization);
       if (!who.ok) return sendProblem(reply, who.problem);
       req.caller = who.value;
       id = `key:${who.value.keyId}`;

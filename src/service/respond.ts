@@ -10,6 +10,7 @@ import { mapFinished } from "./finished.js";
 import { sendable, type Hold } from "./metering.js";
 import { serviceCharge, systemOneCharge } from "./pricing.js";
 import type { Run } from "./run.js";
+import { receiptText } from "./receipt-text.js";
 import { countedTokens, inputSchemaText, responseBytes, withBilling, type ResponseHead } from "./response-text.js";
 
 export interface RunContext {
@@ -38,7 +39,7 @@ export async function respond(
     modelText: ctx.modelText ?? JSON.stringify(run.model),
     inputText: inputSchemaText(compiled.inputSchema),
     answers: receipt.answers,
-    receiptText: JSON.stringify(receipt),
+    receiptText: receiptText(receipt),
     cacheHit: ctx.cacheHit,
     providerUsage,
     warnings: ctx.warnings,

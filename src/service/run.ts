@@ -9,6 +9,7 @@ import type { CheckResult, CompiledModel, ModelIdentity } from "../compiler/inde
 import type { Diagnostic } from "../ir/diagnostics.js";
 import type { Usage } from "../providers/types.js";
 import { jsonLength } from "./answer-size.js";
+import { receiptTextWithoutExplanation } from "./receipt-text.js";
 import type { Limits, ServiceDeps } from "./deps.js";
 import { failure, problem, ProblemError, success, type Outcome, type Problem, type ProblemEntry } from "./problems.js";
 import type { ReceiptBody } from "./receipt.js";
@@ -75,11 +76,13 @@ export function withinBudget<T>(limits: BudgetLimits, evaluate: () => T, slice?:
 
 /**
  * 422 when the receipt (without its explanation) or the explanation, written as JSON, would pass
- * the answer limit: measured before anything writes, signs or bills it (answer-size.ts).
+ * the answer limit: checked before anything signs or bills it. The receipt's text is written for
+ * it, once, and kept for the answer (receipt-text.ts); the explanation's length is counted
+ * without writing it (answer-size.ts).
  */
 export function answerTooLarge(run: Run, deps: ServiceDeps): { ok: false; problem: Problem } | undefined {
   const limit = deps.limits.answerChars;
-  const { explanation, ...receipt } = run.receipt;
+  const { explanation } = run.receipt;
   const over = (what: string, code: "answer_too_large" | "explanation_too_large", address: string) =>
     failure(
       problem(
@@ -94,7 +97,8 @@ export function answerTooLarge(run: Run, deps: ServiceDeps): { ok: false; proble
         ],
       ),
     );
-  if (jsonLength(receipt, limit) > limit) return over("answer (its decisions and answers)", "answer_too_large", "decisions");
+  if (receiptTextWithoutExplanation(run.receipt).length > limit)
+    return over("answer (its decisions and answers)", "answer_too_large", "decisions");
   if (explanation !== undefined && jsonLength(explanation, limit) > limit)
     return over("explanation", "explanation_too_large", "explanation");
   return undefined;
