@@ -220,6 +220,14 @@ function shapes(): Attack[] {
       },
     ),
     { name: "GET /problems/__proto__", sender: "none", method: "GET", path: "/problems/__proto__", problems: ["not_found"] },
+    {
+      name: "GET /problems/ and a code of 8,000 characters",
+      sender: "none",
+      method: "GET",
+      path: `/problems/${"a".repeat(8_000)}`,
+      problems: ["not_found"],
+    },
+    { name: "GET /problems/%zz (not a URL)", sender: "none", method: "GET", path: "/problems/%zz", problems: ["not_found"] },
     post(
       "900 KB of evidence text for the reader",
       "funded",
