@@ -28,6 +28,28 @@ export interface Place {
   source?: string;
 }
 
+/**
+ * The most a diagnostic carries of its source and of its message, in characters. A diagnostic's
+ * size is bounded whatever the text it is about, so that the diagnostics of one model add up to
+ * no more than a constant times its size: many diagnostics in one long expression would each carry
+ * it whole, and a message that lists a type's values would repeat the list for every cell.
+ */
+const SOURCE_CHARS = 200;
+const SOURCE_BEFORE_SPAN = 40;
+const MESSAGE_CHARS = 1000;
+
+/** `source` cut to SOURCE_CHARS around the span's start, and the span moved into the excerpt (its end cut at the excerpt's). */
+function excerpt(source: string, span: Span | undefined): { source: string; span?: Span } {
+  if (source.length <= SOURCE_CHARS) return span ? { source, span } : { source };
+  const from = Math.max(0, Math.min((span?.start ?? 0) - SOURCE_BEFORE_SPAN, source.length - SOURCE_CHARS));
+  const to = from + SOURCE_CHARS;
+  const cut = source.slice(from, to);
+  return span ? { source: cut, span: { start: span.start - from, end: Math.min(span.end, to) - from } } : { source: cut };
+}
+
+const bounded = (message: string): string =>
+  message.length <= MESSAGE_CHARS ? message : `${message.slice(0, MESSAGE_CHARS)}… (${message.length - MESSAGE_CHARS} more characters)`;
+
 /** What a constructor needs of an entry (diagnostic-catalogue/entries.ts defines entries in full). */
 type Table = Record<string, { severity: Exclude<Severity, "info"> | "strict-error"; message: (p: never) => string }>;
 type ParamsIn<T extends Table, C extends keyof T> = Parameters<T[C]["message"]>[0];
@@ -46,10 +68,11 @@ export function diagnosticsOf<T extends Table>(table: T) {
     const entry = table[code]!;
     const at: Place & { strict?: boolean } = where ?? {};
     const severity = entry.severity === "strict-error" ? (at.strict ? "error" : "warning") : entry.severity;
-    const d: Diagnostic = { severity, code, message: (entry.message as (p: unknown) => string)(params) };
+    const d: Diagnostic = { severity, code, message: bounded((entry.message as (p: unknown) => string)(params)) };
     if (at.address !== undefined) d.address = at.address;
-    if (at.span !== undefined) d.span = at.span;
-    if (at.source !== undefined) d.source = at.source;
+    const { span, source } = at.source === undefined ? at : excerpt(at.source, at.span);
+    if (span !== undefined) d.span = span;
+    if (source !== undefined) d.source = source;
     return d;
   };
 }

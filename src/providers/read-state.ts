@@ -69,7 +69,7 @@ export async function readState(
   const missing: ReadOutcome["missing"] = [];
   const unreadable = (input: InputIR) => text && stringInput(input);
   const asked = inputs.filter((i) => !Object.hasOwn(given, i.name) && !unreadable(i));
-  const over = asked.length > 0 && reader.limits ? evidenceOverLimit(state, reader.limits) : undefined;
+  const over = asked.length > 0 && reader.limits ? evidenceOverLimit(state, reader.limits, asked.length) : undefined;
   if (over) return { tooLarge: over };
   const result =
     asked.length > 0

@@ -72,6 +72,8 @@ export function buildApp(options: AppOptions): FastifyInstance {
     ...serverOptions(http),
     // the parser's errors as problem details, after the answers queued before them (client-errors.ts)
     clientErrorHandler: (error, socket) => onClientError(error, socket),
+    // the router's refusals (a bad URL, a parameter past its length) as problem details too
+    frameworkErrors: (error, _req, reply) => sendProblem(reply, toProblem(error)),
     genReqId: (req) => {
       const given = req.headers["x-request-id"];
       return typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();

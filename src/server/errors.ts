@@ -29,6 +29,11 @@ const FASTIFY_PROBLEMS: Record<
     problem("malformed_json", 'the body is empty; send a JSON object, e.g. {"model": {...}, "state": {...}}'),
   FST_ERR_CTP_INVALID_JSON_BODY: (e) =>
     problem("malformed_json", `the body is not valid JSON (${e.message ?? "unparsable"}); send a JSON object`),
+  // the router's own refusals (frameworkErrors in app.ts): a path no route answers
+  FST_ERR_BAD_URL: () =>
+    problem("not_found", "the path is not a valid URL (a % not followed by two hexadecimal digits); no route answers it"),
+  FST_ERR_MAX_PARAM_LENGTH: () =>
+    problem("not_found", "a part of the path is longer than any route's parameter takes (100 characters); no route answers it"),
 };
 
 export function toProblem(

@@ -11,7 +11,7 @@ import type { Limits, ServiceDeps } from "./deps.js";
 import { success, type Outcome, type Problem } from "./problems.js";
 import { decisionRecords, evaluatedState, givenInputs, provenance, readRecords, type ReceiptBody } from "./receipt.js";
 import type { PortableModel } from "./resolve-model.js";
-import { inputNames, modelName, nullDecisions, withinBudget, type BudgetLimits } from "./run.js";
+import { explanationTooLarge, inputNames, modelName, nullDecisions, receiptTooLarge, withinBudget, type BudgetLimits } from "./run.js";
 
 export interface EvaluationJob {
   model: PortableModel;
@@ -25,7 +25,11 @@ export interface EvaluationJob {
 /** Thinking mode enumerates more combinations of read values exactly, and samples more beyond. */
 const THINKING = { maxCombinations: 16_384, samples: 8000 };
 
-/** The receipt of one evaluation within `limits`, or the problem that stopped it (a limit, a null answer, a declared type). */
+/**
+ * The receipt of one evaluation within `limits`, or the problem that stopped it (a limit, a null
+ * answer, a declared type, a receipt or an explanation past the answer limit: measured here, so
+ * that a worker process sends the server a problem rather than a receipt it would refuse).
+ */
 export function evaluateJob(job: EvaluationJob, compiled: CompiledModel, limits: BudgetLimits, slice?: Slice): Outcome<ReceiptBody> {
   const names = inputNames(job.model);
   const reading = job.reading;
@@ -51,18 +55,24 @@ export function evaluateJob(job: EvaluationJob, compiled: CompiledModel, limits:
     state: reading ? provenance(job.state, names, given, reading.read, false) : provenance(job.state, names, given),
     latency_ms: 0,
   };
+  const large = receiptTooLarge(receipt, limits.answerChars);
+  if (!large.ok) return large;
   if (!job.explain) return success(receipt);
   const explained = withinBudget(limits, () => compiled.explain(evaluatedState(receipt)), slice);
   if (!explained.ok) return explained;
-  receipt.explanation = explained.value.result.explanation;
+  const explanation = explained.value.result.explanation;
+  const longExplanation = explanationTooLarge(explanation, limits.answerChars);
+  if (!longExplanation.ok) return longExplanation;
+  receipt.explanation = explanation;
   return success(receipt);
 }
 
-/** The event loop's slice of the budget: the steps and the size scaled by `onLoopShare` (the depth is not a matter of time). */
+/** The event loop's slice of the budget: the steps and the size scaled by `onLoopShare` (the depth and the answer's size are not a matter of time). */
 export const onLoopLimits = (limits: Limits): BudgetLimits => ({
   evaluationSteps: Math.ceil(limits.evaluationSteps * limits.onLoopShare),
   evaluationSize: Math.ceil(limits.evaluationSize * limits.onLoopShare),
   evaluationDepth: limits.evaluationDepth,
+  answerChars: limits.answerChars,
 });
 
 /** Whether `p` is the slice running out where the whole budget is larger. */

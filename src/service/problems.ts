@@ -99,7 +99,7 @@ export const CATALOGUE = {
   evidence_too_large: {
     status: 422,
     title: "Evidence too large",
-    when: `the state must be read by an embedded reader and exceeds its size limit (${n(EMBEDDED_LIMITS.textChars)} characters of text; ${n(EMBEDDED_LIMITS.jsonValues)} values or ${n(EMBEDDED_LIMITS.jsonTextChars)} characters of strings in JSON); the detail names the limit and the size received; a text state is refused before anything is reserved, and nothing is charged`,
+    when: `the state must be read by an embedded reader and exceeds its size limit (${n(EMBEDDED_LIMITS.textChars)} characters of text, or ${n(EMBEDDED_LIMITS.textCharsTimesInputs)} characters times the inputs to read; ${n(EMBEDDED_LIMITS.jsonValues)} values or ${n(EMBEDDED_LIMITS.jsonTextChars)} characters of strings in JSON, or ${n(EMBEDDED_LIMITS.jsonValuesTimesInputs)} JSON values times the inputs to read); the detail names the limit and the size received; a text state is refused before anything is reserved, and nothing is charged`,
   },
   value_not_established: {
     status: 422,

@@ -11,7 +11,7 @@ import type { Usage } from "../providers/types.js";
 import { jsonLength } from "./answer-size.js";
 import { receiptTextWithoutExplanation } from "./receipt-text.js";
 import type { Limits, ServiceDeps } from "./deps.js";
-import { failure, problem, ProblemError, success, type Outcome, type Problem, type ProblemEntry } from "./problems.js";
+import { failure, problem, ProblemError, success, type Outcome, type ProblemEntry } from "./problems.js";
 import type { ReceiptBody } from "./receipt.js";
 import type { PortableModel } from "./resolve-model.js";
 
@@ -50,8 +50,8 @@ const REMEDY: Record<LimitKind, { option: string; advice: string }> = {
   depth: { option: "--eval-depth", advice: "recurse less deeply" },
 };
 
-/** The limits of one evaluation. */
-export type BudgetLimits = Pick<Limits, "evaluationSteps" | "evaluationSize" | "evaluationDepth">;
+/** The limits of one evaluation: its budget, and the size of the receipt it may answer. */
+export type BudgetLimits = Pick<Limits, "evaluationSteps" | "evaluationSize" | "evaluationDepth" | "answerChars">;
 
 /**
  * Evaluation within the budget, with the FEEL problems it reported; the problem when a limit stops
@@ -74,35 +74,33 @@ export function withinBudget<T>(limits: BudgetLimits, evaluate: () => T, slice?:
   }
 }
 
-/**
- * 422 when the receipt (without its explanation) or the explanation, written as JSON, would pass
- * the answer limit: checked before anything signs or bills it. The receipt's text is written for
- * it, once, and kept for the answer (receipt-text.ts); the explanation's length is counted
- * without writing it (answer-size.ts).
- */
-export function answerTooLarge(run: Run, deps: ServiceDeps): { ok: false; problem: Problem } | undefined {
-  const limit = deps.limits.answerChars;
-  const { explanation } = run.receipt;
-  const over = (what: string, code: "answer_too_large" | "explanation_too_large", address: string) =>
-    failure(
-      problem(
-        code,
-        `the ${what} passes the answer limit of ${limit.toLocaleString("en-US")} characters of JSON (the server's --answer-limit)`,
-        [
-          {
-            address,
-            code: `answer.${code === "answer_too_large" ? "too-large" : "explanation-too-large"}`,
-            message: `the ${what} is too large`,
-          },
-        ],
-      ),
-    );
-  if (receiptTextWithoutExplanation(run.receipt).length > limit)
-    return over("answer (its decisions and answers)", "answer_too_large", "decisions");
-  if (explanation !== undefined && jsonLength(explanation, limit) > limit)
-    return over("explanation", "explanation_too_large", "explanation");
-  return undefined;
+/** 422 when `value`, written as JSON, would pass the answer limit: measured without writing it (answer-size.ts). */
+function overAnswerLimit(value: unknown, limit: number, what: "answer" | "explanation"): Outcome<void> {
+  if (jsonLength(value, limit) <= limit) return success(undefined);
+  const [code, address, whole] =
+    what === "answer"
+      ? (["answer_too_large", "decisions", "answer (its decisions and answers)"] as const)
+      : (["explanation_too_large", "explanation", "explanation"] as const);
+  return failure(
+    problem(
+      code,
+      `the ${whole} passes the answer limit of ${limit.toLocaleString("en-US")} characters of JSON (the server's --answer-limit)`,
+      [{ address, code: `answer.${what === "answer" ? "too-large" : "explanation-too-large"}`, message: `the ${whole} is too large` }],
+    ),
+  );
 }
+
+/**
+ * 422 when the receipt (without its explanation) would pass the answer limit. Where the evaluation
+ * runs, so that a worker process sends the server no more than the limit: measured before anything
+ * signs or bills it, on the receipt's text, written once and kept for the answer (receipt-text.ts).
+ */
+export const receiptTooLarge = (receipt: ReceiptBody, limit: number): Outcome<void> =>
+  receiptTextWithoutExplanation(receipt).length <= limit ? success(undefined) : overAnswerLimit(receipt, limit, "answer");
+
+/** 422 when the explanation would pass the answer limit (it is measured on its own). */
+export const explanationTooLarge = (explanation: unknown, limit: number): Outcome<void> =>
+  overAnswerLimit(explanation, limit, "explanation");
 
 /** 422 when a question's decision is null: the evidence does not establish it. */
 export function nullDecisions(model: PortableModel, decisions: Record<string, unknown>, messages: string[]): Outcome<void> {

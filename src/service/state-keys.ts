@@ -2,7 +2,7 @@
 // misspells among those the state does not give ("credit scroe" for "credit score"). A state that
 // runs as it is answers them as warnings; one that leaves an input unestablished names the
 // misspelling in the problem.
-import { suggest } from "../compiler/1-parse/suggest.js";
+import { suggest, SUGGEST_CELLS } from "../compiler/1-parse/suggest.js";
 import { STATE } from "../ir/diagnostic-catalogue/state.js";
 import { diagnosticsOf } from "../ir/diagnostic-types.js";
 import type { ProblemEntry } from "./problems.js";
@@ -15,13 +15,18 @@ export interface UnknownKey {
   entry: ProblemEntry;
 }
 
+/** The suggestions for all the keys of one state share the cells of a few suggestions: a state may have a hundred thousand keys. */
+const STATE_SUGGEST_CELLS = 5 * SUGGEST_CELLS;
+
 export function unknownStateKeys(state: unknown, inputs: readonly string[]): UnknownKey[] {
   if (state === null || typeof state !== "object" || Array.isArray(state)) return [];
   const absent = inputs.filter((name) => !Object.hasOwn(state, name));
+  const known = new Set(inputs);
+  const budget = { cells: STATE_SUGGEST_CELLS };
   return Object.keys(state)
-    .filter((key) => !inputs.includes(key))
+    .filter((key) => !known.has(key))
     .map((key) => {
-      const input = suggest(key, absent);
+      const input = suggest(key, absent, budget);
       const d =
         input === undefined
           ? diagnostic("state.unknown", { variant: "extra", key })

@@ -15,7 +15,7 @@ import { respond, type RunContext } from "./respond.js";
 import { resolveModel, tooLarge, type ModelSource, type PortableModel } from "./resolve-model.js";
 import { compileUnits } from "./compile-estimate.js";
 import { evaluateOffLoop } from "./evaluation.js";
-import { answerTooLarge, compileOrProblem, inputNames, type Run } from "./run.js";
+import { compileOrProblem, inputNames, type Run } from "./run.js";
 import { SystemOneRequest } from "./schemas/systemone.js";
 import { requestValidator, unknownFields } from "./schemas/validate.js";
 import { unknownStateKeys } from "./state-keys.js";
@@ -132,10 +132,8 @@ async function execute(
   // what the run ignores: request fields, keys of the content, and (when the state runs as it is) state keys
   const stateWarnings = verdict?.ok ? unknownStateKeys(state, inputNames(model)).map((k) => k.entry) : [];
   ctx.warnings = [...ignored, ...ignoredKeys(compiled), ...stateWarnings];
-  const finish = (run: Outcome<Run>): Outcome<{ run: Run; ctx: RunContext }> => {
-    if (!run.ok) return run;
-    return answerTooLarge(run.value, deps) || success({ run: run.value, ctx });
-  };
+  // the receipt's size was measured where it was evaluated (evaluation.ts)
+  const finish = (run: Outcome<Run>): Outcome<{ run: Run; ctx: RunContext }> => (run.ok ? success({ run: run.value, ctx }) : run);
   if (verdict?.ok) {
     // a JSON state that matches the input schema: no reader, point-mass answers
     const receipt = await evaluateOffLoop({ model, state, explain }, compiled, deps);

@@ -179,17 +179,26 @@ describe("linear time", () => {
 });
 
 describe("size limit", () => {
-  it("a text is over the limit exactly when it is longer than the limit", () => {
+  it("a text is over the limit exactly when it is longer than the limit, or its length times the inputs to read is over theirs", () => {
     fc.assert(
-      fc.property(fc.string({ maxLength: 40 }), fc.integer({ min: 0, max: 40 }), (text, textChars) => {
-        const over = evidenceOverLimit(text, { ...EMBEDDED_LIMITS, textChars });
-        expect(over === undefined).toBe(text.length <= textChars);
-        if (over) expect(over).toEqual({ measure: "characters of text", size: text.length, limit: textChars });
-      }),
+      fc.property(
+        fc.string({ maxLength: 40 }),
+        fc.integer({ min: 0, max: 40 }),
+        fc.integer({ min: 0, max: 200 }),
+        fc.integer({ min: 1, max: 8 }),
+        (text, textChars, textCharsTimesInputs, inputs) => {
+          const over = evidenceOverLimit(text, { ...EMBEDDED_LIMITS, textChars, textCharsTimesInputs }, inputs);
+          const product = text.length * inputs;
+          expect(over === undefined).toBe(text.length <= textChars && product <= textCharsTimesInputs);
+          if (text.length > textChars) expect(over).toEqual({ measure: "characters of text", size: text.length, limit: textChars });
+          else if (over)
+            expect(over).toEqual({ measure: "characters of text times the inputs to read", size: product, limit: textCharsTimesInputs });
+        },
+      ),
     );
   });
 
-  it("a JSON state is measured by its values and the characters of its strings", () => {
+  it("a JSON state is measured by its values, the characters of its strings, and its values times the inputs to read", () => {
     const count = (v: unknown): [number, number] => {
       if (typeof v === "string") return [1, v.length];
       const children = Array.isArray(v) ? v : v && typeof v === "object" ? Object.values(v) : [];
@@ -200,12 +209,20 @@ describe("size limit", () => {
         fc.jsonValue({ maxDepth: 5 }).filter((v) => typeof v !== "string"),
         fc.nat(60),
         fc.nat(200),
-        (v, jsonValues, jsonTextChars) => {
+        fc.nat(300),
+        fc.integer({ min: 1, max: 8 }),
+        (v, jsonValues, jsonTextChars, jsonValuesTimesInputs, inputs) => {
           const [values, chars] = count(v);
-          const over = evidenceOverLimit(v, { textChars: 0, jsonValues, jsonTextChars });
+          const over = evidenceOverLimit(
+            v,
+            { textChars: 0, textCharsTimesInputs: 0, jsonValues, jsonTextChars, jsonValuesTimesInputs },
+            inputs,
+          );
           if (values > jsonValues) expect(over).toEqual({ measure: "JSON values", size: values, limit: jsonValues });
           else if (chars > jsonTextChars)
             expect(over).toEqual({ measure: "characters in JSON strings", size: chars, limit: jsonTextChars });
+          else if (values * inputs > jsonValuesTimesInputs)
+            expect(over).toEqual({ measure: "JSON values times the inputs to read", size: values * inputs, limit: jsonValuesTimesInputs });
           else expect(over).toBeUndefined();
         },
       ),

@@ -5,6 +5,7 @@ import fc from "fast-check";
 import { beforeEach, describe, expect, it } from "vitest";
 import { jsonLength } from "../../src/service/answer-size.js";
 import type { ServiceDeps } from "../../src/service/deps.js";
+import { evaluateJob } from "../../src/service/evaluation.js";
 import { systemOne } from "../../src/service/systemone.js";
 import { serviceDeps } from "./harness.js";
 
@@ -94,5 +95,33 @@ describe("the answer limit", () => {
     });
     expect(long.ok).toBe(false);
     if (!long.ok) expect(long.problem.code).toBe("explanation_too_large");
+  });
+
+  it("is measured where the evaluation runs: a worker sends the problem, not a receipt past the limit", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 3_000 }),
+        fc.integer({ min: 1_000, max: 20_000 }),
+        fc.boolean(),
+        async (items, limit, explain) => {
+          const m = model({ l: `for i in 1..${items} return n / 3`, out: "count(l)" });
+          const compiled = await deps.compiler.compile(m);
+          if (!compiled.ok) throw new Error("the model compiles");
+          const limits = { evaluationSteps: 1e6, evaluationSize: 1e6, evaluationDepth: 100, answerChars: limit };
+          const out = evaluateJob({ model: m, state: { n: 1 }, explain }, compiled.model, limits);
+          const whole = evaluateJob({ model: m, state: { n: 1 }, explain }, compiled.model, { ...limits, answerChars: Infinity });
+          if (!whole.ok) throw new Error("the model answers without the limit");
+          const { explanation, ...receipt } = whole.value;
+          const code = !(jsonLength(receipt, limit) <= limit)
+            ? "answer_too_large"
+            : explain && !(jsonLength(explanation, limit) <= limit)
+              ? "explanation_too_large"
+              : undefined;
+          if (code) expect(out).toMatchObject({ ok: false, problem: { code } });
+          else expect(out).toEqual(whole);
+        },
+      ),
+      { numRuns: 25 },
+    );
   });
 });

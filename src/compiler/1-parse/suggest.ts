@@ -1,28 +1,60 @@
 // "Did you mean ...?": the closest candidate by edit distance, when it is close enough to help.
+// The work is bounded whatever the names: a name past SUGGESTED_CHARS gets no suggestion, a
+// candidate whose length alone puts it out of reach costs one cell, a distance stops once it is out
+// of reach, and one suggestion computes at most SUGGEST_CELLS cells (past them, the best so far);
+// a caller that seeks many suggestions (one per key of a request) shares one budget among them.
+// Names come from requests (state keys, request fields) and from models, so a suggestion is never
+// the place where a long name or a long list of names costs time.
 
-export function editDistance(a: string, b: string): number {
+/** The longest name a suggestion is sought for (and the longest candidate it may suggest). */
+export const SUGGESTED_CHARS = 100;
+
+/** The edit-distance cells one suggestion may compute over all its candidates. */
+export const SUGGEST_CELLS = 200_000;
+
+/** Edit-distance cells left to compute: one suggestion's own, or shared by several. */
+export interface SuggestBudget {
+  cells: number;
+}
+
+/** The edit distance of `a` and `b` when it is at most `max`; otherwise some number above `max`. */
+export function editDistance(a: string, b: string, max = Infinity): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
   const prev = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     let diagonal = prev[0]!;
     prev[0] = i;
+    let least = i;
     for (let j = 1; j <= b.length; j++) {
       const above = prev[j]!;
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       prev[j] = Math.min(above + 1, prev[j - 1]! + 1, diagonal + cost);
       diagonal = above;
+      if (prev[j]! < least) least = prev[j]!;
     }
+    // every later row is at least this row's least
+    if (least > max) return max + 1;
   }
   return prev[b.length]!;
 }
 
-/** The best candidate within max(2, a third of the name's length) edits; case differences count as half. */
-export function suggest(name: string, candidates: Iterable<string>): string | undefined {
+/**
+ * The best candidate within max(2, a third of the name's length) edits; case differences count as
+ * half. Within the bounds above: a longer name, or candidates past the budget's cells, are not compared.
+ */
+export function suggest(name: string, candidates: Iterable<string>, budget: SuggestBudget = { cells: SUGGEST_CELLS }): string | undefined {
+  if (name.length > SUGGESTED_CHARS || budget.cells <= 0) return undefined;
   const limit = Math.max(2, Math.floor(name.length / 3));
+  const lower = name.toLowerCase();
   let best: string | undefined;
   let bestScore = Infinity;
   for (const c of candidates) {
-    if (c === name) continue;
-    const score = Math.min(editDistance(name, c), editDistance(name.toLowerCase(), c.toLowerCase()) + 0.5);
+    // a cell for looking at the candidate, so that a long list out of reach costs the budget too
+    if (--budget.cells < 0) break;
+    if (c === name || c.length > SUGGESTED_CHARS || Math.abs(c.length - name.length) > limit + 1) continue;
+    budget.cells -= 2 * name.length * c.length;
+    if (budget.cells < 0) break;
+    const score = Math.min(editDistance(name, c, limit), editDistance(lower, c.toLowerCase(), limit) + 0.5);
     if (score <= limit && score < bestScore) {
       best = c;
       bestScore = score;

@@ -220,6 +220,14 @@ function shapes(): Attack[] {
       },
     ),
     { name: "GET /problems/__proto__", sender: "none", method: "GET", path: "/problems/__proto__", problems: ["not_found"] },
+    {
+      name: "GET /problems/ and a code of 8,000 characters",
+      sender: "none",
+      method: "GET",
+      path: `/problems/${"a".repeat(8_000)}`,
+      problems: ["not_found"],
+    },
+    { name: "GET /problems/%zz (not a URL)", sender: "none", method: "GET", path: "/problems/%zz", problems: ["not_found"] },
     post(
       "900 KB of evidence text for the reader",
       "funded",
@@ -385,8 +393,82 @@ function bodies(): Attack[] {
   ];
 }
 
+/**
+ * Requests whose answer costs far more than their size: a misspelling sought for a long state key
+ * among long input names, or for tens of thousands of keys among thousands of inputs (each an edit
+ * distance, on the event loop); a JSON state of many keys, or a long text, read for thousands of
+ * inputs (the embedded readers weigh the evidence for each input); a diagnostic per reference in one long expression, each carrying
+ * the expression (a Check of 240 KB answered 29 MB, sent from the worker to the event loop and on
+ * to the client); a receipt built in a worker past the answer limit, and its explanation.
+ */
+function amplifiers(): Attack[] {
+  const N_INPUT = { type: "number", desc: "n?" };
+  const named = (inputs: Record<string, unknown>, decisions: Record<string, unknown> = { twice: "n * 2" }) =>
+    model({ inputs: { n: N_INPUT, ...inputs }, decisions }, { twice: question("twice?") });
+  const longName = "x".repeat(2_000);
+  const references = Array.from({ length: 120 }, () => longName).join(" + ");
+  const inputs = Object.fromEntries(Array.from({ length: 1_000 }, (_, i) => [`in${i}`, N_INPUT]));
+  const keys = Object.fromEntries(Array.from({ length: 10_000 }, (_, i) => [`ix${i}`, 1]));
+  // 300,000 numbers of six or seven digits: past the event loop's share, a receipt of 2 MB in a worker
+  const listed = (explain: boolean) => ({
+    model: model({ inputs: { k: N_INPUT }, decisions: { list: "for i in 1..k return i", twice: "k * 2" } }, { twice: question("twice?") }),
+    state: { k: 300_000 },
+    explain,
+  });
+  return [
+    post(
+      "a state key of 20,000 characters beside a missing input named with 20,000",
+      "funded",
+      { model: named({ ["i".repeat(20_000)]: N_INPUT }), state: { n: 1, ["k".repeat(20_000)]: 1 } },
+      { problems: ["value_not_established"] },
+    ),
+    post(
+      "10,000 state keys beside 1,000 missing inputs",
+      "funded",
+      { model: named(inputs), state: { n: 1, ...keys } },
+      {
+        problems: ["value_not_established", "evidence_too_large"],
+      },
+    ),
+    post(
+      "200 KB of text read for 1,000 inputs",
+      "funded",
+      { model: named(inputs), state: "the input in7 is 12 and n is 5. ".repeat(6_400) },
+      {
+        problems: ["value_not_established", "evidence_too_large"],
+      },
+    ),
+    post(
+      "a request field named with 500,000 characters",
+      "funded",
+      { ...normalRequest(3), ["f".repeat(500_000)]: 1 },
+      {
+        answer: (b) => answerOf(b, "twice") === 6,
+        problems: [],
+      },
+    ),
+    post(
+      "a Check of 120 references to an unknown 2,000-character name",
+      "funded",
+      { content: named({}, { twice: references }).content },
+      { answer: (b) => b?.valid === false && JSON.stringify(b).length < 2 * references.length, problems: [] },
+      "/v1/systemtwo/models",
+    ),
+    post(
+      "a run of 120 references to an unknown 2,000-character name",
+      "funded",
+      { model: named({}, { twice: references }), state: { n: 1 } },
+      {
+        problems: ["invalid_model"],
+      },
+    ),
+    post("a list of 300,000 numbers in a worker", "funded", listed(false), { problems: ["answer_too_large", ...LIMITS] }),
+    post("a list of 300,000 numbers in a worker, explained", "funded", listed(true), { problems: ["answer_too_large", ...LIMITS] }),
+  ];
+}
+
 /** The attacks of issue 17 against the compiler, the runtime and the request boundary, and the bodies of its follow-up. */
-export const ATTACKS: readonly Attack[] = [...tables(), ...evaluation(), ...shapes(), ...bodies()];
+export const ATTACKS: readonly Attack[] = [...tables(), ...evaluation(), ...shapes(), ...bodies(), ...amplifiers()];
 
 /** The free Check of a 14,000-decision chain: sent twice, the second answered from the Check cache. */
 export const CHAIN_CHECK = { path: "/v1/systemtwo/models", body: JSON.stringify(decisionChain(14_000)) };
