@@ -298,6 +298,79 @@ describe.each(MODELS)("%s: DuckDB's JSON reader or the pieces, the JS engine's b
     if (inputs.some(([, k]) => k === "number"))
       expect(await verdict(sample.map((l, r) => FAULTS["odd number"]!(l, r, inputs)))).not.toBe("");
   });
+
+  it("the screen's verdict on a line, and what it finds there, do not hang on the lines before it (the shape of the last line taken)", async () => {
+    const keys = [...inputs.map(([k, kind]) => ({ name: k, kind })), { name: "id", kind: "string" as const }];
+    let n = 0;
+    const screened = async (lines: string[]) => {
+      const path = join(dir, `${name}-shape-${n}.jsonl`);
+      const copy = join(dir, `${name}-shape-${n++}.copy`);
+      writeFileSync(path, lines.join("\n"));
+      const screen = await screenJsonl(path, keys, keys.length - 1, copy);
+      const marked = screen.clean && screen.declined > 0 ? readFileSync(copy, "utf8").split("\n") : [];
+      rmSync(copy, { force: true });
+      return { screen, declined: lines.map((_, i) => marked[i]?.startsWith(`{"${screen.clean ? screen.marker : ""}":`) === true) };
+    };
+    // lines of one key order (most keep it), values from random states, some changed where the
+    // shape is compared: a key's byte changed, dropped or doubled, keys swapped, a key repeated or
+    // dropped, space around a key, a value of another type
+    const PUT = ["a", '"', "\\", " ", "\u00e9", "\u0001", "", "xx", "d", "I"];
+    const change = (pairs: [string, string][], kind: number, r: number): [string, string][] => {
+      const at = r % pairs.length;
+      const [k, v] = pairs[at]!;
+      const out = [...pairs];
+      if (kind === 0) {
+        const c = 1 + (r % Math.max(1, k.length - 2));
+        out[at] = [k.slice(0, c) + PUT[r % PUT.length]! + k.slice(c + (r % 3 === 0 ? 0 : 1)), v];
+      } else if (kind === 1) out.push([pairs[(r >> 3) % pairs.length]![0], WRONG_FLAT[r % WRONG_FLAT.length]!]);
+      else if (kind === 2 && pairs.length > 1) [out[at], out[(at + 1) % pairs.length]] = [out[(at + 1) % pairs.length]!, out[at]!];
+      else if (kind === 3) out.splice(at, 1);
+      else if (kind === 4) out[at] = [` ${k}`, v];
+      else out[at] = [k, WRONG_FLAT[r % WRONG_FLAT.length]!];
+      return out;
+    };
+    const file = fc.tuple(
+      fc.array(fc.tuple(fc.nat(states.length - 1), fc.option(fc.tuple(fc.nat(5), fc.nat(1 << 20)), { freq: 4, nil: undefined })), {
+        minLength: 2,
+        maxLength: 40,
+      }),
+      fc.nat(),
+    );
+    let compared = 0;
+    await fc.assert(
+      fc.asyncProperty(file, async ([rows, seed]) => {
+        const order = (k: string) => [...k].reduce((h, c) => Math.imul(h ^ c.charCodeAt(0), 0x01000193), seed | 0);
+        const lines = rows.map(([i, changed], j) => {
+          const state = { id: `R-${j}`, ...states[i]! };
+          let pairs = Object.entries(state)
+            .sort(([a], [b]) => order(a) - order(b))
+            .map(([k, v]) => [JSON.stringify(k), JSON.stringify(v)] as [string, string]);
+          if (changed && pairs.length > 0) pairs = change(pairs, changed[0], changed[1]);
+          return `{${pairs.map(([k, v]) => `${k}:${v}`).join(",")}}`;
+        });
+        const whole = await screened(lines);
+        const alone = await Promise.all(lines.map((l) => screened([l])));
+        // each line alone: taken when its one-line file is clean with nothing declined
+        const taken = alone.map(({ screen }) => screen.clean && screen.declined === 0);
+        if (whole.screen.clean) expect(whole.declined.map((d) => !d)).toEqual(taken);
+        else expect(taken.filter((t) => !t).length * 4).toBeGreaterThan(lines.length);
+        // with every line taken, what the screen found is what each line alone shows it
+        if (whole.screen.clean && whole.screen.declined === 0) {
+          compared++;
+          const each = alone.map(({ screen }) => screen as Extract<typeof screen, { clean: true }>);
+          expect(whole.screen.typed).toEqual(keys.map((_, k) => each.every((s) => s.typed[k])));
+          expect(whole.screen.idNull).toBe(each.some((s) => s.idNull));
+          const digits: Record<string, { int: number; scale: number }> = {};
+          for (const s of each)
+            for (const [k, d] of Object.entries(s.digits))
+              digits[k] = { int: Math.max(d.int, digits[k]?.int ?? 0), scale: Math.max(d.scale, digits[k]?.scale ?? 0) };
+          expect(whole.screen.digits).toEqual(digits);
+        }
+      }),
+      { numRuns: 150, seed: name.length },
+    );
+    expect(compared).toBeGreaterThan(10);
+  });
 });
 
 describe("a file split between read_json and the JS engine", () => {
