@@ -17,7 +17,7 @@ import { ByteSink } from "../../src/batch/byte-sink.js";
 import { pieceScorer } from "../../src/batch/chunk-scorer.js";
 import { planDuckDb } from "../../src/batch/duckdb/plan.js";
 import { scoreJsonlFile } from "../../src/batch/duckdb/jsonl-engine.js";
-import { screenJsonl, type ScreenKind } from "../../src/batch/duckdb/jsonl-screen.js";
+import { BLOCK, screenJsonl, type ScreenKind } from "../../src/batch/duckdb/jsonl-screen.js";
 import { jsonlRows } from "../../src/batch/duckdb/jsonl-file.js";
 import { DuckDBInstance } from "@duckdb/node-api";
 import type { ModelInput } from "../../src/ir/model.js";
@@ -222,42 +222,54 @@ describe.each(MODELS)("%s: DuckDB's JSON reader or the pieces, the JS engine's b
       { weight: 1, arbitrary: declinedArb(states, inputs, false) },
     );
     await fc.assert(
-      fc.asyncProperty(files, fc.boolean(), async ({ text, declined, split }, exactDecimals) => {
-        const path = join(dir, `${name}-${n++}.jsonl`);
-        writeFileSync(path, text);
-        const bytes = readFileSync(path);
-        const sink = new ByteSink(new Uint8Array(1 << 16));
-        const js = pieceScorer(loadModel(compiled.loadable), { input: "jsonl", output: "jsonl", exactDecimals, idField: "id" });
-        // the file's byte order mark is dropped by the reader the JS engine reads through
-        const expected = js({ bytes: text.startsWith("\uFEFF") ? bytes.subarray(3) : bytes, first: 1 }, sink);
-        const out = `${path}.out`;
-        const got = await scoreJsonlFile({
-          model,
-          strict: true,
-          loadable: compiled.loadable,
-          query: plan.query,
-          input: path,
-          output: out,
-          exactDecimals,
-          idField: "id",
-          lanes: 2,
-        });
-        readers.set(got.reader, (readers.get(got.reader) ?? 0) + 1);
-        if (got.reader !== "pieces") byJsOnReadJson += got.byJs;
-        // the declined lines, and those only, went to the JS engine beside read_json; or the whole file to the pieces
-        if (split !== undefined)
-          expect({ reader: got.reader, exactLines: got.exactLines }).toEqual(
-            split ? { reader: "split", exactLines: declined } : { reader: "pieces", exactLines: 0 },
-          );
-        expect(readFileSync(out, "utf8")).toBe(new TextDecoder().decode(sink.view()));
-        expect({ rows: got.rows, errors: got.errors }).toEqual(expected);
-      }),
+      // DuckDB started on the file's first lines (a few bytes to most of the file) while the screen reads the rest, or on the whole screen's verdict
+      fc.asyncProperty(
+        files,
+        fc.boolean(),
+        fc.option(fc.integer({ min: 1, max: 3000 })),
+        async ({ text, declined, split }, exactDecimals, guess) => {
+          const path = join(dir, `${name}-${n++}.jsonl`);
+          writeFileSync(path, text);
+          const bytes = readFileSync(path);
+          const sink = new ByteSink(new Uint8Array(1 << 16));
+          const js = pieceScorer(loadModel(compiled.loadable), { input: "jsonl", output: "jsonl", exactDecimals, idField: "id" });
+          // the file's byte order mark is dropped by the reader the JS engine reads through
+          const expected = js({ bytes: text.startsWith("\uFEFF") ? bytes.subarray(3) : bytes, first: 1 }, sink);
+          const out = `${path}.out`;
+          const got = await scoreJsonlFile({
+            model,
+            strict: true,
+            loadable: compiled.loadable,
+            query: plan.query,
+            input: path,
+            output: out,
+            exactDecimals,
+            idField: "id",
+            lanes: 2,
+            guessBytes: guess ?? undefined,
+          });
+          readers.set(got.reader, (readers.get(got.reader) ?? 0) + 1);
+          if (got.guessed) readers.set("guessed", (readers.get("guessed") ?? 0) + 1);
+          else if (guess !== null && got.reader !== "pieces" && Buffer.byteLength(text) > guess)
+            readers.set("guess dropped", (readers.get("guess dropped") ?? 0) + 1);
+          if (got.reader !== "pieces") byJsOnReadJson += got.byJs;
+          // the declined lines, and those only, went to the JS engine beside read_json; or the whole file to the pieces
+          if (split !== undefined)
+            expect({ reader: got.reader, exactLines: got.exactLines }).toEqual(
+              split ? { reader: "split", exactLines: declined } : { reader: "pieces", exactLines: 0 },
+            );
+          expect(readFileSync(out, "utf8")).toBe(new TextDecoder().decode(sink.view()));
+          expect({ rows: got.rows, errors: got.errors }).toEqual(expected);
+        },
+      ),
       { numRuns: 60 },
     );
     // the screen sent files every way, and some rows read by read_json were the JS engine's (wrong types, odd ids, declined lines)
     expect(readers.get("read_json") ?? 0).toBeGreaterThan(5);
     expect(readers.get("split") ?? 0).toBeGreaterThan(5);
     expect(readers.get("pieces") ?? 0).toBeGreaterThan(5);
+    // records scored from the first lines were dropped for the whole screen's (kept: the test below)
+    expect(readers.get("guess dropped") ?? 0).toBeGreaterThan(3);
     expect(byJsOnReadJson).toBeGreaterThan(0);
   });
 
@@ -297,6 +309,94 @@ describe.each(MODELS)("%s: DuckDB's JSON reader or the pieces, the JS engine's b
       expect(await verdict(sample.map((l, r) => FAULTS[fault]!(l, r, inputs))), fault).toBe("");
     if (inputs.some(([, k]) => k === "number"))
       expect(await verdict(sample.map((l, r) => FAULTS["odd number"]!(l, r, inputs)))).not.toBe("");
+  });
+
+  it("records DuckDB scored from the file's first lines are kept when the whole file is what they showed, else the whole screen's are written", async () => {
+    const keys = [...inputs.map(([k, kind]) => ({ name: k, kind })), { name: "id", kind: "string" as const }];
+    const line = (i: number, j: number) => JSON.stringify({ id: `R-${j}`, ...states[i] });
+    let n = 0;
+    let kept = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.nat(states.length - 1), { minLength: 2, maxLength: 30 }),
+        fc.array(fc.nat(), { minLength: 1, maxLength: 30 }),
+        fc.option(fc.tuple(fc.constantFrom(...Object.keys(FAULTS)), fc.nat(1 << 20), fc.nat()), { freq: 2, nil: undefined }),
+        async (first, later, fault) => {
+          // the later lines repeat the first ones' values (so their types and digits), one perhaps with a fault
+          const head = first.map((i, j) => line(i, j));
+          const tail = later.map((r, j) => line(first[r % first.length]!, head.length + j));
+          if (fault) {
+            const [kind, r, at] = fault;
+            tail[at % tail.length] = FAULTS[kind]!(tail[at % tail.length]!, r, inputs);
+          }
+          const text = `${[...head, ...tail].join("\n")}\n`;
+          const path = join(dir, `${name}-guess-${n++}.jsonl`);
+          writeFileSync(path, text);
+          const prefix = join(dir, `${name}-guess-head.jsonl`);
+          writeFileSync(prefix, `${head.join("\n")}\n`);
+          const headScreen = await screenJsonl(prefix, keys, keys.length - 1);
+          const sink = new ByteSink(new Uint8Array(1 << 16));
+          const js = pieceScorer(loadModel(compiled.loadable), { input: "jsonl", output: "jsonl", exactDecimals: false, idField: "id" });
+          const expected = js({ bytes: readFileSync(path), first: 1 }, sink);
+          const got = await scoreJsonlFile({
+            model,
+            strict: true,
+            loadable: compiled.loadable,
+            query: plan.query,
+            input: path,
+            output: `${path}.out`,
+            exactDecimals: false,
+            idField: "id",
+            guessBytes: Buffer.byteLength(head.join("\n")) + 1,
+          });
+          expect(readFileSync(`${path}.out`, "utf8")).toBe(new TextDecoder().decode(sink.view()));
+          expect({ rows: got.rows, errors: got.errors }).toEqual(expected);
+          const headTaken = headScreen.clean && headScreen.declined === 0;
+          // the same lines again: kept; a line the screen declines later on: dropped
+          if (!fault && headTaken) expect(got.guessed).toBe(true);
+          if (
+            fault &&
+            ALWAYS_DECLINED.includes(fault[0]) &&
+            tail.join("\n") !== later.map((r, j) => line(first[r % first.length]!, head.length + j)).join("\n")
+          )
+            expect(got.guessed).toBeUndefined();
+          if (got.guessed) kept++;
+        },
+      ),
+      { numRuns: 40, seed: name.length },
+    );
+    expect(kept).toBeGreaterThan(5);
+  });
+
+  it("rows SQL leaves past the first lines are read back from the file, whose line starts the screen had not yet found", async () => {
+    // the states over and over: the first round is what the whole file shows; rows SQL leaves in every block of lines
+    for (const [lines, end] of [
+      [BLOCK * 3 + 17, "\n"],
+      [BLOCK * 2, ""],
+      [BLOCK * 2, "\n"],
+    ] as const) {
+      const text = Array.from({ length: lines }, (_, j) => JSON.stringify({ id: `R-${j}`, ...states[j % states.length] })).join("\n") + end;
+      const path = join(dir, `${name}-blocks.jsonl`);
+      writeFileSync(path, text);
+      const sink = new ByteSink(new Uint8Array(1 << 16));
+      const js = pieceScorer(loadModel(compiled.loadable), { input: "jsonl", output: "jsonl", exactDecimals: false, idField: "id" });
+      const expected = js({ bytes: readFileSync(path), first: 1 }, sink);
+      const got = await scoreJsonlFile({
+        model,
+        strict: true,
+        loadable: compiled.loadable,
+        query: plan.query,
+        input: path,
+        output: `${path}.out`,
+        exactDecimals: false,
+        idField: "id",
+        guessBytes: text.split("\n", states.length).join("\n").length + 1,
+      });
+      expect(readFileSync(`${path}.out`, "utf8")).toBe(new TextDecoder().decode(sink.view()));
+      expect({ rows: got.rows, errors: got.errors }).toEqual(expected);
+      expect(got.guessed).toBe(true);
+      expect(got.byJs).toBeGreaterThan((got.rows / BLOCK) * 2);
+    }
   });
 
   it("the screen's verdict on a line, and what it finds there, do not hang on the lines before it (the shape of the last line taken)", async () => {

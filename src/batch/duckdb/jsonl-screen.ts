@@ -53,6 +53,8 @@ export type Screen =
       /** lines declined (each the JS engine's, scored from the screened file), and the first */
       declined: number;
       firstDeclined?: Declined;
+      /** only the file's first lines were screened (`prefix`): `starts` ends with them */
+      partial?: true;
     }
   | { clean: false; line: number; reason: string };
 
@@ -486,9 +488,10 @@ const tooMany = (declined: number, lines: number, done: boolean) => (done || lin
  * `id`, -1 if the file's rows have none the query reads). With `copy`, a file with lines the screen
  * declines (but not too many: SPLIT_SHARE) is written there with each of those lines a marker, for
  * DuckDB's reader to read instead (`read`); the caller removes it. Without, the first such line
- * declines the file.
+ * declines the file. With `prefix` (and no copy), the screen stops after the first line that
+ * ends that many bytes into the file or later (`partial`: the file may go on).
  */
-export async function screenJsonl(path: string, keys: ScreenKey[], id: number, copy?: string): Promise<Screen> {
+export async function screenJsonl(path: string, keys: ScreenKey[], id: number, copy?: string, prefix?: number): Promise<Screen> {
   const screen = new LineScreen(keys, id);
   const marker = markerOf(keys);
   const stub = new TextEncoder().encode(`{${JSON.stringify(marker)}:true}`);
@@ -496,6 +499,7 @@ export async function screenJsonl(path: string, keys: ScreenKey[], id: number, c
   let out: FileHandle | null = null;
   let declined = 0;
   let firstDeclined: Declined | undefined;
+  let partial = false;
   try {
     const buf = new Uint8Array(CHUNK);
     let filled = 0;
@@ -593,14 +597,19 @@ export async function screenJsonl(path: string, keys: ScreenKey[], id: number, c
           if (verdict) return verdict;
         }
         s = e + 1;
+        if (prefix !== undefined && offset + s >= prefix) {
+          partial = true;
+          break;
+        }
       }
       if (out) {
+        // (a prefix is screened without a copy)
         pieces.push(buf.subarray(from, last));
         await writeAll(out, pieces);
       }
       pieces.length = 0;
       from = 0;
-      if (bytesRead === 0) break;
+      if (bytesRead === 0 || partial) break;
       // the unfinished line to the buffer's start
       buf.copyWithin(0, last, end);
       offset += last;
@@ -616,7 +625,19 @@ export async function screenJsonl(path: string, keys: ScreenKey[], id: number, c
       if (d) digits[keys[i]!.name] = d;
     });
     const read = declined > 0 ? copy! : path;
-    return { clean: true, lines, starts, typed: screen.typed, idNull: screen.idNull, digits, read, marker, declined, firstDeclined };
+    const whole = {
+      clean: true as const,
+      lines,
+      starts,
+      typed: screen.typed,
+      idNull: screen.idNull,
+      digits,
+      read,
+      marker,
+      declined,
+      firstDeclined,
+    };
+    return partial ? { ...whole, partial } : whole;
   } finally {
     await file.close();
     if (out) {
