@@ -85,6 +85,8 @@ class LineScreen {
   private readonly readMask: number;
   /** the hash of the key just scanned (keyEnd) */
   private keyHash = 0;
+  /** the verdict on a line that pairEnd found ended */
+  private why = "";
   /**
    * The keys of the last line the full scan took, in order (`shape`: each key's bytes, and its read
    * key's index or -1), and this line's as the full scan finds them (`seen`: start and end). A line
@@ -173,20 +175,31 @@ class LineScreen {
       i = skip(b, i + 1, e);
       const why = this.value(b, i, e);
       if (why) return why;
-      if (this.vKind === Value.Number && this.huge) return "a number JSON.parse may read as Infinity";
-      const read = shape[k]!.read;
-      if (read >= 0) {
-        const whyNot = this.check(read);
-        if (whyNot) return whyNot;
-      }
-      i = skip(b, this.vEnd, e);
-      if (i < e && b[i] === COMMA) {
-        i = skip(b, i + 1, e);
-        continue;
-      }
-      if (i < e && b[i] === CLOSE_OBJECT) return skip(b, i + 1, e) === e ? "" : "text after the object";
-      return "a line that is not a flat object";
+      i = this.pairEnd(b, shape[k]!.read, e);
+      if (i < 0) return this.why;
     }
+  }
+
+  /**
+   * After a pair's value, of read key `read` (or -1): where the next key starts, or -1 when the
+   * line ends here, its verdict in `why` ("" taken).
+   */
+  private pairEnd(b: Uint8Array, read: number, e: number): number {
+    // a number JSON.parse may read as ±Infinity makes the row an error record, whichever key holds it
+    if (this.vKind === Value.Number && this.huge) return this.ended("a number JSON.parse may read as Infinity");
+    if (read >= 0) {
+      const whyNot = this.check(read);
+      if (whyNot) return this.ended(whyNot);
+    }
+    const i = skip(b, this.vEnd, e);
+    if (i < e && b[i] === COMMA) return skip(b, i + 1, e);
+    if (i < e && b[i] === CLOSE_OBJECT) return this.ended(skip(b, i + 1, e) === e ? "" : "text after the object");
+    return this.ended("a line that is not a flat object");
+  }
+
+  private ended(why: string): number {
+    this.why = why;
+    return -1;
   }
 
   /** The keys of the line fullLine just took, as the shape of the lines after it. */
@@ -249,21 +262,10 @@ class LineScreen {
       if (why) return why;
       const h = this.keyHash;
       if (!this.distinct(b, h, ks, ke)) return "a repeated key";
-      // a number JSON.parse may read as ±Infinity makes the row an error record, whichever key holds it
-      if (this.vKind === Value.Number && this.huge) return "a number JSON.parse may read as Infinity";
       const read = this.readKey(b, h, ks, ke);
-      if (read >= 0) {
-        const whyNot = this.check(read);
-        if (whyNot) return whyNot;
-      }
       this.see(ks, ke, read);
-      i = skip(b, this.vEnd, e);
-      if (i < e && b[i] === COMMA) {
-        i = skip(b, i + 1, e);
-        continue;
-      }
-      if (i < e && b[i] === CLOSE_OBJECT) return skip(b, i + 1, e) === e ? "" : "text after the object";
-      return "a line that is not a flat object";
+      i = this.pairEnd(b, read, e);
+      if (i < 0) return this.why;
     }
   }
 
