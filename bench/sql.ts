@@ -1,8 +1,8 @@
 // `npm run bench` (part): where the data lives. Each model that compiles to DuckDB's SQL (the lending
 // sample and the corpus models that do) is scored end to end by the built `pdm score` on the same
 // generated rows (1,000,000 by default, written once as JSONL and, by DuckDB, as Parquet): the JS
-// engine from JSONL, DuckDB from Parquet (to JSONL, and to Parquet), DuckDB from JSONL (the pieces
-// through Node), and PostgreSQL in place when DATABASE_URL is set. The JSONL outputs are compared
+// engine from JSONL, DuckDB from Parquet (to JSONL, and to Parquet), DuckDB from JSONL (its screen and
+// `read_json`), and PostgreSQL in place when DATABASE_URL is set. The JSONL outputs are compared
 // byte for byte. Beside them, where DuckDB's JSONL time goes: DuckDB alone reading the JSONL with
 // `read_json` and explicit columns, and the same read with the model's query writing records (no
 // JS for the rows SQL leaves, so not a complete engine). Writes bench/RESULTS-sql.md.
@@ -180,7 +180,7 @@ function writeResults(): void {
     "",
     "## Where DuckDB's JSONL time goes",
     "",
-    "In process, no process start: DuckDB's own `read_json` with explicit columns reading every input, then the same read under the model's query writing every record with `COPY` (no JS for the rows SQL leaves, so not a complete engine: the upper bound of a `read_json` engine), beside the JSONL engine of `pdm score --engine duckdb` (pieces of text through Node, each line's inputs read with DuckDB's JSON functions, checked to be JSON as JSON.parse reads it).",
+    "In process, no process start: DuckDB's own `read_json` with explicit columns reading every input, then the same read under the model's query writing every record with `COPY` (no JS for the rows SQL leaves, so not a complete engine: the upper bound of a `read_json` engine), beside the JSONL engine of `pdm score --engine duckdb` (the file screened by Node for lines `read_json` and JSON.parse read alike, beside DuckDB's `read_json` under the model's query, the rows SQL leaves scored by the JS engine: docs/sql.md).",
     "",
     "| model | read_json alone | read_json + query + records | pdm score --engine duckdb, JSONL |",
     "|---|---:|---:|---:|",

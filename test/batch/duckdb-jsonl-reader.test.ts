@@ -17,7 +17,7 @@ import { ByteSink } from "../../src/batch/byte-sink.js";
 import { pieceScorer } from "../../src/batch/chunk-scorer.js";
 import { planDuckDb } from "../../src/batch/duckdb/plan.js";
 import { scoreJsonlFile } from "../../src/batch/duckdb/jsonl-engine.js";
-import { screenJsonl, type ScreenKind } from "../../src/batch/duckdb/jsonl-screen.js";
+import { BLOCK, screenJsonl, type ScreenKind } from "../../src/batch/duckdb/jsonl-screen.js";
 import { jsonlRows } from "../../src/batch/duckdb/jsonl-file.js";
 import { DuckDBInstance } from "@duckdb/node-api";
 import type { ModelInput } from "../../src/ir/model.js";
@@ -213,6 +213,34 @@ describe.each(MODELS)("%s: DuckDB's JSON reader or the pieces, the JS engine's b
   const readers = new Map<string, number>();
   let byJsOnReadJson = 0;
 
+  /** The file scored by DuckDB's JSONL engine: its records and counts are the JS engine's. */
+  const scoredAlike = async (path: string, options: { exactDecimals: boolean; guessBytes?: number; lanes?: number }) => {
+    const bytes = readFileSync(path);
+    const sink = new ByteSink(new Uint8Array(1 << 16));
+    const js = pieceScorer(loadModel(compiled.loadable), {
+      input: "jsonl",
+      output: "jsonl",
+      exactDecimals: options.exactDecimals,
+      idField: "id",
+    });
+    // the file's byte order mark is dropped by the reader the JS engine reads through
+    const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+    const expected = js({ bytes: bom ? bytes.subarray(3) : bytes, first: 1 }, sink);
+    const got = await scoreJsonlFile({
+      model,
+      strict: true,
+      loadable: compiled.loadable,
+      query: plan.query,
+      input: path,
+      output: `${path}.out`,
+      idField: "id",
+      ...options,
+    });
+    expect(readFileSync(`${path}.out`, "utf8")).toBe(new TextDecoder().decode(sink.view()));
+    expect({ rows: got.rows, errors: got.errors }).toEqual(expected);
+    return got;
+  };
+
   it("both engines write the same bytes", { timeout: 600_000 }, async () => {
     let n = 0;
     // random files; files with a few declined lines (split); files with many (the pieces)
@@ -222,42 +250,35 @@ describe.each(MODELS)("%s: DuckDB's JSON reader or the pieces, the JS engine's b
       { weight: 1, arbitrary: declinedArb(states, inputs, false) },
     );
     await fc.assert(
-      fc.asyncProperty(files, fc.boolean(), async ({ text, declined, split }, exactDecimals) => {
-        const path = join(dir, `${name}-${n++}.jsonl`);
-        writeFileSync(path, text);
-        const bytes = readFileSync(path);
-        const sink = new ByteSink(new Uint8Array(1 << 16));
-        const js = pieceScorer(loadModel(compiled.loadable), { input: "jsonl", output: "jsonl", exactDecimals, idField: "id" });
-        // the file's byte order mark is dropped by the reader the JS engine reads through
-        const expected = js({ bytes: text.startsWith("\uFEFF") ? bytes.subarray(3) : bytes, first: 1 }, sink);
-        const out = `${path}.out`;
-        const got = await scoreJsonlFile({
-          model,
-          strict: true,
-          loadable: compiled.loadable,
-          query: plan.query,
-          input: path,
-          output: out,
-          exactDecimals,
-          idField: "id",
-          lanes: 2,
-        });
-        readers.set(got.reader, (readers.get(got.reader) ?? 0) + 1);
-        if (got.reader !== "pieces") byJsOnReadJson += got.byJs;
-        // the declined lines, and those only, went to the JS engine beside read_json; or the whole file to the pieces
-        if (split !== undefined)
-          expect({ reader: got.reader, exactLines: got.exactLines }).toEqual(
-            split ? { reader: "split", exactLines: declined } : { reader: "pieces", exactLines: 0 },
-          );
-        expect(readFileSync(out, "utf8")).toBe(new TextDecoder().decode(sink.view()));
-        expect({ rows: got.rows, errors: got.errors }).toEqual(expected);
-      }),
+      // DuckDB started on the file's first lines (a few bytes to most of the file) while the screen reads the rest, or on the whole screen's verdict
+      fc.asyncProperty(
+        files,
+        fc.boolean(),
+        fc.option(fc.integer({ min: 1, max: 3000 })),
+        async ({ text, declined, split }, exactDecimals, guess) => {
+          const path = join(dir, `${name}-${n++}.jsonl`);
+          writeFileSync(path, text);
+          const got = await scoredAlike(path, { exactDecimals, guessBytes: guess ?? undefined, lanes: 2 });
+          readers.set(got.reader, (readers.get(got.reader) ?? 0) + 1);
+          if (got.guessed) readers.set("guessed", (readers.get("guessed") ?? 0) + 1);
+          else if (guess !== null && got.reader !== "pieces" && Buffer.byteLength(text) > guess)
+            readers.set("guess dropped", (readers.get("guess dropped") ?? 0) + 1);
+          if (got.reader !== "pieces") byJsOnReadJson += got.byJs;
+          // the declined lines, and those only, went to the JS engine beside read_json; or the whole file to the pieces
+          if (split !== undefined)
+            expect({ reader: got.reader, exactLines: got.exactLines }).toEqual(
+              split ? { reader: "split", exactLines: declined } : { reader: "pieces", exactLines: 0 },
+            );
+        },
+      ),
       { numRuns: 60 },
     );
     // the screen sent files every way, and some rows read by read_json were the JS engine's (wrong types, odd ids, declined lines)
     expect(readers.get("read_json") ?? 0).toBeGreaterThan(5);
     expect(readers.get("split") ?? 0).toBeGreaterThan(5);
     expect(readers.get("pieces") ?? 0).toBeGreaterThan(5);
+    // records scored from the first lines were dropped for the whole screen's (kept: the test below)
+    expect(readers.get("guess dropped") ?? 0).toBeGreaterThan(3);
     expect(byJsOnReadJson).toBeGreaterThan(0);
   });
 
@@ -297,6 +318,137 @@ describe.each(MODELS)("%s: DuckDB's JSON reader or the pieces, the JS engine's b
       expect(await verdict(sample.map((l, r) => FAULTS[fault]!(l, r, inputs))), fault).toBe("");
     if (inputs.some(([, k]) => k === "number"))
       expect(await verdict(sample.map((l, r) => FAULTS["odd number"]!(l, r, inputs)))).not.toBe("");
+  });
+
+  it("records DuckDB scored from the file's first lines are kept when the whole file is what they showed, else the whole screen's are written", async () => {
+    const keys = [...inputs.map(([k, kind]) => ({ name: k, kind })), { name: "id", kind: "string" as const }];
+    const line = (i: number, j: number) => JSON.stringify({ id: `R-${j}`, ...states[i] });
+    let n = 0;
+    let kept = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.nat(states.length - 1), { minLength: 2, maxLength: 30 }),
+        fc.array(fc.nat(), { minLength: 1, maxLength: 30 }),
+        fc.option(fc.tuple(fc.constantFrom(...Object.keys(FAULTS)), fc.nat(1 << 20), fc.nat()), { freq: 2, nil: undefined }),
+        async (first, later, fault) => {
+          // the later lines repeat the first ones' values (so their types and digits), one perhaps with a fault
+          const head = first.map((i, j) => line(i, j));
+          const tail = later.map((r, j) => line(first[r % first.length]!, head.length + j));
+          if (fault) {
+            const [kind, r, at] = fault;
+            tail[at % tail.length] = FAULTS[kind]!(tail[at % tail.length]!, r, inputs);
+          }
+          const text = `${[...head, ...tail].join("\n")}\n`;
+          const path = join(dir, `${name}-guess-${n++}.jsonl`);
+          writeFileSync(path, text);
+          const prefix = join(dir, `${name}-guess-head.jsonl`);
+          writeFileSync(prefix, `${head.join("\n")}\n`);
+          const headScreen = await screenJsonl(prefix, keys, keys.length - 1);
+          const got = await scoredAlike(path, { exactDecimals: false, guessBytes: Buffer.byteLength(head.join("\n")) + 1 });
+          const headTaken = headScreen.clean && headScreen.declined === 0;
+          // the same lines again: kept; a line the screen declines later on: dropped
+          if (!fault && headTaken) expect(got.guessed).toBe(true);
+          if (
+            fault &&
+            ALWAYS_DECLINED.includes(fault[0]) &&
+            tail.join("\n") !== later.map((r, j) => line(first[r % first.length]!, head.length + j)).join("\n")
+          )
+            expect(got.guessed).toBeUndefined();
+          if (got.guessed) kept++;
+        },
+      ),
+      { numRuns: 40, seed: name.length },
+    );
+    expect(kept).toBeGreaterThan(5);
+  });
+
+  it("rows SQL leaves past the first lines are read back from the file, whose line starts the screen had not yet found", async () => {
+    // the states over and over: the first round is what the whole file shows; rows SQL leaves in every block of lines
+    for (const [lines, end] of [
+      [BLOCK * 3 + 17, "\n"],
+      [BLOCK * 2, ""],
+      [BLOCK * 2, "\n"],
+    ] as const) {
+      const text = Array.from({ length: lines }, (_, j) => JSON.stringify({ id: `R-${j}`, ...states[j % states.length] })).join("\n") + end;
+      const path = join(dir, `${name}-blocks.jsonl`);
+      writeFileSync(path, text);
+      const got = await scoredAlike(path, { exactDecimals: false, guessBytes: text.split("\n", states.length).join("\n").length + 1 });
+      expect(got.guessed).toBe(true);
+      expect(got.byJs).toBeGreaterThan((got.rows / BLOCK) * 2);
+    }
+  });
+
+  it("the screen's verdict on a line, and what it finds there, do not hang on the lines before it (the shape of the last line taken)", async () => {
+    const keys = [...inputs.map(([k, kind]) => ({ name: k, kind })), { name: "id", kind: "string" as const }];
+    let n = 0;
+    const screened = async (lines: string[]) => {
+      const path = join(dir, `${name}-shape-${n}.jsonl`);
+      const copy = join(dir, `${name}-shape-${n++}.copy`);
+      writeFileSync(path, lines.join("\n"));
+      const screen = await screenJsonl(path, keys, keys.length - 1, copy);
+      const marked = screen.clean && screen.declined > 0 ? readFileSync(copy, "utf8").split("\n") : [];
+      rmSync(copy, { force: true });
+      return { screen, declined: lines.map((_, i) => marked[i]?.startsWith(`{"${screen.clean ? screen.marker : ""}":`) === true) };
+    };
+    // lines of one key order (most keep it), values from random states, some changed where the
+    // shape is compared: a key's byte changed, dropped or doubled, keys swapped, a key repeated or
+    // dropped, space around a key, a value of another type
+    const PUT = ["a", '"', "\\", " ", "\u00e9", "\u0001", "", "xx", "d", "I"];
+    const change = (pairs: [string, string][], kind: number, r: number): [string, string][] => {
+      const at = r % pairs.length;
+      const [k, v] = pairs[at]!;
+      const out = [...pairs];
+      if (kind === 0) {
+        const c = 1 + (r % Math.max(1, k.length - 2));
+        out[at] = [k.slice(0, c) + PUT[r % PUT.length]! + k.slice(c + (r % 3 === 0 ? 0 : 1)), v];
+      } else if (kind === 1) out.push([pairs[(r >> 3) % pairs.length]![0], WRONG_FLAT[r % WRONG_FLAT.length]!]);
+      else if (kind === 2 && pairs.length > 1) [out[at], out[(at + 1) % pairs.length]] = [out[(at + 1) % pairs.length]!, out[at]!];
+      else if (kind === 3) out.splice(at, 1);
+      else if (kind === 4) out[at] = [` ${k}`, v];
+      else out[at] = [k, WRONG_FLAT[r % WRONG_FLAT.length]!];
+      return out;
+    };
+    const file = fc.tuple(
+      fc.array(fc.tuple(fc.nat(states.length - 1), fc.option(fc.tuple(fc.nat(5), fc.nat(1 << 20)), { freq: 4, nil: undefined })), {
+        minLength: 2,
+        maxLength: 40,
+      }),
+      fc.nat(),
+    );
+    let compared = 0;
+    await fc.assert(
+      fc.asyncProperty(file, async ([rows, seed]) => {
+        const order = (k: string) => [...k].reduce((h, c) => Math.imul(h ^ c.charCodeAt(0), 0x01000193), seed | 0);
+        const lines = rows.map(([i, changed], j) => {
+          const state = { id: `R-${j}`, ...states[i]! };
+          let pairs = Object.entries(state)
+            .sort(([a], [b]) => order(a) - order(b))
+            .map(([k, v]) => [JSON.stringify(k), JSON.stringify(v)] as [string, string]);
+          if (changed && pairs.length > 0) pairs = change(pairs, changed[0], changed[1]);
+          return `{${pairs.map(([k, v]) => `${k}:${v}`).join(",")}}`;
+        });
+        const whole = await screened(lines);
+        const alone = await Promise.all(lines.map((l) => screened([l])));
+        // each line alone: taken when its one-line file is clean with nothing declined
+        const taken = alone.map(({ screen }) => screen.clean && screen.declined === 0);
+        if (whole.screen.clean) expect(whole.declined.map((d) => !d)).toEqual(taken);
+        else expect(taken.filter((t) => !t).length * 4).toBeGreaterThan(lines.length);
+        // with every line taken, what the screen found is what each line alone shows it
+        if (whole.screen.clean && whole.screen.declined === 0) {
+          compared++;
+          const each = alone.map(({ screen }) => screen as Extract<typeof screen, { clean: true }>);
+          expect(whole.screen.typed).toEqual(keys.map((_, k) => each.every((s) => s.typed[k])));
+          expect(whole.screen.idNull).toBe(each.some((s) => s.idNull));
+          const digits: Record<string, { int: number; scale: number }> = {};
+          for (const s of each)
+            for (const [k, d] of Object.entries(s.digits))
+              digits[k] = { int: Math.max(d.int, digits[k]?.int ?? 0), scale: Math.max(d.scale, digits[k]?.scale ?? 0) };
+          expect(whole.screen.digits).toEqual(digits);
+        }
+      }),
+      { numRuns: 150, seed: name.length },
+    );
+    expect(compared).toBeGreaterThan(10);
   });
 });
 

@@ -96,13 +96,18 @@ export function jsonlFallback(path: string, screen: CleanScreen, js: PieceScorer
   const cache = new Map<number, { bytes: Uint8Array; starts: number[] }>();
   const sink = new ByteSink(new Uint8Array(1 << 16));
   const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
+  // a partial screen's index of line starts, found on from its last as blocks past it are asked for
+  const starts = [...screen.starts];
+  let indexed = screen.partial !== true;
   const block = (k: number) => {
     let b = cache.get(k);
     if (b) return b;
-    const from = screen.starts[k]!;
     const fd = openSync(path, "r");
     try {
-      let to = screen.starts[k + 1];
+      if (!indexed) indexed = indexTo(fd, starts, k + 1);
+      const from = starts[k];
+      if (from === undefined) throw new Error(`${path} changed while it was scored`);
+      let to = starts[k + 1];
       if (to === undefined) {
         // the last block: to the end of the file
         const chunks: Buffer[] = [];
@@ -147,6 +152,33 @@ export function jsonlFallback(path: string, screen: CleanScreen, js: PieceScorer
     if (scored.rows === 0) return { text: null, error: false };
     return { text: decoder.decode(sink.view()).replace(/\n$/, ""), error: scored.errors > 0 };
   };
+}
+
+/**
+ * Extends `starts` (where every BLOCK-th line starts, as the screen finds them) from its last entry
+ * until it holds entry `k` or the file ends; true when the file's end was reached.
+ */
+function indexTo(fd: number, starts: number[], k: number): boolean {
+  const buf = Buffer.alloc(1 << 20);
+  while (starts.length <= k) {
+    let at = starts[starts.length - 1]!;
+    let lines = 0;
+    for (;;) {
+      const n = readSync(fd, buf, 0, buf.length, at);
+      if (n === 0) return true;
+      let i = -1;
+      while (lines < BLOCK && (i = buf.indexOf(0x0a, i + 1)) >= 0 && i < n) lines++;
+      if (lines === BLOCK) {
+        // a line starts after the BLOCK-th line feed unless the file ends there
+        const next = at + i + 1;
+        if (readSync(fd, buf, 0, 1, next) === 0) return true;
+        starts.push(next);
+        break;
+      }
+      at += n;
+    }
+  }
+  return false;
 }
 
 function lineStarts(bytes: Uint8Array): number[] {

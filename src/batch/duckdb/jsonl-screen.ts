@@ -53,6 +53,8 @@ export type Screen =
       /** lines declined (each the JS engine's, scored from the screened file), and the first */
       declined: number;
       firstDeclined?: Declined;
+      /** only the file's first lines were screened (`prefix`): `starts` ends with them */
+      partial?: true;
     }
   | { clean: false; line: number; reason: string };
 
@@ -83,6 +85,22 @@ class LineScreen {
   private readonly readMask: number;
   /** the hash of the key just scanned (keyEnd) */
   private keyHash = 0;
+  /** the verdict on a line that pairEnd found ended */
+  private why = "";
+  /**
+   * The keys of the last line the full scan took, in order (`shape`: each key's bytes, and its read
+   * key's index or -1), and this line's as the full scan finds them (`seen`: start and end). A line
+   * whose keys are that line's, in order, needs neither their hashes nor the two tables: the keys
+   * are the same bytes (so no escape), a prefix of distinct keys is distinct, and each read key is
+   * known by its place. Files written by one program repeat one shape on every line.
+   */
+  private shape: { bytes: Uint8Array; words: Int32Array; read: number }[] = [];
+  /** the screened buffer's bytes as a DataView, for reading a key's bytes four at a time */
+  private view: DataView<ArrayBufferLike> = new DataView(new ArrayBuffer(0));
+  private seenStart = new Int32Array(64);
+  private seenEnd = new Int32Array(64);
+  private seenRead = new Int32Array(64);
+  private seen = 0;
   readonly typed: boolean[];
   readonly digits: (Digits | null)[];
   idNull = false;
@@ -119,6 +137,110 @@ class LineScreen {
   /** "" when the line [s, e) (no line feed) is one the screen takes, else why not. */
   line(b: Uint8Array, s: number, e: number): string {
     if (e > s && b[e - 1] === CR) e--;
+    if (this.shape.length > 0) {
+      const why = this.sameShape(b, s, e);
+      if (why !== null) return why;
+    }
+    const why = this.fullLine(b, s, e);
+    if (why === "") this.keepShape(b);
+    return why;
+  }
+
+  /**
+   * The verdict on a line whose keys are the shape's first keys in order (each followed by its
+   * closing quote), as fullLine gives it; null at the first key that is not, for fullLine to
+   * take the line from its start (what this recorded on the way, a read key's type, digits or
+   * null id, fullLine records again: each only grows).
+   */
+  private sameShape(b: Uint8Array, s: number, e: number): string | null {
+    const shape = this.shape;
+    if (this.view.buffer !== b.buffer || this.view.byteOffset !== b.byteOffset)
+      this.view = new DataView(b.buffer, b.byteOffset, b.byteLength);
+    const view = this.view;
+    let i = skip(b, s, e);
+    if (i >= e || b[i] !== OPEN_OBJECT) return null;
+    i = skip(b, i + 1, e);
+    for (let k = 0; ; k++) {
+      if (k >= shape.length || i >= e || b[i] !== QUOTE) return null;
+      const { bytes: key, words } = shape[k]!;
+      const ks = i + 1;
+      const ke = ks + key.length;
+      if (ke >= e || b[ke] !== QUOTE) return null;
+      // four bytes at a time, then the rest
+      let j = 0;
+      for (let w = 0; w < words.length; w++, j += 4) if (view.getInt32(ks + j, true) !== words[w]) return null;
+      for (; j < key.length; j++) if (b[ks + j] !== key[j]) return null;
+      i = skip(b, ke + 1, e);
+      if (i >= e || b[i] !== COLON) return "a line that is not a flat object";
+      i = skip(b, i + 1, e);
+      const why = this.value(b, i, e);
+      if (why) return why;
+      i = this.pairEnd(b, shape[k]!.read, e);
+      if (i < 0) return this.why;
+    }
+  }
+
+  /**
+   * After a pair's value, of read key `read` (or -1): where the next key starts, or -1 when the
+   * line ends here, its verdict in `why` ("" taken).
+   */
+  private pairEnd(b: Uint8Array, read: number, e: number): number {
+    // a number JSON.parse may read as ±Infinity makes the row an error record, whichever key holds it
+    if (this.vKind === Value.Number && this.huge) return this.ended("a number JSON.parse may read as Infinity");
+    if (read >= 0) {
+      const whyNot = this.check(read);
+      if (whyNot) return this.ended(whyNot);
+    }
+    const i = skip(b, this.vEnd, e);
+    if (i < e && b[i] === COMMA) return skip(b, i + 1, e);
+    if (i < e && b[i] === CLOSE_OBJECT) return this.ended(skip(b, i + 1, e) === e ? "" : "text after the object");
+    return this.ended("a line that is not a flat object");
+  }
+
+  private ended(why: string): number {
+    this.why = why;
+    return -1;
+  }
+
+  /** The keys of the line fullLine just took, as the shape of the lines after it. */
+  private keepShape(b: Uint8Array): void {
+    const shape = this.shape;
+    let alike = shape.length === this.seen;
+    for (let k = 0; alike && k < this.seen; k++) {
+      const key = shape[k]!.bytes;
+      alike = same(key, 0, key.length, b, this.seenStart[k]!, this.seenEnd[k]!);
+    }
+    if (alike) return;
+    this.shape = Array.from({ length: this.seen }, (_, k) => {
+      const bytes = b.slice(this.seenStart[k]!, this.seenEnd[k]!);
+      const words = new Int32Array(bytes.length >> 2);
+      const view = new DataView(bytes.buffer);
+      for (let w = 0; w < words.length; w++) words[w] = view.getInt32(w * 4, true);
+      return { bytes, words, read: this.seenRead[k]! };
+    });
+  }
+
+  /** The note of the line's k-th key [s, e) (read: its read key's index, or -1) for keepShape. */
+  private see(s: number, e: number, read: number): void {
+    const k = this.seen++;
+    if (k === this.seenStart.length) {
+      const grow = (a: Int32Array) => {
+        const g = new Int32Array(a.length * 2);
+        g.set(a);
+        return g;
+      };
+      this.seenStart = grow(this.seenStart);
+      this.seenEnd = grow(this.seenEnd);
+      this.seenRead = grow(this.seenRead);
+    }
+    this.seenStart[k] = s;
+    this.seenEnd[k] = e;
+    this.seenRead[k] = read;
+  }
+
+  /** The line's verdict from its bytes alone (keys hashed, checked distinct and looked up). */
+  private fullLine(b: Uint8Array, s: number, e: number): string {
+    this.seen = 0;
     let i = skip(b, s, e);
     if (i >= e) return "a blank line";
     if (b[i] !== OPEN_OBJECT) return "a line that is not a flat object";
@@ -140,20 +262,10 @@ class LineScreen {
       if (why) return why;
       const h = this.keyHash;
       if (!this.distinct(b, h, ks, ke)) return "a repeated key";
-      // a number JSON.parse may read as ±Infinity makes the row an error record, whichever key holds it
-      if (this.vKind === Value.Number && this.huge) return "a number JSON.parse may read as Infinity";
       const read = this.readKey(b, h, ks, ke);
-      if (read >= 0) {
-        const whyNot = this.check(read);
-        if (whyNot) return whyNot;
-      }
-      i = skip(b, this.vEnd, e);
-      if (i < e && b[i] === COMMA) {
-        i = skip(b, i + 1, e);
-        continue;
-      }
-      if (i < e && b[i] === CLOSE_OBJECT) return skip(b, i + 1, e) === e ? "" : "text after the object";
-      return "a line that is not a flat object";
+      this.see(ks, ke, read);
+      i = this.pairEnd(b, read, e);
+      if (i < 0) return this.why;
     }
   }
 
@@ -214,17 +326,33 @@ class LineScreen {
     const negative = b[p] === MINUS;
     if (negative) p++;
     const intStart = p;
+    // the significant digits, found on the way: the first and last that is not zero, counted over
+    // the integer's digits and the fraction's together
+    let first = -1,
+      last = -1;
     if (p < e && b[p] === ZERO) p++;
-    else if (p < e && b[p]! > ZERO && b[p]! <= NINE) while (p < e && b[p]! >= ZERO && b[p]! <= NINE) p++;
-    else return "a number outside JSON's grammar";
-    const intEnd = p;
-    let fracStart = p,
-      fracEnd = p;
+    else if (p < e && b[p]! > ZERO && b[p]! <= NINE) {
+      for (; p < e; p++) {
+        const c = b[p]!;
+        if (c < ZERO || c > NINE) break;
+        if (c !== ZERO) {
+          if (first < 0) first = p - intStart;
+          last = p - intStart;
+        }
+      }
+    } else return "a number outside JSON's grammar";
+    const intLength = p - intStart;
     if (p < e && b[p] === DOT) {
-      fracStart = ++p;
-      while (p < e && b[p]! >= ZERO && b[p]! <= NINE) p++;
-      fracEnd = p;
-      if (fracEnd === fracStart) return "a number outside JSON's grammar";
+      const fracStart = ++p;
+      for (; p < e; p++) {
+        const c = b[p]!;
+        if (c < ZERO || c > NINE) break;
+        if (c !== ZERO) {
+          if (first < 0) first = intLength + p - fracStart;
+          last = intLength + p - fracStart;
+        }
+      }
+      if (p === fracStart) return "a number outside JSON's grammar";
     }
     let exponent = 0;
     let exponentLong = false;
@@ -243,22 +371,6 @@ class LineScreen {
     }
     this.vKind = Value.Number;
     this.vEnd = p;
-    // the significant digits: the integer's and the fraction's (k counts both), leading and trailing zeros off
-    let first = -1,
-      last = -1;
-    const intLength = intEnd - intStart;
-    for (let k = 0; k < intLength; k++) {
-      if (b[intStart + k] !== ZERO) {
-        if (first < 0) first = k;
-        last = k;
-      }
-    }
-    for (let k = 0; k < fracEnd - fracStart; k++) {
-      if (b[fracStart + k] !== ZERO) {
-        if (first < 0) first = intLength + k;
-        last = intLength + k;
-      }
-    }
     this.huge = exponentLong;
     if (first < 0) {
       // zero: safe unless negative
@@ -378,9 +490,10 @@ const tooMany = (declined: number, lines: number, done: boolean) => (done || lin
  * `id`, -1 if the file's rows have none the query reads). With `copy`, a file with lines the screen
  * declines (but not too many: SPLIT_SHARE) is written there with each of those lines a marker, for
  * DuckDB's reader to read instead (`read`); the caller removes it. Without, the first such line
- * declines the file.
+ * declines the file. With `prefix` (and no copy), the screen stops after the first line that
+ * ends that many bytes into the file or later (`partial`: the file may go on).
  */
-export async function screenJsonl(path: string, keys: ScreenKey[], id: number, copy?: string): Promise<Screen> {
+export async function screenJsonl(path: string, keys: ScreenKey[], id: number, copy?: string, prefix?: number): Promise<Screen> {
   const screen = new LineScreen(keys, id);
   const marker = markerOf(keys);
   const stub = new TextEncoder().encode(`{${JSON.stringify(marker)}:true}`);
@@ -388,6 +501,7 @@ export async function screenJsonl(path: string, keys: ScreenKey[], id: number, c
   let out: FileHandle | null = null;
   let declined = 0;
   let firstDeclined: Declined | undefined;
+  let partial = false;
   try {
     const buf = new Uint8Array(CHUNK);
     let filled = 0;
@@ -485,14 +599,19 @@ export async function screenJsonl(path: string, keys: ScreenKey[], id: number, c
           if (verdict) return verdict;
         }
         s = e + 1;
+        if (prefix !== undefined && offset + s >= prefix) {
+          partial = true;
+          break;
+        }
       }
       if (out) {
+        // (a prefix is screened without a copy)
         pieces.push(buf.subarray(from, last));
         await writeAll(out, pieces);
       }
       pieces.length = 0;
       from = 0;
-      if (bytesRead === 0) break;
+      if (bytesRead === 0 || partial) break;
       // the unfinished line to the buffer's start
       buf.copyWithin(0, last, end);
       offset += last;
@@ -508,7 +627,19 @@ export async function screenJsonl(path: string, keys: ScreenKey[], id: number, c
       if (d) digits[keys[i]!.name] = d;
     });
     const read = declined > 0 ? copy! : path;
-    return { clean: true, lines, starts, typed: screen.typed, idNull: screen.idNull, digits, read, marker, declined, firstDeclined };
+    const whole = {
+      clean: true as const,
+      lines,
+      starts,
+      typed: screen.typed,
+      idNull: screen.idNull,
+      digits,
+      read,
+      marker,
+      declined,
+      firstDeclined,
+    };
+    return partial ? { ...whole, partial } : whole;
   } finally {
     await file.close();
     if (out) {
