@@ -8,14 +8,15 @@
 //   BENCH_GENERATED_MODELS (1000)  models timed; BENCH_GENERATED_SEED (1) first seed;
 //   BENCH_GENERATED_CHUNK (50) models per child process; BENCH_GENERATED_ROUNDS, _PASS_MS;
 //   BENCH_GENERATED_COMPILER: another built compiler module to measure (another commit's dist);
-//   BENCH_GENERATED_OUT: where to write the results instead.
+//   BENCH_GENERATED_OUT: where to write the results instead. The `## ` sections of prose in the file
+//   written over (any heading but "By feature" and "Worst models") are kept, after the figures.
 import { spawnSync } from "node:child_process";
-import { writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { describeMachine } from "./machine.js";
 import { measureModel, type ModelResult } from "./generated/one-model.js";
-import { renderGenerated } from "./generated/report.js";
+import { keptSections, renderGenerated } from "./generated/report.js";
 
 const MODELS = Number(process.env.BENCH_GENERATED_MODELS ?? 1000);
 const FIRST_SEED = Number(process.env.BENCH_GENERATED_SEED ?? 1);
@@ -69,11 +70,13 @@ if (process.env.GENERATED_FIRST) {
     );
   }
   const seconds = (performance.now() - start) / 1000;
-  const report = renderGenerated({ ...describeMachine(), load: [load, loadavg()[0]!] }, results, seconds);
-  console.log(report.summary);
   const out = process.env.BENCH_GENERATED_OUT
     ? pathToFileURL(process.env.BENCH_GENERATED_OUT)
     : new URL("./RESULTS-generated.md", import.meta.url);
+  // the prose sections of the file it replaces are kept (report.ts keptSections)
+  const kept = existsSync(out) ? keptSections(readFileSync(out, "utf8")) : "";
+  const report = renderGenerated({ ...describeMachine(), load: [load, loadavg()[0]!] }, results, seconds, kept);
+  console.log(report.summary);
   writeFileSync(out, report.markdown);
   console.log(`wrote ${out.pathname}`);
 }

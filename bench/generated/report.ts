@@ -9,7 +9,29 @@ const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length 
 const f2 = (x: number) => x.toFixed(2);
 const ns = (x: number) => (x >= 1000 ? `${(x / 1000).toFixed(2)} µs` : `${x.toFixed(0)} ns`);
 
-export function renderGenerated(machine: Machine, results: ModelResult[], seconds: number): { summary: string; markdown: string } {
+/** The sections (`## ` headings) this report writes itself; every other one is prose kept from the file it replaces. */
+const WRITTEN = new Set(["By feature", "Worst models"]);
+
+/**
+ * The prose sections of a report written before (measurements of a change, where the time goes),
+ * which a run keeps: every `## ` section whose heading the report does not write, in order, each
+ * ending in one blank line. Empty for a file with none.
+ */
+export function keptSections(previous: string): string {
+  const parts = previous.split(/^(?=## )/m).filter((part) => part.startsWith("## "));
+  return parts
+    .filter((part) => !WRITTEN.has(part.slice(3).split("\n", 1)[0]!.trim()))
+    .map((part) => `${part.trimEnd()}\n\n`)
+    .join("");
+}
+
+/** The report of a run: its figures, then `kept` (keptSections of the file it replaces), then the tables by feature and of the worst models. */
+export function renderGenerated(
+  machine: Machine,
+  results: ModelResult[],
+  seconds: number,
+  kept = "",
+): { summary: string; markdown: string } {
   const timed = results.filter((r): r is ModelResult & { ratio: number; compiledNs: number; baselineNs: number } => r.ratio !== undefined);
   const ratios = timed.map((r) => r.ratio).sort((a, b) => a - b);
   const worst = timed.reduce((a, b) => (b.ratio > a.ratio ? b : a));
@@ -61,6 +83,7 @@ export function renderGenerated(machine: Machine, results: ModelResult[], second
       ? ["", "Differing (first of each model):", "", ...differing.slice(0, 10).map((r) => `- seed ${r.seed}: ${r.example}`)]
       : []),
     "",
+    ...(kept === "" ? [] : [kept.trimEnd(), ""]),
     "## By feature",
     "",
     "Models holding each kind of node (a model holds several): geometric mean and 95th percentile of their ratios.",

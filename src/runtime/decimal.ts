@@ -9,7 +9,8 @@
 //             (decimal(x / y, 2)) and comparing it with a scaled number are exact integer work
 //             that provably gives what rounding the 34-digit quotient gives (docs/numbers.md);
 //   wide      up to 34 digits in limbs of seven held in doubles (decimal-wide.ts): a quotient
-//             that meets more arithmetic, and what follows from it, without BigInt work;
+//             that meets more arithmetic, a result of two scaled numbers beyond the safe
+//             integers, and what follows from them, without BigInt work;
 //   exact     the runtime's own big decimal (a BigInt coefficient, decimal-exact.ts), for
 //             everything else (long digits, huge or tiny magnitudes, roots, logarithms, powers:
 //             decimal-functions.ts, decimal-sqrt.ts); results come back to the scaled form whenever they fit.
@@ -191,17 +192,24 @@ export class Decimal extends RoundingModes {
     return this.m < 0 || Object.is(this.m, -0);
   }
 
+  // Two scaled numbers whose sum, product, quotient or remainder leaves the safe integers (or the
+  // scales up to 22) go on to the limbs, which round the exact result to 34 digits as the BigInt
+  // form does: a product of two 16-digit coefficients made there stays wide, where in the BigInt
+  // form every operation after it was BigInt work too.
   plus(y: Value): Decimal {
     const b = operand(y);
-    return (bothScaled(this, b) ? addScaled(this.m, this.k, b.m, b.k) : this.wideSum(b, 1)) || Decimal.of(this.exact().plus(b.exact()));
+    return (bothScaled(this, b) && addScaled(this.m, this.k, b.m, b.k)) || this.wideSum(b, 1) || Decimal.of(this.exact().plus(b.exact()));
   }
   minus(y: Value): Decimal {
     const b = operand(y);
-    return (bothScaled(this, b) ? addScaled(this.m, this.k, -b.m, b.k) : this.wideSum(b, -1)) || Decimal.of(this.exact().minus(b.exact()));
+    return (
+      (bothScaled(this, b) && addScaled(this.m, this.k, -b.m, b.k)) || this.wideSum(b, -1) || Decimal.of(this.exact().minus(b.exact()))
+    );
   }
   times(y: Value): Decimal {
     const b = operand(y);
-    if (bothScaled(this, b)) return mulScaled(this.m, this.k, b.m, b.k) || Decimal.of(this.exact().times(b.exact()));
+    const scaled = bothScaled(this, b) && mulScaled(this.m, this.k, b.m, b.k);
+    if (scaled) return scaled;
     if (this.isZeroScaled() || b.isZeroScaled()) {
       // zero times a finite non-zero value: a zero of the product's sign
       const other = this.isZeroScaled() ? b : this;
@@ -214,7 +222,12 @@ export class Decimal extends RoundingModes {
   }
   div(y: Value): Decimal {
     const b = operand(y);
-    if (bothScaled(this, b)) return (b.m !== 0 && divScaled(this.m, this.k, b.m, b.k)) || Decimal.of(this.exact().div(b.exact()));
+    if (bothScaled(this, b)) {
+      // a zero divisor: the BigInt form's infinities and NaN
+      if (b.m === 0) return Decimal.of(this.exact().div(b.exact()));
+      const scaled = divScaled(this.m, this.k, b.m, b.k);
+      if (scaled !== null) return scaled;
+    }
     if (this.isZeroScaled() && b.q !== EXACT) return new Decimal(this.negative !== b.isNegative() ? -0 : 0, 0);
     const x = b.isZeroScaled() ? null : this.wide();
     const w = x === null ? null : b.wide();
@@ -222,9 +235,12 @@ export class Decimal extends RoundingModes {
     return r !== null ? Decimal.ofWide(r) : Decimal.of(this.exact().div(b.exact()));
   }
 
-  /** mod or divToInt in limbs when neither is held as an Exact, both are non-zero and one is not scaled; null otherwise. */
+  /**
+   * mod or divToInt in limbs when neither is held as an Exact and both are non-zero (two scaled
+   * numbers come here only when they cannot be aligned in the safe integers); null otherwise.
+   */
   private wideRemainder(b: Decimal, quotient: boolean): Decimal | null {
-    if ((this.q === 1 && b.q === 1) || this.isZero() || b.isZero()) return null;
+    if (this.isZero() || b.isZero()) return null;
     const x = this.wide();
     const w = x === null ? null : b.wide();
     const r = w === null ? null : wideRemainder(x!, w, quotient);

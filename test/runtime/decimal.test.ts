@@ -90,6 +90,31 @@ describe("Decimal agrees with decimal.js", () => {
     );
   });
 
+  it("carries scaled numbers whose sum, product or quotient leaves the safe integers on into further arithmetic", () => {
+    // coefficients of 8 to 16 digits at scales 0 to 22: products pass 2^53, sums and quotients
+    // need more than 22 places; every result is then 34 digits, and so is what follows from it
+    const scaled = fc
+      .tuple(fc.bigInt({ min: -(2n ** 53n) + 1n, max: 2n ** 53n - 1n }), fc.integer({ min: 0, max: 22 }))
+      .filter(([m]) => m <= -10_000_000n || m >= 10_000_000n)
+      .map(([m, k]) => `${m}e-${k}`);
+    const op = fc.constantFrom("plus", "minus", "times", "div", "mod");
+    fc.assert(
+      fc.property(scaled, scaled, op, scaled, op, scaled, (x, y, first, z, second, w) => {
+        const [a, ra] = both(x);
+        const [b, rb] = both(y);
+        const [c, rc] = both(z);
+        const [d, rd] = both(w);
+        const ours = a[first](b);
+        const theirs = ra[first](rb);
+        same(ours, theirs);
+        same(ours[second](c), theirs[second](rc));
+        same(d[second](ours).times(c).plus(d), rd[second](theirs).times(rc).plus(rd));
+        expect(ours.cmp(c), `${x} ${first} ${y} against ${z}`).toBe(theirs.cmp(rc));
+      }),
+      runs,
+    );
+  });
+
   it("compares quotients with numbers and with each other", () => {
     fc.assert(
       fc.property(value, value, value, value, (w, x, y, z) => {

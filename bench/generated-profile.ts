@@ -1,0 +1,78 @@
+// `npm run bench:generated:profile`: where the time of the generated models' evaluation goes. The
+// first models of the generated-models benchmark (bench/generated.ts) are timed as it times them,
+// a spread of them picked by their ratio to the straight-JS baseline (every rank from the best to
+// the worst), and each one's `evaluate` profiled by V8's sampling profiler on its states; the
+// self time is grouped by kind of work (bench/generated/time-categories.ts) and printed as a
+// markdown table: the mean share over the picked models, and over the slowest fifth of them.
+//   BENCH_GENERATED_MODELS (150) models timed; BENCH_GENERATED_PICK (30) models profiled;
+//   BENCH_GENERATED_COMPILER: another built compiler module to measure (another commit's dist).
+import { Session } from "node:inspector/promises";
+import { pathToFileURL } from "node:url";
+import { contentOf, typedModel, typedStates } from "../test/support/generate/typed-models.js";
+import { doublesChecked } from "./generated/doubles-js.js";
+import { measureModel } from "./generated/one-model.js";
+import { timeByCategory, type CpuProfile } from "./generated/time-categories.js";
+
+const MODELS = Number(process.env.BENCH_GENERATED_MODELS ?? 150);
+const PICK = Number(process.env.BENCH_GENERATED_PICK ?? 30);
+const BUILT_COMPILER = process.env.BENCH_GENERATED_COMPILER
+  ? pathToFileURL(process.env.BENCH_GENERATED_COMPILER).href
+  : new URL("../dist/compiler.mjs", import.meta.url).href;
+/** milliseconds of evaluation warmed up, then profiled, per model */
+const WARM_MS = 100;
+const PROFILE_MS = 300;
+
+const compiler = (await import(BUILT_COMPILER)) as typeof import("../src/compiler/index.js");
+
+const timed: { seed: number; ratio: number }[] = [];
+for (let seed = 1; seed <= MODELS; seed++) {
+  const r = measureModel(compiler, seed);
+  if (r.ratio !== undefined) timed.push({ seed, ratio: r.ratio });
+}
+timed.sort((a, b) => a.ratio - b.ratio);
+const picked = Array.from({ length: Math.min(PICK, timed.length) }, (_, i) => timed[Math.floor(((i + 0.5) * timed.length) / PICK)]!);
+
+const session = new Session();
+session.connect();
+await session.post("Profiler.enable");
+await session.post("Profiler.setSamplingInterval", { interval: 50 });
+
+/** The model's states the benchmark keeps (none meets an aggregate of an empty list), evaluated for `ms`. */
+function evaluateFor(evaluate: (s: Record<string, unknown>) => unknown, states: Record<string, unknown>[], ms: number): void {
+  const start = performance.now();
+  let sink = 0;
+  while (performance.now() - start < ms) for (const s of states) if (evaluate(s) !== undefined) sink++;
+  if (sink === 0) throw new Error("nothing was evaluated");
+}
+
+const shares: Map<string, number>[] = [];
+for (const { seed } of picked) {
+  const m = typedModel(seed);
+  const compiled = compiler.compileModel(contentOf(m));
+  if (!compiled.ok) throw new Error(`seed ${seed} no longer compiles`);
+  const checked = doublesChecked(m);
+  const states = typedStates(m, 64, seed)
+    .map((s) => JSON.parse(JSON.stringify(s)) as Record<string, unknown>)
+    .filter((s) => (checked.evaluate(s), !checked.flags.empty));
+  const evaluate = (s: Record<string, unknown>) => compiled.model.evaluate(s);
+  evaluateFor(evaluate, states, WARM_MS);
+  await session.post("Profiler.start");
+  evaluateFor(evaluate, states, PROFILE_MS);
+  const { profile } = await session.post("Profiler.stop");
+  shares.push(timeByCategory(profile as CpuProfile, import.meta.url));
+}
+
+const mean = (ms: Map<string, number>[], c: string) => ms.reduce((a, m) => a + (m.get(c) ?? 0), 0) / ms.length;
+const tail = shares.slice(Math.floor(shares.length * 0.8));
+const categories = [...new Set(shares.flatMap((m) => [...m.keys()]))].sort((a, b) => mean(shares, b) - mean(shares, a));
+const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
+console.log(
+  [
+    `${picked.length} of ${timed.length} timed models profiled, seeds ${picked.map((p) => p.seed).join(", ")} ` +
+      `(ratios ${picked[0]!.ratio.toFixed(1)}× to ${picked.at(-1)!.ratio.toFixed(1)}×; the slowest fifth from ${tail.length > 0 ? picked[picked.length - tail.length]!.ratio.toFixed(1) : "-"}×)`,
+    "",
+    "| work | share of the evaluation's time | in the slowest fifth |",
+    "|---|---:|---:|",
+    ...categories.map((c) => `| ${c} | ${pct(mean(shares, c))} | ${pct(mean(tail, c))} |`),
+  ].join("\n"),
+);
