@@ -505,7 +505,7 @@ export function unrealised(tokens: Token[], anchor: number, reach = REACH): bool
 }
 
 /** Words that say a check has not been made yet: its outcome is not known ("search pending", "queued"). */
-const PENDING = new Set(["pending", "queued", "outstanding", "scheduled"]);
+const PENDING = new Set(["pending", "queued", "outstanding", "scheduled", "awaiting", "awaited"]);
 /** A check, whose denial with "yet" denies the check and not the fact it looks for. */
 const CHECKS = new Set([
   "search",
@@ -541,4 +541,22 @@ export function pending(tokens: Token[], anchor: number): boolean {
     check ||= CHECKS.has(t.lower);
   }
   return negator && yet && check;
+}
+
+/** Whether a token is a word of checking ("screening", "search", "review"). */
+export const isCheck = (t: Token): boolean => CHECKS.has(t.lower);
+
+/**
+ * Whether tokens `from`..`to` (the sentence after a statement) say that a check is not made yet:
+ * a check and a pending word ("Our screening is still pending", "the PEP check is awaiting
+ * results"): what the customer declared before it is not established by the bank.
+ */
+export function checkPending(tokens: Token[], from: number, to: number): boolean {
+  let check = false;
+  let waiting = false;
+  for (let k = from; k <= to; k++) {
+    check ||= CHECKS.has(tokens[k]!.lower);
+    waiting ||= PENDING.has(tokens[k]!.lower);
+  }
+  return check && waiting;
 }
