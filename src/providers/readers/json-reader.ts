@@ -22,7 +22,7 @@ import { resolveHint, walkJson, type JsonNode } from "./json-walk.js";
 import { readText } from "./text-reader.js";
 import { aboveFloor, roundConfidence } from "./text/confidence.js";
 import type { Meter } from "./text/text-index.js";
-import { contentStems, normaliseName, periodOfText } from "./words.js";
+import { contentStems, normaliseName, periodOfKey, periodOfText } from "./words.js";
 import { byElimination, byOptionName, isProse, PROSE_FACTOR, readKeyedStrings, type Unread } from "./json-fallbacks.js";
 import { groupAggregate, keyMissesWhole, summed } from "./json-groups.js";
 import { byRole, byStructure, type Candidate } from "./json-shapes.js";
@@ -94,7 +94,7 @@ function contextOf(input: InputIR, words: InputWords, reference: string) {
     return {
       options: input.options,
       period,
-      sourcePeriod: periodOfText(normaliseName(keys.join(" "))),
+      sourcePeriod: periodOfKey(keys.join(" ")),
       ...(words.timeUnit ? { timeUnit: words.timeUnit } : {}),
       ...(sourceTimeUnit ? { sourceTimeUnit } : {}),
       questionWords,
