@@ -27,7 +27,7 @@ import { byElimination, byOptionName, isProse, PROSE_FACTOR, readKeyedStrings, t
 import { groupAggregate, keyMissesWhole, summed } from "./json-groups.js";
 import { byRole, byStructure, type Candidate } from "./json-shapes.js";
 import { tablesAsRecords } from "./json-tables.js";
-import { europeanNumbers } from "./json-european.js";
+import { withOwnConventions } from "./json-conventions.js";
 import { namedRecord } from "../../runtime/json.js";
 
 /** Below this a key does not name the input. */
@@ -320,8 +320,9 @@ export function readJson(
   reference = asOfDate(state) ?? reference;
   // a table written as column names and rows of cells is read as its records
   state = tablesAsRecords(state);
-  // an export that marks decimals with a comma groups thousands with a dot: "1.200" is 1200
-  state = europeanNumbers(state);
+  // an export that marks decimals with a comma groups thousands with a dot ("1.200" is 1200), and
+  // one whose dates put a day over 12 first writes them all day first
+  state = withOwnConventions(state);
   const nodes = withoutClaimed(walkJson(state, marksOtherTime, marksOtherParty), claimed);
   meter.steps += nodes.length;
   const values = namedRecord<ReadValue>();
