@@ -37,6 +37,22 @@ describe("a person record's age from a date of birth", () => {
     );
   });
 
+  it("counts from a date of birth written dotted, day first, or with a day over 12 ('07.05.1990', '21/11/2018')", () => {
+    const two = (n: number) => String(n).padStart(2, "0");
+    fc.assert(
+      fc.property(day(1930, 2005), day(2025, 2027), fc.constantFrom(".", "/"), (b, on, sep) => {
+        fc.pre(sep === "." || b.d > 12);
+        const age = on.y - b.y - (on.m < b.m || (on.m === b.m && on.d < b.d) ? 1 : 0);
+        const state = {
+          asOf: iso(on.y, on.m, on.d),
+          applicant: { name: "Ana Ruiz", dob: `${two(b.d)}${sep}${two(b.m)}${sep}${b.y}`, income: 1200 },
+        };
+        expect(readJson(inputs, state).applicant?.value).toEqual({ name: "Ana Ruiz", age, income: 1200 });
+      }),
+      { numRuns: 60 },
+    );
+  });
+
   it("reads no person from a record with neither an age nor a date of birth", () => {
     const state = { asOf: "2026-03-01", applicant: { name: "Ana Ruiz", joined: "1990-01-01", income: 1200 } };
     expect(readJson(inputs, state).applicant).toBeUndefined();

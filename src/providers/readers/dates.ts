@@ -65,7 +65,8 @@ export function parseDateString(text: string, reference = todayIso()): { iso: st
     }
     const dayFirst = order === "dmy" || a > 12;
     const iso = dayFirst ? isoDate(c, b, a) : isoDate(c, a, b);
-    return iso ? { iso, exact: false } : undefined;
+    // exact when it reads only one way: dotted ("12.03.1979" is day-first), or a day over 12
+    return iso ? { iso, exact: order === "dmy" || a > 12 || b > 12 } : undefined;
   }
   const found = findDates(s, reference);
   // chrono must account for the whole string, not a date buried in a longer text

@@ -6,7 +6,7 @@ import { coerce, type CoerceContext } from "./coerce.js";
 import { pathScore, type InputWords } from "./json-keys.js";
 import { isRecord, type JsonNode } from "./json-walk.js";
 import { roundFloat } from "./numbers.js";
-import { contentStems, normaliseName, periodOfText, stem, stemMatch } from "./words.js";
+import { contentStems, normaliseName, periodOfKey, stem, stemMatch } from "./words.js";
 
 const TOTAL_WORDS = /\b(total|sum|combined|overall|altogether|all)\b/i;
 const COUNT_WORDS = /\b(how many|number of|count|size)\b/i;
@@ -33,9 +33,7 @@ function asksTotal(input: InputIR, listKey: string): boolean {
 const ITEM_AMOUNT_WORDS = new Set(
   ["amount", "amt", "value", "payment", "pmt", "instalment", "installment", "sum", "total", "balance", "outstanding"].map(stem),
 );
-const MONTH_SHORT = new Set(["mo", "mth", "mthly"]);
-const keyPeriod = (k: string) =>
-  periodOfText(normaliseName(k)) ?? (contentStems(k).some((s) => MONTH_SHORT.has(s)) ? ("month" as const) : undefined);
+const keyPeriod = periodOfKey;
 
 /**
  * The amount of a listed record: for an amount per period, its field of that period (`monthly`,

@@ -22,11 +22,12 @@ import { resolveHint, walkJson, type JsonNode } from "./json-walk.js";
 import { readText } from "./text-reader.js";
 import { aboveFloor, roundConfidence } from "./text/confidence.js";
 import type { Meter } from "./text/text-index.js";
-import { contentStems, normaliseName, periodOfText } from "./words.js";
+import { contentStems, normaliseName, periodOfKey, periodOfText } from "./words.js";
 import { byElimination, byOptionName, isProse, PROSE_FACTOR, readKeyedStrings, type Unread } from "./json-fallbacks.js";
 import { groupAggregate, keyMissesWhole, summed } from "./json-groups.js";
 import { byRole, byStructure, type Candidate } from "./json-shapes.js";
 import { tablesAsRecords } from "./json-tables.js";
+import { withOwnConventions } from "./json-conventions.js";
 import { namedRecord } from "../../runtime/json.js";
 
 /** Below this a key does not name the input. */
@@ -94,7 +95,7 @@ function contextOf(input: InputIR, words: InputWords, reference: string) {
     return {
       options: input.options,
       period,
-      sourcePeriod: periodOfText(normaliseName(keys.join(" "))),
+      sourcePeriod: periodOfKey(keys.join(" ")),
       ...(words.timeUnit ? { timeUnit: words.timeUnit } : {}),
       ...(sourceTimeUnit ? { sourceTimeUnit } : {}),
       questionWords,
@@ -319,6 +320,9 @@ export function readJson(
   reference = asOfDate(state) ?? reference;
   // a table written as column names and rows of cells is read as its records
   state = tablesAsRecords(state);
+  // an export that marks decimals with a comma groups thousands with a dot ("1.200" is 1200), and
+  // one whose dates put a day over 12 first writes them all day first
+  state = withOwnConventions(state);
   const nodes = withoutClaimed(walkJson(state, marksOtherTime, marksOtherParty), claimed);
   meter.steps += nodes.length;
   const values = namedRecord<ReadValue>();

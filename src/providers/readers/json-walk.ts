@@ -1,6 +1,8 @@
 // A JSON state as a list of addressed nodes: every value with its JSON Pointer and the keys that
 // lead to it. Arrays of name/value records ([{"field": "income", "value": 52000}]) are read as the
-// objects they stand for.
+// objects they stand for, and of a list of versions the one in force is read as the record it
+// stands for, the others as of another time (json-versions.ts).
+import { versionInForce } from "./json-versions.js";
 
 export interface JsonNode {
   /** JSON Pointer, e.g. "/applicant/income" */
@@ -69,6 +71,7 @@ export function walkJson(
       past || other || listed ? { ...n, ...(past ? { past } : {}), ...(other ? { other } : {}), ...(listed ? { listed } : {}) } : n;
     if (Array.isArray(value)) {
       const nv = nameValueKeys(value);
+      const inForce = nv || !value.every(isRecord) ? undefined : versionInForce(value);
       value.forEach((item, i) => {
         if (nv) {
           const rec = item as Record<string, unknown>;
@@ -83,7 +86,8 @@ export function walkJson(
               value: item,
               item: true,
               ...(node.above ? { above: node.above } : {}),
-              ...(value.length > 1 && isRecord(item) ? { listed: true } : {}),
+              ...(value.length > 1 && isRecord(item) && inForce === undefined ? { listed: true } : {}),
+              ...(inForce !== undefined && i !== inForce ? { past: true } : {}),
             }),
           );
       });

@@ -210,4 +210,24 @@ export function periodOfText(text: string): "month" | "year" | "week" | undefine
   return undefined;
 }
 
+/** A word of a key that says the period of its amount: `rent_pm`, `price_seat_month`, `pay_wk`, `inc_yr` (not a plural, `term_months`, a duration). */
+const KEY_PERIOD_WORDS: Record<string, "month" | "year" | "week"> = {
+  month: "month",
+  mo: "month",
+  mth: "month",
+  mthly: "month",
+  pm: "month",
+  year: "year",
+  yr: "year",
+  week: "week",
+  wk: "week",
+  pw: "week",
+};
+
+/** The period a JSON key (or keys joined by spaces) states of its amount: in words ("monthly_rent"), or by a period word of its own. */
+export function periodOfKey(key: string): "month" | "year" | "week" | undefined {
+  const words = normaliseName(key);
+  return periodOfText(words) ?? words.split(" ").flatMap((w) => (Object.hasOwn(KEY_PERIOD_WORDS, w) ? [KEY_PERIOD_WORDS[w]!] : []))[0];
+}
+
 export const PERIOD_STEMS = new Set(["month", "annual", "year", "week"]);

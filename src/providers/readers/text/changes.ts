@@ -58,3 +58,26 @@ export function changedFrom(tokens: Token[], i: number): number | undefined {
   const previous = amount(tokens[i]) ? previousAmount(tokens, i) : undefined;
   return previous !== undefined && changes(tokens, previous, i) ? previous : undefined;
 }
+
+/** How many sentences before a value said "instead" the amount it supersedes may stand. */
+const SUPERSEDE_REACH = 2;
+
+/**
+ * The older amount that the amount at i supersedes, when its sentence says it is wanted "instead"
+ * (not "instead of", a replacement read in text/qualifiers.ts) after it, no other amount between:
+ * "I first asked about $12,500. … a quote of $14,200, so I'd like that amount instead". The older
+ * is the nearest amount before, of the same form (money or not), at most two sentences back.
+ */
+export function supersedes(tokens: Token[], i: number): number | undefined {
+  const t = tokens[i];
+  if (!amount(t)) return undefined;
+  let instead = false;
+  for (let k = i + 1; k < tokens.length && tokens[k]!.sentence === t!.sentence && !instead; k++) {
+    if (amount(tokens[k])) return undefined;
+    instead = tokens[k]!.lower === "instead" && tokens[k + 1]?.lower !== "of";
+  }
+  if (!instead) return undefined;
+  for (let k = i - 1; k >= 0 && t!.sentence - tokens[k]!.sentence <= SUPERSEDE_REACH; k--)
+    if (amount(tokens[k])) return Boolean(tokens[k]!.amount!.currency) === Boolean(t!.amount!.currency) ? k : undefined;
+  return undefined;
+}

@@ -6,6 +6,7 @@
 // A correction ("sorry, I meant", "revised to", "no wait", "make that") takes back the amount just before it.
 import { isNegator } from "./negation.js";
 import type { Token } from "./tokens.js";
+import { supersedes } from "./changes.js";
 
 /** "ended": the value of a job the text says was left ("left her job (was on 62k)"): no value now. */
 export type Qualifier = "other" | "ended" | "hedged" | "approximate";
@@ -343,7 +344,8 @@ export function wordTakenBack(tokens: Token[], i: number): boolean {
 /**
  * Amounts that say again a value a correction names as replaced ("Loan amount: 80,000" … "it
  * should be 18,000, not 80,000"): each earlier mention of the replaced value is taken back too,
- * and the index of the new value, which answers what they did. One pass over the amounts.
+ * and the index of the new value, which answers what they did; and an amount a later one wanted
+ * "instead" supersedes (text/changes.ts). One pass over the amounts.
  */
 export function retracted(tokens: Token[], amounts: readonly number[]): Map<number, number> {
   const out = new Map<number, number>();
@@ -351,6 +353,8 @@ export function retracted(tokens: Token[], amounts: readonly number[]): Map<numb
   for (const i of amounts) {
     const value = tokens[i]!.amount!.value;
     const newer = replacedBy(tokens, i);
+    const older = supersedes(tokens, i);
+    if (older !== undefined) out.set(older, i);
     const earlier = seen.get(value) ?? [];
     if (newer !== undefined) for (const j of earlier.splice(0)) out.set(j, newer);
     earlier.push(i);
@@ -505,7 +509,7 @@ export function unrealised(tokens: Token[], anchor: number, reach = REACH): bool
 }
 
 /** Words that say a check has not been made yet: its outcome is not known ("search pending", "queued"). */
-const PENDING = new Set(["pending", "queued", "outstanding", "scheduled"]);
+const PENDING = new Set(["pending", "queued", "outstanding", "scheduled", "awaiting", "awaited"]);
 /** A check, whose denial with "yet" denies the check and not the fact it looks for. */
 const CHECKS = new Set([
   "search",
@@ -541,4 +545,22 @@ export function pending(tokens: Token[], anchor: number): boolean {
     check ||= CHECKS.has(t.lower);
   }
   return negator && yet && check;
+}
+
+/** Whether a token is a word of checking ("screening", "search", "review"). */
+export const isCheck = (t: Token): boolean => CHECKS.has(t.lower);
+
+/**
+ * Whether tokens `from`..`to` (the sentence after a statement) say that a check is not made yet:
+ * a check and a pending word ("Our screening is still pending", "the PEP check is awaiting
+ * results"): what the customer declared before it is not established by the bank.
+ */
+export function checkPending(tokens: Token[], from: number, to: number): boolean {
+  let check = false;
+  let waiting = false;
+  for (let k = from; k <= to; k++) {
+    check ||= CHECKS.has(tokens[k]!.lower);
+    waiting ||= PENDING.has(tokens[k]!.lower);
+  }
+  return check && waiting;
 }

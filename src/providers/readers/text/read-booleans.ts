@@ -6,7 +6,7 @@ import type { InputIR } from "../../../ir/ir.js";
 import type { ReadValue } from "../../types.js";
 import type { Cue } from "./cues.js";
 import { deniedAt, isNegator, statedAnswer } from "./negation.js";
-import { pending, qualifiersOf, unrealised } from "./qualifiers.js";
+import { checkPending, isCheck, pending, qualifiersOf, unrealised } from "./qualifiers.js";
 import { matchesOf, type TextIndex } from "./text-index.js";
 import type { Token } from "./tokens.js";
 import { namedRecord } from "../../../runtime/json.js";
@@ -106,6 +106,9 @@ export function readBooleans(inputs: InputIR[], cues: Map<string, Cue[]>, index:
     const stated = statedAnswer(text, tokens, best.last);
     // a check not made yet establishes nothing either way ("adverse media: search not run yet")
     if (stated === undefined && pending(tokens, best.anchor)) continue;
+    // nor a fact declared while the check of it is pending, said next on the same line ("PEP:
+    // settlor says none. Our screening is still pending")
+    if (pendingNext(index, best.sentence, input, cues)) continue;
     // a cue denied in a later clause gives the outcome ("called the police but no report was filed")
     const deniedLater = best.last > best.anchor && tokens[best.last]!.clause > tokens[best.anchor]!.clause && deniedAt(tokens, best.last);
     let value = stated ?? (!deniedAt(tokens, best.anchor) && !deniedLater);
@@ -150,6 +153,32 @@ export function readBooleans(inputs: InputIR[], cues: Map<string, Cue[]>, index:
     };
   }
   return out;
+}
+
+/**
+ * Whether the sentence after sentence s, on the same line, says a check is pending and names no
+ * other input but by a word of checking ("Adverse media search pending" after a PEP answer is
+ * that input's check; "screening", a word of the adverse media question, names none).
+ */
+function pendingNext(index: TextIndex, s: number, input: InputIR, cues: Map<string, Cue[]>): boolean {
+  const { tokens, text } = index;
+  const from = index.sentenceFirst[s + 1];
+  const to = index.sentenceLast[s + 1];
+  if (
+    from === undefined ||
+    to === undefined ||
+    from < 0 ||
+    text.slice(tokens[index.sentenceLast[s]!]!.end, tokens[from]!.start).includes("\n")
+  )
+    return false;
+  if (!checkPending(tokens, from, to)) return false;
+  for (const [name, own] of cues)
+    if (
+      name !== input.name &&
+      own.some((c) => c.weight >= 0.5 && matchesOf(index, c.stem).some(({ i }) => i >= from && i <= to && !isCheck(tokens[i]!)))
+    )
+      return false;
+  return true;
 }
 
 /** Words a negator turns into a verdict on a finding: "not relevant", "not related", "no match". */

@@ -1,0 +1,34 @@
+// Versions of one record listed side by side: an export keeps the drafts and the withdrawn or
+// rejected versions of a quote or an application beside the one in force. When every record of a
+// list has a status, exactly one says it is in force (`accepted`, `signed`, `approved`, `final`)
+// and every other that it was replaced or dropped (`superseded`, `draft`, `withdrawn`,
+// `rejected`), that one is the record the list stands for; the others are of another time.
+import { normaliseName } from "./words.js";
+
+/** Keys of a record's status. */
+const STATUS_KEY = /^(status|state|stage|stat|sts|version status|quote status|outcome)$/;
+/** Statuses of the version in force. */
+const IN_FORCE = /^(accepted|signed|approved|final|agreed|current|latest|executed|bound|won|in force)$/;
+/** Statuses of a version replaced or dropped. */
+const REPLACED =
+  /^(superseded|replaced|draft|withdrawn|expired|rejected|declined|void|voided|cancelled|canceled|obsolete|outdated|previous|old|lost|abandoned)$/;
+
+function statusOf(record: Record<string, unknown>): string | undefined {
+  for (const [key, v] of Object.entries(record)) if (typeof v === "string" && STATUS_KEY.test(normaliseName(key))) return normaliseName(v);
+  return undefined;
+}
+
+/** The index of the one version in force among a list's records, if they are such a set of versions. */
+export function versionInForce(list: readonly Record<string, unknown>[]): number | undefined {
+  if (list.length < 2) return undefined;
+  let found: number | undefined;
+  for (let i = 0; i < list.length; i++) {
+    const status = statusOf(list[i]!);
+    if (status === undefined) return undefined;
+    if (IN_FORCE.test(status)) {
+      if (found !== undefined) return undefined;
+      found = i;
+    } else if (!REPLACED.test(status)) return undefined;
+  }
+  return found;
+}
