@@ -467,8 +467,43 @@ function amplifiers(): Attack[] {
   ];
 }
 
+/**
+ * Values past the largest decimal (about 10^6145): a duration of 100,000 nines of days, a quotient
+ * of durations past it, a date moved by a duration whose nanoseconds are past it. Each is null with
+ * its problem, not the text "Infinity" (the days of the first were answered "Infinity") nor an
+ * exception from the nanosecond arithmetic.
+ */
+function unrepresentable(): Attack[] {
+  const asked = (decision: string, d: string): unknown => ({
+    model: model({ inputs: { d: { type: "string", desc: "d?" } }, decisions: { days: decision } }, { days: question("days?") }),
+    state: { d },
+  });
+  const huge = `P${"9".repeat(6_140)}D`;
+  const notEstablished = { problems: ["value_not_established"] };
+  return [
+    post(
+      "the days of a duration of 100,000 nines of days",
+      "funded",
+      asked("duration(d).days", `P${"9".repeat(100_000)}D`),
+      notEstablished,
+    ),
+    post(
+      "a duration of 6,140 nines of days divided by a nanosecond",
+      "funded",
+      asked('duration(d) / duration("PT0.000000001S")', huge),
+      notEstablished,
+    ),
+    post(
+      "the year of a date moved by a duration of 6,140 nines of days times 10^11",
+      "funded",
+      asked('(date("2020-01-01") + duration(d) * 100000000000).year', huge),
+      notEstablished,
+    ),
+  ];
+}
+
 /** The attacks of issue 17 against the compiler, the runtime and the request boundary, and the bodies of its follow-up. */
-export const ATTACKS: readonly Attack[] = [...tables(), ...evaluation(), ...shapes(), ...bodies(), ...amplifiers()];
+export const ATTACKS: readonly Attack[] = [...tables(), ...evaluation(), ...shapes(), ...bodies(), ...amplifiers(), ...unrepresentable()];
 
 /** The free Check of a 14,000-decision chain: sent twice, the second answered from the Check cache. */
 export const CHAIN_CHECK = { path: "/v1/systemtwo/models", body: JSON.stringify(decisionChain(14_000)) };
