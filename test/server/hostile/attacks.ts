@@ -399,7 +399,8 @@ function bodies(): Attack[] {
  * distance, on the event loop); a JSON state of many keys, or a long text, read for thousands of
  * inputs (the embedded readers weigh the evidence for each input); a diagnostic per reference in one long expression, each carrying
  * the expression (a Check of 240 KB answered 29 MB, sent from the worker to the event loop and on
- * to the client); a receipt built in a worker past the answer limit, and its explanation.
+ * to the client); a receipt built in a worker past the answer limit, and its explanation; a list of
+ * 200,000 items as the state (it was checked against the input schema before its size was refused).
  */
 function amplifiers(): Attack[] {
   const N_INPUT = { type: "number", desc: "n?" };
@@ -464,6 +465,12 @@ function amplifiers(): Attack[] {
     ),
     post("a list of 300,000 numbers in a worker", "funded", listed(false), { problems: ["answer_too_large", ...LIMITS] }),
     post("a list of 300,000 numbers in a worker, explained", "funded", listed(true), { problems: ["answer_too_large", ...LIMITS] }),
+    post(
+      "a list of 200,000 items as the state",
+      "funded",
+      { model: SMALL, state: Array.from({ length: 200_000 }, (_, i) => i % 10) },
+      { problems: ["evidence_too_large"] },
+    ),
   ];
 }
 
