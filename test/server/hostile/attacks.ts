@@ -400,7 +400,8 @@ function bodies(): Attack[] {
  * inputs (the embedded readers weigh the evidence for each input); a diagnostic per reference in one long expression, each carrying
  * the expression (a Check of 240 KB answered 29 MB, sent from the worker to the event loop and on
  * to the client); a receipt built in a worker past the answer limit, and its explanation; a list of
- * 200,000 items as the state (it was checked against the input schema before its size was refused).
+ * 200,000 items as the state (it was checked against the input schema before its size was refused); a
+ * Check of 5,000 unknown names, each sought a suggestion among 5,000 names (past the compile time limit).
  */
 function amplifiers(): Attack[] {
   const N_INPUT = { type: "number", desc: "n?" };
@@ -465,6 +466,13 @@ function amplifiers(): Attack[] {
     ),
     post("a list of 300,000 numbers in a worker", "funded", listed(false), { problems: ["answer_too_large", ...LIMITS] }),
     post("a list of 300,000 numbers in a worker, explained", "funded", listed(true), { problems: ["answer_too_large", ...LIMITS] }),
+    post(
+      "a Check of 5,000 decisions each naming an unknown name",
+      "funded",
+      { content: named({}, Object.fromEntries(Array.from({ length: 5_000 }, (_, i) => [`d${i}`, `zz${i} + 1`]))).content },
+      { answer: (b) => b?.valid === false, problems: LIMITS },
+      "/v1/systemtwo/models",
+    ),
     post(
       "a list of 200,000 items as the state",
       "funded",
