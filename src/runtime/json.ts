@@ -232,7 +232,10 @@ function copier(t: object): () => unknown {
   };
 }
 
-function numberJson(v: Decimal): number | string {
+function numberJson(v: Decimal): number | string | null {
+  // ±Infinity and NaN are no FEEL number: null, never the text "Infinity" (each operation that can
+  // overflow answers null with its problem; this keeps one that does not from writing it)
+  if (!v.isFinite()) return null;
   const approx = v.toNumber() || 0; // FEEL has no negative zero
   // beyond double range a JS number would become Infinity (null in JSON): keep the digits
   return Number.isFinite(approx) ? approx : numberToString(v);
@@ -244,7 +247,7 @@ function numberJson(v: Decimal): number | string {
  * stops at the size limit instead of filling memory and holding the event loop.
  */
 function structuredJson(v: Exclude<FeelValue, null | undefined | boolean | string>, opts?: ToJsonOptions): unknown {
-  if (isDecimal(v)) return opts?.exactDecimals ? numberToString(v) : numberJson(v);
+  if (isDecimal(v)) return opts?.exactDecimals && v.isFinite() ? numberToString(v) : numberJson(v);
   if (Array.isArray(v)) {
     charge(CONTAINER_SIZE + v.length);
     return v.map((x) => toJson(x, opts));

@@ -114,7 +114,9 @@ async function execute(
     compiled = c.value;
     ctx = { cacheHit: false, generationUsage: NO_USAGE, serviceRates: false, modelText: src.identity.text, warnings: [] };
   }
-  const verdict = typeof state === "string" ? null : compiled.validate(state);
+  // the input schema is an object: a text, a list or a scalar is read, never validated (a list of
+  // 200,000 items was walked for its out-of-range numbers, 40 ms, before the reader refused its size)
+  const verdict = isObject(state) ? compiled.validate(state) : null;
   if (verdict && !verdict.ok && meantAsInputs(state, verdict.errors)) {
     const errors = verdict.errors.map((e) => ({
       address: e.address,
@@ -167,6 +169,8 @@ function ignoredKeys(compiled: CompiledModel): readonly ProblemEntry[] {
  * (a string for a number, 900 for `number [300..850]`): the caller meant the inputs themselves,
  * and a reader guessing from them would hide the mistake, so it is answered as one.
  */
+const isObject = (state: unknown): state is object => state !== null && typeof state === "object" && !Array.isArray(state);
+
 function meantAsInputs(state: unknown, errors: readonly { code: string }[]): boolean {
-  return state !== null && typeof state === "object" && !Array.isArray(state) && errors.every((e) => !hasCode(e, "state.missing"));
+  return isObject(state) && errors.every((e) => !hasCode(e, "state.missing"));
 }

@@ -105,4 +105,26 @@ describe("evidence over the embedded readers' limit", () => {
     expect(await deps.ledger!.balance(id)).toEqual({ balance: FULL, reserved: 0, available: FULL });
     expect(await deps.ledger!.entries(id)).toHaveLength(1);
   });
+
+  it("a list, a number or null as the state is read, never checked against the input schema", async () => {
+    const id = (await deps.ledger!.createAccount("acct", FULL)).id;
+    // the compiled model's validate, counted: a list of 200,000 items was walked there before its size was refused
+    let validated = 0;
+    const compile = deps.compiler.compile.bind(deps.compiler);
+    deps.compiler = Object.assign(Object.create(deps.compiler), {
+      compile: async (...args: Parameters<typeof compile>) => {
+        const result = await compile(...args);
+        if (!result.ok) return result;
+        const validate = result.model.validate.bind(result.model);
+        return { ...result, model: { ...result.model, validate: (state: unknown) => (validated++, validate(state)) } };
+      },
+    });
+    const over = Array.from({ length: EMBEDDED_LIMITS.jsonValues }, (_, i) => i);
+    const out = await call({ model: LOAN, state: over }, id);
+    expect(!out.ok && out.problem.code).toBe("evidence_too_large");
+    for (const state of [[710, 52000], 710, null]) await call({ model: LOAN, state }, id);
+    expect(validated).toBe(0);
+    await call({ model: LOAN, state: { "annual income": 52000, "credit score": 710 } }, id);
+    expect(validated).toBe(1);
+  });
 });

@@ -2,7 +2,8 @@
 // The work is bounded whatever the names: a name past SUGGESTED_CHARS gets no suggestion, a
 // candidate whose length alone puts it out of reach costs one cell, a distance stops once it is out
 // of reach, and one suggestion computes at most SUGGEST_CELLS cells (past them, the best so far);
-// a caller that seeks many suggestions (one per key of a request) shares one budget among them.
+// a caller that seeks many suggestions (one per key of a request) shares one budget among them,
+// and so does a whole Check (withSuggestBudget): past CHECK_SUGGEST_CELLS its names get none.
 // Names come from requests (state keys, request fields) and from models, so a suggestion is never
 // the place where a long name or a long list of names costs time.
 
@@ -12,9 +13,41 @@ export const SUGGESTED_CHARS = 100;
 /** The edit-distance cells one suggestion may compute over all its candidates. */
 export const SUGGEST_CELLS = 200_000;
 
+/**
+ * The edit-distance cells one Check may compute over all its suggestions: about a tenth of a
+ * second. A model of 5,000 decisions each naming an unknown name sought 5,000 suggestions among
+ * 5,000 names, 200,000 cells each: past the compile time limit.
+ */
+export const CHECK_SUGGEST_CELLS = 10_000_000;
+
 /** Edit-distance cells left to compute: one suggestion's own, or shared by several. */
 export interface SuggestBudget {
   cells: number;
+}
+
+/** The budget the suggestions of the running Check share, when one runs. */
+let shared: SuggestBudget | undefined;
+
+/** Runs `fn` (synchronous) with its suggestions sharing `cells` among them. */
+export function withSuggestBudget<T>(cells: number, fn: () => T): T {
+  const outer = shared;
+  shared = { cells };
+  try {
+    return fn();
+  } finally {
+    shared = outer;
+  }
+}
+
+/** One suggestion's budget: its own cells, or fewer when the Check's shared budget has fewer left; what it spends leaves the shared one. */
+function spending<T>(fn: (budget: SuggestBudget) => T): T {
+  const start = Math.min(SUGGEST_CELLS, shared?.cells ?? SUGGEST_CELLS);
+  const budget = { cells: start };
+  try {
+    return fn(budget);
+  } finally {
+    if (shared) shared.cells -= start - Math.max(budget.cells, 0);
+  }
 }
 
 /** The edit distance of `a` and `b` when it is at most `max`; otherwise some number above `max`. */
@@ -71,12 +104,14 @@ export type Confusions = Readonly<Record<string, readonly string[]>>;
  * gives `number [0..20]`), keeping only suggestions among the candidates; else the nearest spelling.
  */
 export function suggestions(name: string, candidates: Iterable<string>, confusions: Confusions = {}): string[] {
-  const known = new Set(candidates);
   const head = /^\S+/.exec(name)?.[0] ?? name;
   const key = [name, head].find((k) => Object.hasOwn(confusions, k));
-  const found = key === undefined ? [] : confusions[key]!.filter((m) => known.has(m)).map((m) => m + name.slice(key.length));
-  if (found.length > 0) return found;
-  const s = suggest(name, known);
+  if (key !== undefined) {
+    const known = new Set(candidates);
+    const found = confusions[key]!.filter((m) => known.has(m)).map((m) => m + name.slice(key.length));
+    if (found.length > 0) return found;
+  }
+  const s = spending((budget) => suggest(name, candidates, budget));
   return s === undefined ? [] : [s];
 }
 

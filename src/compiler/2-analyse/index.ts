@@ -3,6 +3,7 @@
 import type { Stage } from "../../ir/check.js";
 import type { ModelInput } from "../../ir/model.js";
 import { splitModel } from "../1-parse/content/split-model.js";
+import { CHECK_SUGGEST_CELLS, withSuggestBudget } from "../1-parse/suggest.js";
 import type { Diagnostic } from "../../ir/diagnostics.js";
 import { hasErrors } from "../../ir/diagnostics.js";
 import type { ModelIR } from "../../ir/ir.js";
@@ -36,7 +37,12 @@ export interface AnalysisResult {
   diagnostics: Diagnostic[];
 }
 
+/** The Check of a model, its suggestions ("did you mean") sharing one budget (1-parse/suggest.ts). */
 export function analyseModel(model: ModelInput, options: { strict: boolean }): AnalysisResult {
+  return withSuggestBudget(CHECK_SUGGEST_CELLS, () => analyseWithin(model, options));
+}
+
+function analyseWithin(model: ModelInput, options: { strict: boolean }): AnalysisResult {
   const strict = options.strict;
   const sink: Diagnostic[] = [];
   const { content, questions } = splitModel(model);

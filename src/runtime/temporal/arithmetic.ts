@@ -102,7 +102,9 @@ function timeMoved(t: FeelTime, by: DaysTimeDuration, sign: 1 | -1): FeelValue {
 }
 
 const dtNanos = (d: DaysTimeDuration) => secondsToNanos(d.seconds);
-const daysTime = (ns: bigint) => new DaysTimeDuration(nanosToSeconds(ns));
+/** A days and time duration of these seconds; past the largest decimal null, never Infinity. */
+const daysTimeOf = (seconds: Decimal): FeelValue => (seconds.isFinite() ? new DaysTimeDuration(seconds) : problem("duration too large"));
+const daysTime = (ns: bigint) => daysTimeOf(nanosToSeconds(ns));
 
 function yearsMonths(months: number): FeelValue {
   return Number.isSafeInteger(months) ? new YearsMonthsDuration(months || 0) : problem("duration too large");
@@ -154,8 +156,7 @@ const addition: Record<string, Op> = {
   "time|days and time duration": (a: FeelTime, b: DaysTimeDuration) => timeMoved(a, b, 1),
   "years and months duration|years and months duration": (a: YearsMonthsDuration, b: YearsMonthsDuration) =>
     yearsMonths(a.months + b.months),
-  "days and time duration|days and time duration": (a: DaysTimeDuration, b: DaysTimeDuration) =>
-    new DaysTimeDuration(a.seconds.plus(b.seconds)),
+  "days and time duration|days and time duration": (a: DaysTimeDuration, b: DaysTimeDuration) => daysTimeOf(a.seconds.plus(b.seconds)),
 };
 for (const key of Object.keys(addition)) {
   const [x, y] = key.split("|");
@@ -170,8 +171,7 @@ const subtraction: Record<string, Op> = {
   "time|days and time duration": (a: FeelTime, b: DaysTimeDuration) => timeMoved(a, b, -1),
   "years and months duration|years and months duration": (a: YearsMonthsDuration, b: YearsMonthsDuration) =>
     yearsMonths(a.months - b.months),
-  "days and time duration|days and time duration": (a: DaysTimeDuration, b: DaysTimeDuration) =>
-    new DaysTimeDuration(a.seconds.minus(b.seconds)),
+  "days and time duration|days and time duration": (a: DaysTimeDuration, b: DaysTimeDuration) => daysTimeOf(a.seconds.minus(b.seconds)),
   "date|date": (a: FeelDate, b: FeelDate) => secondsDifference(a, b) ?? daysTime(dateNanos(a) - dateNanos(b)),
   "date and time|date and time": dateTimeDifference,
   "date|date and time": (a: FeelDate, b: FeelDateTime) => dateTimeDifference(utcMidnight(a), b),
@@ -180,7 +180,8 @@ const subtraction: Record<string, Op> = {
 };
 
 /** A days and time duration of these seconds, truncated to nanoseconds; whole safe seconds as they are. */
-function truncatedDaysTime(seconds: Decimal): DaysTimeDuration {
+function truncatedDaysTime(seconds: Decimal): FeelValue {
+  if (!seconds.isFinite()) return daysTimeOf(seconds);
   const whole = wholeSeconds(seconds);
   // the nanosecond path would give the same number back, as a decimal of the integer
   return whole === null ? daysTime(secondsToNanos(seconds)) : new DaysTimeDuration(new Decimal(whole || 0));
@@ -202,13 +203,14 @@ const multiplication: Record<string, Op> = {
 };
 
 const byZero = () => problem("division of a duration by zero");
+const finiteQuotient = (q: Decimal): FeelValue => (q.isFinite() ? q : problem("quotient of durations is not a finite number"));
 
 const division: Record<string, Op> = {
   "days and time duration|number": (d: DaysTimeDuration, n: Decimal) => (n.isZero() ? byZero() : truncatedDaysTime(d.seconds.div(n))),
   "years and months duration|number": (d: YearsMonthsDuration, n: Decimal) =>
     n.isZero() ? byZero() : yearsMonths(new Decimal(d.months).div(n).trunc().toNumber()),
   "days and time duration|days and time duration": (a: DaysTimeDuration, b: DaysTimeDuration) =>
-    b.seconds.isZero() ? byZero() : a.seconds.div(b.seconds),
+    b.seconds.isZero() ? byZero() : finiteQuotient(a.seconds.div(b.seconds)),
   "years and months duration|years and months duration": (a: YearsMonthsDuration, b: YearsMonthsDuration) =>
     b.months === 0 ? byZero() : new Decimal(a.months).div(b.months),
 };

@@ -1,7 +1,7 @@
 // A days and time duration's magnitude split the way FEEL shows it and reads its properties: whole
 // days, the whole seconds into the last day, and the fraction of a second. Whole seconds within
 // safe integers (every duration of the years people use) are split on numbers; anything else on
-// decimals, exactly however large.
+// BigInt, exactly however large (the days then rounded to a decimal's 34 digits).
 import { Decimal } from "../decimal.js";
 import { SECONDS_PER_DAY, wholeSeconds } from "./safe-seconds.js";
 
@@ -14,6 +14,8 @@ export interface DaysTimeParts {
   fraction: Decimal | null;
 }
 
+const DAY = BigInt(SECONDS_PER_DAY);
+
 export function daysTimeParts(seconds: Decimal): DaysTimeParts {
   const whole = wholeSeconds(seconds);
   if (whole !== null) {
@@ -23,8 +25,10 @@ export function daysTimeParts(seconds: Decimal): DaysTimeParts {
   }
   const abs = seconds.abs();
   const floor = abs.floor();
-  const days = floor.divToInt(SECONDS_PER_DAY);
-  return { negative: seconds.isNeg(), days, rest: floor.minus(days.times(SECONDS_PER_DAY)).toNumber(), fraction: abs.minus(floor) };
+  // on BigInt: past 34 digits days × 86,400 is rounded, and the seconds left over from it would not be
+  const total = BigInt(floor.toFixed(0));
+  const days = new Decimal((total / DAY).toString());
+  return { negative: seconds.isNeg(), days, rest: Number(total % DAY), fraction: abs.minus(floor) };
 }
 
 export const hoursOf = (p: DaysTimeParts): number => Math.floor(p.rest / 3600);

@@ -115,7 +115,8 @@ export function timeFromNanos(ns: bigint, offset: number | null, zone: string | 
 export function secondsToNanos(seconds: Decimal): bigint {
   const whole = seconds.toNumber();
   if (Number.isSafeInteger(whole) && seconds.isInteger()) return BigInt(whole) * NS_PER_SECOND;
-  return BigInt(seconds.times(1e9).toDecimalPlaces(0, Decimal.ROUND_DOWN).toFixed(0));
+  // nine places written out: exact however large (seconds × 10^9 could pass the largest decimal)
+  return BigInt(seconds.toDecimalPlaces(9, Decimal.ROUND_DOWN).toFixed(9).replace(".", ""));
 }
 
 export function nanosToSeconds(ns: bigint): Decimal {

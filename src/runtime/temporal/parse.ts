@@ -107,6 +107,8 @@ export function parseDuration(text: string): DaysTimeDuration | YearsMonthsDurat
     .plus(new Decimal(h ?? 0).times(3600))
     .plus(new Decimal(mi ?? 0).times(60))
     .plus(new Decimal(s === undefined ? 0 : s.endsWith(".") ? s.slice(0, -1) : s));
+  // past the largest decimal (about 10^6145 seconds) the duration cannot be represented
+  if (!seconds.isFinite()) return null;
   return new DaysTimeDuration(minus && !seconds.isZero() ? seconds.neg() : seconds);
 }
 

@@ -399,7 +399,9 @@ function bodies(): Attack[] {
  * distance, on the event loop); a JSON state of many keys, or a long text, read for thousands of
  * inputs (the embedded readers weigh the evidence for each input); a diagnostic per reference in one long expression, each carrying
  * the expression (a Check of 240 KB answered 29 MB, sent from the worker to the event loop and on
- * to the client); a receipt built in a worker past the answer limit, and its explanation.
+ * to the client); a receipt built in a worker past the answer limit, and its explanation; a list of
+ * 200,000 items as the state (it was checked against the input schema before its size was refused); a
+ * Check of 5,000 unknown names, each sought a suggestion among 5,000 names (past the compile time limit).
  */
 function amplifiers(): Attack[] {
   const N_INPUT = { type: "number", desc: "n?" };
@@ -464,11 +466,59 @@ function amplifiers(): Attack[] {
     ),
     post("a list of 300,000 numbers in a worker", "funded", listed(false), { problems: ["answer_too_large", ...LIMITS] }),
     post("a list of 300,000 numbers in a worker, explained", "funded", listed(true), { problems: ["answer_too_large", ...LIMITS] }),
+    post(
+      "a Check of 5,000 decisions each naming an unknown name",
+      "funded",
+      { content: named({}, Object.fromEntries(Array.from({ length: 5_000 }, (_, i) => [`d${i}`, `zz${i} + 1`]))).content },
+      { answer: (b) => b?.valid === false, problems: LIMITS },
+      "/v1/systemtwo/models",
+    ),
+    post(
+      "a list of 200,000 items as the state",
+      "funded",
+      { model: SMALL, state: Array.from({ length: 200_000 }, (_, i) => i % 10) },
+      { problems: ["evidence_too_large"] },
+    ),
+  ];
+}
+
+/**
+ * Values past the largest decimal (about 10^6145): a duration of 100,000 nines of days, a quotient
+ * of durations past it, a date moved by a duration whose nanoseconds are past it. Each is null with
+ * its problem, not the text "Infinity" (the days of the first were answered "Infinity") nor an
+ * exception from the nanosecond arithmetic.
+ */
+function unrepresentable(): Attack[] {
+  const asked = (decision: string, d: string): unknown => ({
+    model: model({ inputs: { d: { type: "string", desc: "d?" } }, decisions: { days: decision } }, { days: question("days?") }),
+    state: { d },
+  });
+  const huge = `P${"9".repeat(6_140)}D`;
+  const notEstablished = { problems: ["value_not_established"] };
+  return [
+    post(
+      "the days of a duration of 100,000 nines of days",
+      "funded",
+      asked("duration(d).days", `P${"9".repeat(100_000)}D`),
+      notEstablished,
+    ),
+    post(
+      "a duration of 6,140 nines of days divided by a nanosecond",
+      "funded",
+      asked('duration(d) / duration("PT0.000000001S")', huge),
+      notEstablished,
+    ),
+    post(
+      "the year of a date moved by a duration of 6,140 nines of days times 10^11",
+      "funded",
+      asked('(date("2020-01-01") + duration(d) * 100000000000).year', huge),
+      notEstablished,
+    ),
   ];
 }
 
 /** The attacks of issue 17 against the compiler, the runtime and the request boundary, and the bodies of its follow-up. */
-export const ATTACKS: readonly Attack[] = [...tables(), ...evaluation(), ...shapes(), ...bodies(), ...amplifiers()];
+export const ATTACKS: readonly Attack[] = [...tables(), ...evaluation(), ...shapes(), ...bodies(), ...amplifiers(), ...unrepresentable()];
 
 /** The free Check of a 14,000-decision chain: sent twice, the second answered from the Check cache. */
 export const CHAIN_CHECK = { path: "/v1/systemtwo/models", body: JSON.stringify(decisionChain(14_000)) };

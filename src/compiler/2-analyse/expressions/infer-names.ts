@@ -69,7 +69,9 @@ export function inferName(node: Name, ctx: ExprContext, callee: boolean): Type {
     ctx.sink.push(diagnostic("names.unknown", { variant, name: node.name }, at(ctx, node.span)));
     return { kind: "any" };
   }
-  const candidates = [...namesInScope(ctx.scope), ...(callee ? BUILTIN_NAMES : [])];
+  // walked only while the Check's suggestion budget lasts: a list made for each unknown name cost
+  // the names in scope each time (5,000 unknown names among 5,000 decisions: 25 million)
+  const candidates = namesInScope(ctx.scope, callee ? BUILTIN_NAMES : []);
   ctx.sink.push(
     diagnostic(
       "names.unknown",

@@ -26,10 +26,10 @@ export function lookup(scope: Scope | undefined, name: string): Binding | undefi
   return undefined;
 }
 
-export function namesInScope(scope: Scope | undefined): string[] {
-  const out: string[] = [];
-  for (let s = scope; s; s = s.parent) out.push(...s.frame.keys());
-  return out;
+/** The names of the scope, innermost first, then `more`; walked as they are asked for. */
+export function* namesInScope(scope: Scope | undefined, more: Iterable<string> = []): Generator<string> {
+  for (let s = scope; s; s = s.parent) yield* s.frame.keys();
+  yield* more;
 }
 
 export const fixed = (ref: NameRef | undefined, type: Type): Binding => ({ ref, type: () => type });
