@@ -14,7 +14,7 @@ import { requestValidator } from "../service/schemas/validate.js";
 import { jsonPayload } from "../service/metering.js";
 import type { Caller } from "./auth.js";
 import { clientErrorHandler, DEFAULT_HTTP_LIMITS, serverOptions, type HttpLimits } from "./client-errors.js";
-import { sendProblem, toProblem } from "./errors.js";
+import { malformedJson, sendProblem, toProblem } from "./errors.js";
 import { accessGuard } from "./guard.js";
 import { RouteMethods } from "./method-not-allowed.js";
 import type { Metrics } from "./observability/metrics.js";
@@ -144,7 +144,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
       // rest is checked before anything else walks it: its depth and its text (service/json-limits.ts)
       parsed = parseBody(body as Buffer, decodeUtf8);
     } catch (e) {
-      return done(e as Error, undefined);
+      return done(e instanceof SyntaxError ? new ProblemError(malformedJson(e.message)) : (e as Error), undefined);
     }
     if (parsed.ok) {
       req.bodyTokens = parsed.tokens;

@@ -27,8 +27,7 @@ const FASTIFY_PROBLEMS: Record<
     ),
   FST_ERR_CTP_EMPTY_JSON_BODY: () =>
     problem("malformed_json", 'the body is empty; send a JSON object, e.g. {"model": {...}, "state": {...}}'),
-  FST_ERR_CTP_INVALID_JSON_BODY: (e) =>
-    problem("malformed_json", `the body is not valid JSON (${e.message ?? "unparsable"}); send a JSON object`),
+  FST_ERR_CTP_INVALID_JSON_BODY: (e) => malformedJson(e.message ?? "unparsable"),
   // the router's own refusals (frameworkErrors in app.ts): a path no route answers
   FST_ERR_BAD_URL: () =>
     problem("not_found", "the path is not a valid URL (a % not followed by two hexadecimal digits); no route answers it"),
@@ -36,6 +35,13 @@ const FASTIFY_PROBLEMS: Record<
     problem("not_found", "a part of the path is longer than any route's parameter takes (100 characters); no route answers it"),
 };
 
+/** The body's JSON did not parse: `why` is the parser's message. */
+export const malformedJson = (why: string): Problem => problem("malformed_json", `the body is not valid JSON (${why}); send a JSON object`);
+
+/**
+ * The problem an error thrown while answering is. A SyntaxError is malformed_json only where the
+ * body parser throws it (app.ts wraps it there): one thrown later, by evaluation, is an internal error.
+ */
 export function toProblem(
   error: unknown,
   req: { contentType?: string; contentLength?: string } = {},
@@ -45,7 +51,6 @@ export function toProblem(
   const e = error as { code?: string; message?: string };
   const known = e.code ? FASTIFY_PROBLEMS[e.code] : undefined;
   if (known) return known(e, req, cx);
-  if (error instanceof SyntaxError) return problem("malformed_json", `the body is not valid JSON (${error.message}); send a JSON object`);
   return problem("internal_error", "an unexpected error occurred; the request was not charged");
 }
 
