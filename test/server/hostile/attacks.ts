@@ -229,6 +229,18 @@ function shapes(): Attack[] {
     },
     { name: "GET /problems/%zz (not a URL)", sender: "none", method: "GET", path: "/problems/%zz", problems: ["not_found"] },
     post(
+      "250 KB of prose read for one input, under the readers' limit",
+      "funded",
+      { model: SMALL, state: `${"The weather was fine and nothing else happened that day. ".repeat(4_400)}n is 5.` },
+      { answer: (b) => answerOf(b, "twice") === 10, problems: ["value_not_established"] },
+    ),
+    post(
+      "60 KB of prose read for one input",
+      "funded",
+      { model: SMALL, state: `${"The weather was fine and nothing else happened that day. ".repeat(1_050)}n is 5.` },
+      { problems: ["value_not_established"] },
+    ),
+    post(
       "900 KB of evidence text for the reader",
       "funded",
       { model: SMALL, state: "x ".repeat(450_000) },
