@@ -30,6 +30,9 @@ export interface Providers {
   maxAttempts: number;
 }
 
+/** The embedded reader of a state: the text reader for a string, the JSON reader for anything else. */
+export const embeddedReader = (state: unknown): Reader => (typeof state === "string" ? textReader : jsonReader);
+
 export function createProviders(
   config: ProviderConfig = providerConfig(),
   makeClient: (alias: string) => StructuredClient = (alias) => structuredClient(config.endpoints[alias]!, config.timeoutMs),
@@ -49,7 +52,7 @@ export function createProviders(
   };
   const llmRead = config.reader === "embedded" ? null : llmReader(client(config.reader), { thinkingSamples: config.thinkingSamples });
   return {
-    reader: (state) => llmRead ?? (typeof state === "string" ? textReader : jsonReader),
+    reader: (state) => llmRead ?? embeddedReader(state),
     questionsGenerator: config.questionsGenerator === DIRECT ? directGenerator : byAlias(config.questionsGenerator),
     generator(alias) {
       const chosen = alias ?? config.defaultGenerator;

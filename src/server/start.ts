@@ -18,6 +18,7 @@ import { DEFAULT_HTTP_LIMITS, type HttpLimits } from "./client-errors.js";
 import { CompilePool, type CompilePoolOptions } from "./compile-pool/pool.js";
 import { pooledCompiler } from "./compile-pool/pooled-compiler.js";
 import { instrumentLedger, instrumentProviders } from "./observability/instrument.js";
+import { offLoopReading } from "./off-loop-reader.js";
 import { createMetrics } from "./observability/metrics.js";
 import { bootstrapIfEmpty } from "./bootstrap.js";
 import { memoryRateLimiter, redisRateLimiter, type RateLimitOptions } from "./rate-limit.js";
@@ -142,7 +143,10 @@ async function start(o: ServerOptions, providerSettings: ProviderConfig, closers
       signer: await createSigner(ledger),
       rates: loadRates(o.ratesFile),
       limits: o.limits,
-      providers: instrumentProviders(createProviders(providerSettings), metrics),
+      providers: instrumentProviders(
+        offLoopReading(createProviders(providerSettings), (request) => pool.run("read", {}, "", request)),
+        metrics,
+      ),
       questionsCache,
       offload: (job, hash, limits) => pool.run("evaluate", job.model, hash, { job, limits }),
     },

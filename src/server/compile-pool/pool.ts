@@ -13,6 +13,7 @@ import type { Outcome } from "../../service/problems.js";
 import type { SentSource } from "./ir-bytes.js";
 import type { ReceiptBody } from "../../service/receipt.js";
 import type { Evaluation, JobKind, JobMessage, JobResult, WorkerMessage } from "./worker.js";
+import type { ReadRequest, ReadResult } from "../../providers/types.js";
 
 export interface CompilePoolOptions {
   /** worker threads */
@@ -44,6 +45,7 @@ interface Job {
   model: ModelInput;
   hash: string;
   evaluation?: Evaluation;
+  reading?: ReadRequest;
   resolve(value: JobResult): void;
   reject(error: Error): void;
 }
@@ -69,7 +71,12 @@ function stop(slot: Slot): Promise<void> {
   });
 }
 
-const DOING: Record<JobKind, string> = { compile: "compiling", check: "checking", evaluate: "evaluating" };
+const DOING: Record<JobKind, string> = {
+  compile: "compiling",
+  check: "checking",
+  evaluate: "evaluating",
+  read: "reading the evidence for",
+};
 const doing = (kind: JobKind): string => DOING[kind];
 const stopping = () => new ProblemError(problem("shutting_down", "this instance is stopping; send the request again"));
 
@@ -111,7 +118,8 @@ export class CompilePool {
   run(kind: "compile", model: ModelInput, hash: string): Promise<SentSource>;
   run(kind: "check", model: ModelInput, hash: string): Promise<CheckResult>;
   run(kind: "evaluate", model: ModelInput, hash: string, evaluation: Evaluation): Promise<Outcome<ReceiptBody>>;
-  run(kind: JobKind, model: ModelInput, hash: string, evaluation?: Evaluation): Promise<JobResult> {
+  run(kind: "read", model: ModelInput, hash: string, reading: ReadRequest): Promise<ReadResult>;
+  run(kind: JobKind, model: ModelInput, hash: string, work?: Evaluation | ReadRequest): Promise<JobResult> {
     if (this.closed) return Promise.reject(stopping());
     const queue = QUEUE_PER_WORKER * this.slots.length;
     if (this.waiting.length >= queue) {
@@ -122,7 +130,9 @@ export class CompilePool {
       return Promise.reject(new ProblemError({ ...p, headers: { "Retry-After": "1" } }));
     }
     return new Promise((resolve, reject) => {
-      this.waiting.push({ id: this.nextId++, kind, model, hash, evaluation, resolve, reject });
+      const evaluation = kind === "evaluate" ? (work as Evaluation) : undefined;
+      const reading = kind === "read" ? (work as ReadRequest) : undefined;
+      this.waiting.push({ id: this.nextId++, kind, model, hash, evaluation, reading, resolve, reject });
       this.dispatch();
     });
   }
@@ -217,9 +227,9 @@ export class CompilePool {
         this.replace(slot);
         this.dispatch();
       }, this.o.timeoutMs);
-      const { id, kind, model, hash, evaluation } = job;
+      const { id, kind, model, hash, evaluation, reading } = job;
       if (kind === "evaluate") this.evaluations++;
-      slot.worker.send({ id, kind, model, hash, evaluation } satisfies JobMessage);
+      slot.worker.send({ id, kind, model, hash, evaluation, reading } satisfies JobMessage);
     }
   }
 

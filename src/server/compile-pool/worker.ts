@@ -1,7 +1,8 @@
 // A compile worker: a child process that compiles (phases 1–4, to verified module source) or checks
 // the models the server sends, one at a time, and sends back plain data; the server loads the
 // source itself. It also runs, whole, an evaluation that needs more than the event loop's share of
-// the budget (service/evaluation.ts), on the model compiled and loaded here (kept by hash). A process, not a thread: V8 ends the whole process when a heap overflows by more
+// the budget (service/evaluation.ts), on the model compiled and loaded here (kept by hash), and the
+// embedded readers' reading of long evidence (off-loop-reader.ts). A process, not a thread: V8 ends the whole process when a heap overflows by more
 // than a thread's limit can absorb (one large allocation), so a compile that exhausts its memory
 // must have a process of its own to end. It starts when this module is run as a compile worker
 // (see pool.ts), and stops when the server goes (its channel closes).
@@ -17,6 +18,8 @@ import {
   type SourceResult,
 } from "../../compiler/index.js";
 import { evaluateJob, type EvaluationJob } from "../../service/evaluation.js";
+import { embeddedReader } from "../../providers/registry.js";
+import type { ReadRequest, ReadResult } from "../../providers/types.js";
 import { sendable, type SentSource } from "./ir-bytes.js";
 import type { Outcome } from "../../service/problems.js";
 import type { ReceiptBody } from "../../service/receipt.js";
@@ -27,7 +30,7 @@ export const WORKER_URL = import.meta.url;
 
 export const WORKER_MARK = "PDM_COMPILE_WORKER";
 
-export type JobKind = "compile" | "check" | "evaluate";
+export type JobKind = "compile" | "check" | "evaluate" | "read";
 
 /** What an "evaluate" job evaluates, within which limits. */
 export interface Evaluation {
@@ -35,7 +38,7 @@ export interface Evaluation {
   limits: BudgetLimits;
 }
 
-export type JobResult = SentSource | CheckResult | Outcome<ReceiptBody>;
+export type JobResult = SentSource | CheckResult | Outcome<ReceiptBody> | ReadResult;
 
 /** Server → worker. */
 export interface JobMessage {
@@ -44,6 +47,8 @@ export interface JobMessage {
   model: ModelInput;
   hash: string;
   evaluation?: Evaluation;
+  /** what a "read" job reads with the embedded readers */
+  reading?: ReadRequest;
 }
 
 /** Worker → server: ready for jobs; a job's result, or why there is none ("stack": it ran out of stack). */
@@ -74,19 +79,20 @@ function load(job: JobMessage): CompiledModel {
   return model;
 }
 
-const JOBS: Record<JobKind, (job: JobMessage) => JobResult> = {
+const JOBS: Record<JobKind, (job: JobMessage) => JobResult | Promise<JobResult>> = {
   compile: (job) => sendable(compile(job)),
   check: (job) => checkModel(job.model),
   evaluate: (job) => evaluateJob(job.evaluation!.job, load(job), job.evaluation!.limits),
+  read: (job) => embeddedReader(job.reading!.state).read(job.reading!),
 };
 
-const run = (job: JobMessage): JobResult => JOBS[job.kind](job);
+const run = (job: JobMessage): JobResult | Promise<JobResult> => JOBS[job.kind](job);
 
 /**
  * Answers the server's jobs with `run` in this process, which runs at a lower priority, so on a
  * busy machine the server's event loop is served first.
  */
-export function serveJobs(run: (job: JobMessage) => JobResult): void {
+export function serveJobs(run: (job: JobMessage) => JobResult | Promise<JobResult>): void {
   const send = (m: WorkerMessage) => process.send!(m);
   try {
     setPriority(constants.priority.PRIORITY_BELOW_NORMAL);
@@ -95,14 +101,17 @@ export function serveJobs(run: (job: JobMessage) => JobResult): void {
   }
   process.on("disconnect", () => process.exit(0));
   process.on("message", (job: JobMessage) => {
-    let message: WorkerMessage;
-    try {
-      message = { type: "result", id: job.id, ok: true, value: run(job) };
-    } catch (e) {
+    const failed = (e: unknown) => {
       const overflow = e instanceof RangeError && /call stack/i.test(e.message);
-      message = { type: "result", id: job.id, ok: false, error: overflow ? "stack" : String((e as Error)?.stack ?? e) };
+      send({ type: "result", id: job.id, ok: false, error: overflow ? "stack" : String((e as Error)?.stack ?? e) });
+    };
+    try {
+      const value = run(job);
+      if (value instanceof Promise) value.then((v) => send({ type: "result", id: job.id, ok: true, value: v }), failed);
+      else send({ type: "result", id: job.id, ok: true, value });
+    } catch (e) {
+      failed(e);
     }
-    send(message);
   });
   send({ type: "ready" });
 }
