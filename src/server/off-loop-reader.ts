@@ -6,8 +6,8 @@
 import type { Providers } from "../providers/registry.js";
 import type { ReadRequest, ReadResult } from "../providers/types.js";
 
-/** Characters of evidence times inputs to read past which the reading leaves the event loop (about 20 ms of it). */
-export const OFF_LOOP_WORK = 8 * 1024;
+/** Characters of evidence times inputs to read past which the reading leaves the event loop (about 35 ms of it). */
+export const OFF_LOOP_WORK = 16 * 1024;
 
 /** The characters a reader weighs, times the inputs it looks for. */
 const work = (request: ReadRequest): number =>
