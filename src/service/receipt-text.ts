@@ -14,8 +14,8 @@ const written = new WeakMap<ReceiptBody, string>();
  * kept for receiptText.
  */
 export function receiptTextWithoutExplanation(receipt: ReceiptBody): string {
-  const { explanation, ...rest } = receipt;
-  const text = explanation === undefined ? JSON.stringify(receipt) : JSON.stringify(rest);
+  // the copy without the explanation is made only when there is one
+  const text = receipt.explanation === undefined ? JSON.stringify(receipt) : JSON.stringify({ ...receipt, explanation: undefined });
   written.set(receipt, text);
   return text;
 }
