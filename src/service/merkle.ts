@@ -12,15 +12,7 @@ const NODE = Buffer.of(1);
 export const leafHash = (bytes: Buffer | string): Buffer =>
   sha256(typeof bytes === "string" ? `\u0000${bytes}` : Buffer.concat([LEAF, bytes]));
 
-/** 0x01 || left || right for two whole hashes, written into one buffer reused by every inner node (sha256 copies its input) */
-const INNER = Buffer.alloc(1 + 2 * 32, NODE);
-
-function nodeHash(left: Uint8Array, right: Uint8Array): Buffer {
-  if (left.length !== 32 || right.length !== 32) return sha256(Buffer.concat([NODE, left, right]));
-  INNER.set(left, 1);
-  INNER.set(right, 33);
-  return sha256(INNER);
-}
+const nodeHash = (left: Uint8Array, right: Uint8Array): Buffer => sha256(Buffer.concat([NODE, left, right]));
 
 /** The largest power of two strictly below n (n >= 2). */
 function split(n: number): number {
