@@ -136,8 +136,18 @@ export function deferredHold(deps: ServiceDeps, accountId: string | null, amount
   };
 }
 
-const texts = new WeakMap<object, string>();
-const utf8s = new WeakMap<object, () => Buffer[]>();
+/**
+ * Where `sendable` keeps a response's text, or how to make its UTF-8: a property of the response
+ * itself, under a symbol and not enumerable (JSON, spreads and comparisons never see it), since
+ * an entry per response in a WeakMap costs the garbage collector more than the rest of the
+ * bookkeeping (each key of a WeakMap is traced apart, as an ephemeron).
+ */
+const SENT = Symbol("sent as");
+
+type Sent = { text: string } | { utf8: () => Buffer[] };
+
+const sentAs = (value: unknown): Sent | undefined =>
+  value !== null && typeof value === "object" ? (value as { [SENT]?: Sent })[SENT] : undefined;
 
 /**
  * A response that is about to be charged for: it must serialise, or the settlement fails first.
@@ -146,17 +156,22 @@ const utf8s = new WeakMap<object, () => Buffer[]>();
  * never made (the caller's assembly always serialises: response-text.ts).
  */
 export function sendable<T extends Record<string, unknown>>(response: T, utf8?: () => Buffer[]): T {
-  if (utf8) utf8s.set(response, utf8);
-  else texts.set(response, JSON.stringify(response));
+  const sent: Sent = utf8 ? { utf8 } : { text: JSON.stringify(response) };
+  Object.defineProperty(response, SENT, { value: sent, configurable: true });
   return response;
 }
 
 /** The UTF-8 of an answer's JSON text in pieces to send one after the other, when `sendable` was given how to make them. */
-export const jsonPieces = (value: unknown): Buffer[] | undefined =>
-  value !== null && typeof value === "object" ? utf8s.get(value)?.() : undefined;
+export function jsonPieces(value: unknown): Buffer[] | undefined {
+  const sent = sentAs(value);
+  return sent && "utf8" in sent ? sent.utf8() : undefined;
+}
 
 /** The JSON text of an answer: the one kept by `sendable`, else serialised now. */
-const jsonText = (value: unknown): string => (value !== null && typeof value === "object" && texts.get(value)) || JSON.stringify(value);
+function jsonText(value: unknown): string {
+  const sent = sentAs(value);
+  return sent && "text" in sent ? sent.text : JSON.stringify(value);
+}
 
 /** What is sent for an answer as one payload: the UTF-8 of its JSON text, joined from its pieces, or the text. */
 export const jsonPayload = (value: unknown): string | Buffer => {

@@ -6,17 +6,24 @@ import type { ReceiptBody } from "./receipt.js";
 /** How the text written before the latency ends: latency_ms is the receipt's last field, still 0. */
 const PENDING_LATENCY = '"latency_ms":0}';
 
-/** The text of each receipt without its explanation, written while its latency was 0. */
-const written = new WeakMap<ReceiptBody, string>();
+/**
+ * The text of each receipt without its explanation, written while its latency was 0: kept on the
+ * receipt under a symbol, not enumerable (JSON, spreads and comparisons never see it, and a receipt
+ * copied to another process leaves it behind), rather than in a WeakMap, whose entry per receipt
+ * costs the garbage collector more than writing the text.
+ */
+const WRITTEN = Symbol("written as");
+
+type Written = ReceiptBody & { [WRITTEN]?: string };
 
 /**
  * JSON.stringify of the receipt without its explanation (the part the answer limit measures),
  * kept for receiptText.
  */
 export function receiptTextWithoutExplanation(receipt: ReceiptBody): string {
-  const { explanation, ...rest } = receipt;
-  const text = explanation === undefined ? JSON.stringify(receipt) : JSON.stringify(rest);
-  written.set(receipt, text);
+  // the copy without the explanation is made only when there is one
+  const text = receipt.explanation === undefined ? JSON.stringify(receipt) : JSON.stringify({ ...receipt, explanation: undefined });
+  if (Object.isExtensible(receipt)) Object.defineProperty(receipt, WRITTEN, { value: text, configurable: true, writable: true });
   return text;
 }
 
@@ -26,7 +33,7 @@ export function receiptTextWithoutExplanation(receipt: ReceiptBody): string {
  * explanation; written whole otherwise.
  */
 export function receiptText(receipt: ReceiptBody): string {
-  const before = written.get(receipt);
+  const before = (receipt as Written)[WRITTEN];
   if (
     before === undefined ||
     receipt.explanation !== undefined ||

@@ -50,7 +50,7 @@ export interface StateProvenance {
   inputs: Record<string, InputOrigin>;
 }
 
-export function givenInputs(state: unknown, inputNames: string[]): Record<string, unknown> {
+export function givenInputs(state: unknown, inputNames: readonly string[]): Record<string, unknown> {
   const given = namedRecord<unknown>();
   if (state && typeof state === "object" && !Array.isArray(state)) {
     const s = state as Record<string, unknown>;
@@ -81,7 +81,7 @@ export function evaluatedState(receipt: ReceiptBody): Record<string, unknown> {
 
 export function provenance(
   state: unknown,
-  inputNames: string[],
+  inputNames: readonly string[],
   given: Record<string, unknown>,
   read: Record<string, unknown> = {},
   matched = true,

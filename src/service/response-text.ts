@@ -39,17 +39,26 @@ const PLAIN = /^[\w.-]*$/;
 /** JSON.stringify of a string, without the escaping walk for one of plain characters. */
 const quoted = (text: string): string => (PLAIN.test(text) ? `"${text}"` : json(text));
 
-/** The answers' text and the text after the receipt, made once per head (the counted text and the answer both need them). */
-const ends = new WeakMap<ResponseHead, { answers: string; close: string }>();
-function endsOf(h: ResponseHead): { answers: string; close: string } {
-  let e = ends.get(h);
-  if (!e) {
-    e = {
-      answers: json(h.answers),
-      close: `"cache_hit":${json(h.cacheHit)},"provider_usage":${json(h.providerUsage)},"warnings":${json(h.warnings)}`,
-    };
-    ends.set(h, e);
-  }
+interface Ends {
+  answers: string;
+  close: string;
+}
+
+/**
+ * The answers' text and the text after the receipt, made once per head (the counted text and the
+ * answer both need them): kept on the head under a symbol, not enumerable, rather than in a
+ * WeakMap, whose entry per response costs the garbage collector more than making them.
+ */
+const ENDS = Symbol("ends");
+
+function endsOf(h: ResponseHead): Ends {
+  const kept = (h as ResponseHead & { [ENDS]?: Ends })[ENDS];
+  if (kept) return kept;
+  const e = {
+    answers: json(h.answers),
+    close: `"cache_hit":${json(h.cacheHit)},"provider_usage":${json(h.providerUsage)},"warnings":${json(h.warnings)}`,
+  };
+  if (Object.isExtensible(h)) Object.defineProperty(h, ENDS, { value: e });
   return e;
 }
 const openWith = (h: ResponseHead) => `{"model":${h.modelText},"input":${h.inputText},"answers":${endsOf(h).answers}`;

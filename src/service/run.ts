@@ -117,5 +117,19 @@ export function nullDecisions(model: PortableModel, decisions: Record<string, un
 }
 
 export const modelName = (model: PortableModel): string => (typeof model.content.name === "string" ? model.content.name : "");
-export const inputNames = (model: PortableModel): string[] =>
-  Object.keys((model.content.inputs as Record<string, unknown> | undefined) ?? {});
+/** inputNames of each frozen model's inputs (a model the server recognised, known-models.ts): its names never change. */
+const namesOfInputs = new WeakMap<object, readonly string[]>();
+
+/** The names of the model's inputs, in order: listed once per frozen model (as a frozen list), every call otherwise. */
+export function inputNames(model: PortableModel): readonly string[] {
+  const inputs = model.content.inputs as Record<string, unknown> | undefined;
+  if (inputs === null || typeof inputs !== "object") return Object.keys(inputs ?? {});
+  if (!Object.isFrozen(inputs)) return Object.keys(inputs);
+  let names = namesOfInputs.get(inputs);
+  if (names === undefined) {
+    // frozen too: state-keys.ts keeps a set of the names for a frozen list alone
+    names = Object.freeze(Object.keys(inputs));
+    namesOfInputs.set(inputs, names);
+  }
+  return names;
+}

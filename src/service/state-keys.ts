@@ -18,19 +18,31 @@ export interface UnknownKey {
 /** The suggestions for all the keys of one state share the cells of a few suggestions: a state may have a hundred thousand keys. */
 const STATE_SUGGEST_CELLS = 5 * SUGGEST_CELLS;
 
+/** The names of a frozen list of inputs (a model's, run.ts) as a set, made once per list. */
+const sets = new WeakMap<readonly string[], ReadonlySet<string>>();
+
+function setOf(inputs: readonly string[]): ReadonlySet<string> {
+  let known = sets.get(inputs);
+  if (known === undefined) {
+    known = new Set(inputs);
+    if (Object.isFrozen(inputs)) sets.set(inputs, known);
+  }
+  return known;
+}
+
 export function unknownStateKeys(state: unknown, inputs: readonly string[]): UnknownKey[] {
   if (state === null || typeof state !== "object" || Array.isArray(state)) return [];
+  const known = setOf(inputs);
+  const unknown = Object.keys(state).filter((key) => !known.has(key));
+  if (unknown.length === 0) return [];
   const absent = inputs.filter((name) => !Object.hasOwn(state, name));
-  const known = new Set(inputs);
   const budget = { cells: STATE_SUGGEST_CELLS };
-  return Object.keys(state)
-    .filter((key) => !known.has(key))
-    .map((key) => {
-      const input = suggest(key, absent, budget);
-      const d =
-        input === undefined
-          ? diagnostic("state.unknown", { variant: "extra", key })
-          : diagnostic("state.unknown", { variant: "near", key, input });
-      return { input, entry: { address: `state.${key}`, code: d.code, message: d.message } };
-    });
+  return unknown.map((key) => {
+    const input = suggest(key, absent, budget);
+    const d =
+      input === undefined
+        ? diagnostic("state.unknown", { variant: "extra", key })
+        : diagnostic("state.unknown", { variant: "near", key, input });
+    return { input, entry: { address: `state.${key}`, code: d.code, message: d.message } };
+  });
 }

@@ -30,6 +30,20 @@ describe("the receipt's text", () => {
         expect(receiptTextWithoutExplanation(r)).toBe(JSON.stringify(rest));
         r.latency_ms = latency;
         expect(receiptText(r)).toBe(JSON.stringify(r));
+        // the text kept on the receipt is seen by no listing, copy or comparison of its fields
+        expect(Reflect.ownKeys({ ...r })).toEqual(Object.keys(r));
+        expect(r).toEqual(structuredClone(r));
+      }),
+    );
+  });
+
+  it("is written again from the receipt's latest fields for a receipt copied after its text was written", () => {
+    fc.assert(
+      fc.property(receipt, record, fc.nat(), (r, given, latency) => {
+        receiptTextWithoutExplanation(r);
+        // a copy (a receipt sent from a worker process) does not carry the text written for the original
+        const copy = { ...structuredClone(r), given, latency_ms: latency };
+        expect(receiptText(copy)).toBe(JSON.stringify(copy));
       }),
     );
   });
