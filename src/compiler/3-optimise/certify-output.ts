@@ -1,0 +1,64 @@
+// Marks the number decisions whose JSON output certified double-doubles may give without the
+// decimal (runtime/certified-dd.ts): a decision no other decision reads, of a number type with no
+// condition, whose value is + − × ÷, negation, `abs`, `min` and `max` over number literals and
+// names (inlined calls replaced by their bodies, optimise/certify.ts `expand`) holding a quotient
+// and at least one more operation — where the decimals make a 34-digit value.
+import type { Expr } from "../../ir/feel-ast.js";
+import type { ModelIR } from "../../ir/ir.js";
+import { builtinCalled, expand, isOperandName, plainNumber } from "./certify.js";
+import { walk } from "./walk.js";
+import { ddLiteral, ddState } from "../../runtime/certified-dd.js";
+import { dec } from "../../runtime/decimal.js";
+
+/** The built-ins of numbers the double-doubles hold, and how many arguments each takes. */
+const BUILTINS: Readonly<Record<string, (n: number) => boolean>> = {
+  abs: (n) => n === 1,
+  min: (n) => n >= 2,
+  max: (n) => n >= 2,
+};
+
+/** What codegen/certified-dd-code.ts holds. */
+export function ddCertifiable(e: Expr): boolean {
+  switch (e.kind) {
+    case "number":
+      // one the double-doubles read to 106 bits (a scaled decimal)
+      return ddLiteral(dec(e.value)) === ddLiteral(dec(e.value)) && ddState[1] === ddState[1];
+    case "name":
+      return isOperandName(e, []);
+    case "negate":
+      return ddCertifiable(e.operand);
+    case "arith":
+      return e.op !== "**" && ddCertifiable(e.left) && ddCertifiable(e.right);
+    default: {
+      const arity = BUILTINS[builtinCalled(e) ?? ""];
+      return e.kind === "call" && arity !== undefined && arity(e.args.length) && e.args.every(ddCertifiable);
+    }
+  }
+}
+
+/** A quotient and one more operation: a single quotient or no quotient is cheap on the decimals already. */
+function pays(e: Expr): boolean {
+  let [quotients, operations] = [0, 0];
+  walk(e, (n) => {
+    if (n.kind !== "arith") return;
+    operations++;
+    if (n.op === "/") quotients++;
+  });
+  return quotients > 0 && operations > 1;
+}
+
+/** Inlined calls an evaluation of e makes, each charged to the budget (codegen/inlined.ts), nested ones too. */
+function inlinedCalls(e: Expr): number {
+  let calls = 0;
+  walk(e, (n) => (calls += n.kind === "call" && n.inlined ? 1 : 0));
+  return calls;
+}
+
+export function certifyOutputs(ir: ModelIR): void {
+  const read = new Set(ir.decisions.flatMap((d) => [...d.deps, ...(d.requires ?? [])]));
+  for (const d of ir.decisions) {
+    if (read.has(d.name) || d.body.kind !== "expr" || !plainNumber(d.type)) continue;
+    const form = expand(d.body.expr, false);
+    if (form && ddCertifiable(form) && pays(form)) d.certifiedOutput = { form, calls: inlinedCalls(d.body.expr) };
+  }
+}
