@@ -1,8 +1,8 @@
 // Marks the number decisions whose JSON output certified double-doubles may give without the
 // decimal (runtime/certified-dd.ts): a decision no other decision reads, of a number type with no
-// condition, whose value is + − × ÷, negation, `abs`, `min` and `max` over number literals and
+// condition, whose value is + − × ÷, powers to 2, 3 or 4, negation, `abs`, `min` and `max` over number literals and
 // names (inlined calls replaced by their bodies, optimise/certify.ts `expand`) holding a quotient
-// and at least one more operation — where the decimals make a 34-digit value.
+// or a power and at least one more operation — where the decimals make a 34-digit value.
 import type { Expr } from "../../ir/feel-ast.js";
 import type { ModelIR } from "../../ir/ir.js";
 import { builtinCalled, expand, isOperandName, plainNumber } from "./certify.js";
@@ -17,6 +17,12 @@ const BUILTINS: Readonly<Record<string, (n: number) => boolean>> = {
   max: (n) => n >= 2,
 };
 
+/** The exponent of `x ** n` the double-doubles take as products: a literal whole number from 2 to 4. */
+export function smallPower(n: Expr): number | undefined {
+  const k = n.kind === "number" ? Number(n.value) : NaN;
+  return Number.isInteger(k) && k >= 2 && k <= 4 ? k : undefined;
+}
+
 /** What codegen/certified-dd-code.ts holds. */
 export function ddCertifiable(e: Expr): boolean {
   switch (e.kind) {
@@ -28,7 +34,7 @@ export function ddCertifiable(e: Expr): boolean {
     case "negate":
       return ddCertifiable(e.operand);
     case "arith":
-      return e.op !== "**" && ddCertifiable(e.left) && ddCertifiable(e.right);
+      return ddCertifiable(e.left) && (e.op === "**" ? smallPower(e.right) !== undefined : ddCertifiable(e.right));
     default: {
       const arity = BUILTINS[builtinCalled(e) ?? ""];
       return e.kind === "call" && arity !== undefined && arity(e.args.length) && e.args.every(ddCertifiable);
@@ -36,15 +42,18 @@ export function ddCertifiable(e: Expr): boolean {
   }
 }
 
-/** A quotient and one more operation: a single quotient or no quotient is cheap on the decimals already. */
+/**
+ * A quotient or a power and one more operation: a single quotient is rounded in one step on the
+ * decimals, and sums and products of short decimals are integer work there.
+ */
 function pays(e: Expr): boolean {
-  let [quotients, operations] = [0, 0];
+  let [costly, operations] = [0, 0];
   walk(e, (n) => {
     if (n.kind !== "arith") return;
     operations++;
-    if (n.op === "/") quotients++;
+    if (n.op === "/" || n.op === "**") costly++;
   });
-  return quotients > 0 && operations > 1;
+  return costly > 0 && operations > 1;
 }
 
 /** Inlined calls an evaluation of e makes, each charged to the budget (codegen/inlined.ts), nested ones too. */

@@ -5,6 +5,7 @@
 // or undefined when the exact path must decide.
 import type { Expr } from "../../ir/feel-ast.js";
 import { builtinCalled } from "../3-optimise/certify.js";
+import { smallPower } from "../3-optimise/certify-output.js";
 import { ddLiteral, ddState } from "../../runtime/certified-dd.js";
 import { dec } from "../../runtime/decimal.js";
 import type { Emitter } from "./emitter.js";
@@ -55,6 +56,14 @@ export function certifiedOutputCode(x: Expr, operand: (e: Expr) => string, em: E
       const t = { h: em.fresh("h"), l: em.fresh("l"), e: a.e };
       out.push(`const ${t.h} = -(${a.h}), ${t.l} = -(${a.l});`);
       return t;
+    }
+    if (e.kind === "arith" && e.op === "**") {
+      // x², x³ = x² × x, x⁴ = x² × x² (FEEL rounds the exact power once; each product's bound covers it)
+      const x = walk(e.left);
+      const times = (a: Triple, b: Triple) => step(`rt.ddMul(${a.h}, ${a.l}, ${a.e}, ${b.h}, ${b.l}, ${b.e})`);
+      const square = times(x, x);
+      const n = smallPower(e.right)!;
+      return n === 2 ? square : times(square, n === 3 ? x : square);
     }
     if (e.kind === "arith" && e.op !== "**") {
       const [a, b] = [walk(e.left), walk(e.right)];
