@@ -87,9 +87,6 @@ function ratio(m: number, d: number): number {
   return hi;
 }
 
-/** hi + lo of a number literal (worked out when the code is made): its bound in ddState[1]. */
-export const ddLiteral = (x: FeelValue): number => ddRead(x);
-
 /** Both bounds 0 and the result an integer below 2^53 (lo 0): exact, as FEEL's result is. */
 const exact = (ea: number, eb: number, hi: number, lo: number) =>
   ea === 0 && eb === 0 && lo === 0 && Number.isInteger(hi) && Math.abs(hi) < EXACT_INTEGERS;

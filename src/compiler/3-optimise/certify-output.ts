@@ -7,7 +7,7 @@ import type { Expr } from "../../ir/feel-ast.js";
 import type { ModelIR } from "../../ir/ir.js";
 import { builtinCalled, expand, isOperandName, plainNumber } from "./certify.js";
 import { walk } from "./walk.js";
-import { ddLiteral, ddState } from "../../runtime/certified-dd.js";
+import { ddRead, ddState } from "../../runtime/certified-dd.js";
 import { dec } from "../../runtime/decimal.js";
 
 /** The built-ins of numbers the double-doubles hold, and how many arguments each takes. */
@@ -24,11 +24,12 @@ export function smallPower(n: Expr): number | undefined {
 }
 
 /** What codegen/certified-dd-code.ts holds. */
-export function ddCertifiable(e: Expr): boolean {
+function ddCertifiable(e: Expr): boolean {
   switch (e.kind) {
     case "number":
       // one the double-doubles read to 106 bits (a scaled decimal)
-      return ddLiteral(dec(e.value)) === ddLiteral(dec(e.value)) && ddState[1] === ddState[1];
+      ddRead(dec(e.value));
+      return ddState[1] === ddState[1];
     case "name":
       return isOperandName(e, []);
     case "negate":

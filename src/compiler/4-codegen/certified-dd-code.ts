@@ -6,7 +6,7 @@
 import type { Expr } from "../../ir/feel-ast.js";
 import { builtinCalled } from "../3-optimise/certify.js";
 import { smallPower } from "../3-optimise/certify-output.js";
-import { ddLiteral, ddState } from "../../runtime/certified-dd.js";
+import { ddRead, ddState } from "../../runtime/certified-dd.js";
 import { dec } from "../../runtime/decimal.js";
 import type { Emitter } from "./emitter.js";
 
@@ -21,7 +21,7 @@ interface Triple {
 
 /** A number literal as a double-double, worked out here by the runtime's own reading. */
 function literal(text: string): Triple {
-  const h = ddLiteral(dec(text));
+  const h = ddRead(dec(text));
   return { h: String(h), l: String(ddState[0]), e: String(ddState[1]) };
 }
 
