@@ -52,6 +52,13 @@ export interface DecisionIR {
   question?: string;
   /** inputs and decisions that must be established (not null) before this decision is answered */
   requires?: string[];
+  /**
+   * Set by the optimiser on a number decision no other decision reads whose value is arithmetic
+   * certified double-doubles may work out (optimise/certify-output.ts): that arithmetic, its inlined
+   * calls replaced by their bodies, from which codegen makes the JSON output without the decimal
+   * where the bound decides it (runtime/certified-dd.ts).
+   */
+  certifiedOutput?: { form: Expr; calls: number };
 }
 
 export interface FunctionIR {

@@ -198,7 +198,7 @@ function mark(e: Expr): void {
 }
 
 /** A number type with no condition, or any: a number conforms to it as it is. */
-const plainNumber = (t: Type): boolean => t.kind === "any" || (t.kind === "number" && !t.constraint);
+export const plainNumber = (t: Type): boolean => t.kind === "any" || (t.kind === "number" && !t.constraint);
 
 /** e with each of its parts mapped by f (undefined when f refuses one); e itself when none changed. */
 function mapParts(e: Expr, f: (x: Expr) => Expr | undefined): Expr | undefined {
@@ -243,7 +243,7 @@ function mapParts(e: Expr, f: (x: Expr) => Expr | undefined): Expr | undefined {
  * `loops` allows them: a function's body may not hold one (a name put there could be taken for
  * its variable).
  */
-function expand(e: Expr, loops: boolean): Expr | undefined {
+export function expand(e: Expr, loops: boolean): Expr | undefined {
   if (e.kind === "call" && e.inlined) return inlinedForm(e);
   if (e.kind === "number" || e.kind === "name" || e.kind === "boolean") return e;
   if (e.kind === "call" && aggregateOf(e) !== undefined) return loops ? e : undefined;

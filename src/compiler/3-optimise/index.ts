@@ -4,6 +4,7 @@
 // analyser.
 import type { DecisionIR, ModelIR } from "../../ir/ir.js";
 import { certifyRoundings } from "./certify.js";
+import { certifyOutputs } from "./certify-output.js";
 import { foldConstants } from "./fold.js";
 import { inlineCalls } from "./inline.js";
 import { markRawItems } from "./raw-items.js";
@@ -30,6 +31,7 @@ export function optimise(ir: ModelIR, outputs?: string[]): DecisionIR[] {
   inlineCalls(ir);
   specialiseTables(ir);
   certifyRoundings(ir);
+  certifyOutputs(ir);
   markRunningTotals(ir);
   markRawItems(ir);
   return neededDecisions(ir, outputs);

@@ -16,6 +16,8 @@ import { directPath, type DirectDecision } from "./direct-path.js";
 import { emitTable } from "./table.js";
 import { rawInput, type RawInput } from "./raw-items.js";
 import { emitExplain } from "./explain.js";
+import { certifiedOutputCode } from "./certified-dd-code.js";
+import { CALL_STEPS } from "../../runtime/budget.js";
 import type { IndexedLookup } from "./table-lookup.js";
 import { itemReader, jsonReader } from "./json-reader.js";
 
@@ -261,9 +263,17 @@ function emitDecision(
   let lookup: IndexedLookup | undefined;
   const indexed = d.lets.length === 0 && !coerce ? (l: IndexedLookup) => (lookup = l) : undefined;
   const body = emitBody(d.body, id, tr, scope, cx, slots, json, indexed);
-  lines.push(body);
-  if (held !== null) lines.push(held);
-  lines.push("}");
+  const exact = held === null ? body : `${body}\n${held}`;
+  if (d.certifiedOutput) {
+    // the JSON output from certified double-doubles where they decide it, the decimal otherwise
+    const output = em.fresh("j");
+    const certified = certifiedOutputCode(d.certifiedOutput.form, (e) => emitExpr(e, scope, cx), em);
+    const calls = d.certifiedOutput.calls > 0 ? ` if (${output} !== undefined) rt.tick(${d.certifiedOutput.calls * CALL_STEPS});` : "";
+    lines.unshift(`let ${output};`);
+    lines.push(`if (J && ${tr} === null) ${output} = ${certified};${calls}`, `if (${output} === undefined) {`, exact, "}", "}");
+    return { code: lines.join("\n"), json: output };
+  }
+  lines.push(exact, "}");
   const jsonUsed = json !== undefined && new RegExp(`\\b${json}\\b`).test(body);
   if (jsonUsed) lines.unshift(`let ${json};`);
   return { code: lines.join("\n"), json: jsonUsed ? json : undefined, lookup };

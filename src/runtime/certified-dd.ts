@@ -1,0 +1,184 @@
+// Certified double-doubles: a number decision's value worked out as hi + lo (two doubles, about
+// 106 bits) with a bound E on how far it can be from FEEL's 34-digit decimal result, so that its
+// JSON output — the double nearest that decimal — is known without the decimal when every number
+// within the bound rounds to the same double (docs/numbers.md, "Certified double-doubles").
+//
+// Each step returns hi and leaves lo in `ddState[0]` and its bound in `ddState[1]`, which the
+// generated code (codegen/certified-dd-code.ts) reads at once into locals. E bounds both the
+// double-double's distance and FEEL's distance from the exact real result of the same operations
+// on the same operands: every step adds its propagated operand bounds (times 1 + 2^-40, for the
+// rounding of the bound's own arithmetic and the second-order terms) and STEP × |result|, which
+// covers the double-double step's own error (at most 7u² for a product, about 3u² for a sum, u =
+// 2^-53) and FEEL's rounding of the step to 34 digits (at most 5 × 10^-34 of it), each far below
+// it. A value the steps cannot bound — an operand that is no number or not read to 106 bits, a
+// divisor whose interval holds zero, a result beyond 2^±900 — gives the bound NaN, which spreads
+// through every later bound and makes `ddNearest` decline.
+import { productError } from "./decimal-wide-double.js";
+import { isDecimal } from "./decimal.js";
+import { POW10, upscale } from "./decimal-scaled.js";
+import type { FeelValue } from "./values.js";
+
+/** lo and the bound of the value the last step returned. */
+export const ddState = new Float64Array(2);
+const S = ddState;
+
+/** A step's own error and FEEL's 34-digit rounding of it, relative: 2^-98, some 40 times both together. */
+const STEP = 2 ** -98;
+/** A quotient's: Dekker's division with one correction, 2^-96. */
+const QUOTIENT_STEP = 2 ** -96;
+/** Propagated bounds are widened by this for the rounding of the bound's own arithmetic. */
+const WIDEN = 1 + 2 ** -40;
+/** Values are kept well inside the doubles' range: Dekker's splitting and products stay exact. */
+const SMALLEST = 2 ** -900;
+const LARGEST = 2 ** 900;
+/** Integers below this are exact doubles, and so are their sums, differences and products below it. */
+const EXACT_INTEGERS = 2 ** 53;
+/** The largest coefficient of the exact form read: an exact double. */
+const MAX_COEFFICIENT = 2n ** 53n;
+
+/** The bound e of a result hi, or NaN when hi is out of the kept range (a zero is fine: exact zeros only reach here). */
+function usable(hi: number, e: number): number {
+  const size = Math.abs(hi);
+  return size === 0 || (size >= SMALLEST && size <= LARGEST) ? e : NaN;
+}
+
+/** hi + lo ← a / b for exact doubles a and b (b ≠ 0): the quotient and its correction from the exact remainder. */
+function quotient(a: number, b: number): number {
+  const q1 = a / b;
+  const p = q1 * b;
+  const q2 = (a - p - productError(q1, b, p)) / b;
+  const hi = q1 + q2;
+  S[0] = q2 - (hi - q1);
+  return hi;
+}
+
+/**
+ * A decimal as a double-double: a scaled number m / 10^k, a quotient m / d with an exact double
+ * divisor, or an exact form's c × 10^e with c below 2^53 and |e| ≤ 22, is one division or exact
+ * product of exact doubles (exact for an integer); any other form, and anything but a number, has
+ * the bound NaN.
+ */
+export function ddRead(x: FeelValue): number {
+  S[0] = 0;
+  S[1] = NaN;
+  if (!isDecimal(x)) return NaN;
+  if (x.q === 1 || x.q > 1) return ratio(x.m, x.q === 1 ? POW10[x.k]! : upscale(x.q, x.k));
+  const c = x.q === 0 ? x.x! : null;
+  if (c === null || c.n > 16 || c.e < -22 || c.e > 22 || c.c > MAX_COEFFICIENT) return NaN;
+  const m = c.s * Number(c.c);
+  if (c.e <= 0) return ratio(m, POW10[-c.e]!);
+  // m × 10^e, exactly as hi + lo (Dekker's product)
+  const ten = POW10[c.e]!;
+  const p = m * ten;
+  S[0] = productError(m, ten, p);
+  S[1] = usable(p, 0);
+  return p;
+}
+
+/** m / d for exact doubles m and d (NaN for no d), its bound: 0 when d is 1, else STEP of it. */
+function ratio(m: number, d: number): number {
+  if (!(d === d)) return NaN;
+  if (d === 1) {
+    S[1] = usable(m, 0);
+    return m === 0 ? 0 : m;
+  }
+  const hi = quotient(m, d);
+  S[1] = usable(hi, Math.abs(hi) * STEP);
+  return hi;
+}
+
+/** Both bounds 0 and the result an integer below 2^53 (lo 0): exact, as FEEL's result is. */
+const exact = (ea: number, eb: number, hi: number, lo: number) =>
+  ea === 0 && eb === 0 && lo === 0 && Number.isInteger(hi) && Math.abs(hi) < EXACT_INTEGERS;
+
+/** (ah + al) + (bh + bl): Knuth's two-sum of the high and of the low parts, renormalised twice. */
+export function ddAdd(ah: number, al: number, ea: number, bh: number, bl: number, eb: number): number {
+  const s = ah + bh;
+  const bb = s - ah;
+  let e = ah - (s - bb) + (bh - bb);
+  const t = al + bl;
+  const tb = t - al;
+  const f = al - (t - tb) + (bl - tb);
+  e += t;
+  let hi = s + e;
+  let lo = e - (hi - s);
+  lo += f;
+  const h2 = hi + lo;
+  lo = lo - (h2 - hi);
+  hi = h2;
+  S[0] = lo;
+  S[1] = usable(hi, exact(ea, eb, hi, lo) ? 0 : (ea + eb) * WIDEN + Math.abs(hi) * STEP);
+  return hi;
+}
+
+/** (ah + al) − (bh + bl). */
+export const ddSub = (ah: number, al: number, ea: number, bh: number, bl: number, eb: number): number => ddAdd(ah, al, ea, -bh, -bl, eb);
+
+/** (ah + al) × (bh + bl): Dekker's exact product of the high parts and the cross terms. */
+export function ddMul(ah: number, al: number, ea: number, bh: number, bl: number, eb: number): number {
+  const p = ah * bh;
+  const q = productError(ah, bh, p) + (ah * bl + al * bh);
+  const hi = p + q;
+  const lo = q - (hi - p);
+  S[0] = lo;
+  const [a, b] = [Math.abs(ah), Math.abs(bh)];
+  // a product of non-zeros that comes out zero has underflowed
+  const under = hi === 0 && ah !== 0 && bh !== 0;
+  const e = exact(ea, eb, hi, lo) ? 0 : (a * eb + b * ea + ea * eb) * WIDEN + Math.abs(hi) * STEP;
+  S[1] = under ? NaN : usable(hi, e);
+  return hi;
+}
+
+/** (ah + al) ÷ (bh + bl): the quotient of the high parts, corrected by the remainder; declined when b's interval holds zero. */
+export function ddDiv(ah: number, al: number, ea: number, bh: number, bl: number, eb: number): number {
+  const b = Math.abs(bh);
+  const q1 = ah / bh;
+  const p = q1 * bh;
+  // the remainder (ah + al) − q1 × (bh + bl), to about 2^-106 of it
+  const r = ah - p - productError(q1, bh, p) + al - q1 * bl;
+  const q2 = r / bh;
+  const hi = q1 + q2;
+  const lo = q2 - (hi - q1);
+  S[0] = lo;
+  // |a'/b' − a/b| ≤ (|a| eb + |b| ea) / (|b| (|b| − eb)), |b| taken a little low for bl
+  const low = b * (1 - 2 ** -50) - eb;
+  const e = (Math.abs(ah) * eb + b * ea) / (b * low) + Math.abs(hi) * QUOTIENT_STEP;
+  S[1] = low > 0 && (hi !== 0 || ah === 0) ? usable(hi, e * WIDEN) : NaN;
+  return hi;
+}
+
+/** |a|: the same bound (|abs(a) − abs(A)| ≤ |a − A|). */
+export function ddAbs(ah: number, al: number, ea: number): number {
+  S[0] = ah < 0 ? -al : al;
+  S[1] = ea;
+  return ah < 0 ? -ah : ah;
+}
+
+/**
+ * min (max when `max`) of a and b: the chosen one with the larger bound (|min(a, b) − min(A, B)| ≤
+ * max(|a − A|, |b − B|)).
+ */
+export function ddExtreme(ah: number, al: number, ea: number, bh: number, bl: number, eb: number, max: boolean): number {
+  const below = ah < bh || (ah === bh && al < bl);
+  const first = below !== max;
+  S[0] = first ? al : bl;
+  S[1] = Math.max(ea, eb);
+  return first ? ah : bh;
+}
+
+/**
+ * The JSON output of a value (the double nearest FEEL's decimal, as `toJson` gives it) when the
+ * bound decides it, else NaN (the exact path decides). FEEL's value lies within 2E of hi + lo, and
+ * rounding is monotone: when both ends of that interval, widened for the rounding of the ends
+ * themselves, round to the same double, so does FEEL's value. A zero's sign, which only the exact
+ * path knows, is no concern of JSON's (FEEL has no negative zero), but an interval holding zero is
+ * declined with the rest.
+ */
+export function ddNearest(hi: number, lo: number, e: number): number {
+  const size = Math.abs(hi);
+  if (!(size >= SMALLEST && size <= LARGEST)) return NaN;
+  const b = 4 * e + size * 2 ** -100;
+  const low = hi + (lo - b);
+  const high = hi + (lo + b);
+  return low === high && low !== 0 ? low : NaN;
+}

@@ -1,0 +1,136 @@
+// A number decision no other decision reads, whose value is + − × ÷, powers, negation, abs, min and max
+// of names, literals and inlined calls, gives its JSON output from certified double-doubles
+// (codegen/certified-dd-code.ts) where their bound decides it. Random such models on random
+// states (zeros, thirds as doubles, 2^53, huge and tiny values, nulls, values of other kinds) must
+// answer what the unoptimised model answers, and the double-doubles must decide most of them.
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { compileUncached, type ModelInput } from "../../../src/compiler/index.js";
+import * as runtime from "../../../src/runtime/generated-api.js";
+import type { GeneratedModule } from "../../../src/runtime/entry.js";
+
+const NAMES = ["a", "b", "c"];
+
+const expression = (names: string[], calls: boolean): fc.Arbitrary<string> =>
+  fc.letrec<{ e: string }>((tie) => {
+    const e = tie("e");
+    const forms = [
+      fc.tuple(e, fc.constantFrom("+", "-", "*", "/"), e).map(([x, o, y]) => `(${x}) ${o} (${y})`),
+      e.map((x) => `-(${x})`),
+      // powers to 2, 3 and 4 are products; others stay on the decimals
+      fc.tuple(e, fc.constantFrom("2", "3", "4", "2", "3", "4", "5", "1.5", "-2")).map(([x, n]) => `(${x}) ** ${n}`),
+      e.map((x) => `abs(${x})`),
+      fc.tuple(fc.constantFrom("min", "max"), fc.array(e, { minLength: 2, maxLength: 3 })).map(([f, xs]) => `${f}(${xs.join(", ")})`),
+    ];
+    if (calls) forms.push(fc.tuple(e, e).map(([x, y]) => `f(${x}, ${y})`));
+    return {
+      e: fc.oneof({ depthSize: "small", withCrossShrink: true }, fc.constantFrom(...names, ...names, "7", "0.1", "9.97", "3"), ...forms),
+    };
+  }).e;
+
+/** A quotient and another operation around random parts: a value the double-doubles take on. */
+const paying = (e: fc.Arbitrary<string>): fc.Arbitrary<string> =>
+  fc.tuple(e, e, e, fc.constantFrom("+", "-", "*")).map(([x, y, z, o]) => `((${x}) / (${y})) ${o} (${z})`);
+
+const STATE_VALUES: unknown[] = [
+  0,
+  1,
+  -1,
+  3,
+  7,
+  0.1,
+  0.3,
+  1 / 3,
+  2 / 3,
+  9.97,
+  2 ** 53,
+  2 ** 53 - 1,
+  1e-300,
+  1e300,
+  123456.789,
+  -42.5,
+  1e-7,
+  null,
+  "x",
+];
+/** a state's number: an edge, a short decimal as JSON writes it, or any double (of 17 digits mostly, which the double-doubles decline to read) */
+const value = fc.oneof(
+  { arbitrary: fc.constantFrom(...STATE_VALUES), weight: 4 },
+  { arbitrary: fc.tuple(fc.integer({ min: -1e9, max: 1e9 }), fc.integer({ min: 0, max: 9 })).map(([m, k]) => m / 10 ** k), weight: 4 },
+  { arbitrary: fc.double({ noNaN: true, noDefaultInfinity: true }), weight: 1 },
+);
+const state = fc.record(Object.fromEntries(NAMES.map((n) => [n, value])));
+
+function compiled(out: string, body: string) {
+  const model = {
+    name: "certified outputs",
+    inputs: Object.fromEntries(NAMES.map((n) => [n, { type: "number", desc: n }])),
+    functions: { f: { params: { x: "number", y: "number" }, returns: "number", body } },
+    // "mid" is read by "read": its value must stay a decimal, and stays on the exact path
+    decisions: { out, mid: out, read: "mid * 3" },
+  } as unknown as ModelInput;
+  const fast = compileUncached(model, { optimise: true });
+  const slow = compileUncached(model, { optimise: false });
+  if (!fast.ok || !slow.ok) return undefined;
+  let decided = 0;
+  const rt = {
+    ...runtime,
+    ddNearest: (...a: Parameters<typeof runtime.ddNearest>) => {
+      const r = runtime.ddNearest(...a);
+      if (r === r) decided++;
+      return r;
+    },
+  };
+  const module = new Function("rt", fast.model.source)(rt) as GeneratedModule;
+  return {
+    marked: (fast.model.source.split("function explain(")[0]!.match(/rt\.ddNearest/g) ?? []).length,
+    check(s: Record<string, unknown>): number {
+      decided = 0;
+      const got = module.run(null, s, null, true);
+      const want = slow.model.evaluate(s);
+      expect(got, `${out} f = ${body} on ${JSON.stringify(s)}`).toEqual(want);
+      return decided;
+    },
+  };
+}
+
+describe("certified double-doubles for a decision's output", () => {
+  it("answer as the decimals do, on random models and states", () => {
+    let [decided, checked, marked] = [0, 0, 0];
+    fc.assert(
+      fc.property(
+        paying(expression(NAMES, true)),
+        expression(["x", "y"], false),
+        fc.array(state, { minLength: 8, maxLength: 8 }),
+        (out, body, states) => {
+          const m = compiled(out, body);
+          if (!m) return;
+          // only "out": "mid" is read by another decision
+          expect(m.marked).toBeLessThanOrEqual(1);
+          if (m.marked === 0) return;
+          marked++;
+          for (const s of states) {
+            checked++;
+            decided += m.check(s);
+          }
+        },
+      ),
+      { numRuns: 250 },
+    );
+    expect(marked).toBeGreaterThan(40);
+    expect(decided).toBeGreaterThan(checked / 4);
+  });
+
+  it("leave the decision whose value other decisions read, and every JSON output, to the decimals where the bound cannot decide", () => {
+    const m = compiled("(a / 3) * 3 - a + b / c", "x")!;
+    expect(m.marked).toBe(1);
+    // a / 3 × 3 − a is FEEL's rounding error of a / 3: 0 or ±10^-34 × a; b / c decides the rest
+    for (const a of [1, 2, 7, 10, 1e15]) {
+      m.check({ a, b: 0, c: 1 });
+      m.check({ a, b: 1, c: 3 });
+      m.check({ a, b: 2 ** -53, c: 1 });
+    }
+    expect(m.check({ a: 1, b: 1, c: 0 })).toBe(0);
+    expect(m.check({ a: 6, b: 1, c: 4 })).toBe(1);
+  });
+});
