@@ -32,23 +32,15 @@ function literalOf(t: Case["tests"][number], scale: number): string {
 
 function modelOf(c: Case): { model: ModelInput; literals: string[] } {
   const literals = c.tests.map((t) => literalOf(t, c.scale));
-  const decisions: Record<string, string> = {};
+  const decisions: Record<string, unknown> = {};
   c.tests.forEach((t, i) => {
     const l = literals[i]!.startsWith("-") ? `(${literals[i]})` : literals[i]!;
     decisions[`d${i}`] = c.flipped ? `${l} ${{ "<": ">", "<=": ">=", ">": "<", ">=": "<=" }[t.op]} x` : `x ${t.op} ${l}`;
   });
   // the same tests as a FIRST table's cells, the form tables lower through
-  decisions.table = JSON.stringify([
-    ["x", "=> number"],
-    ...c.tests.map((t, i) => [`${t.op} ${literals[i]}`, String(i + 1)]),
-    ["-", "0"],
-  ]);
+  const table = [["x", "=> number"], ...c.tests.map((t, i) => [`${t.op} ${literals[i]}`, String(i + 1)]), ["-", "0"]];
   const model: ModelInput = {
-    content: {
-      name: "literal orderings",
-      inputs: { x: { type: "number", desc: "x?", blank: true } },
-      decisions: { ...decisions, table: JSON.parse(decisions.table) as unknown },
-    },
+    content: { name: "literal orderings", inputs: { x: { type: "number", desc: "x?", blank: true } }, decisions: { ...decisions, table } },
   };
   return { model, literals };
 }
