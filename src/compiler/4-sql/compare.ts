@@ -1,7 +1,7 @@
 // FEEL's comparisons with FEEL's nulls (runtime/equality.ts, runtime/compare.ts), which are not
 // SQL's: `x = null` is true when x is null, `null != true` is true, and a comparison of values of
 // different kinds is null. Orderings of ordered levels go by rank.
-import { common } from "./numbers.js";
+import { common, numberLiteral } from "./numbers.js";
 import { unsupported, type SqlContext } from "./context.js";
 import { stringLiteral } from "./dialects.js";
 import { deeper, literal, type SqlValue } from "./values.js";
@@ -40,11 +40,38 @@ export function ordered(op: Ordering, a: SqlValue, b: SqlValue, cx: SqlContext):
   if (a.kind !== b.kind || a.kind === "null" || a.kind === "boolean") return NULL_BOOLEAN;
   if (a.kind === "record") return unsupportedRecords(cx);
   if (a.kind === "number") {
+    const near = againstLiteral(op, a, b, cx);
+    if (near) return near;
     const [x, y] = common([a, b], cx);
     return bool(`(${x!.sql} ${op} ${y!.sql})`, a, b);
   }
   if (a.kind === "string") return bool(`(${cx.dialect.codePoints(a.sql)} ${op} ${cx.dialect.codePoints(b.sql)})`, a, b);
   return bool(`(${a.sql} ${op} ${b.sql})`, a, b);
+}
+
+const FLIPPED: Record<Ordering, Ordering> = { "<": ">", "<=": ">=", ">": "<", ">=": "<=" };
+
+/**
+ * A number ordered against a literal with more places than it holds (`x < 2.9`, x a whole number):
+ * the literal rounded to x's places, down for `<=` and `>`, up for `<` and `>=`, orders every value
+ * x can hold the same way (x is a multiple of 10^-s, and the literal is not), so x is compared in
+ * its own type instead of being cast to the literal's scale on every row (docs/sql.md, _Where
+ * DuckDB's query time goes_). Undefined where the rounded literal does not fit x's type.
+ */
+function againstLiteral(op: Ordering, a: SqlValue, b: SqlValue, cx: SqlContext): SqlValue | undefined {
+  const [x, c, o] = b.constant !== undefined && a.constant === undefined ? [a, b, op] : [b, a, FLIPPED[op]];
+  if (c.constant === undefined || x.constant !== undefined) return undefined;
+  const s = x.shape!.scale;
+  const [whole, fraction = ""] = c.constant.split(".");
+  if (fraction.length <= s) return undefined;
+  // the literal's units of 10^-s, rounded down (it is not a whole number of them: its last digit is not 0)
+  const down = BigInt(whole! + fraction.slice(0, s));
+  const units = o === "<" || o === ">=" ? down + 1n : down;
+  const digits = units.toString().padStart(s + 1, "0");
+  const rounded = numberLiteral(s === 0 ? digits : `${digits.slice(0, -s)}.${digits.slice(-s)}`, cx);
+  const [y, r] = common([x, rounded], cx);
+  if (y!.sql !== x.sql) return undefined;
+  return bool(`(${x.sql} ${o} ${r!.sql})`, a, b);
 }
 
 function unsupportedRecords(cx: SqlContext): never {
