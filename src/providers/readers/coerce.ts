@@ -231,7 +231,7 @@ const DOUBT =
 const EXPLAINED_ANSWER = 0.85;
 
 /** Words that deny what follows them in a short coded answer ("no match", "none found", "clear"). */
-const DENIAL_FIRST = new Set(["no", "none", "nil", "negative", "clear", "never", "without"]);
+const DENIAL_FIRST = new Set(["no", "none", "nil", "negative", "clear", "cleared", "never", "without", "discounted", "dismissed", "false"]);
 /** Words that deny only the word they lead ("not exempt", "non resident"): the answer is false only when that word is the question's. */
 const NOT = new Set(["not", "non"]);
 /** A short answer is at most this many words: longer strings are prose for the text reader. */
@@ -258,10 +258,14 @@ function answerInWords(value: string, questionWords: string[]): Coerced | undefi
       ? { value: false, factor: DENIED }
       : undefined;
   }
-  return stems.length > 0 && stems.length === words.length && stems.every((w) => questionWords.includes(w))
+  return (stems.length > 0 && stems.length === words.length && stems.every((w) => questionWords.includes(w))) ||
+    words.every((w) => FOUND.has(w))
     ? { value: true, factor: AFFIRMED }
     : undefined;
 }
+
+/** A check's outcome that affirms what it looked for ("CONFIRMED", "positive", "confirmed match"); "potential match" does not. */
+const FOUND = new Set(["confirmed", "positive", "match", "hit", "true"]);
 
 function toDate(value: unknown, ctx: CoerceContext): Coerced | undefined {
   if (typeof value !== "string") return undefined;
