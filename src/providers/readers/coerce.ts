@@ -169,10 +169,13 @@ function toNumber(value: unknown, type: Type, ctx: CoerceContext): Coerced | und
   } else if (value && typeof value === "object" && !Array.isArray(value)) {
     // {"amount": 52000, "currency": "USD"}: a value wrapped with its unit
     const o = value as Record<string, unknown>;
-    const inner = ["amount", "value", "number", "total"].find((k) => Object.hasOwn(o, k));
+    const keys = Object.keys(o);
+    // or its one amount under a key that says which value and its period ({"annual_gross": "NZ$31,200"})
+    const lone = keys.length === 1 && (typeof o[keys[0]!] === "string" || typeof o[keys[0]!] === "number") ? keys[0] : undefined;
+    const inner = ["amount", "value", "number", "total"].find((k) => Object.hasOwn(o, k)) ?? lone;
     if (!inner) return undefined;
     // {"amount": 540000, "period": "ANNUAL"}, {"amount": "39.00", "per": "SEAT_MONTH"}: the period it states beside it
-    const stated = periodBeside(o);
+    const stated = periodBeside(o) ?? (inner === lone ? periodOfText(normaliseName(inner)) : undefined);
     const c = toNumber(o[inner], type, stated ? { ...ctx, sourcePeriod: stated } : ctx);
     return c && { value: c.value, factor: c.factor * 0.9 };
   } else return undefined;
@@ -228,7 +231,7 @@ const DOUBT =
 const EXPLAINED_ANSWER = 0.85;
 
 /** Words that deny what follows them in a short coded answer ("no match", "none found", "clear"). */
-const DENIAL_FIRST = new Set(["no", "none", "nil", "negative", "clear", "never", "without"]);
+const DENIAL_FIRST = new Set(["no", "none", "nil", "negative", "clear", "cleared", "never", "without", "discounted", "dismissed", "false"]);
 /** Words that deny only the word they lead ("not exempt", "non resident"): the answer is false only when that word is the question's. */
 const NOT = new Set(["not", "non"]);
 /** A short answer is at most this many words: longer strings are prose for the text reader. */
@@ -255,10 +258,14 @@ function answerInWords(value: string, questionWords: string[]): Coerced | undefi
       ? { value: false, factor: DENIED }
       : undefined;
   }
-  return stems.length > 0 && stems.length === words.length && stems.every((w) => questionWords.includes(w))
+  return (stems.length > 0 && stems.length === words.length && stems.every((w) => questionWords.includes(w))) ||
+    words.every((w) => FOUND.has(w))
     ? { value: true, factor: AFFIRMED }
     : undefined;
 }
+
+/** A check's outcome that affirms what it looked for ("CONFIRMED", "positive", "confirmed match"); "potential match" does not. */
+const FOUND = new Set(["confirmed", "positive", "match", "hit", "true"]);
 
 function toDate(value: unknown, ctx: CoerceContext): Coerced | undefined {
   if (typeof value !== "string") return undefined;
@@ -448,6 +455,35 @@ function fieldSourcePeriod(entries: [string, unknown][], key: string): Period | 
   return beside.length === 1 ? periodBeside(Object.fromEntries(beside.map(([, v]) => ["period", v]))) : undefined;
 }
 
+/**
+ * An age in months or weeks ("8 mths", "10 weeks") is a baby's or a toddler's: its whole years
+ * completed, as an age is counted.
+ */
+const YOUNG_AGE = /^\s*(\d{1,3})\s*(months?|mths?|mos?|weeks?|wks?)(?:\s+old)?\s*$/i;
+const BABY_AGE = 0.85;
+function babyAge(value: unknown, type: Type): Coerced | undefined {
+  const m = typeof value === "string" ? YOUNG_AGE.exec(value) : null;
+  if (!m) return undefined;
+  const years = Math.floor(Number(m[1]) / (/^w/i.test(m[2]!) ? 52 : 12));
+  return withinBounds(type, years) ? { value: years, factor: BABY_AGE } : undefined;
+}
+
+/**
+ * A record's yes/no field answered by what it is, not by yes or no ({"disability": "ACC long-term
+ * incapacity"}, {"allergy": "penicillin"}): the fact is there. Not a word of doubt or of nothing
+ * known ("unknown", "pending", "n/a"), which answers nothing, nor a denial, which coerce reads.
+ */
+const DESCRIBED = 0.6;
+const NOT_KNOWN = /\?|\b(?:unknown|not known|not stated|n\/?a|tbc|tbd|pending|unsure|unclear|declined|refused|maybe|possibly|review)\b/i;
+function describedFact(value: unknown): Coerced | undefined {
+  if (typeof value !== "string" || NOT_KNOWN.test(value)) return undefined;
+  const words = normaliseName(value)
+    .split(" ")
+    .filter((w) => /[a-z]/.test(w));
+  if (words.length < 2 || DENIAL_FIRST.has(words[0]!) || NOT.has(words[0]!)) return undefined;
+  return { value: true, factor: DESCRIBED };
+}
+
 /** Keys of a name's parts, in the order they are written: given, then family. */
 const GIVEN_KEY = /^(first|given|fore)( name| nm| nme)?$|^fname$/;
 const FAMILY_KEY = /^(last|family|sur)( name| nm| nme)?$|^(lname|surname)$/;
@@ -493,11 +529,14 @@ function toStruct(value: unknown, fields: [string, Type][], ctx: CoerceContext):
     }
     if (!found || found.score === 0) return undefined;
     const period = ctx.fieldPeriods?.[name];
-    const c = coerce(
-      found.v,
-      type,
-      period ? { reference: ctx.reference, period, sourcePeriod: fieldSourcePeriod(entries, found.k) } : { reference: ctx.reference },
-    );
+    const c =
+      coerce(
+        found.v,
+        type,
+        period ? { reference: ctx.reference, period, sourcePeriod: fieldSourcePeriod(entries, found.k) } : { reference: ctx.reference },
+      ) ??
+      (name === "age" && type.kind === "number" ? babyAge(found.v, type) : undefined) ??
+      (type.kind === "boolean" ? describedFact(found.v) : undefined);
     if (!c) return undefined;
     used.add(found.k);
     out[name] = c.value;

@@ -125,10 +125,14 @@ const optionalNameWord = (words: InputWords, t: string): boolean =>
   (isChoice(words.input) && CLASS_WORDS.has(t)) ||
   (words.timeUnit !== undefined && timeUnitOf(t) !== undefined);
 
-/** Key words that name no fact for this input: codes, currencies, classification words of a choice or a yes/no (`pep_status`), units of time of a duration. */
+/** Words of a yes/no's check and its outcome (`pep_check` › `result`, `media_screening_outcome`): which value, not which fact. */
+const CHECK_WORDS = new Set(["check", "chk", "screen", "screening", "search", "result", "outcome", "verdict"].map(stem));
+
+/** Key words that name no fact for this input: codes, currencies, classification words of a choice or a yes/no (`pep_status`), a yes/no's check, units of time of a duration. */
 const neutralKeyWord = (words: InputWords, t: string): boolean =>
   formWord(t) ||
   ((isChoice(words.input) || words.input.type.kind === "boolean") && CLASS_WORDS.has(t)) ||
+  (words.input.type.kind === "boolean" && CHECK_WORDS.has(t)) ||
   (words.timeUnit !== undefined && timeUnitOf(t) !== undefined) ||
   (words.periodic && PERIOD_STEMS.has(t));
 

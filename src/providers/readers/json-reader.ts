@@ -176,7 +176,8 @@ function candidatesFor(
   }
   if (best) unread.push(best);
   if (out.length === 0) out.push(...listedYesNo(input, words, listed, ctx));
-  if (input.type.kind === "struct" || input.type.kind === "list") {
+  // records by their role or shape only where no key names the input
+  if ((input.type.kind === "struct" || input.type.kind === "list") && out.length === 0) {
     const roles = byRole(input, others, nodes, ctx([]));
     out.push(...(roles.length > 0 ? roles : byStructure(input, nodes, ctx([]), out)));
   }

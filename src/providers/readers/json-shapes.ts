@@ -23,13 +23,13 @@ export interface Candidate {
  * role is a struct input's name answers that input (0.7), and the list without it a list input of
  * the same records (0.6), when one record has that role.
  */
-const BY_ROLE = 0.7;
-const REST_BY_ROLE = 0.6;
+const BY_ROLE = 0.8;
+const REST_BY_ROLE = 0.75;
 /**
  * Roles by which a roster marks the one it is about, relative to whom the others are named
  * (`"Relation": "Self"`): they name the struct input when the model has only one.
  */
-const SELF_ROLES = new Set(["self", "myself", "me"]);
+const SELF_ROLES = new Set(["self", "myself", "me", "head", "head of household", "householder", "hoh"]);
 const roleNames = (record: Record<string, unknown>, name: string, self: boolean): boolean => {
   const want = contentStems(name).join(" ");
   return Object.values(record).some(
@@ -71,6 +71,13 @@ function recordLists(nodes: JsonNode[]): { pointer: string; records: Record<stri
   return out;
 }
 
+/** Records of one kind share at least half the keys of the smaller. */
+const sameKind = (a: Record<string, unknown>, b: Record<string, unknown>): boolean => {
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  return ka.filter((k) => Object.hasOwn(b, k)).length * 2 >= Math.min(ka.length, kb.length);
+};
+
 export function byRole(input: InputIR, inputs: InputIR[], nodes: JsonNode[], ctx: CoerceContext): Candidate[] {
   const structs = input.type.kind === "struct" ? [input] : inputs.filter((i) => i !== input && i.type.kind === "struct");
   const onlyStruct = inputs.filter((i) => i.type.kind === "struct").length === 1;
@@ -80,7 +87,8 @@ export function byRole(input: InputIR, inputs: InputIR[], nodes: JsonNode[], ctx
       const at = records.flatMap((r, i) => (roleNames(r, struct.name, onlyStruct) ? [i] : []));
       if (at.length !== 1) continue;
       const i = at[0]!;
-      const value = input === struct ? records[i] : records.filter((_, j) => j !== i);
+      // the others are the records of its kind: a roster exported beside a record of another kind (a tenancy) keeps it apart
+      const value = input === struct ? records[i] : records.filter((r, j) => j !== i && sameKind(r, records[i]!));
       const c = coerce(value, input.type, ctx);
       if (c)
         out.push({
@@ -101,7 +109,7 @@ export function byRole(input: InputIR, inputs: InputIR[], nodes: JsonNode[], ctx
  * records for a list input (`others`, `hh_mbrs` for the household's members). More than one such
  * node is no answer.
  */
-const BY_STRUCTURE = 0.6;
+const BY_STRUCTURE = 0.75;
 /** An empty list says nothing by its shape: it counts only when its key is a word of the input's desc ("the household"). */
 const namedInDesc = (input: InputIR, n: JsonNode): boolean => {
   const key = contentStems(n.keys[n.keys.length - 1] ?? "");

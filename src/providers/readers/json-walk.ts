@@ -72,6 +72,7 @@ export function walkJson(
     if (Array.isArray(value)) {
       const nv = nameValueKeys(value);
       const inForce = nv || !value.every(isRecord) ? undefined : versionInForce(value);
+      const ofItsKind = kindsOf(value);
       value.forEach((item, i) => {
         if (nv) {
           const rec = item as Record<string, unknown>;
@@ -86,7 +87,7 @@ export function walkJson(
               value: item,
               item: true,
               ...(node.above ? { above: node.above } : {}),
-              ...(value.length > 1 && isRecord(item) && inForce === undefined ? { listed: true } : {}),
+              ...(value.length > 1 && isRecord(item) && inForce === undefined && ofItsKind(item) ? { listed: true } : {}),
               ...(inForce !== undefined && i !== inForce ? { past: true } : {}),
             }),
           );
@@ -100,6 +101,21 @@ export function walkJson(
     for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
   }
   return out;
+}
+
+/**
+ * Whether a record of a list is one of several of its kind: it shares with the others more than
+ * the one key that may say what each record is (`type`). A record of its own kind among others (a
+ * tenancy exported beside a household's people) is no item of a list but a record of its own.
+ * Counted once per list, in its keys.
+ */
+function kindsOf(list: unknown[]): (item: Record<string, unknown>) => boolean {
+  const count = new Map<string, number>();
+  for (const item of list) if (isRecord(item)) for (const k of Object.keys(item)) count.set(k, (count.get(k) ?? 0) + 1);
+  return (item) => {
+    const keys = Object.keys(item);
+    return keys.length < 3 || keys.filter((k) => count.get(k)! > 1).length > 1;
+  };
 }
 
 /** Resolves a `from` hint: a JSON Pointer (`/a/b`) or a dotted path (`a.b`, `a.items[0].b`), keys compared exactly, then ignoring case and separators. */

@@ -272,7 +272,8 @@ export function numberPhrase(text: string, start: number, first: string): { amou
 
 /** The whole string as an amount ("$1,234.50", "52k", "12 %", "4,000 a month"), or undefined. */
 export function parseAmount(text: string): Amount | undefined {
-  const s = text.trim();
+  // a dollar named by its country's letters ("NZ$31,200", "C$6,800", "A$", "HK$") is a dollar amount
+  const s = text.trim().replace(/^[A-Z]{1,3}\$/, "$");
   const word = numberWord(s);
   if (word !== undefined) return { value: word, percent: false, scaled: false, words: true };
   const re = new RegExp(`^${AMOUNT_SOURCE}`, "iu");

@@ -196,6 +196,29 @@ const ANSWERS: Record<string, boolean> = {
   clear: false,
 };
 
+/**
+ * A verdict that closes the statement after a colon or a spaced dash, alone to its end ("I ran
+ * the PEP screening on the two directors: no matches", "Adverse media: World-Check run on the
+ * trustee - clear"): the outcome of the check the statement tells of. Only denials: a closing
+ * "hit" may still be judged later.
+ */
+const CLOSING_DENIAL =
+  /(?::|\s[-–—])\s*(?:no (?:matches|match|hits|hit|results|findings|records)(?: found)?|none(?: found)?|nothing(?: (?:found|adverse|relevant|of note))?|clear|cleared|clean|negative|nil)\s*[.!)]*\s*$/i;
+
+/** The label's own colon just after the cue ("Adverse media: …", "PEP chk: …"). */
+const OWN_LABEL = /^[ \t]*(?:[A-Za-z]+\.?[ \t]*){0,2}?:/;
+
+/**
+ * Whether the statement from its last cue word `last` to its end `end` closes with a denial of
+ * its check. Another label or clause between them (";", a second ":") may be another fact's
+ * ("PEP screening done; adverse media - clear"), so then it does not.
+ */
+export function closingDenial(text: string, tokens: Token[], last: number, end: number): boolean {
+  const rest = text.slice(tokens[last]!.end, tokens[end]!.end);
+  const m = CLOSING_DENIAL.exec(rest);
+  return m !== null && !/[;:]/.test(rest.slice(0, m.index).replace(OWN_LABEL, ""));
+}
+
 /** The answer written right after the token `last` (the statement's last cue word), if any. */
 export function statedAnswer(text: string, tokens: Token[], last: number): boolean | undefined {
   const end = tokens[last]!.end;

@@ -5,7 +5,7 @@
 import type { InputIR } from "../../../ir/ir.js";
 import type { ReadValue } from "../../types.js";
 import type { Cue } from "./cues.js";
-import { deniedAt, isNegator, statedAnswer } from "./negation.js";
+import { closingDenial, deniedAt, isNegator, statedAnswer } from "./negation.js";
 import { checkPending, isCheck, pending, qualifiersOf, unrealised } from "./qualifiers.js";
 import { matchesOf, type TextIndex } from "./text-index.js";
 import type { Token } from "./tokens.js";
@@ -24,6 +24,8 @@ const HEDGED = 0;
  * after all, in a way the clause rules do not see.
  */
 const NEGATION_NEARBY = 0.75;
+/** A verdict closing the statement ("…: no matches") answers it a little less directly than a label's "no". */
+const CLOSED = 0.95;
 /** How many tokens of the next sentence may still qualify a statement ("…; not relevant"). */
 const VERDICT_REACH = 2;
 /** The sentence says the input only by a lighter cue than its heaviest. */
@@ -103,7 +105,9 @@ export function readBooleans(inputs: InputIR[], cues: Map<string, Cue[]>, index:
       if (!best || r.coverage > best.coverage) best = r;
     }
     if (!best) continue;
-    const stated = statedAnswer(text, tokens, best.last);
+    const said = statedAnswer(text, tokens, best.last);
+    const closed = said === undefined && closingDenial(text, tokens, best.last, index.sentenceLast[best.sentence]!) ? false : undefined;
+    const stated = said ?? closed;
     // a check not made yet establishes nothing either way ("adverse media: search not run yet")
     if (stated === undefined && pending(tokens, best.anchor)) continue;
     // nor a fact declared while the check of it is pending, said next on the same line ("PEP:
@@ -116,7 +120,10 @@ export function readBooleans(inputs: InputIR[], cues: Map<string, Cue[]>, index:
       stated === undefined &&
       (qualifiersOf(tokens, best.anchor, best.anchor, HEDGE_REACH).has("hedged") ||
         (value && unrealised(tokens, best.anchor, HEDGE_REACH)));
-    const plain = Math.min(0.99, (0.72 + 0.26 * Math.min(1, best.coverage / 0.8)) * (stated === undefined ? 1 : 1.02));
+    const plain = Math.min(
+      0.99,
+      (0.72 + 0.26 * Math.min(1, best.coverage / 0.8)) * (said === undefined ? 1 : 1.02) * (closed === undefined ? 1 : CLOSED),
+    );
     // a negator in the sentence, or opening the fragment after it ("found an article; not relevant")
     let unresolved = false;
     const next = index.sentenceFirst[best.sentence + 1];
