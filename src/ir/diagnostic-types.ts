@@ -19,6 +19,8 @@ export interface Diagnostic {
   span?: Span;
   /** the source text the span points into, when there is one */
   source?: string;
+  /** on the summary of diagnostics left out (`check.more-like-this`), the code of those it counts */
+  of?: string;
 }
 
 /** Where a diagnostic points. */

@@ -39,6 +39,13 @@ export const STAGES = {
       "(docs/sql.md). Each part of the model the dialect cannot compute with FEEL's exact answer is an error at its address, " +
       "with the FEEL span and the dialect; the model is then scored with the JS engine.",
   },
+  summary: {
+    title: "Diagnostics left out",
+    about:
+      "Not a stage: a Check lists at most 20 diagnostics of one code at one model element; the rest are counted in one " +
+      "warning placed in the stage of the code it counts, whose `of` names that code, so that a table of thousands of " +
+      "wrong cells is answered in a few kilobytes.",
+  },
   tck: { title: "TCK runner", about: "Not part of the Check: what the DMN TCK runner reports about a compilation." },
   cases: {
     title: "cases",

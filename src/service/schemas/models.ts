@@ -57,6 +57,11 @@ export const Diagnostic: JsonSchema = {
       required: ["start", "end"],
     },
     source: { type: "string" },
+    of: {
+      type: "string",
+      description:
+        "on the summary of the diagnostics left out (past the first 20 of one code at one model element), the code of those it counts",
+    },
   },
   required: ["severity", "code", "message"],
 };
