@@ -23,6 +23,9 @@ export interface Diagnostic {
   of?: string;
 }
 
+/** Diagnostics of one code at one model element a Check lists before it counts the rest in one (compiler/2-analyse/capped.ts). */
+export const SHOWN_PER_ELEMENT = 20;
+
 /** Where a diagnostic points. */
 export interface Place {
   address?: string;

@@ -3,9 +3,7 @@
 // read from the worker and send on). The rest of each such run are counted in one
 // `check.more-like-this`, placed in the stage of the code it counts.
 import { diagnostic, type Diagnostic } from "../../ir/diagnostics.js";
-
-/** Diagnostics of one code at one model element listed before the rest are counted. */
-export const SHOWN = 20;
+import { SHOWN_PER_ELEMENT as SHOWN } from "../../ir/diagnostic-types.js";
 
 /** The model element an address is in: `decisions.risk` of `decisions.risk.rule[3]`; the whole address when it has no element. */
 const elementOf = (address: string | undefined): string => /^[^.[]*(?:\.[^.[]*)?/.exec(address ?? "")![0];

@@ -34,7 +34,7 @@ export interface AnalysisResult {
   content: Record<string, unknown>;
   /** the derived JSON Schema of the state */
   input: Record<string, unknown>;
-  /** every diagnostic, in the order found (past 20 of one code at one element, counted: capped.ts) */
+  /** every diagnostic, in the order found (past SHOWN_PER_ELEMENT of one code at one element, counted: capped.ts) */
   diagnostics: Diagnostic[];
 }
 

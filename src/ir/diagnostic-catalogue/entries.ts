@@ -1,6 +1,6 @@
 // What a catalogue entry is, the stages and families codes belong to, and the wording several
 // families share. The entries themselves are in one file per family (index.ts joins them).
-import type { Severity } from "../diagnostic-types.js";
+import { SHOWN_PER_ELEMENT, type Severity } from "../diagnostic-types.js";
 
 /** The six stages every Check runs, in their order (spec 2.12). */
 export const CHECK_STAGES = ["parse", "names", "types", "graph", "tables", "questions"] as const;
@@ -42,7 +42,7 @@ export const STAGES = {
   summary: {
     title: "Diagnostics left out",
     about:
-      "Not a stage: a Check lists at most 20 diagnostics of one code at one model element; the rest are counted in one " +
+      `Not a stage: a Check lists at most ${SHOWN_PER_ELEMENT} diagnostics of one code at one model element; the rest are counted in one ` +
       "warning placed in the stage of the code it counts, whose `of` names that code, so that a table of thousands of " +
       "wrong cells is answered in a few kilobytes.",
   },

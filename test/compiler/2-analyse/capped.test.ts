@@ -3,7 +3,8 @@
 // the first ones are kept in order, and a table of thousands of wrong cells answers a few dozen.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { capped, SHOWN } from "../../../src/compiler/2-analyse/capped.js";
+import { capped } from "../../../src/compiler/2-analyse/capped.js";
+import { SHOWN_PER_ELEMENT as SHOWN } from "../../../src/ir/diagnostic-types.js";
 import { toStages, warningLines } from "../../../src/compiler/2-analyse/stages.js";
 import { diagnostic, type Diagnostic } from "../../../src/ir/diagnostics.js";
 import { content, strict } from "./helpers.js";
