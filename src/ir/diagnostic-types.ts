@@ -19,7 +19,12 @@ export interface Diagnostic {
   span?: Span;
   /** the source text the span points into, when there is one */
   source?: string;
+  /** on the summary of diagnostics left out (`check.more-like-this`), the code of those it counts */
+  of?: string;
 }
+
+/** Diagnostics of one code at one model element a Check lists before it counts the rest in one (compiler/2-analyse/capped.ts). */
+export const SHOWN_PER_ELEMENT = 20;
 
 /** Where a diagnostic points. */
 export interface Place {

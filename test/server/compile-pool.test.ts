@@ -119,6 +119,27 @@ describe("compile pool", () => {
     );
   });
 
+  it("reads in a lane of their own: a read does not wait for a slow compile, and a run of reads does not hold back a compile", async () => {
+    const p = await pool({ workers: 1, timeoutMs: 10_000 });
+    const read = (name: string) =>
+      p.run("read", model(name), name, { inputs: [], schema: {}, state: "", mode: "fast" }) as Promise<unknown>;
+    const done: string[] = [];
+    const track = (label: string, work: Promise<unknown>) => work.then(() => done.push(label));
+    // the compile worker is busy for 1.5 s; the read is answered by another process meanwhile
+    const slow = track("slow compile", check(p, "spin 1500"));
+    await track("read", read("quick"));
+    expect(done).toEqual(["read"]);
+    await slow;
+    expect(p.stats()).toMatchObject({ workers: 1, busy: 0, queued: 0 });
+    // three slow reads, then a compile: the compile worker, once free, takes the compile before the waiting read
+    done.length = 0;
+    const reads = ["r1", "r2", "r3"].map((r) => track(r, read("spin 400")));
+    await new Promise((r) => setTimeout(r, 50));
+    const compile = track("compile", check(p, "quick"));
+    await Promise.all([...reads, compile]);
+    expect(done.indexOf("compile")).toBeLessThan(done.length - 1);
+  });
+
   it("closing refuses queued work and new work with shutting_down", async () => {
     const p = await pool();
     const refused = [problemOf(check(p, "spin 2000")), problemOf(check(p, "quick"))];

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { cli, lastLine, makeStore, post, ROOT, startServer, type Server } from "./spawn.js";
+import { cli, lastLine, makeStore, post, ROOT, startServer, stopStartedServers, type Server } from "./spawn.js";
 
 const REDIS_URL = process.env.REDIS_URL;
 if (!REDIS_URL) console.warn("NOTICE: REDIS_URL is not set; the shared (Redis) rate-limit server suite is skipped.");
@@ -14,13 +14,13 @@ describe.skipIf(!REDIS_URL)("rate limit shared through Redis by two instances", 
   const env = { REDIS_URL, PDM_REDIS_PREFIX: `pdm-e2e-${randomBytes(4).toString("hex")}:` };
   let a: Server;
   let b: Server;
+  // each start may take up to 60 s on a loaded machine; whatever the hook got to, afterAll stops
+  // every server it started, one still starting or started after the hook gave up among them
   beforeAll(async () => {
-    a = await startServer(store, ["--rate-limit", "3"], env);
-    b = await startServer(store, ["--rate-limit", "3"], env);
-  });
+    [a, b] = await Promise.all([startServer(store, ["--rate-limit", "3"], env), startServer(store, ["--rate-limit", "3"], env)]);
+  }, 130_000);
   afterAll(async () => {
-    await a?.stop();
-    await b?.stop();
+    await stopStartedServers();
   });
 
   it("counts one key's requests across both instances", async () => {

@@ -66,6 +66,30 @@ export interface Server {
   stop(): Promise<number | null>;
 }
 
+/** The servers this module started that have not exited, those still starting among them. */
+const running = new Set<ChildProcess>();
+
+/** Ends a server process (SIGTERM, then SIGKILL after 10 s) and resolves with its exit code. */
+function end(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve(child.exitCode);
+    const hard = setTimeout(() => child.kill("SIGKILL"), 10_000);
+    child.once("exit", (code) => (clearTimeout(hard), resolve(code)));
+    child.kill("SIGTERM");
+  });
+}
+
+/**
+ * Stops every server this module started that still runs, and answers their process ids: a suite's
+ * afterAll calls it so that a beforeAll that timed out (its servers still starting, or started
+ * after the hook gave up) leaves no process behind.
+ */
+export async function stopStartedServers(): Promise<number[]> {
+  const children = [...running];
+  await Promise.all(children.map(end));
+  return children.map((c) => c.pid!);
+}
+
 export async function startServer(store: Store, extra: string[] = [], env: NodeJS.ProcessEnv = {}): Promise<Server> {
   assertBuilt();
   const child: ChildProcess = spawn(
@@ -73,12 +97,17 @@ export async function startServer(store: Store, extra: string[] = [], env: NodeJ
     [bin(), "serve", "--port", "0", "--host", "127.0.0.1", "--bootstrap", ...store.args, ...extra],
     { cwd: ROOT, env: { ...store.env, ...env }, stdio: ["ignore", "pipe", "pipe"] },
   );
+  running.add(child);
+  child.once("exit", () => running.delete(child));
   let out = "";
   let err = "";
   child.stdout!.on("data", (d: Buffer) => (out += d.toString()));
   child.stderr!.on("data", (d: Buffer) => (err += d.toString()));
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in 60 s\n${out}\n${err}`)), 60_000);
+    const timer = setTimeout(() => {
+      void end(child);
+      reject(new Error(`server did not start in 60 s\n${out}\n${err}`));
+    }, 60_000);
     const check = () => {
       const m = /pdm listening on (http:\/\/\S+)/.exec(out);
       if (m) {
@@ -99,12 +128,7 @@ export async function startServer(store: Store, extra: string[] = [], env: NodeJ
     pid: child.pid!,
     devKey: keyLine >= 0 ? lines[keyLine + 1]!.trim() : null,
     stdout: () => out,
-    stop: () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve(child.exitCode);
-        child.once("exit", (code) => resolve(code));
-        child.kill("SIGTERM");
-      }),
+    stop: () => end(child),
   };
 }
 

@@ -7,6 +7,7 @@ import { CHECK_SUGGEST_CELLS, withSuggestBudget } from "../1-parse/suggest.js";
 import type { Diagnostic } from "../../ir/diagnostics.js";
 import { hasErrors } from "../../ir/diagnostics.js";
 import type { ModelIR } from "../../ir/ir.js";
+import { capped } from "./capped.js";
 import { dropFollowUps } from "./follow-ups.js";
 import { deriveInputSchema } from "./schema/derive.js";
 import type { ModelEnv } from "./body.js";
@@ -33,7 +34,7 @@ export interface AnalysisResult {
   content: Record<string, unknown>;
   /** the derived JSON Schema of the state */
   input: Record<string, unknown>;
-  /** every diagnostic, in the order found */
+  /** every diagnostic, in the order found (past SHOWN_PER_ELEMENT of one code at one element, counted: capped.ts) */
   diagnostics: Diagnostic[];
 }
 
@@ -82,7 +83,7 @@ function analyseWithin(model: ModelInput, options: { strict: boolean }): Analysi
     sink,
   );
   const ir: ModelIR = { name: spec.name, types, inputs, functions, decisions, questions: questionIRs };
-  const diagnostics = dropFollowUps(sink);
+  const diagnostics = capped(dropFollowUps(sink));
   return {
     ir: hasErrors(diagnostics) ? null : ir,
     stages: toStages(diagnostics),

@@ -17,7 +17,7 @@ export function stageOf(code: string): StageName {
 
 export function toStages(diagnostics: readonly Diagnostic[]): Stage[] {
   return STAGE_NAMES.map((name) => {
-    const ds = diagnostics.filter((d) => stageOf(d.code) === name);
+    const ds = diagnostics.filter((d) => stageOf(d.of ?? d.code) === name);
     return { name, ok: !ds.some((d) => d.severity === "error"), diagnostics: ds };
   });
 }

@@ -1,6 +1,6 @@
 // What a catalogue entry is, the stages and families codes belong to, and the wording several
 // families share. The entries themselves are in one file per family (index.ts joins them).
-import type { Severity } from "../diagnostic-types.js";
+import { SHOWN_PER_ELEMENT, type Severity } from "../diagnostic-types.js";
 
 /** The six stages every Check runs, in their order (spec 2.12). */
 export const CHECK_STAGES = ["parse", "names", "types", "graph", "tables", "questions"] as const;
@@ -38,6 +38,13 @@ export const STAGES = {
       "Not one of the six: `pdm compile --sql` and `pdm check --sql` lower a checked model to one SQL query per dialect " +
       "(docs/sql.md). Each part of the model the dialect cannot compute with FEEL's exact answer is an error at its address, " +
       "with the FEEL span and the dialect; the model is then scored with the JS engine.",
+  },
+  summary: {
+    title: "Diagnostics left out",
+    about:
+      `Not a stage: a Check lists at most ${SHOWN_PER_ELEMENT} diagnostics of one code at one model element; the rest are counted in one ` +
+      "warning placed in the stage of the code it counts, whose `of` names that code, so that a table of thousands of " +
+      "wrong cells is answered in a few kilobytes.",
   },
   tck: { title: "TCK runner", about: "Not part of the Check: what the DMN TCK runner reports about a compilation." },
   cases: {

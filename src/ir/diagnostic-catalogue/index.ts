@@ -15,6 +15,7 @@ import { DMN } from "./dmn.js";
 import { TCK } from "./tck.js";
 import { CASES } from "./cases.js";
 import { SQL } from "./sql.js";
+import { SUMMARY } from "./summary.js";
 
 export { CHECK_STAGES, STAGES, type AnyEntry, type CheckStageName, type StageName, type TestMismatchParams } from "./entries.js";
 
@@ -31,6 +32,7 @@ export const CATALOGUE = {
   ...TCK,
   ...CASES,
   ...SQL,
+  ...SUMMARY,
 };
 
 type Catalogue = typeof CATALOGUE;

@@ -10,12 +10,15 @@ import { nowMillis } from "./clock.js";
 import { atTime, dateTimeFromLocal, dateTimeFromUtc, localNanos, NS_PER_SECOND, secondsToNanos } from "./instant.js";
 import { parseDate, parseDateTime, parseDuration, parseTime } from "./parse.js";
 import { MAX_OFFSET_SECONDS } from "./plain-form.js";
+import { describe, isTemporalValue } from "../kinds.js";
+import { temporalToString } from "./format.js";
 
 const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 
+/** A value as a problem message shows it: a temporal or a number as FEEL writes it, anything else described (a long string cut, a list or context by its kind). */
 const shown = (v: FeelValue | undefined): string =>
-  v === null || v === undefined ? "null" : typeof v === "string" ? JSON.stringify(v) : String(v.toString());
+  v === null || v === undefined ? "null" : isTemporalValue(v) ? temporalToString(v) : describe(v);
 
 function bad(fn: string, what: string, v: FeelValue | undefined): null {
   return problem(`${fn}: ${what} (got ${shown(v)})`);

@@ -1,6 +1,10 @@
 // The compile pool: worker processes that compile and check models off the event loop (and run the
 // evaluations too long for it, service/evaluation.ts), one job per
-// worker at a time, the rest waiting in a bounded queue. A job has a time limit from the moment its
+// worker at a time, the rest waiting in a bounded queue. Reading long evidence (the "read" job,
+// off-loop-reader.ts) has a lane of its own: one more worker, started at the first read, that takes
+// only reads, so that a read never waits behind an unrelated slow compile; the other workers take
+// the oldest job that is not a read first, and a read only when no other job waits, so that a run
+// of reads cannot hold back compiles either. A job has a time limit from the moment its
 // worker starts it, and each worker a heap and a stack limit (node's --max-old-space-size and
 // --stack-size); a worker that overruns is killed and replaced, and the job fails with a problem
 // naming the limit. Whatever a job does to its worker, the server process goes on.
@@ -50,7 +54,11 @@ interface Job {
   reject(error: Error): void;
 }
 
+/** Which jobs a worker takes: any (reads last), or reads only. */
+type Lane = "any" | "read";
+
 interface Slot {
+  lane: Lane;
   worker: ChildProcess;
   /** the end of what the worker wrote to standard error */
   stderr: string;
@@ -95,7 +103,7 @@ export class CompilePool {
     private readonly mark: string,
     private readonly o: CompilePoolOptions,
   ) {
-    for (let i = 0; i < o.workers; i++) this.slots.push(this.spawn());
+    for (let i = 0; i < o.workers; i++) this.slots.push(this.spawn("any"));
   }
 
   /**
@@ -121,7 +129,7 @@ export class CompilePool {
   run(kind: "read", model: ModelInput, hash: string, reading: ReadRequest): Promise<ReadResult>;
   run(kind: JobKind, model: ModelInput, hash: string, work?: Evaluation | ReadRequest): Promise<JobResult> {
     if (this.closed) return Promise.reject(stopping());
-    const queue = QUEUE_PER_WORKER * this.slots.length;
+    const queue = QUEUE_PER_WORKER * this.o.workers;
     if (this.waiting.length >= queue) {
       const p = problem(
         "compile_queue_full",
@@ -133,13 +141,14 @@ export class CompilePool {
       const evaluation = kind === "evaluate" ? (work as Evaluation) : undefined;
       const reading = kind === "read" ? (work as ReadRequest) : undefined;
       this.waiting.push({ id: this.nextId++, kind, model, hash, evaluation, reading, resolve, reject });
+      if (kind === "read" && !this.slots.some((s) => s.lane === "read")) this.slots.push(this.spawn("read"));
       this.dispatch();
     });
   }
 
   stats(): { workers: number; busy: number; queued: number; replaced: number; evaluations: number } {
     return {
-      workers: this.slots.length,
+      workers: this.slots.filter((s) => s.lane === "any").length,
       busy: this.slots.filter((s) => s.job).length,
       queued: this.waiting.length,
       replaced: this.replaced,
@@ -158,12 +167,12 @@ export class CompilePool {
     );
   }
 
-  private spawn(): Slot {
+  private spawn(lane: Lane): Slot {
     const worker = spawnProcess(this.url, [`--max-old-space-size=${this.o.memoryMb}`, `--stack-size=${STACK_MB * 1000 - 100}`], {
       env: { ...process.env, [this.mark]: "1" },
       stdio: ["ignore", "ignore", "pipe", "ipc"],
     });
-    const slot: Slot = { worker, stderr: "", ready: false, job: null, timer: null };
+    const slot: Slot = { lane, worker, stderr: "", ready: false, job: null, timer: null };
     worker.stderr!.on("data", (d: Buffer) => (slot.stderr = (slot.stderr + d.toString()).slice(-STDERR_TAIL)));
     worker.on("message", (m: WorkerMessage) => {
       if (m.type === "ready") {
@@ -212,14 +221,24 @@ export class CompilePool {
     void stop(slot);
     if (i < 0 || this.closed) return;
     this.replaced++;
-    this.slots[i] = this.spawn();
+    this.slots[i] = this.spawn(slot.lane);
+  }
+
+  /** The index of the waiting job `slot` takes next, or -1: its lane's reads only, or the oldest other job before any read. */
+  private nextFor(slot: Slot): number {
+    const read = this.waiting.findIndex((j) => j.kind === "read");
+    if (slot.lane === "read") return read;
+    const other = this.waiting.findIndex((j) => j.kind !== "read");
+    return other >= 0 ? other : read;
   }
 
   private dispatch(): void {
     for (const slot of this.slots) {
       if (this.waiting.length === 0) return;
       if (!slot.ready || slot.job) continue;
-      const job = this.waiting.shift()!;
+      const next = this.nextFor(slot);
+      if (next < 0) continue;
+      const [job] = this.waiting.splice(next, 1) as [Job];
       slot.job = job;
       slot.timer = setTimeout(() => {
         this.finish(slot);

@@ -2,6 +2,7 @@
 // a Check (2.12) and a Draft.
 import { mapOf, ref, type JsonSchema } from "./json-schema.js";
 import { Mode } from "./systemone.js";
+import { SHOWN_PER_ELEMENT } from "../../ir/diagnostic-types.js";
 
 export const FileEntry: JsonSchema = {
   type: "object",
@@ -57,6 +58,10 @@ export const Diagnostic: JsonSchema = {
       required: ["start", "end"],
     },
     source: { type: "string" },
+    of: {
+      type: "string",
+      description: `on the summary of the diagnostics left out (past the first ${SHOWN_PER_ELEMENT} of one code at one model element), the code of those it counts`,
+    },
   },
   required: ["severity", "code", "message"],
 };

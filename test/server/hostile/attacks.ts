@@ -41,10 +41,10 @@ const post = (name: string, sender: Sender, body: unknown, rest: Pick<Attack, "a
 });
 const answerOf = (body: any, q: string) => body?.answers?.[q]?.value;
 
-/** A FIRST table of `rows` rules `<= 1`, `<= 2`, … and an else row: n up to `rows` falls in the row of its ceiling. */
-function firstTable(rows: number) {
+/** A FIRST table of `rows` rules `<= 1`, `<= 2`, … (or the cells `cell` writes) and an else row: n up to `rows` falls in the row of its ceiling. */
+function firstTable(rows: number, cell = (i: number) => `<= ${i}`) {
   const table: string[][] = [["n", "=> number"]];
-  for (let i = 1; i <= rows; i++) table.push([`<= ${i}`, String(i)]);
+  for (let i = 1; i <= rows; i++) table.push([cell(i), String(i)]);
   table.push(["-", "0"]);
   return model(
     { inputs: { n: { type: "number", desc: "n?" } }, decisions: { band: { hit: "FIRST", table } } },
@@ -424,6 +424,12 @@ function amplifiers(): Attack[] {
   const inputs = Object.fromEntries(Array.from({ length: 1_000 }, (_, i) => [`in${i}`, N_INPUT]));
   const keys = Object.fromEntries(Array.from({ length: 10_000 }, (_, i) => [`ix${i}`, 1]));
   // 300,000 numbers of six or seven digits: past the event loop's share, a receipt of 2 MB in a worker
+  // each diagnostic of a rule was once answered (8,000 of them, 1.8 MB), and the rules with an
+  // error counted again for each rule (a cell that does not parse in each took 6-8 s of a worker)
+  const wrongCells = [
+    ["a cell that does not parse", (i: number) => `<= (${i}`],
+    ["a string cell in a number column", (i: number) => `"x${i}"`],
+  ] as const;
   const listed = (explain: boolean) => ({
     model: model({ inputs: { k: N_INPUT }, decisions: { list: "for i in 1..k return i", twice: "k * 2" } }, { twice: question("twice?") }),
     state: { k: 300_000 },
@@ -485,6 +491,18 @@ function amplifiers(): Attack[] {
       { answer: (b) => b?.valid === false, problems: LIMITS },
       "/v1/systemtwo/models",
     ),
+    ...wrongCells.map(([what, cell]) =>
+      post(
+        `a Check of an 8,000-rule table, ${what} in each rule`,
+        "funded",
+        { content: firstTable(8_000, cell).content },
+        {
+          answer: (b) => b?.valid === false && b.stages.flatMap((s: any) => s.diagnostics).length <= 25,
+          problems: LIMITS,
+        },
+        "/v1/systemtwo/models",
+      ),
+    ),
     post(
       "a list of 200,000 items as the state",
       "funded",
@@ -529,8 +547,146 @@ function unrepresentable(): Attack[] {
   ];
 }
 
+/**
+ * Built-ins given pathological arguments inside the model: positions far outside a string, a
+ * pattern that matches the empty string, flags that are not flags, a group number of eleven
+ * digits, years of nine and twenty digits, numbers of 50,000 characters to read, lists of a million
+ * items made inside the model for list functions, seven nested `for`s, a range to 1e300. Each
+ * answers its value (null with a problem where FEEL says so) or stops at a limit.
+ */
+function builtinArguments(): Attack[] {
+  const feel = (name: string, expr: string, t: string, answer?: (v: unknown) => boolean, problems: readonly string[] = LIMITS) =>
+    post(
+      name,
+      "funded",
+      {
+        model: model(
+          { inputs: { t: { type: "string", desc: "t?" } }, decisions: { v: expr, out: "count([v])" } },
+          { out: question("out?") },
+        ),
+        state: { t },
+      },
+      { answer: answer && ((b) => answerOf(b, "out") === 1 && answer(b.receipt.decisions.v.value)), problems },
+    );
+  const is = (expected: unknown) => (v: unknown) => v === expected;
+  const aString = "abc";
+  return [
+    feel("substring from position 10^9", "substring(t, 1000000000)", aString, is(null)),
+    feel("substring from -10^9 for 10^9", "substring(t, -1000000000, 1000000000)", aString, is(null)),
+    feel("substring of length 1e300", "substring(t, 1, 1e300)", aString, is(null)),
+    feel("the first code point of an emoji and a letter", "string length(substring(t, 1, 1))", "\u{1f600}x", is(1)),
+    feel(
+      "replace with a pattern matching the empty string, 20,000 times",
+      'replace(string join(for i in 1..20000 return "a"), "", "bbbbbbbbbb")',
+      aString,
+      is(null),
+    ),
+    feel("replace with flags that are not flags", 'replace(t, "a", "b", "ixsmqgyuvd")', aString, undefined, ["invalid_model"]),
+    feel("replace with group $99999999999 of a pattern of one group", 'replace(t, "(a)", "$99999999999")', aString, is("9999999999bc")),
+    feel('matches(t, "(a*)*$") on 28 a and "!"', 'matches(t, "(a*)*$")', `${"a".repeat(28)}!`, is(true)),
+    feel("matches a back-reference over 10,000 characters", 'matches(t, "^(\\w+)\\1+$")', "ab".repeat(5_000), is(true)),
+    feel("a date of year 999,999,999", 'date("999999999-01-01")', aString, is("999999999-01-01")),
+    feel(
+      "a date and time of year 999,999,999 plus 999,999,999 years",
+      'date and time("999999999-12-31T23:59:59") + duration("P999999999Y")',
+      aString,
+      is(null),
+    ),
+    feel("a date of a 20-digit year", 'date("99999999999999999999-01-01")', aString, undefined, ["invalid_model"]),
+    feel("number() of 50,000 characters of grouping", 'number(t, ",", ".")', `${"1,".repeat(25_000)}1`, is(null)),
+    feel("number() of 60,000 digits", "number(t)", "9".repeat(60_000), is(null)),
+    feel("number() of 1e1000000000", "number(t)", "1e1000000000", is(null)),
+    feel("10 ** 999999999", "10 ** 999999999", aString, is(null)),
+    feel("decimal() to 10^9 places", "decimal(1/3, 1000000000)", aString, is(null)),
+    feel("a for over 1e30..1e30+5", "count(for i in 1e30..1e30+5 return i)", aString, is(6)),
+    feel("a for over 1..1e300", "count(for i in 1..1e300 return i)", aString),
+    feel("count of a list of 10^7 made in the model", "count(for i in 1..10000000 return i)", aString),
+    feel("mode of 300,000 distinct numbers", "count(mode(for i in 1..300000 return i))", aString),
+    feel("index of in a list of 10^6", "count(index of(for i in 1..1000000 return 1, 1))", aString),
+    feel("list replace in a list of 10^6", "count(list replace(for i in 1..1000000 return i, 1, 0))", aString),
+    feel("upper case of 1,000,000 characters", 'string length(upper case(string join(for i in 1..500000 return "ab")))', aString),
+    feel("context put at a path of 100,000 keys", 'context put({}, for i in 1..100000 return "k" + string(i), 1)', aString, is(null)),
+    feel(
+      "seven nested for of ten each",
+      "count(for a in 1..10, b in 1..10, c in 1..10, d in 1..10, e in 1..10, f in 1..10, g in 1..10 return 1)",
+      aString,
+    ),
+  ];
+}
+
+/**
+ * Numbers of the state at the edges of what JSON.parse reads, and the request's edges: content
+ * types that are not JSON or carry 8 KB of parameters, a query string of 1,500 parameters or of
+ * 500 `__proto__`, a path that climbs out of the page's files, a bearer token of 7 KB, a request
+ * id of 7 KB.
+ */
+function requestEdges(): Attack[] {
+  const small = JSON.stringify(SMALL);
+  const call = JSON.stringify(normalRequest(1));
+  const twiceIs = (v: number) => (b: any) => answerOf(b, "twice") === v;
+  const get = (name: string, path: string, problems: readonly string[], headers?: Record<string, string>): Attack => ({
+    name,
+    sender: "none",
+    method: "GET",
+    path,
+    problems,
+    headers,
+    answer: problems.length === 0 ? (b) => b !== null && typeof b === "object" : undefined,
+  });
+  const typed = (type: string, rest: Pick<Attack, "answer" | "problems">): Attack => ({
+    ...post(`Content-Type: ${type.length > 60 ? `${type.slice(0, 30)}… (${type.length} characters)` : type}`, "funded", call, rest),
+    headers: { "content-type": type },
+  });
+  const notJson = { problems: ["unsupported_media_type"] };
+  return [
+    post("1. and 60,000 digits in the state", "funded", `{"model":${small},"state":{"n":1.${"3".repeat(60_000)}}}`, {
+      answer: (b) => Math.abs(answerOf(b, "twice") - 8 / 3) < 1e-12,
+      problems: ["invalid_request"],
+    }),
+    post("1e1000000000 in the state", "funded", `{"model":${small},"state":{"n":1e1000000000}}`, { problems: ["invalid_request"] }),
+    post("an exponent of 60,000 digits in the state", "funded", `{"model":${small},"state":{"n":1e${"9".repeat(60_000)}}}`, {
+      problems: ["invalid_request"],
+    }),
+    post(
+      "20,000 numbers 1.5 beside n in the state",
+      "funded",
+      `{"model":${small},"state":{"n":1,"xs":[${Array(20_000).fill("1.5").join(",")}]}}`,
+      {
+        answer: twiceIs(2),
+        problems: ["evidence_too_large"],
+      },
+    ),
+    typed("text/plain", notJson),
+    typed("application/x-www-form-urlencoded", notJson),
+    typed("multipart/form-data; boundary=x", notJson),
+    typed("application/json; charset=utf-16", { answer: twiceIs(2), problems: ["unsupported_media_type", "invalid_text"] }),
+    typed(`application/json; ${"a=b; ".repeat(1_300)}`, { answer: twiceIs(2), problems: ["unsupported_media_type"] }),
+    get("GET /healthz and 1,500 query parameters", `/healthz?${"a=1&".repeat(1_500)}`, []),
+    {
+      ...post("a paid call and 500 __proto__ query parameters", "funded", call, { answer: twiceIs(2), problems: [] }),
+      path: `/v1/systemone?${"__proto__=1&".repeat(500)}`,
+    },
+    get("GET /assets/ climbing out of the page", "/assets/..%2f..%2fpackage.json", ["not_found"]),
+    get("GET /assets/ and a name of 7,000 characters", `/assets/${"a".repeat(7_000)}.js`, ["not_found"]),
+    get("GET /v1/keys with a bearer token of 7 KB", "/v1/keys", [], { authorization: `Bearer ${"k".repeat(7_000)}` }),
+    {
+      ...post("a paid call with a request id of 7 KB", "funded", call, { answer: twiceIs(2), problems: [] }),
+      headers: { "x-request-id": "r".repeat(7_000) },
+    },
+  ];
+}
+
 /** The attacks of issue 17 against the compiler, the runtime and the request boundary, and the bodies of its follow-up. */
-export const ATTACKS: readonly Attack[] = [...tables(), ...evaluation(), ...shapes(), ...bodies(), ...amplifiers(), ...unrepresentable()];
+export const ATTACKS: readonly Attack[] = [
+  ...tables(),
+  ...evaluation(),
+  ...shapes(),
+  ...bodies(),
+  ...amplifiers(),
+  ...unrepresentable(),
+  ...builtinArguments(),
+  ...requestEdges(),
+];
 
 /** The free Check of a 14,000-decision chain: sent twice, the second answered from the Check cache. */
 export const CHAIN_CHECK = { path: "/v1/systemtwo/models", body: JSON.stringify(decisionChain(14_000)) };
