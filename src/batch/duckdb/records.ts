@@ -99,8 +99,19 @@ export const unsure = (column: string): string => `contains(${column}, chr(0))`;
 /** A context's text, or null where a part of it is marked unsure. */
 const sure = (text: string): string => `CASE WHEN ${unsure(text)} THEN NULL ELSE ${text} END`;
 
-/** A part of a record: its text, or the mark of an unsure one. */
-const part = (text: string): string => `coalesce(${text}, chr(0))`;
+/** A part of a record: its text, or the mark of an unsure one (`total`: the text is never null, and needs none). */
+const part = (text: string, total = false): string => (total ? text : `coalesce(${text}, chr(0))`);
+
+/**
+ * Whether a value's JSON text (valueJson) is never null: a boolean, a null, and a number of a shape
+ * whose every value has plainNumber's text (at most 6 places, below 10^(15 - places)), quoted or not.
+ */
+function totalJson(column: OutputColumn): boolean {
+  if (column.fields) return false;
+  if (column.kind === "boolean" || column.kind === "null") return true;
+  const { digits, scale } = column;
+  return column.kind === "number" && digits !== undefined && scale !== undefined && scale <= 6 && digits <= 15;
+}
 
 /** `to_json`'s text of a string, where it is JSON.stringify's (no control character but the five with names). */
 function stringJson(c: string): string {
@@ -144,7 +155,9 @@ function byRule(column: OutputColumn, text: (c: string) => string): string {
   const general = text(identifier(column.name));
   if (!column.listed || column.listed.items.length > LISTED_TEXTS) return general;
   const rule = identifier(column.listed.rule);
-  return `CASE WHEN ${rule} IS NULL THEN ${general} ELSE ([${column.listed.items.map(text).join(", ")}])[${rule}] END`;
+  // a null element (a literal whose text SQL is unsure of) takes `text` of the row's value, which
+  // is that literal: null again
+  return `coalesce(([${column.listed.items.map(text).join(", ")}])[${rule}], ${general})`;
 }
 
 /**
@@ -160,7 +173,10 @@ export function recordJson(decisions: OutputColumn[], row: string, id: string, e
     `',"decisions":{'`,
     ...decisions.flatMap((d, i) => [
       stringLiteral(`${i ? "," : ""}${JSON.stringify(d.name)}:`),
-      part(byRule(d, (c) => valueJson(d, c, exact))),
+      part(
+        byRule(d, (c) => valueJson(d, c, exact)),
+        totalJson(d),
+      ),
     ]),
     `'}}'`,
     ...(newline ? ["chr(10)"] : []),
