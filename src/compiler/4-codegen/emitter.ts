@@ -65,19 +65,17 @@ export class Emitter {
    * function (its call's arguments) goes through `outside`.
    */
   scoped<T>(write: () => T): T {
-    const saved = this.local;
-    this.local = { next: 0 };
-    try {
-      return write();
-    } finally {
-      this.local = saved;
-    }
+    return this.numbering({ next: 0 }, write);
   }
 
   /** `write` with the module's fresh names, from within `scoped`. */
   outside<T>(write: () => T): T {
+    return this.numbering(undefined, write);
+  }
+
+  private numbering<T>(local: { next: number } | undefined, write: () => T): T {
     const saved = this.local;
-    this.local = undefined;
+    this.local = local;
     try {
       return write();
     } finally {
