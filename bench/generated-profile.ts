@@ -5,7 +5,9 @@
 // self time is grouped by kind of work (bench/generated/time-categories.ts) and printed as a
 // markdown table: the mean share over the picked models, and over the slowest fifth of them.
 //   BENCH_GENERATED_MODELS (150) models timed; BENCH_GENERATED_PICK (30) models profiled;
-//   BENCH_GENERATED_COMPILER: another built compiler module to measure (another commit's dist).
+//   BENCH_GENERATED_COMPILER: another built compiler module to measure (another commit's dist);
+//   BENCH_GENERATED_SEEDS: profile these seeds (comma-separated, e.g. the benchmark's slowest)
+//   instead of a spread of the first models, each one's share printed as well.
 import { Session } from "node:inspector/promises";
 import { pathToFileURL } from "node:url";
 import { contentOf, typedModel, typedStates } from "../test/support/generate/typed-models.js";
@@ -24,13 +26,16 @@ const PROFILE_MS = 300;
 
 const compiler = (await import(BUILT_COMPILER)) as typeof import("../src/compiler/index.js");
 
+const SEEDS = process.env.BENCH_GENERATED_SEEDS?.split(",").map(Number);
 const timed: { seed: number; ratio: number }[] = [];
-for (let seed = 1; seed <= MODELS; seed++) {
+for (const seed of SEEDS ?? Array.from({ length: MODELS }, (_, i) => i + 1)) {
   const r = measureModel(compiler, seed);
   if (r.ratio !== undefined) timed.push({ seed, ratio: r.ratio });
 }
 timed.sort((a, b) => a.ratio - b.ratio);
-const picked = Array.from({ length: Math.min(PICK, timed.length) }, (_, i) => timed[Math.floor(((i + 0.5) * timed.length) / PICK)]!);
+const picked = SEEDS
+  ? timed
+  : Array.from({ length: Math.min(PICK, timed.length) }, (_, i) => timed[Math.floor(((i + 0.5) * timed.length) / PICK)]!);
 
 const session = new Session();
 session.connect();
@@ -60,6 +65,10 @@ for (const { seed } of picked) {
   evaluateFor(evaluate, states, PROFILE_MS);
   const { profile } = await session.post("Profiler.stop");
   shares.push(timeByCategory(profile as CpuProfile, import.meta.url));
+  if (SEEDS) {
+    const top = [...shares.at(-1)!].sort((a, b) => b[1] - a[1]).slice(0, 4);
+    console.log(`seed ${seed}: ${top.map(([c, x]) => `${c.split(" (")[0]} ${(100 * x).toFixed(0)} %`).join(", ")}`);
+  }
 }
 
 const mean = (ms: Map<string, number>[], c: string) => ms.reduce((a, m) => a + (m.get(c) ?? 0), 0) / ms.length;

@@ -10,6 +10,8 @@
 //   BENCH_GENERATED_COMPILER: another built compiler module to measure (another commit's dist);
 //   BENCH_GENERATED_OUT: where to write the results instead. The `## ` sections of prose in the file
 //   written over (any heading but "By feature" and "Worst models") are kept, after the figures.
+//   BENCH_GENERATED_SEEDS: only these seeds (comma-separated, e.g. a run's slowest), in place of
+//   the count from the first seed; BENCH_GENERATED_JSON: a file for each model's result as JSON.
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
@@ -26,9 +28,12 @@ const BUILT_COMPILER = process.env.BENCH_GENERATED_COMPILER
   : new URL("../dist/compiler.mjs", import.meta.url).href;
 const PREFIX = "GENERATED-RESULT ";
 
-async function child(first: number, count: number): Promise<void> {
+const SEEDS = process.env.BENCH_GENERATED_SEEDS?.split(",").map(Number);
+if (SEEDS?.some((s) => !Number.isInteger(s))) throw new Error("BENCH_GENERATED_SEEDS: a comma-separated list of whole numbers");
+
+async function child(seeds: number[]): Promise<void> {
   const compiler = (await import(BUILT_COMPILER)) as typeof import("../src/compiler/index.js");
-  for (let seed = first; seed < first + count; seed++) {
+  for (const seed of seeds) {
     let r: ModelResult;
     try {
       r = measureModel(compiler, seed);
@@ -39,36 +44,48 @@ async function child(first: number, count: number): Promise<void> {
   }
 }
 
-function chunk(first: number, count: number): ModelResult[] {
+function chunk(seeds: number[]): ModelResult[] {
   const run = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url)], {
-    env: { ...process.env, GENERATED_FIRST: String(first), GENERATED_COUNT: String(count) },
+    env: { ...process.env, GENERATED_CHILD_SEEDS: seeds.join(",") },
     encoding: "utf8",
     stdio: ["ignore", "pipe", "inherit"],
     maxBuffer: 64 * 1024 * 1024,
   });
-  if (run.status !== 0) throw new Error(`generated models ${first}..${first + count - 1} failed (exit ${run.status})`);
+  if (run.status !== 0) throw new Error(`generated models ${seeds[0]}..${seeds.at(-1)} failed (exit ${run.status})`);
   return run.stdout
     .split("\n")
     .filter((l) => l.startsWith(PREFIX))
     .map((l) => JSON.parse(l.slice(PREFIX.length)) as ModelResult);
 }
 
-if (process.env.GENERATED_FIRST) {
-  await child(Number(process.env.GENERATED_FIRST), Number(process.env.GENERATED_COUNT));
+const range = (first: number, count: number) => Array.from({ length: count }, (_, i) => first + i);
+
+if (process.env.GENERATED_CHILD_SEEDS) {
+  await child(process.env.GENERATED_CHILD_SEEDS.split(",").map(Number));
 } else {
   const load = loadavg()[0]!;
   const start = performance.now();
   const results: ModelResult[] = [];
-  let seed = FIRST_SEED;
-  while (results.filter((r) => r.ratio !== undefined).length < MODELS) {
-    const timed = results.filter((r) => r.ratio !== undefined).length;
-    const count = Math.min(CHUNK, Math.ceil((MODELS - timed) * 1.1));
-    results.push(...chunk(seed, count));
-    seed += count;
+  const progress = () =>
     console.log(
       `${results.filter((r) => r.ratio !== undefined).length} models timed, ${((performance.now() - start) / 1000).toFixed(0)} s`,
     );
+  if (SEEDS) {
+    for (let i = 0; i < SEEDS.length; i += CHUNK) {
+      results.push(...chunk(SEEDS.slice(i, i + CHUNK)));
+      progress();
+    }
+  } else {
+    let seed = FIRST_SEED;
+    while (results.filter((r) => r.ratio !== undefined).length < MODELS) {
+      const timed = results.filter((r) => r.ratio !== undefined).length;
+      const count = Math.min(CHUNK, Math.ceil((MODELS - timed) * 1.1));
+      results.push(...chunk(range(seed, count)));
+      seed += count;
+      progress();
+    }
   }
+  if (process.env.BENCH_GENERATED_JSON) writeFileSync(process.env.BENCH_GENERATED_JSON, JSON.stringify(results));
   const seconds = (performance.now() - start) / 1000;
   const out = process.env.BENCH_GENERATED_OUT
     ? pathToFileURL(process.env.BENCH_GENERATED_OUT)

@@ -103,6 +103,17 @@ function certifiedFunction(
   em: Emitter,
   conditions = false,
 ): string {
+  // the function's own names numbered in it, so that the same site written again (in `explain`) is one function
+  return em.scoped(() => writeCertified(roots, finish, (e) => em.outside(() => operand(e)), em, conditions));
+}
+
+function writeCertified(
+  roots: Expr[],
+  finish: (results: Pair[], ticks: string) => string,
+  operand: (e: Expr) => string,
+  em: Emitter,
+  conditions: boolean,
+): string {
   const err = em.hoist("ce", "rt.certifiedError");
   const args: string[] = [];
   const params: string[] = [];

@@ -33,6 +33,8 @@ export class Emitter {
   private poolId = "";
   private declaredPooled = 0;
   private counter = 0;
+  /** the numbering of fresh names inside a hoisted function (`scoped`), when one is being written */
+  private local: { next: number } | undefined;
 
   /** `limit`: the most characters of code the module may take (none by default). */
   constructor(private readonly limit = Infinity) {}
@@ -46,7 +48,39 @@ export class Emitter {
 
   /** A fresh identifier with a readable prefix (never derived from model text). */
   fresh(prefix: string): string {
+    if (this.local === undefined) return this.global(prefix);
+    // `Z` begins no prefix: the names of a scope never meet the module's
+    if (prefix.length > 3) throw new Error(`a scoped name's prefix is at most 3 letters: ${prefix}`);
+    return `Z${prefix}${this.local.next++}`;
+  }
+
+  private global(prefix: string): string {
     return `${prefix}${this.counter++}`;
+  }
+
+  /**
+   * `write` with fresh names numbered from zero, for the text of a function hoisted to module scope
+   * that declares every name it makes: the same code written twice (a site in `run` and again in
+   * `explain`) is the same text, which `hoist` then declares once. Code `write` emits outside that
+   * function (its call's arguments) goes through `outside`.
+   */
+  scoped<T>(write: () => T): T {
+    return this.numbering({ next: 0 }, write);
+  }
+
+  /** `write` with the module's fresh names, from within `scoped`. */
+  outside<T>(write: () => T): T {
+    return this.numbering(undefined, write);
+  }
+
+  private numbering<T>(local: { next: number } | undefined, write: () => T): T {
+    const saved = this.local;
+    this.local = local;
+    try {
+      return write();
+    } finally {
+      this.local = saved;
+    }
   }
 
   /** A JS string literal for any text: JSON escaping is valid JS string syntax. */
@@ -67,7 +101,7 @@ export class Emitter {
   hoist(prefix: string, init: string): string {
     const known = this.constants.get(init);
     if (known) return known;
-    const id = this.fresh(prefix);
+    const id = this.global(prefix);
     this.constants.set(init, id);
     this.hoisted.push(`const ${id} = ${init};`);
     this.chars += init.length;
@@ -85,7 +119,7 @@ export class Emitter {
       this.declaredPooled++;
       return this.hoist(prefix, init);
     }
-    this.poolId ||= this.fresh("K");
+    this.poolId ||= this.global("K");
     const id = `${this.poolId}[${this.pool.length}]`;
     this.pool.push(init);
     this.chars += init.length;

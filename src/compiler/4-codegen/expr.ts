@@ -12,6 +12,7 @@ import { CONTAINER_SIZE } from "../../runtime/budget.js";
 import { ROUNDING_MODES } from "../../runtime/builtins/number.js";
 import { certifiedCode, certifiedComparison, certifiedCondition } from "./certified-code.js";
 import { emitInlined } from "./inlined.js";
+import { loopInvariants } from "./loop-invariant.js";
 import { runningTotalsList } from "../3-optimise/running-totals.js";
 import { emitUnaryTestsTri, levelsOf, ORDERING } from "./unary-tests.js";
 import { emitMember, fieldSlot } from "./field-slot.js";
@@ -255,13 +256,35 @@ const shadowsBuiltins = (scope: Scope): boolean =>
   scope.shadowingItems.length > 0 ||
   ["count", "sum", "sublist"].some((name) => scope.lookup(refKey({ kind: "builtin", name })) !== undefined);
 
+/** The JS ids that keep a loop-invariant part (codegen/loop-invariant.ts): its value once worked out, and whether problems are heard. */
+const kept = new Map<Expr, { value: string; heard: string }>();
+
+/** A loop-invariant part: worked out in the first pass that reaches it, or in every pass where problems are heard. */
+function emitKept(node: Expr, keep: { value: string; heard: string }, scope: Scope, cx: ExprContext): string {
+  kept.delete(node);
+  const code = emitExpr(node, scope, cx);
+  kept.set(node, keep);
+  return `(${keep.value} === undefined || ${keep.heard} ? (${keep.value} = ${code}) : ${keep.value})`;
+}
+
 /** A `for` as a loop pushing each result onto the list it returns. */
 function emitLoop(n: Extract<Expr, { kind: "for" }>, scope: Scope, cx: ExprContext): string {
   const acc = cx.em.fresh("acc");
   // `partial` reads a copy: the list of the results so far is a value, not the growing accumulator
   const outer = scope.child({ partial: acc }).bind("local", "partial", readPartial(acc));
-  const loops = nestLoops(n.iterations, outer, cx, (inner) => `{ rt.tick(); ${acc}.push(${emitExpr(n.body, inner, cx)}); }`);
-  return `((${acc}) => { ${loops} return rt.madeList(${acc}); })([])`;
+  // the explain function records the calls and branches of every pass
+  const invariants = cx.explain ? [] : loopInvariants(n.body, scope).filter((e) => !isLiteralTree(e) && !isConstantCall(e));
+  const heard = invariants.length > 0 ? cx.em.fresh("h") : "";
+  const keeps = invariants.map((e) => [e, { value: cx.em.fresh("m"), heard }] as const);
+  for (const [e, keep] of keeps) kept.set(e, keep);
+  let loops: string;
+  try {
+    loops = nestLoops(n.iterations, outer, cx, (inner) => `{ rt.tick(); ${acc}.push(${emitExpr(n.body, inner, cx)}); }`);
+  } finally {
+    for (const [e] of keeps) kept.delete(e);
+  }
+  const declared = keeps.length > 0 ? `let ${keeps.map(([, k]) => k.value).join(", ")}; const ${heard} = rt.problemsHeard(); ` : "";
+  return `((${acc}) => { ${declared}${loops} return rt.madeList(${acc}); })([])`;
 }
 
 /** `partial` as a value: a copy of the results so far, which keep growing after it is read. */
@@ -445,6 +468,8 @@ function isConstantCall(e: Expr): boolean {
 }
 
 export function emitExpr(node: Expr, scope: Scope, cx: ExprContext): string {
+  const keep = kept.get(node);
+  if (keep) return emitKept(node, keep, scope, cx);
   const emit = emitters[node.kind] as Emit<typeof node.kind>;
   const code = emit(node as never, scope, cx);
   // Inside a filter a callee's name may be an entry of the item (`orders[date(...) > x]`): the call

@@ -332,7 +332,7 @@ describe("conditions on raw JSON items", () => {
         /for \(const x\d+ of \(a\d+ !== null \? a\d+ : rt\.iter\(u\d+\(\)\)\)\).*rt\.rawField\(x\d+, "[ac]", "number"\)/,
       );
     // certified doubles in a loop's body read the raw double of an entry
-    expect(source("some r in rows satisfies r.a * 2 > n")).toMatch(/rt\.certReadEntry\(o\d+\)[^]*rt\.rawDouble\(x\d+, "a"\)/);
+    expect(source("some r in rows satisfies r.a * 2 > n")).toMatch(/rt\.certReadEntry\(Zo\d+\)[^]*rt\.rawDouble\(x\d+, "a"\)/);
     // an index picks its item from the raw array, the condition not given an item it does not read
     for (const picked of ["for i in 1..count(rows) return rows[i].a", "rows[2].c"])
       expect(source(picked), picked).toMatch(/rt\.rawPosition\(a\d+, r\d+\).*rt\.rawField\(a\d+\[P\d+\], "[ac]", "number"\)/);
