@@ -170,12 +170,14 @@ function toNumber(value: unknown, type: Type, ctx: CoerceContext): Coerced | und
     // {"amount": 52000, "currency": "USD"}: a value wrapped with its unit
     const o = value as Record<string, unknown>;
     const keys = Object.keys(o);
-    // or its one amount under a key that says which value and its period ({"annual_gross": "NZ$31,200"})
-    const lone = keys.length === 1 && (typeof o[keys[0]!] === "string" || typeof o[keys[0]!] === "number") ? keys[0] : undefined;
-    const inner = ["amount", "value", "number", "total"].find((k) => Object.hasOwn(o, k)) ?? lone;
+    // or its one amount under a key that says its period ({"annual_gross": "NZ$31,200"}); a key that
+    // says none ({"n": 1}, a whole state) is another value's, not a wrapping of this one
+    const only = keys.length === 1 && (typeof o[keys[0]!] === "string" || typeof o[keys[0]!] === "number") ? keys[0] : undefined;
+    const lonePeriod = only === undefined ? undefined : periodOfText(normaliseName(only));
+    const inner = ["amount", "value", "number", "total"].find((k) => Object.hasOwn(o, k)) ?? (lonePeriod ? only : undefined);
     if (!inner) return undefined;
     // {"amount": 540000, "period": "ANNUAL"}, {"amount": "39.00", "per": "SEAT_MONTH"}: the period it states beside it
-    const stated = periodBeside(o) ?? (inner === lone ? periodOfText(normaliseName(inner)) : undefined);
+    const stated = periodBeside(o) ?? (inner === only ? lonePeriod : undefined);
     const c = toNumber(o[inner], type, stated ? { ...ctx, sourcePeriod: stated } : ctx);
     return c && { value: c.value, factor: c.factor * 0.9 };
   } else return undefined;
