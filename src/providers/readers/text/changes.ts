@@ -83,9 +83,21 @@ export function supersedes(tokens: Token[], i: number): number | undefined {
 }
 
 /** Words saying a value no longer holds: "the 20% coupon expired", "that rate was withdrawn". */
-const LAPSED = new Set(["expired", "lapsed", "revoked", "withdrawn", "void", "voided", "cancelled", "canceled", "superseded", "outdated", "obsolete"]);
+const LAPSED = new Set([
+  "expired",
+  "lapsed",
+  "revoked",
+  "withdrawn",
+  "void",
+  "voided",
+  "cancelled",
+  "canceled",
+  "superseded",
+  "outdated",
+  "obsolete",
+]);
 /** How many tokens after a value the words saying it lapsed may stand ("the 20% coupon from the webinar, but that expired"). */
-const LAPSE_REACH = 10;
+const LAPSE_REACH = 12;
 
 const sameForm = (a: Token, b: Token): boolean =>
   a.amount!.percent === b.amount!.percent && Boolean(a.amount!.currency) === Boolean(b.amount!.currency);

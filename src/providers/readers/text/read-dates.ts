@@ -23,8 +23,7 @@ const COUNTED = 0.6;
 /** Words between two dates that make them a span, not two answers: "from 1 June to 31 May", "1–30 June". */
 const SPAN_WORDS = new Set(["to", "until", "till", "through", "thru", "-", "–", "—", "between"]);
 /** Words saying two records disagree: "conflicting dates", "a discrepancy", "the two differ". */
-const DISAGREE =
-  /^(?:conflict\w*|discrepan\w*|differ|differs|differing|mismatch\w*|inconsisten\w*|contradict\w*|disagree\w*)$/;
+const DISAGREE = /^(?:conflict\w*|discrepan\w*|differ|differs|differing|mismatch\w*|inconsisten\w*|contradict\w*|disagree\w*)$/;
 /** Words after "which" asking which of two holds: "which is correct", "which one applies". */
 const WHICH_HOLDS = new Set(["correct", "right", "valid", "applies", "true", "accurate"]);
 
