@@ -22,6 +22,8 @@ const REORDERED = 0.85;
 const COUNTED = 0.6;
 /** Words between two dates that make them a span, not two answers: "from 1 June to 31 May", "1–30 June". */
 const SPAN_WORDS = new Set(["to", "until", "till", "through", "thru", "-", "–", "—", "between"]);
+/** How many tokens apart two dates of one fact may stand: the search stays linear in a long sentence. */
+const CONFLICT_REACH = 40;
 /** Words saying two records disagree: "conflicting dates", "a discrepancy", "the two differ". */
 const DISAGREE = /^(?:conflict\w*|discrepan\w*|differ|differs|differing|mismatch\w*|inconsisten\w*|contradict\w*|disagree\w*)$/;
 /** Words after "which" asking which of two holds: "which is correct", "which one applies". */
@@ -133,16 +135,24 @@ export function readDates(
     const { tokens } = index;
     const [a, b] = [places[best]!, places[rival]!];
     const sentence = tokens[a.anchor]!.sentence;
-    if (chosen.has(rival) || tokens[b.anchor]!.sentence !== sentence) return false;
+    if (chosen.has(rival) || tokens[b.anchor]!.sentence !== sentence || Math.abs(a.anchor - b.anchor) > CONFLICT_REACH) return false;
     const [from, to] = a.anchor < b.anchor ? [a.own.to, b.own.from] : [b.own.to, a.own.from];
     if (tokens.slice(from + 1, to).some((t) => SPAN_WORDS.has(t.lower))) return false;
-    return sentenceTokens(index, sentence, 2).some(
-      (t, k, near) =>
-        DISAGREE.test(t.lower) ||
-        (t.lower === "which" && near.slice(k + 1, k + 4).some((w) => WHICH_HOLDS.has(w.lower))) ||
-        (/^(?:two|both)$/.test(t.lower) && near.slice(k + 1, k + 4).some((w) => w.lower === "dates")),
-    );
+    let said = disagreeing.get(sentence);
+    if (said === undefined)
+      disagreeing.set(
+        sentence,
+        (said = sentenceTokens(index, sentence, 2).some(
+          (t, k, near) =>
+            DISAGREE.test(t.lower) ||
+            (t.lower === "which" && near.slice(k + 1, k + 4).some((w) => WHICH_HOLDS.has(w.lower))) ||
+            (/^(?:two|both)$/.test(t.lower) && near.slice(k + 1, k + 4).some((w) => w.lower === "dates")),
+        )),
+      );
+    return said;
   };
+  /** per sentence: whether it or the next says two values disagree (each sentence looked at once) */
+  const disagreeing = new Map<number, boolean>();
   for (const [name, best] of assigned) {
     const m = mentions[best.mention]!;
     const rivals = (byInput.get(name) ?? []).filter((c) => mentions[c.mention]!.iso !== m.iso).sort((a, b) => b.score - a.score);
