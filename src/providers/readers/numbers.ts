@@ -25,6 +25,10 @@ const MULTIPLIERS: Record<string, number> = {
   million: 1e6,
   bn: 1e9,
   billion: 1e9,
+  // German, Dutch and Scandinavian abbreviations: "1,2 Mio", "3 Mrd", "4 mln"
+  mio: 1e6,
+  mln: 1e6,
+  mrd: 1e9,
 };
 
 const CURRENCIES: Record<string, string> = {
@@ -115,10 +119,12 @@ export const convertPeriod = (value: number, from: Period, to: Period): number =
 /**
  * One amount in text. Groups: currency before, digits, multiplier, percent, currency after.
  * Digits with thousands separators are taken whole, in US or European grouping ("1,234.56",
- * "1.234,56", or a space: "54 300", "1 420.00"; a lone "1.234" is a decimal); a bare 4-digit year stays a number (the
- * readers mask dates before they look at amounts).
+ * "1.234,56", or a space: "54 300", "1 420.00", or the Swiss apostrophe: "1'080.50"; a lone
+ * "1.234" is a decimal). A scale letter in capitals is glued to its digits ("1.2M", "900K"),
+ * so that "34 M" (a sex, a size) stays 34. A bare 4-digit year stays a number (the readers mask
+ * dates before they look at amounts).
  */
-export const AMOUNT_SOURCE = String.raw`(?<cur1>US\$|USD|EUR|GBP|\$|€|£)?\s?(?<num>[-−]?(?:\d{1,3}(?:\.\d{3})+,\d{1,2}(?!\d)|\d{1,3}(?:\.\d{3}){2,}(?![\d.,]\d)|\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d{1,3}(?:[ \u00a0\u202f]\d{3})+[.,]\d{1,2}(?![\d.,]\d)|\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?![\d.,]\d|[ \u00a0\u202f]?\d)|\d+(?:\.\d+)?|\.\d+))(?:\s?(?<mult>k|mm|mn|m|bn|thousand|million|billion|grand)(?![a-z]))?(?:\s?(?<pct>%|percent(?![a-z])|per\s?cent(?![a-z])|pct(?![a-z])))?(?:\s?(?<cur2>USD|EUR|GBP|dollars?|euros?|pounds?)(?![a-z]))?`;
+export const AMOUNT_SOURCE = String.raw`(?<cur1>US\$|USD|EUR|GBP|\$|€|£)?\s?(?<num>[-−]?(?:\d{1,3}(?:\.\d{3})+,\d{1,2}(?!\d)|\d{1,3}(?:\.\d{3}){2,}(?![\d.,]\d)|\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d{1,3}(?:['’]\d{3})+(?:\.\d+)?|\d{1,3}(?:[ \u00a0\u202f]\d{3})+[.,]\d{1,2}(?![\d.,]\d)|\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?![\d.,]\d|[ \u00a0\u202f]?\d)|\d+(?:\.\d+)?|\.\d+))(?<mult>(?:K|MM|MN|M|BN)(?![A-Za-z])|\s?(?:k|mm|mn|m|bn|thousand|million|billion|grand|[Mm]io|[Mm]ln|[Mm]rd)(?![a-z]))?(?:\s?(?<pct>%|percent(?![a-z])|per\s?cent(?![a-z])|pct(?![a-z])))?(?:\s?(?<cur2>USD|EUR|GBP|dollars?|euros?|pounds?)(?![a-z]))?`;
 
 /** European grouping ("1.234,56", "1.234.567"): dots group thousands, a comma marks the decimals. */
 const EUROPEAN = /^[-−]?\d{1,3}(?:\.\d{3})+(?:,\d{1,2}|(?:\.\d{3})+)?$/;
@@ -129,13 +135,13 @@ const plainDigits = (num: string): string =>
     ? num.replace(/\./g, "").replace(",", ".")
     : /[ \u00a0\u202f]\d{3},\d{1,2}$/.test(num)
       ? num.replace(/[ \u00a0\u202f]/g, "").replace(",", ".")
-      : num.replace(/[, \u00a0\u202f]/g, "")
+      : num.replace(/[, '’\u00a0\u202f]/g, "")
   ).replace("−", "-");
 
 export function amountFromMatch(m: RegExpExecArray): Amount {
   const g = m.groups ?? {};
   const digits = plainDigits(g.num ?? "");
-  const mult = g.mult ? (MULTIPLIERS[g.mult.toLowerCase()] ?? 1) : 1;
+  const mult = g.mult ? (MULTIPLIERS[g.mult.trim().toLowerCase()] ?? 1) : 1;
   const currencyWord = (g.cur1 ?? g.cur2)?.toLowerCase();
   return {
     value: roundFloat(Number(digits) * mult),

@@ -81,3 +81,43 @@ export function supersedes(tokens: Token[], i: number): number | undefined {
     if (amount(tokens[k])) return Boolean(tokens[k]!.amount!.currency) === Boolean(t!.amount!.currency) ? k : undefined;
   return undefined;
 }
+
+/** Words saying a value no longer holds: "the 20% coupon expired", "that rate was withdrawn". */
+const LAPSED = new Set([
+  "expired",
+  "lapsed",
+  "revoked",
+  "withdrawn",
+  "void",
+  "voided",
+  "cancelled",
+  "canceled",
+  "superseded",
+  "outdated",
+  "obsolete",
+]);
+/** How many tokens after a value the words saying it lapsed may stand ("the 20% coupon from the webinar, but that expired"). */
+const LAPSE_REACH = 12;
+
+const sameForm = (a: Token, b: Token): boolean =>
+  a.amount!.percent === b.amount!.percent && Boolean(a.amount!.currency) === Boolean(b.amount!.currency);
+
+/**
+ * The amount that takes over from the amount at i when the words after it say it no longer holds
+ * ("expired", "withdrawn", "no longer valid"), before any other amount of its form: "they had the
+ * 20% coupon but that expired, so use 12%", "the $500 rebate was withdrawn; apply the $300 one".
+ * The newer is the next amount of the same form (a percent, a sum of money, a plain number), in
+ * that sentence or the next. A value said to lapse with nothing after it is left as it is.
+ */
+export function lapsedInto(tokens: Token[], i: number): number | undefined {
+  const t = tokens[i];
+  if (!amount(t)) return undefined;
+  let lapsed = false;
+  for (let k = i + 1; k < tokens.length && tokens[k]!.sentence - t!.sentence <= 1; k++) {
+    const w = tokens[k]!;
+    if (amount(w) && sameForm(t!, w)) return lapsed ? k : undefined;
+    if (!lapsed && k - i > LAPSE_REACH) return undefined;
+    if (LAPSED.has(w.lower) || (w.lower === "longer" && tokens[k - 1]?.lower === "no")) lapsed = true;
+  }
+  return undefined;
+}

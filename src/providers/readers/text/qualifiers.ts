@@ -6,7 +6,7 @@
 // A correction ("sorry, I meant", "revised to", "no wait", "make that") takes back the amount just before it.
 import { isNegator } from "./negation.js";
 import type { Token } from "./tokens.js";
-import { supersedes } from "./changes.js";
+import { lapsedInto, supersedes } from "./changes.js";
 
 /** "ended": the value of a job the text says was left ("left her job (was on 62k)"): no value now. */
 export type Qualifier = "other" | "ended" | "hedged" | "approximate";
@@ -344,8 +344,9 @@ export function wordTakenBack(tokens: Token[], i: number): boolean {
 /**
  * Amounts that say again a value a correction names as replaced ("Loan amount: 80,000" … "it
  * should be 18,000, not 80,000"): each earlier mention of the replaced value is taken back too,
- * and the index of the new value, which answers what they did; and an amount a later one wanted
- * "instead" supersedes (text/changes.ts). One pass over the amounts.
+ * and the index of the new value, which answers what they did; an amount a later one wanted
+ * "instead" supersedes, and one said to have lapsed before the next of its form (text/changes.ts).
+ * One pass over the amounts.
  */
 export function retracted(tokens: Token[], amounts: readonly number[]): Map<number, number> {
   const out = new Map<number, number>();
@@ -355,6 +356,8 @@ export function retracted(tokens: Token[], amounts: readonly number[]): Map<numb
     const newer = replacedBy(tokens, i);
     const older = supersedes(tokens, i);
     if (older !== undefined) out.set(older, i);
+    const after = lapsedInto(tokens, i);
+    if (after !== undefined) out.set(i, after);
     const earlier = seen.get(value) ?? [];
     if (newer !== undefined) for (const j of earlier.splice(0)) out.set(j, newer);
     earlier.push(i);

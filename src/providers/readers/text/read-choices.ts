@@ -10,7 +10,7 @@ import { NEGATORS, negated } from "./negation.js";
 import { matchesOf, type TextIndex } from "./text-index.js";
 import { namedRecord } from "../../../runtime/json.js";
 import { roundConfidence } from "./confidence.js";
-import { wordTakenBack } from "./qualifiers.js";
+import { qualifiersOf, wordTakenBack } from "./qualifiers.js";
 
 const NAME_WEIGHT = 1;
 const MEANING_WEIGHT = 1;
@@ -128,6 +128,10 @@ export function readChoices(inputs: InputIR[], all: InputIR[], cues: Map<string,
           if (term.kind === "name" && (ownWords.has(tokens[i]!.lower) || (m < 1 && own.some((c) => c.stem === term.stem)))) continue;
           const box = checkBox(text, tokens[i]!.start);
           if (box === false || negated(tokens, i, i, 3) !== term.denying || wordTakenBack(tokens, i)) continue;
+          // an option named by a writer who only believes it or has yet to confirm it ("I think
+          // they're silver?", "maybe gold, unconfirmed") is not established by that mention; a
+          // hedge near a synonym or a word of a meaning ("pension ~3,100 I think") qualifies the figure
+          if (!box && term.kind === "name" && m === 1 && qualifiersOf(tokens, i).has("hedged")) continue;
           // a ticked box says the option outright
           const near = box ? 1 : proximity(index, own, i, undefined, OPTION_PLACEMENT);
           // a shared option name ("high") belongs to the input whose cue words stand nearest

@@ -8,6 +8,7 @@ import { BY_ELIMINATION, contestFactor, placed, RELATIVE_TO_CLOCK, rivalFactor, 
 import { dateTakenBack, unrealised } from "./qualifiers.js";
 import { dateRole, keepOrder, type Placed } from "./date-order.js";
 import type { TextIndex } from "./text-index.js";
+import type { Token } from "./tokens.js";
 import { namedRecord } from "../../../runtime/json.js";
 
 const MIN_PROXIMITY = 0.12;
@@ -19,6 +20,14 @@ const PLANNED = 0.5;
 const REORDERED = 0.85;
 /** A day counted from another the text tells of ("I phoned the next day"). */
 const COUNTED = 0.6;
+/** Words between two dates that make them a span, not two answers: "from 1 June to 31 May", "1–30 June". */
+const SPAN_WORDS = new Set(["to", "until", "till", "through", "thru", "-", "–", "—", "between"]);
+/** How many tokens apart two dates of one fact may stand: the search stays linear in a long sentence. */
+const CONFLICT_REACH = 40;
+/** Words saying two records disagree: "conflicting dates", "a discrepancy", "the two differ". */
+const DISAGREE = /^(?:conflict\w*|discrepan\w*|differ|differs|differing|mismatch\w*|inconsisten\w*|contradict\w*|disagree\w*)$/;
+/** Words after "which" asking which of two holds: "which is correct", "which one applies". */
+const WHICH_HOLDS = new Set(["correct", "right", "valid", "applies", "true", "accurate"]);
 
 /** A weekday named alone, with no "last", "next" or date: which week it is in, the text does not say. */
 const BARE_WEEKDAY = /^(?:on\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day$/i;
@@ -53,6 +62,15 @@ function place(index: TextIndex, m: DateMention): { anchor: number; own: { from:
 /** The next mention is a written date standing in apposition to this one ("today, 12 May 2026", "yesterday (3 March)"). */
 const sameDayWritten = (text: string, m: DateMention, next: DateMention | undefined): boolean =>
   next !== undefined && !next.relative && /^[\s,(–—-]{0,3}$/.test(text.slice(m.end, next.start));
+
+/** The tokens of `count` sentences from `sentence` on. */
+function sentenceTokens(index: TextIndex, sentence: number, count: number): Token[] {
+  const last = Math.min(sentence + count, index.sentenceLast.length) - 1;
+  const from = index.sentenceFirst[sentence]!;
+  let to = -1;
+  for (let s = last; s >= sentence && to < 0; s--) to = index.sentenceLast[s]!;
+  return from < 0 || to < 0 ? [] : index.tokens.slice(from, to + 1);
+}
 
 export function readDates(
   inputs: InputIR[],
@@ -106,11 +124,46 @@ export function readDates(
     byMention.set(c.mention, [...(byMention.get(c.mention) ?? []), c]);
   }
   const out = namedRecord<ReadValue>();
-  for (const [name, best] of assignBest(all, index.meter)) {
+  const assigned = assignBest(all, index.meter);
+  const chosen = new Set([...assigned.values()].map((c) => c.mention));
+  const unsettled = new Set<string>();
+  /**
+   * Another date in the best date's sentence that no other input took, no span joins to it, and
+   * that sentence or the next says the two disagree ("two inception dates", "which is correct").
+   */
+  const conflicting = (best: number, rival: number): boolean => {
+    const { tokens } = index;
+    const [a, b] = [places[best]!, places[rival]!];
+    const sentence = tokens[a.anchor]!.sentence;
+    if (chosen.has(rival) || tokens[b.anchor]!.sentence !== sentence || Math.abs(a.anchor - b.anchor) > CONFLICT_REACH) return false;
+    const [from, to] = a.anchor < b.anchor ? [a.own.to, b.own.from] : [b.own.to, a.own.from];
+    if (tokens.slice(from + 1, to).some((t) => SPAN_WORDS.has(t.lower))) return false;
+    let said = disagreeing.get(sentence);
+    if (said === undefined)
+      disagreeing.set(
+        sentence,
+        (said = sentenceTokens(index, sentence, 2).some(
+          (t, k, near) =>
+            DISAGREE.test(t.lower) ||
+            (t.lower === "which" && near.slice(k + 1, k + 4).some((w) => WHICH_HOLDS.has(w.lower))) ||
+            (/^(?:two|both)$/.test(t.lower) && near.slice(k + 1, k + 4).some((w) => w.lower === "dates")),
+        )),
+      );
+    return said;
+  };
+  /** per sentence: whether it or the next says two values disagree (each sentence looked at once) */
+  const disagreeing = new Map<number, boolean>();
+  for (const [name, best] of assigned) {
     const m = mentions[best.mention]!;
     const rivals = (byInput.get(name) ?? []).filter((c) => mentions[c.mention]!.iso !== m.iso).sort((a, b) => b.score - a.score);
     const ratio = rivals[0] ? rivals[0].score / best.score : 0;
     const claim = Math.max(0, ...(byMention.get(best.mention) ?? []).filter((c) => c.input !== name).map((c) => c.score)) / best.score;
+    // two dates for the fact that the text says disagree: it does not settle which one holds, so
+    // neither is read, nor guessed for it later
+    if (mentions.some((o, j) => o.iso !== m.iso && places[j]!.anchor >= 0 && conflicting(best.mention, j))) {
+      unsettled.add(name);
+      continue;
+    }
     const confidence = roundConfidence(placed(best.score) * certainty(m, best.mention) * rivalFactor(ratio) * contestFactor(claim));
     const value: ReadValue = { value: m.iso, confidence, source: { span: { start: m.start, end: m.end }, text: m.text } };
     if (rivals[0] && ratio >= 0.7)
@@ -122,7 +175,7 @@ export function readDates(
   // dates no cue word claims go to the date inputs left, with low confidence
   const used = new Set(Object.values(out).map((v) => v.source!.span!.start));
   const free = mentions.flatMap((m, j) => (places[j]!.anchor >= 0 && !used.has(m.start) && !unguessed(m) ? [j] : []));
-  const left = inputs.filter((i) => !Object.hasOwn(out, i.name)).map((i) => i.name);
+  const left = inputs.filter((i) => !Object.hasOwn(out, i.name) && !unsettled.has(i.name)).map((i) => i.name);
   const pick = byElimination(
     left,
     free.map((j) => ({
