@@ -2,6 +2,18 @@
 // families share. The entries themselves are in one file per family (index.ts joins them).
 import { SHOWN_PER_ELEMENT, type Severity } from "../diagnostic-types.js";
 
+/**
+ * The summary stage's description, made by a call marked pure: a template of an imported constant
+ * in STAGES would keep the whole table in every generated module, which never reads it.
+ */
+function summaryAbout(): string {
+  return (
+    `Not a stage: a Check lists at most ${SHOWN_PER_ELEMENT} diagnostics of one code at one model element; the rest are counted in one ` +
+    "warning placed in the stage of the code it counts, whose `of` names that code, so that a table of thousands of " +
+    "wrong cells is answered in a few kilobytes."
+  );
+}
+
 /** The six stages every Check runs, in their order (spec 2.12). */
 export const CHECK_STAGES = ["parse", "names", "types", "graph", "tables", "questions"] as const;
 
@@ -41,10 +53,7 @@ export const STAGES = {
   },
   summary: {
     title: "Diagnostics left out",
-    about:
-      `Not a stage: a Check lists at most ${SHOWN_PER_ELEMENT} diagnostics of one code at one model element; the rest are counted in one ` +
-      "warning placed in the stage of the code it counts, whose `of` names that code, so that a table of thousands of " +
-      "wrong cells is answered in a few kilobytes.",
+    about: /* @__PURE__ */ summaryAbout(),
   },
   tck: { title: "TCK runner", about: "Not part of the Check: what the DMN TCK runner reports about a compilation." },
   cases: {
