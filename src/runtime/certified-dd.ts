@@ -52,6 +52,15 @@ function quotient(a: number, b: number): number {
   return hi;
 }
 
+/** The fields of decimal.ts's Decimal that a double-double is read from. */
+interface DecimalForms {
+  /** 1: scaled m / 10^k; above 1: the quotient m / q at k places; 0: the exact form x */
+  q: number;
+  m: number;
+  k: number;
+  x: { readonly s: number; readonly c: bigint; readonly e: number; readonly n: number } | null;
+}
+
 /**
  * A decimal as a double-double: a scaled number m / 10^k, a quotient m / d with an exact double
  * divisor, or an exact form's c × 10^e with c below 2^53 and |e| ≤ 22, is one division or exact
@@ -62,8 +71,11 @@ export function ddRead(x: FeelValue): number {
   S[0] = 0;
   S[1] = NaN;
   if (!isDecimal(x)) return NaN;
-  if (x.q === 1 || x.q > 1) return ratio(x.m, x.q === 1 ? POW10[x.k]! : upscale(x.q, x.k));
-  const c = x.q === 0 ? x.x! : null;
+  // the decimal's forms read as fields: a runtime built on doubles (decimal-double.ts) has none of
+  // them, and every number declines there
+  const d = x as unknown as DecimalForms;
+  if (d.q === 1 || d.q > 1) return ratio(d.m, d.q === 1 ? POW10[d.k]! : upscale(d.q, d.k));
+  const c = d.q === 0 ? d.x! : null;
   if (c === null || c.n > 16 || c.e < -22 || c.e > 22 || c.c > MAX_COEFFICIENT) return NaN;
   const m = c.s * Number(c.c);
   if (c.e <= 0) return ratio(m, POW10[-c.e]!);

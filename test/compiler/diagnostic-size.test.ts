@@ -4,6 +4,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { checkModel } from "../../src/compiler/index.js";
+import { SHOWN_PER_ELEMENT } from "../../src/ir/diagnostic-types.js";
 
 describe("diagnostic size", () => {
   it("a Check of many references to an unknown long name is a constant times the model, each excerpt naming the name", () => {
@@ -16,8 +17,13 @@ describe("diagnostic size", () => {
           decisions: { out: Array.from({ length: references }, () => name).join(" + ") },
         };
         const check = checkModel(content);
-        const unknown = check.stages.flatMap((s) => s.diagnostics).filter((d) => d.code === "names.unknown");
-        expect(unknown).toHaveLength(references);
+        const all = check.stages.flatMap((s) => s.diagnostics);
+        const unknown = all.filter((d) => d.code === "names.unknown");
+        // the first SHOWN_PER_ELEMENT at the decision are listed, the rest counted in one summary
+        expect(unknown).toHaveLength(Math.min(references, SHOWN_PER_ELEMENT));
+        const more = all.filter((d) => d.code === "check.more-like-this");
+        expect(more).toHaveLength(1);
+        expect(more[0]!.message).toContain(`${references - SHOWN_PER_ELEMENT} more`);
         expect(JSON.stringify(check).length).toBeLessThan(3 * JSON.stringify(content).length + 400 * references);
         for (const d of unknown) {
           expect(d.source!.length).toBeLessThanOrEqual(200);
