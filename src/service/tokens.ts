@@ -23,9 +23,9 @@ const MAX_TOKEN_BYTES = 128;
 /** Special tokens such as <|endoftext|> in a request are plain text here, not control tokens. */
 const AS_TEXT = { disallowedSpecial: new Set<string>() };
 
-/** Characters of remembered pieces: of the longer pieces (a stretch with no place to cut), and of the others. */
+/** Characters of remembered pieces, half for the longer pieces (a stretch with no place to cut), half for the others. */
 const REMEMBERED_CHARS = 8 * 1024 * 1024;
-const remembered = textMemo<number>(REMEMBERED_CHARS);
+const remembered = textMemo<number>(REMEMBERED_CHARS / 2);
 /**
  * Pieces up to this long (nearly all of them, PIECE or shorter) are remembered in a plain Map keyed
  * by their text (generations.ts), without lru-cache's bookkeeping on every lookup: with it, and the
@@ -33,7 +33,7 @@ const remembered = textMemo<number>(REMEMBERED_CHARS);
  * known took twice as long.
  */
 const SHORT_PIECE = 2 * PIECE;
-const shortPieces = generations<number>(REMEMBERED_CHARS);
+const shortPieces = generations<number>(REMEMBERED_CHARS / 2);
 
 /**
  * A piece's count, remembered: a short one too (the last piece of a chunk, often a few characters
