@@ -13,6 +13,7 @@ import type { JsonSchema } from "../service/schemas/index.js";
 import { requestValidator } from "../service/schemas/validate.js";
 import { jsonPayload } from "../service/metering.js";
 import type { Caller } from "./auth.js";
+import { inTurn } from "./body-turns.js";
 import { clientErrorHandler, DEFAULT_HTTP_LIMITS, serverOptions, type HttpLimits } from "./client-errors.js";
 import { malformedJson, sendProblem, toProblem } from "./errors.js";
 import { accessGuard } from "./guard.js";
@@ -109,7 +110,8 @@ export function buildApp(options: AppOptions): FastifyInstance {
     req.startedAt = performance.now();
     req.audit = {};
     reply.header("x-request-id", req.id);
-    if (!closing) return done();
+    // the key's check and the route's hooks after it, a few requests a turn (body-turns.ts)
+    if (!closing) return inTurn(done);
     // answered here: fastify goes on to nothing else when a callback hook sends without `done`
     reply.header("Connection", "close");
     sendProblem(reply, problem("shutting_down", "this instance is stopping; send the request again (to another instance)"));
@@ -128,7 +130,10 @@ export function buildApp(options: AppOptions): FastifyInstance {
   });
 
   app.removeAllContentTypeParsers();
-  const parseJson = (req: FastifyRequest, body: string | Buffer, done: (err: Error | null, body?: unknown) => void) => {
+  // read a few bodies a turn of the event loop (body-turns.ts): a burst arriving together is spread over turns
+  const parseJson = (req: FastifyRequest, body: string | Buffer, done: (err: Error | null, body?: unknown) => void) =>
+    inTurn(() => readJson(req, body, done));
+  const readJson = (req: FastifyRequest, body: string | Buffer, done: (err: Error | null, body?: unknown) => void) => {
     const encoding = req.headers["content-encoding"];
     if (encoding !== undefined && encoding.trim().toLowerCase() !== "identity") {
       const detail = `the body is sent with Content-Encoding: ${encoding.slice(0, 100)}, and the server reads only JSON as it is; send it without Content-Encoding`;
