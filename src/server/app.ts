@@ -110,8 +110,9 @@ export function buildApp(options: AppOptions): FastifyInstance {
     req.startedAt = performance.now();
     req.audit = {};
     reply.header("x-request-id", req.id);
-    // the key's check and the route's hooks after it, a few requests a turn (body-turns.ts)
-    if (!closing) return inTurn(done);
+    // a request with a body has its key checked and its route's hooks run a few a turn (body-turns.ts);
+    // the rest (/healthz, the documents) at once, so that a burst never queues them
+    if (!closing) return req.method === "POST" ? inTurn(done) : done();
     // answered here: fastify goes on to nothing else when a callback hook sends without `done`
     reply.header("Connection", "close");
     sendProblem(reply, problem("shutting_down", "this instance is stopping; send the request again (to another instance)"));

@@ -713,6 +713,80 @@ function bursts(): Attack[] {
   ];
 }
 
+/**
+ * FEEL nested far past the parser's depth in every place an expression goes (a decision, a table's
+ * output cell and input entry, a function's body) through a paid call and the free Check, each
+ * under 64 KB: parentheses, list brackets, `if` chains, `not(` calls and unary minus. A paid call is
+ * refused as an invalid model; the Check answers that the model is not valid. Huge integer
+ * literals and 60,000-character strings in table cells besides.
+ */
+function deepFeel(): Attack[] {
+  const nests: [string, (x: string) => string][] = [
+    ["( 30,000 deep", (x) => `${"(".repeat(30_000)}${x}${")".repeat(30_000)}`],
+    ["[ 30,000 deep", (x) => `count(${"[".repeat(30_000)}${x}${"]".repeat(30_000)})`],
+    ["if 2,000 deep", (x) => `${`if ${x} > 0 then `.repeat(2_000)}1${" else 0".repeat(2_000)}`],
+    ["not( 10,000 deep", (x) => `if ${"not(".repeat(10_000)}${x} > 0${")".repeat(10_000)} then 1 else 0`],
+    ["unary minus 50,000 deep", (x) => `${"-".repeat(50_000)}${x}`],
+    ["a 60,000-digit integer", (x) => `${x} + ${"9".repeat(60_000)}`],
+  ];
+  const places: [string, (e: (x: string) => string) => Record<string, unknown>][] = [
+    ["a decision", (e) => ({ decisions: { v: e("n") } })],
+    [
+      "a table's output cell",
+      (e) => ({
+        decisions: {
+          v: {
+            hit: "FIRST",
+            table: [
+              ["n", "=> number"],
+              ["-", e("n")],
+            ],
+          },
+        },
+      }),
+    ],
+    [
+      "a table's input entry",
+      (e) => ({
+        decisions: {
+          v: {
+            hit: "FIRST",
+            table: [
+              ["n", "=> number"],
+              [e("?"), "1"],
+              ["-", "0"],
+            ],
+          },
+        },
+      }),
+    ],
+    [
+      "a function's body",
+      (e) => ({ functions: { f: { params: { x: "number" }, returns: "number", body: e("x") } }, decisions: { v: "f(n)" } }),
+    ],
+  ];
+  const inputs = { n: { type: "number", desc: "n?" } };
+  return nests.flatMap(([nest, e]) =>
+    places.flatMap(([place, content]) => [
+      post(
+        `FEEL nested: ${nest} in ${place}`,
+        "funded",
+        { model: model({ inputs, ...content(e) }, { v: question("v?") }), state: { n: 1 } },
+        {
+          problems: ["invalid_model"],
+        },
+      ),
+      post(
+        `FEEL nested: ${nest} in ${place}, checked`,
+        "broke",
+        { content: { name: "hostile", inputs, ...content(e) }, output: {} },
+        { answer: (b) => b?.valid === false, problems: [] },
+        "/v1/systemtwo/models",
+      ),
+    ]),
+  );
+}
+
 /** The attacks of issue 17 against the compiler, the runtime and the request boundary, and the bodies of its follow-up. */
 export const ATTACKS: readonly Attack[] = [
   ...tables(),
@@ -724,6 +798,7 @@ export const ATTACKS: readonly Attack[] = [
   ...builtinArguments(),
   ...requestEdges(),
   ...bursts(),
+  ...deepFeel(),
 ];
 
 /** The free Check of a 14,000-decision chain: sent twice, the second answered from the Check cache. */
