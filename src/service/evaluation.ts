@@ -116,7 +116,8 @@ export async function evaluateOffLoop(job: EvaluationJob, compiled: CompiledMode
       now: cpuMs,
       ms: deps.limits.onLoopCpuMs,
       after: Math.ceil(within.evaluationSteps / 2),
-      coldMs: COLD_TIMES * deps.limits.onLoopCpuMs,
+      // no CPU time past half the share (0) leaves the half to steps alone, as without a ceiling
+      coldMs: deps.limits.onLoopCpuMs > 0 ? COLD_TIMES * deps.limits.onLoopCpuMs : undefined,
     });
   } catch (e) {
     if (!(e instanceof SliceSpent)) throw e;
