@@ -94,7 +94,7 @@ export function heldPair(a: SqlValue, b: SqlValue, cx: SqlContext, casts = false
  * column first, where it is worth computing once (a rounding's); a sum stays an expression, so a
  * chain of them is one expression, not a layer each.
  */
-export function fromInteger(m: string, shape: Shape, cx: SqlContext, depth: number, bind = false): SqlValue {
+function fromInteger(m: string, shape: Shape, cx: SqlContext, depth: number, bind = false): SqlValue {
   const integer = bind ? cx.layers.bind({ sql: m, kind: "number", depth }) : { sql: m, depth };
   const value = rescaled(integer.sql, shape, cx, integer.depth);
   cx.layers.holdInteger(value.sql, { sql: integer.sql, scale: shape.scale, depth: integer.depth });
