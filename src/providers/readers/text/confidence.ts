@@ -72,7 +72,7 @@ export const JSON_WORTH: Worth = [
 ];
 
 /** A confidence as its table says it is worth. */
-export function calibrated(c: number, worth: Worth): number {
+function calibrated(c: number, worth: Worth): number {
   for (let k = 1; k < worth.length; k++) {
     const [x0, y0] = worth[k - 1]!;
     const [x1, y1] = worth[k]!;
