@@ -3,7 +3,10 @@
 // "From: … Sent: …" block, a signature after "-- "). Quoted values are older than the current
 // message's: the current message answers first and the history only what it leaves open, less
 // surely. Header lines ("On 12 Sep 2026, Leo wrote:") are the history's envelope, not a fact,
-// and are read by neither. One pass over the lines: linear in the text.
+// and are read by neither. One pass over the lines: linear in the text. A thread pasted oldest
+// first, its dates rising down the page, is read the other way up: its last message is current.
+import { DATING_FIELD, FIELD, OPENS_BLOCK, STATED_FIRST, WROTE_LINE } from "./header-lines.js";
+import { oldestFirst } from "./thread-order.js";
 
 export interface MessageParts {
   /** the text with history and headers blanked (same length, line breaks kept) */
@@ -21,7 +24,7 @@ export interface MessageParts {
 
 /** Line kinds, as a table of patterns tried in order (the line's quote marks stripped first). */
 const HEADERS: RegExp[] = [
-  /^on\b.{3,160}\bwrote:?\s*$/i, // On 12 Sep 2026, Leo wrote:
+  WROTE_LINE, // On 12 Sep 2026, Leo wrote:
   /^-{2,}\s*(original|forwarded)\s+message\s*-{2,}\s*$/i,
   /^begin forwarded message:?\s*$/i,
 ];
@@ -29,21 +32,19 @@ const HEADERS: RegExp[] = [
 const SPLIT_HEADER = /^on\b.{3,160}$/i;
 const WROTE = /^wrote:?\s*$/i;
 /** A block of header fields, opened by "From:" with another field under it, starts a forwarded or original message. */
-const FIELD = /^(from|sent|date|to|cc|subject):\s/i;
-const OPENS_BLOCK = /^from:\s/i;
 const SIGNATURE = /^--\s*$/;
 /** Header lines that may date the history: "On … wrote:", "Date: …", "Sent: …". */
 const DATED = /^(on\b.{3,160}\d.{0,160}|(date|sent):\s.+)\s*$/i;
 const QUOTE = /^[ \t]*(>[ \t]?)+/;
-/** The envelope's dating fields. A reference stated before it ("Today is …. From: …") is no line of the message. */
-const OWN_DATE = /^(date|sent):\s/i;
-const STATED_FIRST = /^today\s+is\s[^.\n]{4,40}\.\s+/i;
 
 const blank = (s: string): string => s.replace(/[^\n]/g, " ");
 
 type Part = "current" | "history" | "header";
 
 export function messageParts(text: string): MessageParts {
+  // a thread pasted oldest first: its last message is the current one (text/thread-order.ts)
+  const thread = oldestFirst(text);
+  if (thread) return thread;
   const lines = text.split("\n");
   const parts: Part[] = [];
   /** after an "Original Message" block or a signature, unquoted lines stay history */
@@ -57,7 +58,7 @@ export function messageParts(text: string): MessageParts {
     const quoted = QUOTE.test(line);
     const bare = line.replace(QUOTE, "").trim();
     if (envelope && (FIELD.test(i === 0 ? bare.replace(STATED_FIRST, "") : bare) || (i > 0 && bare === "" && parts[i - 1] === "current"))) {
-      if (OWN_DATE.test(bare) && !own) own = { start: offset, end: offset + line.length };
+      if (DATING_FIELD.test(bare) && !own) own = { start: offset, end: offset + line.length };
       parts.push("current");
       envelope = bare !== "";
       continue;

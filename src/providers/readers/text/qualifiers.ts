@@ -374,7 +374,19 @@ export function takenBack(tokens: Token[], i: number): boolean {
   if (tokens[i]!.kind !== "amount") return false;
   if (replacedBy(tokens, i) !== undefined) return true;
   const k = nextAmountOrCorrection(tokens, i, 1);
-  return k !== undefined && tokens[k]!.kind !== "amount";
+  return k !== undefined && tokens[k]!.kind !== "amount" && !namesOther(tokens, i, k);
+}
+
+/**
+ * The correction at k names in its sentence the value it replaces, and that is not the amount at
+ * i: "I earn $58,000 a year. Correction: I need $18,500, not $15,000" takes back the $15,000,
+ * never the salary said just before it.
+ */
+function namesOther(tokens: Token[], i: number, k: number): boolean {
+  const value = tokens[i]!.amount!.value;
+  for (let j = k + 1; j < tokens.length && tokens[j]!.sentence === tokens[k]!.sentence; j++)
+    if (tokens[j]!.kind === "amount" && replacedBy(tokens, j) !== undefined) return tokens[j]!.amount!.value !== value;
+  return false;
 }
 
 /**
