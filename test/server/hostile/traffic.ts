@@ -6,6 +6,8 @@ import type { Attack, Sender } from "./attacks.js";
 export interface Reply {
   status: number;
   body: any;
+  /** for a burst, every reply (this one among them), so that what the burst was charged is counted whole */
+  burst?: Reply[];
 }
 
 /**
@@ -18,7 +20,8 @@ export async function send(url: string, keys: Record<Sender, string | null>, att
     [attack.body, ...attack.others].map((body) => sendOne(url, keys, { ...attack, body, others: undefined })),
   );
   const right = (r: Reply) => (r.status === 200 ? attack.answer?.(r.body) === true : attack.problems.includes(r.body?.code as string));
-  return replies.find((r) => !right(r)) ?? replies.find((r) => r.status !== 200) ?? replies[0]!;
+  const shown = replies.find((r) => !right(r)) ?? replies.find((r) => r.status !== 200) ?? replies[0]!;
+  return { ...shown, burst: replies };
 }
 
 async function sendOne(url: string, keys: Record<Sender, string | null>, attack: Attack): Promise<Reply> {
@@ -81,8 +84,13 @@ export async function heldMs(url: string): Promise<number> {
 }
 
 /** The micro-dollars a 200 answer was charged, as its receipt says. */
+/** What the reply's receipt charged, in micro-dollars; for a burst, what every reply's receipt charged. */
 export const receiptMicros = (reply: Reply): number =>
-  reply.status === 200 && reply.body?.receipt?.billing ? Math.round(reply.body.receipt.billing.cost_usd * 1e6) : 0;
+  reply.burst
+    ? reply.burst.reduce((sum, r) => sum + receiptMicros(r), 0)
+    : reply.status === 200 && reply.body?.receipt?.billing
+      ? Math.round(reply.body.receipt.billing.cost_usd * 1e6)
+      : 0;
 
 export interface AccountLedger {
   name: string;
