@@ -202,7 +202,7 @@ export function ddNearest(hi: number, lo: number, e: number): number {
  * when it is zero; a difference within 2E of zero is left to the decimals (a comparison at
  * equality, a tie).
  */
-export function ddCompare(ah: number, al: number, ea: number, bh: number, bl: number, eb: number): number {
+function ddCompare(ah: number, al: number, ea: number, bh: number, bl: number, eb: number): number {
   const hi = ddSub(ah, al, ea, bh, bl, eb);
   const e = S[1];
   if (e === 0) return hi === 0 ? 0 : hi < 0 ? -1 : 1;
