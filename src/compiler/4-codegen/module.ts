@@ -10,7 +10,8 @@ import { needsCoercion } from "./conformance.js";
 import { emitResultType } from "./declared.js";
 import { Emitter } from "./emitter.js";
 import { emitExpr, type ExprContext } from "./expr.js";
-import { fastCellTest, numberLiterals, rawGuard, type ColumnPlan } from "./fast-tests.js";
+import { numberLiterals, rawGuard, type ColumnPlan } from "./fast-tests.js";
+import { decimalFree, everyCellRaw } from "./certified-readers.js";
 import { Scope } from "./scope.js";
 import { directPath, type DirectDecision } from "./direct-path.js";
 import { emitTable } from "./table.js";
@@ -87,11 +88,13 @@ export function emitModule(ir: ModelIR, options: EmitOptions = {}): ModuleSource
   const decisionIds = new Map(decisions.map((d, i) => [d.name, `d${i}`]));
   const jsonIds = new Map<string, string>();
   const direct: DirectDecision[] = [];
-  // the double-doubles of certified decisions other decisions read
+  // the double-doubles of certified decisions other decisions read, and which of them to hand on
   const decided = new Map<string, Triple>();
+  const handed = decimalFree(decisions, cx(""));
   const decisionCode = decisions.map((d) => {
     const id = decisionIds.get(d.name)!;
-    const { code, json, lookup, value } = emitDecision(d, id, runScope, { ...cx(d.address), raws, decided }, slots, strict, decided);
+    const mark = d.certifiedOutput?.read && !handed.has(d.name) ? { ...d, certifiedOutput: undefined } : d;
+    const { code, json, lookup, value } = emitDecision(mark, id, runScope, { ...cx(d.address), raws, decided }, slots, strict, decided);
     runScope.bind("decision", d.name, value ?? id);
     if (json) jsonIds.set(d.name, json);
     if (lookup) direct.push({ key: em.key(d.name), lookup });
@@ -250,12 +253,6 @@ function computedColumn(table: TableIR, i: number, scope: Scope, cx: ExprContext
   const setup = `const ${feel} = ${emitExpr(column.expr, scope, cx)}; const ${raw} = ${value}; const ${guard} = ${rawGuard(kind, raw)};`;
   return { kind, feel, raw, guard, fallbackUses: 0, setup };
 }
-
-/** Every cell of column i has a raw test, behind which the column's FEEL value is read only where the raw value cannot be. */
-const everyCellRaw = (table: TableIR, i: number, cx: ExprContext): boolean =>
-  table.rules.every(
-    (r) => fastCellTest({ kind: "number", feel: "u", raw: "r", guard: "h", fallbackUses: 0 }, r.conditions[i]!, cx) !== null,
-  );
 
 /**
  * The decision's code; `json` names a variable that may hold its JSON form (set only when known);

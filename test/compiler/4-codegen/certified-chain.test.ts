@@ -109,13 +109,14 @@ describe("certified double-doubles carried from decision to decision", () => {
         expression(["first", "second", "a"]),
         expression(["x", "y"]),
         fc.array(state, { minLength: 6, maxLength: 6 }),
-        (first, second, third, body, states) => {
-          // "first" pays alone; "mixed" reads it where no double-double can (a comparison, a rounding)
-          const decisions = {
+        fc.boolean(),
+        (first, second, third, body, states, bare) => {
+          // "first" pays alone; "mixed", when there, reads it where no double-double can (a
+          // rounding), so its decimal is made on every call and it hands nothing on
+          const decisions: Record<string, unknown> = {
             first: `(${first}) / (b) - c`,
             second,
             third,
-            mixed: "if first > second then decimal(first, 1) else second",
             // comparisons and a table column on the double-double, the decimals where they tie
             compared: "if first >= 1 and a < first or first = c then 1 else first != 0.1",
             band: [
@@ -127,10 +128,12 @@ describe("certified double-doubles carried from decision to decision", () => {
               ["-", "5"],
             ],
           };
+          if (bare) decisions.mixed = "if first > second then decimal(first, 1) else second";
           const m = compile(decisions, body);
           if (!m) return;
           if (m.marked > 0) marked++;
           if (m.reads) reused++;
+          if (bare) expect(m.reads).toBe(false);
           for (const s of states) {
             const want = outcome(() => m.slow.evaluate(s));
             let n = 0;
@@ -158,10 +161,12 @@ describe("certified double-doubles carried from decision to decision", () => {
       ),
       { numRuns: 120 },
     );
-    expect(marked).toBeGreaterThan(60);
-    expect(ordered).toBeGreaterThan(checked / 4);
-    expect(reused).toBeGreaterThan(30);
-    expect(decided).toBeGreaterThan(checked / 2);
+    // the double-doubles are used, not only declined (the counts vary with fast-check's seed: about
+    // half of each is seen)
+    expect(marked).toBeGreaterThan(30);
+    expect(reused).toBeGreaterThan(12);
+    expect(ordered).toBeGreaterThan(checked / 8);
+    expect(decided).toBeGreaterThan(checked / 8);
   });
 
   it("hand a reader the decision's double-double, and make no decimal when every reader is certified", () => {

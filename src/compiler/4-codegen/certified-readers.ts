@@ -1,0 +1,53 @@
+// Which certified decisions other decisions read are worth their double-double (codegen/module.ts
+// `readCertified`): those whose readers, on `evaluate`'s path, can all do without the decimal — a
+// certified reader's arithmetic, a comparison with a literal or a plain value, a table column whose
+// every cell has a raw test. One reader that reads the decimal outright would have it made on every
+// call, the double-double then only a cost: such a decision keeps its decimal, as before.
+import type { Expr } from "../../ir/feel-ast.js";
+import type { DecisionIR, TableIR } from "../../ir/ir.js";
+import { walk, walkBody } from "../3-optimise/walk.js";
+import type { ExprContext } from "./expr.js";
+import { fastCellTest } from "./fast-tests.js";
+
+/** Every cell of a table's column i has a raw test, behind which its FEEL value is read only where the raw value cannot be. */
+export const everyCellRaw = (table: TableIR, i: number, cx: ExprContext): boolean =>
+  table.rules.every(
+    (r) => fastCellTest({ kind: "number", feel: "u", raw: "r", guard: "h", fallbackUses: 0 }, r.conditions[i]!, cx) !== null,
+  );
+
+/** The certified decisions read by others whose readers can all do without their decimals. */
+export function decimalFree(decisions: readonly DecisionIR[], cx: ExprContext): Set<string> {
+  const free = new Set(decisions.filter((d) => d.certifiedOutput?.read).map((d) => d.name));
+  // readers first (the decisions are in dependency order): a reader that keeps its decimal runs its
+  // exact code, which reads the decimals of what it reads
+  for (const name of [...free].reverse()) {
+    const of = (e: Expr) => e.kind === "name" && e.ref?.kind === "decision" && e.ref.name === name;
+    // the other side of a comparison the double-double decides: a literal, an input, a let, a decimal already made
+    const plain = (e: Expr) =>
+      e.kind === "number" ||
+      (e.kind === "name" && (e.ref?.kind === "input" || e.ref?.kind === "let" || (e.ref?.kind === "decision" && !free.has(e.ref.name))));
+    let bare = 0;
+    const count = (e: Expr) =>
+      walk(e, (n) => {
+        if (of(n)) bare++;
+        else if (n.kind === "compare" && ((of(n.left) && plain(n.right)) || (of(n.right) && plain(n.left)))) bare--;
+      });
+    for (const r of decisions) {
+      if (!r.deps.includes(name)) continue;
+      for (const l of r.lets) walkBody(l.body, count);
+      if (r.body.kind === "expr") {
+        if (!r.certifiedOutput || (r.certifiedOutput.read && !free.has(r.name))) count(r.body.expr);
+      } else {
+        const table = r.body.table;
+        table.inputs.forEach((c, i) =>
+          c.specialised === "number" && of(c.expr) && everyCellRaw(table, i, cx) ? undefined : count(c.expr),
+        );
+        for (const rule of table.rules) for (const output of rule.outputs) count(output);
+        // names in cells are not walked: a cell that reads the decision is a bare read
+        if (JSON.stringify(table.rules.map((rule) => rule.conditions)).includes(`"name":${JSON.stringify(name)}`)) bare++;
+      }
+    }
+    if (bare > 0) free.delete(name);
+  }
+  return free;
+}
