@@ -2,7 +2,8 @@
 // `readCertified`): those whose readers, on `evaluate`'s path, can all do without the decimal — a
 // certified reader's arithmetic, a comparison with a literal or a plain value, a table column whose
 // every cell has a raw test. One reader that reads the decimal outright would have it made on every
-// call, the double-double then only a cost: such a decision keeps its decimal, as before.
+// call, the double-double then only a cost: such a decision keeps its decimal, as before; and so
+// does one with lets or inlined calls, whose decimal is made at once.
 import type { Expr } from "../../ir/feel-ast.js";
 import type { DecisionIR, TableIR } from "../../ir/ir.js";
 import { walk, walkBody } from "../3-optimise/walk.js";
@@ -17,7 +18,11 @@ export const everyCellRaw = (table: TableIR, i: number, cx: ExprContext): boolea
 
 /** The certified decisions read by others whose readers can all do without their decimals. */
 export function decimalFree(decisions: readonly DecisionIR[], cx: ExprContext): Set<string> {
-  const free = new Set(decisions.filter((d) => d.certifiedOutput?.read).map((d) => d.name));
+  // a decision with lets (worked out before its value, read by its double-double) or inlined calls
+  // (charged to the budget by its exact code) makes its decimal at once: it hands nothing on
+  const free = new Set(
+    decisions.filter((d) => d.certifiedOutput?.read && d.certifiedOutput.calls === 0 && d.lets.length === 0).map((d) => d.name),
+  );
   // readers first (the decisions are in dependency order): a reader that keeps its decimal runs its
   // exact code, which reads the decimals of what it reads
   for (const name of [...free].reverse()) {

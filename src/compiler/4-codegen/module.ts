@@ -306,8 +306,8 @@ function emitDecision(
  * A certified decision other decisions read: its double-double worked out first (by `evaluate`
  * without a trace) and handed to the readers certified as well, its JSON output from it where the
  * bound decides it. Its decimal is made at once when the output is not decided (or on any other
- * path), else on first use by a reader that needs it — never, when none does. A decision whose
- * form holds inlined calls makes its decimal at once, which charges them to the budget.
+ * path), else on first use by a reader that needs it — never, when none does. It has no lets and
+ * no inlined calls (codegen/certified-readers.ts).
  */
 function readCertified(
   d: DecisionIR,
@@ -329,7 +329,6 @@ function readCertified(
     `let ${output}, ${t.h}, ${t.l}, ${t.e};`,
     `if (J && TR === null) { ${t.h} = ${certified}; ${t.l} = ${state}[0]; ${t.e} = ${state}[1]; const ${nearest} = rt.ddNearest(${t.h}, ${t.l}, ${t.e}); if (${nearest} === ${nearest}) ${output} = ${nearest}; }`,
   ];
-  if (mark.calls > 0) return { code: [...head, ...lines, exact, "}"].join("\n"), json: output };
   const [make, made] = [em.fresh("x"), em.fresh("k")];
   const [declare, ...block] = lines;
   const code = [

@@ -75,7 +75,7 @@ function compile(decisions: Record<string, unknown>, body = "x / y + 1"): Compil
   const module = new Function("rt", fast.model.source)(rt) as GeneratedModule;
   return {
     marked: (fast.model.source.split("function explain(")[0]!.match(/rt\.ddNearest/g) ?? []).length,
-    reads: /\b2 \* e\d+/.test(fast.model.source),
+    reads: /\b2 \* e\d+|rt\.ddColumn\(/.test(fast.model.source.split("function explain(")[0]!),
     json(s) {
       decided = 0;
       ordered = 0;
@@ -231,6 +231,29 @@ describe("certified double-doubles carried from decision to decision", () => {
     const module = new Function("rt", source.model.source)(rt) as GeneratedModule;
     expect(module.run(null, { a: 10, b: 7, c: 0.5 }, null, true)).toEqual({ first: 10 / 7 + 0.5, above: true, below: 1, band: 3 });
     expect(made).toBe(0);
+  });
+
+  it("keep the decimal of a decision with lets or inlined calls, which its double-double cannot do without", () => {
+    // a let is worked out before the value (the double-double reads it); an inlined call is charged
+    // to the budget by the exact code: both make the decimal at once, and hand nothing on
+    for (const mid of [{ let: { p: "c" }, expr: "a / 3 / 7 + p" }, "f(a, b) / 7 * c"]) {
+      const m = compile({
+        mid,
+        above: "mid > 1",
+        band: [
+          ["mid", "=> number"],
+          ["< 1", "1"],
+          ["-", "2"],
+        ],
+      })!;
+      expect(m.reads).toBe(false);
+      for (const s of [
+        { a: 1, b: 3, c: 7 },
+        { a: 10, b: 0, c: 1 },
+        { a: 0.5, b: 2, c: null },
+      ])
+        expect(m.json(s).out, JSON.stringify(s)).toEqual(m.slow.evaluate(s));
+    }
   });
 
   it("order a double-double and a decimal only where the bound keeps them apart", () => {
