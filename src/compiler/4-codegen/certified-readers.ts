@@ -9,12 +9,17 @@ import type { DecisionIR, TableIR } from "../../ir/ir.js";
 import { walk, walkBody } from "../3-optimise/walk.js";
 import type { ExprContext } from "./expr.js";
 import { fastCellTest } from "./fast-tests.js";
+import { Emitter } from "./emitter.js";
 
-/** Every cell of a table's column i has a raw test, behind which its FEEL value is read only where the raw value cannot be. */
-export const everyCellRaw = (table: TableIR, i: number, cx: ExprContext): boolean =>
-  table.rules.every(
-    (r) => fastCellTest({ kind: "number", feel: "u", raw: "r", guard: "h", fallbackUses: 0 }, r.conditions[i]!, cx) !== null,
-  );
+/**
+ * Every cell of a table's column i has a raw test, behind which its FEEL value is read only where
+ * the raw value cannot be. (Asked of a scratch emitter: what the tests would hoist is not kept.)
+ */
+export function everyCellRaw(table: TableIR, i: number, cx: ExprContext): boolean {
+  const scratch = { ...cx, em: new Emitter() };
+  const plan = { kind: "number", feel: "u", raw: "r", guard: "h", fallbackUses: 0 } as const;
+  return table.rules.every((r) => fastCellTest({ ...plan }, r.conditions[i]!, scratch) !== null);
+}
 
 /** The certified decisions read by others whose readers can all do without their decimals. */
 export function decimalFree(decisions: readonly DecisionIR[], cx: ExprContext): Set<string> {
