@@ -452,7 +452,9 @@ Two instances give ${times(two.rps, one.rps)} the req/s of one on one account ($
 request, ${times(two.helperCpuUs, one.helperCpuUs)} PostgreSQL's), and ${times(twoTwoAccounts.rps, oneTwoAccounts.rps)} on two accounts (${times(twoTwoAccounts.cpuUs, oneTwoAccounts.cpuUs)}, ${times(twoTwoAccounts.helperCpuUs, oneTwoAccounts.helperCpuUs)}).
 Each instance commits groups of its own requests, so the same load split two ways makes groups
 about half as large and each commit's cost is shared by fewer requests; on one account the two
-instances' groups also wait for each other on the account's row lock.
+instances' groups also wait for each other on the account's row lock, and each instance's memory of
+the account's row is out of date after every group of the other, so its groups of one round trip
+fail their check and go the long way (docs/deploy.md, "One busy account on several instances").
 On this machine the instances, PostgreSQL, Redis and the load generator share the same ${machine.cores}
 cores, so a second instance adds no CPU: it can only fill the time one instance spends waiting
 on PostgreSQL's commits with another's work. What a second or third machine adds is its own

@@ -2,7 +2,9 @@
 // (buildLib), and builds the playground page with vite (type-checking is `tsc --noEmit`).
 // The bundles are written to a fresh folder that then takes the place of dist/ in one rename, so a
 // server or command started from dist/ while a build runs never finds it half written.
-import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import { build } from "esbuild";
 
 /** The playground page (web/) into <out>/web, served by `pdm serve` and `pdm playground`; skipped without the dev dependencies. */
@@ -31,6 +33,25 @@ async function buildPage(out) {
  * free of side effects at import, which their package.json says for other bundlers too; the same
  * folder is the shared runtime a `--runtime import` module imports (package.json "exports").
  */
+/** A TypeScript module of the project, bundled into <out> (its packages imported) and imported. */
+async function importTs(path, out) {
+  const file = resolve(out, "build-helper.mjs");
+  await build({
+    entryPoints: [path],
+    outfile: file,
+    bundle: true,
+    packages: "external",
+    format: "esm",
+    platform: "node",
+    logLevel: "warning",
+  });
+  try {
+    return await import(pathToFileURL(file).href);
+  } finally {
+    rmSync(file);
+  }
+}
+
 async function buildLib(out) {
   const entries = [
     "src/compiler/6-package/runtime/index.ts",
@@ -49,15 +70,22 @@ async function buildLib(out) {
     format: "esm",
     logLevel: "warning",
   });
-  await build({
+  const { outputFiles } = await build({
     entryPoints: Object.keys(metafile.inputs).filter((f) => f.startsWith("src/")),
     outdir: `${out}/lib`,
     outbase: "src",
     format: "esm",
     platform: "neutral",
     target: "es2022",
+    write: false,
     logLevel: "warning",
   });
+  // without comments, as a bundle made from the sources reads them (src/compiler/6-package/uncommented.ts)
+  const { withoutComments } = await importTs("src/compiler/6-package/uncommented.ts", out);
+  for (const f of outputFiles) {
+    mkdirSync(dirname(f.path), { recursive: true });
+    writeFileSync(f.path, withoutComments(f.text));
+  }
   writeFileSync(`${out}/lib/package.json`, `${JSON.stringify({ type: "module", sideEffects: false }, null, 2)}\n`);
 }
 

@@ -59,25 +59,40 @@ const bounded = (message: string): string =>
 type Table = Record<string, { severity: Exclude<Severity, "info"> | "strict-error"; message: (p: never) => string }>;
 type ParamsIn<T extends Table, C extends keyof T> = Parameters<T[C]["message"]>[0];
 /** A code whose severity depends on the mode must be told the mode. */
-type WhereIn<T extends Table, C extends keyof T> = T[C]["severity"] extends "strict-error"
-  ? [where: Place & { strict: boolean }]
-  : [where?: Place];
+type WhereIn<T extends Table, C extends keyof T, P = Place> = T[C]["severity"] extends "strict-error"
+  ? [where: P & { strict: boolean }]
+  : [where?: P];
+
+/** The diagnostic of an entry at a place, but for the place's source and span. */
+function made(table: Table, code: string, params: unknown, at: { address?: string; strict?: boolean }): Diagnostic {
+  const entry = table[code]!;
+  const severity = entry.severity === "strict-error" ? (at.strict ? "error" : "warning") : entry.severity;
+  const d: Diagnostic = { severity, code, message: bounded((entry.message as (p: unknown) => string)(params)) };
+  if (at.address !== undefined) d.address = at.address;
+  return d;
+}
 
 /**
  * The constructor for a table of entries: severity and message come from the table. The whole
  * catalogue's is `diagnostic`; a module bundled into packages (state validation) builds one over
- * its own family only, so packages do not carry every message of the compiler.
+ * its own family only (addressedDiagnosticsOf), so packages do not carry every message of the compiler.
  */
 export function diagnosticsOf<T extends Table>(table: T) {
   return <C extends keyof T & string>(code: C, params: ParamsIn<T, C>, ...[where]: WhereIn<T, C>): Diagnostic => {
-    const entry = table[code]!;
     const at: Place & { strict?: boolean } = where ?? {};
-    const severity = entry.severity === "strict-error" ? (at.strict ? "error" : "warning") : entry.severity;
-    const d: Diagnostic = { severity, code, message: bounded((entry.message as (p: unknown) => string)(params)) };
-    if (at.address !== undefined) d.address = at.address;
+    const d = made(table, code, params, at);
     const { span, source } = at.source === undefined ? at : excerpt(at.source, at.span);
     if (span !== undefined) d.span = span;
     if (source !== undefined) d.source = source;
     return d;
   };
+}
+
+/**
+ * The constructor for a table of problems that point at an address and quote no source (a state's):
+ * it holds no code to cut excerpts, which a package then does not carry.
+ */
+export function addressedDiagnosticsOf<T extends Table>(table: T) {
+  return <C extends keyof T & string>(code: C, params: ParamsIn<T, C>, ...[where]: WhereIn<T, C, { address?: string }>): Diagnostic =>
+    made(table, code, params, where ?? {});
 }

@@ -30,6 +30,7 @@
 import pg from "pg";
 import { runSteps, type Locked, type Outcome, type Step, type StepResult, type Writes } from "./books.js";
 import { knownRows, type KnownRows } from "./pg-known-rows.js";
+import { bigintArray, textArray } from "./pg-binary-arrays.js";
 
 interface Job {
   step: Step;
@@ -63,27 +64,28 @@ function commitGroup(c: pg.Client, known: Locked | null, w: Writes): Promise<unk
   return c.query({
     name: "pdm-commit-group",
     text: COMMIT_GROUP,
+    // every array in the binary format: no escaping of the items' JSON (pg-binary-arrays.ts)
     values: [
-      accounts.map(([id]) => id),
-      accounts.map(([, a]) => a.balance),
-      accounts.map(([, a]) => a.reserved),
-      held.map(([id]) => id),
-      held.map(([, h]) => h.accountId),
-      held.map(([, h]) => h.amount),
-      w.accounts.map((a) => a.id),
-      w.accounts.map((a) => a.balance),
-      w.accounts.map((a) => a.reserved),
-      w.takenReservations,
-      r.map((x) => x.id),
-      r.map((x) => x.accountId),
-      r.map((x) => x.amount),
-      r.map((x) => x.createdMs),
-      e.map((x) => x.accountId),
-      e.map((x) => x.amount),
-      e.map((x) => x.reservationId),
-      e.map((x) => x.items),
-      e.map((x) => x.memo),
-      e.map((x) => x.createdAt),
+      textArray(accounts.map(([id]) => id)),
+      bigintArray(accounts.map(([, a]) => a.balance)),
+      bigintArray(accounts.map(([, a]) => a.reserved)),
+      textArray(held.map(([id]) => id)),
+      textArray(held.map(([, h]) => h.accountId)),
+      bigintArray(held.map(([, h]) => h.amount)),
+      textArray(w.accounts.map((a) => a.id)),
+      bigintArray(w.accounts.map((a) => a.balance)),
+      bigintArray(w.accounts.map((a) => a.reserved)),
+      textArray(w.takenReservations),
+      textArray(r.map((x) => x.id)),
+      textArray(r.map((x) => x.accountId)),
+      bigintArray(r.map((x) => x.amount)),
+      bigintArray(r.map((x) => x.createdMs)),
+      textArray(e.map((x) => x.accountId)),
+      bigintArray(e.map((x) => x.amount)),
+      textArray(e.map((x) => x.reservationId)),
+      textArray(e.map((x) => x.items)),
+      textArray(e.map((x) => x.memo)),
+      textArray(e.map((x) => x.createdAt)),
     ],
   });
 }

@@ -21,3 +21,4 @@ export const wideRemainder: typeof Form.wideRemainder = none;
 export const widePower: typeof Form.widePower = none;
 export const wideTimes: typeof Form.wideTimes = none;
 export const wideSqrt: typeof Form.wideSqrt = none;
+export const scaledSqrt: typeof Form.scaledSqrt = none;

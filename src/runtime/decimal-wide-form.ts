@@ -13,4 +13,4 @@ export {
   widePower,
   wideTimes,
 } from "./decimal-wide-arithmetic.js";
-export { wideSqrt } from "./decimal-wide-sqrt.js";
+export { scaledSqrt, wideSqrt } from "./decimal-wide-sqrt.js";

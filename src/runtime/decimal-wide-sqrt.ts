@@ -9,7 +9,7 @@
 // all, where a double's root, within 10^20, took three or four). Should they not settle within a
 // few steps, the BigInt form takes over.
 import { BIG_DIVISION_STEPS, tick } from "./budget.js";
-import { BASE, LIMB_DIGITS, type Wide, loadIntegerShifted, loadShifted, round34 } from "./decimal-wide.js";
+import { BASE, LIMB_DIGITS, type Wide, integerDigits, loadIntegerShifted, loadShifted, round34 } from "./decimal-wide.js";
 import { limbsValue, lowPart, productError } from "./decimal-wide-double.js";
 import { compareLimbs, multiplyLimbs, trimmed } from "./decimal-wide-divide.js";
 
@@ -33,7 +33,22 @@ const LIMB_POWERS: readonly number[] = Array.from({ length: SIZE }, (_, i) => 10
 export function wideSqrt(x: Wide): Wide | null {
   tick(BIG_DIVISION_STEPS);
   const j = (x.e - (67 - x.n)) % 2 === 0 ? 67 - x.n : 68 - x.n;
-  const ln = loadShifted(N, x, j);
+  return root(loadShifted(N, x, j), x.e - j);
+}
+
+/**
+ * √(m × 10^-k) for a safe integer m > 0 and 0 ≤ k ≤ 22 (the scaled form of decimal.ts), as
+ * wideSqrt(wideOfScaled(m, k)) without making that Wide: m's limbs loaded into N directly.
+ */
+export function scaledSqrt(m: number, k: number): Wide | null {
+  tick(BIG_DIVISION_STEPS);
+  const n = integerDigits(m);
+  const j = (-k - (67 - n)) % 2 === 0 ? 67 - n : 68 - n;
+  return root(loadIntegerShifted(N, m, j), -k - j);
+}
+
+/** The root of N (ln limbs, 67 or 68 digits) × 10^e, e even, rounded to 34 digits. */
+function root(ln: number, e: number): Wide | null {
   let ly = guess(ln);
   let sign = 0;
   for (let step = 0; step < STEPS; step++) {
@@ -55,7 +70,7 @@ export function wideSqrt(x: Wide): Wide | null {
   if (!settled) return null;
   // D holds N − r²; up when it exceeds r
   if (residualLength > 0 && compareLimbs(D, residualLength, Y, ly) > 0) ly = addDouble(Y, ly, 1);
-  return round34(1, Y, ly, (x.e - j) / 2, false);
+  return round34(1, Y, ly, e / 2, false);
 }
 
 /**

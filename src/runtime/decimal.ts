@@ -24,6 +24,7 @@ import {
   type Wide,
   WIDE_POWER_MAX,
   roundWide,
+  scaledSqrt,
   wideAdd,
   wideCompareMagnitude,
   wideDiv,
@@ -268,20 +269,34 @@ export class Decimal extends RoundingModes {
   /** the integer part of the quotient (truncated towards zero) */
   divToInt(y: Value): Decimal {
     const b = operand(y);
-    const pair = bothScaled(this, b) && b.m !== 0 ? aligned(this.m, this.k, b.m, b.k) : null;
-    if (pair === null) return this.wideRemainder(b, true) ?? Decimal.of(this.exact().divToInt(b.exact()));
-    const negative = (pair[0] < 0 || Object.is(pair[0], -0)) !== pair[1] < 0;
-    const r = roundedQuotient(Math.abs(pair[0]), Math.abs(pair[1]), MODES.ROUND_DOWN, negative);
-    return new Decimal(negative ? -r : r, 0);
+    if (bothScaled(this, b) && b.m !== 0) {
+      // aligned at the larger scale without a tuple: modulo and divisions by constants run this per state
+      const k = this.k > b.k ? this.k : b.k;
+      const a = this.k === k ? this.m : upscale(this.m, k - this.k);
+      const d = b.k === k ? b.m : upscale(b.m, k - b.k);
+      if (a === a && d === d) {
+        const negative = (a < 0 || Object.is(a, -0)) !== d < 0;
+        const r = roundedQuotient(Math.abs(a), Math.abs(d), MODES.ROUND_DOWN, negative);
+        return new Decimal(negative ? -r : r, 0);
+      }
+    }
+    return this.wideRemainder(b, true) ?? Decimal.of(this.exact().divToInt(b.exact()));
   }
   /** truncated remainder (the sign of the dividend), as decimal.js's default modulo mode */
   mod(y: Value): Decimal {
     const b = operand(y);
-    const pair = bothScaled(this, b) && b.m !== 0 ? aligned(this.m, this.k, b.m, b.k) : null;
-    if (pair === null) return this.wideRemainder(b, false) ?? Decimal.of(this.exact().mod(b.exact()));
-    // a zero remainder is +0 as decimal.js subtracts it out, but for a dividend of -0
-    const r = pair[0] % pair[1] || (Object.is(pair[0], -0) ? -0 : 0);
-    return new Decimal(r, Math.max(this.k, b.k));
+    if (bothScaled(this, b) && b.m !== 0) {
+      const k = this.k > b.k ? this.k : b.k;
+      const a = this.k === k ? this.m : upscale(this.m, k - this.k);
+      const d = b.k === k ? b.m : upscale(b.m, k - b.k);
+      if (a === a && d === d) {
+        // integer work (`%` on doubles is a call into C); a zero remainder is +0 as decimal.js
+        // subtracts it out, but for a dividend of -0
+        const r = remainder(Math.abs(a), Math.abs(d));
+        return new Decimal(r !== 0 ? (a < 0 ? -r : r) : Object.is(a, -0) ? -0 : 0, k);
+      }
+    }
+    return this.wideRemainder(b, false) ?? Decimal.of(this.exact().mod(b.exact()));
   }
   pow(y: Value): Decimal {
     const b = operand(y);
@@ -304,6 +319,18 @@ export class Decimal extends RoundingModes {
     return Decimal.of(power(this.exact(), b.exact()));
   }
   sqrt(): Decimal {
+    if (this.q > 1) settle(this);
+    if (this.q === 1 && this.m > 0) {
+      // a square of a decimal (16, 2.25, 0.0004): its root is exact and short, the square of a whole
+      // root of m (k even) or of 10m (k odd), which Math.sqrt gives exactly (docs/numbers.md)
+      const odd = this.k % 2;
+      const n = odd === 0 ? this.m : this.m * 10;
+      const r = Math.round(Math.sqrt(n));
+      if (r * r === n && n <= SAFE) return new Decimal(r, (this.k + odd) / 2);
+      // any other: the root in limbs, m loaded as it is
+      const w = scaledSqrt(this.m, this.k);
+      if (w !== null) return Decimal.ofWide(w);
+    }
     // a positive value not held as an Exact: the root in limbs
     if (this.q !== EXACT && !this.isNegative() && !this.isZero()) {
       const r = wideSqrt(this.wide()!);
@@ -512,13 +539,6 @@ const operand = (y: Value): Decimal => (y instanceof Decimal ? y : new Decimal(y
 function safeProduct(a: number, b: number): number {
   const r = a * b;
   return Math.abs(r) <= SAFE ? r : NaN;
-}
-
-/** Both scaled numbers as integers at the larger scale, or null when one leaves the safe range. */
-function aligned(am: number, ak: number, bm: number, bk: number): [number, number] | null {
-  const a = upscale(am, Math.max(ak, bk) - ak);
-  const b = upscale(bm, Math.max(ak, bk) - bk);
-  return a === a && b === b ? [a, b] : null;
 }
 
 function addScaled(am: number, ak: number, bm: number, bk: number): Decimal | null {

@@ -13,6 +13,7 @@ import type { JsonSchema } from "../service/schemas/index.js";
 import { requestValidator } from "../service/schemas/validate.js";
 import { jsonPayload } from "../service/metering.js";
 import type { Caller } from "./auth.js";
+import { inTurn } from "./body-turns.js";
 import { clientErrorHandler, DEFAULT_HTTP_LIMITS, serverOptions, type HttpLimits } from "./client-errors.js";
 import { malformedJson, sendProblem, toProblem } from "./errors.js";
 import { accessGuard } from "./guard.js";
@@ -109,7 +110,9 @@ export function buildApp(options: AppOptions): FastifyInstance {
     req.startedAt = performance.now();
     req.audit = {};
     reply.header("x-request-id", req.id);
-    if (!closing) return done();
+    // a request with a body has its key checked and its route's hooks run a few a turn (body-turns.ts);
+    // the rest (/healthz, the documents) at once, so that a burst never queues them
+    if (!closing) return req.method === "POST" ? inTurn(done) : done();
     // answered here: fastify goes on to nothing else when a callback hook sends without `done`
     reply.header("Connection", "close");
     sendProblem(reply, problem("shutting_down", "this instance is stopping; send the request again (to another instance)"));
@@ -128,7 +131,10 @@ export function buildApp(options: AppOptions): FastifyInstance {
   });
 
   app.removeAllContentTypeParsers();
-  const parseJson = (req: FastifyRequest, body: string | Buffer, done: (err: Error | null, body?: unknown) => void) => {
+  // read a few bodies a turn of the event loop (body-turns.ts): a burst arriving together is spread over turns
+  const parseJson = (req: FastifyRequest, body: string | Buffer, done: (err: Error | null, body?: unknown) => void) =>
+    inTurn(() => readJson(req, body, done));
+  const readJson = (req: FastifyRequest, body: string | Buffer, done: (err: Error | null, body?: unknown) => void) => {
     const encoding = req.headers["content-encoding"];
     if (encoding !== undefined && encoding.trim().toLowerCase() !== "identity") {
       const detail = `the body is sent with Content-Encoding: ${encoding.slice(0, 100)}, and the server reads only JSON as it is; send it without Content-Encoding`;

@@ -92,10 +92,17 @@ function cpuMs(): number {
 }
 
 /**
+ * How many times `onLoopCpuMs` the steps before half the share may take: code run for the first
+ * time is interpreted, 10–30 times slower than warm, and a model is new on its first calls (measured
+ * on `for i in 1..500000`: its first 50,000 steps took 30–65 ms of CPU where its slice is 10 ms).
+ */
+const COLD_TIMES = 4;
+
+/**
  * The evaluation on the event loop within its slice: the event loop's share of the steps and size,
  * and, past half the share's steps, `onLoopCpuMs` of CPU time (a step's cost varies: a loop of
  * decimal arithmetic costs several times a loop of integers; the evaluation and its explanation
- * share the time). One the slice does
+ * share the time), before them COLD_TIMES as much. One the slice does
  * not cover runs again, whole, in a worker process, when the server has one (the first slice's work
  * is done twice: at most `onLoopShare` more).
  */
@@ -104,8 +111,14 @@ export async function evaluateOffLoop(job: EvaluationJob, compiled: CompiledMode
   const within = onLoopLimits(deps.limits);
   let local: Outcome<ReceiptBody>;
   try {
-    // the clock is first read past half the share: an evaluation within it stays on the loop, however cold its code
-    local = evaluateJob(job, compiled, within, { now: cpuMs, ms: deps.limits.onLoopCpuMs, after: Math.ceil(within.evaluationSteps / 2) });
+    // before half the share the slice is COLD_TIMES longer: an evaluation within it stays on the loop, unless its code is very slow
+    local = evaluateJob(job, compiled, within, {
+      now: cpuMs,
+      ms: deps.limits.onLoopCpuMs,
+      after: Math.ceil(within.evaluationSteps / 2),
+      // no CPU time past half the share (0) leaves the half to steps alone, as without a ceiling
+      coldMs: deps.limits.onLoopCpuMs > 0 ? COLD_TIMES * deps.limits.onLoopCpuMs : undefined,
+    });
   } catch (e) {
     if (!(e instanceof SliceSpent)) throw e;
     return deps.offload(job, compiled.hash, deps.limits);

@@ -4,10 +4,10 @@
 // misspelling in the problem.
 import { suggest, SUGGEST_CELLS } from "../compiler/1-parse/suggest.js";
 import { STATE } from "../ir/diagnostic-catalogue/state.js";
-import { diagnosticsOf } from "../ir/diagnostic-types.js";
+import { addressedDiagnosticsOf } from "../ir/diagnostic-types.js";
 import type { ProblemEntry } from "./problems.js";
 
-const diagnostic = diagnosticsOf(STATE);
+const diagnostic = addressedDiagnosticsOf(STATE);
 
 export interface UnknownKey {
   /** the input the key probably misspells */

@@ -5,7 +5,8 @@
 // nulls and values outside every domain:
 // - the digits found are the fewest that hold every value the widest domain holds;
 // - the narrowed query scores exactly the rows the default one scores, with the same values;
-// - `pdm score --engine duckdb` from such a Parquet file writes the JS engine's records.
+// - `pdm score --engine duckdb` from such a Parquet file writes the JS engine's records;
+// - a whole-number Parquet column's digits read from the file's statistics are the pass's.
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -17,7 +18,7 @@ import { identifier, stringLiteral } from "../../src/compiler/4-sql/dialects.js"
 import { loadModel } from "../../src/compiler/5-load/compiled-model.js";
 import { ByteSink } from "../../src/batch/byte-sink.js";
 import { pieceScorer } from "../../src/batch/chunk-scorer.js";
-import { numberDigits } from "../../src/batch/duckdb/number-domain.js";
+import { numberDigits, statisticsDigits } from "../../src/batch/duckdb/number-domain.js";
 import { scoreTable } from "../../src/batch/duckdb/table-engine.js";
 
 const lending = JSON.parse(readFileSync("samples/lending/model.json", "utf8")) as ModelInput;
@@ -208,5 +209,111 @@ describe("narrowed number domains", () => {
     expect(readFileSync(out, "utf8")).toBe(new TextDecoder().decode(sink.view()));
     // SQL scored many rows itself
     expect(tally.byJs).toBeLessThan(rows.length * 0.75);
+  });
+
+  /** A Parquet file of one column `x` of the type: `nulls` nulls, then the values, in row groups of `group` rows. */
+  async function wholeFile(values: (bigint | null)[], type: string, group: number, nulls = 0): Promise<string> {
+    const path = join(dir, "whole.parquet");
+    await c.run(`CREATE OR REPLACE TABLE w AS SELECT range AS i, CAST(NULL AS ${type}) AS x FROM range(${nulls})`);
+    if (values.length)
+      await c.run(`INSERT INTO w VALUES ${values.map((v, i) => `(${nulls + i}, ${v === null ? "NULL" : String(v)})`).join(", ")}`);
+    await c.run(`COPY (SELECT x FROM w ORDER BY i) TO ${stringLiteral(path)} (FORMAT parquet, ROW_GROUP_SIZE ${group})`);
+    return path;
+  }
+
+  it("settles a whole-number column from the file's statistics with the digits the pass finds", { timeout: 300_000 }, async () => {
+    const TYPES: [string, bigint][] = [
+      ["SMALLINT", 2n ** 15n - 1n],
+      ["INTEGER", 2n ** 31n - 1n],
+      ["BIGINT", 2n ** 63n - 1n],
+      ["UBIGINT", 2n ** 64n - 1n],
+      ["DECIMAL(18, 0)", 10n ** 18n - 1n],
+    ];
+    const value = (max: bigint, unsigned: boolean) =>
+      fc.oneof(
+        fc.constant(null),
+        fc.constantFrom(0n, 1n, 9n, 10n, 999_999_999n, 10n ** 9n).map((v) => (v > max ? max : v)),
+        fc.bigInt({ min: unsigned ? 0n : -max, max }),
+        fc.bigInt({ min: unsigned ? 0n : -999n, max: 999n }),
+      );
+    let settled = 0;
+    let left = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc
+          .integer({ min: 0, max: TYPES.length - 1 })
+          .chain((t) => fc.tuple(fc.constant(t), fc.array(value(TYPES[t]![1], TYPES[t]![0] === "UBIGINT"), { maxLength: 30 }))),
+        fc.constantFrom(2048, 4096),
+        fc.integer({ min: 0, max: 2 }),
+        async ([t, values], group, nullGroups) => {
+          const [type] = TYPES[t]!;
+          // row groups of nulls only before the values, as a file of several row groups has them
+          const path = await wholeFile(values, type, group, nullGroups * group);
+          const stats = await statisticsDigits(c, path, [{ name: "x", type }]);
+          const pass = await numberDigits(c, `read_parquet(${stringLiteral(path)})`, [{ name: "x", value: "x" }]);
+          const nonNull = values.filter((v): v is bigint => v !== null);
+          const below = nonNull.every((v) => (v < 0n ? -v : v) < 10n ** 9n);
+          // a file of no rows has no row groups to read, and DuckDB writes no statistics of an
+          // unsigned column: the pass's
+          const known = nullGroups * group + values.length > 0 && !type.startsWith("U");
+          expect(stats.settled.has("x"), `${type} ${values.join(",")}`).toBe(below && known);
+          if (below && known) {
+            settled++;
+            expect(stats.digits.x, `${type} ${values.join(",")}`).toEqual(pass.x);
+          } else left++;
+        },
+      ),
+      { numRuns: 40, seed: 44 },
+    );
+    expect(settled).toBeGreaterThan(10);
+    expect(left).toBeGreaterThan(5);
+    // a column whose places the type does not settle is the pass's
+    const path = await wholeFile([1n, 2n], "DOUBLE", 2048);
+    for (const type of ["DOUBLE", "FLOAT", "DECIMAL(12, 2)"])
+      expect((await statisticsDigits(c, path, [{ name: "x", type }])).settled.size).toBe(0);
+  });
+
+  it("writes the JS engine's records from a Parquet file of whole-number columns", async () => {
+    // income and debt below 10^9 (settled by the statistics), the others with the edges (the pass's)
+    const SMALL = ["annual income", "monthly debt"];
+    const whole = (k: string, v: number, i: number) => {
+      const n = Math.trunc(Math.abs(v) < 1e15 ? v : i) + 0;
+      return SMALL.includes(k) ? (n % 1e9) + 0 : n;
+    };
+    const rows = (fc.sample(lendingRow, { numRuns: 3000, seed: 11 }) as Row[]).map((r, i) =>
+      Object.fromEntries(Object.entries(r).map(([k, v]) => [k, NUMBERS.includes(k) && v !== null ? whole(k, Number(v), i) : v])),
+    ) as Row[];
+    await table("q", rows);
+    const parquet = join(dir, "whole-rows.parquet");
+    await c.run(
+      `COPY (SELECT CAST(id AS VARCHAR) AS id, ${NUMBERS.map((n) => `CAST(${identifier(n)} AS BIGINT) AS ${identifier(n)}`).join(", ")}, * EXCLUDE (id, ${NUMBERS.map(identifier).join(", ")}) FROM q) TO ${stringLiteral(parquet)} (FORMAT parquet, ROW_GROUP_SIZE 1024)`,
+    );
+    const stats = await statisticsDigits(
+      c,
+      parquet,
+      NUMBERS.map((name) => ({ name, type: "BIGINT" })),
+    );
+    expect([...stats.settled].sort()).toEqual(SMALL);
+    const jsonl =
+      rows
+        .map((r, i) => JSON.stringify({ id: String(i), ...Object.fromEntries(Object.entries(r).filter(([, v]) => v !== null)) }))
+        .join("\n") + "\n";
+    const source = compileToSource(lending);
+    if (!source.ok) throw new Error("does not check");
+    const js = pieceScorer(loadModel(source.loadable), { input: "jsonl", output: "jsonl", exactDecimals: false, idField: "id" });
+    const sink = new ByteSink(new Uint8Array(1 << 16));
+    js({ bytes: new TextEncoder().encode(jsonl), first: 1 }, sink);
+    const out = join(dir, "whole-out.jsonl");
+    await scoreTable({
+      model: lending,
+      strict: true,
+      loadable: source.loadable,
+      input: { format: "parquet", path: parquet },
+      output: { format: "jsonl", path: out },
+      exactDecimals: false,
+      idField: "id",
+      threads: 2,
+    });
+    expect(readFileSync(out, "utf8")).toBe(new TextDecoder().decode(sink.view()));
   });
 });

@@ -1,5 +1,5 @@
 // A JSON key that states its amount's period by a word of its own (`list_price_seat_month`,
-// `rent_wk`, `inc_yr`, `rent_pm`): the amount is converted to the period the input counts in, as
+// `rent_wk`, `inc_yr`, `rent_pm`, `vol_pa`, `thru_ann`): the amount is converted to the period the input counts in, as
 // for a key that says it in words (`monthly_rent`); a plural (`term_months`) is a duration, no period.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -24,6 +24,11 @@ const WORDS: [string, keyof typeof PER_YEAR][] = [
   ["week", "week"],
   ["yr", "year"],
   ["year", "year"],
+  // per annum and annual cut short (`turnover_pa`, `thru_ann`), and yearly and weekly in their short forms
+  ["pa", "year"],
+  ["ann", "year"],
+  ["yrly", "year"],
+  ["wkly", "week"],
 ];
 const SEPARATORS = ["_", "-"];
 

@@ -41,6 +41,27 @@ describe("iteration ranges", () => {
     );
   });
 
+  it("integers: a long range crossing the largest safe integer, either way, gives the values of adding one each step", () => {
+    const edge = BigInt(Number.MAX_SAFE_INTEGER);
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -3_000, max: 3_000 }),
+        fc.integer({ min: 1_100, max: 3_000 }),
+        fc.boolean(),
+        fc.boolean(),
+        (offset, length, up, negative) => {
+          const a = (negative ? -1n : 1n) * (edge + BigInt(offset));
+          const b = up ? a + BigInt(length) : a - BigInt(length);
+          const step = up ? 1n : -1n;
+          const want = Array.from({ length: length + 1 }, (_, i) => String(a + BigInt(i) * step));
+          const got = [...(iterRange(n(String(a)), n(String(b))) ?? [])];
+          expect(got.map(show)).toEqual(want);
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+
   it("dates: every calendar day from a to b once, ascending or descending, across months, leap days and years", () => {
     const day = fc.integer({ min: Date.UTC(1600, 0, 1) / DAY, max: Date.UTC(2400, 11, 31) / DAY });
     fc.assert(

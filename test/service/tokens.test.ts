@@ -1,9 +1,37 @@
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { encode } from "gpt-tokenizer";
 import { CHUNK, countOutputTokens, countTokens, countTokensYielding, lastBoundary, tokensAtLeast } from "../../src/service/tokens.js";
 
+/** The tokenizer as counting calls it, its calls counted (the pieces counting did not find remembered). */
+const tokenizerCalls = vi.hoisted(() => ({ n: 0 }));
+vi.mock("gpt-tokenizer", async (original) => {
+  const real = await original<typeof import("gpt-tokenizer")>();
+  return {
+    ...real,
+    countTokens: (...args: Parameters<typeof real.countTokens>) => {
+      tokenizerCalls.n++;
+      return real.countTokens(...args);
+    },
+  };
+});
+
 describe("token counting", () => {
+  it("counts a text it has counted before without the tokenizer, its short pieces too", () => {
+    // a response's counted text: the pieces of each chunk, the last of them a few characters long
+    const text = JSON.stringify({
+      answers: { decision: "approved", rate: 0.0525 },
+      receipt: { given: Object.fromEntries(Array.from({ length: 90 }, (_, i) => [`input ${i}`, i * 7])), latency_ms: 3 },
+      cache_hit: false,
+    });
+    expect(text.length).toBeGreaterThan(CHUNK);
+    const first = countTokens(text);
+    tokenizerCalls.n = 0;
+    expect(countTokens(text)).toBe(first);
+    expect(tokenizerCalls.n).toBe(0);
+    expect(first).toBe(encode(text, { disallowedSpecial: new Set() }).length);
+  });
+
   it("matches the tokenizer on text shorter than a chunk", () => {
     const text = JSON.stringify({ state: { "credit score": 712, employment: "salaried" }, note: "héllo wörld 🙂" });
     expect(countTokens(text)).toBe(encode(text).length);

@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
 import type { DuckDBConnection, DuckDBListValue } from "@duckdb/node-api";
 import { BIGINT, DuckDBInstance, DuckDBScalarFunction, LIST, VARCHAR } from "./duckdb-api.js";
-import { compileToSql, type LoadableModel, type SqlQuery } from "../../compiler/index.js";
+import { compileToSql, type Digits, type LoadableModel, type SqlQuery } from "../../compiler/index.js";
 import { identifier, stringLiteral } from "../../compiler/4-sql/dialects.js";
 import { loadModel } from "../../compiler/5-load/compiled-model.js";
 import type { ModelInput } from "../../ir/model.js";
@@ -22,7 +22,7 @@ import { ID, LINE, PLAIN } from "./json-rows.js";
 import { parquetColumns, parquetRefusals, sqlParquetParts } from "./parquet-columns.js";
 import { idTexts, recordCsv, recordJson, unsure } from "./records.js";
 import { tableFallback, type OutputFormat } from "./table-fallback.js";
-import { numberDigits } from "./number-domain.js";
+import { numberDigits, statisticsDigits } from "./number-domain.js";
 import { jsonlFallback, jsonlRows, type CleanScreen } from "./jsonl-file.js";
 import { pieceScorer } from "../chunk-scorer.js";
 import { parquetNumbers, tableProblems, tableRows, type FileTable, type TableFormat, type TableRows } from "./table-rows.js";
@@ -174,6 +174,25 @@ function parquetClash(query: SqlQuery): string | undefined {
   return names.find((n, i) => names.indexOf(n) !== i);
 }
 
+/**
+ * The digits of a Parquet file's number columns: a whole-number column's from the file's
+ * statistics where they settle it, the others' from one pass over the rows (number-domain.ts).
+ */
+async function parquetDigits(
+  connection: DuckDBConnection,
+  table: FileTable,
+  numbers: ReturnType<typeof parquetNumbers>,
+): Promise<Record<string, Digits>> {
+  const types = new Map(table.columns.map((c) => [c.name, c.type]));
+  const stats = await statisticsDigits(
+    connection,
+    table.path,
+    numbers.columns.map((c) => ({ name: c.name, type: types.get(c.name)! })),
+  );
+  const rest = numbers.columns.filter((c) => !stats.settled.has(c.name));
+  return { ...stats.digits, ...(await numberDigits(connection, numbers.from, rest)) };
+}
+
 export async function scoreTable(batch: TableBatch): Promise<TableTally> {
   const model = batch.loadable;
   const instance = await DuckDBInstance.create(":memory:", {
@@ -197,7 +216,7 @@ export async function scoreTable(batch: TableBatch): Promise<TableTally> {
     // the digits the file's numbers need, so that the query's arithmetic stays in 64 bits (number-domain.ts; a JSONL file's the screen found)
     const names = Object.keys((model.inputSchema.properties ?? {}) as Record<string, unknown>);
     const numbers = table.format === "parquet" ? parquetNumbers(table, names) : undefined;
-    const narrow = jsonl ? jsonl.screen.digits : numbers ? await numberDigits(connection, numbers.from, numbers.columns) : undefined;
+    const narrow = jsonl ? jsonl.screen.digits : numbers ? await parquetDigits(connection, table, numbers) : undefined;
     const compiled = compileToSql(batch.model, {
       narrow,
       dialect: "duckdb",

@@ -42,7 +42,7 @@ export const spec: CommandSpec = {
       short: "w",
       value: "N",
       description:
-        "worker threads (JS engine) or JSONL pieces scored at once (DuckDB engine), 1 to 64 (default: the cores, at most 8; DuckDB at most 4)",
+        "worker threads (JS engine), JSONL pieces scored at once (DuckDB engine) or DuckDB's threads on a Parquet or CSV file, 1 to 64 (default: the cores, at most 8; DuckDB at most 4)",
     },
     "in-format": { type: "string", value: "FORMAT", description: "jsonl, csv or parquet, when the file name does not say" },
     "out-format": { type: "string", value: "FORMAT", description: "jsonl, csv or parquet, when the file name does not say" },
@@ -261,6 +261,7 @@ async function duckdbBatch(file: string, values: Values, io: Io, limits: Evaluat
             output: { format: outputFormat, path },
             exactDecimals: values.exact ?? false,
             idField: values.id,
+            threads: values.workers === undefined ? undefined : workerCount(values.workers),
             onProgress,
           });
         } catch (e) {

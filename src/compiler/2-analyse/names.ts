@@ -10,13 +10,22 @@ import type { FunctionSpec } from "../1-parse/content/functions.js";
 const SECTIONS = ["inputs", "decisions", "functions"] as const;
 
 export function checkNamespace(content: ContentSpec, sink: Diagnostic[]): void {
-  const owner = new Map<string, string>();
+  // keyed by the name's composed Unicode form (NFC), which keeps the section and the name as written
+  const owner = new Map<string, { section: string; name: string }>();
   for (const section of SECTIONS)
     for (const name of Object.keys(content[section])) {
       const address = `${section}.${name}`;
-      const first = owner.get(name);
-      if (first) sink.push(diagnostic("names.duplicate", { name, first }, { address }));
-      else owner.set(name, section);
+      const key = name.normalize("NFC");
+      const first = owner.get(key);
+      if (first)
+        sink.push(
+          diagnostic(
+            "names.duplicate",
+            { variant: first.name === name ? "same" : "unicode-form", name, first: first.section },
+            { address },
+          ),
+        );
+      else owner.set(key, { section, name });
       if (name.trim() === "") sink.push(diagnostic("names.invalid", { variant: "empty" }, { address }));
       else if (name !== name.trim()) sink.push(diagnostic("names.invalid", { variant: "spaces", name }, { address }));
       else if (KEYWORDS.has(name)) sink.push(diagnostic("names.reserved", { name, kind: section.slice(0, -1) }, { address }));

@@ -1,7 +1,7 @@
 // FEEL's comparisons with FEEL's nulls (runtime/equality.ts, runtime/compare.ts), which are not
 // SQL's: `x = null` is true when x is null, `null != true` is true, and a comparison of values of
 // different kinds is null. Orderings of ordered levels go by rank.
-import { common, numberLiteral } from "./numbers.js";
+import { common, heldPair, numberLiteral } from "./numbers.js";
 import { unsupported, type SqlContext } from "./context.js";
 import { stringLiteral } from "./dialects.js";
 import { deeper, literal, type SqlValue } from "./values.js";
@@ -18,6 +18,8 @@ export function equals(a: SqlValue, b: SqlValue, cx: SqlContext): SqlValue {
   if (a.kind === "record" || b.kind === "record") return unsupportedRecords(cx);
   if (a.kind !== b.kind)
     return bool(`CASE WHEN ${a.sql} IS NULL OR ${b.sql} IS NULL THEN (${a.sql} IS NULL AND ${b.sql} IS NULL) END`, a, b);
+  const held = a.kind === "number" ? heldPair(a, b, cx) : undefined;
+  if (held) return { ...bool(`(${held[0]} IS NOT DISTINCT FROM ${held[1]})`, a, b), depth: Math.max(held[2], deeper(a, b)) };
   const [x, y] = a.kind === "number" ? common([a, b], cx) : [a, b];
   return bool(`(${x!.sql} ${cx.naive ? "=" : "IS NOT DISTINCT FROM"} ${y!.sql})`, a, b);
 }
@@ -40,6 +42,9 @@ export function ordered(op: Ordering, a: SqlValue, b: SqlValue, cx: SqlContext):
   if (a.kind !== b.kind || a.kind === "null" || a.kind === "boolean") return NULL_BOOLEAN;
   if (a.kind === "record") return unsupportedRecords(cx);
   if (a.kind === "number") {
+    // numbers held as integers of one scale (numbers.ts) compare as those integers
+    const held = heldPair(a, b, cx);
+    if (held) return { ...bool(`(${held[0]} ${op} ${held[1]})`, a, b), depth: Math.max(held[2], deeper(a, b)) };
     const near = againstLiteral(op, a, b, cx);
     if (near) return near;
     const [x, y] = common([a, b], cx);

@@ -10,7 +10,19 @@ import { isWellFormed } from "../../runtime/well-formed.js";
 import { equals, not, notEquals, NULL_BOOLEAN, ordered } from "./compare.js";
 import { unsupported, type SqlContext } from "./context.js";
 import { stringLiteral } from "./dialects.js";
-import { absolute, arithmetic, common, negate, numberLiteral, power, reciprocal, roundPlaces, roundQuotient } from "./numbers.js";
+import {
+  absolute,
+  arithmetic,
+  common,
+  heldInteger,
+  holdAs,
+  negate,
+  numberLiteral,
+  power,
+  reciprocal,
+  roundPlaces,
+  roundQuotient,
+} from "./numbers.js";
 import { lowerBody } from "./tables.js";
 import { allOf, anyOf, unaryTests } from "./unary-tests.js";
 import { decimalShape, deeper, literal, NULL_VALUE, SqlUnsupported, type SqlValue } from "./values.js";
@@ -143,9 +155,23 @@ const lowerers: { [K in Expr["kind"]]: Lower<K> } = {
   if: (n, scope, cx) => {
     const cond = lowerExpr(n.cond, scope, cx);
     if (cond.kind !== "boolean" && cond.kind !== "null") throw unsupported(cx, "an `if` whose condition is not a boolean", n.cond.span);
-    const [then, otherwise] = branches([lowerExpr(n.then, scope, cx), lowerExpr(n.else, scope, cx)], cx) as [SqlValue, SqlValue];
+    const written = [lowerExpr(n.then, scope, cx), lowerExpr(n.else, scope, cx)];
+    const [then, otherwise] = branches(written, cx) as [SqlValue, SqlValue];
     const sql = `CASE WHEN ${cond.sql} THEN ${then.sql} ELSE ${otherwise.sql} END`;
-    return { ...(then.kind === "null" ? otherwise : then), sql, depth: deeper(cond, then, otherwise), atomic: false, constant: undefined };
+    const value = {
+      ...(then.kind === "null" ? otherwise : then),
+      sql,
+      depth: deeper(cond, then, otherwise),
+      atomic: false,
+      constant: undefined,
+    };
+    // branches held as integers of the result's scale: the same choice between the integers
+    if (value.kind === "number" && written.some((v) => v.kind !== "null")) {
+      const scale = value.shape!.scale;
+      const [t, e] = written.map((v) => (v.kind === "null" ? { sql: "CAST(NULL AS BIGINT)", depth: 0 } : heldInteger(v, scale, cx)));
+      if (t && e) holdAs(value, `CASE WHEN ${cond.sql} THEN ${t.sql} ELSE ${e.sql} END`, Math.max(cond.depth, t.depth, e.depth), cx);
+    }
+    return value;
   },
   for: (n, _s, cx) => refuse(cx, "a `for` (lists are not lowered yet)", n),
   quantified: (n, _s, cx) => refuse(cx, `\`${n.quantifier}\` (lists are not lowered yet)`, n),

@@ -39,10 +39,94 @@ export function numberLiteral(text: string, cx: SqlContext): SqlValue {
 /** A column already of the number type its shape names (an input of the bottom layer). */
 export const numberColumn = (sql: string, shape: Shape): SqlValue => literal(sql, "number", { shape });
 
+/** Scaled integers stay below this: BIGINT holds them, and twice them (a rounding's remainder). */
+const INTEGER_LIMIT = 10n ** 18n;
+
+/** A bound column of the layers (layers.ts names them `$n`): read as it stands. */
+const COLUMN = /^"\$\d+"$/;
+
+/** A BIGINT literal. */
+const bigintLiteral = (n: bigint): string => `CAST(${stringLiteral(String(n))} AS BIGINT)`;
+
+/**
+ * The 64-bit integer m of a number as m × 10^-scale (`scale` at least its own), where DuckDB holds
+ * one without a cast: a literal's digits, or the integer a rounding, an exact sum or product of
+ * such, an `if` of such or a table's literal outputs were computed in (`Layers.integerOf`). Numbers
+ * held that way stay integers from one operation to the next, with no decimal in between (docs/sql.md,
+ * _Scaled integers_). Undefined in another dialect, or where m might not fit 10^18.
+ */
+export function heldInteger(
+  v: SqlValue,
+  scale: number,
+  cx: SqlContext,
+  casts = true,
+): { sql: string; depth: number; constant: boolean } | undefined {
+  if (cx.dialect.name !== "duckdb" || cx.naive || v.kind !== "number" || !v.shape) return undefined;
+  const s = v.shape.scale;
+  if (scale < s || rescale(v.shape, scale).bound > INTEGER_LIMIT) return undefined;
+  if (v.constant !== undefined) {
+    const [whole, fraction = ""] = v.constant.split(".");
+    const units = BigInt(`${whole}${fraction}`) * 10n ** BigInt(scale - fraction.length);
+    return { sql: bigintLiteral(units), depth: 0, constant: true };
+  }
+  const held = cx.layers.integerOf(v.sql);
+  if (!held || held.scale !== s || (held.cast && !casts)) return undefined;
+  const sql = scale === s ? held.sql : `(${held.sql} * ${bigintLiteral(10n ** BigInt(scale - s))})`;
+  return { sql, depth: Math.max(held.depth, v.depth), constant: false };
+}
+
+/**
+ * Two numbers as integers of one scale, where both are held (heldInteger) and not both literals:
+ * what an exact comparison of them needs, with no decimal cast.
+ */
+export function heldPair(a: SqlValue, b: SqlValue, cx: SqlContext, casts = false): [string, string, number] | undefined {
+  if (!a.shape || !b.shape) return undefined;
+  const scale = Math.max(a.shape.scale, b.shape.scale);
+  const [x, y] = [heldInteger(a, scale, cx, casts), heldInteger(b, scale, cx, casts)];
+  if (!x || !y || (x.constant && y.constant)) return undefined;
+  return [x.sql, y.sql, Math.max(x.depth, y.depth)];
+}
+
+/**
+ * The number of the given shape whose scaled integer is `m` (a BIGINT expression reading layers up
+ * to `depth`), recorded as held; the decimal is made from the integer only where something reads
+ * the decimal (an output, an operation on an operand not held). `bind`: the integer is bound to a
+ * column first, where it is worth computing once (a rounding's); a sum stays an expression, so a
+ * chain of them is one expression, not a layer each.
+ */
+function fromInteger(m: string, shape: Shape, cx: SqlContext, depth: number, bind = false): SqlValue {
+  const integer = bind ? cx.layers.bind({ sql: m, kind: "number", depth }) : { sql: m, depth };
+  const value = rescaled(integer.sql, shape, cx, integer.depth);
+  cx.layers.holdInteger(value.sql, { sql: integer.sql, scale: shape.scale, depth: integer.depth });
+  return value;
+}
+
+/** Records that a number (its SQL as it stands) is also the BIGINT `m` at its scale. */
+export function holdAs(v: SqlValue, m: string, depth: number, cx: SqlContext, cast = false): void {
+  cx.layers.holdInteger(v.sql, { sql: m, scale: v.shape!.scale, depth, cast });
+}
+
+/**
+ * A number held as its integer too, cast once from its decimal where arithmetic or a rounding reads
+ * it (DuckDB, 64 bits): an input's column, a table's output. Bounded by the decimal, so by its
+ * shape, on every row, scored or not. A comparison reads the decimal, which costs no cast.
+ */
+export function holdCast(v: SqlValue, cx: SqlContext): void {
+  if (cx.dialect.name !== "duckdb" || cx.naive || !fitsBigint(v.shape!)) return;
+  // cast from the value's own column, not from its expression written again
+  const column = cx.layers.bind(v);
+  holdAs(column, unscaledDecimal(column, "BIGINT", cx), column.depth, cx, true);
+  if (column.sql !== v.sql) holdAs(v, unscaledDecimal(column, "BIGINT", cx), column.depth, cx, true);
+}
+
 export function arithmetic(op: "+" | "-" | "*", a: SqlValue, b: SqlValue, cx: SqlContext): SqlValue {
   const [x, y] = [a.shape!, b.shape!];
   if (op === "*") {
     const shape = checked({ scale: x.scale + y.scale, bound: (x.bound - 1n) * (y.bound - 1n) + 1n }, cx, "a product");
+    // held integers multiply as integers, the product's scale the sum of theirs
+    const [p, q] = [heldInteger(a, x.scale, cx), heldInteger(b, y.scale, cx)];
+    if (p && q && !(p.constant && q.constant) && shape.bound <= INTEGER_LIMIT)
+      return fromInteger(`(${p.sql} * ${q.sql})`, shape, cx, Math.max(p.depth, q.depth));
     // DuckDB types a product DECIMAL(w1 + w2, s1 + s2) but multiplies in the operands' own integers:
     // a product wider than 18 digits needs an operand held in 128 bits
     const wide = cx.dialect.name === "duckdb" && widthOf(shape) > 18 && widthOf(x) <= 18 && widthOf(y) <= 18;
@@ -56,6 +140,8 @@ export function arithmetic(op: "+" | "-" | "*", a: SqlValue, b: SqlValue, cx: Sq
     cx,
     op === "+" ? "a sum" : "a difference",
   );
+  const held = shape.bound <= INTEGER_LIMIT ? heldPair(a, b, cx, true) : undefined;
+  if (held) return fromInteger(`(${held[0]} ${op} ${held[1]})`, shape, cx, held[2]);
   // both operands of the result's type, so DuckDB's own result type (one digit wider) stays within 38
   const [p, q] = cx.dialect.name === "postgres" ? [a, b] : [typed(a.sql, shape, cx, a.depth), typed(b.sql, shape, cx, b.depth)];
   return typed(`(${p.sql} ${op} ${q.sql})`, shape, cx, deeper(a, b));
@@ -105,7 +191,14 @@ function bigintUnscaled(v: string, scale: number, width: number): string {
  * DECIMAL(18, s): a 128-bit decimal's cast to an integer divides in 128 bits, about a hundred times
  * the cost (docs/sql.md), so it is left to the rows whose value needs it.
  */
-function unscaled(x: SqlValue, type: string, cx: SqlContext): string {
+function unscaled(x: SqlValue, type: string, cx: SqlContext): { sql: string; depth: number } {
+  const held = heldInteger(x, x.shape!.scale, cx);
+  if (held) return { sql: type === "BIGINT" ? held.sql : `CAST(${held.sql} AS ${type})`, depth: held.depth };
+  return { sql: unscaledDecimal(x, type, cx), depth: x.depth };
+}
+
+/** unscaled() of a number held as a decimal. */
+function unscaledDecimal(x: SqlValue, type: string, cx: SqlContext): string {
   const { scale } = x.shape!;
   const width = widthOf(x.shape!);
   if (cx.dialect.name === "postgres") return scale === 0 ? x.sql : `(${x.sql} * ${integerLiteral(10n ** BigInt(scale), type).sql})`;
@@ -196,7 +289,11 @@ function roundedDivision(
   const r2 = layers.bind(int(`(2 * ${narrowed(dialect.remainder, mag.sql, div.sql, type, cx)})`, deeper(mag, div)));
   const odd = `(${narrowed(dialect.remainder, q.sql, "2", type, cx)} = 1)`;
   const magnitude = `(${q.sql} + CASE WHEN ${AWAY[mode](r2.sql, div.sql, odd, neg.sql)} THEN 1 ELSE 0 END)`;
-  return rescaled(`CASE WHEN ${neg.sql} THEN -${magnitude} ELSE ${magnitude} END`, shape, cx, deeper(q, r2, neg, div));
+  const signed = `CASE WHEN ${neg.sql} THEN -${magnitude} ELSE ${magnitude} END`;
+  // a result in 64 bits stays an integer for what reads it (heldInteger)
+  if (dialect.name === "duckdb" && type === "BIGINT" && shape.bound <= INTEGER_LIMIT)
+    return fromInteger(signed, shape, cx, deeper(q, r2, neg, div), true);
+  return rescaled(signed, shape, cx, deeper(q, r2, neg, div));
 }
 
 /** `decimal(x, places)` and the other roundings to a literal scale. */
@@ -208,7 +305,9 @@ export function roundPlaces(x: SqlValue, places: number, mode: Rounding, cx: Sql
   if (cx.naive) return typed(`round(${x.sql}, ${places})`, shape, cx, x.depth);
   const divisor = 10n ** BigInt(scale - places);
   const type = fitsBigint(x.shape!) ? integerType(bound > divisor ? bound : divisor, cx) : cx.dialect.integer;
-  const n = { sql: unscaled(x, type, cx), kind: "number", depth: x.depth } as const;
+  const m = unscaled(x, type, cx);
+  // a held integer's column is read as it stands, not bound again
+  const n: SqlValue = { ...m, kind: "number", atomic: COLUMN.test(m.sql) };
   return roundedDivision(n, integerLiteral(divisor, type), true, mode, shape, type, cx);
 }
 
@@ -224,7 +323,8 @@ export function roundQuotient(a: SqlValue, b: SqlValue, places: number, mode: Ro
   const type = fitsBigint(x) && fitsBigint(y) ? integerType(n > d ? n : d, cx) : cx.dialect.integer;
   const scaled = (v: SqlValue, by: number): SqlValue => {
     const m = unscaled(v, type, cx);
-    return { sql: by > 0 ? `(${m} * ${integerLiteral(10n ** BigInt(by), type).sql})` : m, kind: "number", depth: v.depth, atomic: false };
+    if (by === 0) return { ...m, kind: "number", atomic: COLUMN.test(m.sql) };
+    return { sql: `(${m.sql} * ${integerLiteral(10n ** BigInt(by), type).sql})`, kind: "number", depth: m.depth, atomic: false };
   };
   // |a / b| ≤ (A - 1) × 10^-sa / 10^-sb, as b is at least one unit of 10^-sb; rounded, one unit more
   const shape = checked({ scale: places, bound: ((x.bound - 1n) * up) / down + 3n }, cx, "a rounded quotient");

@@ -14,7 +14,7 @@ import { unsupported, type SqlContext } from "./context.js";
 import { DIALECTS, identifier, stringLiteral, type Dialect, type DialectName } from "./dialects.js";
 import { coerced, levelsOf, refKey, type SqlScope } from "./expressions.js";
 import { Layers } from "./layers.js";
-import { numberColumn } from "./numbers.js";
+import { holdCast, numberColumn } from "./numbers.js";
 import { lowerBody } from "./tables.js";
 import { allOf } from "./unary-tests.js";
 import { decimalShape, literal, SqlUnsupported, widthOf, type SqlKind, type SqlPlace, type SqlValue } from "./values.js";
@@ -313,6 +313,7 @@ function inputColumn(
     // the column read once: its value as the decimal, then whether that is the column's number (one layer up)
     const read = layers.input(raw);
     value = numberColumn(layers.input(dialect.toDecimal(raw, digits.int, digits.scale)), decimalShape(digits.int, digits.scale));
+    holdCast(value, cx());
     // TRY_CAST's overflow is a null: only a true comparison fits
     conditions.push(`(${read} IS NULL OR COALESCE(${dialect.fitsDecimal(read, digits.int, digits.scale, value.sql)}, FALSE))`);
     const c = input.type.kind === "number" ? input.type.constraint : undefined;

@@ -5,6 +5,7 @@
 import type { Expr } from "../../ir/feel-ast.js";
 import type { BodyIR, TableIR } from "../../ir/ir.js";
 import { gridRule } from "./grid.js";
+import { holdCast } from "./numbers.js";
 import { cellBounds, firstRule, literalsOf, type Rule } from "./rule-split.js";
 import { unsupported, type SqlContext } from "./context.js";
 import { branches, levelsOf, lowerExpr, type SqlScope } from "./expressions.js";
@@ -117,21 +118,21 @@ function lowerTable(table: TableIR, scope: SqlScope, cx: SqlContext): LoweredBod
     const items = listed ? Array.from({ length: Math.max(...numbers) }, () => "NULL") : [];
     for (const [n, v] of arms) items[n - 1] = v;
     const element = listed ? (numberList(values, numbers, typed, rule.sql, cx) ?? cx.dialect.valueList!(items, rule.sql)) : "";
-    return {
-      listed: listed ? items : undefined,
-      value: {
-        ...typed,
-        sql: listed
-          ? output.defaultValue
-            ? `CASE WHEN ${rule.sql} IS NULL THEN ${all.at(-1)!.sql} ELSE ${element} END`
-            : element
-          : byRule(rule.sql, arms, all.at(-1)!.sql),
-        depth: deeper(rule, ...all),
-        atomic: false,
-        constant: undefined,
-        ...(levels && typed.kind === "string" ? { levels } : {}),
-      } satisfies SqlValue,
-    };
+    const value = {
+      ...typed,
+      sql: listed
+        ? output.defaultValue
+          ? `CASE WHEN ${rule.sql} IS NULL THEN ${all.at(-1)!.sql} ELSE ${element} END`
+          : element
+        : byRule(rule.sql, arms, all.at(-1)!.sql),
+      depth: deeper(rule, ...all),
+      atomic: false,
+      constant: undefined,
+      ...(levels && typed.kind === "string" ? { levels } : {}),
+    } satisfies SqlValue;
+    // a number output is held as its integer too, cast once where arithmetic reads it (numbers.ts)
+    if (typed.kind === "number") holdCast(value, cx);
+    return { listed: listed ? items : undefined, value };
   });
   const looked = grid ? { grid: true } : {};
   if (table.singleOutput) return { ...outputs[0]!, rule, ...looked };

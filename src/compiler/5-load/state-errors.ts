@@ -2,7 +2,7 @@
 // and order ajv gives them) into state errors addressed like the model, `inputs.<name>[.<field>]`.
 // Bundled into packages.
 import { STATE } from "../../ir/diagnostic-catalogue/state.js";
-import { diagnosticsOf, type Diagnostic } from "../../ir/diagnostic-types.js";
+import { addressedDiagnosticsOf, type Diagnostic } from "../../ir/diagnostic-types.js";
 import { FORMAT_HINTS } from "./formats.js";
 
 /** One way a value fails a keyword of the schema, as JSON Schema validators (ajv) report it. */
@@ -28,7 +28,7 @@ const RANGE_KEYWORDS = new Set(["minimum", "maximum", "exclusiveMinimum", "exclu
 const PRIORITY: readonly string[] = Object.keys(STATE);
 
 // Only the state family: this module is bundled into packages.
-const diagnostic = diagnosticsOf(STATE);
+const diagnostic = addressedDiagnosticsOf(STATE);
 
 function describeValue(v: unknown): string {
   if (v === null) return "null";

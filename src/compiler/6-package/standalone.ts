@@ -6,10 +6,11 @@
 // their JavaScript that scripts/build.mjs writes to dist/lib), all marked free of side effects, so
 // that what the model's code does not name is left out. With `runtime: "import"` it is not
 // bundled: the module imports it from the shared package.
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
-import { build, type Plugin } from "esbuild";
+import { build, type Plugin, transformSync } from "esbuild";
+import { withoutComments } from "./uncommented.js";
 
 export type NumberMode = "decimal" | "double";
 export type ModuleFormat = "esm" | "cjs";
@@ -79,6 +80,24 @@ const STAND_INS = {
 /** A part of the runtime a bundle can leave out (STAND_INS). */
 export type RuntimePart = keyof typeof STAND_INS;
 
+/** Each runtime module's TypeScript source as JavaScript without comments, by path (the files do not change while a process runs). */
+const UNCOMMENTED = new Map<string, string>();
+
+/**
+ * A runtime module's TypeScript source as JavaScript without comments (uncommented.ts); the prebuilt
+ * modules (dist/lib) are written so.
+ */
+function uncommented(path: string): string {
+  let code = UNCOMMENTED.get(path);
+  if (code === undefined) {
+    const ts = readFileSync(path, "utf8");
+    const tsconfigRaw = { compilerOptions: { useDefineForClassFields: true } };
+    code = withoutComments(transformSync(ts, { loader: "ts", target: `es${ECMA_VERSION}`, tsconfigRaw }).code);
+    UNCOMMENTED.set(path, code);
+  }
+  return code;
+}
+
 /**
  * Marks the project's own modules free of side effects (they have none at import), so that esbuild
  * drops each module the model's code does not reach; in double mode resolves the runtime's
@@ -98,6 +117,9 @@ function projectModules({ dir, ext }: ModuleRoot, numbers: NumberMode, leaveOut:
         if (r.errors.length > 0 || !r.path.startsWith(within)) return r.errors.length > 0 ? { errors: r.errors } : undefined;
         return { path: swaps.get(resolve(r.path)) ?? r.path, sideEffects: false };
       });
+      b.onLoad({ filter: /\.ts$/ }, (args) =>
+        args.path.startsWith(within) ? { contents: uncommented(args.path), loader: "js" } : undefined,
+      );
     },
   };
 }

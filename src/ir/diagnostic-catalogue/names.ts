@@ -22,10 +22,17 @@ export const NAMES = inStage("names", {
   }),
   "names.duplicate": entry({
     severity: "error",
-    message: (p: { name: string; first: string }) =>
-      `\`${p.name}\` is already declared in ${p.first}; inputs, decisions and functions share one namespace`,
-    example: { name: "risk", first: "inputs" },
-    explain: "A name is declared twice among inputs, decisions and functions: rename one.",
+    message: variants({
+      same: (p: { name: string; first: string }) =>
+        `\`${p.name}\` is already declared in ${p.first}; inputs, decisions and functions share one namespace`,
+      "unicode-form": (p: { name: string; first: string }) =>
+        `\`${p.name}\` is the same text as a name declared in ${p.first}, written with other Unicode code points (composed and decomposed accents); inputs, decisions and functions share one namespace: write both alike, or rename one`,
+    }),
+    example: { variant: "same", name: "risk", first: "inputs" },
+    explain:
+      "A name is declared twice among inputs, decisions and functions: rename one. Two names that are the same text in " +
+      "Unicode's composed form (NFC), such as `café` with a precomposed `é` and with `e` and a combining accent, count as one name: " +
+      "they look alike, and an expression typed either way would read only one of them.",
   }),
   "names.duplicate-entry": entry({
     severity: "strict-error",

@@ -20,7 +20,7 @@ import {
 import { EMBEDDED_LIMITS } from "./limits.js";
 import { resolveHint, walkJson, type JsonNode } from "./json-walk.js";
 import { readText } from "./text-reader.js";
-import { aboveFloor, roundConfidence } from "./text/confidence.js";
+import { aboveFloor, calibrate, JSON_WORTH, roundConfidence } from "./text/confidence.js";
 import type { Meter } from "./text/text-index.js";
 import { contentStems, normaliseName, periodOfKey, periodOfText } from "./words.js";
 import { byElimination, byOptionName, isProse, PROSE_FACTOR, readKeyedStrings, type Unread } from "./json-fallbacks.js";
@@ -331,7 +331,7 @@ export function readJson(
     // a bare value answers the one input asked, if it has its type
     const c = coerce(state, inputs[0]!.type, { options: inputs[0]!.options, reference });
     if (c) values[inputs[0]!.name] = { value: c.value, confidence: 0.6 * c.factor, source: { path: "", text: quote(state) } };
-    return values;
+    return calibrate(values, JSON_WORTH);
   }
   const unreadKeys: Unread[] = [];
   const chosen = assign(inputs.flatMap((input) => candidatesFor(input, state, nodes, reference, meter, unreadKeys, inputs)));
@@ -342,6 +342,8 @@ export function readJson(
   readKeyedStrings(unreadKeys, values, used, reference, meter);
   byOptionName(inputs, nodes, values, used);
   byElimination(inputs, nodes, values, used, reference);
+  // what the keys say, as it is worth; prose in strings is worth what the text reader says, less
+  calibrate(values, JSON_WORTH);
   const unread = inputs.filter((i) => !Object.hasOwn(values, i.name));
   for (const leaf of unread.length > 0 ? proseLeaves(nodes) : []) {
     // a person record is read from its keys, never from one note about it

@@ -9,7 +9,7 @@ import type { InputIR } from "../../ir/ir.js";
 import { NO_USAGE, type ReadRequest, type ReadResult, type ReadValue, type Reader } from "../types.js";
 import { findDates, headingDate, statedReference, todayIso } from "./dates.js";
 import { EMBEDDED_LIMITS } from "./limits.js";
-import { aboveFloor, calibrated, roundConfidence } from "./text/confidence.js";
+import { aboveFloor, calibrate, roundConfidence, TEXT_WORTH } from "./text/confidence.js";
 import { cuesOf } from "./text/cues.js";
 import { readBooleans } from "./text/read-booleans.js";
 import { readChoices } from "./text/read-choices.js";
@@ -180,15 +180,7 @@ function readMessage(
           confidence: WRITTEN_REPORT,
           source: { span: { start: day.start, end: day.end }, text: text.slice(day.start, day.end) },
         };
-  for (const v of Object.values(values)) {
-    const raised = calibrated(v.confidence);
-    if (raised === v.confidence) continue;
-    // the alternatives share what is left, as before
-    const rest = (1 - raised) / (1 - v.confidence);
-    if (v.alternatives) v.alternatives = v.alternatives.map((a) => ({ ...a, p: roundConfidence(a.p * rest) }));
-    v.confidence = raised;
-  }
-  return aboveFloor(values);
+  return aboveFloor(calibrate(values, TEXT_WORTH));
 }
 
 export const textReader: Reader = {

@@ -210,7 +210,11 @@ export function periodOfText(text: string): "month" | "year" | "week" | undefine
   return undefined;
 }
 
-/** A word of a key that says the period of its amount: `rent_pm`, `price_seat_month`, `pay_wk`, `inc_yr` (not a plural, `term_months`, a duration). */
+/**
+ * A word of a key that says the period of its amount: `rent_pm`, `price_seat_month`, `pay_wk`,
+ * `inc_yr`, and the short forms of "per annum" and "annual" (`vol_pa`, `turnover_ann`); not a
+ * plural (`term_months`), a duration.
+ */
 const KEY_PERIOD_WORDS: Record<string, "month" | "year" | "week"> = {
   month: "month",
   mo: "month",
@@ -219,8 +223,13 @@ const KEY_PERIOD_WORDS: Record<string, "month" | "year" | "week"> = {
   pm: "month",
   year: "year",
   yr: "year",
+  yrly: "year",
+  pa: "year",
+  ann: "year",
+  annum: "year",
   week: "week",
   wk: "week",
+  wkly: "week",
   pw: "week",
 };
 

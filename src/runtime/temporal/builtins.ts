@@ -8,7 +8,7 @@ import { madeGroup, ofKind, T, type BuiltinDef, type BuiltinResult } from "../bu
 import { dayOfYear, isValidDate, isoWeekOfYear, isoWeekday, monthsBetween } from "./calendar.js";
 import { nowMillis } from "./clock.js";
 import { atTime, dateTimeFromLocal, dateTimeFromUtc, localNanos, NS_PER_SECOND, secondsToNanos } from "./instant.js";
-import { parseDate, parseDateTime, parseDuration, parseTime } from "./parse.js";
+import { dateRangeFault, durationRangeFault, parseDate, parseDateTime, parseDuration, parseTime } from "./parse.js";
 import { MAX_OFFSET_SECONDS } from "./plain-form.js";
 import { describe, isTemporalValue } from "../kinds.js";
 import { temporalToString } from "./format.js";
@@ -26,14 +26,20 @@ function bad(fn: string, what: string, v: FeelValue | undefined): null {
 
 const isDateLike = (v: FeelValue | undefined): v is FeelDate | FeelDateTime => v instanceof FeelDate || v instanceof FeelDateTime;
 
-function fromString<T>(fn: string, parse: (s: string) => T | null, from: FeelValue | undefined): T | null {
+/** `from` read by `parse`; a string it does not read is a problem saying why: a value out of range (`rangeFault`) or no form. */
+function fromString<T>(
+  fn: string,
+  parse: (s: string) => T | null,
+  from: FeelValue | undefined,
+  rangeFault: (s: string) => string | null = () => null,
+): T | null {
   if (typeof from !== "string") return bad(fn, "expects a string", from);
-  return parse(from) ?? bad(fn, "not a valid string form", from);
+  return parse(from) ?? bad(fn, rangeFault(from) ?? "not a valid string form", from);
 }
 
 function date(from: FeelValue): FeelValue {
   if (from instanceof FeelDateTime || from instanceof FeelDate) return new FeelDate(from.year, from.month, from.day);
-  return fromString("date", parseDate, from);
+  return fromString("date", parseDate, from, dateRangeFault);
 }
 
 const wholeNumber = (v: FeelValue | undefined): number | null =>
@@ -49,7 +55,7 @@ function dateOfParts(year: FeelValue, month: FeelValue, day: FeelValue): FeelVal
 
 function dateAndTime(from: FeelValue): FeelValue {
   if (from instanceof FeelDateTime) return from;
-  return fromString("date and time", parseDateTime, from);
+  return fromString("date and time", parseDateTime, from, dateRangeFault);
 }
 
 function dateAndTimeOf(date: FeelValue, time: FeelValue): FeelValue {
@@ -93,7 +99,7 @@ function timeOfParts(hour: FeelValue, minute: FeelValue, second: FeelValue, offs
 
 function duration(from: FeelValue): FeelValue {
   if (from instanceof DaysTimeDuration || from instanceof YearsMonthsDuration) return from;
-  return fromString("duration", parseDuration, from);
+  return fromString("duration", parseDuration, from, durationRangeFault);
 }
 
 function yearsAndMonthsDuration(from: FeelValue, to: FeelValue): FeelValue {

@@ -5,7 +5,7 @@
 import { Decimal } from "../decimal.js";
 import { DaysTimeDuration, FeelDate, FeelDateTime, FeelTime, YearsMonthsDuration } from "../values.js";
 import type { TemporalValue } from "../values.js";
-import { isValidDate } from "./calendar.js";
+import { isValidDate, MAX_YEAR, MIN_YEAR } from "./calendar.js";
 import { NS_PER_DAY, dateTimeFromLocal, localNanos } from "./instant.js";
 import { MAX_OFFSET_SECONDS, plainDate, plainDateTime, signedOffset } from "./plain-form.js";
 import { isValidZone, standardOffset } from "./zones.js";
@@ -110,6 +110,31 @@ export function parseDuration(text: string): DaysTimeDuration | YearsMonthsDurat
   // past the largest decimal (about 10^6145 seconds) the duration cannot be represented
   if (!seconds.isFinite()) return null;
   return new DaysTimeDuration(minus && !seconds.isZero() ? seconds.neg() : seconds);
+}
+
+/** A date's form (of a date, or the start of a date and time) whose year has more digits than FEEL's years. */
+const LONG_YEAR_RE = /^-?[1-9]\d{9,}-\d{2}-\d{2}(?:T|$)/;
+
+/**
+ * Why a string of a date's or a date and time's form is no value: its year is past FEEL's range
+ * (±999,999,999); null for a string of no such form.
+ */
+export const dateRangeFault = (text: string): string | null =>
+  LONG_YEAR_RE.test(text)
+    ? `out of range: a year is between ${MIN_YEAR.toLocaleString("en-US")} and ${MAX_YEAR.toLocaleString("en-US")}`
+    : null;
+
+/**
+ * Why a string of a duration's form is no value: its months are more than the largest safe
+ * integer, or its seconds past the largest decimal; null for a string of no such form or a value.
+ */
+export function durationRangeFault(text: string): string | null {
+  const ym = YM_RE.exec(text);
+  if (ym && (ym[2] !== undefined || ym[3] !== undefined) && !Number.isSafeInteger(Number(ym[2] ?? 0) * 12 + Number(ym[3] ?? 0)))
+    return `out of range: a years and months duration is at most ${Number.MAX_SAFE_INTEGER.toLocaleString("en-US")} months`;
+  if (DT_RE.test(text) && text !== "P" && text !== "-P" && !text.endsWith("T"))
+    return "out of range: a days and time duration is at most about 10^6145 seconds (the largest decimal)";
+  return null;
 }
 
 /** The string of an @"..." literal: whichever temporal form it matches. */

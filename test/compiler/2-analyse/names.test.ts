@@ -64,6 +64,34 @@ describe("names stage", () => {
     expect(dups).toEqual(["decisions.age", "functions.adult"]);
   });
 
+  it("counts two names that are one text in Unicode's composed form as one name, and says why", () => {
+    // a stem, then letters with accents that have a precomposed form (NFC) and a decomposed one (NFD)
+    const accented = fc.constantFrom("é", "ñ", "ü", "Å", "ç", "ô");
+    const nameArb = fc
+      .tuple(fc.stringMatching(/^[a-z]{1,6}$/), fc.array(accented, { minLength: 1, maxLength: 3 }))
+      .map(([stem, marks]) => stem + marks.join(""));
+    fc.assert(
+      fc.property(nameArb, fc.constantFrom("inputs", "functions") as fc.Arbitrary<"inputs" | "functions">, (name, section) => {
+        const composed = name.normalize("NFC");
+        const decomposed = name.normalize("NFD");
+        const declared =
+          section === "inputs"
+            ? { inputs: { [composed]: { type: "number", desc: "x" } }, decisions: { [decomposed]: "1", total: `${composed} + 1` } }
+            : { functions: { [composed]: { params: {}, returns: "number", body: "1" } }, decisions: { [decomposed]: "1" } };
+        const r = strict(content(declared));
+        const dups = r.diagnostics.filter((d) => d.code === "names.duplicate");
+        expect(dups.map((d) => d.address)).toEqual([section === "inputs" ? `decisions.${decomposed}` : `functions.${composed}`]);
+        expect(dups[0]!.message).toContain("other Unicode code points");
+        expect(stage(r, "names").ok).toBe(false);
+      }),
+      { numRuns: 60 },
+    );
+    const same = strict(content({ decisions: { café: "1" }, functions: { café: { params: {}, returns: "number", body: "1" } } }));
+    expect(only(same, "names.duplicate").message).toBe(
+      "`café` is already declared in decisions; inputs, decisions and functions share one namespace",
+    );
+  });
+
   it("rejects FEEL keywords as names", () => {
     expect(only(strict(content({ decisions: { adult: "age >= 18", true: "1" } })), "names.reserved").address).toBe("decisions.true");
   });

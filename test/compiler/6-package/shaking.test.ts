@@ -25,7 +25,16 @@ const MARKERS = {
   temporal: "clockOrder",
   // the diagnostic catalogue's table of stages, which no generated module reads
   checkStages: "TCK runner",
+  // the cutting of a diagnostic's source into an excerpt: a state's problems quote no source
+  excerpt: "SOURCE_BEFORE_SPAN",
 };
+
+/** The comments of a module but esbuild's marks of where each file begins and its `@__PURE__` annotations. */
+function prose(text: string): string[] {
+  const comments: string[] = [];
+  parse(text, { ecmaVersion: "latest", sourceType: "module", onComment: (_block, t) => void comments.push(t) });
+  return comments.filter((t) => !/^ [\w./:-]+$/.test(t) && !/[@#]__PURE__/.test(t));
+}
 
 const compile = (model: Record<string, unknown>): CompiledModel => {
   const r = compileModel(model);
@@ -61,6 +70,11 @@ describe("a bundled module carries only what its model calls", () => {
   it("holds no regular-expression engine, ajv-formats, temporal code or the Check's stage table for a model with none", () => {
     for (const marker of Object.values(MARKERS)) expect(lendingModule).not.toContain(marker);
     expect(lendingModule.length).toBeLessThan(200_000);
+  });
+
+  it("holds none of the runtime's comments (doc comments are no part of what it runs)", async () => {
+    expect(prose(lendingModule)).toEqual([]);
+    expect(prose(await standaloneModule(compileSample("claims-triage")))).toEqual([]);
   });
 
   it("answers every sample state as the compiler does", async () => {

@@ -13,6 +13,8 @@ export interface Attack {
   path: string;
   /** the body exactly as sent */
   body?: string;
+  /** more bodies sent at the same moment as `body`, each on its own connection (a burst) */
+  others?: readonly string[];
   /** the body's bytes when they are not its UTF-8 (another encoding, compressed): sent in place of `body` */
   bytes?: Uint8Array;
   /** headers sent besides the content type and the key */
@@ -676,6 +678,115 @@ function requestEdges(): Attack[] {
   ];
 }
 
+/**
+ * Bursts: 60 distinct models sent at once, each small, for the free Check and for a paid call. The
+ * bodies arrive in one turn of the event loop; each must be read in a later one when the turn's
+ * share is spent (a compile worker's queue full is a right answer: 16 wait per worker).
+ */
+function bursts(): Attack[] {
+  const BURST = 60;
+  const content = (i: number) => {
+    const decisions: Record<string, string> = { d0: `n * ${i + 1}` };
+    for (let d = 1; d < 20; d++) decisions[`d${d}`] = `d${d - 1} + ${d} * n`;
+    return { name: `burst${i}`, inputs: { n: { type: "number", desc: "n?" } }, decisions };
+  };
+  // d19 = n·(i + 1) + n·(1 + 2 + … + 19) = n·(i + 191); every reply is checked against its own i by the one the bench reports
+  const burst = (name: string, sender: Sender, path: string, body: (i: number) => unknown, answer: Attack["answer"]): Attack => {
+    const [first, ...others] = Array.from({ length: BURST }, (_, i) => JSON.stringify(body(i)));
+    return { name, sender, method: "POST", path, body: first, others, answer, problems: ["compile_queue_full"] };
+  };
+  return [
+    burst(
+      `${BURST} distinct models checked at once`,
+      "broke",
+      "/v1/systemtwo/models",
+      (i) => ({ content: content(i), output: {} }),
+      (b) => b?.valid === true,
+    ),
+    burst(
+      `${BURST} distinct models called at once`,
+      "funded",
+      "/v1/systemone",
+      (i) => ({ model: { content: content(i), questions: { d19: question("d19?") } }, state: { n: 1 } }),
+      (b) => Number.isInteger(answerOf(b, "d19")) && answerOf(b, "d19") >= 191 && answerOf(b, "d19") < 191 + BURST,
+    ),
+  ];
+}
+
+/**
+ * FEEL nested far past the parser's depth in every place an expression goes (a decision, a table's
+ * output cell and input entry, a function's body) through a paid call and the free Check, each
+ * under 64 KB: parentheses, list brackets, `if` chains, `not(` calls and unary minus. A paid call is
+ * refused as an invalid model; the Check answers that the model is not valid. Huge integer
+ * literals and 60,000-character strings in table cells besides.
+ */
+function deepFeel(): Attack[] {
+  const nests: [string, (x: string) => string][] = [
+    ["( 30,000 deep", (x) => `${"(".repeat(30_000)}${x}${")".repeat(30_000)}`],
+    ["[ 30,000 deep", (x) => `count(${"[".repeat(30_000)}${x}${"]".repeat(30_000)})`],
+    ["if 2,000 deep", (x) => `${`if ${x} > 0 then `.repeat(2_000)}1${" else 0".repeat(2_000)}`],
+    ["not( 10,000 deep", (x) => `if ${"not(".repeat(10_000)}${x} > 0${")".repeat(10_000)} then 1 else 0`],
+    ["unary minus 50,000 deep", (x) => `${"-".repeat(50_000)}${x}`],
+    ["a 60,000-digit integer", (x) => `${x} + ${"9".repeat(60_000)}`],
+  ];
+  const places: [string, (e: (x: string) => string) => Record<string, unknown>][] = [
+    ["a decision", (e) => ({ decisions: { v: e("n") } })],
+    [
+      "a table's output cell",
+      (e) => ({
+        decisions: {
+          v: {
+            hit: "FIRST",
+            table: [
+              ["n", "=> number"],
+              ["-", e("n")],
+            ],
+          },
+        },
+      }),
+    ],
+    [
+      "a table's input entry",
+      (e) => ({
+        decisions: {
+          v: {
+            hit: "FIRST",
+            table: [
+              ["n", "=> number"],
+              [e("?"), "1"],
+              ["-", "0"],
+            ],
+          },
+        },
+      }),
+    ],
+    [
+      "a function's body",
+      (e) => ({ functions: { f: { params: { x: "number" }, returns: "number", body: e("x") } }, decisions: { v: "f(n)" } }),
+    ],
+  ];
+  const inputs = { n: { type: "number", desc: "n?" } };
+  return nests.flatMap(([nest, e]) =>
+    places.flatMap(([place, content]) => [
+      post(
+        `FEEL nested: ${nest} in ${place}`,
+        "funded",
+        { model: model({ inputs, ...content(e) }, { v: question("v?") }), state: { n: 1 } },
+        {
+          problems: ["invalid_model"],
+        },
+      ),
+      post(
+        `FEEL nested: ${nest} in ${place}, checked`,
+        "broke",
+        { content: { name: "hostile", inputs, ...content(e) }, output: {} },
+        { answer: (b) => b?.valid === false, problems: [] },
+        "/v1/systemtwo/models",
+      ),
+    ]),
+  );
+}
+
 /** The attacks of issue 17 against the compiler, the runtime and the request boundary, and the bodies of its follow-up. */
 export const ATTACKS: readonly Attack[] = [
   ...tables(),
@@ -686,6 +797,8 @@ export const ATTACKS: readonly Attack[] = [
   ...unrepresentable(),
   ...builtinArguments(),
   ...requestEdges(),
+  ...bursts(),
+  ...deepFeel(),
 ];
 
 /** The free Check of a 14,000-decision chain: sent twice, the second answered from the Check cache. */

@@ -68,6 +68,27 @@ export const EXCHANGES: readonly Exchange[] = [
     expected: Array.from({ length: PIPELINED }, () => ok),
   },
   {
+    name: "a paid call in HTTP/1.0",
+    pieces: (k) => [paid(k, 3).replace(" HTTP/1.1\r\n", " HTTP/1.0\r\n")],
+    expected: [ok],
+  },
+  {
+    name: "a Content-Length of 1 GB and no body",
+    pieces: (k) => [head(k, "Content-Length: 1000000000\r\n")],
+    expected: [problem([400, 413], "body_too_large")],
+  },
+  {
+    name: "a Content-Length of 40 and 10 bytes sent",
+    pieces: (k) => [`${head(k, "Content-Length: 40\r\n")}{"state": {`],
+    expected: [problem([408], "request_timeout")],
+  },
+  {
+    name: "headers sent a byte a second",
+    pieces: () => "GET /healthz HTTP/1.1\r\nHost: loopback\r\nX-Slow: abcdefghij\r\n\r\n".split(""),
+    gapMs: 1_000,
+    expected: [problem([408], "request_timeout")],
+  },
+  {
     name: "a body sent a byte a second",
     pieces: (k) => [head(k, "Content-Length: 40\r\n"), ...'{"state": {"n": 1}}'.split("")],
     gapMs: 1_000,

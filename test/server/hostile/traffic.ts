@@ -8,7 +8,20 @@ export interface Reply {
   body: any;
 }
 
+/**
+ * The attack's answer; for a burst (`others`), every body sent at once and, of their answers, a
+ * wrong one if any, else a problem if any, else the first.
+ */
 export async function send(url: string, keys: Record<Sender, string | null>, attack: Attack): Promise<Reply> {
+  if (attack.others === undefined) return sendOne(url, keys, attack);
+  const replies = await Promise.all(
+    [attack.body, ...attack.others].map((body) => sendOne(url, keys, { ...attack, body, others: undefined })),
+  );
+  const right = (r: Reply) => (r.status === 200 ? attack.answer?.(r.body) === true : attack.problems.includes(r.body?.code as string));
+  return replies.find((r) => !right(r)) ?? replies.find((r) => r.status !== 200) ?? replies[0]!;
+}
+
+async function sendOne(url: string, keys: Record<Sender, string | null>, attack: Attack): Promise<Reply> {
   const key = keys[attack.sender];
   const res = await fetch(`${url}${attack.path}`, {
     method: attack.method,

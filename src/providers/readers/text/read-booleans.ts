@@ -11,6 +11,7 @@ import { matchesOf, type TextIndex } from "./text-index.js";
 import type { Token } from "./tokens.js";
 import { namedRecord } from "../../../runtime/json.js";
 import { roundConfidence } from "./confidence.js";
+import { conceptTokens, contentStems } from "../words.js";
 
 /** Below this share of its cue weight a sentence does not speak of the input. */
 const MIN_COVERAGE = 0.4;
@@ -32,6 +33,15 @@ const VERDICT_REACH = 2;
 const LIGHTER_CUE = 0.92;
 /** A statement's hedge may stand anywhere in its clause ("there may be an article linking him to a minister"). */
 const HEDGE_REACH = 10;
+/**
+ * A name said as one concept ("adverse media") whose words all stand apart in one sentence, in
+ * either order ("Media search: nothing adverse"), says it this much of saying it whole, if they
+ * stand within PARTS_REACH tokens of each other.
+ */
+const PARTS_APART = 0.9;
+const PARTS_REACH = 8;
+/** A statement the name's words only say apart is never read above this. */
+const PARTS_CAP = 0.89;
 
 interface Reading {
   sentence: number;
@@ -42,16 +52,29 @@ interface Reading {
   anchor: number;
   /** the heaviest cue said, relative to the input's heaviest */
   distinct: number;
+  /** the name was said only by its words apart */
+  apart: boolean;
 }
 
 /**
  * For each sentence where a cue occurs: how much of the input's cue weight it says, and where.
  * Only sentences with a cue word are visited, through the index.
  */
-function readSentences(index: TextIndex, cues: Cue[]): Reading[] {
+function readSentences(index: TextIndex, cues: Cue[], parts: string[] = []): Reading[] {
   const { tokens, meter } = index;
   const heaviest = Math.max(0, ...cues.map((c) => c.weight));
-  const bySentence = new Map<number, { total: number; first: number; last: number; anchor: number; strongest: number }>();
+  const bySentence = new Map<number, { total: number; first: number; last: number; anchor: number; strongest: number; apart?: boolean }>();
+  /** per sentence, where each word of a name said as one concept stands */
+  const partsAt = new Map<number, number[][]>();
+  for (const [k, part] of parts.entries())
+    for (const { i, m } of matchesOf(index, part)) {
+      meter.steps++;
+      if (m < 1) continue;
+      const s = tokens[i]!.sentence;
+      const at = partsAt.get(s) ?? parts.map(() => []);
+      at[k]!.push(i);
+      partsAt.set(s, at);
+    }
   for (const cue of cues) {
     // per sentence: the cue's strongest match, and its first and last occurrence
     const hits = new Map<number, { best: number; first: number; last: number }>();
@@ -78,6 +101,20 @@ function readSentences(index: TextIndex, cues: Cue[]): Reading[] {
       bySentence.set(s, r);
     }
   }
+  // the words of the name apart: the statement is where the last of them stands, which a denial
+  // before it denies ("nothing adverse")
+  for (const [s, at] of partsAt) {
+    const r = bySentence.get(s);
+    if (!r || at.some((is) => is.length === 0)) continue;
+    const firsts = at.map((is) => is[0]!);
+    const [from, to] = [Math.min(...firsts), Math.max(...firsts)];
+    const said = heaviest * PARTS_APART;
+    if (to - from <= PARTS_REACH && said > r.strongest) {
+      [r.strongest, r.anchor, r.apart] = [said, to, true];
+      r.first = r.first < 0 ? from : Math.min(r.first, from);
+      r.last = Math.max(r.last, to);
+    }
+  }
   const top = cues.map((c) => c.weight).sort((a, b) => b - a);
   const scale = (top[0] ?? 0) + (top[1] ?? 0);
   return [...bySentence]
@@ -89,6 +126,7 @@ function readSentences(index: TextIndex, cues: Cue[]): Reading[] {
       last: r.last,
       anchor: r.anchor,
       distinct: heaviest === 0 ? 0 : r.strongest / heaviest,
+      apart: r.apart === true,
     }));
 }
 
@@ -97,7 +135,7 @@ export function readBooleans(inputs: InputIR[], cues: Map<string, Cue[]>, index:
   const out = namedRecord<ReadValue>();
   for (const input of inputs) {
     let best: Reading | undefined;
-    for (const r of readSentences(index, cues.get(input.name) ?? [])) {
+    for (const r of readSentences(index, cues.get(input.name) ?? [], nameParts(input))) {
       if (r.first < 0 || r.coverage < MIN_COVERAGE || r.distinct < DISTINCT) continue;
       // a question states nothing ("Do I need to contact the police?", a chat's "pep?", a form's
       // label left blank) unless an answer follows it
@@ -150,7 +188,7 @@ export function readBooleans(inputs: InputIR[], cues: Map<string, Cue[]>, index:
       (hedged ? HEDGED : 1) *
       (stated === undefined && ((value && unresolved) || deniedLater || verdictDenies) ? NEGATION_NEARBY : 1) *
       (best.distinct < 1 ? LIGHTER_CUE : 1);
-    const confidence = roundConfidence(plain * doubt);
+    const confidence = roundConfidence(Math.min(best.apart ? PARTS_CAP : 1, plain * doubt));
     const span = { start: tokens[index.sentenceFirst[best.sentence]!]!.start, end: tokens[index.sentenceLast[best.sentence]!]!.end };
     out[input.name] = {
       value,
@@ -186,6 +224,12 @@ function pendingNext(index: TextIndex, s: number, input: InputIR, cues: Map<stri
     )
       return false;
   return true;
+}
+
+/** The words of an input's name when the name is said as one concept ("adverse media"), else none. */
+function nameParts(input: InputIR): string[] {
+  const stems = contentStems(input.name);
+  return stems.length > 1 && conceptTokens(stems).length === 1 ? stems : [];
 }
 
 /** Words a negator turns into a verdict on a finding: "not relevant", "not related", "no match". */

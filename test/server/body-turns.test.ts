@@ -1,0 +1,49 @@
+// Bodies arriving in one turn of the event loop are read a few a turn: those within the turn's
+// slice at once, the rest in order in the turns after, with timers running in between.
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { inTurn } from "../../src/server/body-turns.js";
+
+const SLICE_MS = 5;
+const busy = (ms: number) => {
+  const end = performance.now() + ms;
+  while (performance.now() < end);
+};
+const nextTimer = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe("bodies read a few a turn", () => {
+  it("reads at once only what fits the turn's slice, the rest in order in later turns, a timer running before the last", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 1, max: 3 }), fc.integer({ min: 1, max: 40 }), async (ms, count) => {
+        await nextTimer();
+        const read: number[] = [];
+        let readWhenTimerRan = -1;
+        setTimeout(() => (readWhenTimerRan = read.length), 0);
+        // as the poll phase delivers a burst: every body in one callback
+        for (let i = 0; i < count; i++)
+          inTurn(() => {
+            busy(ms);
+            read.push(i);
+          });
+        const atOnce = read.length;
+        while (read.length < count) await nextTimer();
+        expect(read).toEqual(Array.from({ length: count }, (_, i) => i));
+        expect(atOnce).toBeLessThanOrEqual(Math.floor(SLICE_MS / ms) + 1);
+        // the poll phase's slice and the check phase's: a timer runs after at most two
+        if (count * ms > 2 * (SLICE_MS + ms) + 2) expect(readWhenTimerRan).toBeLessThan(count);
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it("reads a lone body at once", () => {
+    let ran = false;
+    return new Promise<void>((resolve) =>
+      setTimeout(() => {
+        inTurn(() => (ran = true));
+        expect(ran).toBe(true);
+        resolve();
+      }, 0),
+    );
+  });
+});
