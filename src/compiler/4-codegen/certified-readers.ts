@@ -1,7 +1,8 @@
 // Which certified decisions other decisions read are worth their double-double (codegen/module.ts
 // `readCertified`): those whose readers, on `evaluate`'s path, can all do without the decimal — a
 // certified reader's arithmetic, a comparison with a literal or a plain value, a table column whose
-// every cell has a raw test. One reader that reads the decimal outright would have it made on every
+// every cell has a raw test, or a read in a branch of an `if` or a rule's output (made only on the
+// calls that take it). One reader that reads the decimal on every call would have it made on every
 // call, the double-double then only a cost: such a decision keeps its decimal, as before; and so
 // does one with lets or inlined calls, whose decimal is made at once.
 import type { Expr } from "../../ir/feel-ast.js";
@@ -37,11 +38,18 @@ export function decimalFree(decisions: readonly DecisionIR[], cx: ExprContext): 
       e.kind === "number" ||
       (e.kind === "name" && (e.ref?.kind === "input" || e.ref?.kind === "let" || (e.ref?.kind === "decision" && !free.has(e.ref.name))));
     let bare = 0;
-    const count = (e: Expr) =>
+    // a read in a branch of an `if` is made only on the calls that take it: not counted
+    const count = (e: Expr) => {
+      const branch = new Set<Expr>();
       walk(e, (n) => {
+        if (n.kind === "if") for (const b of [n.then, n.else]) walk(b, (m) => branch.add(m));
+      });
+      walk(e, (n) => {
+        if (branch.has(n)) return;
         if (of(n)) bare++;
         else if (n.kind === "compare" && ((of(n.left) && plain(n.right)) || (of(n.right) && plain(n.left)))) bare--;
       });
+    };
     for (const r of decisions) {
       if (!r.deps.includes(name)) continue;
       for (const l of r.lets) walkBody(l.body, count);
@@ -52,7 +60,7 @@ export function decimalFree(decisions: readonly DecisionIR[], cx: ExprContext): 
         table.inputs.forEach((c, i) =>
           c.specialised === "number" && of(c.expr) && everyCellRaw(table, i, cx) ? undefined : count(c.expr),
         );
-        for (const rule of table.rules) for (const output of rule.outputs) count(output);
+        // a rule's output is worked out only on the calls that match the rule: not counted
         // names in cells are not walked: a cell that reads the decision is a bare read
         if (JSON.stringify(table.rules.map((rule) => rule.conditions)).includes(`"name":${JSON.stringify(name)}`)) bare++;
       }

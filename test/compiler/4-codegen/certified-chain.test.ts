@@ -109,10 +109,11 @@ describe("certified double-doubles carried from decision to decision", () => {
         expression(["first", "second", "a"]),
         expression(["x", "y"]),
         fc.array(state, { minLength: 6, maxLength: 6 }),
-        fc.boolean(),
+        fc.constantFrom("none", "always", "branch"),
         (first, second, third, body, states, bare) => {
           // "first" pays alone; "mixed", when there, reads it where no double-double can (a
-          // rounding), so its decimal is made on every call and it hands nothing on
+          // rounding): on every call ("always"), so its decimal is made on every call and it hands
+          // nothing on, or in a branch of an `if` ("branch"), its decimal made on the calls taking it
           const decisions: Record<string, unknown> = {
             first: `(${first}) / (b) - c`,
             second,
@@ -128,12 +129,13 @@ describe("certified double-doubles carried from decision to decision", () => {
               ["-", "5"],
             ],
           };
-          if (bare) decisions.mixed = "if first > second then decimal(first, 1) else second";
+          if (bare === "always") decisions.mixed = "decimal(first, 1) + second";
+          if (bare === "branch") decisions.mixed = "if first > second then decimal(first, 1) else second";
           const m = compile(decisions, body);
           if (!m) return;
           if (m.marked > 0) marked++;
           if (m.reads) reused++;
-          if (bare) expect(m.reads).toBe(false);
+          if (bare === "always") expect(m.reads).toBe(false);
           for (const s of states) {
             const want = outcome(() => m.slow.evaluate(s));
             let n = 0;
@@ -254,6 +256,44 @@ describe("certified double-doubles carried from decision to decision", () => {
       ])
         expect(m.json(s).out, JSON.stringify(s)).toEqual(m.slow.evaluate(s));
     }
+  });
+
+  it("hand on the double-double of a decision whose decimal is read only in a branch or a rule's output, making it on the calls that take them", () => {
+    const decisions = {
+      mid: "a / b * c + 1",
+      branch: "if a > 2 then decimal(mid, 2) else 0",
+      band: [
+        ["a", "=> number"],
+        ["> 5", "decimal(mid, 1)"],
+        ["-", "1"],
+      ],
+    };
+    const m = compile(decisions)!;
+    expect(m.marked).toBe(1);
+    const source = compileUncached(
+      { name: "c", inputs: Object.fromEntries(INPUTS.map((n) => [n, { type: "number", desc: n }])), decisions } as unknown as ModelInput,
+      { optimise: true },
+    );
+    if (!source.ok) throw new Error("no model");
+    let made = 0;
+    const rt = { ...runtime, div: (...a: Parameters<typeof runtime.div>) => (made++, runtime.div(...a)) };
+    const module = new Function("rt", source.model.source)(rt) as GeneratedModule;
+    for (const s of [
+      { a: 1, b: 7, c: 3 },
+      { a: 3, b: 7, c: 3 },
+      { a: 6, b: 7, c: 3 },
+      { a: 6, b: 0, c: 3 },
+      { a: 3, b: 7, c: null },
+    ]) {
+      made = 0;
+      expect(module.run(null, s, null, true), JSON.stringify(s)).toEqual(m.slow.evaluate(s));
+      expect(module.run(null, s, {}, true), JSON.stringify(s)).toEqual(m.slow.evaluate(s));
+      expect(toJson(module.run(null, s, null, false)), JSON.stringify(s)).toEqual(m.slow.evaluate(s));
+    }
+    // no branch reading it taken: the decimal is never made
+    made = 0;
+    expect(module.run(null, { a: 1, b: 7, c: 3 }, null, true)).toEqual(m.slow.evaluate({ a: 1, b: 7, c: 3 }));
+    expect(made).toBe(0);
   });
 
   it("order a double-double and a decimal only where the bound keeps them apart", () => {
