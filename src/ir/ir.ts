@@ -53,12 +53,13 @@ export interface DecisionIR {
   /** inputs and decisions that must be established (not null) before this decision is answered */
   requires?: string[];
   /**
-   * Set by the optimiser on a number decision no other decision reads whose value is arithmetic
-   * certified double-doubles may work out (optimise/certify-output.ts): that arithmetic, its inlined
-   * calls replaced by their bodies, from which codegen makes the JSON output without the decimal
-   * where the bound decides it (runtime/certified-dd.ts).
+   * Set by the optimiser on a number decision whose value is arithmetic certified double-doubles
+   * may work out (optimise/certify-output.ts): that arithmetic, its inlined calls replaced by their
+   * bodies, from which codegen makes the JSON output without the decimal where the bound decides
+   * it (runtime/certified-dd.ts); `read` when other decisions read it (they are handed its
+   * double-double, and its decimal is made when one of them needs it).
    */
-  certifiedOutput?: { form: Expr; calls: number };
+  certifiedOutput?: { form: Expr; calls: number; read: boolean };
 }
 
 export interface FunctionIR {

@@ -194,3 +194,49 @@ export function ddNearest(hi: number, lo: number, e: number): number {
   const high = hi + (lo + b);
   return low === high && low !== 0 ? low : NaN;
 }
+
+/**
+ * The order of a and b (−1, 0 or 1) when the bounds decide it, else NaN. The difference's bound E
+ * covers the distance of hi + lo from the exact a − b, and |lo| is at most 2^-53 |hi|: |hi| > 2E
+ * gives its sign. Two exact operands whose difference is exact (E = 0) are ordered by it, equal
+ * when it is zero; a difference within 2E of zero is left to the decimals (a comparison at
+ * equality, a tie).
+ */
+function ddCompare(ah: number, al: number, ea: number, bh: number, bl: number, eb: number): number {
+  const hi = ddSub(ah, al, ea, bh, bl, eb);
+  const e = S[1];
+  if (e === 0) return hi === 0 ? 0 : hi < 0 ? -1 : 1;
+  return Math.abs(hi) > 2 * e ? (hi < 0 ? -1 : 1) : NaN;
+}
+
+/** What each comparison answers of an order c (−1, 0 or 1). */
+const ORDER: Readonly<Record<string, (c: number) => boolean>> = {
+  "=": (c) => c === 0,
+  "!=": (c) => c !== 0,
+  "<": (c) => c < 0,
+  "<=": (c) => c <= 0,
+  ">": (c) => c > 0,
+  ">=": (c) => c >= 0,
+};
+
+/**
+ * `a op b` for a double-double a and a FEEL value b (read as `ddRead` reads it), when the bounds
+ * decide it, else undefined (the decimals decide: b not a number nor read to 106 bits, a bound
+ * NaN, the two too close).
+ */
+export function ddOrder(ah: number, al: number, ea: number, b: FeelValue, op: string): boolean | undefined {
+  const bh = ddRead(b);
+  const c = ddCompare(ah, al, ea, bh, S[0], S[1]);
+  return c === c ? ORDER[op]!(c) : undefined;
+}
+
+/**
+ * The double a table column's raw tests may compare for a value given as a double-double (a
+ * certified decision's, with its own bound), or undefined: its JSON output when the bound decides
+ * it and that double is none of the column's literals (a value whose double is a literal's may
+ * lie on either side of it, or on it: the decimals decide, runtime/column-double.ts).
+ */
+export function ddColumn(hi: number, lo: number, e: number, literals: ReadonlySet<number>): number | undefined {
+  const x = ddNearest(hi, lo, e);
+  return x === x && !literals.has(x) ? x : undefined;
+}

@@ -1,8 +1,11 @@
 // Marks the number decisions whose JSON output certified double-doubles may give without the
-// decimal (runtime/certified-dd.ts): a decision no other decision reads, of a number type with no
-// condition, whose value is + − × ÷, powers to 2, 3 or 4, negation, `abs`, `min` and `max` over number literals and
-// names (inlined calls replaced by their bodies, optimise/certify.ts `expand`) holding a quotient
-// or a power and at least one more operation — where the decimals make a 34-digit value.
+// decimal (runtime/certified-dd.ts): a decision of a number type with no condition, whose value is
+// + − × ÷, powers to 2, 3 or 4, negation, `abs`, `min` and `max` over number literals and names
+// (inlined calls replaced by their bodies, optimise/certify.ts `expand`) holding a quotient or a
+// power and at least one more operation — where the decimals make a 34-digit value — or reading
+// such a decision, whose double-double it takes in place of its decimal. A marked decision that
+// other decisions read hands them its double-double, and its decimal is made only when one of them
+// needs it (`read`).
 import type { Expr } from "../../ir/feel-ast.js";
 import type { ModelIR } from "../../ir/ir.js";
 import { builtinCalled, expand, isOperandName, plainNumber } from "./certify.js";
@@ -23,22 +26,24 @@ export function smallPower(n: Expr): number | undefined {
   return Number.isInteger(k) && k >= 2 && k <= 4 ? k : undefined;
 }
 
-/** What codegen/certified-dd-code.ts holds. */
-function ddCertifiable(e: Expr): boolean {
+/** e is what codegen/certified-dd-code.ts holds; `name` hears each name it reads. */
+function ddParts(e: Expr, name: (n: string) => void): boolean {
+  const part = (x: Expr): boolean => ddParts(x, name);
   switch (e.kind) {
     case "number":
       // one the double-doubles read to 106 bits (a scaled decimal)
       ddRead(dec(e.value));
       return ddState[1] === ddState[1];
     case "name":
+      if (e.ref?.kind === "decision") name(e.ref.name);
       return isOperandName(e, []);
     case "negate":
-      return ddCertifiable(e.operand);
+      return part(e.operand);
     case "arith":
-      return ddCertifiable(e.left) && (e.op === "**" ? smallPower(e.right) !== undefined : ddCertifiable(e.right));
+      return part(e.left) && (e.op === "**" ? smallPower(e.right) !== undefined : part(e.right));
     default: {
       const arity = BUILTINS[builtinCalled(e) ?? ""];
-      return e.kind === "call" && arity !== undefined && arity(e.args.length) && e.args.every(ddCertifiable);
+      return e.kind === "call" && arity !== undefined && arity(e.args.length) && e.args.every(part);
     }
   }
 }
@@ -66,9 +71,14 @@ function inlinedCalls(e: Expr): number {
 
 export function certifyOutputs(ir: ModelIR): void {
   const read = new Set(ir.decisions.flatMap((d) => [...d.deps, ...(d.requires ?? [])]));
+  // decisions in dependency order: a reader comes after the marked decisions it reads
+  const marked = new Set<string>();
   for (const d of ir.decisions) {
-    if (read.has(d.name) || d.body.kind !== "expr" || !plainNumber(d.type)) continue;
+    if (d.body.kind !== "expr" || !plainNumber(d.type)) continue;
     const form = expand(d.body.expr, false);
-    if (form && ddCertifiable(form) && pays(form)) d.certifiedOutput = { form, calls: inlinedCalls(d.body.expr) };
+    let readsMarked = false;
+    if (!form || !ddParts(form, (n) => (readsMarked ||= marked.has(n))) || !(readsMarked || pays(form))) continue;
+    d.certifiedOutput = { form, calls: inlinedCalls(d.body.expr), read: read.has(d.name) };
+    marked.add(d.name);
   }
 }

@@ -2,8 +2,10 @@
 // over double-doubles (runtime/certified-dd.ts): three locals for each value (its high and low
 // parts and its bound), a runtime helper for each step. The code is one function hoisted to module
 // scope, called with the names it reads; it answers the double `toJson` would give FEEL's decimal,
-// or undefined when the exact path must decide.
-import type { Expr } from "../../ir/feel-ast.js";
+// or undefined when the exact path must decide. A decision other decisions read answers its
+// double-double instead (hi, with lo and the bound left in `rt.ddState`), which its readers take
+// in place of reading its decimal.
+import type { Compare, Expr } from "../../ir/feel-ast.js";
 import { builtinCalled } from "../3-optimise/certify.js";
 import { smallPower } from "../3-optimise/certify-output.js";
 import { ddRead, ddState } from "../../runtime/certified-dd.js";
@@ -13,7 +15,7 @@ import type { Emitter } from "./emitter.js";
 const STEPS = { "+": "ddAdd", "-": "ddSub", "*": "ddMul", "/": "ddDiv" } as const;
 
 /** A value in the code: JS expressions of its high part, low part and bound. */
-interface Triple {
+export interface Triple {
   h: string;
   l: string;
   e: string;
@@ -25,8 +27,18 @@ function literal(text: string): Triple {
   return { h: String(h), l: String(ddState[0]), e: String(ddState[1]) };
 }
 
-/** The call of the hoisted function for `x`, its names emitted by `operand` (each once). */
-export function certifiedOutputCode(x: Expr, operand: (e: Expr) => string, em: Emitter): string {
+/**
+ * The call of the hoisted function for `x`, its names emitted by `operand` (each once), the
+ * decisions in `decided` taken as their double-doubles. It answers the JSON output, or undefined;
+ * with `triple`, the value's hi, its lo and bound left in `rt.ddState`.
+ */
+export function certifiedOutputCode(
+  x: Expr,
+  operand: (e: Expr) => string,
+  em: Emitter,
+  decided: ReadonlyMap<string, Triple>,
+  triple: boolean,
+): string {
   const state = em.hoist("dd", "rt.ddState");
   const args: string[] = [];
   const params: string[] = [];
@@ -40,12 +52,22 @@ export function certifiedOutputCode(x: Expr, operand: (e: Expr) => string, em: E
     return t;
   };
   const name = (e: Expr): Triple => {
-    const code = operand(e);
+    const other = e.kind === "name" && e.ref?.kind === "decision" ? decided.get(e.ref.name) : undefined;
+    // FEEL's value of the decision read is within 2E of its double-double (E bounds the distance
+    // of both from the exact result), so the reader takes 2E as the bound of its operand
+    const code = other ? `${other.h}, ${other.l}, 2 * ${other.e}` : operand(e);
     let t = read.get(code);
     if (!t) {
-      args.push(code);
-      params.push(em.fresh("o"));
-      read.set(code, (t = step(`rt.ddRead(${params.at(-1)!})`, reads)));
+      if (other) {
+        t = { h: em.fresh("o"), l: em.fresh("o"), e: em.fresh("o") };
+        args.push(code);
+        params.push(t.h, t.l, t.e);
+      } else {
+        args.push(code);
+        params.push(em.fresh("o"));
+        t = step(`rt.ddRead(${params.at(-1)!})`, reads);
+      }
+      read.set(code, t);
     }
     return t;
   };
@@ -80,12 +102,38 @@ export function certifiedOutputCode(x: Expr, operand: (e: Expr) => string, em: E
 
   const r = walk(x);
   const result = em.fresh("v");
-  const body = [
-    ...reads,
-    ...out,
-    `const ${result} = rt.ddNearest(${r.h}, ${r.l}, ${r.e});`,
-    `return ${result} === ${result} ? ${result} : undefined;`,
-  ];
+  const answer = triple
+    ? [`${state}[0] = ${r.l}; ${state}[1] = ${r.e};`, `return ${r.h};`]
+    : [`const ${result} = rt.ddNearest(${r.h}, ${r.l}, ${r.e});`, `return ${result} === ${result} ? ${result} : undefined;`];
+  const body = [...reads, ...out, ...answer];
   const fn = em.hoist("cd", `(${params.join(", ")}) => { ${body.join(" ")} }`);
   return `${fn}(${args.join(", ")})`;
+}
+
+/** The operator of `b op a` that says what `a op b` says. */
+const MIRRORED = { "=": "=", "!=": "!=", "<": ">", "<=": ">=", ">": "<", ">=": "<=" } as const;
+
+/** JS of a value read without effects: a local, or a hoisted constant (a literal's decimal). */
+const PLAIN = /^[A-Za-z_$][\w$]*(\[\d+\])?$/;
+
+/**
+ * A comparison of a certified decision's double-double (`decided`) with a number literal or a
+ * value read without effects (an input, a let, another decision's decimal), decided from the
+ * double-double where the bounds keep the two apart (runtime/certified-dd.ts `ddOrder`): the JS of
+ * the answer or undefined (the decimals decide), or undefined when the comparison is not of that
+ * shape.
+ */
+export function decidedComparison(
+  n: Compare,
+  decided: ReadonlyMap<string, Triple>,
+  operand: (e: Expr) => string,
+  em: Emitter,
+): string | undefined {
+  const triple = (e: Expr) => (e.kind === "name" && e.ref?.kind === "decision" ? decided.get(e.ref.name) : undefined);
+  const [left, right] = [triple(n.left), triple(n.right)];
+  const [a, other, op] = left ? [left, n.right, n.op] : right ? [right, n.left, MIRRORED[n.op]] : [];
+  if (!a || !other || triple(other)) return undefined;
+  const b = operand(other);
+  if (!PLAIN.test(b)) return undefined;
+  return `rt.ddOrder(${a.h}, ${a.l}, 2 * ${a.e}, ${b}, ${em.lit(op!)})`;
 }

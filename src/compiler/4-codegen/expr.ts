@@ -11,6 +11,7 @@ import { SCALAR_KINDS } from "../../runtime/kinds.js";
 import { CONTAINER_SIZE } from "../../runtime/budget.js";
 import { ROUNDING_MODES } from "../../runtime/builtins/number.js";
 import { certifiedCode, certifiedComparison, certifiedCondition } from "./certified-code.js";
+import { decidedComparison, type Triple } from "./certified-dd-code.js";
 import { emitInlined } from "./inlined.js";
 import { loopInvariants } from "./loop-invariant.js";
 import { runningTotalsList } from "../3-optimise/running-totals.js";
@@ -31,6 +32,8 @@ export interface ExprContext {
   raws?: ReadonlyMap<string, RawInput>;
   /** the model's functions by name: the JS function (`fn<i>`), its FEEL value (`F<i>`) and its parameter count */
   functions?: ReadonlyMap<string, { fn: string; value: string; arity: number }>;
+  /** in `run`: the double-doubles of certified decisions other decisions read (codegen/module.ts), by name */
+  decided?: ReadonlyMap<string, Triple>;
 }
 
 type Emit<K extends Expr["kind"]> = (node: Extract<Expr, { kind: K }>, scope: Scope, cx: ExprContext) => string;
@@ -132,6 +135,9 @@ const emitters: { [K in Expr["kind"]]: Emit<K> } = {
     const levels = levelsOf(n.left.type) ?? levelsOf(n.right.type);
     if (levels && Object.hasOwn(ORDERING, n.op)) return `rt.rankCompare(${cx.em.data("L", levels)}, ${cx.em.lit(n.op)}, ${left}, ${right})`;
     const exact = `rt.${COMPARE_OPS[n.op]}(${left}, ${right})`;
+    const decided =
+      levels || !cx.decided || cx.explain ? undefined : decidedComparison(n, cx.decided, (e) => emitExpr(e, scope, cx), cx.em);
+    if (decided) return `(${decided} ?? ${exact})`;
     if (!n.certified || levels || (n.certifiedSides && cx.explain)) return exact;
     // doubles with error bounds first (runtime/certified.ts), the decimals when the bounds overlap
     return `(${certifiedComparison(n.op, ...(n.certifiedSides ?? [n.left, n.right]), (e) => emitExpr(e, scope, cx), cx.em)} ?? ${exact})`;

@@ -11,12 +11,13 @@ import { emitResultType } from "./declared.js";
 import { Emitter } from "./emitter.js";
 import { emitExpr, type ExprContext } from "./expr.js";
 import { numberLiterals, rawGuard, type ColumnPlan } from "./fast-tests.js";
+import { decimalFree, everyCellRaw } from "./certified-readers.js";
 import { Scope } from "./scope.js";
 import { directPath, type DirectDecision } from "./direct-path.js";
 import { emitTable } from "./table.js";
 import { rawInput, type RawInput } from "./raw-items.js";
 import { emitExplain } from "./explain.js";
-import { certifiedOutputCode } from "./certified-dd-code.js";
+import { certifiedOutputCode, type Triple } from "./certified-dd-code.js";
 import { CALL_STEPS } from "../../runtime/budget.js";
 import type { IndexedLookup } from "./table-lookup.js";
 import { itemReader, jsonReader } from "./json-reader.js";
@@ -87,9 +88,14 @@ export function emitModule(ir: ModelIR, options: EmitOptions = {}): ModuleSource
   const decisionIds = new Map(decisions.map((d, i) => [d.name, `d${i}`]));
   const jsonIds = new Map<string, string>();
   const direct: DirectDecision[] = [];
+  // the double-doubles of certified decisions other decisions read, and which of them to hand on
+  const decided = new Map<string, Triple>();
+  const handed = decimalFree(decisions, cx(""));
   const decisionCode = decisions.map((d) => {
-    const { code, json, lookup } = emitDecision(d, decisionIds.get(d.name)!, runScope, { ...cx(d.address), raws }, slots, strict);
-    runScope.bind("decision", d.name, decisionIds.get(d.name)!);
+    const id = decisionIds.get(d.name)!;
+    const mark = d.certifiedOutput?.read && !handed.has(d.name) ? { ...d, certifiedOutput: undefined } : d;
+    const { code, json, lookup, value } = emitDecision(mark, id, runScope, { ...cx(d.address), raws, decided }, slots, strict, decided);
+    runScope.bind("decision", d.name, value ?? id);
     if (json) jsonIds.set(d.name, json);
     if (lookup) direct.push({ key: em.key(d.name), lookup });
     return em.charge(code, d.address);
@@ -229,6 +235,20 @@ function computedColumn(table: TableIR, i: number, scope: Scope, cx: ExprContext
   const kind = column.specialised!;
   const [feel, raw, guard] = [cx.em.fresh("cx"), cx.em.fresh("cy"), cx.em.fresh("cg")];
   const literals = () => cx.em.hoist("NS", `rt.numberSet(${JSON.stringify(numberLiterals(table.rules.map((r) => r.conditions[i]!)))})`);
+  const read = column.expr.kind === "name" && column.expr.ref?.kind === "decision" ? cx.decided?.get(column.expr.ref.name) : undefined;
+  if (kind === "number" && read && everyCellRaw(table, i, cx)) {
+    // a certified decision's double-double gives the raw double; its decimal is made only when
+    // that cannot (the tests read the FEEL value only where the guard fails)
+    const setup = `const ${raw} = rt.ddColumn(${read.h}, ${read.l}, ${read.e}, ${literals()}); const ${guard} = ${rawGuard(kind, raw)};`;
+    return {
+      kind,
+      feel,
+      raw,
+      guard,
+      fallbackUses: 0,
+      setup: `${setup} const ${feel} = ${guard} ? null : ${emitExpr(column.expr, scope, cx)};`,
+    };
+  }
   const value = kind === "number" ? `rt.columnDouble(${feel}, ${literals()})` : feel;
   const setup = `const ${feel} = ${emitExpr(column.expr, scope, cx)}; const ${raw} = ${value}; const ${guard} = ${rawGuard(kind, raw)};`;
   return { kind, feel, raw, guard, fallbackUses: 0, setup };
@@ -236,7 +256,8 @@ function computedColumn(table: TableIR, i: number, scope: Scope, cx: ExprContext
 
 /**
  * The decision's code; `json` names a variable that may hold its JSON form (set only when known);
- * `lookup` is the index that alone decides the value, when the decision is just an indexed table.
+ * `lookup` is the index that alone decides the value, when the decision is just an indexed table;
+ * `value` the JS that reads its value, when that is not just `id` (a decimal made on first use).
  */
 function emitDecision(
   d: DecisionIR,
@@ -245,7 +266,8 @@ function emitDecision(
   cx: ExprContext,
   slots: Map<string, InputSlot>,
   strict: boolean,
-): { code: string; json?: string; lookup?: IndexedLookup } {
+  decided: Map<string, Triple>,
+): { code: string; json?: string; lookup?: IndexedLookup; value?: string } {
   const em = cx.em;
   const scope = runScope.child();
   const tr = em.fresh("tr");
@@ -264,10 +286,11 @@ function emitDecision(
   const indexed = d.lets.length === 0 && !coerce ? (l: IndexedLookup) => (lookup = l) : undefined;
   const body = emitBody(d.body, id, tr, scope, cx, slots, json, indexed);
   const exact = held === null ? body : `${body}\n${held}`;
+  if (d.certifiedOutput?.read) return readCertified(d, d.certifiedOutput, id, lines, exact, scope, cx, decided);
   if (d.certifiedOutput) {
     // the JSON output from certified double-doubles where they decide it, the decimal otherwise
     const output = em.fresh("j");
-    const certified = certifiedOutputCode(d.certifiedOutput.form, (e) => emitExpr(e, scope, cx), em);
+    const certified = certifiedOutputCode(d.certifiedOutput.form, (e) => emitExpr(e, scope, cx), em, decided, false);
     const calls = d.certifiedOutput.calls > 0 ? ` if (${output} !== undefined) rt.tick(${d.certifiedOutput.calls * CALL_STEPS});` : "";
     lines.unshift(`let ${output};`);
     lines.push(`if (J && ${tr} === null) ${output} = ${certified};${calls}`, `if (${output} === undefined) {`, exact, "}", "}");
@@ -277,6 +300,48 @@ function emitDecision(
   const jsonUsed = json !== undefined && new RegExp(`\\b${json}\\b`).test(body);
   if (jsonUsed) lines.unshift(`let ${json};`);
   return { code: lines.join("\n"), json: jsonUsed ? json : undefined, lookup };
+}
+
+/**
+ * A certified decision other decisions read: its double-double worked out first (by `evaluate`
+ * without a trace) and handed to the readers certified as well, its JSON output from it where the
+ * bound decides it. Its decimal is made at once when the output is not decided (or on any other
+ * path), else on first use by a reader that needs it — never, when none does. It has no lets and
+ * no inlined calls (codegen/certified-readers.ts).
+ */
+function readCertified(
+  d: DecisionIR,
+  mark: NonNullable<DecisionIR["certifiedOutput"]>,
+  id: string,
+  lines: string[],
+  exact: string,
+  scope: Scope,
+  cx: ExprContext,
+  decided: Map<string, Triple>,
+): { code: string; json: string; value?: string } {
+  const em = cx.em;
+  const state = em.hoist("dd", "rt.ddState");
+  const [output, nearest] = [em.fresh("j"), em.fresh("v")];
+  const t = { h: em.fresh("h"), l: em.fresh("l"), e: em.fresh("e") };
+  const certified = certifiedOutputCode(mark.form, (e) => emitExpr(e, scope, cx), em, decided, true);
+  decided.set(d.name, t);
+  const head = [
+    `let ${output}, ${t.h}, ${t.l}, ${t.e};`,
+    `if (J && TR === null) { ${t.h} = ${certified}; ${t.l} = ${state}[0]; ${t.e} = ${state}[1]; const ${nearest} = rt.ddNearest(${t.h}, ${t.l}, ${t.e}); if (${nearest} === ${nearest}) ${output} = ${nearest}; }`,
+  ];
+  const [make, made] = [em.fresh("x"), em.fresh("k")];
+  const [declare, ...block] = lines;
+  const code = [
+    ...head,
+    declare!,
+    `let ${made} = false;`,
+    `const ${make} = () => { if (!${made}) { ${made} = true;`,
+    ...block,
+    exact,
+    `} } return ${id}; };`,
+    `if (${output} === undefined) ${make}();`,
+  ];
+  return { code: code.join("\n"), json: output, value: `${make}()` };
 }
 
 function emitFunction(f: FunctionIR, id: string, root: Scope, cx: ExprContext): string {

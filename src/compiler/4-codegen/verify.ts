@@ -134,6 +134,8 @@ const MEMBERS = new Set([
   "ddAbs",
   "ddExtreme",
   "ddNearest",
+  "ddOrder",
+  "ddColumn",
   "sumOfPrefix",
   "runningTotals",
   "builtinOf",
