@@ -186,8 +186,19 @@ describe("narrowed number domains", () => {
     await c.run(
       `COPY (SELECT CAST(id AS VARCHAR) AS id, * EXCLUDE (id) FROM p) TO ${stringLiteral(parquet)} (FORMAT parquet, ROW_GROUP_SIZE 1024)`,
     );
+    const { tally, records, expected } = await bothEngines(narrowRows, parquet, "out.jsonl");
+    expect(records).toBe(expected);
+    // SQL scored many rows itself
+    expect(tally.byJs).toBeLessThan(rows.length * 0.75);
+  });
+
+  /**
+   * The DuckDB engine's JSONL records of the Parquet file of `rows` (written to `outName`), and the
+   * JS engine's records of the same rows as JSONL, ids their row numbers.
+   */
+  async function bothEngines(rows: Row[], parquet: string, outName: string) {
     const jsonl =
-      narrowRows
+      rows
         .map((r, i) => JSON.stringify({ id: String(i), ...Object.fromEntries(Object.entries(r).filter(([, v]) => v !== null)) }))
         .join("\n") + "\n";
     const source = compileToSource(lending);
@@ -195,7 +206,7 @@ describe("narrowed number domains", () => {
     const js = pieceScorer(loadModel(source.loadable), { input: "jsonl", output: "jsonl", exactDecimals: false, idField: "id" });
     const sink = new ByteSink(new Uint8Array(1 << 16));
     js({ bytes: new TextEncoder().encode(jsonl), first: 1 }, sink);
-    const out = join(dir, "out.jsonl");
+    const out = join(dir, outName);
     const tally = await scoreTable({
       model: lending,
       strict: true,
@@ -206,10 +217,8 @@ describe("narrowed number domains", () => {
       idField: "id",
       threads: 2,
     });
-    expect(readFileSync(out, "utf8")).toBe(new TextDecoder().decode(sink.view()));
-    // SQL scored many rows itself
-    expect(tally.byJs).toBeLessThan(rows.length * 0.75);
-  });
+    return { tally, records: readFileSync(out, "utf8"), expected: new TextDecoder().decode(sink.view()) };
+  }
 
   /** A Parquet file of one column `x` of the type: `nulls` nulls, then the values, in row groups of `group` rows. */
   async function wholeFile(values: (bigint | null)[], type: string, group: number, nulls = 0): Promise<string> {
@@ -294,26 +303,7 @@ describe("narrowed number domains", () => {
       NUMBERS.map((name) => ({ name, type: "BIGINT" })),
     );
     expect([...stats.settled].sort()).toEqual(SMALL);
-    const jsonl =
-      rows
-        .map((r, i) => JSON.stringify({ id: String(i), ...Object.fromEntries(Object.entries(r).filter(([, v]) => v !== null)) }))
-        .join("\n") + "\n";
-    const source = compileToSource(lending);
-    if (!source.ok) throw new Error("does not check");
-    const js = pieceScorer(loadModel(source.loadable), { input: "jsonl", output: "jsonl", exactDecimals: false, idField: "id" });
-    const sink = new ByteSink(new Uint8Array(1 << 16));
-    js({ bytes: new TextEncoder().encode(jsonl), first: 1 }, sink);
-    const out = join(dir, "whole-out.jsonl");
-    await scoreTable({
-      model: lending,
-      strict: true,
-      loadable: source.loadable,
-      input: { format: "parquet", path: parquet },
-      output: { format: "jsonl", path: out },
-      exactDecimals: false,
-      idField: "id",
-      threads: 2,
-    });
-    expect(readFileSync(out, "utf8")).toBe(new TextDecoder().decode(sink.view()));
+    const { records, expected } = await bothEngines(rows, parquet, "whole-out.jsonl");
+    expect(records).toBe(expected);
   });
 });
