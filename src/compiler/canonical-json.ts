@@ -1,8 +1,9 @@
 // RFC 8785 canonical JSON (JCS): members sorted by their names' UTF-16 code units, no
 // whitespace, numbers and strings as JSON.stringify writes them. Every model identity, state hash
 // and receipt signature goes through it, on every request, so the common case — plain data:
-// null, booleans, finite numbers, well-formed strings, arrays, objects whose prototype is Object's
-// or none — is written directly, in one walk that copies nothing (`write`): a string with nothing
+// null, booleans, finite numbers, well-formed strings, arrays, objects whose prototype is
+// Object's, none or NO_FIELDS (runtime/json.ts: a receipt's records) — is written directly, in
+// one walk that copies nothing (`write`): a string with nothing
 // to escape (found by one native regex test) is put between quotes as it is, the rest (and a
 // check for a lone surrogate) go to JSON.stringify; a number is written as ECMAScript's
 // Number::toString writes it, which is JSON.stringify's text for a finite number; a member name,
@@ -12,6 +13,7 @@
 // path, whose answer (or error) stays the answer: the `canonicalize` package, of the value itself
 // or of its JSON text read back.
 import canonicalize from "canonicalize";
+import { NO_FIELDS } from "../runtime/json.js";
 import { isWellFormed } from "../runtime/well-formed.js";
 
 /** Deeper than any JSON that entered through the limits (service/json-limits.ts): maybe a cycle. */
@@ -22,7 +24,7 @@ const GENERAL = Symbol("general");
 
 const isPlain = (object: object): boolean => {
   const proto: unknown = Object.getPrototypeOf(object);
-  return proto === Object.prototype || proto === null;
+  return proto === Object.prototype || proto === null || proto === NO_FIELDS;
 };
 
 /** What JSON.stringify escapes in a string: a quote, a backslash, a control character; and any surrogate, to be looked at. */

@@ -65,15 +65,19 @@ export interface Slice {
    */
   after?: number;
   /**
-   * with `after`: the clock is read every SLICE_STEPS from the start all the same, and the slice is
-   * spent when the steps before `after` take longer than this on the clock (code run for the first
-   * time is interpreted: measured, the first 50,000 steps of `for i in 1..500000 return i` took
-   * 30–65 ms of CPU, where warm they take 3–5 ms)
+   * with `after`: the clock is read every SLICE_STEPS all the same, and the slice is spent when the
+   * steps before `after` take longer than this on the clock from its first reading, SLICE_STEPS steps
+   * in (code run for the first time is interpreted: measured, the first 50,000 steps of
+   * `for i in 1..500000 return i` took 30–65 ms of CPU, where warm they take 3–5 ms). The first
+   * SLICE_STEPS steps go unclocked, as every SLICE_STEPS between two readings do: an evaluation that
+   * ends within them (most: the lending sample takes a few hundred) reads no clock at all, where a
+   * reading at its start cost the server's call more than the model's own evaluation
+   * (process.cpuUsage sums the CPU time of every thread of the process).
    */
   coldMs?: number;
   /** the clock's reading at which the slice is spent: set when the clock is first read past `after`; evaluations given the same slice share it */
   end?: number;
-  /** the clock's reading when the first evaluation given the slice started (with `coldMs`) */
+  /** the clock's first reading by an evaluation given the slice (with `coldMs`): the cold steps are timed from it */
   start?: number;
 }
 
@@ -91,7 +95,7 @@ export class SliceSpent extends Error {
 /**
  * Steps between two readings of the slice's clock: the steps left are handed to `left.steps` this
  * many at a time, so the hot path (tick, enter) stays one subtraction and one test, and the clock
- * (process.cpuUsage, under a microsecond) is read once per some 0.1–1 ms of work.
+ * (process.cpuUsage, 2–3 µs on a 2-core machine) is read once per some 0.1–1 ms of work.
  */
 const SLICE_STEPS = 2048;
 
@@ -112,7 +116,10 @@ function handOut(total: number): void {
 
 /** Whether the slice is spent at the clock's reading `now`: past `coldMs` while cold, else past its end. */
 function spent(s: Slice, now: number): number | null {
-  if (cold > 0) return now - s.start! > s.coldMs! ? now - s.start! : null;
+  if (cold > 0) {
+    s.start ??= now;
+    return now - s.start > s.coldMs! ? now - s.start : null;
+  }
   s.end ??= now + s.ms;
   return now > s.end ? now - s.end + s.ms : null;
 }
@@ -263,8 +270,7 @@ export function withBudget<T>(within: Partial<EvaluationLimits>, fn: () => T, ti
   if (timeSlice) slice = timeSlice;
   handOut(limits.steps);
   cold = slice?.coldMs !== undefined ? (slice.after ?? 0) : 0;
-  if (cold > 0) slice!.start ??= slice!.now();
-  else if (slice !== null && slice.after !== undefined && slice.after > SLICE_STEPS) {
+  if (cold === 0 && slice !== null && slice.after !== undefined && slice.after > SLICE_STEPS) {
     // the first hand-out reaches to `after`
     const total = left.steps + reserve;
     left.steps = Math.min(slice.after, total);

@@ -2,7 +2,7 @@
 // JSON in and out around the generated `run`.
 import type { Explanation } from "../ir/explanation.js";
 import { explainRecorder, explainProblem, explanation, type ExplainRecorder } from "./explain.js";
-import { setOwn, toJson } from "./json.js";
+import { setOwn, toJson, writtenRecord } from "./json.js";
 import { withProblemSink } from "./problems.js";
 import type { FeelFunction, FeelValue } from "./values.js";
 
@@ -25,8 +25,11 @@ interface RawTrace {
   lets: Record<string, FeelValue>;
 }
 
-/** A decision's trace record; `lets` has no prototype, so a let named "__proto__" is kept like any other. */
-export const traceEntry = (): RawTrace => ({ lets: Object.create(null) as Record<string, FeelValue> });
+/**
+ * A decision's trace record; `lets` inherits nothing, so a let named "__proto__" is kept like any
+ * other (a writtenRecord: made for every decision of every traced call, with fast properties).
+ */
+export const traceEntry = (): RawTrace => ({ lets: writtenRecord<FeelValue>() });
 
 export interface JsonOptions {
   exactDecimals?: boolean;
@@ -50,8 +53,8 @@ export function entryPoints(m: GeneratedModule) {
       return mapValues(m.run(null, state, null), jsonConverter(options));
     },
     evaluateTraced(state: Record<string, unknown>, options: JsonOptions = {}) {
-      // no prototype: the generated code assigns TR[name] for every decision, "__proto__" included
-      const raw: Record<string, RawTrace> = Object.create(null);
+      // nothing inherited: the generated code assigns TR[name] for every decision, "__proto__" included
+      const raw = writtenRecord<RawTrace>();
       const json = jsonConverter(options);
       const decisions = mapValues(m.run(null, state, raw), json);
       const trace = mapValues(raw, (t) => {

@@ -6,7 +6,7 @@ import { canonicalHash } from "../compiler/index.js";
 import type { TraceEntry } from "../compiler/index.js";
 import type { Explanation } from "../ir/explanation.js";
 import type { ReadValue } from "../providers/types.js";
-import { namedRecord } from "../runtime/json.js";
+import { writtenRecord } from "../runtime/json.js";
 
 export interface ReceiptBody {
   model: string;
@@ -51,7 +51,7 @@ export interface StateProvenance {
 }
 
 export function givenInputs(state: unknown, inputNames: readonly string[]): Record<string, unknown> {
-  const given = namedRecord<unknown>();
+  const given = writtenRecord<unknown>();
   if (state && typeof state === "object" && !Array.isArray(state)) {
     const s = state as Record<string, unknown>;
     for (const name of inputNames) if (s[name] !== undefined) given[name] = s[name];
@@ -60,7 +60,7 @@ export function givenInputs(state: unknown, inputNames: readonly string[]): Reco
 }
 
 export function decisionRecords(decisions: Record<string, unknown>, trace: Record<string, TraceEntry>): Record<string, DecisionRecord> {
-  const out = namedRecord<DecisionRecord>();
+  const out = writtenRecord<DecisionRecord>();
   // built field by field in the order answered (value, rule, let): no spread of a throwaway object per field
   for (const name of Object.keys(decisions)) {
     const t = trace[name];
@@ -86,13 +86,13 @@ export function provenance(
   read: Record<string, unknown> = {},
   matched = true,
 ): StateProvenance {
-  const inputs = namedRecord<InputOrigin>();
+  const inputs = writtenRecord<InputOrigin>();
   for (const name of inputNames) inputs[name] = Object.hasOwn(given, name) ? "given" : Object.hasOwn(read, name) ? "read" : "absent";
   return { kind: typeof state === "string" ? "text" : "json", schema_matched: matched, sha256: canonicalHash(state), inputs };
 }
 
 export function readRecords(read: Record<string, ReadValue>): Record<string, ReadRecord> {
-  const out = namedRecord<ReadRecord>();
+  const out = writtenRecord<ReadRecord>();
   for (const [name, r] of Object.entries(read)) {
     out[name] = {
       value: r.value,
