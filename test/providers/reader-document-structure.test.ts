@@ -20,6 +20,13 @@ const claims = sample("claims-triage").ir.inputs;
 const pricing = sample("pricing").ir.inputs;
 const household = sample("eligibility").ir.inputs;
 const REF = "2026-11-25";
+/** A claim's three dates and amount, as the claims model names them. */
+const claim = (start: string, incident: string, report: string, amount: number) => ({
+  "policy start": start,
+  "incident date": incident,
+  "report date": report,
+  "claim amount": amount,
+});
 const valuesOf = (read: Record<string, { value: unknown }>) => Object.fromEntries(Object.entries(read).map(([k, v]) => [k, v.value]));
 
 /** Writes a plain record as one XML converter would: attributes for the scalars named in `attrs`, text elements for the rest. */
@@ -159,12 +166,7 @@ describe("tables inside JSON strings", () => {
       columns: "policy|inception|loss|notified|amount_claimed",
       claimLine: "P-9|2025-03-01|2026-06-02|2026-06-05|4,210.00",
     };
-    expect(valuesOf(readJson(claims, portal, REF))).toMatchObject({
-      "policy start": "2025-03-01",
-      "incident date": "2026-06-02",
-      "report date": "2026-06-05",
-      "claim amount": 4210,
-    });
+    expect(valuesOf(readJson(claims, portal, REF))).toMatchObject(claim("2025-03-01", "2026-06-02", "2026-06-05", 4210));
   });
 });
 
@@ -208,16 +210,14 @@ describe("a tab-separated table in a text", () => {
       "TOTAL\t\t\t\t\t2,480.00\t3,000.00",
     ].join("\n");
     expect(textTables(text)).toMatchObject({ "Date of Loss": "2026-09-03" });
-    expect(valuesOf(readText(claims, text, REF))).toMatchObject({
-      "policy start": "2026-02-01",
-      "incident date": "2026-09-03",
-      "report date": "2026-09-09",
-      "claim amount": 2480,
-    });
+    expect(valuesOf(readText(claims, text, REF))).toMatchObject(claim("2026-02-01", "2026-09-03", "2026-09-09", 2480));
   });
 
-  it("leaves a table whose rows continue one another to the prose", () => {
-    expect(textTables("A\tB\tC\n1\t2\t3\n\t\t4")).toBeUndefined();
+  it("leaves out of a record the columns its continuing rows fill (a claim's lines)", () => {
+    expect(textTables("Ref\tLoss\tItem\tAmount\nC-1\t2026-08-02\tdoor\t900\n\t\ttow\t120\nTotal\t\t\t1020")).toEqual({
+      Ref: "C-1",
+      Loss: "2026-08-02",
+    });
   });
 });
 
@@ -264,12 +264,7 @@ describe("a scan's misread figures", () => {
       "Amount c1aimed (USD): 3,l5O.OO",
     ].join("\n");
     const read = readText(claims, text, REF);
-    expect(valuesOf(read)).toMatchObject({
-      "policy start": "2025-04-01",
-      "incident date": "2026-07-19",
-      "report date": "2026-07-21",
-      "claim amount": 3150,
-    });
+    expect(valuesOf(read)).toMatchObject(claim("2025-04-01", "2026-07-19", "2026-07-21", 3150));
     for (const v of Object.values(read)) expect(v.confidence).toBeLessThanOrEqual(0.85);
   });
 });

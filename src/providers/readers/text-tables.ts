@@ -4,7 +4,8 @@
 // "Value"), or with two cells a line, it is a form of labelled values, read as one record
 // ({"Customer tier": "Gold", …}); otherwise its first line names the columns and each later line is
 // a row (a "TOTAL" row sums the others and is left out), one row read as a record, several as a
-// list; a table whose rows continue one another (a first cell left empty) is left to the prose. The JSON reader then reads that structure by its keys. One pass over the text's lines.
+// list; rows that continue the one above (a first cell left empty: more lines of one claim) make
+// the columns they fill the lines' own, left out of the record (its total is the prose's to give). The JSON reader then reads that structure by its keys. One pass over the text's lines.
 import type { InputIR } from "../../ir/ir.js";
 import type { ReadValue } from "../types.js";
 import { readJson } from "./json-reader.js";
@@ -51,9 +52,14 @@ function asStructure(rows: string[][]): Record<string, unknown> | Record<string,
     const entries = (form ? body : rows).filter((r) => r.length >= 2 && isLabel(r[0]));
     return entries.length > 0 ? Object.fromEntries(entries.map((r) => [r[0]!, r[1]!])) : undefined;
   }
-  // a row with its first cell empty continues the one above (lines of one claim): no record of its own
-  if (!head!.every(isLabel) || new Set(head).size !== width || body.some((r) => r[0] === "")) return undefined;
-  const records = body.filter((r) => !TOTAL_ROW.test(r[0] ?? "")).map((r) => Object.fromEntries(head!.map((h, i) => [h, r[i] ?? ""])));
+  if (!head!.every(isLabel) || new Set(head).size !== width) return undefined;
+  // a row with its first cell empty continues the one above (more lines of one claim): the columns
+  // it fills hold each line's own cells, none of them the record's
+  const continued = body.filter((r) => r[0] === "");
+  const lineColumns = new Set(continued.flatMap((r) => r.flatMap((c, i) => (c === "" ? [] : [i]))));
+  const records = body
+    .filter((r) => r[0] !== "" && !TOTAL_ROW.test(r[0]!))
+    .map((r) => Object.fromEntries(head!.flatMap((h, i) => (lineColumns.has(i) ? [] : [[h, r[i] ?? ""]]))));
   if (records.length === 0) return undefined;
   return records.length === 1 ? records[0]! : records;
 }
