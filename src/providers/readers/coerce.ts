@@ -21,6 +21,7 @@ import {
 import { namedRecord } from "../../runtime/json.js";
 import { SYNONYM_GROUPS } from "./synonyms.js";
 import { isRecord } from "./json-walk.js";
+import { ticked } from "./text/boxes.js";
 
 export interface Coerced {
   value: unknown;
@@ -216,6 +217,9 @@ function toBoolean(value: unknown, ctx: CoerceContext): Coerced | undefined {
   if (typeof value !== "string") return undefined;
   const b = BOOLEAN_WORDS[value.trim().toLowerCase()];
   if (b !== undefined) return { value: b, factor: 0.95 };
+  // a form's box ticked beside yes or no ("[ ] yes  [x] no")
+  const box = ticked(value);
+  if (box !== undefined) return { value: box, factor: TICKED };
   const explained = EXPLAINED.exec(value);
   // "No - under review": the reason doubts the answer, which then answers nothing
   if (explained && DOUBT.test(explained[2]!)) return undefined;
@@ -223,6 +227,9 @@ function toBoolean(value: unknown, ctx: CoerceContext): Coerced | undefined {
     ? { value: BOOLEAN_WORDS[explained[1]!.toLowerCase()]!, factor: EXPLAINED_ANSWER }
     : answerInWords(value, ctx.questionWords ?? []);
 }
+
+/** A box ticked beside yes or no: said outright, on a form a person filled in. */
+const TICKED = 0.9;
 
 /** "Yes - Deputy Mayor of Segou", "No (checked 30 July)": a yes or no, then what it is said of. */
 const EXPLAINED = /^\s*(yes|no|y|n|true|false)\s*(?:[-–—:;,(]|\s[-–—]\s)\s*(.+)$/i;

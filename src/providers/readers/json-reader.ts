@@ -28,6 +28,8 @@ import { groupAggregate, keyMissesWhole, summed } from "./json-groups.js";
 import { byRole, byStructure, type Candidate } from "./json-shapes.js";
 import { tablesAsRecords } from "./json-tables.js";
 import { withOwnConventions } from "./json-conventions.js";
+import { asPlainJson } from "./json-elements.js";
+import { withDelimitedTables } from "./json-delimited.js";
 import { namedRecord } from "../../runtime/json.js";
 
 /** Below this a key does not name the input. */
@@ -246,14 +248,27 @@ const byPointer = new WeakMap<JsonNode[], Map<string, JsonNode>>();
  * The amount of an object that states its period beside it (`{"amount": 540000, "period":
  * "ANNUAL"}`) is counted in that period, read at the object or at its amount.
  */
-function besideItsPeriod<T extends { sourcePeriod?: unknown }>(ctx: T, nodes: JsonNode[], node: JsonNode): T {
+function besideItsPeriod<T extends { sourcePeriod?: unknown; timeUnit?: unknown; sourceTimeUnit?: unknown }>(
+  ctx: T,
+  nodes: JsonNode[],
+  node: JsonNode,
+): T {
   const key = node.keys[node.keys.length - 1];
   if (node.item || !key || !AMOUNT_KEYS.has(key.toLowerCase())) return ctx;
   const parent = parentOf(nodes, node);
-  const stated =
-    parent && typeof parent === "object" && !Array.isArray(parent) ? periodBeside(parent as Record<string, unknown>) : undefined;
-  return stated ? { ...ctx, sourcePeriod: stated } : ctx;
+  if (!parent || typeof parent !== "object" || Array.isArray(parent)) return ctx;
+  const stated = periodBeside(parent as Record<string, unknown>);
+  // a duration with its unit beside it (`{"unit": "months", "value": 36}`) counts in that unit
+  const unit = ctx.timeUnit ? unitBeside(parent as Record<string, unknown>) : undefined;
+  return stated || unit ? { ...ctx, ...(stated ? { sourcePeriod: stated } : {}), ...(unit ? { sourceTimeUnit: unit } : {}) } : ctx;
 }
+const UNIT_KEYS = new Set(["unit", "units", "uom", "per"]);
+/** The unit of time an object's `unit` field names (`"months"`), if one. */
+const unitBeside = (o: Record<string, unknown>) =>
+  Object.entries(o)
+    .filter(([k, v]) => UNIT_KEYS.has(k.toLowerCase()) && typeof v === "string")
+    .map(([, v]) => timeUnitOf(v as string))
+    .find((u) => u !== undefined);
 const AMOUNT_KEYS = new Set(["amount", "value", "number", "total"]);
 
 function parentOf(nodes: JsonNode[], node: JsonNode): unknown {
@@ -318,7 +333,11 @@ export function readJson(
   claimed: readonly string[] = [],
 ): Record<string, ReadValue> {
   // an export that says the day it stands as of (`asOf`, `as_at`, `extract_date`): ages and ends count to that day
+  // JSON made from XML (`@attributes`, `#text`) is read as the plain JSON it stands for
+  state = asPlainJson(state);
   reference = asOfDate(state) ?? reference;
+  // a CSV or semicolon table written inside a string is read as its records
+  state = withDelimitedTables(state);
   // a table written as column names and rows of cells is read as its records
   state = tablesAsRecords(state);
   // an export that marks decimals with a comma groups thousands with a dot ("1.200" is 1200), and

@@ -25,8 +25,8 @@ export interface JsonNode {
   listed?: boolean;
 }
 
-const NAME_KEYS = ["name", "key", "field", "label", "attribute", "question", "fact"];
-const VALUE_KEYS = ["value", "answer", "val", "amount"];
+const NAME_KEYS = ["name", "key", "field", "label", "attribute", "question", "fact", "k"];
+const VALUE_KEYS = ["value", "answer", "val", "amount", "v"];
 
 const escape = (key: string): string => key.replace(/~/g, "~0").replace(/\//g, "~1");
 

@@ -28,6 +28,9 @@ import { indexText, type Meter } from "./text/text-index.js";
 import { tokenize, type Token } from "./text/tokens.js";
 import { markEvents } from "./text/events.js";
 import { namedRecord } from "../../runtime/json.js";
+import { withTables } from "./text-tables.js";
+import { repairedFigures } from "./text/ocr-figures.js";
+import { joinedWraps } from "./text/wrapped-words.js";
 import { personInputs, readPeople } from "./text/people.js";
 import { contentStems, PERIOD_STEMS } from "./words.js";
 
@@ -68,7 +71,25 @@ const FIRST_REPORT = 0.75;
  * current message is read first; its quoted history answers only the inputs the message leaves
  * open, less surely (text/message-parts.ts).
  */
-export function readText(inputs: InputIR[], text: string, reference?: string, meter?: Meter): Record<string, ReadValue> {
+export function readText(inputs: InputIR[], written: string, reference?: string, meter?: Meter): Record<string, ReadValue> {
+  // figures a scan misread as letters ("2O26-O1-15") are read as the digits they stand for
+  // and a word a line break cut with a hyphen ("in-\n come") as the word
+  const scanned = repairedFigures(written);
+  const text = joinedWraps(scanned);
+  // a table pasted as tab-separated lines is read as rows and columns, over what its prose says
+  const tabled = inputs.filter((i) => TEXT_READABLE.has(i.type.kind));
+  const read = withTables(tabled, text, readProse(inputs, text, reference, meter), statedReference(text)?.iso ?? reference, meter);
+  // a scan's figures may have lost or gained a digit the repair cannot see: none of its values is sure
+  return scanned === written ? read : capped(read, SCANNED_CAP);
+}
+
+/** What a scan gives (a text whose misread figures were repaired) is never above this. */
+const SCANNED_CAP = 0.85;
+
+const capped = (values: Record<string, ReadValue>, cap: number): Record<string, ReadValue> =>
+  Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v.confidence > cap ? { ...v, confidence: cap } : v]));
+
+function readProse(inputs: InputIR[], text: string, reference?: string, meter?: Meter): Record<string, ReadValue> {
   const parts = messageParts(text);
   if (!parts.history) return readMessage(inputs, parts.current, reference, meter, true, parts.envelope);
   const current = readMessage(inputs, parts.current, reference, meter, false, parts.envelope);

@@ -9,6 +9,7 @@
 // live elsewhere; "I live alone" is an empty list). A record with a field the text does not
 // establish, or a person the list would need but the text does not name, answers nothing: no
 // record is guessed (as the JSON reader does for a partial record). Linear in the text.
+import { ticked } from "./boxes.js";
 import type { InputIR } from "../../../ir/ir.js";
 import type { Type } from "../../../ir/types.js";
 import type { ReadValue } from "../../types.js";
@@ -247,18 +248,6 @@ function factsIn(text: string, span: Span, fields: Field[], otherCues: string[],
       }
     }
   }
-}
-
-/**
- * The answer a form's ticked box gives: "[ ] Yes [x] No" (the box before its word) or "Yes [x]"
- * (after it, when no box stands before a word).
- */
-function ticked(s: string): boolean | undefined {
-  const before = /\[\s*[xX✓✔]\s*\]\s*(yes|no)\b/i.exec(s);
-  if (before) return before[1]!.toLowerCase() === "yes";
-  if (/\[\s*\]\s*(yes|no)\b/i.test(s)) return undefined;
-  const after = /\b(yes|no)\s*\[\s*[xX✓✔]\s*\]/i.exec(s);
-  return after ? after[1]!.toLowerCase() === "yes" : undefined;
 }
 
 interface Mention {

@@ -76,10 +76,14 @@ function optionTerms(input: InputIR, cues: Cue[]): Map<string, Term[]> {
 
 /**
  * A form's box just before an option: ticked ("[x] Theft", "☒"), empty ("[ ] Glass", "☐"), or none.
- * One box serves words joined by slashes ("[ ] Storm/Flood", "[ ] Theft/Attempted theft": none is ticked).
+ * One box serves words joined by slashes ("[ ] Storm/Flood", "[ ] Theft/Attempted theft": none is ticked)
+ * and every part of a hyphenated word ("[ ] Self-employed": no box of its own before "employed").
  */
 function checkBox(text: string, start: number): boolean | undefined {
-  const before = text.slice(Math.max(0, start - 40), start).replace(/(?:[A-Za-z][A-Za-z ]*\/\s?)+(?:[A-Za-z]+ )*$/, "");
+  const before = text
+    .slice(Math.max(0, start - 40), start)
+    .replace(/(?:[A-Za-z]+-)+$/, "")
+    .replace(/(?:[A-Za-z][A-Za-z ]*\/\s?)+(?:[A-Za-z]+ )*$/, "");
   if (/(?:\[\s*[xX✓✔]\s*\]|[☒☑✅])\s*$/u.test(before)) return true;
   if (/(?:\[\s*\]|☐)\s*$/u.test(before)) return false;
   return undefined;

@@ -1,0 +1,110 @@
+// A table pasted into a text as tab-separated lines (a bordereau, a quote sheet) is read as rows
+// and columns before any cue: a block of two or more lines cut by tabs into as many cells as its
+// first line is a table. With a first line naming a label column and a value column ("Field",
+// "Value"), or with two cells a line, it is a form of labelled values, read as one record
+// ({"Customer tier": "Gold", …}); otherwise its first line names the columns and each later line is
+// a row (a "TOTAL" row sums the others and is left out), one row read as a record, several as a
+// list; rows that continue the one above (a first cell left empty: more lines of one claim) make
+// the columns they fill the lines' own, left out of the record (its total is the prose's to give). The JSON reader then reads that structure by its keys. One pass over the text's lines.
+import type { InputIR } from "../../ir/ir.js";
+import type { ReadValue } from "../types.js";
+import { readJson } from "./json-reader.js";
+import { isRecord } from "./json-walk.js";
+import type { Meter } from "./text/text-index.js";
+
+/** First cells naming a form's label column and value column. */
+const LABEL_HEADING = /^(field|item|label|name|key|attribute|question|description)$/i;
+const VALUE_HEADING = /^(value|answer|amount|entry|details?|response)$/i;
+/** A row that totals the others. */
+const TOTAL_ROW = /^((sub|grand )?totals?\b.*|sum)$/i;
+
+/** The cells of a tab-separated line, trailing empty cells dropped. */
+function cells(line: string): string[] {
+  const out = line.split("\t").map((c) => c.trim());
+  while (out.length > 0 && out[out.length - 1] === "") out.pop();
+  return out;
+}
+
+/** The blocks of consecutive lines holding a tab, two lines or more, each as its lines' cells. */
+function tabBlocks(text: string): string[][][] {
+  const blocks: string[][][] = [];
+  let block: string[][] = [];
+  const close = () => {
+    if (block.length >= 2) blocks.push(block);
+    block = [];
+  };
+  for (const line of text.split(/\r?\n/)) {
+    if (line.includes("\t") && line.trim() !== "") block.push(cells(line));
+    else close();
+  }
+  close();
+  return blocks;
+}
+
+const isLabel = (s: string | undefined): boolean => !!s && /[A-Za-z]/.test(s) && s.split(/\s+/).length <= 8;
+
+function asStructure(rows: string[][]): Record<string, unknown> | Record<string, unknown>[] | undefined {
+  const [head, ...body] = rows;
+  const width = head!.length;
+  if (width < 2 || rows.some((r) => r.length > width || r.length === 0)) return undefined;
+  const form = LABEL_HEADING.test(head![0]!) && VALUE_HEADING.test(head![1]!);
+  if (form || (width === 2 && rows.every((r) => isLabel(r[0])))) {
+    const entries = (form ? body : rows).filter((r) => r.length >= 2 && isLabel(r[0]));
+    return entries.length > 0 ? Object.fromEntries(entries.map((r) => [r[0]!, r[1]!])) : undefined;
+  }
+  if (!head!.every(isLabel) || new Set(head).size !== width) return undefined;
+  // a row with its first cell empty continues the one above (more lines of one claim): the columns
+  // it fills hold each line's own cells, none of them the record's
+  const continued = body.filter((r) => r[0] === "");
+  const lineColumns = new Set(continued.flatMap((r) => r.flatMap((c, i) => (c === "" ? [] : [i]))));
+  const records = body
+    .filter((r) => r[0] !== "" && !TOTAL_ROW.test(r[0]!))
+    .map((r) => Object.fromEntries(head!.flatMap((h, i) => (lineColumns.has(i) ? [] : [[h, r[i] ?? ""]]))));
+  if (records.length === 0) return undefined;
+  return records.length === 1 ? records[0]! : records;
+}
+
+/** The tables a text holds, as the JSON they stand for (several under numbered keys); undefined when it holds none. */
+export function textTables(text: string): unknown {
+  if (!text.includes("\t")) return undefined;
+  const tables = tabBlocks(text).flatMap((b) => {
+    const s = asStructure(b);
+    return s ? [s] : [];
+  });
+  if (tables.length === 0) return undefined;
+  if (tables.length === 1) return tables[0];
+  // forms merge into one record; row tables keep their own keys
+  const out: Record<string, unknown> = {};
+  tables.forEach((t, i) => (isRecord(t) ? Object.assign(out, t) : (out[`table ${i + 1}`] = t)));
+  return out;
+}
+
+/** A table's value the prose reads otherwise: the table's cell is the better evidence, not a sure one. */
+const TABLE_OVER_PROSE = 0.85;
+
+/**
+ * The values of `inputs` (those the text reader answers) a text's tables give, put over what the
+ * prose reading found: a value both agree on keeps the surer confidence; one they disagree on is
+ * the table's, never above 0.85; one only the table gives is the table's.
+ */
+export function withTables(
+  inputs: InputIR[],
+  text: string,
+  prose: Record<string, ReadValue>,
+  reference: string | undefined,
+  meter?: Meter,
+): Record<string, ReadValue> {
+  const table = textTables(text);
+  if (table === undefined || inputs.length === 0) return prose;
+  const fromTable = readJson(inputs, table, reference, meter);
+  const out = { ...prose };
+  for (const [name, v] of Object.entries(fromTable)) {
+    const p = prose[name];
+    if (!p) out[name] = v;
+    else if (sameRead(p.value, v.value)) out[name] = p.confidence >= v.confidence ? p : v;
+    else out[name] = { ...v, confidence: Math.min(v.confidence, TABLE_OVER_PROSE) };
+  }
+  return out;
+}
+
+const sameRead = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
