@@ -111,6 +111,25 @@ export function iterRange(from: FeelValue, to: FeelValue): Iterable<FeelValue> |
   return problem(`an iteration range needs two integers or two dates as endpoints, not ${describe(from)} and ${describe(to)}`);
 }
 
+/** Passes of nothing, by their count, for the shortest ranges (a body that reads no value walks one of them). */
+const PASSES: (readonly null[])[] = [];
+const KEPT_PASSES = 64;
+
+/**
+ * `for i in a..b` whose body and later iterations do not read i: as many passes as iterRange gives,
+ * null with its problem where it gives null, but a short range of integers made of nothing (no
+ * decimal made for each integer no one reads).
+ */
+export function iterPasses(from: FeelValue, to: FeelValue): Iterable<FeelValue> | null {
+  if (isDecimal(from) && isDecimal(to) && from.isInteger() && to.isInteger()) {
+    const [first, last] = [from.toNumber(), to.toNumber()];
+    const n = Math.abs(last - first) + 1;
+    if (Number.isSafeInteger(first) && Number.isSafeInteger(last) && n <= SHORT_RANGE)
+      return n <= KEPT_PASSES ? (PASSES[n] ??= new Array<null>(n).fill(null)) : new Array<null>(n).fill(null);
+  }
+  return iterRange(from, to);
+}
+
 /** Ranges up to this many integers are made at once: a loop walks an array faster than it resumes a generator. */
 const SHORT_RANGE = 1024;
 

@@ -26,6 +26,10 @@ const GUESS_SPLIT = 6;
 const SPLIT_SCALE = 10 ** GUESS_SPLIT;
 /** Newton steps at most (one is enough from the guess) and unit steps at most. */
 const STEPS = 6;
+/** The first residual's correction decides the root alone when below this (fromCorrection)... */
+const CORRECTION_LIMIT = 1e5;
+/** ...and at least this far from a half (its error in doubles is below 10^-7). */
+const CLEAR = 1e-6;
 /** 10^(7i): the weight of limb i. */
 const LIMB_POWERS: readonly number[] = Array.from({ length: SIZE }, (_, i) => 10 ** (7 * i));
 
@@ -50,9 +54,11 @@ export function scaledSqrt(m: number, k: number): Wide | null {
 /** The root of N (ln limbs, 67 or 68 digits) × 10^e, e even, rounded to 34 digits. */
 function root(ln: number, e: number): Wide | null {
   let ly = guess(ln);
-  let sign = 0;
+  let sign = residual(ln, ly);
+  const decided = fromCorrection(ly, sign);
+  if (decided > 0) return round34(1, Y, decided, e / 2, false);
   for (let step = 0; step < STEPS; step++) {
-    sign = residual(ln, ly);
+    if (step > 0) sign = residual(ln, ly);
     const delta = sign === 0 ? 0 : Math.round(toDouble(D, residualLength) / (2 * toDouble(Y, ly)));
     if (delta === 0) break;
     ly = sign > 0 ? addDouble(Y, ly, delta) : subtractDouble(Y, ly, delta);
@@ -71,6 +77,22 @@ function root(ln: number, e: number): Wide | null {
   // D holds N − r²; up when it exceeds r
   if (residualLength > 0 && compareLimbs(D, residualLength, Y, ly) > 0) ly = addDouble(Y, ly, 1);
   return round34(1, Y, ly, e / 2, false);
+}
+
+/**
+ * The rounded root from the first residual alone, into Y (its length), or -1 when the doubles
+ * cannot tell. With R = N − y² (exact in D, its sign given) and q = R / 2y, √N = y + q − ε where
+ * ε = (√N − y)² / 2y is below 10^-23 (y has 34 digits and is within 10^5 of √N); q worked out in
+ * doubles from three limbs of R and of y is within 10^-7 of R / 2y while |q| < 10^5. The rounded
+ * root is y + round(√N − y), and rounding to a whole number moves only where the value passes a
+ * half: so where q is more than CLEAR from a half, y + round(q) is the answer (an exact square,
+ * R = 0, among them), which saves the second and third squares of the steps below.
+ */
+function fromCorrection(ly: number, sign: number): number {
+  const q = (sign * toDouble(D, residualLength)) / (2 * toDouble(Y, ly));
+  if (!(Math.abs(q) < CORRECTION_LIMIT) || Math.abs(q - Math.floor(q) - 0.5) < CLEAR) return -1;
+  const step = Math.round(q);
+  return step > 0 ? addDouble(Y, ly, step) : step < 0 ? subtractDouble(Y, ly, -step) : ly;
 }
 
 /**

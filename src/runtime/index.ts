@@ -14,8 +14,19 @@ export { eq, ne, valueEquals } from "./equality.js";
 export { lt, le, gt, ge, compareValues } from "./compare.js";
 export { and, or, not, isTrue } from "./logic.js";
 export { testValue } from "./unary-tests.js";
-export { member, field, filter, filterItems, filterNone, filterOther, iter, iterRange, resultsSoFar } from "./access.js";
-export { projected, rawArray, rawCount, rawDouble, rawField, rawItemValue, rawPosition, rawProject, unread } from "./raw-items.js";
+export { member, field, filter, filterItems, filterNone, filterOther, iter, iterPasses, iterRange, resultsSoFar } from "./access.js";
+export {
+  projected,
+  rawArray,
+  rawCount,
+  rawDouble,
+  rawExtreme,
+  rawField,
+  rawItemValue,
+  rawPosition,
+  rawProject,
+  unread,
+} from "./raw-items.js";
 export { builtin } from "./builtins/index.js";
 export { externalFunction } from "./java/index.js";
 export { conforms, instanceOf, coerce } from "./types.js";

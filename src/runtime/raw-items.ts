@@ -5,6 +5,7 @@
 import { field, listIndex } from "./access.js";
 import { tick } from "./budget.js";
 import { countOf } from "./builtins/list.js";
+import { chargeItems } from "./builtins/metering.js";
 import { isDecimal, type Decimal } from "./decimal.js";
 import { numberFromJson } from "./json.js";
 import type { FeelValue } from "./values.js";
@@ -120,4 +121,41 @@ export function rawProject(
     else out[i] = field(item(raw[i]), slot, name);
   }
   return out;
+}
+
+/**
+ * `min(l.f)` (sign -1) or `max(l.f)` (sign 1) of a number field projected raw: where every item's
+ * field holds a finite JSON number, the extreme is found among the doubles and only it is made a
+ * decimal. A JSON number x reads as a decimal that reads back as x, a function of x alone (json.ts
+ * readNumber), so the map keeps the order of doubles and makes equal doubles, 0 and -0 among them,
+ * one decimal (docs/numbers.md): the least double gives the least decimal. The steps charged are the
+ * projection's and the aggregate's over its list. Otherwise `extreme` (the aggregate's direct call)
+ * of `rawProject`'s list.
+ */
+export function rawExtreme(
+  raw: readonly Record<string, unknown>[] | null,
+  feel: FeelValue | undefined,
+  convert: () => FeelValue,
+  item: ItemConverter,
+  slot: number,
+  name: string,
+  sign: 1 | -1,
+  extreme: (list: FeelValue) => FeelValue,
+): FeelValue {
+  if (raw !== null && feel === undefined) {
+    let best = 0;
+    let i = 0;
+    for (; i < raw.length; i++) {
+      const o = raw[i]!;
+      const x = Object.hasOwn(o, name) ? o[name] : undefined;
+      if (typeof x !== "number" || x - x !== 0) break;
+      if (i === 0 || (x - best) * sign > 0) best = x;
+    }
+    if (i === raw.length) {
+      tick(raw.length);
+      chargeItems(raw.length);
+      return numberFromJson(best);
+    }
+  }
+  return extreme(rawProject(raw, feel, convert, item, slot, name, "number"));
 }

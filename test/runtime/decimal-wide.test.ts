@@ -150,6 +150,28 @@ describe("limb arithmetic agrees with the BigInt form", () => {
     );
   });
 
+  it("takes square roots next to a half-way point at the 34th digit, where doubles alone cannot tell", () => {
+    // √(s² ± c) × 10^17 = s × 10^17 ± c × 10^17 / 2s − …: s near c × 10^17 / (2k + 1) puts the
+    // root's digits beyond the 34th within about 10^-16 of a half, above or below it
+    const nearHalfDigit = fc
+      .tuple(
+        fc.integer({ min: 1, max: 60 }),
+        fc.integer({ min: 0, max: 30 }),
+        fc.integer({ min: -3, max: 3 }),
+        fc.constantFrom(1n, -1n),
+        fc.integer({ min: -20, max: 20 }),
+      )
+      .map(([c, k, d, sign, e]) => {
+        const s = (BigInt(c) * 10n ** 17n) / BigInt(2 * k + 1) + BigInt(d);
+        return wideOf(1, s * s + sign * BigInt(c), 2 * e);
+      })
+      .filter((w) => BigInt(w.digits()) < 10n ** 34n);
+    fc.assert(
+      fc.property(nearHalfDigit, (x) => agrees(wideSqrt(x), sqrt(exactOf(x)), `sqrt(${x})`)),
+      runs,
+    );
+  });
+
   it("takes truncated remainders and quotients", () => {
     fc.assert(
       fc.property(fc.oneof(fc.tuple(wide, wide), nearby, quotient), fc.boolean(), ([x, y], quotient) => {

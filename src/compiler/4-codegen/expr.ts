@@ -41,6 +41,12 @@ type Emit<K extends Expr["kind"]> = (node: Extract<Expr, { kind: K }>, scope: Sc
 export const COMPARE_OPS = { "=": "eq", "!=": "ne", "<": "lt", "<=": "le", ">": "gt", ">=": "ge" } as const;
 const ARITH_OPS = { "+": "add", "-": "sub", "*": "mul", "/": "div", "**": "pow" } as const;
 
+/** The aggregates whose value over a raw number field is one of its items: which way each looks. */
+const EXTREME_SIGNS: ReadonlyMap<string, 1 | -1> = new Map([
+  ["min", -1],
+  ["max", 1],
+]);
+
 const emitters: { [K in Expr["kind"]]: Emit<K> } = {
   number: (n, _s, cx) => cx.em.pooled("n", `rt.num(${cx.em.lit(n.value)})`),
   string: (n, _s, cx) => cx.em.lit(n.value),
@@ -114,6 +120,13 @@ const emitters: { [K in Expr["kind"]]: Emit<K> } = {
       // count(l) of an input's list: the raw array's length
       const counted = n.rawItems && n.args.length === 1 ? rawCountOf(n.rawItems, emitExpr(n.args[0]!, scope, cx), direct, scope, cx) : null;
       if (counted) return counted;
+      // min(l.f), max(l.f) of a number field of an input's list: the extreme found among the JSON doubles
+      const sign = EXTREME_SIGNS.get(ref.name);
+      const arg = n.args[0];
+      if (sign !== undefined && n.args.length === 1 && arg?.kind === "path" && arg.rawItems) {
+        const extreme = rawProjection(arg, emitExpr(arg.base, scope, cx), scope, cx, { sign, direct });
+        if (extreme) return extreme;
+      }
       // count(l[c]): the kept items counted, not gathered into a list
       if (ref.name === "count" && n.args.length === 1 && n.args[0]!.kind === "filter")
         return emitFilter(n.args[0], scope, cx, countFold(direct));
@@ -372,8 +385,10 @@ function nestLoops(iterations: Iteration[], scope: Scope, cx: ExprContext, body:
     const v = cx.em.fresh("v");
     if (it.to) {
       const r = cx.em.fresh("r");
-      const range = `const ${r} = rt.iterRange(${emitExpr(it.source, inner, cx)}, ${emitExpr(it.to, inner, cx)}); if (${r} === null) return null;`;
-      loops.push((x) => `{ ${range} for (const ${v} of ${r}) ${x} }`);
+      const ends = `${emitExpr(it.source, inner, cx)}, ${emitExpr(it.to, inner, cx)}`;
+      // a variable that nothing inside reads (its id absent from the code): passes with no value made
+      const iterate = (x: string) => (new RegExp(`\\b${v}\\b`).test(x) ? "iterRange" : "iterPasses");
+      loops.push((x) => `{ const ${r} = rt.${iterate(x)}(${ends}); if (${r} === null) return null; for (const ${v} of ${r}) ${x} }`);
       inner = inner.child().bind("local", it.name, v);
       continue;
     }

@@ -359,21 +359,24 @@ export function rawCountOf(marked: boolean | undefined, base: string, direct: st
   return input ? using(input, `(${input.array} !== null ? rt.rawCount(${input.array}) : ${direct}(${input.feel}))`) : null;
 }
 
-/** `l.f` of a marked path over an input's list for a field projected raw, or null. */
-export function rawProjection(n: Extract<Expr, { kind: "path" }>, base: string, scope: Scope, cx: ExprContext): string | null {
+/**
+ * `l.f` of a marked path over an input's list for a field projected raw, or null. With `extreme`
+ * (`min` or `max` of the path, the built-in's direct call), the aggregate of a number field read
+ * from the JSON doubles (runtime/raw-items.ts rawExtreme), or null for a field of another kind.
+ */
+export function rawProjection(
+  n: Extract<Expr, { kind: "path" }>,
+  base: string,
+  scope: Scope,
+  cx: ExprContext,
+  extreme?: { sign: 1 | -1; direct: string },
+): string | null {
   const input = sourceOf(n.rawItems, base, scope, cx);
   const field = input?.projected.get(n.member);
-  if (!input || !field) return null;
-  const args = [
-    input.array,
-    input.current,
-    input.convert,
-    itemConverter(input, cx),
-    String(field.slot),
-    cx.em.lit(n.member),
-    cx.em.lit(field.kind),
-  ];
-  return using(input, `rt.rawProject(${args.join(", ")})`);
+  if (!input || !field || (extreme && field.kind !== "number")) return null;
+  const args = [input.array, input.current, input.convert, itemConverter(input, cx), String(field.slot), cx.em.lit(n.member)];
+  if (extreme) return using(input, `rt.rawExtreme(${args.join(", ")}, ${extreme.sign}, ${extreme.direct})`);
+  return using(input, `rt.rawProject(${[...args, cx.em.lit(field.kind)].join(", ")})`);
 }
 
 /** JS id of the hoisted conversion of one item of the input's list (runtime/json.ts itemConverter). */

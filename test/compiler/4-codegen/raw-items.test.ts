@@ -147,6 +147,16 @@ const expression = fc.oneof(
   inQuantifier.map((c) => `every r in rows satisfies ${c}`),
   // read raw, or converting the list (or its kept items) when FEEL code needs it
   fc.constantFrom("count(rows)", "rows.a", "rows.b", "rows.s", "sum(rows.c)", "rows.length", "rows", "rows[1]", "rows[-1].a"),
+  // the least or greatest of a number field: found among the JSON doubles, only it made a decimal
+  fc.constantFrom(
+    "min(rows.a)",
+    "max(rows.c)",
+    "max(rows.length)",
+    "min(rows.__proto__)",
+    "min(rows.s)",
+    "max(rows.b)",
+    "min(rows.a) + max(rows.a)",
+  ),
   inFilter.map((c) => `for r in rows[${c}] return r`),
   inFilter.map((c) => `count(rows) + count(rows[${c}])`),
   // a field of the kept items, gathered in the filter's loop
@@ -331,6 +341,9 @@ describe("conditions on raw JSON items", () => {
       expect(source(looped), looped).toMatch(
         /for \(const x\d+ of \(a\d+ !== null \? a\d+ : rt\.iter\(u\d+\(\)\)\)\).*rt\.rawField\(x\d+, "[ac]", "number"\)/,
       );
+    // min and max of a number field compare the raw doubles; of another kind, the projection's list
+    for (const extreme of ["min(rows.a)", "max(rows.c)"]) expect(source(extreme), extreme).toMatch(/rt\.rawExtreme\(a\d+, /);
+    expect(source("min(rows.s)")).not.toContain("rt.rawExtreme(");
     // certified doubles in a loop's body read the raw double of an entry
     expect(source("some r in rows satisfies r.a * 2 > n")).toMatch(/rt\.certReadEntry\(Zo\d+\)[^]*rt\.rawDouble\(x\d+, "a"\)/);
     // an index picks its item from the raw array, the condition not given an item it does not read
