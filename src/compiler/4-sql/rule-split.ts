@@ -147,6 +147,51 @@ export function firstRule(rules: Rule[], columns: SqlValue[], used: ReadonlySet<
       return `CASE WHEN ${test} THEN ${low} ELSE ${high} END`;
     }
   }
-  const open = (r: Rule) => allOf(r.cells.filter((c, i): c is SqlValue => c !== null && !used.has(i))).sql;
-  return `CASE ${rules.map((r) => `WHEN ${open(r)} THEN ${r.number}`).join(" ")} END`;
+  return `CASE ${ladder(rules, columns, used, cx).join(" ")} END`;
+}
+
+/** What the earlier rules' failure tells of a column's non-null value: it is at least (or above) `value`. */
+interface Floor {
+  value: string;
+  inclusive: boolean;
+}
+
+/** Whether every non-null value at the floor meets the low end. */
+function meets(floor: Floor | undefined, low: End): boolean {
+  if (!floor) return false;
+  const c = cmp(floor.value, low.value);
+  return c > 0 || (c === 0 && (low.included || !floor.inclusive));
+}
+
+/** The higher of two floors. */
+function higher(a: Floor | undefined, b: Floor): Floor {
+  if (!a) return b;
+  const c = cmp(a.value, b.value);
+  return c > 0 || (c === 0 && !a.inclusive) ? a : b;
+}
+
+/**
+ * Each rule's arm, in order, each cell's low end left out where the rules before it already
+ * settle it: a row reaches a rule only when every earlier rule failed, and an earlier rule whose
+ * one cell is an interval `< h` (or one whose low end was settled) fails on a non-null value only
+ * at or above h. A ladder of ranges (`< 1`, `[1..3)`, `[3..5)`, `>= 5`) tests one end a rule.
+ * A null value fails every interval test, kept or not; a cell left with no end is `IS NOT NULL`.
+ */
+function ladder(rules: Rule[], columns: SqlValue[], used: ReadonlySet<number>, cx: SqlContext): string[] {
+  const floors = new Map<number, Floor>();
+  return rules.map((r) => {
+    const open = r.cells.map((c, i) => (c === null || used.has(i) ? null : c));
+    const cells = open.map((c, i) => {
+      const b = r.bounds[i];
+      if (c === null || !b?.low || !meets(floors.get(i), b.low)) return c;
+      if (!b.high) return { sql: `(${columns[i]!.sql} IS NOT NULL)`, kind: "boolean", depth: columns[i]!.depth } satisfies SqlValue;
+      return ordered(b.high.included ? "<=" : "<", columns[i]!, numberLiteral(b.high.value, cx), cx);
+    });
+    const tested = open.flatMap((c, i) => (c === null ? [] : [i]));
+    const only = tested.length === 1 ? tested[0]! : -1;
+    const b = r.bounds[only];
+    if (b?.high && (!b.low || meets(floors.get(only), b.low)))
+      floors.set(only, higher(floors.get(only), { value: b.high.value, inclusive: !b.high.included }));
+    return `WHEN ${allOf(cells.filter((c): c is SqlValue => c !== null)).sql} THEN ${r.number}`;
+  });
 }
