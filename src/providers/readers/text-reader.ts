@@ -22,6 +22,7 @@ import { readNumbers } from "./text/read-numbers.js";
 import { readEnglish } from "./text/english.js";
 import { amountsStated } from "./text/stated-amounts.js";
 import { messageParts } from "./text/message-parts.js";
+import { blankOverlongRuns } from "./text/long-runs.js";
 import { relativeDays } from "./text/relative-days.js";
 import { ownDate, reportSpeech, type OwnDate } from "./text/written-on.js";
 import { indexText, type Meter } from "./text/text-index.js";
@@ -69,7 +70,7 @@ const FIRST_REPORT = 0.75;
  * open, less surely (text/message-parts.ts).
  */
 export function readText(inputs: InputIR[], text: string, reference?: string, meter?: Meter): Record<string, ReadValue> {
-  const parts = messageParts(text);
+  const parts = messageParts(blankOverlongRuns(text));
   if (!parts.history) return readMessage(inputs, parts.current, reference, meter, true, parts.envelope);
   const current = readMessage(inputs, parts.current, reference, meter, false, parts.envelope);
   const stated = statedReference(parts.current)?.iso ?? reference;
