@@ -140,6 +140,20 @@ describe("compile pool", () => {
     expect(done.indexOf("compile")).toBeLessThan(done.length - 1);
   });
 
+  it("fails a read that overruns its worker's time or heap with the limit's problem asking for shorter evidence; the next read is served", async () => {
+    const p = await pool({ memoryMb: 32, timeoutMs: 1_000 });
+    const read = (name: string) => p.run("read", model(name), name, { inputs: [], schema: {}, state: "", mode: "fast" });
+    for (const [what, code, limit] of [
+      ["spin 5000", "compile_timeout", "1000 ms"],
+      ["grow", "compile_memory_exceeded", "32 MB"],
+    ] as const) {
+      const problem = await problemOf(read(what));
+      expect(problem).toMatchObject({ status: 422, code, detail: expect.stringContaining(limit) });
+      expect(problem.detail).toMatch(/^reading the evidence .* send shorter evidence/);
+      await expect(read("quick")).resolves.toBeDefined();
+    }
+  });
+
   it("closing refuses queued work and new work with shutting_down", async () => {
     const p = await pool();
     const refused = [problemOf(check(p, "spin 2000")), problemOf(check(p, "quick"))];

@@ -7,7 +7,7 @@ import { createProviders } from "../../src/providers/registry.js";
 import { providerConfig } from "../../src/providers/config.js";
 import { NO_USAGE, type ReadRequest, type Reader } from "../../src/providers/types.js";
 import { CompilePool } from "../../src/server/compile-pool/pool.js";
-import { OFF_LOOP_WORK, offLoopReading } from "../../src/server/off-loop-reader.js";
+import { OFF_LOOP_PROSE, OFF_LOOP_WORK, offLoopReading } from "../../src/server/off-loop-reader.js";
 
 const requestOf = (sample: string, state: unknown): ReadRequest => {
   const model = modelOf(sample);
@@ -39,11 +39,18 @@ describe("reading off the event loop", () => {
     const embedded = createProviders(providerConfig({}));
     const offLoop = offLoopReading(embedded, async (request) => (sent.push(request.state), { values: {}, usage: NO_USAGE }));
     const inputs = requestOf("lending", "").inputs.length;
-    const short = "x".repeat(Math.floor(OFF_LOOP_WORK / inputs));
+    const short = "x".repeat(Math.floor(OFF_LOOP_PROSE / inputs));
     const long = `${short}x`;
     await offLoop.reader(short).read(requestOf("lending", short));
     await offLoop.reader(long).read(requestOf("lending", long));
     expect(sent).toEqual([long]);
+    // a JSON state: its strings are prose, weighed as a text is; its keys and numbers by OFF_LOOP_WORK
+    sent.length = 0;
+    const notes = { note: short };
+    const longNotes = { note: long };
+    const numbers = Object.fromEntries(Array.from({ length: Math.floor(OFF_LOOP_WORK / inputs / 8) }, (_, i) => [`k${i}`, i]));
+    for (const state of [notes, longNotes, numbers]) await offLoop.reader(state).read(requestOf("lending", state));
+    expect(sent).toEqual([longNotes, numbers]);
     const llm: Reader = { name: "a language model", read: async () => ({ values: {}, usage: { input_tokens: 1, output_tokens: 1 } }) };
     const withLlm = offLoopReading({ ...embedded, reader: () => llm }, async () => ({ values: {}, usage: NO_USAGE }));
     expect(withLlm.reader(long)).toBe(llm);

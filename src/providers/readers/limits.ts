@@ -41,7 +41,7 @@ export interface EvidenceSize {
 }
 
 /** How many values and string characters a JSON value holds; iterative, so depth costs no stack. */
-function jsonSize(root: unknown): { values: number; chars: number } {
+export function jsonSize(root: unknown): { values: number; chars: number } {
   let values = 0;
   let chars = 0;
   const stack: unknown[] = [root];

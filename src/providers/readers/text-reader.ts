@@ -22,6 +22,7 @@ import { readNumbers } from "./text/read-numbers.js";
 import { readEnglish } from "./text/english.js";
 import { amountsStated } from "./text/stated-amounts.js";
 import { messageParts } from "./text/message-parts.js";
+import { blankOverlongRuns } from "./text/long-runs.js";
 import { relativeDays } from "./text/relative-days.js";
 import { ownDate, reportSpeech, type OwnDate } from "./text/written-on.js";
 import { indexText, type Meter } from "./text/text-index.js";
@@ -74,13 +75,16 @@ const FIRST_REPORT = 0.75;
 export function readText(inputs: InputIR[], written: string, reference?: string, meter?: Meter): Record<string, ReadValue> {
   // figures a scan misread as letters ("2O26-O1-15") are read as the digits they stand for
   // and a word a line break cut with a hyphen ("in-\n come") as the word
-  const scanned = repairedFigures(written);
+  // a run of more than a few hundred characters without a space is no word a reader reads: blank,
+  // so no pattern below meets it (offsets kept)
+  const plain = blankOverlongRuns(written);
+  const scanned = repairedFigures(plain);
   const text = joinedWraps(scanned);
   // a table pasted as tab-separated lines is read as rows and columns, over what its prose says
   const tabled = inputs.filter((i) => TEXT_READABLE.has(i.type.kind));
   const read = withTables(tabled, text, readProse(inputs, text, reference, meter), statedReference(text)?.iso ?? reference, meter);
   // a scan's figures may have lost or gained a digit the repair cannot see: none of its values is sure
-  return scanned === written ? read : capped(read, SCANNED_CAP);
+  return scanned === plain ? read : capped(read, SCANNED_CAP);
 }
 
 /** What a scan gives (a text whose misread figures were repaired) is never above this. */

@@ -86,6 +86,21 @@ const DOING: Record<JobKind, string> = {
   read: "reading the evidence for",
 };
 const doing = (kind: JobKind): string => DOING[kind];
+
+/** What to send instead, when a job overran its worker's time or memory: what grew is what the job weighs. */
+const SMALLER: Record<JobKind, { time: string; memory: string }> = {
+  compile: { time: "send a smaller model (fewer rules, decisions or nested expressions)", memory: "send a smaller model" },
+  check: { time: "send a smaller model (fewer rules, decisions or nested expressions)", memory: "send a smaller model" },
+  // an evaluation's model is compiled already: what outgrew the worker is what the evaluation built
+  evaluate: {
+    time: "send a smaller model (fewer rules, decisions or nested expressions)",
+    memory: "build smaller lists, strings and contexts (the server's --eval-size bounds what an evaluation may build)",
+  },
+  read: {
+    time: "send shorter evidence (the state's text or strings), or evidence as JSON keyed by the inputs",
+    memory: "send shorter evidence (the state's text or strings), or evidence as JSON keyed by the inputs",
+  },
+};
 const stopping = () => new ProblemError(problem("shutting_down", "this instance is stopping; send the request again"));
 
 export class CompilePool {
@@ -255,19 +270,14 @@ export class CompilePool {
   private timeProblem(kind: JobKind): Problem {
     return problem(
       "compile_timeout",
-      `${doing(kind)} the model took longer than the compile time limit of ${this.o.timeoutMs} ms (--compile-timeout): send a smaller model (fewer rules, decisions or nested expressions)`,
+      `${doing(kind)} the model took longer than the compile time limit of ${this.o.timeoutMs} ms (--compile-timeout): ${SMALLER[kind].time}`,
     );
   }
 
   private memoryProblem(kind: JobKind): Problem {
-    // an evaluation's model is compiled already: what outgrew the worker is what the evaluation built
-    const advice =
-      kind === "evaluate"
-        ? "build smaller lists, strings and contexts (the server's --eval-size bounds what an evaluation may build)"
-        : "send a smaller model";
     return problem(
       "compile_memory_exceeded",
-      `${doing(kind)} the model needed more than the compile memory limit of ${this.o.memoryMb} MB (--compile-memory): ${advice}`,
+      `${doing(kind)} the model needed more than the compile memory limit of ${this.o.memoryMb} MB (--compile-memory): ${SMALLER[kind].memory}`,
     );
   }
 

@@ -249,6 +249,41 @@ function shapes(): Attack[] {
       { problems: ["evidence_too_large"] },
     ),
     ...tokenCounting(),
+    ...adversarialProse(),
+  ];
+}
+
+/**
+ * Evidence written against the readers rather than for them: short texts (most under the 16 KB the
+ * event loop once read itself) whose words or lines make the readers' patterns take time growing
+ * with the square or the cube of their length — a link pattern over one 16,000-character word held
+ * the event loop 7 minutes, 2,000 characters of "$1" half a second. Each ends by stating n.
+ */
+function adversarialProse(): Attack[] {
+  const repeat = (unit: string, chars: number) => unit.repeat(Math.ceil(chars / unit.length)).slice(0, chars);
+  const rightOrUnread = { answer: (b: any) => answerOf(b, "twice") === 10, problems: ["value_not_established", ...LIMITS] };
+  const texts: [string, string, number][] = [
+    ["http://", "http://", 16_000],
+    ["$1", "$1", 2_000],
+    ["dashes", "-", 8_000],
+    ["Aa", "Aa", 16_000],
+    ["1,", "1,", 4_000],
+  ];
+  return [
+    ...texts.map(([what, unit, chars]) =>
+      post(
+        `${chars.toLocaleString("en")} characters of ${what} as evidence, then n`,
+        "funded",
+        { model: SMALL, state: `${repeat(unit, chars)} n is 5.` },
+        rightOrUnread,
+      ),
+    ),
+    post(
+      "a JSON state whose note is 8,000 characters of http://, then n",
+      "funded",
+      { model: SMALL, state: { note: `${repeat("http://", 8_000)} n is 5.` } },
+      rightOrUnread,
+    ),
   ];
 }
 
