@@ -150,6 +150,8 @@ function render(shapes: ShapeResult[], large: LargeResult[]): string {
       (l) => `| ${l.rules} | ${l.modelKb.toFixed(0)} | ${l.compileMs.toFixed(0)} | ${l.cpuMs.toFixed(0)} | ${l.sourceKb.toFixed(0)} |`,
     ),
     "",
+    "Where that time goes, stage by stage (parse, analysis, optimisation, codegen, SQL, load), for these tables, tables of several columns and hit policies and insurance-rating: bench/RESULTS-compile.md (`npm run bench:compile`).",
+    "",
   ].join("\n");
 }
 

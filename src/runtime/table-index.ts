@@ -197,21 +197,31 @@ export function denseCells(ix: TableIndex): Int16Array | Int32Array {
   const total = sizes.reduce((a, b) => a * b, 1);
   const cells = words * 32 <= 0x7fff ? new Int16Array(total) : new Int32Array(total);
   const partial = sizes.map(() => new Int32Array(words));
+  const last = sizes.length - 1;
   const fill = (c: number, base: number, above: Int32Array | null): void => {
+    if (c === last) {
+      // the last column's intersections are read once: only up to their first rule, from the first word `above` allows
+      let from = 0;
+      while (above !== null && from < words && above[from] === 0) from++;
+      for (let r = 0; r < sizes[c]!; r++) cells[base * sizes[c]! + r] = firstOfBoth(above, masks[c]!, r * words, from, words);
+      return;
+    }
     for (let r = 0; r < sizes[c]!; r++) {
       const both = partial[c]!;
       for (let w = 0; w < words; w++) both[w] = above === null ? masks[c]![r * words + w]! : above[w]! & masks[c]![r * words + w]!;
-      const at = base * sizes[c]! + r;
-      if (c + 1 < sizes.length) fill(c + 1, at, both);
-      else cells[at] = firstSet(both);
+      fill(c + 1, base * sizes[c]! + r, both);
     }
   };
   fill(0, 0, null);
   return cells;
 }
 
-function firstSet(mask: Int32Array): number {
-  for (let w = 0; w < mask.length; w++) if (mask[w] !== 0) return w * 32 + lowestBit(mask[w]!);
+/** The first rule of `above` (every rule when null) AND the mask of `words` words at `at`: words before `from` are zero in `above`. */
+function firstOfBoth(above: Int32Array | null, mask: Int32Array, at: number, from: number, words: number): number {
+  for (let w = from; w < words; w++) {
+    const both = above === null ? mask[at + w]! : above[w]! & mask[at + w]!;
+    if (both !== 0) return w * 32 + lowestBit(both);
+  }
   return -1;
 }
 

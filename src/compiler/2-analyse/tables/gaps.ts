@@ -1,9 +1,10 @@
 // One number left out between two rules: among rules that agree on every other column, one
 // matches up to a value (excluded) and another from it (excluded), and none matches the value
 // itself: `> 0.5` and `(0.3..0.5)` leave 0.5 to a later rule. Usually an off-by-one.
-import { diagnostic, type Diagnostic } from "../../../ir/diagnostics.js";
+import type { Diagnostic } from "../../../ir/diagnostics.js";
 import type { RuleIR, TableIR } from "../../../ir/ir.js";
-import type { ValueSet } from "./cell-sets.js";
+import type { Interval, ValueSet } from "./cell-sets.js";
+import { reportGap } from "./gap-diagnostic.js";
 
 export interface GapSite {
   sink: Diagnostic[];
@@ -15,12 +16,42 @@ function siblings(rules: readonly RuleIR[], column: number, site: GapSite): Rule
   const groups = new Map<string, RuleIR[]>();
   for (const r of rules.filter((r) => r.conditions[column]!.kind !== "any")) {
     const key = r.conditions.map((_, i) => (i === column ? "" : site.cellText(r, i))).join("\u0000");
-    groups.set(key, [...(groups.get(key) ?? []), r]);
+    const group = groups.get(key);
+    if (group) group.push(r);
+    else groups.set(key, [r]);
   }
   return [...groups.values()].filter((g) => g.length > 1);
 }
 
 const intervalsOf = (set: ValueSet | undefined) => (set?.kind === "ordered" ? set.intervals : undefined);
+
+/**
+ * Whether some interval holds a point: the intervals sorted by lower bound, each with the highest
+ * upper bound up to it, so one binary search answers (a point p is held by an interval that starts
+ * at or before it, included, and ends after it or at it, included).
+ */
+function coverage(intervals: readonly Interval[]): (p: number) => boolean {
+  const sorted = [...intervals].sort((a, b) => (a.lo < b.lo ? -1 : a.lo > b.lo ? 1 : Number(b.loIn) - Number(a.loIn)));
+  // the highest upper bound among sorted[0..k]: [value, 1 when included]
+  const highest: [number, number][] = [];
+  for (const i of sorted) {
+    const last = highest[highest.length - 1];
+    const own: [number, number] = [i.hi, i.hiIn ? 1 : 0];
+    highest.push(last && (last[0] > own[0] || (last[0] === own[0] && last[1] >= own[1])) ? last : own);
+  }
+  return (p) => {
+    // the intervals starting at or before p, included: lower bound below p, or at p and included
+    let [lo, hi] = [0, sorted.length];
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      const i = sorted[mid]!;
+      if (i.lo < p || (i.lo === p && i.loIn)) lo = mid + 1;
+      else hi = mid;
+    }
+    const h = highest[lo - 1];
+    return h !== undefined && (h[0] > p || (h[0] === p && h[1] === 1));
+  };
+}
 
 function checkGroup(
   group: readonly RuleIR[],
@@ -29,20 +60,19 @@ function checkGroup(
   site: GapSite,
 ): void {
   const ends = group.flatMap((r) => (intervalsOf(setsOf(r)[column]) ?? []).map((i) => ({ rule: r, ...i })));
-  const covered = (p: number): boolean => ends.some((i) => (i.lo < p || (i.lo === p && i.loIn)) && (p < i.hi || (p === i.hi && i.hiIn)));
+  const covered = coverage(ends);
+  // the intervals open at each lower bound, in order
+  const openAt = new Map<number, (typeof ends)[number][]>();
+  for (const i of ends.filter((i) => !i.loIn)) {
+    const at = openAt.get(i.lo);
+    if (at) at.push(i);
+    else openAt.set(i.lo, [i]);
+  }
   for (const below of ends) {
     if (below.hiIn || !Number.isFinite(below.hi)) continue;
-    const above = ends.find((i) => i.lo === below.hi && !i.loIn && i.rule !== below.rule);
+    const above = openAt.get(below.hi)?.find((i) => i.rule !== below.rule);
     if (!above || covered(below.hi)) continue;
-    const [first, second] = below.rule.index < above.rule.index ? [below.rule, above.rule] : [above.rule, below.rule];
-    const params = {
-      value: String(below.hi),
-      first: first.index,
-      firstText: site.cellText(first, column),
-      second: second.index,
-      secondText: site.cellText(second, column),
-    };
-    site.sink.push(diagnostic("tables.gap", params, { address: second.address }));
+    reportGap(below.hi, below.rule, above.rule, column, site);
   }
 }
 
