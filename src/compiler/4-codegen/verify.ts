@@ -133,6 +133,8 @@ const MEMBERS = new Set([
   "ddDiv",
   "ddAbs",
   "ddExtreme",
+  "ddRounded",
+  "ddModulo",
   "ddNearest",
   "ddOrder",
   "ddColumn",
