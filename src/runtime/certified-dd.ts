@@ -178,6 +178,69 @@ export function ddExtreme(ah: number, al: number, ea: number, bh: number, bl: nu
   return first ? ah : bh;
 }
 
+/** Rounding modes by decimal.js number that change at whole units (UP, DOWN, CEIL, FLOOR): the unit taken of a value strictly between f and f + 1. */
+const DIRECTED: Readonly<Partial<Record<number, (f: number) => number>>> = {
+  0: (f) => (f >= 0 ? f + 1 : f),
+  1: (f) => (f >= 0 ? f : f + 1),
+  2: (f) => f + 1,
+  3: (f) => f,
+};
+/** The scaled value of a rounding is kept below this: its whole part and the distances to its edges are exact doubles. */
+const ROUNDED_RANGE = 2 ** 52;
+
+/**
+ * FEEL's rounding of a to `places` (0 to 15) in `mode` (decimal.js numbering: `decimal`, the
+ * `round …` built-ins, `floor` and `ceiling`), as a double-double: FEEL's operand lies within 2E of
+ * a (E bounds both its distance and the double-double's from the exact result), so FEEL's operand
+ * times 10^places lies within 2E' of s = a × 10^places (E' the bound of that product, which covers
+ * its own rounding). When the nearest point where the rounding changes — a whole number s = j for
+ * the directed modes, j + ½ for the half modes — is farther than that, FEEL's operand rounds as s
+ * does, to k / 10^places: read as a decimal literal is (exact for no places, else one corrected
+ * quotient of exact doubles). Otherwise, and for |s| ≥ 2^52 or a bound NaN, the bound is NaN.
+ */
+export function ddRounded(ah: number, al: number, ea: number, places: number, mode: number): number {
+  const scale = POW10[places]!;
+  const sh = places === 0 ? ah : ddMul(ah, al, ea, scale, 0, 0);
+  const [sl, es] = places === 0 ? [al, ea] : [S[0], S[1]];
+  S[0] = 0;
+  S[1] = NaN;
+  if (!(es === es) || !(Math.abs(sh) < ROUNDED_RANGE)) return NaN;
+  if (es === 0 && sl === 0 && Number.isInteger(sh)) return ratio(sh, scale);
+  // the whole part f of sh + sl (sh a whole number and sl below zero: one less), and the distances
+  // of sh + sl from f, f + 1 and f + ½: sh less each is exact (a double below 2^52 less a whole
+  // number or a half within 1 of it), one rounding after
+  let f = Math.floor(sh);
+  if (f === sh && sl < 0) f -= 1;
+  // the interval of FEEL's scaled operand, widened for the rounding of the bound's own arithmetic
+  // and of the distances (both relative, far below 2^-40)
+  const bound = 2 * es * WIDEN + Math.abs(sh) * 2 ** -100 + Number.MIN_VALUE;
+  const directed = DIRECTED[mode];
+  const half = sh - (f + 0.5) + sl;
+  const clear = directed ? sh - f + sl > bound && f + 1 - sh - sl > bound : Math.abs(half) > bound;
+  if (!clear) return NaN;
+  const k = directed ? directed(f) : half < 0 ? f : f + 1;
+  // FEEL has no negative zero (Math.ceil(-0.5) is -0)
+  return ratio(k === 0 ? 0 : k, scale);
+}
+
+/**
+ * FEEL's modulo(a, b) = a − b × floor(a / b), the sign of the divisor: the quotient's floor f
+ * decided from its interval (`ddRounded`, declined when the interval holds a whole number or the
+ * divisor's holds zero), then a − b × f by the rules of × and −.
+ */
+export function ddModulo(ah: number, al: number, ea: number, bh: number, bl: number, eb: number): number {
+  const qh = ddDiv(ah, al, ea, bh, bl, eb);
+  const f = ddRounded(qh, S[0], S[1], 0, FLOOR);
+  if (S[1] !== 0) {
+    S[1] = NaN;
+    return NaN;
+  }
+  const ph = ddMul(bh, bl, eb, f, 0, 0);
+  return ddSub(ah, al, ea, ph, S[0], S[1]);
+}
+/** decimal.js's ROUND_FLOOR. */
+const FLOOR = 3;
+
 /**
  * The JSON output of a value (the double nearest FEEL's decimal, as `toJson` gives it) when the
  * bound decides it, else NaN (the exact path decides). FEEL's value lies within 2E of hi + lo, and

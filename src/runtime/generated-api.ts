@@ -70,7 +70,21 @@ export {
   certSub,
   certSum,
 } from "./certified.js";
-export { ddAbs, ddAdd, ddColumn, ddDiv, ddExtreme, ddMul, ddNearest, ddOrder, ddRead, ddState, ddSub } from "./certified-dd.js";
+export {
+  ddAbs,
+  ddAdd,
+  ddColumn,
+  ddDiv,
+  ddExtreme,
+  ddModulo,
+  ddMul,
+  ddNearest,
+  ddOrder,
+  ddRead,
+  ddRounded,
+  ddState,
+  ddSub,
+} from "./certified-dd.js";
 export { runningTotals, sumOfPrefix } from "./prefix-sums.js";
 export { roundPlaces, roundQuotient } from "./builtins/number.js";
 export { countOf } from "./builtins/list.js";

@@ -5,9 +5,9 @@
 // or undefined when the exact path must decide. A decision other decisions read answers its
 // double-double instead (hi, with lo and the bound left in `rt.ddState`), which its readers take
 // in place of reading its decimal.
-import type { Compare, Expr } from "../../ir/feel-ast.js";
+import type { Call, Compare, Expr } from "../../ir/feel-ast.js";
 import { builtinCalled } from "../3-optimise/certify.js";
-import { smallPower } from "../3-optimise/certify-output.js";
+import { ddRounding, smallPower } from "../3-optimise/certify-output.js";
 import { ddRead, ddState } from "../../runtime/certified-dd.js";
 import { dec } from "../../runtime/decimal.js";
 import type { Emitter } from "./emitter.js";
@@ -91,7 +91,17 @@ export function certifiedOutputCode(
       const [a, b] = [walk(e.left), walk(e.right)];
       return step(`rt.${STEPS[e.op]}(${a.h}, ${a.l}, ${a.e}, ${b.h}, ${b.l}, ${b.e})`);
     }
+    const rounding = ddRounding(e);
+    if (rounding) {
+      // decided from the interval where it holds no edge of the rounding, the result read as a decimal k / 10^places
+      const a = walk((e as Call).args[0]!);
+      return step(`rt.ddRounded(${a.h}, ${a.l}, ${a.e}, ${rounding.places}, ${rounding.mode})`);
+    }
     const fn = builtinCalled(e);
+    if (fn === "modulo") {
+      const [a, b] = (e as Call).args.map(walk) as [Triple, Triple];
+      return step(`rt.ddModulo(${a.h}, ${a.l}, ${a.e}, ${b.h}, ${b.l}, ${b.e})`);
+    }
     if (fn === "abs" || fn === "min" || fn === "max") {
       const [a, ...rest] = (e as { args: Expr[] }).args.map(walk);
       if (fn === "abs") return step(`rt.ddAbs(${a!.h}, ${a!.l}, ${a!.e})`);

@@ -135,6 +135,8 @@ const MEMBERS = new Set([
   "ddDiv",
   "ddAbs",
   "ddExtreme",
+  "ddRounded",
+  "ddModulo",
   "ddNearest",
   "ddOrder",
   "ddColumn",

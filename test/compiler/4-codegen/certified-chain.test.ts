@@ -9,10 +9,11 @@ import { describe, expect, it } from "vitest";
 import { compileUncached, type ModelInput } from "../../../src/compiler/index.js";
 import * as runtime from "../../../src/runtime/generated-api.js";
 import type { GeneratedModule } from "../../../src/runtime/entry.js";
+import { expectEveryPath, toJson } from "../../support/certified-paths.js";
 
 const INPUTS = ["a", "b", "c"];
 
-/** Arithmetic the double-doubles hold over `names`, and now and then what they do not (a power to 5, a rounding). */
+/** Arithmetic the double-doubles hold over `names`, and now and then what they do not (a power to 5), or a rounding. */
 const expression = (names: string[]): fc.Arbitrary<string> =>
   fc.letrec<{ e: string }>((tie) => {
     const e = tie("e");
@@ -87,18 +88,6 @@ function compile(decisions: Record<string, unknown>, body = "x / y + 1"): Compil
   };
 }
 
-const toJson = (values: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(values).map(([k, v]) => [k, runtime.toJson(v as never)]));
-
-/** What a call answers, or the code of what it throws (a decision outside its declared type). */
-function outcome(f: () => unknown): unknown {
-  try {
-    return { answer: f() };
-  } catch (e) {
-    return { thrown: (e as { code?: string }).code ?? String(e) };
-  }
-}
-
 describe("certified double-doubles carried from decision to decision", () => {
   it("answer as the decimals do on random chains of decisions, on every path", () => {
     let [marked, reused, decided, ordered, checked] = [0, 0, 0, 0, 0];
@@ -112,8 +101,9 @@ describe("certified double-doubles carried from decision to decision", () => {
         fc.constantFrom("none", "always", "branch"),
         (first, second, third, body, states, bare) => {
           // "first" pays alone; "mixed", when there, reads it where no double-double can (a
-          // rounding): on every call ("always"), so its decimal is made on every call and it hands
-          // nothing on, or in a branch of an `if` ("branch"), its decimal made on the calls taking it
+          // rounding to more than 15 places): on every call ("always"), so its decimal is made on
+          // every call and it hands nothing on, or in a branch of an `if` ("branch"), its decimal
+          // made on the calls taking it
           const decisions: Record<string, unknown> = {
             first: `(${first}) / (b) - c`,
             second,
@@ -129,7 +119,7 @@ describe("certified double-doubles carried from decision to decision", () => {
               ["-", "5"],
             ],
           };
-          if (bare === "always") decisions.mixed = "decimal(first, 1) + second";
+          if (bare === "always") decisions.mixed = "decimal(first, 20) + second";
           if (bare === "branch") decisions.mixed = "if first > second then decimal(first, 1) else second";
           const m = compile(decisions, body);
           if (!m) return;
@@ -137,25 +127,14 @@ describe("certified double-doubles carried from decision to decision", () => {
           if (m.reads) reused++;
           if (bare === "always") expect(m.reads).toBe(false);
           for (const s of states) {
-            const want = outcome(() => m.slow.evaluate(s));
             let n = 0;
-            const where = `${JSON.stringify(decisions)} f = ${body} on ${JSON.stringify(s)}`;
-            const got = outcome(() => {
+            const json = () => {
               const r = m.json(s);
               n = r.decided;
               ordered += r.ordered;
               return r.out;
-            });
-            expect(got, where).toEqual(want);
-            // a trace and FEEL values take the decimals
-            expect(
-              outcome(() => m.fast.run(null, s, {}, true)),
-              where,
-            ).toEqual(want);
-            expect(
-              outcome(() => toJson(m.fast.run(null, s, null, false))),
-              where,
-            ).toEqual(want);
+            };
+            expectEveryPath(m.fast, m.slow, json, s, `${JSON.stringify(decisions)} f = ${body} on ${JSON.stringify(s)}`);
             decided += n;
             checked++;
           }
