@@ -17,6 +17,19 @@ import type { Expr, UnaryTest, UnaryTests } from "../../ir/feel-ast.js";
 import type { TableIR } from "../../ir/ir.js";
 import { isWellFormed } from "../../runtime/well-formed.js";
 import { equals, ordered } from "./compare.js";
+import {
+  bandsOf,
+  classesOf,
+  compareExact,
+  exact,
+  type Atom,
+  type Band,
+  type Bits,
+  type Cell,
+  type Classes,
+  type Column,
+  type Exact,
+} from "./grid-bands.js";
 import type { SqlContext } from "./context.js";
 import { stringLiteral } from "./dialects.js";
 import { negate, numberLiteral } from "./numbers.js";
@@ -26,49 +39,6 @@ import { deeper, literal, type SqlValue } from "./values.js";
 export const GRID_MIN_RULES = 64;
 /** At most this many cells (the product of each column's classes): the array is part of the query's text. */
 const MAX_CELLS = 1 << 20;
-
-/** FEEL's three truth values of a test on a band. */
-type Truth = true | false | null;
-
-/** An exact decimal, as an integer scaled by 10^scale. */
-interface Exact {
-  m: bigint;
-  scale: number;
-}
-
-/** One test of a cell against the column's value, in the column's own terms. */
-type Atom =
-  | { kind: "order"; op: "<" | "<=" | ">" | ">="; at: number }
-  | { kind: "eq"; at: number; negated: boolean }
-  | { kind: "and"; parts: Atom[] };
-
-interface Cell {
-  /** null: `-` */
-  tests: Atom[] | null;
-  negated: boolean;
-}
-
-/** A column's literal values (numbers sorted, strings and booleans as named) and its cells. */
-interface Column {
-  kind: "number" | "string" | "boolean";
-  /** numbers: the distinct ends ascending; strings: the literals; booleans: true, false */
-  values: string[];
-  cells: Cell[];
-}
-
-const exact = (text: string): Exact | undefined => {
-  const m = /^(-?)(\d*)(?:\.(\d*))?$/.exec(text);
-  if (!m || (m[2] === "" && !m[3])) return undefined;
-  const fraction = m[3] ?? "";
-  return { m: BigInt(`${m[1]}${m[2] || "0"}${fraction}`), scale: fraction.length };
-};
-
-const compareExact = (a: Exact, b: Exact): number => {
-  const s = Math.max(a.scale, b.scale);
-  const x = a.m * 10n ** BigInt(s - a.scale);
-  const y = b.m * 10n ** BigInt(s - b.scale);
-  return x < y ? -1 : x > y ? 1 : 0;
-};
 
 /** Code point order (UTF-16 order differs past the BMP). */
 function codePointOrder(a: string, b: string): number {
@@ -131,14 +101,19 @@ function columnOf(table: TableIR, i: number, value: SqlValue): Column | undefine
   if (kind !== "number" && kind !== "string" && kind !== "boolean") return undefined;
   const values: string[] = [];
   const index = new Map<string, number>();
+  // each literal's text once: a table's cells repeat a few ends many times
+  const texts = new Map<string, number>();
   const intern = (v: string) => {
+    let k = texts.get(v);
+    if (k !== undefined) return k;
     const key = kind === "number" ? canonical(v) : v;
-    let k = index.get(key);
+    k = index.get(key);
     if (k === undefined) {
       k = values.length;
       index.set(key, k);
       values.push(v);
     }
+    texts.set(v, k);
     return k;
   };
   if (kind === "boolean") for (const b of ["true", "false"]) intern(b);
@@ -167,101 +142,19 @@ function canonical(v: string): string {
   return `${m}e${scale}`;
 }
 
-/**
- * The bands of a column, each with what every atom's literal index answers there. A band is a
- * function from a literal's index to the order of the band against it: -1 below, 0 at, 1 above
- * (for strings and booleans: 0 when it is that value, else 2, unordered); null is the null band.
- */
-type Band = ((at: number) => number) | null;
-
-function bandsOf(column: Column): { bands: Band[]; order: number[] } {
-  const n = column.values.length;
-  if (column.kind !== "number") {
-    // null, each value, and (strings) every other value
-    const bands: Band[] = [null, ...column.values.map((_, k) => (at: number) => (at === k ? 0 : 2))];
-    if (column.kind === "string") bands.push(() => 2);
-    return { bands, order: [] };
-  }
-  const order = [...Array(n).keys()].sort((a, b) => compareExact(exact(column.values[a]!)!, exact(column.values[b]!)!));
-  const rank = new Array<number>(n);
-  order.forEach((k, r) => (rank[k] = r));
-  const bands: Band[] = [null];
-  // below the lowest end, then each end and the open interval above it
-  bands.push(() => -1);
-  for (let r = 0; r < n; r++) {
-    bands.push((at) => Math.sign(r - rank[at]!));
-    bands.push((at) => (rank[at]! <= r ? 1 : -1));
-  }
-  return { bands, order };
-}
-
-function truth(a: Atom, band: Band): Truth {
-  switch (a.kind) {
-    case "and": {
-      const parts = a.parts.map((p) => truth(p, band));
-      return parts.includes(false) ? false : parts.includes(null) ? null : true;
-    }
-    case "eq":
-      // FEEL `=` against null is false, `!=` true
-      if (band === null) return a.negated;
-      return (band(a.at) === 0) !== a.negated;
-    case "order": {
-      if (band === null) return null;
-      const c = band(a.at);
-      return a.op === "<" ? c < 0 : a.op === "<=" ? c <= 0 : a.op === ">" ? c > 0 : c >= 0;
-    }
-  }
-}
-
-function cellTruth(cell: Cell, band: Band): boolean {
-  if (cell.tests === null) return true;
-  const parts = cell.tests.map((t) => truth(t, band));
-  const any: Truth = parts.includes(true) ? true : parts.includes(null) ? null : false;
-  return (cell.negated ? (any === null ? null : !any) : any) === true;
-}
-
-/** Bitsets of rules, 32 to a word. */
-type Bits = Uint32Array;
-
-interface Classes {
-  /** each band's class */
-  of: number[];
-  /** each class's rules whose cell is true there */
-  rules: Bits[];
-}
-
-function classesOf(column: Column, bands: Band[], words: number): Classes {
-  const seen = new Map<string, number>();
-  const of: number[] = [];
-  const rules: Bits[] = [];
-  for (const band of bands) {
-    const bits = new Uint32Array(words);
-    column.cells.forEach((cell, k) => {
-      if (cellTruth(cell, band)) bits[k >> 5]! |= 1 << (k & 31);
-    });
-    const key = bits.join(",");
-    let c = seen.get(key);
-    if (c === undefined) {
-      c = rules.length;
-      seen.set(key, c);
-      rules.push(bits);
-    }
-    of.push(c);
-  }
-  return { of, rules };
-}
-
 /** Each cell's rule number (0: none), columns in order, the last one varying fastest. */
 function cellRules(classes: Classes[], numbers: number[], hit: "FIRST" | "UNIQUE", words: number): number[] {
   const out: number[] = [];
   const all = new Uint32Array(words).fill(0xffffffff);
+  // one bitset a column, rewritten for each of its classes (the cells number in the millions)
+  const held = classes.map(() => new Uint32Array(words));
   const walk = (i: number, bits: Bits) => {
     if (i === classes.length) {
       out.push(ruleOf(bits, numbers, hit));
       return;
     }
+    const next = held[i]!;
     for (const rules of classes[i]!.rules) {
-      const next = new Uint32Array(words);
       for (let w = 0; w < words; w++) next[w] = bits[w]! & rules[w]!;
       walk(i + 1, next);
     }
@@ -337,7 +230,7 @@ function classSql(column: Column, input: SqlValue, bands: Band[], of: number[], 
   else if (column.kind === "string") {
     const other = of[bands.length - 1]!;
     const named = column.values
-      .map((v, k) => ({ v, c: of[k + 1]! }))
+      .map((v, k) => ({ v, k, c: of[k + 1]! }))
       .filter((e) => e.c !== other)
       .sort((a, b) => codePointOrder(a.v, b.v));
     const search = (lo: number, hi: number): string => {
@@ -348,7 +241,7 @@ function classSql(column: Column, input: SqlValue, bands: Band[], of: number[], 
           .map((e) => `WHEN ${stringLiteral(e.v)} THEN ${e.c}`)
           .join(" ")} ELSE ${other} END`;
       const mid = (lo + hi) >> 1;
-      const at = value(column.values.indexOf(named[mid]!.v));
+      const at = value(named[mid]!.k);
       return `CASE WHEN ${ordered("<", x, at, cx).sql} THEN ${search(lo, mid)} WHEN ${x.sql} = ${at.sql} THEN ${named[mid]!.c} ELSE ${search(mid + 1, hi)} END`;
     };
     tree = search(0, named.length);
@@ -403,7 +296,7 @@ function computeGrid(table: TableIR, hit: "FIRST" | "UNIQUE", values: SqlValue[]
   const words = (table.rules.length + 31) >> 5;
   const shaped = columns.map((c) => {
     const { bands, order } = bandsOf(c);
-    return { column: c, bands, order, classes: classesOf(c, bands, words) };
+    return { column: c, bands, order, classes: classesOf(c, bands, order, words) };
   });
   let cells = 1;
   for (const s of shaped) {
