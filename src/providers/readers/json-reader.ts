@@ -32,6 +32,7 @@ import { asPlainJson } from "./json-elements.js";
 import { withDelimitedTables } from "./json-delimited.js";
 import { withFormFields } from "./json-form-encoded.js";
 import { withConnectionsAsLists } from "./json-connections.js";
+import { withTimelinesByEvent } from "./json-event-lists.js";
 import { namedRecord } from "../../runtime/json.js";
 
 /** Below this a key does not name the input. */
@@ -351,6 +352,8 @@ export function readJson(
   // a web form's fields posted as one URL-encoded string are read as the object they encode, and
   // a GraphQL connection (`edges` of `node`s) as the list of its items
   state = withConnectionsAsLists(withFormFields(state));
+  // a timeline of events (`[{"event": "LOSS", "at": …}]`) is read as the events' days under their names
+  state = withTimelinesByEvent(state);
   reference = asOfDate(state) ?? reference;
   // a CSV or semicolon table written inside a string is read as its records
   state = withDelimitedTables(state);
