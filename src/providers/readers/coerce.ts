@@ -43,8 +43,11 @@ export interface CoerceContext {
   percent?: boolean;
   /** the key states basis points (`escalator_bps`): 300 is 3 percent */
   basisPoints?: boolean;
-  /** the key states the amount in thousands (`inc_yr_k`, `turnover_000s`): 47.5 is 47,500 */
-  thousands?: boolean;
+  /**
+   * what one of the key's units is worth in whole units: in thousands (`inc_yr_k`, `turnover_000s`)
+   * 47.5 is 47,500; in cents (`requestedAmountCents`, `price_minor`) 2750000 is 27,500
+   */
+  scale?: number;
   /** content stems of the input's name and desc: a short answer that only repeats them affirms the question */
   questionWords?: string[];
   /** the period the input's desc gives a record's amount field ("monthly income"), by field name */
@@ -193,8 +196,8 @@ function toNumber(value: unknown, type: Type, ctx: CoerceContext): Coerced | und
     x = converted;
     factor *= 0.85;
   }
-  // a number under a key in thousands is counted in whole units (a string says its own unit: "$47,500")
-  if (ctx.thousands && typeof value === "number" && !ctx.percent) [x, factor] = [roundFloat(x * 1000), factor * IN_THOUSANDS];
+  // a number under a key in thousands or in cents is counted in whole units (a string says its own unit: "$47,500")
+  if (ctx.scale !== undefined && typeof value === "number" && !ctx.percent) [x, factor] = [roundFloat(x * ctx.scale), factor * IN_KEY_UNIT];
   if (ctx.percent && !holdsFractions(type)) {
     // basis points for a percent (`escalator_bps: 300` is 3), or a fraction (`coupon_pct: 0.15`
     // is 15 percent more likely than 0.15 percent, but not surely)
@@ -204,8 +207,8 @@ function toNumber(value: unknown, type: Type, ctx: CoerceContext): Coerced | und
   return Number.isFinite(x) && withinBounds(type, x) ? { value: x, factor } : undefined;
 }
 
-/** A key in thousands read in whole units: sure of the unit, as a key's word says it. */
-const IN_THOUSANDS = 0.9;
+/** A key in thousands or cents read in whole units: sure of the unit, as a key's word says it. */
+const IN_KEY_UNIT = 0.9;
 /** A key in basis points read as a percent: sure of the unit, as a key's word says it. */
 const BASIS_POINTS = 0.9;
 /** A number between 0 and 1 for a percent: most likely a fraction, not surely (0.5 may be half a percent). */

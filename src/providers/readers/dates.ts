@@ -106,7 +106,7 @@ export function findDates(text: string, reference: string): DateMention[] {
   }
   const order = numericOrder(out, text);
   if (order === "dmy") return out.map(asDayFirst);
-  if (order !== undefined || !dayFirstInWords(out)) return out;
+  if (order !== undefined || !(dayFirstInWords(out) || out.some(isDotted))) return out;
   return out.map((d) => (eitherOrder(d) ? { ...d, orderContested: true } : d));
 }
 
@@ -154,6 +154,9 @@ const MONTH = "(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\\.
 const DAY_THEN_MONTH = new RegExp(`^(?:\\w+day,?\\s+)?(?:the\\s+)?\\d{1,2}(?:st|nd|rd|th)?(?:\\s+of)?\\s+${MONTH}(?:\\s|,|$)`, "i");
 const MONTH_THEN_DAY = new RegExp(`^(?:\\w+day,?\\s+)?${MONTH}\\s+\\d{1,2}(?:st|nd|rd|th)?\\b`, "i");
 
+/** A date written with dots ("15.01.2023", "01.07.26"): the writer puts the day first. */
+const isDotted = (d: DateMention): boolean => /^\d{1,2}\.\d{1,2}\.\d{2,4}$/.test(d.text);
+
 /** Whether the writer's dates in words put the day first, and none the month first. */
 function dayFirstInWords(dates: DateMention[]): boolean {
   const words = dates.map((d) => d.text.trim().replace(/^on\s+/i, ""));
@@ -168,15 +171,22 @@ function asDayFirst(d: DateMention): DateMention {
   return iso ? { ...d, iso } : d;
 }
 
-/** `d.m.yyyy` in running text: day first, as `parseDateString` reads it (chrono reads it month first). */
-const DOTTED = /\b(\d{1,2})\.(\d{1,2})\.(\d{4})\b/g;
+/**
+ * `d.m.yyyy` in running text, and `d.m.yy` as shorthand writes it ("DOL: 01.07.26"): day first,
+ * as `parseDateString` reads it (chrono reads it month first). Not after a dot or a digit, nor
+ * before one: a version or a dotted figure is no date.
+ */
+const DOTTED = /(?<![\d.])(\d{1,2})\.(\d{1,2})\.(\d{4}|\d{2})(?![\d.]\d|\d)/g;
+/** A dotted date's two-digit year is of this century. */
+const CENTURY = 2000;
 
 const PART_OF_DAY = /\b(?:night|evening|morning|afternoon|early hours|small hours) of\b/gi;
 
 function datesIn(text: string, reference: string): DateMention[] {
   const out: DateMention[] = [];
   for (const m of text.matchAll(DOTTED)) {
-    const iso = isoDate(Number(m[3]), Number(m[2]), Number(m[1]));
+    const year = m[3]!.length === 2 ? CENTURY + Number(m[3]) : Number(m[3]);
+    const iso = isoDate(year, Number(m[2]), Number(m[1]));
     if (iso) out.push({ start: m.index, end: m.index + m[0].length, text: m[0], iso, yearKnown: true, relative: false });
   }
   const dotted = [...out];

@@ -162,7 +162,8 @@ function initialismScore(words: InputWords, key: string): number {
 const IDENTIFIER_WORDS = new Set(["id", "ref", "uuid", "guid"]);
 
 /** Key words of another time (`fico_prev`, `old_income`): the value is not the one asked, unless the name says so. */
-const OTHER_TIME_WORDS = new Set(["prev", "previou", "prior", "old", "former", "orig", "original", "initial"].map(stem));
+const OTHER_TIME_SPELLINGS = ["prev", "previou", "prior", "old", "former", "orig", "original", "initial"];
+const OTHER_TIME_WORDS = new Set(OTHER_TIME_SPELLINGS.map(stem));
 /** Key words of the present (`fico_current`, `latest_income`): they say which value, not which fact. */
 const PRESENT_WORDS = new Set(["current", "curr", "latest", "new", "now", "updated", "revised", "final"].map(stem));
 const OTHER_TIME = 0.6;
@@ -278,7 +279,14 @@ const PAST_BRANCH_WORDS = new Set(["history", "historical", "hist", "past", "arc
 const pastWord = (t: string): boolean => OTHER_TIME_WORDS.has(t) || PAST_BRANCH_WORDS.has(t);
 export const marksOtherTime = (key: string): boolean => {
   const stems = contentStems(key);
-  return stems.length > 0 && pastWord(stems[0]!);
+  if (stems.length === 0 || !pastWord(stems[0]!)) return false;
+  // a word that only stems like one of another time is none: `form` (a web form's fields) is not "former"
+  return (
+    !OTHER_TIME_WORDS.has(stems[0]!) ||
+    normaliseName(key)
+      .split(" ")
+      .some((w) => OTHER_TIME_SPELLINGS.some((s) => w.startsWith(s)))
+  );
 };
 /** Whether the input's own name asks for another time's value ("previous income", "prior claims"). */
 export const asksOtherTime = (input: InputIR): boolean => contentStems(input.name).some((t) => pastWord(t) || TIME_QUALIFIERS.has(t));

@@ -30,6 +30,9 @@ import { tablesAsRecords } from "./json-tables.js";
 import { withOwnConventions } from "./json-conventions.js";
 import { asPlainJson } from "./json-elements.js";
 import { withDelimitedTables } from "./json-delimited.js";
+import { withFormFields } from "./json-form-encoded.js";
+import { withConnectionsAsLists } from "./json-connections.js";
+import { withTimelinesByEvent } from "./json-event-lists.js";
 import { namedRecord } from "../../runtime/json.js";
 
 /** Below this a key does not name the input. */
@@ -56,14 +59,23 @@ function asOfDate(state: unknown): string | undefined {
   return undefined;
 }
 
-/** Words of a key that state its amounts in thousands: `inc_yr_k`, `turnover_000s`, `salaryThousands`. */
-const THOUSANDS_WORDS = new Set(["k", "000", "000s", "thousand", "thousands", "thou"]);
-const inThousands = (key: string | undefined): boolean =>
-  key !== undefined &&
-  normaliseName(key)
-    .split(" ")
-    .slice(1)
-    .some((w) => THOUSANDS_WORDS.has(w));
+/**
+ * Words after a key's first that state the unit of its amounts, by what one is worth in whole
+ * units: thousands (`inc_yr_k`, `turnover_000s`, `salaryThousands`), cents (`requestedAmountCents`,
+ * `fee_pence`, `total_minor`: a payment API's minor units).
+ */
+const UNIT_WORDS = new Map<string, number>([
+  ...["k", "000", "000s", "thousand", "thousands", "thou"].map((w): [string, number] => [w, 1000]),
+  ...["cents", "cent", "cts", "pence", "minor"].map((w): [string, number] => [w, 0.01]),
+]);
+const unitOfKey = (key: string | undefined): number | undefined =>
+  key === undefined
+    ? undefined
+    : normaliseName(key)
+        .split(" ")
+        .slice(1)
+        .map((w) => UNIT_WORDS.get(w))
+        .find((u) => u !== undefined);
 
 /** The record fields of a struct input, or of a list input's records. */
 const recordFields = (input: InputIR): [string, Type][] =>
@@ -103,7 +115,7 @@ function contextOf(input: InputIR, words: InputWords, reference: string) {
       questionWords,
       ...(fieldPeriods ? { fieldPeriods } : {}),
       ...(percent ? { percent, basisPoints: keyWords.some((w) => BASIS_POINT_WORDS.has(w)) } : {}),
-      ...(!percent && !words.timeUnit && inThousands(keys[keys.length - 1]) ? { thousands: true } : {}),
+      ...(!percent && !words.timeUnit && unitOfKey(keys[keys.length - 1]) !== undefined ? { scale: unitOfKey(keys[keys.length - 1]) } : {}),
       reference,
     };
   };
@@ -246,7 +258,8 @@ const byPointer = new WeakMap<JsonNode[], Map<string, JsonNode>>();
 
 /**
  * The amount of an object that states its period beside it (`{"amount": 540000, "period":
- * "ANNUAL"}`) is counted in that period, read at the object or at its amount.
+ * "ANNUAL"}`, `{"grossAmount": "4,150.00", "period": "MONTHLY"}`) is counted in that period, read
+ * at the object or at its amount.
  */
 function besideItsPeriod<T extends { sourcePeriod?: unknown; timeUnit?: unknown; sourceTimeUnit?: unknown }>(
   ctx: T,
@@ -254,7 +267,8 @@ function besideItsPeriod<T extends { sourcePeriod?: unknown; timeUnit?: unknown;
   node: JsonNode,
 ): T {
   const key = node.keys[node.keys.length - 1];
-  if (node.item || !key || !AMOUNT_KEYS.has(key.toLowerCase())) return ctx;
+  // the key is an amount, or ends with the word (`grossAmount`, `net_value`)
+  if (node.item || !key || !AMOUNT_KEYS.has(normaliseName(key).split(" ").pop()!)) return ctx;
   const parent = parentOf(nodes, node);
   if (!parent || typeof parent !== "object" || Array.isArray(parent)) return ctx;
   const stated = periodBeside(parent as Record<string, unknown>);
@@ -335,6 +349,11 @@ export function readJson(
   // an export that says the day it stands as of (`asOf`, `as_at`, `extract_date`): ages and ends count to that day
   // JSON made from XML (`@attributes`, `#text`) is read as the plain JSON it stands for
   state = asPlainJson(state);
+  // a web form's fields posted as one URL-encoded string are read as the object they encode, and
+  // a GraphQL connection (`edges` of `node`s) as the list of its items
+  state = withConnectionsAsLists(withFormFields(state));
+  // a timeline of events (`[{"event": "LOSS", "at": …}]`) is read as the events' days under their names
+  state = withTimelinesByEvent(state);
   reference = asOfDate(state) ?? reference;
   // a CSV or semicolon table written inside a string is read as its records
   state = withDelimitedTables(state);

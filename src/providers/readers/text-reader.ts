@@ -32,6 +32,7 @@ import { namedRecord } from "../../runtime/json.js";
 import { withTables } from "./text-tables.js";
 import { repairedFigures } from "./text/ocr-figures.js";
 import { joinedWraps } from "./text/wrapped-words.js";
+import { withoutStruck } from "./text/struck-out.js";
 import { personInputs, readPeople } from "./text/people.js";
 import { contentStems, PERIOD_STEMS } from "./words.js";
 
@@ -79,7 +80,8 @@ export function readText(inputs: InputIR[], written: string, reference?: string,
   // so no pattern below meets it (offsets kept)
   const plain = blankOverlongRuns(written);
   const scanned = repairedFigures(plain);
-  const text = joinedWraps(scanned);
+  // and a value struck through ("~~10%~~ 15%") is withdrawn: not read
+  const text = withoutStruck(joinedWraps(scanned));
   // a table pasted as tab-separated lines is read as rows and columns, over what its prose says
   const tabled = inputs.filter((i) => TEXT_READABLE.has(i.type.kind));
   const read = withTables(tabled, text, readProse(inputs, text, reference, meter), statedReference(text)?.iso ?? reference, meter);

@@ -39,6 +39,15 @@ export const NEGATORS = new Set([
   "lapsed",
   "revoked",
   "withdrawn",
+  // shorthand: "AM: neg."
+  "neg",
+  // the same denials in the other languages notes are written in: Spanish and Portuguese ("sin
+  // coincidencia", "ningún familiar", "não"), French ("aucun résultat", "n'est pas"), German
+  // ("keine Treffer", "nicht")
+  ...["ningún", "ninguna", "ninguno", "ningun", "nada", "nadie", "nunca", "jamás", "sin", "tampoco", "ni"],
+  ...["não", "nenhum", "nenhuma", "sem"],
+  ...["pas", "aucun", "aucune", "jamais", "sans", "rien", "néant"],
+  ...["nicht", "kein", "keine", "keinen", "keinem", "keiner", "keines", "nie", "niemals", "ohne", "nichts", "nein"],
 ]);
 
 const CLAUSE_BREAKS = new Set([",", ";", "(", ")", "and", "but", "while", "whereas", "although", "though", "however", "also"]);
@@ -163,14 +172,15 @@ export function deniedAt(tokens: Token[], anchor: number, reach = 5): boolean {
 
 /**
  * An explicit answer after the cue words: "PEP: no", "PEP chk: n" (a shortened label), "Adverse media check: nothing relevant",
- * "Tax exempt? No", "Police report: yes (ref. 7781)", a question answered on the next line
+ * "Adverse media (Negativpresse): keine" (the label glossed in brackets), "Tax exempt? No", "Police report: yes (ref. 7781)", a question answered on the next line
  * ("Did you contact the police?\nCustomer: No, …", "Have you ever defaulted on a loan?\nCustomer: never", in a
  * transcript "…a politically exposed person - e.g. held office?\n[10:05] Customer: no, never"), a form's question with a few more words
  * after its cue ("Ever defaulted on a loan or credit agreement? No"); a bare yes or no only right after them
- * ("PEP N"), not a few words on ("a PEP who has no adverse media").
+ * ("PEP N"), not a few words on ("a PEP who has no adverse media"), and a bare letter only alone
+ * ("PEP N."), not as a word of the sentence going on ("PEP y ningún familiar": Spanish "and").
  */
 const STATED =
-  /^[ \t]*(?:(?:[A-Za-z]+(?:\.[A-Za-z])*\.?[ \t,]*(?:[–—-][ \t]+)?){0,8}?\?[ \t]*(?:\r?\n[ \t]*(?:\[[\d:. ]{3,12}\][ \t]*)?(?:[A-Za-z]+[ \t]*(?:\([A-Za-z .'’-]{1,30}\)[ \t]*)?:)?)?[ \t]*|(?:[A-Za-z]+\.?[ \t]*){0,2}?[:=–—-][ \t]*|(?=(?:yes|no|y|n)\b))(yes|yep|yeah|no|nope|never|y|n|true|false|none|nil|negative|positive|nothing|clean|clear|hit|hits|found|confirmed)\b/i;
+  /^[ \t]*(?:(?:[A-Za-z]+(?:\.[A-Za-z])*\.?[ \t,]*(?:[–—-][ \t]+)?){0,8}?\?[ \t]*(?:\r?\n[ \t]*(?:\[[\d:. ]{3,12}\][ \t]*)?(?:[A-Za-z]+[ \t]*(?:\([A-Za-z .'’-]{1,30}\)[ \t]*)?:)?)?[ \t]*|(?:[A-Za-z]+\.?[ \t]*){0,2}?(?:\([^()\n]{1,40}\)[ \t]*)?[:=–—-][ \t]*|(?=(?:yes|no)\b|[yn](?![ \t]*[A-Za-zÀ-ÖØ-öø-ÿ0-9'’])))(yes|yep|yeah|no|nope|never|y|n|true|false|none|nil|negative|neg|positive|nothing|clean|clear|hit|hits|found|confirmed|nein|ninguno|ninguna|aucun|aucune|keine)(?![A-Za-zÀ-ÖØ-öø-ÿ])/i;
 
 const ANSWERS: Record<string, boolean> = {
   yes: true,
@@ -191,6 +201,13 @@ const ANSWERS: Record<string, boolean> = {
   none: false,
   nil: false,
   negative: false,
+  neg: false,
+  nein: false,
+  ninguno: false,
+  ninguna: false,
+  aucun: false,
+  aucune: false,
+  keine: false,
   nothing: false,
   clean: false,
   clear: false,
@@ -203,7 +220,7 @@ const ANSWERS: Record<string, boolean> = {
  * "hit" may still be judged later.
  */
 const CLOSING_DENIAL =
-  /(?::|\s[-–—])\s*(?:no (?:matches|match|hits|hit|results|findings|records)(?: found)?|none(?: found)?|nothing(?: (?:found|adverse|relevant|of note))?|clear|cleared|clean|negative|nil)\s*[.!)]*\s*$/i;
+  /(?::|\s[-–—])\s*(?:no (?:matches|match|hits|hit|results|findings|records)(?: found)?|none(?: found)?|nothing(?: (?:found|adverse|relevant|of note))?|clear|cleared|clean|negative|neg|nil)\s*[.!)]*\s*$/i;
 
 /** The label's own colon just after the cue ("Adverse media: …", "PEP chk: …"). */
 const OWN_LABEL = /^[ \t]*(?:[A-Za-z]+\.?[ \t]*){0,2}?:/;
