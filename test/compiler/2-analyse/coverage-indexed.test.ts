@@ -100,8 +100,9 @@ describe("indexed rule comparisons", () => {
       }),
       { numRuns: 400 },
     );
-    // the random tables exercise both checks
-    expect(seen.get("tables.unreachable-rule")).toBeGreaterThan(200);
+    // the random tables exercise both checks (400 runs give about 230 unreachable rules, 168-266 over
+    // eight seeds, and 52-97 inconsistent bounds: the bounds are far enough below to hold on any seed)
+    expect(seen.get("tables.unreachable-rule")).toBeGreaterThan(100);
     expect(seen.get("tables.inconsistent-bound")).toBeGreaterThan(20);
   });
 
