@@ -16,6 +16,7 @@
 import { productError } from "./decimal-wide-double.js";
 import { isDecimal } from "./decimal.js";
 import { POW10, upscale } from "./decimal-scaled.js";
+import { MODES } from "./decimal-rounding.js";
 import type { FeelValue } from "./values.js";
 
 /** lo and the bound of the value the last step returned. */
@@ -180,10 +181,10 @@ export function ddExtreme(ah: number, al: number, ea: number, bh: number, bl: nu
 
 /** Rounding modes by decimal.js number that change at whole units (UP, DOWN, CEIL, FLOOR): the unit taken of a value strictly between f and f + 1. */
 const DIRECTED: Readonly<Partial<Record<number, (f: number) => number>>> = {
-  0: (f) => (f >= 0 ? f + 1 : f),
-  1: (f) => (f >= 0 ? f : f + 1),
-  2: (f) => f + 1,
-  3: (f) => f,
+  [MODES.ROUND_UP]: (f) => (f >= 0 ? f + 1 : f),
+  [MODES.ROUND_DOWN]: (f) => (f >= 0 ? f : f + 1),
+  [MODES.ROUND_CEIL]: (f) => f + 1,
+  [MODES.ROUND_FLOOR]: (f) => f,
 };
 /** The scaled value of a rounding is kept below this: its whole part and the distances to its edges are exact doubles. */
 const ROUNDED_RANGE = 2 ** 52;
@@ -230,7 +231,7 @@ export function ddRounded(ah: number, al: number, ea: number, places: number, mo
  */
 export function ddModulo(ah: number, al: number, ea: number, bh: number, bl: number, eb: number): number {
   const qh = ddDiv(ah, al, ea, bh, bl, eb);
-  const f = ddRounded(qh, S[0], S[1], 0, FLOOR);
+  const f = ddRounded(qh, S[0], S[1], 0, MODES.ROUND_FLOOR);
   if (S[1] !== 0) {
     S[1] = NaN;
     return NaN;
@@ -238,8 +239,6 @@ export function ddModulo(ah: number, al: number, ea: number, bh: number, bl: num
   const ph = ddMul(bh, bl, eb, f, 0, 0);
   return ddSub(ah, al, ea, ph, S[0], S[1]);
 }
-/** decimal.js's ROUND_FLOOR. */
-const FLOOR = 3;
 
 /**
  * The JSON output of a value (the double nearest FEEL's decimal, as `toJson` gives it) when the

@@ -75,12 +75,15 @@ function pays(e: Expr): boolean {
   let [costly, operations] = [0, 0];
   walk(e, (n) => {
     // a rounding, floor, ceiling or modulo is one more operation (`floor(a / 3)`)
-    if (n.kind !== "arith" && !(n.kind === "call" && (ddRounding(n) || builtinCalled(n) === "modulo"))) return;
+    if (n.kind !== "arith" && !roundsOrModulo(n)) return;
     operations++;
     if (n.kind === "arith" && (n.op === "/" || n.op === "**")) costly++;
   });
   return costly > 0 && operations > 1;
 }
+
+/** A rounding, `floor`, `ceiling` or `modulo` the double-doubles take. */
+const roundsOrModulo = (n: Expr): boolean => n.kind === "call" && (ddRounding(n) !== undefined || builtinCalled(n) === "modulo");
 
 /**
  * e holds no rounding, floor, ceiling or modulo, or holds a quotient or a marked decision as well:
@@ -91,7 +94,7 @@ function roundsLong(e: Expr, readsMarked: boolean): boolean {
   let [roundings, quotients] = [0, 0];
   walk(e, (n) => {
     if (n.kind === "arith" && n.op === "/") quotients++;
-    if (n.kind === "call" && (ddRounding(n) || builtinCalled(n) === "modulo")) roundings++;
+    if (roundsOrModulo(n)) roundings++;
   });
   return roundings === 0 || quotients > 0 || readsMarked;
 }

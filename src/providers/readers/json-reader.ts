@@ -106,6 +106,7 @@ function contextOf(input: InputIR, words: InputWords, reference: string) {
     const keyWords = keys.flatMap((k) => normaliseName(k).split(" "));
     const keyUnits = keyWords.map(timeUnitOf);
     const sourceTimeUnit = words.timeUnit ? keyUnits.find((u) => u !== undefined) : undefined;
+    const scale = unitOfKey(keys[keys.length - 1]);
     return {
       options: input.options,
       period,
@@ -115,7 +116,7 @@ function contextOf(input: InputIR, words: InputWords, reference: string) {
       questionWords,
       ...(fieldPeriods ? { fieldPeriods } : {}),
       ...(percent ? { percent, basisPoints: keyWords.some((w) => BASIS_POINT_WORDS.has(w)) } : {}),
-      ...(!percent && !words.timeUnit && unitOfKey(keys[keys.length - 1]) !== undefined ? { scale: unitOfKey(keys[keys.length - 1]) } : {}),
+      ...(!percent && !words.timeUnit && scale !== undefined ? { scale } : {}),
       reference,
     };
   };

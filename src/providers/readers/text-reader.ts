@@ -74,13 +74,13 @@ const FIRST_REPORT = 0.75;
  * open, less surely (text/message-parts.ts).
  */
 export function readText(inputs: InputIR[], written: string, reference?: string, meter?: Meter): Record<string, ReadValue> {
-  // figures a scan misread as letters ("2O26-O1-15") are read as the digits they stand for
-  // and a word a line break cut with a hyphen ("in-\n come") as the word
   // a run of more than a few hundred characters without a space is no word a reader reads: blank,
   // so no pattern below meets it (offsets kept)
   const plain = blankOverlongRuns(written);
+  // figures a scan misread as letters ("2O26-O1-15") are read as the digits they stand for,
   const scanned = repairedFigures(plain);
-  // and a value struck through ("~~10%~~ 15%") is withdrawn: not read
+  // a word a line break cut with a hyphen ("in-\n come") as the word, and a value struck through
+  // ("~~10%~~ 15%") is withdrawn: not read
   const text = withoutStruck(joinedWraps(scanned));
   // a table pasted as tab-separated lines is read as rows and columns, over what its prose says
   const tabled = inputs.filter((i) => TEXT_READABLE.has(i.type.kind));

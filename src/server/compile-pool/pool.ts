@@ -88,18 +88,17 @@ const DOING: Record<JobKind, string> = {
 const doing = (kind: JobKind): string => DOING[kind];
 
 /** What to send instead, when a job overran its worker's time or memory: what grew is what the job weighs. */
+const SMALLER_MODEL = "send a smaller model (fewer rules, decisions or nested expressions)";
+const SHORTER_EVIDENCE = "send shorter evidence (the state's text or strings), or evidence as JSON keyed by the inputs";
 const SMALLER: Record<JobKind, { time: string; memory: string }> = {
-  compile: { time: "send a smaller model (fewer rules, decisions or nested expressions)", memory: "send a smaller model" },
-  check: { time: "send a smaller model (fewer rules, decisions or nested expressions)", memory: "send a smaller model" },
+  compile: { time: SMALLER_MODEL, memory: "send a smaller model" },
+  check: { time: SMALLER_MODEL, memory: "send a smaller model" },
   // an evaluation's model is compiled already: what outgrew the worker is what the evaluation built
   evaluate: {
-    time: "send a smaller model (fewer rules, decisions or nested expressions)",
+    time: SMALLER_MODEL,
     memory: "build smaller lists, strings and contexts (the server's --eval-size bounds what an evaluation may build)",
   },
-  read: {
-    time: "send shorter evidence (the state's text or strings), or evidence as JSON keyed by the inputs",
-    memory: "send shorter evidence (the state's text or strings), or evidence as JSON keyed by the inputs",
-  },
+  read: { time: SHORTER_EVIDENCE, memory: SHORTER_EVIDENCE },
 };
 const stopping = () => new ProblemError(problem("shutting_down", "this instance is stopping; send the request again"));
 
