@@ -50,6 +50,8 @@ interface Config {
   /** other processes whose CPU the configuration's requests cost (the PostgreSQL backends of its connections) */
   helpers?: () => Promise<number[]>;
   cleanup?: () => Promise<void>;
+  /** the `pdm` script it runs (BIN unless given: another build's, to compare with) */
+  bin?: string;
 }
 
 function baseEnv(): NodeJS.ProcessEnv {
@@ -58,11 +60,14 @@ function baseEnv(): NodeJS.ProcessEnv {
 }
 
 async function start(c: Config, args = c.args): Promise<{ child: ChildProcess; url: string; key: string | null }> {
-  const command = c.command?.() ?? [BIN, "serve", "--port", "0", "--rate-limit", String(c.rateLimit ?? 0), ...args];
-  const child = spawn(process.execPath, command, {
+  const command = c.command?.() ?? [c.bin ?? BIN, "serve", "--port", "0", "--rate-limit", String(c.rateLimit ?? 0), ...args];
+  // BENCH_CPU_PROF=<folder>: each server writes a V8 CPU profile there when it stops (bench/cpu-classes.ts reads them)
+  const profile = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const child = spawn(process.execPath, [...profile, ...command], {
     env: c.env,
     stdio: ["ignore", "pipe", "inherit"],
   });
+  if (profile.length > 0) console.log(`${c.name}: process ${child.pid} (its profile's name holds it)`);
   let out = "";
   const url = await new Promise<string>((resolve, reject) => {
     const read = (d: Buffer) => {
@@ -100,7 +105,7 @@ async function launch(c: Config, sent = body): Promise<Running> {
   const others = [];
   for (let i = 1; i < instances; i++) others.push(await start(c, [...c.args.filter((a) => a !== "--bootstrap"), "--no-bootstrap"]));
   const ledgerArgs = c.args.filter((a) => a !== "--bootstrap");
-  const pdm = (...args: string[]) => execFileSync(process.execPath, [BIN, ...args, ...ledgerArgs], { env: c.env }).toString();
+  const pdm = (...args: string[]) => execFileSync(process.execPath, [c.bin ?? BIN, ...args, ...ledgerArgs], { env: c.env }).toString();
   // enough money that no request of the run meets 402
   if (c.metered) pdm("topup", "--account", "dev", "--usd", "1000000");
   const keys = [first.key];
@@ -219,6 +224,8 @@ async function measureRunning(running: Running[], rounds: number) {
       failed: s.reduce((n, x) => n + x.non2xx + x.errors + x.timeouts, 0),
       rounds: s.map((x) => Math.round(x.requests.average)),
       cpuUs: median(cpu[i]!),
+      /** the CPU per request of each round, in order (a round of each configuration follows one of the others) */
+      cpuRounds: cpu[i]!.map((x) => Math.round(x)),
       answerBytes: r.answerBytes,
       helperCpuUs: helperCpu[i]!.length > 0 ? median(helperCpu[i]!) : NaN,
     };
@@ -239,11 +246,18 @@ const bareConfig = (name: string, bytes: () => number, parse = true): Config => 
   },
   metered: false,
 });
-const configs: Config[] = [
-  { name: "ledger off (`--no-ledger`)", args: ["--no-ledger"], env: baseEnv(), metered: false },
-  { name: "ledger on, SQLite", args: ["--db", join(dir, "pdm.db"), "--bootstrap"], env: baseEnv(), metered: true },
-  bareConfig(`${BARE} (the ceiling)`, () => responseBytes),
+/** The first table's two `pdm serve` configurations without PostgreSQL, of the build whose `pdm` script is `bin` (BIN unless given), their names ending with `suffix`. */
+const localConfigs = (bin?: string, suffix = ""): Config[] => [
+  { name: `ledger off (\`--no-ledger\`)${suffix}`, args: ["--no-ledger"], env: baseEnv(), metered: false, bin },
+  {
+    name: `ledger on, SQLite${suffix}`,
+    args: ["--db", join(dir, `pdm${suffix ? "-base" : ""}.db`), "--bootstrap"],
+    env: baseEnv(),
+    metered: true,
+    bin,
+  },
 ];
+const configs: Config[] = [...localConfigs(), bareConfig(`${BARE} (the ceiling)`, () => responseBytes)];
 const PG_URL = process.env.DATABASE_URL;
 const REDIS_URL = process.env.REDIS_URL;
 
@@ -282,12 +296,13 @@ function postgresConfig(name: string, extra: Partial<Config> = {}, env: NodeJS.P
 const PG_DURABLE = "ledger on, PostgreSQL";
 const PG_TWO_IN_FLIGHT = "ledger on, PostgreSQL, 2 groups in flight";
 const PG_ASYNC = "ledger on, PostgreSQL, synchronous_commit off";
-if (PG_URL)
-  configs.push(
-    postgresConfig(PG_DURABLE),
-    postgresConfig(PG_TWO_IN_FLIGHT, {}, { PDM_PG_GROUPS_IN_FLIGHT: "2" }),
-    postgresConfig(PG_ASYNC, {}, { PDM_PG_SYNCHRONOUS_COMMIT: "off" }),
-  );
+/** The first table's PostgreSQL configurations, of the build whose `pdm` script is `bin`, their names ending with `suffix`. */
+const pgConfigs = (bin?: string, suffix = ""): Config[] => [
+  postgresConfig(`${PG_DURABLE}${suffix}`, { bin }),
+  postgresConfig(`${PG_TWO_IN_FLIGHT}${suffix}`, { bin }, { PDM_PG_GROUPS_IN_FLIGHT: "2" }),
+  postgresConfig(`${PG_ASYNC}${suffix}`, { bin }, { PDM_PG_SYNCHRONOUS_COMMIT: "off" }),
+];
+if (PG_URL) configs.push(...pgConfigs());
 
 /**
  * The latency of one durable PostgreSQL commit (BEGIN, an INSERT, COMMIT: the commit waits for
@@ -384,6 +399,29 @@ async function measureSweep() {
   // and the 2 KB one: the difference of the two is what the bytes alone cost
   running.push(await bare("the 2 KB body read, not parsed", small, false));
   return measureRunning(running, SWEEP_ROUNDS);
+}
+
+/**
+ * BENCH_ONLY=name,name...: only the first table's configurations whose names contain one of these
+ * are measured, in turns, and printed; nothing else is run and RESULTS-http.md is not written.
+ * BENCH_BASE_BIN=<another build's bin/pdm.mjs> adds each chosen `pdm serve` configuration of that
+ * build, named "… (base)", taking turns with the rest: base and new measured in the same rounds.
+ */
+async function measureChosen(only: string[]): Promise<void> {
+  const chosen = (list: Config[]) => list.filter((c) => only.some((o) => c.name.includes(o)));
+  const base = process.env.BENCH_BASE_BIN;
+  const picked = chosen([...configs, ...(base ? [...localConfigs(base, " (base)"), ...(PG_URL ? pgConfigs(base, " (base)") : [])] : [])]);
+  const load = loadavg()[0]!;
+  for (const r of await measureAll(picked))
+    console.log(
+      `${r.name}: ${r.rps.toFixed(0)} req/s (rounds ${r.rounds.join(", ")}), ${r.cpuUs.toFixed(0)} µs CPU/request (rounds ${r.cpuRounds.join(", ")})${Number.isNaN(r.helperCpuUs) ? "" : ` (PostgreSQL ${r.helperCpuUs.toFixed(0)} µs)`}, ${r.failed} failed`,
+    );
+  console.log(`1-minute load ${load.toFixed(1)} before, ${loadavg()[0]!.toFixed(1)} after`);
+}
+const ONLY = process.env.BENCH_ONLY?.split(",").filter((o) => o.trim() !== "");
+if (ONLY) {
+  await measureChosen(ONLY);
+  process.exit(0);
 }
 
 const loadBefore = loadavg()[0]!;
