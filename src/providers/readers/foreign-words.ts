@@ -1,0 +1,47 @@
+// Words of evidence written in Spanish, French and German: a table of data per language, no rule
+// of its own. The months, as dates in words write them (dates.ts reads them).
+/** The months of each language, January first: "1er mars 2025", "12. September 2026", "3 de mayo de 2025". */
+export const FOREIGN_MONTHS: Record<string, string[][]> = {
+  es: [
+    ["enero"],
+    ["febrero"],
+    ["marzo"],
+    ["abril"],
+    ["mayo"],
+    ["junio"],
+    ["julio"],
+    ["agosto"],
+    ["septiembre", "setiembre"],
+    ["octubre"],
+    ["noviembre"],
+    ["diciembre"],
+  ],
+  fr: [
+    ["janvier"],
+    ["février", "fevrier"],
+    ["mars"],
+    ["avril"],
+    ["mai"],
+    ["juin"],
+    ["juillet"],
+    ["août", "aout"],
+    ["septembre"],
+    ["octobre"],
+    ["novembre"],
+    ["décembre", "decembre"],
+  ],
+  de: [
+    ["januar", "jänner"],
+    ["februar"],
+    ["märz", "maerz"],
+    ["april"],
+    ["mai"],
+    ["juni"],
+    ["juli"],
+    ["august"],
+    ["september"],
+    ["oktober"],
+    ["november"],
+    ["dezember"],
+  ],
+};
