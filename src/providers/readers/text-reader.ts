@@ -157,7 +157,6 @@ function readMessage(
   markInitials(tokens, readable, text);
   const index = indexText(text, tokens, meter);
   index.meter.steps += read.tokens;
-  const meta = [...(stated ? [{ start: stated.start, end: stated.end }] : []), ...(own && own.end > own.start ? [own] : [])];
   // a thread of dated messages: each message's relative dates count from the day it was sent
   const thread = datedMessages(text);
   const clock = !stated && !reference && !own && !heading && thread.length === 0;
@@ -167,6 +166,12 @@ function readMessage(
     const read = relativeDays(piece.text, settleYears(piece.text, settled, piece.reference, clock), piece.reference);
     return read.map((d) => ({ ...d, start: d.start + piece.start, end: d.end + piece.start }));
   });
+  // the stamps of a thread's messages date the messages, as a letter's date does: no fact of theirs
+  const meta = [
+    ...(stated ? [{ start: stated.start, end: stated.end }] : []),
+    ...(own && own.end > own.start ? [own] : []),
+    ...thread.map((m) => m.stamp),
+  ];
   const dates = allDates.filter((d) => !meta.some((m) => d.start < m.end && d.end > m.start));
   const inDate = covered(index.tokens, allDates);
   const inMeta = covered(index.tokens, meta);

@@ -11,6 +11,8 @@ export interface Message {
   start: number;
   /** the day the message was sent (ISO) */
   iso: string;
+  /** the span of the stamp's date: the message's envelope, no fact it tells of */
+  stamp: { start: number; end: number };
 }
 
 /** How far into its line a message's stamp may reach. */
@@ -28,7 +30,8 @@ export function datedMessages(text: string): Message[] {
     if (MAY_OPEN.test(line)) {
       const head = line.slice(0, STAMP_REACH);
       const d = findDates(head, "2000-01-01").find((m) => !m.relative && m.yearKnown && /\d{4}/.test(m.text));
-      if (d && BEFORE_STAMP.test(head.slice(0, d.start))) out.push({ start: offset, iso: d.iso });
+      if (d && BEFORE_STAMP.test(head.slice(0, d.start)))
+        out.push({ start: offset, iso: d.iso, stamp: { start: offset + d.start, end: offset + d.end } });
     }
     offset += line.length + 1;
   }
