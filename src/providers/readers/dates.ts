@@ -229,8 +229,9 @@ function datesIn(text: string, reference: string): DateMention[] {
     const iso = isoDate(c.get("year") ?? NaN, c.get("month") ?? NaN, c.get("day") ?? NaN);
     if (!iso) continue;
     if (dotted.some((d) => r.index < d.end && r.index + r.text.length > d.start)) continue;
-    // "now" is the present of the writing ("the claim is now $3,150"), not the date of a fact
-    if (/^(right )?now$/i.test(r.text.trim())) continue;
+    // "now" is the present of the writing ("the claim is now $3,150"), not the date of a fact; a
+    // weekday's short name alone is no day either ("Mon contrat", "Sat nav")
+    if (/^(right )?now$/i.test(r.text.trim()) || /^(?:mon|tue|wed|thu|fri|sat|sun)$/i.test(r.text.trim())) continue;
     // a weekend or a span of days ("over the weekend", "17-18 October") is no one day
     if (/\bweekend\b/i.test(r.text) || (r.end && r.end.get("day") !== c.get("day"))) continue;
     // a bare time or weekday-less month word ("in March") is not a date of a day
