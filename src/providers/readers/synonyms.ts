@@ -47,6 +47,8 @@ export const ENGLISH_GROUPS: string[][] = [
     "rptd",
   ],
   ["start", "started", "inception", "effective", "began", "commenced", "since", "incepted", "eff"],
+  // what an insurer's export calls the policy: `COVER_START`, "coverage began"
+  ["policy", "cover", "coverage"],
   ["claim", "claimed", "claims"],
   // key abbreviations only (`prev_dflt_ind`, `dflt_hist_flag`): in prose "previous" or "history" alone says no prior fact
   ["prior", "prev", "hist"],
