@@ -16,7 +16,7 @@ import {
   STOP_WORDS,
   stemMatch,
   SYNONYM_MATCH,
-  synonymsOf,
+  englishSynonymsOf,
 } from "./words.js";
 import { namedRecord } from "../../runtime/json.js";
 import { SYNONYM_GROUPS } from "./synonyms.js";
@@ -291,7 +291,7 @@ const wordMatch = (w: string, t: string): number =>
     stemMatch(w, t),
     sameRoot(w, t) ? SAME_ROOT : 0,
     w.length >= 3 && abbreviates(w, t) ? ABBREVIATION_MATCH : 0,
-    w.length >= 3 && synonymsOf(t).some((s) => abbreviates(w, s)) ? ABBREVIATION_MATCH * SYNONYM_MATCH : 0,
+    w.length >= 3 && englishSynonymsOf(t).some((s) => abbreviates(w, s)) ? ABBREVIATION_MATCH * SYNONYM_MATCH : 0,
   );
 
 /** Two stems of one word the light stemmer cut apart ("salari" of "salaried", "salar" of "salary"): one begins the other, five letters or more. */
@@ -410,7 +410,7 @@ const fieldWordMatch = (k: string, f: string): number =>
   Math.max(
     stemMatch(k, f),
     abbreviates(k, f) ? ABBREVIATION_MATCH : 0,
-    synonymsOf(f).some((s) => abbreviates(k, s)) ? ABBREVIATION_MATCH * SYNONYM_MATCH : 0,
+    englishSynonymsOf(f).some((s) => abbreviates(k, s)) ? ABBREVIATION_MATCH * SYNONYM_MATCH : 0,
   );
 
 /**

@@ -3,6 +3,7 @@
 // `d.m.yyyy` is day first; everything else ("3 Jan 2026", "March 5th, 2024", "last Tuesday",
 // "3 weeks ago") goes to chrono, resolved against a reference date.
 import * as chrono from "chrono-node";
+import { FOREIGN_MONTHS } from "./foreign-words.js";
 
 export interface DateMention {
   start: number;
@@ -180,6 +181,34 @@ const DOTTED = /(?<![\d.])(\d{1,2})\.(\d{1,2})\.(\d{4}|\d{2})(?![\d.]\d|\d)/g;
 /** A dotted date's two-digit year is of this century. */
 const CENTURY = 2000;
 
+/** Each month word of another language ("mars", "Juni", "mayo") → its month, 1 to 12. */
+const MONTH_OF = new Map<string, number>(
+  Object.values(FOREIGN_MONTHS).flatMap((months) => months.flatMap((names, i) => names.map((n) => [n, i + 1] as [string, number]))),
+);
+/**
+ * A date in words of Spanish, French or German: the day, then "er" ("1er"), a dot ("12.") or
+ * "de" ("3 de"), the month word, and the year if written ("de 2025", "2026"). A month word that
+ * is English too ("April", "September") is read so only after a dotted day ("12. September"),
+ * which English does not write.
+ */
+const FOREIGN_DATE = new RegExp(
+  String.raw`(?<![\d.])(\d{1,2})(?:er|\.|º|°)?\s+(?:de\s+)?(${[...MONTH_OF.keys()].join("|")})(?![\p{L}])(?:,?\s+(?:de(?:l)?\s+)?(\d{4}))?`,
+  "giu",
+);
+const ENGLISH_MONTH = /^(?:april|august|september|november)$/i;
+
+function foreignDates(text: string, reference: string): DateMention[] {
+  const out: DateMention[] = [];
+  for (const m of text.matchAll(FOREIGN_DATE)) {
+    const month = MONTH_OF.get(m[2]!.toLowerCase())!;
+    if (ENGLISH_MONTH.test(m[2]!) && !/^\d{1,2}\./.test(m[0])) continue;
+    const year = m[3] ? Number(m[3]) : Number(reference.slice(0, 4));
+    const iso = isoDate(year, month, Number(m[1]));
+    if (iso) out.push({ start: m.index, end: m.index + m[0].length, text: m[0], iso, yearKnown: m[3] !== undefined, relative: false });
+  }
+  return out;
+}
+
 const PART_OF_DAY = /\b(?:night|evening|morning|afternoon|early hours|small hours) of\b/gi;
 
 function datesIn(text: string, reference: string): DateMention[] {
@@ -189,6 +218,7 @@ function datesIn(text: string, reference: string): DateMention[] {
     const iso = isoDate(year, Number(m[2]), Number(m[1]));
     if (iso) out.push({ start: m.index, end: m.index + m[0].length, text: m[0], iso, yearKnown: true, relative: false });
   }
+  out.push(...foreignDates(text, reference));
   const dotted = [...out];
   // "the night of 6 December 2026": chrono takes "night" for a time and drops the day after it;
   // the words are blanked (same length, so offsets hold) and the date is read on its own
@@ -199,8 +229,9 @@ function datesIn(text: string, reference: string): DateMention[] {
     const iso = isoDate(c.get("year") ?? NaN, c.get("month") ?? NaN, c.get("day") ?? NaN);
     if (!iso) continue;
     if (dotted.some((d) => r.index < d.end && r.index + r.text.length > d.start)) continue;
-    // "now" is the present of the writing ("the claim is now $3,150"), not the date of a fact
-    if (/^(right )?now$/i.test(r.text.trim())) continue;
+    // "now" is the present of the writing ("the claim is now $3,150"), not the date of a fact; a
+    // weekday's short name alone is no day either ("Mon contrat", "Sat nav")
+    if (/^(right )?now$/i.test(r.text.trim()) || /^(?:mon|tue|wed|thu|fri|sat|sun)$/i.test(r.text.trim())) continue;
     // a weekend or a span of days ("over the weekend", "17-18 October") is no one day
     if (/\bweekend\b/i.test(r.text) || (r.end && r.end.get("day") !== c.get("day"))) continue;
     // a bare time or weekday-less month word ("in March") is not a date of a day

@@ -15,7 +15,7 @@ import {
   stemMatch,
   STOP_WORDS,
   SYNONYM_MATCH,
-  synonymsOf,
+  englishSynonymsOf,
 } from "./words.js";
 
 export interface InputWords {
@@ -81,7 +81,7 @@ const match = (a: string, b: string): number =>
   Math.max(
     stemMatch(a, b),
     abbreviatesWord(a, b) || abbreviates(b, a) ? ABBREVIATION_MATCH : 0,
-    synonymsOf(b).some((s) => abbreviatesWord(a, s)) || synonymsOf(a).some((s) => abbreviatesWord(b, s))
+    englishSynonymsOf(b).some((s) => abbreviatesWord(a, s)) || englishSynonymsOf(a).some((s) => abbreviatesWord(b, s))
       ? ABBREVIATION_MATCH * SYNONYM_MATCH
       : 0,
   );

@@ -22,6 +22,7 @@ import { resolveHint, walkJson, type JsonNode } from "./json-walk.js";
 import { readText } from "./text-reader.js";
 import { aboveFloor, calibrate, JSON_WORTH, roundConfidence } from "./text/confidence.js";
 import type { Meter } from "./text/text-index.js";
+import { placedDates, swappedInOrder } from "./text/date-order.js";
 import { contentStems, normaliseName, periodOfKey, periodOfText } from "./words.js";
 import { byElimination, byOptionName, isProse, PROSE_FACTOR, readKeyedStrings, type Unread } from "./json-fallbacks.js";
 import { groupAggregate, keyMissesWhole, summed } from "./json-groups.js";
@@ -336,6 +337,9 @@ function assign(candidates: Candidate[]): Map<string, Candidate> {
   return chosen;
 }
 
+/** Two dates swapped back into their order in time: a guess of how they were confused. */
+const OUT_OF_ORDER = 0.85;
+
 /** Strings of several words are prose the text reader can read. */
 const proseLeaves = (nodes: JsonNode[]): JsonNode[] => nodes.filter((n) => typeof n.value === "string" && isProse(n.value));
 
@@ -381,6 +385,9 @@ export function readJson(
   readKeyedStrings(unreadKeys, values, used, reference, meter);
   byOptionName(inputs, nodes, values, used);
   byElimination(inputs, nodes, values, used, reference);
+  // a loss is reported on or after the day it happened: dates read against that order were taken
+  // for each other (a key misnamed, a date by elimination), as in a text (text/date-order.ts)
+  swappedInOrder(placedDates(inputs, values), values, OUT_OF_ORDER);
   // what the keys say, as it is worth; prose in strings is worth what the text reader says, less
   calibrate(values, JSON_WORTH);
   const unread = inputs.filter((i) => !Object.hasOwn(values, i.name));

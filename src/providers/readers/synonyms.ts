@@ -1,8 +1,11 @@
 // The synonym table of the embedded readers: small, general and documented (docs/readers.md).
 // Each group lists words or phrases that name the same fact in lending, insurance, KYC, pricing
 // and benefits evidence. A key or a sentence meets an input when it uses the input's own words or
-// words of the same group; multi-word phrases are matched as a whole.
-export const SYNONYM_GROUPS: string[][] = [
+// words of the same group; multi-word phrases are matched as a whole. The words of other languages
+// (foreign-words.ts) join the group of the English word they translate.
+import { FOREIGN_WORDS } from "./foreign-words.js";
+
+export const ENGLISH_GROUPS: string[][] = [
   [
     "income",
     "salary",
@@ -44,6 +47,8 @@ export const SYNONYM_GROUPS: string[][] = [
     "rptd",
   ],
   ["start", "started", "inception", "effective", "began", "commenced", "since", "incepted", "eff"],
+  // what an insurer's export calls the policy: `COVER_START`, "coverage began"
+  ["policy", "cover", "coverage"],
   ["claim", "claimed", "claims"],
   // key abbreviations only (`prev_dflt_ind`, `dflt_hist_flag`): in prose "previous" or "history" alone says no prior fact
   ["prior", "prev", "hist"],
@@ -137,6 +142,11 @@ export const SYNONYM_GROUPS: string[][] = [
   ["monitoring", "grey list", "gray list", "greylist", "greylisted"],
   ["call for action", "blacklist", "black list", "blacklisted", "sanctioned"],
 ];
+
+/** What another language says of each English word. */
+const SAID_IN_OTHER_LANGUAGES = (english: string): string[] => Object.values(FOREIGN_WORDS).flatMap((words) => words[english] ?? []);
+
+export const SYNONYM_GROUPS: string[][] = ENGLISH_GROUPS.map((group) => [...group, ...group.flatMap(SAID_IN_OTHER_LANGUAGES)]);
 
 /**
  * The general kinds a thing is made of: "no other loans", "no loans or cards" denies debts. A

@@ -24,6 +24,7 @@ import { amountsStated } from "./text/stated-amounts.js";
 import { messageParts } from "./text/message-parts.js";
 import { blankOverlongRuns } from "./text/long-runs.js";
 import { relativeDays } from "./text/relative-days.js";
+import { datedMessages, messagePieces } from "./text/message-stamps.js";
 import { ownDate, reportSpeech, type OwnDate } from "./text/written-on.js";
 import { indexText, type Meter } from "./text/text-index.js";
 import { tokenize, type Token } from "./text/tokens.js";
@@ -33,6 +34,7 @@ import { withTables } from "./text-tables.js";
 import { repairedFigures } from "./text/ocr-figures.js";
 import { joinedWraps } from "./text/wrapped-words.js";
 import { withoutStruck } from "./text/struck-out.js";
+import { partlyForeign } from "./text/languages.js";
 import { personInputs, readPeople } from "./text/people.js";
 import { contentStems, PERIOD_STEMS } from "./words.js";
 
@@ -85,12 +87,16 @@ export function readText(inputs: InputIR[], written: string, reference?: string,
   // a table pasted as tab-separated lines is read as rows and columns, over what its prose says
   const tabled = inputs.filter((i) => TEXT_READABLE.has(i.type.kind));
   const read = withTables(tabled, text, readProse(inputs, text, reference, meter), statedReference(text)?.iso ?? reference, meter);
-  // a scan's figures may have lost or gained a digit the repair cannot see: none of its values is sure
-  return scanned === plain ? read : capped(read, SCANNED_CAP);
+  // a scan's figures may have lost or gained a digit the repair cannot see: none of its values is sure;
+  // nor is what is read through the table of another language's words (text/languages.ts)
+  const sure = scanned === plain ? read : capped(read, SCANNED_CAP);
+  return partlyForeign(text) ? capped(sure, FOREIGN_CAP) : sure;
 }
 
 /** What a scan gives (a text whose misread figures were repaired) is never above this. */
 const SCANNED_CAP = 0.85;
+/** What a text written (in part) in another language gives is never above this. */
+const FOREIGN_CAP = 0.85;
 
 const capped = (values: Record<string, ReadValue>, cap: number): Record<string, ReadValue> =>
   Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v.confidence > cap ? { ...v, confidence: cap } : v]));
@@ -151,11 +157,21 @@ function readMessage(
   markInitials(tokens, readable, text);
   const index = indexText(text, tokens, meter);
   index.meter.steps += read.tokens;
-  const meta = [...(stated ? [{ start: stated.start, end: stated.end }] : []), ...(own && own.end > own.start ? [own] : [])];
-  const clock = !stated && !reference && !own && !heading;
-  // "began on 10/01/2019" from a writer of "3rd of March": which day is meant, the text does not establish
-  const settled = findDates(text, ref).filter((d) => !d.orderContested);
-  const allDates = relativeDays(text, settleYears(text, settled, ref, clock), ref);
+  // a thread of dated messages: each message's relative dates count from the day it was sent
+  const thread = datedMessages(text);
+  const clock = !stated && !reference && !own && !heading && thread.length === 0;
+  const allDates = messagePieces(text, thread, ref).flatMap((piece) => {
+    // "began on 10/01/2019" from a writer of "3rd of March": which day is meant, the text does not establish
+    const settled = findDates(piece.text, piece.reference).filter((d) => !d.orderContested);
+    const read = relativeDays(piece.text, settleYears(piece.text, settled, piece.reference, clock), piece.reference);
+    return read.map((d) => ({ ...d, start: d.start + piece.start, end: d.end + piece.start }));
+  });
+  // the stamps of a thread's messages date the messages, as a letter's date does: no fact of theirs
+  const meta = [
+    ...(stated ? [{ start: stated.start, end: stated.end }] : []),
+    ...(own && own.end > own.start ? [own] : []),
+    ...thread.map((m) => m.stamp),
+  ];
   const dates = allDates.filter((d) => !meta.some((m) => d.start < m.end && d.end > m.start));
   const inDate = covered(index.tokens, allDates);
   const inMeta = covered(index.tokens, meta);

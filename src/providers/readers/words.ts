@@ -1,7 +1,8 @@
 // Words as the embedded readers compare them: normalised keys, light stems, stop words and the
 // synonym table, so that `annualIncome`, `annual_income` and "Annual income" are the same name and
 // "injured" meets "injury".
-import { KINDS, SYNONYM_GROUPS } from "./synonyms.js";
+import { FOREIGN_WORDS } from "./foreign-words.js";
+import { ENGLISH_GROUPS, KINDS, SYNONYM_GROUPS } from "./synonyms.js";
 
 /** Suffixes stripped once, longest first: a light stemmer, enough to meet inflected forms. */
 const SUFFIXES = [
@@ -38,8 +39,13 @@ const OWN_STEMS: ReadonlyMap<string, string> = new Map([
   ["policies", "policy"],
 ]);
 
+/** "Pensión", "Schadenhöhe" → "Pension", "Schadenhohe": accents say nothing of which fact a word names. */
+const folded = (word: string): string => word.normalize("NFD").replace(/[\u0300-\u036f]/g, "");
+
 export function stem(word: string): string {
-  const w = word.toLowerCase().replace(/['’]s$/, "");
+  const w = folded(word)
+    .toLowerCase()
+    .replace(/['’]s$/, "");
   const own = OWN_STEMS.get(w);
   if (own !== undefined) return own;
   for (const s of SUFFIXES) if (w.endsWith(s) && w.length - s.length >= 3) return w.slice(0, -s.length);
@@ -58,7 +64,7 @@ export const STOP_WORDS = new Set(
 
 /** `annualIncome`, `annual_income`, `Annual-Income ` → ["annual", "income"] */
 function splitName(name: string): string[] {
-  return name
+  return folded(name)
     .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
     .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
     .toLowerCase()
@@ -132,6 +138,19 @@ export function abbreviates(short: string, word: string): boolean {
 const GROUP_STEMS: string[][] = SYNONYM_GROUPS.map(() => []);
 for (const [s, groups] of GROUPS_OF) for (const g of groups) GROUP_STEMS[g]!.push(s);
 
+/**
+ * Stems only another language's words give (foreign-words.ts): a key written short abbreviates an
+ * English word, never one of these ("dlr" is no "darlehensbetrag").
+ */
+const FOREIGN_STEMS: ReadonlySet<string> = (() => {
+  const english = new Set(ENGLISH_GROUPS.flat().flatMap(contentStems));
+  const all = Object.values(FOREIGN_WORDS).flatMap((words) => Object.values(words).flat().flatMap(contentStems));
+  return new Set(all.filter((s) => !english.has(s)));
+})();
+
+/** The English synonyms of a stem: those a key's abbreviation may stand for. */
+export const englishSynonymsOf = (stemmed: string): string[] => synonymsOf(stemmed).filter((s) => !FOREIGN_STEMS.has(s));
+
 /** The stems `stemMatch` scores SYNONYM_MATCH against `stem`. */
 /** The stems of the kinds of the thing a stem names (synonyms.ts, KINDS). */
 export const kindsOf = (stemmed: string): string[] => KIND_STEMS.get(stemmed) ?? [];
@@ -189,7 +208,13 @@ export function abbreviatedConcepts(stems: string[]): { tokens: string[]; abbrev
   for (let i = 0; i < stems.length;) {
     const exact = phraseAt(stems, i);
     const loose =
-      exact ?? PHRASE_SYNONYMS.find((p) => p.stems.length <= stems.length - i && p.stems.every((s, j) => meets(stems[i + j]!, s)));
+      exact ??
+      PHRASE_SYNONYMS.find(
+        (p) =>
+          p.stems.length <= stems.length - i &&
+          !p.stems.some((s) => FOREIGN_STEMS.has(s)) &&
+          p.stems.every((s, j) => meets(stems[i + j]!, s)),
+      );
     if (loose) {
       if (!exact) abbreviated = true;
       out.push(REPRESENTATIVE[loose.group]!);

@@ -3,6 +3,8 @@
 // 10/06 about a fire on 10/04): they are swapped, less surely. (A policy's start is left out: a
 // start read after the loss is more often a misread year than a swap.)
 import type { InputIR } from "../../../ir/ir.js";
+import type { ReadValue } from "../../types.js";
+import { roundConfidence } from "./confidence.js";
 import { conceptTokens, contentStems, stem, stemMatch } from "../words.js";
 
 /** Where a date input stands in the life of a claim: the loss happens, then it is reported. */
@@ -66,4 +68,30 @@ export function keepOrder(dates: Placed[]): Map<string, string> {
     if (p.input !== dates[i]!.input) moved.set(dates[i]!.input, p.input);
   });
   return moved;
+}
+
+/**
+ * The values read for dates with a role, put back in their order in time: each moved date takes
+ * the mean of the two confidences, times `factor` (a swap is a guess of how they were confused).
+ */
+export function swappedInOrder(dates: Placed[], out: Record<string, ReadValue>, factor: number): Record<string, ReadValue> {
+  const moved = keepOrder(dates);
+  const before = { ...out };
+  for (const [name, from] of moved) {
+    const v = before[from]!;
+    const { alternatives: _, ...taken } = v;
+    out[name] = { ...taken, confidence: roundConfidence(((v.confidence + before[name]!.confidence) / 2) * factor) };
+  }
+  return out;
+}
+
+/** The dates read for the inputs with a role (`out`'s values of date inputs), in the inputs' order. */
+export function placedDates(inputs: InputIR[], out: Record<string, ReadValue>): Placed[] {
+  const dates: Placed[] = [];
+  for (const input of inputs) {
+    const role = dateRole(input);
+    const v = out[input.name];
+    if (role !== undefined && v && typeof v.value === "string") dates.push({ input: input.name, role, iso: v.value });
+  }
+  return dates;
 }

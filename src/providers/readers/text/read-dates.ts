@@ -6,7 +6,7 @@ import type { DateMention } from "../dates.js";
 import { assignBest, byElimination, proximity, type Cue } from "./cues.js";
 import { BY_ELIMINATION, contestFactor, placed, RELATIVE_TO_CLOCK, rivalFactor, roundConfidence } from "./confidence.js";
 import { dateTakenBack, unrealised } from "./qualifiers.js";
-import { dateRole, keepOrder, type Placed } from "./date-order.js";
+import { placedDates, swappedInOrder, type Placed } from "./date-order.js";
 import type { TextIndex } from "./text-index.js";
 import type { Token } from "./tokens.js";
 import { namedRecord } from "../../../runtime/json.js";
@@ -227,12 +227,7 @@ function inTimeOrder(
   guessed: Set<string>,
   spare: (name: string, fits: (iso: string) => boolean) => ReadValue | undefined,
 ): Record<string, ReadValue> {
-  const dates: Placed[] = [];
-  for (const input of inputs) {
-    const role = dateRole(input);
-    const v = out[input.name];
-    if (role !== undefined && v) dates.push({ input: input.name, role, iso: v.value as string });
-  }
+  const dates = placedDates(inputs, out);
   const [a, b] = dates;
   if (dates.length !== 2 || guessed.has(a!.input) === guessed.has(b!.input)) return swapped(dates, out);
   const [weak, firm] = guessed.has(a!.input) ? [a!, b!] : [b!, a!];
@@ -244,13 +239,4 @@ function inTimeOrder(
   return out;
 }
 
-function swapped(dates: Placed[], out: Record<string, ReadValue>): Record<string, ReadValue> {
-  const moved = keepOrder(dates);
-  const before = { ...out };
-  for (const [name, from] of moved) {
-    const v = before[from]!;
-    const { alternatives: _, ...taken } = v;
-    out[name] = { ...taken, confidence: roundConfidence(((v.confidence + before[name]!.confidence) / 2) * REORDERED) };
-  }
-  return out;
-}
+const swapped = (dates: Placed[], out: Record<string, ReadValue>): Record<string, ReadValue> => swappedInOrder(dates, out, REORDERED);

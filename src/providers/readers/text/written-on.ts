@@ -45,8 +45,12 @@ function letterDate(text: string, reference: string): OwnDate | undefined {
   return undefined;
 }
 
-/** A header line's label that stamps the document with the time it was opened or sent ("Started: …", "Opened at: …"). */
-const STAMP = /^\s*(?:chat\s+|session\s+|call\s+)?(?:started|opened|began|begun|created|logged|sent|received)(?:\s+(?:at|on))?\s*:/i;
+/**
+ * A header line's label that stamps the document with the time it was opened, sent or filled in
+ * ("Started: …", "Opened at: …", "Call date: …", "Form completed: …").
+ */
+const STAMP =
+  /^\s*(?:(?:chat\s+|session\s+|call\s+|form\s+)?(?:started|opened|began|begun|created|logged|sent|received|completed|filled\s+in)(?:\s+(?:at|on))?|(?:call|chat|session|form|note|meeting|interview|visit)\s+date)\s*:/i;
 /** A time of day beside the stamp's date ("08:31", "2:05 pm"). */
 const TIME_OF_DAY = /\b\d{1,2}:\d{2}(?::\d{2})?\s*(?:[ap]\.?m\.?)?/gi;
 
@@ -89,7 +93,7 @@ export function ownDate(text: string, reference: string, envelope?: { start: num
 }
 
 /** Words that name a note or a message as what a heading dates. */
-const DOCUMENT = /\b(?:note|notes|call|memo|letter|e-?mail|chat|fnol|log|entry|minutes|transcript|message|file note|record)\b/i;
+const DOCUMENT = /\b(?:note|notes|call|memo|letter|e-?mail|chat|fnol|log|entry|minutes|transcript|message|file note|record|form)\b/i;
 
 /** What the message says of its own part in reporting the loss. */
 export type ReportSpeech = "first" | "earlier";

@@ -1,0 +1,44 @@
+// Whether a text is written in another language than English, by its function words: the
+// articles, conjunctions and prepositions every sentence uses ("the", "and"; "el", "que"; "le",
+// "et"; "der", "und"). The readers' cues in other languages are a small table of translations
+// (foreign-words.ts), not a reading of the language: what they read there is never sure, and is
+// capped. One pass over the words: linear in the text.
+import { FOREIGN_WORDS } from "../foreign-words.js";
+import { ENGLISH_GROUPS } from "../synonyms.js";
+
+/** language → its commonest function words, none of which English writes as a word */
+const FUNCTION_WORDS: Record<string, string[]> = {
+  es: ["el", "los", "las", "del", "que", "por", "para", "con", "una", "y", "es", "mi", "su", "desde", "pero", "ya"],
+  fr: ["le", "les", "du", "des", "une", "et", "est", "avec", "pour", "mon", "ma", "mes", "sur", "dans", "je", "nous", "vous", "qui"],
+  de: ["der", "die", "das", "und", "ist", "nicht", "mit", "für", "ein", "eine", "den", "dem", "von", "zu", "auf", "ich", "wir", "noch"],
+};
+/** Words the table of another language shares with English ("freelance", "pension"): no sign of the language. */
+const ENGLISH_SPELLED = new Set(ENGLISH_GROUPS.flat().flatMap((p) => p.toLowerCase().split(/[^\p{L}]+/u)));
+const ENGLISH_WORDS = ["the", "and", "is", "of", "to", "with", "for", "a", "was", "my", "on", "in", "not", "it", "we", "i", "that"];
+
+const ENGLISH = new Set(ENGLISH_WORDS);
+/** each function word, and each word of the readers' table of another language's labels ("quantité", "Einkommen"), to its language */
+const LANGUAGE_OF = new Map<string, string>();
+for (const [language, words] of Object.entries(FOREIGN_WORDS))
+  for (const w of Object.values(words).flatMap((said) => said.flatMap((p) => p.toLowerCase().split(/[^\p{L}]+/u))))
+    if (w.length > 3 && !ENGLISH_SPELLED.has(w)) LANGUAGE_OF.set(w, language);
+for (const [language, words] of Object.entries(FUNCTION_WORDS)) for (const w of words) LANGUAGE_OF.set(w, language);
+
+/** How large a share of its function words another language must have for a text to be read as written in it (in part). */
+const FOREIGN_SHARE = 0.3;
+/** How few function words say nothing of a language (a form of labels and values). */
+const FEW = 3;
+
+/** Whether a good part of the text is written in another language (a bilingual letter counts). */
+export function partlyForeign(text: string): boolean {
+  let english = 0;
+  const foreign = new Map<string, number>();
+  for (const m of text.toLowerCase().matchAll(/\p{L}+/gu)) {
+    const w = m[0];
+    if (ENGLISH.has(w)) english++;
+    const language = LANGUAGE_OF.get(w);
+    if (language) foreign.set(language, (foreign.get(language) ?? 0) + 1);
+  }
+  const most = Math.max(0, ...foreign.values());
+  return most >= FEW && most >= FOREIGN_SHARE * (most + english);
+}
