@@ -153,7 +153,9 @@ export function lowerModel(ir: ModelIR, decisions: DecisionIR[], options: SqlOpt
     scored.push({ sql: layers.input(`COALESCE(${identifier(options.rowCondition)}, FALSE)`), kind: "boolean", depth: 0 });
   const carry = typeof options.carry === "function" ? options.carry(columns) : (options.carry ?? []);
   const carried = carry.map((c) => [c, layers.input(identifier(c))] as const);
-  const scoredColumn = layers.bind(allOf(scored.length ? scored : [TRUE]));
+  // AND and OR only (no NOT): a check's null fails the row as its false would
+  const checked = allOf(scored.length ? scored : [TRUE]);
+  const scoredColumn = layers.bind({ ...checked, sql: `COALESCE(${checked.sql}, FALSE)` });
 
   const functions = new Map(ir.functions.map((f) => [f.name, f]));
   const blocked = new Set<string>();
@@ -279,6 +281,15 @@ function narrowed(digits: Digits, data: Digits | undefined): Digits {
   return digits.int > 0 ? { int: 1, scale: 0 } : { int: 0, scale: 1 };
 }
 
+/**
+ * An input's checks, each true or not true (false or null): all of them, or a missing value when the
+ * input may be blank. A null is no pass: `$scored` is false unless the whole conjunction is true.
+ */
+function orMissing(column: string, checks: string[], blank: boolean): string {
+  const all = checks.length === 1 ? checks[0]! : `(${checks.join(" AND ")})`;
+  return blank ? `(${column} IS NULL OR ${all})` : all;
+}
+
 /** The bounds of the input schema (schema/derive.ts), as the validator checks them. */
 const BOUNDS = [
   ["minimum", ">="],
@@ -314,27 +325,29 @@ function inputColumn(
     const read = layers.input(raw);
     value = numberColumn(layers.input(dialect.toDecimal(raw, digits.int, digits.scale)), decimalShape(digits.int, digits.scale));
     holdCast(value, cx());
-    // TRY_CAST's overflow is a null: only a true comparison fits
-    conditions.push(`(${read} IS NULL OR COALESCE(${dialect.fitsDecimal(read, digits.int, digits.scale, value.sql)}, FALSE))`);
+    // TRY_CAST's overflow is a null: only a true comparison fits, and a true fit holds a value, so
+    // the bounds after it need no null guard (the row's check is false unless every part is true)
+    const checks = [dialect.fitsDecimal(read, digits.int, digits.scale, value.sql)];
     const c = input.type.kind === "number" ? input.type.constraint : undefined;
     // a bound is a JS number, written as its shortest decimal: the same order as the validator's doubles (docs/numbers.md)
     for (const [key, op] of BOUNDS) {
       const bound = c?.[key];
       if (bound === undefined) continue;
       if (!/^-?\d+(\.\d+)?$/.test(String(bound))) throw new SqlUnsupported(`the bound ${bound}`, cx().place);
-      conditions.push(`(${value.sql} IS NULL OR ${value.sql} ${op} ${String(bound)})`);
+      checks.push(`${value.sql} ${op} ${String(bound)}`);
     }
+    conditions.push(orMissing(read, checks, input.blank));
   } else {
     const type = dialect.typeNames[kind as keyof Dialect["typeNames"]];
     value = literal(layers.input(`CAST(${raw} AS ${type})`), kind);
     const allowed = input.type.kind === "choice" || input.type.kind === "levels" ? input.type.values : undefined;
-    if (allowed) conditions.push(`(${value.sql} IS NULL OR ${value.sql} IN (${allowed.map(stringLiteral).join(", ")}))`);
+    if (allowed) conditions.push(orMissing(value.sql, [`${value.sql} IN (${allowed.map(stringLiteral).join(", ")})`], input.blank));
+    else if (!input.blank) conditions.push(`${value.sql} IS NOT NULL`);
     if (input.type.kind === "string" && input.type.constraint) throw new SqlUnsupported("a string input with a condition", cx().place);
     if (input.type.kind === "date" && input.type.constraint) throw new SqlUnsupported("a date input with a condition", cx().place);
     const levels = levelsOf(input.type);
     if (levels) value = { ...value, levels };
   }
-  if (!input.blank) conditions.unshift(`${value.sql} IS NOT NULL`);
   return {
     value,
     // over the bottom layer's columns only (the source's own columns are not read above it)
