@@ -87,7 +87,7 @@ export function positional(f: FeelFunction | null, count: number): (...args: Fee
   // the fixed parameters, then the rest as one list, as invokePositional passes them
   const fixed = sig.params.length - 1;
   const impl = sig.impl;
-  if (fixed === 0) return def.directRest?.(impl) ?? ((...args) => impl(args));
+  if (fixed === 0) return def.directRest?.(impl, count) ?? ((...args) => impl(args));
   return (...args) => sig.impl(...args.slice(0, fixed), args.slice(fixed));
 }
 

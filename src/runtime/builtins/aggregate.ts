@@ -10,7 +10,7 @@ import { describe } from "../kinds.js";
 import { problem } from "../problems.js";
 import type { FeelValue } from "../values.js";
 import { asList, bad, isNum } from "./args.js";
-import { madeGroup, ofKind, T, type BuiltinDef, type BuiltinResult, type Direct } from "./def.js";
+import { madeGroup, ofKind, T, type BuiltinDef, type BuiltinResult, type Direct, type RestDirect } from "./def.js";
 import { chargeList } from "./metering.js";
 import { tick } from "../budget.js";
 
@@ -148,29 +148,59 @@ function any(items: FeelValue[]): FeelValue {
   return items.every((x) => x === false) ? false : null;
 }
 
-/** A non-empty list of numbers only: min and max scan it as the catalogue does, comparing numbers directly. */
-const numbersOnly = (list: FeelValue): list is Decimal[] => Array.isArray(list) && list.length > 0 && list.every(isNum);
-
-/** min and max of a list of numbers, in place. */
+/**
+ * min and max of a list: the first least (sign -1) or greatest (sign 1) number found in the one
+ * scan that checks each item is a number, charged as the catalogue charges the list; an empty list
+ * or any item but a number goes to the catalogue's call.
+ */
 const extremeOf =
   (sign: 1 | -1): Direct =>
   (general) =>
-  (list) =>
-    numbersOnly(list) ? (chargeList(list), extremeNumber(list, sign)) : general(list);
+  (list) => {
+    if (!Array.isArray(list) || list.length === 0) return general(list);
+    let best = list[0]!;
+    if (!isNum(best)) return general(list);
+    for (let i = 1; i < list.length; i++) {
+      const x = list[i]!;
+      if (!isNum(x)) return general(list);
+      if (x.cmp(best) * sign > 0) best = x;
+    }
+    chargeList(list);
+    return best;
+  };
+
+/** The first least (sign -1) or greatest (sign 1) of two numbers, as `extremeNumber` picks it. */
+const better = (a: Decimal, b: Decimal, sign: 1 | -1): Decimal => (b.cmp(a) * sign > 0 ? b : a);
 
 /**
  * `min(a, b, ...)`, `max(a, b, ...)` of numbers given as separate arguments: the greatest or least
- * as the catalogue picks it, charged its one step (a number argument walks nothing), with no array
- * made for the rest; anything else goes to the catalogue's call with the rest as one list.
+ * as the catalogue picks it, charged its one step (a number argument walks nothing); two and three
+ * arguments (the commonest calls) with no array made, more with none made for the numbers. Anything
+ * else goes to the catalogue's call with the rest as one list.
  */
 const extremeOfArguments =
-  (sign: 1 | -1): Direct =>
-  (general) =>
-  (...args) => {
-    for (let i = 0; i < args.length; i++) if (!isNum(args[i]!)) return general(args);
-    tick(1);
-    return extremeNumber(args as Decimal[], sign);
+  (sign: 1 | -1): RestDirect =>
+  (general, count) => {
+    if (count === 2) return (a, b) => (isNum(a!) && isNum(b!) ? (tick(1), better(a, b, sign)) : general([a!, b!]));
+    if (count === 3)
+      return (a, b, c) => (isNum(a!) && isNum(b!) && isNum(c!) ? (tick(1), better(better(a, b, sign), c, sign)) : general([a!, b!, c!]));
+    return (...args) => {
+      for (let i = 0; i < args.length; i++) if (!isNum(args[i]!)) return general(args);
+      tick(1);
+      return extremeNumber(args as Decimal[], sign);
+    };
   };
+
+/**
+ * sum() of a list: the numbers summed after the one scan that checks them, charged as the
+ * catalogue charges the list; anything but a list of numbers goes the catalogue's way.
+ */
+const sumOfList: Direct = (general) => (list) => {
+  if (!Array.isArray(list)) return general(list);
+  chargeList(list);
+  for (let i = 0; i < list.length; i++) if (!isNum(list[i]!)) return sum(list);
+  return list.length === 0 ? null : finite(sumOf(list as Decimal[]), "sum");
+};
 
 export const builtinMin = (): BuiltinDef => ({
   ...listOrVarargs("min", "item", "The least item; null for an empty list.", extreme("min", -1)),
@@ -184,7 +214,7 @@ export const builtinMax = (): BuiltinDef => ({
 });
 export const builtinSum = (): BuiltinDef => ({
   ...listOrVarargs("sum", T.number, "The sum of the numbers; null for an empty list.", sum),
-  direct: { 1: (general) => (list) => (Array.isArray(list) ? (chargeList(list), sum(list)) : general(list)) },
+  direct: { 1: sumOfList },
 });
 export const builtinProduct = (): BuiltinDef =>
   listOrVarargs(

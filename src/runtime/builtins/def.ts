@@ -57,6 +57,8 @@ export type BuiltinResult = Type | ResultRule;
 /** An implementation, and what makes a direct form of it from the catalogue's (metered) one. */
 type Impl = (...args: FeelValue[]) => FeelValue;
 export type Direct = (general: Impl) => Impl;
+/** A direct form of a variadic built-in's rest, made for calls of `count` arguments. */
+export type RestDirect = (general: Impl, count: number) => Impl;
 
 export interface BuiltinDef {
   name: string;
@@ -75,7 +77,7 @@ export interface BuiltinDef {
    * `positional` takes them).
    */
   direct?: Readonly<Record<number, Direct>>;
-  directRest?: Direct;
+  directRest?: RestDirect;
 }
 
 /** What makes a built-in's def: a group module exports one per built-in, so that a bundle calls only those its model names. */
