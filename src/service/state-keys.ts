@@ -2,7 +2,7 @@
 // misspells among those the state does not give ("credit scroe" for "credit score"). A state that
 // runs as it is answers them as warnings; one that leaves an input unestablished names the
 // misspelling in the problem.
-import { suggest, SUGGEST_CELLS } from "../compiler/1-parse/suggest.js";
+import { REQUEST_SUGGEST_CELLS, suggest } from "../compiler/1-parse/suggest.js";
 import { STATE } from "../ir/diagnostic-catalogue/state.js";
 import { addressedDiagnosticsOf } from "../ir/diagnostic-types.js";
 import type { ProblemEntry } from "./problems.js";
@@ -14,9 +14,6 @@ export interface UnknownKey {
   input?: string;
   entry: ProblemEntry;
 }
-
-/** The suggestions for all the keys of one state share the cells of a few suggestions: a state may have a hundred thousand keys. */
-const STATE_SUGGEST_CELLS = 5 * SUGGEST_CELLS;
 
 /** The names of a frozen list of inputs (a model's, run.ts) as a set, made once per list. */
 const sets = new WeakMap<readonly string[], ReadonlySet<string>>();
@@ -36,7 +33,7 @@ export function unknownStateKeys(state: unknown, inputs: readonly string[]): Unk
   const unknown = Object.keys(state).filter((key) => !known.has(key));
   if (unknown.length === 0) return [];
   const absent = inputs.filter((name) => !Object.hasOwn(state, name));
-  const budget = { cells: STATE_SUGGEST_CELLS };
+  const budget = { cells: REQUEST_SUGGEST_CELLS };
   return unknown.map((key) => {
     const input = suggest(key, absent, budget);
     const d =

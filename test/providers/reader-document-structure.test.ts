@@ -12,6 +12,8 @@ import { readJson } from "../../src/providers/readers/json-reader.js";
 import { readText } from "../../src/providers/readers/text-reader.js";
 import { textTables } from "../../src/providers/readers/text-tables.js";
 import { repairedFigures } from "../../src/providers/readers/text/ocr-figures.js";
+import { blankOverlongRuns } from "../../src/providers/readers/text/long-runs.js";
+import { tokenize } from "../../src/providers/readers/text/tokens.js";
 import { joinedWraps } from "../../src/providers/readers/text/wrapped-words.js";
 import { sample } from "./helpers.js";
 
@@ -358,6 +360,19 @@ describe("structure passes are linear in the evidence", () => {
         for (const pass of [repairedFigures, joinedWraps, textTables]) expect(ratio(make, pass, 40_000)).toBeLessThan(4);
       }),
       { numRuns: 5 },
+    );
+  });
+
+  it("tokens of texts made of blanks, quote markers turned into blanks, sentence ends and amounts of any mix", () => {
+    const blank = fc.constantFrom("  ", " ", "\t", " \t ", "1, ", "1,", "word ", ".", "!", " .", "\n", " \n", "42 ");
+    fc.assert(
+      fc.property(fc.array(blank, { minLength: 1, maxLength: 6 }), (pieces) => {
+        // each piece in a run of its own, as long as the text is
+        const make = (n: number) => pieces.map((p) => p.repeat(Math.ceil(n / pieces.length / p.length))).join("x");
+        // as the reader tokenizes: runs longer than a word blanked first
+        expect(ratio(make, (text: string) => tokenize(blankOverlongRuns(text)), 10_000)).toBeLessThan(4);
+      }),
+      { numRuns: 5, seed: 46 },
     );
   });
 

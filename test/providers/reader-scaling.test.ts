@@ -12,6 +12,9 @@ import { readJson } from "../../src/providers/readers/json-reader.js";
 import { walkJson } from "../../src/providers/readers/json-walk.js";
 import { EMBEDDED_LIMITS, evidenceOverLimit } from "../../src/providers/readers/limits.js";
 import { readText, textReader } from "../../src/providers/readers/text-reader.js";
+import { loadEnglish, wordsBetweenBreaks } from "../../src/providers/readers/text/english.js";
+import { qualifiersOf } from "../../src/providers/readers/text/qualifiers.js";
+import { tokenize, type Token } from "../../src/providers/readers/text/tokens.js";
 import type { Meter } from "../../src/providers/readers/text/text-index.js";
 import type { Reader } from "../../src/providers/types.js";
 
@@ -175,6 +178,85 @@ describe("linear time", () => {
     const many = findDates(unit.repeat(400), REFERENCE);
     expect(many).toHaveLength(800);
     expect(many.every((d, i) => d.iso === once[i % 2]!.iso && unit.repeat(400).slice(d.start, d.end) === d.text)).toBe(true);
+  });
+});
+
+describe("linear time in the kinds of text that once took the square of their length", () => {
+  /** Four times the text: linear work gives a ratio near 4; work that walks the text from every token near 16. */
+  const LINEAR = 5;
+  /** A text of `copies` copies of the pieces, joined. */
+  const repeated = (pieces: string[], copies: number) => pieces.join("").repeat(copies);
+
+  /** Reads of the tokens while the qualifiers of every amount are found, as the number reader asks for them. */
+  const tokenReads = (text: string): number => {
+    let reads = 0;
+    const counted = new Proxy(tokenize(text), {
+      get: (tokens, key, receiver) => {
+        if (typeof key === "string" && /^\d+$/.test(key)) reads++;
+        return Reflect.get(tokens, key, receiver);
+      },
+    });
+    counted.forEach((t: Token, i: number) => t.kind === "amount" && qualifiersOf(counted, i));
+    return reads;
+  };
+
+  it("an amount's qualifiers, in one long sentence of amounts and parentheses of any mix: 4× the text, under 5× the reads", () => {
+    const piece = fc.constantFrom("1, ", "1,", "12,000 ", "(", ")", "income ", "guarantor ", "about ", "or ", "between ", "and ", "- ");
+    fc.assert(
+      fc.property(fc.array(piece, { minLength: 2, maxLength: 10 }), (pieces) => {
+        const copies = Math.ceil(2000 / pieces.join("").length);
+        const small = tokenReads(repeated(pieces, copies));
+        const large = tokenReads(repeated(pieces, 4 * copies));
+        expect(large / Math.max(small, 1)).toBeLessThan(LINEAR);
+      }),
+      { numRuns: 40, seed: 46 },
+    );
+  });
+
+  /**
+   * The steps wink-nlp's automata take over line breaks: each starts from every token and steps
+   * over the line-break tokens after it to the next other token (node_modules/wink-nlp/src/automaton.js,
+   * `recognize`). One step per token besides.
+   */
+  const breakSteps = (text: string): number => {
+    const values = loadEnglish().readDoc(wordsBetweenBreaks(text)).tokens().out() as string[];
+    let run = 0;
+    let steps = values.length;
+    for (let i = values.length - 1; i >= 0; i--) {
+      run = values[i] === "\n" ? run + 1 : 0;
+      steps += run;
+    }
+    return steps;
+  };
+  const line = fc.constantFrom(" \n", "  \n", " \r\n", "\u00a0\n", "> \n", ">\n", "\n", "\t\n", "a\n", "income 1,200\n", "> > \n");
+
+  it("the English model on runs of blank and quoted lines of any mix: 4× the text, under 5× the steps over line breaks", () => {
+    // each kind of line in a run of its own, as long as the text is
+    const runs = (lines: string[], copies: number) => lines.map((l) => l.repeat(copies)).join("On 5 March, Anna wrote:\n");
+    fc.assert(
+      fc.property(fc.array(line, { minLength: 1, maxLength: 6 }), (lines) => {
+        const copies = Math.ceil(1000 / lines.join("").length);
+        expect(breakSteps(runs(lines, 4 * copies)) / breakSteps(runs(lines, copies))).toBeLessThan(LINEAR);
+      }),
+      { numRuns: 30, seed: 46 },
+    );
+  });
+
+  it("what the English model is given keeps every offset and every character but the blanks of long runs of blank lines", () => {
+    const blanks = fc.array(fc.constantFrom(" ", "\t", "\r", "\u00a0", "\n", "\n", "a", ">", "."), { maxLength: 80 });
+    fc.assert(
+      fc.property(blanks, (chars) => {
+        const text = chars.join("");
+        const given = wordsBetweenBreaks(text);
+        expect(given).toHaveLength(text.length);
+        // a character changed is a blank after a line break, turned into one
+        for (let i = 0; i < text.length; i++)
+          if (given[i] !== text[i]) expect([given[i], /\s/.test(text[i]!), /\n\s*$/.test(text.slice(0, i))]).toEqual(["\n", true, true]);
+        // a text with no more than 16 blank lines in a row is given as it is
+        if (!/\n(?:[^\S\n]*\n){16}/.test(text)) expect(given).toBe(text);
+      }),
+      { numRuns: 300 },
+    );
   });
 });
 

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { COMPONENTS } from "../../src/service/schemas/index.js";
+import { unknownFields } from "../../src/service/schemas/validate.js";
 import { systemOne } from "../../src/service/systemone.js";
 import { systemTwoModels } from "../../src/service/systemtwo.js";
 import type { ServiceDeps } from "../../src/service/deps.js";
@@ -88,5 +89,32 @@ describe("entries", () => {
     expect(await errorsOf("SystemOneRequest", { state: {}, model: "{}", mode: "slow" })).toEqual([
       { address: "body.mode", code: "request.enum", message: "mode must be one of fast, thinking" },
     ]);
+  });
+});
+
+describe("unknown fields", () => {
+  const SystemOneRequest = COMPONENTS.SystemOneRequest!;
+  const suggested = (entries: { message: string }[]) => entries.filter((e) => e.message.includes("did you mean")).length;
+
+  it("a field misspelt is told the field meant, whatever unknown fields stand before it, while their suggestions' cells last", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 200 }), fc.constantFrom("stat", "modle", "questons", "explan"), (before, typo) => {
+        const body = { ...Object.fromEntries(Array.from({ length: before }, (_, i) => [`f${i}`, 1])), [typo]: 1 };
+        const entries = unknownFields(SystemOneRequest, body);
+        expect(entries).toHaveLength(before + 1);
+        expect(entries.at(-1)!.message).toMatch(/did you mean `(state|mode|questions|explain)`\?$/);
+      }),
+      { numRuns: 30 },
+    );
+  });
+
+  it("the suggestions for all the fields of one body share one request's cells: past them, fields get none", () => {
+    // fields each within reach of a field's name cost a few hundred cells: 20,000 of them spend more than the request's
+    const many = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`s${i.toString(36).padStart(4, "0")}`, 1]));
+    const entries = unknownFields(SystemOneRequest, { ...many(20_000), stat: 1 });
+    expect(entries).toHaveLength(20_001);
+    expect(entries.at(-1)!.message).not.toMatch(/did you mean/);
+    // behind a hundred such fields, the cells last
+    expect(suggested(unknownFields(SystemOneRequest, { ...many(100), stat: 1 }))).toBe(1);
   });
 });

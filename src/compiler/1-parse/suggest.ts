@@ -14,6 +14,12 @@ export const SUGGESTED_CHARS = 100;
 export const SUGGEST_CELLS = 200_000;
 
 /**
+ * The edit-distance cells the suggestions for all the names of one request share (its state's keys,
+ * its unknown fields): a request may have a hundred thousand of them.
+ */
+export const REQUEST_SUGGEST_CELLS = 5 * SUGGEST_CELLS;
+
+/**
  * The edit-distance cells one Check may compute over all its suggestions: about a tenth of a
  * second. A model of 5,000 decisions each naming an unknown name sought 5,000 suggestions among
  * 5,000 names, 200,000 cells each: past the compile time limit.

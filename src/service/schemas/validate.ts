@@ -5,7 +5,7 @@
 // and reported as warnings (unknownFields).
 import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 import { fullFormats } from "ajv-formats/dist/formats.js";
-import { didYouMean } from "../../compiler/1-parse/suggest.js";
+import { didYouMean, REQUEST_SUGGEST_CELLS, withSuggestBudget } from "../../compiler/1-parse/suggest.js";
 import type { ProblemEntry } from "../problems.js";
 import { COMPONENTS, componentName, resolveRef, type JsonSchema } from "./index.js";
 
@@ -136,11 +136,14 @@ export function requestValidator(schema: JsonSchema, at = "body"): (value: unkno
 export function unknownFields(schema: JsonSchema, value: unknown, at = "body"): ProblemEntry[] {
   const properties = (resolveRef(schema).properties ?? {}) as Record<string, unknown>;
   if (value === null || typeof value !== "object" || Array.isArray(value)) return [];
-  return Object.keys(value)
-    .filter((field) => !Object.hasOwn(properties, field))
-    .map((field) => ({
-      address: `${at}.${field}`,
-      code: "request.unknown",
-      message: `\`${field}\` is not a field of this request and was ignored${didYouMean(field, Object.keys(properties))}`,
-    }));
+  // the suggestions for all the fields share one request's cells: a body may have 80,000 fields
+  return withSuggestBudget(REQUEST_SUGGEST_CELLS, () =>
+    Object.keys(value)
+      .filter((field) => !Object.hasOwn(properties, field))
+      .map((field) => ({
+        address: `${at}.${field}`,
+        code: "request.unknown",
+        message: `\`${field}\` is not a field of this request and was ignored${didYouMean(field, Object.keys(properties))}`,
+      })),
+  );
 }

@@ -257,7 +257,9 @@ function shapes(): Attack[] {
  * Evidence written against the readers rather than for them: short texts (most under the 16 KB the
  * event loop once read itself) whose words or lines make the readers' patterns take time growing
  * with the square or the cube of their length — a link pattern over one 16,000-character word held
- * the event loop 7 minutes, 2,000 characters of "$1" half a second. Each ends by stating n.
+ * the event loop 7 minutes, 2,000 characters of "$1" half a second. Each ends by stating n. The
+ * texts near the readers' limit are read off the event loop, and must be read within the compile
+ * time limit, not stopped by it: each once held the read worker for minutes.
  */
 function adversarialProse(): Attack[] {
   const repeat = (unit: string, chars: number) => unit.repeat(Math.ceil(chars / unit.length)).slice(0, chars);
@@ -268,14 +270,19 @@ function adversarialProse(): Attack[] {
     ["dashes", "-", 8_000],
     ["Aa", "Aa", 16_000],
     ["1,", "1,", 4_000],
+    // near the readers' limit: each once took the square of its length in a read (compile_timeout)
+    ["quoted blank lines (>)", ">\n", 250_000],
+    ["amounts 1, (one sentence)", "1, ", 250_000],
+    ["blanks (one line)", " ", 250_000],
   ];
+  const inTime = { ...rightOrUnread, problems: ["value_not_established"] };
   return [
     ...texts.map(([what, unit, chars]) =>
       post(
         `${chars.toLocaleString("en")} characters of ${what} as evidence, then n`,
         "funded",
         { model: SMALL, state: `${repeat(unit, chars)} n is 5.` },
-        rightOrUnread,
+        chars > 16_000 ? inTime : rightOrUnread,
       ),
     ),
     post(

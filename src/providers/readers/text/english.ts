@@ -3,7 +3,10 @@
 // scope of each negation ("no claims in five years": claims, in, five, years are denied) and
 // entities (DURATION: "five years", "29 years"; CARDINAL, MONEY, DATE). (Numbers written in
 // words are valued by the reader's own grammar, in ../numbers.ts.) Loaded once; no data is
-// fetched: the model ships in its package. wink-nlp reads in one pass, linear in the text.
+// fetched: the model ships in its package. wink-nlp reads in one pass, linear in the text, but for
+// one step: its entity automaton steps over each line-break token to the next word from every
+// token it starts at, so a long run of blank lines with blanks on them (each its own token) costs
+// the square of its length (wordsBetweenBreaks below).
 import { createRequire } from "node:module";
 import type winkNLP from "wink-nlp";
 
@@ -88,9 +91,21 @@ export function loadEnglish(): ReturnType<typeof winkNLP> {
   return english;
 }
 
-export function readEnglish(text: string): EnglishReading {
+/** Blank lines in a row past which their blanks are read as line breaks: one token for the run. */
+const BLANK_LINES = 16;
+const MANY_BLANK_LINES = new RegExp(`\\n(?:[^\\S\\n]*\\n){${BLANK_LINES},}`, "g");
+
+/**
+ * `text` with the blanks inside each run of more than BLANK_LINES blank lines turned into line
+ * breaks: wink-nlp reads such a run as one token, not one per line, so its automaton's steps over
+ * line breaks stay under BLANK_LINES per token. Offsets and every other character are kept.
+ */
+export const wordsBetweenBreaks = (text: string): string => text.replace(MANY_BLANK_LINES, (run) => "\n".repeat(run.length));
+
+export function readEnglish(original: string): EnglishReading {
   const w = loadEnglish();
   const its = w.its;
+  const text = wordsBetweenBreaks(original);
   const doc = w.readDoc(text);
   // wink-nlp keeps every character: a token's start is the text so far plus its preceding spaces
   const starts: number[] = [];

@@ -108,21 +108,34 @@ const CO_PARTIES = new Set(["co-applicant", "coapplicant", "co-borrower", "guara
 /** How many content words a parenthesis may stand after the person it says something of. */
 const APPOSITION_REACH = 4;
 
+/** For each token of a text, the nearest parenthesis before it (-1: none), found once per text. */
+const PARENTHESES = new WeakMap<Token[], Int32Array>();
+
+/**
+ * The index of the last "(" or ")" before each token: one pass, kept for the text's tokens, so
+ * asking of every amount of a long sentence costs no walk back through it (the square of its length).
+ */
+function parenthesesBefore(tokens: Token[]): Int32Array {
+  const known = PARENTHESES.get(tokens);
+  if (known?.length === tokens.length) return known;
+  const before = new Int32Array(tokens.length);
+  let last = -1;
+  tokens.forEach((t, k) => {
+    before[k] = last;
+    if (t.text === "(" || t.text === ")") last = k;
+  });
+  PARENTHESES.set(tokens, before);
+  return before;
+}
+
 /**
  * Whether the amount at i stands in a parenthesis said of another party: "her brother Tom Reyes
  * (score 702)", "the guarantor (income $40,000)": the figure is that person's, not the subject's.
  */
 function inOthersParenthesis(tokens: Token[], i: number): boolean {
-  const t = tokens[i]!;
-  let open = -1;
-  for (let k = i - 1; k >= 0 && tokens[k]!.sentence === t.sentence; k--) {
-    if (tokens[k]!.text === ")") return false;
-    if (tokens[k]!.text === "(") {
-      open = k;
-      break;
-    }
-  }
-  if (open < 0) return false;
+  const open = parenthesesBefore(tokens)[i]!;
+  // the nearest parenthesis before, in the same sentence: an open one the amount stands in
+  if (open < 0 || tokens[open]!.sentence !== tokens[i]!.sentence || tokens[open]!.text !== "(") return false;
   const at = tokens[open]!;
   for (let k = open - 1; k >= 0 && tokens[k]!.sentence === at.sentence && at.pos - tokens[k]!.pos <= APPOSITION_REACH; k--) {
     const w = tokens[k]!.lower;

@@ -31,8 +31,11 @@ export interface Token {
 // is a reference ("PD-000", "HP-7719-204": capitals, a hyphen, digits), whose letters are no word
 // ("PD" is not the police there). An amount starts at its first character, so that a line break
 // before it still ends the sentence.
+// A sentence end is not tried from the second blank of a run: the first blank's try saw the same
+// spaces and what follows them, and each try from inside a run of k blanks would scan the rest of
+// it (k² steps for one long run, as quoted lines' markers turned into blanks make).
 const TOKEN = new RegExp(
-  `(?<time>\\d{1,2}:\\d{2}(?::\\d{2})?(?:\\s?[ap]\\.?m\\.?)?(?![\\d]))|(?<code>(?<![A-Za-z0-9-])[A-Z]{2,}-\\d[\\dA-Z]*(?:-[\\dA-Z]+)*(?![A-Za-z0-9]))|(?<amount>(?!\\s)${AMOUNT_SOURCE.replace(/\?<(\w+)>/g, "?<a_$1>")})|(?<word>[A-Za-zÀ-ÖØ-öø-ÿ]+(?:-[A-Za-zÀ-ÖØ-öø-ÿ]+)*(?:['’][a-z]+)?)|(?<end>[.!?;]*[ \\t]*\\r?\\n[\\s.!?;]*|[.!?;]+(?=\\s|$))|(?<other>\\S)`,
+  `(?<time>\\d{1,2}:\\d{2}(?::\\d{2})?(?:\\s?[ap]\\.?m\\.?)?(?![\\d]))|(?<code>(?<![A-Za-z0-9-])[A-Z]{2,}-\\d[\\dA-Z]*(?:-[\\dA-Z]+)*(?![A-Za-z0-9]))|(?<amount>(?!\\s)${AMOUNT_SOURCE.replace(/\?<(\w+)>/g, "?<a_$1>")})|(?<word>[A-Za-zÀ-ÖØ-öø-ÿ]+(?:-[A-Za-zÀ-ÖØ-öø-ÿ]+)*(?:['’][a-z]+)?)|(?<end>(?!(?<=[ \\t])[ \\t])(?:[.!?;]*[ \\t]*\\r?\\n[\\s.!?;]*|[.!?;]+(?=\\s|$)))|(?<other>\\S)`,
   "gu",
 );
 
