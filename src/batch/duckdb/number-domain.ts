@@ -41,14 +41,64 @@ function integerDigits(c: string): string {
   return `CASE ${tests.join(" ")} END`;
 }
 
+/** The least k with |value| < 10^k, for a magnitude below 10^9 (integerDigits in JavaScript). */
+function digitsOf(top: number): number {
+  let int = 0;
+  while (top >= 10 ** int) int++;
+  return int;
+}
+
 /**
  * Each column's digits, over `from` (the file's relation) and `columns` (the number columns, each
+ * the SQL of its value as the query reads it, a FLOAT widened to DOUBLE). A column with no value
+ * in the widest domain is left out (its input keeps its own domain). Two cheap passes come first:
+ * each column's least and greatest value (which DuckDB reads from a Parquet file's statistics, at
+ * no cost a row), then, over the columns whose every value lies within ±10^9, whether all are
+ * whole. Such a column (a count, an age, an amount in whole units) is settled at 0 places, its
+ * digits those of its largest magnitude: what `placesDigits` finds, since every value is in the
+ * widest domain at 0 places, for one comparison a value instead of a search of its places (the
+ * credit scorecard's 40 number columns, 1,000,000 rows: bench/RESULTS-sql.md). The other columns
+ * get `placesDigits`' pass.
+ */
+export async function numberDigits(
+  connection: DuckDBConnection,
+  from: string,
+  columns: { name: string; value: string }[],
+): Promise<Record<string, Digits>> {
+  if (columns.length === 0) return {};
+  const limit = 10 ** WIDEST.int;
+  const bounds = (
+    await connection.runAndReadAll(`SELECT ${columns.map((c) => `min(${c.value}), max(${c.value})`).join(", ")} FROM ${from}`)
+  ).getRows()[0]!;
+  // a column of nulls only has no value in the widest domain; a NaN is the greatest value
+  const ranged = columns.flatMap((c, i) => {
+    const [low, high] = [bounds[2 * i], bounds[2 * i + 1]];
+    return typeof low === "number" && typeof high === "number" && low > -limit && high < limit ? [{ ...c, top: Math.max(-low, high) }] : [];
+  });
+  const whole =
+    ranged.length === 0
+      ? []
+      : (
+          await connection.runAndReadAll(`SELECT ${ranged.map((c) => `bool_and(${held(c.value, 0)})`).join(", ")} FROM ${from}`)
+        ).getRows()[0]!;
+  const settled = new Map<string, Digits>();
+  ranged.forEach((c, i) => {
+    if (whole[i] === true) settled.set(c.name, { int: digitsOf(c.top), scale: 0 });
+  });
+  const rest = columns.filter((c, i) => !settled.has(c.name) && bounds[2 * i] !== null);
+  const passed = new Map(Object.entries(await placesDigits(connection, from, rest)));
+  // in the columns' order, as the places' pass alone gives them
+  return Object.fromEntries(columns.flatMap((c) => [settled.get(c.name) ?? passed.get(c.name)].flatMap((d) => (d ? [[c.name, d]] : []))));
+}
+
+/**
+ * Each column's digits by each value's places, over `from` (the file's relation) and `columns` (the number columns, each
  * the SQL of its value as the query reads it, a FLOAT widened to DOUBLE). A column with no value
  * in the widest domain is left out (its input keeps its own domain). One pass: each row's places
  * where the value is below 10^9, and of the values held,
  * the largest magnitude; the digits before the point are the largest magnitude's, once per column.
  */
-export async function numberDigits(
+export async function placesDigits(
   connection: DuckDBConnection,
   from: string,
   columns: { name: string; value: string }[],

@@ -47,7 +47,15 @@ export interface TableBatch {
   /** DuckDB's threads (default: one for a JSONL or CSV output, else its own, the cores) */
   threads?: number;
   onProgress?: (done: { rows: number; errors: number; bytes: number }) => void;
+  /**
+   * awaited as each stage of the run ends (a benchmark's marks: bench/sql-table-stages.ts), with
+   * the connection and, once compiled, the model's query
+   */
+  onStage?: (stage: TableStage, run: { connection: DuckDBConnection; query?: string }) => void | Promise<void>;
 }
+
+/** A run's stages, in order: DuckDB's instance and connection, the file's columns, the digits its numbers need, the query, the COPY (query, records, writing), the rename. */
+export type TableStage = "setup" | "describe" | "digits" | "compile" | "copy" | "rename";
 
 export interface TableTally {
   rows: number;
@@ -207,16 +215,19 @@ export async function scoreTable(batch: TableBatch): Promise<TableTally> {
     // DuckDB rewrites an IN of many values (a choice input's check) into a join with them, which
     // does not keep the rows' order: IN stays an expression, and the query projections only
     await connection.run("SET disabled_optimizers = 'in_clause'");
+    await batch.onStage?.("setup", { connection });
     const input = batch.input;
     const jsonl = input.format === "jsonl" ? input : undefined;
     if (jsonl && batch.output.format !== "jsonl") throw new TableError("DuckDB's JSON reader writes JSONL only");
     const table: FileTable =
       input.format === "jsonl" ? { format: "csv", path: input.path, columns: [] } : await describe(connection, input.format, input.path);
+    await batch.onStage?.("describe", { connection });
     let rows: TableRows | undefined;
     // the digits the file's numbers need, so that the query's arithmetic stays in 64 bits (number-domain.ts; a JSONL file's the screen found)
     const names = Object.keys((model.inputSchema.properties ?? {}) as Record<string, unknown>);
     const numbers = table.format === "parquet" ? parquetNumbers(table, names) : undefined;
     const narrow = jsonl ? jsonl.screen.digits : numbers ? await parquetDigits(connection, table, numbers) : undefined;
+    await batch.onStage?.("digits", { connection });
     const compiled = compileToSql(batch.model, {
       narrow,
       dialect: "duckdb",
@@ -243,6 +254,7 @@ export async function scoreTable(batch: TableBatch): Promise<TableTally> {
       if (refused.length > 0) throw new TableError(`the Parquet output cannot hold the decisions: ${refused.join("; ")}`);
     }
 
+    await batch.onStage?.("compile", { connection, query: compiled.query.sql });
     const raw = rows.raw;
     // the JS engine's scorer, its module loaded when the first row SQL leaves comes
     const scorer = (): ((line: number, raw: (string | null)[]) => { text: string | null; error: boolean }) => {
@@ -308,8 +320,10 @@ export async function scoreTable(batch: TableBatch): Promise<TableTally> {
     } finally {
       if (timer) clearInterval(timer);
     }
+    await batch.onStage?.("copy", { connection });
     await rename(target, batch.output.path);
     written = false;
+    await batch.onStage?.("rename", { connection });
     tally.bytes = size;
     return tally;
   } finally {
