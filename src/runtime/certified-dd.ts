@@ -169,13 +169,17 @@ export function ddAbs(ah: number, al: number, ea: number): number {
 
 /**
  * min (max when `max`) of a and b: the chosen one with the larger bound (|min(a, b) − min(A, B)| ≤
- * max(|a − A|, |b − B|)).
+ * max(|a − A|, |b − B|)), or with its own when the two are farther apart than both bounds: then
+ * FEEL's values and the exact results are ordered as a and b are, and FEEL's choice is the same
+ * operand (|ah − bh| is within 2^-52 of itself and each lo within 2^-53 of its hi, covered by the
+ * last term).
  */
 export function ddExtreme(ah: number, al: number, ea: number, bh: number, bl: number, eb: number, max: boolean): number {
   const below = ah < bh || (ah === bh && al < bl);
   const first = below !== max;
   S[0] = first ? al : bl;
-  S[1] = Math.max(ea, eb);
+  const apart = Math.abs(ah - bh) > 2 * (ea + eb) + (Math.abs(ah) + Math.abs(bh)) * 2 ** -50;
+  S[1] = apart ? (first ? ea : eb) : Math.max(ea, eb);
   return first ? ah : bh;
 }
 
@@ -280,6 +284,30 @@ const ORDER: Readonly<Record<string, (c: number) => boolean>> = {
   ">": (c) => c > 0,
   ">=": (c) => c >= 0,
 };
+
+/**
+ * A condition `a op b` of two double-doubles of a value's own operations, for `ddIf`: 1 (true), 0
+ * (false) or NaN (undecided). FEEL's operands are each within their bound of the exact results,
+ * as the double-doubles are, so FEEL's difference lies within 2E of hi + lo for the difference's
+ * bound E (which holds both): `ddCompare`'s test.
+ */
+export function ddTest(ah: number, al: number, ea: number, bh: number, bl: number, eb: number, op: string): number {
+  const c = ddCompare(ah, al, ea, bh, bl, eb);
+  return c === c ? (ORDER[op]!(c) ? 1 : 0) : NaN;
+}
+
+/**
+ * `if c then t else f` on a condition c of `ddTest`s and connectives (runtime/certified.ts
+ * `certAnd`, `certOr`, `certNot`: NaN on either side is NaN): the branch FEEL takes when c is 1 or
+ * 0, with its bound (FEEL's value of the `if` is the branch's value, within its bound of the
+ * exact result of the branch's operations); NaN when c is undecided. A branch not taken may have
+ * declined: FEEL does not evaluate it either.
+ */
+export function ddIf(c: number, th: number, tl: number, te: number, fh: number, fl: number, fe: number): number {
+  S[0] = c === 1 ? tl : fl;
+  S[1] = c === 1 ? te : c === 0 ? fe : NaN;
+  return c === 1 ? th : fh;
+}
 
 /**
  * `a op b` for a double-double a and a FEEL value b (read as `ddRead` reads it), when the bounds

@@ -80,6 +80,8 @@ export {
   ddMul,
   ddNearest,
   ddOrder,
+  ddTest,
+  ddIf,
   ddRead,
   ddRounded,
   ddState,

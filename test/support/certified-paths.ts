@@ -1,6 +1,7 @@
 // A compiled model's answers on every path — `evaluate` without a trace, with one, and as FEEL
 // values — checked against the unoptimised model's, for the certified-number tests.
 import { expect } from "vitest";
+import { compileUncached, type ModelInput } from "../../src/compiler/index.js";
 import * as runtime from "../../src/runtime/generated-api.js";
 import type { GeneratedModule } from "../../src/runtime/entry.js";
 
@@ -39,4 +40,107 @@ export function expectEveryPath(
     outcome(() => toJson(fast.run(null, s, null, false))),
     where,
   ).toEqual(want);
+}
+
+/** A model compiled optimised and not, its optimised module loaded with some double-double steps counted. */
+export interface CountedModel {
+  /** calls of the counted steps in the double-doubles' code */
+  steps: number;
+  /** the JSON outputs of `evaluate` (no trace), with how many counted steps came out decided (a bound that is a number) */
+  json(s: Record<string, unknown>): { out: unknown; decided: number };
+  slow: { evaluate(s: Record<string, unknown>): unknown };
+  fast: GeneratedModule;
+}
+
+/** `decisions` over number inputs `inputs`, compiled both ways, the runtime's steps named in `counted` counted; undefined when it does not compile. */
+export function compileCounting(
+  name: string,
+  inputs: readonly string[],
+  decisions: Record<string, unknown>,
+  counted: readonly string[],
+): CountedModel | undefined {
+  const model = {
+    name,
+    inputs: Object.fromEntries(inputs.map((n) => [n, { type: "number", desc: n }])),
+    decisions,
+  } as unknown as ModelInput;
+  const fast = compileUncached(model, { optimise: true });
+  const slow = compileUncached(model, { optimise: false });
+  if (!fast.ok || !slow.ok) return undefined;
+  let decided = 0;
+  const steps = runtime as unknown as Record<string, (...a: unknown[]) => unknown>;
+  const rt = {
+    ...runtime,
+    ...Object.fromEntries(
+      counted.map((f) => [
+        f,
+        (...a: unknown[]) => {
+          const r = steps[f]!(...a);
+          if (runtime.ddState[1] === runtime.ddState[1]) decided++;
+          return r;
+        },
+      ]),
+    ),
+  };
+  const module = new Function("rt", fast.model.source)(rt) as GeneratedModule;
+  const code = fast.model.source.split("function explain(")[0]!;
+  return {
+    steps: counted.reduce((n, f) => n + code.split(`rt.${f}(`).length - 1, 0),
+    json(s) {
+      decided = 0;
+      const out = module.run(null, s, null, true);
+      return { out, decided };
+    },
+    slow: slow.model,
+    fast: module,
+  };
+}
+
+/**
+ * `expectEveryPath` of model m (compiled from `decisions`) on each state; the count of compiled
+ * models with counted steps, of states checked and of counted steps decided are added to `tally`.
+ */
+export function expectEveryState(
+  m: CountedModel | undefined,
+  decisions: Record<string, unknown>,
+  states: readonly Record<string, unknown>[],
+  tally: { compiled: number; checked: number; decided: number },
+): void {
+  if (!m) return;
+  if (m.steps > 0) tally.compiled++;
+  for (const s of states) {
+    let n = 0;
+    const json = () => {
+      const r = m.json(s);
+      n = r.decided;
+      return r.out;
+    };
+    expectEveryPath(m.fast, m.slow, json, s, `${JSON.stringify(decisions)} on ${JSON.stringify(s)}`);
+    tally.decided += n;
+    tally.checked++;
+  }
+}
+
+/**
+ * States where FEEL's `a / b * b` lands a hair either side of `a`: a whole number plus each of
+ * `parts`, of either sign, with each of `divisors` as b.
+ */
+export function quotientEdges(parts: readonly number[], divisors: readonly number[]): Record<string, number>[] {
+  const states: Record<string, number>[] = [];
+  for (const whole of [-7, -1, 0, 1, 2, 3, 10, 123456789]) {
+    for (const part of parts)
+      for (const b of divisors) for (const sign of [1, -1]) states.push({ a: sign * (Math.abs(whole) + part), b, c: 0 });
+  }
+  return states;
+}
+
+/** Model m answers on each state what the unoptimised model does through `evaluate`: the counted steps decided. */
+export function expectAnswers(m: CountedModel, states: readonly Record<string, unknown>[]): number {
+  let decided = 0;
+  for (const s of states) {
+    const r = m.json(s);
+    expect(r.out, JSON.stringify(s)).toEqual(m.slow.evaluate(s));
+    decided += r.decided;
+  }
+  return decided;
 }

@@ -1,7 +1,8 @@
 // Marks the number decisions whose JSON output certified double-doubles may give without the
 // decimal (runtime/certified-dd.ts): a decision of a number type with no condition, whose value is
-// + − × ÷, powers to 2, 3 or 4, negation, `abs`, `min`, `max`, `modulo`, `floor`, `ceiling` and
-// roundings to literal places 0 to 15 over number literals and names (inlined calls replaced by
+// + − × ÷, powers to 2, 3 or 4, negation, `abs`, `min`, `max`, `modulo`, `floor`, `ceiling`,
+// roundings to literal places 0 to 15 and `if` on comparisons of such values (`between`, `and`,
+// `or`, `not` of them) over number literals and names (inlined calls replaced by
 // their bodies, optimise/certify.ts `expand`) holding a quotient or a power and at least one more
 // operation — where the decimals make a 34-digit value; a rounding or modulo only with a quotient
 // (`roundsLong`) — or reading such a decision, whose double-double it takes in place of its
@@ -9,10 +10,10 @@
 // other decisions read hands them its double-double, and its decimal is made only when one of them
 // needs it (`read`).
 import type { Call, Expr } from "../../ir/feel-ast.js";
-import type { ModelIR } from "../../ir/ir.js";
+import type { DecisionIR, ModelIR } from "../../ir/ir.js";
 import { builtinCalled, expand, innerPlaces, isOperandName, plainNumber } from "./certify.js";
 import { ROUNDING_MODES } from "../../runtime/builtins/number.js";
-import { walk } from "./walk.js";
+import { walk, walkBody } from "./walk.js";
 import { ddRead, ddState } from "../../runtime/certified-dd.js";
 import { dec } from "../../runtime/decimal.js";
 
@@ -43,29 +44,81 @@ export function smallPower(n: Expr): number | undefined {
   return Number.isInteger(k) && k >= 2 && k <= 4 ? k : undefined;
 }
 
-/** e is what codegen/certified-dd-code.ts holds; `name` hears each name it reads. */
-function ddParts(e: Expr, name: (n: string) => void): boolean {
-  const part = (x: Expr): boolean => ddParts(x, name);
+/**
+ * The nodes of e that codegen/certified-dd-code.ts does not hold, outermost first: the first alone,
+ * or with `all` every one (the parts of each looked into too, bench/certify-count.ts); `name` hears
+ * each decision e reads. None: e is what the double-doubles hold.
+ */
+export function ddBlocking(e: Expr, name: (n: string) => void = () => {}, all = false): Expr[] {
+  const out: Expr[] = [];
+  const visit = (x: Expr): void => {
+    if (out.length > 0 && !all) return;
+    const parts = ddNode(x, name);
+    if (parts === undefined) {
+      out.push(x);
+      if (all) childrenOf(x).forEach(visit);
+    } else parts.forEach(visit);
+  };
+  visit(e);
+  return out;
+}
+
+/** The parts of e to look into when e itself is a step the double-doubles hold, else undefined. */
+function ddNode(e: Expr, name: (n: string) => void): readonly Expr[] | undefined {
   switch (e.kind) {
     case "number":
       // one the double-doubles read to 106 bits (a scaled decimal)
       ddRead(dec(e.value));
-      return ddState[1] === ddState[1];
+      return ddState[1] === ddState[1] ? [] : undefined;
     case "name":
       if (e.ref?.kind === "decision") name(e.ref.name);
-      return isOperandName(e, []);
+      return isOperandName(e, []) ? [] : undefined;
     case "negate":
-      return part(e.operand);
+      return [e.operand];
     case "arith":
-      return part(e.left) && (e.op === "**" ? smallPower(e.right) !== undefined : part(e.right));
+      return e.op !== "**" ? [e.left, e.right] : smallPower(e.right) !== undefined ? [e.left] : undefined;
+    case "if": {
+      const cond = conditionParts(e.cond);
+      return cond && [...cond, e.then, e.else];
+    }
     default: {
-      if (e.kind !== "call") return false;
-      if (ddRounding(e)) return part(e.args[0]!);
+      if (e.kind !== "call") return undefined;
+      if (ddRounding(e)) return [e.args[0]!];
       const arity = BUILTINS[builtinCalled(e) ?? ""];
-      return arity !== undefined && arity(e.args.length) && e.args.every(part);
+      return arity !== undefined && arity(e.args.length) ? e.args : undefined;
     }
   }
 }
+
+/**
+ * The values a condition of an `if` the double-doubles decide compares (`ddTest`): a comparison of
+ * two values, `between`, and `and`, `or`, `not` of such conditions; undefined for any other.
+ */
+function conditionParts(c: Expr): readonly Expr[] | undefined {
+  if (c.kind === "compare") return [c.left, c.right];
+  if (c.kind === "between") return [c.value, c.low, c.high];
+  if (c.kind === "logical") {
+    const [a, b] = [conditionParts(c.left), conditionParts(c.right)];
+    return a && b && [...a, ...b];
+  }
+  return builtinCalled(c) === "not" && (c as Call).args.length === 1 ? conditionParts((c as Call).args[0]!) : undefined;
+}
+
+/** The expressions directly below e (a call's arguments, not its callee). */
+function childrenOf(e: Expr): Expr[] {
+  if (e.kind === "call") return e.args;
+  const below: Expr[] = [];
+  walk(e, (n) => {
+    if (n !== e && !below.some((b) => contains(b, n))) below.push(n);
+  });
+  return below;
+}
+
+const contains = (outer: Expr, inner: Expr): boolean => {
+  let found = false;
+  walk(outer, (n) => (found ||= n === inner));
+  return found;
+};
 
 /**
  * A quotient or a power and one more operation: a single quotient is rounded in one step on the
@@ -99,6 +152,33 @@ function roundsLong(e: Expr, readsMarked: boolean): boolean {
   return roundings === 0 || quotients > 0 || readsMarked;
 }
 
+/** Built-ins whose decimal result has 34 digits as a rule: the double-doubles cannot read it. */
+const LONG_RESULTS = new Set(["sqrt", "exp", "log"]);
+
+/** e holds a quotient. */
+const quotient = (e: Expr): boolean => {
+  let found = false;
+  walk(e, (n) => (found ||= n.kind === "arith" && n.op === "/"));
+  return found;
+};
+
+/**
+ * e reads a let of d whose value holds a root, or a quotient that meets more arithmetic: a decimal
+ * of 34 digits as a rule, which the double-doubles cannot read (`ddRead` reads a bare quotient of
+ * short numbers, not a wide value), so they would decline on every call.
+ */
+function readsLongLet(e: Expr, d: DecisionIR): boolean {
+  const long = new Set<string>();
+  for (const l of d.lets) {
+    walkBody(l.body, (n) => {
+      if ((n.kind === "arith" && (quotient(n.left) || quotient(n.right))) || LONG_RESULTS.has(builtinCalled(n) ?? "")) long.add(l.name);
+    });
+  }
+  let found = false;
+  walk(e, (n) => (found ||= n.kind === "name" && n.ref?.kind === "let" && long.has(n.ref.name)));
+  return found;
+}
+
 /** Inlined calls an evaluation of e makes, each charged to the budget (codegen/inlined.ts), nested ones too. */
 function inlinedCalls(e: Expr): number {
   let calls = 0;
@@ -114,8 +194,8 @@ export function certifyOutputs(ir: ModelIR): void {
     if (d.body.kind !== "expr" || !plainNumber(d.type)) continue;
     const form = expand(d.body.expr, false);
     let readsMarked = false;
-    if (!form || !ddParts(form, (n) => (readsMarked ||= marked.has(n))) || !(readsMarked || pays(form))) continue;
-    if (!roundsLong(form, readsMarked)) continue;
+    if (!form || ddBlocking(form, (n) => (readsMarked ||= marked.has(n))).length > 0 || !(readsMarked || pays(form))) continue;
+    if (!roundsLong(form, readsMarked) || readsLongLet(form, d)) continue;
     d.certifiedOutput = { form, calls: inlinedCalls(d.body.expr), read: read.has(d.name) };
     marked.add(d.name);
   }

@@ -14,6 +14,9 @@ import type { Emitter } from "./emitter.js";
 
 const STEPS = { "+": "ddAdd", "-": "ddSub", "*": "ddMul", "/": "ddDiv" } as const;
 
+/** What each comparison answers of two equal values. */
+const SAME: Readonly<Record<string, boolean>> = { "=": true, "!=": false, "<": false, "<=": true, ">": false, ">=": true };
+
 /** A value in the code: JS expressions of its high part, low part and bound. */
 export interface Triple {
   h: string;
@@ -97,6 +100,11 @@ export function certifiedOutputCode(
       const a = walk((e as Call).args[0]!);
       return step(`rt.ddRounded(${a.h}, ${a.l}, ${a.e}, ${rounding.places}, ${rounding.mode})`);
     }
+    if (e.kind === "if") {
+      // both branches worked out (neither has effects), the condition picks one or declines
+      const [c, t, f] = [condition(e.cond), walk(e.then), walk(e.else)];
+      return step(`rt.ddIf(${c}, ${t.h}, ${t.l}, ${t.e}, ${f.h}, ${f.l}, ${f.e})`);
+    }
     const fn = builtinCalled(e);
     if (fn === "modulo") {
       const [a, b] = (e as Call).args.map(walk) as [Triple, Triple];
@@ -108,6 +116,24 @@ export function certifiedOutputCode(
       return rest.reduce((acc, b) => step(`rt.ddExtreme(${acc.h}, ${acc.l}, ${acc.e}, ${b.h}, ${b.l}, ${b.e}, ${fn === "max"})`), a!);
     }
     return name(e);
+  };
+
+  /** A local holding a condition (optimise/certify-output.ts `conditionParts`): 1, 0 or NaN. */
+  const condition = (c: Expr): string => {
+    const k = em.fresh("c");
+    // one name read on both sides is one decimal in FEEL: equal, whatever its bound
+    const test = (p: Triple, op: string, q: Triple) =>
+      p === q ? (SAME[op] ? "1" : "0") : `rt.ddTest(${p.h}, ${p.l}, ${p.e}, ${q.h}, ${q.l}, ${q.e}, ${em.lit(op)})`;
+    if (c.kind === "compare") out.push(`const ${k} = ${test(walk(c.left), c.op, walk(c.right))};`);
+    else if (c.kind === "between") {
+      // FEEL's `v between a and b` is `a <= v and v <= b`
+      const [v, low, high] = [walk(c.value), walk(c.low), walk(c.high)];
+      out.push(`const ${k} = rt.certAnd(${test(low, "<=", v)}, ${test(v, "<=", high)});`);
+    } else if (c.kind === "logical") {
+      const [a, b] = [condition(c.left), condition(c.right)];
+      out.push(`const ${k} = rt.${c.op === "and" ? "certAnd" : "certOr"}(${a}, ${b});`);
+    } else out.push(`const ${k} = rt.certNot(${condition((c as Call).args[0]!)});`);
+    return k;
   };
 
   const r = walk(x);

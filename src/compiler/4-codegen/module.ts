@@ -324,7 +324,9 @@ function readCertified(
   const [output, nearest] = [em.fresh("j"), em.fresh("v")];
   const t = { h: em.fresh("h"), l: em.fresh("l"), e: em.fresh("e") };
   const certified = certifiedOutputCode(mark.form, (e) => emitExpr(e, scope, cx), em, decided, true);
-  decided.set(d.name, t);
+  // a decision that names another is its decimal in FEEL: its readers take the other's double-double
+  const named = mark.form.kind === "name" && mark.form.ref?.kind === "decision" ? decided.get(mark.form.ref.name) : undefined;
+  decided.set(d.name, named ?? t);
   const head = [
     `let ${output}, ${t.h}, ${t.l}, ${t.e};`,
     `if (J && TR === null) { ${t.h} = ${certified}; ${t.l} = ${state}[0]; ${t.e} = ${state}[1]; const ${nearest} = rt.ddNearest(${t.h}, ${t.l}, ${t.e}); if (${nearest} === ${nearest}) ${output} = ${nearest}; }`,

@@ -139,6 +139,8 @@ const MEMBERS = new Set([
   "ddModulo",
   "ddNearest",
   "ddOrder",
+  "ddTest",
+  "ddIf",
   "ddColumn",
   "sumOfPrefix",
   "runningTotals",

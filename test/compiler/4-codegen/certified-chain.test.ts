@@ -240,7 +240,8 @@ describe("certified double-doubles carried from decision to decision", () => {
   it("hand on the double-double of a decision whose decimal is read only in a branch or a rule's output, making it on the calls that take them", () => {
     const decisions = {
       mid: "a / b * c + 1",
-      branch: "if a > 2 then decimal(mid, 2) else 0",
+      // a list in the other branch keeps this decision off the double-doubles: it reads mid's decimal
+      branch: "if a > 2 then decimal(mid, 2) else count([a, b])",
       band: [
         ["a", "=> number"],
         ["> 5", "decimal(mid, 1)"],

@@ -6,10 +6,8 @@
 // and as FEEL values.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { compileUncached, type ModelInput } from "../../../src/compiler/index.js";
 import * as runtime from "../../../src/runtime/generated-api.js";
-import type { GeneratedModule } from "../../../src/runtime/entry.js";
-import { expectEveryPath } from "../../support/certified-paths.js";
+import { compileCounting, expectAnswers, expectEveryState, quotientEdges } from "../../support/certified-paths.js";
 
 const INPUTS = ["a", "b", "c"];
 const ROUNDINGS = ["decimal", "round up", "round down", "round half up", "round half down", "floor", "ceiling"];
@@ -46,50 +44,12 @@ const value = fc.oneof(
 );
 const state = fc.record(Object.fromEntries(INPUTS.map((n) => [n, value])));
 
-interface Compiled {
-  /** steps of roundings and modulos in the double-doubles' code */
-  steps: number;
-  /** the JSON outputs of `evaluate` (no trace), with the count of roundings and modulos the double-doubles decided */
-  json(s: Record<string, unknown>): { out: unknown; decided: number };
-  slow: { evaluate(s: Record<string, unknown>): unknown };
-  fast: GeneratedModule;
-}
-
-function compile(decisions: Record<string, unknown>): Compiled | undefined {
-  const model = {
-    name: "certified roundings",
-    inputs: Object.fromEntries(INPUTS.map((n) => [n, { type: "number", desc: n }])),
-    decisions,
-  } as unknown as ModelInput;
-  const fast = compileUncached(model, { optimise: true });
-  const slow = compileUncached(model, { optimise: false });
-  if (!fast.ok || !slow.ok) return undefined;
-  let decided = 0;
-  const count = (r: number) => {
-    if (runtime.ddState[1] === runtime.ddState[1]) decided++;
-    return r;
-  };
-  const rt = {
-    ...runtime,
-    ddRounded: (...a: Parameters<typeof runtime.ddRounded>) => count(runtime.ddRounded(...a)),
-    ddModulo: (...a: Parameters<typeof runtime.ddModulo>) => count(runtime.ddModulo(...a)),
-  };
-  const module = new Function("rt", fast.model.source)(rt) as GeneratedModule;
-  return {
-    steps: (fast.model.source.split("function explain(")[0]!.match(/rt\.dd(Rounded|Modulo)\(/g) ?? []).length,
-    json(s) {
-      decided = 0;
-      const out = module.run(null, s, null, true);
-      return { out, decided };
-    },
-    slow: slow.model,
-    fast: module,
-  };
-}
+const compile = (decisions: Record<string, unknown>) =>
+  compileCounting("certified roundings", INPUTS, decisions, ["ddRounded", "ddModulo"]);
 
 describe("certified double-doubles through roundings, floor, ceiling and modulo", () => {
   it("answer as the decimals do on random chains of roundings, on every path", () => {
-    let [compiled, decided, checked] = [0, 0, 0];
+    const tally = { compiled: 0, checked: 0, decided: 0 };
     fc.assert(
       fc.property(
         expression(INPUTS),
@@ -106,27 +66,14 @@ describe("certified double-doubles through roundings, floor, ceiling and modulo"
             rest: "modulo(first, c) - ceiling(first / 3)",
             compared: "if decimal(first, 1) >= 1 then 1 else 0",
           };
-          const m = compile(decisions);
-          if (!m) return;
-          if (m.steps > 0) compiled++;
-          for (const s of states) {
-            let n = 0;
-            const json = () => {
-              const r = m.json(s);
-              n = r.decided;
-              return r.out;
-            };
-            expectEveryPath(m.fast, m.slow, json, s, `${JSON.stringify(decisions)} on ${JSON.stringify(s)}`);
-            decided += n;
-            checked++;
-          }
+          expectEveryState(compile(decisions), decisions, states, tally);
         },
       ),
       { numRuns: 150 },
     );
     // the double-doubles decide, not only decline
-    expect(compiled).toBeGreaterThan(100);
-    expect(decided).toBeGreaterThan(checked);
+    expect(tally.compiled).toBeGreaterThan(100);
+    expect(tally.decided).toBeGreaterThan(tally.checked);
   });
 
   it("leave to the decimals a rounding whose edge FEEL's own rounding decides", () => {
@@ -145,19 +92,10 @@ describe("certified double-doubles through roundings, floor, ceiling and modulo"
     };
     const m = compile(decisions)!;
     expect(m.steps).toBeGreaterThanOrEqual(10);
-    let decided = 0;
-    for (const whole of [-7, -1, 0, 1, 2, 3, 10, 123456789]) {
-      for (const part of [0, 0.5, 0.05, 0.005, 0.25, 0.125]) {
-        for (const b of [3, 7, 9, 11, 13, 17, 19, 23, 29, 31, -3, -7, 0.3, 0.7, 1e-5]) {
-          for (const sign of [1, -1]) {
-            const s = { a: sign * (Math.abs(whole) + part), b, c: 0 };
-            const r = m.json(s);
-            expect(r.out, JSON.stringify(s)).toEqual(m.slow.evaluate(s));
-            decided += r.decided;
-          }
-        }
-      }
-    }
+    const decided = expectAnswers(
+      m,
+      quotientEdges([0, 0.5, 0.05, 0.005, 0.25, 0.125], [3, 7, 9, 11, 13, 17, 19, 23, 29, 31, -3, -7, 0.3, 0.7, 1e-5]),
+    );
     expect(decided).toBeGreaterThan(0);
   });
 

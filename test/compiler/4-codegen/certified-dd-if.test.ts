@@ -1,0 +1,164 @@
+// Certified double-doubles through `if` on comparisons, `between` and connectives of them
+// (runtime/certified-dd.ts `ddTest`, `ddIf`): the branch FEEL takes where the bounds decide the
+// condition, the decimals otherwise. Random decisions with conditions on values built on and near
+// each other, whole numbers and halves, large and tiny, negative, nulls and strings, must answer
+// what the unoptimised model answers, through `evaluate`, with a trace and as FEEL values.
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import * as runtime from "../../../src/runtime/generated-api.js";
+import { compileCounting, expectAnswers, expectEveryState, quotientEdges } from "../../support/certified-paths.js";
+
+const INPUTS = ["a", "b", "c"];
+const OPS = ["<", "<=", ">", ">=", "=", "!="];
+
+/** Arithmetic with quotients over `names`. */
+const value = (names: string[]): fc.Arbitrary<string> =>
+  fc.letrec<{ e: string }>((tie) => ({
+    e: fc.oneof(
+      { depthSize: "small", withCrossShrink: true },
+      { arbitrary: fc.constantFrom(...names, ...names, "7", "0.5", "3", "-2.5", "0"), weight: 6 },
+      { arbitrary: fc.tuple(tie("e"), fc.constantFrom("+", "-", "*", "/"), tie("e")).map(([x, o, y]) => `(${x}) ${o} (${y})`), weight: 5 },
+    ),
+  })).e;
+
+/** A condition of comparisons, `between` and connectives over such values. */
+const condition = (names: string[]): fc.Arbitrary<string> =>
+  fc.letrec<{ c: string }>((tie) => ({
+    c: fc.oneof(
+      { depthSize: "small", withCrossShrink: true },
+      { arbitrary: fc.tuple(value(names), fc.constantFrom(...OPS), value(names)).map(([x, o, y]) => `${x} ${o} ${y}`), weight: 6 },
+      { arbitrary: fc.tuple(value(names), value(names), value(names)).map(([x, l, h]) => `(${x}) between (${l}) and (${h})`), weight: 2 },
+      { arbitrary: fc.tuple(tie("c"), fc.constantFrom("and", "or"), tie("c")).map(([x, o, y]) => `(${x}) ${o} (${y})`), weight: 2 },
+      { arbitrary: tie("c").map((x) => `not(${x})`), weight: 1 },
+    ),
+  })).c;
+
+/** An `if` whose branches hold a quotient (so the decision pays), nested now and then. */
+const decision = (names: string[]): fc.Arbitrary<string> =>
+  fc
+    .tuple(condition(names), value(names), value(names), fc.boolean())
+    .map(([c, t, f, nested]) => `if ${c} then (${t}) / 3 else ${nested ? `(if ${t} > ${f} then ${t} else (${f}) / 7)` : `(${f}) * 2 / 7`}`);
+
+/** Values on and near each other, whole numbers and halves, large and tiny, negative; nulls and strings now and then. */
+const input = fc.oneof(
+  {
+    arbitrary: fc.tuple(fc.integer({ min: -40, max: 40 }), fc.integer({ min: 0, max: 2 })).map(([m, k]) => (m + 0.5) / 10 ** k),
+    weight: 3,
+  },
+  { arbitrary: fc.integer({ min: -10, max: 10 }), weight: 4 },
+  {
+    arbitrary: fc.constantFrom<unknown>(0, 1, -1, 3, 7, 2 ** 52, 2 ** 53 + 2, 1e15 + 0.5, 1e-20, -1e-20, 1e300, null, "x"),
+    weight: 2,
+  },
+  { arbitrary: fc.double({ noNaN: true, noDefaultInfinity: true }), weight: 1 },
+);
+const state = fc.record(Object.fromEntries(INPUTS.map((n) => [n, input])));
+
+const compile = (decisions: Record<string, unknown>) => compileCounting("certified ifs", INPUTS, decisions, ["ddIf"]);
+
+describe("certified double-doubles through if", () => {
+  it("answer as the decimals do on random conditions and chains, on every path", () => {
+    const tally = { compiled: 0, checked: 0, decided: 0 };
+    fc.assert(
+      fc.property(
+        decision(INPUTS),
+        decision([...INPUTS, "first"]),
+        fc.array(state, { minLength: 8, maxLength: 8 }),
+        (first, second, states) => {
+          const decisions = { first, second, compared: "if first >= second then 1 else 0" };
+          expectEveryState(compile(decisions), decisions, states, tally);
+        },
+      ),
+      { numRuns: 200 },
+    );
+    // the double-doubles decide, not only decline
+    expect(tally.compiled).toBeGreaterThan(150);
+    expect(tally.decided).toBeGreaterThan(tally.checked / 2);
+  });
+
+  it("leave to the decimals a condition FEEL's own rounding decides", () => {
+    // FEEL's a / b × b falls a hair either side of a, the double-double's by other amounts: the branch
+    // taken on the wrong side is far off
+    const decisions: Record<string, string> = {
+      equal: "if a / b * b = a then a / 7 else 1000 + a / 7",
+      below: "if a / b * b < a then a / 7 else 1000 + a / 7",
+      above: "if a / b * b >= a then a / 7 else 1000 + a / 7",
+      within: "if a / b * b between a and a + 1 then a / 7 else 1000 + a / 7",
+      either: "if a / b * b > a or a / b * b < a then a / 7 else 1000 + a / 7",
+      neither: "if not(a / b * b != a) and b > 0 then a / 7 else 1000 + a / 7",
+    };
+    const m = compile(decisions)!;
+    expect(m.steps).toBe(6);
+    const decided = expectAnswers(
+      m,
+      quotientEdges([0, 0.5, 0.05, 0.25, 0.125], [3, 7, 9, 11, 13, 17, 19, 23, 29, 31, -3, -7, 0.3, 0.7, 1e-5, 0]),
+    );
+    expect(decided).toBeGreaterThan(0);
+  });
+
+  it("decide a condition only when the bounds keep the two sides apart", () => {
+    const test = (ah: number, al: number, ea: number, bh: number, bl: number, eb: number, op: string) =>
+      runtime.ddTest(ah, al, ea, bh, bl, eb, op);
+    // two exact integers are ordered and equal as they are
+    expect(test(3, 0, 0, 3, 0, 0, "=")).toBe(1);
+    expect(test(3, 0, 0, 4, 0, 0, "<")).toBe(1);
+    // a difference within the bounds is undecided, one beyond them decided
+    expect(test(1, 1e-20, 1e-25, 1, 0, 0, ">")).toBe(1);
+    expect(test(1, 1e-20, 1e-20, 1, 0, 0, ">")).toBeNaN();
+    expect(test(1, 0, 1e-30, 1, 0, 1e-30, "=")).toBeNaN();
+    expect(test(1, 0, NaN, 2, 0, 0, "<")).toBeNaN();
+    // the branch FEEL takes, with its bound; undecided declines
+    expect(runtime.ddIf(1, 5, 1e-17, 1e-20, 6, 0, NaN)).toBe(5);
+    expect([runtime.ddState[0], runtime.ddState[1]]).toEqual([1e-17, 1e-20]);
+    expect(runtime.ddIf(0, 5, 0, NaN, 6, 1e-17, 0)).toBe(6);
+    expect([runtime.ddState[0], runtime.ddState[1]]).toEqual([1e-17, 0]);
+    runtime.ddIf(NaN, 5, 0, 0, 6, 0, 0);
+    expect(runtime.ddState[1]).toBeNaN();
+    // max of an exact 134 and an inexact 3.15: FEEL picks 134 whatever 3.15's error, so its own bound 0
+    // (a ceiling of it is then decided); within the bounds of each other, the larger bound
+    expect(runtime.ddExtreme(134, 0, 0, 3.15, 1e-16, 1e-29, true)).toBe(134);
+    expect(runtime.ddState[1]).toBe(0);
+    expect(runtime.ddExtreme(3.15, 0, 0, 3.15, 1e-16, 1e-29, false)).toBe(3.15);
+    expect(runtime.ddState[1]).toBe(1e-29);
+    expect(runtime.ddExtreme(1, 0, 1e-20, 1 + 2 ** -52, 0, 1e-17, true)).toBe(1 + 2 ** -52);
+    expect(runtime.ddState[1]).toBe(1e-17);
+  });
+
+  it("decide a value compared with itself, or with a decision that names it, as equal", () => {
+    // FEEL compares one decimal with itself: equal, however wide the double-doubles' bound
+    const m = compile({
+      mid: "a / b * c + 1",
+      same: "mid",
+      x: "if mid between mid and same then mid / 3 + 1 else 1000 + a / 7",
+      y: "if a / 3 < same or same != mid then a / 7 * 2 else mid / 7 + 2",
+    })!;
+    let decided = 0;
+    for (const s of [
+      { a: 1, b: 7, c: 3 },
+      { a: -3.5, b: 0.7, c: 1e-20 },
+      { a: 2 ** 52, b: 3, c: 2 ** 53 + 2 },
+      { a: 1e15 + 0.5, b: -7, c: 3 },
+      { a: 1, b: 0, c: 3 },
+      { a: null, b: 7, c: 3 },
+    ]) {
+      const r = m.json(s);
+      expect(r.out, JSON.stringify(s)).toEqual(m.slow.evaluate(s));
+      decided += r.decided;
+    }
+    // both conditions in the two states whose operands the double-doubles read (not 2^53 + 2, 10^15 + ½, a zero divisor, null)
+    expect(decided).toBeGreaterThanOrEqual(4);
+  });
+
+  it("take an if into the double-doubles only on conditions of values it holds", () => {
+    expect(compile({ x: "if a > b then a / 3 + 1 else b / 7 * 2" })!.steps).toBe(1);
+    // a name tested for truth, a string, a list: the decimals
+    expect(compile({ x: "if a in [1..3] then a / 3 + 1 else b / 7 * 2" })!.steps).toBe(0);
+    expect(compile({ x: 'if string(a) = "1" then a / 3 + 1 else b / 7 * 2' })!.steps).toBe(0);
+    // a let the double-doubles cannot read (a root, a quotient meeting more arithmetic: a wide
+    // decimal) keeps the decimals; a bare quotient of short numbers they read
+    const withLet = (part: string) => compile({ x: { let: { part }, expr: "if a > b then part / 3 + 1 else b / 7 * 2" } })!.steps;
+    expect(withLet("sqrt(a)")).toBe(0);
+    expect(withLet("a / 7 + b")).toBe(0);
+    expect(withLet("a / 7")).toBe(1);
+  });
+});
