@@ -7,6 +7,7 @@
 // result columns only).
 import { existsSync, mkdirSync, readFileSync, writeFileSync, createWriteStream } from "node:fs";
 import { finished } from "node:stream/promises";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { DuckDBInstance } from "@duckdb/node-api";
@@ -22,7 +23,7 @@ import { CORPUS } from "./corpus/index.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const ROWS = Number(process.env.PROFILE_ROWS ?? 1_000_000);
-const DIR = process.env.PROFILE_DIR ?? "/tmp/pdm-sql-profile";
+const DIR = process.env.PROFILE_DIR ?? join(tmpdir(), "pdm-sql-profile");
 const MODE = process.env.PROFILE_MODE ?? "measure";
 const RUNS = Number(process.env.PROFILE_RUNS ?? 3);
 const models = (process.env.PROFILE_MODELS ?? "lending,insurance-rating,scorecard").split(",");
