@@ -191,7 +191,7 @@ describe("the one date left", () => {
   it("goes to the one date input no key names, never a birth, a document's or a record's own date", () => {
     fc.assert(
       fc.property(
-        fc.constantFrom("cover_from", "cover_begins", "valid_since"),
+        fc.constantFrom("valid_since", "in_force_since", "active_since", "valid_from"),
         fc.constantFrom("dob", "date_of_birth", "created_at", "passport_expiry", "exported"),
         (key, other) => {
           const base = { date_of_accident: "2026-04-28", notified_on: "2026-04-30" };
@@ -203,6 +203,14 @@ describe("the one date left", () => {
       ),
       { numRuns: 15 },
     );
+  });
+  it("a key naming the cover names the policy: its start is read by the name, above what the one date left gets", () => {
+    const base = { date_of_accident: "2026-04-28", notified_on: "2026-04-30" };
+    for (const key of ["cover_from", "cover_begins"]) {
+      const got = readJson(claims.ir.inputs, { ...base, [key]: "2025-09-01" }, REFERENCE)["policy start"];
+      expect(got?.value).toBe("2025-09-01");
+      expect(got!.confidence).toBeGreaterThan(0.5);
+    }
   });
 });
 
