@@ -19,8 +19,12 @@ export interface Message {
 const STAMP_REACH = 40;
 /** What may stand before the stamp's date: a bracket, a weekday. */
 const BEFORE_STAMP = /^\s*[[(]?\s*(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?\s*)?$/i;
-/** A line that may open with a date: a bracket, a digit, a weekday or a month word. */
-const MAY_OPEN = /^\s*[[(]?\s*(?:\d|(?:mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)/i;
+/**
+ * A line that may open with a date: a bracket, a digit, a weekday or a month word. The blanks
+ * after a bracket are tried only after one (two runs of blanks side by side would try every split
+ * of a blank line between them: the square of its length).
+ */
+const MAY_OPEN = /^\s*(?:[[(]\s*)?(?:\d|(?:mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)/i;
 
 /** The messages of a thread of dated messages, in text order; empty when the text is none. */
 export function datedMessages(text: string): Message[] {
