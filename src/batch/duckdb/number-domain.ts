@@ -26,14 +26,30 @@ const WIDEST = { int: 9, scale: 6 };
 const held = (c: string, s: number): string => (s === 0 ? `${c} = trunc(${c})` : `round(${c} * 1e${s}) / 1e${s} = ${c}`);
 
 /**
+ * A value's places as the search finds them: whole numbers first, then 2 places (money, 1 or 2),
+ * then `past` (the SQL of the CASE's last branches, for a value held at neither).
+ */
+const search = (c: string, past: string): string =>
+  `CASE WHEN ${held(c, 0)} THEN 0 WHEN ${held(c, 2)} THEN CASE WHEN ${held(c, 1)} THEN 1 ELSE 2 END ${past} END`;
+
+/**
  * The places of a value below 10^9: the fewest from 0 to 6 at which it is its own decimal, null
  * past 6. Held at s places, a value is held at every s' above s, so the search tests whole
  * numbers, then 2 places (money), then 6, and only then the places between.
  */
 function places(c: string): string {
   const at = (s: number) => held(c, s);
-  return `CASE WHEN ${at(0)} THEN 0 WHEN ${at(2)} THEN CASE WHEN ${at(1)} THEN 1 ELSE 2 END WHEN ${at(WIDEST.scale)} THEN CASE WHEN ${at(3)} THEN 3 WHEN ${at(4)} THEN 4 WHEN ${at(5)} THEN 5 ELSE 6 END END`;
+  return search(c, `WHEN ${at(WIDEST.scale)} THEN CASE WHEN ${at(3)} THEN 3 WHEN ${at(4)} THEN 4 WHEN ${at(5)} THEN 5 ELSE 6 END`);
 }
+
+/** Past the money places: the cheap pass's mark for a value whose places `places` would search on. */
+const PAST_MONEY = 3;
+
+/**
+ * A value's places where `places` finds 0, 1 or 2 (by the same first branches, so the same
+ * places), else PAST_MONEY; null for a null.
+ */
+const moneyPlaces = (c: string): string => search(c, `WHEN ${c} IS NOT NULL THEN ${PAST_MONEY}`);
 
 /** The digits before the point of a value below 10^9: the least k with |value| < 10^k, null past 9. */
 function integerDigits(c: string): string {
@@ -53,12 +69,13 @@ function digitsOf(top: number): number {
  * the SQL of its value as the query reads it, a FLOAT widened to DOUBLE). A column with no value
  * in the widest domain is left out (its input keeps its own domain). Two cheap passes come first:
  * each column's least and greatest value (which DuckDB reads from a Parquet file's statistics, at
- * no cost a row), then, over the columns whose every value lies within ±10^9, whether all are
- * whole. Such a column (a count, an age, an amount in whole units) is settled at 0 places, its
- * digits those of its largest magnitude: what `placesDigits` finds, since every value is in the
- * widest domain at 0 places, for one comparison a value instead of a search of its places (the
- * credit scorecard's 40 number columns, 1,000,000 rows: bench/RESULTS-sql.md). The other columns
- * get `placesDigits`' pass.
+ * no cost a row), then, over the columns whose every value lies within ±10^9, the most places
+ * of a value where every value has 0, 1 or 2 (`moneyPlaces`: the places' search's own first
+ * branches). Such a column (a count, an age, an amount in whole units or in cents) is settled at
+ * those places, its digits those of its largest magnitude: what `placesDigits` finds, since every
+ * value is in the widest domain at those places, for the first branches of the search and one
+ * `max` a value instead of the whole search and the magnitudes' pass (the credit scorecard's 40
+ * number columns, 1,000,000 rows: bench/RESULTS-sql.md). The other columns get `placesDigits`' pass.
  */
 export async function numberDigits(
   connection: DuckDBConnection,
@@ -75,15 +92,16 @@ export async function numberDigits(
     const [low, high] = [bounds[2 * i], bounds[2 * i + 1]];
     return typeof low === "number" && typeof high === "number" && low > -limit && high < limit ? [{ ...c, top: Math.max(-low, high) }] : [];
   });
-  const whole =
+  const most =
     ranged.length === 0
       ? []
       : (
-          await connection.runAndReadAll(`SELECT ${ranged.map((c) => `bool_and(${held(c.value, 0)})`).join(", ")} FROM ${from}`)
+          await connection.runAndReadAll(`SELECT ${ranged.map((c) => `max(${moneyPlaces(c.value)})`).join(", ")} FROM ${from}`)
         ).getRows()[0]!;
   const settled = new Map<string, Digits>();
   ranged.forEach((c, i) => {
-    if (whole[i] === true) settled.set(c.name, { int: digitsOf(c.top), scale: 0 });
+    const scale = most[i];
+    if (typeof scale === "number" && scale < PAST_MONEY) settled.set(c.name, { int: digitsOf(c.top), scale });
   });
   const rest = columns.filter((c, i) => !settled.has(c.name) && bounds[2 * i] !== null);
   const passed = new Map(Object.entries(await placesDigits(connection, from, rest)));
