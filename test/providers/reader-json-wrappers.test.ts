@@ -71,19 +71,4 @@ describe("a figure said to be net beside it", () => {
       }),
     );
   });
-
-  it("is no gross income when its key says net, and still one when its key says gross", () => {
-    fc.assert(
-      fc.property(
-        fc.integer({ min: 800, max: 9000 }),
-        fc.constantFrom("net_monthly_income", "netMonthlyIncome", "monthly_income_net"),
-        (monthly, key) => {
-          expect(readJson(lending, { [key]: monthly })["annual income"]).toBeUndefined();
-          expect(
-            readJson(lending, { [key.replace(/net/i, (w) => (w === "Net" ? "Gross" : "gross"))]: monthly })["annual income"]?.value,
-          ).toBe(monthly * 12);
-        },
-      ),
-    );
-  });
 });

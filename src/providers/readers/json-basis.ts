@@ -1,8 +1,8 @@
 // A figure's basis written beside it as a value, not in its key: `{"amount": 2150, "basis":
-// "NET_AFTER_TAX"}` is read as `{"net amount": 2150, …}`, so the key says what the figure is (a net
-// income is no gross one, json-keys.ts). Only a net basis (a figure stated with no basis is read as
-// gross already), under a key that names a basis; the record's figure keys take the word. Linear
-// in the document.
+// "NET_AFTER_TAX"}` says the figure is net, after tax, which no input asking a gross figure may
+// take, and a reader matching keys would not see: the record's figures are left unread (null).
+// Only a net basis (a figure stated with no basis is read as gross already), under a key that
+// names a basis. Linear in the document.
 import { isRecord } from "./json-walk.js";
 
 /** Keys whose value names the basis of the record's figures. */
@@ -18,12 +18,10 @@ function net(record: Record<string, unknown>): boolean {
 
 const isFigure = (v: unknown): boolean => typeof v === "number" || (typeof v === "string" && /^\s*[$€£]?\s*\d[\d,.]*\s*$/.test(v));
 
-/** The state with each figure said to be net beside it keyed as net too. */
-export function withBasisInKeys(v: unknown): unknown {
-  if (Array.isArray(v)) return v.map(withBasisInKeys);
+/** The state with each figure said to be net beside it left unread. */
+export function withoutNetFigures(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(withoutNetFigures);
   if (!isRecord(v)) return v;
   const isNet = net(v);
-  return Object.fromEntries(
-    Object.entries(v).map(([k, x]) => [isNet && isFigure(x) && !/net/i.test(k) ? `net ${k}` : k, withBasisInKeys(x)]),
-  );
+  return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, isNet && isFigure(x) ? null : withoutNetFigures(x)]));
 }

@@ -137,18 +137,10 @@ const neutralKeyWord = (words: InputWords, t: string): boolean =>
   (words.periodic && PERIOD_STEMS.has(t));
 
 /** 0..1; 1 only for the input's own name, exactly. */
-/** Qualifiers that exclude each other: a net figure is no gross one. */
-const OPPOSITE = new Map([
-  [stem("net"), stem("gross")],
-  [stem("gross"), stem("net")],
-]);
-
 function keyScore(words: InputWords, key: string): number {
   if (key === words.input.name) return 1;
   if (normaliseName(key) === normaliseName(words.input.name)) return 0.97;
   const stems = contentStems(key);
-  // a key qualified the other way than the input asks (`net_income` for a gross income) is not its
-  if (stems.some((t) => words.context.includes(OPPOSITE.get(t) ?? ""))) return 0;
   const folded = wordScore(words, words.name, conceptTokens(stems));
   // a multi-word synonym written short (`bureau_scr`, `lossDt`)
   const loose = abbreviatedConcepts(stems);
