@@ -30,6 +30,8 @@ import { byRole, byStructure, type Candidate } from "./json-shapes.js";
 import { tablesAsRecords } from "./json-tables.js";
 import { withOwnConventions } from "./json-conventions.js";
 import { asPlainJson } from "./json-elements.js";
+import { withoutWrappers } from "./json-wrappers.js";
+import { withoutNetFigures } from "./json-basis.js";
 import { withDelimitedTables } from "./json-delimited.js";
 import { withFormFields } from "./json-form-encoded.js";
 import { withConnectionsAsLists } from "./json-connections.js";
@@ -354,6 +356,11 @@ export function readJson(
   // an export that says the day it stands as of (`asOf`, `as_at`, `extract_date`): ages and ends count to that day
   // JSON made from XML (`@attributes`, `#text`) is read as the plain JSON it stands for
   state = asPlainJson(state);
+  // an Avro union (`{"string": "…"}`), an OData date (`/Date(ms)/`) and epoch milliseconds under a
+  // key of a moment are read as the values they stand for
+  state = withoutWrappers(state);
+  // a figure whose basis beside it says net (`"basis": "NET_AFTER_TAX"`) is no gross figure: unread
+  state = withoutNetFigures(state);
   // a web form's fields posted as one URL-encoded string are read as the object they encode, and
   // a GraphQL connection (`edges` of `node`s) as the list of its items
   state = withConnectionsAsLists(withFormFields(state));

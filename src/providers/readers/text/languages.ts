@@ -11,6 +11,27 @@ const FUNCTION_WORDS: Record<string, string[]> = {
   es: ["el", "los", "las", "del", "que", "por", "para", "con", "una", "y", "es", "mi", "su", "desde", "pero", "ya"],
   fr: ["le", "les", "du", "des", "une", "et", "est", "avec", "pour", "mon", "ma", "mes", "sur", "dans", "je", "nous", "vous", "qui"],
   de: ["der", "die", "das", "und", "ist", "nicht", "mit", "für", "ein", "eine", "den", "dem", "von", "zu", "auf", "ich", "wir", "noch"],
+  it: [
+    "il",
+    "gli",
+    "della",
+    "delle",
+    "dei",
+    "nel",
+    "nella",
+    "che",
+    "ed",
+    "sono",
+    "nessun",
+    "nessuna",
+    "anche",
+    "dal",
+    "dalla",
+    "alla",
+    "abbiamo",
+  ],
+  pt: ["os", "da", "das", "dos", "em", "um", "não", "nao", "na", "com", "meu", "minha", "pelo", "pela", "sou", "também"],
+  nl: ["het", "een", "van", "ik", "wij", "niet", "met", "voor", "naar", "zijn", "ben", "mijn", "onze", "heb", "wordt", "ook"],
 };
 /** Words the table of another language shares with English ("freelance", "pension"): no sign of the language. */
 const ENGLISH_SPELLED = new Set(ENGLISH_GROUPS.flat().flatMap((p) => p.toLowerCase().split(/[^\p{L}]+/u)));
@@ -39,6 +60,9 @@ export function partlyForeign(text: string): boolean {
     const language = LANGUAGE_OF.get(w);
     if (language) foreign.set(language, (foreign.get(language) ?? 0) + 1);
   }
-  const most = Math.max(0, ...foreign.values());
+  // the languages together: a text in any of them is not read through English cues (their
+  // function words overlap: "con" is Spanish and Italian)
+  let most = 0;
+  for (const n of foreign.values()) most += n;
   return most >= FEW && most >= FOREIGN_SHARE * (most + english);
 }

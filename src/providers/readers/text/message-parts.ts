@@ -34,7 +34,7 @@ const WROTE = /^wrote:?\s*$/i;
 /** A block of header fields, opened by "From:" with another field under it, starts a forwarded or original message. */
 const SIGNATURE = /^--\s*$/;
 /** Header lines that may date the history: "On … wrote:", "Date: …", "Sent: …". */
-const DATED = /^(on\b.{3,160}\d.{0,160}|(date|sent):\s.+)\s*$/i;
+const DATED = new RegExp(`^(on\\b.{3,160}\\d.{0,160}|${DATING_FIELD.source.slice(1)}.+)\\s*$`, "i");
 const QUOTE = /^[ \t]*(>[ \t]?)+/;
 
 const blank = (s: string): string => s.replace(/[^\n]/g, " ");

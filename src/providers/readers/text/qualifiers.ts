@@ -537,7 +537,11 @@ export function unrealised(tokens: Token[], anchor: number, reach = REACH): bool
 }
 
 /** Words that say a check has not been made yet: its outcome is not known ("search pending", "queued"). */
-const PENDING = new Set(["pending", "queued", "outstanding", "scheduled", "awaiting", "awaited"]);
+const PENDING = new Set([
+  ...["pending", "queued", "outstanding", "scheduled", "awaiting", "awaited"],
+  // a check whose outcome is not known: no denial ("PEP: unknown, form not returned yet")
+  ...["unknown", "undetermined", "unresolved", "inconclusive", "unclear", "tbc", "tbd"],
+]);
 /** A check, whose denial with "yet" denies the check and not the fact it looks for. */
 const CHECKS = new Set([
   "search",

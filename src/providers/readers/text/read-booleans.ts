@@ -183,6 +183,15 @@ export function readBooleans(inputs: InputIR[], cues: Map<string, Cue[]>, index:
           [1, 2].some((k) => own.some((c) => c.stem === tokens[i + k]?.stem && FINDING.has(tokens[i + k]!.lower)))
         )
           verdictDenies = true;
+    // a finding the text then dismisses ("1 hit - unrelated namesake, discounted", a false
+    // positive), in its fragment or in the lines indented under a heading ("adverse_media:")
+    if (
+      value &&
+      stated === undefined &&
+      !hedged &&
+      dismissedAfter(index, best.anchor, Math.max(fragmentEnd, blockEnd(index, best.sentence)))
+    )
+      verdictDenies = true;
     if (verdictDenies) value = false;
     const doubt =
       (hedged ? HEDGED : 1) *
@@ -238,3 +247,41 @@ const FINDING = new Set(["relevant", "related", "applicable", "match", "matches"
 /** A negator followed within two words by one of FINDING. */
 const isVerdict = (tokens: Token[], i: number): boolean =>
   isNegator(tokens[i]!) && [1, 2].some((k) => FINDING.has(tokens[i + k]?.lower ?? ""));
+
+/** Words that dismiss a finding: "discounted", "unrelated namesake", "false positive". */
+const DISMISSALS = new Set(["discounted", "dismissed", "unrelated", "namesake", "irrelevant"]);
+
+/** Whether a token dismisses a finding: one of DISMISSALS, or "false" before "positive" or "match". */
+const dismisses = (tokens: Token[], i: number): boolean =>
+  DISMISSALS.has(tokens[i]!.lower) || (tokens[i]!.lower === "false" && /^(positives?|match(es)?|hits?)$/.test(tokens[i + 1]?.lower ?? ""));
+
+/** Whether a token after `anchor`, up to `end`, dismisses the finding stated there. */
+function dismissedAfter(index: TextIndex, anchor: number, end: number): boolean {
+  for (let i = anchor + 1; i <= end && i < index.tokens.length; i++) if (dismisses(index.tokens, i)) return true;
+  return false;
+}
+
+/** The indentation of the line holding character `at`. */
+const indentAt = (text: string, at: number): number => /^[ \t]*/.exec(text.slice(text.lastIndexOf("\n", at - 1) + 1))![0].length;
+
+/**
+ * A sentence that is a heading (its line ends with its colon, "adverse_media:") heads the lines
+ * indented under it: the last token of that block, else -1.
+ */
+function blockEnd(index: TextIndex, s: number): number {
+  const { tokens, text } = index;
+  const last = tokens[index.sentenceLast[s]!]!;
+  const lineEnd = text.indexOf("\n", last.end);
+  if (lineEnd < 0 || !/:[ \t]*$/.test(text.slice(last.start, lineEnd))) return -1;
+  const own = indentAt(text, last.start);
+  let end = lineEnd;
+  while (end < text.length) {
+    const next = text.indexOf("\n", end + 1);
+    const line = text.slice(end + 1, next < 0 ? text.length : next);
+    if (line.trim() !== "" && indentAt(text, end + 1) <= own) break;
+    end = next < 0 ? text.length : next;
+  }
+  let to = -1;
+  for (let i = index.sentenceLast[s]! + 1; i < tokens.length && tokens[i]!.start < end; i++) to = i;
+  return to;
+}

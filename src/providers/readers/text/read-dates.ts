@@ -29,6 +29,11 @@ const DISAGREE = /^(?:conflict\w*|discrepan\w*|differ|differs|differing|mismatch
 /** Words after "which" asking which of two holds: "which is correct", "which one applies". */
 const WHICH_HOLDS = new Set(["correct", "right", "valid", "applies", "true", "accurate"]);
 
+/** A day opening a span whose other end is the date just after it: "between 3 and", "tra il 3 e il", "entre o 3 e o". */
+const SPAN_OF_DAYS =
+  /\b(?:between|tra|fra|entre|zwischen|tussen)\s+(?:(?:the|il|le|el|o|dem|de)\s+)?\d{1,2}(?:st|nd|rd|th|\.)?\s+(?:and|e|y|et|und|en)\s+(?:(?:the|il|le|el|o|dem|de)\s+)?$/i;
+const endsSpanOfDays = (text: string, m: DateMention): boolean => SPAN_OF_DAYS.test(text.slice(Math.max(0, m.start - 40), m.start));
+
 /** A weekday named alone, with no "last", "next" or date: which week it is in, the text does not say. */
 const BARE_WEEKDAY = /^(?:on\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day$/i;
 
@@ -87,7 +92,10 @@ export function readDates(
   // a weekday said alone of what is to come ("the contractor comes Thursday") is no day of the facts: no guess either
   const unguessed = (m: DateMention) => m.counted === true || given(m) || (BARE_WEEKDAY.test(m.text.trim()) && coming(m));
   // "today, 12 May 2026": a relative date with the written date just after it is that date
-  const mentions = found.filter((m, j) => !(m.relative && sameDayWritten(index.text, m, found[j + 1])));
+  // "the night between 3 and 4 July": the second day of a span of two is no day of the fact, nor
+  // is that day said again ("noticed it on the morning of 4 July")
+  const spanEnds = new Set(found.filter((m) => endsSpanOfDays(index.text, m)).map((m) => m.iso));
+  const mentions = found.filter((m, j) => !(m.relative && sameDayWritten(index.text, m, found[j + 1])) && !spanEnds.has(m.iso));
   const places = mentions.map((m) => place(index, m));
   // a date a correction takes back answers nothing; the next date, the one corrected to, is
   // placed by its cue words too ("Inc. date: first said Thu 12th, then corr. -> Wed 11/02")
