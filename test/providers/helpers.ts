@@ -2,6 +2,9 @@
 import { readFileSync } from "node:fs";
 import { compileModel, type CompiledModel } from "../../src/compiler/index.js";
 import type { InputIR } from "../../src/ir/ir.js";
+import { readState } from "../../src/providers/read-state.js";
+import { jsonReader } from "../../src/providers/readers/json-reader.js";
+import type { Reader, ReadValue } from "../../src/providers/types.js";
 
 export function compile(model: Record<string, unknown>): CompiledModel {
   const r = compileModel(model);
@@ -23,4 +26,19 @@ export const sample = (name: string): CompiledModel =>
 export function inputsOf(inputs: Record<string, unknown>): InputIR[] {
   const names = Object.keys(inputs);
   return compile({ content: { name: "t", inputs, decisions: { echo: `count([${names.map(() => "1").join(", ")}])` } } }).ir.inputs;
+}
+
+/** The JSON reader's own values for a state read through the whole reading pipeline of `model`. */
+export async function readJsonThrough(model: CompiledModel, state: unknown): Promise<Record<string, ReadValue>> {
+  let raw: Record<string, ReadValue> = {};
+  const recording: Reader = {
+    name: "json",
+    read: async (req) => {
+      const r = await jsonReader.read(req);
+      raw = r.values;
+      return r;
+    },
+  };
+  await readState(model, state, recording, "fast");
+  return raw;
 }

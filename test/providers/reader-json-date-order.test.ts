@@ -3,26 +3,12 @@
 // above 0.9. A key naming the cover's start (`COVER_START`) answers the policy's start.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { readState } from "../../src/providers/read-state.js";
-import { jsonReader } from "../../src/providers/readers/json-reader.js";
-import type { Reader, ReadValue } from "../../src/providers/types.js";
-import { sample } from "./helpers.js";
+import type { ReadValue } from "../../src/providers/types.js";
+import { readJsonThrough, sample } from "./helpers.js";
 
 const claims = sample("claims-triage");
 
-async function readJson(state: unknown): Promise<Record<string, ReadValue>> {
-  let raw: Record<string, ReadValue> = {};
-  const recording: Reader = {
-    name: "json",
-    read: async (req) => {
-      const r = await jsonReader.read(req);
-      raw = r.values;
-      return r;
-    },
-  };
-  await readState(claims, state, recording, "fast");
-  return raw;
-}
+const readJson = (state: unknown): Promise<Record<string, ReadValue>> => readJsonThrough(claims, state);
 
 const DAY_MS = 86_400_000;
 const iso = (ms: number): string => new Date(ms).toISOString().slice(0, 10);

@@ -3,11 +3,9 @@
 // an export abbreviates an English word, never one of those.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { readState } from "../../src/providers/read-state.js";
-import { jsonReader } from "../../src/providers/readers/json-reader.js";
 import { readText } from "../../src/providers/readers/text-reader.js";
-import type { Reader, ReadValue } from "../../src/providers/types.js";
-import { sample } from "./helpers.js";
+import type { ReadValue } from "../../src/providers/types.js";
+import { readJsonThrough, sample } from "./helpers.js";
 
 const lending = sample("lending");
 const claims = sample("claims-triage");
@@ -51,19 +49,7 @@ describe("a form in another language", () => {
   });
 });
 
-async function readJson(state: unknown): Promise<Record<string, ReadValue>> {
-  let raw: Record<string, ReadValue> = {};
-  const recording: Reader = {
-    name: "json",
-    read: async (req) => {
-      const r = await jsonReader.read(req);
-      raw = r.values;
-      return r;
-    },
-  };
-  await readState(lending, state, recording, "fast");
-  return raw;
-}
+const readJson = (state: unknown): Promise<Record<string, ReadValue>> => readJsonThrough(lending, state);
 
 describe("a key written short", () => {
   it("abbreviates no word of another language", async () => {
