@@ -83,3 +83,50 @@ describe("a columns-and-rows roster", () => {
     );
   });
 });
+
+// Spreadsheet rows written out as lists, their first rows the header: a blank cell of the first
+// header row belongs to the merged cell on its left, and a merged column's cells read as one phrase.
+const WORDS = ["Applicant", "Score", "Income", "Debt", "Loan", "Contract", "Region", "Branch"];
+const SUBS = ["per", "currency", "basis", "unit"];
+const sheet = fc.record({
+  names: fc.shuffledSubarray(WORDS, { minLength: 3, maxLength: 6 }),
+  merged: fc.nat(),
+  sub: fc.constantFrom(...SUBS),
+  rows: fc.array(fc.tuple(fc.integer({ min: 0, max: 99999 }), fc.constantFrom("month", "year", "EUR", "net")), {
+    minLength: 1,
+    maxLength: 4,
+  }),
+});
+
+describe("rows of cells led by header rows", () => {
+  it("are records keyed by the first header row, a merged column's cells one phrase", () => {
+    fc.assert(
+      fc.property(sheet, (s) => {
+        const m = s.merged % s.names.length;
+        // the merged group spans column m and a blank-headed column after it
+        const top = [...s.names.slice(0, m + 1), null, ...s.names.slice(m + 1)];
+        const second = top.map((_, i) => (i === m ? "amount" : i === m + 1 ? s.sub : null));
+        const data = s.rows.map(([n, w]) => top.map((_, i) => (i === m ? String(n) : i === m + 1 ? w : n + i)));
+        const got = tablesAsRecords({ rows: [top, second, ...data] }) as { rows: Record<string, unknown>[] };
+        expect(got.rows).toEqual(
+          s.rows.map(([n, w]) =>
+            Object.fromEntries(
+              s.names.map((name, j) => {
+                const i = j <= m ? j : j + 1;
+                return [name, j === m ? `${n} ${s.sub} ${w}` : n + i];
+              }),
+            ),
+          ),
+        );
+      }),
+    );
+  });
+
+  it("are left as they are when the first row holds a number", () => {
+    fc.assert(
+      fc.property(fc.array(fc.array(fc.integer(), { minLength: 3, maxLength: 3 }), { minLength: 2, maxLength: 4 }), (rows) => {
+        expect(tablesAsRecords({ rows })).toEqual({ rows });
+      }),
+    );
+  });
+});

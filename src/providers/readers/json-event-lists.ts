@@ -6,7 +6,8 @@
 // its kind under the same key, no two alike, and has a day, and none of them changes a value
 // (`{"kind": "amended", "from": …, "to": …}`): such a timeline's days are not settled by their
 // events' names, and it is left as it is. Linear in the document.
-import { isRecord } from "./json-walk.js";
+import { parseDateString } from "./dates.js";
+import { isRecord, type JsonNode } from "./json-walk.js";
 import { normaliseName } from "./words.js";
 
 /** Keys that name a record's kind of event. */
@@ -57,3 +58,21 @@ function rewrite(v: unknown): unknown {
 
 /** The document with its timelines of events as objects keyed by the events' names; a document with none as it is. */
 export const withTimelinesByEvent = (root: unknown): unknown => rewrite(root);
+
+/** The pointer of the object a node sits in. */
+const parentPointer = (pointer: string): string => pointer.slice(0, pointer.lastIndexOf("/"));
+
+/**
+ * The day the record a node sits in says it was written, if it says one: a day under a key of the day
+ * of an event (`at`, `date`, `timestamp`), a time of day after it or not. A message's own
+ * "yesterday" or "last Friday" counts from that day, not from the day it is read. Linear in the nodes.
+ */
+export function dayOfOwnRecord(nodes: JsonNode[]): (node: JsonNode) => string | undefined {
+  const days = new Map<string, string>();
+  for (const n of nodes) {
+    if (typeof n.value !== "string" || !DAY_KEYS.has(normaliseName(n.keys[n.keys.length - 1] ?? ""))) continue;
+    const d = parseDateString(n.value);
+    if (d) days.set(parentPointer(n.pointer), d.iso);
+  }
+  return (node) => days.get(parentPointer(node.pointer));
+}

@@ -35,7 +35,7 @@ import { withoutNetFigures } from "./json-basis.js";
 import { withDelimitedTables } from "./json-delimited.js";
 import { withFormFields } from "./json-form-encoded.js";
 import { withConnectionsAsLists } from "./json-connections.js";
-import { withTimelinesByEvent } from "./json-event-lists.js";
+import { dayOfOwnRecord, withTimelinesByEvent } from "./json-event-lists.js";
 import { namedRecord } from "../../runtime/json.js";
 
 /** Below this a key does not name the input. */
@@ -398,11 +398,13 @@ export function readJson(
   // what the keys say, as it is worth; prose in strings is worth what the text reader says, less
   calibrate(values, JSON_WORTH);
   const unread = inputs.filter((i) => !Object.hasOwn(values, i.name));
+  // a note in a record of its own day (a ticket's comment `at` a time) is read as of that day
+  const dayOf = dayOfOwnRecord(nodes);
   for (const leaf of unread.length > 0 ? proseLeaves(nodes) : []) {
     // a person record is read from its keys, never from one note about it
     const still = unread.filter((i) => !Object.hasOwn(values, i.name) && isScalarType(i));
     if (still.length === 0) break;
-    const found = readText(still, leaf.value as string, reference, meter);
+    const found = readText(still, leaf.value as string, dayOf(leaf) ?? reference, meter);
     for (const [name, v] of Object.entries(found)) {
       values[name] = {
         ...v,
