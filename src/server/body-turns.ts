@@ -16,12 +16,14 @@ let draining = false;
 
 /** Runs `read` now when the turn's slice allows (and nothing waits before it), else in a later turn. */
 export function inTurn(read: () => void): void {
+  // the turn's first body is read at once however long the process waited between two statements
+  const first = since === null;
   if (since === null) {
     since = performance.now();
     // the check phase closes the turn's slice (an immediate queued there runs a turn later)
     setImmediate(() => (since = null));
   }
-  if (head < waiting.length || performance.now() - since > SLICE_MS) {
+  if (head < waiting.length || (!first && performance.now() - since > SLICE_MS)) {
     waiting.push(read);
     if (!draining) {
       draining = true;
