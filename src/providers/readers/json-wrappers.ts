@@ -43,10 +43,21 @@ function unwrap(v: unknown, key: string, avro: boolean): unknown {
     return m ? isoDay(Number(m[1])) : v;
   }
   if (typeof v === "number") return MOMENT_KEY.test(key) && v >= EPOCH_FROM && v < EPOCH_TO ? isoDay(v) : v;
-  if (Array.isArray(v)) return v.map((x) => unwrap(x, key, avro));
-  if (isRecord(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, unwrap(x, k, avro)]));
+  if (Array.isArray(v))
+    return kept(
+      v,
+      v.map((x) => unwrap(x, key, avro)),
+    );
+  if (isRecord(v)) {
+    const entries = Object.entries(v);
+    const read = entries.map(([k, x]) => unwrap(x, k, avro));
+    return read.every((x, i) => x === entries[i]![1]) ? v : Object.fromEntries(entries.map(([k], i) => [k, read[i]]));
+  }
   return v;
 }
+
+/** The list itself when no item changed (a document with nothing wrapped is returned as it is). */
+const kept = (list: unknown[], read: unknown[]): unknown[] => (read.every((x, i) => x === list[i]) ? list : read);
 
 /** The state with Avro unions, OData dates and epoch-millisecond moments written as the values they stand for. */
 export const withoutWrappers = (root: unknown): unknown => unwrap(root, "", countUnions(root) >= 2);
