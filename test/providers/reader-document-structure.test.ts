@@ -340,16 +340,23 @@ describe("structure passes are linear in the evidence", () => {
   /**
    * One pass over eight times the evidence against eight passes over the evidence: linear work
    * gives a ratio near 1, all-pairs work near 8 (the bound is 4). Both sides take as long, so the
-   * machine's load weighs on both alike.
+   * machine's load weighs on both alike. A burst of other work during one side can still push a
+   * linear pass's ratio past the bound once (CI's loaded run did), never all-pairs work below it:
+   * the least of three measurements is the pass's ratio.
    */
+  const BOUND = 4;
   const ratio = (make: (n: number) => unknown, pass: (x: never) => unknown, n: number) => {
     const small = make(n) as never;
     const large = make(8 * n) as never;
-    const once = cpu(() => pass(large));
-    const eight = cpu(() => {
-      for (let i = 0; i < 8; i++) pass(small);
-    });
-    return Math.max(TIMED, once) / Math.max(TIMED, eight);
+    let least = Infinity;
+    for (let attempt = 0; attempt < 3 && least >= BOUND; attempt++) {
+      const once = cpu(() => pass(large));
+      const eight = cpu(() => {
+        for (let i = 0; i < 8; i++) pass(small);
+      });
+      least = Math.min(least, Math.max(TIMED, once) / Math.max(TIMED, eight));
+    }
+    return least;
   };
   const piece = fc.constantFrom("2O26-O1-l5 ", "Po1icy ", "in-\n come ", "a\tb\tc\n", "l,85O.OO ", "OOOO", "-\n", "\t\t", "word ");
 
@@ -357,7 +364,7 @@ describe("structure passes are linear in the evidence", () => {
     fc.assert(
       fc.property(fc.array(piece, { minLength: 3, maxLength: 8 }), (pieces) => {
         const make = (n: number) => pieces.join("").repeat(Math.ceil(n / pieces.join("").length));
-        for (const pass of [repairedFigures, joinedWraps, textTables]) expect(ratio(make, pass, 40_000)).toBeLessThan(4);
+        for (const pass of [repairedFigures, joinedWraps, textTables]) expect(ratio(make, pass, 40_000)).toBeLessThan(BOUND);
       }),
       { numRuns: 5 },
     );
@@ -370,7 +377,7 @@ describe("structure passes are linear in the evidence", () => {
         // each piece in a run of its own, as long as the text is
         const make = (n: number) => pieces.map((p) => p.repeat(Math.ceil(n / pieces.length / p.length))).join("x");
         // as the reader tokenizes: runs longer than a word blanked first
-        expect(ratio(make, (text: string) => tokenize(blankOverlongRuns(text)), 10_000)).toBeLessThan(4);
+        expect(ratio(make, (text: string) => tokenize(blankOverlongRuns(text)), 10_000)).toBeLessThan(BOUND);
       }),
       { numRuns: 5, seed: 46 },
     );
@@ -379,7 +386,7 @@ describe("structure passes are linear in the evidence", () => {
   it("on converter JSON and delimited strings", () => {
     const element = { "@attributes": { period: "monthly" }, "#text": "1,200", Row: "a;b;c\n1;2;3" };
     const make = (n: number) => ({ items: Array.from({ length: n / 20 }, () => element), columns: "a;b;c", line: "1;2;3" });
-    expect(ratio(make, asPlainJson, 40_000)).toBeLessThan(4);
-    expect(ratio(make, withDelimitedTables, 40_000)).toBeLessThan(4);
+    expect(ratio(make, asPlainJson, 40_000)).toBeLessThan(BOUND);
+    expect(ratio(make, withDelimitedTables, 40_000)).toBeLessThan(BOUND);
   });
 });
