@@ -84,6 +84,8 @@ export {
   ddIf,
   ddRead,
   ddRounded,
+  ddSameString,
+  ddSqrt,
   ddState,
   ddSub,
 } from "./certified-dd.js";

@@ -141,6 +141,8 @@ const MEMBERS = new Set([
   "ddOrder",
   "ddTest",
   "ddIf",
+  "ddSqrt",
+  "ddSameString",
   "ddColumn",
   "sumOfPrefix",
   "runningTotals",
