@@ -139,11 +139,9 @@ export function certifiedOutputCode(
   const condition = (c: Expr): string => {
     const k = em.fresh("c");
     // one name read on both sides is one decimal in FEEL: equal, whatever its bound, when it is a
-    // number (the bound NaN: maybe null, whose comparison is null, left to the decimals)
+    // number (the bound NaN, or infinite: maybe null, whose comparison is null, left to the decimals)
     const test = (p: Triple, op: string, q: Triple) =>
-      p === q
-        ? `(${p.e} === ${p.e} ? ${SAME[op] ? 1 : 0} : NaN)`
-        : `rt.ddTest(${p.h}, ${p.l}, ${p.e}, ${q.h}, ${q.l}, ${q.e}, ${em.lit(op)})`;
+      p === q ? `${SAME[op] ? "1 - " : ""}${p.e} * 0` : `rt.ddTest(${p.h}, ${p.l}, ${p.e}, ${q.h}, ${q.l}, ${q.e}, ${em.lit(op)})`;
     const same = stringTest(c);
     if (same) out.push(`const ${k} = rt.ddSameString(${passed(same.x)}, ${em.lit(same.s)}, ${same.eq});`);
     else if (c.kind === "name") out.push(`const ${k} = rt.certTruth(${passed(c)});`);
