@@ -320,7 +320,7 @@ export function ddTest(ah: number, al: number, ea: number, bh: number, bl: numbe
 }
 
 /**
- * `if c then t else f` on a condition c of `ddTest`s, names (`certTruth`) and connectives
+ * `if c then t else f` on a condition c of `ddTest`s, names (`ddTruth`) and connectives
  * (runtime/certified.ts `certAnd`, `certOr`, `certNot`: NaN on either side is NaN): the branch FEEL
  * takes when c is 1, or 0 or −1 (false or null: the else branch), with its bound (FEEL's value of the `if` is the branch's value, within its bound of the
  * exact result of the branch's operations); NaN when c is undecided. A branch not taken may have
@@ -331,6 +331,12 @@ export function ddIf(c: number, th: number, tl: number, te: number, fh: number, 
   S[1] = c === 1 ? te : c === 0 || c === -1 ? fe : NaN;
   return c === 1 ? th : fh;
 }
+
+/**
+ * A name as a condition, for `ddIf`: 1 for true, 0 for false, −1 for null (the else branch, and
+ * the connectives tell it from false); NaN for any other value, which makes FEEL's `if` null.
+ */
+export const ddTruth = (x: FeelValue): number => (x === true ? 1 : x === false ? 0 : x === null ? -1 : NaN);
 
 /**
  * `x = s` (`x != s` when `eq` is false) of a string literal s, for `ddIf`: 1 or 0 when x is a

@@ -88,6 +88,7 @@ export {
   ddSqrt,
   ddState,
   ddSub,
+  ddTruth,
 } from "./certified-dd.js";
 export { runningTotals, sumOfPrefix } from "./prefix-sums.js";
 export { roundPlaces, roundQuotient } from "./builtins/number.js";

@@ -144,7 +144,7 @@ export function certifiedOutputCode(
       p === q ? `${SAME[op] ? "1 - " : ""}${p.e} * 0` : `rt.ddTest(${p.h}, ${p.l}, ${p.e}, ${q.h}, ${q.l}, ${q.e}, ${em.lit(op)})`;
     const same = stringTest(c);
     if (same) out.push(`const ${k} = rt.ddSameString(${passed(same.x)}, ${em.lit(same.s)}, ${same.eq});`);
-    else if (c.kind === "name") out.push(`const ${k} = rt.certTruth(${passed(c)});`);
+    else if (c.kind === "name") out.push(`const ${k} = rt.ddTruth(${passed(c)});`);
     else if (c.kind === "compare") out.push(`const ${k} = ${test(walk(c.left), c.op, walk(c.right))};`);
     else if (c.kind === "between") {
       // FEEL's `v between a and b` is `a <= v and v <= b`

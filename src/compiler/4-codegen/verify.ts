@@ -143,6 +143,7 @@ const MEMBERS = new Set([
   "ddIf",
   "ddSqrt",
   "ddSameString",
+  "ddTruth",
   "ddColumn",
   "sumOfPrefix",
   "runningTotals",

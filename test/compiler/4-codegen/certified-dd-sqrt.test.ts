@@ -59,8 +59,8 @@ const input = fc.oneof(
 );
 const state = fc.record(Object.fromEntries(INPUTS.map((n) => [n, input])));
 
-/** A boolean and a string decision the conditions name (null when a is null or no number). */
-const NAMED = { flag: "a > b", tier: 'if a > 1 then "gold" else if a < -1 then "silver" else null' };
+/** A boolean and a string decision the conditions name (null when a is null or no number; the flag c itself, a number or anything, when c is not above 0). */
+const NAMED = { flag: "if c > 0 then a > b else c", tier: 'if a > 1 then "gold" else if a < -1 then "silver" else null' };
 
 /** Whether the optimised compile of `decisions` fails at codegen (its code refused by the verifier). */
 function codegenRefused(decisions: Record<string, unknown>): boolean {
@@ -152,8 +152,10 @@ describe("certified double-doubles through sqrt and conditions on names", () => 
     expect(runtime.ddSameString("gold", "gold", true)).toBe(1);
     expect(runtime.ddSameString("gold", "gold", false)).toBe(0);
     expect(runtime.ddSameString(null, "gold", true)).toBeNaN();
-    // a null condition takes the else branch, as FEEL does
-    expect(runtime.ddIf(runtime.certTruth(null), 5, 0, 0, 6, 0, 0)).toBe(6);
+    // a null condition takes the else branch, as FEEL does; any other value but a boolean declines (FEEL's if is null)
+    expect(runtime.ddIf(runtime.ddTruth(null), 5, 0, 0, 6, 0, 0)).toBe(6);
     expect(runtime.ddState[1]).toBe(0);
+    runtime.ddIf(runtime.ddTruth("x"), 5, 0, 0, 6, 0, 0);
+    expect(runtime.ddState[1]).toBeNaN();
   });
 });
