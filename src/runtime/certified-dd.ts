@@ -160,6 +160,29 @@ export function ddDiv(ah: number, al: number, ea: number, bh: number, bl: number
   return hi;
 }
 
+/**
+ * √(ah + al): the double's root corrected once by the exact remainder (Newton's step, within a few
+ * 2^-106 of it). FEEL's operand and the exact one lie within E of the exact one, so both in a ± 2E,
+ * above l > 0, so their roots lie within E / (2√l) of each other (√A − √X = (A − X) / (√A + √X)), and so does the
+ * double-double's; STEP × the root covers its own error and FEEL's rounding to 34 digits. Declined
+ * when the interval reaches zero (a negative operand is null in FEEL, a zero's root its own).
+ */
+export function ddSqrt(ah: number, al: number, ea: number): number {
+  const low = ah * (1 - 2 ** -50) - 2 * ea;
+  S[0] = 0;
+  if (!(low > 0)) {
+    S[1] = NaN;
+    return NaN;
+  }
+  const q = Math.sqrt(ah);
+  const p = q * q;
+  const q2 = (ah - p - productError(q, q, p) + al) / (2 * q);
+  const hi = q + q2;
+  S[0] = q2 - (hi - q);
+  S[1] = usable(hi, (ea / (2 * Math.sqrt(low))) * WIDEN + hi * STEP);
+  return hi;
+}
+
 /** |a|: the same bound (|abs(a) − abs(A)| ≤ |a − A|). */
 export function ddAbs(ah: number, al: number, ea: number): number {
   S[0] = ah < 0 ? -al : al;
@@ -297,17 +320,29 @@ export function ddTest(ah: number, al: number, ea: number, bh: number, bl: numbe
 }
 
 /**
- * `if c then t else f` on a condition c of `ddTest`s and connectives (runtime/certified.ts
- * `certAnd`, `certOr`, `certNot`: NaN on either side is NaN): the branch FEEL takes when c is 1 or
- * 0, with its bound (FEEL's value of the `if` is the branch's value, within its bound of the
+ * `if c then t else f` on a condition c of `ddTest`s, names (`ddTruth`) and connectives
+ * (runtime/certified.ts `certAnd`, `certOr`, `certNot`: NaN on either side is NaN): the branch FEEL
+ * takes when c is 1, or 0 or −1 (false or null: the else branch), with its bound (FEEL's value of the `if` is the branch's value, within its bound of the
  * exact result of the branch's operations); NaN when c is undecided. A branch not taken may have
  * declined: FEEL does not evaluate it either.
  */
 export function ddIf(c: number, th: number, tl: number, te: number, fh: number, fl: number, fe: number): number {
   S[0] = c === 1 ? tl : fl;
-  S[1] = c === 1 ? te : c === 0 ? fe : NaN;
+  S[1] = c === 1 ? te : c === 0 || c === -1 ? fe : NaN;
   return c === 1 ? th : fh;
 }
+
+/**
+ * A name as a condition, for `ddIf`: 1 for true, 0 for false, −1 for null (the else branch, and
+ * the connectives tell it from false); NaN for any other value, which makes FEEL's `if` null.
+ */
+export const ddTruth = (x: FeelValue): number => (x === true ? 1 : x === false ? 0 : x === null ? -1 : NaN);
+
+/**
+ * `x = s` (`x != s` when `eq` is false) of a string literal s, for `ddIf`: 1 or 0 when x is a
+ * string (FEEL's equality of two strings is theirs), NaN for anything else.
+ */
+export const ddSameString = (x: FeelValue, s: string, eq: boolean): number => (typeof x === "string" ? ((x === s) === eq ? 1 : 0) : NaN);
 
 /**
  * `a op b` for a double-double a and a FEEL value b (read as `ddRead` reads it), when the bounds

@@ -84,8 +84,11 @@ export {
   ddIf,
   ddRead,
   ddRounded,
+  ddSameString,
+  ddSqrt,
   ddState,
   ddSub,
+  ddTruth,
 } from "./certified-dd.js";
 export { runningTotals, sumOfPrefix } from "./prefix-sums.js";
 export { roundPlaces, roundQuotient } from "./builtins/number.js";

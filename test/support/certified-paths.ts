@@ -1,5 +1,6 @@
 // A compiled model's answers on every path — `evaluate` without a trace, with one, and as FEEL
 // values — checked against the unoptimised model's, for the certified-number tests.
+import fc from "fast-check";
 import { expect } from "vitest";
 import { compileUncached, type ModelInput } from "../../src/compiler/index.js";
 import * as runtime from "../../src/runtime/generated-api.js";
@@ -143,4 +144,35 @@ export function expectAnswers(m: CountedModel, states: readonly Record<string, u
     decided += r.decided;
   }
   return decided;
+}
+
+/**
+ * Random chains of two decisions (`first` over `inputs`, `second` reading it too, and `compared`
+ * of the two) beside the decisions `named`, each model on 8 random states, 200 runs
+ * (`expectEveryState`); `refused` hears the decisions of a model that does not compile. The tally.
+ */
+export function expectRandomChains(
+  decision: (names: string[]) => fc.Arbitrary<string>,
+  state: fc.Arbitrary<Record<string, unknown>>,
+  inputs: readonly string[],
+  compile: (decisions: Record<string, unknown>) => CountedModel | undefined,
+  named: Record<string, string> = {},
+  refused: (decisions: Record<string, unknown>) => void = () => {},
+): { compiled: number; checked: number; decided: number } {
+  const tally = { compiled: 0, checked: 0, decided: 0 };
+  fc.assert(
+    fc.property(
+      decision([...inputs]),
+      decision([...inputs, "first"]),
+      fc.array(state, { minLength: 8, maxLength: 8 }),
+      (first, second, states) => {
+        const decisions = { ...named, first, second, compared: "if first >= second then 1 else 0" };
+        const m = compile(decisions);
+        if (!m) refused(decisions);
+        expectEveryState(m, decisions, states, tally);
+      },
+    ),
+    { numRuns: 200 },
+  );
+  return tally;
 }

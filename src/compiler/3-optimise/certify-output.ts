@@ -1,10 +1,10 @@
 // Marks the number decisions whose JSON output certified double-doubles may give without the
 // decimal (runtime/certified-dd.ts): a decision of a number type with no condition, whose value is
-// + − × ÷, powers to 2, 3 or 4, negation, `abs`, `min`, `max`, `modulo`, `floor`, `ceiling`,
-// roundings to literal places 0 to 15 and `if` on comparisons of such values (`between`, `and`,
-// `or`, `not` of them) over number literals and names (inlined calls replaced by
-// their bodies, optimise/certify.ts `expand`) holding a quotient or a power and at least one more
-// operation — where the decimals make a 34-digit value; a rounding or modulo only with a quotient
+// + − × ÷, powers to 2, 3 or 4, negation, `abs`, `min`, `max`, `modulo`, `floor`, `ceiling`, `sqrt`,
+// roundings to literal places 0 to 15 and `if` on comparisons of such values, boolean names and
+// string names equal to a literal (`between`, `and`, `or`, `not` of them) over number literals and names (inlined calls replaced by
+// their bodies, optimise/certify.ts `expand`) holding a square root, or a quotient or a power and at
+// least one more operation — where the decimals make a 34-digit value; a rounding or modulo only with a quotient
 // (`roundsLong`) — or reading such a decision, whose double-double it takes in place of its
 // decimal. A marked decision that
 // other decisions read hands them its double-double, and its decimal is made only when one of them
@@ -25,6 +25,7 @@ const BUILTINS: Readonly<Record<string, (n: number) => boolean>> = {
   modulo: (n) => n === 2,
   floor: (n) => n === 1,
   ceiling: (n) => n === 1,
+  sqrt: (n) => n === 1,
 };
 
 /**
@@ -95,6 +96,7 @@ function ddNode(e: Expr, name: (n: string) => void): readonly Expr[] | undefined
  * two values, `between`, and `and`, `or`, `not` of such conditions; undefined for any other.
  */
 function conditionParts(c: Expr): readonly Expr[] | undefined {
+  if (isOperandName(c, []) || stringTest(c)) return [];
   if (c.kind === "compare") return [c.left, c.right];
   if (c.kind === "between") return [c.value, c.low, c.high];
   if (c.kind === "logical") {
@@ -102,6 +104,13 @@ function conditionParts(c: Expr): readonly Expr[] | undefined {
     return a && b && [...a, ...b];
   }
   return builtinCalled(c) === "not" && (c as Call).args.length === 1 ? conditionParts((c as Call).args[0]!) : undefined;
+}
+
+/** `x = "s"` or `x != "s"` of a name read as an operand and a string literal (`ddSameString`): x and s, else undefined. */
+export function stringTest(c: Expr): { x: Expr; s: string; eq: boolean } | undefined {
+  if (c.kind !== "compare" || (c.op !== "=" && c.op !== "!=")) return undefined;
+  const [x, s] = c.right.kind === "string" ? [c.left, c.right] : [c.right, c.left];
+  return s.kind === "string" && isOperandName(x, []) ? { x, s: s.value, eq: c.op === "=" } : undefined;
 }
 
 /** The expressions directly below e (a call's arguments, not its callee). */
@@ -121,19 +130,24 @@ const contains = (outer: Expr, inner: Expr): boolean => {
 };
 
 /**
- * A quotient or a power and one more operation: a single quotient is rounded in one step on the
- * decimals, and sums and products of short decimals are integer work there.
+ * A square root (an integer root of 70 digits on the decimals), or a quotient or a power and one
+ * more operation: a single quotient is rounded in one step on the decimals, and sums and products
+ * of short decimals are integer work there.
  */
 function pays(e: Expr): boolean {
-  let [costly, operations] = [0, 0];
+  let [costly, operations, roots] = [0, 0, 0];
   walk(e, (n) => {
-    // a rounding, floor, ceiling or modulo is one more operation (`floor(a / 3)`)
-    if (n.kind !== "arith" && !roundsOrModulo(n)) return;
+    // a rounding, floor, ceiling, modulo or root is one more operation (`floor(a / 3)`)
+    if (n.kind !== "arith" && !roundsOrModulo(n) && !root(n)) return;
     operations++;
-    if (n.kind === "arith" && (n.op === "/" || n.op === "**")) costly++;
+    if (root(n)) roots++;
+    else if (n.kind === "arith" && (n.op === "/" || n.op === "**")) costly++;
   });
-  return costly > 0 && operations > 1;
+  return roots > 0 || (costly > 0 && operations > 1);
 }
+
+/** A square root: 34 digits from long division on the decimals, as a quotient makes. */
+const root = (n: Expr): boolean => n.kind === "call" && builtinCalled(n) === "sqrt" && n.args.length === 1;
 
 /** A rounding, `floor`, `ceiling` or `modulo` the double-doubles take. */
 const roundsOrModulo = (n: Expr): boolean => n.kind === "call" && (ddRounding(n) !== undefined || builtinCalled(n) === "modulo");
@@ -146,7 +160,7 @@ const roundsOrModulo = (n: Expr): boolean => n.kind === "call" && (ddRounding(n)
 function roundsLong(e: Expr, readsMarked: boolean): boolean {
   let [roundings, quotients] = [0, 0];
   walk(e, (n) => {
-    if (n.kind === "arith" && n.op === "/") quotients++;
+    if ((n.kind === "arith" && n.op === "/") || root(n)) quotients++;
     if (roundsOrModulo(n)) roundings++;
   });
   return roundings === 0 || quotients > 0 || readsMarked;

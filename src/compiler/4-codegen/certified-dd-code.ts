@@ -7,7 +7,7 @@
 // in place of reading its decimal.
 import type { Call, Compare, Expr } from "../../ir/feel-ast.js";
 import { builtinCalled } from "../3-optimise/certify.js";
-import { ddRounding, smallPower } from "../3-optimise/certify-output.js";
+import { ddRounding, smallPower, stringTest } from "../3-optimise/certify-output.js";
 import { ddRead, ddState } from "../../runtime/certified-dd.js";
 import { dec } from "../../runtime/decimal.js";
 import type { Emitter } from "./emitter.js";
@@ -74,6 +74,19 @@ export function certifiedOutputCode(
     }
     return t;
   };
+  /** A value read as it is (a condition's name): a parameter of the function, each once. */
+  const plain = new Map<string, string>();
+  const passed = (e: Expr): string => {
+    const code = operand(e);
+    let p = plain.get(code);
+    if (p === undefined) {
+      p = em.fresh("o");
+      args.push(code);
+      params.push(p);
+      plain.set(code, p);
+    }
+    return p;
+  };
   const walk = (e: Expr): Triple => {
     if (e.kind === "number") return literal(e.value);
     if (e.kind === "negate") {
@@ -110,6 +123,10 @@ export function certifiedOutputCode(
       const [a, b] = (e as Call).args.map(walk) as [Triple, Triple];
       return step(`rt.ddModulo(${a.h}, ${a.l}, ${a.e}, ${b.h}, ${b.l}, ${b.e})`);
     }
+    if (fn === "sqrt") {
+      const a = walk((e as Call).args[0]!);
+      return step(`rt.ddSqrt(${a.h}, ${a.l}, ${a.e})`);
+    }
     if (fn === "abs" || fn === "min" || fn === "max") {
       const [a, ...rest] = (e as { args: Expr[] }).args.map(walk);
       if (fn === "abs") return step(`rt.ddAbs(${a!.h}, ${a!.l}, ${a!.e})`);
@@ -118,13 +135,17 @@ export function certifiedOutputCode(
     return name(e);
   };
 
-  /** A local holding a condition (optimise/certify-output.ts `conditionParts`): 1, 0 or NaN. */
+  /** A local holding a condition (optimise/certify-output.ts `conditionParts`): 1, 0, −1 (null) or NaN; a name's or string's read once more. */
   const condition = (c: Expr): string => {
     const k = em.fresh("c");
-    // one name read on both sides is one decimal in FEEL: equal, whatever its bound
+    // one name read on both sides is one decimal in FEEL: equal, whatever its bound, when it is a
+    // number (the bound NaN, or infinite: maybe null, whose comparison is null, left to the decimals)
     const test = (p: Triple, op: string, q: Triple) =>
-      p === q ? (SAME[op] ? "1" : "0") : `rt.ddTest(${p.h}, ${p.l}, ${p.e}, ${q.h}, ${q.l}, ${q.e}, ${em.lit(op)})`;
-    if (c.kind === "compare") out.push(`const ${k} = ${test(walk(c.left), c.op, walk(c.right))};`);
+      p === q ? `${SAME[op] ? "1 - " : ""}${p.e} * 0` : `rt.ddTest(${p.h}, ${p.l}, ${p.e}, ${q.h}, ${q.l}, ${q.e}, ${em.lit(op)})`;
+    const same = stringTest(c);
+    if (same) out.push(`const ${k} = rt.ddSameString(${passed(same.x)}, ${em.lit(same.s)}, ${same.eq});`);
+    else if (c.kind === "name") out.push(`const ${k} = rt.ddTruth(${passed(c)});`);
+    else if (c.kind === "compare") out.push(`const ${k} = ${test(walk(c.left), c.op, walk(c.right))};`);
     else if (c.kind === "between") {
       // FEEL's `v between a and b` is `a <= v and v <= b`
       const [v, low, high] = [walk(c.value), walk(c.low), walk(c.high)];

@@ -6,7 +6,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import * as runtime from "../../../src/runtime/generated-api.js";
-import { compileCounting, expectAnswers, expectEveryState, quotientEdges } from "../../support/certified-paths.js";
+import { compileCounting, expectAnswers, expectRandomChains, quotientEdges } from "../../support/certified-paths.js";
 
 const INPUTS = ["a", "b", "c"];
 const OPS = ["<", "<=", ">", ">=", "=", "!="];
@@ -58,19 +58,7 @@ const compile = (decisions: Record<string, unknown>) => compileCounting("certifi
 
 describe("certified double-doubles through if", () => {
   it("answer as the decimals do on random conditions and chains, on every path", () => {
-    const tally = { compiled: 0, checked: 0, decided: 0 };
-    fc.assert(
-      fc.property(
-        decision(INPUTS),
-        decision([...INPUTS, "first"]),
-        fc.array(state, { minLength: 8, maxLength: 8 }),
-        (first, second, states) => {
-          const decisions = { first, second, compared: "if first >= second then 1 else 0" };
-          expectEveryState(compile(decisions), decisions, states, tally);
-        },
-      ),
-      { numRuns: 200 },
-    );
+    const tally = expectRandomChains(decision, state, INPUTS, compile);
     // the double-doubles decide, not only decline
     expect(tally.compiled).toBeGreaterThan(150);
     expect(tally.decided).toBeGreaterThan(tally.checked / 2);

@@ -1,4 +1,4 @@
-// A number decision whose value is + − × ÷, powers, negation, abs, min and max
+// A number decision whose value is + − × ÷, powers, negation, abs, sqrt, min and max
 // of names, literals and inlined calls, gives its JSON output from certified double-doubles
 // (codegen/certified-dd-code.ts) where their bound decides it. Random such models on random
 // states (zeros, thirds as doubles, 2^53, huge and tiny values, nulls, values of other kinds) must
@@ -20,6 +20,8 @@ const expression = (names: string[], calls: boolean): fc.Arbitrary<string> =>
       // powers to 2, 3 and 4 are products; others stay on the decimals
       fc.tuple(e, fc.constantFrom("2", "3", "4", "2", "3", "4", "5", "1.5", "-2")).map(([x, n]) => `(${x}) ** ${n}`),
       e.map((x) => `abs(${x})`),
+      // roots of anything: a negative operand is null in FEEL, declined by the double-doubles
+      e.map((x) => `sqrt(${x})`),
       fc.tuple(fc.constantFrom("min", "max"), fc.array(e, { minLength: 2, maxLength: 3 })).map(([f, xs]) => `${f}(${xs.join(", ")})`),
     ];
     if (calls) forms.push(fc.tuple(e, e).map(([x, y]) => `f(${x}, ${y})`));
