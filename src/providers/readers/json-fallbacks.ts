@@ -3,7 +3,6 @@
 import type { InputIR } from "../../ir/ir.js";
 import type { ReadValue } from "../types.js";
 import { coerce } from "./coerce.js";
-import { todayIso } from "./dates.js";
 import type { JsonNode } from "./json-walk.js";
 import { readText } from "./text-reader.js";
 import { roundConfidence } from "./text/confidence.js";
@@ -61,7 +60,13 @@ const KEYED_STRING_EASE = 0.15;
  */
 const BY_OPTION_NAME = 0.6;
 const STRONG_NAME = 0.65;
-export function byOptionName(inputs: InputIR[], nodes: JsonNode[], values: Record<string, ReadValue>, used: Set<string>): void {
+export function byOptionName(
+  inputs: InputIR[],
+  nodes: JsonNode[],
+  values: Record<string, ReadValue>,
+  used: Set<string>,
+  reference: string,
+): void {
   for (const input of inputs) {
     if (Object.hasOwn(values, input.name) || (input.type.kind !== "choice" && input.type.kind !== "levels")) continue;
     const type = input.type;
@@ -74,7 +79,7 @@ export function byOptionName(inputs: InputIR[], nodes: JsonNode[], values: Recor
       // a one-letter code says an option only under a key that names the input; a value of one
       // record among several listed (an address's type) is not the case's
       .filter((n) => typeof n.value === "string" && n.value.trim().length > 1 && !used.has(n.pointer) && !n.past && !n.listed)
-      .map((n) => ({ n, c: coerce(n.value, type, { options: input.options, reference: todayIso() }) }))
+      .map((n) => ({ n, c: coerce(n.value, type, { options: input.options, reference }) }))
       .filter(({ c }) => c !== undefined && c.factor >= STRONG_NAME && !shared.has(c.value as string));
     const options = new Set(found.map(({ c }) => c!.value));
     if (found.length === 0 || options.size !== 1) continue;

@@ -52,11 +52,11 @@ const isScalarType = (input: InputIR): boolean => !["struct", "list", "any", "co
 const AS_OF = /^(as (of|at)|(extract|extracted|export|exported|snapshot|report) (date|on))$/;
 
 /** The day a JSON object state says it stands as of, if it does. */
-function asOfDate(state: unknown): string | undefined {
+function asOfDate(state: unknown, reference: string): string | undefined {
   if (state === null || typeof state !== "object" || Array.isArray(state)) return undefined;
   for (const [k, v] of Object.entries(state))
     if (typeof v === "string" && AS_OF.test(normaliseName(k))) {
-      const d = parseDateString(v);
+      const d = parseDateString(v, reference);
       if (d?.exact) return d.iso;
     }
   return undefined;
@@ -345,7 +345,11 @@ const OUT_OF_ORDER = 0.85;
 /** Strings of several words are prose the text reader can read. */
 const proseLeaves = (nodes: JsonNode[]): JsonNode[] => nodes.filter((n) => typeof n.value === "string" && isProse(n.value));
 
-/** `meter` counts the basic steps taken (tests check they grow linearly with the evidence). */
+/**
+ * `reference`: the day the reading is made as of; the clock is read here, once, when none is
+ * given, and every date below counts from this one value. `meter` counts the basic steps taken
+ * (tests check they grow linearly with the evidence).
+ */
 export function readJson(
   inputs: InputIR[],
   state: unknown,
@@ -366,7 +370,7 @@ export function readJson(
   state = withConnectionsAsLists(withFormFields(state));
   // a timeline of events (`[{"event": "LOSS", "at": …}]`) is read as the events' days under their names
   state = withTimelinesByEvent(state);
-  reference = asOfDate(state) ?? reference;
+  reference = asOfDate(state, reference) ?? reference;
   // a CSV or semicolon table written inside a string is read as its records
   state = withDelimitedTables(state);
   // a table written as column names and rows of cells is read as its records
@@ -390,7 +394,7 @@ export function readJson(
   }
   const used = new Set([...chosen.values()].map((c) => c.pointer));
   readKeyedStrings(unreadKeys, values, used, reference, meter);
-  byOptionName(inputs, nodes, values, used);
+  byOptionName(inputs, nodes, values, used, reference);
   byElimination(inputs, nodes, values, used, reference);
   // a loss is reported on or after the day it happened: dates read against that order were taken
   // for each other (a key misnamed, a date by elimination), as in a text (text/date-order.ts)
@@ -399,7 +403,7 @@ export function readJson(
   calibrate(values, JSON_WORTH);
   const unread = inputs.filter((i) => !Object.hasOwn(values, i.name));
   // a note in a record of its own day (a ticket's comment `at` a time) is read as of that day
-  const dayOf = dayOfOwnRecord(nodes);
+  const dayOf = dayOfOwnRecord(nodes, reference);
   for (const leaf of unread.length > 0 ? proseLeaves(nodes) : []) {
     // a person record is read from its keys, never from one note about it
     const still = unread.filter((i) => !Object.hasOwn(values, i.name) && isScalarType(i));
@@ -436,6 +440,6 @@ export const jsonReader: Reader = {
   name: "json",
   limits: EMBEDDED_LIMITS,
   async read(request: ReadRequest): Promise<ReadResult> {
-    return { values: readJson(request.inputs, request.state, undefined, undefined, claimedKeys(request)), usage: NO_USAGE };
+    return { values: readJson(request.inputs, request.state, request.reference, undefined, claimedKeys(request)), usage: NO_USAGE };
   },
 };
