@@ -45,7 +45,7 @@ const header = fc.record({
   form: fc.nat(3),
   n: fc.integer({ min: 0, max: 1000 }),
 });
-type Header = { client: number; dating: number; order: number[]; cc: boolean; form: number; n: number };
+type Header = { client: number; dating: number; order: readonly number[]; cc: boolean; form: number; n: number };
 function block(h: Header, subject: string): string[] {
   const c = CLIENTS[h.client]!;
   const rest = [
