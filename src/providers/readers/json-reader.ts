@@ -5,7 +5,7 @@ import type { InputIR } from "../../ir/ir.js";
 import type { Type } from "../../ir/types.js";
 import type { Period } from "./numbers.js";
 import { NO_USAGE, type ReadRequest, type ReadResult, type ReadValue, type Reader } from "../types.js";
-import { coerce, periodBeside } from "./coerce.js";
+import { coerce, periodBeside, scaleBeside } from "./coerce.js";
 import { parseDateString, todayIso } from "./dates.js";
 import {
   asksOtherParty,
@@ -31,6 +31,7 @@ import { tablesAsRecords } from "./json-tables.js";
 import { withOwnConventions } from "./json-conventions.js";
 import { asPlainJson } from "./json-elements.js";
 import { withoutWrappers } from "./json-wrappers.js";
+import { withProtobufValues } from "./json-protobuf.js";
 import { withoutNetFigures } from "./json-basis.js";
 import { withDelimitedTables } from "./json-delimited.js";
 import { withFormFields } from "./json-form-encoded.js";
@@ -265,11 +266,9 @@ const byPointer = new WeakMap<JsonNode[], Map<string, JsonNode>>();
  * "ANNUAL"}`, `{"grossAmount": "4,150.00", "period": "MONTHLY"}`) is counted in that period, read
  * at the object or at its amount.
  */
-function besideItsPeriod<T extends { sourcePeriod?: unknown; timeUnit?: unknown; sourceTimeUnit?: unknown }>(
-  ctx: T,
-  nodes: JsonNode[],
-  node: JsonNode,
-): T {
+function besideItsPeriod<
+  T extends { sourcePeriod?: unknown; timeUnit?: unknown; sourceTimeUnit?: unknown; percent?: boolean; scale?: number },
+>(ctx: T, nodes: JsonNode[], node: JsonNode): T {
   const key = node.keys[node.keys.length - 1];
   // the key is an amount, or ends with the word (`grossAmount`, `net_value`)
   if (node.item || !key || !AMOUNT_KEYS.has(normaliseName(key).split(" ").pop()!)) return ctx;
@@ -278,7 +277,11 @@ function besideItsPeriod<T extends { sourcePeriod?: unknown; timeUnit?: unknown;
   const stated = periodBeside(parent as Record<string, unknown>);
   // a duration with its unit beside it (`{"unit": "months", "value": 36}`) counts in that unit
   const unit = ctx.timeUnit ? unitBeside(parent as Record<string, unknown>) : undefined;
-  return stated || unit ? { ...ctx, ...(stated ? { sourcePeriod: stated } : {}), ...(unit ? { sourceTimeUnit: unit } : {}) } : ctx;
+  // a figure with its scale beside it (`{"value": 1.5, "scale": "million"}`) counts in that scale
+  const scale = ctx.timeUnit || ctx.percent ? undefined : scaleBeside(parent as Record<string, unknown>);
+  return stated || unit || scale
+    ? { ...ctx, ...(stated ? { sourcePeriod: stated } : {}), ...(unit ? { sourceTimeUnit: unit } : {}), ...(scale ? { scale } : {}) }
+    : ctx;
 }
 const UNIT_KEYS = new Set(["unit", "units", "uom", "per"]);
 /** The unit of time an object's `unit` field names (`"months"`), if one. */
@@ -363,6 +366,9 @@ export function readJson(
   // an Avro union (`{"string": "…"}`), an OData date (`/Date(ms)/`) and epoch milliseconds under a
   // key of a moment are read as the values they stand for
   state = withoutWrappers(state);
+  // a Protocol Buffers enum value (`PARTY_KIND_NATURAL_PERSON`) as the words after its enum's name,
+  // and its money (`{units, nanos}`) as a number
+  state = withProtobufValues(state);
   // a figure whose basis beside it says net (`"basis": "NET_AFTER_TAX"`) is no gross figure: unread
   state = withoutNetFigures(state);
   // a web form's fields posted as one URL-encoded string are read as the object they encode, and
