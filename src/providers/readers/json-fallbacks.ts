@@ -60,13 +60,10 @@ const KEYED_STRING_EASE = 0.15;
  */
 const BY_OPTION_NAME = 0.6;
 const STRONG_NAME = 0.65;
-export function byOptionName(
-  inputs: InputIR[],
-  nodes: JsonNode[],
-  values: Record<string, ReadValue>,
-  used: Set<string>,
-  reference: string,
-): void {
+/** A fallback: answers inputs no key answered from the state's unused nodes, counting dates from `reference`. */
+type Fallback = (inputs: InputIR[], nodes: JsonNode[], values: Record<string, ReadValue>, used: Set<string>, reference: string) => void;
+
+export const byOptionName: Fallback = (inputs, nodes, values, used, reference) => {
   for (const input of inputs) {
     if (Object.hasOwn(values, input.name) || (input.type.kind !== "choice" && input.type.kind !== "levels")) continue;
     const type = input.type;
@@ -91,7 +88,7 @@ export function byOptionName(
       source: { path: n.pointer, text: n.value as string },
     };
   }
-}
+};
 
 /**
  * The one date input no key names takes the one unused date of the state no key claims, at a
@@ -130,13 +127,7 @@ function stemOfWord(w: string): string {
 }
 const isRecordStamp = (n: JsonNode): boolean =>
   /\d{2}:\d{2}/.test(n.value as string) || contentStems(n.keys[n.keys.length - 1] ?? "").some((t) => STAMP_WORDS.has(t));
-export function byElimination(
-  inputs: InputIR[],
-  nodes: JsonNode[],
-  values: Record<string, ReadValue>,
-  used: Set<string>,
-  reference: string,
-): void {
+export const byElimination: Fallback = (inputs, nodes, values, used, reference) => {
   const open = inputs.filter((i) => i.type.kind === "date" && !Object.hasOwn(values, i.name));
   if (open.length !== 1 || !inputs.some((i) => i.type.kind === "date" && Object.hasOwn(values, i.name))) return;
   const dates = nodes.filter(
@@ -157,4 +148,4 @@ export function byElimination(
     confidence: roundConfidence(BY_ELIMINATION * c.factor),
     source: { path: n.pointer, text: n.value as string },
   };
-}
+};
