@@ -175,7 +175,7 @@ export function scoreValue(
   return { expected, label, bySpec, answered, ok: expected === null ? !answered : answered && sameValue(expected, got) };
 }
 
-/** The reference date reaches the text reader the only way the contract allows: stated in the text. */
+/** The reference date reaches the text reader stated in the text, as a writer would state it. */
 export const withReference = (text: string, reference?: string): string => (reference ? `Today is ${reference}. ${text}` : text);
 
 export async function evaluateFixtures(fixtures = loadFixtures()): Promise<Check[]> {
@@ -188,7 +188,8 @@ export async function evaluateFixtures(fixtures = loadFixtures()): Promise<Check
     const recording: Reader = {
       name: inner.name,
       read: async (req) => {
-        const r = await inner.read(req);
+        // a JSON state has no words to state its day in: the case's day is the reading's reference
+        const r = await inner.read(text || !fx.reference_date ? req : { ...req, reference: fx.reference_date });
         raw = r.values;
         return r;
       },
@@ -573,7 +574,13 @@ export function report(
     '  ("unknown", "TBC") answers nothing, a hit the text dismisses ("discounted", "false positive") is no',
     "  finding, texts in Italian, Portuguese and Dutch are capped at 0.85 as the other languages are; then",
     "  Avro unions, OData dates and epoch milliseconds, figures stated net, and label words and months in",
-    "  those languages. Dew's figures since are optimistic, and its first run stays the estimate.",
+    "  those languages. The round after took more of the held-out splits' misses as kinds, on new dev",
+    "  cases (`dev47-`) and property tests, never by editing a held-out case: Protocol Buffers enum values",
+    "  led by their enum's name (`PARTY_KIND_NATURAL_PERSON`) and money as `{units, nanos}`, a figure's",
+    '  scale in a key beside it (`"scale": "million"`), ISO 8601 durations (`P4Y`), and a kind denied in',
+    '  another language ("geen schulden", "Rabatt: keine"). Dew\'s figures since are optimistic, and its',
+    "  first run stays the estimate. A JSON case is read as of its reference date, given to the reader",
+    "  with the request, so its figures no longer depend on the day the evaluation runs.",
     "  `rime` cases were written by a thirteenth person with the same rules at the start of the next",
     "  round (phone calls with self-corrections, forwarded e-mails, OCR'd forms with split dates, Slack",
     "  exports, pasted worksheets, texts in Spanish, French, Portuguese, Italian, German and Dutch; API",

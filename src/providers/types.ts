@@ -48,6 +48,11 @@ export interface ReadRequest {
   /** the evidence: a text string or any JSON value */
   state: unknown;
   mode: "fast" | "thinking";
+  /**
+   * The day the reading is made as of (ISO date): relative dates, ages and periods count to it.
+   * Absent, the embedded readers read the clock once, at the start of the reading.
+   */
+  reference?: string;
 }
 
 export interface ReadResult {

@@ -66,6 +66,20 @@ function convertTime(x: number, from: TimeUnit, to: TimeUnit): number {
 
 /** "36 months", "3 yrs": a number and a unit of time. */
 const DURATION = /^\s*(\d+(?:\.\d+)?)\s*([a-z]+)\.?\s*$/i;
+/** An ISO 8601 duration of whole calendar units ("P4Y", "P18M", "P1Y6M", "P2W"): no time part. */
+const ISO_DURATION = /^\s*P(?=\d)(?:(\d+)Y)?(?:(\d+)M)?(?:(\d+)W)?(?:(\d+)D)?\s*$/i;
+const ISO_UNITS: TimeUnit[] = ["year", "month", "week", "day"];
+
+/**
+ * An ISO 8601 duration in the unit an input counts in ("P4Y" for contract years; "P18M" for months,
+ * not for years: a duration is converted only when it comes out whole, as "36 months" is).
+ */
+function isoDuration(value: string, to: TimeUnit): number | undefined {
+  const m = ISO_DURATION.exec(value);
+  if (!m) return undefined;
+  const total = roundFloat(ISO_UNITS.reduce((sum, unit, i) => sum + (m[i + 1] ? convertTime(Number(m[i + 1]), unit, to) : 0), 0));
+  return Number.isInteger(total) ? total : undefined;
+}
 
 const BOOLEAN_WORDS: Record<string, boolean> = {
   true: true,
@@ -148,14 +162,50 @@ export function periodBeside(o: Record<string, unknown>): Period | undefined {
   return named.size === 1 ? [...named][0] : undefined;
 }
 
+/** Keys by which a vendor states the scale of the figure beside it (`{"value": 1.5, "scale": "million"}`). */
+const SCALE_KEYS = new Set(["scale", "multiplier", "magnitude", "unit", "units", "denomination", "factor"]);
+/** Scale words and what one is worth in whole units. */
+const SCALE_WORDS = new Map<string, number>([
+  ...["thousand", "thousands", "k", "000", "000s", "thou"].map((w): [string, number] => [w, 1e3]),
+  ...["million", "millions", "m", "mm", "mn", "mio"].map((w): [string, number] => [w, 1e6]),
+  ...["billion", "billions", "bn", "b"].map((w): [string, number] => [w, 1e9]),
+]);
+const SCALE_NUMBERS = new Set([1e3, 1e6, 1e9]);
+/** A figure written bare, with no unit of its own ("1.5", not "$1.5M"). */
+const PLAIN_FIGURE = /^\s*-?\d+(\.\d+)?\s*$/;
+
+/**
+ * The one scale an amount object states beside its figure, if any: a word (`"scale": "million"`,
+ * `"unit": "THOUSANDS"`, `"x1000"`) or a power of a thousand (`"multiplier": 1000`). A unit of
+ * time or money (`"unit": "months"`, `"USD"`) is none.
+ */
+export function scaleBeside(o: Record<string, unknown>): number | undefined {
+  const named = new Set<number>();
+  for (const [k, v] of Object.entries(o)) {
+    if (!SCALE_KEYS.has(k.toLowerCase())) continue;
+    if (typeof v === "number" && SCALE_NUMBERS.has(v)) named.add(v);
+    if (typeof v !== "string") continue;
+    const word = v.trim().toLowerCase().replace(/^x\s*/, "").replace(/[,']/g, "");
+    const n = /^\d+$/.test(word) ? Number(word) : SCALE_WORDS.get(word);
+    if (n !== undefined && SCALE_NUMBERS.has(n)) named.add(n);
+  }
+  return named.size === 1 ? [...named][0] : undefined;
+}
+
 function toNumber(value: unknown, type: Type, ctx: CoerceContext): Coerced | undefined {
   let x: number;
   let factor = 1;
   let period = ctx.sourcePeriod;
   let timeUnit = ctx.sourceTimeUnit;
   const duration = typeof value === "string" && ctx.timeUnit ? DURATION.exec(value) : null;
+  const iso = typeof value === "string" && ctx.timeUnit ? isoDuration(value, ctx.timeUnit) : undefined;
   if (typeof value === "number") x = value;
-  else if (duration && timeUnitOf(duration[2]!)) {
+  else if (iso !== undefined) {
+    // "P4Y" for a count of years, "P36M" too: a machine's duration, its units sure
+    x = iso;
+    timeUnit = ctx.timeUnit;
+    factor = ISO_DURATION_READ;
+  } else if (duration && timeUnitOf(duration[2]!)) {
     // "3 years", "36 months" for a count of years
     x = Number(duration[1]);
     timeUnit = timeUnitOf(duration[2]!);
@@ -182,7 +232,9 @@ function toNumber(value: unknown, type: Type, ctx: CoerceContext): Coerced | und
     if (!inner) return undefined;
     // {"amount": 540000, "period": "ANNUAL"}, {"amount": "39.00", "per": "SEAT_MONTH"}: the period it states beside it
     const stated = periodBeside(o) ?? (inner === only ? lonePeriod : undefined);
-    const c = toNumber(o[inner], type, stated ? { ...ctx, sourcePeriod: stated } : ctx);
+    // {"value": 1.5, "scale": "million"}: the scale it states beside it
+    const scale = ctx.percent || ctx.timeUnit ? undefined : scaleBeside(o);
+    const c = toNumber(o[inner], type, { ...ctx, ...(stated ? { sourcePeriod: stated } : {}), ...(scale ? { scale } : {}) });
     return c && { value: c.value, factor: c.factor * 0.9 };
   } else return undefined;
   if (period && ctx.period && period !== ctx.period) {
@@ -197,7 +249,8 @@ function toNumber(value: unknown, type: Type, ctx: CoerceContext): Coerced | und
     factor *= 0.85;
   }
   // a number under a key in thousands or in cents is counted in whole units (a string says its own unit: "$47,500")
-  if (ctx.scale !== undefined && typeof value === "number" && !ctx.percent) [x, factor] = [roundFloat(x * ctx.scale), factor * IN_KEY_UNIT];
+  if (ctx.scale !== undefined && (typeof value === "number" || PLAIN_FIGURE.test(value as string)) && !ctx.percent)
+    [x, factor] = [roundFloat(x * ctx.scale), factor * IN_KEY_UNIT];
   if (ctx.percent && !holdsFractions(type)) {
     // basis points for a percent (`escalator_bps: 300` is 3), or a fraction (`coupon_pct: 0.15`
     // is 15 percent more likely than 0.15 percent, but not surely)
@@ -209,6 +262,8 @@ function toNumber(value: unknown, type: Type, ctx: CoerceContext): Coerced | und
 
 /** A key in thousands or cents read in whole units: sure of the unit, as a key's word says it. */
 const IN_KEY_UNIT = 0.9;
+/** An ISO 8601 duration read in the input's unit: its units are written, as "36 months" are. */
+const ISO_DURATION_READ = 0.9;
 /** A key in basis points read as a percent: sure of the unit, as a key's word says it. */
 const BASIS_POINTS = 0.9;
 /** A number between 0 and 1 for a percent: most likely a fraction, not surely (0.5 may be half a percent). */

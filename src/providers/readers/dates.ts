@@ -257,11 +257,11 @@ function datesIn(text: string, reference: string): DateMention[] {
  * "Today is 2026-03-01" (also "today's date is", "current date:", "date of writing:"): the text
  * states its own reference date for relative dates. Returns the date and the span of the statement.
  */
-export function statedReference(text: string): { iso: string; start: number; end: number } | undefined {
+export function statedReference(text: string, today = todayIso()): { iso: string; start: number; end: number } | undefined {
   const re = /\b(?:today\s+is|today['’]s\s+date\s+is|current\s+date\s*(?:is|:)|date\s+of\s+writing\s*(?:is|:))\s*/gi;
   for (let m = re.exec(text); m; m = re.exec(text)) {
     const after = text.slice(m.index + m[0].length, m.index + m[0].length + 40);
-    const first = chrono.parse(after, { instant: instantOf(todayIso()), timezone: 0 })[0];
+    const first = chrono.parse(after, { instant: instantOf(today), timezone: 0 })[0];
     if (!first || first.index !== 0) continue;
     const c = first.start;
     const iso = isoDate(c.get("year") ?? NaN, c.get("month") ?? NaN, c.get("day") ?? NaN);
@@ -282,12 +282,12 @@ const EVENT_PREPOSITION = /\b(on|since|from|until|by|at|in|of|before|after)\s*$/
  * not the date of an event told ("On 3 May 2026 I …", "since 2019"). It is the day of writing,
  * so relative dates in the text ("yesterday", "on Sunday night") are resolved against it.
  */
-export function headingDate(text: string): string | undefined {
+export function headingDate(text: string, today = todayIso()): string | undefined {
   const lineStart = text.search(/\S/);
   if (lineStart < 0) return undefined;
   const lineEnd = text.indexOf("\n", lineStart);
   const line = text.slice(lineStart, lineEnd < 0 ? text.length : lineEnd).slice(0, HEADING_REACH + 40);
-  const first = findDates(line, todayIso()).find((d) => !d.relative);
+  const first = findDates(line, today).find((d) => !d.relative);
   if (!first || first.start > HEADING_REACH || !first.yearKnown) return undefined;
   const before = line.slice(0, first.start);
   if (/[.!?]\s/.test(before) || (before.match(/[A-Za-z']+/g) ?? []).length > HEADING_WORDS) return undefined;

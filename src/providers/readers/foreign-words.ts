@@ -105,8 +105,8 @@ export const FOREIGN_WORDS: Record<string, Record<string, string[]>> = {
     rent: ["miete", "kaltmiete", "warmmiete"],
   },
   it: {
-    income: ["reddito", "stipendio", "retribuzione"],
-    debt: ["debiti", "rate mensili"],
+    income: ["reddito", "stipendio", "retribuzione", "pensione"],
+    debt: ["debiti", "debito", "rate mensili"],
     loan: ["prestito", "finanziamento"],
     annual: ["annuo", "annua", "annuale", "annui"],
     monthly: ["mensile", "mensili", "al mese"],
@@ -165,7 +165,8 @@ export const FOREIGN_WORDS: Record<string, Record<string, string[]>> = {
   nl: {
     income: ["inkomen", "inkomsten", "salaris"],
     debt: ["schulden", "schuld"],
-    loan: ["lening", "persoonlijke lening"],
+    loan: ["lening", "persoonlijke lening", "lenen", "leenbedrag"],
+    "credit score": ["kredietscore"],
     annual: ["jaarlijks", "per jaar"],
     monthly: ["maandelijks", "per maand"],
     incident: ["schadedatum", "ongeval"],

@@ -67,11 +67,11 @@ const parentPointer = (pointer: string): string => pointer.slice(0, pointer.last
  * of an event (`at`, `date`, `timestamp`), a time of day after it or not. A message's own
  * "yesterday" or "last Friday" counts from that day, not from the day it is read. Linear in the nodes.
  */
-export function dayOfOwnRecord(nodes: JsonNode[]): (node: JsonNode) => string | undefined {
+export function dayOfOwnRecord(nodes: JsonNode[], reference: string): (node: JsonNode) => string | undefined {
   const days = new Map<string, string>();
   for (const n of nodes) {
     if (typeof n.value !== "string" || !DAY_KEYS.has(normaliseName(n.keys[n.keys.length - 1] ?? ""))) continue;
-    const d = parseDateString(n.value);
+    const d = parseDateString(n.value, reference);
     if (d) days.set(parentPointer(n.pointer), d.iso);
   }
   return (node) => days.get(parentPointer(node.pointer));

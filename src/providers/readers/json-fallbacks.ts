@@ -3,7 +3,6 @@
 import type { InputIR } from "../../ir/ir.js";
 import type { ReadValue } from "../types.js";
 import { coerce } from "./coerce.js";
-import { todayIso } from "./dates.js";
 import type { JsonNode } from "./json-walk.js";
 import { readText } from "./text-reader.js";
 import { roundConfidence } from "./text/confidence.js";
@@ -61,7 +60,10 @@ const KEYED_STRING_EASE = 0.15;
  */
 const BY_OPTION_NAME = 0.6;
 const STRONG_NAME = 0.65;
-export function byOptionName(inputs: InputIR[], nodes: JsonNode[], values: Record<string, ReadValue>, used: Set<string>): void {
+/** A fallback: answers inputs no key answered from the state's unused nodes, counting dates from `reference`. */
+type Fallback = (inputs: InputIR[], nodes: JsonNode[], values: Record<string, ReadValue>, used: Set<string>, reference: string) => void;
+
+export const byOptionName: Fallback = (inputs, nodes, values, used, reference) => {
   for (const input of inputs) {
     if (Object.hasOwn(values, input.name) || (input.type.kind !== "choice" && input.type.kind !== "levels")) continue;
     const type = input.type;
@@ -74,7 +76,7 @@ export function byOptionName(inputs: InputIR[], nodes: JsonNode[], values: Recor
       // a one-letter code says an option only under a key that names the input; a value of one
       // record among several listed (an address's type) is not the case's
       .filter((n) => typeof n.value === "string" && n.value.trim().length > 1 && !used.has(n.pointer) && !n.past && !n.listed)
-      .map((n) => ({ n, c: coerce(n.value, type, { options: input.options, reference: todayIso() }) }))
+      .map((n) => ({ n, c: coerce(n.value, type, { options: input.options, reference }) }))
       .filter(({ c }) => c !== undefined && c.factor >= STRONG_NAME && !shared.has(c.value as string));
     const options = new Set(found.map(({ c }) => c!.value));
     if (found.length === 0 || options.size !== 1) continue;
@@ -86,7 +88,7 @@ export function byOptionName(inputs: InputIR[], nodes: JsonNode[], values: Recor
       source: { path: n.pointer, text: n.value as string },
     };
   }
-}
+};
 
 /**
  * The one date input no key names takes the one unused date of the state no key claims, at a
@@ -125,13 +127,7 @@ function stemOfWord(w: string): string {
 }
 const isRecordStamp = (n: JsonNode): boolean =>
   /\d{2}:\d{2}/.test(n.value as string) || contentStems(n.keys[n.keys.length - 1] ?? "").some((t) => STAMP_WORDS.has(t));
-export function byElimination(
-  inputs: InputIR[],
-  nodes: JsonNode[],
-  values: Record<string, ReadValue>,
-  used: Set<string>,
-  reference: string,
-): void {
+export const byElimination: Fallback = (inputs, nodes, values, used, reference) => {
   const open = inputs.filter((i) => i.type.kind === "date" && !Object.hasOwn(values, i.name));
   if (open.length !== 1 || !inputs.some((i) => i.type.kind === "date" && Object.hasOwn(values, i.name))) return;
   const dates = nodes.filter(
@@ -152,4 +148,4 @@ export function byElimination(
     confidence: roundConfidence(BY_ELIMINATION * c.factor),
     source: { path: n.pointer, text: n.value as string },
   };
-}
+};

@@ -5,7 +5,7 @@ import type { InputIR } from "../../ir/ir.js";
 import type { Type } from "../../ir/types.js";
 import type { Period } from "./numbers.js";
 import { NO_USAGE, type ReadRequest, type ReadResult, type ReadValue, type Reader } from "../types.js";
-import { coerce, periodBeside } from "./coerce.js";
+import { coerce, periodBeside, scaleBeside } from "./coerce.js";
 import { parseDateString, todayIso } from "./dates.js";
 import {
   asksOtherParty,
@@ -31,6 +31,7 @@ import { tablesAsRecords } from "./json-tables.js";
 import { withOwnConventions } from "./json-conventions.js";
 import { asPlainJson } from "./json-elements.js";
 import { withoutWrappers } from "./json-wrappers.js";
+import { withProtobufValues } from "./json-protobuf.js";
 import { withoutNetFigures } from "./json-basis.js";
 import { withDelimitedTables } from "./json-delimited.js";
 import { withFormFields } from "./json-form-encoded.js";
@@ -52,11 +53,11 @@ const isScalarType = (input: InputIR): boolean => !["struct", "list", "any", "co
 const AS_OF = /^(as (of|at)|(extract|extracted|export|exported|snapshot|report) (date|on))$/;
 
 /** The day a JSON object state says it stands as of, if it does. */
-function asOfDate(state: unknown): string | undefined {
+function asOfDate(state: unknown, reference: string): string | undefined {
   if (state === null || typeof state !== "object" || Array.isArray(state)) return undefined;
   for (const [k, v] of Object.entries(state))
     if (typeof v === "string" && AS_OF.test(normaliseName(k))) {
-      const d = parseDateString(v);
+      const d = parseDateString(v, reference);
       if (d?.exact) return d.iso;
     }
   return undefined;
@@ -265,11 +266,9 @@ const byPointer = new WeakMap<JsonNode[], Map<string, JsonNode>>();
  * "ANNUAL"}`, `{"grossAmount": "4,150.00", "period": "MONTHLY"}`) is counted in that period, read
  * at the object or at its amount.
  */
-function besideItsPeriod<T extends { sourcePeriod?: unknown; timeUnit?: unknown; sourceTimeUnit?: unknown }>(
-  ctx: T,
-  nodes: JsonNode[],
-  node: JsonNode,
-): T {
+function besideItsPeriod<
+  T extends { sourcePeriod?: unknown; timeUnit?: unknown; sourceTimeUnit?: unknown; percent?: boolean; scale?: number },
+>(ctx: T, nodes: JsonNode[], node: JsonNode): T {
   const key = node.keys[node.keys.length - 1];
   // the key is an amount, or ends with the word (`grossAmount`, `net_value`)
   if (node.item || !key || !AMOUNT_KEYS.has(normaliseName(key).split(" ").pop()!)) return ctx;
@@ -278,7 +277,11 @@ function besideItsPeriod<T extends { sourcePeriod?: unknown; timeUnit?: unknown;
   const stated = periodBeside(parent as Record<string, unknown>);
   // a duration with its unit beside it (`{"unit": "months", "value": 36}`) counts in that unit
   const unit = ctx.timeUnit ? unitBeside(parent as Record<string, unknown>) : undefined;
-  return stated || unit ? { ...ctx, ...(stated ? { sourcePeriod: stated } : {}), ...(unit ? { sourceTimeUnit: unit } : {}) } : ctx;
+  // a figure with its scale beside it (`{"value": 1.5, "scale": "million"}`) counts in that scale
+  const scale = ctx.timeUnit || ctx.percent ? undefined : scaleBeside(parent as Record<string, unknown>);
+  return stated || unit || scale
+    ? { ...ctx, ...(stated ? { sourcePeriod: stated } : {}), ...(unit ? { sourceTimeUnit: unit } : {}), ...(scale ? { scale } : {}) }
+    : ctx;
 }
 const UNIT_KEYS = new Set(["unit", "units", "uom", "per"]);
 /** The unit of time an object's `unit` field names (`"months"`), if one. */
@@ -345,7 +348,11 @@ const OUT_OF_ORDER = 0.85;
 /** Strings of several words are prose the text reader can read. */
 const proseLeaves = (nodes: JsonNode[]): JsonNode[] => nodes.filter((n) => typeof n.value === "string" && isProse(n.value));
 
-/** `meter` counts the basic steps taken (tests check they grow linearly with the evidence). */
+/**
+ * `reference`: the day the reading is made as of; the clock is read here, once, when none is
+ * given, and every date below counts from this one value. `meter` counts the basic steps taken
+ * (tests check they grow linearly with the evidence).
+ */
 export function readJson(
   inputs: InputIR[],
   state: unknown,
@@ -359,6 +366,9 @@ export function readJson(
   // an Avro union (`{"string": "…"}`), an OData date (`/Date(ms)/`) and epoch milliseconds under a
   // key of a moment are read as the values they stand for
   state = withoutWrappers(state);
+  // a Protocol Buffers enum value (`PARTY_KIND_NATURAL_PERSON`) as the words after its enum's name,
+  // and its money (`{units, nanos}`) as a number
+  state = withProtobufValues(state);
   // a figure whose basis beside it says net (`"basis": "NET_AFTER_TAX"`) is no gross figure: unread
   state = withoutNetFigures(state);
   // a web form's fields posted as one URL-encoded string are read as the object they encode, and
@@ -366,7 +376,7 @@ export function readJson(
   state = withConnectionsAsLists(withFormFields(state));
   // a timeline of events (`[{"event": "LOSS", "at": …}]`) is read as the events' days under their names
   state = withTimelinesByEvent(state);
-  reference = asOfDate(state) ?? reference;
+  reference = asOfDate(state, reference) ?? reference;
   // a CSV or semicolon table written inside a string is read as its records
   state = withDelimitedTables(state);
   // a table written as column names and rows of cells is read as its records
@@ -390,7 +400,7 @@ export function readJson(
   }
   const used = new Set([...chosen.values()].map((c) => c.pointer));
   readKeyedStrings(unreadKeys, values, used, reference, meter);
-  byOptionName(inputs, nodes, values, used);
+  byOptionName(inputs, nodes, values, used, reference);
   byElimination(inputs, nodes, values, used, reference);
   // a loss is reported on or after the day it happened: dates read against that order were taken
   // for each other (a key misnamed, a date by elimination), as in a text (text/date-order.ts)
@@ -399,7 +409,7 @@ export function readJson(
   calibrate(values, JSON_WORTH);
   const unread = inputs.filter((i) => !Object.hasOwn(values, i.name));
   // a note in a record of its own day (a ticket's comment `at` a time) is read as of that day
-  const dayOf = dayOfOwnRecord(nodes);
+  const dayOf = dayOfOwnRecord(nodes, reference);
   for (const leaf of unread.length > 0 ? proseLeaves(nodes) : []) {
     // a person record is read from its keys, never from one note about it
     const still = unread.filter((i) => !Object.hasOwn(values, i.name) && isScalarType(i));
@@ -436,6 +446,6 @@ export const jsonReader: Reader = {
   name: "json",
   limits: EMBEDDED_LIMITS,
   async read(request: ReadRequest): Promise<ReadResult> {
-    return { values: readJson(request.inputs, request.state, undefined, undefined, claimedKeys(request)), usage: NO_USAGE };
+    return { values: readJson(request.inputs, request.state, request.reference, undefined, claimedKeys(request)), usage: NO_USAGE };
   },
 };

@@ -86,7 +86,16 @@ export function readText(inputs: InputIR[], written: string, reference?: string,
   const text = withoutStruck(joinedWraps(scanned));
   // a table pasted as tab-separated lines is read as rows and columns, over what its prose says
   const tabled = inputs.filter((i) => TEXT_READABLE.has(i.type.kind));
-  const read = withTables(tabled, text, readProse(inputs, text, reference, meter), statedReference(text)?.iso ?? reference, meter);
+  // the clock is read here, once: every date of the reading counts from this one day (a stated
+  // "Today is …" or `reference` first, as below)
+  const today = reference ?? todayIso();
+  const read = withTables(
+    tabled,
+    text,
+    readProse(inputs, text, today, reference, meter),
+    statedReference(text, today)?.iso ?? today,
+    meter,
+  );
   // a scan's figures may have lost or gained a digit the repair cannot see: none of its values is sure;
   // nor is what is read through the table of another language's words (text/languages.ts)
   const sure = scanned === plain ? read : capped(read, SCANNED_CAP);
@@ -101,16 +110,18 @@ const FOREIGN_CAP = 0.85;
 const capped = (values: Record<string, ReadValue>, cap: number): Record<string, ReadValue> =>
   Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v.confidence > cap ? { ...v, confidence: cap } : v]));
 
-function readProse(inputs: InputIR[], text: string, reference?: string, meter?: Meter): Record<string, ReadValue> {
-  const parts = messageParts(text);
-  if (!parts.history) return readMessage(inputs, parts.current, reference, meter, true, parts.envelope);
-  const current = readMessage(inputs, parts.current, reference, meter, false, parts.envelope);
-  const stated = statedReference(parts.current)?.iso ?? reference;
+/** `today`: the day the reading is made as of; `reference`: the same when the caller gave it. */
+function readProse(inputs: InputIR[], text: string, today: string, reference?: string, meter?: Meter): Record<string, ReadValue> {
+  const parts = messageParts(text, today);
+  if (!parts.history) return readMessage(inputs, parts.current, today, reference, meter, true, parts.envelope);
+  const current = readMessage(inputs, parts.current, today, reference, meter, false, parts.envelope);
+  const stated = statedReference(parts.current, today)?.iso ?? reference;
   // the history's "today" is the day its header dates it ("On 9 Nov 2026, Anna wrote:"), if any
-  const written = parts.historyHeader ? findDates(parts.historyHeader, stated ?? todayIso()).find((d) => !d.relative)?.iso : undefined;
+  const written = parts.historyHeader ? findDates(parts.historyHeader, stated ?? today).find((d) => !d.relative)?.iso : undefined;
   const older = readMessage(
     inputs,
     parts.history,
+    today,
     written ?? stated,
     meter,
     false,
@@ -132,19 +143,20 @@ function readProse(inputs: InputIR[], text: string, reference?: string, meter?: 
 function readMessage(
   inputs: InputIR[],
   text: string,
+  today: string,
   reference?: string,
   meter?: Meter,
   whole = false,
   envelope?: { start: number; end: number },
   dated?: OwnDate,
 ): Record<string, ReadValue> {
-  const stated = statedReference(text);
+  const stated = statedReference(text, today);
   // the day the message dates itself ("Date: …", a letter's date, "Call note 10/06/2026: …") is
   // its today: relative dates in it count from that day, not from the day it is read
-  const own = dated ?? ownDate(text, stated?.iso ?? reference ?? todayIso(), envelope);
+  const own = dated ?? ownDate(text, stated?.iso ?? reference ?? today, envelope);
   // a text headed with a date of another kind ("Date of loss: 2026-01-11 …") is read from it when it states no other
-  const heading = own || stated || reference ? undefined : headingDate(text);
-  const ref = own?.iso ?? stated?.iso ?? reference ?? heading ?? todayIso();
+  const heading = own || stated || reference ? undefined : headingDate(text, today);
+  const ref = own?.iso ?? stated?.iso ?? reference ?? heading ?? today;
   const readable = inputs.filter((i) => TEXT_READABLE.has(i.type.kind));
   const people = personInputs(inputs);
   if (readable.length === 0 && !people) return {};
@@ -231,6 +243,6 @@ export const textReader: Reader = {
   limits: EMBEDDED_LIMITS,
   async read(request: ReadRequest): Promise<ReadResult> {
     const text = typeof request.state === "string" ? request.state : JSON.stringify(request.state);
-    return { values: readText(request.inputs, text), usage: NO_USAGE };
+    return { values: readText(request.inputs, text, request.reference), usage: NO_USAGE };
   },
 };

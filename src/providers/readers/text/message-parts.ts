@@ -7,6 +7,7 @@
 // first, its dates rising down the page, is read the other way up: its last message is current.
 import { DATING_FIELD, FIELD, OPENS_BLOCK, STATED_FIRST, WROTE_LINE } from "./header-lines.js";
 import { oldestFirst } from "./thread-order.js";
+import { todayIso } from "../dates.js";
 
 export interface MessageParts {
   /** the text with history and headers blanked (same length, line breaks kept) */
@@ -41,9 +42,10 @@ const blank = (s: string): string => s.replace(/[^\n]/g, " ");
 
 type Part = "current" | "history" | "header";
 
-export function messageParts(text: string): MessageParts {
+/** `today`: the day the reading is made as of, for a thread's dates without their year. */
+export function messageParts(text: string, today = todayIso()): MessageParts {
   // a thread pasted oldest first: its last message is the current one (text/thread-order.ts)
-  const thread = oldestFirst(text);
+  const thread = oldestFirst(text, today);
   if (thread) return thread;
   const lines = text.split("\n");
   const parts: Part[] = [];

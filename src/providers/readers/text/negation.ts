@@ -48,6 +48,9 @@ export const NEGATORS = new Set([
   ...["não", "nenhum", "nenhuma", "sem"],
   ...["pas", "aucun", "aucune", "jamais", "sans", "rien", "néant"],
   ...["nicht", "kein", "keine", "keinen", "keinem", "keiner", "keines", "nie", "niemals", "ohne", "nichts", "nein"],
+  // Dutch ("geen schulden", "niet"), Italian ("nessun debito", "senza")
+  ...["geen", "niet", "nooit", "zonder", "niets"],
+  ...["nessun", "nessuna", "nessuno", "senza", "niente"],
 ]);
 
 const CLAUSE_BREAKS = new Set([",", ";", "(", ")", "and", "but", "while", "whereas", "although", "though", "however", "also"]);

@@ -98,9 +98,19 @@ const QUALIFIED: Record<Qualifier, { fit: number; confidence: number }> = {
 };
 
 /** Words that deny a quantity outright: "no coupon", "pays no rent", "zero debt". */
-const NONE = new Set(["no", "zero", "without", "nil"]);
+const NONE = new Set([
+  ...["no", "zero", "without", "nil"],
+  // the same "no" before a kind in the other languages of evidence: "geen schulden", "keine Schulden",
+  // "sin deudas", "aucune dette", "nenhuma dívida", "nessun debito"
+  ...["geen", "zonder", "kein", "keine", "keinen", "ohne", "sin", "ningún", "ninguna", "aucun", "aucune", "sans"],
+  ...["nenhum", "nenhuma", "sem", "nessun", "nessuna", "nessuno", "senza"],
+]);
 /** Answers after the cue that say there is none: "Rent: none", "Existing repayments: nil". */
-const NONE_STATED = new Set(["none", "nil", "zero"]);
+const NONE_STATED = new Set([
+  ...["none", "nil", "zero"],
+  // "Schulden: geen", "Schulden: keine", "Debiti: nessuno", "Deudas: ninguna", "Dettes : aucune", "Dívidas: nenhuma"
+  ...["geen", "keine", "nessuno", "nessuna", "ninguno", "ninguna", "aucun", "aucune", "néant", "nenhum", "nenhuma"],
+]);
 /** A count's events denied by the verb before them: "hasn't made a single claim", "has never had an accident". */
 const DENIED_VERB = /^(not|never)$|n['’]t$/;
 /** Words between such a denial and the cue that make it a denial of something else: "doesn't know how many claims". */

@@ -5,7 +5,7 @@
 // later message supersedes the 250 of the first). A thread whose order its dates do not show
 // (one day and no times, a date missing, a quoted line) is left to the usual reading, newest on
 // top. One pass over the lines: linear in the text.
-import { findDates, statedReference, todayIso } from "../dates.js";
+import { findDates, statedReference } from "../dates.js";
 import { DATING_FIELD, FIELD, OPENS_BLOCK, STATED_FIRST, WROTE_LINE } from "./header-lines.js";
 
 const QUOTED = /^[ \t]*>/;
@@ -68,9 +68,10 @@ const blank = (s: string): string => s.replace(/[^\n]/g, " ");
  */
 export function oldestFirst(
   text: string,
+  today: string,
 ): { current: string; history: string; historyHeader: string; envelope?: { start: number; end: number } } | undefined {
   const lines = text.split("\n");
-  const reference = statedReference(text)?.iso ?? todayIso();
+  const reference = statedReference(text, today)?.iso ?? today;
   const messages = messagesOf(lines, reference);
   if (!messages || messages.length < 2) return undefined;
   for (let k = 1; k < messages.length; k++) if (later(messages[k - 1]!.at, messages[k]!.at)) return undefined;

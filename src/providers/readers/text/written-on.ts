@@ -84,7 +84,7 @@ export function ownDate(text: string, reference: string, envelope?: { start: num
   }
   const letter = letterDate(text, reference) ?? stampDate(text, reference);
   if (letter) return letter;
-  const heading = headingDate(text);
+  const heading = headingDate(text, reference);
   if (!heading) return undefined;
   const d = findDates(text.slice(0, text.search(/\n|$/)), reference).find((m) => m.iso === heading && !m.relative);
   // "Call note 10/06/2026", "[19 Nov 2026 08:41]"; not "Date of loss: 2026-01-11", "Kitchen fire 2026-08-19"
