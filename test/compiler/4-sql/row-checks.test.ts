@@ -140,9 +140,9 @@ describe("a row's checks", () => {
         }),
         { numRuns: 60, seed: 46 },
       );
-      // the edges found both sides: rows scored and rows left out
-      expect(seen.scored).toBeGreaterThan(500);
-      expect(seen.left).toBeGreaterThan(500);
+      // the edges found both sides in each dialect: rows scored and rows left out (each dialect sees the same rows)
+      expect(seen.scored).toBeGreaterThan(250 * engines.length);
+      expect(seen.left).toBeGreaterThan(250 * engines.length);
       expect(seen.dialects.size).toBe(engines.length);
     },
   );
