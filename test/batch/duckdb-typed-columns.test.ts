@@ -9,23 +9,17 @@
 //   leaves a value of more places than its domain, or past its digits, to the JS engine;
 // - it is typed where the type proves the domain (no TRY_CAST of that column, no comparison back);
 // - `pdm score --engine duckdb` from such a Parquet file writes the JS engine's records.
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
 import { DuckDBInstance, type DuckDBConnection } from "@duckdb/node-api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { compileToSource, compileToSql, type Digits, type ModelInput, type SqlQuery } from "../../src/compiler/index.js";
+import { compileToSql, type Digits, type ModelInput, type SqlQuery } from "../../src/compiler/index.js";
 import { identifier, stringLiteral } from "../../src/compiler/4-sql/dialects.js";
-import { loadModel } from "../../src/compiler/5-load/compiled-model.js";
-import { ByteSink } from "../../src/batch/byte-sink.js";
-import { pieceScorer } from "../../src/batch/chunk-scorer.js";
 import { numberDigits } from "../../src/batch/duckdb/number-domain.js";
-import { scoreTable } from "../../src/batch/duckdb/table-engine.js";
 import { parquetExactTypes } from "../../src/batch/duckdb/table-rows.js";
-
-const lending = JSON.parse(readFileSync("samples/lending/model.json", "utf8")) as ModelInput;
-const NUMBERS = ["credit score", "annual income", "monthly debt", "loan amount"];
+import { bothEngines, lending, NUMBERS, results as resultsOf } from "./lending-engines.js";
 /** The same model with debt and loan unbounded (their checks a null check alone), debt optional. */
 const free = JSON.parse(JSON.stringify(lending)) as { content: { inputs: Record<string, { type: string; blank?: boolean }> } };
 free.content.inputs["monthly debt"]!.type = "number";
@@ -117,14 +111,7 @@ async function table(name: string, types: ColumnType[], rows: Row[]): Promise<vo
   await c.run(`INSERT INTO ${identifier(name)} VALUES ${values.join(", ")}`);
 }
 
-/** A decimal's text without trailing zeros. */
-const plain = (v: unknown): unknown => (typeof v === "string" && /^-?\d+\.\d+$/.test(v) ? v.replace(/\.?0+$/, "") : v);
-
-async function results(query: SqlQuery): Promise<unknown[][]> {
-  const columns = query.decisions.map((d) => `CAST(${identifier(d.name)} AS VARCHAR)`);
-  const r = await c.runAndReadAll(`SELECT "id", "$scored", ${columns.join(", ")} FROM (${query.sql}) ORDER BY "id"`);
-  return r.getRows().map((row) => row.map(plain));
-}
+const results = (query: SqlQuery): Promise<unknown[][]> => resultsOf(c, query);
 
 const compiled = (model: ModelInput, name: string, narrow: Record<string, Digits>, typed?: Record<string, Digits>): SqlQuery => {
   const r = compileToSql(model, { dialect: "duckdb", table: name, id: "id", narrow, typed });
@@ -206,34 +193,16 @@ describe("typed Parquet number columns", () => {
     await c.run(
       `COPY (SELECT CAST(id AS VARCHAR) AS id, * EXCLUDE (id) FROM p) TO ${stringLiteral(parquet)} (FORMAT parquet, ROW_GROUP_SIZE 1024)`,
     );
-    const jsonl =
-      rows
-        .map(([v, e], i) => {
-          const record: Record<string, unknown> = { id: String(i) };
-          NUMBERS.forEach((n, k) => {
-            if (v[k] !== null) record[n] = Number(text(v[k]!, types[k]!.scale));
-          });
-          if (e !== null) record.employment = e;
-          return JSON.stringify(record);
-        })
-        .join("\n") + "\n";
-    const source = compileToSource(lending);
-    if (!source.ok) throw new Error("does not check");
-    const js = pieceScorer(loadModel(source.loadable), { input: "jsonl", output: "jsonl", exactDecimals: false, idField: "id" });
-    const sink = new ByteSink(new Uint8Array(1 << 16));
-    js({ bytes: new TextEncoder().encode(jsonl), first: 1 }, sink);
-    const out = join(dir, "typed-out.jsonl");
-    const tally = await scoreTable({
-      model: lending,
-      strict: true,
-      loadable: source.loadable,
-      input: { format: "parquet", path: parquet },
-      output: { format: "jsonl", path: out },
-      exactDecimals: false,
-      idField: "id",
-      threads: 2,
+    const records = rows.map(([v, e], i) => {
+      const record: Record<string, unknown> = { id: String(i) };
+      NUMBERS.forEach((n, k) => {
+        if (v[k] !== null) record[n] = Number(text(v[k]!, types[k]!.scale));
+      });
+      if (e !== null) record.employment = e;
+      return record;
     });
-    expect(readFileSync(out, "utf8")).toBe(new TextDecoder().decode(sink.view()));
+    const { tally, records: got, expected } = await bothEngines(records, parquet, dir, "typed-out.jsonl");
+    expect(got).toBe(expected);
     // SQL scored rows itself, and left the others (past a domain, past 6 places) to the JS engine
     expect(tally.byJs).toBeGreaterThan(100);
     expect(tally.byJs).toBeLessThan(rows.length * 0.9);
