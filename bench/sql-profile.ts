@@ -2,6 +2,8 @@
 // written once as Parquet (the bench's generators), the query built as `pdm score --engine duckdb`
 // builds it (the file's number domains narrowed, its rows read by `read_parquet`), then run on one
 // DuckDB thread with every result column consumed (`sum(hash(…))`), CPU seconds of the process.
+// PROFILE_TYPED=1 reads a typed copy of each file instead (its number columns integers or
+// DECIMAL(p, s): sql-typed-parquet.ts), as the engine reads it (SqlOptions' `typed`).
 // PROFILE_MODE=sql prints the query; PROFILE_MODE=explain prints DuckDB's EXPLAIN ANALYZE; the
 // default measures the query beside the variants an ablation names (PROFILE_ONLY=column,… keeps those
 // result columns only).
@@ -10,22 +12,24 @@ import { finished } from "node:stream/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { DuckDBInstance } from "@duckdb/node-api";
+import { DuckDBInstance, type DuckDBConnection } from "@duckdb/node-api";
 import { compileToSql, type InputColumn } from "../src/compiler/index.js";
 import { identifier, stringLiteral } from "../src/compiler/4-sql/dialects.js";
 import { ID, LINE, PLAIN } from "../src/batch/duckdb/json-rows.js";
 import { numberDigits, statisticsDigits } from "../src/batch/duckdb/number-domain.js";
-import { parquetNumbers, tableRows, type FileTable, type TableRows } from "../src/batch/duckdb/table-rows.js";
+import { parquetExactTypes, parquetNumbers, tableRows, type FileTable, type TableRows } from "../src/batch/duckdb/table-rows.js";
 import type { ModelInput } from "../src/ir/model.js";
 import { lendingJsonl } from "./batch/lending-states.js";
 import { corpusBatch } from "./corpus/batch.js";
 import { CORPUS } from "./corpus/index.js";
+import { typedParquet } from "./sql-typed-parquet.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const ROWS = Number(process.env.PROFILE_ROWS ?? 1_000_000);
 const DIR = process.env.PROFILE_DIR ?? join(tmpdir(), "pdm-sql-profile");
 const MODE = process.env.PROFILE_MODE ?? "measure";
 const RUNS = Number(process.env.PROFILE_RUNS ?? 3);
+const TYPED = process.env.PROFILE_TYPED === "1";
 const models = (process.env.PROFILE_MODELS ?? "lending,insurance-rating,scorecard").split(",");
 
 const TYPES: Record<string, string> = { number: "DOUBLE", string: "VARCHAR", boolean: "BOOLEAN", date: "DATE" };
@@ -40,22 +44,36 @@ function modelOf(name: string): { model: ModelInput; jsonl: (rows: number) => It
 async function parquetFile(name: string, model: ModelInput, jsonl: (rows: number) => Iterable<string>): Promise<string> {
   mkdirSync(DIR, { recursive: true });
   const parquet = join(DIR, `${name}-${ROWS}.parquet`);
-  if (existsSync(parquet)) return parquet;
+  const typed = join(DIR, `${name}-${ROWS}-typed.parquet`);
+  if (existsSync(parquet) && (!TYPED || existsSync(typed))) return TYPED ? typed : parquet;
+  const inputs = (compileToSql(model, { dialect: "duckdb" }) as { query: { inputs: InputColumn[] } }).query.inputs;
+  const instance = await DuckDBInstance.create(":memory:");
+  const duck = await instance.connect();
+  if (!existsSync(parquet)) await doubleFile(duck, inputs, jsonl, name, parquet);
+  const numbers = inputs.filter((i) => i.kind === "number").map((i) => i.column);
+  if (TYPED) console.log(name, JSON.stringify(await typedParquet(duck, parquet, numbers, typed)));
+  duck.closeSync();
+  instance.closeSync();
+  return TYPED ? typed : parquet;
+}
+
+/** The rows as Parquet, every number column DOUBLE (DuckDB's reading of JSON's numbers). */
+async function doubleFile(
+  duck: DuckDBConnection,
+  inputs: InputColumn[],
+  jsonl: (rows: number) => Iterable<string>,
+  name: string,
+  parquet: string,
+): Promise<void> {
   const text = join(DIR, `${name}-${ROWS}.jsonl`);
   const out = createWriteStream(text);
   for (const block of jsonl(ROWS)) if (!out.write(block)) await new Promise<void>((r) => out.once("drain", () => r()));
   out.end();
   await finished(out);
-  const inputs = (compileToSql(model, { dialect: "duckdb" }) as { query: { inputs: InputColumn[] } }).query.inputs;
   const columns = `{'id': 'VARCHAR', ${inputs.map((c) => `${stringLiteral(c.column)}: ${stringLiteral(TYPES[c.kind]!)}`).join(", ")}}`;
-  const instance = await DuckDBInstance.create(":memory:");
-  const duck = await instance.connect();
   await duck.run(
     `COPY (SELECT * FROM read_json(${stringLiteral(text)}, format = 'newline_delimited', columns = ${columns})) TO ${stringLiteral(parquet)} (FORMAT parquet)`,
   );
-  duck.closeSync();
-  instance.closeSync();
-  return parquet;
 }
 
 async function main(): Promise<void> {
@@ -93,6 +111,7 @@ async function main(): Promise<void> {
     let rows: TableRows | undefined;
     const compiled = compileToSql(model, {
       narrow,
+      typed: parquetExactTypes(table, names),
       dialect: "duckdb",
       carry: (inputs) => [ID, ...(rows = tableRows(table, inputs, "id", { properties: {} })).carry],
       source: (_, clusterBy) =>

@@ -21,6 +21,7 @@ import type { ModelInput } from "../src/ir/model.js";
 import { lendingJsonl } from "./batch/lending-states.js";
 import { corpusBatch } from "./corpus/batch.js";
 import { CORPUS } from "./corpus/index.js";
+import { typedParquet } from "./sql-typed-parquet.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const ROWS = Number(process.env.BENCH_SQL_ROWS ?? 1_000_000);
@@ -71,6 +72,11 @@ interface Measured {
   js: number;
   parquet: number;
   parquetOut: number;
+  /** the same runs from the typed copy (sql-typed-parquet.ts) */
+  typed: number;
+  typedOut: number;
+  /** each number column's type in the typed copy */
+  types: Record<string, string>;
   jsonl: number;
   postgres?: number;
   readJson: number;
@@ -90,16 +96,36 @@ async function measure(c: Case, dir: string): Promise<Measured> {
   const readJson = `read_json(${stringLiteral(jsonl)}, format = 'newline_delimited', columns = ${jsonColumns(inputs)})`;
   const parquet = join(dir, "rows.parquet");
   await duck.run(`COPY (SELECT * FROM ${readJson}) TO ${stringLiteral(parquet)} (FORMAT parquet)`);
+  const typedFile = join(dir, "typed.parquet");
+  const numbers = inputs.filter((i) => i.kind === "number").map((i) => i.column);
 
-  const m: Measured = { name: c.name, js: 0, parquet: 0, parquetOut: 0, jsonl: 0, readJson: 0, queryJson: 0, same: false };
+  const m: Measured = {
+    name: c.name,
+    js: 0,
+    parquet: 0,
+    parquetOut: 0,
+    typed: 0,
+    typedOut: 0,
+    types: await typedParquet(duck, parquet, numbers, typedFile),
+    jsonl: 0,
+    readJson: 0,
+    queryJson: 0,
+    same: false,
+  };
   m.js = pdm(c, ["--in", jsonl, "--out", join(dir, "js.jsonl"), "--engine", "js"]);
   m.parquet = pdm(c, ["--in", parquet, "--out", join(dir, "parquet.jsonl"), "--engine", "duckdb"]);
   m.parquetOut = pdm(c, ["--in", parquet, "--out", join(dir, "out.parquet"), "--engine", "duckdb"]);
+  m.typed = pdm(c, ["--in", typedFile, "--out", join(dir, "typed.jsonl"), "--engine", "duckdb"]);
+  m.typedOut = pdm(c, ["--in", typedFile, "--out", join(dir, "typed-out.parquet"), "--engine", "duckdb"]);
   m.jsonl = pdm(c, ["--in", jsonl, "--out", join(dir, "duckdb.jsonl"), "--engine", "duckdb"]);
   const expected = readFileSync(join(dir, "js.jsonl"));
-  m.same = expected.equals(readFileSync(join(dir, "parquet.jsonl"))) && expected.equals(readFileSync(join(dir, "duckdb.jsonl")));
-  rmSync(join(dir, "duckdb.jsonl"));
-  rmSync(join(dir, "parquet.jsonl"));
+  m.same = ["parquet.jsonl", "typed.jsonl", "duckdb.jsonl"].every((f) => expected.equals(readFileSync(join(dir, f))));
+  // the Parquet outputs hold the same values from either file
+  const outputs = await duck.runAndReadAll(
+    `SELECT count(*) FROM (SELECT * FROM read_parquet(${stringLiteral(join(dir, "out.parquet"))}) EXCEPT ALL SELECT * FROM read_parquet(${stringLiteral(join(dir, "typed-out.parquet"))}))`,
+  );
+  m.same &&= Number(outputs.getRows()[0]![0]) === 0;
+  for (const f of ["duckdb.jsonl", "parquet.jsonl", "typed.jsonl"]) rmSync(join(dir, f));
 
   // where DuckDB's JSONL time goes: its own reader alone, then its reader under the model's query
   m.readJson = await seconds(() =>
@@ -157,11 +183,20 @@ for (const c of cases) {
 }
 
 const parquetRatios = results.map((m) => m.js / m.parquet);
+const typedRatios = results.map((m) => m.js / m.typed);
+const typedOutRatios = results.map((m) => m.js / m.typedOut);
 const jsonlRatios = results.map((m) => m.js / m.jsonl);
 const load = loadavg()
   .map((l) => l.toFixed(1))
   .join(", ");
 writeResults();
+
+/** How many number columns of each type: `INTEGER 24, DECIMAL(8, 2) 16`. */
+function typeCounts(types: Record<string, string>): string {
+  const counts = new Map<string, number>();
+  for (const t of Object.values(types)) counts.set(t, (counts.get(t) ?? 0) + 1);
+  return [...counts].map(([t, n]) => `${t} ${n}`).join(", ");
+}
 
 function writeResults(): void {
   const lines = [
@@ -169,14 +204,14 @@ function writeResults(): void {
     "",
     `\`pdm score\` end to end (process start, compile, reading, writing), ${ROWS.toLocaleString("en-US")} generated rows per model, written once as JSONL and (by DuckDB) as Parquet; one run each. ${availableParallelism()} cores, load average at the end ${load} (1, 5, 15 min) on ${process.env.BENCH_MACHINE ?? "this machine"}, shared with other work. See docs/sql.md.`,
     "",
-    "| model | JS engine, JSONL → JSONL | DuckDB, Parquet → JSONL | DuckDB, Parquet → Parquet | DuckDB, JSONL → JSONL | PostgreSQL, table → table | same bytes |",
-    "|---|---:|---:|---:|---:|---:|---|",
+    "| model | JS engine, JSONL → JSONL | DuckDB, Parquet (DOUBLE columns) → JSONL | DuckDB, Parquet (DOUBLE columns) → Parquet | DuckDB, Parquet (typed columns) → JSONL | DuckDB, Parquet (typed columns) → Parquet | DuckDB, JSONL → JSONL | PostgreSQL, table → table | same bytes |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---|",
     ...results.map(
       (m) =>
-        `| ${m.name} | ${rate(m.js)} | ${rate(m.parquet)} (${ratio(m.js, m.parquet)}) | ${rate(m.parquetOut)} (${ratio(m.js, m.parquetOut)}) | ${rate(m.jsonl)} (${ratio(m.js, m.jsonl)}) | ${m.postgres ? `${rate(m.postgres)} (${ratio(m.js, m.postgres)})` : "not run (no DATABASE_URL)"} | ${m.same ? "yes" : "**no**"} |`,
+        `| ${m.name} | ${rate(m.js)} | ${rate(m.parquet)} (${ratio(m.js, m.parquet)}) | ${rate(m.parquetOut)} (${ratio(m.js, m.parquetOut)}) | ${rate(m.typed)} (${ratio(m.js, m.typed)}) | ${rate(m.typedOut)} (${ratio(m.js, m.typedOut)}) | ${rate(m.jsonl)} (${ratio(m.js, m.jsonl)}) | ${m.postgres ? `${rate(m.postgres)} (${ratio(m.js, m.postgres)})` : "not run (no DATABASE_URL)"} | ${m.same ? "yes" : "**no**"} |`,
     ),
     "",
-    `Rows per second; in brackets, the JS engine's time ÷ the engine's (above 1: faster than the JS engine). DuckDB from Parquet: geometric mean ${geomean(parquetRatios).toFixed(2)}×, worst ${Math.min(...parquetRatios).toFixed(2)}× (target ≥ 10×; ≥ 3,000,000 rows/s). DuckDB from JSONL: geometric mean ${geomean(jsonlRatios).toFixed(2)}×, worst ${Math.min(...jsonlRatios).toFixed(2)}× (target ≥ 5×).`,
+    `Rows per second; in brackets, the JS engine's time ÷ the engine's (above 1: faster than the JS engine). DuckDB from Parquet (DOUBLE columns, → JSONL): geometric mean ${geomean(parquetRatios).toFixed(2)}×, worst ${Math.min(...parquetRatios).toFixed(2)}×; from Parquet (typed columns) → JSONL ${geomean(typedRatios).toFixed(2)}×, worst ${Math.min(...typedRatios).toFixed(2)}×, → Parquet ${geomean(typedOutRatios).toFixed(2)}×, worst ${Math.min(...typedOutRatios).toFixed(2)}× (target ≥ 10×; ≥ 3,000,000 rows/s). Typed columns: the same values, each number column an integer type or DECIMAL(p, s) of its values' digits (bench/sql-typed-parquet.ts): ${results.map((m) => `${m.name} ${typeCounts(m.types)}`).join("; ")}. DuckDB from JSONL: geometric mean ${geomean(jsonlRatios).toFixed(2)}×, worst ${Math.min(...jsonlRatios).toFixed(2)}× (target ≥ 5×).`,
     "",
     "## Where DuckDB's JSONL time goes",
     "",

@@ -7,22 +7,16 @@
 // - the narrowed query scores exactly the rows the default one scores, with the same values;
 // - `pdm score --engine duckdb` from such a Parquet file writes the JS engine's records;
 // - a whole-number Parquet column's digits read from the file's statistics are the pass's.
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
 import { DuckDBInstance, type DuckDBConnection } from "@duckdb/node-api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { compileToSource, compileToSql, type Digits, type ModelInput, type SqlQuery } from "../../src/compiler/index.js";
+import { compileToSql, type Digits, type SqlQuery } from "../../src/compiler/index.js";
 import { identifier, stringLiteral } from "../../src/compiler/4-sql/dialects.js";
-import { loadModel } from "../../src/compiler/5-load/compiled-model.js";
-import { ByteSink } from "../../src/batch/byte-sink.js";
-import { pieceScorer } from "../../src/batch/chunk-scorer.js";
 import { numberDigits, statisticsDigits } from "../../src/batch/duckdb/number-domain.js";
-import { scoreTable } from "../../src/batch/duckdb/table-engine.js";
-
-const lending = JSON.parse(readFileSync("samples/lending/model.json", "utf8")) as ModelInput;
-const NUMBERS = ["credit score", "annual income", "monthly debt", "loan amount"];
+import { bothEngines as both, lending, NUMBERS, results as resultsOf } from "./lending-engines.js";
 
 const dir = mkdtempSync(join(tmpdir(), "pdm-duckdb-narrow-"));
 let instance: DuckDBInstance;
@@ -104,15 +98,8 @@ async function table(name: string, rows: Row[]): Promise<void> {
   if (values.length) await c.run(`INSERT INTO ${identifier(name)} VALUES ${values.join(", ")}`);
 }
 
-/** A decimal's text without trailing zeros (the two queries may give a value different scales). */
-const plain = (v: unknown): unknown => (typeof v === "string" && /^-?\d+\.\d+$/.test(v) ? v.replace(/\.?0+$/, "") : v);
-
 /** Every row of a query, by id: `$scored` and each decision as text. */
-async function results(query: SqlQuery): Promise<unknown[][]> {
-  const columns = query.decisions.map((d) => `CAST(${identifier(d.name)} AS VARCHAR)`);
-  const r = await c.runAndReadAll(`SELECT "id", "$scored", ${columns.join(", ")} FROM (${query.sql}) ORDER BY "id"`);
-  return r.getRows().map((row) => row.map(plain));
-}
+const results = (query: SqlQuery): Promise<unknown[][]> => resultsOf(c, query);
 
 const compiled = (name: string, narrow?: Record<string, Digits>): SqlQuery => {
   const r = compileToSql(lending, { dialect: "duckdb", table: name, id: "id", narrow });
@@ -196,29 +183,13 @@ describe("narrowed number domains", () => {
    * The DuckDB engine's JSONL records of the Parquet file of `rows` (written to `outName`), and the
    * JS engine's records of the same rows as JSONL, ids their row numbers.
    */
-  async function bothEngines(rows: Row[], parquet: string, outName: string) {
-    const jsonl =
-      rows
-        .map((r, i) => JSON.stringify({ id: String(i), ...Object.fromEntries(Object.entries(r).filter(([, v]) => v !== null)) }))
-        .join("\n") + "\n";
-    const source = compileToSource(lending);
-    if (!source.ok) throw new Error("does not check");
-    const js = pieceScorer(loadModel(source.loadable), { input: "jsonl", output: "jsonl", exactDecimals: false, idField: "id" });
-    const sink = new ByteSink(new Uint8Array(1 << 16));
-    js({ bytes: new TextEncoder().encode(jsonl), first: 1 }, sink);
-    const out = join(dir, outName);
-    const tally = await scoreTable({
-      model: lending,
-      strict: true,
-      loadable: source.loadable,
-      input: { format: "parquet", path: parquet },
-      output: { format: "jsonl", path: out },
-      exactDecimals: false,
-      idField: "id",
-      threads: 2,
-    });
-    return { tally, records: readFileSync(out, "utf8"), expected: new TextDecoder().decode(sink.view()) };
-  }
+  const bothEngines = (rows: Row[], parquet: string, outName: string) =>
+    both(
+      rows.map((r, i) => ({ id: String(i), ...Object.fromEntries(Object.entries(r).filter(([, v]) => v !== null)) })),
+      parquet,
+      dir,
+      outName,
+    );
 
   /** A Parquet file of one column `x` of the type: `nulls` nulls, then the values, in row groups of `group` rows. */
   async function wholeFile(values: (bigint | null)[], type: string, group: number, nulls = 0): Promise<string> {

@@ -85,9 +85,12 @@ export async function numberDigits(
   if (columns.length === 0) return {};
   const limit = 10 ** WIDEST.int;
   const bounds = (
-    await connection.runAndReadAll(`SELECT ${columns.map((c) => `min(${c.value}), max(${c.value})`).join(", ")} FROM ${from}`)
+    await connection.runAndReadAll(
+      `SELECT ${columns.map((c) => `CAST(min(${c.value}) AS DOUBLE), CAST(max(${c.value}) AS DOUBLE)`).join(", ")} FROM ${from}`,
+    )
   ).getRows()[0]!;
-  // a column of nulls only has no value in the widest domain; a NaN is the greatest value
+  // a column of nulls only has no value in the widest domain; a NaN is the greatest value; an
+  // integer's or a decimal's bound is read as a double (rounded monotonically: the same side of ±10^9)
   const ranged = columns.flatMap((c, i) => {
     const [low, high] = [bounds[2 * i], bounds[2 * i + 1]];
     return typeof low === "number" && typeof high === "number" && low > -limit && high < limit ? [{ ...c, top: Math.max(-low, high) }] : [];

@@ -25,7 +25,15 @@ import { tableFallback, type OutputFormat } from "./table-fallback.js";
 import { numberDigits, statisticsDigits } from "./number-domain.js";
 import { jsonlFallback, jsonlRows, type CleanScreen } from "./jsonl-file.js";
 import { pieceScorer } from "../chunk-scorer.js";
-import { parquetNumbers, tableProblems, tableRows, type FileTable, type TableFormat, type TableRows } from "./table-rows.js";
+import {
+  parquetExactTypes,
+  parquetNumbers,
+  tableProblems,
+  tableRows,
+  type FileTable,
+  type TableFormat,
+  type TableRows,
+} from "./table-rows.js";
 
 /** The file cannot be scored: unreadable, a column missing or of the wrong type. Nothing was written. */
 export class TableError extends Error {}
@@ -230,6 +238,8 @@ export async function scoreTable(batch: TableBatch): Promise<TableTally> {
     await batch.onStage?.("digits", { connection });
     const compiled = compileToSql(batch.model, {
       narrow,
+      // a column of an integer or DECIMAL type is read as its decimal, not checked to be one
+      typed: parquetExactTypes(table, names),
       dialect: "duckdb",
       strict: batch.strict,
       // the raw columns to carry are known once the inputs are (asked before the source)

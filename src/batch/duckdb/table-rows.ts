@@ -9,7 +9,7 @@
 // the input schema has a number, `true`/`false` where a boolean, an empty cell missing. A Parquet
 // column must be of its input's kind; a null is a missing value.
 import { identifier, stringLiteral } from "../../compiler/4-sql/dialects.js";
-import type { InputColumn } from "../../compiler/index.js";
+import type { Digits, InputColumn } from "../../compiler/index.js";
 import { csvCellKinds, NUMERIC, type CellKind } from "../csv-state.js";
 import { LINE, PLAIN, ID } from "./json-rows.js";
 
@@ -119,6 +119,39 @@ export function parquetNumbers(t: FileTable, names: string[]): { from: string; c
     .filter((c) => names.includes(c.name) && NUMBER.test(c.type))
     .map((c) => ({ name: c.name, value: parquetRead("number", identifier(c.name), c.type).value }));
   return { from: reader(t).from, columns };
+}
+
+/** The digits of each integer type's values (an unsigned one's at most those of its signed twin's width). */
+const INTEGER_DIGITS: Record<string, number> = {
+  TINYINT: 3,
+  SMALLINT: 5,
+  INTEGER: 10,
+  BIGINT: 19,
+  HUGEINT: 39,
+  UTINYINT: 3,
+  USMALLINT: 5,
+  UINTEGER: 10,
+  UBIGINT: 20,
+  UHUGEINT: 39,
+};
+const DECIMAL = /^DECIMAL\((\d+),\s*(\d+)\)$/;
+
+/**
+ * The exact decimal each Parquet number column among `names` holds by its type (an integer type:
+ * its digits at no places; `DECIMAL(p, s)`: p - s and s), for the query to read it as its decimal
+ * without a check that it is one (`typed` in the compiler's SqlOptions). A FLOAT or DOUBLE holds none.
+ */
+export function parquetExactTypes(t: FileTable, names: string[]): Record<string, Digits> {
+  if (t.format !== "parquet") return {};
+  return Object.fromEntries(
+    t.columns.flatMap((c) => {
+      if (!names.includes(c.name)) return [];
+      const int = INTEGER_DIGITS[c.type];
+      if (int !== undefined) return [[c.name, { int, scale: 0 }]];
+      const m = DECIMAL.exec(c.type);
+      return m ? [[c.name, { int: Number(m[1]) - Number(m[2]), scale: Number(m[2]) }]] : [];
+    }),
+  );
 }
 
 /** The type of a value no cell gives (the column is read as another kind). */

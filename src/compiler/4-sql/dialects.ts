@@ -38,6 +38,13 @@ export interface Dialect {
   contains: (s: string, t: string) => string;
   /** a number column as the exact decimal type (null where it does not fit: `fitsDecimal` tells) */
   toDecimal: (column: string, int: number, scale: number) => string;
+  /**
+   * a column whose type is already an exact decimal of at most `scale` places (an integer type, a
+   * `DECIMAL(p, s)`) as the decimal type: its own value, never rounded, and null where it has more
+   * digits before the point than `int` (`fits`: by its type it never has); absent where the
+   * dialect's number columns are checked by `fitsDecimal` alone
+   */
+  widenDecimal?: (column: string, int: number, scale: number, fits: boolean) => string;
   /** ends each layer's SELECT: what keeps the planner from writing a layer's columns back into the layers above */
   layerEnd: string;
   /** a context of named values */
@@ -84,6 +91,8 @@ export const DIALECTS: Record<DialectName, Dialect> = {
     contains: (s, t) => `contains(${s}, ${t})`,
     layerEnd: "",
     toDecimal: (c, int, scale) => `TRY_CAST(${c} AS DECIMAL(${Math.max(1, int + scale)}, ${scale}))`,
+    // a wider decimal (or an integer's) holds the value exactly; TRY_CAST is NULL on overflow
+    widenDecimal: (c, int, scale, fits) => `${fits ? "CAST" : "TRY_CAST"}(${c} AS DECIMAL(${Math.max(1, int + scale)}, ${scale}))`,
     record: (fields) => `struct_pack(${fields.map(([name, sql]) => `${identifier(name)} := ${sql}`).join(", ")})`,
     // a cast that rounds or overflows is caught by comparing its value back (TRY_CAST: NULL on overflow)
     fitsDecimal: (c, _int, _scale, value) => `(${value} = ${c})`,

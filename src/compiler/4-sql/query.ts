@@ -69,6 +69,13 @@ export interface SqlOptions {
    * the domain (the batch engine scores it with the JS engine), so the answers are the same.
    */
   narrow?: Record<string, Digits>;
+  /**
+   * column name → the exact decimal its type holds (an integer type's digits at no places, a
+   * `DECIMAL(p, s)`'s): where it has no more places than the input's domain, the column is its
+   * decimal already, so the query widens it instead of casting it and comparing it back; where
+   * it also has no more digits before the point, every value fits and only a null is checked
+   */
+  typed?: Record<string, Digits>;
 }
 
 export interface InputColumn {
@@ -323,20 +330,25 @@ function inputColumn(
     digits = narrowed(numberDigits(input, mapping, cx), options.narrow?.[column]);
     // the column read once: its value as the decimal, then whether that is the column's number (one layer up)
     const read = layers.input(raw);
-    value = numberColumn(layers.input(dialect.toDecimal(raw, digits.int, digits.scale)), decimalShape(digits.int, digits.scale));
+    const own = options.typed?.[column];
+    const widen = own && own.scale <= digits.scale ? dialect.widenDecimal : undefined;
+    const fits = widen !== undefined && own!.int <= digits.int;
+    const decimal = widen ? widen(raw, digits.int, digits.scale, fits) : dialect.toDecimal(raw, digits.int, digits.scale);
+    value = numberColumn(layers.input(decimal), decimalShape(digits.int, digits.scale));
     holdCast(value, cx());
-    // TRY_CAST's overflow is a null: only a true comparison fits, and a true fit holds a value, so
-    // the bounds after it need no null guard (the row's check is false unless every part is true)
-    const checks = [dialect.fitsDecimal(read, digits.int, digits.scale, value.sql)];
     const c = input.type.kind === "number" ? input.type.constraint : undefined;
     // a bound is a JS number, written as its shortest decimal: the same order as the validator's doubles (docs/numbers.md)
-    for (const [key, op] of BOUNDS) {
+    const bounds = BOUNDS.flatMap(([key, op]) => {
       const bound = c?.[key];
-      if (bound === undefined) continue;
+      if (bound === undefined) return [];
       if (!/^-?\d+(\.\d+)?$/.test(String(bound))) throw new SqlUnsupported(`the bound ${bound}`, cx().place);
-      checks.push(`${value.sql} ${op} ${String(bound)}`);
-    }
-    conditions.push(orMissing(read, checks, input.blank));
+      return [`${value.sql} ${op} ${String(bound)}`];
+    });
+    // TRY_CAST's overflow is a null: only a true comparison fits, and a true fit holds a value, so
+    // the bounds after it need no null guard (the row's check is false unless every part is true).
+    // A widened column is its value or null (a bound's comparison with a null fails the row too)
+    const fit = widen ? `${fits ? read : value.sql} IS NOT NULL` : dialect.fitsDecimal(read, digits.int, digits.scale, value.sql);
+    conditions.push(orMissing(read, widen && bounds.length > 0 ? bounds : [fit, ...bounds], input.blank));
   } else {
     const type = dialect.typeNames[kind as keyof Dialect["typeNames"]];
     value = literal(layers.input(`CAST(${raw} AS ${type})`), kind);
