@@ -41,6 +41,9 @@ interface InputSlot {
   plan?: ColumnPlan;
   /** a list of structs: its FEEL value is read through a converting call (codegen/raw-items.ts) */
   lazy?: RawInput;
+  /** JS that reads the FEEL value, converting it on first use with `reader` (undefined: `feel` is read as it is) */
+  read?: string;
+  reader?: string;
 }
 
 /** A model's module, twice: without and with the explain function. */
@@ -69,9 +72,11 @@ export function emitModule(ir: ModelIR, options: EmitOptions = {}): ModuleSource
   // the raw items, and FEEL code reads the converted list through a call that converts it once
   for (const slot of slots.values()) {
     slot.lazy = rawInput(slot.input.type, () => {
-      const [array, convert] = [em.fresh("a"), em.fresh("u")];
+      const [array, check, convert] = [em.fresh("a"), em.fresh("A"), em.fresh("u")];
       return {
-        array,
+        array: `(${array} ?? ${check}())`,
+        held: array,
+        check,
         feel: `${convert}()`,
         current: slot.feel,
         convert,
@@ -80,8 +85,14 @@ export function emitModule(ir: ModelIR, options: EmitOptions = {}): ModuleSource
       };
     });
   }
+  // any other input but a string's is converted on its first read (a string is its own FEEL value)
+  for (const slot of slots.values()) {
+    if (slot.lazy || isStringLike(slot.input.type)) continue;
+    slot.reader = em.fresh("L");
+    slot.read = `(${slot.feel} ?? ${slot.reader}())`;
+  }
   const runScope = root.child();
-  for (const slot of slots.values()) runScope.bind("input", slot.input.name, slot.lazy?.feel ?? slot.feel);
+  for (const slot of slots.values()) runScope.bind("input", slot.input.name, slot.lazy?.feel ?? slot.read ?? slot.feel);
   const raws = new Map([...slots.values()].flatMap((slot) => (slot.lazy ? [[slot.lazy.feel, slot.lazy] as const] : [])));
 
   const decisions = options.decisions ?? ir.decisions;
@@ -102,7 +113,11 @@ export function emitModule(ir: ModelIR, options: EmitOptions = {}): ModuleSource
   });
   const body = decisionCode.join("\n");
 
-  const prologue = [...slots.values()].map((slot) => inputPrologue(slot, body, em)).filter(Boolean);
+  const heard = em.fresh("ph");
+  const prologue = [...slots.values()].map((slot) => inputPrologue(slot, body, em, heard)).filter(Boolean);
+  // converting is pure apart from the problems it reports: when they are heard, every input is converted at once, so that they come first
+  if (prologue.some((line) => new RegExp(`\\b${heard}\\b`).test(line)))
+    prologue.unshift(`const ${heard} = S !== null && rt.problemsHeard();`);
   const result = decisions.map((d) => `${em.key(d.name)}: ${decisionIds.get(d.name)}`).join(", ");
   const jsonOf = (d: DecisionIR) => {
     const json = jsonIds.get(d.name);
@@ -149,49 +164,64 @@ function rawReads(slot: InputSlot, em: Emitter): [string, string][] {
   ];
 }
 
-/** Reads one input: from FEEL values (I) or the raw JSON state (S). */
-function inputPrologue(slot: InputSlot, body: string, em: Emitter): string {
-  const count = (id: string) => (body.match(new RegExp(`\\b${id}\\b`, "g")) ?? []).length;
+/**
+ * Reads one input: from FEEL values (I) or the raw JSON state (S). An input with a `read` is
+ * converted on its first read (`heard`: at once when problems are heard, as a raw value its
+ * table's tests cannot read is, since those tests read the FEEL value itself).
+ */
+function inputPrologue(slot: InputSlot, body: string, em: Emitter, heard: string): string {
+  const count = (id: string, code = body) => (code.match(new RegExp(`\\b${id}\\b`, "g")) ?? []).length;
   const type = em.type(slot.input.type);
   const feelUses = count(slot.feel);
   const read = `const ${slot.raw} = S === null ? undefined : ${em.stateKey("S", slot.input.name)};`;
   const fromJson = `${jsonReader(slot.input.type)}(${slot.raw}, ${type})`;
   const value = (convert: string) => `S === null ? (${em.stateKey("I", slot.input.name)} ?? null) : ${convert}`;
-  const feel = (convert: string) => `const ${slot.feel} = ${value(convert)};`;
+  // an input read through `read`: its reader converts it, once (a null input is `read` again, as cheaply)
+  const reader =
+    slot.reader && count(slot.reader) > 0
+      ? ` const ${slot.reader} = () => (${slot.feel} !== undefined ? ${slot.feel} : (${slot.feel} = ${fromJson}));`
+      : "";
+  const feel = (convert: string) => `${slot.read ? "let" : "const"} ${slot.feel} = ${value(convert)};${reader}`;
   // a JSON string is already the FEEL value of a string or choice input
   const text = isStringLike(slot.input.type);
   if (slot.plan) {
     const day = slot.plan.kind === "date" ? [`const ${slot.day} = rt.epochDay(${slot.raw});`] : [];
     const guard = `const ${slot.guard} = ${rawGuard(slot.plan.kind, slot.plan.raw)};`;
-    // Converted only when a test cannot use the raw value, or when FEEL code reads the input.
-    const lazy = feelUses <= slot.plan.fallbackUses;
+    // Tests read the FEEL value itself where the raw value cannot decide: when every such read is
+    // a fallback of a failed guard, a raw value that passes it is converted on first read only.
+    const direct = slot.read === undefined ? feelUses : count(slot.feel, body.split(slot.read).join(""));
+    const lazy = slot.read !== undefined && direct <= slot.plan.fallbackUses;
     // a raw value that passes a string or boolean guard is its own FEEL value
     const convert =
       slot.plan.kind === "string" || slot.plan.kind === "boolean"
         ? `(${slot.guard} ? ${slot.raw} : ${fromJson})`
         : lazy
-          ? `(${slot.guard} ? null : ${fromJson})`
+          ? `(${slot.guard} && !${heard} ? undefined : ${fromJson})`
           : fromJson;
-    return [read, ...day, guard, feel(convert)].join(" ");
+    return [read, ...day, guard, feelUses === 0 ? "" : feel(convert)].filter(Boolean).join(" ");
   }
   if (slot.lazy) return lazyPrologue(slot, slot.lazy, read, value(fromJson), count(slot.lazy.convert));
   if (feelUses === 0) return "";
+  // every read through `read` (none of the id alone): converted on the first
+  if (slot.read && count(slot.feel, body.split(slot.read).join("")) === 0)
+    return [read, feel(`(${heard} ? ${fromJson} : undefined)`)].join(" ");
   return [read, feel(text ? `(typeof ${slot.raw} === "string" ? ${slot.raw} : ${fromJson})` : fromJson)].join(" ");
 }
 
 /**
  * Reads a list of structs that FEEL code reads through `input.convert`. When raw paths read its
- * array, the list is converted on first use, or at once when problems are heard: converting is
- * pure apart from the problems it reports, which then come first, as they do when it is eager.
+ * array (checked on their first read), the list is converted on first use, or at once when
+ * problems are heard: converting is pure apart from the problems it reports, which then come
+ * first, as they do when it is eager.
  */
 function lazyPrologue(slot: InputSlot, input: RawInput, read: string, value: string, uses: number): string {
   if (uses === 0) return "";
-  const { array, convert, current } = input;
+  const { held, check, convert, current } = input;
   if (!input.used) return `${read} const ${current} = ${value}; const ${convert} = () => ${current};`;
   return [
     read,
     `let ${current}; const ${convert} = () => (${current} !== undefined ? ${current} : (${current} = ${value}));`,
-    `const ${array} = rt.rawArray(${slot.raw});`,
+    `let ${held}; const ${check} = () => (${held} !== undefined ? ${held} : (${held} = rt.rawArray(${slot.raw})));`,
     `if (rt.problemsHeard()) ${convert}();`,
   ].join(" ");
 }

@@ -39,8 +39,12 @@ type FieldKind = keyof typeof FIELD_GUARDS;
  * (codegen/module.ts), and the paths here read the raw array instead where they can.
  */
 export interface RawInput {
-  /** JS id of the raw array when it has items, else null (runtime rawArray) */
+  /** JS of the raw array when it has items, else null (runtime rawArray): checked on its first read, once a call */
   array: string;
+  /** JS id of the raw array once checked, undefined until then */
+  held: string;
+  /** JS id of the function that checks it (`array` calls it until then) */
+  check: string;
   /** JS of the FEEL value: a call that converts the whole list on its first use */
   feel: string;
   /** JS id of the converted list, undefined until converted */

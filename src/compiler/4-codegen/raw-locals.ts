@@ -5,7 +5,7 @@ import type { ProjectedKind } from "../../runtime/raw-items.js";
 import type { Emitter } from "./emitter.js";
 
 export interface RawLocal {
-  /** JS id of the input's raw array (null when it has none) */
+  /** JS of the input's raw array (null when it has none), checked on its first read */
   array: string;
   /** JS id of the input's converted list (undefined until converted) */
   current: string;

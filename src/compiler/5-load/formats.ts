@@ -7,7 +7,9 @@ const DURATION = /^-?P(?!$)(\d+Y)?(\d+M)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+(\.\d+
 
 /** The two-digit number at s[at], or -1 when either character is not a digit. */
 function twoDigits(s: string, at: number): number {
-  const [a, b] = [s.charCodeAt(at) - 48, s.charCodeAt(at + 1) - 48];
+  // no array destructured here or below: the check runs for every date of every state
+  const a = s.charCodeAt(at) - 48;
+  const b = s.charCodeAt(at + 1) - 48;
   return a >= 0 && a <= 9 && b >= 0 && b <= 9 ? a * 10 + b : -1;
 }
 
@@ -16,7 +18,10 @@ const MONTH_DAYS = [0, 31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 /** s[at, at + 10) is YYYY-MM-DD, a day of the calendar (month lengths, leap years): checked in place. */
 function isPlainDate(s: string, at: number): boolean {
   if (s.charCodeAt(at + 4) !== 45 || s.charCodeAt(at + 7) !== 45) return false;
-  const [high, low, month, day] = [twoDigits(s, at), twoDigits(s, at + 2), twoDigits(s, at + 5), twoDigits(s, at + 8)];
+  const high = twoDigits(s, at);
+  const low = twoDigits(s, at + 2);
+  const month = twoDigits(s, at + 5);
+  const day = twoDigits(s, at + 8);
   if (high < 0 || low < 0 || month < 1 || month > 12 || day < 1 || day > MONTH_DAYS[month]!) return false;
   const year = high * 100 + low;
   return month !== 2 || day < 29 || (year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0));
@@ -25,7 +30,9 @@ function isPlainDate(s: string, at: number): boolean {
 /** s[at, at + 8) is hh:mm:ss: checked in place. */
 function isPlainTime(s: string, at: number): boolean {
   if (s.charCodeAt(at + 2) !== 58 || s.charCodeAt(at + 5) !== 58) return false;
-  const [hours, minutes, seconds] = [twoDigits(s, at), twoDigits(s, at + 3), twoDigits(s, at + 6)];
+  const hours = twoDigits(s, at);
+  const minutes = twoDigits(s, at + 3);
+  const seconds = twoDigits(s, at + 6);
   return hours >= 0 && hours <= 23 && minutes >= 0 && minutes <= 59 && seconds >= 0 && seconds <= 59;
 }
 
