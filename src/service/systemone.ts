@@ -143,7 +143,11 @@ async function execute(
     );
   }
   // what the run ignores: request fields, keys of the content, and (when the state runs as it is) state keys
-  const unknown = !verdict?.ok ? [] : large ? await unknownStateKeysInTurns(state, inputNames(model)) : unknownStateKeys(state, inputNames(model));
+  const unknown = !verdict?.ok
+    ? []
+    : large
+      ? await unknownStateKeysInTurns(state, inputNames(model))
+      : unknownStateKeys(state, inputNames(model));
   const stateWarnings = unknown.map((k) => k.entry);
   ctx.warnings = [...ignored, ...ignoredKeys(compiled), ...stateWarnings];
   await turn();
