@@ -4,7 +4,7 @@
 // allocates far past the size limit) is sent alone to a fresh
 // `pdm serve` on loopback (SQLite ledger, one compile worker), and the server's own measure
 // (pdm_event_loop_delay_max_seconds, restarted before each attack) read after it, beside the body's size, the answer and the resident memory's growth. Writes
-// bench/RESULTS-hostile.md with the worst hold of the requests under 64 KB (the target: 100 ms).
+// bench/RESULTS-hostile.md with the worst hold of the requests under 64 KB and of all (the target: 100 ms).
 // `npm run bench:hostile` (builds first); on a loaded machine every figure includes the time the
 // server waited for a core, so the load average is printed beside them.
 import { writeFileSync } from "node:fs";
@@ -14,6 +14,7 @@ import { fileURLToPath } from "node:url";
 import { ATTACKS, type Attack } from "../test/server/hostile/attacks.js";
 import { COSTLY_SAMPLES, costlyAttack } from "../test/server/hostile/costly-feel.js";
 import { CARRIERS, doublingAttack } from "../test/server/hostile/doubling.js";
+import { LARGE_BODIES } from "../test/server/hostile/large-bodies.js";
 import { MEMORY_SAMPLES, memoryAttack } from "../test/server/hostile/memory-feel.js";
 import { startLocalServer } from "../test/server/hostile/local-server.js";
 import { heldMs, send } from "../test/server/hostile/traffic.js";
@@ -25,6 +26,7 @@ const TARGET_MS = 100;
 const { url, keys, residentMb, stop } = await startLocalServer(["--compile-workers", "1", "--compile-timeout", "90000"], "1000");
 const attacks: Attack[] = [
   ...ATTACKS,
+  ...LARGE_BODIES,
   ...CARRIERS.flatMap((carrier) =>
     carrier.depths.flatMap((depth) => (["run", "explain", "check"] as const).map((form) => doublingAttack(carrier, depth, "funded", form))),
   ),
@@ -59,8 +61,10 @@ for (const attack of attacks) {
 }
 await stop();
 
+const longest = (list: Row[]) => list.reduce((a, b) => (b.held > a.held ? b : a));
 const under = rows.filter((r) => r.bytes < UNDER);
-const worst = under.reduce((a, b) => (b.held > a.held ? b : a));
+const worst = longest(under);
+const worstAll = longest(rows);
 const load = loadavg()
   .map((l) => l.toFixed(1))
   .join(", ");
@@ -69,7 +73,7 @@ const md = [
   "",
   `\`npm run bench:hostile\`: ${rows.length} attacks, each sent alone to a fresh \`pdm serve\` (SQLite ledger, one compile worker), the server's own \`pdm_event_loop_delay_max_seconds\` restarted before each and read after it (10 ms resolution). Load average at the end ${load} (1, 5, 15 min) on ${availableParallelism()} cores: every hold includes the time the server waited for a core.`,
   "",
-  `Requests under 64 KB: ${under.length}; the longest hold ${worst.held} ms (${worst.name}); ${under.filter((r) => r.held > TARGET_MS).length} over the ${TARGET_MS} ms target. Resident memory grew at most ${Math.max(...rows.map((r) => r.grownMb))} MB over the server's ${Math.round(baseMb)} MB after start-up.`,
+  `Requests under 64 KB: ${under.length}; the longest hold ${worst.held} ms (${worst.name}); ${under.filter((r) => r.held > TARGET_MS).length} over the ${TARGET_MS} ms target. All requests, up to the 1 MB body limit: the longest hold ${worstAll.held} ms (${worstAll.name}); ${rows.filter((r) => r.held > TARGET_MS).length} over the target. Resident memory grew at most ${Math.max(...rows.map((r) => r.grownMb))} MB over the server's ${Math.round(baseMb)} MB after start-up.`,
   "",
   "| attack | body bytes | answer | event loop held, ms | memory grown, MB |",
   "|---|---:|---|---:|---:|",
@@ -77,4 +81,4 @@ const md = [
   "",
 ].join("\n");
 writeFileSync(join(ROOT, "bench/RESULTS-hostile.md"), md);
-console.log(`\nunder 64 KB: worst ${worst.held} ms (${worst.name}); load ${load}`);
+console.log(`\nunder 64 KB: worst ${worst.held} ms (${worst.name}); all: worst ${worstAll.held} ms (${worstAll.name}); load ${load}`);

@@ -131,6 +131,66 @@ function fast(value: unknown): string | typeof GENERAL {
   }
 }
 
+/**
+ * The canonical JSON text of plain data in pieces, a member or an item at a time, each container
+ * entered as `write` enters it (the same depth limit): what canonicalHashYielding hashes between
+ * turns of the event loop. Throws GENERAL where `write` would.
+ */
+function* pieces(value: unknown, depth: number): Generator<string> {
+  if (value === null || typeof value !== "object") return yield write(value, depth);
+  if (depth >= MAX_DEPTH) throw GENERAL;
+  if (Array.isArray(value)) {
+    if (typeof (value as { toJSON?: unknown }).toJSON === "function") throw GENERAL;
+    yield "[";
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      if (item === undefined && !Object.hasOwn(value, i)) throw GENERAL;
+      if (i > 0) yield ",";
+      if (item === undefined) yield "null";
+      else yield* pieces(item, depth + 1);
+    }
+    return yield "]";
+  }
+  if (!isPlain(value) || typeof (value as { toJSON?: unknown }).toJSON === "function") throw GENERAL;
+  const object = value as Record<string, unknown>;
+  yield "{";
+  let first = true;
+  for (const key of sortedKeys(object)) {
+    const item = object[key];
+    if (item === undefined) continue;
+    yield first ? name(key) : `,${name(key)}`;
+    first = false;
+    yield* pieces(item, depth + 1);
+  }
+  yield "}";
+}
+
+/**
+ * The canonical JSON text of `value` as `canonicalJson` writes it, in pieces of about `size`
+ * characters; for what the pieces cannot write (not plain data), the general path's text whole.
+ */
+export function* canonicalJsonPieces(value: unknown, size: number): Generator<string> {
+  let text = "";
+  const walk = pieces(value, 0);
+  try {
+    for (const piece of walk) {
+      text += piece;
+      if (text.length >= size) {
+        yield text;
+        text = "";
+      }
+    }
+  } catch (e) {
+    if (e !== GENERAL) throw e;
+    // nothing yielded yet belongs to a text the general path writes differently: start again
+    throw new GeneralPath();
+  }
+  if (text.length > 0) yield text;
+}
+
+/** Thrown out of canonicalJsonPieces when the value is not plain data: its text is canonicalJson's, whole. */
+export class GeneralPath extends Error {}
+
 /** The canonical JSON text of a value, as `canonicalize` writes it; undefined for what has none. */
 export function canonicalJson(value: unknown): string | undefined {
   const text = fast(value);

@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from "fastify";
 import type { ServiceDeps } from "../service/deps.js";
-import { parseBody, type ParsedBody } from "../service/known-models.js";
+import { parseBody, parseWholeInTurns, type ParsedBody } from "../service/known-models.js";
 import { invalidRequest, jsonFaultProblem, problem, problemBody, ProblemError } from "../service/problems.js";
 import type { JsonSchema } from "../service/schemas/index.js";
 import { requestValidator } from "../service/schemas/validate.js";
@@ -56,6 +56,9 @@ export interface AppOptions {
   /** the playground page's folder and workspace (the page answers 404 without a folder) */
   web?: Omit<WebOptions, "keyless">;
 }
+
+/** Bodies longer than this are parsed and checked in two turns of the event loop, not looked up as known models. */
+const LARGE_BODY_BYTES = 256 * 1024;
 
 /** An incoming x-request-id is kept when it is a plain token; anything else gets a fresh id. */
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
@@ -144,20 +147,24 @@ export function buildApp(options: AppOptions): FastifyInstance {
         ),
       );
     }
+    const refused = (e: unknown) => done(e instanceof SyntaxError ? new ProblemError(malformedJson(e.message)) : (e as Error), undefined);
+    const read = (parsed: ParsedBody) => {
+      if (!parsed.ok) return done(new ProblemError(jsonFaultProblem(parsed.fault)));
+      req.bodyTokens = parsed.tokens;
+      req.bodyBytes = (body as Buffer).length;
+      done(null, parsed.body);
+    };
+    // a large body is parsed in one turn and checked in the next (service/known-models.ts)
+    if ((body as Buffer).length > LARGE_BODY_BYTES) return void parseWholeInTurns(body as Buffer, decodeUtf8).then(read, refused);
     let parsed: ParsedBody;
     try {
       // a model sent before as the same bytes is taken from memory (service/known-models.ts); the
       // rest is checked before anything else walks it: its depth and its text (service/json-limits.ts)
       parsed = parseBody(body as Buffer, decodeUtf8);
     } catch (e) {
-      return done(e instanceof SyntaxError ? new ProblemError(malformedJson(e.message)) : (e as Error), undefined);
+      return refused(e);
     }
-    if (parsed.ok) {
-      req.bodyTokens = parsed.tokens;
-      req.bodyBytes = (body as Buffer).length;
-      return done(null, parsed.body);
-    }
-    done(new ProblemError(jsonFaultProblem(parsed.fault)));
+    read(parsed);
   };
   // fatal: bytes that are not UTF-8 (a surrogate encoded on its own among them) are refused, not replaced
   const utf8 = new TextDecoder("utf-8", { fatal: true });

@@ -17,11 +17,13 @@ export const OFF_LOOP_WORK = 16 * 1024;
 /** Characters of prose times inputs to read past which the reading leaves the event loop (at most about 60 ms of it). */
 export const OFF_LOOP_PROSE = 1024;
 
-/** The characters a reader weighs, and those of them it reads as prose, times the inputs it looks for. */
+/** The characters a reader weighs (the evidence times the inputs it looks for, and their descriptions), and those of them it reads as prose. */
 function work(request: ReadRequest): { all: number; prose: number } {
   const { state, inputs } = request;
-  if (typeof state === "string") return { all: state.length * inputs.length, prose: state.length * inputs.length };
-  return { all: (JSON.stringify(state)?.length ?? 0) * inputs.length, prose: jsonSize(state).chars * inputs.length };
+  // each input's description is read for its words once (500 KB of one took 150 ms to read)
+  const descriptions = inputs.reduce((n, input) => n + input.desc.length, 0);
+  if (typeof state === "string") return { all: state.length * inputs.length + descriptions, prose: state.length * inputs.length };
+  return { all: (JSON.stringify(state)?.length ?? 0) * inputs.length + descriptions, prose: jsonSize(state).chars * inputs.length };
 }
 
 /** `providers` whose embedded readers hand long evidence to `readOffLoop`. */

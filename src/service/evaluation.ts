@@ -20,6 +20,8 @@ export interface EvaluationJob {
   /** the values a reader established from the state */
   reading?: { given: Record<string, unknown>; read: Record<string, ReadValue>; mode: "fast" | "thinking" };
   explain: boolean;
+  /** the state's hash, when it was made before (a large state's, between turns of the event loop) */
+  stateSha?: string;
 }
 
 /** Thinking mode enumerates more combinations of read values exactly, and samples more beyond. */
@@ -52,7 +54,9 @@ export function evaluateJob(job: EvaluationJob, compiled: CompiledModel, limits:
     read: reading ? readRecords(reading.read) : {},
     decisions: decisionRecords(decisions, trace),
     answers: (answers ?? compiled.answers(decisions)) as Record<string, unknown>,
-    state: reading ? provenance(job.state, names, given, reading.read, false) : provenance(job.state, names, given),
+    state: reading
+      ? provenance(job.state, names, given, reading.read, false, job.stateSha)
+      : provenance(job.state, names, given, {}, true, job.stateSha),
     latency_ms: 0,
   };
   const large = receiptTooLarge(receipt, limits.answerChars);

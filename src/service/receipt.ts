@@ -85,10 +85,11 @@ export function provenance(
   given: Record<string, unknown>,
   read: Record<string, unknown> = {},
   matched = true,
+  sha256 = canonicalHash(state),
 ): StateProvenance {
   const inputs = writtenRecord<InputOrigin>();
   for (const name of inputNames) inputs[name] = Object.hasOwn(given, name) ? "given" : Object.hasOwn(read, name) ? "read" : "absent";
-  return { kind: typeof state === "string" ? "text" : "json", schema_matched: matched, sha256: canonicalHash(state), inputs };
+  return { kind: typeof state === "string" ? "text" : "json", schema_matched: matched, sha256, inputs };
 }
 
 export function readRecords(read: Record<string, ReadValue>): Record<string, ReadRecord> {

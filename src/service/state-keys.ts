@@ -5,6 +5,7 @@
 import { REQUEST_SUGGEST_CELLS, suggest } from "../compiler/1-parse/suggest.js";
 import { STATE } from "../ir/diagnostic-catalogue/state.js";
 import { addressedDiagnosticsOf } from "../ir/diagnostic-types.js";
+import { nextTurn, SLICE_MS } from "./next-turn.js";
 import type { ProblemEntry } from "./problems.js";
 
 const diagnostic = addressedDiagnosticsOf(STATE);
@@ -28,18 +29,44 @@ function setOf(inputs: readonly string[]): ReadonlySet<string> {
 }
 
 export function unknownStateKeys(state: unknown, inputs: readonly string[]): UnknownKey[] {
-  if (state === null || typeof state !== "object" || Array.isArray(state)) return [];
+  const found = unknownOf(state, inputs);
+  return found ? found.keys.map(found.entry) : [];
+}
+
+/**
+ * unknownStateKeys, letting the event loop run other work every SLICE_MS: a state of 90,000 keys
+ * that name no input took 40–100 ms to word them all.
+ */
+export async function unknownStateKeysInTurns(state: unknown, inputs: readonly string[]): Promise<UnknownKey[]> {
+  const found = unknownOf(state, inputs);
+  if (!found) return [];
+  const out: UnknownKey[] = [];
+  let since = performance.now();
+  for (const key of found.keys) {
+    out.push(found.entry(key));
+    if (performance.now() - since > SLICE_MS) {
+      await nextTurn();
+      since = performance.now();
+    }
+  }
+  return out;
+}
+
+/** The keys of `state` that name no input, and how each is worded; null when there are none. */
+function unknownOf(state: unknown, inputs: readonly string[]): { keys: string[]; entry: (key: string) => UnknownKey } | null {
+  if (state === null || typeof state !== "object" || Array.isArray(state)) return null;
   const known = setOf(inputs);
-  const unknown = Object.keys(state).filter((key) => !known.has(key));
-  if (unknown.length === 0) return [];
+  const keys = Object.keys(state).filter((key) => !known.has(key));
+  if (keys.length === 0) return null;
   const absent = inputs.filter((name) => !Object.hasOwn(state, name));
   const budget = { cells: REQUEST_SUGGEST_CELLS };
-  return unknown.map((key) => {
+  const entry = (key: string): UnknownKey => {
     const input = suggest(key, absent, budget);
     const d =
       input === undefined
         ? diagnostic("state.unknown", { variant: "extra", key })
         : diagnostic("state.unknown", { variant: "near", key, input });
     return { input, entry: { address: `state.${key}`, code: d.code, message: d.message } };
-  });
+  };
+  return { keys, entry };
 }

@@ -18,12 +18,17 @@ import { evaluateOffLoop } from "./evaluation.js";
 import { compileOrProblem, inputNames, type Run } from "./run.js";
 import { SystemOneRequest } from "./schemas/systemone.js";
 import { requestValidator, unknownFields } from "./schemas/validate.js";
-import { unknownStateKeys } from "./state-keys.js";
+import { unknownStateKeys, unknownStateKeysInTurns } from "./state-keys.js";
+import { canonicalHashYielding } from "./state-hash.js";
+import { nextTurn } from "./next-turn.js";
 import type { CompiledModel } from "../compiler/index.js";
 import { hasCode } from "../ir/diagnostics.js";
 import { NO_USAGE } from "../providers/types.js";
 
 type Mode = "fast" | "thinking";
+
+/** The input tokens (about 64 KB of JSON) from which a call's work on its state is spread over turns of the event loop. */
+const LARGE_CALL_TOKENS = 16_384;
 
 const checkRequest = requestValidator(SystemOneRequest);
 
@@ -114,9 +119,15 @@ async function execute(
     compiled = c.value;
     ctx = { cacheHit: false, generationUsage: NO_USAGE, serviceRates: false, modelText: src.identity.text, warnings: [] };
   }
+  // a large body's state is validated, looked over for unknown keys, hashed and evaluated each in
+  // its own turns of the event loop (a state of 90,000 keys took them 150–300 ms in one)
+  const large = call.inputTokens >= LARGE_CALL_TOKENS;
+  const turn = () => (large ? nextTurn() : undefined);
+  await turn();
   // the input schema is an object: a text, a list or a scalar is read, never validated (a list of
   // 200,000 items was walked for its out-of-range numbers, 40 ms, before the reader refused its size)
   const verdict = isObject(state) ? compiled.validate(state) : null;
+  await turn();
   if (verdict && !verdict.ok && meantAsInputs(state, verdict.errors)) {
     const errors = verdict.errors.map((e) => ({
       address: e.address,
@@ -132,13 +143,20 @@ async function execute(
     );
   }
   // what the run ignores: request fields, keys of the content, and (when the state runs as it is) state keys
-  const stateWarnings = verdict?.ok ? unknownStateKeys(state, inputNames(model)).map((k) => k.entry) : [];
+  const unknown = !verdict?.ok
+    ? []
+    : large
+      ? await unknownStateKeysInTurns(state, inputNames(model))
+      : unknownStateKeys(state, inputNames(model));
+  const stateWarnings = unknown.map((k) => k.entry);
   ctx.warnings = [...ignored, ...ignoredKeys(compiled), ...stateWarnings];
+  await turn();
   // the receipt's size was measured where it was evaluated (evaluation.ts)
   const finish = (run: Outcome<Run>): Outcome<{ run: Run; ctx: RunContext }> => (run.ok ? success({ run: run.value, ctx }) : run);
   if (verdict?.ok) {
     // a JSON state that matches the input schema: no reader, point-mass answers
-    const receipt = await evaluateOffLoop({ model, state, explain }, compiled, deps);
+    const stateSha = large ? await canonicalHashYielding(state) : undefined;
+    const receipt = await evaluateOffLoop({ model, state, explain, stateSha }, compiled, deps);
     return finish(receipt.ok ? success({ model, compiled, receipt: receipt.value, providerUsage: NO_USAGE, read: false }) : receipt);
   }
   const upgraded = await toServiceRates();

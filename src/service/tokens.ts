@@ -13,6 +13,7 @@
 import { countTokens as countWithTokenizer } from "gpt-tokenizer";
 import { textMemo } from "../compiler/index.js";
 import { generations } from "./generations.js";
+import { nextTurn, SLICE_MS } from "./next-turn.js";
 
 export const CHUNK = 1024;
 /** About how long a remembered piece is: looking one up costs a few percent of counting it. */
@@ -79,9 +80,6 @@ export interface PrefixCount {
   tokens: number;
 }
 
-/** How long counting may hold the event loop before it lets other work run. */
-const SLICE_MS = 5;
-
 /** Sums `count` over `pieces`, letting the event loop run other work every SLICE_MS. */
 async function sumYielding(pieces: Iterable<string>): Promise<number> {
   let total = 0;
@@ -89,7 +87,7 @@ async function sumYielding(pieces: Iterable<string>): Promise<number> {
   for (const piece of pieces) {
     total += countChunk(piece);
     if (performance.now() - since > SLICE_MS) {
-      await new Promise((resolve) => setImmediate(resolve));
+      await nextTurn();
       since = performance.now();
     }
   }

@@ -93,7 +93,10 @@ export function stateCheckSource(root: Schema): string {
     const kept: string[] = [];
     const lines: string[] = [];
     const seen = new Set<string>();
-    for (const [k, sub] of [...props, ...[...required].filter((k) => !props.some(([p]) => p === k)).map((k) => [k, {}] as const)]) {
+    // the required names without a property of their own, found by a set (a search of the
+    // properties for each took 25 million steps for 5,000 inputs)
+    const named = new Set(props.map(([p]) => p));
+    for (const [k, sub] of [...props, ...[...required].filter((k) => !named.has(k)).map((k) => [k, {}] as const)]) {
       if (seen.has(k)) continue;
       seen.add(k);
       const key = JSON.stringify(k);

@@ -117,13 +117,32 @@ const entriesOf = (v: object): [string, unknown][] =>
   Array.isArray(v) ? Array.from(v, (item, i): [string, unknown] => [String(i), item]) : Object.entries(v);
 
 /**
+ * Whether a number anywhere in `root` (object values, array items) is NaN or ±Infinity: a walk that
+ * makes no paths, so that a state with none (every state read from JSON) is not walked again for
+ * their addresses (a state of 90,000 keys: 60 ms of paths and entries).
+ */
+function holdsNonFinite(root: object): boolean {
+  const stack: unknown[] = [root];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (typeof v === "number") {
+      if (!Number.isFinite(v)) return true;
+    } else if (v !== null && typeof v === "object") {
+      if (Array.isArray(v)) for (let i = 0; i < v.length; i++) stack.push(v[i]);
+      else for (const k of Object.keys(v)) stack.push((v as Record<string, unknown>)[k]);
+    }
+  }
+  return false;
+}
+
+/**
  * JSON numbers beyond ±1.7976931348623157e308 (`1e999999`) parse as ±Infinity, which FEEL has no
  * number for: each is out of range, in place of the schema's "not a number" (strictNumbers) at its
  * address, which would hide the cause. NaN (only a JS caller can pass it) keeps the schema's error.
  * Found without recursion, where JSON has values: the keys of objects, the items of arrays.
  */
 export function withNonFinite(errors: StateError[], state: unknown): StateError[] {
-  if (state === null || typeof state !== "object") return errors;
+  if (state === null || typeof state !== "object" || !holdsNonFinite(state)) return errors;
   let out = [...errors];
   const taken = new Set(errors.map((e) => e.address));
   const stack: [unknown, string[]][] = entriesOf(state).map(([k, v]) => [v, [k]]);
