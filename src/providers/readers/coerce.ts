@@ -1,6 +1,7 @@
 // Coercion of a JSON value to an input's type, with the confidence it costs: 1 when the value
 // already has the type, less for each liberty taken ("42" → 42, "yes" → true, "3 Jan 2026" → a date,
 // a choice met through its meaning). undefined when the value cannot be read as that type.
+import { unitBeside } from "./json-units.js";
 import type { Type } from "../../ir/types.js";
 import { parseDateString, yearsBetween } from "./dates.js";
 import { departed } from "./departed.js";
@@ -48,6 +49,8 @@ export interface CoerceContext {
    * 47.5 is 47,500; in cents (`requestedAmountCents`, `price_minor`) 2750000 is 27,500
    */
   scale?: number;
+  /** the scale is a document's note of its amounts' unit, not the key's own word: less sure it reaches this figure */
+  scaleNoted?: boolean;
   /** content stems of the input's name and desc: a short answer that only repeats them affirms the question */
   questionWords?: string[];
   /** the period the input's desc gives a record's amount field ("monthly income"), by field name */
@@ -183,6 +186,9 @@ function toNumber(value: unknown, type: Type, ctx: CoerceContext): Coerced | und
     // {"amount": 540000, "period": "ANNUAL"}, {"amount": "39.00", "per": "SEAT_MONTH"}: the period it states beside it
     const stated = periodBeside(o) ?? (inner === only ? lonePeriod : undefined);
     const c = toNumber(o[inner], type, stated ? { ...ctx, sourcePeriod: stated } : ctx);
+    // {"value": "125050", "unit": "cents"}: the unit named beside it
+    const unit = c && !ctx.percent ? unitBeside(o) : undefined;
+    if (c && unit !== undefined) return { value: roundFloat((c.value as number) * unit), factor: c.factor * 0.9 * IN_KEY_UNIT };
     return c && { value: c.value, factor: c.factor * 0.9 };
   } else return undefined;
   if (period && ctx.period && period !== ctx.period) {
@@ -197,7 +203,8 @@ function toNumber(value: unknown, type: Type, ctx: CoerceContext): Coerced | und
     factor *= 0.85;
   }
   // a number under a key in thousands or in cents is counted in whole units (a string says its own unit: "$47,500")
-  if (ctx.scale !== undefined && typeof value === "number" && !ctx.percent) [x, factor] = [roundFloat(x * ctx.scale), factor * IN_KEY_UNIT];
+  if (ctx.scale !== undefined && typeof value === "number" && !ctx.percent)
+    [x, factor] = [roundFloat(x * ctx.scale), factor * IN_KEY_UNIT * (ctx.scaleNoted ? NOTED_UNIT : 1)];
   if (ctx.percent && !holdsFractions(type)) {
     // basis points for a percent (`escalator_bps: 300` is 3), or a fraction (`coupon_pct: 0.15`
     // is 15 percent more likely than 0.15 percent, but not surely)
@@ -209,6 +216,8 @@ function toNumber(value: unknown, type: Type, ctx: CoerceContext): Coerced | und
 
 /** A key in thousands or cents read in whole units: sure of the unit, as a key's word says it. */
 const IN_KEY_UNIT = 0.9;
+/** A figure read in the unit a document's note names (`"amounts_unit": "thousands"`): the note may not reach it. */
+const NOTED_UNIT = 0.9;
 /** A key in basis points read as a percent: sure of the unit, as a key's word says it. */
 const BASIS_POINTS = 0.9;
 /** A number between 0 and 1 for a percent: most likely a fraction, not surely (0.5 may be half a percent). */
