@@ -1,7 +1,6 @@
 // Coercion of a JSON value to an input's type, with the confidence it costs: 1 when the value
 // already has the type, less for each liberty taken ("42" → 42, "yes" → true, "3 Jan 2026" → a date,
 // a choice met through its meaning). undefined when the value cannot be read as that type.
-import { unitBeside } from "./json-units.js";
 import type { Type } from "../../ir/types.js";
 import { parseDateString, yearsBetween } from "./dates.js";
 import { departed } from "./departed.js";
@@ -186,9 +185,6 @@ function toNumber(value: unknown, type: Type, ctx: CoerceContext): Coerced | und
     // {"amount": 540000, "period": "ANNUAL"}, {"amount": "39.00", "per": "SEAT_MONTH"}: the period it states beside it
     const stated = periodBeside(o) ?? (inner === only ? lonePeriod : undefined);
     const c = toNumber(o[inner], type, stated ? { ...ctx, sourcePeriod: stated } : ctx);
-    // {"value": "125050", "unit": "cents"}: the unit named beside it
-    const unit = c && !ctx.percent ? unitBeside(o) : undefined;
-    if (c && unit !== undefined) return { value: roundFloat((c.value as number) * unit), factor: c.factor * 0.9 * IN_KEY_UNIT };
     return c && { value: c.value, factor: c.factor * 0.9 };
   } else return undefined;
   if (period && ctx.period && period !== ctx.period) {

@@ -37,7 +37,8 @@ import { withFormFields } from "./json-form-encoded.js";
 import { withConnectionsAsLists } from "./json-connections.js";
 import { dayOfOwnRecord, withTimelinesByEvent } from "./json-event-lists.js";
 import { withPickedRecords } from "./json-picked-records.js";
-import { documentUnit } from "./json-units.js";
+import { documentUnit, withUnitsApplied } from "./json-units.js";
+import { withCodesSpelled } from "./json-codes.js";
 import { namedRecord } from "../../runtime/json.js";
 
 /** Below this a key does not name the input. */
@@ -385,6 +386,10 @@ export function readJson(
   state = withTimelinesByEvent(state);
   // of a list of records a key outside it picks one of (`"selected": "C-102"`), that one is read
   state = withPickedRecords(state);
+  // an amount wrapped with its unit (`{"value": "125050", "unit": "cents"}`) is read in whole units
+  state = withUnitsApplied(state);
+  // a code beside the dictionary that spells it out (`"type_code": "W"`, `"codes": {"W": "weather"}`) is read as its word
+  state = withCodesSpelled(state);
   reference = asOfDate(state) ?? reference;
   // a CSV or semicolon table written inside a string is read as its records
   state = withDelimitedTables(state);

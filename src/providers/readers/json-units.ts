@@ -4,6 +4,7 @@
 // are read in whole units, less surely than a key's own word says it (a note may not reach every
 // figure). Linear in the document.
 import { isRecord } from "./json-walk.js";
+import { roundFloat } from "./numbers.js";
 import { normaliseName } from "./words.js";
 
 /** Words naming a unit of amounts, by what one is worth in whole units, in the languages the readers know. */
@@ -68,11 +69,49 @@ const namesUnit = (key: string): boolean =>
     .split(" ")
     .some((w) => UNIT_KEYS.has(w));
 
-/** The unit a wrapped amount's key beside it names (`{"value": "125050", "unit": "cents"}`). */
-export function unitBeside(o: Record<string, unknown>): number | undefined {
-  for (const [k, v] of Object.entries(o)) if (typeof v === "string" && namesUnit(k)) return unitNamed(v);
+/** The unit a wrapped amount's key beside it names (`{"value": "125050", "unit": "cents"}`), and that key. */
+export function unitBeside(o: Record<string, unknown>): { key: string; unit: number } | undefined {
+  for (const [k, v] of Object.entries(o))
+    if (typeof v === "string" && namesUnit(k)) {
+      const unit = unitNamed(v);
+      return unit === undefined ? undefined : { key: k, unit };
+    }
   return undefined;
 }
+
+/** Keys of a wrapped amount's figure. */
+const FIGURE_KEYS = ["amount", "value", "total", "number"];
+/** A figure written bare, as a number or in digits only. */
+const BARE = /^\s*-?\d+(?:\.\d+)?\s*$/;
+
+/**
+ * An amount wrapped with the unit it is counted in (`{"value": "125050", "unit": "cents",
+ * "currency": "USD"}`, `{"amount": 54000, "unit": "cents", "per": "seat/year"}`): its figure in
+ * whole units, the unit's key dropped, the rest beside it kept.
+ */
+function inWholeUnits(o: Record<string, unknown>): Record<string, unknown> | undefined {
+  const figure = FIGURE_KEYS.find((k) => typeof o[k] === "number" || (typeof o[k] === "string" && BARE.test(o[k] as string)));
+  const named = figure === undefined ? undefined : unitBeside(o);
+  if (named === undefined) return undefined;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(o)) if (k !== named.key) out[k] = k === figure ? roundFloat(Number(v) * named.unit) : v;
+  return out;
+}
+
+function rewrite(v: unknown): unknown {
+  if (Array.isArray(v)) {
+    const items = v.map(rewrite);
+    return items.every((x, i) => x === v[i]) ? v : items;
+  }
+  if (!isRecord(v)) return v;
+  const entries = Object.entries(v).map(([k, x]): [string, unknown] => [k, rewrite(x)]);
+  const same = entries.every(([k, x]) => x === v[k]);
+  const o = same ? v : Object.fromEntries(entries);
+  return inWholeUnits(o) ?? o;
+}
+
+/** The document with its amounts wrapped with a unit read in whole units; a document with none as it is. Linear in it. */
+export const withUnitsApplied = (root: unknown): unknown => rewrite(root);
 
 /**
  * The unit a document's note names for its amounts (`"unite_montants": "milliers de USD (kUSD)"`,
