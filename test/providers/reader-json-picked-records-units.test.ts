@@ -92,3 +92,30 @@ describe("a unit of amounts named beside them or by a note", () => {
     expect(documentUnit({ amounts_unit: "thousands", fees: { amounts_unit: "cents" } })).toBeUndefined();
   });
 });
+
+const eligibility = sample("eligibility").ir.inputs;
+
+describe("a roster's reference person glossed in brackets, incomes in cents by their key", () => {
+  it("reads the glossed role as the applicant and each income in whole units", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom("self (applicant)", "Head (main applicant)", "Self (HoH)", "householder (applicant)"),
+        fc.constantFrom("income_monthly_cents", "Income_month_cents", "monthly_income_pence"),
+        fc.integer({ min: 0, max: 900000 }),
+        fc.integer({ min: 0, max: 90000 }),
+        (role, key, own, other) => {
+          const state = {
+            people: [
+              { name: "A B", relation: "spouse", age: 50, [key]: other, disabled: "no" },
+              { name: "C D", relation: role, age: 48, [key]: own, disabled: "no" },
+            ],
+          };
+          const read = readJson(eligibility, state, "2026-06-01");
+          expect((read.applicant?.value as { income: number }).income).toBeCloseTo(own / 100, 2);
+          expect((read.members?.value as { income: number }[]).map((m) => m.income)).toEqual([other / 100]);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+});

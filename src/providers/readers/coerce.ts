@@ -4,6 +4,7 @@
 import type { Type } from "../../ir/types.js";
 import { parseDateString, yearsBetween } from "./dates.js";
 import { departed } from "./departed.js";
+import { unitOfFieldKey } from "./json-units.js";
 import { timeUnitOf, type TimeUnit } from "./json-keys.js";
 import { convertPeriod, parseAmount, roundFloat, type Period } from "./numbers.js";
 import {
@@ -556,6 +557,9 @@ function toStruct(value: unknown, fields: [string, Type][], ctx: CoerceContext):
       (type.kind === "boolean" ? describedFact(found.v) : undefined);
     if (!c) return undefined;
     used.add(found.k);
+    // a field counted in cents or thousands by its key (`Income_monthly_cents`): in whole units
+    const unit = type.kind === "number" && typeof c.value === "number" ? unitOfFieldKey(found.k) : undefined;
+    if (unit !== undefined) [c.value, c.factor] = [roundFloat((c.value as number) * unit), c.factor * IN_KEY_UNIT];
     out[name] = c.value;
     // the record is as sure as its least sure field
     factor = Math.min(factor, c.factor * found.score);

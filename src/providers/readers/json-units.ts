@@ -64,6 +64,18 @@ function unitNamed(text: string): number | undefined {
   return found.size === 1 ? [...found][0] : undefined;
 }
 
+/**
+ * The unit a record field's key names after its first word (`Income_monthly_cents`, `inc_k`): what
+ * one of the field's figures is worth in whole units.
+ */
+export function unitOfFieldKey(key: string): number | undefined {
+  for (const w of normaliseName(key).split(" ").slice(1)) {
+    const u = UNIT_NAMES.get(w);
+    if (u !== undefined) return u;
+  }
+  return undefined;
+}
+
 const namesUnit = (key: string): boolean =>
   normaliseName(key)
     .split(" ")
