@@ -3,6 +3,7 @@
 // objects they stand for (a name set again replacing its earlier values), and of a list of versions the one in force is read as the record it
 // stands for, the others as of another time (json-versions.ts).
 import { versionInForce } from "./json-versions.js";
+import { latestReading } from "./json-readings.js";
 
 export interface JsonNode {
   /** JSON Pointer, e.g. "/applicant/income" */
@@ -100,7 +101,7 @@ export function walkJson(
     if (Array.isArray(value)) {
       const nv = nameValueKeys(value);
       const replaced = nv ? replacedItems(value, nv.name) : undefined;
-      const inForce = nv || !value.every(isRecord) ? undefined : versionInForce(value);
+      const inForce = nv || !value.every(isRecord) ? undefined : (versionInForce(value) ?? latestReading(value));
       const ofItsKind = kindsOf(value);
       value.forEach((item, i) => {
         if (nv) {
