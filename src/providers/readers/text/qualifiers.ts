@@ -258,7 +258,7 @@ const CONDITION_REACH = 24;
  * get the offer it'd be 130k a year"), and a conditional modal stands between the condition and
  * the amount. A condition with a plain verb ("if paid yearly, the price is $1,200") states a term.
  */
-export function inCondition(tokens: Token[], i: number): boolean {
+function inCondition(tokens: Token[], i: number): boolean {
   const at = tokens[i]!;
   let modal = false;
   for (let k = i - 1; k >= 0 && i - k <= CONDITION_REACH && tokens[k]!.sentence === at.sentence; k--) {
