@@ -4,6 +4,7 @@
 import type { Type } from "../../ir/types.js";
 import { parseDateString, yearsBetween } from "./dates.js";
 import { departed } from "./departed.js";
+import { unitOfFieldKey } from "./json-units.js";
 import { timeUnitOf, type TimeUnit } from "./json-keys.js";
 import { convertPeriod, parseAmount, roundFloat, type Period } from "./numbers.js";
 import {
@@ -48,6 +49,8 @@ export interface CoerceContext {
    * 47.5 is 47,500; in cents (`requestedAmountCents`, `price_minor`) 2750000 is 27,500
    */
   scale?: number;
+  /** the scale is a document's note of its amounts' unit, not the key's own word: less sure it reaches this figure */
+  scaleNoted?: boolean;
   /** content stems of the input's name and desc: a short answer that only repeats them affirms the question */
   questionWords?: string[];
   /** the period the input's desc gives a record's amount field ("monthly income"), by field name */
@@ -250,7 +253,7 @@ function toNumber(value: unknown, type: Type, ctx: CoerceContext): Coerced | und
   }
   // a number under a key in thousands or in cents is counted in whole units (a string says its own unit: "$47,500")
   if (ctx.scale !== undefined && (typeof value === "number" || PLAIN_FIGURE.test(value as string)) && !ctx.percent)
-    [x, factor] = [roundFloat(x * ctx.scale), factor * IN_KEY_UNIT];
+    [x, factor] = [roundFloat(x * ctx.scale), factor * IN_KEY_UNIT * (ctx.scaleNoted ? NOTED_UNIT : 1)];
   if (ctx.percent && !holdsFractions(type)) {
     // basis points for a percent (`escalator_bps: 300` is 3), or a fraction (`coupon_pct: 0.15`
     // is 15 percent more likely than 0.15 percent, but not surely)
@@ -264,6 +267,8 @@ function toNumber(value: unknown, type: Type, ctx: CoerceContext): Coerced | und
 const IN_KEY_UNIT = 0.9;
 /** An ISO 8601 duration read in the input's unit: its units are written, as "36 months" are. */
 const ISO_DURATION_READ = 0.9;
+/** A figure read in the unit a document's note names (`"amounts_unit": "thousands"`): the note may not reach it. */
+const NOTED_UNIT = 0.9;
 /** A key in basis points read as a percent: sure of the unit, as a key's word says it. */
 const BASIS_POINTS = 0.9;
 /** A number between 0 and 1 for a percent: most likely a fraction, not surely (0.5 may be half a percent). */
@@ -606,6 +611,9 @@ function toStruct(value: unknown, fields: [string, Type][], ctx: CoerceContext):
       (type.kind === "boolean" ? describedFact(found.v) : undefined);
     if (!c) return undefined;
     used.add(found.k);
+    // a field counted in cents or thousands by its key (`Income_monthly_cents`): in whole units
+    const unit = type.kind === "number" && typeof c.value === "number" ? unitOfFieldKey(found.k) : undefined;
+    if (unit !== undefined) [c.value, c.factor] = [roundFloat((c.value as number) * unit), c.factor * IN_KEY_UNIT];
     out[name] = c.value;
     // the record is as sure as its least sure field
     factor = Math.min(factor, c.factor * found.score);

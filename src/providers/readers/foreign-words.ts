@@ -44,7 +44,7 @@ export const FOREIGN_WORDS: Record<string, Record<string, string[]>> = {
   fr: {
     income: ["revenu", "revenus", "salaire"],
     debt: ["dette", "dettes", "mensualités", "remboursements", "crédits en cours"],
-    loan: ["prêt", "emprunt", "emprunter"],
+    loan: ["prêt", "emprunt", "emprunter", "montant demandé"],
     "credit score": ["score de crédit", "cote de crédit"],
     annual: ["annuel", "annuels", "annuelle", "par an"],
     monthly: ["mensuel", "mensuelle", "mensuels", "par mois"],

@@ -37,6 +37,9 @@ import { withDelimitedTables } from "./json-delimited.js";
 import { withFormFields } from "./json-form-encoded.js";
 import { withConnectionsAsLists } from "./json-connections.js";
 import { dayOfOwnRecord, withTimelinesByEvent } from "./json-event-lists.js";
+import { withPickedRecords } from "./json-picked-records.js";
+import { documentUnit, withUnitsApplied } from "./json-units.js";
+import { withCodesSpelled } from "./json-codes.js";
 import { namedRecord } from "../../runtime/json.js";
 
 /** Below this a key does not name the input. */
@@ -81,6 +84,15 @@ const unitOfKey = (key: string | undefined): number | undefined =>
         .map((w) => UNIT_WORDS.get(w))
         .find((u) => u !== undefined);
 
+/** The unit a document's note names for its amounts, found once per document. */
+const NOTED_UNITS = new WeakMap<object, number | null>();
+function unitOfDocument(root: unknown): number | undefined {
+  if (root === null || typeof root !== "object") return undefined;
+  let u = NOTED_UNITS.get(root);
+  if (u === undefined) NOTED_UNITS.set(root, (u = documentUnit(root) ?? null));
+  return u ?? undefined;
+}
+
 /** The record fields of a struct input, or of a list input's records. */
 const recordFields = (input: InputIR): [string, Type][] =>
   input.type.kind === "struct"
@@ -101,7 +113,12 @@ function fieldPeriodsOf(input: InputIR): Record<string, Period> | undefined {
   return found.length > 0 ? Object.fromEntries(found) : undefined;
 }
 
-function contextOf(input: InputIR, words: InputWords, reference: string) {
+/** Words of an input that asks an amount of money, which a document's note of its amounts' unit reaches. */
+const MONEY = /\b(income|salary|amount|debt|price|cost|fee|rent|premium|volume|payment|turnover|budget)\b/i;
+
+function contextOf(input: InputIR, words: InputWords, reference: string, root: unknown) {
+  const money = input.type.kind === "number" && MONEY.test(`${input.name} ${input.desc}`);
+  const noted = money ? unitOfDocument(root) : undefined;
   const period = input.type.kind === "number" ? periodOfText(`${input.name} ${input.desc}`) : undefined;
   const fieldPeriods = fieldPeriodsOf(input);
   const questionWords = contentStems(`${input.name} ${input.desc}`);
@@ -110,7 +127,8 @@ function contextOf(input: InputIR, words: InputWords, reference: string) {
     const keyWords = keys.flatMap((k) => normaliseName(k).split(" "));
     const keyUnits = keyWords.map(timeUnitOf);
     const sourceTimeUnit = words.timeUnit ? keyUnits.find((u) => u !== undefined) : undefined;
-    const scale = unitOfKey(keys[keys.length - 1]);
+    const own = unitOfKey(keys[keys.length - 1]);
+    const scale = own ?? (money ? noted : undefined);
     return {
       options: input.options,
       period,
@@ -120,7 +138,7 @@ function contextOf(input: InputIR, words: InputWords, reference: string) {
       questionWords,
       ...(fieldPeriods ? { fieldPeriods } : {}),
       ...(percent ? { percent, basisPoints: keyWords.some((w) => BASIS_POINT_WORDS.has(w)) } : {}),
-      ...(!percent && !words.timeUnit && scale !== undefined ? { scale } : {}),
+      ...(!percent && !words.timeUnit && scale !== undefined ? { scale, ...(own === undefined ? { scaleNoted: true } : {}) } : {}),
       reference,
     };
   };
@@ -137,7 +155,7 @@ function candidatesFor(
 ): Candidate[] {
   // a `from` that is not a path is still a hint: its words count as the input's context
   const words = inputWords(input, input.from ?? "");
-  const ctx = contextOf(input, words, reference);
+  const ctx = contextOf(input, words, reference, root);
   if (input.from) {
     const hit = resolveHint(root, input.from, normaliseName);
     const c = hit && coerce(hit.value, input.type, ctx(hit.pointer.split("/")));
@@ -376,6 +394,12 @@ export function readJson(
   state = withConnectionsAsLists(withFormFields(state));
   // a timeline of events (`[{"event": "LOSS", "at": …}]`) is read as the events' days under their names
   state = withTimelinesByEvent(state);
+  // of a list of records a key outside it picks one of (`"selected": "C-102"`), that one is read
+  state = withPickedRecords(state);
+  // an amount wrapped with its unit (`{"value": "125050", "unit": "cents"}`) is read in whole units
+  state = withUnitsApplied(state);
+  // a code beside the dictionary that spells it out (`"type_code": "W"`, `"codes": {"W": "weather"}`) is read as its word
+  state = withCodesSpelled(state);
   reference = asOfDate(state, reference) ?? reference;
   // a CSV or semicolon table written inside a string is read as its records
   state = withDelimitedTables(state);

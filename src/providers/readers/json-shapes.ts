@@ -32,9 +32,15 @@ const REST_BY_ROLE = 0.75;
 const SELF_ROLES = new Set(["self", "myself", "me", "head", "head of household", "householder", "hoh"]);
 const roleNames = (record: Record<string, unknown>, name: string, self: boolean): boolean => {
   const want = contentStems(name).join(" ");
-  return Object.values(record).some(
-    (v) => typeof v === "string" && (contentStems(v).join(" ") === want || (self && SELF_ROLES.has(v.trim().toLowerCase()))),
-  );
+  const says = (role: string) => contentStems(role).join(" ") === want || (self && SELF_ROLES.has(role.trim().toLowerCase()));
+  // a role glossed in brackets ("self (applicant)", "Head (HoH)") says it either way
+  return Object.values(record).some((v) => typeof v === "string" && (says(v) || rolesGlossed(v).some(says)));
+};
+/** A role and its gloss in brackets after it: "self (applicant)" is "self" and "applicant". */
+const GLOSSED = /^([^()]+)\(([^()]+)\)\s*$/;
+const rolesGlossed = (v: string): string[] => {
+  const m = GLOSSED.exec(v);
+  return m ? [m[1]!, m[2]!] : [];
 };
 /** Keys of records numbered as siblings (`person_1`, `person2`, `member-3`): the stem and the number. */
 const NUMBERED = /^(.*?[a-z])[ _-]?(\d+)$/i;

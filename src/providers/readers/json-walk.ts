@@ -1,8 +1,9 @@
 // A JSON state as a list of addressed nodes: every value with its JSON Pointer and the keys that
 // lead to it. Arrays of name/value records ([{"field": "income", "value": 52000}]) are read as the
-// objects they stand for, and of a list of versions the one in force is read as the record it
+// objects they stand for (a name set again replacing its earlier values), and of a list of versions the one in force is read as the record it
 // stands for, the others as of another time (json-versions.ts).
 import { versionInForce } from "./json-versions.js";
+import { latestReading } from "./json-readings.js";
 
 export interface JsonNode {
   /** JSON Pointer, e.g. "/applicant/income" */
@@ -45,6 +46,34 @@ function nameValueKeys(list: unknown[]): { name: string; value: string } | undef
     : undefined;
 }
 
+/** Keys of the moment a name/value record was written (`at`, `ts`, `updated_at`). */
+const MOMENT_KEYS = ["at", "ts", "time", "timestamp", "date", "updated_at", "updatedAt", "changed_at", "changedAt", "recorded_at", "when"];
+/** An ISO day, with a time or not: such moments compare as strings. */
+const ISO_MOMENT = /^\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/**
+ * Of a name/value list that sets one name more than once (a change log:
+ * `[{"field": "loss_date", "value": "2026-05-19"}, …, {"field": "loss_date", "value": "2026-05-18",
+ * "note": "corrected"}]`), the items a later one of the same name replaces: later by the moment
+ * each says it was written when every item says one as an ISO day, else by their order. Linear in
+ * the list.
+ */
+function replacedItems(list: unknown[], name: string): Set<number> {
+  const records = list as Record<string, unknown>[];
+  const moment = MOMENT_KEYS.find((k) => records.every((r) => typeof r[k] === "string" && ISO_MOMENT.test(r[k] as string)));
+  const latest = new Map<string, number>();
+  records.forEach((r, i) => {
+    const key = String(r[name]);
+    const held = latest.get(key);
+    if (held === undefined || moment === undefined || (records[held]![moment] as string) <= (r[moment] as string)) latest.set(key, i);
+  });
+  const out = new Set<number>();
+  records.forEach((r, i) => {
+    if (latest.get(String(r[name])) !== i) out.add(i);
+  });
+  return out;
+}
+
 /**
  * Every node, parents before children in document order. Iterative and copying no more than two
  * keys per node, so that deep nesting costs neither the stack nor time quadratic in the depth.
@@ -71,13 +100,19 @@ export function walkJson(
       past || other || listed ? { ...n, ...(past ? { past } : {}), ...(other ? { other } : {}), ...(listed ? { listed } : {}) } : n;
     if (Array.isArray(value)) {
       const nv = nameValueKeys(value);
-      const inForce = nv || !value.every(isRecord) ? undefined : versionInForce(value);
+      const replaced = nv ? replacedItems(value, nv.name) : undefined;
+      const inForce = nv || !value.every(isRecord) ? undefined : (versionInForce(value) ?? latestReading(value));
       const ofItsKind = kindsOf(value);
       value.forEach((item, i) => {
         if (nv) {
           const rec = item as Record<string, unknown>;
           children.push(
-            mark({ pointer: `${pointer}/${i}/${escape(nv.value)}`, keys: under(keys, String(rec[nv.name])), value: rec[nv.value] }),
+            mark({
+              pointer: `${pointer}/${i}/${escape(nv.value)}`,
+              keys: under(keys, String(rec[nv.name])),
+              value: rec[nv.value],
+              ...(replaced!.has(i) ? { past: true } : {}),
+            }),
           );
         } else
           children.push(

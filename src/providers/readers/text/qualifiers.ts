@@ -238,11 +238,35 @@ export function qualifiersOf(tokens: Token[], from: number, to = from, reach = R
     const q = qualifierAt(tokens, k);
     if (q) out.add(q);
   }
-  if (inRange(tokens, from)) out.add("hedged");
+  if (inRange(tokens, from) || inCondition(tokens, from)) out.add("hedged");
   if (inOthersParenthesis(tokens, from)) out.add("other");
   if (ofAJobLeft(tokens, from)) out.add("ended");
   if (out.has("approximate") && hedgedAfter(tokens, to, reach)) out.add("hedged");
   return out;
+}
+
+/** Words that open a condition: "if you sign by Friday, …". */
+const CONDITIONS = new Set(["if", "unless", "assuming", "provided", "providing", "supposing"]);
+/** Modals of what would follow a condition met: "we would", "I'd", "it'd", "could", "might". */
+const CONDITIONAL_MODAL = /^(would|could|might)$|['’]d$/;
+/** How far back in its sentence an amount's condition may open. */
+const CONDITION_REACH = 24;
+
+/**
+ * Whether the amount at i is what would follow a condition, not a fact: its sentence opens a
+ * condition before it ("If you can sign this quarter, I'd try to get an extra 5% coupon"; "If I
+ * get the offer it'd be 130k a year"), and a conditional modal stands between the condition and
+ * the amount. A condition with a plain verb ("if paid yearly, the price is $1,200") states a term.
+ */
+function inCondition(tokens: Token[], i: number): boolean {
+  const at = tokens[i]!;
+  let modal = false;
+  for (let k = i - 1; k >= 0 && i - k <= CONDITION_REACH && tokens[k]!.sentence === at.sentence; k--) {
+    const t = tokens[k]!;
+    if (CONDITIONAL_MODAL.test(t.lower)) modal = true;
+    else if (CONDITIONS.has(t.lower)) return modal;
+  }
+  return false;
 }
 
 /**

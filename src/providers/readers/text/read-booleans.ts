@@ -11,6 +11,7 @@ import { matchesOf, type TextIndex } from "./text-index.js";
 import type { Token } from "./tokens.js";
 import { namedRecord } from "../../../runtime/json.js";
 import { roundConfidence } from "./confidence.js";
+import { lapsedUnderRenewal } from "./renewals.js";
 import { conceptTokens, contentStems } from "../words.js";
 
 /** Below this share of its cue weight a sentence does not speak of the input. */
@@ -151,6 +152,8 @@ export function readBooleans(inputs: InputIR[], cues: Map<string, Cue[]>, index:
     // nor a fact declared while the check of it is pending, said next on the same line ("PEP:
     // settlor says none. Our screening is still pending")
     if (pendingNext(index, best.sentence, input, cues)) continue;
+    // nor a status that lapsed while its renewal is under way ("expired in September, renewal is in process")
+    if (stated === undefined && lapsedUnderRenewal(tokens, best.anchor, index.sentenceLast[best.sentence]!)) continue;
     // a cue denied in a later clause gives the outcome ("called the police but no report was filed")
     const deniedLater = best.last > best.anchor && tokens[best.last]!.clause > tokens[best.anchor]!.clause && deniedAt(tokens, best.last);
     let value = stated ?? (!deniedAt(tokens, best.anchor) && !deniedLater);

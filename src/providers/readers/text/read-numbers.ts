@@ -476,12 +476,23 @@ function countsCue(tokens: Token[], i: number, cues: Cue[]): boolean {
 const IDENTIFIER_LABEL =
   /(?:\b(?:ref|reference|id|no\.|nr|nmls|licen[cs]e|policy|tel|telephone|phone|mobile|cell|fax|ext|case|crime|zip|postcode|suite|apt)\.?|#)[ \t]*[:#]?[ \t]*$/i;
 
+/**
+ * A tax form named by its number: after "Form" or "Schedule", or a form's own number (US 1099,
+ * 1098, 1040, 1065, 1120) written bare before a word or its letters ("1099 income", "1099-NEC",
+ * "a 1099 contractor"). It says how income is reported, not how much.
+ */
+const FORM_LABEL = /\b(?:form|schedule)[ \t]*$/i;
+const FORM_NUMBERS = new Set(["1040", "1065", "1098", "1099", "1120"]);
+const FORM_AFTER = /^(?:-[A-Za-z]{1,4}\b|s\b|[ \t]+[A-Za-z])/;
+const namesAForm = (t: Token, before: string, after: string): boolean =>
+  FORM_LABEL.test(before) || (FORM_NUMBERS.has(t.text) && !t.amount!.period && FORM_AFTER.test(after));
+
 /** A page's number and count ("LOAN APPLICATION - page 1 of 2", "p. 3"): no quantity. */
 const PAGE = /(?:\b(?:page|pg|p\.)[ \t]*|\bpage[ \t]*\d+[ \t]+of[ \t]*)$/i;
 
 /**
  * Amounts that are identifiers, not quantities: a bare number (no currency, percent or words) of
- * three digits or more after an identifier's label, a page number ("page 1 of 2"), written with a leading zero ("020"), or continuing an identifier
+ * three digits or more after an identifier's label, a tax form's number ("1099 income"), a page number ("page 1 of 2"), written with a leading zero ("020"), or continuing an identifier
  * with only spaces or dashes between ("Tel. 020 7946 0018").
  */
 function identifiers(index: TextIndex): Set<number> {
@@ -495,7 +506,8 @@ function identifiers(index: TextIndex): Set<number> {
     const continues = previous >= 0 && out.has(previous) && /^[ \t-]{1,2}$/.test(text.slice(tokens[previous]!.end, t.start));
     const before = text.slice(Math.max(0, t.start - 16), t.start);
     const labelled = /\d{3}/.test(t.text) && IDENTIFIER_LABEL.test(before);
-    if (bare && (/^0\d/.test(t.text) || continues || labelled || PAGE.test(before))) out.add(i);
+    const form = namesAForm(t, before, text.slice(t.end, t.end + 8));
+    if (bare && (/^0\d/.test(t.text) || continues || labelled || form || PAGE.test(before))) out.add(i);
     previous = i;
   }
   return out;

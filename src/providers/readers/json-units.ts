@@ -1,0 +1,147 @@
+// Amounts whose unit a key beside them or a note of the document names, not their own key: a
+// payment API's `{"value": "125050", "unit": "cents"}`, a sheet's `"unite_montants": "milliers de
+// USD (kUSD)"` over rows of bare figures. What one such unit is worth in whole units; the figures
+// are read in whole units, less surely than a key's own word says it (a note may not reach every
+// figure). Linear in the document.
+import { isRecord } from "./json-walk.js";
+import { roundFloat } from "./numbers.js";
+import { normaliseName } from "./words.js";
+
+/** Words naming a unit of amounts, by what one is worth in whole units, in the languages the readers know. */
+const UNIT_NAMES = new Map<string, number>([
+  ...["cents", "cent", "cts", "pence", "minor", "centimes", "centesimi", "centavos", "cêntimos", "centimos", "rappen"].map(
+    (w): [string, number] => [w, 0.01],
+  ),
+  ...[
+    "thousands",
+    "thousand",
+    "k",
+    "000s",
+    "kusd",
+    "keur",
+    "kgbp",
+    "kchf",
+    "milliers",
+    "millier",
+    "tausend",
+    "migliaia",
+    "duizend",
+    "duizenden",
+    "miles",
+    "milhares",
+  ].map((w): [string, number] => [w, 1000]),
+]);
+/** Words of a key whose value names the unit of amounts. */
+const UNIT_KEYS = new Set([
+  "unit",
+  "units",
+  "unite",
+  "unité",
+  "unites",
+  "unités",
+  "einheit",
+  "unita",
+  "unità",
+  "eenheid",
+  "unidad",
+  "unidade",
+  "scale",
+  "denomination",
+  "amounts in",
+  "in",
+]);
+
+/** Words saying a note is of amounts: a unit of another thing (`"unit": "days"`) is no unit of money. */
+const AMOUNT_WORDS = /(amount|montant|betr[aä]g|import|bedrag|valor|figure|money|sum|usd|eur|gbp|chf)/i;
+
+/** The one unit a string names, if it names exactly one kind ("milliers de USD (kUSD)" is thousands). */
+function unitNamed(text: string): number | undefined {
+  const found = new Set<number>();
+  for (const w of text.toLowerCase().split(/[^a-z0-9à-ÿ]+/)) {
+    const u = UNIT_NAMES.get(w);
+    if (u !== undefined) found.add(u);
+  }
+  return found.size === 1 ? [...found][0] : undefined;
+}
+
+/**
+ * The unit a record field's key names after its first word (`Income_monthly_cents`, `inc_k`): what
+ * one of the field's figures is worth in whole units.
+ */
+export function unitOfFieldKey(key: string): number | undefined {
+  for (const w of normaliseName(key).split(" ").slice(1)) {
+    const u = UNIT_NAMES.get(w);
+    if (u !== undefined) return u;
+  }
+  return undefined;
+}
+
+const namesUnit = (key: string): boolean =>
+  normaliseName(key)
+    .split(" ")
+    .some((w) => UNIT_KEYS.has(w));
+
+/** The unit a wrapped amount's key beside it names (`{"value": "125050", "unit": "cents"}`), and that key. */
+export function unitBeside(o: Record<string, unknown>): { key: string; unit: number } | undefined {
+  for (const [k, v] of Object.entries(o))
+    if (typeof v === "string" && namesUnit(k)) {
+      const unit = unitNamed(v);
+      return unit === undefined ? undefined : { key: k, unit };
+    }
+  return undefined;
+}
+
+/** Keys of a wrapped amount's figure. */
+const FIGURE_KEYS = ["amount", "value", "total", "number"];
+/** A figure written bare, as a number or in digits only. */
+const BARE = /^\s*-?\d+(?:\.\d+)?\s*$/;
+
+/**
+ * An amount wrapped with the unit it is counted in (`{"value": "125050", "unit": "cents",
+ * "currency": "USD"}`, `{"amount": 54000, "unit": "cents", "per": "seat/year"}`): its figure in
+ * whole units, the unit's key dropped, the rest beside it kept.
+ */
+function inWholeUnits(o: Record<string, unknown>): Record<string, unknown> | undefined {
+  const figure = FIGURE_KEYS.find((k) => typeof o[k] === "number" || (typeof o[k] === "string" && BARE.test(o[k] as string)));
+  const named = figure === undefined ? undefined : unitBeside(o);
+  if (named === undefined) return undefined;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(o)) if (k !== named.key) out[k] = k === figure ? roundFloat(Number(v) * named.unit) : v;
+  return out;
+}
+
+function rewrite(v: unknown): unknown {
+  if (Array.isArray(v)) {
+    const items = v.map(rewrite);
+    return items.every((x, i) => x === v[i]) ? v : items;
+  }
+  if (!isRecord(v)) return v;
+  const entries = Object.entries(v).map(([k, x]): [string, unknown] => [k, rewrite(x)]);
+  const same = entries.every(([k, x]) => x === v[k]);
+  const o = same ? v : Object.fromEntries(entries);
+  return inWholeUnits(o) ?? o;
+}
+
+/** The document with its amounts wrapped with a unit read in whole units; a document with none as it is. Linear in it. */
+export const withUnitsApplied = (root: unknown): unknown => rewrite(root);
+
+/**
+ * The unit a document's note names for its amounts (`"unite_montants": "milliers de USD (kUSD)"`,
+ * `"amounts_unit": "thousands"`): a key of a unit, outside any list, whose value names one. Two
+ * notes naming different units name none.
+ */
+export function documentUnit(root: unknown): number | undefined {
+  const found = new Set<number>();
+  const stack: unknown[] = [root];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (!isRecord(v)) continue;
+    for (const [k, x] of Object.entries(v)) {
+      if (typeof x === "string" && namesUnit(k) && AMOUNT_WORDS.test(`${k} ${x}`)) {
+        const u = unitNamed(x);
+        if (u !== undefined) found.add(u);
+      } else if (isRecord(x)) stack.push(x);
+    }
+  }
+  return found.size === 1 ? [...found][0] : undefined;
+}
