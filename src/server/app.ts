@@ -7,12 +7,13 @@ import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from "fastify";
 import type { ServiceDeps } from "../service/deps.js";
-import { parseBody, type ParsedBody } from "../service/known-models.js";
+import { parseChunks, type ParsedBody } from "../service/known-models.js";
 import { invalidRequest, jsonFaultProblem, problem, problemBody, ProblemError } from "../service/problems.js";
 import type { JsonSchema } from "../service/schemas/index.js";
 import { requestValidator } from "../service/schemas/validate.js";
 import { jsonPayload } from "../service/metering.js";
 import type { Caller } from "./auth.js";
+import { readChunks, type BodyChunks } from "./body-chunks.js";
 import { inTurn } from "./body-turns.js";
 import { clientErrorHandler, DEFAULT_HTTP_LIMITS, serverOptions, type HttpLimits } from "./client-errors.js";
 import { malformedJson, sendProblem, toProblem } from "./errors.js";
@@ -131,10 +132,11 @@ export function buildApp(options: AppOptions): FastifyInstance {
   });
 
   app.removeAllContentTypeParsers();
-  // read a few bodies a turn of the event loop (body-turns.ts): a burst arriving together is spread over turns
-  const parseJson = (req: FastifyRequest, body: string | Buffer, done: (err: Error | null, body?: unknown) => void) =>
-    inTurn(() => readJson(req, body, done));
-  const readJson = (req: FastifyRequest, body: string | Buffer, done: (err: Error | null, body?: unknown) => void) => {
+  // the body as the chunks it arrives in (body-chunks.ts), then read a few bodies a turn of the
+  // event loop (body-turns.ts): a burst arriving together is spread over turns
+  const parseJson = (req: FastifyRequest, payload: NodeJS.ReadableStream, done: (err: Error | null, body?: unknown) => void) =>
+    readChunks(req, payload, options.bodyLimit, (err, body) => (err ? done(err, undefined) : inTurn(() => readJson(req, body!, done))));
+  const readJson = (req: FastifyRequest, body: BodyChunks, done: (err: Error | null, body?: unknown) => void) => {
     const encoding = req.headers["content-encoding"];
     if (encoding !== undefined && encoding.trim().toLowerCase() !== "identity") {
       const detail = `the body is sent with Content-Encoding: ${encoding.slice(0, 100)}, and the server reads only JSON as it is; send it without Content-Encoding`;
@@ -148,13 +150,13 @@ export function buildApp(options: AppOptions): FastifyInstance {
     try {
       // a model sent before as the same bytes is taken from memory (service/known-models.ts); the
       // rest is checked before anything else walks it: its depth and its text (service/json-limits.ts)
-      parsed = parseBody(body as Buffer, decodeUtf8);
+      parsed = parseChunks(body.chunks, body.length, decodeUtf8);
     } catch (e) {
       return done(e instanceof SyntaxError ? new ProblemError(malformedJson(e.message)) : (e as Error), undefined);
     }
     if (parsed.ok) {
       req.bodyTokens = parsed.tokens;
-      req.bodyBytes = (body as Buffer).length;
+      req.bodyBytes = body.length;
       return done(null, parsed.body);
     }
     done(new ProblemError(jsonFaultProblem(parsed.fault)));
@@ -169,8 +171,8 @@ export function buildApp(options: AppOptions): FastifyInstance {
       throw new ProblemError(problem("invalid_text", entry.message, [entry]));
     }
   };
-  app.addContentTypeParser("application/json", { parseAs: "buffer" }, parseJson);
-  app.addContentTypeParser(/^application\/[\w.+-]+\+json$/, { parseAs: "buffer" }, parseJson);
+  app.addContentTypeParser("application/json", parseJson);
+  app.addContentTypeParser(/^application\/[\w.+-]+\+json$/, parseJson);
 
   // The routes validate with the service's own checks (no type coercion, no defaults written into
   // the body), so a bad request gets the same problem over HTTP as from the service itself.
