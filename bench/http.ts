@@ -29,6 +29,12 @@ const BIN = process.env.PDM_TEST_BIN ?? join(ROOT, "bin/pdm.mjs");
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
+/**
+ * Requests each configuration answers before it is measured: as many for all, so that a server of
+ * large bodies (a quarter of the requests a second) is as compiled as one of small bodies when its
+ * rounds begin (2 s of warm-up left the 200 KB model's server still optimising in its first rounds).
+ */
+const WARM_REQUESTS = Number(process.env.BENCH_WARM_REQUESTS ?? 8000);
 
 const model = JSON.parse(readFileSync(join(ROOT, "samples/lending/model.json"), "utf8"));
 const state = JSON.parse(readFileSync(join(ROOT, "samples/lending/cases/prime-salaried.json"), "utf8")).state;
@@ -52,6 +58,8 @@ interface Config {
   cleanup?: () => Promise<void>;
   /** the `pdm` script it runs (BIN unless given: another build's, to compare with) */
   bin?: string;
+  /** the body it is sent (the lending model and state unless given) */
+  body?: string;
 }
 
 function baseEnv(): NodeJS.ProcessEnv {
@@ -98,7 +106,7 @@ interface Running {
   answerBytes: number;
 }
 
-async function launch(c: Config, sent = body): Promise<Running> {
+async function launch(c: Config, sent = c.body ?? body): Promise<Running> {
   const instances = c.instances ?? 1;
   // the first instance creates the account (--bootstrap); the others serve the same ledger
   const first = await start(c);
@@ -135,13 +143,14 @@ async function launch(c: Config, sent = body): Promise<Running> {
     answerBytes = Buffer.byteLength(answer);
     if (responseBytes === 0) responseBytes = answerBytes;
   }
-  await cannonAll(opts, 2); // warm-up: JIT, compile cache, database pages
+  await cannonAll(opts, { amount: WARM_REQUESTS }); // warm-up: JIT, compile cache, database pages
   return { config: c, children: [first.child, ...others.map((o) => o.child)], opts, answerBytes };
 }
 
-/** autocannon against every instance at once for `duration` seconds, as one result. */
-async function cannonAll(opts: Record<string, unknown>[], duration: number): Promise<CannonResult> {
-  const results = await Promise.all(opts.map((o) => autocannon({ ...o, duration })));
+/** autocannon against every instance at once for `duration` seconds (or until they have answered `amount` requests), as one result. */
+async function cannonAll(opts: Record<string, unknown>[], run: number | { amount: number }): Promise<CannonResult> {
+  const limit = (share: number) => (typeof run === "number" ? { duration: run } : { amount: Math.ceil(run.amount / share) });
+  const results = await Promise.all(opts.map((o) => autocannon({ ...o, ...limit(opts.length) })));
   if (results.length === 1) return results[0]!;
   const sum = (f: (r: CannonResult) => number) => results.reduce((n, r) => n + f(r), 0);
   // latency of the instance that answered most (each instance's own percentiles do not add up)
@@ -380,13 +389,21 @@ const sweep = [
 ].map((b) => ({ ...b, body: JSON.stringify({ model: b.model, state: b.state }), modelBytes: JSON.stringify(b.model).length }));
 const SWEEP_ROUNDS = Number(process.env.BENCH_SWEEP_ROUNDS ?? 3);
 
+/** A server of its own (SQLite ledger) for each body, of the build whose `pdm` script is `bin` (BIN unless given), their names ending with `suffix`. */
+const sweepConfigs = (bin?: string, suffix = ""): Config[] =>
+  sweep.map((b, i) => ({
+    name: `${b.name}${suffix}`,
+    args: ["--db", join(dir, `sweep-${i}${suffix ? "-base" : ""}.db`), "--bootstrap"],
+    env: baseEnv(),
+    metered: true,
+    bin,
+    body: b.body,
+  }));
+
 /** Each body against a server of its own (SQLite ledger), the servers taking turns like the configurations. */
 async function measureSweep() {
   const running: Running[] = [];
-  for (const [i, b] of sweep.entries()) {
-    const c: Config = { name: b.name, args: ["--db", join(dir, `sweep-${i}.db`), "--bootstrap"], env: baseEnv(), metered: true };
-    running.push(await launch(c, b.body));
-  }
+  for (const c of sweepConfigs()) running.push(await launch(c));
   // what reading the 200 KB body (parsed or not) and sending an answer as large costs a route that does nothing else
   const [small, large] = running as [Running, Running];
   const bare = (what: string, answer: Running, parse: boolean) =>
@@ -402,15 +419,20 @@ async function measureSweep() {
 }
 
 /**
- * BENCH_ONLY=name,name...: only the first table's configurations whose names contain one of these
- * are measured, in turns, and printed; nothing else is run and RESULTS-http.md is not written.
+ * BENCH_ONLY=name,name...: only the configurations of the first table and of the size table
+ * ("model 200 KB", …) whose names contain one of these are measured, in turns, and printed;
+ * nothing else is run and RESULTS-http.md is not written.
  * BENCH_BASE_BIN=<another build's bin/pdm.mjs> adds each chosen `pdm serve` configuration of that
  * build, named "… (base)", taking turns with the rest: base and new measured in the same rounds.
  */
 async function measureChosen(only: string[]): Promise<void> {
   const chosen = (list: Config[]) => list.filter((c) => only.some((o) => c.name.includes(o)));
   const base = process.env.BENCH_BASE_BIN;
-  const picked = chosen([...configs, ...(base ? [...localConfigs(base, " (base)"), ...(PG_URL ? pgConfigs(base, " (base)") : [])] : [])]);
+  const picked = chosen([
+    ...configs,
+    ...sweepConfigs(),
+    ...(base ? [...localConfigs(base, " (base)"), ...(PG_URL ? pgConfigs(base, " (base)") : []), ...sweepConfigs(base, " (base)")] : []),
+  ]);
   const load = loadavg()[0]!;
   for (const r of await measureAll(picked))
     console.log(
@@ -515,7 +537,7 @@ const report = `# HTTP benchmark: deterministic System One
 \`npm run bench:http\` (bench/http.ts). Each row is a spawned \`pdm serve\` answering
 \`POST /v1/systemone\` with the lending sample model and a matching JSON state
 (${body.length} bytes, the compiled module cached after the first request), measured with
-autocannon: ${CONNECTIONS} connections, rate limit off, a 2 s warm-up each, then ${ROUNDS} rounds of
+autocannon: ${CONNECTIONS} connections, rate limit off, a warm-up of ${WARM_REQUESTS} requests each, then ${ROUNDS} rounds of
 ${DURATION} s in which the configurations take turns; req/s is the median round.
 "Ledger on" includes the key lookup, the reservation and the settlement (with its ledger entry),
 and the signed receipt is produced in every row (receipts are signed in batches: one Ed25519

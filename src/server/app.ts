@@ -7,12 +7,13 @@ import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from "fastify";
 import type { ServiceDeps } from "../service/deps.js";
-import { parseBody, parseWholeInTurns, type ParsedBody } from "../service/known-models.js";
+import { parseChunks, parseWholeInTurns, type ParsedBody } from "../service/known-models.js";
 import { invalidRequest, jsonFaultProblem, problem, problemBody, ProblemError } from "../service/problems.js";
 import type { JsonSchema } from "../service/schemas/index.js";
 import { requestValidator } from "../service/schemas/validate.js";
 import { jsonPayload } from "../service/metering.js";
 import type { Caller } from "./auth.js";
+import { readChunks, type BodyChunks } from "./body-chunks.js";
 import { inTurn } from "./body-turns.js";
 import { clientErrorHandler, DEFAULT_HTTP_LIMITS, serverOptions, type HttpLimits } from "./client-errors.js";
 import { malformedJson, sendProblem, toProblem } from "./errors.js";
@@ -134,10 +135,11 @@ export function buildApp(options: AppOptions): FastifyInstance {
   });
 
   app.removeAllContentTypeParsers();
-  // read a few bodies a turn of the event loop (body-turns.ts): a burst arriving together is spread over turns
-  const parseJson = (req: FastifyRequest, body: string | Buffer, done: (err: Error | null, body?: unknown) => void) =>
-    inTurn(() => readJson(req, body, done));
-  const readJson = (req: FastifyRequest, body: string | Buffer, done: (err: Error | null, body?: unknown) => void) => {
+  // the body as the chunks it arrives in (body-chunks.ts), then read a few bodies a turn of the
+  // event loop (body-turns.ts): a burst arriving together is spread over turns
+  const parseJson = (req: FastifyRequest, payload: NodeJS.ReadableStream, done: (err: Error | null, body?: unknown) => void) =>
+    readChunks(req, payload, options.bodyLimit, (err, body) => (err ? done(err, undefined) : inTurn(() => readJson(req, body!, done))));
+  const readJson = (req: FastifyRequest, body: BodyChunks, done: (err: Error | null, body?: unknown) => void) => {
     const encoding = req.headers["content-encoding"];
     if (encoding !== undefined && encoding.trim().toLowerCase() !== "identity") {
       const detail = `the body is sent with Content-Encoding: ${encoding.slice(0, 100)}, and the server reads only JSON as it is; send it without Content-Encoding`;
@@ -151,16 +153,17 @@ export function buildApp(options: AppOptions): FastifyInstance {
     const read = (parsed: ParsedBody) => {
       if (!parsed.ok) return done(new ProblemError(jsonFaultProblem(parsed.fault)));
       req.bodyTokens = parsed.tokens;
-      req.bodyBytes = (body as Buffer).length;
+      req.bodyBytes = body.length;
       done(null, parsed.body);
     };
     // a large body is parsed in one turn and checked in the next (service/known-models.ts)
-    if ((body as Buffer).length > LARGE_BODY_BYTES) return void parseWholeInTurns(body as Buffer, decodeUtf8).then(read, refused);
+    if (body.length > LARGE_BODY_BYTES)
+      return void parseWholeInTurns(Buffer.concat(body.chunks, body.length), decodeUtf8).then(read, refused);
     let parsed: ParsedBody;
     try {
       // a model sent before as the same bytes is taken from memory (service/known-models.ts); the
       // rest is checked before anything else walks it: its depth and its text (service/json-limits.ts)
-      parsed = parseBody(body as Buffer, decodeUtf8);
+      parsed = parseChunks(body.chunks, body.length, decodeUtf8);
     } catch (e) {
       return refused(e);
     }
@@ -176,8 +179,8 @@ export function buildApp(options: AppOptions): FastifyInstance {
       throw new ProblemError(problem("invalid_text", entry.message, [entry]));
     }
   };
-  app.addContentTypeParser("application/json", { parseAs: "buffer" }, parseJson);
-  app.addContentTypeParser(/^application\/[\w.+-]+\+json$/, { parseAs: "buffer" }, parseJson);
+  app.addContentTypeParser("application/json", parseJson);
+  app.addContentTypeParser(/^application\/[\w.+-]+\+json$/, parseJson);
 
   // The routes validate with the service's own checks (no type coercion, no defaults written into
   // the body), so a bad request gets the same problem over HTTP as from the service itself.

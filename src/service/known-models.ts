@@ -65,7 +65,7 @@ export function parseBody(bytes: Buffer, decode: (bytes: Uint8Array) => string):
   };
   // a known model as the first member, as clients mostly send it: the rest is parsed, never walked
   const first = firstMemberSpan(bytes, MODEL, knownEnd);
-  const leading = first && recogniseFirst(bytes, first.start, known!, decode);
+  const leading = first && recogniseFirst(bytes.subarray(0, first.start), bytes.subarray(first.end), known!, decode);
   if (leading) return leading;
   known = undefined;
   const span = memberSpan(bytes, MODEL, knownEnd);
@@ -75,6 +75,58 @@ export function parseBody(bytes: Buffer, decode: (bytes: Uint8Array) => string):
   const parsed = parseWhole(bytes, decode);
   if (parsed.ok && model) remember(model, parsed.body, decode);
   return parsed;
+}
+
+/**
+ * parseBody of the body that `chunks` hold one after the other (`length` bytes in all, as they
+ * arrived): a known model that comes first, its key in the first chunk, is compared chunk by
+ * chunk and only the bytes after it are joined; any other body is joined and parsed by parseBody.
+ */
+export function parseChunks(chunks: readonly Buffer[], length: number, decode: (bytes: Uint8Array) => string): ParsedBody {
+  const head = chunks[0];
+  if (head && chunks.length > 1) {
+    let known: Known | undefined;
+    const knownEnd = (start: number) => {
+      known = lookUpIn(chunks, start);
+      return known ? start + known.bytes.length : -1;
+    };
+    const first = firstMemberSpan(head, MODEL, knownEnd);
+    const leading = first && recogniseFirst(head.subarray(0, first.start), bytesFrom(chunks, first.end), known!, decode);
+    if (leading) return leading;
+  }
+  return parseBody(head && chunks.length === 1 ? head : Buffer.concat(chunks, length), decode);
+}
+
+/** The known model whose bytes the chunks hold from `start` (an index into the first) on, compared piece by piece. */
+function lookUpIn(chunks: readonly Buffer[], start: number): Known | undefined {
+  const head = chunks[0]!;
+  if (head[start] !== OPEN) return undefined;
+  return byHead.get(keyOf(head, start))?.find((k) => holdsAt(chunks, start, k.bytes));
+}
+
+/** Whether the chunks hold `bytes` from `start` (an index into the first) on. */
+function holdsAt(chunks: readonly Buffer[], start: number, bytes: Buffer): boolean {
+  let done = 0;
+  let at = start;
+  for (const c of chunks) {
+    const n = Math.min(c.length - at, bytes.length - done);
+    if (!bytes.subarray(done, done + n).equals(c.subarray(at, at + n))) return false;
+    done += n;
+    at = 0;
+    if (done === bytes.length) return true;
+  }
+  return false;
+}
+
+/** The bytes of the chunks from `from` (an index into their concatenation) to the end, joined. */
+function bytesFrom(chunks: readonly Buffer[], from: number): Buffer {
+  const rest: Buffer[] = [];
+  let at = from;
+  for (const c of chunks) {
+    if (at < c.length) rest.push(c.subarray(Math.max(0, at)));
+    at -= c.length;
+  }
+  return rest.length === 1 ? rest[0]! : Buffer.concat(rest);
 }
 
 /** parseBody without the models it knows: the whole body decoded, parsed and checked. */
@@ -138,13 +190,13 @@ function lookUp(body: Buffer, start: number): Known | undefined {
 const AFTER_FIRST = /^[ \t\n\r]*(?:,(?=[ \t\n\r]*")|\})/;
 
 /**
- * The body whose first member is a known model's (`k`'s, from `start`): the members after it are
- * parsed as an object of their own, which must not hold "model" again; null when they do, or are
- * not a clean body.
+ * The body whose first member is a known model's (`k`'s, between the bytes `beforeBytes` and
+ * `afterBytes`): the members after it are parsed as an object of their own, which must not hold
+ * "model" again; null when they do, or are not a clean body.
  */
-function recogniseFirst(bytes: Buffer, start: number, k: Known, decode: (bytes: Uint8Array) => string): ParsedBody | null {
-  const before = decode(bytes.subarray(0, start));
-  const after = decode(bytes.subarray(start + k.bytes.length));
+function recogniseFirst(beforeBytes: Buffer, afterBytes: Buffer, k: Known, decode: (bytes: Uint8Array) => string): ParsedBody | null {
+  const before = decode(beforeBytes);
+  const after = decode(afterBytes);
   const sep = AFTER_FIRST.exec(after);
   if (!sep) return null;
   const restText = sep[0].endsWith("}") ? `{}${after.slice(sep[0].length)}` : `{${after.slice(sep[0].length)}`;

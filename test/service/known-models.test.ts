@@ -6,7 +6,7 @@ import fc from "fast-check";
 import { readdirSync, readFileSync, existsSync } from "node:fs";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
-import { parseBody, parseWhole } from "../../src/service/known-models.js";
+import { parseBody, parseChunks, parseWhole } from "../../src/service/known-models.js";
 import { countOutputTokens, countPrefix, countTokens, CHUNK } from "../../src/service/tokens.js";
 import { buildApp } from "../../src/server/app.js";
 import { memoryRateLimiter } from "../../src/server/rate-limit.js";
@@ -162,6 +162,36 @@ describe("models recognised by their text", () => {
     );
     // the property held for bodies that took the short way, not only for those parsed whole
     expect(recognised).toBeGreaterThan(runs / 5);
+  });
+
+  it("parse a body that arrives in chunks, cut anywhere, as the whole body parsed does", async () => {
+    let recognised = 0;
+    let runs = 0;
+    const cuts = fc.array(fc.nat(), { maxLength: 4 });
+    /** A body whose model is a known model's text with one letter changed, anywhere: its bytes differ from the known model's in one place. */
+    const nearBody = fc.tuple(model, fc.nat(), fc.constantFrom("q", "Z")).map(([m, n, c]) => {
+      const text = JSON.stringify(m);
+      const letters = [...text.matchAll(/[a-pr-y]/g)].map((x) => x.index);
+      const i = letters[n % letters.length]!;
+      return { text, m, bytes: Buffer.from(`{"model":${text.slice(0, i)}${c}${text.slice(i + 1)},"state":{}}`) };
+    });
+    await fc.assert(
+      fc.asyncProperty(fc.oneof({ weight: 3, arbitrary: randomBody }, edgeBody, nearBody), cuts, async ({ text, bytes }, at) => {
+        runs++;
+        const first = parseBody(Buffer.from(`{"model":${text}}`), decode);
+        const known = first.ok ? (first.body as { model: unknown }).model : undefined;
+        // the body cut at those places (a chunk may be empty), in order
+        const ends = [...at.map((n) => n % (bytes.length + 1)).sort((a, b) => a - b), bytes.length];
+        const chunks = ends.map((end, i) => Buffer.from(bytes.subarray(i === 0 ? 0 : ends[i - 1]!, end)));
+        const expected = await outcome(() => parseWhole(bytes, decode));
+        const got = await outcome(() => parseChunks(chunks, bytes.length, decode));
+        expect(got).toEqual(expected);
+        if (chunks.length > 1 && (got as { body?: { model?: unknown } }).body?.model === known) recognised++;
+      }),
+      { numRuns: 400 },
+    );
+    // bodies in several chunks took the short way, not only the joined one
+    expect(recognised).toBeGreaterThan(runs / 10);
   });
 
   it("counts the chunks a prefix shares with every longer text as countTokens does", async () => {
