@@ -86,6 +86,18 @@ describe("createStateValidator", () => {
   });
 });
 
+describe("the check made ahead of the first validation", () => {
+  it("is made once, by the first prepare, and answers as one made on the first validation", () => {
+    const states = [good, {}, { ...good, age: 200, tier: "bronze" }, { ...good, items: [{ price: -1 }] }, null, []];
+    const ahead = createStateValidator(r.input);
+    expect(ahead.prepare()).toBe(true);
+    expect(ahead.prepare()).toBe(false);
+    const lazy = createStateValidator(r.input);
+    for (const s of states) expect(ahead(s)).toEqual(lazy(s));
+    expect(lazy.prepare()).toBe(false);
+  });
+});
+
 describe("numbers that overflow to ±Infinity (JSON 1e999999)", () => {
   it("are out of range at their input, by its own bound or else the largest double", () => {
     fc.assert(
