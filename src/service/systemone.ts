@@ -125,7 +125,10 @@ async function execute(
   const turn = () => (large ? nextTurn() : undefined);
   await turn();
   // the input schema is an object: a text, a list or a scalar is read, never validated (a list of
-  // 200,000 items was walked for its out-of-range numbers, 40 ms, before the reader refused its size)
+  // 200,000 items was walked for its out-of-range numbers, 40 ms, before the reader refused its size).
+  // The model's state check is made in a turn of its own, on its first call (5,000 inputs: 50 ms, and
+  // then as long again to list a refused state's errors).
+  if (isObject(state) && compiled.prepareValidation()) await nextTurn();
   const verdict = isObject(state) ? compiled.validate(state) : null;
   await turn();
   if (verdict && !verdict.ok && meantAsInputs(state, verdict.errors)) {

@@ -53,6 +53,7 @@ export function fakeCompiler(): FakeCompiler {
         decisions: Object.keys(decisions),
         loadable: { source: "", explainSource: "", inputSchema: check.input, decisions: Object.keys(decisions), questions: [] },
         functions: {},
+        prepareValidation: () => false,
         validate(state) {
           if (!state || typeof state !== "object" || Array.isArray(state)) {
             return { ok: false, errors: [{ address: "state", code: "state.type", message: "state must be an object" }] };

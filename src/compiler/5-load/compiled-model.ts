@@ -40,6 +40,8 @@ export interface LoadedModel {
   decisions: readonly string[];
   inputSchema: Record<string, unknown>;
   validate(state: unknown): { ok: true } | { ok: false; errors: StateError[] };
+  /** makes the state check now (true) unless made already (false): else the first `validate` makes it */
+  prepareValidation(): boolean;
   /**
    * Does not check the state: the service, `pdm run` and batch scoring validate first, once. (Packages and
    * `-o` modules check by default; runtime/api.ts in 6-package.)
@@ -112,6 +114,7 @@ export function loadModel(loadable: LoadableModel, explainSource = verifiedExpla
       const errors = validator(state);
       return errors.length === 0 ? VALID : { ok: false, errors };
     },
+    prepareValidation: validator.prepare,
     evaluate: entry.evaluate,
     evaluateTraced: entry.evaluateTraced,
     explain: entry.explain,

@@ -1,6 +1,15 @@
 // The state codes of the diagnostic catalogue.
 import { entry, variants, inStage, article } from "./entries.js";
 
+/** How many of a choice's allowed values a message lists: the rest are counted (a choice may have 20,000). */
+export const LISTED_VALUES = 20;
+
+/** The allowed values as a message lists them: all of up to LISTED_VALUES, else the first and how many more. */
+const listed = (values: readonly string[]): string =>
+  values.length <= LISTED_VALUES
+    ? values.join(", ")
+    : `${values.slice(0, LISTED_VALUES).join(", ")}, … and ${values.length - LISTED_VALUES} more`;
+
 export const STATE = inStage("state", {
   "state.missing": entry({
     severity: "error",
@@ -26,11 +35,11 @@ export const STATE = inStage("state", {
     severity: "error",
     message: variants({
       values: (p: { name: string; allowed: readonly string[]; got: string }) =>
-        `\`${p.name}\` must be one of ${p.allowed.join(", ")} (got ${p.got})`,
+        `\`${p.name}\` must be one of ${listed(p.allowed)} (got ${p.got})`,
       const: (p: { name: string; detail: string; got: string }) => `\`${p.name}\` ${p.detail} (got ${p.got})`,
     }),
     example: { variant: "values", name: "tier", allowed: ['"gold"', '"silver"'], got: '"bronze"' },
-    explain: "The value is not one of the choice's or levels' values.",
+    explain: `The value is not one of the choice's or levels' values; of more than ${LISTED_VALUES} values, the message lists the first ${LISTED_VALUES} and counts the rest.`,
   }),
   "state.format": entry({
     severity: "error",

@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { analyseModel } from "../../../src/compiler/2-analyse/index.js";
 import { createStateValidator } from "../../../src/compiler/5-load/validate-state.js";
+import { LISTED_VALUES } from "../../../src/ir/diagnostic-catalogue/state.js";
 
 const r = analyseModel(
   {
@@ -83,6 +84,54 @@ describe("createStateValidator", () => {
 
   it("rejects a state that is not an object", () => {
     expect(validate([1, 2])).toEqual([{ address: "inputs", code: "state.type", message: expect.stringContaining("JSON object") }]);
+  });
+});
+
+describe("a value outside a choice of many values", () => {
+  const choice = (count: number) => {
+    const values = Array.from({ length: count }, (_, i) => `v${i}`);
+    const m = analyseModel({ name: "m", inputs: { c: { type: values.join("|"), desc: "c?" } }, decisions: { d: "c" } }, { strict: true });
+    return { values, validate: createStateValidator(m.input) };
+  };
+
+  it("names the input and lists the first values, counting the rest (a choice of 20,000)", () => {
+    const { values, validate: check } = choice(20_000);
+    const [error, ...more] = check({ c: "w" });
+    expect(more).toEqual([]);
+    expect(error).toMatchObject({ address: "inputs.c", code: "state.enum" });
+    const { message } = error!;
+    expect(message.length).toBeLessThan(400);
+    expect(message).toContain("`c` must be one of ");
+    expect(message).toContain('(got "w")');
+    for (const v of values.slice(0, LISTED_VALUES)) expect(message).toContain(`"${v}"`);
+    expect(message).not.toContain(`"${values[LISTED_VALUES]}"`);
+    expect(message).toContain(`and ${20_000 - LISTED_VALUES} more`);
+  });
+
+  it("lists every value of a choice of up to the listed count, and counts the rest of any larger", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 2, max: 3 * LISTED_VALUES }), (count) => {
+        const { values, validate: check } = choice(count);
+        const { message } = check({ c: "w" })[0]!;
+        const shown = values.filter((v) => message.includes(`"${v}"`));
+        expect(shown).toEqual(values.slice(0, Math.min(count, LISTED_VALUES)));
+        if (count > LISTED_VALUES) expect(message).toContain(`, … and ${count - LISTED_VALUES} more (got "w")`);
+        else expect(message).not.toContain("more");
+      }),
+      { numRuns: 20 },
+    );
+  });
+});
+
+describe("the check made ahead of the first validation", () => {
+  it("is made once, by the first prepare, and answers as one made on the first validation", () => {
+    const states = [good, {}, { ...good, age: 200, tier: "bronze" }, { ...good, items: [{ price: -1 }] }, null, []];
+    const ahead = createStateValidator(r.input);
+    expect(ahead.prepare()).toBe(true);
+    expect(ahead.prepare()).toBe(false);
+    const lazy = createStateValidator(r.input);
+    for (const s of states) expect(ahead(s)).toEqual(lazy(s));
+    expect(lazy.prepare()).toBe(false);
   });
 });
 
