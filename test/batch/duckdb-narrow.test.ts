@@ -249,9 +249,78 @@ describe("narrowed number domains", () => {
     expect(left).toBeGreaterThan(5);
     // a column whose places the type does not settle is the pass's
     const path = await wholeFile([1n, 2n], "DOUBLE", 2048);
-    for (const type of ["DOUBLE", "FLOAT", "DECIMAL(12, 2)"])
+    for (const type of ["DOUBLE", "FLOAT", "VARCHAR"])
       expect((await statisticsDigits(c, path, [{ name: "x", type }])).settled.size).toBe(0);
   });
+
+  it(
+    "settles a DECIMAL column from the file's statistics at its type's places, holding every value the pass holds",
+    { timeout: 300_000 },
+    async () => {
+      // DECIMAL(p, s) of 0 to 8 places; values with fewer places than s, up to p's digits (past 10^9 too)
+      const column = fc
+        .tuple(fc.integer({ min: 1, max: 18 }), fc.integer({ min: 0, max: 8 }))
+        .filter(([p, s]) => s <= p)
+        .chain(([p, s]) =>
+          fc.tuple(
+            fc.constant([p, s] as const),
+            fc.array(
+              fc
+                .oneof(
+                  fc.constant(null),
+                  fc.bigInt({ min: -(10n ** BigInt(p)) + 1n, max: 10n ** BigInt(p) - 1n }),
+                  fc.bigInt({ min: -999n, max: 999n }).map((v) => v * 10n ** BigInt(s)),
+                  fc.constantFrom(0n, 1n, 10n ** BigInt(p) - 1n),
+                )
+                .map((v) => (v === null ? v : v % 10n ** BigInt(p))),
+              { maxLength: 30 },
+            ),
+          ),
+        );
+      const text = (v: bigint, s: number): string => {
+        const sign = v < 0n ? "-" : "";
+        const digits = (v < 0n ? -v : v).toString().padStart(s + 1, "0");
+        return s === 0 ? `${sign}${digits}` : `${sign}${digits.slice(0, -s)}.${digits.slice(-s)}`;
+      };
+      let settled = 0;
+      let left = 0;
+      let wider = 0;
+      await fc.assert(
+        fc.asyncProperty(column, fc.constantFrom(2048, 4096), async ([[p, s], units], group) => {
+          const type = `DECIMAL(${p}, ${s})`;
+          const path = join(dir, "decimal.parquet");
+          await c.run(`CREATE OR REPLACE TABLE w (i INTEGER, x ${type})`);
+          if (units.length)
+            await c.run(
+              `INSERT INTO w VALUES ${units.map((v, i) => `(${i}, ${v === null ? "NULL" : `CAST('${text(v, s)}' AS ${type})`})`).join(", ")}`,
+            );
+          await c.run(`COPY (SELECT x FROM w ORDER BY i) TO ${stringLiteral(path)} (FORMAT parquet, ROW_GROUP_SIZE ${group})`);
+          const stats = await statisticsDigits(c, path, [{ name: "x", type }]);
+          const pass = await numberDigits(c, `read_parquet(${stringLiteral(path)})`, [{ name: "x", value: "x" }]);
+          const magnitudes = units.filter((v): v is bigint => v !== null).map((v) => (v < 0n ? -v : v));
+          const below = magnitudes.every((v) => v < 10n ** BigInt(9 + s));
+          const at = `${type} ${units.map((v) => (v === null ? "null" : text(v, s))).join(",")}`;
+          expect(stats.settled.has("x"), at).toBe(below && units.length > 0);
+          if (!stats.settled.has("x")) return void left++;
+          settled++;
+          if (magnitudes.length === 0) return void expect(stats.digits.x, at).toBeUndefined();
+          // the type's places (at most 6), and digits before the point holding the largest value
+          const top = magnitudes.reduce((a, b) => (a > b ? a : b)) / 10n ** BigInt(s);
+          expect(stats.digits.x, at).toEqual({ int: top === 0n ? 0 : top.toString().length, scale: Math.min(s, 6) });
+          // every value the pass's domain holds, the settled domain holds too
+          if (pass.x) {
+            expect(stats.digits.x!.int, at).toBeGreaterThanOrEqual(pass.x.int);
+            expect(stats.digits.x!.scale, at).toBeGreaterThanOrEqual(pass.x.scale);
+            if (stats.digits.x!.scale > pass.x.scale) wider++;
+          }
+        }),
+        { numRuns: 60, seed: 48 },
+      );
+      expect(settled).toBeGreaterThan(10);
+      expect(left).toBeGreaterThan(3);
+      expect(wider).toBeGreaterThan(3);
+    },
+  );
 
   it("writes the JS engine's records from a Parquet file of whole-number columns", async () => {
     // income and debt below 10^9 (settled by the statistics), the others with the edges (the pass's)

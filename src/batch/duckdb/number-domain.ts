@@ -6,8 +6,8 @@
 // the default domain is a `DECIMAL(12, 4)` for incomes below 10^6. Every value of the file that
 // the default domain holds is held by the narrowed one, so no row moves to the JS engine; the
 // per-row domain check stays, so a file whose values the pass misjudged is still scored exactly.
-// A whole-number column (an integer type) needs no pass: its digits are read from the file's
-// statistics (`statisticsDigits`).
+// A column of an integer type or a DECIMAL needs no pass: its digits are read from the file's
+// statistics and its type (`statisticsDigits`).
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { identifier, stringLiteral } from "../../compiler/4-sql/dialects.js";
 import type { Digits } from "../../compiler/index.js";
@@ -146,34 +146,43 @@ export async function placesDigits(
   return digits;
 }
 
-/** Parquet column types whose values are whole numbers, so their places are settled by the type. */
-const WHOLE = /^(U?(TINYINT|SMALLINT|INTEGER|BIGINT)|DECIMAL\(\d+,\s*0\))$/;
+/** The places a Parquet column type settles: 0 for an integer type, s for a DECIMAL(p, s); else undefined. */
+function typePlaces(type: string): number | undefined {
+  if (/^U?(TINYINT|SMALLINT|INTEGER|BIGINT)$/.test(type)) return 0;
+  const m = /^DECIMAL\(\d+,\s*(\d+)\)$/.exec(type);
+  return m ? Math.min(Number(m[1]), WIDEST.scale) : undefined;
+}
 
 /**
- * The digits of a Parquet file's whole-number columns read from the file's own statistics instead
- * of a pass over its rows: a column of an integer type (or a DECIMAL of no places) has 0 places,
- * and its digits before the point are those of the largest magnitude among its row groups' minima
- * and maxima. A column is settled only when every row group gives both (or holds nulls only) and
- * that magnitude is below 10^9 (past it the largest value the widest domain holds is not known):
- * the others are left to `numberDigits`. A statistic that lies costs no exactness, as a pass that
- * misjudged would not (the query's per-row domain check stays): its rows go to the JS engine.
- * `settled` holds the columns decided here, `digits` those with a value (a column of nulls only
- * is settled with none: its input keeps its own domain, as the pass leaves it).
+ * The digits of a Parquet file's integer and DECIMAL columns read from the file's own statistics
+ * and types instead of a pass over its rows: a column of an integer type has 0 places, one of
+ * DECIMAL(p, s) at most s (at most the widest domain's 6, which holds no value of more), and its
+ * digits before the point are those of the largest magnitude among its row groups' minima and
+ * maxima. A DECIMAL's values may use fewer places than s, which the pass would find: the domain is
+ * then s places, wider than the values need but holding every one of them, and the query reads the
+ * column's decimal as it is (a cast, no comparison back: SqlOptions' `typed`), where the pass's
+ * fewer places would make it cast and compare each value. A column is settled only when every row
+ * group gives both bounds (or holds nulls only) and that magnitude is below 10^9 (past it the
+ * largest value the widest domain holds is not known): the others are left to `numberDigits`. A
+ * statistic that lies costs no exactness, as a pass that misjudged would not (the query's per-row
+ * domain check stays): its rows go to the JS engine. `settled` holds the columns decided here,
+ * `digits` those with a value (a column of nulls only is settled with none: its input keeps its
+ * own domain, as the pass leaves it).
  */
 export async function statisticsDigits(
   connection: DuckDBConnection,
   path: string,
   columns: { name: string; type: string }[],
 ): Promise<{ settled: Set<string>; digits: Record<string, Digits> }> {
-  const whole = columns.filter((c) => WHOLE.test(c.type));
+  const places = new Map(columns.flatMap((c) => [typePlaces(c.type)].flatMap((s) => (s === undefined ? [] : [[c.name, s] as const]))));
   const settled = new Set<string>();
   const digits: Record<string, Digits> = {};
-  if (whole.length === 0) return { settled, digits };
+  if (places.size === 0) return { settled, digits };
   const meta = `parquet_metadata(${stringLiteral(path)})`;
   const bound = (s: string) => `abs(TRY_CAST(${s} AS DOUBLE))`;
   const known = `((stats_min IS NOT NULL AND stats_max IS NOT NULL AND ${bound("stats_min")} IS NOT NULL AND ${bound("stats_max")} IS NOT NULL) OR stats_null_count = num_values)`;
   const result = await connection.runAndReadAll(
-    `SELECT path_in_schema, count(DISTINCT row_group_id), bool_and(coalesce(${known}, FALSE)), max(greatest(${bound("stats_min")}, ${bound("stats_max")})), (SELECT count(DISTINCT row_group_id) FROM ${meta}) FROM ${meta} WHERE path_in_schema IN (${whole.map((c) => stringLiteral(c.name)).join(", ")}) GROUP BY path_in_schema`,
+    `SELECT path_in_schema, count(DISTINCT row_group_id), bool_and(coalesce(${known}, FALSE)), max(greatest(${bound("stats_min")}, ${bound("stats_max")})), (SELECT count(DISTINCT row_group_id) FROM ${meta}) FROM ${meta} WHERE path_in_schema IN (${[...places.keys()].map(stringLiteral).join(", ")}) GROUP BY path_in_schema`,
   );
   for (const [name, groups, allKnown, top, allGroups] of result.getRowsJS() as [string, bigint, boolean, number | null, bigint][]) {
     if (groups !== allGroups || !allKnown || (top !== null && !(top < 1e9))) continue;
@@ -181,7 +190,7 @@ export async function statisticsDigits(
     if (top === null) continue;
     let int = 0;
     while (top >= 10 ** int) int++;
-    digits[name] = { int, scale: 0 };
+    digits[name] = { int, scale: places.get(name)! };
   }
   return { settled, digits };
 }
