@@ -18,6 +18,7 @@ import { isDecimal } from "./decimal.js";
 import { POW10, upscale } from "./decimal-scaled.js";
 import { MODES } from "./decimal-rounding.js";
 import type { FeelValue } from "./values.js";
+import { refund } from "./budget.js";
 
 /** lo and the bound of the value the last step returned. */
 export const ddState = new Float64Array(2);
@@ -282,6 +283,44 @@ export function ddNearest(hi: number, lo: number, e: number): number {
   const low = hi + (lo - b);
   const high = hi + (lo + b);
   return low === high && low !== 0 ? low : NaN;
+}
+
+/**
+ * `ddNearest` of a value whose code walked loops (`sum(for …)`), each pass a budget step: when it
+ * declines, the decimals walk the same loops and count them themselves, so the `ticks` are given back.
+ */
+export function ddAnswer(hi: number, lo: number, e: number, ticks: number): number {
+  const x = ddNearest(hi, lo, e);
+  if (!(x === x)) refund(ticks);
+  return x;
+}
+
+/**
+ * `sum(l)` of a list (a named list, or a path `l.field` of a list of structs), each item read as
+ * `ddRead` reads it and added in order by `ddAdd`: the bound grows with every term (the terms'
+ * own bounds and STEP of each partial sum, which covers FEEL's rounding of it). An empty list's
+ * sum is null, anything but a list is left to the decimals: the bound NaN.
+ */
+export function ddSum(l: FeelValue): number {
+  S[0] = 0;
+  S[1] = NaN;
+  if (!Array.isArray(l) || l.length === 0) return NaN;
+  let hi = ddRead(l[0]!);
+  for (let k = 1; k < l.length; k++) {
+    const [lo, e] = [S[0], S[1]];
+    const th = ddRead(l[k]!);
+    hi = ddAdd(hi, lo, e, th, S[0], S[1]);
+  }
+  return hi;
+}
+
+/**
+ * The passes of `for v in a..b` (a descending range when a > b, as FEEL's): none unless both ends
+ * are exact integers below 2^53 (and the sum of none declines).
+ */
+export function ddPasses(ah: number, al: number, ea: number, bh: number, bl: number, eb: number): number {
+  const whole = (h: number, l: number, e: number) => e === 0 && l === 0 && Number.isInteger(h) && Math.abs(h) < EXACT_INTEGERS;
+  return whole(ah, al, ea) && whole(bh, bl, eb) ? Math.abs(bh - ah) + 1 : 0;
 }
 
 /**

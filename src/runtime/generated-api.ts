@@ -73,6 +73,7 @@ export {
 export {
   ddAbs,
   ddAdd,
+  ddAnswer,
   ddColumn,
   ddDiv,
   ddExtreme,
@@ -80,6 +81,8 @@ export {
   ddMul,
   ddNearest,
   ddOrder,
+  ddPasses,
+  ddSum,
   ddTest,
   ddIf,
   ddRead,

@@ -53,16 +53,20 @@ export interface CountedModel {
   fast: GeneratedModule;
 }
 
-/** `decisions` over number inputs `inputs`, compiled both ways, the runtime's steps named in `counted` counted; undefined when it does not compile. */
+/**
+ * `decisions` over inputs `inputs` (numbers, but those `typed`), compiled both ways, the runtime's
+ * steps named in `counted` counted; undefined when it does not compile.
+ */
 export function compileCounting(
   name: string,
   inputs: readonly string[],
   decisions: Record<string, unknown>,
   counted: readonly string[],
+  typed: Record<string, unknown> = {},
 ): CountedModel | undefined {
   const model = {
     name,
-    inputs: Object.fromEntries(inputs.map((n) => [n, { type: "number", desc: n }])),
+    inputs: Object.fromEntries(inputs.map((n) => [n, { type: typed[n] ?? "number", desc: n }])),
     decisions,
   } as unknown as ModelInput;
   const fast = compileUncached(model, { optimise: true });

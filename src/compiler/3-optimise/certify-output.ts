@@ -2,16 +2,18 @@
 // decimal (runtime/certified-dd.ts): a decision of a number type with no condition, whose value is
 // + − × ÷, powers to 2, 3 or 4, negation, `abs`, `min`, `max`, `modulo`, `floor`, `ceiling`, `sqrt`,
 // roundings to literal places 0 to 15 and `if` on comparisons of such values, boolean names and
-// string names equal to a literal (`between`, `and`, `or`, `not` of them) over number literals and names (inlined calls replaced by
+// string names equal to a literal (`between`, `and`, `or`, `not` of them), `sum` of a named list,
+// of a path `l.field` of one or of a `for` over a range or a named list (`summed`), over number
+// literals and names (inlined calls replaced by
 // their bodies, optimise/certify.ts `expand`) holding a square root, or a quotient or a power and at
 // least one more operation — where the decimals make a 34-digit value; a rounding or modulo only with a quotient
 // (`roundsLong`) — or reading such a decision, whose double-double it takes in place of its
 // decimal. A marked decision that
 // other decisions read hands them its double-double, and its decimal is made only when one of them
 // needs it (`read`).
-import type { Call, Expr } from "../../ir/feel-ast.js";
+import type { Call, Expr, For } from "../../ir/feel-ast.js";
 import type { DecisionIR, ModelIR } from "../../ir/ir.js";
-import { builtinCalled, expand, innerPlaces, isOperandName, plainNumber } from "./certify.js";
+import { aggregateOf, builtinCalled, expand, innerPlaces, isOperandName, plainNumber } from "./certify.js";
 import { ROUNDING_MODES } from "../../runtime/builtins/number.js";
 import { walk, walkBody } from "./walk.js";
 import { ddRead, ddState } from "../../runtime/certified-dd.js";
@@ -79,17 +81,48 @@ function ddNode(e: Expr, name: (n: string) => void): readonly Expr[] | undefined
     case "arith":
       return e.op !== "**" ? [e.left, e.right] : smallPower(e.right) !== undefined ? [e.left] : undefined;
     case "if": {
+      // both branches are worked out and one is chosen: no loop's passes may be charged for the other
       const cond = conditionParts(e.cond);
-      return cond && [...cond, e.then, e.else];
+      return cond && !holdsLoop(e) ? [...cond, e.then, e.else] : undefined;
     }
+    case "path":
+      // an entry of a loop's variable (the only names bound inside a form the double-doubles hold)
+      return e.base.kind === "name" && e.base.ref?.kind === "local" && isOperandName(e.base, []) ? [] : undefined;
     default: {
       if (e.kind !== "call") return undefined;
+      if (aggregateOf(e) === "sum") return summed(e.args[0]!);
       if (ddRounding(e)) return [e.args[0]!];
       const arity = BUILTINS[builtinCalled(e) ?? ""];
       return arity !== undefined && arity(e.args.length) ? e.args : undefined;
     }
   }
 }
+
+/**
+ * What `sum(x)` the double-doubles hold adds up (`ddSum`, codegen/certified-dd-code.ts `loop`): a
+ * named list, a path `l.field` of one, or a `for` of one variable over a range or a named list
+ * whose body holds no loop of its own — its parts, else undefined.
+ */
+function summed(x: Expr): readonly Expr[] | undefined {
+  if (namedOutside(x) || (x.kind === "path" && namedOutside(x.base))) return [];
+  const it = sumLoop(x)?.iterations[0];
+  if (!it || holdsLoop((x as For).body)) return undefined;
+  if (it.to) return [it.source, it.to, (x as For).body];
+  return namedOutside(it.source) ? [(x as For).body] : undefined;
+}
+
+/** A name read as an operand that no loop binds. */
+const namedOutside = (x: Expr): boolean => isOperandName(x, []) && x.kind === "name" && x.ref?.kind !== "local";
+
+/** x as a `for` of one variable the double-doubles may name (not `item` or `partial`), else undefined. */
+export const sumLoop = (x: Expr): For | undefined =>
+  x.kind === "for" && x.iterations.length === 1 && !["item", "partial"].includes(x.iterations[0]!.name) ? x : undefined;
+
+const holdsLoop = (e: Expr): boolean => {
+  let found = false;
+  walk(e, (n) => (found ||= n.kind === "for"));
+  return found;
+};
 
 /**
  * The values a condition of an `if` the double-doubles decide compares (`ddTest`): a comparison of
@@ -138,7 +171,8 @@ function pays(e: Expr): boolean {
   let [costly, operations, roots] = [0, 0, 0];
   walk(e, (n) => {
     // a rounding, floor, ceiling, modulo or root is one more operation (`floor(a / 3)`)
-    if (n.kind !== "arith" && !roundsOrModulo(n) && !root(n)) return;
+    // a loop's sum is one more operation too (`sum(for i in 1..n return a / i)`)
+    if (n.kind !== "arith" && n.kind !== "for" && !roundsOrModulo(n) && !root(n)) return;
     operations++;
     if (root(n)) roots++;
     else if (n.kind === "arith" && (n.op === "/" || n.op === "**")) costly++;
@@ -206,7 +240,9 @@ export function certifyOutputs(ir: ModelIR): void {
   const marked = new Set<string>();
   for (const d of ir.decisions) {
     if (d.body.kind !== "expr" || !plainNumber(d.type)) continue;
-    const form = expand(d.body.expr, false);
+    // loops left as they are (`sum(for ...)`); no decision read by others holds one: its decimal,
+    // made after its double-double, would walk the loop again with the budget charged twice
+    const form = expand(d.body.expr, !read.has(d.name));
     let readsMarked = false;
     if (!form || ddBlocking(form, (n) => (readsMarked ||= marked.has(n))).length > 0 || !(readsMarked || pays(form))) continue;
     if (!roundsLong(form, readsMarked) || readsLongLet(form, d)) continue;

@@ -6,8 +6,8 @@
 // double-double instead (hi, with lo and the bound left in `rt.ddState`), which its readers take
 // in place of reading its decimal.
 import type { Call, Compare, Expr } from "../../ir/feel-ast.js";
-import { builtinCalled } from "../3-optimise/certify.js";
-import { ddRounding, smallPower, stringTest } from "../3-optimise/certify-output.js";
+import { aggregateOf, builtinCalled } from "../3-optimise/certify.js";
+import { ddRounding, smallPower, stringTest, sumLoop } from "../3-optimise/certify-output.js";
 import { ddRead, ddState } from "../../runtime/certified-dd.js";
 import { dec } from "../../runtime/decimal.js";
 import type { Emitter } from "./emitter.js";
@@ -47,7 +47,11 @@ export function certifiedOutputCode(
   const params: string[] = [];
   const reads: string[] = [];
   const read = new Map<string, Triple>();
-  const out: string[] = [];
+  let out: string[] = [];
+  /** the variables of the loops around the code being written: the JS of the pass's item (a range's: none) and the value */
+  const loops = new Map<string, { item?: string; value: () => Triple }>();
+  /** the count of the loops' passes, each a budget step (declared when the code holds a loop) */
+  let ticks: string | undefined;
 
   const step = (call: string, into = out): Triple => {
     const t = { h: em.fresh("h"), l: em.fresh("l"), e: em.fresh("e") };
@@ -77,6 +81,9 @@ export function certifiedOutputCode(
   /** A value read as it is (a condition's name): a parameter of the function, each once. */
   const plain = new Map<string, string>();
   const passed = (e: Expr): string => {
+    const loop = loopOf(e);
+    // a loop's variable as a condition: the pass's item as it is (a range's number is no boolean)
+    if (loop) return loop.item ?? "0";
     const code = operand(e);
     let p = plain.get(code);
     if (p === undefined) {
@@ -87,8 +94,66 @@ export function certifiedOutputCode(
     }
     return p;
   };
+  const loopOf = (e: Expr) => (e.kind === "name" && e.ref?.kind === "local" ? loops.get(e.name) : undefined);
+  /** `v.field` of a loop's variable: read from the pass's item (a range's number has no entries: null in FEEL, declined) */
+  const entry = (e: Expr & { kind: "path" }): Triple => {
+    const item = loopOf(e.base)?.item;
+    if (item === undefined) return { h: "0", l: "0", e: "rt.certNone()" };
+    const t = e.base.type;
+    const slot = t?.kind === "struct" ? t.fields.findIndex(([f]) => f === e.member) : -1;
+    return step(`rt.ddRead(rt.certMember(${item}, ${slot}, ${em.lit(e.member)}))`);
+  };
+
+  /**
+   * `sum(x)`: of a named list or a path of one (`ddSum`), or of a `for` as a JS loop whose every
+   * pass is a budget step, the passes' values added by `ddAdd` (the bound growing with each term),
+   * stopped at the first bound NaN (an item no number, or an empty list: the sum declines).
+   */
+  const sum = (x: Expr): Triple => {
+    const loop = sumLoop(x);
+    if (!loop) return step(`rt.ddSum(${passed(x)})`);
+    const it = loop.iterations[0]!;
+    ticks ??= em.fresh("tk");
+    const [passes, j] = [em.fresh("n"), em.fresh("j")];
+    const total = { h: em.fresh("s"), l: em.fresh("s"), e: em.fresh("s") };
+    const head: string[] = [];
+    let variable: { item?: string; value: () => Triple };
+    if (it.to) {
+      const [a, b] = [walk(it.source), walk(it.to)];
+      out.push(`const ${passes} = rt.ddPasses(${a.h}, ${a.l}, ${a.e}, ${b.h}, ${b.l}, ${b.e});`);
+      const nth = { h: em.fresh("i"), l: "0", e: "0" };
+      head.push(`const ${nth.h} = rt.certNth(${a.h}, ${b.h}, ${j});`);
+      variable = { value: () => nth };
+    } else {
+      const l = passed(it.source);
+      out.push(`const ${passes} = rt.certLength(${l});`);
+      const item = `${l}[${j}]`;
+      let read: Triple | undefined;
+      variable = { item, value: () => (read ??= step(`rt.ddRead(${item})`, head)) };
+    }
+    out.push(`let ${total.h} = 0, ${total.l} = 0, ${total.e} = rt.certNone();`);
+    const [outer, shadowed] = [out, loops.get(it.name)];
+    out = head;
+    loops.set(it.name, variable);
+    const body = walk(loop.body);
+    if (shadowed) loops.set(it.name, shadowed);
+    else loops.delete(it.name);
+    out = outer;
+    out.push(
+      `for (let ${j} = 0; ${j} < ${passes}; ${j}++) { rt.tick(); ${ticks}++; ${head.join(" ")} ` +
+        `if (${j} === 0) { ${total.h} = ${body.h}; ${total.l} = ${body.l}; ${total.e} = ${body.e}; } ` +
+        `else { ${total.h} = rt.ddAdd(${total.h}, ${total.l}, ${total.e}, ${body.h}, ${body.l}, ${body.e}); ${total.l} = ${state}[0]; ${total.e} = ${state}[1]; } ` +
+        `if (${total.e} !== ${total.e}) break; }`,
+    );
+    return total;
+  };
+
   const walk = (e: Expr): Triple => {
     if (e.kind === "number") return literal(e.value);
+    const loop = loopOf(e);
+    if (loop) return loop.value();
+    if (e.kind === "path") return entry(e);
+    if (e.kind === "call" && aggregateOf(e) === "sum") return sum(e.args[0]!);
     if (e.kind === "negate") {
       const a = walk(e.operand);
       const t = { h: em.fresh("h"), l: em.fresh("l"), e: a.e };
@@ -159,10 +224,12 @@ export function certifiedOutputCode(
 
   const r = walk(x);
   const result = em.fresh("v");
+  // (a decision other decisions read holds no loop, optimise/certify-output.ts: its ticks are never given back)
+  const nearest = ticks ? `rt.ddAnswer(${r.h}, ${r.l}, ${r.e}, ${ticks})` : `rt.ddNearest(${r.h}, ${r.l}, ${r.e})`;
   const answer = triple
     ? [`${state}[0] = ${r.l}; ${state}[1] = ${r.e};`, `return ${r.h};`]
-    : [`const ${result} = rt.ddNearest(${r.h}, ${r.l}, ${r.e});`, `return ${result} === ${result} ? ${result} : undefined;`];
-  const body = [...reads, ...out, ...answer];
+    : [`const ${result} = ${nearest};`, `return ${result} === ${result} ? ${result} : undefined;`];
+  const body = [...(ticks ? [`let ${ticks} = 0;`] : []), ...reads, ...out, ...answer];
   const fn = em.hoist("cd", `(${params.join(", ")}) => { ${body.join(" ")} }`);
   return `${fn}(${args.join(", ")})`;
 }
