@@ -59,7 +59,7 @@ export const ENGLISH_GROUPS: string[][] = [
   ["price", "cost", "list price", "catalogue", "catalog", "rrp", "msrp"],
   ["coupon", "discount", "promo", "voucher", "promotion"],
   ["uplift", "increase", "escalator", "escalation", "rise", "raise"],
-  ["contract", "term", "agreement", "subscription", "duration"],
+  ["contract", "term", "agreement", "subscription", "duration", "deal"],
   ["exempt", "exemption", "tax-exempt", "nontaxable"],
   // and the public offices that make one, by their titles
   [

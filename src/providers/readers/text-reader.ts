@@ -201,8 +201,15 @@ function readMessage(
       confidence: FIRST_REPORT,
       source: { span: { start: day!.start, end: day!.end }, text: text.slice(day!.start, day!.end) },
     };
+  const numbers = readNumbers(of("number"), cues, index, (i, input) => !inDate[i] && !inMeta[i] && english.answers(i, input));
+  // a span of time an input counting time took ("let's do 4 years" as contract years) says no option's tenure
+  const spans = new Set(
+    of("number")
+      .filter((i) => contentStems(i.name).some((s) => PERIOD_STEMS.has(s)) && typeof numbers[i.name]?.value === "number")
+      .map((i) => numbers[i.name]!.value as number),
+  );
   const values: Record<string, ReadValue> = {
-    ...readNumbers(of("number"), cues, index, (i, input) => !inDate[i] && !inMeta[i] && english.answers(i, input)),
+    ...numbers,
     ...readDates(
       of("date").filter((i) => !firstReport.includes(i)),
       cues,
@@ -214,7 +221,7 @@ function readMessage(
     ),
     ...reported,
     ...readBooleans(of("boolean"), cues, index),
-    ...readChoices(of("choice", "levels"), readable, cues, index),
+    ...readChoices(of("choice", "levels"), readable, cues, index, spans),
   };
   // people: a person record and the household's list of them (text/people.ts)
   if (people) {

@@ -8,6 +8,7 @@ import { conceptTokens, contentStems, PERIOD_STEMS, stemMatch } from "../words.j
 import { OPTION_PLACEMENT, proximity, type Cue } from "./cues.js";
 import { NEGATORS, negated } from "./negation.js";
 import { matchesOf, type TextIndex } from "./text-index.js";
+import type { Token } from "./tokens.js";
 import { namedRecord } from "../../../runtime/json.js";
 import { roundConfidence } from "./confidence.js";
 import { qualifiersOf, wordTakenBack } from "./qualifiers.js";
@@ -35,6 +36,10 @@ interface Term {
   denying: boolean;
   /** how many words the alternative has, the option's name among them ("storm damage": 2) */
   altSize: number;
+  /** the head of a two-word alternative ("account" of "strategic account"): said alone, it says nothing */
+  head?: boolean;
+  /** the modifier of a two-word alternative ("new" of "new customer") */
+  modifier?: boolean;
 }
 
 const valuesOf = (input: InputIR): string[] => (input.type.kind === "choice" || input.type.kind === "levels" ? input.type.values : []);
@@ -54,9 +59,25 @@ function optionTerms(input: InputIR, cues: Cue[]): Map<string, Term[]> {
       const words = conceptTokens(contentStems(alt)).filter((w) => !cues.some((c) => c.stem === w));
       // the alternative's size counts the input's own cue words too: "year" alone does not say
       // "customer for two years"
-      const size = conceptTokens(contentStems(alt)).length;
+      const all = conceptTokens(contentStems(alt));
+      const size = all.length;
+      // a compound of two words ("strategic account"): its head alone ("account history") is any account
+      // (an adjective or a noun before a noun, not a verb's object: "visiting clients")
+      const written = alt.trim().split(/\s+/);
+      const compound = size === 2 && written.length === 2 && !/(?:ing|ed)$/i.test(written[0]!);
+      const head = compound ? all[1] : undefined;
       for (const s of words)
-        if (!terms.has(s)) terms.set(s, { stem: s, weight: MEANING_WEIGHT, kind: "meaning", alt: a, denying, altSize: Math.max(1, size) });
+        if (!terms.has(s))
+          terms.set(s, {
+            stem: s,
+            weight: MEANING_WEIGHT,
+            kind: "meaning",
+            alt: a,
+            denying,
+            altSize: Math.max(1, size),
+            head: s === head,
+            modifier: compound && s === all[0],
+          });
     });
     // an option's name keeps its stem when the input's own words share it ("employed" of
     // "employment"): those words themselves, and synonyms of them ("job"), are not the option said
@@ -98,7 +119,45 @@ function genericNames(inputs: InputIR[], cues: Map<string, Cue[]>): Set<string> 
   return new Set([...count].filter(([s, n]) => n > 1 || cueStems.includes(s)).map(([s]) => s));
 }
 
-export function readChoices(inputs: InputIR[], all: InputIR[], cues: Map<string, Cue[]>, index: TextIndex): Record<string, ReadValue> {
+/**
+ * Whether the modifier at `i` qualifies what another input asks of ("new deal", "new contract":
+ * the contract's years), not a word of its own input ("new customer", though the tax question asks
+ * of the customer too).
+ */
+function qualifiesAnother(tokens: readonly Token[], i: number, own: Cue[], others: Cue[]): boolean {
+  const next = tokens[i + 1];
+  if (!next || next.kind !== "word" || next.stop || next.sentence !== tokens[i]!.sentence) return false;
+  const says = (c: Cue) => next.concept === c.stem || stemMatch(next.stem, c.stem) > 0;
+  return !own.some(says) && others.some(says);
+}
+
+/** How far before a span of time the input's own word ("customer for three years") still says it is the option's. */
+const SPAN_CUE_REACH = 6;
+
+/**
+ * Whether the unit of time at `i` ends a span an input counting time took (`spans`: "let's do 4
+ * years" as contract years) and none of this input's own words stands just before it in its
+ * sentence ("Customer for three years" stays the tenure).
+ */
+function countedSpan(tokens: readonly Token[], i: number, own: Cue[], spans: ReadonlySet<number>): boolean {
+  if (!spans.has(tokens[i - 1]?.amount?.value ?? Number.NaN)) return false;
+  for (let j = i - 2; j >= Math.max(0, i - 1 - SPAN_CUE_REACH) && tokens[j]!.sentence === tokens[i]!.sentence; j--)
+    if (own.some((c) => c.stem === tokens[j]!.stem || c.stem === tokens[j]!.concept)) return false;
+  return true;
+}
+
+/**
+ * `spans`: the counts an input counting time was read as; a unit of time after one of them ("let's
+ * do 4 years", read as contract years) is that input's span, no option's meaning ("customer for
+ * two years or more").
+ */
+export function readChoices(
+  inputs: InputIR[],
+  all: InputIR[],
+  cues: Map<string, Cue[]>,
+  index: TextIndex,
+  spans: ReadonlySet<number> = new Set(),
+): Record<string, ReadValue> {
   const { tokens, text, meter } = index;
   const generic = genericNames(all, cues);
   const out = namedRecord<ReadValue>();
@@ -107,13 +166,19 @@ export function readChoices(inputs: InputIR[], all: InputIR[], cues: Map<string,
     all.filter((o) => o !== input && valuesOf(o).some((v) => contentStems(v).includes(stem))).map((o) => cues.get(o.name) ?? []);
   for (const input of inputs) {
     const own = cues.get(input.name) ?? [];
+    const others = [...cues].flatMap(([name, cs]) => (name === input.name ? [] : cs));
     const terms = optionTerms(input, own);
     // the input's own words ("Employment status: …") name the question, not an option
     const ownWords = new Set(`${input.name} ${input.desc}`.toLowerCase().split(/[^a-z]+/));
     const scores = new Map<string, { score: number; at: number; exact: boolean }>();
     for (const [option, ts] of terms) {
       // per sentence: the best mention of the option's name, plus the share of its meaning said
-      const bySentence = new Map<number, { name: number; meaning: number[]; at: number; atScore: number; exact: boolean }>();
+      const bySentence = new Map<
+        number,
+        { name: number; meaning: number[]; modified: boolean[]; at: number; atScore: number; exact: boolean }
+      >();
+      // the alternatives with a head that says nothing alone
+      const headed = new Set(ts.filter((t) => t.head).map((t) => t.alt));
       for (const term of ts) {
         const bestIn = new Map<number, { s: number; at: number; m: number }>();
         // sentences that say the option by its own name, whichever mention of it is placed best
@@ -126,9 +191,10 @@ export function readChoices(inputs: InputIR[], all: InputIR[], cues: Map<string,
           if (
             term.kind === "meaning" &&
             PERIOD_STEMS.has(term.stem) &&
-            (tokens[i - 1]?.kind !== "amount" || tokens[i]!.concept === term.stem)
+            (tokens[i - 1]?.kind !== "amount" || tokens[i]!.concept === term.stem || countedSpan(tokens, i, own, spans))
           )
             continue;
+          if (term.modifier && qualifiesAnother(tokens, i, own, others)) continue;
           if (term.kind === "name" && (ownWords.has(tokens[i]!.lower) || (m < 1 && own.some((c) => c.stem === term.stem)))) continue;
           const box = checkBox(text, tokens[i]!.start);
           if (box === false || negated(tokens, i, i, 3) !== term.denying || wordTakenBack(tokens, i)) continue;
@@ -150,17 +216,24 @@ export function readChoices(inputs: InputIR[], all: InputIR[], cues: Map<string,
           if (!prev || s > prev.s) bestIn.set(t.sentence, { s, at: i, m });
         }
         for (const [sentence, hit] of bestIn) {
-          const acc = bySentence.get(sentence) ?? { name: 0, meaning: [], at: hit.at, atScore: 0, exact: false };
+          const acc = bySentence.get(sentence) ?? { name: 0, meaning: [], modified: [], at: hit.at, atScore: 0, exact: false };
           if (term.kind === "name") acc.name = Math.max(acc.name, hit.s);
           // an option said by its name, not one inferred from what is told (text/tokens.ts)
           if (saidIn.has(sentence)) acc.exact = true;
-          else acc.meaning[term.alt] = (acc.meaning[term.alt] ?? 0) + (MEANING_SHARE * hit.s) / term.altSize;
+          else {
+            acc.meaning[term.alt] = (acc.meaning[term.alt] ?? 0) + (MEANING_SHARE * hit.s) / term.altSize;
+            if (term.kind === "meaning" && !term.head) acc.modified[term.alt] = true;
+          }
           if (hit.s > acc.atScore) [acc.atScore, acc.at] = [hit.s, hit.at];
           bySentence.set(sentence, acc);
         }
       }
       const top = [...bySentence.values()]
-        .map((x) => ({ score: x.name + Math.max(0, ...x.meaning.filter((m) => m !== undefined)), at: x.at, exact: x.exact }))
+        .map((x) => ({
+          score: x.name + Math.max(0, ...x.meaning.filter((m, alt) => m !== undefined && (x.modified[alt] || !headed.has(alt)))),
+          at: x.at,
+          exact: x.exact,
+        }))
         .sort((a, b) => b.score - a.score)[0];
       if (top && top.score > 0) scores.set(option, { score: Math.min(1.2, top.score), at: top.at, exact: top.exact });
     }
