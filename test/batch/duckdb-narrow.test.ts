@@ -7,29 +7,16 @@
 // - the narrowed query scores exactly the rows the default one scores, with the same values;
 // - `pdm score --engine duckdb` from such a Parquet file writes the JS engine's records;
 // - a whole-number Parquet column's digits read from the file's statistics are the pass's.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
-import { DuckDBInstance, type DuckDBConnection } from "@duckdb/node-api";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { compileToSql, type Digits, type SqlQuery } from "../../src/compiler/index.js";
 import { identifier, stringLiteral } from "../../src/compiler/4-sql/dialects.js";
 import { numberDigits, statisticsDigits } from "../../src/batch/duckdb/number-domain.js";
-import { bothEngines as both, lending, NUMBERS, results as resultsOf } from "./lending-engines.js";
+import { bothEngines as both, lending, NUMBERS, duckDbScratch, results as resultsOf } from "./lending-engines.js";
 
-const dir = mkdtempSync(join(tmpdir(), "pdm-duckdb-narrow-"));
-let instance: DuckDBInstance;
-let c: DuckDBConnection;
-beforeAll(async () => {
-  instance = await DuckDBInstance.create(":memory:", { threads: "2" });
-  c = await instance.connect();
-});
-afterAll(() => {
-  c.closeSync();
-  instance.closeSync();
-  rmSync(dir, { recursive: true, force: true });
-});
+const duck = duckDbScratch("pdm-duckdb-narrow-");
+const dir = duck.dir;
 
 /** m × 10^-k, as JavaScript reads its text. */
 const scaled = fc
@@ -88,18 +75,18 @@ const sqlNumber = (v: number | string | null) => (v === null ? "NULL" : `CAST(${
 
 /** The rows as a table `name` (an id, the number inputs as DOUBLE, employment as VARCHAR). */
 async function table(name: string, rows: Row[]): Promise<void> {
-  await c.run(
+  await duck.c.run(
     `CREATE OR REPLACE TABLE ${identifier(name)} (id BIGINT, ${NUMBERS.map((n) => `${identifier(n)} DOUBLE`).join(", ")}, employment VARCHAR)`,
   );
   const values = rows.map(
     (r, i) =>
       `(${i}, ${NUMBERS.map((n) => sqlNumber(r[n]!)).join(", ")}, ${r.employment === null ? "NULL" : stringLiteral(String(r.employment))})`,
   );
-  if (values.length) await c.run(`INSERT INTO ${identifier(name)} VALUES ${values.join(", ")}`);
+  if (values.length) await duck.c.run(`INSERT INTO ${identifier(name)} VALUES ${values.join(", ")}`);
 }
 
 /** Every row of a query, by id: `$scored` and each decision as text. */
-const results = (query: SqlQuery): Promise<unknown[][]> => resultsOf(c, query);
+const results = (query: SqlQuery): Promise<unknown[][]> => resultsOf(duck.c, query);
 
 const compiled = (name: string, narrow?: Record<string, Digits>): SqlQuery => {
   const r = compileToSql(lending, { dialect: "duckdb", table: name, id: "id", narrow });
@@ -111,7 +98,7 @@ const compiled = (name: string, narrow?: Record<string, Digits>): SqlQuery => {
 async function holds(values: number[], d: Digits): Promise<boolean[]> {
   if (values.length === 0) return [];
   const p = Math.max(1, d.int + d.scale);
-  const r = await c.runAndReadAll(
+  const r = await duck.c.runAndReadAll(
     `SELECT coalesce(TRY_CAST(v AS DECIMAL(${p}, ${d.scale})) = v, FALSE) AND abs(v) < 1e${d.int} FROM (VALUES ${values.map((v) => `(${sqlNumber(v)})`).join(", ")}) t(v)`,
   );
   return r.getRows().map((x) => x[0] as boolean);
@@ -121,9 +108,9 @@ describe("narrowed number domains", () => {
   it("finds the fewest digits that hold every value of the widest domain", async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(fc.oneof(scaled, fc.constantFrom(...EDGES)), { maxLength: 40 }), async (values) => {
-        await c.run("CREATE OR REPLACE TABLE v (x DOUBLE)");
-        if (values.length) await c.run(`INSERT INTO v VALUES ${values.map((x) => `(${sqlNumber(x)})`).join(", ")}`);
-        const found = await numberDigits(c, "v", [{ name: "x", value: "x" }]);
+        await duck.c.run("CREATE OR REPLACE TABLE v (x DOUBLE)");
+        if (values.length) await duck.c.run(`INSERT INTO v VALUES ${values.map((x) => `(${sqlNumber(x)})`).join(", ")}`);
+        const found = await numberDigits(duck.c, "v", [{ name: "x", value: "x" }]);
         const widest = await holds(values, { int: 9, scale: 6 });
         const held = values.filter((_, i) => widest[i]);
         if (held.length === 0) {
@@ -147,7 +134,7 @@ describe("narrowed number domains", () => {
       fc.asyncProperty(lendingFile, async (rows) => {
         await table("t", rows as Row[]);
         const narrow = await numberDigits(
-          c,
+          duck.c,
           "t",
           NUMBERS.map((n) => ({ name: n, value: identifier(n) })),
         );
@@ -170,7 +157,7 @@ describe("narrowed number domains", () => {
     const narrowRows = rows.map((r, i) => (i % 10 === 0 ? r : { ...r, "annual income": i % 150000, "monthly debt": i % 4000 }));
     await table("p", narrowRows);
     const parquet = join(dir, "rows.parquet");
-    await c.run(
+    await duck.c.run(
       `COPY (SELECT CAST(id AS VARCHAR) AS id, * EXCLUDE (id) FROM p) TO ${stringLiteral(parquet)} (FORMAT parquet, ROW_GROUP_SIZE 1024)`,
     );
     const { tally, records, expected } = await bothEngines(narrowRows, parquet, "out.jsonl");
@@ -194,10 +181,10 @@ describe("narrowed number domains", () => {
   /** A Parquet file of one column `x` of the type: `nulls` nulls, then the values, in row groups of `group` rows. */
   async function wholeFile(values: (bigint | null)[], type: string, group: number, nulls = 0): Promise<string> {
     const path = join(dir, "whole.parquet");
-    await c.run(`CREATE OR REPLACE TABLE w AS SELECT range AS i, CAST(NULL AS ${type}) AS x FROM range(${nulls})`);
+    await duck.c.run(`CREATE OR REPLACE TABLE w AS SELECT range AS i, CAST(NULL AS ${type}) AS x FROM range(${nulls})`);
     if (values.length)
-      await c.run(`INSERT INTO w VALUES ${values.map((v, i) => `(${nulls + i}, ${v === null ? "NULL" : String(v)})`).join(", ")}`);
-    await c.run(`COPY (SELECT x FROM w ORDER BY i) TO ${stringLiteral(path)} (FORMAT parquet, ROW_GROUP_SIZE ${group})`);
+      await duck.c.run(`INSERT INTO w VALUES ${values.map((v, i) => `(${nulls + i}, ${v === null ? "NULL" : String(v)})`).join(", ")}`);
+    await duck.c.run(`COPY (SELECT x FROM w ORDER BY i) TO ${stringLiteral(path)} (FORMAT parquet, ROW_GROUP_SIZE ${group})`);
     return path;
   }
 
@@ -229,8 +216,8 @@ describe("narrowed number domains", () => {
           const [type] = TYPES[t]!;
           // row groups of nulls only before the values, as a file of several row groups has them
           const path = await wholeFile(values, type, group, nullGroups * group);
-          const stats = await statisticsDigits(c, path, [{ name: "x", type }]);
-          const pass = await numberDigits(c, `read_parquet(${stringLiteral(path)})`, [{ name: "x", value: "x" }]);
+          const stats = await statisticsDigits(duck.c, path, [{ name: "x", type }]);
+          const pass = await numberDigits(duck.c, `read_parquet(${stringLiteral(path)})`, [{ name: "x", value: "x" }]);
           const nonNull = values.filter((v): v is bigint => v !== null);
           const below = nonNull.every((v) => (v < 0n ? -v : v) < 10n ** 9n);
           // a file of no rows has no row groups to read, and DuckDB writes no statistics of an
@@ -250,7 +237,7 @@ describe("narrowed number domains", () => {
     // a column whose places the type does not settle is the pass's
     const path = await wholeFile([1n, 2n], "DOUBLE", 2048);
     for (const type of ["DOUBLE", "FLOAT", "VARCHAR"])
-      expect((await statisticsDigits(c, path, [{ name: "x", type }])).settled.size).toBe(0);
+      expect((await statisticsDigits(duck.c, path, [{ name: "x", type }])).settled.size).toBe(0);
   });
 
   it(
@@ -289,14 +276,14 @@ describe("narrowed number domains", () => {
         fc.asyncProperty(column, fc.constantFrom(2048, 4096), async ([[p, s], units], group) => {
           const type = `DECIMAL(${p}, ${s})`;
           const path = join(dir, "decimal.parquet");
-          await c.run(`CREATE OR REPLACE TABLE w (i INTEGER, x ${type})`);
+          await duck.c.run(`CREATE OR REPLACE TABLE w (i INTEGER, x ${type})`);
           if (units.length)
-            await c.run(
+            await duck.c.run(
               `INSERT INTO w VALUES ${units.map((v, i) => `(${i}, ${v === null ? "NULL" : `CAST('${text(v, s)}' AS ${type})`})`).join(", ")}`,
             );
-          await c.run(`COPY (SELECT x FROM w ORDER BY i) TO ${stringLiteral(path)} (FORMAT parquet, ROW_GROUP_SIZE ${group})`);
-          const stats = await statisticsDigits(c, path, [{ name: "x", type }]);
-          const pass = await numberDigits(c, `read_parquet(${stringLiteral(path)})`, [{ name: "x", value: "x" }]);
+          await duck.c.run(`COPY (SELECT x FROM w ORDER BY i) TO ${stringLiteral(path)} (FORMAT parquet, ROW_GROUP_SIZE ${group})`);
+          const stats = await statisticsDigits(duck.c, path, [{ name: "x", type }]);
+          const pass = await numberDigits(duck.c, `read_parquet(${stringLiteral(path)})`, [{ name: "x", value: "x" }]);
           const magnitudes = units.filter((v): v is bigint => v !== null).map((v) => (v < 0n ? -v : v));
           const below = magnitudes.every((v) => v < 10n ** BigInt(9 + s));
           const at = `${type} ${units.map((v) => (v === null ? "null" : text(v, s))).join(",")}`;
@@ -334,11 +321,11 @@ describe("narrowed number domains", () => {
     ) as Row[];
     await table("q", rows);
     const parquet = join(dir, "whole-rows.parquet");
-    await c.run(
+    await duck.c.run(
       `COPY (SELECT CAST(id AS VARCHAR) AS id, ${NUMBERS.map((n) => `CAST(${identifier(n)} AS BIGINT) AS ${identifier(n)}`).join(", ")}, * EXCLUDE (id, ${NUMBERS.map(identifier).join(", ")}) FROM q) TO ${stringLiteral(parquet)} (FORMAT parquet, ROW_GROUP_SIZE 1024)`,
     );
     const stats = await statisticsDigits(
-      c,
+      duck.c,
       parquet,
       NUMBERS.map((name) => ({ name, type: "BIGINT" })),
     );

@@ -9,17 +9,14 @@
 //   leaves a value of more places than its domain, or past its digits, to the JS engine;
 // - it is typed where the type proves the domain (no TRY_CAST of that column, no comparison back);
 // - `pdm score --engine duckdb` from such a Parquet file writes the JS engine's records.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
-import { DuckDBInstance, type DuckDBConnection } from "@duckdb/node-api";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { compileToSql, type Digits, type ModelInput, type SqlQuery } from "../../src/compiler/index.js";
 import { identifier, stringLiteral } from "../../src/compiler/4-sql/dialects.js";
 import { numberDigits } from "../../src/batch/duckdb/number-domain.js";
 import { parquetExactTypes } from "../../src/batch/duckdb/table-rows.js";
-import { bothEngines, lending, NUMBERS, results as resultsOf } from "./lending-engines.js";
+import { bothEngines, lending, NUMBERS, duckDbScratch, results as resultsOf } from "./lending-engines.js";
 /** The same model with debt and loan unbounded (their checks a null check alone), debt optional. */
 const free = JSON.parse(JSON.stringify(lending)) as { content: { inputs: Record<string, { type: string; blank?: boolean }> } };
 free.content.inputs["monthly debt"]!.type = "number";
@@ -27,18 +24,8 @@ free.content.inputs["monthly debt"]!.blank = true;
 free.content.inputs["loan amount"]!.type = "number";
 const lendingFree = free as unknown as ModelInput;
 
-const dir = mkdtempSync(join(tmpdir(), "pdm-duckdb-typed-"));
-let instance: DuckDBInstance;
-let c: DuckDBConnection;
-beforeAll(async () => {
-  instance = await DuckDBInstance.create(":memory:", { threads: "2" });
-  c = await instance.connect();
-});
-afterAll(() => {
-  c.closeSync();
-  instance.closeSync();
-  rmSync(dir, { recursive: true, force: true });
-});
+const duck = duckDbScratch("pdm-duckdb-typed-");
+const dir = duck.dir;
 
 /** A column type: its SQL, its places, and the largest magnitude of its unscaled integer. */
 interface ColumnType {
@@ -104,14 +91,14 @@ const cell = (v: bigint | null, t: ColumnType) => (v === null ? "NULL" : `CAST($
 /** The rows as a table `name`: an id, the number inputs of their types, employment. */
 async function table(name: string, types: ColumnType[], rows: Row[]): Promise<void> {
   const columns = NUMBERS.map((n, i) => `${identifier(n)} ${types[i]!.sql}`).join(", ");
-  await c.run(`CREATE OR REPLACE TABLE ${identifier(name)} (id BIGINT, ${columns}, employment VARCHAR)`);
+  await duck.c.run(`CREATE OR REPLACE TABLE ${identifier(name)} (id BIGINT, ${columns}, employment VARCHAR)`);
   const values = rows.map(
     ([v, e], i) => `(${i}, ${v.map((x, k) => cell(x, types[k]!)).join(", ")}, ${e === null ? "NULL" : stringLiteral(e)})`,
   );
-  await c.run(`INSERT INTO ${identifier(name)} VALUES ${values.join(", ")}`);
+  await duck.c.run(`INSERT INTO ${identifier(name)} VALUES ${values.join(", ")}`);
 }
 
-const results = (query: SqlQuery): Promise<unknown[][]> => resultsOf(c, query);
+const results = (query: SqlQuery): Promise<unknown[][]> => resultsOf(duck.c, query);
 
 const compiled = (model: ModelInput, name: string, narrow: Record<string, Digits>, typed?: Record<string, Digits>): SqlQuery => {
   const r = compileToSql(model, { dialect: "duckdb", table: name, id: "id", narrow, typed });
@@ -136,7 +123,7 @@ describe("typed Parquet number columns", () => {
         const model = bounded ? lending : lendingFree;
         await table("t", types, rows);
         const narrow = await numberDigits(
-          c,
+          duck.c,
           "t",
           NUMBERS.map((n) => ({ name: n, value: identifier(n) })),
         );
@@ -190,7 +177,7 @@ describe("typed Parquet number columns", () => {
     ) as Row[];
     await table("p", types, rows);
     const parquet = join(dir, "typed.parquet");
-    await c.run(
+    await duck.c.run(
       `COPY (SELECT CAST(id AS VARCHAR) AS id, * EXCLUDE (id) FROM p) TO ${stringLiteral(parquet)} (FORMAT parquet, ROW_GROUP_SIZE 1024)`,
     );
     const records = rows.map(([v, e], i) => {

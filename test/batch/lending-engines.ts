@@ -1,9 +1,11 @@
 // The lending sample scored both ways, for the DuckDB engine's differential tests over Parquet
 // files: the JS engine's JSONL records of the rows (as JSONL), DuckDB's records of the same rows
 // as Parquet, and every row of a query's results as text.
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { DuckDBConnection } from "@duckdb/node-api";
+import { DuckDBInstance, type DuckDBConnection } from "@duckdb/node-api";
+import { afterAll, beforeAll } from "vitest";
 import { compileToSource, type ModelInput, type SqlQuery } from "../../src/compiler/index.js";
 import { identifier } from "../../src/compiler/4-sql/dialects.js";
 import { loadModel } from "../../src/compiler/5-load/compiled-model.js";
@@ -52,4 +54,21 @@ export async function results(c: DuckDBConnection, query: SqlQuery): Promise<unk
   const columns = query.decisions.map((d) => `CAST(${identifier(d.name)} AS VARCHAR)`);
   const r = await c.runAndReadAll(`SELECT "id", "$scored", ${columns.join(", ")} FROM (${query.sql}) ORDER BY "id"`);
   return r.getRows().map((row) => row.map(plain));
+}
+
+/** A scratch folder and an in-memory DuckDB (`duck.c`) for a test file: opened before its tests, closed and removed after them. */
+export function duckDbScratch(prefix: string): { dir: string; c: DuckDBConnection } {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  let instance: DuckDBInstance | undefined;
+  const duck = { dir, c: undefined as unknown as DuckDBConnection };
+  beforeAll(async () => {
+    instance = await DuckDBInstance.create(":memory:", { threads: "2" });
+    duck.c = await instance.connect();
+  });
+  afterAll(() => {
+    duck.c.closeSync();
+    instance?.closeSync();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  return duck;
 }
