@@ -5,8 +5,7 @@
 // every body read before a timer or /healthz could run). Bodies read within SLICE_MS of the turn's
 // first are read at once; the rest wait, in order, for the turns after, SLICE_MS of them a turn.
 
-/** How long the bodies read in one turn may take before the rest wait for the next. */
-const SLICE_MS = 5;
+import { SLICE_MS } from "../service/next-turn.js";
 
 const waiting: (() => void)[] = [];
 let head = 0;

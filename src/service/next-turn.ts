@@ -8,3 +8,16 @@ export const SLICE_MS = 5;
 
 /** A promise resolved once the event loop has run its timers and polled for I/O. */
 export const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
+
+/**
+ * For long work done piece by piece: call the returned function after each piece; it gives a
+ * promise of the next turn once the slice has held the loop SLICE_MS (the next slice starting
+ * when it resolves), else undefined, so that a loop awaits only at a slice's end.
+ */
+export function slices(): () => Promise<void> | undefined {
+  let since = performance.now();
+  return () => {
+    if (performance.now() - since <= SLICE_MS) return undefined;
+    return nextTurn().then(() => void (since = performance.now()));
+  };
+}

@@ -4,7 +4,7 @@
 import { createHash } from "node:crypto";
 import { canonicalJsonPieces, GeneralPath } from "../compiler/canonical-json.js";
 import { canonicalHash } from "../compiler/identity.js";
-import { nextTurn, SLICE_MS } from "./next-turn.js";
+import { slices } from "./next-turn.js";
 
 /** Characters of canonical text written before the time is looked at. */
 const PIECE = 16 * 1024;
@@ -12,14 +12,12 @@ const PIECE = 16 * 1024;
 /** canonicalHash(state), letting the event loop run other work every SLICE_MS. */
 export async function canonicalHashYielding(state: unknown): Promise<string> {
   const hash = createHash("sha256");
-  let since = performance.now();
+  const pause = slices();
   try {
     for (const piece of canonicalJsonPieces(state, PIECE)) {
       hash.update(piece);
-      if (performance.now() - since > SLICE_MS) {
-        await nextTurn();
-        since = performance.now();
-      }
+      const paused = pause();
+      if (paused) await paused;
     }
   } catch (e) {
     if (!(e instanceof GeneralPath)) throw e;

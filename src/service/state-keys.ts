@@ -5,7 +5,7 @@
 import { REQUEST_SUGGEST_CELLS, suggest } from "../compiler/1-parse/suggest.js";
 import { STATE } from "../ir/diagnostic-catalogue/state.js";
 import { addressedDiagnosticsOf } from "../ir/diagnostic-types.js";
-import { nextTurn, SLICE_MS } from "./next-turn.js";
+import { slices } from "./next-turn.js";
 import type { ProblemEntry } from "./problems.js";
 
 const diagnostic = addressedDiagnosticsOf(STATE);
@@ -41,13 +41,11 @@ export async function unknownStateKeysInTurns(state: unknown, inputs: readonly s
   const found = unknownOf(state, inputs);
   if (!found) return [];
   const out: UnknownKey[] = [];
-  let since = performance.now();
+  const pause = slices();
   for (const key of found.keys) {
     out.push(found.entry(key));
-    if (performance.now() - since > SLICE_MS) {
-      await nextTurn();
-      since = performance.now();
-    }
+    const paused = pause();
+    if (paused) await paused;
   }
   return out;
 }

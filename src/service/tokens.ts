@@ -13,7 +13,7 @@
 import { countTokens as countWithTokenizer } from "gpt-tokenizer";
 import { textMemo } from "../compiler/index.js";
 import { generations } from "./generations.js";
-import { nextTurn, SLICE_MS } from "./next-turn.js";
+import { slices } from "./next-turn.js";
 
 export const CHUNK = 1024;
 /** About how long a remembered piece is: looking one up costs a few percent of counting it. */
@@ -83,13 +83,11 @@ export interface PrefixCount {
 /** Sums `count` over `pieces`, letting the event loop run other work every SLICE_MS. */
 async function sumYielding(pieces: Iterable<string>): Promise<number> {
   let total = 0;
-  let since = performance.now();
+  const pause = slices();
   for (const piece of pieces) {
     total += countChunk(piece);
-    if (performance.now() - since > SLICE_MS) {
-      await nextTurn();
-      since = performance.now();
-    }
+    const paused = pause();
+    if (paused) await paused;
   }
   return total;
 }
