@@ -123,7 +123,8 @@ const added = fc.tuple(
   fc.constantFrom("text", 3, Infinity, -Infinity, NaN, { deep: [1, Infinity] }, [{}], null),
 );
 
-/** `state` spoilt at `count` random places: each value replaced, left out, or given an extra key. */
+/** `state` spoilt at `count` random places: each value replaced, left out, or given an extra key (objects only: a JSON
+ * array has no keys, and a key such as `constructor` set on one breaks its own `splice`). */
 export const mutatedState = (state: Json, count = 2): fc.Arbitrary<Json> =>
   fc.array(fc.tuple(fc.nat(), fc.boolean(), replacement, added), { minLength: 1, maxLength: count }).map((changes) => {
     let out = structuredClone(state);
@@ -131,7 +132,7 @@ export const mutatedState = (state: Json, count = 2): fc.Arbitrary<Json> =>
       const all = places(out);
       const path = all[at % all.length]!;
       const target = path.reduce<any>((v, k) => v[k], out);
-      if (add && target !== null && typeof target === "object") {
+      if (add && target !== null && typeof target === "object" && !Array.isArray(target)) {
         target[key] = structuredClone(extra);
         continue;
       }
