@@ -19,6 +19,7 @@ import { clientErrorHandler, DEFAULT_HTTP_LIMITS, serverOptions, type HttpLimits
 import { malformedJson, sendProblem, toProblem } from "./errors.js";
 import { accessGuard } from "./guard.js";
 import { RouteMethods } from "./method-not-allowed.js";
+import { lazyChildLogger } from "./request-log.js";
 import type { Metrics } from "./observability/metrics.js";
 import { openApiDocument } from "./openapi.js";
 import type { RateLimiter } from "./rate-limit.js";
@@ -73,6 +74,8 @@ export function buildApp(options: AppOptions): FastifyInstance {
     logger: level === false ? false : { level, ...(options.logStream ? { stream: options.logStream } : {}) },
     // fastify's own two lines per request are off: the onResponse hook writes one with what matters
     logController: new LogController({ disableRequestLogging: true }),
+    // req.log is made only when something logs through it: the request's line goes through app.log
+    childLoggerFactory: lazyChildLogger,
     bodyLimit: options.bodyLimit,
     ...serverOptions(http),
     // the parser's errors as problem details, after the answers queued before them (client-errors.ts)
@@ -127,8 +130,9 @@ export function buildApp(options: AppOptions): FastifyInstance {
     const seconds = (performance.now() - req.startedAt) / 1000;
     metrics?.requests.inc({ method: req.method, route, status: String(reply.statusCode) });
     metrics?.requestSeconds.observe({ method: req.method, route }, seconds);
-    req.log.info(
-      { method: req.method, route, status: reply.statusCode, latency_ms: Math.round(seconds * 1e4) / 10, ...req.audit },
+    // the request id first, where req.log's binding would put it (request-log.ts)
+    app.log.info(
+      { reqId: req.id, method: req.method, route, status: reply.statusCode, latency_ms: Math.round(seconds * 1e4) / 10, ...req.audit },
       "request",
     );
     done();
