@@ -259,8 +259,39 @@ describe("a Parquet file of many row groups", () => {
       const rows = records.map((r) => (r as { row: number }).row);
       expect(rows.length).toBe(states.length);
       expect(rows.every((r, i) => r === i + 1)).toBe(true);
+      // a Parquet output's values too: a column of more distinct values than the writer's dictionary
+      // holds is written plain, the others dictionary-encoded (table-engine.ts)
+      if (out === "parquet") {
+        const jsonl = states.map((s) => JSON.stringify(s)).join("\n") + "\n";
+        expect(records, `${name}: Parquet → Parquet`).toEqual(parsed(jsRecords(model, "jsonl", "jsonl", jsonl, false).text));
+      }
     }
   });
+  it(
+    "writes a Parquet column of many distinct values plain and one of few as a dictionary, the same values",
+    { timeout: 600_000 },
+    async () => {
+      const [name, model] = models[0]!;
+      const { states, inputs } = tableStates(model, 40_000, 11);
+      const parquet = join(dir, `${name}.encodings.parquet`);
+      await writeParquet(parquet, states, inputs);
+      const { path } = await duck(model, { format: "parquet", path: parquet }, "parquet", false, `${name}-encodings`);
+      const instance = await DuckDBInstance.create(":memory:");
+      const c = await instance.connect();
+      const chunks = (
+        await c.runAndReadAll(`SELECT path_in_schema AS name, encodings FROM parquet_metadata(${stringLiteral(path)})`)
+      ).getRowObjectsJS() as { name: string; encodings: string }[];
+      c.closeSync();
+      instance.closeSync();
+      const encodings = (column: string) => chunks.filter((k) => k.name === column).map((k) => k.encodings);
+      // the id (a text of each row) is written plain, a choice output (a few values) as a dictionary
+      expect(encodings("id").some((e) => !e.includes("DICTIONARY"))).toBe(true);
+      const few = outputs(model).find((d) => d.kind === "string")!;
+      expect(encodings(few.name).every((e) => e.includes("DICTIONARY"))).toBe(true);
+      const jsonl = states.map((s) => JSON.stringify(s)).join("\n") + "\n";
+      expect(await parquetRecords(path, outputs(model))).toEqual(parsed(jsRecords(model, "jsonl", "jsonl", jsonl, false).text));
+    },
+  );
 });
 
 describe("generated models from Parquet and CSV", () => {
