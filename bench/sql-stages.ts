@@ -8,29 +8,22 @@
 // cost. CPU seconds by process.cpuUsage (Node's thread and DuckDB's together), DuckDB on one thread
 // as the engine runs it (THREADS=n to try more); the COPY's wall seconds beside. A row SQL leaves is
 // written as NULL (the engine's JS fallback is not run: how many there were is printed).
-import { readFileSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { tmpdir } from "node:os";
-import { fileURLToPath } from "node:url";
 import { DuckDBInstance } from "@duckdb/node-api";
 import { compileToSql } from "../src/compiler/index.js";
 import { identifier, stringLiteral } from "../src/compiler/4-sql/dialects.js";
-import type { ModelInput } from "../src/ir/model.js";
 import { recordJson, unsure } from "../src/batch/duckdb/records.js";
 import { jsonlRows, screenKeys, type CleanScreen } from "../src/batch/duckdb/jsonl-file.js";
 import { screenJsonl } from "../src/batch/duckdb/jsonl-screen.js";
 import { ID, LINE, PLAIN } from "../src/batch/duckdb/json-rows.js";
 import type { TableRows } from "../src/batch/duckdb/table-rows.js";
-import { CORPUS } from "./corpus/index.js";
+import { benchModel } from "./sql-model.js";
 
-const root = fileURLToPath(new URL("..", import.meta.url));
 const [name, path, runsText] = process.argv.slice(2) as [string, string, string?];
 const runs = Number(runsText ?? 3);
-const model = (
-  name === "lending"
-    ? JSON.parse(readFileSync(join(root, "samples/lending/model.json"), "utf8"))
-    : CORPUS.find((m) => m.name === name)!.model
-) as ModelInput;
+const model = benchModel(name);
 
 const walls: Record<string, number[]> = {};
 const cpu = async (f: () => Promise<unknown>, stage = ""): Promise<number> => {

@@ -94,7 +94,7 @@ class LineScreen {
    * are the same bytes (so no escape), a prefix of distinct keys is distinct, and each read key is
    * known by its place. Files written by one program repeat one shape on every line.
    */
-  private shape: { bytes: Uint8Array; words: Int32Array; read: number }[] = [];
+  private shape: { bytes: Uint8Array; words: Int32Array; tail: number; read: number }[] = [];
   /** the screened buffer's bytes as a DataView, for reading a key's bytes four at a time */
   private view: DataView<ArrayBufferLike> = new DataView(new ArrayBuffer(0));
   private seenStart = new Int32Array(64);
@@ -162,14 +162,15 @@ class LineScreen {
     i = skip(b, i + 1, e);
     for (let k = 0; ; k++) {
       if (k >= shape.length || i >= e || b[i] !== QUOTE) return null;
-      const { bytes: key, words } = shape[k]!;
+      const { bytes: key, words, tail } = shape[k]!;
       const ks = i + 1;
       const ke = ks + key.length;
       if (ke >= e || b[ke] !== QUOTE) return null;
-      // four bytes at a time, then the rest
-      let j = 0;
-      for (let w = 0; w < words.length; w++, j += 4) if (view.getInt32(ks + j, true) !== words[w]) return null;
-      for (; j < key.length; j++) if (b[ks + j] !== key[j]) return null;
+      // four bytes at a time, then the last four (over the words' end), or the bytes of a shorter key
+      for (let w = 0, j = 0; w < words.length; w++, j += 4) if (view.getInt32(ks + j, true) !== words[w]) return null;
+      if (key.length >= 4) {
+        if (view.getInt32(ke - 4, true) !== tail) return null;
+      } else for (let j = 0; j < key.length; j++) if (b[ks + j] !== key[j]) return null;
       i = skip(b, ke + 1, e);
       if (i >= e || b[i] !== COLON) return "a line that is not a flat object";
       i = skip(b, i + 1, e);
@@ -216,7 +217,8 @@ class LineScreen {
       const words = new Int32Array(bytes.length >> 2);
       const view = new DataView(bytes.buffer);
       for (let w = 0; w < words.length; w++) words[w] = view.getInt32(w * 4, true);
-      return { bytes, words, read: this.seenRead[k]! };
+      const tail = bytes.length >= 4 ? view.getInt32(bytes.length - 4, true) : 0;
+      return { bytes, words, tail, read: this.seenRead[k]! };
     });
   }
 
@@ -504,6 +506,10 @@ export async function screenJsonl(path: string, keys: ScreenKey[], id: number, c
   let partial = false;
   try {
     const buf = new Uint8Array(CHUNK);
+    // the same bytes as a Buffer, whose indexOf (memchr) finds a line feed about five times faster
+    // than a Uint8Array's; the lines are screened from the Uint8Array (one kind of array for the
+    // screen's code: a Buffer there would make its element reads polymorphic)
+    const feeds = Buffer.from(buf.buffer, buf.byteOffset, buf.byteLength);
     let filled = 0;
     let offset = 0; // the file offset of buf[0]
     let lines = 0;
@@ -550,7 +556,7 @@ export async function screenJsonl(path: string, keys: ScreenKey[], id: number, c
       const end = filled + bytesRead;
       let s = 0;
       if (skipping) {
-        const lf = buf.indexOf(LF, 0);
+        const lf = feeds.indexOf(LF, 0);
         if (lf < 0 || lf >= end) {
           if (bytesRead === 0) break;
           filled = end;
@@ -565,7 +571,7 @@ export async function screenJsonl(path: string, keys: ScreenKey[], id: number, c
         // the JS engine drops it, and so does the line's fallback (jsonl-file.ts)
         starts.push(0);
         lines++;
-        let e = buf.indexOf(LF, 0);
+        let e = feeds.indexOf(LF, 0);
         if (e < 0 || e >= end) e = end;
         const verdict = await decline(0, e, "a byte order mark");
         if (verdict) return verdict;
@@ -580,11 +586,11 @@ export async function screenJsonl(path: string, keys: ScreenKey[], id: number, c
       }
       atStart = false;
       // the whole lines in the buffer (all of it at the end of the file)
-      const last = bytesRead === 0 ? end : buf.lastIndexOf(LF, end - 1) + 1;
+      const last = bytesRead === 0 ? end : feeds.lastIndexOf(LF, end - 1) + 1;
       // invalid UTF-8 somewhere: each line checked on its own
       const eachUtf8 = last > s && !isUtf8(buf.subarray(s, last));
       while (s < last) {
-        let e = buf.indexOf(LF, s);
+        let e = feeds.indexOf(LF, s);
         if (e < 0 || e >= last) e = last;
         if (lines % BLOCK === 0) starts.push(offset + s);
         lines++;
