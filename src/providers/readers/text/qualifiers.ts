@@ -184,6 +184,42 @@ function ofAJobLeft(tokens: Token[], i: number): boolean {
   return false;
 }
 
+/** Past verbs of earning or being paid: "earned 41,600 a year", "was on 62k", "took home 2,900". */
+const PAST_EARNING = new Set(["earned", "made", "was", "were", "had", "received", "got", "took", "drew"]);
+/** Words that close a span of time at its end: "until November", "till last spring". */
+const UNTIL = new Set(["until", "till", "til", "untill"]);
+/** Words that say the end of such a span was a time gone by: a month, "last", "recently", a leaving. */
+const GONE_BY =
+  /^(?:jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|april|june|july|august|september|october|november|december|spring|summer|autumn|fall|winter|last|recently|then|leaving|losing)$/;
+/** How many tokens before a figure its past verb may stand, and after it its "until". */
+const PAST_SPAN_REACH = 8;
+
+/**
+ * Whether the amount at i is said of a span of time that ended: a past verb of earning before it
+ * and "until" a time gone by after it, in its sentence ("earned 41,600/yr at the mill until
+ * November", "was on 2,900 a month till last spring"): the pay of then, not an income now. Not
+ * when the present stands between ("now earns", "currently").
+ */
+function heldUntilThen(tokens: Token[], i: number): boolean {
+  const t = tokens[i]!;
+  let past = false;
+  for (let k = i - 1; k >= 0 && i - k <= PAST_SPAN_REACH && tokens[k]!.sentence === t.sentence; k--) {
+    if (NOW.has(tokens[k]!.lower)) return false;
+    if (PAST_EARNING.has(tokens[k]!.lower)) past = true;
+  }
+  if (!past) return false;
+  for (let k = i + 1; k < tokens.length && k - i <= PAST_SPAN_REACH && tokens[k]!.sentence === t.sentence; k++) {
+    if (tokens[k]!.kind === "amount") return false;
+    if (!UNTIL.has(tokens[k]!.lower) && !(tokens[k]!.lower === "up" && UNTIL.has(tokens[k + 1]?.lower ?? ""))) continue;
+    const time = tokens[k + 1]?.lower === "until" ? tokens[k + 2] : tokens[k + 1];
+    return time !== undefined && (GONE_BY.test(time.lower) || looksLikeAYear(time));
+  }
+  return false;
+}
+
+/** A four-digit year of this age ("until 2025"). */
+const looksLikeAYear = (t: Token): boolean => t.kind === "amount" && /^(?:19|20)\d\d$/.test(t.text);
+
 /** A modal that opens a request when a person follows it: "could we", "could you", "can I". */
 const REQUESTS = new Set(["could", "can", "would"]);
 const ASKED = new Set(["we", "you", "i", "they"]);
@@ -240,7 +276,7 @@ export function qualifiersOf(tokens: Token[], from: number, to = from, reach = R
   }
   if (inRange(tokens, from) || inCondition(tokens, from)) out.add("hedged");
   if (inOthersParenthesis(tokens, from)) out.add("other");
-  if (ofAJobLeft(tokens, from)) out.add("ended");
+  if (ofAJobLeft(tokens, from) || heldUntilThen(tokens, from)) out.add("ended");
   if (out.has("approximate") && hedgedAfter(tokens, to, reach)) out.add("hedged");
   return out;
 }
