@@ -279,3 +279,17 @@ export const FOREIGN_MONTHS: Record<string, string[][]> = {
     [],
   ],
 };
+
+/**
+ * Words of each language that make a value one of an earlier time, as "former" and "previous" do in
+ * English: "l'ancien loyer était de 690 $", "el alquiler anterior", "die bisherige Miete", "la
+ * vecchia rata", "o aluguel antigo", "de oude huur". Not German "alter" (also "age").
+ */
+export const FOREIGN_FORMER: Record<string, string[]> = {
+  es: ["anterior", "anteriores", "antiguo", "antigua", "antiguos", "antiguas"],
+  fr: ["ancien", "ancienne", "anciens", "anciennes", "précédent", "précédente", "précédents", "précédentes"],
+  de: ["bisherige", "bisherigen", "bisheriger", "vorherige", "vorherigen", "vorheriger", "frühere", "früheren", "früherer"],
+  it: ["precedente", "precedenti", "vecchio", "vecchia", "vecchi", "vecchie"],
+  pt: ["anterior", "anteriores", "antigo", "antiga", "antigos", "antigas"],
+  nl: ["oude", "vorige", "vroegere", "eerdere"],
+};

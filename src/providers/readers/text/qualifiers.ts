@@ -7,6 +7,7 @@
 import { isNegator } from "./negation.js";
 import type { Token } from "./tokens.js";
 import { lapsedInto, supersedes } from "./changes.js";
+import { FOREIGN_FORMER } from "../foreign-words.js";
 
 /** "ended": the value of a job the text says was left ("left her job (was on 62k)"): no value now. */
 export type Qualifier = "other" | "ended" | "hedged" | "approximate";
@@ -52,7 +53,12 @@ const QUALIFIERS: Record<string, Qualifier> = {
   nearly: "approximate",
   almost: "approximate",
   "~": "approximate",
+  // "l'ancien loyer", "die bisherige Miete": the same word of another language
+  ...Object.fromEntries(Object.values(FOREIGN_FORMER).flatMap((words) => words.map((w) => [w, "other" as const]))),
 };
+
+/** Words after which "old" tells an age, not an earlier value: "45 years old", "a car 3 months old". */
+const AGED = new Set(["year", "years", "yr", "yrs", "month", "months", "week", "weeks", "day", "days"]);
 
 /** Two-word qualifiers, by their first word. */
 const PAIRS: Record<string, Record<string, Qualifier>> = {
@@ -233,6 +239,11 @@ function qualifierAt(tokens: Token[], k: number): Qualifier | undefined {
   if (/['’]s$/.test(t.lower) && OTHER_PARTIES.has(t.lower.slice(0, -2))) return "other";
   // "could we make it $7,000", "can you do 12%": a request names the value asked for
   if (REQUESTS.has(t.lower) && ASKED.has(tokens[k + 1]?.lower ?? "")) return undefined;
+  // "the old rent was 690": a value of an earlier time; "45 years old", "she is 45 and old enough": an age
+  if (t.lower === "old") {
+    const before = tokens[k - 1];
+    return before && before.sentence === t.sentence && (before.kind === "amount" || AGED.has(before.lower)) ? undefined : "other";
+  }
   const pair = PAIRS[t.lower];
   const next = tokens[k + 1];
   if (pair && next && next.sentence === t.sentence && Object.hasOwn(pair, next.lower)) {
@@ -241,7 +252,9 @@ function qualifierAt(tokens: Token[], k: number): Qualifier | undefined {
     if (t.lower === "up" && SUM_VERBS.has(tokens[k - 1]?.lower ?? "")) return undefined;
     return pair[next.lower];
   }
-  return Object.hasOwn(QUALIFIERS, t.lower) ? QUALIFIERS[t.lower] : undefined;
+  // a French or Italian article elided onto the word: "l'ancien loyer", "d'anciens crédits"
+  const word = t.lower.replace(/^(?:l|d)['’]/, "");
+  return Object.hasOwn(QUALIFIERS, word) ? QUALIFIERS[word] : undefined;
 }
 
 /**
