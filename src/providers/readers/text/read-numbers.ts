@@ -101,6 +101,13 @@ function yearOfAName(tokens: Token[], i: number): boolean {
   );
 }
 
+/** A number written as an ordinal ("the 10th", "1st", "22nd"): a day or a rank, no sum of money. */
+function ordinal(tokens: Token[], i: number): boolean {
+  const t = tokens[i]!;
+  const next = tokens[i + 1];
+  return !t.amount!.currency && next?.kind === "word" && next.start === t.end && /^(?:st|nd|rd|th)$/i.test(next.text);
+}
+
 /**
  * What a qualifier does to an amount: a value of another time or party rarely answers the input
  * (another amount should); a hedged value is not established; an approximate one nearly is.
@@ -458,7 +465,11 @@ function candidate(input: InputIR, cues: Cue[], index: TextIndex, i: number, min
     factor *= QUALIFIED[q].confidence;
   }
   // a year is no count of anything ("2021 - theft of a catalytic converter")
-  if (!withinBounds(input.type, value) || (kind === "count" && looksLikeYear(t)) || (kind === "money" && yearOfAName(tokens, i)))
+  if (
+    !withinBounds(input.type, value) ||
+    (kind === "count" && looksLikeYear(t)) ||
+    (kind === "money" && (yearOfAName(tokens, i) || ordinal(tokens, i)))
+  )
     return undefined;
   // the amount's own words ("a month" of "$2,100 a month") are not cue words for it; a value
   // corrected to is announced by the cues of the value it replaces
