@@ -293,3 +293,18 @@ export const FOREIGN_FORMER: Record<string, string[]> = {
   pt: ["anterior", "anteriores", "antigo", "antiga", "antigos", "antigas"],
   nl: ["oude", "vorige", "vroegere", "eerdere"],
 };
+
+/**
+ * Words of each language that hedge what is said near them, as "maybe", "possibly" and "I think"
+ * do in English: "creo que no, pero no estoy seguro", "vielleicht", "peut-être", "forse", "talvez",
+ * "misschien".
+ */
+export const FOREIGN_HEDGES: Record<string, string[]> = {
+  es: ["quizás", "quizá", "quizas", "posiblemente", "creo", "cree"],
+  // "peut-être" is read as "peut" "être": "peut" (may) hedges as English "may" does
+  fr: ["peut", "possiblement", "crois", "croit"],
+  de: ["vielleicht", "möglicherweise", "glaube", "glaubt"],
+  it: ["forse", "possibilmente", "credo", "crede"],
+  pt: ["talvez", "possivelmente", "acho", "acha"],
+  nl: ["misschien", "mogelijk", "denk", "denkt"],
+};

@@ -7,7 +7,7 @@
 import { isNegator } from "./negation.js";
 import type { Token } from "./tokens.js";
 import { lapsedInto, supersedes } from "./changes.js";
-import { FOREIGN_FORMER } from "../foreign-words.js";
+import { FOREIGN_FORMER, FOREIGN_HEDGES } from "../foreign-words.js";
 
 /** "ended": the value of a job the text says was left ("left her job (was on 62k)"): no value now. */
 export type Qualifier = "other" | "ended" | "hedged" | "approximate";
@@ -55,6 +55,8 @@ const QUALIFIERS: Record<string, Qualifier> = {
   "~": "approximate",
   // "l'ancien loyer", "die bisherige Miete": the same word of another language
   ...Object.fromEntries(Object.values(FOREIGN_FORMER).flatMap((words) => words.map((w) => [w, "other" as const]))),
+  // "creo que no", "vielleicht", "peut-être": a hedge of another language
+  ...Object.fromEntries(Object.values(FOREIGN_HEDGES).flatMap((words) => words.map((w) => [w, "hedged" as const]))),
 };
 
 /** Words after which "old" tells an age, not an earlier value: "45 years old", "a car 3 months old". */
