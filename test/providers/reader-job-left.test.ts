@@ -54,3 +54,31 @@ describe("the pay of a job left", () => {
     );
   });
 });
+
+/** A past verb of pay, a time gone by the span ended at, and a present that follows it. */
+const PAST_PAY = ["earned", "made", "was on", "took home"];
+const GONE_BY = ["until November", "till last spring", "until 2025", "up until March", "till recently"];
+
+describe("the pay of a span that ended", () => {
+  it("is not read as the annual income ('earned 41,600 a year there until November')", () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...PAST_PAY), FIGURE, fc.nat(2), fc.constantFrom(...GONE_BY), (verb, pay, form, until) => {
+        const text = `Pay: ${verb} ${written(pay, form)} a year at the depot ${until}. Wants to borrow 15,000.`;
+        const read = readText(lending, text, "2026-10-01");
+        expect(read["annual income"]).toBeUndefined();
+        expect(read["loan amount"]?.value).toBe(15000);
+      }),
+      { numRuns: 80 },
+    );
+  });
+
+  it("is read when the present stands before the figure ('now earns … until')", () => {
+    fc.assert(
+      fc.property(FIGURE, fc.nat(2), fc.constantFrom(...GONE_BY), (pay, form, until) => {
+        const text = `Pay: now earns ${written(pay, form)} a year, fixed ${until.replace(/^(?:up )?(?:until|till)/, "since")}.`;
+        expect(readText(lending, text, "2026-10-01")["annual income"]?.value).toBe(pay);
+      }),
+      { numRuns: 80 },
+    );
+  });
+});

@@ -279,3 +279,32 @@ export const FOREIGN_MONTHS: Record<string, string[][]> = {
     [],
   ],
 };
+
+/**
+ * Words of each language that make a value one of an earlier time, as "former" and "previous" do in
+ * English: "l'ancien loyer était de 690 $", "el alquiler anterior", "die bisherige Miete", "la
+ * vecchia rata", "o aluguel antigo", "de oude huur". Not German "alter" (also "age").
+ */
+export const FOREIGN_FORMER: Record<string, string[]> = {
+  es: ["anterior", "anteriores", "antiguo", "antigua", "antiguos", "antiguas"],
+  fr: ["ancien", "ancienne", "anciens", "anciennes", "précédent", "précédente", "précédents", "précédentes"],
+  de: ["bisherige", "bisherigen", "bisheriger", "vorherige", "vorherigen", "vorheriger", "frühere", "früheren", "früherer"],
+  it: ["precedente", "precedenti", "vecchio", "vecchia", "vecchi", "vecchie"],
+  pt: ["anterior", "anteriores", "antigo", "antiga", "antigos", "antigas"],
+  nl: ["oude", "vorige", "vroegere", "eerdere"],
+};
+
+/**
+ * Words of each language that hedge what is said near them, as "maybe", "possibly" and "I think"
+ * do in English: "creo que no, pero no estoy seguro", "vielleicht", "peut-être", "forse", "talvez",
+ * "misschien".
+ */
+export const FOREIGN_HEDGES: Record<string, string[]> = {
+  es: ["quizás", "quizá", "quizas", "posiblemente", "creo", "cree"],
+  // "peut-être" is read as "peut" "être": "peut" (may) hedges as English "may" does
+  fr: ["peut", "possiblement", "crois", "croit"],
+  de: ["vielleicht", "möglicherweise", "glaube", "glaubt"],
+  it: ["forse", "possibilmente", "credo", "crede"],
+  pt: ["talvez", "possivelmente", "acho", "acha"],
+  nl: ["misschien", "mogelijk", "denk", "denkt"],
+};

@@ -7,6 +7,7 @@
 import { isNegator } from "./negation.js";
 import type { Token } from "./tokens.js";
 import { lapsedInto, supersedes } from "./changes.js";
+import { FOREIGN_FORMER, FOREIGN_HEDGES } from "../foreign-words.js";
 
 /** "ended": the value of a job the text says was left ("left her job (was on 62k)"): no value now. */
 export type Qualifier = "other" | "ended" | "hedged" | "approximate";
@@ -52,7 +53,14 @@ const QUALIFIERS: Record<string, Qualifier> = {
   nearly: "approximate",
   almost: "approximate",
   "~": "approximate",
+  // "l'ancien loyer", "die bisherige Miete": the same word of another language
+  ...Object.fromEntries(Object.values(FOREIGN_FORMER).flatMap((words) => words.map((w) => [w, "other" as const]))),
+  // "creo que no", "vielleicht", "peut-être": a hedge of another language
+  ...Object.fromEntries(Object.values(FOREIGN_HEDGES).flatMap((words) => words.map((w) => [w, "hedged" as const]))),
 };
+
+/** Words after which "old" tells an age, not an earlier value: "45 years old", "a car 3 months old". */
+const AGED = new Set(["year", "years", "yr", "yrs", "month", "months", "week", "weeks", "day", "days"]);
 
 /** Two-word qualifiers, by their first word. */
 const PAIRS: Record<string, Record<string, Qualifier>> = {
@@ -184,6 +192,42 @@ function ofAJobLeft(tokens: Token[], i: number): boolean {
   return false;
 }
 
+/** Past verbs of earning or being paid: "earned 41,600 a year", "was on 62k", "took home 2,900". */
+const PAST_EARNING = new Set(["earned", "made", "was", "were", "had", "received", "got", "took", "drew"]);
+/** Words that close a span of time at its end: "until November", "till last spring". */
+const UNTIL = new Set(["until", "till", "til", "untill"]);
+/** Words that say the end of such a span was a time gone by: a month, "last", "recently", a leaving. */
+const GONE_BY =
+  /^(?:jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|april|june|july|august|september|october|november|december|spring|summer|autumn|fall|winter|last|recently|then|leaving|losing)$/;
+/** How many tokens before a figure its past verb may stand, and after it its "until". */
+const PAST_SPAN_REACH = 8;
+
+/**
+ * Whether the amount at i is said of a span of time that ended: a past verb of earning before it
+ * and "until" a time gone by after it, in its sentence ("earned 41,600/yr at the mill until
+ * November", "was on 2,900 a month till last spring"): the pay of then, not an income now. Not
+ * when the present stands between ("now earns", "currently").
+ */
+function heldUntilThen(tokens: Token[], i: number): boolean {
+  const t = tokens[i]!;
+  let past = false;
+  for (let k = i - 1; k >= 0 && i - k <= PAST_SPAN_REACH && tokens[k]!.sentence === t.sentence; k--) {
+    if (NOW.has(tokens[k]!.lower)) return false;
+    if (PAST_EARNING.has(tokens[k]!.lower)) past = true;
+  }
+  if (!past) return false;
+  for (let k = i + 1; k < tokens.length && k - i <= PAST_SPAN_REACH && tokens[k]!.sentence === t.sentence; k++) {
+    if (tokens[k]!.kind === "amount") return false;
+    if (!UNTIL.has(tokens[k]!.lower) && !(tokens[k]!.lower === "up" && UNTIL.has(tokens[k + 1]?.lower ?? ""))) continue;
+    const time = tokens[k + 1]?.lower === "until" ? tokens[k + 2] : tokens[k + 1];
+    return time !== undefined && (GONE_BY.test(time.lower) || looksLikeAYear(time));
+  }
+  return false;
+}
+
+/** A four-digit year of this age ("until 2025"). */
+const looksLikeAYear = (t: Token): boolean => t.kind === "amount" && /^(?:19|20)\d\d$/.test(t.text);
+
 /** A modal that opens a request when a person follows it: "could we", "could you", "can I". */
 const REQUESTS = new Set(["could", "can", "would"]);
 const ASKED = new Set(["we", "you", "i", "they"]);
@@ -197,6 +241,11 @@ function qualifierAt(tokens: Token[], k: number): Qualifier | undefined {
   if (/['’]s$/.test(t.lower) && OTHER_PARTIES.has(t.lower.slice(0, -2))) return "other";
   // "could we make it $7,000", "can you do 12%": a request names the value asked for
   if (REQUESTS.has(t.lower) && ASKED.has(tokens[k + 1]?.lower ?? "")) return undefined;
+  // "the old rent was 690": a value of an earlier time; "45 years old", "she is 45 and old enough": an age
+  if (t.lower === "old") {
+    const before = tokens[k - 1];
+    return before && before.sentence === t.sentence && (before.kind === "amount" || AGED.has(before.lower)) ? undefined : "other";
+  }
   const pair = PAIRS[t.lower];
   const next = tokens[k + 1];
   if (pair && next && next.sentence === t.sentence && Object.hasOwn(pair, next.lower)) {
@@ -205,7 +254,9 @@ function qualifierAt(tokens: Token[], k: number): Qualifier | undefined {
     if (t.lower === "up" && SUM_VERBS.has(tokens[k - 1]?.lower ?? "")) return undefined;
     return pair[next.lower];
   }
-  return Object.hasOwn(QUALIFIERS, t.lower) ? QUALIFIERS[t.lower] : undefined;
+  // a French or Italian article elided onto the word: "l'ancien loyer", "d'anciens crédits"
+  const word = t.lower.replace(/^(?:l|d)['’]/, "");
+  return Object.hasOwn(QUALIFIERS, word) ? QUALIFIERS[word] : undefined;
 }
 
 /**
@@ -240,7 +291,7 @@ export function qualifiersOf(tokens: Token[], from: number, to = from, reach = R
   }
   if (inRange(tokens, from) || inCondition(tokens, from)) out.add("hedged");
   if (inOthersParenthesis(tokens, from)) out.add("other");
-  if (ofAJobLeft(tokens, from)) out.add("ended");
+  if (ofAJobLeft(tokens, from) || heldUntilThen(tokens, from)) out.add("ended");
   if (out.has("approximate") && hedgedAfter(tokens, to, reach)) out.add("hedged");
   return out;
 }

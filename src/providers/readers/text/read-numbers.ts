@@ -86,6 +86,29 @@ const looksLikeYear = (t: Token): boolean =>
   !t.amount!.currency && !t.amount!.percent && /^\d{4}$/.test(t.text) && t.amount!.value >= 1900 && t.amount!.value <= 2100;
 
 /**
+ * A year right before a name ("a 2019 Golf", "my 2021 Tesla Model 3", "the 2018 Ford"): the year
+ * the thing was made or bought, no sum of money.
+ */
+function yearOfAName(tokens: Token[], i: number): boolean {
+  const t = tokens[i]!;
+  const next = tokens[i + 1];
+  return (
+    looksLikeYear(t) &&
+    next?.kind === "word" &&
+    next.sentence === t.sentence &&
+    next.start - (t.amountEnd ?? t.end) === 1 &&
+    /^\p{Lu}\p{Ll}/u.test(next.text)
+  );
+}
+
+/** A number written as an ordinal ("the 10th", "1st", "22nd"): a day or a rank, no sum of money. */
+function ordinal(tokens: Token[], i: number): boolean {
+  const t = tokens[i]!;
+  const next = tokens[i + 1];
+  return !t.amount!.currency && next?.kind === "word" && next.start === t.end && /^(?:st|nd|rd|th)$/i.test(next.text);
+}
+
+/**
  * What a qualifier does to an amount: a value of another time or party rarely answers the input
  * (another amount should); a hedged value is not established; an approximate one nearly is.
  */
@@ -442,7 +465,12 @@ function candidate(input: InputIR, cues: Cue[], index: TextIndex, i: number, min
     factor *= QUALIFIED[q].confidence;
   }
   // a year is no count of anything ("2021 - theft of a catalytic converter")
-  if (!withinBounds(input.type, value) || (kind === "count" && looksLikeYear(t))) return undefined;
+  if (
+    !withinBounds(input.type, value) ||
+    (kind === "count" && looksLikeYear(t)) ||
+    (kind === "money" && (yearOfAName(tokens, i) || ordinal(tokens, i)))
+  )
+    return undefined;
   // the amount's own words ("a month" of "$2,100 a month") are not cue words for it; a value
   // corrected to is announced by the cues of the value it replaces
   const cued = Math.max(
