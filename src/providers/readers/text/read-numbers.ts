@@ -14,6 +14,7 @@ import { matchesOf, type TextIndex } from "./text-index.js";
 import { writersNotTheRole } from "./whose.js";
 import { asksTotal, listWith, statedSum } from "./totals.js";
 import type { Token } from "./tokens.js";
+import { isYear, yearsApart } from "./years-apart.js";
 import { namedRecord } from "../../../runtime/json.js";
 
 /** Below this the cue words are too far for a number to belong to the input. */
@@ -601,11 +602,17 @@ export function readNumbers(
   const out = namedRecord<ReadValue>();
   const assigned = assignBest(all, index.meter);
   const taken = new Map([...assigned].map(([name, c]) => [c.mention, name]));
+  const withheld = new Set<string>();
   for (const [name, best] of assigned) {
     const rivals = byInput
       .get(name)!
       .filter((c) => c.value !== best.value)
       .sort((a, b) => b.score - a.score);
+    // figures of the fact for two different years, neither the one asked: none read
+    if (!/\b(?:19|20)\d{2}\b/.test(name) && !isYear(tokens[best.mention]!) && yearsApart(tokens, best, rivals)) {
+      withheld.add(name);
+      continue;
+    }
     const second = rivals[0];
     const ratio = second ? second.score / best.score : 0;
     const claim = Math.max(0, ...(byMention.get(best.mention) ?? []).filter((c) => c.input !== name).map((c) => c.score)) / best.score;
@@ -632,7 +639,7 @@ export function readNumbers(
   }
   // dollar amounts no cue word claims go to the dollar inputs left, with low confidence
   const used = new Set(Object.values(out).map((v) => v.source!.span!.start));
-  const left = inputs.filter((i) => !Object.hasOwn(out, i.name) && kindOf(i) === "money");
+  const left = inputs.filter((i) => !Object.hasOwn(out, i.name) && !withheld.has(i.name) && kindOf(i) === "money");
   const free = amounts.filter((i) => tokens[i]!.amount!.currency && !used.has(tokens[i]!.start) && left.some((l) => usable(i, l)));
   const inputOf = (name: string) => inputs.find((i) => i.name === name)!;
   const pick = byElimination(
