@@ -15,6 +15,7 @@ import { writersNotTheRole } from "./whose.js";
 import { asksTotal, listWith, statedSum } from "./totals.js";
 import type { Token } from "./tokens.js";
 import { isYear, yearsApart } from "./years-apart.js";
+import { OFF_QUESTION, offQuestion } from "./answered-questions.js";
 import { namedRecord } from "../../../runtime/json.js";
 
 /** Below this the cue words are too far for a number to belong to the input. */
@@ -583,11 +584,14 @@ export function readNumbers(
   const amounts = index.amounts.filter((i) => !takenBack(tokens, i) && !gone.has(i) && changedTo(tokens, i) === undefined && !ids.has(i));
   const all: Candidate[] = [];
   const byInput = new Map<string, Candidate[]>();
+  const answersAnother = offQuestion(index, cues);
   for (const input of inputs) {
     const own: Candidate[] = [];
     for (const i of amounts) {
       if (!usable(i, input)) continue;
       const c = candidate(input, valueCues(input, cues), index, i);
+      // a figure on the line answering a question about another input answers that one first
+      if (c && answersAnother(tokens[i]!.sentence, input.name)) c.score *= OFF_QUESTION;
       if (c) own.push(c);
     }
     // a synonym denied says less ("no salary" may deny one kind of income of several): an amount
