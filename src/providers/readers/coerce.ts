@@ -101,6 +101,18 @@ const BOOLEAN_WORDS: Record<string, boolean> = {
   "0": false,
   none: false,
   negative: false,
+  // the yes and no of a form in another language: German, Dutch, French, Spanish, Italian, Portuguese
+  ja: true,
+  oui: true,
+  si: true,
+  sí: true,
+  sì: true,
+  sim: true,
+  nein: false,
+  nee: false,
+  non: false,
+  não: false,
+  nao: false,
 };
 
 /** A string that answers a quantity with nothing. */

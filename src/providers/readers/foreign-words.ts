@@ -101,6 +101,7 @@ export const FOREIGN_WORDS: Record<string, Record<string, string[]>> = {
     coupon: ["rabatt", "nachlass", "gutschein"],
     uplift: ["preiserhöhung", "erhöhung", "steigerung"],
     contract: ["vertrag", "laufzeit", "vertragslaufzeit"],
+    year: ["jahre"],
     exempt: ["steuerbefreit", "befreit", "steuerfrei"],
     rent: ["miete", "kaltmiete", "warmmiete"],
   },
@@ -127,10 +128,15 @@ export const FOREIGN_WORDS: Record<string, Record<string, string[]>> = {
     business: ["società", "azienda"],
     individual: ["persona fisica"],
     price: ["prezzo", "prezzo di listino"],
-    quantity: ["quantità", "licenze", "utenti"],
+    quantity: ["quantità", "licenze", "utenti", "postazioni"],
     coupon: ["sconto"],
     uplift: ["aumento"],
     contract: ["contratto", "durata"],
+    year: ["anni"],
+    age: ["età"],
+    disabled: ["disabile", "disabilità"],
+    applicant: ["richiedente"],
+    name: ["nome"],
     exempt: ["esente", "esenzione"],
     rent: ["affitto", "canone"],
   },
@@ -184,13 +190,32 @@ export const FOREIGN_WORDS: Record<string, Record<string, string[]>> = {
     injury: ["gewond", "letsel"],
     business: ["bedrijf", "onderneming"],
     price: ["prijs"],
-    quantity: ["aantal", "licenties"],
+    quantity: ["aantal", "licenties", "werkplekken"],
     coupon: ["korting"],
     contract: ["looptijd"],
+    year: ["jaren"],
+    age: ["leeftijd"],
+    disabled: ["beperking", "gehandicapt"],
+    applicant: ["aanvrager"],
+    name: ["naam"],
     exempt: ["vrijgesteld"],
     rent: ["huur"],
   },
 };
+/**
+ * The numbers one to twelve of each language, one first, as a whole value is written in words
+ * (`"durata_anni": "tre"`). Left out: words that are English words or fillers as well ("once", "due",
+ * "um"), and nothing for zero ("null").
+ */
+export const FOREIGN_NUMBERS: Record<string, string[]> = {
+  es: ["uno", "dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve", "diez", "", "doce"],
+  fr: ["un", "deux", "trois", "quatre", "cinq", "six", "sept", "huit", "neuf", "dix", "onze", "douze"],
+  de: ["eins", "zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht", "neun", "zehn", "elf", "zwölf"],
+  it: ["uno", "", "tre", "quattro", "cinque", "sei", "sette", "otto", "nove", "dieci", "undici", "dodici"],
+  pt: ["", "dois", "três", "quatro", "cinco", "seis", "sete", "oito", "nove", "dez", "onze", "doze"],
+  nl: ["een", "twee", "drie", "vier", "vijf", "zes", "zeven", "acht", "negen", "tien", "elf", "twaalf"],
+};
+
 /** The months of each language, January first: "1er mars 2025", "12. September 2026", "3 de mayo de 2025". */
 export const FOREIGN_MONTHS: Record<string, string[][]> = {
   es: [

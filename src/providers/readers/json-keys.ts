@@ -6,6 +6,7 @@ import {
   ABBREVIATION_MATCH,
   abbreviatedConcepts,
   abbreviates,
+  compoundsApart,
   conceptTokens,
   contentStems,
   normaliseName,
@@ -140,7 +141,7 @@ const neutralKeyWord = (words: InputWords, t: string): boolean =>
 function keyScore(words: InputWords, key: string): number {
   if (key === words.input.name) return 1;
   if (normaliseName(key) === normaliseName(words.input.name)) return 0.97;
-  const stems = contentStems(key);
+  const stems = compoundsApart(contentStems(key));
   const folded = wordScore(words, words.name, conceptTokens(stems));
   // a multi-word synonym written short (`bureau_scr`, `lossDt`)
   const loose = abbreviatedConcepts(stems);

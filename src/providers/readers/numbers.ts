@@ -1,6 +1,8 @@
 // Amounts as people write them: "$52,000", "52k", "USD 1.2m", "1,234.50", "12%", "twelve", with an
 // optional period ("a month", "per year", "p.a."). Used on JSON strings (the whole string) and on
 // text (every mention).
+import { FOREIGN_NUMBERS } from "./foreign-words.js";
+import { folded } from "./words.js";
 
 export type Period = "week" | "month" | "year";
 
@@ -276,11 +278,16 @@ export function numberPhrase(text: string, start: number, first: string): { amou
   return { amount, end };
 }
 
+/** "tre", "drei", "trois" → 3: a number from one to twelve in another language, accents folded. */
+const FOREIGN_NUMBER = new Map(
+  Object.values(FOREIGN_NUMBERS).flatMap((words) => words.flatMap((w, i) => (w === "" ? [] : [[folded(w), i + 1] as const]))),
+);
+
 /** The whole string as an amount ("$1,234.50", "52k", "12 %", "4,000 a month"), or undefined. */
 export function parseAmount(text: string): Amount | undefined {
   // a dollar named by its country's letters ("NZ$31,200", "C$6,800", "A$", "HK$") is a dollar amount
   const s = text.trim().replace(/^[A-Z]{1,3}\$/, "$");
-  const word = numberWord(s);
+  const word = numberWord(s) ?? FOREIGN_NUMBER.get(folded(s).toLowerCase());
   if (word !== undefined) return { value: word, percent: false, scaled: false, words: true };
   const re = new RegExp(`^${AMOUNT_SOURCE}`, "iu");
   const m = re.exec(s);

@@ -91,6 +91,9 @@ export const ENGLISH_GROUPS: string[][] = [
   ["product", "account", "service"],
   ["disabled", "disability", "handicap"],
   ["age", "aged", "old"],
+  // a benefits form's person: the one applying, and what each is called (their words in other languages)
+  ["applicant"],
+  ["name"],
   // option vocabularies: kinds of loss, employment, customers, risk lists
   ["collision", "crash", "collided", "rear-ended", "reversed", "rammed", "bumped", "t-boned", "hit a deer", "struck a deer"],
   [

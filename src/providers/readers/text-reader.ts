@@ -33,6 +33,7 @@ import { namedRecord } from "../../runtime/json.js";
 import { withTables } from "./text-tables.js";
 import { repairedFigures } from "./text/ocr-figures.js";
 import { joinedWraps } from "./text/wrapped-words.js";
+import { joinedFigures } from "./text/split-figures.js";
 import { withoutStruck } from "./text/struck-out.js";
 import { partlyForeign } from "./text/languages.js";
 import { personInputs, readPeople } from "./text/people.js";
@@ -80,7 +81,8 @@ export function readText(inputs: InputIR[], written: string, reference?: string,
   // so no pattern below meets it (offsets kept)
   const plain = blankOverlongRuns(written);
   // figures a scan misread as letters ("2O26-O1-15") are read as the digits they stand for,
-  const scanned = repairedFigures(plain);
+  // and a figure a line break or a stray space cut apart ("11/0\n5/2025", "$ 2,3 40.00") whole
+  const scanned = joinedFigures(repairedFigures(plain));
   // a word a line break cut with a hyphen ("in-\n come") as the word, and a value struck through
   // ("~~10%~~ 15%") is withdrawn: not read
   const text = withoutStruck(joinedWraps(scanned));

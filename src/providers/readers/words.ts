@@ -40,7 +40,7 @@ const OWN_STEMS: ReadonlyMap<string, string> = new Map([
 ]);
 
 /** "Pensión", "Schadenhöhe" → "Pension", "Schadenhohe": accents say nothing of which fact a word names. */
-const folded = (word: string): string => word.normalize("NFD").replace(/[\u0300-\u036f]/g, "");
+export const folded = (word: string): string => word.normalize("NFD").replace(/[\u0300-\u036f]/g, "");
 
 export function stem(word: string): string {
   const w = folded(word)
@@ -147,6 +147,27 @@ const FOREIGN_STEMS: ReadonlySet<string> = (() => {
   const all = Object.values(FOREIGN_WORDS).flatMap((words) => Object.values(words).flat().flatMap(contentStems));
   return new Set(all.filter((s) => !english.has(s)));
 })();
+
+/** The letters German and Dutch put between the words of a compound: "Forderung-s-betrag", "Rente-n-beginn". */
+const LINKS = ["", "s", "es", "n", "en"];
+const MIN_PART = 4;
+const known = (w: string): boolean => GROUPS_OF.has(stem(w));
+
+/** A stem no word of the table is, written as two that are, one of another language: "forderungsbetrag" › forderung, betrag. */
+function compoundParts(word: string): string[] | undefined {
+  if (GROUPS_OF.has(word) || word.length < 2 * MIN_PART) return undefined;
+  for (let i = MIN_PART; i <= word.length - MIN_PART; i++)
+    for (const link of LINKS) {
+      const left = word.slice(0, i);
+      const right = word.slice(i + link.length);
+      if (!word.startsWith(link, i) || right.length < MIN_PART || !known(left) || !known(right)) continue;
+      if (FOREIGN_STEMS.has(stem(left)) || FOREIGN_STEMS.has(stem(right))) return [stem(left), stem(right)];
+    }
+  return undefined;
+}
+
+/** A key's stems with its compounds written apart (`Forderungsbetrag` › claim, amount). */
+export const compoundsApart = (stems: string[]): string[] => stems.flatMap((s) => compoundParts(s) ?? [s]);
 
 /** The English synonyms of a stem: those a key's abbreviation may stand for. */
 export const englishSynonymsOf = (stemmed: string): string[] => synonymsOf(stemmed).filter((s) => !FOREIGN_STEMS.has(s));

@@ -68,7 +68,8 @@ export function cuesOf(inputs: InputIR[]): Map<string, Cue[]> {
 /**
  * Nearer cue words count more; in another clause of the sentence less ("…on 14.02, reported on
  * 16.02": "reported" belongs to the second date), across a sentence boundary much less, except
- * from a question to the line that answers it ("How much do you want to borrow?\nClient: 14,000").
+ * from a question to the line that answers it ("How much do you want to borrow?\nClient: 14,000"),
+ * every sentence of that line ("Client: Fifteen. Actually, make it fourteen thousand.").
  */
 const decay = (distance: number): number => 1 / (1 + 0.3 * Math.max(0, distance - 1));
 const OTHER_CLAUSE = 0.8;
@@ -77,7 +78,7 @@ const ANSWERED_QUESTION = 0.6;
 
 function placeFactor(index: TextIndex, cue: Token, value: Token): number {
   if (cue.sentence === value.sentence) return cue.clause === value.clause ? 1 : OTHER_CLAUSE;
-  return cue.sentence === value.sentence - 1 && index.question[cue.sentence] ? ANSWERED_QUESTION : OTHER_SENTENCE;
+  return index.answers[value.sentence] === cue.sentence ? ANSWERED_QUESTION : OTHER_SENTENCE;
 }
 
 /**

@@ -50,7 +50,7 @@ export const NEGATORS = new Set([
   ...["nicht", "kein", "keine", "keinen", "keinem", "keiner", "keines", "nie", "niemals", "ohne", "nichts", "nein"],
   // Dutch ("geen schulden", "niet"), Italian ("nessun debito", "senza")
   ...["geen", "niet", "nooit", "zonder", "niets"],
-  ...["nessun", "nessuna", "nessuno", "senza", "niente"],
+  ...["nessun", "nessuna", "nessuno", "senza", "niente", "negativo", "negativa"],
 ]);
 
 const CLAUSE_BREAKS = new Set([",", ";", "(", ")", "and", "but", "while", "whereas", "although", "though", "however", "also"]);
@@ -183,7 +183,7 @@ export function deniedAt(tokens: Token[], anchor: number, reach = 5): boolean {
  * ("PEP N."), not as a word of the sentence going on ("PEP y ningún familiar": Spanish "and").
  */
 const STATED =
-  /^[ \t]*(?:(?:[A-Za-z]+(?:\.[A-Za-z])*\.?[ \t,]*(?:[–—-][ \t]+)?){0,8}?\?[ \t]*(?:\r?\n[ \t]*(?:\[[\d:. ]{3,12}\][ \t]*)?(?:[A-Za-z]+[ \t]*(?:\([A-Za-z .'’-]{1,30}\)[ \t]*)?:)?)?[ \t]*|(?:[A-Za-z]+\.?[ \t]*){0,2}?(?:\([^()\n]{1,40}\)[ \t]*)?[:=–—-][ \t]*|(?=(?:yes|no)\b|[yn](?![ \t]*[A-Za-zÀ-ÖØ-öø-ÿ0-9'’])))(yes|yep|yeah|no|nope|never|y|n|true|false|none|nil|negative|neg|positive|nothing|clean|clear|hit|hits|found|confirmed|nein|ninguno|ninguna|aucun|aucune|keine)(?![A-Za-zÀ-ÖØ-öø-ÿ])/i;
+  /^[ \t]*(?:(?:[A-Za-z]+(?:\.[A-Za-z])*\.?[ \t,]*(?:[–—-][ \t]+)?){0,8}?\?[ \t]*(?:\r?\n[ \t]*(?:\[[\d:. ]{3,12}\][ \t]*)?(?:[A-Za-z]+[ \t]*(?:\([A-Za-z .'’-]{1,30}\)[ \t]*)?:)?)?[ \t]*|(?:[A-Za-z]+\.?[ \t]*){0,2}?(?:\([^()\n]{1,40}\)[ \t]*)?[:=–—-][ \t]*|(?=(?:yes|no)\b|[yn](?![ \t]*[A-Za-zÀ-ÖØ-öø-ÿ0-9'’])))(yes|yep|yeah|no|nope|never|y|n|true|false|none|nil|negative|neg|positive|nothing|clean|clear|hit|hits|found|confirmed|nein|ninguno|ninguna|aucun|aucune|keine|negativo|negativa|positivo|positiva|nessuno|nessuna|nee|geen)(?![A-Za-zÀ-ÖØ-öø-ÿ])/i;
 
 const ANSWERS: Record<string, boolean> = {
   yes: true,
@@ -211,6 +211,15 @@ const ANSWERS: Record<string, boolean> = {
   aucun: false,
   aucune: false,
   keine: false,
+  // Italian, Spanish and Portuguese ("PEP check: negativo"), Dutch ("PEP: nee")
+  negativo: false,
+  negativa: false,
+  positivo: true,
+  positiva: true,
+  nessuno: false,
+  nessuna: false,
+  nee: false,
+  geen: false,
   nothing: false,
   clean: false,
   clear: false,

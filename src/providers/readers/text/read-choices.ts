@@ -12,6 +12,7 @@ import type { Token } from "./tokens.js";
 import { namedRecord } from "../../../runtime/json.js";
 import { roundConfidence } from "./confidence.js";
 import { qualifiersOf, wordTakenBack } from "./qualifiers.js";
+import { settledOption, settles, SUPERSEDED } from "./settled-options.js";
 
 const NAME_WEIGHT = 1;
 const MEANING_WEIGHT = 1;
@@ -171,6 +172,9 @@ export function readChoices(
     // the input's own words ("Employment status: …") name the question, not an option
     const ownWords = new Set(`${input.name} ${input.desc}`.toLowerCase().split(/[^a-z]+/));
     const scores = new Map<string, { score: number; at: number; exact: boolean }>();
+    // each option's last mention by its own name, and its last said to hold ("silver now")
+    const lastAt = new Map<string, number>();
+    const settledAt = new Map<string, number>();
     for (const [option, ts] of terms) {
       // per sentence: the best mention of the option's name, plus the share of its meaning said
       const bySentence = new Map<
@@ -211,7 +215,11 @@ export function readChoices(
           // an option inferred from what is told ("Ms Cole", "Kessler GmbH") weighs less than one said
           const s =
             m * term.weight * (t.inferred ? INFERRED_WEIGHT : 1) * (generic.has(term.stem) ? 0.1 + 0.9 * contested : 0.5 + 0.5 * near);
-          if (term.kind === "name" && m === 1 && !t.inferred) saidIn.add(t.sentence);
+          if (term.kind === "name" && m === 1 && !t.inferred) {
+            saidIn.add(t.sentence);
+            lastAt.set(option, Math.max(i, lastAt.get(option) ?? -1));
+            if (settles(tokens, i)) settledAt.set(option, Math.max(i, settledAt.get(option) ?? -1));
+          }
           const prev = bestIn.get(t.sentence);
           if (!prev || s > prev.s) bestIn.set(t.sentence, { s, at: i, m });
         }
@@ -237,6 +245,9 @@ export function readChoices(
         .sort((a, b) => b.score - a.score)[0];
       if (top && top.score > 0) scores.set(option, { score: Math.min(1.2, top.score), at: top.at, exact: top.exact });
     }
+    // an option the conversation settles on after naming others holds; the others are superseded
+    const settled = settledOption(new Map([...scores].map(([o, x]) => [o, x.score])), settledAt, lastAt);
+    if (settled) for (const [option, x] of scores) if (option !== settled) scores.set(option, { ...x, score: x.score * SUPERSEDED });
     const ranked = [...scores].sort((a, b) => b[1].score - a[1].score);
     const [bestName, best] = ranked[0] ?? [];
     if (!bestName || !best || best.score < MIN_SCORE) continue;

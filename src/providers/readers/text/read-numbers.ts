@@ -14,6 +14,8 @@ import { matchesOf, type TextIndex } from "./text-index.js";
 import { writersNotTheRole } from "./whose.js";
 import { asksTotal, listWith, statedSum } from "./totals.js";
 import type { Token } from "./tokens.js";
+import { isYear, yearsApart } from "./years-apart.js";
+import { OFF_QUESTION, offQuestion } from "./answered-questions.js";
 import { namedRecord } from "../../../runtime/json.js";
 
 /** Below this the cue words are too far for a number to belong to the input. */
@@ -610,11 +612,14 @@ export function readNumbers(
   const amounts = index.amounts.filter((i) => !takenBack(tokens, i) && !gone.has(i) && changedTo(tokens, i) === undefined && !ids.has(i));
   const all: Candidate[] = [];
   const byInput = new Map<string, Candidate[]>();
+  const answersAnother = offQuestion(index, cues);
   for (const input of inputs) {
     const own: Candidate[] = [];
     for (const i of amounts) {
       if (!usable(i, input)) continue;
       const c = candidate(input, valueCues(input, cues), index, i);
+      // a figure on the line answering a question about another input answers that one first
+      if (c && answersAnother(tokens[i]!.sentence, input.name)) c.score *= OFF_QUESTION;
       if (c) own.push(c);
     }
     // a synonym denied says less ("no salary" may deny one kind of income of several): an amount
@@ -629,11 +634,17 @@ export function readNumbers(
   const out = namedRecord<ReadValue>();
   const assigned = assignBest(all, index.meter);
   const taken = new Map([...assigned].map(([name, c]) => [c.mention, name]));
+  const withheld = new Set<string>();
   for (const [name, best] of assigned) {
     const rivals = byInput
       .get(name)!
       .filter((c) => c.value !== best.value)
       .sort((a, b) => b.score - a.score);
+    // figures of the fact for two different years, neither the one asked: none read
+    if (!/\b(?:19|20)\d{2}\b/.test(name) && !isYear(tokens[best.mention]!) && yearsApart(tokens, best, rivals)) {
+      withheld.add(name);
+      continue;
+    }
     const second = rivals[0];
     const ratio = second ? second.score / best.score : 0;
     const claim = Math.max(0, ...(byMention.get(best.mention) ?? []).filter((c) => c.input !== name).map((c) => c.score)) / best.score;
@@ -660,7 +671,7 @@ export function readNumbers(
   }
   // dollar amounts no cue word claims go to the dollar inputs left, with low confidence
   const used = new Set(Object.values(out).map((v) => v.source!.span!.start));
-  const left = inputs.filter((i) => !Object.hasOwn(out, i.name) && kindOf(i) === "money");
+  const left = inputs.filter((i) => !Object.hasOwn(out, i.name) && !withheld.has(i.name) && kindOf(i) === "money");
   const free = amounts.filter((i) => tokens[i]!.amount!.currency && !used.has(tokens[i]!.start) && left.some((l) => usable(i, l)));
   const inputOf = (name: string) => inputs.find((i) => i.name === name)!;
   const pick = byElimination(

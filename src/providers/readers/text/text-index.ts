@@ -38,6 +38,11 @@ export interface TextIndex {
   sentenceLast: number[];
   /** sentences that end with a question mark: the next one is likely its answer */
   question: boolean[];
+  /**
+   * the question each sentence answers (-1 for none): the sentence right after a question, and
+   * the sentences after it on the same line, one speaker's turn ("Thirty-five. Actually, thirty.")
+   */
+  answers: number[];
   /** tokens that are amounts, ascending */
   amounts: number[];
   meter: Meter;
@@ -75,6 +80,15 @@ export function indexText(text: string, tokens: Token[], meter: Meter = { steps:
     question[s] = text.slice(tokens[sentenceLast[s]!]!.end, next).includes("?");
     next = tokens[sentenceFirst[s]!]!.start;
   }
+  const answers = new Array<number>(sentenceLast.length).fill(-1);
+  for (let s = 0, prev = -1; s < sentenceLast.length; s++) {
+    if (sentenceFirst[s]! < 0) continue;
+    if (prev >= 0) {
+      const sameLine = !text.slice(tokens[sentenceLast[prev]!]!.end, tokens[sentenceFirst[s]!]!.start).includes("\n");
+      answers[s] = question[prev] ? prev : sameLine ? answers[prev]! : -1;
+    }
+    prev = s;
+  }
   const memo = new Map<string, Occurrences>();
   const occurrences = (stem: string): Occurrences => {
     const known = memo.get(stem);
@@ -86,7 +100,7 @@ export function indexText(text: string, tokens: Token[], meter: Meter = { steps:
     memo.set(stem, o);
     return o;
   };
-  return { text, tokens, sentenceFirst, sentenceLast, question, amounts, meter, occurrences };
+  return { text, tokens, sentenceFirst, sentenceLast, question, answers, amounts, meter, occurrences };
 }
 
 function union(lists: number[][]): number[] {

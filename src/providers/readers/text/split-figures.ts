@@ -1,0 +1,33 @@
+// A scan or a form's narrow column can cut a figure apart: a date broken at the end of a line
+// ("Eff. date: 11/0\n5/2025"), a date spaced around its slashes ("12 / 03 / 2026"), a thousands
+// group split by a stray space ("$ 2,3 40.00"). Before anything reads the text, such a figure is
+// written whole where it starts and the characters taken out of it (the line break, the spaces)
+// follow it, so the text keeps its length and spans still point into it as written. Only a cut
+// that leaves a part no figure is written as, and a whole that is one, is joined. One pass each.
+
+/** A date cut at a line's end: day or month, a separator, at most one digit, the break, the rest of a full date. */
+const BROKEN_DATE = /(?<![\d/.])(\d{1,2})([/.])(\d?)([ \t]*\r?\n[ \t]*)(\d{0,2})\2(\d{4})(?![\d/.])/g;
+/** A date spaced around its separators: "12 / 03 / 2026", "03 .11. 2025". */
+const SPACED_DATE = /(?<![\d/.])(\d{1,2})([ \t]*)([/.])([ \t]*)(\d{1,2})([ \t]*)\3([ \t]*)(\d{4})(?![\d/.])/g;
+/** A thousands group cut by one space, with cents after it: "2,3 40.00", "12,34 5.50". */
+const SPLIT_GROUP = /(?<![\d.,])(\d{1,3}(?:,\d{3})*),(\d{1,2}) (\d{1,2})(\.\d{2})(?![\d.,]?\d)/g;
+
+function joinedDate(whole: string, first: string, sep: string, a: string, gap: string, b: string, year: string): string {
+  const middle = a + b;
+  // a part that is a full day or month already ("11/05\n2025" is not cut inside a part)
+  if (a === "" || b === "" || middle.length !== 2 || Number(middle) < 1) return whole;
+  return `${first}${sep}${middle}${sep}${year}${gap}`;
+}
+
+function compactDate(whole: string, d: string, s1: string, sep: string, s2: string, m: string, s3: string, s4: string, y: string): string {
+  const spaces = s1 + s2 + s3 + s4;
+  return spaces === "" ? whole : `${d}${sep}${m}${sep}${y}${spaces}`;
+}
+
+function joinedGroup(whole: string, head: string, a: string, b: string, cents: string): string {
+  return a.length + b.length === 3 ? `${head},${a}${b}${cents} ` : whole;
+}
+
+/** The text with its cut figures written whole; a text with none as it is. */
+export const joinedFigures = (text: string): string =>
+  text.replace(BROKEN_DATE, joinedDate).replace(SPACED_DATE, compactDate).replace(SPLIT_GROUP, joinedGroup);

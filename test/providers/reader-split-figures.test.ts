@@ -1,0 +1,72 @@
+// A figure a scan or a narrow column cut apart is read whole: a date broken at the end of a line
+// inside its day or month ("11/0\n5/2025"), a date spaced around its slashes ("12 / 03 / 2026"),
+// a thousands group split by a stray space ("$ 2,3 40.00"). The repair keeps the text's length;
+// a line that ends on a whole part ("05/11/\n2025" is no cut inside a part) and figures that are
+// whole are left as written.
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { joinedFigures } from "../../src/providers/readers/text/split-figures.js";
+import { readText } from "../../src/providers/readers/text-reader.js";
+import { inputsOf } from "./helpers.js";
+
+const inputs = inputsOf({
+  "incident date": { type: "date", desc: "On what date did the incident happen?" },
+  "claim amount": { type: "number >= 0", desc: "How many dollars does the policyholder claim?" },
+});
+const two = (n: number): string => String(n).padStart(2, "0");
+const date = fc.record({ y: fc.integer({ min: 2015, max: 2027 }), m: fc.integer({ min: 1, max: 12 }), d: fc.integer({ min: 1, max: 28 }) });
+const iso = ({ y, m, d }: { y: number; m: number; d: number }): string => `${y}-${two(m)}-${two(d)}`;
+
+describe("a figure cut apart", () => {
+  it("a date broken inside its day at a line's end is the whole date, the text's length kept", () => {
+    fc.assert(
+      fc.property(date, fc.constantFrom("\n", "\r\n", "\n   "), (when, gap) => {
+        const mm = two(when.m);
+        const text = `Claim form\nDate of loss: ${mm}/${two(when.d)[0]}${gap}${two(when.d)[1]}/${when.y}    Time: 14:00\nAmount claimed: $500`;
+        const joined = joinedFigures(text);
+        expect(joined.length).toBe(text.length);
+        expect(joined).toContain(`${mm}/${two(when.d)}/${when.y}`);
+        expect(readText(inputs, text, "2027-12-31")["incident date"]?.value).toBe(iso(when));
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it("a date spaced around its slashes is the date", () => {
+    fc.assert(
+      fc.property(date, fc.constantFrom(" ", "  ", "\t"), (when, sp) => {
+        const text = `Date of loss: ${two(when.m)}${sp}/${sp}${two(when.d)}${sp}/${sp}${when.y}\nAmount claimed: $500`;
+        expect(joinedFigures(text).length).toBe(text.length);
+        expect(readText(inputs, text, "2027-12-31")["incident date"]?.value).toBe(iso(when));
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it("a thousands group split by a space before the cents is the whole amount", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 999 }),
+        fc.integer({ min: 0, max: 999 }),
+        fc.integer({ min: 1, max: 2 }),
+        (head, group, cut) => {
+          const g = String(group).padStart(3, "0");
+          const text = `Date of loss: 01/15/2026\nAmount claimed (USD): $ ${head},${g.slice(0, cut)} ${g.slice(cut)}.00\nSignature: ____`;
+          expect(joinedFigures(text).length).toBe(text.length);
+          expect(readText(inputs, text, "2026-02-01")["claim amount"]?.value).toBe(head * 1000 + group);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it("leaves whole figures and lines that end on a whole part as written", () => {
+    fc.assert(
+      fc.property(date, fc.integer({ min: 1, max: 99 }), (when, n) => {
+        const text = `Eff. date: ${two(when.m)}/${two(when.d)}/${when.y}\n${n}/${when.y} plan\nSeats: ${n}, 2 ${two(n)}.00 and 1,2 34\nRef 12/\n05/2025`;
+        expect(joinedFigures(text)).toBe(text);
+      }),
+      { numRuns: 60 },
+    );
+  });
+});
