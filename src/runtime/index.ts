@@ -31,5 +31,15 @@ export { builtin } from "./builtins/index.js";
 export { externalFunction } from "./java/index.js";
 export { conforms, instanceOf, coerce } from "./types.js";
 export { declared, DeclaredResultError } from "./declared.js";
-export { constant, fromJson, fromJsonPlain, itemConverter, itemConverterPlain, own, toJson, type ToJsonOptions } from "./json.js";
+export {
+  constant,
+  fromJson,
+  fromJsonPlain,
+  itemConverter,
+  itemConverterPlain,
+  numberToJson,
+  own,
+  toJson,
+  type ToJsonOptions,
+} from "./json.js";
 export { toFeelString } from "./format.js";

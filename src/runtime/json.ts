@@ -203,6 +203,13 @@ export function toJson(v: FeelValue, opts?: ToJsonOptions): unknown {
 }
 
 /**
+ * `toJson` of a number decision's value (a decimal or null, runtime/declared.ts): a decimal
+ * converted at once, without the tests of every other kind first (generated code, 4-codegen/
+ * json-result.ts); anything else as `toJson` converts it.
+ */
+export const numberToJson = (v: FeelValue): unknown => (isDecimal(v) ? numberJson(v) : toJson(v));
+
+/**
  * The JSON forms of the module constants generated code marks (lists and contexts of literals,
  * a table's constant outputs): FEEL values are never changed once made, so a constant's JSON form
  * is made once, and each caller gets a fresh copy of it from a copier made for its shape (much

@@ -37,6 +37,19 @@ function conforms(e: Expr, t: Type): boolean {
   }
 }
 
+/**
+ * JS testing that a value is of the kind (runtime/types.ts scalarConforms): `rt.coerce`, and
+ * `rt.declared` with no constraint to test, give such a value back unchanged.
+ */
+const KIND_TESTS: Partial<Record<Type["kind"], (v: string) => string>> = {
+  number: (v) => `rt.isDecimal(${v})`,
+  boolean: (v) => `typeof ${v} === "boolean"`,
+  string: (v) => `typeof ${v} === "string"`,
+};
+
+/** The inline test of a value of type `t`'s kind, for a type that has one. */
+export const kindTest = (t: Type): ((v: string) => string) | undefined => KIND_TESTS[t.kind];
+
 /** Types that need no run-time conversion of a value: only `any`. */
 export const needsCoercion = (t: Type): boolean => t.kind !== "any";
 

@@ -32,6 +32,8 @@ export interface ExprContext {
   raws?: ReadonlyMap<string, RawInput>;
   /** the model's functions by name: the JS function (`fn<i>`), its FEEL value (`F<i>`) and its parameter count */
   functions?: ReadonlyMap<string, { fn: string; value: string; arity: number }>;
+  /** the declared types of the model's decisions, by name (a decision that is another by name, codegen/declared.ts) */
+  decisionTypes?: ReadonlyMap<string, Type>;
   /** in `run`: the double-doubles of certified decisions other decisions read (codegen/module.ts), by name */
   decided?: ReadonlyMap<string, Triple>;
 }

@@ -5,8 +5,8 @@
 // Inputs, decisions, lets and functions become JS locals with generated names; model names only
 // ever appear as string literals.
 import type { BodyIR, DecisionIR, FunctionIR, InputIR, ModelIR, TableIR } from "../../ir/ir.js";
-import { isStringLike } from "../../ir/types.js";
-import { needsCoercion } from "./conformance.js";
+import { isStringLike, type Type } from "../../ir/types.js";
+import { kindTest, needsCoercion } from "./conformance.js";
 import { emitResultType } from "./declared.js";
 import { Emitter } from "./emitter.js";
 import { emitExpr, type ExprContext } from "./expr.js";
@@ -21,6 +21,7 @@ import { certifiedOutputCode, type Triple } from "./certified-dd-code.js";
 import { CALL_STEPS } from "../../runtime/budget.js";
 import type { IndexedLookup } from "./table-lookup.js";
 import { itemReader, jsonReader } from "./json-reader.js";
+import { jsonOfValue } from "./json-result.js";
 
 export interface EmitOptions {
   /** the decisions to compute, in dependency order (default: all) */
@@ -41,9 +42,8 @@ interface InputSlot {
   plan?: ColumnPlan;
   /** a list of structs: its FEEL value is read through a converting call (codegen/raw-items.ts) */
   lazy?: RawInput;
-  /** JS that reads the FEEL value, converting it on first use with `reader` (undefined: `feel` is read as it is) */
+  /** JS that reads the FEEL value, converting it on first use (undefined: `feel` is read as it is) */
   read?: string;
-  reader?: string;
 }
 
 /** A model's module, twice: without and with the explain function. */
@@ -59,7 +59,8 @@ export function emitModule(ir: ModelIR, options: EmitOptions = {}): ModuleSource
   const strict = options.strict ?? true;
   const root = new Scope();
   const functionIds = new Map(ir.functions.map((f, i) => [f.name, { fn: `fn${i}`, value: `F${i}`, arity: f.params.length }]));
-  const cx = (where: string): ExprContext => ({ em, where, types: ir.types, functions: functionIds });
+  const decisionTypes = new Map(ir.decisions.map((d) => [d.name, d.type]));
+  const cx = (where: string): ExprContext => ({ em, where, types: ir.types, functions: functionIds, decisionTypes });
 
   for (const [name, ids] of functionIds) root.bind("function", name, ids.value);
 
@@ -85,11 +86,11 @@ export function emitModule(ir: ModelIR, options: EmitOptions = {}): ModuleSource
       };
     });
   }
-  // any other input but a string's is converted on its first read (a string is its own FEEL value)
+  // any other input but a string's is converted on its first read (a string is its own FEEL value),
+  // where it is read: no closure made at every evaluation
   for (const slot of slots.values()) {
     if (slot.lazy || isStringLike(slot.input.type)) continue;
-    slot.reader = em.fresh("L");
-    slot.read = `(${slot.feel} ?? ${slot.reader}())`;
+    slot.read = `(${slot.feel} !== undefined ? ${slot.feel} : (${slot.feel} = ${fromJsonOf(slot, em)}))`;
   }
   const runScope = root.child();
   for (const slot of slots.values()) runScope.bind("input", slot.input.name, slot.lazy?.feel ?? slot.read ?? slot.feel);
@@ -121,7 +122,8 @@ export function emitModule(ir: ModelIR, options: EmitOptions = {}): ModuleSource
   const result = decisions.map((d) => `${em.key(d.name)}: ${decisionIds.get(d.name)}`).join(", ");
   const jsonOf = (d: DecisionIR) => {
     const json = jsonIds.get(d.name);
-    return json ? `${json} !== undefined ? ${json} : rt.toJson(${decisionIds.get(d.name)})` : `rt.toJson(${decisionIds.get(d.name)})`;
+    const converted = jsonOfValue(d.type, decisionIds.get(d.name)!);
+    return json ? `${json} !== undefined ? ${json} : ${converted}` : converted;
   };
   const jsonResult = decisions.map((d) => `${em.key(d.name)}: ${jsonOf(d)}`).join(", ");
   const functions = ir.functions.map((f) => `${em.key(f.name)}: ${functionIds.get(f.name)!.value}`).join(", ");
@@ -164,6 +166,9 @@ function rawReads(slot: InputSlot, em: Emitter): [string, string][] {
   ];
 }
 
+/** JS converting the input's raw JSON value to its FEEL value. */
+const fromJsonOf = (slot: InputSlot, em: Emitter): string => `${jsonReader(slot.input.type)}(${slot.raw}, ${em.type(slot.input.type)})`;
+
 /**
  * Reads one input: from FEEL values (I) or the raw JSON state (S). An input with a `read` is
  * converted on its first read (`heard`: at once when problems are heard, as a raw value its
@@ -171,17 +176,11 @@ function rawReads(slot: InputSlot, em: Emitter): [string, string][] {
  */
 function inputPrologue(slot: InputSlot, body: string, em: Emitter, heard: string): string {
   const count = (id: string, code = body) => (code.match(new RegExp(`\\b${id}\\b`, "g")) ?? []).length;
-  const type = em.type(slot.input.type);
   const feelUses = count(slot.feel);
   const read = `const ${slot.raw} = S === null ? undefined : ${em.stateKey("S", slot.input.name)};`;
-  const fromJson = `${jsonReader(slot.input.type)}(${slot.raw}, ${type})`;
+  const fromJson = fromJsonOf(slot, em);
   const value = (convert: string) => `S === null ? (${em.stateKey("I", slot.input.name)} ?? null) : ${convert}`;
-  // an input read through `read`: its reader converts it, once (a null input is `read` again, as cheaply)
-  const reader =
-    slot.reader && count(slot.reader) > 0
-      ? ` const ${slot.reader} = () => (${slot.feel} !== undefined ? ${slot.feel} : (${slot.feel} = ${fromJson}));`
-      : "";
-  const feel = (convert: string) => `${slot.read ? "let" : "const"} ${slot.feel} = ${value(convert)};${reader}`;
+  const feel = (convert: string) => `${slot.read ? "let" : "const"} ${slot.feel} = ${value(convert)};`;
   // a JSON string is already the FEEL value of a string or choice input
   const text = isStringLike(slot.input.type);
   if (slot.plan) {
@@ -382,13 +381,19 @@ function emitFunction(f: FunctionIR, id: string, root: Scope, cx: ExprContext): 
     scope.bind("param", p.name, `a${i}`);
     return `a${i}`;
   });
-  // An argument that does not conform to its parameter's type makes the invocation null.
-  const coerce = f.params.flatMap((p, i) =>
-    needsCoercion(p.type)
-      ? [`{ const c = rt.coerce(a${i}, ${cx.em.type(p.type)}); if (c === null && a${i} !== null) return null; a${i} = c; }`]
-      : [],
-  );
-  const result = needsCoercion(f.returns) ? `rt.coerce(r, ${cx.em.type(f.returns)})` : "r";
+  // An argument that does not conform to its parameter's type makes the invocation null. A value
+  // of the type's kind already (tested inline) is not converted: rt.coerce would give it back.
+  const unlessOfKind = (t: Type, v: string, then: string, otherwise: (test: string) => string) => {
+    const test = kindTest(t);
+    return test ? otherwise(`${v} !== null && !(${test(v)})`) : then;
+  };
+  const coerce = f.params.flatMap((p, i) => {
+    if (!needsCoercion(p.type)) return [];
+    const block = `{ const c = rt.coerce(a${i}, ${cx.em.type(p.type)}); if (c === null && a${i} !== null) return null; a${i} = c; }`;
+    return [unlessOfKind(p.type, `a${i}`, block, (test) => `if (${test}) ${block}`)];
+  });
+  const call = `rt.coerce(r, ${cx.em.type(f.returns)})`;
+  const result = needsCoercion(f.returns) ? unlessOfKind(f.returns, "r", call, (test) => `${test} ? ${call} : r`) : "r";
   return [
     `function ${id}(${params.join(", ")}) {`,
     "rt.enter();",

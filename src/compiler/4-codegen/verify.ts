@@ -169,6 +169,8 @@ const MEMBERS = new Set([
   "fromJson",
   "fromJsonPlain",
   "toJson",
+  "numberToJson",
+  "isDecimal",
   "problem",
   "tick",
   "charge",

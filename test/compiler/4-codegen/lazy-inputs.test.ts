@@ -145,8 +145,9 @@ describe("inputs converted on their first read", () => {
     expect(source).toMatch(
       /let i0 = S === null \? \(I\["n"\] \?\? null\) : \(g0 && !ph\d+ \? undefined : rt\.fromJsonPlain\(r0, T\d+\)\);/,
     );
-    expect(source).toContain("(i0 !== undefined ? i0 : (i0 = rt.fromJsonPlain(r0, ");
-    expect(source).toMatch(/rt\.add\(\(i0 \?\? L\d+\(\)\), /);
+    // converted where it is read, with no closure made at every evaluation
+    expect(source).toMatch(/rt\.add\(\(i0 !== undefined \? i0 : \(i0 = rt\.fromJsonPlain\(r0, T\d+\)\)\), /);
+    expect(source).not.toMatch(/=> \(i0 !== undefined/);
     expect(model.evaluate({ n: 5, m: 2, t: false, day: "2024-03-01", rows: [] })).toEqual({ a: 0, tab: 7 });
     // with the row that reads the decimal, it is made at once
     expect(compile({ tab: table }, true).loadable.source).toMatch(
