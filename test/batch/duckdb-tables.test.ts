@@ -47,7 +47,10 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const PARQUET_TYPES: Record<string, string> = { number: "DOUBLE", string: "VARCHAR", boolean: "BOOLEAN", date: "DATE" };
 
-/** Rows that a typed Parquet file can hold: each value of its column's kind, or missing; every third with a text id. */
+/** Text ids whose JSON and CSV texts differ from the text: a quote, a separator, a line break, a backslash, a tab, non-ASCII, a control character. */
+const IDS = [(i: number) => `R-${i}`, (i: number) => `q"${i},\n`, (i: number) => `é😀\\${i}\t`, (i: number) => `\u0001${i}`];
+
+/** Rows that a typed Parquet file can hold: each value of its column's kind, or missing; every third without an id. */
 function tableStates(model: ModelInput, count: number, seed: number): { states: Row[]; inputs: InputColumn[] } {
   const compiled = compileToSource(model);
   if (!compiled.ok) throw new Error("does not check");
@@ -56,7 +59,7 @@ function tableStates(model: ModelInput, count: number, seed: number): { states: 
   const inputs = sql.query.inputs;
   const states = statesFor(compiled.check.input, count, seed).map((s, i) => {
     const row: Row = {};
-    if (i % 3 !== 2) row.id = i % 3 === 0 ? `R-${i}` : `q"${i},\n`;
+    if (i % 3 !== 2) row.id = IDS[i % IDS.length]!(i);
     for (const c of inputs) if (fitsColumn(s[c.input], c.kind)) row[c.column] = s[c.input];
     return row;
   });

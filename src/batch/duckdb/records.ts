@@ -113,11 +113,14 @@ function totalJson(column: OutputColumn): boolean {
   return column.kind === "number" && digits !== undefined && scale !== undefined && scale <= 6 && digits <= 15;
 }
 
-/** `to_json`'s text of a string, where it is JSON.stringify's (no control character but the five with names). */
-function stringJson(c: string): string {
-  const json = `CAST(to_json(${c}) AS VARCHAR)`;
-  return `CASE WHEN contains(${json}, '\\u00') THEN NULL ELSE ${json} END`;
-}
+/** `to_json`'s text of a value. */
+export const toJson = (c: string): string => `CAST(to_json(${c}) AS VARCHAR)`;
+
+/** A string's `to_json` text `json`, where it is JSON.stringify's (no control character but the five with names). */
+const sureString = (json: string): string => `CASE WHEN contains(${json}, '\\u00') THEN NULL ELSE ${json} END`;
+
+/** `to_json`'s text of a string, where it is JSON.stringify's. */
+const stringJson = (c: string): string => sureString(toJson(c));
 
 const FORMATS: Record<string, (c: string, exact: boolean, column?: OutputColumn) => string> = {
   number: (c, exact, column) => (column ? numberJson(c, column, exact) : anyNumber(c, exact)),
@@ -210,11 +213,15 @@ export function recordCsv(decisions: OutputColumn[], row: string, idCell: string
   return `concat(${cells.join(", ',', ")})`;
 }
 
-/** JSON.stringify and csvCell of an id read from a column of this kind (text, a whole number, a boolean); null when unsure. */
-export function idTexts(kind: "string" | "integer" | "boolean" | "other", c: string): { json: string; csv: string } {
+/**
+ * JSON.stringify and csvCell of an id read from a column of this kind (text, a whole number, a
+ * boolean); null when unsure. A text id's JSON is read from `json`, its `toJson` text: a column of
+ * its own, made once a row (written in place, DuckDB would make it twice inside the CASE).
+ */
+export function idTexts(kind: "string" | "integer" | "boolean" | "other", c: string, json: string): { json: string; csv: string } {
   switch (kind) {
     case "string":
-      return { json: FORMATS.string!(c, false), csv: csvFieldSql(c) };
+      return { json: sureString(json), csv: csvFieldSql(c) };
     case "integer":
       return { json: FORMATS.number!(c, false), csv: FORMATS.number!(c, false) };
     case "boolean":

@@ -20,7 +20,7 @@ import { parseCsv } from "../csv.js";
 import { recordWriter } from "../records.js";
 import { ID, LINE, PLAIN } from "./json-rows.js";
 import { parquetColumns, parquetRefusals, sqlParquetParts } from "./parquet-columns.js";
-import { idTexts, recordCsv, recordJson, unsure } from "./records.js";
+import { idTexts, recordCsv, recordJson, toJson, unsure } from "./records.js";
 import { tableFallback, type OutputFormat } from "./table-fallback.js";
 import { numberDigits, statisticsDigits } from "./number-domain.js";
 import { jsonlFallback, jsonlRows, type CleanScreen } from "./jsonl-file.js";
@@ -134,12 +134,19 @@ const UNIT = "\u0001";
  */
 const RAW_LINES = `FORMAT csv, QUOTE '', ESCAPE '', DELIMITER ${stringLiteral(UNIT)}, FORCE_QUOTE *`;
 
+/** A text id's `to_json` text, a column of its own (idTexts). */
+const ID_JSON = identifier("$id json");
+
+/** The model query, with a text id's `to_json` text beside it where the output writes the id as JSON. */
+const withIdJson = (query: SqlQuery, rows: TableRows, format: OutputFormat): string =>
+  rows.id === "string" && format !== "csv" ? `SELECT *, ${toJson(identifier(ID))} AS ${ID_JSON} FROM (${query.sql})` : query.sql;
+
 /** The id's text for the output format, empty when the row has none (null when SQL cannot be sure). */
 function idSql(rows: TableRows, format: OutputFormat): string {
   if (rows.id === null) return "''";
   if (rows.id === "record") return identifier(ID);
   const id = identifier(ID);
-  const texts = idTexts(rows.id, id);
+  const texts = idTexts(rows.id, id, ID_JSON);
   const present = format === "jsonl" ? `',"id":' || ${texts.json}` : format === "csv" ? texts.csv : texts.json;
   return `CASE WHEN ${id} IS NULL THEN '' ELSE ${present} END`;
 }
@@ -160,7 +167,7 @@ function copyStatement(query: SqlQuery, rows: TableRows, format: OutputFormat, e
   const record = format === "jsonl" ? recordJson(query.decisions, line, id, exact, false) : recordCsv(query.decisions, line, id, exact);
   // a record SQL is unsure of is marked (records.ts)
   const written = `NOT ${unsure(`"$record"`)}`;
-  const scored = `SELECT ${[line, ...rows.carry.map(identifier), identifier("$scored")].join(", ")}, ${record} AS "$record" FROM (${query.sql})`;
+  const scored = `SELECT ${[line, ...rows.carry.map(identifier), identifier("$scored")].join(", ")}, ${record} AS "$record" FROM (${withIdJson(query, rows, format)})`;
   const out = `SELECT ${line}, CASE WHEN ${identifier("$scored")} AND ${written} THEN "$record" ELSE pdm_row(${line}, ${rows.rawList}) END AS "$out" FROM (${scored})`;
   const columnName = format === "csv" ? header : "record";
   // a blank line's NULL is no record (a filter keeps the order, as a projection does)
@@ -186,7 +193,7 @@ function parquetStatement(query: SqlQuery, rows: TableRows, exact: boolean, targ
   const line = identifier(LINE);
   const sql = sqlParquetParts(query.decisions, exact);
   const typedNames = query.decisions.map((_, i) => identifier(`$typed.${i}`));
-  const scored = `SELECT ${line}, ${rows.carry.map(identifier).join(", ")}, ${identifier("$scored")}, ${id} AS "$id", ${sql.columns.join(", ")}, ${sql.sure} AS "$sure" FROM (${query.sql})`;
+  const scored = `SELECT ${line}, ${rows.carry.map(identifier).join(", ")}, ${identifier("$scored")}, ${id} AS "$id", ${sql.columns.join(", ")}, ${sql.sure} AS "$sure" FROM (${withIdJson(query, rows, "parquet")})`;
   const js = `string_split(pdm_row(${line}, ${rows.rawList}), chr(0))`;
   const parts = `CASE WHEN ${identifier("$scored")} AND "$sure" AND "$id" IS NOT NULL THEN NULL ELSE ${js} END`;
   const out = `SELECT ${line}, "$id", ${typedNames.join(", ")}${typedNames.length ? ", " : ""}${parts} AS "$parts" FROM (${scored})`;
