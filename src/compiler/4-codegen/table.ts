@@ -14,6 +14,7 @@ import { numberList } from "./int-list.js";
 import { emitLookup, type IndexedLookup } from "./table-lookup.js";
 import type { UnaryTest } from "../../ir/feel-ast.js";
 import { emitExpr, isLiteralTree, type ExprContext } from "./expr.js";
+import { numberLiteralJson } from "./literal-json.js";
 import { emitUnaryTestTri, emitUnaryTestsTri, levelsOf } from "./unary-tests.js";
 import type { Scope } from "./scope.js";
 
@@ -94,7 +95,7 @@ export function emitTable(table: TableIR, to: TableTarget, scope: Scope, cx: Exp
     }
     for (const rule of table.rules) {
       const traced = to.trace === "null" ? "" : ` if (${to.trace} !== null) ${to.trace}.rule = ${rule.index};`;
-      lines.push(`if (${condition(rule)}) { ${to.target} = ${output(rule)};${traced} break ${label}; }`);
+      lines.push(`if (${condition(rule)}) { ${to.target} = ${output(rule)};${constantJson(table, rule, to)}${traced} break ${label}; }`);
     }
     lines.push(`${to.target} = ${fallback};`);
     return `${label}: { ${lines.join(" ")} }`;
@@ -167,6 +168,12 @@ export function literalOutputs(table: TableIR, scope: Scope, cx: ExprContext): s
   if (numbers && table.rules.length >= MIN_COMPACT_RULES && numbers.every((n): n is string => n !== null && /^[0-9.eE+-]*$/.test(n)))
     return cx.em.hoist("O", numberList(numbers));
   return cx.em.hoist("O", `[${table.rules.map((r) => outputValue(table, r.outputs, scope, cx, false)).join(", ")}]`);
+}
+
+/** The statement setting the JSON form of a rule's single number literal output, worked out at code generation ("" for other outputs). */
+function constantJson(table: TableIR, rule: RuleIR, to: TableTarget): string {
+  const json = to.json && table.singleOutput ? numberLiteralJson(rule.outputs[0]!) : undefined;
+  return json === undefined ? "" : ` ${to.json} = ${json};`;
 }
 
 /** A number literal's text (`rt.num` reads it), "" for null, else null. */
