@@ -140,6 +140,19 @@ export function withinBounds(t: Type, x: number): boolean {
 }
 
 /** Keys that state, beside an amount, the period it is counted in. */
+/** Keys of the figure an object wraps: `{"amount": 52000, "currency": "USD"}`. */
+const FIGURE_KEYS = ["amount", "value", "number", "total"];
+/** Keys of a figure that say which of two it is: `{"gross": "9,600", "freq": "annual"}`; both beside each other say no one figure. */
+const GROSS_OR_NET = ["gross", "net"];
+
+/** The key of the one figure an object wraps, if it has one. */
+export function wrappedFigureKey(o: Record<string, unknown>): string | undefined {
+  const plain = FIGURE_KEYS.find((k) => Object.hasOwn(o, k));
+  if (plain !== undefined) return plain;
+  const qualified = GROSS_OR_NET.filter((k) => Object.hasOwn(o, k));
+  return qualified.length === 1 ? qualified[0] : undefined;
+}
+
 const PERIOD_KEYS = new Set(["period", "per", "frequency", "freq", "interval", "basis", "cadence", "unit", "billing"]);
 /** Words of such a key's value, by the period they name ("ANNUAL", "MONTH", "SEAT_MONTH", "p.a."). */
 const PERIOD_WORDS: Record<string, Period> = {
@@ -243,7 +256,7 @@ function toNumber(value: unknown, type: Type, ctx: CoerceContext): Coerced | und
     // says none ({"n": 1}, a whole state) is another value's, not a wrapping of this one
     const only = keys.length === 1 && (typeof o[keys[0]!] === "string" || typeof o[keys[0]!] === "number") ? keys[0] : undefined;
     const lonePeriod = only === undefined ? undefined : periodOfText(normaliseName(only));
-    const inner = ["amount", "value", "number", "total"].find((k) => Object.hasOwn(o, k)) ?? (lonePeriod ? only : undefined);
+    const inner = wrappedFigureKey(o) ?? (lonePeriod ? only : undefined);
     if (!inner) return undefined;
     // {"amount": 540000, "period": "ANNUAL"}, {"amount": "39.00", "per": "SEAT_MONTH"}: the period it states beside it
     const stated = periodBeside(o) ?? (inner === only ? lonePeriod : undefined);

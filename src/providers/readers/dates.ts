@@ -3,7 +3,7 @@
 // `d.m.yyyy` is day first; everything else ("3 Jan 2026", "March 5th, 2024", "last Tuesday",
 // "3 weeks ago") goes to chrono, resolved against a reference date.
 import * as chrono from "chrono-node";
-import { FOREIGN_MONTHS } from "./foreign-words.js";
+import { FOREIGN_DAYS_BACK, FOREIGN_MONTHS } from "./foreign-words.js";
 
 export interface DateMention {
   start: number;
@@ -209,6 +209,26 @@ function foreignDates(text: string, reference: string): DateMention[] {
   return out;
 }
 
+/** Each word of another language for a day counted back from the day of writing → how many days back. */
+const DAYS_BACK = new Map<string, number>(Object.values(FOREIGN_DAYS_BACK).flat());
+/** The longest words first, so "avant-hier" is one word and "l'altro ieri" is not "ieri". */
+const DAY_BACK_WORD = new RegExp(
+  String.raw`(?<![\p{L}'’-])(${[...DAYS_BACK.keys()].sort((a, b) => b.length - a.length).join("|")})(?![\p{L}'’-])`,
+  "giu",
+);
+
+/** "anteontem", "vorgestern", "ayer": the day of writing less the days the word counts back. */
+function foreignDaysBack(text: string, reference: string): DateMention[] {
+  const out: DateMention[] = [];
+  for (const m of text.matchAll(DAY_BACK_WORD)) {
+    const iso = new Date(Date.parse(`${reference}T00:00:00Z`) - DAYS_BACK.get(m[1]!.toLowerCase())! * 86_400_000)
+      .toISOString()
+      .slice(0, 10);
+    out.push({ start: m.index, end: m.index + m[0].length, text: m[0], iso, yearKnown: true, relative: true });
+  }
+  return out;
+}
+
 const PART_OF_DAY = /\b(?:night|evening|morning|afternoon|early hours|small hours) of\b/gi;
 
 function datesIn(text: string, reference: string): DateMention[] {
@@ -218,7 +238,7 @@ function datesIn(text: string, reference: string): DateMention[] {
     const iso = isoDate(year, Number(m[2]), Number(m[1]));
     if (iso) out.push({ start: m.index, end: m.index + m[0].length, text: m[0], iso, yearKnown: true, relative: false });
   }
-  out.push(...foreignDates(text, reference));
+  out.push(...foreignDates(text, reference), ...foreignDaysBack(text, reference));
   const dotted = [...out];
   // "the night of 6 December 2026": chrono takes "night" for a time and drops the day after it;
   // the words are blanked (same length, so offsets hold) and the date is read on its own

@@ -333,3 +333,42 @@ export const FOREIGN_HEDGES: Record<string, string[]> = {
   pt: ["talvez", "possivelmente", "acho", "acha"],
   nl: ["misschien", "mogelijk", "denk", "denkt"],
 };
+
+/**
+ * Words of each language for a day counted back from the day of writing, as "today", "yesterday"
+ * and "the day before yesterday" do in English: "anteontem", "avant-hier", "vorgestern", "ayer".
+ * Not French "hier" (German and Dutch for "here").
+ */
+export const FOREIGN_DAYS_BACK: Record<string, [string, number][]> = {
+  es: [
+    ["anteayer", 2],
+    ["antes de ayer", 2],
+    ["ayer", 1],
+    ["hoy", 0],
+  ],
+  fr: [
+    ["avant-hier", 2],
+    ["aujourd'hui", 0],
+  ],
+  de: [
+    ["vorgestern", 2],
+    ["gestern", 1],
+    ["heute", 0],
+  ],
+  it: [
+    ["l'altro ieri", 2],
+    ["altroieri", 2],
+    ["ieri", 1],
+    ["oggi", 0],
+  ],
+  pt: [
+    ["anteontem", 2],
+    ["ontem", 1],
+    ["hoje", 0],
+  ],
+  nl: [
+    ["eergisteren", 2],
+    ["gisteren", 1],
+    ["vandaag", 0],
+  ],
+};

@@ -5,7 +5,7 @@ import type { InputIR } from "../../ir/ir.js";
 import type { Type } from "../../ir/types.js";
 import type { Period } from "./numbers.js";
 import { NO_USAGE, type ReadRequest, type ReadResult, type ReadValue, type Reader } from "../types.js";
-import { coerce, periodBeside, scaleBeside } from "./coerce.js";
+import { coerce, periodBeside, scaleBeside, wrappedFigureKey } from "./coerce.js";
 import { parseDateString, todayIso } from "./dates.js";
 import {
   asksOtherParty,
@@ -288,10 +288,12 @@ function besideItsPeriod<
   T extends { sourcePeriod?: unknown; timeUnit?: unknown; sourceTimeUnit?: unknown; percent?: boolean; scale?: number },
 >(ctx: T, nodes: JsonNode[], node: JsonNode): T {
   const key = node.keys[node.keys.length - 1];
-  // the key is an amount, or ends with the word (`grossAmount`, `net_value`)
-  if (node.item || !key || !AMOUNT_KEYS.has(normaliseName(key).split(" ").pop()!)) return ctx;
+  if (node.item || !key) return ctx;
   const parent = parentOf(nodes, node);
   if (!parent || typeof parent !== "object" || Array.isArray(parent)) return ctx;
+  // the key is an amount, or ends with the word (`grossAmount`, `net_value`), or is the one figure
+  // its object wraps (`{"gross": "9,600", "freq": "annual"}`)
+  if (!AMOUNT_KEYS.has(normaliseName(key).split(" ").pop()!) && wrappedFigureKey(parent as Record<string, unknown>) !== key) return ctx;
   const stated = periodBeside(parent as Record<string, unknown>);
   // a duration with its unit beside it (`{"unit": "months", "value": 36}`) counts in that unit
   const unit = ctx.timeUnit ? unitBeside(parent as Record<string, unknown>) : undefined;

@@ -4,6 +4,10 @@
 // - a weekday told of the past ("injuries sustained on Tuesday of this week", "on Saturday the
 //   roof …") is the last such day on or before the day of writing, not the next one;
 // - "the night before last" is two days before the day of writing;
+// - a day of the month alone, told of the past ("the claim I filed on the 10th: …") is the last
+//   such day on or before the day of writing: this month's, or last month's if it is yet to come;
+//   one told ahead ("I will call on the 28th") or before a word it counts ("the 3rd party",
+//   "on the 2nd floor") is no day read;
 // - two days given as the bounds of a span ("sometime between 22:00 on 21/01 and 07:00 on
 //   22/01") establish no one day: neither is read.
 import type { DateMention } from "../dates.js";
@@ -22,6 +26,22 @@ const AHEAD = /\b(?:next|coming|will|shall|going\s+to|until|till|by|from)\b[^.\n
 const SPAN_OPEN = /\b(?:between|btwn|betw)\b[^.\n]{0,12}$/i;
 const SPAN_JOIN = /^[^.\n]{0,12}?\b(?:and|to|&)\b[^.\n]{0,12}$|^\s*[-–]\s*$/i;
 
+/** "on the 10th", "the 3rd": a day of the month with no month, at the end of what is said of it. */
+const DAY_OF_MONTH = /\b(?:on\s+)?the\s+([1-9]|[12]\d|3[01])(?:st|nd|rd|th)\b(?=\s*(?:[,.;:!?)\n]|$|(?:and|at|when|but|so)\b))/gi;
+
+/** Words before a day of the month that place it ahead: "I will call on the 28th", "due by the 5th". */
+const MONTH_DAY_AHEAD = /\b(?:next|coming|will|shall|going\s+to|due|until|till)\b[^.\n]{0,25}$|\b(?:by|from|before)\s+$/i;
+
+const AFTER_WEEKDAY = /\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\s*,?\s*$/i;
+
+/** The last day numbered `day` on or before `reference`: this month's, else the month before's (if it has one). */
+function lastDayNumbered(day: number, reference: string): string | undefined {
+  const [y, m, d] = reference.split("-").map(Number) as [number, number, number];
+  const [year, month] = day <= d ? [y, m] : m === 1 ? [y - 1, 12] : [y, m - 1];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCMonth() === month - 1 ? date.toISOString().slice(0, 10) : undefined;
+}
+
 const overlaps = (a: { start: number; end: number }, b: { start: number; end: number }): boolean => a.start < b.end && a.end > b.start;
 
 /** `reference`: the day of writing. */
@@ -29,6 +49,13 @@ export function relativeDays(text: string, mentions: DateMention[], reference: s
   const made: DateMention[] = [];
   for (const m of text.matchAll(NIGHT_BEFORE_LAST))
     made.push({ start: m.index, end: m.index + m[0].length, text: m[0], iso: shift(reference, -2), yearKnown: true, relative: true });
+  for (const m of text.matchAll(DAY_OF_MONTH)) {
+    const before = text.slice(Math.max(0, m.index - 40), m.index);
+    // after its weekday ("Saturday, the 7th") the day is the weekday's, read as chrono reads it
+    const iso = MONTH_DAY_AHEAD.test(before) || AFTER_WEEKDAY.test(before) ? undefined : lastDayNumbered(Number(m[1]), reference);
+    if (iso && !mentions.some((d) => overlaps(d, { start: m.index, end: m.index + m[0].length })))
+      made.push({ start: m.index, end: m.index + m[0].length, text: m[0], iso, yearKnown: true, relative: true, counted: true });
+  }
   const chained = [...text.matchAll(CHAINED)].map((m) => ({
     start: m.index,
     end: m.index + m[0].length,
