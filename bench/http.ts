@@ -619,5 +619,17 @@ one table, not runs.`
     : ""
 }
 `;
-writeFileSync(join(ROOT, "bench/RESULTS-http.md"), report);
+const RESULTS = join(ROOT, "bench/RESULTS-http.md");
+/** The stops' prose sections after the tables (from the first `## Stop ` heading on), kept as they are: the run rewrites only the tables. */
+function stopSections(): string {
+  let before: string;
+  try {
+    before = readFileSync(RESULTS, "utf8");
+  } catch {
+    return "";
+  }
+  const at = before.search(/^## Stop /m);
+  return at < 0 ? "" : `\n${before.slice(at)}`;
+}
+writeFileSync(RESULTS, `${report}${stopSections()}`);
 console.log(report);
