@@ -14,6 +14,7 @@ import {
   absolute,
   arithmetic,
   common,
+  decimalSum,
   heldInteger,
   holdAs,
   negate,
@@ -54,6 +55,36 @@ function isoDate(text: string): string | undefined {
   const t = new Date(Date.UTC(2000, mo - 1, d));
   t.setUTCFullYear(y);
   return y >= 1 && t.getUTCFullYear() === y && t.getUTCMonth() === mo - 1 && t.getUTCDate() === d ? text : undefined;
+}
+
+type Arith = Extract<Expr, { kind: "arith" }>;
+
+/** The terms of a chain of `+` and `-` (`a + b - (c + d)`: a, b, -c, -d), in order. */
+function termsOf(n: Expr, negative = false): { expr: Expr; negative: boolean }[] {
+  if (n.kind !== "arith" || (n.op !== "+" && n.op !== "-")) return [{ expr: n, negative }];
+  return [...termsOf(n.left, negative), ...termsOf(n.right, n.op === "-" ? !negative : negative)];
+}
+
+/** One arithmetic operation of two operands, each lowered by `operand`. */
+function pairwise(n: Arith, operand: (e: Expr) => SqlValue, cx: SqlContext): SqlValue {
+  const [a, b] = [operand(n.left), operand(n.right)];
+  if (a.kind === "null" || b.kind === "null") return NULL_VALUE;
+  if (n.op === "+" && a.kind === "string" && b.kind === "string")
+    return { sql: `(${a.sql} || ${b.sql})`, kind: "string", depth: deeper(a, b) };
+  if (n.op === "-" && a.kind === "date" && b.kind === "date")
+    return { sql: cx.dialect.daysBetween(a.sql, b.sql), kind: "days", depth: deeper(a, b) };
+  if (a.kind !== "number" || b.kind !== "number") throw unsupported(cx, `${a.kind} ${n.op} ${b.kind}`, n.span);
+  if (n.op === "/") {
+    const inverse = b.constant !== undefined ? reciprocal(b.constant) : undefined;
+    if (inverse === undefined) throw unsupported(cx, "a quotient not rounded to literal places", n.span);
+    return arithmetic("*", a, numberLiteral(inverse, cx), cx);
+  }
+  if (n.op === "**") {
+    const exponent = b.constant !== undefined && /^\d$/.test(b.constant) ? Number(b.constant) : undefined;
+    if (exponent === undefined) throw unsupported(cx, "a power whose exponent is not a literal whole number from 0 to 9", n.span);
+    return power(a, exponent, cx);
+  }
+  return arithmetic(n.op, a, b, cx);
 }
 
 /** A string literal the dialect can hold: UTF-8 text (no lone surrogates) without NUL. */
@@ -110,24 +141,15 @@ const lowerers: { [K in Expr["kind"]]: Lower<K> } = {
     return negate(v);
   },
   arith: (n, scope, cx) => {
-    const [a, b] = [lowerExpr(n.left, scope, cx), lowerExpr(n.right, scope, cx)];
-    if (a.kind === "null" || b.kind === "null") return NULL_VALUE;
-    if (n.op === "+" && a.kind === "string" && b.kind === "string")
-      return { sql: `(${a.sql} || ${b.sql})`, kind: "string", depth: deeper(a, b) };
-    if (n.op === "-" && a.kind === "date" && b.kind === "date")
-      return { sql: cx.dialect.daysBetween(a.sql, b.sql), kind: "days", depth: deeper(a, b) };
-    if (a.kind !== "number" || b.kind !== "number") throw unsupported(cx, `${a.kind} ${n.op} ${b.kind}`, n.span);
-    if (n.op === "/") {
-      const inverse = b.constant !== undefined ? reciprocal(b.constant) : undefined;
-      if (inverse === undefined) throw unsupported(cx, "a quotient not rounded to literal places", n.span);
-      return arithmetic("*", a, numberLiteral(inverse, cx), cx);
+    if (n.op === "+" || n.op === "-") {
+      // a chain of sums and differences, each term lowered once: summed at once where its terms allow
+      const terms = termsOf(n).map((t) => ({ ...t, value: lowerExpr(t.expr, scope, cx) }));
+      const lowered = new Map(terms.map((t) => [t.expr, t.value]));
+      // else one operation at a time, as written (a string's `+`, a date's `-`)
+      const combine = (e: Expr): SqlValue => lowered.get(e) ?? pairwise(e as Arith, combine, cx);
+      return decimalSum(terms, cx) ?? combine(n);
     }
-    if (n.op === "**") {
-      const exponent = b.constant !== undefined && /^\d$/.test(b.constant) ? Number(b.constant) : undefined;
-      if (exponent === undefined) throw unsupported(cx, "a power whose exponent is not a literal whole number from 0 to 9", n.span);
-      return power(a, exponent, cx);
-    }
-    return arithmetic(n.op, a, b, cx);
+    return pairwise(n, (e) => lowerExpr(e, scope, cx), cx);
   },
   compare: (n, scope, cx) => {
     const levels = levelsOf(n.left.type) ?? levelsOf(n.right.type);

@@ -141,4 +141,40 @@ describe("numbers held as scaled integers", () => {
     expect(r.query.sql).toContain(`* CAST('2' AS BIGINT)`);
     expect(r.query.sql).toMatch(/> CAST\('1050' AS BIGINT\)/);
   });
+
+  it("add three or more numbers read from columns in DuckDB's own decimals, with one cast for the sum", async () => {
+    const model: ModelInput = {
+      content: {
+        name: "decimal sum",
+        inputs: Object.fromEntries(INPUTS.map((n) => [n, { type: "number", desc: `${n}?`, blank: true }])),
+        decisions: {
+          t: [
+            ["a", "=> number"],
+            ["< 1", "0.25"],
+            ["< 20", "2.5"],
+            ["-", "7"],
+          ],
+          s: "a + b - c + t - 0.5 - (b - a + t)",
+          r: "decimal(s, 1)",
+          k: "s >= 3.25",
+          // a rounding among the terms: summed one operation at a time, in integers
+          h: "a + b + decimal(c, 0)",
+        },
+      },
+    };
+    const narrow = { a: { int: 3, scale: 0 }, b: { int: 2, scale: 2 }, c: { int: 4, scale: 1 } };
+    const r = compileToSql(model, { dialect: "duckdb", narrow });
+    if (!r.ok) throw new Error("no query");
+    // the terms of s are added as they are, not each cast to an integer or to the sum's type
+    const column = String.raw`"\$\d+"`;
+    const tree = String.raw`CAST\(\(\(\(${column} \+ ${column}\) \+ \(${column} \+ ${column}\)\) - \(\(${column} \+ CAST\('0\.5' AS DECIMAL\(2, 1\)\)\) \+ \(${column} \+ ${column}\)\)\) AS DECIMAL\(7, 2\)\)`;
+    expect(r.query.sql).toMatch(new RegExp(tree));
+    expect(r.query.sql).toContain(`CAST("$1" AS BIGINT)`);
+    const c: Case = { scales: [0, 2, 1], ints: [3, 2, 4], decisions: [], comparisons: [], seed: 7 };
+    for (const engine of engines) {
+      const d = await compare(model, statesOf(c, 2000), engine, false, true, narrow);
+      expect(d.disagreements.slice(0, 3)).toEqual([]);
+      expect(d.scored).toBeGreaterThan(1000);
+    }
+  });
 });
