@@ -6,6 +6,7 @@
 // A correction ("sorry, I meant", "revised to", "no wait", "make that") takes back the amount just before it.
 import { isNegator } from "./negation.js";
 import type { Token } from "./tokens.js";
+import type { Amount } from "../numbers.js";
 import { lapsedInto, supersedes } from "./changes.js";
 import { FOREIGN_FORMER, FOREIGN_HEDGES } from "../foreign-words.js";
 
@@ -448,10 +449,25 @@ export function retracted(tokens: Token[], amounts: readonly number[]): Map<numb
     if (after !== undefined) out.set(i, after);
     const earlier = seen.get(value) ?? [];
     if (newer !== undefined) for (const j of earlier.splice(0)) out.set(j, newer);
+    // the replaced value said short in thousands ("I meant $15,000, not 18"): its mentions in full
+    const full = newer === undefined ? undefined : inThousands(tokens[i]!.amount!, tokens[newer]!.amount!);
+    if (full !== undefined) for (const j of (seen.get(full) ?? []).splice(0)) out.set(j, newer!);
     earlier.push(i);
     seen.set(value, earlier);
   }
   return out;
+}
+
+/**
+ * A replaced value said short in thousands: a bare whole number under a thousand (no currency,
+ * scale, period or percent) set against a new value in thousands ("$15,000, not 18"), whose
+ * thousands it counts: the value it stands for, 18,000.
+ */
+function inThousands(old: Amount, newer: Amount): number | undefined {
+  const bare = !old.currency && !old.scaled && !old.percent && !old.period;
+  return bare && Number.isInteger(old.value) && old.value > 0 && old.value < 1000 && newer.value >= 1000 && !newer.percent
+    ? old.value * 1000
+    : undefined;
 }
 
 /**
