@@ -648,9 +648,24 @@ const CHECKS = new Set([
   "completed",
 ]);
 
+/** Verbs of asking about a fact: denied, they deny the asking, not the fact ("PEP question not asked"). */
+const ASKING = new Set(["ask", "asked", "covered", "discussed", "raised", "addressed", "mentioned", "answered"]);
+/** How many tokens a verb of asking may stand after its denial ("was not covered", "has not been asked"). */
+const ASKING_REACH = 3;
+
+/** Whether the token at k denies the asking: "not", "never" or a contraction in "n't" within reach before a verb of asking. */
+function askingDenied(tokens: Token[], k: number): boolean {
+  const t = tokens[k]!;
+  if (!(t.lower === "not" || t.lower === "never" || /n['’]t$/.test(t.lower))) return false;
+  for (let j = k + 1; j <= k + ASKING_REACH && j < tokens.length && tokens[j]!.clause === t.clause; j++)
+    if (ASKING.has(tokens[j]!.lower)) return true;
+  return false;
+}
+
 /**
  * Whether the statement at `anchor` says the fact is not known yet, in its clause: a pending word,
- * or a check denied with "yet" ("search not run yet", "hasn't been checked yet"). A fact's own
+ * a check denied with "yet" ("search not run yet", "hasn't been checked yet"), or the asking of it
+ * denied ("the PEP questionnaire was not covered on the call", "wasn't asked"). A fact's own
  * denial with "yet" still denies it ("no police report filed yet").
  */
 export function pending(tokens: Token[], anchor: number): boolean {
@@ -662,7 +677,7 @@ export function pending(tokens: Token[], anchor: number): boolean {
   let check = false;
   for (let k = from; k < tokens.length && tokens[k]!.clause === clause; k++) {
     const t = tokens[k]!;
-    if (PENDING.has(t.lower)) return true;
+    if (PENDING.has(t.lower) || askingDenied(tokens, k)) return true;
     negator ||= isNegator(t);
     yet ||= t.lower === "yet";
     check ||= CHECKS.has(t.lower);
