@@ -32,6 +32,11 @@ const QUALIFIERS: Record<string, Qualifier> = {
   might: "hedged",
   could: "hedged",
   possibly: "hedged",
+  // a finding said only as possible: "a POSSIBLE PEP match", "a potential hit"
+  possible: "hedged",
+  potential: "hedged",
+  potentially: "hedged",
+  suspected: "hedged",
   perhaps: "hedged",
   maybe: "hedged",
   somewhere: "hedged",
