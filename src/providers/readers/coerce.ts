@@ -53,6 +53,8 @@ export interface CoerceContext {
   scaleNoted?: boolean;
   /** content stems of the input's name and desc: a short answer that only repeats them affirms the question */
   questionWords?: string[];
+  /** the units a document's legend gives its keys (`"inc_yr_c": "income, in cents"`), by normalised key */
+  keyUnits?: ReadonlyMap<string, number>;
   /** the period the input's desc gives a record's amount field ("monthly income"), by field name */
   fieldPeriods?: Record<string, Period>;
   reference: string;
@@ -637,7 +639,10 @@ function toStruct(value: unknown, fields: [string, Type][], ctx: CoerceContext):
     if (!c) return undefined;
     used.add(found.k);
     // a field counted in cents or thousands by its key (`Income_monthly_cents`): in whole units
-    const unit = type.kind === "number" && typeof c.value === "number" ? unitOfFieldKey(found.k) : undefined;
+    const unit =
+      type.kind === "number" && typeof c.value === "number"
+        ? (unitOfFieldKey(found.k) ?? ctx.keyUnits?.get(normaliseName(found.k)))
+        : undefined;
     if (unit !== undefined) [c.value, c.factor] = [roundFloat((c.value as number) * unit), c.factor * IN_KEY_UNIT];
     out[name] = c.value;
     // the record is as sure as its least sure field
