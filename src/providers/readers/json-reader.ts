@@ -122,6 +122,9 @@ function fieldPeriodsOf(input: InputIR): Record<string, Period> | undefined {
   return found.length > 0 ? Object.fromEntries(found) : undefined;
 }
 
+/** A word of a key that names a currency (`bruto_jaarinkomen_usd`, `amount_eur`). */
+const CURRENCY_KEY = /^(usd|eur|gbp|chf|cad|aud|dollars?|euros?)$/;
+
 /** Words of an input that asks an amount of money, which a document's note of its amounts' unit reaches. */
 const MONEY = /\b(income|salary|amount|debt|price|cost|fee|rent|premium|volume|payment|turnover|budget)\b/i;
 
@@ -150,6 +153,7 @@ function contextOf(input: InputIR, words: InputWords, reference: string, root: u
       questionWords,
       ...(fieldPeriods ? { fieldPeriods } : {}),
       ...(legend ? { keyUnits: legend } : {}),
+      ...(keyWords.some((w) => CURRENCY_KEY.test(w)) ? { currencyKey: true } : {}),
       ...(percent ? { percent, basisPoints: keyWords.some((w) => BASIS_POINT_WORDS.has(w)) } : {}),
       ...(!percent && !words.timeUnit && scale !== undefined ? { scale, ...(own === undefined ? { scaleNoted: true } : {}) } : {}),
       reference,
