@@ -38,6 +38,24 @@ describe("a figure corrected on the next line", () => {
     );
   });
 
+  it("takes back a value the remark names short, in thousands ('$15,000, not 18')", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 2, max: 90 }), fc.integer({ min: 2, max: 90 }), (old, meant) => {
+        fc.pre(old !== meant);
+        const text = `Loan amount requested: $${money(old * 1000)}\nCredit score: 701\n\nThanks,\nJo\n\nP.S. one figure above was off, I need $${money(meant * 1000)}, not ${old}.`;
+        const got = readText(lending, text);
+        expect(got["loan amount"]?.value).toBe(meant * 1000);
+        expect(Object.values(got).map((v) => v.value)).not.toContain(old * 1000);
+      }),
+      { numRuns: 30, seed: 35 },
+    );
+  });
+
+  it("leaves a figure alone whose short form the remark does not name", () => {
+    const text = "Loan amount requested: $24,000\nCredit score: 701\n\nThanks,\nJo\n\nP.S. the van is 7 years old, not 9.";
+    expect(readText(lending, text)["loan amount"]?.value).toBe(24_000);
+  });
+
   it("leaves an apology that corrects nothing alone", () => {
     const got = readText(lending, "Sorry for the delay. I'd like to borrow $12,000; my credit score is 702.");
     expect(got["loan amount"]?.value).toBe(12_000);

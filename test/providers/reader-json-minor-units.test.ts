@@ -30,6 +30,32 @@ describe("amounts in minor units", () => {
   });
 });
 
+describe("amounts whose unit the document's legend gives their key", () => {
+  const LEGENDS = ["_legend", "field_notes", "data_dictionary", "meta"];
+  it("reads the key's figures in whole units, below 0.9", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 2, max: 90 }),
+        fc.constantFrom(...LEGENDS),
+        fc.constantFrom<[string, number]>(["loan amount in cents (USD)", 100], ["requested, USD thousands", 0.001]),
+        (thousands, legend, [said, per]) => {
+          const whole = thousands * 1000;
+          const state = { application: { amt_c: whole * per, fico: 700 }, [legend]: { amt_c: said } };
+          const got = readJson(lending, state, REF)["loan amount"];
+          expect(got?.value, `${legend}: ${said}`).toBe(whole);
+          expect(got!.confidence).toBeLessThan(0.9);
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+  it("leaves a figure alone when the legend names no unit for its key, or the key is not under a legend", () => {
+    const plain = { application: { amt_c: 27500, fico: 700 } };
+    expect(readJson(lending, { ...plain, _legend: { amt_c: "amount requested, whole dollars" } }, REF)["loan amount"]?.value).toBe(27500);
+    expect(readJson(lending, { ...plain, remarks: { amt_c: "loan amount in cents (USD)" } }, REF)["loan amount"]?.value).toBe(27500);
+  });
+});
+
 describe("an amount named by a word before 'amount', with its period beside it", () => {
   it("is counted in the input's period", () => {
     fc.assert(

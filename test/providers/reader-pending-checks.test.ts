@@ -49,3 +49,26 @@ describe("facts declared while their check is pending", () => {
     );
   });
 });
+
+describe("a fact whose question was not asked", () => {
+  const NOT_ASKED = [
+    "The PEP questionnaire was not covered on the call",
+    "PEP status wasn't discussed with the director",
+    "We did not ask about PEP status",
+    "The PEP question has not been raised with the client",
+    "PEP declaration never mentioned",
+  ];
+
+  it("answers no PEP: the denial is of the asking, not of the fact", () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...NOT_ASKED), (said) => {
+        expect(readText(kyc, `Onboarding notes\n${said}. Adverse media: no hits.\nEnd of notes.`).pep).toBeUndefined();
+      }),
+    );
+  });
+
+  it("still denies the fact itself, asked or not", () => {
+    for (const said of ["The customer is not a PEP", "Asked on the call: she is not a PEP", "PEP: not a politically exposed person"])
+      expect(readText(kyc, `Onboarding notes\n${said}.\nEnd of notes.`).pep?.value).toBe(false);
+  });
+});

@@ -53,6 +53,10 @@ export interface CoerceContext {
   scaleNoted?: boolean;
   /** content stems of the input's name and desc: a short answer that only repeats them affirms the question */
   questionWords?: string[];
+  /** the key names the currency of its figure (`bruto_jaarinkomen_usd`): money has two decimals, so "54.600" groups thousands */
+  currencyKey?: boolean;
+  /** the units a document's legend gives its keys (`"inc_yr_c": "income, in cents"`), by normalised key */
+  keyUnits?: ReadonlyMap<string, number>;
   /** the period the input's desc gives a record's amount field ("monthly income"), by field name */
   fieldPeriods?: Record<string, Period>;
   reference: string;
@@ -201,6 +205,8 @@ const SCALE_WORDS = new Map<string, number>([
 const SCALE_NUMBERS = new Set([1e3, 1e6, 1e9]);
 /** A figure written bare, with no unit of its own ("1.5", not "$1.5M"). */
 const PLAIN_FIGURE = /^\s*-?\d+(\.\d+)?\s*$/;
+/** One group of three digits after a dot and nothing else: "54.600", a decimal only if it is no money. */
+const GROUPED_THOUSANDS = /^\s*\d{1,3}\.\d{3}\s*$/;
 
 /**
  * The one scale an amount object states beside its figure, if any: a word (`"scale": "million"`,
@@ -248,6 +254,8 @@ function toNumber(value: unknown, type: Type, ctx: CoerceContext): Coerced | und
     x = a.percent && holdsFractions(type) ? roundFloat(a.value / 100) : a.value;
     period = a.period ?? period;
     factor = /^\s*-?\d+(\.\d+)?\s*$/.test(value) ? 0.95 : 0.9;
+    // money has two decimals: under a key naming its currency, "54.600" groups thousands, as "USD 45.000" does in a text
+    if (ctx.currencyKey && GROUPED_THOUSANDS.test(value)) [x, factor] = [Math.round(a.value * 1000), 0.9];
   } else if (value && typeof value === "object" && !Array.isArray(value)) {
     // {"amount": 52000, "currency": "USD"}: a value wrapped with its unit
     const o = value as Record<string, unknown>;
@@ -637,7 +645,10 @@ function toStruct(value: unknown, fields: [string, Type][], ctx: CoerceContext):
     if (!c) return undefined;
     used.add(found.k);
     // a field counted in cents or thousands by its key (`Income_monthly_cents`): in whole units
-    const unit = type.kind === "number" && typeof c.value === "number" ? unitOfFieldKey(found.k) : undefined;
+    const unit =
+      type.kind === "number" && typeof c.value === "number"
+        ? (unitOfFieldKey(found.k) ?? ctx.keyUnits?.get(normaliseName(found.k)))
+        : undefined;
     if (unit !== undefined) [c.value, c.factor] = [roundFloat((c.value as number) * unit), c.factor * IN_KEY_UNIT];
     out[name] = c.value;
     // the record is as sure as its least sure field

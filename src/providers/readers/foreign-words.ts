@@ -216,6 +216,16 @@ export const FOREIGN_NUMBERS: Record<string, string[]> = {
   nl: ["een", "twee", "drie", "vier", "vijf", "zes", "zeven", "acht", "negen", "tien", "elf", "twaalf"],
 };
 
+/**
+ * Currency words of the other languages, by the currency they name, as written after an amount
+ * ("2.300 dólares", "48.000 dollari", "1.200 Euro"). Nouns capitalised in German and Dutch keep
+ * their capital; accents are written as the language writes them.
+ */
+export const FOREIGN_CURRENCIES: Record<string, string[]> = {
+  USD: ["dólares", "dólar", "dolares", "dolar", "dollari", "dollaro", "Dollar", "Dollars"],
+  EUR: ["Euro", "Euros"],
+};
+
 /** The months of each language, January first: "1er mars 2025", "12. September 2026", "3 de mayo de 2025". */
 export const FOREIGN_MONTHS: Record<string, string[][]> = {
   es: [

@@ -38,7 +38,7 @@ import { withFormFields } from "./json-form-encoded.js";
 import { withConnectionsAsLists } from "./json-connections.js";
 import { dayOfOwnRecord, withTimelinesByEvent } from "./json-event-lists.js";
 import { withPickedRecords } from "./json-picked-records.js";
-import { documentUnit, withUnitsApplied } from "./json-units.js";
+import { documentUnit, legendUnits, withUnitsApplied } from "./json-units.js";
 import { withCodesSpelled } from "./json-codes.js";
 import { namedRecord } from "../../runtime/json.js";
 
@@ -93,6 +93,15 @@ function unitOfDocument(root: unknown): number | undefined {
   return u ?? undefined;
 }
 
+/** The units a document's legend gives its keys, found once per document. */
+const LEGEND_UNITS = new WeakMap<object, Map<string, number>>();
+function unitsOfLegend(root: unknown): Map<string, number> | undefined {
+  if (root === null || typeof root !== "object") return undefined;
+  let u = LEGEND_UNITS.get(root);
+  if (u === undefined) LEGEND_UNITS.set(root, (u = legendUnits(root)));
+  return u.size > 0 ? u : undefined;
+}
+
 /** The record fields of a struct input, or of a list input's records. */
 const recordFields = (input: InputIR): [string, Type][] =>
   input.type.kind === "struct"
@@ -113,12 +122,16 @@ function fieldPeriodsOf(input: InputIR): Record<string, Period> | undefined {
   return found.length > 0 ? Object.fromEntries(found) : undefined;
 }
 
+/** A word of a key that names a currency (`bruto_jaarinkomen_usd`, `amount_eur`). */
+const CURRENCY_KEY = /^(usd|eur|gbp|chf|cad|aud|dollars?|euros?)$/;
+
 /** Words of an input that asks an amount of money, which a document's note of its amounts' unit reaches. */
 const MONEY = /\b(income|salary|amount|debt|price|cost|fee|rent|premium|volume|payment|turnover|budget)\b/i;
 
 function contextOf(input: InputIR, words: InputWords, reference: string, root: unknown) {
   const money = input.type.kind === "number" && MONEY.test(`${input.name} ${input.desc}`);
   const noted = money ? unitOfDocument(root) : undefined;
+  const legend = unitsOfLegend(root);
   const period = input.type.kind === "number" ? periodOfText(`${input.name} ${input.desc}`) : undefined;
   const fieldPeriods = fieldPeriodsOf(input);
   const questionWords = contentStems(`${input.name} ${input.desc}`);
@@ -127,7 +140,9 @@ function contextOf(input: InputIR, words: InputWords, reference: string, root: u
     const keyWords = keys.flatMap((k) => normaliseName(k).split(" "));
     const keyUnits = keyWords.map(timeUnitOf);
     const sourceTimeUnit = words.timeUnit ? keyUnits.find((u) => u !== undefined) : undefined;
-    const own = unitOfKey(keys[keys.length - 1]);
+    const last = keys[keys.length - 1];
+    // a key's unit, in its own words or in the document's legend of it (`"rent_c": "rent in cents"`)
+    const own = unitOfKey(last) ?? (last === undefined ? undefined : legend?.get(normaliseName(last)));
     const scale = own ?? (money ? noted : undefined);
     return {
       options: input.options,
@@ -137,6 +152,8 @@ function contextOf(input: InputIR, words: InputWords, reference: string, root: u
       ...(sourceTimeUnit ? { sourceTimeUnit } : {}),
       questionWords,
       ...(fieldPeriods ? { fieldPeriods } : {}),
+      ...(legend ? { keyUnits: legend } : {}),
+      ...(keyWords.some((w) => CURRENCY_KEY.test(w)) ? { currencyKey: true } : {}),
       ...(percent ? { percent, basisPoints: keyWords.some((w) => BASIS_POINT_WORDS.has(w)) } : {}),
       ...(!percent && !words.timeUnit && scale !== undefined ? { scale, ...(own === undefined ? { scaleNoted: true } : {}) } : {}),
       reference,

@@ -145,3 +145,40 @@ export function documentUnit(root: unknown): number | undefined {
   }
   return found.size === 1 ? [...found][0] : undefined;
 }
+
+/** Words of a key under which a document explains its other keys: `_legend`, `field_notes`, `data_dictionary`. */
+const LEGEND_KEYS = new Set(
+  "legend legends glossary dictionary dict definitions notes note fields field columns schema meta metadata data readme".split(" "),
+);
+
+/**
+ * The units a document's legend gives its keys: a record under a key of a legend (`_legend`,
+ * `field_notes`) whose entry for a key describes it in words naming one unit (`"rent_c": "rent in
+ * cents (USD)"`, `"turnover": "annual, USD thousands"`): by the key's normalised name, what one of
+ * its figures is worth in whole units, as the key's own word would say it. Linear in the document.
+ */
+export function legendUnits(root: unknown): Map<string, number> {
+  const out = new Map<string, number>();
+  const stack: unknown[] = [root];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (Array.isArray(v)) stack.push(...v);
+    if (!isRecord(v)) continue;
+    for (const [k, x] of Object.entries(v)) {
+      const legend =
+        isRecord(x) &&
+        normaliseName(k)
+          .split(" ")
+          .every((w) => LEGEND_KEYS.has(w));
+      if (!legend) {
+        if (typeof x === "object" && x !== null) stack.push(x);
+        continue;
+      }
+      for (const [described, text] of Object.entries(x)) {
+        const unit = typeof text === "string" ? unitNamed(text) : undefined;
+        if (unit !== undefined) out.set(normaliseName(described), unit);
+      }
+    }
+  }
+  return out;
+}

@@ -1,7 +1,7 @@
 // Amounts as people write them: "$52,000", "52k", "USD 1.2m", "1,234.50", "12%", "twelve", with an
 // optional period ("a month", "per year", "p.a."). Used on JSON strings (the whole string) and on
 // text (every mention).
-import { FOREIGN_NUMBERS } from "./foreign-words.js";
+import { FOREIGN_CURRENCIES, FOREIGN_NUMBERS } from "./foreign-words.js";
 import { folded } from "./words.js";
 
 export type Period = "week" | "month" | "year";
@@ -114,6 +114,17 @@ export function periodAfter(rest: string): { period: Period; length: number } | 
 }
 
 const PER_YEAR: Record<Period, number> = { week: 52, month: 12, year: 1 };
+
+/** A currency named after a figure in another language ("2.300 dólares", "48.000 dollari", "1.200 Euro"). */
+const FOREIGN_CURRENCY_AFTER = new RegExp(
+  `^[ \\t]?(?:${Object.values(FOREIGN_CURRENCIES)
+    .flat()
+    .sort((a, b) => b.length - a.length)
+    .join("|")})(?![A-Za-zÀ-ÿ])`,
+);
+
+/** Whether the text after a figure names its currency in another language. */
+export const foreignCurrencyAfter = (rest: string): boolean => FOREIGN_CURRENCY_AFTER.test(rest);
 
 /** Converts an amount per `from` into an amount per `to`. */
 export const convertPeriod = (value: number, from: Period, to: Period): number => (value * PER_YEAR[from]) / PER_YEAR[to];

@@ -6,6 +6,7 @@
 // A correction ("sorry, I meant", "revised to", "no wait", "make that") takes back the amount just before it.
 import { isNegator } from "./negation.js";
 import type { Token } from "./tokens.js";
+import type { Amount } from "../numbers.js";
 import { lapsedInto, supersedes } from "./changes.js";
 import { FOREIGN_FORMER, FOREIGN_HEDGES } from "../foreign-words.js";
 
@@ -31,6 +32,11 @@ const QUALIFIERS: Record<string, Qualifier> = {
   might: "hedged",
   could: "hedged",
   possibly: "hedged",
+  // a finding said only as possible: "a POSSIBLE PEP match", "a potential hit"
+  possible: "hedged",
+  potential: "hedged",
+  potentially: "hedged",
+  suspected: "hedged",
   perhaps: "hedged",
   maybe: "hedged",
   somewhere: "hedged",
@@ -448,10 +454,25 @@ export function retracted(tokens: Token[], amounts: readonly number[]): Map<numb
     if (after !== undefined) out.set(i, after);
     const earlier = seen.get(value) ?? [];
     if (newer !== undefined) for (const j of earlier.splice(0)) out.set(j, newer);
+    // the replaced value said short in thousands ("I meant $15,000, not 18"): its mentions in full
+    const full = newer === undefined ? undefined : inThousands(tokens[i]!.amount!, tokens[newer]!.amount!);
+    if (full !== undefined) for (const j of (seen.get(full) ?? []).splice(0)) out.set(j, newer!);
     earlier.push(i);
     seen.set(value, earlier);
   }
   return out;
+}
+
+/**
+ * A replaced value said short in thousands: a bare whole number under a thousand (no currency,
+ * scale, period or percent) set against a new value in thousands ("$15,000, not 18"), whose
+ * thousands it counts: the value it stands for, 18,000.
+ */
+function inThousands(old: Amount, newer: Amount): number | undefined {
+  const bare = !old.currency && !old.scaled && !old.percent && !old.period;
+  return bare && Number.isInteger(old.value) && old.value > 0 && old.value < 1000 && newer.value >= 1000 && !newer.percent
+    ? old.value * 1000
+    : undefined;
 }
 
 /**
@@ -632,9 +653,24 @@ const CHECKS = new Set([
   "completed",
 ]);
 
+/** Verbs of asking about a fact: denied, they deny the asking, not the fact ("PEP question not asked"). */
+const ASKING = new Set(["ask", "asked", "covered", "discussed", "raised", "addressed", "mentioned", "answered"]);
+/** How many tokens a verb of asking may stand after its denial ("was not covered", "has not been asked"). */
+const ASKING_REACH = 3;
+
+/** Whether the token at k denies the asking: "not", "never" or a contraction in "n't" within reach before a verb of asking. */
+function askingDenied(tokens: Token[], k: number): boolean {
+  const t = tokens[k]!;
+  if (!(t.lower === "not" || t.lower === "never" || /n['’]t$/.test(t.lower))) return false;
+  for (let j = k + 1; j <= k + ASKING_REACH && j < tokens.length && tokens[j]!.clause === t.clause; j++)
+    if (ASKING.has(tokens[j]!.lower)) return true;
+  return false;
+}
+
 /**
  * Whether the statement at `anchor` says the fact is not known yet, in its clause: a pending word,
- * or a check denied with "yet" ("search not run yet", "hasn't been checked yet"). A fact's own
+ * a check denied with "yet" ("search not run yet", "hasn't been checked yet"), or the asking of it
+ * denied ("the PEP questionnaire was not covered on the call", "wasn't asked"). A fact's own
  * denial with "yet" still denies it ("no police report filed yet").
  */
 export function pending(tokens: Token[], anchor: number): boolean {
@@ -646,7 +682,7 @@ export function pending(tokens: Token[], anchor: number): boolean {
   let check = false;
   for (let k = from; k < tokens.length && tokens[k]!.clause === clause; k++) {
     const t = tokens[k]!;
-    if (PENDING.has(t.lower)) return true;
+    if (PENDING.has(t.lower) || askingDenied(tokens, k)) return true;
     negator ||= isNegator(t);
     yet ||= t.lower === "yet";
     check ||= CHECKS.has(t.lower);

@@ -141,6 +141,9 @@ export function readBooleans(inputs: InputIR[], cues: Map<string, Cue[]>, index:
       // a question states nothing ("Do I need to contact the police?", a chat's "pep?", a form's
       // label left blank) unless an answer follows it
       if (index.question[r.sentence] && statedAnswer(text, tokens, r.last) === undefined) continue;
+      // nor a statement that the fact is as said before ("the adverse media result is unchanged",
+      // "as before"): its value is the earlier statement's, read where that says it
+      if (asBefore(tokens, r.anchor)) continue;
       if (!best || r.coverage > best.coverage) best = r;
     }
     if (!best) continue;
@@ -236,6 +239,26 @@ function pendingNext(index: TextIndex, s: number, input: InputIR, cues: Map<stri
     )
       return false;
   return true;
+}
+
+/** Words that say a fact is as an earlier statement gave it: "unchanged", "as before", "same as previously", "no change". */
+const UNCHANGED = new Set(["unchanged", "unaltered"]);
+const UNCHANGED_PAIRS: Record<string, string[]> = {
+  as: ["before", "previously", "earlier", "above", "below"],
+  no: ["change", "changes"],
+  same: ["as"],
+};
+
+/** Whether the clause of the statement at `anchor` says the fact is as stated before. */
+function asBefore(tokens: Token[], anchor: number): boolean {
+  const clause = tokens[anchor]!.clause;
+  let from = anchor;
+  while (from > 0 && tokens[from - 1]!.clause === clause) from--;
+  for (let k = from; k < tokens.length && tokens[k]!.clause === clause; k++) {
+    const t = tokens[k]!.lower;
+    if (UNCHANGED.has(t) || (Object.hasOwn(UNCHANGED_PAIRS, t) && UNCHANGED_PAIRS[t]!.includes(tokens[k + 1]?.lower ?? ""))) return true;
+  }
+  return false;
 }
 
 /** The words of an input's name when the name is said as one concept ("adverse media"), else none. */

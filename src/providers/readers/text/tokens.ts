@@ -1,7 +1,7 @@
 // A text as tokens: words (stemmed, with the synonym concept of any multi-word phrase they start),
 // amounts, and sentence ends. `pos` counts content tokens only, so "income of $52,000" puts the
 // amount right next to "income".
-import { amountFromMatch, AMOUNT_SOURCE, numberPhrase, numberWord, periodAfter, type Amount } from "../numbers.js";
+import { amountFromMatch, AMOUNT_SOURCE, foreignCurrencyAfter, numberPhrase, numberWord, periodAfter, type Amount } from "../numbers.js";
 import { conceptTokens, contentStems, phraseAt, representativeOf, stem, STOP_WORDS } from "../words.js";
 
 export interface Token {
@@ -105,11 +105,12 @@ export function tokenize(text: string, counts: ReadonlySet<number> = new Set()):
     else if (g.amount !== undefined) {
       const groups = { cur1: g.a_cur1, num: g.a_num, mult: g.a_mult, pct: g.a_pct, cur2: g.a_cur2 };
       const amount = amountFromMatch({ groups } as unknown as RegExpExecArray);
-      // money has two decimals: "USD 45.000" groups thousands, as European texts write them
-      if ((groups.cur1 ?? groups.cur2) !== undefined && !groups.mult && !groups.pct && /^\d{1,3}\.\d{3}$/.test(groups.num ?? ""))
-        amount.value = Math.round(amount.value * 1000);
       const lead = m[0].length - m[0].trimStart().length;
       const end = start + m[0].trimEnd().length;
+      // money has two decimals: "USD 45.000" groups thousands, as European texts write them, and so
+      // does a figure whose currency the text's own language names after it ("48.000 dollari")
+      const money = (groups.cur1 ?? groups.cur2) !== undefined || foreignCurrencyAfter(text.slice(end));
+      if (money && !groups.mult && !groups.pct && /^\d{1,3}\.\d{3}$/.test(groups.num ?? "")) amount.value = Math.round(amount.value * 1000);
       const period = periodAfter(text.slice(end));
       if (period) amount.period = period.period;
       push({ kind: "amount", text: m[0].trim(), start: start + lead, end, amount, amountEnd: end + (period?.length ?? 0) });

@@ -1,0 +1,56 @@
+// Yes/no facts a sentence speaks of without settling (issue 33): a finding said only as possible
+// ("a POSSIBLE PEP match", "a potential hit") establishes nothing, and a sentence saying the fact
+// is as an earlier statement gave it ("the adverse media result is unchanged", "as before") states
+// no value of its own: the earlier statement, quoted below, answers (never above 0.85).
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { readText } from "../../src/providers/readers/text-reader.js";
+import { inputsOf } from "./helpers.js";
+
+const kyc = inputsOf({
+  pep: { type: "boolean", desc: "Is the customer a politically exposed person?" },
+  "adverse media": { type: "boolean", desc: "Did the adverse media screening return a relevant hit?" },
+});
+
+describe("a finding said only as possible", () => {
+  it("answers no PEP either way", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom("possible", "POSSIBLE", "potential", "suspected"),
+        fc.constantFrom("on the settlor", "for the director, name similarity only"),
+        (hedge, whom) => {
+          expect(
+            readText(kyc, `Screening update: the vendor flagged a ${hedge} PEP match ${whom}.\nAdverse media: no hits.`).pep,
+          ).toBeUndefined();
+        },
+      ),
+    );
+  });
+
+  it("still reads a match said plainly", () => {
+    expect(readText(kyc, "Screening update: the vendor confirmed a PEP match on the settlor.").pep?.value).toBe(true);
+  });
+});
+
+describe("a fact said to be as before", () => {
+  const SAID = ["The adverse media result is unchanged", "Adverse media outcome as before", "Adverse media: no change since last week"];
+
+  it("is answered by the earlier statement quoted below, never above 0.85", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...SAID),
+        fc.constantFrom<[string, boolean]>(["no hits", false], ["one relevant article", true]),
+        (said, [earlier, value]) => {
+          const text = `Hi,\n\n${said}. The PEP check came back clear.\n\nThanks\n\nOn 2 Apr 2026, Sam wrote:\n> Adverse media: ${earlier}.`;
+          const got = readText(kyc, text)["adverse media"];
+          expect(got?.value, said).toBe(value);
+          expect(got!.confidence).toBeLessThanOrEqual(0.85);
+        },
+      ),
+    );
+  });
+
+  it("answers nothing with no earlier statement to take it from", () => {
+    for (const said of SAID) expect(readText(kyc, `${said}. The PEP check came back clear.`)["adverse media"], said).toBeUndefined();
+  });
+});
