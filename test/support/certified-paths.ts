@@ -139,6 +139,9 @@ export function quotientEdges(parts: readonly number[], divisors: readonly numbe
   return states;
 }
 
+/** `quotientEdges` of halves, tenths and eighths by primes, negative, fractional and zero divisors: the edges of a condition on `a / b * b`. */
+export const ifEdges = () => quotientEdges([0, 0.5, 0.05, 0.25, 0.125], [3, 7, 9, 11, 13, 17, 19, 23, 29, 31, -3, -7, 0.3, 0.7, 1e-5, 0]);
+
 /** Model m answers on each state what the unoptimised model does through `evaluate`: the counted steps decided. */
 export function expectAnswers(m: CountedModel, states: readonly Record<string, unknown>[]): number {
   let decided = 0;
@@ -180,3 +183,21 @@ export function expectRandomChains(
   );
   return tally;
 }
+
+/** Values on and near each other, whole numbers and halves, large and tiny, negative; nulls and strings now and then. */
+const nearValue = fc.oneof(
+  {
+    arbitrary: fc.tuple(fc.integer({ min: -40, max: 40 }), fc.integer({ min: 0, max: 2 })).map(([m, k]) => (m + 0.5) / 10 ** k),
+    weight: 3,
+  },
+  { arbitrary: fc.integer({ min: -10, max: 10 }), weight: 4 },
+  {
+    arbitrary: fc.constantFrom<unknown>(0, 1, -1, 3, 7, 2 ** 52, 2 ** 53 + 2, 1e15 + 0.5, 1e-20, -1e-20, 1e300, null, "x"),
+    weight: 2,
+  },
+  { arbitrary: fc.double({ noNaN: true, noDefaultInfinity: true }), weight: 1 },
+);
+
+/** A state of `inputs`, each one such a value. */
+export const nearState = (inputs: readonly string[]): fc.Arbitrary<Record<string, unknown>> =>
+  fc.record(Object.fromEntries(inputs.map((n) => [n, nearValue])));

@@ -5,7 +5,8 @@
 // string names equal to a literal (`between`, `and`, `or`, `not` of them), `sum` of a named list,
 // of a path `l.field` of one or of a `for` over a range or a named list (`summed`), over number
 // literals and names (inlined calls replaced by
-// their bodies, optimise/certify.ts `expand`) holding a square root, or a quotient or a power and at
+// their bodies and a context's entry `{p: x / 3, q: p + y}.q` by its value with the entries before
+// it in place, optimise/certify.ts `expand`) holding a square root, or a quotient or a power and at
 // least one more operation — where the decimals make a 34-digit value; a rounding or modulo only with a quotient
 // (`roundsLong`) — or reading such a decision, whose double-double it takes in place of its
 // decimal. A marked decision that

@@ -4,12 +4,13 @@
 // + - × ÷ and powers over number literals and names, entries of structs (`applicant.income`, a
 // loop's `v.amount`), `abs`, `floor`, `ceiling`, `modulo`, `min`, `max`, `sqrt`, roundings to
 // literal places inside the value, `if` on a condition of comparisons, names and connectives,
-// calls of inlined functions (replaced by their bodies), list items `l[i]`, `count(l)`, `sum(l)`
+// calls of inlined functions (replaced by their bodies), a context's entry (`{p: x / 3, q: p + y}.q`,
+// replaced by its value with the entries before it in place), list items `l[i]`, `count(l)`, `sum(l)`
 // and sums of `for` loops over a range or a list (`sum(for i in 1..count(l) return l[i] / (1 + r)
 // ** i)`), with at least one operation but a quotient at the top (which rounds exactly in one
 // step already).
 // Codegen keeps the exact path for values the doubles cannot certify.
-import type { Call, Expr } from "../../ir/feel-ast.js";
+import type { Call, ContextLit, Expr } from "../../ir/feel-ast.js";
 import type { ModelIR } from "../../ir/ir.js";
 import type { Type } from "../../ir/types.js";
 import { ROUNDING_MODES } from "../../runtime/builtins/number.js";
@@ -245,7 +246,8 @@ function mapParts(e: Expr, f: (x: Expr) => Expr | undefined): Expr | undefined {
  */
 export function expand(e: Expr, loops: boolean): Expr | undefined {
   if (e.kind === "call" && e.inlined) return inlinedForm(e);
-  if (e.kind === "number" || e.kind === "name" || e.kind === "boolean") return e;
+  if (e.kind === "path" && e.base.kind === "context") return entryForm(e.base, e.member);
+  if (e.kind === "number" || e.kind === "name" || e.kind === "boolean" || e.kind === "string") return e;
   if (e.kind === "call" && aggregateOf(e) !== undefined) return loops ? e : undefined;
   if (e.kind === "filter") return loops ? e : undefined;
   const parts = ["negate", "arith", "compare", "if", "logical", "between", "path"];
@@ -253,21 +255,59 @@ export function expand(e: Expr, loops: boolean): Expr | undefined {
   return mapParts(e, (x) => expand(x, loops));
 }
 
-/** The parameters of a function's body read as numbers on every evaluation: in both branches of an `if`, or outside any. */
-function readAlways(e: Expr): Set<string> {
-  if (e.kind === "name") return new Set(e.ref?.kind === "param" ? [e.ref.name] : []);
+/**
+ * The names of `kind` (a function's parameters, a context's entries) e reads as numbers on every
+ * evaluation: in both branches of an `if`, or outside any.
+ */
+function readAlways(e: Expr, kind: "param" | "local" = "param"): Set<string> {
+  if (e.kind === "name") return new Set(e.ref?.kind === kind ? [e.ref.name] : []);
   if (e.kind === "if") {
     // a name as the condition is tested for true, not read as a number
-    const cond = e.cond.kind === "compare" ? readAlways(e.cond) : new Set<string>();
-    const [a, b] = [readAlways(e.then), readAlways(e.else)];
+    const cond = e.cond.kind === "compare" ? readAlways(e.cond, kind) : new Set<string>();
+    const [a, b] = [readAlways(e.then, kind), readAlways(e.else, kind)];
     return new Set([...cond, ...[...a].filter((p) => b.has(p))]);
   }
   const all = new Set<string>();
   mapParts(e, (x) => {
-    for (const p of readAlways(x)) all.add(p);
+    for (const p of readAlways(x, kind)) all.add(p);
     return x;
   });
   return all;
+}
+
+/**
+ * `{a: x / 3, b: a + y}.b`: the entry `member` of a context literal with the entries before it in
+ * place of their names, as an inlined call's body takes its arguments, when the certified doubles
+ * may work it out from them alone: the keys distinct, every entry but the member's either a number
+ * literal or a name read as an operand (whose evaluation meets nothing) or read as a number on every
+ * evaluation of the member (directly or through an entry that is), so that what the context's
+ * evaluation meets the doubles meet; no entry holds a loop (`expand` without loops: a name put
+ * there could be taken for its variable). Undefined otherwise.
+ */
+function entryForm(c: ContextLit, member: string): Expr | undefined {
+  const keys = c.entries.map((x) => x.key);
+  const at = keys.indexOf(member);
+  if (at < 0 || new Set(keys).size !== keys.length) return undefined;
+  const values = c.entries.map((x) => expand(x.value, false));
+  if (values.some((v) => v === undefined)) return undefined;
+  // the entries evaluated to work out the member: read always by it or by one that is
+  const needed = new Set([member]);
+  for (let k = at; k >= 0; k--) {
+    if (!needed.has(keys[k]!)) continue;
+    for (const n of readAlways(values[k]!, "local")) if (keys.slice(0, k).includes(n)) needed.add(n);
+  }
+  const plain = (v: Expr) => v.kind === "number" || isOperandName(v, []);
+  if (!values.every((v, k) => needed.has(keys[k]!) || plain(v!))) return undefined;
+  // each entry with the ones before it in place (an entry's name read inside it means an earlier entry, or an outer name)
+  const forms = new Map<string, Expr>();
+  const substitute = (n: Expr): Expr | undefined =>
+    n.kind === "name" && n.ref?.kind === "local" && forms.has(n.ref.name) ? forms.get(n.ref.name) : mapParts(n, substitute);
+  for (let k = 0; k <= at; k++) {
+    const form = substitute(values[k]!);
+    if (!form) return undefined;
+    forms.set(keys[k]!, form);
+  }
+  return forms.get(member);
 }
 
 /**

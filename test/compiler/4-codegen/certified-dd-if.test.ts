@@ -6,7 +6,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import * as runtime from "../../../src/runtime/generated-api.js";
-import { compileCounting, expectAnswers, expectRandomChains, quotientEdges } from "../../support/certified-paths.js";
+import { compileCounting, expectAnswers, expectEveryPath, expectRandomChains, ifEdges, nearState } from "../../support/certified-paths.js";
 
 const INPUTS = ["a", "b", "c"];
 const OPS = ["<", "<=", ">", ">=", "=", "!="];
@@ -39,20 +39,7 @@ const decision = (names: string[]): fc.Arbitrary<string> =>
     .tuple(condition(names), value(names), value(names), fc.boolean())
     .map(([c, t, f, nested]) => `if ${c} then (${t}) / 3 else ${nested ? `(if ${t} > ${f} then ${t} else (${f}) / 7)` : `(${f}) * 2 / 7`}`);
 
-/** Values on and near each other, whole numbers and halves, large and tiny, negative; nulls and strings now and then. */
-const input = fc.oneof(
-  {
-    arbitrary: fc.tuple(fc.integer({ min: -40, max: 40 }), fc.integer({ min: 0, max: 2 })).map(([m, k]) => (m + 0.5) / 10 ** k),
-    weight: 3,
-  },
-  { arbitrary: fc.integer({ min: -10, max: 10 }), weight: 4 },
-  {
-    arbitrary: fc.constantFrom<unknown>(0, 1, -1, 3, 7, 2 ** 52, 2 ** 53 + 2, 1e15 + 0.5, 1e-20, -1e-20, 1e300, null, "x"),
-    weight: 2,
-  },
-  { arbitrary: fc.double({ noNaN: true, noDefaultInfinity: true }), weight: 1 },
-);
-const state = fc.record(Object.fromEntries(INPUTS.map((n) => [n, input])));
+const state = nearState(INPUTS);
 
 const compile = (decisions: Record<string, unknown>) => compileCounting("certified ifs", INPUTS, decisions, ["ddIf"]);
 
@@ -77,10 +64,7 @@ describe("certified double-doubles through if", () => {
     };
     const m = compile(decisions)!;
     expect(m.steps).toBe(6);
-    const decided = expectAnswers(
-      m,
-      quotientEdges([0, 0.5, 0.05, 0.25, 0.125], [3, 7, 9, 11, 13, 17, 19, 23, 29, 31, -3, -7, 0.3, 0.7, 1e-5, 0]),
-    );
+    const decided = expectAnswers(m, ifEdges());
     expect(decided).toBeGreaterThan(0);
   });
 
@@ -135,6 +119,35 @@ describe("certified double-doubles through if", () => {
     }
     // both conditions in the two states whose operands the double-doubles read (not 2^53 + 2, 10^15 + ½, a zero divisor, null)
     expect(decided).toBeGreaterThanOrEqual(4);
+  });
+
+  it("decide a condition on a string name equal to a literal, as the decimals do", () => {
+    const m = compileCounting(
+      "certified string tests",
+      [...INPUTS, "tier"],
+      {
+        x: 'if tier = "gold" then a / 3 + 1 else b / 7 * 2',
+        y: 'if tier != "gold" and a > b then a / 7 else (b / 3) ** 2',
+        z: 'decimal(if tier = "gold" or c > 0 then a / 3 else b / 7, 2) + 1',
+      },
+      ["ddIf"],
+      { tier: "string" },
+    )!;
+    expect(m.steps).toBe(3);
+    const states: Record<string, unknown>[] = [];
+    for (const tier of ["gold", "silver", "", "Gold", null, 7]) {
+      for (const [a, b, c] of [
+        [1, 2, 3],
+        [-7.5, 0.125, 0],
+        [2 ** 53 + 2, 3, -1],
+        [1e-20, null, 1],
+        [3, 3, 0],
+      ])
+        states.push({ a, b, c, tier });
+    }
+    for (const s of states) expectEveryPath(m.fast, m.slow, () => m.json(s).out, s, JSON.stringify(s));
+    // every branch on a string, a number's tier or null decided (null goes to the else branch) where the operands are read
+    expect(expectAnswers(m, states)).toBeGreaterThan(states.length);
   });
 
   it("take an if into the double-doubles only on conditions of values it holds", () => {
