@@ -6,6 +6,8 @@
 // states) against a straight-JS doubles version of the same model written by this benchmark's own
 // emitter (bench/generated/doubles-js.ts). Writes bench/RESULTS-generated.md.
 //   BENCH_GENERATED_MODELS (1000)  models timed; BENCH_GENERATED_SEED (1) first seed;
+//   BENCH_GENERATED_CLOCK (cpu): cpu (each child single-threaded) or wall; BENCH_GENERATED_WARM_MS (100)
+//   milliseconds each side runs before it is timed;
 //   BENCH_GENERATED_CHUNK (50) models per child process; BENCH_GENERATED_ROUNDS, _PASS_MS;
 //   BENCH_GENERATED_COMPILER: another built compiler module to measure (another commit's dist);
 //   BENCH_GENERATED_OUT: where to write the results instead. The `## ` sections of prose in the file
@@ -45,7 +47,9 @@ async function child(seeds: number[]): Promise<void> {
 }
 
 function chunk(seeds: number[]): ModelResult[] {
-  const run = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url)], {
+  // timed by CPU time (one-model.ts): one thread, so that the time counted is the model's alone
+  const threads = (process.env.BENCH_GENERATED_CLOCK ?? "cpu") === "cpu" ? ["--single-threaded"] : [];
+  const run = spawnSync(process.execPath, [...process.execArgv, ...threads, fileURLToPath(import.meta.url)], {
     env: { ...process.env, GENERATED_CHILD_SEEDS: seeds.join(",") },
     encoding: "utf8",
     stdio: ["ignore", "pipe", "inherit"],

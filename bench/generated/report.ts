@@ -2,7 +2,7 @@
 // straight-JS time over every timed model (geometric mean, median, 95th percentile, worst), the
 // ratio by feature, the worst models, and what the answer check found.
 import type { Machine } from "../machine.js";
-import type { ModelResult } from "./one-model.js";
+import { timingNote, type ModelResult } from "./one-model.js";
 
 const geomean = (xs: number[]) => Math.exp(xs.reduce((a, x) => a + Math.log(x), 0) / xs.length);
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
@@ -66,8 +66,8 @@ export function renderGenerated(
     "",
     "`npm run bench` (step `bench/generated.ts`). Each model is drawn at random from its seed by `test/support/generate/typed-models.ts`: number, boolean, choice and date inputs and a list of structs; functions of number parameters; decisions over every arithmetic, comparison and boolean operator, `abs`, `floor`, `ceiling`, `sqrt`, `min`, `max`, `modulo`, `decimal`, function calls, `let` entries, contexts, `for` over ranges and lists, `some`/`every`, filters and aggregates (`count`, `sum`, `min`, `max`, `mean`) over the list; FIRST tables of 5 to 500 rules (log-uniform) over number, computed, choice, boolean and date columns. No shape of the corpus was chosen for it.",
     "",
-    "The baseline is the same model as straight JS on doubles, written by the benchmark's own emitter (`bench/generated/doubles-js.ts`): plain operators and `Math`, loops over the raw JSON items, an `if` chain per table, half-even rounding for `decimal`; no FEEL runtime. The compiled side is the built compiler's `evaluate` (the unchecked entry: no state check). Both take the same 64 random null-free states round-robin; the time of a call is the best of " +
-      `${process.env.BENCH_GENERATED_ROUNDS ?? 3} passes of about ${process.env.BENCH_GENERATED_PASS_MS ?? 4} ms each, taking turns, after a warm-up; models run ${process.env.BENCH_GENERATED_CHUNK ?? 50} to a Node process.`,
+    "The baseline is the same model as straight JS on doubles, written by the benchmark's own emitter (`bench/generated/doubles-js.ts`): plain operators and `Math`, loops over the raw JSON items, an `if` chain per table, half-even rounding for `decimal`; no FEEL runtime. The compiled side is the built compiler's `evaluate` (the unchecked entry: no state check). Both take the same 64 random null-free states round-robin; the time of a call is " +
+      `${timingNote()}; models run ${process.env.BENCH_GENERATED_CHUNK ?? 50} to a Node process.`,
     "",
     "Before timing, every decision of every state is compared: equal, apart (both numbers within 1e-9 relative, or the baseline's checked form met a comparison, rounding or modulo within 1e-9 of its edge, where 34-digit decimals and doubles may legitimately decide differently: the comparison is skipped, the model kept), or differing (a bug of one side). A state on which an aggregate of an empty filtered list is met (null in FEEL) is dropped; a model left with no state is not timed.",
     "",
