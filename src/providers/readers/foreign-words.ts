@@ -104,6 +104,10 @@ export const FOREIGN_WORDS: Record<string, Record<string, string[]>> = {
     year: ["jahre"],
     exempt: ["steuerbefreit", "befreit", "steuerfrei"],
     rent: ["miete", "kaltmiete", "warmmiete"],
+    age: ["alter"],
+    disabled: ["behinderung", "behindert", "schwerbehindert", "schwerbehinderung"],
+    applicant: ["antragsteller", "antragstellerin"],
+    members: ["haushaltsmitglieder", "mitbewohner", "mitbewohnerin"],
   },
   it: {
     income: ["reddito", "stipendio", "retribuzione", "pensione"],
@@ -198,6 +202,7 @@ export const FOREIGN_WORDS: Record<string, Record<string, string[]>> = {
     disabled: ["beperking", "gehandicapt"],
     applicant: ["aanvrager"],
     name: ["naam"],
+    members: ["huisgenoten", "gezinsleden"],
     exempt: ["vrijgesteld"],
     rent: ["huur"],
   },
