@@ -340,6 +340,27 @@ export const FOREIGN_HEDGES: Record<string, string[]> = {
 };
 
 /**
+ * Words of each language that say a value is known or checked, denied to say it is not ("n'est pas
+ * encore connu", "noch nicht bekannt", "no se ha verificado"), and words that say it is unknown.
+ */
+export const FOREIGN_KNOWN: Record<string, string[]> = {
+  es: ["conocido", "conocida", "sabemos", "verificado", "verificada", "confirmado", "confirmada"],
+  fr: ["connu", "connue", "vérifié", "vérifiée", "confirmé", "confirmée"],
+  de: ["bekannt", "geprüft", "bestätigt"],
+  it: ["noto", "nota", "verificato", "verificata", "confermato", "confermata"],
+  pt: ["conhecido", "conhecida", "verificado", "verificada", "confirmado", "confirmada"],
+  nl: ["bekend", "gecontroleerd", "bevestigd"],
+};
+export const FOREIGN_UNKNOWN: Record<string, string[]> = {
+  es: ["desconocido", "desconocida", "pendiente"],
+  fr: ["inconnu", "inconnue", "attente"],
+  de: ["unbekannt", "ausstehend", "offen"],
+  it: ["sconosciuto", "sconosciuta", "attesa"],
+  pt: ["desconhecido", "desconhecida", "pendente"],
+  nl: ["onbekend", "afwachting"],
+};
+
+/**
  * Words of each language for a day counted back from the day of writing, as "today", "yesterday"
  * and "the day before yesterday" do in English: "anteontem", "avant-hier", "vorgestern", "ayer".
  * Not French "hier" (German and Dutch for "here").
