@@ -218,7 +218,9 @@ export function readDates(
   }
   // dates no cue word claims go to the date inputs left, with low confidence
   const used = new Set(Object.values(out).map((v) => v.source!.span!.start));
-  const free = mentions.flatMap((m, j) => (places[j]!.anchor >= 0 && !used.has(m.start) && !unguessed(m) ? [j] : []));
+  // the dates of an input the text leaves unsettled ("which start applies") are its own: no guess for another
+  const unsettledOwn = (j: number) => (byMention.get(j) ?? []).some((c) => unsettled.has(c.input));
+  const free = mentions.flatMap((m, j) => (places[j]!.anchor >= 0 && !used.has(m.start) && !unguessed(m) && !unsettledOwn(j) ? [j] : []));
   const left = inputs.filter((i) => !Object.hasOwn(out, i.name) && !unsettled.has(i.name)).map((i) => i.name);
   const pick = byElimination(
     left,
