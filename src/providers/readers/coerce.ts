@@ -11,6 +11,7 @@ import {
   ABBREVIATION_MATCH,
   abbreviates,
   contentStems,
+  foreignPeriodOfKey,
   normaliseName,
   PERIOD_STEMS,
   periodOfText,
@@ -107,6 +108,7 @@ const BOOLEAN_WORDS: Record<string, boolean> = {
   negative: false,
   // the yes and no of a form in another language: German, Dutch, French, Spanish, Italian, Portuguese
   ja: true,
+  j: true,
   oui: true,
   si: true,
   sí: true,
@@ -514,7 +516,8 @@ const fieldWordMatch = (k: string, f: string): number =>
 function fieldScore(key: string, field: string): number {
   if (key === field) return 1;
   if (normaliseName(key) === normaliseName(field)) return 0.97;
-  const a = contentStems(key).filter((s) => !PERIOD_STEMS.has(s) && !FIELD_FORM_WORDS.has(s));
+  // the words of another language that say the period (`einkommen_pro_monat`) name no field
+  const a = contentStems(foreignPeriodOfKey(key)?.rest ?? key).filter((s) => !PERIOD_STEMS.has(s) && !FIELD_FORM_WORDS.has(s));
   const b = contentStems(field).filter((s) => !PERIOD_STEMS.has(s));
   if (a.length === 0 || b.length === 0) return 0;
   const each = b.map((f) => Math.max(0, ...a.map((k) => fieldWordMatch(k, f))));
@@ -550,7 +553,7 @@ function ageFromBirth(
  * a frequency key beside it that shares its other words (`inc_amt` with `inc_freq: "ANNUAL"`).
  */
 function fieldSourcePeriod(entries: [string, unknown][], key: string): Period | undefined {
-  const own = periodOfText(normaliseName(key));
+  const own = periodOfText(normaliseName(key)) ?? foreignPeriodOfKey(key)?.period;
   if (own) return own;
   const words = normaliseName(key).split(" ");
   const beside = entries.filter(([k]) => {

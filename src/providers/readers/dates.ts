@@ -4,6 +4,7 @@
 // "3 weeks ago") goes to chrono, resolved against a reference date.
 import * as chrono from "chrono-node";
 import { FOREIGN_DAYS_BACK, FOREIGN_MONTHS } from "./foreign-words.js";
+import { partlyForeign } from "./text/languages.js";
 
 export interface DateMention {
   start: number;
@@ -132,8 +133,9 @@ const eitherOrder = (d: DateMention): boolean => {
 /**
  * How the text writes its numeric dates: day first when it says so ("Pol incepted 01/04/2025
  * (dd/mm)"), or one of its dates can only be read so ("CALL NOTE 23/01/26") and none only month
- * first ("12/23/2025"); month first when it says so or one date only reads so; else unsettled,
- * and its dates are read month first, as chrono reads them.
+ * first ("12/23/2025"); month first when it says so or one date only reads so; day first when
+ * the text is written in another language; else unsettled, and its dates are read month first,
+ * as chrono reads them.
  */
 function numericOrder(dates: DateMention[], text: string): "dmy" | "mdy" | undefined {
   const [first, second] = [SAYS_DAY_FIRST.test(text), SAYS_MONTH_FIRST.test(text)];
@@ -147,7 +149,10 @@ function numericOrder(dates: DateMention[], text: string): "dmy" | "mdy" | undef
     if (a > 12 && b <= 12) dmy = true;
     if (b > 12 && a <= 12) mdy = true;
   }
-  return dmy === mdy ? undefined : dmy ? "dmy" : "mdy";
+  if (dmy !== mdy) return dmy ? "dmy" : "mdy";
+  // a text written in another language of the evidence (all of them write the day first): "Minha
+  // apólice começou em 05/03/2026" is 5 March
+  return partlyForeign(text) ? "dmy" : undefined;
 }
 
 const MONTH = "(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\\.?";

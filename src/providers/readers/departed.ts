@@ -17,6 +17,19 @@ const END_KEY = /\b(end|ended|left|moved|exit|departure|departed|until|to)\b/;
 const LEFT_STATUS = /^(inactive|former|left|moved|moved[ _-]?out|deceased|died|ended|removed|closed|ex)$/i;
 const STATUS_KEY = /^(status|state|stat|sts|hh status|household status|membership)$/;
 const FALSE_WORDS = new Set(["false", "n", "no", "0", "inactive"]);
+/** Key words of the span a person lived in the household (`livesAtAddress: {from, to}`, `residence`, `household_membership`). */
+const STAY_KEY = /\b(lives?|living|resid\w*|address|household|hh|occupan\w*|tenan\w*|membership|stay)\b/;
+
+/** Whether a value under a (normalised) key is a day something ended, on or before `reference` (`end_date`, `to`). */
+function endPassed(key: string, v: unknown, reference: string): boolean {
+  if (typeof v !== "string" || !END_KEY.test(key) || /\bstart|from|since\b/.test(key)) return false;
+  const d = parseDateString(v, reference);
+  return d !== undefined && d.iso <= reference;
+}
+
+/** Whether a span's record (`{"from": "2024-05-01", "to": "2026-03-31"}`) says it ended on or before `reference`. */
+const spanEnded = (span: Record<string, unknown>, reference: string): boolean =>
+  Object.entries(span).some(([k, v]) => endPassed(normaliseName(k), v, reference));
 
 /** Whether the record says the person is no longer in the group, as of `reference` (ISO date). */
 export function departed(record: Record<string, unknown>, reference: string): boolean {
@@ -24,12 +37,18 @@ export function departed(record: Record<string, unknown>, reference: string): bo
     const key = normaliseName(rawKey);
     if (CURRENT_KEY.test(key) && (v === false || v === 0 || (typeof v === "string" && FALSE_WORDS.has(v.trim().toLowerCase()))))
       return true;
+    // the span the person lived at the address, ended: `livesAtAddress: {"from": …, "to": "2026-03-31"}`
+    if (
+      STAY_KEY.test(key) &&
+      typeof v === "object" &&
+      v !== null &&
+      !Array.isArray(v) &&
+      spanEnded(v as Record<string, unknown>, reference)
+    )
+      return true;
     if (typeof v !== "string") continue;
     if (STATUS_KEY.test(key) && LEFT_STATUS.test(v.trim())) return true;
-    if (END_KEY.test(key) && !/\bstart|from|since\b/.test(key)) {
-      const d = parseDateString(v, reference);
-      if (d && d.iso <= reference) return true;
-    }
+    if (endPassed(key, v, reference)) return true;
     if (/\b(note|notes|comment|comments|remark|remarks|status)\b/.test(key) && LEFT_PHRASE.test(v)) return true;
   }
   return false;

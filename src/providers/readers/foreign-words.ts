@@ -20,6 +20,7 @@ export const FOREIGN_WORDS: Record<string, Record<string, string[]>> = {
     incident: ["siniestro", "accidente", "ocurrió", "fecha del siniestro"],
     reported: ["denunciado", "notificado", "declarado", "comunicado"],
     start: ["inicio", "comenzó", "empezó"],
+    policy: ["póliza"],
     amount: ["importe", "monto", "cuantía"],
     claim: ["reclamación", "reclamo"],
     retired: ["jubilado", "jubilada", "jubilación", "pensionista"],
@@ -104,6 +105,10 @@ export const FOREIGN_WORDS: Record<string, Record<string, string[]>> = {
     year: ["jahre"],
     exempt: ["steuerbefreit", "befreit", "steuerfrei"],
     rent: ["miete", "kaltmiete", "warmmiete"],
+    age: ["alter"],
+    disabled: ["behinderung", "behindert", "schwerbehindert", "schwerbehinderung"],
+    applicant: ["antragsteller", "antragstellerin"],
+    members: ["haushaltsmitglieder", "mitbewohner", "mitbewohnerin"],
   },
   it: {
     income: ["reddito", "stipendio", "retribuzione", "pensione"],
@@ -114,6 +119,7 @@ export const FOREIGN_WORDS: Record<string, Record<string, string[]>> = {
     incident: ["sinistro"],
     reported: ["denuncia", "denunciato", "segnalato"],
     start: ["decorrenza", "in vigore dal"],
+    policy: ["polizza"],
     amount: ["importo", "indennizzo"],
     claim: ["risarcimento"],
     retired: ["pensionato", "pensionata", "in pensione"],
@@ -148,7 +154,8 @@ export const FOREIGN_WORDS: Record<string, Record<string, string[]>> = {
     monthly: ["mensal", "mensais", "por mês"],
     incident: ["sinistro", "acidente", "ocorreu"],
     reported: ["participado", "participação"],
-    start: ["início", "em vigor desde"],
+    start: ["início", "em vigor desde", "começou", "começa"],
+    policy: ["apólice"],
     amount: ["montante"],
     retired: ["reformado", "reformada", "aposentado", "aposentada"],
     unemployed: ["desempregado", "desempregada"],
@@ -178,6 +185,7 @@ export const FOREIGN_WORDS: Record<string, Record<string, string[]>> = {
     incident: ["schadedatum", "ongeval"],
     reported: ["gemeld", "melding"],
     start: ["ingangsdatum"],
+    policy: ["polis"],
     amount: ["bedrag"],
     retired: ["gepensioneerd", "met pensioen"],
     unemployed: ["werkloos"],
@@ -198,6 +206,7 @@ export const FOREIGN_WORDS: Record<string, Record<string, string[]>> = {
     disabled: ["beperking", "gehandicapt"],
     applicant: ["aanvrager"],
     name: ["naam"],
+    members: ["huisgenoten", "gezinsleden"],
     exempt: ["vrijgesteld"],
     rent: ["huur"],
   },
@@ -342,6 +351,27 @@ export const FOREIGN_HEDGES: Record<string, string[]> = {
   it: ["forse", "possibilmente", "credo", "crede"],
   pt: ["talvez", "possivelmente", "acho", "acha"],
   nl: ["misschien", "mogelijk", "denk", "denkt"],
+};
+
+/**
+ * Words of each language that say a value is known or checked, denied to say it is not ("n'est pas
+ * encore connu", "noch nicht bekannt", "no se ha verificado"), and words that say it is unknown.
+ */
+export const FOREIGN_KNOWN: Record<string, string[]> = {
+  es: ["conocido", "conocida", "sabemos", "verificado", "verificada", "confirmado", "confirmada"],
+  fr: ["connu", "connue", "vérifié", "vérifiée", "confirmé", "confirmée"],
+  de: ["bekannt", "geprüft", "bestätigt"],
+  it: ["noto", "nota", "verificato", "verificata", "confermato", "confermata"],
+  pt: ["conhecido", "conhecida", "verificado", "verificada", "confirmado", "confirmada"],
+  nl: ["bekend", "gecontroleerd", "bevestigd"],
+};
+export const FOREIGN_UNKNOWN: Record<string, string[]> = {
+  es: ["desconocido", "desconocida", "pendiente"],
+  fr: ["inconnu", "inconnue", "attente"],
+  de: ["unbekannt", "ausstehend", "offen"],
+  it: ["sconosciuto", "sconosciuta", "attesa"],
+  pt: ["desconhecido", "desconhecida", "pendente"],
+  nl: ["onbekend", "afwachting"],
 };
 
 /**

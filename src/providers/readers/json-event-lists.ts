@@ -13,7 +13,21 @@ import { normaliseName } from "./words.js";
 /** Keys that name a record's kind of event. */
 const KIND_KEYS = new Set(["event", "event type", "type", "kind", "event name", "code", "event code", "milestone", "step", "stage"]);
 /** Keys of the day an event happened. */
-const DAY_KEYS = new Set(["at", "on", "date", "when", "day", "timestamp", "occurred at", "occurred on", "time", "ts", "event date"]);
+const DAY_KEYS = new Set([
+  "at",
+  "on",
+  "date",
+  "when",
+  "day",
+  "timestamp",
+  "occurred at",
+  "occurred on",
+  "time",
+  "ts",
+  "event date",
+  "sent",
+  "sent at",
+]);
 
 /** Pairs of keys of a record that changes a value: what it was and what it is now. */
 const CHANGE_PAIRS: [string, string][] = [

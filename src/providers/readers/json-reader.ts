@@ -38,6 +38,7 @@ import { withFormFields } from "./json-form-encoded.js";
 import { withConnectionsAsLists } from "./json-connections.js";
 import { dayOfOwnRecord, withTimelinesByEvent } from "./json-event-lists.js";
 import { withPickedRecords } from "./json-picked-records.js";
+import { prosePieces } from "./json-threads.js";
 import { documentUnit, legendUnits, withUnitsApplied } from "./json-units.js";
 import { withCodesSpelled } from "./json-codes.js";
 import { namedRecord } from "../../runtime/json.js";
@@ -453,16 +454,17 @@ export function readJson(
   const unread = inputs.filter((i) => !Object.hasOwn(values, i.name));
   // a note in a record of its own day (a ticket's comment `at` a time) is read as of that day
   const dayOf = dayOfOwnRecord(nodes, reference);
-  for (const leaf of unread.length > 0 ? proseLeaves(nodes) : []) {
+  // a list of messages is read as one thread (json-threads.ts)
+  for (const piece of unread.length > 0 ? prosePieces(proseLeaves(nodes), dayOf) : []) {
     // a person record is read from its keys, never from one note about it
     const still = unread.filter((i) => !Object.hasOwn(values, i.name) && isScalarType(i));
     if (still.length === 0) break;
-    const found = readText(still, leaf.value as string, dayOf(leaf) ?? reference, meter);
+    const found = readText(still, piece.text, piece.reference ?? reference, meter);
     for (const [name, v] of Object.entries(found)) {
       values[name] = {
         ...v,
         confidence: roundConfidence(v.confidence * PROSE_FACTOR),
-        source: { path: leaf.pointer, span: v.source?.span, text: v.source?.text },
+        source: { path: piece.pointer, span: v.source?.span, text: v.source?.text },
       };
     }
   }

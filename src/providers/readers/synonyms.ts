@@ -94,6 +94,7 @@ export const ENGLISH_GROUPS: string[][] = [
   // a benefits form's person: the one applying, and what each is called (their words in other languages)
   ["applicant"],
   ["name"],
+  ["members"],
   // option vocabularies: kinds of loss, employment, customers, risk lists
   ["collision", "crash", "collided", "rear-ended", "reversed", "rammed", "bumped", "t-boned", "hit a deer", "struck a deer"],
   [

@@ -279,10 +279,38 @@ const KEY_PERIOD_WORDS: Record<string, "month" | "year" | "week"> = {
   pw: "week",
 };
 
-/** The period a JSON key (or keys joined by spaces) states of its amount: in words ("monthly_rent"), or by a period word of its own. */
+/**
+ * A key's period said in another language: its words for "monthly" and "annual" (`miete_monatlich`,
+ * `einkommen_pro_monat`, `renda_mensal`), and its nouns of a month or a year standing alone
+ * (`inkomen_maand`, `loyer_mois`), normalised as keys are.
+ */
+const FOREIGN_KEY_PERIODS: [string, "month" | "year"][] = [
+  ...Object.values(FOREIGN_WORDS).flatMap((words) => [
+    ...(words.monthly ?? []).map((w): [string, "month"] => [normaliseName(w), "month"]),
+    ...(words.annual ?? []).map((w): [string, "year"] => [normaliseName(w), "year"]),
+  ]),
+  ...["monat", "maand", "mois", "mes", "mese"].map((w): [string, "month"] => [w, "month"]),
+  ...["jahr", "jaar"].map((w): [string, "year"] => [w, "year"]),
+];
+/** The phrase as words of a key, its last word also with an adjective's ending (`monatliches_einkommen`). */
+const phraseIn = (phrase: string): RegExp => new RegExp(`(?:^| )${phrase}(?:e|er|es|en)?(?= |$)`);
+const FOREIGN_KEY_PERIOD_WORDS = FOREIGN_KEY_PERIODS.map(([phrase, period]) => ({ re: phraseIn(phrase), period }));
+
+/** The period a key states in another language's words, and the key's words without them. */
+export function foreignPeriodOfKey(key: string): { period: "month" | "year"; rest: string } | undefined {
+  const words = normaliseName(key);
+  const hit = FOREIGN_KEY_PERIOD_WORDS.find(({ re }) => re.test(words));
+  return hit && { period: hit.period, rest: words.replace(hit.re, "").trim() };
+}
+
+/** The period a JSON key (or keys joined by spaces) states of its amount: in words ("monthly_rent"), or by a period word of its own, in English or another language. */
 export function periodOfKey(key: string): "month" | "year" | "week" | undefined {
   const words = normaliseName(key);
-  return periodOfText(words) ?? words.split(" ").flatMap((w) => (Object.hasOwn(KEY_PERIOD_WORDS, w) ? [KEY_PERIOD_WORDS[w]!] : []))[0];
+  return (
+    periodOfText(words) ??
+    words.split(" ").flatMap((w) => (Object.hasOwn(KEY_PERIOD_WORDS, w) ? [KEY_PERIOD_WORDS[w]!] : []))[0] ??
+    foreignPeriodOfKey(words)?.period
+  );
 }
 
 export const PERIOD_STEMS = new Set(["month", "annual", "year", "week"]);

@@ -8,7 +8,7 @@ import { isNegator } from "./negation.js";
 import type { Token } from "./tokens.js";
 import type { Amount } from "../numbers.js";
 import { lapsedInto, supersedes } from "./changes.js";
-import { FOREIGN_FORMER, FOREIGN_HEDGES } from "../foreign-words.js";
+import { FOREIGN_FORMER, FOREIGN_HEDGES, FOREIGN_KNOWN, FOREIGN_UNKNOWN } from "../foreign-words.js";
 
 /** "ended": the value of a job the text says was left ("left her job (was on 62k)"): no value now. */
 export type Qualifier = "other" | "ended" | "hedged" | "approximate";
@@ -706,4 +706,30 @@ export function checkPending(tokens: Token[], from: number, to: number): boolean
     waiting ||= PENDING.has(tokens[k]!.lower);
   }
   return check && waiting;
+}
+
+/** Words that say a value is known or checked: denied, they say it is not ("not yet known", "n'est pas encore connu"). */
+const KNOWN = new Set(["known", "verified", "confirmed", "checked", "set", "agreed", ...Object.values(FOREIGN_KNOWN).flat()]);
+/** Words that say a value is not known ("unknown", "TBC", "en attente"). */
+const UNKNOWN = new Set([...PENDING, ...Object.values(FOREIGN_UNKNOWN).flat()]);
+/** How many tokens a negator may stand before the word of knowing it denies ("n'a pas pu être vérifié"). */
+const NOT_KNOWN_REACH = 4;
+
+/**
+ * Whether the sentence of the value at i, or the one before it, says a value is not known now
+ * ("the new amount is not yet known (the old rent was 690)", "Rent: unknown; previously $980"):
+ * a value of another time said there stands in for nothing.
+ */
+export function unknownNow(tokens: Token[], i: number): boolean {
+  const sentence = tokens[i]!.sentence;
+  let k = i;
+  while (k > 0 && tokens[k - 1]!.sentence >= sentence - 1) k--;
+  let negator = -Infinity;
+  for (; k < tokens.length && tokens[k]!.sentence <= sentence; k++) {
+    const t = tokens[k]!;
+    if (UNKNOWN.has(t.lower)) return true;
+    if (isNegator(t)) negator = k;
+    else if (KNOWN.has(t.lower) && k - negator <= NOT_KNOWN_REACH) return true;
+  }
+  return false;
 }

@@ -277,9 +277,26 @@ const isVerdict = (tokens: Token[], i: number): boolean =>
 /** Words that dismiss a finding: "discounted", "unrelated namesake", "false positive". */
 const DISMISSALS = new Set(["discounted", "dismissed", "unrelated", "namesake", "irrelevant"]);
 
-/** Whether a token dismisses a finding: one of DISMISSALS, or "false" before "positive" or "match". */
+/** Words of a person or body a finding may be about: "a different person", "another individual". */
+const SOMEONE = new Set(["person", "persons", "people", "individual", "individuals", "man", "woman", "entity", "company", "namesakes"]);
+
+/**
+ * A finding about someone else: "a different Arthur Marlowe", "another person", "someone else"
+ * (a namesake, said without the word).
+ */
+const someoneElse = (tokens: Token[], i: number): boolean => {
+  const t = tokens[i]!;
+  const next = tokens[i + 1];
+  if (!next || next.sentence !== t.sentence) return false;
+  if (t.lower === "someone" || t.lower === "somebody") return next.lower === "else";
+  return (t.lower === "different" || t.lower === "another") && (SOMEONE.has(next.lower) || /^\p{Lu}\p{Ll}/u.test(next.text));
+};
+
+/** Whether a token dismisses a finding: one of DISMISSALS, "false" before "positive" or "match", or a finding about someone else. */
 const dismisses = (tokens: Token[], i: number): boolean =>
-  DISMISSALS.has(tokens[i]!.lower) || (tokens[i]!.lower === "false" && /^(positives?|match(es)?|hits?)$/.test(tokens[i + 1]?.lower ?? ""));
+  DISMISSALS.has(tokens[i]!.lower) ||
+  (tokens[i]!.lower === "false" && /^(positives?|match(es)?|hits?)$/.test(tokens[i + 1]?.lower ?? "")) ||
+  someoneElse(tokens, i);
 
 /** Whether a token after `anchor`, up to `end`, dismisses the finding stated there. */
 function dismissedAfter(index: TextIndex, anchor: number, end: number): boolean {

@@ -5,6 +5,7 @@ import type { ReadValue } from "../../types.js";
 import type { DateMention } from "../dates.js";
 import { assignBest, byElimination, proximity, type Cue } from "./cues.js";
 import { BY_ELIMINATION, contestFactor, placed, RELATIVE_TO_CLOCK, rivalFactor, roundConfidence } from "./confidence.js";
+import { isNegator } from "./negation.js";
 import { dateTakenBack, unrealised } from "./qualifiers.js";
 import { placedDates, swappedInOrder, type Placed } from "./date-order.js";
 import type { TextIndex } from "./text-index.js";
@@ -68,6 +69,40 @@ function place(index: TextIndex, m: DateMention): { anchor: number; own: { from:
 const sameDayWritten = (text: string, m: DateMention, next: DateMention | undefined): boolean =>
   next !== undefined && !next.relative && /^[\s,(–—-]{0,3}$/.test(text.slice(m.end, next.start));
 
+/**
+ * A day denied just after another in its sentence ("the storm was the day before yesterday, not
+ * yesterday", "foi anteontem, não ontem", "am Montag, nicht am Dienstag") answers nothing, and
+ * neither does any earlier mention of that day: the day said before the denial replaces them, and
+ * is placed by their cue words too (an earlier message's "Yesterday there was a storm"). One pass
+ * over the mentions.
+ */
+function deniedDays(
+  index: TextIndex,
+  mentions: DateMention[],
+  places: { anchor: number; own: { from: number; to: number } }[],
+  replaces: Map<number, { anchor: number; own: { from: number; to: number } }>,
+): void {
+  const { tokens } = index;
+  places.forEach((p, j) => {
+    const before = tokens[p.own.from - 1];
+    const twoBefore = tokens[p.own.from - 2];
+    const denied =
+      p.own.to >= p.own.from &&
+      before !== undefined &&
+      before.sentence === tokens[p.own.from]!.sentence &&
+      (isNegator(before) || (twoBefore !== undefined && isNegator(twoBefore) && /^(?:on|am|em|en|le|il|op|el|o)$/.test(before.lower)));
+    const kept = j > 0 ? places[j - 1]! : undefined;
+    if (!denied || !kept || kept.anchor < 0 || tokens[kept.anchor]!.sentence !== tokens[p.own.from]!.sentence) return;
+    if (mentions[j - 1]!.iso === mentions[j]!.iso) return;
+    p.anchor = -1;
+    for (let k = 0; k < j - 1; k++)
+      if (mentions[k]!.iso === mentions[j]!.iso && places[k]!.anchor >= 0) {
+        if (!replaces.has(j - 1)) replaces.set(j - 1, { ...places[k]! });
+        places[k]!.anchor = -1;
+      }
+  });
+}
+
 /** The tokens of `count` sentences from `sentence` on. */
 function sentenceTokens(index: TextIndex, sentence: number, count: number): Token[] {
   const last = Math.min(sentence + count, index.sentenceLast.length) - 1;
@@ -106,6 +141,7 @@ export function readDates(
     replaces.set(j + 1, { ...p });
     p.anchor = -1;
   });
+  deniedDays(index, mentions, places, replaces);
   // resolved against the day of reading: less sure, and second to a date written out
   // counted from another day ("the next day"): the reading of two days, less sure
   const againstClock = (m: DateMention) => (clock && m.relative ? RELATIVE_TO_CLOCK : 1) * (m.counted ? COUNTED : 1);
@@ -182,7 +218,9 @@ export function readDates(
   }
   // dates no cue word claims go to the date inputs left, with low confidence
   const used = new Set(Object.values(out).map((v) => v.source!.span!.start));
-  const free = mentions.flatMap((m, j) => (places[j]!.anchor >= 0 && !used.has(m.start) && !unguessed(m) ? [j] : []));
+  // the dates of an input the text leaves unsettled ("which start applies") are its own: no guess for another
+  const unsettledOwn = (j: number) => (byMention.get(j) ?? []).some((c) => unsettled.has(c.input));
+  const free = mentions.flatMap((m, j) => (places[j]!.anchor >= 0 && !used.has(m.start) && !unguessed(m) && !unsettledOwn(j) ? [j] : []));
   const left = inputs.filter((i) => !Object.hasOwn(out, i.name) && !unsettled.has(i.name)).map((i) => i.name);
   const pick = byElimination(
     left,

@@ -8,7 +8,7 @@ import { convertPeriod, roundFloat, type Amount } from "../numbers.js";
 import { kindsOf, PERIOD_STEMS, periodOfText, stemMatch } from "../words.js";
 import { assignBest, byElimination, proximity, type Cue } from "./cues.js";
 import { BY_ELIMINATION, contestFactor, LISTED, placed, rivalFactor, roundConfidence } from "./confidence.js";
-import { correctedFrom, otherWordsIn, qualifiersOf, retracted, takenBack, type Qualifier } from "./qualifiers.js";
+import { correctedFrom, otherWordsIn, qualifiersOf, retracted, takenBack, unknownNow, type Qualifier } from "./qualifiers.js";
 import { changedFrom, changedTo } from "./changes.js";
 import { matchesOf, type TextIndex } from "./text-index.js";
 import { writersNotTheRole } from "./whose.js";
@@ -462,6 +462,8 @@ function candidate(input: InputIR, cues: Cue[], index: TextIndex, i: number, min
   if (labelOf(index, i)?.other.some((w) => !cues.some((c) => c.stem === w))) qualifiers.add("other");
   // the writer's own age when the input's role is someone else's ("I'm 52 but he'll be the main driver")
   if (writersNotTheRole(index, input, i)) qualifiers.add("other");
+  // a value of another time stands in for none when the text says the value now is not known
+  if (qualifiers.has("other") && unknownNow(tokens, i)) return undefined;
   for (const q of qualifiers) {
     fit *= QUALIFIED[q].fit;
     factor *= QUALIFIED[q].confidence;
