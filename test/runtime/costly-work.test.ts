@@ -73,6 +73,19 @@ const longNumber = fc
   .filter(([c]) => c % 10n !== 0n)
   .map(([c, places]) => `${c / 10n ** BigInt(places)}.${(c % 10n ** BigInt(places)).toString().padStart(places, "0")}`);
 
+/**
+ * Not the square of a decimal: 100045.69 (c = 10,004,569 = 3,163², 2 places) has the exact, short
+ * root 316.3, which is taken without dividing out digits. Only an even count of places can be one
+ * (c ends in no 0).
+ */
+const notSquare = longNumber.filter((x) => {
+  const [whole, places] = x.split(".") as [string, string];
+  if (places.length % 2 !== 0) return true;
+  const c = BigInt(whole + places);
+  const r = BigInt(Math.round(Math.sqrt(Number(c))));
+  return ![r - 1n, r, r + 1n].some((s) => s * s === c);
+});
+
 describe("big-number work", () => {
   it("exp, ln and a non-integer power of a long number run series, charged by the term: stopped below a few, the same value above", () => {
     fc.assert(
@@ -96,7 +109,7 @@ describe("big-number work", () => {
 
   it("a square root and a quotient divided out to its digits cost BIG_DIVISION_STEPS", () => {
     fc.assert(
-      fc.property(longNumber, fc.integer({ min: 1, max: 1_000_000 }), (x, a) => {
+      fc.property(notSquare, fc.integer({ min: 1, max: 1_000_000 }), (x, a) => {
         expect(stopped(() => b("sqrt", n(x)), { steps: BIG_DIVISION_STEPS - 1 })).toBe("steps");
         // a / 7 is a quotient when 7 does not divide a; its string divides it out once
         const q = () => b("string", rt.div(n(7 * a + 1), n(7)));
