@@ -4,11 +4,12 @@
 // (or, with exact decimals, of its decimal string); the shape-less formula is compared where it can
 // run at all (at most 32 digits before the point). Values are drawn around the bounds where the
 // formula changes path (10^(15 - s), 10^(17 - s)) and over the whole width of the type.
-import { DuckDBInstance } from "@duckdb/node-api";
+import { DuckDBInstance, type DuckDBConnection } from "@duckdb/node-api";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { OutputColumn } from "../../src/compiler/index.js";
-import { recordJson, unsure } from "../../src/batch/duckdb/records.js";
+import { integerDouble, recordJson, unsure } from "../../src/batch/duckdb/records.js";
+import { sqlParquetParts } from "../../src/batch/duckdb/parquet-columns.js";
 import { Decimal } from "../../src/runtime/decimal.js";
 import { toJson } from "../../src/runtime/json.js";
 
@@ -77,6 +78,86 @@ describe("a number's text in a DuckDB record", () => {
       db.closeSync();
       instance.closeSync();
     }
+  });
+});
+
+/** n × 10^-scale for |n| < 2^53 at any scale to 18: zero, the largest, powers of ten and their neighbours, any. */
+const LARGEST = 2n ** 53n - 1n;
+const scaled = fc.record({
+  scale: fc.integer({ min: 0, max: 18 }),
+  ns: fc.array(
+    fc.oneof(
+      fc.constantFrom(0n, LARGEST, -LARGEST, 1n, -1n),
+      fc.bigInt({ min: -LARGEST, max: LARGEST }),
+      fc
+        .record({ power: fc.integer({ min: 0, max: 15 }), offset: fc.bigInt({ min: -3n, max: 3n }), sign: fc.boolean() })
+        .map(({ power, offset, sign }) => (sign ? -1n : 1n) * (10n ** BigInt(power) + offset)),
+    ),
+    { minLength: 1, maxLength: 40 },
+  ),
+});
+
+/** A fresh in-memory DuckDB connection for `run`, closed after. */
+async function withDuckDB(run: (db: DuckDBConnection) => Promise<void>): Promise<void> {
+  const instance = await DuckDBInstance.create(":memory:");
+  const db = await instance.connect();
+  try {
+    await run(db);
+  } finally {
+    db.closeSync();
+    instance.closeSync();
+  }
+}
+
+describe("a number held as its scaled integer, written by DuckDB", () => {
+  it("has its decimal's double: the integer divided once, correctly rounded", { timeout: 120_000 }, async () => {
+    await withDuckDB(async (db) => {
+      await fc.assert(
+        fc.asyncProperty(scaled, async ({ scale, ns }) => {
+          // −0 as a decimal is zero, and its integer 0: both give +0
+          const rows = [...ns.map((n) => [String(n), text(n, scale)]), ["-0", `-${text(0n, scale)}`]];
+          const values = rows.map(([n, t]) => `(CAST('${n}' AS BIGINT), CAST('${t}' AS DECIMAL(18, ${scale})))`).join(", ");
+          const sql = `SELECT ${integerDouble('"n"', scale)} AS a, CAST("d" AS DOUBLE) AS b FROM (VALUES ${values}) AS v("n", "d")`;
+          const got = (await db.runAndReadAll(sql)).getRows() as [number, number][];
+          got.forEach(([a, b], i) => {
+            expect(Object.is(a, b)).toBe(true);
+            // the double nearest the decimal (JavaScript's reading of its text is correctly rounded)
+            expect(Object.is(a, Number(rows[i]![1]) + 0)).toBe(true);
+          });
+        }),
+        { numRuns: 150 },
+      );
+    });
+  });
+
+  it("writes the record's and the Parquet column's value the decimal's way, byte for byte", { timeout: 120_000 }, async () => {
+    await withDuckDB(async (db) => {
+      const shapes = fc
+        .integer({ min: 1, max: 15 })
+        .chain((digits) => fc.record({ digits: fc.constant(digits), scale: fc.integer({ min: 0, max: Math.min(digits, 8) }) }));
+      await fc.assert(
+        fc.asyncProperty(
+          shapes.chain((s) => fc.record({ s: fc.constant(s), ms: fc.array(value(s.digits), { minLength: 1, maxLength: 40 }) })),
+          async ({ s, ms }) => {
+            const decimal: OutputColumn = { name: "x", kind: "number", digits: s.digits, scale: s.scale };
+            const held: OutputColumn = { ...decimal, integer: "x.integer" };
+            const values = [
+              ...ms.map((m) => `(CAST('${m}' AS BIGINT), CAST('${text(m, s.scale)}' AS DECIMAL(${s.digits}, ${s.scale})))`),
+              "(CAST(NULL AS BIGINT), NULL)",
+            ].join(", ");
+            const record = (c: OutputColumn) => written(recordJson([c], "1", "''", false, false));
+            const double = (c: OutputColumn) => sqlParquetParts([c], false).columns[0]!.replace(/ AS "\$typed\.0"$/, "");
+            const sql = `SELECT ${record(held)}, ${record(decimal)}, ${double(held)}, ${double(decimal)} FROM (VALUES ${values}) AS v("x.integer", "x")`;
+            expect(sqlParquetParts([held], false).sure).toBe("TRUE");
+            for (const [a, b, p, q] of (await db.runAndReadAll(sql)).getRows()) {
+              expect(a).toBe(b);
+              expect(Object.is(p, q)).toBe(true);
+            }
+          },
+        ),
+        { numRuns: 150 },
+      );
+    });
   });
 });
 

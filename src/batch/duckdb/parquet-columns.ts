@@ -10,7 +10,7 @@
 // the decision.
 import { identifier, stringLiteral } from "../../compiler/4-sql/dialects.js";
 import type { OutputColumn } from "../../compiler/index.js";
-import { anyNumber, numberText } from "./records.js";
+import { anyNumber, integerDouble, numberText } from "./records.js";
 
 /** The DuckDB type of a value of this shape, or the kind no typed column holds. */
 function columnType(column: OutputColumn, exact: boolean): { type: string } | { refused: string } {
@@ -115,6 +115,9 @@ function sqlTyped(column: OutputColumn, c: string, exact: boolean): Typed {
     case "number": {
       if (exact) return { value: numberText(c, column), sure: "TRUE" };
       const { digits, scale } = column;
+      // made from the integer with no decimal: the same double (records.ts integerDouble)
+      if (column.integer !== undefined && digits !== undefined && scale !== undefined && digits <= 15)
+        return { value: integerDouble(identifier(column.integer), scale), sure: "TRUE" };
       if (digits !== undefined && scale !== undefined && scale <= 15) {
         const int = 15 - scale;
         const below = `abs(${c}) < 1${"0".repeat(int)}`;

@@ -46,6 +46,7 @@ export function planDuckDb(model: ModelInput, request: DuckDbRequest): DuckDbPla
     id: LINE,
     rowCondition: PLAIN,
     carry: [ID],
+    integers: true,
   });
   if (!r.ok)
     return {

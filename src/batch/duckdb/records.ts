@@ -69,6 +69,25 @@ function plainNumber(c: string, column: OutputColumn): string {
   return scale === 0 ? whole : `CASE WHEN ${v} % 1 = 0 THEN ${whole} ELSE CAST(to_json(CAST(${v} AS DOUBLE)) AS VARCHAR) END`;
 }
 
+/**
+ * The double of a number held as its scaled integer `i` (OutputColumn's `integer`) with `scale`
+ * places: `i` / 10^scale, made with no decimal. It is the decimal's own cast to DOUBLE (DuckDB's
+ * is that very division) and, below 2^53, the double nearest the decimal: the integer and the power
+ * of ten (scale ≤ 22) are exact doubles, and a division is correctly rounded.
+ */
+export const integerDouble = (i: string, scale: number): string =>
+  scale === 0 ? `CAST(${i} AS DOUBLE)` : `(CAST(${i} AS DOUBLE) / CAST(${stringLiteral(`1e${scale}`)} AS DOUBLE))`;
+
+/**
+ * plainNumber's text of a number held as its scaled integer `i` (below 10^15, at most 6 places):
+ * a whole number's digits are the integer's quotient's, the rest its double's `to_json`.
+ */
+export function plainInteger(i: string, scale: number): string {
+  if (scale === 0) return `CAST(${i} AS VARCHAR)`;
+  const unit = `CAST(${stringLiteral(`1${"0".repeat(scale)}`)} AS BIGINT)`;
+  return `CASE WHEN ${i} % ${unit} = 0 THEN CAST(${i} // ${unit} AS VARCHAR) ELSE CAST(to_json(${integerDouble(i, scale)}) AS VARCHAR) END`;
+}
+
 /** `fast` on the rows below 10^(15 - scale), where plainNumber holds, else `otherwise`. */
 function plainOr(c: string, column: OutputColumn, fast: string, otherwise: string): string {
   const int = 15 - column.scale!;
@@ -133,6 +152,11 @@ const FORMATS: Record<string, (c: string, exact: boolean, column?: OutputColumn)
 /** A value's JSON text; null when SQL cannot be sure of JSON.stringify's (the JS engine writes that row). */
 function valueJson(column: OutputColumn, c: string, exact: boolean): string {
   if (column.kind === "null") return "'null'";
+  // the integer is null where the decimal is, and its text is plainNumber's (totalJson's shapes)
+  if (column.integer !== undefined && !exact && totalJson(column)) {
+    const i = identifier(column.integer);
+    return `CASE WHEN ${i} IS NULL THEN 'null' ELSE ${plainInteger(i, column.scale!)} END`;
+  }
   const text = column.fields
     ? sure(
         `concat('{', ${column.fields.map((f, i) => `${stringLiteral(`${i ? "," : ""}${JSON.stringify(f.name)}:`)}, ${part(valueJson(f, `${c}.${identifier(f.name)}`, exact))}`).join(", ")}${column.fields.length ? ", " : ""}'}')`,

@@ -270,6 +270,8 @@ export async function scoreTable(batch: TableBatch): Promise<TableTally> {
         clusterBy.length > 0 ? `(SELECT * FROM ${rows!.sql} ORDER BY ${clusterBy.map(identifier).join(", ")})` : rows!.sql,
       id: LINE,
       rowCondition: PLAIN,
+      // a number output's double or text made from its integer, with no decimal (records.ts)
+      integers: true,
     });
     if (!compiled.ok || !rows) throw new TableError("the model does not compile to DuckDB's SQL");
     const problems = jsonl ? [] : tableProblems(table, compiled.query.inputs);

@@ -14,7 +14,7 @@ import { unsupported, type SqlContext } from "./context.js";
 import { DIALECTS, identifier, stringLiteral, type Dialect, type DialectName } from "./dialects.js";
 import { coerced, levelsOf, refKey, type SqlScope } from "./expressions.js";
 import { Layers } from "./layers.js";
-import { holdCast, numberColumn } from "./numbers.js";
+import { heldInteger, holdCast, numberColumn } from "./numbers.js";
 import { lowerBody } from "./tables.js";
 import { allOf } from "./unary-tests.js";
 import { decimalShape, literal, SqlUnsupported, widthOf, type SqlKind, type SqlPlace, type SqlValue } from "./values.js";
@@ -76,6 +76,11 @@ export interface SqlOptions {
    * it also has no more digits before the point, every value fits and only a null is checked
    */
   typed?: Record<string, Digits>;
+  /**
+   * DuckDB: each number decision computed as a 64-bit scaled integer is also that integer, a
+   * result column of its own (OutputColumn's `integer`), for a batch engine's output to read
+   */
+  integers?: boolean;
 }
 
 export interface InputColumn {
@@ -111,12 +116,21 @@ export interface OutputColumn {
    * value is the constant SQL `items[rule - 1]` (so its text can be made once per rule, not per row)
    */
   listed?: { rule: string; items: readonly string[] };
+  /**
+   * a number held as a 64-bit integer too (SqlOptions' `integers`): the result column `integer` is
+   * the BIGINT value × 10^scale, null where the decision's is (its double or text made from it
+   * needs no decimal)
+   */
+  integer?: string;
 }
 
 export type SqlLowering = { ok: true; query: SqlQuery } | { ok: false; diagnostics: Diagnostic[] };
 
 export const SCORED = "$scored";
 export const ruleColumn = (decision: string): string => `${decision}.rule`;
+
+/** The result column of a number decision's scaled integer (OutputColumn's `integer`). */
+export const integerColumn = (decision: string): string => `${decision}.integer`;
 
 /** A decision that could not be lowered: what reads it is stopped by the same diagnostic. */
 class Blocked extends Error {}
@@ -196,7 +210,13 @@ export function lowerModel(ir: ModelIR, decisions: DecisionIR[], options: SqlOpt
       results.push([d.name, outputOf(bound, dialect)]);
       // the declared type left the table's value as it was: each rule's value is its listed literal
       const same = rule && listed && conformed === value;
-      kinds.push({ ...outputColumn(d.name, bound), ...(same ? { listed: { rule: ruleColumn(d.name), items: listed } } : {}) });
+      const integer = options.integers ? integerOf(bound, cx) : undefined;
+      if (integer !== undefined) results.push([integerColumn(d.name), integer]);
+      kinds.push({
+        ...outputColumn(d.name, bound),
+        ...(same ? { listed: { rule: ruleColumn(d.name), items: listed } } : {}),
+        ...(integer !== undefined ? { integer: integerColumn(d.name) } : {}),
+      });
       if (rule) {
         results.push([ruleColumn(d.name), rule.sql]);
         rules.push(d.name);
@@ -243,6 +263,13 @@ export function lowerModel(ir: ModelIR, decisions: DecisionIR[], options: SqlOpt
       clusterBy,
     },
   };
+}
+
+/** A number decision's scaled integer where it was computed as one (a rounding's, a sum or an `if` of such), not cast from its decimal. */
+function integerOf(v: SqlValue, cx: SqlContext): string | undefined {
+  if (v.kind !== "number" || !v.shape) return undefined;
+  const held = heldInteger(v, v.shape.scale, cx, false);
+  return held && !held.constant ? held.sql : undefined;
 }
 
 const outputColumn = (name: string, v: SqlValue): OutputColumn =>

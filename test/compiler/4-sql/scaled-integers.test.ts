@@ -3,6 +3,7 @@
 // number literals and comparisons over inputs narrowed to few digits (as a batch engine narrows a
 // file's columns, so that the shapes fit 64 bits), on states built to land on ties, against
 // evaluate() in both dialects.
+import { DuckDBInstance } from "@duckdb/node-api";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { compileToSql } from "../../../src/compiler/index.js";
@@ -140,6 +141,55 @@ describe("numbers held as scaled integers", () => {
     expect(r.query.sql).not.toMatch(/\* CAST\('2' AS DECIMAL/);
     expect(r.query.sql).toContain(`* CAST('2' AS BIGINT)`);
     expect(r.query.sql).toMatch(/> CAST\('1050' AS BIGINT\)/);
+  });
+
+  it("give a number output computed as an integer that integer too, the decimal's on every row (SqlOptions' integers)", async () => {
+    const model: ModelInput = {
+      content: {
+        name: "held outputs",
+        inputs: { x: { type: "number", desc: "x?" }, y: { type: "number", desc: "y?" } },
+        decisions: {
+          s: "decimal(x / 3, 2) + decimal(y, 1) * 2",
+          high: "s > 10.5",
+          r: "if high then decimal(s / 7, 1) else 1",
+          // an input's value: its decimal, with no integer of its own (its cast would cost what it saves)
+          e: "x",
+          // a sum of two inputs, added as their integers
+          p: "x + y",
+        },
+      },
+    };
+    const narrow = { x: { int: 4, scale: 2 }, y: { int: 4, scale: 2 } };
+    const r = compileToSql(model, { dialect: "duckdb", narrow, integers: true });
+    if (!r.ok) throw new Error("no query");
+    expect(Object.fromEntries(r.query.decisions.map((d) => [d.name, d.integer]))).toEqual({
+      s: "s.integer",
+      high: undefined,
+      r: "r.integer",
+      e: undefined,
+      p: "p.integer",
+    });
+    expect(r.query.sql).toContain(`AS "s.integer"`);
+    const plain = compileToSql(model, { dialect: "duckdb", narrow });
+    expect(plain.ok && plain.query.decisions.some((d) => d.integer !== undefined)).toBe(false);
+    const rnd = seeded(53);
+    const value = () => (rnd() < 0.1 ? "NULL" : ((rnd() < 0.3 ? -1 : 1) * Math.floor(rnd() * 1_000_000)) / 100);
+    const rows = Array.from({ length: 2000 }, (_, i) => `('${i}', ${value()}, ${value()})`).join(", ");
+    const instance = await DuckDBInstance.create(":memory:");
+    const db = await instance.connect();
+    try {
+      await db.run(`CREATE TABLE input AS SELECT * FROM (VALUES ${rows}) AS v(id, x, y)`);
+      const differ = (c: string, scale: number) =>
+        `count(*) FILTER (WHERE "${c}.integer" IS DISTINCT FROM CAST("${c}" * ${10 ** scale} AS BIGINT))`;
+      const sql = `SELECT ${differ("s", 2)}, ${differ("r", 1)}, ${differ("p", 2)}, count("s.integer"), count("r.integer") FROM (${r.query.sql})`;
+      const [ds, dr, dp, ns, nr] = (await db.runAndReadAll(sql)).getRows()[0]!.map(Number);
+      expect([ds, dr, dp]).toEqual([0, 0, 0]);
+      expect(ns).toBeGreaterThan(1000);
+      expect(nr).toBeGreaterThan(1000);
+    } finally {
+      db.closeSync();
+      instance.closeSync();
+    }
   });
 
   it("add three or more numbers read from columns in DuckDB's own decimals, with one cast for the sum", async () => {
