@@ -49,6 +49,25 @@ describe("a list of records a key outside it picks one of", () => {
     expect(withPickedRecords({ owner: "C-1", rows: list })).toEqual({ owner: "C-1", rows: list });
     expect(withPickedRecords({ selected: "C-2", rows: list })).toEqual({ selected: "C-2", rows: list[1] });
   });
+
+  it("picks a sheet's row, its columns and rows of cells read as records first", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...PICKING_KEYS),
+        fc.array(fc.constantFrom(...RISKS), { minLength: 2, maxLength: 5 }),
+        fc.nat(),
+        (pick, risks, at) => {
+          const chosen = at % risks.length;
+          const rows = risks.map((r, i) => [`C-${100 + i}`, r, String(1000 * (i + 1))]);
+          const state = { [pick]: `C-${100 + chosen}`, columns: ["Customer ID", "Country risk", "Monthly volume"], rows };
+          const read = readJson(kyc, state, "2026-07-14");
+          expect(read["country risk"]?.value).toBe(risks[chosen]);
+          expect(read["monthly volume"]?.value).toBe(1000 * (chosen + 1));
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
 });
 
 describe("a unit of amounts named beside them or by a note", () => {

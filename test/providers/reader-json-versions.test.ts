@@ -11,7 +11,7 @@ const quote = inputsOf({
   quantity: { type: "number [1..10000]", desc: "How many seats are ordered?" },
 });
 
-const IN_FORCE = ["accepted", "SIGNED", "Approved", "final", "current"];
+const IN_FORCE = ["accepted", "SIGNED", "Approved", "final", "current", "countersigned", "Counter-Signed", "co-signed", "fully executed"];
 const REPLACED = ["superseded", "draft", "WITHDRAWN", "rejected", "expired", "cancelled"];
 const STATUS_KEYS = ["status", "state", "quote_status", "stage"];
 
@@ -47,5 +47,13 @@ describe("a list of versions of one record", () => {
     ];
     expect(readJson(quote, { quotes: two }).quantity).toBeUndefined();
     expect(readJson(quote, { quotes: open }).quantity).toBeUndefined();
+  });
+
+  it("reads none in force when a status only ends in a word of force", () => {
+    const undersigned = [
+      { status: "superseded", seats: 10 },
+      { status: "unsigned", seats: 20 },
+    ];
+    expect(readJson(quote, { quotes: undersigned }).quantity).toBeUndefined();
   });
 });

@@ -414,8 +414,9 @@ export function readJson(
   state = withConnectionsAsLists(withFormFields(state));
   // a timeline of events (`[{"event": "LOSS", "at": …}]`) is read as the events' days under their names
   state = withTimelinesByEvent(state);
-  // of a list of records a key outside it picks one of (`"selected": "C-102"`), that one is read
-  state = withPickedRecords(state);
+  // of a list of records a key outside it picks one of (`"selected": "C-102"`), that one is read;
+  // so is a sheet's row (its columns and rows read as records first)
+  state = withPickedRecords(tablesAsRecords(state));
   // an amount wrapped with its unit (`{"value": "125050", "unit": "cents"}`) is read in whole units
   state = withUnitsApplied(state);
   // a code beside the dictionary that spells it out (`"type_code": "W"`, `"codes": {"W": "weather"}`) is read as its word

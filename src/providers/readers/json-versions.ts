@@ -1,6 +1,7 @@
 // Versions of one record listed side by side: an export keeps the drafts and the withdrawn or
 // rejected versions of a quote or an application beside the one in force. When every record of a
-// list has a status, exactly one says it is in force (`accepted`, `signed`, `approved`, `final`)
+// list has a status, exactly one says it is in force (`accepted`, `signed`, `approved`, `final`,
+// also done by both sides or in full: `countersigned`, `co-signed`, `fully executed`)
 // and every other that it was replaced or dropped (`superseded`, `draft`, `withdrawn`,
 // `rejected`), that one is the record the list stands for; the others are of another time.
 import { normaliseName } from "./words.js";
@@ -8,7 +9,7 @@ import { normaliseName } from "./words.js";
 /** Keys of a record's status. */
 const STATUS_KEY = /^(status|state|stage|stat|sts|version status|quote status|outcome)$/;
 /** Statuses of the version in force. */
-const IN_FORCE = /^(accepted|signed|approved|final|agreed|current|latest|executed|bound|won|in force)$/;
+const IN_FORCE = /^(?:counter ?|co ?|fully |duly )?(accepted|signed|approved|final|agreed|current|latest|executed|bound|won|in force)$/;
 /** Statuses of a version replaced or dropped. */
 const REPLACED =
   /^(superseded|replaced|draft|withdrawn|expired|rejected|declined|void|voided|cancelled|canceled|obsolete|outdated|previous|old|lost|abandoned)$/;
