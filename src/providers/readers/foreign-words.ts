@@ -40,6 +40,15 @@ export const FOREIGN_WORDS: Record<string, Record<string, string[]>> = {
     contract: ["contrato", "duración", "plazo"],
     exempt: ["exento", "exenta", "exención"],
     rent: ["alquiler", "renta mensual"],
+    customer: ["cliente"],
+    type: ["tipo"],
+    country: ["país"],
+    risk: ["riesgo"],
+    "adverse media": ["medios adversos"],
+    product: ["producto"],
+    low: ["bajo", "baja"],
+    medium: ["medio"],
+    high: ["alto", "alta"],
   },
   fr: {
     income: ["revenu", "revenus", "salaire"],
@@ -71,6 +80,15 @@ export const FOREIGN_WORDS: Record<string, Record<string, string[]>> = {
     contract: ["contrat", "durée"],
     exempt: ["exonéré", "exonérée", "exonération"],
     rent: ["loyer"],
+    customer: ["client"],
+    type: ["type"],
+    country: ["pays"],
+    risk: ["risque"],
+    "adverse media": ["médias défavorables"],
+    product: ["produit"],
+    low: ["faible"],
+    medium: ["moyen", "moyenne"],
+    high: ["élevé", "élevée"],
   },
   de: {
     income: ["einkommen", "gehalt", "lohn", "einkünfte"],
@@ -104,6 +122,13 @@ export const FOREIGN_WORDS: Record<string, Record<string, string[]>> = {
     year: ["jahre"],
     exempt: ["steuerbefreit", "befreit", "steuerfrei"],
     rent: ["miete", "kaltmiete", "warmmiete"],
+    customer: ["kunde"],
+    type: ["typ"],
+    risk: ["risiko"],
+    product: ["produkt"],
+    low: ["niedrig", "gering"],
+    medium: ["mittel"],
+    high: ["hoch"],
   },
   it: {
     income: ["reddito", "stipendio", "retribuzione", "pensione"],
@@ -139,6 +164,15 @@ export const FOREIGN_WORDS: Record<string, Record<string, string[]>> = {
     name: ["nome"],
     exempt: ["esente", "esenzione"],
     rent: ["affitto", "canone"],
+    customer: ["cliente"],
+    type: ["tipo"],
+    country: ["paese"],
+    risk: ["rischio"],
+    "adverse media": ["media avversi"],
+    product: ["prodotto"],
+    low: ["basso", "bassa"],
+    medium: ["medio"],
+    high: ["alto", "alta"],
   },
   pt: {
     income: ["rendimento", "rendimentos", "salário", "ordenado"],
@@ -160,13 +194,23 @@ export const FOREIGN_WORDS: Record<string, Record<string, string[]>> = {
     collision: ["colisão", "embate"],
     injury: ["ferido", "ferida", "ferimentos"],
     business: ["empresa", "sociedade"],
-    individual: ["pessoa singular"],
+    individual: ["pessoa singular", "pessoa física"],
     price: ["preço"],
     quantity: ["quantidade", "licenças"],
     coupon: ["desconto"],
     contract: ["contrato", "duração"],
     exempt: ["isento", "isenta"],
     rent: ["renda", "aluguel", "aluguer"],
+    customer: ["cliente"],
+    type: ["tipo"],
+    country: ["país"],
+    risk: ["risco"],
+    product: ["produto"],
+    volume: ["movimentação"],
+    "adverse media": ["mídia adversa"],
+    low: ["baixo", "baixa"],
+    medium: ["médio"],
+    high: ["alto", "alta"],
   },
   nl: {
     income: ["inkomen", "inkomsten", "salaris"],
@@ -200,6 +244,13 @@ export const FOREIGN_WORDS: Record<string, Record<string, string[]>> = {
     name: ["naam"],
     exempt: ["vrijgesteld"],
     rent: ["huur"],
+    customer: ["klant"],
+    type: ["soort"],
+    risk: ["risico"],
+    product: ["product"],
+    low: ["laag"],
+    medium: ["gemiddeld"],
+    high: ["hoog"],
   },
 };
 /**
@@ -381,4 +432,30 @@ export const FOREIGN_DAYS_BACK: Record<string, [string, number][]> = {
     ["gisteren", 1],
     ["vandaag", 0],
   ],
+};
+
+/**
+ * What each language calls a document's dictionary of codes, as "legend" and "codes" do in English:
+ * `"legenda": {"risco": {"M": "médio"}}`, `"Legende"`, `"leyenda"`, `"codici"`.
+ */
+export const FOREIGN_LEGENDS: Record<string, string[]> = {
+  es: ["leyenda", "códigos", "diccionario"],
+  fr: ["légende", "codes", "dictionnaire"],
+  de: ["legende", "schlüssel", "codierung"],
+  it: ["legenda", "codici", "dizionario"],
+  pt: ["legenda", "códigos", "dicionário"],
+  nl: ["legenda", "codes", "woordenboek"],
+};
+
+/**
+ * Keys of each language that say which value of the fact above them, never a fact of their own, as
+ * "value", "result" and "description" do in English: `{"pep": {"declarado": "não"}}`, `"Wert"`.
+ */
+export const FOREIGN_LEAF_WORDS: Record<string, string[]> = {
+  es: ["valor", "resultado", "descripción", "declarado", "declarada"],
+  fr: ["valeur", "résultat", "description"],
+  de: ["wert", "ergebnis", "beschreibung", "angegeben"],
+  it: ["valore", "risultato", "descrizione", "dichiarato", "dichiarata"],
+  pt: ["valor", "resultado", "descrição", "declarado", "declarada"],
+  nl: ["waarde", "resultaat", "omschrijving", "opgegeven"],
 };
