@@ -10,6 +10,7 @@ import { convertPeriod, parseAmount, roundFloat, type Period } from "./numbers.j
 import {
   ABBREVIATION_MATCH,
   abbreviates,
+  conceptTokens,
   contentStems,
   foreignPeriodOfKey,
   normaliseName,
@@ -338,7 +339,12 @@ const DOUBT =
 const EXPLAINED_ANSWER = 0.85;
 
 /** Words that deny what follows them in a short coded answer ("no match", "none found", "clear"). */
-const DENIAL_FIRST = new Set(["no", "none", "nil", "negative", "clear", "cleared", "never", "without", "discounted", "dismissed", "false"]);
+const DENIAL_FIRST = new Set([
+  ...["no", "none", "nil", "negative", "clear", "cleared", "never", "without", "discounted", "dismissed", "false"],
+  // the same "no …", "without …" of an export in Spanish, Portuguese, French, German, Italian, Dutch (accents folded)
+  ...["ningun", "ninguna", "ninguno", "sin", "nenhum", "nenhuma", "sem", "aucun", "aucune", "sans"],
+  ...["kein", "keine", "ohne", "nessun", "nessuna", "nessuno", "senza", "geen", "zonder"],
+]);
 /** Words that deny only the word they lead ("not exempt", "non resident"): the answer is false only when that word is the question's. */
 const NOT = new Set(["not", "non"]);
 /** A short answer is at most this many words: longer strings are prose for the text reader. */
@@ -418,6 +424,8 @@ function initialismsOf(option: string, meaning: string): Set<string> {
 function rankOptions(phrase: string, values: string[], options: Record<string, string> = {}): { value: string; score: number }[] {
   const norm = normaliseName(phrase);
   const stems = contentStems(phrase);
+  const folded = conceptTokens(stems);
+  const concepts = folded.length < stems.length ? folded : undefined;
   // the option's name among other words ("part-time employed"), no word of another option's name or meaning among them
   const named = (v: string, names: string[]) =>
     names.length > 0 &&
@@ -444,14 +452,17 @@ function rankOptions(phrase: string, values: string[], options: Record<string, s
     ];
     const initialisms = initialismsOf(v, options[v] ?? "");
     const said = (w: string, t: string) => Math.max(wordMatch(w, t), initialisms.has(w) ? ABBREVIATION_MATCH : 0);
-    const overlap = (target: string[]) =>
-      target.length === 0 || stems.length === 0
+    const overlapOf = (words: string[], target: string[]) =>
+      target.length === 0 || words.length === 0
         ? 0
-        : stems.reduce((s, w) => s + Math.max(0, ...target.map((t) => said(w, t))), 0) / stems.length;
+        : words.reduce((s, w) => s + Math.max(0, ...target.map((t) => said(w, t))), 0) / words.length;
+    const overlap = (target: string[]) => overlapOf(stems, target);
     return {
       value: v,
       score: Math.max(
         0.85 * overlap(names),
+        // the option said by a phrase of its synonyms ("pessoa física" for individual)
+        concepts ? 0.85 * SYNONYM_MATCH * overlapOf(concepts, names) : 0,
         // a code of the name as written, with letters the stem drops (`RTD`, "retired")
         codeOfWritten(stems, v) ? 0.85 * ABBREVIATION_MATCH : 0,
         0.7 * overlap(meaning),

@@ -41,6 +41,15 @@ export const FOREIGN_WORDS: Record<string, Record<string, string[]>> = {
     contract: ["contrato", "duración", "plazo"],
     exempt: ["exento", "exenta", "exención"],
     rent: ["alquiler", "renta mensual"],
+    customer: ["cliente"],
+    type: ["tipo"],
+    country: ["país"],
+    risk: ["riesgo"],
+    "adverse media": ["medios adversos"],
+    product: ["producto"],
+    low: ["bajo", "baja"],
+    medium: ["medio"],
+    high: ["alto", "alta"],
   },
   fr: {
     income: ["revenu", "revenus", "salaire"],
@@ -72,8 +81,24 @@ export const FOREIGN_WORDS: Record<string, Record<string, string[]>> = {
     contract: ["contrat", "durée"],
     exempt: ["exonéré", "exonérée", "exonération"],
     rent: ["loyer"],
+    customer: ["client"],
+    type: ["type"],
+    country: ["pays"],
+    risk: ["risque"],
+    "adverse media": ["médias défavorables"],
+    product: ["produit"],
+    low: ["faible"],
+    medium: ["moyen", "moyenne"],
+    high: ["élevé", "élevée"],
   },
   de: {
+    customer: ["kunde"],
+    type: ["typ"],
+    risk: ["risiko"],
+    product: ["produkt"],
+    low: ["niedrig", "gering"],
+    medium: ["mittel"],
+    high: ["hoch"],
     income: ["einkommen", "gehalt", "lohn", "einkünfte"],
     debt: ["schulden", "verbindlichkeiten"],
     loan: ["kredit", "darlehen", "kreditbetrag", "darlehensbetrag"],
@@ -113,7 +138,7 @@ export const FOREIGN_WORDS: Record<string, Record<string, string[]>> = {
   it: {
     income: ["reddito", "stipendio", "retribuzione", "pensione"],
     debt: ["debiti", "debito", "rate mensili"],
-    loan: ["prestito", "finanziamento"],
+    loan: ["prestito", "finanziamento", "chiedere"],
     annual: ["annuo", "annua", "annuale", "annui"],
     monthly: ["mensile", "mensili", "al mese"],
     incident: ["sinistro"],
@@ -145,6 +170,15 @@ export const FOREIGN_WORDS: Record<string, Record<string, string[]>> = {
     name: ["nome"],
     exempt: ["esente", "esenzione"],
     rent: ["affitto", "canone"],
+    customer: ["cliente"],
+    type: ["tipo"],
+    country: ["paese"],
+    risk: ["rischio"],
+    "adverse media": ["media avversi"],
+    product: ["prodotto"],
+    low: ["basso", "bassa"],
+    medium: ["medio"],
+    high: ["alto", "alta"],
   },
   pt: {
     income: ["rendimento", "rendimentos", "salário", "ordenado"],
@@ -167,13 +201,23 @@ export const FOREIGN_WORDS: Record<string, Record<string, string[]>> = {
     collision: ["colisão", "embate"],
     injury: ["ferido", "ferida", "ferimentos"],
     business: ["empresa", "sociedade"],
-    individual: ["pessoa singular"],
+    individual: ["pessoa singular", "pessoa física"],
     price: ["preço"],
     quantity: ["quantidade", "licenças"],
     coupon: ["desconto"],
     contract: ["contrato", "duração"],
     exempt: ["isento", "isenta"],
     rent: ["renda", "aluguel", "aluguer"],
+    customer: ["cliente"],
+    type: ["tipo"],
+    country: ["país"],
+    risk: ["risco"],
+    product: ["produto"],
+    volume: ["movimentação"],
+    "adverse media": ["mídia adversa"],
+    low: ["baixo", "baixa"],
+    medium: ["médio"],
+    high: ["alto", "alta"],
   },
   nl: {
     income: ["inkomen", "inkomsten", "salaris"],
@@ -209,6 +253,13 @@ export const FOREIGN_WORDS: Record<string, Record<string, string[]>> = {
     members: ["huisgenoten", "gezinsleden"],
     exempt: ["vrijgesteld"],
     rent: ["huur"],
+    customer: ["klant"],
+    type: ["soort"],
+    risk: ["risico"],
+    product: ["product"],
+    low: ["laag"],
+    medium: ["gemiddeld"],
+    high: ["hoog"],
   },
 };
 /**
@@ -411,4 +462,88 @@ export const FOREIGN_DAYS_BACK: Record<string, [string, number][]> = {
     ["gisteren", 1],
     ["vandaag", 0],
   ],
+};
+
+/**
+ * What each language calls a document's dictionary of codes, as "legend" and "codes" do in English:
+ * `"legenda": {"risco": {"M": "médio"}}`, `"Legende"`, `"leyenda"`, `"codici"`.
+ */
+export const FOREIGN_LEGENDS: Record<string, string[]> = {
+  es: ["leyenda", "códigos", "diccionario"],
+  fr: ["légende", "codes", "dictionnaire"],
+  de: ["legende", "schlüssel", "codierung"],
+  it: ["legenda", "codici", "dizionario"],
+  pt: ["legenda", "códigos", "dicionário"],
+  nl: ["legenda", "codes", "woordenboek"],
+};
+
+/**
+ * Keys of each language that say which value of the fact above them, never a fact of their own, as
+ * "value", "result" and "description" do in English: `{"pep": {"declarado": "não"}}`, `"Wert"`.
+ */
+export const FOREIGN_LEAF_WORDS: Record<string, string[]> = {
+  es: ["valor", "resultado", "descripción", "declarado", "declarada"],
+  fr: ["valeur", "résultat", "description"],
+  de: ["wert", "ergebnis", "beschreibung", "angegeben"],
+  it: ["valore", "risultato", "descrizione", "dichiarato", "dichiarata"],
+  pt: ["valor", "resultado", "descrição", "declarado", "declarada"],
+  nl: ["waarde", "resultaat", "omschrijving", "opgegeven"],
+};
+
+/** A piece of a number in words: a value added, "hundred" (multiplies the group before it), a scale closing the group, or "and". */
+export type NumberPiece = number | "hundred" | "and" | { scale: number };
+const THOUSAND = { scale: 1e3 };
+const MILLION = { scale: 1e6 };
+
+/**
+ * The pieces each language writes its numbers with, as amounts in words are written: "ocho mil",
+ * "setecientos cuarenta y cinco", "diecimila", "duecentocinquanta", "zweitausendfünfhundert",
+ * "vijfentwintig". A word is read as pieces, longest first (foreign-numbers.ts). Not French
+ * "quatre-vingt" (four times twenty).
+ */
+export const FOREIGN_NUMBER_PIECES: Record<string, Record<string, NumberPiece>> = {
+  es: {
+    ...{ un: 1, uno: 1, una: 1, dos: 2, tres: 3, cuatro: 4, cinco: 5, seis: 6, siete: 7, ocho: 8, nueve: 9 },
+    ...{ diez: 10, once: 11, doce: 12, trece: 13, catorce: 14, quince: 15, dieci: 10, veinte: 20, veinti: 20 },
+    ...{ treinta: 30, cuarenta: 40, cincuenta: 50, sesenta: 60, setenta: 70, ochenta: 80, noventa: 90 },
+    ...{ quinientos: 500, quinientas: 500, setecientos: 700, setecientas: 700, novecientos: 900, novecientas: 900 },
+    ...{ cien: "hundred", ciento: "hundred", cientos: "hundred", cientas: "hundred", y: "and" },
+    ...{ mil: THOUSAND, millón: MILLION, millones: MILLION },
+  },
+  it: {
+    ...{ un: 1, uno: 1, una: 1, due: 2, tre: 3, tré: 3, quattro: 4, cinque: 5, sei: 6, sette: 7, otto: 8, nove: 9 },
+    ...{ dieci: 10, undici: 11, dodici: 12, tredici: 13, quattordici: 14, quindici: 15, sedici: 16 },
+    ...{ diciassette: 17, diciotto: 18, diciannove: 19, venti: 20, vent: 20, trenta: 30, trent: 30 },
+    ...{ quaranta: 40, quarant: 40, cinquanta: 50, cinquant: 50, sessanta: 60, sessant: 60, settanta: 70, settant: 70 },
+    ...{ ottanta: 80, ottant: 80, novanta: 90, novant: 90, cento: "hundred", e: "and" },
+    ...{ mille: THOUSAND, mila: THOUSAND, milione: MILLION, milioni: MILLION },
+  },
+  pt: {
+    ...{ um: 1, uma: 1, dois: 2, duas: 2, três: 3, quatro: 4, cinco: 5, seis: 6, sete: 7, oito: 8, nove: 9 },
+    ...{ dez: 10, onze: 11, doze: 12, treze: 13, catorze: 14, quatorze: 14, quinze: 15, dezesseis: 16, dezasseis: 16 },
+    ...{ dezessete: 17, dezassete: 17, dezoito: 18, dezenove: 19, dezanove: 19, vinte: 20, trinta: 30, quarenta: 40 },
+    ...{ cinquenta: 50, sessenta: 60, setenta: 70, oitenta: 80, noventa: 90, cem: "hundred", cento: "hundred" },
+    ...{ duzentos: 200, duzentas: 200, trezentos: 300, trezentas: 300, quatrocentos: 400, quatrocentas: 400 },
+    ...{ quinhentos: 500, quinhentas: 500, seiscentos: 600, seiscentas: 600, setecentos: 700, setecentas: 700 },
+    ...{ oitocentos: 800, oitocentas: 800, novecentos: 900, novecentas: 900, e: "and" },
+    ...{ mil: THOUSAND, milhão: MILLION, milhões: MILLION },
+  },
+  fr: {
+    ...{ un: 1, une: 1, deux: 2, trois: 3, quatre: 4, cinq: 5, six: 6, sept: 7, huit: 8, neuf: 9 },
+    ...{ dix: 10, onze: 11, douze: 12, treize: 13, quatorze: 14, quinze: 15, seize: 16, vingt: 20, vingts: 20 },
+    ...{ trente: 30, quarante: 40, cinquante: 50, soixante: 60, cent: "hundred", cents: "hundred", et: "and" },
+    ...{ mille: THOUSAND, million: MILLION, millions: MILLION },
+  },
+  de: {
+    ...{ ein: 1, eins: 1, eine: 1, zwei: 2, drei: 3, vier: 4, fünf: 5, sechs: 6, sieben: 7, acht: 8, neun: 9 },
+    ...{ zehn: 10, elf: 11, zwölf: 12, sechzehn: 16, siebzehn: 17, zwanzig: 20, dreißig: 30, vierzig: 40 },
+    ...{ fünfzig: 50, sechzig: 60, siebzig: 70, achtzig: 80, neunzig: 90, hundert: "hundred", und: "and" },
+    ...{ tausend: THOUSAND, million: MILLION, millionen: MILLION },
+  },
+  nl: {
+    ...{ een: 1, één: 1, twee: 2, drie: 3, vier: 4, vijf: 5, zes: 6, zeven: 7, acht: 8, negen: 9 },
+    ...{ tien: 10, elf: 11, twaalf: 12, dertien: 13, veertien: 14, twintig: 20, dertig: 30, veertig: 40 },
+    ...{ vijftig: 50, zestig: 60, zeventig: 70, tachtig: 80, negentig: 90, honderd: "hundred", en: "and" },
+    ...{ duizend: THOUSAND, miljoen: MILLION },
+  },
 };

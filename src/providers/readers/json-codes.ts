@@ -6,6 +6,7 @@
 // the codes under the object holding it whose key shares a word with its own (`tier_code` and
 // `tiers`, `type_code` and `codes`), or any of them when its key is only a word of a dictionary
 // (`codes`, `legend`, `lookup`). Linear in the document (at most MAX_DICTIONARIES carried at once).
+import { FOREIGN_LEGENDS } from "./foreign-words.js";
 import { isRecord } from "./json-walk.js";
 import { normaliseName } from "./words.js";
 
@@ -23,6 +24,8 @@ const GENERIC = new Set([
   "labels",
   "decode",
   "key",
+  // and their words in the other languages of evidence (accents folded, as keys are)
+  ...Object.values(FOREIGN_LEGENDS).flatMap((words) => words.map(normaliseName)),
 ]);
 const MAX_DICTIONARIES = 8;
 /** A code: a few capitals or digits, no spaces (`W`, `IND`, `COL`, `02`). */

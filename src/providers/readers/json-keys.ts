@@ -2,6 +2,7 @@
 // words of its desc and `from` hint, through stems and the synonym table. Periods (monthly,
 // annual) are set aside here: a "monthly_income" key can answer "annual income" by conversion.
 import type { InputIR } from "../../ir/ir.js";
+import { FOREIGN_LEAF_WORDS } from "./foreign-words.js";
 import {
   ABBREVIATION_MATCH,
   abbreviatedConcepts,
@@ -267,6 +268,8 @@ const GENERIC_LEAF_WORDS = new Set(
     "desc",
     "description",
     "label",
+    "result",
+    ...Object.values(FOREIGN_LEAF_WORDS).flat(),
   ].map(stem),
 );
 const OTHER_LEAF = 0.6;

@@ -85,6 +85,12 @@ export const ENGLISH_GROUPS: string[][] = [
   ["tier", "level", "status", "loyalty"],
   ["employment", "job", "occupation", "work", "works", "employed"],
   ["customer", "client"],
+  // what a record calls its kind and its risk grade: `cliente.tipo`, `pais.risco` with a legend "M": "médio"
+  ["type"],
+  ["risk"],
+  ["low"],
+  ["medium"],
+  ["high"],
   // a customer's first purchase: "new" of a tier's meaning ("new customer")
   ["new", "first-time", "first time"],
   ["country", "jurisdiction", "nation"],

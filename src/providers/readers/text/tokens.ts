@@ -1,6 +1,7 @@
 // A text as tokens: words (stemmed, with the synonym concept of any multi-word phrase they start),
 // amounts, and sentence ends. `pos` counts content tokens only, so "income of $52,000" puts the
 // amount right next to "income".
+import { foreignNumberPhrase } from "../foreign-numbers.js";
 import { amountFromMatch, AMOUNT_SOURCE, foreignCurrencyAfter, numberPhrase, numberWord, periodAfter, type Amount } from "../numbers.js";
 import { conceptTokens, contentStems, phraseAt, representativeOf, stem, STOP_WORDS } from "../words.js";
 
@@ -115,7 +116,7 @@ export function tokenize(text: string, counts: ReadonlySet<number> = new Set()):
       if (period) amount.period = period.period;
       push({ kind: "amount", text: m[0].trim(), start: start + lead, end, amount, amountEnd: end + (period?.length ?? 0) });
     } else if (g.word !== undefined) {
-      const phrase = startsNumber(g.word, text, start) ? numberPhrase(text, start, g.word) : undefined;
+      const phrase = startsNumber(g.word, text, start) ? numberPhrase(text, start, g.word) : foreignNumberPhrase(text, start, g.word);
       // "one" alone is a number only before a unit ("one year"), not in "one of the owners"
       const lone = phrase && phrase.end === start + g.word.length && /^one$/i.test(g.word);
       const unitFollows = () => /^\s+(year|month|week|day|seat|licen[cs]e|user|unit)/i.test(text.slice(start + g.word!.length));

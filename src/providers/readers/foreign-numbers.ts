@@ -1,0 +1,101 @@
+// Amounts written in words in Spanish, Italian, Portuguese, French, German and Dutch: "ocho mil",
+// "diecimila", "setecientos cuarenta y cinco", "zweitausendfünfhundert". A table of the pieces each
+// language builds its numbers from (foreign-words.ts, FOREIGN_NUMBER_PIECES) and one grammar for
+// all: a word is split into pieces, longest first, as Italian and German write a number as one
+// word; pieces add up, "hundred" multiplies the group before it, "thousand" and "million" close it.
+import { FOREIGN_CURRENCIES, FOREIGN_NUMBER_PIECES, type NumberPiece } from "./foreign-words.js";
+import type { Amount } from "./numbers.js";
+import { folded } from "./words.js";
+
+/** Each language's pieces, longest first, accents folded. */
+const PIECES: [string, NumberPiece][][] = Object.values(FOREIGN_NUMBER_PIECES).map((pieces) =>
+  Object.entries(pieces)
+    .map(([w, p]): [string, NumberPiece] => [folded(w), p])
+    .sort((a, b) => b[0].length - a[0].length),
+);
+
+/** A word split into one language's pieces, or undefined when some letters are none. */
+function split(word: string, pieces: [string, NumberPiece][]): NumberPiece[] | undefined {
+  const out: NumberPiece[] = [];
+  for (let i = 0; i < word.length;) {
+    // a piece of one letter ("e", "y": and) only as a whole word
+    const hit = pieces.find(([w]) => (w.length > 1 || word.length === 1) && word.startsWith(w, i));
+    if (!hit) return undefined;
+    out.push(hit[1]);
+    i += hit[0].length;
+  }
+  return out;
+}
+
+/** The value of a run of pieces; undefined when they do not make one number ("mil mil"). */
+function valueOf(pieces: NumberPiece[]): number | undefined {
+  let total = 0;
+  let group = 0;
+  let closed = Infinity;
+  for (const p of pieces) {
+    if (p === "and") continue;
+    if (p === "hundred") group = (group || 1) * 100;
+    else if (typeof p === "number") group += p;
+    else {
+      const scale = p.scale;
+      if (scale >= closed) return undefined;
+      total += (group || 1) * scale;
+      group = 0;
+      closed = scale;
+    }
+  }
+  return total + group;
+}
+
+/** Words a number in words may not be alone: English words too ("cent"), or too short to be sure. */
+const NOT_ALONE = new Set(["cent", "cents", "mil", "million", "millions"]);
+
+/** The next word after a blank or a hyphen. */
+const NEXT = /[ \t-]+([A-Za-zÀ-ÖØ-öø-ÿ]+)/y;
+
+/**
+ * A number written in words of another language from `start`: two pieces at least ("ocho mil",
+ * "diecimila") or one word of 13 and more ("cuarenta"), so that "un", "sei" or "elf" alone, words
+ * of their own, are none. The end is that of its last number word.
+ */
+function numberIn(text: string, start: number, first: string): { value: number; end: number } | undefined {
+  for (const pieces of PIECES) {
+    const firstPieces = split(folded(first).toLowerCase(), pieces);
+    if (!firstPieces || firstPieces[0] === "and") continue;
+    const all = [...firstPieces];
+    let end = start + first.length;
+    for (NEXT.lastIndex = end; ;) {
+      const m = NEXT.exec(text);
+      const more = m ? split(folded(m[1]!).toLowerCase(), pieces) : undefined;
+      if (!more) break;
+      all.push(...more);
+      if (more.some((p) => p !== "and")) end = NEXT.lastIndex;
+    }
+    while (all[all.length - 1] === "and") all.pop();
+    const value = valueOf(all);
+    const counted = all.filter((p) => p !== "and").length;
+    if (value === undefined || value === 0) continue;
+    if (counted < 2 && (value < 13 || NOT_ALONE.has(folded(first).toLowerCase()))) continue;
+    return { value, end };
+  }
+  return undefined;
+}
+
+/** A currency word after the number, in its language ("dólares", "dollari"), with the blank before it. */
+const CURRENCY_AFTER = new RegExp(
+  `^[ \\t]?(${Object.values(FOREIGN_CURRENCIES)
+    .flat()
+    .sort((a, b) => b.length - a.length)
+    .join("|")})(?![A-Za-zÀ-ÿ])`,
+);
+const CURRENCY_OF = new Map(Object.entries(FOREIGN_CURRENCIES).flatMap(([code, words]) => words.map((w) => [w, code] as const)));
+
+/** A number in another language's words as an amount, with the currency named after it ("ocho mil dólares"). */
+export function foreignNumberPhrase(text: string, start: number, first: string): { amount: Amount; end: number } | undefined {
+  const found = numberIn(text, start, first);
+  if (!found) return undefined;
+  const amount: Amount = { value: found.value, percent: false, scaled: found.value >= 1000, words: true };
+  const currency = CURRENCY_AFTER.exec(text.slice(found.end, found.end + 12));
+  if (currency) amount.currency = CURRENCY_OF.get(currency[1]!);
+  return { amount, end: found.end + (currency?.[0].length ?? 0) };
+}
