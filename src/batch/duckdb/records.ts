@@ -82,7 +82,7 @@ export const integerDouble = (i: string, scale: number): string =>
  * plainNumber's text of a number held as its scaled integer `i` (below 10^15, at most 6 places):
  * a whole number's digits are the integer's quotient's, the rest its double's `to_json`.
  */
-export function plainInteger(i: string, scale: number): string {
+function plainInteger(i: string, scale: number): string {
   if (scale === 0) return `CAST(${i} AS VARCHAR)`;
   const unit = `CAST(${stringLiteral(`1${"0".repeat(scale)}`)} AS BIGINT)`;
   return `CASE WHEN ${i} % ${unit} = 0 THEN CAST(${i} // ${unit} AS VARCHAR) ELSE CAST(to_json(${integerDouble(i, scale)}) AS VARCHAR) END`;

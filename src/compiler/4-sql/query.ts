@@ -130,7 +130,7 @@ export const SCORED = "$scored";
 export const ruleColumn = (decision: string): string => `${decision}.rule`;
 
 /** The result column of a number decision's scaled integer (OutputColumn's `integer`). */
-export const integerColumn = (decision: string): string => `${decision}.integer`;
+const integerColumn = (decision: string): string => `${decision}.integer`;
 
 /** A decision that could not be lowered: what reads it is stopped by the same diagnostic. */
 class Blocked extends Error {}
