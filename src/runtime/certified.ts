@@ -343,10 +343,11 @@ export function certTest(a: number, ea: number, b: number, eb: number, op: numbe
 }
 
 /**
- * Conditions in the code are FEEL's three values as numbers: 1 true, 0 false, -1 null (any value
- * but a boolean, as the connectives count it), NaN undecided (bounds that overlap).
+ * Conditions in the code are FEEL's three values as numbers: 1 true, 0 false, -1 null, NaN undecided
+ * (bounds that overlap). A name's value that is neither a boolean nor null is undecided too: the
+ * connectives count it as null, but an `if` on it is null as a whole, which the exact path answers.
  */
-export const certTruth = (c: FeelValue): number => (c === true ? 1 : c === false ? 0 : -1);
+export const certTruth = (c: FeelValue): number => (c === true ? 1 : c === false ? 0 : c === null ? -1 : NaN);
 
 /** `a and b`: false when either is false, true when both are, else null; undecided when either is undecided. */
 export function certAnd(a: number, b: number): number {

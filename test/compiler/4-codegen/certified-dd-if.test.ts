@@ -121,6 +121,23 @@ describe("certified double-doubles through if", () => {
     expect(decided).toBeGreaterThanOrEqual(4);
   });
 
+  it("leave to the decimals an if whose condition comes out a number, which makes FEEL's if null", () => {
+    // the condition folds to the name `a` (3 > 0 is true): a number, neither boolean nor null
+    const m = compileCounting(
+      "certified non-boolean conditions",
+      INPUTS,
+      {
+        rounded: "decimal(((if if 3 > 0 then a else 3 > a then a else 3) + a) / 3, 2)",
+        value: "(if if 3 > 0 then a else 3 > a then a else 3) / 7 + a",
+      },
+      ["ddNearest", "certRound", "ddIf"],
+    )!;
+    const states = [0, 0.5, -2, 3, null].map((a) => ({ a, b: 1, c: 1 }));
+    expectAnswers(m, states);
+    for (const s of states) expectEveryPath(m.fast, m.slow, () => m.json(s).out, s, JSON.stringify(s));
+    expect(m.slow.evaluate({ a: 0.5, b: 1, c: 1 })).toEqual({ rounded: null, value: null });
+  });
+
   it("decide a condition on a string name equal to a literal, as the decimals do", () => {
     const m = compileCounting(
       "certified string tests",
