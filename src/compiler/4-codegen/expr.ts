@@ -15,6 +15,7 @@ import { decidedComparison, type Triple } from "./certified-dd-code.js";
 import { emitInlined } from "./inlined.js";
 import { loopInvariants } from "./loop-invariant.js";
 import { runningTotalsList } from "../3-optimise/running-totals.js";
+import { constantCallQuiet } from "../2-analyse/expressions/constant-call.js";
 import { emitUnaryTestsTri, levelsOf, ORDERING } from "./unary-tests.js";
 import { emitMember, fieldSlot } from "./field-slot.js";
 import { countFold, emitFilter, LIST_FOLD, projectFold } from "./filter.js";
@@ -487,7 +488,8 @@ const HOISTABLE = new Set(["negate", "list", "range", "context"]);
 function isConstantCall(e: Expr): boolean {
   if (e.kind !== "call" || e.callee.kind !== "name" || e.callee.ref?.kind !== "builtin") return false;
   if (builtinDef(e.callee.ref.name)?.impure) return false;
-  return e.named ? e.named.every((a) => isLiteralTree(a.value)) : e.args.every(isLiteralTree);
+  // made once only when it says nothing: `modulo(1, 0)` says "division by zero" each time it runs
+  return (e.named ? e.named.every((a) => isLiteralTree(a.value)) : e.args.every(isLiteralTree)) && constantCallQuiet(e.callee.ref.name, e);
 }
 
 export function emitExpr(node: Expr, scope: Scope, cx: ExprContext): string {

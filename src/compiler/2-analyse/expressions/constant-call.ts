@@ -7,6 +7,7 @@ import { withBudget, BudgetExceeded } from "../../../runtime/budget.js";
 import { builtin } from "../../../runtime/builtins/index.js";
 import { call, callNamed } from "../../../runtime/functions.js";
 import { collectProblems } from "../../../runtime/problems.js";
+import { parseTemporal } from "../../../runtime/temporal/index.js";
 import type { FeelValue } from "../../../runtime/values.js";
 import { literalValue } from "./literal-value.js";
 
@@ -16,19 +17,16 @@ export const CLOCK_BUILTINS: ReadonlySet<string> = new Set(["today", "now"]);
 /** A little work for one call: a literal argument cannot make more, a pathological pattern is left to run time. */
 const LIMITS = { steps: 100_000, size: 1_000_000, depth: 50 };
 
-/**
- * Why the call of built-in `name` is null whatever the state (the runtime's message, or that it
- * gives null); undefined when it is not constant, or gives a value.
- */
-export function constantCallNull(name: string, e: Call): string | undefined {
+/** The value of the call of built-in `name` and the runtime's messages, when every argument is a literal; undefined otherwise. */
+function constantCall(name: string, e: Call): { result: FeelValue; problems: string[] } | undefined {
   const f = builtin(name);
   if (!f || CLOCK_BUILTINS.has(name)) return undefined;
   const given = e.named ? e.named.map((n) => n.value) : e.args;
-  const values = given.map(literalValue);
+  const values = given.map((a) => literalValue(a) ?? (a.kind === "temporal" ? parseTemporal(a.value) : undefined));
   if (values.some((v) => v === undefined)) return undefined;
   const args = values as FeelValue[];
   try {
-    const { result, problems } = withBudget(LIMITS, () =>
+    return withBudget(LIMITS, () =>
       collectProblems(() =>
         e.named
           ? callNamed(
@@ -38,10 +36,21 @@ export function constantCallNull(name: string, e: Call): string | undefined {
           : call(f, args),
       ),
     );
-    if (result !== null) return undefined;
-    return problems[0] ?? "it gives null";
   } catch (error) {
     if (error instanceof BudgetExceeded) return undefined;
     throw error;
   }
 }
+
+/**
+ * Why the call of built-in `name` is null whatever the state (the runtime's message, or that it
+ * gives null); undefined when it is not constant, or gives a value.
+ */
+export function constantCallNull(name: string, e: Call): string | undefined {
+  const made = constantCall(name, e);
+  if (made === undefined || made.result !== null) return undefined;
+  return made.problems[0] ?? "it gives null";
+}
+
+/** Whether the call of built-in `name` of literals gives its value quietly (it may be made once), not saying something each time it runs. */
+export const constantCallQuiet = (name: string, e: Call): boolean => constantCall(name, e)?.problems.length === 0;
