@@ -6,18 +6,30 @@ import * as rt from "../../runtime/index.js";
 import { isDecimal } from "../../runtime/decimal.js";
 import type { FeelValue } from "../../runtime/values.js";
 import { literalValue } from "../2-analyse/expressions/literal-value.js";
+import { closedValue } from "./closed.js";
 
 const ARITH = { "+": rt.add, "-": rt.sub, "*": rt.mul, "/": rt.div, "**": rt.pow } as const;
 const COMPARE = { "=": rt.eq, "!=": rt.ne, "<": rt.lt, "<=": rt.le, ">": rt.gt, ">=": rt.ge } as const;
 
-/** A literal node for a folded value, or null when the value has no literal form. */
+/** A literal node for a folded value (a negative number negated, a date as `@"..."`), or null when the value has none. */
 function literalNode(v: FeelValue, like: Expr): Expr | null {
   const base = { span: like.span, type: like.type };
   if (v === null) return { kind: "null", ...base };
   if (typeof v === "boolean") return { kind: "boolean", value: v, ...base };
   if (typeof v === "string") return { kind: "string", value: v, ...base };
   if (isDecimal(v) && v.isFinite() && !v.isNegative()) return { kind: "number", value: v.toFixed(), ...base };
-  return null;
+  if (isDecimal(v) && v.isFinite() && !v.isZero())
+    return { kind: "negate", operand: { kind: "number", value: v.neg().toFixed(), ...base }, ...base };
+  return v instanceof rt.FeelDate ? dateNode(v, base) : null;
+}
+
+/** `@"2022-12-31"` for a date its text gives back exactly. */
+function dateNode(v: InstanceType<typeof rt.FeelDate>, base: Pick<Expr, "span" | "type">): Expr | null {
+  const text = rt.toFeelString(v);
+  const again = typeof text === "string" ? rt.temporalLiteral(text) : null;
+  return typeof text === "string" && again instanceof rt.FeelDate && rt.eq(again, v) === true
+    ? { kind: "temporal", value: text, ...base }
+    : null;
 }
 
 function evaluate(e: Expr): FeelValue | undefined {
@@ -43,19 +55,26 @@ function evaluate(e: Expr): FeelValue | undefined {
   return problems.length > 0 ? undefined : result;
 }
 
-/** Folds bottom-up, in place; returns the (possibly replaced) node. */
-function foldExpr(e: Expr): Expr {
+/** Kinds a closed expression worked out whole may stand as (closed.ts); operators over literals fold below. */
+const CLOSED_KINDS: ReadonlySet<string> = new Set(["call", "path", "for"]);
+
+/**
+ * Folds bottom-up, in place; returns the (possibly replaced) node. Inside a filter's condition
+ * (`shadowed`) a built-in's name may be an item's field, so no call there is worked out.
+ */
+function foldExpr(e: Expr, shadowed = false): Expr {
   for (const [key, child] of Object.entries(e)) {
     // Unary tests (`in`) and type expressions (`instance of`) share node kind names with
     // expressions but not their shapes: leave them as they are.
     if (key === "type" || key === "span" || key === "ref" || key === "tests" || key === "of") continue;
     if (Array.isArray(child)) {
       child.forEach((c, i) => {
-        if (isExpr(c)) child[i] = foldExpr(c);
+        if (isExpr(c)) child[i] = foldExpr(c, shadowed);
         else if (c && typeof c === "object" && isExpr((c as { value?: unknown }).value))
-          (c as { value: Expr }).value = foldExpr((c as { value: Expr }).value);
+          (c as { value: Expr }).value = foldExpr((c as { value: Expr }).value, shadowed);
       });
-    } else if (isExpr(child)) (e as unknown as Record<string, Expr>)[key] = foldExpr(child);
+    } else if (isExpr(child))
+      (e as unknown as Record<string, Expr>)[key] = foldExpr(child, shadowed || (e.kind === "filter" && key === "filter"));
   }
   if (e.kind === "if") {
     const c = literalValue(e.cond);
@@ -63,7 +82,8 @@ function foldExpr(e: Expr): Expr {
     if (c === false || c === null) return e.else;
     if (c !== undefined) return { kind: "null", span: e.span, type: e.type };
   }
-  const v = evaluate(e);
+  // a closed expression's null is left to run: code around a null literal may be written otherwise (a call's message lost)
+  const v = evaluate(e) ?? (!shadowed && CLOSED_KINDS.has(e.kind) ? (closedValue(e) ?? undefined) : undefined);
   return v === undefined ? e : (literalNode(v, e) ?? e);
 }
 
@@ -76,7 +96,7 @@ function foldBody(b: BodyIR): void {
     b.expr = foldExpr(b.expr);
     return;
   }
-  for (const rule of b.table.rules) rule.outputs = rule.outputs.map(foldExpr);
+  for (const rule of b.table.rules) rule.outputs = rule.outputs.map((o) => foldExpr(o));
   for (const input of b.table.inputs) input.expr = foldExpr(input.expr);
 }
 

@@ -11,6 +11,14 @@ import { compileCounting, expectAnswers, expectRandomChains } from "../../suppor
 
 const INPUTS = ["a", "b", "c"];
 
+/** `x` if it reads one of `names`, else `n` plus it: a root of varying values, never of literals only (which the optimiser works out). */
+const reading = (names: string[], x: string, n: string): string =>
+  names.some((name) => new RegExp(`\\b${name}\\b`).test(x)) ? x : `${n} + (${x})`;
+
+/** A root whose operand reads one of `names`. */
+const root = (names: string[], operand: fc.Arbitrary<string>, shape: (x: string) => string = (x) => x): fc.Arbitrary<string> =>
+  fc.tuple(operand, fc.constantFrom(...names)).map(([x, n]) => `sqrt(${shape(reading(names, x, n))})`);
+
 /** Arithmetic with quotients and roots over `names`. */
 const value = (names: string[]): fc.Arbitrary<string> =>
   fc.letrec<{ e: string }>((tie) => ({
@@ -18,8 +26,8 @@ const value = (names: string[]): fc.Arbitrary<string> =>
       { depthSize: "small", withCrossShrink: true },
       { arbitrary: fc.constantFrom(...names, ...names, "7", "0.5", "2", "-2.5", "0"), weight: 6 },
       { arbitrary: fc.tuple(tie("e"), fc.constantFrom("+", "-", "*", "/"), tie("e")).map(([x, o, y]) => `(${x}) ${o} (${y})`), weight: 4 },
-      { arbitrary: tie("e").map((x) => `sqrt(${x})`), weight: 2 },
-      { arbitrary: tie("e").map((x) => `sqrt(abs(${x}))`), weight: 1 },
+      { arbitrary: root(names, tie("e")), weight: 2 },
+      { arbitrary: root(names, tie("e"), (x) => `abs(${x})`), weight: 1 },
     ),
   })).e;
 
@@ -38,12 +46,12 @@ const condition = (names: string[]): fc.Arbitrary<string> =>
     ),
   })).c;
 
-/** A decision with a root (so it pays), in an `if` now and then, rounded now and then. */
+/** A decision with a root of varying values (so it pays), in an `if` now and then, rounded now and then. */
 const decision = (names: string[]): fc.Arbitrary<string> =>
   fc
-    .tuple(value(names), value(names), condition(names), fc.constantFrom("plain", "if", "rounded"))
-    .map(([x, y, c, shape]) =>
-      shape === "plain" ? `sqrt(${x}) + ${y}` : shape === "if" ? `if ${c} then sqrt(${x}) else (${y}) / 7` : `decimal(sqrt(${x}), 2)`,
+    .tuple(root(names, value(names)), value(names), condition(names), fc.constantFrom("plain", "if", "rounded"))
+    .map(([r, y, c, shape]) =>
+      shape === "plain" ? `${r} + ${y}` : shape === "if" ? `if ${c} then ${r} else (${y}) / 7` : `decimal(${r}, 2)`,
     );
 
 /** Perfect squares, squares of halves and of roundings' edges (k + 0.005), near them, negative, zero, tiny, huge; nulls and strings now and then. */
