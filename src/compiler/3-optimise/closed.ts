@@ -14,8 +14,9 @@ import { literalValue } from "../2-analyse/expressions/literal-value.js";
 const LIMITS = { steps: 10_000, size: 10_000, depth: 20 };
 const MOST_ITEMS = 1_000;
 
-const ARITH = { "+": rt.add, "-": rt.sub, "*": rt.mul, "/": rt.div, "**": rt.pow } as const;
-const COMPARE = { "=": rt.eq, "!=": rt.ne, "<": rt.lt, "<=": rt.le, ">": rt.gt, ">=": rt.ge } as const;
+/** FEEL's operators by their runtime functions (the constant folding's too). */
+export const ARITH = { "+": rt.add, "-": rt.sub, "*": rt.mul, "/": rt.div, "**": rt.pow } as const;
+export const COMPARE = { "=": rt.eq, "!=": rt.ne, "<": rt.lt, "<=": rt.le, ">": rt.gt, ">=": rt.ge } as const;
 
 class NotClosed extends Error {}
 const notClosed = (): never => {

@@ -6,10 +6,7 @@ import * as rt from "../../runtime/index.js";
 import { isDecimal } from "../../runtime/decimal.js";
 import type { FeelValue } from "../../runtime/values.js";
 import { literalValue } from "../2-analyse/expressions/literal-value.js";
-import { closedValue } from "./closed.js";
-
-const ARITH = { "+": rt.add, "-": rt.sub, "*": rt.mul, "/": rt.div, "**": rt.pow } as const;
-const COMPARE = { "=": rt.eq, "!=": rt.ne, "<": rt.lt, "<=": rt.le, ">": rt.gt, ">=": rt.ge } as const;
+import { ARITH, COMPARE, closedValue } from "./closed.js";
 
 /** A literal node for a folded value (a negative number negated, a date as `@"..."`), or null when the value has none. */
 function literalNode(v: FeelValue, like: Expr): Expr | null {
