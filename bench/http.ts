@@ -5,13 +5,14 @@
 // Writes bench/RESULTS-http.md. Run with `npm run bench:http` (builds first).
 import { spawn, execFileSync, type ChildProcess } from "node:child_process";
 import { createRequire } from "node:module";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir, loadavg } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { describeMachine } from "./machine.js";
+import { writeKeepingStops } from "./stop-sections.js";
 
 interface CannonResult {
   requests: { average: number; total: number };
@@ -619,17 +620,5 @@ one table, not runs.`
     : ""
 }
 `;
-const RESULTS = join(ROOT, "bench/RESULTS-http.md");
-/** The stops' prose sections after the tables (from the first `## Stop ` heading on), kept as they are: the run rewrites only the tables. */
-function stopSections(): string {
-  let before: string;
-  try {
-    before = readFileSync(RESULTS, "utf8");
-  } catch {
-    return "";
-  }
-  const at = before.search(/^## Stop /m);
-  return at < 0 ? "" : `\n${before.slice(at)}`;
-}
-writeFileSync(RESULTS, `${report}${stopSections()}`);
+writeKeepingStops(join(ROOT, "bench/RESULTS-http.md"), report);
 console.log(report);

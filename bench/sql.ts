@@ -7,7 +7,7 @@
 // `read_json` and explicit columns, and the same read with the model's query writing records (no
 // JS for the rows SQL leaves, so not a complete engine). Writes bench/RESULTS-sql.md.
 import { spawnSync } from "node:child_process";
-import { chmodSync, createWriteStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, createWriteStream, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { finished } from "node:stream/promises";
@@ -22,6 +22,7 @@ import { lendingJsonl } from "./batch/lending-states.js";
 import { corpusBatch } from "./corpus/batch.js";
 import { CORPUS } from "./corpus/index.js";
 import { typedParquet } from "./sql-typed-parquet.js";
+import { writeKeepingStops } from "./stop-sections.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const ROWS = Number(process.env.BENCH_SQL_ROWS ?? 1_000_000);
@@ -222,5 +223,5 @@ function writeResults(): void {
     ...results.map((m) => `| ${m.name} | ${rate(m.readJson)} | ${m.queryJson ? rate(m.queryJson) : "—"} | ${rate(m.jsonl)} |`),
     "",
   ];
-  writeFileSync(join(root, "bench/RESULTS-sql.md"), lines.join("\n"));
+  writeKeepingStops(join(root, "bench/RESULTS-sql.md"), lines.join("\n"));
 }
