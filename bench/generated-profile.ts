@@ -7,12 +7,16 @@
 //   BENCH_GENERATED_MODELS (150) models timed; BENCH_GENERATED_PICK (30) models profiled;
 //   BENCH_GENERATED_COMPILER: another built compiler module to measure (another commit's dist);
 //   BENCH_GENERATED_SEEDS: profile these seeds (comma-separated, e.g. the benchmark's slowest)
-//   instead of a spread of the first models, each one's share printed as well.
+//   instead of a spread of the first models, each one's share printed as well;
+//   BENCH_GENERATED_NUMBERS: double or decimal, to time and profile each model's `-o` module built
+//   with `--numbers` that, as bench/generated.ts does.
 import { Session } from "node:inspector/promises";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { contentOf, typedModel, typedStates } from "../test/support/generate/typed-models.js";
 import { doublesChecked } from "./generated/doubles-js.js";
 import { measureModel } from "./generated/one-model.js";
+import { moduleEvaluate, type NumberMode } from "./generated/module-side.js";
+import type { Evaluate } from "./generated/doubles-js.js";
 import { timeByCategory, type CpuProfile } from "./generated/time-categories.js";
 
 const MODELS = Number(process.env.BENCH_GENERATED_MODELS ?? 150);
@@ -24,12 +28,20 @@ const BUILT_COMPILER = process.env.BENCH_GENERATED_COMPILER
 const WARM_MS = 100;
 const PROFILE_MS = 300;
 
+const NUMBERS = process.env.BENCH_GENERATED_NUMBERS as NumberMode | undefined;
+if (NUMBERS !== undefined && NUMBERS !== "double" && NUMBERS !== "decimal") throw new Error("BENCH_GENERATED_NUMBERS: double or decimal");
+
 const compiler = (await import(BUILT_COMPILER)) as typeof import("../src/compiler/index.js");
+/** each model's `-o` module, when the modules are measured */
+const sides = new Map<number, Evaluate>();
 
 const SEEDS = process.env.BENCH_GENERATED_SEEDS?.split(",").map(Number);
 const timed: { seed: number; ratio: number }[] = [];
 for (const seed of SEEDS ?? Array.from({ length: MODELS }, (_, i) => i + 1)) {
-  const r = measureModel(compiler, seed);
+  const content = contentOf(typedModel(seed));
+  if (NUMBERS && compiler.compileModel(content).ok)
+    sides.set(seed, await moduleEvaluate(fileURLToPath(new URL("cli.mjs", BUILT_COMPILER)), content, NUMBERS));
+  const r = measureModel(compiler, seed, { side: sides.get(seed) });
   if (r.ratio !== undefined) timed.push({ seed, ratio: r.ratio });
 }
 timed.sort((a, b) => a.ratio - b.ratio);
@@ -59,7 +71,7 @@ for (const { seed } of picked) {
   const states = typedStates(m, 64, seed)
     .map((s) => JSON.parse(JSON.stringify(s)) as Record<string, unknown>)
     .filter((s) => (checked.evaluate(s), !checked.flags.empty));
-  const evaluate = (s: Record<string, unknown>) => compiled.model.evaluate(s);
+  const evaluate = sides.get(seed) ?? ((s: Record<string, unknown>) => compiled.model.evaluate(s));
   evaluateFor(evaluate, states, WARM_MS);
   await session.post("Profiler.start");
   evaluateFor(evaluate, states, PROFILE_MS);

@@ -14,12 +14,17 @@
 //   written over (any heading but "By feature" and "Worst models") are kept, after the figures.
 //   BENCH_GENERATED_SEEDS: only these seeds (comma-separated, e.g. a run's slowest), in place of
 //   the count from the first seed; BENCH_GENERATED_JSON: a file for each model's result as JSON.
+//   BENCH_GENERATED_NUMBERS: double or decimal, to time each model's `-o` module built with
+//   `--numbers` that (its `evaluateUnchecked`, made by the cli.mjs beside the compiler module) in
+//   place of the compiled model's `evaluate`: answers compared as they are, within the same tolerance.
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { describeMachine } from "./machine.js";
 import { measureModel, type ModelResult } from "./generated/one-model.js";
+import { moduleEvaluate, type NumberMode } from "./generated/module-side.js";
+import { contentOf, typedModel } from "../test/support/generate/typed-models.js";
 import { keptSections, renderGenerated } from "./generated/report.js";
 
 const MODELS = Number(process.env.BENCH_GENERATED_MODELS ?? 1000);
@@ -29,6 +34,8 @@ const BUILT_COMPILER = process.env.BENCH_GENERATED_COMPILER
   ? pathToFileURL(process.env.BENCH_GENERATED_COMPILER).href
   : new URL("../dist/compiler.mjs", import.meta.url).href;
 const PREFIX = "GENERATED-RESULT ";
+const NUMBERS = process.env.BENCH_GENERATED_NUMBERS as NumberMode | undefined;
+if (NUMBERS !== undefined && NUMBERS !== "double" && NUMBERS !== "decimal") throw new Error("BENCH_GENERATED_NUMBERS: double or decimal");
 
 const SEEDS = process.env.BENCH_GENERATED_SEEDS?.split(",").map(Number);
 if (SEEDS?.some((s) => !Number.isInteger(s))) throw new Error("BENCH_GENERATED_SEEDS: a comma-separated list of whole numbers");
@@ -38,7 +45,12 @@ async function child(seeds: number[]): Promise<void> {
   for (const seed of seeds) {
     let r: ModelResult;
     try {
-      r = measureModel(compiler, seed);
+      const content = contentOf(typedModel(seed));
+      const side =
+        NUMBERS && compiler.compileModel(content).ok
+          ? await moduleEvaluate(fileURLToPath(new URL("cli.mjs", BUILT_COMPILER)), content, NUMBERS)
+          : undefined;
+      r = measureModel(compiler, seed, { side });
     } catch (e) {
       r = { seed, refused: `threw: ${(e as Error).message}`, states: 0, dropped: 0, equal: 0, apart: 0, differing: 0, features: [] };
     }

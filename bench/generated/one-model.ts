@@ -117,7 +117,16 @@ function time(states: State[], fns: Evaluate[]): number[] {
   return best;
 }
 
-export function measureModel(compiler: Compiler, seed: number, { time: timed = true } = {}): ModelResult {
+/**
+ * The model measured: compiled by `compiler` (a model it refuses is reported so), its answers and
+ * time those of the compiled model's `evaluate`, or of `side` when given (the same model built
+ * another way, e.g. a `-o` module with other numbers: bench/generated/module-side.ts).
+ */
+export function measureModel(
+  compiler: Compiler,
+  seed: number,
+  { time: timed = true, side }: { time?: boolean; side?: Evaluate } = {},
+): ModelResult {
   const m = typedModel(seed);
   const base: ModelResult = { seed, states: 0, dropped: 0, equal: 0, apart: 0, differing: 0, features: features(m) };
   const compiled = compiler.compileModel(contentOf(m));
@@ -126,6 +135,7 @@ export function measureModel(compiler: Compiler, seed: number, { time: timed = t
     return { ...base, refused: `${first?.code ?? "?"} at ${first?.address ?? "?"}: ${first?.message ?? ""}` };
   }
   const model: CompiledModel = compiled.model;
+  const evaluate: Evaluate = side ?? ((s) => model.evaluate(s));
   const checked = doublesChecked(m);
   const baseline = doublesBaseline(m);
   const states: State[] = [];
@@ -137,7 +147,7 @@ export function measureModel(compiler: Compiler, seed: number, { time: timed = t
       continue;
     }
     states.push(state);
-    const got = model.evaluate(state);
+    const got = evaluate(state);
     const plain = baseline(state);
     for (const [name, value] of Object.entries(expected)) {
       if (same(plain[name], value) !== "equal") throw new Error(`the plain and checked baselines differ on ${name} (seed ${seed})`);
@@ -152,6 +162,6 @@ export function measureModel(compiler: Compiler, seed: number, { time: timed = t
   }
   result.states = states.length;
   if (states.length === 0 || !timed) return result;
-  const [compiledNs, baselineNs] = time(states, [(s) => model.evaluate(s), baseline]);
+  const [compiledNs, baselineNs] = time(states, [evaluate, baseline]);
   return { ...result, compiledNs, baselineNs, ratio: compiledNs! / baselineNs! };
 }

@@ -25,6 +25,14 @@ export function keptSections(previous: string): string {
     .join("");
 }
 
+/** What was timed against the baseline: the compiled model, or its `-o` module (BENCH_GENERATED_NUMBERS). */
+function compiledSide(): string {
+  const numbers = process.env.BENCH_GENERATED_NUMBERS;
+  return numbers
+    ? `The compiled side is each model's \`-o\` module built with \`--numbers ${numbers}\` (its \`evaluateUnchecked\`: no state check).`
+    : "The compiled side is the built compiler's `evaluate` (the unchecked entry: no state check).";
+}
+
 /** The report of a run: its figures, then `kept` (keptSections of the file it replaces), then the tables by feature and of the worst models. */
 export function renderGenerated(
   machine: Machine,
@@ -66,7 +74,8 @@ export function renderGenerated(
     "",
     "`npm run bench` (step `bench/generated.ts`). Each model is drawn at random from its seed by `test/support/generate/typed-models.ts`: number, boolean, choice and date inputs and a list of structs; functions of number parameters; decisions over every arithmetic, comparison and boolean operator, `abs`, `floor`, `ceiling`, `sqrt`, `min`, `max`, `modulo`, `decimal`, function calls, `let` entries, contexts, `for` over ranges and lists, `some`/`every`, filters and aggregates (`count`, `sum`, `min`, `max`, `mean`) over the list; FIRST tables of 5 to 500 rules (log-uniform) over number, computed, choice, boolean and date columns. No shape of the corpus was chosen for it.",
     "",
-    "The baseline is the same model as straight JS on doubles, written by the benchmark's own emitter (`bench/generated/doubles-js.ts`): plain operators and `Math`, loops over the raw JSON items, an `if` chain per table, half-even rounding for `decimal`; no FEEL runtime. The compiled side is the built compiler's `evaluate` (the unchecked entry: no state check). Both take the same 64 random null-free states round-robin; the time of a call is " +
+    "The baseline is the same model as straight JS on doubles, written by the benchmark's own emitter (`bench/generated/doubles-js.ts`): plain operators and `Math`, loops over the raw JSON items, an `if` chain per table, half-even rounding for `decimal`; no FEEL runtime. " +
+      `${compiledSide()} Both take the same 64 random null-free states round-robin; the time of a call is ` +
       `${timingNote()}; models run ${process.env.BENCH_GENERATED_CHUNK ?? 50} to a Node process.`,
     "",
     "Before timing, every decision of every state is compared: equal, apart (both numbers within 1e-9 relative, or the baseline's checked form met a comparison, rounding or modulo within 1e-9 of its edge, where 34-digit decimals and doubles may legitimately decide differently: the comparison is skipped, the model kept), or differing (a bug of one side). A state on which an aggregate of an empty filtered list is met (null in FEEL) is dropped; a model left with no state is not timed.",

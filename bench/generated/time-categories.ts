@@ -1,9 +1,12 @@
 // Where an evaluation's time goes, by kind of work: the self time of a V8 CPU profile's samples
 // grouped by the runtime source file (and for a few conversions, the function) they fell in. The
 // built runtime is bundled into chunks; esbuild writes a `// src/...` comment where each source
-// file begins, which maps a sample's chunk line back to its file.
+// file begins, which maps a sample's chunk line back to its file. A model's `-o` module
+// (bench/generated/module-side.ts) is bundled from the built runtime's files (`// runtime/....js`),
+// its generated code last (`// model.mjs`).
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { MODULE_FOLDER } from "./module-side.js";
 
 /** What a V8 CPU profile (`Profiler.stop`) holds, the parts read here. */
 export interface CpuProfile {
@@ -38,14 +41,22 @@ const RULES: [category: string, test: (fn: string, src: string) => boolean][] = 
 
 const sourceLines = new Map<string, string[]>();
 
-/** The source file of a line of a built chunk: the last `// src/` comment above it. */
+/** The source file a bundle's file comment names: a chunk's `// src/x.ts`, a module's `// runtime/x.js` or its generated code. */
+function named(comment: string): string | undefined {
+  if (comment.startsWith("// src/")) return comment.slice(3);
+  if (comment === "// model.mjs") return "(generated)";
+  if (/^\/\/ (runtime|compiler|ir)\/\S+\.js$/.test(comment)) return `src/${comment.slice(3, -3)}.ts`;
+  return undefined;
+}
+
+/** The source file of a line of a built chunk or module: the last file comment above it. */
 function sourceOf(url: string, line: number): string {
   let files = sourceLines.get(url);
   if (!files) {
     let current = "(chunk)";
     files = readFileSync(fileURLToPath(url), "utf8")
       .split("\n")
-      .map((l) => (l.startsWith("// src/") ? (current = l.slice(3)) : current));
+      .map((l) => (current = named(l) ?? current));
     sourceLines.set(url, files);
   }
   return files[line] ?? "(chunk)";
@@ -64,7 +75,13 @@ export function timeByCategory(profile: CpuProfile, harness: string): Map<string
     const { functionName: fn, url, lineNumber } = byId.get(id)!;
     if (url === harness || fn === "(program)" || fn === "(idle)" || url.startsWith("node:")) continue;
     const src =
-      fn === "(garbage collector)" ? "(gc)" : url === "" ? "(generated)" : url.includes("/chunks/") ? sourceOf(url, lineNumber) : url;
+      fn === "(garbage collector)"
+        ? "(gc)"
+        : url === ""
+          ? "(generated)"
+          : url.includes("/chunks/") || url.includes(MODULE_FOLDER)
+            ? sourceOf(url, lineNumber)
+            : url;
     const category = RULES.find(([, test]) => test(fn, src))?.[0] ?? "other";
     counts.set(category, (counts.get(category) ?? 0) + 1);
     total++;
