@@ -119,7 +119,7 @@ function manyFields(): Attack[] {
 export const SHAPE_ATTACKS: readonly Attack[] = [...zerosInEachField(), ...zerosInTheCheck(), ...manyFields()];
 
 /** A one-page PDF whose content stream inflates to `megabytes` MB of `q Q` operators. */
-export function inflatingPdf(megabytes: number): Buffer {
+function inflatingPdf(megabytes: number): Buffer {
   const stream = deflateSync(Buffer.from("q Q ".repeat((megabytes * 1024 * 1024) / 4)), { level: 9 });
   const objects = [
     Buffer.from("<< /Type /Catalog /Pages 2 0 R >>"),
