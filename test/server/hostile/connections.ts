@@ -45,10 +45,12 @@ export const EXCHANGES: readonly Exchange[] = [
     expected: [...Array.from({ length: MAX_WAITING }, () => ok), problem([429], "too_many_pipelined")],
   },
   {
-    // each chunk an event of the parser's stream: the body is refused past the most chunks read
+    // each chunk an event of the parser's stream: the body is refused past the most chunks read (on
+    // a loaded machine the suite's 1.5 s request timeout may come first; a body of spaces read
+    // whole would be malformed_json)
     name: "a body of 100,000 one-byte chunks",
     pieces: (k) => [head(k, "Transfer-Encoding: chunked\r\n"), "1\r\n \r\n".repeat(100_000), "0\r\n\r\n"],
-    expected: [problem([400], "malformed_http")],
+    expected: [problem([400, 408], "malformed_http", "request_timeout")],
   },
   { name: "Expect: 200-ok", pieces: (k) => [paid(k, 1, "Expect: 200-ok\r\n")], expected: [problem([417], "expectation_failed")] },
   // the 100 Continue comes first, then the answer (the reader below skips an interim answer)
