@@ -17,7 +17,7 @@ import { COSTLY_SAMPLES, costlyAttack } from "../test/server/hostile/costly-feel
 import { CARRIERS, doublingAttack } from "../test/server/hostile/doubling.js";
 import { LARGE_BODIES } from "../test/server/hostile/large-bodies.js";
 import { MEMORY_SAMPLES, memoryAttack } from "../test/server/hostile/memory-feel.js";
-import { DOCUMENT_ATTACKS, draftEnv, SHAPE_ATTACKS } from "../test/server/hostile/shapes-near-limit.js";
+import { DOCUMENT_ATTACKS, draftEnv, SHAPE_ATTACKS, UNSETTLED_SHAPES } from "../test/server/hostile/shapes-near-limit.js";
 import { startLocalServer } from "../test/server/hostile/local-server.js";
 import { heldMs, send } from "../test/server/hostile/traffic.js";
 
@@ -41,6 +41,7 @@ const attacks: Attack[] = [
   ...COSTLY_SAMPLES.map((spec) => costlyAttack(spec)),
   ...MEMORY_SAMPLES.map((spec) => memoryAttack(spec)),
   ...SHAPE_ATTACKS,
+  ...UNSETTLED_SHAPES,
   ...DOCUMENT_ATTACKS,
 ];
 
