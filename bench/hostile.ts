@@ -1,7 +1,8 @@
 // How long each attack holds the server's event loop: every attack of the hostile suites (issue 17's
 // list, then each doubling carrier at the bottom and the top of its depths, run, explained and
 // checked, then each form of generated costly FEEL at three sizes, then each form of FEEL that
-// allocates far past the size limit) is sent alone to a fresh
+// allocates far past the size limit, then the JSON shapes near the body limit and a Draft's
+// inflating PDF, test/server/hostile/shapes-near-limit.ts) is sent alone to a fresh
 // `pdm serve` on loopback (SQLite ledger, one compile worker), and the server's own measure
 // (pdm_event_loop_delay_max_seconds, restarted before each attack) read after it, beside the body's size, the answer and the resident memory's growth. Writes
 // bench/RESULTS-hostile.md with the worst hold of the requests under 64 KB and of all (the target: 100 ms).
@@ -16,6 +17,7 @@ import { COSTLY_SAMPLES, costlyAttack } from "../test/server/hostile/costly-feel
 import { CARRIERS, doublingAttack } from "../test/server/hostile/doubling.js";
 import { LARGE_BODIES } from "../test/server/hostile/large-bodies.js";
 import { MEMORY_SAMPLES, memoryAttack } from "../test/server/hostile/memory-feel.js";
+import { DOCUMENT_ATTACKS, draftEnv, SHAPE_ATTACKS, UNSETTLED_SHAPES } from "../test/server/hostile/shapes-near-limit.js";
 import { startLocalServer } from "../test/server/hostile/local-server.js";
 import { heldMs, send } from "../test/server/hostile/traffic.js";
 
@@ -23,7 +25,13 @@ const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const UNDER = 64 * 1024;
 const TARGET_MS = 100;
 
-const { url, keys, residentMb, stop } = await startLocalServer(["--compile-workers", "1", "--compile-timeout", "90000"], "1000");
+// a language model on loopback that is never reached: a Draft's documents are read before it is asked
+const endpoint = await draftEnv();
+const { url, keys, residentMb, stop } = await startLocalServer(
+  ["--compile-workers", "1", "--compile-timeout", "90000"],
+  "1000",
+  endpoint.env,
+);
 const attacks: Attack[] = [
   ...ATTACKS,
   ...LARGE_BODIES,
@@ -32,6 +40,9 @@ const attacks: Attack[] = [
   ),
   ...COSTLY_SAMPLES.map((spec) => costlyAttack(spec)),
   ...MEMORY_SAMPLES.map((spec) => memoryAttack(spec)),
+  ...SHAPE_ATTACKS,
+  ...UNSETTLED_SHAPES,
+  ...DOCUMENT_ATTACKS,
 ];
 
 interface Row {
@@ -60,6 +71,7 @@ for (const attack of attacks) {
   console.log(`${row.held} ms  ${row.bytes} B  ${row.answer}  ${row.name}`);
 }
 await stop();
+await endpoint.close();
 
 const longest = (list: Row[]) => list.reduce((a, b) => (b.held > a.held ? b : a));
 const under = rows.filter((r) => r.bytes < UNDER);

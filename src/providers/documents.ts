@@ -1,8 +1,9 @@
 // Files sent with a prompt become text for the generator. `data` is base64 of the file's bytes;
 // for a text type, data that is not valid base64 is taken as the text itself. The kind comes from
 // the media type, else from the file name's extension. PDF text is extracted with unpdf
-// (pdf.js, no native build, works offline).
-import { extractText, getDocumentProxy } from "unpdf";
+// (pdf.js, no native build, works offline), loaded at the first PDF. A PDF's streams may inflate a
+// thousandfold (300 KB to 300 MB), so the server reads documents in a compile worker, within its time
+// and memory limits (Providers.readDocument, server/off-loop-documents.ts), never on its event loop.
 
 export interface FileIn {
   name?: string;
@@ -47,6 +48,9 @@ const MEDIA: Record<Kind, string> = {
   pdf: "application/pdf",
 };
 
+/** A document's text, or why it has none, as plain data (what a compile worker sends back). */
+export type DocumentRead = { ok: true; document: Document } | { ok: false; code: DocumentError["code"]; message: string };
+
 export class DocumentError extends Error {
   constructor(
     readonly code: "file.unsupported_type" | "file.not_base64" | "file.unreadable",
@@ -76,6 +80,7 @@ function bytesOf(data: string, textual: boolean): Uint8Array | string {
 }
 
 async function pdfText(bytes: Uint8Array): Promise<string> {
+  const { extractText, getDocumentProxy } = await import("unpdf");
   try {
     const pdf = await getDocumentProxy(bytes);
     const { text } = await extractText(pdf, { mergePages: true });
@@ -123,4 +128,14 @@ export async function readDocument(file: FileIn, index: number): Promise<Documen
     }
   }
   return { name, type: MEDIA[kind], text };
+}
+
+/** readDocument's answer as plain data: a DocumentError becomes `ok: false`. */
+export async function readDocumentData(file: FileIn, index: number): Promise<DocumentRead> {
+  try {
+    return { ok: true, document: await readDocument(file, index) };
+  } catch (e) {
+    if (!(e instanceof DocumentError)) throw e;
+    return { ok: false, code: e.code, message: e.message };
+  }
 }

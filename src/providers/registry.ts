@@ -2,6 +2,7 @@
 // JSON and text readers and the Direct generator by default; language models where configured.
 import { providerConfig, type ProviderConfig } from "./config.js";
 import { directGenerator, DIRECT } from "./direct-generator.js";
+import { readDocument, type Document, type FileIn } from "./documents.js";
 import { structuredClient } from "./llm/client.js";
 import type { StructuredClient } from "./llm/structured.js";
 import { DRAFT_OUTPUT_TOKENS, llmGenerator } from "./llm-generator.js";
@@ -28,6 +29,8 @@ export interface Providers {
    */
   languageModelWork(use: "reader" | "questions", mode: "fast" | "thinking"): ProviderRounds | null;
   maxAttempts: number;
+  /** the text of a document sent for a Draft (documents.ts); rejects with a DocumentError when it has none */
+  readDocument(file: FileIn, index: number): Promise<Document>;
 }
 
 /** The embedded reader of a state: the text reader for a string, the JSON reader for anything else. */
@@ -68,5 +71,6 @@ export function createProviders(
       return config.questionsGenerator === DIRECT ? null : { rounds: config.maxAttempts, outputPerRound: DRAFT_OUTPUT_TOKENS[mode] };
     },
     maxAttempts: config.maxAttempts,
+    readDocument,
   };
 }

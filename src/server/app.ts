@@ -19,6 +19,7 @@ import { clientErrorHandler, DEFAULT_HTTP_LIMITS, serverOptions, type HttpLimits
 import { malformedJson, sendProblem, toProblem } from "./errors.js";
 import { accessGuard } from "./guard.js";
 import { RouteMethods } from "./method-not-allowed.js";
+import { MAX_WAITING, pipelineLimit } from "./pipelining.js";
 import { lazyChildLogger } from "./request-log.js";
 import type { Metrics } from "./observability/metrics.js";
 import { openApiDocument } from "./openapi.js";
@@ -111,12 +112,23 @@ export function buildApp(options: AppOptions): FastifyInstance {
   app.addHook("preClose", async () => {
     closing = true;
   });
+  const pipelined = pipelineLimit();
   // The two hooks every request passes take fastify's callback form: an async hook costs a promise
   // and a turn of the microtask queue per request for work that never waits.
   app.addHook("onRequest", (req, reply, done) => {
     req.startedAt = performance.now();
     req.audit = {};
     reply.header("x-request-id", req.id);
+    if (pipelined.over(req.raw, reply.raw)) {
+      reply.header("Connection", "close");
+      return sendProblem(
+        reply,
+        problem(
+          "too_many_pipelined",
+          `more than ${MAX_WAITING} requests wait for their answers on this connection; read the answers before sending more requests on it`,
+        ),
+      );
+    }
     // a request with a body has its key checked and its route's hooks run a few a turn (body-turns.ts);
     // the rest (/healthz, the documents) at once, so that a burst never queues them
     if (!closing) return req.method === "POST" ? inTurn(done) : done();

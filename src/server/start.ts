@@ -18,6 +18,7 @@ import { DEFAULT_HTTP_LIMITS, type HttpLimits } from "./client-errors.js";
 import { CompilePool, type CompilePoolOptions } from "./compile-pool/pool.js";
 import { pooledCompiler } from "./compile-pool/pooled-compiler.js";
 import { instrumentLedger, instrumentProviders } from "./observability/instrument.js";
+import { offLoopDocuments } from "./off-loop-documents.js";
 import { offLoopReading } from "./off-loop-reader.js";
 import { createMetrics } from "./observability/metrics.js";
 import { bootstrapIfEmpty } from "./bootstrap.js";
@@ -144,7 +145,10 @@ async function start(o: ServerOptions, providerSettings: ProviderConfig, closers
       rates: loadRates(o.ratesFile),
       limits: o.limits,
       providers: instrumentProviders(
-        offLoopReading(createProviders(providerSettings), (request) => pool.run("read", {}, "", request)),
+        offLoopDocuments(
+          offLoopReading(createProviders(providerSettings), (request) => pool.run("read", {}, "", request)),
+          (file, index) => pool.run("document", {}, "", { file, index }),
+        ),
         metrics,
       ),
       questionsCache,

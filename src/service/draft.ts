@@ -3,7 +3,7 @@
 // and its diagnostics go back for repair, a bounded number of times. Billed at the service rates
 // on the API tokens and the provider's actual tokens.
 import { draftModel } from "../providers/drafting.js";
-import { DocumentError, readDocument, type Document, type FileIn } from "../providers/documents.js";
+import { DocumentError, type Document, type FileIn } from "../providers/documents.js";
 import { ProviderError, type Generator, type Usage } from "../providers/types.js";
 import type { ServiceCall, ServiceDeps } from "./deps.js";
 import { draftExamples } from "./examples.js";
@@ -12,18 +12,22 @@ import { sendable, type Hold } from "./metering.js";
 import { billFailedWork } from "./failed-work.js";
 import { serviceCharge } from "./pricing.js";
 import { providerProblem } from "./provider-problems.js";
-import { failure, invalidRequest, problem, success, type Outcome, type Problem, type ProblemEntry } from "./problems.js";
+import { failure, invalidRequest, problem, ProblemError, success, type Outcome, type Problem, type ProblemEntry } from "./problems.js";
 import { diagnosticEntries } from "./run.js";
 import { countOutputTokens } from "./tokens.js";
 
-async function readDocuments(files: FileIn[]): Promise<Outcome<Document[]>> {
+async function readDocuments(files: FileIn[], deps: ServiceDeps): Promise<Outcome<Document[]>> {
   const out: Document[] = [];
   for (const [i, f] of files.entries()) {
+    const address = `body.files[${i}].data`;
     try {
-      out.push(await readDocument(f, i));
+      out.push(await deps.providers.readDocument(f, i));
     } catch (e) {
+      // a document past the reading worker's time or memory: its problem, naming the file
+      if (e instanceof ProblemError)
+        return failure({ ...e.problem, errors: [{ address, code: `file.${e.problem.code}`, message: e.problem.detail }] });
       if (!(e instanceof DocumentError)) throw e;
-      return failure(invalidRequest([{ address: `body.files[${i}].data`, code: e.code, message: e.message }]));
+      return failure(invalidRequest([{ address, code: e.code, message: e.message }]));
     }
   }
   return success(out);
@@ -42,7 +46,7 @@ export async function draft(
   hold: Hold,
   ignored: ProblemEntry[],
 ): Promise<Outcome<Record<string, unknown>>> {
-  const docs = await readDocuments((body.files as FileIn[] | undefined) ?? []);
+  const docs = await readDocuments((body.files as FileIn[] | undefined) ?? [], deps);
   if (!docs.ok) return docs;
   const current =
     body.content !== undefined

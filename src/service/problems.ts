@@ -137,6 +137,11 @@ export const CATALOGUE = {
     title: "Compile queue full",
     when: "every compile worker is busy and the queue of models waiting for one is full (16 per worker, `--compile-workers`); retry after Retry-After; nothing is charged",
   },
+  too_many_pipelined: {
+    status: 429,
+    title: "Too many pipelined requests",
+    when: "more than 128 requests sent on one connection wait for their answers (pipelined without reading the answers); the connection is closed after this answer; nothing is charged",
+  },
   internal_error: { status: 500, title: "Internal error", when: "an unexpected failure inside the service" },
   not_ready: { status: 503, title: "Not ready", when: "GET /readyz: the ledger or Redis cannot be reached; the detail names which" },
   shutting_down: { status: 503, title: "Shutting down", when: "the instance is stopping; retry on another instance" },

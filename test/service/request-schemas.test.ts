@@ -67,6 +67,31 @@ describe.each(Object.keys(OPERATIONS) as Operation[])("%s", (op) => {
   });
 });
 
+describe("a list past its schema's most items", () => {
+  const most = (COMPONENTS.ModelsRequest.properties as Record<string, { maxItems: number }>).files.maxItems;
+  it("is refused with one entry for the list, whatever its items, never one per item", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: most + 1, max: 5_000 }),
+        fc.constantFrom<unknown>(0, null, "x", {}, { data: "a" }),
+        async (n, item) => {
+          const body = { content: {}, files: new Array(n).fill(item) };
+          expect(accepts("ModelsRequest")(body)).toBe(false);
+          const out = await run("ModelsRequest", body);
+          expect(!out.ok && out.problem.errors).toEqual([
+            {
+              address: "body.files",
+              code: "request.maxItems",
+              message: `files has ${n.toLocaleString("en-US")} items; at most ${most} are read: send fewer`,
+            },
+          ]);
+        },
+      ),
+      { numRuns: 20 },
+    );
+  });
+});
+
 describe("entries", () => {
   const errorsOf = async (op: Operation, body: unknown) => {
     const out = await run(op, body);

@@ -1,10 +1,11 @@
 // The compile pool: worker processes that compile and check models off the event loop (and run the
 // evaluations too long for it, service/evaluation.ts), one job per
 // worker at a time, the rest waiting in a bounded queue. Reading long evidence (the "read" job,
-// off-loop-reader.ts) has a lane of its own: one more worker, started at the first read, that takes
-// only reads, so that a read never waits behind an unrelated slow compile; the other workers take
-// the oldest job that is not a read first, and a read only when no other job waits, so that a run
-// of reads cannot hold back compiles either. A job has a time limit from the moment its
+// off-loop-reader.ts, and a Draft's documents, the "document" job, off-loop-documents.ts) has a lane
+// of its own: one more worker, started at the first read, that takes only reads, so that a read
+// never waits behind an unrelated slow compile; the other workers take the oldest job that is not a
+// read first, and a read only when no other job waits, so that a run of reads cannot hold back
+// compiles either. A job has a time limit from the moment its
 // worker starts it, and each worker a heap and a stack limit (node's --max-old-space-size and
 // --stack-size); a worker that overruns is killed and replaced, and the job fails with a problem
 // naming the limit. Whatever a job does to its worker, the server process goes on.
@@ -16,8 +17,9 @@ import { problem, ProblemError, type Problem } from "../../service/problems.js";
 import type { Outcome } from "../../service/problems.js";
 import type { SentSource } from "./ir-bytes.js";
 import type { ReceiptBody } from "../../service/receipt.js";
-import type { Evaluation, JobKind, JobMessage, JobResult, WorkerMessage } from "./worker.js";
+import type { DocumentJob, Evaluation, JobKind, JobMessage, JobResult, WorkerMessage } from "./worker.js";
 import type { ReadRequest, ReadResult } from "../../providers/types.js";
+import type { DocumentRead } from "../../providers/documents.js";
 
 export interface CompilePoolOptions {
   /** worker threads */
@@ -50,12 +52,16 @@ interface Job {
   hash: string;
   evaluation?: Evaluation;
   reading?: ReadRequest;
+  document?: DocumentJob;
   resolve(value: JobResult): void;
   reject(error: Error): void;
 }
 
 /** Which jobs a worker takes: any (reads last), or reads only. */
 type Lane = "any" | "read";
+
+/** The jobs the read lane takes. */
+const isRead = (job: { kind: JobKind }): boolean => job.kind === "read" || job.kind === "document";
 
 interface Slot {
   lane: Lane;
@@ -84,12 +90,14 @@ const DOING: Record<JobKind, string> = {
   check: "checking",
   evaluate: "evaluating",
   read: "reading the evidence for",
+  document: "reading the documents for",
 };
 const doing = (kind: JobKind): string => DOING[kind];
 
 /** What to send instead, when a job overran its worker's time or memory: what grew is what the job weighs. */
 const SMALLER_MODEL = "send a smaller model (fewer rules, decisions or nested expressions)";
 const SHORTER_EVIDENCE = "send shorter evidence (the state's text or strings), or evidence as JSON keyed by the inputs";
+const SMALLER_DOCUMENTS = "send smaller documents (fewer pages, or their text as text/plain)";
 const SMALLER: Record<JobKind, { time: string; memory: string }> = {
   compile: { time: SMALLER_MODEL, memory: "send a smaller model" },
   check: { time: SMALLER_MODEL, memory: "send a smaller model" },
@@ -99,6 +107,7 @@ const SMALLER: Record<JobKind, { time: string; memory: string }> = {
     memory: "build smaller lists, strings and contexts (the server's --eval-size bounds what an evaluation may build)",
   },
   read: { time: SHORTER_EVIDENCE, memory: SHORTER_EVIDENCE },
+  document: { time: SMALLER_DOCUMENTS, memory: SMALLER_DOCUMENTS },
 };
 const stopping = () => new ProblemError(problem("shutting_down", "this instance is stopping; send the request again"));
 
@@ -141,7 +150,8 @@ export class CompilePool {
   run(kind: "check", model: ModelInput, hash: string): Promise<CheckResult>;
   run(kind: "evaluate", model: ModelInput, hash: string, evaluation: Evaluation): Promise<Outcome<ReceiptBody>>;
   run(kind: "read", model: ModelInput, hash: string, reading: ReadRequest): Promise<ReadResult>;
-  run(kind: JobKind, model: ModelInput, hash: string, work?: Evaluation | ReadRequest): Promise<JobResult> {
+  run(kind: "document", model: ModelInput, hash: string, document: DocumentJob): Promise<DocumentRead>;
+  run(kind: JobKind, model: ModelInput, hash: string, work?: Evaluation | ReadRequest | DocumentJob): Promise<JobResult> {
     if (this.closed) return Promise.reject(stopping());
     const queue = QUEUE_PER_WORKER * this.o.workers;
     if (this.waiting.length >= queue) {
@@ -154,8 +164,9 @@ export class CompilePool {
     return new Promise((resolve, reject) => {
       const evaluation = kind === "evaluate" ? (work as Evaluation) : undefined;
       const reading = kind === "read" ? (work as ReadRequest) : undefined;
-      this.waiting.push({ id: this.nextId++, kind, model, hash, evaluation, reading, resolve, reject });
-      if (kind === "read" && !this.slots.some((s) => s.lane === "read")) this.slots.push(this.spawn("read"));
+      const document = kind === "document" ? (work as DocumentJob) : undefined;
+      this.waiting.push({ id: this.nextId++, kind, model, hash, evaluation, reading, document, resolve, reject });
+      if (isRead({ kind }) && !this.slots.some((s) => s.lane === "read")) this.slots.push(this.spawn("read"));
       this.dispatch();
     });
   }
@@ -240,9 +251,9 @@ export class CompilePool {
 
   /** The index of the waiting job `slot` takes next, or -1: its lane's reads only, or the oldest other job before any read. */
   private nextFor(slot: Slot): number {
-    const read = this.waiting.findIndex((j) => j.kind === "read");
+    const read = this.waiting.findIndex(isRead);
     if (slot.lane === "read") return read;
-    const other = this.waiting.findIndex((j) => j.kind !== "read");
+    const other = this.waiting.findIndex((j) => !isRead(j));
     return other >= 0 ? other : read;
   }
 
@@ -260,9 +271,9 @@ export class CompilePool {
         this.replace(slot);
         this.dispatch();
       }, this.o.timeoutMs);
-      const { id, kind, model, hash, evaluation, reading } = job;
+      const { id, kind, model, hash, evaluation, reading, document } = job;
       if (kind === "evaluate") this.evaluations++;
-      slot.worker.send({ id, kind, model, hash, evaluation, reading } satisfies JobMessage);
+      slot.worker.send({ id, kind, model, hash, evaluation, reading, document } satisfies JobMessage);
     }
   }
 

@@ -2,7 +2,7 @@
 // the models the server sends, one at a time, and sends back plain data; the server loads the
 // source itself. It also runs, whole, an evaluation that needs more than the event loop's share of
 // the budget (service/evaluation.ts), on the model compiled and loaded here (kept by hash), and the
-// embedded readers' reading of long evidence (off-loop-reader.ts). A process, not a thread: V8 ends the whole process when a heap overflows by more
+// embedded readers' reading of long evidence (off-loop-reader.ts) and the reading of a Draft's documents (off-loop-documents.ts). A process, not a thread: V8 ends the whole process when a heap overflows by more
 // than a thread's limit can absorb (one large allocation), so a compile that exhausts its memory
 // must have a process of its own to end. It starts when this module is run as a compile worker
 // (see pool.ts), and stops when the server goes (its channel closes).
@@ -20,6 +20,7 @@ import {
 import { evaluateJob, type EvaluationJob } from "../../service/evaluation.js";
 import { embeddedReader } from "../../providers/registry.js";
 import type { ReadRequest, ReadResult } from "../../providers/types.js";
+import { readDocumentData, type DocumentRead, type FileIn } from "../../providers/documents.js";
 import { sendable, type SentSource } from "./ir-bytes.js";
 import type { Outcome } from "../../service/problems.js";
 import type { ReceiptBody } from "../../service/receipt.js";
@@ -30,7 +31,13 @@ export const WORKER_URL = import.meta.url;
 
 export const WORKER_MARK = "PDM_COMPILE_WORKER";
 
-export type JobKind = "compile" | "check" | "evaluate" | "read";
+export type JobKind = "compile" | "check" | "evaluate" | "read" | "document";
+
+/** What a "document" job reads: the request's file and its position among the files. */
+export interface DocumentJob {
+  file: FileIn;
+  index: number;
+}
 
 /** What an "evaluate" job evaluates, within which limits. */
 export interface Evaluation {
@@ -38,7 +45,7 @@ export interface Evaluation {
   limits: BudgetLimits;
 }
 
-export type JobResult = SentSource | CheckResult | Outcome<ReceiptBody> | ReadResult;
+export type JobResult = SentSource | CheckResult | Outcome<ReceiptBody> | ReadResult | DocumentRead;
 
 /** Server → worker. */
 export interface JobMessage {
@@ -49,6 +56,8 @@ export interface JobMessage {
   evaluation?: Evaluation;
   /** what a "read" job reads with the embedded readers */
   reading?: ReadRequest;
+  /** what a "document" job reads */
+  document?: DocumentJob;
 }
 
 /** Worker → server: ready for jobs; a job's result, or why there is none ("stack": it ran out of stack). */
@@ -84,6 +93,7 @@ const JOBS: Record<JobKind, (job: JobMessage) => JobResult | Promise<JobResult>>
   check: (job) => checkModel(job.model),
   evaluate: (job) => evaluateJob(job.evaluation!.job, load(job), job.evaluation!.limits),
   read: (job) => embeddedReader(job.reading!.state).read(job.reading!),
+  document: (job) => readDocumentData(job.document!.file, job.document!.index),
 };
 
 const run = (job: JobMessage): JobResult | Promise<JobResult> => JOBS[job.kind](job);

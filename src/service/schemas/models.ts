@@ -4,6 +4,9 @@ import { mapOf, ref, type JsonSchema } from "./json-schema.js";
 import { Mode } from "./systemone.js";
 import { SHOWN_PER_ELEMENT } from "../../ir/diagnostic-types.js";
 
+/** The most documents a Draft reads (a longer list is refused before any item is checked). */
+const MAX_FILES = 64;
+
 export const FileEntry: JsonSchema = {
   type: "object",
   description: "a document for a Draft: text, Markdown, JSON, CSV or PDF (other kinds are 400 with entry code file.unsupported_type)",
@@ -41,7 +44,7 @@ export const ModelsRequest: JsonSchema = {
     name: { type: "string", description: "the drafted model's name" },
     mode: { ...Mode, description: "thinking: the generator takes more care and may answer longer" },
     dry_run: { type: "boolean", description: "accepted; nothing is ever saved" },
-    files: { type: "array", items: ref("FileEntry") },
+    files: { type: "array", items: ref("FileEntry"), maxItems: MAX_FILES, description: `at most ${MAX_FILES} documents` },
   },
 };
 

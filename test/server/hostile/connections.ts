@@ -1,7 +1,8 @@
 // Connection-level attacks that are not a fault of one request's framing (protocol-faults.ts has
 // those), as data, with a raw loopback client: an Expect the server does not meet, Transfer-Encoding
 // lists it does not read, chunk extensions by the kilobyte, thousands of headers, fifty paid calls
-// pipelined at once, a body sent a byte a second, and hundreds of connections that send nothing.
+// pipelined at once (and a thousand GETs, past what may wait on a connection), a body in 100,000
+// one-byte chunks, a body sent a byte a second, and hundreds of connections that send nothing.
 import { connect, type Socket } from "node:net";
 
 export interface Exchange {
@@ -30,10 +31,27 @@ const head = (key: string, headers: string) =>
   `POST /v1/systemone HTTP/1.1\r\nHost: loopback\r\nAuthorization: Bearer ${key}\r\nContent-Type: application/json\r\n${headers}\r\n`;
 
 export const PIPELINED = 50;
+/** More GET /healthz pipelined in one write than may wait for their answers on a connection (src/server/pipelining.ts). */
+const PAST_WAITING = 1_000;
+/** The most requests that may wait on one connection; the one after is refused and the connection closed. */
+const MAX_WAITING = 128;
 const ok = { status: [200] };
 const problem = (status: number[], ...code: string[]) => ({ status, code });
 
 export const EXCHANGES: readonly Exchange[] = [
+  {
+    name: `${PAST_WAITING} GET /healthz in one write, none of their answers read before the last is sent`,
+    pieces: () => ["GET /healthz HTTP/1.1\r\nHost: loopback\r\n\r\n".repeat(PAST_WAITING)],
+    expected: [...Array.from({ length: MAX_WAITING }, () => ok), problem([429], "too_many_pipelined")],
+  },
+  {
+    // each chunk an event of the parser's stream: the body is refused past the most chunks read (on
+    // a loaded machine the suite's 1.5 s request timeout may come first; a body of spaces read
+    // whole would be malformed_json)
+    name: "a body of 100,000 one-byte chunks",
+    pieces: (k) => [head(k, "Transfer-Encoding: chunked\r\n"), "1\r\n \r\n".repeat(100_000), "0\r\n\r\n"],
+    expected: [problem([400, 408], "malformed_http", "request_timeout")],
+  },
   { name: "Expect: 200-ok", pieces: (k) => [paid(k, 1, "Expect: 200-ok\r\n")], expected: [problem([417], "expectation_failed")] },
   // the 100 Continue comes first, then the answer (the reader below skips an interim answer)
   { name: "Expect: 100-continue", pieces: (k) => [paid(k, 1, "Expect: 100-continue\r\n")], expected: [ok] },

@@ -9,6 +9,7 @@ import { CATALOGUE, type ProblemCode } from "../../../src/service/problems.js";
 import { cli, lastLine, makeStore, startServer, type Server, type Store } from "../spawn.js";
 import { ATTACKS, CHAIN_CHECK, LIMITS, normalCall, type Sender } from "./attacks.js";
 import { LARGE_BODIES } from "./large-bodies.js";
+import { SHAPE_ATTACKS } from "./shapes-near-limit.js";
 import { heldMs, readAccounts, receiptMicros, send, whilePolling, type Reply } from "./traffic.js";
 
 /** The slowest /healthz answer allowed while an attack runs: generous, for a loaded machine. */
@@ -60,7 +61,7 @@ describe("hostile input", () => {
     expect(call.answer!(reply.body)).toBe(true);
   });
 
-  for (const attack of [...ATTACKS, ...LARGE_BODIES]) {
+  for (const attack of [...ATTACKS, ...LARGE_BODIES, ...SHAPE_ATTACKS]) {
     it(attack.name, { timeout: 180_000 }, async () => {
       await heldMs(server.url); // starts the measure afresh
       const { result, slowestMs, polls, failed } = await whilePolling(server.url, () => send(server.url, keys, attack));

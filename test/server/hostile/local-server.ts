@@ -20,8 +20,8 @@ export interface LocalServer {
   stop(): Promise<void>;
 }
 
-/** The server, started with `args` after the defaults, its funded key holding `fundedUsd`. */
-export async function startLocalServer(args: string[], fundedUsd: string): Promise<LocalServer> {
+/** The server, started with `args` after the defaults (and `env` beside this process's), its funded key holding `fundedUsd`. */
+export async function startLocalServer(args: string[], fundedUsd: string, env: NodeJS.ProcessEnv = {}): Promise<LocalServer> {
   const db = join(mkdtempSync(join(tmpdir(), "pdm-local-")), "pdm.db");
   const pdm = (more: string[]): Promise<string> =>
     new Promise((resolve, reject) =>
@@ -36,7 +36,7 @@ export async function startLocalServer(args: string[], fundedUsd: string): Promi
   const server = spawn(
     process.execPath,
     [BIN, "serve", "--port", "0", "--no-bootstrap", "--log-level", "silent", "--rate-limit", "0", ...args, "--db", db],
-    { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] },
+    { cwd: ROOT, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit"] },
   );
   const url = await new Promise<string>((resolve, reject) => {
     let out = "";
