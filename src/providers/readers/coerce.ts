@@ -538,8 +538,12 @@ function fieldScore(key: string, field: string): number {
   return 0.9 * Math.min(...each) * EXTRA_KEY_WORD ** extra;
 }
 
-/** Keys of a date of birth: `dob`, `dateOfBirth`, `birth_date`, `born`. */
-const BIRTH_KEY = /\b(dob|birth|birthdate|born)\b/;
+/**
+ * Keys of a date of birth: `dob`, `dateOfBirth`, `birth_date`, `born`; in the languages the
+ * readers know, accents folded (`data_nascita`, `fecha_nacimiento`, `Geburtsdatum`).
+ */
+const BIRTH_KEY =
+  /\b(dob|birth|birthdate|born|nascita|nacimiento|naissance|geburt|geburtsdatum|geboren|geboortedatum|geboorte|nascimento)\b/;
 /** An age counted from a record's date of birth: as of the day of reading, it may be a year off. */
 const FROM_BIRTH = 0.85;
 
@@ -603,9 +607,14 @@ function describedFact(value: unknown): Coerced | undefined {
   return { value: true, factor: DESCRIBED };
 }
 
-/** Keys of a name's parts, in the order they are written: given, then family. */
-const GIVEN_KEY = /^(first|given|fore)( name| nm| nme)?$|^fname$/;
-const FAMILY_KEY = /^(last|family|sur)( name| nm| nme)?$|^(lname|surname)$/;
+/**
+ * Keys of a name's parts, in the order they are written: given, then family; in the languages the
+ * readers know too, where a word that alone may name the whole name (`nome`, `nombre`; French
+ * `nom`) is a part only beside the other part's key (`cognome`, `apellidos`; `prenom`).
+ */
+const GIVEN_KEY = /^(first|given|fore)( name| nm| nme)?$|^(fname|nome|nombre|prenom|vorname|voornaam|primeiro nome)$/;
+const FAMILY_KEY =
+  /^(last|family|sur)( name| nm| nme)?$|^(lname|surname|cognome|apellido|apellidos|nom|nom de famille|nachname|familienname|achternaam|sobrenome|apelido)$/;
 /** A name put together from its parts reads a little less surely than one written whole. */
 const NAME_IN_PARTS = 0.9;
 
@@ -618,6 +627,24 @@ function nameParts(entries: [string, unknown][], used: Set<string>): { name: str
   return { name: `${(given[1] as string).trim()} ${(family[1] as string).trim()}`, keys: [given[0], family[0]] };
 }
 
+/** Keys this close to the best that name a field count as naming it as well. */
+const NEAR_BEST = 0.15;
+
+/**
+ * The key of a record that best names a field: the highest score, unless the field asks a period
+ * (a monthly income) and a key nearly as good states that very period (`reddito_mensile_lordo`
+ * beside `reddito_2025_annuo`): the amount stated in the period asked is read as it stands.
+ */
+function bestField(entries: [string, unknown][], used: Set<string>, name: string, period: Period | undefined) {
+  const ranked = entries
+    .filter(([k]) => !used.has(k))
+    .map(([k, v]) => ({ k, v, score: fieldScore(k, name) }))
+    .sort((a, b) => b.score - a.score);
+  const best = ranked[0];
+  if (!best || best.score === 0 || period === undefined || fieldSourcePeriod(entries, best.k) === period) return best;
+  return ranked.find((r) => r.score > 0 && r.score >= best.score - NEAR_BEST && fieldSourcePeriod(entries, r.k) === period) ?? best;
+}
+
 function toStruct(value: unknown, fields: [string, Type][], ctx: CoerceContext): Coerced | undefined {
   if (!value || typeof value !== "object" || Array.isArray(value)) return undefined;
   const entries = Object.entries(value as Record<string, unknown>);
@@ -625,10 +652,7 @@ function toStruct(value: unknown, fields: [string, Type][], ctx: CoerceContext):
   const used = new Set<string>();
   let factor = 1;
   for (const [name, type] of fields) {
-    const found = entries
-      .filter(([k]) => !used.has(k))
-      .map(([k, v]) => ({ k, v, score: fieldScore(k, name) }))
-      .sort((a, b) => b.score - a.score)[0];
+    const found = bestField(entries, used, name, ctx.fieldPeriods?.[name]);
     if ((!found || found.score === 0) && name === "age" && type.kind === "number") {
       // a record that gives the person's date of birth, not the age ({"dateOfBirth": "1988-07-19"})
       const birth = ageFromBirth(entries, used, type, ctx.reference);

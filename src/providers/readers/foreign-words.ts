@@ -11,6 +11,11 @@
  */
 export const FOREIGN_WORDS: Record<string, Record<string, string[]>> = {
   es: {
+    age: ["edad"],
+    disabled: ["discapacidad", "discapacitado", "discapacitada"],
+    applicant: ["solicitante"],
+    members: ["convivientes", "miembros del hogar"],
+    name: ["nombre"],
     income: ["ingresos", "ingreso", "salario", "sueldo", "pensión"],
     debt: ["deudas", "deuda", "cuotas", "pagos mensuales"],
     loan: ["préstamo", "préstamos", "crédito solicitado"],
@@ -52,6 +57,9 @@ export const FOREIGN_WORDS: Record<string, Record<string, string[]>> = {
     high: ["alto", "alta"],
   },
   fr: {
+    disabled: ["handicap", "handicapé", "handicapée", "invalidité"],
+    applicant: ["demandeur", "demandeuse"],
+    members: ["membres du foyer"],
     income: ["revenu", "revenus", "salaire"],
     debt: ["dette", "dettes", "mensualités", "remboursements", "crédits en cours"],
     loan: ["prêt", "emprunt", "emprunter", "montant demandé"],
@@ -165,8 +173,9 @@ export const FOREIGN_WORDS: Record<string, Record<string, string[]>> = {
     contract: ["contratto", "durata"],
     year: ["anni"],
     age: ["età"],
-    disabled: ["disabile", "disabilità"],
+    disabled: ["disabile", "disabilità", "invalidità", "invalido", "invalida"],
     applicant: ["richiedente"],
+    members: ["nucleo familiare", "familiari conviventi", "conviventi"],
     name: ["nome"],
     exempt: ["esente", "esenzione"],
     rent: ["affitto", "canone"],
@@ -181,6 +190,11 @@ export const FOREIGN_WORDS: Record<string, Record<string, string[]>> = {
     high: ["alto", "alta"],
   },
   pt: {
+    age: ["idade"],
+    disabled: ["deficiência", "deficiente", "incapacidade"],
+    applicant: ["requerente"],
+    members: ["agregado familiar", "membros do agregado"],
+    name: ["nome"],
     income: ["rendimento", "rendimentos", "salário", "ordenado"],
     debt: ["dívidas", "dívida", "prestações"],
     loan: ["empréstimo", "crédito pessoal"],

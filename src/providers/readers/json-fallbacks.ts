@@ -67,17 +67,16 @@ export const byOptionName: Fallback = (inputs, nodes, values, used, reference) =
   for (const input of inputs) {
     if (Object.hasOwn(values, input.name) || (input.type.kind !== "choice" && input.type.kind !== "levels")) continue;
     const type = input.type;
-    const shared = new Set(
-      inputs
-        .filter((o) => o !== input && (o.type.kind === "choice" || o.type.kind === "levels"))
-        .flatMap((o) => (o.type as { values: string[] }).values),
-    );
+    const others = inputs.filter((o) => o !== input && (o.type.kind === "choice" || o.type.kind === "levels"));
+    // a value another choice reads as well ("high" of a country's risk or a product's) says neither
+    const readByOther = (v: unknown): boolean =>
+      others.some((o) => (coerce(v, o.type, { options: o.options, reference })?.factor ?? 0) >= STRONG_NAME);
     const found = nodes
       // a one-letter code says an option only under a key that names the input; a value of one
       // record among several listed (an address's type) is not the case's
       .filter((n) => typeof n.value === "string" && n.value.trim().length > 1 && !used.has(n.pointer) && !n.past && !n.listed)
       .map((n) => ({ n, c: coerce(n.value, type, { options: input.options, reference }) }))
-      .filter(({ c }) => c !== undefined && c.factor >= STRONG_NAME && !shared.has(c.value as string));
+      .filter(({ n, c }) => c !== undefined && c.factor >= STRONG_NAME && !readByOther(n.value));
     const options = new Set(found.map(({ c }) => c!.value));
     if (found.length === 0 || options.size !== 1) continue;
     const { n, c } = found[0]!;

@@ -74,6 +74,8 @@ export function summed(input: InputIR, node: JsonNode, ctx: CoerceContext): { va
     let itemCtx = ctx;
     // a debt closed, paid off or cancelled is no longer owed: it counts in no current total
     if (isRecord(item) && ended(item)) continue;
+    // a form's line left blank (`{"creditor": "", "monthly": ""}`) lists nothing
+    if (isRecord(item) && blankLine(item)) continue;
     if (isRecord(item)) {
       const field = itemAmount(item, ctx);
       if (!field) return undefined;
@@ -89,6 +91,10 @@ export function summed(input: InputIR, node: JsonNode, ctx: CoerceContext): { va
   return { value: roundFloat(total), factor: SUM_FACTOR * factor, ...(fieldKey ? { field: fieldKey } : {}) };
 }
 const SUM_FACTOR = 0.9;
+
+/** A record every value of which is empty: a form's line left blank. */
+const blankLine = (r: Record<string, unknown>): boolean =>
+  Object.values(r).every((v) => v === null || (typeof v === "string" && v.trim() === ""));
 
 /** Two records of one shape: the same keys, normalised. */
 const keySet = (r: Record<string, unknown>): string => Object.keys(r).map(normaliseName).sort().join("|");

@@ -41,6 +41,7 @@ import { withPickedRecords } from "./json-picked-records.js";
 import { prosePieces } from "./json-threads.js";
 import { documentUnit, legendUnits, withUnitsApplied } from "./json-units.js";
 import { withCodesSpelled } from "./json-codes.js";
+import { documentHeld } from "./json-documents.js";
 import { namedRecord } from "../../runtime/json.js";
 
 /** Below this a key does not name the input. */
@@ -199,6 +200,14 @@ function candidatesFor(
     )
       continue;
     const listOfAmounts = Array.isArray(node.value) && input.type.kind === "number";
+    // a document asked about, kept as its number or its record (json-documents.ts)
+    const document = node.listed ? undefined : documentHeld(input, node.keys[node.keys.length - 1], node.value, reference);
+    if (document) {
+      const score = pathScore(words, node.keys, node.above);
+      if (score >= MIN_KEY_SCORE)
+        out.push({ input: input.name, pointer: node.pointer, value: document.value, confidence: score * document.factor, raw: node.value });
+      continue;
+    }
     if (isScalarType(input) && typeof node.value === "object" && node.value !== null && !isAmountObject(node.value) && !listOfAmounts)
       continue;
     // a field of one record among several listed is no answer on its own (one member's income, one debt's payment);

@@ -3,7 +3,11 @@
 // list has a status, exactly one says it is in force (`accepted`, `signed`, `approved`, `final`,
 // also done by both sides or in full: `countersigned`, `co-signed`, `fully executed`)
 // and every other that it was replaced or dropped (`superseded`, `draft`, `withdrawn`,
-// `rejected`), that one is the record the list stands for; the others are of another time.
+// `rejected`), that one is the record the list stands for; the others are of another time. A
+// status glossed after a dash or in brackets ("draft - not sent", "superseded (by v3)") is its
+// head. Revisions that say no status but number themselves (`"rev": 3`, `"version": 2`) stand for
+// the latest: the highest number, when every record has one of its own and, where each also says
+// when it was saved, the highest was saved last (json-revisions.ts).
 import { normaliseName } from "./words.js";
 
 /** Keys of a record's status. */
@@ -14,10 +18,17 @@ const IN_FORCE = /^(?:counter ?|co ?|fully |duly )?(accepted|signed|approved|fin
 const REPLACED =
   /^(superseded|replaced|draft|withdrawn|expired|rejected|declined|void|voided|cancelled|canceled|obsolete|outdated|previous|old|lost|abandoned)$/;
 
+/** A status's head, before a gloss after a dash or in brackets ("draft - not sent" › "draft"). */
+const GLOSS = /\s[-–—]\s|[(:;]/;
+const headOf = (status: string): string => normaliseName(status.split(GLOSS)[0]!);
+
 function statusOf(record: Record<string, unknown>): string | undefined {
-  for (const [key, v] of Object.entries(record)) if (typeof v === "string" && STATUS_KEY.test(normaliseName(key))) return normaliseName(v);
+  for (const [key, v] of Object.entries(record)) if (typeof v === "string" && STATUS_KEY.test(normaliseName(key))) return headOf(v);
   return undefined;
 }
+
+/** Whether a record says a status of its own. */
+export const hasStatus = (record: Record<string, unknown>): boolean => statusOf(record) !== undefined;
 
 /** The index of the one version in force among a list's records, if they are such a set of versions. */
 export function versionInForce(list: readonly Record<string, unknown>[]): number | undefined {

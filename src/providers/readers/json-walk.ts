@@ -4,6 +4,8 @@
 // stands for, the others as of another time (json-versions.ts).
 import { versionInForce } from "./json-versions.js";
 import { latestReading } from "./json-readings.js";
+import { latestRevision } from "./json-revisions.js";
+import { partsOfOne } from "./json-pages.js";
 
 export interface JsonNode {
   /** JSON Pointer, e.g. "/applicant/income" */
@@ -101,8 +103,9 @@ export function walkJson(
     if (Array.isArray(value)) {
       const nv = nameValueKeys(value);
       const replaced = nv ? replacedItems(value, nv.name) : undefined;
-      const inForce = nv || !value.every(isRecord) ? undefined : (versionInForce(value) ?? latestReading(value));
-      const ofItsKind = kindsOf(value);
+      const inForce = nv || !value.every(isRecord) ? undefined : (versionInForce(value) ?? latestReading(value) ?? latestRevision(value));
+      // the pages of one document are parts of one record, not several records (json-pages.ts)
+      const ofItsKind = partsOfOne(value) ? () => false : kindsOf(value);
       value.forEach((item, i) => {
         if (nv) {
           const rec = item as Record<string, unknown>;
