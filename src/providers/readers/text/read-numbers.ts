@@ -12,7 +12,7 @@ import { correctedFrom, otherWordsIn, qualifiersOf, retracted, takenBack, unknow
 import { changedFrom, changedTo } from "./changes.js";
 import { matchesOf, type TextIndex } from "./text-index.js";
 import { writersNotTheRole } from "./whose.js";
-import { asksTotal, listWith, statedSum } from "./totals.js";
+import { asksTotal, listByLines, listWith, statedSum } from "./totals.js";
 import type { Token } from "./tokens.js";
 import { isYear, yearsApart } from "./years-apart.js";
 import { OFF_QUESTION, offQuestion } from "./answered-questions.js";
@@ -584,9 +584,13 @@ function totalOf(
   amounts: number[],
   best: Candidate,
   ours: (i: number) => boolean,
+  untaken: (i: number) => boolean,
 ): ReadValue | undefined {
   const { tokens, text } = index;
-  const list = listWith(tokens, text, amounts, best.mention, ours);
+  const inSentence = listWith(tokens, text, amounts, best.mention, ours);
+  // no list in its sentence: the items of a list written one per line, each line's amount of the
+  // form an item, unless another input took it
+  const list = inSentence.length > 1 ? inSentence : listByLines(tokens, text, amounts, best.mention, untaken);
   if (list.length < 2) return undefined;
   const stated = statedSum(tokens, text, list);
   const items = (stated === undefined ? list : [stated]).map((j) => candidate(input, valueCues(input, cues), index, j, 0));
@@ -657,7 +661,8 @@ export function readNumbers(
       (taken.get(j) ?? name) === name &&
       (byMention.get(j) ?? []).every((c) => c.input === name || c.score <= (candidateOn(j)?.score ?? 0));
     const candidateOn = (j: number) => byInput.get(name)!.find((c) => c.mention === j);
-    const total = asksTotal(input) ? totalOf(input, cues, index, amounts, best, ours) : undefined;
+    const untaken = (j: number) => usable(j, input) && (taken.get(j) ?? name) === name;
+    const total = asksTotal(input) ? totalOf(input, cues, index, amounts, best, ours, untaken) : undefined;
     if (total) {
       out[name] = total;
       continue;

@@ -67,3 +67,61 @@ export function statedSum(tokens: Token[], text: string, list: number[]): number
     return /(=|\btotal(l?ing)?:?|\bin all:?)\s*$/i.test(before) || /^\s*(in total|in all|total|combined)\b/i.test(after);
   });
 }
+
+/** A line that is an item of a list: indented, or after a bullet or an item's number. */
+const ITEM_LINE = /^(?:[ \t]+|[-*•·–][ \t]|\d{1,2}[.)][ \t])/;
+
+/** A line that runs on into the next: it ends on a comma or a joining word ("… student loan and"). */
+const RUNS_ON = /(?:,|\b(?:and|or|plus|&))[ \t]*\r?$/i;
+
+/** A payment its line says is not made now: "in deferment, paying $0 right now", "paying nothing". */
+const NOT_PAID = /\b(?:pay(?:s|ing)?|paid)[ \t]+(?:nothing|\$[ \t]*0(?![\d.,]))|\bnothing[ \t]+paid\b|\bdeferr?(?:ed|ment)\b/i;
+/** A debt its line says someone else owes alone: "Jen's own card", "in his own name". */
+const OTHERS_OWN = /\b(?:his|her|their)[ \t]+own\b|\b(?!(?:my|our)\b)\p{Lu}\p{Ll}+['’]s[ \t]+own\b/u;
+
+/**
+ * The amounts listed one per line with the amount at token i ("Debts:\n  Visa — $130/mo\n  Car loan
+ * — $310/mo"): on the item lines of its block (no blank line between, none running on into the
+ * next), each line's one amount of the same form as i's, while the next line holds exactly one such
+ * amount that `usable` allows. A line without one ends the list (a debt paid nothing adds nothing to
+ * the payments); so does an item its line leaves out. A list of one is no list.
+ */
+export function listByLines(tokens: Token[], text: string, amounts: number[], i: number, usable: (j: number) => boolean): number[] {
+  const at = amounts.indexOf(i);
+  const t = tokens[i]!;
+  /** The line of amounts[k] ([start, end), its text), its amounts of i's form from amounts[k] on going by `step`, and where the next line's start. */
+  const lineAt = (k: number, step: 1 | -1) => {
+    const first = amounts[k];
+    if (first === undefined) return undefined;
+    const p = tokens[first]!.start;
+    const start = text.lastIndexOf("\n", p - 1) + 1;
+    const end = (text.indexOf("\n", p) + 1 || text.length + 1) - 1;
+    const alikeOnes: number[] = [];
+    const on = (j: number) => j >= 0 && j < amounts.length && tokens[amounts[j]!]!.start >= start && tokens[amounts[j]!]!.start < end;
+    for (; on(k); k += step) if (alike(t, tokens[amounts[k]!]!)) alikeOnes.push(amounts[k]!);
+    return { start, end, line: text.slice(start, end), alike: alikeOnes, next: k };
+  };
+  // an item its line leaves out of the sum: a payment not made now, a debt someone else owes alone
+  const leftOut = (line: string) => OTHERS_OWN.test(line) || (t.amount!.period !== undefined && NOT_PAID.test(line));
+  const [before, after] = [lineAt(at, -1), lineAt(at, 1)];
+  if (!before || !after || !ITEM_LINE.test(after.line) || leftOut(after.line) || before.alike.length + after.alike.length !== 2) return [i];
+  const out = [i];
+  for (const [step, from] of [
+    [-1, before],
+    [1, after],
+  ] as const) {
+    let last = from;
+    for (let line = lineAt(from.next, step); line; line = lineAt(line.next, step)) {
+      // the next item is the line right after the last one, an item line too, the earlier not
+      // running on into the later, with one amount of i's form
+      const [earlier, later] = step < 0 ? [line, last] : [last, line];
+      if (earlier.end + 1 !== later.start || !ITEM_LINE.test(line.line) || RUNS_ON.test(earlier.line)) break;
+      if (line.alike.length !== 1 || !usable(line.alike[0]!)) break;
+      last = line;
+      if (leftOut(line.line)) continue;
+      if (step < 0) out.unshift(line.alike[0]!);
+      else out.push(line.alike[0]!);
+    }
+  }
+  return out;
+}
