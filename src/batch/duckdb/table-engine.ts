@@ -15,7 +15,7 @@ import { compileToSql, type Digits, type LoadableModel, type SqlQuery } from "..
 import { identifier, stringLiteral } from "../../compiler/4-sql/dialects.js";
 import { loadModel } from "../../compiler/5-load/compiled-model.js";
 import type { ModelInput } from "../../ir/model.js";
-import { parseCsv } from "../csv.js";
+import { headerProblem, parseCsv } from "../csv.js";
 import { recordWriter } from "../records.js";
 import { tempBeside } from "../temp-files.js";
 import { ID, LINE, PLAIN } from "./json-rows.js";
@@ -108,8 +108,8 @@ async function describe(connection: DuckDBConnection, format: TableFormat, path:
     if (format === "csv") {
       const header = await csvHeader(path);
       if (header.length === 0 || (header.length === 1 && header[0] === "")) throw new TableError(`${path} has no header`);
-      const twice = header.find((h, i) => header.indexOf(h) !== i);
-      if (twice !== undefined) throw new TableError(`${path}: the header names the column ${JSON.stringify(twice)} twice`);
+      const problem = headerProblem(header);
+      if (problem !== undefined) throw new TableError(`${path}: ${problem}`);
       return { format, path, columns: header.map((name) => ({ name, type: "VARCHAR" })) };
     }
     const result = await connection.runAndReadAll(`DESCRIBE SELECT * FROM read_parquet(${stringLiteral(path)})`);

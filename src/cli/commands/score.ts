@@ -14,7 +14,7 @@ import type { InputFormat } from "../../batch/chunk-scorer.js";
 import { Pool } from "../../batch/pool.js";
 import { formatSummary, progressLine } from "../../batch/progress.js";
 import { recordWriter, type OutputFormat } from "../../batch/records.js";
-import { scoreStream, type Summary } from "../../batch/score-stream.js";
+import { CsvHeaderError, scoreStream, type Summary } from "../../batch/score-stream.js";
 import { tempBeside, tempDirectory } from "../../batch/temp-files.js";
 import { DEFAULT_EVALUATION_LIMITS, type EvaluationLimits } from "../../runtime/budget.js";
 import { formatCheck } from "../format.js";
@@ -482,6 +482,8 @@ async function scorePool(file: string, values: Values, io: Io, limits: Evaluatio
       outputCopies: output.copies,
       header: recordWriter(outputFormat, decisions).header(),
       onProgress: progress ? (p) => progress!.update(p) : undefined,
+    }).catch((e: unknown) => {
+      throw e instanceof CsvHeaderError ? new UserError(`${values.in === "-" ? "standard input" : values.in}: ${e.message}`) : e;
     });
     progress?.clear();
     await output.close();
