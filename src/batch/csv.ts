@@ -64,6 +64,12 @@ export function parseCsv(text: string): string[][] {
   }
 }
 
+/** What makes a header unusable by name (a column named twice: whose cell would be the input's?), or undefined. */
+export function headerProblem(header: readonly string[]): string | undefined {
+  const twice = header.find((h, i) => header.indexOf(h) !== i);
+  return twice === undefined ? undefined : `the header names the column ${JSON.stringify(twice)} twice`;
+}
+
 const NEEDS_QUOTES = /[",\r\n]/;
 
 /** One field as CSV: quoted when it holds a separator, a quote or a line break. */

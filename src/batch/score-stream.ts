@@ -6,7 +6,7 @@ import type { Writable } from "node:stream";
 import { BufferPool } from "./buffer-pool.js";
 import type { ByteSource } from "./byte-source.js";
 import type { InputFormat } from "./chunk-scorer.js";
-import { parseCsv } from "./csv.js";
+import { headerProblem, parseCsv } from "./csv.js";
 import { OrderedOutput, type Tally } from "./ordered-output.js";
 import type { Pool } from "./pool.js";
 import { PieceReader, type Piece } from "./piece-reader.js";
@@ -49,10 +49,15 @@ function firstRecord(text: string): string {
   return text;
 }
 
-/** The CSV header's column names, cut off the first piece (the header is record 0). */
+/** A CSV header the batch cannot read by name, found before any row is scored. */
+export class CsvHeaderError extends Error {}
+
+/** The CSV header's column names, cut off the first piece (the header is record 0); a CsvHeaderError if it names a column twice. */
 export function takeHeader(piece: Piece): { columns: string[]; rest: Piece } {
   const header = firstRecord(decoder.decode(piece.bytes));
   const [columns = []] = parseCsv(header);
+  const problem = headerProblem(columns);
+  if (problem !== undefined) throw new CsvHeaderError(problem);
   const cut = Buffer.byteLength(header);
   return { columns, rest: { bytes: piece.bytes.subarray(cut), records: piece.records - 1, offset: piece.offset + cut } };
 }

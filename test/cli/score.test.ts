@@ -168,6 +168,20 @@ describe("pdm score", () => {
     expect(pdm([model, "--in", join(dir, "one.jsonl"), "--out", out, "--workers", "0"]).status).toBe(2);
   });
 
+  it("refuses a CSV header that names a column twice, with every engine, and writes nothing", () => {
+    const input = file(
+      "twice.csv",
+      '"credit score","credit score","annual income","monthly debt","loan amount",employment\n700,x,1,1,1,retired\n',
+    );
+    for (const engine of ["js", "duckdb"]) {
+      const out = join(dir, `twice-${engine}.jsonl`);
+      const r = pdm([model, "--in", input, "--out", out, "--engine", engine]);
+      expect(r.status).toBe(2);
+      expect(r.stderr.trim()).toBe(`${input}: the header names the column "credit score" twice`);
+      expect(existsSync(out)).toBe(false);
+    }
+  });
+
   it("streams in constant memory: ten times the rows, about the same peak RSS", async () => {
     const write = async (name: string, count: number) => {
       const path = join(dir, name);

@@ -7,11 +7,11 @@
 // the JS engine's records, byte for byte; the first two only read faster.
 import { createWriteStream } from "node:fs";
 import { rename, rm } from "node:fs/promises";
-import { basename, dirname, join } from "node:path";
 import { finished } from "node:stream/promises";
 import type { LoadableModel, SqlQuery } from "../../compiler/index.js";
 import type { ModelInput } from "../../ir/model.js";
 import { fileSource } from "../byte-source.js";
+import { tempBeside } from "../temp-files.js";
 import { scoreWithDuckDb } from "./engine.js";
 import { screenKeys, type CleanScreen } from "./jsonl-file.js";
 import { screenJsonl, type Screen } from "./jsonl-screen.js";
@@ -50,13 +50,10 @@ export type JsonlFileTally = TableTally & {
 // DuckDB's reader takes a file name with these as a pattern of names
 const GLOB = /[*?[]/;
 
-/** A temporary file's name beside `path` (`what` tells them apart). */
-const besides = (path: string, what: string) => join(dirname(path), `.${basename(path)}.${process.pid}-${Date.now().toString(36)}.${what}`);
-
 export async function scoreJsonlFile(batch: JsonlFileBatch): Promise<JsonlFileTally> {
   const keys = screenKeys(batch.query.inputs, batch.idField);
   // the copy DuckDB's reader reads when the screen declines some lines, beside the output (not the system's temporary directory, which may be memory)
-  const copy = besides(batch.output, "lines.jsonl");
+  const copy = tempBeside(batch.output, "lines.jsonl");
   const globbed = GLOB.test(batch.input) || GLOB.test(copy);
   try {
     let screen: Screen | null = null;
@@ -122,7 +119,7 @@ async function scoreWhileScreening(
   guess: CleanScreen,
   screening: Promise<Screen>,
 ): Promise<{ tally: TableTally } | { screen: Screen }> {
-  const early = besides(batch.output, "early.jsonl");
+  const early = tempBeside(batch.output, "early.jsonl");
   try {
     const scored = scoreFile(batch, guess, early).catch(() => null);
     const [tally, screen] = await Promise.all([scored, screening]);
@@ -148,7 +145,7 @@ function agrees(guess: CleanScreen, screen: CleanScreen, tally: TableTally): boo
 
 /** The piece engine over the whole file, into a temporary file renamed at the end. */
 async function scorePieces(batch: JsonlFileBatch): Promise<TableTally> {
-  const target = besides(batch.output, "tmp");
+  const target = tempBeside(batch.output, "tmp");
   const input = await fileSource(batch.input);
   const output = createWriteStream(target);
   try {

@@ -9,15 +9,15 @@
 // COPY (it spills to the system's temporary directory past its limit).
 import { open, rm, rename, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { basename, dirname, join } from "node:path";
 import type { DuckDBConnection, DuckDBListValue } from "@duckdb/node-api";
 import { BIGINT, DuckDBInstance, DuckDBScalarFunction, LIST, VARCHAR } from "./duckdb-api.js";
 import { compileToSql, type Digits, type LoadableModel, type SqlQuery } from "../../compiler/index.js";
 import { identifier, stringLiteral } from "../../compiler/4-sql/dialects.js";
 import { loadModel } from "../../compiler/5-load/compiled-model.js";
 import type { ModelInput } from "../../ir/model.js";
-import { parseCsv } from "../csv.js";
+import { headerProblem, parseCsv } from "../csv.js";
 import { recordWriter } from "../records.js";
+import { tempBeside } from "../temp-files.js";
 import { ID, LINE, PLAIN } from "./json-rows.js";
 import { parquetColumns, parquetRefusals, sqlParquetParts } from "./parquet-columns.js";
 import { idTexts, recordCsv, recordJson, toJson, unsure } from "./records.js";
@@ -108,8 +108,8 @@ async function describe(connection: DuckDBConnection, format: TableFormat, path:
     if (format === "csv") {
       const header = await csvHeader(path);
       if (header.length === 0 || (header.length === 1 && header[0] === "")) throw new TableError(`${path} has no header`);
-      const twice = header.find((h, i) => header.indexOf(h) !== i);
-      if (twice !== undefined) throw new TableError(`${path}: the header names the column ${JSON.stringify(twice)} twice`);
+      const problem = headerProblem(header);
+      if (problem !== undefined) throw new TableError(`${path}: ${problem}`);
       return { format, path, columns: header.map((name) => ({ name, type: "VARCHAR" })) };
     }
     const result = await connection.runAndReadAll(`DESCRIBE SELECT * FROM read_parquet(${stringLiteral(path)})`);
@@ -232,7 +232,7 @@ export async function scoreTable(batch: TableBatch): Promise<TableTally> {
     temp_directory: tmpdir(),
     ...(batch.threads ? { threads: String(batch.threads) } : defaultThreads(batch.output.format)),
   });
-  const target = join(dirname(batch.output.path), `.${basename(batch.output.path)}.${process.pid}-${Date.now().toString(36)}.tmp`);
+  const target = tempBeside(batch.output.path, "tmp");
   let connection: DuckDBConnection | null = null;
   let written = false;
   try {

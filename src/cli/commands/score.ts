@@ -2,10 +2,9 @@
 // writing decisions (or an error record per failed row) in input order; or with DuckDB (JSONL
 // through Node, Parquet and CSV files read and written by DuckDB itself), or inside PostgreSQL
 // (a table into a table). Progress on a terminal, a summary line at the end.
-import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { createReadStream, createWriteStream, rmSync, statSync } from "node:fs";
 import { rename, rm } from "node:fs/promises";
-import { basename, dirname, join } from "node:path";
+import { join } from "node:path";
 import { pipeline } from "node:stream/promises";
 import { availableParallelism } from "node:os";
 import type { Readable, Writable } from "node:stream";
@@ -15,13 +14,15 @@ import type { InputFormat } from "../../batch/chunk-scorer.js";
 import { Pool } from "../../batch/pool.js";
 import { formatSummary, progressLine } from "../../batch/progress.js";
 import { recordWriter, type OutputFormat } from "../../batch/records.js";
-import { scoreStream, type Summary } from "../../batch/score-stream.js";
+import { CsvHeaderError, scoreStream, type Summary } from "../../batch/score-stream.js";
+import { tempBeside, tempDirectory } from "../../batch/temp-files.js";
 import { DEFAULT_EVALUATION_LIMITS, type EvaluationLimits } from "../../runtime/budget.js";
 import { formatCheck } from "../format.js";
 import { EXIT, print, UserError, type Io } from "../io.js";
 import { command, UsageError, type CommandSpec } from "../command.js";
 import { LENIENT, MODEL_ARGUMENT, readModel } from "../load-model.js";
 import { QUEUE_OPTIONS } from "../queue-options.js";
+import { stopOnSignal } from "../stop-on-signal.js";
 import type { DuckDbPlan } from "../../batch/duckdb/plan.js";
 import type { LoadableModel, SourceResult } from "../../compiler/index.js";
 
@@ -206,7 +207,7 @@ async function openOutput(path: string, io: Io, named = path): Promise<Output> {
  */
 async function openOutputViaTemp(path: string, io: Io): Promise<Output> {
   if (path === "-") return openOutput(path, io);
-  const temp = join(dirname(path), `.${basename(path)}.${process.pid}-${Date.now().toString(36)}.tmp`);
+  const temp = tempBeside(path, "tmp");
   const output = await openOutput(temp, io, path);
   return {
     ...output,
@@ -352,7 +353,7 @@ async function scoreIntoFile(
   const size = values.in === "-" ? undefined : statSync(values.in!, { throwIfNoEntry: false })?.size;
   const progress = !values.quiet && (io.stderr as NodeJS.WriteStream).isTTY ? progressLine(io.stderr, size) : null;
   const toStdout = values.out === "-";
-  const scratch = toStdout ? mkdtempSync(join(tmpdir(), "pdm-score-")) : null;
+  const scratch = toStdout ? tempDirectory("pdm-score-") : null;
   try {
     const path = scratch ? join(scratch, "records") : values.out!;
     const summary = await engine(path, progress ? (p) => progress.update(p) : undefined);
@@ -412,9 +413,10 @@ export const run = command(spec, async (args, io) => {
     const { scoreOnQueueCommand } = await import("../score-on-queue.js");
     return scoreOnQueueCommand(file, args.values, score, io);
   }
-  const duckdb = await duckdbBatch(file, values, io, limits);
-  if (duckdb) return duckdb();
-  return scorePool(file, values, io, limits);
+  return stopOnSignal(io, "pdm score", values.out, async () => {
+    const duckdb = await duckdbBatch(file, values, io, limits);
+    return duckdb ? duckdb() : scorePool(file, values, io, limits);
+  });
 });
 
 /** A batch with an engine that needs no pool: input, output, progress and summary as for the pool. */
@@ -469,7 +471,7 @@ async function scorePool(file: string, values: Values, io: Io, limits: Evaluatio
     const portable = compiled.loadable;
     await pool.load(portable);
     const decisions = portable.decisions;
-    output = await openOutput(values.out!, io);
+    output = await openOutputViaTemp(values.out!, io);
     progress = !values.quiet && (io.stderr as NodeJS.WriteStream).isTTY ? progressLine(io.stderr, input.size) : null;
     const summary = await scoreStream({
       pool,
@@ -480,6 +482,8 @@ async function scorePool(file: string, values: Values, io: Io, limits: Evaluatio
       outputCopies: output.copies,
       header: recordWriter(outputFormat, decisions).header(),
       onProgress: progress ? (p) => progress!.update(p) : undefined,
+    }).catch((e: unknown) => {
+      throw e instanceof CsvHeaderError ? new UserError(`${values.in === "-" ? "standard input" : values.in}: ${e.message}`) : e;
     });
     progress?.clear();
     await output.close();
@@ -491,5 +495,6 @@ async function scorePool(file: string, values: Values, io: Io, limits: Evaluatio
     await pool.close();
     await input?.source.close();
     if (output && output.stream !== io.stdout) output.stream.destroy();
+    await output?.abort?.();
   }
 }
