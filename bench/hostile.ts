@@ -1,5 +1,5 @@
 // How long each attack holds the server's event loop: every attack of the hostile suites (issue 17's
-// list, then each doubling carrier at the bottom and the top of its depths, run, explained and
+// list, the models whose compile grew exponentially, then each doubling carrier at the bottom and the top of its depths, run, explained and
 // checked, then each form of generated costly FEEL at three sizes, then each form of FEEL that
 // allocates far past the size limit, then the JSON shapes near the body limit and a Draft's
 // inflating PDF, test/server/hostile/shapes-near-limit.ts) is sent alone to a fresh
@@ -13,6 +13,7 @@ import { availableParallelism, loadavg } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ATTACKS, type Attack } from "../test/server/hostile/attacks.js";
+import { COMPILE_BLOWUPS } from "../test/server/hostile/compile-blowups.js";
 import { COSTLY_SAMPLES, costlyAttack } from "../test/server/hostile/costly-feel.js";
 import { CARRIERS, doublingAttack } from "../test/server/hostile/doubling.js";
 import { LARGE_BODIES } from "../test/server/hostile/large-bodies.js";
@@ -35,6 +36,7 @@ const { url, keys, residentMb, stop } = await startLocalServer(
 const attacks: Attack[] = [
   ...ATTACKS,
   ...LARGE_BODIES,
+  ...COMPILE_BLOWUPS,
   ...CARRIERS.flatMap((carrier) =>
     carrier.depths.flatMap((depth) => (["run", "explain", "check"] as const).map((form) => doublingAttack(carrier, depth, "funded", form))),
   ),

@@ -153,6 +153,12 @@ export function refund(n: number): void {
   left.steps += n;
 }
 
+/** The steps and the size spent so far inside the innermost withBudget. */
+export const spentSoFar = (): { steps: number; size: number } => ({
+  steps: limits.steps - (left.steps + reserve),
+  size: limits.size - left.size,
+});
+
 /** Whether an evaluation budget bounds the steps now (inside withBudget with a finite step limit). */
 export const stepsBounded = (): boolean => limits.steps !== Infinity;
 

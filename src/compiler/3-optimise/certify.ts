@@ -245,6 +245,40 @@ function mapParts(e: Expr, f: (x: Expr) => Expr | undefined): Expr | undefined {
  * its variable).
  */
 export function expand(e: Expr, loops: boolean): Expr | undefined {
+  const form = expandedParts(e, loops);
+  return form && nodesOf(form) <= MOST_FORM_NODES ? form : undefined;
+}
+
+/**
+ * The most nodes a form `expand` makes may hold, each counted as often as it is reached: the entries
+ * of a context and the arguments of an inlined call are put in place of their names, so a name read
+ * twice doubles what stands for it (`{a: n, b: a + a, c: b + b, …}.z`, `f(f(f(n)))` with `f(x) = x +
+ * x`), and the form, walked by the passes and written out as code, doubles with each. Past it the
+ * value stays on the exact path (measured: 16 such doublings took the compile past a minute).
+ */
+const MOST_FORM_NODES = 2_000;
+
+const counted = new WeakMap<object, number>();
+
+/** The nodes of e as a tree (a node reached twice counted twice), counted once per node shared. */
+function nodesOf(e: Expr): number {
+  const seen = counted.get(e);
+  if (seen !== undefined) return seen;
+  let n = 1;
+  for (const [key, child] of Object.entries(e)) {
+    if (key === "type" || key === "span" || key === "ref" || key === "of" || !child || typeof child !== "object") continue;
+    for (const c of Array.isArray(child) ? child : [child]) {
+      if (!c || typeof c !== "object") continue;
+      // iterations, named arguments and context entries hold their expressions one level down
+      const inner = "kind" in c && "span" in c ? [c] : Object.values(c as object).filter((v) => v && typeof v === "object" && "span" in v);
+      for (const x of inner) n = Math.min(Number.MAX_SAFE_INTEGER, n + nodesOf(x as Expr));
+    }
+  }
+  counted.set(e, n);
+  return n;
+}
+
+function expandedParts(e: Expr, loops: boolean): Expr | undefined {
   if (e.kind === "call" && e.inlined) return inlinedForm(e);
   if (e.kind === "path" && e.base.kind === "context") return entryForm(e.base, e.member);
   if (e.kind === "number" || e.kind === "name" || e.kind === "boolean" || e.kind === "string") return e;
@@ -304,7 +338,8 @@ function entryForm(c: ContextLit, member: string): Expr | undefined {
     n.kind === "name" && n.ref?.kind === "local" && forms.has(n.ref.name) ? forms.get(n.ref.name) : mapParts(n, substitute);
   for (let k = 0; k <= at; k++) {
     const form = substitute(values[k]!);
-    if (!form) return undefined;
+    // counted entry by entry: each count then walks only what the entry adds, never a long chain at once
+    if (!form || nodesOf(form) > MOST_FORM_NODES) return undefined;
     forms.set(keys[k]!, form);
   }
   return forms.get(member);

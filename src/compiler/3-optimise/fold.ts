@@ -6,7 +6,7 @@ import * as rt from "../../runtime/index.js";
 import { isDecimal } from "../../runtime/decimal.js";
 import type { FeelValue } from "../../runtime/values.js";
 import { literalValue } from "../2-analyse/expressions/literal-value.js";
-import { ARITH, COMPARE, closedValue } from "./closed.js";
+import { ARITH, COMPARE, closedValue, foldWork, worked, type FoldWork } from "./closed.js";
 
 /** A literal node for a folded value (a negative number negated, a date as `@"..."`), or null when the value has none. */
 function literalNode(v: FeelValue, like: Expr): Expr | null {
@@ -29,27 +29,18 @@ function dateNode(v: InstanceType<typeof rt.FeelDate>, base: Pick<Expr, "span" |
     : null;
 }
 
-function evaluate(e: Expr): FeelValue | undefined {
-  const { result, problems } = rt.collectProblems(() => {
-    switch (e.kind) {
-      case "arith": {
-        const [l, r] = [literalValue(e.left), literalValue(e.right)];
-        return l === undefined || r === undefined ? undefined : ARITH[e.op](l, r);
-      }
-      case "compare": {
-        const [l, r] = [literalValue(e.left), literalValue(e.right)];
-        return l === undefined || r === undefined ? undefined : COMPARE[e.op](l, r);
-      }
-      case "logical": {
-        const [l, r] = [literalValue(e.left), literalValue(e.right)];
-        return l === undefined || r === undefined ? undefined : e.op === "and" ? rt.and(l, r) : rt.or(l, r);
-      }
-      default:
-        return undefined;
-    }
-  });
-  // Keep expressions that fail at run time unfolded, so their messages are produced there.
-  return problems.length > 0 ? undefined : result;
+/**
+ * An operator over two literals worked out, within what is left of the model's compile-time work
+ * (`10 ** 99999` a few thousand times took seconds); expressions that fail at run time are kept
+ * unfolded, so their messages are produced there.
+ */
+function evaluate(e: Expr, work: FoldWork): FeelValue | undefined {
+  if (e.kind !== "arith" && e.kind !== "compare" && e.kind !== "logical") return undefined;
+  const [l, r] = [literalValue(e.left), literalValue(e.right)];
+  if (l === undefined || r === undefined) return undefined;
+  return worked(work, () =>
+    e.kind === "arith" ? ARITH[e.op](l, r) : e.kind === "compare" ? COMPARE[e.op](l, r) : e.op === "and" ? rt.and(l, r) : rt.or(l, r),
+  );
 }
 
 /** Kinds a closed expression worked out whole may stand as (closed.ts); operators over literals fold below. */
@@ -59,19 +50,19 @@ const CLOSED_KINDS: ReadonlySet<string> = new Set(["call", "path", "for"]);
  * Folds bottom-up, in place; returns the (possibly replaced) node. Inside a filter's condition
  * (`shadowed`) a built-in's name may be an item's field, so no call there is worked out.
  */
-function foldExpr(e: Expr, shadowed = false): Expr {
+function foldExpr(e: Expr, work: FoldWork, shadowed = false): Expr {
   for (const [key, child] of Object.entries(e)) {
     // Unary tests (`in`) and type expressions (`instance of`) share node kind names with
     // expressions but not their shapes: leave them as they are.
     if (key === "type" || key === "span" || key === "ref" || key === "tests" || key === "of") continue;
     if (Array.isArray(child)) {
       child.forEach((c, i) => {
-        if (isExpr(c)) child[i] = foldExpr(c, shadowed);
+        if (isExpr(c)) child[i] = foldExpr(c, work, shadowed);
         else if (c && typeof c === "object" && isExpr((c as { value?: unknown }).value))
-          (c as { value: Expr }).value = foldExpr((c as { value: Expr }).value, shadowed);
+          (c as { value: Expr }).value = foldExpr((c as { value: Expr }).value, work, shadowed);
       });
     } else if (isExpr(child))
-      (e as unknown as Record<string, Expr>)[key] = foldExpr(child, shadowed || (e.kind === "filter" && key === "filter"));
+      (e as unknown as Record<string, Expr>)[key] = foldExpr(child, work, shadowed || (e.kind === "filter" && key === "filter"));
   }
   if (e.kind === "if") {
     const c = literalValue(e.cond);
@@ -80,7 +71,7 @@ function foldExpr(e: Expr, shadowed = false): Expr {
     if (c !== undefined) return { kind: "null", span: e.span, type: e.type };
   }
   // a closed expression's null is left to run: code around a null literal may be written otherwise (a call's message lost)
-  const v = evaluate(e) ?? (!shadowed && CLOSED_KINDS.has(e.kind) ? (closedValue(e) ?? undefined) : undefined);
+  const v = evaluate(e, work) ?? (!shadowed && CLOSED_KINDS.has(e.kind) ? (closedValue(e, work) ?? undefined) : undefined);
   return v === undefined ? e : (literalNode(v, e) ?? e);
 }
 
@@ -88,19 +79,20 @@ function isExpr(x: unknown): x is Expr {
   return !!x && typeof x === "object" && typeof (x as Expr).kind === "string" && "span" in (x as object);
 }
 
-function foldBody(b: BodyIR): void {
+function foldBody(b: BodyIR, work: FoldWork): void {
   if (b.kind === "expr") {
-    b.expr = foldExpr(b.expr);
+    b.expr = foldExpr(b.expr, work);
     return;
   }
-  for (const rule of b.table.rules) rule.outputs = rule.outputs.map((o) => foldExpr(o));
-  for (const input of b.table.inputs) input.expr = foldExpr(input.expr);
+  for (const rule of b.table.rules) rule.outputs = rule.outputs.map((o) => foldExpr(o, work));
+  for (const input of b.table.inputs) input.expr = foldExpr(input.expr, work);
 }
 
 export function foldConstants(ir: ModelIR): void {
-  for (const f of ir.functions) foldBody(f.body);
+  const work = foldWork();
+  for (const f of ir.functions) foldBody(f.body, work);
   for (const d of ir.decisions) {
-    for (const l of d.lets) foldBody(l.body);
-    foldBody(d.body);
+    for (const l of d.lets) foldBody(l.body, work);
+    foldBody(d.body, work);
   }
 }

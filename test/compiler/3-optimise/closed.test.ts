@@ -49,6 +49,27 @@ describe("closed expressions worked out at compile time", () => {
       expect(compiled(expr, true).source).not.toMatch(/iterRange|iterPasses|rt\.context|builtinOf/);
   });
 
+  it("share one budget in a model: past it, the copies left run at run time, answering the same", () => {
+    // each copy within one expression's limits; 300 of them ask more than the model's budget
+    const copy = "string length(string join(for i in 1..999 return string(i)))";
+    const expr = `[${Array.from({ length: 300 }, () => copy).join(", ")}]`;
+    const [folded, plain] = [compiled(expr, true), compiled(expr, false)];
+    expect(folded.source).toMatch(/iterRange|iterPasses/);
+    expect(folded.source.length).toBeLessThan(plain.source.length);
+    expect(folded.evaluate({})).toEqual(plain.evaluate({}));
+    expect(compiled(`[${Array.from({ length: 5 }, () => copy).join(", ")}]`, true).source).not.toMatch(/iterRange|iterPasses/);
+  });
+
+  it("see a context's entries in order, an outer name hidden only inside", () => {
+    for (const expr of [
+      "{b: 1, c: {a: b, b: 2}.a + b}.c",
+      "{i: 10, s: sum(for i in 1..3 return i) + i}.s",
+      "{a: {a: 1, b: a + 1}.b, c: a * 3}.c",
+    ])
+      expect(compiled(expr, true).evaluate({})).toEqual(compiled(expr, false).evaluate({}));
+    expect(compiled("{b: 1, c: {a: b, b: 2}.a + b}.c", true).source).not.toMatch(/rt\.context|builtinOf/);
+  });
+
   it("are left to run time when they fail, warn or ask much work", () => {
     for (const expr of ["sqrt(-1)", "max(for o in 1..3 return o / 0)", "sum(for o in 1..2000 return o)", 'date("2024-02-30")'])
       expect(compiled(expr, true).source).toMatch(/iterRange|iterPasses|builtinOf/);

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CATALOGUE, type ProblemCode } from "../../../src/service/problems.js";
 import { cli, lastLine, makeStore, startServer, type Server, type Store } from "../spawn.js";
 import { ATTACKS, CHAIN_CHECK, LIMITS, normalCall, type Sender } from "./attacks.js";
+import { COMPILE_BLOWUPS } from "./compile-blowups.js";
 import { LARGE_BODIES } from "./large-bodies.js";
 import { SHAPE_ATTACKS } from "./shapes-near-limit.js";
 import { heldMs, readAccounts, receiptMicros, send, whilePolling, type Reply } from "./traffic.js";
@@ -61,7 +62,7 @@ describe("hostile input", () => {
     expect(call.answer!(reply.body)).toBe(true);
   });
 
-  for (const attack of [...ATTACKS, ...LARGE_BODIES, ...SHAPE_ATTACKS]) {
+  for (const attack of [...ATTACKS, ...LARGE_BODIES, ...SHAPE_ATTACKS, ...COMPILE_BLOWUPS]) {
     it(attack.name, { timeout: 180_000 }, async () => {
       await heldMs(server.url); // starts the measure afresh
       const { result, slowestMs, polls, failed } = await whilePolling(server.url, () => send(server.url, keys, attack));
