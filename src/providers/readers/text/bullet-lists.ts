@@ -8,6 +8,10 @@ import type { TextIndex } from "./text-index.js";
 /** A line opened by a bullet, up to any point on it. */
 export const BULLET_LINE = /^[ \t]*[-*•][ \t][^\n]*$/;
 
+/** A bullet opening a line, seen from the few characters before the line's first token. */
+const BULLET_OPENS = /(?:^|\n)[ \t]*[-*•][ \t]/;
+const INDENT = 6;
+
 /** Per text, per sentence: the period its list's heading states ("none": it states none; null: no item of a list). */
 const HEADINGS = new WeakMap<TextIndex, Map<number, Period | "none" | null>>();
 
@@ -15,8 +19,9 @@ const HEADINGS = new WeakMap<TextIndex, Map<number, Period | "none" | null>>();
 function bulleted(index: TextIndex, s: number): boolean {
   const first = index.sentenceFirst[s];
   if (first === undefined || first < 0) return false;
+  // the few characters before the line's first token: a bullet opens the line, after an indent
   const start = index.tokens[first]!.start;
-  return BULLET_LINE.test(index.text.slice(index.text.lastIndexOf("\n", start - 1) + 1, start + 2));
+  return BULLET_OPENS.test(index.text.slice(Math.max(0, start - INDENT), start + 2));
 }
 
 /**
