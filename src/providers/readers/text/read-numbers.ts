@@ -13,6 +13,7 @@ import { changedFrom, changedTo } from "./changes.js";
 import { matchesOf, type TextIndex } from "./text-index.js";
 import { writersNotTheRole } from "./whose.js";
 import { asksTotal, listByLines, listWith, statedSum } from "./totals.js";
+import { headingPeriod } from "./bullet-lists.js";
 import type { Token } from "./tokens.js";
 import { isYear, yearsApart } from "./years-apart.js";
 import { OFF_QUESTION, offQuestion } from "./answered-questions.js";
@@ -181,6 +182,8 @@ const HAVING = new Set([
 const OBJECT_PRONOUNS = new Set(["us", "me", "him", "her", "them", "you"]);
 /** Words after a negator that deny only what is besides the things named: "no other claims". */
 const BESIDES = new Set(["other", "further", "more", "additional", "else"]);
+/** The article of a thing classed, not had: "not a loan". */
+const INDEFINITE = new Set(["a", "an"]);
 /** How much "no other loans" says none, of an amount: the loan asked for aside, nothing is owed, unless an amount is stated. */
 const BESIDES_SHARE = 0.75;
 /** Words right after a denied cue that keep some of it: "no debts apart from the mortgage". */
@@ -220,7 +223,9 @@ function saysNone(tokens: Token[], i: number, count: boolean): number {
       DENIED_VERB.test(w.lower) &&
       tokens.slice(k + 1, i).every((b) => b.stop || HAVING.has(b.lower) || OBJECT_PRONOUNS.has(b.lower) || BESIDES.has(b.lower))
     )
-      return besides;
+      // "(rent, not a loan)", "that's not a debt": something else said not to be one of the kind, no
+      // denial that any is had
+      return tokens.slice(k + 1, i).some((b) => INDEFINITE.has(b.lower)) ? 0 : besides;
   }
   const [mark, answer] = [tokens[i + 1], tokens[i + 2]];
   if (mark?.kind === "word" && mark.lower === "free" && mark.clause === t.clause && mark.start - t.end <= 1) return 1;
@@ -302,32 +307,62 @@ function unqualified(tokens: Token[], i: number, cues: Cue[]): boolean {
   );
 }
 
+/** The mentions of the input's heaviest cue words, and of the general kinds of what it totals, with the strength of each match. */
+function namings(index: TextIndex, input: InputIR, cues: Cue[]): { i: number; m: number }[] {
+  const heaviest = Math.max(0, ...cues.map((c) => c.weight));
+  const heavy = cues.filter((c) => c.weight === heaviest);
+  // the general kinds of what the input totals ("loans" of debts): denied, as plain as the thing itself
+  const kinds = kindOf(input) === "count" ? [] : heavy.flatMap((c) => kindsOf(c.stem)).filter((k) => !heavy.some((c) => c.stem === k));
+  return [
+    ...heavy.flatMap((c) => matchesOf(index, c.stem)),
+    ...kinds
+      .flatMap((k) => matchesOf(index, k).filter((x) => x.m === 1 && unqualified(index.tokens, x.i, cues)))
+      .map(({ i }) => ({ i, m: 1 })),
+  ];
+}
+
+/**
+ * "I also pay $1,400 rent but that's not a debt", "$500/mo (rent, not a loan)": the amounts of a
+ * sentence before the input's cue word said not to be one of its kind are of something else.
+ * Returns, per sentence, the last such cue.
+ */
+function classedNot(index: TextIndex, input: InputIR, cues: Cue[]): Map<number, number> {
+  const { tokens } = index;
+  const out = new Map<number, number>();
+  for (const { i } of namings(index, input, cues)) {
+    const [article, not] = [tokens[i - 1], tokens[i - 2]];
+    if (article && not && INDEFINITE.has(article.lower) && DENIED_VERB.test(not.lower) && not.sentence === tokens[i]!.sentence)
+      out.set(tokens[i]!.sentence, Math.max(i, out.get(tokens[i]!.sentence) ?? i));
+  }
+  return out;
+}
+
+/** A cue denied, with the strength of the match; `besides`: only what is besides the things named ("no other loans"). */
+interface Denial {
+  i: number;
+  m: number;
+  besides: boolean;
+}
+
 /**
  * "No existing debt", "no coupon": an input's own name word denied by a word just before it, in
  * its clause, or answered "none" after a colon ("Rent: none"), says the amount is 0. Returns the
  * cue tokens so denied, with the strength of the match (a synonym's is less than 1).
  */
-function denied(index: TextIndex, input: InputIR, cues: Cue[]): { i: number; m: number }[] {
+function denied(index: TextIndex, input: InputIR, cues: Cue[]): Denial[] {
   if (!withinBounds(input.type, 0)) return [];
   const { tokens } = index;
-  const heaviest = Math.max(0, ...cues.map((c) => c.weight));
-  const out: { i: number; m: number }[] = [];
+  const out: Denial[] = [];
   const count = kindOf(input) === "count";
-  const heavy = cues.filter((c) => c.weight === heaviest);
-  // the general kinds of what the input totals ("loans" of debts): denied, as plain as the thing itself
-  const kinds = count ? [] : heavy.flatMap((c) => kindsOf(c.stem)).filter((k) => !heavy.some((c) => c.stem === k));
-  const mentions = [
-    ...heavy.flatMap((c) => matchesOf(index, c.stem)),
-    ...kinds.flatMap((k) => matchesOf(index, k).filter((x) => x.m === 1 && unqualified(tokens, x.i, cues))).map(({ i }) => ({ i, m: 1 })),
-  ];
-  for (const { i, m } of mentions) {
+  for (const { i, m } of namings(index, input, cues)) {
     index.meter.steps++;
     const said = saysNone(tokens, i, count);
     // "Mortgage: 1,120 a month. No other loans.": none besides the payment just stated
     if (said === BESIDES_SHARE && paymentJustBefore(index, i)) continue;
     const none = Math.max(said, answeredNone(index, i) ? 1 : 0);
     // "no claims yet" is none so far; "no estimate yet" is not known
-    if (none > 0 && (count || !notYet(tokens, i))) out.push({ i, m: m * none });
+    const besides = !count && (said === BESIDES_SHARE || BESIDES.has(tokens[i - 1]?.lower ?? ""));
+    if (none > 0 && (count || !notYet(tokens, i))) out.push({ i, m: m * none, besides });
   }
   return out;
 }
@@ -373,8 +408,12 @@ interface Candidate {
  * states none.
  */
 function labelPeriod(index: TextIndex, i: number): Amount["period"] {
-  return labelOf(index, i)?.period;
+  // "Monthly repayments:\n- car loan: $310": a list's heading labels its items
+  return labelOf(index, i)?.period ?? headingPeriod(index, index.tokens[i]!.sentence);
 }
+
+/** The period of the amount at i: its own, or its line's label's. */
+const periodOf = (index: TextIndex, i: number): Amount["period"] => index.tokens[i]!.amount!.period ?? labelPeriod(index, i);
 
 /** The label of the line the amount at i stands on, after its colon, if any. */
 function labelOf(index: TextIndex, i: number): Label | undefined {
@@ -452,7 +491,7 @@ function candidate(input: InputIR, cues: Cue[], index: TextIndex, i: number, min
   // a count of something the input does not ask about: "45 years old" is not an income
   else if (unit && !cues.some((c) => c.stem === unit)) fit *= kind === "money" ? 0.3 : 0.5;
   // "her two pensions", "2 loans": a bare number before its cue word in the plural counts them, it is no sum of money
-  if (kind === "money" && countsCue(tokens, i, cues)) return undefined;
+  if (kind === "money" && (countsCue(tokens, i, cues) || countsAThing(tokens, i))) return undefined;
   const qualifiers = qualifiersOf(tokens, i);
   // the newer end of a change ("up from 60 to 75") is a value, not the end of a range
   const older = changedFrom(tokens, i);
@@ -503,6 +542,36 @@ function countsCue(tokens: Token[], i: number, cues: Cue[]): boolean {
     return false;
   return /[^s]s$/.test(next.lower) && cues.some((c) => stemMatch(c.stem, next.stem) > 0 || c.stem === next.concept);
 }
+
+/**
+ * A small number in words right before a noun ("one credit card", "two kids"): how many of a thing,
+ * no sum of money, which a figure or a currency would write.
+ */
+function countsAThing(tokens: Token[], i: number): boolean {
+  const a = tokens[i]!.amount!;
+  const next = tokens[i + 1];
+  return (
+    !!a.words &&
+    !a.currency &&
+    !a.period &&
+    !a.percent &&
+    Number.isInteger(a.value) &&
+    a.value < COUNT_LIMIT &&
+    next?.kind === "word" &&
+    !next.stop &&
+    next.sentence === tokens[i]!.sentence &&
+    next.start - (tokens[i]!.amountEnd ?? tokens[i]!.end) === 1
+  );
+}
+
+/** A denied cue as a candidate of 0: a synonym denied says less ("no salary" may deny one kind of income of several). */
+const deniedCandidate = (input: InputIR, { i, m }: Denial): Candidate => ({
+  input: input.name,
+  mention: i,
+  score: DENIED_SCORE * m ** 2,
+  value: 0,
+  factor: DENIED_CONFIDENCE * m,
+});
 
 /** Labels that make the number after them an identifier: "NMLS 448812", "ref 20331", "account no. 448120", "ext 22", "#4471". */
 const IDENTIFIER_LABEL =
@@ -618,11 +687,16 @@ export function readNumbers(
   const amounts = index.amounts.filter((i) => !takenBack(tokens, i) && !gone.has(i) && changedTo(tokens, i) === undefined && !ids.has(i));
   const all: Candidate[] = [];
   const byInput = new Map<string, Candidate[]>();
+  const besidesOf: { input: InputIR; d: Denial }[] = [];
+  // per input, the amounts it may take: those the caller allows, but those said to be of another kind
+  const fits = new Map<string, (i: number) => boolean>();
   const answersAnother = offQuestion(index, cues);
   for (const input of inputs) {
     const own: Candidate[] = [];
+    const classed = kindOf(input) === "count" ? new Map<number, number>() : classedNot(index, input, cues.get(input.name) ?? []);
+    fits.set(input.name, (i) => usable(i, input) && i >= (classed.get(tokens[i]!.sentence) ?? -1));
     for (const i of amounts) {
-      if (!usable(i, input)) continue;
+      if (!fits.get(input.name)!(i)) continue;
       const c = candidate(input, valueCues(input, cues), index, i);
       // a figure on the line answering a question about another input answers that one first
       if (c && answersAnother(tokens[i]!.sentence, input.name)) c.score *= OFF_QUESTION;
@@ -630,10 +704,24 @@ export function readNumbers(
     }
     // a synonym denied says less ("no salary" may deny one kind of income of several): an amount
     // stated for the input wins over it ("pension $36,600 p.a., no salary")
-    for (const { i, m } of denied(index, input, cues.get(input.name) ?? []))
-      own.push({ input: input.name, mention: i, score: DENIED_SCORE * m ** 2, value: 0, factor: DENIED_CONFIDENCE * m });
+    for (const d of denied(index, input, cues.get(input.name) ?? []))
+      if (d.besides) besidesOf.push({ input, d });
+      else own.push(deniedCandidate(input, d));
     all.push(...own);
     byInput.set(input.name, own);
+  }
+  // "none besides" says nothing of the things named: an amount stated for the input (in its period
+  // when it asks one) that no other input claims more strongly stands ("Credit cards (monthly
+  // repayment): $220 … Other loans: none"); a pension "a month" is no debt stated
+  const onMention = new Map<number, Candidate[]>();
+  if (besidesOf.length > 0) for (const c of all) onMention.set(c.mention, [...(onMention.get(c.mention) ?? []), c]);
+  const claimed = (c: Candidate) => onMention.get(c.mention)!.some((o) => o.input !== c.input && o.score > c.score);
+  for (const { input, d } of besidesOf) {
+    const period = periodOfText(`${input.name} ${input.desc}`);
+    const own = byInput.get(input.name)!;
+    if (own.some((c) => c.value > 0 && (!period || periodOf(index, c.mention) !== undefined) && !claimed(c))) continue;
+    own.push(deniedCandidate(input, d));
+    all.push(own[own.length - 1]!);
   }
   const byMention = new Map<number, Candidate[]>();
   for (const c of all) byMention.set(c.mention, [...(byMention.get(c.mention) ?? []), c]);
@@ -657,7 +745,7 @@ export function readNumbers(
     const input = inputs.find((i) => i.name === name)!;
     // an item of a list counts when no other input takes it or claims it more strongly ("wants $27,500, monthly debt $1,020")
     const ours = (j: number) =>
-      usable(j, input) &&
+      fits.get(name)!(j) &&
       (taken.get(j) ?? name) === name &&
       (byMention.get(j) ?? []).every((c) => c.input === name || c.score <= (candidateOn(j)?.score ?? 0));
     const candidateOn = (j: number) => byInput.get(name)!.find((c) => c.mention === j);

@@ -5,6 +5,7 @@
 import type { InputIR } from "../../../ir/ir.js";
 import { contentStems } from "../words.js";
 import type { Token } from "./tokens.js";
+import { BULLET_LINE } from "./bullet-lists.js";
 
 /** Words by which a question asks for a sum. */
 const TOTAL_WORDS = /\b(total|totals|combined|altogether|together|in all|sum of)\b/i;
@@ -31,6 +32,11 @@ const JOINS = /[,;+]|\b(and|plus)\b/i;
 /** What ends a list: a full stop or a line break (a semicolon does not). */
 const ENDS = /[.!?](\s|$)|\n/;
 
+/** How many content words a bullet's label may hold: the line bounds it, not a comma. */
+const BULLET_GAP = 8;
+/** Between two amounts: the rest of one bullet's line, then the next bullet's label. */
+const BULLET_NEXT = /^[^\n.!?]*\n[ \t]*[-*•][ \t][^\n]*$/;
+
 const alike = (a: Token, b: Token): boolean =>
   a.amount!.currency === b.amount!.currency && a.amount!.percent === b.amount!.percent && a.amount!.period === b.amount!.period;
 
@@ -48,10 +54,14 @@ export function listWith(tokens: Token[], text: string, amounts: number[], i: nu
     const between = text.slice(x.amountEnd ?? x.end, y.start);
     // "$275 student loan + $340 card = $615/month": the stated sum joins whatever its period
     const sum = /=\s*$/.test(between);
+    // "- car loan: $230\n- card: $45": the items of a list of bullets, one a line
+    const bullets = BULLET_NEXT.test(between) && BULLET_LINE.test(text.slice(text.lastIndexOf("\n", x.start) + 1, x.start));
+    if (bullets) return alike(x, y) && words(a, b, x) <= BULLET_GAP;
     if ((!alike(x, y) && !sum) || ENDS.test(between) || (!JOINS.test(between) && !sum)) return false;
-    const words = tokens.slice(a + 1, b).filter((t) => t.kind === "word" && !t.stop && t.start >= (x.amountEnd ?? x.end));
-    return words.length <= ITEM_GAP;
+    return words(a, b, x) <= ITEM_GAP;
   };
+  const words = (a: number, b: number, x: Token): number =>
+    tokens.slice(a + 1, b).filter((t) => t.kind === "word" && !t.stop && t.start >= (x.amountEnd ?? x.end)).length;
   const out = [i];
   for (let k = at - 1; k >= 0 && usable(amounts[k]!) && joined(amounts[k]!, out[0]!); k--) out.unshift(amounts[k]!);
   for (let k = at + 1; k < amounts.length && usable(amounts[k]!) && joined(out[out.length - 1]!, amounts[k]!); k++) out.push(amounts[k]!);
