@@ -1,6 +1,6 @@
 // A parsed `<definitions>` document with what the importer looks up in it: its namespace, its
 // elements by id, and how an `href` (`#id` or `namespace#id`) resolves.
-import { parseXml, type XmlElement } from "./xml.js";
+import { declaredEntity, parseXml, type XmlElement } from "./xml.js";
 
 export interface Definitions {
   file: string;
@@ -11,6 +11,11 @@ export interface Definitions {
 }
 
 export function readDefinitions(text: string, file: string): Definitions | { error: string } {
+  const entity = declaredEntity(text);
+  if (entity)
+    return {
+      error: `${file}:${entity.line}: the DOCTYPE declares the entity ${entity.name}; DMN files use no DTD and the import expands no entity: write its text in place`,
+    };
   const parsed = parseXml(text);
   if ("error" in parsed) return { error: `${file}: not well-formed XML: ${parsed.error}` };
   const root = parsed.root;

@@ -82,6 +82,22 @@ function toElement(node: OrderedNode, starts: number[]): XmlElement | null {
   return el;
 }
 
+/**
+ * The first entity a document's DOCTYPE declares in its internal subset (before the root element),
+ * with its line. DMN files use no DTD; the parser refuses external entities but would leave a
+ * reference to an internal one as its literal text (`&lol3;` inside a FEEL string), so a document
+ * that declares one is refused where it declares it rather than imported with the wrong text.
+ */
+export function declaredEntity(text: string): { name: string; line: number } | undefined {
+  const rootAt = text.search(/<[A-Za-z_]/);
+  const prolog = rootAt < 0 ? text : text.slice(0, rootAt);
+  const doctype = prolog.search(/<!DOCTYPE\b/);
+  if (doctype < 0) return undefined;
+  const entity = /<!ENTITY\s+(%\s+)?([^\s>]*)/.exec(prolog.slice(doctype));
+  if (!entity) return undefined;
+  return { name: entity[2]!, line: lineAt(lineStarts(text), doctype + entity.index) };
+}
+
 /** Parses a document and returns its root element, or an error message. */
 export function parseXml(text: string): { root: XmlElement } | { error: string } {
   let nodes: OrderedNode[];

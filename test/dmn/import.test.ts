@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { checkModel, type ModelInput } from "../../src/compiler/index.js";
 import { importDmn } from "../../src/dmn/index.js";
@@ -217,6 +218,36 @@ describe("importDmn: decisions", () => {
       expect(r.diagnostics.map((d) => [d.code, d.severity])).toEqual([["dmn.xml", "error"]]);
       expect(r.diagnostics[0]!.message).toMatch(new RegExp(`^old\\.dmn: DMN 1\\.0 .*<${root}>.*save the model as DMN 1\\.1 or later$`));
     }
+  });
+
+  it("refuses a DOCTYPE that declares an entity, at its line and by its name, rather than import the reference as text", () => {
+    const body = dmn(decision("d", literal('"&e;"')));
+    const rootAt = body.search(/<[A-Za-z_]/);
+    fc.assert(
+      fc.property(
+        fc.nat(6),
+        fc.constantFrom("e", "lol9", "% p"),
+        fc.constantFrom('"lol"', '"&lol8;&lol8;&lol8;"', 'SYSTEM "file:///etc/passwd"', 'PUBLIC "-//x" "http://127.0.0.1/x.dtd"'),
+        (blank, name, value) => {
+          const xml = `${body.slice(0, rootAt)}${"\n".repeat(blank)}<!DOCTYPE definitions [\n<!ENTITY ${name} ${value}>\n]>\n${body.slice(rootAt)}`;
+          const r = importDmn(xml, { file: "m.dmn" });
+          expect(r.content).toBeNull();
+          expect(r.diagnostics.map((d) => [d.code, d.severity])).toEqual([["dmn.xml", "error"]]);
+          const line = body.slice(0, rootAt).split("\n").length + blank + 1;
+          expect(r.diagnostics[0]!.message).toContain(`m.dmn:${line}: the DOCTYPE declares the entity ${name.replace("% ", "")};`);
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+
+  it("imports a DOCTYPE that declares no entity, and FEEL text that merely mentions one", () => {
+    const body = dmn(decision("d", literal("\"<!DOCTYPE x [<!ENTITY y 'z'>]>\"")));
+    const rootAt = body.search(/<[A-Za-z_]/);
+    const xml = `${body.slice(0, rootAt)}<!DOCTYPE definitions>\n${body.slice(rootAt)}`;
+    const r = importDmn(xml.replace(/"<!DOCTYPE x \[<!ENTITY y 'z'>\]>"/, "\"&lt;!DOCTYPE x [&lt;!ENTITY y 'z'&gt;]&gt;\""));
+    expect(errors(r)).toEqual([]);
+    expect((r.content!.decisions as Record<string, { expr: string }>).d.expr).toBe(`"<!DOCTYPE x [<!ENTITY y 'z'>]>"`);
   });
 
   it("reports text that is not DMN", () => {
