@@ -64,8 +64,9 @@ export function parseCsv(text: string): string[][] {
   }
 }
 
-/** What makes a header unusable by name (a column named twice: whose cell would be the input's?), or undefined. */
+/** What makes a header unusable by name (none at all, or a column named twice: whose cell would be the input's?), or undefined. */
 export function headerProblem(header: readonly string[]): string | undefined {
+  if (header.length === 0 || (header.length === 1 && header[0] === "")) return "the file has no header (no column names on its first line)";
   const twice = header.find((h, i) => header.indexOf(h) !== i);
   return twice === undefined ? undefined : `the header names the column ${JSON.stringify(twice)} twice`;
 }

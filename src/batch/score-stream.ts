@@ -93,6 +93,8 @@ export async function scoreStream(options: BatchOptions): Promise<Summary> {
     pool.submit({ seq, first: nextRow, bytes: piece.bytes, spare: buffers.take(2 * piece.bytes.length), columns });
     nextRow += piece.records;
   }
+  // an empty file has no first piece: its missing header is the same error as an empty one
+  if (format === "csv" && !columns) throw new CsvHeaderError(headerProblem([])!);
   await ordered.finished();
   return { ...ordered.done };
 }

@@ -182,6 +182,22 @@ describe("pdm score", () => {
     }
   });
 
+  it("refuses a CSV file with no header (empty, or a blank first line), with every engine, in the same words, and writes nothing", () => {
+    for (const [name, text] of [
+      ["empty.csv", ""],
+      ["blank.csv", "\n700,1,1,1,retired\n"],
+    ]) {
+      const input = file(name!, text!);
+      for (const engine of ["js", "duckdb"]) {
+        const out = join(dir, `${name}-${engine}.jsonl`);
+        const r = pdm([model, "--in", input, "--out", out, "--engine", engine]);
+        expect(r.status, `${name} ${engine}`).toBe(2);
+        expect(r.stderr.trim()).toBe(`${input}: the file has no header (no column names on its first line)`);
+        expect(existsSync(out)).toBe(false);
+      }
+    }
+  });
+
   it("streams in constant memory: ten times the rows, about the same peak RSS", async () => {
     const write = async (name: string, count: number) => {
       const path = join(dir, name);

@@ -107,7 +107,6 @@ async function describe(connection: DuckDBConnection, format: TableFormat, path:
   try {
     if (format === "csv") {
       const header = await csvHeader(path);
-      if (header.length === 0 || (header.length === 1 && header[0] === "")) throw new TableError(`${path} has no header`);
       const problem = headerProblem(header);
       if (problem !== undefined) throw new TableError(`${path}: ${problem}`);
       return { format, path, columns: header.map((name) => ({ name, type: "VARCHAR" })) };
