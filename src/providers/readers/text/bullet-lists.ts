@@ -5,11 +5,14 @@ import type { Period } from "../numbers.js";
 import { periodOfText } from "../words.js";
 import type { TextIndex } from "./text-index.js";
 
+/** The marks that open an item of a list: a dash, an asterisk, a bullet, a middle dot, an en dash. */
+export const BULLET = "[-*•·–]";
+
 /** A line opened by a bullet, up to any point on it. */
-export const BULLET_LINE = /^[ \t]*[-*•][ \t][^\n]*$/;
+export const BULLET_LINE = new RegExp(`^[ \\t]*${BULLET}[ \\t][^\\n]*$`);
 
 /** A bullet opening a line, seen from the few characters before the line's first token. */
-const BULLET_OPENS = /(?:^|\n)[ \t]*[-*•][ \t]/;
+const BULLET_OPENS = new RegExp(`(?:^|\\n)[ \\t]*${BULLET}[ \\t]`);
 const INDENT = 6;
 
 /** Per text, per sentence: the period its list's heading states ("none": it states none; null: no item of a list). */

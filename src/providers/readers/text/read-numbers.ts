@@ -408,8 +408,22 @@ interface Candidate {
  * states none.
  */
 function labelPeriod(index: TextIndex, i: number): Amount["period"] {
-  // "Monthly repayments:\n- car loan: $310": a list's heading labels its items
-  return labelOf(index, i)?.period ?? headingPeriod(index, index.tokens[i]!.sentence);
+  // "Monthly repayments:\n- car loan: $310": a list's heading labels its items' amounts, each its
+  // line's first; a later one is a note on the item ("…, in deferment, paying $0 right now")
+  return labelOf(index, i)?.period ?? (firstInSentence(index, i) ? headingPeriod(index, index.tokens[i]!.sentence) : undefined);
+}
+
+/** Whether the amount at token i is the first of its sentence (the amounts are ascending: a binary search). */
+function firstInSentence(index: TextIndex, i: number): boolean {
+  const { amounts, tokens } = index;
+  let [lo, hi] = [0, amounts.length];
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (amounts[mid]! < i) lo = mid + 1;
+    else hi = mid;
+  }
+  const before = amounts[lo - 1];
+  return before === undefined || tokens[before]!.sentence !== tokens[i]!.sentence;
 }
 
 /** The period of the amount at i: its own, or its line's label's. */

@@ -5,7 +5,7 @@
 import type { InputIR } from "../../../ir/ir.js";
 import { contentStems } from "../words.js";
 import type { Token } from "./tokens.js";
-import { BULLET_LINE } from "./bullet-lists.js";
+import { BULLET, BULLET_LINE } from "./bullet-lists.js";
 
 /** Words by which a question asks for a sum. */
 const TOTAL_WORDS = /\b(total|totals|combined|altogether|together|in all|sum of)\b/i;
@@ -35,7 +35,7 @@ const ENDS = /[.!?](\s|$)|\n/;
 /** How many content words a bullet's label may hold: the line bounds it, not a comma. */
 const BULLET_GAP = 8;
 /** Between two amounts: the rest of one bullet's line, then the next bullet's label. */
-const BULLET_NEXT = /^[^\n.!?]*\n[ \t]*[-*•][ \t][^\n]*$/;
+const BULLET_NEXT = new RegExp(`^[^\\n.!?]*\\n[ \\t]*${BULLET}[ \\t][^\\n]*$`);
 
 const alike = (a: Token, b: Token): boolean =>
   a.amount!.currency === b.amount!.currency && a.amount!.percent === b.amount!.percent && a.amount!.period === b.amount!.period;
@@ -56,7 +56,8 @@ export function listWith(tokens: Token[], text: string, amounts: number[], i: nu
     const sum = /=\s*$/.test(between);
     // "- car loan: $230\n- card: $45": the items of a list of bullets, one a line
     const bullets = BULLET_NEXT.test(between) && BULLET_LINE.test(text.slice(text.lastIndexOf("\n", x.start) + 1, x.start));
-    if (bullets) return alike(x, y) && words(a, b, x) <= BULLET_GAP;
+    if (bullets)
+      return alike(x, y) && words(a, b, x) <= BULLET_GAP && !leftOut(lineOf(text, x.start), x) && !leftOut(lineOf(text, y.start), y);
     if ((!alike(x, y) && !sum) || ENDS.test(between) || (!JOINS.test(between) && !sum)) return false;
     return words(a, b, x) <= ITEM_GAP;
   };
@@ -79,7 +80,7 @@ export function statedSum(tokens: Token[], text: string, list: number[]): number
 }
 
 /** A line that is an item of a list: indented, or after a bullet or an item's number. */
-const ITEM_LINE = /^(?:[ \t]+|[-*•·–][ \t]|\d{1,2}[.)][ \t])/;
+const ITEM_LINE = new RegExp(`^(?:[ \\t]+|${BULLET}[ \\t]|\\d{1,2}[.)][ \\t])`);
 
 /** A line that runs on into the next: it ends on a comma or a joining word ("… student loan and"). */
 const RUNS_ON = /(?:,|\b(?:and|or|plus|&))[ \t]*\r?$/i;
@@ -88,6 +89,14 @@ const RUNS_ON = /(?:,|\b(?:and|or|plus|&))[ \t]*\r?$/i;
 const NOT_PAID = /\b(?:pay(?:s|ing)?|paid)[ \t]+(?:nothing|\$[ \t]*0(?![\d.,]))|\bnothing[ \t]+paid\b|\bdeferr?(?:ed|ment)\b/i;
 /** A debt its line says someone else owes alone: "Jen's own card", "in his own name". */
 const OTHERS_OWN = /\b(?:his|her|their)[ \t]+own\b|\b(?!(?:my|our)\b)\p{Lu}\p{Ll}+['’]s[ \t]+own\b/u;
+
+/** An item its line leaves out of a sum: a debt someone else owes alone, or a payment (an amount per period) not made now. */
+const leftOut = (line: string, amount: Token): boolean =>
+  OTHERS_OWN.test(line) || (amount.amount!.period !== undefined && NOT_PAID.test(line));
+
+/** The line of the text that holds offset p. */
+const lineOf = (text: string, p: number): string =>
+  text.slice(text.lastIndexOf("\n", p - 1) + 1, (text.indexOf("\n", p) + 1 || text.length + 1) - 1);
 
 /**
  * The amounts listed one per line with the amount at token i ("Debts:\n  Visa — $130/mo\n  Car loan
@@ -111,10 +120,9 @@ export function listByLines(tokens: Token[], text: string, amounts: number[], i:
     for (; on(k); k += step) if (alike(t, tokens[amounts[k]!]!)) alikeOnes.push(amounts[k]!);
     return { start, end, line: text.slice(start, end), alike: alikeOnes, next: k };
   };
-  // an item its line leaves out of the sum: a payment not made now, a debt someone else owes alone
-  const leftOut = (line: string) => OTHERS_OWN.test(line) || (t.amount!.period !== undefined && NOT_PAID.test(line));
   const [before, after] = [lineAt(at, -1), lineAt(at, 1)];
-  if (!before || !after || !ITEM_LINE.test(after.line) || leftOut(after.line) || before.alike.length + after.alike.length !== 2) return [i];
+  if (!before || !after || !ITEM_LINE.test(after.line) || leftOut(after.line, t) || before.alike.length + after.alike.length !== 2)
+    return [i];
   const out = [i];
   for (const [step, from] of [
     [-1, before],
@@ -128,7 +136,7 @@ export function listByLines(tokens: Token[], text: string, amounts: number[], i:
       if (earlier.end + 1 !== later.start || !ITEM_LINE.test(line.line) || RUNS_ON.test(earlier.line)) break;
       if (line.alike.length !== 1 || !usable(line.alike[0]!)) break;
       last = line;
-      if (leftOut(line.line)) continue;
+      if (leftOut(line.line, t)) continue;
       if (step < 0) out.unshift(line.alike[0]!);
       else out.push(line.alike[0]!);
     }
