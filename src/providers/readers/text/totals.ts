@@ -94,9 +94,14 @@ const OTHERS_OWN = /\b(?:his|her|their)[ \t]+own\b|\b(?!(?:my|our)\b)\p{Lu}\p{Ll
 const leftOut = (line: string, amount: Token): boolean =>
   OTHERS_OWN.test(line) || (amount.amount!.period !== undefined && NOT_PAID.test(line));
 
+/** Where the line of the text that holds offset p starts and ends (before its line break). */
+const lineBounds = (text: string, p: number): [number, number] => [
+  text.lastIndexOf("\n", p - 1) + 1,
+  (text.indexOf("\n", p) + 1 || text.length + 1) - 1,
+];
+
 /** The line of the text that holds offset p. */
-const lineOf = (text: string, p: number): string =>
-  text.slice(text.lastIndexOf("\n", p - 1) + 1, (text.indexOf("\n", p) + 1 || text.length + 1) - 1);
+const lineOf = (text: string, p: number): string => text.slice(...lineBounds(text, p));
 
 /**
  * The amounts listed one per line with the amount at token i ("Debts:\n  Visa — $130/mo\n  Car loan
@@ -113,8 +118,7 @@ export function listByLines(tokens: Token[], text: string, amounts: number[], i:
     const first = amounts[k];
     if (first === undefined) return undefined;
     const p = tokens[first]!.start;
-    const start = text.lastIndexOf("\n", p - 1) + 1;
-    const end = (text.indexOf("\n", p) + 1 || text.length + 1) - 1;
+    const [start, end] = lineBounds(text, p);
     const alikeOnes: number[] = [];
     const on = (j: number) => j >= 0 && j < amounts.length && tokens[amounts[j]!]!.start >= start && tokens[amounts[j]!]!.start < end;
     for (; on(k); k += step) if (alike(t, tokens[amounts[k]!]!)) alikeOnes.push(amounts[k]!);
