@@ -57,6 +57,8 @@ export const FIXTURES = join(ROOT, "test", "fixtures", "evidence");
  * readers as that person found them, before any change of that round.
  * `drizzle`: likewise, by a sixteenth person, at the start of the round after squall's; first run on the
  * readers as that person found them, before any change of that round.
+ * `graupel`: likewise, by a seventeenth person, at the start of the round after drizzle's; first run on the
+ * readers as that person found them, before any change of that round.
  */
 /** Every split, in the order written: one list, so a new split is registered in one place. */
 export const SPLITS = [
@@ -81,6 +83,7 @@ export const SPLITS = [
   "fog",
   "squall",
   "drizzle",
+  "graupel",
 ] as const;
 export type Split = (typeof SPLITS)[number];
 /** The splits written after the readers were tuned: all but dev. */
@@ -642,6 +645,13 @@ export function report(
     "  property test, never by editing a drizzle case: payments or balances listed one per line (indented,",
     "  bulleted or numbered), which a total adds up, leaving out an item deferred or owed by another",
     "  person alone. Drizzle's figures since are optimistic, and its first run stays the estimate.",
+    "  `graupel` cases were written by a seventeenth person with the same rules at the start of the round",
+    "  after drizzle's (call notes and e-mails with quoted messages, corrections and other people's figures,",
+    "  texts in Spanish, French, German, Italian, Portuguese, Dutch, Polish, Swedish and romanised Hindi,",
+    "  items to add up, relative and day-first dates; exports with foreign keys, minor units, basis points,",
+    "  code legends, versions and revisions), and committed before the readers were run on them; its first",
+    "  run (`bench/reader-eval-graupel-first-run.json`) was made on the readers as they were, before any",
+    "  change of that round, and is the estimate of the readers before that split was looked at.",
     "  Dev figures are optimistic by construction.",
     "- **Right.** A value is right when it equals the label after normalisation (numbers within",
     "  0.5%, strings ignoring case, structures field by field), or when the label is `null` and",
