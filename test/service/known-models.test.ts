@@ -5,13 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { readdirSync, readFileSync, existsSync } from "node:fs";
 import { join } from "node:path";
-import type { FastifyInstance } from "fastify";
 import { parseBody, parseChunks, parseWhole } from "../../src/service/known-models.js";
 import { countOutputTokens, countPrefix, countTokens, CHUNK } from "../../src/service/tokens.js";
-import { buildApp } from "../../src/server/app.js";
-import { memoryRateLimiter } from "../../src/server/rate-limit.js";
-import { hashApiKey, keyPrefix, newApiKey } from "../../src/ledger/api-keys.js";
-import { serviceDeps } from "./harness.js";
+import { systemOneApp } from "./app-harness.js";
 
 const SAMPLES = join(import.meta.dirname, "../../samples");
 const samples = readdirSync(SAMPLES)
@@ -211,27 +207,12 @@ describe("models recognised by their text", () => {
 });
 
 describe("answers for a recognised model", () => {
-  let app: FastifyInstance;
+  let app: Awaited<ReturnType<typeof systemOneApp>> | undefined;
   beforeAll(async () => {
-    const { deps } = await serviceDeps({ real: true });
-    const account = await deps.ledger!.createAccount("known", 1_000_000_000);
-    key = newApiKey();
-    await deps.ledger!.addKey(account.id, hashApiKey(key), keyPrefix(key));
-    const rateLimiter = memoryRateLimiter({ max: 1_000_000, windowMs: 60_000 });
-    app = buildApp({ service: deps, rateLimiter, bodyLimit: 1024 * 1024, version: "test" });
-    await app.ready();
+    app = await systemOneApp();
   });
   afterAll(async () => app?.close());
-  let key = "";
-  const post = async (payload: string) => {
-    const res = await app.inject({
-      method: "POST",
-      url: "/v1/systemone",
-      headers: { "content-type": "application/json", authorization: `Bearer ${key}` },
-      payload,
-    });
-    return { status: res.statusCode, text: res.body, json: res.json() as Record<string, any> };
-  };
+  const post = (payload: string) => app!.post(payload);
   /** What differs between the two spellings: the receipt's signature, latency and billing (their texts differ in tokens). */
   const lasting = (r: Record<string, any>) => {
     if (!r.receipt) return r;
