@@ -2,8 +2,9 @@
 // (buildLib), and builds the playground page with vite (type-checking is `tsc --noEmit`).
 // The bundles are written to a fresh folder that then takes the place of dist/ in one rename, so a
 // server or command started from dist/ while a build runs never finds it half written.
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { dirname, resolve } from "node:path";
+import { createHash } from "node:crypto";
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { build } from "esbuild";
 
@@ -93,6 +94,17 @@ const { dependencies } = JSON.parse(readFileSync("package.json", "utf8"));
 const BUNDLED = ["bullmq", "ioredis", "@duckdb/node-api"];
 const common = { bundle: true, platform: "node", format: "esm", target: "node20", sourcemap: true, logLevel: "warning" };
 const next = `dist.next-${process.pid}`;
+
+/** This build's name: a hash of the sources and the locked packages (src/cli/lowering-cache.ts keeps a build's lowerings apart). */
+function buildId() {
+  const hash = createHash("sha256");
+  const files = readdirSync("src", { recursive: true, withFileTypes: true })
+    .filter((f) => f.isFile())
+    .map((f) => join(f.parentPath ?? f.path, f.name))
+    .sort();
+  for (const f of [...files, "package-lock.json"]) hash.update(f).update("\0").update(readFileSync(f)).update("\0");
+  return hash.digest("hex").slice(0, 32);
+}
 const old = `dist.old-${process.pid}`;
 
 rmSync(next, { recursive: true, force: true });
@@ -111,6 +123,7 @@ await Promise.all([
     // that. So does DuckDB's Node API for `pdm score --engine duckdb` (its native bindings stay
     // external). Their `require` of Node's own modules goes through createRequire.
     external: [...Object.keys(dependencies).filter((name) => !BUNDLED.includes(name)), "@duckdb/node-bindings"],
+    define: { PDM_BUILD: JSON.stringify(buildId()) },
     banner: { js: 'import { createRequire as __pdmRequire } from "node:module"; const require = __pdmRequire(import.meta.url);' },
   }),
   buildLib(next),

@@ -12,19 +12,21 @@ import { loadModel } from "../../src/compiler/5-load/compiled-model.js";
 import { ByteSink } from "../../src/batch/byte-sink.js";
 import { pieceScorer } from "../../src/batch/chunk-scorer.js";
 import { scoreTable, type TableTally } from "../../src/batch/duckdb/table-engine.js";
+import type { SqlCache } from "../../src/batch/duckdb/sql-cache.js";
 
 export const lending = JSON.parse(readFileSync("samples/lending/model.json", "utf8")) as ModelInput;
 export const NUMBERS = ["credit score", "annual income", "monthly debt", "loan amount"];
 
 /**
  * DuckDB's JSONL records of the Parquet file (written to `outName` in `dir`), and the JS engine's
- * records of `records` (the same rows, each with its id) as JSONL.
+ * records of `records` (the same rows, each with its id) as JSONL; the lowering kept in `cache`, if given.
  */
 export async function bothEngines(
   records: Record<string, unknown>[],
   parquet: string,
   dir: string,
   outName: string,
+  cache?: SqlCache,
 ): Promise<{ tally: TableTally; records: string; expected: string }> {
   const jsonl = records.map((r) => JSON.stringify(r)).join("\n") + "\n";
   const source = compileToSource(lending);
@@ -42,6 +44,7 @@ export async function bothEngines(
     exactDecimals: false,
     idField: "id",
     threads: 2,
+    cache,
   });
   return { tally, records: readFileSync(out, "utf8"), expected: new TextDecoder().decode(sink.view()) };
 }

@@ -1,7 +1,7 @@
 // `pdm score` on Parquet files (DuckDB, the default `auto` engine), on JSONL with `--engine duckdb`, and on PostgreSQL tables
 // (`--engine postgres`, when DATABASE_URL is set), as a user runs it: the built CLI in a child process.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DuckDBInstance } from "@duckdb/node-api";
@@ -129,6 +129,35 @@ describe("pdm score on a Parquet file", () => {
       ).toEqual(records.map((r) => [r.row, r.id, r.decisions?.risk ?? null, r.error ?? null]));
     },
   );
+
+  it("keeps its lowerings in PDM_CACHE_DIR and reads them back, none another user could have written", { timeout: 300_000 }, () => {
+    const cache = join(dir, "cache");
+    const run = (out: string, env: Record<string, string> = { PDM_CACHE_DIR: cache }) => {
+      expect(pdm(["--in", parquetPath, "--out", join(dir, out), "--engine", "duckdb"], env).status).toBe(1);
+      return readFileSync(join(dir, out), "utf8");
+    };
+    const expected = run("cache-none.jsonl", { PDM_CACHE_DIR: "" });
+    expect(existsSync(cache)).toBe(false);
+    expect(run("cache-1.jsonl")).toBe(expected);
+    // the plan and the query over the file's columns, private to the user
+    const entries = () =>
+      readdirSync(cache)
+        .sort()
+        .map((f) => ({ f, ...statSync(join(cache, f), { bigint: true }) }));
+    const made = entries();
+    expect(made).toHaveLength(2);
+    expect(Number(statSync(cache).mode & 0o777)).toBe(0o700);
+    expect(made.every((e) => Number(e.mode & 0o777n) === 0o600)).toBe(true);
+    // read back, not made again: the same files
+    expect(run("cache-2.jsonl")).toBe(expected);
+    expect(entries().map((e) => [e.f, e.ino, e.mtimeNs])).toEqual(made.map((e) => [e.f, e.ino, e.mtimeNs]));
+    // an entry others could have written is not read: the lowering is made again, and kept anew
+    for (const e of made) chmodSync(join(cache, e.f), 0o666);
+    expect(run("cache-3.jsonl")).toBe(expected);
+    expect(entries().map((e) => [e.f, Number(e.mode & 0o777n), e.ino === made.find((m) => m.f === e.f)!.ino])).toEqual(
+      made.map((e) => [e.f, 0o600, false]),
+    );
+  });
 
   it("names each missing column in one error and writes nothing", () => {
     const out = join(dir, "short.jsonl");

@@ -8,10 +8,12 @@
 // the wrong type is one error naming each, before anything is written. Memory is DuckDB's streaming
 // COPY (it spills to the system's temporary directory past its limit).
 import { open, rm, rename, stat } from "node:fs/promises";
+import { randomUUID } from "node:crypto";
 import { tmpdir } from "node:os";
 import type { DuckDBConnection, DuckDBListValue } from "@duckdb/node-api";
 import { BIGINT, DuckDBInstance, DuckDBScalarFunction, LIST, VARCHAR } from "./duckdb-api.js";
-import { compileToSql, type Digits, type LoadableModel, type SqlQuery } from "../../compiler/index.js";
+import { compileToSql, type Digits, type InputColumn, type LoadableModel, type SqlQuery } from "../../compiler/index.js";
+import type { SqlCache } from "./sql-cache.js";
 import { identifier, stringLiteral } from "../../compiler/4-sql/dialects.js";
 import { loadModel } from "../../compiler/5-load/compiled-model.js";
 import type { ModelInput } from "../../ir/model.js";
@@ -52,6 +54,8 @@ export interface TableBatch {
   output: { format: OutputFormat; path: string };
   exactDecimals: boolean;
   idField: string;
+  /** where the model's lowering over the file's columns is kept between runs (none: lowered at each run) */
+  cache?: SqlCache;
   /** DuckDB's threads (default: one for a JSONL or CSV output, else its own, the cores) */
   threads?: number;
   onProgress?: (done: { rows: number; errors: number; bytes: number }) => void;
@@ -225,6 +229,66 @@ async function parquetDigits(
   return { ...stats.digits, ...(await numberDigits(connection, numbers.from, rest)) };
 }
 
+/**
+ * The model's query over the file's rows, and those rows' relation. The query is lowered over a
+ * placeholder for the relation (a name no model's text holds: a random one, kept with it), which
+ * then gives way to the file's: so a Parquet or CSV file's lowering, which depends on the model,
+ * the options and the file's columns and types but not on its path, is kept in `batch.cache`
+ * under those (sql-cache.ts) and read back at the next run; the rows are made again from the
+ * query's inputs, as the lowering made them. A JSONL file's rows depend on its screen: lowered
+ * at each run.
+ */
+function lowering(
+  batch: TableBatch,
+  table: FileTable,
+  narrow: Record<string, Digits> | undefined,
+  names: string[],
+): { query: SqlQuery; rows: TableRows } | undefined {
+  const input = batch.input;
+  const jsonl = input.format === "jsonl" ? input : undefined;
+  const typed = parquetExactTypes(table, names);
+  const rowsOf = (inputs: InputColumn[]): TableRows =>
+    jsonl ? jsonlRows(jsonl.screen, inputs, batch.idField) : tableRows(table, inputs, batch.idField, batch.loadable.inputSchema);
+  const cache = jsonl ? undefined : batch.cache;
+  const key = cache && {
+    lowering: "table",
+    model: batch.model,
+    strict: batch.strict,
+    narrow: narrow ?? null,
+    typed,
+    idField: batch.idField,
+    format: table.format,
+    columns: table.columns,
+  };
+  const kept = key && (cache.get(key) as { placeholder: string; query: SqlQuery } | undefined);
+  const placeholder = kept?.placeholder ?? identifier(`$rows.${randomUUID()}`);
+  let query = kept?.query;
+  let rows: TableRows | undefined;
+  if (!query) {
+    const compiled = compileToSql(batch.model, {
+      narrow,
+      // a column of an integer or DECIMAL type is read as its decimal, not checked to be one
+      typed,
+      dialect: "duckdb",
+      strict: batch.strict,
+      // the raw columns to carry are known once the inputs are (asked before the source)
+      carry: (inputs) => [ID, ...(rows = rowsOf(inputs)).carry],
+      // rows sorted by a large table's columns first (cluster.ts), then put back in file order
+      source: (_, clusterBy) =>
+        clusterBy.length > 0 ? `(SELECT * FROM ${placeholder} ORDER BY ${clusterBy.map(identifier).join(", ")})` : placeholder,
+      id: LINE,
+      rowCondition: PLAIN,
+      // a number output's double or text made from its integer, with no decimal (records.ts)
+      integers: true,
+    });
+    if (!compiled.ok) return undefined;
+    query = compiled.query;
+    if (key) cache.set(key, { placeholder, query });
+  }
+  rows ??= rowsOf(query.inputs);
+  return { query: { ...query, sql: query.sql.split(placeholder).join(rows.sql) }, rows };
+}
+
 export async function scoreTable(batch: TableBatch): Promise<TableTally> {
   const model = batch.loadable;
   const instance = await DuckDBInstance.create(":memory:", {
@@ -246,43 +310,24 @@ export async function scoreTable(batch: TableBatch): Promise<TableTally> {
     const table: FileTable =
       input.format === "jsonl" ? { format: "csv", path: input.path, columns: [] } : await describe(connection, input.format, input.path);
     await batch.onStage?.("describe", { connection });
-    let rows: TableRows | undefined;
     // the digits the file's numbers need, so that the query's arithmetic stays in 64 bits (number-domain.ts; a JSONL file's the screen found)
     const names = Object.keys((model.inputSchema.properties ?? {}) as Record<string, unknown>);
     const numbers = table.format === "parquet" ? parquetNumbers(table, names) : undefined;
     const narrow = jsonl ? jsonl.screen.digits : numbers ? await parquetDigits(connection, table, numbers) : undefined;
     await batch.onStage?.("digits", { connection });
-    const compiled = compileToSql(batch.model, {
-      narrow,
-      // a column of an integer or DECIMAL type is read as its decimal, not checked to be one
-      typed: parquetExactTypes(table, names),
-      dialect: "duckdb",
-      strict: batch.strict,
-      // the raw columns to carry are known once the inputs are (asked before the source)
-      carry: (inputs) => [
-        ID,
-        ...(rows = jsonl ? jsonlRows(jsonl.screen, inputs, batch.idField) : tableRows(table, inputs, batch.idField, model.inputSchema))
-          .carry,
-      ],
-      // rows sorted by a large table's columns first (cluster.ts), then put back in file order
-      source: (_, clusterBy) =>
-        clusterBy.length > 0 ? `(SELECT * FROM ${rows!.sql} ORDER BY ${clusterBy.map(identifier).join(", ")})` : rows!.sql,
-      id: LINE,
-      rowCondition: PLAIN,
-      // a number output's double or text made from its integer, with no decimal (records.ts)
-      integers: true,
-    });
-    if (!compiled.ok || !rows) throw new TableError("the model does not compile to DuckDB's SQL");
-    const problems = jsonl ? [] : tableProblems(table, compiled.query.inputs);
+    const lowered = lowering(batch, table, narrow, names);
+    if (!lowered) throw new TableError("the model does not compile to DuckDB's SQL");
+    const { query, rows } = lowered;
+    const problems = jsonl ? [] : tableProblems(table, query.inputs);
     if (problems.length > 0) throw new TableError(`${batch.input.path} does not have the model's inputs: ${problems.join("; ")}`);
     if (batch.output.format === "parquet") {
-      const clash = parquetClash(compiled.query);
+      const clash = parquetClash(query);
       if (clash !== undefined) throw new TableError(`the Parquet output would have two columns named ${JSON.stringify(clash)}`);
-      const refused = parquetRefusals(compiled.query.decisions, batch.exactDecimals);
+      const refused = parquetRefusals(query.decisions, batch.exactDecimals);
       if (refused.length > 0) throw new TableError(`the Parquet output cannot hold the decisions: ${refused.join("; ")}`);
     }
 
-    await batch.onStage?.("compile", { connection, query: compiled.query.sql });
+    await batch.onStage?.("compile", { connection, query: query.sql });
     const raw = rows.raw;
     // the JS engine's scorer, its module loaded when the first row SQL leaves comes
     const scorer = (): ((line: number, raw: (string | null)[]) => { text: string | null; error: boolean }) => {
@@ -331,8 +376,8 @@ export async function scoreTable(batch: TableBatch): Promise<TableTally> {
 
     const size = (await stat(batch.input.path)).size;
     const header = recordWriter("csv", model.decisions).header()!.replace(/\n$/, "");
-    const inOrder = rows.inOrder && compiled.query.clusterBy.length === 0;
-    const statement = copyStatement(compiled.query, { ...rows, inOrder }, batch.output.format, batch.exactDecimals, target, header);
+    const inOrder = rows.inOrder && query.clusterBy.length === 0;
+    const statement = copyStatement(query, { ...rows, inOrder }, batch.output.format, batch.exactDecimals, target, header);
     const c = connection;
     const timer = batch.onProgress
       ? setInterval(() => {

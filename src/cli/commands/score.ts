@@ -23,6 +23,7 @@ import { command, UsageError, type CommandSpec } from "../command.js";
 import { LENIENT, MODEL_ARGUMENT, readModel } from "../load-model.js";
 import { QUEUE_OPTIONS } from "../queue-options.js";
 import { stopOnSignal } from "../stop-on-signal.js";
+import { loweringCache } from "../lowering-cache.js";
 import type { DuckDbPlan } from "../../batch/duckdb/plan.js";
 import type { LoadableModel, SourceResult } from "../../compiler/index.js";
 
@@ -235,9 +236,17 @@ async function duckdbBatch(file: string, values: Values, io: Io, limits: Evaluat
   const outputFormat = formatOf(values.out!, values["out-format"], "out");
   if (values.engine === "auto" && inputFormat !== "parquet") return undefined;
   const model = await readModel(file, io);
-  const { planDuckDb } = await import("../../batch/duckdb/plan.js");
   const defaultLimits = (Object.keys(limits) as (keyof EvaluationLimits)[]).every((k) => limits[k] === DEFAULT_EVALUATION_LIMITS[k]);
-  const plan = planDuckDb(model, { strict: !values.lenient, idField: values.id, inputFormat, outputFormat, defaultLimits });
+  const request = { strict: !values.lenient, idField: values.id, inputFormat, outputFormat, defaultLimits };
+  // the plan as the last run of this model and build made it, else made (and kept) now
+  const cache = loweringCache();
+  const key = { lowering: "plan", model, request };
+  let plan = cache?.get(key) as DuckDbPlan | undefined;
+  if (!plan) {
+    const { planDuckDb } = await import("../../batch/duckdb/plan.js");
+    plan = planDuckDb(model, request);
+    if (plan.ok) cache?.set(key, plan);
+  }
   if (!plan.ok) {
     // auto: a Parquet file that DuckDB cannot score, nobody can
     if (values.engine !== "duckdb" && inputFormat !== "parquet") return undefined;
@@ -262,6 +271,7 @@ async function duckdbBatch(file: string, values: Values, io: Io, limits: Evaluat
             output: { format: outputFormat, path },
             exactDecimals: values.exact ?? false,
             idField: values.id,
+            cache,
             threads: values.workers === undefined ? undefined : workerCount(values.workers),
             onProgress,
           });
