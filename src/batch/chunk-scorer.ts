@@ -46,8 +46,17 @@ interface PieceOutput {
 
 export type PieceScorer = (piece: PieceInput, sink: ByteSink) => PieceOutput;
 
-/** Scores one state (a parsed row): appends its output line to `out`; false when the line is an error record. */
-export type RowScorer = (row: number, state: unknown, out: string[]) => boolean;
+/**
+ * Scores one state (a parsed row): appends its output line to `out`; false when the line is an
+ * error record. `refused`: the row's error, found before its state (its id is still echoed).
+ */
+export type RowScorer = (row: number, state: unknown, out: string[], refused?: RowError) => boolean;
+
+/** A CSV record with more cells than the header has columns: its error, with every engine. */
+export const wideRecord = (columns: number): RowError => ({
+  code: "state.invalid",
+  message: diagnostic("state.invalid", { variant: "cells", columns }).message,
+});
 
 /** A row's error with a code of the diagnostic catalogue (a row is a state). */
 const rowError = ({ code, message }: Diagnostic): RowError => ({ code, message });
@@ -56,11 +65,14 @@ export function rowScorer(model: RowModel, options: ScoreOptions): RowScorer {
   const writer = recordWriter(options.output, model.decisions);
   const evaluateOptions = { exactDecimals: options.exactDecimals ?? false };
   const idField = options.idField ?? "id";
-  return (row, state, out) => {
+  return (row, state, out, refused) => {
     let error: RowError;
     let id: unknown;
     if (!state || typeof state !== "object" || Array.isArray(state)) {
       error = rowError(diagnostic("state.type", { variant: "row" }));
+    } else if (refused) {
+      id = (state as Record<string, unknown>)[idField];
+      error = refused;
     } else {
       id = (state as Record<string, unknown>)[idField];
       const valid = model.validate(state);
@@ -185,7 +197,8 @@ function csvScorer(model: RowModel, options: ScoreOptions): PieceScorer {
     parseCsv(text).forEach((cells, i) => {
       if (cells.length === 1 && isBlank(cells[0]!, 0, cells[0]!.length)) return;
       rows++;
-      if (!score(first + i, reader!.read(cells), out)) errors++;
+      const refused = cells.length > columns.length ? wideRecord(columns.length) : undefined;
+      if (!score(first + i, reader!.read(cells), out, refused)) errors++;
     });
     sink.text(out.join(""));
     return { rows, errors };

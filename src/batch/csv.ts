@@ -1,6 +1,15 @@
 // CSV as RFC 4180 writes it: comma-separated fields, a field in double quotes may hold commas,
-// line breaks and doubled quotes. Records end at CRLF or LF outside quotes.
+// line breaks and doubled quotes. Records end at CRLF, LF or a lone CR outside quotes (a lone CR
+// ends a record for DuckDB's reader too, whatever its options: both engines read the same records).
 import { QUOTE, COMMA, LF, CR } from "./bytes.js";
+
+/** Where a field that starts at `i` ends: the next separator or line break (CR or LF). */
+function fieldEnd(text: string, i: number): number {
+  const n = text.length;
+  let end = i;
+  for (let c = text.charCodeAt(end); end < n && c !== COMMA && c !== LF && c !== CR; c = text.charCodeAt(++end));
+  return end;
+}
 
 /** Every record of `text` as its fields; a final line break does not start an empty record. */
 export function parseCsv(text: string): string[][] {
@@ -32,14 +41,12 @@ export function parseCsv(text: string): string[][] {
         break;
       }
       // Anything between the closing quote and the separator is kept, as lenient readers do.
-      let end = i;
-      while (end < n && text.charCodeAt(end) !== COMMA && text.charCodeAt(end) !== LF) end++;
-      value = out + text.slice(i, end).replace(/\r$/, "");
+      const end = fieldEnd(text, i);
+      value = out + text.slice(i, end);
       i = end;
     } else {
-      let end = i;
-      while (end < n && text.charCodeAt(end) !== COMMA && text.charCodeAt(end) !== LF) end++;
-      value = text.charCodeAt(end - 1) === CR && (end === n || text.charCodeAt(end) === LF) ? text.slice(i, end - 1) : text.slice(i, end);
+      const end = fieldEnd(text, i);
+      value = text.slice(i, end);
       i = end;
     }
     fields.push(value);
@@ -56,10 +63,10 @@ export function parseCsv(text: string): string[][] {
       }
       continue;
     }
-    // A line break ends the record.
+    // A line break (CRLF as one) ends the record.
     records.push(fields);
     fields = [];
-    i++;
+    i += text.charCodeAt(i) === CR && text.charCodeAt(i + 1) === LF ? 2 : 1;
     if (i >= n) return records;
   }
 }
@@ -67,7 +74,8 @@ export function parseCsv(text: string): string[][] {
 /** What makes a header unusable by name (none at all, or a column named twice: whose cell would be the input's?), or undefined. */
 export function headerProblem(header: readonly string[]): string | undefined {
   if (header.length === 0 || (header.length === 1 && header[0] === "")) return "the file has no header (no column names on its first line)";
-  const twice = header.find((h, i) => header.indexOf(h) !== i);
+  const seen = new Set<string>();
+  const twice = header.find((h) => seen.size === seen.add(h).size);
   return twice === undefined ? undefined : `the header names the column ${JSON.stringify(twice)} twice`;
 }
 

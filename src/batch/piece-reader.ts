@@ -5,7 +5,7 @@
 // every line feed (JSON strings cannot hold a raw one); CSV records at a line feed outside quotes.
 import type { BufferPool } from "./buffer-pool.js";
 import type { ByteSource } from "./byte-source.js";
-import { LF, QUOTE } from "./bytes.js";
+import { CR, LF, QUOTE } from "./bytes.js";
 
 export type RecordSyntax = "lines" | "csv";
 
@@ -37,29 +37,42 @@ function scanLines(data: Buffer, from: number): Scan {
   return { lastEnd, count };
 }
 
-/** Line feeds outside quotes, from a record boundary (outside quotes) on. */
-function scanCsv(data: Buffer): Scan {
+/** The next `byte` at or after `from`, from a position found before where that is still ahead (so each byte is searched once). */
+function nextOf(data: Buffer, byte: number, from: number, known: number): number {
+  return known >= from || known === -1 ? known : data.indexOf(byte, from);
+}
+
+/**
+ * Record ends outside quotes (LF, CRLF, a lone CR: csv.ts), from a record boundary (outside
+ * quotes) on. A CR that is the last byte read ends nothing yet unless the input has ended (its LF
+ * may come next).
+ */
+function scanCsv(data: Buffer, ended: boolean): Scan {
   let count = 0;
   let lastEnd = -1;
-  let inQuotes = false;
+  let q = data.indexOf(QUOTE);
+  let lf = data.indexOf(LF);
+  let cr = data.indexOf(CR);
   let i = 0;
   while (i < data.length) {
-    const q = data.indexOf(QUOTE, i);
-    if (inQuotes) {
-      if (q < 0) break;
-      // A doubled quote inside quotes toggles twice: the scan stays inside.
-      inQuotes = false;
-      i = q + 1;
-      continue;
-    }
-    const lf = data.indexOf(LF, i);
-    if (lf >= 0 && (q < 0 || lf < q)) {
+    q = nextOf(data, QUOTE, i, q);
+    lf = nextOf(data, LF, i, lf);
+    cr = nextOf(data, CR, i, cr);
+    const end = lf < 0 ? cr : cr < 0 ? lf : Math.min(lf, cr);
+    if (end >= 0 && (q < 0 || end < q)) {
+      let last = end;
+      if (end === cr) {
+        if (end + 1 < data.length) last = data[end + 1] === LF ? end + 1 : end;
+        else if (!ended) break;
+      }
       count++;
-      lastEnd = lf;
-      i = lf + 1;
+      lastEnd = last;
+      i = last + 1;
     } else if (q >= 0) {
-      inQuotes = true;
-      i = q + 1;
+      // inside quotes to the next quote (a doubled quote enters them again at once)
+      const close = data.indexOf(QUOTE, q + 1);
+      if (close < 0) break;
+      i = close + 1;
     } else break;
   }
   return { lastEnd, count };
@@ -106,7 +119,7 @@ export class PieceReader {
         filled += n;
       }
       const data = Buffer.from(buf.buffer, buf.byteOffset, filled);
-      const { lastEnd, count } = this.syntax === "lines" ? scanLines(data, scanned) : scanCsv(data);
+      const { lastEnd, count } = this.syntax === "lines" ? scanLines(data, scanned) : scanCsv(data, this.ended);
       if (this.ended) return this.piece(buf, filled, count + (lastEnd + 1 < filled ? 1 : 0));
       if (count > 0) {
         this.carry = buf.slice(lastEnd + 1, filled);

@@ -38,13 +38,14 @@ export type Summary = Tally;
 
 const decoder = new TextDecoder();
 
-/** The first CSV record with its line break (quotes may hold line breaks). */
+/** The first CSV record with its line break: LF, CRLF or a lone CR (quotes may hold line breaks). */
 function firstRecord(text: string): string {
   let inQuotes = false;
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
     if (c === '"') inQuotes = !inQuotes;
     else if (c === "\n" && !inQuotes) return text.slice(0, i + 1);
+    else if (c === "\r" && !inQuotes) return text.slice(0, text[i + 1] === "\n" ? i + 2 : i + 1);
   }
   return text;
 }

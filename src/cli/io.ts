@@ -2,6 +2,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { jsonErrorPlace } from "../runtime/json-position.js";
 import { jsonFault } from "../service/json-limits.js";
 
 export interface Io {
@@ -61,16 +62,8 @@ export async function readJsonText(path: string, io?: Io, root?: string): Promis
     return { value: checkedJson(JSON.parse(text), path, root), text };
   } catch (e) {
     if (e instanceof UserError) throw e;
-    const message = (e as Error).message;
-    const at = /position (\d+)/.exec(message);
-    const where = at ? lineColumn(text, Number(at[1])) : "";
-    throw new UserError(`${path}${where}: not valid JSON (${message})`);
+    throw new UserError(`${path}${jsonErrorPlace(text)}: not valid JSON (${(e as Error).message})`);
   }
-}
-
-function lineColumn(text: string, offset: number): string {
-  const before = text.slice(0, offset).split("\n");
-  return `:${before.length}:${before[before.length - 1]!.length + 1}`;
 }
 
 /** The repository (package) root: the nearest folder above this file holding package.json. */

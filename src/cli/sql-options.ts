@@ -4,6 +4,7 @@ import { readFileSync } from "node:fs";
 import type { ColumnMapping, DialectName, SqlOptions } from "../compiler/index.js";
 import type { Stage } from "../ir/check.js";
 import type { Diagnostic } from "../ir/diagnostics.js";
+import { jsonErrorPlace } from "../runtime/json-position.js";
 import type { OptionSpec } from "./command.js";
 import { UserError } from "./io.js";
 
@@ -28,10 +29,16 @@ export function dialectOf(value: unknown, option = "--sql"): DialectName {
 function readColumns(file: string | undefined): Record<string, string | ColumnMapping> | undefined {
   if (file === undefined) return undefined;
   let value: unknown;
+  let text: string;
   try {
-    value = JSON.parse(readFileSync(file, "utf8"));
+    text = readFileSync(file, "utf8");
   } catch (e) {
-    throw new UserError(`--columns ${file}: ${(e as Error).message}`);
+    throw new UserError(`--columns ${file}: cannot read it: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    throw new UserError(`--columns ${file}${jsonErrorPlace(text)}: not valid JSON (${(e as Error).message})`);
   }
   const ok =
     value !== null &&

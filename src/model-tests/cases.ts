@@ -7,6 +7,7 @@ import { basename, extname, join } from "node:path";
 import { parseCsv } from "../batch/csv.js";
 import { csvStateReader } from "../batch/csv-state.js";
 import { namedRecord } from "../runtime/json.js";
+import { jsonErrorPlace } from "../runtime/json-position.js";
 
 export interface Expectation {
   decisions?: Record<string, unknown>;
@@ -65,11 +66,12 @@ function caseOf(value: unknown, name: string): TestCase {
   return { name: label !== undefined ? `${name} (${label})` : name, state, expect: { decisions } };
 }
 
-function parseJson(text: string, where: string): unknown {
+/** JSON text of a file (`line`: the file's line it starts on), an error naming the line and column where it is not JSON. */
+function parseJson(text: string, file: string, line = 1): unknown {
   try {
     return JSON.parse(text);
   } catch (e) {
-    throw new CaseError(`${where}: not valid JSON (${(e as Error).message})`);
+    throw new CaseError(`${file}${jsonErrorPlace(text, line)}: not valid JSON (${(e as Error).message})`);
   }
 }
 
@@ -107,9 +109,7 @@ const READERS: Record<string, (text: string, file: string, schema: Record<string
     return Array.isArray(value) ? value.map((v, i) => caseOf(v, `${basename(file)}[${i}]`)) : [caseOf(value, basename(file))];
   },
   ".jsonl": (text, file) =>
-    text
-      .split("\n")
-      .flatMap((line, i) => (line.trim() === "" ? [] : [caseOf(parseJson(line, `${file}:${i + 1}`), `${basename(file)}:${i + 1}`)])),
+    text.split("\n").flatMap((line, i) => (line.trim() === "" ? [] : [caseOf(parseJson(line, file, i + 1), `${basename(file)}:${i + 1}`)])),
   ".csv": csvCases,
 };
 

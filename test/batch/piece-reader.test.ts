@@ -90,6 +90,31 @@ describe("PieceReader", () => {
     );
   });
 
+  it("ends a CSV record at LF, CRLF or a lone CR outside quotes, never between a CR and its LF", async () => {
+    const field = fc
+      .string({ unit: fc.constantFrom("a", ",", '"', "\n", "\r", "é") })
+      .map((s) => (/[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s));
+    const record = fc.tuple(fc.array(field, { minLength: 1, maxLength: 3 }), fc.constantFrom("\n", "\r\n", "\r"));
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(record, { minLength: 1, maxLength: 12 }),
+        fc.array(fc.integer({ min: 1, max: 9 }), { minLength: 1, maxLength: 5 }),
+        fc.integer({ min: 1, max: 20 }),
+        async (recs, sizes, pieceBytes) => {
+          const text = recs.map(([fields, end]) => fields.join(",") + end).join("");
+          const out = await pieces("csv", text, sizes, pieceBytes);
+          expect(out.map((p) => p.text).join("")).toBe(text);
+          // a lone CR before an empty record's LF is a CRLF: the whole text's parse counts the records
+          expect(out.reduce((n, p) => n + p.records, 0)).toBe(parseCsv(text).length);
+          out.forEach((p, i) => {
+            expect(parseCsv(p.text).length).toBe(p.records);
+            expect(i > 0 && out[i - 1]!.text.endsWith("\r") && p.text.startsWith("\n")).toBe(false);
+          });
+        },
+      ),
+    );
+  });
+
   it("says where each piece starts in the input, and a reader started at a piece's start reads the rest", async () => {
     const line = fc.string({ unit: fc.constantFrom("a", "é", " ", "{"), maxLength: 12 });
     await fc.assert(

@@ -76,7 +76,25 @@ describe("pdm check", () => {
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/bad\.json:2:\d+: not valid JSON/);
     expect(pdm(["check", join(dir, "missing.json")]).status).toBe(2);
-  });
+    // faults whose JSON.parse message names no position: a token out of place, an early end, binary bytes, text
+    const faults: [string, string][] = [
+      ['{\n  "a": [1,,2]\n}', "2:11"],
+      ['{\n  "a": 1', "2:9"],
+      ["\u0000\u0001\u0002", "1:1"],
+      ["model: yes\n", "1:1"],
+    ];
+    for (const [text, at] of faults) {
+      writeFileSync(join(dir, "odd.json"), text);
+      const odd = pdm(["check", join(dir, "odd.json")]);
+      expect([odd.status, odd.stderr.split("\n")[0]!.replace(/: not valid JSON.*/, "")]).toEqual([2, `${join(dir, "odd.json")}:${at}`]);
+    }
+    // the last of them as the SQL compile's column mapping
+    const columns = pdm(["compile", sample("lending", "model.json"), "--sql", "duckdb", "--columns", join(dir, "odd.json")]);
+    expect([columns.status, columns.stderr.split("\n")[0]!.replace(/: not valid JSON.*/, "")]).toEqual([
+      2,
+      `--columns ${join(dir, "odd.json")}:1:1`,
+    ]);
+  }, 300_000);
 });
 
 describe("pdm run", () => {

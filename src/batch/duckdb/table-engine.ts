@@ -10,6 +10,7 @@
 import { open, rm, rename, stat } from "node:fs/promises";
 import { randomUUID } from "node:crypto";
 import { tmpdir } from "node:os";
+import { StringDecoder } from "node:string_decoder";
 import type { DuckDBConnection, DuckDBListValue } from "@duckdb/node-api";
 import { BIGINT, DuckDBInstance, DuckDBScalarFunction, LIST, VARCHAR } from "./duckdb-api.js";
 import { compileToSql, type Digits, type InputColumn, type LoadableModel, type SqlQuery } from "../../compiler/index.js";
@@ -94,9 +95,11 @@ async function csvHeader(path: string): Promise<string[]> {
   try {
     let text = "";
     const buffer = Buffer.alloc(1 << 20);
+    // a character split between two reads is decoded whole
+    const decoder = new StringDecoder("utf8");
     for (;;) {
       const { bytesRead } = await file.read(buffer, 0, buffer.length, null);
-      text += buffer.toString("utf8", 0, bytesRead);
+      text += bytesRead > 0 ? decoder.write(buffer.subarray(0, bytesRead)) : decoder.end();
       const records = parseCsv(text.replace(/^\uFEFF/, ""));
       if (records.length >= 2 || bytesRead === 0) return records[0] ?? [];
     }
@@ -339,6 +342,7 @@ export async function scoreTable(batch: TableBatch): Promise<TableTally> {
           raw,
           exactDecimals: batch.exactDecimals,
           idField: batch.idField,
+          cells: rows!.cells,
         });
       const options = { input: "jsonl", output: "jsonl", exactDecimals: batch.exactDecimals, idField: batch.idField } as const;
       const lineRecord = jsonlFallback(jsonl.path, jsonl.screen, pieceScorer(loaded, options));

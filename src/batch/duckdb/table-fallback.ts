@@ -8,7 +8,7 @@
 // by NUL (the id, each decision, the error), as records.ts writes them for the rows SQL scores,
 // cast to the output's typed columns after (parquet-columns.ts).
 import { namedRecord } from "../../runtime/json.js";
-import { rowScorer } from "../chunk-scorer.js";
+import { rowScorer, wideRecord } from "../chunk-scorer.js";
 import { csvStateReader } from "../csv-state.js";
 import type { RowModel } from "../row-model.js";
 import type { RawColumn, RawKind, TableFormat } from "./table-rows.js";
@@ -21,6 +21,8 @@ export interface FallbackOptions {
   raw: RawColumn[];
   exactDecimals: boolean;
   idField: string;
+  /** a CSV file's header's columns: the raw texts end with a cell after them, not null when the record has more cells (table-rows.ts) */
+  cells?: number;
 }
 
 const DAY_MS = 86_400_000;
@@ -55,9 +57,11 @@ export function tableFallback(
     return state;
   };
   const out: string[] = [];
+  const cells = options.cells;
   return (row, raw) => {
     out.length = 0;
-    const ok = score(row, stateOf(raw), out);
+    const refused = cells !== undefined && raw[raw.length - 1] !== null ? wideRecord(cells) : undefined;
+    const ok = score(row, stateOf(cells === undefined ? raw : raw.slice(0, -1)), out, refused);
     const line = out.join("").replace(/\n$/, "");
     if (options.output !== "parquet") return { text: line, error: !ok };
     const record = JSON.parse(line) as { id?: unknown; decisions?: Record<string, unknown>; error?: unknown };

@@ -53,15 +53,26 @@ const ACCEPTED: Record<string, { test: (type: string) => boolean; what: string }
   date: { test: (t) => t === "DATE", what: "a date (DATE)" },
 };
 
+/** A CSV file's column after the header's: a record with more cells than the header has a cell there (not null). */
+function extraColumn(t: FileTable): string {
+  const names = new Set(t.columns.map((c) => c.name));
+  let name = "$extra";
+  while (names.has(name)) name += "$";
+  return name;
+}
+
 /** The relation that reads the file, each row numbered from 1 in file order. */
 function reader(t: FileTable): { from: string; line: string } {
   const path = stringLiteral(t.path);
   if (t.format === "parquet") return { from: `read_parquet(${path}, file_row_number = true)`, line: `(file_row_number + 1)` };
-  const columns = t.columns.map((c) => `${stringLiteral(c.name)}: 'VARCHAR'`).join(", ");
+  const columns = [...t.columns.map((c) => c.name), extraColumn(t)].map((c) => `${stringLiteral(c)}: 'VARCHAR'`).join(", ");
   return {
-    // named and typed, never detected; a short record's missing cells are null, extra cells ignored (as the JS
-    // engine); DuckDB pads short records only when it reads the file in one stream
-    from: `read_csv(${path}, auto_detect = false, header = true, columns = {${columns}}, delim = ',', quote = '"', escape = '"', null_padding = true, strict_mode = false, parallel = false)`,
+    // named and typed, never detected; a line break is LF, CRLF or a lone CR (new_line named: left to detect, a
+    // file whose first line ends in CRLF has a later lone CR read as two bytes, the next record's first byte lost);
+    // a short record's missing cells are null (DuckDB pads short records only
+    // when it reads the file in one stream), an empty cell is '' (no cell is a line feed, the null text, unquoted;
+    // a quoted one is never null), so a record with more cells than the header has one in the extra column
+    from: `read_csv(${path}, auto_detect = false, header = true, columns = {${columns}}, delim = ',', quote = '"', escape = '"', null_padding = true, strict_mode = false, parallel = false, new_line = '\\n', nullstr = chr(10), allow_quoted_nulls = false)`,
     line: "row_number() OVER ()",
   };
 }
@@ -203,6 +214,8 @@ export interface TableRows {
   inOrder: boolean;
   /** some rows have no record (a JSONL file's blank lines, jsonl-file.ts): the JS engine's text for them is NULL, and not written */
   someBlank?: boolean;
+  /** a CSV file's header's columns: `rawList` ends with the extra column's cell, not null when the record has more cells than that */
+  cells?: number;
 }
 
 /** The relation of the file's rows for the query's inputs (`inputSchema`: how a CSV column is read). */
@@ -243,13 +256,18 @@ export function tableRows(t: FileTable, inputs: InputColumn[], idField: string, 
       raw.push({ name: idField, kind });
     }
   }
+  const wide = t.format === "csv" ? identifier(extraColumn(t)) : undefined;
+  if (wide !== undefined) {
+    rawSql.push(identifier(rawName(rawSources.length)));
+    rawSources.push(wide);
+  }
   const { from, line } = reader(t);
   const columns = [
     `${line} AS ${identifier(LINE)}`,
     ...reads.map((r, i) => `${r.value} AS ${identifier(inputs[i]!.column)}`),
     `${idSql} AS ${identifier(ID)}`,
     ...rawSources.map((c, i) => `${c} AS ${identifier(rawName(i))}`),
-    `(${["TRUE", ...reads.map((r) => r.plain)].join(" AND ")}) AS ${identifier(PLAIN)}`,
+    `(${["TRUE", ...reads.map((r) => r.plain), ...(wide ? [`${wide} IS NULL`] : [])].join(" AND ")}) AS ${identifier(PLAIN)}`,
   ];
   const carry = rawSources.map((_, i) => rawName(i));
   return {
@@ -259,5 +277,6 @@ export function tableRows(t: FileTable, inputs: InputColumn[], idField: string, 
     rawList: `[${rawSql.join(", ")}]::VARCHAR[]`,
     id,
     inOrder: t.format === "parquet",
+    ...(wide ? { cells: t.columns.length } : {}),
   };
 }

@@ -59,9 +59,11 @@ export const STATE = inStage("state", {
     message: variants({
       schema: (p: { name: string; detail?: string; got: string }) => `\`${p.name}\` ${p.detail ?? "is invalid"} (got ${p.got})`,
       row: "the row does not match the model's inputs",
+      cells: (p: { columns: number }) => `the record has more cells than the header's ${p.columns} column${p.columns === 1 ? "" : "s"}`,
     }),
     example: { variant: "schema", name: "items", detail: "must NOT have more than 10 items", got: "an array" },
-    explain: "Any other schema violation (a batch row lists each one in its `errors`).",
+    explain:
+      "Any other schema violation (a batch row lists each one in its `errors`); a CSV record with more cells than its header has columns (whose extra cells no input would read).",
   }),
   "state.unknown": entry({
     severity: "warning",
