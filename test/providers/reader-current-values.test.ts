@@ -3,7 +3,8 @@
 // sentence that says the figures just given are not settled ("do not use either figure yet"); a
 // value said to be since replaced ("not current"), which no input takes for want of another; a
 // figure in a parenthesis after an earlier thing ("Prior glass claim in 2024 ($290)"); and the
-// role of driver given to another person in the passive ("driven mostly by my son").
+// role of driver given to another person in the passive ("driven mostly by my son"); a certificate
+// only applied for.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { modelOf } from "../../scripts/eval-reader.js";
@@ -92,6 +93,19 @@ describe("a sentence that says the figures just given are not settled", () => {
       const got = readText(lending, `Annual income: $52,000 a year. ${note} Requested: $9,000.`, "2026-05-01");
       expect(got["annual income"]?.value, note).toBe(52_000);
     }
+  });
+});
+
+describe("a certificate applied for", () => {
+  it("is not yet held: no tax exemption is read", () => {
+    const pricing = modelOf("pricing").ir.inputs;
+    fc.assert(
+      fc.property(fc.constantFrom("which we expect next month", "but it has not been issued yet", "and are waiting to hear"), (rest) => {
+        const text = `Deal notes: 300 seats at $40 per seat per year. They have applied for a sales tax exemption certificate, ${rest}.`;
+        expect(readText(pricing, text, "2026-05-01")["tax exempt"]?.value).not.toBe(true);
+      }),
+      { numRuns: 3 },
+    );
   });
 });
 

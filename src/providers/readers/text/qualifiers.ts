@@ -652,6 +652,8 @@ const UNREALISED_PAIRS: [string, string][] = [
   ["claim", "to"],
   ["claims", "to"],
   ["claimed", "to"],
+  // "they have applied for a tax exemption certificate": asked for, not held
+  ["applied", "for"],
 ];
 
 /** Whether the statement at `anchor` is said as unrealised, within its clause and `reach` words either way. */
