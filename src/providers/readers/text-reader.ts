@@ -37,6 +37,7 @@ import { joinedFigures } from "./text/split-figures.js";
 import { withoutStruck } from "./text/struck-out.js";
 import { partlyForeign } from "./text/languages.js";
 import { personInputs, readPeople } from "./text/people.js";
+import { replacedInHistory, replacementsIn, type Replacement } from "./text/replaced-history.js";
 import { contentStems, PERIOD_STEMS } from "./words.js";
 
 /** Input types the text reader answers. */
@@ -116,7 +117,8 @@ const capped = (values: Record<string, ReadValue>, cap: number): Record<string, 
 function readProse(inputs: InputIR[], text: string, today: string, reference?: string, meter?: Meter): Record<string, ReadValue> {
   const parts = messageParts(text, today);
   if (!parts.history) return readMessage(inputs, parts.current, today, reference, meter, true, parts.envelope);
-  const current = readMessage(inputs, parts.current, today, reference, meter, false, parts.envelope);
+  const replacements: Replacement[] = [];
+  const current = readMessage(inputs, parts.current, today, reference, meter, false, parts.envelope, undefined, replacements);
   const stated = statedReference(parts.current, today)?.iso ?? reference;
   // the history's "today" is the day its header dates it ("On 9 Nov 2026, Anna wrote:"), if any
   const written = parts.historyHeader ? findDates(parts.historyHeader, stated ?? today).find((d) => !d.relative)?.iso : undefined;
@@ -133,7 +135,9 @@ function readProse(inputs: InputIR[], text: string, today: string, reference?: s
   const out = { ...current };
   for (const [name, v] of Object.entries(older)) {
     const confidence = Math.min(HISTORY_CAP, roundConfidence(v.confidence * FROM_HISTORY));
-    if (!Object.hasOwn(current, name)) out[name] = { ...v, confidence };
+    // a value the reply names as replaced ("18,000 instead of 25k") gives way to the reply's
+    const now = Object.hasOwn(current, name) ? undefined : replacedInHistory({ ...v, confidence }, replacements);
+    if (now) out[name] = now;
   }
   return out;
 }
@@ -141,6 +145,7 @@ function readProse(inputs: InputIR[], text: string, today: string, reference?: s
 /**
  * `whole`: the text is one message, no reply to an earlier one (which would be the report).
  * `envelope`: the span of its own "Date:" line; `dated`: the day it was written, told outside it.
+ * `replacements`: where the old values the message names as replaced are gathered, when asked.
  */
 function readMessage(
   inputs: InputIR[],
@@ -151,6 +156,7 @@ function readMessage(
   whole = false,
   envelope?: { start: number; end: number },
   dated?: OwnDate,
+  replacements?: Replacement[],
 ): Record<string, ReadValue> {
   const stated = statedReference(text, today);
   // the day the message dates itself ("Date: …", a letter's date, "Call note 10/06/2026: …") is
@@ -171,6 +177,7 @@ function readMessage(
   markInitials(tokens, readable, text);
   const index = indexText(text, tokens, meter);
   index.meter.steps += read.tokens;
+  replacements?.push(...replacementsIn(index.tokens, index.amounts, text));
   // a thread of dated messages: each message's relative dates count from the day it was sent
   const thread = datedMessages(text);
   const clock = !stated && !reference && !own && !heading && thread.length === 0;

@@ -3,11 +3,15 @@
 // value asked for; a hedged one ("may offer up to 20%", "between $1,000 and $1,500", "in the
 // 700s", "not confirmed yet") is no value at all; an approximate one ("about $650") is the value,
 // a little less surely. Readers look only inside the statement's clause, a few words either way.
-// A correction ("sorry, I meant", "revised to", "no wait", "make that") takes back the amount just before it.
+// A correction ("sorry, I meant", "revised to", "no wait", "make that") takes back the amount just before it,
+// and so does the writer's word to disregard it ("please ignore the $6,200", text/dismissed.ts); a
+// sentence after that says the figures are not settled hedges them (text/pending-figures.ts).
 import { isNegator } from "./negation.js";
 import type { Token } from "./tokens.js";
 import type { Amount } from "../numbers.js";
 import { lapsedInto, supersedes } from "./changes.js";
+import { dismissed, dismissedInto } from "./dismissed.js";
+import { figuresUnsettled } from "./pending-figures.js";
 import { FOREIGN_FORMER, FOREIGN_HEDGES, FOREIGN_KNOWN, FOREIGN_UNKNOWN } from "../foreign-words.js";
 
 /** "ended": the value of a job the text says was left ("left her job (was on 62k)"): no value now. */
@@ -84,10 +88,16 @@ const PAIRS: Record<string, Record<string, Qualifier>> = {
     pay: "other",
     job: "other",
     employer: "other",
+    yr: "other",
+    "yr's": "other",
   },
+  // "(was 24k on last year's renewal - not current)"
+  no: { longer: "other" },
   up: { to: "hedged" },
   used: { to: "other" },
-  not: { yet: "hedged", confirmed: "hedged", decided: "hedged", agreed: "hedged", sure: "hedged", known: "hedged" },
+  not: { yet: "hedged", confirmed: "hedged", decided: "hedged", agreed: "hedged", sure: "hedged", known: "hedged", current: "other" },
+  // "to be confirmed", "still to be agreed": not known yet
+  be: { confirmed: "hedged", agreed: "hedged", decided: "hedged", determined: "hedged" },
   or: { so: "approximate" },
   at: { most: "hedged" },
   // the writer's own belief, not a fact read off a document: "820 I think", "44,000 I believe"
@@ -144,7 +154,8 @@ function parenthesesBefore(tokens: Token[]): Int32Array {
 
 /**
  * Whether the amount at i stands in a parenthesis said of another party: "her brother Tom Reyes
- * (score 702)", "the guarantor (income $40,000)": the figure is that person's, not the subject's.
+ * (score 702)", "the guarantor (income $40,000)": the figure is that person's, not the subject's;
+ * or of another time: "Prior glass claim in 2024 ($290)" is the earlier claim's.
  */
 function inOthersParenthesis(tokens: Token[], i: number): boolean {
   const open = parenthesesBefore(tokens)[i]!;
@@ -155,6 +166,7 @@ function inOthersParenthesis(tokens: Token[], i: number): boolean {
     const w = tokens[k]!.lower;
     // "co-applicant" is tokenised "co", "applicant"
     if (OTHER_PARTIES.has(w) || CO_PARTIES.has(w) || (tokens[k - 1]?.lower === "co" && CO_PARTIES.has(`co-${w}`))) return true;
+    if (qualifierAt(tokens, k) === "other") return true;
   }
   return false;
 }
@@ -275,27 +287,55 @@ export function otherWordsIn(tokens: Token[], from: number, to: number): string[
   return out;
 }
 
+/** The tokens of the statement at `from`..`to`'s clause within `reach` content words before or after it, nearest first. */
+function* nearby(tokens: Token[], from: number, to: number, reach: number): Generator<number> {
+  const first = tokens[from]!;
+  const last = tokens[to]!;
+  for (let k = from - 1; k >= 0 && from - k <= 4 * reach; k--) {
+    const t = tokens[k]!;
+    if (t.clause !== first.clause || first.pos - t.pos > reach) break;
+    yield k;
+  }
+  for (let k = to + 1; k < tokens.length && k - to <= 4 * reach; k++) {
+    const t = tokens[k]!;
+    if (t.clause !== last.clause || t.pos - last.pos > reach) break;
+    yield k;
+  }
+}
+
+/** Words of another time that say a value was replaced, not only dated: "previous", "earlier", "old". */
+const SUPERSEDED = new Set(["previous", "prev", "previously", "prior", "former", "formerly", "earlier", "original", "originally", "old"]);
+/** The same said by a pair: "not current", "no longer". */
+const SUPERSEDED_PAIRS: Record<string, string> = { current: "not", longer: "no" };
+
+const saysReplaced = (tokens: Token[], k: number): boolean => {
+  const w = tokens[k]!.lower;
+  return Object.hasOwn(SUPERSEDED_PAIRS, w)
+    ? tokens[k - 1]?.lower === SUPERSEDED_PAIRS[w]
+    : SUPERSEDED.has(w) && qualifierAt(tokens, k) === "other";
+};
+
+/**
+ * Whether the amount at i is said to be a value since replaced ("was 24k on last year's renewal -
+ * not current", "the $76,000 in my earlier e-mail"), not only dated ("last year my business brought
+ * in 61k"): no input takes it for want of another.
+ */
+export function superseded(tokens: Token[], i: number): boolean {
+  for (const k of nearby(tokens, i, i, REACH)) if (saysReplaced(tokens, k)) return true;
+  return false;
+}
+
 /**
  * The qualifiers of the statement at tokens `from`..`to`: words of its clause within `reach`
  * content words before or after it.
  */
 export function qualifiersOf(tokens: Token[], from: number, to = from, reach = REACH): Set<Qualifier> {
   const out = new Set<Qualifier>();
-  const first = tokens[from]!;
-  const last = tokens[to]!;
-  for (let k = from - 1; k >= 0 && from - k <= 4 * reach; k--) {
-    const t = tokens[k]!;
-    if (t.clause !== first.clause || first.pos - t.pos > reach) break;
+  for (const k of nearby(tokens, from, to, reach)) {
     const q = qualifierAt(tokens, k);
     if (q) out.add(q);
   }
-  for (let k = to + 1; k < tokens.length && k - to <= 4 * reach; k++) {
-    const t = tokens[k]!;
-    if (t.clause !== last.clause || t.pos - last.pos > reach) break;
-    const q = qualifierAt(tokens, k);
-    if (q) out.add(q);
-  }
-  if (inRange(tokens, from) || inCondition(tokens, from)) out.add("hedged");
+  if (inRange(tokens, from) || inCondition(tokens, from) || figuresUnsettled(tokens, from)) out.add("hedged");
   if (inOthersParenthesis(tokens, from)) out.add("other");
   if (ofAJobLeft(tokens, from) || heldUntilThen(tokens, from)) out.add("ended");
   if (out.has("approximate") && hedgedAfter(tokens, to, reach)) out.add("hedged");
@@ -389,7 +429,7 @@ const REPLACED_GAP = 4;
  * The amount at i is the value another amount just before it replaces ("make it 220 seats instead
  * of 180", "my score is actually 664, not the 690 I guessed"): the index of that new amount.
  */
-function replacedBy(tokens: Token[], i: number): number | undefined {
+export function replacedBy(tokens: Token[], i: number): number | undefined {
   const t = tokens[i]!;
   let replacing = false;
   for (let k = i - 1; k >= 0 && i - k <= REPLACED_GAP + 2 && tokens[k]!.sentence === t.sentence; k--) {
@@ -450,7 +490,7 @@ export function retracted(tokens: Token[], amounts: readonly number[]): Map<numb
     const newer = replacedBy(tokens, i);
     const older = supersedes(tokens, i);
     if (older !== undefined) out.set(older, i);
-    const after = lapsedInto(tokens, i);
+    const after = lapsedInto(tokens, i) ?? dismissedInto(tokens, i);
     if (after !== undefined) out.set(i, after);
     const earlier = seen.get(value) ?? [];
     if (newer !== undefined) for (const j of earlier.splice(0)) out.set(j, newer);
@@ -468,7 +508,7 @@ export function retracted(tokens: Token[], amounts: readonly number[]): Map<numb
  * scale, period or percent) set against a new value in thousands ("$15,000, not 18"), whose
  * thousands it counts: the value it stands for, 18,000.
  */
-function inThousands(old: Amount, newer: Amount): number | undefined {
+export function inThousands(old: Amount, newer: Amount): number | undefined {
   const bare = !old.currency && !old.scaled && !old.percent && !old.period;
   return bare && Number.isInteger(old.value) && old.value > 0 && old.value < 1000 && newer.value >= 1000 && !newer.percent
     ? old.value * 1000
@@ -481,7 +521,7 @@ function inThousands(old: Amount, newer: Amount): number | undefined {
  */
 export function takenBack(tokens: Token[], i: number): boolean {
   if (tokens[i]!.kind !== "amount") return false;
-  if (replacedBy(tokens, i) !== undefined) return true;
+  if (replacedBy(tokens, i) !== undefined || dismissed(tokens, i)) return true;
   const k = nextAmountOrCorrection(tokens, i, 1);
   return k !== undefined && tokens[k]!.kind !== "amount" && !namesOther(tokens, i, k);
 }
@@ -612,6 +652,8 @@ const UNREALISED_PAIRS: [string, string][] = [
   ["claim", "to"],
   ["claims", "to"],
   ["claimed", "to"],
+  // "they have applied for a tax exemption certificate": asked for, not held
+  ["applied", "for"],
 ];
 
 /** Whether the statement at `anchor` is said as unrealised, within its clause and `reach` words either way. */

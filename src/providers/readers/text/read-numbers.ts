@@ -8,7 +8,7 @@ import { convertPeriod, roundFloat, type Amount } from "../numbers.js";
 import { kindsOf, PERIOD_STEMS, periodOfText, stemMatch } from "../words.js";
 import { assignBest, byElimination, proximity, type Cue } from "./cues.js";
 import { BY_ELIMINATION, contestFactor, LISTED, placed, rivalFactor, roundConfidence } from "./confidence.js";
-import { correctedFrom, otherWordsIn, qualifiersOf, retracted, takenBack, unknownNow, type Qualifier } from "./qualifiers.js";
+import { correctedFrom, otherWordsIn, qualifiersOf, retracted, superseded, takenBack, unknownNow, type Qualifier } from "./qualifiers.js";
 import { changedFrom, changedTo } from "./changes.js";
 import { matchesOf, type TextIndex } from "./text-index.js";
 import { writersNotTheRole } from "./whose.js";
@@ -781,7 +781,10 @@ export function readNumbers(
   // dollar amounts no cue word claims go to the dollar inputs left, with low confidence
   const used = new Set(Object.values(out).map((v) => v.source!.span!.start));
   const left = inputs.filter((i) => !Object.hasOwn(out, i.name) && !withheld.has(i.name) && kindOf(i) === "money");
-  const free = amounts.filter((i) => tokens[i]!.amount!.currency && !used.has(tokens[i]!.start) && left.some((l) => usable(i, l)));
+  // a value said to be replaced since ("was 24k on last yr's renewal - not current") is no one's by elimination
+  const free = amounts.filter(
+    (i) => tokens[i]!.amount!.currency && !used.has(tokens[i]!.start) && left.some((l) => usable(i, l)) && !superseded(tokens, i),
+  );
   const inputOf = (name: string) => inputs.find((i) => i.name === name)!;
   const pick = byElimination(
     left.map((i) => i.name),

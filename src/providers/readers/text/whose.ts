@@ -1,6 +1,7 @@
 // Whose value a statement gives. A writer who says their own age beside the person the input is
 // about ("I'm 52 but he'll be the main driver, Jake, he's 19") gives another party's value: the
-// input's role (driver, applicant) is said of someone else, so the writer's "I'm 52" is not it.
+// input's role (driver, applicant) is said of someone else, so the writer's "I'm 52" is not it;
+// so is the role said by its verb in the passive ("the car will be driven mainly by my daughter").
 import type { InputIR } from "../../../ir/ir.js";
 import { stem } from "../words.js";
 import type { TextIndex } from "./text-index.js";
@@ -16,6 +17,26 @@ const THIRD_PERSON = /^(he|she|they|him|her|his|their|them)(['’](ll|s|d|re))?$
 const RELATIVES = new Set(
   "son daughter husband wife partner spouse boy girl lad child kid father mother dad mum mom brother sister".split(" "),
 );
+/** The role said by its verb, in the passive: "the car will be driven mainly by my daughter". */
+const ROLE_VERBS: Record<string, string> = { [stem("driver")]: "driven" };
+/** How many tokens after "by" the person may stand ("driven mainly by my daughter Chloe"). */
+const AGENT_REACH = 3;
+
+/** Whether tokens from i say the role's verb in the passive of a third person: "driven (mainly) by my daughter", "driven by him". */
+function passiveOfAnother(tokens: Token[], i: number, verb: string): boolean {
+  if (tokens[i]!.lower !== verb) return false;
+  for (let k = i + 1; k < tokens.length && k - i <= AGENT_REACH && tokens[k]!.clause === tokens[i]!.clause; k++) {
+    if (tokens[k]!.lower !== "by") continue;
+    for (let j = k + 1; j < tokens.length && j - k <= AGENT_REACH && tokens[j]!.clause === tokens[k]!.clause; j++) {
+      // "by me" is the writer; "by my daughter" is the daughter
+      if (/^(i|me|myself)$/.test(tokens[j]!.lower)) return false;
+      if (THIRD_PERSON.test(tokens[j]!.lower) || RELATIVES.has(tokens[j]!.lower)) return true;
+    }
+    return false;
+  }
+  return false;
+}
+
 /** Words that say the clause is of the writer ("I'm 52", "I am 52"). */
 const FIRST_PERSON = /^(i|i['’](m|ll|d|ve)|me|my|myself)$/;
 /** How many tokens before the role word a third person may stand ("she will be the only driver"). */
@@ -38,8 +59,10 @@ function roleOfAnother(index: TextIndex, input: InputIR): boolean {
   );
   const { tokens } = index;
   let found = false;
+  const verbs = [...roles].flatMap((r) => (Object.hasOwn(ROLE_VERBS, r) ? [ROLE_VERBS[r]!] : []));
   for (let i = 0; i < tokens.length && !found && roles.size > 0; i++) {
     index.meter.steps++;
+    if (verbs.some((v) => passiveOfAnother(tokens, i, v))) found = true;
     if (!roles.has(tokens[i]!.stem)) continue;
     // "she'll be the named driver", or after it: "the main driver will be him", "… will be my son"
     let writer = false;
