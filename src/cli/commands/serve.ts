@@ -57,6 +57,12 @@ export const spec: CommandSpec = {
       default: String(DEFAULTS.http.keepAliveTimeoutMs),
       description: "an idle kept-alive connection is closed after this; keep it above the load balancer's idle timeout",
     },
+    "write-timeout": {
+      type: "string",
+      value: "MS",
+      default: String(DEFAULTS.http.writeTimeoutMs),
+      description: "an answer the client has not read whole within this of its start closes the connection; 0 for no limit",
+    },
     "max-header-size": {
       type: "string",
       value: "BYTES",
@@ -216,6 +222,7 @@ export const run = command(spec, async (args, io) => {
       requestTimeoutMs: integer(settings, "request-timeout"),
       headersTimeoutMs: integer(settings, "headers-timeout"),
       keepAliveTimeoutMs: integer(settings, "keep-alive-timeout"),
+      writeTimeoutMs: integer(settings, "write-timeout"),
       maxHeaderBytes: integer(settings, "max-header-size"),
     },
     limits: {
