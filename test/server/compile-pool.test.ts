@@ -97,6 +97,23 @@ describe("compile pool", () => {
     expect((await Promise.all(queued)).every((r) => r.valid)).toBe(true);
   });
 
+  it("refuses a job that waited --compile-wait while every worker was busy with compile_queue_full; without the limit it waits", async () => {
+    const bounded = await pool({ timeoutMs: 30_000, waitMs: 300 });
+    const unbounded = await pool({ timeoutMs: 30_000 });
+    await Promise.all([thread(bounded), thread(unbounded)]);
+    const busy = [check(bounded, "spin 2000"), check(unbounded, "spin 2000")];
+    const refused = await problemOf(check(bounded, "quick waits"));
+    expect(refused).toMatchObject({
+      status: 429,
+      code: "compile_queue_full",
+      detail: expect.stringContaining("300 ms"),
+      headers: { "Retry-After": "1" },
+    });
+    expect((await check(unbounded, "quick waits")).valid).toBe(true);
+    await Promise.all(busy);
+    expect(bounded.stats()).toMatchObject({ busy: 0, queued: 0 });
+  });
+
   // a spin or an exit replaces its worker, and a replacement took 15-22 s to start under the TypeScript
   // loader at load 17-24 (four pools): six runs of up to six such jobs, two workers at a time, need
   // minutes there, not the 60 s every test gets (the run timed out at load 17-29)

@@ -133,6 +133,12 @@ export const spec: CommandSpec = {
       default: String(DEFAULTS.compile.timeoutMs),
       description: "how long one compile or Check may run in its worker before it is stopped (422 compile_timeout)",
     },
+    "compile-wait": {
+      type: "string",
+      value: "MS",
+      default: String(DEFAULTS.compile.waitMs),
+      description: "a model that waits longer than this for a busy compile worker answers 429 compile_queue_full; 0 for no limit",
+    },
     "compile-memory": {
       type: "string",
       value: "MB",
@@ -242,6 +248,7 @@ export const run = command(spec, async (args, io) => {
     compile: {
       workers: values["compile-workers"] === undefined ? DEFAULTS.compile.workers : integer(settings, "compile-workers"),
       timeoutMs: integer(settings, "compile-timeout"),
+      waitMs: integer(settings, "compile-wait"),
       memoryMb: integer(settings, "compile-memory"),
     },
     logLevel: logLevel(settings),
