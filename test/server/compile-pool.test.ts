@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { CompilePool, type CompilePoolOptions } from "../../src/server/compile-pool/pool.js";
 import { pooledCompiler } from "../../src/server/compile-pool/pooled-compiler.js";
+import type { Evaluation } from "../../src/server/compile-pool/worker.js";
 import { createMetrics } from "../../src/server/observability/metrics.js";
 import { ProblemError } from "../../src/service/problems.js";
 import { STUB_MARK, STUB_URL } from "./fixtures/stub-compile-worker.js";
@@ -52,6 +53,15 @@ describe("compile pool", () => {
     const metrics = await createMetrics(pooledCompiler(p, 1), p).registry.metrics();
     expect(metrics).toMatch(/^pdm_compile_workers_replaced 1$/m);
     expect(metrics).toMatch(/^pdm_compile_queue_length 0$/m);
+  });
+
+  it("an evaluation past the time limit is told to shorten its loops, not to send a smaller model", async () => {
+    const p = await pool({ timeoutMs: 300 });
+    await thread(p);
+    // the stub serves a job by its model's name alone
+    const problem = await problemOf(p.run("evaluate", model("spin 5000"), "spin", {} as Evaluation));
+    expect(problem).toMatchObject({ code: "compile_timeout", detail: expect.stringContaining("loops") });
+    expect(problem.detail).not.toContain("smaller model");
   });
 
   it("fails a job that exhausts its heap with compile_memory_exceeded naming the megabytes, and replaces its worker", async () => {

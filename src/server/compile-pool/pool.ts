@@ -106,8 +106,10 @@ const SMALLER: Record<JobKind, { time: string; memory: string }> = {
   compile: { time: SMALLER_MODEL, memory: "send a smaller model" },
   check: { time: SMALLER_MODEL, memory: "send a smaller model" },
   // an evaluation's model is compiled already: what outgrew the worker is what the evaluation built
+  // an evaluation past the time limit is long loops, not a large model: 30,000,000 passes of a
+  // `for` were told to send "fewer rules, decisions or nested expressions"
   evaluate: {
-    time: SMALLER_MODEL,
+    time: "make the model's loops, filters and recursion shorter (the server's --eval-budget bounds an evaluation's steps)",
     memory: "build smaller lists, strings and contexts (the server's --eval-size bounds what an evaluation may build)",
   },
   read: { time: SHORTER_EVIDENCE, memory: SHORTER_EVIDENCE },

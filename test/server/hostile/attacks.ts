@@ -737,24 +737,7 @@ function bursts(): Attack[] {
     const [first, ...others] = Array.from({ length: BURST }, (_, i) => JSON.stringify(body(i)));
     return { name, sender, method: "POST", path, body: first, others, answer, problems: ["compile_queue_full"] };
   };
-  // each a table whose compile takes a worker for seconds: the queue must refuse what would wait past
-  // --compile-wait (429 with Retry-After), not keep the last of them waiting for minutes
-  const COSTLY = 20;
-  const ROWS = 4_000;
-  const [costly, ...costlyOthers] = Array.from({ length: COSTLY }, (_, i) =>
-    JSON.stringify({ model: firstTable(ROWS, (r) => `<= ${r + 1000 * (i + 1)}`), state: { n: 5 } }),
-  );
   return [
-    {
-      name: `${COSTLY} distinct ${ROWS}-row tables, each seconds to compile, called at once`,
-      sender: "funded",
-      method: "POST",
-      path: "/v1/systemone",
-      body: costly,
-      others: costlyOthers,
-      answer: (b) => answerOf(b, "band") === 1,
-      problems: ["compile_queue_full", ...LIMITS],
-    },
     burst(
       `${BURST} distinct models checked at once`,
       "broke",
