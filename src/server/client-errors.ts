@@ -8,6 +8,7 @@ import { randomUUID } from "node:crypto";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import { problem, problemBody, type Problem } from "../service/problems.js";
+import { timedResponse } from "./write-timeout.js";
 
 interface ParserError extends Error {
   code?: string;
@@ -58,18 +59,22 @@ export interface HttpLimits {
   headersTimeoutMs: number;
   /** an idle kept-alive connection is closed after this */
   keepAliveTimeoutMs: number;
+  /** an answer not written whole within this of its start (the client not reading it) closes its connection (write-timeout.ts) */
+  writeTimeoutMs: number;
 }
 
 /**
  * A whole request within 30 s (a 1 MB body at 35 KB/s), its headers within 10 s, an idle
  * kept-alive connection for 72 s (longer than the usual 60 s idle timeout of a load balancer, so
- * the balancer closes first), headers up to Node's 16 KB.
+ * the balancer closes first), headers up to Node's 16 KB, an answer written within 30 s (1 MB read
+ * at 35 KB/s).
  */
 export const DEFAULT_HTTP_LIMITS: HttpLimits = {
   maxHeaderBytes: 16 * 1024,
   requestTimeoutMs: 30_000,
   headersTimeoutMs: 10_000,
   keepAliveTimeoutMs: 72_000,
+  writeTimeoutMs: 30_000,
 };
 
 /** fastify's and Node's server options for the limits. */
@@ -83,7 +88,13 @@ export function serverOptions(l: HttpLimits) {
   return {
     requestTimeout,
     keepAliveTimeout: l.keepAliveTimeoutMs,
-    http: { requestTimeout, headersTimeout, connectionsCheckingInterval, maxHeaderSize: l.maxHeaderBytes },
+    http: {
+      requestTimeout,
+      headersTimeout,
+      connectionsCheckingInterval,
+      maxHeaderSize: l.maxHeaderBytes,
+      ServerResponse: timedResponse(l.writeTimeoutMs),
+    },
   };
 }
 

@@ -63,7 +63,7 @@ export const DEFAULTS = {
   limits: DEFAULT_LIMITS,
   rateLimit: { max: 600, windowMs: 60_000 },
   cacheSize: 256,
-  compile: { workers: Math.max(1, availableParallelism() - 1), timeoutMs: 10_000, memoryMb: 512 },
+  compile: { workers: Math.max(1, availableParallelism() - 1), timeoutMs: 10_000, memoryMb: 512, waitMs: 10_000 },
 };
 
 /** The request log's writes: at least this many bytes, or what there is after this long. */

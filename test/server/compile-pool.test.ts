@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { CompilePool, type CompilePoolOptions } from "../../src/server/compile-pool/pool.js";
 import { pooledCompiler } from "../../src/server/compile-pool/pooled-compiler.js";
+import type { Evaluation } from "../../src/server/compile-pool/worker.js";
 import { createMetrics } from "../../src/server/observability/metrics.js";
 import { ProblemError } from "../../src/service/problems.js";
 import { STUB_MARK, STUB_URL } from "./fixtures/stub-compile-worker.js";
@@ -54,6 +55,15 @@ describe("compile pool", () => {
     expect(metrics).toMatch(/^pdm_compile_queue_length 0$/m);
   });
 
+  it("an evaluation past the time limit is told to shorten its loops, not to send a smaller model", async () => {
+    const p = await pool({ timeoutMs: 300 });
+    await thread(p);
+    // the stub serves a job by its model's name alone
+    const problem = await problemOf(p.run("evaluate", model("spin 5000"), "spin", {} as Evaluation));
+    expect(problem).toMatchObject({ code: "compile_timeout", detail: expect.stringContaining("loops") });
+    expect(problem.detail).not.toContain("smaller model");
+  });
+
   it("fails a job that exhausts its heap with compile_memory_exceeded naming the megabytes, and replaces its worker", async () => {
     const p = await pool({ memoryMb: HEAP_MB, timeoutMs: 30_000 });
     const problem = await problemOf(check(p, "grow"));
@@ -95,6 +105,23 @@ describe("compile pool", () => {
     expect(refused).toMatchObject({ status: 429, code: "compile_queue_full", headers: { "Retry-After": "1" } });
     await busy;
     expect((await Promise.all(queued)).every((r) => r.valid)).toBe(true);
+  });
+
+  it("refuses a job that waited --compile-wait while every worker was busy with compile_queue_full; without the limit it waits", async () => {
+    const bounded = await pool({ timeoutMs: 30_000, waitMs: 300 });
+    const unbounded = await pool({ timeoutMs: 30_000 });
+    await Promise.all([thread(bounded), thread(unbounded)]);
+    const busy = [check(bounded, "spin 2000"), check(unbounded, "spin 2000")];
+    const refused = await problemOf(check(bounded, "quick waits"));
+    expect(refused).toMatchObject({
+      status: 429,
+      code: "compile_queue_full",
+      detail: expect.stringContaining("300 ms"),
+      headers: { "Retry-After": "1" },
+    });
+    expect((await check(unbounded, "quick waits")).valid).toBe(true);
+    await Promise.all(busy);
+    expect(bounded.stats()).toMatchObject({ busy: 0, queued: 0 });
   });
 
   // a spin or an exit replaces its worker, and a replacement took 15-22 s to start under the TypeScript

@@ -57,6 +57,12 @@ export const spec: CommandSpec = {
       default: String(DEFAULTS.http.keepAliveTimeoutMs),
       description: "an idle kept-alive connection is closed after this; keep it above the load balancer's idle timeout",
     },
+    "write-timeout": {
+      type: "string",
+      value: "MS",
+      default: String(DEFAULTS.http.writeTimeoutMs),
+      description: "an answer the client has not read whole within this of its start closes the connection; 0 for no limit",
+    },
     "max-header-size": {
       type: "string",
       value: "BYTES",
@@ -126,6 +132,12 @@ export const spec: CommandSpec = {
       value: "MS",
       default: String(DEFAULTS.compile.timeoutMs),
       description: "how long one compile or Check may run in its worker before it is stopped (422 compile_timeout)",
+    },
+    "compile-wait": {
+      type: "string",
+      value: "MS",
+      default: String(DEFAULTS.compile.waitMs),
+      description: "a model that waits longer than this for a busy compile worker answers 429 compile_queue_full; 0 for no limit",
     },
     "compile-memory": {
       type: "string",
@@ -216,6 +228,7 @@ export const run = command(spec, async (args, io) => {
       requestTimeoutMs: integer(settings, "request-timeout"),
       headersTimeoutMs: integer(settings, "headers-timeout"),
       keepAliveTimeoutMs: integer(settings, "keep-alive-timeout"),
+      writeTimeoutMs: integer(settings, "write-timeout"),
       maxHeaderBytes: integer(settings, "max-header-size"),
     },
     limits: {
@@ -235,6 +248,7 @@ export const run = command(spec, async (args, io) => {
     compile: {
       workers: values["compile-workers"] === undefined ? DEFAULTS.compile.workers : integer(settings, "compile-workers"),
       timeoutMs: integer(settings, "compile-timeout"),
+      waitMs: integer(settings, "compile-wait"),
       memoryMb: integer(settings, "compile-memory"),
     },
     logLevel: logLevel(settings),

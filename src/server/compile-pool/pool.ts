@@ -28,6 +28,8 @@ export interface CompilePoolOptions {
   timeoutMs: number;
   /** each worker's heap (V8 old generation), in megabytes */
   memoryMb: number;
+  /** how long a job may wait for a worker, in milliseconds, before it is refused with 429 compile_queue_full (absent or 0: as long as it takes) */
+  waitMs?: number;
 }
 
 /** Jobs that may wait, per worker; more are refused with 429 compile_queue_full. */
@@ -53,6 +55,8 @@ interface Job {
   evaluation?: Evaluation;
   reading?: ReadRequest;
   document?: DocumentJob;
+  /** ends the job's wait for a worker (--compile-wait) */
+  waitTimer?: NodeJS.Timeout;
   resolve(value: JobResult): void;
   reject(error: Error): void;
 }
@@ -102,13 +106,18 @@ const SMALLER: Record<JobKind, { time: string; memory: string }> = {
   compile: { time: SMALLER_MODEL, memory: "send a smaller model" },
   check: { time: SMALLER_MODEL, memory: "send a smaller model" },
   // an evaluation's model is compiled already: what outgrew the worker is what the evaluation built
+  // an evaluation past the time limit is long loops, not a large model: 30,000,000 passes of a
+  // `for` were told to send "fewer rules, decisions or nested expressions"
   evaluate: {
-    time: SMALLER_MODEL,
+    time: "make the model's loops, filters and recursion shorter (the server's --eval-budget bounds an evaluation's steps)",
     memory: "build smaller lists, strings and contexts (the server's --eval-size bounds what an evaluation may build)",
   },
   read: { time: SHORTER_EVIDENCE, memory: SHORTER_EVIDENCE },
   document: { time: SMALLER_DOCUMENTS, memory: SMALLER_DOCUMENTS },
 };
+/** 429 compile_queue_full, saying why, with Retry-After. */
+const queueFull = (why: string): ProblemError =>
+  new ProblemError({ ...problem("compile_queue_full", `${why}; send the request again shortly`), headers: { "Retry-After": "1" } });
 const stopping = () => new ProblemError(problem("shutting_down", "this instance is stopping; send the request again"));
 
 export class CompilePool {
@@ -154,18 +163,21 @@ export class CompilePool {
   run(kind: JobKind, model: ModelInput, hash: string, work?: Evaluation | ReadRequest | DocumentJob): Promise<JobResult> {
     if (this.closed) return Promise.reject(stopping());
     const queue = QUEUE_PER_WORKER * this.o.workers;
-    if (this.waiting.length >= queue) {
-      const p = problem(
-        "compile_queue_full",
-        `${queue} models are already waiting for the ${this.o.workers} compile worker(s) (--compile-workers); send the request again shortly`,
+    if (this.waiting.length >= queue)
+      return Promise.reject(
+        queueFull(`${queue} models are already waiting for the ${this.o.workers} compile worker(s) (--compile-workers)`),
       );
-      return Promise.reject(new ProblemError({ ...p, headers: { "Retry-After": "1" } }));
-    }
     return new Promise((resolve, reject) => {
       const evaluation = kind === "evaluate" ? (work as Evaluation) : undefined;
       const reading = kind === "read" ? (work as ReadRequest) : undefined;
       const document = kind === "document" ? (work as DocumentJob) : undefined;
-      this.waiting.push({ id: this.nextId++, kind, model, hash, evaluation, reading, document, resolve, reject });
+      const job: Job = { id: this.nextId++, kind, model, hash, evaluation, reading, document, resolve, reject };
+      // jobs that each take a worker for the whole time limit (and its replacement's start) would
+      // otherwise keep the last of the queue waiting for minutes: 20 sent at once with a 2 s limit,
+      // the last answered after 168 s at a load of 22
+      const { waitMs } = this.o;
+      if (waitMs) job.waitTimer = setTimeout(() => this.giveUp(job, waitMs), waitMs).unref();
+      this.waiting.push(job);
       if (isRead({ kind }) && !this.slots.some((s) => s.lane === "read")) this.slots.push(this.spawn("read"));
       this.dispatch();
     });
@@ -183,7 +195,10 @@ export class CompilePool {
 
   async close(): Promise<void> {
     this.closed = true;
-    for (const job of this.waiting.splice(0)) job.reject(stopping());
+    for (const job of this.waiting.splice(0)) {
+      clearTimeout(job.waitTimer);
+      job.reject(stopping());
+    }
     await Promise.all(
       this.slots.map((slot) => {
         this.finish(slot)?.reject(stopping());
@@ -264,6 +279,7 @@ export class CompilePool {
       const next = this.nextFor(slot);
       if (next < 0) continue;
       const [job] = this.waiting.splice(next, 1) as [Job];
+      clearTimeout(job.waitTimer);
       slot.job = job;
       slot.timer = setTimeout(() => {
         this.finish(slot);
@@ -275,6 +291,25 @@ export class CompilePool {
       if (kind === "evaluate") this.evaluations++;
       slot.worker.send({ id, kind, model, hash, evaluation, reading, document } satisfies JobMessage);
     }
+  }
+
+  /**
+   * Refuses a job still waiting for a worker after `waitMs` while every worker that could take it is
+   * busy; one of them starting (at the server's start, or replacing one that overran) is no sign of
+   * a queue that does not move, so the job waits another `waitMs`.
+   */
+  private giveUp(job: Job, waitMs: number): void {
+    const i = this.waiting.indexOf(job);
+    if (i < 0) return;
+    const lane: Lane = isRead(job) ? "read" : "any";
+    if (this.slots.some((slot) => slot.lane === lane && !slot.ready)) {
+      job.waitTimer = setTimeout(() => this.giveUp(job, waitMs), waitMs).unref();
+      return;
+    }
+    this.waiting.splice(i, 1);
+    job.reject(
+      queueFull(`the model waited ${waitMs} ms (--compile-wait) for a compile worker to start ${doing(job.kind)} it, every one busy`),
+    );
   }
 
   private timeProblem(kind: JobKind): Problem {

@@ -1,11 +1,12 @@
 // Connection-level attacks (connections.ts) against the real server on raw loopback sockets,
 // each beside a /healthz poller: each gets its answers (a catalogue problem for what the server
 // refuses, never a bare status), fifty pipelined calls are answered in order, and hundreds of
-// idle connections neither stop /healthz nor stay open past the headers timeout.
+// idle connections neither stop /healthz nor stay open past the headers timeout, and a connection
+// whose answers are not read is closed after the write timeout, not held with its megabytes.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CATALOGUE, type ProblemCode } from "../../../src/service/problems.js";
 import { cli, lastLine, makeStore, startServer, type Server, type Store } from "../spawn.js";
-import { EXCHANGES, exchange, idleConnections, PIPELINED } from "./connections.js";
+import { EXCHANGES, exchange, idleConnections, PIPELINED, unreadAnswers } from "./connections.js";
 import { PROTOCOL_ARGS, PROTOCOL_LIMITS } from "./protocol-faults.js";
 import { whilePolling } from "./traffic.js";
 
@@ -56,4 +57,17 @@ describe("connection-level attacks", () => {
       for (const s of sockets) s.destroy();
     }
   });
+
+  it(
+    "closes a connection whose 120 pipelined GET /openapi.json (6 MB) are not read within the write timeout",
+    { timeout: 60_000 },
+    async () => {
+      const { result, failed } = await whilePolling(server.url, () =>
+        unreadAnswers(server.url, "/openapi.json", 120, 3 * PROTOCOL_LIMITS.writeTimeoutMs),
+      );
+      expect(result.closed).toBe(true);
+      expect(result.answers).toBeLessThan(120);
+      expect(failed).toBe(0);
+    },
+  );
 });

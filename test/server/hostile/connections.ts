@@ -2,7 +2,8 @@
 // those), as data, with a raw loopback client: an Expect the server does not meet, Transfer-Encoding
 // lists it does not read, chunk extensions by the kilobyte, thousands of headers, fifty paid calls
 // pipelined at once (and a thousand GETs, past what may wait on a connection), a body in 100,000
-// one-byte chunks, a body sent a byte a second, and hundreds of connections that send nothing.
+// one-byte chunks, a body sent a byte a second, hundreds of connections that send nothing, and one
+// that never reads its answers.
 import { connect, type Socket } from "node:net";
 
 export interface Exchange {
@@ -197,4 +198,37 @@ export async function idleConnections(url: string, count: number): Promise<{ soc
     ),
   );
   return { sockets, closedByServer: () => closedByServer };
+}
+
+/**
+ * A connection that sends `count` GET `path` pipelined and reads nothing for `unreadMs`, then reads
+ * until the server closes it or every answer came: the answers it got, and whether the server
+ * closed it first.
+ */
+export async function unreadAnswers(
+  url: string,
+  path: string,
+  count: number,
+  unreadMs: number,
+): Promise<{ answers: number; closed: boolean }> {
+  const { hostname, port } = new URL(url);
+  const socket = connect(Number(port), hostname);
+  socket.on("error", () => {});
+  socket.pause();
+  let closed = false;
+  const ended = new Promise<void>((resolve) => socket.on("close", () => ((closed = true), resolve())));
+  await new Promise<void>((resolve) => socket.once("connect", () => resolve()));
+  socket.write(`GET ${path} HTTP/1.1\r\nHost: loopback\r\n\r\n`.repeat(count));
+  await new Promise((r) => setTimeout(r, unreadMs));
+  const received: Buffer[] = [];
+  socket.on("data", (d: Buffer) => received.push(d));
+  socket.resume();
+  const deadline = Date.now() + 30_000;
+  while (!closed && answersOf(Buffer.concat(received)).length < count && Date.now() < deadline)
+    await Promise.race([ended, new Promise((r) => setTimeout(r, 20))]);
+  const answers = answersOf(Buffer.concat(received)).length;
+  const closedByServer = closed;
+  socket.destroy();
+  await ended;
+  return { answers, closed: closedByServer };
 }

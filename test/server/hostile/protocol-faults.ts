@@ -8,7 +8,7 @@ import { connect } from "node:net";
 import fc from "fast-check";
 
 /** What the server under test is started with, so the generated faults pass or stay within its limits. */
-export const PROTOCOL_LIMITS = { maxHeaderBytes: 16 * 1024, requestTimeoutMs: 1_500, headersTimeoutMs: 1_000 };
+export const PROTOCOL_LIMITS = { maxHeaderBytes: 16 * 1024, requestTimeoutMs: 1_500, headersTimeoutMs: 1_000, writeTimeoutMs: 2_000 };
 /** The `pdm serve` flags that set those limits. */
 export const PROTOCOL_ARGS = [
   "--request-timeout",
@@ -17,6 +17,8 @@ export const PROTOCOL_ARGS = [
   String(PROTOCOL_LIMITS.headersTimeoutMs),
   "--max-header-size",
   String(PROTOCOL_LIMITS.maxHeaderBytes),
+  "--write-timeout",
+  String(PROTOCOL_LIMITS.writeTimeoutMs),
 ];
 
 interface GoodRequest {
