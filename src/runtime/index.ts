@@ -20,11 +20,12 @@ export {
   rawArray,
   rawCount,
   rawDouble,
-  rawExtreme,
   rawField,
   rawItemValue,
   rawPosition,
   rawProject,
+  rawAggregate,
+  keptSum,
   unread,
 } from "./raw-items.js";
 export { builtin } from "./builtins/index.js";

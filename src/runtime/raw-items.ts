@@ -6,7 +6,9 @@ import { field, listIndex } from "./access.js";
 import { tick } from "./budget.js";
 import { countOf } from "./builtins/list.js";
 import { chargeItems } from "./builtins/metering.js";
-import { isDecimal, type Decimal } from "./decimal.js";
+import { finite } from "./arithmetic.js";
+import { Decimal, isDecimal } from "./decimal.js";
+import { POW10, SAFE, scaleOfDouble, upscale } from "./decimal-scaled.js";
 import { numberFromJson } from "./json.js";
 import type { FeelValue } from "./values.js";
 
@@ -124,38 +126,108 @@ export function rawProject(
 }
 
 /**
- * `min(l.f)` (sign -1) or `max(l.f)` (sign 1) of a number field projected raw: where every item's
- * field holds a finite JSON number, the extreme is found among the doubles and only it is made a
- * decimal. A JSON number x reads as a decimal that reads back as x, a function of x alone (json.ts
- * readNumber), so the map keeps the order of doubles and makes equal doubles, 0 and -0 among them,
- * one decimal (docs/numbers.md): the least double gives the least decimal. The steps charged are the
- * projection's and the aggregate's over its list. Otherwise `extreme` (the aggregate's direct call)
- * of `rawProject`'s list.
+ * The sum of `n` JSON values read by `at`, as Decimal.sum adds their decimals, when each is a
+ * number whose decimal is scaled (m × 10^-k, json.ts readNumber) and each partial sum stays a safe
+ * integer at the larger scale: the sum kept unboxed as that integer and scale, the same steps
+ * Decimal.sum takes, so the same value at the same scale, one decimal made. Null otherwise.
  */
-export function rawExtreme(
+function scaledSum(n: number, at: (i: number) => unknown): Decimal | null {
+  let m = 0;
+  let k = 0;
+  for (let i = 0; i < n; i++) {
+    const x = at(i);
+    if (typeof x !== "number") return null;
+    const xk = scaleOfDouble(x);
+    if (xk < 0) return null;
+    const xm = xk === 0 ? x : Math.round(x * POW10[xk]!);
+    const kk = k > xk ? k : xk;
+    const r = (k === kk ? m : upscale(m, kk - k)) + (xk === kk ? xm : upscale(xm, kk - xk));
+    if (!(Math.abs(r) <= SAFE)) return null; // NaN when a side left the safe range
+    m = r;
+    k = kk;
+  }
+  return Decimal.scaled(m, k);
+}
+
+/** `sum` or `mean` (with `mean`) of `n` numbers summed, as the built-ins finish them. */
+const summed = (sum: Decimal, n: number, mean: boolean): FeelValue => (mean ? finite(sum.div(n), "mean") : finite(sum, "sum"));
+
+/** The aggregates rawAggregate works out from the doubles: `min` (-1), `max` (1), `sum`, `mean`. */
+export type RawAggregation = -1 | 1 | "sum" | "mean";
+
+/**
+ * `min(l.f)` (sign -1) or `max(l.f)` (sign 1) of the finite JSON numbers of a raw array's field:
+ * the extreme found among the doubles and only it made a decimal. A JSON number x reads as a
+ * decimal that reads back as x, a function of x alone (json.ts readNumber), so the map keeps the
+ * order of doubles and makes equal doubles, 0 and -0 among them, one decimal (docs/numbers.md): the
+ * least double gives the least decimal. Undefined where an item's field is no finite number.
+ */
+function extremeOfDoubles(raw: readonly Record<string, unknown>[], name: string, sign: 1 | -1): FeelValue | undefined {
+  let best = 0;
+  for (let i = 0; i < raw.length; i++) {
+    const o = raw[i]!;
+    const x = Object.hasOwn(o, name) ? o[name] : undefined;
+    if (typeof x !== "number" || x - x !== 0) return undefined;
+    if (i === 0 || (x - best) * sign > 0) best = x;
+  }
+  return numberFromJson(best);
+}
+
+/** `sum(l.f)` or `mean(l.f)` (with `mean`) of a raw array's field: scaledSum's, undefined where it declines. */
+function sumOfDoubles(raw: readonly Record<string, unknown>[], name: string, mean: boolean): FeelValue | undefined {
+  const sum = scaledSum(raw.length, (i) => {
+    const o = raw[i]!;
+    return Object.hasOwn(o, name) ? o[name] : undefined;
+  });
+  return sum === null ? undefined : summed(sum, raw.length, mean);
+}
+
+/**
+ * `min`, `max`, `sum` or `mean` (`how`) of `l.f`, a number field projected raw, worked out from the
+ * JSON doubles of the raw array where they decide it (extremeOfDoubles, sumOfDoubles), charged the
+ * steps of the projection and of the aggregate over its list; otherwise `aggregate` (the
+ * built-in's direct call) of `rawProject`'s list, from the start.
+ */
+export function rawAggregate(
   raw: readonly Record<string, unknown>[] | null,
   feel: FeelValue | undefined,
   convert: () => FeelValue,
   item: ItemConverter,
   slot: number,
   name: string,
-  sign: 1 | -1,
-  extreme: (list: FeelValue) => FeelValue,
+  how: RawAggregation,
+  aggregate: (list: FeelValue) => FeelValue,
 ): FeelValue {
   if (raw !== null && feel === undefined) {
-    let best = 0;
-    let i = 0;
-    for (; i < raw.length; i++) {
-      const o = raw[i]!;
-      const x = Object.hasOwn(o, name) ? o[name] : undefined;
-      if (typeof x !== "number" || x - x !== 0) break;
-      if (i === 0 || (x - best) * sign > 0) best = x;
-    }
-    if (i === raw.length) {
+    const value = how === "sum" || how === "mean" ? sumOfDoubles(raw, name, how === "mean") : extremeOfDoubles(raw, name, how);
+    if (value !== undefined) {
       tick(raw.length);
       chargeItems(raw.length);
-      return numberFromJson(best);
+      return value;
     }
   }
-  return extreme(rawProject(raw, feel, convert, item, slot, name, "number"));
+  return aggregate(rawProject(raw, feel, convert, item, slot, name, "number"));
+}
+
+/**
+ * `sum(l[c].f)` (or `mean` with `mean`) of the fields a filter's loop kept (codegen/filter.ts
+ * sumFold): the raw JSON double of a kept item's field (rawDouble), or the item to read it from.
+ * Every one a double: the sum of scaledSum; otherwise `aggregate` (the built-in's direct call) of
+ * the list `projected` makes of them, each double read as its decimal.
+ */
+export function keptSum(
+  kept: (number | Unread)[],
+  slot: number,
+  name: string,
+  mean: boolean,
+  aggregate: (list: FeelValue) => FeelValue,
+): FeelValue {
+  const sum = kept.length === 0 ? null : scaledSum(kept.length, (i) => kept[i]);
+  if (sum !== null) {
+    tick(kept.length);
+    chargeItems(kept.length);
+    return summed(sum, kept.length, mean);
+  }
+  const list: (FeelValue | Unread)[] = kept.map((x) => (typeof x === "number" ? numberFromJson(x) : x));
+  return aggregate(projected(list, slot, name));
 }

@@ -10,6 +10,7 @@ import { builtinDef, builtinGroup } from "../../runtime/builtins/index.js";
 import { SCALAR_KINDS } from "../../runtime/kinds.js";
 import { CONTAINER_SIZE } from "../../runtime/budget.js";
 import { ROUNDING_MODES } from "../../runtime/builtins/number.js";
+import type { RawAggregation } from "../../runtime/raw-items.js";
 import { certifiedCode, certifiedComparison, certifiedCondition } from "./certified-code.js";
 import { decidedComparison, type Triple } from "./certified-dd-code.js";
 import { emitInlined } from "./inlined.js";
@@ -18,7 +19,7 @@ import { runningTotalsList } from "../3-optimise/running-totals.js";
 import { constantCallQuiet } from "../2-analyse/expressions/constant-call.js";
 import { emitUnaryTestsTri, levelsOf, ORDERING } from "./unary-tests.js";
 import { emitMember, fieldSlot } from "./field-slot.js";
-import { countFold, emitFilter, LIST_FOLD, projectFold } from "./filter.js";
+import { countFold, emitFilter, LIST_FOLD, projectFold, sumFold } from "./filter.js";
 import { rawCountOf, rawIteration, rawLocalField, rawLoop, rawProjection, rawQuantified, type RawInput } from "./raw-items.js";
 
 export interface ExprContext {
@@ -44,10 +45,15 @@ type Emit<K extends Expr["kind"]> = (node: Extract<Expr, { kind: K }>, scope: Sc
 export const COMPARE_OPS = { "=": "eq", "!=": "ne", "<": "lt", "<=": "le", ">": "gt", ">=": "ge" } as const;
 const ARITH_OPS = { "+": "add", "-": "sub", "*": "mul", "/": "div", "**": "pow" } as const;
 
-/** The aggregates whose value over a raw number field is one of its items: which way each looks. */
-const EXTREME_SIGNS: ReadonlyMap<string, 1 | -1> = new Map([
+/**
+ * The aggregates worked out from a raw number field's JSON doubles: `min` and `max`, whose value
+ * is one of its items (which way each looks), and `sum` and `mean`, added as scaled integers.
+ */
+const RAW_AGGREGATES: ReadonlyMap<string, RawAggregation> = new Map<string, RawAggregation>([
   ["min", -1],
   ["max", 1],
+  ["sum", "sum"],
+  ["mean", "mean"],
 ]);
 
 const emitters: { [K in Expr["kind"]]: Emit<K> } = {
@@ -123,12 +129,20 @@ const emitters: { [K in Expr["kind"]]: Emit<K> } = {
       // count(l) of an input's list: the raw array's length
       const counted = n.rawItems && n.args.length === 1 ? rawCountOf(n.rawItems, emitExpr(n.args[0]!, scope, cx), direct, scope, cx) : null;
       if (counted) return counted;
-      // min(l.f), max(l.f) of a number field of an input's list: the extreme found among the JSON doubles
-      const sign = EXTREME_SIGNS.get(ref.name);
+      // min(l.f), max(l.f), sum(l.f), mean(l.f) of a number field of an input's list: from the JSON doubles
+      const how = RAW_AGGREGATES.get(ref.name);
       const arg = n.args[0];
-      if (sign !== undefined && n.args.length === 1 && arg?.kind === "path" && arg.rawItems) {
-        const extreme = rawProjection(arg, emitExpr(arg.base, scope, cx), scope, cx, { sign, direct });
-        if (extreme) return extreme;
+      if (how !== undefined && n.args.length === 1 && arg?.kind === "path" && arg.rawItems) {
+        const fromDoubles = rawProjection(arg, emitExpr(arg.base, scope, cx), scope, cx, { how, direct });
+        if (fromDoubles) return fromDoubles;
+      }
+      // sum(l[c].f), mean(l[c].f) of a number field of an input's list: the kept fields' doubles summed
+      const filtered = arg?.kind === "path" && arg.base.kind === "filter" && arg.base.rawItems ? arg : undefined;
+      const slot = filtered ? fieldSlot(filtered.base.type, filtered.member) : -1;
+      if (filtered && (how === "sum" || how === "mean") && n.args.length === 1 && slot >= 0) {
+        const [filter, t] = [filtered.base as Extract<Expr, { kind: "filter" }>, filtered.base.type];
+        const member = (x: string) => emitMember(x, t, filtered.member, cx.em);
+        return emitFilter(filter, scope, cx, sumFold(slot, filtered.member, member, how === "mean", direct, cx));
       }
       // count(l[c]): the kept items counted, not gathered into a list
       if (ref.name === "count" && n.args.length === 1 && n.args[0]!.kind === "filter")

@@ -63,6 +63,40 @@ export const projectFold = (slot: number, name: string, member: (value: string) 
   },
 });
 
+/**
+ * `sum(l[c].f)` or `mean(l[c].f)` (`mean`; `aggregate`, JS of the built-in's direct call) of a
+ * number field: as projectFold gathers it, but a kept raw item's field is kept as its JSON double
+ * (rt.rawDouble), no decimal made for it, and the doubles are summed as scaled integers
+ * (runtime/raw-items.ts keptSum), the list of decimals made only where one of them is no double.
+ */
+export function sumFold(
+  slot: number,
+  name: string,
+  member: (value: string) => string,
+  mean: boolean,
+  aggregate: string,
+  cx: ExprContext,
+): FilterFold {
+  const project = projectFold(slot, name, member, cx);
+  const aggregated = (x: string) => `${aggregate}(${x})`;
+  return {
+    ...project,
+    done: (acc) => aggregated(project.done(acc)),
+    whole: (x) => aggregated(project.whole(x)),
+    keepRaw: (acc, v, rawItem, input) => {
+      if (input.projected.get(name)?.kind !== "number") return undefined;
+      const f = cx.em.fresh("fv");
+      const read = `rt.rawDouble(${rawItem}, ${cx.em.lit(name)})`;
+      return `{ const ${f} = ${input.current} === undefined ? ${read} : undefined; ${acc}.push(${f} !== undefined ? ${f} : rt.unread(${v})); }`;
+    },
+    doneRaw: (acc) => `rt.keptSum(${acc}, ${slot}, ${cx.em.lit(name)}, ${mean}, ${aggregate})`,
+    pickRaw: (rawItem, item, input, temp) => {
+      const picked = project.pickRaw?.(rawItem, item, input, temp);
+      return picked === undefined ? undefined : aggregated(picked);
+    },
+  };
+}
+
 /** `count(l[c])`: the kept items counted, charged as `count` charges their list; `count` (JS id) takes any other value. */
 export const countFold = (count: string): FilterFold => ({
   init: "0",

@@ -17,7 +17,7 @@ import { BUILTINS } from "../../runtime/builtins/index.js";
 import { callSteps } from "../../runtime/builtins/metering.js";
 import { Decimal } from "../../runtime/decimal.js";
 import { readNumber } from "../../runtime/literals.js";
-import type { ProjectedKind } from "../../runtime/raw-items.js";
+import type { ProjectedKind, RawAggregation } from "../../runtime/raw-items.js";
 import { emitExpr, type ExprContext } from "./expr.js";
 import { bindRawLocal, rawLocalEntry, type RawLocal } from "./raw-locals.js";
 import { refKey, type Scope } from "./scope.js";
@@ -364,22 +364,27 @@ export function rawCountOf(marked: boolean | undefined, base: string, direct: st
 }
 
 /**
- * `l.f` of a marked path over an input's list for a field projected raw, or null. With `extreme`
- * (`min` or `max` of the path, the built-in's direct call), the aggregate of a number field read
- * from the JSON doubles (runtime/raw-items.ts rawExtreme), or null for a field of another kind.
+ * `l.f` of a marked path over an input's list for a field projected raw, or null. With
+ * `aggregate`, that aggregate (`how`; `direct`, JS of the built-in's direct call, takes the
+ * projection's list where the doubles do not decide) of a number field read from the JSON doubles
+ * (runtime/raw-items.ts rawAggregate), or null for a field of another kind.
  */
 export function rawProjection(
   n: Extract<Expr, { kind: "path" }>,
   base: string,
   scope: Scope,
   cx: ExprContext,
-  extreme?: { sign: 1 | -1; direct: string },
+  aggregate?: { how: RawAggregation; direct: string },
 ): string | null {
   const input = sourceOf(n.rawItems, base, scope, cx);
   const field = input?.projected.get(n.member);
-  if (!input || !field || (extreme && field.kind !== "number")) return null;
+  if (!input || !field || (aggregate && field.kind !== "number")) return null;
   const args = [input.array, input.current, input.convert, itemConverter(input, cx), String(field.slot), cx.em.lit(n.member)];
-  if (extreme) return using(input, `rt.rawExtreme(${args.join(", ")}, ${extreme.sign}, ${extreme.direct})`);
+  if (aggregate)
+    return using(
+      input,
+      `rt.rawAggregate(${args.join(", ")}, ${typeof aggregate.how === "number" ? aggregate.how : cx.em.lit(aggregate.how)}, ${aggregate.direct})`,
+    );
   return using(input, `rt.rawProject(${[...args, cx.em.lit(field.kind)].join(", ")})`);
 }
 

@@ -157,6 +157,8 @@ const expression = fc.oneof(
     "max(rows.b)",
     "min(rows.a) + max(rows.a)",
   ),
+  // the sum or mean of a number field: its doubles added as scaled integers, one decimal made
+  fc.constantFrom("sum(rows.a)", "mean(rows.c)", "sum(rows.length)", "mean(rows.__proto__)", "sum(rows.s)", "mean(rows.a) - sum(rows.c)"),
   inFilter.map((c) => `for r in rows[${c}] return r`),
   inFilter.map((c) => `count(rows) + count(rows[${c}])`),
   // a field of the kept items, gathered in the filter's loop
@@ -186,6 +188,24 @@ const number = fc.oneof(
     weight: 2,
     arbitrary: fc.constantFrom(-Number.MAX_VALUE, 2 ** 53, 2 ** 53 + 2, 123456789.12345679, 0.1000000000000000055511151231257827),
   },
+  // sums at the edges of the scaled integers: a partial sum past 2^53 at its scale, scales up to 22 and past
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom(
+      2 ** 53 - 1,
+      -(2 ** 53 - 1),
+      2 ** 52,
+      4503599627370495.5,
+      9999999999999.99,
+      999999999999999,
+      0.001,
+      1e-22,
+      1e-23,
+      1.234567890123e-10,
+      -0.005,
+    ),
+  },
+  { weight: 2, arbitrary: fc.integer({ min: -99999, max: 99999 }).map((c) => c / 100) },
   { weight: 3, arbitrary: fc.double({ noNaN: true, noDefaultInfinity: true }) },
   { weight: 2, arbitrary: fc.integer({ min: -3, max: 20 }) },
   { weight: 1, arbitrary: fc.constantFrom(NaN, Infinity, -Infinity, "1", "0.1", "x", "1e999", 1n, true, null, undefined, {}) },
@@ -334,7 +354,7 @@ describe("conditions on raw JSON items", () => {
       expect(source(judged), judged).toMatch(TESTER);
     // a literal no double is the shortest form of, a field Object.prototype has a member named like
     // a field of the kept items: read from the raw items in the filter's loop, no item converted where it holds a value of its kind
-    for (const projected of ["rows[a > 1].c", 'rows[k = "x"].s', "sum(rows[not(b)].a)"])
+    for (const projected of ["rows[a > 1].c", 'rows[k = "x"].s', "max(rows[not(b)].a)"])
       expect(source(projected), projected).toMatch(/rt\.rawField\(j\d+, "[a-z]", "(number|string)"\).*rt\.projected\(/);
     // a loop's body reads the fields it names from the raw items, over the FEEL list when there is no raw array
     for (const looped of ["for r in rows return r.a * 12", "sum(for r in rows return r.c)", "for r in rows, q in rows return r.a + q.c"])
@@ -343,8 +363,15 @@ describe("conditions on raw JSON items", () => {
       );
     // min and max of a number field compare the raw doubles; of another kind, the projection's list
     for (const extreme of ["min(rows.a)", "max(rows.c)"])
-      expect(source(extreme), extreme).toMatch(/rt\.rawExtreme\(\(a\d+ \?\? A\d+\(\)\), /);
-    expect(source("min(rows.s)")).not.toContain("rt.rawExtreme(");
+      expect(source(extreme), extreme).toMatch(/rt\.rawAggregate\(\(a\d+ \?\? A\d+\(\)\), [^)]*, (1|-1), p\d+\)/);
+    expect(source("min(rows.s)")).not.toContain("rt.rawAggregate(");
+    // the sum and mean of a number field add its doubles, of a filter's kept items too; of another kind, the projection's list
+    for (const summed of ["sum(rows.a)", "mean(rows.c)"])
+      expect(source(summed), summed).toMatch(/rt\.rawAggregate\(\(a\d+ \?\? A\d+\(\)\), [^)]*, "(sum|mean)", p\d+\)/);
+    for (const summed of ["sum(rows[not(b)].a)", "mean(rows[a > 1].c)"])
+      expect(source(summed), summed).toMatch(/rt\.rawDouble\(j\d+, "[ac]"\).*rt\.keptSum\(k\d+, \d, "[ac]", (true|false), p\d+\)/);
+    expect(source("sum(rows.s)")).not.toContain("rt.rawAggregate(");
+    expect(source("sum(rows[b].s)")).not.toContain("rt.keptSum(");
     // certified doubles in a loop's body read the raw double of an entry
     expect(source("some r in rows satisfies r.a * 2 > n")).toMatch(/rt\.certReadEntry\(Zo\d+\)[^]*rt\.rawDouble\(x\d+, "a"\)/);
     // an index picks its item from the raw array, the condition not given an item it does not read

@@ -146,8 +146,8 @@ describe("items of a declared struct type", () => {
   it("read fields by their declared position (the code says so), and count a filter without its list", () => {
     const source = compile({ k: "count(rows[a > n and b])", s: "sum(rows.a)" }).source.split("function explain(")[0]!;
     expect(source).toContain("rt.field(it");
-    // an input's list projected from its raw items, field `a` at its declared position 0
-    expect(source).toMatch(/rt\.rawProject\(\(a\d+ \?\? A\d+\(\)\), [^)]*, 0, "a", "number"\)/);
+    // an input's list summed from its raw items' doubles, field `a` at its declared position 0
+    expect(source).toMatch(/rt\.rawAggregate\(\(a\d+ \?\? A\d+\(\)\), [^)]*, 0, "a", "sum", p\d+\)/);
     expect(source).toContain("rt.countOf(");
     expect(source).not.toContain("rt.member(");
   });
