@@ -35,7 +35,7 @@ import { repairedFigures } from "./text/ocr-figures.js";
 import { joinedWraps } from "./text/wrapped-words.js";
 import { joinedFigures } from "./text/split-figures.js";
 import { withoutStruck } from "./text/struck-out.js";
-import { partlyForeign } from "./text/languages.js";
+import { partlyForeign, readability } from "./text/languages.js";
 import { personInputs, readPeople } from "./text/people.js";
 import { replacedInHistory, replacementsIn, type Replacement } from "./text/replaced-history.js";
 import { contentStems, PERIOD_STEMS } from "./words.js";
@@ -102,13 +102,16 @@ export function readText(inputs: InputIR[], written: string, reference?: string,
   // a scan's figures may have lost or gained a digit the repair cannot see: none of its values is sure;
   // nor is what is read through the table of another language's words (text/languages.ts)
   const sure = scanned === plain ? read : capped(read, SCANNED_CAP);
-  return partlyForeign(text) ? capped(sure, FOREIGN_CAP) : sure;
+  // and what is read from a text written in part in a language the readers do not know, less surely still
+  return readability(text).partlyUnknown ? capped(sure, UNKNOWN_CAP) : partlyForeign(text) ? capped(sure, FOREIGN_CAP) : sure;
 }
 
 /** What a scan gives (a text whose misread figures were repaired) is never above this. */
 const SCANNED_CAP = 0.85;
 /** What a text written (in part) in another language gives is never above this. */
 const FOREIGN_CAP = 0.85;
+/** What a text written (in part) in a language the readers do not know gives is never above this. */
+const UNKNOWN_CAP = 0.8;
 
 const capped = (values: Record<string, ReadValue>, cap: number): Record<string, ReadValue> =>
   Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v.confidence > cap ? { ...v, confidence: cap } : v]));

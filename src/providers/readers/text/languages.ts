@@ -5,6 +5,8 @@
 // capped. One pass over the words: linear in the text.
 import { FOREIGN_WORDS } from "../foreign-words.js";
 import { ENGLISH_GROUPS } from "../synonyms.js";
+import { STOP_WORDS } from "../words.js";
+import { ENGLISH_NEGATORS, FOREIGN_NEGATORS } from "./negation.js";
 
 /** language → its commonest function words, none of which English writes as a word */
 const FUNCTION_WORDS: Record<string, string[]> = {
@@ -43,7 +45,13 @@ const LANGUAGE_OF = new Map<string, string>();
 for (const [language, words] of Object.entries(FOREIGN_WORDS))
   for (const w of Object.values(words).flatMap((said) => said.flatMap((p) => p.toLowerCase().split(/[^\p{L}]+/u))))
     if (w.length > 3 && !ENGLISH_SPELLED.has(w)) LANGUAGE_OF.set(w, language);
-for (const [language, words] of Object.entries(FUNCTION_WORDS)) for (const w of words) LANGUAGE_OF.set(w, language);
+/** each function word to its language */
+const FUNCTION_LANGUAGE = new Map<string, string>();
+for (const [language, words] of Object.entries(FUNCTION_WORDS))
+  for (const w of words) {
+    LANGUAGE_OF.set(w, language);
+    FUNCTION_LANGUAGE.set(w, language);
+  }
 
 /** How large a share of its function words another language must have for a text to be read as written in it (in part). */
 const FOREIGN_SHARE = 0.3;
@@ -65,4 +73,54 @@ export function partlyForeign(text: string): boolean {
   let most = 0;
   for (const n of foreign.values()) most += n;
   return most >= FEW && most >= FOREIGN_SHARE * (most + english);
+}
+
+/** English's own small words and denials: a sentence of English prose writes some. */
+const ENGLISH_SMALL = new Set([...STOP_WORDS, ...ENGLISH_NEGATORS]);
+/** How many distinct function words of a language show that a text is written in it: one or two may be another language's words ("na", "ya"). */
+const SEEN = 3;
+/** How many words a sentence must have before the lack of any known small word says its language is unknown. */
+const PROSE_WORDS = 6;
+/**
+ * How small a share of a text's words its known small words may be, and how many words it must
+ * have, for the text to be read as written in a language the readers do not know: English prose
+ * writes one word in four or five of them, a short form or a terse note may write none.
+ */
+const KNOWN_SHARE = 0.05;
+const UNKNOWN_WORDS = 25;
+
+/** What of a text the readers can read the language of. */
+export interface Readability {
+  /** a good part of the text is written in a language the readers do not know */
+  partlyUnknown: boolean;
+  /** whether a sentence's words (lower case, in order) are prose in a language the readers do not know */
+  unknownSentence(words: readonly string[]): boolean;
+}
+
+/**
+ * The small words that show a sentence is written in a language the readers know, the text's own:
+ * English's (its stop words and denials), and the function words and denials of each other
+ * language of the table above seen in the text by SEEN distinct words. A sentence of prose with
+ * none of them is written in a language the readers cannot read ("Maine kabhi default nahi kiya",
+ * "Sijawahi kufanya default"): its denials, its period words are unseen. One pass: linear.
+ */
+export function readability(text: string): Readability {
+  const lower = text.toLowerCase();
+  const distinct = new Map<string, Set<string>>();
+  const words: string[] = [];
+  for (const m of lower.matchAll(/\p{L}+/gu)) {
+    words.push(m[0]);
+    const language = FUNCTION_LANGUAGE.get(m[0]);
+    if (language) distinct.set(language, (distinct.get(language) ?? new Set()).add(m[0]));
+  }
+  const known = new Set(ENGLISH_SMALL);
+  for (const [language, seen] of distinct)
+    if (seen.size >= SEEN) for (const w of [...FUNCTION_WORDS[language]!, ...FOREIGN_NEGATORS]) known.add(w);
+  const unknownSentence = (ws: readonly string[]) => ws.length >= PROSE_WORDS && !ws.some((w) => known.has(w));
+  const share = words.filter((w) => known.has(w)).length;
+  const partlyUnknown =
+    words.length >= UNKNOWN_WORDS &&
+    share < KNOWN_SHARE * words.length &&
+    lower.split(/[.!?\n]+/).some((sentence) => !sentence.includes(":") && unknownSentence(sentence.match(/\p{L}+/gu) ?? []));
+  return { partlyUnknown, unknownSentence };
 }

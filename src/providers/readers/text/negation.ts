@@ -3,7 +3,8 @@
 // clause; "and", "but" and commas close a clause.
 import type { Token } from "./tokens.js";
 
-export const NEGATORS = new Set([
+/** English's denials. */
+export const ENGLISH_NEGATORS = [
   "no",
   "not",
   "never",
@@ -41,9 +42,14 @@ export const NEGATORS = new Set([
   "withdrawn",
   // shorthand: "AM: neg."
   "neg",
-  // the same denials in the other languages notes are written in: Spanish and Portuguese ("sin
-  // coincidencia", "ningún familiar", "não"), French ("aucun résultat", "n'est pas"), German
-  // ("keine Treffer", "nicht")
+];
+
+/**
+ * The same denials in the other languages notes are written in: Spanish and Portuguese ("sin
+ * coincidencia", "ningún familiar", "não"), French ("aucun résultat", "n'est pas"), German
+ * ("keine Treffer", "nicht")
+ */
+export const FOREIGN_NEGATORS = [
   ...["ningún", "ninguna", "ninguno", "ningun", "nada", "nadie", "nunca", "jamás", "sin", "tampoco", "ni"],
   ...["não", "nenhum", "nenhuma", "sem"],
   ...["pas", "aucun", "aucune", "jamais", "sans", "rien", "néant"],
@@ -51,7 +57,9 @@ export const NEGATORS = new Set([
   // Dutch ("geen schulden", "niet"), Italian ("nessun debito", "senza")
   ...["geen", "niet", "nooit", "zonder", "niets"],
   ...["nessun", "nessuna", "nessuno", "senza", "niente", "negativo", "negativa"],
-]);
+];
+
+export const NEGATORS = new Set([...ENGLISH_NEGATORS, ...FOREIGN_NEGATORS]);
 
 const CLAUSE_BREAKS = new Set([",", ";", "(", ")", "and", "but", "while", "whereas", "although", "though", "however", "also"]);
 

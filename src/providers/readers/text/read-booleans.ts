@@ -12,6 +12,7 @@ import type { Token } from "./tokens.js";
 import { namedRecord } from "../../../runtime/json.js";
 import { roundConfidence } from "./confidence.js";
 import { lapsedUnderRenewal } from "./renewals.js";
+import { readability } from "./languages.js";
 import { conceptTokens, contentStems } from "../words.js";
 
 /** Below this share of its cue weight a sentence does not speak of the input. */
@@ -134,6 +135,7 @@ function readSentences(index: TextIndex, cues: Cue[], parts: string[] = []): Rea
 export function readBooleans(inputs: InputIR[], cues: Map<string, Cue[]>, index: TextIndex): Record<string, ReadValue> {
   const { tokens, text } = index;
   const out = namedRecord<ReadValue>();
+  const language = readability(text);
   for (const input of inputs) {
     let best: Reading | undefined;
     for (const r of readSentences(index, cues.get(input.name) ?? [], nameParts(input))) {
@@ -157,6 +159,9 @@ export function readBooleans(inputs: InputIR[], cues: Map<string, Cue[]>, index:
     if (pendingNext(index, best.sentence, input, cues)) continue;
     // nor a status that lapsed while its renewal is under way ("expired in September, renewal is in process")
     if (stated === undefined && lapsedUnderRenewal(tokens, best.anchor, index.sentenceLast[best.sentence]!)) continue;
+    // a sentence in a language the readers do not know may deny the fact in words they cannot see
+    // ("… default nahi kiya"): it affirms nothing; only an answer they can read ("Default: no") stands
+    if (said === undefined && language.partlyUnknown && language.unknownSentence(sentenceWords(index, best.sentence))) continue;
     // a cue denied in a later clause gives the outcome ("called the police but no report was filed")
     const deniedLater = best.last > best.anchor && tokens[best.last]!.clause > tokens[best.anchor]!.clause && deniedAt(tokens, best.last);
     let value = stated ?? (!deniedAt(tokens, best.anchor) && !deniedLater);
@@ -212,6 +217,14 @@ export function readBooleans(inputs: InputIR[], cues: Map<string, Cue[]>, index:
       source: { span, text: text.slice(span.start, span.end) },
     };
   }
+  return out;
+}
+
+/** The words of sentence s, lower case, in order. */
+function sentenceWords(index: TextIndex, s: number): string[] {
+  const out: string[] = [];
+  for (let i = index.sentenceFirst[s]!; i <= index.sentenceLast[s]!; i++)
+    if (index.tokens[i]!.kind === "word") out.push(index.tokens[i]!.lower);
   return out;
 }
 

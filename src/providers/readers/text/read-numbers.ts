@@ -14,6 +14,7 @@ import { matchesOf, type TextIndex } from "./text-index.js";
 import { writersNotTheRole } from "./whose.js";
 import { asksTotal, listByLines, listWith, statedSum } from "./totals.js";
 import { headingPeriod } from "./bullet-lists.js";
+import { periodBefore } from "./period-before.js";
 import type { Token } from "./tokens.js";
 import { isYear, yearsApart } from "./years-apart.js";
 import { OFF_QUESTION, offQuestion } from "./answered-questions.js";
@@ -481,8 +482,12 @@ function candidate(input: InputIR, cues: Cue[], index: TextIndex, i: number, min
   const { tokens } = index;
   const t = tokens[i]!;
   const own = t.amount!;
-  const a = own.period || !own.currency ? own : { ...own, period: labelPeriod(index, i) };
   const kind = kindOf(input);
+  // its own period ("6,500 a month"), its line's label's ("Monthly pay: $6,500"), or, in prose, an
+  // adjective beside its cue ("my monthly salary is 6,500")
+  const inProse = kind === "money" && !own.percent && labelOf(index, i) === undefined;
+  const stated = own.period ?? (own.currency ? labelPeriod(index, i) : undefined) ?? (inProse ? periodBefore(index, cues, i) : undefined);
+  const a = stated === own.period ? own : { ...own, period: stated };
   let value = a.percent && holdsFractions(input.type) ? roundFloat(a.value / 100) : a.value;
   let factor = a.words ? 0.9 : 1;
   let fit = FORM_FIT[kind](a) * (looksLikeYear(t) ? 0.4 : 1);
