@@ -1,6 +1,7 @@
 // A parsed `<definitions>` document with what the importer looks up in it: its namespace, its
 // elements by id, and how an `href` (`#id` or `namespace#id`) resolves.
 import { declaredEntity, parseXml, type XmlElement } from "./xml.js";
+import { xmlLimitProblem } from "./xml-limits.js";
 
 export interface Definitions {
   file: string;
@@ -16,6 +17,8 @@ export function readDefinitions(text: string, file: string): Definitions | { err
     return {
       error: `${file}:${entity.line}: the DOCTYPE declares the entity ${entity.name}; DMN files use no DTD and the import expands no entity: write its text in place`,
     };
+  const limit = xmlLimitProblem(text);
+  if (limit) return { error: `${file}:${limit.line}:${limit.column}: ${limit.message}` };
   const parsed = parseXml(text);
   if ("error" in parsed) return { error: `${file}: not well-formed XML: ${parsed.error}` };
   const root = parsed.root;

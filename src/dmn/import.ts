@@ -6,6 +6,7 @@
 import { diagnostic, type Diagnostic } from "../ir/diagnostics.js";
 import { locate, type ImportContext } from "./context.js";
 import { readDefinitions, splitHref, type Definitions } from "./definitions.js";
+import { decodeXmlBytes } from "./xml-bytes.js";
 import { mapDefinitions, type MappedModel, type Resolver } from "./drg.js";
 import { declareFreeNames, declareImplicitInputs, type FreeName } from "./implicit-inputs.js";
 import { has, put } from "./records.js";
@@ -15,7 +16,7 @@ export interface ImportOptions {
   /** the file name, for diagnostics */
   file?: string;
   /** other .dmn files by name (for `<import>`) */
-  siblings?: Record<string, string>;
+  siblings?: Record<string, string | Uint8Array>;
   /**
    * The names the imported content reads and does not declare (the compiler's check finds them).
    * Given, the ones a decision reads are declared as inputs, as Camunda reads variables; without
@@ -128,10 +129,17 @@ function aliasesOf(model: MappedModel, alias: string): MappedModel {
   return out;
 }
 
-export function importDmn(xmlText: string, options: ImportOptions = {}): ImportResult {
+/** A file's definitions from its text, or from its bytes (UTF-8, or UTF-16 with a byte order mark). */
+function definitionsOf(source: string | Uint8Array, file: string): Definitions | { error: string } {
+  if (typeof source === "string") return readDefinitions(source, file);
+  const decoded = decodeXmlBytes(source);
+  return "error" in decoded ? { error: `${file}:${decoded.error}` } : readDefinitions(decoded.text, file);
+}
+
+export function importDmn(xml: string | Uint8Array, options: ImportOptions = {}): ImportResult {
   const file = options.file ?? "model.dmn";
   const diagnostics: Diagnostic[] = [];
-  const main = readDefinitions(xmlText, file);
+  const main = definitionsOf(xml, file);
   if ("error" in main) return { content: null, diagnostics: [diagnostic("dmn.xml", { detail: main.error })], decisionServices: {} };
 
   // siblings are read only when the model imports something
@@ -139,7 +147,7 @@ export function importDmn(xmlText: string, options: ImportOptions = {}): ImportR
   const importsAny = main.root.children.some((c) => c.name === "import");
   for (const [name, text] of Object.entries(importsAny ? (options.siblings ?? {}) : {})) {
     if (name === file) continue;
-    const d = readDefinitions(text, name);
+    const d = definitionsOf(text, name);
     if (!("error" in d) && d.namespace !== main.namespace) byNamespace.set(d.namespace, d);
   }
   const imports = loadImports(main, byNamespace, diagnostics);

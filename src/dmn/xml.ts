@@ -2,6 +2,7 @@
 // prefix (`semantic:`, `dmn:`, none), so elements are matched by local name; document order is
 // kept because boxed lists, relations and invocations depend on it.
 import { XMLParser } from "fast-xml-parser";
+import { MAX_XML_DEPTH } from "./xml-limits.js";
 
 export interface XmlElement {
   /** local name, without prefix */
@@ -30,6 +31,7 @@ const parser = new XMLParser({
   ignoreDeclaration: true,
   ignorePiTags: true,
   captureMetaData: true,
+  maxNestedTags: MAX_XML_DEPTH,
 });
 
 const META = XMLParser.getMetaDataSymbol() as unknown as symbol;

@@ -9,11 +9,11 @@ import { freeNames } from "../free-names.js";
 import { command, str, type CommandSpec } from "../command.js";
 import { EXIT, print, UserError } from "../io.js";
 
-function siblingsOf(file: string): Record<string, string> {
+function siblingsOf(file: string): Record<string, Uint8Array> {
   const dir = dirname(file);
-  const out: Record<string, string> = {};
+  const out: Record<string, Uint8Array> = {};
   for (const name of readdirSync(dir)) {
-    if (name.endsWith(".dmn") && name !== basename(file)) out[name] = readFileSync(join(dir, name), "utf8");
+    if (name.endsWith(".dmn") && name !== basename(file)) out[name] = readFileSync(join(dir, name));
   }
   return out;
 }
@@ -36,9 +36,10 @@ run it with --lenient, e.g. \`pdm check model.json --lenient\`. Diagnostics go t
 export const run = command(spec, async (args, io) => {
   const file = args.positionals[0]!;
   const values = { out: str(args, "out") };
-  let text: string;
+  // bytes: the importer decodes them, refusing any that are not UTF-8 at their line
+  let text: Uint8Array;
   try {
-    text = readFileSync(file, "utf8");
+    text = readFileSync(file);
   } catch (e) {
     throw new UserError(`cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
   }

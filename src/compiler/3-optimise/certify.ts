@@ -320,15 +320,16 @@ function readAlways(e: Expr, kind: "param" | "local" = "param"): Set<string> {
  */
 function entryForm(c: ContextLit, member: string): Expr | undefined {
   const keys = c.entries.map((x) => x.key);
-  const at = keys.indexOf(member);
-  if (at < 0 || new Set(keys).size !== keys.length) return undefined;
+  const place = new Map(keys.map((k, i) => [k, i]));
+  const at = place.get(member) ?? -1;
+  if (at < 0 || place.size !== keys.length) return undefined;
   const values = c.entries.map((x) => expand(x.value, false));
   if (values.some((v) => v === undefined)) return undefined;
   // the entries evaluated to work out the member: read always by it or by one that is
   const needed = new Set([member]);
   for (let k = at; k >= 0; k--) {
     if (!needed.has(keys[k]!)) continue;
-    for (const n of readAlways(values[k]!, "local")) if (keys.slice(0, k).includes(n)) needed.add(n);
+    for (const n of readAlways(values[k]!, "local")) if ((place.get(n) ?? k) < k) needed.add(n);
   }
   const plain = (v: Expr) => v.kind === "number" || isOperandName(v, []);
   if (!values.every((v, k) => needed.has(keys[k]!) || plain(v!))) return undefined;

@@ -171,8 +171,9 @@ export class Emitter {
     return id;
   }
 
-  prelude(): string {
+  /** The hoisted constants' declarations, in order. */
+  prelude(): string[] {
     const pool = this.pool.length > 0 ? [`const ${this.poolId} = [${this.pool.join(", ")}];`] : [];
-    return [...pool, ...this.hoisted].join("\n");
+    return [...pool, ...this.hoisted];
   }
 }

@@ -2,6 +2,7 @@
 // (runtime/explain.ts) as they go. A function of its own beside `run`, so that `evaluate`'s code
 // is untouched and costs nothing more. Tables take a sequential path whatever their index: every
 // rule is tried in order, each cell until the first that fails, so the explanation can name it.
+import { declarationBlocks } from "./declaration-blocks.js";
 import type { DecisionIR, ModelIR, TableIR } from "../../ir/ir.js";
 import { isStringLike } from "../../ir/types.js";
 import type { DecisionFacts } from "../../runtime/explain.js";
@@ -49,7 +50,7 @@ export function emitExplain(
     return em.charge(lines, d.address);
   });
   const result = decisions.map((d, i) => `${em.key(d.name)}: ${ids[i]}`).join(", ");
-  return [`function explain(S, ${X}) {`, ...inputs, ...code, `return { ${result} };`, "}"].join("\n");
+  return [`function explain(S, ${X}) {`, declarationBlocks([...inputs, ...code], `return { ${result} };`), "}"].join("\n");
 }
 
 function explainDecision(

@@ -6,6 +6,7 @@ import { typeExprToType } from "../../ir/type-expr.js";
 import type { Type } from "../../ir/types.js";
 import { readsOnly, type Emitter } from "./emitter.js";
 import { refKey, type Scope } from "./scope.js";
+import { declarationBlocks } from "./declaration-blocks.js";
 import { builtinDef, builtinGroup } from "../../runtime/builtins/index.js";
 import { SCALAR_KINDS } from "../../runtime/kinds.js";
 import { CONTAINER_SIZE } from "../../runtime/budget.js";
@@ -233,7 +234,7 @@ const emitters: { [K in Expr["kind"]]: Emit<K> } = {
       inner.bind("local", e.key, id);
       pairs.push(`[${cx.em.lit(e.key)}, ${id}]`);
     }
-    return `(() => { ${lines.join(" ")} return rt.context([${pairs.join(", ")}]); })()`;
+    return `(() => { ${declarationBlocks(lines, `return rt.context([${pairs.join(", ")}]);`)} })()`;
   },
   // Both endpoints written (`[a..b]`): a null endpoint value is a value, not "unbounded".
   range: (n, scope, cx) =>
@@ -452,7 +453,7 @@ function contextEntry(n: Extract<Expr, { kind: "context" }>, member: string, sco
   }
   const charge = `rt.charge(${CONTAINER_SIZE + n.entries.length})`;
   if (lines.length === 0) return `(${charge}, ${picked})`;
-  return `(() => { ${lines.join(" ")} ${charge}; return ${picked}; })()`;
+  return `(() => { ${declarationBlocks(lines, `${charge}; return ${picked};`)} })()`;
 }
 
 function duplicateKey(n: Extract<Expr, { kind: "context" }>): string | undefined {

@@ -4,6 +4,8 @@
 // and its text is verified and loaded only when a model is first explained (5-load).
 // Inputs, decisions, lets and functions become JS locals with generated names; model names only
 // ever appear as string literals.
+import { bodyUses, firstRead, type BodyUses } from "./body-uses.js";
+import { declarationBlocks } from "./declaration-blocks.js";
 import type { BodyIR, DecisionIR, FunctionIR, InputIR, ModelIR, TableIR } from "../../ir/ir.js";
 import { isStringLike, type Type } from "../../ir/types.js";
 import { kindTest, needsCoercion } from "./conformance.js";
@@ -90,7 +92,7 @@ export function emitModule(ir: ModelIR, options: EmitOptions = {}): ModuleSource
   // where it is read: no closure made at every evaluation
   for (const slot of slots.values()) {
     if (slot.lazy || isStringLike(slot.input.type)) continue;
-    slot.read = `(${slot.feel} !== undefined ? ${slot.feel} : (${slot.feel} = ${fromJsonOf(slot, em)}))`;
+    slot.read = firstRead(slot.feel, fromJsonOf(slot, em));
   }
   const runScope = root.child();
   for (const slot of slots.values()) runScope.bind("input", slot.input.name, slot.lazy?.feel ?? slot.read ?? slot.feel);
@@ -115,7 +117,8 @@ export function emitModule(ir: ModelIR, options: EmitOptions = {}): ModuleSource
   const body = decisionCode.join("\n");
 
   const heard = em.fresh("ph");
-  const prologue = [...slots.values()].map((slot) => inputPrologue(slot, body, em, heard)).filter(Boolean);
+  const uses = bodyUses(body);
+  const prologue = [...slots.values()].map((slot) => inputPrologue(slot, uses, em, heard)).filter(Boolean);
   // converting is pure apart from the problems it reports: when they are heard, every input is converted at once, so that they come first
   if (prologue.some((line) => new RegExp(`\\b${heard}\\b`).test(line)))
     prologue.unshift(`const ${heard} = S !== null && rt.problemsHeard();`);
@@ -145,15 +148,18 @@ export function emitModule(ir: ModelIR, options: EmitOptions = {}): ModuleSource
     // J: return JSON-ready values directly (the common `evaluate` path).
     ...directRun,
     `function ${full}(I, S, TR, J) {`,
-    ...prologue,
-    body,
-    `return J ? { ${jsonResult} } : { ${result} };`,
+    // in blocks: a parser's check of each declaration costs the ones before it in its scope
+    declarationBlocks([...prologue, ...decisionCode], `return J ? { ${jsonResult} } : { ${result} };`),
     "}",
   ];
   const functionTable = `functions: { ${functions} }`;
   return {
-    source: ['"use strict";', runPrelude, ...evaluation, `return { run, ${functionTable} };`].join("\n"),
-    explainSource: ['"use strict";', em.prelude(), ...evaluation, explain, `return { run, explain, ${functionTable} };`].join("\n"),
+    // the constants in blocks too, the rest of the module inside the innermost
+    source: ['"use strict";', declarationBlocks(runPrelude, [...evaluation, `return { run, ${functionTable} };`].join("\n"))].join("\n"),
+    explainSource: [
+      '"use strict";',
+      declarationBlocks(em.prelude(), [...evaluation, explain, `return { run, explain, ${functionTable} };`].join("\n")),
+    ].join("\n"),
   };
 }
 
@@ -174,9 +180,8 @@ const fromJsonOf = (slot: InputSlot, em: Emitter): string => `${jsonReader(slot.
  * converted on its first read (`heard`: at once when problems are heard, as a raw value its
  * table's tests cannot read is, since those tests read the FEEL value itself).
  */
-function inputPrologue(slot: InputSlot, body: string, em: Emitter, heard: string): string {
-  const count = (id: string, code = body) => (code.match(new RegExp(`\\b${id}\\b`, "g")) ?? []).length;
-  const feelUses = count(slot.feel);
+function inputPrologue(slot: InputSlot, body: BodyUses, em: Emitter, heard: string): string {
+  const feelUses = body.uses(slot.feel);
   const read = `const ${slot.raw} = S === null ? undefined : ${em.stateKey("S", slot.input.name)};`;
   const fromJson = fromJsonOf(slot, em);
   const value = (convert: string) => `S === null ? (${em.stateKey("I", slot.input.name)} ?? null) : ${convert}`;
@@ -188,7 +193,7 @@ function inputPrologue(slot: InputSlot, body: string, em: Emitter, heard: string
     const guard = `const ${slot.guard} = ${rawGuard(slot.plan.kind, slot.plan.raw)};`;
     // Tests read the FEEL value itself where the raw value cannot decide: when every such read is
     // a fallback of a failed guard, a raw value that passes it is converted on first read only.
-    const direct = slot.read === undefined ? feelUses : count(slot.feel, body.split(slot.read).join(""));
+    const direct = slot.read === undefined ? feelUses : body.usesBeside(slot.feel, slot.read);
     const lazy = slot.read !== undefined && direct <= slot.plan.fallbackUses;
     // a raw value that passes a string or boolean guard is its own FEEL value
     const convert =
@@ -199,11 +204,10 @@ function inputPrologue(slot: InputSlot, body: string, em: Emitter, heard: string
           : fromJson;
     return [read, ...day, guard, feelUses === 0 ? "" : feel(convert)].filter(Boolean).join(" ");
   }
-  if (slot.lazy) return lazyPrologue(slot, slot.lazy, read, value(fromJson), count(slot.lazy.convert));
+  if (slot.lazy) return lazyPrologue(slot, slot.lazy, read, value(fromJson), body.uses(slot.lazy.convert));
   if (feelUses === 0) return "";
   // every read through `read` (none of the id alone): converted on the first
-  if (slot.read && count(slot.feel, body.split(slot.read).join("")) === 0)
-    return [read, feel(`(${heard} ? ${fromJson} : undefined)`)].join(" ");
+  if (slot.read && body.usesBeside(slot.feel, slot.read) === 0) return [read, feel(`(${heard} ? ${fromJson} : undefined)`)].join(" ");
   return [read, feel(text ? `(typeof ${slot.raw} === "string" ? ${slot.raw} : ${fromJson})` : fromJson)].join(" ");
 }
 

@@ -5,7 +5,7 @@ import { advance, describe, eat, expect, fail, isToken, peek, spanFrom, tokenSpa
 import { parseAdditive, parseExpr } from "./expressions.js";
 import type { Token } from "./lexer.js";
 import { readBindingName, readName } from "./name-reader.js";
-import { declare } from "./names.js";
+import { declare, declareInto } from "./names.js";
 
 type PrimaryParser = (c: Cursor) => Expr;
 
@@ -139,13 +139,14 @@ function parseEqualityRange(c: Cursor): RangeLit {
 function parseContext(c: Cursor): ContextLit {
   const open = advance(c);
   const entries: ContextLit["entries"] = [];
-  return withScope(c, c.scope, () => {
+  const level = declare([], c.scope);
+  return withScope(c, level, () => {
     if (!eat(c, "}")) {
       do {
         const entryStart = peek(c).start;
         const key = readContextKey(c);
         expect(c, ":", `expected \`:\` after the context key \`${key}\``);
-        c.scope = declare([key], c.scope);
+        declareInto(level, key);
         const value = parseExpr(c);
         entries.push({ key, value, span: spanFrom(c, entryStart) });
       } while (eat(c, ","));

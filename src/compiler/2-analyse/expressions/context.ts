@@ -23,7 +23,7 @@ export interface ExprContext {
   /** `let` entries defined after the one analysed: reading one is reported as such */
   later?: readonly string[];
   /** inside a context literal's entry: its key and the keys after it, which it cannot read */
-  contextEntries?: { current: string; later: readonly string[] };
+  contextEntries?: { current: string; later: (name: string) => boolean };
   /** who reads, for messages: "function `f`" */
   owner?: string;
   /** parameter names of the model's functions, for argument checks */

@@ -64,7 +64,7 @@ export function inferName(node: Name, ctx: ExprContext, callee: boolean): Type {
     return { kind: "any" };
   }
   const entries = ctx.contextEntries;
-  if (entries && (entries.current === node.name || entries.later.includes(node.name))) {
+  if (entries && (entries.current === node.name || entries.later(node.name))) {
     const variant = entries.current === node.name ? "own-entry" : "later-entry";
     ctx.sink.push(diagnostic("names.unknown", { variant, name: node.name }, at(ctx, node.span)));
     return { kind: "any" };

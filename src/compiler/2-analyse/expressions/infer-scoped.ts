@@ -83,20 +83,23 @@ export function inferQuantified(e: Quantified, ctx: ExprContext): Type {
 }
 
 export function inferContext(e: ContextLit, ctx: ExprContext): Type {
-  const fields: [string, Type][] = [];
-  let inner = ctx;
+  // one frame that grows entry by entry (each sees the ones before it), and each key's last place,
+  // so that reading an outer name or asking whether a name is a later entry costs the same at any size
+  const frame = new Map<string, Binding>();
+  const inner = { ...ctx, scope: childScope(ctx.scope, frame) };
+  const lastAt = new Map(e.entries.map((x, i) => [x.key, i]));
+  const fields = new Map<string, Type>();
   for (const [i, entry] of e.entries.entries()) {
-    const later = e.entries.slice(i + 1).map((x) => x.key);
+    const later = (name: string) => (lastAt.get(name) ?? -1) > i;
     const t = infer(entry.value, { ...inner, contextEntries: { current: entry.key, later } });
-    const earlier = fields.findIndex(([k]) => k === entry.key);
-    if (earlier >= 0) {
+    if (fields.has(entry.key)) {
       ctx.sink.push(diagnostic("names.duplicate-entry", { name: entry.key }, at(ctx, entry.span)));
-      fields.splice(earlier, 1);
+      fields.delete(entry.key);
     }
-    fields.push([entry.key, t]);
-    inner = { ...inner, scope: childScope(inner.scope, locals([[entry.key, t]])) };
+    fields.set(entry.key, t);
+    frame.set(entry.key, fixed({ kind: "local", name: entry.key }, t));
   }
-  return { kind: "struct", fields };
+  return { kind: "struct", fields: [...fields] };
 }
 
 export function inferFunctionDef(e: FunctionDef, ctx: ExprContext): Type {
