@@ -1,7 +1,8 @@
 // The SQL options `pdm compile`, `pdm check` and `pdm score` share, and the `sql` stage a refused
 // lowering adds to a Check (its diagnostics placed in the model file like every other stage's).
 import { readFileSync } from "node:fs";
-import type { ColumnMapping, DialectName, SqlOptions } from "../compiler/index.js";
+import type { ColumnMapping, DialectName, SqlOptions, SqlResult } from "../compiler/index.js";
+import { suggest } from "../compiler/1-parse/suggest.js";
 import type { Stage } from "../ir/check.js";
 import type { Diagnostic } from "../ir/diagnostics.js";
 import { jsonErrorPlace } from "../runtime/json-position.js";
@@ -51,6 +52,23 @@ function readColumns(file: string | undefined): Record<string, string | ColumnMa
 
 export function sqlOptions(dialect: DialectName, values: { table?: string; columns?: string; id?: string }): SqlOptions {
   return { dialect, table: values.table, columns: readColumns(values.columns), ...(values.id ? { id: values.id } : {}) };
+}
+
+/**
+ * A --columns entry names an input of the model, else it is an error (exit 2) naming the entry, the file
+ * and the nearest input or the model's inputs: a misspelt entry would leave its input read from the
+ * column of its own name without a word. Checked before anything is written, for every dialect.
+ */
+export function checkMappedInputs(file: string | undefined, options: SqlOptions, lowered: SqlResult): void {
+  if (file === undefined || !options.columns || !lowered.inputs) return;
+  const inputs = lowered.inputs;
+  const known = new Set(inputs);
+  const stray = Object.keys(options.columns).find((name) => !known.has(name));
+  if (stray === undefined) return;
+  const near = suggest(stray, inputs);
+  const hint =
+    near !== undefined ? `did you mean ${JSON.stringify(near)}?` : `its inputs: ${inputs.map((i) => JSON.stringify(i)).join(", ")}`;
+  throw new UserError(`--columns ${file}: the entry ${JSON.stringify(stray)} names no input of the model (${hint})`);
 }
 
 export const sqlStage = (diagnostics: Diagnostic[]): Stage => ({ name: "sql", ok: diagnostics.length === 0, diagnostics });

@@ -137,7 +137,8 @@ const defaultCache = createCompileCache(compileUncached);
 /** Compiles a model (cached by identity and options); a model that does not check is not compiled. */
 export const compileModel = (model: ModelInput, options: CompileOptions = {}): CompileResult => defaultCache.get(model, options);
 
-export type SqlResult = SqlLowering & { check: CheckResult };
+/** `inputs`: the names of the model's inputs (a column mapping names only these), when the model checks. */
+export type SqlResult = SqlLowering & { check: CheckResult; inputs?: string[] };
 
 /**
  * A model as one SQL query of a dialect (docs/sql.md), from the same optimised IR codegen reads:
@@ -146,7 +147,7 @@ export type SqlResult = SqlLowering & { check: CheckResult };
 export function compileToSql(model: ModelInput, options: SqlOptions & Pick<CompileOptions, "strict" | "outputs">): SqlResult {
   const { ir, check, decisions } = analysedForSql(model, options);
   if (!ir) return { ok: false, diagnostics: [], check };
-  return { ...lowerModel(ir, decisions, options), check };
+  return { ...lowerModel(ir, decisions, options), check, inputs: ir.inputs.map((i) => i.name) };
 }
 
 /**

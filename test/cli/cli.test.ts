@@ -1,6 +1,6 @@
 // The `pdm` command as a user runs it: the built CLI in a child process.
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -94,6 +94,39 @@ describe("pdm check", () => {
       2,
       `--columns ${join(dir, "odd.json")}:1:1`,
     ]);
+  }, 300_000);
+});
+
+describe("pdm compile --sql, pdm check --sql: the --columns mapping", () => {
+  it("is an error naming the entry and the file when an entry names no input, in every dialect, before anything is written", () => {
+    const dir = mkdtempSync(join(tmpdir(), "pdm-columns-"));
+    const model = sample("lending", "model.json");
+    const file = join(dir, "columns.json");
+    const out = join(dir, "query.sql");
+    // a misspelt input (the nearest named), and a name like none (the inputs listed)
+    const strays: [string, RegExp][] = [
+      ["anual income", /did you mean "annual income"\?/],
+      ["zz", /its inputs: "credit score", "annual income"/],
+    ];
+    for (const [stray, hint] of strays) {
+      writeFileSync(file, JSON.stringify({ "credit score": "score", [stray]: "x" }));
+      for (const dialect of ["duckdb", "postgres"]) {
+        for (const args of [
+          ["compile", model, "--sql", dialect, "--columns", file, "-o", out],
+          ["check", model, "--sql", dialect, "--columns", file, "--no-cases"],
+        ]) {
+          const r = pdm(args);
+          expect([args.join(" "), r.status, r.stdout]).toEqual([args.join(" "), 2, ""]);
+          expect(r.stderr).toContain(`--columns ${file}: the entry ${JSON.stringify(stray)} names no input of the model`);
+          expect(r.stderr).toMatch(hint);
+          expect(existsSync(out)).toBe(false);
+        }
+      }
+    }
+    // the mapping without the stray entry compiles, and maps its input
+    writeFileSync(file, JSON.stringify({ "credit score": "score" }));
+    const ok = pdm(["compile", model, "--sql", "duckdb", "--columns", file]);
+    expect([ok.status, ok.stdout]).toEqual([0, expect.stringContaining('"score"')]);
   }, 300_000);
 });
 

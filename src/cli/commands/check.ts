@@ -11,7 +11,7 @@ import { command, flag, type CommandSpec } from "../command.js";
 import { checkWithPositions, formatCheck } from "../format.js";
 import { EXIT, print, UserError } from "../io.js";
 import { LENIENT, MODEL_ARGUMENT, readModelFile } from "../load-model.js";
-import { dialectOf, SQL_OPTIONS, sqlOptions, sqlStage } from "../sql-options.js";
+import { checkMappedInputs, dialectOf, SQL_OPTIONS, sqlOptions, sqlStage } from "../sql-options.js";
 
 export const spec: CommandSpec = {
   name: "check",
@@ -80,7 +80,9 @@ export const run = command(spec, async (args, io) => {
   const sql = args.values.sql;
   if (sql !== undefined && check.valid) {
     const values = args.values as { table?: string; columns?: string };
-    const r = compileToSql(model, { ...sqlOptions(dialectOf(sql), values), strict });
+    const options = sqlOptions(dialectOf(sql), values);
+    const r = compileToSql(model, { ...options, strict });
+    checkMappedInputs(values.columns, options, r);
     const diagnostics = r.ok ? [] : r.diagnostics;
     check = { ...check, valid: diagnostics.length === 0, stages: [...check.stages, sqlStage(diagnostics)] };
   }

@@ -7,7 +7,7 @@ import { command, UsageError, type CommandSpec } from "../command.js";
 import { EXIT, print, UserError, type Io } from "../io.js";
 import { formatCheck } from "../format.js";
 import { compileFile, LENIENT, MODEL_ARGUMENT, readModelFile } from "../load-model.js";
-import { dialectOf, SQL_OPTIONS, sqlOptions, sqlStage } from "../sql-options.js";
+import { checkMappedInputs, dialectOf, SQL_OPTIONS, sqlOptions, sqlStage } from "../sql-options.js";
 
 const NUMBER_MODES: NumberMode[] = ["decimal", "double"];
 const RUNTIME_MODES: RuntimeMode[] = ["bundle", "import"];
@@ -82,7 +82,9 @@ async function compileSql(file: string, values: Values, io: Io): Promise<number>
   const dialect = dialectOf(values.sql);
   const { model, source } = await readModelFile(file, io);
   const { compileToSql } = await import("../../compiler/index.js");
-  const r = compileToSql(model, { ...sqlOptions(dialect, values), strict: !values.lenient });
+  const options = sqlOptions(dialect, values);
+  const r = compileToSql(model, { ...options, strict: !values.lenient });
+  checkMappedInputs(values.columns, options, r);
   if (!r.ok) {
     const check = r.check.valid ? { ...r.check, valid: false, stages: [...r.check.stages, sqlStage(r.diagnostics)] } : r.check;
     throw new UserError(formatCheck(check, source), EXIT.invalid);
