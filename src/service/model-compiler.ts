@@ -1,5 +1,5 @@
 // The one way the service compiles and checks a model: `compile` and `check`, both cached by the
-// model's identity, both asynchronous so the server can do the work off its event loop (a worker
+// model's identity (a compile by its spelling too: compiler/identity.ts, moduleKey), both asynchronous so the server can do the work off its event loop (a worker
 // pool, src/server/compile-pool) while tests and tools do it inline. A compile that overruns a
 // limit rejects with a ProblemError naming the limit.
 import {
@@ -36,7 +36,13 @@ export function cachedCompiler(
   remember?: (error: unknown) => boolean,
 ): ModelCompiler {
   const compiles = createResultCache((m, _o, hash) => compile(m, hash), capacity, remember);
-  const checks = createResultCache((m, _o, hash) => check(m, hash), capacity, remember);
+  // a Check's findings are the model's, whatever its spelling: kept by the identity alone
+  const checks = createResultCache(
+    (m, _o, hash) => check(m, hash),
+    capacity,
+    remember,
+    (identity) => identity.hash,
+  );
   return {
     compile: (m, identity) => compiles.get(m, {}, identity),
     check: (m) => checks.get(m),

@@ -3,7 +3,7 @@
 // model's identity must still answer for the model itself, never for the other one.
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { canonicalHash, createResultCache, identifyModel, modelHash } from "../../src/compiler/index.js";
+import { canonicalHash, createResultCache, identifyModel, modelHash, moduleKey } from "../../src/compiler/index.js";
 
 const content = fc.dictionary(fc.string({ maxLength: 6 }), fc.jsonValue({ maxDepth: 3 }), { maxKeys: 6 });
 const model = fc.record({ content, questions: fc.option(content, { nil: undefined }) });
@@ -42,8 +42,29 @@ describe("model identity", () => {
         const answer = cache.get(a, {}, identifyModel(b));
         expect(answer.of).toBe(a);
         expect(answer.hash).toBe(modelHash(a));
-        expect(cache.has(b, {}, identifyModel(a))).toBe(modelHash(a) === modelHash(b));
+        expect(cache.has(b, {}, identifyModel(a))).toBe(moduleKey(identifyModel(a)) === moduleKey(identifyModel(b)));
         expect(cache.get(a, {}, identifyModel(a))).toBe(answer);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("keeps a spelling's result apart from another spelling's of the same model, each made under the one hash", () => {
+    fc.assert(
+      fc.property(model, (m) => {
+        const other = reordered(m) as typeof m;
+        const cache = createResultCache((made, _options, hash) => ({ text: JSON.stringify(made), hash }));
+        const mine = cache.get(m);
+        const theirs = cache.get(other);
+        expect(theirs.hash).toBe(mine.hash);
+        expect(theirs.hash).toBe(modelHash(m));
+        // one spelling (one identity text: {content, questions} in that order) is one entry, another its own
+        const sameSpelling = identifyModel(other).text === identifyModel(m).text;
+        expect(theirs.text).toBe(JSON.stringify(sameSpelling ? m : other));
+        expect(mine.text).toBe(JSON.stringify(m));
+        // the same spelling again is the same entry
+        expect(cache.get(JSON.parse(JSON.stringify(other)) as typeof m)).toBe(theirs);
+        expect(identifyModel(other).spelling === identifyModel(m).spelling).toBe(sameSpelling);
       }),
       { numRuns: 300 },
     );

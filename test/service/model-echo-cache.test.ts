@@ -5,24 +5,12 @@
 // only in their members' order, are sent one after another to one server, and each answer is
 // checked against the answer of a server that has never seen a model, and against the identity
 // computed from the model alone.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { readdirSync, readFileSync, existsSync } from "node:fs";
-import { join } from "node:path";
 import { modelHash } from "../../src/compiler/index.js";
-import { systemOneApp } from "./app-harness.js";
+import { appsForBlock, lasting, leafHeader, sampleCases } from "./app-harness.js";
 
-const SAMPLES = join(import.meta.dirname, "../../samples");
-const samples = readdirSync(SAMPLES)
-  .filter((name) => existsSync(join(SAMPLES, name, "cases")))
-  .map((name) => ({
-    model: JSON.parse(readFileSync(join(SAMPLES, name, "model.json"), "utf8")) as { content: Record<string, unknown> },
-    state: (
-      JSON.parse(readFileSync(join(SAMPLES, name, "cases", readdirSync(join(SAMPLES, name, "cases"))[0]!), "utf8")) as {
-        state: Record<string, unknown>;
-      }
-    ).state,
-  }));
+const samples = sampleCases<{ content: Record<string, unknown> }>();
 
 type Model = { content: Record<string, unknown>; questions?: unknown };
 
@@ -50,27 +38,8 @@ const variant = fc
     return { sent, state, sample, letter };
   });
 
-/** The leaf header of a receipt's signature: the model hash it signs, among others. */
-const leafHeader = (receipt: string): Record<string, unknown> =>
-  JSON.parse(Buffer.from(receipt.slice(0, receipt.indexOf(".")), "base64url").toString("utf8")) as Record<string, unknown>;
-
-/** What two answers to the same body share, as JSON text: all but the signature, the latency and the money. */
-const lasting = (r: Record<string, any>): string => {
-  const { receipt: _sig, latency_ms: _l, billing: _b, ...receipt } = r.receipt;
-  const { usage: _u, billing: _tb, ...rest } = r;
-  return JSON.stringify({ ...rest, receipt });
-};
-
 describe("the model a System One answer echoes, made once per model", () => {
-  let app: Awaited<ReturnType<typeof systemOneApp>> | undefined;
-  const opened: NonNullable<typeof app>[] = [];
-  beforeAll(async () => {
-    app = await systemOneApp();
-  });
-  afterAll(async () => {
-    await app?.close();
-    for (const a of opened) await a.close();
-  });
+  const apps = appsForBlock();
 
   it("is the model sent, its input schema and its identity, for models one byte or their members' order apart sent in turn", async () => {
     const hashes = new Map<string, string>();
@@ -78,13 +47,13 @@ describe("the model a System One answer echoes, made once per model", () => {
     await fc.assert(
       fc.asyncProperty(fc.array(variant, { minLength: 2, maxLength: 6 }), async (variants) => {
         // a server that has seen none of them answers each the slow way: nothing kept yet
-        const fresh = await systemOneApp();
-        opened.push(fresh);
+        const fresh = await apps.fresh();
+        const app = apps.shared();
         for (const { sent, state, sample, letter } of variants) {
           const body = JSON.stringify({ model: sent, state });
           // twice: the second time its bytes are known, and its echo, identity and count come from memory
-          const first = await app!.post(body);
-          const again = await app!.post(body);
+          const first = await app.post(body);
+          const again = await app.post(body);
           const slow = await fresh.post(body);
           for (const answer of [first, again]) {
             expect(answer.status).toBe(200);

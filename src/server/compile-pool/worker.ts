@@ -1,7 +1,7 @@
 // A compile worker: a child process that compiles (phases 1–4, to verified module source) or checks
 // the models the server sends, one at a time, and sends back plain data; the server loads the
 // source itself. It also runs, whole, an evaluation that needs more than the event loop's share of
-// the budget (service/evaluation.ts), on the model compiled and loaded here (kept by hash), and the
+// the budget (service/evaluation.ts), on the model compiled and loaded here (kept by model and spelling), and the
 // embedded readers' reading of long evidence (off-loop-reader.ts) and the reading of a Draft's documents (off-loop-documents.ts). A process, not a thread: V8 ends the whole process when a heap overflows by more
 // than a thread's limit can absorb (one large allocation), so a compile that exhausts its memory
 // must have a process of its own to end. It starts when this module is run as a compile worker
@@ -11,7 +11,9 @@ import { LRUCache } from "lru-cache";
 import {
   checkModel,
   compileToSource,
+  identifyModel,
   loadCompiled,
+  moduleKey,
   type CheckResult,
   type CompiledModel,
   type ModelInput,
@@ -75,15 +77,20 @@ const maxCodeChars = (model: ModelInput): number => 2 * 1024 * 1024 + 16 * JSON.
 const compile = (job: JobMessage): SourceResult =>
   compileToSource(job.model, { verifyExplain: true, maxCodeChars: maxCodeChars(job.model) }, job.hash);
 
-/** Models compiled and loaded here for evaluations, by hash: the models a server runs long are few. */
+/**
+ * Models compiled and loaded here for evaluations, by moduleKey (identity and spelling: a module
+ * answers in its spelling's order): the models a server runs long are few.
+ */
 const loaded = new LRUCache<string, CompiledModel>({ max: 32 });
 
-function load(job: JobMessage): CompiledModel {
-  let model = loaded.get(job.hash);
+/** The module `job` evaluates on: loaded here once per model spelling. */
+export function load(job: JobMessage): CompiledModel {
+  const key = moduleKey(identifyModel(job.model));
+  let model = loaded.get(key);
   if (!model) {
     const result = loadCompiled(compile(job));
     if (!result.ok) throw new Error("a model the server compiled did not compile in its worker");
-    loaded.set(job.hash, (model = result.model));
+    loaded.set(key, (model = result.model));
   }
   return model;
 }
