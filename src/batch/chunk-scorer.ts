@@ -52,14 +52,11 @@ export type PieceScorer = (piece: PieceInput, sink: ByteSink) => PieceOutput;
  */
 export type RowScorer = (row: number, state: unknown, out: string[], refused?: RowError) => boolean;
 
-/** A CSV record with more cells than the header has columns: its error, with every engine. */
-export const wideRecord = (columns: number): RowError => ({
-  code: "state.invalid",
-  message: diagnostic("state.invalid", { variant: "cells", columns }).message,
-});
-
 /** A row's error with a code of the diagnostic catalogue (a row is a state). */
 const rowError = ({ code, message }: Diagnostic): RowError => ({ code, message });
+
+/** A CSV record with more cells than the header has columns: its error, with every engine. */
+export const wideRecord = (columns: number): RowError => rowError(diagnostic("state.invalid", { variant: "cells", columns }));
 
 export function rowScorer(model: RowModel, options: ScoreOptions): RowScorer {
   const writer = recordWriter(options.output, model.decisions);
