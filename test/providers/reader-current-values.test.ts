@@ -160,3 +160,30 @@ describe("the driver named in the passive", () => {
     expect(readText(motor, text, "2026-05-01")["driver age"]?.value).toBe(58);
   });
 });
+
+describe("a figure wanted instead of an earlier one named without its amount", () => {
+  it("is the current figure, and the earlier one of the quoted message is not read", () => {
+    const SAY = [
+      (now: string, word: string) => `Update: the final figure is ${now} — please go with that instead of the ${word} one.`,
+      (now: string, word: string) => `The body shop says ${now} now; use it rather than the ${word} number.`,
+      (now: string, word: string) => `It is ${now} after all, so take that in place of my ${word} figure.`,
+    ];
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...SAY),
+        fc.constantFrom("earlier", "previous", "original", "old", "prior"),
+        THOUSANDS,
+        THOUSANDS,
+        (say, word, old, now) => {
+          fc.pre(old !== now);
+          const text =
+            `Hello,\n\n${say(`$${money(now * 100)}`, word)}\n\nThanks, Ana\n\n` +
+            `> On 3 Mar 2026 Ana wrote:\n> A tree branch fell on my parked car in the storm last night. The first estimate is $${money(old * 100)}.`;
+          const got = readText(claims, text, "2026-03-06");
+          expect(got["claim amount"]?.value).toBe(now * 100);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+});

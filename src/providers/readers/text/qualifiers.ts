@@ -321,7 +321,17 @@ const saysReplaced = (tokens: Token[], k: number): boolean => {
  * in 61k"): no input takes it for want of another.
  */
 export function superseded(tokens: Token[], i: number): boolean {
-  for (const k of nearby(tokens, i, i, REACH)) if (saysReplaced(tokens, k)) return true;
+  for (const k of nearby(tokens, i, i, REACH)) if (saysReplaced(tokens, k) && !pastReplacing(tokens, i, k)) return true;
+  return false;
+}
+
+/**
+ * Whether a replacing phrase stands between the amount at i and the word at k after it: then the
+ * word speaks of the value replaced, not of the amount ("$5,150 — please use that instead of the
+ * earlier estimate": the estimate is the earlier value, $5,150 the current one).
+ */
+function pastReplacing(tokens: Token[], i: number, k: number): boolean {
+  for (let j = i + 1; j < k; j++) if (REPLACING.some(([a, b]) => tokens[j]!.lower === a && tokens[j + 1]?.lower === b)) return true;
   return false;
 }
 
