@@ -34,7 +34,9 @@ describe("the conformance shortcut for number-typed decisions", () => {
     const model = compile(counts.map((count) => callText(name, fc.sample(args(count), 1)[0]!)));
     counts.forEach((count, i) => {
       const shortcut = model.ir.decisions.find((d) => d.name === `shortcut ${i}`)!;
-      expect(bodyConforms(shortcut.body, NUMBER), `${count} arguments`).toBe(returnsNumber(def));
+      // a call the optimiser folded to a number literal (`max(2)`) is a number whatever the catalogue says
+      const folded = shortcut.body.kind === "expr" && shortcut.body.expr.kind === "number";
+      expect(bodyConforms(shortcut.body, NUMBER), `${count} arguments`).toBe(returnsNumber(def) || folded);
     });
   });
 
