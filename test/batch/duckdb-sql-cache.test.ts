@@ -4,7 +4,7 @@
 // lending model through one cache (Parquet files of rows whose numbers need different digits, so
 // that some batches find their lowering kept and others do not) writes the JS engine's records
 // every time, from a file at another path than the one its lowering was made for.
-import { chmodSync, readdirSync, writeFileSync } from "node:fs";
+import { chmodSync, readdirSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -50,6 +50,68 @@ describe("the lowering cache", () => {
     chmodSync(dir, 0o700);
     writeFileSync(entry, '{"build":"build","key":"\\"k\\"","value":');
     expect(cache.get("k")).toBeUndefined();
+  });
+});
+
+describe("the lowering cache's size", () => {
+  const size = (dir: string) => readdirSync(dir).reduce((n, f) => n + statSync(join(dir, f)).size, 0);
+  /** Gives the files a step wrote or read (they have the real clock's time) the time of step `i`, a second after step i − 1's. */
+  const stamp = (dir: string, i: number) => {
+    const t = new Date(1_700_000_000_000 + i * 1000);
+    for (const name of readdirSync(dir)) if (statSync(join(dir, name)).mtime > t) utimesSync(join(dir, name), t, t);
+  };
+
+  it("stays under its bound and always keeps the entry used last", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ key: fc.integer({ min: 0, max: 30 }), bytes: fc.integer({ min: 0, max: 3000 }), read: fc.boolean() }), {
+          maxLength: 40,
+        }),
+        (steps) => {
+          const dir = folder();
+          const max = 8000;
+          const cache = sqlCache(dir, "build", max);
+          let last: number | undefined;
+          steps.forEach((step, i) => {
+            if (!(step.read && cache.get(step.key) !== undefined)) cache.set(step.key, "x".repeat(step.bytes));
+            last = step.key;
+            stamp(dir, i);
+            expect(size(dir)).toBeLessThanOrEqual(max);
+          });
+          // each entry is at most about 3,100 bytes, under the bound
+          if (last !== undefined) expect(cache.get(last)).toBeDefined();
+        },
+      ),
+      { numRuns: 40, seed: 5 },
+    );
+  });
+
+  it("removes the least recently used entry first: one read since is kept over one only written", () => {
+    const dir = folder();
+    const cache = sqlCache(dir, "build", 2500);
+    const value = "x".repeat(1000);
+    cache.set("a", value);
+    stamp(dir, 0);
+    cache.set("b", value);
+    stamp(dir, 1);
+    expect(cache.get("a")).toBe(value);
+    stamp(dir, 2);
+    cache.set("c", value);
+    expect([cache.get("a"), cache.get("b"), cache.get("c")]).toEqual([value, undefined, value]);
+  });
+
+  it("removes a temporary file a run left an hour ago, not one being written now", () => {
+    const dir = folder();
+    const cache = sqlCache(dir, "build");
+    cache.set("a", 1);
+    writeFileSync(join(dir, "left.json.123-x.tmp"), "{");
+    writeFileSync(join(dir, "writing.json.456-y.tmp"), "{");
+    const earlier = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    utimesSync(join(dir, "left.json.123-x.tmp"), earlier, earlier);
+    cache.set("b", 2);
+    expect(readdirSync(dir)).not.toContain("left.json.123-x.tmp");
+    expect(readdirSync(dir)).toContain("writing.json.456-y.tmp");
+    expect([cache.get("a"), cache.get("b")]).toEqual([1, 2]);
   });
 });
 
