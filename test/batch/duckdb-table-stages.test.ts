@@ -2,12 +2,14 @@
 // random batches of the lending model's edge rows (valid ones, nulls, and ones SQL leaves to the JS
 // engine), as CSV, scored to JSONL and to Parquet with and without marks. Each run marks the six
 // stages once and in order, hands over the model's query at `compile` only (a query over the file
-// that reads every row), has written nothing to the output before `rename` and the whole output
+// that reads every row) and the COPY statement at `copy` only (run again, it writes the output's
+// bytes again), has written nothing to the output before `rename` and the whole output
 // after it, and writes the same bytes as a run without marks.
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
+import type { DuckDBConnection } from "@duckdb/node-api";
 import { afterAll, describe, expect, it } from "vitest";
 import { compileToSource, compileToSql } from "../../src/compiler/index.js";
 import { csvCell, csvField, csvRecord } from "../../src/batch/csv.js";
@@ -36,12 +38,26 @@ function csvText(rows: Record<string, unknown>[]): string {
 interface Marked {
   stage: TableStage;
   query?: string;
+  /** the COPY statement handed over, and the records it writes when run again to another file */
+  statement?: string;
+  again?: Buffer;
   /** rows the handed query reads, counted on the run's own connection */
   queryRows?: number;
   outputThere: boolean;
 }
 
-async function score(input: string, output: { format: "jsonl" | "parquet"; path: string }, marks?: Marked[]) {
+/** The handed COPY statement run again, its target swapped for a file of the test's: that file's bytes. */
+async function rerun(connection: DuckDBConnection, statement: string, format: string): Promise<Buffer> {
+  const target = /\) TO '([^']*)' \([^()]*\)$/.exec(statement)?.[1];
+  if (target === undefined) throw new Error(`not a COPY to a file: ${statement.slice(-200)}`);
+  const path = join(dir, `again-${rerunCount++}.${format}`);
+  await connection.run(statement.split(`'${target}'`).join(`'${path}'`));
+  return readFileSync(path);
+}
+let rerunCount = 0;
+
+/** `again`: the COPY statement is run again at its mark (its JS rows scored twice: the tally is not the run's) */
+async function score(input: string, output: { format: "jsonl" | "parquet"; path: string }, marks?: Marked[], again = false) {
   return scoreTable({
     model,
     strict: true,
@@ -56,7 +72,9 @@ async function score(input: string, output: { format: "jsonl" | "parquet"; path:
             run.query === undefined
               ? undefined
               : Number((await run.connection.runAndReadAll(`SELECT count(*) FROM (${run.query})`)).getRows()[0]![0]);
-          marks.push({ stage, query: run.query, queryRows, outputThere: existsSync(output.path) });
+          // the statement run again on the run's connection (its JS fallback registered there), to a file of its own
+          const bytes = again && run.statement !== undefined ? await rerun(run.connection, run.statement, output.format) : undefined;
+          marks.push({ stage, query: run.query, queryRows, statement: run.statement, again: bytes, outputThere: existsSync(output.path) });
         }
       : undefined,
   });
@@ -83,6 +101,11 @@ describe("the table engine's stage marks", () => {
           expect(marks.map((m) => m.outputThere)).toEqual(STAGES.map((s) => s === "rename"));
           expect(b).toEqual(a);
           expect(readFileSync(marked.path).equals(readFileSync(plain.path))).toBe(true);
+          // the COPY statement, handed over at copy only, writes the output's bytes again
+          expect(marks.filter((m) => m.statement !== undefined).map((m) => m.stage)).toEqual(["copy"]);
+          const rerunMarks: Marked[] = [];
+          await score(input, { format, path: join(dir, `rerun-${k}.${format}`) }, rerunMarks, true);
+          expect(rerunMarks.find((m) => m.stage === "copy")!.again!.equals(readFileSync(plain.path))).toBe(true);
         },
       ),
       { numRuns: 8 },

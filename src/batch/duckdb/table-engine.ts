@@ -61,10 +61,11 @@ export interface TableBatch {
   threads?: number;
   onProgress?: (done: { rows: number; errors: number; bytes: number }) => void;
   /**
-   * awaited as each stage of the run ends (a benchmark's marks: bench/sql-table-stages.ts), with
-   * the connection and, once compiled, the model's query
+   * awaited as each stage of the run ends (a benchmark's marks: bench/sql-table-stages.ts,
+   * bench/sql-statement.ts), with the connection, once compiled the model's query, and at `copy`
+   * the COPY statement that wrote the output's temporary file (not yet renamed)
    */
-  onStage?: (stage: TableStage, run: { connection: DuckDBConnection; query?: string }) => void | Promise<void>;
+  onStage?: (stage: TableStage, run: { connection: DuckDBConnection; query?: string; statement?: string }) => void | Promise<void>;
 }
 
 /** A run's stages, in order: DuckDB's instance and connection, the file's columns, the digits its numbers need, the query, the COPY (query, records, writing), the rename. */
@@ -397,7 +398,7 @@ export async function scoreTable(batch: TableBatch): Promise<TableTally> {
     } finally {
       if (timer) clearInterval(timer);
     }
-    await batch.onStage?.("copy", { connection });
+    await batch.onStage?.("copy", { connection, statement });
     await rename(target, batch.output.path);
     written = false;
     await batch.onStage?.("rename", { connection });
