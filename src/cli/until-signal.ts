@@ -1,6 +1,13 @@
-// A started server runs until SIGINT or SIGTERM, then closes gracefully: 0 once closed, 1 if the close failed.
+// A started server runs until SIGINT, SIGTERM or SIGHUP, then closes gracefully: 0 once closed, 1 if the close failed.
 import type { RunningServer } from "../server/start.js";
 import type { Io } from "./io.js";
+
+/**
+ * The signals that stop a server gracefully. SIGHUP among them: by default it ends a Node process
+ * at once (its terminal closed, or an operator's `kill -HUP` meant as "reload"), cutting the
+ * requests in flight and leaving their reservations held until the next start.
+ */
+const STOP_SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
 
 /**
  * Call before printing the line that says the server listens: whoever waits for that line may
@@ -9,8 +16,7 @@ import type { Io } from "./io.js";
 export function untilSignal(server: RunningServer, io: Io, command: string): Promise<number> {
   return new Promise<number>((resolve) => {
     const stop = () => {
-      process.off("SIGINT", stop);
-      process.off("SIGTERM", stop);
+      for (const s of STOP_SIGNALS) process.off(s, stop);
       server.close().then(
         () => resolve(0),
         (e: Error) => {
@@ -19,7 +25,6 @@ export function untilSignal(server: RunningServer, io: Io, command: string): Pro
         },
       );
     };
-    process.on("SIGINT", stop);
-    process.on("SIGTERM", stop);
+    for (const s of STOP_SIGNALS) process.on(s, stop);
   });
 }

@@ -11,7 +11,14 @@
 // the whole group rolls back. Every promise settles after the commit, so no caller learns of a
 // result that is not yet durable, and if the commit (or the work before it) fails every step of
 // the group is rejected and nothing of it is kept.
+//
+// Another process holding the file's write lock (an admin command, a stuck tool) is waited for off
+// the event loop: the transaction waits at most BUSY_SLICE_MS inside SQLite (which sleeps the
+// thread) and, while the lock is still held, the group is tried again after a pause, with the
+// steps asked for meanwhile, until BUSY_WAIT_MS have passed; then every step of it is rejected
+// with LedgerError "busy" (nothing of it kept) and the connection waits as before for anything else.
 import type Database from "better-sqlite3";
+import { LedgerError } from "./rows.js";
 import { runSteps, type Locked, type Outcome, type Step, type StepResult, type Writes } from "./books.js";
 
 interface Job {
@@ -43,7 +50,19 @@ const ADD_RESERVATIONS = manyRows("INSERT INTO reservations (id, account_id, amo
 
 type Row = { id: string; balance: number; reserved: number };
 
-export function groupCommit(db: Database.Database): GroupCommit {
+/** How long one try of a group may wait inside SQLite for the write lock (the event loop waits with it). */
+const BUSY_SLICE_MS = 5;
+/** How long a group waits in all for a write lock another connection holds before its steps fail. */
+export const BUSY_WAIT_MS = 5000;
+/** Pauses between tries: short at first, then every 50 ms. */
+const pauseAfter = (tries: number) => Math.min(50, 2 ** tries);
+const isBusy = (e: unknown) => /^SQLITE_(BUSY|LOCKED)/.test((e as { code?: string }).code ?? "");
+
+/** `busyTimeoutMs`: the connection's own busy_timeout, restored after each try. */
+export function groupCommit(db: Database.Database, busyTimeoutMs: number): GroupCommit {
+  // db.pragma, not a statement prepared once: SQLite applies this pragma as it prepares it, and a
+  // prepared one run again may not apply it again
+  const waitInside = (ms: number) => db.pragma(`busy_timeout = ${Math.trunc(ms)}`, { simple: true });
   const account = db.prepare<[string], Row>(ACCOUNT);
   const reservation = db.prepare<[string], { accountId: string; amount: number }>(RESERVATION);
   const takeReservation = db.prepare<[string]>(TAKE_RESERVATION);
@@ -99,24 +118,49 @@ export function groupCommit(db: Database.Database): GroupCommit {
     addReservations(w.newReservations);
   };
 
+  /** whether the try under way got the lock (its steps ran): only one that did not is tried again */
+  let began = false;
   const group = db.transaction((steps: Step[]): Outcome[] => {
+    began = true;
     const { outcomes, writes, last } = runSteps(read(steps), steps);
     for (const work of last) work();
     write(writes);
     return outcomes;
   });
   let queue: Job[] = [];
+  /** when the write lock was first found held by another connection, while it still is */
+  let busySince: number | null = null;
+  let tries = 0;
 
   const flush = () => {
     const jobs = queue;
     queue = [];
     let outcomes: Outcome[];
+    began = false;
+    waitInside(BUSY_SLICE_MS);
     try {
       outcomes = group.immediate(jobs.map((j) => j.step));
     } catch (error) {
-      for (const job of jobs) job.reject(error);
+      const locked = !began && isBusy(error);
+      busySince ??= locked ? Date.now() : null;
+      if (locked && Date.now() - busySince! < BUSY_WAIT_MS) {
+        // the steps asked for meanwhile join them; the timer flushes them all
+        queue = jobs.concat(queue);
+        setTimeout(flush, pauseAfter(tries++));
+        return;
+      }
+      busySince = null;
+      tries = 0;
+      const failed = locked
+        ? new LedgerError("busy", `another connection held the ledger's write lock for more than ${BUSY_WAIT_MS} ms`)
+        : error;
+      for (const job of jobs) job.reject(failed);
       return;
+    } finally {
+      waitInside(busyTimeoutMs);
     }
+    busySince = null;
+    tries = 0;
     jobs.forEach((job, i) => {
       const o = outcomes[i]!;
       if (o.ok) job.resolve(o.value);

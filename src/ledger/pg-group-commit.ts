@@ -31,6 +31,7 @@ import pg from "pg";
 import { runSteps, type Locked, type Outcome, type Step, type StepResult, type Writes } from "./books.js";
 import { knownRows, type KnownRows } from "./pg-known-rows.js";
 import { bigintArray, textArray } from "./pg-binary-arrays.js";
+import { LedgerError } from "./rows.js";
 
 interface Job {
   step: Step;
@@ -109,6 +110,26 @@ function inOneWrite<T extends readonly Promise<unknown>[]>(c: pg.Client, send: (
 
 /** an error's SQLSTATE */
 const codeOf = (e: unknown) => (e as { code?: unknown } | null)?.code;
+
+/**
+ * How long a ledger statement may wait for a lock another session holds (a `LOCK TABLE`, a long
+ * transaction on the same rows), and run at all, before PostgreSQL cancels it: set on every
+ * connection of the ledger (postgres.ts), lifted for the migrations alone.
+ */
+export const PG_LOCK_TIMEOUT_MS = 5000;
+export const PG_STATEMENT_TIMEOUT_MS = 15_000;
+
+/** lock_not_available, query_canceled: the statement's transaction has rolled back, nothing of it kept */
+const GAVE_UP: Record<string, string> = {
+  "55P03": `waited more than ${PG_LOCK_TIMEOUT_MS} ms for a lock another session holds on the ledger`,
+  "57014": `the ledger's statement was cancelled (past ${PG_STATEMENT_TIMEOUT_MS} ms, or by an administrator)`,
+};
+
+/** A PostgreSQL error the ledger gave up on as LedgerError "busy"; any other error as it is. */
+export function ledgerFault(error: unknown): unknown {
+  const why = GAVE_UP[String(codeOf(error))];
+  return why ? new LedgerError("busy", why) : error;
+}
 
 type AccountRow = { id: string; balance_micros: string; reserved_micros: string };
 type ReservationRow = { id: string; account_id: string; amount_micros: string };
@@ -335,7 +356,7 @@ export function pgGroupCommit(config: pg.ClientConfig, options: PgGroupOptions =
   return {
     run: (step) =>
       new Promise<StepResult>((resolve, reject) => {
-        queue.push({ step, resolve, reject });
+        queue.push({ step, resolve, reject: (e) => reject(ledgerFault(e)) });
         schedule();
       }),
     async close() {

@@ -21,7 +21,7 @@ import {
   type SigningKeyRow,
 } from "./rows.js";
 import { assertAmount } from "./sqlite.js";
-import { pgGroupCommit } from "./pg-group-commit.js";
+import { ledgerFault, pgGroupCommit, PG_LOCK_TIMEOUT_MS, PG_STATEMENT_TIMEOUT_MS } from "./pg-group-commit.js";
 import { noSeal, type BalanceMicros, type Ledger, type ReserveResult, type Settlement } from "./types.js";
 
 export interface PostgresOptions {
@@ -44,7 +44,10 @@ const KEY_COLS = "id, account_id, prefix, created_at, revoked_at";
 export async function openPostgresLedger(options: PostgresOptions): Promise<Ledger> {
   const schema = options.schema ?? "public";
   if (!/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw new Error(`invalid PostgreSQL schema name: ${schema}`);
-  const connection = { connectionString: options.url, options: `-c search_path=${schema}` };
+  const connection = {
+    connectionString: options.url,
+    options: `-c search_path=${schema} -c lock_timeout=${PG_LOCK_TIMEOUT_MS} -c statement_timeout=${PG_STATEMENT_TIMEOUT_MS}`,
+  };
   const pool = new pg.Pool({ ...connection, max: options.poolSize ?? 10 });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on("error", () => {});
@@ -59,10 +62,15 @@ export async function openPostgresLedger(options: PostgresOptions): Promise<Ledg
     await pool.query("SELECT pg_notify($1, '')", [keys.channel]);
   };
 
+  const all = async <R extends pg.QueryResultRow>(sql: string, params: unknown[] = []): Promise<R[]> => {
+    try {
+      return (await pool.query<R>(sql, params)).rows;
+    } catch (e) {
+      throw ledgerFault(e);
+    }
+  };
   const one = async <R extends pg.QueryResultRow>(sql: string, params: unknown[] = []): Promise<R | undefined> =>
-    (await pool.query<R>(sql, params)).rows[0];
-  const all = async <R extends pg.QueryResultRow>(sql: string, params: unknown[] = []): Promise<R[]> =>
-    (await pool.query<R>(sql, params)).rows;
+    (await all<R>(sql, params))[0];
 
   const mustBalance = async (accountId: string) => {
     const row = await one<BalanceRow>("SELECT balance_micros, reserved_micros FROM accounts WHERE id = $1", [accountId]);
@@ -215,6 +223,9 @@ async function migrate(pool: pg.Pool, schema: string): Promise<void> {
   const client = await pool.connect();
   try {
     await client.query("BEGIN");
+    // another instance's migrations, and a migration on a large table, may take their time
+    await client.query("SET LOCAL lock_timeout = 0");
+    await client.query("SET LOCAL statement_timeout = 0");
     await client.query("SELECT pg_advisory_xact_lock(hashtext($1))", [`pdm-migrations:${schema}`]);
     await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
     await client.query(

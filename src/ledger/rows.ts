@@ -87,7 +87,7 @@ export const now = (): string => {
 
 export class LedgerError extends Error {
   constructor(
-    readonly code: "account_exists" | "unknown_account" | "unknown_reservation" | "invalid_amount" | "insufficient_funds",
+    readonly code: "account_exists" | "unknown_account" | "unknown_reservation" | "invalid_amount" | "insufficient_funds" | "busy",
     message: string,
   ) {
     super(message);

@@ -35,6 +35,9 @@ import {
 } from "./types.js";
 import type { Micros } from "./money.js";
 
+/** How long a statement waits for another connection's write lock (the money steps wait off the event loop: group-commit.ts). */
+const BUSY_TIMEOUT_MS = 5000;
+
 /** API-key lookups remembered at most (all are forgotten when there would be more). */
 const KNOWN_KEYS = 10_000;
 
@@ -45,7 +48,7 @@ export function openSqliteLedger(file: string, o: { checkpointAfterPages?: numbe
   db.pragma("journal_mode = WAL");
   // NORMAL in WAL mode never corrupts the file; a power cut may lose the last commits.
   db.pragma("synchronous = NORMAL");
-  db.pragma("busy_timeout = 5000");
+  db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   db.pragma("foreign_keys = ON");
   if (o.checkpointAfterPages !== undefined) db.pragma(`wal_autocheckpoint = ${Math.trunc(o.checkpointAfterPages)}`);
   migrate(db);
@@ -113,7 +116,7 @@ export function openSqliteLedger(file: string, o: { checkpointAfterPages?: numbe
   };
 
   // the steps of a request's charge, from concurrent requests, commit together (group-commit.ts)
-  const grouped = groupCommit(db);
+  const grouped = groupCommit(db, BUSY_TIMEOUT_MS);
   const release = async (reservationId: string) => (await grouped({ op: "release", reservationId })) as BalanceMicros | null;
 
   // Every request looks its key up. Keys and accounts change only through this ledger (which

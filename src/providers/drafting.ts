@@ -23,17 +23,19 @@ export async function draftModel(
   let usage = NO_USAGE;
   let next: GenerateRequest = request;
   for (let attempt = 1; ; attempt++) {
-    let generated;
+    let model: PortableModel;
+    let compiled: CompileResult;
     try {
-      generated = await generator.generate(next, signal);
+      const generated = await generator.generate(next, signal);
+      usage = addUsage(usage, generated.usage);
+      model = { content: generated.content, questions: generated.questions };
+      // `compile` may refuse the draft as the provider's failure (a model past the size limit)
+      compiled = await compile(model);
     } catch (e) {
       // a round that fails still leaves the rounds before it paid for: the error carries them all
       if (e instanceof ProviderError) throw new ProviderError(e.kind, e.message, addUsage(usage, e.usage));
       throw e;
     }
-    usage = addUsage(usage, generated.usage);
-    const model = { content: generated.content, questions: generated.questions };
-    const compiled = await compile(model);
     if (compiled.ok) return { ok: true, model, compiled: compiled.model, usage, attempts: attempt };
     const diagnostics = errorsOf(compiled);
     if (attempt >= maxAttempts) return { ok: false, model, diagnostics, usage, attempts: attempt };

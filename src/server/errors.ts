@@ -1,6 +1,7 @@
 // One place where every failure becomes an RFC 9457 problem response (application/problem+json),
 // with the request's id, and for the client's own mistakes a detail that says what to send.
 import type { FastifyReply } from "fastify";
+import { LedgerError } from "../ledger/rows.js";
 import { problem, problemBody, ProblemError, type Problem } from "../service/problems.js";
 
 export interface ErrorContext {
@@ -48,6 +49,8 @@ export function toProblem(
   cx: ErrorContext = { bodyLimit: 0 },
 ): Problem {
   if (error instanceof ProblemError) return error.problem;
+  if (error instanceof LedgerError && error.code === "busy")
+    return { ...problem("ledger_busy", error.message), headers: { "Retry-After": "1" } };
   const e = error as { code?: string; message?: string };
   const known = e.code ? FASTIFY_PROBLEMS[e.code] : undefined;
   if (known) return known(e, req, cx);

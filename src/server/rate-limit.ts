@@ -1,7 +1,7 @@
 // Requests per key per fixed window. In memory for one instance; in Redis (REDIS_URL) so several
 // instances share one count per key. A Redis outage fails open: billing, not the limiter, is
 // what protects the balance, and an unreachable limiter must not take the API down.
-import { Redis } from "ioredis";
+import { failOpenRedis } from "../service/fail-open-redis.js";
 
 interface RateDecision {
   allowed: boolean;
@@ -61,20 +61,17 @@ return {n, redis.call('PTTL', KEYS[1])}`;
 
 export async function redisRateLimiter(url: string, { max, windowMs }: RateLimitOptions, prefix = "pdm:"): Promise<RateLimiter> {
   if (max <= 0) return unlimited();
-  const redis = new Redis(url, { maxRetriesPerRequest: 1, lazyConnect: true, connectTimeout: 3000 });
-  redis.on("error", () => {}); // reported through failed commands; avoid an unhandled 'error' event
-  await redis.connect(); // fail fast at startup when REDIS_URL is set but unreachable
-  await redis.ping();
+  // fails fast at startup when REDIS_URL is set but unreachable or silent
+  const { redis, guard } = await failOpenRedis(url);
+  const open = { allowed: true, limit: max, remaining: max, reset: Math.ceil(windowMs / 1000) };
   return {
     async hit(id) {
       const t = Date.now();
       const window = Math.floor(t / windowMs);
-      try {
-        const [count, pttl] = (await redis.eval(HIT, 1, `${prefix}rl:${id}:${window}`, String(windowMs))) as [number, number];
+      return guard(async (r) => {
+        const [count, pttl] = (await r.eval(HIT, 1, `${prefix}rl:${id}:${window}`, String(windowMs))) as [number, number];
         return decide(count, max, pttl > 0 ? pttl : windowMs);
-      } catch {
-        return { allowed: true, limit: max, remaining: max, reset: Math.ceil(windowMs / 1000) };
-      }
+      }, open);
     },
     async close() {
       redis.disconnect();

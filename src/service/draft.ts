@@ -6,6 +6,7 @@ import { draftModel } from "../providers/drafting.js";
 import { DocumentError, type Document, type FileIn } from "../providers/documents.js";
 import { ProviderError, type Generator, type Usage } from "../providers/types.js";
 import type { ServiceCall, ServiceDeps } from "./deps.js";
+import type { PortableModel } from "../ir/model.js";
 import { draftExamples } from "./examples.js";
 import { finished } from "./finished.js";
 import { sendable, type Hold } from "./metering.js";
@@ -37,6 +38,19 @@ async function readDocuments(files: FileIn[], deps: ServiceDeps): Promise<Outcom
 const billFailure = (p: Problem, usage: Usage, deps: ServiceDeps, hold: Hold) =>
   billFailedWork(p, usage, deps, hold, "systemtwo failed draft");
 
+/**
+ * A draft is compiled only within the model size limit a sent model has: a larger one (a provider
+ * that wrote megabytes) is the provider's failure, before the compiler, the examples and the
+ * answer's token count walk it on the event loop and the caller pays for its size.
+ */
+function compileDraft(model: PortableModel, generator: string, deps: ServiceDeps) {
+  const size = JSON.stringify(model).length;
+  if (size > deps.limits.modelBytes) {
+    throw new ProviderError("failed", `${generator} drafted a model of ${size} characters; the model limit is ${deps.limits.modelBytes}`);
+  }
+  return deps.compiler.compile(model);
+}
+
 /** Everything after the reservation; the caller releases the hold on failure. */
 export async function draft(
   call: ServiceCall,
@@ -61,7 +75,7 @@ export async function draft(
   };
   let d;
   try {
-    d = await draftModel(generator, request, (m) => deps.compiler.compile(m), deps.providers.maxAttempts);
+    d = await draftModel(generator, request, (m) => compileDraft(m, generator.name, deps), deps.providers.maxAttempts);
   } catch (e) {
     if (!(e instanceof ProviderError)) throw e;
     return billFailure(providerProblem(e), e.usage, deps, hold);

@@ -143,6 +143,16 @@ export const CATALOGUE = {
     when: "more than 128 requests sent on one connection wait for their answers (pipelined without reading the answers); the connection is closed after this answer; nothing is charged",
   },
   internal_error: { status: 500, title: "Internal error", when: "an unexpected failure inside the service" },
+  compile_worker_lost: {
+    status: 503,
+    title: "Compile worker lost",
+    when: "the compile worker doing the request's work (compiling, checking, reading evidence or evaluating) was killed by a signal from outside the service (the system's out-of-memory killer, an operator); it has been replaced; the model is not remembered as failing; nothing is charged; send the request again after Retry-After",
+  },
+  ledger_busy: {
+    status: 503,
+    title: "Ledger busy",
+    when: "the ledger did not take the request's reservation or charge within 5 s: another process holds the SQLite file's write lock, or another session a lock on the PostgreSQL ledger's rows, or a statement passed PostgreSQL's statement timeout; the request is not charged, and what it reserved is released once the ledger answers (at the latest by the sweep of stale reservations); retry after Retry-After",
+  },
   not_ready: { status: 503, title: "Not ready", when: "GET /readyz: the ledger or Redis cannot be reached; the detail names which" },
   shutting_down: { status: 503, title: "Shutting down", when: "the instance is stopping; retry on another instance" },
   provider_unavailable: {
@@ -153,7 +163,7 @@ export const CATALOGUE = {
   provider_error: {
     status: 502,
     title: "Provider error",
-    when: "the language model provider failed: an HTTP error, a refused request, or an answer that is not the requested JSON",
+    when: "the language model provider failed: an HTTP error, a refused request, an answer that is not the requested JSON, an answer of more than 2 MiB or nested more than 128 deep (read no further), or a drafted model past the model size limit",
   },
   provider_timeout: { status: 504, title: "Provider timeout", when: "the language model provider did not answer in time" },
 } as const satisfies Record<string, { status: number; title: string; when: string }>;

@@ -6,9 +6,9 @@
 // draft made for one shape would ask a caller with other keys for evidence they do not send. In memory for one instance
 // (least recently used out, with a lifetime); in Redis (REDIS_URL) so instances share it. A Redis
 // outage degrades to misses: the model is generated again, never served stale or wrong.
-import { Redis } from "ioredis";
 import { canonicalHash } from "../compiler/index.js";
 import type { StateShape } from "../providers/state-shape.js";
+import { failOpenRedis } from "./fail-open-redis.js";
 import type { PortableModel } from "./resolve-model.js";
 
 export interface QuestionsCache {
@@ -57,27 +57,16 @@ export function memoryQuestionsCache({ ttlMs, capacity }: QuestionsCacheOptions,
 }
 
 export async function redisQuestionsCache(url: string, { ttlMs }: QuestionsCacheOptions, prefix = "pdm:"): Promise<QuestionsCache> {
-  const redis = new Redis(url, { maxRetriesPerRequest: 1, lazyConnect: true, connectTimeout: 3000 });
-  redis.on("error", () => {}); // reported through failed commands
-  await redis.connect();
-  await redis.ping();
+  const { redis, guard } = await failOpenRedis(url);
   const at = (key: string) => `${prefix}qc:${key}`;
   return {
-    async get(key) {
-      try {
-        const text = await redis.get(at(key));
+    get: (key) =>
+      guard(async (r) => {
+        const text = await r.get(at(key));
         return text ? (JSON.parse(text) as PortableModel) : null;
-      } catch {
-        return null;
-      }
-    },
-    async set(key, model) {
-      try {
-        await redis.set(at(key), JSON.stringify(model), "PX", ttlMs);
-      } catch {
-        /* a lost entry only costs a regeneration */
-      }
-    },
+      }, null),
+    // a lost entry only costs a regeneration
+    set: (key, model) => guard(async (r) => void (await r.set(at(key), JSON.stringify(model), "PX", ttlMs)), undefined),
     async ping() {
       await redis.ping();
     },

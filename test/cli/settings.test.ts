@@ -113,6 +113,14 @@ describe("pdm serve as an operator runs it", () => {
     expect(await s.exited).toBe(0);
   });
 
+  it("SIGHUP (its terminal closed, a reload meant) stops it gracefully, exit 0, as SIGTERM does", async () => {
+    const port = await freePort();
+    const s = started(process.execPath, [pdmBin(), "serve", "--no-ledger"], { PORT: String(port), HOST: "127.0.0.1" });
+    await s.listening;
+    s.child.kill("SIGHUP");
+    expect(await s.exited).toBe(0);
+  });
+
   it("a port in use says so and how to choose another", async () => {
     const blocker = createServer().listen(0, "127.0.0.1");
     await new Promise((r) => blocker.once("listening", r));

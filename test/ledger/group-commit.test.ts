@@ -86,7 +86,7 @@ describe("SQLite group commit", () => {
     const db = new Database(join(dir, "plain.db"));
     for (const m of MIGRATIONS) db.exec(m.sqlite);
     db.prepare("INSERT INTO accounts (id, name, balance_micros, created_at) VALUES ('a', 'a', 1000000, '')").run();
-    const grouped = groupCommit(db);
+    const grouped = groupCommit(db, 5000);
     const count = () => (db.prepare("SELECT COUNT(*) AS c FROM ledger_entries").get() as { c: number }).c;
     await fc.assert(
       fc.asyncProperty(fc.array(fc.boolean(), { minLength: 1, maxLength: 20 }), async (fails) => {

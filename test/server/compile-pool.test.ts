@@ -96,6 +96,18 @@ describe("compile pool", () => {
     expect(p.stats().replaced).toBe(1);
   });
 
+  it("a worker killed from outside mid-job (SIGKILL, as the out-of-memory killer sends): 503 compile_worker_lost with Retry-After, the worker replaced", async () => {
+    const p = await pool({ timeoutMs: 30_000 });
+    const before = await thread(p);
+    const job = check(p, "spin 20000");
+    process.kill(Number(before!.split(" ")[1]), "SIGKILL");
+    const problem = await problemOf(job);
+    expect(problem).toMatchObject({ status: 503, code: "compile_worker_lost", headers: { "Retry-After": "1" } });
+    expect(problem.detail).toContain("SIGKILL");
+    expect(await thread(p)).not.toBe(before);
+    expect(p.stats()).toMatchObject({ workers: 1, busy: 0, queued: 0, replaced: 1 });
+  });
+
   it("refuses work past its queue with 429 compile_queue_full and Retry-After; the queued jobs still run", async () => {
     const p = await pool();
     await thread(p); // the worker is up: the next job goes to it, not to the queue

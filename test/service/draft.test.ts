@@ -219,6 +219,23 @@ describe("Draft", () => {
     });
   });
 
+  it("a drafted model past the model limit: 502 provider_error naming both sizes, the round's tokens billed, nothing charged for its size", async () => {
+    const inputs = [{ ...WIRE.inputs[0]!, desc: "x".repeat(deps.limits.modelBytes) }, WIRE.inputs[1]!];
+    llm.script({ kind: "answer", json: { ...WIRE, inputs }, usage: { input: 900, output: 200 } });
+    const before = await deps.ledger!.balance(accountId);
+    const failed = await call({ prompt: "adults" });
+    if (failed.ok) throw new Error("a model past the limit cannot be a draft");
+    const body = problemBody(failed.problem) as any;
+    expect(body).toMatchObject({ status: 502, code: "provider_error", provider_usage: { input_tokens: 900, output_tokens: 200 } });
+    expect(body.detail).toMatch(new RegExp(`drafted a model of \\d+ characters; the model limit is ${deps.limits.modelBytes}`));
+    const micros = tokenCost(900, deps.rates.service.providerInput) + tokenCost(200, deps.rates.service.providerOutput);
+    expect(await deps.ledger!.balance(accountId)).toEqual({
+      balance: before.balance - micros,
+      reserved: 0,
+      available: before.balance - micros,
+    });
+  });
+
   it("provider failures: 502 provider_error, 504 provider_timeout, funds released", async () => {
     llm.script({ kind: "status", status: 502 });
     const failed = await call({ prompt: "x" });

@@ -21,7 +21,11 @@ export const spec: CommandSpec = {
 in the cases/ folder beside it. Nothing needs a key: the service runs unmetered and answers only on
 the loopback address. The file is written only when Save is pressed in the page.`,
   examples: ["pdm playground samples/lending/model.json", "pdm playground model.json --port 0"],
-  exits: { 0: "stopped by SIGINT or SIGTERM", 1: "the server could not start", 2: "the file does not exist, or the arguments are wrong" },
+  exits: {
+    0: "stopped by SIGINT, SIGTERM or SIGHUP",
+    1: "the server could not start",
+    2: "the file does not exist, or the arguments are wrong",
+  },
 };
 
 export const run = command(spec, async (args, io) => {

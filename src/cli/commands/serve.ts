@@ -1,4 +1,4 @@
-// `pdm serve`: start the HTTP service and run until SIGINT/SIGTERM.
+// `pdm serve`: start the HTTP service and run until SIGINT, SIGTERM or SIGHUP.
 import { describeLocation, ledgerLocation } from "../../ledger/open.js";
 import { DEFAULTS, startServer } from "../../server/start.js";
 import { command, type CommandSpec } from "../command.js";
@@ -178,7 +178,11 @@ export const spec: CommandSpec = {
     PDM_PROVIDER_TIMEOUT_MS: "per provider request (default 60000)",
   },
   examples: ["pdm serve", "pdm serve --port 8091 --host 0.0.0.0", "DATABASE_URL=postgres://pdm@db/pdm pdm serve --no-bootstrap"],
-  exits: { 0: "stopped by SIGINT or SIGTERM", 1: "the service could not start (the message says why)", 2: "the arguments are wrong" },
+  exits: {
+    0: "stopped by SIGINT, SIGTERM or SIGHUP",
+    1: "the service could not start (the message says why)",
+    2: "the arguments are wrong",
+  },
 };
 
 function integer(settings: Record<string, Setting>, name: string): number {

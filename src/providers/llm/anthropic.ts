@@ -5,19 +5,22 @@ import Anthropic from "@anthropic-ai/sdk";
 import type { LlmEndpoint } from "../config.js";
 import { ProviderError, type Usage } from "../types.js";
 import { anthropicSchema } from "./anthropic-schema.js";
+import { boundedFetch } from "./bounded-fetch.js";
 import { parseJsonAnswer, withTimeout, type StructuredClient } from "./structured.js";
 
 const DEFAULT_MAX_TOKENS = 8192;
 
 export function anthropicClient(endpoint: LlmEndpoint, timeoutMs: number): StructuredClient {
+  const name = `anthropic:${endpoint.model}`;
   const client = new Anthropic({
     apiKey: endpoint.apiKey ?? "not-needed",
     baseURL: endpoint.baseURL,
     maxRetries: 0,
     // a margin: our own timer (withTimeout) is the one that decides
     timeout: timeoutMs + 1000,
+    // answers of bounded size and nesting (bounded-fetch.ts)
+    fetch: boundedFetch(name),
   });
-  const name = `anthropic:${endpoint.model}`;
   return {
     name,
     call: (req, outer) =>

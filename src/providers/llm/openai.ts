@@ -4,9 +4,11 @@
 import OpenAI from "openai";
 import type { LlmEndpoint } from "../config.js";
 import { ProviderError, type Usage } from "../types.js";
+import { boundedFetch } from "./bounded-fetch.js";
 import { parseJsonAnswer, withTimeout, type StructuredClient } from "./structured.js";
 
 export function openAiClient(endpoint: LlmEndpoint, timeoutMs: number): StructuredClient {
+  const name = `openai:${endpoint.model}`;
   const client = new OpenAI({
     // Local servers need no key, but the SDK insists on one.
     apiKey: endpoint.apiKey ?? "not-needed",
@@ -14,8 +16,9 @@ export function openAiClient(endpoint: LlmEndpoint, timeoutMs: number): Structur
     maxRetries: 0,
     // a margin: our own timer (withTimeout) is the one that decides
     timeout: timeoutMs + 1000,
+    // answers of bounded size and nesting (bounded-fetch.ts)
+    fetch: boundedFetch(name),
   });
-  const name = `openai:${endpoint.model}`;
   return {
     name,
     call: (req, outer) =>

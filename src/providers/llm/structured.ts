@@ -2,6 +2,7 @@
 // value matching `schema` out, with the provider's actual token counts. The two SDK adapters
 // (openai.ts, anthropic.ts) implement it; readers and generators only see this interface.
 import { ProviderError, type Usage } from "../types.js";
+import { ANSWER_DEPTH, nestingDepth } from "./bounded-fetch.js";
 
 interface StructuredRequest {
   system: string;
@@ -54,6 +55,8 @@ export async function withTimeout<T>(
     return await work(controller.signal);
   } catch (e) {
     if (e instanceof ProviderError) throw e;
+    // an answer bounded-fetch.ts refused, which the SDK reports as a connection error
+    if ((e as { cause?: unknown }).cause instanceof ProviderError) throw (e as { cause: ProviderError }).cause;
     if (timedOut || isTimeout(e)) throw new ProviderError("timeout", `${what} did not answer within ${ms} ms`);
     throw new ProviderError("failed", `${what} failed: ${describe(e)}`);
   } finally {
@@ -67,12 +70,20 @@ const isTimeout = (e: unknown): boolean => /timeout/i.test((e as { name?: string
 
 function describe(e: unknown): string {
   const err = e as { status?: number; message?: string };
-  return err.status ? `HTTP ${err.status}: ${err.message ?? ""}`.trim() : (err.message ?? String(e));
+  if (err.status) return `HTTP ${err.status}: ${err.message ?? ""}`.trim();
+  // the SDKs' "Connection error." says nothing of why: the cause does (a refused connection, a redirect loop)
+  const cause = (e as { cause?: { message?: string; cause?: { message?: string } } }).cause;
+  const why = cause?.cause?.message ?? cause?.message;
+  return [(err.message ?? String(e)).replace(/\.$/, ""), why].filter(Boolean).join(": ");
 }
 
 /** The answer text as JSON; a provider that ignores the format has failed. */
 export function parseJsonAnswer(text: string | null | undefined, what: string, usage: Usage): unknown {
   if (!text) throw new ProviderError("failed", `${what} returned no content`, usage);
+  // the model's JSON is text inside the provider's answer, so its nesting is checked again
+  const depth = nestingDepth(text.length, (i) => text.charCodeAt(i));
+  if (depth > ANSWER_DEPTH)
+    throw new ProviderError("failed", `${what} returned JSON nested ${depth} deep; the most read is ${ANSWER_DEPTH}`, usage);
   try {
     return JSON.parse(text);
   } catch {

@@ -118,6 +118,14 @@ const SMALLER: Record<JobKind, { time: string; memory: string }> = {
 /** 429 compile_queue_full, saying why, with Retry-After. */
 const queueFull = (why: string): ProblemError =>
   new ProblemError({ ...problem("compile_queue_full", `${why}; send the request again shortly`), headers: { "Retry-After": "1" } });
+/** A worker killed from outside (the pool stops its own only once it has taken their job off them). */
+const workerLost = (kind: JobKind, signal: NodeJS.Signals): Problem => ({
+  ...problem(
+    "compile_worker_lost",
+    `the compile worker ${doing(kind)} the model was killed by ${signal} from outside the service (the system's out-of-memory killer, or an operator); it has been replaced: send the request again`,
+  ),
+  headers: { "Retry-After": "1" },
+});
 const stopping = () => new ProblemError(problem("shutting_down", "this instance is stopping; send the request again"));
 
 export class CompilePool {
@@ -238,7 +246,9 @@ export class CompilePool {
         job.reject(
           OUT_OF_MEMORY.test(slot.stderr)
             ? new ProblemError(this.memoryProblem(job.kind))
-            : new Error(`a compile worker stopped (${signal ? `signal ${signal}` : `exit code ${code}`})`),
+            : signal
+              ? new ProblemError(workerLost(job.kind, signal))
+              : new Error(`a compile worker stopped (exit code ${code})`),
         );
       }
       this.replace(slot);
