@@ -323,7 +323,7 @@ export const FOREIGN_WORDS: Record<string, Record<string, string[]>> = {
   sv: {
     income: ["inkomst", "inkomster", "inkomsten", "lön", "lönen", "tjänar"],
     debt: ["skuld", "skulder", "skulden"],
-    loan: ["lånet", "lånebelopp", "låna"],
+    loan: ["lån", "lånet", "lånebelopp", "låna"],
     "credit score": ["kreditbetyg", "kreditpoäng", "kreditvärdighet"],
     annual: ["årlig", "årliga", "årligen", "per år", "om året", "i året"],
     monthly: ["månatlig", "månatliga", "per månad", "i månaden", "varje månad"],
@@ -536,6 +536,23 @@ export const FOREIGN_REPAIRS: Record<string, string[]> = {
   nl: ["correctie", "eigenlijk", "excuus"],
   pl: ["korekta", "poprawka", "przepraszam", "właściwie"],
   sv: ["rättelse", "förlåt", "egentligen"],
+};
+
+/**
+ * Words of each language that make two figures a range, as "between" before the first and "to",
+ * "and" or "or" between them do in English: "zwischen 250'000 und 400'000", "entre 40 y 45",
+ * "tussen 40 en 45", "od 40 do 45", "mellan 40 och 45". Not "a" and "à" ("500 a 12-month term"),
+ * nor Dutch "of" (English "20 of 30").
+ */
+export const FOREIGN_RANGES: Record<string, { before: string[]; between: string[] }> = {
+  es: { before: ["entre"], between: ["y", "o"] },
+  fr: { before: ["entre"], between: ["et", "ou"] },
+  de: { before: ["zwischen"], between: ["und", "bis", "oder"] },
+  it: { before: ["tra", "fra"], between: ["e", "o"] },
+  pt: { before: ["entre"], between: ["e", "ou"] },
+  nl: { before: ["tussen"], between: ["en", "tot"] },
+  pl: { before: ["między", "od"], between: ["do", "lub", "albo"] },
+  sv: { before: ["mellan"], between: ["och", "till", "eller"] },
 };
 
 /**

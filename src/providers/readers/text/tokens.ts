@@ -112,7 +112,7 @@ export function tokenize(text: string, counts: ReadonlySet<number> = new Set()):
       // does a figure whose currency the text's own language names after it ("48.000 dollari")
       const money = (groups.cur1 ?? groups.cur2) !== undefined || foreignCurrencyAfter(text.slice(end));
       if (money && !groups.mult && !groups.pct && /^\d{1,3}\.\d{3}$/.test(groups.num ?? "")) amount.value = Math.round(amount.value * 1000);
-      const period = periodAfter(text.slice(end));
+      const period = periodAfter(text.slice(end), groups.pct !== undefined);
       if (period) amount.period = period.period;
       push({ kind: "amount", text: m[0].trim(), start: start + lead, end, amount, amountEnd: end + (period?.length ?? 0) });
     } else if (g.word !== undefined) {
