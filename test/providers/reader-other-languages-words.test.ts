@@ -1,4 +1,4 @@
-// The labels and cues of evidence written in Spanish, French and German name the facts an input
+// The labels and cues of evidence written in Spanish, French, German, Polish and Swedish name the facts an input
 // asks about (foreign-words.ts, a table joined to the synonym groups), and a key written short in
 // an export abbreviates an English word, never one of those.
 import fc from "fast-check";
@@ -15,13 +15,15 @@ const FORMS: Record<string, [string, string, string, string]> = {
   es: ["Ingresos anuales", "Deudas mensuales", "Préstamo solicitado", "Gracias por su atención, quedo a la espera de su respuesta."],
   fr: ["Revenus annuels", "Dettes par mois", "Montant du prêt", "Merci pour votre retour, je reste à votre disposition."],
   de: ["Jährliches Einkommen", "Monatliche Schulden", "Kreditbetrag", "Vielen Dank für die Prüfung, ich freue mich auf eine Antwort."],
+  pl: ["Dochód roczny", "Zobowiązania miesięczne", "Kwota pożyczki", "Dziękuję za rozpatrzenie wniosku, czekam na odpowiedź."],
+  sv: ["Årlig inkomst", "Skulder per månad", "Lånebelopp", "Tack för att ni tittar på ansökan, jag ser fram emot ert svar."],
 };
 
 describe("a form in another language", () => {
   it("gives each labelled amount to the input it names, never above 0.85", () => {
     fc.assert(
       fc.property(
-        fc.constantFrom("es", "fr", "de"),
+        fc.constantFrom("es", "fr", "de", "pl", "sv"),
         fc.integer({ min: 20, max: 150 }).map((k) => k * 1000),
         fc.integer({ min: 1, max: 40 }).map((k) => k * 25),
         fc.integer({ min: 2, max: 60 }).map((k) => k * 500),
@@ -44,6 +46,9 @@ describe("a form in another language", () => {
       ["Le pare-brise est fissuré.", "glass"],
       ["Dellen durch Hagel auf dem Dach.", "weather"],
       ["Un robo en el garaje, se llevaron la radio.", "theft"],
+      ["Kradzież z garażu, skradziono radio.", "theft"],
+      ["Bucklor efter hagel på taket.", "weather"],
+      ["Stłuczka na parkingu, zderzenie z innym autem.", "collision"],
     ];
     for (const [said, kind] of kinds) expect(readText(claims.ir.inputs, said)["claim type"]?.value).toBe(kind);
   });

@@ -1,4 +1,4 @@
-// Words of evidence written in Spanish, French, German, Italian, Portuguese and Dutch: a table of data per language, no rule
+// Words of evidence written in Spanish, French, German, Italian, Portuguese, Dutch, Polish and Swedish: a table of data per language, no rule
 // of its own. Accents are folded before words are compared (words.ts), so "pensión" meets
 // "pension". A value read through these words is read through a translation: the text reader
 // caps it (text/languages.ts). A key written short abbreviates an English word, never one of these.
@@ -16,7 +16,7 @@ export const FOREIGN_WORDS: Record<string, Record<string, string[]>> = {
     applicant: ["solicitante"],
     members: ["convivientes", "miembros del hogar"],
     name: ["nombre"],
-    income: ["ingresos", "ingreso", "salario", "sueldo", "pensión"],
+    income: ["ingresos", "ingreso", "salario", "sueldo", "pensión", "gano", "gana"],
     debt: ["deudas", "deuda", "cuotas", "pagos mensuales"],
     loan: ["préstamo", "préstamos", "crédito solicitado"],
     "credit score": ["puntaje de crédito", "puntuación de crédito", "score crediticio"],
@@ -60,7 +60,7 @@ export const FOREIGN_WORDS: Record<string, Record<string, string[]>> = {
     disabled: ["handicap", "handicapé", "handicapée", "invalidité"],
     applicant: ["demandeur", "demandeuse"],
     members: ["membres du foyer"],
-    income: ["revenu", "revenus", "salaire"],
+    income: ["revenu", "revenus", "salaire", "gagne", "gagnons"],
     debt: ["dette", "dettes", "mensualités", "remboursements", "crédits en cours"],
     loan: ["prêt", "emprunt", "emprunter", "montant demandé"],
     "credit score": ["score de crédit", "cote de crédit"],
@@ -107,7 +107,7 @@ export const FOREIGN_WORDS: Record<string, Record<string, string[]>> = {
     low: ["niedrig", "gering"],
     medium: ["mittel"],
     high: ["hoch"],
-    income: ["einkommen", "gehalt", "lohn", "einkünfte"],
+    income: ["einkommen", "gehalt", "lohn", "einkünfte", "verdiene", "verdient"],
     debt: ["schulden", "verbindlichkeiten"],
     loan: ["kredit", "darlehen", "kreditbetrag", "darlehensbetrag"],
     "credit score": ["schufa", "bonität", "kreditwürdigkeit"],
@@ -144,7 +144,7 @@ export const FOREIGN_WORDS: Record<string, Record<string, string[]>> = {
     members: ["haushaltsmitglieder", "mitbewohner", "mitbewohnerin"],
   },
   it: {
-    income: ["reddito", "stipendio", "retribuzione", "pensione"],
+    income: ["reddito", "stipendio", "retribuzione", "pensione", "guadagno", "guadagna"],
     debt: ["debiti", "debito", "rate mensili"],
     loan: ["prestito", "finanziamento", "chiedere"],
     annual: ["annuo", "annua", "annuale", "annui"],
@@ -195,7 +195,7 @@ export const FOREIGN_WORDS: Record<string, Record<string, string[]>> = {
     applicant: ["requerente"],
     members: ["agregado familiar", "membros do agregado"],
     name: ["nome"],
-    income: ["rendimento", "rendimentos", "salário", "ordenado"],
+    income: ["rendimento", "rendimentos", "salário", "ordenado", "ganho", "ganha"],
     debt: ["dívidas", "dívida", "prestações"],
     loan: ["empréstimo", "crédito pessoal"],
     annual: ["anual", "anuais", "por ano"],
@@ -234,7 +234,7 @@ export const FOREIGN_WORDS: Record<string, Record<string, string[]>> = {
     high: ["alto", "alta"],
   },
   nl: {
-    income: ["inkomen", "inkomsten", "salaris"],
+    income: ["inkomen", "inkomsten", "salaris", "verdien", "verdient"],
     debt: ["schulden", "schuld"],
     loan: ["lening", "persoonlijke lening", "lenen", "leenbedrag"],
     "credit score": ["kredietscore"],
@@ -275,6 +275,94 @@ export const FOREIGN_WORDS: Record<string, Record<string, string[]>> = {
     medium: ["gemiddeld"],
     high: ["hoog"],
   },
+  pl: {
+    income: ["dochód", "dochody", "dochodu", "zarobki", "zarabiam", "zarabia", "wynagrodzenie", "pensja", "emerytura", "emeryturę"],
+    debt: ["długi", "długów", "dług", "zobowiązania", "zobowiązań", "rata"],
+    loan: ["pożyczka", "pożyczkę", "pożyczki", "kwota pożyczki", "kredyt gotówkowy"],
+    "credit score": ["wynik kredytowy", "ocena kredytowa"],
+    annual: ["rocznie", "roczny", "roczne", "rocznego", "na rok", "w skali roku"],
+    monthly: ["miesięcznie", "miesięczny", "miesięczne", "miesięcznego", "na miesiąc", "w miesiącu"],
+    incident: ["szkoda", "szkody", "wypadek", "zdarzenie"],
+    reported: ["zgłoszono", "zgłoszenie", "zgłoszona", "zgłosiłem", "zgłosiłam"],
+    start: ["początek", "rozpoczęcie", "obowiązuje od"],
+    policy: ["polisa", "polisy", "polisę"],
+    amount: ["kwota", "kwotę", "kwoty"],
+    claim: ["odszkodowanie", "roszczenie"],
+    retired: ["emeryt", "emerytka", "na emeryturze"],
+    unemployed: ["bezrobotny", "bezrobotna"],
+    salaried: ["umowa o pracę", "umowę o pracę", "na etacie", "czas nieokreślony"],
+    contractor: ["samozatrudniony", "samozatrudniona", "działalność gospodarcza", "własna działalność", "czas określony"],
+    employment: ["zatrudnienie", "zatrudniony", "zatrudniona"],
+    theft: ["kradzież", "skradziono", "ukradziono", "włamanie"],
+    glass: ["szyba", "szyby", "przednia szyba"],
+    weather: ["gradobicie", "burza", "powódź", "nawałnica"],
+    collision: ["kolizja", "zderzenie", "stłuczka"],
+    injury: ["ranny", "ranna", "obrażenia", "uraz"],
+    business: ["spółka", "przedsiębiorstwo"],
+    individual: ["osoba fizyczna"],
+    price: ["cena", "cena katalogowa"],
+    quantity: ["ilość", "liczba", "licencje", "licencji", "stanowisk"],
+    coupon: ["rabat", "zniżka", "kupon"],
+    uplift: ["podwyżka", "wzrost ceny"],
+    contract: ["okres umowy", "czas trwania umowy"],
+    exempt: ["zwolniony", "zwolniona", "zwolnienie"],
+    rent: ["czynsz", "czynszu", "najem"],
+    customer: ["klient", "klienta"],
+    type: ["rodzaj"],
+    country: ["kraj"],
+    risk: ["ryzyko"],
+    product: ["produkt"],
+    low: ["niskie", "niski", "niska"],
+    medium: ["średnie", "średni", "średnia"],
+    high: ["wysokie", "wysoki", "wysoka"],
+    age: ["wiek"],
+    disabled: ["niepełnosprawny", "niepełnosprawna", "niepełnosprawność"],
+    applicant: ["wnioskodawca", "wnioskodawczyni"],
+    name: ["imię", "nazwisko"],
+  },
+  sv: {
+    income: ["inkomst", "inkomster", "inkomsten", "lön", "lönen", "tjänar"],
+    debt: ["skuld", "skulder", "skulden"],
+    loan: ["lån", "lånet", "lånebelopp", "låna"],
+    "credit score": ["kreditbetyg", "kreditpoäng", "kreditvärdighet"],
+    annual: ["årlig", "årliga", "årligen", "per år", "om året", "i året"],
+    monthly: ["månatlig", "månatliga", "per månad", "i månaden", "varje månad"],
+    incident: ["skadedatum", "olycka", "olyckan"],
+    reported: ["anmäld", "anmälde", "anmälan", "anmälts"],
+    start: ["startdatum", "började", "gäller från"],
+    policy: ["försäkring", "försäkringen"],
+    amount: ["belopp", "beloppet", "summa"],
+    claim: ["ersättning", "skadeanspråk"],
+    retired: ["pensionär", "pensionerad"],
+    unemployed: ["arbetslös", "arbetssökande"],
+    salaried: ["anställd", "tillsvidareanställd", "tillsvidareanställning"],
+    contractor: ["egenföretagare", "egen firma", "visstidsanställd"],
+    employment: ["anställning", "sysselsättning"],
+    theft: ["stöld", "stulen", "stulet", "inbrott"],
+    glass: ["vindruta", "vindrutan"],
+    weather: ["hagel", "oväder", "översvämning"],
+    collision: ["kollision", "krock", "krockade"],
+    injury: ["personskada", "skadades"],
+    business: ["företag", "företaget", "bolag", "aktiebolag"],
+    individual: ["privatperson"],
+    price: ["pris", "listpris", "priset"],
+    quantity: ["antal", "licenser"],
+    coupon: ["rabatt", "kupong"],
+    uplift: ["prishöjning", "höjning"],
+    contract: ["avtal", "avtalstid", "avtalet"],
+    exempt: ["skattebefriad", "momsbefriad", "befriad"],
+    rent: ["hyra", "hyran"],
+    customer: ["kund", "kunden"],
+    type: ["typ"],
+    product: ["produkt"],
+    low: ["låg"],
+    medium: ["medel"],
+    high: ["hög"],
+    age: ["ålder"],
+    disabled: ["funktionsnedsättning", "funktionshindrad"],
+    applicant: ["sökande"],
+    name: ["namn"],
+  },
 };
 /**
  * The numbers one to twelve of each language, one first, as a whole value is written in words
@@ -296,7 +384,7 @@ export const FOREIGN_NUMBERS: Record<string, string[]> = {
  * their capital; accents are written as the language writes them.
  */
 export const FOREIGN_CURRENCIES: Record<string, string[]> = {
-  USD: ["dólares", "dólar", "dolares", "dolar", "dollari", "dollaro", "Dollar", "Dollars"],
+  USD: ["dólares", "dólar", "dolares", "dolar", "dollari", "dollaro", "Dollar", "Dollars", "dolarów", "dolary", "dolara", "dollar"],
   EUR: ["Euro", "Euros"],
 };
 
@@ -387,6 +475,35 @@ export const FOREIGN_MONTHS: Record<string, string[][]> = {
     // "december" is the English name too
     [],
   ],
+  // the day's month in the genitive ("12 marca 2026") and the month's own name
+  pl: [
+    ["stycznia", "styczeń", "styczen"],
+    ["lutego", "luty"],
+    ["marca", "marzec"],
+    ["kwietnia", "kwiecień", "kwiecien"],
+    ["maja"],
+    ["czerwca", "czerwiec"],
+    ["lipca", "lipiec"],
+    ["sierpnia", "sierpień", "sierpien"],
+    ["września", "wrzesień", "wrzesien", "wrzesnia"],
+    ["października", "październik", "pazdziernik", "pazdziernika"],
+    ["listopada", "listopad"],
+    ["grudnia", "grudzień", "grudzien"],
+  ],
+  sv: [
+    ["januari"],
+    ["februari"],
+    ["mars"],
+    ["april"],
+    ["maj"],
+    ["juni"],
+    ["juli"],
+    ["augusti"],
+    ["september"],
+    ["oktober"],
+    ["november"],
+    [],
+  ],
 };
 
 /**
@@ -401,6 +518,41 @@ export const FOREIGN_FORMER: Record<string, string[]> = {
   it: ["precedente", "precedenti", "vecchio", "vecchia", "vecchi", "vecchie"],
   pt: ["anterior", "anteriores", "antigo", "antiga", "antigos", "antigas"],
   nl: ["oude", "vorige", "vroegere", "eerdere"],
+  pl: ["poprzedni", "poprzednia", "poprzednie", "dawny", "dawna", "dawne"],
+  sv: ["tidigare", "förra", "gamla", "föregående"],
+};
+
+/**
+ * Words of each language by which a writer repairs the value just written, as "correction",
+ * "sorry" and "actually" do in English: "150 Plätze — Korrektur: bitte 175", "40, perdón, 45",
+ * "120, właściwie 135", "3 200, förlåt, 3 400".
+ */
+export const FOREIGN_REPAIRS: Record<string, string[]> = {
+  es: ["corrección", "perdón", "perdon", "digo"],
+  fr: ["correction", "pardon", "plutôt", "rectification"],
+  de: ["korrektur", "entschuldigung", "eigentlich", "berichtigung"],
+  it: ["correzione", "scusa", "scusate", "anzi"],
+  pt: ["correção", "correcao", "desculpa", "aliás", "alias"],
+  nl: ["correctie", "eigenlijk", "excuus"],
+  pl: ["korekta", "poprawka", "przepraszam", "właściwie"],
+  sv: ["rättelse", "förlåt", "egentligen"],
+};
+
+/**
+ * Words of each language that make two figures a range, as "between" before the first and "to",
+ * "and" or "or" between them do in English: "zwischen 250'000 und 400'000", "entre 40 y 45",
+ * "tussen 40 en 45", "od 40 do 45", "mellan 40 och 45". Not "a" and "à" ("500 a 12-month term"),
+ * nor Dutch "of" (English "20 of 30").
+ */
+export const FOREIGN_RANGES: Record<string, { before: string[]; between: string[] }> = {
+  es: { before: ["entre"], between: ["y", "o"] },
+  fr: { before: ["entre"], between: ["et", "ou"] },
+  de: { before: ["zwischen"], between: ["und", "bis", "oder"] },
+  it: { before: ["tra", "fra"], between: ["e", "o"] },
+  pt: { before: ["entre"], between: ["e", "ou"] },
+  nl: { before: ["tussen"], between: ["en", "tot"] },
+  pl: { before: ["między", "od"], between: ["do", "lub", "albo"] },
+  sv: { before: ["mellan"], between: ["och", "till", "eller"] },
 };
 
 /**
@@ -416,6 +568,8 @@ export const FOREIGN_HEDGES: Record<string, string[]> = {
   it: ["forse", "possibilmente", "credo", "crede"],
   pt: ["talvez", "possivelmente", "acho", "acha"],
   nl: ["misschien", "mogelijk", "denk", "denkt"],
+  pl: ["może", "chyba", "prawdopodobnie", "myślę", "sądzę"],
+  sv: ["kanske", "möjligen", "troligen", "tror"],
 };
 
 /**
@@ -429,6 +583,8 @@ export const FOREIGN_KNOWN: Record<string, string[]> = {
   it: ["noto", "nota", "verificato", "verificata", "confermato", "confermata"],
   pt: ["conhecido", "conhecida", "verificado", "verificada", "confirmado", "confirmada"],
   nl: ["bekend", "gecontroleerd", "bevestigd"],
+  pl: ["znany", "znana", "znane", "sprawdzony", "sprawdzona", "potwierdzony", "potwierdzona", "potwierdzone"],
+  sv: ["känd", "känt", "kända", "kontrollerad", "kontrollerat", "bekräftad", "bekräftat"],
 };
 export const FOREIGN_UNKNOWN: Record<string, string[]> = {
   es: ["desconocido", "desconocida", "pendiente"],
@@ -437,6 +593,8 @@ export const FOREIGN_UNKNOWN: Record<string, string[]> = {
   it: ["sconosciuto", "sconosciuta", "attesa"],
   pt: ["desconhecido", "desconhecida", "pendente"],
   nl: ["onbekend", "afwachting"],
+  pl: ["nieznany", "nieznana", "nieznane", "oczekuje", "oczekujemy"],
+  sv: ["okänd", "okänt", "inväntar", "väntar"],
 };
 
 /**
@@ -476,6 +634,20 @@ export const FOREIGN_DAYS_BACK: Record<string, [string, number][]> = {
     ["gisteren", 1],
     ["vandaag", 0],
   ],
+  pl: [
+    ["przedwczoraj", 2],
+    ["wczoraj", 1],
+    ["dzisiaj", 0],
+    ["dziś", 0],
+  ],
+  sv: [
+    ["i förrgår", 2],
+    ["förrgår", 2],
+    ["igår", 1],
+    ["i går", 1],
+    ["idag", 0],
+    ["i dag", 0],
+  ],
 };
 
 /**
@@ -489,6 +661,8 @@ export const FOREIGN_LEGENDS: Record<string, string[]> = {
   it: ["legenda", "codici", "dizionario"],
   pt: ["legenda", "códigos", "dicionário"],
   nl: ["legenda", "codes", "woordenboek"],
+  pl: ["legenda", "kody", "słownik"],
+  sv: ["förklaring", "koder", "kodlista"],
 };
 
 /**
@@ -502,6 +676,8 @@ export const FOREIGN_LEAF_WORDS: Record<string, string[]> = {
   it: ["valore", "risultato", "descrizione", "dichiarato", "dichiarata"],
   pt: ["valor", "resultado", "descrição", "declarado", "declarada"],
   nl: ["waarde", "resultaat", "omschrijving", "opgegeven"],
+  pl: ["wartość", "wynik", "opis"],
+  sv: ["värde", "resultat", "beskrivning", "uppgivet"],
 };
 
 /** A piece of a number in words: a value added, "hundred" (multiplies the group before it), a scale closing the group, or "and". */

@@ -1,7 +1,7 @@
 // Amounts as people write them: "$52,000", "52k", "USD 1.2m", "1,234.50", "12%", "twelve", with an
 // optional period ("a month", "per year", "p.a."). Used on JSON strings (the whole string) and on
 // text (every mention).
-import { FOREIGN_CURRENCIES, FOREIGN_NUMBERS } from "./foreign-words.js";
+import { FOREIGN_CURRENCIES, FOREIGN_NUMBERS, FOREIGN_WORDS } from "./foreign-words.js";
 import { folded } from "./words.js";
 
 export type Period = "week" | "month" | "year";
@@ -105,11 +105,38 @@ const PERIOD_WORDS: Record<string, Period> = {
   weekly: "week",
 };
 
-export function periodAfter(rest: string): { period: Period; length: number } | undefined {
+/** The period written after an amount; in another language's words too unless `english` (a rate: "7 % par an" is no sum per year). */
+export function periodAfter(rest: string, english = false): { period: Period; length: number } | undefined {
   const m = PERIOD_AFTER.exec(rest);
-  if (!m) return undefined;
+  if (!m) return english ? undefined : foreignPeriodAfter(rest);
   const word = (m[1] ?? m[2] ?? "").toLowerCase().replace(/[\s.]/g, "");
   const period = word === "pa" ? "year" : PERIOD_WORDS[word];
+  return period ? { period, length: m[0].length } : undefined;
+}
+
+/** Each phrase of another language for "monthly" and "annual" ("miesięcznie", "al mes", "per år"), lower case → its period. */
+const FOREIGN_PERIODS = new Map<string, Period>(
+  Object.values(FOREIGN_WORDS).flatMap((words) => [
+    ...(words.monthly ?? []).map((w): [string, Period] => [w.toLowerCase(), "month"]),
+    ...(words.annual ?? []).map((w): [string, Period] => [w.toLowerCase(), "year"]),
+  ]),
+);
+/** What a figure's gross or net is called after it, in the languages of the table ("brutto", "bruto", "lordi", "net"). */
+const GROSS_OR_NET = ["brutto", "netto", "bruto", "neto", "brut", "net", "lordi", "netti"];
+const alternatives = (words: Iterable<string>): string => [...words].sort((a, b) => b.length - a.length).join("|");
+/**
+ * A period written after an amount in another language, past the currency named after it and a
+ * word for gross or net: "5 200 USD miesięcznie", "2.300 dólares al mes", "3 200 dollar i
+ * månaden", "2 300 $ par mois", "4.100 € brutto monatlich". Only the table's phrases, whole words.
+ */
+const FOREIGN_PERIOD_AFTER = new RegExp(
+  String.raw`^[ \t]*(?:(?:[$€£]|${alternatives(Object.values(FOREIGN_CURRENCIES).flat())})[ \t]*)?(?:(?:${GROSS_OR_NET.join("|")})[ \t]+)?(${alternatives(FOREIGN_PERIODS.keys())})(?![\p{L}])`,
+  "iu",
+);
+
+function foreignPeriodAfter(rest: string): { period: Period; length: number } | undefined {
+  const m = FOREIGN_PERIOD_AFTER.exec(rest);
+  const period = m && FOREIGN_PERIODS.get(m[1]!.toLowerCase());
   return period ? { period, length: m[0].length } : undefined;
 }
 

@@ -5,13 +5,25 @@
 // ("45 seats, not 40", "instead of", "sorry, I meant" are corrections: text/qualifiers.ts.)
 // The newer value is announced by the cue words of the older, which it takes over. Both values
 // are in one sentence, a few tokens apart: the search is bounded, linear in the text.
+import { FOREIGN_REPAIRS } from "../foreign-words.js";
 import type { Token } from "./tokens.js";
 
 /** Words (stems and forms) that tell of a change just before "from": "up from", "going from", "increased from". */
 const CHANGE =
   /^(?:up|down|go|goes|going|gone|went|mov\w*|increas\w*|decreas\w*|rais\w*|ris\w*|rose|grow\w*|grew|cut\w*|reduc\w*|chang\w*|jump\w*|drop\w*|fall\w*|fell|expand\w*|bump\w*|upgrad\w*|downgrad\w*|shrink\w*|shrank|switch\w*)$/;
-/** Words of a self-repair between two values: "well", "actually", "sorry", "I mean", "er". */
-const REPAIR = /^(?:well|sorry|mean|er|erm|um|uh|correction|oops)$/;
+/** Words of a self-repair between two values: "well", "actually", "sorry", "I mean", "er", and the other languages' ("Korrektur", "perdón"). */
+const REPAIR_WORDS = new Set([
+  "well",
+  "sorry",
+  "mean",
+  "er",
+  "erm",
+  "um",
+  "uh",
+  "correction",
+  "oops",
+  ...Object.values(FOREIGN_REPAIRS).flat(),
+]);
 /** How many tokens after the older value a self-repair's word may stand ("40 seats, well, …"). */
 const REPAIR_REACH = 4;
 /** How many tokens a change's words and a unit may take between the two values. */
@@ -43,7 +55,7 @@ function changes(tokens: Token[], a: number, b: number): boolean {
   // "40 seats, well, 45 actually" (not "as well as")
   const repair = tokens
     .slice(a + 1, Math.min(b, a + 1 + REPAIR_REACH))
-    .some((t, k) => REPAIR.test(t.lower) && !(t.lower === "well" && tokens[a + k]?.lower === "as"));
+    .some((t, k) => REPAIR_WORDS.has(t.lower) && !(t.lower === "well" && tokens[a + k]?.lower === "as"));
   return repair || (tokens[b + 1]?.lower === "actually" && between.length <= 3);
 }
 

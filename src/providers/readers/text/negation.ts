@@ -47,7 +47,7 @@ export const ENGLISH_NEGATORS = [
 /**
  * The same denials in the other languages notes are written in: Spanish and Portuguese ("sin
  * coincidencia", "ningún familiar", "não"), French ("aucun résultat", "n'est pas"), German
- * ("keine Treffer", "nicht")
+ * ("keine Treffer", "nicht"), Polish ("brak", "nigdy") and Swedish ("inga", "aldrig")
  */
 export const FOREIGN_NEGATORS = [
   ...["ningún", "ninguna", "ninguno", "ningun", "nada", "nadie", "nunca", "jamás", "sin", "tampoco", "ni"],
@@ -57,6 +57,9 @@ export const FOREIGN_NEGATORS = [
   // Dutch ("geen schulden", "niet"), Italian ("nessun debito", "senza")
   ...["geen", "niet", "nooit", "zonder", "niets"],
   ...["nessun", "nessuna", "nessuno", "senza", "niente", "negativo", "negativa"],
+  // Polish ("nie mam długów", "brak", "żadnych kredytów"; "nie" is German's too), Swedish ("inga skulder", "ingen", "inte")
+  ...["brak", "żaden", "żadna", "żadne", "żadnych", "żadnego", "nigdy", "bez", "nic"],
+  ...["inte", "ingen", "inga", "inget", "aldrig", "utan", "ej", "nej"],
 ];
 
 export const NEGATORS = new Set([...ENGLISH_NEGATORS, ...FOREIGN_NEGATORS]);

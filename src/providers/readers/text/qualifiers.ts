@@ -12,7 +12,7 @@ import type { Amount } from "../numbers.js";
 import { lapsedInto, supersedes } from "./changes.js";
 import { dismissed, dismissedInto } from "./dismissed.js";
 import { figuresUnsettled } from "./pending-figures.js";
-import { FOREIGN_FORMER, FOREIGN_HEDGES, FOREIGN_KNOWN, FOREIGN_UNKNOWN } from "../foreign-words.js";
+import { FOREIGN_FORMER, FOREIGN_HEDGES, FOREIGN_KNOWN, FOREIGN_RANGES, FOREIGN_UNKNOWN } from "../foreign-words.js";
 
 /** "ended": the value of a job the text says was left ("left her job (was on 62k)"): no value now. */
 export type Qualifier = "other" | "ended" | "hedged" | "approximate";
@@ -108,7 +108,9 @@ const PAIRS: Record<string, Record<string, Qualifier>> = {
 };
 
 /** Words that join two values into a range ("$3,000 to $5,000", "3% or 4%", "30-40"). */
-const RANGE_JOINERS = new Set(["to", "and", "or", "-", "–", "—"]);
+const RANGE_JOINERS = new Set(["to", "and", "or", "-", "–", "—", ...Object.values(FOREIGN_RANGES).flatMap((r) => r.between)]);
+/** Words before the first figure of a range: "between", "zwischen", "entre". */
+const RANGE_OPENERS = new Set(["between", ...Object.values(FOREIGN_RANGES).flatMap((r) => r.before)]);
 
 /** How far, in content words, a qualifier reaches within its clause. */
 const REACH = 4;
@@ -577,7 +579,7 @@ function inRange(tokens: Token[], i: number): boolean {
   const near = (k: number) => tokens[k] !== undefined && tokens[k]!.sentence === t.sentence;
   const joined = (a: number, b: number) => near(a) && near(b) && tokens[a]!.kind === "amount" && RANGE_JOINERS.has(tokens[b]!.lower);
   if (joined(i + 2, i + 1) || joined(i - 2, i - 1)) return true;
-  if (near(i - 1) && tokens[i - 1]!.lower === "between") return true;
+  if (near(i - 1) && RANGE_OPENERS.has(tokens[i - 1]!.lower)) return true;
   const after = tokens[i + 1];
   // "700-720", "15-20k": the second number is read with its dash
   if (after?.kind === "amount" && after.start === t.end && /^[-−–]/.test(after.text)) return true;

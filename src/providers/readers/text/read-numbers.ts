@@ -5,7 +5,7 @@ import type { InputIR } from "../../../ir/ir.js";
 import type { ReadValue } from "../../types.js";
 import { holdsFractions, withinBounds } from "../coerce.js";
 import { convertPeriod, roundFloat, type Amount } from "../numbers.js";
-import { kindsOf, PERIOD_STEMS, periodOfText, stemMatch } from "../words.js";
+import { kindsOf, PERIOD_STEMS, periodOfText, stem, stemMatch } from "../words.js";
 import { assignBest, byElimination, proximity, type Cue } from "./cues.js";
 import { BY_ELIMINATION, contestFactor, LISTED, placed, rivalFactor, roundConfidence } from "./confidence.js";
 import { correctedFrom, otherWordsIn, qualifiersOf, retracted, superseded, takenBack, unknownNow, type Qualifier } from "./qualifiers.js";
@@ -542,11 +542,30 @@ function candidate(input: InputIR, cues: Cue[], index: TextIndex, i: number, min
     ),
   );
   // "$600 per month" says "monthly" of itself, if less surely than a cue word
-  const byPeriod = period !== undefined && a.period === period && cued < PERIOD_SAYS;
+  const byPeriod = period !== undefined && a.period === period && cued < PERIOD_SAYS && !namedPay(tokens, i, cues);
   if (byPeriod) factor *= PER_PERIOD_TRUST;
   const near = byPeriod ? PERIOD_SAYS : cued;
   if (near < minProximity) return undefined;
   return { input: input.name, mention: i, score: near * fit, value, factor };
+}
+
+/** A word of pay ("salary", "pension", "earns", "pensión", "gana"), whose amount is someone's pay. */
+const PAY = stem("income");
+/** How many words before an amount a word of pay names it ("a disability pension of $1,200 a month", "pensión de invalidez de 1.200 $"). */
+const PAY_REACH = 4;
+
+/**
+ * A word of pay stands just before the amount at i, and the input asks for no pay: the amount is
+ * someone's pay, and its period alone ("$1,200 a month") does not make it the input's ("monthly rent").
+ */
+function namedPay(tokens: Token[], i: number, cues: Cue[]): boolean {
+  if (cues.some((c) => stemMatch(c.stem, PAY) > 0)) return false;
+  for (let k = i - 1, words = 0; k >= 0 && words < PAY_REACH && tokens[k]!.sentence === tokens[i]!.sentence; k--) {
+    if (tokens[k]!.kind !== "word" || tokens[k]!.stop) continue;
+    words++;
+    if (stemMatch(tokens[k]!.stem, PAY) > 0) return true;
+  }
+  return false;
 }
 
 /** Below this a bare number before a plural noun may count it. */

@@ -36,7 +36,7 @@ export interface Token {
 // spaces and what follows them, and each try from inside a run of k blanks would scan the rest of
 // it (k² steps for one long run, as quoted lines' markers turned into blanks make).
 const TOKEN = new RegExp(
-  `(?<time>\\d{1,2}:\\d{2}(?::\\d{2})?(?:\\s?[ap]\\.?m\\.?)?(?![\\d]))|(?<code>(?<![A-Za-z0-9-])[A-Z]{2,}-\\d[\\dA-Z]*(?:-[\\dA-Z]+)*(?![A-Za-z0-9]))|(?<amount>(?!\\s)${AMOUNT_SOURCE.replace(/\?<(\w+)>/g, "?<a_$1>")})|(?<word>[A-Za-zÀ-ÖØ-öø-ÿ]+(?:-[A-Za-zÀ-ÖØ-öø-ÿ]+)*(?:['’][a-z]+)?)|(?<end>(?!(?<=[ \\t])[ \\t])(?:[.!?;]*[ \\t]*\\r?\\n[\\s.!?;]*|[.!?;]+(?=\\s|$)))|(?<other>\\S)`,
+  `(?<time>\\d{1,2}:\\d{2}(?::\\d{2})?(?:\\s?[ap]\\.?m\\.?)?(?![\\d]))|(?<code>(?<![A-Za-z0-9-])[A-Z]{2,}-\\d[\\dA-Z]*(?:-[\\dA-Z]+)*(?![A-Za-z0-9]))|(?<amount>(?!\\s)${AMOUNT_SOURCE.replace(/\?<(\w+)>/g, "?<a_$1>")})|(?<word>[A-Za-zÀ-ÖØ-öø-ÿĀ-ſ]+(?:-[A-Za-zÀ-ÖØ-öø-ÿĀ-ſ]+)*(?:['’][a-z]+)?)|(?<end>(?!(?<=[ \\t])[ \\t])(?:[.!?;]*[ \\t]*\\r?\\n[\\s.!?;]*|[.!?;]+(?=\\s|$)))|(?<other>\\S)`,
   "gu",
 );
 
@@ -112,7 +112,7 @@ export function tokenize(text: string, counts: ReadonlySet<number> = new Set()):
       // does a figure whose currency the text's own language names after it ("48.000 dollari")
       const money = (groups.cur1 ?? groups.cur2) !== undefined || foreignCurrencyAfter(text.slice(end));
       if (money && !groups.mult && !groups.pct && /^\d{1,3}\.\d{3}$/.test(groups.num ?? "")) amount.value = Math.round(amount.value * 1000);
-      const period = periodAfter(text.slice(end));
+      const period = periodAfter(text.slice(end), groups.pct !== undefined);
       if (period) amount.period = period.period;
       push({ kind: "amount", text: m[0].trim(), start: start + lead, end, amount, amountEnd: end + (period?.length ?? 0) });
     } else if (g.word !== undefined) {
