@@ -50,6 +50,16 @@ const KIND_TESTS: Partial<Record<Type["kind"], (v: string) => string>> = {
 /** The inline test of a value of type `t`'s kind, for a type that has one. */
 export const kindTest = (t: Type): ((v: string) => string) | undefined => KIND_TESTS[t.kind];
 
+/**
+ * JS true when the value in `v` is not null and not of type `t`'s kind, so that `rt.coerce` must
+ * convert it (a value of the kind it gives back unchanged); undefined for a type with no inline
+ * test of its kind, whose values always go through `rt.coerce`.
+ */
+export function unlessOfKind(t: Type, v: string): string | undefined {
+  const test = kindTest(t);
+  return test && `${v} !== null && !(${test(v)})`;
+}
+
 /** Types that need no run-time conversion of a value: only `any`. */
 export const needsCoercion = (t: Type): boolean => t.kind !== "any";
 

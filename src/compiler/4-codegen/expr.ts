@@ -14,7 +14,7 @@ import { ROUNDING_MODES } from "../../runtime/builtins/number.js";
 import type { RawAggregation } from "../../runtime/raw-items.js";
 import { certifiedCode, certifiedComparison, certifiedCondition } from "./certified-code.js";
 import { decidedComparison, type Triple } from "./certified-dd-code.js";
-import { emitInlined } from "./inlined.js";
+import { declaredLocals, emitInlined } from "./inlined.js";
 import { loopInvariants } from "./loop-invariant.js";
 import { runningTotalsList } from "../3-optimise/running-totals.js";
 import { constantCallQuiet } from "../2-analyse/expressions/constant-call.js";
@@ -39,6 +39,12 @@ export interface ExprContext {
   decisionTypes?: ReadonlyMap<string, Type>;
   /** in `run`: the double-doubles of certified decisions other decisions read (codegen/module.ts), by name */
   decided?: ReadonlyMap<string, Triple>;
+  /**
+   * JS ids the code around declares as locals, to which inlined calls add their arguments'
+   * (codegen/inlined.ts): set for a decision's code, a function's body and a lambda's, each
+   * declaring its own; absent in code hoisted to the module's top level
+   */
+  locals?: string[];
 }
 
 type Emit<K extends Expr["kind"]> = (node: Extract<Expr, { kind: K }>, scope: Scope, cx: ExprContext) => string;
@@ -254,7 +260,13 @@ const emitters: { [K in Expr["kind"]]: Emit<K> } = {
     const coerced = n.params
       .map((p, i) => (p.type ? `${params[i]} = rt.coerce(${params[i]}, ${cx.em.type(typeExprToType(p.type, cx.types))}); ` : ""))
       .join("");
-    return `rt.fn("lambda", [${names}], (${params.join(", ")}) => { rt.enter(); try { ${coerced}return ${emitExpr(n.body, inner, cx)}; } finally { rt.leave(); } })`;
+    // the locals of the calls inlined in the body, each call of the lambda its own
+    const locals: string[] = [];
+    const body = emitExpr(n.body, inner, { ...cx, locals });
+    const declared = declaredLocals(locals)
+      .map((d) => `${d} `)
+      .join("");
+    return `rt.fn("lambda", [${names}], (${params.join(", ")}) => { rt.enter(); try { ${coerced}${declared}return ${body}; } finally { rt.leave(); } })`;
   },
 };
 

@@ -3,14 +3,29 @@
 // and the body's value converted to the result type, as the function itself does
 // (codegen/module.ts) — without the call, its frame and its argument array. The call's steps are
 // charged to the budget all the same.
+//
+// Where the code around declares locals for it (`ExprContext.locals`: a decision's code in `run`,
+// a function's or a lambda's body), an argument worked out is assigned to a local of its own and
+// the body follows in the same expression, `(ia1 = x * 12, rt.tick(2), body)`: no function is made
+// and called for the call. Elsewhere (code hoisted to the module's top level) the body is the body
+// of an arrow function called at once with the arguments.
 import type { Expr, Inlined } from "../../ir/feel-ast.js";
+import type { Type } from "../../ir/types.js";
 import { CALL_STEPS } from "../../runtime/budget.js";
-import { bodyConforms, needsCoercion } from "./conformance.js";
-import { readsOnly } from "./emitter.js";
+import { bodyConforms, needsCoercion, unlessOfKind } from "./conformance.js";
+import { readsOnly, type Emitter } from "./emitter.js";
 import { emitExpr, type ExprContext } from "./expr.js";
 import type { Scope } from "./scope.js";
 
 const conformsAlready = (e: Expr, t: Inlined["type"]): boolean => !needsCoercion(t) || bodyConforms({ kind: "expr", expr: e, text: "" }, t);
+
+/**
+ * JS true when the argument in `id` makes the invocation null: not null, not of its parameter's
+ * type and not converted to it. Null, and a value of the type's kind already, are left as they are
+ * (rt.coerce would give them back); `id` holds the converted value after.
+ */
+const refuses = (id: string, t: Type, em: Emitter): string =>
+  `(${unlessOfKind(t, id) ?? `${id} !== null`} && (${id} = rt.coerce(${id}, ${em.type(t)})) === null)`;
 
 export function emitInlined(inl: Inlined, args: Expr[], scope: Scope, cx: ExprContext): string {
   const inner = scope.child();
@@ -25,19 +40,24 @@ export function emitInlined(inl: Inlined, args: Expr[], scope: Scope, cx: ExprCo
       inner.bind("param", p.id, value);
       return;
     }
-    const id = cx.em.fresh("a");
+    const id = cx.em.fresh(cx.locals ? "ia" : "a");
+    cx.locals?.push(id);
     inner.bind("param", p.id, id);
     params.push(id);
     values.push(value);
     // An argument that does not conform to its parameter's type makes the invocation null.
-    if (check)
-      checks.push(`{ const c = rt.coerce(${id}, ${cx.em.type(p.type)}); if (c === null && ${id} !== null) return null; ${id} = c; }`);
+    if (check) checks.push(refuses(id, p.type, cx.em));
   });
   const body = emitExpr(inl.body, inner, cx);
   const result = conformsAlready(inl.body, inl.type) ? body : `rt.coerce(${body}, ${cx.em.type(inl.type)})`;
   // the steps of a call, after its arguments, before their checks (rt.enter)
   const tick = `rt.tick(${CALL_STEPS})`;
+  const guarded = checks.length === 0 ? result : `${checks.join(" || ")} ? null : ${result}`;
   // every argument a name read in place: the steps, then the body, with no function made for it
-  if (params.length === 0) return `(${tick}, ${result})`;
-  return `((${params.join(", ")}) => { ${tick}; ${checks.join(" ")} return ${result}; })(${values.join(", ")})`;
+  if (params.length === 0) return `(${tick}, ${guarded})`;
+  if (cx.locals) return `(${params.map((id, i) => `${id} = ${values[i]}`).join(", ")}, ${tick}, ${guarded})`;
+  return `((${params.join(", ")}) => { ${tick}; return ${guarded}; })(${values.join(", ")})`;
 }
+
+/** The declaration of the locals inlined calls were given (`ExprContext.locals`), when there are any. */
+export const declaredLocals = (locals: readonly string[]): string[] => (locals.length === 0 ? [] : [`let ${locals.join(", ")};`]);

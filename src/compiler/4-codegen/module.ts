@@ -7,8 +7,9 @@
 import { bodyUses, firstRead, type BodyUses } from "./body-uses.js";
 import { declarationBlocks } from "./declaration-blocks.js";
 import type { BodyIR, DecisionIR, FunctionIR, InputIR, ModelIR, TableIR } from "../../ir/ir.js";
-import { isStringLike, type Type } from "../../ir/types.js";
-import { kindTest, needsCoercion } from "./conformance.js";
+import { isStringLike } from "../../ir/types.js";
+import { needsCoercion, unlessOfKind } from "./conformance.js";
+import { declaredLocals } from "./inlined.js";
 import { emitResultType } from "./declared.js";
 import { Emitter } from "./emitter.js";
 import { emitExpr, type ExprContext } from "./expr.js";
@@ -292,7 +293,14 @@ function computedColumn(table: TableIR, i: number, scope: Scope, cx: ExprContext
  * `lookup` is the index that alone decides the value, when the decision is just an indexed table;
  * `value` the JS that reads its value, when that is not just `id` (a decimal made on first use).
  */
-function emitDecision(
+function emitDecision(...[d, id, runScope, cx, ...rest]: Parameters<typeof decisionCode>): ReturnType<typeof decisionCode> {
+  // the locals of the calls inlined in the decision (codegen/inlined.ts), declared before its code
+  const locals: string[] = [];
+  const emitted = decisionCode(d, id, runScope, { ...cx, locals }, ...rest);
+  return { ...emitted, code: [...declaredLocals(locals), emitted.code].join("\n") };
+}
+
+function decisionCode(
   d: DecisionIR,
   id: string,
   runScope: Scope,
@@ -387,24 +395,26 @@ function emitFunction(f: FunctionIR, id: string, root: Scope, cx: ExprContext): 
   });
   // An argument that does not conform to its parameter's type makes the invocation null. A value
   // of the type's kind already (tested inline) is not converted: rt.coerce would give it back.
-  const unlessOfKind = (t: Type, v: string, then: string, otherwise: (test: string) => string) => {
-    const test = kindTest(t);
-    return test ? otherwise(`${v} !== null && !(${test(v)})`) : then;
-  };
   const coerce = f.params.flatMap((p, i) => {
     if (!needsCoercion(p.type)) return [];
     const block = `{ const c = rt.coerce(a${i}, ${cx.em.type(p.type)}); if (c === null && a${i} !== null) return null; a${i} = c; }`;
-    return [unlessOfKind(p.type, `a${i}`, block, (test) => `if (${test}) ${block}`)];
+    const test = unlessOfKind(p.type, `a${i}`);
+    return [test ? `if (${test}) ${block}` : block];
   });
   const call = `rt.coerce(r, ${cx.em.type(f.returns)})`;
-  const result = needsCoercion(f.returns) ? unlessOfKind(f.returns, "r", call, (test) => `${test} ? ${call} : r`) : "r";
+  const test = unlessOfKind(f.returns, "r");
+  const result = !needsCoercion(f.returns) ? "r" : test ? `${test} ? ${call} : r` : call;
+  // the locals of the calls inlined in the body (codegen/inlined.ts), each activation its own
+  const locals: string[] = [];
+  const body = emitBody(f.body, "r", "null", scope, { ...cx, locals });
   return [
     `function ${id}(${params.join(", ")}) {`,
     "rt.enter();",
     "try {",
     ...coerce,
+    ...declaredLocals(locals),
     "let r = null;",
-    emitBody(f.body, "r", "null", scope, cx),
+    body,
     `return ${result};`,
     "} finally { rt.leave(); }",
     "}",

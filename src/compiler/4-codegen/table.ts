@@ -50,7 +50,9 @@ export function emitTable(table: TableIR, to: TableTarget, scope: Scope, cx: Exp
     lines.push(`const ${id} = ${emitExpr(input.expr, scope, cx)};`);
     return { feel: id, levels };
   });
-  const cells = (rule: RuleIR) => rule.conditions.map((cell, i) => cellCondition(cell, columns[i]!, scope, cx)).filter((c) => c !== "true");
+  const cellsIn = (at: ExprContext) => (rule: RuleIR) =>
+    rule.conditions.map((cell, i) => cellCondition(cell, columns[i]!, scope, at)).filter((c) => c !== "true");
+  const cells = cellsIn(cx);
   const condition = (rule: RuleIR) => {
     const parts = cells(rule);
     return parts.length === 0 ? "true" : parts.join(" && ");
@@ -64,7 +66,8 @@ export function emitTable(table: TableIR, to: TableTarget, scope: Scope, cx: Exp
   const fallback = defaultValue(table, scope, cx);
 
   if (table.hit === "FIRST" && outputs && index.residual.length === 0)
-    return `{ ${[...lines, indexedTable(table, columns, to, cx, { cells, fallback, outputs })].join(" ")} }`;
+    // (its chain of tests is a module-level function: no locals of `run` there)
+    return `{ ${[...lines, indexedTable(table, columns, to, cx, { cells: cellsIn({ ...cx, locals: undefined }), fallback, outputs })].join(" ")} }`;
   if (table.hit === "FIRST") {
     const label = cx.em.fresh("T");
     const chain = (k: string) => table.rules.map((rule, i) => `if (${condition(rule)}) { ${k} = ${i}; break ${label}; }`).join(" ");
