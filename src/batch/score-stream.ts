@@ -57,7 +57,8 @@ export class CsvHeaderError extends Error {}
 
 /** The CSV header's column names, cut off the first piece (the header is record 0); a CsvHeaderError if it names a column twice. */
 export function takeHeader(piece: Piece): { columns: string[]; rest: Piece } {
-  if (piece.long !== undefined) throw new CsvHeaderError(`the header is longer than ${piece.long.toLocaleString("en-US")} bytes (--max-record-bytes)`);
+  if (piece.long !== undefined)
+    throw new CsvHeaderError(`the header is longer than ${piece.long.toLocaleString("en-US")} bytes (--max-record-bytes)`);
   const header = firstRecord(decoder.decode(piece.bytes));
   const [columns = []] = parseCsv(header);
   const problem = headerProblem(columns);

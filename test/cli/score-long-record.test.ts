@@ -27,10 +27,14 @@ const csvRow = (i: number) => {
 };
 
 function score(input: string, engine: string, out: string): string {
-  const r = spawnSync(process.execPath, [pdmBin(), "score", model, "--in", input, "--out", out, "--engine", engine, "--max-record-bytes", "4k"], {
-    cwd: root,
-    encoding: "utf8",
-  });
+  const r = spawnSync(
+    process.execPath,
+    [pdmBin(), "score", model, "--in", input, "--out", out, "--engine", engine, "--max-record-bytes", "4k"],
+    {
+      cwd: root,
+      encoding: "utf8",
+    },
+  );
   expect(r.stderr).toContain(`scored ${ROWS.toLocaleString("en-US")} rows, ${LONG.size} errors`);
   return readFileSync(out, "utf8");
 }
@@ -38,20 +42,24 @@ function score(input: string, engine: string, out: string): string {
 const longLine = (row: number) => `${JSON.stringify({ row, error: longRecord(LIMIT) })}\n`;
 
 describe("pdm score --max-record-bytes", () => {
-  it("JSONL: the JS engine and DuckDB's write the same records, a long line's the error record naming the limit", { timeout: 120_000 }, () => {
-    const input = join(dir, "rows.jsonl");
-    writeFileSync(input, Array.from({ length: ROWS }, (_, i) => `${jsonl(i)}\n`).join(""));
-    const js = score(input, "js", join(dir, "js.jsonl"));
-    const duckdb = score(input, "duckdb", join(dir, "duckdb.jsonl"));
-    expect(duckdb).toBe(js);
-    const lines = js.split("\n");
-    expect(lines.length).toBe(ROWS + 1);
-    for (const row of LONG) expect(`${lines[row - 1]}\n`).toBe(longLine(row));
-    expect(longRecord(LIMIT).message).toContain("4,096 bytes");
-    // the other rows as without a limit
-    expect(JSON.parse(lines[1]!)).toMatchObject({ row: 2, id: "r1" });
-    expect(lines.filter((l) => l.includes('"error"')).length).toBe(LONG.size);
-  });
+  it(
+    "JSONL: the JS engine and DuckDB's write the same records, a long line's the error record naming the limit",
+    { timeout: 120_000 },
+    () => {
+      const input = join(dir, "rows.jsonl");
+      writeFileSync(input, Array.from({ length: ROWS }, (_, i) => `${jsonl(i)}\n`).join(""));
+      const js = score(input, "js", join(dir, "js.jsonl"));
+      const duckdb = score(input, "duckdb", join(dir, "duckdb.jsonl"));
+      expect(duckdb).toBe(js);
+      const lines = js.split("\n");
+      expect(lines.length).toBe(ROWS + 1);
+      for (const row of LONG) expect(`${lines[row - 1]}\n`).toBe(longLine(row));
+      expect(longRecord(LIMIT).message).toContain("4,096 bytes");
+      // the other rows as without a limit
+      expect(JSON.parse(lines[1]!)).toMatchObject({ row: 2, id: "r1" });
+      expect(lines.filter((l) => l.includes('"error"')).length).toBe(LONG.size);
+    },
+  );
 
   it("CSV: a record past the limit (its line breaks inside quotes) is one row's error record", { timeout: 120_000 }, () => {
     const input = join(dir, "rows.csv");

@@ -533,7 +533,9 @@ export async function screenJsonl(
     // the file offset where the skipped line starts
     let skipFrom = 0;
     const long = (length: number): Screen | null =>
-      length > limit ? { clean: false, line: lines, reason: `a line longer than ${limit.toLocaleString("en-US")} bytes (--max-record-bytes)` } : null;
+      length > limit
+        ? { clean: false, line: lines, reason: `a line longer than ${limit.toLocaleString("en-US")} bytes (--max-record-bytes)` }
+        : null;
     /** Declines the line starting at buf[s] (ending at buf[e], its line feed or the buffer's end): null to go on, or the file's verdict. */
     const decline = async (s: number, e: number, reason: string): Promise<Screen | null> => {
       if (copy === undefined) return { clean: false, line: lines, reason };
