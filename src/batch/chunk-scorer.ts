@@ -15,6 +15,7 @@ import { recordWriter, type OutputFormat, type RowError } from "./records.js";
 import type { RowModel } from "./row-model.js";
 import { evaluationError, withinLimits } from "./row-budget.js";
 import { rowPlan } from "./row-plan.js";
+import { longRecord } from "./record-limit.js";
 import { LF } from "./bytes.js";
 
 export type InputFormat = "jsonl" | "csv";
@@ -36,6 +37,8 @@ interface PieceInput {
   first: number;
   /** CSV: the header's column names */
   columns?: string[];
+  /** the piece is one record longer than this limit, unread (piece-reader.ts) */
+  long?: number;
 }
 
 /** What a piece came to; its records are in the sink it was scored into. */
@@ -209,6 +212,13 @@ function unmeteredScorer(model: RowModel, options: ScoreOptions): PieceScorer {
   return slots ? byteJsonlScorer(model, options, new JsonRowReader(slots, idField)) : generalJsonlScorer(model, options);
 }
 
-/** A function that scores pieces of `options.input` bytes into `options.output` bytes, each row within the budget. */
-export const pieceScorer = (model: RowModel, options: ScoreOptions): PieceScorer =>
-  withinLimits(options.limits, unmeteredScorer(model, options));
+/** A function that scores pieces of `options.input` bytes into `options.output` bytes, each row within the budget; a record past the limit is its error record. */
+export function pieceScorer(model: RowModel, options: ScoreOptions): PieceScorer {
+  const scorer = withinLimits(options.limits, unmeteredScorer(model, options));
+  const writer = recordWriter(options.output, model.decisions);
+  return (piece, sink) => {
+    if (piece.long === undefined) return scorer(piece, sink);
+    sink.text(writer.error(piece.first, undefined, longRecord(piece.long)));
+    return { rows: 1, errors: 1 };
+  };
+}

@@ -30,6 +30,8 @@ export interface BatchOptions {
   piecesPerWorker?: number;
   /** bytes a piece is read to (but for the last, and a longer record); default 256 KiB */
   pieceBytes?: number;
+  /** the longest record read (record-limit.ts) */
+  maxRecordBytes?: number;
   /** called after each piece's results are written */
   onProgress?: (done: Tally) => void;
 }
@@ -55,6 +57,8 @@ export class CsvHeaderError extends Error {}
 
 /** The CSV header's column names, cut off the first piece (the header is record 0); a CsvHeaderError if it names a column twice. */
 export function takeHeader(piece: Piece): { columns: string[]; rest: Piece } {
+  if (piece.long !== undefined)
+    throw new CsvHeaderError(`the header is longer than ${piece.long.toLocaleString("en-US")} bytes (--max-record-bytes)`);
   const header = firstRecord(decoder.decode(piece.bytes));
   const [columns = []] = parseCsv(header);
   const problem = headerProblem(columns);
@@ -82,16 +86,16 @@ export async function scoreStream(options: BatchOptions): Promise<Summary> {
   );
 
   if (options.header) output.write(options.header);
-  const reader = new PieceReader(options.input, format === "csv" ? "csv" : "lines", buffers, pieceBytes);
+  const reader = new PieceReader(options.input, format === "csv" ? "csv" : "lines", buffers, pieceBytes, 0, options.maxRecordBytes);
   let nextRow = 1;
   let columns: string[] | undefined;
   // The next piece is read while the workers score the last ones; it waits for room to be sent.
   for (let piece = await reader.next(); piece; piece = await reader.next()) {
     if (format === "csv" && !columns) ({ columns, rest: piece } = takeHeader(piece));
     const seq = await ordered.next();
-    inputBytes.set(seq, piece.bytes.length);
+    inputBytes.set(seq, piece.bytes.length + (piece.skipped ?? 0));
     // room for records about twice the size of their rows; the worker grows it if they are larger
-    pool.submit({ seq, first: nextRow, bytes: piece.bytes, spare: buffers.take(2 * piece.bytes.length), columns });
+    pool.submit({ seq, first: nextRow, bytes: piece.bytes, spare: buffers.take(2 * piece.bytes.length), columns, long: piece.long });
     nextRow += piece.records;
   }
   // an empty file has no first piece: its missing header is the same error as an empty one

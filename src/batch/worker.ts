@@ -23,7 +23,7 @@ export interface WorkerSetup {
 export type MainMessage =
   | { type: "model"; model: LoadableModel }
   /** a piece of whole records */
-  | { type: "piece"; seq: number; first: number; bytes: Uint8Array; spare: SharedArrayBuffer; columns?: string[] };
+  | { type: "piece"; seq: number; first: number; bytes: Uint8Array; spare: SharedArrayBuffer; columns?: string[]; long?: number };
 
 export type PieceMessage = Extract<MainMessage, { type: "piece" }>;
 
@@ -43,7 +43,7 @@ function start(setup: WorkerSetup): void {
       return;
     }
     const sink = new ByteSink(new Uint8Array(m.spare));
-    const out = score!({ bytes: m.bytes, first: m.first, columns: m.columns }, sink);
+    const out = score!({ bytes: m.bytes, first: m.first, columns: m.columns, long: m.long }, sink);
     const bytes = sink.view();
     const input = m.bytes.buffer as SharedArrayBuffer;
     port.postMessage({ type: "scored", seq: m.seq, bytes, input, rows: out.rows, errors: out.errors } satisfies WorkerMessage);

@@ -157,4 +157,63 @@ describe("PieceReader", () => {
       ),
     );
   });
+
+  it("makes a record longer than the limit a piece of its own, unread, and reads on after it", async () => {
+    // a CSV record's fields (quoted ones may hold any line break); a record is never empty, so that a
+    // lone CR before it is never taken for a CRLF's
+    const field = fc
+      .string({ unit: fc.constantFrom("a", ",", '"', "\n", "\r", "é"), maxLength: 12 })
+      .map((s) => (/[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s));
+    const csvRecord = fc.array(field, { minLength: 1, maxLength: 3 }).map((f) => f.join(",") || "x");
+    const line = fc.string({ unit: fc.constantFrom("a", "é", " ", "\r"), maxLength: 30 });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom<RecordSyntax>("csv", "lines"),
+        fc.array(fc.tuple(csvRecord, line, fc.constantFrom("\n", "\r\n", "\r")), { minLength: 1, maxLength: 12 }),
+        fc.boolean(),
+        fc.integer({ min: 0, max: 24 }),
+        fc.array(fc.integer({ min: 1, max: 9 }), { minLength: 1, maxLength: 5 }),
+        fc.integer({ min: 1, max: 20 }),
+        async (syntax, recs, finalBreak, limit, sizes, pieceBytes) => {
+          // each record's text and line break (lines: LF only, a CR is the line's)
+          const records = recs.map(([csv, text, end], i) => {
+            const last = i === recs.length - 1 && !finalBreak;
+            return syntax === "csv" ? { text: csv, end: last ? "" : end } : { text, end: last ? "" : "\n" };
+          });
+          // lines: an unterminated empty last line is no record
+          if (syntax === "lines" && records.at(-1)!.text === "" && records.at(-1)!.end === "") records.pop();
+          const input = records.map((r) => r.text + r.end).join("");
+          const bytes = Buffer.from(input);
+          const chunks: Buffer[] = [];
+          for (let at = 0, i = 0; at < bytes.length; i++) {
+            const size = sizes[i % sizes.length]!;
+            chunks.push(bytes.subarray(at, at + size));
+            at += size;
+          }
+          const pool = new BufferPool(pieceBytes, 2);
+          const reader = new PieceReader(streamSource(Readable.from(chunks)), syntax, pool, pieceBytes, 0, limit);
+          const LONG = "\u0000long\u0000";
+          let seen = "";
+          let count = 0;
+          let at = 0;
+          for (let p = await reader.next(); p; p = await reader.next()) {
+            expect(p.offset).toBe(at);
+            if (p.long !== undefined) {
+              expect([p.long, p.bytes.length, p.records]).toEqual([limit, 0, 1]);
+              seen += LONG;
+            } else seen += Buffer.from(p.bytes).toString();
+            // a buffer never grows past the limit (but for the piece it is read to, and a CR's LF)
+            expect(p.bytes.buffer.byteLength).toBeLessThanOrEqual(Math.max(pieceBytes, limit + 2));
+            count += p.records;
+            at += p.bytes.length + (p.skipped ?? 0);
+            pool.give(p.bytes.buffer as SharedArrayBuffer);
+          }
+          expect(at).toBe(bytes.length);
+          expect(count).toBe(records.length);
+          expect(seen).toBe(records.map((r) => (Buffer.byteLength(r.text) > limit ? LONG : r.text + r.end)).join(""));
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
 });

@@ -35,6 +35,8 @@ export interface DuckDbBatch {
   pieceBytes?: number;
   /** pieces scored at once, each on a connection of its own (default: the cores, at most 4) */
   lanes?: number;
+  /** the longest record read (record-limit.ts): a longer one is the JS engine's error record, unread */
+  maxRecordBytes?: number;
   onProgress?: (done: Tally) => void;
 }
 
@@ -97,7 +99,9 @@ interface InFlight {
   first: number;
   records: number;
   bytes: number;
-  result: Promise<DuckDBResultReader>;
+  /** null for a record past the limit, no query's (its error record is the JS engine's) */
+  result: Promise<DuckDBResultReader> | null;
+  long?: number;
 }
 
 export async function scoreWithDuckDb(batch: DuckDbBatch): Promise<DuckDbTally> {
@@ -122,12 +126,23 @@ export async function scoreWithDuckDb(batch: DuckDbBatch): Promise<DuckDbTally> 
       statements.push(await connection.prepare(pieceStatement(batch.query, batch.exactDecimals)));
     }
     const buffers = new BufferPool(pieceBytes);
-    const reader = new PieceReader(batch.input, "lines", buffers, pieceBytes);
+    const reader = new PieceReader(batch.input, "lines", buffers, pieceBytes, 0, batch.maxRecordBytes);
     const done: DuckDbTally = { rows: 0, errors: 0, bytes: 0, byJs: 0 };
     const sink = new ByteSink(new Uint8Array(64 * 1024));
     // the oldest piece's records, written in input order
     const land = async (): Promise<void> => {
       const piece = flying.shift()!;
+      if (!piece.result) {
+        sink.pos = 0;
+        const scored = js({ bytes: new Uint8Array(0), first: piece.first, long: piece.long }, sink);
+        await write(batch.output, decoder.decode(sink.view()));
+        done.rows += scored.rows;
+        done.errors += scored.errors;
+        done.byJs += scored.rows;
+        done.bytes += piece.bytes;
+        batch.onProgress?.({ ...done });
+        return;
+      }
       // a piece of blank lines has no rows, and its result no columns
       const [[records], [rows]] = (await piece.result).getColumnsJS() as [[string], [bigint]];
       // the records SQL wrote, and between them the numbers of the lines left to the JS engine
@@ -153,6 +168,12 @@ export async function scoreWithDuckDb(batch: DuckDbBatch): Promise<DuckDbTally> 
     // each lane's connection scores a piece while the next is read and the oldest written
     for (let k = 0, piece = await reader.next(); piece; k++, piece = await reader.next()) {
       if (flying.length === lanes) await land();
+      if (piece.long !== undefined) {
+        buffers.give(piece.bytes.buffer as SharedArrayBuffer);
+        flying.push({ text: "", first, records: 1, bytes: piece.skipped ?? 0, result: null, long: piece.long });
+        first += 1;
+        continue;
+      }
       const text = decoder.decode(piece.bytes);
       buffers.give(piece.bytes.buffer as SharedArrayBuffer);
       const statement = statements[k % lanes]!;

@@ -29,6 +29,8 @@ export interface JsonlFileBatch {
   idField: string;
   /** the piece engine's lanes */
   lanes?: number;
+  /** the longest record read (record-limit.ts) */
+  maxRecordBytes?: number;
   /** how much of the file is screened before DuckDB starts on it (bytes; default GUESS_BYTES) */
   guessBytes?: number;
   onProgress?: (done: { rows: number; errors: number; bytes: number }) => void;
@@ -58,14 +60,15 @@ export async function scoreJsonlFile(batch: JsonlFileBatch): Promise<JsonlFileTa
   try {
     let screen: Screen | null = null;
     if (keys && !globbed) {
-      const guess = await screenJsonl(batch.input, keys.keys, keys.id, undefined, batch.guessBytes ?? GUESS_BYTES);
+      const limit = batch.maxRecordBytes;
+      const guess = await screenJsonl(batch.input, keys.keys, keys.id, undefined, batch.guessBytes ?? GUESS_BYTES, limit);
       if (guess.clean && guess.partial && guess.lines > 0) {
-        const early = await scoreWhileScreening(batch, guess, screenJsonl(batch.input, keys.keys, keys.id, copy));
+        const early = await scoreWhileScreening(batch, guess, screenJsonl(batch.input, keys.keys, keys.id, copy, undefined, limit));
         if ("tally" in early) return { ...early.tally, reader: "read_json", exactLines: 0, guessed: true };
         screen = early.screen;
       } else if (guess.clean) screen = guess;
       // a line the screen declines among the first: screened again, with the copy a split file needs
-      else screen = await screenJsonl(batch.input, keys.keys, keys.id, copy);
+      else screen = await screenJsonl(batch.input, keys.keys, keys.id, copy, undefined, limit);
     }
     if (screen?.clean && screen.lines > 0) {
       const tally = await scoreFile(batch, screen, batch.output);
@@ -157,6 +160,7 @@ async function scorePieces(batch: JsonlFileBatch): Promise<TableTally> {
       exactDecimals: batch.exactDecimals,
       idField: batch.idField,
       lanes: batch.lanes,
+      maxRecordBytes: batch.maxRecordBytes,
       onProgress: batch.onProgress,
     });
     output.end();

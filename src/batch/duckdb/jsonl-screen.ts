@@ -16,6 +16,7 @@
 // SQL leaves to the JS engine can be read back.
 import { open, type FileHandle } from "node:fs/promises";
 import { isUtf8 } from "node:buffer";
+import { MAX_RECORD_BYTES } from "../record-limit.js";
 import { BACKSLASH, CLOSE_OBJECT, COLON, COMMA, CR, DOT, LF, MINUS, NINE, OPEN_OBJECT, PLUS, QUOTE, SPACE, TAB, ZERO } from "../bytes.js";
 
 export type ScreenKind = "number" | "string" | "boolean" | "date";
@@ -493,9 +494,18 @@ const tooMany = (declined: number, lines: number, done: boolean) => (done || lin
  * declines (but not too many: SPLIT_SHARE) is written there with each of those lines a marker, for
  * DuckDB's reader to read instead (`read`); the caller removes it. Without, the first such line
  * declines the file. With `prefix` (and no copy), the screen stops after the first line that
- * ends that many bytes into the file or later (`partial`: the file may go on).
+ * ends that many bytes into the file or later (`partial`: the file may go on). A line longer than
+ * `limit` (record-limit.ts) declines the file, copy or not: the piece engine skips it unread, where
+ * the JS engine's fallback for a declined line would read it back whole.
  */
-export async function screenJsonl(path: string, keys: ScreenKey[], id: number, copy?: string, prefix?: number): Promise<Screen> {
+export async function screenJsonl(
+  path: string,
+  keys: ScreenKey[],
+  id: number,
+  copy?: string,
+  prefix?: number,
+  limit = MAX_RECORD_BYTES,
+): Promise<Screen> {
   const screen = new LineScreen(keys, id);
   const marker = markerOf(keys);
   const stub = new TextEncoder().encode(`{${JSON.stringify(marker)}:true}`);
@@ -520,6 +530,12 @@ export async function screenJsonl(path: string, keys: ScreenKey[], id: number, c
     let from = 0;
     // within a line longer than the buffer, declined: its bytes to the next line feed are skipped
     let skipping = false;
+    // the file offset where the skipped line starts
+    let skipFrom = 0;
+    const long = (length: number): Screen | null =>
+      length > limit
+        ? { clean: false, line: lines, reason: `a line longer than ${limit.toLocaleString("en-US")} bytes (--max-record-bytes)` }
+        : null;
     /** Declines the line starting at buf[s] (ending at buf[e], its line feed or the buffer's end): null to go on, or the file's verdict. */
     const decline = async (s: number, e: number, reason: string): Promise<Screen | null> => {
       if (copy === undefined) return { clean: false, line: lines, reason };
@@ -543,6 +559,7 @@ export async function screenJsonl(path: string, keys: ScreenKey[], id: number, c
         const verdict = await decline(0, filled, "a line longer than a megabyte");
         if (verdict) return verdict;
         skipping = true;
+        skipFrom = offset;
       }
       if (skipping) {
         // the skipped line's bytes are not copied
@@ -558,10 +575,16 @@ export async function screenJsonl(path: string, keys: ScreenKey[], id: number, c
       if (skipping) {
         const lf = feeds.indexOf(LF, 0);
         if (lf < 0 || lf >= end) {
-          if (bytesRead === 0) break;
+          if (bytesRead === 0) {
+            const verdict = long(offset + end - skipFrom);
+            if (verdict) return verdict;
+            break;
+          }
           filled = end;
           continue;
         }
+        const verdict = long(offset + lf - skipFrom);
+        if (verdict) return verdict;
         // the line feed ends the copy's marker
         skipping = false;
         from = lf;
@@ -579,6 +602,7 @@ export async function screenJsonl(path: string, keys: ScreenKey[], id: number, c
         if (e === end && bytesRead !== 0) {
           // the first line goes on past the buffer: skipped
           skipping = true;
+          skipFrom = 0;
           filled = end;
           atStart = false;
           continue;
@@ -594,6 +618,8 @@ export async function screenJsonl(path: string, keys: ScreenKey[], id: number, c
         if (e < 0 || e >= last) e = last;
         if (lines % BLOCK === 0) starts.push(offset + s);
         lines++;
+        const tooLong = long(e - s);
+        if (tooLong) return tooLong;
         const why =
           e - s > MAX_LINE
             ? "a line longer than a megabyte"

@@ -7,6 +7,7 @@
 // engine, called by DuckDB on that row only (table-fallback.ts). A missing column or a column of
 // the wrong type is one error naming each, before anything is written. Memory is DuckDB's streaming
 // COPY (it spills to the system's temporary directory past its limit).
+import { MAX_RECORD_BYTES } from "../record-limit.js";
 import { open, rm, rename, stat } from "node:fs/promises";
 import { randomUUID } from "node:crypto";
 import { tmpdir } from "node:os";
@@ -41,6 +42,16 @@ import {
 /** The file cannot be scored: unreadable, a column missing or of the wrong type. Nothing was written. */
 export class TableError extends Error {}
 
+/** DuckDB's CSV reader refusing a line longer than its `max_line_size`: the file's error, naming the line and the limit. */
+function longLine(e: Error, table: FileTable): TableError | undefined {
+  if (table.format !== "csv" || !/maximum line size/i.test(e.message)) return undefined;
+  const line = /CSV Error on Line: (\d+)/.exec(e.message)?.[1];
+  const limit = (table.maxLine ?? MAX_RECORD_BYTES).toLocaleString("en-US");
+  return new TableError(
+    `${table.path}${line ? `: line ${line}` : ""}: a record longer than ${limit} bytes (--max-record-bytes), which DuckDB's CSV reader refuses; nothing was written (--engine js makes it that row's error record)`,
+  );
+}
+
 export interface TableBatch {
   model: ModelInput;
   strict: boolean;
@@ -57,6 +68,8 @@ export interface TableBatch {
   idField: string;
   /** where the model's lowering over the file's columns is kept between runs (none: lowered at each run) */
   cache?: SqlCache;
+  /** the longest CSV line read (record-limit.ts): a file with a longer one is refused, nothing written */
+  maxRecordBytes?: number;
   /** DuckDB's threads (default: one for a JSONL or CSV output, else its own, the cores) */
   threads?: number;
   onProgress?: (done: { rows: number; errors: number; bytes: number }) => void;
@@ -312,7 +325,9 @@ export async function scoreTable(batch: TableBatch): Promise<TableTally> {
     const jsonl = input.format === "jsonl" ? input : undefined;
     if (jsonl && batch.output.format !== "jsonl") throw new TableError("DuckDB's JSON reader writes JSONL only");
     const table: FileTable =
-      input.format === "jsonl" ? { format: "csv", path: input.path, columns: [] } : await describe(connection, input.format, input.path);
+      input.format === "jsonl"
+        ? { format: "csv", path: input.path, columns: [] }
+        : { ...(await describe(connection, input.format, input.path)), maxLine: batch.maxRecordBytes };
     await batch.onStage?.("describe", { connection });
     // the digits the file's numbers need, so that the query's arithmetic stays in 64 bits (number-domain.ts; a JSONL file's the screen found)
     const names = Object.keys((model.inputSchema.properties ?? {}) as Record<string, unknown>);
@@ -393,7 +408,9 @@ export async function scoreTable(batch: TableBatch): Promise<TableTally> {
       : undefined;
     written = true;
     try {
-      const result = await connection.runAndReadAll(statement);
+      const result = await connection.runAndReadAll(statement).catch((e: Error) => {
+        throw longLine(e, table) ?? e;
+      });
       tally.rows = Number(result.getRows()[0]![0]);
     } finally {
       if (timer) clearInterval(timer);

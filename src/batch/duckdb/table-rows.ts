@@ -8,6 +8,7 @@
 // much as reading the file). A CSV cell is read as the JS engine reads it (csv-state.ts): a number where
 // the input schema has a number, `true`/`false` where a boolean, an empty cell missing. A Parquet
 // column must be of its input's kind; a null is a missing value.
+import { MAX_RECORD_BYTES } from "../record-limit.js";
 import { identifier, stringLiteral } from "../../compiler/4-sql/dialects.js";
 import type { Digits, InputColumn } from "../../compiler/index.js";
 import { csvCellKinds, NUMERIC, type CellKind } from "../csv-state.js";
@@ -28,6 +29,8 @@ export interface FileTable {
   format: TableFormat;
   path: string;
   columns: TableColumn[];
+  /** CSV: the longest line DuckDB's reader takes (record-limit.ts; it refuses the file at a longer one) */
+  maxLine?: number;
 }
 
 /** How the JS engine reads a raw text back: as it stands, a number, a boolean, days since 1970-01-01 (a date). */
@@ -72,7 +75,7 @@ function reader(t: FileTable): { from: string; line: string } {
     // a short record's missing cells are null (DuckDB pads short records only
     // when it reads the file in one stream), an empty cell is '' (no cell is a line feed, the null text, unquoted;
     // a quoted one is never null), so a record with more cells than the header has one in the extra column
-    from: `read_csv(${path}, auto_detect = false, header = true, columns = {${columns}}, delim = ',', quote = '"', escape = '"', null_padding = true, strict_mode = false, parallel = false, new_line = '\\n', nullstr = chr(10), allow_quoted_nulls = false)`,
+    from: `read_csv(${path}, auto_detect = false, header = true, columns = {${columns}}, delim = ',', quote = '"', escape = '"', null_padding = true, strict_mode = false, parallel = false, new_line = '\\n', nullstr = chr(10), allow_quoted_nulls = false, max_line_size = ${t.maxLine ?? MAX_RECORD_BYTES})`,
     line: "row_number() OVER ()",
   };
 }

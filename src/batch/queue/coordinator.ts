@@ -296,7 +296,8 @@ export async function scoreOnQueue(o: QueueBatchOptions): Promise<Summary> {
     // --- reading the rest of the input into chunks
     const source = inputPath === null ? (o.input as { stream: ByteSource }).stream : await fileSource(inputPath, progress.readOffset);
     try {
-      const reader = new PieceReader(source, o.format === "csv" ? "csv" : "lines", buffers, o.chunkBytes, progress.readOffset);
+      // a chunk has no place yet for a record past the limit, unread (its job would need to say so): unbounded here
+      const reader = new PieceReader(source, o.format === "csv" ? "csv" : "lines", buffers, o.chunkBytes, progress.readOffset, Infinity);
       for (let piece = await reader.next(); piece; piece = await reader.next()) {
         if (o.format === "csv" && !columns) {
           ({ columns, rest: piece } = takeHeader(piece));

@@ -21,7 +21,8 @@ import { formatCheck } from "../format.js";
 import { EXIT, print, UserError, type Io } from "../io.js";
 import { command, UsageError, type CommandSpec } from "../command.js";
 import { LENIENT, MODEL_ARGUMENT, readModel } from "../load-model.js";
-import { QUEUE_OPTIONS } from "../queue-options.js";
+import { byteSize, QUEUE_OPTIONS } from "../queue-options.js";
+import { MAX_RECORD_BYTES } from "../../batch/record-limit.js";
 import { stopOnSignal } from "../stop-on-signal.js";
 import { loweringCache } from "../lowering-cache.js";
 import type { DuckDbPlan } from "../../batch/duckdb/plan.js";
@@ -78,6 +79,13 @@ export const spec: CommandSpec = {
     table: { type: "string", value: "NAME", description: "with --engine postgres: the table of rows to score (schema.table or table)" },
     "out-table": { type: "string", value: "NAME", description: "with --engine postgres: the table the records go to, created" },
     replace: { type: "boolean", description: "with --engine postgres: replace --out-table if it exists" },
+    "max-record-bytes": {
+      type: "string",
+      value: "BYTES",
+      default: `${MAX_RECORD_BYTES >> 20}m`,
+      description:
+        "the longest record (JSONL line, CSV record) read, e.g. 64k or 64m: a longer one is skipped unread and becomes its row's error record (DuckDB's CSV reader refuses the file instead)",
+    },
     lenient: LENIENT,
     quiet: { type: "boolean", short: "q", description: "no progress line and no summary" },
     ...QUEUE_OPTIONS,
@@ -273,6 +281,7 @@ async function duckdbBatch(file: string, values: Values, io: Io, limits: Evaluat
             idField: values.id,
             cache,
             threads: values.workers === undefined ? undefined : workerCount(values.workers),
+            maxRecordBytes: values.maxRecordBytes,
             onProgress,
           });
         } catch (e) {
@@ -295,6 +304,7 @@ async function duckdbBatch(file: string, values: Values, io: Io, limits: Evaluat
           exactDecimals: values.exact ?? false,
           idField: values.id,
           lanes: values.workers === undefined ? undefined : workerCount(values.workers),
+          maxRecordBytes: values.maxRecordBytes,
           onProgress,
         }),
       );
@@ -312,6 +322,7 @@ async function duckdbBatch(file: string, values: Values, io: Io, limits: Evaluat
           idField: values.id,
           // pieces scored at once, one DuckDB connection each
           lanes: values.workers === undefined ? undefined : workerCount(values.workers),
+          maxRecordBytes: values.maxRecordBytes,
           onProgress,
         }),
       values,
@@ -393,6 +404,9 @@ interface Values {
   lenient?: boolean;
   quiet?: boolean;
   engine: string;
+  "max-record-bytes": string;
+  /** --max-record-bytes, read */
+  maxRecordBytes?: number;
 }
 
 export const run = command(spec, async (args, io) => {
@@ -423,6 +437,7 @@ export const run = command(spec, async (args, io) => {
     const { scoreOnQueueCommand } = await import("../score-on-queue.js");
     return scoreOnQueueCommand(file, args.values, score, io);
   }
+  values.maxRecordBytes = byteSize("max-record-bytes", values["max-record-bytes"], 1024, 1024 * 1024 * 1024);
   return stopOnSignal(io, "pdm score", values.out, async () => {
     const duckdb = await duckdbBatch(file, values, io, limits);
     return duckdb ? duckdb() : scorePool(file, values, io, limits);
@@ -491,6 +506,7 @@ async function scorePool(file: string, values: Values, io: Io, limits: Evaluatio
       output: output.stream,
       outputCopies: output.copies,
       header: recordWriter(outputFormat, decisions).header(),
+      maxRecordBytes: values.maxRecordBytes,
       onProgress: progress ? (p) => progress!.update(p) : undefined,
     }).catch((e: unknown) => {
       throw e instanceof CsvHeaderError ? new UserError(`${values.in === "-" ? "standard input" : values.in}: ${e.message}`) : e;

@@ -60,10 +60,12 @@ export const STATE = inStage("state", {
       schema: (p: { name: string; detail?: string; got: string }) => `\`${p.name}\` ${p.detail ?? "is invalid"} (got ${p.got})`,
       row: "the row does not match the model's inputs",
       cells: (p: { columns: number }) => `the record has more cells than the header's ${p.columns} column${p.columns === 1 ? "" : "s"}`,
+      long: (p: { limit: number }) =>
+        `the record is longer than ${p.limit.toLocaleString("en-US")} bytes, the longest a batch reads (--max-record-bytes): it was not read`,
     }),
     example: { variant: "schema", name: "items", detail: "must NOT have more than 10 items", got: "an array" },
     explain:
-      "Any other schema violation (a batch row lists each one in its `errors`); a CSV record with more cells than its header has columns (whose extra cells no input would read).",
+      "Any other schema violation (a batch row lists each one in its `errors`); a CSV record with more cells than its header has columns (whose extra cells no input would read); a batch record longer than `--max-record-bytes` (skipped unread, so that one record cannot hold the batch's memory).",
   }),
   "state.unknown": entry({
     severity: "warning",
