@@ -4,7 +4,8 @@
 // check's stack. Past a few they are joined in groups, groups of groups..., so the nesting grows
 // with the logarithm of their number; the order of evaluation, and so its result, is unchanged.
 
-const GROUP = 32;
+/** conditions joined flat: past this many, in groups of this many */
+export const GROUP = 32;
 
 export function joined(parts: readonly string[], op: "||" | "&&"): string {
   if (parts.length <= GROUP) return parts.join(` ${op} `);

@@ -46,4 +46,31 @@ describe("joined conditions", () => {
     for (const x of [0, 2, 39_998, 1, 39_999, 40_000, -2])
       expect(r.model.evaluate({ x }).d).toBe(x % 2 === 0 && x >= 0 && x < 40_000 ? 1 : 0);
   });
+
+  it("a table of 6,000 columns compiles, its explain code checked too, and answers and explains as its cells say", () => {
+    const n = 6000;
+    const columns = Array.from({ length: n }, (_, i) => `x${i}`);
+    const inputs = Object.fromEntries(columns.map((c) => [c, { type: "number", desc: `What is ${c}?` }]));
+    const rows = [
+      [...columns, "=> number"],
+      [...columns.map((_, i) => `> ${i}`), "1"],
+      [...columns.map(() => "-"), "0"],
+    ];
+    const r = compileUncached({ content: { name: "wide", inputs, decisions: { d: rows } } }, { verifyExplain: true });
+    expect(
+      r.ok
+        ? []
+        : r.check.stages
+            .flatMap((s) => s.diagnostics)
+            .filter((d) => d.severity === "error")
+            .map((d) => d.code),
+    ).toEqual([]);
+    if (!r.ok) return;
+    const state = (failing: number) => Object.fromEntries(columns.map((c, i) => [c, i === failing ? i : i + 1]));
+    for (const failing of [-1, 0, 2500, n - 1]) {
+      const want = failing < 0 ? 1 : 0;
+      expect(r.model.evaluate(state(failing)).d).toBe(want);
+      expect(r.model.explain(state(failing)).decisions.d).toBe(want);
+    }
+  });
 });
