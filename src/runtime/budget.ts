@@ -28,6 +28,8 @@ const WHAT: Record<LimitKind, string> = {
 };
 
 export class BudgetExceeded extends Error {
+  /** the model address of the decision whose evaluation it stopped (`decisions.x`), where the entry point knows it */
+  address?: string;
   constructor(
     readonly kind: LimitKind,
     readonly limit: number,
@@ -264,6 +266,17 @@ export function exceededLimit(e: unknown, depthLimit: number, sizeLimit = Infini
   if (/call stack/i.test(e.message)) return new BudgetExceeded("depth", depthLimit);
   if (/invalid (string|array|typed array) length/i.test(e.message)) return new BudgetExceeded("size", Math.min(sizeLimit, LONGEST_STRING));
   return null;
+}
+
+/**
+ * `e` as the limit it means under the limits in force (exceededLimit), placed at `address` (the
+ * decision being evaluated when it was thrown) unless placed already; any other error unchanged.
+ */
+export function limitAt(e: unknown, address: string): unknown {
+  const exceeded = exceededLimit(e, limits.depth, limits.size);
+  if (exceeded === null) return e;
+  exceeded.address ??= address;
+  return exceeded;
 }
 
 /**

@@ -1,6 +1,7 @@
 // The entry points of a compiled model, shared by in-process loading and standalone modules:
 // JSON in and out around the generated `run`.
 import type { Explanation } from "../ir/explanation.js";
+import { limitAt } from "./budget.js";
 import { explainRecorder, explainProblem, explanation, type ExplainRecorder } from "./explain.js";
 import { setOwn, toJson, writtenRecord } from "./json.js";
 import { withProblemSink } from "./problems.js";
@@ -45,6 +46,19 @@ const mapValues = <T, U>(o: Record<string, T>, f: (v: T) => U): Record<string, U
   return out;
 };
 
+/**
+ * `run` with a trace: a limit that stops it is placed at the decision being evaluated, the last
+ * the trace was given (the generated code adds each decision's entry as it starts it).
+ */
+function ranTraced(m: GeneratedModule, state: Record<string, unknown>, raw: Record<string, RawTrace>): Record<string, FeelValue> {
+  try {
+    return m.run(null, state, raw);
+  } catch (e) {
+    const names = Object.keys(raw);
+    throw limitAt(e, names.length > 0 ? `decisions.${names[names.length - 1]!}` : "");
+  }
+}
+
 export function entryPoints(m: GeneratedModule) {
   return {
     // No default `{}` for options: the common call passes none and should allocate nothing.
@@ -56,7 +70,7 @@ export function entryPoints(m: GeneratedModule) {
       // nothing inherited: the generated code assigns TR[name] for every decision, "__proto__" included
       const raw = writtenRecord<RawTrace>();
       const json = jsonConverter(options);
-      const decisions = mapValues(m.run(null, state, raw), json);
+      const decisions = mapValues(ranTraced(m, state, raw), json);
       const trace = mapValues(raw, (t) => {
         const entry: { rule?: number | number[]; lets?: Record<string, unknown> } = {};
         if (t.rule !== undefined) entry.rule = t.rule;
@@ -70,7 +84,13 @@ export function entryPoints(m: GeneratedModule) {
       const X = explainRecorder();
       const values = withProblemSink(
         (message) => explainProblem(X, message),
-        () => m.explain(state, X),
+        () => {
+          try {
+            return m.explain(state, X);
+          } catch (e) {
+            throw limitAt(e, X.at);
+          }
+        },
       );
       const json = jsonConverter(options);
       return { decisions: mapValues(values, json), explanation: explanation(X, json) };

@@ -70,7 +70,9 @@ export function withinBudget<T>(limits: BudgetLimits, evaluate: () => T, slice?:
     if (!exceeded) throw e;
     const { option, advice } = REMEDY[exceeded.kind];
     const message = `${exceeded.message} (the server's ${option}); ${advice}`;
-    return failure(problem("evaluation_budget_exceeded", message, [{ address: "", code: `budget.${exceeded.kind}`, message }]));
+    return failure(
+      problem("evaluation_budget_exceeded", message, [{ address: exceeded.address ?? "", code: `budget.${exceeded.kind}`, message }]),
+    );
   }
 }
 

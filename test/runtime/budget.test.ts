@@ -265,3 +265,41 @@ describe("a string or list longer than the platform holds", () => {
     expect(exceededLimit(thrown, 500, 1e12)).toEqual(expect.objectContaining({ kind: "size", limit: LONGEST_STRING }));
   });
 });
+
+describe("where a limit stopped the evaluation", () => {
+  const caught = (run: () => unknown): BudgetExceeded => {
+    try {
+      run();
+    } catch (e) {
+      if (e instanceof BudgetExceeded) return e;
+      throw e;
+    }
+    throw new Error("the evaluation ran to its end");
+  };
+  const LOOP = "count(for i in 1..1000000 return i)";
+
+  it("a traced evaluation and an explanation name the decision (or let entry) being evaluated", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 5 }), fc.nat(), (count, at) => {
+        const looping = `d${at % count}`;
+        const decisions: Record<string, string> = {};
+        for (let i = 0; i < count; i++) decisions[`d${i}`] = `d${i}` === looping ? LOOP : `${i} * 2`;
+        const model = compiled(decisions);
+        const address = `decisions.${looping}`;
+        expect(caught(() => withBudget({ steps: 10_000 }, () => model.evaluateTraced({}))).address).toBe(address);
+        expect(caught(() => withBudget({ steps: 10_000 }, () => model.explain({}))).address).toBe(address);
+      }),
+      { numRuns: 10 },
+    );
+    const lets = compileUncached({ content: { name: "lets", inputs: {}, decisions: { d: { let: { a: "1", b: LOOP }, expr: "a + b" } } } });
+    if (!lets.ok) throw new Error("the model does not compile");
+    expect(caught(() => withBudget({ steps: 10_000 }, () => lets.model.explain({}))).address).toBe("decisions.d.let.b");
+  });
+
+  it("a stack overflow taken for the depth limit is placed too", () => {
+    const functions = { f: { params: { n: "number" }, returns: "number", body: "if n = 0 then 0 else 1 + f(n - 1)" } };
+    const model = compiled({ a: "1", r: "f(1000000) + a" }, functions);
+    const e = caught(() => withBudget({ depth: 1_000_000 }, () => model.evaluateTraced({})));
+    expect({ kind: e.kind, address: e.address }).toEqual({ kind: "depth", address: "decisions.r" });
+  });
+});

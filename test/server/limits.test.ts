@@ -169,6 +169,23 @@ describe("evaluation budgets", () => {
     expect(body.detail).toMatch(/the limit of [\d,]+/);
   });
 
+  it("the problem names the decision whose evaluation passed the limit", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 1, max: 6 }), fc.nat(), fc.boolean(), async (count, at, explain) => {
+        const looping = `d${at % count}`;
+        const decisions: Record<string, string> = {};
+        for (let i = 0; i < count; i++) decisions[`d${i}`] = `d${i}` === looping ? "count(for i in 1..1000000000 return i)" : `${i} + 1`;
+        const res = await post(JSON.stringify({ model: model(decisions), state: {}, ...(explain ? { explain: true } : {}) }));
+        expect(res.statusCode).toBe(422);
+        expect(res.json().errors[0]).toMatchObject({ address: `decisions.${looping}`, code: "budget.steps" });
+      }),
+      { numRuns: 8 },
+    );
+    const functions = { f: { params: { n: "number" }, returns: "number", body: "if n = 0 then 0 else 1 + f(n - 1)" } };
+    const deep = await post(JSON.stringify({ model: model({ a: "1", r: "f(5000) + a" }, {}, functions), state: {} }));
+    expect(deep.json().errors[0]).toMatchObject({ address: "decisions.r", code: "budget.depth" });
+  });
+
   it("recursion past the depth limit: 422 budget.depth", async () => {
     const functions = { f: { params: { n: "number" }, returns: "number", body: "if n = 0 then 0 else 1 + f(n - 1)" } };
     const deep = await post(JSON.stringify({ model: model({ r: "f(5000)" }, {}, functions), state: {} }));

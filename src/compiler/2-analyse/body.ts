@@ -8,7 +8,7 @@ import { compatible, isCertain, typeToString } from "./expressions/compat.js";
 import { at, type ExprContext } from "./expressions/context.js";
 import { infer } from "./expressions/infer.js";
 import { checkResultLiterals } from "./expressions/literals.js";
-import { namesInScope, type Scope } from "./expressions/scope.js";
+import { lookup, type Scope } from "./expressions/scope.js";
 import { parseExpr } from "../1-parse/model-feel.js";
 import type { BodySource } from "../1-parse/content/body.js";
 import { analyseTable } from "./tables/analyse.js";
@@ -38,7 +38,7 @@ export interface BodySite {
   /** names read only here (a function's parameters), for the parser */
   localNames?: readonly string[];
   /** `let` entries after this one, which it cannot read */
-  later?: readonly string[];
+  later?: (name: string) => boolean;
 }
 
 const NULL_EXPR: Expr = { kind: "null", span: { start: 0, end: 0 } };
@@ -63,7 +63,8 @@ export function analyseBody(src: BodySource | null, env: ModelEnv, site: BodySit
   const context = contextFor(env, site);
   if (src === null) return { body: { kind: "expr", expr: { ...NULL_EXPR }, text: "" }, type: site.declared ?? { kind: "any" } };
   if (src.kind === "table") {
-    const declaredNames = new Set(namesInScope(site.scope));
+    // asked of the scope (each table's own set of the names in scope cost n² over n let entries)
+    const declaredNames = { has: (name: string) => lookup(site.scope, name) !== undefined };
     const { table, type } = analyseTable(src, {
       ...site,
       strict: env.strict,

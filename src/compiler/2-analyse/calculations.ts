@@ -75,14 +75,19 @@ export function calculations(env: ModelEnv, inputs: InputIR[], decisions: Decisi
 
   function analyseDecision(spec: DecisionSpec, type: Type | undefined): DecisionIR {
     const refs: NameRef[] = [];
-    let scope: Scope = rootScope(globalFrame);
+    // one frame that grows entry by entry (each sees the ones before it), and each name's last
+    // place: reading an outer name, or asking whether a name is a later entry, costs the same
+    // however many entries there are (a frame each, and a list of the later names each, cost n²)
+    const frame = new Map<string, Binding>();
+    const scope: Scope = childScope(rootScope(globalFrame), frame);
+    const lastAt = new Map(spec.lets.map((l, i) => [l.name, i]));
     const lets: LetIR[] = [];
     for (const [i, entry] of spec.lets.entries()) {
-      const later = spec.lets.slice(i + 1).map((l) => l.name);
+      const later = (name: string) => (lastAt.get(name) ?? -1) > i;
       const site = { address: entry.address, owner: entry.name, what: `let entry \`${entry.name}\``, scope, refs, later };
       const r = analyseBody(entry.body, env, site);
       lets.push({ name: entry.name, address: entry.address, body: r.body });
-      scope = childScope(scope, new Map([[entry.name, fixed({ kind: "let", name: entry.name }, r.type)]]));
+      frame.set(entry.name, fixed({ kind: "let", name: entry.name }, r.type));
     }
     const r = analyseBody(spec.body, env, {
       address: spec.address,

@@ -5,6 +5,7 @@
 // the full body. Kept as a separate small `run` so that V8 can inline all of it into the caller.
 import type { Emitter } from "./emitter.js";
 import type { IndexedLookup } from "./table-lookup.js";
+import { joined } from "./joined.js";
 
 export interface DirectDecision {
   /** the decision's name as an object literal key (Emitter.key) */
@@ -29,7 +30,10 @@ export function directPath(decisions: DirectDecision[], reads: Map<string, strin
     ...lines,
     ...found,
     ...known,
-    `if (${values.map((v) => `${v} !== undefined`).join(" && ")}) return { ${result} };`,
+    `if (${joined(
+      values.map((v) => `${v} !== undefined`),
+      "&&",
+    )}) return { ${result} };`,
     "}",
   ].join(" ");
 }

@@ -13,6 +13,7 @@ import { chosenOutput, defaultValue, emitTable, hasLiteralOutputs, hitOf, litera
 import { compactRules, ruleNumbers } from "./rule-cells.js";
 import { emitUnaryTestsTri, levelsOf } from "./unary-tests.js";
 import { jsonReader } from "./json-reader.js";
+import { GROUP, joined } from "./joined.js";
 
 const X = "X";
 
@@ -102,13 +103,22 @@ function explainTable(table: TableIR, target: string, scope: Scope, cx: ExprCont
     ...table.inputs.map((c, i) => `const ${columns[i]} = ${emitExpr(c.expr, scope, cx)};`),
     `const ${t} = rt.explainTable(${X}, ${em.lit(hitPolicy)}, [${columns.join(", ")}]);`,
   ];
-  // 0 when every cell matches, else the 1-based column of the first cell that does not
-  const failedColumn = (rule: TableIR["rules"][number]) =>
-    rule.conditions.reduceRight(
-      (rest, cell, i) =>
-        cell.kind === "any" ? rest : `${emitUnaryTestsTri(cell, columns[i]!, scope, cx, levels[i])} !== true ? ${i + 1} : ${rest}`,
-      "0",
+  // 0 when every cell matches, else the 1-based column of the first cell that does not: a `? :`
+  // a cell, in groups (each 0 when its cells match) joined by `||`, which keeps the first non-zero,
+  // so that the chain nests no deeper than a group however wide the table (joined.ts)
+  const failedColumn = (rule: TableIR["rules"][number]) => {
+    const tests = rule.conditions.flatMap((cell, i) =>
+      cell.kind === "any" ? [] : [`${emitUnaryTestsTri(cell, columns[i]!, scope, cx, levels[i])} !== true ? ${i + 1} : `],
     );
+    const groups: string[] = [];
+    for (let g = 0; g < tests.length; g += GROUP) groups.push(`${tests.slice(g, g + GROUP).join("")}0`);
+    return groups.length <= 1
+      ? (groups[0] ?? "0")
+      : joined(
+          groups.map((g) => `(${g})`),
+          "||",
+        );
+  };
   const tried = (rule: TableIR["rules"][number]) => `rt.explainRule(${t}, ${rule.index}, ${em.lit(rule.address)}, ${failedColumn(rule)})`;
   // a rule's output is evaluated at the rule's address, so that a problem there is placed on it
   const at = (address: string) => `rt.explainAt(${X}, ${em.lit(address)});`;

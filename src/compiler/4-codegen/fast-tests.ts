@@ -5,6 +5,7 @@ import type { Expr, UnaryTest, UnaryTests } from "../../ir/feel-ast.js";
 import type { SpecialisedKind } from "../../ir/ir.js";
 import type { ExprContext } from "./expr.js";
 import { emitUnaryTestsTri } from "./unary-tests.js";
+import { joined } from "./joined.js";
 import { Scope } from "./scope.js";
 import { exactNumber } from "../3-optimise/exact-number.js";
 import { dayLiteral } from "../3-optimise/day-literal.js";
@@ -96,7 +97,13 @@ export function fastCellTest(plan: ColumnPlan, cell: UnaryTests, cx: ExprContext
   if (cell.kind === "any") return "true";
   const parts = cell.tests.map((t) => TESTERS[plan.kind](t, plan.raw));
   if (parts.some((p) => p === null)) return null;
-  const anyOf = parts.length === 1 ? parts[0]! : parts.map((p) => `(${p})`).join(" || ");
+  const anyOf =
+    parts.length === 1
+      ? parts[0]!
+      : joined(
+          parts.map((p) => `(${p})`),
+          "||",
+        );
   const fast = cell.kind === "not" ? `!(${anyOf})` : anyOf;
   const slow = `${emitUnaryTestsTri(cell, plan.feel, new Scope(), cx)} === true`;
   plan.fallbackUses += (slow.match(new RegExp(`\\b${plan.feel}\\b`, "g")) ?? []).length;

@@ -22,6 +22,7 @@ import { emitExpr, type ExprContext } from "./expr.js";
 import { bindRawLocal, rawLocalEntry, type RawLocal } from "./raw-locals.js";
 import { refKey, type Scope } from "./scope.js";
 import { levelsOf } from "./unary-tests.js";
+import { joined } from "./joined.js";
 
 /** The kinds of field a tester reads raw, with the JS test that a raw value is one of them. */
 const FIELD_GUARDS = {
@@ -243,7 +244,7 @@ function operand(e: Expr, at: Binding, input: RawInput, reads: Reads, scope: Sco
         reads.compared(x, y);
         equal.push(`${x.code} === ${y.code}`);
       }
-      const any = `(${equal.join(" || ")})`;
+      const any = `(${joined(equal, "||")})`;
       return { code: e.tests.kind === "not" ? `!${any}` : any, kind: "boolean" };
     }
     case "logical": {

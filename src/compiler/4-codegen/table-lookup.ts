@@ -10,6 +10,7 @@ import type { IndexedColumn, TableIndexPlan } from "../../ir/ir.js";
 import type { Emitter } from "./emitter.js";
 import { rawGuard } from "./fast-tests.js";
 import { ascendingList, intList } from "./int-list.js";
+import { joined } from "./joined.js";
 
 /** Up to this many region combinations, the first rule of each is found once, at load. */
 const MAX_DENSE_CELLS = 1 << 16;
@@ -88,7 +89,7 @@ export function emitLookup(index: TableIndexPlan, raws: string[], first: boolean
       answer = `rt.${first ? "firstOf" : "allOf"}(${em.hoist("X", built)}, [${regionIds.join(", ")}])`;
     }
   }
-  const body = [`if (${unfit.join(" || ")}) return ${first ? -2 : "null"};`, ...regions, `return ${answer};`];
+  const body = [`if (${joined(unfit, "||")}) return ${first ? -2 : "null"};`, ...regions, `return ${answer};`];
   const lookup = em.hoist("L", `(${params.join(", ")}) => { ${body.join(" ")} }`);
   return { call: `${lookup}(${params.join(", ")})`, params };
 }

@@ -17,6 +17,7 @@ import { emitExpr, isLiteralTree, type ExprContext } from "./expr.js";
 import { numberLiteralJson } from "./literal-json.js";
 import { emitUnaryTestTri, emitUnaryTestsTri, levelsOf } from "./unary-tests.js";
 import type { Scope } from "./scope.js";
+import { joined } from "./joined.js";
 
 export interface TableTarget {
   /** JS variable receiving the value */
@@ -55,7 +56,7 @@ export function emitTable(table: TableIR, to: TableTarget, scope: Scope, cx: Exp
   const cells = cellsIn(cx);
   const condition = (rule: RuleIR) => {
     const parts = cells(rule);
-    return parts.length === 0 ? "true" : parts.join(" && ");
+    return parts.length === 0 ? "true" : joined(parts, "&&");
   };
   const index = columns.every((c) => c.plan) ? table.index : undefined;
   // An indexed table's outputs, when all literals, are one array, which the chain reads too.
@@ -250,7 +251,15 @@ function chainOfTests(table: TableIR, columns: Column[], cells: (r: RuleIR) => s
   };
   const ruleCells = table.rules.map(cells);
   const rules = ruleCells.map(
-    (parts, k) => `if (${parts.length === 0 ? "true" : parts.map((p) => `${test(p)}()`).join(" && ")}) return ${k};`,
+    (parts, k) =>
+      `if (${
+        parts.length === 0
+          ? "true"
+          : joined(
+              parts.map((p) => `${test(p)}()`),
+              "&&",
+            )
+      }) return ${k};`,
   );
   const chainCode = [...[...tests].map(([code, id]) => `const ${id} = () => ${code};`), ...rules].join(" ");
   // what the chain reads, counted as if every rule's cells were written out (see fast-tests.ts)
@@ -289,7 +298,7 @@ function cellCondition(cell: RuleIR["conditions"][number], column: Column, scope
     const parts = cell.tests.map(
       (t) => literalEquality(t, column.feel) ?? `${emitUnaryTestTri(t, column.feel, scope, cx, column.levels)} === true`,
     );
-    return parts.length === 1 ? parts[0]! : `(${parts.join(" || ")})`;
+    return parts.length === 1 ? parts[0]! : `(${joined(parts, "||")})`;
   }
   return `${emitUnaryTestsTri(cell, column.feel, scope, cx, column.levels)} === true`;
 }

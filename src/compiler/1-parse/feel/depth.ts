@@ -13,6 +13,13 @@ interface Node {
   span?: Span;
 }
 
+/**
+ * The field of a `for` or `some`/`every` whose entries nest: `for a in x, b in a, c in b` is a loop
+ * in a loop in a loop in the generated code (and in the JavaScript parser that checks it), however
+ * flat its text; each iteration counts as a level.
+ */
+const NESTED_LIST = "iterations";
+
 const isNode = (v: unknown): v is Node => v !== null && typeof v === "object" && !Array.isArray(v) && "kind" in v;
 
 /**
@@ -45,10 +52,17 @@ export function deepestOver(root: unknown, limit = MAX_EXPRESSION_DEPTH): Node |
     const fields = value as Record<string, unknown>;
     for (const k in fields) {
       const v = fields[k];
-      if (k !== "span" && v !== null && typeof v === "object" && Object.hasOwn(fields, k)) {
-        values.push(v);
-        depths.push(d);
+      if (k === "span" || v === null || typeof v !== "object" || !Object.hasOwn(fields, k)) continue;
+      if (k === NESTED_LIST && Array.isArray(v)) {
+        // each iteration runs inside the one before: the i-th is i levels deeper (its source too)
+        for (let i = v.length - 1; i >= 0; i--) {
+          values.push(v[i] as object);
+          depths.push(d + i + 1);
+        }
+        continue;
       }
+      values.push(v);
+      depths.push(d);
     }
   }
   return null;

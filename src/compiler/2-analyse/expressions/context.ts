@@ -21,7 +21,7 @@ export interface ExprContext {
   /** names that exist but may not be read here: inputs and decisions inside a function body */
   forbidden?: ReadonlyMap<string, "input" | "decision">;
   /** `let` entries defined after the one analysed: reading one is reported as such */
-  later?: readonly string[];
+  later?: (name: string) => boolean;
   /** inside a context literal's entry: its key and the keys after it, which it cannot read */
   contextEntries?: { current: string; later: (name: string) => boolean };
   /** who reads, for messages: "function `f`" */

@@ -59,7 +59,7 @@ export function inferName(node: Name, ctx: ExprContext, callee: boolean): Type {
     return { kind: "any" };
   }
   if (mayBeMember(ctx)) return { kind: "any" };
-  if (ctx.later?.includes(node.name)) {
+  if (ctx.later?.(node.name)) {
     ctx.sink.push(diagnostic("names.unknown", { variant: "later", name: node.name }, at(ctx, node.span)));
     return { kind: "any" };
   }

@@ -37,7 +37,7 @@ export interface TableSite {
   /** an expression context in the table's scope */
   context(address: string, source: string): ExprContext;
   /** inputs, decisions, functions and lets in scope: a bare word naming one earns a warning */
-  declaredNames: ReadonlySet<string>;
+  declaredNames: Pick<ReadonlySet<string>, "has">;
 }
 
 type TableSource = Extract<BodySource, { kind: "table" }>;

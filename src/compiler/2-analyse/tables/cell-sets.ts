@@ -198,14 +198,35 @@ export function cellSet(cell: UnaryTests, type: Type): ValueSet | undefined {
   const universe = universeOf(type);
   if (!universe) return undefined;
   if (cell.kind === "any") return universe;
-  let union: ValueSet | undefined;
+  const sets: ValueSet[] = [];
   for (const test of cell.tests) {
     const s = testSet(test, type, universe);
     if (!s) return undefined;
-    union = union ? unite(union, s) : s;
+    sets.push(s);
   }
+  const union = uniteAll(sets);
   if (!union) return undefined;
   return cell.kind === "not" ? complement(union) : union;
+}
+
+/**
+ * The union of a cell's sets, all of one kind (its type's), made at once: united one by one, the
+ * union so far was copied (and its intervals sorted) for each test, n² over a cell of n values.
+ */
+function uniteAll(sets: readonly ValueSet[]): ValueSet | undefined {
+  const first = sets[0];
+  if (!first || sets.some((s) => s.kind !== first.kind))
+    return sets.reduce<ValueSet | undefined>((u, s) => (u ? unite(u, s) : s), undefined);
+  if (first.kind === "ordered") return { kind: "ordered", intervals: normalise(sets.flatMap((s) => (s as typeof first).intervals)) };
+  if (first.kind === "finite") return { ...first, values: new Set(sets.flatMap((s) => [...(s as typeof first).values])) };
+  // every string listed by a positive set, or every string but those all the negated ones leave out
+  const texts = sets as (typeof first)[];
+  const listed = new Set(texts.filter((s) => !s.negated).flatMap((s) => [...s.values]));
+  const negated = texts.filter((s) => s.negated);
+  if (negated.length === 0) return { kind: "text", values: listed, negated: false };
+  const [shortest] = [...negated].sort((a, b) => a.values.size - b.values.size);
+  const left = [...shortest!.values].filter((v) => !listed.has(v) && negated.every((s) => s.values.has(v)));
+  return { kind: "text", values: new Set(left), negated: true };
 }
 
 function testSet(test: UnaryTest, type: Type, universe: ValueSet): ValueSet | undefined {

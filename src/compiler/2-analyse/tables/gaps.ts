@@ -11,15 +11,53 @@ export interface GapSite {
   cellText(rule: RuleIR, column: number): string;
 }
 
+/**
+ * For each rule and column, a key that rules share exactly when their cells outside the column are
+ * written alike, made in one pass over the cells: each cell's text numbered within its column, then
+ * the cells before each column and those after it numbered as classes, one column at a time.
+ * (Written out for each column, the key of a rule cost its whole row: n² over a table of n columns.)
+ */
+function outsideKeys(rules: readonly RuleIR[], columns: number, site: GapSite): (rule: number, column: number) => string {
+  const texts = rules.map(() => new Int32Array(columns));
+  for (let c = 0; c < columns; c++) {
+    const numbered = new Map<string, number>();
+    rules.forEach((r, k) => {
+      const text = site.cellText(r, c);
+      let id = numbered.get(text);
+      if (id === undefined) numbered.set(text, (id = numbered.size));
+      texts[k]![c] = id;
+    });
+  }
+  // before[k][c]: the class of rule k's cells [0, c); after[k][c]: of its cells [c, columns)
+  const before = rules.map(() => new Int32Array(columns + 1));
+  const after = rules.map(() => new Int32Array(columns + 1));
+  for (let c = 0; c < columns; c++) {
+    const [ahead, behind] = [new Map<string, number>(), new Map<string, number>()];
+    const back = columns - 1 - c;
+    rules.forEach((_, k) => {
+      before[k]![c + 1] = classOf(ahead, `${before[k]![c]} ${texts[k]![c]}`);
+      after[k]![back] = classOf(behind, `${texts[k]![back]} ${after[k]![back + 1]}`);
+    });
+  }
+  return (k, c) => `${before[k]![c]} ${after[k]![c + 1]}`;
+}
+
+function classOf(classes: Map<string, number>, key: string): number {
+  let id = classes.get(key);
+  if (id === undefined) classes.set(key, (id = classes.size));
+  return id;
+}
+
 /** Rules that test `column` and whose cells outside it are written alike. */
-function siblings(rules: readonly RuleIR[], column: number, site: GapSite): RuleIR[][] {
+function siblings(rules: readonly RuleIR[], column: number, keyOf: (rule: number, column: number) => string): RuleIR[][] {
   const groups = new Map<string, RuleIR[]>();
-  for (const r of rules.filter((r) => r.conditions[column]!.kind !== "any")) {
-    const key = r.conditions.map((_, i) => (i === column ? "" : site.cellText(r, i))).join("\u0000");
+  rules.forEach((r, k) => {
+    if (r.conditions[column]!.kind === "any") return;
+    const key = keyOf(k, column);
     const group = groups.get(key);
     if (group) group.push(r);
     else groups.set(key, [r]);
-  }
+  });
   return [...groups.values()].filter((g) => g.length > 1);
 }
 
@@ -82,8 +120,10 @@ export function checkGaps(
   setsOf: (r: RuleIR) => readonly (ValueSet | undefined)[],
   site: GapSite,
 ) {
+  if (!table.inputs.some((input) => input.type.kind === "number")) return;
+  const keyOf = outsideKeys(rules, table.inputs.length, site);
   table.inputs.forEach((input, column) => {
     if (input.type.kind !== "number") return;
-    for (const group of siblings(rules, column, site)) checkGroup(group, column, setsOf, site);
+    for (const group of siblings(rules, column, keyOf)) checkGroup(group, column, setsOf, site);
   });
 }

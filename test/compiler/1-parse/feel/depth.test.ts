@@ -88,6 +88,24 @@ describe("the depth limit", () => {
     if (!r.ok) expect(r.check.stages.flatMap((s) => s.diagnostics)[0]).toMatchObject({ code: "feel.too-deep", address: "decisions.d" });
   });
 
+  it("each iteration context of a `for` or `some`/`every` is a level (a loop in the one before): as many as parse compile and run, more are feel.too-deep", () => {
+    const contexts = (k: number) => Array.from({ length: k }, (_, i) => (i === 0 ? "v0 in [1]" : `v${i} in [v${i - 1}]`)).join(", ");
+    const forms = [(k: number) => `for ${contexts(k)} return v${k - 1}`, (k: number) => `some ${contexts(k)} satisfies v${k - 1} > 0`];
+    for (const form of forms) {
+      let k = MAX_EXPRESSION_DEPTH;
+      while (parseExpression(form(k)).diagnostics.length > 0) k--;
+      expect(k).toBeGreaterThan(MAX_EXPRESSION_DEPTH - 10);
+      const ok = compileUncached({ content: { name: "loops", inputs: {}, decisions: { d: form(k) } }, questions: {} });
+      expect(ok.ok ? [] : ok.check.stages.flatMap((s) => s.diagnostics)).toEqual([]);
+      if (ok.ok) expect(() => withBudget({ steps: 100_000 }, () => ok.model.evaluate({}))).not.toThrow();
+      // 2,000 of them wrote loops too deep for the check of the generated code to parse
+      const deep = compileUncached({ content: { name: "loops", inputs: {}, decisions: { d: form(2000) } }, questions: {} });
+      expect(deep.ok ? [] : deep.check.stages.flatMap((s) => s.diagnostics).map((d) => [d.code, d.address])).toEqual([
+        ["feel.too-deep", "decisions.d"],
+      ]);
+    }
+  });
+
   it("finds the same node as a direct walk of the tree, on random trees of nodes, arrays and spans", () => {
     // the walk as first written: entries in order on one stack of [value, depth] pairs
     const direct = (root: unknown, limit: number): unknown => {
