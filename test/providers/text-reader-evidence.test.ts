@@ -102,8 +102,8 @@ describe("the forms of a value", () => {
     expect(amountsOf("twelve, fifteen and twenty").map((a) => a.value)).toEqual([12, 15, 20]);
   });
 
-  it("does not join number words that are not one number ('seven sixty' is two)", () => {
-    expect(amountsOf("my score was seven sixty").map((a) => a.value)).toEqual([7, 60]);
+  it("does not join number words that are not one number ('seven, sixty' is two; 'seven sixty' is a figure said in pairs)", () => {
+    expect(amountsOf("my scores were seven, sixty").map((a) => a.value)).toEqual([7, 60]);
     expect(amountsOf("one of the owners").map((a) => a.value)).toEqual([]);
   });
 

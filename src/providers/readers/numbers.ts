@@ -1,6 +1,7 @@
 // Amounts as people write them: "$52,000", "52k", "USD 1.2m", "1,234.50", "12%", "twelve", with an
 // optional period ("a month", "per year", "p.a."). Used on JSON strings (the whole string) and on
 // text (every mention).
+import { saidAsTime, spokenPair, type PairPart } from "./spoken-pairs.js";
 import { FOREIGN_CURRENCIES, FOREIGN_NUMBERS, FOREIGN_WORDS } from "./foreign-words.js";
 import { folded } from "./words.js";
 
@@ -202,13 +203,14 @@ const wordValue = (w: string): number | undefined => (Object.hasOwn(NUMBER_WORDS
 export function numberWord(word: string): number | undefined {
   const lower = word.toLowerCase();
   if (!lower.includes("-")) return wordValue(lower);
-  let total = 0;
-  for (const p of lower.split("-")) {
-    const v = wordValue(p);
-    if (v === undefined) return undefined;
-    total += v;
-  }
-  return total;
+  const parts = lower.split("-").map((p): PairPart | undefined => (p === "oh" ? null : wordValue(p)));
+  if (parts.some((v) => v === undefined)) return undefined;
+  const values = parts as PairPart[];
+  // "forty-two" is tens and a digit; "three-forty", "seven-oh-eight" are figures said in pairs
+  const compound = values.length === 2 && (values[0] ?? 0) >= 20 && (values[0] ?? 0) % 10 === 0 && (values[1] ?? 0) < 10;
+  const pair = compound ? undefined : spokenPair(values);
+  if (pair !== undefined) return pair;
+  return values.includes(null) ? undefined : (values as number[]).reduce((a, b) => a + b, 0);
 }
 
 const SCALES: Record<string, number> = { thousand: 1e3, grand: 1e3, million: 1e6, billion: 1e9 };
@@ -279,6 +281,9 @@ export function numberPhrase(text: string, start: number, first: string): { amou
     last = "unit";
     i = at + 1;
   }
+  // "seven sixty", "one twenty", "seven oh eight": a figure said in pairs, unless a number goes on after it
+  const pair = i === 0 && share === 0 ? pairAt(text, start, words) : undefined;
+  if (pair) return withUnitAfter(text, { value: pair.value, percent: false, scaled: false, words: true }, pair.end);
   for (; i < words.length; i++) {
     const w = words[i]!.word;
     // a comma goes on with the number only after a scale: "forty-two thousand, five hundred"
@@ -303,7 +308,32 @@ export function numberPhrase(text: string, start: number, first: string): { amou
     end = words[i]!.end;
   }
   if (end < 0) return undefined;
-  const amount: Amount = { value: total + group, percent: false, scaled, words: true };
+  return withUnitAfter(text, { value: total + group, percent: false, scaled, words: true }, end);
+}
+
+/** The figure said in pairs by the first words (two or three, no comma between), if no number word goes on after them and no time is said. */
+function pairAt(
+  text: string,
+  start: number,
+  words: { word: string; end: number; comma?: boolean }[],
+): { value: number; end: number } | undefined {
+  for (const n of [3, 2]) {
+    const said = words.slice(0, n);
+    if (said.length < n || said.slice(1).some((w) => w.comma)) continue;
+    const parts = said.map((w): PairPart | undefined => (w.word === "oh" ? null : numberWord(w.word)));
+    if (parts.some((v) => v === undefined)) continue;
+    const value = spokenPair(parts as PairPart[]);
+    const after = words[n];
+    if (value === undefined || (after && !after.comma && partOf(after.word))) continue;
+    const end = said[n - 1]!.end;
+    return saidAsTime(text, start, end) ? undefined : { value, end };
+  }
+  return undefined;
+}
+
+/** The amount with a currency or percent word after it ("dollars", "percent"), and where it ends. */
+function withUnitAfter(text: string, amount: Amount, at: number): { amount: Amount; end: number } {
+  let end = at;
   const currency = CURRENCY_AFTER.exec(text.slice(end, end + 12));
   const percent = PERCENT_AFTER.exec(text.slice(end, end + 12));
   if (currency) {

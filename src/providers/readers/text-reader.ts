@@ -18,6 +18,7 @@ import { dateRole } from "./text/date-order.js";
 import { settleYears } from "./text/date-years.js";
 import { agesFromBirth } from "./text/age-from-birth.js";
 import { markInitials } from "./text/initials.js";
+import { markGroupCounts } from "./text/group-size.js";
 import { readNumbers } from "./text/read-numbers.js";
 import { readEnglish } from "./text/english.js";
 import { amountsStated } from "./text/stated-amounts.js";
@@ -178,6 +179,8 @@ function readMessage(
   for (const t of tokens) if (read.ages.has(t.start)) t.concept = "age";
   // "CS 812": a name said by its initials
   markInitials(tokens, readable, text);
+  // "four of us", "a family of four": a count of people said without the word
+  markGroupCounts(tokens);
   const index = indexText(text, tokens, meter);
   index.meter.steps += read.tokens;
   replacements?.push(...replacementsIn(index.tokens, index.amounts, text));

@@ -51,12 +51,15 @@ const CONTRACTED_BE = /^(?:(i|he|she|you|we|they)['’](m|s|re)|im)$/i;
 
 import { NEGATORS } from "./negation.js";
 import { readEvents, type Event } from "./events.js";
+import { REFUSALS } from "./refused.js";
 
 const WEEKDAY = /^(?:mon|tues|wednes|thurs|fri|satur|sun)day$/i;
 /** Words that put the verb after them in the future ("will", "'ll", "going to"). */
 const FUTURE = new Set(["will", "'ll", "’ll", "shall", "going", "gon"]);
 /** How many tokens back from a weekday its verb may stand ("comes on Friday to fit it"). */
 const VERB_REACH = 4;
+/** Dashes that set a whole answer off from what follows it ("no — I need $6,000"). */
+const DASHES = new Set(["—", "–", "-"]);
 
 /**
  * Whether the verb nearest before the weekday at i, in its sentence, tells what is to come: the
@@ -157,6 +160,8 @@ export function readEnglish(original: string): EnglishReading {
     if (gap.includes("\n")) lineStart = starts[i]!;
     if (values[i]!.includes("\n")) lineStart = ends[i]!;
     if (NEGATORS.has(values[i]!.toLowerCase()) || /n['’]t$/i.test(values[i]!)) negator = starts[i]!;
+    // "no — I need $6,000": a "no" set off by a dash is a whole answer; what follows is no part of it
+    if (DASHES.has(values[i]!) && i > 0 && REFUSALS.has(values[i - 1]!.toLowerCase())) negator = -1;
     if (!f || negator < lineStart || values[i]!.includes("\n")) return;
     const last = negated[negated.length - 1];
     if (last && i > 0 && flags[i - 1] && !gap.includes("\n")) last.end = ends[i]!;

@@ -11,7 +11,8 @@ import { BY_ELIMINATION, contestFactor, LISTED, placed, rivalFactor, roundConfid
 import { correctedFrom, otherWordsIn, qualifiersOf, retracted, superseded, takenBack, unknownNow, type Qualifier } from "./qualifiers.js";
 import { changedFrom, changedTo } from "./changes.js";
 import { matchesOf, type TextIndex } from "./text-index.js";
-import { writersNotTheRole } from "./whose.js";
+import { relativesOwn, writersNotTheRole } from "./whose.js";
+import { refusedProposals } from "./refused.js";
 import { asksTotal, listByLines, listWith, statedSum } from "./totals.js";
 import { headingPeriod } from "./bullet-lists.js";
 import { periodBefore } from "./period-before.js";
@@ -214,7 +215,8 @@ function saysNone(tokens: Token[], i: number, count: boolean): number {
       besides = BESIDES_SHARE;
       continue;
     }
-    if (distance <= 2 && NONE.has(w.lower)) return besides;
+    // "no loans" denies them; "no — I need $6,000 for the loan" is a whole answer set off from the rest
+    if (distance <= 2 && NONE.has(w.lower) && tokens[k + 1]?.kind !== "punct") return besides;
     if (count && (NOT_A_DENIAL.has(w.lower) || NOT_A_DENIAL.has(w.stem))) break;
     if (count && DENIED_VERB.test(w.lower)) return 1;
     // "doesn't pay any rent", "has never had debts": a denied verb of paying or having, right before
@@ -360,7 +362,9 @@ function denied(index: TextIndex, input: InputIR, cues: Cue[]): Denial[] {
     const said = saysNone(tokens, i, count);
     // "Mortgage: 1,120 a month. No other loans.": none besides the payment just stated
     if (said === BESIDES_SHARE && paymentJustBefore(index, i)) continue;
-    const none = Math.max(said, answeredNone(index, i) ? 1 : 0);
+    // "so the loan is $25,000?" / "no — 22,000": the answer turns the figure down, it denies no loan
+    const proposal = !count && retractionsOf(index).refusedIn.has(tokens[i]!.sentence);
+    const none = Math.max(said, !proposal && answeredNone(index, i) ? 1 : 0);
     // "no claims yet" is none so far; "no estimate yet" is not known
     const besides = !count && (said === BESIDES_SHARE || BESIDES.has(tokens[i - 1]?.lower ?? ""));
     if (none > 0 && (count || !notYet(tokens, i))) out.push({ i, m: m * none, besides });
@@ -394,6 +398,8 @@ const PER_PERIOD_FOR_SUM = 0.35;
 const PER_PERIOD_TRUST = 0.8;
 /** An amount stated in the period an input asks for ("$600 per month" for "monthly debt") is announced by that much. */
 const PERIOD_SAYS = 0.4;
+/** A value a reply agrees in place of the one a question proposed: read through the exchange, never sure. */
+const AGREED_IN_REPLY = 0.9;
 
 interface Candidate {
   input: string;
@@ -466,14 +472,31 @@ interface Label {
 const LABELS = new WeakMap<TextIndex, Map<number, Label>>();
 
 /** Per text: earlier mentions of a value a correction replaced, taken back, and for each new value the mentions it replaces. */
-const retractions = new WeakMap<TextIndex, { gone: Set<number>; replaces: Map<number, number[]> }>();
-function retractionsOf(index: TextIndex): { gone: Set<number>; replaces: Map<number, number[]> } {
+interface Retractions {
+  gone: Set<number>;
+  replaces: Map<number, number[]>;
+  /** amounts a reply agreed in place of a value it turned down (text/refused.ts) */
+  agreed: Set<number>;
+  /** the sentences of the questions whose values a reply turned down */
+  refusedIn: Set<number>;
+}
+const retractions = new WeakMap<TextIndex, Retractions>();
+function retractionsOf(index: TextIndex): Retractions {
   let r = retractions.get(index);
   if (!r) {
-    const byOld = retracted(index.tokens, index.amounts);
+    const byOld = new Map<number, number | undefined>(retracted(index.tokens, index.amounts));
+    // a value asked and turned down in the answer ("coupon 20%?" / "no — … I approved 12%")
+    const agreed = new Set<number>();
+    const refusedIn = new Set<number>();
+    for (const [old, newer] of refusedProposals(index))
+      if (!byOld.has(old)) {
+        if (index.question[index.tokens[old]!.sentence]) refusedIn.add(index.tokens[old]!.sentence);
+        byOld.set(old, newer);
+        if (newer !== undefined) agreed.add(newer);
+      }
     const replaces = new Map<number, number[]>();
-    for (const [old, newer] of byOld) replaces.set(newer, [...(replaces.get(newer) ?? []), old]);
-    retractions.set(index, (r = { gone: new Set(byOld.keys()), replaces }));
+    for (const [old, newer] of byOld) if (newer !== undefined) replaces.set(newer, [...(replaces.get(newer) ?? []), old]);
+    retractions.set(index, (r = { gone: new Set(byOld.keys()), replaces, agreed, refusedIn }));
   }
   return r;
 }
@@ -520,6 +543,8 @@ function candidate(input: InputIR, cues: Cue[], index: TextIndex, i: number, min
   if (labelOf(index, i)?.other.some((w) => !cues.some((c) => c.stem === w))) qualifiers.add("other");
   // the writer's own age when the input's role is someone else's ("I'm 52 but he'll be the main driver")
   if (writersNotTheRole(index, input, i)) qualifiers.add("other");
+  // a writer who said they are the subject's relative ("his wife here") gives their own figures ("I earn 61,000")
+  if (relativesOwn(index, i)) qualifiers.add("other");
   // a value of another time stands in for none when the text says the value now is not known
   if (qualifiers.has("other") && unknownNow(tokens, i)) return undefined;
   for (const q of qualifiers) {
@@ -542,6 +567,8 @@ function candidate(input: InputIR, cues: Cue[], index: TextIndex, i: number, min
     ),
   );
   // "$600 per month" says "monthly" of itself, if less surely than a cue word
+  // a value agreed in a reply in place of the one asked ("no — … I approved 12%") is read through the exchange, less surely
+  if (retractionsOf(index).agreed.has(i)) factor *= AGREED_IN_REPLY;
   const byPeriod = period !== undefined && a.period === period && cued < PERIOD_SAYS && !namedPay(tokens, i, cues);
   if (byPeriod) factor *= PER_PERIOD_TRUST;
   const near = byPeriod ? PERIOD_SAYS : cued;

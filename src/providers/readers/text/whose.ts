@@ -88,3 +88,73 @@ const saidOfWriter = (tokens: Token[], i: number): boolean =>
 /** The amount at i is the writer's, while the input's role is someone else's. */
 export const writersNotTheRole = (index: TextIndex, input: InputIR, i: number): boolean =>
   saidOfWriter(index.tokens, i) && roleOfAnother(index, input);
+
+/**
+ * A writer who says they are someone else's relative ("his wife here 👋", "I'm her husband", "this
+ * is his mum") speaks for themselves, not for the person the evidence is about: their own figures
+ * ("I earn 61,000 a year") are another party's. Such a line marks its writer: in a chat, every
+ * line under the same name is theirs too ("[10:12] Lucía Ruiz: and I pay 210 a month …").
+ */
+const INTRODUCING = /^(i['’]m|im|am|is|it['’]s)$/;
+/** A possessive of a third person: "his", "her", "their", or a name's ("Tomás's"). */
+const possessive = (t: Token | undefined): boolean =>
+  t !== undefined && t.kind === "word" && (/^(his|her|their)$/.test(t.lower) || /^\p{Lu}.*['’]s$/u.test(t.text));
+
+/** Whether the tokens at k say the writer is a third person's relative: "his wife here", "I'm his wife". */
+function introducedAsRelative(tokens: Token[], k: number): boolean {
+  const t = tokens[k]!;
+  if (t.kind !== "word" || !RELATIVES.has(t.lower) || !possessive(tokens[k - 1])) return false;
+  const [after, before] = [tokens[k + 1], tokens[k - 2]];
+  return (after?.lower === "here" && after.sentence === t.sentence) || (before !== undefined && INTRODUCING.test(before.lower));
+}
+
+/** A chat line's writer: the name before its colon or its time, past a bracketed stamp ("[09/04/2026, 10:07] Lucía Ruiz: …", "Raj (Sales Mgr) 10:21 …"). */
+const WRITER = /^[ \t]*(?:\[[^\]\n]{0,40}\][ \t]*)?([^:\n\d[\]]{1,40}?)[ \t]*(?:\d{1,2}:\d{2}|:)/;
+
+export const lineStart = (text: string, at: number): number => text.lastIndexOf("\n", at - 1) + 1;
+const writerOf = (text: string, start: number): string | undefined =>
+  WRITER.exec(text.slice(start, start + 100))?.[1]
+    ?.trim()
+    .toLowerCase() || undefined;
+/** Where the words of the line from `start` begin, past its writer's stamp and name, if any. */
+export const bodyStart = (text: string, start: number): number => start + (WRITER.exec(text.slice(start, start + 100))?.[0].length ?? 0);
+
+/** Per text: the lines (by their first offset) and the chat writers that speak for another party than the subject. */
+const OTHERS_LINES = new WeakMap<TextIndex, { lines: Set<number>; writers: Set<string> }>();
+
+function othersLines(index: TextIndex): { lines: Set<number>; writers: Set<string> } {
+  let known = OTHERS_LINES.get(index);
+  if (known) return known;
+  known = { lines: new Set(), writers: new Set() };
+  const { tokens, text } = index;
+  for (let k = 0; k < tokens.length; k++) {
+    index.meter.steps++;
+    if (!introducedAsRelative(tokens, k)) continue;
+    const start = lineStart(text, tokens[k]!.start);
+    known.lines.add(start);
+    const writer = writerOf(text, start);
+    if (writer) known.writers.add(writer);
+  }
+  OTHERS_LINES.set(index, known);
+  return known;
+}
+
+/** How many tokens before the amount the writer's "I" or "my" may stand in its clause ("I earn 61,000", "my salary is 61,000"). */
+const FIRST_PERSON_REACH = 6;
+
+/**
+ * The amount at i is the writer's own ("I earn 61,000 a year") on a line of a writer who said they
+ * are the subject's relative: another party's value.
+ */
+export function relativesOwn(index: TextIndex, i: number): boolean {
+  const { tokens, text } = index;
+  const others = othersLines(index);
+  if (others.lines.size === 0) return false;
+  let own = false;
+  for (let k = i - 1; k >= 0 && i - k <= FIRST_PERSON_REACH && tokens[k]!.clause === tokens[i]!.clause && !own; k--)
+    own = FIRST_PERSON.test(tokens[k]!.lower);
+  if (!own) return false;
+  const start = lineStart(text, tokens[i]!.start);
+  const writer = writerOf(text, start);
+  return others.lines.has(start) || (writer !== undefined && others.writers.has(writer));
+}
