@@ -57,6 +57,13 @@ export const BUSY_WAIT_MS = 5000;
 /** Pauses between tries: short at first, then every 50 ms. */
 const pauseAfter = (tries: number) => Math.min(50, 2 ** tries);
 const isBusy = (e: unknown) => /^SQLITE_(BUSY|LOCKED)/.test((e as { code?: string }).code ?? "");
+/** SQLite could not write its file (the transaction rolled back, nothing of it kept): why, or undefined for any other error. */
+export function unwritable(e: unknown): string | undefined {
+  const code = (e as { code?: string } | null)?.code ?? "";
+  if (code === "SQLITE_FULL") return "the disk holding the SQLite ledger is full";
+  if (code.startsWith("SQLITE_IOERR")) return `the SQLite ledger's file could not be written (${code})`;
+  return undefined;
+}
 
 /** `busyTimeoutMs`: the connection's own busy_timeout, restored after each try. */
 export function groupCommit(db: Database.Database, busyTimeoutMs: number): GroupCommit {
@@ -151,9 +158,12 @@ export function groupCommit(db: Database.Database, busyTimeoutMs: number): Group
       }
       busySince = null;
       tries = 0;
+      const full = locked ? undefined : unwritable(error);
       const failed = locked
         ? new LedgerError("busy", `another connection held the ledger's write lock for more than ${BUSY_WAIT_MS} ms`)
-        : error;
+        : full
+          ? new LedgerError("unwritable", full)
+          : error;
       for (const job of jobs) job.reject(failed);
       return;
     } finally {

@@ -125,10 +125,18 @@ const GAVE_UP: Record<string, string> = {
   "57014": `the ledger's statement was cancelled (past ${PG_STATEMENT_TIMEOUT_MS} ms, or by an administrator)`,
 };
 
-/** A PostgreSQL error the ledger gave up on as LedgerError "busy"; any other error as it is. */
+/** disk_full, io_error: the statement's transaction has rolled back, nothing of it kept */
+const UNWRITABLE: Record<string, string> = {
+  "53100": "PostgreSQL's disk holding the ledger is full",
+  "58030": "PostgreSQL could not write the ledger (an I/O error)",
+};
+
+/** A PostgreSQL error the ledger gave up on as LedgerError "busy" or "unwritable"; any other error as it is. */
 export function ledgerFault(error: unknown): unknown {
-  const why = GAVE_UP[String(codeOf(error))];
-  return why ? new LedgerError("busy", why) : error;
+  const code = String(codeOf(error));
+  if (GAVE_UP[code]) return new LedgerError("busy", GAVE_UP[code]);
+  if (UNWRITABLE[code]) return new LedgerError("unwritable", UNWRITABLE[code]);
+  return error;
 }
 
 type AccountRow = { id: string; balance_micros: string; reserved_micros: string };

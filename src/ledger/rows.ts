@@ -87,7 +87,8 @@ export const now = (): string => {
 
 export class LedgerError extends Error {
   constructor(
-    readonly code: "account_exists" | "unknown_account" | "unknown_reservation" | "invalid_amount" | "insufficient_funds" | "busy",
+    readonly code:
+      "account_exists" | "unknown_account" | "unknown_reservation" | "invalid_amount" | "insufficient_funds" | "busy" | "unwritable",
     message: string,
   ) {
     super(message);

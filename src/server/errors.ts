@@ -36,6 +36,12 @@ const FASTIFY_PROBLEMS: Record<
     problem("not_found", "a part of the path is longer than any route's parameter takes (100 characters); no route answers it"),
 };
 
+/** The ledger's failures that are the ledger's state, not a bug: each its own problem (the others are internal errors). */
+const LEDGER_PROBLEMS: Partial<Record<LedgerError["code"], (message: string) => Problem>> = {
+  busy: (message) => ({ ...problem("ledger_busy", message), headers: { "Retry-After": "1" } }),
+  unwritable: (message) => ({ ...problem("ledger_unwritable", message), headers: { "Retry-After": "30" } }),
+};
+
 /** The body's JSON did not parse: `why` is the parser's message. */
 export const malformedJson = (why: string): Problem => problem("malformed_json", `the body is not valid JSON (${why}); send a JSON object`);
 
@@ -49,8 +55,8 @@ export function toProblem(
   cx: ErrorContext = { bodyLimit: 0 },
 ): Problem {
   if (error instanceof ProblemError) return error.problem;
-  if (error instanceof LedgerError && error.code === "busy")
-    return { ...problem("ledger_busy", error.message), headers: { "Retry-After": "1" } };
+  const ledger = error instanceof LedgerError ? LEDGER_PROBLEMS[error.code] : undefined;
+  if (ledger) return ledger((error as LedgerError).message);
   const e = error as { code?: string; message?: string };
   const known = e.code ? FASTIFY_PROBLEMS[e.code] : undefined;
   if (known) return known(e, req, cx);

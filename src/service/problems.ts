@@ -153,6 +153,11 @@ export const CATALOGUE = {
     title: "Ledger busy",
     when: "the ledger did not take the request's reservation or charge within 5 s: another process holds the SQLite file's write lock, or another session a lock on the PostgreSQL ledger's rows, or a statement passed PostgreSQL's statement timeout; the request is not charged, and what it reserved is released once the ledger answers (at the latest by the sweep of stale reservations); retry after Retry-After",
   },
+  ledger_unwritable: {
+    status: 503,
+    title: "Ledger unwritable",
+    when: "the ledger could not write the request's reservation or charge: the disk holding the SQLite file or PostgreSQL's data is full, or reports an I/O error; the ledger's transaction rolled back, so the request is not charged, and what it reserved before is released once the ledger can write again (at the latest by the sweep of stale reservations); retry after Retry-After",
+  },
   not_ready: { status: 503, title: "Not ready", when: "GET /readyz: the ledger or Redis cannot be reached; the detail names which" },
   shutting_down: { status: 503, title: "Shutting down", when: "the instance is stopping; retry on another instance" },
   provider_unavailable: {

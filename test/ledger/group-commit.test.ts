@@ -7,7 +7,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
-import { groupCommit } from "../../src/ledger/group-commit.js";
+import { groupCommit, unwritable } from "../../src/ledger/group-commit.js";
+import { ledgerFault } from "../../src/ledger/pg-group-commit.js";
+import { LedgerError } from "../../src/ledger/rows.js";
 import { MIGRATIONS } from "../../src/ledger/migrations.js";
 import type { Seal } from "../../src/ledger/types.js";
 import { BACKENDS, warnIfSkipped } from "./backends.js";
@@ -78,6 +80,52 @@ describe.each(BACKENDS.filter((b) => b.available))("group commit on $name", (bac
       { numRuns: 60 },
     );
     await dispose();
+  });
+});
+
+describe("a ledger that cannot write", () => {
+  it("SQLite's file full: every step of the group fails 'unwritable' with nothing kept, and the next goes through once there is room", async () => {
+    const db = new Database(join(dir, "full.db"));
+    for (const m of MIGRATIONS) db.exec(m.sqlite);
+    db.prepare("INSERT INTO accounts (id, name, balance_micros, created_at) VALUES ('a', 'a', 1000000, '')").run();
+    const grouped = groupCommit(db, 5000);
+    const state = () =>
+      db
+        .prepare(
+          "SELECT (SELECT COUNT(*) FROM ledger_entries) AS entries, (SELECT COUNT(*) FROM reservations) AS held, balance_micros AS balance FROM accounts",
+        )
+        .get();
+    const before = state();
+    // the file may grow no further (as on a full disk: SQLite answers SQLITE_FULL)
+    const pages = db.pragma("page_count", { simple: true }) as number;
+    db.pragma(`max_page_count = ${pages}`);
+    const memo = "x".repeat(20_000); // more than the free pages hold
+    const results = await Promise.allSettled([
+      grouped({ op: "reserve", accountId: "a", amount: 5 }),
+      grouped({ op: "reserveAndSettle", accountId: "a", amount: 10, charge: 7, items: [], memo, seal: () => {} }),
+    ]);
+    for (const r of results) {
+      expect(r.status).toBe("rejected");
+      const e = (r as PromiseRejectedResult).reason;
+      expect(e instanceof LedgerError && e.code === "unwritable", String(e)).toBe(true);
+    }
+    expect(state()).toEqual(before);
+    db.pragma("max_page_count = 1073741823");
+    await grouped({ op: "reserveAndSettle", accountId: "a", amount: 10, charge: 7, items: [], memo, seal: () => {} });
+    expect(state()).toMatchObject({ entries: (before as { entries: number }).entries + 1 });
+    db.close();
+  });
+
+  it("names a full disk or an I/O error of either database as 'unwritable', and leaves every other error as it is", () => {
+    expect(unwritable({ code: "SQLITE_FULL" })).toMatch(/full/);
+    expect(unwritable({ code: "SQLITE_IOERR_WRITE" })).toMatch(/SQLITE_IOERR_WRITE/);
+    for (const code of ["SQLITE_CONSTRAINT", "SQLITE_BUSY", undefined]) expect(unwritable({ code })).toBeUndefined();
+    for (const code of ["53100", "58030"]) {
+      const e = ledgerFault({ code });
+      expect(e instanceof LedgerError && e.code === "unwritable").toBe(true);
+    }
+    const other = { code: "23505" };
+    expect(ledgerFault(other)).toBe(other);
   });
 });
 

@@ -3,6 +3,7 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { malformedJson, toProblem } from "../../src/server/errors.js";
+import { LedgerError } from "../../src/ledger/rows.js";
 
 describe("toProblem", () => {
   it("a SyntaxError not from the body parser is an internal error that does not echo its message", () => {
@@ -25,5 +26,18 @@ describe("toProblem", () => {
         }
       }),
     );
+  });
+
+  it("a ledger that is busy or cannot write is a 503 of its own, naming why, with Retry-After; its other refusals are internal errors", () => {
+    const busy = toProblem(new LedgerError("busy", "held 5 s"));
+    expect([busy.code, busy.status, busy.headers]).toEqual(["ledger_busy", 503, { "Retry-After": "1" }]);
+    const full = toProblem(new LedgerError("unwritable", "the disk holding the SQLite ledger is full"));
+    expect([full.code, full.status, full.detail, full.headers]).toEqual([
+      "ledger_unwritable",
+      503,
+      "the disk holding the SQLite ledger is full",
+      { "Retry-After": "30" },
+    ]);
+    expect(toProblem(new LedgerError("unknown_account", "no such account")).code).toBe("internal_error");
   });
 });
