@@ -120,7 +120,9 @@ export interface Call extends Base {
   /**
    * Set by the optimiser beside `certified` when the rounded value is such an inlined call whose
    * arguments are names and literals: the body with the arguments in place of the parameters,
-   * which the certified doubles work out (the exact path still runs the call).
+   * which the certified doubles work out (the exact path still runs the call). On an inlined call
+   * whose body is such a rounding: that rounding with the call's arguments in place of the
+   * parameters, as if written where the call is.
    */
   certifiedForm?: Expr;
 }

@@ -14,7 +14,7 @@
 // needs it (`read`).
 import type { Call, Expr, For } from "../../ir/feel-ast.js";
 import type { DecisionIR, ModelIR } from "../../ir/ir.js";
-import { aggregateOf, builtinCalled, expand, innerPlaces, isOperandName, plainNumber } from "./certify.js";
+import { aggregateOf, builtinCalled, expand, inlinedCalls, innerPlaces, isOperandName, plainNumber } from "./certify.js";
 import { ROUNDING_MODES } from "../../runtime/builtins/number.js";
 import { walk, walkBody } from "./walk.js";
 import { ddRead, ddState } from "../../runtime/certified-dd.js";
@@ -226,13 +226,6 @@ function readsLongLet(e: Expr, d: DecisionIR): boolean {
   let found = false;
   walk(e, (n) => (found ||= n.kind === "name" && n.ref?.kind === "let" && long.has(n.ref.name)));
   return found;
-}
-
-/** Inlined calls an evaluation of e makes, each charged to the budget (codegen/inlined.ts), nested ones too. */
-function inlinedCalls(e: Expr): number {
-  let calls = 0;
-  walk(e, (n) => (calls += n.kind === "call" && n.inlined ? 1 : 0));
-  return calls;
 }
 
 export function certifyOutputs(ir: ModelIR): void {

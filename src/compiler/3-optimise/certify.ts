@@ -1,6 +1,8 @@
 // Marks the comparisons of two such expressions (`a / 7 + b < c`), the connectives `and`, `or`,
 // `not` and `between` of such comparisons, and the roundings to literal places (`decimal(x, 2)`,
-// `round half up(x, 4)`, ...) whose x pays to work out in certified doubles (runtime/certified.ts):
+// `round half up(x, 4)`, ...) whose x pays to work out in certified doubles (runtime/certified.ts)
+// — a call of an inlined function whose body is such a rounding too, worked out from the call's
+// arguments as if the body were written where the call is:
 // + - × ÷ and powers over number literals and names, entries of structs (`applicant.income`, a
 // loop's `v.amount`), `abs`, `floor`, `ceiling`, `modulo`, `min`, `max`, `sqrt`, roundings to
 // literal places inside the value, `if` on a condition of comparisons, names and connectives,
@@ -182,6 +184,16 @@ function mark(e: Expr): void {
     if (sides.every((s) => s !== undefined && certifiable(s, [])) && sides.some((s) => pays(s!, true))) {
       e.certified = true;
       if (sides[0] !== e.left || sides[1] !== e.right) e.certifiedSides = sides as [Expr, Expr];
+    }
+    return;
+  }
+  // a call of an inlined function whose body is such a rounding: worked out from the call's
+  // arguments, as if the body were written where the call is (the call made where the doubles cannot decide)
+  if (e.kind === "call" && e.inlined) {
+    const form = expand(e, true);
+    if (form && innerPlaces(form) !== undefined && certifiable(form, []) && pays((form as Call).args[0]!, true)) {
+      e.certified = true;
+      e.certifiedForm = form;
     }
     return;
   }
@@ -374,6 +386,13 @@ function inlinedForm(call: Call): Expr | undefined {
   const substitute = (n: Expr): Expr | undefined =>
     n.kind === "name" && n.ref?.kind === "param" && byParam.has(n.ref.name) ? byParam.get(n.ref.name) : mapParts(n, substitute);
   return substitute(body);
+}
+
+/** Inlined calls an evaluation of e makes, each charged to the budget (codegen/inlined.ts), nested ones too. */
+export function inlinedCalls(e: Expr): number {
+  let calls = 0;
+  walk(e, (n) => (calls += n.kind === "call" && n.inlined ? 1 : 0));
+  return calls;
 }
 
 export const certifyRoundings = (ir: ModelIR): void => forEachExpr(ir, mark);

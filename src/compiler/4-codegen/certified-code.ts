@@ -70,10 +70,11 @@ interface Loop {
 /**
  * `decimal(x, places)` in `mode` (decimal.js numbering) of x as a call of the hoisted function, its
  * arguments emitted by `operand` (each name once): a Decimal, or undefined when the exact path must
- * decide.
+ * decide. `steps` are charged to the budget first (the inlined calls the form stands for), given
+ * back with the loops' when the exact path decides.
  */
-export const certifiedCode = (x: Expr, places: number, mode: number, operand: (e: Expr) => string, em: Emitter): string =>
-  certifiedFunction([x], ([r], ticks) => `rt.certRound(${r!.v}, ${r!.e}, ${places}, ${mode}, ${ticks})`, operand, em);
+export const certifiedCode = (x: Expr, places: number, mode: number, operand: (e: Expr) => string, em: Emitter, steps = 0): string =>
+  certifiedFunction([x], ([r], ticks) => `rt.certRound(${r!.v}, ${r!.e}, ${places}, ${mode}, ${ticks})`, operand, em, false, steps);
 
 /** `left op right` as a call of the hoisted function: true or false, or undefined when the exact path must decide. */
 export const certifiedComparison = (op: Compare["op"], left: Expr, right: Expr, operand: (e: Expr) => string, em: Emitter): string =>
@@ -102,9 +103,10 @@ function certifiedFunction(
   operand: (e: Expr) => string,
   em: Emitter,
   conditions = false,
+  steps = 0,
 ): string {
   // the function's own names numbered in it, so that the same site written again (in `explain`) is one function
-  return em.scoped(() => writeCertified(roots, finish, (e) => em.outside(() => operand(e)), em, conditions));
+  return em.scoped(() => writeCertified(roots, finish, (e) => em.outside(() => operand(e)), em, conditions, steps));
 }
 
 function writeCertified(
@@ -113,6 +115,7 @@ function writeCertified(
   operand: (e: Expr) => string,
   em: Emitter,
   conditions: boolean,
+  steps: number,
 ): string {
   const err = em.hoist("ce", "rt.certifiedError");
   const args: string[] = [];
@@ -302,7 +305,8 @@ function writeCertified(
   };
 
   const results = roots.map((x) => (conditions ? { v: condition(x, []), e: "0" } : walk(x, [])));
-  const body = [`let ${ticks} = 0;`, ...reads, ...out, `return ${finish(results, ticks)};`];
+  const charged = steps === 0 ? [`let ${ticks} = 0;`] : [`rt.tick(${steps});`, `let ${ticks} = ${steps};`];
+  const body = [...charged, ...reads, ...out, `return ${finish(results, ticks)};`];
   const fn = em.hoist("cf", `(() => { ${memos.join(" ")} return (${params.join(", ")}) => { ${body.join(" ")} }; })()`);
   return `${fn}(${args.join(", ")})`;
 }

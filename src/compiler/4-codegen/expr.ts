@@ -110,7 +110,7 @@ const emitters: { [K in Expr["kind"]]: Emit<K> } = {
     if (own && callee === own.value && n.args.length === own.arity) {
       // its body in place of the call, when the optimiser copied it here (not inside a filter,
       // where the items' entries would shadow the body's names; nor where calls are explained)
-      if (n.inlined && !cx.explain && scope.shadowingItems.length === 0) return emitInlined(n.inlined, n.args, scope, cx);
+      if (n.inlined && !cx.explain && scope.shadowingItems.length === 0) return emitInlined(n, scope, cx);
       return told(`${own.fn}(${args()})`);
     }
     // a built-in by its own name: the overload is picked once, when the module loads

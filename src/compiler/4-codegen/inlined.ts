@@ -9,9 +9,17 @@
 // the body follows in the same expression, `(ia1 = x * 12, rt.tick(2), body)`: no function is made
 // and called for the call. Elsewhere (code hoisted to the module's top level) the body is the body
 // of an arrow function called at once with the arguments.
-import type { Expr, Inlined } from "../../ir/feel-ast.js";
+//
+// A call whose body is a rounding the optimiser certified from the call's arguments
+// (optimise/certify.ts) is first worked out in certified doubles from the arguments as written:
+// `monthly payment(p, r, years * 12)` reads the three inputs and works out `years * 12` in doubles,
+// no decimal made for it; the call is made where the doubles cannot decide.
+import type { Call, Expr, Inlined } from "../../ir/feel-ast.js";
+import { builtinCalled, inlinedCalls, innerPlaces } from "../3-optimise/certify.js";
+import { ROUNDING_MODES } from "../../runtime/builtins/number.js";
 import type { Type } from "../../ir/types.js";
 import { CALL_STEPS } from "../../runtime/budget.js";
+import { certifiedCode } from "./certified-code.js";
 import { bodyConforms, needsCoercion, unlessOfKind } from "./conformance.js";
 import { readsOnly, type Emitter } from "./emitter.js";
 import { emitExpr, type ExprContext } from "./expr.js";
@@ -27,7 +35,24 @@ const conformsAlready = (e: Expr, t: Inlined["type"]): boolean => !needsCoercion
 const refuses = (id: string, t: Type, em: Emitter): string =>
   `(${unlessOfKind(t, id) ?? `${id} !== null`} && (${id} = rt.coerce(${id}, ${em.type(t)})) === null)`;
 
-export function emitInlined(inl: Inlined, args: Expr[], scope: Scope, cx: ExprContext): string {
+/**
+ * A call the optimiser inlined, its body at the call site; one it certified too (optimise/certify.ts)
+ * first as its body's rounding worked out in certified doubles from the call's arguments, as if
+ * written where the call is, the steps of the calls it stands for charged (given back when the
+ * doubles cannot decide and the call is made).
+ */
+export function emitInlined(call: Call, scope: Scope, cx: ExprContext): string {
+  const exact = emitInlinedCall(call.inlined!, call.args, scope, cx);
+  const form = call.certified ? call.certifiedForm : undefined;
+  const places = form && innerPlaces(form);
+  if (!form || places === undefined) return exact;
+  const x = (form as Call).args[0]!;
+  const mode = ROUNDING_MODES[builtinCalled(form)!]!;
+  const steps = inlinedCalls(call) * CALL_STEPS;
+  return `(${certifiedCode(x, places, mode, (e) => emitExpr(e, scope, cx), cx.em, steps)} ?? ${exact})`;
+}
+
+function emitInlinedCall(inl: Inlined, args: Expr[], scope: Scope, cx: ExprContext): string {
   const inner = scope.child();
   const params: string[] = [];
   const values: string[] = [];
