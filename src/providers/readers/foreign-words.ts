@@ -586,6 +586,42 @@ export const FOREIGN_KNOWN: Record<string, string[]> = {
   pl: ["znany", "znana", "znane", "sprawdzony", "sprawdzona", "potwierdzony", "potwierdzona", "potwierdzone"],
   sv: ["känd", "känt", "kända", "kontrollerad", "kontrollerat", "bekräftad", "bekräftat"],
 };
+/**
+ * Phrases of each language that say a check or a request is under way, its outcome not known yet
+ * ("en cours", "in corso", "nog open", "w toku"), as English "pending", "in progress", "still waiting".
+ */
+export const FOREIGN_PENDING: Record<string, string[]> = {
+  es: ["pendiente", "en curso", "en trámite", "esperando"],
+  fr: ["en attente", "en cours", "attendons"],
+  de: ["ausstehend", "läuft noch", "in bearbeitung", "warten noch"],
+  it: ["in corso", "in attesa", "atteso", "attesa"],
+  pt: ["pendente", "em curso", "em andamento", "aguardando", "aguardamos"],
+  nl: ["nog open", "in afwachting", "in behandeling", "wachten nog"],
+  pl: ["w toku", "w trakcie", "oczekuje", "czekamy"],
+  sv: ["pågår", "inväntar", "väntar på", "väntar fortfarande"],
+};
+/** Phrases of each language by which a writer says they do not know a figure ("no sé", "keine Ahnung", "nie wiem"). */
+export const FOREIGN_NOT_KNOWING: Record<string, string[]> = {
+  es: ["no sé", "no lo sé", "ni idea", "no estoy seguro", "no estoy segura"],
+  fr: ["ne sais pas", "sais pas", "aucune idée", "pas sûr", "pas sûre"],
+  de: ["weiß nicht", "weiß ich nicht", "keine ahnung", "nicht sicher"],
+  it: ["non so", "non lo so", "nessuna idea", "non sono sicuro", "non sono sicura"],
+  pt: ["não sei", "nenhuma ideia", "não tenho certeza", "não tenho a certeza"],
+  nl: ["weet niet", "weet ik niet", "geen idee", "niet zeker"],
+  pl: ["nie wiem", "nie mam pojęcia", "nie jestem pewien", "nie jestem pewna"],
+  sv: ["vet inte", "ingen aning", "inte säker", "osäker"],
+};
+/** Words of each language that join one more item to a list ("y", "und", "och"). */
+export const FOREIGN_AND: Record<string, string[]> = {
+  es: ["y", "e", "más"],
+  fr: ["et", "plus"],
+  de: ["und", "plus"],
+  it: ["e", "ed", "più"],
+  pt: ["e", "mais"],
+  nl: ["en", "plus"],
+  pl: ["i", "oraz", "plus"],
+  sv: ["och", "plus"],
+};
 export const FOREIGN_UNKNOWN: Record<string, string[]> = {
   es: ["desconocido", "desconocida", "pendiente"],
   fr: ["inconnu", "inconnue", "attente"],

@@ -12,7 +12,7 @@ import type { Amount } from "../numbers.js";
 import { lapsedInto, supersedes } from "./changes.js";
 import { dismissed, dismissedInto } from "./dismissed.js";
 import { figuresUnsettled } from "./pending-figures.js";
-import { FOREIGN_FORMER, FOREIGN_HEDGES, FOREIGN_KNOWN, FOREIGN_RANGES, FOREIGN_UNKNOWN } from "../foreign-words.js";
+import { FOREIGN_FORMER, FOREIGN_HEDGES, FOREIGN_KNOWN, FOREIGN_PENDING, FOREIGN_RANGES, FOREIGN_UNKNOWN } from "../foreign-words.js";
 
 /** "ended": the value of a job the text says was left ("left her job (was on 62k)"): no value now. */
 export type Qualifier = "other" | "ended" | "hedged" | "approximate";
@@ -692,6 +692,25 @@ const PENDING = new Set([
   // a check whose outcome is not known: no denial ("PEP: unknown, form not returned yet")
   ...["unknown", "undetermined", "unresolved", "inconclusive", "unclear", "tbc", "tbd"],
 ]);
+/**
+ * Phrases that say a check or a request is under way, its outcome not known ("in progress", "still
+ * waiting", "applied for", "en cours", "in corso"), as the words of each, lower case.
+ */
+const PENDING_PHRASES: string[][] = [
+  ...["in progress", "still waiting", "waiting for", "waiting on", "applied for", "not back", "in process"],
+  ...Object.values(FOREIGN_PENDING).flat(),
+].map((p) => p.toLowerCase().split(/\s+/));
+
+/** Whether a phrase of PENDING_PHRASES starts at token k, within its clause. */
+const pendingPhraseAt = (tokens: Token[], k: number): boolean =>
+  PENDING_PHRASES.some((words) => words.every((w, n) => tokens[k + n]?.lower === w && tokens[k + n]!.clause === tokens[k]!.clause));
+
+/**
+ * Verbs of handing over a proof ("haven't sent the certificate yet", "not received yet"): denied
+ * with "yet", what they hand over is awaited, and the fact it proves not established.
+ */
+const HANDING = new Set(["sent", "send", "received", "receive", "got", "returned", "provided", "submitted", "supplied", "arrived"]);
+
 /** A check, whose denial with "yet" denies the check and not the fact it looks for. */
 const CHECKS = new Set([
   "search",
@@ -736,10 +755,10 @@ export function pending(tokens: Token[], anchor: number): boolean {
   let check = false;
   for (let k = from; k < tokens.length && tokens[k]!.clause === clause; k++) {
     const t = tokens[k]!;
-    if (PENDING.has(t.lower) || askingDenied(tokens, k)) return true;
+    if (PENDING.has(t.lower) || askingDenied(tokens, k) || pendingPhraseAt(tokens, k)) return true;
     negator ||= isNegator(t);
     yet ||= t.lower === "yet";
-    check ||= CHECKS.has(t.lower);
+    check ||= CHECKS.has(t.lower) || HANDING.has(t.lower);
   }
   return negator && yet && check;
 }

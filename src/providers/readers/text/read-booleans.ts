@@ -157,6 +157,7 @@ export function readBooleans(inputs: InputIR[], cues: Map<string, Cue[]>, index:
     // nor a fact declared while the check of it is pending, said next on the same line ("PEP:
     // settlor says none. Our screening is still pending")
     if (pendingNext(index, best.sentence, input, cues)) continue;
+    if (stated === undefined && pendingLater(index, best.anchor, input, cues)) continue;
     // nor a status that lapsed while its renewal is under way ("expired in September, renewal is in process")
     if (stated === undefined && lapsedUnderRenewal(tokens, best.anchor, index.sentenceLast[best.sentence]!)) continue;
     // a sentence in a language the readers do not know may deny the fact in words they cannot see
@@ -244,14 +245,37 @@ function pendingNext(index: TextIndex, s: number, input: InputIR, cues: Map<stri
     text.slice(tokens[index.sentenceLast[s]!]!.end, tokens[from]!.start).includes("\n")
   )
     return false;
-  if (!checkPending(tokens, from, to)) return false;
+  return checkPending(tokens, from, to) && !namesAnother(index, from, to, input, cues);
+}
+
+/** Whether tokens from..to name another input than `input` but by a word of checking. */
+function namesAnother(index: TextIndex, from: number, to: number, input: InputIR, cues: Map<string, Cue[]>): boolean {
+  const { tokens } = index;
   for (const [name, own] of cues)
     if (
       name !== input.name &&
       own.some((c) => c.weight >= 0.5 && matchesOf(index, c.stem).some(({ i }) => i >= from && i <= to && !isCheck(tokens[i]!)))
     )
-      return false;
-  return true;
+      return true;
+  return false;
+}
+
+/**
+ * Whether a later clause of the statement's sentence says the fact is awaited and names no other
+ * input ("they say they're exempt but haven't sent the certificate yet", "applied for the
+ * exemption, still waiting"): the declaration is not established.
+ */
+function pendingLater(index: TextIndex, anchor: number, input: InputIR, cues: Map<string, Cue[]>): boolean {
+  const { tokens } = index;
+  const last = index.sentenceLast[tokens[anchor]!.sentence]!;
+  for (let k = anchor + 1; k <= last; k++) {
+    if (tokens[k]!.clause === tokens[k - 1]!.clause) continue;
+    let end = k;
+    while (end < last && tokens[end + 1]!.clause === tokens[k]!.clause) end++;
+    if (pending(tokens, k) && !namesAnother(index, k, end, input, cues)) return true;
+    k = end;
+  }
+  return false;
 }
 
 /** Words that say a fact is as an earlier statement gave it: "unchanged", "as before", "same as previously", "no change". */

@@ -13,7 +13,7 @@ import { changedFrom, changedTo } from "./changes.js";
 import { matchesOf, type TextIndex } from "./text-index.js";
 import { relativesOwn, writersNotTheRole } from "./whose.js";
 import { refusedProposals } from "./refused.js";
-import { asksTotal, listByLines, listWith, statedSum } from "./totals.js";
+import { alike, asksTotal, listByLines, listWith, statedSum, unknownPart } from "./totals.js";
 import { headingPeriod } from "./bullet-lists.js";
 import { periodBefore } from "./period-before.js";
 import type { Token } from "./tokens.js";
@@ -436,6 +436,13 @@ function firstInSentence(index: TextIndex, i: number): boolean {
 /** The period of the amount at i: its own, or its line's label's. */
 const periodOf = (index: TextIndex, i: number): Amount["period"] => index.tokens[i]!.amount!.period ?? labelPeriod(index, i);
 
+/** The period of the amount at i, or else one its sentence states ("Each month we pay $410 …"). */
+const sentencePeriod = (index: TextIndex, i: number): Amount["period"] => {
+  const { tokens, text } = index;
+  const s = tokens[i]!.sentence;
+  return periodOf(index, i) ?? periodOfText(text.slice(tokens[index.sentenceFirst[s]!]!.start, tokens[index.sentenceLast[s]!]!.end));
+};
+
 /** The label of the line the amount at i stands on, after its colon, if any. */
 function labelOf(index: TextIndex, i: number): Label | undefined {
   const { tokens, text } = index;
@@ -719,7 +726,7 @@ function totalOf(
   best: Candidate,
   ours: (i: number) => boolean,
   untaken: (i: number) => boolean,
-): ReadValue | undefined {
+): { read: ReadValue; items: number[] } | undefined {
   const { tokens, text } = index;
   const inSentence = listWith(tokens, text, amounts, best.mention, ours);
   // no list in its sentence: the items of a list written one per line, each line's amount of the
@@ -733,11 +740,12 @@ function totalOf(
   const factor = Math.min(...items.map((c) => c!.factor));
   const [first, last] = [tokens[list[0]!]!, tokens[list[list.length - 1]!]!];
   const end = last.amountEnd ?? last.end;
-  return {
+  const read = {
     value,
     confidence: roundConfidence(placed(best.score) * factor * (stated === undefined ? SUMMED : 1)),
     source: { span: { start: first.start, end }, text: text.slice(first.start, end) },
   };
+  return { read, items: list };
 }
 
 export function readNumbers(
@@ -794,6 +802,10 @@ export function readNumbers(
   const assigned = assignBest(all, index.meter);
   const taken = new Map([...assigned].map(([name, c]) => [c.mention, name]));
   const withheld = new Set<string>();
+  // inputs whose amount another input's sum took as an item: neither that amount nor one by elimination is theirs
+  const summedAway = new Set<string>();
+  // where the amounts stand that a sum took as items, or a sum withheld: no other input's by elimination
+  const spent = new Set<number>();
   for (const [name, best] of assigned) {
     const rivals = byInput
       .get(name)!
@@ -808,16 +820,40 @@ export function readNumbers(
     const ratio = second ? second.score / best.score : 0;
     const claim = Math.max(0, ...(byMention.get(best.mention) ?? []).filter((c) => c.input !== name).map((c) => c.score)) / best.score;
     const input = inputs.find((i) => i.name === name)!;
-    // an item of a list counts when no other input takes it or claims it more strongly ("wants $27,500, monthly debt $1,020")
+    // an item of a list counts when no other input takes it or claims it more strongly ("wants $27,500, monthly debt $1,020");
+    // a claim counts only from an input not answered by an amount of another form: "$410 a month"
+    // answers the payments, and "$2,600 on credit cards" beside "$18,400 on the car loan" is owed
     const ours = (j: number) =>
       fits.get(name)!(j) &&
-      (taken.get(j) ?? name) === name &&
-      (byMention.get(j) ?? []).every((c) => c.input === name || c.score <= (candidateOn(j)?.score ?? 0));
+      (taken.get(j) === undefined || taken.get(j) === name || weakerTaker(j)) &&
+      (byMention.get(j) ?? []).every((c) => c.input === name || c.score <= (candidateOn(j)?.score ?? 0) || !claims(c));
     const candidateOn = (j: number) => byInput.get(name)!.find((c) => c.mention === j);
+    const claims = (c: Candidate) => {
+      const own = assigned.get(c.input);
+      const [mine, its] = [tokens[own?.mention ?? -1], tokens[c.mention]];
+      if (!mine?.amount || !its?.amount || mine.sentence === its.sentence) return true;
+      return alike(mine, its) && sentencePeriod(index, own!.mention) === sentencePeriod(index, c.mention);
+    };
+    // an item another sum took on a weaker claim than this input's ("$275 on the furniture loan
+    // + $85 on the phone contract" asked as payments, not as balances): one list is one sum's, and
+    // the other's reading drops
+    const weakerTaker = (j: number) =>
+      (byMention.get(j) ?? []).some(
+        (c) => c.input === taken.get(j) && asksTotal(inputs.find((i) => i.name === c.input)!) && c.score < (candidateOn(j)?.score ?? 0),
+      );
     const untaken = (j: number) => usable(j, input) && (taken.get(j) ?? name) === name;
     const total = asksTotal(input) ? totalOf(input, cues, index, amounts, best, ours, untaken) : undefined;
+    // a sum with a part of unknown size is unknown, not the sum of the parts known
+    const others = inputs.filter((i) => i !== input);
+    if (asksTotal(input) && unknownPart(index, total?.items.at(-1) ?? best.mention, others)) {
+      withheld.add(name);
+      for (const j of total?.items ?? [best.mention]) spent.add(tokens[j]!.start);
+      continue;
+    }
     if (total) {
-      out[name] = total;
+      out[name] = total.read;
+      for (const j of total.items) spent.add(tokens[j]!.start);
+      for (const j of total.items) if ((taken.get(j) ?? name) !== name) summedAway.add(taken.get(j)!);
       continue;
     }
     const list = listed(tokens, best.mention) ? LISTED : 1;
@@ -829,8 +865,12 @@ export function readNumbers(
       value.alternatives = [{ value: second.value, p: roundConfidence(Math.min(1 - confidence, confidence * ratio * 0.5)) }];
     out[name] = value;
   }
+  for (const name of summedAway) {
+    delete out[name];
+    withheld.add(name);
+  }
   // dollar amounts no cue word claims go to the dollar inputs left, with low confidence
-  const used = new Set(Object.values(out).map((v) => v.source!.span!.start));
+  const used = new Set([...spent, ...Object.values(out).map((v) => v.source!.span!.start)]);
   const left = inputs.filter((i) => !Object.hasOwn(out, i.name) && !withheld.has(i.name) && kindOf(i) === "money");
   // a value said to be replaced since ("was 24k on last yr's renewal - not current") is no one's by elimination
   const free = amounts.filter(

@@ -6,6 +6,8 @@ import type { InputIR } from "../../../ir/ir.js";
 import { contentStems } from "../words.js";
 import type { Token } from "./tokens.js";
 import { BULLET, BULLET_LINE } from "./bullet-lists.js";
+import { FOREIGN_AND, FOREIGN_NOT_KNOWING } from "../foreign-words.js";
+import type { TextIndex } from "./text-index.js";
 
 /** Words by which a question asks for a sum. */
 const TOTAL_WORDS = /\b(total|totals|combined|altogether|together|in all|sum of)\b/i;
@@ -37,7 +39,8 @@ const BULLET_GAP = 8;
 /** Between two amounts: the rest of one bullet's line, then the next bullet's label. */
 const BULLET_NEXT = new RegExp(`^[^\\n.!?]*\\n[ \\t]*${BULLET}[ \\t][^\\n]*$`);
 
-const alike = (a: Token, b: Token): boolean =>
+/** Whether two amounts are of one form: the same currency, both percentages or neither, the same period. */
+export const alike = (a: Token, b: Token): boolean =>
   a.amount!.currency === b.amount!.currency && a.amount!.percent === b.amount!.percent && a.amount!.period === b.amount!.period;
 
 /**
@@ -146,4 +149,37 @@ export function listByLines(tokens: Token[], text: string, amounts: number[], i:
     }
   }
   return out;
+}
+
+const phrases = (words: string[]): string => words.map((w) => w.replace(/\s+/g, "\\s+")).join("|");
+/** What joins one more item to a list, in each language the readers know: a comma, plus sign, "and", "plus". */
+const JOIN_WORDS = ["and", "plus", ...Object.values(FOREIGN_AND).flat()];
+/** What says the writer does not know a figure, in each language the readers know. */
+const NOT_KNOWING = [
+  ...["not sure", "unsure", "no idea", "no clue", "don't know", "don’t know", "do not know", "not certain", "unknown"],
+  ...Object.values(FOREIGN_NOT_KNOWING).flat(),
+];
+/**
+ * After an item: a join, then (before the sentence ends or another amount) a word of not knowing
+ * ("three-forty a month, and then a credit card, but the minimum on that I'm not sure").
+ */
+const JOINED_UNKNOWN = new RegExp(
+  `^[^\\p{L}\\p{N}.!?\\n]*(?:[ \\t]*[\\p{L}'’]+){0,4}?[ \\t]*(?:[,+]|(?<!\\p{L})(?:${phrases(JOIN_WORDS)})(?!\\p{L}))[^.!?\\n]*?(?<!\\p{L})(?:${phrases(NOT_KNOWING)})(?!\\p{L})`,
+  "iu",
+);
+
+/**
+ * Whether a sum whose last item is the amount at token i leaves out an item of unknown size: one
+ * more item joined after it in its sentence, before any other amount, said not known ("$340 a
+ * month, and a credit card, no clue what the minimum is"). The sum of the parts known is no total.
+ */
+export function unknownPart(index: TextIndex, i: number, others: InputIR[]): boolean {
+  const { tokens, text } = index;
+  const t = tokens[i]!;
+  const next = index.amounts.find((j) => j > i && tokens[j]!.sentence === t.sentence);
+  const last = next === undefined ? index.sentenceLast[t.sentence]! : next - 1;
+  if (!JOINED_UNKNOWN.test(text.slice(t.amountEnd ?? t.end, tokens[last]!.end))) return false;
+  // what is not known is another input's, named whole ("… and I'm not sure of my credit score")
+  const stems = new Set(tokens.slice(i + 1, last + 1).map((k) => k.stem));
+  return !others.some((o) => contentStems(o.name).every((s) => stems.has(s)));
 }
