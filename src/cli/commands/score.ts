@@ -441,6 +441,7 @@ export const run = command(spec, async (args, io) => {
   if (!values.in || !values.out) throw new UsageError(spec, `${values.in ? "--out" : "--in"} is required`);
   for (const flag of ["resume", "shared-input"])
     if (args.values[flag] && args.values.queue === undefined) throw new UsageError(spec, `--${flag} needs --queue`);
+  values.maxRecordBytes = byteSize("max-record-bytes", values["max-record-bytes"], 1024, 1024 * 1024 * 1024);
   if (args.values.queue !== undefined) {
     const score = {
       input: jsFormat(formatOf(values.in, values["in-format"], "in"), "input"),
@@ -450,9 +451,8 @@ export const run = command(spec, async (args, io) => {
       limits,
     };
     const { scoreOnQueueCommand } = await import("../score-on-queue.js");
-    return scoreOnQueueCommand(file, args.values, score, io);
+    return scoreOnQueueCommand(file, args.values, score, values.maxRecordBytes, io);
   }
-  values.maxRecordBytes = byteSize("max-record-bytes", values["max-record-bytes"], 1024, 1024 * 1024 * 1024);
   return stopOnSignal(io, "pdm score", values.out, async () => {
     const duckdb = await duckdbBatch(file, values, io, limits);
     return duckdb ? duckdb() : scorePool(file, values, io, limits);
