@@ -30,6 +30,23 @@ describe.skipIf(!REDIS_URL)("pdm score --queue with a record past --max-record-b
   const dir = tmp();
   let worker: Proc;
   const limit = ["--max-record-bytes", "4k"];
+  /** `pdm score --queue` of `input` into `out`, 4 KiB chunks, with the limit */
+  const queueScore = (input: string, out: string, ...more: string[]) => [
+    "score",
+    model,
+    "--in",
+    input,
+    "--out",
+    out,
+    "--queue",
+    url,
+    "--queue-prefix",
+    prefix,
+    "--chunk-size",
+    "4k",
+    ...limit,
+    ...more,
+  ];
 
   beforeAll(async () => {
     worker = await startWorker(url, prefix);
@@ -64,22 +81,7 @@ describe.skipIf(!REDIS_URL)("pdm score --queue with a record past --max-record-b
       expect(local.status).toBe(1);
       const expected = readFileSync(`${input}.local`, "utf8");
       const out = join(dir, `${c.file}.out.jsonl`);
-      const r = start([
-        "score",
-        model,
-        "--in",
-        input,
-        "--out",
-        out,
-        "--queue",
-        url,
-        "--queue-prefix",
-        prefix,
-        "--chunk-size",
-        "4k",
-        ...limit,
-        ...c.extra,
-      ]);
+      const r = start(queueScore(input, out, ...c.extra));
       expect(await r.exited, r.stderr()).toBe(1);
       expect(r.stderr()).toContain(`scored ${ROWS} rows, ${LONG.size} errors`);
       const got = readFileSync(out, "utf8");
@@ -105,23 +107,7 @@ describe.skipIf(!REDIS_URL)("pdm score --queue with a record past --max-record-b
       expect(localScore(model, input, `${input}.local`, limit).status).toBe(1);
       const expected = readFileSync(`${input}.local`, "utf8");
       const out = join(dir, "resume.out.jsonl");
-      const args = [
-        "score",
-        model,
-        "--in",
-        input,
-        "--out",
-        out,
-        "--queue",
-        url,
-        "--queue-prefix",
-        prefix,
-        "--chunk-size",
-        "4k",
-        "--window",
-        "2",
-        ...limit,
-      ];
+      const args = queueScore(input, out, "--window", "2");
       const first = start(args);
       for (let i = 0; i < 1200 && readFileSync(out, { flag: "a+" }).length < expected.length / 3; i++)
         await new Promise((r) => setTimeout(r, 25));
