@@ -9,13 +9,22 @@ export interface ByteSource {
   close(): Promise<void>;
 }
 
-/** A file from byte `start` on, opened now (so that an unreadable one is reported before anything starts). */
+/**
+ * A file from byte `start` on, opened now (so that an unreadable one is reported before anything
+ * starts). A file that is not a regular one (a named pipe, a character device) is read in order
+ * from where it stands: it has no positions to read at (reading one at a position fails, ESPIPE).
+ */
 export async function fileSource(path: string, start = 0): Promise<ByteSource> {
   const handle = await open(path, "r");
+  const seekable = (await handle.stat()).isFile();
+  if (!seekable && start > 0) {
+    await handle.close();
+    throw new Error(`${path} is not a regular file: it cannot be read from byte ${start}`);
+  }
   let position = start;
   return {
     read: async (into) => {
-      const { bytesRead } = await handle.read(into, 0, into.length, position);
+      const { bytesRead } = await handle.read(into, 0, into.length, seekable ? position : null);
       position += bytesRead;
       return bytesRead;
     },

@@ -16,7 +16,13 @@ import { byteSize, wholeNumber } from "./queue-options.js";
 /** Exit code of a run that stopped part way: --resume continues it. */
 const STOPPED = 3;
 
-export async function scoreOnQueueCommand(file: string, values: Record<string, unknown>, score: ScoreOptions, io: Io): Promise<number> {
+export async function scoreOnQueueCommand(
+  file: string,
+  values: Record<string, unknown>,
+  score: ScoreOptions,
+  maxRecordBytes: number,
+  io: Io,
+): Promise<number> {
   const v = values as {
     queue: string;
     "queue-prefix": string;
@@ -57,6 +63,7 @@ export async function scoreOnQueueCommand(file: string, values: Record<string, u
       output: v.out === "-" ? { stream: io.stdout as Writable } : { path: v.out },
       header: recordWriter(score.output, compiled.loadable.decisions).header(),
       chunkBytes,
+      maxRecordBytes,
       window,
       shared: v["shared-input"] ?? false,
       resume: v.resume ?? false,

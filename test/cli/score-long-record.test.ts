@@ -2,7 +2,7 @@
 // row's error record, the same bytes from the JS engine and DuckDB's (its JSON reader declines the
 // file to the piece engine, which skips the line), and the rows after it are scored as before.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -61,13 +61,41 @@ describe("pdm score --max-record-bytes", () => {
     },
   );
 
-  it("CSV: a record past the limit (its line breaks inside quotes) is one row's error record", { timeout: 120_000 }, () => {
+  const csvInput = (): string => {
     const input = join(dir, "rows.csv");
     const header = "id,credit score,annual income,monthly debt,loan amount,employment,note\n";
     writeFileSync(input, header + Array.from({ length: ROWS }, (_, i) => `${csvRow(i)}\n`).join(""));
-    const lines = score(input, "js", join(dir, "csv.jsonl")).split("\n");
+    return input;
+  };
+
+  it("CSV: a record past the limit (its line breaks inside quotes) is one row's error record", { timeout: 120_000 }, () => {
+    const lines = score(csvInput(), "js", join(dir, "csv.jsonl")).split("\n");
     expect(lines.length).toBe(ROWS + 1);
     for (const row of LONG) expect(`${lines[row - 1]}\n`).toBe(longLine(row));
     expect(JSON.parse(lines[ROWS - 2]!)).toMatchObject({ row: ROWS - 1, id: `r${ROWS - 2}` });
+  });
+
+  it(
+    "CSV with --engine duckdb: the JS engine's records, byte for byte (DuckDB's reader would refuse the file)",
+    { timeout: 120_000 },
+    () => {
+      const input = csvInput();
+      for (const format of ["jsonl", "csv"]) {
+        const js = score(input, "js", join(dir, `csv-js.${format}`));
+        expect(score(input, "duckdb", join(dir, `csv-duckdb.${format}`))).toBe(js);
+      }
+    },
+  );
+
+  it("CSV into Parquet (DuckDB's to write): refused, naming the line, nothing written", { timeout: 120_000 }, () => {
+    const out = join(dir, "csv.parquet");
+    const r = spawnSync(
+      process.execPath,
+      [pdmBin(), "score", model, "--in", csvInput(), "--out", out, "--engine", "duckdb", "--max-record-bytes", "4k"],
+      { cwd: root, encoding: "utf8" },
+    );
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain("line 2: a record longer than 4,096 bytes");
+    expect(existsSync(out)).toBe(false);
   });
 });

@@ -49,12 +49,13 @@ describe("pdm score stopped by a signal", () => {
       );
 });
 
-describe("pdm score --engine duckdb stopped while DuckDB reads a named pipe", () => {
-  // DuckDB's read_csv reads the pipe on a thread of Node's pool: an exit waited for that thread,
-  // which waits for bytes that never come (the writer holds the pipe open and writes no more)
+describe("pdm score --engine duckdb stopped while reading a named pipe", () => {
+  // a JSONL pipe is read by DuckDB's piece engine on a thread of Node's pool (a CSV pipe is refused
+  // before it is opened: test/cli/score-pipe.test.ts): an exit must not wait for that thread, which
+  // waits for bytes that never come (the writer holds the pipe open and writes no more)
   it.skipIf(process.platform === "win32")("SIGTERM ends it, no temporary file, the output as it was", { timeout: 60_000 }, async () => {
     const out = mkdtempSync(join(dir, "fifo-"));
-    const fifo = join(out, "rows.csv");
+    const fifo = join(out, "rows.jsonl");
     expect(spawnSync("mkfifo", [fifo]).status).toBe(0);
     const output = join(out, "scored.jsonl");
     writeFileSync(output, "the previous output\n");
@@ -62,9 +63,12 @@ describe("pdm score --engine duckdb stopped while DuckDB reads a named pipe", ()
     let stderr = "";
     child.stderr.on("data", (b: Buffer) => (stderr += b.toString()));
     const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on("exit", (_, by) => resolve(by)));
-    // the writer's end, opened once the reader has opened the pipe: a header and one row, then nothing
+    // the writer's end, opened once the reader has opened the pipe: one row, then nothing
     const writer = openSync(fifo, "w");
-    writeSync(writer, "id,credit score,annual income,monthly debt,loan amount,employment\na,700,50000,500,10000,salaried\n");
+    writeSync(
+      writer,
+      `${JSON.stringify({ id: "a", "credit score": 700, "annual income": 50000, "monthly debt": 500, "loan amount": 10000, employment: "salaried" })}\n`,
+    );
     // stopped once DuckDB has started its output beside the old one
     while (readdirSync(out).length === 2) await sleep(20);
     child.kill("SIGTERM");
@@ -73,7 +77,7 @@ describe("pdm score --engine duckdb stopped while DuckDB reads a named pipe", ()
     closeSync(writer);
     if (ended === "still running") child.kill("SIGKILL");
     expect(ended).toBe("SIGTERM");
-    expect(readdirSync(out).sort()).toEqual(["rows.csv", "scored.jsonl"]);
+    expect(readdirSync(out).sort()).toEqual(["rows.jsonl", "scored.jsonl"]);
     expect(readFileSync(output, "utf8")).toBe("the previous output\n");
     expect(stderr).toContain(`pdm score: stopped by SIGTERM: ${output} was not written`);
   });

@@ -6,7 +6,7 @@
 // through the piece engine (engine.ts), whose line checks are exact for every line. All write
 // the JS engine's records, byte for byte; the first two only read faster.
 import { createWriteStream } from "node:fs";
-import { rename, rm } from "node:fs/promises";
+import { rename, rm, stat } from "node:fs/promises";
 import { finished } from "node:stream/promises";
 import type { LoadableModel, SqlQuery } from "../../compiler/index.js";
 import type { ModelInput } from "../../ir/model.js";
@@ -57,9 +57,11 @@ export async function scoreJsonlFile(batch: JsonlFileBatch): Promise<JsonlFileTa
   // the copy DuckDB's reader reads when the screen declines some lines, beside the output (not the system's temporary directory, which may be memory)
   const copy = tempBeside(batch.output, "lines.jsonl");
   const globbed = GLOB.test(batch.input) || GLOB.test(copy);
+  // a named pipe (or a device) can be read once: by the piece engine, never screened first
+  const once = !(await stat(batch.input)).isFile();
   try {
     let screen: Screen | null = null;
-    if (keys && !globbed) {
+    if (keys && !globbed && !once) {
       const limit = batch.maxRecordBytes;
       const guess = await screenJsonl(batch.input, keys.keys, keys.id, undefined, batch.guessBytes ?? GUESS_BYTES, limit);
       if (guess.clean && guess.partial && guess.lines > 0) {
@@ -76,13 +78,15 @@ export async function scoreJsonlFile(batch: JsonlFileBatch): Promise<JsonlFileTa
       const first = screen.firstDeclined!;
       return { ...tally, reader: "split", exactLines: screen.declined, declined: `line ${first.line}: ${first.reason}` };
     }
-    const declined = globbed
-      ? "a file name with *, ? or ["
-      : !screen
-        ? "an id that is an input"
-        : screen.clean
-          ? "an empty file"
-          : `line ${screen.line}: ${screen.reason}`;
+    const declined = once
+      ? "not a regular file (a pipe is read once)"
+      : globbed
+        ? "a file name with *, ? or ["
+        : !screen
+          ? "an id that is an input"
+          : screen.clean
+            ? "an empty file"
+            : `line ${screen.line}: ${screen.reason}`;
     return { ...(await scorePieces(batch)), reader: "pieces", exactLines: 0, declined };
   } finally {
     await rm(copy, { force: true });

@@ -23,6 +23,8 @@ export interface ChunkPlace {
   records: number;
   /** SHA-1 of its bytes, when workers read them from a shared file */
   sha1?: string;
+  /** the chunk is one record longer than this limit, unread (piece-reader.ts): no bytes travel, its record is the error record */
+  long?: number;
 }
 
 /** BullMQ job data: one chunk of one run. */
@@ -37,8 +39,10 @@ export interface ChunkJob {
   score: ScoreOptions;
   /** CSV: the header's column names */
   columns?: string[];
-  /** absent: the bytes are in Redis (keys.ts `input`) */
+  /** absent: the bytes are in Redis (keys.ts `input`), unless the chunk is `long` */
   range?: ByteRange;
+  /** the chunk is one record longer than this limit: no bytes, its row's error record (record-limit.ts) */
+  long?: number;
 }
 
 /** A job's return value. */

@@ -38,6 +38,9 @@ export interface RunningWorker {
   close(): Promise<void>;
 }
 
+/** A chunk of one record past the limit: read from nowhere. */
+const NO_BYTES = new Uint8Array(0);
+
 /** Scorers kept for the models and options of the last few runs. */
 const KEEP = 2;
 
@@ -110,18 +113,19 @@ export async function startChunkWorker(options: ChunkWorkerOptions): Promise<Run
     const keys = runKeys(options.prefix, data.run);
     // a chunk already written (scored twice), or of a run that finished or was dropped, is not
     // scored; whether it is wanted comes with its bytes, when they are in Redis
-    const input = await chunkInput(redis, keys, data.seq, !data.range);
+    const unread = data.long !== undefined;
+    const input = await chunkInput(redis, keys, data.seq, !data.range && !unread);
     if (!input.wanted) return GONE;
     const what = `chunk ${data.seq} of run ${data.run} (rows ${data.first}–${data.first + data.records - 1})`;
     options.onChunk?.(`${what}: started`);
     const { scorer, done } = await scorerFor(data, keys);
     try {
-      const bytes = data.range ? await readRange(data.range) : input.bytes;
+      const bytes = unread ? NO_BYTES : data.range ? await readRange(data.range) : input.bytes;
       if (bytes === null) {
         if (!(await chunkWanted(redis, keys, data.seq))) return GONE;
         throw new Error(`${what}: its rows are not in Redis`);
       }
-      const result = await scorer.score(bytes, data.first, data.columns);
+      const result = await scorer.score(bytes, data.first, data.columns, data.long);
       // the records' buffer is lent again only once Redis has answered (a command that failed may
       // still be queued in the client, so its buffer is then left to the garbage collector)
       const stored = await storeResult(redis, keys, data.seq, result);

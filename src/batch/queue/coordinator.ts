@@ -20,6 +20,7 @@ import { fileSource, type ByteSource } from "../byte-source.js";
 import type { InputFormat, ScoreOptions } from "../chunk-scorer.js";
 import type { Tally } from "../ordered-output.js";
 import { PieceReader } from "../piece-reader.js";
+import { MAX_RECORD_BYTES } from "../record-limit.js";
 import { takeHeader, type Summary } from "../score-stream.js";
 import { JOB_OPTIONS, type ChunkJob, type ChunkPlace } from "./chunk-job.js";
 import { openRedis, QueueError, RunStopped, shownUrl } from "./connection.js";
@@ -45,6 +46,8 @@ export interface QueueBatchOptions {
   header?: string | null;
   /** bytes a chunk is read to */
   chunkBytes: number;
+  /** the longest record read (record-limit.ts): a longer one is a chunk of its own, its row's error record */
+  maxRecordBytes?: number;
   /** chunks out at once: enqueued, being scored, or waiting to be written */
   window: number;
   /** workers read the input file at its path (a shared file system) instead of through Redis */
@@ -111,6 +114,7 @@ export async function scoreOnQueue(o: QueueBatchOptions): Promise<Summary> {
     input: inputPath && stat ? { path: inputPath, size: stat.size, mtimeMs: stat.mtimeMs } : null,
     shared: o.shared,
     chunkBytes: o.chunkBytes,
+    maxRecordBytes: o.maxRecordBytes ?? MAX_RECORD_BYTES,
   };
   const run = runIdOf(settings, outputPath);
   const keys = runKeys(o.prefix, run);
@@ -214,13 +218,19 @@ export async function scoreOnQueue(o: QueueBatchOptions): Promise<Summary> {
       strict: o.model.strict,
       score: o.score,
       ...(columns ? { columns } : {}),
-      ...(o.shared ? { range: { path: inputPath!, start: place.start, end: place.end, sha1: place.sha1! } } : {}),
+      // a long record's chunk has no bytes to send or read: the limit is all its worker needs
+      ...(place.long !== undefined
+        ? { long: place.long }
+        : o.shared
+          ? { range: { path: inputPath!, start: place.start, end: place.end, sha1: place.sha1! } }
+          : {}),
     });
     const enqueue = (seq: number, place: ChunkPlace) => queue.add("chunk", jobOf(seq, place), { ...JOB_OPTIONS, jobId: jobId(run, seq) });
 
     // --- checking the chunks out
     const ensureInput = async (seq: number, chunk: Out): Promise<void> => {
-      if (!o.shared && !(await store.hasInput(seq))) await store.putInput(seq, chunk.bytes ?? (await readPlace(inputPath!, chunk.place)));
+      if (!o.shared && chunk.place.long === undefined && !(await store.hasInput(seq)))
+        await store.putInput(seq, chunk.bytes ?? (await readPlace(inputPath!, chunk.place)));
     };
     const requeued = new Map<number, number>();
     let warnedIdle = false;
@@ -296,8 +306,8 @@ export async function scoreOnQueue(o: QueueBatchOptions): Promise<Summary> {
     // --- reading the rest of the input into chunks
     const source = inputPath === null ? (o.input as { stream: ByteSource }).stream : await fileSource(inputPath, progress.readOffset);
     try {
-      // a chunk has no place yet for a record past the limit, unread (its job would need to say so): unbounded here
-      const reader = new PieceReader(source, o.format === "csv" ? "csv" : "lines", buffers, o.chunkBytes, progress.readOffset, Infinity);
+      const syntax = o.format === "csv" ? "csv" : "lines";
+      const reader = new PieceReader(source, syntax, buffers, o.chunkBytes, progress.readOffset, settings.maxRecordBytes);
       for (let piece = await reader.next(); piece; piece = await reader.next()) {
         if (o.format === "csv" && !columns) {
           ({ columns, rest: piece } = takeHeader(piece));
@@ -305,14 +315,17 @@ export async function scoreOnQueue(o: QueueBatchOptions): Promise<Summary> {
           if (piece.records === 0) continue;
         }
         const seq = await written.next();
+        // a record past the limit: a chunk of its own, standing for the bytes skipped (the next chunk, and a resumed run, read on past them)
         const place: ChunkPlace = {
           start: piece.offset,
-          end: piece.offset + piece.bytes.length,
+          end: piece.offset + (piece.long === undefined ? piece.bytes.length : piece.skipped!),
           first: progress.nextRow,
           records: piece.records,
+          ...(piece.long === undefined ? {} : { long: piece.long }),
         };
         const chunk: Out = { place };
-        if (o.shared) {
+        if (place.long !== undefined) buffers.give(piece.bytes.buffer as SharedArrayBuffer);
+        else if (o.shared) {
           place.sha1 = sha1(piece.bytes);
           buffers.give(piece.bytes.buffer as SharedArrayBuffer);
         } else chunk.bytes = piece.bytes;

@@ -23,6 +23,8 @@ export interface RunSettings {
   input: { path: string; size: number; mtimeMs: number } | null;
   shared: boolean;
   chunkBytes: number;
+  /** the longest record read (record-limit.ts) */
+  maxRecordBytes: number;
 }
 
 export interface RunProgress {

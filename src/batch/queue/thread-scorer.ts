@@ -51,13 +51,14 @@ export class ThreadScorer {
     return new ThreadScorer(pool);
   }
 
-  score(bytes: Uint8Array, first: number, columns?: string[]): Promise<ScoredChunk> {
+  /** A chunk's records; `long`: the chunk is one record past this limit, unread (its bytes empty), and its record the error record. */
+  score(bytes: Uint8Array, first: number, columns?: string[], long?: number): Promise<ScoredChunk> {
     if (this.failure) return Promise.reject(this.failure);
     const seq = this.next++;
     const input = new Uint8Array(this.buffers.take(bytes.length), 0, bytes.length);
     input.set(bytes);
     const result = new Promise<ScoredChunk>((resolve, reject) => this.waiting.set(seq, { resolve, reject }));
-    this.pool.submit({ seq, first, bytes: input, spare: this.buffers.take(2 * bytes.length), columns });
+    this.pool.submit({ seq, first, bytes: input, spare: this.buffers.take(2 * bytes.length), columns, long });
     return result;
   }
 

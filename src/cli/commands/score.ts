@@ -84,7 +84,7 @@ export const spec: CommandSpec = {
       value: "BYTES",
       default: `${MAX_RECORD_BYTES >> 20}m`,
       description:
-        "the longest record (JSONL line, CSV record) read, e.g. 64k or 64m: a longer one is skipped unread and becomes its row's error record (DuckDB's CSV reader refuses the file instead)",
+        "the longest record (JSONL line, CSV record) read, e.g. 64k or 64m: a longer one is skipped unread and becomes its row's error record (a CSV file with one is the JS engine's; into Parquet, refused)",
     },
     lenient: LENIENT,
     quiet: { type: "boolean", short: "q", description: "no progress line and no summary" },
@@ -176,7 +176,8 @@ interface Input {
 async function openInput(path: string, io: Io): Promise<Input> {
   if (path === "-") return { source: streamSource((io.stdin ?? process.stdin) as Readable) };
   try {
-    return { size: statSync(path).size, source: await fileSource(path) };
+    const stats = statSync(path);
+    return { size: stats.isFile() ? stats.size : undefined, source: await fileSource(path) };
   } catch (e) {
     throw new UserError(`cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
   }
@@ -267,9 +268,21 @@ async function duckdbBatch(file: string, values: Values, io: Io, limits: Evaluat
   const loadable = deferredModule(plan, () => compileToSource(model, { strict: !values.lenient }), file);
   if (plan.engine === "table") {
     if (values.in === "-") throw new UserError(`DuckDB reads ${inputFormat.toUpperCase()} from a file, not standard input`);
+    // DuckDB's reader (and the CSV header read before it) would each read a pipe that can be read once
+    if (statSync(values.in!, { throwIfNoEntry: false })?.isFile() === false)
+      throw new UserError(
+        `${values.in}: not a regular file (a pipe can be read once); DuckDB reads ${inputFormat.toUpperCase()} from a regular file${inputFormat === "csv" ? " (--engine js reads a CSV pipe)" : ""}`,
+      );
     const { scoreTable, TableError } = await import("../../batch/duckdb/table-engine.js");
-    return () =>
-      scoreIntoFile(values, io, async (path, onProgress) => {
+    return async () => {
+      // a CSV record past the limit: DuckDB's reader would refuse the whole file, so the file is the
+      // JS engine's, which makes it that row's error record (a Parquet output is DuckDB's to write: refused)
+      if (inputFormat === "csv" && outputFormat !== "parquet") {
+        const { longCsvRecord } = await import("../../batch/duckdb/csv-screen.js");
+        if ((await longCsvRecord(values.in!, values.maxRecordBytes ?? MAX_RECORD_BYTES)) !== undefined)
+          return scorePool(file, values, io, limits);
+      }
+      return scoreIntoFile(values, io, async (path, onProgress) => {
         try {
           return await scoreTable({
             model,
@@ -288,6 +301,7 @@ async function duckdbBatch(file: string, values: Values, io: Io, limits: Evaluat
           throw e instanceof TableError ? new UserError(e.message) : e;
         }
       });
+    };
   }
   if (values.in !== "-") {
     // a file: DuckDB's own JSON reader when the screen finds every line one it reads as JSON.parse does, else the pieces
@@ -371,7 +385,8 @@ async function scoreIntoFile(
   engine: (path: string, onProgress?: (p: Summary) => void) => Promise<Summary>,
 ): Promise<number> {
   const started = performance.now();
-  const size = values.in === "-" ? undefined : statSync(values.in!, { throwIfNoEntry: false })?.size;
+  const stats = values.in === "-" ? undefined : statSync(values.in!, { throwIfNoEntry: false });
+  const size = stats?.isFile() ? stats.size : undefined;
   const progress = !values.quiet && (io.stderr as NodeJS.WriteStream).isTTY ? progressLine(io.stderr, size) : null;
   const toStdout = values.out === "-";
   const scratch = toStdout ? tempDirectory("pdm-score-") : null;
@@ -426,6 +441,7 @@ export const run = command(spec, async (args, io) => {
   if (!values.in || !values.out) throw new UsageError(spec, `${values.in ? "--out" : "--in"} is required`);
   for (const flag of ["resume", "shared-input"])
     if (args.values[flag] && args.values.queue === undefined) throw new UsageError(spec, `--${flag} needs --queue`);
+  values.maxRecordBytes = byteSize("max-record-bytes", values["max-record-bytes"], 1024, 1024 * 1024 * 1024);
   if (args.values.queue !== undefined) {
     const score = {
       input: jsFormat(formatOf(values.in, values["in-format"], "in"), "input"),
@@ -435,9 +451,8 @@ export const run = command(spec, async (args, io) => {
       limits,
     };
     const { scoreOnQueueCommand } = await import("../score-on-queue.js");
-    return scoreOnQueueCommand(file, args.values, score, io);
+    return scoreOnQueueCommand(file, args.values, score, values.maxRecordBytes, io);
   }
-  values.maxRecordBytes = byteSize("max-record-bytes", values["max-record-bytes"], 1024, 1024 * 1024 * 1024);
   return stopOnSignal(io, "pdm score", values.out, async () => {
     const duckdb = await duckdbBatch(file, values, io, limits);
     return duckdb ? duckdb() : scorePool(file, values, io, limits);
