@@ -61,6 +61,8 @@ export const FIXTURES = join(ROOT, "test", "fixtures", "evidence");
  * readers as that person found them, before any change of that round.
  * `virga`: likewise, by an eighteenth person, at the start of the round after graupel's; first run on the
  * readers as that person found them, before any change of that round.
+ * `flurry`: likewise, by a nineteenth person, at the start of the round after virga's; first run on the
+ * readers as that person found them, before any change of that round.
  */
 /** Every split, in the order written: one list, so a new split is registered in one place. */
 export const SPLITS = [
@@ -87,6 +89,7 @@ export const SPLITS = [
   "drizzle",
   "graupel",
   "virga",
+  "flurry",
 ] as const;
 export type Split = (typeof SPLITS)[number];
 /** The splits written after the readers were tuned: all but dev. */
@@ -667,6 +670,15 @@ export function report(
     "  the reply (the figure agreed in its place answers, less surely), and a chat writer who says they",
     "  are the subject's relative (their own figures are another person's). Virga's figures since are",
     "  optimistic, and its first run stays the estimate.",
+    "  `flurry` cases were written by a nineteenth person with the same rules at the start of the round",
+    "  after virga's (voicemail and call-centre transcripts, adjuster and broker letters, forwarded e-mail",
+    "  chains, pasted TSV and Markdown tables, chat logs in several locales' formats, amounts such as",
+    "  \"a grand and a half\" and \"42k\", hypothetical and future facts, other people's figures, texts in",
+    "  German, Dutch, Spanish, Turkish, Indonesian and romanised Japanese; exports with Dutch, German,",
+    "  Spanish and Turkish keys, minor units, codes, Y/N flags and revisions), and committed before the",
+    "  readers were run on them; its first run (`bench/reader-eval-flurry-first-run.json`) was made on the",
+    "  readers as they were, before any change of that round, and is the estimate of the readers before",
+    "  that split was looked at.",
     "  Dev figures are optimistic by construction.",
     "- **Right.** A value is right when it equals the label after normalisation (numbers within",
     "  0.5%, strings ignoring case, structures field by field), or when the label is `null` and",
