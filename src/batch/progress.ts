@@ -35,9 +35,10 @@ export function formatProgress(p: ProgressState): string {
   return `[${"#".repeat(filled)}${".".repeat(WIDTH - filled)}] ${String(Math.floor(f * 100)).padStart(3)}%  ${parts.join("  ")}  ETA ${formatDuration(left)}`;
 }
 
-export function formatSummary(s: { rows: number; errors: number; elapsedMs: number }): string {
+export function formatSummary(s: { rows: number; errors: number; elapsedMs: number; note?: string }): string {
   const rate = rowsPerSecond(s.rows, s.elapsedMs);
-  return `scored ${count(s.rows)} rows, ${count(s.errors)} errors, in ${(s.elapsedMs / 1000).toFixed(2)} s: ${count(rate)} rows/s`;
+  const note = s.note === undefined ? "" : ` (${s.note})`;
+  return `scored ${count(s.rows)} rows, ${count(s.errors)} errors, in ${(s.elapsedMs / 1000).toFixed(2)} s: ${count(rate)} rows/s${note}`;
 }
 
 /** Redraws the progress line on `stream` (a terminal) at most every `intervalMs`. */

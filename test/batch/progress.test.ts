@@ -32,6 +32,9 @@ describe("progress", () => {
     expect(formatSummary({ rows: 1_000_000, errors: 3, elapsedMs: 2000 })).toBe(
       "scored 1,000,000 rows, 3 errors, in 2.00 s: 500,000 rows/s",
     );
+    expect(formatSummary({ rows: 10, errors: 0, elapsedMs: 1000, note: "by the JS engine" })).toBe(
+      "scored 10 rows, 0 errors, in 1.00 s: 10 rows/s (by the JS engine)",
+    );
   });
 
   it("redraws in place at most once per interval and clears its line", () => {

@@ -279,8 +279,9 @@ async function duckdbBatch(file: string, values: Values, io: Io, limits: Evaluat
       // JS engine's, which makes it that row's error record (a Parquet output is DuckDB's to write: refused)
       if (inputFormat === "csv" && outputFormat !== "parquet") {
         const { longCsvRecord } = await import("../../batch/duckdb/csv-screen.js");
-        if ((await longCsvRecord(values.in!, values.maxRecordBytes ?? MAX_RECORD_BYTES)) !== undefined)
-          return scorePool(file, values, io, limits);
+        const limit = values.maxRecordBytes ?? MAX_RECORD_BYTES;
+        const long = await longCsvRecord(values.in!, limit);
+        if (long !== undefined) return scorePool(file, values, io, limits, jsEngineNote(long, limit));
       }
       return scoreIntoFile(values, io, async (path, onProgress) => {
         try {
@@ -482,7 +483,12 @@ async function scoreWith(engine: Engine, values: Values, io: Io): Promise<number
   }
 }
 
-async function scorePool(file: string, values: Values, io: Io, limits: EvaluationLimits): Promise<number> {
+/** The summary's word on a CSV file `--engine duckdb` left to the JS engine (a record past the limit, `row` the first). */
+const jsEngineNote = (row: number, limit: number): string =>
+  `by the JS engine, not DuckDB: row ${row.toLocaleString("en-US")} is longer than --max-record-bytes (${limit.toLocaleString("en-US")} bytes), and DuckDB's CSV reader would refuse the whole file`;
+
+/** The worker pool's batch; `note`: the summary's word on why it scored the batch (jsEngineNote). */
+async function scorePool(file: string, values: Values, io: Io, limits: EvaluationLimits, note?: string): Promise<number> {
   const inputFormat: InputFormat = jsFormat(formatOf(values.in!, values["in-format"], "in"), "input");
   const outputFormat: OutputFormat = jsFormat(formatOf(values.out!, values["out-format"], "out"), "output");
   const workers = workerCount(values.workers);
@@ -529,7 +535,7 @@ async function scorePool(file: string, values: Values, io: Io, limits: Evaluatio
     progress?.clear();
     await output.close();
     output = null;
-    if (!values.quiet) print(io.stderr, formatSummary({ ...summary, elapsedMs: performance.now() - started }));
+    if (!values.quiet) print(io.stderr, formatSummary({ ...summary, elapsedMs: performance.now() - started, note }));
     return summary.errors > 0 ? EXIT.invalid : EXIT.ok;
   } finally {
     progress?.clear();
