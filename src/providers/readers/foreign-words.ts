@@ -539,6 +539,29 @@ export const FOREIGN_REPAIRS: Record<string, string[]> = {
 };
 
 /**
+ * Nouns of each language that name a correction of what was written before, as "correction" does
+ * in English, wherever the new value stands after them: "250.000 USD monatlich. Korrektur nach
+ * Rückruf: … richtig sind 310.000", "120 — correctie na overleg met IT: het worden er 135".
+ * (A repair word such as "eigentlich" or "perdón" joins two figures only a few words apart: text/changes.ts.)
+ */
+export const FOREIGN_CORRECTIONS: Record<string, string[]> = {
+  es: ["corrección", "correccion"],
+  fr: ["rectification", "rectificatif"],
+  de: ["korrektur", "berichtigung"],
+  it: ["correzione", "rettifica"],
+  pt: ["correção", "correcao", "retificação"],
+  nl: ["correctie", "rectificatie"],
+  pl: ["korekta", "poprawka", "sprostowanie"],
+  sv: ["rättelse", "korrigering"],
+};
+
+/**
+ * Two-word repairs of each language, by their second word: the first word before it ("15 000 USD
+ * – a właściwie … 12 500 USD", Polish for "or rather").
+ */
+export const FOREIGN_REPAIR_PAIRS: Record<string, string> = { właściwie: "a", raczej: "a" };
+
+/**
  * Words of each language that make two figures a range, as "between" before the first and "to",
  * "and" or "or" between them do in English: "zwischen 250'000 und 400'000", "entre 40 y 45",
  * "tussen 40 en 45", "od 40 do 45", "mellan 40 och 45". Not "a" and "à" ("500 a 12-month term"),

@@ -202,6 +202,8 @@ function readMessage(
   const dates = allDates.filter((d) => !meta.some((m) => d.start < m.end && d.end > m.start));
   const inDate = covered(index.tokens, allDates);
   const inMeta = covered(index.tokens, meta);
+  // a correction on the next chat line reaches back past the line's stamp ("$3,500 a month / [18:25] … sorry, $3,800")
+  index.tokens.forEach((t, i) => (t.envelope = inMeta[i]));
   const cues = cuesOf(readable);
   const english = amountsStated(read, index.tokens);
   const of = (...kinds: string[]) => readable.filter((i) => kinds.includes(i.type.kind));

@@ -12,7 +12,16 @@ import type { Amount } from "../numbers.js";
 import { lapsedInto, supersedes } from "./changes.js";
 import { dismissed, dismissedInto } from "./dismissed.js";
 import { figuresUnsettled } from "./pending-figures.js";
-import { FOREIGN_FORMER, FOREIGN_HEDGES, FOREIGN_KNOWN, FOREIGN_PENDING, FOREIGN_RANGES, FOREIGN_UNKNOWN } from "../foreign-words.js";
+import {
+  FOREIGN_CORRECTIONS,
+  FOREIGN_FORMER,
+  FOREIGN_HEDGES,
+  FOREIGN_KNOWN,
+  FOREIGN_PENDING,
+  FOREIGN_RANGES,
+  FOREIGN_REPAIR_PAIRS,
+  FOREIGN_UNKNOWN,
+} from "../foreign-words.js";
 
 /** "ended": the value of a job the text says was left ("left her job (was on 62k)"): no value now. */
 export type Qualifier = "other" | "ended" | "hedged" | "approximate";
@@ -391,13 +400,16 @@ function hedgedAfter(tokens: Token[], to: number, reach: number): boolean {
 }
 
 /** Words that take back what was just said ("correction: revised to", "sorry, I meant", "no wait"). */
-const CORRECTIONS = new Set(["meant", "correction", "corrected", "correcting", "corr", "revised", "amended"]);
+const CORRECTIONS = new Set([
+  ...["meant", "correction", "corrected", "correcting", "corr", "revised", "amended"],
+  ...Object.values(FOREIGN_CORRECTIONS).flat(),
+]);
 
 /** How far, in content words, a correction reaches back to the amount it takes back, across at most one sentence end. */
 const CORRECTION_REACH = 8;
 
 /** Two-word corrections, by their second word: "make that $12,000", "make it 9,500", "scratch that", "or rather 18k". */
-const CORRECTION_PAIRS: Record<string, string> = { that: "make scratch strike", it: "make", rather: "or" };
+const CORRECTION_PAIRS: Record<string, string> = { that: "make scratch strike", it: "make", rather: "or", ...FOREIGN_REPAIR_PAIRS };
 
 /** The next token that is no punctuation. */
 function nextWordOrAmount(tokens: Token[], k: number): Token | undefined {
@@ -405,11 +417,33 @@ function nextWordOrAmount(tokens: Token[], k: number): Token | undefined {
   return undefined;
 }
 
+/** The token before k that is no punctuation. */
+function previousWordOrAmount(tokens: Token[], k: number): Token | undefined {
+  for (let j = k - 1; j >= 0; j--) if (tokens[j]!.kind !== "punct") return tokens[j];
+  return undefined;
+}
+
+/** Words a speaker repairs with just before a "no" that takes back a figure: "sorry, no, 28", "wait no, 20". */
+const BEFORE_REPAIR_NO = new Set(["sorry", "wait", "oh", "um", "uh", "er", "erm", "hmm"]);
+
+/**
+ * A "no" said between two figures, set off on its own ("twenty-five — sorry, no, twenty-eight",
+ * "forty... no, thirty-five", "25%... wait no, 20"): the speaker takes back the figure before.
+ * A "no" glued to the noun after it ("no coupon", "no 2nd driver") denies, it repairs nothing.
+ */
+function repairingNo(tokens: Token[], k: number): boolean {
+  if (tokens[k]!.lower !== "no" || tokens[k + 1]?.kind !== "punct" || nextWordOrAmount(tokens, k)?.kind !== "amount") return false;
+  const before = previousWordOrAmount(tokens, k);
+  const setOff = tokens[k - 1]!.kind === "punct" || tokens[k - 1]!.sentence !== tokens[k]!.sentence;
+  return before !== undefined && (before.kind === "amount" || BEFORE_REPAIR_NO.has(before.lower)) && setOff;
+}
+
 /** Whether token k is a correction ("meant", "revised", "no wait", "make that", an apology said of a number: "sorry, 18k"). */
 const isCorrection = (tokens: Token[], k: number): boolean =>
   CORRECTIONS.has(tokens[k]!.lower) ||
   (tokens[k]!.lower === "sorry" && nextWordOrAmount(tokens, k)?.kind === "amount") ||
-  (tokens[k]!.lower === "wait" && tokens[k - 1]?.lower === "no") ||
+  (tokens[k]!.lower === "wait" && (tokens[k - 1]?.lower === "no" || nextWordOrAmount(tokens, k)?.lower === "no")) ||
+  repairingNo(tokens, k) ||
   (Object.hasOwn(CORRECTION_PAIRS, tokens[k]!.lower) &&
     tokens[k - 1]?.sentence === tokens[k]!.sentence &&
     CORRECTION_PAIRS[tokens[k]!.lower]!.split(" ").includes(tokens[k - 1]!.lower));
@@ -420,9 +454,15 @@ const isCorrection = (tokens: Token[], k: number): boolean =>
  */
 function nextAmountOrCorrection(tokens: Token[], i: number, step: 1 | -1): number | undefined {
   const t = tokens[i]!;
+  // a chat line's stamp between the two lines counts neither as a figure nor in the reach
+  let stamped = 0;
   for (let k = i + step; k >= 0 && k < tokens.length; k += step) {
     const w = tokens[k]!;
-    if (Math.abs(w.sentence - t.sentence) > 1 || Math.abs(w.pos - t.pos) > CORRECTION_REACH) return undefined;
+    if (w.envelope) {
+      if (w.kind !== "punct" && !w.stop) stamped++;
+      continue;
+    }
+    if (Math.abs(w.sentence - t.sentence) > 1 || Math.abs(w.pos - t.pos) - stamped > CORRECTION_REACH) return undefined;
     if (w.kind === "amount" || isCorrection(tokens, k)) return k;
   }
   return undefined;
@@ -497,8 +537,13 @@ export function wordTakenBack(tokens: Token[], i: number): boolean {
 export function retracted(tokens: Token[], amounts: readonly number[]): Map<number, number> {
   const out = new Map<number, number>();
   const seen = new Map<number, number[]>();
+  const counted = new Map<string, number>();
   for (const i of amounts) {
     const value = tokens[i]!.amount!.value;
+    const unit = unitOf(tokens, i);
+    const same = unit === undefined ? undefined : counted.get(unit);
+    if (same !== undefined && repairedCount(tokens, same, i)) out.set(same, i);
+    if (unit !== undefined) counted.set(unit, i);
     const newer = replacedBy(tokens, i);
     const older = supersedes(tokens, i);
     if (older !== undefined) out.set(older, i);
@@ -513,6 +558,34 @@ export function retracted(tokens: Token[], amounts: readonly number[]): Map<numb
     seen.set(value, earlier);
   }
   return out;
+}
+
+/** How many sentences back a repaired count may name the count it repairs ("40 seats …" / "make it 45 seats"). */
+const COUNT_REPAIR_REACH = 4;
+
+/** The noun a bare count counts, right after it in its sentence ("45 seats"): its stem. */
+function unitOf(tokens: Token[], i: number): string | undefined {
+  const t = tokens[i]!;
+  const next = tokens[i + 1];
+  const bare = !t.amount!.currency && !t.amount!.percent && !t.amount!.period;
+  return bare && next?.kind === "word" && !next.stop && next.sentence === t.sentence ? next.stem : undefined;
+}
+
+/**
+ * A count said again after a correction that opens its sentence ("make it 45 seats", "sorry, 45
+ * seats", "correction: 45 seats"), the count of the same noun before it out of the correction's
+ * reach ("40 seats of Lumen at list $1,080 …" a message or two before): the newer count replaces it.
+ */
+function repairedCount(tokens: Token[], older: number, i: number): boolean {
+  const t = tokens[i]!;
+  if (t.sentence - tokens[older]!.sentence > COUNT_REPAIR_REACH || tokens[older]!.amount!.value === t.amount!.value) return false;
+  let k = i - 1;
+  while (k >= 0 && tokens[k]!.kind === "punct" && tokens[k]!.sentence === t.sentence) k--;
+  if (k < 0 || tokens[k]!.sentence !== t.sentence || !isCorrection(tokens, k)) return false;
+  // nothing but the correction's words before it in its sentence
+  let words = 0;
+  for (let j = k; j >= 0 && tokens[j]!.sentence === t.sentence; j--) if (tokens[j]!.kind === "word" && ++words > 3) return false;
+  return true;
 }
 
 /**

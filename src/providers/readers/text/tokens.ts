@@ -26,6 +26,8 @@ export interface Token {
   amount?: Amount;
   /** end of the amount including its period ("52,000 a year") */
   amountEnd?: number;
+  /** part of a message's envelope (a chat line's date stamp, the text's own date): tells no fact */
+  envelope?: boolean;
 }
 
 // A clock time ("09:15", "2:30 pm") is one token and no amount: transcripts stamp every line. So
@@ -52,6 +54,10 @@ const MODEL_CODE = /^\d{3}[a-z](?![A-Za-z])/;
 
 /** Abbreviations whose period ends no sentence: "a politically exposed person - e.g. held office?" is one question. */
 const ABBREVIATION_END = /(?:^|[^A-Za-z.])(?:e\.g|i\.e|vs|approx|incl|esp|cf|viz)$/i;
+
+/** A speaker's initial before its period ("[14:05] J. Abernathy: sorry, 2,430"): the letter, then the name and its colon. */
+const INITIAL_BEFORE = /(?:^|[\s([\]])\p{Lu}$/u;
+const SPEAKER_AFTER = /^ \p{Lu}\p{Ll}+:/u;
 
 /** Words that end a clause; a comma, semicolon, pipe or parenthesis does too. */
 const CLAUSE_WORDS = new Set(["and", "but", "while", "whereas", "although", "though", "however"]);
@@ -151,6 +157,12 @@ export function tokenize(text: string, counts: ReadonlySet<number> = new Set()):
       }
     } else if (g.end !== undefined) {
       if (g.end === "." && ABBREVIATION_END.test(text.slice(Math.max(0, start - 8), start))) continue;
+      if (
+        g.end === "." &&
+        INITIAL_BEFORE.test(text.slice(Math.max(0, start - 2), start)) &&
+        SPEAKER_AFTER.test(text.slice(start + 1, start + 40))
+      )
+        continue;
       sentence++;
       clause++;
     } else if (/^[,:()–—|-]$/.test(g.other ?? "")) push({ kind: "punct", text: g.other!, start, end: start + 1 });
