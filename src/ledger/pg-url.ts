@@ -8,7 +8,7 @@ const SCHEMES = new Set(["postgres:", "postgresql:"]);
 const SSL_MODES = new Set(["disable", "allow", "prefer", "require", "verify-ca", "verify-full", "no-verify"]);
 
 /** `url` with its password replaced, as a message may show it. */
-export function shownUrl(url: string): string {
+function shownUrl(url: string): string {
   try {
     const u = new URL(url);
     if (u.password) u.password = "***";

@@ -20,7 +20,7 @@ describe("zones", () => {
     const before = zoneFormattersHeld();
     // 2,000 of the 2^28 spellings of one name in mixed case, each one a valid zone to ICU
     for (let i = 0; i < 2000; i++) {
-      const spelt = [...name].map((c, j) => ((i * 2654435761) >>> j) & 1 ? c.toUpperCase() : c.toLowerCase()).join("");
+      const spelt = [...name].map((c, j) => (((i * 2654435761) >>> j) & 1 ? c.toUpperCase() : c.toLowerCase())).join("");
       expect(isValidZone(spelt)).toBe(true);
       expect(offsetAtInstant(spelt, day(2021, 1, 15), 0)).toBe(offsetAtInstant(name, day(2021, 1, 15), 0));
     }
