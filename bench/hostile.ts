@@ -8,7 +8,7 @@
 // bench/RESULTS-hostile.md with the worst hold of the requests under 64 KB and of all (the target: 100 ms).
 // `npm run bench:hostile` (builds first); on a loaded machine every figure includes the time the
 // server waited for a core, so the load average is printed beside them.
-import { writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -94,5 +94,9 @@ const md = [
   ...rows.map((r) => `|${r.name.replaceAll("|", "\\|")}|${r.bytes}|${r.answer}|${r.held}|${r.grownMb}|`),
   "",
 ].join("\n");
-writeFileSync(join(ROOT, "bench/RESULTS-hostile.md"), md);
+// the sections written by hand after the table (attacks across many requests, "## Stop …") are kept
+const RESULTS = join(ROOT, "bench/RESULTS-hostile.md");
+const previous = existsSync(RESULTS) ? readFileSync(RESULTS, "utf8") : "";
+const kept = previous.indexOf("\n## ");
+writeFileSync(RESULTS, kept < 0 ? md : `${md}${previous.slice(kept + 1)}`);
 console.log(`\nunder 64 KB: worst ${worst.held} ms (${worst.name}); all: worst ${worstAll.held} ms (${worstAll.name}); load ${load}`);

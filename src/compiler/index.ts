@@ -23,7 +23,15 @@ export type { StateError } from "./5-load/state-errors.js";
 export type { ColumnMapping, Digits, InputColumn, OutputColumn, SqlOptions, SqlQuery } from "./4-sql/query.js";
 export { DIALECTS, type DialectName } from "./4-sql/dialects.js";
 export { ruleColumn, SCORED } from "./4-sql/query.js";
-export { createCompileCache, createResultCache, type CacheStats, type CompileCache, type ResultCache } from "./cache.js";
+export {
+  createCompileCache,
+  createResultCache,
+  DEFAULT_CACHE_LIMITS,
+  type CacheLimits,
+  type CacheStats,
+  type CompileCache,
+  type ResultCache,
+} from "./cache.js";
 export { splitModel } from "./1-parse/content/split-model.js";
 export { canonicalHash, identifyModel, modelHash, moduleKey, type ModelIdentity } from "./identity.js";
 export { canonicalJson, canonicalJsonOfText } from "./canonical-json.js";

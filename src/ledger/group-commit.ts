@@ -62,6 +62,9 @@ export function unwritable(e: unknown): string | undefined {
   const code = (e as { code?: string } | null)?.code ?? "";
   if (code === "SQLITE_FULL") return "the disk holding the SQLite ledger is full";
   if (code.startsWith("SQLITE_IOERR")) return `the SQLite ledger's file could not be written (${code})`;
+  // a file, or the folder its journal goes in, that became read-only (a file system remounted read-only, a changed owner)
+  if (code.startsWith("SQLITE_READONLY") || code.startsWith("SQLITE_CANTOPEN"))
+    return `the SQLite ledger's file or its folder is read-only (${code})`;
   return undefined;
 }
 

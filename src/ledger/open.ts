@@ -57,8 +57,8 @@ export async function openLedger(at: LedgerLocation, o: { backgroundCheckpoints?
       groupConnections: groupsInFlight(at.pgGroupsInFlight),
     });
   const file = at.dbFile ?? DEFAULT_DB_FILE;
-  if (!o.backgroundCheckpoints || file === ":memory:") return openSqliteLedger(file);
-  const ledger = openSqliteLedger(file, { checkpointAfterPages: BACKSTOP_PAGES });
+  if (!o.backgroundCheckpoints || file === ":memory:") return openSqliteFile(file);
+  const ledger = openSqliteFile(file, { checkpointAfterPages: BACKSTOP_PAGES });
   let stop: () => Promise<void>;
   try {
     stop = await checkpointInBackground(file);
@@ -73,6 +73,19 @@ export async function openLedger(at: LedgerLocation, o: { backgroundCheckpoints?
       await ledger.close();
     },
   };
+}
+
+/** openSqliteLedger, a failure naming the file (a read-only file system: SQLite says only "unable to open database file"). */
+function openSqliteFile(file: string, o?: Parameters<typeof openSqliteLedger>[1]): Ledger {
+  try {
+    return openSqliteLedger(file, o);
+  } catch (e) {
+    const code = (e as { code?: string }).code ?? "";
+    const hint = /^(SQLITE_CANTOPEN|SQLITE_READONLY|EROFS|EACCES)/.test(code)
+      ? " (the file or its folder is read-only, or not this user's to write)"
+      : "";
+    throw new Error(`the SQLite ledger ${file} (--db, PDM_DB) did not open: ${(e as Error).message}${hint}`, { cause: e });
+  }
 }
 
 /** With the checkpointer, the server's own connection checkpoints only when the log is this long (about 40 MB). */

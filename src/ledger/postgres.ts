@@ -6,6 +6,7 @@ import pg from "pg";
 import { randomUUID } from "node:crypto";
 import { MIGRATIONS } from "./migrations.js";
 import { KeyCache } from "./pg-key-cache.js";
+import { checkPostgresUrl, openFailure } from "./pg-url.js";
 import {
   LedgerError,
   now,
@@ -48,12 +49,19 @@ export async function openPostgresLedger(options: PostgresOptions): Promise<Ledg
     connectionString: options.url,
     options: `-c search_path=${schema} -c lock_timeout=${PG_LOCK_TIMEOUT_MS} -c statement_timeout=${PG_STATEMENT_TIMEOUT_MS}`,
   };
+  checkPostgresUrl(options.url);
   const pool = new pg.Pool({ ...connection, max: options.poolSize ?? 10 });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on("error", () => {});
-  await migrate(pool, schema);
   const keys = new KeyCache(`pdm_keys_${schema}`);
-  await keys.listen(() => new pg.Client(connection));
+  try {
+    await migrate(pool, schema);
+    await keys.listen(() => new pg.Client(connection));
+  } catch (e) {
+    await keys.close().catch(() => {});
+    await pool.end().catch(() => {});
+    throw openFailure(options.url, e);
+  }
   // reserve, settle, reserveAndSettle and release: the steps of concurrent requests commit together
   const grouped = pgGroupCommit(connection, { connections: options.groupConnections, synchronousCommit: options.synchronousCommit });
   /** Tells every instance (this one included) that keys or account statuses changed. */

@@ -16,6 +16,7 @@ import { loadEnglish } from "../providers/readers/text/english.js";
 import { buildApp, type AppOptions } from "./app.js";
 import { DEFAULT_HTTP_LIMITS, type HttpLimits } from "./client-errors.js";
 import { CompilePool, type CompilePoolOptions } from "./compile-pool/pool.js";
+import { DEFAULT_CACHE_LIMITS } from "../compiler/index.js";
 import { pooledCompiler } from "./compile-pool/pooled-compiler.js";
 import { instrumentLedger, instrumentProviders } from "./observability/instrument.js";
 import { offLoopDocuments } from "./off-loop-documents.js";
@@ -42,6 +43,8 @@ export interface ServerOptions {
   redisUrl?: string;
   redisPrefix?: string;
   cacheSize: number;
+  /** the most bytes the compiled models (and, apart, the Check results) kept in memory may weigh */
+  cacheBytes: number;
   /** the worker processes that compile and check models (docs/service.md, "Compile limits") */
   compile: CompilePoolOptions;
   /** pino level for the request log ("info" by default; "silent" for none) */
@@ -62,7 +65,8 @@ export const DEFAULTS = {
   http: DEFAULT_HTTP_LIMITS,
   limits: DEFAULT_LIMITS,
   rateLimit: { max: 600, windowMs: 60_000 },
-  cacheSize: 256,
+  cacheSize: DEFAULT_CACHE_LIMITS.count,
+  cacheBytes: DEFAULT_CACHE_LIMITS.bytes,
   compile: { workers: Math.max(1, availableParallelism() - 1), timeoutMs: 10_000, memoryMb: 512, waitMs: 10_000 },
 };
 
@@ -107,7 +111,7 @@ async function start(o: ServerOptions, providerSettings: ProviderConfig, closers
   if (opened) closers.push(() => opened.close());
   const pool = await CompilePool.start(o.compile);
   closers.push(() => pool.close());
-  const compiler = pooledCompiler(pool, o.cacheSize);
+  const compiler = pooledCompiler(pool, { count: o.cacheSize, bytes: o.cacheBytes });
   const metrics = createMetrics(compiler, pool);
   const instrumented = opened ? instrumentLedger(opened, metrics) : null;
   const ledger = instrumented?.ledger ?? null;

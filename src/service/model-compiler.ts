@@ -6,6 +6,8 @@ import {
   checkModel,
   compileUncached,
   createResultCache,
+  DEFAULT_CACHE_LIMITS,
+  type CacheLimits,
   type CacheStats,
   type CheckResult,
   type CompileResult,
@@ -26,20 +28,20 @@ export interface ModelCompiler {
 }
 
 /**
- * A compiler and a Check, each behind a cache of `capacity` results by model identity; a failure
+ * A compiler and a Check, each behind a cache of results by model identity within `limits`; a failure
  * `remember` accepts is cached as the model's answer, any other is retried on the next request.
  */
 export function cachedCompiler(
   compile: (model: ModelInput, hash: string) => Promise<CompileResult>,
   check: (model: ModelInput, hash: string) => Promise<CheckResult>,
-  capacity: number,
+  limits: CacheLimits,
   remember?: (error: unknown) => boolean,
 ): ModelCompiler {
-  const compiles = createResultCache((m, _o, hash) => compile(m, hash), capacity, remember);
+  const compiles = createResultCache((m, _o, hash) => compile(m, hash), limits, remember);
   // a Check's findings are the model's, whatever its spelling: kept by the identity alone
   const checks = createResultCache(
     (m, _o, hash) => check(m, hash),
-    capacity,
+    limits,
     remember,
     (identity) => identity.hash,
   );
@@ -56,10 +58,10 @@ export function cachedCompiler(
 export const inlineCompiler = (
   compile: (model: ModelInput) => CompileResult = (m) => compileUncached(m),
   check: (model: ModelInput) => CheckResult = (m) => checkModel(m),
-  capacity = 256,
+  limits: CacheLimits = DEFAULT_CACHE_LIMITS,
 ): ModelCompiler =>
   cachedCompiler(
     async (m) => compile(m),
     async (m) => check(m),
-    capacity,
+    limits,
   );

@@ -116,9 +116,32 @@ describe("a ledger that cannot write", () => {
     db.close();
   });
 
+  it("SQLite's file read-only: every step fails 'unwritable', never an error the server answers 500", async () => {
+    const file = join(dir, "read-only.db");
+    const setup = new Database(file);
+    for (const m of MIGRATIONS) setup.exec(m.sqlite);
+    setup.prepare("INSERT INTO accounts (id, name, balance_micros, created_at) VALUES ('a', 'a', 1000000, '')").run();
+    setup.close();
+    // the connection opened read-only (SQLITE_OPEN_READONLY), as on a file system remounted read-only
+    const db = new Database(file, { readonly: true });
+    const grouped = groupCommit(db, 5000);
+    const results = await Promise.allSettled([
+      grouped({ op: "reserve", accountId: "a", amount: 5 }),
+      grouped({ op: "reserveAndSettle", accountId: "a", amount: 10, charge: 7, items: [], memo: "m", seal: () => {} }),
+    ]);
+    for (const r of results) {
+      expect(r.status).toBe("rejected");
+      const e = (r as PromiseRejectedResult).reason;
+      expect(e instanceof LedgerError && e.code === "unwritable", String(e)).toBe(true);
+      expect((e as Error).message).toMatch(/read-only \(SQLITE_READONLY/);
+    }
+    db.close();
+  });
+
   it("names a full disk or an I/O error of either database as 'unwritable', and leaves every other error as it is", () => {
     expect(unwritable({ code: "SQLITE_FULL" })).toMatch(/full/);
     expect(unwritable({ code: "SQLITE_IOERR_WRITE" })).toMatch(/SQLITE_IOERR_WRITE/);
+    for (const code of ["SQLITE_READONLY", "SQLITE_READONLY_DBMOVED", "SQLITE_CANTOPEN"]) expect(unwritable({ code })).toMatch(/read-only/);
     for (const code of ["SQLITE_CONSTRAINT", "SQLITE_BUSY", undefined]) expect(unwritable({ code })).toBeUndefined();
     for (const code of ["53100", "58030"]) {
       const e = ledgerFault({ code });

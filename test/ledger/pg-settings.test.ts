@@ -4,6 +4,7 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { ledgerLocation, openLedger } from "../../src/ledger/open.js";
+import { PG_URL } from "./backends.js";
 
 /** a URL nothing listens on: a refusal must come before any attempt to connect */
 const NOWHERE = "postgres://nobody@127.0.0.1:1/none";
@@ -54,5 +55,36 @@ describe("PostgreSQL ledger settings", () => {
       }),
       { numRuns: 6 },
     );
+  });
+
+  it("refuses a URL of another scheme or an sslmode the driver would read as another, before connecting", async () => {
+    const wrong = [
+      ["mysql://nobody@127.0.0.1:1/none", /^DATABASE_URL must start postgres:\/\/ or postgresql:\/\/, not mysql:/],
+      ["not a url", /^DATABASE_URL is not a URL/],
+      ["postgres://nobody@127.0.0.1:1/none?sslmode=bogus", /^DATABASE_URL's sslmode must be one of .*, not "bogus"/],
+    ] as const;
+    for (const [url, message] of wrong) await expect(openLedger(ledgerLocation(undefined, { DATABASE_URL: url }))).rejects.toThrow(message);
+  });
+
+  it("names the server, the password hidden, when it cannot be reached", async () => {
+    const at = ledgerLocation(undefined, { DATABASE_URL: "postgres://nobody:secret@127.0.0.1:1/none" });
+    const failure = openLedger(at);
+    await expect(failure).rejects.toThrow(
+      /^the PostgreSQL ledger at postgres:\/\/nobody:\*\*\*@127\.0\.0\.1:1\/none \(DATABASE_URL\) did not open: .*ECONNREFUSED/,
+    );
+    await expect(failure).rejects.not.toThrow(/secret/);
+  });
+
+  describe.runIf(PG_URL)("against a server without TLS", () => {
+    it("a URL asking for TLS (sslmode=require) is a clear start-up error saying what to change", async () => {
+      for (const mode of ["require", "verify-full"]) {
+        const url = new URL(PG_URL!);
+        url.searchParams.set("sslmode", mode);
+        const at = ledgerLocation(undefined, { DATABASE_URL: url.toString(), PDM_PG_SCHEMA: "pg_settings_tls" });
+        await expect(openLedger(at)).rejects.toThrow(
+          /did not open: .*does not support SSL.*use sslmode=disable, or turn on TLS at the server$/,
+        );
+      }
+    });
   });
 });

@@ -6,6 +6,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { complement, normalise, propertyRanges, subtract, type Ranges } from "../../src/runtime/builtins/code-point-sets.js";
+import { regexCacheHeld } from "../../src/runtime/builtins/regex.js";
 import { checkModel } from "../../src/compiler/index.js";
 import { b } from "./helpers.js";
 
@@ -70,6 +71,24 @@ describe("RE2 answers as a JavaScript RegExp does on patterns both read alike", 
     // (a|aa)+$ against 40 a's and a '!' takes a backtracking engine minutes
     expect(b("matches", `${"a".repeat(40)}!`, "(a|aa)+$")).toBe(false);
     expect(b("matches", `${"a".repeat(10_000)}!`, "(a*)*b")).toBe(false);
+  });
+});
+
+describe("the cache of translated patterns", () => {
+  it("holds at most a megabyte of patterns however long and many they are (a literal of 50,000 characters, 60 times)", () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 1, max: 50_000 }), { minLength: 1, maxLength: 60 }), (lengths) => {
+        lengths.forEach((n, i) => {
+          // a literal of n characters, a new pattern each time
+          const p = `${i}${"a".repeat(n)}`;
+          expect(b("matches", p, p)).toBe(true);
+          const held = regexCacheHeld();
+          expect(held.chars).toBeLessThanOrEqual(1024 * 1024);
+          expect(held.patterns).toBeLessThanOrEqual(256);
+        });
+      }),
+      { numRuns: 5 },
+    );
   });
 });
 

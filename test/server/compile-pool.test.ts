@@ -6,6 +6,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { CompilePool, type CompilePoolOptions } from "../../src/server/compile-pool/pool.js";
+import { DEFAULT_CACHE_LIMITS } from "../../src/compiler/index.js";
 import { pooledCompiler } from "../../src/server/compile-pool/pooled-compiler.js";
 import type { Evaluation } from "../../src/server/compile-pool/worker.js";
 import { createMetrics } from "../../src/server/observability/metrics.js";
@@ -50,7 +51,7 @@ describe("compile pool", () => {
     expect(problem).toMatchObject({ status: 422, code: "compile_timeout", detail: expect.stringContaining("300 ms") });
     expect(await thread(p)).not.toBe(before);
     expect(p.stats()).toMatchObject({ workers: 1, busy: 0, queued: 0, replaced: 1 });
-    const metrics = await createMetrics(pooledCompiler(p, 1), p).registry.metrics();
+    const metrics = await createMetrics(pooledCompiler(p, { count: 1, bytes: DEFAULT_CACHE_LIMITS.bytes }), p).registry.metrics();
     expect(metrics).toMatch(/^pdm_compile_workers_replaced 1$/m);
     expect(metrics).toMatch(/^pdm_compile_queue_length 0$/m);
   });
@@ -216,7 +217,7 @@ describe("compile pool", () => {
 describe("pooled compiler", () => {
   it("remembers a model that overran, so sending it again is refused without a job", async () => {
     const p = await pool({ timeoutMs: 200 });
-    const compiler = pooledCompiler(p, 8);
+    const compiler = pooledCompiler(p, { count: 8, bytes: DEFAULT_CACHE_LIMITS.bytes });
     const slow = model("spin 5000");
     const first = await problemOf(compiler.check(slow));
     expect(first.code).toBe("compile_timeout");
@@ -226,7 +227,7 @@ describe("pooled compiler", () => {
 
   it("caches a Check by identity: the same content in another key order is answered from the cache", async () => {
     const p = await pool();
-    const compiler = pooledCompiler(p, 8);
+    const compiler = pooledCompiler(p, { count: 8, bytes: DEFAULT_CACHE_LIMITS.bytes });
     const a = await compiler.check({ content: { name: "who", x: 1, y: 2 }, questions: {} });
     const b = await compiler.check({ questions: {}, content: { y: 2, x: 1, name: "who" } });
     expect(b).toBe(a);
@@ -234,7 +235,7 @@ describe("pooled compiler", () => {
 
   it("forgets a failure that is not the model's own (a crashed worker), so the next request tries again", async () => {
     const p = await pool();
-    const compiler = pooledCompiler(p, 8);
+    const compiler = pooledCompiler(p, { count: 8, bytes: DEFAULT_CACHE_LIMITS.bytes });
     await expect(compiler.check(model("exit"))).rejects.toThrow("exit code");
     await expect(compiler.check(model("exit"))).rejects.toThrow("exit code");
     expect(p.stats().replaced).toBe(2);

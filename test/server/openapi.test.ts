@@ -271,7 +271,7 @@ const matches = (pattern: string, url: string) => new RegExp(`^${pattern.replace
 
 describe("serialization", () => {
   it("sends an answer as the handler built it: fields outside the schema kept, in their order", async () => {
-    const stats = () => ({ misses: 2, extra: "kept", size: 1, hits: 0 });
+    const stats = () => ({ misses: 2, extra: "kept", size: 1, bytes: 10, hits: 0 });
     const other = buildApp({
       service: { ...deps, compiler: { ...deps.compiler, stats } },
       rateLimiter: unlimited(),

@@ -18,7 +18,7 @@ const tokensCounted = (text: string, direction: string): number =>
 
 describe("provider metrics", () => {
   it("count the tokens of a reply that was not JSON", async () => {
-    const metrics = createMetrics({ stats: () => ({ size: 0, hits: 0, misses: 0 }) });
+    const metrics = createMetrics({ stats: () => ({ size: 0, bytes: 0, hits: 0, misses: 0 }) });
     const providers = instrumentProviders(
       createProviders(
         providerConfig({

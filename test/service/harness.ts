@@ -11,6 +11,8 @@ import { DEFAULT_RATES, type Rates } from "../../src/service/rates.js";
 import { createSigner } from "../../src/service/signer.js";
 import { fakeCompiler, type FakeCompiler } from "./fake-compiler.js";
 
+const SMALL_CACHE = { count: 8, bytes: 256 * 1024 * 1024 };
+
 export async function serviceDeps(
   over: { rates?: Rates; limits?: Partial<Limits>; noLedger?: boolean; providers?: Providers; real?: boolean } = {},
 ): Promise<{ deps: ServiceDeps; compiler: FakeCompiler }> {
@@ -19,7 +21,9 @@ export async function serviceDeps(
   return {
     compiler,
     deps: {
-      compiler: over.real ? inlineCompiler(undefined, undefined, 8) : inlineCompiler(compiler.compile, compiler.check, 8),
+      compiler: over.real
+        ? inlineCompiler(undefined, undefined, SMALL_CACHE)
+        : inlineCompiler(compiler.compile, compiler.check, SMALL_CACHE),
       ledger,
       signer: await createSigner(ledger),
       rates: over.rates ?? DEFAULT_RATES,

@@ -122,6 +122,13 @@ export const spec: CommandSpec = {
         "a model not yet compiled whose estimated compile work exceeds this (a unit per 64 characters, decision, function and table rule) is compiled only once the request holds its reservation (402 if it cannot)",
     },
     "cache-size": { type: "string", value: "N", default: String(DEFAULTS.cacheSize), description: "compiled models kept in memory" },
+    "cache-bytes": {
+      type: "string",
+      value: "BYTES",
+      default: String(DEFAULTS.cacheBytes),
+      description:
+        "the most the compiled models kept in memory may weigh (their models' text and generated code, two bytes a character); the least recently used go first",
+    },
     "compile-workers": {
       type: "string",
       value: "N",
@@ -249,6 +256,7 @@ export const run = command(spec, async (args, io) => {
     redisUrl: process.env.REDIS_URL || undefined,
     redisPrefix: process.env.PDM_REDIS_PREFIX || undefined,
     cacheSize: integer(settings, "cache-size"),
+    cacheBytes: integer(settings, "cache-bytes"),
     compile: {
       workers: values["compile-workers"] === undefined ? DEFAULTS.compile.workers : integer(settings, "compile-workers"),
       timeoutMs: integer(settings, "compile-timeout"),

@@ -9,15 +9,29 @@ import { madeGroup, ofKind, T, type BuiltinDef } from "./def.js";
 import type { CompiledRegex } from "./regex-match.js";
 import { translateRegex, translateReplacement, type Translation } from "./xpath-regex.js";
 
-// tables call matches() per row with the same few patterns: translate each once
+// tables call matches() per row with the same few patterns: translate each once. Bounded by count and
+// by the characters of its patterns (a pattern may come from a state: 256 of a megabyte each, request
+// after request, would hold their translations too), emptied when either is reached.
+const MAX_PATTERNS = 256;
+const MAX_PATTERN_CHARS = 1024 * 1024;
 const regexCache = new Map<string, Translation>();
+let patternChars = 0;
+
+/** The patterns the cache holds and their characters (keys included). */
+export const regexCacheHeld = (): { patterns: number; chars: number } => ({ patterns: regexCache.size, chars: patternChars });
+
 function cachedRegex(pattern: string, flags: string): Translation {
   const key = `${flags}/${pattern}`;
   let t = regexCache.get(key);
   if (!t) {
-    if (regexCache.size >= 256) regexCache.clear();
     t = translateRegex(pattern, flags);
+    if (key.length > MAX_PATTERN_CHARS) return t;
+    if (regexCache.size >= MAX_PATTERNS || patternChars + key.length > MAX_PATTERN_CHARS) {
+      regexCache.clear();
+      patternChars = 0;
+    }
     regexCache.set(key, t);
+    patternChars += key.length;
   }
   return t;
 }

@@ -6,11 +6,17 @@
 import { tick, ZONE_OFFSET_STEPS } from "../budget.js";
 import { DAYS_PER_ERA, daysFromCivil } from "./calendar.js";
 
-// Only valid zones are cached, so the cache stays as small as the zone database whatever the input.
+// Only valid zones are cached, each under its name in lower case (ICU reads zone names in any case:
+// a key per spelling let 2^n spellings of one name, sent request after request, grow the cache
+// without end), so the cache stays as small as the zone database whatever the input.
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
+/** How many zone formatters are held (at most one per zone name or alias of the zone database). */
+export const zoneFormattersHeld = (): number => formatters.size;
+
 function formatter(zone: string): Intl.DateTimeFormat | null {
-  const cached = formatters.get(zone);
+  const key = zone.toLowerCase();
+  const cached = formatters.get(key);
   if (cached) return cached;
   try {
     const f = new Intl.DateTimeFormat("en-US", {
@@ -23,7 +29,7 @@ function formatter(zone: string): Intl.DateTimeFormat | null {
       minute: "numeric",
       second: "numeric",
     });
-    formatters.set(zone, f);
+    formatters.set(key, f);
     return f;
   } catch {
     return null;

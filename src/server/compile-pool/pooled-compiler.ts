@@ -1,7 +1,7 @@
 // The server's ModelCompiler: compiles and checks in the compile pool, loads the compiled source on
 // this thread, and keeps both results by model identity. A model that overran the time or memory
 // limit is remembered as such, so sending it again is answered at once.
-import { loadCompiled } from "../../compiler/index.js";
+import { loadCompiled, type CacheLimits } from "../../compiler/index.js";
 import { nextTurn } from "../../service/next-turn.js";
 import { cachedCompiler, type ModelCompiler } from "../../service/model-compiler.js";
 import { ProblemError } from "../../service/problems.js";
@@ -11,7 +11,7 @@ import type { CompilePool } from "./pool.js";
 const overran = (e: unknown): boolean =>
   e instanceof ProblemError && (e.problem.code === "compile_timeout" || e.problem.code === "compile_memory_exceeded");
 
-export const pooledCompiler = (pool: CompilePool, capacity: number): ModelCompiler =>
+export const pooledCompiler = (pool: CompilePool, limits: CacheLimits): ModelCompiler =>
   cachedCompiler(
     async (m, hash) => {
       const sent = await pool.run("compile", m, hash);
@@ -21,6 +21,6 @@ export const pooledCompiler = (pool: CompilePool, capacity: number): ModelCompil
       return loadCompiled(received(sent));
     },
     (m, hash) => pool.run("check", m, hash),
-    capacity,
+    limits,
     overran,
   );

@@ -87,6 +87,7 @@ export function createMetrics(cache: { stats(): CacheStats }, pool?: PoolStats):
       },
     });
   gauge("pdm_compile_cache_entries", "compiled models in the cache", () => cache.stats().size);
+  gauge("pdm_compile_cache_bytes", "what the compiled models in the cache weigh, in bytes (--cache-bytes)", () => cache.stats().bytes);
   gauge("pdm_compile_cache_hits", "compile cache hits since start", () => cache.stats().hits);
   gauge("pdm_compile_cache_misses", "compile cache misses (compilations) since start", () => cache.stats().misses);
   if (pool) {

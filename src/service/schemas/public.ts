@@ -39,7 +39,12 @@ export const Readiness: JsonSchema = {
 
 const CacheStats: JsonSchema = {
   type: "object",
-  properties: { size: { type: "integer", minimum: 0 }, hits: { type: "integer", minimum: 0 }, misses: { type: "integer", minimum: 0 } },
+  properties: {
+    size: { type: "integer", minimum: 0 },
+    bytes: { type: "integer", minimum: 0 },
+    hits: { type: "integer", minimum: 0 },
+    misses: { type: "integer", minimum: 0 },
+  },
 };
 
 export const Health: JsonSchema = {

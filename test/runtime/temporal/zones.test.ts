@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { daysFromCivil } from "../../../src/runtime/temporal/calendar.js";
-import { isValidZone, offsetAtInstant, resolveLocal, standardOffset } from "../../../src/runtime/temporal/zones.js";
+import { isValidZone, offsetAtInstant, resolveLocal, standardOffset, zoneFormattersHeld } from "../../../src/runtime/temporal/zones.js";
 
 const day = (y: number, m: number, d: number) => daysFromCivil(y, m, d);
 
@@ -12,6 +12,19 @@ describe("zones", () => {
     for (const z of ["xyz/abc", "+01:00", "Europe/Nowhere", "", "Europe/Paris/", "../etc"]) {
       expect(isValidZone(z)).toBe(false);
     }
+  });
+
+  it("holds one formatter per zone whatever the spellings of its name (requests cannot grow it)", () => {
+    const name = "America/Argentina/ComodRivadavia";
+    isValidZone(name);
+    const before = zoneFormattersHeld();
+    // 2,000 of the 2^28 spellings of one name in mixed case, each one a valid zone to ICU
+    for (let i = 0; i < 2000; i++) {
+      const spelt = [...name].map((c, j) => (((i * 2654435761) >>> j) & 1 ? c.toUpperCase() : c.toLowerCase())).join("");
+      expect(isValidZone(spelt)).toBe(true);
+      expect(offsetAtInstant(spelt, day(2021, 1, 15), 0)).toBe(offsetAtInstant(name, day(2021, 1, 15), 0));
+    }
+    expect(zoneFormattersHeld()).toBe(before);
   });
 
   it("reads offsets with daylight saving time", () => {
