@@ -1,14 +1,18 @@
 // Hostile model text in what the CLI prints (in process): `pdm check`, `pdm run --explain` and
 // `pdm test` show each character a terminal would obey or an editor hide as `\uXXXX`, to a
-// terminal or not, and `--json` stays JSON with every value exact.
-import { mkdirSync, writeFileSync } from "node:fs";
+// terminal or not, and `--json` stays JSON with every value exact; `pdm score` writes CSV cells
+// exactly, formula prefixes included (docs/batch.md).
+import { spawnSync } from "node:child_process";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { parseCsv } from "../../src/batch/csv.js";
 import { print } from "../../src/cli/io.js";
 import { main } from "../../src/cli/main.js";
 import { ALL_HOSTILE, hostileModel, RAW_HIDDEN } from "../support/hostile-text.js";
 import { tempDir } from "../compiler/6-package/helpers.js";
+import { pdmBin } from "../server/spawn.js";
 
 async function pdm(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = "";
@@ -52,6 +56,15 @@ describe("hostile model text printed by the CLI", () => {
     if (!args.includes("junit")) expect(all).toContain("\\u001b]8;;http://evil.example\\u0007");
   });
 
+  it("writes a JUnit file (-o) with no character XML forbids or a CI page would obey", async () => {
+    const out = join(tempDir("pdm-hostile-junit-"), "junit.xml");
+    expect((await pdm(["test", f.model, f.cases, "--reporter", "junit", "-o", out])).code).toBe(1);
+    const junit = readFileSync(out, "utf8");
+    expect(RAW_HIDDEN.exec(junit.replace(/\r/g, ""))?.[0]).toBeUndefined();
+    expect(junit).toContain("\\u001b]8;;http://evil.example\\u0007");
+    expect(junit).not.toMatch(/<img|<script/);
+  });
+
   it("keeps --json output JSON whose values are the model's exactly", async () => {
     const r = await pdm(["run", f.model, "--state", f.state, "--json"]);
     expect(RAW_HIDDEN.exec(r.stdout)).toBeNull();
@@ -79,5 +92,28 @@ describe("hostile model text printed by the CLI", () => {
       ),
       { numRuns: 500 },
     );
+  });
+});
+
+describe("hostile decision strings in pdm score's CSV", () => {
+  it("are written exactly, formula prefixes and all, and read back to the decisions' values", () => {
+    const dir = tempDir("pdm-hostile-csv-");
+    const model = join(dir, "model.json");
+    writeFileSync(model, JSON.stringify(hostileModel(ALL_HOSTILE)));
+    const input = join(dir, "in.jsonl");
+    const states = [
+      { id: "=1+1", [`in ${ALL_HOSTILE}`]: 1, n: -3, opt: "a" },
+      { id: "@x", [`in ${ALL_HOSTILE}`]: 1, n: 2, opt: "b" },
+    ];
+    writeFileSync(input, states.map((s) => JSON.stringify(s)).join("\n"));
+    const out = join(dir, "out.csv");
+    const r = spawnSync(process.execPath, [pdmBin(), "score", model, "--in", input, "--out", out, "--quiet"], { encoding: "utf8" });
+    expect(r.status, r.stderr).toBe(0);
+    const [header, ...rows] = parseCsv(readFileSync(out, "utf8"));
+    expect(header).toEqual(["row", "id", `dec ${ALL_HOSTILE}`, "literal", "t", "error"]);
+    expect(rows.filter((row) => row.length > 1)).toEqual([
+      ["1", "=1+1", "-2", ALL_HOSTILE, `=${ALL_HOSTILE}`, ""],
+      ["2", "@x", "3", ALL_HOSTILE, `+${ALL_HOSTILE}`, ""],
+    ]);
   });
 });
