@@ -2,6 +2,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { visibleText } from "../ir/visible-text.js";
 import { jsonErrorPlace } from "../runtime/json-position.js";
 import { jsonFault } from "../service/json-limits.js";
 
@@ -81,4 +82,9 @@ export function packageRoot(): string {
 export const packageVersion = (): string =>
   (JSON.parse(readFileSync(join(packageRoot(), "package.json"), "utf8")) as { version: string }).version;
 
-export const print = (stream: Output, text: string) => stream.write(text.endsWith("\n") ? text : `${text}\n`);
+/**
+ * Writes a report, message or JSON answer as one or more lines. Model text in it may hold
+ * characters a terminal obeys or hides (ESC, OSC 8 links, CR, bidi overrides): each is written as
+ * `\uXXXX`, to a terminal or not, which inside a JSON string is the same value (visibleText).
+ */
+export const print = (stream: Output, text: string) => stream.write(visibleText(text.endsWith("\n") ? text : `${text}\n`));

@@ -2,6 +2,7 @@
 import { NO_MODEL_TEXT, type ModelText } from "../compiler/model-text.js";
 import { explanationLines } from "./explain-text.js";
 import type { CaseOutcome } from "./run-cases.js";
+import { visibleText } from "../ir/visible-text.js";
 
 const show = (v: unknown): string => (v === undefined ? "(nothing)" : JSON.stringify(v));
 
@@ -28,11 +29,10 @@ export function textReport(model: string, outcomes: readonly CaseOutcome[], text
   return lines.join("\n");
 }
 
-// XML 1.0 cannot carry control characters other than tab, newline and carriage return.
-// eslint-disable-next-line no-control-regex -- removing exactly those characters is the point
-const XML_FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g;
+// XML 1.0 cannot carry control characters other than tab, newline and carriage return, and a CI
+// page would obey a bidi override: each is shown as `\uXXXX` (visibleText), as the CLI prints it.
 const xml = (s: string): string =>
-  s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!).replace(XML_FORBIDDEN, "");
+  visibleText(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
 
 export function junitReport(model: string, outcomes: readonly CaseOutcome[], text: ModelText = NO_MODEL_TEXT): string {
   const failed = outcomes.filter((o) => !o.ok).length;

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { importDmn } from "../../src/dmn/index.js";
-import { MAX_VALUE_CHARS, MAX_XML_DEPTH } from "../../src/dmn/xml-limits.js";
+import { MAX_ATTRIBUTES, MAX_VALUE_CHARS, MAX_XML_DEPTH } from "../../src/dmn/xml-limits.js";
 import { decodeXmlBytes } from "../../src/dmn/xml-bytes.js";
 import { decision, dmn, literal } from "./helpers.js";
 
@@ -83,5 +83,21 @@ describe("DMN import: the bytes of a file", () => {
       }),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe("DMN import: the attributes of one start tag", () => {
+  it("refuses a start tag of more attributes or namespace declarations than the limit at its line and column, and reads one at it", () => {
+    const many = (n: number, attribute: (i: number) => string) =>
+      dmn(`<decision id="d" name="d"\n${Array.from({ length: n - 2 }, (_, i) => attribute(i)).join(" ")}>${literal("1")}</decision>`);
+    const kinds = { attributes: (i: number) => `a${i}="${i}"`, "namespace declarations": (i: number) => `xmlns:n${i}='urn:n${i}'` };
+    for (const [what, attribute] of Object.entries(kinds)) {
+      expect(importDmn(many(MAX_ATTRIBUTES, attribute)).content, what).not.toBeNull();
+      const message = refusal(importDmn(many(200_000, attribute), { file: "flood.dmn" }));
+      expect(message, what).toMatch(
+        /^dmn\.xml flood\.dmn:\d+:\d+: a start tag with more than 256 attributes \(namespace declarations included\)/,
+      );
+      expect(message.split("\n")).toHaveLength(1);
+    }
   });
 });

@@ -4,7 +4,15 @@ import { json } from "@codemirror/lang-json";
 import { bracketMatching, defaultHighlightStyle, syntaxHighlighting } from "@codemirror/language";
 import { linter, lintGutter, lintKeymap } from "@codemirror/lint";
 import { EditorState } from "@codemirror/state";
-import { drawSelection, EditorView, highlightActiveLine, highlightActiveLineGutter, keymap, lineNumbers } from "@codemirror/view";
+import {
+  drawSelection,
+  EditorView,
+  highlightActiveLine,
+  highlightActiveLineGutter,
+  highlightSpecialChars,
+  keymap,
+  lineNumbers,
+} from "@codemirror/view";
 import { feelHighlight } from "./feel-highlight.js";
 import type { ModelCheck } from "./model-check.js";
 
@@ -41,6 +49,8 @@ export function createEditor(parent: HTMLElement, text: string, check: (text: st
       doc: text,
       extensions: [
         lineNumbers(),
+        // control and bidi characters as a marker, never obeyed (the default set misses LRE, RLE, PDF and FSI)
+        highlightSpecialChars({ addSpecialChars: /[\u202a-\u202c\u2068]/ }),
         highlightActiveLineGutter(),
         drawSelection(),
         highlightActiveLine(),

@@ -2,7 +2,7 @@
 // decision tables, and its test cases. Everything it calls is on the origin that served it.
 import { api, apiKey, type ExecuteResponse, type ProblemBody, type WorkspaceInfo, type WorkspaceModel } from "./api.js";
 import { casesView } from "./cases.js";
-import { h } from "./dom.js";
+import { h, setText } from "./dom.js";
 import { createEditor, type ModelEditor } from "./editor.js";
 import { rangeAt, rangeOfAddress } from "./json-text.js";
 import { checkModelText, type ModelCheck } from "./model-check.js";
@@ -30,7 +30,7 @@ function check(text: string): ModelCheck {
 
 function setStatus(text: string, kind: "ok" | "bad" | "" = "") {
   const el = $("status");
-  el.textContent = text;
+  setText(el, text);
   el.className = kind;
 }
 
@@ -189,7 +189,7 @@ function open(model: WorkspaceModel) {
   formSchema = "";
   form = null;
   $("result").replaceChildren();
-  $("model-name").textContent = workspace.mode === "file" ? model.name : "";
+  setText($("model-name"), workspace.mode === "file" ? model.name : "");
   $("panel-tests").replaceChildren(
     casesView(
       model.cases,

@@ -7,6 +7,7 @@ import { NULL_REASONS } from "../../ir/explanation.js";
 import type { QuestionIR } from "../../ir/ir.js";
 import type { NumberMode } from "./standalone.js";
 import { propertyName, TypeNamer } from "./ts-types.js";
+import { visibleJson, visibleText } from "../../ir/visible-text.js";
 
 /** Declarations every package has, written as text: they do not depend on the model. */
 const FIXED = `
@@ -127,7 +128,7 @@ const RESERVED = [
 const optionNames = (q: QuestionIR): string[] =>
   q.type === "score" ? (q.levels ?? []) : Array.isArray(q.options) ? q.options : Object.keys(q.options ?? {});
 
-const union = (values: string[]): string => (values.length ? values.map((v) => JSON.stringify(v)).join(" | ") : "never");
+const union = (values: string[]): string => (values.length ? values.map((v) => visibleJson(v)).join(" | ") : "never");
 
 const ANSWER_TYPES: Record<QuestionIR["type"], (q: QuestionIR) => string> = {
   noul: () => "NoulAnswer",
@@ -138,7 +139,7 @@ const ANSWER_TYPES: Record<QuestionIR["type"], (q: QuestionIR) => string> = {
 };
 
 /** Model text inside a comment: it can neither close the comment nor end the line it is on. */
-const commentSafe = (text: string): string => text.replace(/\*\//g, "*\\/").replace(/[\u2028\u2029]/g, " ");
+const commentSafe = (text: string): string => visibleText(text.replace(/\r\n?/g, "\n")).replace(/\*\//g, "*\\/");
 const docs = (text: string | undefined) => (text ? [commentSafe(text)] : []);
 
 function addApi(file: SourceFile, numbers: NumberMode): void {

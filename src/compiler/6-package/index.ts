@@ -9,6 +9,7 @@ import { packageModules } from "./bundle.js";
 import { declarations } from "./dts.js";
 import { isValidPackageName, manifest, packageName } from "./manifest.js";
 import { readme } from "./readme.js";
+import { visibleJson } from "../../ir/visible-text.js";
 
 export { isValidPackageName } from "./manifest.js";
 
@@ -32,13 +33,13 @@ export async function packageFiles(model: CompiledModel, options: PackageOptions
   const modules = await packageModules(model, { numbers, minify: options.minify === true, runtime: options.runtime ?? "bundle" });
   const dts = declarations(model, numbers);
   return {
-    "package.json": `${JSON.stringify(manifest(model, name, options.version ?? "1.0.0", numbers, options.runtime ?? "bundle"), null, 2)}\n`,
+    "package.json": `${visibleJson(manifest(model, name, options.version ?? "1.0.0", numbers, options.runtime ?? "bundle"), 2)}\n`,
     "index.js": modules.esm,
     "index.cjs": modules.cjs,
     "index.d.ts": dts,
     // the same declarations for `require`: in a `"type": "module"` package a .d.ts describes ESM
     "index.d.cts": dts,
-    "schema.json": `${JSON.stringify(model.inputSchema, null, 2)}\n`,
+    "schema.json": `${visibleJson(model.inputSchema, 2)}\n`,
     "README.md": readme(model, name, numbers),
   };
 }

@@ -32,13 +32,13 @@ export function tableSites(ir: ModelIR, content: Obj): TableSite[] {
     const raw = decisions[d.name];
     const lets = isObj(raw) && isObj(raw.let) ? raw.let : {};
     return [
-      ...d.lets.flatMap((l) => site(`\`${l.name}\` (let of decision \`${d.name}\`)`, l.body, lets[l.name])),
-      ...site(`decision \`${d.name}\``, d.body, raw),
+      ...d.lets.flatMap((l) => site(`${code(l.name)} (let of decision ${code(d.name)})`, l.body, lets[l.name])),
+      ...site(`decision ${code(d.name)}`, d.body, raw),
     ];
   });
   const fromFunctions = ir.functions.flatMap((f) => {
     const raw = functions[f.name];
-    return site(`function \`${f.name}\``, f.body, isObj(raw) ? raw.body : undefined);
+    return site(`function ${code(f.name)}`, f.body, isObj(raw) ? raw.body : undefined);
   });
   return [...fromDecisions, ...fromFunctions];
 }

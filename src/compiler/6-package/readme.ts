@@ -6,6 +6,7 @@ import type { QuestionIR } from "../../ir/ir.js";
 import type { NumberMode } from "./standalone.js";
 import { code, table, text } from "./markdown.js";
 import { tableMarkdown, tableSites } from "./readme-tables.js";
+import { visibleJson } from "../../ir/visible-text.js";
 
 const NUMBERS: Record<NumberMode, string> = {
   decimal: "Numbers are FEEL decimals: 34 significant digits with half-even rounding, as DMN 1.5 specifies (0.1 + 0.2 is exactly 0.3).",
@@ -41,7 +42,7 @@ function usage(name: string, model: CompiledModel): string {
     "",
     "try {",
     "  const decisions = evaluate(state);",
-    q ? `  const answer = answers(state)[${JSON.stringify(q.id)}];` : "  const all = answers(state);",
+    q ? `  const answer = answers(state)[${visibleJson(q.id)}];` : "  const all = answers(state);",
     "} catch (e) {",
     "  // the state does not match the inputs: one issue per offending input",
     '  if (e instanceof InvalidStateError) console.error(e.issues.map((i) => `${i.address}: ${i.message}`).join("\\n"));',

@@ -6,6 +6,7 @@ import type { OptionalKind, PropertySignatureStructure } from "ts-morph";
 import { sameType } from "../2-analyse/expressions/compat.js";
 import { typeSchema } from "../2-analyse/schema/derive.js";
 import type { Type } from "../../ir/types.js";
+import { visibleJson } from "../../ir/visible-text.js";
 
 export interface InterfaceDecl {
   name: string;
@@ -17,7 +18,7 @@ export type Side = "input" | "output";
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 
 /** A property name as TypeScript accepts it: bare when it is an identifier, else quoted. */
-export const propertyName = (name: string): string => (IDENTIFIER.test(name) ? name : JSON.stringify(name));
+export const propertyName = (name: string): string => (IDENTIFIER.test(name) ? name : visibleJson(name));
 
 /** `monthly rent` → `MonthlyRent`, for interface names. */
 const pascal = (text: string): string =>
@@ -28,7 +29,7 @@ const pascal = (text: string): string =>
     .join("")
     .replace(/^(\d)/, "_$1") || "Value";
 
-const literalUnion = (values: readonly string[]): string => (values.length ? values.map((v) => JSON.stringify(v)).join(" | ") : "never");
+const literalUnion = (values: readonly string[]): string => (values.length ? values.map((v) => visibleJson(v)).join(" | ") : "never");
 
 const arrayOf = (element: string): string => (/^[\w$.]+$/.test(element) ? `${element}[]` : `Array<${element}>`);
 

@@ -77,6 +77,17 @@ describe("questions stage (spec 2.8)", () => {
     expect(codes(strict(c, { t: { type: "noul", instructions: "?" } }))).toContain("questions.type-mismatch");
   });
 
+  it("fixes an inferred decision's type to the options and levels as written, a `|` or `<` inside one included", () => {
+    const c = content({ decisions: { adult: "age >= 18", t: 'if age > 5 then "a|b" else "c"', s: 'if age > 5 then "x<y" else "z"' } });
+    const r = strict(c, {
+      t: { type: "choice", instructions: "?", options: ["a|b", "c"] },
+      s: { type: "score", instructions: "?", levels: ["x<y", "z"] },
+    });
+    const types = Object.fromEntries(r.ir!.decisions.map((d) => [d.name, d.type]));
+    expect(types.t).toEqual({ kind: "choice", values: ["a|b", "c"] });
+    expect(types.s).toEqual({ kind: "levels", values: ["x<y", "z"] });
+  });
+
   it("validates each question's fields", () => {
     const r = strict(model, {
       eligible: { type: "noul", criteria: { maybe: "x" } },

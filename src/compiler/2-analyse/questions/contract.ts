@@ -13,6 +13,8 @@ interface Expectation {
   /** the less specific type inference may have produced instead (a plain string for a choice) */
   like: Type;
   exact(t: Type): boolean;
+  /** the type itself where the text cannot be read back as one (an option or level holding `|` or `<`) */
+  type?: Type;
 }
 
 const sameList = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((v, i) => v === b[i]);
@@ -29,11 +31,13 @@ function expectation(q: QuestionIR): Expectation {
       return { text: "boolean", like: { kind: "boolean" }, exact: (t) => t.kind === "boolean" };
     case "choice": {
       const names = Array.isArray(q.options) ? q.options : Object.keys(q.options ?? {});
-      return { text: names.join("|"), like: { kind: "string" }, exact: (t) => t.kind === "choice" && sameSet(t.values, names) };
+      const exact = (t: Type) => t.kind === "choice" && sameSet(t.values, names);
+      return { text: names.join("|"), like: { kind: "string" }, exact, type: { kind: "choice", values: names } };
     }
     case "score": {
       const levels = q.levels ?? [];
-      return { text: levels.join("<"), like: { kind: "string" }, exact: (t) => t.kind === "levels" && sameList(t.values, levels) };
+      const exact = (t: Type) => t.kind === "levels" && sameList(t.values, levels);
+      return { text: levels.join("<"), like: { kind: "string" }, exact, type: { kind: "levels", values: levels } };
     }
     case "number": {
       const r = q.range;
@@ -84,7 +88,7 @@ export function checkContract(questions: QuestionIR[], subjects: ContractSubject
     if (!declared && lessSpecific) {
       sink.push(diagnostic("questions.type-unknown", { ...contract, inferred: typeToString(t) }, { address: decision.address }));
       // the question's type is the decision's declared result: its value is held to it when run
-      const fixed = subjects.typeOf(want.text);
+      const fixed = want.type ?? subjects.typeOf(want.text);
       if (fixed.kind !== "any") decision.type = fixed;
     } else sink.push(diagnostic("questions.type-mismatch", { ...contract, got: typeToString(t) }, { address: decision.address }));
   }
