@@ -673,7 +673,7 @@ export function report(
     "  `flurry` cases were written by a nineteenth person with the same rules at the start of the round",
     "  after virga's (voicemail and call-centre transcripts, adjuster and broker letters, forwarded e-mail",
     "  chains, pasted TSV and Markdown tables, chat logs in several locales' formats, amounts such as",
-    "  \"a grand and a half\" and \"42k\", hypothetical and future facts, other people's figures, texts in",
+    '  "a grand and a half" and "42k", hypothetical and future facts, other people\'s figures, texts in',
     "  German, Dutch, Spanish, Turkish, Indonesian and romanised Japanese; exports with Dutch, German,",
     "  Spanish and Turkish keys, minor units, codes, Y/N flags and revisions), and committed before the",
     "  readers were run on them; its first run (`bench/reader-eval-flurry-first-run.json`) was made on the",
