@@ -198,6 +198,37 @@ export function canonicalJson(value: unknown): string | undefined {
 }
 
 /**
+ * canonicalJsonOfText({ ...object, [key]: member }) where `memberText` is canonicalJson(member)
+ * and the object has no `key` of its own: the object's members written as `write` writes them, the
+ * given text put in its sorted place, so that a member written before is not walked again.
+ * Undefined where the general path would be taken (the object, or one of its values, not plain data).
+ */
+export function canonicalJsonWithMember(object: object, key: string, memberText: string): string | undefined {
+  if (object === null || typeof object !== "object" || Array.isArray(object) || !isPlain(object)) return undefined;
+  if (typeof (object as { toJSON?: unknown }).toJSON === "function" || Object.hasOwn(object, key)) return undefined;
+  try {
+    const keys = sortedKeys(object);
+    let out = "{";
+    let pending = true;
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i]!;
+      if (pending && key < k) {
+        out += `${out.length > 1 ? "," : ""}${name(key)}${memberText}`;
+        pending = false;
+      }
+      const item = (object as Record<string, unknown>)[k];
+      if (item === undefined) continue;
+      out += `${out.length > 1 ? "," : ""}${name(k)}${write(item, 1)}`;
+    }
+    if (pending) out += `${out.length > 1 ? "," : ""}${name(key)}${memberText}`;
+    return `${out}}`;
+  } catch (e) {
+    if (e !== GENERAL) throw e;
+    return undefined;
+  }
+}
+
+/**
  * The canonical JSON text of what a client reads back from `JSON.stringify(value)`: on plain data
  * the two are one, and anything else is sent through its JSON text first, as the client gets it.
  */

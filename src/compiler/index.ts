@@ -34,7 +34,7 @@ export {
 } from "./cache.js";
 export { splitModel } from "./1-parse/content/split-model.js";
 export { canonicalHash, identifyModel, modelHash, moduleKey, type ModelIdentity } from "./identity.js";
-export { canonicalJson, canonicalJsonOfText } from "./canonical-json.js";
+export { canonicalJson, canonicalJsonOfText, canonicalJsonWithMember } from "./canonical-json.js";
 export { textMemo, type TextMemo } from "./text-memo.js";
 export { sha256 } from "./sha256.js";
 

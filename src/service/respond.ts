@@ -11,6 +11,8 @@ import { sendable, type Hold } from "./metering.js";
 import { serviceCharge, systemOneCharge } from "./pricing.js";
 import type { Run } from "./run.js";
 import { receiptText } from "./receipt-text.js";
+import { billingTexts } from "./billing-text.js";
+import { canonicalJsonWithMember } from "../compiler/index.js";
 import { countedTokens, inputSchemaText, responseBytes, withBilling, type ResponseHead } from "./response-text.js";
 
 export interface RunContext {
@@ -60,9 +62,10 @@ export async function respond(
   return hold.settle(items, `systemone ${compiled.hash}`, (billing) => {
     // signed as the client reads it back from the text it is sent as (signer.ts)
     const payload = { ...receipt, billing };
-    const billingText = JSON.stringify(billing);
+    const { json: billingText, canonical: billingCanonical } = billingTexts(billing);
     const payloadText = withBilling(head.receiptText, billingText);
-    const signed = deps.signer.sign(payload, header);
+    // the receipt's members canonicalised with the billing's text, not the billing walked again
+    const signed = deps.signer.sign(payload, header, canonicalJsonWithMember(receipt, "billing", billingCanonical));
     const usage = { input_tokens: call.inputTokens, output_tokens: outputTokens };
     const utf8 = responseBytes(head, compiled.inputSchema, payloadText, usage, billingText);
     return mapFinished(signed, (signature) => {

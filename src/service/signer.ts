@@ -37,9 +37,10 @@ export interface ReceiptSigner {
   kid: string;
   /**
    * Adds a receipt to the open batch: `payload` (its JSON text as a client reads it, canonicalised
-   * here) and the leaf header's fields. Its `receipt` string is known once the batch is signed.
+   * here, unless its canonical JSON text is given as `canonical`) and the leaf header's fields. Its
+   * `receipt` string is known once the batch is signed.
    */
-  sign(payload: unknown, header?: Record<string, unknown>): Finished<string>;
+  sign(payload: unknown, header?: Record<string, unknown>, canonical?: string): Finished<string>;
   jwks(): { keys: JWK[] };
 }
 
@@ -93,9 +94,9 @@ export async function createSigner(ledger: Ledger | null, options: SignerOptions
   const batcher = leafBatcher(signRoot, options.maxBatch);
   return {
     kid: current.kid,
-    sign(payload, header = {}) {
+    sign(payload, header = {}, canonical) {
       const leafHeader = encode(JSON.stringify(header));
-      const included = batcher.add(leafOf(leafHeader, canonicalJsonOfText(payload)));
+      const included = batcher.add(leafOf(leafHeader, canonical ?? canonicalJsonOfText(payload)));
       return mapFinished(included, (r) => `${leafHeader}..${r.signature}.${encode(writeProof(r.index, r.path))}`);
     },
     jwks: () => ({ keys }),

@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import canonicalize from "canonicalize";
-import { canonicalJson, canonicalJsonOfText } from "../../src/compiler/canonical-json.js";
+import { canonicalJson, canonicalJsonOfText, canonicalJsonWithMember } from "../../src/compiler/canonical-json.js";
 import { writtenRecord } from "../../src/runtime/json.js";
 
 /** the answer or the error message, so two ways of failing compare too */
@@ -132,5 +132,28 @@ describe("canonical JSON", () => {
     const cycle: Record<string, unknown> = { a: 1 };
     cycle.self = { again: cycle };
     expect(outcome(() => canonicalJson(cycle))).toEqual({ error: "Circular reference detected" });
+  });
+});
+
+describe("canonical JSON with a member written before", () => {
+  it("is canonicalJsonOfText of the object with the member, or undefined where that takes the general path", () => {
+    fc.assert(
+      fc.property(fc.oneof(tree, anything), name, fc.jsonValue(), (object, key, member) => {
+        const written = canonicalJsonWithMember(object as object, key, canonicalJson(member)!);
+        const whole =
+          object !== null && typeof object === "object" && !Object.hasOwn(object, key) ? { ...object, [key]: member } : undefined;
+        if (written !== undefined) expect(written).toBe(canonicalJsonOfText(whole));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it("writes a plain object's members around the given one in sorted order", () => {
+    const receipt = { model: "m", given: { b: 1, a: [2, "x"] }, answers: { z: true }, latency_ms: 3, skipped: undefined };
+    const billing = { currency: "USD", cost_usd: 0.5 };
+    expect(canonicalJsonWithMember(receipt, "billing", canonicalJson(billing)!)).toBe(canonicalJsonOfText({ ...receipt, billing }));
+    expect(canonicalJsonWithMember({}, "billing", "1")).toBe('{"billing":1}');
+    expect(canonicalJsonWithMember({ zz: 1 }, "billing", "1")).toBe('{"billing":1,"zz":1}');
+    expect(canonicalJsonWithMember({ billing: 2 }, "billing", "1")).toBeUndefined();
   });
 });
