@@ -14,8 +14,8 @@
 // divisor whose interval holds zero, a result beyond 2^±900 — gives the bound NaN, which spreads
 // through every later bound and makes `ddNearest` decline.
 import { productError } from "./decimal-wide-double.js";
-import { isDecimal } from "./decimal.js";
-import { POW10, upscale } from "./decimal-scaled.js";
+import { dec, isDecimal, ONE } from "./decimal.js";
+import { POW10, scaleOfDouble, upscale } from "./decimal-scaled.js";
 import { MODES } from "./decimal-rounding.js";
 import type { FeelValue } from "./values.js";
 import { refund } from "./budget.js";
@@ -87,6 +87,27 @@ export function ddRead(x: FeelValue): number {
   S[0] = productError(m, ten, p);
   S[1] = usable(p, 0);
   return p;
+}
+
+/** Whether the decimals have the forms `ddRead` reads (not on a runtime built on doubles, where every number declines). */
+const FORMS = (ONE as unknown as Partial<DecimalForms>).q === 1;
+
+/**
+ * `ddRead` of a number input read raw from the JSON state (codegen/raw-inputs.ts): a finite double
+ * `x` is the input the loader reads as D(x) (runtime/json.ts `numberFromJson`), whose form is the
+ * one `scaleOfDouble` finds (a safe integer's own, or x scaled by 10^k), read here without making
+ * the decimal; a double no scale holds is read through its decimal, made as the loader makes it. A
+ * double that is no finite number declines (the exact path reads the input and reports it); any
+ * other value is the input's FEEL value, read by `ddRead`.
+ */
+export function ddReadInput(x: FeelValue | number): number {
+  if (typeof x !== "number") return ddRead(x);
+  S[0] = 0;
+  S[1] = NaN;
+  if (!FORMS || !Number.isFinite(x)) return NaN;
+  const scale = scaleOfDouble(x);
+  if (scale < 0) return ddRead(dec(x));
+  return ratio(scale === 0 ? x : Math.round(x * POW10[scale]!), POW10[scale]!);
 }
 
 /** m / d for exact doubles m and d (NaN for no d), its bound: 0 when d is 1, else STEP of it. */

@@ -38,8 +38,8 @@ function usable(v: number, e: number): number {
 }
 
 /**
- * certRead of an entry read from a raw JSON item (codegen/raw-items.ts): a finite double `x` is the
- * entry the loader reads as D(x), the shortest decimal that rounds back to x (runtime/json.ts), so
+ * certRead of an entry read from a raw JSON item (codegen/raw-items.ts), or of a number input read
+ * raw from the state (codegen/raw-inputs.ts): a finite double `x` is the value the loader reads as D(x), the shortest decimal that rounds back to x (runtime/json.ts), so
  * its double is x itself (a zero's +0), exact when x is an integer below 2^53 (D(x) is one then,
  * and only then); any other value is the entry's FEEL value, read by certRead.
  */
@@ -47,7 +47,8 @@ export function certReadEntry(x: FeelValue | number): number {
   if (typeof x !== "number") return certRead(x);
   const size = Math.abs(x);
   E[0] = NaN;
-  if (size < MIN_NORMAL && x !== 0) return NaN;
+  // a double that is no finite number is no entry the loader reads: declined, the exact path reads it
+  if ((size < MIN_NORMAL && x !== 0) || !(size <= Number.MAX_VALUE)) return NaN;
   E[0] = Number.isInteger(x) && size < EXACT_INTEGERS ? 0 : size * U;
   return x === 0 ? 0 : x;
 }

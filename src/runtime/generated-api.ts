@@ -86,6 +86,7 @@ export {
   ddTest,
   ddIf,
   ddRead,
+  ddReadInput,
   ddRounded,
   ddSameString,
   ddSqrt,

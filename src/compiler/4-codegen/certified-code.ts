@@ -147,7 +147,9 @@ function writeCertified(
   const argument = (e: Expr): Pair => {
     const o = param(e);
     const k = params.indexOf(o);
-    if (!read.has(k)) read.set(k, step(`rt.certRead(${o})`, reads));
+    // a FEEL value, or a number input's raw double where the state holds one (codegen/raw-inputs.ts):
+    // the same function whichever its caller passes (`run` and the explain function share it)
+    if (!read.has(k)) read.set(k, step(`rt.certReadEntry(${o})`, reads));
     return read.get(k)!;
   };
 

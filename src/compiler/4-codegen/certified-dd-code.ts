@@ -72,7 +72,8 @@ export function certifiedOutputCode(
       } else {
         args.push(code);
         params.push(em.fresh("o"));
-        t = step(`rt.ddRead(${params.at(-1)!})`, reads);
+        // a FEEL value, or a number input's raw double where the state holds one (codegen/raw-inputs.ts)
+        t = step(`rt.ddReadInput(${params.at(-1)!})`, reads);
       }
       read.set(code, t);
     }

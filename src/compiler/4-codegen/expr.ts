@@ -21,6 +21,7 @@ import { constantCallQuiet } from "../2-analyse/expressions/constant-call.js";
 import { emitUnaryTestsTri, levelsOf, ORDERING } from "./unary-tests.js";
 import { emitMember, fieldSlot } from "./field-slot.js";
 import { countFold, emitFilter, LIST_FOLD, projectFold, sumFold } from "./filter.js";
+import { rawNumberRead } from "./raw-inputs.js";
 import { rawCountOf, rawIteration, rawLocalField, rawLoop, rawProjection, rawQuantified, type RawInput } from "./raw-items.js";
 
 export interface ExprContext {
@@ -33,6 +34,11 @@ export interface ExprContext {
   explain?: string;
   /** the inputs read from raw JSON that codegen/raw-items.ts may test, by the JS id of their FEEL value */
   raws?: ReadonlyMap<string, RawInput>;
+  /**
+   * in `run`: the raw JSON value's JS id of each number input, by the JS that reads its FEEL value,
+   * which certified operands read in its place (codegen/raw-inputs.ts)
+   */
+  rawNumbers?: ReadonlyMap<string, string>;
   /** the model's functions by name: the JS function (`fn<i>`), its FEEL value (`F<i>`) and its parameter count */
   functions?: ReadonlyMap<string, { fn: string; value: string; arity: number }>;
   /** the declared types of the model's decisions, by name (a decision that is another by name, codegen/declared.ts) */
@@ -46,6 +52,15 @@ export interface ExprContext {
    */
   locals?: string[];
 }
+
+/** The JS of a certified code's operand: a number input's raw read where `cx` has one (codegen/raw-inputs.ts), else its FEEL value's. */
+export const certifiedOperand =
+  (scope: Scope, cx: ExprContext) =>
+  (e: Expr): string => {
+    const code = emitExpr(e, scope, cx);
+    const raw = e.kind === "name" ? cx.rawNumbers?.get(code) : undefined;
+    return raw === undefined ? code : rawNumberRead(raw, code);
+  };
 
 type Emit<K extends Expr["kind"]> = (node: Extract<Expr, { kind: K }>, scope: Scope, cx: ExprContext) => string;
 
@@ -131,7 +146,7 @@ const emitters: { [K in Expr["kind"]]: Emit<K> } = {
         // (an inlined function's arithmetic is not worked out so where its calls are explained)
         if (!n.certified || (n.certifiedForm && cx.explain)) return exact;
         // doubles with an error bound first (runtime/certified.ts), the exact path when they cannot decide
-        return `(${certifiedCode(n.certifiedForm ?? x, places, mode, (e) => emitExpr(e, scope, cx), cx.em)} ?? ${exact})`;
+        return `(${certifiedCode(n.certifiedForm ?? x, places, mode, certifiedOperand(scope, cx), cx.em)} ?? ${exact})`;
       }
       // count(l) of an input's list: the raw array's length
       const counted = n.rawItems && n.args.length === 1 ? rawCountOf(n.rawItems, emitExpr(n.args[0]!, scope, cx), direct, scope, cx) : null;
@@ -177,13 +192,13 @@ const emitters: { [K in Expr["kind"]]: Emit<K> } = {
     if (decided) return `(${decided} ?? ${exact})`;
     if (!n.certified || levels || (n.certifiedSides && cx.explain)) return exact;
     // doubles with error bounds first (runtime/certified.ts), the decimals when the bounds overlap
-    return `(${certifiedComparison(n.op, ...(n.certifiedSides ?? [n.left, n.right]), (e) => emitExpr(e, scope, cx), cx.em)} ?? ${exact})`;
+    return `(${certifiedComparison(n.op, ...(n.certifiedSides ?? [n.left, n.right]), certifiedOperand(scope, cx), cx.em)} ?? ${exact})`;
   },
   logical: (n, scope, cx) => {
     const exact = `rt.${n.op}(${emitExpr(n.left, scope, cx)}, ${emitExpr(n.right, scope, cx)})`;
     if (!n.certified || (n.certifiedForm && cx.explain)) return exact;
     // decided in certified doubles (runtime/certified.ts), the exact path for null and where bounds overlap
-    return `(${certifiedCondition(n.certifiedForm ?? n, (e) => emitExpr(e, scope, cx), cx.em)} ?? ${exact})`;
+    return `(${certifiedCondition(n.certifiedForm ?? n, certifiedOperand(scope, cx), cx.em)} ?? ${exact})`;
   },
   between: (n, scope, cx) => {
     const [value, low, high] = [emitExpr(n.value, scope, cx), emitExpr(n.low, scope, cx), emitExpr(n.high, scope, cx)];

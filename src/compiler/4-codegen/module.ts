@@ -12,7 +12,7 @@ import { needsCoercion, unlessOfKind } from "./conformance.js";
 import { declaredLocals } from "./inlined.js";
 import { emitResultType } from "./declared.js";
 import { Emitter } from "./emitter.js";
-import { emitExpr, type ExprContext } from "./expr.js";
+import { certifiedOperand, emitExpr, type ExprContext } from "./expr.js";
 import { numberLiterals, rawGuard, type ColumnPlan } from "./fast-tests.js";
 import { decimalFree, everyCellRaw } from "./certified-readers.js";
 import { Scope } from "./scope.js";
@@ -95,6 +95,12 @@ export function emitModule(ir: ModelIR, options: EmitOptions = {}): ModuleSource
     if (slot.lazy || isStringLike(slot.input.type)) continue;
     slot.read = firstRead(slot.feel, fromJsonOf(slot, em));
   }
+  // a number input's raw JSON value, which certified operands read in place of its decimal (codegen/raw-inputs.ts)
+  const rawNumbers = new Map(
+    [...slots.values()].flatMap((slot) =>
+      slot.read !== undefined && slot.input.type.kind === "number" ? [[slot.read, slot.raw] as const] : [],
+    ),
+  );
   const runScope = root.child();
   for (const slot of slots.values()) runScope.bind("input", slot.input.name, slot.lazy?.feel ?? slot.read ?? slot.feel);
   const raws = new Map([...slots.values()].flatMap((slot) => (slot.lazy ? [[slot.lazy.feel, slot.lazy] as const] : [])));
@@ -109,7 +115,15 @@ export function emitModule(ir: ModelIR, options: EmitOptions = {}): ModuleSource
   const decisionCode = decisions.map((d) => {
     const id = decisionIds.get(d.name)!;
     const mark = d.certifiedOutput?.read && !handed.has(d.name) ? { ...d, certifiedOutput: undefined } : d;
-    const { code, json, lookup, value } = emitDecision(mark, id, runScope, { ...cx(d.address), raws, decided }, slots, strict, decided);
+    const { code, json, lookup, value } = emitDecision(
+      mark,
+      id,
+      runScope,
+      { ...cx(d.address), raws, decided, rawNumbers },
+      slots,
+      strict,
+      decided,
+    );
     runScope.bind("decision", d.name, value ?? id);
     if (json) jsonIds.set(d.name, json);
     if (lookup) direct.push({ key: em.key(d.name), lookup });
@@ -331,7 +345,7 @@ function decisionCode(
   if (d.certifiedOutput) {
     // the JSON output from certified double-doubles where they decide it, the decimal otherwise
     const output = em.fresh("j");
-    const certified = certifiedOutputCode(d.certifiedOutput.form, (e) => emitExpr(e, scope, cx), em, decided, false);
+    const certified = certifiedOutputCode(d.certifiedOutput.form, certifiedOperand(scope, cx), em, decided, false);
     const calls = d.certifiedOutput.calls > 0 ? ` if (${output} !== undefined) rt.tick(${d.certifiedOutput.calls * CALL_STEPS});` : "";
     lines.unshift(`let ${output};`);
     lines.push(`if (J && ${tr} === null) ${output} = ${certified};${calls}`, `if (${output} === undefined) {`, exact, "}", "}");
@@ -364,7 +378,7 @@ function readCertified(
   const state = em.hoist("dd", "rt.ddState");
   const [output, nearest] = [em.fresh("j"), em.fresh("v")];
   const t = { h: em.fresh("h"), l: em.fresh("l"), e: em.fresh("e") };
-  const certified = certifiedOutputCode(mark.form, (e) => emitExpr(e, scope, cx), em, decided, true);
+  const certified = certifiedOutputCode(mark.form, certifiedOperand(scope, cx), em, decided, true);
   // a decision that names another is its decimal in FEEL: its readers take the other's double-double
   const named = mark.form.kind === "name" && mark.form.ref?.kind === "decision" ? decided.get(mark.form.ref.name) : undefined;
   decided.set(d.name, named ?? t);

@@ -130,6 +130,7 @@ const MEMBERS = new Set([
   "certIf",
   "ddState",
   "ddRead",
+  "ddReadInput",
   "ddAdd",
   "ddSub",
   "ddMul",
