@@ -8,6 +8,8 @@
 //   BENCH_GENERATED_COMPILER: another built compiler module to measure (another commit's dist);
 //   BENCH_GENERATED_SEEDS: profile these seeds (comma-separated, e.g. the benchmark's slowest)
 //   instead of a spread of the first models, each one's share printed as well;
+//   BENCH_GENERATED_WORST: profile the slowest this share of the timed models (e.g. 0.1), each
+//   one's share printed as well, instead of a spread;
 //   BENCH_GENERATED_NUMBERS: double or decimal, to time and profile each model's `-o` module built
 //   with `--numbers` that, as bench/generated.ts does.
 import { Session } from "node:inspector/promises";
@@ -36,6 +38,7 @@ const compiler = (await import(BUILT_COMPILER)) as typeof import("../src/compile
 const sides = new Map<number, Evaluate>();
 
 const SEEDS = process.env.BENCH_GENERATED_SEEDS?.split(",").map(Number);
+const WORST = process.env.BENCH_GENERATED_WORST ? Number(process.env.BENCH_GENERATED_WORST) : undefined;
 const timed: { seed: number; ratio: number }[] = [];
 for (const seed of SEEDS ?? Array.from({ length: MODELS }, (_, i) => i + 1)) {
   const content = contentOf(typedModel(seed));
@@ -47,7 +50,9 @@ for (const seed of SEEDS ?? Array.from({ length: MODELS }, (_, i) => i + 1)) {
 timed.sort((a, b) => a.ratio - b.ratio);
 const picked = SEEDS
   ? timed
-  : Array.from({ length: Math.min(PICK, timed.length) }, (_, i) => timed[Math.floor(((i + 0.5) * timed.length) / PICK)]!);
+  : WORST !== undefined
+    ? timed.slice(timed.length - Math.max(1, Math.round(WORST * timed.length)))
+    : Array.from({ length: Math.min(PICK, timed.length) }, (_, i) => timed[Math.floor(((i + 0.5) * timed.length) / PICK)]!);
 
 const session = new Session();
 session.connect();
@@ -77,7 +82,7 @@ for (const { seed } of picked) {
   evaluateFor(evaluate, states, PROFILE_MS);
   const { profile } = await session.post("Profiler.stop");
   shares.push(timeByCategory(profile as CpuProfile, import.meta.url));
-  if (SEEDS) {
+  if (SEEDS || WORST !== undefined) {
     const top = [...shares.at(-1)!].sort((a, b) => b[1] - a[1]).slice(0, 4);
     console.log(`seed ${seed}: ${top.map(([c, x]) => `${c.split(" (")[0]} ${(100 * x).toFixed(0)} %`).join(", ")}`);
   }

@@ -57,9 +57,10 @@ export interface DecisionIR {
    * may work out (optimise/certify-output.ts): that arithmetic, its inlined calls replaced by their
    * bodies, from which codegen makes the JSON output without the decimal where the bound decides
    * it (runtime/certified-dd.ts); `read` when other decisions read it (they are handed its
-   * double-double, and its decimal is made when one of them needs it).
+   * double-double, and its decimal is made when one of them needs it); `lets` when the form holds
+   * the decision's lets in place of their names (they are worked out only where the doubles decline).
    */
-  certifiedOutput?: { form: Expr; calls: number; read: boolean };
+  certifiedOutput?: { form: Expr; calls: number; read: boolean; lets?: true };
 }
 
 export interface FunctionIR {

@@ -9,12 +9,13 @@
 // it in place, optimise/certify.ts `expand`) holding a square root, or a quotient or a power and at
 // least one more operation — where the decimals make a 34-digit value; a rounding or modulo only with a quotient
 // (`roundsLong`) — or reading such a decision, whose double-double it takes in place of its
-// decimal. A marked decision that
+// decimal; a decision's lets put in place of their names as a context's entries are
+// (certify.ts `letsForm`), worked out only where the doubles decline. A marked decision that
 // other decisions read hands them its double-double, and its decimal is made only when one of them
 // needs it (`read`).
 import type { Call, Expr, For } from "../../ir/feel-ast.js";
 import type { DecisionIR, ModelIR } from "../../ir/ir.js";
-import { aggregateOf, builtinCalled, expand, inlinedCalls, innerPlaces, isOperandName, plainNumber } from "./certify.js";
+import { aggregateOf, builtinCalled, expand, inlinedCalls, innerPlaces, isOperandName, letsForm, plainNumber } from "./certify.js";
 import { ROUNDING_MODES } from "../../runtime/builtins/number.js";
 import { walk, walkBody } from "./walk.js";
 import { ddRead, ddState } from "../../runtime/certified-dd.js";
@@ -236,11 +237,14 @@ export function certifyOutputs(ir: ModelIR): void {
     if (d.body.kind !== "expr" || !plainNumber(d.type)) continue;
     // loops left as they are (`sum(for ...)`); no decision read by others holds one: its decimal,
     // made after its double-double, would walk the loop again with the budget charged twice
-    const form = expand(d.body.expr, !read.has(d.name));
+    // lets put in place of their names (worked out only where the doubles decline), else read as their values
+    const withLets = d.lets.length > 0 ? letsForm(d.lets, d.body.expr) : undefined;
+    const form = expand(withLets ?? d.body.expr, !read.has(d.name));
     let readsMarked = false;
     if (!form || ddBlocking(form, (n) => (readsMarked ||= marked.has(n))).length > 0 || !(readsMarked || pays(form))) continue;
-    if (!roundsLong(form, readsMarked) || readsLongLet(form, d)) continue;
-    d.certifiedOutput = { form, calls: inlinedCalls(d.body.expr), read: read.has(d.name) };
+    if (!roundsLong(form, readsMarked) || (!withLets && readsLongLet(form, d))) continue;
+    const letCalls = withLets ? d.lets.reduce((n, l) => n + (l.body.kind === "expr" ? inlinedCalls(l.body.expr) : 0), 0) : 0;
+    d.certifiedOutput = { form, calls: inlinedCalls(d.body.expr) + letCalls, read: read.has(d.name), ...(withLets && { lets: true }) };
     marked.add(d.name);
   }
 }

@@ -13,7 +13,7 @@
 // step already).
 // Codegen keeps the exact path for values the doubles cannot certify.
 import type { Call, ContextLit, Expr } from "../../ir/feel-ast.js";
-import type { ModelIR } from "../../ir/ir.js";
+import type { LetIR, ModelIR } from "../../ir/ir.js";
 import type { Type } from "../../ir/types.js";
 import { ROUNDING_MODES } from "../../runtime/builtins/number.js";
 import { forEachExpr, walk } from "./walk.js";
@@ -305,7 +305,7 @@ function expandedParts(e: Expr, loops: boolean): Expr | undefined {
  * The names of `kind` (a function's parameters, a context's entries) e reads as numbers on every
  * evaluation: in both branches of an `if`, or outside any.
  */
-function readAlways(e: Expr, kind: "param" | "local" = "param"): Set<string> {
+function readAlways(e: Expr, kind: "param" | "local" | "let" = "param"): Set<string> {
   if (e.kind === "name") return new Set(e.ref?.kind === kind ? [e.ref.name] : []);
   if (e.kind === "if") {
     // a name as the condition is tested for true, not read as a number
@@ -356,6 +356,44 @@ function entryForm(c: ContextLit, member: string): Expr | undefined {
     forms.set(keys[k]!, form);
   }
   return forms.get(member);
+}
+
+/**
+ * A decision's value with its lets in place of their names, as a context's entries are put in
+ * place (`entryForm`), when the certified doubles may work it out from them alone: every let an
+ * expression the code holds without loops (a name put there could be taken for a loop's variable),
+ * each either a number literal or a name read as an operand, or read as a number on every
+ * evaluation of the value (directly or through a let that is), so that what the lets' evaluation
+ * meets the doubles meet. Undefined otherwise (the lets are then worked out first and read as
+ * their values).
+ */
+export function letsForm(lets: readonly LetIR[], value: Expr): Expr | undefined {
+  const bodies = lets.map((l) => (l.body.kind === "expr" ? expand(l.body.expr, false) : undefined));
+  const names = lets.map((l) => l.name);
+  if (bodies.some((b) => b === undefined) || new Set(names).size !== names.length) return undefined;
+  const place = new Map(names.map((n, i) => [n, i]));
+  // the lets evaluated to work out the value: read always by it or by a let that is
+  const needed = readAlways(value, "let");
+  for (let k = lets.length - 1; k >= 0; k--) {
+    if (!needed.has(names[k]!)) continue;
+    for (const n of readAlways(bodies[k]!, "let")) if ((place.get(n) ?? k) < k) needed.add(n);
+  }
+  const plain = (v: Expr) => v.kind === "number" || isOperandName(v, []);
+  if (!bodies.every((b, k) => needed.has(names[k]!) || plain(b!))) return undefined;
+  // each let with the ones before it in place (a let reads only the lets before it)
+  const forms = new Map<string, Expr>();
+  const substitute = (n: Expr): Expr | undefined =>
+    n.kind === "name" && n.ref?.kind === "let" && forms.has(n.ref.name) ? forms.get(n.ref.name) : mapParts(n, substitute);
+  for (let k = 0; k < lets.length; k++) {
+    const form = substitute(bodies[k]!);
+    if (!form || nodesOf(form) > MOST_FORM_NODES) return undefined;
+    forms.set(names[k]!, form);
+  }
+  const form = substitute(value);
+  // a let read where nothing is put in place (inside a loop's body) keeps the lets worked out first
+  let readsLet = false;
+  if (form) walk(form, (n) => (readsLet ||= n.kind === "name" && n.ref?.kind === "let"));
+  return readsLet ? undefined : form;
 }
 
 /**

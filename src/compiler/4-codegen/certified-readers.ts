@@ -24,10 +24,12 @@ export function everyCellRaw(table: TableIR, i: number, cx: ExprContext): boolea
 
 /** The certified decisions read by others whose readers can all do without their decimals. */
 export function decimalFree(decisions: readonly DecisionIR[], cx: ExprContext): Set<string> {
-  // a decision with lets (worked out before its value, read by its double-double) or inlined calls
+  // a decision with lets read by its double-double (worked out before its value) or inlined calls
   // (charged to the budget by its exact code) makes its decimal at once: it hands nothing on
   const free = new Set(
-    decisions.filter((d) => d.certifiedOutput?.read && d.certifiedOutput.calls === 0 && d.lets.length === 0).map((d) => d.name),
+    decisions
+      .filter((d) => d.certifiedOutput?.read && d.certifiedOutput.calls === 0 && (d.lets.length === 0 || d.certifiedOutput.lets))
+      .map((d) => d.name),
   );
   // readers first (the decisions are in dependency order): a reader that keeps its decimal runs its
   // exact code, which reads the decimals of what it reads

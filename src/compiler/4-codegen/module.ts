@@ -331,16 +331,20 @@ function decisionCode(
   // A coerced value may differ from what the body assigned, so its JSON form is not known early.
   const json = coerce ? undefined : em.fresh("j");
   const lines = [`let ${id} = null;`, `{ const ${tr} = TR === null ? null : (TR[${em.lit(d.name)}] = rt.traceEntry());`];
+  const letLines: string[] = [];
   for (const l of d.lets) {
     const lid = em.fresh("l");
-    lines.push(`let ${lid} = null;`, emitBody(l.body, lid, "null", scope, { ...cx, where: l.address }, slots));
-    lines.push(`if (${tr} !== null) ${tr}.lets[${em.lit(l.name)}] = ${lid};`);
+    letLines.push(`let ${lid} = null;`, emitBody(l.body, lid, "null", scope, { ...cx, where: l.address }, slots));
+    letLines.push(`if (${tr} !== null) ${tr}.lets[${em.lit(l.name)}] = ${lid};`);
     scope.bind("let", l.name, lid);
   }
+  // lets the certified form holds in place of their names are worked out with the exact value only
+  const letsInForm = d.certifiedOutput?.lets === true;
+  if (!letsInForm) lines.push(...letLines);
   let lookup: IndexedLookup | undefined;
   const indexed = d.lets.length === 0 && !coerce ? (l: IndexedLookup) => (lookup = l) : undefined;
   const body = emitBody(d.body, id, tr, scope, cx, slots, json, indexed);
-  const exact = held === null ? body : `${body}\n${held}`;
+  const exact = [...(letsInForm ? letLines : []), held === null ? body : `${body}\n${held}`].join("\n");
   if (d.certifiedOutput?.read) return readCertified(d, d.certifiedOutput, id, lines, exact, scope, cx, decided);
   if (d.certifiedOutput) {
     // the JSON output from certified double-doubles where they decide it, the decimal otherwise
