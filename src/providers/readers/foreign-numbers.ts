@@ -1,4 +1,4 @@
-// Amounts written in words in Spanish, Italian, Portuguese, French, German and Dutch: "ocho mil",
+// Amounts written in words in Spanish, Italian, Portuguese, French, German, Dutch, Turkish and Indonesian: "ocho mil",
 // "diecimila", "setecientos cuarenta y cinco", "zweitausendfünfhundert". A table of the pieces each
 // language builds its numbers from (foreign-words.ts, FOREIGN_NUMBER_PIECES) and one grammar for
 // all: a word is split into pieces, longest first, as Italian and German write a number as one
@@ -35,6 +35,7 @@ function valueOf(pieces: NumberPiece[]): number | undefined {
   for (const p of pieces) {
     if (p === "and") continue;
     if (p === "hundred") group = (group || 1) * 100;
+    else if (p === "ten") group = (group || 1) * 10;
     else if (typeof p === "number") group += p;
     else {
       const scale = p.scale;
@@ -48,10 +49,10 @@ function valueOf(pieces: NumberPiece[]): number | undefined {
 }
 
 /** Words a number in words may not be alone: English words too ("cent"), or too short to be sure. */
-const NOT_ALONE = new Set(["cent", "cents", "mil", "million", "millions"]);
+const NOT_ALONE = new Set(["cent", "cents", "mil", "million", "millions", "on", "bin", "yüz", "yuz"]);
 
 /** The next word after a blank or a hyphen. */
-const NEXT = /[ \t-]+([A-Za-zÀ-ÖØ-öø-ÿ]+)/y;
+const NEXT = /[ \t-]+([A-Za-zÀ-ÖØ-öø-ÿĀ-ſ]+)/y;
 
 /**
  * A number written in words of another language from `start`: two pieces at least ("ocho mil",

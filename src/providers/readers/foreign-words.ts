@@ -1,4 +1,5 @@
-// Words of evidence written in Spanish, French, German, Italian, Portuguese, Dutch, Polish and Swedish: a table of data per language, no rule
+// Words of evidence written in Spanish, French, German, Italian, Portuguese, Dutch, Polish, Swedish,
+// Turkish, Indonesian and Japanese written in Latin letters (rōmaji): a table of data per language, no rule
 // of its own. Accents are folded before words are compared (words.ts), so "pensión" meets
 // "pension". A value read through these words is read through a translation: the text reader
 // caps it (text/languages.ts). A key written short abbreviates an English word, never one of these.
@@ -363,6 +364,116 @@ export const FOREIGN_WORDS: Record<string, Record<string, string[]>> = {
     applicant: ["sökande"],
     name: ["namn"],
   },
+  tr: {
+    income: ["gelir", "geliri", "gelirim", "maaş", "maaşı", "maaşım", "kazancım", "kazanıyorum"],
+    debt: ["borç", "borcum", "borçlarım", "borçlar", "taksit", "taksiti"],
+    loan: ["kredi tutarı", "kredi talebi", "kredi istiyorum", "talep edilen kredi"],
+    "credit score": ["kredi notu", "kredi notum", "kredi puanı", "kredi skoru"],
+    annual: ["yıllık", "yılda", "senelik"],
+    monthly: ["aylık", "ayda", "her ay"],
+    incident: ["hasar tarihi", "kaza tarihi", "olay tarihi"],
+    reported: ["bildirildi", "bildirim", "ihbar"],
+    start: ["başlangıç", "başlangıç tarihi"],
+    amount: ["tutar", "tutarı"],
+    claim: ["tazminat", "hasar talebi"],
+    retired: ["emekli", "emekliyim", "emekliliğe"],
+    unemployed: ["işsiz", "işsizim"],
+    salaried: ["maaşlı çalışan", "kadrolu", "bordrolu"],
+    contractor: ["serbest çalışan", "serbest meslek", "sözleşmeli"],
+    employment: ["çalışma durumu", "istihdam"],
+    theft: ["hırsızlık", "çalındı", "çalıntı"],
+    weather: ["dolu", "fırtına", "sel"],
+    collision: ["çarpışma", "çarptı", "çarpıştı"],
+    injury: ["yaralı", "yaralandı", "yaralanma"],
+    business: ["şirket", "firma", "ticari"],
+    individual: ["bireysel", "şahıs"],
+    price: ["fiyat", "liste fiyatı"],
+    quantity: ["adet", "lisans"],
+    coupon: ["indirim", "kupon"],
+    contract: ["sözleşme", "sözleşme süresi"],
+    exempt: ["muaf", "vergiden muaf"],
+    rent: ["kira", "kirası", "kiram"],
+    customer: ["müşteri"],
+    country: ["ülke"],
+    pep: ["siyasi nüfuz sahibi", "kamu görevlisi", "siyasetçi"],
+    "adverse media": ["olumsuz haber", "olumsuz medya"],
+    volume: ["işlem hacmi"],
+    product: ["ürün"],
+    low: ["düşük"],
+    medium: ["orta"],
+    high: ["yüksek"],
+    age: ["yaş", "yaşında"],
+    applicant: ["başvuran", "başvuru sahibi"],
+    members: ["hane halkı"],
+  },
+  id: {
+    income: ["penghasilan", "pendapatan", "gaji"],
+    debt: ["utang", "hutang", "cicilan"],
+    loan: ["pinjaman", "jumlah pinjaman"],
+    "credit score": ["skor kredit", "nilai kredit"],
+    annual: ["per tahun", "setahun", "tahunan", "setiap tahun"],
+    monthly: ["per bulan", "sebulan", "bulanan", "setiap bulan", "tiap bulan"],
+    incident: ["kejadian", "tanggal kejadian", "kecelakaan"],
+    reported: ["dilaporkan", "melapor", "laporan"],
+    start: ["tanggal mulai", "mulai berlaku"],
+    policy: ["polis"],
+    claim: ["klaim"],
+    retired: ["pensiunan", "pensiun"],
+    unemployed: ["menganggur", "pengangguran"],
+    salaried: ["karyawan tetap", "pegawai tetap"],
+    contractor: ["wiraswasta", "pekerja lepas"],
+    employment: ["pekerjaan", "status pekerjaan"],
+    theft: ["pencurian", "dicuri", "kecurian"],
+    glass: ["kaca depan"],
+    weather: ["banjir", "badai", "hujan es"],
+    collision: ["tabrakan", "menabrak", "ditabrak"],
+    injury: ["cedera", "terluka"],
+    business: ["perusahaan", "usaha", "bisnis", "komersial", "niaga"],
+    individual: ["perorangan", "perseorangan", "pribadi"],
+    price: ["harga"],
+    quantity: ["kuantitas", "lisensi"],
+    coupon: ["diskon", "potongan harga"],
+    contract: ["kontrak", "masa kontrak"],
+    exempt: ["bebas pajak"],
+    rent: ["sewa", "uang sewa"],
+    customer: ["nasabah", "pelanggan"],
+    country: ["negara"],
+    risk: ["risiko"],
+    "adverse media": ["media negatif", "berita negatif"],
+    pep: ["pejabat publik", "pejabat negara", "politisi"],
+    volume: ["volume transaksi", "nilai transaksi", "perputaran dana"],
+    product: ["produk"],
+    low: ["rendah"],
+    medium: ["menengah"],
+    high: ["tinggi"],
+    age: ["umur", "usia"],
+    applicant: ["pemohon"],
+  },
+  // Japanese in Latin letters writes "no" between nouns ("shuuri no mitsumori"), the English denial:
+  // no word here that a note writes after it as the fact's own noun (an amount, an estimate)
+  ja: {
+    income: ["shuunyuu", "nenshuu", "kyuuryou"],
+    debt: ["shakkin", "fusai"],
+    loan: ["yuushi"],
+    annual: ["nenkan", "maitoshi"],
+    monthly: ["maitsuki", "getsugaku"],
+    incident: ["jiko"],
+    reported: ["houkoku"],
+    start: ["kaishi", "kaishi-bi"],
+    claim: ["seikyuu"],
+    retired: ["taishoku"],
+    unemployed: ["mushoku", "shitsugyou"],
+    salaried: ["seishain", "kaishain"],
+    theft: ["tounan", "nusumaremashita", "nusumareta"],
+    collision: ["shoutotsu"],
+    injury: ["kega"],
+    rent: ["yachin"],
+    price: ["kakaku", "teika"],
+    coupon: ["waribiki"],
+    contract: ["keiyaku"],
+    customer: ["kokyaku"],
+    age: ["nenrei"],
+  },
 };
 /**
  * The numbers one to twelve of each language, one first, as a whole value is written in words
@@ -376,6 +487,8 @@ export const FOREIGN_NUMBERS: Record<string, string[]> = {
   it: ["uno", "", "tre", "quattro", "cinque", "sei", "sette", "otto", "nove", "dieci", "undici", "dodici"],
   pt: ["", "dois", "três", "quatro", "cinco", "seis", "sete", "oito", "nove", "dez", "onze", "doze"],
   nl: ["een", "twee", "drie", "vier", "vijf", "zes", "zeven", "acht", "negen", "tien", "elf", "twaalf"],
+  tr: ["bir", "iki", "üç", "dört", "beş", "altı", "yedi", "sekiz", "dokuz", "", "", ""],
+  id: ["satu", "dua", "tiga", "empat", "", "enam", "tujuh", "delapan", "sembilan", "sepuluh", "sebelas", ""],
 };
 
 /**
@@ -384,7 +497,7 @@ export const FOREIGN_NUMBERS: Record<string, string[]> = {
  * their capital; accents are written as the language writes them.
  */
 export const FOREIGN_CURRENCIES: Record<string, string[]> = {
-  USD: ["dólares", "dólar", "dolares", "dolar", "dollari", "dollaro", "Dollar", "Dollars", "dolarów", "dolary", "dolara", "dollar"],
+  USD: ["dólares", "dólar", "dolares", "dolar", "dollari", "dollaro", "Dollar", "Dollars", "dolarów", "dolary", "dolara", "dollar", "doru"],
   EUR: ["Euro", "Euros"],
 };
 
@@ -504,6 +617,34 @@ export const FOREIGN_MONTHS: Record<string, string[][]> = {
     ["november"],
     [],
   ],
+  tr: [
+    ["ocak"],
+    ["şubat", "subat"],
+    ["mart"],
+    ["nisan"],
+    ["mayıs", "mayis"],
+    ["haziran"],
+    ["temmuz"],
+    ["ağustos", "agustos"],
+    ["eylül", "eylul"],
+    ["ekim"],
+    ["kasım", "kasim"],
+    ["aralık", "aralik"],
+  ],
+  id: [
+    ["januari"],
+    ["februari"],
+    ["maret"],
+    ["april"],
+    ["mei"],
+    ["juni"],
+    ["juli"],
+    ["agustus"],
+    ["september"],
+    ["oktober"],
+    ["november"],
+    ["desember"],
+  ],
 };
 
 /**
@@ -520,6 +661,8 @@ export const FOREIGN_FORMER: Record<string, string[]> = {
   nl: ["oude", "vorige", "vroegere", "eerdere"],
   pl: ["poprzedni", "poprzednia", "poprzednie", "dawny", "dawna", "dawne"],
   sv: ["tidigare", "förra", "gamla", "föregående"],
+  tr: ["eski", "önceki"],
+  id: ["sebelumnya", "terdahulu"],
 };
 
 /**
@@ -536,6 +679,9 @@ export const FOREIGN_REPAIRS: Record<string, string[]> = {
   nl: ["correctie", "eigenlijk", "excuus"],
   pl: ["korekta", "poprawka", "przepraszam", "właściwie"],
   sv: ["rättelse", "förlåt", "egentligen"],
+  tr: ["düzeltme", "pardon", "aslında"],
+  id: ["koreksi", "ralat", "maaf"],
+  ja: ["sumimasen", "teisei"],
 };
 
 /**
@@ -576,6 +722,7 @@ export const FOREIGN_RANGES: Record<string, { before: string[]; between: string[
   nl: { before: ["tussen"], between: ["en", "tot"] },
   pl: { before: ["między", "od"], between: ["do", "lub", "albo"] },
   sv: { before: ["mellan"], between: ["och", "till", "eller"] },
+  id: { before: ["antara"], between: ["dan", "sampai", "hingga"] },
 };
 
 /**
@@ -593,6 +740,9 @@ export const FOREIGN_HEDGES: Record<string, string[]> = {
   nl: ["misschien", "mogelijk", "denk", "denkt"],
   pl: ["może", "chyba", "prawdopodobnie", "myślę", "sądzę"],
   sv: ["kanske", "möjligen", "troligen", "tror"],
+  tr: ["belki", "galiba", "sanırım", "herhalde", "muhtemelen"],
+  id: ["mungkin", "sepertinya", "kayaknya", "barangkali"],
+  ja: ["tabun", "kamoshiremasen", "omoimasu"],
 };
 
 /**
@@ -608,6 +758,8 @@ export const FOREIGN_KNOWN: Record<string, string[]> = {
   nl: ["bekend", "gecontroleerd", "bevestigd"],
   pl: ["znany", "znana", "znane", "sprawdzony", "sprawdzona", "potwierdzony", "potwierdzona", "potwierdzone"],
   sv: ["känd", "känt", "kända", "kontrollerad", "kontrollerat", "bekräftad", "bekräftat"],
+  tr: ["biliniyor", "doğrulandı", "onaylandı"],
+  id: ["diketahui", "diverifikasi", "dikonfirmasi"],
 };
 /**
  * Phrases of each language that say a check or a request is under way, its outcome not known yet
@@ -622,6 +774,8 @@ export const FOREIGN_PENDING: Record<string, string[]> = {
   nl: ["nog open", "in afwachting", "in behandeling", "wachten nog"],
   pl: ["w toku", "w trakcie", "oczekuje", "czekamy"],
   sv: ["pågår", "inväntar", "väntar på", "väntar fortfarande"],
+  tr: ["bekleniyor", "beklemede", "devam ediyor"],
+  id: ["menunggu", "sedang diproses", "belum ditetapkan"],
 };
 /** Phrases of each language by which a writer says they do not know a figure ("no sé", "keine Ahnung", "nie wiem"). */
 export const FOREIGN_NOT_KNOWING: Record<string, string[]> = {
@@ -633,6 +787,9 @@ export const FOREIGN_NOT_KNOWING: Record<string, string[]> = {
   nl: ["weet niet", "weet ik niet", "geen idee", "niet zeker"],
   pl: ["nie wiem", "nie mam pojęcia", "nie jestem pewien", "nie jestem pewna"],
   sv: ["vet inte", "ingen aning", "inte säker", "osäker"],
+  tr: ["bilmiyorum", "emin değilim", "hiçbir fikrim yok"],
+  id: ["tidak tahu", "nggak tahu", "tidak yakin"],
+  ja: ["wakarimasen", "shirimasen"],
 };
 /** Words of each language that join one more item to a list ("y", "und", "och"). */
 export const FOREIGN_AND: Record<string, string[]> = {
@@ -644,6 +801,8 @@ export const FOREIGN_AND: Record<string, string[]> = {
   nl: ["en", "plus"],
   pl: ["i", "oraz", "plus"],
   sv: ["och", "plus"],
+  tr: ["ve", "ile"],
+  id: ["dan", "serta"],
 };
 export const FOREIGN_UNKNOWN: Record<string, string[]> = {
   es: ["desconocido", "desconocida", "pendiente"],
@@ -654,6 +813,8 @@ export const FOREIGN_UNKNOWN: Record<string, string[]> = {
   nl: ["onbekend", "afwachting"],
   pl: ["nieznany", "nieznana", "nieznane", "oczekuje", "oczekujemy"],
   sv: ["okänd", "okänt", "inväntar", "väntar"],
+  tr: ["bilinmiyor", "belirsiz"],
+  id: ["menunggu"],
 };
 
 /**
@@ -707,6 +868,21 @@ export const FOREIGN_DAYS_BACK: Record<string, [string, number][]> = {
     ["idag", 0],
     ["i dag", 0],
   ],
+  tr: [
+    ["evvelsi gün", 2],
+    ["dün", 1],
+    ["bugün", 0],
+  ],
+  id: [
+    ["kemarin lusa", 2],
+    ["kemarin", 1],
+    ["hari ini", 0],
+  ],
+  ja: [
+    ["ototoi", 2],
+    ["kinou", 1],
+    ["kyou", 0],
+  ],
 };
 
 /**
@@ -739,8 +915,8 @@ export const FOREIGN_LEAF_WORDS: Record<string, string[]> = {
   sv: ["värde", "resultat", "beskrivning", "uppgivet"],
 };
 
-/** A piece of a number in words: a value added, "hundred" (multiplies the group before it), a scale closing the group, or "and". */
-export type NumberPiece = number | "hundred" | "and" | { scale: number };
+/** A piece of a number in words: a value added, "ten" or "hundred" (multiplies the group before it), a scale closing the group, or "and". */
+export type NumberPiece = number | "ten" | "hundred" | "and" | { scale: number };
 const THOUSAND = { scale: 1e3 };
 const MILLION = { scale: 1e6 };
 
@@ -794,5 +970,16 @@ export const FOREIGN_NUMBER_PIECES: Record<string, Record<string, NumberPiece>> 
     ...{ tien: 10, elf: 11, twaalf: 12, dertien: 13, veertien: 14, twintig: 20, dertig: 30, veertig: 40 },
     ...{ vijftig: 50, zestig: 60, zeventig: 70, tachtig: 80, negentig: 90, honderd: "hundred", en: "and" },
     ...{ duizend: THOUSAND, miljoen: MILLION },
+  },
+  tr: {
+    ...{ bir: 1, iki: 2, üç: 3, dört: 4, beş: 5, altı: 6, yedi: 7, sekiz: 8, dokuz: 9 },
+    ...{ on: 10, yirmi: 20, otuz: 30, kırk: 40, elli: 50, altmış: 60, yetmiş: 70, seksen: 80, doksan: 90 },
+    ...{ yüz: "hundred", bin: THOUSAND, milyon: MILLION },
+  },
+  // "dua puluh dua ribu lima ratus": "puluh" multiplies by ten as "ratus" by a hundred; "se-" is one
+  id: {
+    ...{ satu: 1, dua: 2, tiga: 3, empat: 4, lima: 5, enam: 6, tujuh: 7, delapan: 8, sembilan: 9 },
+    ...{ sepuluh: 10, sebelas: 11, belas: 10, puluh: "ten", seratus: 100, ratus: "hundred" },
+    ...{ seribu: THOUSAND, ribu: THOUSAND, sejuta: MILLION, juta: MILLION },
   },
 };

@@ -36,7 +36,7 @@ import { repairedFigures } from "./text/ocr-figures.js";
 import { joinedWraps } from "./text/wrapped-words.js";
 import { joinedFigures } from "./text/split-figures.js";
 import { withoutStruck } from "./text/struck-out.js";
-import { partlyForeign, readability } from "./text/languages.js";
+import { dotsGroupThousands, partlyForeign, readability } from "./text/languages.js";
 import { personInputs, readPeople } from "./text/people.js";
 import { replacedInHistory, replacementsIn, type Replacement } from "./text/replaced-history.js";
 import { contentStems, PERIOD_STEMS } from "./words.js";
@@ -173,7 +173,7 @@ function readMessage(
   const people = personInputs(inputs);
   if (readable.length === 0 && !people) return {};
   const read = readEnglish(text);
-  const tokens = tokenize(text, read.counts);
+  const tokens = tokenize(text, read.counts, dotsGroupThousands(text));
   markEvents(tokens, read.events);
   // a person's age said without the word ("I'm 67") is announced by the word before it
   for (const t of tokens) if (read.ages.has(t.start)) t.concept = "age";

@@ -55,6 +55,29 @@ const FUNCTION_WORDS: Record<string, string[]> = {
     "który",
     "która",
   ],
+  tr: ["ve", "bir", "bu", "için", "ile", "ama", "değil", "ben", "benim", "var", "yok", "çok", "olarak", "sadece", "beri", "gibi"],
+  id: [
+    "dan",
+    "di",
+    "ke",
+    "ada",
+    "yang",
+    "dari",
+    "untuk",
+    "dengan",
+    "saya",
+    "tidak",
+    "ini",
+    "itu",
+    "atau",
+    "sudah",
+    "akan",
+    "tapi",
+    "juga",
+    "belum",
+  ],
+  // Japanese in Latin letters: its verb endings, never its particles ("ga", "mo" of "/mo", "wa")
+  ja: ["desu", "masu", "kudasai", "arimasu", "shita", "imasu", "imasen", "deshita", "mashita", "gozaimasu"],
   sv: [
     "och",
     "att",
@@ -115,6 +138,27 @@ export function partlyForeign(text: string): boolean {
   let most = 0;
   for (const n of foreign.values()) most += n;
   return most >= FEW && most >= FOREIGN_SHARE * (most + english);
+}
+
+/** Languages that group thousands with dots ("54.000 dolar", "15.000 mil per tahun", "2.500 Euro"); French, Polish and Swedish group them with spaces. */
+const DOT_GROUPING = new Set(["es", "de", "it", "pt", "nl", "tr", "id"]);
+
+/**
+ * Whether the text is written mostly in a language that groups thousands with dots: its function
+ * words outnumber English's and are that language's most. There "15.000" is fifteen thousand, with
+ * no currency beside it. One pass over the words.
+ */
+export function dotsGroupThousands(text: string): boolean {
+  let english = 0;
+  const foreign = new Map<string, number>();
+  for (const m of text.toLowerCase().matchAll(/\p{L}+/gu)) {
+    if (ENGLISH.has(m[0])) english++;
+    const language = FUNCTION_LANGUAGE.get(m[0]);
+    if (language) foreign.set(language, (foreign.get(language) ?? 0) + 1);
+  }
+  let top: [string, number] = ["", 0];
+  for (const entry of foreign) if (entry[1] > top[1]) top = entry;
+  return DOT_GROUPING.has(top[0]) && top[1] >= FEW && top[1] > english;
 }
 
 /** English's own small words and denials: a sentence of English prose writes some. */

@@ -60,6 +60,11 @@ export const FOREIGN_NEGATORS = [
   // Polish ("nie mam długów", "brak", "żadnych kredytów"; "nie" is German's too), Swedish ("inga skulder", "ingen", "inte")
   ...["brak", "żaden", "żadna", "żadne", "żadnych", "żadnego", "nigdy", "bez", "nic"],
   ...["inte", "ingen", "inga", "inget", "aldrig", "utan", "ej", "nej"],
+  // Turkish ("değil", "borcum yok", "hiç"), Indonesian ("tidak ada", "bukan pejabat", "belum", "nol"),
+  // Japanese in Latin letters (the verb's denial: "nusumarete imasen", "arimasen")
+  ...["değil", "yok", "hiç", "hiçbir", "asla", "hayır"],
+  ...["tidak", "tak", "bukan", "belum", "tanpa", "nol", "nggak", "gak"],
+  ...["imasen", "arimasen", "masen", "iie", "nashi"],
 ];
 
 export const NEGATORS = new Set([...ENGLISH_NEGATORS, ...FOREIGN_NEGATORS]);

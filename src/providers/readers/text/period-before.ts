@@ -22,6 +22,9 @@ export const PERIOD_ADJECTIVES: Record<string, Partial<Record<Period, string[]>>
   nl: { month: ["maandelijks", "maandelijkse"], year: ["jaarlijks", "jaarlijkse"], week: ["wekelijks", "wekelijkse"] },
   pl: { month: ["miesięczny", "miesięczna", "miesięczne", "miesięcznie"], year: ["roczny", "roczna", "roczne", "rocznie"] },
   sv: { month: ["månatlig", "månatliga"], year: ["årlig", "årliga"] },
+  tr: { month: ["aylık", "ayda"], year: ["yıllık", "yılda"], week: ["haftalık"] },
+  id: { month: ["bulanan"], year: ["tahunan"], week: ["mingguan"] },
+  ja: { month: ["maitsuki", "getsugaku"], year: ["nenkan", "maitoshi"] },
 };
 
 const PERIOD_OF = new Map<string, Period>();

@@ -329,11 +329,16 @@ const someoneElse = (tokens: Token[], i: number): boolean => {
   return (t.lower === "different" || t.lower === "another") && (SOMEONE.has(next.lower) || /^\p{Lu}\p{Ll}/u.test(next.text));
 };
 
+/** A dismissal denied by a negator a word or two before it: "confirmed, not a namesake" confirms the finding. */
+const deniedDismissal = (tokens: Token[], i: number): boolean =>
+  [1, 2].some((k) => tokens[i - k] !== undefined && tokens[i - k]!.sentence === tokens[i]!.sentence && isNegator(tokens[i - k]!));
+
 /** Whether a token dismisses a finding: one of DISMISSALS, "false" before "positive" or "match", or a finding about someone else. */
 const dismisses = (tokens: Token[], i: number): boolean =>
-  DISMISSALS.has(tokens[i]!.lower) ||
-  (tokens[i]!.lower === "false" && /^(positives?|match(es)?|hits?)$/.test(tokens[i + 1]?.lower ?? "")) ||
-  someoneElse(tokens, i);
+  (DISMISSALS.has(tokens[i]!.lower) ||
+    (tokens[i]!.lower === "false" && /^(positives?|match(es)?|hits?)$/.test(tokens[i + 1]?.lower ?? "")) ||
+    someoneElse(tokens, i)) &&
+  !deniedDismissal(tokens, i);
 
 /** Whether a token after `anchor`, up to `end`, dismisses the finding stated there. */
 function dismissedAfter(index: TextIndex, anchor: number, end: number): boolean {

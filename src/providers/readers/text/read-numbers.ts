@@ -11,7 +11,7 @@ import { BY_ELIMINATION, contestFactor, LISTED, placed, rivalFactor, roundConfid
 import { correctedFrom, otherWordsIn, qualifiersOf, retracted, superseded, takenBack, unknownNow, type Qualifier } from "./qualifiers.js";
 import { changedFrom, changedTo } from "./changes.js";
 import { matchesOf, type TextIndex } from "./text-index.js";
-import { relativesOwn, writersNotTheRole } from "./whose.js";
+import { namedOthersOwn, relativesOwn, writersNotTheRole } from "./whose.js";
 import { refusedProposals } from "./refused.js";
 import { alike, asksTotal, listByLines, listWith, statedSum, unknownPart } from "./totals.js";
 import { headingPeriod } from "./bullet-lists.js";
@@ -552,6 +552,8 @@ function candidate(input: InputIR, cues: Cue[], index: TextIndex, i: number, min
   if (writersNotTheRole(index, input, i)) qualifiers.add("other");
   // a writer who said they are the subject's relative ("his wife here") gives their own figures ("I earn 61,000")
   if (relativesOwn(index, i)) qualifiers.add("other");
+  // a figure a named relative or payer owns ("Gloria's rent: $1,400/mo — Gloria pays it") is not the subject's
+  if (namedOthersOwn(index, i)) return undefined;
   // a value of another time stands in for none when the text says the value now is not known
   if (qualifiers.has("other") && unknownNow(tokens, i)) return undefined;
   for (const q of qualifiers) {

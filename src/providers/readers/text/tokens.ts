@@ -54,10 +54,19 @@ const MODEL_CODE = /^\d{3}[a-z](?![A-Za-z])/;
 
 /** Abbreviations whose period ends no sentence: "a politically exposed person - e.g. held office?" is one question. */
 const ABBREVIATION_END = /(?:^|[^A-Za-z.])(?:e\.g|i\.e|vs|approx|incl|esp|cf|viz)$/i;
-
-/** A speaker's initial before its period ("[14:05] J. Abernathy: sorry, 2,430"): the letter, then the name and its colon. */
-const INITIAL_BEFORE = /(?:^|[\s([\]])\p{Lu}$/u;
-const SPEAKER_AFTER = /^ \p{Lu}\p{Ll}+:/u;
+/**
+ * A person's initial before their name ("UBOs K. Brenner, S. Brenner", "check on R. Halvorsen",
+ * a chat speaker "[14:05] J. Abernathy: sorry, 2,430"):
+ * one capital after a blank, a bracket or a comma, and a name in capitals after it, on the line.
+ * Its period ends no sentence. Not after a word that names a grade or a part ("tier A. Next").
+ */
+const INITIAL_BEFORE = /(?:^|[\s(,/&[\]])(?:(\p{L}+)[ \t]+)?\p{Lu}$/u;
+const INITIAL_AFTER = /^[ \t]\p{Lu}\p{Ll}+(?!\p{L})(?![.!?]?[ \t]*(?:\n|$))/u;
+const GRADE_WORDS = new Set(["tier", "plan", "grade", "class", "type", "band", "rating", "category", "option", "level", "group", "part"]);
+const initialEnd = (text: string, start: number): boolean => {
+  const m = INITIAL_BEFORE.exec(text.slice(Math.max(0, start - 20), start));
+  return m !== null && !GRADE_WORDS.has((m[1] ?? "").toLowerCase()) && INITIAL_AFTER.test(text.slice(start + 1, start + 40));
+};
 
 /** Words that end a clause; a comma, semicolon, pipe or parenthesis does too. */
 const CLAUSE_WORDS = new Set(["and", "but", "while", "whereas", "although", "though", "however"]);
@@ -67,7 +76,7 @@ const CLAUSE_MARKS = new Set([",", ";", "|", "(", ")"]);
  * `counts`: starts of a "one" the English model reads as counting the noun after it ("one
  * claim"), a number like any other; elsewhere a lone "one" is a number only before a unit.
  */
-export function tokenize(text: string, counts: ReadonlySet<number> = new Set()): Token[] {
+export function tokenize(text: string, counts: ReadonlySet<number> = new Set(), dotsGroup = false): Token[] {
   TOKEN.lastIndex = 0;
   const tokens: Token[] = [];
   let sentence = 0;
@@ -117,7 +126,9 @@ export function tokenize(text: string, counts: ReadonlySet<number> = new Set()):
       // money has two decimals: "USD 45.000" groups thousands, as European texts write them, and so
       // does a figure whose currency the text's own language names after it ("48.000 dollari")
       const money = (groups.cur1 ?? groups.cur2) !== undefined || foreignCurrencyAfter(text.slice(end));
-      if (money && !groups.mult && !groups.pct && /^\d{1,3}\.\d{3}$/.test(groups.num ?? "")) amount.value = Math.round(amount.value * 1000);
+      // in a text written in a language that groups thousands with dots, any figure so written ("15.000 mil per tahun")
+      if ((money || dotsGroup) && !groups.mult && !groups.pct && /^\d{1,3}\.\d{3}$/.test(groups.num ?? ""))
+        amount.value = Math.round(amount.value * 1000);
       const period = periodAfter(text.slice(end), groups.pct !== undefined);
       if (period) amount.period = period.period;
       push({ kind: "amount", text: m[0].trim(), start: start + lead, end, amount, amountEnd: end + (period?.length ?? 0) });
@@ -156,13 +167,7 @@ export function tokenize(text: string, counts: ReadonlySet<number> = new Set()):
         offset += part.length + 1;
       }
     } else if (g.end !== undefined) {
-      if (g.end === "." && ABBREVIATION_END.test(text.slice(Math.max(0, start - 8), start))) continue;
-      if (
-        g.end === "." &&
-        INITIAL_BEFORE.test(text.slice(Math.max(0, start - 2), start)) &&
-        SPEAKER_AFTER.test(text.slice(start + 1, start + 40))
-      )
-        continue;
+      if (g.end === "." && (ABBREVIATION_END.test(text.slice(Math.max(0, start - 8), start)) || initialEnd(text, start))) continue;
       sentence++;
       clause++;
     } else if (/^[,:()–—|-]$/.test(g.other ?? "")) push({ kind: "punct", text: g.other!, start, end: start + 1 });

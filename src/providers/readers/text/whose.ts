@@ -158,3 +158,53 @@ export function relativesOwn(index: TextIndex, i: number): boolean {
   const writer = writerOf(text, start);
   return others.lines.has(start) || (writer !== undefined && others.writers.has(writer));
 }
+
+/** Who may hold a figure in the subject's stead: a relative, a friend, a landlord ("her sister Gloria", "my cousin Marcus"). */
+const HOLDERS = new Set([
+  ...RELATIVES,
+  ..."cousin aunt uncle niece nephew grandmother grandfather friend roommate flatmate landlord landlady".split(" "),
+]);
+/** Verbs by which a named person holds a figure as theirs: "Gloria pays it", "Marcus covers it". */
+const HOLDING = new Set(["pays", "paid", "covers", "covered", "owns", "holds"]);
+/** How many tokens before an amount a name's possessive may own it ("Gloria's rent at that flat: $1,400"). */
+const OWNER_REACH = 8;
+const NAME_POSSESSIVE = /^(\p{Lu}\p{Ll}+)['’]s$/u;
+
+/** Per text: the names (lower case) the text says are another party's: a relative's, or one who pays a figure. */
+const OTHER_NAMES = new WeakMap<TextIndex, Set<string>>();
+
+function otherNames(index: TextIndex): Set<string> {
+  let known = OTHER_NAMES.get(index);
+  if (known) return known;
+  known = new Set();
+  const { tokens } = index;
+  const nameAt = (k: number): string | undefined => {
+    const t = tokens[k];
+    return t?.kind === "word" && /^\p{Lu}\p{Ll}+$/u.test(t.text) ? t.lower : undefined;
+  };
+  for (let k = 0; k < tokens.length; k++) {
+    index.meter.steps++;
+    const t = tokens[k]!;
+    // "sister (Gloria)", "my cousin Marcus", "Tom, her brother"
+    if (HOLDERS.has(t.lower)) for (const j of [k + 1, k + 2]) if (tokens[j]?.sentence === t.sentence && nameAt(j)) known.add(nameAt(j)!);
+    if (HOLDERS.has(t.lower) && tokens[k - 2]?.text === "," && possessive(tokens[k - 1]) && nameAt(k - 3)) known.add(nameAt(k - 3)!);
+    // "Gloria pays it"
+    if (HOLDING.has(t.lower) && nameAt(k - 1) && tokens[k - 1]!.sentence === t.sentence) known.add(nameAt(k - 1)!);
+  }
+  OTHER_NAMES.set(index, known);
+  return known;
+}
+
+/**
+ * The amount at i is owned by another named person: a name's possessive before it in its clause
+ * ("Gloria's rent at that flat: $1,400/mo") of someone the text says is a relative of the subject
+ * or pays the figure ("Gloria pays it"). Not the subject's figure.
+ */
+export function namedOthersOwn(index: TextIndex, i: number): boolean {
+  const { tokens } = index;
+  for (let k = i - 1; k >= 0 && i - k <= OWNER_REACH && tokens[k]!.clause === tokens[i]!.clause; k--) {
+    const owner = NAME_POSSESSIVE.exec(tokens[k]!.text)?.[1];
+    if (owner) return otherNames(index).has(owner.toLowerCase());
+  }
+  return false;
+}
