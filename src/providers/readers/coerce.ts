@@ -120,7 +120,15 @@ const BOOLEAN_WORDS: Record<string, boolean> = {
   non: false,
   não: false,
   nao: false,
+  // Turkish
+  evet: true,
+  hayır: false,
+  hayir: false,
 };
+
+/** The yes or no a word says, in the languages of evidence ("yes", "ja", "evet", "nee"). */
+export const yesNoOf = (word: string): boolean | undefined =>
+  Object.hasOwn(BOOLEAN_WORDS, word.trim().toLowerCase()) ? BOOLEAN_WORDS[word.trim().toLowerCase()] : undefined;
 
 /** A string that answers a quantity with nothing. */
 const NONE_WORDS = /^\s*(none|nil|zero)\s*$/i;

@@ -6,6 +6,7 @@
 // the codes under the object holding it whose key shares a word with its own (`tier_code` and
 // `tiers`, `type_code` and `codes`), or any of them when its key is only a word of a dictionary
 // (`codes`, `legend`, `lookup`). Linear in the document (at most MAX_DICTIONARIES carried at once).
+import { yesNoOf } from "./coerce.js";
 import { FOREIGN_LEGENDS } from "./foreign-words.js";
 import { isRecord } from "./json-walk.js";
 import { normaliseName } from "./words.js";
@@ -30,8 +31,8 @@ const GENERIC = new Set([
 const MAX_DICTIONARIES = 8;
 /** A code: a few capitals or digits, no spaces (`W`, `IND`, `COL`, `02`). */
 const CODE = /^[A-Z0-9][A-Z0-9_-]{0,5}$/;
-/** A code's spelling: words, no figures. */
-const SPELLING = /^[A-Za-zÀ-ÿ][A-Za-zÀ-ÿ ()'/-]*$/;
+/** A code's spelling: words, no figures; letters of Latin Extended-A too ("hayır", "kaçağı", "złoty"). */
+const SPELLING = /^[A-Za-zÀ-ÿĀ-ž][A-Za-zÀ-ÿĀ-ž ()'/-]*$/;
 
 interface Dictionary {
   words: Set<string>;
@@ -59,7 +60,8 @@ function asDictionary(key: string, v: unknown): Dictionary | undefined {
   const words = wordsOf(key);
   return {
     words: new Set(words.filter((w) => !GENERIC.has(w))),
-    generic: words.every((w) => GENERIC.has(w)),
+    // a legend of yes and no (`"evet_hayir": {"E": "evet", "H": "hayır"}`, `"legende_jn"`) reads any flag beside it
+    generic: words.every((w) => GENERIC.has(w)) || entries.every(([, w]) => yesNoOf(w as string) !== undefined),
     spelled: new Map(entries.map(([c, w]) => [c.toLowerCase(), (w as string).trim()])),
     used: false,
   };
@@ -84,7 +86,7 @@ function spelled(code: string, key: string, dictionaries: readonly Dictionary[])
   const words = wordsOf(key);
   for (const d of dictionaries) {
     const word = d.spelled.get(code.trim().toLowerCase());
-    if (word !== undefined && (d.generic || words.some((w) => d.words.has(w)))) {
+    if (word !== undefined && (d.generic || words.some((w) => d.words.has(w) || d.words.has(`${w}e`)))) {
       d.used = true;
       return word;
     }

@@ -18,6 +18,7 @@ import {
   STOP_WORDS,
   SYNONYM_MATCH,
   englishSynonymsOf,
+  foreignPeriodOfKey,
 } from "./words.js";
 
 export interface InputWords {
@@ -136,7 +137,7 @@ const neutralKeyWord = (words: InputWords, t: string): boolean =>
   ((isChoice(words.input) || words.input.type.kind === "boolean") && CLASS_WORDS.has(t)) ||
   (words.input.type.kind === "boolean" && CHECK_WORDS.has(t)) ||
   (words.timeUnit !== undefined && timeUnitOf(t) !== undefined) ||
-  (words.periodic && PERIOD_STEMS.has(t));
+  (words.periodic && (PERIOD_STEMS.has(t) || foreignPeriodOfKey(t) !== undefined));
 
 /** 0..1; 1 only for the input's own name, exactly. */
 function keyScore(words: InputWords, key: string): number {
@@ -270,6 +271,10 @@ const GENERIC_LEAF_WORDS = new Set(
     "label",
     "result",
     ...Object.values(FOREIGN_LEAF_WORDS).flat(),
+    // a day's key in the languages of exports (`hasar` › `tarih`, `siniestro` › `fecha`, `schaden` › `datum`)
+    ...["tarih", "tarihi", "fecha", "datum", "dato"],
+    // and a gross figure's (`einkommen` › `brutto_jahr`, `inkomen` › `bruto_pm`)
+    ...["brutto", "bruto", "bruta", "brut", "lordo"],
   ].map(stem),
 );
 const OTHER_LEAF = 0.6;

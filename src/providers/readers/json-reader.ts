@@ -35,11 +35,13 @@ import { withProtobufValues } from "./json-protobuf.js";
 import { withoutNetFigures } from "./json-basis.js";
 import { withDelimitedTables } from "./json-delimited.js";
 import { withFormFields } from "./json-form-encoded.js";
+import { withFieldRowsAsKeys } from "./json-field-rows.js";
+import { withDatesByPattern } from "./json-date-formats.js";
 import { withConnectionsAsLists } from "./json-connections.js";
 import { dayOfOwnRecord, withTimelinesByEvent } from "./json-event-lists.js";
 import { withPickedRecords } from "./json-picked-records.js";
 import { prosePieces } from "./json-threads.js";
-import { documentUnit, legendUnits, withUnitsApplied } from "./json-units.js";
+import { documentUnit, legendUnits, unitOfFieldKey, withUnitsApplied } from "./json-units.js";
 import { withCodesSpelled } from "./json-codes.js";
 import { documentHeld } from "./json-documents.js";
 import { namedRecord } from "../../runtime/json.js";
@@ -80,11 +82,14 @@ const UNIT_WORDS = new Map<string, number>([
 const unitOfKey = (key: string | undefined): number | undefined =>
   key === undefined
     ? undefined
-    : normaliseName(key)
+    : (normaliseName(key)
         .split(" ")
         .slice(1)
         .map((w) => UNIT_WORDS.get(w))
-        .find((u) => u !== undefined);
+        // or a minor unit of another language's exports (`precio_lista_centavos_anual`, `tutar_kurus`);
+        // not its thousands: Spanish "miles" is English miles in `annual_miles`
+        .find((u) => u !== undefined) ?? minorUnit(unitOfFieldKey(key)));
+const minorUnit = (u: number | undefined): number | undefined => (u !== undefined && u < 1 ? u : undefined);
 
 /** The unit a document's note names for its amounts, found once per document. */
 const NOTED_UNITS = new WeakMap<object, number | null>();
@@ -421,6 +426,10 @@ export function readJson(
   // a web form's fields posted as one URL-encoded string are read as the object they encode, and
   // a GraphQL connection (`edges` of `node`s) as the list of its items
   state = withConnectionsAsLists(withFormFields(state));
+  // a list of field rows (`[{"fld": "REQ_AMT", "val": "20000"}]`) is read as the object it stands for
+  state = withFieldRowsAsKeys(state);
+  // a date written beside its pattern (`"incep_fmt": "DD/MM/YYYY"`) is read by it
+  state = withDatesByPattern(state);
   // a timeline of events (`[{"event": "LOSS", "at": …}]`) is read as the events' days under their names
   state = withTimelinesByEvent(state);
   // of a list of records a key outside it picks one of (`"selected": "C-102"`), that one is read;

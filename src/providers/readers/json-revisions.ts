@@ -10,7 +10,7 @@ import { normaliseName } from "./words.js";
 
 /** Keys by which a record numbers its revision. */
 const REVISION_KEY =
-  /^(rev|revision|version|v|ver|vers|version no|version number|revision no|revision number|rev no|versione|revisione|versao|revisao|versie|fassung)$/;
+  /^(rev|revision|version|v|ver|vers|version no|version number|revision no|revision number|rev no|versione|revisione|versao|revisao|versie|fassung|surum|revizyon|revisie|wersja)$/;
 /** Keys of the moment a revision was saved. */
 const SAVED_KEY = /^(saved|saved at|saved on|updated|updated at|modified|modified at|created|created at|at|ts|timestamp|date)$/;
 /** An ISO day, with a time or not: such moments compare as strings. */
@@ -28,7 +28,7 @@ function sharedKey(list: readonly Record<string, unknown>[], test: RegExp): stri
 /** Whether the records share all but one of the first record's keys: versions of one record, not records of several things. */
 function oneShape(list: readonly Record<string, unknown>[]): boolean {
   const first = Object.keys(list[0]!);
-  return first.length >= 3 && list.every((r) => first.filter((k) => !Object.hasOwn(r, k)).length <= 1);
+  return first.length >= 2 && list.every((r) => first.filter((k) => !Object.hasOwn(r, k)).length <= 1);
 }
 
 /** The index of the latest of a list of numbered revisions with no status, if it is one. */

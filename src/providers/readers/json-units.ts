@@ -12,6 +12,8 @@ const UNIT_NAMES = new Map<string, number>([
   ...["cents", "cent", "cts", "pence", "minor", "centimes", "centesimi", "centavos", "cêntimos", "centimos", "rappen"].map(
     (w): [string, number] => [w, 0.01],
   ),
+  // as the exports of other languages name them once accents are folded (`importe_centimos`, `tutar_kurus`, `kwota_groszy`)
+  ...["centavo", "centimo", "kurus", "kurush", "groszy", "grosz", "ore"].map((w): [string, number] => [w, 0.01]),
   ...[
     "thousands",
     "thousand",
@@ -102,11 +104,38 @@ const BARE = /^\s*-?\d+(?:\.\d+)?\s*$/;
  * whole units, the unit's key dropped, the rest beside it kept.
  */
 function inWholeUnits(o: Record<string, unknown>): Record<string, unknown> | undefined {
+  const keyed = keyedByUnit(o);
+  if (keyed !== undefined) return keyed;
   const figure = FIGURE_KEYS.find((k) => typeof o[k] === "number" || (typeof o[k] === "string" && BARE.test(o[k] as string)));
   const named = figure === undefined ? undefined : unitBeside(o);
   if (named === undefined) return undefined;
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(o)) if (k !== named.key) out[k] = k === figure ? roundFloat(Number(v) * named.unit) : v;
+  return out;
+}
+
+/** How many minor units make a whole one, by a key beside them (`"minor_per_major": 100`). */
+const PER_MAJOR = /^(minor|cents?) (per|in) (major|unit|dollar|euro)$/;
+const bareNumber = (v: unknown): number | undefined =>
+  typeof v === "number" ? v : typeof v === "string" && BARE.test(v) ? Number(v) : undefined;
+
+/**
+ * An amount under the key of its unit alone (`{"minor": 215000, "ccy": "USD", "minor_per_major":
+ * 100}`, `{"cents": "4500"}`): the figure in whole units under `amount`, the unit's keys dropped. A
+ * ratio beside it gives the unit's worth (`minor_per_major`); one that is not a whole number
+ * above 1 says no unit.
+ */
+function keyedByUnit(o: Record<string, unknown>): Record<string, unknown> | undefined {
+  if (Object.hasOwn(o, "amount")) return undefined;
+  const keys = Object.keys(o).filter((k) => UNIT_NAMES.has(normaliseName(k)) && bareNumber(o[k]) !== undefined);
+  if (keys.length !== 1) return undefined;
+  const key = keys[0]!;
+  const ratioKey = Object.keys(o).find((k) => PER_MAJOR.test(normaliseName(k)));
+  const ratio = ratioKey === undefined ? undefined : bareNumber(o[ratioKey]);
+  if (ratioKey !== undefined && (ratio === undefined || !Number.isInteger(ratio) || ratio <= 1)) return undefined;
+  const unit = ratio !== undefined ? 1 / ratio : UNIT_NAMES.get(normaliseName(key))!;
+  const out: Record<string, unknown> = { amount: roundFloat(bareNumber(o[key])! * unit) };
+  for (const [k, v] of Object.entries(o)) if (k !== key && k !== ratioKey) out[k] = v;
   return out;
 }
 

@@ -3,6 +3,7 @@
 // and benefits evidence. A key or a sentence meets an input when it uses the input's own words or
 // words of the same group; multi-word phrases are matched as a whole. The words of other languages
 // (foreign-words.ts) join the group of the English word they translate.
+import { FOREIGN_KEY_WORDS } from "./foreign-key-words.js";
 import { FOREIGN_WORDS } from "./foreign-words.js";
 
 export const ENGLISH_GROUPS: string[][] = [
@@ -154,7 +155,8 @@ export const ENGLISH_GROUPS: string[][] = [
 ];
 
 /** What another language says of each English word. */
-const SAID_IN_OTHER_LANGUAGES = (english: string): string[] => Object.values(FOREIGN_WORDS).flatMap((words) => words[english] ?? []);
+const SAID_IN_OTHER_LANGUAGES = (english: string): string[] =>
+  [...Object.values(FOREIGN_WORDS), ...Object.values(FOREIGN_KEY_WORDS)].flatMap((words) => words[english] ?? []);
 
 export const SYNONYM_GROUPS: string[][] = ENGLISH_GROUPS.map((group) => [...group, ...group.flatMap(SAID_IN_OTHER_LANGUAGES)]);
 

@@ -1,6 +1,7 @@
 // Words as the embedded readers compare them: normalised keys, light stems, stop words and the
 // synonym table, so that `annualIncome`, `annual_income` and "Annual income" are the same name and
 // "injured" meets "injury".
+import { FOREIGN_KEY_WORDS } from "./foreign-key-words.js";
 import { FOREIGN_WORDS } from "./foreign-words.js";
 import { ENGLISH_GROUPS, KINDS, SYNONYM_GROUPS } from "./synonyms.js";
 
@@ -144,7 +145,9 @@ for (const [s, groups] of GROUPS_OF) for (const g of groups) GROUP_STEMS[g]!.pus
  */
 const FOREIGN_STEMS: ReadonlySet<string> = (() => {
   const english = new Set(ENGLISH_GROUPS.flat().flatMap(contentStems));
-  const all = Object.values(FOREIGN_WORDS).flatMap((words) => Object.values(words).flat().flatMap(contentStems));
+  const all = [...Object.values(FOREIGN_WORDS), ...Object.values(FOREIGN_KEY_WORDS)].flatMap((words) =>
+    Object.values(words).flat().flatMap(contentStems),
+  );
   return new Set(all.filter((s) => !english.has(s)));
 })();
 
