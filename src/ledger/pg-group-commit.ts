@@ -35,6 +35,8 @@ import { LedgerError } from "./rows.js";
 
 interface Job {
   step: Step;
+  /** when the step was asked for (Date.now()): its wait for the ledger, queued and in its group, ends PG_LOCK_TIMEOUT_MS after */
+  since: number;
   resolve: (value: StepResult) => void;
   reject: (error: unknown) => void;
 }
@@ -152,15 +154,17 @@ async function begin(
   c: pg.Client,
   accountIds: string[],
   reservationIds: string[],
+  lockTimeoutMs: number | null,
 ): Promise<{ reservations: ReservationRow[]; accounts: AccountRow[] }> {
+  // BEGIN, and for a group whose steps have waited already, the lock timeout their wait has left
+  const start = () =>
+    lockTimeoutMs === null
+      ? c.query("BEGIN")
+      : Promise.all([c.query("BEGIN"), c.query(`SET LOCAL lock_timeout = ${Math.max(1, Math.trunc(lockTimeoutMs))}`)]);
   if (reservationIds.length === 0) {
     const [, accounts] = await inOneWrite(
       c,
-      () =>
-        [
-          c.query("BEGIN"),
-          c.query<AccountRow>({ name: "pdm-lock-named-accounts", text: LOCK_NAMED_ACCOUNTS, values: [accountIds] }),
-        ] as const,
+      () => [start(), c.query<AccountRow>({ name: "pdm-lock-named-accounts", text: LOCK_NAMED_ACCOUNTS, values: [accountIds] })] as const,
     );
     return { reservations: [], accounts: accounts.rows };
   }
@@ -168,7 +172,7 @@ async function begin(
     c,
     () =>
       [
-        c.query("BEGIN"),
+        start(),
         c.query<ReservationRow>({ name: "pdm-lock-reservations", text: LOCK_RESERVATIONS, values: [reservationIds] }),
         c.query<AccountRow>({ name: "pdm-lock-accounts", text: LOCK_ACCOUNTS, values: [accountIds, reservationIds] }),
       ] as const,
@@ -224,6 +228,37 @@ function lazyConnection(config: pg.ClientConfig) {
       if (c) await c.end();
     },
   };
+}
+
+/** A group's steps that waited this much less than PG_LOCK_TIMEOUT_MS have it whole: the usual group goes the short way. */
+const WAITED_MS = 50;
+
+/**
+ * One limit on a step's wait for the ledger, queued behind a group that waits for a lock (another
+ * session's) and then in its own group: the steps that have waited PG_LOCK_TIMEOUT_MS already
+ * fail "busy" here, never sent (nothing of them kept), and the others go with the lock timeout the
+ * longest waiting of them has left (null: the whole of it). A group queued behind one that gave up
+ * after the lock timeout waited a lock timeout of its own again: 10 s in all.
+ */
+function waitLeft(all: Job[]): { jobs: Job[]; lockTimeoutMs: number | null } {
+  const now = Date.now();
+  const jobs: Job[] = [];
+  let oldest = now;
+  for (const job of all) {
+    if (now - job.since >= PG_LOCK_TIMEOUT_MS)
+      job.reject(
+        new LedgerError(
+          "busy",
+          `waited more than ${PG_LOCK_TIMEOUT_MS} ms for the ledger, behind steps waiting for a lock another session holds`,
+        ),
+      );
+    else {
+      jobs.push(job);
+      oldest = Math.min(oldest, job.since);
+    }
+  }
+  const waited = now - oldest;
+  return { jobs, lockTimeoutMs: waited < WAITED_MS ? null : PG_LOCK_TIMEOUT_MS - waited };
 }
 
 /** `config`: how to open the groups' connections (pipelined, reopened after a failure). */
@@ -287,14 +322,20 @@ export function pgGroupCommit(config: pg.ClientConfig, options: PgGroupOptions =
   };
 
   /** The group in two round trips: its rows read under lock, then the writes and COMMIT. */
-  const twoTrips = async (slot: ReturnType<typeof lazyConnection>, c: pg.Client, jobs: Job[], committing: () => void) => {
+  const twoTrips = async (
+    slot: ReturnType<typeof lazyConnection>,
+    c: pg.Client,
+    jobs: Job[],
+    lockTimeoutMs: number | null,
+    committing: () => void,
+  ) => {
     let locked: Locked | null = null;
     let writes: Writes | null = null;
     try {
       const steps = jobs.map((j) => j.step);
       const reservationIds = [...new Set(steps.flatMap((s) => ("reservationId" in s ? [s.reservationId] : [])))];
       const accountIds = [...new Set(steps.flatMap((s) => ("accountId" in s ? [s.accountId] : [])))];
-      const { reservations, accounts } = await begin(c, accountIds, reservationIds);
+      const { reservations, accounts } = await begin(c, accountIds, reservationIds, lockTimeoutMs);
       locked = {
         accounts: new Map(accounts.map((a) => [a.id, { balance: Number(a.balance_micros), reserved: Number(a.reserved_micros) }])),
         reservations: new Map(reservations.map((r) => [r.id, { accountId: r.account_id, amount: Number(r.amount_micros) }])),
@@ -319,8 +360,12 @@ export function pgGroupCommit(config: pg.ClientConfig, options: PgGroupOptions =
     }
   };
 
-  /** `committing` is called once the group's COMMIT is sent (or the group has ended without one) */
-  const commit = async (slot: ReturnType<typeof lazyConnection>, jobs: Job[], committing: () => void) => {
+  /**
+   * `committing` is called once the group's COMMIT is sent (or the group has ended without one);
+   * `lockTimeoutMs`: the wait its steps have left, when they have waited already (null: the whole
+   * PG_LOCK_TIMEOUT_MS); such a group takes the long way, whose BEGIN sets it.
+   */
+  const commit = async (slot: ReturnType<typeof lazyConnection>, jobs: Job[], lockTimeoutMs: number | null, committing: () => void) => {
     let c: pg.Client;
     try {
       c = await slot.get();
@@ -328,16 +373,21 @@ export function pgGroupCommit(config: pg.ClientConfig, options: PgGroupOptions =
       for (const job of jobs) job.reject(error);
       return;
     }
-    const locked = known.of(jobs.map((j) => j.step));
+    const locked = lockTimeoutMs === null ? known.of(jobs.map((j) => j.step)) : null;
     if (locked && (await oneTrip(c, jobs, locked, committing))) return;
-    await twoTrips(slot, c, jobs, committing);
+    await twoTrips(slot, c, jobs, lockTimeoutMs, committing);
   };
 
   const flush = () => {
     scheduled = false;
     const slot = free.pop();
     if (!slot) return;
-    const jobs = queue.splice(0, MAX_STEPS);
+    const { jobs, lockTimeoutMs } = waitLeft(queue.splice(0, MAX_STEPS));
+    if (jobs.length === 0) {
+      free.push(slot);
+      if (queue.length > 0) schedule();
+      return;
+    }
     forming = true;
     let sent = false;
     const committing = () => {
@@ -346,7 +396,7 @@ export function pgGroupCommit(config: pg.ClientConfig, options: PgGroupOptions =
       forming = false;
       if (queue.length > 0) schedule();
     };
-    const running: Promise<void> = commit(slot, jobs, committing).finally(() => {
+    const running: Promise<void> = commit(slot, jobs, lockTimeoutMs, committing).finally(() => {
       inFlight.delete(running);
       free.push(slot);
       committing();
@@ -364,7 +414,7 @@ export function pgGroupCommit(config: pg.ClientConfig, options: PgGroupOptions =
   return {
     run: (step) =>
       new Promise<StepResult>((resolve, reject) => {
-        queue.push({ step, resolve, reject: (e) => reject(ledgerFault(e)) });
+        queue.push({ step, since: Date.now(), resolve, reject: (e) => reject(ledgerFault(e)) });
         schedule();
       }),
     async close() {

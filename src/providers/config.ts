@@ -29,6 +29,8 @@ export interface ProviderConfig {
   /** lifetime of a questions-cache entry */
   questionsCacheTtlMs: number;
   questionsCacheSize: number;
+  /** the most the in-memory questions cache's models may weigh, in bytes (two a character of their JSON) */
+  questionsCacheBytes: number;
 }
 
 // A default must be a model its provider still serves: the Anthropic one is the newest Sonnet the
@@ -52,6 +54,8 @@ export const ENV = {
   PDM_GENERATOR_ATTEMPTS: "compile-and-repair rounds per draft (default 3)",
   PDM_QUESTIONS_CACHE_TTL_S: "lifetime of a generated questions model (default 86400)",
   PDM_QUESTIONS_CACHE_SIZE: "entries of the in-memory questions cache (default 1000)",
+  PDM_QUESTIONS_CACHE_BYTES:
+    "the most the in-memory questions cache's models may weigh, two bytes a character of their JSON (default 64 MiB)",
 } as const;
 
 export class ConfigError extends Error {
@@ -143,6 +147,7 @@ export function providerConfig(env: Env = process.env): ProviderConfig {
     maxAttempts: positive(env, "PDM_GENERATOR_ATTEMPTS", 3),
     questionsCacheTtlMs: positive(env, "PDM_QUESTIONS_CACHE_TTL_S", 86_400) * 1000,
     questionsCacheSize: positive(env, "PDM_QUESTIONS_CACHE_SIZE", 1000),
+    questionsCacheBytes: positive(env, "PDM_QUESTIONS_CACHE_BYTES", 64 * 1024 * 1024),
   };
 }
 

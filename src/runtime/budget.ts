@@ -280,6 +280,25 @@ export function limitAt(e: unknown, address: string): unknown {
 }
 
 /**
+ * `e` as the limit it means, placed where `traced` (the same evaluation run again with a trace,
+ * which knows its decision) meets the same limit: for the untraced entry points, which keep no
+ * record of the decision under way so as to cost nothing while no limit stops them. Runs again
+ * only once a limit has stopped the evaluation, under the same limits afresh; any other error unchanged.
+ */
+export function limitPlacedBy(e: unknown, traced: () => unknown): unknown {
+  const exceeded = exceededLimit(e, limits.depth, limits.size);
+  if (exceeded === null || exceeded.address !== undefined) return exceeded ?? e;
+  const within = limits;
+  try {
+    withBudget(within, traced);
+  } catch (again) {
+    const there = exceededLimit(again, within.depth, within.size);
+    if (there?.kind === exceeded.kind) exceeded.address = there.address;
+  }
+  return exceeded;
+}
+
+/**
  * Runs fn within the limits given (the others as outside a budget), and within `within` a slice of
  * time when one is given (SliceSpent when it runs out; a budget inside another keeps the outer's).
  */

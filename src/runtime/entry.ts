@@ -1,7 +1,7 @@
 // The entry points of a compiled model, shared by in-process loading and standalone modules:
 // JSON in and out around the generated `run`.
 import type { Explanation } from "../ir/explanation.js";
-import { limitAt } from "./budget.js";
+import { limitAt, limitPlacedBy } from "./budget.js";
 import { explainRecorder, explainProblem, explanation, type ExplainRecorder } from "./explain.js";
 import { setOwn, toJson, writtenRecord } from "./json.js";
 import { withProblemSink } from "./problems.js";
@@ -59,12 +59,36 @@ function ranTraced(m: GeneratedModule, state: Record<string, unknown>, raw: Reco
   }
 }
 
+/**
+ * The decision (or let entry) a limit stopped the untraced `run` at, found as an explanation finds
+ * it, by running it again with its recorder (budget.ts limitPlacedBy); the FEEL problems of that
+ * run are dropped (the evaluation has failed: none is answered).
+ */
+const placed = (e: unknown, m: GeneratedModule, state: Record<string, unknown>): unknown =>
+  limitPlacedBy(e, () => {
+    const X = explainRecorder();
+    withProblemSink(
+      () => {},
+      () => {
+        try {
+          m.explain(state, X);
+        } catch (again) {
+          throw limitAt(again, X.at);
+        }
+      },
+    );
+  });
+
 export function entryPoints(m: GeneratedModule) {
   return {
     // No default `{}` for options: the common call passes none and should allocate nothing.
     evaluate(state: Record<string, unknown>, options?: JsonOptions): Record<string, unknown> {
-      if (options === undefined || !options.exactDecimals) return m.run(null, state, null, true);
-      return mapValues(m.run(null, state, null), jsonConverter(options));
+      try {
+        if (options === undefined || !options.exactDecimals) return m.run(null, state, null, true);
+        return mapValues(m.run(null, state, null), jsonConverter(options));
+      } catch (e) {
+        throw placed(e, m, state);
+      }
     },
     evaluateTraced(state: Record<string, unknown>, options: JsonOptions = {}) {
       // nothing inherited: the generated code assigns TR[name] for every decision, "__proto__" included
@@ -97,7 +121,11 @@ export function entryPoints(m: GeneratedModule) {
     },
     /** A JSON state in, FEEL values out: for callers that write the values themselves (batch scoring). */
     evaluateToValues(state: Record<string, unknown>): Record<string, FeelValue> {
-      return m.run(null, state, null);
+      try {
+        return m.run(null, state, null);
+      } catch (e) {
+        throw placed(e, m, state);
+      }
     },
     evaluateValues(inputs: Record<string, FeelValue>): Record<string, FeelValue> {
       return m.run(inputs, null, null);

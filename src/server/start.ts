@@ -122,7 +122,11 @@ async function start(o: ServerOptions, providerSettings: ProviderConfig, closers
 
   const rateLimiter = o.redisUrl ? await redisRateLimiter(o.redisUrl, o.rateLimit, o.redisPrefix) : memoryRateLimiter(o.rateLimit);
   closers.push(() => rateLimiter.close());
-  const cacheOptions = { ttlMs: providerSettings.questionsCacheTtlMs, capacity: providerSettings.questionsCacheSize };
+  const cacheOptions = {
+    ttlMs: providerSettings.questionsCacheTtlMs,
+    capacity: providerSettings.questionsCacheSize,
+    bytes: providerSettings.questionsCacheBytes,
+  };
   const questionsCache = o.redisUrl
     ? await redisQuestionsCache(o.redisUrl, cacheOptions, o.redisPrefix)
     : memoryQuestionsCache(cacheOptions);

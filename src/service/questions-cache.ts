@@ -21,7 +21,10 @@ export interface QuestionsCache {
 
 export interface QuestionsCacheOptions {
   ttlMs: number;
+  /** entries at most */
   capacity: number;
+  /** the most the entries' models may weigh, two bytes a character of their JSON (absent: count only) */
+  bytes?: number;
 }
 
 /** `shape` is the state's shape the generator drafted from; none (a text state, the Direct generator) keys as before. */
@@ -35,25 +38,44 @@ export function questionsCacheKey(
   return canonicalHash({ account: accountId, questions, mode, generator, ...(shape ? { shape } : {}) });
 }
 
-export function memoryQuestionsCache({ ttlMs, capacity }: QuestionsCacheOptions, now = () => Date.now()): QuestionsCache {
-  const entries = new Map<string, { model: PortableModel; expires: number }>();
-  return {
+/** What a cached model weighs: its JSON, two bytes a character (a generated model is as large as its questions and drafts make it). */
+const weigh = (model: PortableModel): number => 2 * JSON.stringify(model).length;
+
+/** Least recently used out past `capacity` entries or `bytes` of models; a model heavier than `bytes` alone is not kept. */
+export function memoryQuestionsCache({ ttlMs, capacity, bytes = Infinity }: QuestionsCacheOptions, now = () => Date.now()) {
+  const entries = new Map<string, { model: PortableModel; expires: number; weight: number }>();
+  let held = 0;
+  const drop = (key: string) => {
+    const e = entries.get(key);
+    if (!e) return;
+    entries.delete(key);
+    held -= e.weight;
+  };
+  const cache: QuestionsCache & { stats(): { entries: number; bytes: number } } = {
     async get(key) {
       const e = entries.get(key);
       if (!e) return null;
       entries.delete(key);
-      if (e.expires <= now()) return null;
+      if (e.expires <= now()) {
+        held -= e.weight;
+        return null;
+      }
       entries.set(key, e); // re-insert: Map order is the recency order
       return e.model;
     },
     async set(key, model) {
-      entries.delete(key);
-      entries.set(key, { model, expires: now() + ttlMs });
-      while (entries.size > capacity) entries.delete(entries.keys().next().value!);
+      drop(key);
+      const weight = weigh(model);
+      if (weight > bytes) return;
+      entries.set(key, { model, expires: now() + ttlMs, weight });
+      held += weight;
+      while (entries.size > capacity || held > bytes) drop(entries.keys().next().value!);
     },
+    stats: () => ({ entries: entries.size, bytes: held }),
     ping: async () => {},
     close: async () => {},
   };
+  return cache;
 }
 
 export async function redisQuestionsCache(url: string, { ttlMs }: QuestionsCacheOptions, prefix = "pdm:"): Promise<QuestionsCache> {

@@ -77,6 +77,18 @@ describe("SQLite: another connection holds the write lock", () => {
   });
 });
 
+/** Resolves once a session waits for a lock on `schema`'s accounts. */
+async function waitForLockWaiter(c: pg.Client, schema: string): Promise<void> {
+  for (;;) {
+    const r = await c.query(
+      "SELECT count(*)::int AS n FROM pg_locks l JOIN pg_class t ON t.oid = l.relation JOIN pg_namespace s ON s.oid = t.relnamespace WHERE NOT l.granted AND s.nspname = $1",
+      [schema],
+    );
+    if ((r.rows[0] as { n: number }).n > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 describe.skipIf(!PG_URL)("PostgreSQL: another session holds LOCK TABLE on the ledger's accounts", () => {
   const schema = freshSchemaName();
   let ledger: Ledger;
@@ -113,5 +125,33 @@ describe.skipIf(!PG_URL)("PostgreSQL: another session holds LOCK TABLE on the le
     }
     expect(await ledger.balance(account)).toEqual({ balance: 1_000_000, reserved: 0, available: 1_000_000 });
     expect((await ledger.reserve(account, 100)).ok).toBe(true);
+  });
+  it("a step queued behind a group waiting for the lock waits one lock timeout in all, not its own again: busy, nothing kept", async () => {
+    const before = await ledger.balance(account);
+    await holder.query("BEGIN");
+    await holder.query(`LOCK TABLE ${schema}.accounts IN ACCESS EXCLUSIVE MODE`);
+    let released = false;
+    // released at 1.6 lock timeouts: after the first group gave up, before a second lock timeout of
+    // the step queued behind it would end (the start commit let that step through, after 8 s)
+    const release = setTimeout(() => void holder.query("ROLLBACK").then(() => (released = true)), 1.6 * PG_LOCK_TIMEOUT_MS);
+    try {
+      const first = ledger.reserve(account, 100).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      // the first group is sent and waits for the lock; the second step queues behind it
+      await waitForLockWaiter(holder, schema);
+      const second = await ledger.reserve(account, 200).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(busy(await first), String(await first)).toBe(true);
+      expect(busy(second), String(second)).toBe(true);
+      expect(released).toBe(false);
+    } finally {
+      clearTimeout(release);
+      if (!released) await holder.query("ROLLBACK");
+    }
+    expect(await ledger.balance(account)).toEqual(before);
   });
 });

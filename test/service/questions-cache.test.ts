@@ -43,6 +43,51 @@ describe("memory questions cache", () => {
   });
 });
 
+describe("memory questions cache, bounded by bytes", () => {
+  /** a model whose JSON is padded to about `chars` characters */
+  const heavy = (name: string, chars: number) => ({
+    content: { name, inputs: {}, decisions: {}, notes: "x".repeat(chars) },
+    questions: {},
+  });
+
+  it("keeps the models it holds within its bytes, least recently used out, whatever their sizes", async () => {
+    const bytes = 100_000;
+    const cache = memoryQuestionsCache({ ttlMs: 60_000, capacity: 1000, bytes });
+    // sizes from a fixed linear congruential sequence: small and large models mixed
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31);
+    const sent: string[] = [];
+    for (let i = 0; i < 300; i++) {
+      const key = `k${i}`;
+      await cache.set(key, heavy(key, next() % 30_000));
+      sent.push(key);
+      expect(cache.stats().bytes).toBeLessThanOrEqual(bytes);
+    }
+    // the newest model is kept, and the oldest went first
+    expect(await cache.get("k299")).not.toBeNull();
+    expect(await cache.get("k0")).toBeNull();
+  });
+
+  it("drops the least recently used once three models outweigh it, though the count allows them", async () => {
+    const cache = memoryQuestionsCache({ ttlMs: 60_000, capacity: 1000, bytes: 100_000 });
+    await cache.set("a", heavy("a", 20_000));
+    await cache.set("b", heavy("b", 20_000));
+    expect(await cache.get("a")).not.toBeNull(); // b is now the least recent
+    await cache.set("c", heavy("c", 20_000));
+    expect(await cache.get("b")).toBeNull();
+    expect(await cache.get("a")).not.toBeNull();
+    expect(await cache.get("c")).not.toBeNull();
+  });
+
+  it("does not keep a model heavier than the whole bound, and keeps what it held", async () => {
+    const cache = memoryQuestionsCache({ ttlMs: 60_000, capacity: 1000, bytes: 100_000 });
+    await cache.set("small", heavy("small", 100));
+    await cache.set("huge", heavy("huge", 60_000));
+    expect(await cache.get("huge")).toBeNull();
+    expect(await cache.get("small")).not.toBeNull();
+  });
+});
+
 describe.skipIf(!REDIS_URL)("redis questions cache", () => {
   it("shares entries between instances", async () => {
     const prefix = `pdm-test-${randomUUID()}:`;
