@@ -1,6 +1,7 @@
 // Coercion of a JSON value to an input's type, with the confidence it costs: 1 when the value
 // already has the type, less for each liberty taken ("42" → 42, "yes" → true, "3 Jan 2026" → a date,
 // a choice met through its meaning). undefined when the value cannot be read as that type.
+import { convertedKey } from "./currencies.js";
 import type { Type } from "../../ir/types.js";
 import { parseDateString, yearsBetween } from "./dates.js";
 import { departed } from "./departed.js";
@@ -57,6 +58,8 @@ export interface CoerceContext {
   questionWords?: string[];
   /** the key names the currency of its figure (`bruto_jaarinkomen_usd`): money has two decimals, so "54.600" groups thousands */
   currencyKey?: boolean;
+  /** the currency the input asks its amounts in (`USD` for "How many dollars…") */
+  currency?: string;
   /** the units a document's legend gives its keys (`"inc_yr_c": "income, in cents"`), by normalised key */
   keyUnits?: ReadonlyMap<string, number>;
   /** the period the input's desc gives a record's amount field ("monthly income"), by field name */
@@ -275,7 +278,10 @@ function toNumber(value: unknown, type: Type, ctx: CoerceContext): Coerced | und
     // says none ({"n": 1}, a whole state) is another value's, not a wrapping of this one
     const only = keys.length === 1 && (typeof o[keys[0]!] === "string" || typeof o[keys[0]!] === "number") ? keys[0] : undefined;
     const lonePeriod = only === undefined ? undefined : periodOfText(normaliseName(only));
-    const inner = wrappedFigureKey(o) ?? (lonePeriod ? only : undefined);
+    // {"amount": 20000, "currency": "CHF", "usdAtOnboardingRate": 22600}: the figure in the input's currency, none when not given
+    const converted = ctx.currency === undefined ? undefined : convertedKey(o, ctx.currency);
+    if (converted === null) return undefined;
+    const inner = converted ?? wrappedFigureKey(o) ?? (lonePeriod ? only : undefined);
     if (!inner) return undefined;
     // {"amount": 540000, "period": "ANNUAL"}, {"amount": "39.00", "per": "SEAT_MONTH"}: the period it states beside it
     const stated = periodBeside(o) ?? (inner === only ? lonePeriod : undefined);

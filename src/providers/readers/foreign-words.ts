@@ -279,7 +279,7 @@ export const FOREIGN_WORDS: Record<string, Record<string, string[]>> = {
   pl: {
     income: ["dochód", "dochody", "dochodu", "zarobki", "zarabiam", "zarabia", "wynagrodzenie", "pensja", "emerytura", "emeryturę"],
     debt: ["długi", "długów", "dług", "zobowiązania", "zobowiązań", "rata"],
-    loan: ["pożyczka", "pożyczkę", "pożyczki", "kwota pożyczki", "kredyt gotówkowy"],
+    loan: ["pożyczka", "pożyczkę", "pożyczki", "kwota pożyczki", "kredyt gotówkowy", "kredyt", "kredytu"],
     "credit score": ["wynik kredytowy", "ocena kredytowa"],
     annual: ["rocznie", "roczny", "roczne", "rocznego", "na rok", "w skali roku"],
     monthly: ["miesięcznie", "miesięczny", "miesięczne", "miesięcznego", "na miesiąc", "w miesiącu"],
@@ -499,6 +499,8 @@ export const FOREIGN_NUMBERS: Record<string, string[]> = {
 export const FOREIGN_CURRENCIES: Record<string, string[]> = {
   USD: ["dólares", "dólar", "dolares", "dolar", "dollari", "dollaro", "Dollar", "Dollars", "dolarów", "dolary", "dolara", "dollar", "doru"],
   EUR: ["Euro", "Euros"],
+  PLN: ["zł", "złotych", "złote", "złoty", "zlotych"],
+  CHF: ["Franken", "francs suisses", "franchi"],
 };
 
 /** The months of each language, January first: "1er mars 2025", "12. September 2026", "3 de mayo de 2025". */

@@ -1,6 +1,7 @@
 // The embedded JSON reader: finds each input's value in a JSON state that does not match the
 // input schema (other key names, nesting, strings for numbers, other date formats), and failing
 // keys, reads the prose inside string values with the text reader. Offline and deterministic.
+import { currencyOf } from "./currencies.js";
 import type { InputIR } from "../../ir/ir.js";
 import type { Type } from "../../ir/types.js";
 import type { Period } from "./numbers.js";
@@ -143,6 +144,7 @@ function contextOf(input: InputIR, words: InputWords, reference: string, root: u
   const fieldPeriods = fieldPeriodsOf(input);
   const questionWords = contentStems(`${input.name} ${input.desc}`);
   const percent = input.type.kind === "number" && /\b(percent|percentage)\b|%/i.test(`${input.name} ${input.desc}`);
+  const currency = input.type.kind === "number" && !percent ? currencyOf(input) : undefined;
   return (keys: string[]) => {
     const keyWords = keys.flatMap((k) => normaliseName(k).split(" "));
     const keyUnits = keyWords.map(timeUnitOf);
@@ -160,6 +162,7 @@ function contextOf(input: InputIR, words: InputWords, reference: string, root: u
       questionWords,
       ...(fieldPeriods ? { fieldPeriods } : {}),
       ...(legend ? { keyUnits: legend } : {}),
+      ...(currency ? { currency } : {}),
       ...(keyWords.some((w) => CURRENCY_KEY.test(w)) ? { currencyKey: true } : {}),
       ...(percent ? { percent, basisPoints: keyWords.some((w) => BASIS_POINT_WORDS.has(w)) } : {}),
       ...(!percent && !words.timeUnit && scale !== undefined ? { scale, ...(own === undefined ? { scaleNoted: true } : {}) } : {}),

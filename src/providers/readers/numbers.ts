@@ -10,6 +10,8 @@ export type Period = "week" | "month" | "year";
 export interface Amount {
   value: number;
   currency?: string;
+  /** the currency is a word of another language after the figure ("31.000 dollari") */
+  currencyAfter?: boolean;
   percent: boolean;
   /** written with k/m/bn or thousand/million/billion */
   scaled: boolean;
@@ -48,6 +50,14 @@ const CURRENCIES: Record<string, string> = {
   gbp: "GBP",
   pound: "GBP",
   pounds: "GBP",
+  chf: "CHF",
+  pln: "PLN",
+  cad: "CAD",
+  aud: "AUD",
+  jpy: "JPY",
+  sek: "SEK",
+  nok: "NOK",
+  dkk: "DKK",
 };
 
 const NUMBER_WORDS: Record<string, number> = {
@@ -143,16 +153,17 @@ function foreignPeriodAfter(rest: string): { period: Period; length: number } | 
 
 const PER_YEAR: Record<Period, number> = { week: 52, month: 12, year: 1 };
 
-/** A currency named after a figure in another language ("2.300 dólares", "48.000 dollari", "1.200 Euro"). */
-const FOREIGN_CURRENCY_AFTER = new RegExp(
-  `^[ \\t]?(?:${Object.values(FOREIGN_CURRENCIES)
-    .flat()
-    .sort((a, b) => b.length - a.length)
-    .join("|")})(?![A-Za-zÀ-ÿ])`,
+/** A currency named after a figure in another language ("2.300 dólares", "48.000 dollari", "1.200 Euro", "500 zł"). */
+const FOREIGN_CURRENCY_AFTER = new RegExp(`^[ \\t\u00a0]?(${alternatives(Object.values(FOREIGN_CURRENCIES).flat())})(?![\\p{L}])`, "iu");
+const FOREIGN_CURRENCY_OF = new Map(
+  Object.entries(FOREIGN_CURRENCIES).flatMap(([code, words]) => words.map((w) => [w.toLowerCase(), code] as const)),
 );
 
-/** Whether the text after a figure names its currency in another language. */
-export const foreignCurrencyAfter = (rest: string): boolean => FOREIGN_CURRENCY_AFTER.test(rest);
+/** The currency the text after a figure names in another language ("dollari" → USD), if any. */
+export function foreignCurrencyAfter(rest: string): string | undefined {
+  const m = FOREIGN_CURRENCY_AFTER.exec(rest.slice(0, 16));
+  return m ? FOREIGN_CURRENCY_OF.get(m[1]!.toLowerCase()) : undefined;
+}
 
 /** Converts an amount per `from` into an amount per `to`. */
 export const convertPeriod = (value: number, from: Period, to: Period): number => (value * PER_YEAR[from]) / PER_YEAR[to];
@@ -165,7 +176,7 @@ export const convertPeriod = (value: number, from: Period, to: Period): number =
  * so that "34 M" (a sex, a size) stays 34. A bare 4-digit year stays a number (the readers mask
  * dates before they look at amounts).
  */
-export const AMOUNT_SOURCE = String.raw`(?<cur1>US\$|USD|EUR|GBP|\$|€|£)?\s?(?<num>[-−]?(?:\d{1,3}(?:\.\d{3})+,\d{1,2}(?!\d)|\d{1,3}(?:\.\d{3}){2,}(?![\d.,]\d)|\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d{1,3}(?:['’]\d{3})+(?:\.\d+)?|\d{1,3}(?:[ \u00a0\u202f]\d{3})+[.,]\d{1,2}(?![\d.,]\d)|\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?![\d.,]\d|[ \u00a0\u202f]?\d)|\d+(?:\.\d+)?|\.\d+))(?<mult>(?:K|MM|MN|M|BN)(?![A-Za-z])|\s?(?:k|mm|mn|m|bn|thousand|million|billion|grand|[Mm]io|[Mm]ln|[Mm]rd)(?![a-z]))?(?:\s?(?<pct>%|percent(?![a-z])|per\s?cent(?![a-z])|pct(?![a-z])))?(?:\s?(?<cur2>USD|EUR|GBP|dollars?|euros?|pounds?)(?![a-z]))?`;
+export const AMOUNT_SOURCE = String.raw`(?<cur1>US\$|USD|EUR|GBP|CHF|PLN|CAD|AUD|JPY|SEK|NOK|DKK|\$|€|£)?\s?(?<num>[-−]?(?:\d{1,3}(?:\.\d{3})+,\d{1,2}(?!\d)|\d{1,3}(?:\.\d{3}){2,}(?![\d.,]\d)|\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d{1,3}(?:['’]\d{3})+(?:\.\d+)?|\d{1,3}(?:[ \u00a0\u202f]\d{3})+[.,]\d{1,2}(?![\d.,]\d)|\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?![\d.,]\d|[ \u00a0\u202f]?\d)|\d+(?:\.\d+)?|\.\d+))(?<mult>(?:K|MM|MN|M|BN)(?![A-Za-z])|\s?(?:k|mm|mn|m|bn|thousand|million|billion|grand|[Mm]io|[Mm]ln|[Mm]rd)(?![a-z]))?(?:\s?(?<pct>%|percent(?![a-z])|per\s?cent(?![a-z])|pct(?![a-z])))?(?:\s?(?<cur2>USD|EUR|GBP|CHF|PLN|CAD|AUD|JPY|SEK|NOK|DKK|dollars?|euros?|pounds?)(?![a-z]))?`;
 
 /** European grouping ("1.234,56", "1.234.567"): dots group thousands, a comma marks the decimals. */
 const EUROPEAN = /^[-−]?\d{1,3}(?:\.\d{3})+(?:,\d{1,2}|(?:\.\d{3})+)?$/;

@@ -4,6 +4,8 @@
 import type { InputIR } from "../../../ir/ir.js";
 import type { ReadValue } from "../../types.js";
 import { holdsFractions, withinBounds } from "../coerce.js";
+import { currencyOf } from "../currencies.js";
+import { currenciesNamed } from "./named-currencies.js";
 import { convertPeriod, roundFloat, type Amount } from "../numbers.js";
 import { kindsOf, PERIOD_STEMS, periodOfText, stem, stemMatch } from "../words.js";
 import { assignBest, byElimination, proximity, type Cue } from "./cues.js";
@@ -513,6 +515,10 @@ function candidate(input: InputIR, cues: Cue[], index: TextIndex, i: number, min
   const t = tokens[i]!;
   const own = t.amount!;
   const kind = kindOf(input);
+  // a sum in another currency than the one the input asks, in a text that names that one too ("EUR
+  // 40,000; the USD equivalent is still to be confirmed"), is not its amount: no rate converts it
+  const asked = kind === "money" && own.currency ? currencyOf(input) : undefined;
+  if (asked && own.currency !== asked && currenciesNamed(index).has(asked)) return undefined;
   // its own period ("6,500 a month"), its line's label's ("Monthly pay: $6,500"), or, in prose, an
   // adjective beside its cue ("my monthly salary is 6,500")
   const inProse = kind === "money" && !own.percent && labelOf(index, i) === undefined;
@@ -875,9 +881,15 @@ export function readNumbers(
   const used = new Set([...spent, ...Object.values(out).map((v) => v.source!.span!.start)]);
   const left = inputs.filter((i) => !Object.hasOwn(out, i.name) && !withheld.has(i.name) && kindOf(i) === "money");
   // a value said to be replaced since ("was 24k on last yr's renewal - not current") is no one's by elimination
-  const free = amounts.filter(
+  const unclaimed = amounts.filter(
     (i) => tokens[i]!.amount!.currency && !used.has(tokens[i]!.start) && left.some((l) => usable(i, l)) && !superseded(tokens, i),
   );
+  // a currency in another language's word ("31.000 dollari") says less of whose the sum is: such a
+  // sum is taken only alone of its kind, and not when it comes per period (a pension "al mes" the
+  // reader has no words for is no rent)
+  const spelled = (i: number) => tokens[i]!.amount!.currencyAfter === true;
+  const alone = unclaimed.length === 1 && !tokens[unclaimed[0]!]!.amount!.period;
+  const free = alone ? unclaimed : unclaimed.filter((i) => !spelled(i));
   const inputOf = (name: string) => inputs.find((i) => i.name === name)!;
   const pick = byElimination(
     left.map((i) => i.name),

@@ -125,7 +125,9 @@ export function tokenize(text: string, counts: ReadonlySet<number> = new Set(), 
       const end = start + m[0].trimEnd().length;
       // money has two decimals: "USD 45.000" groups thousands, as European texts write them, and so
       // does a figure whose currency the text's own language names after it ("48.000 dollari")
-      const money = (groups.cur1 ?? groups.cur2) !== undefined || foreignCurrencyAfter(text.slice(end));
+      const named = (groups.cur1 ?? groups.cur2) ? undefined : foreignCurrencyAfter(text.slice(end));
+      if (named && !groups.pct) Object.assign(amount, { currency: named, currencyAfter: true });
+      const money = (groups.cur1 ?? groups.cur2) !== undefined || named !== undefined;
       // in a text written in a language that groups thousands with dots, any figure so written ("15.000 mil per tahun")
       if ((money || dotsGroup) && !groups.mult && !groups.pct && /^\d{1,3}\.\d{3}$/.test(groups.num ?? ""))
         amount.value = Math.round(amount.value * 1000);
