@@ -8,6 +8,7 @@
 import type { Call, Compare, Expr } from "../../ir/feel-ast.js";
 import { aggregateOf, builtinCalled } from "../3-optimise/certify.js";
 import { ddRounding, smallPower, stringTest, sumLoop } from "../3-optimise/certify-output.js";
+import { walk as visitAll } from "../3-optimise/walk.js";
 import { ddRead, ddState } from "../../runtime/certified-dd.js";
 import { dec } from "../../runtime/decimal.js";
 import type { Emitter } from "./emitter.js";
@@ -149,7 +150,25 @@ export function certifiedOutputCode(
     return total;
   };
 
+  /**
+   * The values worked out, by the code they are written into and the expression's shape: an
+   * expression met again (a let put in place of each of its names, optimise/certify.ts
+   * `letsForm`, or a chain of them) is the same double-double, worked out once. FEEL's value of
+   * it is one decimal too, so a comparison of it with itself is decided (`condition`). An
+   * expression holding a loop is worked out each time (each pass a budget step, as the decimals
+   * charge it).
+   */
+  const worked = new Map<string[], Map<string, Triple>>();
   const walk = (e: Expr): Triple => {
+    if (e.kind === "number" || e.kind === "name" || holdsLoop(e)) return work(e);
+    const key = shapeOf(e);
+    let done = worked.get(out);
+    if (!done) worked.set(out, (done = new Map()));
+    let t = done.get(key);
+    if (!t) done.set(key, (t = work(e)));
+    return t;
+  };
+  const work = (e: Expr): Triple => {
     if (e.kind === "number") return literal(e.value);
     const loop = loopOf(e);
     if (loop) return loop.value();
@@ -234,6 +253,15 @@ export function certifiedOutputCode(
   const fn = em.hoist("cd", `(${params.join(", ")}) => { ${body.join(" ")} }`);
   return `${fn}(${args.join(", ")})`;
 }
+
+/** An expression's shape: its nodes and the names it reads, without places and types. */
+const shapeOf = (e: Expr): string => JSON.stringify(e, (k, v: unknown) => (k === "span" || k === "type" ? undefined : v));
+
+const holdsLoop = (e: Expr): boolean => {
+  let found = false;
+  visitAll(e, (n) => (found ||= n.kind === "for"));
+  return found;
+};
 
 /** The operator of `b op a` that says what `a op b` says. */
 const MIRRORED = { "=": "=", "!=": "!=", "<": ">", "<=": ">=", ">": "<", ">=": "<=" } as const;

@@ -101,4 +101,37 @@ describe("certified doubles through a decision's lets", () => {
     // the lets' own decimals: (1 / 3 + 1) * 2 to 34 digits
     expect(String(trace.x!.lets.q)).toBe("2.666666666666666666666666666666666");
   });
+
+  it("work out each let once, however often it is read, and decide a let compared with itself", () => {
+    // a chain of lets, each reading the one before three times: put in place of their names, the
+    // value holds 3^5 copies of the first let; the code must not
+    const lets: Record<string, string> = { "p 1": "a / 3 + b" };
+    for (let k = 2; k <= 6; k++) lets[`p ${k}`] = `p ${k - 1} * p ${k - 1} - p ${k - 1} / 7`;
+    const counted = ["ddAdd", "ddSub", "ddMul", "ddDiv", "ddTest", "ddNearest"];
+    const chain = compileCounting("certified lets", INPUTS, { x: { let: lets, expr: "p 6 / 9 + c" } }, counted)!;
+    // per let a product, a quotient and a difference; the first's two; the value's two and its answer
+    expect(chain.steps).toBeGreaterThan(0);
+    expect(chain.steps).toBeLessThanOrEqual(3 * 5 + 2 + 3);
+    expect(
+      expectAnswers(chain, [
+        { a: 1, b: 0.5, c: 2 },
+        { a: -0.25, b: 0.1, c: 0 },
+        { a: 0, b: 0, c: 1e-5 },
+      ]),
+    ).toBeGreaterThan(0);
+    // FEEL's let is one decimal: compared with itself it is equal, which the doubles decide
+    // whatever its bound (`p >= p` of a quotient), not leave to the decimals on every state
+    const self = compileCounting(
+      "certified lets",
+      INPUTS,
+      { x: { let: { p: "a + 403" }, expr: "(if p >= p then b else 15) * (a / 7)" } },
+      STEPS,
+    )!;
+    const states = [
+      { a: 0.37, b: 1, c: 0 },
+      { a: -2.5, b: 0.1, c: 0 },
+      { a: 1e-5, b: 3, c: 0 },
+    ];
+    expect(expectAnswers(self, states)).toBe(states.length);
+  });
 });
