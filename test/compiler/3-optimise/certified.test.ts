@@ -7,8 +7,10 @@ import { compileUncached, type ModelInput } from "../../../src/compiler/index.js
 
 /** An input read where it is converted on its first read (codegen's lazy inputs). */
 const INPUT_READ = String.raw`\(i\d+ !== undefined \? i\d+ : \(i\d+ = rt\.fromJsonPlain\(r\d+, T\d+\)\)\)`;
+/** An input a certified function reads raw when the state holds a JS number, else as above. */
+const RAW_READ = String.raw`\(typeof r\d+ === "number" \? r\d+ : ${INPUT_READ}\)`;
 /** A call of a certified function on names and input reads, the exact path after its `??`. */
-const CERTIFIED_CALL = new RegExp(String.raw`\(cf\d+\((?:[^()]|${INPUT_READ})*\) \?\? `, "g");
+const CERTIFIED_CALL = new RegExp(String.raw`\(cf\d+\((?:[^()]|${RAW_READ}|${INPUT_READ})*\) \?\? `, "g");
 const ROUNDINGS = ["decimal", "floor", "ceiling", "round up", "round down", "round half up", "round half down"];
 const PAYMENT = "loan * rate / (1 - (1 + rate) ** -months)";
 
