@@ -30,7 +30,12 @@ describe("a day counted back in another language", () => {
   it("is not read inside another word", () => {
     fc.assert(
       fc.property(day, fc.constantFrom(...WORDS), (reference, [word]) => {
-        expect(findDates(`ref x${word}y and ${word}s`, reference)).toEqual([]);
+        const said = `ref x${word}y and ${word}s`;
+        // a phrase's first word may be a word of its own ("kemarin" in "kemarin lusas"), read whole;
+        // nothing is read that a letter joins on either side
+        const inside = findDates(said, reference).filter((d) => /\p{L}/u.test(said[d.start - 1] ?? "") || /\p{L}/u.test(said[d.end] ?? ""));
+        expect(inside).toEqual([]);
+        if (!word.includes(" ")) expect(findDates(said, reference)).toEqual([]);
       }),
       { numRuns: 60 },
     );
