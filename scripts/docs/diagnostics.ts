@@ -4,7 +4,7 @@
 import { writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { type AnyEntry, CATALOGUE, CHECK_STAGES, codesOf, type StageName, STAGES } from "../../src/ir/diagnostic-catalogue/index.js";
-import { code, table, text } from "../../src/compiler/6-package/markdown.js";
+import { code, ownMarkdown, table } from "../../src/compiler/6-package/markdown.js";
 
 export const DOC_PATH = fileURLToPath(new URL("../../docs/diagnostics.md", import.meta.url));
 
@@ -47,7 +47,7 @@ list and its item are compatible (FEEL converts between them).`,
 
 /** A table cell: `<element>` outside code spans is text, not HTML (DMN messages name elements). */
 const cell = (s: string): string =>
-  text(s)
+  ownMarkdown(s)
     .split(/(`[^`]*`)/)
     .map((part, i) => (i % 2 === 1 ? part : part.replace(/</g, "&lt;")))
     .join("");

@@ -4,7 +4,7 @@
 // file; test/mistakes/corpus.test.ts fails when the file and `render(outcomes)` differ.
 import { writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { code, table } from "../../src/compiler/6-package/markdown.js";
+import { code, ownMarkdown, table } from "../../src/compiler/6-package/markdown.js";
 import { PLACES_PER_KIND, runCorpus, SAMPLED_ABOVE, type Corpus, type Outcome } from "../../test/mistakes/corpus.js";
 import { KINDS } from "../../test/mistakes/kinds.js";
 
@@ -127,8 +127,7 @@ export function render(corpus: Corpus): string {
     const example = `${code(k.example[0])} → ${code(k.example[1])}`;
     return [
       name,
-      // the kinds' own descriptions, written as Markdown (code spans): only a pipe would break the row
-      k.description.replace(/\|/g, "\\|"),
+      ownMarkdown(k.description),
       example,
       String(c.mutants),
       String(c.flagged),

@@ -12,6 +12,9 @@ export const text = (s: string): string =>
     .replace(/[\\`*_[\]<>|&!~$#]/g, "\\$&")
     .replace(/^[-+=]|^(\d+)([.)])/, (m, digits?: string, mark?: string) => (digits ? `${digits}\\${mark}` : `\\${m}`));
 
+/** The project's own Markdown (catalogue prose with code spans) in a table cell: line breaks folded, pipes escaped. Never model text: that is `text`. */
+export const ownMarkdown = (s: string): string => s.replace(/\r?\n/g, " ").replace(/\|/g, "\\|");
+
 /** Code in a table cell (GFM unescapes `\|` inside code spans too). */
 export function code(s: string): string {
   const inner = oneLine(s).replace(/\|/g, "\\|");
