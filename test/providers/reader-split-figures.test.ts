@@ -1,6 +1,7 @@
 // A figure a scan or a narrow column cut apart is read whole: a date broken at the end of a line
 // inside its day or month ("11/0\n5/2025"), a date spaced around its slashes ("12 / 03 / 2026"),
-// a thousands group split by a stray space ("$ 2,3 40.00"). The repair keeps the text's length;
+// a thousands group split by a stray space ("$ 2,3 40.00"), an amount broken after a thousands comma
+// at a line's end ("$ 18,\n400.00"). The repair keeps the text's length;
 // a line that ends on a whole part ("05/11/\n2025" is no cut inside a part) and figures that are
 // whole are left as written.
 import fc from "fast-check";
@@ -66,6 +67,29 @@ describe("a figure cut apart", () => {
         const text = `Eff. date: ${two(when.m)}/${two(when.d)}/${when.y}\n${n}/${when.y} plan\nSeats: ${n}, 2 ${two(n)}.00 and 1,2 34\nRef 12/\n05/2025`;
         expect(joinedFigures(text)).toBe(text);
       }),
+      { numRuns: 60 },
+    );
+  });
+
+  it("an amount broken after a thousands comma at a line's end is the whole amount; counts without a currency or cents stay apart", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 999 }),
+        fc.integer({ min: 0, max: 999 }),
+        fc.constantFrom("$ ", "$", "USD ", ""),
+        fc.constantFrom("\n", "\r\n", "\n      "),
+        (head, group, currency, gap) => {
+          const rest = String(group).padStart(3, "0");
+          const cents = currency === "" ? ".50" : ".00";
+          const text = `Claim form\nAmount claimed: ${currency}${head},${gap}${rest}${cents} after valuation.`;
+          const joined = joinedFigures(text);
+          expect(joined.length).toBe(text.length);
+          expect(readText(inputs, text)["claim amount"]?.value).toBe(Number(`${head}${rest}${cents}`));
+          // a list of counts broken after a comma is not an amount cut apart
+          const counts = `Parts on hand: ${head},${gap}${rest} more on order.`;
+          expect(joinedFigures(counts)).toBe(counts);
+        },
+      ),
       { numRuns: 60 },
     );
   });

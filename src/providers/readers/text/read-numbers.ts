@@ -718,6 +718,21 @@ function listed(tokens: Token[], i: number): boolean {
   return false;
 }
 
+/** What says a figure again in other terms: "that's", "i.e.", "or", "which is", "so", "=", a bracket. */
+const RESTATING = /\b(?:that['’]?s|that is|i\.?e\.?|or|which is|which comes to|so|meaning)\b|[=(]/i;
+
+/**
+ * Whether two neighbouring items of a list in different periods come to the same figure in the
+ * input's period and a word between restates the first: one figure said twice, no sum.
+ */
+const restated = (text: string, items: Token[], values: number[]): boolean =>
+  items.some((a, i) => {
+    const b = items[i + 1];
+    if (!b || a.amount!.period === b.amount!.period) return false;
+    const same = Math.abs(values[i]! - values[i + 1]!) <= 0.005 * Math.abs(values[i]!);
+    return same && RESTATING.test(text.slice(a.amountEnd ?? a.end, b.start));
+  });
+
 /** A sum of listed amounts is less sure than one stated amount: an item may be of another kind. */
 const SUMMED = 0.85;
 
@@ -744,6 +759,17 @@ function totalOf(
   const stated = statedSum(tokens, text, list);
   const items = (stated === undefined ? list : [stated]).map((j) => candidate(input, valueCues(input, cues), index, j, 0));
   if (items.some((c) => c === undefined)) return undefined;
+  // items in periods of their own that come to one figure, joined by a word that restates ("$3,200 a
+  // month, that's $38,400 a year"), are one figure said twice
+  if (
+    stated === undefined &&
+    restated(
+      text,
+      list.map((j) => tokens[j]!),
+      items.map((c) => c!.value),
+    )
+  )
+    return undefined;
   const value = roundFloat(items.reduce((sum, c) => sum + c!.value, 0));
   const factor = Math.min(...items.map((c) => c!.factor));
   const [first, last] = [tokens[list[0]!]!, tokens[list[list.length - 1]!]!];

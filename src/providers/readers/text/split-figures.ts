@@ -1,6 +1,7 @@
 // A scan or a form's narrow column can cut a figure apart: a date broken at the end of a line
 // ("Eff. date: 11/0\n5/2025"), a date spaced around its slashes ("12 / 03 / 2026"), a thousands
-// group split by a stray space ("$ 2,3 40.00"). Before anything reads the text, such a figure is
+// group split by a stray space ("$ 2,3 40.00"), an amount broken after a thousands comma at the end
+// of a line ("$ 18,\n400.00"). Before anything reads the text, such a figure is
 // written whole where it starts and the characters taken out of it (the line break, the spaces)
 // follow it, so the text keeps its length and spans still point into it as written. Only a cut
 // that leaves a part no figure is written as, and a whole that is one, is joined. One pass each.
@@ -11,6 +12,12 @@ const BROKEN_DATE = /(?<![\d/.])(\d{1,2})([/.])(\d?)([ \t]*\r?\n[ \t]*)(\d{0,2})
 const SPACED_DATE = /(?<![\d/.])(\d{1,2})([ \t]*)([/.])([ \t]*)(\d{1,2})([ \t]*)\3([ \t]*)(\d{4})(?![\d/.])/g;
 /** A thousands group cut by one space, with cents after it: "2,3 40.00", "12,34 5.50". */
 const SPLIT_GROUP = /(?<![\d.,])(\d{1,3}(?:,\d{3})*),(\d{1,2}) (\d{1,2})(\.\d{2})(?![\d.,]?\d)/g;
+/**
+ * An amount cut after a thousands comma at a line's end: a currency before it or cents after it (so
+ * that "18,\n400" of a list of counts stays two numbers), then the break and a group of three digits.
+ */
+const BROKEN_GROUP =
+  /(?<=(?:[$€£]|\b(?:USD|EUR|GBP|CHF|CAD|AUD))[ \t]?)(\d{1,3}(?:,\d{3})*),([ \t]*\r?\n[ \t]*)(\d{3}(?:\.\d{2})?)(?![\d.,]?\d)|(?<![\d.,])(\d{1,3}(?:,\d{3})*),([ \t]*\r?\n[ \t]*)(\d{3}\.\d{2})(?![\d.,]?\d)/g;
 
 function joinedDate(whole: string, first: string, sep: string, a: string, gap: string, b: string, year: string): string {
   const middle = a + b;
@@ -28,6 +35,14 @@ function joinedGroup(whole: string, head: string, a: string, b: string, cents: s
   return a.length + b.length === 3 ? `${head},${a}${b}${cents} ` : whole;
 }
 
+function joinedBreak(_whole: string, head?: string, gap?: string, rest?: string, head2?: string, gap2?: string, rest2?: string): string {
+  return `${head ?? head2},${rest ?? rest2}${gap ?? gap2}`;
+}
+
 /** The text with its cut figures written whole; a text with none as it is. */
 export const joinedFigures = (text: string): string =>
-  text.replace(BROKEN_DATE, joinedDate).replace(SPACED_DATE, compactDate).replace(SPLIT_GROUP, joinedGroup);
+  text
+    .replace(BROKEN_DATE, joinedDate)
+    .replace(SPACED_DATE, compactDate)
+    .replace(SPLIT_GROUP, joinedGroup)
+    .replace(BROKEN_GROUP, joinedBreak);

@@ -31,8 +31,8 @@ export function asksTotal(input: InputIR): boolean {
 const ITEM_GAP = 4;
 /** What joins the items of a list: a comma, semicolon or plus sign, "and", "plus". */
 const JOINS = /[,;+]|\b(and|plus)\b/i;
-/** What ends a list: a full stop or a line break (a semicolon does not). */
-const ENDS = /[.!?](\s|$)|\n/;
+/** What ends a list: a full stop or a line break (a semicolon does not); not the point of a title ("Mr. Obi"). */
+const ENDS = /(?<!\b(?:Mr|Mrs|Ms|Mx|Dr|Prof|Sr|Jr|St))[.!?](\s|$)|\n/;
 
 /** How many content words a bullet's label may hold: the line bounds it, not a comma. */
 const BULLET_GAP = 8;
@@ -42,6 +42,19 @@ const BULLET_NEXT = new RegExp(`^[^\\n.!?]*\\n[ \\t]*${BULLET}[ \\t][^\\n]*$`);
 /** Whether two amounts are of one form: the same currency, both percentages or neither, the same period. */
 export const alike = (a: Token, b: Token): boolean =>
   a.amount!.currency === b.amount!.currency && a.amount!.percent === b.amount!.percent && a.amount!.period === b.amount!.period;
+
+/**
+ * Whether two amounts are items of one sum in periods of their own ("earns $3,200 a month; his salary
+ * is $38,400 a year"): both money of one currency with a stated period, the periods different. Each
+ * is converted to the input's period when summed (a sum that restates one figure is refused there).
+ */
+const ofPeriods = (a: Token, b: Token): boolean =>
+  a.amount!.currency === b.amount!.currency &&
+  !a.amount!.percent &&
+  !b.amount!.percent &&
+  a.amount!.period !== undefined &&
+  b.amount!.period !== undefined &&
+  a.amount!.period !== b.amount!.period;
 
 /**
  * The amounts listed with the amount at token i (i among them, in text order): neighbours of the
@@ -61,7 +74,7 @@ export function listWith(tokens: Token[], text: string, amounts: number[], i: nu
     const bullets = BULLET_NEXT.test(between) && BULLET_LINE.test(text.slice(text.lastIndexOf("\n", x.start) + 1, x.start));
     if (bullets)
       return alike(x, y) && words(a, b, x) <= BULLET_GAP && !leftOut(lineOf(text, x.start), x) && !leftOut(lineOf(text, y.start), y);
-    if ((!alike(x, y) && !sum) || ENDS.test(between) || (!JOINS.test(between) && !sum)) return false;
+    if ((!alike(x, y) && !ofPeriods(x, y) && !sum) || ENDS.test(between) || (!JOINS.test(between) && !sum)) return false;
     return words(a, b, x) <= ITEM_GAP;
   };
   const words = (a: number, b: number, x: Token): number =>
