@@ -493,6 +493,26 @@ export const FOREIGN_NUMBERS: Record<string, string[]> = {
 };
 
 /**
+ * The words each language writes after digits for thousands and millions, as English writes "12
+ * thousand": "12 mil milhas", "15 mila", "3 Tausend", "15 bin dolar", "Rp 15 juta"; Japanese counts in
+ * ten thousands and hundred millions ("350 man"). Read only in a text written in that language:
+ * "mil" is a million to some English writers, "man" an English word.
+ */
+export const FOREIGN_SCALES: Record<string, Record<string, number>> = {
+  es: { mil: 1e3, millones: 1e6, millón: 1e6 },
+  pt: { mil: 1e3, milhões: 1e6, milhão: 1e6 },
+  it: { mila: 1e3, milioni: 1e6, milione: 1e6 },
+  fr: { mille: 1e3, millions: 1e6, million: 1e6 },
+  de: { tausend: 1e3, tsd: 1e3, millionen: 1e6, million: 1e6 },
+  nl: { duizend: 1e3, miljoen: 1e6 },
+  pl: { tys: 1e3, tysięcy: 1e3, tysiące: 1e3, tysiąc: 1e3, milionów: 1e6, miliony: 1e6 },
+  sv: { tusen: 1e3, miljoner: 1e6, miljon: 1e6 },
+  tr: { bin: 1e3, milyon: 1e6 },
+  id: { ribu: 1e3, juta: 1e6 },
+  ja: { man: 1e4, oku: 1e8 },
+};
+
+/**
  * Currency words of the other languages, by the currency they name, as written after an amount
  * ("2.300 dólares", "48.000 dollari", "1.200 Euro"). Nouns capitalised in German and Dutch keep
  * their capital; accents are written as the language writes them.

@@ -377,6 +377,9 @@ export function parseAmount(text: string): Amount | undefined {
   const m = re.exec(s);
   if (!m || m[0].trim() === "") return undefined;
   const amount = amountFromMatch(m as RegExpExecArray);
+  // money has two decimals: "USD 54.000" groups thousands, as the text reader reads it too
+  const g = m.groups ?? {};
+  if ((g.cur1 ?? g.cur2) && !g.mult && !g.pct && /^\d{1,3}\.\d{3}$/.test(g.num ?? "")) amount.value = Math.round(amount.value * 1000);
   let rest = s.slice(m[0].length);
   const period = periodAfter(rest);
   if (period) {

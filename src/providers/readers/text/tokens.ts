@@ -2,9 +2,19 @@
 // amounts, and sentence ends. `pos` counts content tokens only, so "income of $52,000" puts the
 // amount right next to "income".
 import { foreignNumberPhrase } from "../foreign-numbers.js";
+import { FOREIGN_SCALES } from "../foreign-words.js";
 import { languageDenials } from "./language-denials.js";
 import { languagesSeen } from "./languages.js";
-import { amountFromMatch, AMOUNT_SOURCE, foreignCurrencyAfter, numberPhrase, numberWord, periodAfter, type Amount } from "../numbers.js";
+import {
+  amountFromMatch,
+  AMOUNT_SOURCE,
+  foreignCurrencyAfter,
+  numberPhrase,
+  numberWord,
+  periodAfter,
+  roundFloat,
+  type Amount,
+} from "../numbers.js";
 import { conceptTokens, contentStems, phraseAt, representativeOf, stem, STOP_WORDS } from "../words.js";
 
 export interface Token {
@@ -57,8 +67,26 @@ const startsNumber = (word: string, text: string, start: number): boolean =>
     /^\s+(of\s+)?an?\s+(hundred|thousand|million|billion)\b/i.test(text.slice(start + word.length, start + word.length + 20)));
 
 /** Japanese's units of ten thousand and a hundred million in Latin letters, after digits, with the yen after them: "350 man en", "1.2 oku-en". */
-const JAPANESE_UNIT = /^[ \t-]?(man|oku)(?:([ \t-]?(?:en|yen))?)(?![\p{L}])/iu;
-const JAPANESE_UNITS: Record<string, number> = { man: 1e4, oku: 1e8 };
+/** Each language's words of thousands after digits (foreign-words.ts), and Japanese's yen after them ("350 man en"). */
+const SCALE_AFTER = new Map(
+  Object.entries(FOREIGN_SCALES).map(([language, words]) => [
+    language,
+    new RegExp(
+      `^[ \\t-]?(${Object.keys(words).join("|")})\\.?${language === "ja" ? "(?:[ \\t-]?(en)(?![\\p{L}]))?" : ""}(?![\\p{L}])`,
+      "iu",
+    ),
+  ]),
+);
+const SCALE_OF = new Map(Object.values(FOREIGN_SCALES).flatMap((words) => Object.entries(words)));
+
+/** The scale word after an amount in one of the text's languages, with its value and the yen it names. */
+function scaleAfter(rest: string, languages: ReadonlySet<string>): { times: number; length: number; yen: boolean } | undefined {
+  for (const language of languages) {
+    const m = SCALE_AFTER.get(language)?.exec(rest);
+    if (m) return { times: SCALE_OF.get(m[1]!.toLowerCase())!, length: m[0].length, yen: m[2] !== undefined };
+  }
+  return undefined;
+}
 
 /** Three digits and one letter glued to them: a model's name ("BMW 320d", "118i"), not an amount. */
 const MODEL_CODE = /^\d{3}[a-z](?![A-Za-z])/;
@@ -136,21 +164,21 @@ export function tokenize(text: string, counts: ReadonlySet<number> = new Set(), 
       const amount = amountFromMatch({ groups } as unknown as RegExpExecArray);
       const lead = m[0].length - m[0].trimStart().length;
       let end = start + m[0].trimEnd().length;
-      // Japanese in Latin letters counts in ten thousands: "350 man en" is 3,500,000 yen
-      const unit = japanese && !groups.mult && !groups.pct ? JAPANESE_UNIT.exec(text.slice(end, end + 8)) : null;
+      // the text's own language's thousands: "12 mil milhas", "15 bin dolar"; Japanese counts in ten thousands ("350 man en")
+      const unit = !groups.mult && !groups.pct ? scaleAfter(text.slice(end, end + 16), languages) : undefined;
       if (unit) {
-        Object.assign(amount, { value: amount.value * JAPANESE_UNITS[unit[1]!.toLowerCase()]!, scaled: true });
-        if (unit[2]) amount.currency = "JPY";
-        end += unit[0].length;
+        Object.assign(amount, { value: roundFloat(amount.value * unit.times), scaled: true });
+        if (unit.yen) amount.currency = "JPY";
+        end += unit.length;
         TOKEN.lastIndex = end;
       }
       // money has two decimals: "USD 45.000" groups thousands, as European texts write them, and so
       // does a figure whose currency the text's own language names after it ("48.000 dollari")
-      const named = (groups.cur1 ?? groups.cur2 ?? (unit?.[2] && "JPY")) ? undefined : foreignCurrencyAfter(text.slice(end));
+      const named = (groups.cur1 ?? groups.cur2 ?? (unit?.yen && "JPY")) ? undefined : foreignCurrencyAfter(text.slice(end));
       if (named && !groups.pct) Object.assign(amount, { currency: named, currencyAfter: true });
       const money = (groups.cur1 ?? groups.cur2) !== undefined || named !== undefined;
       // in a text written in a language that groups thousands with dots, any figure so written ("15.000 mil per tahun")
-      if ((money || dotsGroup) && !groups.mult && !groups.pct && /^\d{1,3}\.\d{3}$/.test(groups.num ?? ""))
+      if ((money || dotsGroup) && !groups.mult && !groups.pct && !unit && /^\d{1,3}\.\d{3}$/.test(groups.num ?? ""))
         amount.value = Math.round(amount.value * 1000);
       const period = periodAfter(text.slice(end), groups.pct !== undefined);
       if (period) amount.period = period.period;
