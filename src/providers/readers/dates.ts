@@ -214,6 +214,50 @@ function foreignDates(text: string, reference: string): DateMention[] {
   return out;
 }
 
+/** Japan's eras by the day each began and ended, in either script: year 1 of Reiwa is 2019, of Heisei 1989 (an era's first year is "gannen", 元年). */
+const ERAS: { names: string[]; first: string; last: string }[] = [
+  { names: ["令和", "reiwa"], first: "2019-05-01", last: "9999-12-31" },
+  { names: ["平成", "heisei"], first: "1989-01-08", last: "2019-04-30" },
+  { names: ["昭和", "shouwa", "showa"], first: "1926-12-25", last: "1989-01-07" },
+];
+const ERA_OF = new Map(ERAS.flatMap((era) => era.names.map((n) => [n, era] as const)));
+const ERA_NAMES = ERAS.flatMap((era) => era.names).join("|");
+/**
+ * A date as Japanese writes it, the year first: in its script ("2024年3月15日", "令和6年3月15日") or in
+ * Latin letters ("2024-nen 3-gatsu 15-nichi", "Reiwa 6-nen", the first ten days and some others
+ * "-ka": "3-ka"). The year, by the common era or an era's, may be left out ("3月15日").
+ */
+const JAPANESE_DATE = new RegExp(
+  String.raw`(?<![\d\p{L}])(?:(?:(\d{4})|(${ERA_NAMES})[ \t]*(\d{1,2}|元|gan))[ \t]*(?:年|-?[ \t]*nen(?:[ \t]+|-|,[ \t]*|(?=\d))?)[ \t]*)?(\d{1,2})[ \t]*(?:月|-?[ \t]*gatsu(?:[ \t]+|-|,[ \t]*|(?=\d))?)[ \t]*(\d{1,2})[ \t]*(?:日|-?[ \t]*(?:nichi|ka)(?![\p{L}]))`,
+  "giu",
+);
+
+/** Full-width digits as ASCII ones, one character for one: the offsets hold. */
+const asciiDigits = (text: string): string => text.replace(/[０-９]/g, (d) => String.fromCharCode(d.charCodeAt(0) - 0xfee0));
+
+function japaneseDates(text: string, reference: string): DateMention[] {
+  const out: DateMention[] = [];
+  if (!/[月]|gatsu/i.test(text)) return out;
+  for (const m of asciiDigits(text).matchAll(JAPANESE_DATE)) {
+    const era = m[2] ? ERA_OF.get(m[2].toLowerCase()) : undefined;
+    const eraYear = m[3] === undefined ? 0 : /^(?:元|gan)$/i.test(m[3]) ? 1 : Number(m[3]);
+    const year = m[1] ? Number(m[1]) : era ? Number(era.first.slice(0, 4)) + eraYear - 1 : Number(reference.slice(0, 4));
+    const iso = isoDate(year, Number(m[4]), Number(m[5]));
+    // an era's year names a day of that era only: "平成31年6月1日" was never written (Reiwa had begun)
+    if (!iso || (era && (iso < era.first || iso > era.last))) continue;
+    const end = m.index + m[0].length;
+    out.push({
+      start: m.index,
+      end,
+      text: text.slice(m.index, end),
+      iso,
+      yearKnown: m[1] !== undefined || era !== undefined,
+      relative: false,
+    });
+  }
+  return out;
+}
+
 /** Each word of another language for a day counted back from the day of writing → how many days back. */
 const DAYS_BACK = new Map<string, number>(Object.values(FOREIGN_DAYS_BACK).flat());
 /** The longest words first, so "avant-hier" is one word and "l'altro ieri" is not "ieri". */
@@ -243,7 +287,7 @@ function datesIn(text: string, reference: string): DateMention[] {
     const iso = isoDate(year, Number(m[2]), Number(m[1]));
     if (iso) out.push({ start: m.index, end: m.index + m[0].length, text: m[0], iso, yearKnown: true, relative: false });
   }
-  out.push(...foreignDates(text, reference), ...foreignDaysBack(text, reference));
+  out.push(...foreignDates(text, reference), ...foreignDaysBack(text, reference), ...japaneseDates(text, reference));
   const dotted = [...out];
   // "the night of 6 December 2026": chrono takes "night" for a time and drops the day after it;
   // the words are blanked (same length, so offsets hold) and the date is read on its own

@@ -1,4 +1,5 @@
-// Amounts written in words in Spanish, Italian, Portuguese, French, German, Dutch, Turkish and Indonesian: "ocho mil",
+// Amounts written in words in Spanish, Italian, Portuguese, French, German, Dutch, Turkish, Indonesian
+// and Japanese in Latin letters (in a text written in it): "ocho mil",
 // "diecimila", "setecientos cuarenta y cinco", "zweitausendfünfhundert". A table of the pieces each
 // language builds its numbers from (foreign-words.ts, FOREIGN_NUMBER_PIECES) and one grammar for
 // all: a word is split into pieces, longest first, as Italian and German write a number as one
@@ -8,11 +9,14 @@ import type { Amount } from "./numbers.js";
 import { folded } from "./words.js";
 
 /** Each language's pieces, longest first, accents folded. */
-const PIECES: [string, NumberPiece][][] = Object.values(FOREIGN_NUMBER_PIECES).map((pieces) =>
-  Object.entries(pieces)
+const PIECES: { language: string; pieces: [string, NumberPiece][] }[] = Object.entries(FOREIGN_NUMBER_PIECES).map(([language, pieces]) => ({
+  language,
+  pieces: Object.entries(pieces)
     .map(([w, p]): [string, NumberPiece] => [folded(w), p])
     .sort((a, b) => b[0].length - a[0].length),
-);
+}));
+/** Languages whose pieces are English words too ("go", "man", "sen"): read only in a text written in them. */
+const OWN_TEXT_ONLY = new Set(["ja"]);
 
 /** A word split into one language's pieces, or undefined when some letters are none. */
 function split(word: string, pieces: [string, NumberPiece][]): NumberPiece[] | undefined {
@@ -49,7 +53,7 @@ function valueOf(pieces: NumberPiece[]): number | undefined {
 }
 
 /** Words a number in words may not be alone: English words too ("cent"), or too short to be sure. */
-const NOT_ALONE = new Set(["cent", "cents", "mil", "million", "millions", "on", "bin", "yüz", "yuz"]);
+const NOT_ALONE = new Set(["cent", "cents", "mil", "million", "millions", "on", "bin", "yüz", "yuz", "sen", "zen", "man", "oku", "hyaku"]);
 
 /** The next word after a blank or a hyphen. */
 const NEXT = /[ \t-]+([A-Za-zÀ-ÖØ-öø-ÿĀ-ſ]+)/y;
@@ -59,12 +63,15 @@ const NEXT = /[ \t-]+([A-Za-zÀ-ÖØ-öø-ÿĀ-ſ]+)/y;
  * "diecimila") or one word of 13 and more ("cuarenta"), so that "un", "sei" or "elf" alone, words
  * of their own, are none. The end is that of its last number word.
  */
-function numberIn(text: string, start: number, first: string): { value: number; end: number } | undefined {
-  for (const pieces of PIECES) {
-    const firstPieces = split(folded(first).toLowerCase(), pieces);
+function numberIn(text: string, start: number, first: string, japanese: boolean): { value: number; end: number } | undefined {
+  for (const { language, pieces } of PIECES) {
+    if (OWN_TEXT_ONLY.has(language) && !japanese) continue;
+    // a hyphen joins the number's words as a blank does ("sen-happyaku"): the first word is the one before it
+    const head = first.split("-")[0]!;
+    const firstPieces = split(folded(head).toLowerCase(), pieces);
     if (!firstPieces || firstPieces[0] === "and") continue;
     const all = [...firstPieces];
-    let end = start + first.length;
+    let end = start + head.length;
     for (NEXT.lastIndex = end; ;) {
       const m = NEXT.exec(text);
       const more = m ? split(folded(m[1]!).toLowerCase(), pieces) : undefined;
@@ -76,7 +83,7 @@ function numberIn(text: string, start: number, first: string): { value: number; 
     const value = valueOf(all);
     const counted = all.filter((p) => p !== "and").length;
     if (value === undefined || value === 0) continue;
-    if (counted < 2 && (value < 13 || NOT_ALONE.has(folded(first).toLowerCase()))) continue;
+    if (counted < 2 && (value < 13 || NOT_ALONE.has(folded(head).toLowerCase()))) continue;
     return { value, end };
   }
   return undefined;
@@ -92,8 +99,13 @@ const CURRENCY_AFTER = new RegExp(
 const CURRENCY_OF = new Map(Object.entries(FOREIGN_CURRENCIES).flatMap(([code, words]) => words.map((w) => [w, code] as const)));
 
 /** A number in another language's words as an amount, with the currency named after it ("ocho mil dólares"). */
-export function foreignNumberPhrase(text: string, start: number, first: string): { amount: Amount; end: number } | undefined {
-  const found = numberIn(text, start, first);
+export function foreignNumberPhrase(
+  text: string,
+  start: number,
+  first: string,
+  japanese = false,
+): { amount: Amount; end: number } | undefined {
+  const found = numberIn(text, start, first, japanese);
   if (!found) return undefined;
   const amount: Amount = { value: found.value, percent: false, scaled: found.value >= 1000, words: true };
   const currency = CURRENCY_AFTER.exec(text.slice(found.end, found.end + 12));

@@ -453,7 +453,7 @@ export const FOREIGN_WORDS: Record<string, Record<string, string[]>> = {
   // no word here that a note writes after it as the fact's own noun (an amount, an estimate)
   ja: {
     income: ["shuunyuu", "nenshuu", "kyuuryou"],
-    debt: ["shakkin", "fusai"],
+    debt: ["shakkin", "fusai", "hensai"],
     loan: ["yuushi"],
     annual: ["nenkan", "maitoshi"],
     monthly: ["maitsuki", "getsugaku"],
@@ -473,6 +473,7 @@ export const FOREIGN_WORDS: Record<string, Record<string, string[]>> = {
     contract: ["keiyaku"],
     customer: ["kokyaku"],
     age: ["nenrei"],
+    pep: ["seijika"],
   },
 };
 /**
@@ -492,12 +493,33 @@ export const FOREIGN_NUMBERS: Record<string, string[]> = {
 };
 
 /**
+ * The words each language writes after digits for thousands and millions, as English writes "12
+ * thousand": "12 mil milhas", "15 mila", "3 Tausend", "15 bin dolar", "Rp 15 juta"; Japanese counts in
+ * ten thousands and hundred millions ("350 man"). Read only in a text written in that language:
+ * "mil" is a million to some English writers, "man" an English word.
+ */
+export const FOREIGN_SCALES: Record<string, Record<string, number>> = {
+  es: { mil: 1e3, millones: 1e6, millón: 1e6 },
+  pt: { mil: 1e3, milhões: 1e6, milhão: 1e6 },
+  it: { mila: 1e3, milioni: 1e6, milione: 1e6 },
+  fr: { mille: 1e3, millions: 1e6, million: 1e6 },
+  de: { tausend: 1e3, tsd: 1e3, millionen: 1e6, million: 1e6 },
+  nl: { duizend: 1e3, miljoen: 1e6 },
+  pl: { tys: 1e3, tysięcy: 1e3, tysiące: 1e3, tysiąc: 1e3, milionów: 1e6, miliony: 1e6 },
+  sv: { tusen: 1e3, miljoner: 1e6, miljon: 1e6 },
+  tr: { bin: 1e3, milyon: 1e6 },
+  id: { ribu: 1e3, juta: 1e6 },
+  ja: { man: 1e4, oku: 1e8 },
+};
+
+/**
  * Currency words of the other languages, by the currency they name, as written after an amount
  * ("2.300 dólares", "48.000 dollari", "1.200 Euro"). Nouns capitalised in German and Dutch keep
  * their capital; accents are written as the language writes them.
  */
 export const FOREIGN_CURRENCIES: Record<string, string[]> = {
   USD: ["dólares", "dólar", "dolares", "dolar", "dollari", "dollaro", "Dollar", "Dollars", "dolarów", "dolary", "dolara", "dollar", "doru"],
+  JPY: ["yen"],
   EUR: ["Euro", "Euros"],
   PLN: ["zł", "złotych", "złote", "złoty", "zlotych"],
   CHF: ["Franken", "francs suisses", "franchi"],
@@ -977,6 +999,14 @@ export const FOREIGN_NUMBER_PIECES: Record<string, Record<string, NumberPiece>> 
     ...{ bir: 1, iki: 2, üç: 3, dört: 4, beş: 5, altı: 6, yedi: 7, sekiz: 8, dokuz: 9 },
     ...{ on: 10, yirmi: 20, otuz: 30, kırk: 40, elli: 50, altmış: 60, yetmiş: 70, seksen: 80, doksan: 90 },
     ...{ yüz: "hundred", bin: THOUSAND, milyon: MILLION },
+  },
+  // Japanese in Latin letters, read only in a text written in it: "sen-happyaku" (1,800), "ni-juu-go"
+  // (25), "go-man" (50,000), "san-zen"; "juu" multiplies by ten, "man" closes ten thousands, "oku" a
+  // hundred millions (a thousand of ten thousands, "sen-man", is not read: no one reading of it here)
+  ja: {
+    ...{ ichi: 1, ni: 2, san: 3, yon: 4, go: 5, roku: 6, nana: 7, shichi: 7, hachi: 8, kyuu: 9, kyu: 9 },
+    ...{ juu: "ten", ju: "ten", hyaku: "hundred", sanbyaku: 300, roppyaku: 600, happyaku: 800 },
+    ...{ sen: THOUSAND, zen: THOUSAND, man: { scale: 1e4 }, oku: { scale: 1e8 } },
   },
   // "dua puluh dua ribu lima ratus": "puluh" multiplies by ten as "ratus" by a hundred; "se-" is one
   id: {

@@ -41,6 +41,10 @@ const MULTIPLIERS: Record<string, number> = {
   lacs: 1e5,
   crore: 1e7,
   crores: 1e7,
+  // Japanese counts in ten thousands and hundred millions: "350万" is 3,500,000, "1.2億" 120,000,000
+  千: 1e3,
+  万: 1e4,
+  億: 1e8,
 };
 
 const CURRENCIES: Record<string, string> = {
@@ -62,6 +66,7 @@ const CURRENCIES: Record<string, string> = {
   cad: "CAD",
   aud: "AUD",
   jpy: "JPY",
+  円: "JPY",
   sek: "SEK",
   nok: "NOK",
   dkk: "DKK",
@@ -184,7 +189,7 @@ export const convertPeriod = (value: number, from: Period, to: Period): number =
  * so that "34 M" (a sex, a size) stays 34. A bare 4-digit year stays a number (the readers mask
  * dates before they look at amounts).
  */
-export const AMOUNT_SOURCE = String.raw`(?<cur1>US\$|USD|EUR|GBP|CHF|PLN|CAD|AUD|JPY|SEK|NOK|DKK|\$|€|£)?\s?(?<num>[-−]?(?:\d{1,3}(?:\.\d{3})+,\d{1,2}(?!\d)|\d{1,3}(?:\.\d{3}){2,}(?![\d.,]\d)|\d{1,2}(?:,\d{2})+,\d{3}(?![\d,]\d)(?:\.\d+)?|\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d{1,3}(?:['’]\d{3})+(?:\.\d+)?|\d{1,3}(?:[ \u00a0\u202f]\d{3})+[.,]\d{1,2}(?![\d.,]\d)|\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?![\d.,]\d|[ \u00a0\u202f]?\d)|\d+(?:\.\d+)?|\.\d+))(?<mult>(?:K|MM|MN|M|BN)(?![A-Za-z])|\s?(?:k|mm|mn|m|bn|thousand|million|billion|grand|[Mm]io|[Mm]ln|[Mm]rd|lakhs?|lacs?|crores?)(?![a-z]))?(?:\s?(?<pct>%|percent(?![a-z])|per\s?cent(?![a-z])|pct(?![a-z])))?(?:\s?(?<cur2>USD|EUR|GBP|CHF|PLN|CAD|AUD|JPY|SEK|NOK|DKK|dollars?|euros?|pounds?)(?![a-z]))?`;
+export const AMOUNT_SOURCE = String.raw`(?<cur1>US\$|USD|EUR|GBP|CHF|PLN|CAD|AUD|JPY|SEK|NOK|DKK|\$|€|£)?\s?(?<num>[-−]?(?:\d{1,3}(?:\.\d{3})+,\d{1,2}(?!\d)|\d{1,3}(?:\.\d{3}){2,}(?![\d.,]\d)|\d{1,2}(?:,\d{2})+,\d{3}(?![\d,]\d)(?:\.\d+)?|\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d{1,3}(?:['’]\d{3})+(?:\.\d+)?|\d{1,3}(?:[ \u00a0\u202f]\d{3})+[.,]\d{1,2}(?![\d.,]\d)|\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?![\d.,]\d|[ \u00a0\u202f]?\d)|\d+(?:\.\d+)?|\.\d+))(?<mult>(?:K|MM|MN|M|BN)(?![A-Za-z])|\s?(?:k|mm|mn|m|bn|thousand|million|billion|grand|[Mm]io|[Mm]ln|[Mm]rd|lakhs?|lacs?|crores?)(?![a-z])|\s?[千万億])?(?:\s?(?<pct>%|percent(?![a-z])|per\s?cent(?![a-z])|pct(?![a-z])))?(?:\s?(?<cur2>USD|EUR|GBP|CHF|PLN|CAD|AUD|JPY|SEK|NOK|DKK|dollars?|euros?|pounds?|円)(?![a-z]))?`;
 
 /** European grouping ("1.234,56", "1.234.567"): dots group thousands, a comma marks the decimals. */
 const EUROPEAN = /^[-−]?\d{1,3}(?:\.\d{3})+(?:,\d{1,2}|(?:\.\d{3})+)?$/;
@@ -380,6 +385,9 @@ export function parseAmount(text: string): Amount | undefined {
   const m = re.exec(s);
   if (!m || m[0].trim() === "") return undefined;
   const amount = amountFromMatch(m as RegExpExecArray);
+  // money has two decimals: "USD 54.000" groups thousands, as the text reader reads it too
+  const g = m.groups ?? {};
+  if ((g.cur1 ?? g.cur2) && !g.mult && !g.pct && /^\d{1,3}\.\d{3}$/.test(g.num ?? "")) amount.value = Math.round(amount.value * 1000);
   let rest = s.slice(m[0].length);
   const period = periodAfter(rest);
   if (period) {

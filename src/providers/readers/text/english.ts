@@ -49,6 +49,7 @@ const PERSON_NOUNS = new Set(
 /** "I'm", "she's", and the casual "im" written without its apostrophe. */
 const CONTRACTED_BE = /^(?:(i|he|she|you|we|they)['’](m|s|re)|im)$/i;
 
+import { languageDenials } from "./language-denials.js";
 import { NEGATORS } from "./negation.js";
 import { readEvents, type Event } from "./events.js";
 import { REFUSALS } from "./refused.js";
@@ -105,10 +106,26 @@ const MANY_BLANK_LINES = new RegExp(`\\n(?:[^\\S\\n]*\\n){${BLANK_LINES},}`, "g"
  */
 export const wordsBetweenBreaks = (text: string): string => text.replace(MANY_BLANK_LINES, (run) => "\n".repeat(run.length));
 
+/**
+ * `text` with each word its language says is no denial (Japanese's particle "no": "kuruma no
+ * shuuri") written as "of", of the same length: English's reading of denials does not see it.
+ */
+function withoutParticles(text: string): string {
+  const none = [...languageDenials(text)].filter(([, denies]) => !denies).map(([at]) => at);
+  if (none.length === 0) return text;
+  let out = "";
+  let from = 0;
+  for (const at of none) {
+    out += text.slice(from, at) + "of";
+    from = at + 2;
+  }
+  return out + text.slice(from);
+}
+
 export function readEnglish(original: string): EnglishReading {
   const w = loadEnglish();
   const its = w.its;
-  const text = wordsBetweenBreaks(original);
+  const text = withoutParticles(wordsBetweenBreaks(original));
   const doc = w.readDoc(text);
   // wink-nlp keeps every character: a token's start is the text so far plus its preceding spaces
   const starts: number[] = [];

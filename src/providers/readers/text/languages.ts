@@ -210,3 +210,21 @@ export function readability(text: string): Readability {
     lower.split(/[.!?\n]+/).some((sentence) => !sentence.includes(":") && unknownSentence(sentence.match(/\p{L}+/gu) ?? []));
   return { partlyUnknown, unknownSentence };
 }
+
+/** A word of Japanese in Latin letters by its polite verb ending ("nusumaremashita", "todokete imasen", "desu"). */
+export const JAPANESE_ENDING = /(?:masu|mashita|masen|mashou|deshita|desu)$/;
+/** How many distinct words of Japanese in Latin letters show that a text is written in it: its endings are no other language's. */
+const SEEN_JAPANESE = 2;
+
+/**
+ * The languages a text is written in (in part): each whose function words it writes by SEEN
+ * distinct words, Japanese in Latin letters by its verb endings too. One pass over the words.
+ */
+export function languagesSeen(text: string): Set<string> {
+  const distinct = new Map<string, Set<string>>();
+  for (const m of text.toLowerCase().matchAll(/\p{L}+/gu)) {
+    const language = FUNCTION_LANGUAGE.get(m[0]) ?? (JAPANESE_ENDING.test(m[0]) ? "ja" : undefined);
+    if (language) distinct.set(language, (distinct.get(language) ?? new Set()).add(m[0]));
+  }
+  return new Set([...distinct].filter(([language, seen]) => seen.size >= (language === "ja" ? SEEN_JAPANESE : SEEN)).map(([l]) => l));
+}

@@ -60,18 +60,34 @@ export const FOREIGN_NEGATORS = [
   // Polish ("nie mam długów", "brak", "żadnych kredytów"; "nie" is German's too), Swedish ("inga skulder", "ingen", "inte")
   ...["brak", "żaden", "żadna", "żadne", "żadnych", "żadnego", "nigdy", "bez", "nic"],
   ...["inte", "ingen", "inga", "inget", "aldrig", "utan", "ej", "nej"],
-  // Turkish ("değil", "borcum yok", "hiç"), Indonesian ("tidak ada", "bukan pejabat", "belum", "nol"),
+  // Turkish ("değil", "borcum yok", "hiç", a screening "temiz": clean), Indonesian ("tidak ada", "bukan
+  // pejabat", "belum", "nol", "bersih": clean),
   // Japanese in Latin letters (the verb's denial: "nusumarete imasen", "arimasen")
-  ...["değil", "yok", "hiç", "hiçbir", "asla", "hayır"],
-  ...["tidak", "tak", "bukan", "belum", "tanpa", "nol", "nggak", "gak"],
+  ...["değil", "yok", "hiç", "hiçbir", "asla", "hayır", "temiz"],
+  ...["tidak", "tak", "bukan", "belum", "tanpa", "nol", "nggak", "gak", "bersih"],
   ...["imasen", "arimasen", "masen", "iie", "nashi"],
 ];
+
+/**
+ * Denials a language writes inside the verb, not as a word of their own, by language: read only in
+ * a text written in that language (text/language-denials.ts).
+ * Turkish puts -ma/-me before the verb's tense: "almıyorum", "çalışmıyor" (-mıyor, -miyor, -muyor,
+ * -müyor), "ödemedim", "yapmadık" (past; not "ödemedir", a noun "ödeme" with its "is"), "yapmayacak"
+ * (future), "etmemiş", "bulunmamaktadır", "yapmaz"; and "değil", "yok" take endings ("değilim", "yoktur").
+ * Japanese in Latin letters ends the verb in -masen ("todokete imasen", "arimasen deshita"), -nakatta,
+ * or -nai after a verb's stem ("wakaranai", "shiranai", "inai", "ja nai"); not "kanai" (a wife).
+ */
+export const DENYING_FORMS: Record<string, RegExp> = {
+  tr: /^(?:\p{L}{2,}m[ıiuü]yor\p{L}*|\p{L}{2,}m[ae]d[ıiuü](?!r$)\p{L}*|\p{L}{2,}m[ae]y[ae]c[ae][kğ]\p{L}*|\p{L}{2,}m[ae]m[ıi]ş\p{L}*|\p{L}{2,}m[ae]m[ae]kt[ae]\p{L}*|\p{L}{2,}m[ae]z|değil\p{L}*|yok(?:tur|tu|muş|mu)?)$/u,
+  ja: /^(?:\p{L}+masen(?:deshita)?|\p{L}*nakatta|nai|inai|shinai|dekinai|janai|dewanai|\p{L}+[kgstnbmrw]anai)$/u,
+};
 
 export const NEGATORS = new Set([...ENGLISH_NEGATORS, ...FOREIGN_NEGATORS]);
 
 const CLAUSE_BREAKS = new Set([",", ";", "(", ")", "and", "but", "while", "whereas", "although", "though", "however", "also"]);
 
-export const isNegator = (t: Token): boolean => t.kind === "word" && (NEGATORS.has(t.lower) || /n['’]t$/.test(t.lower));
+/** A word that denies: one of the tables' words, English's "-n't", or a denial its language writes inside the word (`denies`, set by the text's language). */
+export const isNegator = (t: Token): boolean => t.kind === "word" && (t.denies ?? (NEGATORS.has(t.lower) || /n['’]t$/.test(t.lower)));
 
 const isBreak = (t: Token): boolean => CLAUSE_BREAKS.has(t.lower);
 

@@ -218,7 +218,7 @@ function saysNone(tokens: Token[], i: number, count: boolean): number {
       continue;
     }
     // "no loans" denies them; "no — I need $6,000 for the loan" is a whole answer set off from the rest
-    if (distance <= 2 && NONE.has(w.lower) && tokens[k + 1]?.kind !== "punct") return besides;
+    if (distance <= 2 && NONE.has(w.lower) && w.denies !== false && tokens[k + 1]?.kind !== "punct") return besides;
     if (count && (NOT_A_DENIAL.has(w.lower) || NOT_A_DENIAL.has(w.stem))) break;
     if (count && DENIED_VERB.test(w.lower)) return 1;
     // "doesn't pay any rent", "has never had debts": a denied verb of paying or having, right before

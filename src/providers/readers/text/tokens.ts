@@ -2,7 +2,19 @@
 // amounts, and sentence ends. `pos` counts content tokens only, so "income of $52,000" puts the
 // amount right next to "income".
 import { foreignNumberPhrase } from "../foreign-numbers.js";
-import { amountFromMatch, AMOUNT_SOURCE, foreignCurrencyAfter, numberPhrase, numberWord, periodAfter, type Amount } from "../numbers.js";
+import { FOREIGN_SCALES } from "../foreign-words.js";
+import { languageDenials } from "./language-denials.js";
+import { languagesSeen } from "./languages.js";
+import {
+  amountFromMatch,
+  AMOUNT_SOURCE,
+  foreignCurrencyAfter,
+  numberPhrase,
+  numberWord,
+  periodAfter,
+  roundFloat,
+  type Amount,
+} from "../numbers.js";
 import { conceptTokens, contentStems, phraseAt, representativeOf, stem, STOP_WORDS } from "../words.js";
 
 export interface Token {
@@ -28,6 +40,11 @@ export interface Token {
   amountEnd?: number;
   /** part of a message's envelope (a chat line's date stamp, the text's own date): tells no fact */
   envelope?: boolean;
+  /**
+   * whether the word denies, where its language says otherwise than the tables of denials: a
+   * Turkish verb denied by its ending ("almıyorum"), Japanese's particle "no" ("kuruma no shuuri")
+   */
+  denies?: boolean;
 }
 
 // A clock time ("09:15", "2:30 pm") is one token and no amount: transcripts stamp every line. So
@@ -48,6 +65,28 @@ const startsNumber = (word: string, text: string, start: number): boolean =>
   (/^an?$/i.test(word) && /^\s+(hundred|thousand|million|billion)\b/i.test(text.slice(start + word.length, start + word.length + 12))) ||
   (/^(half|quarter)$/i.test(word) &&
     /^\s+(of\s+)?an?\s+(hundred|thousand|million|billion)\b/i.test(text.slice(start + word.length, start + word.length + 20)));
+
+/** Japanese's units of ten thousand and a hundred million in Latin letters, after digits, with the yen after them: "350 man en", "1.2 oku-en". */
+/** Each language's words of thousands after digits (foreign-words.ts), and Japanese's yen after them ("350 man en"). */
+const SCALE_AFTER = new Map(
+  Object.entries(FOREIGN_SCALES).map(([language, words]) => [
+    language,
+    new RegExp(
+      `^[ \\t-]?(${Object.keys(words).join("|")})\\.?${language === "ja" ? "(?:[ \\t-]?(en)(?![\\p{L}]))?" : ""}(?![\\p{L}])`,
+      "iu",
+    ),
+  ]),
+);
+const SCALE_OF = new Map(Object.values(FOREIGN_SCALES).flatMap((words) => Object.entries(words)));
+
+/** The scale word after an amount in one of the text's languages, with its value and the yen it names. */
+function scaleAfter(rest: string, languages: ReadonlySet<string>): { times: number; length: number; yen: boolean } | undefined {
+  for (const language of languages) {
+    const m = SCALE_AFTER.get(language)?.exec(rest);
+    if (m) return { times: SCALE_OF.get(m[1]!.toLowerCase())!, length: m[0].length, yen: m[2] !== undefined };
+  }
+  return undefined;
+}
 
 /** Three digits and one letter glued to them: a model's name ("BMW 320d", "118i"), not an amount. */
 const MODEL_CODE = /^\d{3}[a-z](?![A-Za-z])/;
@@ -78,6 +117,8 @@ const CLAUSE_MARKS = new Set([",", ";", "|", "(", ")"]);
  */
 export function tokenize(text: string, counts: ReadonlySet<number> = new Set(), dotsGroup = false): Token[] {
   TOKEN.lastIndex = 0;
+  const languages = languagesSeen(text);
+  const japanese = languages.has("ja");
   const tokens: Token[] = [];
   let sentence = 0;
   let clause = 0;
@@ -122,20 +163,37 @@ export function tokenize(text: string, counts: ReadonlySet<number> = new Set(), 
       const groups = { cur1: g.a_cur1, num: g.a_num, mult: g.a_mult, pct: g.a_pct, cur2: g.a_cur2 };
       const amount = amountFromMatch({ groups } as unknown as RegExpExecArray);
       const lead = m[0].length - m[0].trimStart().length;
-      const end = start + m[0].trimEnd().length;
+      let end = start + m[0].trimEnd().length;
+      // the text's own language's thousands: "12 mil milhas", "15 bin dolar"; Japanese counts in ten thousands ("350 man en")
+      const unit = !groups.mult && !groups.pct ? scaleAfter(text.slice(end, end + 16), languages) : undefined;
+      if (unit) {
+        Object.assign(amount, { value: roundFloat(amount.value * unit.times), scaled: true });
+        if (unit.yen) amount.currency = "JPY";
+        end += unit.length;
+        TOKEN.lastIndex = end;
+      }
       // money has two decimals: "USD 45.000" groups thousands, as European texts write them, and so
       // does a figure whose currency the text's own language names after it ("48.000 dollari")
-      const named = (groups.cur1 ?? groups.cur2) ? undefined : foreignCurrencyAfter(text.slice(end));
+      const named = (groups.cur1 ?? groups.cur2 ?? (unit?.yen && "JPY")) ? undefined : foreignCurrencyAfter(text.slice(end));
       if (named && !groups.pct) Object.assign(amount, { currency: named, currencyAfter: true });
       const money = (groups.cur1 ?? groups.cur2) !== undefined || named !== undefined;
       // in a text written in a language that groups thousands with dots, any figure so written ("15.000 mil per tahun")
-      if ((money || dotsGroup) && !groups.mult && !groups.pct && /^\d{1,3}\.\d{3}$/.test(groups.num ?? ""))
+      if ((money || dotsGroup) && !groups.mult && !groups.pct && !unit && /^\d{1,3}\.\d{3}$/.test(groups.num ?? ""))
         amount.value = Math.round(amount.value * 1000);
       const period = periodAfter(text.slice(end), groups.pct !== undefined);
       if (period) amount.period = period.period;
-      push({ kind: "amount", text: m[0].trim(), start: start + lead, end, amount, amountEnd: end + (period?.length ?? 0) });
+      push({
+        kind: "amount",
+        text: text.slice(start + lead, end),
+        start: start + lead,
+        end,
+        amount,
+        amountEnd: end + (period?.length ?? 0),
+      });
     } else if (g.word !== undefined) {
-      const phrase = startsNumber(g.word, text, start) ? numberPhrase(text, start, g.word) : foreignNumberPhrase(text, start, g.word);
+      const phrase = startsNumber(g.word, text, start)
+        ? numberPhrase(text, start, g.word)
+        : foreignNumberPhrase(text, start, g.word, japanese);
       // "one" alone is a number only before a unit ("one year"), not in "one of the owners"
       const lone = phrase && phrase.end === start + g.word.length && /^one$/i.test(g.word);
       const unitFollows = () => /^\s+(year|month|week|day|seat|licen[cs]e|user|unit)/i.test(text.slice(start + g.word!.length));
@@ -179,6 +237,8 @@ export function tokenize(text: string, counts: ReadonlySet<number> = new Set(), 
   markLegalForms(tokens, text);
   markHonorifics(tokens, text);
   markShortUnits(tokens);
+  const denials = languageDenials(text, languages);
+  if (denials.size > 0) for (const t of tokens) if (t.kind === "word" && denials.has(t.start)) t.denies = denials.get(t.start);
   return tokens;
 }
 
