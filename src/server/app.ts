@@ -36,6 +36,8 @@ declare module "fastify" {
     /** the body's size in bytes */
     bodyBytes?: number;
     caller?: Caller | null;
+    /** who the request is from, as its rate limit and compile share count it: `key:<id>`, else `ip:<address>` (guard.ts) */
+    client?: string;
     startedAt: number;
     /** what the request log line says besides the basics: the cost and the model's hash */
     audit: { cost_usd?: number; model_hash?: string };
@@ -105,6 +107,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
   app.decorateRequest("bodyTokens", undefined);
   app.decorateRequest("bodyBytes", undefined);
   app.decorateRequest("caller", null);
+  app.decorateRequest("client", undefined);
   app.decorateRequest("startedAt", 0);
   app.decorateRequest("audit", null as unknown as FastifyRequest["audit"]);
   // Once the app is closing, a request on a kept-alive connection is told to go elsewhere.
