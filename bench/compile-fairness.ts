@@ -1,9 +1,11 @@
 // Fairness of compiles: one client floods distinct compile-heavy models (each about a second of a
 // compile worker's time) from 32 connections while another calls a model compiled already, one
 // call at a time. Prints the victim's p50/p99, the flood's answers by status and code, and the
-// server's resident memory before, during and after. `npm run bench:compile-fairness -- [seconds]`
-// (one key for both: the server's rate limit is off, and the compile queue knows no client); on a
-// loaded machine the latencies include the wait for a core, so the load average is printed beside them.
+// server's resident memory before, during and after, and the CPU time of the server's own process
+// (its event loop, not its compile workers) over the flood. `npm run bench:compile-fairness --
+// [seconds]`. The flood and the victim are two keys of two accounts (the server's rate limit is off;
+// the compile pool holds each key to its share, --compile-share); on a loaded machine the latencies
+// include the wait for a core, so the load average is printed beside them.
 import { loadavg } from "node:os";
 import { startLocalServer } from "../test/server/hostile/local-server.js";
 
@@ -23,7 +25,8 @@ const victimModel = {
   questions: { twice: question("twice?") },
 };
 
-const { url, keys, residentMb, stop } = await startLocalServer([], "100000");
+const { url, keys, residentMb, cpuMs, newKey, stop } = await startLocalServer([], "100000");
+const victimKey = await newKey("victim", "100000");
 const post = async (key: string, body: unknown) => {
   const res = await fetch(`${url}/v1/systemone`, {
     method: "POST",
@@ -31,10 +34,12 @@ const post = async (key: string, body: unknown) => {
     body: JSON.stringify(body),
   });
   const text = await res.text();
-  const code = res.status === 200 ? "" : ((JSON.parse(text) as { code?: string }).code ?? "");
+  const problem = res.status === 200 ? {} : (JSON.parse(text) as { code?: string; detail?: string });
+  // a refusal for the key's share (--compile-share) told apart from one for the whole queue
+  const code = `${problem.code ?? ""}${problem.detail?.includes("--compile-share") ? " (the key's share)" : ""}`;
   return { status: res.status, code, retryAfter: res.headers.get("retry-after") };
 };
-const victimCall = () => post(keys.funded!, { model: victimModel, state: { n: 21 } });
+const victimCall = () => post(victimKey, { model: victimModel, state: { n: 21 } });
 
 // the victim's model compiled once, then its calls timed alone
 await victimCall();
@@ -55,6 +60,7 @@ const before = residentMb();
 let next = 0;
 const answers = new Map<string, number>();
 let peak = before;
+const cpuBefore = cpuMs();
 const until = Date.now() + SECONDS * 1000;
 const flooder = async () => {
   while (Date.now() < until) {
@@ -70,6 +76,7 @@ const flooder = async () => {
 };
 const [flooded] = await Promise.all([victim(until), ...Array.from({ length: FLOODERS }, flooder)]);
 const after = residentMb();
+const cpu = cpuMs() - cpuBefore;
 await stop();
 
 const fmt = (xs: number[]) => `p50 ${quantile(xs, 0.5).toFixed(0)} ms, p99 ${quantile(xs, 0.99).toFixed(0)} ms (${xs.length} calls)`;
@@ -81,4 +88,5 @@ console.log(
 console.log(`victim alone: ${fmt(alone)}`);
 console.log(`victim under the flood: ${fmt(flooded)}`);
 console.log(`flood answers: ${[...answers].map(([k, n]) => `${n} × ${k}`).join(", ")}`);
+console.log(`server process CPU over the flood: ${cpu.toFixed(0)} ms (user + system)`);
 console.log(`server RSS: ${before.toFixed(0)} MB before, ${peak.toFixed(0)} MB at most, ${after.toFixed(0)} MB after`);

@@ -36,6 +36,8 @@ declare module "fastify" {
     /** the body's size in bytes */
     bodyBytes?: number;
     caller?: Caller | null;
+    /** who the request is from, as its rate limit and compile share count it: `key:<id>`, else `ip:<address>` (guard.ts) */
+    client?: string;
     startedAt: number;
     /** what the request log line says besides the basics: the cost and the model's hash */
     audit: { cost_usd?: number; model_hash?: string };
@@ -105,6 +107,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
   app.decorateRequest("bodyTokens", undefined);
   app.decorateRequest("bodyBytes", undefined);
   app.decorateRequest("caller", null);
+  app.decorateRequest("client", undefined);
   app.decorateRequest("startedAt", 0);
   app.decorateRequest("audit", null as unknown as FastifyRequest["audit"]);
   // Once the app is closing, a request on a kept-alive connection is told to go elsewhere.
@@ -113,6 +116,11 @@ export function buildApp(options: AppOptions): FastifyInstance {
     closing = true;
   });
   const pipelined = pipelineLimit();
+  /**
+   * Whose turn a request's hooks and body wait for (body-turns.ts): the client the guard named, for
+   * the body; before the guard ran (its hooks), the API key as sent, else the address.
+   */
+  const turnOf = (req: FastifyRequest): string => req.client ?? req.headers.authorization ?? `ip:${req.ip}`;
   // The two hooks every request passes take fastify's callback form: an async hook costs a promise
   // and a turn of the microtask queue per request for work that never waits.
   app.addHook("onRequest", (req, reply, done) => {
@@ -131,7 +139,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
     }
     // a request with a body has its key checked and its route's hooks run a few a turn (body-turns.ts);
     // the rest (/healthz, the documents) at once, so that a burst never queues them
-    if (!closing) return req.method === "POST" ? inTurn(done) : done();
+    if (!closing) return req.method === "POST" ? inTurn(done, turnOf(req)) : done();
     // answered here: fastify goes on to nothing else when a callback hook sends without `done`
     reply.header("Connection", "close");
     sendProblem(reply, problem("shutting_down", "this instance is stopping; send the request again (to another instance)"));
@@ -154,7 +162,9 @@ export function buildApp(options: AppOptions): FastifyInstance {
   // the body as the chunks it arrives in (body-chunks.ts), then read a few bodies a turn of the
   // event loop (body-turns.ts): a burst arriving together is spread over turns
   const parseJson = (req: FastifyRequest, payload: NodeJS.ReadableStream, done: (err: Error | null, body?: unknown) => void) =>
-    readChunks(req, payload, options.bodyLimit, (err, body) => (err ? done(err, undefined) : inTurn(() => readJson(req, body!, done))));
+    readChunks(req, payload, options.bodyLimit, (err, body) =>
+      err ? done(err, undefined) : inTurn(() => readJson(req, body!, done), turnOf(req)),
+    );
   const readJson = (req: FastifyRequest, body: BodyChunks, done: (err: Error | null, body?: unknown) => void) => {
     const encoding = req.headers["content-encoding"];
     if (encoding !== undefined && encoding.trim().toLowerCase() !== "identity") {

@@ -3,18 +3,24 @@
 // in the callback that delivered them: a burst of bodies arriving together was read in one turn
 // (measured: 60 distinct models posted at once, 80–170 ms of the main thread's CPU for the burst,
 // every body read before a timer or /healthz could run). Bodies read within SLICE_MS of the turn's
-// first are read at once; the rest wait, in order, for the turns after, SLICE_MS of them a turn.
+// first are read at once; the rest wait for the turns after, SLICE_MS of them a turn: each client's
+// in order, the clients in turn (one body of each, round and round), so that a client with many
+// bodies waiting (a flood of models from 32 connections) holds another's next body back by one of
+// its own, not by all of them.
 
 import { SLICE_MS } from "../service/next-turn.js";
 
-const waiting: (() => void)[] = [];
-let head = 0;
+/** The reads waiting, each client's in order; a client with some is, in Map order, in its turn. */
+const waiting = new Map<string, (() => void)[]>();
 /** When the turn's first body was read; null when none has been read since the last check phase. */
 let since: number | null = null;
 let draining = false;
 
-/** Runs `read` now when the turn's slice allows (and nothing waits before it), else in a later turn. */
-export function inTurn(read: () => void): void {
+/**
+ * Runs `read` now when the turn's slice allows (and nothing waits), else in a later turn, after
+ * `client`'s reads waiting before it and in its client's turn among the clients with reads waiting.
+ */
+export function inTurn(read: () => void, client = ""): void {
   // the turn's first body is read at once however long the process waited between two statements
   const first = since === null;
   if (since === null) {
@@ -22,8 +28,10 @@ export function inTurn(read: () => void): void {
     // the check phase closes the turn's slice (an immediate queued there runs a turn later)
     setImmediate(() => (since = null));
   }
-  if (head < waiting.length || (!first && performance.now() - since > SLICE_MS)) {
-    waiting.push(read);
+  if (waiting.size > 0 || (!first && performance.now() - since > SLICE_MS)) {
+    const own = waiting.get(client);
+    if (own) own.push(read);
+    else waiting.set(client, [read]);
     if (!draining) {
       draining = true;
       setImmediate(drain);
@@ -33,16 +41,22 @@ export function inTurn(read: () => void): void {
   read();
 }
 
+/** The next read waiting: the first client's first; that client then goes last (or leaves, with none left). */
+function next(): () => void {
+  const [client, reads] = waiting.entries().next().value!;
+  const read = reads.shift()!;
+  waiting.delete(client);
+  if (reads.length > 0) waiting.set(client, reads);
+  return read;
+}
+
 /** Reads waiting bodies for SLICE_MS, then leaves the rest to the next turn. */
 function drain(): void {
   const start = performance.now();
   try {
-    while (head < waiting.length && performance.now() - start <= SLICE_MS) waiting[head++]!();
+    while (waiting.size > 0 && performance.now() - start <= SLICE_MS) next()();
   } finally {
-    if (head < waiting.length) setImmediate(drain);
-    else {
-      waiting.length = head = 0;
-      draining = false;
-    }
+    if (waiting.size > 0) setImmediate(drain);
+    else draining = false;
   }
 }

@@ -1,4 +1,5 @@
-// What both operations check before the body is read: the API key, then the key's rate limit.
+// What both operations check before the body is read: the API key, then the key's rate limit. The
+// client it names (the key, else the remote address) is the one the compile pool holds to its share.
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { problem } from "../service/problems.js";
 import type { ServiceDeps } from "../service/deps.js";
@@ -18,6 +19,7 @@ export function accessGuard(service: ServiceDeps, rateLimiter: RateLimiter): Gua
       req.caller = who.value;
       id = `key:${who.value.keyId}`;
     } else id = `ip:${req.ip}`;
+    req.client = id;
     const rate = await rateLimiter.hit(id);
     if (rate.limit > 0) {
       reply.header("RateLimit-Limit", rate.limit).header("RateLimit-Remaining", rate.remaining).header("RateLimit-Reset", rate.reset);

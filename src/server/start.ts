@@ -67,7 +67,7 @@ export const DEFAULTS = {
   rateLimit: { max: 600, windowMs: 60_000 },
   cacheSize: DEFAULT_CACHE_LIMITS.count,
   cacheBytes: DEFAULT_CACHE_LIMITS.bytes,
-  compile: { workers: Math.max(1, availableParallelism() - 1), timeoutMs: 10_000, memoryMb: 512, waitMs: 10_000 },
+  compile: { workers: Math.max(1, availableParallelism() - 1), timeoutMs: 10_000, memoryMb: 512, waitMs: 10_000, share: 0.5 },
 };
 
 /** The request log's writes: at least this many bytes, or what there is after this long. */

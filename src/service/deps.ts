@@ -79,6 +79,8 @@ export interface ServiceCall {
   inputTokens: number;
   /** null when the service runs without a ledger */
   accountId: string | null;
+  /** who sent it (the API key, else the remote address): held to its share of the compile work */
+  client?: string;
   /** performance.now() when the request arrived */
   startedAt: number;
   /** filled by the service for the request log: the model's identity when one ran */

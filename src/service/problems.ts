@@ -135,7 +135,7 @@ export const CATALOGUE = {
   compile_queue_full: {
     status: 429,
     title: "Compile queue full",
-    when: "every compile worker is busy and the queue of models waiting for one is full (16 per worker, `--compile-workers`); retry after Retry-After; nothing is charged",
+    when: "every compile worker is busy and the queue of models waiting for one is full (16 per worker, `--compile-workers`), or the key (the client address without a ledger) already holds its share of the compile work (`--compile-share`; its compiled models are still answered); retry after Retry-After; nothing is charged",
   },
   too_many_pipelined: {
     status: 429,

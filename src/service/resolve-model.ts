@@ -28,8 +28,22 @@ const entry = (address: string, code: string, message: string): ProblemEntry => 
 /** The sources of recognised models (known-models.ts), resolved once: their identity, text and size. */
 const knownSources = new WeakMap<object, Outcome<ModelSource>>();
 
+/**
+ * Each body's answer, for one asked twice (a call whose client is over its compile share is looked
+ * at before the operation runs: systemone.ts, systemOneAdmission), with the size limit it was made under.
+ */
+const resolvedBodies = new WeakMap<object, { maxBytes: number; source: Outcome<ModelSource> }>();
+
 /** `maxBytes`: the model size limit, checked on a model sent as text before it is parsed. */
 export function resolveModel(body: Record<string, unknown>, maxBytes: number): Outcome<ModelSource> {
+  const done = resolvedBodies.get(body);
+  if (done?.maxBytes === maxBytes) return done.source;
+  const source = resolveOnce(body, maxBytes);
+  resolvedBodies.set(body, { maxBytes, source });
+  return source;
+}
+
+function resolveOnce(body: Record<string, unknown>, maxBytes: number): Outcome<ModelSource> {
   const { model, content, questions } = body;
   if (content !== undefined || questions !== undefined || !isKnownModel(model)) return resolveFresh(body, maxBytes);
   const known = knownSources.get(model);

@@ -30,10 +30,15 @@ export const diagnosticEntries = (ds: readonly Diagnostic[]): ProblemEntry[] =>
 const checkErrors = (check: CheckResult): ProblemEntry[] => diagnosticEntries(check.stages.flatMap((s) => s.diagnostics));
 
 /** The compiled model, or the problem: invalid (422 with its diagnostics), or over a compile limit. */
-export async function compileOrProblem(model: PortableModel, deps: ServiceDeps, identity?: ModelIdentity): Promise<Outcome<CompiledModel>> {
+export async function compileOrProblem(
+  model: PortableModel,
+  deps: ServiceDeps,
+  identity?: ModelIdentity,
+  client?: string,
+): Promise<Outcome<CompiledModel>> {
   let result;
   try {
-    result = await deps.compiler.compile(model, identity);
+    result = await deps.compiler.compile(model, identity, client);
   } catch (e) {
     if (e instanceof ProblemError) return failure(e.problem);
     throw e;

@@ -7,7 +7,7 @@ import type { ServiceCall, ServiceDeps } from "./deps.js";
 import { billFailedWork, ProviderSpend } from "./failed-work.js";
 import { deferredHold, InsufficientBalance, reserveFunds, type Hold } from "./metering.js";
 import { serviceReservation, systemOneReservation } from "./pricing.js";
-import { failure, invalidRequest, problem, success, type Outcome, type ProblemEntry } from "./problems.js";
+import { failure, invalidRequest, problem, success, type Outcome, type Problem, type ProblemEntry } from "./problems.js";
 import { modelForQuestions } from "./questions-model.js";
 import { withoutLanguageModel } from "./questions-advice.js";
 import { runOnEvidence, textTooLarge } from "./read-evidence.js";
@@ -90,6 +90,20 @@ export async function systemOne(call: ServiceCall, deps: ServiceDeps): Promise<O
 export const systemOneFloor = (_body: unknown, inputTokens: number, deps: ServiceDeps): number =>
   Math.min(systemOneReservation(inputTokens, deps.rates), serviceReservation(inputTokens, deps.rates));
 
+/**
+ * The refusal of a call whose client holds its share of the compile work already (the pool's
+ * --compile-share) and whose model is not compiled: known from the parsed body and the model's
+ * identity, before the call's tokens are counted, its balance read or its estimate made. A call of a
+ * compiled model (or of one compiling now) is never refused by it, whatever its client compiles.
+ */
+export function systemOneAdmission(body: unknown, client: string | undefined, deps: ServiceDeps): Problem | null {
+  const refused = client === undefined ? null : deps.compiler.shareFull(client);
+  if (!refused) return null;
+  const source = resolveModel(body as Record<string, unknown>, deps.limits.modelBytes);
+  if (!source.ok || source.value.kind !== "complete") return null;
+  return deps.compiler.compiled(source.value.model, source.value.identity) ? null : refused.problem;
+}
+
 /** A complete model not in the compile cache whose estimated compile work is over the limit. */
 function compileNeedsPrepay(src: ModelSource, deps: ServiceDeps): boolean {
   if (src.kind !== "complete" || deps.compiler.compiled(src.model, src.identity)) return false;
@@ -113,7 +127,7 @@ async function execute(
     ({ model, compiled } = generated.value);
     ctx = { cacheHit: generated.value.cacheHit, generationUsage: generated.value.usage, serviceRates: true, warnings: [] };
   } else {
-    const c = await compileOrProblem(src.model, deps, src.identity);
+    const c = await compileOrProblem(src.model, deps, src.identity, call.client);
     if (!c.ok) return c;
     model = src.model;
     compiled = c.value;

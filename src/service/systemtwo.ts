@@ -111,7 +111,7 @@ export async function systemTwoModels(call: ServiceCall, deps: ServiceDeps): Pro
   if (size > deps.limits.modelBytes) return failure(tooLarge(size, deps.limits.modelBytes));
   let checked;
   try {
-    checked = await deps.compiler.check(model);
+    checked = await deps.compiler.check(model, call.client);
   } catch (e) {
     if (e instanceof ProblemError) return failure(e.problem);
     throw e;

@@ -1,5 +1,6 @@
 // Bodies arriving in one turn of the event loop are read a few a turn: those within the turn's
-// slice at once, the rest in order in the turns after, with timers running in between.
+// slice at once, the rest in the turns after, with timers running in between: each client's in
+// order, the clients in turn, so that one client's many bodies hold another's back by one each.
 import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
 import { inTurn } from "../../src/server/body-turns.js";
@@ -68,5 +69,38 @@ describe("bodies read a few a turn", () => {
     await new Promise<void>((resolve) => setTimeout(resolve, 0));
     inTurn(() => (later = true));
     while (!later) await nextTimer();
+  });
+
+  it("reads the bodies that wait one client at a time, round and round: each client's in order, none held back by another's many", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.constantFrom("flood", "flood", "flood", "victim", "third"), { minLength: 1, maxLength: 40 }),
+        async (clients) => {
+          await nextTimer();
+          const read: number[] = [];
+          // as the poll phase delivers a burst: every body in one callback, each 1 ms of work
+          clients.forEach((client, i) =>
+            inTurn(() => {
+              busy(1);
+              read.push(i);
+            }, client),
+          );
+          const atOnce = read.length;
+          while (read.length < clients.length) await nextTimer();
+          // what waited, read in rounds: in each, the next body of every client with one left, the
+          // clients in the order their first waiting body came
+          const waited = clients.map((client, i) => ({ client, i })).slice(atOnce);
+          const order = [...new Set(waited.map((w) => w.client))];
+          const rounds: number[] = [];
+          for (let r = 0; rounds.length < waited.length; r++)
+            for (const c of order) {
+              const own = waited.filter((w) => w.client === c);
+              if (r < own.length) rounds.push(own[r]!.i);
+            }
+          expect(read).toEqual([...Array.from({ length: atOnce }, (_, i) => i), ...rounds]);
+        },
+      ),
+      { numRuns: 60 },
+    );
   });
 });

@@ -146,6 +146,13 @@ export const spec: CommandSpec = {
       default: String(DEFAULTS.compile.waitMs),
       description: "a model that waits longer than this for a busy compile worker answers 429 compile_queue_full; 0 for no limit",
     },
+    "compile-share": {
+      type: "string",
+      value: "SHARE",
+      default: String(DEFAULTS.compile.share),
+      description:
+        "the share (above 0, at most 1) of the compile pool's room (16 waiting and 1 running a worker) one client (API key, else address) may hold in compiles and Checks; more answer 429 compile_queue_full, its compiled models still served (1: no share)",
+    },
     "compile-memory": {
       type: "string",
       value: "MB",
@@ -261,6 +268,7 @@ export const run = command(spec, async (args, io) => {
       workers: values["compile-workers"] === undefined ? DEFAULTS.compile.workers : integer(settings, "compile-workers"),
       timeoutMs: integer(settings, "compile-timeout"),
       waitMs: integer(settings, "compile-wait"),
+      share: share(settings, "compile-share"),
       memoryMb: integer(settings, "compile-memory"),
     },
     logLevel: logLevel(settings),

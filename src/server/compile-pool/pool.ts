@@ -8,7 +8,10 @@
 // compiles either. A job has a time limit from the moment its
 // worker starts it, and each worker a heap and a stack limit (node's --max-old-space-size and
 // --stack-size); a worker that overruns is killed and replaced, and the job fails with a problem
-// naming the limit. Whatever a job does to its worker, the server process goes on.
+// naming the limit. Whatever a job does to its worker, the server process goes on. A client (the
+// API key, else the remote address: server/guard.ts) may hold at most its share of the pool's room
+// (--compile-share) in compiles and Checks waiting or running, so that one client's flood leaves
+// room for the others' models.
 import type { ChildProcess } from "node:child_process";
 import { spawnProcess } from "../../batch/spawn-worker.js";
 import type { CheckResult, ModelInput } from "../../compiler/index.js";
@@ -30,10 +33,18 @@ export interface CompilePoolOptions {
   memoryMb: number;
   /** how long a job may wait for a worker, in milliseconds, before it is refused with 429 compile_queue_full (absent or 0: as long as it takes) */
   waitMs?: number;
+  /**
+   * the share (above 0, at most 1) of the pool's room (the jobs that may wait and those running:
+   * 17 a worker) one client may hold in compiles and Checks; absent or 1: no limit but the room's
+   */
+  share?: number;
 }
 
 /** Jobs that may wait, per worker; more are refused with 429 compile_queue_full. */
 const QUEUE_PER_WORKER = 16;
+
+/** The jobs the pool holds at most, per worker: those waiting and the one running. */
+const ROOM_PER_WORKER = QUEUE_PER_WORKER + 1;
 
 /**
  * Worker stack, in megabytes: V8's limit (--stack-size), kept under the 8 MB a process's main thread
@@ -55,6 +66,8 @@ interface Job {
   evaluation?: Evaluation;
   reading?: ReadRequest;
   document?: DocumentJob;
+  /** who asked for it (a compile or a Check), counted against that client's share until it settles */
+  client?: string;
   /** ends the job's wait for a worker (--compile-wait) */
   waitTimer?: NodeJS.Timeout;
   resolve(value: JobResult): void;
@@ -137,6 +150,10 @@ export class CompilePool {
   private replaced = 0;
   /** evaluations started in a worker */
   private evaluations = 0;
+  /** the jobs each client holds, waiting or running (only clients holding some) */
+  private readonly held = new Map<string, number>();
+  /** the jobs one client may hold (Infinity: no share) */
+  private readonly perClient: number;
 
   private constructor(
     private readonly url: URL,
@@ -144,6 +161,7 @@ export class CompilePool {
     private readonly o: CompilePoolOptions,
   ) {
     for (let i = 0; i < o.workers; i++) this.slots.push(this.spawn("any"));
+    this.perClient = o.share !== undefined && o.share < 1 ? Math.max(1, Math.floor(o.share * ROOM_PER_WORKER * o.workers)) : Infinity;
   }
 
   /**
@@ -163,23 +181,36 @@ export class CompilePool {
    * Compiles (to source) or checks a model in a worker, or evaluates it whole there; rejects with a
    * ProblemError when a limit is overrun.
    */
-  run(kind: "compile", model: ModelInput, hash: string): Promise<SentSource>;
-  run(kind: "check", model: ModelInput, hash: string): Promise<CheckResult>;
+  run(kind: "compile", model: ModelInput, hash: string, client?: string): Promise<SentSource>;
+  run(kind: "check", model: ModelInput, hash: string, client?: string): Promise<CheckResult>;
   run(kind: "evaluate", model: ModelInput, hash: string, evaluation: Evaluation): Promise<Outcome<ReceiptBody>>;
   run(kind: "read", model: ModelInput, hash: string, reading: ReadRequest): Promise<ReadResult>;
   run(kind: "document", model: ModelInput, hash: string, document: DocumentJob): Promise<DocumentRead>;
-  run(kind: JobKind, model: ModelInput, hash: string, work?: Evaluation | ReadRequest | DocumentJob): Promise<JobResult> {
+  run(kind: JobKind, model: ModelInput, hash: string, work?: Evaluation | ReadRequest | DocumentJob | string): Promise<JobResult> {
     if (this.closed) return Promise.reject(stopping());
+    // a compile's or a Check's fourth argument is the client asking
+    const client = kind === "compile" || kind === "check" ? (work as string | undefined) : undefined;
     const queue = QUEUE_PER_WORKER * this.o.workers;
     if (this.waiting.length >= queue)
       return Promise.reject(
         queueFull(`${queue} models are already waiting for the ${this.o.workers} compile worker(s) (--compile-workers)`),
       );
-    return new Promise((resolve, reject) => {
+    const overShare = client === undefined ? null : this.shareFull(client);
+    if (overShare) return Promise.reject(overShare);
+    return new Promise((settleOk, settleError) => {
       const evaluation = kind === "evaluate" ? (work as Evaluation) : undefined;
       const reading = kind === "read" ? (work as ReadRequest) : undefined;
       const document = kind === "document" ? (work as DocumentJob) : undefined;
-      const job: Job = { id: this.nextId++, kind, model, hash, evaluation, reading, document, resolve, reject };
+      const release = client === undefined ? () => {} : this.hold(client);
+      const resolve = (value: JobResult) => {
+        release();
+        settleOk(value);
+      };
+      const reject = (error: Error) => {
+        release();
+        settleError(error);
+      };
+      const job: Job = { id: this.nextId++, kind, model, hash, client, evaluation, reading, document, resolve, reject };
       // jobs that each take a worker for the whole time limit (and its replacement's start) would
       // otherwise keep the last of the queue waiting for minutes: 20 sent at once with a 2 s limit,
       // the last answered after 168 s at a load of 22
@@ -189,6 +220,32 @@ export class CompilePool {
       if (isRead({ kind }) && !this.slots.some((s) => s.lane === "read")) this.slots.push(this.spawn("read"));
       this.dispatch();
     });
+  }
+
+  /**
+   * 429 compile_queue_full when `client` holds its share of the pool already (a compile or Check it
+   * asks for now would be refused), else null.
+   */
+  shareFull(client: string): ProblemError | null {
+    const holds = this.held.get(client) ?? 0;
+    if (holds < this.perClient) return null;
+    const room = ROOM_PER_WORKER * this.o.workers;
+    return queueFull(
+      `this client (its API key, else its address) already has ${holds} models waiting for or in the ${this.o.workers} compile worker(s), its share: ${this.perClient} of the ${room} the pool holds (--compile-share ${this.o.share}); a model the server has compiled is still served`,
+    );
+  }
+
+  /** Counts a job against `client`'s share; the function returned gives it back (once, however often called). */
+  private hold(client: string): () => void {
+    this.held.set(client, (this.held.get(client) ?? 0) + 1);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const left = this.held.get(client)! - 1;
+      if (left > 0) this.held.set(client, left);
+      else this.held.delete(client);
+    };
   }
 
   stats(): { workers: number; busy: number; queued: number; replaced: number; evaluations: number } {

@@ -13,14 +13,15 @@ const overran = (e: unknown): boolean =>
 
 export const pooledCompiler = (pool: CompilePool, limits: CacheLimits): ModelCompiler =>
   cachedCompiler(
-    async (m, hash) => {
-      const sent = await pool.run("compile", m, hash);
+    async (m, hash, client) => {
+      const sent = await pool.run("compile", m, hash, client);
       // read from the worker in one turn, loaded in the next: a model of 5,000 inputs took 40-110 ms
       // of CPU to read and 50-90 more to load, in one stretch
       await nextTurn();
       return loadCompiled(received(sent));
     },
-    (m, hash) => pool.run("check", m, hash),
+    (m, hash, client) => pool.run("check", m, hash, client),
     limits,
     overran,
+    (client) => pool.shareFull(client),
   );

@@ -1,13 +1,18 @@
 // An operation of the service as a fastify handler: the call (body, API input tokens counted on
-// the body as sent, who pays, when it arrived), then the answer or its problem.
+// the body as sent, who pays, who sent it, when it arrived), then the answer or its problem. A call
+// its operation refuses from the body alone (a client over its compile share sending a model not
+// compiled yet) is refused first, before its tokens are counted or the ledger is asked.
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { ServiceCall, ServiceDeps } from "../../service/deps.js";
 import type { Guard } from "../guard.js";
-import type { Outcome } from "../../service/problems.js";
+import type { Outcome, Problem } from "../../service/problems.js";
 import { cannotPay, jsonPieces } from "../../service/metering.js";
 import { tokensAtLeast } from "../../service/tokens.js";
 import { sendProblem } from "../errors.js";
 import { sendPieces } from "../send-pieces.js";
+
+/** The problem refusing a call from its parsed body and client alone, before any other work; null: go on. */
+export type Admission = (body: unknown, client: string | undefined, deps: ServiceDeps) => Problem | null;
 
 export interface OperationOptions {
   service: ServiceDeps;
@@ -27,8 +32,10 @@ export type Floor = (body: unknown, inputTokens: number, deps: ServiceDeps) => n
 const COUNT_AFTER_BALANCE_BYTES = 8 * 1024;
 
 export const operationHandler =
-  (run: Operation, service: ServiceDeps, floor: Floor) =>
+  (run: Operation, service: ServiceDeps, floor: Floor, admit?: Admission) =>
   async (req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
+    const refusal = admit?.(req.body, req.client, service);
+    if (refusal) return sendProblem(reply, refusal);
     const accountId = req.caller?.accountId ?? null;
     const bytes = req.bodyBytes ?? 0;
     if (bytes > COUNT_AFTER_BALANCE_BYTES) {
@@ -42,6 +49,7 @@ export const operationHandler =
       // counted in slices that let other requests run between them (tokens.ts)
       inputTokens: (await req.bodyTokens?.()) ?? 0,
       accountId,
+      client: req.client,
       startedAt: req.startedAt,
       audit: req.audit,
     };

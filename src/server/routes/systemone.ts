@@ -1,7 +1,7 @@
 // POST /v1/systemone: execute questions or a model against a state (spec 4.2).
 import type { FastifyPluginAsync } from "fastify";
 import { COMPONENTS } from "../../service/schemas/index.js";
-import { systemOne, systemOneFloor } from "../../service/systemone.js";
+import { systemOne, systemOneAdmission, systemOneFloor } from "../../service/systemone.js";
 import { operationHandler, type OperationOptions } from "./operation.js";
 import { BEARER, json, problemResponses, RATE_LIMIT_HEADERS, type RouteSpec } from "./route-spec.js";
 
@@ -20,5 +20,5 @@ export const SYSTEMONE_ROUTE: RouteSpec = {
 };
 
 export const systemOneRoutes: FastifyPluginAsync<OperationOptions> = async (app, { service, guard }) => {
-  app.route({ ...SYSTEMONE_ROUTE, onRequest: guard, handler: operationHandler(systemOne, service, systemOneFloor) });
+  app.route({ ...SYSTEMONE_ROUTE, onRequest: guard, handler: operationHandler(systemOne, service, systemOneFloor, systemOneAdmission) });
 };

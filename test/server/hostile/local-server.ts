@@ -17,6 +17,10 @@ export interface LocalServer {
   db: string;
   /** the server's resident memory, in MB */
   residentMb(): number;
+  /** the CPU time the server's own process has spent (user and system, not its workers'), in ms */
+  cpuMs(): number;
+  /** a key of a new account holding `usd` */
+  newKey(name: string, usd: string): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -57,6 +61,12 @@ export async function startLocalServer(args: string[], fundedUsd: string, env: N
     keys,
     db,
     residentMb: () => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${server.pid}/status`, "utf8"))?.[1] ?? NaN) / 1024,
+    cpuMs: () => {
+      // utime and stime, the 14th and 15th fields, in clock ticks (100 a second), after the command's ")"
+      const fields = readFileSync(`/proc/${server.pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+      return (Number(fields[11]) + Number(fields[12])) * 10;
+    },
+    newKey: (name, usd) => account(name, usd),
     async stop() {
       server.kill("SIGTERM");
       await new Promise((r) => server.once("exit", r));
