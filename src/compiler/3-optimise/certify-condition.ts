@@ -4,14 +4,14 @@
 // `or`, `not` of them, boolean names) over what a number decision's form holds — + − × ÷, small
 // powers, `abs`, `min`, `max`, `modulo`, `floor`, `ceiling`, `sqrt`, roundings to literal places,
 // inlined calls and lets put in place (optimise/certify.ts `expand`, `letsForm`), the double-double
-// of a marked decision — and that holds arithmetic, a built-in or such a decision (a bare
-// comparison of inputs is quick on the decimals). The form is `if c then 1 else if not(c) then 2
+// of a marked decision — and that reads such a decision or holds a square root, or a quotient or
+// a power and one more operation (`pays`: comparisons of short decimals are quick on the decimals). The form is `if c then 1 else if not(c) then 2
 // else 3`: 1 true, 2 false, 3 null (FEEL's `if` takes null to its else branch); codegen answers
 // true or false, and leaves null and any condition the bounds do not decide to the decimals.
 import type { Call, Expr } from "../../ir/feel-ast.js";
 import type { DecisionIR, ModelIR } from "../../ir/ir.js";
 import { expand, inlinedCalls, letsForm } from "./certify.js";
-import { ddBlocking } from "./certify-output.js";
+import { ddBlocking, pays } from "./certify-output.js";
 import { walk } from "./walk.js";
 
 /** The answers the form gives for true, false and null. */
@@ -40,15 +40,18 @@ function answerForm(c: Expr): Expr {
   };
 }
 
-/** c holds work the decimals do: arithmetic, a call, or a read of a decision marked certified. */
-function worthIt(c: Expr, marked: ReadonlySet<string>): boolean {
-  let found = false;
-  walk(
-    c,
-    (n) =>
-      (found ||= n.kind === "arith" || n.kind === "call" || (n.kind === "name" && n.ref?.kind === "decision" && marked.has(n.ref.name))),
-  );
-  return found;
+/**
+ * c reads a decision marked certified (whose decimal the condition then need not make), or holds
+ * what makes the decimals' work long (`pays`: a square root, or a quotient or a power and one more
+ * operation) and is not decided whole by the certified single doubles already (a comparison or a
+ * connective of comparisons of such values, optimise/certify.ts, which are cheaper); comparisons
+ * of short decimals are quick on the decimals.
+ */
+function worthIt(c: Expr, value: Expr, marked: ReadonlySet<string>): boolean {
+  let reads = false;
+  walk(c, (n) => (reads ||= n.kind === "name" && n.ref?.kind === "decision" && marked.has(n.ref.name)));
+  const single = (value.kind === "compare" || value.kind === "logical") && value.certified === true;
+  return reads || (pays(c) && !single);
 }
 
 const holdsLoop = (e: Expr): boolean => {
@@ -62,7 +65,7 @@ function conditionForm(d: DecisionIR, read: ReadonlySet<string>, marked: Readonl
   if (d.body.kind !== "expr" || d.type.kind !== "boolean" || read.has(d.name)) return undefined;
   const value = d.lets.length > 0 ? letsForm(d.lets, d.body.expr) : d.body.expr;
   const c = value && expand(value, false);
-  if (!c || holdsLoop(c) || !worthIt(c, marked) || c.kind === "name") return undefined;
+  if (!c || holdsLoop(c) || !worthIt(c, d.body.expr, marked) || c.kind === "name") return undefined;
   const form = answerForm(c);
   return ddBlocking(form).length === 0 ? form : undefined;
 }
