@@ -355,7 +355,7 @@ function decisionCode(
     const calls = d.certifiedOutput.calls > 0 ? ` if (${output} !== undefined) rt.tick(${d.certifiedOutput.calls * CALL_STEPS});` : "";
     lines.unshift(`let ${output};`);
     lines.push(
-      `if (J && ${tr} === null) { ${output} = ${certified};${answer} }${calls}`,
+      `if (J && ${tr} === null) ${answer ? `{ ${output} = ${certified};${answer} }` : `${output} = ${certified};`}${calls}`,
       `if (${output} === undefined) {`,
       exact,
       "}",
