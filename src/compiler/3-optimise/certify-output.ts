@@ -169,7 +169,7 @@ const contains = (outer: Expr, inner: Expr): boolean => {
  * more operation: a single quotient is rounded in one step on the decimals, and sums and products
  * of short decimals are integer work there.
  */
-function pays(e: Expr): boolean {
+export function pays(e: Expr): boolean {
   let [costly, operations, roots] = [0, 0, 0];
   walk(e, (n) => {
     // a rounding, floor, ceiling, modulo or root is one more operation (`floor(a / 3)`)

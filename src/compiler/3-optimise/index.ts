@@ -5,6 +5,7 @@
 import type { DecisionIR, ModelIR } from "../../ir/ir.js";
 import { certifyRoundings } from "./certify.js";
 import { certifyOutputs } from "./certify-output.js";
+import { certifyConditions } from "./certify-condition.js";
 import { foldConstants } from "./fold.js";
 import { inlineCalls } from "./inline.js";
 import { markRawItems } from "./raw-items.js";
@@ -32,6 +33,7 @@ export function optimise(ir: ModelIR, outputs?: string[]): DecisionIR[] {
   specialiseTables(ir);
   certifyRoundings(ir);
   certifyOutputs(ir);
+  certifyConditions(ir);
   markRunningTotals(ir);
   markRawItems(ir);
   return neededDecisions(ir, outputs);

@@ -21,6 +21,7 @@ import { emitTable } from "./table.js";
 import { rawInput, type RawInput } from "./raw-items.js";
 import { emitExplain } from "./explain.js";
 import { certifiedOutputCode, type Triple } from "./certified-dd-code.js";
+import { conditionAnswer } from "./certified-condition.js";
 import { CALL_STEPS } from "../../runtime/budget.js";
 import type { IndexedLookup } from "./table-lookup.js";
 import { itemReader, jsonReader } from "./json-reader.js";
@@ -350,9 +351,16 @@ function decisionCode(
     // the JSON output from certified double-doubles where they decide it, the decimal otherwise
     const output = em.fresh("j");
     const certified = certifiedOutputCode(d.certifiedOutput.form, certifiedOperand(scope, cx), em, decided, false);
+    const answer = d.certifiedOutput.condition ? conditionAnswer(output) : "";
     const calls = d.certifiedOutput.calls > 0 ? ` if (${output} !== undefined) rt.tick(${d.certifiedOutput.calls * CALL_STEPS});` : "";
     lines.unshift(`let ${output};`);
-    lines.push(`if (J && ${tr} === null) ${output} = ${certified};${calls}`, `if (${output} === undefined) {`, exact, "}", "}");
+    lines.push(
+      `if (J && ${tr} === null) ${answer ? `{ ${output} = ${certified};${answer} }` : `${output} = ${certified};`}${calls}`,
+      `if (${output} === undefined) {`,
+      exact,
+      "}",
+      "}",
+    );
     return { code: lines.join("\n"), json: output };
   }
   lines.push(exact, "}");

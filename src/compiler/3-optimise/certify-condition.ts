@@ -1,0 +1,83 @@
+// Marks the boolean decisions whose JSON output certified double-doubles may give without the
+// decimals (runtime/certified-dd.ts): a decision of type boolean that no other decision reads,
+// whose value is a condition the double-doubles decide in an `if` (a comparison, `between`, `and`,
+// `or`, `not` of them, boolean names) over what a number decision's form holds — + − × ÷, small
+// powers, `abs`, `min`, `max`, `modulo`, `floor`, `ceiling`, `sqrt`, roundings to literal places,
+// inlined calls and lets put in place (optimise/certify.ts `expand`, `letsForm`), the double-double
+// of a marked decision — and that reads such a decision or holds a square root, or a quotient or
+// a power and one more operation (`pays`: comparisons of short decimals are quick on the decimals). The form is `if c then 1 else if not(c) then 2
+// else 3`: 1 true, 2 false, 3 null (FEEL's `if` takes null to its else branch); codegen answers
+// true or false, and leaves null and any condition the bounds do not decide to the decimals.
+import type { Call, Expr } from "../../ir/feel-ast.js";
+import type { DecisionIR, ModelIR } from "../../ir/ir.js";
+import { expand, inlinedCalls, letsForm } from "./certify.js";
+import { ddBlocking, pays } from "./certify-output.js";
+import { walk } from "./walk.js";
+
+/** The answers the form gives for true, false and null. */
+export const CONDITION_ANSWERS = { true: 1, false: 2, null: 3 } as const;
+
+/** `if c then 1 else if not(c) then 2 else 3` of condition c, its nodes spanning c's text. */
+function answerForm(c: Expr): Expr {
+  const span = c.span;
+  const number = { kind: "number" } as const;
+  const lit = (v: number): Expr => ({ kind: "number", value: String(v), span, type: number });
+  const not: Call = {
+    kind: "call",
+    callee: { kind: "name", name: "not", ref: { kind: "builtin", name: "not" }, span },
+    args: [c],
+    span,
+    type: { kind: "boolean" },
+  };
+  const { true: t, false: f, null: n } = CONDITION_ANSWERS;
+  return {
+    kind: "if",
+    cond: c,
+    then: lit(t),
+    else: { kind: "if", cond: not, then: lit(f), else: lit(n), span, type: number },
+    span,
+    type: number,
+  };
+}
+
+/**
+ * c reads a decision marked certified (whose decimal the condition then need not make), or holds
+ * what makes the decimals' work long (`pays`: a square root, or a quotient or a power and one more
+ * operation) and is not decided whole by the certified single doubles already (a comparison or a
+ * connective of comparisons of such values, optimise/certify.ts, which are cheaper); comparisons
+ * of short decimals are quick on the decimals.
+ */
+function worthIt(c: Expr, value: Expr, marked: ReadonlySet<string>): boolean {
+  let reads = false;
+  walk(c, (n) => (reads ||= n.kind === "name" && n.ref?.kind === "decision" && marked.has(n.ref.name)));
+  const single = (value.kind === "compare" || value.kind === "logical") && value.certified === true;
+  return reads || (pays(c) && !single);
+}
+
+const holdsLoop = (e: Expr): boolean => {
+  let found = false;
+  walk(e, (n) => (found ||= n.kind === "for"));
+  return found;
+};
+
+/** The form of a boolean decision's condition as the double-doubles hold it, or undefined. */
+function conditionForm(d: DecisionIR, read: ReadonlySet<string>, marked: ReadonlySet<string>): Expr | undefined {
+  if (d.body.kind !== "expr" || d.type.kind !== "boolean" || read.has(d.name)) return undefined;
+  const value = d.lets.length > 0 ? letsForm(d.lets, d.body.expr) : d.body.expr;
+  const c = value && expand(value, false);
+  if (!c || holdsLoop(c) || !worthIt(c, d.body.expr, marked) || c.kind === "name") return undefined;
+  const form = answerForm(c);
+  return ddBlocking(form).length === 0 ? form : undefined;
+}
+
+export function certifyConditions(ir: ModelIR): void {
+  const read = new Set(ir.decisions.flatMap((d) => [...d.deps, ...(d.requires ?? [])]));
+  const marked = new Set(ir.decisions.filter((d) => d.certifiedOutput).map((d) => d.name));
+  for (const d of ir.decisions) {
+    const form = conditionForm(d, read, marked);
+    if (!form || d.body.kind !== "expr") continue;
+    const lets = d.lets.length > 0;
+    const letCalls = d.lets.reduce((n, l) => n + (l.body.kind === "expr" ? inlinedCalls(l.body.expr) : 0), 0);
+    d.certifiedOutput = { form, calls: inlinedCalls(d.body.expr) + letCalls, read: false, condition: true, ...(lets && { lets: true }) };
+  }
+}
