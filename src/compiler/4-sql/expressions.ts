@@ -24,7 +24,7 @@ import {
   roundPlaces,
   roundQuotient,
 } from "./numbers.js";
-import { lowerFilter, lowerFor, lowerListCall, lowerListLiteral, lowerListPath, lowerQuantified } from "./lists.js";
+import { lowerFilter, lowerFor, meanParts, lowerListCall, lowerListLiteral, lowerListPath, lowerQuantified } from "./lists.js";
 import { lowerBody } from "./tables.js";
 import { allOf, anyOf, unaryTests } from "./unary-tests.js";
 import { decimalShape, deeper, literal, NULL_VALUE, SqlUnsupported, type SqlValue } from "./values.js";
@@ -293,6 +293,12 @@ function lowerCall(n: Extract<Expr, { kind: "call" }>, scope: SqlScope, cx: SqlC
       const [a, b] = [lowerExpr(x.left, scope, cx), lowerExpr(x.right, scope, cx)];
       if (a.kind === "null" || b.kind === "null") return NULL_VALUE;
       if (a.kind === "number" && b.kind === "number") return roundQuotient(a, b, places, mode, cx);
+    }
+    // `decimal(mean(l), 2)`: the list's sum over its count, rounded as a quotient
+    const mean = x.kind === "call" && !x.named && x.args.length === 1 && x.callee.kind === "name" && x.callee.ref?.kind === "builtin";
+    if (mean && x.callee.kind === "name" && x.callee.ref!.name === "mean" && !scope.names.has(refKey(x.callee.ref!))) {
+      const parts = meanParts(x.args[0]!, scope, cx, x);
+      return parts ? roundQuotient(parts.sum, parts.count, places, mode, cx) : NULL_VALUE;
     }
     const v = lowerExpr(x, scope, cx);
     if (v.kind === "null") return NULL_VALUE;

@@ -214,6 +214,17 @@ export function lowerListCall(name: string, args: Expr[], scope: SqlScope, cx: S
   return { ...element, sql: `CASE WHEN ${complete} THEN ${pick} END`, depth: list.depth, atomic: false, constant: undefined };
 }
 
+/**
+ * `mean(l)` rounded to literal places: its sum and its count, for a rounded quotient (numbers.ts
+ * `roundQuotient`, FEEL's two roundings of a quotient) — undefined where the mean is null on every
+ * row (a null list, items that are not numbers). An empty list's count is 0: the quotient's null.
+ */
+export function meanParts(arg: Expr, scope: SqlScope, cx: SqlContext, n: Expr): { sum: SqlValue; count: SqlValue } | undefined {
+  const sum = lowerListCall("sum", [arg], scope, cx, n)!;
+  if (sum.kind !== "number") return undefined;
+  return { sum, count: lowerListCall("count", [arg], scope, cx, n)! };
+}
+
 /** `concatenate(a, b, …)`: null when any is null, else the items in order. */
 function concatenate(values: SqlValue[], lists: ListSyntax, cx: SqlContext, n: Expr): SqlValue {
   if (values.some((v) => v.kind === "null")) return NULL_VALUE;

@@ -50,6 +50,9 @@ const NUMBER_FORMS: ((c: string, p: string) => string)[] = [
   (c) => `sum(members[tier = "gold" or income > ${c}].age)`,
   () => "count(members[item.age > 18][income >= 0])",
   (c) => `max(for x in xs return x - ${c})`,
+  () => "decimal(mean(members.income), 2)",
+  (c) => `round half up(mean(xs[item > ${c}]), 1)`,
+  () => "floor(mean(for m in members return m.age))",
 ];
 
 /** Boolean and string forms. */
