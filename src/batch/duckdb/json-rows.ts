@@ -48,6 +48,7 @@ const FLAT = `${SPACE}\\{${SPACE}(${PAIR}(,${SPACE}${PAIR})*)?\\}${SPACE}`;
  * text between the quotes.
  */
 export function typedValue(c: InputColumn, v: string): string {
+  if (c.kind === "list") return typedList(c, v);
   const text = `CASE WHEN starts_with(${v}, '"') THEN ${v}[2:-2] END`;
   return (<Record<string, string>>{
     number: `TRY_CAST(${v} AS DOUBLE)`,
@@ -56,6 +57,41 @@ export function typedValue(c: InputColumn, v: string): string {
     // the validator's date: four digits, two, two, a real day (year 0001 on, as FEEL's dates)
     date: `CASE WHEN starts_with(${v}, '"') AND regexp_full_match(${text}, '[0-9]{4}-[0-9]{2}-[0-9]{2}') AND ${text} >= '0001' THEN TRY_CAST(${text} AS DATE) END`,
   })[c.kind]!;
+}
+
+/** The JSON types of an item's field the query reads as its kind: numbers, strings, booleans (dates are left to the JS engine). */
+const JSON_TYPES: Partial<Record<InputColumn["kind"], string>> = {
+  number: "'BIGINT', 'UBIGINT', 'DOUBLE'",
+  string: "'VARCHAR'",
+  boolean: "'BOOLEAN'",
+};
+const SQL_TYPES: Partial<Record<InputColumn["kind"], string>> = { number: "DOUBLE", string: "VARCHAR", boolean: "BOOLEAN" };
+
+/**
+ * A list input's value from its JSON text: the items as the list of structs (or scalars) the query
+ * reads (`json_transform`), when every item is of its JSON type — an object with distinct keys
+ * (JSON.parse keeps a repeated key's last value, DuckDB its first) whose read fields are each of
+ * their JSON type, or a scalar of its type — else null, and the row is the JS engine's.
+ */
+function typedList(c: InputColumn, v: string): string {
+  const items = c.items!;
+  const x = identifier("$x");
+  const fields = items.fields ?? [];
+  if (fields.some((f) => !addressable(f.name) || !JSON_TYPES[f.kind]) || (!items.fields && !JSON_TYPES[items.kind]))
+    return "CAST(NULL AS VARCHAR)";
+  const typeOf = (kind: InputColumn["kind"]) => SQL_TYPES[kind]!;
+  const ok = items.fields
+    ? [
+        `json_type(${x}) = 'OBJECT'`,
+        `len(json_keys(${x})) = len(list_distinct(json_keys(${x})))`,
+        ...fields.map((f) => `json_type(${x}, ${stringLiteral(`$."${f.name}"`)}) IN (${JSON_TYPES[f.kind]})`),
+      ].join(" AND ")
+    : `json_type(${x}) IN (${JSON_TYPES[items.kind]})`;
+  const structure = items.fields
+    ? JSON.stringify([Object.fromEntries(fields.map((f) => [f.name, typeOf(f.kind)]))])
+    : JSON.stringify([typeOf(items.kind)]);
+  const every = `COALESCE(list_bool_and(list_transform(json_extract(${v}, '$[*]'), ${x} -> COALESCE(${ok}, FALSE))), TRUE)`;
+  return `CASE WHEN starts_with(${v}, '[') AND ${every} THEN json_transform(${v}, ${stringLiteral(structure)}) END`;
 }
 
 /** Whether an input's value is of its JSON type (a number finite: 1e400 is Infinity to JSON.parse), or null, or absent (`typed` its typed column). */

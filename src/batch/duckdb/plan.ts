@@ -54,6 +54,9 @@ export function planDuckDb(model: ModelInput, request: DuckDbRequest): DuckDbPla
       reason: r.check.valid ? "the model does not compile to DuckDB's SQL" : "the model does not check",
       diagnostics: r.diagnostics,
     };
+  // a list input's items are read from JSONL lines (json-rows.ts), not yet from a table's columns
+  const list = table ? r.query.inputs.find((c) => c.kind === "list") : undefined;
+  if (list) return { ok: false, reason: `the input ${JSON.stringify(list.input)} is a list, which DuckDB reads from JSONL lines only` };
   const unaddressable = table ? undefined : r.query.inputs.find((c) => !addressable(c.input));
   if (unaddressable) return { ok: false, reason: `the input ${JSON.stringify(unaddressable.input)} has a quote or a backslash` };
   if (indexLike(r.query.decisions)) return { ok: false, reason: "a decision or entry is named like an array index" };

@@ -61,8 +61,42 @@ export interface Dialect {
    * 3,701 outputs: about 0.1 s of DuckDB's CPU at every run)
    */
   numberList?: (digits: readonly string[], type: string, index: string) => string;
+  /** lists (lists.ts); absent where the dialect's lists are not lowered yet (they are refused) */
+  lists?: ListSyntax;
   /** the types of an input column as the engine reads them, for messages */
   typeNames: { string: string; boolean: string; date: string };
+}
+
+/** A dialect's list functions, each over SQL texts; `v` a lambda's variable (a quoted identifier). */
+export interface ListSyntax {
+  /** the items for which `condition` (over `v`) is true, in order */
+  filter: (list: string, v: string, condition: string) => string;
+  /** each item's `value` (over `v`), in order */
+  map: (list: string, v: string, value: string) => string;
+  /** the number of items, null items too; null for a null list */
+  length: (list: string) => string;
+  /** the number of items that are not null */
+  present: (list: string) => string;
+  /** the sum, least and greatest of the items that are not null; null for none */
+  sum: (list: string) => string;
+  min: (list: string) => string;
+  max: (list: string) => string;
+  /** whether some item is `value` (a literal TRUE or FALSE) */
+  has: (list: string, value: string) => string;
+  /** the items of two lists, one after the other */
+  concat: (a: string, b: string) => string;
+  /** the item at a 1-based position (negative from the end), null out of range */
+  at: (list: string, position: string) => string;
+  /** a list of these items */
+  of: (items: readonly string[]) => string;
+  /** the type of a list of items of `type` */
+  type: (type: string) => string;
+  /** a struct of named values */
+  struct: (fields: readonly (readonly [name: string, sql: string])[]) => string;
+  /** a field of a struct */
+  field: (struct: string, name: string) => string;
+  /** the type of a struct of these fields */
+  structType: (fields: readonly (readonly [name: string, type: string])[]) => string;
 }
 
 /** A string literal: quotes doubled, nothing else special in standard SQL strings. */
@@ -101,6 +135,23 @@ export const DIALECTS: Record<DialectName, Dialect> = {
     valueList: (items, index) => `([${items.join(", ")}])[${index}]`,
     // the digits hold no quote: the text is the list as DuckDB reads one
     numberList: (digits, type, index) => `(CAST('[${digits.join(",")}]' AS ${type}[]))[${index}]`,
+    lists: {
+      filter: (l, v, c) => `list_filter(${l}, lambda ${v}: ${c})`,
+      map: (l, v, x) => `list_transform(${l}, lambda ${v}: ${x})`,
+      length: (l) => `len(${l})`,
+      present: (l) => `list_count(${l})`,
+      sum: (l) => `list_sum(${l})`,
+      min: (l) => `list_min(${l})`,
+      max: (l) => `list_max(${l})`,
+      has: (l, x) => `list_contains(${l}, ${x})`,
+      concat: (a, b) => `list_concat(${a}, ${b})`,
+      at: (l, i) => `(${l})[${i}]`,
+      of: (items) => `[${items.join(", ")}]`,
+      type: (t) => `${t}[]`,
+      struct: (fields) => `struct_pack(${fields.map(([name, sql]) => `${identifier(name)} := ${sql}`).join(", ")})`,
+      field: (s, name) => `(${s}).${identifier(name)}`,
+      structType: (fields) => `STRUCT(${fields.map(([name, type]) => `${identifier(name)} ${type}`).join(", ")})`,
+    },
     typeNames: { string: "VARCHAR", boolean: "BOOLEAN", date: "DATE" },
   },
   postgres: {

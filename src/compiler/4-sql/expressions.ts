@@ -24,6 +24,7 @@ import {
   roundPlaces,
   roundQuotient,
 } from "./numbers.js";
+import { lowerFilter, lowerFor, meanParts, lowerListCall, lowerListLiteral, lowerListPath, lowerQuantified } from "./lists.js";
 import { lowerBody } from "./tables.js";
 import { allOf, anyOf, unaryTests } from "./unary-tests.js";
 import { decimalShape, deeper, literal, NULL_VALUE, SqlUnsupported, type SqlValue } from "./values.js";
@@ -36,6 +37,8 @@ export interface SqlScope {
   functions: ReadonlyMap<string, FunctionIR>;
   /** functions being inlined, to refuse recursion */
   calling: readonly string[];
+  /** inside filters: the items, innermost first, whose fields shadow names from outside */
+  items?: readonly SqlValue[];
 }
 
 export const refKey = (ref: NameRef): string => `${ref.kind}:${ref.name}`;
@@ -105,6 +108,8 @@ const lowerers: { [K in Expr["kind"]]: Lower<K> } = {
     return literal(cx.dialect.date(iso), "date");
   },
   name: (n, scope, cx) => {
+    const own = itemEntry(n, scope);
+    if (own) return own;
     const v = n.ref && scope.names.get(refKey(n.ref));
     if (!v) throw unsupported(cx, `the name ${n.name} used as a value here`, n.span);
     return v;
@@ -115,6 +120,7 @@ const lowerers: { [K in Expr["kind"]]: Lower<K> } = {
   },
   path: (n, scope, cx) => {
     const base = lowerExpr(n.base, scope, cx);
+    if (base.kind === "list") return lowerListPath(base, n.member, n, cx);
     if (base.kind === "record") {
       const field = base.fields!.get(n.member) ?? NULL_VALUE;
       // an entry of a context that is null is null
@@ -132,7 +138,7 @@ const lowerers: { [K in Expr["kind"]]: Lower<K> } = {
     if (base.kind === "days" && n.member === "days") return wholeNumber(base.sql, 7, base, cx);
     throw unsupported(cx, `.${n.member} of a ${base.kind}`, n.span);
   },
-  filter: (n, _s, cx) => refuse(cx, "a filter (lists are not lowered yet)", n),
+  filter: (n, scope, cx) => lowerFilter(n, scope, cx),
   call: (n, scope, cx) => lowerCall(n, scope, cx),
   negate: (n, scope, cx) => {
     const v = lowerExpr(n.operand, scope, cx);
@@ -195,13 +201,32 @@ const lowerers: { [K in Expr["kind"]]: Lower<K> } = {
     }
     return value;
   },
-  for: (n, _s, cx) => refuse(cx, "a `for` (lists are not lowered yet)", n),
-  quantified: (n, _s, cx) => refuse(cx, `\`${n.quantifier}\` (lists are not lowered yet)`, n),
-  list: (n, _s, cx) => refuse(cx, "a list (lists are not lowered yet)", n),
+  for: (n, scope, cx) => lowerFor(n, scope, cx),
+  quantified: (n, scope, cx) => lowerQuantified(n, scope, cx),
+  list: (n, scope, cx) => lowerListLiteral(n, scope, cx),
   context: (n, _s, cx) => refuse(cx, "a context", n),
   range: (n, _s, cx) => refuse(cx, "a range used as a value", n),
   function: (n, _s, cx) => refuse(cx, "a function definition", n),
 };
+
+/**
+ * Inside a filter, a name the items' structs declare is the innermost such item's field (`age` in
+ * `members[age >= 18]`), and `item` the item itself, as the runtime reads them (runtime/tables.ts
+ * `entryOr`). A struct item of a list the model reads is never null on a scored row (the input
+ * schema requires each item and every field).
+ */
+function itemEntry(n: Extract<Expr, { kind: "name" }>, scope: SqlScope): SqlValue | undefined {
+  if (!scope.items) return undefined;
+  if (n.ref?.kind === "local") return n.name === "item" ? scope.items[0] : undefined;
+  for (const item of scope.items) {
+    const field = item.kind === "record" ? item.fields!.get(n.name) : undefined;
+    if (field)
+      return item.sql === "TRUE"
+        ? field
+        : { ...field, sql: `CASE WHEN ${item.sql} THEN ${field.sql} END`, atomic: false, constant: undefined };
+  }
+  return undefined;
+}
 
 function refuse(cx: SqlContext, what: string, n: Expr): never {
   throw unsupported(cx, what, n.span);
@@ -269,12 +294,20 @@ function lowerCall(n: Extract<Expr, { kind: "call" }>, scope: SqlScope, cx: SqlC
       if (a.kind === "null" || b.kind === "null") return NULL_VALUE;
       if (a.kind === "number" && b.kind === "number") return roundQuotient(a, b, places, mode, cx);
     }
+    // `decimal(mean(l), 2)`: the list's sum over its count, rounded as a quotient
+    const mean = x.kind === "call" && !x.named && x.args.length === 1 && x.callee.kind === "name" && x.callee.ref?.kind === "builtin";
+    if (mean && x.callee.kind === "name" && x.callee.ref!.name === "mean" && !scope.names.has(refKey(x.callee.ref!))) {
+      const parts = meanParts(x.args[0]!, scope, cx, x);
+      return parts ? roundQuotient(parts.sum, parts.count, places, mode, cx) : NULL_VALUE;
+    }
     const v = lowerExpr(x, scope, cx);
     if (v.kind === "null") return NULL_VALUE;
     if (v.kind !== "number") throw unsupported(cx, `${ref.name}() of a ${v.kind}`, n.span);
     return roundPlaces(v, places, mode, cx);
   }
   if ((ref.name === "min" || ref.name === "max") && n.args.length >= 2) return extreme(ref.name, n.args, scope, cx);
+  const listed = lowerListCall(ref.name, n.args, scope, cx, n);
+  if (listed) return listed;
   if (ref.name === "date" && n.args.length === 1 && n.args[0]!.kind === "string") {
     const iso = isoDate(n.args[0]!.value);
     return iso ? literal(cx.dialect.date(iso), "date") : NULL_VALUE;

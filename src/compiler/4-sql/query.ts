@@ -16,6 +16,7 @@ import { coerced, levelsOf, refKey, type SqlScope } from "./expressions.js";
 import { Layers } from "./layers.js";
 import { heldInteger, holdCast, numberColumn } from "./numbers.js";
 import { lowerBody } from "./tables.js";
+import { listSyntax, MAX_ITEMS } from "./lists.js";
 import { allOf } from "./unary-tests.js";
 import { decimalShape, literal, SqlUnsupported, widthOf, type SqlKind, type SqlPlace, type SqlValue } from "./values.js";
 
@@ -90,6 +91,15 @@ export interface InputColumn {
   /** numbers: the exact domain; a value outside it is not scored */
   digits?: Digits;
   blank: boolean;
+  /** a list: its items' kind, and a struct's fields (each with its domain), in the declared order */
+  items?: ListItems;
+}
+
+/** What a list input's items are: a scalar of a kind, or a struct of named scalars. */
+export interface ListItems {
+  kind: SqlKind;
+  digits?: Digits;
+  fields?: { name: string; kind: SqlKind; digits?: Digits }[];
 }
 
 export interface SqlQuery {
@@ -346,6 +356,7 @@ function inputColumn(
   const mapping = typeof mapped === "string" ? { column: mapped } : mapped;
   const column = mapping?.column ?? input.name;
   const cx = (): SqlContext => ({ dialect, layers, place: { address: input.address } });
+  if (input.type.kind === "list") return listInput(input, input.type.element, options, dialect, layers);
   const kind = INPUT_KINDS[input.type.kind];
   if (!kind) throw new SqlUnsupported(`an input of the type ${input.type.kind}`, cx().place);
   if (column.includes("\0")) throw new SqlUnsupported("a column name holding the NUL character", cx().place);
@@ -392,5 +403,103 @@ function inputColumn(
     // over the bottom layer's columns only (the source's own columns are not read above it)
     conditions: conditions.map((c) => ({ sql: c, kind: "boolean", depth: 0 })),
     column: { input: input.name, column, kind, digits, blank: input.blank },
+  };
+}
+
+/** A scalar's checks (from `raw`, the value as the source holds it) and its typed value, as an input's or a list item's field. */
+function scalarOf(
+  t: Type,
+  raw: string,
+  digits: Digits | undefined,
+  dialect: Dialect,
+  cx: () => SqlContext,
+): { value: SqlValue; checks: string[]; kind: SqlKind } {
+  const kind = INPUT_KINDS[t.kind];
+  if (!kind) throw new SqlUnsupported(`a list item of the type ${t.kind}`, cx().place);
+  if ((t.kind === "string" || t.kind === "date") && t.constraint)
+    throw new SqlUnsupported(`a ${t.kind} with a condition in a list`, cx().place);
+  if (kind === "number") {
+    const d = digits!;
+    const value = numberColumn(dialect.toDecimal(raw, d.int, d.scale), decimalShape(d.int, d.scale));
+    const c = t.kind === "number" ? t.constraint : undefined;
+    const bounds = BOUNDS.flatMap(([key, op]) => {
+      const bound = c?.[key];
+      if (bound === undefined) return [];
+      if (!/^-?\d+(\.\d+)?$/.test(String(bound))) throw new SqlUnsupported(`the bound ${bound}`, cx().place);
+      return [`${raw} ${op} ${String(bound)}`];
+    });
+    return { value, checks: [dialect.fitsDecimal(raw, d.int, d.scale, value.sql), ...bounds], kind };
+  }
+  const type = dialect.typeNames[kind as keyof Dialect["typeNames"]];
+  const value = literal(`CAST(${raw} AS ${type})`, kind, levelsOf(t) ? { levels: levelsOf(t) } : {});
+  const allowed = t.kind === "choice" || t.kind === "levels" ? t.values : undefined;
+  return { value, checks: allowed ? [`${value.sql} IN (${allowed.map(stringLiteral).join(", ")})`] : [`${raw} IS NOT NULL`], kind };
+}
+
+/** A number in a list: its declared bounds' digits, or the default. */
+function itemDigits(t: Type): Digits | undefined {
+  if (t.kind !== "number") return undefined;
+  return numberDigits({ type: t } as InputIR, undefined, () => {
+    throw new Error("unreachable");
+  });
+}
+
+/**
+ * A list input (of structs or of scalars): the column's items typed once (a list of the typed
+ * structs), and its checks — the list present (unless blank), at most MAX_ITEMS items, each item
+ * present and each field present, of its kind, in its exact domain and bounds, as the input schema
+ * requires (docs/input-schema.md: a struct's fields are all required, none null).
+ */
+function listInput(
+  input: InputIR,
+  element: Type,
+  options: SqlOptions,
+  dialect: Dialect,
+  layers: Layers,
+): { value: SqlValue; conditions: SqlValue[]; column: InputColumn } {
+  const mapped = options.columns?.[input.name];
+  const column = (typeof mapped === "string" ? mapped : mapped?.column) ?? input.name;
+  const cx = (): SqlContext => ({ dialect, layers, place: { address: input.address } });
+  const lists = listSyntax(cx());
+  if (column.includes("\0")) throw new SqlUnsupported("a column name holding the NUL character", cx().place);
+  const raw = identifier(column);
+  const v = `"$item"`;
+  let typed: string;
+  let checks: string[];
+  let elementValue: SqlValue;
+  let items: ListItems;
+  if (element.kind === "struct") {
+    if (element.fields.length === 0) throw new SqlUnsupported("a list of structs without fields", cx().place);
+    const fields = element.fields.map(([name, t]) => {
+      if (name.includes("\0")) throw new SqlUnsupported("a field name holding the NUL character", cx().place);
+      const digits = itemDigits(t);
+      return { name, digits, ...scalarOf(t, lists.field(v, name), digits, dialect, cx) };
+    });
+    typed = lists.map(raw, v, lists.struct(fields.map((f) => [f.name, f.value.sql] as const)));
+    checks = [`${v} IS NOT NULL`, ...fields.flatMap((f) => f.checks)];
+    elementValue = {
+      kind: "record",
+      sql: "",
+      depth: 0,
+      fields: new Map(fields.map((f) => [f.name, { ...f.value, sql: "" }] as const)),
+    };
+    items = { kind: "record", fields: fields.map((f) => ({ name: f.name, kind: f.kind, digits: f.digits })) };
+  } else {
+    const digits = itemDigits(element);
+    const s = scalarOf(element, v, digits, dialect, cx);
+    typed = lists.map(raw, v, s.value.sql);
+    checks = s.checks;
+    elementValue = { ...s.value, sql: "" };
+    items = { kind: s.kind, digits };
+  }
+  // each item's checks true (a null is no pass); none for an empty list
+  const everyItem = `NOT ${lists.has(lists.map(raw, v, `COALESCE(${checks.join(" AND ")}, FALSE)`), "FALSE")}`;
+  const condition = orMissing(raw, [`${lists.length(raw)} <= ${MAX_ITEMS}`, everyItem], input.blank);
+  const value: SqlValue = { sql: layers.input(typed), kind: "list", element: elementValue, maxItems: MAX_ITEMS, depth: 0, atomic: true };
+  return {
+    value,
+    // read from the source, so a column of the bottom layer
+    conditions: [{ sql: layers.input(condition), kind: "boolean", depth: 0 }],
+    column: { input: input.name, column, kind: "list", blank: input.blank, items },
   };
 }

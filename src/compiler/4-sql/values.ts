@@ -32,7 +32,8 @@ export const decimalShape = (int: number, scale: number): Shape => ({ scale, bou
 export const rescale = (s: Shape, scale: number): Shape => ({ scale, bound: (s.bound - 1n) * 10n ** BigInt(scale - s.scale) + 1n });
 
 /** `days`: a days and time duration of whole days (a difference of dates), held as its number of days */
-export type SqlKind = "number" | "string" | "boolean" | "date" | "days" | "null" | "record";
+/** `list`: a list of items of one kind (lists.ts) */
+export type SqlKind = "number" | "string" | "boolean" | "date" | "days" | "null" | "record" | "list";
 
 export interface SqlValue {
   sql: string;
@@ -43,6 +44,9 @@ export interface SqlValue {
   levels?: string[];
   /** a record (the row of a multi-output table): its fields, and `sql` is null when it is */
   fields?: Map<string, SqlValue>;
+  /** a list: what an item is (its `sql` unused; lists.ts `itemAt` makes an item's value), and the most items it can have */
+  element?: SqlValue;
+  maxItems?: number;
   /** the deepest layer of bound columns it reads (0: the typed inputs and literals) */
   depth: number;
   /** a number literal: its digits, canonical (no sign, no leading or trailing zeros) */

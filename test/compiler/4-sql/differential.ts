@@ -4,7 +4,8 @@
 // row is scored exactly when its numbers lie in the query's exact domain).
 import { compileModel, compileToSql, ruleColumn, SCORED, type SqlQuery } from "../../../src/compiler/index.js";
 import type { ModelInput } from "../../../src/ir/model.js";
-import type { Digits } from "../../../src/compiler/4-sql/query.js";
+import type { Digits, ListItems } from "../../../src/compiler/4-sql/query.js";
+import { MAX_ITEMS } from "../../../src/compiler/4-sql/lists.js";
 import { Decimal } from "../../../src/runtime/decimal.js";
 import { numberFromJson } from "../../../src/runtime/json.js";
 import { seeded } from "../../../src/providers/seeded-random.js";
@@ -28,9 +29,18 @@ export interface Comparison {
 function inDomain(query: SqlQuery, state: Row): boolean {
   return query.inputs.every((c) => {
     const v = state[c.input];
+    if (c.kind === "list" && Array.isArray(v)) return v.length <= MAX_ITEMS && v.every((item) => itemInDomain(c.items!, item));
     if (c.kind !== "number" || typeof v !== "number") return true;
     return fits(numberFromJson(v) as Decimal, c.digits!);
   });
+}
+
+/** A list item's numbers in their exact domains (a struct's fields, or the item itself). */
+function itemInDomain(items: ListItems, item: unknown): boolean {
+  const number = (v: unknown, d: Digits | undefined) => typeof v !== "number" || fits(numberFromJson(v) as Decimal, d!);
+  if (!items.fields) return items.kind !== "number" || number(item, items.digits);
+  const row = (item ?? {}) as Row;
+  return items.fields.every((f) => f.kind !== "number" || number(row[f.name], f.digits));
 }
 
 const fits = (d: Decimal, s: Digits): boolean => d.decimalPlaces() <= s.scale && d.abs().lt(new Decimal(10).pow(s.int));
@@ -105,7 +115,7 @@ export function statesFor(schema: Schema, count: number, seed: number): Row[] {
   const props = schema.properties as Record<string, Schema>;
   const required = new Set(schema.required as string[]);
   // each input is invalid or outside the domain rarely enough that most rows of a wide model are valid
-  const odd = Math.min(1, 3 / Object.keys(props).length);
+  let odd = Math.min(1, 3 / Object.keys(props).length);
 
   const number = (s: Schema): unknown => {
     const lo = (s.minimum ?? s.exclusiveMinimum ?? -50000) as number;
@@ -145,7 +155,30 @@ export function statesFor(schema: Schema, count: number, seed: number): Row[] {
     if (main === "boolean") return rnd() < 0.05 * odd ? "true" : rnd() < 0.5;
     if (main === "string" && s.format === "date") return date();
     if (main === "string") return text();
+    if (main === "array") return list(s.items as Schema);
+    if (main === "object") return object(s);
     return null;
+  };
+  // an object of its properties, rarely one missing or of another kind (invalid)
+  const object = (s: Schema): unknown => {
+    const out: Row = {};
+    for (const [k, f] of Object.entries((s.properties ?? {}) as Record<string, Schema>)) {
+      if (rnd() < 0.02 * odd) continue;
+      out[k] = value(f);
+    }
+    return out;
+  };
+  // lists of 0 to 6 items (empty often: FEEL's empty sums, counts and quantifiers), rarely a null item or a wrong kind
+  const list = (items: Schema): unknown => {
+    const r = rnd();
+    if (r < 0.02 * odd) return pick([{}, "[]", 3]);
+    const n = r < 0.2 ? 0 : int(1, 6);
+    const outer = odd;
+    // an item's numbers invalid or outside the domain rarely enough that most lists are valid
+    odd = outer / 12;
+    const out = Array.from({ length: n }, () => (rnd() < 0.03 * outer ? pick([null, 1, "x"]) : value(items)));
+    odd = outer;
+    return out;
   };
   return Array.from({ length: count }, () => {
     const state: Row = {};

@@ -25,9 +25,37 @@ export interface SqlEngine {
 
 const COLUMN_TYPES: Record<DialectName, Record<InputColumn["kind"], string>> = {
   // numbers as doubles, as DuckDB reads JSON numbers; PostgreSQL's numeric holds the decimal itself
-  duckdb: { number: "DOUBLE", string: "VARCHAR", boolean: "BOOLEAN", date: "DATE", days: "", null: "", record: "" },
-  postgres: { number: "NUMERIC", string: "TEXT", boolean: "BOOLEAN", date: "DATE", days: "", null: "", record: "" },
+  duckdb: { number: "DOUBLE", string: "VARCHAR", boolean: "BOOLEAN", date: "DATE", days: "", null: "", record: "", list: "" },
+  postgres: { number: "NUMERIC", string: "TEXT", boolean: "BOOLEAN", date: "DATE", days: "", null: "", record: "", list: "" },
 };
+
+/** A column's type: a list (DuckDB) of its items' type, a struct's of its fields'. */
+function columnType(c: InputColumn, dialect: DialectName): string {
+  if (c.kind !== "list") return COLUMN_TYPES[dialect][c.kind];
+  if (dialect !== "duckdb") throw new Error("list columns are made in DuckDB only");
+  const items = c.items!;
+  const item = items.fields
+    ? `STRUCT(${items.fields.map((f) => `${identifier(f.name)} ${COLUMN_TYPES.duckdb[f.kind]}`).join(", ")})`
+    : COLUMN_TYPES.duckdb[items.kind];
+  return `${item}[]`;
+}
+
+/** A list state's items as a DuckDB list literal (cast to the column's type), or undefined when a value cannot be held. */
+function listLiteral(v: unknown, column: InputColumn): string | undefined {
+  if (!Array.isArray(v)) return undefined;
+  const items = column.items!;
+  const scalar = (x: unknown, kind: InputColumn["kind"]) => valueLiteral(x, { ...column, kind, items: undefined }, "duckdb");
+  const literals = v.map((x) => {
+    if (x === null) return "NULL";
+    if (!items.fields) return scalar(x, items.kind);
+    if (typeof x !== "object" || Array.isArray(x)) return undefined;
+    const fields = items.fields.map((f) => scalar((x as Row)[f.name], f.kind));
+    if (fields.some((f) => f === undefined)) return undefined;
+    return `{${items.fields.map((f, i) => `${stringLiteral(f.name)}: ${fields[i]}`).join(", ")}}`;
+  });
+  if (literals.some((l) => l === undefined)) return undefined;
+  return `CAST([${literals.join(", ")}] AS ${columnType(column, "duckdb")})`;
+}
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -46,6 +74,8 @@ function valueLiteral(v: unknown, column: InputColumn, dialect: DialectName): st
       return typeof v === "boolean" ? String(v).toUpperCase() : undefined;
     case "date":
       return typeof v === "string" && ISO_DATE.test(v) && validDate(v) ? `DATE ${stringLiteral(v)}` : undefined;
+    case "list":
+      return dialect === "duckdb" ? listLiteral(v, column) : undefined;
     default:
       return undefined;
   }
@@ -63,7 +93,7 @@ let tables = 0;
 /** CREATE TABLE and INSERT for the states that fit; the positions of those left out. */
 function tableOf(query: SqlQuery, states: Row[], dialect: DialectName, table: string): { statements: string[]; rows: number[] } {
   const cols = query.inputs;
-  const create = `CREATE TABLE ${identifier(table)} (id INTEGER, ${cols.map((c) => `${identifier(c.column)} ${COLUMN_TYPES[dialect][c.kind]}`).join(", ")})`;
+  const create = `CREATE TABLE ${identifier(table)} (id INTEGER, ${cols.map((c) => `${identifier(c.column)} ${columnType(c, dialect)}`).join(", ")})`;
   const values: string[] = [];
   const rows: number[] = [];
   states.forEach((state, i) => {

@@ -22,7 +22,8 @@ describe("generated models", () => {
       expect(run.badRefusals.slice(0, 1)).toEqual([]);
       // not vacuous: some models compile in each dialect and their rows are compared
       expect(run.compiled.duckdb).toBeGreaterThan(0);
-      expect(run.compiled.postgres).toBe(run.compiled.duckdb);
+      // the dialects compile the same models but for those PostgreSQL refuses for their lists alone
+      expect(run.compiled.postgres + run.listsOnly).toBe(run.compiled.duckdb);
       expect(run.rowsScored).toBeGreaterThan(100);
     },
   );

@@ -1,0 +1,249 @@
+// Lists: an input's list (of structs or of scalars), filters, paths over items, `for`, `some` and
+// `every`, list literals, `count`, `sum`, `min`, `max`, `concatenate` — each FEEL's answer exactly
+// (null items, a null list, empty lists, non-number items in `sum`) through the dialect's list
+// functions (DuckDB's lambdas), or refused. The body of a lambda reads its variable, so nothing in
+// it is bound to a column of the layers (`Inline`): a bound column could not see the variable.
+import type { Expr } from "../../ir/feel-ast.js";
+import { unsupported, type SqlContext } from "./context.js";
+import type { ListSyntax } from "./dialects.js";
+import { branches, lowerExpr, refKey, type SqlScope } from "./expressions.js";
+import { Layers, type ScaledInteger } from "./layers.js";
+import { common } from "./numbers.js";
+import { deeper, NULL_VALUE, widthOf, type SqlValue } from "./values.js";
+
+/**
+ * The most items a list input may have in the exact domain: a longer list is not scored (the batch
+ * engine scores it with the JS engine). It bounds every list the model makes of it, and so a sum's
+ * shape.
+ */
+export const MAX_ITEMS = 10_000;
+
+/** The layers seen from inside a lambda: nothing is bound (every value is written where it is read). */
+class Inline extends Layers {
+  constructor(private readonly outer: Layers) {
+    super();
+  }
+  override bind(v: SqlValue): SqlValue {
+    return v;
+  }
+  override integerOf(sql: string): ScaledInteger | undefined {
+    return this.outer.integerOf(sql);
+  }
+  override holdInteger(sql: string, integer: ScaledInteger): void {
+    this.outer.holdInteger(sql, integer);
+  }
+  override input(): string {
+    throw new Error("sql: an input column read inside a lambda");
+  }
+}
+
+let variables = 0;
+
+/** The dialect's list functions, or the refusal. */
+export function listSyntax(cx: SqlContext, span?: Expr["span"]): ListSyntax {
+  if (!cx.dialect.lists) throw unsupported(cx, `a list (${cx.dialect.title}'s lists are not lowered yet)`, span);
+  return cx.dialect.lists;
+}
+
+/** An item of a list whose items are `element`, written `sql`: a struct's fields read from it. */
+function itemAt(element: SqlValue, sql: string, depth: number, cx: SqlContext): SqlValue {
+  if (element.kind !== "record") return { ...element, sql, depth, atomic: false, constant: undefined };
+  const lists = listSyntax(cx);
+  const fields = new Map([...element.fields!].map(([name, f]) => [name, itemAt(f, lists.field(sql, name), depth, cx)] as const));
+  return { kind: "record", sql: `(${sql} IS NOT NULL)`, fields, depth };
+}
+
+/** A list value of items `element`, at most `maxItems` of them. */
+const listValue = (sql: string, element: SqlValue, maxItems: number, depth: number): SqlValue => ({
+  sql,
+  kind: "list",
+  element,
+  maxItems,
+  depth,
+});
+
+/** A lambda over the items of `list`: its variable's item, and the context its body is lowered in. */
+function lambda(list: SqlValue, cx: SqlContext): { v: string; item: SqlValue; inner: SqlContext } {
+  const v = `"$i${variables++}"`;
+  return { v, item: itemAt(list.element!, v, 0, cx), inner: { ...cx, layers: new Inline(cx.layers) } };
+}
+
+/** The list a value is, or the refusal (a null is a null list). */
+function asList(v: SqlValue, what: string, cx: SqlContext, n: Expr): SqlValue | undefined {
+  if (v.kind === "null") return undefined;
+  if (v.kind !== "list") throw unsupported(cx, `${what} of a ${v.kind} (not a list)`, n.span);
+  return v;
+}
+
+/** `l[condition]` or `l[position]`, a literal position. */
+export function lowerFilter(n: Extract<Expr, { kind: "filter" }>, scope: SqlScope, cx: SqlContext): SqlValue {
+  const lists = listSyntax(cx, n.span);
+  const list = asList(cx.layers.bind(lowerExpr(n.base, scope, cx)), "a filter", cx, n);
+  if (!list) return NULL_VALUE;
+  const position = literalPosition(n.filter);
+  if (position !== undefined) {
+    // FEEL's 1-based position, negative from the end, null out of range: the dialect's own
+    const at = cx.layers.bind({ ...list.element!, sql: lists.at(list.sql, String(position)), depth: list.depth, atomic: false });
+    return list.element!.kind === "record" ? itemAt(list.element!, at.sql, at.depth, cx) : at;
+  }
+  const { v, item, inner } = lambda(list, cx);
+  const condition = lowerExpr(n.filter, { ...scope, items: [item, ...(scope.items ?? [])] }, inner);
+  if (condition.kind !== "boolean" && condition.kind !== "null")
+    throw unsupported(cx, `a filter whose condition is a ${condition.kind} (only literal positions are lowered)`, n.filter.span);
+  // a null or false condition leaves the item out, as FEEL's filter does; a null list stays null
+  return listValue(lists.filter(list.sql, v, condition.sql), list.element!, list.maxItems!, deeper(list, condition));
+}
+
+/** A filter's literal position: a whole number literal, maybe negated. */
+function literalPosition(e: Expr): number | undefined {
+  const negative = e.kind === "negate";
+  const x = negative ? e.operand : e;
+  if (x.kind !== "number" || !/^\d{1,9}$/.test(x.value)) return undefined;
+  return negative ? -Number(x.value) : Number(x.value);
+}
+
+/** `l.name` of a list of structs: each item's field, in order (a null item's is null). */
+export function lowerListPath(list: SqlValue, member: string, n: Expr, cx: SqlContext): SqlValue {
+  const lists = listSyntax(cx, n.span);
+  const element = list.element!;
+  if (element.kind !== "record") throw unsupported(cx, `.${member} of a list of ${element.kind}s`, n.span);
+  const field = element.fields!.get(member);
+  if (!field) return listValue(lists.map(list.sql, `"$i${variables++}"`, "NULL"), NULL_VALUE, list.maxItems!, list.depth);
+  const v = `"$i${variables++}"`;
+  return listValue(lists.map(list.sql, v, lists.field(v, member)), field, list.maxItems!, list.depth);
+}
+
+/** The one iteration over a list that `for`, `some` and `every` are lowered for. */
+function iteration(n: Extract<Expr, { kind: "for" | "quantified" }>, scope: SqlScope, cx: SqlContext) {
+  listSyntax(cx, n.span);
+  const it = n.iterations[0];
+  if (n.iterations.length !== 1 || !it || it.to) throw unsupported(cx, "an iteration over more than one list or over a range", n.span);
+  const list = asList(cx.layers.bind(lowerExpr(it.source, scope, cx)), "an iteration", cx, n);
+  if (!list) return undefined;
+  const { v, item, inner } = lambda(list, cx);
+  const names = new Map(scope.names);
+  names.set(refKey({ kind: "local", name: it.name }), item);
+  return { list, v, inner, scope: { ...scope, names } };
+}
+
+/** `for x in l return e`: each item's e, in order; no items for a null list. */
+export function lowerFor(n: Extract<Expr, { kind: "for" }>, scope: SqlScope, cx: SqlContext): SqlValue {
+  if (n.runningTotals) throw unsupported(cx, "running totals", n.span);
+  const it = iteration(n, scope, cx);
+  const lists = cx.dialect.lists!;
+  if (!it) return listValue(lists.of([]), NULL_VALUE, 0, 0);
+  const body = lowerExpr(n.body, it.scope, it.inner);
+  if (body.kind === "record" || body.kind === "list" || body.kind === "days")
+    throw unsupported(cx, `a \`for\` whose items are ${body.kind}s`, n.body.span);
+  const [typed] = body.kind === "number" ? typedItems([body], cx) : [body];
+  const sql = `COALESCE(${lists.map(it.list.sql, it.v, typed!.sql)}, ${lists.of([])})`;
+  return listValue(sql, { ...typed!, sql: "" }, it.list.maxItems!, deeper(it.list, body));
+}
+
+/**
+ * `some x in l satisfies c` / `every …`: true (some) when any c is true, else null when any is null,
+ * else false — every for false; a null list has no items (some: false, every: true).
+ */
+export function lowerQuantified(n: Extract<Expr, { kind: "quantified" }>, scope: SqlScope, cx: SqlContext): SqlValue {
+  const some = n.quantifier === "some";
+  const it = iteration(n, scope, cx);
+  if (!it) return { sql: some ? "FALSE" : "TRUE", kind: "boolean", depth: 0, atomic: true };
+  const c = lowerExpr(n.satisfies, it.scope, it.inner);
+  if (c.kind !== "boolean" && c.kind !== "null") throw unsupported(cx, `\`${n.quantifier}\` whose test is a ${c.kind}`, n.satisfies.span);
+  const lists = cx.dialect.lists!;
+  const results = cx.layers.bind(
+    listValue(lists.map(it.list.sql, it.v, c.kind === "null" ? "CAST(NULL AS BOOLEAN)" : c.sql), c, it.list.maxItems!, deeper(it.list, c)),
+  );
+  const [hit, miss] = some ? ["TRUE", "FALSE"] : ["FALSE", "TRUE"];
+  const sql = `CASE WHEN ${lists.has(results.sql, hit)} THEN ${hit} WHEN ${lists.present(results.sql)} < ${lists.length(results.sql)} THEN NULL ELSE ${miss} END`;
+  return { sql, kind: "boolean", depth: results.depth };
+}
+
+/** Numbers of one decimal type each (a list's items must be of one type). */
+function typedItems(values: SqlValue[], cx: SqlContext): SqlValue[] {
+  const numbers = common(values, cx);
+  return numbers.map((v) => ({ ...v, sql: `CAST(${v.sql} AS ${cx.dialect.decimal(widthOf(v.shape!), v.shape!.scale)})` }));
+}
+
+/** `[a, b, …]` of items of one kind (numbers of one type; null items of any). */
+export function lowerListLiteral(n: Extract<Expr, { kind: "list" }>, scope: SqlScope, cx: SqlContext): SqlValue {
+  const lists = listSyntax(cx, n.span);
+  const items = n.items.map((i) => lowerExpr(i, scope, cx));
+  if (items.some((i) => i.kind === "record" || i.kind === "list" || i.kind === "days"))
+    throw unsupported(cx, "a list of contexts, lists or durations", n.span);
+  const chosen = branches(items, cx);
+  const kind = chosen.find((i) => i.kind !== "null");
+  const typed = kind?.kind === "number" ? typedItems(chosen, cx) : chosen;
+  const element = kind ? { ...typed.find((i) => i.kind !== "null")!, sql: "" } : NULL_VALUE;
+  return listValue(lists.of(typed.map((i) => i.sql)), element, items.length, deeper(...items));
+}
+
+/** The list built-ins: count, sum, min, max of one list; concatenate of lists. Undefined for any other call. */
+export function lowerListCall(name: string, args: Expr[], scope: SqlScope, cx: SqlContext, n: Expr): SqlValue | undefined {
+  const one = args.length === 1 && (name === "count" || name === "sum" || name === "min" || name === "max");
+  if (!one && name !== "concatenate") return undefined;
+  const lists = listSyntax(cx, n.span);
+  const values = args.map((a) => cx.layers.bind(lowerExpr(a, scope, cx)));
+  if (name === "concatenate") return concatenate(values, lists, cx, n);
+  const list = asList(values[0]!, `${name}()`, cx, n);
+  if (!list) return NULL_VALUE;
+  const element = list.element!;
+  if (name === "count") {
+    const digits = String(list.maxItems).length;
+    return {
+      sql: `CAST(${lists.length(list.sql)} AS ${cx.dialect.decimal(digits, 0)})`,
+      kind: "number",
+      shape: { scale: 0, bound: BigInt(list.maxItems!) + 1n },
+      depth: list.depth,
+    };
+  }
+  // FEEL: null for an empty list and for any item that is not a number (or not comparable): null items too
+  const complete = `${lists.present(list.sql)} = ${lists.length(list.sql)}`;
+  if (name === "sum") {
+    if (element.kind !== "number") return NULL_VALUE;
+    const s = element.shape!;
+    const shape = { scale: s.scale, bound: (s.bound - 1n) * BigInt(list.maxItems!) + 1n };
+    if (widthOf(shape) > 34) throw unsupported(cx, `a sum that may need ${widthOf(shape)} digits`, n.span);
+    const type = cx.dialect.decimal(widthOf(shape), shape.scale);
+    return { sql: `CASE WHEN ${complete} THEN CAST(${lists.sum(list.sql)} AS ${type}) END`, kind: "number", shape, depth: list.depth };
+  }
+  if (element.kind === "null") return NULL_VALUE;
+  if ((element.kind !== "number" && element.kind !== "date" && element.kind !== "string") || element.levels)
+    throw unsupported(cx, `${name}() of a list of ${element.levels ? "ordered levels" : `${element.kind}s`}`, n.span);
+  const pick = name === "min" ? lists.min(list.sql) : lists.max(list.sql);
+  return { ...element, sql: `CASE WHEN ${complete} THEN ${pick} END`, depth: list.depth, atomic: false, constant: undefined };
+}
+
+/**
+ * `mean(l)` rounded to literal places: its sum and its count, for a rounded quotient (numbers.ts
+ * `roundQuotient`, FEEL's two roundings of a quotient) — undefined where the mean is null on every
+ * row (a null list, items that are not numbers). An empty list's count is 0: the quotient's null.
+ */
+export function meanParts(arg: Expr, scope: SqlScope, cx: SqlContext, n: Expr): { sum: SqlValue; count: SqlValue } | undefined {
+  const sum = lowerListCall("sum", [arg], scope, cx, n)!;
+  if (sum.kind !== "number") return undefined;
+  return { sum, count: lowerListCall("count", [arg], scope, cx, n)! };
+}
+
+/** `concatenate(a, b, …)`: null when any is null, else the items in order. */
+function concatenate(values: SqlValue[], lists: ListSyntax, cx: SqlContext, n: Expr): SqlValue {
+  if (values.some((v) => v.kind === "null")) return NULL_VALUE;
+  if (values.length === 0) return listValue(lists.of([]), NULL_VALUE, 0, 0);
+  const ls = values.map((v) => asList(v, "concatenate()", cx, n)!);
+  const elements = ls.map((l) => l.element!);
+  const kinds = new Set(elements.filter((e) => e.kind !== "null").map((e) => e.kind));
+  if (kinds.size > 1 || kinds.has("record")) throw unsupported(cx, "a concatenation of lists of different kinds or of contexts", n.span);
+  const numbers = kinds.has("number")
+    ? common(
+        elements.filter((e) => e.kind === "number"),
+        cx,
+      )
+    : [];
+  const element = numbers[0] ?? elements.find((e) => e.kind !== "null") ?? NULL_VALUE;
+  const type = element.kind === "number" ? lists.type(cx.dialect.decimal(widthOf(element.shape!), element.shape!.scale)) : undefined;
+  const cast = (l: SqlValue) => (type && l.element!.kind !== "null" ? `CAST(${l.sql} AS ${type})` : l.sql);
+  const joined = ls.slice(1).reduce((acc, l) => lists.concat(acc, cast(l)), cast(ls[0]!));
+  const sql = `CASE WHEN ${ls.map((l) => `${l.sql} IS NULL`).join(" OR ")} THEN NULL ELSE ${joined} END`;
+  const maxItems = ls.reduce((s, l) => s + l.maxItems!, 0);
+  return listValue(sql, { ...element, sql: "" }, maxItems, deeper(...ls));
+}
