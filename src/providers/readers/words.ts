@@ -38,6 +38,9 @@ const SUFFIXES = [
 const OWN_STEMS: ReadonlyMap<string, string> = new Map([
   ["policy", "policy"],
   ["policies", "policy"],
+  // German "Rente" (a pension), Dutch "rente" (interest): no rent, which German calls "Miete"
+  ["rente", "rente"],
+  ["renten", "rente"],
 ]);
 
 /** "Pensión", "Schadenhöhe" → "Pension", "Schadenhohe": accents say nothing of which fact a word names. */
