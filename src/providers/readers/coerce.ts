@@ -5,7 +5,7 @@ import { convertedKey } from "./currencies.js";
 import type { Type } from "../../ir/types.js";
 import { parseDateString, yearsBetween } from "./dates.js";
 import { departed } from "./departed.js";
-import { unitOfFieldKey } from "./json-units.js";
+import { isUnitWord, unitOfFieldKey } from "./json-units.js";
 import { timeUnitOf, type TimeUnit } from "./json-keys.js";
 import { convertPeriod, parseAmount, roundFloat, type Period } from "./numbers.js";
 import {
@@ -16,6 +16,7 @@ import {
   foreignPeriodOfKey,
   normaliseName,
   PERIOD_STEMS,
+  periodOfKey,
   periodOfText,
   STOP_WORDS,
   stemMatch,
@@ -159,7 +160,7 @@ export function withinBounds(t: Type, x: number): boolean {
 
 /** Keys that state, beside an amount, the period it is counted in. */
 /** Keys of the figure an object wraps: `{"amount": 52000, "currency": "USD"}`. */
-const FIGURE_KEYS = ["amount", "value", "number", "total"];
+const FIGURE_KEYS = ["amount", "value", "number", "total", "amt"];
 /** Keys of a figure that say which of two it is: `{"gross": "9,600", "freq": "annual"}`; both beside each other say no one figure. */
 const GROSS_OR_NET = ["gross", "net"];
 
@@ -542,7 +543,10 @@ function fieldScore(key: string, field: string): number {
   if (key === field) return 1;
   if (normaliseName(key) === normaliseName(field)) return 0.97;
   // the words of another language that say the period (`einkommen_pro_monat`) name no field
-  const a = contentStems(foreignPeriodOfKey(key)?.rest ?? key).filter((s) => !PERIOD_STEMS.has(s) && !FIELD_FORM_WORDS.has(s));
+  // nor do a key's words of period or of unit (`inkomen_pm_cent`, `ink_manad`): how the figure is written
+  const a = contentStems(foreignPeriodOfKey(key)?.rest ?? key).filter(
+    (s) => !PERIOD_STEMS.has(s) && !FIELD_FORM_WORDS.has(s) && periodOfKey(s) === undefined && !isUnitWord(s),
+  );
   const b = contentStems(field).filter((s) => !PERIOD_STEMS.has(s));
   if (a.length === 0 || b.length === 0) return 0;
   const each = b.map((f) => Math.max(0, ...a.map((k) => fieldWordMatch(k, f))));
@@ -557,7 +561,7 @@ function fieldScore(key: string, field: string): number {
  * readers know, accents folded (`data_nascita`, `fecha_nacimiento`, `Geburtsdatum`).
  */
 const BIRTH_KEY =
-  /\b(dob|birth|birthdate|born|nascita|nacimiento|naissance|geburt|geburtsdatum|geboren|geboortedatum|geboorte|nascimento)\b/;
+  /\b(dob|birth|birthdate|born|nascita|nacimiento|naissance|geburt|geburtsdatum|geboren|geboortedatum|geboorte|nascimento|fodd|fodelsedatum|dogum|urodzenia|lahir)\b/;
 /** An age counted from a record's date of birth: as of the day of reading, it may be a year off. */
 const FROM_BIRTH = 0.85;
 
@@ -582,7 +586,8 @@ function ageFromBirth(
  * a frequency key beside it that shares its other words (`inc_amt` with `inc_freq: "ANNUAL"`).
  */
 function fieldSourcePeriod(entries: [string, unknown][], key: string): Period | undefined {
-  const own = periodOfText(normaliseName(key)) ?? foreignPeriodOfKey(key)?.period;
+  // in words or a key's short word of period (`inc_yr_c`, `rent_pm`)
+  const own = periodOfKey(key);
   if (own) return own;
   const words = normaliseName(key).split(" ");
   const beside = entries.filter(([k]) => {
@@ -626,9 +631,10 @@ function describedFact(value: unknown): Coerced | undefined {
  * readers know too, where a word that alone may name the whole name (`nome`, `nombre`; French
  * `nom`) is a part only beside the other part's key (`cognome`, `apellidos`; `prenom`).
  */
-const GIVEN_KEY = /^(first|given|fore)( name| nm| nme)?$|^(fname|nome|nombre|prenom|vorname|voornaam|primeiro nome)$/;
+const GIVEN_KEY =
+  /^(first|given|fore)( name| nm| nme)?$|^(name|nm|nme) (first|given)$|^(fname|nome|nombre|prenom|vorname|voornaam|primeiro nome)$/;
 const FAMILY_KEY =
-  /^(last|family|sur)( name| nm| nme)?$|^(lname|surname|cognome|apellido|apellidos|nom|nom de famille|nachname|familienname|achternaam|sobrenome|apelido)$/;
+  /^(last|family|sur)( name| nm| nme)?$|^(name|nm|nme) (last|family|sur)$|^(lname|surname|cognome|apellido|apellidos|nom|nom de famille|nachname|familienname|achternaam|sobrenome|apelido)$/;
 /** A name put together from its parts reads a little less surely than one written whole. */
 const NAME_IN_PARTS = 0.9;
 

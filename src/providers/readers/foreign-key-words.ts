@@ -21,6 +21,8 @@ export const FOREIGN_KEY_WORDS: Record<string, Record<string, string[]>> = {
     age: ["yas"],
     name: ["ad", "isim"],
     applicant: ["basvuran"],
+    disabled: ["engelli", "engellilik", "engel durumu"],
+    members: ["uyeler", "hane uyeleri"],
     rent: ["kira"],
   },
   nl: {
@@ -29,6 +31,10 @@ export const FOREIGN_KEY_WORDS: Record<string, Record<string, string[]>> = {
     disabled: ["beperking", "handicap"],
     report: ["proces verbaal"],
     police: ["politie"],
+  },
+  // a Swedish export writes income short (`ink_manad`, `ink_ar`), as its forms do
+  sv: {
+    income: ["ink"],
   },
   de: {
     default: ["zahlungsausfall", "ausfall"],

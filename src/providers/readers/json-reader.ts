@@ -251,7 +251,7 @@ function candidatesFor(
   // records by their role or shape only where no key names the input
   if ((input.type.kind === "struct" || input.type.kind === "list") && out.length === 0) {
     const roles = byRole(input, others, nodes, ctx([]));
-    out.push(...(roles.length > 0 ? roles : byStructure(input, nodes, ctx([]), out)));
+    out.push(...(roles.length > 0 ? roles : byStructure(input, others, nodes, ctx([]), out)));
   }
   if (input.type.kind === "number" && out.length === 0) {
     const group = groupAggregate(input, words, nodes, ctx([]));

@@ -2,9 +2,9 @@
 // names a struct input, the one record outside any list that fills a struct input, the one list
 // of such records for a list input.
 import type { InputIR } from "../../ir/ir.js";
-import { coerce, type CoerceContext } from "./coerce.js";
+import { coerce, yesNoOf, type CoerceContext } from "./coerce.js";
 import { isRecord, type JsonNode } from "./json-walk.js";
-import { contentStems } from "./words.js";
+import { abbreviates, contentStems, normaliseName, stemMatch } from "./words.js";
 
 export interface Candidate {
   input: string;
@@ -31,11 +31,20 @@ const REST_BY_ROLE = 0.75;
  */
 const SELF_ROLES = new Set(["self", "myself", "me", "head", "head of household", "householder", "hoh"]);
 const roleNames = (record: Record<string, unknown>, name: string, self: boolean): boolean => {
-  const want = contentStems(name).join(" ");
-  const says = (role: string) => contentStems(role).join(" ") === want || (self && SELF_ROLES.has(role.trim().toLowerCase()));
+  const want = contentStems(name);
+  const says = (role: string) => namesRole(contentStems(role), want) || (self && SELF_ROLES.has(role.trim().toLowerCase()));
   // a role glossed in brackets ("self (applicant)", "Head (HoH)") says it either way
   return Object.values(record).some((v) => typeof v === "string" && (says(v) || rolesGlossed(v).some(says)));
 };
+/**
+ * A role's words name the input's: the same words, or words of their synonym group, as another
+ * system writes the role (`"Rôle": "demandeur"`, `"roll": "SÖKANDE"`, `"rol": "aanvrager"`), or a
+ * code of three letters or more that abbreviates it (`"APPL"`); a word more ("co-applicant") says another.
+ */
+const namesRole = (role: string[], want: string[]): boolean =>
+  role.length === want.length &&
+  role.every((r, i) => stemMatch(r, want[i]!) > 0 || (r.length >= MIN_ROLE_CODE && abbreviates(r, want[i]!)));
+const MIN_ROLE_CODE = 3;
 /** A role and its gloss in brackets after it: "self (applicant)" is "self" and "applicant". */
 const GLOSSED = /^([^()]+)\(([^()]+)\)\s*$/;
 const rolesGlossed = (v: string): string[] => {
@@ -84,24 +93,98 @@ const sameKind = (a: Record<string, unknown>, b: Record<string, unknown>): boole
   return ka.filter((k) => Object.hasOwn(b, k)).length * 2 >= Math.min(ka.length, kb.length);
 };
 
+/**
+ * Keys of a flag that marks the one a roster is about (`"is_primary": true`, `"main": "Y"`,
+ * `"hoofd": "J"`), their form words aside: they name the struct input when the model has only one.
+ */
+const PRIMARY_FLAG_WORDS = new Set(["primary", "main", "principal", "head", "lead", "hoofd", "haupt", "titular"]);
+const FLAG_FORM_WORDS = new Set(["is", "flag", "flg", "yn", "ind", "indicator"]);
+const saysYes = (v: unknown): boolean => v === true || v === 1 || (typeof v === "string" && (yesNoOf(v) === true || /^\s*x\s*$/i.test(v)));
+/** A record flagged as the input's (`"is_applicant": "Y"`, `"primary": true`), its key's form words aside. */
+const flaggedAs = (record: Record<string, unknown>, name: string, self: boolean): boolean =>
+  Object.entries(record).some(([k, v]) => {
+    if (!saysYes(v)) return false;
+    const words = normaliseName(k)
+      .split(" ")
+      .filter((w) => !FLAG_FORM_WORDS.has(w));
+    const primary = words.filter((w) => PRIMARY_FLAG_WORDS.has(w));
+    const rest = contentStems(words.filter((w) => !PRIMARY_FLAG_WORDS.has(w)).join(" "));
+    // `primary` alone names the one struct; `primary_applicant`, `is_applicant` name the input's
+    return rest.length === 0 ? primary.length > 0 && self : namesRole(rest, contentStems(name));
+  });
+
+/** Keys of a roster's role or relationship field, in the languages of exports (`rel`, `Rôle`, `relatie`, `parentesco`). */
+const ROLE_KEYS = new Set([
+  "role",
+  "rol",
+  "roll",
+  "rolle",
+  "ruolo",
+  "papel",
+  "rel",
+  "relation",
+  "relationship",
+  "relatie",
+  "relacion",
+  "parentesco",
+  "relazione",
+  "beziehung",
+  "lien",
+  "yakinlik",
+  "iliski",
+  "relacja",
+]);
+/** A role left unsaid or in doubt (`"rel": "?"`, `"role": "unknown"`, `"relatie": "onbekend"`). */
+const UNCLEAR_ROLE =
+  /^\s*$|\?|\b(unknown|unclear|not stated|unsure|tbc|tbd|n\/?a|n a|onbekend|unbekannt|desconocido|desconocida|inconnu|inconnue|sconosciuto|desconhecido|okand|bilinmiyor)\b/i;
+/** A record whose role field leaves its place in the household in doubt: read as no one's. */
+const roleUnclear = (record: Record<string, unknown>): boolean =>
+  Object.entries(record).some(
+    ([k, v]) =>
+      (v === null || typeof v === "string") &&
+      normaliseName(k)
+        .split(" ")
+        .some((w) => ROLE_KEYS.has(w)) &&
+      (v === null || UNCLEAR_ROLE.test(v) || UNCLEAR_ROLE.test(normaliseName(v))),
+  );
+/** Words of a key that flags whether a row belongs to the household (`hh_member`, `is_resident`, `lid_huishouden`). */
+const MEMBER_FLAG_WORDS = new Set(["member", "resident", "occupant", "lid", "mitglied", "miembro", "membre", "membro", "uye"]);
+/** A row its own flag says is no member of the household (`"hh_member": false`: a lodger kept in the export). */
+const flaggedOut = (record: Record<string, unknown>): boolean =>
+  Object.entries(record).some(
+    ([k, v]) =>
+      (v === false || v === 0 || (typeof v === "string" && yesNoOf(v) === false)) &&
+      normaliseName(k)
+        .split(" ")
+        .some((w) => MEMBER_FLAG_WORDS.has(w)),
+  );
+/** A roster read without its records of unclear role: as sure as the rest, a little less. */
+const UNCLEAR_LEFT_OUT = 0.85;
+
 export function byRole(input: InputIR, inputs: InputIR[], nodes: JsonNode[], ctx: CoerceContext): Candidate[] {
   const structs = input.type.kind === "struct" ? [input] : inputs.filter((i) => i !== input && i.type.kind === "struct");
   const onlyStruct = inputs.filter((i) => i.type.kind === "struct").length === 1;
   const out: Candidate[] = [];
   for (const { pointer, records, at: where } of recordLists(nodes)) {
     for (const struct of structs) {
-      const at = records.flatMap((r, i) => (roleNames(r, struct.name, onlyStruct) ? [i] : []));
+      const at = records.flatMap((r, i) =>
+        !roleUnclear(r) && (roleNames(r, struct.name, onlyStruct) || flaggedAs(r, struct.name, onlyStruct)) ? [i] : [],
+      );
       if (at.length !== 1) continue;
       const i = at[0]!;
-      // the others are the records of its kind: a roster exported beside a record of another kind (a tenancy) keeps it apart
-      const value = input === struct ? records[i] : records.filter((r, j) => j !== i && sameKind(r, records[i]!));
+      // the others are the records of its kind: a roster exported beside a record of another kind (a
+      // tenancy) keeps it apart; one whose role is in doubt is left out rather than guessed
+      const others = records.filter((r, j) => j !== i && sameKind(r, records[i]!));
+      const member = others.filter((r) => !flaggedOut(r));
+      const clear = member.filter((r) => !roleUnclear(r));
+      const value = input === struct ? records[i] : clear;
       const c = coerce(value, input.type, ctx);
       if (c)
         out.push({
           input: input.name,
           pointer: input === struct ? `${pointer}/${where[i]}` : pointer,
           value: c.value,
-          confidence: (input === struct ? BY_ROLE : REST_BY_ROLE) * c.factor,
+          confidence: (input === struct ? BY_ROLE : REST_BY_ROLE * (clear.length < member.length ? UNCLEAR_LEFT_OUT : 1)) * c.factor,
           raw: value,
         });
     }
@@ -122,7 +205,17 @@ const namedInDesc = (input: InputIR, n: JsonNode): boolean => {
   const desc = contentStems(input.desc);
   return key.length > 0 && key.every((k) => desc.includes(k));
 };
-export function byStructure(input: InputIR, nodes: JsonNode[], ctx: CoerceContext, keyed: Candidate[]): Candidate[] {
+/** Whether a record's role or flag says it is a struct input's (the applicant's row of a roster). */
+const holdsRoleOf = (record: unknown, inputs: InputIR[]): boolean => {
+  const structs = inputs.filter((i) => i.type.kind === "struct");
+  return (
+    isRecord(record) &&
+    !roleUnclear(record) &&
+    structs.some((s) => roleNames(record, s.name, structs.length === 1) || flaggedAs(record, s.name, structs.length === 1))
+  );
+};
+
+export function byStructure(input: InputIR, inputs: InputIR[], nodes: JsonNode[], ctx: CoerceContext, keyed: Candidate[]): Candidate[] {
   const list = input.type.kind === "list";
   const shaped = nodes.filter(
     (n) =>
@@ -136,6 +229,9 @@ export function byStructure(input: InputIR, nodes: JsonNode[], ctx: CoerceContex
   );
   const found: Candidate[] = [];
   for (const n of shaped) {
+    // a roster holding the applicant's row is no list of the others: byRole reads it, or nothing does;
+    // nor is one with a row whose role is in doubt, which may be the applicant's
+    if (list && (n.value as unknown[]).some((r) => holdsRoleOf(r, inputs) || (isRecord(r) && roleUnclear(r)))) continue;
     const c = coerce(n.value, input.type, ctx);
     // a list whose every record left (`formerOccupants`) is a history, not a list of the input's records
     const allLeft = list && c && (n.value as unknown[]).length > 0 && (c.value as unknown[]).length === 0;

@@ -33,6 +33,9 @@ const UNIT_NAMES = new Map<string, number>([
     "milhares",
   ].map((w): [string, number] => [w, 1000]),
 ]);
+/** Whether a word of a key names a unit of amounts (`inkomen_pm_cent`): how the field is written, not which. */
+export const isUnitWord = (word: string): boolean => UNIT_NAMES.has(word);
+
 /** Words of a key whose value names the unit of amounts. */
 const UNIT_KEYS = new Set([
   "unit",
@@ -94,7 +97,7 @@ export function unitBeside(o: Record<string, unknown>): { key: string; unit: num
 }
 
 /** Keys of a wrapped amount's figure. */
-const FIGURE_KEYS = ["amount", "value", "total", "number"];
+const FIGURE_KEYS = ["amount", "value", "total", "number", "amt"];
 /** A figure written bare, as a number or in digits only. */
 const BARE = /^\s*-?\d+(?:\.\d+)?\s*$/;
 

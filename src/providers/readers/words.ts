@@ -38,6 +38,9 @@ const SUFFIXES = [
 const OWN_STEMS: ReadonlyMap<string, string> = new Map([
   ["policy", "policy"],
   ["policies", "policy"],
+  // German "Rente" (a pension), Dutch "rente" (interest): no rent, which German calls "Miete"
+  ["rente", "rente"],
+  ["renten", "rente"],
 ]);
 
 /** "Pensión", "Schadenhöhe" → "Pension", "Schadenhohe": accents say nothing of which fact a word names. */
@@ -292,7 +295,7 @@ const FOREIGN_KEY_PERIODS: [string, "month" | "year"][] = [
     ...(words.monthly ?? []).map((w): [string, "month"] => [normaliseName(w), "month"]),
     ...(words.annual ?? []).map((w): [string, "year"] => [normaliseName(w), "year"]),
   ]),
-  ...["monat", "maand", "mois", "mes", "mese"].map((w): [string, "month"] => [w, "month"]),
+  ...["monat", "maand", "mois", "mes", "mese", "manad"].map((w): [string, "month"] => [w, "month"]),
   ...["jahr", "jaar"].map((w): [string, "year"] => [w, "year"]),
 ];
 /** The phrase as words of a key, its last word also with an adjective's ending (`monatliches_einkommen`). */

@@ -668,6 +668,23 @@ const FORM_AFTER = /^(?:-[A-Za-z]{1,4}\b|s\b|[ \t]+[A-Za-z])/;
 const namesAForm = (t: Token, before: string, after: string): boolean =>
   FORM_LABEL.test(before) || (FORM_NUMBERS.has(t.text) && !t.amount!.period && FORM_AFTER.test(after));
 
+/**
+ * A group of a telephone number written with no label: after a country code ("+31 20 555 0192"),
+ * in brackets before the rest ("(555) 019-2233"), or before a group of three or four digits that
+ * no grouping of thousands makes ("555 0192", "555-0192"; "12 500" is one amount, never two).
+ */
+const AFTER_COUNTRY_CODE = /\+(?:\d{1,3}[ \t.-]?)?$/;
+const IN_BRACKETS = { before: /\([ \t]?$/, after: /^[ \t]?\)[ \t]?\d/ };
+const NEXT_GROUP = /^(?:[ \t]\d{4}|[ \t]0\d{2})(?!\d)/;
+/** "555-0192": three digits, a dash or dot, four; a range is written with spaces or of other lengths ("2000-3000"). */
+const LOCAL_NUMBER = /^[-.]\d{4}(?!\d)/;
+const phoneShaped = (digits: string, before: string, after: string): boolean =>
+  /^\+?\d{1,4}$/.test(digits) &&
+  (AFTER_COUNTRY_CODE.test(before) ||
+    (IN_BRACKETS.before.test(before) && IN_BRACKETS.after.test(after)) ||
+    (/^\d{2,4}$/.test(digits) && NEXT_GROUP.test(after)) ||
+    (/^\d{3}$/.test(digits) && LOCAL_NUMBER.test(after)));
+
 /** A page's number and count ("LOAN APPLICATION - page 1 of 2", "p. 3"): no quantity. */
 const PAGE = /(?:\b(?:page|pg|p\.)[ \t]*|\bpage[ \t]*\d+[ \t]+of[ \t]*)$/i;
 
@@ -688,7 +705,8 @@ function identifiers(index: TextIndex): Set<number> {
     const before = text.slice(Math.max(0, t.start - 16), t.start);
     const labelled = /\d{3}/.test(t.text) && IDENTIFIER_LABEL.test(before);
     const form = namesAForm(t, before, text.slice(t.end, t.end + 8));
-    if (bare && (/^0\d/.test(t.text) || continues || labelled || form || PAGE.test(before))) out.add(i);
+    const phone = phoneShaped(t.text, before, text.slice(t.end, t.end + 8));
+    if (bare && (/^0\d/.test(t.text) || continues || labelled || form || phone || PAGE.test(before))) out.add(i);
     previous = i;
   }
   return out;
