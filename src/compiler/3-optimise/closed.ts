@@ -1,6 +1,6 @@
 // Closed expressions (no name read from the state, a parameter, a let or a variable bound outside
 // them) worked out once, at compile time, with the runtime itself: `max(for o in 2..10 return o)`,
-// `{a: 2, b: a * 3}.b`, `abs(8) + 12`, `date("2022-12-31")`. A little work only (the budget's
+// `{a: 2, b: a * 3}.b`, `abs(8) + 12`, `date("2022-12-31")`, `date(@"2022-12-31T10:00:00")`, `decimal(n: 1.25, scale: 1)`. A little work only (the budget's
 // limits below, a range of at most 1,000 items), and only when the runtime reports no problem:
 // an expression that warns or fails at run time is left to run there. Undefined means "not worked
 // out here" (a node of another kind, a name from outside, a problem, too much work).
@@ -85,6 +85,8 @@ function valueOf(e: Expr, scope: Scope): FeelValue {
   const literal = literalValue(e);
   if (literal !== undefined) return literal;
   switch (e.kind) {
+    case "temporal":
+      return rt.temporalLiteral(e.value);
     case "name":
       return e.ref?.kind === "local" && scope.has(e.ref.name) ? scope.get(e.ref.name)! : notClosed();
     case "negate":
@@ -96,7 +98,7 @@ function valueOf(e: Expr, scope: Scope): FeelValue {
     case "call":
       return callOf(e, scope);
     case "path":
-      return e.base.kind === "context" ? entryOf(e.base, e.member, scope) : notClosed();
+      return e.base.kind === "context" ? entryOf(e.base, e.member, scope) : rt.member(valueOf(e.base, scope), e.member);
     case "for":
       return forOf(e, scope);
     default:
@@ -106,8 +108,13 @@ function valueOf(e: Expr, scope: Scope): FeelValue {
 
 function callOf(e: Extract<Expr, { kind: "call" }>, scope: Scope): FeelValue {
   const ref = e.callee.kind === "name" ? e.callee.ref : undefined;
-  if (e.named || ref?.kind !== "builtin" || CLOCK_BUILTINS.has(ref.name)) return notClosed();
+  if (ref?.kind !== "builtin" || CLOCK_BUILTINS.has(ref.name)) return notClosed();
   const f = rt.builtin(ref.name) ?? notClosed();
+  if (e.named)
+    return rt.callNamed(
+      f,
+      e.named.map((a) => [a.name, valueOf(a.value, scope)] as [string, FeelValue]),
+    );
   return rt.call(
     f,
     e.args.map((a) => valueOf(a, scope)),

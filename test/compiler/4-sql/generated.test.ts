@@ -22,7 +22,11 @@ describe("generated models", () => {
       expect(run.badRefusals.slice(0, 1)).toEqual([]);
       // not vacuous: some models compile in each dialect and their rows are compared
       expect(run.compiled.duckdb).toBeGreaterThan(0);
-      expect(run.compiled.postgres).toBe(run.compiled.duckdb);
+      // the dialects differ only where DuckDB's decimals (38 digits) cannot hold what PostgreSQL's numeric does
+      expect(
+        run.oneDialect.filter((o) => o.refused !== "duckdb" || !o.why.every((w) => /DuckDB .* numbers of \d+ digits/.test(w))),
+      ).toEqual([]);
+      expect(run.compiled.postgres).toBe(run.compiled.duckdb + run.oneDialect.length);
       expect(run.rowsScored).toBeGreaterThan(100);
     },
   );

@@ -45,6 +45,8 @@ export interface GeneratedRun {
   disagreements: Disagreement[];
   badRefusals: string[];
   rowsScored: number;
+  /** models one dialect compiles and the other refuses: the dialect that refuses, and why */
+  oneDialect: { refused: DialectName; why: string[] }[];
 }
 
 export const emptyRun = (): GeneratedRun => ({
@@ -54,6 +56,7 @@ export const emptyRun = (): GeneratedRun => ({
   disagreements: [],
   badRefusals: [],
   rowsScored: 0,
+  oneDialect: [],
 });
 
 /** One model through every engine: counted, compared, or its refusal checked. */
@@ -61,8 +64,13 @@ export async function runGenerated(model: ModelInput, engines: SqlEngine[], run:
   const check = checkModel(model);
   if (!check.valid) return;
   run.checked++;
-  for (const dialect of ["duckdb", "postgres"] as const) {
-    const r = compileToSql(model, { dialect });
+  const results = (["duckdb", "postgres"] as const).map((dialect) => [dialect, compileToSql(model, { dialect })] as const);
+  const [[, duckdb], [, postgres]] = results;
+  if (duckdb.ok !== postgres.ok) {
+    const [refused, r] = duckdb.ok ? (["postgres", postgres] as const) : (["duckdb", duckdb] as const);
+    run.oneDialect.push({ refused, why: r.ok ? [] : r.diagnostics.map((d) => d.message) });
+  }
+  for (const [dialect, r] of results) {
     if (!r.ok) {
       const good =
         r.diagnostics.length > 0 &&
