@@ -291,7 +291,32 @@ function positionalArgs(n: Extract<Expr, { kind: "call" }>, ref: NameRef | undef
   return params.map((p) => given.get(p)!);
 }
 
+/**
+ * `(function(u, v) body)(a, b)`: the body over the arguments, each bound once, as the runtime
+ * invokes a function value (runtime/functions.ts): a parameter a named call leaves out is null;
+ * a positional call of another arity, or parameters with declared types, are refused.
+ */
+function lambdaCall(
+  call: Extract<Expr, { kind: "call" }>,
+  f: Extract<Expr, { kind: "function" }>,
+  scope: SqlScope,
+  cx: SqlContext,
+): SqlValue {
+  const params = f.params.map((p) => p.name);
+  if (f.external || f.params.some((p) => p.type) || (!call.named && call.args.length !== params.length))
+    throw unsupported(cx, "a call of a function value", call.span);
+  const given = call.named ? new Map(call.named.map((a) => [a.name, a.value])) : new Map(params.map((p, i) => [p, call.args[i]!]));
+  if ([...given.keys()].some((k) => !params.includes(k))) throw unsupported(cx, "a call of a function value", call.span);
+  const names = new Map(scope.names);
+  for (const p of params) {
+    const arg = given.get(p);
+    names.set(refKey({ kind: "local", name: p }), arg ? cx.layers.bind(lowerExpr(arg, scope, cx)) : NULL_VALUE);
+  }
+  return lowerExpr(f.body, { ...scope, names }, cx);
+}
+
 function lowerCall(call: Extract<Expr, { kind: "call" }>, scope: SqlScope, cx: SqlContext): SqlValue {
+  if (call.callee.kind === "function") return lambdaCall(call, call.callee, scope, cx);
   const ref = call.callee.kind === "name" ? call.callee.ref : undefined;
   const positional = positionalArgs(call, ref, scope);
   if (!positional) throw unsupported(cx, "a call with named arguments that no positional call makes", call.span);
