@@ -257,10 +257,15 @@ function placesOf(args: Expr[]): number | undefined {
 
 /**
  * Built-ins other than the roundings: each takes lowered arguments of the kinds it names, the
- * first `required` of them (default: all) given.
+ * first `required` of them (default: all) given. An argument of any other kind makes the runtime's
+ * built-in null (a problem reported), save the kinds in `others`, which it takes otherwise (abs of
+ * a duration) and the lowering refuses.
  */
-const BUILTINS: Record<string, { args: SqlValue["kind"][]; required?: number; lower: (args: SqlValue[], cx: SqlContext) => SqlValue }> = {
-  abs: { args: ["number"], lower: ([n]) => absolute(n!) },
+const BUILTINS: Record<
+  string,
+  { args: SqlValue["kind"][]; required?: number; others?: SqlValue["kind"][]; lower: (args: SqlValue[], cx: SqlContext) => SqlValue }
+> = {
+  abs: { args: ["number"], others: ["days"], lower: ([n]) => absolute(n!) },
   modulo: { args: ["number", "number"], lower: ([a, b], cx) => modulo(a!, b!, cx) },
   "upper case": { args: ["string"], lower: ([s], cx) => upperCase(s!, cx) },
   substring: { args: ["string", "number", "number"], required: 2, lower: ([s, p, n], cx) => substring(s!, p!, n, cx) },
@@ -351,8 +356,9 @@ function lowerCall(call: Extract<Expr, { kind: "call" }>, scope: SqlScope, cx: S
   const args = n.args.map((a) => lowerExpr(a, scope, cx));
   // an argument of another kind makes the built-in null
   if (args.some((a, i) => a.kind !== builtin.args[i])) {
-    if (args.every((a, i) => a.kind === builtin.args[i] || a.kind === "null")) return NULL_VALUE;
-    throw unsupported(cx, `${ref.name}() of a ${args.map((a) => a.kind).join(" and a ")}`, n.span);
+    if (args.some((a) => builtin.others?.includes(a.kind)))
+      throw unsupported(cx, `${ref.name}() of a ${args.map((a) => a.kind).join(" and a ")}`, n.span);
+    return NULL_VALUE;
   }
   return builtin.lower(args, cx);
 }

@@ -169,6 +169,8 @@ const BUILT_INS = model(
       ["-", "3"],
     ],
     "named decimal": "decimal(scale: 1, n: p)",
+    "wrong kinds": 'upper case(p) = null and substring(s, "1") = null and modulo(s, q) = null and string length(p) = null',
+    "wrong kind": "substring(s, true)",
     lambda: "(function(u, v) u - v * 2)(v: q, u: p)",
     "lambda left out": "(function(u, v) if v = null then u else 0)(u: p)",
     "lambda positional": "(function(a, b) substring(a, b))(s, p)",
