@@ -25,13 +25,18 @@ function invokePositional(def: BuiltinDef, args: FeelValue[]): FeelValue {
   return sig.impl(...args.slice(0, fixed), args.slice(fixed));
 }
 
-function invokeNamed(def: BuiltinDef, named: [string, FeelValue][]): FeelValue {
-  const names = named.map(([n]) => n);
+/** The signature a call naming `names` binds (the SQL lowering reads it too), if any. */
+export function namedSignature(def: BuiltinDef, names: readonly string[]): Signature | undefined {
   const fits = def.signatures.filter((s) => fitsNamed(s, names));
   // overloads with the same names in another order (before(point, range) / before(range, point)):
   // the order the caller wrote decides
   const inOrder = (s: Signature) => names.every((n, i) => i === 0 || s.params.indexOf(names[i - 1]!) < s.params.indexOf(n));
-  const sig = fits.find(inOrder) ?? fits[0];
+  return fits.find(inOrder) ?? fits[0];
+}
+
+function invokeNamed(def: BuiltinDef, named: [string, FeelValue][]): FeelValue {
+  const names = named.map(([n]) => n);
+  const sig = namedSignature(def, names);
   if (!sig) {
     // every name known to a signature, but one it requires left out (`is(value1: x)`)
     const short = def.signatures.find((s) => names.every((n) => s.params.includes(n)));

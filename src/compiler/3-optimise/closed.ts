@@ -1,12 +1,12 @@
 // Closed expressions (no name read from the state, a parameter, a let or a variable bound outside
 // them) worked out once, at compile time, with the runtime itself: `max(for o in 2..10 return o)`,
-// `{a: 2, b: a * 3}.b`, `abs(8) + 12`, `date("2022-12-31")`. A little work only (the budget's
+// `{a: 2, b: a * 3}.b`, `abs(8) + 12`, `date("2022-12-31")`, `date(@"2022-12-31T10:00:00")`, `decimal(n: 1.25, scale: 1)`, `min(["a", "b"])`. A little work only (the budget's
 // limits below, a range of at most 1,000 items), and only when the runtime reports no problem:
 // an expression that warns or fails at run time is left to run there. Undefined means "not worked
 // out here" (a node of another kind, a name from outside, a problem, too much work).
 import type { Expr } from "../../ir/feel-ast.js";
 import * as rt from "../../runtime/index.js";
-import { BudgetExceeded, spentSoFar, withBudget } from "../../runtime/budget.js";
+import { BudgetExceeded, madeList, spentSoFar, withBudget } from "../../runtime/budget.js";
 import type { FeelValue } from "../../runtime/values.js";
 import { CLOCK_BUILTINS } from "../2-analyse/expressions/constant-call.js";
 import { literalValue } from "../2-analyse/expressions/literal-value.js";
@@ -85,6 +85,12 @@ function valueOf(e: Expr, scope: Scope): FeelValue {
   const literal = literalValue(e);
   if (literal !== undefined) return literal;
   switch (e.kind) {
+    case "temporal":
+      return rt.temporalLiteral(e.value);
+    case "list":
+      return madeList(e.items.map((item) => valueOf(item, scope)));
+    case "context":
+      return contextOf(e, scope);
     case "name":
       return e.ref?.kind === "local" && scope.has(e.ref.name) ? scope.get(e.ref.name)! : notClosed();
     case "negate":
@@ -96,7 +102,7 @@ function valueOf(e: Expr, scope: Scope): FeelValue {
     case "call":
       return callOf(e, scope);
     case "path":
-      return e.base.kind === "context" ? entryOf(e.base, e.member, scope) : notClosed();
+      return e.base.kind === "context" ? entryOf(e.base, e.member, scope) : rt.member(valueOf(e.base, scope), e.member);
     case "for":
       return forOf(e, scope);
     default:
@@ -106,8 +112,13 @@ function valueOf(e: Expr, scope: Scope): FeelValue {
 
 function callOf(e: Extract<Expr, { kind: "call" }>, scope: Scope): FeelValue {
   const ref = e.callee.kind === "name" ? e.callee.ref : undefined;
-  if (e.named || ref?.kind !== "builtin" || CLOCK_BUILTINS.has(ref.name)) return notClosed();
+  if (ref?.kind !== "builtin" || CLOCK_BUILTINS.has(ref.name)) return notClosed();
   const f = rt.builtin(ref.name) ?? notClosed();
+  if (e.named)
+    return rt.callNamed(
+      f,
+      e.named.map((a) => [a.name, valueOf(a.value, scope)] as [string, FeelValue]),
+    );
   return rt.call(
     f,
     e.args.map((a) => valueOf(a, scope)),
@@ -128,10 +139,25 @@ function entryOf(base: Extract<Expr, { kind: "context" }>, member: string, scope
   });
 }
 
-/** `for v in a..b return body` over one range of whole numbers of at most 1,000 items. */
+/** `{a: .., b: ..}` as a value: its entries in order, each seeing those before it; a key written twice is left to run time. */
+function contextOf(e: Extract<Expr, { kind: "context" }>, scope: Scope): FeelValue {
+  const keys = e.entries.map((entry) => entry.key);
+  if (new Set(keys).size !== keys.length) return notClosed();
+  return scoped(scope, keys, () => {
+    for (const entry of e.entries) scope.set(entry.key, valueOf(entry.value, scope));
+    return rt.context(keys.map((k) => [k, scope.get(k)!]));
+  });
+}
+
+/** `for v in a..b return body` over one range of whole numbers, or `for v in list return body`, of at most 1,000 items. */
 function forOf(e: Extract<Expr, { kind: "for" }>, scope: Scope): FeelValue {
   const [it, more] = e.iterations;
-  if (more || !it?.to || e.runningTotals) return notClosed();
+  if (more || !it || e.runningTotals) return notClosed();
+  if (!it.to) {
+    const list = rt.iter(valueOf(it.source, scope));
+    if (list.length > MOST_ITEMS) return notClosed();
+    return scoped(scope, [it.name], () => rt.madeList(list.map((v) => valueOf(e.body, scope.set(it.name, v)))));
+  }
   const [from, to] = [valueOf(it.source, scope), valueOf(it.to, scope)];
   if (!rt.isDecimal(from) || !rt.isDecimal(to) || !from.isInteger() || !to.isInteger()) return notClosed();
   if (from.minus(to).abs().gte(MOST_ITEMS)) return notClosed();

@@ -44,7 +44,7 @@ function evaluate(e: Expr, work: FoldWork): FeelValue | undefined {
 }
 
 /** Kinds a closed expression worked out whole may stand as (closed.ts); operators over literals fold below. */
-const CLOSED_KINDS: ReadonlySet<string> = new Set(["call", "path", "for"]);
+const CLOSED_KINDS: ReadonlySet<string> = new Set(["call", "path", "for", "arith", "compare"]);
 
 /**
  * Folds bottom-up, in place; returns the (possibly replaced) node. Inside a filter's condition

@@ -36,6 +36,11 @@ export interface Dialect {
   startsWith: (s: string, t: string) => string;
   endsWith: (s: string, t: string) => string;
   contains: (s: string, t: string) => string;
+  /** `n` code points of `s` from the 1-based position `from`: whole numbers (of any number type) within the string */
+  substring: (s: string, from: string, n: string) => string;
+  /** date `d` moved by a whole number of days, or of months (a day past the month's end: its last day) */
+  addDays: (d: string, days: number) => string;
+  addMonths: (d: string, months: number) => string;
   /** a number column as the exact decimal type (null where it does not fit: `fitsDecimal` tells) */
   toDecimal: (column: string, int: number, scale: number) => string;
   /**
@@ -123,6 +128,11 @@ export const DIALECTS: Record<DialectName, Dialect> = {
     startsWith: (s, t) => `starts_with(${s}, ${t})`,
     endsWith: (s, t) => `suffix(${s}, ${t})`,
     contains: (s, t) => `contains(${s}, ${t})`,
+    // code points (substring_grapheme counts grapheme clusters)
+    substring: (s, from, n) => `substring(${s}, CAST(${from} AS BIGINT), CAST(${n} AS BIGINT))`,
+    addDays: (d, days) => `(${d} + ${days})`,
+    // a date plus an interval is a timestamp; a month past the shorter month's end is its last day
+    addMonths: (d, months) => `CAST(${d} + INTERVAL (${months}) MONTH AS DATE)`,
     layerEnd: "",
     toDecimal: (c, int, scale) => `TRY_CAST(${c} AS DECIMAL(${Math.max(1, int + scale)}, ${scale}))`,
     // a wider decimal (or an integer's) holds the value exactly; TRY_CAST is NULL on overflow
@@ -172,6 +182,9 @@ export const DIALECTS: Record<DialectName, Dialect> = {
     startsWith: (s, t) => `starts_with(${s}, ${t})`,
     endsWith: (s, t) => `(right(${s}, char_length(${t})) = ${t})`,
     contains: (s, t) => `(strpos(${s}, ${t}) > 0)`,
+    substring: (s, from, n) => `substr(${s}, CAST(${from} AS INTEGER), CAST(${n} AS INTEGER))`,
+    addDays: (d, days) => `(${d} + ${days})`,
+    addMonths: (d, months) => `CAST(${d} + make_interval(months => ${months}) AS DATE)`,
     // without it a subquery is pulled up and every use of a column repeats its expression: a large
     // table's query took minutes to plan
     layerEnd: " OFFSET 0",

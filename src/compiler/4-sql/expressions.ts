@@ -4,7 +4,10 @@
 import type { Expr, NameRef } from "../../ir/feel-ast.js";
 import type { FunctionIR } from "../../ir/ir.js";
 import type { Type } from "../../ir/types.js";
+import { fitsPositional } from "../../runtime/builtins/def.js";
+import { builtinDef } from "../../runtime/builtins/index.js";
 import { ROUNDING_MODES } from "../../runtime/builtins/number.js";
+import { namedSignature } from "../../runtime/functions.js";
 import { MODES } from "../../runtime/decimal-rounding.js";
 import { isWellFormed } from "../../runtime/well-formed.js";
 import { equals, not, notEquals, NULL_BOOLEAN, ordered } from "./compare.js";
@@ -17,6 +20,7 @@ import {
   decimalSum,
   heldInteger,
   holdAs,
+  modulo,
   negate,
   numberLiteral,
   power,
@@ -25,6 +29,8 @@ import {
   roundQuotient,
 } from "./numbers.js";
 import { lowerFilter, lowerFor, meanParts, lowerListCall, lowerListLiteral, lowerListPath, lowerQuantified } from "./lists.js";
+import { dateMove, movedDate } from "./dates.js";
+import { substring, upperCase } from "./strings.js";
 import { lowerBody } from "./tables.js";
 import { allOf, anyOf, unaryTests } from "./unary-tests.js";
 import { decimalShape, deeper, literal, NULL_VALUE, SqlUnsupported, type SqlValue } from "./values.js";
@@ -62,9 +68,9 @@ function isoDate(text: string): string | undefined {
 
 type Arith = Extract<Expr, { kind: "arith" }>;
 
-/** The terms of a chain of `+` and `-` (`a + b - (c + d)`: a, b, -c, -d), in order. */
+/** The terms of a chain of `+` and `-` (`a + b - (c + d)`: a, b, -c, -d), in order; a date's move by a constant duration is one. */
 function termsOf(n: Expr, negative = false): { expr: Expr; negative: boolean }[] {
-  if (n.kind !== "arith" || (n.op !== "+" && n.op !== "-")) return [{ expr: n, negative }];
+  if (n.kind !== "arith" || (n.op !== "+" && n.op !== "-") || dateMove(n)) return [{ expr: n, negative }];
   return [...termsOf(n.left, negative), ...termsOf(n.right, n.op === "-" ? !negative : negative)];
 }
 
@@ -147,6 +153,13 @@ const lowerers: { [K in Expr["kind"]]: Lower<K> } = {
     return negate(v);
   },
   arith: (n, scope, cx) => {
+    const move = dateMove(n);
+    if (move) {
+      const d = lowerExpr(move.date, scope, cx);
+      if (d.kind === "null") return NULL_VALUE;
+      if (d.kind !== "date") throw unsupported(cx, `a ${d.kind} moved by a duration`, n.span);
+      return movedDate(d, move.by, n.op === "-" ? -1 : 1, cx);
+    }
     if (n.op === "+" || n.op === "-") {
       // a chain of sums and differences, each term lowered once: summed at once where its terms allow
       const terms = termsOf(n).map((t) => ({ ...t, value: lowerExpr(t.expr, scope, cx) }));
@@ -267,9 +280,20 @@ function placesOf(args: Expr[]): number | undefined {
   return p?.kind === "number" && /^\d+$/.test(p.value) && Number(p.value) <= 22 ? Number(p.value) : undefined;
 }
 
-/** Built-ins other than the roundings: each takes lowered arguments of the kinds it names. */
-const BUILTINS: Record<string, { args: SqlValue["kind"][]; lower: (args: SqlValue[], cx: SqlContext) => SqlValue }> = {
-  abs: { args: ["number"], lower: ([n]) => absolute(n!) },
+/**
+ * Built-ins other than the roundings: each takes lowered arguments of the kinds it names, the
+ * first `required` of them (default: all) given. An argument of any other kind makes the runtime's
+ * built-in null (a problem reported), save the kinds in `others`, which it takes otherwise (abs of
+ * a duration) and the lowering refuses.
+ */
+const BUILTINS: Record<
+  string,
+  { args: SqlValue["kind"][]; required?: number; others?: SqlValue["kind"][]; lower: (args: SqlValue[], cx: SqlContext) => SqlValue }
+> = {
+  abs: { args: ["number"], others: ["days"], lower: ([n]) => absolute(n!) },
+  modulo: { args: ["number", "number"], lower: ([a, b], cx) => modulo(a!, b!, cx) },
+  "upper case": { args: ["string"], lower: ([s], cx) => upperCase(s!, cx) },
+  substring: { args: ["string", "number", "number"], required: 2, lower: ([s, p, n], cx) => substring(s!, p!, n, cx) },
   not: { args: ["boolean"], lower: ([b]) => not(b!) },
   "string length": { args: ["string"], lower: ([s], cx) => wholeNumber(cx.dialect.length(s!.sql), 10, s!, cx) },
   contains: { args: ["string", "string"], lower: ([s, t], cx) => bool(cx.dialect.contains(s!.sql, t!.sql), s!, t!) },
@@ -277,9 +301,56 @@ const BUILTINS: Record<string, { args: SqlValue["kind"][]; lower: (args: SqlValu
   "ends with": { args: ["string", "string"], lower: ([s, t], cx) => bool(cx.dialect.endsWith(s!.sql, t!.sql), s!, t!) },
 };
 
-function lowerCall(n: Extract<Expr, { kind: "call" }>, scope: SqlScope, cx: SqlContext): SqlValue {
-  const ref = n.callee.kind === "name" ? n.callee.ref : undefined;
-  if (n.named) throw unsupported(cx, "a call with named arguments", n.span);
+/**
+ * A call's arguments in the order of the parameters: a named call of a built-in as the positional
+ * call that binds the same signature to the same values (no optional parameter left out before one
+ * given), a model function's by its parameters; undefined where there is none.
+ */
+function positionalArgs(n: Extract<Expr, { kind: "call" }>, ref: NameRef | undefined, scope: SqlScope): Expr[] | undefined {
+  if (!n.named) return n.args;
+  const given = new Map(n.named.map((a) => [a.name, a.value]));
+  if (ref?.kind === "function") {
+    const params = scope.functions.get(ref.name)?.params.map((p) => p.name);
+    return params && params.length === given.size && params.every((p) => given.has(p)) ? params.map((p) => given.get(p)!) : undefined;
+  }
+  const def = ref?.kind === "builtin" ? builtinDef(ref.name) : undefined;
+  const sig = def && namedSignature(def, [...given.keys()]);
+  if (!def || !sig) return undefined;
+  const params = sig.params.slice(0, Math.max(...[...given.keys()].map((p) => sig.params.indexOf(p))) + 1);
+  if (params.some((p) => !given.has(p)) || def.signatures.find((s) => fitsPositional(s, params.length)) !== sig) return undefined;
+  return params.map((p) => given.get(p)!);
+}
+
+/**
+ * `(function(u, v) body)(a, b)`: the body over the arguments, each bound once, as the runtime
+ * invokes a function value (runtime/functions.ts): a parameter a named call leaves out is null;
+ * a positional call of another arity, or parameters with declared types, are refused.
+ */
+function lambdaCall(
+  call: Extract<Expr, { kind: "call" }>,
+  f: Extract<Expr, { kind: "function" }>,
+  scope: SqlScope,
+  cx: SqlContext,
+): SqlValue {
+  const params = f.params.map((p) => p.name);
+  if (f.external || f.params.some((p) => p.type) || (!call.named && call.args.length !== params.length))
+    throw unsupported(cx, "a call of a function value", call.span);
+  const given = call.named ? new Map(call.named.map((a) => [a.name, a.value])) : new Map(params.map((p, i) => [p, call.args[i]!]));
+  if ([...given.keys()].some((k) => !params.includes(k))) throw unsupported(cx, "a call of a function value", call.span);
+  const names = new Map(scope.names);
+  for (const p of params) {
+    const arg = given.get(p);
+    names.set(refKey({ kind: "local", name: p }), arg ? cx.layers.bind(lowerExpr(arg, scope, cx)) : NULL_VALUE);
+  }
+  return lowerExpr(f.body, { ...scope, names }, cx);
+}
+
+function lowerCall(call: Extract<Expr, { kind: "call" }>, scope: SqlScope, cx: SqlContext): SqlValue {
+  if (call.callee.kind === "function") return lambdaCall(call, call.callee, scope, cx);
+  const ref = call.callee.kind === "name" ? call.callee.ref : undefined;
+  const positional = positionalArgs(call, ref, scope);
+  if (!positional) throw unsupported(cx, "a call with named arguments that no positional call makes", call.span);
+  const n = { ...call, args: positional, named: undefined };
   if (ref?.kind === "function") return inlineFunction(ref.name, n.args, scope, cx, n);
   if (ref?.kind !== "builtin" || scope.names.has(refKey(ref))) throw unsupported(cx, "a call of a function value", n.span);
   const mode = ROUNDING_MODES[ref.name];
@@ -313,12 +384,14 @@ function lowerCall(n: Extract<Expr, { kind: "call" }>, scope: SqlScope, cx: SqlC
     return iso ? literal(cx.dialect.date(iso), "date") : NULL_VALUE;
   }
   const builtin = Object.hasOwn(BUILTINS, ref.name) ? BUILTINS[ref.name] : undefined;
-  if (!builtin || builtin.args.length !== n.args.length) throw unsupported(cx, `the built-in ${ref.name}()`, n.span);
+  if (!builtin || n.args.length > builtin.args.length || n.args.length < (builtin.required ?? builtin.args.length))
+    throw unsupported(cx, `the built-in ${ref.name}()`, n.span);
   const args = n.args.map((a) => lowerExpr(a, scope, cx));
   // an argument of another kind makes the built-in null
   if (args.some((a, i) => a.kind !== builtin.args[i])) {
-    if (args.every((a, i) => a.kind === builtin.args[i] || a.kind === "null")) return NULL_VALUE;
-    throw unsupported(cx, `${ref.name}() of a ${args.map((a) => a.kind).join(" and a ")}`, n.span);
+    if (args.some((a) => builtin.others?.includes(a.kind)))
+      throw unsupported(cx, `${ref.name}() of a ${args.map((a) => a.kind).join(" and a ")}`, n.span);
+    return NULL_VALUE;
   }
   return builtin.lower(args, cx);
 }

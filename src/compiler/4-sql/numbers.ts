@@ -416,3 +416,28 @@ export function reciprocal(text: string): string | undefined {
   const padded = digits.padStart(-shift + 1, "0");
   return `${padded.slice(0, shift)}.${padded.slice(shift)}`;
 }
+
+/**
+ * `modulo(a, b)` (runtime/builtins/number.ts): the remainder with the sign of the divisor, of the
+ * two numbers' integers at their common scale; a zero divisor gives null. The remainder is below
+ * the divisor, so its shape is the divisor's.
+ */
+export function modulo(a: SqlValue, b: SqlValue, cx: SqlContext): SqlValue {
+  const scale = Math.max(a.shape!.scale, b.shape!.scale);
+  const [x, y] = [rescale(a.shape!, scale), rescale(b.shape!, scale)];
+  const largest = x.bound > y.bound ? x.bound : y.bound;
+  if (largest >= QUOTIENT_LIMIT) throw unsupported(cx, `modulo() of numbers of ${digitsOf(a.shape!)} and ${digitsOf(b.shape!)} digits`);
+  const type = fitsBigint(a.shape!) && fitsBigint(b.shape!) ? integerType(largest, cx) : cx.dialect.integer;
+  const int = (v: SqlValue): SqlValue => {
+    const m = unscaled(v, type, cx);
+    const by = scale - v.shape!.scale;
+    const sql = by === 0 ? m.sql : `(${m.sql} * ${integerLiteral(10n ** BigInt(by), type).sql})`;
+    return cx.layers.bind({ sql, kind: "number", depth: m.depth });
+  };
+  const [n, m] = [int(a), int(b)];
+  const d = cx.layers.bind({ ...m, sql: `NULLIF(${m.sql}, 0)`, atomic: false });
+  // the dialect's remainder has the sign of the dividend: moved by the divisor where the signs differ
+  const r = cx.layers.bind({ sql: cx.dialect.remainder(n.sql, d.sql), kind: "number", depth: deeper(n, d) });
+  const signed = `CASE WHEN ${r.sql} <> 0 AND ((${r.sql} < 0) <> (${d.sql} < 0)) THEN ${r.sql} + ${d.sql} ELSE ${r.sql} END`;
+  return rescaled(signed, { scale, bound: y.bound }, cx, deeper(r, d));
+}

@@ -42,21 +42,21 @@ export interface GeneratedRun {
   checked: number;
   compiled: Record<DialectName, number>;
   refusedWell: Record<DialectName, number>;
-  /** models PostgreSQL refuses only for their lists (not lowered in it yet) that DuckDB compiles */
-  listsOnly: number;
   disagreements: Disagreement[];
   badRefusals: string[];
   rowsScored: number;
+  /** models one dialect compiles and the other refuses: the dialect that refuses, and why */
+  oneDialect: { refused: DialectName; why: string[] }[];
 }
 
 export const emptyRun = (): GeneratedRun => ({
   checked: 0,
   compiled: { duckdb: 0, postgres: 0 },
   refusedWell: { duckdb: 0, postgres: 0 },
-  listsOnly: 0,
   disagreements: [],
   badRefusals: [],
   rowsScored: 0,
+  oneDialect: [],
 });
 
 /** One model through every engine: counted, compared, or its refusal checked. */
@@ -64,11 +64,13 @@ export async function runGenerated(model: ModelInput, engines: SqlEngine[], run:
   const check = checkModel(model);
   if (!check.valid) return;
   run.checked++;
-  let duckdb = false;
-  for (const dialect of ["duckdb", "postgres"] as const) {
-    const r = compileToSql(model, { dialect });
-    if (dialect === "duckdb") duckdb = r.ok;
-    if (!r.ok && duckdb && r.diagnostics.every((d) => d.message.includes("PostgreSQL's lists are not lowered yet"))) run.listsOnly++;
+  const results = (["duckdb", "postgres"] as const).map((dialect) => [dialect, compileToSql(model, { dialect })] as const);
+  const [[, duckdb], [, postgres]] = results;
+  if (duckdb.ok !== postgres.ok) {
+    const [refused, r] = duckdb.ok ? (["postgres", postgres] as const) : (["duckdb", duckdb] as const);
+    run.oneDialect.push({ refused, why: r.ok ? [] : r.diagnostics.map((d) => d.message) });
+  }
+  for (const [dialect, r] of results) {
     if (!r.ok) {
       const good =
         r.diagnostics.length > 0 &&

@@ -2,8 +2,10 @@
 // comparisons and logic (`not(true)` matching a null, `x = null`, `null != true`), strings by code
 // point, every rounding mode at ties and on negative numbers, quotients with zero divisors, dates
 // at month ends. The naive translation fails the nulls model as it fails the ties.
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { compileModel } from "../../../src/compiler/index.js";
+import { compileModel, compileToSql } from "../../../src/compiler/index.js";
+import { upperCaseMapping } from "../../../src/compiler/4-sql/strings.js";
 import type { ModelInput } from "../../../src/ir/model.js";
 import { compare, statesFor, type Comparison } from "./differential.js";
 import { type Row, useEngines } from "./engines.js";
@@ -132,6 +134,77 @@ const DATES = model(
   },
 );
 
+/** The built-ins lowered for generated models: string case and code points, modulo, dates moved by constant durations, named arguments. */
+const BUILT_INS = model(
+  {
+    s: { type: "string", desc: "s?", blank: true },
+    p: { type: "number", desc: "p?", blank: true },
+    q: { type: "number", desc: "q?", blank: true },
+    d: { type: "date", desc: "d?", blank: true },
+  },
+  {
+    upper: "upper case(s)",
+    "upper length": "string length(upper case(s))",
+    "from p": "substring(s, p)",
+    "p for q": "substring(s, p, q)",
+    "named from": "substring(start position: p, string: s)",
+    "named length": "substring(length: q, string: s, start position: p)",
+    "upper part": 'substring(upper case(s + "ß"), -2)',
+    modulo: "modulo(p, q)",
+    "named modulo": "modulo(divisor: q, dividend: p)",
+    "modulo literal": "modulo(p, -0.3)",
+    "modulo rounded": "modulo(decimal(p, 1), 7)",
+    "day later": 'd + duration("P1D")',
+    "hours earlier": 'd - @"PT30H"',
+    "hours later": '@"P2DT23H59M59.5S" + d',
+    "month earlier": 'd - @"P1M"',
+    "months later": 'd + @"P1Y1M"',
+    "months back": 'd + @"-P14M"',
+    "moved day": '(d + @"P1M").day',
+    "moved twice": '(d + @"P1M" - duration("P1D") - d).days',
+    "moved cell": [
+      ["d", "=> number"],
+      ['< date("2000-01-01") + duration("P1D")', "1"],
+      ['[@"2024-02-29" - @"P1Y"..@"2024-02-29" + @"P2M"]', "2"],
+      ["-", "3"],
+    ],
+    "named decimal": "decimal(scale: 1, n: p)",
+    "wrong kinds": 'upper case(p) = null and substring(s, "1") = null and modulo(s, q) = null and string length(p) = null',
+    "wrong kind": "substring(s, true)",
+    lambda: "(function(u, v) u - v * 2)(v: q, u: p)",
+    "lambda left out": "(function(u, v) if v = null then u else 0)(u: p)",
+    "lambda positional": "(function(a, b) substring(a, b))(s, p)",
+    "closed date": 'date(@"2024-02-29T23:59:59.5") + @"P1D"',
+    "closed part": '(@"2024-03-31T10:00:00" - @"P1M").day + p',
+  },
+);
+
+/** Text the case mappings and code point counts are tested on: astral letters, combining marks, letters whose upper case is longer. */
+const CODE_POINTS = ["a", "é", "e\u0301", "ß", "ﬁ", "ŉ", "ΐ", "Σ", "ς", "ǅ", "İ", "ı", "ſ", "😀", "𐐨", "𞤢", "ᾳ", "Ω", "Z", " ", "'", "ǰ"];
+
+/** Random states of BUILT_INS: strings of those code points, positions and lengths whole or not, month ends and leap days. */
+const builtInStates = (count: number, seed: number): Row[] =>
+  fc.sample(
+    fc.record({
+      s: fc.oneof(
+        { arbitrary: fc.array(fc.constantFrom(...CODE_POINTS), { maxLength: 6 }).map((cs) => cs.join("")), weight: 8 },
+        { arbitrary: fc.constant(null), weight: 1 },
+      ),
+      p: fc.oneof(
+        fc.integer({ min: -8, max: 8 }),
+        fc.constantFrom(0.5, -0.5, 1.5, -1.5, 2.9, -2.9, 0.3, -0.3, 0.05, 1234567.891, -999999.25, 7, -7, 21),
+        fc.constant(null),
+      ),
+      q: fc.oneof(fc.integer({ min: -3, max: 8 }), fc.constantFrom(0, 0.5, 1.5, 2.9, -0.3, 0.3, 0.7, -7, 7, 2.5, -2.5), fc.constant(null)),
+      d: fc.oneof(
+        fc.constantFrom("2024-02-29", "2024-01-31", "2023-01-31", "2000-02-29", "1999-12-31", "2100-02-28", "2024-03-31", "2023-12-31"),
+        fc.date({ min: new Date("1990-01-01"), max: new Date("2040-12-31"), noInvalidDate: true }).map((t) => t.toISOString().slice(0, 10)),
+        fc.constant(null),
+      ),
+    }),
+    { numRuns: count, seed },
+  );
+
 /** Rows built to land on ties: halves at every place the model rounds to, negative ones too. */
 const TIES: Row[] = [0.005, 0.015, 0.025, -0.005, -0.015, 2.5, 3.5, -2.5, 0.05, 0.25, -0.25, 12.345, 1.125].flatMap((a) =>
   [null, 0, 1, 2, -2, 0.4, 8, 3, 7.5].map((b) => ({ a, b })),
@@ -159,6 +232,7 @@ async function everyEngine(m: ModelInput, states: Row[], naive = false): Promise
 describe.each([
   ["nulls, tests, logic, strings", NULLS, SPLIT_ROWS],
   ["roundings and quotients", ROUNDINGS, TIES],
+  ["built-ins lowered for generated models", BUILT_INS, builtInStates(1500, 67)],
   [
     "dates",
     DATES,
@@ -185,5 +259,34 @@ describe("the control run: the naive translation", () => {
     for (const c of [...nulls, ...ties]) expect(c.disagreements.length).toBeGreaterThan(0);
     // the null trap itself: a null flag matches `not(true)` in FEEL, nothing in naive SQL
     expect(nulls.flatMap((c) => c.disagreements).some((d) => d.column === "not true cell" && d.state.flag == null)).toBe(true);
+  });
+});
+
+describe("built-ins lowered for generated models", () => {
+  it("compiles in both dialects, a date moved by a constant duration as the dialect's date arithmetic", () => {
+    for (const dialect of ["duckdb", "postgres"] as const) {
+      const r = compileToSql(BUILT_INS, { dialect });
+      expect(r.ok ? [] : r.diagnostics.map((d) => d.message)).toEqual([]);
+    }
+  });
+
+  it("upper case: no code point a mapping writes is mapped again, so translate and the replaces compose", () => {
+    const m = upperCaseMapping();
+    const mapped = new Set([...m.from, ...m.longer.map(([from]) => from)]);
+    const written = [...m.to, ...m.longer.flatMap(([, to]) => [...to])];
+    expect(written.filter((c) => mapped.has(c))).toEqual([]);
+    expect([...m.from].length).toBe([...m.to].length);
+    // the mapping is JavaScript's own, code point by code point
+    expect([...m.from].every((c, i) => c.toUpperCase() === [...m.to][i])).toBe(true);
+    expect(m.longer.length).toBeGreaterThan(50);
+  });
+
+  it("a lower case, an approximate case mapping, is still refused with an address", () => {
+    const m = model({ s: { type: "string", desc: "s?" } }, { lower: "lower case(s)" });
+    for (const dialect of ["duckdb", "postgres"] as const) {
+      const r = compileToSql(m, { dialect });
+      expect(r.ok).toBe(false);
+      expect(r.ok ? [] : r.diagnostics.map((d) => [d.code, d.address])).toEqual([["sql.unsupported", "decisions.lower"]]);
+    }
   });
 });

@@ -1,0 +1,51 @@
+// `npx tsx scripts/sql-coverage.ts`:
+// how much of what nobody wrote compiles to SQL: models of scalar inputs drawn from the expression
+// and table generators (test/compiler/4-sql/generated.ts, the models generated.test.ts runs),
+// each checked and compiled in both dialects. Prints the share that compiles in each and the
+// refusals counted by what they refuse (the `what` of each `sql.unsupported`, numbers and quoted
+// text folded), most frequent first. Compiles only; generated.test.ts runs the rows.
+//   SQL_COVERAGE_MODELS (400) models drawn; SQL_COVERAGE_SEED (20261128) the sample's seed;
+//   SQL_COVERAGE_TOP (30) refusal kinds printed.
+import fc from "fast-check";
+import { checkModel, compileToSql, type DialectName } from "../src/compiler/index.js";
+import { scalarModel } from "../test/compiler/4-sql/generated.js";
+
+const MODELS = Number(process.env.SQL_COVERAGE_MODELS ?? 400);
+const SEED = Number(process.env.SQL_COVERAGE_SEED ?? 20261128);
+const TOP = Number(process.env.SQL_COVERAGE_TOP ?? 30);
+const DIALECTS: DialectName[] = ["duckdb", "postgres"];
+
+/** A refusal's kind: its `what`, with the values in it folded so that like counts with like. */
+const kindOf = (what: string): string =>
+  what
+    .replace(/@?"(?:[^"\\]|\\.)*"/g, "…")
+    .replace(/-?\d+(\.\d+)?/g, "n")
+    .trim();
+
+let checked = 0;
+const compiled: Record<DialectName, number> = { duckdb: 0, postgres: 0 };
+/** per dialect: kind → models refused for it (a model counted once per kind) */
+const refusals: Record<DialectName, Map<string, number>> = { duckdb: new Map(), postgres: new Map() };
+
+for (const model of fc.sample(scalarModel, { numRuns: MODELS, seed: SEED })) {
+  if (!checkModel(model).valid) continue;
+  checked++;
+  for (const dialect of DIALECTS) {
+    const r = compileToSql(model, { dialect });
+    if (r.ok) {
+      compiled[dialect]++;
+      continue;
+    }
+    const kinds = new Set(r.diagnostics.map((d) => kindOf(d.message.replace(/^.*?exact answer here: /, ""))));
+    for (const k of kinds) refusals[dialect].set(k, (refusals[dialect].get(k) ?? 0) + 1);
+  }
+}
+
+const pct = (n: number) => `${((100 * n) / Math.max(1, checked)).toFixed(1)} %`;
+console.log(`${MODELS} models drawn (seed ${SEED}), ${checked} checked`);
+for (const dialect of DIALECTS) console.log(`${dialect}: ${compiled[dialect]} compiled (${pct(compiled[dialect])})`);
+for (const dialect of DIALECTS) {
+  console.log(`\n${dialect}: refusals by kind (models refused for it)`);
+  const top = [...refusals[dialect]].sort((a, b) => b[1] - a[1]).slice(0, TOP);
+  for (const [k, n] of top) console.log(`${String(n).padStart(5)}  ${k}`);
+}
