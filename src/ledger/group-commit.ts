@@ -18,7 +18,7 @@
 // steps asked for meanwhile, until BUSY_WAIT_MS have passed; then every step of it is rejected
 // with LedgerError "busy" (nothing of it kept) and the connection waits as before for anything else.
 import type Database from "better-sqlite3";
-import { LedgerError } from "./rows.js";
+import { isBusy, sqliteFault } from "./sqlite-faults.js";
 import { runSteps, type Locked, type Outcome, type Step, type StepResult, type Writes } from "./books.js";
 
 interface Job {
@@ -56,18 +56,6 @@ const BUSY_SLICE_MS = 5;
 export const BUSY_WAIT_MS = 5000;
 /** Pauses between tries: short at first, then every 50 ms. */
 const pauseAfter = (tries: number) => Math.min(50, 2 ** tries);
-const isBusy = (e: unknown) => /^SQLITE_(BUSY|LOCKED)/.test((e as { code?: string }).code ?? "");
-/** SQLite could not write its file (the transaction rolled back, nothing of it kept): why, or undefined for any other error. */
-export function unwritable(e: unknown): string | undefined {
-  const code = (e as { code?: string } | null)?.code ?? "";
-  if (code === "SQLITE_FULL") return "the disk holding the SQLite ledger is full";
-  if (code.startsWith("SQLITE_IOERR")) return `the SQLite ledger's file could not be written (${code})`;
-  // a file, or the folder its journal goes in, that became read-only (a file system remounted read-only, a changed owner)
-  if (code.startsWith("SQLITE_READONLY") || code.startsWith("SQLITE_CANTOPEN"))
-    return `the SQLite ledger's file or its folder is read-only (${code})`;
-  return undefined;
-}
-
 /** `busyTimeoutMs`: the connection's own busy_timeout, restored after each try. */
 export function groupCommit(db: Database.Database, busyTimeoutMs: number): GroupCommit {
   // db.pragma, not a statement prepared once: SQLite applies this pragma as it prepares it, and a
@@ -161,12 +149,7 @@ export function groupCommit(db: Database.Database, busyTimeoutMs: number): Group
       }
       busySince = null;
       tries = 0;
-      const full = locked ? undefined : unwritable(error);
-      const failed = locked
-        ? new LedgerError("busy", `another connection held the ledger's write lock for more than ${BUSY_WAIT_MS} ms`)
-        : full
-          ? new LedgerError("unwritable", full)
-          : error;
+      const failed = sqliteFault(error, locked ? BUSY_WAIT_MS : busyTimeoutMs);
       for (const job of jobs) job.reject(failed);
       return;
     } finally {
