@@ -140,7 +140,8 @@ export function openSqliteLedger(file: string, o: { checkpointAfterPages?: numbe
 
   // the steps of a request's charge, from concurrent requests, commit together (group-commit.ts)
   const grouped = groupCommit(db, BUSY_TIMEOUT_MS);
-  const release = async (reservationId: string) => (await grouped({ op: "release", reservationId })) as BalanceMicros | null;
+  const release = async (reservationId: string, since?: number) =>
+    (await grouped({ op: "release", reservationId }, since)) as BalanceMicros | null;
 
   // Every request looks its key up. Keys and accounts change only through this ledger (which
   // forgets what it remembered when it changes them) or through another connection to the file
@@ -211,19 +212,19 @@ export function openSqliteLedger(file: string, o: { checkpointAfterPages?: numbe
       assertAmount(amount);
       return topup(accountId, amount, memo);
     },
-    async reserve(accountId, amount) {
+    async reserve(accountId, amount, since) {
       assertAmount(amount);
-      return (await grouped({ op: "reserve", accountId, amount })) as ReserveResult;
+      return (await grouped({ op: "reserve", accountId, amount }, since)) as ReserveResult;
     },
-    async settle(reservationId, charge, items, memo = "", seal = noSeal) {
+    async settle(reservationId, charge, items, memo = "", seal = noSeal, since) {
       assertAmount(charge);
-      return (await grouped({ op: "settle", reservationId, charge, items, memo, seal })) as Settlement;
+      return (await grouped({ op: "settle", reservationId, charge, items, memo, seal }, since)) as Settlement;
     },
-    async reserveAndSettle(accountId, amount, charge, items, memo = "", seal = noSeal) {
+    async reserveAndSettle(accountId, amount, charge, items, memo = "", seal = noSeal, since) {
       assertAmount(amount);
       assertAmount(charge);
       const step = { op: "reserveAndSettle", accountId, amount, charge, items, memo, seal } as const;
-      return (await grouped(step)) as ({ ok: true } & Settlement) | { ok: false; balance: BalanceMicros };
+      return (await grouped(step, since)) as ({ ok: true } & Settlement) | { ok: false; balance: BalanceMicros };
     },
     release,
     async releaseStale(ageMs) {
