@@ -2,6 +2,7 @@
 // each diagnostic also names its line and column there (model-positions.ts).
 import type { CheckResult } from "../compiler/index.js";
 import type { Diagnostic } from "../ir/diagnostics.js";
+import { visibleLine, visibleLines } from "../ir/visible-text.js";
 import { locateValues, positionOf, type Position } from "./model-positions.js";
 
 export interface SourceFile {
@@ -10,13 +11,16 @@ export interface SourceFile {
   text: string;
 }
 
-function formatDiagnostic(d: Diagnostic, at?: string): string {
+/** A diagnostic's lines; the marks under its expression line up with the expression as shown (visibleLine). */
+function diagnosticLines(d: Diagnostic, at?: string): string[] {
   const where = d.address ? `${d.address}${at ? ` (${at})` : ""}: ` : "";
-  let text = `  ${d.severity} ${where}${d.message} [${d.code}]`;
+  const lines = [`  ${d.severity} ${where}${d.message} [${d.code}]`];
   if (d.source !== undefined && d.span) {
-    text += `\n      ${d.source}\n      ${" ".repeat(d.span.start)}${"^".repeat(Math.max(1, d.span.end - d.span.start))}`;
+    const shown = (from: number, to: number) => visibleLine(d.source!.slice(from, to)).length;
+    const marks = "^".repeat(Math.max(1, shown(d.span.start, d.span.end)));
+    lines.push(`      ${d.source}`, `      ${" ".repeat(shown(0, d.span.start))}${marks}`);
   }
-  return text;
+  return lines;
 }
 
 /** Each diagnostic's line and column in the file, where its address can be found there. */
@@ -42,8 +46,9 @@ export function formatCheck(check: CheckResult, source: SourceFile | string): st
     lines.push(`${stage.ok ? "✓" : "✗"} ${stage.name}${stage.summary ? `: ${stage.summary}` : ""}`);
     for (const d of stage.diagnostics) {
       const p = positions.get(d);
-      lines.push(formatDiagnostic(d, p ? `${file.name}:${p.line}:${p.column}` : undefined));
+      lines.push(...diagnosticLines(d, p ? `${file.name}:${p.line}:${p.column}` : undefined));
     }
   }
-  return lines.join("\n");
+  // each line one line: a line feed in a name or a message is shown, not obeyed
+  return visibleLines(lines);
 }

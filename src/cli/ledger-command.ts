@@ -4,7 +4,7 @@
 // `accounts create` may start a new one, and says so.
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
-import { describeLocation, ledgerLocation, type LedgerLocation } from "../ledger/open.js";
+import { describeLocation, ledgerFailure, ledgerLocation, type LedgerLocation } from "../ledger/open.js";
 import { openLedger } from "../ledger/open.js";
 import type { Account, Ledger } from "../ledger/types.js";
 import type { OptionSpec } from "./command.js";
@@ -47,7 +47,7 @@ export async function withLedger(
     if (missing) io.stderr.write(`created a new ledger: ${describeLocation(at)}\n`);
     return await fn(ledger);
   } catch (e) {
-    io.stderr.write(`pdm: ${(e as Error).message}\n`);
+    io.stderr.write(`pdm: ${ledgerFailure(at, e)}\n`);
     return 1;
   } finally {
     await ledger?.close();

@@ -15,19 +15,25 @@
 // Another process holding the file's write lock (an admin command, a stuck tool) is waited for off
 // the event loop: the transaction waits at most BUSY_SLICE_MS inside SQLite (which sleeps the
 // thread) and, while the lock is still held, the group is tried again after a pause, with the
-// steps asked for meanwhile, until BUSY_WAIT_MS have passed; then every step of it is rejected
-// with LedgerError "busy" (nothing of it kept) and the connection waits as before for anything else.
+// steps asked for meanwhile. A step waits BUSY_WAIT_MS in all, counted from its `since` (when it
+// was asked for, or earlier: when the call it belongs to began to wait for the ledger, so that a
+// reservation and its settlement share the one limit); a step whose limit has passed while the
+// lock is held is rejected with LedgerError "busy" (nothing of it kept), the others wait on, and
+// the connection waits as before for anything else.
 import type Database from "better-sqlite3";
-import { LedgerError } from "./rows.js";
+import { isBusy, sqliteFault } from "./sqlite-faults.js";
 import { runSteps, type Locked, type Outcome, type Step, type StepResult, type Writes } from "./books.js";
 
 interface Job {
   step: Step;
+  /** when its wait began (Date.now()): it fails "busy" once the lock has been held BUSY_WAIT_MS after */
+  since: number;
   resolve: (value: StepResult) => void;
   reject: (error: unknown) => void;
 }
 
-export type GroupCommit = (step: Step) => Promise<StepResult>;
+/** `since`: when the step's wait for the ledger began (Date.now(), the default: when it is asked for). */
+export type GroupCommit = (step: Step, since?: number) => Promise<StepResult>;
 
 /** Rows at most in one multi-row statement (SQLite binds at most 32,766 values). */
 const MAX_ROWS = 256;
@@ -56,18 +62,6 @@ const BUSY_SLICE_MS = 5;
 export const BUSY_WAIT_MS = 5000;
 /** Pauses between tries: short at first, then every 50 ms. */
 const pauseAfter = (tries: number) => Math.min(50, 2 ** tries);
-const isBusy = (e: unknown) => /^SQLITE_(BUSY|LOCKED)/.test((e as { code?: string }).code ?? "");
-/** SQLite could not write its file (the transaction rolled back, nothing of it kept): why, or undefined for any other error. */
-export function unwritable(e: unknown): string | undefined {
-  const code = (e as { code?: string } | null)?.code ?? "";
-  if (code === "SQLITE_FULL") return "the disk holding the SQLite ledger is full";
-  if (code.startsWith("SQLITE_IOERR")) return `the SQLite ledger's file could not be written (${code})`;
-  // a file, or the folder its journal goes in, that became read-only (a file system remounted read-only, a changed owner)
-  if (code.startsWith("SQLITE_READONLY") || code.startsWith("SQLITE_CANTOPEN"))
-    return `the SQLite ledger's file or its folder is read-only (${code})`;
-  return undefined;
-}
-
 /** `busyTimeoutMs`: the connection's own busy_timeout, restored after each try. */
 export function groupCommit(db: Database.Database, busyTimeoutMs: number): GroupCommit {
   // db.pragma, not a statement prepared once: SQLite applies this pragma as it prepares it, and a
@@ -138,8 +132,6 @@ export function groupCommit(db: Database.Database, busyTimeoutMs: number): Group
     return outcomes;
   });
   let queue: Job[] = [];
-  /** when the write lock was first found held by another connection, while it still is */
-  let busySince: number | null = null;
   let tries = 0;
 
   const flush = () => {
@@ -151,28 +143,24 @@ export function groupCommit(db: Database.Database, busyTimeoutMs: number): Group
     try {
       outcomes = group.immediate(jobs.map((j) => j.step));
     } catch (error) {
-      const locked = !began && isBusy(error);
-      busySince ??= locked ? Date.now() : null;
-      if (locked && Date.now() - busySince! < BUSY_WAIT_MS) {
-        // the steps asked for meanwhile join them; the timer flushes them all
-        queue = jobs.concat(queue);
-        setTimeout(flush, pauseAfter(tries++));
+      if (!began && isBusy(error)) {
+        // another connection holds the write lock: the steps whose wait is over fail, the others
+        // (and the steps asked for meanwhile, which join them) are tried again after a pause
+        const at = Date.now();
+        const failed = sqliteFault(error, BUSY_WAIT_MS);
+        for (const job of jobs) if (at - job.since >= BUSY_WAIT_MS) job.reject(failed);
+        queue = jobs.filter((job) => at - job.since < BUSY_WAIT_MS);
+        if (queue.length > 0) setTimeout(flush, pauseAfter(tries++));
+        else tries = 0;
         return;
       }
-      busySince = null;
       tries = 0;
-      const full = locked ? undefined : unwritable(error);
-      const failed = locked
-        ? new LedgerError("busy", `another connection held the ledger's write lock for more than ${BUSY_WAIT_MS} ms`)
-        : full
-          ? new LedgerError("unwritable", full)
-          : error;
+      const failed = sqliteFault(error, busyTimeoutMs);
       for (const job of jobs) job.reject(failed);
       return;
     } finally {
       waitInside(busyTimeoutMs);
     }
-    busySince = null;
     tries = 0;
     jobs.forEach((job, i) => {
       const o = outcomes[i]!;
@@ -181,9 +169,9 @@ export function groupCommit(db: Database.Database, busyTimeoutMs: number): Group
     });
   };
 
-  return (step) =>
+  return (step, since = Date.now()) =>
     new Promise<StepResult>((resolve, reject) => {
       if (queue.length === 0) setImmediate(flush);
-      queue.push({ step, resolve, reject });
+      queue.push({ step, since, resolve, reject });
     });
 }

@@ -1,6 +1,7 @@
 // Chooses the store: PostgreSQL when a URL is given (DATABASE_URL), otherwise the SQLite file.
 import { checkpointInBackground } from "./background-checkpoints.js";
 import { openPostgresLedger } from "./postgres.js";
+import { LedgerError } from "./rows.js";
 import { openSqliteLedger } from "./sqlite.js";
 import type { Ledger } from "./types.js";
 
@@ -94,4 +95,18 @@ const BACKSTOP_PAGES = 10_000;
 export function describeLocation(at: LedgerLocation): string {
   if (at.databaseUrl) return `PostgreSQL (schema ${at.pgSchema ?? "public"})`;
   return `SQLite ${at.dbFile ?? DEFAULT_DB_FILE}`;
+}
+
+/**
+ * An error of an opened ledger as the admin commands and `pdm serve` print it: a write the ledger
+ * could not make (LedgerError "busy" or "unwritable") names the ledger and the setting that chose
+ * it (the service's answer, ledger_busy or ledger_unwritable, does not: the file is the server's).
+ */
+export function ledgerFailure(at: LedgerLocation, e: unknown): string {
+  const message = (e as Error).message;
+  if (!(e instanceof LedgerError && (e.code === "busy" || e.code === "unwritable"))) return message;
+  const ledger = at.databaseUrl
+    ? `the PostgreSQL ledger (DATABASE_URL, schema ${at.pgSchema ?? "public"})`
+    : `the SQLite ledger ${at.dbFile ?? DEFAULT_DB_FILE} (--db, PDM_DB)`;
+  return `${ledger}: ${message}`;
 }

@@ -35,7 +35,10 @@ import { LedgerError } from "./rows.js";
 
 interface Job {
   step: Step;
-  /** when the step was asked for (Date.now()): its wait for the ledger, queued and in its group, ends PG_LOCK_TIMEOUT_MS after */
+  /**
+   * when the step's wait for the ledger began (Date.now(): when it was asked for, or earlier, when
+   * the call it belongs to began to wait): its wait, queued and in its group, ends PG_LOCK_TIMEOUT_MS after
+   */
   since: number;
   resolve: (value: StepResult) => void;
   reject: (error: unknown) => void;
@@ -181,7 +184,8 @@ async function begin(
 }
 
 export interface PgGroupCommit {
-  run(step: Step): Promise<StepResult>;
+  /** `since`: when the step's wait for the ledger began (Date.now(), the default: when it is asked for). */
+  run(step: Step, since?: number): Promise<StepResult>;
   /** Waits for the steps asked for so far, then closes the connections. */
   close(): Promise<void>;
 }
@@ -412,9 +416,9 @@ export function pgGroupCommit(config: pg.ClientConfig, options: PgGroupOptions =
   };
 
   return {
-    run: (step) =>
+    run: (step, since = Date.now()) =>
       new Promise<StepResult>((resolve, reject) => {
-        queue.push({ step, since: Date.now(), resolve, reject: (e) => reject(ledgerFault(e)) });
+        queue.push({ step, since, resolve, reject: (e) => reject(ledgerFault(e)) });
         schedule();
       }),
     async close() {

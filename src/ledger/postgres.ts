@@ -167,22 +167,22 @@ export async function openPostgresLedger(options: PostgresOptions): Promise<Ledg
       if (!row) throw new LedgerError("unknown_account", `no account with id ${accountId}`);
       return toBalance(row);
     },
-    async reserve(accountId, amount) {
+    async reserve(accountId, amount, since) {
       assertAmount(amount);
-      return (await grouped.run({ op: "reserve", accountId, amount })) as ReserveResult;
+      return (await grouped.run({ op: "reserve", accountId, amount }, since)) as ReserveResult;
     },
-    async settle(reservationId, charge, items, memo = "", seal = noSeal) {
+    async settle(reservationId, charge, items, memo = "", seal = noSeal, since) {
       assertAmount(charge);
-      return (await grouped.run({ op: "settle", reservationId, charge, items, memo, seal })) as Settlement;
+      return (await grouped.run({ op: "settle", reservationId, charge, items, memo, seal }, since)) as Settlement;
     },
-    async reserveAndSettle(accountId, amount, charge, items, memo = "", seal = noSeal) {
+    async reserveAndSettle(accountId, amount, charge, items, memo = "", seal = noSeal, since) {
       assertAmount(amount);
       assertAmount(charge);
       const step = { op: "reserveAndSettle", accountId, amount, charge, items, memo, seal } as const;
-      return (await grouped.run(step)) as ({ ok: true } & Settlement) | { ok: false; balance: BalanceMicros };
+      return (await grouped.run(step, since)) as ({ ok: true } & Settlement) | { ok: false; balance: BalanceMicros };
     },
-    async release(reservationId) {
-      return (await grouped.run({ op: "release", reservationId })) as BalanceMicros | null;
+    async release(reservationId, since) {
+      return (await grouped.run({ op: "release", reservationId }, since)) as BalanceMicros | null;
     },
     async releaseStale(ageMs) {
       const stale = await all<{ id: string }>("SELECT id FROM reservations WHERE created_ms < $1", [Date.now() - ageMs]);

@@ -9,6 +9,7 @@ import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { randomUUID } from "node:crypto";
 import { groupCommit } from "./group-commit.js";
+import { sqliteFault } from "./sqlite-faults.js";
 import { MIGRATIONS } from "./migrations.js";
 import {
   LedgerError,
@@ -89,35 +90,58 @@ export function openSqliteLedger(file: string, o: { checkpointAfterPages?: numbe
     version: db.prepare<[], { v: number | null }>("SELECT MAX(version) AS v FROM schema_migrations"),
   };
 
+  /** A write outside the group commits, its SQLite failure as the ledger's "busy" or "unwritable" (sqlite-faults.ts). */
+  const writing =
+    <A extends unknown[], R>(write: (...args: A) => R) =>
+    (...args: A): R => {
+      try {
+        return write(...args);
+      } catch (e) {
+        throw sqliteFault(e, BUSY_TIMEOUT_MS);
+      }
+    };
+
   const mustBalance = (accountId: string) => {
     const row = q.balance.get(accountId);
     if (!row) throw new LedgerError("unknown_account", `no account with id ${accountId}`);
     return toBalance(row);
   };
 
-  const createAccount = db.transaction((name: string, opening: Micros) => {
-    if (q.accountByName.get(name)) throw new LedgerError("account_exists", `an account named "${name}" already exists`);
-    const id = randomUUID();
-    const at = now();
-    q.insertAccount.run(id, name, opening, at);
-    if (opening > 0) q.insertEntry.run(id, "topup", opening, null, "[]", "opening balance", at);
-    return toAccount(q.accountById.get(id)!);
-  });
+  const createAccount = writing(
+    db.transaction((name: string, opening: Micros) => {
+      if (q.accountByName.get(name)) throw new LedgerError("account_exists", `an account named "${name}" already exists`);
+      const id = randomUUID();
+      const at = now();
+      q.insertAccount.run(id, name, opening, at);
+      if (opening > 0) q.insertEntry.run(id, "topup", opening, null, "[]", "opening balance", at);
+      return toAccount(q.accountById.get(id)!);
+    }).immediate,
+  );
 
-  const topup = db.transaction((accountId: string, amount: Micros, memo: string) => {
-    if (q.credit.run(amount, accountId).changes === 0) throw new LedgerError("unknown_account", `no account with id ${accountId}`);
-    q.insertEntry.run(accountId, "topup", amount, null, "[]", memo, now());
-    return mustBalance(accountId);
-  });
+  const topup = writing(
+    db.transaction((accountId: string, amount: Micros, memo: string) => {
+      if (q.credit.run(amount, accountId).changes === 0) throw new LedgerError("unknown_account", `no account with id ${accountId}`);
+      q.insertEntry.run(accountId, "topup", amount, null, "[]", memo, now());
+      return mustBalance(accountId);
+    }).immediate,
+  );
 
-  const signingKey = (make: Omit<StoredSigningKey, "createdAt">) => {
+  const signingKey = writing((make: Omit<StoredSigningKey, "createdAt">) => {
     q.insertSigningKey.run(make.kid, JSON.stringify(make.privateJwk), JSON.stringify(make.publicJwk), now());
     return toSigningKey(q.currentKey.get()!);
-  };
+  });
+  const setDisabled = writing((accountId: string, disabled: boolean) => q.setDisabled.run(disabled ? 1 : 0, accountId).changes);
+  const addKey = writing((accountId: string, keyHash: string, prefix: string) => {
+    const id = randomUUID();
+    q.insertKey.run(id, accountId, keyHash, prefix, now());
+    return toKey(q.keyById.get(id)!);
+  });
+  const revoke = writing((id: string) => q.revoke.run(now(), id));
 
   // the steps of a request's charge, from concurrent requests, commit together (group-commit.ts)
   const grouped = groupCommit(db, BUSY_TIMEOUT_MS);
-  const release = async (reservationId: string) => (await grouped({ op: "release", reservationId })) as BalanceMicros | null;
+  const release = async (reservationId: string, since?: number) =>
+    (await grouped({ op: "release", reservationId }, since)) as BalanceMicros | null;
 
   // Every request looks its key up. Keys and accounts change only through this ledger (which
   // forgets what it remembered when it changes them) or through another connection to the file
@@ -149,7 +173,7 @@ export function openSqliteLedger(file: string, o: { checkpointAfterPages?: numbe
     kind: "sqlite",
     async createAccount(name, opening) {
       assertAmount(opening);
-      return createAccount.immediate(name, opening);
+      return createAccount(name, opening);
     },
     async findAccount(name) {
       const row = q.accountByName.get(name);
@@ -160,21 +184,19 @@ export function openSqliteLedger(file: string, o: { checkpointAfterPages?: numbe
     },
     async setDisabled(accountId, disabled) {
       forgetKeys();
-      if (q.setDisabled.run(disabled ? 1 : 0, accountId).changes === 0) {
+      if (setDisabled(accountId, disabled) === 0) {
         throw new LedgerError("unknown_account", `no account with id ${accountId}`);
       }
     },
     async addKey(accountId, keyHash, prefix) {
       forgetKeys();
-      const id = randomUUID();
-      q.insertKey.run(id, accountId, keyHash, prefix, now());
-      return toKey(q.keyById.get(id)!);
+      return addKey(accountId, keyHash, prefix);
     },
     async revokeKey(by) {
       forgetKeys();
       const row = "id" in by ? q.keyById.get(by.id) : q.keyByHash.get(by.hash);
       if (!row) return null;
-      q.revoke.run(now(), row.id);
+      revoke(row.id);
       return toKey(q.keyById.get(row.id)!);
     },
     async listKeys(accountId) {
@@ -188,21 +210,21 @@ export function openSqliteLedger(file: string, o: { checkpointAfterPages?: numbe
     },
     async topup(accountId, amount, memo = "top-up") {
       assertAmount(amount);
-      return topup.immediate(accountId, amount, memo);
+      return topup(accountId, amount, memo);
     },
-    async reserve(accountId, amount) {
+    async reserve(accountId, amount, since) {
       assertAmount(amount);
-      return (await grouped({ op: "reserve", accountId, amount })) as ReserveResult;
+      return (await grouped({ op: "reserve", accountId, amount }, since)) as ReserveResult;
     },
-    async settle(reservationId, charge, items, memo = "", seal = noSeal) {
+    async settle(reservationId, charge, items, memo = "", seal = noSeal, since) {
       assertAmount(charge);
-      return (await grouped({ op: "settle", reservationId, charge, items, memo, seal })) as Settlement;
+      return (await grouped({ op: "settle", reservationId, charge, items, memo, seal }, since)) as Settlement;
     },
-    async reserveAndSettle(accountId, amount, charge, items, memo = "", seal = noSeal) {
+    async reserveAndSettle(accountId, amount, charge, items, memo = "", seal = noSeal, since) {
       assertAmount(amount);
       assertAmount(charge);
       const step = { op: "reserveAndSettle", accountId, amount, charge, items, memo, seal } as const;
-      return (await grouped(step)) as ({ ok: true } & Settlement) | { ok: false; balance: BalanceMicros };
+      return (await grouped(step, since)) as ({ ok: true } & Settlement) | { ok: false; balance: BalanceMicros };
     },
     release,
     async releaseStale(ageMs) {

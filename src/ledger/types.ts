@@ -78,6 +78,14 @@ export interface StoredSigningKey {
   createdAt: string;
 }
 
+/**
+ * When a money step's wait for the ledger began (Date.now()): a step waits for a lock another
+ * connection or session holds (BUSY_WAIT_MS, PG_LOCK_TIMEOUT_MS: 5 s) counted from it, then fails
+ * LedgerError "busy". Unset, from when the step is asked for; a call of several steps passes what
+ * makes them share one limit (metering.ts: the time now less what its steps have waited already).
+ */
+type WaitSince = number;
+
 export interface Ledger {
   readonly kind: "sqlite" | "postgres";
   createAccount(name: string, openingBalance: Micros): Promise<Account>;
@@ -95,13 +103,13 @@ export interface Ledger {
   balance(accountId: string): Promise<BalanceMicros>;
   topup(accountId: string, amount: Micros, memo?: string): Promise<BalanceMicros>;
   /** Atomically holds `amount` if the available funds cover it. */
-  reserve(accountId: string, amount: Micros): Promise<ReserveResult>;
+  reserve(accountId: string, amount: Micros, since?: WaitSince): Promise<ReserveResult>;
   /**
    * Deducts the whole charge and releases the reservation; once per reservation. A charge above
    * the reservation is taken from the funds no other reservation holds; when those do not cover
    * it, nothing changes (the reservation stays) and it throws LedgerError `insufficient_funds`.
    */
-  settle(reservationId: string, charge: Micros, items: LineItem[], memo?: string, seal?: Seal): Promise<Settlement>;
+  settle(reservationId: string, charge: Micros, items: LineItem[], memo?: string, seal?: Seal, since?: WaitSince): Promise<Settlement>;
   /**
    * reserve + settle as one atomic step, for work already done locally: deducts the charge only if
    * the available funds cover both it and `amount`, else changes nothing and reports the balance.
@@ -113,9 +121,10 @@ export interface Ledger {
     items: LineItem[],
     memo?: string,
     seal?: Seal,
+    since?: WaitSince,
   ): Promise<({ ok: true } & Settlement) | { ok: false; balance: BalanceMicros }>;
   /** Gives the whole reservation back; a no-op if it was already settled or released. */
-  release(reservationId: string): Promise<BalanceMicros | null>;
+  release(reservationId: string, since?: WaitSince): Promise<BalanceMicros | null>;
   /** Releases reservations older than `ageMs` (left by a crashed process); returns how many. */
   releaseStale(ageMs: number): Promise<number>;
   entries(accountId: string): Promise<LedgerEntry[]>;

@@ -2,7 +2,7 @@
 import { NO_MODEL_TEXT, type ModelText } from "../compiler/model-text.js";
 import { explanationLines } from "./explain-text.js";
 import type { CaseOutcome } from "./run-cases.js";
-import { visibleText } from "../ir/visible-text.js";
+import { visibleLines, visibleText } from "../ir/visible-text.js";
 
 const show = (v: unknown): string => (v === undefined ? "(nothing)" : JSON.stringify(v));
 
@@ -26,7 +26,8 @@ export function textReport(model: string, outcomes: readonly CaseOutcome[], text
   const lines = outcomes.flatMap((o) => [`${o.ok ? "✓" : "✗"} ${o.name}`, ...failureLines(o, text)]);
   const failed = outcomes.filter((o) => !o.ok).length;
   lines.push("", `${model}: ${outcomes.length - failed} passed, ${failed} failed`);
-  return lines.join("\n");
+  // each line one line: a line feed in a case's or a decision's name is shown, not obeyed
+  return visibleLines(lines);
 }
 
 // XML 1.0 cannot carry control characters other than tab, newline and carriage return, and a CI

@@ -1,7 +1,7 @@
 // Requests per key per fixed window. In memory for one instance; in Redis (REDIS_URL) so several
 // instances share one count per key. A Redis outage fails open: billing, not the limiter, is
 // what protects the balance, and an unreachable limiter must not take the API down.
-import { failOpenRedis } from "../service/fail-open-redis.js";
+import { failOpenRedis, type FailOpenReason } from "../service/fail-open-redis.js";
 
 interface RateDecision {
   allowed: boolean;
@@ -59,10 +59,16 @@ local n = redis.call('INCR', KEYS[1])
 if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return {n, redis.call('PTTL', KEYS[1])}`;
 
-export async function redisRateLimiter(url: string, { max, windowMs }: RateLimitOptions, prefix = "pdm:"): Promise<RateLimiter> {
+/** `failedOpen`: told of each request let through because Redis failed or did not answer in time (a metric). */
+export async function redisRateLimiter(
+  url: string,
+  { max, windowMs }: RateLimitOptions,
+  prefix = "pdm:",
+  failedOpen?: (reason: FailOpenReason) => void,
+): Promise<RateLimiter> {
   if (max <= 0) return unlimited();
   // fails fast at startup when REDIS_URL is set but unreachable or silent
-  const { redis, guard } = await failOpenRedis(url);
+  const { redis, guard } = await failOpenRedis(url, failedOpen);
   const open = { allowed: true, limit: max, remaining: max, reset: Math.ceil(windowMs / 1000) };
   return {
     async hit(id) {

@@ -120,7 +120,11 @@ async function start(o: ServerOptions, providerSettings: ProviderConfig, closers
   const sweep = ledger ? setInterval(() => void ledger.releaseStale(STALE_RESERVATION_MS).catch(() => {}), 60_000) : null;
   sweep?.unref();
 
-  const rateLimiter = o.redisUrl ? await redisRateLimiter(o.redisUrl, o.rateLimit, o.redisPrefix) : memoryRateLimiter(o.rateLimit);
+  // failing open is counted: pdm_redis_fail_open_total
+  const failedOpen = (use: string) => (reason: string) => metrics.redisFailOpen.inc({ use, reason });
+  const rateLimiter = o.redisUrl
+    ? await redisRateLimiter(o.redisUrl, o.rateLimit, o.redisPrefix, failedOpen("rate_limit"))
+    : memoryRateLimiter(o.rateLimit);
   closers.push(() => rateLimiter.close());
   const cacheOptions = {
     ttlMs: providerSettings.questionsCacheTtlMs,
@@ -128,7 +132,7 @@ async function start(o: ServerOptions, providerSettings: ProviderConfig, closers
     bytes: providerSettings.questionsCacheBytes,
   };
   const questionsCache = o.redisUrl
-    ? await redisQuestionsCache(o.redisUrl, cacheOptions, o.redisPrefix)
+    ? await redisQuestionsCache(o.redisUrl, cacheOptions, o.redisPrefix, failedOpen("questions_cache"))
     : memoryQuestionsCache(cacheOptions);
   closers.push(() => questionsCache.close());
   // The request log goes to standard output asynchronously, in writes of at least LOG_BATCH_BYTES:

@@ -15,8 +15,14 @@ export interface FailOpenRedis {
   guard<T>(work: (redis: Redis) => Promise<T>, fallback: T): Promise<T>;
 }
 
-/** Connected and answering, else the start fails (within connectTimeout and REDIS_COMMAND_MS). */
-export async function failOpenRedis(url: string): Promise<FailOpenRedis> {
+/** Why a command fell back: Redis did not answer within REDIS_COMMAND_MS, or failed. */
+export type FailOpenReason = "timeout" | "error";
+
+/**
+ * Connected and answering, else the start fails (within connectTimeout and REDIS_COMMAND_MS).
+ * `failedOpen` is told each time a command falls back, so that failing open is seen (a metric).
+ */
+export async function failOpenRedis(url: string, failedOpen: (reason: FailOpenReason) => void = () => {}): Promise<FailOpenRedis> {
   const redis = new Redis(url, { maxRetriesPerRequest: 1, lazyConnect: true, connectTimeout: 3000, commandTimeout: REDIS_COMMAND_MS });
   redis.on("error", () => {}); // reported through failed commands; avoid an unhandled 'error' event
   try {
@@ -32,7 +38,9 @@ export async function failOpenRedis(url: string): Promise<FailOpenRedis> {
       try {
         return await work(redis);
       } catch (e) {
-        if ((e as Error).message === "Command timed out") redis.disconnect(true);
+        const timedOut = (e as Error).message === "Command timed out";
+        if (timedOut) redis.disconnect(true);
+        failedOpen(timedOut ? "timeout" : "error");
         return fallback;
       }
     },

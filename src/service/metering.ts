@@ -5,7 +5,7 @@
 // Without a ledger (benchmark mode) every step is free and the balance reads zero, and the answer
 // waits for its batch to be signed on its own.
 import { LedgerError } from "../ledger/rows.js";
-import type { LineItem, Settlement } from "../ledger/types.js";
+import type { Ledger, LineItem, Settlement } from "../ledger/types.js";
 import { billingView, ZERO_BALANCE, type BillingView } from "./billing-view.js";
 import { formatUsd } from "../ledger/money.js";
 import { problem, type Problem } from "./problems.js";
@@ -28,6 +28,41 @@ export async function cannotPay(deps: ServiceDeps, accountId: string | null, atL
   if (!deps.ledger || accountId === null || atLeast <= 0) return null;
   const { available } = await deps.ledger.balance(accountId);
   return available >= atLeast ? null : insufficient(atLeast, available, "reserves at least");
+}
+
+/**
+ * What one call's money steps have waited for the ledger so far (ms), shared by its holds: the
+ * call's waits have one limit in all (a lock another connection holds: 5 s, then 503 ledger_busy),
+ * not one per step, as each step goes with its wait counted from the time now less what the steps
+ * before it waited (types.ts, WaitSince). The work between the steps is not counted: a call whose
+ * model or language model runs for a minute still has the whole limit for its settlement.
+ */
+export interface LedgerWaits {
+  ms: number;
+}
+
+/** A ledger step of the call whose waits are `waits`, given the `since` that counts them. */
+async function waiting<T>(waits: LedgerWaits, step: (since: number) => Promise<T>): Promise<T> {
+  const start = Date.now();
+  try {
+    return await step(start - waits.ms);
+  } finally {
+    waits.ms += Date.now() - start;
+  }
+}
+
+/** How many times a release the call could not wait for is tried again, off the answer (then the stale sweep frees it). */
+const RELEASE_TRIES = 12;
+
+/**
+ * A release whose wait ran out (the call answers ledger_busy at its limit) goes on without the
+ * caller, each try with a wait of its own, until the lock is free: the funds come back then, not
+ * at the next sweep of stale reservations.
+ */
+function releaseLater(ledger: Ledger, reservationId: string, tries = RELEASE_TRIES): void {
+  ledger.release(reservationId).catch((e: unknown) => {
+    if (e instanceof LedgerError && e.code === "busy" && tries > 1) releaseLater(ledger, reservationId, tries - 1);
+  });
 }
 
 export interface Hold {
@@ -72,14 +107,16 @@ const unmetered = (currency: string): Hold => ({
   release: async () => {},
 });
 
+/** `waits`: the call's, when it may hold funds more than once (a new one: this hold's steps alone). */
 export async function reserveFunds(
   deps: ServiceDeps,
   accountId: string | null,
   amount: number,
+  waits: LedgerWaits = { ms: 0 },
 ): Promise<{ ok: true; hold: Hold } | { ok: false; problem: Problem }> {
   const { ledger, rates } = deps;
   if (!ledger || accountId === null) return { ok: true, hold: unmetered(rates.currency) };
-  const r = await ledger.reserve(accountId, amount);
+  const r = await waiting(waits, (since) => ledger.reserve(accountId, amount, since));
   if (!r.ok) return { ok: false, problem: insufficient(amount, r.balance.available) };
   let open = true;
   return {
@@ -88,7 +125,7 @@ export async function reserveFunds(
       async settle(items, memo, finish) {
         const sealed = sealWith(items, rates.currency, finish);
         try {
-          await ledger.settle(r.reservationId, total(items), items, memo, sealed.seal);
+          await waiting(waits, (since) => ledger.settle(r.reservationId, total(items), items, memo, sealed.seal, since));
         } catch (e) {
           if (!(e instanceof LedgerError && e.code === "insufficient_funds")) throw e;
           // the work cost more than was reserved and the rest of the funds cannot cover it
@@ -99,7 +136,13 @@ export async function reserveFunds(
         return sealed.result();
       },
       async release() {
-        if (open) await ledger.release(r.reservationId);
+        if (!open) return;
+        try {
+          await waiting(waits, (since) => ledger.release(r.reservationId, since));
+        } catch (e) {
+          if (!(e instanceof LedgerError && e.code === "busy")) throw e;
+          releaseLater(ledger, r.reservationId);
+        }
         open = false;
       },
     },
@@ -119,13 +162,13 @@ export class InsufficientBalance extends Error {
  * InsufficientBalance — the same 402 an up-front reservation would give — when the available
  * funds do not cover `amount`. Errors before settling leave the ledger untouched (7.1).
  */
-export function deferredHold(deps: ServiceDeps, accountId: string | null, amount: number): Hold {
+export function deferredHold(deps: ServiceDeps, accountId: string | null, amount: number, waits: LedgerWaits = { ms: 0 }): Hold {
   const { ledger, rates } = deps;
   if (!ledger || accountId === null) return unmetered(rates.currency);
   return {
     async settle(items, memo, finish) {
       const sealed = sealWith(items, rates.currency, finish);
-      const r = await ledger.reserveAndSettle(accountId, amount, total(items), items, memo, sealed.seal);
+      const r = await waiting(waits, (since) => ledger.reserveAndSettle(accountId, amount, total(items), items, memo, sealed.seal, since));
       if (!r.ok)
         throw new InsufficientBalance(
           insufficient(Math.max(amount, total(items)), r.balance.available, amount >= total(items) ? "reserves" : "costs"),

@@ -151,7 +151,7 @@ export const CATALOGUE = {
   ledger_busy: {
     status: 503,
     title: "Ledger busy",
-    when: "the ledger did not take the request's reservation or charge within 5 s: another process holds the SQLite file's write lock, or another session a lock on the PostgreSQL ledger's rows, or a statement passed PostgreSQL's statement timeout; the request is not charged, and what it reserved is released once the ledger answers (at the latest by the sweep of stale reservations); retry after Retry-After",
+    when: "the ledger did not take the request's reservation or charge within 5 s (one limit on all of a request's waits for the ledger, not one a step): another process holds the SQLite file's write lock, or another session a lock on the PostgreSQL ledger's rows, or a statement passed PostgreSQL's statement timeout; the request is not charged, and what it reserved is released once the ledger answers (at the latest by the sweep of stale reservations); retry after Retry-After",
   },
   ledger_unwritable: {
     status: 503,

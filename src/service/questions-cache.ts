@@ -8,7 +8,7 @@
 // outage degrades to misses: the model is generated again, never served stale or wrong.
 import { canonicalHash } from "../compiler/index.js";
 import type { StateShape } from "../providers/state-shape.js";
-import { failOpenRedis } from "./fail-open-redis.js";
+import { failOpenRedis, type FailOpenReason } from "./fail-open-redis.js";
 import type { PortableModel } from "./resolve-model.js";
 
 export interface QuestionsCache {
@@ -78,8 +78,14 @@ export function memoryQuestionsCache({ ttlMs, capacity, bytes = Infinity }: Ques
   return cache;
 }
 
-export async function redisQuestionsCache(url: string, { ttlMs }: QuestionsCacheOptions, prefix = "pdm:"): Promise<QuestionsCache> {
-  const { redis, guard } = await failOpenRedis(url);
+/** `failedOpen`: told of each miss because Redis failed or did not answer in time (a metric). */
+export async function redisQuestionsCache(
+  url: string,
+  { ttlMs }: QuestionsCacheOptions,
+  prefix = "pdm:",
+  failedOpen?: (reason: FailOpenReason) => void,
+): Promise<QuestionsCache> {
+  const { redis, guard } = await failOpenRedis(url, failedOpen);
   const at = (key: string) => `${prefix}qc:${key}`;
   return {
     get: (key) =>

@@ -5,7 +5,7 @@
 // reservation releases it.
 import type { ServiceCall, ServiceDeps } from "./deps.js";
 import { billFailedWork, ProviderSpend } from "./failed-work.js";
-import { deferredHold, InsufficientBalance, reserveFunds, type Hold } from "./metering.js";
+import { deferredHold, InsufficientBalance, reserveFunds, type Hold, type LedgerWaits } from "./metering.js";
 import { serviceReservation, systemOneReservation } from "./pricing.js";
 import { failure, invalidRequest, problem, success, type Outcome, type Problem, type ProblemEntry } from "./problems.js";
 import { modelForQuestions } from "./questions-model.js";
@@ -47,12 +47,14 @@ export async function systemOne(call: ServiceCall, deps: ServiceDeps): Promise<O
   // One rates and move to the service reservation only if the state turns out to need reading.
   const likelyDeterministic = src.kind === "complete" && typeof body.state !== "string";
   let hold: Hold | undefined;
+  // the call's waits for the ledger, across its holds, have one limit (metering.ts)
+  const waits: LedgerWaits = { ms: 0 };
   const reserve = async (service: boolean): Promise<Outcome<Hold>> => {
     // a questions-only call may generate a model and read; any other service-rate call reads evidence
     const uses = src.kind === "questions" ? (["questions", "reader"] as const) : (["reader"] as const);
     const work = uses.flatMap((use) => deps.providers.languageModelWork(use, mode) ?? []);
     const amount = service ? serviceReservation(call.inputTokens, deps.rates, work) : systemOneReservation(call.inputTokens, deps.rates);
-    const r = await reserveFunds(deps, call.accountId, amount);
+    const r = await reserveFunds(deps, call.accountId, amount, waits);
     if (!r.ok) return r;
     hold = r.hold;
     return success(r.hold);
@@ -62,7 +64,7 @@ export async function systemOne(call: ServiceCall, deps: ServiceDeps): Promise<O
   // compiled, and work that may call a provider, reserve first: a key that cannot pay gets 402
   // before any of that work is done.
   const quick = likelyDeterministic && !compileNeedsPrepay(src, deps);
-  if (quick) hold = deferredHold(deps, call.accountId, systemOneReservation(call.inputTokens, deps.rates));
+  if (quick) hold = deferredHold(deps, call.accountId, systemOneReservation(call.inputTokens, deps.rates), waits);
   const first = quick ? success(hold!) : await reserve(!likelyDeterministic);
   if (!first.ok) return first;
   const spend = new ProviderSpend();

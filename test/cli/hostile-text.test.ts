@@ -9,6 +9,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parseCsv } from "../../src/batch/csv.js";
 import { print } from "../../src/cli/io.js";
+import { visibleLine } from "../../src/ir/visible-text.js";
 import { main } from "../../src/cli/main.js";
 import { ALL_HOSTILE, hostileModel, RAW_HIDDEN } from "../support/hostile-text.js";
 import { tempDir } from "../compiler/6-package/helpers.js";
@@ -91,6 +92,56 @@ describe("hostile model text printed by the CLI", () => {
         },
       ),
       { numRuns: 500 },
+    );
+  });
+});
+
+describe("names holding line breaks in the CLI's text reports", () => {
+  /** The files of a model whose input, decisions and case are named after `name`, and a case that fails. */
+  function namedFiles(name: string) {
+    const dir = tempDir("pdm-lines-");
+    const write = (file: string, value: unknown) => (writeFileSync(join(dir, file), JSON.stringify(value)), join(dir, file));
+    const content = {
+      name: `M ${name}`,
+      inputs: { [`in ${name}`]: { type: "number", desc: "d" }, n: { type: "number", desc: "n" } },
+    };
+    const valid = write("valid.json", { content: { ...content, decisions: { [`dec ${name}`]: "n + 1" } } });
+    const invalid = write("invalid.json", { content: { ...content, decisions: { [`bad ${name}`]: "unknownvar + 1" } } });
+    const state = { [`in ${name}`]: 1, n: 2 };
+    const stateFile = write("state.json", state);
+    mkdirSync(join(dir, "cases"));
+    writeFileSync(join(dir, "cases", "c.json"), JSON.stringify({ state, expect: { decisions: { [`dec ${name}`]: 99 } } }));
+    return { valid, invalid, stateFile, cases: join(dir, "cases") };
+  }
+  const reports = async (name: string) => {
+    const f = namedFiles(name);
+    const runs = [
+      ["check", f.invalid],
+      ["run", f.valid, "--state", f.stateFile, "--explain"],
+      ["test", f.valid, f.cases],
+    ];
+    return Promise.all(
+      runs.map(async (args) => {
+        const r = await pdm(args);
+        return r.stdout + r.stderr;
+      }),
+    );
+  };
+
+  it("prints each report with as many lines as for a plain name, each name whole on its line", async () => {
+    const plain = (await reports("plain")).map((out) => out.split("\n").length);
+    await fc.assert(
+      fc.asyncProperty(
+        fc
+          .array(fc.constantFrom("\n", "\r\n", "\r", "\u2028", "\t", "a", " ", "- expected 1"), { minLength: 1, maxLength: 6 })
+          .map((parts) => `x${parts.join("")}y`),
+        async (name) => {
+          const outs = await reports(name);
+          expect(outs.map((out) => out.split("\n").length)).toEqual(plain);
+          for (const out of outs) expect(out.split("\n").some((line) => line.includes(visibleLine(name)))).toBe(true);
+        },
+      ),
+      { numRuns: 15 },
     );
   });
 });

@@ -4,6 +4,7 @@
 import { readFileSync } from "node:fs";
 import type { CompiledModel } from "../../compiler/index.js";
 import { modelText } from "../../compiler/model-text.js";
+import { visibleLine, visibleLines } from "../../ir/visible-text.js";
 import type { Explanation } from "../../ir/explanation.js";
 import { explanationLines } from "../../model-tests/explain-text.js";
 import { readState, type ReadOutcome } from "../../providers/read-state.js";
@@ -92,7 +93,7 @@ export const run = command(spec, async (args, io) => {
   );
   if (matches) {
     // keys that name no input are ignored: said on stderr, so a misspelt one is never lost without notice
-    for (const { entry } of unknownKeys) print(io.stderr, `warning: ${entry.address}: ${entry.message}`);
+    for (const { entry } of unknownKeys) print(io.stderr, visibleLine(`warning: ${entry.address}: ${entry.message}`));
     const { decisions, trace } = model.evaluateTraced(state as Record<string, unknown>, options);
     const result = {
       decisions,
@@ -122,7 +123,7 @@ export const run = command(spec, async (args, io) => {
       .map((k) => `  ${k.entry.address}: ${k.entry.message}`);
     const lines = [...misspelt, ...reading.missing.map((m) => `  ${m.address}: ${m.reason}`)];
     const mismatch = state !== null && typeof state === "object" && !Array.isArray(state) ? mismatchLines(model, state) : [];
-    print(io.stderr, `${statePath}: ${how}; the state does not establish every input\n${[...mismatch, ...lines].join("\n")}`);
+    print(io.stderr, `${statePath}: ${how}; the state does not establish every input\n${visibleLines([...mismatch, ...lines])}`);
     return EXIT.invalid;
   }
   const result = answersUnderUncertainty(model, reading.given, reading.read);
@@ -151,7 +152,7 @@ function formatReading(reading: ReadOutcome): string {
   for (const [name, value] of Object.entries(reading.given)) lines.push(`  ${name}: ${JSON.stringify(value)}   (given)`);
   for (const [name, r] of Object.entries(reading.read))
     lines.push(`  ${name}: ${JSON.stringify(r.value)}   (read, confidence ${r.confidence.toFixed(2)})`);
-  return lines.join("\n");
+  return visibleLines(lines);
 }
 
 function formatResult(
@@ -175,5 +176,5 @@ function formatResult(
     for (const [id, answer] of Object.entries(result.answers)) lines.push(`  ${id}: ${JSON.stringify(answer)}`);
   }
   if (result.explanation) lines.push("explanation:", ...explanationLines(result.explanation, modelText(model)));
-  return lines.join("\n");
+  return visibleLines(lines);
 }

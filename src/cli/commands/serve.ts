@@ -1,5 +1,5 @@
 // `pdm serve`: start the HTTP service and run until SIGINT, SIGTERM or SIGHUP.
-import { describeLocation, ledgerLocation } from "../../ledger/open.js";
+import { describeLocation, ledgerFailure, ledgerLocation } from "../../ledger/open.js";
 import { DEFAULTS, startServer } from "../../server/start.js";
 import { command, type CommandSpec } from "../command.js";
 import { EXIT, UserError } from "../io.js";
@@ -284,7 +284,7 @@ export const run = command(spec, async (args, io) => {
       err.code === "EADDRINUSE"
         ? ` (${settings.port!.from} is ${values.port}: another process listens there; choose another with --port, PORT or PDM_PORT)`
         : "";
-    io.stderr.write(`pdm serve: ${err.message}${hint}\n`);
+    io.stderr.write(`pdm serve: ${ledgerFailure(location, err)}${hint}\n`);
     return 1;
   }
   const stopped = untilSignal(server, io, "pdm serve");

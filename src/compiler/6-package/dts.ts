@@ -138,8 +138,12 @@ const ANSWER_TYPES: Record<QuestionIR["type"], (q: QuestionIR) => string> = {
   date: () => "DateAnswer",
 };
 
-/** Model text inside a comment: it can neither close the comment nor end the line it is on. */
-const commentSafe = (text: string): string => visibleText(text.replace(/\r\n?/g, "\n")).replace(/\*\//g, "*\\/");
+/**
+ * Model text inside a comment: it can neither close the comment nor end the line it is on, and no
+ * `@` of it starts a JSDoc tag (`@deprecated`, `@type` at the start of a line, `{@link}` anywhere),
+ * which editors would obey: each is written `\@`, TSDoc's escape, which a hover shows as `@`.
+ */
+const commentSafe = (text: string): string => visibleText(text.replace(/\r\n?/g, "\n")).replace(/\*\//g, "*\\/").replace(/@/g, "\\@");
 const docs = (text: string | undefined) => (text ? [commentSafe(text)] : []);
 
 function addApi(file: SourceFile, numbers: NumberMode): void {

@@ -15,6 +15,8 @@ export interface Metrics {
   reservationsHeld: Gauge;
   providerCalls: Counter<"kind" | "provider" | "outcome">;
   providerTokens: Counter<"provider" | "direction">;
+  /** Redis commands that failed or timed out, so the rate limiter let the request through or the questions cache missed */
+  redisFailOpen: Counter<"use" | "reason">;
 }
 
 /** What the compile pool reports: workers busy, jobs waiting, workers replaced and evaluations run since start. */
@@ -49,6 +51,12 @@ export function createMetrics(cache: { stats(): CacheStats }, pool?: PoolStats):
     reservationsHeld: new Gauge({
       name: "pdm_reservations_held",
       help: "reservations this instance holds now (reserved, not yet settled or released)",
+      registers: [registry],
+    }),
+    redisFailOpen: new Counter({
+      name: "pdm_redis_fail_open_total",
+      help: "Redis commands that failed (reason error) or were not answered within the command timeout (reason timeout): the rate limiter let the request through uncounted (use rate_limit), the questions cache missed (use questions_cache)",
+      labelNames: ["use", "reason"],
       registers: [registry],
     }),
     providerCalls: new Counter({

@@ -66,8 +66,14 @@ describe.skipIf(!REDIS_URL)("a Redis that goes silent after the start, and comes
   it(
     "while silent, a hit passes (fails open) and the cache misses; afterwards the count resumes on a fresh connection",
     async () => {
-      const limiter = await redisRateLimiter(proxy.url, { max: 5, windowMs: 600_000 }, prefix);
-      const cache = await redisQuestionsCache(proxy.url, { ttlMs: 600_000, capacity: 10 }, prefix);
+      // failing open is told (the server counts it: pdm_redis_fail_open_total)
+      const failedOpen: string[] = [];
+      const limiter = await redisRateLimiter(proxy.url, { max: 5, windowMs: 600_000 }, prefix, (why) =>
+        failedOpen.push(`rate_limit ${why}`),
+      );
+      const cache = await redisQuestionsCache(proxy.url, { ttlMs: 600_000, capacity: 10 }, prefix, (why) =>
+        failedOpen.push(`questions_cache ${why}`),
+      );
       const model = { content: { name: "m" } } as never;
       try {
         expect((await limiter.hit("k")).remaining).toBe(4);
@@ -75,9 +81,11 @@ describe.skipIf(!REDIS_URL)("a Redis that goes silent after the start, and comes
         expect(await cache.get("q")).toEqual(model);
         proxy.state.silent = true;
         // each call settles (the test's own timeout would catch one that waits forever)
+        expect(failedOpen).toEqual([]);
         const during = await limiter.hit("k");
         expect(during).toMatchObject({ allowed: true, limit: 5, remaining: 5 });
         expect(await cache.get("q")).toBeNull();
+        expect(failedOpen).toEqual(["rate_limit timeout", "questions_cache timeout"]);
         await expect(cache.ping()).rejects.toThrow(/timed out/);
         expect(proxy.state.commandsUnanswered).toBeGreaterThanOrEqual(3);
         proxy.state.silent = false;
