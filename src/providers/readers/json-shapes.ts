@@ -41,9 +41,9 @@ const roleNames = (record: Record<string, unknown>, name: string, self: boolean)
  * system writes the role (`"Rôle": "demandeur"`, `"roll": "SÖKANDE"`, `"rol": "aanvrager"`), or a
  * code of three letters or more that abbreviates it (`"APPL"`); a word more ("co-applicant") says another.
  */
-const namesRole = (role: string[], want: string[]): boolean =>
+const namesRole = (role: string[], want: string[], codes = true): boolean =>
   role.length === want.length &&
-  role.every((r, i) => stemMatch(r, want[i]!) > 0 || (r.length >= MIN_ROLE_CODE && abbreviates(r, want[i]!)));
+  role.every((r, i) => stemMatch(r, want[i]!) > 0 || (codes && r.length >= MIN_ROLE_CODE && abbreviates(r, want[i]!)));
 const MIN_ROLE_CODE = 3;
 /** A role and its gloss in brackets after it: "self (applicant)" is "self" and "applicant". */
 const GLOSSED = /^([^()]+)\(([^()]+)\)\s*$/;
@@ -110,7 +110,8 @@ const flaggedAs = (record: Record<string, unknown>, name: string, self: boolean)
     const primary = words.filter((w) => PRIMARY_FLAG_WORDS.has(w));
     const rest = contentStems(words.filter((w) => !PRIMARY_FLAG_WORDS.has(w)).join(" "));
     // `primary` alone names the one struct; `primary_applicant`, `is_applicant` name the input's
-    return rest.length === 0 ? primary.length > 0 && self : namesRole(rest, contentStems(name));
+    // a key names the input by its words, never as a code: "Alter" (an age of 1) is no "applicant"
+    return rest.length === 0 ? primary.length > 0 && self : namesRole(rest, contentStems(name), false);
   });
 
 /** Keys of a roster's role or relationship field, in the languages of exports (`rel`, `Rôle`, `relatie`, `parentesco`). */

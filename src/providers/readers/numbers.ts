@@ -370,16 +370,19 @@ function withUnitAfter(text: string, amount: Amount, at: number): { amount: Amou
   return { amount, end };
 }
 
+/** A number word as looked up: accents folded, lower case, Turkish's dotless ı as i ("ALTI" is "altı"). */
+const numberKey = (w: string): string => folded(w).toLowerCase().replace(/ı/g, "i");
+
 /** "tre", "drei", "trois" → 3: a number from one to twelve in another language, accents folded. */
 const FOREIGN_NUMBER = new Map(
-  Object.values(FOREIGN_NUMBERS).flatMap((words) => words.flatMap((w, i) => (w === "" ? [] : [[folded(w), i + 1] as const]))),
+  Object.values(FOREIGN_NUMBERS).flatMap((words) => words.flatMap((w, i) => (w === "" ? [] : [[numberKey(w), i + 1] as const]))),
 );
 
 /** The whole string as an amount ("$1,234.50", "52k", "12 %", "4,000 a month"), or undefined. */
 export function parseAmount(text: string): Amount | undefined {
   // a dollar named by its country's letters ("NZ$31,200", "C$6,800", "A$", "HK$") is a dollar amount
   const s = text.trim().replace(/^[A-Z]{1,3}\$/, "$");
-  const word = numberWord(s) ?? FOREIGN_NUMBER.get(folded(s).toLowerCase());
+  const word = numberWord(s) ?? FOREIGN_NUMBER.get(numberKey(s));
   if (word !== undefined) return { value: word, percent: false, scaled: false, words: true };
   const re = new RegExp(`^${AMOUNT_SOURCE}`, "iu");
   const m = re.exec(s);
