@@ -29,6 +29,7 @@ import {
   roundQuotient,
 } from "./numbers.js";
 import { lowerFilter, lowerFor, meanParts, lowerListCall, lowerListLiteral, lowerListPath, lowerQuantified } from "./lists.js";
+import { lowerContext } from "./contexts.js";
 import { dateMove, movedDate } from "./dates.js";
 import { substring, upperCase } from "./strings.js";
 import { lowerBody } from "./tables.js";
@@ -217,7 +218,7 @@ const lowerers: { [K in Expr["kind"]]: Lower<K> } = {
   for: (n, scope, cx) => lowerFor(n, scope, cx),
   quantified: (n, scope, cx) => lowerQuantified(n, scope, cx),
   list: (n, scope, cx) => lowerListLiteral(n, scope, cx),
-  context: (n, _s, cx) => refuse(cx, "a context", n),
+  context: (n, scope, cx) => lowerContext(n, scope, cx),
   range: (n, _s, cx) => refuse(cx, "a range used as a value", n),
   function: (n, _s, cx) => refuse(cx, "a function definition", n),
 };
@@ -437,6 +438,12 @@ function inlineFunction(name: string, argNodes: Expr[], scope: SqlScope, cx: Sql
  */
 export function coerced(v: SqlValue, t: Type, cx: SqlContext): { value: SqlValue; conforms?: SqlValue } {
   if (v.kind === "null" || t.kind === "any") return { value: v };
+  if (t.kind === "list" && v.kind === "list") {
+    // items of the item type already (a `for`'s contexts, a filtered list): the list as it is
+    const item = v.element!;
+    const c = coerced(item, t.element, cx);
+    if (c.value === item && !c.conforms) return { value: v };
+  }
   const kind = KIND_OF_TYPE[t.kind];
   if (kind === undefined) throw unsupported(cx, `a value of the type ${t.kind}`);
   if (kind === "record") {

@@ -5,6 +5,7 @@
 // it is bound to a column of the layers (`Inline`): a bound column could not see the variable.
 import type { Expr } from "../../ir/feel-ast.js";
 import { unsupported, type SqlContext } from "./context.js";
+import { recordSql } from "./contexts.js";
 import type { ListSyntax } from "./dialects.js";
 import { branches, lowerExpr, refKey, type SqlScope } from "./expressions.js";
 import { Layers, type ScaledInteger } from "./layers.js";
@@ -133,9 +134,10 @@ export function lowerFor(n: Extract<Expr, { kind: "for" }>, scope: SqlScope, cx:
   const lists = cx.dialect.lists!;
   if (!it) return listValue(lists.of([]), NULL_VALUE, 0, 0);
   const body = lowerExpr(n.body, it.scope, it.inner);
-  if (body.kind === "record" || body.kind === "list" || body.kind === "days")
-    throw unsupported(cx, `a \`for\` whose items are ${body.kind}s`, n.body.span);
-  const [typed] = body.kind === "number" ? typedItems([body], cx) : [body];
+  if (body.kind === "list" || body.kind === "days") throw unsupported(cx, `a \`for\` whose items are ${body.kind}s`, n.body.span);
+  // a context: one struct an item (contexts.ts), its numbers each of its shape's type
+  const [typed] =
+    body.kind === "number" ? typedItems([body], cx) : body.kind === "record" ? [{ ...body, sql: recordSql(body, cx.dialect) }] : [body];
   const sql = `COALESCE(${lists.map(it.list.sql, it.v, typed!.sql)}, ${lists.of([])})`;
   return listValue(sql, { ...typed!, sql: "" }, it.list.maxItems!, deeper(it.list, body));
 }
