@@ -384,6 +384,14 @@ function lowerCall(call: Extract<Expr, { kind: "call" }>, scope: SqlScope, cx: S
     const iso = isoDate(n.args[0]!.value);
     return iso ? literal(cx.dialect.date(iso), "date") : NULL_VALUE;
   }
+  // `date(2021, 6, 30)` of literal whole numbers naming a real calendar date (any other: refused)
+  const parts =
+    ref.name === "date" && n.args.length === 3 ? n.args.map((a) => (a.kind === "number" && /^\d{1,4}$/.test(a.value) ? a.value : "")) : [];
+  const made =
+    parts.length === 3 && parts.every(Boolean)
+      ? isoDate(`${parts[0]!.padStart(4, "0")}-${parts[1]!.padStart(2, "0")}-${parts[2]!.padStart(2, "0")}`)
+      : undefined;
+  if (made) return literal(cx.dialect.date(made), "date");
   const builtin = Object.hasOwn(BUILTINS, ref.name) ? BUILTINS[ref.name] : undefined;
   if (!builtin || n.args.length > builtin.args.length || n.args.length < (builtin.required ?? builtin.args.length))
     throw unsupported(cx, `the built-in ${ref.name}()`, n.span);
@@ -438,6 +446,8 @@ function inlineFunction(name: string, argNodes: Expr[], scope: SqlScope, cx: Sql
  */
 export function coerced(v: SqlValue, t: Type, cx: SqlContext): { value: SqlValue; conforms?: SqlValue } {
   if (v.kind === "null" || t.kind === "any") return { value: v };
+  // any context: a context is one as it is
+  if (t.kind === "context" && v.kind === "record") return { value: v };
   if (t.kind === "list" && v.kind === "list") {
     // items of the item type already (a `for`'s contexts, a filtered list): the list as it is
     const item = v.element!;

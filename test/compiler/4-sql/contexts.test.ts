@@ -1,7 +1,8 @@
 // Contexts through SQL: random models whose decisions are contexts — entries reading the inputs and
 // the entries before them, names with spaces, a context within a context, a list of contexts made
-// by `for` and filtered, entries that are null (a position out of range, a built-in given the wrong
-// kind) — and decisions reading them by path. Each is compared with evaluate() row by row: a
+// by `for` or written as a list (null items too) and filtered, a date of literal numbers, entries
+// that are null (a position out of range, a built-in given the wrong kind) — and decisions reading
+// them by path. Each is compared with evaluate() row by row: a
 // context decision's column is a STRUCT whose fields are the entries in order, each field the
 // value FEEL gives it (engines.ts sameValue walks the context and its lists).
 import fc from "fast-check";
@@ -54,6 +55,11 @@ const FORMS: Form[] = [
       `{total: sum(for m in members return m.income * ${c}), items: for m in members return {v: m.age * ${c}}, recent: members[age > 30]}`,
     readers: [(d) => `${d}.total + count(${d}.items[v > abs(-1)])`, (d) => `sum(${d}.recent.income) + count(${d}.items)`],
   },
+  {
+    context: (c) =>
+      `{pairs: [{a: k, b: "x"}, {a: ${c}, b: s}, null, {a: null, b: null}], big: pairs[a > 0].b, when: date(2021, 6, 30), later: when > date(2020, 2, 29)}`,
+    readers: [(d) => `${d}.later`, (d) => `count(${d}.big)`, (d) => `${d}.pairs[2].a`, (d, c) => `sum(${d}.pairs[a < ${c}].a)`],
+  },
 ];
 
 /** Expressions that make a context and read it at once. */
@@ -61,6 +67,7 @@ const INLINE: ((c: string) => string)[] = [
   (c) => `{p: ${c}, q: p + k, r: [q, ${c}][item > p]}.q`,
   (c) => `{x: {y: k * ${c}}, z: x.y + 1}.z`,
   (c) => `count(for m in members return {a: m.age})  + {n: ${c}}.n`,
+  (c) => `count([{amount: ${c}}, {amount: k}, null][amount >= ${c}])`,
 ];
 
 const contextModel: fc.Arbitrary<ModelInput> = fc
