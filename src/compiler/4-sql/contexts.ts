@@ -17,6 +17,8 @@ export function lowerContext(n: Extract<Expr, { kind: "context" }>, scope: SqlSc
   const names = new Map(scope.names);
   const fields = new Map<string, SqlValue>();
   for (const e of n.entries) {
+    // no dialect's identifier holds NUL
+    if (e.key.includes("\0")) throw unsupported(cx, "a context entry whose name holds the NUL character", e.span);
     const key = e.key.toLowerCase();
     // two entries of one name make the context an error result (DMN 1.4)
     if (folded.has(key)) throw unsupported(cx, `a context with two entries named ${e.key} (in any case)`, e.span);

@@ -111,6 +111,17 @@ describe("contexts in SQL", () => {
     expect(scored).toBeGreaterThan(40 * 50);
   });
 
+  it("refuses what a STRUCT cannot hold at the decision: two entries of one name in any case, an empty context, a NUL in a name", () => {
+    const { k, s } = INPUTS;
+    for (const c of ["{a: k, A: 1}", "{}", '{"a\u0000b": k}']) {
+      const model: ModelInput = { content: { name: "refused", inputs: { k, s }, decisions: { c } } };
+      expect(checkModel(model).valid, c).toBe(true);
+      const r = compileToSql(model, { dialect: "duckdb" });
+      expect(r.ok, c).toBe(false);
+      if (!r.ok) for (const d of r.diagnostics) expect([d.code, d.address], c).toEqual(["sql.unsupported", "decisions.c"]);
+    }
+  });
+
   it("PostgreSQL lowers a flat context and refuses one holding a context or a list at its address", () => {
     const { k, s } = INPUTS;
     const flat: ModelInput = { content: { name: "flat", inputs: { k, s }, decisions: { c: "{a: k + 1, b a: a * 2, t: s}", r: "c.b a" } } };
