@@ -5,14 +5,18 @@
 // refusals counted by what they refuse (the `what` of each `sql.unsupported`, numbers and quoted
 // text folded), most frequent first. Compiles only; generated.test.ts runs the rows.
 //   SQL_COVERAGE_MODELS (400) models drawn; SQL_COVERAGE_SEED (20261128) the sample's seed;
-//   SQL_COVERAGE_TOP (30) refusal kinds printed.
+//   SQL_COVERAGE_TOP (30) refusal kinds printed; SQL_COVERAGE_SET=fuzz draws the check-valid fuzz's
+//   models instead (lists of structs, functions, contexts; test/support/generate/models.ts).
 import fc from "fast-check";
 import { checkModel, compileToSql, type DialectName } from "../src/compiler/index.js";
+import type { ModelInput } from "../src/ir/model.js";
 import { scalarModel } from "../test/compiler/4-sql/generated.js";
+import { generatedModel } from "../test/support/generate/models.js";
 
 const MODELS = Number(process.env.SQL_COVERAGE_MODELS ?? 400);
 const SEED = Number(process.env.SQL_COVERAGE_SEED ?? 20261128);
 const TOP = Number(process.env.SQL_COVERAGE_TOP ?? 30);
+const SET = process.env.SQL_COVERAGE_SET === "fuzz" ? (generatedModel as unknown as fc.Arbitrary<ModelInput>) : scalarModel;
 const DIALECTS: DialectName[] = ["duckdb", "postgres"];
 
 /** A refusal's kind: its `what`, with the values in it folded so that like counts with like. */
@@ -27,7 +31,7 @@ const compiled: Record<DialectName, number> = { duckdb: 0, postgres: 0 };
 /** per dialect: kind → models refused for it (a model counted once per kind) */
 const refusals: Record<DialectName, Map<string, number>> = { duckdb: new Map(), postgres: new Map() };
 
-for (const model of fc.sample(scalarModel, { numRuns: MODELS, seed: SEED })) {
+for (const model of fc.sample(SET, { numRuns: MODELS, seed: SEED })) {
   if (!checkModel(model).valid) continue;
   checked++;
   for (const dialect of DIALECTS) {

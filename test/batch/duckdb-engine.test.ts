@@ -22,6 +22,30 @@ const MODELS: [string, ModelInput][] = [
     .filter((d) => existsSync(`samples/${d}/model.json`))
     .map((d) => [d, JSON.parse(readFileSync(`samples/${d}/model.json`, "utf8")) as ModelInput] as [string, ModelInput]),
   ...CORPUS.filter((c) => c.name !== "insurance-rating").map((c) => [c.name, c.model as ModelInput] as [string, ModelInput]),
+  // context decisions: a STRUCT of the entries in order, a context within it, a list's item, null entries
+  [
+    "contexts",
+    {
+      content: {
+        name: "contexts",
+        inputs: {
+          k: { type: "number [-10..10]", desc: "k?" },
+          s: { type: "string", desc: "s?" },
+          x: { type: "number", desc: "x?" },
+          y: { type: "number", desc: "y?" },
+          flag: { type: "boolean", desc: "flag?" },
+          day: { type: "date", desc: "day?" },
+          z: { type: "number", desc: "z?" },
+        },
+        decisions: {
+          summary:
+            "{total: decimal(k * 2, 1), the share: if total = 0 then null else decimal(k / 3, 2), big: total > 2, inner: {b: total + 1, name: s, none: null}}",
+          "from summary": "summary.inner.b + summary.total",
+          others: "{total: decimal(x + y, 2), on: flag, when: day, later: {off: not(on), r: round half up(z, 1)}}",
+        },
+      },
+    },
+  ],
 ];
 
 /** Lines SQL must not score itself: JS says what they are. */

@@ -147,6 +147,8 @@ const FORMATS: Record<string, (c: string, exact: boolean, column?: OutputColumn)
   boolean: (c) => `CASE WHEN ${c} THEN 'true' ELSE 'false' END`,
   date: (c) => `CASE WHEN year(${c}) BETWEEN 1000 AND 9999 THEN '"' || strftime(${c}, '%Y-%m-%d') || '"' END`,
   null: () => "'null'",
+  // a list (a context's entry): the JS engine writes the row
+  list: () => "NULL",
 };
 
 /** A value's JSON text; null when SQL cannot be sure of JSON.stringify's (the JS engine writes that row). */

@@ -29,6 +29,7 @@ import {
   roundQuotient,
 } from "./numbers.js";
 import { lowerFilter, lowerFor, meanParts, lowerListCall, lowerListLiteral, lowerListPath, lowerQuantified } from "./lists.js";
+import { lowerContext } from "./contexts.js";
 import { dateMove, movedDate } from "./dates.js";
 import { substring, upperCase } from "./strings.js";
 import { lowerBody } from "./tables.js";
@@ -217,7 +218,7 @@ const lowerers: { [K in Expr["kind"]]: Lower<K> } = {
   for: (n, scope, cx) => lowerFor(n, scope, cx),
   quantified: (n, scope, cx) => lowerQuantified(n, scope, cx),
   list: (n, scope, cx) => lowerListLiteral(n, scope, cx),
-  context: (n, _s, cx) => refuse(cx, "a context", n),
+  context: (n, scope, cx) => lowerContext(n, scope, cx),
   range: (n, _s, cx) => refuse(cx, "a range used as a value", n),
   function: (n, _s, cx) => refuse(cx, "a function definition", n),
 };
@@ -383,6 +384,14 @@ function lowerCall(call: Extract<Expr, { kind: "call" }>, scope: SqlScope, cx: S
     const iso = isoDate(n.args[0]!.value);
     return iso ? literal(cx.dialect.date(iso), "date") : NULL_VALUE;
   }
+  // `date(2021, 6, 30)` of literal whole numbers naming a real calendar date (any other: refused)
+  const parts =
+    ref.name === "date" && n.args.length === 3 ? n.args.map((a) => (a.kind === "number" && /^\d{1,4}$/.test(a.value) ? a.value : "")) : [];
+  const made =
+    parts.length === 3 && parts.every(Boolean)
+      ? isoDate(`${parts[0]!.padStart(4, "0")}-${parts[1]!.padStart(2, "0")}-${parts[2]!.padStart(2, "0")}`)
+      : undefined;
+  if (made) return literal(cx.dialect.date(made), "date");
   const builtin = Object.hasOwn(BUILTINS, ref.name) ? BUILTINS[ref.name] : undefined;
   if (!builtin || n.args.length > builtin.args.length || n.args.length < (builtin.required ?? builtin.args.length))
     throw unsupported(cx, `the built-in ${ref.name}()`, n.span);
@@ -437,6 +446,14 @@ function inlineFunction(name: string, argNodes: Expr[], scope: SqlScope, cx: Sql
  */
 export function coerced(v: SqlValue, t: Type, cx: SqlContext): { value: SqlValue; conforms?: SqlValue } {
   if (v.kind === "null" || t.kind === "any") return { value: v };
+  // any context: a context is one as it is
+  if (t.kind === "context" && v.kind === "record") return { value: v };
+  if (t.kind === "list" && v.kind === "list") {
+    // items of the item type already (a `for`'s contexts, a filtered list): the list as it is
+    const item = v.element!;
+    const c = coerced(item, t.element, cx);
+    if (c.value === item && !c.conforms) return { value: v };
+  }
   const kind = KIND_OF_TYPE[t.kind];
   if (kind === undefined) throw unsupported(cx, `a value of the type ${t.kind}`);
   if (kind === "record") {

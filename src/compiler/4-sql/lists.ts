@@ -5,6 +5,7 @@
 // it is bound to a column of the layers (`Inline`): a bound column could not see the variable.
 import type { Expr } from "../../ir/feel-ast.js";
 import { unsupported, type SqlContext } from "./context.js";
+import { recordSql } from "./contexts.js";
 import type { ListSyntax } from "./dialects.js";
 import { branches, lowerExpr, refKey, type SqlScope } from "./expressions.js";
 import { Layers, type ScaledInteger } from "./layers.js";
@@ -133,9 +134,10 @@ export function lowerFor(n: Extract<Expr, { kind: "for" }>, scope: SqlScope, cx:
   const lists = cx.dialect.lists!;
   if (!it) return listValue(lists.of([]), NULL_VALUE, 0, 0);
   const body = lowerExpr(n.body, it.scope, it.inner);
-  if (body.kind === "record" || body.kind === "list" || body.kind === "days")
-    throw unsupported(cx, `a \`for\` whose items are ${body.kind}s`, n.body.span);
-  const [typed] = body.kind === "number" ? typedItems([body], cx) : [body];
+  if (body.kind === "list" || body.kind === "days") throw unsupported(cx, `a \`for\` whose items are ${body.kind}s`, n.body.span);
+  // a context: one struct an item (contexts.ts), its numbers each of its shape's type
+  const [typed] =
+    body.kind === "number" ? typedItems([body], cx) : body.kind === "record" ? [{ ...body, sql: recordSql(body, cx.dialect) }] : [body];
   const sql = `COALESCE(${lists.map(it.list.sql, it.v, typed!.sql)}, ${lists.of([])})`;
   return listValue(sql, { ...typed!, sql: "" }, it.list.maxItems!, deeper(it.list, body));
 }
@@ -169,8 +171,8 @@ function typedItems(values: SqlValue[], cx: SqlContext): SqlValue[] {
 export function lowerListLiteral(n: Extract<Expr, { kind: "list" }>, scope: SqlScope, cx: SqlContext): SqlValue {
   const lists = listSyntax(cx, n.span);
   const items = n.items.map((i) => lowerExpr(i, scope, cx));
-  if (items.some((i) => i.kind === "record" || i.kind === "list" || i.kind === "days"))
-    throw unsupported(cx, "a list of contexts, lists or durations", n.span);
+  if (items.some((i) => i.kind === "record")) return contextList(items, lists, cx, n);
+  if (items.some((i) => i.kind === "list" || i.kind === "days")) throw unsupported(cx, "a list of lists or durations", n.span);
   const chosen = branches(items, cx);
   const kind = chosen.find((i) => i.kind !== "null");
   const typed = kind?.kind === "number" ? typedItems(chosen, cx) : chosen;
@@ -246,4 +248,31 @@ function concatenate(values: SqlValue[], lists: ListSyntax, cx: SqlContext, n: E
   const sql = `CASE WHEN ${ls.map((l) => `${l.sql} IS NULL`).join(" OR ")} THEN NULL ELSE ${joined} END`;
   const maxItems = ls.reduce((s, l) => s + l.maxItems!, 0);
   return listValue(sql, { ...element, sql: "" }, maxItems, deeper(...ls));
+}
+
+/**
+ * `[{a: 1}, {a: k}]`: contexts of the same entries in the same order, each entry of one kind across
+ * the items (numbers of one type), as a list of structs; null items too. Any other mix is refused.
+ */
+function contextList(items: SqlValue[], lists: ListSyntax, cx: SqlContext, n: Expr): SqlValue {
+  const records = items.filter((i) => i.kind !== "null");
+  const names = [...records[0]!.fields!.keys()];
+  const same = (r: SqlValue) =>
+    r.kind === "record" && r.fields!.size === names.length && names.every((k, i) => [...r.fields!.keys()][i] === k);
+  if (!records.every(same)) throw unsupported(cx, "a list of contexts of different entries, or of contexts and other values", n.span);
+  // each entry's values across the items, of one kind and type (branches)
+  const columns = names.map((k) => {
+    const values = records.map((r) => r.fields!.get(k)!);
+    if (values.some((v) => v.kind === "record" || v.kind === "list" || v.kind === "days"))
+      throw unsupported(cx, "a list of contexts holding contexts, lists or durations", n.span);
+    return branches(values, cx);
+  });
+  const typed = records.map((r, j) => ({ ...r, fields: new Map(names.map((k, i) => [k, columns[i]![j]!] as const)) }));
+  let next = 0;
+  const sqls = items.map((i) => (i.kind === "null" ? "NULL" : recordSql(typed[next++]!, cx.dialect)));
+  const fields = new Map(
+    names.map((k, i) => [k, { ...(columns[i]!.find((v) => v.kind !== "null") ?? columns[i]![0]!), sql: "" }] as const),
+  );
+  const element: SqlValue = { kind: "record", sql: "", fields, depth: 0 };
+  return listValue(lists.of(sqls), element, items.length, deeper(...items));
 }

@@ -8,6 +8,7 @@ import { diagnostic } from "../../ir/diagnostics.js";
 import type { DecisionIR, InputIR, ModelIR } from "../../ir/ir.js";
 import type { Type } from "../../ir/types.js";
 import { clusterColumns } from "./cluster.js";
+import { recordSql } from "./contexts.js";
 import { TRUE } from "./compare.js";
 import { constrainedParts } from "../../runtime/declared.js";
 import { unsupported, type SqlContext } from "./context.js";
@@ -292,11 +293,7 @@ function placeOf(address: string, body: DecisionIR["body"]): SqlPlace {
 }
 
 /** A decision's value as a result column: a context as the dialect's record. */
-function outputOf(v: SqlValue, dialect: Dialect): string {
-  if (v.kind !== "record") return v.sql;
-  const fields = [...v.fields!].map(([name, f]) => [name, f.sql] as const);
-  return `CASE WHEN ${v.sql} THEN ${dialect.record(fields)} END`;
-}
+const outputOf = (v: SqlValue, dialect: Dialect): string => (v.kind === "record" ? recordSql(v, dialect) : v.sql);
 
 /** The digits a number input may have: its constraint's bounds, a mapping's type, or the default. */
 function numberDigits(input: InputIR, mapping: ColumnMapping | undefined, cx: () => SqlContext): Digits {

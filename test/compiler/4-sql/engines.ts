@@ -198,10 +198,15 @@ export function sameValue(feel: FeelValue, sql: unknown): boolean {
     return (typeof sql === "string" || typeof sql === "number" || typeof sql === "bigint") && feel.eq(new Decimal(String(sql)));
   if (feel instanceof FeelContext) {
     const row = sql as Row;
+    // the entries in FEEL's order, as the records write them
     return (
-      typeof sql === "object" && Object.keys(row).length === feel.entries.size && [...feel.entries].every(([k, v]) => sameValue(v, row[k]))
+      typeof sql === "object" &&
+      Object.keys(row).join("\0") === [...feel.entries.keys()].join("\0") &&
+      [...feel.entries].every(([k, v]) => sameValue(v, row[k]))
     );
   }
+  // a list (LIST in DuckDB): item by item
+  if (Array.isArray(feel)) return Array.isArray(sql) && sql.length === feel.length && feel.every((v, i) => sameValue(v, sql[i]));
   if (typeof feel === "object") return toJson(feel) === sql;
   return feel === sql;
 }

@@ -17,7 +17,10 @@ const MODELS: [string, ModelInput][] = [...SAMPLES, ...CORPUS.map((c) => [c.name
 
 /** The models each dialect compiles today; every other one is refused with an address. */
 const SCALAR = ["lending", "kyc-risk", "insurance-rating", "scorecard"];
-const COMPILED: Record<(typeof dialects)[number], string[]> = { duckdb: [...SCALAR, "household-benefit"], postgres: SCALAR };
+const COMPILED: Record<(typeof dialects)[number], string[]> = {
+  duckdb: [...SCALAR, "household-benefit", "tax-brackets"],
+  postgres: SCALAR,
+};
 
 const engines = useEngines("SQL backend");
 
