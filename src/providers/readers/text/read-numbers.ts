@@ -9,7 +9,7 @@ import { currenciesNamed } from "./named-currencies.js";
 import { convertPeriod, roundFloat, type Amount } from "../numbers.js";
 import { kindsOf, PERIOD_STEMS, periodOfText, stem, stemMatch } from "../words.js";
 import { assignBest, byElimination, proximity, type Cue } from "./cues.js";
-import { BY_ELIMINATION, contestFactor, LISTED, placed, rivalFactor, roundConfidence } from "./confidence.js";
+import { BY_ELIMINATION, contestFactor, ESTIMATED, LISTED, placed, rivalFactor, roundConfidence } from "./confidence.js";
 import { correctedFrom, otherWordsIn, qualifiersOf, retracted, superseded, takenBack, unknownNow, type Qualifier } from "./qualifiers.js";
 import { changedFrom, changedTo } from "./changes.js";
 import { matchesOf, type TextIndex } from "./text-index.js";
@@ -384,6 +384,38 @@ function valueCues(input: InputIR, cues: Map<string, Cue[]>): Cue[] {
   return kindOf(input) === "money" && periodOfText(`${input.name} ${input.desc}`) ? own.filter((c) => !PERIOD_STEMS.has(c.stem)) : own;
 }
 
+/** Per text: the figures of the mentions a correction took back or changed ("was $4,800"). */
+const REPLACED = new WeakMap<TextIndex, Set<number>>();
+function replacedFigures(index: TextIndex): Set<number> {
+  let out = REPLACED.get(index);
+  if (!out) {
+    const { tokens } = index;
+    const { gone } = retractionsOf(index);
+    const old = index.amounts.filter(
+      (j) => gone.has(j) || takenBack(tokens, j) || superseded(tokens, j) || changedTo(tokens, j) !== undefined,
+    );
+    const from = index.amounts.flatMap((j) => changedFrom(tokens, j) ?? []);
+    REPLACED.set(index, (out = new Set([...old, ...from].map((j) => tokens[j]!.amount!.value))));
+  }
+  return out;
+}
+
+/** Below this share of an amount's nearness its other cues leave it to the estimating words. */
+const OWN_CUE_SHARE = 0.5;
+
+/** The amount at i owes its cue to an estimating word ("Estimate: 12 500" for a claim amount): its other cues stand farther. */
+function onlyEstimated(index: TextIndex, cues: Cue[], i: number, cued: number): boolean {
+  if (!cues.some((c) => c.estimating)) return false;
+  return (
+    nearness(
+      index,
+      cues.filter((c) => !c.estimating),
+      i,
+    ) <
+    OWN_CUE_SHARE * cued
+  );
+}
+
 /** How near an amount's cue words stand, its own words ("a month" of "$2,100 a month") aside. */
 function nearness(index: TextIndex, cues: Cue[], i: number): number {
   const { tokens } = index;
@@ -588,6 +620,13 @@ function candidate(input: InputIR, cues: Cue[], index: TextIndex, i: number, min
   if (byPeriod) factor *= PER_PERIOD_TRUST;
   const near = byPeriod ? PERIOD_SAYS : cued;
   if (near < minProximity) return undefined;
+  if (onlyEstimated(index, cues, i, cued)) {
+    // "the quote from 2024": an estimate's year is no sum
+    if (looksLikeYear(t)) return undefined;
+    // the estimate a newer figure replaced ("New total is $6,150 (was $4,800)"), wherever else it stands
+    if (replacedFigures(index).has(value)) return undefined;
+    factor *= ESTIMATED;
+  }
   return { input: input.name, mention: i, score: near * fit, value, factor };
 }
 
@@ -935,16 +974,18 @@ export function readNumbers(
   const alone = unclaimed.length === 1 && !tokens[unclaimed[0]!]!.amount!.period;
   const free = alone ? unclaimed : unclaimed.filter((i) => !spelled(i));
   const inputOf = (name: string) => inputs.find((i) => i.name === name)!;
+  // an estimating word too far to place a sum ("probably around $3,900 … his written quote") says nothing of which sum is left
+  const leftCues = (name: string) => valueCues(inputOf(name), cues).filter((c) => !c.estimating);
   const pick = byElimination(
     left.map((i) => i.name),
     free.map((i) => ({
       index: i,
       mention: i,
-      score: (name: string) => candidate(inputOf(name), valueCues(inputOf(name), cues), index, i, 0)?.score ?? -1,
+      score: (name: string) => candidate(inputOf(name), leftCues(name), index, i, 0)?.score ?? -1,
     })),
   );
   for (const [name, i] of pick) {
-    const c = candidate(inputOf(name), valueCues(inputOf(name), cues), index, i, 0);
+    const c = candidate(inputOf(name), leftCues(name), index, i, 0);
     if (!c) continue;
     const t = tokens[i]!;
     const end = t.amountEnd ?? t.end;
