@@ -18,6 +18,7 @@ import { refusedProposals } from "./refused.js";
 import { alike, asksTotal, listByLines, listWith, statedSum, unknownPart } from "./totals.js";
 import { headingPeriod } from "./bullet-lists.js";
 import { periodBefore } from "./period-before.js";
+import { distancePeriod } from "./distance-rates.js";
 import type { Token } from "./tokens.js";
 import { isYear, yearsApart } from "./years-apart.js";
 import { OFF_QUESTION, offQuestion } from "./answered-questions.js";
@@ -384,6 +385,9 @@ function valueCues(input: InputIR, cues: Map<string, Cue[]>): Cue[] {
   return kindOf(input) === "money" && periodOfText(`${input.name} ${input.desc}`) ? own.filter((c) => !PERIOD_STEMS.has(c.stem)) : own;
 }
 
+/** A distance converted from the period it was stated in ("250 miles a week" → 13,000 a year): the writer's round figure, multiplied. */
+const DISTANCE_CONVERTED = 0.85;
+
 /** Per text: the figures of the mentions a correction took back or changed ("was $4,800"). */
 const REPLACED = new WeakMap<TextIndex, Set<number>>();
 function replacedFigures(index: TextIndex): Set<number> {
@@ -570,6 +574,14 @@ function candidate(input: InputIR, cues: Cue[], index: TextIndex, i: number, min
   } else if (!period && a.period && kind === "money") {
     fit *= PER_PERIOD_FOR_SUM;
     factor *= PER_PERIOD_TRUST;
+  }
+  // a distance per another period than the input counts in ("250 miles a week" of a yearly mileage): converted, a little less surely
+  const counted = periodOfText(`${input.name} ${input.desc}`);
+  const per = counted && !own.period ? distancePeriod(index.text, t.amountEnd ?? t.end) : undefined;
+  if (per === "day") return undefined;
+  if (kind !== "money" && counted && per && per !== counted) {
+    value = roundFloat(convertPeriod(value, per, counted));
+    factor *= DISTANCE_CONVERTED;
   }
   const unit = unitAfter(tokens, i);
   // a span in another unit of time than the input counts in: "36 mo" is 3 contract years
