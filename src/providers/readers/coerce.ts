@@ -40,6 +40,8 @@ export interface CoerceContext {
   period?: Period;
   /** the period the key or value states */
   sourcePeriod?: Period;
+  /** the key states its figure per day (`daily_miles`, `km_per_day`): no sure figure per month or year */
+  perDay?: boolean;
   /** the unit of time the input's name counts in ("contract years") */
   timeUnit?: TimeUnit;
   /** the unit of time the key states (`term_mo`) */
@@ -242,6 +244,8 @@ export function scaleBeside(o: Record<string, unknown>): number | undefined {
 }
 
 function toNumber(value: unknown, type: Type, ctx: CoerceContext): Coerced | undefined {
+  // driven or earned on how many days of the period? Not said: no figure
+  if (ctx.perDay && ctx.period) return undefined;
   let x: number;
   let factor = 1;
   let period = ctx.sourcePeriod;

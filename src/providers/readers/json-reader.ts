@@ -134,6 +134,8 @@ function fieldPeriodsOf(input: InputIR): Record<string, Period> | undefined {
 const CURRENCY_KEY = /^(usd|eur|gbp|chf|cad|aud|dollars?|euros?)$/;
 
 /** Words of an input that asks an amount of money, which a document's note of its amounts' unit reaches. */
+/** A key's words saying its figure is per day: `daily_miles`, `km_per_day`, `miles_a_day`, `mi_day`. */
+const PER_DAY_KEY = /(?:^| )(?:daily|(?:per|a|each) day)(?= |$)| day$/;
 const MONEY = /\b(income|salary|amount|debt|price|cost|fee|rent|premium|volume|payment|turnover|budget)\b/i;
 
 function contextOf(input: InputIR, words: InputWords, reference: string, root: unknown) {
@@ -157,6 +159,7 @@ function contextOf(input: InputIR, words: InputWords, reference: string, root: u
       options: input.options,
       period,
       sourcePeriod: periodOfKey(keys.join(" ")),
+      ...(period && PER_DAY_KEY.test(keyWords.join(" ")) ? { perDay: true } : {}),
       ...(words.timeUnit ? { timeUnit: words.timeUnit } : {}),
       ...(sourceTimeUnit ? { sourceTimeUnit } : {}),
       questionWords,

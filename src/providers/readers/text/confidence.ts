@@ -20,6 +20,12 @@ const RIVALS: [ratio: number, factor: number][] = [
 ];
 export const rivalFactor = (ratio: number): number => RIVALS.find(([r]) => ratio >= r)?.[1] ?? 1;
 
+/**
+ * An amount only an estimate or a quote announces for a claim ("Estimate: 12 500", "the garage
+ * quoted $4,120"): the sum claimed may differ from it.
+ */
+export const ESTIMATED = 0.85;
+
 /** A value no cue word claims, given to the one input of its kind left ("Repair estimate: $3,275"). */
 export const BY_ELIMINATION = 0.65;
 

@@ -9,6 +9,8 @@ import type { Token } from "./tokens.js";
 export interface Cue {
   stem: string;
   weight: number;
+  /** a word that states an estimate of the input's sum, not the sum itself ("quote" of a claim amount) */
+  estimating?: true;
 }
 
 /** Words of a desc that name a unit or the form of a question, not the fact itself. */
@@ -26,6 +28,31 @@ const PART_WEIGHT = 0.5;
  */
 const ASKING = new Set(["ask", "request", "req", "order", "want", "need", "seek"].map(stem));
 const ASKING_WEIGHT = DESC_WEIGHT * SYNONYM_MATCH;
+
+/**
+ * Words by which a claims text states what a loss costs, as a repairer or an assessor put it:
+ * "Estimate: 12 500", "an estimate of 3150 from the body shop", "repair quote $2,300". They announce
+ * the amount of a claim (an input of a sum whose words name a claim), and only that input: "estimate
+ * dated 4 May" says nothing of a date. An estimate may differ from what is claimed, so they count
+ * less than the input's own claim word does.
+ */
+const ESTIMATING = [...new Set(["estimate", "estimated", "quote", "quoted", "quotation"].map(stem))];
+const ESTIMATE_SHARE = 0.6;
+const CLAIM = stem("claim");
+const SUM_WORDS = /\b(?:amount|sum|dollars?|euros?|pounds?)\b|\$/i;
+
+/** The input asks for the sum of a claim: a number whose name or desc names a claim and a sum. */
+function asksClaimedSum(input: InputIR, cues: Cue[]): boolean {
+  return input.type.kind === "number" && cues.some((c) => c.stem === CLAIM) && SUM_WORDS.test(`${input.name} ${input.desc}`);
+}
+
+/** The estimating words of an input that asks for a claim's sum, weighted below its own claim word. */
+function estimatingCues(input: InputIR, cues: Cue[]): Cue[] {
+  if (!asksClaimedSum(input, cues)) return [];
+  const claim = Math.max(...cues.filter((c) => c.stem === CLAIM).map((c) => c.weight));
+  const own = new Set(cues.map((c) => c.stem));
+  return ESTIMATING.filter((s) => !own.has(s)).map((s) => ({ stem: s, weight: ESTIMATE_SHARE * claim, estimating: true }));
+}
 
 function rawCues(input: InputIR): Cue[] {
   const byStem = new Map<string, number>();
@@ -57,11 +84,10 @@ export function cuesOf(inputs: InputIR[]): Map<string, Cue[]> {
     return claim;
   };
   const out = new Map<string, Cue[]>();
-  for (const [name, cues] of raw)
-    out.set(
-      name,
-      cues.map((c) => ({ stem: c.stem, weight: c.weight / (1 + claimedElsewhere(name, c.stem)) })),
-    );
+  for (const input of inputs) {
+    const weighted = raw.get(input.name)!.map((c) => ({ stem: c.stem, weight: c.weight / (1 + claimedElsewhere(input.name, c.stem)) }));
+    out.set(input.name, [...weighted, ...estimatingCues(input, weighted)]);
+  }
   return out;
 }
 

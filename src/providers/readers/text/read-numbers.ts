@@ -9,7 +9,7 @@ import { currenciesNamed } from "./named-currencies.js";
 import { convertPeriod, roundFloat, type Amount } from "../numbers.js";
 import { kindsOf, PERIOD_STEMS, periodOfText, stem, stemMatch } from "../words.js";
 import { assignBest, byElimination, proximity, type Cue } from "./cues.js";
-import { BY_ELIMINATION, contestFactor, LISTED, placed, rivalFactor, roundConfidence } from "./confidence.js";
+import { BY_ELIMINATION, contestFactor, ESTIMATED, LISTED, placed, rivalFactor, roundConfidence } from "./confidence.js";
 import { correctedFrom, otherWordsIn, qualifiersOf, retracted, superseded, takenBack, unknownNow, type Qualifier } from "./qualifiers.js";
 import { changedFrom, changedTo } from "./changes.js";
 import { matchesOf, type TextIndex } from "./text-index.js";
@@ -18,6 +18,7 @@ import { refusedProposals } from "./refused.js";
 import { alike, asksTotal, listByLines, listWith, statedSum, unknownPart } from "./totals.js";
 import { headingPeriod } from "./bullet-lists.js";
 import { periodBefore } from "./period-before.js";
+import { distancePeriod } from "./distance-rates.js";
 import type { Token } from "./tokens.js";
 import { isYear, yearsApart } from "./years-apart.js";
 import { OFF_QUESTION, offQuestion } from "./answered-questions.js";
@@ -384,6 +385,41 @@ function valueCues(input: InputIR, cues: Map<string, Cue[]>): Cue[] {
   return kindOf(input) === "money" && periodOfText(`${input.name} ${input.desc}`) ? own.filter((c) => !PERIOD_STEMS.has(c.stem)) : own;
 }
 
+/** A distance converted from the period it was stated in ("250 miles a week" → 13,000 a year): the writer's round figure, multiplied. */
+const DISTANCE_CONVERTED = 0.85;
+
+/** Per text: the figures of the mentions a correction took back or changed ("was $4,800"). */
+const REPLACED = new WeakMap<TextIndex, Set<number>>();
+function replacedFigures(index: TextIndex): Set<number> {
+  let out = REPLACED.get(index);
+  if (!out) {
+    const { tokens } = index;
+    const { gone } = retractionsOf(index);
+    const old = index.amounts.filter(
+      (j) => gone.has(j) || takenBack(tokens, j) || superseded(tokens, j) || changedTo(tokens, j) !== undefined,
+    );
+    const from = index.amounts.flatMap((j) => changedFrom(tokens, j) ?? []);
+    REPLACED.set(index, (out = new Set([...old, ...from].map((j) => tokens[j]!.amount!.value))));
+  }
+  return out;
+}
+
+/** Below this share of an amount's nearness its other cues leave it to the estimating words. */
+const OWN_CUE_SHARE = 0.5;
+
+/** The amount at i owes its cue to an estimating word ("Estimate: 12 500" for a claim amount): its other cues stand farther. */
+function onlyEstimated(index: TextIndex, cues: Cue[], i: number, cued: number): boolean {
+  if (!cues.some((c) => c.estimating)) return false;
+  return (
+    nearness(
+      index,
+      cues.filter((c) => !c.estimating),
+      i,
+    ) <
+    OWN_CUE_SHARE * cued
+  );
+}
+
 /** How near an amount's cue words stand, its own words ("a month" of "$2,100 a month") aside. */
 function nearness(index: TextIndex, cues: Cue[], i: number): number {
   const { tokens } = index;
@@ -539,6 +575,14 @@ function candidate(input: InputIR, cues: Cue[], index: TextIndex, i: number, min
     fit *= PER_PERIOD_FOR_SUM;
     factor *= PER_PERIOD_TRUST;
   }
+  // a distance per another period than the input counts in ("250 miles a week" of a yearly mileage): converted, a little less surely
+  const counted = periodOfText(`${input.name} ${input.desc}`);
+  const per = counted && !own.period ? distancePeriod(index.text, t.amountEnd ?? t.end) : undefined;
+  if (per === "day") return undefined;
+  if (kind !== "money" && counted && per && per !== counted) {
+    value = roundFloat(convertPeriod(value, per, counted));
+    factor *= DISTANCE_CONVERTED;
+  }
   const unit = unitAfter(tokens, i);
   // a span in another unit of time than the input counts in: "36 mo" is 3 contract years
   const converted = unit ? inUnitOf(input, unit, value) : undefined;
@@ -588,6 +632,13 @@ function candidate(input: InputIR, cues: Cue[], index: TextIndex, i: number, min
   if (byPeriod) factor *= PER_PERIOD_TRUST;
   const near = byPeriod ? PERIOD_SAYS : cued;
   if (near < minProximity) return undefined;
+  if (onlyEstimated(index, cues, i, cued)) {
+    // "the quote from 2024": an estimate's year is no sum
+    if (looksLikeYear(t)) return undefined;
+    // the estimate a newer figure replaced ("New total is $6,150 (was $4,800)"), wherever else it stands
+    if (replacedFigures(index).has(value)) return undefined;
+    factor *= ESTIMATED;
+  }
   return { input: input.name, mention: i, score: near * fit, value, factor };
 }
 
@@ -935,16 +986,18 @@ export function readNumbers(
   const alone = unclaimed.length === 1 && !tokens[unclaimed[0]!]!.amount!.period;
   const free = alone ? unclaimed : unclaimed.filter((i) => !spelled(i));
   const inputOf = (name: string) => inputs.find((i) => i.name === name)!;
+  // an estimating word too far to place a sum ("probably around $3,900 … his written quote") says nothing of which sum is left
+  const leftCues = (name: string) => valueCues(inputOf(name), cues).filter((c) => !c.estimating);
   const pick = byElimination(
     left.map((i) => i.name),
     free.map((i) => ({
       index: i,
       mention: i,
-      score: (name: string) => candidate(inputOf(name), valueCues(inputOf(name), cues), index, i, 0)?.score ?? -1,
+      score: (name: string) => candidate(inputOf(name), leftCues(name), index, i, 0)?.score ?? -1,
     })),
   );
   for (const [name, i] of pick) {
-    const c = candidate(inputOf(name), valueCues(inputOf(name), cues), index, i, 0);
+    const c = candidate(inputOf(name), leftCues(name), index, i, 0);
     if (!c) continue;
     const t = tokens[i]!;
     const end = t.amountEnd ?? t.end;

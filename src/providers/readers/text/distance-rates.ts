@@ -1,0 +1,25 @@
+// A distance stated per period after its figure: "about 250 miles a week", "1,000 km per month",
+// "40 mi a day", "12k miles annually". An input that counts distance per another period ("How many
+// miles is the vehicle driven each year?") takes it converted; a distance per day is no sure
+// figure per year or month (driven on working days only, or every day), so it answers nothing, nor
+// does any figure said per day ("$150 a day" of a monthly income: worked how many days?).
+// The look-ahead is bounded: linear in the text.
+import { periodAfter, type Period } from "../numbers.js";
+
+/** A unit of distance written right after a figure. */
+const DISTANCE = /^[ \t]*(?:miles?|mi|kms?|kilomet(?:er|re)s?)\b\.?/i;
+/** A day as the period of a rate: "a day", "per day", "each day", "/day", "daily". */
+const PER_DAY = /^[ \t]*(?:(?:a|per|each|every|\/)[ \t]*day\b|daily\b)/i;
+/** How far after a figure its unit and period may stand. */
+const REACH = 40;
+
+/** The period of the distance stated after a figure ending at `end`, if it is one; "day" also of any figure said per day ("$150 a day"). */
+export function distancePeriod(text: string, end: number): Period | "day" | undefined {
+  const rest = text.slice(end, end + REACH);
+  if (PER_DAY.test(rest)) return "day";
+  const unit = DISTANCE.exec(rest);
+  if (!unit) return undefined;
+  const after = rest.slice(unit[0].length);
+  if (PER_DAY.test(after)) return "day";
+  return periodAfter(after, true)?.period;
+}
