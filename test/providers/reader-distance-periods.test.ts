@@ -1,7 +1,8 @@
 // A distance stated per another period than the input counts in ("about 250 miles a week" for the
 // miles driven each year) is converted to the input's period, less surely than one stated in it; a
 // figure per day converts to no sure figure per year or month (every day, or working days only?)
-// and answers nothing, in a text and in a JSON key alike.
+// and answers nothing, in a text and in a JSON key alike; so does a trip's distance ("20 miles each
+// way": made how often?).
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { readText } from "../../src/providers/readers/text-reader.js";
@@ -68,6 +69,24 @@ describe("a distance per period in a text", () => {
         expect(read["monthly income"]).toBeUndefined();
       }),
       { numRuns: 60 },
+    );
+  });
+});
+
+describe("a trip's distance in a text", () => {
+  it("answers nothing for an input counting per year or per month", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(ANNUAL, MONTHLY),
+        fc.constantFrom("each way", "round trip", "a round trip", "return"),
+        fc.constantFrom(...UNITS),
+        distance,
+        (model, trip, unit, n) => {
+          const text = `My commute is ${n} ${unit} ${trip}.`;
+          expect(readText(inputsOf(model), text, "2026-06-01")[Object.keys(model)[0]!]).toBeUndefined();
+        },
+      ),
+      { numRuns: 40 },
     );
   });
 });

@@ -2,7 +2,8 @@
 // "40 mi a day", "12k miles annually". An input that counts distance per another period ("How many
 // miles is the vehicle driven each year?") takes it converted; a distance per day is no sure
 // figure per year or month (driven on working days only, or every day), so it answers nothing, nor
-// does any figure said per day ("$150 a day" of a monthly income: worked how many days?).
+// does any figure said per day ("$150 a day" of a monthly income: worked how many days?), nor a
+// trip's distance ("20 miles each way", "a 40 km round trip": made how often?).
 // The look-ahead is bounded: linear in the text.
 import { periodAfter, type Period } from "../numbers.js";
 
@@ -10,16 +11,22 @@ import { periodAfter, type Period } from "../numbers.js";
 const DISTANCE = /^[ \t]*(?:miles?|mi|kms?|kilomet(?:er|re)s?)\b\.?/i;
 /** A day as the period of a rate: "a day", "per day", "each day", "/day", "daily". */
 const PER_DAY = /^[ \t]*(?:(?:a|per|each|every|\/)[ \t]*day\b|daily\b)/i;
+/** A trip as what a distance measures: "each way", "one way", "(a) round trip", "return". */
+const PER_TRIP = /^[ \t]*(?:(?:each|one)[ \t-]+way\b|(?:a[ \t]+)?round[ \t-]*trip\b|return\b)/i;
 /** How far after a figure its unit and period may stand. */
 const REACH = 40;
 
-/** The period of the distance stated after a figure ending at `end`, if it is one; "day" also of any figure said per day ("$150 a day"). */
-export function distancePeriod(text: string, end: number): Period | "day" | undefined {
+/**
+ * The period of the distance stated after a figure ending at `end`, if it is one; "day" also of any
+ * figure said per day ("$150 a day"); "trip" of a distance a trip measures ("20 miles each way").
+ */
+export function distancePeriod(text: string, end: number): Period | "day" | "trip" | undefined {
   const rest = text.slice(end, end + REACH);
   if (PER_DAY.test(rest)) return "day";
   const unit = DISTANCE.exec(rest);
   if (!unit) return undefined;
   const after = rest.slice(unit[0].length);
   if (PER_DAY.test(after)) return "day";
+  if (PER_TRIP.test(after)) return "trip";
   return periodAfter(after, true)?.period;
 }

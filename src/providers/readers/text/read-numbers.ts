@@ -578,7 +578,7 @@ function candidate(input: InputIR, cues: Cue[], index: TextIndex, i: number, min
   // a distance per another period than the input counts in ("250 miles a week" of a yearly mileage): converted, a little less surely
   const counted = periodOfText(`${input.name} ${input.desc}`);
   const per = counted && !own.period ? distancePeriod(index.text, t.amountEnd ?? t.end) : undefined;
-  if (per === "day") return undefined;
+  if (per === "day" || per === "trip") return undefined;
   if (kind !== "money" && counted && per && per !== counted) {
     value = roundFloat(convertPeriod(value, per, counted));
     factor *= DISTANCE_CONVERTED;
