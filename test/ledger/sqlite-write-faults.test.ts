@@ -7,7 +7,7 @@ import type Database from "better-sqlite3";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { withLedger } from "../../src/cli/ledger-command.js";
 import { LedgerError } from "../../src/ledger/rows.js";
 import { openSqliteLedger } from "../../src/ledger/sqlite.js";
@@ -29,6 +29,7 @@ vi.mock("better-sqlite3", async (importOriginal) => {
 
 const dir = mkdtempSync(join(tmpdir(), "pdm-write-faults-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterEach(() => vi.unstubAllEnvs());
 
 /** The ledger opened on a new file, with an account and a key, then its connection made read-only. */
 async function readOnlyLedger(name: string): Promise<{ ledger: Ledger; account: string; key: string; file: string }> {
@@ -74,6 +75,8 @@ describe("a SQLite ledger that cannot write", () => {
   });
 
   it("an admin command prints the failure naming the file and the setting, exit 1", async () => {
+    // the command opens the SQLite file it is given, not a PostgreSQL ledger a DATABASE_URL beside it names
+    vi.stubEnv("DATABASE_URL", "");
     const file = join(dir, "admin.db");
     await openSqliteLedger(file).close();
     let stderr = "";
