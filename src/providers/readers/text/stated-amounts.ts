@@ -100,6 +100,15 @@ export function amountsStated(english: EnglishReading, tokens: Token[]): StatedA
     return bare && tokens[i + 1]?.kind === "word" && SHORT_TIME_UNIT.test(tokens[i + 1]!.lower);
   };
   const inTime = (i: number) => within(english.durations, tokens[i]!.start, tokens[i]!.end) || abbreviated(i);
-  const received = (i: number, input: InputIR) => asksPaidOut(input) && incomeBefore(tokens, i, new Set(contentStems(input.name)));
+  // per input once: whether it asks what is paid out, and its own words (undefined: it does not ask)
+  const paidOut = new Map<InputIR, Set<string> | undefined>();
+  const ownWords = (input: InputIR): Set<string> | undefined => {
+    if (!paidOut.has(input)) paidOut.set(input, asksPaidOut(input) ? new Set(contentStems(input.name)) : undefined);
+    return paidOut.get(input);
+  };
+  const received = (i: number, input: InputIR) => {
+    const own = ownWords(input);
+    return own !== undefined && incomeBefore(tokens, i, own);
+  };
   return { answers: (i, input) => !denied(i) && (!inTime(i) || asksForTime(input)) && !received(i, input) };
 }
