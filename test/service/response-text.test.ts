@@ -44,7 +44,7 @@ describe("the assembled response text", () => {
           receipt: object,
           payload: fields,
           cacheHit: fc.boolean(),
-          warnings: fc.oneof(fc.constant([]), fc.array(fc.jsonValue(), { maxLength: 3 })),
+          warnings: fc.oneof(fc.constant([] as unknown[]), fc.array(fc.jsonValue(), { maxLength: 3 })),
           // the answers' text written with the receipt's, or not
           answersWritten: fc.boolean(),
         }),
