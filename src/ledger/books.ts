@@ -6,6 +6,7 @@
 // the group then writes the difference in a few set-based statements. A step whose seal throws is
 // undone here, alone, like a savepoint rolled back.
 import { randomUUID } from "node:crypto";
+import { itemsText } from "./items-text.js";
 import { LedgerError, now } from "./rows.js";
 import type { BalanceMicros, LineItem, ReserveResult, Seal, Settlement } from "./types.js";
 import type { Micros } from "./money.js";
@@ -93,7 +94,7 @@ export function runSteps(locked: Locked, steps: readonly Step[]): { outcomes: Ou
     const charged = s.charge;
     a.balance -= charged;
     a.reserved -= heldAmount;
-    entries.push({ accountId, amount: charged, reservationId, items: JSON.stringify(s.items), memo: s.memo, createdAt: now() });
+    entries.push({ accountId, amount: charged, reservationId, items: itemsText(s.items), memo: s.memo, createdAt: now() });
     const settlement: Settlement = { charged, balance: balanceOf(a) };
     const mine: (() => void)[] = [];
     try {

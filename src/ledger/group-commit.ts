@@ -64,9 +64,10 @@ export const BUSY_WAIT_MS = 5000;
 const pauseAfter = (tries: number) => Math.min(50, 2 ** tries);
 /** `busyTimeoutMs`: the connection's own busy_timeout, restored after each try. */
 export function groupCommit(db: Database.Database, busyTimeoutMs: number): GroupCommit {
-  // db.pragma, not a statement prepared once: SQLite applies this pragma as it prepares it, and a
-  // prepared one run again may not apply it again
-  const waitInside = (ms: number) => db.pragma(`busy_timeout = ${Math.trunc(ms)}`, { simple: true });
+  // db.exec, not a statement prepared once: SQLite applies this pragma as it prepares it, and a
+  // prepared one run again may not apply it again; nor db.pragma, which prepares it as a statement
+  // that returns rows and reads them back (2.2 µs against exec's 0.5, twice a group)
+  const waitInside = (ms: number) => db.exec(`PRAGMA busy_timeout = ${Math.trunc(ms)}`);
   const account = db.prepare<[string], Row>(ACCOUNT);
   const reservation = db.prepare<[string], { accountId: string; amount: number }>(RESERVATION);
   const takeReservation = db.prepare<[string]>(TAKE_RESERVATION);

@@ -10,7 +10,7 @@ import { mapFinished } from "./finished.js";
 import { sendable, type Hold } from "./metering.js";
 import { serviceCharge, systemOneCharge } from "./pricing.js";
 import type { Run } from "./run.js";
-import { receiptText } from "./receipt-text.js";
+import { answersText, receiptText } from "./receipt-text.js";
 import { billingTexts } from "./billing-text.js";
 import { canonicalJsonWithMember } from "../compiler/index.js";
 import { countedTokens, inputSchemaText, responseBytes, withBilling, type ResponseHead } from "./response-text.js";
@@ -41,6 +41,7 @@ export async function respond(
     modelText: ctx.modelText ?? JSON.stringify(run.model),
     inputText: inputSchemaText(compiled.inputSchema),
     answers: receipt.answers,
+    answersText: answersText(receipt),
     receiptText: receiptText(receipt),
     cacheHit: ctx.cacheHit,
     providerUsage,

@@ -13,6 +13,8 @@ export interface ResponseHead {
   /** JSON text of the derived input schema */
   inputText: string;
   answers: Record<string, unknown>;
+  /** JSON text of the answers, when it was written before (with the receipt's: receipt-text.ts) */
+  answersText?: string;
   /** JSON text of the receipt before settlement (no signature, no billing) */
   receiptText: string;
   cacheHit: boolean;
@@ -33,6 +35,24 @@ export function inputSchemaText(schema: object): string {
 }
 
 const json = (value: unknown): string => JSON.stringify(value);
+
+/** The members of a token usage, as providers and the answer's `usage` write them. */
+const USAGE = ["input_tokens", "output_tokens"] as const;
+
+/**
+ * JSON.stringify of a token usage, its member names written as they are when it has those two
+ * members, in that order, of safe integers (which JSON writes as `${n}`); written whole otherwise.
+ */
+function usageText(usage: unknown): string {
+  if (usage === null || typeof usage !== "object" || Object.getPrototypeOf(usage) !== Object.prototype) return json(usage);
+  const keys = Object.keys(usage);
+  if (keys.length !== 2 || keys[0] !== USAGE[0] || keys[1] !== USAGE[1]) return json(usage);
+  const { input_tokens: input, output_tokens: output } = usage as Record<(typeof USAGE)[number], unknown>;
+  return Number.isSafeInteger(input) && Number.isSafeInteger(output) ? `{"input_tokens":${input},"output_tokens":${output}}` : json(usage);
+}
+
+/** JSON.stringify of the warnings: none, nearly always. */
+const warningsText = (warnings: unknown[]): string => (warnings.length === 0 && Array.isArray(warnings) ? "[]" : json(warnings));
 
 /** Characters JSON writes as they are, between quotes: a receipt's signature is base64url and dots. */
 const PLAIN = /^[\w.-]*$/;
@@ -55,8 +75,8 @@ function endsOf(h: ResponseHead): Ends {
   const kept = (h as ResponseHead & { [ENDS]?: Ends })[ENDS];
   if (kept) return kept;
   const e = {
-    answers: json(h.answers),
-    close: `"cache_hit":${json(h.cacheHit)},"provider_usage":${json(h.providerUsage)},"warnings":${json(h.warnings)}`,
+    answers: h.answersText ?? json(h.answers),
+    close: `"cache_hit":${json(h.cacheHit)},"provider_usage":${usageText(h.providerUsage)},"warnings":${warningsText(h.warnings)}`,
   };
   if (Object.isExtensible(h)) Object.defineProperty(h, ENDS, { value: e });
   return e;
@@ -123,6 +143,6 @@ export function responseBytes(
 function afterLead(h: ResponseHead, payloadText: string, usage: unknown, billingText: string): (signature: string) => string {
   const fields = payloadText === "{}" ? "}" : `,${payloadText.slice(1)}`;
   const before = `${endsOf(h).answers},"receipt":{"receipt":`;
-  const after = `${fields},${closeWith(h)},"usage":${json(usage)},"billing":${billingText}}`;
+  const after = `${fields},${closeWith(h)},"usage":${usageText(usage)},"billing":${billingText}}`;
   return (signature) => `${before}${quoted(signature)}${after}`;
 }

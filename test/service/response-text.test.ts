@@ -23,6 +23,16 @@ const fields = fc.dictionary(
   { maxKeys: 6 },
 );
 
+/** A token usage as the service writes it, with counts JSON writes otherwise now and then; or any JSON. */
+const usageOf = fc.oneof(
+  fc.record({
+    input_tokens: fc.oneof({ weight: 4, arbitrary: fc.nat() }, fc.double(), fc.constant(2 ** 53), fc.jsonValue()),
+    output_tokens: fc.oneof({ weight: 4, arbitrary: fc.nat() }, fc.double(), fc.constant(-0), fc.jsonValue()),
+  }),
+  fc.record({ output_tokens: fc.nat(), input_tokens: fc.nat() }),
+  fc.jsonValue(),
+);
+
 describe("the assembled response text", () => {
   it("is JSON.stringify of the response, and its counted part that of the response without accounting", async () => {
     await fc.assert(
@@ -34,17 +44,20 @@ describe("the assembled response text", () => {
           receipt: object,
           payload: fields,
           cacheHit: fc.boolean(),
-          warnings: fc.array(fc.jsonValue(), { maxLength: 3 }),
+          warnings: fc.oneof(fc.constant([] as unknown[]), fc.array(fc.jsonValue(), { maxLength: 3 })),
+          // the answers' text written with the receipt's, or not
+          answersWritten: fc.boolean(),
         }),
-        fc.jsonValue(),
+        usageOf,
         // any text, and the base64url and dots a real signature is made of
         fc.oneof(fc.string(), fc.stringMatching(/^[\w.-]{0,80}$/)),
-        fc.tuple(fc.jsonValue(), fc.jsonValue()),
+        fc.tuple(usageOf, fc.jsonValue()),
         async (p, providerUsage, signature, [usage, billing]) => {
           const head: ResponseHead = {
             modelText: JSON.stringify(p.model),
             inputText: JSON.stringify(p.input),
             answers: p.answers,
+            ...(p.answersWritten ? { answersText: JSON.stringify(p.answers) } : {}),
             receiptText: JSON.stringify(p.receipt),
             cacheHit: p.cacheHit,
             providerUsage,
