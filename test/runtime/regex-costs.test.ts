@@ -7,6 +7,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { checkModel, compileUncached } from "../../src/compiler/index.js";
+import { regexCacheHeld } from "../../src/runtime/builtins/regex.js";
 import { MAX_REGEX_PROGRAM } from "../../src/runtime/builtins/regex-match.js";
 import { collectProblems } from "../../src/runtime/problems.js";
 import { b, stopped } from "./helpers.js";
@@ -75,6 +76,18 @@ describe("compiling, charged once an evaluation", () => {
         expect(stopped(() => model.evaluate({}), { steps: 1_000_000 })).toBe(charged > 1_000_000 ? "steps" : "none");
       }),
       { numRuns: 25 },
+    );
+  });
+
+  it("is charged before RE2 compiles: a pattern the steps left cannot pay for is not compiled", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 5 }), fc.nat(), (u, tag) => {
+        const pattern = `${"[a-z]{900}".repeat(u)}${tag}`;
+        const held = regexCacheHeld().patterns;
+        expect(stopped(() => b("matches", "x", pattern), { steps: 1000 })).toBe("steps");
+        expect(regexCacheHeld().patterns).toBe(held);
+      }),
+      { numRuns: 20 },
     );
   });
 

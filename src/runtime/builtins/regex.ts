@@ -20,11 +20,14 @@ let patternChars = 0;
 /** The patterns the cache holds and their characters (keys included). */
 export const regexCacheHeld = (): { patterns: number; chars: number } => ({ patterns: regexCache.size, chars: patternChars });
 
+/** The translation of a pattern, its compiling charged (compilingSteps) before RE2 compiles it or, cached, at once. */
 function cachedRegex(pattern: string, flags: string): Translation {
   const key = `${flags}/${pattern}`;
+  const pay = (instructions: number) => payOnce(key, compilingSteps(instructions));
   let t = regexCache.get(key);
+  if (t?.ok) pay(t.regex.program);
   if (!t) {
-    t = translateRegex(pattern, flags);
+    t = translateRegex(pattern, flags, pay);
     if (key.length > MAX_PATTERN_CHARS) return t;
     if (regexCache.size >= MAX_PATTERNS || patternChars + key.length > MAX_PATTERN_CHARS) {
       regexCache.clear();
@@ -53,16 +56,14 @@ const INSTRUCTIONS_A_STEP = 16;
  * instructions in a state cost a step per 16 of its characters.
  */
 const COMPILE_STEPS = 32;
+const compilingSteps = (instructions: number) => Math.max(0, instructions - INSTRUCTIONS_A_STEP) * COMPILE_STEPS;
 
 /** Flags may be absent or null (no flags) or a string of s m i x q. */
 function compile(name: string, pattern: FeelValue, flags: FeelValue | undefined): CompiledRegex | null {
   if (!isStr(pattern)) return bad(name, "pattern", pattern, "a string");
   if (flags !== undefined && flags !== null && !isStr(flags)) return bad(name, "flags", flags, "a string");
-  const f = (flags as string | null | undefined) ?? "";
-  const t = cachedRegex(pattern, f);
-  if (!t.ok) return problem(`${name}(): ${t.message}`);
-  payOnce(`${f}/${pattern}`, Math.max(0, t.regex.program - INSTRUCTIONS_A_STEP) * COMPILE_STEPS);
-  return t.regex;
+  const t = cachedRegex(pattern, (flags as string | null | undefined) ?? "");
+  return t.ok ? t.regex : problem(`${name}(): ${t.message}`);
 }
 
 /** The steps of matching `re` over `input` besides the one a character its cost rule charged. */

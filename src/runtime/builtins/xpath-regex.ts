@@ -6,6 +6,7 @@
 // matcher that counts every step against the evaluation budget (regex-backtrack.ts). Invalid
 // patterns yield a message instead.
 import { RE2JS } from "re2js";
+import { BudgetExceeded, SliceSpent } from "../budget.js";
 import { complement, normalise, propertyRanges, subtract, type Ranges } from "./code-point-sets.js";
 import { backtrackingRegex } from "./regex-backtrack.js";
 import { MAX_REGEX_PROGRAM, re2Regex, type CompiledRegex } from "./regex-match.js";
@@ -359,14 +360,18 @@ function withinProgram(instructions: number): number {
   return instructions;
 }
 
-/** Patterns and inputs are compiled once per pattern and flags: tables call matches() per row with the same few. */
-export function translateRegex(pattern: string, flags = ""): Translation {
+/**
+ * Patterns and inputs are compiled once per pattern and flags: tables call matches() per row with
+ * the same few. `compiling` is told the instructions of a pattern within MAX_REGEX_PROGRAM before
+ * it is compiled (to charge for it: an evaluation limit it throws passes through).
+ */
+export function translateRegex(pattern: string, flags = "", compiling?: (instructions: number) => void): Translation {
   for (const f of flags) if (!FLAGS.has(f)) return { ok: false, message: `"${f}" is not a regular expression flag` };
   const has = (f: string) => flags.includes(f);
   try {
     if (has("q")) {
       const chars = Array.from(pattern);
-      withinProgram(chars.length);
+      compiling?.(withinProgram(chars.length));
       const literal = chars.map((c) => hex(c.codePointAt(0)!)).join("");
       return { ok: true, regex: re2Regex(RE2JS.compile(literal, has("i") ? RE2JS.CASE_INSENSITIVE : 0), chars.length) };
     }
@@ -374,12 +379,14 @@ export function translateRegex(pattern: string, flags = ""): Translation {
     const source = translator.translate();
     // before RE2 compiles it: compiling is the costly part, and cannot be interrupted
     const program = withinProgram(translator.size.total);
+    compiling?.(program);
     const re2Flags = (has("i") ? RE2JS.CASE_INSENSITIVE : 0) | (has("m") ? RE2JS.MULTILINE : 0);
     if (!translator.backrefs) return { ok: true, regex: re2Regex(RE2JS.compile(source, re2Flags), program) };
     // RE2 checks the syntax (a back-reference stands for an empty group there); the matcher runs it
     RE2JS.compile(source.replace(/\\k\{\d+\}/g, "(?:)"), re2Flags);
     return { ok: true, regex: backtrackingRegex(source, { caseless: has("i"), multiline: has("m") }) };
   } catch (e) {
+    if (e instanceof BudgetExceeded || e instanceof SliceSpent) throw e;
     const message = e instanceof Error ? e.message : String(e);
     return { ok: false, message: `invalid regular expression ${JSON.stringify(pattern)}: ${message}` };
   }
