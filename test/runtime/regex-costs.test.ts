@@ -1,6 +1,6 @@
 // What a regular expression costs, counted: the program a pattern compiles to is bounded before
 // RE2 compiles it (counted repetitions copied out), compiling is charged once an evaluation by that
-// program's size, and matching by the characters scanned times the program's size. A pattern from a
+// program's size (64 steps an instruction past 16), and matching by the characters scanned times the program's size. A pattern from a
 // state or built by the model used to compile and run whatever its size: 11 KB of `(?:a{1000})`
 // held the process 3.5 s and 600 MB, `[ab]{0,1000}[cd]` over 50,000 characters 2 s, each charged a
 // step a character.
@@ -63,14 +63,14 @@ describe("compiling, charged once an evaluation", () => {
     return r.model;
   };
 
-  it("k distinct patterns of u thousand instructions stop at the step limit exactly when k · (program - 16) · 32 passes it", () => {
+  it("k distinct patterns of u thousand instructions stop at the step limit exactly when k · (program - 16) · 64 passes it", () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 40 }), fc.integer({ min: 1, max: 4 }), (k, u) => {
         // "[a-z]{1000}" u times, then the loop's number (one or two instructions): k patterns, each new
         const pattern = `"${"[a-z]{1000}".repeat(u)}" + string(i)`;
         const program = (i: number) => 1000 * u + String(i).length;
         let charged = 0;
-        for (let i = 1; i <= k; i++) charged += (program(i) - 16) * 32;
+        for (let i = 1; i <= k; i++) charged += (program(i) - 16) * 64;
         fc.pre(clearOf(charged, 1_000_000));
         const model = compiled(`count(for i in 1..${k} return matches("x", ${pattern}))`);
         expect(stopped(() => model.evaluate({}), { steps: 1_000_000 })).toBe(charged > 1_000_000 ? "steps" : "none");
@@ -93,7 +93,7 @@ describe("compiling, charged once an evaluation", () => {
 
   it("the same pattern used many times is charged once", () => {
     const model = compiled(`count(for i in 1..2000 return matches("x", "${"[a-z]{1000}".repeat(4)}"))`);
-    // 4,000 instructions: some 128,000 steps once; charged at each call, 255 million
+    // 4,000 instructions: some 255,000 steps once; charged at each call, 510 million
     expect(stopped(() => model.evaluate({}), { steps: 1_000_000 })).toBe("none");
   });
 });
@@ -107,7 +107,7 @@ describe("matching, charged by characters times instructions", () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 5000 }), (n) => {
         // compiling (past the first 16 instructions), one step a character of each argument (the cost rule) and one for the call, then the rest of each character's
-        const steps = (program - 16) * 32 + (n + pattern.length + 1) + n * (Math.ceil(program / 16) - 1);
+        const steps = (program - 16) * 64 + (n + pattern.length + 1) + n * (Math.ceil(program / 16) - 1);
         fc.pre(clearOf(steps, limit));
         expect(stopped(() => b("matches", "a".repeat(n), pattern), { steps: limit })).toBe(steps > limit ? "steps" : "none");
       }),

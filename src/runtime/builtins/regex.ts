@@ -50,12 +50,15 @@ const INSTRUCTIONS_A_STEP = 16;
 
 /**
  * Steps for compiling a pattern, per instruction past INSTRUCTIONS_A_STEP, paid once an evaluation
- * (payOnce): RE2 compiles 0.4–9 µs an instruction (measured on patterns of 1,000–5,000:
- * `[a-z]{1000}` the cheapest, a Unicode property `\p{L}{1000}` the dearest, a class of hundreds of
- * ranges), a loop's iteration about 0.1 µs. Uncharged, each of 1,000 distinct patterns of 5,000
- * instructions in a state cost a step per 16 of its characters.
+ * (payOnce) before RE2 compiles it: RE2 compiles 0.4–9 µs an instruction (measured on patterns of
+ * 1,000–5,000: `[a-z]{1000}` the cheapest, a Unicode property `\p{L}{1000}` the dearest, a class of
+ * hundreds of ranges), a loop's iteration about 0.1 µs, so the event loop's share of the steps
+ * (100,000) compiles at most some 1,500 instructions before the evaluation moves to a worker.
+ * Uncharged, each of 1,000 distinct patterns of 5,000 instructions in a state cost a step per 16 of
+ * its characters; at 32 steps an instruction, a pattern of 2,000 compiled on the event loop at a
+ * load of 23 held it 220–270 ms.
  */
-const COMPILE_STEPS = 32;
+const COMPILE_STEPS = 64;
 const compilingSteps = (instructions: number) => Math.max(0, instructions - INSTRUCTIONS_A_STEP) * COMPILE_STEPS;
 
 /** Flags may be absent or null (no flags) or a string of s m i x q. */
