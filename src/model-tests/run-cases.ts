@@ -54,20 +54,37 @@ function sameValue(a: unknown, b: unknown): boolean {
 /** What an expectation's keys name, in each part of a case. */
 const NAMED = { decisions: "decision", answers: "question" } as const;
 
-function compare(expect: Expectation, decisions: Record<string, unknown>, answers: Record<string, unknown>): Mismatch[] {
-  const out: Mismatch[] = [];
+/**
+ * The mismatches, and the names (of decisions and questions) they are under: taken from the
+ * expectation, not read back from a path, where a name holding a dot or a bracket would be cut.
+ */
+function compare(
+  expect: Expectation,
+  decisions: Record<string, unknown>,
+  answers: Record<string, unknown>,
+): { mismatches: Mismatch[]; failing: Set<string> } {
+  const mismatches: Mismatch[] = [];
+  const failing = new Set<string>();
   for (const [part, actual] of [
     ["decisions", decisions],
     ["answers", answers],
   ] as const) {
     for (const [name, expected] of Object.entries(expect[part] ?? {})) {
-      if (!Object.prototype.hasOwnProperty.call(actual, name)) {
-        const absent = `the model has no ${NAMED[part]} \`${name}\`${didYouMean(name, Object.keys(actual))}`;
-        out.push({ path: `${part}.${name}`, expected, actual: undefined, absent });
-      } else out.push(...differences(expected, actual[name], `${part}.${name}`));
+      const found = Object.prototype.hasOwnProperty.call(actual, name)
+        ? differences(expected, actual[name], `${part}.${name}`)
+        : [
+            {
+              path: `${part}.${name}`,
+              expected,
+              actual: undefined,
+              absent: `the model has no ${NAMED[part]} \`${name}\`${didYouMean(name, Object.keys(actual))}`,
+            },
+          ];
+      if (found.length > 0) failing.add(name);
+      mismatches.push(...found);
     }
   }
-  return out;
+  return { mismatches, failing };
 }
 
 export function runCase(model: CompiledModel, c: TestCase): CaseOutcome {
@@ -78,12 +95,11 @@ export function runCase(model: CompiledModel, c: TestCase): CaseOutcome {
   const state = c.state as Record<string, unknown>;
   const decisions = model.evaluate(state);
   const answers = model.answers(decisions) as Record<string, unknown>;
-  const mismatches = compare(c.expect, decisions, answers);
+  const { mismatches, failing } = compare(c.expect, decisions, answers);
   const ms = performance.now() - started;
   const actual = { decisions, answers };
   if (mismatches.length === 0) return { name: c.name, ok: true, mismatches, explanation: {}, actual, ms };
   // explained only when something failed: a passing run pays nothing for it
-  const failing = new Set(mismatches.map((m) => m.path.split(/[.[]/)[1]!));
   const explained = Object.entries(model.explain(state).explanation.decisions).filter(([name]) => failing.has(name));
   return { name: c.name, ok: false, mismatches, explanation: Object.fromEntries(explained), actual, ms };
 }

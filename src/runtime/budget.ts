@@ -222,6 +222,20 @@ export function charge(n: number): void {
   if (left.size < 0) throw new BudgetExceeded("size", limits.size);
 }
 
+/** Keys of the work the evaluation has paid for once (payOnce), with its budget. */
+let paid = new Set<string>();
+
+/**
+ * `steps` for work an evaluation does once however often it asks for it (compiling a regular
+ * expression the process then keeps), the first time it asks under `key`: the charge is the same
+ * whatever the process holds already, so an evaluation run again elsewhere stops where it stopped.
+ */
+export function payOnce(key: string, steps: number): void {
+  if (!stepsBounded() || paid.has(key)) return;
+  tick(steps);
+  paid.add(key);
+}
+
 /** A model function or lambda starts (CALL_STEPS steps, one level deeper); `leave` when it returns or throws. */
 export function enter(): void {
   left.steps -= CALL_STEPS;
@@ -244,6 +258,7 @@ export function leave(): void {
 export function refill(): void {
   handOut(limits.steps);
   left.size = limits.size;
+  paid = new Set();
 }
 
 /**
@@ -303,7 +318,8 @@ export function limitPlacedBy(e: unknown, traced: () => unknown): unknown {
  * time when one is given (SliceSpent when it runs out; a budget inside another keeps the outer's).
  */
 export function withBudget<T>(within: Partial<EvaluationLimits>, fn: () => T, timeSlice?: Slice): T {
-  const saved = { limits, steps: left.steps, size: left.size, depth, slice, reserve, cold, handed };
+  const saved = { limits, steps: left.steps, size: left.size, depth, slice, reserve, cold, handed, paid };
+  paid = new Set();
   limits = { ...UNBOUNDED, ...within };
   if (timeSlice) slice = timeSlice;
   handOut(limits.steps);
@@ -320,7 +336,7 @@ export function withBudget<T>(within: Partial<EvaluationLimits>, fn: () => T, ti
   try {
     return fn();
   } finally {
-    ({ limits, depth, slice, reserve, cold, handed } = saved);
+    ({ limits, depth, slice, reserve, cold, handed, paid } = saved);
     left.steps = saved.steps;
     left.size = saved.size;
   }

@@ -41,6 +41,31 @@ describe("a case naming what the model does not have", () => {
   });
 });
 
+describe("a failing decision whose name holds a dot or a bracket", () => {
+  it("is explained under its whole name, in the outcome and the report's why lines", () => {
+    const word = fc.stringMatching(/^[a-z]{1,6}$/);
+    const name = fc
+      .tuple(word, fc.array(fc.tuple(fc.constantFrom(".", "[", "]", " "), word), { minLength: 1, maxLength: 3 }))
+      .map(([head, rest]) => head + rest.map(([sep, w]) => sep + w).join(""));
+    fc.assert(
+      fc.property(name, fc.integer({ min: -1000, max: 1000 }), (decision, n) => {
+        const r = compileModel({
+          content: { name: "dotted", inputs: { n: { type: "number", desc: "n?" } }, decisions: { [decision]: "n + 1" } },
+          questions: {},
+        });
+        if (!r.ok) throw new Error(`${decision} does not compile`);
+        const outcome = runCase(r.model, { name: "wrong", state: { n }, expect: { decisions: { [decision]: n } } });
+        expect(outcome.ok).toBe(false);
+        expect(Object.keys(outcome.explanation)).toEqual([decision]);
+        const report = textReport("dotted", [outcome]);
+        expect(report).toContain("why:");
+        expect(report).toContain(String(n + 1));
+      }),
+      { numRuns: 40 },
+    );
+  });
+});
+
 describe("running cases", () => {
   it.each(samples)("$name: a case written from the model's own answers passes; any one changed value fails there", ({ model }) => {
     fc.assert(

@@ -16,9 +16,9 @@ export const COST_RULES = {
     "as `walk`, and 1 step per unit of the expanded size of its lists, each item hashed by its value; items with no such key (dates and times, contexts, ranges, functions) are compared with each distinct one kept so far, 1 step per comparison",
   sorts: "as `walk`, and ⌈log₂ n⌉ more steps per item for the comparisons of sorting n items",
   scans:
-    "as `walk`, but 1 step per character of each string argument: a regular expression runs over every character (measured: 50 ns a character for matches, as long as half a loop's iteration)",
+    "as `walk`, but 1 step per character of each string argument: a regular expression runs over every character (measured: 50 ns a character for matches, as long as half a loop's iteration); a pattern of more than 16 instructions 1 more step per character for every 16 more, and 64 steps per instruction past 16 the first time an evaluation uses it (compiling)",
   rewrites:
-    "as `walk`, but 4 steps per character of each string argument: matching a regular expression and cutting or rewriting the string at every match (measured: split took 400 ns a character, replace 250 ns)",
+    "as `walk`, but 4 steps per character of each string argument: matching a regular expression and cutting or rewriting the string at every match (measured: split took 400 ns a character, replace 250 ns); a pattern past 16 instructions as for `scans`",
 } as const;
 
 export type CostRule = keyof typeof COST_RULES;

@@ -7,7 +7,7 @@
 // points, case folding and Unicode categories are the same as for every other pattern.
 import { RE2JS } from "re2js";
 import { BudgetExceeded, DEFAULT_EVALUATION_LIMITS, stepsBounded, tick } from "../budget.js";
-import type { CompiledRegex, Match } from "./regex-match.js";
+import { MAX_REGEX_PROGRAM, type CompiledRegex, type Match } from "./regex-match.js";
 
 /**
  * A step of the matcher. Within a budget it is an evaluation step; outside one (the library API,
@@ -21,8 +21,8 @@ function step(n = 1): void {
   if (ownSteps < 0) throw new BudgetExceeded("steps", DEFAULT_EVALUATION_LIMITS.steps);
 }
 
-/** The largest program a pattern may compile to (counted repetitions are copied out). */
-export const MAX_BACKTRACK_PROGRAM = 20_000;
+/** The largest program a pattern may compile to (counted repetitions are copied out): as for RE2. */
+export const MAX_BACKTRACK_PROGRAM = MAX_REGEX_PROGRAM;
 
 type Node =
   | { kind: "char"; test: (cp: number) => boolean }
@@ -390,6 +390,7 @@ export function backtrackingRegex(source: string, flags: { caseless: boolean; mu
   }
   return {
     groupCount,
+    program: program.length,
     test: (s) => !matchesIn(s).next().done,
     matchesIn,
   };

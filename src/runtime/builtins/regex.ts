@@ -1,7 +1,7 @@
 // The string built-ins that take an XML Schema regular expression (DMN 1.5 10.3.4.3): matches,
 // replace and split. Apart from ./string.ts so that only a model that calls one of them carries the
 // regular-expression engine (./xpath-regex.ts, re2js): a bundle keeps the modules its code names.
-import { built } from "../budget.js";
+import { built, payOnce, tick } from "../budget.js";
 import { problem } from "../problems.js";
 import type { FeelValue } from "../values.js";
 import { bad, isStr, scalarDef } from "./args.js";
@@ -20,11 +20,14 @@ let patternChars = 0;
 /** The patterns the cache holds and their characters (keys included). */
 export const regexCacheHeld = (): { patterns: number; chars: number } => ({ patterns: regexCache.size, chars: patternChars });
 
+/** The translation of a pattern, its compiling charged (compilingSteps) before RE2 compiles it or, cached, at once. */
 function cachedRegex(pattern: string, flags: string): Translation {
   const key = `${flags}/${pattern}`;
+  const pay = (instructions: number) => payOnce(key, compilingSteps(instructions));
   let t = regexCache.get(key);
+  if (t?.ok) pay(t.regex.program);
   if (!t) {
-    t = translateRegex(pattern, flags);
+    t = translateRegex(pattern, flags, pay);
     if (key.length > MAX_PATTERN_CHARS) return t;
     if (regexCache.size >= MAX_PATTERNS || patternChars + key.length > MAX_PATTERN_CHARS) {
       regexCache.clear();
@@ -36,6 +39,28 @@ function cachedRegex(pattern: string, flags: string): Translation {
   return t;
 }
 
+/**
+ * Instructions of a pattern matched per character for one step: RE2's linear matcher may run every
+ * instruction of the program at every character (measured: `[ab]{0,1000}[cd]`, some 2,000
+ * instructions, took 2 s over 50,000 characters, 40 ns a character and instruction). The cost
+ * rule (`scans`, `rewrites`) charges each character once, and the call: a pattern past this many
+ * instructions is charged again for every such many more, and for compiling those past it.
+ */
+const INSTRUCTIONS_A_STEP = 16;
+
+/**
+ * Steps for compiling a pattern, per instruction past INSTRUCTIONS_A_STEP, paid once an evaluation
+ * (payOnce) before RE2 compiles it: RE2 compiles 0.4–9 µs an instruction (measured on patterns of
+ * 1,000–5,000: `[a-z]{1000}` the cheapest, a Unicode property `\p{L}{1000}` the dearest, a class of
+ * hundreds of ranges), a loop's iteration about 0.1 µs, so the event loop's share of the steps
+ * (100,000) compiles at most some 1,500 instructions before the evaluation moves to a worker.
+ * Uncharged, each of 1,000 distinct patterns of 5,000 instructions in a state cost a step per 16 of
+ * its characters; at 32 steps an instruction, a pattern of 2,000 compiled on the event loop at a
+ * load of 23 held it 220–270 ms.
+ */
+const COMPILE_STEPS = 64;
+const compilingSteps = (instructions: number) => Math.max(0, instructions - INSTRUCTIONS_A_STEP) * COMPILE_STEPS;
+
 /** Flags may be absent or null (no flags) or a string of s m i x q. */
 function compile(name: string, pattern: FeelValue, flags: FeelValue | undefined): CompiledRegex | null {
   if (!isStr(pattern)) return bad(name, "pattern", pattern, "a string");
@@ -44,11 +69,17 @@ function compile(name: string, pattern: FeelValue, flags: FeelValue | undefined)
   return t.ok ? t.regex : problem(`${name}(): ${t.message}`);
 }
 
+/** The steps of matching `re` over `input` besides the one a character its cost rule charged. */
+function scanning<T extends CompiledRegex>(re: T, input: string): T {
+  tick(input.length * (Math.ceil(re.program / INSTRUCTIONS_A_STEP) - 1));
+  return re;
+}
+
 function matches(input: FeelValue, pattern: FeelValue, flags?: FeelValue): FeelValue {
   const re = compile("matches", pattern, flags);
   if (!re) return null;
   if (!isStr(input)) return bad("matches", "input", input, "a string");
-  return re.test(input);
+  return scanning(re, input).test(input);
 }
 
 function replace(input: FeelValue, pattern: FeelValue, replacement: FeelValue, flags?: FeelValue): FeelValue {
@@ -63,7 +94,7 @@ function replace(input: FeelValue, pattern: FeelValue, replacement: FeelValue, f
   if (typeof build === "string") return problem(`replace(): ${build}`);
   let out = "";
   let last = 0;
-  for (const m of re.matchesIn(input)) {
+  for (const m of scanning(re, input).matchesIn(input)) {
     // each replacement counts as it is made: many matches of a long one must not outgrow memory first
     out += input.slice(last, m.start) + built(build(m.groups));
     last = m.end;
@@ -78,7 +109,7 @@ function split(s: FeelValue, delimiter: FeelValue): FeelValue {
   if (re.test("")) return problem(`split(): the delimiter ${JSON.stringify(delimiter)} matches the empty string`);
   const out: string[] = [];
   let last = 0;
-  for (const m of re.matchesIn(s)) {
+  for (const m of scanning(re, s).matchesIn(s)) {
     out.push(s.slice(last, m.start));
     last = m.end;
   }

@@ -6,9 +6,10 @@
 // matcher that counts every step against the evaluation budget (regex-backtrack.ts). Invalid
 // patterns yield a message instead.
 import { RE2JS } from "re2js";
+import { BudgetExceeded, SliceSpent } from "../budget.js";
 import { complement, normalise, propertyRanges, subtract, type Ranges } from "./code-point-sets.js";
 import { backtrackingRegex } from "./regex-backtrack.js";
-import { re2Regex, type CompiledRegex } from "./regex-match.js";
+import { MAX_REGEX_PROGRAM, re2Regex, type CompiledRegex } from "./regex-match.js";
 import { UNICODE_BLOCKS } from "./unicode-blocks.js";
 
 export type Translation = { ok: true; regex: CompiledRegex } | { ok: false; message: string };
@@ -109,8 +110,57 @@ function stripWhitespace(chars: string[]): string[] {
 /** One item of a class: a single character (usable as a range end) or a class body. */
 type Item = { code: number } | { body: ClassBody };
 
+/**
+ * The instructions a translated pattern compiles to, counted as RE2 counts them closely enough to
+ * bound them: one an atom, one more an operator, two a group, and a counted repetition `{n,m}` its
+ * body copied out m times (RE2 writes each copy out, so `a{1000}` is a thousand) and a split for
+ * each optional copy. One
+ * frame per open group: the alternatives closed so far, the sequence being read, and the size of
+ * its last item (what a quantifier copies).
+ */
+class ProgramSize {
+  private readonly frames = [{ alternatives: 0, sequence: 0, last: 0 }];
+  private get top() {
+    return this.frames[this.frames.length - 1]!;
+  }
+  item(n = 1): void {
+    this.top.sequence += n;
+    this.top.last = n;
+  }
+  /** `*`, `+` or `?`: a split around the item before. */
+  operator(): void {
+    this.top.sequence += 1;
+    this.top.last += 1;
+  }
+  open(): void {
+    this.frames.push({ alternatives: 0, sequence: 0, last: 0 });
+  }
+  close(): void {
+    const f = this.frames.pop()!;
+    this.item(f.alternatives + f.sequence + 2);
+  }
+  alternative(): void {
+    this.top.alternatives += this.top.sequence + 1;
+    this.top.sequence = 0;
+    this.top.last = 0;
+  }
+  /** `{min}`, `{min,}` or `{min,max}`: the item before copied out, with a split for each copy past min (one for a loop). */
+  repeat(min: number, max: number | null): void {
+    const copies = max ?? Math.max(min, 1);
+    const splits = max === null ? 1 : max - min;
+    const { last } = this.top;
+    this.top.sequence += last * (copies - 1) + splits;
+    this.top.last = last * copies + splits;
+  }
+  get total(): number {
+    return this.frames.reduce((sum, f) => sum + f.alternatives + f.sequence, 0);
+  }
+}
+
 class Translator {
   private i = 0;
+  /** the instructions the translation compiles to */
+  readonly size = new ProgramSize();
   /** groups open at this point: their numbers, null for (?: */
   private readonly open: (number | null)[] = [];
   /** capturing groups opened so far */
@@ -137,7 +187,19 @@ class Translator {
     return out;
   }
 
+  /** The next atom's translation, its instructions counted. */
   private atom(): string {
+    const c = this.peek();
+    const out = this.translated();
+    if (c === "(") this.size.open();
+    else if (c === ")") this.size.close();
+    else if (c === "|") this.size.alternative();
+    else if (c === "*" || c === "+" || c === "?") this.size.operator();
+    else if (c !== "{") this.size.item();
+    return out;
+  }
+
+  private translated(): string {
     const c = this.next();
     switch (c) {
       case "\\":
@@ -189,6 +251,7 @@ class Translator {
     if (!/^\d+(,\d*)?$/.test(body)) fail(`{${body}} is not a quantifier`);
     const [min, max] = body.split(",");
     if (max && Number(max) < Number(min!)) fail(`{${body}} has max below min`);
+    this.size.repeat(Number(min), max === undefined ? Number(min) : max === "" ? null : Number(max));
     return `{${body}}`;
   }
 
@@ -290,23 +353,40 @@ class Translator {
 
 const FLAGS = new Set(["s", "m", "i", "x", "q"]);
 
-/** Patterns and inputs are compiled once per pattern and flags: tables call matches() per row with the same few. */
-export function translateRegex(pattern: string, flags = ""): Translation {
+/** The instructions of a pattern, when within MAX_REGEX_PROGRAM. */
+function withinProgram(instructions: number): number {
+  if (instructions > MAX_REGEX_PROGRAM)
+    fail(`the pattern must compile to at most ${MAX_REGEX_PROGRAM.toLocaleString("en-US")} instructions (counted repetitions copied out)`);
+  return instructions;
+}
+
+/**
+ * Patterns and inputs are compiled once per pattern and flags: tables call matches() per row with
+ * the same few. `compiling` is told the instructions of a pattern within MAX_REGEX_PROGRAM before
+ * it is compiled (to charge for it: an evaluation limit it throws passes through).
+ */
+export function translateRegex(pattern: string, flags = "", compiling?: (instructions: number) => void): Translation {
   for (const f of flags) if (!FLAGS.has(f)) return { ok: false, message: `"${f}" is not a regular expression flag` };
   const has = (f: string) => flags.includes(f);
   try {
     if (has("q")) {
-      const literal = Array.from(pattern, (c) => hex(c.codePointAt(0)!)).join("");
-      return { ok: true, regex: re2Regex(RE2JS.compile(literal, has("i") ? RE2JS.CASE_INSENSITIVE : 0)) };
+      const chars = Array.from(pattern);
+      compiling?.(withinProgram(chars.length));
+      const literal = chars.map((c) => hex(c.codePointAt(0)!)).join("");
+      return { ok: true, regex: re2Regex(RE2JS.compile(literal, has("i") ? RE2JS.CASE_INSENSITIVE : 0), chars.length) };
     }
     const translator = new Translator(has("x") ? stripWhitespace(Array.from(pattern)) : Array.from(pattern), has("s"));
     const source = translator.translate();
+    // before RE2 compiles it: compiling is the costly part, and cannot be interrupted
+    const program = withinProgram(translator.size.total);
+    compiling?.(program);
     const re2Flags = (has("i") ? RE2JS.CASE_INSENSITIVE : 0) | (has("m") ? RE2JS.MULTILINE : 0);
-    if (!translator.backrefs) return { ok: true, regex: re2Regex(RE2JS.compile(source, re2Flags)) };
+    if (!translator.backrefs) return { ok: true, regex: re2Regex(RE2JS.compile(source, re2Flags), program) };
     // RE2 checks the syntax (a back-reference stands for an empty group there); the matcher runs it
     RE2JS.compile(source.replace(/\\k\{\d+\}/g, "(?:)"), re2Flags);
     return { ok: true, regex: backtrackingRegex(source, { caseless: has("i"), multiline: has("m") }) };
   } catch (e) {
+    if (e instanceof BudgetExceeded || e instanceof SliceSpent) throw e;
     const message = e instanceof Error ? e.message : String(e);
     return { ok: false, message: `invalid regular expression ${JSON.stringify(pattern)}: ${message}` };
   }

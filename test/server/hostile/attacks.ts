@@ -629,6 +629,21 @@ function builtinArguments(): Attack[] {
     feel("replace with group $99999999999 of a pattern of one group", 'replace(t, "(a)", "$99999999999")', aString, is("9999999999bc")),
     feel('matches(t, "(a*)*$") on 28 a and "!"', 'matches(t, "(a*)*$")', `${"a".repeat(28)}!`, is(true)),
     feel("matches a back-reference over 10,000 characters", 'matches(t, "^(\\w+)\\1+$")', "ab".repeat(5_000), is(true)),
+    // RE2 compiles a pattern in one call, copying counted repetitions out, up to 1.4 million instructions of its own bound
+    feel("a pattern of 11 KB from the state, (?:a{1000}) 1,000 times", 'matches("aaaa", t)', "(?:a{1000})".repeat(1_000), is(null)),
+    feel(
+      "a pattern of 9.7 KB from the state, a{1000} 1,390 times (RE2's own bound)",
+      'matches("aaaa", t)',
+      "a{1000}".repeat(1_390),
+      is(null),
+    ),
+    feel("[ab]{0,1000}[cd] over 50,000 characters from the state", 'matches(t, "[ab]{0,1000}[cd]")', "a".repeat(50_000)),
+    feel("split on [ab]{0,1000}[cd] over 50,000 characters from the state", 'count(split(t, "[ab]{0,1000}[cd]"))', "a".repeat(50_000)),
+    feel(
+      "200 distinct patterns of 4,000 instructions from the state",
+      'count(for i in 1..200 return matches("x", t + string(i)))',
+      "\\p{L}{1000}".repeat(4),
+    ),
     feel("a date of year 999,999,999", 'date("999999999-01-01")', aString, is("999999999-01-01")),
     feel(
       "a date and time of year 999,999,999 plus 999,999,999 years",
