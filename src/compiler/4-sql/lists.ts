@@ -10,6 +10,8 @@ import type { ListSyntax } from "./dialects.js";
 import { branches, lowerExpr, refKey, type SqlScope } from "./expressions.js";
 import { Layers, type ScaledInteger } from "./layers.js";
 import { common } from "./numbers.js";
+import { lowerIterations } from "./iterations.js";
+import { lowerPosition } from "./positions.js";
 import { deeper, NULL_VALUE, widthOf, type SqlValue } from "./values.js";
 
 /**
@@ -20,7 +22,7 @@ import { deeper, NULL_VALUE, widthOf, type SqlValue } from "./values.js";
 export const MAX_ITEMS = 10_000;
 
 /** The layers seen from inside a lambda: nothing is bound (every value is written where it is read). */
-class Inline extends Layers {
+export class Inline extends Layers {
   constructor(private readonly outer: Layers) {
     super();
   }
@@ -40,6 +42,9 @@ class Inline extends Layers {
 
 let variables = 0;
 
+/** A fresh lambda variable (a quoted identifier no model name can take). */
+export const freshVariable = (): string => `"$i${variables++}"`;
+
 /** The dialect's list functions, or the refusal. */
 export function listSyntax(cx: SqlContext, span?: Expr["span"]): ListSyntax {
   if (!cx.dialect.lists) throw unsupported(cx, `a list (${cx.dialect.title}'s lists are not lowered yet)`, span);
@@ -47,7 +52,7 @@ export function listSyntax(cx: SqlContext, span?: Expr["span"]): ListSyntax {
 }
 
 /** An item of a list whose items are `element`, written `sql`: a struct's fields read from it. */
-function itemAt(element: SqlValue, sql: string, depth: number, cx: SqlContext): SqlValue {
+export function itemAt(element: SqlValue, sql: string, depth: number, cx: SqlContext): SqlValue {
   if (element.kind !== "record") return { ...element, sql, depth, atomic: false, constant: undefined };
   const lists = listSyntax(cx);
   const fields = new Map([...element.fields!].map(([name, f]) => [name, itemAt(f, lists.field(sql, name), depth, cx)] as const));
@@ -55,7 +60,7 @@ function itemAt(element: SqlValue, sql: string, depth: number, cx: SqlContext): 
 }
 
 /** A list value of items `element`, at most `maxItems` of them. */
-const listValue = (sql: string, element: SqlValue, maxItems: number, depth: number): SqlValue => ({
+export const listValue = (sql: string, element: SqlValue, maxItems: number, depth: number): SqlValue => ({
   sql,
   kind: "list",
   element,
@@ -65,18 +70,18 @@ const listValue = (sql: string, element: SqlValue, maxItems: number, depth: numb
 
 /** A lambda over the items of `list`: its variable's item, and the context its body is lowered in. */
 function lambda(list: SqlValue, cx: SqlContext): { v: string; item: SqlValue; inner: SqlContext } {
-  const v = `"$i${variables++}"`;
+  const v = freshVariable();
   return { v, item: itemAt(list.element!, v, 0, cx), inner: { ...cx, layers: new Inline(cx.layers) } };
 }
 
 /** The list a value is, or the refusal (a null is a null list). */
-function asList(v: SqlValue, what: string, cx: SqlContext, n: Expr): SqlValue | undefined {
+export function asList(v: SqlValue, what: string, cx: SqlContext, n: Expr): SqlValue | undefined {
   if (v.kind === "null") return undefined;
   if (v.kind !== "list") throw unsupported(cx, `${what} of a ${v.kind} (not a list)`, n.span);
   return v;
 }
 
-/** `l[condition]` or `l[position]`, a literal position. */
+/** `l[condition]`, or `l[position]`: a literal position, or a number (positions.ts). */
 export function lowerFilter(n: Extract<Expr, { kind: "filter" }>, scope: SqlScope, cx: SqlContext): SqlValue {
   const lists = listSyntax(cx, n.span);
   const list = asList(cx.layers.bind(lowerExpr(n.base, scope, cx)), "a filter", cx, n);
@@ -87,10 +92,16 @@ export function lowerFilter(n: Extract<Expr, { kind: "filter" }>, scope: SqlScop
     const at = cx.layers.bind({ ...list.element!, sql: lists.at(list.sql, String(position)), depth: list.depth, atomic: false });
     return list.element!.kind === "record" ? itemAt(list.element!, at.sql, at.depth, cx) : at;
   }
+  // a function as the condition: null for a list with items, an empty list stays empty
+  if (n.filter.kind === "function") return functionCondition(list, lists);
   const { v, item, inner } = lambda(list, cx);
   const condition = lowerExpr(n.filter, { ...scope, items: [item, ...(scope.items ?? [])] }, inner);
+  if (condition.kind === "number") {
+    const at = lowerPosition(n, list, scope, cx);
+    return list.element!.kind === "record" ? itemAt(list.element!, at.sql, at.depth, cx) : at;
+  }
   if (condition.kind !== "boolean" && condition.kind !== "null")
-    throw unsupported(cx, `a filter whose condition is a ${condition.kind} (only literal positions are lowered)`, n.filter.span);
+    throw unsupported(cx, `a filter whose condition is a ${condition.kind}`, n.filter.span);
   // a null or false condition leaves the item out, as FEEL's filter does; a null list stays null
   return listValue(lists.filter(list.sql, v, condition.sql), list.element!, list.maxItems!, deeper(list, condition));
 }
@@ -101,6 +112,15 @@ function literalPosition(e: Expr): number | undefined {
   const x = negative ? e.operand : e;
   if (x.kind !== "number" || !/^\d{1,9}$/.test(x.value)) return undefined;
   return negative ? -Number(x.value) : Number(x.value);
+}
+
+/**
+ * `l[function(a) …]`: the runtime's filter is given a function by the first item, which is neither a
+ * boolean nor a position: null (a problem reported); a list with no items is never asked (empty),
+ * a null list is null.
+ */
+function functionCondition(list: SqlValue, lists: ListSyntax): SqlValue {
+  return listValue(`CASE WHEN ${lists.length(list.sql)} = 0 THEN ${list.sql} END`, list.element!, list.maxItems!, list.depth);
 }
 
 /** `l.name` of a list of structs: each item's field, in order (a null item's is null). */
@@ -118,7 +138,7 @@ export function lowerListPath(list: SqlValue, member: string, n: Expr, cx: SqlCo
 function iteration(n: Extract<Expr, { kind: "for" | "quantified" }>, scope: SqlScope, cx: SqlContext) {
   listSyntax(cx, n.span);
   const it = n.iterations[0];
-  if (n.iterations.length !== 1 || !it || it.to) throw unsupported(cx, "an iteration over more than one list or over a range", n.span);
+  if (n.iterations.length !== 1 || !it || it.to) throw unsupported(cx, "`some` or `every` over more than one list or over a range", n.span);
   const list = asList(cx.layers.bind(lowerExpr(it.source, scope, cx)), "an iteration", cx, n);
   if (!list) return undefined;
   const { v, item, inner } = lambda(list, cx);
@@ -130,16 +150,24 @@ function iteration(n: Extract<Expr, { kind: "for" | "quantified" }>, scope: SqlS
 /** `for x in l return e`: each item's e, in order; no items for a null list. */
 export function lowerFor(n: Extract<Expr, { kind: "for" }>, scope: SqlScope, cx: SqlContext): SqlValue {
   if (n.runningTotals) throw unsupported(cx, "running totals", n.span);
+  // over a range, or several lists and ranges: iterations.ts
+  if (n.iterations.length !== 1 || n.iterations[0]!.to) return lowerIterations(n, scope, cx);
   const it = iteration(n, scope, cx);
   const lists = cx.dialect.lists!;
   if (!it) return listValue(lists.of([]), NULL_VALUE, 0, 0);
-  const body = lowerExpr(n.body, it.scope, it.inner);
-  if (body.kind === "list" || body.kind === "days") throw unsupported(cx, `a \`for\` whose items are ${body.kind}s`, n.body.span);
-  // a context: one struct an item (contexts.ts), its numbers each of its shape's type
-  const [typed] =
-    body.kind === "number" ? typedItems([body], cx) : body.kind === "record" ? [{ ...body, sql: recordSql(body, cx.dialect) }] : [body];
-  const sql = `COALESCE(${lists.map(it.list.sql, it.v, typed!.sql)}, ${lists.of([])})`;
-  return listValue(sql, { ...typed!, sql: "" }, it.list.maxItems!, deeper(it.list, body));
+  const typed = forItem(lowerExpr(n.body, it.scope, it.inner), n, cx);
+  const sql = `COALESCE(${lists.map(it.list.sql, it.v, typed.sql)}, ${lists.of([])})`;
+  return listValue(sql, { ...typed, sql: "" }, it.list.maxItems!, deeper(it.list, typed));
+}
+
+/**
+ * A `for`'s item as one SQL value of the list's item type: a number of its shape's decimal type, a
+ * context one struct (contexts.ts), a list a list (DuckDB's LIST of LIST); a duration refused.
+ */
+export function forItem(body: SqlValue, n: Extract<Expr, { kind: "for" }>, cx: SqlContext): SqlValue {
+  if (body.kind === "days") throw unsupported(cx, "a `for` whose items are durations", n.body.span);
+  if (body.kind === "number") return typedItems([body], cx)[0]!;
+  return body.kind === "record" ? { ...body, sql: recordSql(body, cx.dialect) } : body;
 }
 
 /**
