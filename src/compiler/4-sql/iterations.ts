@@ -10,7 +10,7 @@
 import type { Expr } from "../../ir/feel-ast.js";
 import { unsupported, type SqlContext } from "./context.js";
 import { lowerExpr, refKey, type SqlScope } from "./expressions.js";
-import { asList, forItem, freshVariable, Inline, itemAt, listValue, MAX_ITEMS } from "./lists.js";
+import { asList, forItem, freshVariable, Inline, itemAt, listSyntax, listValue, MAX_ITEMS } from "./lists.js";
 import { deeper, NULL_VALUE, widthOf, type SqlValue } from "./values.js";
 
 type For = Extract<Expr, { kind: "for" }>;
@@ -39,7 +39,7 @@ const largest = (v: SqlValue): bigint => (v.shape!.bound - 1n) / 10n ** BigInt(v
 
 /** `for v1 in s1, v2 in s2, … return body`, some source a range or more than one source. */
 export function lowerIterations(n: For, scope: SqlScope, cx: SqlContext): SqlValue {
-  const lists = cx.dialect.lists!;
+  const lists = listSyntax(cx, n.span);
   if (!lists.series || !lists.flatten) throw unsupported(cx, `a \`for\` over a range or several lists (${cx.dialect.title})`, n.span);
   const levels: Level[] = [];
   const names = new Map(scope.names);
@@ -51,6 +51,14 @@ export function lowerIterations(n: For, scope: SqlScope, cx: SqlContext): SqlVal
     levels.push(level);
     names.set(refKey({ kind: "local", name: it.name }), level.item);
     inner = { ...cx, layers: new Inline(cx.layers) };
+  }
+  // a range whose ends are never two integers: the body is never reached, the `for` null once the range is
+  const never = levels.findIndex((l) => l.valid === "FALSE");
+  if (never === 0) return NULL_VALUE;
+  if (never > 0) {
+    const reached = levels.slice(0, never).map((o) => o.hasItems ?? "TRUE");
+    const depth = Math.max(...levels.slice(0, never).map((l) => l.depth));
+    return listValue(`CASE WHEN ${reached.join(" AND ")} THEN NULL ELSE ${lists.of([])} END`, NULL_VALUE, 0, depth);
   }
   const maxItems = levels.reduce((m, l) => m * l.maxItems, 1);
   if (maxItems > MAX_ITEMS) throw unsupported(cx, `a \`for\` that may make more than ${MAX_ITEMS} items`, n.span);
@@ -68,7 +76,7 @@ export function lowerIterations(n: For, scope: SqlScope, cx: SqlContext): SqlVal
     l.valid === undefined ? [] : [[`NOT ${l.valid}`, ...levels.slice(0, k).flatMap((o) => (o.hasItems ? [o.hasItems] : []))].join(" AND ")],
   );
   if (nulls.length > 0) sql = `CASE WHEN (${nulls.join(") OR (")}) THEN NULL ELSE ${sql} END`;
-  return listValue(sql, { ...body, sql: "" }, maxItems, deeper(body, ...levels.map((l) => ({ ...NULL_VALUE, depth: l.depth }))));
+  return listValue(sql, { ...body, sql: "" }, maxItems, Math.max(body.depth, ...levels.map((l) => l.depth)));
 }
 
 /** `v in l`: the list's items (none for a null list); a list read inside an earlier lambda has no known test for items. */
@@ -115,7 +123,7 @@ function range(it: For["iterations"][number], scope: SqlScope, inner: SqlContext
   if (items > BigInt(MAX_ITEMS)) throw unsupported(cx, `a range that may have more than ${MAX_ITEMS} items`, it.span);
   // null ends, or ends that are not whole numbers: no range
   const integers = [a, b].map((e) => (e.shape!.scale === 0 ? `${e.sql} IS NOT NULL` : `${e.sql} = trunc(${e.sql})`));
-  const valid = literals ? undefined : `(${integers.join(" AND ")})`;
+  const valid = literals ? undefined : `COALESCE(${integers.join(" AND ")}, FALSE)`;
   const series = lists.series!(`CAST(${a.sql} AS BIGINT)`, `CAST(${b.sql} AS BIGINT)`);
   const shape = { scale: 0, bound: (largest(a) > largest(b) ? largest(a) : largest(b)) + 1n };
   const item: SqlValue = { sql: `CAST(${v} AS ${cx.dialect.decimal(widthOf(shape), 0)})`, kind: "number", shape, depth: 0 };
