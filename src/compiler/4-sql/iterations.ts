@@ -65,11 +65,10 @@ export function lowerIterations(n: For, scope: SqlScope, cx: SqlContext): SqlVal
   const body = forItem(lowerExpr(n.body, { ...scope, names }, inner), n, cx);
   // innermost first: each level's items are the lists of the levels inside it, flattened
   let sql = body.sql;
-  levels.reduceRight((_, l, i) => {
-    const mapped = lists.map(l.list, l.v, sql);
-    sql = i === levels.length - 1 ? mapped : lists.flatten!(mapped);
-    return undefined;
-  }, undefined);
+  for (let k = levels.length - 1; k >= 0; k--) {
+    const mapped = lists.map(levels[k]!.list, levels[k]!.v, sql);
+    sql = k === levels.length - 1 ? mapped : lists.flatten(mapped);
+  }
   sql = `COALESCE(${sql}, ${lists.of([])})`;
   // a range whose ends are not two integers, once reached (every list before it has items), makes the `for` null
   const nulls = levels.flatMap((l, k) =>
