@@ -37,8 +37,11 @@ interface Level {
 /** The largest |m × 10^-scale| a number of this shape can be, as a whole number (its integer part). */
 const largest = (v: SqlValue): bigint => (v.shape!.bound - 1n) / 10n ** BigInt(v.shape!.scale);
 
-/** `for v1 in s1, v2 in s2, … return body`, some source a range or more than one source. */
-export function lowerIterations(n: For, scope: SqlScope, cx: SqlContext): SqlValue {
+/**
+ * `for v1 in s1, v2 in s2, … return body`, some source a range or more than one source; `itemOf`
+ * makes each body's value an item (a quantifier's: its test as a boolean).
+ */
+export function lowerIterations(n: For, scope: SqlScope, cx: SqlContext, itemOf = (body: SqlValue) => forItem(body, n, cx)): SqlValue {
   const lists = listSyntax(cx, n.span);
   if (!lists.series || !lists.flatten) throw unsupported(cx, `a \`for\` over a range or several lists (${cx.dialect.title})`, n.span);
   const levels: Level[] = [];
@@ -62,7 +65,7 @@ export function lowerIterations(n: For, scope: SqlScope, cx: SqlContext): SqlVal
   }
   const maxItems = levels.reduce((m, l) => m * l.maxItems, 1);
   if (maxItems > MAX_ITEMS) throw unsupported(cx, `a \`for\` that may make more than ${MAX_ITEMS} items`, n.span);
-  const body = forItem(lowerExpr(n.body, { ...scope, names }, inner), n, cx);
+  const body = itemOf(lowerExpr(n.body, { ...scope, names }, inner));
   // innermost first: each level's items are the lists of the levels inside it, flattened
   let sql = body.sql;
   for (let k = levels.length - 1; k >= 0; k--) {

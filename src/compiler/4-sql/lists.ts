@@ -6,6 +6,7 @@
 import type { Expr } from "../../ir/feel-ast.js";
 import { unsupported, type SqlContext } from "./context.js";
 import { recordSql } from "./contexts.js";
+import { NULL_BOOLEAN } from "./compare.js";
 import type { ListSyntax } from "./dialects.js";
 import { branches, lowerExpr, refKey, type SqlScope } from "./expressions.js";
 import { Layers, type ScaledInteger } from "./layers.js";
@@ -138,7 +139,7 @@ export function lowerListPath(list: SqlValue, member: string, n: Expr, cx: SqlCo
 function iteration(n: Extract<Expr, { kind: "for" | "quantified" }>, scope: SqlScope, cx: SqlContext) {
   listSyntax(cx, n.span);
   const it = n.iterations[0];
-  if (n.iterations.length !== 1 || !it || it.to) throw unsupported(cx, "`some` or `every` over more than one list or over a range", n.span);
+  if (n.iterations.length !== 1 || !it || it.to) throw unsupported(cx, "an iteration over more than one list or over a range", n.span);
   const list = asList(cx.layers.bind(lowerExpr(it.source, scope, cx)), "an iteration", cx, n);
   if (!list) return undefined;
   const { v, item, inner } = lambda(list, cx);
@@ -176,15 +177,24 @@ export function forItem(body: SqlValue, n: Extract<Expr, { kind: "for" }>, cx: S
  */
 export function lowerQuantified(n: Extract<Expr, { kind: "quantified" }>, scope: SqlScope, cx: SqlContext): SqlValue {
   const some = n.quantifier === "some";
+  const test = (c: SqlValue): SqlValue => {
+    if (c.kind !== "boolean" && c.kind !== "null") throw unsupported(cx, `\`${n.quantifier}\` whose test is a ${c.kind}`, n.satisfies.span);
+    return c.kind === "null" ? { ...c, kind: "boolean", sql: "CAST(NULL AS BOOLEAN)" } : c;
+  };
+  const lists = listSyntax(cx, n.span);
+  const [hit, miss] = some ? ["TRUE", "FALSE"] : ["FALSE", "TRUE"];
+  // over a range or several sources: the tests' list as the `for` makes it (iterations.ts), null where the `for` is
+  if (n.iterations.length !== 1 || n.iterations[0]!.to) {
+    const tests = lowerIterations({ kind: "for", iterations: n.iterations, body: n.satisfies, span: n.span }, scope, cx, test);
+    if (tests.kind === "null") return NULL_BOOLEAN;
+    const results = cx.layers.bind(tests);
+    const judged = `CASE WHEN ${lists.has(results.sql, hit)} THEN ${hit} WHEN ${lists.present(results.sql)} < ${lists.length(results.sql)} THEN NULL ELSE ${miss} END`;
+    return { sql: `CASE WHEN ${results.sql} IS NULL THEN NULL ELSE ${judged} END`, kind: "boolean", depth: results.depth };
+  }
   const it = iteration(n, scope, cx);
   if (!it) return { sql: some ? "FALSE" : "TRUE", kind: "boolean", depth: 0, atomic: true };
-  const c = lowerExpr(n.satisfies, it.scope, it.inner);
-  if (c.kind !== "boolean" && c.kind !== "null") throw unsupported(cx, `\`${n.quantifier}\` whose test is a ${c.kind}`, n.satisfies.span);
-  const lists = cx.dialect.lists!;
-  const results = cx.layers.bind(
-    listValue(lists.map(it.list.sql, it.v, c.kind === "null" ? "CAST(NULL AS BOOLEAN)" : c.sql), c, it.list.maxItems!, deeper(it.list, c)),
-  );
-  const [hit, miss] = some ? ["TRUE", "FALSE"] : ["FALSE", "TRUE"];
+  const c = test(lowerExpr(n.satisfies, it.scope, it.inner));
+  const results = cx.layers.bind(listValue(lists.map(it.list.sql, it.v, c.sql), c, it.list.maxItems!, deeper(it.list, c)));
   const sql = `CASE WHEN ${lists.has(results.sql, hit)} THEN ${hit} WHEN ${lists.present(results.sql)} < ${lists.length(results.sql)} THEN NULL ELSE ${miss} END`;
   return { sql, kind: "boolean", depth: results.depth };
 }

@@ -1,4 +1,4 @@
-// `for` over ranges and over several lists, filters by a computed position and a function given as a
+// `for`, `some` and `every` over ranges and over several lists, filters by a computed position and a function given as a
 // filter's condition, lowered in DuckDB: random models of those forms, with ends that are inputs
 // (null, non-integer, negative, zero) or literals (both directions, a single item, non-integers,
 // null), positions that are range variables, closed calls and literals (zero, negative, past
@@ -14,8 +14,8 @@ import { useEngines } from "./engines.js";
 const engines = useEngines("SQL iterations");
 
 const INPUTS = {
-  a: { type: "number [-20..20]", desc: "a?", blank: true },
-  b: { type: "number [-20..20]", desc: "b?", blank: true },
+  a: { type: "number [-9..9]", desc: "a?", blank: true },
+  b: { type: "number [-9..9]", desc: "b?", blank: true },
   xs: { type: ["number [-1000..1000]"], desc: "Which numbers?" },
   members: { type: [{ age: "number [0..120]", name: "string" }], desc: "Who?" },
 };
@@ -63,6 +63,9 @@ const FORMS: ((p: string, q: string, n: string) => string)[] = [
   () => `[1, 2, 3][function(v) v]`,
   () => `sum(for x in [members[1], members[-1]], y in [1, 2] return x.age * y)`,
   (p, q) => `every i in for i in ${p}..${q} return i satisfies i > 0`,
+  (p, q) => `some i in ${p}..${q} satisfies i > a`,
+  (p, q) => `every x in [a, b][item > 0], i in ${p}..${q} satisfies x > i`,
+  (p, q) => `some i in ${p}..${q}, j in [1, 2] satisfies (if i > j then null else i = j)`,
 ];
 
 const iterationModel: fc.Arbitrary<ModelInput> = fc
