@@ -102,6 +102,13 @@ export interface ListSyntax {
   field: (struct: string, name: string) => string;
   /** the type of a struct of these fields */
   structType: (fields: readonly (readonly [name: string, type: string])[]) => string;
+  /**
+   * The integers from `from` to `to` (BIGINTs), both ends included, counting down when `to` is
+   * below `from`; absent where a range is not lowered (refused). (iterations.ts)
+   */
+  series?: (from: string, to: string) => string;
+  /** a list of lists' items, one list after the other (a null inner list has none); absent: refused */
+  flatten?: (lists: string) => string;
 }
 
 /** A string literal: quotes doubled, nothing else special in standard SQL strings. */
@@ -161,6 +168,8 @@ export const DIALECTS: Record<DialectName, Dialect> = {
       struct: (fields) => `struct_pack(${fields.map(([name, sql]) => `${identifier(name)} := ${sql}`).join(", ")})`,
       field: (s, name) => `(${s}).${identifier(name)}`,
       structType: (fields) => `STRUCT(${fields.map(([name, type]) => `${identifier(name)} ${type}`).join(", ")})`,
+      series: (a, b) => `generate_series(${a}, ${b}, CASE WHEN ${a} <= ${b} THEN 1 ELSE -1 END)`,
+      flatten: (l) => `flatten(${l})`,
     },
     typeNames: { string: "VARCHAR", boolean: "BOOLEAN", date: "DATE" },
   },

@@ -6,10 +6,13 @@
 import type { Expr } from "../../ir/feel-ast.js";
 import { unsupported, type SqlContext } from "./context.js";
 import { recordSql } from "./contexts.js";
+import { NULL_BOOLEAN } from "./compare.js";
 import type { ListSyntax } from "./dialects.js";
 import { branches, lowerExpr, refKey, type SqlScope } from "./expressions.js";
 import { Layers, type ScaledInteger } from "./layers.js";
 import { common } from "./numbers.js";
+import { lowerIterations } from "./iterations.js";
+import { lowerPosition } from "./positions.js";
 import { deeper, NULL_VALUE, widthOf, type SqlValue } from "./values.js";
 
 /**
@@ -20,7 +23,7 @@ import { deeper, NULL_VALUE, widthOf, type SqlValue } from "./values.js";
 export const MAX_ITEMS = 10_000;
 
 /** The layers seen from inside a lambda: nothing is bound (every value is written where it is read). */
-class Inline extends Layers {
+export class Inline extends Layers {
   constructor(private readonly outer: Layers) {
     super();
   }
@@ -40,6 +43,9 @@ class Inline extends Layers {
 
 let variables = 0;
 
+/** A fresh lambda variable (a quoted identifier no model name can take). */
+export const freshVariable = (): string => `"$i${variables++}"`;
+
 /** The dialect's list functions, or the refusal. */
 export function listSyntax(cx: SqlContext, span?: Expr["span"]): ListSyntax {
   if (!cx.dialect.lists) throw unsupported(cx, `a list (${cx.dialect.title}'s lists are not lowered yet)`, span);
@@ -47,7 +53,7 @@ export function listSyntax(cx: SqlContext, span?: Expr["span"]): ListSyntax {
 }
 
 /** An item of a list whose items are `element`, written `sql`: a struct's fields read from it. */
-function itemAt(element: SqlValue, sql: string, depth: number, cx: SqlContext): SqlValue {
+export function itemAt(element: SqlValue, sql: string, depth: number, cx: SqlContext): SqlValue {
   if (element.kind !== "record") return { ...element, sql, depth, atomic: false, constant: undefined };
   const lists = listSyntax(cx);
   const fields = new Map([...element.fields!].map(([name, f]) => [name, itemAt(f, lists.field(sql, name), depth, cx)] as const));
@@ -55,7 +61,7 @@ function itemAt(element: SqlValue, sql: string, depth: number, cx: SqlContext): 
 }
 
 /** A list value of items `element`, at most `maxItems` of them. */
-const listValue = (sql: string, element: SqlValue, maxItems: number, depth: number): SqlValue => ({
+export const listValue = (sql: string, element: SqlValue, maxItems: number, depth: number): SqlValue => ({
   sql,
   kind: "list",
   element,
@@ -65,18 +71,18 @@ const listValue = (sql: string, element: SqlValue, maxItems: number, depth: numb
 
 /** A lambda over the items of `list`: its variable's item, and the context its body is lowered in. */
 function lambda(list: SqlValue, cx: SqlContext): { v: string; item: SqlValue; inner: SqlContext } {
-  const v = `"$i${variables++}"`;
+  const v = freshVariable();
   return { v, item: itemAt(list.element!, v, 0, cx), inner: { ...cx, layers: new Inline(cx.layers) } };
 }
 
 /** The list a value is, or the refusal (a null is a null list). */
-function asList(v: SqlValue, what: string, cx: SqlContext, n: Expr): SqlValue | undefined {
+export function asList(v: SqlValue, what: string, cx: SqlContext, n: Expr): SqlValue | undefined {
   if (v.kind === "null") return undefined;
   if (v.kind !== "list") throw unsupported(cx, `${what} of a ${v.kind} (not a list)`, n.span);
   return v;
 }
 
-/** `l[condition]` or `l[position]`, a literal position. */
+/** `l[condition]`, or `l[position]`: a literal position, or a number (positions.ts). */
 export function lowerFilter(n: Extract<Expr, { kind: "filter" }>, scope: SqlScope, cx: SqlContext): SqlValue {
   const lists = listSyntax(cx, n.span);
   const list = asList(cx.layers.bind(lowerExpr(n.base, scope, cx)), "a filter", cx, n);
@@ -87,10 +93,16 @@ export function lowerFilter(n: Extract<Expr, { kind: "filter" }>, scope: SqlScop
     const at = cx.layers.bind({ ...list.element!, sql: lists.at(list.sql, String(position)), depth: list.depth, atomic: false });
     return list.element!.kind === "record" ? itemAt(list.element!, at.sql, at.depth, cx) : at;
   }
+  // a function as the condition: null for a list with items, an empty list stays empty
+  if (n.filter.kind === "function") return functionCondition(list, lists);
   const { v, item, inner } = lambda(list, cx);
   const condition = lowerExpr(n.filter, { ...scope, items: [item, ...(scope.items ?? [])] }, inner);
+  if (condition.kind === "number") {
+    const at = lowerPosition(n, list, scope, cx);
+    return list.element!.kind === "record" ? itemAt(list.element!, at.sql, at.depth, cx) : at;
+  }
   if (condition.kind !== "boolean" && condition.kind !== "null")
-    throw unsupported(cx, `a filter whose condition is a ${condition.kind} (only literal positions are lowered)`, n.filter.span);
+    throw unsupported(cx, `a filter whose condition is a ${condition.kind}`, n.filter.span);
   // a null or false condition leaves the item out, as FEEL's filter does; a null list stays null
   return listValue(lists.filter(list.sql, v, condition.sql), list.element!, list.maxItems!, deeper(list, condition));
 }
@@ -101,6 +113,15 @@ function literalPosition(e: Expr): number | undefined {
   const x = negative ? e.operand : e;
   if (x.kind !== "number" || !/^\d{1,9}$/.test(x.value)) return undefined;
   return negative ? -Number(x.value) : Number(x.value);
+}
+
+/**
+ * `l[function(a) …]`: the runtime's filter is given a function by the first item, which is neither a
+ * boolean nor a position: null (a problem reported); a list with no items is never asked (empty),
+ * a null list is null.
+ */
+function functionCondition(list: SqlValue, lists: ListSyntax): SqlValue {
+  return listValue(`CASE WHEN ${lists.length(list.sql)} = 0 THEN ${list.sql} END`, list.element!, list.maxItems!, list.depth);
 }
 
 /** `l.name` of a list of structs: each item's field, in order (a null item's is null). */
@@ -130,16 +151,24 @@ function iteration(n: Extract<Expr, { kind: "for" | "quantified" }>, scope: SqlS
 /** `for x in l return e`: each item's e, in order; no items for a null list. */
 export function lowerFor(n: Extract<Expr, { kind: "for" }>, scope: SqlScope, cx: SqlContext): SqlValue {
   if (n.runningTotals) throw unsupported(cx, "running totals", n.span);
+  // over a range, or several lists and ranges: iterations.ts
+  if (n.iterations.length !== 1 || n.iterations[0]!.to) return lowerIterations(n, scope, cx);
   const it = iteration(n, scope, cx);
   const lists = cx.dialect.lists!;
   if (!it) return listValue(lists.of([]), NULL_VALUE, 0, 0);
-  const body = lowerExpr(n.body, it.scope, it.inner);
-  if (body.kind === "list" || body.kind === "days") throw unsupported(cx, `a \`for\` whose items are ${body.kind}s`, n.body.span);
-  // a context: one struct an item (contexts.ts), its numbers each of its shape's type
-  const [typed] =
-    body.kind === "number" ? typedItems([body], cx) : body.kind === "record" ? [{ ...body, sql: recordSql(body, cx.dialect) }] : [body];
-  const sql = `COALESCE(${lists.map(it.list.sql, it.v, typed!.sql)}, ${lists.of([])})`;
-  return listValue(sql, { ...typed!, sql: "" }, it.list.maxItems!, deeper(it.list, body));
+  const typed = forItem(lowerExpr(n.body, it.scope, it.inner), n, cx);
+  const sql = `COALESCE(${lists.map(it.list.sql, it.v, typed.sql)}, ${lists.of([])})`;
+  return listValue(sql, { ...typed, sql: "" }, it.list.maxItems!, deeper(it.list, typed));
+}
+
+/**
+ * A `for`'s item as one SQL value of the list's item type: a number of its shape's decimal type, a
+ * context one struct (contexts.ts), a list a list (DuckDB's LIST of LIST); a duration refused.
+ */
+export function forItem(body: SqlValue, n: Extract<Expr, { kind: "for" }>, cx: SqlContext): SqlValue {
+  if (body.kind === "days") throw unsupported(cx, "a `for` whose items are durations", n.body.span);
+  if (body.kind === "number") return typedItems([body], cx)[0]!;
+  return body.kind === "record" ? { ...body, sql: recordSql(body, cx.dialect) } : body;
 }
 
 /**
@@ -148,15 +177,24 @@ export function lowerFor(n: Extract<Expr, { kind: "for" }>, scope: SqlScope, cx:
  */
 export function lowerQuantified(n: Extract<Expr, { kind: "quantified" }>, scope: SqlScope, cx: SqlContext): SqlValue {
   const some = n.quantifier === "some";
+  const test = (c: SqlValue): SqlValue => {
+    if (c.kind !== "boolean" && c.kind !== "null") throw unsupported(cx, `\`${n.quantifier}\` whose test is a ${c.kind}`, n.satisfies.span);
+    return c.kind === "null" ? { ...c, kind: "boolean", sql: "CAST(NULL AS BOOLEAN)" } : c;
+  };
+  const lists = listSyntax(cx, n.span);
+  const [hit, miss] = some ? ["TRUE", "FALSE"] : ["FALSE", "TRUE"];
+  // over a range or several sources: the tests' list as the `for` makes it (iterations.ts), null where the `for` is
+  if (n.iterations.length !== 1 || n.iterations[0]!.to) {
+    const tests = lowerIterations({ kind: "for", iterations: n.iterations, body: n.satisfies, span: n.span }, scope, cx, test);
+    if (tests.kind === "null") return NULL_BOOLEAN;
+    const results = cx.layers.bind(tests);
+    const judged = `CASE WHEN ${lists.has(results.sql, hit)} THEN ${hit} WHEN ${lists.present(results.sql)} < ${lists.length(results.sql)} THEN NULL ELSE ${miss} END`;
+    return { sql: `CASE WHEN ${results.sql} IS NULL THEN NULL ELSE ${judged} END`, kind: "boolean", depth: results.depth };
+  }
   const it = iteration(n, scope, cx);
   if (!it) return { sql: some ? "FALSE" : "TRUE", kind: "boolean", depth: 0, atomic: true };
-  const c = lowerExpr(n.satisfies, it.scope, it.inner);
-  if (c.kind !== "boolean" && c.kind !== "null") throw unsupported(cx, `\`${n.quantifier}\` whose test is a ${c.kind}`, n.satisfies.span);
-  const lists = cx.dialect.lists!;
-  const results = cx.layers.bind(
-    listValue(lists.map(it.list.sql, it.v, c.kind === "null" ? "CAST(NULL AS BOOLEAN)" : c.sql), c, it.list.maxItems!, deeper(it.list, c)),
-  );
-  const [hit, miss] = some ? ["TRUE", "FALSE"] : ["FALSE", "TRUE"];
+  const c = test(lowerExpr(n.satisfies, it.scope, it.inner));
+  const results = cx.layers.bind(listValue(lists.map(it.list.sql, it.v, c.sql), c, it.list.maxItems!, deeper(it.list, c)));
   const sql = `CASE WHEN ${lists.has(results.sql, hit)} THEN ${hit} WHEN ${lists.present(results.sql)} < ${lists.length(results.sql)} THEN NULL ELSE ${miss} END`;
   return { sql, kind: "boolean", depth: results.depth };
 }
