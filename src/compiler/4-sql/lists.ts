@@ -50,7 +50,7 @@ export function listSyntax(cx: SqlContext, span?: Expr["span"]): ListSyntax {
 function itemAt(element: SqlValue, sql: string, depth: number, cx: SqlContext): SqlValue {
   if (element.kind !== "record") return { ...element, sql, depth, atomic: false, constant: undefined };
   const lists = listSyntax(cx);
-  const fields = new Map([...element.fields!].map(([name, f]) => [name, itemAt(f, lists.field(sql, name), depth, cx)] as const));
+  const fields = new Map([...element.fields!].map(([name, f]) => [name, itemAt(f, lists.field(sql, name, f.kind), depth, cx)] as const));
   return { kind: "record", sql: `(${sql} IS NOT NULL)`, fields, depth };
 }
 
@@ -84,7 +84,14 @@ export function lowerFilter(n: Extract<Expr, { kind: "filter" }>, scope: SqlScop
   const position = literalPosition(n.filter);
   if (position !== undefined) {
     // FEEL's 1-based position, negative from the end, null out of range: the dialect's own
-    const at = cx.layers.bind({ ...list.element!, sql: lists.at(list.sql, String(position)), depth: list.depth, atomic: false });
+    // the item whole (a struct's fields are read from it below: the element's own fields are the lambda's that made it)
+    const at = cx.layers.bind({
+      ...list.element!,
+      fields: undefined,
+      sql: lists.at(list.sql, String(position)),
+      depth: list.depth,
+      atomic: false,
+    });
     return list.element!.kind === "record" ? itemAt(list.element!, at.sql, at.depth, cx) : at;
   }
   const { v, item, inner } = lambda(list, cx);
@@ -111,7 +118,7 @@ export function lowerListPath(list: SqlValue, member: string, n: Expr, cx: SqlCo
   const field = element.fields!.get(member);
   if (!field) return listValue(lists.map(list.sql, `"$i${variables++}"`, "NULL"), NULL_VALUE, list.maxItems!, list.depth);
   const v = `"$i${variables++}"`;
-  return listValue(lists.map(list.sql, v, lists.field(v, member)), field, list.maxItems!, list.depth);
+  return listValue(lists.map(list.sql, v, lists.field(v, member, field.kind)), field, list.maxItems!, list.depth);
 }
 
 /** The one iteration over a list that `for`, `some` and `every` are lowered for. */
@@ -212,7 +219,7 @@ export function lowerListCall(name: string, args: Expr[], scope: SqlScope, cx: S
   if (element.kind === "null") return NULL_VALUE;
   if ((element.kind !== "number" && element.kind !== "date" && element.kind !== "string") || element.levels)
     throw unsupported(cx, `${name}() of a list of ${element.levels ? "ordered levels" : `${element.kind}s`}`, n.span);
-  const pick = name === "min" ? lists.min(list.sql) : lists.max(list.sql);
+  const pick = name === "min" ? lists.min(list.sql, element.kind) : lists.max(list.sql, element.kind);
   return { ...element, sql: `CASE WHEN ${complete} THEN ${pick} END`, depth: list.depth, atomic: false, constant: undefined };
 }
 
