@@ -94,8 +94,8 @@ export interface ListSyntax {
   concat: (a: string, b: string) => string;
   /** the item at a 1-based position (negative from the end), null out of range */
   at: (list: string, position: string) => string;
-  /** a list of these items */
-  of: (items: readonly string[]) => string;
+  /** a list of these items; `type` the type of an item where none tells it (an empty list), where the dialect needs one */
+  of: (items: readonly string[], type?: string) => string;
   /** the type of a list of items of `type` */
   type: (type: string) => string;
   /** a struct of named values */
@@ -156,7 +156,23 @@ const JSONB_FIELD: Partial<Record<SqlKind, (s: string, n: string) => string>> = 
   number: (s, n) => `(CASE WHEN jsonb_typeof(${s} -> ${n}) = 'number' THEN CAST(${s} ->> ${n} AS NUMERIC) END)`,
   string: (s, n) => `(CASE WHEN jsonb_typeof(${s} -> ${n}) = 'string' THEN ${s} ->> ${n} END)`,
   boolean: (s, n) => `(CASE WHEN jsonb_typeof(${s} -> ${n}) = 'boolean' THEN CAST(${s} ->> ${n} AS BOOLEAN) END)`,
+  date: (s, n) =>
+    `(CASE WHEN jsonb_typeof(${s} -> ${n}) = 'string' AND (${s} ->> ${n}) ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' THEN ${isoDate(`(${s} ->> ${n})`)} END)`,
 };
+
+/**
+ * The date of a text of the form YYYY-MM-DD, null where it names no day of years 1 to 9999 (a cast
+ * or make_date of one would stop the query): each step in a CASE of its own, so that make_date only
+ * ever sees a month of 1 to 12, then a day within that month.
+ */
+function isoDate(t: string): string {
+  const [y, m, d] = ['"$y"', '"$m"', '"$d"'];
+  const first = `make_date(${y}, ${m}, 1)`;
+  const days = `extract(day FROM ${first} + interval '1 month - 1 day')`;
+  const valid = `CASE WHEN ${d} >= 1 AND ${d} <= ${days} THEN make_date(${y}, ${m}, ${d}) END`;
+  const parts = [1, 6, 9].map((from, i) => `CAST(substr(${t}, ${from}, ${i === 0 ? 4 : 2}) AS INTEGER)`);
+  return `(SELECT CASE WHEN ${m} BETWEEN 1 AND 12 AND ${y} >= 1 THEN ${valid} END FROM (SELECT ${parts.join(", ")}) AS "$ymd"(${y}, ${m}, ${d}))`;
+}
 
 const POSTGRES_LISTS: ListSyntax = {
   filter: (l, v, c) => overItems(l, v, () => items(v, v, ` WHERE ${c}`)),
@@ -171,8 +187,8 @@ const POSTGRES_LISTS: ListSyntax = {
   concat: (a, b) => `(${a} || ${b})`,
   // 1-based, null out of range; a negative position counted from the end
   at: (l, i) => (Number(i) < 0 ? `(${l})[cardinality(${l}) + ${Number(i) + 1}]` : `(${l})[${i}]`),
-  // an empty array's type is the other operand's (COALESCE, ||)
-  of: (xs) => (xs.length === 0 ? `'{}'` : `ARRAY[${xs.join(", ")}]`),
+  // an empty array of no type given takes the other operand's (COALESCE)
+  of: (xs, type) => (xs.length > 0 ? `ARRAY[${xs.join(", ")}]` : type ? `CAST('{}' AS ${type}[])` : `'{}'`),
   type: (t) => `${t}[]`,
   struct: (fields) => `json_build_object(${fields.map(([name, sql]) => `${stringLiteral(name)}, ${sql}`).join(", ")})`,
   field: (s, name, kind) => JSON_FIELD[kind](s, stringLiteral(name)),

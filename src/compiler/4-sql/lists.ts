@@ -6,7 +6,7 @@
 import type { Expr } from "../../ir/feel-ast.js";
 import { unsupported, type SqlContext } from "./context.js";
 import { recordSql } from "./contexts.js";
-import type { ListSyntax } from "./dialects.js";
+import type { Dialect, ListSyntax } from "./dialects.js";
 import { branches, lowerExpr, refKey, type SqlScope } from "./expressions.js";
 import { Layers, type ScaledInteger } from "./layers.js";
 import { common } from "./numbers.js";
@@ -139,7 +139,7 @@ export function lowerFor(n: Extract<Expr, { kind: "for" }>, scope: SqlScope, cx:
   if (n.runningTotals) throw unsupported(cx, "running totals", n.span);
   const it = iteration(n, scope, cx);
   const lists = cx.dialect.lists!;
-  if (!it) return listValue(lists.of([]), NULL_VALUE, 0, 0);
+  if (!it) return listValue(lists.of([], cx.dialect.typeNames.string), NULL_VALUE, 0, 0);
   const body = lowerExpr(n.body, it.scope, it.inner);
   if (body.kind === "list" || body.kind === "days") throw unsupported(cx, `a \`for\` whose items are ${body.kind}s`, n.body.span);
   // a context: one struct an item (contexts.ts), its numbers each of its shape's type
@@ -184,7 +184,15 @@ export function lowerListLiteral(n: Extract<Expr, { kind: "list" }>, scope: SqlS
   const kind = chosen.find((i) => i.kind !== "null");
   const typed = kind?.kind === "number" ? typedItems(chosen, cx) : chosen;
   const element = kind ? { ...typed.find((i) => i.kind !== "null")!, sql: "" } : NULL_VALUE;
-  return listValue(lists.of(typed.map((i) => i.sql)), element, items.length, deeper(...items));
+  return listValue(
+    lists.of(
+      typed.map((i) => i.sql),
+      cx.dialect.typeNames.string,
+    ),
+    element,
+    items.length,
+    deeper(...items),
+  );
 }
 
 /** The list built-ins: count, sum, min, max of one list; concatenate of lists. Undefined for any other call. */
@@ -237,7 +245,7 @@ export function meanParts(arg: Expr, scope: SqlScope, cx: SqlContext, n: Expr): 
 /** `concatenate(a, b, …)`: null when any is null, else the items in order. */
 function concatenate(values: SqlValue[], lists: ListSyntax, cx: SqlContext, n: Expr): SqlValue {
   if (values.some((v) => v.kind === "null")) return NULL_VALUE;
-  if (values.length === 0) return listValue(lists.of([]), NULL_VALUE, 0, 0);
+  if (values.length === 0) return listValue(lists.of([], cx.dialect.typeNames.string), NULL_VALUE, 0, 0);
   const ls = values.map((v) => asList(v, "concatenate()", cx, n)!);
   const elements = ls.map((l) => l.element!);
   const kinds = new Set(elements.filter((e) => e.kind !== "null").map((e) => e.kind));
@@ -250,7 +258,15 @@ function concatenate(values: SqlValue[], lists: ListSyntax, cx: SqlContext, n: E
     : [];
   const element = numbers[0] ?? elements.find((e) => e.kind !== "null") ?? NULL_VALUE;
   const type = element.kind === "number" ? lists.type(cx.dialect.decimal(widthOf(element.shape!), element.shape!.scale)) : undefined;
-  const cast = (l: SqlValue) => (type && l.element!.kind !== "null" ? `CAST(${l.sql} AS ${type})` : l.sql);
+  // a list of null items only (`[]`, `[null]`) takes the others' type, which a dialect's arrays need
+  const scalar = cx.dialect.typeNames[element.kind as keyof Dialect["typeNames"]];
+  const nulls = scalar ? lists.type(scalar) : undefined;
+  const cast = (l: SqlValue) =>
+    type && l.element!.kind !== "null"
+      ? `CAST(${l.sql} AS ${type})`
+      : l.element!.kind === "null" && (type ?? nulls)
+        ? `CAST(${l.sql} AS ${type ?? nulls})`
+        : l.sql;
   const joined = ls.slice(1).reduce((acc, l) => lists.concat(acc, cast(l)), cast(ls[0]!));
   const sql = `CASE WHEN ${ls.map((l) => `${l.sql} IS NULL`).join(" OR ")} THEN NULL ELSE ${joined} END`;
   const maxItems = ls.reduce((s, l) => s + l.maxItems!, 0);
