@@ -114,7 +114,7 @@ export interface ListSyntax {
  * null where the field is missing or of another kind, never an error the query would stop on;
  * undefined where a field of that kind is not read exactly.
  */
-export interface ListColumn {
+interface ListColumn {
   /** the items of a column of scalars, and whether the column has the form of a list */
   scalars: (column: string) => string;
   scalarForm: (column: string) => string;
