@@ -40,6 +40,25 @@ const MODELS: [string, ModelInput][] = [
 
 const COLUMN_TYPES: Record<string, string> = { number: "numeric", string: "text", boolean: "boolean", date: "date" };
 
+/** An input's column type: a list an array of its items' type, a list of structs jsonb. */
+const columnType = (c: InputColumn): string =>
+  c.kind !== "list" ? COLUMN_TYPES[c.kind]! : c.items!.fields ? "jsonb" : `${COLUMN_TYPES[c.items!.kind]}[]`;
+
+/** Whether the column holds the state's value as it is: a list of structs any JSON (jsonb), a list of scalars its items or nulls. */
+function fits(v: unknown, c: InputColumn): boolean {
+  if (c.kind !== "list") return fitsColumn(v, c.kind, true);
+  if (c.items!.fields) return v !== undefined && !/\\u(0000|d[89a-f])/i.test(JSON.stringify(v));
+  return Array.isArray(v) && v.every((x) => x === null || fitsColumn(x, c.items!.kind, true));
+}
+
+/** A value as a query parameter of its column. */
+function parameter(v: unknown, c: InputColumn): unknown {
+  if (v === undefined || v === null) return null;
+  if (c.kind === "number") return String(v);
+  if (c.kind === "list" && c.items!.fields) return JSON.stringify(v);
+  return v;
+}
+
 let client: pg.Client;
 const schema = freshSchemaName();
 beforeAll(async () => {
@@ -58,19 +77,16 @@ afterAll(async () => {
 async function tableOf(name: string, inputs: InputColumn[], raw: Row[]): Promise<Row[]> {
   const states = raw.map((s) => {
     const row: Row = {};
-    for (const c of inputs) if (fitsColumn(s[c.input], c.kind, true)) row[c.column] = s[c.input];
+    for (const c of inputs) if (fits(s[c.input], c)) row[c.column] = s[c.input];
     return row;
   });
   await client.query(
-    `CREATE TABLE ${schema}.${identifier(name)} (id integer, ${inputs.map((c) => `${identifier(c.column)} ${COLUMN_TYPES[c.kind]}`).join(", ")})`,
+    `CREATE TABLE ${schema}.${identifier(name)} (id integer, ${inputs.map((c) => `${identifier(c.column)} ${columnType(c)}`).join(", ")})`,
   );
   for (let i = 0; i < states.length; i += 200) {
     const params: unknown[] = [];
     const tuples = states.slice(i, i + 200).map((s, k) => {
-      const values = [
-        i + k,
-        ...inputs.map((c) => (s[c.column] === undefined ? null : c.kind === "number" ? String(s[c.column]) : s[c.column])),
-      ];
+      const values = [i + k, ...inputs.map((c) => parameter(s[c.column], c))];
       const start = params.length;
       params.push(...values);
       return `(${values.map((_, j) => `$${start + j + 1}`).join(", ")})`;
@@ -164,6 +180,30 @@ describe.skipIf(!PG_URL)("a table that does not fit the model", () => {
     expect(e!.message).not.toContain(`"credit score"`);
     expect(await exists(`${schema}.bad_out`)).toBe(false);
     expect((await run(`${schema}.absent`, `${schema}.x`))!.message).toContain("does not exist");
+  });
+
+  it("a list column of the wrong type is named: a list of structs needs jsonb, a list of numbers an array of them", async () => {
+    const household = MODELS.find(([n]) => n === "household-benefit")![1];
+    const c = compileToSource(household);
+    if (!c.ok) throw new Error("does not check");
+    await client.query(`CREATE TABLE ${schema}.households (id text, members json, rent numeric[])`);
+    const e = await scoreInPostgres({
+      url: PG_URL!,
+      model: household,
+      strict: true,
+      loadable: c.loadable,
+      table: `${schema}.households`,
+      outTable: `${schema}.households_out`,
+      replace: false,
+      idField: "id",
+    }).then(
+      () => null,
+      (x: unknown) => x as Error,
+    );
+    expect(e).toBeInstanceOf(PgTableError);
+    expect(e!.message).toContain(`the column "members" is json, but the input is a list of structs (jsonb, an array of objects)`);
+    expect(e!.message).toContain(`the column "rent" is numeric[], but the input is a number`);
+    expect(await exists(`${schema}.households_out`)).toBe(false);
   });
 
   it("an existing output table is an error unless replaced", async () => {

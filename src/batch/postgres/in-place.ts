@@ -4,7 +4,8 @@
 // table has one), one column per decision, the rule each table fired, and `error` (the JS engine's
 // error record as json, null for a scored row). A row the query does not score (a value the schema
 // rejects, a number outside the exact domain) is read back, scored by the JS engine, and its
-// decisions or error written over it; the rule columns of such a row are null. A missing column or a
+// decisions or error written over it; the rule columns of such a row are null. A list input is an
+// array column, a list of structs a jsonb column; a list decision is written as json. A missing column or a
 // column of a type the query cannot read exactly is one error naming each, before anything is
 // written; an existing output table is an error unless `replace`.
 import pg from "pg";
@@ -55,13 +56,29 @@ const ACCEPTED: Record<string, { test: RegExp; what: string }> = {
   date: { test: /^date$/, what: "a date (date)" },
 };
 
+/** A list input's column: an array of its items' type, a list of structs a jsonb array of objects (docs/sql.md). */
+const LISTS: Record<string, { test: RegExp; what: string }> = {
+  number: {
+    test: /^(numeric(\(\d+,\d+\))?|smallint|integer|bigint)\[\]$/,
+    what: "a list of numbers (numeric[], smallint[], integer[] or bigint[])",
+  },
+  string: { test: /^(text|character varying(\(\d+\))?)\[\]$/, what: "a list of strings (text[] or character varying[])" },
+  boolean: { test: /^boolean\[\]$/, what: "a list of booleans (boolean[])" },
+  date: { test: /^date\[\]$/, what: "a list of dates (date[])" },
+  record: { test: /^jsonb$/, what: "a list of structs (jsonb, an array of objects)" },
+};
+
+const acceptedFor = (input: InputColumn): { test: RegExp; what: string } =>
+  input.kind === "list" ? LISTS[input.items!.kind]! : ACCEPTED[input.kind]!;
+
 function problems(columns: Map<string, string>, inputs: InputColumn[]): string[] {
   const out: string[] = [];
   for (const input of inputs) {
     const type = columns.get(input.column);
+    const accepted = acceptedFor(input);
     if (type === undefined) out.push(`the column ${JSON.stringify(input.column)} is missing`);
-    else if (!ACCEPTED[input.kind]!.test.test(type))
-      out.push(`the column ${JSON.stringify(input.column)} is ${type}, but the input is ${ACCEPTED[input.kind]!.what}`);
+    else if (!accepted.test.test(type))
+      out.push(`the column ${JSON.stringify(input.column)} is ${type}, but the input is ${accepted.what}`);
   }
   return out;
 }
@@ -78,13 +95,18 @@ async function columnsOf(client: pg.Client, table: string): Promise<Map<string, 
 
 export async function scoreInPostgres(batch: InPlaceBatch): Promise<InPlaceTally> {
   const model = loadModel(batch.loadable);
-  // numbers and dates as their text (numeric, int8 and date), json as text: nothing rounded on the way
+  // numbers and dates as their text (numeric, int8 and date), json as text: nothing rounded on the way;
+  // a list column's items as the JS engine reads a JSON list (numbers as doubles, dates as their text)
   const asText = (v: string) => v;
+  const parser = (oid: number) => pg.types.getTypeParser(oid as Parameters<typeof pg.types.getTypeParser>[0], "text");
+  const listParsers: Record<number, (v: string) => unknown> = { 1182: parser(1009), 1016: parser(1022) };
   const client = new pg.Client({
     connectionString: batch.url,
     types: {
       getTypeParser: ((oid: number, format?: string) =>
-        [1700, 20, 1082, 114].includes(oid) ? asText : pg.types.getTypeParser(oid, format as "text")) as typeof pg.types.getTypeParser,
+        [1700, 20, 1082, 114].includes(oid)
+          ? asText
+          : (listParsers[oid] ?? pg.types.getTypeParser(oid, format as "text"))) as typeof pg.types.getTypeParser,
     },
   });
   await client.connect();
@@ -114,6 +136,10 @@ export async function scoreInPostgres(batch: InPlaceBatch): Promise<InPlaceTally
       const created = await client.query(
         `CREATE TABLE ${out} AS SELECT "$q".*, CAST(NULL AS json) AS ${identifier(ERROR)} FROM (${query.sql}) AS "$q"`,
       );
+      // a list decision (an array) written as json, as a context is: the JS engine's rows write its JSON text
+      const lists = query.decisions.filter((d) => d.kind === "list").map((d) => identifier(d.name));
+      if (lists.length > 0)
+        await client.query(`ALTER TABLE ${out} ${lists.map((c) => `ALTER COLUMN ${c} TYPE json USING to_json(${c})`).join(", ")}`);
       const tally: InPlaceTally = { rows: created.rowCount ?? 0, errors: 0, bytes: 0, byJs: 0 };
       const left = await client.query<{ n: string }>(`SELECT count(*)::text AS n FROM ${out} WHERE NOT ${identifier(SCORED)}`);
       if (Number(left.rows[0]!.n) > 0)

@@ -1,6 +1,7 @@
 // What differs between the SQL dialects the lowering writes, as data: one entry per dialect,
 // every difference a field. The lowering itself never asks which dialect it writes; it reads the
 // field. docs/sql.md has the same table in prose, with the dialects that could follow.
+import type { SqlKind } from "./values.js";
 
 export type DialectName = "duckdb" | "postgres";
 
@@ -82,24 +83,25 @@ export interface ListSyntax {
   length: (list: string) => string;
   /** the number of items that are not null */
   present: (list: string) => string;
-  /** the sum, least and greatest of the items that are not null; null for none */
+  /** the sum of the items that are not null; null for none */
   sum: (list: string) => string;
-  min: (list: string) => string;
-  max: (list: string) => string;
+  /** the least and greatest of the items that are not null (strings by code point: `kind`), null for none */
+  min: (list: string, kind: SqlKind) => string;
+  max: (list: string, kind: SqlKind) => string;
   /** whether some item is `value` (a literal TRUE or FALSE) */
   has: (list: string, value: string) => string;
   /** the items of two lists, one after the other */
   concat: (a: string, b: string) => string;
   /** the item at a 1-based position (negative from the end), null out of range */
   at: (list: string, position: string) => string;
-  /** a list of these items */
-  of: (items: readonly string[]) => string;
+  /** a list of these items; `type` the type of an item where none tells it (an empty list), where the dialect needs one */
+  of: (items: readonly string[], type?: string) => string;
   /** the type of a list of items of `type` */
   type: (type: string) => string;
   /** a struct of named values */
   struct: (fields: readonly (readonly [name: string, sql: string])[]) => string;
-  /** a field of a struct */
-  field: (struct: string, name: string) => string;
+  /** a field of a struct, a value of `kind` */
+  field: (struct: string, name: string, kind: SqlKind) => string;
   /** the type of a struct of these fields */
   structType: (fields: readonly (readonly [name: string, type: string])[]) => string;
   /**
@@ -109,6 +111,24 @@ export interface ListSyntax {
   series?: (from: string, to: string) => string;
   /** a list of lists' items, one list after the other (a null inner list has none); absent: refused */
   flatten?: (lists: string) => string;
+  /** how a list input's column is read where it is not the dialect's list as it is (query.ts) */
+  column?: ListColumn;
+}
+
+/**
+ * A list input's column as the dialect reads it (PostgreSQL: an array of scalars, a jsonb array of
+ * objects): the column as a list, a check of its form, and an item's field as a value of its kind —
+ * null where the field is missing or of another kind, never an error the query would stop on;
+ * undefined where a field of that kind is not read exactly.
+ */
+interface ListColumn {
+  /** the items of a column of scalars, and whether the column has the form of a list */
+  scalars: (column: string) => string;
+  scalarForm: (column: string) => string;
+  /** the items of a column of structs (a null item a null), and whether the column has the form of a list */
+  structs: (column: string, v: string) => string;
+  structForm: (column: string) => string;
+  field: (item: string, name: string, kind: SqlKind) => string | undefined;
 }
 
 /** A string literal: quotes doubled, nothing else special in standard SQL strings. */
@@ -116,6 +136,81 @@ export const stringLiteral = (text: string): string => `'${text.replaceAll("'", 
 
 /** A quoted identifier: double quotes doubled. */
 export const identifier = (name: string): string => `"${name.replaceAll('"', '""')}"`;
+
+/**
+ * PostgreSQL's lists: arrays, each operation a subquery over `unnest … WITH ORDINALITY` in the
+ * items' order (a null list: no row, so null), a struct a json object of its fields in order.
+ */
+const ordinal = (v: string) => `${v.slice(0, -1)}#"`;
+const overItems = (l: string, v: string, select: (o: string) => string) =>
+  `(SELECT ${select(ordinal(v))} FROM (SELECT ${l}) AS "$s"("$l") WHERE "$l" IS NOT NULL)`;
+const items = (v: string, body: string, where = "") =>
+  `ARRAY(SELECT ${body} FROM unnest("$l") WITH ORDINALITY AS "$t"(${v}, ${ordinal(v)})${where} ORDER BY ${ordinal(v)})`;
+const aggregate = (l: string, f: (x: string) => string) => `(SELECT ${f('"$x"')} FROM unnest(${l}) AS "$t"("$x"))`;
+/** a json struct's field as a value of its kind (`->>` makes a JSON null SQL's) */
+const JSON_FIELD: Record<SqlKind, (s: string, n: string) => string> = {
+  number: (s, n) => `CAST(${s} ->> ${n} AS NUMERIC)`,
+  string: (s, n) => `(${s} ->> ${n})`,
+  boolean: (s, n) => `CAST(${s} ->> ${n} AS BOOLEAN)`,
+  date: (s, n) => `CAST(${s} ->> ${n} AS DATE)`,
+  record: (s, n) => `(CASE WHEN json_typeof(${s} -> ${n}) <> 'null' THEN ${s} -> ${n} END)`,
+  list: (s, n) => `(CASE WHEN json_typeof(${s} -> ${n}) <> 'null' THEN ${s} -> ${n} END)`,
+  null: () => "NULL",
+  days: () => "NULL",
+};
+/** a jsonb item's field, null unless it is a JSON value of the kind (a cast of anything else would stop the query) */
+const JSONB_FIELD: Partial<Record<SqlKind, (s: string, n: string) => string>> = {
+  number: (s, n) => `(CASE WHEN jsonb_typeof(${s} -> ${n}) = 'number' THEN CAST(${s} ->> ${n} AS NUMERIC) END)`,
+  string: (s, n) => `(CASE WHEN jsonb_typeof(${s} -> ${n}) = 'string' THEN ${s} ->> ${n} END)`,
+  boolean: (s, n) => `(CASE WHEN jsonb_typeof(${s} -> ${n}) = 'boolean' THEN CAST(${s} ->> ${n} AS BOOLEAN) END)`,
+  date: (s, n) =>
+    `(CASE WHEN jsonb_typeof(${s} -> ${n}) = 'string' AND (${s} ->> ${n}) ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' THEN ${isoDate(`(${s} ->> ${n})`)} END)`,
+};
+
+/**
+ * The date of a text of the form YYYY-MM-DD, null where it names no day of years 1 to 9999 (a cast
+ * or make_date of one would stop the query): each step in a CASE of its own, so that make_date only
+ * ever sees a month of 1 to 12, then a day within that month.
+ */
+function isoDate(t: string): string {
+  const [y, m, d] = ['"$y"', '"$m"', '"$d"'];
+  const first = `make_date(${y}, ${m}, 1)`;
+  const days = `extract(day FROM ${first} + interval '1 month - 1 day')`;
+  const valid = `CASE WHEN ${d} >= 1 AND ${d} <= ${days} THEN make_date(${y}, ${m}, ${d}) END`;
+  const parts = [1, 6, 9].map((from, i) => `CAST(substr(${t}, ${from}, ${i === 0 ? 4 : 2}) AS INTEGER)`);
+  return `(SELECT CASE WHEN ${m} BETWEEN 1 AND 12 AND ${y} >= 1 THEN ${valid} END FROM (SELECT ${parts.join(", ")}) AS "$ymd"(${y}, ${m}, ${d}))`;
+}
+
+const POSTGRES_LISTS: ListSyntax = {
+  filter: (l, v, c) => overItems(l, v, () => items(v, v, ` WHERE ${c}`)),
+  map: (l, v, x) => overItems(l, v, () => items(v, x)),
+  length: (l) => `cardinality(${l})`,
+  present: (l) => aggregate(l, (x) => `count(${x})`),
+  sum: (l) => aggregate(l, (x) => `sum(${x})`),
+  // text's min and max follow the database's collation; "C" compares the bytes of UTF-8
+  min: (l, kind) => aggregate(l, (x) => `min(${kind === "string" ? `${x} COLLATE "C"` : x})`),
+  max: (l, kind) => aggregate(l, (x) => `max(${kind === "string" ? `${x} COLLATE "C"` : x})`),
+  has: (l, x) => `(array_position(${l}, ${x}) IS NOT NULL)`,
+  concat: (a, b) => `(${a} || ${b})`,
+  // 1-based, null out of range; a negative position counted from the end
+  at: (l, i) => (Number(i) < 0 ? `(${l})[cardinality(${l}) + ${Number(i) + 1}]` : `(${l})[${i}]`),
+  // an empty array of no type given takes the other operand's (COALESCE)
+  of: (xs, type) => (xs.length > 0 ? `ARRAY[${xs.join(", ")}]` : type ? `CAST('{}' AS ${type}[])` : `'{}'`),
+  type: (t) => `${t}[]`,
+  struct: (fields) => `json_build_object(${fields.map(([name, sql]) => `${stringLiteral(name)}, ${sql}`).join(", ")})`,
+  field: (s, name, kind) => JSON_FIELD[kind](s, stringLiteral(name)),
+  structType: () => "json",
+  column: {
+    scalars: (c) => c,
+    // one dimension (an empty array has none); its lower bound is rebased by the typed copy
+    scalarForm: (c) => `COALESCE(array_ndims(${c}), 1) = 1`,
+    // a JSON null item is SQL's null item; anything but an array is no list (jsonb_array_elements would stop the query)
+    structs: (c, v) =>
+      `(CASE WHEN jsonb_typeof(${c}) = 'array' THEN ARRAY(SELECT CASE WHEN jsonb_typeof(${v}) <> 'null' THEN ${v} END FROM jsonb_array_elements(${c}) WITH ORDINALITY AS "$t"(${v}, ${ordinal(v)}) ORDER BY ${ordinal(v)}) END)`,
+    structForm: (c) => `jsonb_typeof(${c}) = 'array'`,
+    field: (s, name, kind) => JSONB_FIELD[kind]?.(s, stringLiteral(name)),
+  },
+};
 
 export const DIALECTS: Record<DialectName, Dialect> = {
   duckdb: {
@@ -158,6 +253,7 @@ export const DIALECTS: Record<DialectName, Dialect> = {
       length: (l) => `len(${l})`,
       present: (l) => `list_count(${l})`,
       sum: (l) => `list_sum(${l})`,
+      // VARCHAR compares by bytes of UTF-8
       min: (l) => `list_min(${l})`,
       max: (l) => `list_max(${l})`,
       has: (l, x) => `list_contains(${l}, ${x})`,
@@ -203,6 +299,7 @@ export const DIALECTS: Record<DialectName, Dialect> = {
     fitsDecimal: (c, int, scale) => `(abs(${c}) < 1e${int} AND ${c} = trunc(${c}, ${scale}))`,
     // an array of fixed-width elements without nulls: a row's element is read at its offset
     lookup: (ints, index) => `NULLIF((CAST('{${ints.join(",")}}' AS INTEGER[]))[${index}], 0)`,
+    lists: POSTGRES_LISTS,
     typeNames: { string: "TEXT", boolean: "BOOLEAN", date: "DATE" },
   },
 };

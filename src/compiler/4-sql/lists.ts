@@ -7,7 +7,7 @@ import type { Expr } from "../../ir/feel-ast.js";
 import { unsupported, type SqlContext } from "./context.js";
 import { recordSql } from "./contexts.js";
 import { NULL_BOOLEAN } from "./compare.js";
-import type { ListSyntax } from "./dialects.js";
+import type { Dialect, ListSyntax } from "./dialects.js";
 import { branches, lowerExpr, refKey, type SqlScope } from "./expressions.js";
 import { Layers, type ScaledInteger } from "./layers.js";
 import { common } from "./numbers.js";
@@ -56,7 +56,7 @@ export function listSyntax(cx: SqlContext, span?: Expr["span"]): ListSyntax {
 export function itemAt(element: SqlValue, sql: string, depth: number, cx: SqlContext): SqlValue {
   if (element.kind !== "record") return { ...element, sql, depth, atomic: false, constant: undefined };
   const lists = listSyntax(cx);
-  const fields = new Map([...element.fields!].map(([name, f]) => [name, itemAt(f, lists.field(sql, name), depth, cx)] as const));
+  const fields = new Map([...element.fields!].map(([name, f]) => [name, itemAt(f, lists.field(sql, name, f.kind), depth, cx)] as const));
   return { kind: "record", sql: `(${sql} IS NOT NULL)`, fields, depth };
 }
 
@@ -90,7 +90,14 @@ export function lowerFilter(n: Extract<Expr, { kind: "filter" }>, scope: SqlScop
   const position = literalPosition(n.filter);
   if (position !== undefined) {
     // FEEL's 1-based position, negative from the end, null out of range: the dialect's own
-    const at = cx.layers.bind({ ...list.element!, sql: lists.at(list.sql, String(position)), depth: list.depth, atomic: false });
+    // the item whole (a struct's fields are read from it below: the element's own fields are the lambda's that made it)
+    const at = cx.layers.bind({
+      ...list.element!,
+      fields: undefined,
+      sql: lists.at(list.sql, String(position)),
+      depth: list.depth,
+      atomic: false,
+    });
     return list.element!.kind === "record" ? itemAt(list.element!, at.sql, at.depth, cx) : at;
   }
   // a function as the condition: null for a list with items, an empty list stays empty
@@ -132,7 +139,7 @@ export function lowerListPath(list: SqlValue, member: string, n: Expr, cx: SqlCo
   const field = element.fields!.get(member);
   if (!field) return listValue(lists.map(list.sql, `"$i${variables++}"`, "NULL"), NULL_VALUE, list.maxItems!, list.depth);
   const v = `"$i${variables++}"`;
-  return listValue(lists.map(list.sql, v, lists.field(v, member)), field, list.maxItems!, list.depth);
+  return listValue(lists.map(list.sql, v, lists.field(v, member, field.kind)), field, list.maxItems!, list.depth);
 }
 
 /** The one iteration over a list that `for`, `some` and `every` are lowered for. */
@@ -155,7 +162,7 @@ export function lowerFor(n: Extract<Expr, { kind: "for" }>, scope: SqlScope, cx:
   if (n.iterations.length !== 1 || n.iterations[0]!.to) return lowerIterations(n, scope, cx);
   const it = iteration(n, scope, cx);
   const lists = cx.dialect.lists!;
-  if (!it) return listValue(lists.of([]), NULL_VALUE, 0, 0);
+  if (!it) return listValue(lists.of([], cx.dialect.typeNames.string), NULL_VALUE, 0, 0);
   const typed = forItem(lowerExpr(n.body, it.scope, it.inner), n, cx);
   const sql = `COALESCE(${lists.map(it.list.sql, it.v, typed.sql)}, ${lists.of([])})`;
   return listValue(sql, { ...typed, sql: "" }, it.list.maxItems!, deeper(it.list, typed));
@@ -215,7 +222,15 @@ export function lowerListLiteral(n: Extract<Expr, { kind: "list" }>, scope: SqlS
   const kind = chosen.find((i) => i.kind !== "null");
   const typed = kind?.kind === "number" ? typedItems(chosen, cx) : chosen;
   const element = kind ? { ...typed.find((i) => i.kind !== "null")!, sql: "" } : NULL_VALUE;
-  return listValue(lists.of(typed.map((i) => i.sql)), element, items.length, deeper(...items));
+  return listValue(
+    lists.of(
+      typed.map((i) => i.sql),
+      cx.dialect.typeNames.string,
+    ),
+    element,
+    items.length,
+    deeper(...items),
+  );
 }
 
 /** The list built-ins: count, sum, min, max of one list; concatenate of lists. Undefined for any other call. */
@@ -250,7 +265,7 @@ export function lowerListCall(name: string, args: Expr[], scope: SqlScope, cx: S
   if (element.kind === "null") return NULL_VALUE;
   if ((element.kind !== "number" && element.kind !== "date" && element.kind !== "string") || element.levels)
     throw unsupported(cx, `${name}() of a list of ${element.levels ? "ordered levels" : `${element.kind}s`}`, n.span);
-  const pick = name === "min" ? lists.min(list.sql) : lists.max(list.sql);
+  const pick = name === "min" ? lists.min(list.sql, element.kind) : lists.max(list.sql, element.kind);
   return { ...element, sql: `CASE WHEN ${complete} THEN ${pick} END`, depth: list.depth, atomic: false, constant: undefined };
 }
 
@@ -268,7 +283,7 @@ export function meanParts(arg: Expr, scope: SqlScope, cx: SqlContext, n: Expr): 
 /** `concatenate(a, b, …)`: null when any is null, else the items in order. */
 function concatenate(values: SqlValue[], lists: ListSyntax, cx: SqlContext, n: Expr): SqlValue {
   if (values.some((v) => v.kind === "null")) return NULL_VALUE;
-  if (values.length === 0) return listValue(lists.of([]), NULL_VALUE, 0, 0);
+  if (values.length === 0) return listValue(lists.of([], cx.dialect.typeNames.string), NULL_VALUE, 0, 0);
   const ls = values.map((v) => asList(v, "concatenate()", cx, n)!);
   const elements = ls.map((l) => l.element!);
   const kinds = new Set(elements.filter((e) => e.kind !== "null").map((e) => e.kind));
@@ -281,7 +296,15 @@ function concatenate(values: SqlValue[], lists: ListSyntax, cx: SqlContext, n: E
     : [];
   const element = numbers[0] ?? elements.find((e) => e.kind !== "null") ?? NULL_VALUE;
   const type = element.kind === "number" ? lists.type(cx.dialect.decimal(widthOf(element.shape!), element.shape!.scale)) : undefined;
-  const cast = (l: SqlValue) => (type && l.element!.kind !== "null" ? `CAST(${l.sql} AS ${type})` : l.sql);
+  // a list of null items only (`[]`, `[null]`) takes the others' type, which a dialect's arrays need
+  const scalar = cx.dialect.typeNames[element.kind as keyof Dialect["typeNames"]];
+  const nulls = scalar ? lists.type(scalar) : undefined;
+  const cast = (l: SqlValue) =>
+    type && l.element!.kind !== "null"
+      ? `CAST(${l.sql} AS ${type})`
+      : l.element!.kind === "null" && (type ?? nulls)
+        ? `CAST(${l.sql} AS ${type ?? nulls})`
+        : l.sql;
   const joined = ls.slice(1).reduce((acc, l) => lists.concat(acc, cast(l)), cast(ls[0]!));
   const sql = `CASE WHEN ${ls.map((l) => `${l.sql} IS NULL`).join(" OR ")} THEN NULL ELSE ${joined} END`;
   const maxItems = ls.reduce((s, l) => s + l.maxItems!, 0);

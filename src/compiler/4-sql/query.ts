@@ -461,6 +461,10 @@ function listInput(
   if (column.includes("\0")) throw new SqlUnsupported("a column name holding the NUL character", cx().place);
   const raw = identifier(column);
   const v = `"$item"`;
+  // the column as a list of items where the dialect reads it so (PostgreSQL's jsonb array), and its form's check
+  const read = lists.column;
+  const source = element.kind === "struct" ? (read?.structs(raw, v) ?? raw) : (read?.scalars(raw) ?? raw);
+  const form = element.kind === "struct" ? read?.structForm(raw) : read?.scalarForm(raw);
   let typed: string;
   let checks: string[];
   let elementValue: SqlValue;
@@ -470,9 +474,12 @@ function listInput(
     const fields = element.fields.map(([name, t]) => {
       if (name.includes("\0")) throw new SqlUnsupported("a field name holding the NUL character", cx().place);
       const digits = itemDigits(t);
-      return { name, digits, ...scalarOf(t, lists.field(v, name), digits, dialect, cx) };
+      const kind = INPUT_KINDS[t.kind] ?? "null";
+      const field = read ? read.field(v, name, kind) : lists.field(v, name, kind);
+      if (field === undefined) throw new SqlUnsupported(`a ${t.kind} field of a list of structs`, cx().place);
+      return { name, digits, ...scalarOf(t, field, digits, dialect, cx) };
     });
-    typed = lists.map(raw, v, lists.struct(fields.map((f) => [f.name, f.value.sql] as const)));
+    typed = lists.map(source, v, lists.struct(fields.map((f) => [f.name, f.value.sql] as const)));
     checks = [`${v} IS NOT NULL`, ...fields.flatMap((f) => f.checks)];
     elementValue = {
       kind: "record",
@@ -484,14 +491,14 @@ function listInput(
   } else {
     const digits = itemDigits(element);
     const s = scalarOf(element, v, digits, dialect, cx);
-    typed = lists.map(raw, v, s.value.sql);
+    typed = lists.map(source, v, s.value.sql);
     checks = s.checks;
     elementValue = { ...s.value, sql: "" };
     items = { kind: s.kind, digits };
   }
   // each item's checks true (a null is no pass); none for an empty list
-  const everyItem = `NOT ${lists.has(lists.map(raw, v, `COALESCE(${checks.join(" AND ")}, FALSE)`), "FALSE")}`;
-  const condition = orMissing(raw, [`${lists.length(raw)} <= ${MAX_ITEMS}`, everyItem], input.blank);
+  const everyItem = `NOT ${lists.has(lists.map(source, v, `COALESCE(${checks.join(" AND ")}, FALSE)`), "FALSE")}`;
+  const condition = orMissing(raw, [...(form ? [form] : []), `${lists.length(source)} <= ${MAX_ITEMS}`, everyItem], input.blank);
   const value: SqlValue = { sql: layers.input(typed), kind: "list", element: elementValue, maxItems: MAX_ITEMS, depth: 0, atomic: true };
   return {
     value,

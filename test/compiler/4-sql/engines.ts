@@ -29,11 +29,14 @@ const COLUMN_TYPES: Record<DialectName, Record<InputColumn["kind"], string>> = {
   postgres: { number: "NUMERIC", string: "TEXT", boolean: "BOOLEAN", date: "DATE", days: "", null: "", record: "", list: "" },
 };
 
-/** A column's type: a list (DuckDB) of its items' type, a struct's of its fields'. */
+/**
+ * A column's type: a list of its items' type (a struct's of its fields' in DuckDB); PostgreSQL's
+ * list of structs a jsonb array of objects (docs/sql.md).
+ */
 function columnType(c: InputColumn, dialect: DialectName): string {
   if (c.kind !== "list") return COLUMN_TYPES[dialect][c.kind];
-  if (dialect !== "duckdb") throw new Error("list columns are made in DuckDB only");
   const items = c.items!;
+  if (dialect === "postgres") return items.fields ? "JSONB" : `${COLUMN_TYPES.postgres[items.kind]}[]`;
   const item = items.fields
     ? `STRUCT(${items.fields.map((f) => `${identifier(f.name)} ${COLUMN_TYPES.duckdb[f.kind]}`).join(", ")})`
     : COLUMN_TYPES.duckdb[items.kind];
@@ -59,6 +62,24 @@ function listLiteral(v: unknown, column: InputColumn): string | undefined {
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
+/**
+ * A list state as a PostgreSQL array of its items' type, or a list of structs as jsonb of its JSON
+ * text (any item, of any kind: the query checks them); undefined when a value cannot be held.
+ */
+function pgListLiteral(v: unknown, column: InputColumn): string | undefined {
+  if (!Array.isArray(v)) return undefined;
+  const items = column.items!;
+  if (items.fields) {
+    const text = JSON.stringify(v);
+    // jsonb holds no NUL and no lone surrogate (JSON.stringify writes them as escapes)
+    return /\\u(0000|d[89a-f])/i.test(text) ? undefined : `CAST(${stringLiteral(text)} AS JSONB)`;
+  }
+  const literals = v.map((x) => valueLiteral(x, { ...column, kind: items.kind, items: undefined }, "postgres"));
+  if (literals.some((l) => l === undefined)) return undefined;
+  const type = `${COLUMN_TYPES.postgres[items.kind]}[]`;
+  return literals.length === 0 ? `CAST('{}' AS ${type})` : `CAST(ARRAY[${literals.join(", ")}] AS ${type})`;
+}
+
 /** A state's value as a SQL literal of its column, or undefined when the column cannot hold it. */
 function valueLiteral(v: unknown, column: InputColumn, dialect: DialectName): string | undefined {
   if (v === null || v === undefined) return "NULL";
@@ -75,7 +96,7 @@ function valueLiteral(v: unknown, column: InputColumn, dialect: DialectName): st
     case "date":
       return typeof v === "string" && ISO_DATE.test(v) && validDate(v) ? `DATE ${stringLiteral(v)}` : undefined;
     case "list":
-      return dialect === "duckdb" ? listLiteral(v, column) : undefined;
+      return dialect === "duckdb" ? listLiteral(v, column) : pgListLiteral(v, column);
     default:
       return undefined;
   }
@@ -162,7 +183,16 @@ function losslessJson(text: string): unknown {
 async function postgresEngine(): Promise<SqlEngine | undefined> {
   if (!PG_URL) return undefined;
   const schema = freshSchemaName();
-  const parsers: Record<number, (v: string) => unknown> = { 1082: (v) => v, 114: losslessJson, 3802: losslessJson };
+  // arrays of numbers and dates as their texts, of json as lossless json (a list decision's column)
+  const texts = pg.types.getTypeParser(1009 as Parameters<typeof pg.types.getTypeParser>[0]) as (v: string) => (string | null)[];
+  const parsers: Record<number, (v: string) => unknown> = {
+    1082: (v) => v,
+    114: losslessJson,
+    3802: losslessJson,
+    1231: texts,
+    1182: texts,
+    199: (v) => texts(v).map((x) => (x === null ? null : losslessJson(x))),
+  };
   const client = new pg.Client({
     connectionString: PG_URL,
     types: {

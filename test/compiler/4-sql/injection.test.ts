@@ -1,6 +1,7 @@
 // No model text ever runs as SQL: the payloads of an injection suite (quotes, `;`, comments, `$$`,
 // backslashes, NUL, names like `x" FROM t; DROP TABLE t; --`) in every name and string position of a
-// model — decision names, choice values, string literals in expressions and cells, column names,
+// model — decision names, choice values, string literals in expressions and cells, a list of
+// structs' field names, strings in a list literal and a `for`, column names,
 // the table's name, the id column — come out as data in both dialects: the query runs, agrees with
 // evaluate(), and the table is still there. What a dialect cannot hold (NUL) is refused, never cut.
 import { describe, expect, it } from "vitest";
@@ -35,6 +36,8 @@ function modelWith(p: string): ModelInput {
         amount: { type: "number", desc: p },
         kind: { type: { $enum: ["plain", p] }, desc: p },
         note: { type: "string", desc: p, blank: true },
+        // a list of structs: a field named by the payload (a key of PostgreSQL's jsonb and json), a choice holding it
+        people: { type: [{ [p]: "number", tag: { $enum: ["plain", p] } }], desc: p },
       },
       decisions: {
         [p]: `if note = ${literal} then ${literal} else note + ${literal}`,
@@ -46,6 +49,9 @@ function modelWith(p: string): ModelInput {
         ],
         [`${p} choice`]: { type: { $enum: ["plain", p] }, expr: `if amount > 5 then ${literal} else "plain"` },
         [`${p} length`]: `string length(${literal}) + amount`,
+        [`${p} people`]: `count(people[tag = ${literal}]) + sum(for x in people return if x.tag = "plain" then 1 else 0)`,
+        [`${p} list`]: `count([${literal}, note, "plain"][item != ${literal}]) + count(people[tag = kind])`,
+        [`${p} items`]: `max(for x in people return if x.tag = ${literal} then note else ${literal})`,
       },
     },
   };
@@ -53,8 +59,16 @@ function modelWith(p: string): ModelInput {
 
 const states = (p: string) =>
   [p, "plain", `${p}x`, "", null].flatMap((note, i) => [
-    { amount: i, kind: p, note },
-    { amount: 10 + i, kind: "plain", note },
+    {
+      amount: i,
+      kind: p,
+      note,
+      people: [
+        { [p]: i, tag: p },
+        { [p]: 1.5, tag: "plain" },
+      ],
+    },
+    { amount: 10 + i, kind: "plain", note, people: i % 2 ? [] : [{ [p]: -i, tag: p }] },
   ]);
 
 describe.each(PAYLOADS)("%s", (p) => {
@@ -71,10 +85,11 @@ describe.each(PAYLOADS)("%s", (p) => {
   it("as the table's, a column's and the id column's name", async () => {
     const model = modelWith("q");
     for (const engine of engines) {
-      const r = compileToSql(model, { dialect: engine.dialect, table: p, columns: { amount: p, kind: `${p}2` }, id: `${p}3` });
+      const columns = { amount: p, kind: `${p}2`, people: `${p}4` };
+      const r = compileToSql(model, { dialect: engine.dialect, table: p, columns, id: `${p}3` });
       expect(r.ok).toBe(true);
       if (!r.ok) continue;
-      expect(r.query.inputs.map((c) => c.column)).toEqual([p, `${p}2`, "note"]);
+      expect(r.query.inputs.map((c) => c.column)).toEqual([p, `${p}2`, "note", `${p}4`]);
       // the engine makes its own table: the query's FROM and columns name the payloads, quoted
       expect(r.query.sql).toContain(`"${p.replaceAll('"', '""')}"`);
       const c = await compare(model, states("q"), engine);
