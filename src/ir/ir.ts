@@ -92,6 +92,13 @@ export interface TableInputIR {
    * its nearest double (runtime/column-double.ts).
    */
   specialised?: SpecialisedKind;
+  /**
+   * Set by the optimiser (optimise/certify-column.ts) on a computed "number" column whose double
+   * the certified double-doubles may give (`form`: the heading with inlined calls replaced by their
+   * bodies; `calls`: the inlined calls its evaluation charges to the budget); the heading's decimal
+   * is then worked out only where their bound cannot decide that double.
+   */
+  certified?: { form: Expr; calls: number };
 }
 
 export interface TableOutputIR {

@@ -229,6 +229,18 @@ function readsLongLet(e: Expr, d: DecisionIR): boolean {
   return found;
 }
 
+/**
+ * A form of decision d's (its value, or a table column's heading) the double-doubles hold and that
+ * is worth them: it pays (a root, or a quotient or power beside one more operation) or reads a
+ * marked decision, whose double-double it takes; its roundings or modulo round a 34-digit value
+ * (`roundsLong`); and, its lets not in the form, it reads none whose decimal is long as a rule.
+ */
+export function worthDoubleDoubles(form: Expr, d: DecisionIR, marked: ReadonlySet<string>, letsInForm: boolean): boolean {
+  let readsMarked = false;
+  if (ddBlocking(form, (n) => (readsMarked ||= marked.has(n))).length > 0 || !(readsMarked || pays(form))) return false;
+  return roundsLong(form, readsMarked) && (letsInForm || !readsLongLet(form, d));
+}
+
 export function certifyOutputs(ir: ModelIR): void {
   const read = new Set(ir.decisions.flatMap((d) => [...d.deps, ...(d.requires ?? [])]));
   // decisions in dependency order: a reader comes after the marked decisions it reads
@@ -240,9 +252,7 @@ export function certifyOutputs(ir: ModelIR): void {
     // lets put in place of their names (worked out only where the doubles decline), else read as their values
     const withLets = d.lets.length > 0 ? letsForm(d.lets, d.body.expr) : undefined;
     const form = expand(withLets ?? d.body.expr, !read.has(d.name));
-    let readsMarked = false;
-    if (!form || ddBlocking(form, (n) => (readsMarked ||= marked.has(n))).length > 0 || !(readsMarked || pays(form))) continue;
-    if (!roundsLong(form, readsMarked) || (!withLets && readsLongLet(form, d))) continue;
+    if (!form || !worthDoubleDoubles(form, d, marked, withLets !== undefined)) continue;
     const letCalls = withLets ? d.lets.reduce((n, l) => n + (l.body.kind === "expr" ? inlinedCalls(l.body.expr) : 0), 0) : 0;
     d.certifiedOutput = { form, calls: inlinedCalls(d.body.expr) + letCalls, read: read.has(d.name), ...(withLets && { lets: true }) };
     marked.add(d.name);

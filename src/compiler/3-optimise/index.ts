@@ -5,6 +5,7 @@
 import type { DecisionIR, ModelIR } from "../../ir/ir.js";
 import { certifyRoundings } from "./certify.js";
 import { certifyOutputs } from "./certify-output.js";
+import { certifyColumns } from "./certify-column.js";
 import { certifyConditions } from "./certify-condition.js";
 import { foldConstants } from "./fold.js";
 import { inlineCalls } from "./inline.js";
@@ -33,6 +34,7 @@ export function optimise(ir: ModelIR, outputs?: string[]): DecisionIR[] {
   specialiseTables(ir);
   certifyRoundings(ir);
   certifyOutputs(ir);
+  certifyColumns(ir);
   certifyConditions(ir);
   markRunningTotals(ir);
   markRawItems(ir);

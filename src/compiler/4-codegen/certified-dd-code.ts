@@ -220,8 +220,24 @@ export function certifiedOutputCode(
     return name(e);
   };
 
-  /** A local holding a condition (optimise/certify-output.ts `conditionParts`): 1, 0, −1 (null) or NaN; a name's or string's read once more. */
+  /**
+   * The conditions worked out, by the code they are written into and their shape, as `worked`
+   * keeps values: a condition met again (`if c then 1 else if not(c) then 2 else 3`, the form of a
+   * boolean decision, optimise/certify-condition.ts) is the same local. One holding a loop is
+   * worked out each time.
+   */
+  const tested = new Map<string[], Map<string, string>>();
   const condition = (c: Expr): string => {
+    if (holdsLoop(c)) return conditionCode(c);
+    const key = shapeOf(c);
+    let done = tested.get(out);
+    if (!done) tested.set(out, (done = new Map()));
+    let k = done.get(key);
+    if (k === undefined) done.set(key, (k = conditionCode(c)));
+    return k;
+  };
+  /** A local holding a condition (optimise/certify-output.ts `conditionParts`): 1, 0, −1 (null) or NaN; a name's or string's read once more. */
+  const conditionCode = (c: Expr): string => {
     const k = em.fresh("c");
     // one name read on both sides is one decimal in FEEL: equal, whatever its bound, when it is a
     // number (the bound NaN, or infinite: maybe null, whose comparison is null, left to the decimals)

@@ -298,6 +298,22 @@ function computedColumn(table: TableIR, i: number, scope: Scope, cx: ExprContext
       setup: `${setup} const ${feel} = ${guard} ? null : ${emitExpr(column.expr, scope, cx)};`,
     };
   }
+  if (kind === "number" && column.certified && everyCellRaw(table, i, cx)) {
+    // the heading in double-doubles (its hi returned, lo and bound left in rt.ddState): where their
+    // bound gives the double, the decimal is not made and the heading's inlined calls are charged
+    // here; elsewhere the decimal and its nearest double, as below
+    const [state, taken] = [cx.em.hoist("dd", "rt.ddState"), cx.em.fresh("cz")];
+    const hi = certifiedOutputCode(column.certified.form, certifiedOperand(scope, cx), cx.em, cx.decided ?? new Map(), true);
+    const calls = column.certified.calls > 0 ? [`if (${taken} !== undefined) rt.tick(${column.certified.calls * CALL_STEPS});`] : [];
+    const setup = [
+      `const ${taken} = rt.ddColumn(${hi}, ${state}[0], ${state}[1], ${literals()});`,
+      `const ${feel} = ${taken} !== undefined ? null : ${emitExpr(column.expr, scope, cx)};`,
+      `const ${raw} = ${taken} === undefined ? rt.columnDouble(${feel}, ${literals()}) : ${taken};`,
+      `const ${guard} = ${rawGuard(kind, raw)};`,
+      ...calls,
+    ].join(" ");
+    return { kind, feel, raw, guard, fallbackUses: 0, setup };
+  }
   const value = kind === "number" ? `rt.columnDouble(${feel}, ${literals()})` : feel;
   const setup = `const ${feel} = ${emitExpr(column.expr, scope, cx)}; const ${raw} = ${value}; const ${guard} = ${rawGuard(kind, raw)};`;
   return { kind, feel, raw, guard, fallbackUses: 0, setup };

@@ -132,6 +132,19 @@ describe("boolean decisions from certified double-doubles", () => {
     expect(marked({ x: 'string(a / 3 + 1) < "5"' })).toEqual([]);
   });
 
+  it("work out a marked condition once, though its form tests it twice (`if c then 1 else if not(c) then 2 else 3`)", () => {
+    const inputs = Object.fromEntries(INPUTS.map((n) => [n, { type: "number", desc: n }]));
+    for (const [x, tests] of [
+      ["abs(a) / 3 + 1 between b and c", 2],
+      ["sqrt(abs(a)) between b and c", 2],
+    ] as const) {
+      const r = compileToSource({ name: "once", inputs, decisions: { x } } as never, { optimise: true });
+      if (!r.ok) throw new Error(`${x} does not compile`);
+      const code = r.loadable.source.split("function explain(")[0]!;
+      expect(code.split("rt.ddTest(").length - 1, x).toBe(tests);
+    }
+  });
+
   it("leave ties, nulls and strings to the decimals", () => {
     const m = compile({
       first: "a / 3 + 1",
