@@ -278,6 +278,9 @@ function foreignDaysBack(text: string, reference: string): DateMention[] {
   return out;
 }
 
+/** "14th day of ", "1st day of ": an ordinal day said with "day of" before its month. */
+const DAY_OF_MONTH = /\b(\d{1,2}(?:st|nd|rd|th))\s+day\s+of\s/gi;
+
 const PART_OF_DAY = /\b(?:night|evening|morning|afternoon|early hours|small hours) of\b/gi;
 
 function datesIn(text: string, reference: string): DateMention[] {
@@ -291,7 +294,11 @@ function datesIn(text: string, reference: string): DateMention[] {
   const dotted = [...out];
   // "the night of 6 December 2026": chrono takes "night" for a time and drops the day after it;
   // the words are blanked (same length, so offsets hold) and the date is read on its own
-  const plain = text.replace(PART_OF_DAY, (m) => " ".repeat(m.length));
+  // "the 14th day of March, 2025" (a sworn statement's form) is the 14th of March: "day" is blanked
+  // before the ordinal, so the date's span still starts at it
+  const plain = text
+    .replace(PART_OF_DAY, (m) => " ".repeat(m.length))
+    .replace(DAY_OF_MONTH, (m, ordinal: string) => `${" ".repeat(m.length - ordinal.length - 4)}${ordinal} of `);
   const results = chrono.parse(plain, { instant: instantOf(reference), timezone: 0 });
   for (const r of results) {
     const c = r.start;
@@ -313,7 +320,8 @@ function datesIn(text: string, reference: string): DateMention[] {
     out.push({
       start: r.index,
       end: r.index + r.text.length,
-      text: r.text,
+      // as written, not as blanked
+      text: text.slice(r.index, r.index + r.text.length),
       iso,
       yearKnown: c.isCertain("year") || !c.isCertain("month"),
       relative: !c.isCertain("month") || /\b(ago|yesterday|today|tomorrow|last|next|this)\b/i.test(r.text),

@@ -40,6 +40,10 @@ import { dotsGroupThousands, partlyForeign, readability } from "./text/languages
 import { personInputs, readPeople } from "./text/people.js";
 import { replacedInHistory, replacementsIn, type Replacement } from "./text/replaced-history.js";
 import { contentStems, PERIOD_STEMS } from "./words.js";
+import { boxBefore } from "./text/boxes.js";
+
+/** How many characters before a figure its form's box may stand ("[ ] $", "☐ "). */
+const BOX_SPAN = 6;
 
 /** Input types the text reader answers. */
 const TEXT_READABLE = new Set(["number", "date", "boolean", "choice", "levels"]);
@@ -208,8 +212,8 @@ function readMessage(
   const english = amountsStated(read, index.tokens);
   const of = (...kinds: string[]) => readable.filter((i) => kinds.includes(i.type.kind));
   // a message that says it makes the first report dates the report by the day it is written
-  const speech = reportSpeech(text);
   const day = own ?? stated;
+  const speech = reportSpeech(text, dates, day?.iso);
   const firstReport = speech === "first" && day ? of("date").filter((i) => dateRole(i) === 2) : [];
   const reported = namedRecord<ReadValue>();
   for (const input of firstReport)
@@ -218,7 +222,14 @@ function readMessage(
       confidence: FIRST_REPORT,
       source: { span: { start: day!.start, end: day!.end }, text: text.slice(day!.start, day!.end) },
     };
-  const numbers = readNumbers(of("number"), cues, index, (i, input) => !inDate[i] && !inMeta[i] && english.answers(i, input));
+  // a figure behind a box left empty ("Term: ☐ 1 yr ☒ 3 yr") is an option the form did not tick
+  const unticked = (i: number) => boxBefore(text.slice(Math.max(0, index.tokens[i]!.start - BOX_SPAN), index.tokens[i]!.start)) === false;
+  const numbers = readNumbers(
+    of("number"),
+    cues,
+    index,
+    (i, input) => !inDate[i] && !inMeta[i] && !unticked(i) && english.answers(i, input),
+  );
   // a span of time an input counting time took ("let's do 4 years" as contract years) says no option's tenure
   const spans = new Set(
     of("number")

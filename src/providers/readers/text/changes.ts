@@ -10,7 +10,7 @@ import type { Token } from "./tokens.js";
 
 /** Words (stems and forms) that tell of a change just before "from": "up from", "going from", "increased from". */
 const CHANGE =
-  /^(?:up|down|go|goes|going|gone|went|mov\w*|increas\w*|decreas\w*|rais\w*|ris\w*|rose|grow\w*|grew|cut\w*|reduc\w*|chang\w*|jump\w*|drop\w*|fall\w*|fell|expand\w*|bump\w*|upgrad\w*|downgrad\w*|shrink\w*|shrank|switch\w*)$/;
+  /^(?:up|down|go|goes|going|gone|went|mov\w*|increas\w*|decreas\w*|rais\w*|ris\w*|rose|grow\w*|grew|cut\w*|reduc\w*|chang\w*|revis\w*|amend\w*|adjust\w*|jump\w*|drop\w*|fall\w*|fell|expand\w*|bump\w*|upgrad\w*|downgrad\w*|shrink\w*|shrank|switch\w*)$/;
 /** Words of a self-repair between two values: "well", "actually", "sorry", "I mean", "er", and the other languages' ("Korrektur", "perdón"). */
 const REPAIR_WORDS = new Set([
   "well",

@@ -438,9 +438,13 @@ function repairingNo(tokens: Token[], k: number): boolean {
   return before !== undefined && (before.kind === "amount" || BEFORE_REPAIR_NO.has(before.lower)) && setOff;
 }
 
-/** Whether token k is a correction ("meant", "revised", "no wait", "make that", an apology said of a number: "sorry, 18k"). */
+/**
+ * Whether token k is a correction ("meant", "revised", "no wait", "make that", an apology said of a
+ * number: "sorry, 18k"). A revision that names what it revised ("revised from $9,000") takes back
+ * the value after it, not the one before (`replacedBy`).
+ */
 const isCorrection = (tokens: Token[], k: number): boolean =>
-  CORRECTIONS.has(tokens[k]!.lower) ||
+  (CORRECTIONS.has(tokens[k]!.lower) && !revisedFrom(tokens, k + 1)) ||
   (tokens[k]!.lower === "sorry" && nextWordOrAmount(tokens, k)?.kind === "amount") ||
   (tokens[k]!.lower === "wait" && (tokens[k - 1]?.lower === "no" || nextWordOrAmount(tokens, k)?.lower === "no")) ||
   repairingNo(tokens, k) ||
@@ -477,17 +481,34 @@ const REPLACING: [string, string][] = [
 /** How many tokens (the replacing words, an article, a possessive) may stand between the new value and the one it replaces. */
 const REPLACED_GAP = 4;
 
+/** Verbs of a revision that names the value it revised after "from": "revised from", "amended from". */
+const REVISIONS = new Set(["revised", "amended", "corrected", "adjusted", "updated", "changed"]);
+/**
+ * How many tokens may stand between the new value and the one its revision names ("$12,480,
+ * revised from the insured's initial figure of $9,000").
+ */
+const REVISED_GAP = 10;
+
+/** Whether token k is the "from" of a revision ("revised from", "amended from"). */
+const revisedFrom = (tokens: Token[], k: number): boolean =>
+  tokens[k]?.lower === "from" && k > 0 && REVISIONS.has(tokens[k - 1]!.lower) && tokens[k - 1]!.sentence === tokens[k]!.sentence;
+
 /**
  * The amount at i is the value another amount just before it replaces ("make it 220 seats instead
- * of 180", "my score is actually 664, not the 690 I guessed"): the index of that new amount.
+ * of 180", "my score is actually 664, not the 690 I guessed", "$12,480, revised from the initial
+ * $9,000"): the index of that new amount.
  */
 export function replacedBy(tokens: Token[], i: number): number | undefined {
   const t = tokens[i]!;
   let replacing = false;
-  for (let k = i - 1; k >= 0 && i - k <= REPLACED_GAP + 2 && tokens[k]!.sentence === t.sentence; k--) {
+  let revised = false;
+  for (let k = i - 1; k >= 0 && i - k <= REVISED_GAP + 2 && tokens[k]!.sentence === t.sentence; k--) {
     const w = tokens[k]!;
-    if (w.kind === "amount") return replacing ? k : undefined;
-    if (REPLACING.some(([a, b]) => w.lower === a && tokens[k + 1]?.lower === b) || (w.lower === "not" && i - k <= 3)) replacing = true;
+    const near = i - k <= REPLACED_GAP + 2;
+    if (w.kind === "amount") return replacing && (near || revised) ? k : undefined;
+    if ((near && REPLACING.some(([a, b]) => w.lower === a && tokens[k + 1]?.lower === b)) || (w.lower === "not" && i - k <= 3))
+      replacing = true;
+    if (revisedFrom(tokens, k)) replacing = revised = true;
   }
   return undefined;
 }

@@ -14,6 +14,7 @@ import { roundConfidence } from "./confidence.js";
 import { lapsedUnderRenewal } from "./renewals.js";
 import { readability } from "./languages.js";
 import { conceptTokens, contentStems } from "../words.js";
+import { boxesAfter } from "./boxes.js";
 
 /** Below this share of its cue weight a sentence does not speak of the input. */
 const MIN_COVERAGE = 0.4;
@@ -141,15 +142,24 @@ export function readBooleans(inputs: InputIR[], cues: Map<string, Cue[]>, index:
     for (const r of readSentences(index, cues.get(input.name) ?? [], nameParts(input))) {
       if (r.first < 0 || r.coverage < MIN_COVERAGE || r.distinct < DISTINCT) continue;
       // a question states nothing ("Do I need to contact the police?", a chat's "pep?", a form's
-      // label left blank) unless an answer follows it
-      if (index.question[r.sentence] && statedAnswer(text, tokens, r.last) === undefined) continue;
+      // label left blank) unless an answer follows it, in words or in a ticked box ("☐ Yes ☒ No")
+      if (
+        index.question[r.sentence] &&
+        statedAnswer(text, tokens, r.last) === undefined &&
+        boxesAfter(text, tokens[r.last]!.end) === undefined
+      )
+        continue;
       // nor a statement that the fact is as said before ("the adverse media result is unchanged",
       // "as before"): its value is the earlier statement's, read where that says it
       if (asBefore(tokens, r.anchor)) continue;
       if (!best || r.coverage > best.coverage) best = r;
     }
     if (!best) continue;
-    const said = statedAnswer(text, tokens, best.last);
+    // boxes beside "yes" and "no" after the question answer it by the one ticked: the words beside
+    // them are the form's, not the writer's; boxes left all empty, or both ticked, answer nothing
+    const boxed = boxesAfter(text, tokens[best.last]!.end);
+    if (boxed === null) continue;
+    const said = boxed ?? statedAnswer(text, tokens, best.last);
     const closed = said === undefined && closingDenial(text, tokens, best.last, index.sentenceLast[best.sentence]!) ? false : undefined;
     const stated = said ?? closed;
     // a check not made yet establishes nothing either way ("adverse media: search not run yet")

@@ -13,6 +13,7 @@ import { namedRecord } from "../../../runtime/json.js";
 import { roundConfidence } from "./confidence.js";
 import { qualifiersOf, wordTakenBack } from "./qualifiers.js";
 import { settledOption, settles, SUPERSEDED } from "./settled-options.js";
+import { boxEnding } from "./boxes.js";
 
 const NAME_WEIGHT = 1;
 const MEANING_WEIGHT = 1;
@@ -97,19 +98,23 @@ function optionTerms(input: InputIR, cues: Cue[]): Map<string, Term[]> {
 }
 
 /**
- * A form's box just before an option: ticked ("[x] Theft", "☒"), empty ("[ ] Glass", "☐"), or none.
+ * A form's box just before an option: ticked ("[x] Theft", "☒", "(X)", "✔"), empty ("[ ] Glass", "☐"), or none.
  * One box serves words joined by slashes ("[ ] Storm/Flood", "[ ] Theft/Attempted theft": none is ticked)
  * and every part of a hyphenated word ("[ ] Self-employed": no box of its own before "employed").
  */
-function checkBox(text: string, start: number): boolean | undefined {
+function checkBox(text: string, start: number): { ticked: boolean; at: number } | undefined {
+  const from = Math.max(0, start - 40);
   const before = text
-    .slice(Math.max(0, start - 40), start)
+    .slice(from, start)
     .replace(/(?:[A-Za-z]+-)+$/, "")
     .replace(/(?:[A-Za-z][A-Za-z ]*\/\s?)+(?:[A-Za-z]+ )*$/, "");
-  if (/(?:\[\s*[xX✓✔]\s*\]|[☒☑✅])\s*$/u.test(before)) return true;
-  if (/(?:\[\s*\]|☐)\s*$/u.test(before)) return false;
-  return undefined;
+  const box = boxEnding(before);
+  return box && { ticked: box.ticked, at: from + box.at };
 }
+
+/** Whether the ticked boxes, each with the options it names, name no option all of them share. */
+const ticksApart = (boxes: string[][]): boolean =>
+  boxes.length > 1 && !boxes[0]!.some((option) => boxes.every((names) => names.includes(option)));
 
 /** Option names used by other inputs too ("low", "high") need their input's cue words close by. */
 function genericNames(inputs: InputIR[], cues: Map<string, Cue[]>): Set<string> {
@@ -175,6 +180,8 @@ export function readChoices(
     // each option's last mention by its own name, and its last said to hold ("silver now")
     const lastAt = new Map<string, number>();
     const settledAt = new Map<string, number>();
+    // by each ticked box, the options it names: two boxes that name no option in common answer nothing
+    const tickedOptions = new Map<number, string[]>();
     for (const [option, ts] of terms) {
       // per sentence: the best mention of the option's name, plus the share of its meaning said
       const bySentence = new Map<
@@ -200,13 +207,15 @@ export function readChoices(
             continue;
           if (term.modifier && qualifiesAnother(tokens, i, own, others)) continue;
           if (term.kind === "name" && (ownWords.has(tokens[i]!.lower) || (m < 1 && own.some((c) => c.stem === term.stem)))) continue;
-          const box = checkBox(text, tokens[i]!.start);
+          const mark = checkBox(text, tokens[i]!.start);
+          const box = mark?.ticked;
           if (box === false || negated(tokens, i, i, 3) !== term.denying || wordTakenBack(tokens, i)) continue;
           // an option named by a writer who only believes it or has yet to confirm it ("I think
           // they're silver?", "maybe gold, unconfirmed") is not established by that mention; a
           // hedge near a synonym or a word of a meaning ("pension ~3,100 I think") qualifies the figure
           if (!box && term.kind === "name" && m === 1 && qualifiersOf(tokens, i).has("hedged")) continue;
           // a ticked box says the option outright
+          if (box && term.kind === "name") tickedOptions.set(mark!.at, [...(tickedOptions.get(mark!.at) ?? []), option]);
           const near = box ? 1 : proximity(index, own, i, undefined, OPTION_PLACEMENT);
           // a shared option name ("high") belongs to the input whose cue words stand nearest
           const nearestRival = Math.max(0, ...rivals.map((r) => proximity(index, r, i, undefined, OPTION_PLACEMENT)));
@@ -246,6 +255,8 @@ export function readChoices(
       if (top && top.score > 0) scores.set(option, { score: Math.min(1.2, top.score), at: top.at, exact: top.exact });
     }
     // an option the conversation settles on after naming others holds; the others are superseded
+    // a form with boxes ticked before two options does not say which holds
+    if (ticksApart([...tickedOptions.values()])) continue;
     const settled = settledOption(new Map([...scores].map(([o, x]) => [o, x.score])), settledAt, lastAt);
     if (settled) for (const [option, x] of scores) if (option !== settled) scores.set(option, { ...x, score: x.score * SUPERSEDED });
     const ranked = [...scores].sort((a, b) => b[1].score - a[1].score);

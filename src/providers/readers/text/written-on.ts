@@ -125,9 +125,51 @@ const EARLIER = new RegExp(
 /** A note's present tense: "insd reports a grease fire", "caller is reporting": the report is made now. */
 const REPORTS_NOW = /\b(?:reports|notifies|is\s+reporting|is\s+notifying)\b/i;
 
-/** Whether the message makes the first report of the loss, or speaks of one made before it. */
-export function reportSpeech(text: string): ReportSpeech | undefined {
-  if (FIRST.test(text) || BY_SELF.test(text)) return "first";
+/** A sentence's end, or a line's: where the words of a first report stop looking for their date. */
+const SENTENCE_END = /[.!?](?=\s|$)|\n/g;
+
+/** The span of the sentence (or line) holding the characters start..end. */
+function sentenceAround(text: string, start: number, end: number): { start: number; end: number } {
+  let from = 0;
+  let to = text.length;
+  for (const m of text.matchAll(SENTENCE_END)) {
+    if (m.index < start) from = m.index + 1;
+    else if (m.index >= end) {
+      to = m.index;
+      break;
+    }
+  }
+  return { start: from, end: to };
+}
+
+/**
+ * Whether some mention of `pattern` in the text speaks of the first report without dating it in
+ * its own sentence: "First notice of loss was given by telephone on 6 January 2025" and "Date loss
+ * first reported to company: 03/17/25" date the report themselves, so the day of writing is not it.
+ */
+function undatedMention(
+  text: string,
+  pattern: RegExp,
+  dates: readonly { start: number; end: number; iso: string }[],
+  day?: string,
+): boolean {
+  for (const m of text.matchAll(new RegExp(pattern.source, "gi"))) {
+    const s = sentenceAround(text, m.index, m.index + m[0].length);
+    if (!dates.some((d) => d.start >= s.start && d.end <= s.end && d.iso !== day)) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether the message makes the first report of the loss, or speaks of one made before it.
+ * `dates`: the dates the text gives of events (not its own day, `day`), where known.
+ */
+export function reportSpeech(
+  text: string,
+  dates: readonly { start: number; end: number; iso: string }[] = [],
+  day?: string,
+): ReportSpeech | undefined {
+  if (undatedMention(text, FIRST, dates, day) || undatedMention(text, BY_SELF, dates, day)) return "first";
   if (EARLIER.test(text)) return "earlier";
   return TO_REPORT.test(text) || REPORTS_NOW.test(text) ? "first" : undefined;
 }
