@@ -366,7 +366,7 @@ export const FOREIGN_WORDS: Record<string, Record<string, string[]>> = {
   },
   tr: {
     income: ["gelir", "geliri", "gelirim", "maaş", "maaşı", "maaşım", "kazancım", "kazanıyorum"],
-    debt: ["borç", "borcum", "borçlarım", "borçlar", "taksit", "taksiti"],
+    debt: ["borç", "borcum", "borcu", "borçlarım", "borçları", "borçlar", "taksit", "taksiti"],
     loan: ["kredi tutarı", "kredi talebi", "kredi istiyorum", "talep edilen kredi"],
     "credit score": ["kredi notu", "kredi notum", "kredi puanı", "kredi skoru"],
     annual: ["yıllık", "yılda", "senelik"],
