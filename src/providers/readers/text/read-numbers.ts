@@ -221,8 +221,10 @@ function saysNone(tokens: Token[], i: number, count: boolean): number {
       besides = BESIDES_SHARE;
       continue;
     }
-    // "no loans" denies them; "no — I need $6,000 for the loan" is a whole answer set off from the rest
-    if (distance <= 2 && NONE.has(w.lower) && w.denies !== false && tokens[k + 1]?.kind !== "punct") return besides;
+    // "no loans" denies them; "no — I need $6,000 for the loan" is a whole answer set off from the rest;
+    // "no one asked about the uplift" is nobody, no denial of the uplift
+    if (distance <= 2 && NONE.has(w.lower) && w.denies !== false && tokens[k + 1]?.kind !== "punct" && tokens[k + 1]?.lower !== "one")
+      return besides;
     if (count && (NOT_A_DENIAL.has(w.lower) || NOT_A_DENIAL.has(w.stem))) break;
     if (count && DENIED_VERB.test(w.lower)) return 1;
     // "doesn't pay any rent", "has never had debts": a denied verb of paying or having, right before
