@@ -493,6 +493,23 @@ export const FOREIGN_NUMBERS: Record<string, string[]> = {
 };
 
 /**
+ * The verbs by which a person asks for something in each language, as English "want", "need",
+ * "request" (text/cues.ts): "quiero pedir quince mil dólares", "ich möchte 20.000 Dollar", "saya
+ * ingin pinjam". Only the forms a writer uses of themselves or of the request, no word that is
+ * English's or a common word of another sense.
+ */
+export const FOREIGN_ASKING: Record<string, string[]> = {
+  es: ["quiero", "queremos", "pedir", "pido", "solicito", "solicitar", "solicita", "necesito", "necesitamos"],
+  pt: ["quero", "queremos", "peço", "pedir", "solicito", "solicitar", "preciso", "precisamos"],
+  fr: ["voudrais", "voudrions", "souhaite", "souhaitons", "demande", "demander", "demandons"],
+  de: ["möchte", "möchten", "brauche", "brauchen", "beantrage", "beantragen", "benötige", "benötigen"],
+  it: ["vorrei", "vorremmo", "voglio", "chiedo", "chiedere", "richiedo", "richiesta"],
+  nl: ["wil", "willen", "vraag", "aanvragen", "nodig"],
+  tr: ["istiyorum", "istiyoruz", "talep"],
+  id: ["ingin", "mau", "butuh", "mengajukan", "minta"],
+};
+
+/**
  * The words each language writes after digits for thousands and millions, as English writes "12
  * thousand": "12 mil milhas", "15 mila", "3 Tausend", "15 bin dolar", "Rp 15 juta"; Japanese counts in
  * ten thousands and hundred millions ("350 man"). Read only in a text written in that language:
