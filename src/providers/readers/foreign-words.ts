@@ -366,7 +366,7 @@ export const FOREIGN_WORDS: Record<string, Record<string, string[]>> = {
   },
   tr: {
     income: ["gelir", "geliri", "gelirim", "maaş", "maaşı", "maaşım", "kazancım", "kazanıyorum"],
-    debt: ["borç", "borcum", "borçlarım", "borçlar", "taksit", "taksiti"],
+    debt: ["borç", "borcum", "borcu", "borçlarım", "borçları", "borçlar", "taksit", "taksiti"],
     loan: ["kredi tutarı", "kredi talebi", "kredi istiyorum", "talep edilen kredi"],
     "credit score": ["kredi notu", "kredi notum", "kredi puanı", "kredi skoru"],
     annual: ["yıllık", "yılda", "senelik"],
@@ -490,6 +490,23 @@ export const FOREIGN_NUMBERS: Record<string, string[]> = {
   nl: ["een", "twee", "drie", "vier", "vijf", "zes", "zeven", "acht", "negen", "tien", "elf", "twaalf"],
   tr: ["bir", "iki", "üç", "dört", "beş", "altı", "yedi", "sekiz", "dokuz", "", "", ""],
   id: ["satu", "dua", "tiga", "empat", "", "enam", "tujuh", "delapan", "sembilan", "sepuluh", "sebelas", ""],
+};
+
+/**
+ * The verbs by which a person asks for something in each language, as English "want", "need",
+ * "request" (text/cues.ts): "quiero pedir quince mil dólares", "ich möchte 20.000 Dollar", "saya
+ * ingin pinjam". Only the forms a writer uses of themselves or of the request, no word that is
+ * English's or a common word of another sense.
+ */
+export const FOREIGN_ASKING: Record<string, string[]> = {
+  es: ["quiero", "queremos", "pedir", "pido", "solicito", "solicitar", "solicita", "necesito", "necesitamos"],
+  pt: ["quero", "queremos", "peço", "pedir", "solicito", "solicitar", "preciso", "precisamos"],
+  fr: ["voudrais", "voudrions", "souhaite", "souhaitons", "demande", "demander", "demandons"],
+  de: ["möchte", "möchten", "brauche", "brauchen", "beantrage", "beantragen", "benötige", "benötigen"],
+  it: ["vorrei", "vorremmo", "voglio", "chiedo", "chiedere", "richiedo", "richiesta"],
+  nl: ["wil", "willen", "vraag", "aanvragen", "nodig"],
+  tr: ["istiyorum", "istiyoruz", "talep"],
+  id: ["ingin", "mau", "butuh", "mengajukan", "minta"],
 };
 
 /**

@@ -186,10 +186,10 @@ export const convertPeriod = (value: number, from: Period, to: Period): number =
  * "1.234,56", or a space: "54 300", "1 420.00", or the Swiss apostrophe: "1'080.50"; a lone
  * "1.234" is a decimal), or in South Asian grouping ("2,50,000", "1,20,00,000": pairs of digits
  * above the last three). A scale letter in capitals is glued to its digits ("1.2M", "900K"),
- * so that "34 M" (a sex, a size) stays 34. A bare 4-digit year stays a number (the readers mask
+ * so that "34 M" (a sex, a size) stays 34; finance's "MM" and "BN" may stand apart ("$3 MM"). A bare 4-digit year stays a number (the readers mask
  * dates before they look at amounts).
  */
-export const AMOUNT_SOURCE = String.raw`(?<cur1>US\$|USD|EUR|GBP|CHF|PLN|CAD|AUD|JPY|SEK|NOK|DKK|\$|€|£)?\s?(?<num>[-−]?(?:\d{1,3}(?:\.\d{3})+,\d{1,2}(?!\d)|\d{1,3}(?:\.\d{3}){2,}(?![\d.,]\d)|\d{1,2}(?:,\d{2})+,\d{3}(?![\d,]\d)(?:\.\d+)?|\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d{1,3}(?:['’]\d{3})+(?:\.\d+)?|\d{1,3}(?:[ \u00a0\u202f]\d{3})+[.,]\d{1,2}(?![\d.,]\d)|\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?![\d.,]\d|[ \u00a0\u202f]?\d)|\d+(?:\.\d+)?|\.\d+))(?<mult>(?:K|MM|MN|M|BN)(?![A-Za-z])|\s?(?:k|mm|mn|m|bn|thousand|million|billion|grand|[Mm]io|[Mm]ln|[Mm]rd|lakhs?|lacs?|crores?)(?![a-z])|\s?[千万億])?(?:\s?(?<pct>%|percent(?![a-z])|per\s?cent(?![a-z])|pct(?![a-z])))?(?:\s?(?<cur2>USD|EUR|GBP|CHF|PLN|CAD|AUD|JPY|SEK|NOK|DKK|dollars?|euros?|pounds?|円)(?![a-z]))?`;
+export const AMOUNT_SOURCE = String.raw`(?<cur1>US\$|USD|EUR|GBP|CHF|PLN|CAD|AUD|JPY|SEK|NOK|DKK|\$|€|£)?\s?(?<num>[-−]?(?:\d{1,3}(?:\.\d{3})+,\d{1,2}(?!\d)|\d{1,3}(?:\.\d{3}){2,}(?![\d.,]\d)|\d{1,2}(?:,\d{2})+,\d{3}(?![\d,]\d)(?:\.\d+)?|\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d{1,3}(?:['’]\d{3})+(?:\.\d+)?|\d{1,3}(?:[ \u00a0\u202f]\d{3})+[.,]\d{1,2}(?![\d.,]\d)|\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?![\d.,]\d|[ \u00a0\u202f]?\d)|\d+(?:\.\d+)?|\.\d+))(?<mult>(?:K|MM|MN|M|BN)(?![A-Za-z])|[ \t](?:MM|BN)(?![A-Za-z])|\s?(?:k|mm|mn|m|bn|thousand|million|billion|grand|[Mm]io|[Mm]ln|[Mm]rd|lakhs?|lacs?|crores?)(?![a-z])|\s?[千万億])?(?:\s?(?<pct>%|percent(?![a-z])|per\s?cent(?![a-z])|pct(?![a-z])))?(?:\s?(?<cur2>USD|EUR|GBP|CHF|PLN|CAD|AUD|JPY|SEK|NOK|DKK|dollars?|euros?|pounds?|円)(?![a-z]))?`;
 
 /** European grouping ("1.234,56", "1.234.567"): dots group thousands, a comma marks the decimals. */
 const EUROPEAN = /^[-−]?\d{1,3}(?:\.\d{3})+(?:,\d{1,2}|(?:\.\d{3})+)?$/;

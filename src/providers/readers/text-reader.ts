@@ -20,6 +20,7 @@ import { agesFromBirth } from "./text/age-from-birth.js";
 import { markInitials } from "./text/initials.js";
 import { markGroupCounts } from "./text/group-size.js";
 import { readNumbers } from "./text/read-numbers.js";
+import { cappedLoose } from "./text/loose-scales.js";
 import { readEnglish } from "./text/english.js";
 import { amountsStated } from "./text/stated-amounts.js";
 import { messageParts } from "./text/message-parts.js";
@@ -106,7 +107,8 @@ export function readText(inputs: InputIR[], written: string, reference?: string,
   );
   // a scan's figures may have lost or gained a digit the repair cannot see: none of its values is sure;
   // nor is what is read through the table of another language's words (text/languages.ts)
-  const sure = scanned === plain ? read : capped(read, SCANNED_CAP);
+  // nor is a figure read through a scale whose size is a guess ("$54 mil": text/loose-scales.ts)
+  const sure = cappedLoose(scanned === plain ? read : capped(read, SCANNED_CAP), text);
   // and what is read from a text written in part in a language the readers do not know, less surely still
   return readability(text).partlyUnknown ? capped(sure, UNKNOWN_CAP) : partlyForeign(text) ? capped(sure, FOREIGN_CAP) : sure;
 }

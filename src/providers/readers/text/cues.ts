@@ -2,7 +2,8 @@
 // text. A word other inputs use too ("applicant", "risk") says less about which one a number
 // belongs to, so each cue is weighted down by how much the other inputs claim it.
 import type { InputIR } from "../../../ir/ir.js";
-import { conceptTokens, contentStems, stem, stemMatch, SYNONYM_MATCH } from "../words.js";
+import { FOREIGN_ASKING } from "../foreign-words.js";
+import { conceptTokens, contentStems, folded, stem, stemMatch, SYNONYM_MATCH } from "../words.js";
 import { nearest, type Meter, type TextIndex } from "./text-index.js";
 import type { Token } from "./tokens.js";
 
@@ -24,9 +25,12 @@ const PART_WEIGHT = 0.5;
 /**
  * Verbs by which a person asks for something. A question about what is asked for ("How many
  * dollars does the applicant ask to borrow?", "How many seats are ordered?") is answered by any
- * of them in prose: "she wants $6,000", "need 2.5k", "requesting $40k", "we need 25".
+ * of them in prose: "she wants $6,000", "need 2.5k", "requesting $40k", "we need 25", and so do
+ * the same verbs in the other languages of evidence ("quiero pedir quince mil dólares").
  */
-const ASKING = new Set(["ask", "request", "req", "order", "want", "need", "seek"].map(stem));
+const ASKING = new Set(
+  ["ask", "request", "req", "order", "want", "need", "seek", ...Object.values(FOREIGN_ASKING).flat().map(folded)].map(stem),
+);
 const ASKING_WEIGHT = DESC_WEIGHT * SYNONYM_MATCH;
 
 /**

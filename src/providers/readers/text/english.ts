@@ -37,6 +37,12 @@ export interface EnglishReading {
   tokens: number;
 }
 
+/**
+ * Nouns after "one" that make a phrase, not a count: "12 miles one way", "one way or another",
+ * "on one hand", "one side of the road". A "one" before them counts nothing.
+ */
+const NOT_COUNTED = new Set(["way", "hand", "side"]);
+
 /** Pronouns (and proper names) a bare number of years may be said of. */
 const PERSON_POS = new Set(["PRON", "PROPN"]);
 /** Nouns for the people evidence is about ("the driver is 42", "applicant is 58"). */
@@ -160,9 +166,10 @@ export function readEnglish(original: string): EnglishReading {
       lemmas[i] === "age" ||
       (lemmas[i] === "be" && i > 0 && (PERSON_POS.has(pos[i - 1]!) || PERSON_NOUNS.has(lemmas[i - 1]!.toLowerCase())));
     if (saidOfPerson && aboutYears) ages.add(starts[i]!);
-    if (/^one$/i.test(values[next]!) && pos[next + 1] === "NOUN" && pos[i] !== "DET") counts.add(starts[next]!);
+    if (/^one$/i.test(values[next]!) && pos[next + 1] === "NOUN" && pos[i] !== "DET" && !NOT_COUNTED.has(lemmas[next + 1]!))
+      counts.add(starts[next]!);
   }
-  if (values.length > 1 && /^one$/i.test(values[0]!) && pos[1] === "NOUN") counts.add(starts[0]!);
+  if (values.length > 1 && /^one$/i.test(values[0]!) && pos[1] === "NOUN" && !NOT_COUNTED.has(lemmas[1]!)) counts.add(starts[0]!);
   const coming = new Set<number>();
   values.forEach((v, i) => {
     if (WEEKDAY.test(v) && toCome(values, pos, lemmas, i)) coming.add(starts[i]!);

@@ -75,11 +75,11 @@ export const FOREIGN_NEGATORS = [
  * -müyor), "ödemedim", "yapmadık" (past; not "ödemedir", a noun "ödeme" with its "is"), "yapmayacak"
  * (future), "etmemiş", "bulunmamaktadır", "yapmaz"; and "değil", "yok" take endings ("değilim", "yoktur").
  * Japanese in Latin letters ends the verb in -masen ("todokete imasen", "arimasen deshita"), -nakatta,
- * or -nai after a verb's stem ("wakaranai", "shiranai", "inai", "ja nai"); not "kanai" (a wife).
+ * or -nai after a verb's stem ("wakaranai", "shiranai", "inai", "ja nai"); not "kanai" (a wife); and "nashi" (none).
  */
 export const DENYING_FORMS: Record<string, RegExp> = {
   tr: /^(?:\p{L}{2,}m[ıiuü]yor\p{L}*|\p{L}{2,}m[ae]d[ıiuü](?!r$)\p{L}*|\p{L}{2,}m[ae]y[ae]c[ae][kğ]\p{L}*|\p{L}{2,}m[ae]m[ıi]ş\p{L}*|\p{L}{2,}m[ae]m[ae]kt[ae]\p{L}*|\p{L}{2,}m[ae]z|değil\p{L}*|yok(?:tur|tu|muş|mu)?)$/u,
-  ja: /^(?:\p{L}+masen(?:deshita)?|\p{L}*nakatta|nai|inai|shinai|dekinai|janai|dewanai|\p{L}+[kgstnbmrw]anai)$/u,
+  ja: /^(?:\p{L}+masen(?:deshita)?|\p{L}*nakatta|nai|inai|shinai|dekinai|janai|dewanai|nashi|\p{L}+[kgstnbmrw]anai)$/u,
 };
 
 export const NEGATORS = new Set([...ENGLISH_NEGATORS, ...FOREIGN_NEGATORS]);

@@ -665,13 +665,15 @@ export function correctedFrom(tokens: Token[], i: number): number | undefined {
 
 /**
  * An amount that is one end of a range: joined to another amount by "to", "and", "or" or a dash,
- * after "between", or a round number made plural ("the 700s").
+ * after "between", or a round number made plural ("the 700s"). The same figure said again, in
+ * words and in digits ("quince mil dólares — 15.000 —", "fifteen thousand or 15,000"), is no range.
  */
 function inRange(tokens: Token[], i: number): boolean {
   const t = tokens[i]!;
   if (t.kind !== "amount") return false;
   const near = (k: number) => tokens[k] !== undefined && tokens[k]!.sentence === t.sentence;
-  const joined = (a: number, b: number) => near(a) && near(b) && tokens[a]!.kind === "amount" && RANGE_JOINERS.has(tokens[b]!.lower);
+  const joined = (a: number, b: number) =>
+    near(a) && near(b) && tokens[a]!.kind === "amount" && RANGE_JOINERS.has(tokens[b]!.lower) && !sameFigure(tokens[a]!, t);
   if (joined(i + 2, i + 1) || joined(i - 2, i - 1)) return true;
   if (near(i - 1) && RANGE_OPENERS.has(tokens[i - 1]!.lower)) return true;
   const after = tokens[i + 1];
@@ -682,6 +684,10 @@ function inRange(tokens: Token[], i: number): boolean {
   if (after !== undefined && after.start === t.end && after.lower === "s") return true;
   return offeredOr(tokens, i, 1) || offeredOr(tokens, i, -1);
 }
+
+/** Two amounts of one figure, one said in words and the other in digits: a figure restated, not two offered. */
+const sameFigure = (a: Token, b: Token): boolean =>
+  a.amount !== undefined && b.amount !== undefined && a.amount.value === b.amount.value && a.amount.words !== b.amount.words;
 
 /** How many tokens an alternative may stand from its "or", and the "or" from the first figure. */
 const ALTERNATIVE_REACH = 4;
@@ -699,7 +705,7 @@ function offeredOr(tokens: Token[], i: number, step: 1 | -1): boolean {
     if (tokens[k]!.lower !== "or") continue;
     for (let j = k + step, m = 0; near(j) && m < ALTERNATIVE_REACH; j += step, m++) {
       const a = tokens[j]!;
-      if (a.kind === "amount") return a.amount?.period === t.amount?.period && a.amount?.percent === t.amount?.percent;
+      if (a.kind === "amount") return a.amount?.period === t.amount?.period && a.amount?.percent === t.amount?.percent && !sameFigure(a, t);
     }
     return false;
   }

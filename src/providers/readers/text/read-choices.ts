@@ -7,6 +7,7 @@ import type { ReadValue } from "../../types.js";
 import { conceptTokens, contentStems, PERIOD_STEMS, stemMatch } from "../words.js";
 import { OPTION_PLACEMENT, proximity, type Cue } from "./cues.js";
 import { NEGATORS, negated } from "./negation.js";
+import { optionDeniedAfter } from "./denied-after.js";
 import { matchesOf, type TextIndex } from "./text-index.js";
 import type { Token } from "./tokens.js";
 import { namedRecord } from "../../../runtime/json.js";
@@ -209,7 +210,9 @@ export function readChoices(
           if (term.kind === "name" && (ownWords.has(tokens[i]!.lower) || (m < 1 && own.some((c) => c.stem === term.stem)))) continue;
           const mark = checkBox(text, tokens[i]!.start);
           const box = mark?.ticked;
-          if (box === false || negated(tokens, i, i, 3) !== term.denying || wordTakenBack(tokens, i)) continue;
+          // Turkish and Japanese deny after the word, with the verb ("emekli değil", "taishoku shite imasen")
+          const denied = negated(tokens, i, i, 3) !== optionDeniedAfter(tokens, i);
+          if (box === false || denied !== term.denying || wordTakenBack(tokens, i)) continue;
           // an option named by a writer who only believes it or has yet to confirm it ("I think
           // they're silver?", "maybe gold, unconfirmed") is not established by that mention; a
           // hedge near a synonym or a word of a meaning ("pension ~3,100 I think") qualifies the figure

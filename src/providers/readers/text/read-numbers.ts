@@ -23,6 +23,7 @@ import type { Token } from "./tokens.js";
 import { isYear, yearsApart } from "./years-apart.js";
 import { OFF_QUESTION, offQuestion } from "./answered-questions.js";
 import { namedRecord } from "../../../runtime/json.js";
+import { noneAfter } from "./denied-after.js";
 
 /** Below this the cue words are too far for a number to belong to the input. */
 const MIN_PROXIMITY = 0.12;
@@ -206,6 +207,8 @@ function saysNone(tokens: Token[], i: number, count: boolean): number {
   const t = tokens[i]!;
   // "no debts apart from the mortgage", "none except a car loan": some besides, not none
   if (EXCEPT.has(tokens[i + 1]?.lower ?? "") || EXCEPT.has(`${tokens[i + 1]?.lower} ${tokens[i + 2]?.lower}`)) return 0;
+  // Turkish and Japanese say none after the thing, with the verb: "borcum yok", "shakkin wa arimasen"
+  if (noneAfter(tokens, i)) return 1;
   let besides = 1;
   for (let k = i - 1; k >= 0 && tokens[k]!.clause === t.clause; k--) {
     const w = tokens[k]!;
@@ -218,8 +221,10 @@ function saysNone(tokens: Token[], i: number, count: boolean): number {
       besides = BESIDES_SHARE;
       continue;
     }
-    // "no loans" denies them; "no — I need $6,000 for the loan" is a whole answer set off from the rest
-    if (distance <= 2 && NONE.has(w.lower) && w.denies !== false && tokens[k + 1]?.kind !== "punct") return besides;
+    // "no loans" denies them; "no — I need $6,000 for the loan" is a whole answer set off from the rest;
+    // "no one asked about the uplift" is nobody, no denial of the uplift
+    if (distance <= 2 && NONE.has(w.lower) && w.denies !== false && tokens[k + 1]?.kind !== "punct" && tokens[k + 1]?.lower !== "one")
+      return besides;
     if (count && (NOT_A_DENIAL.has(w.lower) || NOT_A_DENIAL.has(w.stem))) break;
     if (count && DENIED_VERB.test(w.lower)) return 1;
     // "doesn't pay any rent", "has never had debts": a denied verb of paying or having, right before

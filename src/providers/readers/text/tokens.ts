@@ -5,6 +5,7 @@ import { foreignNumberPhrase } from "../foreign-numbers.js";
 import { FOREIGN_SCALES } from "../foreign-words.js";
 import { languageDenials } from "./language-denials.js";
 import { languagesSeen } from "./languages.js";
+import { markFinanceThousands, slangMillionAfter } from "./loose-scales.js";
 import {
   amountFromMatch,
   AMOUNT_SOURCE,
@@ -165,7 +166,11 @@ export function tokenize(text: string, counts: ReadonlySet<number> = new Set(), 
       const lead = m[0].length - m[0].trimStart().length;
       let end = start + m[0].trimEnd().length;
       // the text's own language's thousands: "12 mil milhas", "15 bin dolar"; Japanese counts in ten thousands ("350 man en")
-      const unit = !groups.mult && !groups.pct ? scaleAfter(text.slice(end, end + 16), languages) : undefined;
+      // else English's slang "mil" for a million ("$54 mil"), never read for sure (text/loose-scales.ts)
+      const unit =
+        !groups.mult && !groups.pct
+          ? (scaleAfter(text.slice(end, end + 16), languages) ?? slangMillionAfter(text.slice(end, end + 8), languages))
+          : undefined;
       if (unit) {
         Object.assign(amount, { value: roundFloat(amount.value * unit.times), scaled: true });
         if (unit.yen) amount.currency = "JPY";
@@ -237,6 +242,7 @@ export function tokenize(text: string, counts: ReadonlySet<number> = new Set(), 
   markLegalForms(tokens, text);
   markHonorifics(tokens, text);
   markShortUnits(tokens);
+  markFinanceThousands(tokens);
   const denials = languageDenials(text, languages);
   if (denials.size > 0) for (const t of tokens) if (t.kind === "word" && denials.has(t.start)) t.denies = denials.get(t.start);
   return tokens;
