@@ -8,6 +8,7 @@ import { departed } from "./departed.js";
 import { isUnitWord, unitOfFieldKey } from "./json-units.js";
 import { timeUnitOf, type TimeUnit } from "./json-keys.js";
 import { convertPeriod, parseAmount, roundFloat, type Period } from "./numbers.js";
+import { frequencyIn } from "./pay-frequencies.js";
 import {
   ABBREVIATION_MATCH,
   abbreviates,
@@ -202,6 +203,12 @@ export function periodBeside(o: Record<string, unknown>): Period | undefined {
   const named = new Set<Period>();
   for (const [k, v] of Object.entries(o)) {
     if (!PERIOD_KEYS.has(k.toLowerCase()) || typeof v !== "string") continue;
+    // "BIWEEKLY", "every 2 weeks", "semi-monthly": no word of them alone says it
+    const frequency = frequencyIn(v.replace(/_/g, " "));
+    if (frequency) {
+      named.add(frequency);
+      continue;
+    }
     for (const w of v
       .toLowerCase()
       .replace(/\./g, "")
@@ -515,8 +522,16 @@ function letterCode(value: string, values: string[]): Coerced | undefined {
   return i < 0 ? undefined : { value: values[i]!, factor: LETTER_CODE };
 }
 
+/** A value that says the choice is not made yet ("TBD - ask account manager", "to be confirmed"): its other words name no option. */
+const UNDECIDED = /\b(?:tbd|tbc|to be (?:confirmed|decided|determined|advised)|not (?:yet )?(?:known|decided|assigned))\b/i;
+const namesAnOption = (value: string, values: string[]): boolean => {
+  const words = new Set(normaliseName(value).split(" "));
+  return values.some((v) => words.has(normaliseName(v)));
+};
+
 function toOption(value: unknown, values: string[], ctx: CoerceContext): Coerced | undefined {
   if (typeof value !== "string" && typeof value !== "boolean" && typeof value !== "number") return undefined;
+  if (typeof value === "string" && UNDECIDED.test(value) && !namesAnOption(value, values)) return undefined;
   const code = typeof value === "string" ? letterCode(value, values) : undefined;
   if (code) return code;
   const best = rankOptions(String(value), values, ctx.options)[0];

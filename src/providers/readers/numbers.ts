@@ -4,8 +4,10 @@
 import { saidAsTime, spokenPair, type PairPart } from "./spoken-pairs.js";
 import { FOREIGN_CURRENCIES, FOREIGN_NUMBERS, FOREIGN_WORDS } from "./foreign-words.js";
 import { folded } from "./words.js";
+import { frequencyAfter } from "./pay-frequencies.js";
 
-export type Period = "week" | "month" | "year";
+/** How often an amount is paid: weekly, every two weeks, twice a month, monthly, yearly. */
+export type Period = "week" | "fortnight" | "semimonth" | "month" | "year";
 
 export interface Amount {
   value: number;
@@ -130,6 +132,8 @@ const PERIOD_WORDS: Record<string, Period> = {
 
 /** The period written after an amount; in another language's words too unless `english` (a rate: "7 % par an" is no sum per year). */
 export function periodAfter(rest: string, english = false): { period: Period; length: number } | undefined {
+  const frequency = frequencyAfter(rest) ?? frequencyPastCurrency(rest);
+  if (frequency) return frequency;
   const m = PERIOD_AFTER.exec(rest);
   if (!m) return english ? undefined : foreignPeriodAfter(rest);
   const word = (m[1] ?? m[2] ?? "").toLowerCase().replace(/[\s.]/g, "");
@@ -163,7 +167,7 @@ function foreignPeriodAfter(rest: string): { period: Period; length: number } | 
   return period ? { period, length: m[0].length } : undefined;
 }
 
-const PER_YEAR: Record<Period, number> = { week: 52, month: 12, year: 1 };
+const PER_YEAR: Record<Period, number> = { week: 52, fortnight: 26, semimonth: 24, month: 12, year: 1 };
 
 /** A currency named after a figure in another language ("2.300 dólares", "48.000 dollari", "1.200 Euro", "500 zł"). */
 const FOREIGN_CURRENCY_AFTER = new RegExp(`^[ \\t\u00a0]?(${alternatives(Object.values(FOREIGN_CURRENCIES).flat())})(?![\\p{L}])`, "iu");
@@ -175,6 +179,13 @@ const FOREIGN_CURRENCY_OF = new Map(
 export function foreignCurrencyAfter(rest: string): string | undefined {
   const m = FOREIGN_CURRENCY_AFTER.exec(rest.slice(0, 16));
   return m ? FOREIGN_CURRENCY_OF.get(m[1]!.toLowerCase()) : undefined;
+}
+
+/** How often a sum is paid, said past the currency named after it in another language ("2.000 Dollar alle zwei Wochen"). */
+function frequencyPastCurrency(rest: string): { period: Period; length: number } | undefined {
+  const currency = FOREIGN_CURRENCY_AFTER.exec(rest.slice(0, 16));
+  const frequency = currency ? frequencyAfter(rest.slice(currency[0].length)) : undefined;
+  return frequency && { period: frequency.period, length: currency![0].length + frequency.length };
 }
 
 /** Converts an amount per `from` into an amount per `to`. */

@@ -5,7 +5,8 @@
 // ({"Customer tier": "Gold", …}); otherwise its first line names the columns and each later line is
 // a row (a "TOTAL" row sums the others and is left out), one row read as a record, several as a
 // list; rows that continue the one above (a first cell left empty: more lines of one claim) make
-// the columns they fill the lines' own, left out of the record (its total is the prose's to give). The JSON reader then reads that structure by its keys. One pass over the text's lines.
+// the columns they fill the lines' own, left out of the record (its total is the prose's to give). Lines of two cells after a table of three or more
+// columns (settings under a quote sheet) are a form of their own; an indented "SUBTOTAL" row is a total. The JSON reader then reads that structure by its keys. One pass over the text's lines.
 import type { InputIR } from "../../ir/ir.js";
 import type { ReadValue } from "../types.js";
 import { readJson } from "./json-reader.js";
@@ -41,6 +42,22 @@ function tabBlocks(text: string): string[][][] {
   return blocks;
 }
 
+/** A row that totals the others, named in its first cell or, indented, in its first filled one ("\tSUBTOTAL\t65"). */
+const totalRow = (r: string[]): boolean => TOTAL_ROW.test(r.find((c) => c !== "") ?? "");
+
+/**
+ * A row table followed, with no blank line, by labelled values ("Coupon (%)\t10", "Term
+ * (months)\t24"): two or more lines of two cells after a header of three or more. The tail is a
+ * form of its own, not rows of the table.
+ */
+function formTail(block: string[][]): [string[][], string[][]] | undefined {
+  const width = block[0]!.length;
+  if (width < 3) return undefined;
+  let k = block.length;
+  while (k > 2 && block[k - 1]!.length === 2 && isLabel(block[k - 1]![0])) k--;
+  return block.length - k >= 2 ? [block.slice(0, k), block.slice(k)] : undefined;
+}
+
 const isLabel = (s: string | undefined): boolean => !!s && /[A-Za-z]/.test(s) && s.split(/\s+/).length <= 8;
 
 function asStructure(rows: string[][]): Record<string, unknown> | Record<string, unknown>[] | undefined {
@@ -55,10 +72,10 @@ function asStructure(rows: string[][]): Record<string, unknown> | Record<string,
   if (!head!.every(isLabel) || new Set(head).size !== width) return undefined;
   // a row with its first cell empty continues the one above (more lines of one claim): the columns
   // it fills hold each line's own cells, none of them the record's
-  const continued = body.filter((r) => r[0] === "");
+  const continued = body.filter((r) => r[0] === "" && !totalRow(r));
   const lineColumns = new Set(continued.flatMap((r) => r.flatMap((c, i) => (c === "" ? [] : [i]))));
   const records = body
-    .filter((r) => r[0] !== "" && !TOTAL_ROW.test(r[0]!))
+    .filter((r) => r[0] !== "" && !totalRow(r))
     .map((r) => Object.fromEntries(head!.flatMap((h, i) => (lineColumns.has(i) ? [] : [[h, r[i] ?? ""]]))));
   if (records.length === 0) return undefined;
   return records.length === 1 ? records[0]! : records;
@@ -67,10 +84,12 @@ function asStructure(rows: string[][]): Record<string, unknown> | Record<string,
 /** The tables a text holds, as the JSON they stand for (several under numbered keys); undefined when it holds none. */
 export function textTables(text: string): unknown {
   if (!text.includes("\t")) return undefined;
-  const tables = tabBlocks(text).flatMap((b) => {
-    const s = asStructure(b);
-    return s ? [s] : [];
-  });
+  const tables = tabBlocks(text)
+    .flatMap((b) => formTail(b) ?? [b])
+    .flatMap((b) => {
+      const s = asStructure(b);
+      return s ? [s] : [];
+    });
   if (tables.length === 0) return undefined;
   if (tables.length === 1) return tables[0];
   // forms merge into one record; row tables keep their own keys

@@ -3,6 +3,8 @@
 // "injured" meets "injury".
 import { FOREIGN_KEY_WORDS } from "./foreign-key-words.js";
 import { FOREIGN_WORDS } from "./foreign-words.js";
+import type { Period } from "./numbers.js";
+import { frequencyIn } from "./pay-frequencies.js";
 import { ENGLISH_GROUPS, KINDS, SYNONYM_GROUPS } from "./synonyms.js";
 
 /** Suffixes stripped once, longest first: a light stemmer, enough to meet inflected forms. */
@@ -254,8 +256,11 @@ export function abbreviatedConcepts(stems: string[]): { tokens: string[]; abbrev
 export const representativeOf = (group: number): string => REPRESENTATIVE[group]!;
 
 /** Which period an amount input is counted in, from its name and desc. */
-export function periodOfText(text: string): "month" | "year" | "week" | undefined {
+export function periodOfText(text: string): Period | undefined {
   const t = text.toLowerCase();
+  // "every two weeks", "semi-monthly" before "weekly" and "monthly", which they hold
+  const frequency = frequencyIn(t);
+  if (frequency) return frequency;
   if (/\b(monthly|per month|each month|a month|every month)\b/.test(t)) return "month";
   if (/\b(annual|annually|yearly|per year|each year|a year|per annum)\b/.test(t)) return "year";
   if (/\b(weekly|per week|each week|a week)\b/.test(t)) return "week";
@@ -267,7 +272,7 @@ export function periodOfText(text: string): "month" | "year" | "week" | undefine
  * `inc_yr`, and the short forms of "per annum" and "annual" (`vol_pa`, `turnover_ann`); not a
  * plural (`term_months`), a duration.
  */
-const KEY_PERIOD_WORDS: Record<string, "month" | "year" | "week"> = {
+const KEY_PERIOD_WORDS: Record<string, Period> = {
   month: "month",
   mo: "month",
   mth: "month",
@@ -283,6 +288,10 @@ const KEY_PERIOD_WORDS: Record<string, "month" | "year" | "week"> = {
   wk: "week",
   wkly: "week",
   pw: "week",
+  biweekly: "fortnight",
+  fortnightly: "fortnight",
+  fortnight: "fortnight",
+  semimonthly: "semimonth",
 };
 
 /**
@@ -310,7 +319,7 @@ export function foreignPeriodOfKey(key: string): { period: "month" | "year"; res
 }
 
 /** The period a JSON key (or keys joined by spaces) states of its amount: in words ("monthly_rent"), or by a period word of its own, in English or another language. */
-export function periodOfKey(key: string): "month" | "year" | "week" | undefined {
+export function periodOfKey(key: string): Period | undefined {
   const words = normaliseName(key);
   return (
     periodOfText(words) ??

@@ -17,6 +17,8 @@ import { namedOthersOwn, relativesOwn, writersNotTheRole } from "./whose.js";
 import { refusedProposals } from "./refused.js";
 import { alike, asksTotal, listByLines, listWith, statedSum, unknownPart } from "./totals.js";
 import { headingPeriod } from "./bullet-lists.js";
+import { frequencyBefore } from "./frequency-before.js";
+import { netOfGross } from "./net-of-gross.js";
 import { periodBefore } from "./period-before.js";
 import { distancePeriod } from "./distance-rates.js";
 import type { Token } from "./tokens.js";
@@ -561,9 +563,14 @@ function candidate(input: InputIR, cues: Cue[], index: TextIndex, i: number, min
   const asked = kind === "money" && own.currency ? currencyOf(input) : undefined;
   if (asked && own.currency !== asked && currenciesNamed(index).has(asked)) return undefined;
   // its own period ("6,500 a month"), its line's label's ("Monthly pay: $6,500"), or, in prose, an
-  // adjective beside its cue ("my monthly salary is 6,500")
   const inProse = kind === "money" && !own.percent && labelOf(index, i) === undefined;
-  const stated = own.period ?? (own.currency ? labelPeriod(index, i) : undefined) ?? (inProse ? periodBefore(index, cues, i) : undefined);
+  // adjective beside its cue ("my monthly salary is 6,500"); or how often a sum is paid, said
+  // before it in its sentence ("CALLER: I get paid every two weeks, it's $4,800")
+  const stated =
+    own.period ??
+    (own.currency ? labelPeriod(index, i) : undefined) ??
+    (inProse ? periodBefore(index, cues, i) : undefined) ??
+    (kind === "money" && !own.percent ? frequencyBefore(index, i) : undefined);
   const a = stated === own.period ? own : { ...own, period: stated };
   let value = a.percent && holdsFractions(input.type) ? roundFloat(a.value / 100) : a.value;
   let factor = a.words ? 0.9 : 1;
@@ -607,6 +614,8 @@ function candidate(input: InputIR, cues: Cue[], index: TextIndex, i: number, min
   if (writersNotTheRole(index, input, i)) qualifiers.add("other");
   // a writer who said they are the subject's relative ("his wife here") gives their own figures ("I earn 61,000")
   if (relativesOwn(index, i)) qualifiers.add("other");
+  // a net figure when the input asks gross pay and the text states gross too ("take-home is $3,450")
+  if (netOfGross(index, input, i)) qualifiers.add("other");
   // a figure a named relative or payer owns ("Gloria's rent: $1,400/mo — Gloria pays it") is not the subject's
   if (namedOthersOwn(index, i)) return undefined;
   // a value of another time stands in for none when the text says the value now is not known
