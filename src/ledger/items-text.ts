@@ -3,25 +3,18 @@
 // amount), instead of walked by JSON.stringify quoting every name on every charge (1.0 µs for a
 // System One charge's two items, against 0.3 µs here). An item with a member more or less, in
 // another order, a string to escape or a number JSON writes as null is written by JSON.stringify.
+import { hasMembers, plainString as plain } from "../compiler/fixed-json.js";
 import type { LineItem } from "./types.js";
 
 /** The members of a line item, in the order pricing writes them. */
 const MEMBERS = ["kind", "description", "quantity", "unit", "rate", "amount"] as const;
 
-/** A string JSON writes between quotes as it is: nothing to escape, no surrogate to look at. */
-// eslint-disable-next-line no-control-regex -- JSON escapes U+0000–U+001F: the test is for them
-const NEEDS_LOOK = /["\\\u0000-\u001f\ud800-\udfff]/;
-
-const plain = (s: unknown): s is string => typeof s === "string" && !NEEDS_LOOK.test(s);
 /** A number JSON.stringify writes as ECMAScript's Number::toString does: a finite one. */
 const finite = (n: unknown): n is number => typeof n === "number" && Number.isFinite(n);
 
 /** `{"kind":…,…}` of one item of the fixed shape, or undefined for any other. */
 function itemText(item: LineItem): string | undefined {
-  if (item === null || typeof item !== "object" || Object.getPrototypeOf(item) !== Object.prototype) return undefined;
-  const keys = Object.keys(item);
-  if (keys.length !== MEMBERS.length) return undefined;
-  for (let i = 0; i < keys.length; i++) if (keys[i] !== MEMBERS[i]) return undefined;
+  if (!hasMembers(item, MEMBERS)) return undefined;
   const { kind, description, quantity, unit, rate, amount } = item;
   if (!plain(kind) || !plain(description) || !plain(unit) || !finite(quantity) || !finite(rate) || !finite(amount)) return undefined;
   return `{"kind":"${kind}","description":"${description}","quantity":${quantity},"unit":"${unit}","rate":${rate},"amount":${amount}}`;

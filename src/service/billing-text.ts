@@ -6,6 +6,7 @@
 // both here); a view's names are fixed, so only its values are written here. A view with a value
 // either writer would treat apart (a string to escape, a number JSON writes as null) goes to them.
 import { canonicalJson } from "../compiler/index.js";
+import { plainString } from "../compiler/fixed-json.js";
 import type { BillingView } from "./billing-view.js";
 
 export interface BillingTexts {
@@ -18,12 +19,8 @@ export interface BillingTexts {
 /** Thrown by a value the fixed writer leaves to the general ones; never escapes this module. */
 const GENERAL = Symbol("general");
 
-/** A string JSON writes between quotes as it is: nothing to escape, no surrogate to look at. */
-// eslint-disable-next-line no-control-regex -- JSON escapes U+0000–U+001F: the test is for them
-const NEEDS_LOOK = /["\\\u0000-\u001f\ud800-\udfff]/;
-
 const str = (s: string): string => {
-  if (typeof s !== "string" || NEEDS_LOOK.test(s)) throw GENERAL;
+  if (!plainString(s)) throw GENERAL;
   return `"${s}"`;
 };
 

@@ -4,6 +4,7 @@
 // of the shape evaluation.ts builds has its fixed member names written as they are and only its
 // records written by JSON.stringify, each on its own, so that the answers' text is kept for the
 // answer's top-level `answers`, the same object, instead of being written twice.
+import { hasMembers, plainString } from "../compiler/fixed-json.js";
 import type { ReceiptBody } from "./receipt.js";
 
 /** How the text written before the latency ends: latency_ms is the receipt's last field, still 0. */
@@ -30,26 +31,12 @@ const MEMBERS = ["model", "given", "read", "decisions", "answers", "state", "lat
 /** The state's provenance's members, in the order receipt.ts writes them. */
 const STATE_MEMBERS = ["kind", "schema_matched", "sha256", "inputs"] as const;
 
-/** Characters JSON.stringify writes as they are, between quotes (the state's kind and hash are such). */
-const PLAIN = /^[\w .-]*$/;
-
-/** Whether `object` is a plain object (no toJSON of its class to call) of the members `names`, in that order. */
-const hasMembers = (object: object, names: readonly string[]): boolean => {
-  if (Object.getPrototypeOf(object) !== Object.prototype) return false;
-  const keys = Object.keys(object);
-  if (keys.length !== names.length) return false;
-  for (let i = 0; i < keys.length; i++) if (keys[i] !== names[i]) return false;
-  return true;
-};
-
 /** JSON.stringify of the state's provenance, its member names and plain strings written as they are. */
 function stateText(state: unknown): string | undefined {
-  if (state === null || typeof state !== "object" || Array.isArray(state) || !hasMembers(state, STATE_MEMBERS))
-    return JSON.stringify(state);
-  const { kind, schema_matched: matched, sha256, inputs } = state as Record<(typeof STATE_MEMBERS)[number], unknown>;
+  if (!hasMembers(state, STATE_MEMBERS)) return JSON.stringify(state);
+  const { kind, schema_matched: matched, sha256, inputs } = state;
   const inputsText = JSON.stringify(inputs);
-  if (typeof kind !== "string" || !PLAIN.test(kind) || typeof matched !== "boolean" || typeof sha256 !== "string" || !PLAIN.test(sha256))
-    return JSON.stringify(state);
+  if (!plainString(kind) || typeof matched !== "boolean" || !plainString(sha256)) return JSON.stringify(state);
   if (inputsText === undefined) return `{"kind":"${kind}","schema_matched":${matched},"sha256":"${sha256}"}`;
   return `{"kind":"${kind}","schema_matched":${matched},"sha256":"${sha256}","inputs":${inputsText}}`;
 }

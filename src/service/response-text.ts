@@ -5,6 +5,7 @@
 // JSON.stringify would write for the response object, field for field in the same order; the text
 // without the accounting fields is the one its output tokens are counted on (spec 2.10, tokens.ts).
 import { countTokensYielding, prefixCountWhenAsked } from "./tokens.js";
+import { hasMembers, plainString } from "../compiler/fixed-json.js";
 
 /** The fields of a response known before it is settled, in the order they are answered. */
 export interface ResponseHead {
@@ -44,20 +45,16 @@ const USAGE = ["input_tokens", "output_tokens"] as const;
  * members, in that order, of safe integers (which JSON writes as `${n}`); written whole otherwise.
  */
 function usageText(usage: unknown): string {
-  if (usage === null || typeof usage !== "object" || Object.getPrototypeOf(usage) !== Object.prototype) return json(usage);
-  const keys = Object.keys(usage);
-  if (keys.length !== 2 || keys[0] !== USAGE[0] || keys[1] !== USAGE[1]) return json(usage);
-  const { input_tokens: input, output_tokens: output } = usage as Record<(typeof USAGE)[number], unknown>;
+  if (!hasMembers(usage, USAGE)) return json(usage);
+  const { input_tokens: input, output_tokens: output } = usage;
   return Number.isSafeInteger(input) && Number.isSafeInteger(output) ? `{"input_tokens":${input},"output_tokens":${output}}` : json(usage);
 }
 
 /** JSON.stringify of the warnings: none, nearly always. */
 const warningsText = (warnings: unknown[]): string => (warnings.length === 0 && Array.isArray(warnings) ? "[]" : json(warnings));
 
-/** Characters JSON writes as they are, between quotes: a receipt's signature is base64url and dots. */
-const PLAIN = /^[\w.-]*$/;
 /** JSON.stringify of a string, without the escaping walk for one of plain characters. */
-const quoted = (text: string): string => (PLAIN.test(text) ? `"${text}"` : json(text));
+const quoted = (text: string): string => (plainString(text) ? `"${text}"` : json(text));
 
 interface Ends {
   answers: string;
