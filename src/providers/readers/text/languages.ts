@@ -216,11 +216,20 @@ export const JAPANESE_ENDING = /(?:masu|mashita|masen|mashou|deshita|desu)$/;
 /** How many distinct words of Japanese in Latin letters show that a text is written in it: its endings are no other language's. */
 const SEEN_JAPANESE = 2;
 
+/** The last text asked about and its languages: the tokenizer, the denials and the confidence caps ask of one text in turn. */
+let last: { text: string; seen: ReadonlySet<string> } | undefined;
+
 /**
  * The languages a text is written in (in part): each whose function words it writes by SEEN
- * distinct words, Japanese in Latin letters by its verb endings too. One pass over the words.
+ * distinct words, Japanese in Latin letters by its verb endings too. One pass over the words, once
+ * for the text read now.
  */
-export function languagesSeen(text: string): Set<string> {
+export function languagesSeen(text: string): ReadonlySet<string> {
+  if (last?.text !== text) last = { text, seen: languagesIn(text) };
+  return last.seen;
+}
+
+function languagesIn(text: string): ReadonlySet<string> {
   const distinct = new Map<string, Set<string>>();
   for (const m of text.toLowerCase().matchAll(/\p{L}+/gu)) {
     const language = FUNCTION_LANGUAGE.get(m[0]) ?? (JAPANESE_ENDING.test(m[0]) ? "ja" : undefined);
