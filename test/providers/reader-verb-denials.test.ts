@@ -128,12 +128,6 @@ describe("a Turkish name that is a denied verb", () => {
 });
 
 describe("a long text in Japanese or Turkish", () => {
-  const cpuMs = (work: () => void): number => {
-    const start = process.cpuUsage();
-    work();
-    const { user, system } = process.cpuUsage(start);
-    return (user + system) / 1000;
-  };
   const japanese = (n: number) => "kuruma no shuuri wa todokete imasen desu ".repeat(n);
   const turkish = (n: number) => "ve bu bir kamu görevlisi olarak çalışmıyor ama ".repeat(n);
 
@@ -148,16 +142,28 @@ describe("a long text in Japanese or Turkish", () => {
     }
   });
 
-  it("costs about eight times as much for eight times the text, not sixty-four", () => {
-    for (const make of [japanese, turkish]) {
-      // sizes whose words all outgrow the young generation (at 2,000 repeats a text's words fit in it and
-      // its time says more of the heap than of the reading: 2,000 → 16,000 measured 20× on a quiet machine,
-      // 4,000 → 32,000 10–14×); each size run once before it is timed
-      languageDenials(make(4000));
-      languageDenials(make(32000));
-      const small = Math.min(...[0, 1, 2].map(() => cpuMs(() => languageDenials(make(4000)))));
-      const large = Math.min(...[0, 1, 2].map(() => cpuMs(() => languageDenials(make(32000)))));
-      expect(large).toBeLessThan(24 * Math.max(small, 1));
-    }
+  it("takes about eight times the steps for eight times the text, whatever its mix of sentences and languages", () => {
+    const fragment = fc.constantFrom(
+      "kuruma no shuuri wa todokete imasen desu ",
+      "watashi no nenshuu wa go hyaku man en desu. ",
+      "ve bu bir kamu görevlisi olarak çalışmıyor ama ",
+      "Başvuru notu: müşteri Ahmet Yılmaz. ",
+      "no claims in the last five years\n",
+      "seijika de wa arimasen。",
+    );
+    fc.assert(
+      fc.property(fc.array(fragment, { minLength: 1, maxLength: 6 }), fc.integer({ min: 20, max: 200 }), (parts, copies) => {
+        const unit = parts.join("");
+        const steps = (text: string): number => {
+          const meter = { steps: 0 };
+          languageDenials(text, undefined, meter);
+          return meter.steps;
+        };
+        const small = steps(unit.repeat(copies));
+        const large = steps(unit.repeat(8 * copies));
+        expect(large).toBeLessThan(10 * Math.max(small, 1));
+      }),
+      { numRuns: 40 },
+    );
   });
 });

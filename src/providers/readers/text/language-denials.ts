@@ -5,6 +5,7 @@
 // function words (languages.ts). One pass over the words and one over the sentences: linear.
 import { languagesSeen, JAPANESE_ENDING } from "./languages.js";
 import { DENYING_FORMS } from "./negation.js";
+import type { Meter } from "./text-index.js";
 
 /** Japanese's particles of subject and object, which no English sentence writes as words. */
 const JAPANESE_PARTICLES = new Set(["wa", "ga", "wo"]);
@@ -19,15 +20,17 @@ const WORD = /\p{L}+/gu;
 /**
  * Each word whose denial the text's language decides, by its start: true for a word that denies
  * ("çalışmıyor", "wakarimasen"), false for one that looks like a denial and is none ("no" between
- * two words of a sentence of Japanese). Empty for a text in no such language.
+ * two words of a sentence of Japanese). Empty for a text in no such language. The meter counts a
+ * step for each sentence and each character a word's tests and the blanks around a "no" read.
  */
-export function languageDenials(text: string, seen = languagesSeen(text)): Map<number, boolean> {
+export function languageDenials(text: string, seen = languagesSeen(text), meter: Meter = { steps: 0 }): Map<number, boolean> {
   const out = new Map<number, boolean>();
   const languages = [...seen].filter((l) => Object.hasOwn(DENYING_FORMS, l));
   if (languages.length === 0) return out;
   const japanese = languages.includes("ja");
   for (const s of text.matchAll(SENTENCE)) {
     const words = [...s[0].matchAll(WORD)];
+    meter.steps += 1 + s[0].length;
     const lower = words.map((w) => w[0].toLowerCase());
     const inJapanese =
       japanese &&
@@ -36,12 +39,14 @@ export function languageDenials(text: string, seen = languagesSeen(text)): Map<n
         !lower.some((w) => ENGLISH_ONLY.has(w)));
     words.forEach((w, i) => {
       const at = s.index + w.index;
+      meter.steps += languages.length * w[0].length;
       // a capital starts a name, not a verb: Turkish surnames are denied verbs ("Yılmaz", "Korkmaz", "Dönmez")
       if (!/^\p{Lu}/u.test(w[0]) && languages.some((l) => DENYING_FORMS[l]!.test(lower[i]!))) out.set(at, true);
       // "no" between two words, blanks only on either side: the particle
       else if (inJapanese && lower[i] === "no" && i > 0 && i + 1 < words.length) {
         const before = s[0].slice(words[i - 1]!.index + words[i - 1]![0].length, w.index);
         const after = s[0].slice(w.index + 2, words[i + 1]!.index);
+        meter.steps += before.length + after.length;
         if (/^[ \t]+$/.test(before) && /^[ \t]+$/.test(after)) out.set(at, false);
       }
     });
