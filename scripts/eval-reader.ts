@@ -67,6 +67,8 @@ export const FIXTURES = join(ROOT, "test", "fixtures", "evidence");
  * readers as that person found them, before any change of that round.
  * `cornice`: likewise, by a twenty-first person, at the start of the round after spindrift's; first run on
  * the readers as that person found them, before any change of that round.
+ * `whiteout`: likewise, by a twenty-second person, at the start of the round after cornice's; first run on
+ * the readers as that person found them, before any change of that round.
  */
 /** Every split, in the order written: one list, so a new split is registered in one place. */
 export const SPLITS = [
@@ -96,6 +98,7 @@ export const SPLITS = [
   "flurry",
   "spindrift",
   "cornice",
+  "whiteout",
 ] as const;
 export type Split = (typeof SPLITS)[number];
 /** The splits written after the readers were tuned: all but dev. */
@@ -713,6 +716,14 @@ export function report(
     "  alone; exports with codes, Y/N flags, minor units, thousands and basis points, strings holding",
     "  numbers and compact dates), and committed before the readers were run on them; its first run",
     "  (`bench/reader-eval-cornice-first-run.json`) was made on the readers as they were, before any",
+    "  change of that round, and is the estimate of the readers before that split was looked at.",
+    "  `whiteout` cases were written by a twenty-second person with the same rules at the start of the round",
+    "  after cornice's (e-mails with quoted replies, revisions and signatures, call transcripts, chats, scanned",
+    "  forms, markdown tables, JSON exports with odd or foreign keys and codes, hedged and corrected figures,",
+    "  numbers in words, relative dates, annual figures for monthly inputs, ages from dates of birth, texts in",
+    "  German, Spanish, Italian, Dutch, French, Portuguese and Japanese mixed with English or alone), and",
+    "  committed before the readers were run on them; its first run",
+    "  (`bench/reader-eval-whiteout-first-run.json`) was made on the readers as they were, before any",
     "  change of that round, and is the estimate of the readers before that split was looked at.",
     "  Dev figures are optimistic by construction.",
     "- **Right.** A value is right when it equals the label after normalisation (numbers within",
