@@ -119,6 +119,12 @@ export interface ListSyntax {
    * dialect whose arrays cannot hold ragged lists of lists). (iterations.ts)
    */
   nested?: (levels: readonly { list: string; v: string }[], value: string) => string;
+  /**
+   * whether `condition` (over `v`, never null) holds for every item, true for an empty or a null
+   * list, where the dialect has a cheaper form than a `map` whose items `has` looks through (a row's
+   * check of a list input's items, query.ts)
+   */
+  every?: (list: string, v: string, condition: string) => string;
   /** true where a list cannot hold lists (PostgreSQL's arrays are rectangular, no array of ragged or empty arrays): refused */
   flat?: true;
   /** how a list input's column is read where it is not the dialect's list as it is (query.ts) */
@@ -228,6 +234,8 @@ const POSTGRES_LISTS: ListSyntax = {
   series: (a, b) =>
     `ARRAY(SELECT "$g" FROM generate_series(${a}, ${b}, CASE WHEN ${a} <= ${b} THEN 1 ELSE -1 END) WITH ORDINALITY AS "$gs"("$g", "$g#") ORDER BY "$g#")`,
   nested: nestedItems,
+  // no array made and no sort: the first item that fails ends the scan
+  every: (l, v, c) => `NOT EXISTS (SELECT FROM unnest(${l}) AS ${unnested(v)}(${v}) WHERE NOT ${c})`,
   flat: true,
   column: {
     scalars: (c) => c,
