@@ -3,8 +3,9 @@
 // the iterations nest in the order written, the last one innermost, so the items come out in that
 // order (x's first item with each i, then the next x); a range counts up or down and includes both
 // ends; a range whose ends are not two integers (a null, a non-integer, another kind) makes the
-// whole `for` null when it is reached — a range after a list with no items never is. Through
-// DuckDB's lambdas: a range is `generate_series`, each level's list of lists is flattened. A list a
+// whole `for` null when it is reached — a range after a list with no items never is. A range is
+// `generate_series`; through DuckDB's lambdas each level's list of lists is flattened, in
+// PostgreSQL (`nested`) the levels are one subquery of lateral unnests ordered by their ordinals. A list a
 // `for` makes keeps a known bound on its items, at most MAX_ITEMS (lists.ts): a range whose ends'
 // shapes could span more, or a product of sources that could, is refused.
 import type { Expr } from "../../ir/feel-ast.js";
