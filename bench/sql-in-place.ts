@@ -1,9 +1,12 @@
 // PostgreSQL in place, taken apart: household-benefit's rows (the corpus generator, seed 55) in a
 // table `(id integer, members jsonb, rent numeric)`, then the stages the in-place run goes
 // through, each timed on its own (wall time: PostgreSQL's backend does the work).
-//   npx tsx bench/sql-in-place.ts load N        make the table sql73_hb_in
-//   npx tsx bench/sql-in-place.ts stages        the query alone, as CREATE TABLE AS, and the whole run
-//   npx tsx bench/sql-in-place.ts run           the whole run only (pdm score's path), its wall time
+// DATABASE_URL set; `npm run bench:sql:in-place -- <command>`:
+//   load N     make the table (IN_PLACE_TABLE, default in_place_hb) of N rows
+//   stages     the in-place run's statements one by one, each its backend's CPU and wall time
+//   run        the whole run (pdm score's path): wall time, this process's CPU, the backend's CPU
+//   verify N   every row of the output table against the compiled module's decisions
+//   sql        the query's text;  drop: both tables dropped
 import pg from "pg";
 import { readFileSync } from "node:fs";
 import { compileToSource, compileToSql } from "../src/compiler/index.js";
@@ -15,7 +18,7 @@ import { loadModel } from "../src/compiler/5-load/compiled-model.js";
 import { Decimal, isDecimal } from "../src/runtime/decimal.js";
 
 const url = process.env.DATABASE_URL!;
-const TABLE = process.env.IN_PLACE_TABLE ?? "sql73_hb_in";
+const TABLE = process.env.IN_PLACE_TABLE ?? "in_place_hb";
 const OUT = `${TABLE}_out`;
 const model = householdBenefit.model as ModelInput;
 
@@ -95,11 +98,20 @@ async function run(): Promise<void> {
 async function stages(client: pg.Client): Promise<void> {
   const sql = compileToSql(model, { dialect: "postgres", source: `(SELECT ctid AS "$ctid", * FROM ${TABLE})`, id: "id", carry: ["$ctid"] });
   if (!sql.ok) throw new Error("does not compile");
-  await time("query, count(*)", () => client.query(`SELECT count(*) FROM (${sql.query.sql}) AS "$q"`));
-  await client.query("BEGIN");
-  await time("CREATE TABLE AS", () => client.query(`CREATE TABLE ${OUT}_s AS SELECT * FROM (${sql.query.sql}) AS "$q"`));
-  await client.query("ROLLBACK");
-  await run();
+  const pid = (await client.query<{ p: number }>("SELECT pg_backend_pid() AS p")).rows[0]!.p;
+  const step = async (what: string, statement: string) => {
+    const cpu = backendCpu(pid)!;
+    const wall = await time(what, () => client.query(statement));
+    console.log(`  backend CPU ${(backendCpu(pid)! - cpu).toFixed(2)} s, wall ${wall.toFixed(2)} s`);
+  };
+  const out = `${OUT}_stages`;
+  await client.query(`DROP TABLE IF EXISTS ${out}`);
+  await step("BEGIN", "BEGIN");
+  await step("CREATE TABLE AS", `CREATE TABLE ${out} AS SELECT "$q".*, CAST(NULL AS json) AS "error" FROM (${sql.query.sql}) AS "$q"`);
+  await step("rows left", `SELECT count(*) FROM ${out} WHERE NOT "$scored"`);
+  await step("DROP COLUMN", `ALTER TABLE ${out} DROP COLUMN "$ctid", DROP COLUMN "$scored"`);
+  await step("COMMIT", "COMMIT");
+  await client.query(`DROP TABLE ${out}`);
 }
 
 /** Every row of the output table against the compiled module's decisions on the same state (numbers by exact value). */
