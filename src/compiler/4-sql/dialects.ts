@@ -111,6 +111,22 @@ export interface ListSyntax {
   series?: (from: string, to: string) => string;
   /** a list of lists' items, one list after the other (a null inner list has none); absent: refused */
   flatten?: (lists: string) => string;
+  /**
+   * `value` (over the levels' variables) for each combination of the levels' items, in FEEL's
+   * order: the first level outermost, its first item with each of the next level's, and so on; a
+   * level's list may read the variables of the levels before it, a null list has no items. Where
+   * the dialect has it, a `for` over several sources is this one list, not `map`s `flatten`ed (a
+   * dialect whose arrays cannot hold ragged lists of lists). (iterations.ts)
+   */
+  nested?: (levels: readonly { list: string; v: string }[], value: string) => string;
+  /**
+   * whether `condition` (over `v`, never null) holds for every item, true for an empty or a null
+   * list, where the dialect has a cheaper form than a `map` whose items `has` looks through (a row's
+   * check of a list input's items, query.ts)
+   */
+  every?: (list: string, v: string, condition: string) => string;
+  /** true where a list cannot hold lists (PostgreSQL's arrays are rectangular, no array of ragged or empty arrays): refused */
+  flat?: true;
   /** how a list input's column is read where it is not the dialect's list as it is (query.ts) */
   column?: ListColumn;
 }
@@ -142,6 +158,8 @@ export const identifier = (name: string): string => `"${name.replaceAll('"', '""
  * items' order (a null list: no row, so null), a struct a json object of its fields in order.
  */
 const ordinal = (v: string) => `${v.slice(0, -1)}#"`;
+/** the alias of the unnest whose items are `v` */
+const unnested = (v: string) => `${v.slice(0, -1)}$t"`;
 const overItems = (l: string, v: string, select: (o: string) => string) =>
   `(SELECT ${select(ordinal(v))} FROM (SELECT ${l}) AS "$s"("$l") WHERE "$l" IS NOT NULL)`;
 const items = (v: string, body: string, where = "") =>
@@ -181,6 +199,12 @@ function isoDate(t: string): string {
   return `(SELECT CASE WHEN ${m} BETWEEN 1 AND 12 AND ${y} >= 1 THEN ${valid} END FROM (SELECT ${parts.join(", ")}) AS "$ymd"(${y}, ${m}, ${d}))`;
 }
 
+/** each combination of the levels' items in order: one FROM of unnests, each lateral to those before it, ordered by their ordinals */
+function nestedItems(levels: readonly { list: string; v: string }[], value: string): string {
+  const from = levels.map(({ list, v }) => `unnest(${list}) WITH ORDINALITY AS ${unnested(v)}(${v}, ${ordinal(v)})`);
+  return `ARRAY(SELECT ${value} FROM ${from.join(" CROSS JOIN LATERAL ")} ORDER BY ${levels.map(({ v }) => ordinal(v)).join(", ")})`;
+}
+
 const POSTGRES_LISTS: ListSyntax = {
   filter: (l, v, c) => overItems(l, v, () => items(v, v, ` WHERE ${c}`)),
   map: (l, v, x) => overItems(l, v, () => items(v, x)),
@@ -193,13 +217,26 @@ const POSTGRES_LISTS: ListSyntax = {
   has: (l, x) => `(array_position(${l}, ${x}) IS NOT NULL)`,
   concat: (a, b) => `(${a} || ${b})`,
   // 1-based, null out of range; a negative position counted from the end
-  at: (l, i) => (Number(i) < 0 ? `(${l})[cardinality(${l}) + ${Number(i) + 1}]` : `(${l})[${i}]`),
+  // (a computed position, positions.ts: either, as the row has it)
+  at: (l, i) =>
+    !/^-?\d+$/.test(i)
+      ? `(${l})[CASE WHEN ${i} < 0 THEN cardinality(${l}) + 1 + ${i} ELSE ${i} END]`
+      : Number(i) < 0
+        ? `(${l})[cardinality(${l}) + ${Number(i) + 1}]`
+        : `(${l})[${i}]`,
   // an empty array of no type given takes the other operand's (COALESCE)
   of: (xs, type) => (xs.length > 0 ? `ARRAY[${xs.join(", ")}]` : type ? `CAST('{}' AS ${type}[])` : `'{}'`),
   type: (t) => `${t}[]`,
   struct: (fields) => `json_build_object(${fields.map(([name, sql]) => `${stringLiteral(name)}, ${sql}`).join(", ")})`,
   field: (s, name, kind) => JSON_FIELD[kind](s, stringLiteral(name)),
   structType: () => "json",
+  // the integers in order (generate_series counts either way by its step)
+  series: (a, b) =>
+    `ARRAY(SELECT "$g" FROM generate_series(${a}, ${b}, CASE WHEN ${a} <= ${b} THEN 1 ELSE -1 END) WITH ORDINALITY AS "$gs"("$g", "$g#") ORDER BY "$g#")`,
+  nested: nestedItems,
+  // no array made and no sort: the first item that fails ends the scan
+  every: (l, v, c) => `NOT EXISTS (SELECT FROM unnest(${l}) AS ${unnested(v)}(${v}) WHERE NOT ${c})`,
+  flat: true,
   column: {
     scalars: (c) => c,
     // one dimension (an empty array has none); its lower bound is rebased by the typed copy

@@ -3,12 +3,14 @@
 // the iterations nest in the order written, the last one innermost, so the items come out in that
 // order (x's first item with each i, then the next x); a range counts up or down and includes both
 // ends; a range whose ends are not two integers (a null, a non-integer, another kind) makes the
-// whole `for` null when it is reached — a range after a list with no items never is. Through
-// DuckDB's lambdas: a range is `generate_series`, each level's list of lists is flattened. A list a
+// whole `for` null when it is reached — a range after a list with no items never is. A range is
+// `generate_series`; through DuckDB's lambdas each level's list of lists is flattened, in
+// PostgreSQL (`nested`) the levels are one subquery of lateral unnests ordered by their ordinals. A list a
 // `for` makes keeps a known bound on its items, at most MAX_ITEMS (lists.ts): a range whose ends'
 // shapes could span more, or a product of sources that could, is refused.
 import type { Expr } from "../../ir/feel-ast.js";
 import { unsupported, type SqlContext } from "./context.js";
+import type { ListSyntax } from "./dialects.js";
 import { lowerExpr, refKey, type SqlScope } from "./expressions.js";
 import { asList, forItem, freshVariable, Inline, itemAt, listSyntax, listValue, MAX_ITEMS } from "./lists.js";
 import { deeper, NULL_VALUE, widthOf, type SqlValue } from "./values.js";
@@ -43,7 +45,8 @@ const largest = (v: SqlValue): bigint => (v.shape!.bound - 1n) / 10n ** BigInt(v
  */
 export function lowerIterations(n: For, scope: SqlScope, cx: SqlContext, itemOf = (body: SqlValue) => forItem(body, n, cx)): SqlValue {
   const lists = listSyntax(cx, n.span);
-  if (!lists.series || !lists.flatten) throw unsupported(cx, `a \`for\` over a range or several lists (${cx.dialect.title})`, n.span);
+  if (!lists.series || !(lists.flatten || lists.nested))
+    throw unsupported(cx, `a \`for\` over a range or several lists (${cx.dialect.title})`, n.span);
   const levels: Level[] = [];
   const names = new Map(scope.names);
   // the first source is read where the `for` is; the others inside the lambdas of those before
@@ -66,12 +69,7 @@ export function lowerIterations(n: For, scope: SqlScope, cx: SqlContext, itemOf 
   const maxItems = levels.reduce((m, l) => m * l.maxItems, 1);
   if (maxItems > MAX_ITEMS) throw unsupported(cx, `a \`for\` that may make more than ${MAX_ITEMS} items`, n.span);
   const body = itemOf(lowerExpr(n.body, { ...scope, names }, inner));
-  // innermost first: each level's items are the lists of the levels inside it, flattened
-  let sql = body.sql;
-  for (let k = levels.length - 1; k >= 0; k--) {
-    const mapped = lists.map(levels[k]!.list, levels[k]!.v, sql);
-    sql = k === levels.length - 1 ? mapped : lists.flatten(mapped);
-  }
+  let sql = lists.nested ? lists.nested(levels, body.sql) : mapsFlattened(levels, body.sql, lists);
   sql = `COALESCE(${sql}, ${lists.of([])})`;
   // a range whose ends are not two integers, once reached (every list before it has items), makes the `for` null
   const nulls = levels.flatMap((l, k) =>
@@ -79,6 +77,16 @@ export function lowerIterations(n: For, scope: SqlScope, cx: SqlContext, itemOf 
   );
   if (nulls.length > 0) sql = `CASE WHEN (${nulls.join(") OR (")}) THEN NULL ELSE ${sql} END`;
   return listValue(sql, { ...body, sql: "" }, maxItems, Math.max(body.depth, ...levels.map((l) => l.depth)));
+}
+
+/** The body's values over the levels as nested maps, innermost first: each level's items the lists of the levels inside it, flattened. */
+function mapsFlattened(levels: Level[], body: string, lists: ListSyntax): string {
+  let sql = body;
+  for (let k = levels.length - 1; k >= 0; k--) {
+    const mapped = lists.map(levels[k]!.list, levels[k]!.v, sql);
+    sql = k === levels.length - 1 ? mapped : lists.flatten!(mapped);
+  }
+  return sql;
 }
 
 /** `v in l`: the list's items (none for a null list); a list read inside an earlier lambda has no known test for items. */
@@ -123,8 +131,11 @@ function range(it: For["iterations"][number], scope: SqlScope, inner: SqlContext
   const literals = from !== undefined && to !== undefined;
   const items = literals ? (from > to ? from - to : to - from) + 1n : largest(a) + largest(b) + 1n;
   if (items > BigInt(MAX_ITEMS)) throw unsupported(cx, `a range that may have more than ${MAX_ITEMS} items`, it.span);
-  // null ends, or ends that are not whole numbers: no range
-  const integers = [a, b].map((e) => (e.shape!.scale === 0 ? `${e.sql} IS NOT NULL` : `${e.sql} = trunc(${e.sql})`));
+  // null ends, or ends that are not whole numbers: no range; nor ends past their shape's bound, which
+  // a row outside the exact domain may hold where the dialect's numbers are not typed to it
+  // (PostgreSQL's numeric): such a row is not scored, and its range must neither overflow nor run long
+  const within = (e: SqlValue) => `abs(${e.sql}) <= ${largest(e)}`;
+  const integers = [a, b].map((e) => `${e.shape!.scale === 0 ? `${e.sql} IS NOT NULL` : `${e.sql} = trunc(${e.sql})`} AND ${within(e)}`);
   const valid = literals ? undefined : `COALESCE(${integers.join(" AND ")}, FALSE)`;
   const series = lists.series!(`CAST(${a.sql} AS BIGINT)`, `CAST(${b.sql} AS BIGINT)`);
   const shape = { scale: 0, bound: (largest(a) > largest(b) ? largest(a) : largest(b)) + 1n };

@@ -174,6 +174,7 @@ export function lowerFor(n: Extract<Expr, { kind: "for" }>, scope: SqlScope, cx:
  */
 export function forItem(body: SqlValue, n: Extract<Expr, { kind: "for" }>, cx: SqlContext): SqlValue {
   if (body.kind === "days") throw unsupported(cx, "a `for` whose items are durations", n.body.span);
+  if (body.kind === "list" && cx.dialect.lists?.flat) throw unsupported(cx, `a list of lists (${cx.dialect.title})`, n.body.span);
   if (body.kind === "number") return typedItems([body], cx)[0]!;
   return body.kind === "record" ? { ...body, sql: recordSql(body, cx.dialect) } : body;
 }

@@ -497,7 +497,8 @@ function listInput(
     items = { kind: s.kind, digits };
   }
   // each item's checks true (a null is no pass); none for an empty list
-  const everyItem = `NOT ${lists.has(lists.map(source, v, `COALESCE(${checks.join(" AND ")}, FALSE)`), "FALSE")}`;
+  const passes = `COALESCE(${checks.join(" AND ")}, FALSE)`;
+  const everyItem = lists.every ? lists.every(source, v, passes) : `NOT ${lists.has(lists.map(source, v, passes), "FALSE")}`;
   const condition = orMissing(raw, [...(form ? [form] : []), `${lists.length(source)} <= ${MAX_ITEMS}`, everyItem], input.blank);
   const value: SqlValue = { sql: layers.input(typed), kind: "list", element: elementValue, maxItems: MAX_ITEMS, depth: 0, atomic: true };
   return {
