@@ -20,6 +20,7 @@ import { malformedJson, sendProblem, toProblem } from "./errors.js";
 import { accessGuard } from "./guard.js";
 import { RouteMethods } from "./method-not-allowed.js";
 import { MAX_WAITING, pipelineLimit } from "./pipelining.js";
+import { boundConnections } from "./connection-limits.js";
 import { lazyChildLogger } from "./request-log.js";
 import type { Metrics } from "./observability/metrics.js";
 import { openApiDocument } from "./openapi.js";
@@ -92,6 +93,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
   });
 
   const onClientError = clientErrorHandler(app.server, http);
+  boundConnections(app.server, http, (reason) => metrics?.connectionsRefused.inc({ reason }));
   // An Expect other than 100-continue never reaches fastify: Node answers it itself, a bare 417
   // without a body, unless the server is told what to answer
   app.server.on("checkExpectation", (req: IncomingMessage, res: ServerResponse) => {

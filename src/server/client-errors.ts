@@ -61,13 +61,18 @@ export interface HttpLimits {
   keepAliveTimeoutMs: number;
   /** an answer not written whole within this of its start (the client not reading it) closes its connection (write-timeout.ts) */
   writeTimeoutMs: number;
+  /** connections held at once, kept below the open-file limit (connection-limits.ts); 0: that limit alone */
+  maxConnections: number;
+  /** connections one client address holds at once (connection-limits.ts); 0: no bound */
+  maxClientConnections: number;
 }
 
 /**
  * A whole request within 30 s (a 1 MB body at 35 KB/s), its headers within 10 s, an idle
  * kept-alive connection for 72 s (longer than the usual 60 s idle timeout of a load balancer, so
  * the balancer closes first), headers up to Node's 16 KB, an answer written within 30 s (1 MB read
- * at 35 KB/s).
+ * at 35 KB/s), 10,000 connections at once (fewer under a lower open-file limit), 256 of them from
+ * one address (a client pools a few dozen; a browser opens 6 per host).
  */
 export const DEFAULT_HTTP_LIMITS: HttpLimits = {
   maxHeaderBytes: 16 * 1024,
@@ -75,6 +80,8 @@ export const DEFAULT_HTTP_LIMITS: HttpLimits = {
   headersTimeoutMs: 10_000,
   keepAliveTimeoutMs: 72_000,
   writeTimeoutMs: 30_000,
+  maxConnections: 10_000,
+  maxClientConnections: 256,
 };
 
 /** fastify's and Node's server options for the limits. */

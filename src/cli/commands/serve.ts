@@ -63,6 +63,18 @@ export const spec: CommandSpec = {
       default: String(DEFAULTS.http.writeTimeoutMs),
       description: "an answer the client has not read whole within this of its start closes the connection; 0 for no limit",
     },
+    "max-connections": {
+      type: "string",
+      value: "N",
+      default: String(DEFAULTS.http.maxConnections),
+      description: "connections held at once (lowered to leave 256 of the open-file limit); past it a connection is closed unread",
+    },
+    "max-client-connections": {
+      type: "string",
+      value: "N",
+      default: String(DEFAULTS.http.maxClientConnections),
+      description: "connections one client address holds at once, past it closed unread; behind a proxy raise it, or 0 for no limit",
+    },
     "max-header-size": {
       type: "string",
       value: "BYTES",
@@ -248,6 +260,8 @@ export const run = command(spec, async (args, io) => {
       keepAliveTimeoutMs: integer(settings, "keep-alive-timeout"),
       writeTimeoutMs: integer(settings, "write-timeout"),
       maxHeaderBytes: integer(settings, "max-header-size"),
+      maxConnections: integer(settings, "max-connections"),
+      maxClientConnections: integer(settings, "max-client-connections"),
     },
     limits: {
       modelBytes: integer(settings, "model-limit"),

@@ -17,6 +17,8 @@ export interface Metrics {
   providerTokens: Counter<"provider" | "direction">;
   /** Redis commands that failed or timed out, so the rate limiter let the request through or the questions cache missed */
   redisFailOpen: Counter<"use" | "reason">;
+  /** connections closed as they were accepted, past the server's bound or their address's (connection-limits.ts) */
+  connectionsRefused: Counter<"reason">;
 }
 
 /** What the compile pool reports: workers busy, jobs waiting, workers replaced and evaluations run since start. */
@@ -51,6 +53,12 @@ export function createMetrics(cache: { stats(): CacheStats }, pool?: PoolStats):
     reservationsHeld: new Gauge({
       name: "pdm_reservations_held",
       help: "reservations this instance holds now (reserved, not yet settled or released)",
+      registers: [registry],
+    }),
+    connectionsRefused: new Counter({
+      name: "pdm_connections_refused_total",
+      help: "connections closed unread as they were accepted: past --max-connections (reason server) or past --max-client-connections from one address (reason client)",
+      labelNames: ["reason"],
       registers: [registry],
     }),
     redisFailOpen: new Counter({

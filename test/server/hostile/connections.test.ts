@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CATALOGUE, type ProblemCode } from "../../../src/service/problems.js";
 import { cli, lastLine, makeStore, startServer, type Server, type Store } from "../spawn.js";
-import { EXCHANGES, exchange, idleConnections, PIPELINED, unreadAnswers } from "./connections.js";
+import { EXCHANGES, exchange, healthFrom, idleConnections, PIPELINED, unreadAnswers } from "./connections.js";
 import { PROTOCOL_ARGS, PROTOCOL_LIMITS } from "./protocol-faults.js";
 import { whilePolling } from "./traffic.js";
 
@@ -48,8 +48,8 @@ describe("connection-level attacks", () => {
   it("keeps answering /healthz beside 300 idle connections, and closes them after the headers timeout", { timeout: 60_000 }, async () => {
     const { sockets, closedByServer } = await idleConnections(server.url, 300);
     try {
-      const health = await fetch(`${server.url}/healthz`);
-      expect(health.status).toBe(200);
+      // from another address: past the 256 one address may hold, this one's are closed at once
+      expect(await healthFrom(server.url, "127.0.0.2")).toBe(200);
       const deadline = Date.now() + 20 * PROTOCOL_LIMITS.requestTimeoutMs;
       while (closedByServer() < sockets.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
       expect(closedByServer()).toBe(sockets.length);

@@ -2,8 +2,9 @@
 // those), as data, with a raw loopback client: an Expect the server does not meet, Transfer-Encoding
 // lists it does not read, chunk extensions by the kilobyte, thousands of headers, fifty paid calls
 // pipelined at once (and a thousand GETs, past what may wait on a connection), a body in 100,000
-// one-byte chunks, a body sent a byte a second, hundreds of connections that send nothing, and one
+// one-byte chunks, a chunked body that never ends, a body sent a byte a second, hundreds of connections that send nothing, and one
 // that never reads its answers.
+import { get } from "node:http";
 import { connect, type Socket } from "node:net";
 
 export interface Exchange {
@@ -105,6 +106,13 @@ export const EXCHANGES: readonly Exchange[] = [
     name: "headers sent a byte a second",
     pieces: () => "GET /healthz HTTP/1.1\r\nHost: loopback\r\nX-Slow: abcdefghij\r\n\r\n".split(""),
     gapMs: 1_000,
+    expected: [problem([408], "request_timeout")],
+  },
+  {
+    // chunk after chunk, never the last: the whole request's timeout ends it
+    name: "a chunked body that never ends, a chunk every 400 ms",
+    pieces: (k) => [head(k, "Transfer-Encoding: chunked\r\n"), ...Array.from({ length: 12 }, () => "1\r\n \r\n")],
+    gapMs: 400,
     expected: [problem([408], "request_timeout")],
   },
   {
@@ -231,4 +239,17 @@ export async function unreadAnswers(
   socket.destroy();
   await ended;
   return { answers, closed: closedByServer };
+}
+
+/** GET /healthz on a connection of its own from `localAddress` (another loopback address: another client): its status, or the error's code. */
+export function healthFrom(url: string, localAddress: string): Promise<number | string> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const req = get({ host: hostname, port: Number(port), path: "/healthz", localAddress, agent: false, timeout: 10_000 }, (res) => {
+      res.resume();
+      res.on("end", () => resolve(res.statusCode!));
+    });
+    req.on("timeout", () => req.destroy(new Error("timeout")));
+    req.on("error", (e: NodeJS.ErrnoException) => resolve(e.code ?? e.message));
+  });
 }

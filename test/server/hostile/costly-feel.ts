@@ -9,7 +9,7 @@
 import fc from "fast-check";
 import { LIMITS, type Attack, type Sender } from "./attacks.js";
 
-interface Form {
+export interface Form {
   name: string;
   /** the expression, of the input `k` (and of `j`, the outer loop's variable, where it repeats) */
   feel: string;
@@ -19,7 +19,7 @@ interface Form {
   min?: number;
 }
 
-const FORMS: readonly Form[] = [
+export const FORMS: readonly Form[] = [
   { name: "string join of a big for", feel: 'string length(string join(for i in 1..k return "xy"))', answer: (k) => 2 * k },
   { name: "union of singleton lists", feel: "count(union(for i in 1..k return [i]))", answer: (k) => k },
   { name: "distinct values", feel: "count(distinct values(for i in 1..k return modulo(i, 7)))", answer: (k) => Math.min(k, 7) },

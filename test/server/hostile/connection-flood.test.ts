@@ -1,0 +1,106 @@
+// Connections opened by the thousand against a server whose process may open 1,024 files: one
+// address's flood is cut at its share (--max-client-connections), so another address's /healthz is
+// answered throughout, and connections from many addresses past the server's bound
+// (--max-connections, kept below the open-file limit) are closed at once, the process serving on.
+// Without the bounds, 1,500 connections from one address took every descriptor and no other
+// client's connection was accepted until the headers timeout closed them.
+import { spawn, type ChildProcess } from "node:child_process";
+import { connect, type Socket } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pdmBin, ROOT } from "../spawn.js";
+import { healthFrom } from "./connections.js";
+
+const OPEN_FILES = 1_024;
+const PER_CLIENT = 256;
+let child: ChildProcess;
+let url = "";
+
+beforeAll(async () => {
+  // the open-file limit set for the server alone, by the shell that starts it
+  child = spawn(
+    "sh",
+    [
+      "-c",
+      `ulimit -n ${OPEN_FILES} && exec "$0" "$@"`,
+      process.execPath,
+      pdmBin(),
+      ...["serve", "--no-ledger", "--port", "0", "--host", "127.0.0.1", "--log-level", "silent", "--compile-workers", "1"],
+    ],
+    { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] },
+  );
+  let out = "";
+  child.stdout!.on("data", (d: Buffer) => (out += d.toString()));
+  child.stderr!.on("data", (d: Buffer) => (out += d.toString()));
+  url = await new Promise<string>((resolve, reject) => {
+    child.stdout!.on("data", () => {
+      const m = /pdm listening on (http:\/\/\S+)/.exec(out);
+      if (m) resolve(m[1]!);
+    });
+    child.once("exit", (code) => reject(new Error(`server exited with ${code}\n${out}`)));
+  });
+}, 60_000);
+afterAll(() => {
+  child?.kill("SIGTERM");
+});
+
+/** `count` connections from `localAddress` that send nothing, opened at once; resolves once each is connected or refused. */
+async function flood(count: number, localAddress: string): Promise<{ sockets: Socket[]; closed: () => number }> {
+  const { hostname, port } = new URL(url);
+  let closed = 0;
+  const sockets = await Promise.all(
+    Array.from(
+      { length: count },
+      () =>
+        new Promise<Socket>((resolve) => {
+          const s = connect({ host: hostname, port: Number(port), localAddress });
+          s.on("error", () => {});
+          s.resume();
+          s.once("close", () => closed++);
+          s.once("connect", () => resolve(s));
+          s.once("close", () => resolve(s));
+        }),
+    ),
+  );
+  return { sockets, closed: () => closed };
+}
+
+const refused = async (reason: string): Promise<number> => {
+  const text = await (await fetch(`${url}/metrics`)).text();
+  return Number(new RegExp(`^pdm_connections_refused_total\\{reason="${reason}"\\} (\\S+)$`, "m").exec(text)?.[1] ?? 0);
+};
+
+const settle = () => new Promise((r) => setTimeout(r, 500));
+
+describe("thousands of connections at once", () => {
+  it("answers another address's /healthz while one address holds 1,500 connections", { timeout: 60_000 }, async () => {
+    const { sockets, closed } = await flood(1_500, "127.0.0.1");
+    try {
+      await settle();
+      const answers: (number | string)[] = [];
+      for (let i = 0; i < 10; i++) answers.push(await healthFrom(url, "127.0.0.2"));
+      expect(answers).toEqual(Array(10).fill(200));
+      // the address's share held, the rest closed unread
+      expect(closed()).toBeGreaterThanOrEqual(1_500 - PER_CLIENT);
+    } finally {
+      for (const s of sockets) s.destroy();
+    }
+    await settle();
+    expect(await healthFrom(url, "127.0.0.1")).toBe(200);
+    expect(await refused("client")).toBeGreaterThanOrEqual(1_500 - PER_CLIENT);
+  });
+
+  it("closes connections past the server's bound, below its open-file limit, and serves on", { timeout: 60_000 }, async () => {
+    // eight addresses, each within its share, together past what the process may open
+    const floods = await Promise.all(Array.from({ length: 8 }, (_, i) => flood(PER_CLIENT - 16, `127.0.1.${i + 1}`)));
+    try {
+      await settle();
+      expect(floods.reduce((n, f) => n + f.sockets.length - f.closed(), 0)).toBeLessThan(OPEN_FILES);
+    } finally {
+      for (const f of floods) for (const s of f.sockets) s.destroy();
+    }
+    await settle();
+    expect(await healthFrom(url, "127.0.0.3")).toBe(200);
+    expect(await refused("server")).toBeGreaterThan(0);
+    expect(child.exitCode).toBeNull();
+  });
+});
