@@ -7,8 +7,7 @@ import { structuredClient } from "./llm/client.js";
 import type { StructuredClient } from "./llm/structured.js";
 import { DRAFT_OUTPUT_TOKENS, llmGenerator } from "./llm-generator.js";
 import { llmReader, READ_OUTPUT_TOKENS } from "./llm-reader.js";
-import { jsonReader } from "./readers/json-reader.js";
-import { textReader } from "./readers/text-reader.js";
+import { embeddedReader } from "./readers/embedded.js";
 import type { Generator, ProviderRounds, Reader } from "./types.js";
 
 type GeneratorChoice = { ok: true; generator: Generator } | { ok: false; reason: "unknown" | "unconfigured"; known: string[] };
@@ -33,8 +32,8 @@ export interface Providers {
   readDocument(file: FileIn, index: number): Promise<Document>;
 }
 
-/** The embedded reader of a state: the text reader for a string, the JSON reader for anything else. */
-export const embeddedReader = (state: unknown): Reader => (typeof state === "string" ? textReader : jsonReader);
+/** The embedded reader of a state (readers/embedded.ts). */
+export { embeddedReader };
 
 export function createProviders(
   config: ProviderConfig = providerConfig(),

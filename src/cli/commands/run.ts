@@ -8,8 +8,7 @@ import { visibleLine, visibleLines } from "../../ir/visible-text.js";
 import type { Explanation } from "../../ir/explanation.js";
 import { explanationLines } from "../../model-tests/explain-text.js";
 import { readState, type ReadOutcome } from "../../providers/read-state.js";
-import { jsonReader } from "../../providers/readers/json-reader.js";
-import { textReader } from "../../providers/readers/text-reader.js";
+import { embeddedReader } from "../../providers/readers/embedded.js";
 import { answersUnderUncertainty } from "../../providers/uncertainty.js";
 import { unknownStateKeys } from "../../service/state-keys.js";
 import { command, flag, str, type CommandSpec } from "../command.js";
@@ -104,11 +103,14 @@ export const run = command(spec, async (args, io) => {
     print(io.stdout, flag(args, "json") ? JSON.stringify(result, null, 2) : formatResult(result, model));
     return EXIT.ok;
   }
+  const reader = embeddedReader(state);
   const how =
-    typeof state === "string"
+    reader.name === "text"
       ? "text evidence, read by the embedded text reader"
-      : "JSON that does not match the model's inputs, read by the embedded JSON reader";
-  const reading = await readState(model, state, typeof state === "string" ? textReader : jsonReader, "fast");
+      : typeof state === "string"
+        ? "text that is one JSON document, read by the embedded JSON reader"
+        : "JSON that does not match the model's inputs, read by the embedded JSON reader";
+  const reading = await readState(model, state, reader, "fast");
   if ("tooLarge" in reading) {
     const { measure, size, limit } = reading.tooLarge;
     throw new UserError(

@@ -384,12 +384,16 @@ const DENIED = 0.85;
  * hit?") it affirms it. Anything else ("N/A - screening failed", "pending") answers nothing.
  */
 function answerInWords(value: string, questionWords: string[]): Coerced | undefined {
-  const words = normaliseName(value)
+  // a gloss in brackets after the answer says where it comes from ("none reported (bureau + self-declared)"),
+  // unless it doubts it ("none (check pending)")
+  const gloss = BRACKETED_GLOSS.exec(value);
+  if (gloss && DOUBT.test(gloss[1]!)) return undefined;
+  const words = normaliseName(gloss ? value.slice(0, gloss.index) : value)
     .split(" ")
     .filter((w) => w !== "");
   if (words.length === 0 || words.length > SHORT_ANSWER) return undefined;
   if (DENIAL_FIRST.has(words[0]!)) return { value: false, factor: DENIED };
-  const stems = contentStems(value);
+  const stems = contentStems(words.join(" "));
   // "NOT_EXEMPT", "non-exempt", "not relevant": the question's own words denied; "not run" answers nothing
   if (NOT.has(words[0]!)) {
     const rest = contentStems(words.slice(1).join(" "));
@@ -402,6 +406,9 @@ function answerInWords(value: string, questionWords: string[]): Coerced | undefi
     ? { value: true, factor: AFFIRMED }
     : undefined;
 }
+
+/** A gloss in brackets closing a short answer. */
+const BRACKETED_GLOSS = /(?<=\S)\s*\(([^()]*)\)\s*$/;
 
 /** A check's outcome that affirms what it looked for ("CONFIRMED", "positive", "confirmed match"); "potential match" does not. */
 const FOUND = new Set(["confirmed", "positive", "match", "hit", "true"]);

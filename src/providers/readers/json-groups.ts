@@ -10,6 +10,14 @@ import { contentStems, normaliseName, periodOfKey, stem, stemMatch } from "./wor
 
 const TOTAL_WORDS = /\b(total|sum|combined|overall|altogether|all)\b/i;
 const COUNT_WORDS = /\b(how many|number of|count|size)\b/i;
+/** A desc that asks how many of something: the few words after it name what. */
+const HOW_MANY = /\bhow many\s+((?:[\p{L}-]+\s+){0,2}[\p{L}-]+)/iu;
+
+/** Whether a desc asks how many of the things the input's name names ("How many insurance claims …?" of "prior claims"), not how many dollars. */
+function asksCountOf(desc: string, nameStems: string[]): boolean {
+  const m = HOW_MANY.exec(desc);
+  return m !== null && contentStems(m[1]!).some((s) => nameStems.includes(s));
+}
 /** Words that ask for a count, not which things are counted ("household size", "number of children"). */
 const COUNT_NAME_WORDS = new Set(["size", "count", "number", "num", "nbr", "total"].map(stem));
 /** Words naming a whole group of people: its count or total takes every record of one shape. */
@@ -108,11 +116,14 @@ function groupOf(
   words: InputWords,
   nodes: JsonNode[],
   things: string[],
+  emptyOnly = false,
 ): { records: Record<string, unknown>[]; node: JsonNode } | undefined {
   const lists = nodes.filter((n) => !n.item && !n.past && Array.isArray(n.value) && n.value.length > 0 && n.value.every(isRecord));
   const collective = things.some((t) => COLLECTIVE_WORDS.has(t));
   if (!collective) {
-    const named = lists.filter((n) => pathScore(words, n.keys) >= MIN_KEY_SCORE);
+    // for a count by its question, only an empty list under the key of the things counted: none ("claims_5y": [])
+    const empty = nodes.filter((n) => !n.item && !n.past && Array.isArray(n.value) && n.value.length === 0);
+    const named = (emptyOnly ? empty : lists).filter((n) => pathScore(words, n.keys) >= MIN_KEY_SCORE);
     return named.length === 1 ? { records: named[0]!.value as Record<string, unknown>[], node: named[0]! } : undefined;
   }
   // the group's list: the one list of records of one shape, or the one with records of its shape outside it (the applicant)
@@ -159,9 +170,13 @@ export function groupAggregate(
 ): { value: number; factor: number; pointer: string; raw: unknown } | undefined {
   const text = `${input.name} ${input.desc}`;
   const stems = contentStems(input.name);
-  if (COUNT_WORDS.test(text) && stems.some((t) => COUNT_NAME_WORDS.has(t))) {
+  // a count by its name ("household size"); or by its question ("how many claims …?"), none when the
+  // list its key names is empty: a list of some may hold ones outside the question's window or of others
+  const byName = stems.some((t) => COUNT_NAME_WORDS.has(t));
+  const asked = !byName && input.type.kind === "number" && asksCountOf(input.desc, stems);
+  if ((COUNT_WORDS.test(text) && byName) || asked) {
     const things = stems.filter((t) => !COUNT_NAME_WORDS.has(t));
-    const group = groupOf({ ...words, name: things }, nodes, things);
+    const group = groupOf({ ...words, name: things }, nodes, things, asked);
     return group && { value: group.records.length, factor: GROUP_FACTOR, pointer: group.node.pointer, raw: group.node.value };
   }
   if (!TOTAL_WORDS.test(text) && !stems.some((t) => COLLECTIVE_WORDS.has(t))) return undefined;

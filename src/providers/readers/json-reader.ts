@@ -37,6 +37,7 @@ import { withoutNetFigures } from "./json-basis.js";
 import { withDelimitedTables } from "./json-delimited.js";
 import { withFormFields } from "./json-form-encoded.js";
 import { withFieldRowsAsKeys } from "./json-field-rows.js";
+import { withChangesApplied } from "./json-changes.js";
 import { withDatesByPattern } from "./json-date-formats.js";
 import { withConnectionsAsLists } from "./json-connections.js";
 import { dayOfOwnRecord, withTimelinesByEvent } from "./json-event-lists.js";
@@ -45,6 +46,7 @@ import { prosePieces } from "./json-threads.js";
 import { documentUnit, legendUnits, unitOfFieldKey, withUnitsApplied } from "./json-units.js";
 import { withCodesSpelled } from "./json-codes.js";
 import { documentHeld } from "./json-documents.js";
+import { jsonDocumentOf } from "./json-text.js";
 import { namedRecord } from "../../runtime/json.js";
 
 /** Below this a key does not name the input. */
@@ -138,6 +140,19 @@ const CURRENCY_KEY = /^(usd|eur|gbp|chf|cad|aud|dollars?|euros?)$/;
 const PER_DAY_KEY = /(?:^| )(?:daily|(?:per|a|each) day)(?= |$)| day$/;
 const MONEY = /\b(income|salary|amount|debt|price|cost|fee|rent|premium|volume|payment|turnover|budget)\b/i;
 
+/** Words of a key that say its span of time passed without the thing it names (`years_claim_free`, `claimless_yrs`, `yrs_no_claims`). */
+const WITHOUT_WORDS = /(?:^| )(?:free|without|no|less|claimless|accident free)(?= |$)/;
+
+/**
+ * A key that counts the time without a thing (`years_claim_free`, `ncd_years`, `yrs_without_claim`)
+ * says how long none happened: never a count of the thing, nor any other figure but a duration.
+ */
+function spanWithout(key: string | undefined): boolean {
+  if (key === undefined) return false;
+  const words = normaliseName(key);
+  return WITHOUT_WORDS.test(words) && words.split(" ").some((w) => timeUnitOf(w) !== undefined);
+}
+
 function contextOf(input: InputIR, words: InputWords, reference: string, root: unknown) {
   const money = input.type.kind === "number" && MONEY.test(`${input.name} ${input.desc}`);
   const noted = money ? unitOfDocument(root) : undefined;
@@ -207,7 +222,8 @@ function candidatesFor(
       (node.item === true && !namedItem) ||
       (node.past && !pastAllowed) ||
       (node.other && !otherAllowed) ||
-      keyMissesWhole(input, node.keys)
+      keyMissesWhole(input, node.keys) ||
+      (!words.timeUnit && spanWithout(node.keys[node.keys.length - 1]))
     )
       continue;
     const listOfAmounts = Array.isArray(node.value) && input.type.kind === "number";
@@ -434,6 +450,8 @@ export function readJson(
   state = withConnectionsAsLists(withFormFields(state));
   // a list of field rows (`[{"fld": "REQ_AMT", "val": "20000"}]`) is read as the object it stands for
   state = withFieldRowsAsKeys(state);
+  // a log of changes beside the record (`{"field": "monthly_rent", "old": 1200, "new": 1275}`) is applied to it
+  state = withChangesApplied(state);
   // a date written beside its pattern (`"incep_fmt": "DD/MM/YYYY"`) is read by it
   state = withDatesByPattern(state);
   // a timeline of events (`[{"event": "LOSS", "at": …}]`) is read as the events' days under their names
@@ -516,6 +534,8 @@ export const jsonReader: Reader = {
   name: "json",
   limits: EMBEDDED_LIMITS,
   async read(request: ReadRequest): Promise<ReadResult> {
-    return { values: readJson(request.inputs, request.state, request.reference, undefined, claimedKeys(request)), usage: NO_USAGE };
+    // a text that is one JSON document is read as that document
+    const state = typeof request.state === "string" ? (jsonDocumentOf(request.state) ?? request.state) : request.state;
+    return { values: readJson(request.inputs, state, request.reference, undefined, claimedKeys(request)), usage: NO_USAGE };
   },
 };

@@ -15,7 +15,7 @@ import { changedFrom, changedTo } from "./changes.js";
 import { matchesOf, type TextIndex } from "./text-index.js";
 import { namedOthersOwn, relativesOwn, writersNotTheRole } from "./whose.js";
 import { refusedProposals } from "./refused.js";
-import { alike, asksTotal, listByLines, listWith, statedSum, unknownPart } from "./totals.js";
+import { alike, asksTotal, listByLines, listWith, partialBullets, statedSum, unknownPart } from "./totals.js";
 import { headingPeriod } from "./bullet-lists.js";
 import { frequencyBefore } from "./frequency-before.js";
 import { netOfGross } from "./net-of-gross.js";
@@ -962,7 +962,12 @@ export function readNumbers(
     const total = asksTotal(input) ? totalOf(input, cues, index, amounts, best, ours, untaken) : undefined;
     // a sum with a part of unknown size is unknown, not the sum of the parts known
     const others = inputs.filter((i) => i !== input);
-    if (asksTotal(input) && unknownPart(index, total?.items.at(-1) ?? best.mention, others)) {
+    // so is a list of bullets of which the sum would take only some ("$90 minimum" of a card beside "$385 a month")
+    if (
+      asksTotal(input) &&
+      (unknownPart(index, total?.items.at(-1) ?? best.mention, others) ||
+        partialBullets(tokens, text, amounts, total?.items ?? [best.mention]))
+    ) {
       withheld.add(name);
       for (const j of total?.items ?? [best.mention]) spent.add(tokens[j]!.start);
       continue;

@@ -196,3 +196,55 @@ export function unknownPart(index: TextIndex, i: number, others: InputIR[]): boo
   const stems = new Set(tokens.slice(i + 1, last + 1).map((k) => k.stem));
   return !others.some((o) => contentStems(o.name).every((s) => stems.has(s)));
 }
+
+/** A line that heads a list: it ends on a colon ("Our debts:", "What we owe:"). */
+const HEADING = /:[ \t]*\r?$/;
+
+/** An amount's form: its currency, whether a percentage, its period. */
+const formOf = (a: Token): string => `${a.amount!.currency ?? ""}|${a.amount!.percent}|${a.amount!.period ?? ""}`;
+
+/**
+ * Whether a sum of the amounts at tokens `items` takes a headed list of bullets of pairs only in
+ * part. The first item stands on a bullet line of a run of bullets under a heading ("Our debts:");
+ * some bullet of the run pairs amounts of two forms ("- Car loan: $12,400 still owing, $385 a
+ * month": a balance and a payment), so each bullet is one item of one sum; and some bullet that
+ * holds amounts gives the sum not exactly one of them ("- Credit card: $2,100 balance, $90
+ * minimum", no monthly figure), unless its own words leave it out. Such a list is summed whole or
+ * not at all. Linear in the amounts.
+ */
+export function partialBullets(tokens: Token[], text: string, amounts: number[], items: number[]): boolean {
+  const t = tokens[items[0]!]!;
+  // an amount denied or said in words of no form ("no debts") is no item of a list
+  if (!t.amount || !BULLET_LINE.test(lineOf(text, t.start))) return false;
+  // the run of bullet lines around the first item's, and the heading above it
+  let [first, last] = lineBounds(text, t.start);
+  for (;;) {
+    if (first === 0) return false;
+    const prev = lineBounds(text, first - 1)[0];
+    const line = text.slice(prev, first - 1);
+    if (!BULLET_LINE.test(line)) {
+      if (!HEADING.test(line)) return false;
+      break;
+    }
+    first = prev;
+  }
+  while (last < text.length) {
+    const [, end] = lineBounds(text, last + 1);
+    if (!BULLET_LINE.test(text.slice(last + 1, end))) break;
+    last = end;
+  }
+  // per line of the run that holds amounts: the forms of its amounts, and how many of the items it holds
+  const taken = new Set(items);
+  const lines = new Map<number, { forms: Set<string>; items: number }>();
+  for (const j of amounts) {
+    const a = tokens[j]!;
+    if (a.start < first || a.start >= last || !a.amount) continue;
+    const at = lineBounds(text, a.start)[0];
+    const held = lines.get(at) ?? { forms: new Set<string>(), items: 0 };
+    held.forms.add(formOf(a));
+    if (taken.has(j)) held.items++;
+    lines.set(at, held);
+  }
+  const pairs = [...lines.values()].some((l) => l.forms.size > 1);
+  return pairs && [...lines].some(([at, l]) => l.items !== 1 && !leftOut(lineOf(text, at), t));
+}
