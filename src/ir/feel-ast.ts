@@ -125,12 +125,6 @@ export interface Call extends Base {
    * parameters, as if written where the call is.
    */
   certifiedForm?: Expr;
-  /**
-   * Set by the optimiser on `sum`, `min` or `max` of the built-ins whose one argument is a `for`
-   * (optimise/folded-loops.ts): codegen folds each pass's result into the aggregate as the loop
-   * runs, with no list made.
-   */
-  foldedLoop?: boolean;
 }
 
 /**

@@ -26,8 +26,6 @@ export { columnDouble, nearestDouble, numberSet } from "./column-double.js";
 // the built-ins by group: generated code names the group of each it calls (builtins/index.ts)
 export { builtinOf } from "./builtins/made.js";
 export { aggregateBuiltins } from "./builtins/aggregate.js";
-// sum(), min() and max() of a `for` folded as the loop runs (codegen/expr.ts)
-export { extremeItem, extremeOfLoop, sumItem, summedLoop } from "./builtins/aggregate.js";
 export { booleanBuiltins } from "./builtins/boolean.js";
 export { contextBuiltins } from "./builtins/context.js";
 export { conversionBuiltins } from "./builtins/conversion.js";

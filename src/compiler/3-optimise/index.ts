@@ -1,14 +1,13 @@
 // The optimiser: constant folding, small functions inlined at their call sites, dead-decision
-// elimination for the requested outputs, table specialisation, certified doubles, running totals,
-// aggregates folded into their loops and conditions tested on raw JSON list items. Decisions are
-// already in dependency order from the analyser.
+// elimination for the requested outputs, table specialisation, certified doubles, running totals
+// and conditions tested on raw JSON list items. Decisions are already in dependency order from the
+// analyser.
 import type { DecisionIR, ModelIR } from "../../ir/ir.js";
 import { certifyRoundings } from "./certify.js";
 import { certifyOutputs } from "./certify-output.js";
 import { certifyColumns } from "./certify-column.js";
 import { certifyConditions } from "./certify-condition.js";
 import { foldConstants } from "./fold.js";
-import { markFoldedLoops } from "./folded-loops.js";
 import { inlineCalls } from "./inline.js";
 import { markRawItems } from "./raw-items.js";
 import { markRunningTotals } from "./running-totals.js";
@@ -38,7 +37,6 @@ export function optimise(ir: ModelIR, outputs?: string[]): DecisionIR[] {
   certifyColumns(ir);
   certifyConditions(ir);
   markRunningTotals(ir);
-  markFoldedLoops(ir);
   markRawItems(ir);
   return neededDecisions(ir, outputs);
 }

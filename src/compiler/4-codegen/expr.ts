@@ -176,10 +176,6 @@ const emitters: { [K in Expr["kind"]]: Emit<K> } = {
         const [list, start, length] = prefix.args.map((a) => emitExpr(a, scope, cx));
         return `rt.sumOfPrefix(${list}, ${start}, ${length}, ${sublist}, ${direct})`;
       }
-      // sum(for …), min(for …), max(for …): each result folded in as the loop runs
-      const loop = n.args[0];
-      if (n.foldedLoop && !cx.explain && loop?.kind === "for" && !kept.has(loop))
-        return emitLoop(loop, scope, cx, foldedLoop(ref.name, direct, cx));
       return `${direct}(${args()})`;
     }
     return told(`rt.call(${callee}, [${args()}])`);
@@ -335,53 +331,11 @@ function emitKept(node: Expr, keep: { value: string; heard: string }, scope: Sco
   return `(${keep.value} === undefined || ${keep.heard} ? (${keep.value} = ${code}) : ${keep.value})`;
 }
 
-/**
- * What a loop does with each pass's result: `params` are the arrow function's parameters, given
- * `init`; `pass` takes one result, `result` is the loop's value, `unmade` its value where a range's
- * endpoints make the whole `for` null.
- */
-interface LoopFold {
-  params: string;
-  init: string;
-  pass: (value: string) => string;
-  result: string;
-  unmade: string;
-}
-
-/** The `for` as a list: each result pushed onto the list it returns. */
-const listFold = (acc: string): LoopFold => ({
-  params: acc,
-  init: "[]",
-  pass: (value) => `${acc}.push(${value});`,
-  result: `rt.madeList(${acc})`,
-  unmade: "null",
-});
-
-/**
- * `sum`, `min` or `max` of the built-ins over a `for` the optimiser marked (optimise/folded-loops.ts):
- * each result folded in as the loop runs (runtime builtins/aggregate.ts), no list made; where the
- * `for` is null, the aggregate's direct form called on null as before.
- */
-function foldedLoop(name: string, direct: string, cx: ExprContext): LoopFold {
-  const [fold, passes] = [cx.em.fresh("s"), cx.em.fresh("c")];
-  const sign = name === "min" ? -1 : 1;
-  const step = name === "sum" ? (x: string) => `rt.sumItem(${fold}, ${x})` : (x: string) => `rt.extremeItem(${fold}, ${x}, ${sign})`;
-  return {
-    params: `${fold}, ${passes}`,
-    init: "undefined, 0",
-    pass: (value) => `${fold} = ${step(value)}; ${passes}++;`,
-    result: name === "sum" ? `rt.summedLoop(${fold}, ${passes})` : `rt.extremeOfLoop(${fold}, ${passes}, ${sign})`,
-    unmade: `${direct}(null)`,
-  };
-}
-
-/** A `for` as a loop handing each result to `fold` (a list pushed onto, unless told otherwise). */
-function emitLoop(n: Extract<Expr, { kind: "for" }>, scope: Scope, cx: ExprContext, folded?: LoopFold): string {
-  const acc = folded ? "" : cx.em.fresh("acc");
-  const fold = folded ?? listFold(acc);
+/** A `for` as a loop pushing each result onto the list it returns. */
+function emitLoop(n: Extract<Expr, { kind: "for" }>, scope: Scope, cx: ExprContext): string {
+  const acc = cx.em.fresh("acc");
   // `partial` reads a copy: the list of the results so far is a value, not the growing accumulator
-  // (a folded loop names no `partial`: optimise/folded-loops.ts)
-  const outer = folded ? scope.child({ partial: null }) : scope.child({ partial: acc }).bind("local", "partial", readPartial(acc));
+  const outer = scope.child({ partial: acc }).bind("local", "partial", readPartial(acc));
   // the explain function records the calls and branches of every pass
   const invariants = cx.explain ? [] : loopInvariants(n.body, scope).filter((e) => !isLiteralTree(e) && !isConstantCall(e));
   const heard = invariants.length > 0 ? cx.em.fresh("h") : "";
@@ -389,12 +343,12 @@ function emitLoop(n: Extract<Expr, { kind: "for" }>, scope: Scope, cx: ExprConte
   for (const [e, keep] of keeps) kept.set(e, keep);
   let loops: string;
   try {
-    loops = nestLoops(n.iterations, outer, cx, (inner) => `{ rt.tick(); ${fold.pass(emitExpr(n.body, inner, cx))} }`, fold.unmade);
+    loops = nestLoops(n.iterations, outer, cx, (inner) => `{ rt.tick(); ${acc}.push(${emitExpr(n.body, inner, cx)}); }`);
   } finally {
     for (const [e] of keeps) kept.delete(e);
   }
   const declared = keeps.length > 0 ? `let ${keeps.map(([, k]) => k.value).join(", ")}; const ${heard} = rt.problemsHeard(); ` : "";
-  return `((${fold.params}) => { ${declared}${loops} return ${fold.result}; })(${fold.init})`;
+  return `((${acc}) => { ${declared}${loops} return rt.madeList(${acc}); })([])`;
 }
 
 /** `partial` as a value: a copy of the results so far, which keep growing after it is read. */
@@ -466,9 +420,9 @@ function rawQuantifiedLoop(
 /**
  * Nested `for...of` loops binding each iteration variable; `body` is emitted in the innermost scope.
  * Emitted inside a function: an iteration range whose endpoints are not two integers or two dates
- * makes the whole expression null (`unmade`).
+ * makes the whole expression null.
  */
-function nestLoops(iterations: Iteration[], scope: Scope, cx: ExprContext, body: (inner: Scope) => string, unmade = "null"): string {
+function nestLoops(iterations: Iteration[], scope: Scope, cx: ExprContext, body: (inner: Scope) => string): string {
   // each iteration wraps the loops inside it
   const loops: ((inner: string) => string)[] = [];
   let inner = scope;
@@ -479,7 +433,7 @@ function nestLoops(iterations: Iteration[], scope: Scope, cx: ExprContext, body:
       const ends = `${emitExpr(it.source, inner, cx)}, ${emitExpr(it.to, inner, cx)}`;
       // a variable that nothing inside reads (its id absent from the code): passes with no value made
       const iterate = (x: string) => (new RegExp(`\\b${v}\\b`).test(x) ? "iterRange" : "iterPasses");
-      loops.push((x) => `{ const ${r} = rt.${iterate(x)}(${ends}); if (${r} === null) return ${unmade}; for (const ${v} of ${r}) ${x} }`);
+      loops.push((x) => `{ const ${r} = rt.${iterate(x)}(${ends}); if (${r} === null) return null; for (const ${v} of ${r}) ${x} }`);
       inner = inner.child().bind("local", it.name, v);
       continue;
     }

@@ -11,8 +11,8 @@ import { problem } from "../problems.js";
 import type { FeelValue } from "../values.js";
 import { asList, bad, isNum } from "./args.js";
 import { madeGroup, ofKind, T, type BuiltinDef, type BuiltinResult, type Direct, type RestDirect } from "./def.js";
-import { chargeItems, chargeList, chargeResult } from "./metering.js";
-import { charge, CONTAINER_SIZE, tick } from "../budget.js";
+import { chargeList } from "./metering.js";
+import { tick } from "../budget.js";
 
 /** The aggregates are of the catalogue's list group. */
 const aggregateDef = ofKind("list");
@@ -201,55 +201,6 @@ const sumOfList: Direct = (general) => (list) => {
   for (let i = 0; i < list.length; i++) if (!isNum(list[i]!)) return sum(list);
   return list.length === 0 ? null : finite(sumOf(list as Decimal[]), "sum");
 };
-
-/**
- * sum(), min() and max() of a `for`'s results folded as the loop makes them (codegen's folded
- * loops): the same value, problems and charges as the direct forms above on the list the loop
- * would have made. The fold is a number while every result is one; from the first that is not, a
- * list of the number so far and the results from there, which the catalogue's function answers
- * as it answers the whole list (a sum and an extreme read nothing of the numbers before but
- * their sum or their extreme).
- */
-export type Fold = Decimal | FeelValue[] | undefined;
-
-/** One more result in a sum: undefined before the first. */
-export const sumItem = (fold: Fold, x: FeelValue): Fold => {
-  const total = fold ?? ZERO;
-  if (Array.isArray(total)) return (total.push(x), total);
-  return isNum(x) ? total.plus(x) : [total, x];
-};
-
-/** One more result in an extreme, the first least (sign -1) or greatest (sign 1) kept. */
-export const extremeItem = (fold: Fold, x: FeelValue, sign: 1 | -1): Fold => {
-  if (Array.isArray(fold)) return (fold.push(x), fold);
-  if (!isNum(x)) return fold === undefined ? [x] : [fold, x];
-  return fold === undefined || x.cmp(fold) * sign > 0 ? x : fold;
-};
-
-const ZERO = /* @__PURE__ */ new Decimal(0);
-
-/** The list of `passes` results the loop would have made, charged as `madeList` charges it. */
-const chargeMade = (passes: number): void => charge(CONTAINER_SIZE + passes);
-
-/** sum() of a loop's `passes` results folded by sumItem, as `sumOfList` answers their list. */
-export function summedLoop(fold: Fold, passes: number): FeelValue {
-  chargeMade(passes);
-  chargeItems(passes);
-  if (Array.isArray(fold)) return sum(fold);
-  return fold === undefined ? null : finite(fold, "sum");
-}
-
-/**
- * min() or max() of a loop's `passes` results folded by extremeItem, as `extremeOf` answers their
- * list: where that goes to the catalogue's call (no result, or one that is no number), charged as
- * the call's rule (a walk of the list, then its result) charges it.
- */
-export function extremeOfLoop(fold: Fold, passes: number, sign: 1 | -1): FeelValue {
-  chargeMade(passes);
-  chargeItems(passes);
-  if (fold === undefined || Array.isArray(fold)) return chargeResult(extreme(sign === 1 ? "max" : "min", sign)(fold ?? []));
-  return fold;
-}
 
 export const builtinMin = (): BuiltinDef => ({
   ...listOrVarargs("min", "item", "The least item; null for an empty list.", extreme("min", -1)),

@@ -65,7 +65,7 @@ export const chargeItems = (n: number): void => tick(1 + n);
 export const chargeList = (list: readonly FeelValue[]): void => chargeItems(list.length);
 
 /** A result counts toward the size when it is a string, a list or a context (its entries). */
-export function chargeResult<T extends FeelValue>(result: T): T {
+function chargeResult<T extends FeelValue>(result: T): T {
   if (typeof result === "string" || Array.isArray(result)) return built(result);
   if (result instanceof FeelContext) charge(result.size);
   return result;
