@@ -45,3 +45,48 @@ describe("an amount that would follow a condition", () => {
     );
   });
 });
+
+const SUBJECTS = ["I", "we", "it", "the loan", "they"];
+const CONSEQUENCES = ["would be", "could be", "would come to", "could go up to", "might be"];
+
+describe("an amount of a condition contrary to fact, or a consequence before its condition", () => {
+  it("is not the amount asked for when the condition says 'were', and the amount set against it is", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...SUBJECTS),
+        fc.integer({ min: 20, max: 90 }),
+        fc.integer({ min: 5, max: 19 }),
+        fc.constantFrom("but", "however,", "though"),
+        (subject, more, asked, against) => {
+          const text = `Loan note\nIf ${subject} were approved for $${more},000 we'd also redo the kitchen, ${against} the request is for $${asked},000.\nCredit score 700.`;
+          expect(readText(lending, text)["loan amount"]?.value).toBe(asked * 1000);
+        },
+      ),
+    );
+  });
+
+  it("is no coupon agreed when a modal states it before its condition", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...CONSEQUENCES),
+        fc.constantFrom(...OPENINGS),
+        fc.integer({ min: 2, max: 30 }),
+        (consequence, open, pct) => {
+          const text = `Quote notes\n40 seats at $300 per seat per year, 2 year term.\nThe coupon ${consequence} ${pct}% ${open.toLowerCase()} they sign before Friday.`;
+          expect(readText(pricing, text)["coupon percent"]).toBeUndefined();
+        },
+      ),
+    );
+  });
+
+  it("is read when the modal states a wish, or no condition follows", () => {
+    fc.assert(
+      fc.property(fc.constantFrom("I'd like to borrow", "we would like", "I would need"), fc.integer({ min: 5, max: 40 }), (wish, k) => {
+        const text = `Loan note\n${wish} $${k},000 if that works for you.\nCredit score 700.`;
+        expect(readText(lending, text)["loan amount"]?.value).toBe(k * 1000);
+      }),
+    );
+    const plain = readText(pricing, "Quote notes\n40 seats at $300 per seat per year. The coupon would be 12%, as agreed.");
+    expect(plain["coupon percent"]?.value).toBe(12);
+  });
+});

@@ -3,9 +3,11 @@
 // Never by guess: only for an input whose name or desc asks for a total or a count.
 import type { InputIR } from "../../ir/ir.js";
 import { coerce, type CoerceContext } from "./coerce.js";
+import { departed } from "./departed.js";
 import { pathScore, type InputWords } from "./json-keys.js";
+import { legendsOf, memberSum, shareOf } from "./json-member-sums.js";
 import { isRecord, type JsonNode } from "./json-walk.js";
-import { roundFloat } from "./numbers.js";
+import { roundFloat, type Period } from "./numbers.js";
 import { contentStems, normaliseName, periodOfKey, stem, stemMatch } from "./words.js";
 
 const TOTAL_WORDS = /\b(total|sum|combined|overall|altogether|all)\b/i;
@@ -39,25 +41,42 @@ function asksTotal(input: InputIR, listKey: string): boolean {
 
 /** Keys of a listed item's amount: a word of amount (`amount`, `payment`, `balance`). */
 const ITEM_AMOUNT_WORDS = new Set(
-  ["amount", "amt", "value", "payment", "pmt", "instalment", "installment", "sum", "total", "balance", "outstanding"].map(stem),
+  ["amount", "amt", "value", "payment", "pmt", "instalment", "installment", "sum", "total", "balance", "bal", "outstanding", "saldo"].map(
+    stem,
+  ),
 );
+/** Keys of what a listed debt still owes (`balance`, `bal_cents`, `saldo`): the amount of a total owed, not of one per period. */
+const BALANCE_WORDS = new Set(["balance", "bal", "outstanding", "owed", "owing", "saldo"].map(stem));
+/** Keys of what a listed debt is paid by (`pmt`, `minPaymentCents`, `termijn`): per month where the key says no period. */
+const PAYMENT_WORDS = new Set(["payment", "pay", "pmt", "instalment", "installment", "repayment", "termijn"].map(stem));
 const keyPeriod = periodOfKey;
+const hasStem = (key: string, set: Set<string>) => contentStems(key).some((s) => set.has(s));
 
 /**
  * The amount of a listed record: for an amount per period, its field of that period (`monthly`,
- * `monthly_payment`), else a field of amount under a list whose key states the period; for any
- * other amount, its one field of amount stating no period (`balance`, not `monthly_payment`).
+ * `monthly_payment`), else a field of amount under a list whose key states the period, else its
+ * one field of payment (a debt's payment, its period unsaid, is its monthly one); for any other
+ * amount, its one field of amount stating no period, or of those its one of balance (`balance`
+ * beside `payment`).
  */
-function itemAmount(item: Record<string, unknown>, ctx: CoerceContext): [string, unknown] | undefined {
+function itemAmount(item: Record<string, unknown>, ctx: CoerceContext): { field: [string, unknown]; period?: Period } | undefined {
   const fields = Object.entries(item);
-  const amountWord = ([k]: [string, unknown]) => contentStems(k).some((s) => ITEM_AMOUNT_WORDS.has(s));
-  const pick = (list: [string, unknown][]) => (list.length === 1 ? list[0] : undefined);
+  const amountWord = ([k]: [string, unknown]) => hasStem(k, ITEM_AMOUNT_WORDS);
+  const pick = (list: [string, unknown][], period?: Period) =>
+    list.length === 1 ? { field: list[0]!, ...(period ? { period } : {}) } : undefined;
+  const unsaid = fields.filter((f) => amountWord(f) && keyPeriod(f[0]) === undefined);
   if (ctx.period) {
     const same = fields.filter(([k]) => keyPeriod(k) === ctx.period);
     if (same.length > 0) return pick(same);
-    return ctx.sourcePeriod === ctx.period ? pick(fields.filter((f) => amountWord(f) && keyPeriod(f[0]) === undefined)) : undefined;
+    if (ctx.sourcePeriod === ctx.period) return pick(unsaid);
+    return ctx.sourcePeriod === undefined && ctx.period === "month"
+      ? pick(
+          unsaid.filter(([k]) => hasStem(k, PAYMENT_WORDS)),
+          "month",
+        )
+      : undefined;
   }
-  return pick(fields.filter((f) => amountWord(f) && keyPeriod(f[0]) === undefined));
+  return pick(unsaid) ?? pick(unsaid.filter(([k]) => hasStem(k, BALANCE_WORDS)));
 }
 
 /** Words of a record's status that say it has ended (`status: "CLOSED"`, `"paid off"`, `"settled"`). */
@@ -70,7 +89,12 @@ const ended = (item: Record<string, unknown>): boolean =>
   Object.entries(item).some(([k, v]) => STATUS_KEYS.test(k) && typeof v === "string" && ENDED.test(v.trim()));
 
 /** A list of amounts summed for an input that asks a total: plain numbers, or records each with one amount. */
-export function summed(input: InputIR, node: JsonNode, ctx: CoerceContext): { value: number; factor: number; field?: string } | undefined {
+export function summed(
+  input: InputIR,
+  node: JsonNode,
+  ctxOf: (field?: string) => CoerceContext,
+): { value: number; factor: number; field?: string } | undefined {
+  const ctx = ctxOf();
   const items = node.value as unknown[];
   const key = node.keys[node.keys.length - 1];
   if (items.length < 2 || key === undefined || !asksTotal(input, key)) return undefined;
@@ -85,11 +109,12 @@ export function summed(input: InputIR, node: JsonNode, ctx: CoerceContext): { va
     // a form's line left blank (`{"creditor": "", "monthly": ""}`) lists nothing
     if (isRecord(item) && blankLine(item)) continue;
     if (isRecord(item)) {
-      const field = itemAmount(item, ctx);
-      if (!field) return undefined;
-      value = field[1];
-      fieldKey = field[0];
-      itemCtx = { ...ctx, sourcePeriod: keyPeriod(field[0]) ?? ctx.sourcePeriod };
+      const amount = itemAmount(item, ctx);
+      if (!amount) return undefined;
+      [fieldKey, value] = amount.field;
+      // the field's own unit counts (`bal_cents`), and its period, said or a payment's
+      const own = ctxOf(fieldKey);
+      itemCtx = { ...ctx, ...own, sourcePeriod: keyPeriod(fieldKey) ?? amount.period ?? ctx.sourcePeriod };
     }
     const c = coerce(value, input.type, itemCtx);
     if (!c || typeof c.value !== "number") return undefined;
@@ -126,12 +151,14 @@ function groupOf(
     const named = (emptyOnly ? empty : lists).filter((n) => pathScore(words, n.keys) >= MIN_KEY_SCORE);
     return named.length === 1 ? { records: named[0]!.value as Record<string, unknown>[], node: named[0]! } : undefined;
   }
-  // the group's list: the one list of records of one shape, or the one with records of its shape outside it (the applicant)
+  // the group's list: the one list of records of one shape, or the one with records of its shape outside it (the applicant);
+  // a list of people (each record with a role, a relation, an age or a name) before any other, whatever its records' shapes
   const groups = lists
     .map((list) => {
       const items = list.value as Record<string, unknown>[];
       const shape = keySet(items[0]!);
-      if (!items.every((r) => keySet(r) === shape)) return undefined;
+      const people = items.every(isPerson);
+      if (!items.every((r) => keySet(r) === shape)) return people ? { records: items, node: list, joined: false, people } : undefined;
       const outside = nodes.filter(
         (n) =>
           !n.item &&
@@ -141,13 +168,25 @@ function groupOf(
           keySet(n.value) === shape &&
           !n.pointer.startsWith(`${list.pointer}/`),
       );
-      return { records: [...outside.map((n) => n.value as Record<string, unknown>), ...items], node: list, joined: outside.length > 0 };
+      return {
+        records: [...outside.map((n) => n.value as Record<string, unknown>), ...items],
+        node: list,
+        joined: outside.length > 0,
+        people,
+      };
     })
     .filter((g) => g !== undefined);
-  const joined = groups.filter((g) => g.joined);
-  const pick = joined.length > 0 ? joined : groups;
+  const people = groups.filter((g) => g.people);
+  const pool = people.length > 0 ? people : groups;
+  const joined = pool.filter((g) => g.joined);
+  const pick = joined.length > 0 ? joined : pool;
   return pick.length === 1 ? pick[0] : undefined;
 }
+
+/** Keys that only a person's record has: a role or relation in the household, an age, a birth date, a name. */
+const PERSON_KEY =
+  /^(rel|role|rol|relation|relationship|relatie|relacion|relacao|relation to (applicant|head)|age|age yrs|dob|birth date|date of birth|name|full name|first name)$/;
+const isPerson = (r: Record<string, unknown>): boolean => Object.keys(r).some((k) => PERSON_KEY.test(normaliseName(k)));
 
 /** An input about a whole group ("household income"): a key answers it only if it names the group or a total (`household_income`, `combined_income`). */
 export function keyMissesWhole(input: InputIR, keys: string[]): boolean {
@@ -166,7 +205,8 @@ export function groupAggregate(
   input: InputIR,
   words: InputWords,
   nodes: JsonNode[],
-  ctx: CoerceContext,
+  ctxOf: (keys: string[]) => CoerceContext,
+  reference: string,
 ): { value: number; factor: number; pointer: string; raw: unknown } | undefined {
   const text = `${input.name} ${input.desc}`;
   const stems = contentStems(input.name);
@@ -177,21 +217,48 @@ export function groupAggregate(
   if ((COUNT_WORDS.test(text) && byName) || asked) {
     const things = stems.filter((t) => !COUNT_NAME_WORDS.has(t));
     const group = groupOf({ ...words, name: things }, nodes, things, asked);
-    return group && { value: group.records.length, factor: GROUP_FACTOR, pointer: group.node.pointer, raw: group.node.value };
+    if (!group) return undefined;
+    // a person who moved out or died, kept in the export for history, is not counted; an empty list asked of is none
+    const present = group.records.filter((r) => !departed(r, reference));
+    if (present.length === 0 && !asked) return undefined;
+    return { value: present.length, factor: GROUP_FACTOR, pointer: group.node.pointer, raw: group.node.value };
   }
   if (!TOTAL_WORDS.test(text) && !stems.some((t) => COLLECTIVE_WORDS.has(t))) return undefined;
   const fieldWords = stems.filter((t) => !COLLECTIVE_WORDS.has(t) && !COUNT_NAME_WORDS.has(t));
-  const group = groupOf(words, nodes, stems);
-  if (!group || fieldWords.length === 0 || !stems.some((t) => COLLECTIVE_WORDS.has(t))) return undefined;
+  if (fieldWords.length === 0 || !stems.some((t) => COLLECTIVE_WORDS.has(t))) return undefined;
+  // one field of one name in every record of the group; else each record's share under a key of its own
+  return (
+    sameFieldTotal(input, fieldWords, groupOf(words, nodes, stems), nodes, ctxOf([])) ??
+    memberSum(input, { ...words, name: fieldWords, parts: undefined, context: [] }, nodes, ctxOf, reference)
+  );
+}
+
+/**
+ * The total of the one field every record of the group names the input's field with (`income` in
+ * each member), but for a member who has left; a share of a record (`{"amount": 900, "basis":
+ * "per project"}`) in the period its record states.
+ */
+function sameFieldTotal(
+  input: InputIR,
+  fieldWords: string[],
+  group: { records: Record<string, unknown>[]; node: JsonNode } | undefined,
+  nodes: JsonNode[],
+  ctx: CoerceContext,
+): { value: number; factor: number; pointer: string; raw: unknown } | undefined {
+  if (!group) return undefined;
+  const legends = legendsOf(nodes);
   let total = 0;
   let factor = 1;
   for (const r of group.records) {
+    if (departed(r, ctx.reference)) continue;
     const fields = Object.entries(r).filter(([k]) => {
       const ks = contentStems(k);
       return fieldWords.every((f) => ks.some((s) => stemMatch(s, f) > 0));
     });
     if (fields.length !== 1) return undefined;
-    const c = coerce(fields[0]![1], input.type, { ...ctx, sourcePeriod: keyPeriod(fields[0]![0]) });
+    const share = shareOf(fields[0]![0], fields[0]![1], legends);
+    if (!share) return undefined;
+    const c = coerce(share.value, input.type, { ...ctx, sourcePeriod: share.period });
     if (!c || typeof c.value !== "number") return undefined;
     total += c.value;
     factor = Math.min(factor, c.factor);

@@ -248,7 +248,7 @@ function candidatesFor(
     const score = Math.max(pathScore(words, node.keys, node.above), kindScore(words, node.value));
     if (score < MIN_KEY_SCORE) continue;
     if (listOfAmounts) {
-      const total = summed(input, node, ctx(node.keys.slice(-2)));
+      const total = summed(input, node, (field) => ctx(field === undefined ? node.keys.slice(-2) : [...node.keys.slice(-2), field]));
       if (total)
         out.push({
           input: input.name,
@@ -273,7 +273,7 @@ function candidatesFor(
     out.push(...(roles.length > 0 ? roles : byStructure(input, others, nodes, ctx([]), out)));
   }
   if (input.type.kind === "number" && out.length === 0) {
-    const group = groupAggregate(input, words, nodes, ctx([]));
+    const group = groupAggregate(input, words, nodes, ctx, reference);
     if (group)
       out.push({
         input: input.name,

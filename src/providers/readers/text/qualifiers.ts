@@ -369,21 +369,54 @@ const CONDITIONS = new Set(["if", "unless", "assuming", "provided", "providing",
 const CONDITIONAL_MODAL = /^(would|could|might)$|['’]d$/;
 /** How far back in its sentence an amount's condition may open. */
 const CONDITION_REACH = 24;
+/** The verb of a condition contrary to fact: "if I were approved for $50,000", "if it were $5,000". */
+const COUNTERFACTUAL = "were";
+/** How near before an amount the modal of what would follow a condition stands ("the coupon would be 10% if …"). */
+const MODAL_REACH = 4;
+/** How far after an amount, in its sentence, the condition it would follow may open. */
+const CONDITION_AFTER = 12;
+/** Words that set what follows against a condition before them: "if I were approved for more I'd …, but the application is for $35,000". */
+const CONTRASTS = new Set(["but", "however", "whereas", "though", "although", "instead"]);
+/** Words after a modal that make it a wish or a request, not a consequence: "I'd like to borrow $20,000 if possible". */
+const WISHES = new Set(["like", "love", "prefer", "need", "want", "appreciate", "rather"]);
 
 /**
  * Whether the amount at i is what would follow a condition, not a fact: its sentence opens a
  * condition before it ("If you can sign this quarter, I'd try to get an extra 5% coupon"; "If I
- * get the offer it'd be 130k a year"), and a conditional modal stands between the condition and
- * the amount. A condition with a plain verb ("if paid yearly, the price is $1,200") states a term.
+ * get the offer it'd be 130k a year") and a conditional modal stands between the condition and
+ * the amount, or the condition is contrary to fact ("if I were approved for $50,000 I'd also redo
+ * the deck"); or a modal just before the amount states what would follow a condition after it
+ * ("the coupon would be 10% if they sign by Friday"). A condition with a plain verb ("if paid
+ * yearly, the price is $1,200") states a term; a modal of a wish ("I'd like $20,000 if possible")
+ * asks; a contrast ("…, but the application is for $35,000") ends the condition's reach.
  */
 function inCondition(tokens: Token[], i: number): boolean {
   const at = tokens[i]!;
   let modal = false;
+  let counterfactual = false;
   for (let k = i - 1; k >= 0 && i - k <= CONDITION_REACH && tokens[k]!.sentence === at.sentence; k--) {
     const t = tokens[k]!;
+    if (CONTRASTS.has(t.lower)) break;
     if (CONDITIONAL_MODAL.test(t.lower)) modal = true;
-    else if (CONDITIONS.has(t.lower)) return modal;
+    else if (t.lower === COUNTERFACTUAL) counterfactual = true;
+    else if (CONDITIONS.has(t.lower)) return modal || counterfactual;
   }
+  return consequenceBefore(tokens, i) && conditionAfter(tokens, i);
+}
+
+/** A conditional modal just before the amount at i, in its clause, that is no wish ("would be 10%", not "would like 10%"). */
+function consequenceBefore(tokens: Token[], i: number): boolean {
+  const at = tokens[i]!;
+  for (let k = i - 1; k >= 0 && i - k <= MODAL_REACH && tokens[k]!.clause === at.clause; k--)
+    if (CONDITIONAL_MODAL.test(tokens[k]!.lower)) return !WISHES.has(tokens[k + 1]?.lower ?? "");
+  return false;
+}
+
+/** A word opening a condition after the amount at i, in its sentence: "… 10% if they sign by Friday". */
+function conditionAfter(tokens: Token[], i: number): boolean {
+  const at = tokens[i]!;
+  for (let k = i + 1; k < tokens.length && k - i <= CONDITION_AFTER && tokens[k]!.sentence === at.sentence; k++)
+    if (CONDITIONS.has(tokens[k]!.lower)) return true;
   return false;
 }
 
