@@ -44,6 +44,19 @@ function mapped(S: string, m: CaseMapping): string {
   return sql;
 }
 
+/**
+ * `whole` (the mapping of `S`, or of what `S` becomes) where `S` holds a code point past ASCII, and
+ * the mapping's ASCII part alone where it does not (every longer mapping is of a code point past
+ * ASCII): DuckDB's translate builds its table at every call, and the whole one costs about 0.2 ms a
+ * row (bench/RESULTS-sql.md, stop 56). Where the dialect has no `matches`, the whole mapping.
+ */
+function asciiFirst(S: string, m: CaseMapping, whole: string, cx: SqlContext): string {
+  if (!cx.dialect.matches) return whole;
+  const pairs = [...m.from].map((c, i) => [c, [...m.to][i]!] as const).filter(([c]) => c.codePointAt(0)! < 0x80);
+  const ascii = `translate(${S}, ${stringLiteral(pairs.map(([c]) => c).join(""))}, ${stringLiteral(pairs.map(([, t]) => t).join(""))})`;
+  return `CASE WHEN ${cx.dialect.matches(S, "^[\\x{0}-\\x{7f}]*$")} THEN ${ascii} ELSE ${whole} END`;
+}
+
 const memo = <T>(make: () => T): (() => T) => {
   let value: T | undefined;
   return () => (value ??= make());
@@ -56,7 +69,9 @@ const lowerMapping = memo(() => caseMapping((ch) => ch.toLowerCase()));
 
 /** `upper case(s)`: each code point's upper case. */
 export function upperCase(s: SqlValue, cx: SqlContext): SqlValue {
-  return cx.layers.bind({ sql: mapped(s.sql, upperMapping()), kind: "string", depth: s.depth });
+  const S = cx.layers.bind(s);
+  const sql = asciiFirst(S.sql, upperMapping(), mapped(S.sql, upperMapping()), cx);
+  return cx.layers.bind({ sql, kind: "string", depth: S.depth });
 }
 
 /** The mappings upperCase and lowerCase write, for the tests. */
@@ -119,7 +134,8 @@ function finalSigma(S: string, cx: SqlContext): string {
 export function lowerCase(s: SqlValue, cx: SqlContext): SqlValue {
   const S = cx.layers.bind(s);
   const sigmas = `CASE WHEN ${cx.dialect.contains(S.sql, stringLiteral("Σ"))} THEN ${finalSigma(S.sql, cx)} ELSE ${S.sql} END`;
-  return cx.layers.bind({ sql: mapped(sigmas, lowerMapping()), kind: "string", depth: S.depth });
+  const sql = asciiFirst(S.sql, lowerMapping(), mapped(sigmas, lowerMapping()), cx);
+  return cx.layers.bind({ sql, kind: "string", depth: S.depth });
 }
 
 /**
