@@ -6,8 +6,11 @@
 // text folded), most frequent first. Compiles only; generated.test.ts runs the rows.
 //   SQL_COVERAGE_MODELS (400) models drawn; SQL_COVERAGE_SEED (20261128) the sample's seed;
 //   SQL_COVERAGE_TOP (30) refusal kinds printed; SQL_COVERAGE_SET=fuzz draws the check-valid fuzz's
-//   models instead (lists of structs, functions, contexts; test/support/generate/models.ts).
+//   models instead (lists of structs, functions, contexts; test/support/generate/models.ts), and
+//   SQL_COVERAGE_SET=models takes the samples and the benchmark corpus (each one's refusals listed).
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import fc from "fast-check";
+import { CORPUS } from "../bench/corpus/index.js";
 import { checkModel, compileToSql, type DialectName } from "../src/compiler/index.js";
 import type { ModelInput } from "../src/ir/model.js";
 import { scalarModel } from "../test/compiler/4-sql/generated.js";
@@ -16,7 +19,22 @@ import { generatedModel } from "../test/support/generate/models.js";
 const MODELS = Number(process.env.SQL_COVERAGE_MODELS ?? 400);
 const SEED = Number(process.env.SQL_COVERAGE_SEED ?? 20261128);
 const TOP = Number(process.env.SQL_COVERAGE_TOP ?? 30);
-const SET = process.env.SQL_COVERAGE_SET === "fuzz" ? (generatedModel as unknown as fc.Arbitrary<ModelInput>) : scalarModel;
+const SET = process.env.SQL_COVERAGE_SET ?? "scalar";
+
+/** The samples and the corpus, by name. */
+const namedModels = (): [string, ModelInput][] => [
+  ...readdirSync("samples")
+    .filter((d) => d !== "broken" && existsSync(`samples/${d}/model.json`))
+    .map((d) => [d, JSON.parse(readFileSync(`samples/${d}/model.json`, "utf8")) as ModelInput] as [string, ModelInput]),
+  ...CORPUS.map((c) => [c.name, c.model as ModelInput] as [string, ModelInput]),
+];
+
+const drawn = (): [string, ModelInput][] =>
+  SET === "models"
+    ? namedModels()
+    : fc
+        .sample(SET === "fuzz" ? (generatedModel as unknown as fc.Arbitrary<ModelInput>) : scalarModel, { numRuns: MODELS, seed: SEED })
+        .map((m, i) => [String(i), m]);
 const DIALECTS: DialectName[] = ["duckdb", "postgres"];
 
 /** A refusal's kind: its `what`, with the values in it folded so that like counts with like. */
@@ -31,11 +49,14 @@ const compiled: Record<DialectName, number> = { duckdb: 0, postgres: 0 };
 /** per dialect: kind → models refused for it (a model counted once per kind) */
 const refusals: Record<DialectName, Map<string, number>> = { duckdb: new Map(), postgres: new Map() };
 
-for (const model of fc.sample(SET, { numRuns: MODELS, seed: SEED })) {
+const models = drawn();
+for (const [name, model] of models) {
   if (!checkModel(model).valid) continue;
   checked++;
   for (const dialect of DIALECTS) {
     const r = compileToSql(model, { dialect });
+    if (SET === "models")
+      console.log(`${dialect} ${name}: ${r.ok ? "compiles" : r.diagnostics.map((d) => `${d.address}: ${d.message}`).join("; ")}`);
     if (r.ok) {
       compiled[dialect]++;
       continue;
@@ -46,7 +67,7 @@ for (const model of fc.sample(SET, { numRuns: MODELS, seed: SEED })) {
 }
 
 const pct = (n: number) => `${((100 * n) / Math.max(1, checked)).toFixed(1)} %`;
-console.log(`${MODELS} models drawn (seed ${SEED}), ${checked} checked`);
+console.log(`${SET === "models" ? "samples and corpus" : `${MODELS} models drawn (seed ${SEED})`}: ${models.length}, ${checked} checked`);
 for (const dialect of DIALECTS) console.log(`${dialect}: ${compiled[dialect]} compiled (${pct(compiled[dialect])})`);
 for (const dialect of DIALECTS) {
   console.log(`\n${dialect}: refusals by kind (models refused for it)`);

@@ -37,6 +37,10 @@ export interface Dialect {
   startsWith: (s: string, t: string) => string;
   endsWith: (s: string, t: string) => string;
   contains: (s: string, t: string) => string;
+  /** the 1-based code point position of the first `t` in `s`, 0 where there is none (1 for an empty `t`) */
+  position: (s: string, t: string) => string;
+  /** whether `s` holds a match of `pattern` (RE2's syntax: code point ranges `[\x{41}-\x{5a}]`); absent: `lower case` is refused */
+  matches?: (s: string, pattern: string) => string;
   /** `n` code points of `s` from the 1-based position `from`: whole numbers (of any number type) within the string */
   substring: (s: string, from: string, n: string) => string;
   /** date `d` moved by a whole number of days, or of months (a day past the month's end: its last day) */
@@ -109,6 +113,8 @@ export interface ListSyntax {
    * below `from`; absent where a range is not lowered (refused). (iterations.ts)
    */
   series?: (from: string, to: string) => string;
+  /** a list of strings' text, one after the other (strings.ts); absent: refused */
+  joined?: (strings: string) => string;
   /** a list of lists' items, one list after the other (a null inner list has none); absent: refused */
   flatten?: (lists: string) => string;
   /**
@@ -267,6 +273,8 @@ export const DIALECTS: Record<DialectName, Dialect> = {
     startsWith: (s, t) => `starts_with(${s}, ${t})`,
     endsWith: (s, t) => `suffix(${s}, ${t})`,
     contains: (s, t) => `contains(${s}, ${t})`,
+    position: (s, t) => `strpos(${s}, ${t})`,
+    matches: (s, pattern) => `regexp_matches(${s}, ${stringLiteral(pattern)})`,
     // code points (substring_grapheme counts grapheme clusters)
     substring: (s, from, n) => `substring(${s}, CAST(${from} AS BIGINT), CAST(${n} AS BIGINT))`,
     addDays: (d, days) => `(${d} + ${days})`,
@@ -303,6 +311,7 @@ export const DIALECTS: Record<DialectName, Dialect> = {
       structType: (fields) => `STRUCT(${fields.map(([name, type]) => `${identifier(name)} ${type}`).join(", ")})`,
       series: (a, b) => `generate_series(${a}, ${b}, CASE WHEN ${a} <= ${b} THEN 1 ELSE -1 END)`,
       flatten: (l) => `flatten(${l})`,
+      joined: (l) => `array_to_string(${l}, '')`,
     },
     typeNames: { string: "VARCHAR", boolean: "BOOLEAN", date: "DATE" },
   },
@@ -324,6 +333,7 @@ export const DIALECTS: Record<DialectName, Dialect> = {
     startsWith: (s, t) => `starts_with(${s}, ${t})`,
     endsWith: (s, t) => `(right(${s}, char_length(${t})) = ${t})`,
     contains: (s, t) => `(strpos(${s}, ${t}) > 0)`,
+    position: (s, t) => `strpos(${s}, ${t})`,
     substring: (s, from, n) => `substr(${s}, CAST(${from} AS INTEGER), CAST(${n} AS INTEGER))`,
     addDays: (d, days) => `(${d} + ${days})`,
     addMonths: (d, months) => `CAST(${d} + make_interval(months => ${months}) AS DATE)`,

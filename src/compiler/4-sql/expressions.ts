@@ -31,7 +31,7 @@ import {
 import { lowerFilter, lowerFor, meanParts, lowerListCall, lowerListLiteral, lowerListPath, lowerQuantified } from "./lists.js";
 import { lowerContext } from "./contexts.js";
 import { dateMove, movedDate } from "./dates.js";
-import { substring, upperCase } from "./strings.js";
+import { lowerCase, substring, substringAround, upperCase } from "./strings.js";
 import { lowerBody } from "./tables.js";
 import { allOf, anyOf, unaryTests } from "./unary-tests.js";
 import { decimalShape, deeper, literal, NULL_VALUE, SqlUnsupported, type SqlValue } from "./values.js";
@@ -294,6 +294,9 @@ const BUILTINS: Record<
   abs: { args: ["number"], others: ["days"], lower: ([n]) => absolute(n!) },
   modulo: { args: ["number", "number"], lower: ([a, b], cx) => modulo(a!, b!, cx) },
   "upper case": { args: ["string"], lower: ([s], cx) => upperCase(s!, cx) },
+  "lower case": { args: ["string"], lower: ([s], cx) => lowerCase(s!, cx) },
+  "substring before": { args: ["string", "string"], lower: ([s, m], cx) => substringAround("before", s!, m!, cx) },
+  "substring after": { args: ["string", "string"], lower: ([s, m], cx) => substringAround("after", s!, m!, cx) },
   substring: { args: ["string", "number", "number"], required: 2, lower: ([s, p, n], cx) => substring(s!, p!, n, cx) },
   not: { args: ["boolean"], lower: ([b]) => not(b!) },
   "string length": { args: ["string"], lower: ([s], cx) => wholeNumber(cx.dialect.length(s!.sql), 10, s!, cx) },

@@ -6,7 +6,7 @@
 import type { Expr } from "../../ir/feel-ast.js";
 import { unsupported, type SqlContext } from "./context.js";
 import { recordSql } from "./contexts.js";
-import { NULL_BOOLEAN } from "./compare.js";
+import { equals, NULL_BOOLEAN } from "./compare.js";
 import type { Dialect, ListSyntax } from "./dialects.js";
 import { branches, lowerExpr, refKey, type SqlScope } from "./expressions.js";
 import { Layers, type ScaledInteger } from "./layers.js";
@@ -73,6 +73,33 @@ export const listValue = (sql: string, element: SqlValue, maxItems: number, dept
 function lambda(list: SqlValue, cx: SqlContext): { v: string; item: SqlValue; inner: SqlContext } {
   const v = freshVariable();
   return { v, item: itemAt(list.element!, v, 0, cx), inner: { ...cx, layers: new Inline(cx.layers) } };
+}
+
+/**
+ * A test of `x` against a list value (a cell `xs`, `x in xs`; runtime/unary-tests.ts `testValue`):
+ * true when an item equals x by FEEL's `=` (a null item equals a null x), and for a null list when x
+ * is null; never null. Items of another kind never equal x, save a null item a null x. A list under
+ * test (equal to the list as a whole) is refused.
+ */
+export function listMember(x: SqlValue, list: SqlValue, cx: SqlContext, span?: Expr["span"]): SqlValue {
+  const lists = listSyntax(cx, span);
+  if (x.kind === "list" || x.kind === "record") throw unsupported(cx, `a test of a ${x.kind} against a list`, span);
+  const l = cx.layers.bind(list);
+  const element = l.element!;
+  if (x.kind === "null" || element.kind !== x.kind) {
+    const nullItem = `(${l.sql} IS NULL OR ${lists.present(l.sql)} < ${lists.length(l.sql)})`;
+    const sql = x.kind === "null" ? nullItem : `(${x.sql} IS NULL AND ${nullItem})`;
+    return { sql, kind: "boolean", depth: deeper(x, l) };
+  }
+  const X = cx.layers.bind(x);
+  const { v, item, inner } = lambda(l, cx);
+  const same = equals(item, X, inner);
+  const hits = lists.map(l.sql, v, `COALESCE(${same.sql}, FALSE)`);
+  return {
+    sql: `CASE WHEN ${l.sql} IS NULL THEN ${X.sql} IS NULL ELSE ${lists.has(hits, "TRUE")} END`,
+    kind: "boolean",
+    depth: deeper(X, l),
+  };
 }
 
 /** The list a value is, or the refusal (a null is a null list). */

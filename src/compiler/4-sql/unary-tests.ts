@@ -5,6 +5,7 @@ import type { Expr, RangeLit, UnaryTest, UnaryTests } from "../../ir/feel-ast.js
 import { equals, not, notEquals, ordered, TRUE, type Ordering } from "./compare.js";
 import { unsupported, type SqlContext } from "./context.js";
 import { lowerExpr, type SqlScope } from "./expressions.js";
+import { listMember } from "./lists.js";
 import { deeper, type SqlValue } from "./values.js";
 
 const bool = (sql: string, ...from: SqlValue[]): SqlValue => ({ sql, kind: "boolean", depth: deeper(...from) });
@@ -59,6 +60,7 @@ function unaryTest(test: UnaryTest, x: SqlValue, scope: SqlScope, cx: SqlContext
       if (test.value.kind === "list") return member(x, test.value.items, scope, cx, levels);
       if (test.value.kind === "range") return inRange(withLevels(x, levels), test.value, scope, cx, levels);
       const value = lowerExpr(test.value, scope, cx);
+      if (value.kind === "list") return listMember(x, value, cx, test.span);
       if (!["number", "string", "boolean", "date", "null"].includes(value.kind))
         throw unsupported(cx, "a test against a value that may be a list or a range", test.span);
       return equals(x, value, cx);
