@@ -38,7 +38,7 @@ function literal(text: string): Triple {
  * undefined (`rt.ddColumn`; `rt.ddColumnAnswer` where loops were walked, their passes given back
  * when it is undefined).
  */
-export type DdAnswer = "nearest" | "triple" | { column: string };
+export type DdAnswer = "nearest" | "triple" | { column: () => string };
 
 /**
  * The call of the hoisted function for `x`, its names emitted by `operand` (each once), the
@@ -278,15 +278,18 @@ export function certifiedOutputCode(
   const result = em.fresh("v");
   // (a decision other decisions read holds no loop, optimise/certify-output.ts: its ticks are never given back)
   const nearest = ticks ? `rt.ddAnswer(${r.h}, ${r.l}, ${r.e}, ${ticks})` : `rt.ddNearest(${r.h}, ${r.l}, ${r.e})`;
+  // a column without loops: the triple, its double taken by `rt.ddColumn` where the function is called
+  const looped = typeof answer === "object" && ticks !== undefined;
   const answered =
-    answer === "triple"
-      ? [`${state}[0] = ${r.l}; ${state}[1] = ${r.e};`, `return ${r.h};`]
-      : answer === "nearest"
-        ? [`const ${result} = ${nearest};`, `return ${result} === ${result} ? ${result} : undefined;`]
-        : [`return rt.${ticks ? "ddColumnAnswer" : "ddColumn"}(${r.h}, ${r.l}, ${r.e}, ${answer.column}${ticks ? `, ${ticks}` : ""});`];
+    answer === "nearest"
+      ? [`const ${result} = ${nearest};`, `return ${result} === ${result} ? ${result} : undefined;`]
+      : looped
+        ? [`return rt.ddColumnAnswer(${r.h}, ${r.l}, ${r.e}, ${answer.column()}, ${ticks});`]
+        : [`${state}[0] = ${r.l}; ${state}[1] = ${r.e};`, `return ${r.h};`];
   const body = [...(ticks ? [`let ${ticks} = 0;`] : []), ...reads, ...out, ...answered];
   const fn = em.hoist("cd", `(${params.join(", ")}) => { ${body.join(" ")} }`);
-  return `${fn}(${args.join(", ")})`;
+  const call = `${fn}(${args.join(", ")})`;
+  return typeof answer === "object" && !looped ? `rt.ddColumn(${call}, ${state}[0], ${state}[1], ${answer.column()})` : call;
 }
 
 /** An expression's shape: its nodes and the names it reads, without places and types. */

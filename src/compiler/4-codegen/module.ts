@@ -304,7 +304,7 @@ function computedColumn(table: TableIR, i: number, scope: Scope, cx: ExprContext
     // the decimal and its nearest double, as below
     const taken = cx.em.fresh("cz");
     const double = certifiedOutputCode(column.certified.form, certifiedOperand(scope, cx), cx.em, cx.decided ?? new Map(), {
-      column: literals(),
+      column: literals,
     });
     const calls = column.certified.calls > 0 ? [`if (${taken} !== undefined) rt.tick(${column.certified.calls * CALL_STEPS});`] : [];
     const setup = [
