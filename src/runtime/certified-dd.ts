@@ -336,6 +336,25 @@ export function ddSum(l: FeelValue): number {
 }
 
 /**
+ * `min(l)` (`max(l)` when `max`) of a list (a named list, or a path `l.field` of a list of
+ * structs), each item read as `ddRead` reads it and kept or passed over by `ddExtreme`: FEEL's
+ * least (greatest) item is within the bound of the double-double kept, as for `min(a, b)`, pass by
+ * pass. An empty list's is null, anything but a list is left to the decimals: the bound NaN.
+ */
+export function ddExtremeOf(l: FeelValue, max: boolean): number {
+  S[0] = 0;
+  S[1] = NaN;
+  if (!Array.isArray(l) || l.length === 0) return NaN;
+  let hi = ddRead(l[0]!);
+  for (let k = 1; k < l.length && S[1] === S[1]; k++) {
+    const [lo, e] = [S[0], S[1]];
+    const th = ddRead(l[k]!);
+    hi = ddExtreme(hi, lo, e, th, S[0], S[1], max);
+  }
+  return hi;
+}
+
+/**
  * The passes of `for v in a..b` (a descending range when a > b, as FEEL's): none unless both ends
  * are exact integers below 2^53 (and the sum of none declines).
  */
@@ -424,4 +443,14 @@ export function ddOrder(ah: number, al: number, ea: number, b: FeelValue, op: st
 export function ddColumn(hi: number, lo: number, e: number, literals: ReadonlySet<number>): number | undefined {
   const x = ddNearest(hi, lo, e);
   return x === x && !literals.has(x) ? x : undefined;
+}
+
+/**
+ * `ddColumn` of a heading whose code walked loops, each pass a budget step: when it gives no
+ * double, the decimals walk the same loops and count them themselves, so the `ticks` are given back.
+ */
+export function ddColumnAnswer(hi: number, lo: number, e: number, literals: ReadonlySet<number>, ticks: number): number | undefined {
+  const x = ddColumn(hi, lo, e, literals);
+  if (x === undefined && ticks > 0) refund(ticks);
+  return x;
 }

@@ -3,7 +3,8 @@
 // (optimise/specialise.ts, runtime/column-double.ts), when the certified double-doubles hold the
 // heading and it is worth them as a number decision's value is (certify-output.ts
 // `worthDoubleDoubles`): codegen then takes the double from their bound (`ddColumn`) and works out
-// the heading's decimal only where the bound cannot decide it. A heading that is a bare name is
+// the heading's decimal only where the bound cannot decide it (a heading's `sum`, `min` and `max`
+// of a loop or a list too, certify-output.ts `summed`). A heading that is a bare name is
 // left as it is (an input's raw value, or a marked decision's double-double, is read already).
 import type { BodyIR, DecisionIR, ModelIR } from "../../ir/ir.js";
 import { expand, inlinedCalls } from "./certify.js";
@@ -13,8 +14,9 @@ function markColumns(body: BodyIR, d: DecisionIR, marked: ReadonlySet<string>): 
   if (body.kind !== "table") return;
   for (const column of body.table.inputs) {
     if (column.specialised !== "number" || column.expr.kind === "name") continue;
-    // no loops: the passes of one would be budget steps the double-doubles' answer must charge
-    const form = expand(column.expr, false);
+    // loops too (`sum(for o in l return sqrt(o.amount))`): each pass is a budget step, given back
+    // where the bound gives no double and the decimals walk the loop (runtime `ddColumnAnswer`)
+    const form = expand(column.expr, true);
     if (form && worthDoubleDoubles(form, d, marked, false)) column.certified = { form, calls: inlinedCalls(column.expr) };
   }
 }

@@ -2,8 +2,8 @@
 // decimal (runtime/certified-dd.ts): a decision of a number type with no condition, whose value is
 // + − × ÷, powers to 2, 3 or 4, negation, `abs`, `min`, `max`, `modulo`, `floor`, `ceiling`, `sqrt`,
 // roundings to literal places 0 to 15 and `if` on comparisons of such values, boolean names and
-// string names equal to a literal (`between`, `and`, `or`, `not` of them), `sum` of a named list,
-// of a path `l.field` of one or of a `for` over a range or a named list (`summed`), over number
+// string names equal to a literal (`between`, `and`, `or`, `not` of them), `sum`, `min` and `max`
+// of a named list, of a path `l.field` of one or of a `for` over a range or a named list (`summed`), over number
 // literals and names (inlined calls replaced by
 // their bodies and a context's entry `{p: x / 3, q: p + y}.q` by its value with the entries before
 // it in place, optimise/certify.ts `expand`) holding a square root, or a quotient or a power and at
@@ -15,7 +15,17 @@
 // needs it (`read`).
 import type { Call, Expr, For } from "../../ir/feel-ast.js";
 import type { DecisionIR, ModelIR } from "../../ir/ir.js";
-import { aggregateOf, builtinCalled, expand, inlinedCalls, innerPlaces, isOperandName, letsForm, plainNumber } from "./certify.js";
+import {
+  aggregateOf,
+  builtinCalled,
+  expand,
+  inlinedCalls,
+  innerPlaces,
+  isOperandName,
+  letsForm,
+  listExtremeOf,
+  plainNumber,
+} from "./certify.js";
 import { ROUNDING_MODES } from "../../runtime/builtins/number.js";
 import { walk, walkBody } from "./walk.js";
 import { ddRead, ddState } from "../../runtime/certified-dd.js";
@@ -92,7 +102,7 @@ function ddNode(e: Expr, name: (n: string) => void): readonly Expr[] | undefined
       return e.base.kind === "name" && e.base.ref?.kind === "local" && isOperandName(e.base, []) ? [] : undefined;
     default: {
       if (e.kind !== "call") return undefined;
-      if (aggregateOf(e) === "sum") return summed(e.args[0]!);
+      if (aggregateOf(e) === "sum" || listExtremeOf(e) !== undefined) return summed(e.args[0]!);
       if (ddRounding(e)) return [e.args[0]!];
       const arity = BUILTINS[builtinCalled(e) ?? ""];
       return arity !== undefined && arity(e.args.length) ? e.args : undefined;
@@ -101,7 +111,8 @@ function ddNode(e: Expr, name: (n: string) => void): readonly Expr[] | undefined
 }
 
 /**
- * What `sum(x)` the double-doubles hold adds up (`ddSum`, codegen/certified-dd-code.ts `loop`): a
+ * What `sum(x)`, `min(x)` or `max(x)` the double-doubles hold runs over (`ddSum`, `ddExtremeOf`,
+ * codegen/certified-dd-code.ts `aggregate`): a
  * named list, a path `l.field` of one, or a `for` of one variable over a range or a named list
  * whose body holds no loop of its own — its parts, else undefined.
  */

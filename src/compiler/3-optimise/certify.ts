@@ -39,6 +39,12 @@ export function aggregateOf(e: Call): "sum" | "count" | undefined {
   return ref.name === "sum" || ref.name === "count" ? ref.name : undefined;
 }
 
+/** `min(l)` or `max(l)` of the built-ins with one positional argument (a list's least or greatest item): its name, else undefined. */
+export function listExtremeOf(e: Expr): "min" | "max" | undefined {
+  const fn = builtinCalled(e);
+  return (fn === "min" || fn === "max") && (e as Call).args.length === 1 ? fn : undefined;
+}
+
 /** The name of a built-in called with positional arguments, else undefined. */
 export function builtinCalled(e: Expr): string | undefined {
   if (e.kind !== "call" || e.named || e.callee.kind !== "name" || e.callee.ref?.kind !== "builtin") return undefined;
@@ -294,7 +300,7 @@ function expandedParts(e: Expr, loops: boolean): Expr | undefined {
   if (e.kind === "call" && e.inlined) return inlinedForm(e);
   if (e.kind === "path" && e.base.kind === "context") return entryForm(e.base, e.member);
   if (e.kind === "number" || e.kind === "name" || e.kind === "boolean" || e.kind === "string") return e;
-  if (e.kind === "call" && aggregateOf(e) !== undefined) return loops ? e : undefined;
+  if (e.kind === "call" && (aggregateOf(e) !== undefined || listExtremeOf(e) !== undefined)) return loops ? e : undefined;
   if (e.kind === "filter") return loops ? e : undefined;
   const parts = ["negate", "arith", "compare", "if", "logical", "between", "path"];
   if (!parts.includes(e.kind) && builtinCalled(e) === undefined) return undefined;

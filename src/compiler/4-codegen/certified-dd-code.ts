@@ -6,7 +6,7 @@
 // double-double instead (hi, with lo and the bound left in `rt.ddState`), which its readers take
 // in place of reading its decimal.
 import type { Call, Compare, Expr } from "../../ir/feel-ast.js";
-import { aggregateOf, builtinCalled } from "../3-optimise/certify.js";
+import { aggregateOf, builtinCalled, listExtremeOf } from "../3-optimise/certify.js";
 import { ddRounding, smallPower, stringTest, sumLoop } from "../3-optimise/certify-output.js";
 import { walk as visitAll } from "../3-optimise/walk.js";
 import { ddRead, ddState } from "../../runtime/certified-dd.js";
@@ -32,16 +32,24 @@ function literal(text: string): Triple {
 }
 
 /**
+ * What the hoisted function answers: the JSON output or undefined (`nearest`); the value's hi, its
+ * lo and bound left in `rt.ddState` (`triple`: no loop's passes may be in it, they would never be
+ * given back); or a table column's double against the literals whose set `column` names, or
+ * undefined (`rt.ddColumn`; `rt.ddColumnAnswer` where loops were walked, their passes given back
+ * when it is undefined).
+ */
+export type DdAnswer = "nearest" | "triple" | { column: () => string };
+
+/**
  * The call of the hoisted function for `x`, its names emitted by `operand` (each once), the
- * decisions in `decided` taken as their double-doubles. It answers the JSON output, or undefined;
- * with `triple`, the value's hi, its lo and bound left in `rt.ddState`.
+ * decisions in `decided` taken as their double-doubles, answering as `answer` says.
  */
 export function certifiedOutputCode(
   x: Expr,
   operand: (e: Expr) => string,
   em: Emitter,
   decided: ReadonlyMap<string, Triple>,
-  triple: boolean,
+  answer: DdAnswer,
 ): string {
   const state = em.hoist("dd", "rt.ddState");
   const args: string[] = [];
@@ -107,13 +115,15 @@ export function certifiedOutputCode(
   };
 
   /**
-   * `sum(x)`: of a named list or a path of one (`ddSum`), or of a `for` as a JS loop whose every
-   * pass is a budget step, the passes' values added by `ddAdd` (the bound growing with each term),
-   * stopped at the first bound NaN (an item no number, or an empty list: the sum declines).
+   * `sum(x)`, `min(x)` or `max(x)`: of a named list or a path of one (`ddSum`, `ddExtremeOf`), or
+   * of a `for` as a JS loop whose every pass is a budget step, the passes' values added by `ddAdd`
+   * (the bound growing with each term) or the least or greatest kept by `ddExtreme` (the bound of
+   * the one kept, or the larger of the two), stopped at the first bound NaN (an item no number, or
+   * an empty list: null in FEEL, declined).
    */
-  const sum = (x: Expr): Triple => {
+  const aggregate = (x: Expr, how: "sum" | "min" | "max"): Triple => {
     const loop = sumLoop(x);
-    if (!loop) return step(`rt.ddSum(${passed(x)})`);
+    if (!loop) return step(how === "sum" ? `rt.ddSum(${passed(x)})` : `rt.ddExtremeOf(${passed(x)}, ${how === "max"})`);
     const it = loop.iterations[0]!;
     ticks ??= em.fresh("tk");
     const [passes, j] = [em.fresh("n"), em.fresh("j")];
@@ -141,10 +151,14 @@ export function certifiedOutputCode(
     if (shadowed) loops.set(it.name, shadowed);
     else loops.delete(it.name);
     out = outer;
+    const [both, extreme] = [
+      `${total.h}, ${total.l}, ${total.e}, ${body.h}, ${body.l}, ${body.e}`,
+      how === "sum" ? "" : `, ${how === "max"}`,
+    ];
     out.push(
       `for (let ${j} = 0; ${j} < ${passes}; ${j}++) { rt.tick(); ${ticks}++; ${head.join(" ")} ` +
         `if (${j} === 0) { ${total.h} = ${body.h}; ${total.l} = ${body.l}; ${total.e} = ${body.e}; } ` +
-        `else { ${total.h} = rt.ddAdd(${total.h}, ${total.l}, ${total.e}, ${body.h}, ${body.l}, ${body.e}); ${total.l} = ${state}[0]; ${total.e} = ${state}[1]; } ` +
+        `else { ${total.h} = rt.${how === "sum" ? "ddAdd" : "ddExtreme"}(${both}${extreme}); ${total.l} = ${state}[0]; ${total.e} = ${state}[1]; } ` +
         `if (${total.e} !== ${total.e}) break; }`,
     );
     return total;
@@ -173,7 +187,9 @@ export function certifiedOutputCode(
     const loop = loopOf(e);
     if (loop) return loop.value();
     if (e.kind === "path") return entry(e);
-    if (e.kind === "call" && aggregateOf(e) === "sum") return sum(e.args[0]!);
+    if (e.kind === "call" && aggregateOf(e) === "sum") return aggregate(e.args[0]!, "sum");
+    const extreme = listExtremeOf(e);
+    if (extreme) return aggregate((e as Call).args[0]!, extreme);
     if (e.kind === "negate") {
       const a = walk(e.operand);
       const t = { h: em.fresh("h"), l: em.fresh("l"), e: a.e };
@@ -262,12 +278,18 @@ export function certifiedOutputCode(
   const result = em.fresh("v");
   // (a decision other decisions read holds no loop, optimise/certify-output.ts: its ticks are never given back)
   const nearest = ticks ? `rt.ddAnswer(${r.h}, ${r.l}, ${r.e}, ${ticks})` : `rt.ddNearest(${r.h}, ${r.l}, ${r.e})`;
-  const answer = triple
-    ? [`${state}[0] = ${r.l}; ${state}[1] = ${r.e};`, `return ${r.h};`]
-    : [`const ${result} = ${nearest};`, `return ${result} === ${result} ? ${result} : undefined;`];
-  const body = [...(ticks ? [`let ${ticks} = 0;`] : []), ...reads, ...out, ...answer];
+  // a column without loops: the triple, its double taken by `rt.ddColumn` where the function is called
+  const looped = typeof answer === "object" && ticks !== undefined;
+  const answered =
+    answer === "nearest"
+      ? [`const ${result} = ${nearest};`, `return ${result} === ${result} ? ${result} : undefined;`]
+      : looped
+        ? [`return rt.ddColumnAnswer(${r.h}, ${r.l}, ${r.e}, ${answer.column()}, ${ticks});`]
+        : [`${state}[0] = ${r.l}; ${state}[1] = ${r.e};`, `return ${r.h};`];
+  const body = [...(ticks ? [`let ${ticks} = 0;`] : []), ...reads, ...out, ...answered];
   const fn = em.hoist("cd", `(${params.join(", ")}) => { ${body.join(" ")} }`);
-  return `${fn}(${args.join(", ")})`;
+  const call = `${fn}(${args.join(", ")})`;
+  return typeof answer === "object" && !looped ? `rt.ddColumn(${call}, ${state}[0], ${state}[1], ${answer.column()})` : call;
 }
 
 /** An expression's shape: its nodes and the names it reads, without places and types. */

@@ -299,14 +299,16 @@ function computedColumn(table: TableIR, i: number, scope: Scope, cx: ExprContext
     };
   }
   if (kind === "number" && column.certified && everyCellRaw(table, i, cx)) {
-    // the heading in double-doubles (its hi returned, lo and bound left in rt.ddState): where their
-    // bound gives the double, the decimal is not made and the heading's inlined calls are charged
-    // here; elsewhere the decimal and its nearest double, as below
-    const [state, taken] = [cx.em.hoist("dd", "rt.ddState"), cx.em.fresh("cz")];
-    const hi = certifiedOutputCode(column.certified.form, certifiedOperand(scope, cx), cx.em, cx.decided ?? new Map(), true);
+    // the heading in double-doubles: where their bound gives the double, the decimal is not made
+    // and the heading's inlined calls are charged here; elsewhere (its loops' passes given back)
+    // the decimal and its nearest double, as below
+    const taken = cx.em.fresh("cz");
+    const double = certifiedOutputCode(column.certified.form, certifiedOperand(scope, cx), cx.em, cx.decided ?? new Map(), {
+      column: literals,
+    });
     const calls = column.certified.calls > 0 ? [`if (${taken} !== undefined) rt.tick(${column.certified.calls * CALL_STEPS});`] : [];
     const setup = [
-      `const ${taken} = rt.ddColumn(${hi}, ${state}[0], ${state}[1], ${literals()});`,
+      `const ${taken} = ${double};`,
       `const ${feel} = ${taken} !== undefined ? null : ${emitExpr(column.expr, scope, cx)};`,
       `const ${raw} = ${taken} === undefined ? rt.columnDouble(${feel}, ${literals()}) : ${taken};`,
       `const ${guard} = ${rawGuard(kind, raw)};`,
@@ -366,7 +368,7 @@ function decisionCode(
   if (d.certifiedOutput) {
     // the JSON output from certified double-doubles where they decide it, the decimal otherwise
     const output = em.fresh("j");
-    const certified = certifiedOutputCode(d.certifiedOutput.form, certifiedOperand(scope, cx), em, decided, false);
+    const certified = certifiedOutputCode(d.certifiedOutput.form, certifiedOperand(scope, cx), em, decided, "nearest");
     const answer = d.certifiedOutput.condition ? conditionAnswer(output) : "";
     const calls = d.certifiedOutput.calls > 0 ? ` if (${output} !== undefined) rt.tick(${d.certifiedOutput.calls * CALL_STEPS});` : "";
     lines.unshift(`let ${output};`);
@@ -406,7 +408,7 @@ function readCertified(
   const state = em.hoist("dd", "rt.ddState");
   const [output, nearest] = [em.fresh("j"), em.fresh("v")];
   const t = { h: em.fresh("h"), l: em.fresh("l"), e: em.fresh("e") };
-  const certified = certifiedOutputCode(mark.form, certifiedOperand(scope, cx), em, decided, true);
+  const certified = certifiedOutputCode(mark.form, certifiedOperand(scope, cx), em, decided, "triple");
   // a decision that names another is its decimal in FEEL: its readers take the other's double-double
   const named = mark.form.kind === "name" && mark.form.ref?.kind === "decision" ? decided.get(mark.form.ref.name) : undefined;
   decided.set(d.name, named ?? t);
