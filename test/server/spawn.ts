@@ -144,6 +144,17 @@ export function cli(store: Store, args: string[]): Promise<{ code: number; stdou
 /** `pdm keys create` prints the key alone on its last line. */
 export const lastLine = (text: string): string => text.trim().split("\n").at(-1)!.trim();
 
+/** An account of `balance` dollars named `name`, and a key of it: the key, or an error naming the command that failed. */
+export async function fundedKey(store: Store, name = "funded", balance = "100"): Promise<string> {
+  const run = async (args: string[]): Promise<string> => {
+    const r = await cli(store, args);
+    if (r.code !== 0) throw new Error(`pdm ${args.join(" ")} exited ${r.code}: ${r.stderr}`);
+    return r.stdout;
+  };
+  await run(["accounts", "create", "--name", name, "--balance", balance]);
+  return lastLine(await run(["keys", "create", "--account", name]));
+}
+
 export async function post(
   url: string,
   key: string | null,

@@ -7,7 +7,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import * as runtime from "../../../src/runtime/generated-api.js";
 import { dec } from "../../../src/runtime/decimal.js";
-import { compileCounting, expectAnswers, expectEveryState } from "../../support/certified-paths.js";
+import { compileCounting, expectAnswers, expectRandomPairs } from "../../support/certified-paths.js";
 
 const INPUTS = ["a", "b", "xs", "items"];
 const TYPED = { xs: ["number"], items: [{ p: "number", q: "number" }] };
@@ -78,23 +78,7 @@ const compile = (decisions: Record<string, unknown>) => compileCounting("certifi
 
 describe("certified double-doubles through sums", () => {
   it("answer as the decimals do on random sums over ranges, lists and paths, on every path", () => {
-    // (a decision other decisions read holds no loop the double-doubles walk: `second` reads `first`, none reads it)
-    const tally = { compiled: 0, checked: 0, decided: 0 };
-    fc.assert(
-      fc.property(
-        decision(INPUTS),
-        decision([...INPUTS, "first"]),
-        fc.array(state, { minLength: 8, maxLength: 8 }),
-        (first, second, states) => {
-          const decisions = { first, second, alone: first };
-          expectEveryState(compile(decisions), decisions, states, tally);
-        },
-      ),
-      { numRuns: 200 },
-    );
-    // the double-doubles decide, not only decline
-    expect(tally.compiled).toBeGreaterThan(100);
-    expect(tally.decided).toBeGreaterThan(tally.checked / 8);
+    expectRandomPairs(compile, decision, INPUTS, state);
   });
 
   it("leave to the decimals a sum whose terms meet on a rounding's edge", () => {

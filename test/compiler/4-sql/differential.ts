@@ -2,6 +2,7 @@
 // `evaluate` and by the query, and every row must agree — the decisions, the rule each table
 // fired, and whether the row is scored at all (a row the input schema rejects never is; a valid
 // row is scored exactly when its numbers lie in the query's exact domain).
+import { expect } from "vitest";
 import { compileModel, compileToSql, ruleColumn, SCORED, type SqlQuery } from "../../../src/compiler/index.js";
 import type { ModelInput } from "../../../src/ir/model.js";
 import type { Digits, ListItems } from "../../../src/compiler/4-sql/query.js";
@@ -99,6 +100,27 @@ export async function compare(
     }
   });
   return { rows: states.length, scored, disagreements };
+}
+
+/**
+ * The model's lenient query in each engine (lenient: `min(members.age)` keeps its item's bounds as a
+ * declared constraint, which a strict model's query refuses): no diagnostic, every row agreeing with
+ * `evaluate`; the rows scored added to `scored` by dialect.
+ */
+export async function expectAgreesInEach(
+  model: ModelInput,
+  states: Row[],
+  engines: SqlEngine[],
+  scored: Map<string, number>,
+): Promise<void> {
+  for (const engine of engines) {
+    const where = `${engine.dialect}: ${JSON.stringify(model.content)}`;
+    const r = compileToSql(model, { dialect: engine.dialect, strict: false });
+    expect(r.ok ? [] : r.diagnostics, where).toEqual([]);
+    const c = await compare(model, states, engine, false, false);
+    expect(c.disagreements.slice(0, 3), where).toEqual([]);
+    scored.set(engine.dialect, (scored.get(engine.dialect) ?? 0) + c.scored);
+  }
 }
 
 // ---- states that find the edges: ties, nulls, bounds, the exact domain's edges ----

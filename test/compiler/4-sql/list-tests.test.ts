@@ -8,7 +8,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { checkModel, compileToSql } from "../../../src/compiler/index.js";
 import type { ModelInput } from "../../../src/ir/model.js";
-import { compare, statesFor } from "./differential.js";
+import { expectAgreesInEach, statesFor } from "./differential.js";
 import { type Row, useEngines } from "./engines.js";
 
 const engines = useEngines("SQL list tests");
@@ -109,13 +109,7 @@ describe("tests against list values in SQL", () => {
       const check = checkModel(m);
       expect(check.valid, JSON.stringify(m.content)).toBe(true);
       const states = [...hitting(150, i + 1), ...statesFor(check.input, 40, i + 1)];
-      for (const engine of engines) {
-        const r = compileToSql(m, { dialect: engine.dialect, strict: false });
-        expect(r.ok ? [] : r.diagnostics, `${engine.dialect}: ${JSON.stringify(m.content)}`).toEqual([]);
-        const c = await compare(m, states, engine, false, false);
-        expect(c.disagreements.slice(0, 3), `${engine.dialect}: ${JSON.stringify(m.content)}`).toEqual([]);
-        scored.set(engine.dialect, (scored.get(engine.dialect) ?? 0) + c.scored);
-      }
+      await expectAgreesInEach(m, states, engines, scored);
     }
     // not vacuous: most rows are scored in every dialect
     for (const engine of engines) expect(scored.get(engine.dialect)).toBeGreaterThan(40 * 150);

@@ -8,7 +8,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CATALOGUE, type ProblemCode } from "../../../src/service/problems.js";
-import { cli, lastLine, makeStore, startServer, type Server, type Store } from "../spawn.js";
+import { fundedKey, makeStore, startServer, type Server, type Store } from "../spawn.js";
 import { normalCall, type Sender } from "./attacks.js";
 import { memoryAttack, memoryFeel } from "./memory-feel.js";
 import { send, whilePolling } from "./traffic.js";
@@ -26,10 +26,7 @@ beforeAll(async () => {
     ...["--compile-timeout", "120000", "--compile-workers", "1", "--compile-memory", String(HEAP_MB)],
     ...["--eval-size", "1000000000", "--eval-budget", "1000000000", "--log-level", "silent", "--rate-limit", "0"],
   ]);
-  expect((await cli(store, ["accounts", "create", "--name", "funded", "--balance", "100"])).code).toBe(0);
-  const created = await cli(store, ["keys", "create", "--account", "funded"]);
-  expect(created.code).toBe(0);
-  keys.funded = lastLine(created.stdout);
+  keys.funded = await fundedKey(store);
 }, 60_000);
 afterAll(async () => {
   await server?.stop();

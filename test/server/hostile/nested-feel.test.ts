@@ -5,7 +5,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CATALOGUE, type ProblemCode } from "../../../src/service/problems.js";
-import { cli, lastLine, makeStore, startServer, type Server, type Store } from "../spawn.js";
+import { fundedKey, makeStore, startServer, type Server, type Store } from "../spawn.js";
 import type { Sender } from "./attacks.js";
 import { nestedAttack, nestedFeel } from "./nested-feel.js";
 import { send } from "./traffic.js";
@@ -21,10 +21,7 @@ const loopDelay = async (): Promise<number> =>
 
 beforeAll(async () => {
   server = await startServer(store, ["--compile-timeout", "90000", "--compile-workers", "1", "--log-level", "silent", "--rate-limit", "0"]);
-  expect((await cli(store, ["accounts", "create", "--name", "funded", "--balance", "100"])).code).toBe(0);
-  const created = await cli(store, ["keys", "create", "--account", "funded"]);
-  expect(created.code).toBe(0);
-  keys.funded = lastLine(created.stdout);
+  keys.funded = await fundedKey(store);
 }, 60_000);
 afterAll(async () => {
   await server?.stop();
