@@ -69,6 +69,26 @@ const ODD_LINES = [
   '{"id": "tab\there"}',
 ];
 
+/** A string JSON.stringify and DuckDB may write apart: one that is not printable ASCII, or holds a quote or a backslash. */
+const unplain = (v: unknown): boolean =>
+  typeof v === "string"
+    ? !/^[\x20-\x7e]*$/.test(v) || /["\\]/.test(v)
+    : typeof v === "object" && v !== null && Object.values(v).some(unplain);
+
+/** Lines the JS engine may score in SQL's place: the odd ones, and those holding a string SQL may not write for sure. */
+function linesLeftToJs(input: string): number {
+  return input
+    .split("\n")
+    .filter((l) => l.trim() !== "")
+    .filter((l) => {
+      try {
+        return unplain(JSON.parse(l));
+      } catch {
+        return true;
+      }
+    }).length;
+}
+
 function jsonl(model: ModelInput, seed: number): string {
   const compiled = compileToSource(model);
   if (!compiled.ok) throw new Error("does not check");
@@ -129,7 +149,10 @@ describe.each(MODELS)("%s", (name, model) => {
       expect(out.text()).toBe(new TextDecoder().decode(sink.view()));
       expect({ rows: got.rows, errors: got.errors }).toEqual(expected);
       // SQL scored most rows itself; JS took the odd ones and those SQL cannot write for sure
-      expect(got.byJs, `${got.byJs} of ${got.rows} rows by JS`).toBeLessThan(got.rows / 2);
+      const mayBeJs = linesLeftToJs(input);
+      expect(got.byJs, `${got.byJs} of ${got.rows} rows by JS, ${mayBeJs} of them odd or of strings`).toBeLessThan(
+        mayBeJs + (got.rows - mayBeJs) / 2,
+      );
     }
   });
 
