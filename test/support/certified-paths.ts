@@ -126,6 +126,19 @@ export function expectEveryState(
   }
 }
 
+/** Numbers with ties on the edges of roundings to 2 places after a quotient by 4 or 7, huge, tiny; nulls and strings now and then. */
+export const listNumber = fc.oneof(
+  { arbitrary: fc.integer({ min: -10, max: 10 }), weight: 3 },
+  { arbitrary: fc.constantFrom(0.02, 0.04, 0.01, 0.035, 0.07, 0.105, 1.005, 2.5, 0.1, 0.2, 0.3), weight: 4 },
+  { arbitrary: fc.constantFrom<unknown>(1e-20, 1e300, -1e300, 2 ** 53 + 2, 1e22, null, "x"), weight: 1 },
+  { arbitrary: fc.double({ noNaN: true, noDefaultInfinity: true }), weight: 1 },
+);
+/** A list's item `{p, q}` of such numbers; now and then null, empty or without `q`. */
+export const listItem = fc.oneof(
+  { arbitrary: fc.record({ p: listNumber, q: listNumber }), weight: 8 },
+  { arbitrary: fc.constantFrom<unknown>(null, {}, { p: 1 }), weight: 1 },
+);
+
 /**
  * On random pairs of decisions, `first` and a `second` that may read it (and `alone`, `first` again,
  * which no decision reads), each of 8 random states answers on every path as the unoptimised model

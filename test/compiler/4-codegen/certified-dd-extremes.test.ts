@@ -8,7 +8,14 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import * as runtime from "../../../src/runtime/generated-api.js";
 import { dec } from "../../../src/runtime/decimal.js";
-import { compileCounting, expectAnswers, expectEveryState, expectRandomPairs } from "../../support/certified-paths.js";
+import {
+  compileCounting,
+  expectAnswers,
+  expectEveryState,
+  expectRandomPairs,
+  listItem,
+  listNumber,
+} from "../../support/certified-paths.js";
 
 const INPUTS = ["a", "b", "xs", "items"];
 const TYPED = { xs: ["number"], items: [{ p: "number", q: "number" }] };
@@ -57,17 +64,8 @@ const decision = (names: string[]): fc.Arbitrary<string> =>
             : `if ${m} > (${y}) then ${m} / 3 else (${y}) / 7`,
     );
 
-/** Numbers with ties on the edges of roundings to 2 places after a quotient by 4 or 7, huge, tiny; nulls and strings now and then. */
-const number = fc.oneof(
-  { arbitrary: fc.integer({ min: -10, max: 10 }), weight: 3 },
-  { arbitrary: fc.constantFrom(0.02, 0.04, 0.01, 0.035, 0.07, 0.105, 1.005, 2.5, 0.1, 0.2, 0.3), weight: 4 },
-  { arbitrary: fc.constantFrom<unknown>(1e-20, 1e300, -1e300, 2 ** 53 + 2, 1e22, null, "x"), weight: 1 },
-  { arbitrary: fc.double({ noNaN: true, noDefaultInfinity: true }), weight: 1 },
-);
-const item = fc.oneof(
-  { arbitrary: fc.record({ p: number, q: number }), weight: 8 },
-  { arbitrary: fc.constantFrom<unknown>(null, {}, { p: 1 }), weight: 1 },
-);
+const number = listNumber;
+const item = listItem;
 const state = fc.record({
   a: number,
   // a range's end: small whole numbers, or a tie, null, a string (the decimals' range would be too long to walk at 1e300)
