@@ -69,8 +69,9 @@ export const FIXTURES = join(ROOT, "test", "fixtures", "evidence");
  * the readers as that person found them, before any change of that round.
  * `whiteout`: likewise, by a twenty-second person, at the start of the round after cornice's; first run on
  * the readers as that person found them, before any change of that round.
- * `sastrugi`: likewise, by a twenty-third person, at the start of the round after whiteout's; first run once
- * that round was in, on readers whose changes never saw it.
+ * `sastrugi`: likewise, by a twenty-third person, at the start of the round after whiteout's; first run on
+ * the readers as that person found them, before any change of that round; that round's reader changes
+ * were made without it.
  */
 /** Every split, in the order written: one list, so a new split is registered in one place. */
 export const SPLITS = [
@@ -736,8 +737,8 @@ export function report(
     "  and revisions, figures in words, weekly, fortnightly, monthly, quarterly and yearly periods, ages from",
     "  dates of birth, relative dates, texts in Polish, Swedish, Greek, Turkish, Czech, Spanish, Vietnamese,",
     "  Indonesian and romanised Hindi), and committed before the readers were run on them; its first run",
-    "  (`bench/reader-eval-sastrugi-first-run.json`) was made once that round's changes were in, on readers",
-    "  whose changes never saw it, and is the estimate of the readers after that round.",
+    "  (`bench/reader-eval-sastrugi-first-run.json`) was made on the readers as they were, before any change",
+    "  of that round; that round's reader changes were made by people who did not see it.",
     "  Dev figures are optimistic by construction.",
     "- **Right.** A value is right when it equals the label after normalisation (numbers within",
     "  0.5%, strings ignoring case, structures field by field), or when the label is `null` and",
