@@ -14,7 +14,7 @@ import { requestValidator } from "../service/schemas/validate.js";
 import { jsonPayload } from "../service/metering.js";
 import type { Caller } from "./auth.js";
 import { readChunks, type BodyChunks } from "./body-chunks.js";
-import { inTurn } from "./body-turns.js";
+import { inTurn } from "../service/work-turns.js";
 import { clientErrorHandler, DEFAULT_HTTP_LIMITS, serverOptions, type HttpLimits } from "./client-errors.js";
 import { malformedJson, sendProblem, toProblem } from "./errors.js";
 import { accessGuard } from "./guard.js";
@@ -119,7 +119,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
   });
   const pipelined = pipelineLimit();
   /**
-   * Whose turn a request's hooks and body wait for (body-turns.ts): the client the guard named, for
+   * Whose turn a request's hooks and body wait for (work-turns.ts): the client the guard named, for
    * the body; before the guard ran (its hooks), the API key as sent, else the address.
    */
   const turnOf = (req: FastifyRequest): string => req.client ?? req.headers.authorization ?? `ip:${req.ip}`;
@@ -139,7 +139,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
         ),
       );
     }
-    // a request with a body has its key checked and its route's hooks run a few a turn (body-turns.ts);
+    // a request with a body has its key checked and its route's hooks run a few a turn (work-turns.ts);
     // the rest (/healthz, the documents) at once, so that a burst never queues them
     if (!closing) return req.method === "POST" ? inTurn(done, turnOf(req)) : done();
     // answered here: fastify goes on to nothing else when a callback hook sends without `done`
@@ -162,7 +162,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
 
   app.removeAllContentTypeParsers();
   // the body as the chunks it arrives in (body-chunks.ts), then read a few bodies a turn of the
-  // event loop (body-turns.ts): a burst arriving together is spread over turns
+  // event loop (work-turns.ts): a burst arriving together is spread over turns
   const parseJson = (req: FastifyRequest, payload: NodeJS.ReadableStream, done: (err: Error | null, body?: unknown) => void) =>
     readChunks(req, payload, options.bodyLimit, (err, body) =>
       err ? done(err, undefined) : inTurn(() => readJson(req, body!, done), turnOf(req)),

@@ -94,7 +94,8 @@ export function serverOptions(l: HttpLimits) {
   const connectionsCheckingInterval = Number.isFinite(shortest) ? Math.min(1_000, Math.max(50, Math.floor(shortest / 4))) : 30_000;
   return {
     requestTimeout,
-    keepAliveTimeout: l.keepAliveTimeoutMs,
+    // fastify takes 0 for its default (72 s): 0 here closes an idle connection at once, as the option says
+    keepAliveTimeout: Math.max(1, l.keepAliveTimeoutMs),
     http: {
       requestTimeout,
       headersTimeout,

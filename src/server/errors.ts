@@ -19,6 +19,12 @@ const FASTIFY_PROBLEMS: Record<
       "unsupported_media_type",
       `the body must be JSON, sent with the header Content-Type: application/json (got ${req.contentType ? `Content-Type: ${req.contentType}` : "no Content-Type"})`,
     ),
+  // QUERY must say its body's type (RFC 10008), even with no body: fastify refuses it before any route
+  FST_ERR_ROUTE_MISSING_CONTENT_TYPE: () =>
+    problem(
+      "unsupported_media_type",
+      "a QUERY request must send a Content-Type header, and no route here answers QUERY; the routes and their methods are listed in GET /openapi.json",
+    ),
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: () =>
     problem("malformed_json", "the Content-Length header does not match the body sent; send the body as it is, with its exact length"),
   FST_ERR_CTP_BODY_TOO_LARGE: (_e, req, cx) =>

@@ -9,6 +9,7 @@ import type { ReadValue } from "../providers/types.js";
 import { SliceSpent, type Slice } from "../runtime/budget.js";
 import type { Limits, ServiceDeps } from "./deps.js";
 import { success, type Outcome, type Problem } from "./problems.js";
+import { whenTurn } from "./work-turns.js";
 import { decisionRecords, evaluatedState, givenInputs, provenance, readRecords, type ReceiptBody } from "./receipt.js";
 import type { PortableModel } from "./resolve-model.js";
 import { explanationTooLarge, inputNames, modelName, nullDecisions, receiptTooLarge, withinBudget, type BudgetLimits } from "./run.js";
@@ -122,19 +123,30 @@ const COLD_TIMES = 4;
  * not cover runs again, whole, in a worker process, when the server has one (the first slice's work
  * is done twice: at most `onLoopShare` more).
  */
-export async function evaluateOffLoop(job: EvaluationJob, compiled: CompiledModel, deps: ServiceDeps): Promise<Outcome<ReceiptBody>> {
-  if (!deps.offload) return evaluateJob(job, compiled, deps.limits);
+export async function evaluateOffLoop(
+  job: EvaluationJob,
+  compiled: CompiledModel,
+  deps: ServiceDeps,
+  client?: string,
+): Promise<Outcome<ReceiptBody>> {
+  // on the loop in its turn (work-turns.ts): requests that waited together on one promise (the
+  // model's compile) evaluate a few a turn, not all in the turn that promise resolved in
+  if (!deps.offload) return whenTurn(() => evaluateJob(job, compiled, deps.limits), client);
   const within = onLoopLimits(deps.limits);
   let local: Outcome<ReceiptBody>;
   try {
     // before half the share the slice is COLD_TIMES longer: an evaluation within it stays on the loop, unless its code is very slow
-    local = evaluateJob(job, compiled, within, {
-      now: cpuMs,
-      ms: deps.limits.onLoopCpuMs,
-      after: Math.ceil(within.evaluationSteps / 2),
-      // no CPU time past half the share (0) leaves the half to steps alone, as without a ceiling
-      coldMs: deps.limits.onLoopCpuMs > 0 ? COLD_TIMES * deps.limits.onLoopCpuMs : undefined,
-    });
+    local = await whenTurn(
+      () =>
+        evaluateJob(job, compiled, within, {
+          now: cpuMs,
+          ms: deps.limits.onLoopCpuMs,
+          after: Math.ceil(within.evaluationSteps / 2),
+          // no CPU time past half the share (0) leaves the half to steps alone, as without a ceiling
+          coldMs: deps.limits.onLoopCpuMs > 0 ? COLD_TIMES * deps.limits.onLoopCpuMs : undefined,
+        }),
+      client,
+    );
   } catch (e) {
     if (!(e instanceof SliceSpent)) throw e;
     return deps.offload(job, compiled.hash, deps.limits);

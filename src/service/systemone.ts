@@ -175,7 +175,7 @@ async function execute(
   if (verdict?.ok) {
     // a JSON state that matches the input schema: no reader, point-mass answers
     const stateSha = large ? await canonicalHashYielding(state) : undefined;
-    const receipt = await evaluateOffLoop({ model, state, explain, stateSha }, compiled, deps);
+    const receipt = await evaluateOffLoop({ model, state, explain, stateSha }, compiled, deps, call.client);
     return finish(receipt.ok ? success({ model, compiled, receipt: receipt.value, providerUsage: NO_USAGE, read: false }) : receipt);
   }
   const upgraded = await toServiceRates();

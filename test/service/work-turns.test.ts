@@ -3,7 +3,7 @@
 // order, the clients in turn, so that one client's many bodies hold another's back by one each.
 import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
-import { inTurn } from "../../src/server/body-turns.js";
+import { inTurn } from "../../src/service/work-turns.js";
 
 const SLICE_MS = 5;
 const busy = (ms: number) => {
