@@ -115,6 +115,10 @@ export interface ListSyntax {
   series?: (from: string, to: string) => string;
   /** a list of strings' text, one after the other (strings.ts); absent: refused */
   joined?: (strings: string) => string;
+  /** the items in ascending order (none of them null: the caller checks), for a median (aggregates.ts) */
+  sorted: (list: string) => string;
+  /** the product of a list of integers of the dialect's integer type, 1 for none (aggregates.ts) */
+  product: (integers: string) => string;
   /** a list of lists' items, one list after the other (a null inner list has none); absent: refused */
   flatten?: (lists: string) => string;
   /**
@@ -155,6 +159,10 @@ interface ListColumn {
 
 /** A string literal: quotes doubled, nothing else special in standard SQL strings. */
 export const stringLiteral = (text: string): string => `'${text.replaceAll("'", "''")}'`;
+
+/** An RE2 pattern's code point escapes `\x{h}` as PostgreSQL's `\Uhhhhhhhh` (its `\x` takes no braces). */
+const postgresPattern = (pattern: string): string =>
+  pattern.replace(/\\x\{([0-9a-f]+)\}/gi, (_, hex: string) => `\\U${hex.padStart(8, "0")}`);
 
 /** A quoted identifier: double quotes doubled. */
 export const identifier = (name: string): string => `"${name.replaceAll('"', '""')}"`;
@@ -240,6 +248,11 @@ const POSTGRES_LISTS: ListSyntax = {
   series: (a, b) =>
     `ARRAY(SELECT "$g" FROM generate_series(${a}, ${b}, CASE WHEN ${a} <= ${b} THEN 1 ELSE -1 END) WITH ORDINALITY AS "$gs"("$g", "$g#") ORDER BY "$g#")`,
   nested: nestedItems,
+  joined: (l) => `array_to_string(${l}, '')`,
+  sorted: (l) => `ARRAY(SELECT "$x" FROM unnest(${l}) AS "$t"("$x") ORDER BY "$x")`,
+  // numeric has no product aggregate: the running product over the items' positions, exact
+  product: (l) =>
+    `(WITH RECURSIVE "$p"("$n", "$v") AS (SELECT 0, CAST(1 AS NUMERIC) UNION ALL SELECT "$n" + 1, "$v" * (${l})["$n" + 1] FROM "$p" WHERE "$n" < cardinality(${l})) SELECT "$v" FROM "$p" WHERE "$n" = cardinality(${l}))`,
   // no array made and no sort: the first item that fails ends the scan
   every: (l, v, c) => `NOT EXISTS (SELECT FROM unnest(${l}) AS ${unnested(v)}(${v}) WHERE NOT ${c})`,
   flat: true,
@@ -312,6 +325,9 @@ export const DIALECTS: Record<DialectName, Dialect> = {
       series: (a, b) => `generate_series(${a}, ${b}, CASE WHEN ${a} <= ${b} THEN 1 ELSE -1 END)`,
       flatten: (l) => `flatten(${l})`,
       joined: (l) => `array_to_string(${l}, '')`,
+      sorted: (l) => `list_sort(${l}, 'ASC', 'NULLS LAST')`,
+      // HUGEINTs: the caller's shape keeps every partial product below 10^34
+      product: (l) => `list_reduce(${l}, lambda "$a", "$b": "$a" * "$b", CAST(1 AS HUGEINT))`,
     },
     typeNames: { string: "VARCHAR", boolean: "BOOLEAN", date: "DATE" },
   },
@@ -334,6 +350,9 @@ export const DIALECTS: Record<DialectName, Dialect> = {
     endsWith: (s, t) => `(right(${s}, char_length(${t})) = ${t})`,
     contains: (s, t) => `(strpos(${s}, ${t}) > 0)`,
     position: (s, t) => `strpos(${s}, ${t})`,
+    // by code point under the "C" collation (ranges and classes never read the locale); RE2's
+    // `\x{h}` written as PostgreSQL's `\Uhhhhhhhh`
+    matches: (s, pattern) => `((${s} COLLATE "C") ~ ${stringLiteral(postgresPattern(pattern))})`,
     substring: (s, from, n) => `substr(${s}, CAST(${from} AS INTEGER), CAST(${n} AS INTEGER))`,
     addDays: (d, days) => `(${d} + ${days})`,
     addMonths: (d, months) => `CAST(${d} + make_interval(months => ${months}) AS DATE)`,

@@ -28,6 +28,7 @@ import {
   roundPlaces,
   roundQuotient,
 } from "./numbers.js";
+import { lowerAggregate } from "./aggregates.js";
 import { lowerFilter, lowerFor, meanParts, lowerListCall, lowerListLiteral, lowerListPath, lowerQuantified } from "./lists.js";
 import { lowerContext } from "./contexts.js";
 import { dateMove, movedDate } from "./dates.js";
@@ -381,6 +382,8 @@ function lowerCall(call: Extract<Expr, { kind: "call" }>, scope: SqlScope, cx: S
     return roundPlaces(v, places, mode, cx);
   }
   if ((ref.name === "min" || ref.name === "max") && n.args.length >= 2) return extreme(ref.name, n.args, scope, cx);
+  const aggregated = lowerAggregate(ref.name, n.args, scope, cx, n);
+  if (aggregated) return aggregated;
   const listed = lowerListCall(ref.name, n.args, scope, cx, n);
   if (listed) return listed;
   if (ref.name === "date" && n.args.length === 1 && n.args[0]!.kind === "string") {

@@ -18,7 +18,7 @@ function typed(sql: string, shape: Shape, cx: SqlContext, depth: number): SqlVal
   return { sql: text, kind: "number", shape, depth };
 }
 
-function checked(shape: Shape, cx: SqlContext, what: string): Shape {
+export function checked(shape: Shape, cx: SqlContext, what: string): Shape {
   if (digitsOf(shape) > FEEL_DIGITS || widthOf(shape) > cx.dialect.maxDigits)
     throw unsupported(cx, `${what} may need more than ${FEEL_DIGITS} digits`);
   return shape;
@@ -248,7 +248,7 @@ function unscaled(x: SqlValue, type: string, cx: SqlContext): { sql: string; dep
 }
 
 /** unscaled() of a number held as a decimal. */
-function unscaledDecimal(x: SqlValue, type: string, cx: SqlContext): string {
+export function unscaledDecimal(x: SqlValue, type: string, cx: SqlContext): string {
   const { scale } = x.shape!;
   const width = widthOf(x.shape!);
   if (cx.dialect.name === "postgres") return scale === 0 ? x.sql : `(${x.sql} * ${integerLiteral(10n ** BigInt(scale), type).sql})`;
@@ -270,13 +270,14 @@ function unscaledDecimal(x: SqlValue, type: string, cx: SqlContext): string {
 const fitsBigint = (x: Shape): boolean => widthOf(x) <= 18 && x.scale <= 9;
 
 /** An integer R back as the number R × 10^-places of the given shape. */
-function rescaled(r: string, shape: Shape, cx: SqlContext, depth: number): SqlValue {
+export function rescaled(r: string, shape: Shape, cx: SqlContext, depth: number): SqlValue {
   const { scale } = shape;
   const width = widthOf(shape);
   if (cx.dialect.name === "postgres")
     return { sql: scale === 0 ? r : `(${r} * ${stringLiteral(`0.${"0".repeat(scale - 1)}1`)}::NUMERIC)`, kind: "number", shape, depth };
   if (scale === 0) return typed(r, shape, cx, depth);
-  if (width + scale > 38) throw unsupported(cx, `a rounded number of ${width} digits`);
+  // DuckDB types the product DECIMAL(38, scale) at most, checked, and it holds R × 10^-scale (width ≤ 38)
+  if (width > 38 || scale > 38) throw unsupported(cx, `a rounded number of ${width} digits`);
   const unit = `CAST(${stringLiteral(`0.${"0".repeat(scale - 1)}1`)} AS DECIMAL(${scale}, ${scale}))`;
   return typed(`CAST(${r} AS DECIMAL(${width}, 0)) * ${unit}`, shape, cx, depth);
 }
