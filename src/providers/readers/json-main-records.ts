@@ -37,10 +37,10 @@ const OTHER_ROLES = new Set([
 /** Keys of the driver a claim belongs to (`"driver": "MAIN"`), beside the role keys of a roster. */
 const DRIVER_KEYS = new Set(["driver", "drv"]);
 
-export type Role = "main" | "other" | "unclear";
+type Role = "main" | "other" | "unclear";
 
 /** A record's role, by its role fields (a role and a relation: `"NAMED"`, `"child"`), all on one side; undefined when it has none. */
-export function roleOf(record: Record<string, unknown>): Role | undefined {
+function roleOf(record: Record<string, unknown>): Role | undefined {
   const roles = Object.entries(record).filter(([k, v]) => {
     const words = normaliseName(k).split(" ");
     return typeof v === "string" && (ROLE_KEYS.has(words[words.length - 1]!) || (words.length === 1 && DRIVER_KEYS.has(words[0]!)));
