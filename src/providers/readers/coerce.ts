@@ -586,10 +586,22 @@ function fieldScore(key: string, field: string): number {
  * Keys of a date of birth: `dob`, `dateOfBirth`, `birth_date`, `born`; in the languages the
  * readers know, accents folded (`data_nascita`, `fecha_nacimiento`, `Geburtsdatum`).
  */
-const BIRTH_KEY =
+export const BIRTH_KEY =
   /\b(dob|birth|birthdate|born|nascita|nacimiento|naissance|geburt|geburtsdatum|geboren|geboortedatum|geboorte|nascimento|fodd|fodelsedatum|dogum|urodzenia|lahir)\b/;
 /** An age counted from a record's date of birth: as of the day of reading, it may be a year off. */
-const FROM_BIRTH = 0.85;
+export const FROM_BIRTH = 0.85;
+
+/**
+ * The age in whole years on `reference` of a person born on the date a value writes, only when
+ * that date is certain (it reads one way) and before the reference; undefined otherwise.
+ */
+export function ageOnReference(v: unknown, type: Type, reference: string): number | undefined {
+  if (typeof v !== "string") return undefined;
+  const d = parseDateString(v, reference);
+  if (!d?.exact || d.iso >= reference) return undefined;
+  const age = yearsBetween(d.iso, reference);
+  return withinBounds(type, age) ? age : undefined;
+}
 
 function ageFromBirth(
   entries: [string, unknown][],
@@ -601,8 +613,8 @@ function ageFromBirth(
     if (used.has(k) || typeof v !== "string" || !BIRTH_KEY.test(normaliseName(k))) continue;
     const d = parseDateString(v, reference);
     if (!d?.exact || d.iso >= reference) continue;
-    const age = yearsBetween(d.iso, reference);
-    return withinBounds(type, age) ? { k, age } : undefined;
+    const age = ageOnReference(v, type, reference);
+    return age === undefined ? undefined : { k, age };
   }
   return undefined;
 }

@@ -1,5 +1,5 @@
 // Words of evidence written in Spanish, French, German, Italian, Portuguese, Dutch, Polish, Swedish,
-// Turkish, Indonesian and Japanese written in Latin letters (rōmaji): a table of data per language, no rule
+// Turkish, Indonesian, Swahili and Japanese written in Latin letters (rōmaji): a table of data per language, no rule
 // of its own. Accents are folded before words are compared (words.ts), so "pensión" meets
 // "pension". A value read through these words is read through a translation: the text reader
 // caps it (text/languages.ts). A key written short abbreviates an English word, never one of these.
@@ -448,6 +448,20 @@ export const FOREIGN_WORDS: Record<string, Record<string, string[]>> = {
     high: ["tinggi"],
     age: ["umur", "usia"],
     applicant: ["pemohon"],
+  },
+  // Swahili, as East African applicants write it beside English ("Wezi waliingia", "Jumla ni $4,350",
+  // "Nimeripoti polisi"): the words of a claim and of a loan application
+  sw: {
+    theft: ["wezi", "mwizi", "wizi", "waliiba", "aliiba", "kuibiwa", "iliibiwa", "liliibiwa", "imeibiwa"],
+    police: ["polisi"],
+    reported: ["nimeripoti", "niliripoti", "tumeripoti", "tuliripoti"],
+    amount: ["jumla", "kiasi"],
+    income: ["mapato", "mshahara"],
+    debt: ["deni", "madeni"],
+    loan: ["mkopo"],
+    monthly: ["kwa mwezi", "kila mwezi"],
+    annual: ["kwa mwaka", "kila mwaka"],
+    age: ["umri"],
   },
   // Japanese in Latin letters writes "no" between nouns ("shuuri no mitsumori"), the English denial:
   // no word here that a note writes after it as the fact's own noun (an amount, an estimate)

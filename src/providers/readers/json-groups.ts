@@ -7,6 +7,7 @@ import { departed } from "./departed.js";
 import { pathScore, type InputWords } from "./json-keys.js";
 import { legendsOf, memberSum, shareOf } from "./json-member-sums.js";
 import { isRecord, type JsonNode } from "./json-walk.js";
+import { countInSpan, spanAsked } from "./json-windowed-counts.js";
 import { roundFloat, type Period } from "./numbers.js";
 import { contentStems, normaliseName, periodOfKey, stem, stemMatch } from "./words.js";
 
@@ -27,6 +28,8 @@ const COLLECTIVE_WORDS = new Set(["household", "family", "people", "persons", "o
 
 const MIN_KEY_SCORE = 0.45;
 const GROUP_FACTOR = 0.6;
+/** A count of dated records inside the question's span: the dates are certain, which records the list holds less so. */
+const SPAN_FACTOR = 0.7;
 
 /** An input that asks for a total: its name or desc says so, or its desc names the listed things in the plural ("on existing debts"). */
 function asksTotal(input: InputIR, listKey: string): boolean {
@@ -183,6 +186,30 @@ function groupOf(
   return pick.length === 1 ? pick[0] : undefined;
 }
 
+/**
+ * The records a count over a span of the past runs over: the one list of records whose key names
+ * what is counted, under a branch of history too (`claimsHistory`), or that list read as a
+ * timeline keyed by each event's kind (json-event-lists.ts: `{"collision": {"date": …}}`).
+ */
+export function spanList(
+  input: InputIR,
+  inputWords: InputWords,
+  nodes: JsonNode[],
+): { records: Record<string, unknown>[]; node: JsonNode } | undefined {
+  if (spanAsked(input.desc ?? "") === undefined) return undefined;
+  const things = contentStems(input.name).filter((t) => !COUNT_NAME_WORDS.has(t));
+  if (!asksCountOf(input.desc, things)) return undefined;
+  const words = { ...inputWords, name: things };
+  const named = nodes.filter((n) => {
+    if (n.item || n.other || n.listed || pathScore(words, n.keys) < MIN_KEY_SCORE) return false;
+    const records = Array.isArray(n.value) ? n.value : isRecord(n.value) ? Object.values(n.value) : [];
+    return records.length > 0 && records.every(isRecord);
+  });
+  if (named.length !== 1) return undefined;
+  const v = named[0]!.value;
+  return { records: (Array.isArray(v) ? v : Object.values(v as object)) as Record<string, unknown>[], node: named[0]! };
+}
+
 /** Keys that only a person's record has: a role or relation in the household, an age, a birth date, a name. */
 const PERSON_KEY =
   /^(rel|role|rol|relation|relationship|relatie|relacion|relacao|relation to (applicant|head)|age|age yrs|dob|birth date|date of birth|name|full name|first name)$/;
@@ -216,6 +243,10 @@ export function groupAggregate(
   const asked = !byName && input.type.kind === "number" && asksCountOf(input.desc, stems);
   if ((COUNT_WORDS.test(text) && byName) || asked) {
     const things = stems.filter((t) => !COUNT_NAME_WORDS.has(t));
+    // a question over a span ("in the last five years") counts the listed records dated inside it
+    const listed = asked ? spanList(input, words, nodes) : undefined;
+    const inSpan = listed && countInSpan(input.desc ?? "", listed.records, reference);
+    if (listed && inSpan !== undefined) return { value: inSpan, factor: SPAN_FACTOR, pointer: listed.node.pointer, raw: listed.node.value };
     const group = groupOf({ ...words, name: things }, nodes, things, asked);
     if (!group) return undefined;
     // a person who moved out or died, kept in the export for history, is not counted; an empty list asked of is none

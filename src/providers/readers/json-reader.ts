@@ -26,7 +26,8 @@ import type { Meter } from "./text/text-index.js";
 import { placedDates, swappedInOrder } from "./text/date-order.js";
 import { contentStems, normaliseName, periodOfKey, periodOfText } from "./words.js";
 import { byElimination, byOptionName, isProse, PROSE_FACTOR, readKeyedStrings, type Unread } from "./json-fallbacks.js";
-import { groupAggregate, keyMissesWhole, summed } from "./json-groups.js";
+import { groupAggregate, keyMissesWhole, spanList, summed } from "./json-groups.js";
+import { ageOfPerson } from "./json-person-ages.js";
 import { byRole, byStructure, type Candidate } from "./json-shapes.js";
 import { tablesAsRecords } from "./json-tables.js";
 import { withOwnConventions } from "./json-conventions.js";
@@ -272,6 +273,19 @@ function candidatesFor(
     const roles = byRole(input, others, nodes, ctx([]));
     out.push(...(roles.length > 0 ? roles : byStructure(input, others, nodes, ctx([]), out)));
   }
+  // a count of all time (`claims_count_total`) answers no question over a span ("in the last five years"): the dated records do
+  // and no field of one of the records counted (a claim's `year`) is their count
+  const counted = input.type.kind === "number" ? spanList(input, words, nodes) : undefined;
+  if (counted) {
+    const inside = `${counted.node.pointer}/`;
+    const kept = out.filter((c) => !c.pointer.startsWith(inside));
+    const allTime = kept.filter((c) => ALL_TIME.test(normaliseName(c.pointer.slice(c.pointer.lastIndexOf("/") + 1))));
+    const spanned = allTime.length > 0 && allTime.length === kept.length && groupAggregate(input, words, nodes, ctx, reference);
+    out.splice(0, out.length, ...(spanned ? [] : kept));
+  }
+  // an age the export gives only as a date of birth, or in the main one's record of a list of people
+  const birth = out.length === 0 ? ageOfPerson(input, words, nodes, reference) : undefined;
+  if (birth) out.push({ input: input.name, pointer: birth.pointer, value: birth.value, confidence: birth.factor, raw: birth.raw });
   if (input.type.kind === "number" && out.length === 0) {
     const group = groupAggregate(input, words, nodes, ctx, reference);
     if (group)
@@ -287,6 +301,9 @@ function candidatesFor(
   }
   return withoutSummedItems(out);
 }
+
+/** Key words of a count over all time, not over a span (`claims_count_total`, `lifetime_claims`, `claims_ever`). */
+const ALL_TIME = /\b(total|all|lifetime|ever|overall)\b/;
 
 /** A yes/no gathered over listed records: less sure than one record's own answer. */
 const OVER_THE_LIST = 0.85;

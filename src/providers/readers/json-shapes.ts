@@ -115,7 +115,7 @@ const flaggedAs = (record: Record<string, unknown>, name: string, self: boolean)
   });
 
 /** Keys of a roster's role or relationship field, in the languages of exports (`rel`, `Rôle`, `relatie`, `parentesco`). */
-const ROLE_KEYS = new Set([
+export const ROLE_KEYS = new Set([
   "role",
   "rol",
   "roll",

@@ -15,7 +15,7 @@ const BIRTH_REACH = 24;
 /** An age counted from a written date of birth: the arithmetic is sure, the reading of the date a little less. */
 const FROM_BIRTH = 0.85;
 
-const asksAge = (input: InputIR): boolean => /\bage\b/i.test(input.name) || /\bhow old\b/i.test(input.desc ?? "");
+export const asksAge = (input: InputIR): boolean => /\bage\b/i.test(input.name) || /\bhow old\b/i.test(input.desc ?? "");
 
 export function agesFromBirth(
   inputs: InputIR[],

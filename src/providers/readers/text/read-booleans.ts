@@ -6,6 +6,7 @@ import type { InputIR } from "../../../ir/ir.js";
 import type { ReadValue } from "../../types.js";
 import type { Cue } from "./cues.js";
 import { closingDenial, deniedAt, isNegator, statedAnswer } from "./negation.js";
+import { topicDenied } from "./topic-denials.js";
 import { checkPending, isCheck, pending, qualifiersOf, unrealised } from "./qualifiers.js";
 import { matchesOf, type TextIndex } from "./text-index.js";
 import type { Token } from "./tokens.js";
@@ -30,6 +31,8 @@ const HEDGED = 0;
 const NEGATION_NEARBY = 0.75;
 /** A verdict closing the statement ("…: no matches") answers it a little less directly than a label's "no". */
 const CLOSED = 0.95;
+/** A denial that leaves its topic unsaid is read through the sentence's shape: less sure. */
+const ELLIPTIC = 0.88;
 /** How many tokens of the next sentence may still qualify a statement ("…; not relevant"). */
 const VERDICT_REACH = 2;
 /** The sentence says the input only by a lighter cue than its heaviest. */
@@ -160,7 +163,10 @@ export function readBooleans(inputs: InputIR[], cues: Map<string, Cue[]>, index:
     const boxed = boxesAfter(text, tokens[best.last]!.end);
     if (boxed === null) continue;
     const said = boxed ?? statedAnswer(text, tokens, best.last);
-    const closed = said === undefined && closingDenial(text, tokens, best.last, index.sentenceLast[best.sentence]!) ? false : undefined;
+    const sentenceEnd = index.sentenceLast[best.sentence]!;
+    // a topic denied at the sentence's end without being named again ("Regarding PEP status, … the client is not one")
+    const elliptic = said === undefined && topicDenied(text, tokens, index.sentenceFirst[best.sentence]!, best.first, sentenceEnd);
+    const closed = said === undefined && (elliptic || closingDenial(text, tokens, best.last, sentenceEnd)) ? false : undefined;
     const stated = said ?? closed;
     // a check not made yet establishes nothing either way ("adverse media: search not run yet")
     if (stated === undefined && pending(tokens, best.anchor)) continue;
@@ -182,7 +188,10 @@ export function readBooleans(inputs: InputIR[], cues: Map<string, Cue[]>, index:
         (value && unrealised(tokens, best.anchor, HEDGE_REACH)));
     const plain = Math.min(
       0.99,
-      (0.72 + 0.26 * Math.min(1, best.coverage / 0.8)) * (said === undefined ? 1 : 1.02) * (closed === undefined ? 1 : CLOSED),
+      (0.72 + 0.26 * Math.min(1, best.coverage / 0.8)) *
+        (said === undefined ? 1 : 1.02) *
+        (closed === undefined ? 1 : CLOSED) *
+        (elliptic ? ELLIPTIC : 1),
     );
     // a negator in the sentence, or opening the fragment after it ("found an article; not relevant")
     let unresolved = false;

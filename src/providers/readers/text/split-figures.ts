@@ -1,5 +1,6 @@
 // A scan or a form's narrow column can cut a figure apart: a date broken at the end of a line
-// ("Eff. date: 11/0\n5/2025"), a date spaced around its slashes ("12 / 03 / 2026"), a thousands
+// ("Eff. date: 11/0\n5/2025"), a date spaced around its slashes ("12 / 03 / 2026") or broken after
+// them ("12 /\n 03 / 2025") and written on the line below its label, a thousands
 // group split by a stray space ("$ 2,3 40.00"), an amount broken after a thousands comma at the end
 // of a line ("$ 18,\n400.00"). Before anything reads the text, such a figure is
 // written whole where it starts and the characters taken out of it (the line break, the spaces)
@@ -8,8 +9,12 @@
 
 /** A date cut at a line's end: day or month, a separator, at most one digit, the break, the rest of a full date. */
 const BROKEN_DATE = /(?<![\d/.])(\d{1,2})([/.])(\d?)([ \t]*\r?\n[ \t]*)(\d{0,2})\2(\d{4})(?![\d/.])/g;
-/** A date spaced around its separators: "12 / 03 / 2026", "03 .11. 2025". */
-const SPACED_DATE = /(?<![\d/.])(\d{1,2})([ \t]*)([/.])([ \t]*)(\d{1,2})([ \t]*)\3([ \t]*)(\d{4})(?![\d/.])/g;
+/**
+ * A date spaced around its separators, or broken over lines after them as a form's narrow field
+ * writes it (a line that ends with a separator goes on with the date): "12 / 03 / 2026", "03 .11. 2025", "12 /\n 03 / 2025".
+ */
+const SPACED_DATE =
+  /(?<![\d/.])(\d{1,2})([ \t]*)([/.])([ \t]*(?:\r?\n[ \t]*)?)(\d{1,2})([ \t]*)\3([ \t]*(?:\r?\n[ \t]*)?)(\d{4})(?![\d/.])/g;
 /** A thousands group cut by one space, with cents after it: "2,3 40.00", "12,34 5.50". */
 const SPLIT_GROUP = /(?<![\d.,])(\d{1,3}(?:,\d{3})*),(\d{1,2}) (\d{1,2})(\.\d{2})(?![\d.,]?\d)/g;
 /**
@@ -28,8 +33,21 @@ function joinedDate(whole: string, first: string, sep: string, a: string, gap: s
 
 function compactDate(whole: string, d: string, s1: string, sep: string, s2: string, m: string, s3: string, s4: string, y: string): string {
   const spaces = s1 + s2 + s3 + s4;
-  return spaces === "" ? whole : `${d}${sep}${m}${sep}${y}${spaces}`;
+  // broken over lines only in a date spaced before each separator ("12 /\n 03 / 2025"): "Ref 12/\n05/2025" is a reference and a month
+  if (spaces === "" || (/\n/.test(s2 + s4) && (s1 === "" || s3 === ""))) return whole;
+  return `${d}${sep}${m}${sep}${y}${spaces}`;
 }
+
+/**
+ * A form's label alone on its line with its date alone on the next ("Date of loss:\n 12/03/2025"):
+ * the label's line break, taken for a space, puts the date beside its label. Run after the dates
+ * above are written whole, so a date broken over lines is one by then. A form's layout, no figure
+ * cut apart: what is read beside it is as sure as on one line.
+ */
+const LABEL_ABOVE_DATE =
+  /(?<=(?:^|\n)[ \t]*\p{L}[\p{L} .'’()-]{0,40}:)([ \t]*)(\r?\n)(?=[ \t]*(?:\d{1,2}[/.-]\d{1,2}[/.-]\d{4}|\d{4}-\d{2}-\d{2})[ \t]*(?:\r?\n|$))/gu;
+
+const besideLabel = (_whole: string, blanks: string, gap: string): string => blanks + " ".repeat(gap.length);
 
 function joinedGroup(whole: string, head: string, a: string, b: string, cents: string): string {
   return a.length + b.length === 3 ? `${head},${a}${b}${cents} ` : whole;
@@ -46,3 +64,6 @@ export const joinedFigures = (text: string): string =>
     .replace(SPACED_DATE, compactDate)
     .replace(SPLIT_GROUP, joinedGroup)
     .replace(BROKEN_GROUP, joinedBreak);
+
+/** The text with each date written on the line below its label moved beside it (offsets kept). */
+export const datesBesideLabels = (text: string): string => text.replace(LABEL_ABOVE_DATE, besideLabel);
