@@ -44,8 +44,8 @@ export interface Dialect {
   /** `n` code points of `s` from the 1-based position `from`: whole numbers (of any number type) within the string */
   substring: (s: string, from: string, n: string) => string;
   /** date `d` moved by a whole number of days, or of months (a day past the month's end: its last day) */
-  addDays: (d: string, days: number) => string;
-  addMonths: (d: string, months: number) => string;
+  addDays: (d: string, days: number | string) => string;
+  addMonths: (d: string, months: number | string) => string;
   /** a number column as the exact decimal type (null where it does not fit: `fitsDecimal` tells) */
   toDecimal: (column: string, int: number, scale: number) => string;
   /**
@@ -156,6 +156,9 @@ interface ListColumn {
 /** A string literal: quotes doubled, nothing else special in standard SQL strings. */
 export const stringLiteral = (text: string): string => `'${text.replaceAll("'", "''")}'`;
 
+/** A whole number as SQL's INTEGER: a literal as it is, an expression cast (a date moves by an INTEGER in both dialects). */
+const integerOf = (n: number | string): string => (/^-?\d+$/.test(String(n)) ? String(n) : `CAST(${n} AS INTEGER)`);
+
 /** A quoted identifier: double quotes doubled. */
 export const identifier = (name: string): string => `"${name.replaceAll('"', '""')}"`;
 
@@ -181,6 +184,7 @@ const JSON_FIELD: Record<SqlKind, (s: string, n: string) => string> = {
   list: (s, n) => `(CASE WHEN json_typeof(${s} -> ${n}) <> 'null' THEN ${s} -> ${n} END)`,
   null: () => "NULL",
   days: () => "NULL",
+  months: () => "NULL",
 };
 /** a jsonb item's field, null unless it is a JSON value of the kind (a cast of anything else would stop the query) */
 const JSONB_FIELD: Partial<Record<SqlKind, (s: string, n: string) => string>> = {
@@ -277,7 +281,7 @@ export const DIALECTS: Record<DialectName, Dialect> = {
     matches: (s, pattern) => `regexp_matches(${s}, ${stringLiteral(pattern)})`,
     // code points (substring_grapheme counts grapheme clusters)
     substring: (s, from, n) => `substring(${s}, CAST(${from} AS BIGINT), CAST(${n} AS BIGINT))`,
-    addDays: (d, days) => `(${d} + ${days})`,
+    addDays: (d, days) => `(${d} + ${integerOf(days)})`,
     // a date plus an interval is a timestamp; a month past the shorter month's end is its last day
     addMonths: (d, months) => `CAST(${d} + INTERVAL (${months}) MONTH AS DATE)`,
     layerEnd: "",
@@ -335,8 +339,8 @@ export const DIALECTS: Record<DialectName, Dialect> = {
     contains: (s, t) => `(strpos(${s}, ${t}) > 0)`,
     position: (s, t) => `strpos(${s}, ${t})`,
     substring: (s, from, n) => `substr(${s}, CAST(${from} AS INTEGER), CAST(${n} AS INTEGER))`,
-    addDays: (d, days) => `(${d} + ${days})`,
-    addMonths: (d, months) => `CAST(${d} + make_interval(months => ${months}) AS DATE)`,
+    addDays: (d, days) => `(${d} + ${integerOf(days)})`,
+    addMonths: (d, months) => `CAST(${d} + make_interval(months => ${integerOf(months)}) AS DATE)`,
     // without it a subquery is pulled up and every use of a column repeats its expression: a large
     // table's query took minutes to plan
     layerEnd: " OFFSET 0",
