@@ -333,7 +333,11 @@ export const DIALECTS: Record<DialectName, Dialect> = {
     length: (s) => `char_length(${s})`,
     date: (iso) => `DATE ${stringLiteral(iso)}`,
     daysBetween: (a, b) => `(${a} - ${b})`,
-    datePart: (part, d) => `CAST(extract(${part} FROM ${d}) AS INTEGER)`,
+    // a year before 1 is written BC, with no year 0 (1 BC is -1): FEEL's year 0 is 1 BC
+    datePart: (part, d) =>
+      part === "year"
+        ? `(CAST(extract(year FROM ${d}) AS INTEGER) + CASE WHEN ${d} < DATE '0001-01-01' THEN 1 ELSE 0 END)`
+        : `CAST(extract(${part} FROM ${d}) AS INTEGER)`,
     startsWith: (s, t) => `starts_with(${s}, ${t})`,
     endsWith: (s, t) => `(right(${s}, char_length(${t})) = ${t})`,
     contains: (s, t) => `(strpos(${s}, ${t}) > 0)`,

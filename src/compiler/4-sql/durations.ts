@@ -127,10 +127,11 @@ export function durationText(v: SqlValue, cx: SqlContext): string {
   const text = (x: string) => `CAST(${x} AS ${cx.dialect.typeNames.string})`;
   const x = v.sql;
   const sign = `CASE WHEN ${x} < 0 THEN '-' ELSE '' END`;
-  if (v.kind === "days") return `CASE WHEN ${x} = 0 THEN 'PT0S' ELSE ${sign} || 'P' || ${text(`abs(${x})`)} || 'D' END`;
+  // null where x is (each part below is text, never null, for a null x too)
+  if (v.kind === "days") return `CASE WHEN ${x} = 0 THEN 'PT0S' WHEN ${x} IS NOT NULL THEN ${sign} || 'P' || ${text(`abs(${x})`)} || 'D' END`;
   const [years, months] = [cx.dialect.quotient(`abs(${x})`, "12"), cx.dialect.remainder(`abs(${x})`, "12")];
   return (
-    `CASE WHEN ${x} = 0 THEN 'P0M' ELSE ${sign} || 'P'` +
+    `CASE WHEN ${x} = 0 THEN 'P0M' WHEN ${x} IS NOT NULL THEN ${sign} || 'P'` +
     ` || CASE WHEN ${years} > 0 THEN ${text(years)} || 'Y' ELSE '' END` +
     ` || CASE WHEN ${months} > 0 THEN ${text(months)} || 'M' ELSE '' END END`
   );

@@ -172,7 +172,8 @@ const lowerers: { [K in Expr["kind"]]: Lower<K> } = {
       };
     }
     if (base.kind === "date" && (n.member === "year" || n.member === "month" || n.member === "day"))
-      return wholeNumber(cx.dialect.datePart(n.member, base.sql), 4, base, cx);
+      // a date moved may be of a year past 9999 or before 1 (both dialects hold years of 7 digits)
+      return wholeNumber(cx.dialect.datePart(n.member, base.sql), n.member === "year" ? 7 : 2, base, cx);
     const part = isDuration(base) ? durationPart(base, n.member, cx) : undefined;
     if (part) return wholeNumber(part.sql, part.digits, base, cx);
     throw unsupported(cx, `.${n.member} of a ${base.kind}`, n.span);
@@ -191,6 +192,11 @@ const lowerers: { [K in Expr["kind"]]: Lower<K> } = {
     if (move) {
       const d = lowerExpr(move.date, scope, cx);
       if (d.kind === "null") return NULL_VALUE;
+      // a duration and a constant one: their sum or difference
+      if (isDuration(d)) {
+        const c = durationLiteral(move.by, cx);
+        return pairwise(n, (e) => (e === move.date ? d : c), cx);
+      }
       if (d.kind !== "date") throw unsupported(cx, `a ${d.kind} moved by a duration`, n.span);
       return movedDate(d, move.by, n.op === "-" ? -1 : 1, cx);
     }
