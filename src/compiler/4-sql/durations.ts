@@ -2,7 +2,7 @@
 // years and months duration as its months (kind `months`), each with the most it can be either
 // side of zero (`most`), so that a date moved by one provably stays within both dialects' dates.
 // A days and time duration with a part of a day has no kind here and is refused.
-import { DaysTimeDuration, YearsMonthsDuration } from "../../runtime/values.js";
+import { YearsMonthsDuration, type DaysTimeDuration } from "../../runtime/values.js";
 import { unsupported, type SqlContext } from "./context.js";
 import { deeper, literal, NULL_VALUE, type SqlKind, type SqlValue } from "./values.js";
 
@@ -128,7 +128,8 @@ export function durationText(v: SqlValue, cx: SqlContext): string {
   const x = v.sql;
   const sign = `CASE WHEN ${x} < 0 THEN '-' ELSE '' END`;
   // null where x is (each part below is text, never null, for a null x too)
-  if (v.kind === "days") return `CASE WHEN ${x} = 0 THEN 'PT0S' WHEN ${x} IS NOT NULL THEN ${sign} || 'P' || ${text(`abs(${x})`)} || 'D' END`;
+  if (v.kind === "days")
+    return `CASE WHEN ${x} = 0 THEN 'PT0S' WHEN ${x} IS NOT NULL THEN ${sign} || 'P' || ${text(`abs(${x})`)} || 'D' END`;
   const [years, months] = [cx.dialect.quotient(`abs(${x})`, "12"), cx.dialect.remainder(`abs(${x})`, "12")];
   return (
     `CASE WHEN ${x} = 0 THEN 'P0M' WHEN ${x} IS NOT NULL THEN ${sign} || 'P'` +

@@ -32,10 +32,10 @@ const days = fc.constantFrom(
   "(-(b - c))",
   "abs(c - a)",
   '((a - b) + duration("P1D"))',
-  "(if a > b then duration(\"P5D\") else duration(\"-P400D\"))",
+  '(if a > b then duration("P5D") else duration("-P400D"))',
 );
 /** Constant days a date may be moved by (a difference of dates may pass 4,000 years). */
-const move = fc.constantFrom('duration("P30D")', '@"-P1D"', '@"P366D"', "(if b > c then @\"P1D\" else @\"-P59D\")", '@"P0D"');
+const move = fc.constantFrom('duration("P30D")', '@"-P1D"', '@"P366D"', '(if b > c then @"P1D" else @"-P59D")', '@"P0D"');
 /** Years and months durations. */
 const months = fc.constantFrom(
   "years and months duration(a, b)",
@@ -48,7 +48,7 @@ const months = fc.constantFrom(
   "abs(years and months duration(b, a))",
 );
 /** Months a date may be moved by: constants, or a choice between them. */
-const shift = fc.constantFrom('@"P1M"', '@"-P1M"', '@"P1Y"', '@"-P12M"', '@"P13M"', "(if a < c then @\"P1M\" else @\"P2Y11M\")");
+const shift = fc.constantFrom('@"P1M"', '@"-P1M"', '@"P1Y"', '@"-P12M"', '@"P13M"', '(if a < c then @"P1M" else @"P2Y11M")');
 
 const FORMS: fc.Arbitrary<string>[] = [
   fc.tuple(date, shift).map(([d, m]) => `${d} + ${m}`),
@@ -111,30 +111,34 @@ const durationStates = (count: number, seed: number): Row[] =>
   fc.sample(fc.record({ a: dateState, b: dateState, c: dateState }), { numRuns: count, seed });
 
 describe("durations in SQL", () => {
-  it("every random model of date and duration arithmetic compiles in both dialects and agrees with evaluate()", { timeout: 600_000 }, async () => {
-    const models = fc.sample(durationModel, { numRuns: 40, seed: 20261202 });
-    let scored = 0;
-    for (const [i, m] of models.entries()) {
-      const check = checkModel(m);
-      expect(check.valid, JSON.stringify(m.content)).toBe(true);
-      const states = [...durationStates(150, i + 1), ...statesFor(check.input, 30, i + 1)];
-      for (const engine of engines) {
-        const r = compileToSql(m, { dialect: engine.dialect });
-        expect(r.ok ? [] : r.diagnostics, `${engine.dialect}: ${JSON.stringify(m.content)}`).toEqual([]);
-        const c = await compare(m, states, engine);
-        expect(c.disagreements.slice(0, 3), `${engine.dialect}: ${JSON.stringify(m.content)}`).toEqual([]);
-        scored += c.scored;
+  it(
+    "every random model of date and duration arithmetic compiles in both dialects and agrees with evaluate()",
+    { timeout: 600_000 },
+    async () => {
+      const models = fc.sample(durationModel, { numRuns: 40, seed: 20261202 });
+      let scored = 0;
+      for (const [i, m] of models.entries()) {
+        const check = checkModel(m);
+        expect(check.valid, JSON.stringify(m.content)).toBe(true);
+        const states = [...durationStates(150, i + 1), ...statesFor(check.input, 30, i + 1)];
+        for (const engine of engines) {
+          const r = compileToSql(m, { dialect: engine.dialect });
+          expect(r.ok ? [] : r.diagnostics, `${engine.dialect}: ${JSON.stringify(m.content)}`).toEqual([]);
+          const c = await compare(m, states, engine);
+          expect(c.disagreements.slice(0, 3), `${engine.dialect}: ${JSON.stringify(m.content)}`).toEqual([]);
+          scored += c.scored;
+        }
       }
-    }
-    expect(scored).toBeGreaterThan(40 * 150);
-  });
+      expect(scored).toBeGreaterThan(40 * 150);
+    },
+  );
 
   it.each([
     ["a date moved by a difference of dates (it may pass 4,000 years)", "a + (b - c)", "a date moved by a duration"],
     ["a date moved by a years and months duration between dates", "a + years and months duration(b, c)", "a date moved by a duration"],
     ["a days and time duration with a part of a day", 'duration("PT36H")', "a part of a day"],
-    ["a duration times a number", '(a - b) * 2', "days * number"],
-    ["a duration in a context", '{x: a - b}', "a context holding a duration"],
+    ["a duration times a number", "(a - b) * 2", "days * number"],
+    ["a duration in a context", "{x: a - b}", "a context holding a duration"],
   ])("refuses %s at its address, in both dialects", (_what, expr, message) => {
     const m: ModelInput = { content: { name: "refused", inputs: INPUTS, decisions: { d: expr } } };
     expect(checkModel(m).valid).toBe(true);
@@ -142,7 +146,9 @@ describe("durations in SQL", () => {
       const r = compileToSql(m, { dialect });
       expect(r.ok).toBe(false);
       if (!r.ok)
-        expect(r.diagnostics.map((d) => [d.code, d.address, d.message.includes(message)])).toEqual([["sql.unsupported", "decisions.d", true]]);
+        expect(r.diagnostics.map((d) => [d.code, d.address, d.message.includes(message)])).toEqual([
+          ["sql.unsupported", "decisions.d", true],
+        ]);
     }
   });
 });
