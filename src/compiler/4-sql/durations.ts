@@ -11,7 +11,7 @@ import { deeper, literal, NULL_VALUE, type SqlKind, type SqlValue } from "./valu
  * both dialects' dates (PostgreSQL's begin in 4713 BC).
  */
 export const MOST_DAYS = 1_460_000;
-export const MOST_MONTHS = 48_000;
+const MOST_MONTHS = 48_000;
 
 /**
  * The most days and months from one date to another: 20,000 years, dates of years 1 to 9999 moved
@@ -20,7 +20,7 @@ export const MOST_MONTHS = 48_000;
 const DATE_SPAN_DAYS = 7_305_000;
 const DATE_SPAN_MONTHS = 240_000;
 
-export type DurationKind = "days" | "months";
+type DurationKind = "days" | "months";
 
 export const isDuration = (v: SqlValue): boolean => v.kind === "days" || v.kind === "months";
 
