@@ -480,7 +480,7 @@ describe("a typed Parquet output, on random states", () => {
   });
 
   it("refuses a decision no column type holds exactly, naming it and its type", () => {
-    // the lowering refuses a duration output today (sql.unsupported), so no compiled model reaches this
+    // a compiled model's duration decision is a string output (its text, durations.ts), so none reaches this
     const columns: OutputColumn[] = [
       { name: "gap", kind: "days" },
       {

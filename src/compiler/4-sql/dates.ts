@@ -1,26 +1,20 @@
 // A date moved by a duration the model writes as a constant (`d + duration("P1D")`,
 // `d - @"P1Y2M"`): the duration is worked out at compile time by the runtime, and the move is the
-// dialect's own date arithmetic by a whole number of days or months.
+// dialect's own date arithmetic by a whole number of days or months (durations.ts).
 import * as rt from "../../runtime/index.js";
 import { DaysTimeDuration, FeelDate, YearsMonthsDuration, type FeelValue } from "../../runtime/values.js";
 import type { Expr } from "../../ir/feel-ast.js";
 import { closedValue, foldWork } from "../3-optimise/closed.js";
 import { unsupported, type SqlContext } from "./context.js";
-import type { SqlValue } from "./values.js";
-
-/**
- * The most a date is moved: about 4,000 years, so that a date of years 1 to 9999 moved stays within
- * both dialects' dates (PostgreSQL's begin in 4713 BC).
- */
-const MOST_DAYS = 1_460_000;
-const MOST_MONTHS = 48_000;
+import { MOST_DAYS, moveDate } from "./durations.js";
+import { literal, type SqlValue } from "./values.js";
 
 type Duration = DaysTimeDuration | YearsMonthsDuration;
 
 const durations = new WeakMap<Expr, Duration | null>();
 
 /** The duration a closed expression is (a literal, `duration("P1D")`, a sum of such), or null. */
-function constantDuration(e: Expr): Duration | null {
+export function constantDuration(e: Expr): Duration | null {
   let d = durations.get(e);
   if (d === undefined) {
     const v: FeelValue | undefined = e.kind === "name" ? undefined : closedValue(e, foldWork());
@@ -49,13 +43,11 @@ function daysMoved(by: DaysTimeDuration, sign: 1 | -1): number | undefined {
 
 /** Date `d` (lowered) moved by `sign` × `by`. */
 export function movedDate(d: SqlValue, by: Duration, sign: 1 | -1, cx: SqlContext): SqlValue {
-  if (by instanceof YearsMonthsDuration) {
-    const months = sign * by.months;
-    if (Math.abs(months) > MOST_MONTHS) throw unsupported(cx, `a date moved by ${Math.abs(months)} months`);
-    return { sql: cx.dialect.addMonths(d.sql, months), kind: "date", depth: d.depth };
-  }
+  if (by instanceof YearsMonthsDuration) return moveDate(d, amount(sign * by.months, "months"), 1, cx);
   const days = daysMoved(by, sign);
   if (days === undefined || !Number.isSafeInteger(days) || Math.abs(days) > MOST_DAYS)
     throw unsupported(cx, "a date moved by a duration of more than 4,000 years");
-  return { sql: cx.dialect.addDays(d.sql, days), kind: "date", depth: d.depth };
+  return moveDate(d, amount(days, "days"), 1, cx);
 }
+
+const amount = (n: number, kind: "days" | "months"): SqlValue => literal(String(n || 0), kind, { most: Math.abs(n) });

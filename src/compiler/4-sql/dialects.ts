@@ -44,8 +44,8 @@ export interface Dialect {
   /** `n` code points of `s` from the 1-based position `from`: whole numbers (of any number type) within the string */
   substring: (s: string, from: string, n: string) => string;
   /** date `d` moved by a whole number of days, or of months (a day past the month's end: its last day) */
-  addDays: (d: string, days: number) => string;
-  addMonths: (d: string, months: number) => string;
+  addDays: (d: string, days: number | string) => string;
+  addMonths: (d: string, months: number | string) => string;
   /** a number column as the exact decimal type (null where it does not fit: `fitsDecimal` tells) */
   toDecimal: (column: string, int: number, scale: number) => string;
   /**
@@ -164,6 +164,9 @@ export const stringLiteral = (text: string): string => `'${text.replaceAll("'", 
 const postgresPattern = (pattern: string): string =>
   pattern.replace(/\\x\{([0-9a-f]+)\}/gi, (_, hex: string) => `\\U${hex.padStart(8, "0")}`);
 
+/** A whole number as SQL's INTEGER: a literal as it is, an expression cast (a date moves by an INTEGER in both dialects). */
+const integerOf = (n: number | string): string => (/^-?\d+$/.test(String(n)) ? String(n) : `CAST(${n} AS INTEGER)`);
+
 /** A quoted identifier: double quotes doubled. */
 export const identifier = (name: string): string => `"${name.replaceAll('"', '""')}"`;
 
@@ -189,6 +192,7 @@ const JSON_FIELD: Record<SqlKind, (s: string, n: string) => string> = {
   list: (s, n) => `(CASE WHEN json_typeof(${s} -> ${n}) <> 'null' THEN ${s} -> ${n} END)`,
   null: () => "NULL",
   days: () => "NULL",
+  months: () => "NULL",
 };
 /** a jsonb item's field, null unless it is a JSON value of the kind (a cast of anything else would stop the query) */
 const JSONB_FIELD: Partial<Record<SqlKind, (s: string, n: string) => string>> = {
@@ -290,7 +294,7 @@ export const DIALECTS: Record<DialectName, Dialect> = {
     matches: (s, pattern) => `regexp_matches(${s}, ${stringLiteral(pattern)})`,
     // code points (substring_grapheme counts grapheme clusters)
     substring: (s, from, n) => `substring(${s}, CAST(${from} AS BIGINT), CAST(${n} AS BIGINT))`,
-    addDays: (d, days) => `(${d} + ${days})`,
+    addDays: (d, days) => `(${d} + ${integerOf(days)})`,
     // a date plus an interval is a timestamp; a month past the shorter month's end is its last day
     addMonths: (d, months) => `CAST(${d} + INTERVAL (${months}) MONTH AS DATE)`,
     layerEnd: "",
@@ -345,7 +349,11 @@ export const DIALECTS: Record<DialectName, Dialect> = {
     length: (s) => `char_length(${s})`,
     date: (iso) => `DATE ${stringLiteral(iso)}`,
     daysBetween: (a, b) => `(${a} - ${b})`,
-    datePart: (part, d) => `CAST(extract(${part} FROM ${d}) AS INTEGER)`,
+    // a year before 1 is written BC, with no year 0 (1 BC is -1): FEEL's year 0 is 1 BC
+    datePart: (part, d) =>
+      part === "year"
+        ? `(CAST(extract(year FROM ${d}) AS INTEGER) + CASE WHEN ${d} < DATE '0001-01-01' THEN 1 ELSE 0 END)`
+        : `CAST(extract(${part} FROM ${d}) AS INTEGER)`,
     startsWith: (s, t) => `starts_with(${s}, ${t})`,
     endsWith: (s, t) => `(right(${s}, char_length(${t})) = ${t})`,
     contains: (s, t) => `(strpos(${s}, ${t}) > 0)`,
@@ -354,8 +362,8 @@ export const DIALECTS: Record<DialectName, Dialect> = {
     // `\x{h}` written as PostgreSQL's `\Uhhhhhhhh`
     matches: (s, pattern) => `((${s} COLLATE "C") ~ ${stringLiteral(postgresPattern(pattern))})`,
     substring: (s, from, n) => `substr(${s}, CAST(${from} AS INTEGER), CAST(${n} AS INTEGER))`,
-    addDays: (d, days) => `(${d} + ${days})`,
-    addMonths: (d, months) => `CAST(${d} + make_interval(months => ${months}) AS DATE)`,
+    addDays: (d, days) => `(${d} + ${integerOf(days)})`,
+    addMonths: (d, months) => `CAST(${d} + make_interval(months => ${integerOf(months)}) AS DATE)`,
     // without it a subquery is pulled up and every use of a column repeats its expression: a large
     // table's query took minutes to plan
     layerEnd: " OFFSET 0",

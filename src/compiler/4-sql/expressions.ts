@@ -31,7 +31,19 @@ import {
 import { lowerAggregate } from "./aggregates.js";
 import { lowerFilter, lowerFor, meanParts, lowerListCall, lowerListLiteral, lowerListPath, lowerQuantified } from "./lists.js";
 import { lowerContext } from "./contexts.js";
-import { dateMove, movedDate } from "./dates.js";
+import { constantDuration, dateMove, movedDate } from "./dates.js";
+import {
+  dateDifference,
+  durationAbs,
+  durationLiteral,
+  durationPart,
+  durationSum,
+  DURATION_KINDS,
+  isDuration,
+  monthsBetween,
+  moveDate,
+  negated,
+} from "./durations.js";
 import { lowerCase, substring, substringAround, upperCase } from "./strings.js";
 import { lowerBody } from "./tables.js";
 import { allOf, anyOf, unaryTests } from "./unary-tests.js";
@@ -82,8 +94,8 @@ function pairwise(n: Arith, operand: (e: Expr) => SqlValue, cx: SqlContext): Sql
   if (a.kind === "null" || b.kind === "null") return NULL_VALUE;
   if (n.op === "+" && a.kind === "string" && b.kind === "string")
     return { sql: `(${a.sql} || ${b.sql})`, kind: "string", depth: deeper(a, b) };
-  if (n.op === "-" && a.kind === "date" && b.kind === "date")
-    return { sql: cx.dialect.daysBetween(a.sql, b.sql), kind: "days", depth: deeper(a, b) };
+  const temporal = n.op === "+" || n.op === "-" ? TEMPORAL_ARITHMETIC[`${a.kind}${n.op}${b.kind}`] : undefined;
+  if (temporal) return temporal(a, b, cx);
   if (a.kind !== "number" || b.kind !== "number") throw unsupported(cx, `${a.kind} ${n.op} ${b.kind}`, n.span);
   if (n.op === "/") {
     const inverse = b.constant !== undefined ? reciprocal(b.constant) : undefined;
@@ -98,6 +110,23 @@ function pairwise(n: Arith, operand: (e: Expr) => SqlValue, cx: SqlContext): Sql
   return arithmetic(n.op, a, b, cx);
 }
 
+type Temporal = (a: SqlValue, b: SqlValue, cx: SqlContext) => SqlValue;
+
+/** `+` and `-` of dates and durations (runtime temporal/arithmetic.ts), by the operands' kinds; any other pair is refused. */
+const TEMPORAL_ARITHMETIC: Record<string, Temporal> = {
+  "date-date": dateDifference,
+  "date+days": (d, by, cx) => moveDate(d, by, 1, cx),
+  "days+date": (by, d, cx) => moveDate(d, by, 1, cx),
+  "date-days": (d, by, cx) => moveDate(d, by, -1, cx),
+  "date+months": (d, by, cx) => moveDate(d, by, 1, cx),
+  "months+date": (by, d, cx) => moveDate(d, by, 1, cx),
+  "date-months": (d, by, cx) => moveDate(d, by, -1, cx),
+  "days+days": (a, b, cx) => durationSum("+", a, b, cx),
+  "days-days": (a, b, cx) => durationSum("-", a, b, cx),
+  "months+months": (a, b, cx) => durationSum("+", a, b, cx),
+  "months-months": (a, b, cx) => durationSum("-", a, b, cx),
+};
+
 /** A string literal the dialect can hold: UTF-8 text (no lone surrogates) without NUL. */
 function text(value: string, cx: SqlContext): SqlValue {
   if (!isWellFormed(value)) throw unsupported(cx, "a string with a lone surrogate (not UTF-8 text)");
@@ -111,6 +140,8 @@ const lowerers: { [K in Expr["kind"]]: Lower<K> } = {
   boolean: (n) => literal(n.value ? "TRUE" : "FALSE", "boolean"),
   null: () => NULL_VALUE,
   temporal: (n, _s, cx) => {
+    const duration = constantDuration(n);
+    if (duration) return durationLiteral(duration, cx);
     const iso = isoDate(n.value);
     if (!iso) throw unsupported(cx, `the temporal literal @"${n.value}" (only dates are lowered)`, n.span);
     return literal(cx.dialect.date(iso), "date");
@@ -142,8 +173,10 @@ const lowerers: { [K in Expr["kind"]]: Lower<K> } = {
       };
     }
     if (base.kind === "date" && (n.member === "year" || n.member === "month" || n.member === "day"))
-      return wholeNumber(cx.dialect.datePart(n.member, base.sql), 4, base, cx);
-    if (base.kind === "days" && n.member === "days") return wholeNumber(base.sql, 7, base, cx);
+      // a date moved may be of a year past 9999 or before 1 (both dialects hold years of 7 digits)
+      return wholeNumber(cx.dialect.datePart(n.member, base.sql), n.member === "year" ? 7 : 2, base, cx);
+    const part = isDuration(base) ? durationPart(base, n.member, cx) : undefined;
+    if (part) return wholeNumber(part.sql, part.digits, base, cx);
     throw unsupported(cx, `.${n.member} of a ${base.kind}`, n.span);
   },
   filter: (n, scope, cx) => lowerFilter(n, scope, cx),
@@ -151,6 +184,7 @@ const lowerers: { [K in Expr["kind"]]: Lower<K> } = {
   negate: (n, scope, cx) => {
     const v = lowerExpr(n.operand, scope, cx);
     if (v.kind === "null") return v;
+    if (isDuration(v)) return negated(v);
     if (v.kind !== "number") throw unsupported(cx, `the negation of a ${v.kind}`, n.span);
     return negate(v);
   },
@@ -159,6 +193,11 @@ const lowerers: { [K in Expr["kind"]]: Lower<K> } = {
     if (move) {
       const d = lowerExpr(move.date, scope, cx);
       if (d.kind === "null") return NULL_VALUE;
+      // a duration and a constant one: their sum or difference
+      if (isDuration(d)) {
+        const c = durationLiteral(move.by, cx);
+        return pairwise(n, (e) => (e === move.date ? d : c), cx);
+      }
       if (d.kind !== "date") throw unsupported(cx, `a ${d.kind} moved by a duration`, n.span);
       return movedDate(d, move.by, n.op === "-" ? -1 : 1, cx);
     }
@@ -265,6 +304,11 @@ export function branches(values: SqlValue[], cx: SqlContext): SqlValue[] {
   const kinds = new Set(values.map((v) => v.kind).filter((k) => k !== "null"));
   if (kinds.size > 1) throw unsupported(cx, `a value that may be a ${[...kinds].join(" or a ")}`);
   if (kinds.has("record")) throw unsupported(cx, "a choice between contexts");
+  if (kinds.has("days") || kinds.has("months")) {
+    // a duration chosen is at most the most of any
+    const most = Math.max(...values.map((v) => (v.kind === "null" ? 0 : (v.most ?? Infinity))));
+    return values.map((v) => (v.kind === "null" ? v : { ...v, most }));
+  }
   if (!kinds.has("number")) return values;
   const numbers = common(
     values.filter((v) => v.kind === "number"),
@@ -283,16 +327,16 @@ function placesOf(args: Expr[]): number | undefined {
 }
 
 /**
- * Built-ins other than the roundings: each takes lowered arguments of the kinds it names, the
- * first `required` of them (default: all) given. An argument of any other kind makes the runtime's
- * built-in null (a problem reported), save the kinds in `others`, which it takes otherwise (abs of
- * a duration) and the lowering refuses.
+ * Built-ins other than the roundings: each takes lowered arguments of the kinds it names (a list:
+ * any of them), the first `required` of them (default: all) given. An argument of any other kind
+ * makes the runtime's built-in null (a problem reported).
  */
 const BUILTINS: Record<
   string,
-  { args: SqlValue["kind"][]; required?: number; others?: SqlValue["kind"][]; lower: (args: SqlValue[], cx: SqlContext) => SqlValue }
+  { args: (SqlValue["kind"] | SqlValue["kind"][])[]; required?: number; lower: (args: SqlValue[], cx: SqlContext) => SqlValue }
 > = {
-  abs: { args: ["number"], others: ["days"], lower: ([n]) => absolute(n!) },
+  abs: { args: [["number", "days", "months"]], lower: ([n]) => (n!.kind === "number" ? absolute(n!) : durationAbs(n!)) },
+  "years and months duration": { args: ["date", "date"], lower: ([a, b], cx) => monthsBetween(a!, b!, cx) },
   modulo: { args: ["number", "number"], lower: ([a, b], cx) => modulo(a!, b!, cx) },
   "upper case": { args: ["string"], lower: ([s], cx) => upperCase(s!, cx) },
   "lower case": { args: ["string"], lower: ([s], cx) => lowerCase(s!, cx) },
@@ -398,18 +442,20 @@ function lowerCall(call: Extract<Expr, { kind: "call" }>, scope: SqlScope, cx: S
       ? isoDate(`${parts[0]!.padStart(4, "0")}-${parts[1]!.padStart(2, "0")}-${parts[2]!.padStart(2, "0")}`)
       : undefined;
   if (made) return literal(cx.dialect.date(made), "date");
+  // `duration("P30D")`, `years and months duration(date("2020-01-31"), date("2021-03-01"))`: worked out at compile time
+  const duration = DURATION_CONSTRUCTORS.has(ref.name) ? constantDuration(n) : null;
+  if (duration) return durationLiteral(duration, cx);
   const builtin = Object.hasOwn(BUILTINS, ref.name) ? BUILTINS[ref.name] : undefined;
   if (!builtin || n.args.length > builtin.args.length || n.args.length < (builtin.required ?? builtin.args.length))
     throw unsupported(cx, `the built-in ${ref.name}()`, n.span);
   const args = n.args.map((a) => lowerExpr(a, scope, cx));
   // an argument of another kind makes the built-in null
-  if (args.some((a, i) => a.kind !== builtin.args[i])) {
-    if (args.some((a) => builtin.others?.includes(a.kind)))
-      throw unsupported(cx, `${ref.name}() of a ${args.map((a) => a.kind).join(" and a ")}`, n.span);
-    return NULL_VALUE;
-  }
+  if (args.some((a, i) => ![builtin.args[i]].flat().includes(a.kind))) return NULL_VALUE;
   return builtin.lower(args, cx);
 }
+
+/** The built-ins that make a duration: of constant arguments, a constant. */
+const DURATION_CONSTRUCTORS = new Set(["duration", "years and months duration"]);
 
 /** `min(a, b, …)` / `max(…)` of numbers or dates: null when any is null (runtime/builtins/aggregate.ts). */
 function extreme(name: "min" | "max", nodes: Expr[], scope: SqlScope, cx: SqlContext): SqlValue {
@@ -493,6 +539,7 @@ const KIND_OF_TYPE: Partial<Record<Type["kind"], SqlValue["kind"]>> = {
   boolean: "boolean",
   date: "date",
   struct: "record",
+  ...DURATION_KINDS,
 };
 
 export function lowerExpr(node: Expr, scope: SqlScope, cx: SqlContext): SqlValue {

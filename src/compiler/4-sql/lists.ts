@@ -3,6 +3,7 @@
 // (null items, a null list, empty lists, non-number items in `sum`) through the dialect's list
 // functions (DuckDB's lambdas), or refused. The body of a lambda reads its variable, so nothing in
 // it is bound to a column of the layers (`Inline`): a bound column could not see the variable.
+import { isDuration } from "./durations.js";
 import type { Expr } from "../../ir/feel-ast.js";
 import { unsupported, type SqlContext } from "./context.js";
 import { recordSql } from "./contexts.js";
@@ -200,7 +201,7 @@ export function lowerFor(n: Extract<Expr, { kind: "for" }>, scope: SqlScope, cx:
  * context one struct (contexts.ts), a list a list (DuckDB's LIST of LIST); a duration refused.
  */
 export function forItem(body: SqlValue, n: Extract<Expr, { kind: "for" }>, cx: SqlContext): SqlValue {
-  if (body.kind === "days") throw unsupported(cx, "a `for` whose items are durations", n.body.span);
+  if (isDuration(body)) throw unsupported(cx, "a `for` whose items are durations", n.body.span);
   if (body.kind === "list" && cx.dialect.lists?.flat) throw unsupported(cx, `a list of lists (${cx.dialect.title})`, n.body.span);
   if (body.kind === "number") return typedItems([body], cx)[0]!;
   return body.kind === "record" ? { ...body, sql: recordSql(body, cx.dialect) } : body;
@@ -245,7 +246,7 @@ export function lowerListLiteral(n: Extract<Expr, { kind: "list" }>, scope: SqlS
   const lists = listSyntax(cx, n.span);
   const items = n.items.map((i) => lowerExpr(i, scope, cx));
   if (items.some((i) => i.kind === "record")) return contextList(items, lists, cx, n);
-  if (items.some((i) => i.kind === "list" || i.kind === "days")) throw unsupported(cx, "a list of lists or durations", n.span);
+  if (items.some((i) => i.kind === "list" || isDuration(i))) throw unsupported(cx, "a list of lists or durations", n.span);
   const chosen = branches(items, cx);
   const kind = chosen.find((i) => i.kind !== "null");
   const typed = kind?.kind === "number" ? typedItems(chosen, cx) : chosen;
@@ -352,7 +353,7 @@ function contextList(items: SqlValue[], lists: ListSyntax, cx: SqlContext, n: Ex
   // each entry's values across the items, of one kind and type (branches)
   const columns = names.map((k) => {
     const values = records.map((r) => r.fields!.get(k)!);
-    if (values.some((v) => v.kind === "record" || v.kind === "list" || v.kind === "days"))
+    if (values.some((v) => v.kind === "record" || v.kind === "list" || isDuration(v)))
       throw unsupported(cx, "a list of contexts holding contexts, lists or durations", n.span);
     return branches(values, cx);
   });

@@ -13,6 +13,7 @@ import { TRUE } from "./compare.js";
 import { constrainedParts } from "../../runtime/declared.js";
 import { unsupported, type SqlContext } from "./context.js";
 import { DIALECTS, identifier, stringLiteral, type Dialect, type DialectName } from "./dialects.js";
+import { durationText, isDuration } from "./durations.js";
 import { coerced, levelsOf, refKey, type SqlScope } from "./expressions.js";
 import { Layers } from "./layers.js";
 import { heldInteger, holdCast, numberColumn } from "./numbers.js";
@@ -218,9 +219,11 @@ export function lowerModel(ir: ModelIR, decisions: DecisionIR[], options: SqlOpt
       const typed = layers.bind(conformed);
       const bound = levels && typed.kind === "string" ? { ...typed, levels } : typed;
       names.set(refKey({ kind: "decision", name: d.name }), bound);
-      results.push([d.name, outputOf(bound, dialect)]);
+      if (bound.fields && [...bound.fields.values()].some(isDuration)) throw unsupported(cx, "a context of outputs holding a duration");
+      results.push([d.name, outputOf(bound, cx)]);
       // the declared type left the table's value as it was: each rule's value is its listed literal
-      const same = rule && listed && conformed === value;
+      // (a duration's column is its text, not the integer listed)
+      const same = rule && listed && conformed === value && !isDuration(bound);
       const integer = options.integers ? integerOf(bound, cx) : undefined;
       if (integer !== undefined) results.push([integerColumn(d.name), integer]);
       kinds.push({
@@ -286,14 +289,20 @@ function integerOf(v: SqlValue, cx: SqlContext): string | undefined {
 const outputColumn = (name: string, v: SqlValue): OutputColumn =>
   v.fields
     ? { name, kind: v.kind, fields: [...v.fields].map(([k, f]) => outputColumn(k, f)) }
-    : { name, kind: v.kind, ...(v.kind === "number" && v.shape ? { digits: widthOf(v.shape), scale: v.shape.scale } : {}) };
+    : isDuration(v)
+      ? { name, kind: "string" }
+      : { name, kind: v.kind, ...(v.kind === "number" && v.shape ? { digits: widthOf(v.shape), scale: v.shape.scale } : {}) };
 
 function placeOf(address: string, body: DecisionIR["body"]): SqlPlace {
   return body.kind === "expr" ? { address, source: body.text } : { address };
 }
 
-/** A decision's value as a result column: a context as the dialect's record. */
-const outputOf = (v: SqlValue, dialect: Dialect): string => (v.kind === "record" ? recordSql(v, dialect) : v.sql);
+/**
+ * A decision's value as a result column: a context as the dialect's record, a duration as the text
+ * the JS engine writes of it (the records hold that text, byte for byte).
+ */
+const outputOf = (v: SqlValue, cx: SqlContext): string =>
+  v.kind === "record" ? recordSql(v, cx.dialect) : isDuration(v) ? durationText(v, cx) : v.sql;
 
 /** The digits a number input may have: its constraint's bounds, a mapping's type, or the default. */
 function numberDigits(input: InputIR, mapping: ColumnMapping | undefined, cx: () => SqlContext): Digits {

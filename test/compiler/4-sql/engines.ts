@@ -25,8 +25,8 @@ export interface SqlEngine {
 
 const COLUMN_TYPES: Record<DialectName, Record<InputColumn["kind"], string>> = {
   // numbers as doubles, as DuckDB reads JSON numbers; PostgreSQL's numeric holds the decimal itself
-  duckdb: { number: "DOUBLE", string: "VARCHAR", boolean: "BOOLEAN", date: "DATE", days: "", null: "", record: "", list: "" },
-  postgres: { number: "NUMERIC", string: "TEXT", boolean: "BOOLEAN", date: "DATE", days: "", null: "", record: "", list: "" },
+  duckdb: { number: "DOUBLE", string: "VARCHAR", boolean: "BOOLEAN", date: "DATE", days: "", months: "", null: "", record: "", list: "" },
+  postgres: { number: "NUMERIC", string: "TEXT", boolean: "BOOLEAN", date: "DATE", days: "", months: "", null: "", record: "", list: "" },
 };
 
 /**
@@ -180,13 +180,24 @@ function losslessJson(text: string): unknown {
   return JSON.parse(out);
 }
 
+/**
+ * PostgreSQL's text of a date as FEEL writes it: a year before 1 is written BC with no year 0
+ * (`0001-12-01 BC` is FEEL's `0000-12-01`, `0002-… BC` its `-0001-…`).
+ */
+function isoDate(text: string): string {
+  const bc = /^(\d+)(-\d\d-\d\d) BC$/.exec(text);
+  if (!bc) return text;
+  const year = 1 - Number(bc[1]);
+  return `${year < 0 ? "-" : ""}${String(Math.abs(year)).padStart(4, "0")}${bc[2]}`;
+}
+
 async function postgresEngine(): Promise<SqlEngine | undefined> {
   if (!PG_URL) return undefined;
   const schema = freshSchemaName();
   // arrays of numbers and dates as their texts, of json as lossless json (a list decision's column)
   const texts = pg.types.getTypeParser(1009 as Parameters<typeof pg.types.getTypeParser>[0]) as (v: string) => (string | null)[];
   const parsers: Record<number, (v: string) => unknown> = {
-    1082: (v) => v,
+    1082: isoDate,
     114: losslessJson,
     3802: losslessJson,
     1231: texts,

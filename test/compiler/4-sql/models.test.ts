@@ -16,7 +16,7 @@ const SAMPLES: [string, ModelInput][] = readdirSync("samples")
 const MODELS: [string, ModelInput][] = [...SAMPLES, ...CORPUS.map((c) => [c.name, c.model as ModelInput] as [string, ModelInput])];
 
 /** The models each dialect compiles today; every other one is refused with an address. */
-const BOTH = ["lending", "kyc-risk", "insurance-rating", "scorecard", "household-benefit", "tax-brackets", "kyc-screen"];
+const BOTH = ["lending", "kyc-risk", "insurance-rating", "scorecard", "household-benefit", "tax-brackets", "kyc-screen", "claims-triage"];
 const COMPILED: Record<(typeof dialects)[number], string[]> = { duckdb: BOTH, postgres: BOTH };
 
 const engines = useEngines("SQL backend");
