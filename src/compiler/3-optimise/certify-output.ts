@@ -9,8 +9,7 @@
 // it in place, optimise/certify.ts `expand`) holding a square root, or a quotient or a power and at
 // least one more operation — where the decimals make a 34-digit value; a rounding or modulo only with a quotient
 // (`roundsLong`) — or reading such a decision, whose double-double it takes in place of its
-// decimal, or doing arithmetic on number inputs and literals alone (`operatesOnInputs`: read raw,
-// no decimal is made where the bound decides); a decision's lets put in place of their names as a context's entries are
+// decimal; a decision's lets put in place of their names as a context's entries are
 // (certify.ts `letsForm`), worked out only where the doubles decline. A marked decision that
 // other decisions read hands them its double-double, and its decimal is made only when one of them
 // needs it (`read`).
@@ -249,23 +248,8 @@ function readsLongLet(e: Expr, d: DecisionIR): boolean {
  */
 export function worthDoubleDoubles(form: Expr, d: DecisionIR, marked: ReadonlySet<string>, letsInForm: boolean): boolean {
   let readsMarked = false;
-  if (ddBlocking(form, (n) => (readsMarked ||= marked.has(n))).length > 0 || !(readsMarked || pays(form) || operatesOnInputs(form)))
-    return false;
+  if (ddBlocking(form, (n) => (readsMarked ||= marked.has(n))).length > 0 || !(readsMarked || pays(form))) return false;
   return roundsLong(form, readsMarked) && (letsInForm || !readsLongLet(form, d));
-}
-
-/**
- * e does arithmetic (an operator or negation) on number inputs and literals only: the double-doubles
- * read the inputs' raw JSON doubles (codegen/raw-inputs.ts), so where they decide, no decimal is made
- * for it; a decision, let or loop's variable read would hand them a decimal made anyway.
- */
-function operatesOnInputs(e: Expr): boolean {
-  let [operates, other] = [false, false];
-  walk(e, (n) => {
-    operates ||= n.kind === "arith" || n.kind === "negate";
-    other ||= (n.kind === "name" && n.ref?.kind !== "input" && n.ref?.kind !== "builtin") || n.kind === "path" || n.kind === "for";
-  });
-  return operates && !other;
 }
 
 export function certifyOutputs(ir: ModelIR): void {
