@@ -10,29 +10,16 @@
 import type { Expr } from "../src/ir/feel-ast.js";
 import type { DecisionIR, ModelIR } from "../src/ir/ir.js";
 import { compileToSource } from "../src/compiler/index.js";
-import { builtinCalled, expand, plainNumber } from "../src/compiler/3-optimise/certify.js";
+import { expand, plainNumber } from "../src/compiler/3-optimise/certify.js";
 import { ddBlocking } from "../src/compiler/3-optimise/certify-output.js";
 import { decimalFree } from "../src/compiler/4-codegen/certified-readers.js";
 import { Emitter } from "../src/compiler/4-codegen/emitter.js";
 import { walk, walkBody } from "../src/compiler/3-optimise/walk.js";
+import { ddLabel } from "./generated/dd-label.js";
 import { contentOf, typedModel } from "../test/support/generate/typed-models.js";
 
 const MODELS = Number(process.env.CERTIFY_COUNT_MODELS ?? 300);
 const FIRST = Number(process.env.CERTIFY_COUNT_SEED ?? 1);
-
-/** What an operation the double-doubles do not hold is called in the count. */
-function label(e: Expr): string {
-  if (e.kind === "call") {
-    const fn = builtinCalled(e);
-    if (fn === "min" || fn === "max") return `${fn}() of ${e.args.length === 1 ? "a list" : "numbers"}`;
-    if (fn !== undefined) return `${fn}()`;
-    return e.inlined ? "a function's call (not as numbers)" : "a function's call";
-  }
-  if (e.kind === "arith") return "** other than 2 to 4";
-  if (e.kind === "number") return "a literal past 106 bits";
-  if (e.kind === "name") return `a name (${e.ref?.kind ?? "bound inside"})`;
-  return e.kind;
-}
 
 /** What a condition is made of. */
 const CONDITION = new Set(["compare", "logical", "between", "in", "not()"]);
@@ -111,12 +98,12 @@ for (let seed = FIRST; seed < FIRST + MODELS; seed++) {
     // the comparisons and connectives of an \`if\`'s condition are counted as the \`if\`
     const conditions = new Set<Expr>();
     walk(form, (n) => {
-      if (n.kind === "if") walk(n.cond, (c) => (CONDITION.has(label(c)) ? conditions.add(c) : undefined));
+      if (n.kind === "if") walk(n.cond, (c) => (CONDITION.has(ddLabel(c)) ? conditions.add(c) : undefined));
     });
     const labels = new Set(
       ddBlocking(form, undefined, true)
         .filter((n) => !conditions.has(n))
-        .map(label),
+        .map(ddLabel),
     );
     if (labels.size === 0) {
       free++;

@@ -534,6 +534,29 @@ function isConstantCall(e: Expr): boolean {
   return (e.named ? e.named.every((a) => isLiteralTree(a.value)) : e.args.every(isLiteralTree)) && constantCallQuiet(e.callee.ref.name, e);
 }
 
+/**
+ * Sites of decimal arithmetic counted at run time, for bench/decimal-reasons.ts: while `sites` is a
+ * list, each operator, negation and number built-in not certified (`count` aside) is pushed there
+ * and its code reports to `rt.probe(site, value)`, which only that bench's loader gives (the code
+ * does not pass verify.ts). Left unset, codegen is unchanged.
+ */
+export const decimalProbe: { sites?: Expr[] } = {};
+function probed(node: Expr, code: string): string {
+  const sites = decimalProbe.sites;
+  if (!sites || node.type?.kind !== "number" || !(node.kind === "arith" || node.kind === "negate" || uncertifiedNumberCall(node)))
+    return code;
+  sites.push(node);
+  return `rt.probe(${sites.length - 1}, ${code})`;
+}
+
+const uncertifiedNumberCall = (n: Expr): boolean =>
+  n.kind === "call" &&
+  !n.inlined &&
+  !n.certified &&
+  n.callee.kind === "name" &&
+  n.callee.ref?.kind === "builtin" &&
+  n.callee.ref.name !== "count";
+
 export function emitExpr(node: Expr, scope: Scope, cx: ExprContext): string {
   const keep = kept.get(node);
   if (keep) return emitKept(node, keep, scope, cx);
@@ -542,7 +565,7 @@ export function emitExpr(node: Expr, scope: Scope, cx: ExprContext): string {
   // Inside a filter a callee's name may be an entry of the item (`orders[date(...) > x]`): the call
   // reads the item, so it is not a constant there.
   const constant = (HOISTABLE.has(node.kind) && isLiteralTree(node)) || (isConstantCall(node) && scope.shadowingItems.length === 0);
-  if (!constant) return code;
+  if (!constant) return probed(node, code);
   // a list or context is marked, so that returning it as JSON copies a form made once (runtime/json.ts)
   return cx.em.hoist("c", node.kind === "list" || node.kind === "context" ? `rt.constant(${code})` : code);
 }
