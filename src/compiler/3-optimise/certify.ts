@@ -81,7 +81,7 @@ function isEntry(e: Expr, loops: readonly string[]): boolean {
 }
 
 /** Whether e holds a loop (`sum(for ...)`), whose passes are budget steps. */
-const holdsLoop = (e: Expr): boolean => {
+export const holdsLoop = (e: Expr): boolean => {
   let found = false;
   walk(e, (n) => (found ||= n.kind === "for"));
   return found;

@@ -284,7 +284,7 @@ export function certifiedOutputCode(
       : looped
         ? [`return rt.ddColumnAnswer(${r.h}, ${r.l}, ${r.e}, ${answer.column()}, ${ticks});`]
         : // a decision read by others: its loops' passes in ddState[2], given back if its decimal is made (codegen/module.ts `readCertified`)
-          [`${state}[0] = ${r.l}; ${state}[1] = ${r.e};${answer === "triple" ? ` ${state}[2] = ${ticks ?? 0};` : ""}`, `return ${r.h};`];
+          [`${state}[0] = ${r.l}; ${state}[1] = ${r.e};${ticks ? ` ${state}[2] = ${ticks};` : ""}`, `return ${r.h};`];
   const body = [...(ticks ? [`let ${ticks} = 0;`] : []), ...reads, ...out, ...answered];
   const fn = em.hoist("cd", `(${params.join(", ")}) => { ${body.join(" ")} }`);
   const call = `${fn}(${args.join(", ")})`;
