@@ -20,8 +20,11 @@ import { MODES } from "./decimal-rounding.js";
 import type { FeelValue } from "./values.js";
 import { refund } from "./budget.js";
 
-/** lo and the bound of the value the last step returned. */
-export const ddState = new Float64Array(2);
+/**
+ * lo and the bound of the value the last step returned; and, where a decision's double-double is
+ * handed to its readers, the passes its loops walked (`ddGiveBack`).
+ */
+export const ddState = new Float64Array(3);
 const S = ddState;
 
 /** A step's own error and FEEL's 34-digit rounding of it, relative: 2^-98, some 40 times both together. */
@@ -314,6 +317,14 @@ export function ddAnswer(hi: number, lo: number, e: number, ticks: number): numb
   const x = ddNearest(hi, lo, e);
   if (!(x === x)) refund(ticks);
   return x;
+}
+
+/**
+ * The passes a decision's loops walked for the double-double handed to its readers, given back
+ * when its decimal is made after all: the decimals walk the same loops and count them themselves.
+ */
+export function ddGiveBack(ticks: number): void {
+  if (ticks > 0) refund(ticks);
 }
 
 /**

@@ -78,6 +78,7 @@ export {
   ddColumnAnswer,
   ddDiv,
   ddExtreme,
+  ddGiveBack,
   ddModulo,
   ddMul,
   ddNearest,

@@ -51,6 +51,8 @@ export interface CountedModel {
   json(s: Record<string, unknown>): { out: unknown; decided: number };
   slow: { evaluate(s: Record<string, unknown>): unknown };
   fast: GeneratedModule;
+  /** the optimised module's code */
+  source: string;
 }
 
 /**
@@ -98,6 +100,7 @@ export function compileCounting(
     },
     slow: slow.model,
     fast: module,
+    source: fast.model.source,
   };
 }
 

@@ -258,12 +258,16 @@ export function certifyOutputs(ir: ModelIR): void {
   const marked = new Set<string>();
   for (const d of ir.decisions) {
     if (d.body.kind !== "expr" || !plainNumber(d.type)) continue;
-    // loops left as they are (`sum(for ...)`); no decision read by others holds one: its decimal,
-    // made after its double-double, would walk the loop again with the budget charged twice
+    // loops left as they are (`sum(for ...)`), in lets too; a decision read by others whose decimal
+    // is made after its double-double gives its loops' passes back first (codegen/module.ts `readCertified`)
     // lets put in place of their names (worked out only where the doubles decline), else read as their values
-    const withLets = d.lets.length > 0 ? letsForm(d.lets, d.body.expr) : undefined;
-    const form = expand(withLets ?? d.body.expr, !read.has(d.name));
-    if (!form || !worthDoubleDoubles(form, d, marked, withLets !== undefined)) continue;
+    // (a form with its lets in place the double-doubles do not hold falls back to the lets read as values)
+    const letsIn = d.lets.length > 0 ? letsForm(d.lets, d.body.expr, true) : undefined;
+    const inPlace = letsIn && expand(letsIn, true);
+    const lets = inPlace !== undefined && worthDoubleDoubles(inPlace, d, marked, true);
+    const withLets = lets ? inPlace : undefined;
+    const form = withLets ?? expand(d.body.expr, true);
+    if (!form || !(lets || worthDoubleDoubles(form, d, marked, false))) continue;
     const letCalls = withLets ? d.lets.reduce((n, l) => n + (l.body.kind === "expr" ? inlinedCalls(l.body.expr) : 0), 0) : 0;
     d.certifiedOutput = { form, calls: inlinedCalls(d.body.expr) + letCalls, read: read.has(d.name), ...(withLets && { lets: true }) };
     marked.add(d.name);

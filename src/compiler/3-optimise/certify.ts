@@ -81,7 +81,7 @@ function isEntry(e: Expr, loops: readonly string[]): boolean {
 }
 
 /** Whether e holds a loop (`sum(for ...)`), whose passes are budget steps. */
-const holdsLoop = (e: Expr): boolean => {
+export const holdsLoop = (e: Expr): boolean => {
   let found = false;
   walk(e, (n) => (found ||= n.kind === "for"));
   return found;
@@ -367,14 +367,15 @@ function entryForm(c: ContextLit, member: string): Expr | undefined {
 /**
  * A decision's value with its lets in place of their names, as a context's entries are put in
  * place (`entryForm`), when the certified doubles may work it out from them alone: every let an
- * expression the code holds without loops (a name put there could be taken for a loop's variable),
+ * expression the code holds, with loops only where `loops` allows them (a let's own names are
+ * inputs, decisions and earlier lets, none a loop's variable; each loop put in place once),
  * each either a number literal or a name read as an operand, or read as a number on every
  * evaluation of the value (directly or through a let that is), so that what the lets' evaluation
  * meets the doubles meet. Undefined otherwise (the lets are then worked out first and read as
  * their values).
  */
-export function letsForm(lets: readonly LetIR[], value: Expr): Expr | undefined {
-  const bodies = lets.map((l) => (l.body.kind === "expr" ? expand(l.body.expr, false) : undefined));
+export function letsForm(lets: readonly LetIR[], value: Expr, loops = false): Expr | undefined {
+  const bodies = lets.map((l) => (l.body.kind === "expr" ? expand(l.body.expr, loops) : undefined));
   const names = lets.map((l) => l.name);
   if (bodies.some((b) => b === undefined) || new Set(names).size !== names.length) return undefined;
   const place = new Map(names.map((n, i) => [n, i]));
@@ -396,9 +397,16 @@ export function letsForm(lets: readonly LetIR[], value: Expr): Expr | undefined 
     forms.set(names[k]!, form);
   }
   const form = substitute(value);
-  // a let read where nothing is put in place (inside a loop's body) keeps the lets worked out first
+  // a let read where nothing is put in place (inside a loop's body) keeps the lets worked out first;
+  // so does a loop put in place twice (a let holding it read twice): the decimals walk it once, and
+  // the double-doubles would charge its passes to the budget at each place
   let readsLet = false;
-  if (form) walk(form, (n) => (readsLet ||= n.kind === "name" && n.ref?.kind === "let"));
+  const walked = new Set<Expr>();
+  if (form)
+    walk(form, (n) => {
+      readsLet ||= (n.kind === "name" && n.ref?.kind === "let") || (n.kind === "for" && walked.has(n));
+      if (n.kind === "for") walked.add(n);
+    });
   return readsLet ? undefined : form;
 }
 

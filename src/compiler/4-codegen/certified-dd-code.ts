@@ -33,8 +33,7 @@ function literal(text: string): Triple {
 
 /**
  * What the hoisted function answers: the JSON output or undefined (`nearest`); the value's hi, its
- * lo and bound left in `rt.ddState` (`triple`: no loop's passes may be in it, they would never be
- * given back); or a table column's double against the literals whose set `column` names, or
+ * lo, bound and its loops' passes left in `rt.ddState` (`triple`); or a table column's double against the literals whose set `column` names, or
  * undefined (`rt.ddColumn`; `rt.ddColumnAnswer` where loops were walked, their passes given back
  * when it is undefined).
  */
@@ -276,7 +275,6 @@ export function certifiedOutputCode(
 
   const r = walk(x);
   const result = em.fresh("v");
-  // (a decision other decisions read holds no loop, optimise/certify-output.ts: its ticks are never given back)
   const nearest = ticks ? `rt.ddAnswer(${r.h}, ${r.l}, ${r.e}, ${ticks})` : `rt.ddNearest(${r.h}, ${r.l}, ${r.e})`;
   // a column without loops: the triple, its double taken by `rt.ddColumn` where the function is called
   const looped = typeof answer === "object" && ticks !== undefined;
@@ -285,7 +283,8 @@ export function certifiedOutputCode(
       ? [`const ${result} = ${nearest};`, `return ${result} === ${result} ? ${result} : undefined;`]
       : looped
         ? [`return rt.ddColumnAnswer(${r.h}, ${r.l}, ${r.e}, ${answer.column()}, ${ticks});`]
-        : [`${state}[0] = ${r.l}; ${state}[1] = ${r.e};`, `return ${r.h};`];
+        : // a decision read by others: its loops' passes in ddState[2], given back if its decimal is made (codegen/module.ts `readCertified`)
+          [`${state}[0] = ${r.l}; ${state}[1] = ${r.e};${ticks ? ` ${state}[2] = ${ticks};` : ""}`, `return ${r.h};`];
   const body = [...(ticks ? [`let ${ticks} = 0;`] : []), ...reads, ...out, ...answered];
   const fn = em.hoist("cd", `(${params.join(", ")}) => { ${body.join(" ")} }`);
   const call = `${fn}(${args.join(", ")})`;

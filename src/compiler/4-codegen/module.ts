@@ -23,6 +23,7 @@ import { emitExplain } from "./explain.js";
 import { certifiedOutputCode, type Triple } from "./certified-dd-code.js";
 import { conditionAnswer } from "./certified-condition.js";
 import { CALL_STEPS } from "../../runtime/budget.js";
+import { holdsLoop } from "../3-optimise/certify.js";
 import type { IndexedLookup } from "./table-lookup.js";
 import { itemReader, jsonReader } from "./json-reader.js";
 import { jsonOfValue } from "./json-result.js";
@@ -407,14 +408,16 @@ function readCertified(
   const em = cx.em;
   const state = em.hoist("dd", "rt.ddState");
   const [output, nearest] = [em.fresh("j"), em.fresh("v")];
+  // the passes its loops walk (a `for` is only ever an aggregate's argument there), left in ddState[2]
+  const passes = holdsLoop(mark.form) ? em.fresh("tk") : undefined;
   const t = { h: em.fresh("h"), l: em.fresh("l"), e: em.fresh("e") };
   const certified = certifiedOutputCode(mark.form, certifiedOperand(scope, cx), em, decided, "triple");
   // a decision that names another is its decimal in FEEL: its readers take the other's double-double
   const named = mark.form.kind === "name" && mark.form.ref?.kind === "decision" ? decided.get(mark.form.ref.name) : undefined;
   decided.set(d.name, named ?? t);
   const head = [
-    `let ${output}, ${t.h}, ${t.l}, ${t.e};`,
-    `if (J && TR === null) { ${t.h} = ${certified}; ${t.l} = ${state}[0]; ${t.e} = ${state}[1]; const ${nearest} = rt.ddNearest(${t.h}, ${t.l}, ${t.e}); if (${nearest} === ${nearest}) ${output} = ${nearest}; }`,
+    `let ${output}, ${t.h}, ${t.l}, ${t.e}${passes ? `, ${passes} = 0` : ""};`,
+    `if (J && TR === null) { ${t.h} = ${certified}; ${t.l} = ${state}[0]; ${t.e} = ${state}[1];${passes ? ` ${passes} = ${state}[2];` : ""} const ${nearest} = rt.ddNearest(${t.h}, ${t.l}, ${t.e}); if (${nearest} === ${nearest}) ${output} = ${nearest}; }`,
   ];
   const [make, made] = [em.fresh("x"), em.fresh("k")];
   const [declare, ...block] = lines;
@@ -422,7 +425,8 @@ function readCertified(
     ...head,
     declare!,
     `let ${made} = false;`,
-    `const ${make} = () => { if (!${made}) { ${made} = true;`,
+    // the passes its loops walked for the double-double are walked again by the decimals, which count them
+    `const ${make} = () => { if (!${made}) { ${made} = true;${passes ? ` rt.ddGiveBack(${passes});` : ""}`,
     ...block,
     exact,
     `} } return ${id}; };`,

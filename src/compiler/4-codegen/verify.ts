@@ -148,6 +148,7 @@ const MEMBERS = new Set([
   "ddTruth",
   "ddColumn",
   "ddColumnAnswer",
+  "ddGiveBack",
   "ddAnswer",
   "ddSum",
   "ddExtremeOf",

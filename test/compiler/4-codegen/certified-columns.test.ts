@@ -111,6 +111,7 @@ function compile(band: unknown): CountedModel | undefined {
     },
     slow: slow.model,
     fast: module,
+    source: fast.model.source,
   };
 }
 
