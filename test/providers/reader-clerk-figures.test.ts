@@ -3,7 +3,9 @@
 // scanned as "S" inside a figure ("$S2,4OO") is the 5; a figure with a digit no one could make out
 // ("$3?0", "$1,2_5") is no figure; the number of a form's question or a list's item opening its
 // line ("2. Amount requested … 5,000", "3) Monthly rent: ____") is no amount. A scan's values stay
-// at or below 0.85.
+// at or below 0.85. A reference is no amount either: a house's number beside its street ("12 Elm
+// Street", "27 Rue Lepic", "Kerkstraat 112"), a flat's ("flat 7C"), a ZIP code, a reference cut by
+// slashes ("CLM/26/5520", "crime reference 3391/26"), a policy or account number.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { repairedFigures } from "../../src/providers/readers/text/ocr-figures.js";
@@ -80,5 +82,29 @@ describe("a clerk's figures", () => {
     );
     // a number that is the line's value is read
     expect(readText(inputs, "Monthly rent:\n950 dollars, paid on the 1st")["monthly rent"]?.value).toBe(950);
+  });
+
+  it("a reference is no amount: a house's or flat's number, a ZIP code, a reference cut by slashes", () => {
+    const claim = inputsOf({ "claim amount": { type: "number >= 0", desc: "How many dollars does the policyholder claim?" } });
+    const street = fc.constantFrom("Elm Street", "Alder Close", "Oak Lane", "Mill Road", "King George Avenue");
+    const reference = fc.constantFrom(
+      (n: number) => `at ${n} Rue Lepic`,
+      (n: number) => `at Kerkstraat ${n}, Utrecht`,
+      (n: number) => `in flat ${n}`,
+      (n: number) => `claim reference CLM/26/${n}`,
+      (n: number) => `crime reference ${n}/26`,
+      (n: number) => `policy number ${n}00`,
+    );
+    fc.assert(
+      fc.property(fc.integer({ min: 2, max: 400 }), street, reference, (n, name, other) => {
+        const text = `Claim notes — burglary at ${n} ${name}, Springfield, IL 62704\nBreak-in ${other(n)} on 5 June 2026, reported 6 June 2026.\nThe list of stolen items follows.`;
+        expect(readText(claim, text, "2026-12-01")["claim amount"]).toBeUndefined();
+        // the claimed sum beside them is read
+        expect(readText(claim, `${text}\nThe insured claims $${n * 10 + 5} for them.`, "2026-12-01")["claim amount"]?.value).toBe(
+          n * 10 + 5,
+        );
+      }),
+      { numRuns: 40 },
+    );
   });
 });
