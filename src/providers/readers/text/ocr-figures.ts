@@ -6,16 +6,28 @@
 // - only in a text that shows such misread figures (a scan), a token that is otherwise a word (its
 //   letters outnumbering its digits, no digit but 0 and 1) has its 0 and 1 put back as
 //   the letters they stand for, in the case of the letters around them.
+// - a "S" among the digits and separators of a figure ("S,300", "$1,2S0": no word is so written)
+//   is the 5 it stands for, as the O and l are 0 and 1;
+// - a figure with a mark among its digits where a digit could not be made out ("$l,2?5", "4,_50")
+//   is a blank of the form ("____"): which figure it is the text does not say, so none is read.
 // Every repair keeps the text's length, so spans still point into the text as written. A text with
 // no misread figure keeps its words as written ("H1N1", "MP3", "Oslo"). One pass over the text each.
 
 /** A run of digits, the letters OCR takes them for, and figure separators, with no letter or digit on either side. */
-const FIGURE = /(?<![A-Za-z0-9])[0-9OolI](?:[0-9OolI.,:/-]*[0-9OolI])?(?![A-Za-z0-9])/g;
-const AS_DIGIT: Record<string, string> = { O: "0", o: "0", l: "1", I: "1" };
+const FIGURE = /(?<![A-Za-z0-9])[0-9OolIS](?:[0-9OolIS.,:/-]*[0-9OolIS])?(?![A-Za-z0-9])/g;
+const AS_DIGIT: Record<string, string> = { O: "0", o: "0", l: "1", I: "1", S: "5" };
+/** A figure with a mark for a digit not made out among its digits: "1,2?5", "4,_50", "12??0". */
+const ILLEGIBLE = /(?<![A-Za-z0-9])[0-9OolI](?:[0-9OolI.,]*[?_])+[0-9OolI.,?_]*[0-9OolI](?![A-Za-z0-9])/g;
 /** A run of letters and digits with no letter or digit on either side. */
 const WORD = /(?<![A-Za-z0-9])[A-Za-z0-9]+(?![A-Za-z0-9])/g;
 
-const misreadFigure = (token: string): boolean => /\d/.test(token) && /[OolI]/.test(token);
+/**
+ * A figure with a true digit and a letter OCR takes for one; a "S" only in an amount's figure (digits,
+ * commas and periods), never in a code or a date ("S-300", "S/2").
+ */
+const misreadFigure = (token: string): boolean =>
+  /\d/.test(token) &&
+  (/[OolI]/.test(token) ? !/S/.test(token) || /^[\dOolIS.,]+$/.test(token) : /S/.test(token) && /^[\dS.,]+$/.test(token));
 
 /** A word with a 0 or 1 among its letters: more letters than digits ("Ju1", not "H1N1"), no other digit. */
 function misreadWord(token: string): boolean {
@@ -33,10 +45,14 @@ function asLetters(word: string): string {
 /** The text with the figures OCR misread as letters written in digits, and in a scan its words' digits as letters. */
 export function repairedFigures(text: string): string {
   let scanned = false;
-  const figures = text.replace(FIGURE, (token) => {
+  const legible = text.replace(ILLEGIBLE, (token) => {
+    scanned = true;
+    return "_".repeat(token.length);
+  });
+  const figures = legible.replace(FIGURE, (token) => {
     if (!misreadFigure(token)) return token;
     scanned = true;
-    return token.replace(/[OolI]/g, (c) => AS_DIGIT[c]!);
+    return token.replace(/[OolIS]/g, (c) => AS_DIGIT[c]!);
   });
   return scanned ? figures.replace(WORD, (w) => (misreadWord(w) ? asLetters(w) : w)) : figures;
 }

@@ -720,7 +720,25 @@ const deniedCandidate = (input: InputIR, { i, m }: Denial): Candidate => ({
 
 /** Labels that make the number after them an identifier: "NMLS 448812", "ref 20331", "account no. 448120", "ext 22", "#4471". */
 const IDENTIFIER_LABEL =
-  /(?:\b(?:ref|reference|id|no\.|nr|nmls|licen[cs]e|policy|tel|telephone|phone|mobile|cell|fax|ext|case|crime|zip|postcode|suite|apt)\.?|#)[ \t]*[:#]?[ \t]*$/i;
+  /(?:\b(?:ref|reference|id|no\.|nr|nmls|licen[cs]e|policy|tel|telephone|phone|mobile|cell|fax|ext|case|crime|zip|postcode|suite|apt|iban)\.?|\b(?:policy|case|crime|reference|claim|account|invoice|order|customer|client|member|contract)[ \t]+(?:number|nummer|no|nr|n[º°])\.?|#)[ \t]*[:#]?[ \t]*$/i;
+/** A home's part named before its number, however short: "flat 3B", "Apt. 4", "room 12". */
+const DWELLING_LABEL = /\b(?:flat|apt|apartment|suite|room)\.?[ \t]*(?:no\.?|#)?[ \t]*$/i;
+/** The head of a code before its number, after the label: "Our ref: CLA/25/0071", "IBAN DE89 3704 …". */
+const CODE_HEAD = /[A-Z]{1,6}\d{0,2}[/ ]$/;
+/** A code's letters glued to the number by a slash: "CR/26/018834". */
+const CODE_BEFORE = /\b[A-Z]{2,6}\/$/;
+/** A number with more of its reference after a slash or dash: "crime reference 26/11873". */
+const PARTS_AFTER = /^[/-]\d/;
+/**
+ * A house's number before its street: "12 Elm Street", "8 Alder Close", "27 Rue Lepic", "1200, boul.
+ * René-Lévesque"; or after a street named in one word, as German and Dutch write it ("Hauptstraße 12").
+ */
+const STREET_AFTER =
+  /^,?[ \t]+(?:(?:[A-Z][\p{L}'’-]+|of|the)[ \t]+){1,3}(?:Street|St|Road|Rd|Avenue|Ave|Lane|Ln|Close|Drive|Way|Place|Court|Crescent|Boulevard|Blvd|Terrace|Grove|Gardens|Square|Mews)\b/u;
+const STREET_FIRST = /^,?[ \t]+(?:rue|av\.|boul\.|boulevard|chemin|via|viale|piazza|corso|calle|avenida|rua|paseo|carrer)[ \t]/i;
+const STREET_BEFORE = /\p{L}(?:straße|strasse|str\.|gasse|platz|laan|straat|gracht|plein|allee)[ \t]+$/iu;
+/** A US ZIP code after the state's letters ("Austin, TX 78701"). */
+const ZIP_BEFORE = /,[ \t]*[A-Z]{2}[ \t]+$/;
 
 /**
  * A tax form named by its number: after "Form" or "Schedule", or a form's own number (US 1099,
@@ -755,7 +773,8 @@ const PAGE = /(?:\b(?:page|pg|p\.)[ \t]*|\bpage[ \t]*\d+[ \t]+of[ \t]*)$/i;
 
 /**
  * Amounts that are identifiers, not quantities: a bare number (no currency, percent or words) of
- * three digits or more after an identifier's label, a tax form's number ("1099 income"), a page number ("page 1 of 2"), written with a leading zero ("020"), or continuing an identifier
+ * three digits or more after an identifier's label (or with more of it after a slash), a home's
+ * number (a flat's, a house's beside its street, a ZIP code), a code's number, a tax form's number ("1099 income"), a page number ("page 1 of 2"), written with a leading zero ("020"), or continuing an identifier
  * with only spaces or dashes between ("Tel. 020 7946 0018").
  */
 function identifiers(index: TextIndex): Set<number> {
@@ -766,12 +785,20 @@ function identifiers(index: TextIndex): Set<number> {
     const t = tokens[i]!;
     const a = t.amount!;
     const bare = !a.currency && !a.percent && !a.words;
-    const continues = previous >= 0 && out.has(previous) && /^[ \t-]{1,2}$/.test(text.slice(tokens[previous]!.end, t.start));
-    const before = text.slice(Math.max(0, t.start - 16), t.start);
-    const labelled = /\d{3}/.test(t.text) && IDENTIFIER_LABEL.test(before);
-    const form = namesAForm(t, before, text.slice(t.end, t.end + 8));
-    const phone = phoneShaped(t.text, before, text.slice(t.end, t.end + 8));
-    if (bare && (/^0\d/.test(t.text) || continues || labelled || form || phone || PAGE.test(before))) out.add(i);
+    const continues = previous >= 0 && out.has(previous) && /^[ \t/-]{1,2}$/.test(text.slice(tokens[previous]!.end, t.start));
+    const before = text.slice(Math.max(0, t.start - 24), t.start);
+    const after = text.slice(t.end, t.end + 48);
+    const label = IDENTIFIER_LABEL.test(before) || IDENTIFIER_LABEL.test(before.replace(CODE_HEAD, ""));
+    const labelled = (label && (/\d{3}/.test(t.text) || PARTS_AFTER.test(after))) || DWELLING_LABEL.test(before);
+    const form = namesAForm(t, before, after);
+    const phone = phoneShaped(t.text, before, after);
+    const place =
+      STREET_AFTER.test(after) ||
+      STREET_FIRST.test(after) ||
+      STREET_BEFORE.test(before) ||
+      (/^\d{5}$/.test(t.text) && ZIP_BEFORE.test(before));
+    if (bare && (/^0\d/.test(t.text) || continues || labelled || form || phone || place || CODE_BEFORE.test(before) || PAGE.test(before)))
+      out.add(i);
     previous = i;
   }
   return out;

@@ -20,9 +20,12 @@ const SPLIT_GROUP = /(?<![\d.,])(\d{1,3}(?:,\d{3})*),(\d{1,2}) (\d{1,2})(\.\d{2}
 /**
  * An amount cut after a thousands comma at a line's end: a currency before it or cents after it (so
  * that "18,\n400" of a list of counts stays two numbers), then the break and a group of three digits.
+ * After a currency the cut may fall inside the group ("$ 12,0\nOO", "$ 12,00\n0"): the digits before
+ * and after the break make the group's three, and a scan's "O" on the new line, which no word is,
+ * stands for its 0.
  */
 const BROKEN_GROUP =
-  /(?<=(?:[$€£]|\b(?:USD|EUR|GBP|CHF|CAD|AUD))[ \t]?)(\d{1,3}(?:,\d{3})*),([ \t]*\r?\n[ \t]*)(\d{3}(?:\.\d{2})?)(?![\d.,]?\d)|(?<![\d.,])(\d{1,3}(?:,\d{3})*),([ \t]*\r?\n[ \t]*)(\d{3}\.\d{2})(?![\d.,]?\d)/g;
+  /(?<=(?:[$€£]|\b(?:USD|EUR|GBP|CHF|CAD|AUD))[ \t]?)(\d{1,3}(?:,\d{3})*),(\d{0,2})([ \t]*\r?\n[ \t]*)([\dO]{1,3}(?:\.\d{2})?)(?![\d.,/]?[\dA-Za-z])|(?<![\d.,])(\d{1,3}(?:,\d{3})*),([ \t]*\r?\n[ \t]*)(\d{3}\.\d{2})(?![\d.,]?\d)/g;
 
 function joinedDate(whole: string, first: string, sep: string, a: string, gap: string, b: string, year: string): string {
   const middle = a + b;
@@ -53,8 +56,19 @@ function joinedGroup(whole: string, head: string, a: string, b: string, cents: s
   return a.length + b.length === 3 ? `${head},${a}${b}${cents} ` : whole;
 }
 
-function joinedBreak(_whole: string, head?: string, gap?: string, rest?: string, head2?: string, gap2?: string, rest2?: string): string {
-  return `${head ?? head2},${rest ?? rest2}${gap ?? gap2}`;
+function joinedBreak(
+  whole: string,
+  head?: string,
+  part?: string,
+  gap?: string,
+  rest?: string,
+  head2?: string,
+  gap2?: string,
+  rest2?: string,
+): string {
+  if (head === undefined) return `${head2},${rest2}${gap2}`;
+  const group = `${part}${rest!.replace(/O/g, "0")}`;
+  return /^\d{3}(?:\.\d{2})?$/.test(group) ? `${head},${group}${gap}` : whole;
 }
 
 /** The text with its cut figures written whole; a text with none as it is. */

@@ -89,6 +89,16 @@ function scaleAfter(rest: string, languages: ReadonlySet<string>): { times: numb
   return undefined;
 }
 
+/**
+ * The number of an item opening its line ("2. Amount requested ($) ... 5,000", "3) Monthly rent:"):
+ * one or two digits, a period or a parenthesis, a blank and a letter. It numbers the form's
+ * questions or a list's items, no amount nor count; the line's value follows it.
+ */
+const ITEM_NUMBER = /^\d{1,2}[.)][ \t]+\p{L}/u;
+const LINE_OPENS = /(?:^|\n)[ \t]*$/;
+const itemNumber = (text: string, start: number): boolean =>
+  ITEM_NUMBER.test(text.slice(start, start + 8)) && LINE_OPENS.test(text.slice(Math.max(0, start - 40), start));
+
 /** Three digits and one letter glued to them: a model's name ("BMW 320d", "118i"), not an amount. */
 const MODEL_CODE = /^\d{3}[a-z](?![A-Za-z])/;
 
@@ -149,6 +159,8 @@ export function tokenize(text: string, counts: ReadonlySet<number> = new Set(), 
     const start = m.index;
     const name = g.time ?? g.code;
     if (name !== undefined) push({ kind: "punct", text: name, start, end: start + name.length });
+    else if (g.amount !== undefined && /^\d{1,2}$/.test(m[0].trim()) && itemNumber(text, start + m[0].length - m[0].trimStart().length))
+      push({ kind: "punct", text: m[0].trim(), start, end: start + m[0].trimEnd().length });
     // digits glued to a word are part of a name ("analyst2", "A320", a car's "320d"), not an amount
     else if (
       g.amount !== undefined &&
