@@ -28,7 +28,16 @@ import {
   roundPlaces,
   roundQuotient,
 } from "./numbers.js";
-import { lowerFilter, lowerFor, meanParts, lowerListCall, lowerListLiteral, lowerListPath, lowerQuantified } from "./lists.js";
+import {
+  listBranches,
+  lowerFilter,
+  lowerFor,
+  meanParts,
+  lowerListCall,
+  lowerListLiteral,
+  lowerListPath,
+  lowerQuantified,
+} from "./lists.js";
 import { lowerContext } from "./contexts.js";
 import { dateMove, movedDate } from "./dates.js";
 import { lowerCase, substring, substringAround, upperCase } from "./strings.js";
@@ -264,6 +273,7 @@ export function branches(values: SqlValue[], cx: SqlContext): SqlValue[] {
   const kinds = new Set(values.map((v) => v.kind).filter((k) => k !== "null"));
   if (kinds.size > 1) throw unsupported(cx, `a value that may be a ${[...kinds].join(" or a ")}`);
   if (kinds.has("record")) throw unsupported(cx, "a choice between contexts");
+  if (kinds.has("list")) return listBranches(values, cx);
   if (!kinds.has("number")) return values;
   const numbers = common(
     values.filter((v) => v.kind === "number"),
