@@ -56,7 +56,7 @@ const MODELS: [string, ModelInput][] = [
         },
       },
     } as ModelInput,
-  ],
+  ] as [string, ModelInput],
 ].filter(([, m]) => compiles(m));
 
 const COLUMN_TYPES: Record<string, string> = { number: "numeric", string: "text", boolean: "boolean", date: "date" };
