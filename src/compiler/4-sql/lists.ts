@@ -369,8 +369,13 @@ function listsList(items: SqlValue[], lists: ListSyntax, cx: SqlContext, n: Expr
  * others, which a dialect's arrays need in one CASE; lists whose items differ in kind refused.
  */
 export function listBranches(values: SqlValue[], cx: SqlContext): SqlValue[] {
-  const element = values.reduce<SqlValue | undefined>((w, v) => w && (v.kind === "list" ? widest(w, v.element!) : w), NULL_VALUE);
-  if (!element) throw unsupported(cx, "a value that may be lists of items of different kinds");
+  const merged = values.reduce<SqlValue | undefined>((w, v) => w && (v.kind === "list" ? widest(w, v.element!) : w), NULL_VALUE);
+  const maxItems = Math.max(...values.map((v) => v.maxItems ?? 0));
+  // contexts of different entries: each branch's as it is (a list of lists must merge)
+  if (!merged && values.some((v) => v.element?.kind === "list"))
+    throw unsupported(cx, "a value that may be lists of items of different kinds");
+  if (!merged) return values.map((v) => (v.kind === "list" ? { ...v, maxItems } : v));
+  const element = merged;
   const lists = listSyntax(cx);
   const item =
     element.kind === "number"
@@ -379,19 +384,25 @@ export function listBranches(values: SqlValue[], cx: SqlContext): SqlValue[] {
         ? lists.nest?.type
         : cx.dialect.typeNames[element.kind as keyof Dialect["typeNames"]];
   const typed = (v: SqlValue) => (v.element!.kind === "null" && item ? `CAST(${v.sql} AS ${lists.type(item)})` : v.sql);
-  const maxItems = Math.max(...values.map((v) => v.maxItems ?? 0));
   return values.map((v) => (v.kind === "list" ? { ...v, sql: typed(v), element, maxItems } : v));
 }
 
 /**
  * The item that holds the items of both `a` and `b` (each an item of a list of lists, or within
- * one): numbers at the larger scale and bound, lists of the larger count of items; undefined where
- * their kinds differ, for contexts and ordered levels (not merged).
+ * one): numbers at the larger scale and bound, lists of the larger count of items, contexts of the
+ * same entries in order entry by entry; undefined where their kinds or entries differ, and for
+ * ordered levels (not merged).
  */
 function widest(a: SqlValue, b: SqlValue): SqlValue | undefined {
   if (a.kind === "null") return b;
   if (b.kind === "null") return a;
-  if (a.kind !== b.kind || a.kind === "record" || a.levels || b.levels) return undefined;
+  if (a.kind !== b.kind || a.levels || b.levels) return undefined;
+  if (a.kind === "record") {
+    const [x, y] = [[...a.fields!], [...b.fields!]];
+    if (x.length !== y.length || x.some(([k], i) => y[i]![0] !== k)) return undefined;
+    const fields = x.map(([k, f], i) => [k, widest(f, y[i]![1])] as const);
+    return fields.every(([, f]) => f) ? { ...a, fields: new Map(fields as [string, SqlValue][]) } : undefined;
+  }
   if (a.kind === "list") {
     const element = widest(a.element!, b.element!);
     return element && { ...a, element, maxItems: Math.max(a.maxItems!, b.maxItems!) };
