@@ -36,6 +36,27 @@ const MODELS: [string, ModelInput][] = [
     .filter(compiles)
     .slice(0, 4)
     .map((m, i) => [`generated-${i}`, m] as [string, ModelInput]),
+  // lists of lists (inner lists as json arrays in the query): ragged, empty and null inner lists, null items
+  [
+    "nested-lists",
+    {
+      content: {
+        name: "nested-lists",
+        inputs: {
+          xs: { type: ["number [-1000..1000]"], desc: "Which numbers?" },
+          members: { type: [{ age: "number [0..120]", name: "string" }], desc: "Who?" },
+        },
+        decisions: {
+          pairs: "for x in xs return [x, x * 2, null]",
+          ragged: "for i in 1..3 return for x in xs[item > i * 100] return x - i",
+          names: "for m in members return if m.age > 60 then null else [m.name]",
+          counted: "count(for i in 1..3 return xs[item > i * 100])",
+          last: "(for x in xs return [x * 0.25, x])[-1]",
+          held: "{ages: for m in members return [m.age + 1], n: count(members)}",
+        },
+      },
+    } as ModelInput,
+  ] as [string, ModelInput],
 ].filter(([, m]) => compiles(m));
 
 const COLUMN_TYPES: Record<string, string> = { number: "numeric", string: "text", boolean: "boolean", date: "date" };

@@ -18,10 +18,30 @@ export function equals(a: SqlValue, b: SqlValue, cx: SqlContext): SqlValue {
   if (a.kind === "record" || b.kind === "record") return unsupportedRecords(cx);
   if (a.kind !== b.kind)
     return bool(`CASE WHEN ${a.sql} IS NULL OR ${b.sql} IS NULL THEN (${a.sql} IS NULL AND ${b.sql} IS NULL) END`, a, b);
+  if (a.kind === "list" && cx.dialect.lists?.nest && (a.element!.kind === "list" || b.element!.kind === "list"))
+    return listsOfLists(a, b, cx);
   const held = a.kind === "number" ? heldPair(a, b, cx) : undefined;
   if (held) return { ...bool(`(${held[0]} IS NOT DISTINCT FROM ${held[1]})`, a, b), depth: Math.max(held[2], deeper(a, b)) };
   const [x, y] = a.kind === "number" ? common([a, b], cx) : [a, b];
   return bool(`(${x!.sql} ${cx.naive ? "=" : "IS NOT DISTINCT FROM"} ${y!.sql})`, a, b);
+}
+
+/**
+ * `=` of two lists of lists where the dialect wraps inner lists (`nest`): item by item, the inner
+ * items of one kind on both sides (then FEEL's answer is never null: a null against a value is
+ * false); any other pair refused.
+ */
+function listsOfLists(a: SqlValue, b: SqlValue, cx: SqlContext): SqlValue {
+  const nest = cx.dialect.lists?.nest;
+  const kinds = (l: SqlValue): string[] => (l.kind === "list" ? [l.kind, ...kinds(l.element!)] : [l.kind]);
+  const [x, y] = [kinds(a), kinds(b)];
+  const alike = x.every((k, i) => k === y[i] || k === "null" || y[i] === "null") && !x.includes("record") && !y.includes("record");
+  if (!alike) throw unsupported(cx, "a comparison of lists of lists whose items differ in kind");
+  return bool(
+    `CASE WHEN ${a.sql} IS NULL OR ${b.sql} IS NULL THEN (${a.sql} IS NULL AND ${b.sql} IS NULL) ELSE ${nest!.same(a.sql, b.sql)} END`,
+    a,
+    b,
+  );
 }
 
 /** FEEL `!=`: the negation of `=`, null where `=` is null. */

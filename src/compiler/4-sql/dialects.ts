@@ -135,10 +135,26 @@ export interface ListSyntax {
    * check of a list input's items, query.ts)
    */
   every?: (list: string, v: string, condition: string) => string;
-  /** true where a list cannot hold lists (PostgreSQL's arrays are rectangular, no array of ragged or empty arrays): refused */
-  flat?: true;
+  /**
+   * where the dialect's lists cannot hold lists as they are (PostgreSQL's arrays are rectangular: a
+   * ragged or empty inner list stops the query, `cardinality` counts every item): each inner list
+   * one value of `type` (absent: lists hold lists as they are)
+   */
+  nest?: NestedLists;
   /** how a list input's column is read where it is not the dialect's list as it is (query.ts) */
   column?: ListColumn;
+}
+
+/** A list whose items are lists, each inner list wrapped as one value (lists.ts `itemAt` unwraps it). */
+interface NestedLists {
+  /** the type of a wrapped list */
+  type: string;
+  /** a list as one item of a list of lists (null for a null list) */
+  wrap: (list: string) => string;
+  /** a wrapped item as the list of its items, each a value of `kind` (`v` a fresh variable): null for a null item */
+  unwrap: (item: string, kind: SqlKind, v: string) => string;
+  /** whether two lists of wrapped lists are equal item by item, their items' items of one kind (never null) */
+  same: (a: string, b: string) => string;
 }
 
 /**
@@ -217,6 +233,19 @@ function isoDate(t: string): string {
   return `(SELECT CASE WHEN ${m} BETWEEN 1 AND 12 AND ${y} >= 1 THEN ${valid} END FROM (SELECT ${parts.join(", ")}) AS "$ymd"(${y}, ${m}, ${d}))`;
 }
 
+/** a json array's item as a value of its kind: a JSON null SQL's null, a list or a struct the json itself */
+const JSON_ITEM: Record<SqlKind, (e: string) => string> = {
+  number: (e) => `CAST(${e} #>> '{}' AS NUMERIC)`,
+  string: (e) => `(${e} #>> '{}')`,
+  boolean: (e) => `CAST(${e} #>> '{}' AS BOOLEAN)`,
+  date: (e) => `CAST(${e} #>> '{}' AS DATE)`,
+  record: (e) => `(CASE WHEN json_typeof(${e}) <> 'null' THEN ${e} END)`,
+  list: (e) => `(CASE WHEN json_typeof(${e}) <> 'null' THEN ${e} END)`,
+  null: () => "NULL",
+  days: () => "NULL",
+  months: () => "NULL",
+};
+
 /** each combination of the levels' items in order: one FROM of unnests, each lateral to those before it, ordered by their ordinals */
 function nestedItems(levels: readonly { list: string; v: string }[], value: string): string {
   const from = levels.map(({ list, v }) => `unnest(${list}) WITH ORDINALITY AS ${unnested(v)}(${v}, ${ordinal(v)})`);
@@ -259,7 +288,16 @@ const POSTGRES_LISTS: ListSyntax = {
     `(WITH RECURSIVE "$p"("$n", "$v") AS (SELECT 0, CAST(1 AS NUMERIC) UNION ALL SELECT "$n" + 1, "$v" * (${l})["$n" + 1] FROM "$p" WHERE "$n" < cardinality(${l})) SELECT "$v" FROM "$p" WHERE "$n" = cardinality(${l}))`,
   // no array made and no sort: the first item that fails ends the scan
   every: (l, v, c) => `NOT EXISTS (SELECT FROM unnest(${l}) AS ${unnested(v)}(${v}) WHERE NOT ${c})`,
-  flat: true,
+  // an inner list as a json array (json keeps a struct's keys in order and a number's digits, which
+  // jsonb would not: docs/sql.md, Stop 57), read back item by item in order
+  nest: {
+    type: "json",
+    wrap: (l) => `array_to_json(${l})`,
+    unwrap: (x, kind, v) =>
+      `(CASE WHEN ${x} IS NOT NULL THEN ARRAY(SELECT ${JSON_ITEM[kind](v)} FROM json_array_elements(${x}) WITH ORDINALITY AS ${unnested(v)}(${v}, ${ordinal(v)}) ORDER BY ${ordinal(v)}) END)`,
+    // jsonb compares numbers by value, arrays item by item
+    same: (a, b) => `(CAST(to_json(${a}) AS jsonb) = CAST(to_json(${b}) AS jsonb))`,
+  },
   column: {
     scalars: (c) => c,
     // one dimension (an empty array has none); its lower bound is rebased by the typed copy

@@ -29,7 +29,16 @@ import {
   roundQuotient,
 } from "./numbers.js";
 import { lowerAggregate } from "./aggregates.js";
-import { lowerFilter, lowerFor, meanParts, lowerListCall, lowerListLiteral, lowerListPath, lowerQuantified } from "./lists.js";
+import {
+  listBranches,
+  lowerFilter,
+  lowerFor,
+  meanParts,
+  lowerListCall,
+  lowerListLiteral,
+  lowerListPath,
+  lowerQuantified,
+} from "./lists.js";
 import { lowerContext } from "./contexts.js";
 import { constantDuration, dateMove, movedDate } from "./dates.js";
 import {
@@ -309,6 +318,7 @@ export function branches(values: SqlValue[], cx: SqlContext): SqlValue[] {
     const most = Math.max(...values.map((v) => (v.kind === "null" ? 0 : (v.most ?? Infinity))));
     return values.map((v) => (v.kind === "null" ? v : { ...v, most }));
   }
+  if (kinds.has("list")) return listBranches(values, cx);
   if (!kinds.has("number")) return values;
   const numbers = common(
     values.filter((v) => v.kind === "number"),

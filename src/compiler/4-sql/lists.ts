@@ -14,7 +14,7 @@ import { Layers, type ScaledInteger } from "./layers.js";
 import { common } from "./numbers.js";
 import { lowerIterations } from "./iterations.js";
 import { lowerPosition } from "./positions.js";
-import { deeper, NULL_VALUE, widthOf, type SqlValue } from "./values.js";
+import { deeper, NULL_VALUE, rescale, widthOf, type SqlValue } from "./values.js";
 
 /**
  * The most items a list input may have in the exact domain: a longer list is not scored (the batch
@@ -53,8 +53,14 @@ export function listSyntax(cx: SqlContext, span?: Expr["span"]): ListSyntax {
   return cx.dialect.lists;
 }
 
-/** An item of a list whose items are `element`, written `sql`: a struct's fields read from it. */
+/**
+ * An item of a list whose items are `element`, written `sql`: a struct's fields read from it, a
+ * wrapped inner list unwrapped (the dialect's `nest`).
+ */
 export function itemAt(element: SqlValue, sql: string, depth: number, cx: SqlContext): SqlValue {
+  const nest = cx.dialect.lists?.nest;
+  if (element.kind === "list" && nest)
+    return { ...element, sql: nest.unwrap(sql, element.element!.kind, freshVariable()), depth, atomic: false };
   if (element.kind !== "record") return { ...element, sql, depth, atomic: false, constant: undefined };
   const lists = listSyntax(cx);
   const fields = new Map([...element.fields!].map(([name, f]) => [name, itemAt(f, lists.field(sql, name, f.kind), depth, cx)] as const));
@@ -126,7 +132,7 @@ export function lowerFilter(n: Extract<Expr, { kind: "filter" }>, scope: SqlScop
       depth: list.depth,
       atomic: false,
     });
-    return list.element!.kind === "record" ? itemAt(list.element!, at.sql, at.depth, cx) : at;
+    return wrapped(list.element!) ? itemAt(list.element!, at.sql, at.depth, cx) : at;
   }
   // a function as the condition: null for a list with items, an empty list stays empty
   if (n.filter.kind === "function") return functionCondition(list, lists);
@@ -134,13 +140,16 @@ export function lowerFilter(n: Extract<Expr, { kind: "filter" }>, scope: SqlScop
   const condition = lowerExpr(n.filter, { ...scope, items: [item, ...(scope.items ?? [])] }, inner);
   if (condition.kind === "number") {
     const at = lowerPosition(n, list, scope, cx);
-    return list.element!.kind === "record" ? itemAt(list.element!, at.sql, at.depth, cx) : at;
+    return wrapped(list.element!) ? itemAt(list.element!, at.sql, at.depth, cx) : at;
   }
   if (condition.kind !== "boolean" && condition.kind !== "null")
     throw unsupported(cx, `a filter whose condition is a ${condition.kind}`, n.filter.span);
   // a null or false condition leaves the item out, as FEEL's filter does; a null list stays null
   return listValue(lists.filter(list.sql, v, condition.sql), list.element!, list.maxItems!, deeper(list, condition));
 }
+
+/** Whether a list's item is read through `itemAt`: a struct's fields, an inner list (the dialect's `nest`). */
+const wrapped = (element: SqlValue): boolean => element.kind === "record" || element.kind === "list";
 
 /** A filter's literal position: a whole number literal, maybe negated. */
 function literalPosition(e: Expr): number | undefined {
@@ -198,11 +207,13 @@ export function lowerFor(n: Extract<Expr, { kind: "for" }>, scope: SqlScope, cx:
 
 /**
  * A `for`'s item as one SQL value of the list's item type: a number of its shape's decimal type, a
- * context one struct (contexts.ts), a list a list (DuckDB's LIST of LIST); a duration refused.
+ * context one struct (contexts.ts), a list a list (DuckDB's LIST of LIST, PostgreSQL's json array:
+ * the dialect's `nest`); a duration refused.
  */
 export function forItem(body: SqlValue, n: Extract<Expr, { kind: "for" }>, cx: SqlContext): SqlValue {
   if (isDuration(body)) throw unsupported(cx, "a `for` whose items are durations", n.body.span);
-  if (body.kind === "list" && cx.dialect.lists?.flat) throw unsupported(cx, `a list of lists (${cx.dialect.title})`, n.body.span);
+  const nest = cx.dialect.lists?.nest;
+  if (body.kind === "list" && nest) return { ...body, sql: nest.wrap(body.sql) };
   if (body.kind === "number") return typedItems([body], cx)[0]!;
   return body.kind === "record" ? { ...body, sql: recordSql(body, cx.dialect) } : body;
 }
@@ -246,6 +257,7 @@ export function lowerListLiteral(n: Extract<Expr, { kind: "list" }>, scope: SqlS
   const lists = listSyntax(cx, n.span);
   const items = n.items.map((i) => lowerExpr(i, scope, cx));
   if (items.some((i) => i.kind === "record")) return contextList(items, lists, cx, n);
+  if (items.some((i) => i.kind === "list") && lists.nest && !items.some(isDuration)) return listsList(items, lists, cx, n);
   if (items.some((i) => i.kind === "list" || isDuration(i))) throw unsupported(cx, "a list of lists or durations", n.span);
   const chosen = branches(items, cx);
   const kind = chosen.find((i) => i.kind !== "null");
@@ -323,10 +335,12 @@ function concatenate(values: SqlValue[], lists: ListSyntax, cx: SqlContext, n: E
         cx,
       )
     : [];
-  const element = numbers[0] ?? elements.find((e) => e.kind !== "null") ?? NULL_VALUE;
+  const inner = kinds.has("list") ? elements.reduce<SqlValue | undefined>((w, e) => w && widest(w, e), NULL_VALUE) : undefined;
+  if (kinds.has("list") && !inner) throw unsupported(cx, "a concatenation of lists of lists whose items differ in kind", n.span);
+  const element = inner ?? numbers[0] ?? elements.find((e) => e.kind !== "null") ?? NULL_VALUE;
   const type = element.kind === "number" ? lists.type(cx.dialect.decimal(widthOf(element.shape!), element.shape!.scale)) : undefined;
   // a list of null items only (`[]`, `[null]`) takes the others' type, which a dialect's arrays need
-  const scalar = cx.dialect.typeNames[element.kind as keyof Dialect["typeNames"]];
+  const scalar = element.kind === "list" ? lists.nest?.type : cx.dialect.typeNames[element.kind as keyof Dialect["typeNames"]];
   const nulls = scalar ? lists.type(scalar) : undefined;
   const cast = (l: SqlValue) =>
     type && l.element!.kind !== "null"
@@ -338,6 +352,66 @@ function concatenate(values: SqlValue[], lists: ListSyntax, cx: SqlContext, n: E
   const sql = `CASE WHEN ${ls.map((l) => `${l.sql} IS NULL`).join(" OR ")} THEN NULL ELSE ${joined} END`;
   const maxItems = ls.reduce((s, l) => s + l.maxItems!, 0);
   return listValue(sql, { ...element, sql: "" }, maxItems, deeper(...ls));
+}
+
+/** `[[1, 2], null, []]` where the dialect wraps inner lists (`nest`): lists and nulls, their items of one kind. */
+function listsList(items: SqlValue[], lists: ListSyntax, cx: SqlContext, n: Expr): SqlValue {
+  const nest = lists.nest!;
+  if (items.some((i) => i.kind !== "list" && i.kind !== "null")) throw unsupported(cx, "a list of lists and other values", n.span);
+  const element = items.reduce<SqlValue | undefined>((w, i) => w && widest(w, i), NULL_VALUE);
+  if (!element) throw unsupported(cx, "a list of lists whose items differ in kind", n.span);
+  const sqls = items.map((i) => (i.kind === "null" ? `CAST(NULL AS ${nest.type})` : nest.wrap(i.sql)));
+  return listValue(lists.of(sqls), { ...element, sql: "" }, items.length, deeper(...items));
+}
+
+/**
+ * Lists that are the branches of one value (an `if`, a table's outputs): one item that holds the
+ * items of each and the largest count of items, and a list of null items only (`[]`) typed as the
+ * others, which a dialect's arrays need in one CASE; lists whose items differ in kind refused.
+ */
+export function listBranches(values: SqlValue[], cx: SqlContext): SqlValue[] {
+  const merged = values.reduce<SqlValue | undefined>((w, v) => w && (v.kind === "list" ? widest(w, v.element!) : w), NULL_VALUE);
+  const maxItems = Math.max(...values.map((v) => v.maxItems ?? 0));
+  // contexts of different entries: each branch's as it is (a list of lists must merge)
+  if (!merged && values.some((v) => v.element?.kind === "list"))
+    throw unsupported(cx, "a value that may be lists of items of different kinds");
+  if (!merged) return values.map((v) => (v.kind === "list" ? { ...v, maxItems } : v));
+  const element = merged;
+  const lists = listSyntax(cx);
+  const item =
+    element.kind === "number"
+      ? cx.dialect.decimal(widthOf(element.shape!), element.shape!.scale)
+      : element.kind === "list"
+        ? lists.nest?.type
+        : cx.dialect.typeNames[element.kind as keyof Dialect["typeNames"]];
+  const typed = (v: SqlValue) => (v.element!.kind === "null" && item ? `CAST(${v.sql} AS ${lists.type(item)})` : v.sql);
+  return values.map((v) => (v.kind === "list" ? { ...v, sql: typed(v), element, maxItems } : v));
+}
+
+/**
+ * The item that holds the items of both `a` and `b` (each an item of a list of lists, or within
+ * one): numbers at the larger scale and bound, lists of the larger count of items, contexts of the
+ * same entries in order entry by entry; undefined where their kinds or entries differ, and for
+ * ordered levels (not merged).
+ */
+function widest(a: SqlValue, b: SqlValue): SqlValue | undefined {
+  if (a.kind === "null") return b;
+  if (b.kind === "null") return a;
+  if (a.kind !== b.kind || a.levels || b.levels) return undefined;
+  if (a.kind === "record") {
+    const [x, y] = [[...a.fields!], [...b.fields!]];
+    if (x.length !== y.length || x.some(([k], i) => y[i]![0] !== k)) return undefined;
+    const fields = x.map(([k, f], i) => [k, widest(f, y[i]![1])] as const);
+    return fields.every(([, f]) => f) ? { ...a, fields: new Map(fields as [string, SqlValue][]) } : undefined;
+  }
+  if (a.kind === "list") {
+    const element = widest(a.element!, b.element!);
+    return element && { ...a, element, maxItems: Math.max(a.maxItems!, b.maxItems!) };
+  }
+  if (a.kind !== "number") return a;
+  const scale = Math.max(a.shape!.scale, b.shape!.scale);
+  const [x, y] = [rescale(a.shape!, scale).bound, rescale(b.shape!, scale).bound];
+  return { ...a, shape: { scale, bound: x > y ? x : y }, constant: undefined };
 }
 
 /**
