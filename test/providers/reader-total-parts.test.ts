@@ -73,4 +73,29 @@ describe("a total with a part of unknown size", () => {
     const got = readText(lending, "Debts: I pay $340 a month on the car loan, and I am not sure about my credit score.");
     expect(got["monthly debt"]?.value).toBe(340);
   });
+
+  it("one person's income of a household's several, said apart, is never read as the household's surely", () => {
+    const periods = [
+      ["a month", 1],
+      ["a year", 12],
+      ["a week", 12 / 52],
+    ] as const;
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 800, max: 9000 }),
+        fc.integer({ min: 5000, max: 90000 }),
+        fc.constantFrom(...periods),
+        (mine, theirs, [period]) => {
+          fc.pre(mine !== theirs);
+          const text =
+            `We are a family of three: me, my husband and our son.\n\nI work as a cashier and earn ${money(mine)} a month. ` +
+            `My husband drives a van; his salary is ${money(theirs)} ${period}.\n\nWe have no debts.`;
+          const read = readText(household, text, "2026-06-01")["household income"];
+          if (read && read.value === mine) expect(read.confidence).toBeLessThan(0.8);
+          if (read) expect(read.confidence).toBeLessThanOrEqual(0.9);
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
 });

@@ -47,6 +47,13 @@ export const RELATIVE_TO_CLOCK = 0.6;
  */
 export const LISTED = 0.75;
 
+/**
+ * A sum asked for ("the combined monthly income of everyone in the household") that the text gives
+ * no list of, answered by one amount while another of the input's amounts stands apart and no other
+ * input takes it ("I earn $2,400 a month. … his salary is $54,000 a year"): the one may be a part.
+ */
+export const ONE_OF_PARTS = 0.7;
+
 /** A confidence as the readers give it: three places. */
 export const roundConfidence = (x: number): number => Math.round(x * 1000) / 1000;
 

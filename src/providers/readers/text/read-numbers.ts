@@ -9,7 +9,7 @@ import { currenciesNamed } from "./named-currencies.js";
 import { convertPeriod, roundFloat, type Amount } from "../numbers.js";
 import { kindsOf, PERIOD_STEMS, periodOfText, stem, stemMatch } from "../words.js";
 import { assignBest, byElimination, proximity, type Cue } from "./cues.js";
-import { BY_ELIMINATION, contestFactor, ESTIMATED, LISTED, placed, rivalFactor, roundConfidence } from "./confidence.js";
+import { BY_ELIMINATION, contestFactor, ESTIMATED, LISTED, ONE_OF_PARTS, placed, rivalFactor, roundConfidence } from "./confidence.js";
 import { correctedFrom, otherWordsIn, qualifiersOf, retracted, superseded, takenBack, unknownNow, type Qualifier } from "./qualifiers.js";
 import { changedFrom, changedTo } from "./changes.js";
 import { matchesOf, type TextIndex } from "./text-index.js";
@@ -1006,7 +1006,14 @@ export function readNumbers(
       continue;
     }
     const list = listed(tokens, best.mention) ? LISTED : 1;
-    const confidence = roundConfidence(placed(best.score) * best.factor * rivalFactor(ratio) * contestFactor(claim) * list);
+    // a sum asked for and one amount found, while another of the input's amounts, in a sentence of
+    // its own, no other input takes: the one may be only a part of the sum
+    const part =
+      asksTotal(input) &&
+      rivals.some((r) => taken.get(r.mention) === undefined && tokens[r.mention]!.sentence !== tokens[best.mention]!.sentence);
+    const confidence = roundConfidence(
+      Math.min(placed(best.score) * best.factor * rivalFactor(ratio) * contestFactor(claim) * list, part ? ONE_OF_PARTS : 1),
+    );
     const t = tokens[best.mention]!;
     const end = t.amountEnd ?? t.end;
     const value: ReadValue = { value: best.value, confidence, source: { span: { start: t.start, end }, text: text.slice(t.start, end) } };

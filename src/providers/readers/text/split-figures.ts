@@ -27,6 +27,21 @@ const SPLIT_GROUP = /(?<![\d.,])(\d{1,3}(?:,\d{3})*),(\d{1,2}) (\d{1,2})(\.\d{2}
 const BROKEN_GROUP =
   /(?<=(?:[$€£]|\b(?:USD|EUR|GBP|CHF|CAD|AUD))[ \t]?)(\d{1,3}(?:,\d{3})*),(\d{0,2})([ \t]*\r?\n[ \t]*)([\dO]{1,3}(?:\.\d{2})?)(?![\d.,/]?[\dA-Za-z])|(?<![\d.,])(\d{1,3}(?:,\d{3})*),([ \t]*\r?\n[ \t]*)(\d{3}\.\d{2})(?![\d.,]?\d)/g;
 
+/**
+ * An amount after its currency that a scan spaced out ("$ 7, 500 . 00", "$ 4 1 , 0 0 0"): digits,
+ * thousands commas and a decimal point on one line, with a space before a separator or between two
+ * digits (so that "$20, 300, 400", a list, stays apart). Joined only when the whole is an amount of
+ * thousands groups or of cents.
+ */
+const SPACED_AMOUNT = /(?<=(?:[$€£]|\b(?:USD|EUR|GBP|CHF|CAD|AUD))[ \t]?)\d[\d,. \t]*\d(?![\d.,]?\d)/g;
+const WHOLE_AMOUNT = /^(?:\d{1,3}(?:,\d{3})+(?:\.\d{2})?|\d+\.\d{2})$/;
+
+function joinedAmount(run: string): string {
+  if (!/[ \t][,.]|\d[ \t]+\d/.test(run)) return run;
+  const whole = run.replace(/[ \t]/g, "");
+  return WHOLE_AMOUNT.test(whole) ? whole + " ".repeat(run.length - whole.length) : run;
+}
+
 function joinedDate(whole: string, first: string, sep: string, a: string, gap: string, b: string, year: string): string {
   const middle = a + b;
   // a part that is a full day or month already ("11/05\n2025" is not cut inside a part)
@@ -77,6 +92,7 @@ export const joinedFigures = (text: string): string =>
     .replace(BROKEN_DATE, joinedDate)
     .replace(SPACED_DATE, compactDate)
     .replace(SPLIT_GROUP, joinedGroup)
+    .replace(SPACED_AMOUNT, joinedAmount)
     .replace(BROKEN_GROUP, joinedBreak);
 
 /** The text with each date written on the line below its label moved beside it (offsets kept). */
