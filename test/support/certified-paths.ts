@@ -130,17 +130,57 @@ export function expectEveryState(
 }
 
 /** Numbers with ties on the edges of roundings to 2 places after a quotient by 4 or 7, huge, tiny; nulls and strings now and then. */
-export const listNumber = fc.oneof(
+const listNumber = fc.oneof(
   { arbitrary: fc.integer({ min: -10, max: 10 }), weight: 3 },
   { arbitrary: fc.constantFrom(0.02, 0.04, 0.01, 0.035, 0.07, 0.105, 1.005, 2.5, 0.1, 0.2, 0.3), weight: 4 },
   { arbitrary: fc.constantFrom<unknown>(1e-20, 1e300, -1e300, 2 ** 53 + 2, 1e22, null, "x"), weight: 1 },
   { arbitrary: fc.double({ noNaN: true, noDefaultInfinity: true }), weight: 1 },
 );
 /** A list's item `{p, q}` of such numbers; now and then null, empty or without `q`. */
-export const listItem = fc.oneof(
+const listItem = fc.oneof(
   { arbitrary: fc.record({ p: listNumber, q: listNumber }), weight: 8 },
   { arbitrary: fc.constantFrom<unknown>(null, {}, { p: 1 }), weight: 1 },
 );
+
+/** The inputs of the list suites: a number, a range's end, a list of numbers, a list of structs `{p, q}`. */
+export const LIST_INPUTS = ["a", "b", "xs", "items"];
+/** Their declared list types. */
+export const LIST_TYPES = { xs: ["number"], items: [{ p: "number", q: "number" }] };
+
+/** Arithmetic with quotients over `names`. */
+export const quotientArithmetic = (names: string[]): fc.Arbitrary<string> =>
+  fc.letrec<{ e: string }>((tie) => ({
+    e: fc.oneof(
+      { depthSize: "small", withCrossShrink: true },
+      { arbitrary: fc.constantFrom(...names, ...names, "7", "0.5", "3", "-2.5", "0"), weight: 6 },
+      { arbitrary: fc.tuple(tie("e"), fc.constantFrom("+", "-", "*", "/"), tie("e")).map(([x, o, y]) => `(${x}) ${o} (${y})`), weight: 3 },
+    ),
+  })).e;
+
+/** Items a hair apart or equal: which one is kept decides nothing the bound does not cover. */
+export const hairApart = fc
+  .tuple(fc.constantFrom(0.1, 1.005, 3e8, -2.5), fc.integer({ min: -2, max: 2 }))
+  .map(([x, k]) => [x, x + k * Number.EPSILON * Math.abs(x), x]);
+
+/**
+ * A state of the list suites' inputs: `xs` now and then the lists `special` makes (items on and
+ * about each other, terms that cancel to a tie).
+ */
+export const listState = (special: fc.Arbitrary<unknown>) =>
+  fc.record({
+    a: listNumber,
+    // a range's end: small whole numbers, or a tie, null, a string (the decimals' range would be too long to walk at 1e300)
+    b: fc.oneof(fc.integer({ min: -3, max: 6 }), fc.constantFrom<unknown>(2.5, null, "x")),
+    xs: fc.oneof(
+      { arbitrary: fc.array(listNumber, { maxLength: 6 }), weight: 8 },
+      { arbitrary: fc.constantFrom<unknown>(null, [], 3), weight: 1 },
+      { arbitrary: special, weight: 3 },
+    ),
+    items: fc.oneof(
+      { arbitrary: fc.array(listItem, { maxLength: 6 }), weight: 8 },
+      { arbitrary: fc.constantFrom<unknown>(null, []), weight: 1 },
+    ),
+  });
 
 /**
  * On random pairs of decisions, `first` and a `second` that may read it (and `alone`, `first` again,

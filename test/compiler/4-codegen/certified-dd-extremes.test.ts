@@ -13,22 +13,12 @@ import {
   expectAnswers,
   expectEveryState,
   expectRandomPairs,
-  listItem,
-  listNumber,
+  hairApart,
+  LIST_INPUTS,
+  LIST_TYPES,
+  listState,
+  quotientArithmetic,
 } from "../../support/certified-paths.js";
-
-const INPUTS = ["a", "b", "xs", "items"];
-const TYPED = { xs: ["number"], items: [{ p: "number", q: "number" }] };
-
-/** Arithmetic with quotients over `names`. */
-const value = (names: string[]): fc.Arbitrary<string> =>
-  fc.letrec<{ e: string }>((tie) => ({
-    e: fc.oneof(
-      { depthSize: "small", withCrossShrink: true },
-      { arbitrary: fc.constantFrom(...names, ...names, "7", "0.5", "3", "-2.5", "0"), weight: 6 },
-      { arbitrary: fc.tuple(tie("e"), fc.constantFrom("+", "-", "*", "/"), tie("e")).map(([x, o, y]) => `(${x}) ${o} (${y})`), weight: 3 },
-    ),
-  })).e;
 
 /** min or max over a range, a list of numbers, a list of structs, or of a named list or a path of one. */
 const extreme = (names: string[]): fc.Arbitrary<string> =>
@@ -37,10 +27,10 @@ const extreme = (names: string[]): fc.Arbitrary<string> =>
       fc.constantFrom("min", "max"),
       fc.oneof(
         fc
-          .tuple(fc.constantFrom("1..3", "0..b", "b..1", "1..0", "2..2"), value([...names, "i"]))
+          .tuple(fc.constantFrom("1..3", "0..b", "b..1", "1..0", "2..2"), quotientArithmetic([...names, "i"]))
           .map(([r, x]) => `for i in ${r} return ${x}`),
-        value([...names, "x"]).map((x) => `for x in xs return ${x}`),
-        value([...names, "v.p", "v.q"]).map((x) => `for v in items return ${x}`),
+        quotientArithmetic([...names, "x"]).map((x) => `for x in xs return ${x}`),
+        quotientArithmetic([...names, "v.p", "v.q"]).map((x) => `for v in items return ${x}`),
         fc.constantFrom("xs", "items.p", "items.q", "for x in xs return x / 3"),
       ),
     )
@@ -51,7 +41,7 @@ const decision = (names: string[]): fc.Arbitrary<string> =>
   fc
     .tuple(
       extreme(names.filter((n) => n !== "xs" && n !== "items")),
-      value(names.filter((n) => n !== "xs" && n !== "items")),
+      quotientArithmetic(names.filter((n) => n !== "xs" && n !== "items")),
       fc.constantFrom("plain", "rounded", "twice", "compared"),
     )
     .map(([m, y, shape]) =>
@@ -64,32 +54,14 @@ const decision = (names: string[]): fc.Arbitrary<string> =>
             : `if ${m} > (${y}) then ${m} / 3 else (${y}) / 7`,
     );
 
-const number = listNumber;
-const item = listItem;
-const state = fc.record({
-  a: number,
-  // a range's end: small whole numbers, or a tie, null, a string (the decimals' range would be too long to walk at 1e300)
-  b: fc.oneof(fc.integer({ min: -3, max: 6 }), fc.constantFrom<unknown>(2.5, null, "x")),
-  xs: fc.oneof(
-    { arbitrary: fc.array(number, { maxLength: 6 }), weight: 8 },
-    { arbitrary: fc.constantFrom<unknown>(null, [], 3), weight: 1 },
-    // items a hair apart or equal: which one is kept decides nothing the bound does not cover
-    {
-      arbitrary: fc
-        .tuple(fc.constantFrom(0.1, 1.005, 3e8, -2.5), fc.integer({ min: -2, max: 2 }))
-        .map(([x, k]) => [x, x + k * Number.EPSILON * Math.abs(x), x]),
-      weight: 3,
-    },
-  ),
-  items: fc.oneof({ arbitrary: fc.array(item, { maxLength: 6 }), weight: 8 }, { arbitrary: fc.constantFrom<unknown>(null, []), weight: 1 }),
-});
+const state = listState(hairApart);
 
 const compile = (decisions: Record<string, unknown>) =>
-  compileCounting("certified extremes", INPUTS, decisions, ["ddAnswer", "ddExtremeOf"], TYPED);
+  compileCounting("certified extremes", LIST_INPUTS, decisions, ["ddAnswer", "ddExtremeOf"], LIST_TYPES);
 
 describe("certified double-doubles through min and max of a list", () => {
   it("answer as the decimals do on random min and max over ranges, lists and paths, on every path", () => {
-    expectRandomPairs(compile, decision, INPUTS, state);
+    expectRandomPairs(compile, decision, LIST_INPUTS, state);
   });
 
   it("take the item FEEL takes, and leave to the decimals what the bound cannot keep apart", () => {
@@ -142,7 +114,7 @@ describe("certified double-doubles through min and max of a list", () => {
           ["-", "6"],
         ];
         const decisions = { table };
-        const m = compileCounting("certified column loops", INPUTS, decisions, ["ddColumnAnswer"], TYPED);
+        const m = compileCounting("certified column loops", LIST_INPUTS, decisions, ["ddColumnAnswer"], LIST_TYPES);
         expect(m?.steps).toBe(1);
         expectEveryState(m, decisions, states, tally);
       }),

@@ -10,29 +10,27 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { spentSoFar, withBudget } from "../../../src/runtime/budget.js";
-import { compileCounting, expectEveryState, listItem, listNumber, type CountedModel } from "../../support/certified-paths.js";
-
-const INPUTS = ["a", "b", "xs", "items"];
-const TYPED = { xs: ["number"], items: [{ p: "number", q: "number" }] };
-
-/** Arithmetic with quotients over `names`. */
-const value = (names: string[]): fc.Arbitrary<string> =>
-  fc.letrec<{ e: string }>((tie) => ({
-    e: fc.oneof(
-      { depthSize: "small", withCrossShrink: true },
-      { arbitrary: fc.constantFrom(...names, ...names, "7", "0.5", "3", "-2.5", "0"), weight: 6 },
-      { arbitrary: fc.tuple(tie("e"), fc.constantFrom("+", "-", "*", "/"), tie("e")).map(([x, o, y]) => `(${x}) ${o} (${y})`), weight: 3 },
-    ),
-  })).e;
+import {
+  compileCounting,
+  expectEveryState,
+  hairApart,
+  LIST_INPUTS,
+  LIST_TYPES,
+  listState,
+  quotientArithmetic,
+  type CountedModel,
+} from "../../support/certified-paths.js";
 
 /** sum, min or max over a range, a list of numbers, a list of structs, a named list or a path. */
 const aggregate: fc.Arbitrary<string> = fc
   .tuple(
     fc.constantFrom("sum", "min", "max"),
     fc.oneof(
-      fc.tuple(fc.constantFrom("1..3", "0..b", "b..1", "2..2"), value(["a", "i"])).map(([r, x]) => `for i in ${r} return ${x}`),
-      value(["a", "x"]).map((x) => `for x in xs return ${x}`),
-      value(["a", "v.p", "v.q"]).map((x) => `for v in items return ${x}`),
+      fc
+        .tuple(fc.constantFrom("1..3", "0..b", "b..1", "2..2"), quotientArithmetic(["a", "i"]))
+        .map(([r, x]) => `for i in ${r} return ${x}`),
+      quotientArithmetic(["a", "x"]).map((x) => `for x in xs return ${x}`),
+      quotientArithmetic(["a", "v.p", "v.q"]).map((x) => `for v in items return ${x}`),
       fc.constantFrom("xs", "items.p", "for x in xs return x / 3"),
     ),
   )
@@ -42,7 +40,7 @@ const aggregate: fc.Arbitrary<string> = fc
 const first: fc.Arbitrary<unknown> = fc
   .tuple(
     aggregate,
-    value(["a", "b"]),
+    quotientArithmetic(["a", "b"]),
     fc.constantFrom("value", "let", "let rounded", "let twice", "let in a branch", "let unread", "two lets"),
   )
   .map(([m, y, shape]) => {
@@ -64,29 +62,10 @@ const readers: fc.Arbitrary<Record<string, unknown>> = fc
     ...(also === "bare" && { bare: "first" }),
   }));
 
-const state = fc.record({
-  a: listNumber,
-  // a range's end: small whole numbers, or a tie, null, a string
-  b: fc.oneof(fc.integer({ min: -3, max: 6 }), fc.constantFrom<unknown>(2.5, null, "x")),
-  xs: fc.oneof(
-    { arbitrary: fc.array(listNumber, { maxLength: 6 }), weight: 8 },
-    { arbitrary: fc.constantFrom<unknown>(null, [], 3), weight: 1 },
-    // items a hair apart or equal
-    {
-      arbitrary: fc
-        .tuple(fc.constantFrom(0.1, 1.005, 3e8, -2.5), fc.integer({ min: -2, max: 2 }))
-        .map(([x, k]) => [x, x + k * Number.EPSILON * Math.abs(x), x]),
-      weight: 3,
-    },
-  ),
-  items: fc.oneof(
-    { arbitrary: fc.array(listItem, { maxLength: 6 }), weight: 8 },
-    { arbitrary: fc.constantFrom<unknown>(null, []), weight: 1 },
-  ),
-});
+const state = listState(hairApart);
 
 const compile = (decisions: Record<string, unknown>) =>
-  compileCounting("certified loops read", INPUTS, decisions, ["ddGiveBack", "ddAnswer"], TYPED);
+  compileCounting("certified loops read", LIST_INPUTS, decisions, ["ddGiveBack", "ddAnswer"], LIST_TYPES);
 
 /** The budget steps a call spends (unbounded), or what it throws. */
 function spent(f: () => unknown): number | string {

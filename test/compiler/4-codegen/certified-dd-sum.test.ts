@@ -7,29 +7,24 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import * as runtime from "../../../src/runtime/generated-api.js";
 import { dec } from "../../../src/runtime/decimal.js";
-import { compileCounting, expectAnswers, expectRandomPairs, listItem, listNumber } from "../../support/certified-paths.js";
-
-const INPUTS = ["a", "b", "xs", "items"];
-const TYPED = { xs: ["number"], items: [{ p: "number", q: "number" }] };
-
-/** Arithmetic with quotients over `names`. */
-const value = (names: string[]): fc.Arbitrary<string> =>
-  fc.letrec<{ e: string }>((tie) => ({
-    e: fc.oneof(
-      { depthSize: "small", withCrossShrink: true },
-      { arbitrary: fc.constantFrom(...names, ...names, "7", "0.5", "3", "-2.5", "0"), weight: 6 },
-      { arbitrary: fc.tuple(tie("e"), fc.constantFrom("+", "-", "*", "/"), tie("e")).map(([x, o, y]) => `(${x}) ${o} (${y})`), weight: 3 },
-    ),
-  })).e;
+import {
+  compileCounting,
+  expectAnswers,
+  expectRandomPairs,
+  LIST_INPUTS,
+  LIST_TYPES,
+  listState,
+  quotientArithmetic,
+} from "../../support/certified-paths.js";
 
 /** A sum over a range, a list of numbers, a list of structs, or of a named list or a path of one. */
 const summed = (names: string[]): fc.Arbitrary<string> =>
   fc.oneof(
     fc
-      .tuple(fc.constantFrom("1..3", "0..b", "b..1", "1..0", "2..2"), value([...names, "i"]))
+      .tuple(fc.constantFrom("1..3", "0..b", "b..1", "1..0", "2..2"), quotientArithmetic([...names, "i"]))
       .map(([r, x]) => `sum(for i in ${r} return ${x})`),
-    value([...names, "x"]).map((x) => `sum(for x in xs return ${x})`),
-    value([...names, "v.p", "v.q"]).map((x) => `sum(for v in items return ${x})`),
+    quotientArithmetic([...names, "x"]).map((x) => `sum(for x in xs return ${x})`),
+    quotientArithmetic([...names, "v.p", "v.q"]).map((x) => `sum(for v in items return ${x})`),
     fc.constantFrom("sum(xs)", "sum(items.p)", "sum(items.q)", "sum(for x in xs return x / 3) * 12"),
   );
 
@@ -38,38 +33,24 @@ const decision = (names: string[]): fc.Arbitrary<string> =>
   fc
     .tuple(
       summed(names.filter((n) => n !== "xs" && n !== "items")),
-      value(names.filter((n) => n !== "xs" && n !== "items")),
+      quotientArithmetic(names.filter((n) => n !== "xs" && n !== "items")),
       fc.constantFrom("plain", "rounded", "twice"),
     )
     .map(([s, y, shape]) =>
       shape === "plain" ? `${s} / 7 + (${y})` : shape === "rounded" ? `decimal(${s} / 4, 2)` : `(${s}) / (${y}) - ${s} / 3`,
     );
 
-const number = listNumber;
-const item = listItem;
-const state = fc.record({
-  a: number,
-  // a range's end: small whole numbers, or a tie, null, a string (the decimals' range would be too long to walk at 1e300)
-  b: fc.oneof(fc.integer({ min: -3, max: 6 }), fc.constantFrom<unknown>(2.5, null, "x")),
-  xs: fc.oneof(
-    { arbitrary: fc.array(number, { maxLength: 6 }), weight: 8 },
-    { arbitrary: fc.constantFrom<unknown>(null, [], 3), weight: 1 },
-    // large terms that cancel to a tie of a rounding to 2 places after a third (big + 3k/200, −big)
-    {
-      arbitrary: fc
-        .tuple(fc.constantFrom(1e8, 3e8), fc.integer({ min: 0, max: 30 }))
-        .map(([big, k]) => [big + (3 * (2 * k + 1)) / 200, -big]),
-      weight: 3,
-    },
-  ),
-  items: fc.oneof({ arbitrary: fc.array(item, { maxLength: 6 }), weight: 8 }, { arbitrary: fc.constantFrom<unknown>(null, []), weight: 1 }),
-});
+const state = listState(
+  // large terms that cancel to a tie of a rounding to 2 places after a third (big + 3k/200, −big)
+  fc.tuple(fc.constantFrom(1e8, 3e8), fc.integer({ min: 0, max: 30 })).map(([big, k]) => [big + (3 * (2 * k + 1)) / 200, -big]),
+);
 
-const compile = (decisions: Record<string, unknown>) => compileCounting("certified sums", INPUTS, decisions, ["ddAnswer", "ddSum"], TYPED);
+const compile = (decisions: Record<string, unknown>) =>
+  compileCounting("certified sums", LIST_INPUTS, decisions, ["ddAnswer", "ddSum"], LIST_TYPES);
 
 describe("certified double-doubles through sums", () => {
   it("answer as the decimals do on random sums over ranges, lists and paths, on every path", () => {
-    expectRandomPairs(compile, decision, INPUTS, state);
+    expectRandomPairs(compile, decision, LIST_INPUTS, state);
   });
 
   it("leave to the decimals a sum whose terms meet on a rounding's edge", () => {
