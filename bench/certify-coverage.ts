@@ -15,6 +15,7 @@ import type { BodyIR } from "../src/ir/ir.js";
 import { compileToSource } from "../src/compiler/index.js";
 import { builtinCalled } from "../src/compiler/3-optimise/certify.js";
 import { contentOf, typedModel } from "../test/support/generate/typed-models.js";
+import { exprChildren } from "./generated/expr-children.js";
 
 const MODELS = Number(process.env.CERTIFY_COVERAGE_MODELS ?? 300);
 const FIRST = Number(process.env.CERTIFY_COVERAGE_SEED ?? 1);
@@ -45,10 +46,6 @@ function kindOf(e: Expr): string | undefined {
   }
 }
 
-/** Keys of a node that hold no code of the exact path (the certified copies) or no expression. */
-const SKIPPED = new Set(["type", "span", "ref", "tests", "of", "certifiedForm", "certifiedSides"]);
-const isExpr = (x: unknown): x is Expr => !!x && typeof x === "object" && typeof (x as Expr).kind === "string" && "span" in x;
-
 type Place = string;
 const rows = new Map<string, { n: number; certified: number }>();
 const add = (key: string, certified: boolean) => {
@@ -58,32 +55,6 @@ const add = (key: string, certified: boolean) => {
   rows.set(key, r);
 };
 
-/** Each child of e with the place it stands in. */
-function children(e: Expr, place: Place): [Expr, Place][] {
-  const out: [Expr, Place][] = [];
-  for (const [key, child] of Object.entries(e)) {
-    if (SKIPPED.has(key)) continue;
-    const where =
-      e.kind === "for" && key === "body"
-        ? "a for's body"
-        : e.kind === "filter" && key === "filter"
-          ? "a filter's condition"
-          : e.kind === "if" && key === "cond"
-            ? "an if's condition"
-            : e.kind === "quantified" && key === "satisfies"
-              ? "a quantifier's condition"
-              : key === "inlined"
-                ? "an inlined function's body"
-                : place;
-    for (const c of Array.isArray(child) ? child : [child]) {
-      if (isExpr(c)) out.push([c, where]);
-      else if (c && typeof c === "object")
-        for (const [k, v] of Object.entries(c as object)) if (k !== "type" && isExpr(v)) out.push([v, where]);
-    }
-  }
-  return out;
-}
-
 function visit(e: Expr, place: Place, certified: boolean): void {
   const marked = certified || ((e.kind === "compare" || e.kind === "logical" || e.kind === "call") && e.certified === true);
   const kind = kindOf(e);
@@ -92,7 +63,7 @@ function visit(e: Expr, place: Place, certified: boolean): void {
     add(`place\t${place}`, marked);
     add("all\tall", marked);
   }
-  for (const [c, where] of children(e, place)) visit(c, where, marked);
+  for (const [c, where] of exprChildren(e, place)) visit(c, where, marked);
 }
 
 function visitBody(b: BodyIR, place: Place, certified: boolean): void {

@@ -19,12 +19,11 @@ import { ddBlocking, pays } from "../src/compiler/3-optimise/certify-output.js";
 import * as runtime from "../src/runtime/generated-api.js";
 import { entryPoints, type GeneratedModule } from "../src/runtime/entry.js";
 import { ddLabel } from "./generated/dd-label.js";
+import { exprChildren } from "./generated/expr-children.js";
 import { contentOf, typedModel, typedStates } from "../test/support/generate/typed-models.js";
 import { doublesChecked } from "./generated/doubles-js.js";
 
 const SEEDS = process.env.DECIMAL_REASONS_SEEDS?.split(",").map(Number) ?? Array.from({ length: 100 }, (_, i) => i + 1);
-
-const isExpr = (x: unknown): x is Expr => !!x && typeof x === "object" && typeof (x as Expr).kind === "string" && "span" in x;
 
 /** Each node's class: where it stands, why its decision is off the doubles, and the place inside. */
 interface Class {
@@ -46,35 +45,8 @@ function classify(ir: ModelIR): Map<Expr, Class> {
             ? { reason: "a certified comparison or rounding declined", detail: reason, inner }
             : { reason, detail, inner },
       );
-    for (const [key, child] of Object.entries(e)) {
-      if (
-        key === "type" ||
-        key === "span" ||
-        key === "ref" ||
-        key === "tests" ||
-        key === "of" ||
-        key === "certifiedForm" ||
-        key === "certifiedSides"
-      )
-        continue;
-      const where =
-        e.kind === "for" && key === "body"
-          ? "a for's body"
-          : e.kind === "filter" && key === "filter"
-            ? "a filter's condition"
-            : e.kind === "if" && key === "cond"
-              ? "an if's condition"
-              : e.kind === "quantified" && key === "satisfies"
-                ? "a quantifier's condition"
-                : key === "inlined"
-                  ? `${inner === "-" ? "" : inner + " > "}an inlined body`
-                  : inner;
-      for (const c of Array.isArray(child) ? child : [child]) {
-        if (isExpr(c)) visit(c, reason, detail, where, isCert);
-        else if (c && typeof c === "object")
-          for (const [k, v] of Object.entries(c as object)) if (k !== "type" && isExpr(v)) visit(v, reason, detail, where, isCert);
-      }
-    }
+    for (const [c, where] of exprChildren(e, inner, `${inner === "-" ? "" : inner + " > "}an inlined body`))
+      visit(c, reason, detail, where, isCert);
   };
   for (const d of ir.decisions) {
     const [reason, detail] = decisionReason(d);
