@@ -103,21 +103,22 @@ export async function compare(
 }
 
 /**
- * The model's lenient query in each engine (lenient: `min(members.age)` keeps its item's bounds as a
- * declared constraint, which a strict model's query refuses): no diagnostic, every row agreeing with
- * `evaluate`; the rows scored added to `scored` by dialect.
+ * The model's query in each engine, lenient unless `strict` (lenient: `min(members.age)` keeps its
+ * item's bounds as a declared constraint, which a strict model's query refuses): no diagnostic, every
+ * row agreeing with `evaluate`; the rows scored added to `scored` by dialect.
  */
 export async function expectAgreesInEach(
   model: ModelInput,
   states: Row[],
   engines: SqlEngine[],
   scored: Map<string, number>,
+  strict = false,
 ): Promise<void> {
   for (const engine of engines) {
     const where = `${engine.dialect}: ${JSON.stringify(model.content)}`;
-    const r = compileToSql(model, { dialect: engine.dialect, strict: false });
+    const r = compileToSql(model, { dialect: engine.dialect, strict });
     expect(r.ok ? [] : r.diagnostics, where).toEqual([]);
-    const c = await compare(model, states, engine, false, false);
+    const c = await compare(model, states, engine, false, strict);
     expect(c.disagreements.slice(0, 3), where).toEqual([]);
     scored.set(engine.dialect, (scored.get(engine.dialect) ?? 0) + c.scored);
   }

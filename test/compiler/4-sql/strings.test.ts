@@ -8,10 +8,10 @@
 // follows the database's locale, is never used).
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { checkModel, compileToSql } from "../../../src/compiler/index.js";
+import { checkModel } from "../../../src/compiler/index.js";
 import { lowerCaseMapping, sigmaClassPatterns } from "../../../src/compiler/4-sql/strings.js";
 import type { ModelInput } from "../../../src/ir/model.js";
-import { compare, statesFor } from "./differential.js";
+import { expectAgreesInEach, statesFor } from "./differential.js";
 import { type Row, useEngines } from "./engines.js";
 
 const engines = useEngines("SQL strings");
@@ -118,13 +118,7 @@ describe("lower case, substring before and substring after in SQL", () => {
       const check = checkModel(m);
       expect(check.valid, JSON.stringify(m.content)).toBe(true);
       const states = [...stringStates(150, i + 1), ...statesFor(check.input, 30, i + 1)];
-      for (const engine of engines) {
-        const r = compileToSql(m, { dialect: engine.dialect });
-        expect(r.ok ? [] : r.diagnostics, `${engine.dialect}: ${JSON.stringify(m.content)}`).toEqual([]);
-        const c = await compare(m, states, engine);
-        expect(c.disagreements.slice(0, 3), `${engine.dialect}: ${JSON.stringify(m.content)}`).toEqual([]);
-        scored.set(engine.dialect, (scored.get(engine.dialect) ?? 0) + c.scored);
-      }
+      await expectAgreesInEach(m, states, engines, scored, true);
     }
     // not vacuous: most rows are scored in every dialect
     for (const engine of engines) expect(scored.get(engine.dialect)).toBeGreaterThan(40 * 150);
