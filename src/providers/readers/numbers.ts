@@ -7,7 +7,7 @@ import { folded } from "./words.js";
 import { frequencyAfter } from "./pay-frequencies.js";
 
 /** How often an amount is paid: weekly, every two weeks, twice a month, monthly, yearly. */
-export type Period = "week" | "fortnight" | "semimonth" | "month" | "year";
+export type Period = "week" | "fortnight" | "semimonth" | "month" | "quarter" | "year";
 
 export interface Amount {
   value: number;
@@ -110,16 +110,19 @@ const NUMBER_WORDS: Record<string, number> = {
 
 /**
  * A period written after an amount, on the same line: "a month", "per year", "/mo", "monthly",
- * "p.a.", also after the thing counted: "per seat per month", "/seat/yr", "a user annually".
+ * "p.a.", "/ qtr", also after the thing counted: "per seat per month", "/seat/yr", "a user annually".
  */
 const PERIOD_AFTER =
-  /^[ \t]*(?:(?:per|a|an|each|\/)[ \t]*(?:seat|user|licen[cs]e|unit|head|person|member)s?[ \t]*)?(?:(?:a|an|per|each|every|\/)[ \t]*(month|mo|year|yr|annum|week|wk)\b|(monthly|annually|yearly|weekly|p\.?[ \t]?a\.?|pm)(?![a-z]))/i;
+  /^[ \t]*(?:(?:per|a|an|each|\/)[ \t]*(?:seat|user|licen[cs]e|unit|head|person|member)s?[ \t]*)?(?:(?:a|an|per|each|every|\/)[ \t]*(month|mo|quarter|qtr|year|yr|annum|week|wk)\b|(monthly|quarterly|annually|yearly|weekly|p\.?[ \t]?a\.?|pm)(?![a-z]))/i;
 
 const PERIOD_WORDS: Record<string, Period> = {
   month: "month",
   mo: "month",
   monthly: "month",
   pm: "month",
+  quarter: "quarter",
+  qtr: "quarter",
+  quarterly: "quarter",
   year: "year",
   yr: "year",
   annum: "year",
@@ -167,7 +170,7 @@ function foreignPeriodAfter(rest: string): { period: Period; length: number } | 
   return period ? { period, length: m[0].length } : undefined;
 }
 
-const PER_YEAR: Record<Period, number> = { week: 52, fortnight: 26, semimonth: 24, month: 12, year: 1 };
+const PER_YEAR: Record<Period, number> = { week: 52, fortnight: 26, semimonth: 24, month: 12, quarter: 4, year: 1 };
 
 /** A currency named after a figure in another language ("2.300 dólares", "48.000 dollari", "1.200 Euro", "500 zł"). */
 const FOREIGN_CURRENCY_AFTER = new RegExp(`^[ \\t\u00a0]?(${alternatives(Object.values(FOREIGN_CURRENCIES).flat())})(?![\\p{L}])`, "iu");

@@ -37,6 +37,7 @@ import { repairedFigures } from "./text/ocr-figures.js";
 import { joinedWraps } from "./text/wrapped-words.js";
 import { datesBesideLabels, joinedFigures } from "./text/split-figures.js";
 import { withoutStruck } from "./text/struck-out.js";
+import { withoutSupersededColumns } from "./text/superseded-columns.js";
 import { dotsGroupThousands, partlyForeign, readability } from "./text/languages.js";
 import { personInputs, readPeople } from "./text/people.js";
 import { replacedInHistory, replacementsIn, type Replacement } from "./text/replaced-history.js";
@@ -91,8 +92,9 @@ export function readText(inputs: InputIR[], written: string, reference?: string,
   // and a figure a line break or a stray space cut apart ("11/0\n5/2025", "$ 2,3 40.00") whole
   const scanned = joinedFigures(repairedFigures(plain));
   // a word a line break cut with a hyphen ("in-\n come") as the word, and a value struck through
-  // ("~~10%~~ 15%") is withdrawn: not read; a form's date on the line below its label stands beside it
-  const text = withoutStruck(joinedWraps(datesBesideLabels(scanned)));
+  // ("~~10%~~ 15%") is withdrawn: not read, nor are a table's superseded version columns ("v1 | v2 (FINAL)");
+  // a form's date on the line below its label stands beside it
+  const text = withoutSupersededColumns(withoutStruck(joinedWraps(datesBesideLabels(scanned))));
   // a table pasted as tab-separated lines is read as rows and columns, over what its prose says
   const tabled = inputs.filter((i) => TEXT_READABLE.has(i.type.kind));
   // the clock is read here, once: every date of the reading counts from this one day (a stated

@@ -262,6 +262,7 @@ export function periodOfText(text: string): Period | undefined {
   const frequency = frequencyIn(t);
   if (frequency) return frequency;
   if (/\b(monthly|per month|each month|a month|every month)\b/.test(t)) return "month";
+  if (/\b(quarterly|per quarter|each quarter)\b/.test(t)) return "quarter";
   if (/\b(annual|annually|yearly|per year|each year|a year|per annum)\b/.test(t)) return "year";
   if (/\b(weekly|per week|each week|a week)\b/.test(t)) return "week";
   return undefined;
@@ -278,6 +279,10 @@ const KEY_PERIOD_WORDS: Record<string, Period> = {
   mth: "month",
   mthly: "month",
   pm: "month",
+  qtr: "quarter",
+  qtrly: "quarter",
+  quarter: "quarter",
+  quarterly: "quarter",
   year: "year",
   yr: "year",
   yrly: "year",
