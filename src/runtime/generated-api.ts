@@ -97,6 +97,7 @@ export {
   ddSub,
   ddTruth,
 } from "./certified-dd.js";
+export { ddRawList, ddReadField, ddReadItem } from "./certified-dd-items.js";
 export { runningTotals, sumOfPrefix } from "./prefix-sums.js";
 export { roundPlaces, roundQuotient } from "./builtins/number.js";
 export { countOf } from "./builtins/list.js";

@@ -12,6 +12,7 @@ import { walk as visitAll } from "../3-optimise/walk.js";
 import { ddRead, ddState } from "../../runtime/certified-dd.js";
 import { dec } from "../../runtime/decimal.js";
 import type { Emitter } from "./emitter.js";
+import type { RawListRead } from "./raw-items.js";
 
 const STEPS = { "+": "ddAdd", "-": "ddSub", "*": "ddMul", "/": "ddDiv" } as const;
 
@@ -40,12 +41,14 @@ function literal(text: string): Triple {
 export type DdAnswer = "nearest" | "triple" | { column: () => string };
 
 /**
- * The call of the hoisted function for `x`, its names emitted by `operand` (each once), the
- * decisions in `decided` taken as their double-doubles, answering as `answer` says.
+ * The call of the hoisted function for `x`, its names emitted by `operand` (each once), the lists
+ * its loops walk read raw where `list` reads them so, the decisions in `decided` taken as their
+ * double-doubles, answering as `answer` says.
  */
 export function certifiedOutputCode(
   x: Expr,
   operand: (e: Expr) => string,
+  list: (e: Expr) => RawListRead | undefined,
   em: Emitter,
   decided: ReadonlyMap<string, Triple>,
   answer: DdAnswer,
@@ -56,8 +59,11 @@ export function certifiedOutputCode(
   const reads: string[] = [];
   const read = new Map<string, Triple>();
   let out: string[] = [];
-  /** the variables of the loops around the code being written: the JS of the pass's item (a range's: none) and the value */
-  const loops = new Map<string, { item?: string; value: () => Triple }>();
+  /**
+   * the variables of the loops around the code being written: the JS of the pass's item (a range's:
+   * none), the value, and the entries of a raw item read raw (`RawListRead.fields`)
+   */
+  const loops = new Map<string, Variable>();
   /** the count of the loops' passes, each a budget step (declared when the code holds a loop) */
   let ticks: string | undefined;
 
@@ -92,8 +98,9 @@ export function certifiedOutputCode(
   const passed = (e: Expr): string => {
     const loop = loopOf(e);
     // a loop's variable as a condition: the pass's item as it is (a range's number is no boolean)
-    if (loop) return loop.item ?? "0";
-    const code = operand(e);
+    return loop ? (loop.item ?? "0") : param(operand(e));
+  };
+  const param = (code: string): string => {
     let p = plain.get(code);
     if (p === undefined) {
       p = em.fresh("o");
@@ -106,8 +113,11 @@ export function certifiedOutputCode(
   const loopOf = (e: Expr) => (e.kind === "name" && e.ref?.kind === "local" ? loops.get(e.name) : undefined);
   /** `v.field` of a loop's variable: read from the pass's item (a range's number has no entries: null in FEEL, declined) */
   const entry = (e: Expr & { kind: "path" }): Triple => {
-    const item = loopOf(e.base)?.item;
+    const loop = loopOf(e.base);
+    const item = loop?.item;
     if (item === undefined) return { h: "0", l: "0", e: "rt.certNone()" };
+    const raw = loop!.entry?.(e.member);
+    if (raw !== undefined) return step(raw);
     const t = e.base.type;
     const slot = t?.kind === "struct" ? t.fields.findIndex(([f]) => f === e.member) : -1;
     return step(`rt.ddRead(rt.certMember(${item}, ${slot}, ${em.lit(e.member)}))`);
@@ -128,8 +138,24 @@ export function certifiedOutputCode(
     const [passes, j] = [em.fresh("n"), em.fresh("j")];
     const total = { h: em.fresh("s"), l: em.fresh("s"), e: em.fresh("s") };
     const head: string[] = [];
-    let variable: { item?: string; value: () => Triple };
-    if (it.to) {
+    let variable: Variable;
+    const raw = it.to ? undefined : list(it.source);
+    if (raw) {
+      // the raw JSON items where the state holds them (r not null), else the FEEL list's
+      const [r, f] = [param(raw.raw), param(`(${raw.raw} !== null ? null : ${raw.feel})`)];
+      out.push(`const ${passes} = rt.certLength(${r} !== null ? ${r} : ${f});`);
+      const item = `(${r} !== null ? ${raw.item}(${r}[${j}]) : ${f}[${j}])`;
+      let read: Triple | undefined;
+      const value = () => (read ??= step(`(${r} !== null ? rt.ddReadItem(${r}[${j}], ${raw.item}) : rt.ddRead(${f}[${j}]))`, head));
+      const entry = (member: string) => {
+        const slot = raw.fields.get(member);
+        const name = em.lit(member);
+        return slot === undefined
+          ? undefined
+          : `(${r} !== null ? rt.ddReadField(${r}[${j}], ${name}, ${slot}, ${raw.item}) : rt.ddRead(rt.certMember(${f}[${j}], ${slot}, ${name})))`;
+      };
+      variable = { item, value, entry };
+    } else if (it.to) {
       const [a, b] = [walk(it.source), walk(it.to)];
       out.push(`const ${passes} = rt.ddPasses(${a.h}, ${a.l}, ${a.e}, ${b.h}, ${b.l}, ${b.e});`);
       const nth = { h: em.fresh("i"), l: "0", e: "0" };
@@ -289,6 +315,13 @@ export function certifiedOutputCode(
   const fn = em.hoist("cd", `(${params.join(", ")}) => { ${body.join(" ")} }`);
   const call = `${fn}(${args.join(", ")})`;
   return typeof answer === "object" && !looped ? `rt.ddColumn(${call}, ${state}[0], ${state}[1], ${answer.column()})` : call;
+}
+
+/** A loop's variable: the JS of the pass's item (a range's: none), its value, and JS of an entry read raw (undefined: read from the item). */
+interface Variable {
+  item?: string;
+  value: () => Triple;
+  entry?: (member: string) => string | undefined;
 }
 
 /** An expression's shape: its nodes and the names it reads, without places and types. */

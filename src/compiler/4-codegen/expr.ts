@@ -22,7 +22,17 @@ import { emitUnaryTestsTri, levelsOf, ORDERING } from "./unary-tests.js";
 import { emitMember, fieldSlot } from "./field-slot.js";
 import { countFold, emitFilter, LIST_FOLD, projectFold, sumFold } from "./filter.js";
 import { rawNumberRead } from "./raw-inputs.js";
-import { rawCountOf, rawIteration, rawLocalField, rawLoop, rawProjection, rawQuantified, type RawInput } from "./raw-items.js";
+import {
+  rawCountOf,
+  rawIteration,
+  rawLocalField,
+  rawLoop,
+  rawProjection,
+  rawQuantified,
+  rawListRead,
+  type RawInput,
+  type RawListRead,
+} from "./raw-items.js";
 
 export interface ExprContext {
   em: Emitter;
@@ -39,6 +49,12 @@ export interface ExprContext {
    * which certified operands read in its place (codegen/raw-inputs.ts)
    */
   rawNumbers?: ReadonlyMap<string, string>;
+  /**
+   * in `run`: each input declared as a list of numbers, by the JS that reads its FEEL value: its raw
+   * JSON value's JS id and its type, whose items the certified double-doubles' loops read raw
+   * (codegen/raw-items.ts `rawListRead`)
+   */
+  numberLists?: ReadonlyMap<string, { raw: string; type: Type }>;
   /** the model's functions by name: the JS function (`fn<i>`), its FEEL value (`F<i>`) and its parameter count */
   functions?: ReadonlyMap<string, { fn: string; value: string; arity: number }>;
   /** the declared types of the model's decisions, by name (a decision that is another by name, codegen/declared.ts) */
@@ -61,6 +77,12 @@ export const certifiedOperand =
     const raw = e.kind === "name" ? cx.rawNumbers?.get(code) : undefined;
     return raw === undefined ? code : rawNumberRead(raw, code);
   };
+
+/** The raw reading of a certified loop's list (codegen/raw-items.ts `rawListRead`), when it names an input read so. */
+export const certifiedList =
+  (scope: Scope, cx: ExprContext) =>
+  (e: Expr): RawListRead | undefined =>
+    e.kind === "name" && e.ref?.kind === "input" ? rawListRead(emitExpr(e, scope, cx), scope, cx) : undefined;
 
 type Emit<K extends Expr["kind"]> = (node: Extract<Expr, { kind: K }>, scope: Scope, cx: ExprContext) => string;
 

@@ -12,7 +12,7 @@ import { needsCoercion, unlessOfKind } from "./conformance.js";
 import { declaredLocals } from "./inlined.js";
 import { emitResultType } from "./declared.js";
 import { Emitter } from "./emitter.js";
-import { certifiedOperand, emitExpr, type ExprContext } from "./expr.js";
+import { certifiedList, certifiedOperand, emitExpr, type ExprContext } from "./expr.js";
 import { numberLiterals, rawGuard, type ColumnPlan } from "./fast-tests.js";
 import { decimalFree, everyCellRaw } from "./certified-readers.js";
 import { Scope } from "./scope.js";
@@ -103,6 +103,15 @@ export function emitModule(ir: ModelIR, options: EmitOptions = {}): ModuleSource
       slot.read !== undefined && slot.input.type.kind === "number" ? [[slot.read, slot.raw] as const] : [],
     ),
   );
+  // a list of numbers' raw JSON value, whose items the certified double-doubles' loops read raw (codegen/raw-items.ts `rawListRead`)
+  const numberLists = new Map(
+    [...slots.values()].flatMap((slot) => {
+      const t = slot.input.type;
+      return slot.read !== undefined && t.kind === "list" && t.element.kind === "number"
+        ? [[slot.read, { raw: slot.raw, type: t }] as const]
+        : [];
+    }),
+  );
   const runScope = root.child();
   for (const slot of slots.values()) runScope.bind("input", slot.input.name, slot.lazy?.feel ?? slot.read ?? slot.feel);
   const raws = new Map([...slots.values()].flatMap((slot) => (slot.lazy ? [[slot.lazy.feel, slot.lazy] as const] : [])));
@@ -121,7 +130,7 @@ export function emitModule(ir: ModelIR, options: EmitOptions = {}): ModuleSource
       mark,
       id,
       runScope,
-      { ...cx(d.address), raws, decided, rawNumbers },
+      { ...cx(d.address), raws, decided, rawNumbers, numberLists },
       slots,
       strict,
       decided,
@@ -304,9 +313,16 @@ function computedColumn(table: TableIR, i: number, scope: Scope, cx: ExprContext
     // and the heading's inlined calls are charged here; elsewhere (its loops' passes given back)
     // the decimal and its nearest double, as below
     const taken = cx.em.fresh("cz");
-    const double = certifiedOutputCode(column.certified.form, certifiedOperand(scope, cx), cx.em, cx.decided ?? new Map(), {
-      column: literals,
-    });
+    const double = certifiedOutputCode(
+      column.certified.form,
+      certifiedOperand(scope, cx),
+      certifiedList(scope, cx),
+      cx.em,
+      cx.decided ?? new Map(),
+      {
+        column: literals,
+      },
+    );
     const calls = column.certified.calls > 0 ? [`if (${taken} !== undefined) rt.tick(${column.certified.calls * CALL_STEPS});`] : [];
     const setup = [
       `const ${taken} = ${double};`,
@@ -369,7 +385,14 @@ function decisionCode(
   if (d.certifiedOutput) {
     // the JSON output from certified double-doubles where they decide it, the decimal otherwise
     const output = em.fresh("j");
-    const certified = certifiedOutputCode(d.certifiedOutput.form, certifiedOperand(scope, cx), em, decided, "nearest");
+    const certified = certifiedOutputCode(
+      d.certifiedOutput.form,
+      certifiedOperand(scope, cx),
+      certifiedList(scope, cx),
+      em,
+      decided,
+      "nearest",
+    );
     const answer = d.certifiedOutput.condition ? conditionAnswer(output) : "";
     const calls = d.certifiedOutput.calls > 0 ? ` if (${output} !== undefined) rt.tick(${d.certifiedOutput.calls * CALL_STEPS});` : "";
     lines.unshift(`let ${output};`);
@@ -411,7 +434,7 @@ function readCertified(
   // the passes its loops walk (a `for` is only ever an aggregate's argument there), left in ddState[2]
   const passes = holdsLoop(mark.form) ? em.fresh("tk") : undefined;
   const t = { h: em.fresh("h"), l: em.fresh("l"), e: em.fresh("e") };
-  const certified = certifiedOutputCode(mark.form, certifiedOperand(scope, cx), em, decided, "triple");
+  const certified = certifiedOutputCode(mark.form, certifiedOperand(scope, cx), certifiedList(scope, cx), em, decided, "triple");
   // a decision that names another is its decimal in FEEL: its readers take the other's double-double
   const named = mark.form.kind === "name" && mark.form.ref?.kind === "decision" ? decided.get(mark.form.ref.name) : undefined;
   decided.set(d.name, named ?? t);

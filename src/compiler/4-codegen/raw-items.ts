@@ -23,6 +23,7 @@ import { bindRawLocal, rawLocalEntry, type RawLocal } from "./raw-locals.js";
 import { refKey, type Scope } from "./scope.js";
 import { levelsOf } from "./unary-tests.js";
 import { joined } from "./joined.js";
+import { itemReader } from "./json-reader.js";
 
 /** The kinds of field a tester reads raw, with the JS test that a raw value is one of them. */
 const FIELD_GUARDS = {
@@ -391,6 +392,42 @@ export function rawProjection(
 
 /** JS id of the hoisted conversion of one item of the input's list (runtime/json.ts itemConverter). */
 const itemConverter = (input: RawInput, cx: ExprContext): string => cx.em.hoist("C", `${input.reader}(${input.type})`);
+
+/** How the certified double-doubles' loops read an input's list item by item (codegen/certified-dd-code.ts). */
+export interface RawListRead {
+  /** JS of the raw JSON array the loop reads, or null where it reads the FEEL list */
+  raw: string;
+  /** JS of the list's FEEL value, read where `raw` is null */
+  feel: string;
+  /** JS id of the conversion of one item, for an item (or a field) that holds no JSON number */
+  item: string;
+  /** a list of structs: its number fields read raw, by name, with their declared positions */
+  fields: ReadonlyMap<string, number>;
+}
+
+/**
+ * The raw reading of the list `base` (its emitted JS) by the certified double-doubles' loops, when it
+ * is an input's: a list of structs from its raw array while the list is not converted (problems
+ * heard convert it at once, and an item converted again would report its problem twice), its
+ * number fields read raw; a list of numbers from its raw JSON array (runtime ddRawList). Undefined
+ * for any other list.
+ */
+export function rawListRead(base: string, scope: Scope, cx: ExprContext): RawListRead | undefined {
+  const input = sourceOf(true, base, scope, cx);
+  if (input) {
+    const fields = new Map([...input.projected].flatMap(([name, f]) => (f.kind === "number" ? [[name, f.slot] as const] : [])));
+    return using(input, {
+      raw: `(${input.current} === undefined ? ${input.array} : null)`,
+      feel: input.feel,
+      item: itemConverter(input, cx),
+      fields,
+    });
+  }
+  const numbers = cx.explain || scope.item !== null ? undefined : cx.numberLists?.get(base);
+  if (!numbers) return undefined;
+  const item = cx.em.hoist("C", `${itemReader(numbers.type)}(${cx.em.type(numbers.type)})`);
+  return { raw: `rt.ddRawList(${numbers.raw})`, feel: base, item, fields: new Map() };
+}
 
 /**
  * The loop over the raw array of `raw`'s input, binding each item's condition result to `r`, then

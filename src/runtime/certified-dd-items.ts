@@ -1,0 +1,31 @@
+// The certified double-doubles' loops over an input's list (codegen/certified-dd-code.ts), reading
+// the raw JSON items where the state holds them, as the decimals' raw paths do (runtime/raw-items.ts):
+// a JSON number is read as the decimal the loader would make of it (`ddReadInput`), without making
+// it; any other item or field is converted alone, as converting the whole list converts it (the list
+// converter maps the array item by item, runtime/json.ts), and read as before.
+import { ddRead, ddReadInput } from "./certified-dd.js";
+import { certMember } from "./certified.js";
+import { problemsHeard } from "./problems.js";
+import type { FeelValue } from "./values.js";
+
+/** The conversion of one item of the list (runtime/json.ts itemConverter, hoisted by generated code). */
+type ItemConverter = (json: unknown) => FeelValue;
+
+/**
+ * The raw JSON array of a list of numbers, or null: no array (null, another value, or FEEL values
+ * given in place of a state: the FEEL value is read), or problems heard (the list is converted at
+ * once then, and an item converted again would report its problem twice).
+ */
+export const ddRawList = (raw: unknown): readonly unknown[] | null => (Array.isArray(raw) && !problemsHeard() ? raw : null);
+
+/** A raw item of a list of numbers: a JSON number read raw, anything else converted as the list converts it, then read by `ddRead`. */
+export const ddReadItem = (x: unknown, item: ItemConverter): number => (typeof x === "number" ? ddReadInput(x) : ddRead(item(x)));
+
+/**
+ * Field `name` (declared at `slot`) of a raw item of a list of structs (a plain object, runtime
+ * `rawArray`): the JSON number it holds read raw, else the field of the item converted alone.
+ */
+export function ddReadField(o: Record<string, unknown>, name: string, slot: number, item: ItemConverter): number {
+  const x = Object.hasOwn(o, name) ? o[name] : undefined;
+  return typeof x === "number" ? ddReadInput(x) : ddRead(certMember(item(o), slot, name) ?? null);
+}
