@@ -420,6 +420,47 @@ async function measureSweep() {
 }
 
 /**
+ * BENCH_SIZES=1: CPU per request against the model's size (2 KB to 200 KB, the state as sampled)
+ * and against the state's (0 to 1,000 history entries, the 2 KB model), each body against a server
+ * of its own (SQLite ledger) and against the bare route reading it unparsed and answering as many
+ * bytes made once (what the bytes alone cost), all taking turns; printed, RESULTS-http.md not written.
+ */
+async function measureSizes(): Promise<void> {
+  const bodies = [
+    ...[2_000, 20_000, 50_000, 100_000, 200_000].map((bytes) => ({
+      name: `model ${bytes / 1000} KB, state as sampled`,
+      model: bytes === 2_000 ? model : paddedModel(bytes),
+      state,
+    })),
+    ...[10, 100, 1_000].map((months) => ({ name: `model 2 KB, state with ${months} history entries`, model, state: withHistory(months) })),
+  ].map((b) => ({ ...b, body: JSON.stringify({ model: b.model, state: b.state }) }));
+  const running: Running[] = [];
+  for (const [i, b] of bodies.entries()) {
+    const served = await launch(
+      { name: b.name, args: ["--db", join(dir, `sizes-${i}.db`), "--bootstrap"], env: baseEnv(), metered: true },
+      b.body,
+    );
+    running.push(
+      served,
+      await launch(
+        bareConfig(`${BARE}, ${b.name}, read unparsed`, () => served.answerBytes, false),
+        b.body,
+      ),
+    );
+  }
+  const load = loadavg()[0]!;
+  for (const [i, r] of (await measureRunning(running, SWEEP_ROUNDS)).entries())
+    console.log(
+      `${r.name}: body ${bodies[i >> 1]!.body.length} B, answer ${r.answerBytes} B, ${r.rps.toFixed(0)} req/s, ${r.cpuUs.toFixed(0)} µs CPU/request (rounds ${r.cpuRounds.join(", ")}), ${r.failed} failed`,
+    );
+  console.log(`1-minute load ${load.toFixed(1)} before, ${loadavg()[0]!.toFixed(1)} after`);
+}
+if (process.env.BENCH_SIZES) {
+  await measureSizes();
+  process.exit(0);
+}
+
+/**
  * BENCH_ONLY=name,name...: only the configurations of the first table and of the size table
  * ("model 200 KB", …) whose names contain one of these are measured, in turns, and printed;
  * nothing else is run and RESULTS-http.md is not written.

@@ -6,7 +6,7 @@ import fc from "fast-check";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { countedText, countedTokens, responseBytes, withBilling, type ResponseHead } from "../../src/service/response-text.js";
-import { jsonPayload } from "../../src/service/metering.js";
+import { jsonPayload, jsonPieces } from "../../src/service/metering.js";
 import { systemOne } from "../../src/service/systemone.js";
 import { verifyReceipt } from "../../src/service/signer.js";
 import { countOutputTokens, countTokens } from "../../src/service/tokens.js";
@@ -145,6 +145,35 @@ describe("System One answers over the samples", () => {
         { numRuns: 25 },
       );
       expect(answered).toBeGreaterThan(0);
+    },
+  );
+
+  it.each(samples.map((s) => [s.name, s] as const))(
+    "%s: every answer of one model sends its echo (the model and its input schema) as the same bytes, made once",
+    async (_, s) => {
+      let lead: Buffer | undefined;
+      let answered = 0;
+      await fc.assert(
+        fc.asyncProperty(mixedState(s.states), async (state) => {
+          // the model parsed anew for each call, as a body the service has not recognised would bring it
+          const body = { model: JSON.parse(JSON.stringify(s.model)) as unknown, state };
+          const out = await systemOne(
+            { body, inputTokens: countTokens(JSON.stringify(body)), accountId, startedAt: performance.now() },
+            deps,
+          );
+          if (!out.ok) return;
+          answered++;
+          const [first, ...rest] = jsonPieces(out.value)!;
+          const echo = `{"model":${JSON.stringify(out.value.model)},"input":${JSON.stringify(out.value.input)},"answers":`;
+          expect(first!.toString()).toBe(echo);
+          expect(Buffer.concat([first!, ...rest]).toString()).toBe(JSON.stringify(out.value));
+          // one Buffer for every answer of the model: its bytes are not written again per request
+          lead ??= first;
+          expect(first).toBe(lead);
+        }),
+        { numRuns: 10 },
+      );
+      expect(answered).toBeGreaterThan(1);
     },
   );
 });
