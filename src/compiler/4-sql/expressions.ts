@@ -6,7 +6,7 @@ import type { FunctionIR } from "../../ir/ir.js";
 import type { Type } from "../../ir/types.js";
 import { fitsPositional } from "../../runtime/builtins/def.js";
 import { builtinDef } from "../../runtime/builtins/index.js";
-import { ROUNDING_MODES } from "../../runtime/builtins/number.js";
+import { MAX_SCALE, MIN_SCALE, ROUNDING_MODES } from "../../runtime/builtins/number.js";
 import { namedSignature } from "../../runtime/functions.js";
 import { MODES } from "../../runtime/decimal-rounding.js";
 import { isWellFormed } from "../../runtime/well-formed.js";
@@ -329,11 +329,16 @@ export function branches(values: SqlValue[], cx: SqlContext): SqlValue[] {
   return values.map((v) => (v.kind === "number" ? numbers[i++]! : { ...v, kind: "number", shape, sql: "NULL" }));
 }
 
-/** The rounding built-ins' scale: a literal whole number from 0 to 22, or 0 when left out (floor, ceiling). */
+/**
+ * The rounding built-ins' scale: a literal whole number (negative: tens, hundreds…) within the
+ * runtime's (beyond them its rounding is null), or 0 when left out (floor, ceiling).
+ */
 function placesOf(args: Expr[]): number | undefined {
   if (args.length === 1) return 0;
   const p = args[1];
-  return p?.kind === "number" && /^\d+$/.test(p.value) && Number(p.value) <= 22 ? Number(p.value) : undefined;
+  const text = p?.kind === "number" ? p.value : p?.kind === "negate" && p.operand.kind === "number" ? `-${p.operand.value}` : "";
+  const places = /^-?\d+$/.test(text) ? Number(text) : NaN;
+  return places >= MIN_SCALE && places <= MAX_SCALE ? places : undefined;
 }
 
 /**
@@ -417,17 +422,18 @@ function lowerCall(call: Extract<Expr, { kind: "call" }>, scope: SqlScope, cx: S
     const places = placesOf(n.args);
     const single = n.args.length === 1 && (mode === MODES.ROUND_FLOOR || mode === MODES.ROUND_CEIL);
     if (places === undefined || (n.args.length !== 2 && !single))
-      throw unsupported(cx, `${ref.name}() without a literal scale from 0 to 22`, n.span);
+      throw unsupported(cx, `${ref.name}() without a literal whole scale from ${MIN_SCALE} to ${MAX_SCALE}`, n.span);
     const x = n.args[0]!;
-    if (x.kind === "arith" && x.op === "/") {
+    // (a quotient or a mean to a negative scale: the rounding of its value, below)
+    if (x.kind === "arith" && x.op === "/" && places >= 0) {
       const [a, b] = [lowerExpr(x.left, scope, cx), lowerExpr(x.right, scope, cx)];
       if (a.kind === "null" || b.kind === "null") return NULL_VALUE;
       if (a.kind === "number" && b.kind === "number") return roundQuotient(a, b, places, mode, cx);
     }
-    // `decimal(mean(l), 2)`: the list's sum over its count, rounded as a quotient
-    const mean = x.kind === "call" && !x.named && x.args.length === 1 && x.callee.kind === "name" && x.callee.ref?.kind === "builtin";
-    if (mean && x.callee.kind === "name" && x.callee.ref!.name === "mean" && !scope.names.has(refKey(x.callee.ref!))) {
-      const parts = meanParts(x.args[0]!, scope, cx, x);
+    // `decimal(mean(l), 2)`, `decimal(mean(a, b), 2)`: the list's sum over its count, rounded as a quotient
+    const mean = x.kind === "call" && !x.named && x.args.length > 0 && x.callee.kind === "name" && x.callee.ref?.kind === "builtin";
+    if (mean && places >= 0 && x.callee.kind === "name" && x.callee.ref!.name === "mean" && !scope.names.has(refKey(x.callee.ref!))) {
+      const parts = meanParts(x.args.length === 1 ? x.args[0]! : { kind: "list", items: x.args, span: x.span }, scope, cx, x);
       return parts ? roundQuotient(parts.sum, parts.count, places, mode, cx) : NULL_VALUE;
     }
     const v = lowerExpr(x, scope, cx);
