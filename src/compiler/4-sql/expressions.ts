@@ -39,6 +39,7 @@ import {
   lowerListPath,
   lowerQuantified,
 } from "./lists.js";
+import { calendarName, dayOfYear, isoWeek, isoWeekday } from "./calendar.js";
 import { lowerContext } from "./contexts.js";
 import { constantDuration, dateMove, movedDate } from "./dates.js";
 import {
@@ -184,6 +185,7 @@ const lowerers: { [K in Expr["kind"]]: Lower<K> } = {
     if (base.kind === "date" && (n.member === "year" || n.member === "month" || n.member === "day"))
       // a date moved may be of a year past 9999 or before 1 (both dialects hold years of 7 digits)
       return wholeNumber(cx.dialect.datePart(n.member, base.sql), n.member === "year" ? 7 : 2, base, cx);
+    if (base.kind === "date" && n.member === "weekday") return whole(isoWeekday(base, cx), 1, cx);
     const part = isDuration(base) ? durationPart(base, n.member, cx) : undefined;
     if (part) return wholeNumber(part.sql, part.digits, base, cx);
     throw unsupported(cx, `.${n.member} of a ${base.kind}`, n.span);
@@ -303,6 +305,9 @@ const wholeNumber = (sql: string, digits: number, from: SqlValue, cx: SqlContext
   depth: from.depth,
 });
 
+/** An integer value of at most `digits` digits as a number. */
+const whole = (v: SqlValue, digits: number, cx: SqlContext): SqlValue => wholeNumber(v.sql, digits, v, cx);
+
 const withLevels = (v: SqlValue, levels: string[] | undefined): SqlValue => (levels && v.kind === "string" ? { ...v, levels } : v);
 
 /** A boolean, or null for any other kind: what `and`, `or` and `not` take. */
@@ -360,6 +365,10 @@ const BUILTINS: Record<
   substring: { args: ["string", "number", "number"], required: 2, lower: ([s, p, n], cx) => substring(s!, p!, n, cx) },
   not: { args: ["boolean"], lower: ([b]) => not(b!) },
   "string length": { args: ["string"], lower: ([s], cx) => wholeNumber(cx.dialect.length(s!.sql), 10, s!, cx) },
+  "day of year": { args: ["date"], lower: ([d], cx) => whole(dayOfYear(d!, cx), 3, cx) },
+  "week of year": { args: ["date"], lower: ([d], cx) => whole(isoWeek(d!, cx), 2, cx) },
+  "day of week": { args: ["date"], lower: ([d], cx) => calendarName("weekday", d!, cx) },
+  "month of year": { args: ["date"], lower: ([d], cx) => calendarName("month", d!, cx) },
   contains: { args: ["string", "string"], lower: ([s, t], cx) => bool(cx.dialect.contains(s!.sql, t!.sql), s!, t!) },
   "starts with": { args: ["string", "string"], lower: ([s, t], cx) => bool(cx.dialect.startsWith(s!.sql, t!.sql), s!, t!) },
   "ends with": { args: ["string", "string"], lower: ([s, t], cx) => bool(cx.dialect.endsWith(s!.sql, t!.sql), s!, t!) },
