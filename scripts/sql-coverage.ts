@@ -3,7 +3,8 @@
 // and table generators (test/compiler/4-sql/generated.ts, the models generated.test.ts runs),
 // each checked and compiled in both dialects. Prints the share that compiles in each and the
 // refusals counted by what they refuse (the `what` of each `sql.unsupported`, numbers and quoted
-// text folded), most frequent first. Compiles only; generated.test.ts runs the rows.
+// text folded), most frequent first: the models refused for it, and those refused for it alone
+// (what lowering it would gain). Compiles only; generated.test.ts runs the rows.
 //   SQL_COVERAGE_MODELS (400) models drawn; SQL_COVERAGE_SEED (20261128) the sample's seed;
 //   SQL_COVERAGE_TOP (30) refusal kinds printed; SQL_COVERAGE_SET=fuzz draws the check-valid fuzz's
 //   models instead (lists of structs, functions, contexts; test/support/generate/models.ts), and
@@ -48,6 +49,8 @@ let checked = 0;
 const compiled: Record<DialectName, number> = { duckdb: 0, postgres: 0 };
 /** per dialect: kind → models refused for it (a model counted once per kind) */
 const refusals: Record<DialectName, Map<string, number>> = { duckdb: new Map(), postgres: new Map() };
+/** per dialect: kind → models refused for it alone (those its lowering would gain) */
+const alone: Record<DialectName, Map<string, number>> = { duckdb: new Map(), postgres: new Map() };
 
 const models = drawn();
 for (const [name, model] of models) {
@@ -63,6 +66,7 @@ for (const [name, model] of models) {
     }
     const kinds = new Set(r.diagnostics.map((d) => kindOf(d.message.replace(/^.*?exact answer here: /, ""))));
     for (const k of kinds) refusals[dialect].set(k, (refusals[dialect].get(k) ?? 0) + 1);
+    if (kinds.size === 1) for (const k of kinds) alone[dialect].set(k, (alone[dialect].get(k) ?? 0) + 1);
   }
 }
 
@@ -70,7 +74,7 @@ const pct = (n: number) => `${((100 * n) / Math.max(1, checked)).toFixed(1)} %`;
 console.log(`${SET === "models" ? "samples and corpus" : `${MODELS} models drawn (seed ${SEED})`}: ${models.length}, ${checked} checked`);
 for (const dialect of DIALECTS) console.log(`${dialect}: ${compiled[dialect]} compiled (${pct(compiled[dialect])})`);
 for (const dialect of DIALECTS) {
-  console.log(`\n${dialect}: refusals by kind (models refused for it)`);
+  console.log(`\n${dialect}: refusals by kind (models refused for it, for it alone)`);
   const top = [...refusals[dialect]].sort((a, b) => b[1] - a[1]).slice(0, TOP);
-  for (const [k, n] of top) console.log(`${String(n).padStart(5)}  ${k}`);
+  for (const [k, n] of top) console.log(`${String(n).padStart(5)} ${String(alone[dialect].get(k) ?? 0).padStart(5)}  ${k}`);
 }

@@ -6,7 +6,7 @@ import type { FunctionIR } from "../../ir/ir.js";
 import type { Type } from "../../ir/types.js";
 import { fitsPositional } from "../../runtime/builtins/def.js";
 import { builtinDef } from "../../runtime/builtins/index.js";
-import { ROUNDING_MODES } from "../../runtime/builtins/number.js";
+import { MAX_SCALE, MIN_SCALE, ROUNDING_MODES } from "../../runtime/builtins/number.js";
 import { namedSignature } from "../../runtime/functions.js";
 import { MODES } from "../../runtime/decimal-rounding.js";
 import { isWellFormed } from "../../runtime/well-formed.js";
@@ -39,6 +39,7 @@ import {
   lowerListPath,
   lowerQuantified,
 } from "./lists.js";
+import { calendarName, dayOfYear, isoWeek, isoWeekday } from "./calendar.js";
 import { lowerContext } from "./contexts.js";
 import { constantDuration, dateMove, movedDate } from "./dates.js";
 import {
@@ -184,6 +185,7 @@ const lowerers: { [K in Expr["kind"]]: Lower<K> } = {
     if (base.kind === "date" && (n.member === "year" || n.member === "month" || n.member === "day"))
       // a date moved may be of a year past 9999 or before 1 (both dialects hold years of 7 digits)
       return wholeNumber(cx.dialect.datePart(n.member, base.sql), n.member === "year" ? 7 : 2, base, cx);
+    if (base.kind === "date" && n.member === "weekday") return whole(isoWeekday(base, cx), 1, cx);
     const part = isDuration(base) ? durationPart(base, n.member, cx) : undefined;
     if (part) return wholeNumber(part.sql, part.digits, base, cx);
     throw unsupported(cx, `.${n.member} of a ${base.kind}`, n.span);
@@ -303,6 +305,9 @@ const wholeNumber = (sql: string, digits: number, from: SqlValue, cx: SqlContext
   depth: from.depth,
 });
 
+/** An integer value of at most `digits` digits as a number. */
+const whole = (v: SqlValue, digits: number, cx: SqlContext): SqlValue => wholeNumber(v.sql, digits, v, cx);
+
 const withLevels = (v: SqlValue, levels: string[] | undefined): SqlValue => (levels && v.kind === "string" ? { ...v, levels } : v);
 
 /** A boolean, or null for any other kind: what `and`, `or` and `not` take. */
@@ -329,11 +334,16 @@ export function branches(values: SqlValue[], cx: SqlContext): SqlValue[] {
   return values.map((v) => (v.kind === "number" ? numbers[i++]! : { ...v, kind: "number", shape, sql: "NULL" }));
 }
 
-/** The rounding built-ins' scale: a literal whole number from 0 to 22, or 0 when left out (floor, ceiling). */
+/**
+ * The rounding built-ins' scale: a literal whole number (negative: tens, hundreds…) within the
+ * runtime's (beyond them its rounding is null), or 0 when left out (floor, ceiling).
+ */
 function placesOf(args: Expr[]): number | undefined {
   if (args.length === 1) return 0;
   const p = args[1];
-  return p?.kind === "number" && /^\d+$/.test(p.value) && Number(p.value) <= 22 ? Number(p.value) : undefined;
+  const text = p?.kind === "number" ? p.value : p?.kind === "negate" && p.operand.kind === "number" ? `-${p.operand.value}` : "";
+  const places = /^-?\d+$/.test(text) ? Number(text) : NaN;
+  return places >= MIN_SCALE && places <= MAX_SCALE ? places : undefined;
 }
 
 /**
@@ -355,6 +365,10 @@ const BUILTINS: Record<
   substring: { args: ["string", "number", "number"], required: 2, lower: ([s, p, n], cx) => substring(s!, p!, n, cx) },
   not: { args: ["boolean"], lower: ([b]) => not(b!) },
   "string length": { args: ["string"], lower: ([s], cx) => wholeNumber(cx.dialect.length(s!.sql), 10, s!, cx) },
+  "day of year": { args: ["date"], lower: ([d], cx) => whole(dayOfYear(d!, cx), 3, cx) },
+  "week of year": { args: ["date"], lower: ([d], cx) => whole(isoWeek(d!, cx), 2, cx) },
+  "day of week": { args: ["date"], lower: ([d], cx) => calendarName("weekday", d!, cx) },
+  "month of year": { args: ["date"], lower: ([d], cx) => calendarName("month", d!, cx) },
   contains: { args: ["string", "string"], lower: ([s, t], cx) => bool(cx.dialect.contains(s!.sql, t!.sql), s!, t!) },
   "starts with": { args: ["string", "string"], lower: ([s, t], cx) => bool(cx.dialect.startsWith(s!.sql, t!.sql), s!, t!) },
   "ends with": { args: ["string", "string"], lower: ([s, t], cx) => bool(cx.dialect.endsWith(s!.sql, t!.sql), s!, t!) },
@@ -417,17 +431,18 @@ function lowerCall(call: Extract<Expr, { kind: "call" }>, scope: SqlScope, cx: S
     const places = placesOf(n.args);
     const single = n.args.length === 1 && (mode === MODES.ROUND_FLOOR || mode === MODES.ROUND_CEIL);
     if (places === undefined || (n.args.length !== 2 && !single))
-      throw unsupported(cx, `${ref.name}() without a literal scale from 0 to 22`, n.span);
+      throw unsupported(cx, `${ref.name}() without a literal whole scale from ${MIN_SCALE} to ${MAX_SCALE}`, n.span);
     const x = n.args[0]!;
-    if (x.kind === "arith" && x.op === "/") {
+    // (a quotient or a mean to a negative scale: the rounding of its value, below)
+    if (x.kind === "arith" && x.op === "/" && places >= 0) {
       const [a, b] = [lowerExpr(x.left, scope, cx), lowerExpr(x.right, scope, cx)];
       if (a.kind === "null" || b.kind === "null") return NULL_VALUE;
       if (a.kind === "number" && b.kind === "number") return roundQuotient(a, b, places, mode, cx);
     }
-    // `decimal(mean(l), 2)`: the list's sum over its count, rounded as a quotient
-    const mean = x.kind === "call" && !x.named && x.args.length === 1 && x.callee.kind === "name" && x.callee.ref?.kind === "builtin";
-    if (mean && x.callee.kind === "name" && x.callee.ref!.name === "mean" && !scope.names.has(refKey(x.callee.ref!))) {
-      const parts = meanParts(x.args[0]!, scope, cx, x);
+    // `decimal(mean(l), 2)`, `decimal(mean(a, b), 2)`: the list's sum over its count, rounded as a quotient
+    const mean = x.kind === "call" && !x.named && x.args.length > 0 && x.callee.kind === "name" && x.callee.ref?.kind === "builtin";
+    if (mean && places >= 0 && x.callee.kind === "name" && x.callee.ref!.name === "mean" && !scope.names.has(refKey(x.callee.ref!))) {
+      const parts = meanParts(x.args.length === 1 ? x.args[0]! : { kind: "list", items: x.args, span: x.span }, scope, cx, x);
       return parts ? roundQuotient(parts.sum, parts.count, places, mode, cx) : NULL_VALUE;
     }
     const v = lowerExpr(x, scope, cx);

@@ -274,8 +274,12 @@ export function lowerListLiteral(n: Extract<Expr, { kind: "list" }>, scope: SqlS
   );
 }
 
-/** The list built-ins: count, sum, min, max of one list; concatenate of lists. Undefined for any other call. */
-export function lowerListCall(name: string, args: Expr[], scope: SqlScope, cx: SqlContext, n: Expr): SqlValue | undefined {
+/**
+ * The list built-ins: count, sum, min, max of one list; sum of two or more numbers (the list of
+ * them, as the runtime takes them); concatenate of lists. Undefined for any other call.
+ */
+export function lowerListCall(name: string, given: Expr[], scope: SqlScope, cx: SqlContext, n: Expr): SqlValue | undefined {
+  const args: Expr[] = name === "sum" && given.length > 1 ? [{ kind: "list", items: given, span: n.span }] : given;
   const one = args.length === 1 && (name === "count" || name === "sum" || name === "min" || name === "max");
   if (!one && name !== "concatenate") return undefined;
   const lists = listSyntax(cx, n.span);

@@ -347,19 +347,30 @@ function roundedDivision(
   return rescaled(signed, shape, cx, deeper(q, r2, neg, div));
 }
 
-/** `decimal(x, places)` and the other roundings to a literal scale. */
+/**
+ * `decimal(x, places)` and the other roundings to a literal scale: m of m × 10^-scale divided by
+ * 10^(scale − places) and rounded by the mode. A negative scale rounds to tens, hundreds…: the
+ * rounded integer counts units of 10^-places, multiplied back exactly (the runtime's `roundTo`).
+ */
 export function roundPlaces(x: SqlValue, places: number, mode: Rounding, cx: SqlContext): SqlValue {
   const { scale, bound } = x.shape!;
   if (places >= scale) return x;
-  // |m| ≤ bound - 1 units of 10^-scale: rounded, at most one more unit of 10^-places
-  const shape = { scale: places, bound: (bound - 1n) / 10n ** BigInt(scale - places) + 2n };
-  if (cx.naive) return typed(`round(${x.sql}, ${places})`, shape, cx, x.depth);
+  const to = Math.max(places, 0);
   const divisor = 10n ** BigInt(scale - places);
+  // |m| ≤ bound - 1 units of 10^-scale: rounded, at most one more unit of 10^-places
+  const shape = { scale: to, bound: (bound - 1n) / divisor + 2n };
+  // to a negative scale, the rounded integer is multiplied by 10^-places: its shape checked first
+  const result =
+    places < 0 ? checked({ scale: 0, bound: (shape.bound - 1n) * 10n ** BigInt(-places) + 1n }, cx, "a rounded number") : shape;
+  if (cx.naive) return typed(`round(${x.sql}, ${places})`, result, cx, x.depth);
+  if (divisor.toString().length > cx.dialect.maxDigits)
+    throw unsupported(cx, `a number of ${widthOf(x.shape!)} digits rounded to ${places} places`);
   const type = fitsBigint(x.shape!) ? integerType(bound > divisor ? bound : divisor, cx) : cx.dialect.integer;
   const m = unscaled(x, type, cx);
   // a held integer's column is read as it stands, not bound again
   const n: SqlValue = { ...m, kind: "number", atomic: COLUMN.test(m.sql) };
-  return roundedDivision(n, integerLiteral(divisor, type), true, mode, shape, type, cx);
+  const rounded = roundedDivision(n, integerLiteral(divisor, type), true, mode, shape, type, cx);
+  return places < 0 ? arithmetic("*", rounded, numberLiteral(`1${"0".repeat(-places)}`, cx), cx) : rounded;
 }
 
 /** `decimal(a / b, places)`: the rational a × 10^places / b rounded once (docs/numbers.md). */

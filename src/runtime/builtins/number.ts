@@ -11,8 +11,8 @@ import { asInt, bad, isNum, scalarDef } from "./args.js";
 import { madeGroup, ofKind, T, type BuiltinDef, type BuiltinResult } from "./def.js";
 
 // decimal128 scale limits: a scale outside them has no representable result
-const MIN_SCALE = -6111;
-const MAX_SCALE = 6176;
+export const MIN_SCALE = -6111;
+export const MAX_SCALE = 6176;
 
 /**
  * n rounded to `scale` decimal places (a negative scale rounds to tens, hundreds, ...). The power of

@@ -13,8 +13,21 @@ import { MAX_OFFSET_SECONDS } from "./plain-form.js";
 import { describe, isTemporalValue } from "../kinds.js";
 import { temporalToString } from "./format.js";
 
-const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+export const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
+export const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
 
 /** A value as a problem message shows it: a temporal or a number as FEEL writes it, anything else described (a long string cut, a list or context by its kind). */
 const shown = (v: FeelValue | undefined): string =>

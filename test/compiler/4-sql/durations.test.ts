@@ -73,9 +73,28 @@ const FORMS: fc.Arbitrary<string>[] = [
   fc.tuple(date, shift).map(([x, m]) => `years and months duration(${x}, ${x} + ${m})`),
 ];
 
-const durationModel: fc.Arbitrary<ModelInput> = fc
-  .array(fc.oneof(...FORMS), { minLength: 1, maxLength: 4 })
-  .map((ds) => ({ content: { name: "durations", inputs: INPUTS, decisions: Object.fromEntries(ds.map((d, i) => [`d${i}`, d])) } }));
+/** A date's calendar (calendar.ts): of inputs, literals and moved dates (before year 1 and past 9999 too). */
+const dated = fc.oneof(
+  date,
+  fc.tuple(date, move).map(([d, n]) => `(${d} - ${n})`),
+  fc.tuple(date, shift).map(([d, m]) => `(${d} + ${m})`),
+);
+const CALENDAR: fc.Arbitrary<string>[] = [
+  dated.map((d) => `day of year(${d})`),
+  dated.map((d) => `week of year(${d})`),
+  dated.map((d) => `day of week(${d})`),
+  dated.map((d) => `month of year(${d})`),
+  dated.map((d) => `${d}.weekday`),
+  fc.tuple(dated, dated).map(([x, y]) => `day of year(${x}) - week of year(${y}) * 7`),
+  fc.tuple(dated, dated).map(([x, y]) => `day of week(${x}) = day of week(${y})`),
+  dated.map((d) => `if ${d}.weekday > 5 then "weekend" else month of year(${d})`),
+];
+
+const modelOf =
+  (name: string) =>
+  (ds: string[]): ModelInput => ({ content: { name, inputs: INPUTS, decisions: Object.fromEntries(ds.map((d, i) => [`d${i}`, d])) } });
+const durationModel = fc.array(fc.oneof(...FORMS), { minLength: 1, maxLength: 4 }).map(modelOf("durations"));
+const calendarModel = fc.array(fc.oneof(...CALENDAR), { minLength: 1, maxLength: 4 }).map(modelOf("calendar"));
 
 /** Dates that find the edges: month ends, leap days (2000 is one, 1900 is not), the first and last years. */
 const EDGE_DATES = [
@@ -93,6 +112,8 @@ const EDGE_DATES = [
   "9999-12-31",
   "9999-01-31",
 ];
+/** ISO weeks' edges: 53 of 2020 (to 3 January 2021), 1 of 2019 from 31 December 2018, 52 of 2022 on 1 January 2023. */
+const WEEK_EDGES = ["2020-12-31", "2021-01-03", "2021-01-04", "2018-12-31", "2023-01-01"];
 
 const isoDate = fc
   .record({ y: fc.integer({ min: 1990, max: 2030 }), m: fc.integer({ min: 1, max: 12 }), d: fc.integer({ min: 1, max: 31 }) })
@@ -101,14 +122,19 @@ const isoDate = fc
     return `${y}-${String(m).padStart(2, "0")}-${String(Math.min(d, last)).padStart(2, "0")}`;
   });
 
-const dateState = fc.oneof(
-  { arbitrary: isoDate, weight: 6 },
-  { arbitrary: fc.constantFrom(...EDGE_DATES), weight: 3 },
-  { arbitrary: fc.constant(null), weight: 1 },
-);
+const dateState = (edges: string[]) =>
+  fc.oneof(
+    { arbitrary: isoDate, weight: 6 },
+    { arbitrary: fc.constantFrom(...edges), weight: 3 },
+    { arbitrary: fc.constant(null), weight: 1 },
+  );
 
-const durationStates = (count: number, seed: number): Row[] =>
-  fc.sample(fc.record({ a: dateState, b: dateState, c: dateState }), { numRuns: count, seed });
+const statesOf =
+  (edges: string[]) =>
+  (count: number, seed: number): Row[] =>
+    fc.sample(fc.record({ a: dateState(edges), b: dateState(edges), c: dateState(edges) }), { numRuns: count, seed });
+const durationStates = statesOf(EDGE_DATES);
+const calendarStates = statesOf([...EDGE_DATES, ...WEEK_EDGES]);
 
 describe("durations in SQL", () => {
   it(
@@ -126,6 +152,18 @@ describe("durations in SQL", () => {
       expect([...scored.values()].reduce((a, b) => a + b, 0)).toBeGreaterThan(40 * 150);
     },
   );
+
+  it("every random model of a date's calendar compiles in both dialects and agrees with evaluate()", { timeout: 600_000 }, async () => {
+    const models = fc.sample(calendarModel, { numRuns: 30, seed: 20261203 });
+    const scored = new Map<string, number>();
+    for (const [i, m] of models.entries()) {
+      const check = checkModel(m);
+      expect(check.valid, JSON.stringify(m.content)).toBe(true);
+      const states = [...calendarStates(150, i + 1), ...statesFor(check.input, 30, i + 1)];
+      await expectAgreesInEach(m, states, engines, scored, true);
+    }
+    expect([...scored.values()].reduce((a, b) => a + b, 0)).toBeGreaterThan(30 * 150);
+  });
 
   it.each([
     ["a date moved by a difference of dates (it may pass 4,000 years)", "a + (b - c)", "a date moved by a duration"],
