@@ -113,4 +113,68 @@ describe("a figure cut apart", () => {
     );
     for (const list of ["$20, 300, 400", "$ 250 3 times", "$ 3 200"]) expect(joinedFigures(list)).toBe(list);
   });
+
+  it("a figure a form writes one digit to a box is read whole: dates, amounts, long counts, a short answer alone after its label", () => {
+    const boxed = (figure: string): string => [...figure].join(" ");
+    const motor = inputsOf({
+      "annual mileage": { type: "number >= 0", desc: "How many miles is the vehicle driven each year?" },
+      "driver age": { type: "number [16..100]", desc: "How old is the main driver, in years?" },
+    });
+    // a day past the 12th: which part is the day is not in question
+    const dayFirst = fc.record({
+      y: fc.integer({ min: 2015, max: 2027 }),
+      m: fc.integer({ min: 1, max: 12 }),
+      d: fc.integer({ min: 13, max: 28 }),
+    });
+    fc.assert(
+      fc.property(
+        dayFirst,
+        dayFirst,
+        fc.integer({ min: 100, max: 99_999 }),
+        // past the figures a year may be (a mileage of "1900" is not read as written either)
+        fc.integer({ min: 2200, max: 60_000 }),
+        fc.integer({ min: 17, max: 99 }),
+        fc.constantFrom("/", "."),
+        fc.constantFrom("  ", "   ", "\t"),
+        (loss, start, dollars, miles, age, sep, gap) => {
+          const dmy = (w: typeof loss) => boxed(`${two(w.d)}${sep}${two(w.m)}${sep}${w.y}`);
+          const amount = dollars >= 1000 && dollars % 2 === 0 ? dollars.toLocaleString("en-US") : `${dollars}.00`;
+          const claim = `CLAIM  FORM  (one digit per box)\nDate of incident (DD${sep}MM${sep}YYYY):${gap}${dmy(loss)}\nAmount claimed (USD):${gap}${boxed(amount)}\n`;
+          const joined = joinedFigures(claim);
+          expect(joined.length).toBe(claim.length);
+          const read = readText(inputs, claim, "2027-12-31");
+          expect(read["incident date"]?.value).toBe(iso(loss));
+          expect(read["claim amount"]?.value).toBe(dollars);
+          // a repair: never sure
+          expect(read["claim amount"]!.confidence).toBeLessThanOrEqual(0.85);
+          const form = `Motor proposal\nMiles driven per year:${gap}${boxed(String(miles))}\nMain driver age (years): ${boxed(String(age))}\nPolicy from ${dmy(start)}\n`;
+          const proposal = readText(motor, form, "2027-12-31");
+          expect(proposal["annual mileage"]?.value).toBe(miles);
+          expect(proposal["driver age"]?.value).toBe(age);
+        },
+      ),
+      { numRuns: 60 },
+    );
+    // single digits of a list, or a short number that is not its label's whole answer, stay apart
+    for (const list of ["Rooms 1 2 3 are let.", "Children aged 3 5 and 7.", "Scores: 7 8 9 out of ten", "Box 4 7 of the form"])
+      expect(joinedFigures(list)).toBe(list);
+  });
+
+  it("a date of birth in boxes, under a label a scan spaced out, gives the age", () => {
+    const driver = inputsOf({ "driver age": { type: "number [16..100]", desc: "How old is the main driver, in years?" } });
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1940, max: 2005 }),
+        fc.integer({ min: 1, max: 12 }),
+        fc.integer({ min: 13, max: 28 }),
+        fc.constantFrom(" ", "  "),
+        (y, m, d, sp) => {
+          const dob = [...`${two(d)}/${two(m)}/${y}`].join(" ");
+          const text = `MOTOR${sp}PROPOSAL\nMAIN${sp}DRIVER :  Ana${sp}Ruiz     Date${sp}of${sp}birth :  ${dob}\nVehicle${sp}value :  $ 9,000\n`;
+          expect(readText(driver, text, "2027-12-31")["driver age"]?.value).toBe(2027 - y);
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
 });

@@ -8,8 +8,8 @@ import { withinBounds } from "../coerce.js";
 import { yearsBetween, type DateMention } from "../dates.js";
 import { RELATIVE_TO_CLOCK, roundConfidence } from "./confidence.js";
 
-/** Words that make the date after them a date of birth. */
-const BIRTH = /\b(dob|d\.o\.b\.?|date of birth|birth ?date|born(?: on)?)\s*[:-]?\s*$/i;
+/** Words that make the date after them a date of birth, spaced as a scan may space them ("Date  of  birth :"). */
+const BIRTH = /\b(dob|d\.o\.b\.?|date\s+of\s+birth|birth\s?date|born(?:\s+on)?)\s*[:-]?\s*$/i;
 /** How far before the date the words may stand. */
 const BIRTH_REACH = 24;
 /** An age counted from a written date of birth: the arithmetic is sure, the reading of the date a little less. */

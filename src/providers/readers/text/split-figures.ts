@@ -2,7 +2,7 @@
 // ("Eff. date: 11/0\n5/2025"), a date spaced around its slashes ("12 / 03 / 2026") or broken after
 // them ("12 /\n 03 / 2025") and written on the line below its label, a thousands
 // group split by a stray space ("$ 2,3 40.00"), an amount broken after a thousands comma at the end
-// of a line ("$ 18,\n400.00"). Before anything reads the text, such a figure is
+// of a line ("$ 18,\n400.00"), a figure a form writes one digit to a box ("1 2 / 0 3 / 2 0 2 5"). Before anything reads the text, such a figure is
 // written whole where it starts and the characters taken out of it (the line break, the spaces)
 // follow it, so the text keeps its length and spans still point into it as written. Only a cut
 // that leaves a part no figure is written as, and a whole that is one, is joined. One pass each.
@@ -40,6 +40,30 @@ function joinedAmount(run: string): string {
   if (!/[ \t][,.]|\d[ \t]+\d/.test(run)) return run;
   const whole = run.replace(/[ \t]/g, "");
   return WHOLE_AMOUNT.test(whole) ? whole + " ".repeat(run.length - whole.length) : run;
+}
+
+/**
+ * A figure a form writes a digit to a box ("1 2 / 0 3 / 2 0 2 5", "9 0 0 0", "4 8 0 . 0 0"): single
+ * digits and separators, one space apart, on one line. Joined when the whole is a date, an amount
+ * of thousands groups or cents, or a number of four digits or more; a shorter number ("3 1 0",
+ * "4 7") only when it is its label's whole answer, after a colon and alone to the line's end (so
+ * that "1 2 3" of a list stays apart).
+ */
+const BOXED_FIGURE = /(?<![\p{L}\p{N}.,/])\d(?: [\d/.,])* \d(?![\p{L}\p{N}])/gu;
+const WHOLE_BOXED = /^(?:\d{1,2}([/.])\d{1,2}\1\d{4}|\d{4,}|\d{1,3}(?:,\d{3})+(?:\.\d{2})?|\d+\.\d{2})$/;
+const AFTER_LABEL = /:[ \t]*$/;
+const LINE_END = /^[ \t]*(?:\r?\n|$)/;
+/** How far before a short number its label's colon, and after it its line's end, are looked for (bounded: one pass stays linear). */
+const [LABEL_REACH, LINE_REACH] = [8, 24];
+
+function joinedBoxes(run: string, at: number, text: string): string {
+  const whole = run.replace(/ /g, "");
+  const end = at + run.length;
+  const answer =
+    /^\d+$/.test(whole) &&
+    AFTER_LABEL.test(text.slice(Math.max(0, at - LABEL_REACH), at)) &&
+    LINE_END.test(text.slice(end, end + LINE_REACH));
+  return WHOLE_BOXED.test(whole) || answer ? whole + " ".repeat(run.length - whole.length) : run;
 }
 
 function joinedDate(whole: string, first: string, sep: string, a: string, gap: string, b: string, year: string): string {
@@ -89,6 +113,7 @@ function joinedBreak(
 /** The text with its cut figures written whole; a text with none as it is. */
 export const joinedFigures = (text: string): string =>
   text
+    .replace(BOXED_FIGURE, joinedBoxes)
     .replace(BROKEN_DATE, joinedDate)
     .replace(SPACED_DATE, compactDate)
     .replace(SPLIT_GROUP, joinedGroup)
