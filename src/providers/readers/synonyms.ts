@@ -121,6 +121,12 @@ export const ENGLISH_GROUPS: string[][] = [
     "thief",
   ],
   ["police", "pd", "cops"],
+  // a motor quote's driver, vehicle and its value, and two kinds of loss to a home: only the words of other languages join them
+  ["driver"],
+  ["vehicle"],
+  ["value"],
+  ["fire"],
+  ["water"],
   ["glass", "windscreen", "windshield", "window"],
   ["weather", "hail", "hailstorm", "flood", "flooding", "storm", "wind", "winds", "windstorm", "gale"],
   ["injury", "injured", "hurt", "whiplash", "bodily"],

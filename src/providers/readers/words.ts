@@ -45,8 +45,29 @@ const OWN_STEMS: ReadonlyMap<string, string> = new Map([
   ["renten", "rente"],
 ]);
 
-/** "Pensión", "Schadenhöhe" → "Pension", "Schadenhohe": accents say nothing of which fact a word names. */
-export const folded = (word: string): string => word.normalize("NFD").replace(/[\u0300-\u036f]/g, "");
+/** Letters no accent is taken off to write them plainly: Polish "dług", Turkish "yıllık", German "Zusammenstoß", Vietnamese "đô". */
+const PLAIN_LETTERS: Record<string, string> = {
+  ł: "l",
+  Ł: "L",
+  ı: "i",
+  ß: "ss",
+  đ: "d",
+  Đ: "D",
+  ø: "o",
+  Ø: "O",
+  æ: "ae",
+  Æ: "AE",
+  œ: "oe",
+  Œ: "OE",
+};
+const UNACCENTED = new RegExp(`[${Object.keys(PLAIN_LETTERS).join("")}]`, "g");
+
+/** "Pensión", "Schadenhöhe", "dług" → "Pension", "Schadenhohe", "dlug": accents say nothing of which fact a word names. */
+export const folded = (word: string): string =>
+  word
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(UNACCENTED, (c) => PLAIN_LETTERS[c]!);
 
 export function stem(word: string): string {
   const w = folded(word)
@@ -74,7 +95,7 @@ function splitName(name: string): string[] {
     .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
     .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
     .toLowerCase()
-    .split(/[^a-z0-9]+/)
+    .split(/[^\p{L}\p{N}]+/u)
     .filter((w) => w !== "");
 }
 

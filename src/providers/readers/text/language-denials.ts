@@ -1,10 +1,11 @@
 // Denials as a text's own language writes them, where the tables of denial words (negation.ts)
-// cannot see them: Turkish and Japanese deny inside the verb ("almıyorum", "todokete imasen"), and
+// cannot see them: words that deny only in that language (Czech "ne", Tagalog "hindi"), and
+// Turkish and Japanese deny inside the verb ("almıyorum", "todokete imasen"), and
 // Japanese in Latin letters writes "no" between two nouns as its particle of belonging ("kuruma no
 // shuuri", "watashi no shuunyuu"), no denial. Read only in a text written in that language, by its
 // function words (languages.ts). One pass over the words and one over the sentences: linear.
 import { languagesSeen, JAPANESE_ENDING } from "./languages.js";
-import { DENYING_FORMS } from "./negation.js";
+import { DENIALS_IN_LANGUAGE, DENYING_FORMS } from "./negation.js";
 import type { Meter } from "./text-index.js";
 
 /** Japanese's particles of subject and object, which no English sentence writes as words. */
@@ -26,7 +27,8 @@ const WORD = /\p{L}+/gu;
 export function languageDenials(text: string, seen = languagesSeen(text), meter: Meter = { steps: 0 }): Map<number, boolean> {
   const out = new Map<number, boolean>();
   const languages = [...seen].filter((l) => Object.hasOwn(DENYING_FORMS, l));
-  if (languages.length === 0) return out;
+  const denials = new Set([...seen].flatMap((l) => DENIALS_IN_LANGUAGE[l] ?? []));
+  if (languages.length === 0 && denials.size === 0) return out;
   const japanese = languages.includes("ja");
   for (const s of text.matchAll(SENTENCE)) {
     const words = [...s[0].matchAll(WORD)];
@@ -41,7 +43,7 @@ export function languageDenials(text: string, seen = languagesSeen(text), meter:
       const at = s.index + w.index;
       meter.steps += languages.length * w[0].length;
       // a capital starts a name, not a verb: Turkish surnames are denied verbs ("Yılmaz", "Korkmaz", "Dönmez")
-      if (!/^\p{Lu}/u.test(w[0]) && languages.some((l) => DENYING_FORMS[l]!.test(lower[i]!))) out.set(at, true);
+      if (denials.has(lower[i]!) || (!/^\p{Lu}/u.test(w[0]) && languages.some((l) => DENYING_FORMS[l]!.test(lower[i]!)))) out.set(at, true);
       // "no" between two words, blanks only on either side: the particle
       else if (inJapanese && lower[i] === "no" && i > 0 && i + 1 < words.length) {
         const before = s[0].slice(words[i - 1]!.index + words[i - 1]![0].length, w.index);

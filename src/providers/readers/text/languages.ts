@@ -76,6 +76,13 @@ const FUNCTION_WORDS: Record<string, string[]> = {
     "juga",
     "belum",
   ],
+  cs: ["jsem", "jsme", "není", "že", "který", "která", "které", "také", "nebo", "při", "máme", "mám", "jsou", "byl", "byla"],
+  ro: ["și", "este", "sunt", "pentru", "să", "însă", "acest", "această", "avem", "mea", "nostru", "sau", "fost"],
+  vi: ["và", "của", "là", "có", "không", "tôi", "được", "cho", "với", "này", "một", "những", "đã", "các", "người", "ạ"],
+  el: ["και", "το", "του", "της", "με", "για", "είναι", "θα", "δεν", "να", "από", "σε", "την", "τον", "μου", "μας"],
+  // Hindi and Tagalog in Latin letters, as they are written beside English: their particles and verbs of being
+  hi: ["hai", "hain", "mera", "meri", "mujhe", "maine", "nahi", "nahin", "aur", "tha", "thi", "kya", "bhi", "hum", "ka", "ki"],
+  tl: ["ang", "ng", "mga", "ay", "hindi", "ako", "namin", "kami", "yung", "lang", "naman", "po", "ko", "siya", "nila"],
   // Japanese in Latin letters: its verb endings, never its particles ("ga", "mo" of "/mo", "wa")
   ja: ["desu", "masu", "kudasai", "arimasu", "shita", "imasu", "imasen", "deshita", "mashita", "gozaimasu"],
   sv: [
@@ -140,8 +147,8 @@ export function partlyForeign(text: string): boolean {
   return most >= FEW && most >= FOREIGN_SHARE * (most + english);
 }
 
-/** Languages that group thousands with dots ("54.000 dolar", "15.000 mil per tahun", "2.500 Euro"); French, Polish and Swedish group them with spaces. */
-const DOT_GROUPING = new Set(["es", "de", "it", "pt", "nl", "tr", "id"]);
+/** Languages that group thousands with dots ("54.000 dolar", "15.000 mil per tahun", "2.500 Euro", "1.100 đô"); French, Polish, Czech and Swedish group them with spaces. */
+const DOT_GROUPING = new Set(["es", "de", "it", "pt", "nl", "tr", "id", "ro", "vi", "el"]);
 
 /**
  * Whether the text is written mostly in a language that groups thousands with dots: its function

@@ -5,7 +5,7 @@
 // thousand (Latin "mille": "$750M" in a text that writes "$3MM"). A value read through one of them
 // is never above 0.85. Each look is one pass over the text or its tokens: linear.
 import type { ReadValue } from "../../types.js";
-import { languagesSeen } from "./languages.js";
+import { languagesSeen, partlyForeign } from "./languages.js";
 import type { Token } from "./tokens.js";
 
 /** English's "mil" after a figure, blank or none between, a period after it at most: "$54 mil", "2.5mil". */
@@ -14,21 +14,19 @@ const SLANG_MILLION = /^[ \t]?mils?\.?(?![\p{L}\d])/u;
 const SLANG_IN = /\d[ \t]?mils?(?![\p{L}\d])/u;
 
 /**
- * Whether "mil" may be English's: the text is written in no other language the readers know. Spanish
- * and Portuguese write it for a thousand ("54 mil dólares"), Indonesian, Turkish and Polish for a
- * mile ("15.000 mil per tahun").
+ * Whether "mil" may be English's: the text is written in no other language the readers know, by
+ * their function words nor by the words of their tables ("Rocznie przejeżdżamy 9000 mil"). Spanish
+ * and Portuguese write it for a thousand ("54 mil dólares"), Indonesian, Turkish, Polish and Swedish
+ * for a mile ("15.000 mil per tahun"). One pass over the text.
  */
-const englishMil = (languages: ReadonlySet<string>): boolean => languages.size === 0;
+export const englishMil = (text: string): boolean => languagesSeen(text).size === 0 && !partlyForeign(text);
 
 /**
- * The million an English "mil" after a figure says, with its length, unless the text is written in
- * a language that writes "mil" for a thousand (read there as that language's scale).
+ * The million an English "mil" after a figure says, with its length, where "mil" may be English's
+ * (`english`, englishMil of the text; elsewhere read as that language's scale).
  */
-export function slangMillionAfter(
-  rest: string,
-  languages: ReadonlySet<string>,
-): { times: number; length: number; yen: boolean } | undefined {
-  if (!englishMil(languages)) return undefined;
+export function slangMillionAfter(rest: string, english: boolean): { times: number; length: number; yen: boolean } | undefined {
+  if (!english) return undefined;
   const m = SLANG_MILLION.exec(rest);
   return m ? { times: 1e6, length: m[0].length, yen: false } : undefined;
 }
@@ -56,7 +54,7 @@ const LOOSE_CAP = 0.85;
  * "mil", or a capital "M" in a text that also writes "MM".
  */
 export function cappedLoose(values: Record<string, ReadValue>, text: string): Record<string, ReadValue> {
-  const slang = englishMil(languagesSeen(text));
+  const slang = englishMil(text);
   const finance = FINANCE_MILLIONS.test(text);
   const loose = (quote: string) => (slang && SLANG_IN.test(quote)) || (finance && CAPITAL_M.test(quote) && !FINANCE_MILLIONS.test(quote));
   let out = values;

@@ -45,28 +45,61 @@ export const ENGLISH_NEGATORS = [
 ];
 
 /**
- * The same denials in the other languages notes are written in: Spanish and Portuguese ("sin
- * coincidencia", "ningún familiar", "não"), French ("aucun résultat", "n'est pas"), German
- * ("keine Treffer", "nicht"), Polish ("brak", "nigdy") and Swedish ("inga", "aldrig")
+ * The same denials in the other languages notes are written in, by language: read in any text, as
+ * none is a word of English or a denial's partner in another language.
  */
-export const FOREIGN_NEGATORS = [
-  ...["ningún", "ninguna", "ninguno", "ningun", "nada", "nadie", "nunca", "jamás", "sin", "tampoco", "ni"],
-  ...["não", "nenhum", "nenhuma", "sem"],
-  ...["pas", "aucun", "aucune", "jamais", "sans", "rien", "néant"],
-  ...["nicht", "kein", "keine", "keinen", "keinem", "keiner", "keines", "nie", "niemals", "ohne", "nichts", "nein"],
-  // Dutch ("geen schulden", "niet"), Italian ("nessun debito", "senza")
-  ...["geen", "niet", "nooit", "zonder", "niets"],
-  ...["nessun", "nessuna", "nessuno", "senza", "niente", "negativo", "negativa"],
-  // Polish ("nie mam długów", "brak", "żadnych kredytów"; "nie" is German's too), Swedish ("inga skulder", "ingen", "inte")
-  ...["brak", "żaden", "żadna", "żadne", "żadnych", "żadnego", "nigdy", "bez", "nic"],
-  ...["inte", "ingen", "inga", "inget", "aldrig", "utan", "ej", "nej"],
-  // Turkish ("değil", "borcum yok", "hiç", a screening "temiz": clean), Indonesian ("tidak ada", "bukan
-  // pejabat", "belum", "nol", "bersih": clean),
-  // Japanese in Latin letters (the verb's denial: "nusumarete imasen", "arimasen")
-  ...["değil", "yok", "hiç", "hiçbir", "asla", "hayır", "temiz"],
-  ...["tidak", "tak", "bukan", "belum", "tanpa", "nol", "nggak", "gak", "bersih"],
-  ...["imasen", "arimasen", "masen", "iie", "nashi"],
-];
+const DENIALS_BY_LANGUAGE: Record<string, string[]> = {
+  es: ["ningún", "ninguna", "ninguno", "ningun", "nada", "nadie", "nunca", "jamás", "sin", "tampoco", "ni"],
+  pt: ["não", "nenhum", "nenhuma", "sem"],
+  fr: ["pas", "aucun", "aucune", "jamais", "sans", "rien", "néant"],
+  de: ["nicht", "kein", "keine", "keinen", "keinem", "keiner", "keines", "nie", "niemals", "ohne", "nichts", "nein"],
+  nl: ["geen", "niet", "nooit", "zonder", "niets"],
+  it: ["nessun", "nessuna", "nessuno", "senza", "niente", "negativo", "negativa"],
+  // "nie" is German's too
+  pl: ["brak", "żaden", "żadna", "żadne", "żadnych", "żadnego", "nigdy", "bez", "nic"],
+  sv: ["inte", "ingen", "inga", "inget", "aldrig", "utan", "ej", "nej"],
+  // a screening "temiz" (clean)
+  tr: ["değil", "yok", "hiç", "hiçbir", "asla", "hayır", "temiz"],
+  // a screening "bersih" (clean)
+  id: ["tidak", "tak", "bukan", "belum", "tanpa", "nol", "nggak", "gak", "bersih"],
+  // Japanese in Latin letters: the verb's denial ("nusumarete imasen", "arimasen")
+  ja: ["imasen", "arimasen", "masen", "iie", "nashi"],
+  cs: [
+    "žádné",
+    "žádný",
+    "žádná",
+    "žádných",
+    "žádnou",
+    "nikdy",
+    "nemám",
+    "nemáme",
+    "nemá",
+    "neměl",
+    "neměla",
+    "nebyl",
+    "nebyla",
+    "nebylo",
+    "nejsem",
+    "není",
+  ],
+  ro: ["niciun", "nicio", "niciodată", "fără", "nimic"],
+  vi: ["không", "chưa", "chẳng"],
+  el: ["δεν", "όχι", "κανένα", "καμία", "κανένας", "καμιά", "ποτέ", "χωρίς", "μηδέν"],
+  hi: ["nahi", "nahin"],
+  tl: ["wala", "walang"],
+};
+export const FOREIGN_NEGATORS = Object.values(DENIALS_BY_LANGUAGE).flat();
+
+/**
+ * Denials that are words of English or of another language's other sense, by language: read only
+ * in a text written in that language (text/language-denials.ts). Czech "ne" and Romanian "nu" (French
+ * writes "ne … pas", two words of one denial), Tagalog "hindi" (the language's name in English).
+ */
+export const DENIALS_IN_LANGUAGE: Record<string, string[]> = {
+  cs: ["ne"],
+  ro: ["nu"],
+  tl: ["hindi"],
+};
 
 /**
  * Denials a language writes inside the verb, not as a word of their own, by language: read only in

@@ -23,7 +23,8 @@ const RECEIVED_WORDS = [
   ...["jubilación", "prestación", "subsidio", "ayuda"],
   ...["aposentadoria", "benefício", "subsídio"],
   ...["indennità", "sussidio", "assegno"],
-  ...["emekli", "emeklilik", "aylık", "yardım"],
+  // not "aylık" alone (the adjective "monthly" too: "aylık borç"), its possessed forms ("emekli aylığım")
+  ...["emekli", "emeklilik", "aylığı", "aylığım", "yardım"],
 ];
 const INCOME_GROUP = SYNONYM_GROUPS.find((g) => g[0] === "income") ?? [];
 /** One word each: a phrase of the group ("get paid", "take home") binds by its words together, not alone. */

@@ -5,7 +5,7 @@ import { foreignNumberPhrase } from "../foreign-numbers.js";
 import { FOREIGN_SCALES } from "../foreign-words.js";
 import { languageDenials } from "./language-denials.js";
 import { languagesSeen } from "./languages.js";
-import { markFinanceThousands, slangMillionAfter } from "./loose-scales.js";
+import { englishMil, markFinanceThousands, slangMillionAfter } from "./loose-scales.js";
 import {
   amountFromMatch,
   AMOUNT_SOURCE,
@@ -55,8 +55,10 @@ export interface Token {
 // A sentence end is not tried from the second blank of a run: the first blank's try saw the same
 // spaces and what follows them, and each try from inside a run of k blanks would scan the rest of
 // it (k² steps for one long run, as quoted lines' markers turned into blanks make).
+/** The letters a word is written with: Latin with its accented letters (Romanian "ș", Vietnamese "ư", "ạ"), and Greek. */
+const LETTERS = "[A-Za-zÀ-ÖØ-öø-ÿĀ-ɏḀ-ỿͰ-Ͽἀ-῾]";
 const TOKEN = new RegExp(
-  `(?<time>\\d{1,2}:\\d{2}(?::\\d{2})?(?:\\s?[ap]\\.?m\\.?)?(?![\\d]))|(?<code>(?<![A-Za-z0-9-])[A-Z]{2,}-\\d[\\dA-Z]*(?:-[\\dA-Z]+)*(?![A-Za-z0-9]))|(?<amount>(?!\\s)${AMOUNT_SOURCE.replace(/\?<(\w+)>/g, "?<a_$1>")})|(?<word>[A-Za-zÀ-ÖØ-öø-ÿĀ-ſ]+(?:-[A-Za-zÀ-ÖØ-öø-ÿĀ-ſ]+)*(?:['’][a-z]+)?)|(?<end>(?!(?<=[ \\t])[ \\t])(?:[.!?;]*[ \\t]*\\r?\\n[\\s.!?;]*|[.!?;]+(?=\\s|$)))|(?<other>\\S)`,
+  `(?<time>\\d{1,2}:\\d{2}(?::\\d{2})?(?:\\s?[ap]\\.?m\\.?)?(?![\\d]))|(?<code>(?<![A-Za-z0-9-])[A-Z]{2,}-\\d[\\dA-Z]*(?:-[\\dA-Z]+)*(?![A-Za-z0-9]))|(?<amount>(?!\\s)${AMOUNT_SOURCE.replace(/\?<(\w+)>/g, "?<a_$1>")})|(?<word>${LETTERS}+(?:-${LETTERS}+)*(?:['’][a-z]+)?)|(?<end>(?!(?<=[ \\t])[ \\t])(?:[.!?;]*[ \\t]*\\r?\\n[\\s.!?;]*|[.!?;]+(?=\\s|$)))|(?<other>\\S)`,
   "gu",
 );
 
@@ -129,6 +131,7 @@ const CLAUSE_MARKS = new Set([",", ";", "|", "(", ")"]);
 export function tokenize(text: string, counts: ReadonlySet<number> = new Set(), dotsGroup = false): Token[] {
   TOKEN.lastIndex = 0;
   const languages = languagesSeen(text);
+  const english = englishMil(text);
   const japanese = languages.has("ja");
   const tokens: Token[] = [];
   let sentence = 0;
@@ -181,7 +184,7 @@ export function tokenize(text: string, counts: ReadonlySet<number> = new Set(), 
       // else English's slang "mil" for a million ("$54 mil"), never read for sure (text/loose-scales.ts)
       const unit =
         !groups.mult && !groups.pct
-          ? (scaleAfter(text.slice(end, end + 16), languages) ?? slangMillionAfter(text.slice(end, end + 8), languages))
+          ? (scaleAfter(text.slice(end, end + 16), languages) ?? slangMillionAfter(text.slice(end, end + 8), english))
           : undefined;
       if (unit) {
         Object.assign(amount, { value: roundFloat(amount.value * unit.times), scaled: true });
