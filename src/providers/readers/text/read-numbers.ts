@@ -73,7 +73,7 @@ const UNIT_NOUNS = new Set([
 
 function unitAfter(tokens: Token[], i: number): string | undefined {
   const next = tokens[i + 1];
-  if (!next || next.kind !== "word" || next.sentence !== tokens[i]!.sentence || tokens[i]!.amount!.period) return undefined;
+  if (!next || next.kind !== "word" || next.sentence !== tokens[i]!.sentence || tokens[i]!.amount?.period) return undefined;
   // "5 yrs", "36 mo": a short unit says its word
   const word = next.concept !== undefined && UNIT_NOUNS.has(next.concept) ? next.concept : next.stem;
   return UNIT_NOUNS.has(word) ? word : undefined;
@@ -144,6 +144,8 @@ const NONE_STATED = new Set([
   ...["none", "nil", "zero"],
   // "Schulden: geen", "Schulden: keine", "Debiti: nessuno", "Deudas: ninguna", "Dettes : aucune", "Dívidas: nenhuma"
   ...["geen", "keine", "nessuno", "nessuna", "ninguno", "ninguna", "aucun", "aucune", "néant", "nenhum", "nenhuma"],
+  // "Szkody: brak", "Skador: inga"
+  ...["brak", "inga", "ingen"],
 ]);
 /** A count's events denied by the verb before them: "hasn't made a single claim", "has never had an accident". */
 const DENIED_VERB = /^(not|never)$|n['’]t$/;
@@ -272,8 +274,9 @@ function answeredNone(index: TextIndex, i: number): boolean {
   };
   for (let k = i + 1; k < tokens.length && k - i <= LABEL_REACH && tokens[k]!.sentence === t.sentence; k++) {
     const w = tokens[k]!;
-    // "in the last 5 years" is the label's span of time, not an answer
-    if (w.kind === "amount" && unitAfter(tokens, k) === undefined) return false;
+    // "in the last 5 years", "des 5 dernières années" is the label's span of time, not an answer
+    if (w.kind === "amount" && unitAfter(tokens, k) === undefined && !(tokens[k + 1]?.kind === "word" && unitAfter(tokens, k + 1)))
+      return false;
     if (w.kind === "punct" && w.text === ":") return tokens[k + 1]?.sentence === t.sentence && none(k + 1);
   }
   if (!index.question[t.sentence]) return false;

@@ -275,9 +275,83 @@ const SHORT_UNITS: Record<string, string> = {
   wks: "week",
 };
 
+/**
+ * Units of time in the other languages the readers know, as a number's unit ("letzte 5 J.", "negli
+ * ultimi 5 anni", "5 ans"): each says the unit's English word. No word an English text writes after
+ * a number ("an", "let", "ay", "sal" left out).
+ */
+const FOREIGN_UNITS: Record<string, string[]> = {
+  year: [
+    ...[
+      "j",
+      "jahr",
+      "jahre",
+      "jahren",
+      "anni",
+      "anno",
+      "ans",
+      "année",
+      "années",
+      "años",
+      "año",
+      "anos",
+      "ano",
+      "jaar",
+      "jaren",
+      "år",
+      "åren",
+    ],
+    ...[
+      "lat",
+      "lata",
+      "latach",
+      "roku",
+      "roky",
+      "rok",
+      "letech",
+      "yıl",
+      "yil",
+      "năm",
+      "ani",
+      "anul",
+      "χρόνια",
+      "χρόνο",
+      "έτη",
+      "tahun",
+      "taon",
+      "saal",
+      "év",
+      "éve",
+    ],
+  ],
+  month: [
+    ...[
+      "monat",
+      "monate",
+      "monaten",
+      "mesi",
+      "mese",
+      "mois",
+      "meses",
+      "mês",
+      "maand",
+      "maanden",
+      "månad",
+      "månader",
+      "miesiąc",
+      "miesięcy",
+    ],
+    ...["miesiące", "tháng", "luni", "lună", "μήνες", "μήνα", "bulan", "buwan", "hónap", "měsíc", "měsíců", "měsíce"],
+  ],
+};
+const UNIT_WORDS: Record<string, string> = {
+  ...SHORT_UNITS,
+  ...Object.fromEntries(Object.entries(FOREIGN_UNITS).flatMap(([unit, words]) => words.map((w) => [w, unit]))),
+};
+
 function markShortUnits(tokens: Token[]): void {
   for (const t of tokens)
-    if (t.kind === "word" && t.concept === undefined && Object.hasOwn(SHORT_UNITS, t.lower)) t.concept = SHORT_UNITS[t.lower];
+    if (t.kind === "word" && t.concept === undefined && Object.hasOwn(UNIT_WORDS, t.lower)) t.concept = UNIT_WORDS[t.lower];
 }
 
 /** Legal forms written after a company's name ("Brightwater Trading B.V.", "Acme GmbH", "Foo Ltd"), lower case, dots removed. */
