@@ -46,6 +46,22 @@ const MODELS: [string, ModelInput][] = [
       },
     },
   ],
+  // dates before year 1 and past 9999, written by SQL as the JS engine writes them (`-0002-03-01`)
+  [
+    "far-dates",
+    {
+      content: {
+        name: "far-dates",
+        inputs: { day: { type: "date", desc: "day?" } },
+        decisions: {
+          back: 'day - duration("P800000D")',
+          on: 'day + duration("P1400000D")',
+          near: 'day - @"P13M"',
+          held: "{back: back, on: on}",
+        },
+      },
+    },
+  ],
 ];
 
 /** Lines SQL must not score itself: JS says what they are. */

@@ -25,6 +25,7 @@ import type { OutputFormat } from "../../src/batch/duckdb/table-fallback.js";
 import type { ModelInput } from "../../src/ir/model.js";
 import { CORPUS } from "../../bench/corpus/index.js";
 import { fitsColumn } from "./typed-columns.js";
+import { isoDate } from "../compiler/4-sql/engines.js";
 import { statesFor } from "../compiler/4-sql/differential.js";
 import { scalarModel } from "../compiler/4-sql/generated.js";
 
@@ -39,6 +40,17 @@ const MODELS: [string, ModelInput][] = [
     .filter((d) => existsSync(`samples/${d}/model.json`))
     .map((d) => [d, JSON.parse(readFileSync(`samples/${d}/model.json`, "utf8")) as ModelInput] as [string, ModelInput]),
   ...CORPUS.map((c) => [c.name, c.model as ModelInput] as [string, ModelInput]),
+  // dates before year 1 and past 9999 (`-0002-03-01`, `13832-01-26`), in a context too
+  [
+    "far-dates",
+    {
+      content: {
+        name: "far-dates",
+        inputs: { day: { type: "date", desc: "day?" }, n: { type: "number", desc: "n?" } },
+        decisions: { back: 'day - duration("P800000D")', on: 'day + duration("P1400000D")', held: "{back: back, n: n}" },
+      },
+    } as ModelInput,
+  ] as [string, ModelInput],
 ].filter(([, m]) => tableScored(m));
 
 /** The model's result columns, as the DuckDB query has them. */
@@ -149,7 +161,7 @@ async function duck(
 
 /**
  * A Parquet output's rows as the JSONL records they stand for (read back with `read_parquet`): the
- * id's JSON text parsed, a decision's typed value as the JSON value (a DATE as its ISO text, an
+ * id's JSON text parsed, a decision's typed value as the JSON value (a DATE as FEEL's text, an
  * empty context's text parsed), the error STRUCT as the error object (a null field: one it does not have).
  */
 async function parquetRecords(path: string, decisions: OutputColumn[]): Promise<unknown[]> {
@@ -166,7 +178,9 @@ async function parquetRecords(path: string, decisions: OutputColumn[]): Promise<
         ? column.fields.length === 0
           ? JSON.parse(v as string)
           : Object.fromEntries(column.fields.map((f) => [f.name, value(f, (v as Record<string, unknown>)[f.name])]))
-        : v;
+        : column.kind === "date"
+          ? isoDate(v as string)
+          : v;
   return rows.map((r) => {
     const record: Record<string, unknown> = { row: Number(r.row) };
     if (r.id !== null) record.id = JSON.parse(r.id as string);

@@ -141,11 +141,18 @@ const sureString = (json: string): string => `CASE WHEN contains(${json}, '\\u00
 /** `to_json`'s text of a string, where it is JSON.stringify's. */
 const stringJson = (c: string): string => sureString(toJson(c));
 
+/**
+ * A date's text as the JS engine writes it, for every year: strftime's `%Y` has four digits or more
+ * from year 0 (1 BC) on, and writes a year before it as `-2`, where FEEL writes `-0002`.
+ */
+const dateText = (c: string): string =>
+  `CASE WHEN year(${c}) >= 0 THEN strftime(${c}, '%Y-%m-%d') ELSE '-' || lpad(CAST(-year(${c}) AS VARCHAR), 4, '0') || strftime(${c}, '-%m-%d') END`;
+
 const FORMATS: Record<string, (c: string, exact: boolean, column?: OutputColumn) => string> = {
   number: (c, exact, column) => (column ? numberJson(c, column, exact) : anyNumber(c, exact)),
   string: stringJson,
   boolean: (c) => `CASE WHEN ${c} THEN 'true' ELSE 'false' END`,
-  date: (c) => `CASE WHEN year(${c}) BETWEEN 1000 AND 9999 THEN '"' || strftime(${c}, '%Y-%m-%d') || '"' END`,
+  date: (c) => `'"' || ${dateText(c)} || '"'`,
   null: () => "'null'",
   // a list (a context's entry): the JS engine writes the row
   list: () => "NULL",
@@ -226,7 +233,7 @@ function valueCsv(column: OutputColumn, c: string, exact: boolean): string {
       : column.kind === "number" && exact
         ? numberText(c, column)
         : column.kind === "date"
-          ? `CASE WHEN year(${c}) BETWEEN 1000 AND 9999 THEN strftime(${c}, '%Y-%m-%d') END`
+          ? dateText(c)
           : column.fields
             ? csvFieldSql(valueJson(column, c, exact))
             : FORMATS[column.kind]!(c, exact, column);

@@ -15,6 +15,7 @@ import { loadModel } from "../../compiler/5-load/compiled-model.js";
 import type { ModelInput } from "../../ir/model.js";
 import { namedRecord } from "../../runtime/json.js";
 import { rowScorer } from "../chunk-scorer.js";
+import { postgresDateText } from "./bc-dates.js";
 
 /** The table cannot be scored: missing, a column missing or of the wrong type, the output exists. Nothing was written. */
 export class PgTableError extends Error {}
@@ -187,6 +188,7 @@ async function scoreLeftRows(
     `DECLARE "$left" NO SCROLL CURSOR FOR SELECT ctid::text AS ${identifier(CTID)}, ${read.map(identifier).join(", ")} FROM ${qualified(batch.table)} WHERE ctid IN (SELECT ${identifier(CTID)} FROM ${out} WHERE NOT ${identifier(SCORED)})`,
   );
   const set = [...decisions, ERROR];
+  const dates = new Set(decisions.filter((d) => typeOf.get(d) === "date"));
   const assign = set.map((c) => `${identifier(c)} = CAST("$v".${identifier(c)} AS ${typeOf.get(c) ?? "text"})`).join(", ");
   for (;;) {
     const rows = (await client.query<Record<string, unknown>>(`FETCH ${batch.fetch ?? 2000} FROM "$left"`)).rows;
@@ -202,7 +204,7 @@ async function scoreLeftRows(
       const lines: string[] = [];
       const ok = score(0, state, lines);
       const record = JSON.parse(lines[0]!) as { decisions?: Record<string, unknown>; error?: unknown };
-      const values = ok ? decisionValues(model, state, decisions, record.decisions!) : decisions.map(() => null);
+      const values = ok ? decisionValues(model, state, decisions, record.decisions!, dates) : decisions.map(() => null);
       tally.byJs++;
       if (!ok) tally.errors++;
       const start = params.length;
@@ -217,18 +219,23 @@ async function scoreLeftRows(
   await client.query(`CLOSE "$left"`);
 }
 
-/** Each decision as its column's text: numbers as exact decimals, a context as JSON with its numbers as the JS engine writes them. */
+/**
+ * Each decision as its column's text: numbers as exact decimals, a date (a decision of `dates`) as
+ * PostgreSQL reads it, a context as JSON with its numbers as the JS engine writes them.
+ */
 function decisionValues(
   model: ReturnType<typeof loadModel>,
   state: Record<string, unknown>,
   names: string[],
   exact: Record<string, unknown>,
+  dates: Set<string>,
 ): unknown[] {
   let plain: Record<string, unknown> | undefined;
   return names.map((n) => {
     const v = exact[n];
     if (v === null || v === undefined) return null;
-    if (typeof v !== "object") return typeof v === "string" ? v : String(v);
+    if (typeof v === "string") return dates.has(n) ? postgresDateText(v) : v;
+    if (typeof v !== "object") return String(v);
     plain ??= model.evaluate(state, { exactDecimals: false });
     return JSON.stringify(plain[n]);
   });

@@ -3,8 +3,8 @@
 // duration`, sums, negations, `abs`, comparisons within and across the two kinds, the properties,
 // a choice between durations — over random states rich in month ends, leap days, dates in either
 // order and nulls, each compared with evaluate() row by row in both dialects (a duration decision's
-// column is the text the JS engine writes). What the lowering cannot reproduce is refused at its
-// address.
+// column is the text the JS engine writes; a date decision's, the day FEEL's text names, before year
+// 1 and past 9999 too). What the lowering cannot reproduce is refused at its address.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { checkModel, compileToSql } from "../../../src/compiler/index.js";
@@ -78,6 +78,7 @@ const dated = fc.oneof(
   date,
   fc.tuple(date, move).map(([d, n]) => `(${d} - ${n})`),
   fc.tuple(date, shift).map(([d, m]) => `(${d} + ${m})`),
+  fc.tuple(date, shift).map(([d, m]) => `(${d} - ${m})`),
 );
 const CALENDAR: fc.Arbitrary<string>[] = [
   dated.map((d) => `day of year(${d})`),
@@ -88,6 +89,9 @@ const CALENDAR: fc.Arbitrary<string>[] = [
   fc.tuple(dated, dated).map(([x, y]) => `day of year(${x}) - week of year(${y}) * 7`),
   fc.tuple(dated, dated).map(([x, y]) => `day of week(${x}) = day of week(${y})`),
   dated.map((d) => `if ${d}.weekday > 5 then "weekend" else month of year(${d})`),
+  // the date itself: its column's text is FEEL's before year 1 and past 9999 too
+  dated,
+  fc.tuple(dated, dated).map(([x, y]) => `max(${x}, ${y})`),
 ];
 
 const modelOf =

@@ -3,7 +3,7 @@
 // engine, dropped at the end). A state becomes a row of typed columns; a value its column's type
 // cannot hold (a string where a number goes, a date that is no date) leaves the row out, as such
 // a row is one the JS engine rejects and the batch engine never sends to SQL.
-import { DuckDBInstance, type DuckDBConnection } from "@duckdb/node-api";
+import { DuckDBInstance, DuckDBTypeId, type DuckDBConnection } from "@duckdb/node-api";
 import pg from "pg";
 import { afterAll, beforeAll } from "vitest";
 import { Decimal, isDecimal } from "../../../src/runtime/decimal.js";
@@ -149,7 +149,11 @@ async function duckdbEngine(): Promise<SqlEngine> {
       for (const s of statements) await connection.run(s);
       const result = await connection.runAndReadAll(withTable(query, table));
       await connection.run(`DROP TABLE ${identifier(table)}`);
-      return byId(result.getRowObjectsJson() as Row[], states.length);
+      const names = result.columnNames();
+      const dates = names.filter((_, i) => result.columnTypes()[i]!.typeId === DuckDBTypeId.DATE);
+      const rows = result.getRowObjectsJson() as Row[];
+      for (const r of rows) for (const c of dates) if (typeof r[c] === "string") r[c] = isoDate(r[c]);
+      return byId(rows, states.length);
     },
     async close() {
       connection.closeSync();
@@ -181,11 +185,12 @@ function losslessJson(text: string): unknown {
 }
 
 /**
- * PostgreSQL's text of a date as FEEL writes it: a year before 1 is written BC with no year 0
- * (`0001-12-01 BC` is FEEL's `0000-12-01`, `0002-… BC` its `-0001-…`).
+ * A dialect's text of a date as FEEL writes it: a year before 1 is written BC with no year 0
+ * (PostgreSQL's `0001-12-01 BC`, DuckDB's `0001-12-01 (BC)`, is FEEL's `0000-12-01`; `0002-… BC`
+ * its `-0001-…`).
  */
-function isoDate(text: string): string {
-  const bc = /^(\d+)(-\d\d-\d\d) BC$/.exec(text);
+export function isoDate(text: string): string {
+  const bc = /^(\d+)(-\d\d-\d\d) \(?BC\)?$/.exec(text);
   if (!bc) return text;
   const year = 1 - Number(bc[1]);
   return `${year < 0 ? "-" : ""}${String(Math.abs(year)).padStart(4, "0")}${bc[2]}`;
