@@ -3,7 +3,7 @@
 // fired, and whether the row is scored at all (a row the input schema rejects never is; a valid
 // row is scored exactly when its numbers lie in the query's exact domain).
 import { expect } from "vitest";
-import { compileModel, compileToSql, ruleColumn, SCORED, type SqlQuery } from "../../../src/compiler/index.js";
+import { checkModel, compileModel, compileToSql, ruleColumn, SCORED, type SqlQuery } from "../../../src/compiler/index.js";
 import type { ModelInput } from "../../../src/ir/model.js";
 import type { Digits, ListItems } from "../../../src/compiler/4-sql/query.js";
 import { MAX_ITEMS } from "../../../src/compiler/4-sql/lists.js";
@@ -122,6 +122,24 @@ export async function expectAgreesInEach(
     expect(c.disagreements.slice(0, 3), where).toEqual([]);
     scored.set(engine.dialect, (scored.get(engine.dialect) ?? 0) + c.scored);
   }
+}
+
+/**
+ * Each random model checks valid and agrees with `evaluate` in every engine (`expectAgreesInEach`)
+ * on the states `hitting` gives it plus 30 of its input schema's edges; and the test is not vacuous:
+ * more than `hitting`'s rows a model are scored in every dialect, over all the models.
+ */
+export async function expectEveryModelAgrees(models: ModelInput[], hitting: (i: number) => Row[], engines: SqlEngine[]): Promise<void> {
+  const scored = new Map<string, number>();
+  let hit = 0;
+  for (const [i, m] of models.entries()) {
+    const check = checkModel(m);
+    expect(check.valid, JSON.stringify(m.content)).toBe(true);
+    const hits = hitting(i + 1);
+    hit += hits.length;
+    await expectAgreesInEach(m, [...hits, ...statesFor(check.input, 30, i + 1)], engines, scored);
+  }
+  for (const engine of engines) expect(scored.get(engine.dialect)).toBeGreaterThan(hit);
 }
 
 // ---- states that find the edges: ties, nulls, bounds, the exact domain's edges ----
