@@ -7,6 +7,7 @@
 import { bodyUses, firstRead, type BodyUses } from "./body-uses.js";
 import { declarationBlocks } from "./declaration-blocks.js";
 import type { BodyIR, DecisionIR, FunctionIR, InputIR, ModelIR, TableIR } from "../../ir/ir.js";
+import type { Expr } from "../../ir/feel-ast.js";
 import { isStringLike } from "../../ir/types.js";
 import { needsCoercion, unlessOfKind } from "./conformance.js";
 import { declaredLocals } from "./inlined.js";
@@ -20,7 +21,7 @@ import { directPath, type DirectDecision } from "./direct-path.js";
 import { emitTable } from "./table.js";
 import { rawInput, type RawInput } from "./raw-items.js";
 import { emitExplain } from "./explain.js";
-import { certifiedOutputCode, type Triple } from "./certified-dd-code.js";
+import { certifiedOutputCode, type DdAnswer, type Triple } from "./certified-dd-code.js";
 import { conditionAnswer } from "./certified-condition.js";
 import { CALL_STEPS } from "../../runtime/budget.js";
 import { holdsLoop } from "../3-optimise/certify.js";
@@ -313,16 +314,7 @@ function computedColumn(table: TableIR, i: number, scope: Scope, cx: ExprContext
     // and the heading's inlined calls are charged here; elsewhere (its loops' passes given back)
     // the decimal and its nearest double, as below
     const taken = cx.em.fresh("cz");
-    const double = certifiedOutputCode(
-      column.certified.form,
-      certifiedOperand(scope, cx),
-      certifiedList(scope, cx),
-      cx.em,
-      cx.decided ?? new Map(),
-      {
-        column: literals,
-      },
-    );
+    const double = ddCode(column.certified.form, scope, cx, cx.decided ?? new Map(), { column: literals });
     const calls = column.certified.calls > 0 ? [`if (${taken} !== undefined) rt.tick(${column.certified.calls * CALL_STEPS});`] : [];
     const setup = [
       `const ${taken} = ${double};`,
@@ -385,14 +377,7 @@ function decisionCode(
   if (d.certifiedOutput) {
     // the JSON output from certified double-doubles where they decide it, the decimal otherwise
     const output = em.fresh("j");
-    const certified = certifiedOutputCode(
-      d.certifiedOutput.form,
-      certifiedOperand(scope, cx),
-      certifiedList(scope, cx),
-      em,
-      decided,
-      "nearest",
-    );
+    const certified = ddCode(d.certifiedOutput.form, scope, cx, decided, "nearest");
     const answer = d.certifiedOutput.condition ? conditionAnswer(output) : "";
     const calls = d.certifiedOutput.calls > 0 ? ` if (${output} !== undefined) rt.tick(${d.certifiedOutput.calls * CALL_STEPS});` : "";
     lines.unshift(`let ${output};`);
@@ -434,7 +419,7 @@ function readCertified(
   // the passes its loops walk (a `for` is only ever an aggregate's argument there), left in ddState[2]
   const passes = holdsLoop(mark.form) ? em.fresh("tk") : undefined;
   const t = { h: em.fresh("h"), l: em.fresh("l"), e: em.fresh("e") };
-  const certified = certifiedOutputCode(mark.form, certifiedOperand(scope, cx), certifiedList(scope, cx), em, decided, "triple");
+  const certified = ddCode(mark.form, scope, cx, decided, "triple");
   // a decision that names another is its decimal in FEEL: its readers take the other's double-double
   const named = mark.form.kind === "name" && mark.form.ref?.kind === "decision" ? decided.get(mark.form.ref.name) : undefined;
   decided.set(d.name, named ?? t);
@@ -491,3 +476,7 @@ function emitFunction(f: FunctionIR, id: string, root: Scope, cx: ExprContext): 
     "}",
   ].join("\n");
 }
+
+/** The certified double-doubles' code of `form` in `scope`: its names read as certified operands, its loops' input lists raw where they can be. */
+const ddCode = (form: Expr, scope: Scope, cx: ExprContext, decided: ReadonlyMap<string, Triple>, answer: DdAnswer): string =>
+  certifiedOutputCode(form, certifiedOperand(scope, cx), certifiedList(scope, cx), cx.em, decided, answer);
