@@ -1286,3 +1286,19 @@ export const FOREIGN_NUMBER_PIECES: Record<string, Record<string, NumberPiece>> 
     ...{ seribu: THOUSAND, ribu: THOUSAND, sejuta: MILLION, juta: MILLION },
   },
 };
+
+/**
+ * Units of time as the other languages the readers know write them after a number ("letzte 5 J.",
+ * "negli ultimi 5 anni", "5 ans"), by the unit's English word; no word an English text writes after
+ * a number ("an", "let", "ay", "sal" left out). Lower case.
+ */
+export const FOREIGN_TIME_UNITS: Record<"year" | "month", string[]> = {
+  year: [
+    ..."j jahr jahre jahren anni anno ans année années años año anos ano jaar jaren år åren".split(" "),
+    ..."lat lata latach roku roky rok letech yıl yil năm ani anul χρόνια χρόνο έτη tahun taon saal év éve".split(" "),
+  ],
+  month: [
+    ..."monat monate monaten mesi mese mois meses mês maand maanden månad månader miesiąc miesięcy".split(" "),
+    ..."miesiące tháng luni lună μήνες μήνα bulan buwan hónap měsíc měsíců měsíce".split(" "),
+  ],
+};

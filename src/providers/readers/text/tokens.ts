@@ -2,7 +2,7 @@
 // amounts, and sentence ends. `pos` counts content tokens only, so "income of $52,000" puts the
 // amount right next to "income".
 import { foreignNumberPhrase } from "../foreign-numbers.js";
-import { FOREIGN_SCALES } from "../foreign-words.js";
+import { FOREIGN_SCALES, FOREIGN_TIME_UNITS } from "../foreign-words.js";
 import { languageDenials } from "./language-denials.js";
 import { languagesSeen } from "./languages.js";
 import { englishMil, markFinanceThousands, slangMillionAfter } from "./loose-scales.js";
@@ -275,78 +275,9 @@ const SHORT_UNITS: Record<string, string> = {
   wks: "week",
 };
 
-/**
- * Units of time in the other languages the readers know, as a number's unit ("letzte 5 J.", "negli
- * ultimi 5 anni", "5 ans"): each says the unit's English word. No word an English text writes after
- * a number ("an", "let", "ay", "sal" left out).
- */
-const FOREIGN_UNITS: Record<string, string[]> = {
-  year: [
-    ...[
-      "j",
-      "jahr",
-      "jahre",
-      "jahren",
-      "anni",
-      "anno",
-      "ans",
-      "année",
-      "années",
-      "años",
-      "año",
-      "anos",
-      "ano",
-      "jaar",
-      "jaren",
-      "år",
-      "åren",
-    ],
-    ...[
-      "lat",
-      "lata",
-      "latach",
-      "roku",
-      "roky",
-      "rok",
-      "letech",
-      "yıl",
-      "yil",
-      "năm",
-      "ani",
-      "anul",
-      "χρόνια",
-      "χρόνο",
-      "έτη",
-      "tahun",
-      "taon",
-      "saal",
-      "év",
-      "éve",
-    ],
-  ],
-  month: [
-    ...[
-      "monat",
-      "monate",
-      "monaten",
-      "mesi",
-      "mese",
-      "mois",
-      "meses",
-      "mês",
-      "maand",
-      "maanden",
-      "månad",
-      "månader",
-      "miesiąc",
-      "miesięcy",
-    ],
-    ...["miesiące", "tháng", "luni", "lună", "μήνες", "μήνα", "bulan", "buwan", "hónap", "měsíc", "měsíců", "měsíce"],
-  ],
-};
 const UNIT_WORDS: Record<string, string> = {
   ...SHORT_UNITS,
-  ...Object.fromEntries(Object.entries(FOREIGN_UNITS).flatMap(([unit, words]) => words.map((w) => [w, unit]))),
+  ...Object.fromEntries(Object.entries(FOREIGN_TIME_UNITS).flatMap(([unit, words]) => words.map((w) => [w, unit]))),
 };
 
 function markShortUnits(tokens: Token[]): void {
