@@ -17,9 +17,10 @@ const SLANG_IN = /\d[ \t]?mils?(?![\p{L}\d])/u;
  * Whether "mil" may be English's: the text is written in no other language the readers know, by
  * their function words nor by the words of their tables ("Rocznie przejeżdżamy 9000 mil"). Spanish
  * and Portuguese write it for a thousand ("54 mil dólares"), Indonesian, Turkish, Polish and Swedish
- * for a mile ("15.000 mil per tahun"). One pass over the text.
+ * for a mile ("15.000 mil per tahun"). One pass over the text (another when `languages`, the
+ * text's, are not given).
  */
-export const englishMil = (text: string): boolean => languagesSeen(text).size === 0 && !partlyForeign(text);
+export const englishMil = (text: string, languages = languagesSeen(text)): boolean => languages.size === 0 && !partlyForeign(text);
 
 /**
  * The million an English "mil" after a figure says, with its length, where "mil" may be English's

@@ -131,7 +131,7 @@ const CLAUSE_MARKS = new Set([",", ";", "|", "(", ")"]);
 export function tokenize(text: string, counts: ReadonlySet<number> = new Set(), dotsGroup = false): Token[] {
   TOKEN.lastIndex = 0;
   const languages = languagesSeen(text);
-  const english = englishMil(text);
+  const english = englishMil(text, languages);
   const japanese = languages.has("ja");
   const tokens: Token[] = [];
   let sentence = 0;
