@@ -74,6 +74,8 @@ export const FIXTURES = join(ROOT, "test", "fixtures", "evidence");
  * were made without it, and its wrong values above 0.9 read as kinds after.
  * `verglas`: likewise, by a twenty-fourth person, at the start of the round after sastrugi's; first run on
  * the readers as that person found them, before any change of that round.
+ * `hoarfrost`: likewise, by a twenty-fifth person, at the start of the round after verglas's; first run on
+ * the readers as that person found them, before any change of that round.
  */
 /** Every split, in the order written: one list, so a new split is registered in one place. */
 export const SPLITS = [
@@ -106,6 +108,7 @@ export const SPLITS = [
   "whiteout",
   "sastrugi",
   "verglas",
+  "hoarfrost",
 ] as const;
 export type Split = (typeof SPLITS)[number];
 /** The splits written after the readers were tuned: all but dev. */
@@ -752,6 +755,15 @@ export function report(
     "  Japanese, Taglish and Franco-Arabic), and committed before the readers were run on them; its first run",
     "  (`bench/reader-eval-verglas-first-run.json`) was made on the readers as they were, before any change of",
     "  that round, and is the estimate of the readers before that split was looked at.",
+    "  `hoarfrost` cases were written by a twenty-fifth person with the same rules at the start of the round",
+    "  after verglas's (e-mails with replies, forwards and signatures, call transcripts, web and WhatsApp chats,",
+    "  caseworker, adjuster, analyst and broker notes, letters, an OCR'd form, pipe, markdown, tab and CSV",
+    "  tables, JSON and XML exports, corrections and struck revisions, amounts in words, monthly and yearly",
+    "  figures, relative dates, texts in Spanish, Polish, Swedish, Turkish, Czech, Indonesian, Greek, Romanian,",
+    "  Korean, Danish, Finnish, Norwegian, Portuguese, German, Italian, French, Spanglish and Hinglish), and",
+    "  committed before the readers were run on them; its first run (`bench/reader-eval-hoarfrost-first-run.json`)",
+    "  was made on the readers as they were, before any change of that round, and is the estimate of the",
+    "  readers before that split was looked at.",
     "  Dev figures are optimistic by construction.",
     "- **Right.** A value is right when it equals the label after normalisation (numbers within",
     "  0.5%, strings ignoring case, structures field by field), or when the label is `null` and",
