@@ -14,7 +14,7 @@ const DELIMITERS = ["\t", ";", "|", ","] as const;
 const COLUMN_KEYS = new Set(["columns", "cols", "header", "headers", "column names", "fields"]);
 
 /** The cells of one line, a cell in double quotes keeping its delimiters (`"Reyes, Luz"`). */
-function cells(line: string, delimiter: string): string[] {
+export function cells(line: string, delimiter: string): string[] {
   const out: string[] = [];
   let cell = "";
   let quoted = false;
@@ -37,7 +37,7 @@ function cells(line: string, delimiter: string): string[] {
 /** A column name: a few words, not a number, not a sentence. */
 const COLUMN_NAME = /^(?![\d.,\s$%-]+$)[^.!?]{1,40}$/;
 /** Column names: at least three (two between tabs, which prose does not write), each a name, no two the same. */
-const namesColumns = (names: string[], delimiter: string): boolean =>
+export const namesColumns = (names: string[], delimiter: string): boolean =>
   names.length >= (delimiter === "\t" ? 2 : 3) &&
   names.every((n) => COLUMN_NAME.test(n) && n.split(/\s+/).length <= 4) &&
   new Set(names).size === names.length;

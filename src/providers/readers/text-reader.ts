@@ -37,6 +37,7 @@ import { repairedFigures } from "./text/ocr-figures.js";
 import { joinedWraps } from "./text/wrapped-words.js";
 import { datesBesideLabels, joinedFigures } from "./text/split-figures.js";
 import { withoutStruck } from "./text/struck-out.js";
+import { withoutUnpickedRows } from "./text/picked-rows.js";
 import { withoutSupersededColumns } from "./text/superseded-columns.js";
 import { dotsGroupThousands, partlyForeign, readability } from "./text/languages.js";
 import { personInputs, readPeople } from "./text/people.js";
@@ -95,7 +96,8 @@ export function readText(inputs: InputIR[], written: string, reference?: string,
   // ("~~10%~~ 15%") is withdrawn: not read, nor are a table's superseded version columns ("v1 | v2 (FINAL)");
   // a form's date on the line below its label stands beside it
   const text = withoutSupersededColumns(withoutStruck(joinedWraps(datesBesideLabels(scanned))));
-  // a table pasted as tab-separated lines is read as rows and columns, over what its prose says
+  // a table pasted as tab- or comma-separated lines is read as rows and columns, over what its prose
+  // says; of a table's several records, the one its prose names by identifier is the only one read
   const tabled = inputs.filter((i) => TEXT_READABLE.has(i.type.kind));
   // the clock is read here, once: every date of the reading counts from this one day (a stated
   // "Today is …" or `reference` first, as below)
@@ -103,7 +105,7 @@ export function readText(inputs: InputIR[], written: string, reference?: string,
   const read = withTables(
     tabled,
     text,
-    readProse(inputs, text, today, reference, meter),
+    readProse(inputs, withoutUnpickedRows(text), today, reference, meter),
     statedReference(text, today)?.iso ?? today,
     meter,
   );

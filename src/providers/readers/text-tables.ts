@@ -1,4 +1,6 @@
-// A table pasted into a text as tab-separated lines (a bordereau, a quote sheet) is read as rows
+// A table pasted into a text as tab-separated lines (a bordereau, a quote sheet), or as comma- or
+// semicolon-separated ones under a line of column names (a CSV export), or as a markdown table of
+// records of which the prose names one (text/picked-rows.ts), is read as rows
 // and columns before any cue: a block of two or more lines cut by tabs into as many cells as its
 // first line is a table. With a first line naming a label column and a value column ("Field",
 // "Value"), or with two cells a line, it is a form of labelled values, read as one record
@@ -11,6 +13,7 @@ import type { InputIR } from "../../ir/ir.js";
 import type { ReadValue } from "../types.js";
 import { readJson } from "./json-reader.js";
 import { isRecord } from "./json-walk.js";
+import { pickedRowIndex, rowBlocks, withoutUnpickedRows } from "./text/picked-rows.js";
 import type { Meter } from "./text/text-index.js";
 
 /** First cells naming a form's label column and value column. */
@@ -81,15 +84,30 @@ function asStructure(rows: string[][]): Record<string, unknown> | Record<string,
   return records.length === 1 ? records[0]! : records;
 }
 
-/** The tables a text holds, as the JSON they stand for (several under numbered keys); undefined when it holds none. */
+/**
+ * A text's tables of lines cut by commas or semicolons under a line of column names ("claim_id,
+ * insured,amount"), and its markdown tables of records of which the prose names one, as their lines'
+ * cells; of several records the prose names one of, that one alone.
+ */
+const delimitedBlocks = (text: string): string[][][] =>
+  rowBlocks(text).flatMap((b) => {
+    const keep = pickedRowIndex(text, b);
+    if (b.delimiter === "\t" || (b.delimiter === "|" && keep === undefined)) return [];
+    return [[b.head, ...(keep === undefined ? b.rows : [b.rows[keep]!]).map((r) => r.cells)]];
+  });
+
+/**
+ * The tables a text holds, as the JSON they stand for (several under numbered keys); undefined when
+ * it holds none. A table of several records of which the prose names one by its identifier is read
+ * as that one (text/picked-rows.ts).
+ */
 export function textTables(text: string): unknown {
-  if (!text.includes("\t")) return undefined;
-  const tables = tabBlocks(text)
-    .flatMap((b) => formTail(b) ?? [b])
-    .flatMap((b) => {
-      const s = asStructure(b);
-      return s ? [s] : [];
-    });
+  if (!/[\t,;|]/.test(text)) return undefined;
+  const tabbed = text.includes("\t") ? tabBlocks(withoutUnpickedRows(text, true)).flatMap((b) => formTail(b) ?? [b]) : [];
+  const tables = [...tabbed, ...delimitedBlocks(text)].flatMap((b) => {
+    const s = asStructure(b);
+    return s ? [s] : [];
+  });
   if (tables.length === 0) return undefined;
   if (tables.length === 1) return tables[0];
   // forms merge into one record; row tables keep their own keys

@@ -1,0 +1,117 @@
+// A table pasted into a text with a row for each of several records (a claims log, a list of
+// applicants) of which the prose names one by its identifier ("set up claim PC-3391 only", "re:
+// application A-2207") stands for that record: the other rows are other records. The table is a
+// block of lines cut by one delimiter (comma, semicolon, tab or pipe) into as many cells as its
+// first line, three or more, each naming a column (words, no figure, no currency: not prose a comma cuts); a row is picked when one of its cells, an
+// identifier (letters and digits, no space), is written outside the table and in no other row.
+// `withoutUnpickedRows` blanks the other rows with spaces of their length (as struck-out text is),
+// so no cue reads them and spans still point into the text as written; `pickedRowIndex` tells a
+// table reader which row to keep. One pass over the lines, and one search per identifier.
+import { cells, namesColumns } from "../json-delimited.js";
+
+const DELIMITERS = ["\t", "|", ";", ","] as const;
+
+interface Line {
+  start: number;
+  end: number;
+  cells: string[];
+}
+export interface RowBlock {
+  /** where the block starts and ends in the text */
+  start: number;
+  end: number;
+  delimiter: string;
+  head: string[];
+  rows: Line[];
+}
+
+/** A line's cells cut at `delimiter`; a markdown line's outer pipes dropped. */
+function lineCells(line: string, delimiter: string): string[] {
+  const out = cells(line, delimiter);
+  if (delimiter === "|") {
+    if (out[0] === "") out.shift();
+    if (out[out.length - 1] === "") out.pop();
+  }
+  return out;
+}
+/** A column's name in a heading line: words, no figure, no currency, no list bullet (prose a comma cuts has them). */
+const COLUMN = /^(?![-*•]\s)[^\d$€£¥]+$/u;
+const heading = (line: string, d: string): boolean => {
+  const names = lineCells(line, d);
+  return namesColumns(names, d === "\t" ? ";" : d) && names.every((n) => COLUMN.test(n));
+};
+/** A markdown table's rule line ("|---|:--:|"). */
+const isRule = (cs: string[]): boolean => cs.length > 0 && cs.every((c) => /^:?-{2,}:?$/.test(c));
+
+/** The blocks of a text that are row tables: a heading line of column names and one row or more of as many cells. */
+export function rowBlocks(text: string): RowBlock[] {
+  const blocks: RowBlock[] = [];
+  const lines: { start: number; end: number; text: string }[] = [];
+  for (let at = 0; at <= text.length;) {
+    const nl = text.indexOf("\n", at);
+    const end = nl === -1 ? text.length : nl;
+    lines.push({ start: at, end, text: text.slice(at, end) });
+    at = end + 1;
+  }
+  for (let n = 0; n < lines.length;) {
+    const head = lines[n]!;
+    const delimiter = DELIMITERS.find((d) => head.text.includes(d) && heading(head.text, d));
+    if (!delimiter) {
+      n++;
+      continue;
+    }
+    const names = lineCells(head.text, delimiter);
+    const rows: Line[] = [];
+    let k = n + 1;
+    for (; k < lines.length; k++) {
+      const cs = lineCells(lines[k]!.text, delimiter);
+      if (cs.length !== names.length) break;
+      if (!isRule(cs)) rows.push({ start: lines[k]!.start, end: lines[k]!.end, cells: cs });
+    }
+    if (rows.length > 0) blocks.push({ start: head.start, end: lines[k - 1]!.end, delimiter, head: names, rows });
+    n = Math.max(k, n + 1);
+  }
+  return blocks;
+}
+
+/** A cell that identifies its record: letters and digits, no space, three characters or more. */
+const IDENTIFIER = /^(?=[^\s]*\d)(?=[^\s]*[A-Za-z])[A-Za-z0-9][A-Za-z0-9._/#-]{2,}$/;
+const escaped = (s: string): string => s.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+
+/** The index of the one row of `block` whose identifier the text outside it writes, if exactly one row's is. */
+export function pickedRowIndex(text: string, block: RowBlock): number | undefined {
+  if (block.rows.length < 2) return undefined;
+  const outside = text.slice(0, block.start) + "\n" + text.slice(block.end);
+  const counts = new Map<string, number>();
+  for (const r of block.rows) for (const c of new Set(r.cells)) counts.set(c.toLowerCase(), (counts.get(c.toLowerCase()) ?? 0) + 1);
+  let picked: number | undefined;
+  for (const [i, r] of block.rows.entries()) {
+    const named = r.cells.some(
+      (c) =>
+        IDENTIFIER.test(c) &&
+        counts.get(c.toLowerCase()) === 1 &&
+        new RegExp(`(?<![A-Za-z0-9-])${escaped(c)}(?![A-Za-z0-9]|-[A-Za-z0-9])`, "i").test(outside),
+    );
+    if (!named) continue;
+    if (picked !== undefined) return undefined;
+    picked = i;
+  }
+  return picked;
+}
+
+/**
+ * The text with the rows of its tables that the prose does not pick blanked (or, `dropped`, taken
+ * out with their line ends, for a table reader); a text with none as it is.
+ */
+export function withoutUnpickedRows(text: string, dropped = false): string {
+  if (!/[,;\t|]/.test(text)) return text;
+  let out = text;
+  // from the last row back, so the offsets of those before stay good
+  const unpicked = rowBlocks(text).flatMap((block) => {
+    const keep = pickedRowIndex(text, block);
+    return keep === undefined ? [] : block.rows.filter((_, i) => i !== keep);
+  });
+  for (const r of unpicked.reverse())
+    out = dropped ? out.slice(0, r.start) + out.slice(r.end + 1) : out.slice(0, r.start) + " ".repeat(r.end - r.start) + out.slice(r.end);
+  return out;
+}
