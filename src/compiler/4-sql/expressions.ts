@@ -352,6 +352,11 @@ export function branches(values: SqlValue[], cx: SqlContext): SqlValue[] {
     const most = Math.max(...values.map((v) => (v.kind === "null" ? 0 : (v.most ?? Infinity))));
     return values.map((v) => (v.kind === "null" ? v : { ...v, most }));
   }
+  if (kinds.has("date")) {
+    // a date chosen may have been moved as far as any
+    const moved = Math.max(...values.map((v) => v.moved ?? 0));
+    return values.map((v) => (v.kind === "null" ? v : { ...v, moved }));
+  }
   if (kinds.has("list")) return listBranches(values, cx);
   if (!kinds.has("number")) return values;
   const numbers = common(
@@ -519,7 +524,7 @@ function extreme(name: "min" | "max", nodes: Expr[], scope: SqlScope, cx: SqlCon
   if (args.some((a) => a.kind === "null")) return NULL_VALUE;
   const kind = args[0]!.kind;
   if ((kind !== "number" && kind !== "date") || args.some((a) => a.kind !== kind)) throw unsupported(cx, `${name}() of these values`);
-  const values = (kind === "number" ? common(args, cx) : args).map((a) => cx.layers.bind(a));
+  const values = (kind === "number" ? common(args, cx) : branches(args, cx)).map((a) => cx.layers.bind(a));
   const sql = `CASE WHEN ${values.map((v) => `${v.sql} IS NULL`).join(" OR ")} THEN NULL ELSE ${name === "min" ? "LEAST" : "GREATEST"}(${values.map((v) => v.sql).join(", ")}) END`;
   return { ...values[0]!, sql, depth: deeper(...values), atomic: false, constant: undefined };
 }
