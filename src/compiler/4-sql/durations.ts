@@ -14,6 +14,12 @@ export const MOST_DAYS = 1_460_000;
 const MOST_MONTHS = 48_000;
 
 /**
+ * The most days a date is moved in all, move after move (a month counted as 31 days): about 4,380
+ * years, so that a date of years 1 to 9999 moved stays after PostgreSQL's first date (4713 BC).
+ */
+const MOST_MOVED = 1_600_000;
+
+/**
  * The most days and months from one date to another: 20,000 years, dates of years 1 to 9999 moved
  * at most the 4,000 years above (more than any date moved by it can be again).
  */
@@ -44,9 +50,12 @@ export function moveDate(d: SqlValue, by: SqlValue, sign: 1 | -1, cx: SqlContext
   const most = by.kind === "days" ? MOST_DAYS : MOST_MONTHS;
   if ((by.most ?? Infinity) > most)
     throw unsupported(cx, `a date moved by a duration that may be more than ${most.toLocaleString("en")} ${by.kind} (4,000 years)`);
+  const moved = (d.moved ?? 0) + by.most! * (by.kind === "days" ? 1 : 31);
+  if (moved > MOST_MOVED)
+    throw unsupported(cx, `a date moved more than ${MOST_MOVED.toLocaleString("en")} days in all (PostgreSQL's dates begin in 4713 BC)`);
   const amount = sign < 0 ? negated(by).sql : by.sql;
   const sql = by.kind === "days" ? cx.dialect.addDays(d.sql, amount) : cx.dialect.addMonths(d.sql, amount);
-  return { sql, kind: "date", depth: deeper(d, by) };
+  return { sql, kind: "date", depth: deeper(d, by), moved };
 }
 
 /** The whole days from date `b` to date `a`. */

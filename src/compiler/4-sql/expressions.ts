@@ -39,6 +39,8 @@ import {
   lowerListPath,
   lowerQuantified,
 } from "./lists.js";
+import { closedTemporal } from "./closed-temporal.js";
+import { dateAtTime, timeMember, type DateAtTime } from "./date-times.js";
 import { calendarName, dayOfYear, isoWeek, isoWeekday } from "./calendar.js";
 import { lowerContext } from "./contexts.js";
 import { constantDuration, dateMove, movedDate } from "./dates.js";
@@ -168,7 +170,16 @@ const lowerers: { [K in Expr["kind"]]: Lower<K> } = {
     return scope.input;
   },
   path: (n, scope, cx) => {
+    const at = dateAtTime(n.base, shadowed(scope));
+    if (at) {
+      // a member of a date at a constant time: the date's, or the time's constant
+      const d = dateOf(at, scope, cx);
+      const member = timeMember(d, at.time, n.member, cx) ?? (d.kind === "null" ? NULL_VALUE : dateMember(d, n.member, cx));
+      if (member) return member;
+    }
     const base = lowerExpr(n.base, scope, cx);
+    // a member of null is null (runtime/access.ts)
+    if (base.kind === "null") return NULL_VALUE;
     if (base.kind === "list") return lowerListPath(base, n.member, n, cx);
     if (base.kind === "record") {
       const field = base.fields!.get(n.member) ?? NULL_VALUE;
@@ -182,10 +193,8 @@ const lowerers: { [K in Expr["kind"]]: Lower<K> } = {
         constant: undefined,
       };
     }
-    if (base.kind === "date" && (n.member === "year" || n.member === "month" || n.member === "day"))
-      // a date moved may be of a year past 9999 or before 1 (both dialects hold years of 7 digits)
-      return wholeNumber(cx.dialect.datePart(n.member, base.sql), n.member === "year" ? 7 : 2, base, cx);
-    if (base.kind === "date" && n.member === "weekday") return whole(isoWeekday(base, cx), 1, cx);
+    const member = base.kind === "date" ? dateMember(base, n.member, cx) : undefined;
+    if (member) return member;
     const part = isDuration(base) ? durationPart(base, n.member, cx) : undefined;
     if (part) return wholeNumber(part.sql, part.digits, base, cx);
     throw unsupported(cx, `.${n.member} of a ${base.kind}`, n.span);
@@ -274,6 +283,26 @@ const lowerers: { [K in Expr["kind"]]: Lower<K> } = {
   function: (n, _s, cx) => refuse(cx, "a function definition", n),
 };
 
+/** A date's `.year`, `.month`, `.day` or `.weekday`; undefined for another member. */
+function dateMember(d: SqlValue, member: string, cx: SqlContext): SqlValue | undefined {
+  if (member === "year" || member === "month" || member === "day")
+    // a date moved may be of a year past 9999 or before 1 (both dialects hold years of 7 digits)
+    return wholeNumber(cx.dialect.datePart(member, d.sql), member === "year" ? 7 : 2, d, cx);
+  return member === "weekday" ? whole(isoWeekday(d, cx), 1, cx) : undefined;
+}
+
+/** Whether a built-in's name is a name the scope binds instead. */
+const shadowed =
+  (scope: SqlScope) =>
+  (name: string): boolean =>
+    scope.names.has(refKey({ kind: "builtin", name }));
+
+/** The date of a date at a constant time: null where it is not a date (the runtime's `date and time` is null then). */
+function dateOf(at: DateAtTime, scope: SqlScope, cx: SqlContext): SqlValue {
+  const d = lowerExpr(at.date, scope, cx);
+  return d.kind === "date" ? d : NULL_VALUE;
+}
+
 /**
  * Inside a filter, a name the items' structs declare is the innermost such item's field (`age` in
  * `members[age >= 18]`), and `item` the item itself, as the runtime reads them (runtime/tables.ts
@@ -322,6 +351,11 @@ export function branches(values: SqlValue[], cx: SqlContext): SqlValue[] {
     // a duration chosen is at most the most of any
     const most = Math.max(...values.map((v) => (v.kind === "null" ? 0 : (v.most ?? Infinity))));
     return values.map((v) => (v.kind === "null" ? v : { ...v, most }));
+  }
+  if (kinds.has("date")) {
+    // a date chosen may have been moved as far as any
+    const moved = Math.max(...values.map((v) => v.moved ?? 0));
+    return values.map((v) => (v.kind === "null" ? v : { ...v, moved }));
   }
   if (kinds.has("list")) return listBranches(values, cx);
   if (!kinds.has("number")) return values;
@@ -455,6 +489,8 @@ function lowerCall(call: Extract<Expr, { kind: "call" }>, scope: SqlScope, cx: S
   if (aggregated) return aggregated;
   const listed = lowerListCall(ref.name, n.args, scope, cx, n);
   if (listed) return listed;
+  const at = ref.name === "date" && n.args.length === 1 ? dateAtTime(n.args[0]!, shadowed(scope)) : undefined;
+  if (at) return dateOf(at, scope, cx);
   if (ref.name === "date" && n.args.length === 1 && n.args[0]!.kind === "string") {
     const iso = isoDate(n.args[0]!.value);
     return iso ? literal(cx.dialect.date(iso), "date") : NULL_VALUE;
@@ -488,7 +524,7 @@ function extreme(name: "min" | "max", nodes: Expr[], scope: SqlScope, cx: SqlCon
   if (args.some((a) => a.kind === "null")) return NULL_VALUE;
   const kind = args[0]!.kind;
   if ((kind !== "number" && kind !== "date") || args.some((a) => a.kind !== kind)) throw unsupported(cx, `${name}() of these values`);
-  const values = (kind === "number" ? common(args, cx) : args).map((a) => cx.layers.bind(a));
+  const values = (kind === "number" ? common(args, cx) : branches(args, cx)).map((a) => cx.layers.bind(a));
   const sql = `CASE WHEN ${values.map((v) => `${v.sql} IS NULL`).join(" OR ")} THEN NULL ELSE ${name === "min" ? "LEAST" : "GREATEST"}(${values.map((v) => v.sql).join(", ")}) END`;
   return { ...values[0]!, sql, depth: deeper(...values), atomic: false, constant: undefined };
 }
@@ -572,6 +608,9 @@ export function lowerExpr(node: Expr, scope: SqlScope, cx: SqlContext): SqlValue
   try {
     return lower(node as never, scope, cx);
   } catch (e) {
+    // a closed expression about dates, times or durations refused as written: its value, when a literal holds it
+    const closed = e instanceof SqlUnsupported ? closedTemporal(node, cx) : undefined;
+    if (closed) return closed;
     // a refusal from deeper down (a rounding, a sum) points at the innermost expression it came from
     if (e instanceof SqlUnsupported && !e.place.span) throw new SqlUnsupported(e.what, { ...e.place, span: node.span });
     throw e;

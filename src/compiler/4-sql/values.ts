@@ -49,6 +49,8 @@ export interface SqlValue {
   maxItems?: number;
   /** a duration: the most days or months it can be, either side of zero */
   most?: number;
+  /** a date: the most days it may have been moved from a date of years 1 to 9999 (none when left out) */
+  moved?: number;
   /** the deepest layer of bound columns it reads (0: the typed inputs and literals) */
   depth: number;
   /** a number literal: its digits, canonical (no sign, no leading or trailing zeros) */
