@@ -25,8 +25,12 @@ afterEach(async () => {
   await Promise.all(pools.splice(0).map((p) => p.close()));
 });
 
+/**
+ * A pool of the stub worker. Its time limit by default is far above what any job but a spin takes on
+ * a loaded machine (at load 26 a "deep" or "exit" job outran 2 s); a test of the limit sets its own.
+ */
 async function pool(o: Partial<CompilePoolOptions> = {}): Promise<CompilePool> {
-  const p = await CompilePool.start({ workers: 1, timeoutMs: 2_000, memoryMb: 64, ...o }, { url: STUB_URL, mark: STUB_MARK });
+  const p = await CompilePool.start({ workers: 1, timeoutMs: 30_000, memoryMb: 64, ...o }, { url: STUB_URL, mark: STUB_MARK });
   pools.push(p);
   return p;
 }
@@ -45,10 +49,11 @@ const problemOf = async (work: Promise<unknown>) => {
 
 describe("compile pool", () => {
   it("fails a job past the time limit with compile_timeout naming the limit, and replaces its worker", async () => {
-    const p = await pool({ timeoutMs: 300 });
+    // the limit is the quick jobs' too (a fresh worker's first "who" outran 300 ms at load 26); the spin is five limits
+    const p = await pool({ timeoutMs: 2_000 });
     const before = await thread(p);
-    const problem = await problemOf(check(p, "spin 5000"));
-    expect(problem).toMatchObject({ status: 422, code: "compile_timeout", detail: expect.stringContaining("300 ms") });
+    const problem = await problemOf(check(p, "spin 10000"));
+    expect(problem).toMatchObject({ status: 422, code: "compile_timeout", detail: expect.stringContaining("2000 ms") });
     expect(await thread(p)).not.toBe(before);
     expect(p.stats()).toMatchObject({ workers: 1, busy: 0, queued: 0, replaced: 1 });
     const metrics = await createMetrics(pooledCompiler(p, { count: 1, bytes: DEFAULT_CACHE_LIMITS.bytes }), p).registry.metrics();
@@ -57,10 +62,10 @@ describe("compile pool", () => {
   });
 
   it("an evaluation past the time limit is told to shorten its loops, not to send a smaller model", async () => {
-    const p = await pool({ timeoutMs: 300 });
+    const p = await pool({ timeoutMs: 2_000 });
     await thread(p);
     // the stub serves a job by its model's name alone
-    const problem = await problemOf(p.run("evaluate", model("spin 5000"), "spin", {} as Evaluation));
+    const problem = await problemOf(p.run("evaluate", model("spin 10000"), "spin", {} as Evaluation));
     expect(problem).toMatchObject({ code: "compile_timeout", detail: expect.stringContaining("loops") });
     expect(problem.detail).not.toContain("smaller model");
   });
@@ -143,8 +148,9 @@ describe("compile pool", () => {
   it("any mix of jobs settles each one as its kind says, and the pool keeps its size", { timeout: 600_000 }, async () => {
     // a limit well above what a throwing, exiting or quick job takes on a loaded machine, and a spin
     // well above the limit, so that each kind can only end one way
-    const p = await pool({ workers: 2, timeoutMs: 1_000 });
-    const kinds = ["spin 4000", "deep", "throw", "exit", "quick"] as const;
+    // (at load 26 a "deep" job outran a limit of 1 s)
+    const p = await pool({ workers: 2, timeoutMs: 3_000 });
+    const kinds = ["spin 12000", "deep", "throw", "exit", "quick"] as const;
     await fc.assert(
       fc.asyncProperty(fc.array(fc.constantFrom(...kinds), { minLength: 1, maxLength: 6 }), async (jobs) => {
         const outcomes = await Promise.all(
@@ -156,7 +162,7 @@ describe("compile pool", () => {
           ),
         );
         const expected = {
-          "spin 4000": "compile_timeout",
+          "spin 12000": "compile_timeout",
           deep: "compile_memory_exceeded",
           throw: "error",
           exit: "error",
@@ -194,9 +200,10 @@ describe("compile pool", () => {
   });
 
   it("fails a read that overruns its worker's time or heap with the limit's problem asking for shorter evidence; the next read is served", async () => {
-    // each limit alone can stop its read: the heap's read has time enough to reach it on a loaded machine
+    // each limit alone can stop its read: the heap's read has time enough to reach it on a loaded
+    // machine, and so has the quick read after the spin (at load 26 it outran a limit of 1 s)
     for (const [what, code, limit, options] of [
-      ["spin 5000", "compile_timeout", "1000 ms", { memoryMb: HEAP_MB, timeoutMs: 1_000 }],
+      ["spin 15000", "compile_timeout", "3000 ms", { memoryMb: HEAP_MB, timeoutMs: 3_000 }],
       ["grow", "compile_memory_exceeded", `${HEAP_MB} MB`, { memoryMb: HEAP_MB, timeoutMs: 120_000 }],
     ] as const) {
       const p = await pool(options);

@@ -193,12 +193,14 @@ describe("graceful shutdown", () => {
       questions: {},
     };
     const before = await server.ledger!.balance((await server.ledger!.findAccount("dev"))!.id);
+    // told to stop once the request has reached the server (a fixed wait was at times too short on a loaded machine)
+    const received = new Promise((resolve) => server.app.server.once("request", resolve));
     const inFlight = fetch(`${server.url}/v1/systemone`, {
       method: "POST",
       headers: { "content-type": "application/json", authorization: `Bearer ${devKey}` },
       body: JSON.stringify({ model: slow, state: { n: 400_000 } }),
     });
-    await new Promise((r) => setTimeout(r, 150));
+    await received;
     const closing = server.close();
     const res = await inFlight;
     expect(res.status).toBe(200);

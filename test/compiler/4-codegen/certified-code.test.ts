@@ -195,7 +195,10 @@ describe("certified code: loops, list items and aggregates", () => {
   });
 
   it("a net present value rounds like the decimal path, and the doubles decide almost all", () => {
-    expect(npv.decidedOver(fc.record({ l: flows, r: rate4, p: cents }))).toBeGreaterThan(300 * 7 * 0.97);
+    // over 11 runs 4-36 of the 2,100 roundings were declined, mostly four at a time (a state near a
+    // boundary declines several): about 6 states of 300, 9 at worst. A floor of 97 % failed at 16
+    // such states; 95 % fails at 27
+    expect(npv.decidedOver(fc.record({ l: flows, r: rate4, p: cents }))).toBeGreaterThan(300 * 7 * 0.95);
   });
 
   it("sums exactly on a boundary decline; sums whose doubles differ from the decimals still round right", () => {
