@@ -4,7 +4,7 @@
 import type { InputIR } from "../../ir/ir.js";
 import { coerce, type CoerceContext } from "./coerce.js";
 import { departed } from "./departed.js";
-import { pathScore, type InputWords } from "./json-keys.js";
+import { MIN_KEY_SCORE, pathScore, type InputWords } from "./json-keys.js";
 import { legendsOf, memberSum, shareOf } from "./json-member-sums.js";
 import { isRecord, type JsonNode } from "./json-walk.js";
 import { countInSpan, spanAsked } from "./json-windowed-counts.js";
@@ -24,9 +24,8 @@ function asksCountOf(desc: string, nameStems: string[]): boolean {
 /** Words that ask for a count, not which things are counted ("household size", "number of children"). */
 const COUNT_NAME_WORDS = new Set(["size", "count", "number", "num", "nbr", "total"].map(stem));
 /** Words naming a whole group of people: its count or total takes every record of one shape. */
-const COLLECTIVE_WORDS = new Set(["household", "family", "people", "persons", "occupants", "residents", "everyone"].map(stem));
+export const COLLECTIVE_WORDS = new Set(["household", "family", "people", "persons", "occupants", "residents", "everyone"].map(stem));
 
-const MIN_KEY_SCORE = 0.45;
 const GROUP_FACTOR = 0.6;
 /** A count of dated records inside the question's span: the dates are certain, which records the list holds less so. */
 const SPAN_FACTOR = 0.7;
@@ -49,11 +48,11 @@ const ITEM_AMOUNT_WORDS = new Set(
   ),
 );
 /** Keys of what a listed debt still owes (`balance`, `bal_cents`, `saldo`): the amount of a total owed, not of one per period. */
-const BALANCE_WORDS = new Set(["balance", "bal", "outstanding", "owed", "owing", "saldo"].map(stem));
+export const BALANCE_WORDS = new Set(["balance", "bal", "outstanding", "owed", "owing", "saldo"].map(stem));
 /** Keys of what a listed debt is paid by (`pmt`, `minPaymentCents`, `termijn`): per month where the key says no period. */
-const PAYMENT_WORDS = new Set(["payment", "pay", "pmt", "instalment", "installment", "repayment", "termijn"].map(stem));
+export const PAYMENT_WORDS = new Set(["payment", "pay", "pmt", "instalment", "installment", "repayment", "termijn"].map(stem));
 const keyPeriod = periodOfKey;
-const hasStem = (key: string, set: Set<string>) => contentStems(key).some((s) => set.has(s));
+export const hasStem = (key: string, set: Set<string>) => contentStems(key).some((s) => set.has(s));
 
 /**
  * The amount of a listed record: for an amount per period, its field of that period (`monthly`,

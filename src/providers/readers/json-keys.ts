@@ -230,6 +230,9 @@ const onlyQualify = (words: InputWords, keys: string[]): boolean =>
         best(t, words.name) > 0,
     );
 
+/** Below this a key does not name the input. */
+export const MIN_KEY_SCORE = 0.45;
+
 /** A score below which the key named further up is tried. */
 const MIN_DEEP = 0.45;
 /** A fact named two keys up says it a little less surely than its parent key would. */

@@ -14,6 +14,7 @@ import {
   inputWords,
   marksOtherParty,
   marksOtherTime,
+  MIN_KEY_SCORE,
   pathScore,
   timeUnitOf,
   type InputWords,
@@ -49,9 +50,6 @@ import { withCodesSpelled } from "./json-codes.js";
 import { documentHeld } from "./json-documents.js";
 import { jsonDocumentOf } from "./json-text.js";
 import { namedRecord } from "../../runtime/json.js";
-
-/** Below this a key does not name the input. */
-const MIN_KEY_SCORE = 0.45;
 
 /** Key words that state basis points (`escalator_bps`, `rate_bp`). */
 const BASIS_POINT_WORDS = new Set(["bps", "bp", "basis"]);

@@ -33,6 +33,7 @@ import { tokenize, type Token } from "./text/tokens.js";
 import { markEvents } from "./text/events.js";
 import { namedRecord } from "../../runtime/json.js";
 import { withTables } from "./text-tables.js";
+import { withColumnSums } from "./text-column-sums.js";
 import { repairedFigures } from "./text/ocr-figures.js";
 import { joinedWraps } from "./text/wrapped-words.js";
 import { datesBesideLabels, joinedFigures } from "./text/split-figures.js";
@@ -102,12 +103,12 @@ export function readText(inputs: InputIR[], written: string, reference?: string,
   // the clock is read here, once: every date of the reading counts from this one day (a stated
   // "Today is …" or `reference` first, as below)
   const today = reference ?? todayIso();
-  const read = withTables(
+  const prose = withoutUnpickedRows(text);
+  // and a table's column of amounts, one item a row, is the sum an input asking a total names by its header
+  const read = withColumnSums(
     tabled,
-    text,
-    readProse(inputs, withoutUnpickedRows(text), today, reference, meter),
-    statedReference(text, today)?.iso ?? today,
-    meter,
+    prose,
+    withTables(tabled, text, readProse(inputs, prose, today, reference, meter), statedReference(text, today)?.iso ?? today, meter),
   );
   // a scan's figures may have lost or gained a digit the repair cannot see: none of its values is sure;
   // nor is what is read through the table of another language's words (text/languages.ts)

@@ -26,6 +26,7 @@ import { isYear, yearsApart } from "./years-apart.js";
 import { OFF_QUESTION, offQuestion } from "./answered-questions.js";
 import { namedRecord } from "../../../runtime/json.js";
 import { noneAfter } from "./denied-after.js";
+import { memberItems } from "./member-sums.js";
 
 /** Below this the cue words are too far for a number to belong to the input. */
 const MIN_PROXIMITY = 0.12;
@@ -862,13 +863,24 @@ function totalOf(
   best: Candidate,
   ours: (i: number) => boolean,
   untaken: (i: number) => boolean,
+  own: Candidate[],
+  strongest: (i: number) => boolean,
 ): { read: ReadValue; items: number[] } | undefined {
   const { tokens, text } = index;
-  const inSentence = listWith(tokens, text, amounts, best.mention, ours);
+  // a group's amount per period stated member by member, across sentences (text/member-sums.ts)
+  const members = memberItems(
+    input,
+    index,
+    own,
+    best,
+    (j) => ours(j) && strongest(j),
+    (j) => sentencePeriod(index, j),
+  );
+  const inSentence = members ?? listWith(tokens, text, amounts, best.mention, ours);
   // no list in its sentence: the items of a list written one per line, each line's amount of the
   // form an item, unless another input took it
-  const list = inSentence.length > 1 ? inSentence : listByLines(tokens, text, amounts, best.mention, untaken);
-  if (list.length < 2) return undefined;
+  const list = inSentence.length > 1 || members ? inSentence : listByLines(tokens, text, amounts, best.mention, untaken);
+  if (list.length < 2 && !members) return undefined;
   const stated = statedSum(tokens, text, list);
   const items = (stated === undefined ? list : [stated]).map((j) => candidate(input, valueCues(input, cues), index, j, 0));
   if (items.some((c) => c === undefined)) return undefined;
@@ -989,7 +1001,9 @@ export function readNumbers(
         (c) => c.input === taken.get(j) && asksTotal(inputs.find((i) => i.name === c.input)!) && c.score < (candidateOn(j)?.score ?? 0),
       );
     const untaken = (j: number) => usable(j, input) && (taken.get(j) ?? name) === name;
-    const total = asksTotal(input) ? totalOf(input, cues, index, amounts, best, ours, untaken) : undefined;
+    // an amount no other input scores as high as this one
+    const strongest = (j: number) => (byMention.get(j) ?? []).every((c) => c.input === name || c.score < (candidateOn(j)?.score ?? 0));
+    const total = asksTotal(input) ? totalOf(input, cues, index, amounts, best, ours, untaken, byInput.get(name)!, strongest) : undefined;
     // a sum with a part of unknown size is unknown, not the sum of the parts known
     const others = inputs.filter((i) => i !== input);
     // so is a list of bullets of which the sum would take only some ("$90 minimum" of a card beside "$385 a month")
