@@ -17,6 +17,11 @@ const PIECES: { language: string; pieces: [string, NumberPiece][] }[] = Object.e
 }));
 /** Languages whose pieces are English words too ("go", "man", "sen"): read only in a text written in them. */
 const OWN_TEXT_ONLY = new Set(["ja"]);
+/**
+ * Words of two to twelve that say something else in their own language too: French "neuf" (new)
+ * and "sept" (September), Italian "sei" (you are). Never read alone, even in a text written in it.
+ */
+const OTHER_SENSE = new Set(["neuf", "sei", "sept"]);
 
 /** A word split into one language's pieces, or undefined when some letters are none. */
 function split(word: string, pieces: [string, NumberPiece][]): NumberPiece[] | undefined {
@@ -55,17 +60,26 @@ function valueOf(pieces: NumberPiece[]): number | undefined {
 /** Words a number in words may not be alone: English words too ("cent"), or too short to be sure. */
 const NOT_ALONE = new Set(["cent", "cents", "mil", "million", "millions", "on", "bin", "yüz", "yuz", "sen", "zen", "man", "oku", "hyaku"]);
 
-/** The next word after a blank or a hyphen. */
-const NEXT = /[ \t-]+([A-Za-zÀ-ÖØ-öø-ÿĀ-ſ]+)/y;
+/** The next word after a blank or a hyphen, in Latin or Greek letters. */
+const NEXT = /[ \t-]+([A-Za-zÀ-ÖØ-öø-ÿĀ-ſͰ-Ͽ]+)/y;
 
 /**
  * A number written in words of another language from `start`: two pieces at least ("ocho mil",
- * "diecimila") or one word of 13 and more ("cuarenta"), so that "un", "sei" or "elf" alone, words
- * of their own, are none. The end is that of its last number word.
+ * "diecimila") or one word of 13 and more ("cuarenta"), so that "elf" or "tre" in an English text,
+ * words of their own there, are none. In a text that writes the language (`written`: by its function
+ * words or its labels) a word of two to twelve alone is its number too: "due sinistri", "trois ans",
+ * "δύο απαιτήσεις". One ("un", "ein", "uno") is an article as often: never alone. The end is that
+ * of its last number word.
  */
-function numberIn(text: string, start: number, first: string, japanese: boolean): { value: number; end: number } | undefined {
+function numberIn(
+  text: string,
+  start: number,
+  first: string,
+  seen: ReadonlySet<string>,
+  written: ReadonlySet<string>,
+): { value: number; end: number } | undefined {
   for (const { language, pieces } of PIECES) {
-    if (OWN_TEXT_ONLY.has(language) && !japanese) continue;
+    if (OWN_TEXT_ONLY.has(language) && !seen.has(language)) continue;
     // a hyphen joins the number's words as a blank does ("sen-happyaku"): the first word is the one before it
     const head = first.split("-")[0]!;
     const firstPieces = split(folded(head).toLowerCase(), pieces);
@@ -83,7 +97,9 @@ function numberIn(text: string, start: number, first: string, japanese: boolean)
     const value = valueOf(all);
     const counted = all.filter((p) => p !== "and").length;
     if (value === undefined || value === 0) continue;
-    if (counted < 2 && (value < 13 || NOT_ALONE.has(folded(head).toLowerCase()))) continue;
+    const alone = folded(head).toLowerCase();
+    const small = value >= 2 && value <= 12 && written.has(language) && !OTHER_SENSE.has(alone);
+    if (counted < 2 && ((value < 13 && !small) || NOT_ALONE.has(alone))) continue;
     return { value, end };
   }
   return undefined;
@@ -98,14 +114,18 @@ const CURRENCY_AFTER = new RegExp(
 );
 const CURRENCY_OF = new Map(Object.entries(FOREIGN_CURRENCIES).flatMap(([code, words]) => words.map((w) => [w, code] as const)));
 
-/** A number in another language's words as an amount, with the currency named after it ("ocho mil dólares"). */
+/**
+ * A number in another language's words as an amount, with the currency named after it ("ocho mil
+ * dólares"); `seen`: the languages the text is written in, `written`: those it writes words of.
+ */
 export function foreignNumberPhrase(
   text: string,
   start: number,
   first: string,
-  japanese = false,
+  seen: ReadonlySet<string> = new Set(),
+  written: ReadonlySet<string> = seen,
 ): { amount: Amount; end: number } | undefined {
-  const found = numberIn(text, start, first, japanese);
+  const found = numberIn(text, start, first, seen, written);
   if (!found) return undefined;
   const amount: Amount = { value: found.value, percent: false, scaled: found.value >= 1000, words: true };
   const currency = CURRENCY_AFTER.exec(text.slice(found.end, found.end + 12));

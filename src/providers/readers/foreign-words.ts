@@ -81,6 +81,8 @@ export const FOREIGN_WORDS: Record<string, Record<string, string[]>> = {
     start: ["commencé", "début", "prise d'effet", "souscrit"],
     amount: ["montant", "somme"],
     claim: ["réclamation", "indemnisation"],
+    // the plural counts them ("Sinistres au cours des 5 dernières années"); the singular is the incident's day (words.ts keeps their stems apart)
+    claims: ["sinistres"],
     retired: ["retraité", "retraitée", "retraite"],
     unemployed: ["chômage", "chômeur", "chômeuse", "sans emploi"],
     salaried: ["salarié", "salariée", "cdi"],
@@ -1279,6 +1281,17 @@ export const FOREIGN_NUMBER_PIECES: Record<string, Record<string, NumberPiece>> 
     ...{ juu: "ten", ju: "ten", hyaku: "hundred", sanbyaku: 300, roppyaku: 600, happyaku: 800 },
     ...{ sen: THOUSAND, zen: THOUSAND, man: { scale: 1e4 }, oku: { scale: 1e8 } },
   },
+  // Greek: the teens one word ("δεκαπέντε": ten and five), a hundred's own words ("διακόσια"),
+  // "χίλια" a thousand alone, "χιλιάδες" after a count of them ("δύο χιλιάδες")
+  el: {
+    ...{ ένα: 1, ένας: 1, μία: 1, μια: 1, δύο: 2, δυο: 2, τρία: 3, τρεις: 3, τέσσερα: 4, τέσσερις: 4, πέντε: 5 },
+    ...{ έξι: 6, επτά: 7, εφτά: 7, οκτώ: 8, οχτώ: 8, εννέα: 9, εννιά: 9, δέκα: 10, έντεκα: 11, ένδεκα: 11, δώδεκα: 12 },
+    ...{ είκοσι: 20, τριάντα: 30, σαράντα: 40, πενήντα: 50, εξήντα: 60, εβδομήντα: 70, ογδόντα: 80, ενενήντα: 90 },
+    ...{ εκατό: 100, εκατόν: 100, διακόσια: 200, διακόσιες: 200, τριακόσια: 300, τριακόσιες: 300, τετρακόσια: 400 },
+    ...{ τετρακόσιες: 400, πεντακόσια: 500, πεντακόσιες: 500, εξακόσια: 600, επτακόσια: 700, εφτακόσια: 700 },
+    ...{ οκτακόσια: 800, οχτακόσια: 800, εννιακόσια: 900, εννεακόσια: 900, και: "and" },
+    ...{ χίλια: THOUSAND, χίλιες: THOUSAND, χιλιάδες: THOUSAND, εκατομμύριο: MILLION, εκατομμύρια: MILLION },
+  },
   // "dua puluh dua ribu lima ratus": "puluh" multiplies by ten as "ratus" by a hundred; "se-" is one
   id: {
     ...{ satu: 1, dua: 2, tiga: 3, empat: 4, lima: 5, enam: 6, tujuh: 7, delapan: 8, sembilan: 9 },
@@ -1302,3 +1315,16 @@ export const FOREIGN_TIME_UNITS: Record<"year" | "month", string[]> = {
     ..."miesiące tháng luni lună μήνες μήνα bulan buwan hónap měsíc měsíců měsíce".split(" "),
   ],
 };
+
+/**
+ * The words by which the other languages the readers know place a span of time back from now,
+ * before its length, between it and its unit or after both: "in den letzten 5 Jahren", "negli
+ * ultimi 5 anni", "au cours des 5 dernières années", "τα τελευταία 5 χρόνια", "lima tahun terakhir".
+ * Lower case, accents folded.
+ */
+export const FOREIGN_LAST: string[] = [
+  ..."letzten letzte vergangenen ultimi ultime ultimo ultimos ultimas dernieres derniers derniere dernier".split(" "),
+  ..."laatste afgelopen ostatnich ostatnie senaste poslednich ultimii ultimele τελευταια τελευταιων".split(" "),
+  // after the unit: "dalam lima tahun terakhir"
+  "terakhir",
+];

@@ -43,6 +43,8 @@ const OWN_STEMS: ReadonlyMap<string, string> = new Map([
   // German "Rente" (a pension), Dutch "rente" (interest): no rent, which German calls "Miete"
   ["rente", "rente"],
   ["renten", "rente"],
+  // French "sinistres" counts the claims, "sinistre" is the incident ("date du sinistre")
+  ["sinistres", "sinistres"],
 ]);
 
 /** Letters no accent is taken off to write them plainly: Polish "dług", Turkish "yıllık", German "Zusammenstoß", Vietnamese "đô". */

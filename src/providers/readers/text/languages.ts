@@ -112,16 +112,17 @@ const ENGLISH_SPELLED = new Set(ENGLISH_GROUPS.flat().flatMap((p) => p.toLowerCa
 const ENGLISH_WORDS = ["the", "and", "is", "of", "to", "with", "for", "a", "was", "my", "on", "in", "not", "it", "we", "i", "that"];
 
 const ENGLISH = new Set(ENGLISH_WORDS);
-/** each function word, and each word of the readers' table of another language's labels ("quantité", "Einkommen"), to its language */
-const LANGUAGE_OF = new Map<string, string>();
+/** each function word, and each word of the readers' table of another language's labels ("quantité", "Einkommen"), to the languages that write it */
+const LANGUAGES_OF = new Map<string, Set<string>>();
+const writes = (w: string, language: string) => LANGUAGES_OF.set(w, (LANGUAGES_OF.get(w) ?? new Set()).add(language));
 for (const [language, words] of Object.entries(FOREIGN_WORDS))
   for (const w of Object.values(words).flatMap((said) => said.flatMap((p) => p.toLowerCase().split(/[^\p{L}]+/u))))
-    if (w.length > 3 && !ENGLISH_SPELLED.has(w)) LANGUAGE_OF.set(w, language);
+    if (w.length > 3 && !ENGLISH_SPELLED.has(w)) writes(w, language);
 /** each function word to its language */
 const FUNCTION_LANGUAGE = new Map<string, string>();
 for (const [language, words] of Object.entries(FUNCTION_WORDS))
   for (const w of words) {
-    LANGUAGE_OF.set(w, language);
+    writes(w, language);
     FUNCTION_LANGUAGE.set(w, language);
   }
 
@@ -133,17 +134,13 @@ const FEW = 3;
 /** Whether a good part of the text is written in another language (a bilingual letter counts). */
 export function partlyForeign(text: string): boolean {
   let english = 0;
-  const foreign = new Map<string, number>();
-  for (const m of text.toLowerCase().matchAll(/\p{L}+/gu)) {
-    const w = m[0];
-    if (ENGLISH.has(w)) english++;
-    const language = LANGUAGE_OF.get(w);
-    if (language) foreign.set(language, (foreign.get(language) ?? 0) + 1);
-  }
   // the languages together: a text in any of them is not read through English cues (their
   // function words overlap: "con" is Spanish and Italian)
   let most = 0;
-  for (const n of foreign.values()) most += n;
+  for (const m of text.toLowerCase().matchAll(/\p{L}+/gu)) {
+    if (ENGLISH.has(m[0])) english++;
+    if (LANGUAGES_OF.has(m[0])) most++;
+  }
   return most >= FEW && most >= FOREIGN_SHARE * (most + english);
 }
 
@@ -243,4 +240,17 @@ function languagesIn(text: string): ReadonlySet<string> {
     if (language) distinct.set(language, (distinct.get(language) ?? new Set()).add(m[0]));
   }
   return new Set([...distinct].filter(([language, seen]) => seen.size >= (language === "ja" ? SEEN_JAPANESE : SEEN)).map(([l]) => l));
+}
+
+/**
+ * The languages a text writes by SEEN distinct words of their own, function words or the words of
+ * the readers' table of them (labels and cues: "sinistri", "conducente", "valore"): a terse note or
+ * form in another language writes few function words ("Sinistri: due sinistri negli ultimi cinque
+ * anni"). One pass over the words.
+ */
+export function languagesWritten(text: string): ReadonlySet<string> {
+  const distinct = new Map<string, Set<string>>();
+  for (const m of text.toLowerCase().matchAll(/\p{L}+/gu))
+    for (const language of LANGUAGES_OF.get(m[0]) ?? []) distinct.set(language, (distinct.get(language) ?? new Set()).add(m[0]));
+  return new Set([...distinct].filter(([, seen]) => seen.size >= SEEN).map(([l]) => l));
 }

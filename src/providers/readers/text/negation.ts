@@ -2,6 +2,7 @@
 // "screening came back clean"). A negator counts when it stands before the mention in the same
 // clause; "and", "but" and commas close a clause.
 import type { Token } from "./tokens.js";
+import { dashAnswer } from "./dash-answers.js";
 
 /** English's denials. */
 export const ENGLISH_NEGATORS = [
@@ -317,5 +318,17 @@ export function closingDenial(text: string, tokens: Token[], last: number, end: 
 export function statedAnswer(text: string, tokens: Token[], last: number): boolean | undefined {
   const end = tokens[last]!.end;
   const m = STATED.exec(text.slice(end, end + 100));
-  return m ? ANSWERS[m[1]!.toLowerCase()] : undefined;
+  if (m) return ANSWERS[m[1]!.toLowerCase()];
+  const dash = dashAfter(text, tokens, last);
+  return dash === "" ? false : dash !== undefined && Object.hasOwn(ANSWERS, dash) ? ANSWERS[dash] : undefined;
+}
+
+/**
+ * "PEP: —", "Police report: n/a", "Adverse media: – none –": the dash answer after the label's own
+ * colon just after the token `last` (text/dash-answers.ts); of a yes/no question it says no.
+ */
+export function dashAfter(text: string, tokens: Token[], last: number): string | undefined {
+  const end = tokens[last]!.end;
+  const label = OWN_LABEL.exec(text.slice(end, end + 40));
+  return label ? dashAnswer(text, end + label[0].length) : undefined;
 }

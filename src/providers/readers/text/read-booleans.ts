@@ -5,7 +5,7 @@
 import type { InputIR } from "../../../ir/ir.js";
 import type { ReadValue } from "../../types.js";
 import type { Cue } from "./cues.js";
-import { closingDenial, deniedAt, isNegator, statedAnswer } from "./negation.js";
+import { closingDenial, dashAfter, deniedAt, isNegator, statedAnswer } from "./negation.js";
 import { topicDenied } from "./topic-denials.js";
 import { checkPending, isCheck, pending, qualifiersOf, unrealised } from "./qualifiers.js";
 import { matchesOf, type TextIndex } from "./text-index.js";
@@ -33,6 +33,8 @@ const NEGATION_NEARBY = 0.75;
 const CLOSED = 0.95;
 /** A denial that leaves its topic unsaid is read through the sentence's shape: less sure. */
 const ELLIPTIC = 0.88;
+/** A dash or "n/a" for an answer ("PEP: —") says no by the form's custom, not in words: less sure than a written "no". */
+const DASHED = 0.87;
 /** How many tokens of the next sentence may still qualify a statement ("…; not relevant"). */
 const VERDICT_REACH = 2;
 /** The sentence says the input only by a lighter cue than its heaviest. */
@@ -190,6 +192,7 @@ export function readBooleans(inputs: InputIR[], cues: Map<string, Cue[]>, index:
       0.99,
       (0.72 + 0.26 * Math.min(1, best.coverage / 0.8)) *
         (said === undefined ? 1 : 1.02) *
+        (boxed === undefined && said !== undefined && dashAfter(text, tokens, best.last) !== undefined ? DASHED : 1) *
         (closed === undefined ? 1 : CLOSED) *
         (elliptic ? ELLIPTIC : 1),
     );

@@ -27,6 +27,9 @@ import { OFF_QUESTION, offQuestion } from "./answered-questions.js";
 import { namedRecord } from "../../../runtime/json.js";
 import { noneAfter } from "./denied-after.js";
 import { memberItems } from "./member-sums.js";
+import { spanLength } from "./time-windows.js";
+import { countsEvents, countsTime } from "./counted-units.js";
+import { dashAnswer } from "./dash-answers.js";
 
 /** Below this the cue words are too far for a number to belong to the input. */
 const MIN_PROXIMITY = 0.12;
@@ -263,7 +266,7 @@ const LABEL_REACH = 8;
  * label's colon, or of the line after the question (past a speaker's name and colon), with no
  * amount before it.
  */
-function answeredNone(index: TextIndex, i: number): boolean {
+function answeredNone(index: TextIndex, i: number, events: boolean): boolean {
   const { tokens } = index;
   const t = tokens[i]!;
   // "none" says it alone; "no", "never" only as a whole answer ("No, …"), not "no idea"
@@ -278,7 +281,12 @@ function answeredNone(index: TextIndex, i: number): boolean {
     // "in the last 5 years", "des 5 dernières années" is the label's span of time, not an answer
     if (w.kind === "amount" && unitAfter(tokens, k) === undefined && !(tokens[k + 1]?.kind === "word" && unitAfter(tokens, k + 1)))
       return false;
-    if (w.kind === "punct" && w.text === ":") return tokens[k + 1]?.sentence === t.sentence && none(k + 1);
+    if (w.kind === "punct" && w.text === ":") {
+      // "Claims: —", "Vorschäden: -", "Prior claims: – none –", "n/a": of a count of events, none
+      const dash = events ? dashAnswer(index.text, w.end) : undefined;
+      if (dash !== undefined) return dash === "" || NONE_STATED.has(dash);
+      return tokens[k + 1]?.sentence === t.sentence && none(k + 1);
+    }
   }
   if (!index.question[t.sentence]) return false;
   let first = index.sentenceFirst[t.sentence + 1];
@@ -378,7 +386,7 @@ function denied(index: TextIndex, input: InputIR, cues: Cue[]): Denial[] {
     if (said === BESIDES_SHARE && paymentJustBefore(index, i)) continue;
     // "so the loan is $25,000?" / "no — 22,000": the answer turns the figure down, it denies no loan
     const proposal = !count && retractionsOf(index).refusedIn.has(tokens[i]!.sentence);
-    const none = Math.max(said, !proposal && answeredNone(index, i) ? 1 : 0);
+    const none = Math.max(said, !proposal && answeredNone(index, i, count && countsEvents(input)) ? 1 : 0);
     // "no claims yet" is none so far; "no estimate yet" is not known
     const besides = !count && (said === BESIDES_SHARE || BESIDES.has(tokens[i - 1]?.lower ?? ""));
     if (none > 0 && (count || !notYet(tokens, i))) out.push({ i, m: m * none, besides });
@@ -599,6 +607,9 @@ function candidate(input: InputIR, cues: Cue[], index: TextIndex, i: number, min
     value = roundFloat(convertPeriod(value, per, counted));
     factor *= DISTANCE_CONVERTED;
   }
+  // the length of the span a count is taken over ("due sinistri negli ultimi 5 anni") is no count of
+  // what is asked, unless the input counts time itself
+  if (kind === "count" && !countsTime(input) && spanLength(tokens, i) !== undefined) return undefined;
   const unit = unitAfter(tokens, i);
   // a span in another unit of time than the input counts in: "36 mo" is 3 contract years
   const converted = unit ? inUnitOf(input, unit, value) : undefined;

@@ -4,7 +4,7 @@
 import { foreignNumberPhrase } from "../foreign-numbers.js";
 import { FOREIGN_SCALES, FOREIGN_TIME_UNITS } from "../foreign-words.js";
 import { languageDenials } from "./language-denials.js";
-import { languagesSeen } from "./languages.js";
+import { languagesSeen, languagesWritten } from "./languages.js";
 import { englishMil, markFinanceThousands, slangMillionAfter } from "./loose-scales.js";
 import {
   amountFromMatch,
@@ -132,7 +132,8 @@ export function tokenize(text: string, counts: ReadonlySet<number> = new Set(), 
   TOKEN.lastIndex = 0;
   const languages = languagesSeen(text);
   const english = englishMil(text, languages);
-  const japanese = languages.has("ja");
+  // a number word alone ("due", "trois") in the languages the text writes, by their function words or their labels
+  const written = new Set([...languages, ...languagesWritten(text)]);
   const tokens: Token[] = [];
   let sentence = 0;
   let clause = 0;
@@ -213,7 +214,7 @@ export function tokenize(text: string, counts: ReadonlySet<number> = new Set(), 
     } else if (g.word !== undefined) {
       const phrase = startsNumber(g.word, text, start)
         ? numberPhrase(text, start, g.word)
-        : foreignNumberPhrase(text, start, g.word, japanese);
+        : foreignNumberPhrase(text, start, g.word, languages, written);
       // "one" alone is a number only before a unit ("one year"), not in "one of the owners"
       const lone = phrase && phrase.end === start + g.word.length && /^one$/i.test(g.word);
       const unitFollows = () => /^\s+(year|month|week|day|seat|licen[cs]e|user|unit)/i.test(text.slice(start + g.word!.length));
