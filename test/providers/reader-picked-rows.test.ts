@@ -1,6 +1,6 @@
 // A table of several records pasted into a text (a claims log as CSV, a semicolon export, a tab
 // sheet, a markdown table) of which the prose names one by its identifier ("set up claim PC-3391
-// only") is read as that record: its amount and dates are the named row's, and no figure of
+// only") or its insured's name ("run the Okafor claim") is read as that record: its amount and dates are the named row's, and no figure of
 // another row is read.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -12,17 +12,20 @@ const claims = modelOf("property-claims").ir.inputs;
 
 const PERILS = ["burst pipe", "kitchen fire", "burglary", "windstorm"];
 const PREFIXES = ["PC-", "CLM-", "HO", "C/", "2025-CL-"];
+const NAMES = ["Luis Gomez", "Ann Ferguson", "Omar Ahmed", "Petr Novak", "Chinedu Okafor", "Eva Lindqvist", "Haley Brooks"];
+/** A note naming the row by its identifier or by its insured's surname. */
 const NOTES = [
   (id: string) => `Please set up file for claim ${id} only; the others are already assigned.`,
   (id: string) => `Re: ${id}. Can you take this one today? Log below.`,
   (id: string) => `Only ${id} is ours, the rest belong to the Leeds team.`,
   (id: string) => `Export from the claims system. Handle ${id}, ignore the other lines.`,
+  (_: string, name: string) => `Can you run the ${name} claim today? The others wait on documents.`,
+  (_: string, name: string) => `Only ${name}'s file is ours.`,
 ];
 const HEAD = ["claim_id", "insured", "peril", "date_of_loss", "date_notified", "police_report", "amount_claimed_usd"];
 
 const day = (m: number, d: number) => `2025-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
 const row = fc.record({
-  insured: fc.constantFrom("Gomez", "Ferguson", "Ahmed", "Novak", "Okafor", "Lindqvist"),
   peril: fc.constantFrom(...PERILS),
   month: fc.integer({ min: 1, max: 11 }),
   lossDay: fc.integer({ min: 1, max: 20 }),
@@ -35,6 +38,7 @@ const log = fc
     rows: fc.array(row, { minLength: 2, maxLength: 5 }),
     amounts: fc.uniqueArray(fc.integer({ min: 150, max: 60_000 }), { minLength: 5, maxLength: 5 }),
     ids: fc.uniqueArray(fc.integer({ min: 100, max: 9_999 }), { minLength: 5, maxLength: 5 }),
+    names: fc.shuffledSubarray(NAMES, { minLength: 5, maxLength: 5 }),
     prefix: fc.constantFrom(...PREFIXES),
     delimiter: fc.constantFrom(",", ";", "\t", "|"),
     note: fc.constantFrom(...NOTES),
@@ -44,7 +48,15 @@ const log = fc
   .map((t) => {
     const records = t.rows.map((r, i) => ({
       id: `${t.prefix}${t.ids[i]}`,
-      cells: [`${t.prefix}${t.ids[i]}`, r.insured, r.peril, day(r.month, r.lossDay), day(r.month, r.lossDay + r.lag), r.police ? "Y" : "N"],
+      surname: t.names[i]!.split(" ")[1]!,
+      cells: [
+        `${t.prefix}${t.ids[i]}`,
+        t.names[i]!,
+        r.peril,
+        day(r.month, r.lossDay),
+        day(r.month, r.lossDay + r.lag),
+        r.police ? "Y" : "N",
+      ],
       amount: t.amounts[i]!,
       loss: day(r.month, r.lossDay),
     }));
@@ -55,7 +67,7 @@ const log = fc
       ...records.map((r) => line([...r.cells, r.amount])),
     ].join("\n");
     const picked = records[t.pick % records.length]!;
-    const note = t.note(picked.id);
+    const note = t.note(picked.id, picked.surname);
     return {
       text: t.after ? `${table}\n\n${note}` : `${note}\n\n${table}`,
       picked,
@@ -83,8 +95,7 @@ describe("a table of several records, one named by the prose", () => {
     fc.assert(
       fc.property(log, ({ text, picked }) => {
         expect(withoutUnpickedRows(text).length).toBe(text.length);
-        const unnamed = text.split(picked.id).join("?");
-        const table = unnamed.replace(/^.*(only|Re:|Handle).*$/m, "Claims log below.");
+        const table = text.replace(/^.*(only|Re:|Handle|run the).*$/im, "Claims log below.");
         expect(withoutUnpickedRows(table)).toBe(table);
       }),
       { numRuns: 40 },

@@ -1282,7 +1282,8 @@ export const FOREIGN_NUMBER_PIECES: Record<string, Record<string, NumberPiece>> 
     ...{ sen: THOUSAND, zen: THOUSAND, man: { scale: 1e4 }, oku: { scale: 1e8 } },
   },
   // Greek: the teens one word ("δεκαπέντε": ten and five), a hundred's own words ("διακόσια"),
-  // "χίλια" a thousand alone, "χιλιάδες" after a count of them ("δύο χιλιάδες")
+  // "χίλια" a thousand alone, "χιλιάδες" after a count of them ("δύο χιλιάδες"); after "of" (a loan of,
+  // an income of) in the genitive: "είκοσι δύο χιλιάδων", "τριών", "διακοσίων", "εκατομμυρίων"
   el: {
     ...{ ένα: 1, ένας: 1, μία: 1, μια: 1, δύο: 2, δυο: 2, τρία: 3, τρεις: 3, τέσσερα: 4, τέσσερις: 4, πέντε: 5 },
     ...{ έξι: 6, επτά: 7, εφτά: 7, οκτώ: 8, οχτώ: 8, εννέα: 9, εννιά: 9, δέκα: 10, έντεκα: 11, ένδεκα: 11, δώδεκα: 12 },
@@ -1291,6 +1292,9 @@ export const FOREIGN_NUMBER_PIECES: Record<string, Record<string, NumberPiece>> 
     ...{ τετρακόσιες: 400, πεντακόσια: 500, πεντακόσιες: 500, εξακόσια: 600, επτακόσια: 700, εφτακόσια: 700 },
     ...{ οκτακόσια: 800, οχτακόσια: 800, εννιακόσια: 900, εννεακόσια: 900, και: "and" },
     ...{ χίλια: THOUSAND, χίλιες: THOUSAND, χιλιάδες: THOUSAND, εκατομμύριο: MILLION, εκατομμύρια: MILLION },
+    ...{ τριών: 3, τεσσάρων: 4, διακοσίων: 200, τριακοσίων: 300, τετρακοσίων: 400, πεντακοσίων: 500, εξακοσίων: 600 },
+    ...{ επτακοσίων: 700, εφτακοσίων: 700, οκτακοσίων: 800, οχτακοσίων: 800, εννιακοσίων: 900, εννεακοσίων: 900 },
+    ...{ χιλίων: THOUSAND, χιλιάδων: THOUSAND, εκατομμυρίου: MILLION, εκατομμυρίων: MILLION },
   },
   // "dua puluh dua ribu lima ratus": "puluh" multiplies by ten as "ratus" by a hundred; "se-" is one
   id: {

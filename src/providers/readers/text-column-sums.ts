@@ -32,7 +32,7 @@ interface Table {
 }
 
 /** The words that name a row totalling the others, in the languages of evidence. */
-const TOTAL_WORDS =
+export const TOTAL_WORDS =
   /^(?:(?:sub|grand[ -]?)?totals?|sum|summe|gesamt(?:summe)?|insgesamt|totaal|totale|totalt|celkem|razem|suma|összesen|yhteensä|toplam|jumlah|итого|всього|разом)(?!\p{L})/iu;
 /** Words of a row that say it counts no more: a debt closed or paid off; a member who left (`departed.ts`). */
 const ENDED_ROW = /\b(closed|paid[ -]?off|repaid|settled|cancell?ed|written[ -]?off)\b/i;

@@ -3,11 +3,13 @@
 // application A-2207") stands for that record: the other rows are other records. The table is a
 // block of lines cut by one delimiter (comma, semicolon, tab or pipe) into as many cells as its
 // first line, three or more, each naming a column (words, no figure, no currency: not prose a comma cuts); a row is picked when one of its cells, an
-// identifier (letters and digits, no space), is written outside the table and in no other row.
+// identifier (letters and digits, no space), or a word of a full name in it ("Chinedu Okafor"), is
+// written outside the table and in no other row.
 // `withoutUnpickedRows` blanks the other rows with spaces of their length (as struck-out text is),
 // so no cue reads them and spans still point into the text as written; `pickedRowIndex` tells a
 // table reader which row to keep. One pass over the lines, and one search per identifier.
 import { cells, namesColumns } from "../json-delimited.js";
+import { TOTAL_WORDS } from "../text-column-sums.js";
 
 const DELIMITERS = ["\t", "|", ";", ","] as const;
 
@@ -76,23 +78,34 @@ export function rowBlocks(text: string): RowBlock[] {
 
 /** A cell that identifies its record: letters and digits, no space, three characters or more. */
 const IDENTIFIER = /^(?=[^\s]*\d)(?=[^\s]*[A-Za-z])[A-Za-z0-9][A-Za-z0-9._/#-]{2,}$/;
+/** A cell that is a person's or a firm's full name: two to four capitalised words ("Chinedu Okafor"). */
+const FULL_NAME = /^\p{Lu}[\p{L}'’]+(?:[ -]\p{Lu}[\p{L}'’]+){1,3}$/u;
 const escaped = (s: string): string => s.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 
-/** The index of the one row of `block` whose identifier the text outside it writes, if exactly one row's is. */
+/** What of a row the prose may name it by: its identifiers (any case), and each word of three letters or more of its full names (as written). */
+const keysOf = (cells: string[]): { key: string; pattern: RegExp }[] =>
+  cells.flatMap((c) =>
+    IDENTIFIER.test(c)
+      ? [{ key: c.toLowerCase(), pattern: new RegExp(`(?<![A-Za-z0-9-])${escaped(c)}(?![A-Za-z0-9]|-[A-Za-z0-9])`, "i") }]
+      : FULL_NAME.test(c)
+        ? c
+            .split(/[ -]/)
+            .filter((w) => w.length >= 3)
+            .map((w) => ({ key: w, pattern: new RegExp(`(?<![\\p{L}\\d])${escaped(w)}(?![\\p{L}\\d])`, "u") }))
+        : [],
+  );
+
+/** The index of the one row of `block` the text outside it names (by an identifier or a name of it no other row has), if exactly one. */
 export function pickedRowIndex(text: string, block: RowBlock): number | undefined {
-  if (block.rows.length < 2) return undefined;
+  // a table of one record's lines (a first cell left empty) or with a total row is no list of records
+  if (block.rows.length < 2 || block.rows.some((r) => r.cells[0] === "" || TOTAL_WORDS.test(r.cells[0]!))) return undefined;
   const outside = text.slice(0, block.start) + "\n" + text.slice(block.end);
+  const keys = block.rows.map((r) => keysOf(r.cells));
   const counts = new Map<string, number>();
-  for (const r of block.rows) for (const c of new Set(r.cells)) counts.set(c.toLowerCase(), (counts.get(c.toLowerCase()) ?? 0) + 1);
+  for (const k of keys) for (const key of new Set(k.map((x) => x.key))) counts.set(key, (counts.get(key) ?? 0) + 1);
   let picked: number | undefined;
-  for (const [i, r] of block.rows.entries()) {
-    const named = r.cells.some(
-      (c) =>
-        IDENTIFIER.test(c) &&
-        counts.get(c.toLowerCase()) === 1 &&
-        new RegExp(`(?<![A-Za-z0-9-])${escaped(c)}(?![A-Za-z0-9]|-[A-Za-z0-9])`, "i").test(outside),
-    );
-    if (!named) continue;
+  for (const [i, k] of keys.entries()) {
+    if (!k.some((x) => counts.get(x.key) === 1 && x.pattern.test(outside))) continue;
     if (picked !== undefined) return undefined;
     picked = i;
   }
