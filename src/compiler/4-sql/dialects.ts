@@ -270,14 +270,14 @@ const tenTo = (p: string) => `CAST(rpad('1', ${p} + 1, '0') AS NUMERIC)`;
  * The laterals that round "$d" × 10^"$e" ("$d" a whole number of at least 35 digits whose last is
  * not 0 where the value it stands for is not exact, or of at most 34) to 34 significant digits,
  * half-even, and the rounded value, read back exactly from its digits and exponent (as numeric
- * reads `123e-40`).
+ * reads `123e-40`), without trailing zeros.
  */
 const ROUNDING_34 = [
   `CROSS JOIN LATERAL (SELECT GREATEST(length(CAST("$d" AS TEXT)) - 34, 0) AS "$p") AS "$o"`,
   `CROSS JOIN LATERAL (SELECT ${tenTo('"$p"')} AS "$P") AS "$v"`,
   `CROSS JOIN LATERAL (SELECT div("$d", "$P") AS "$q") AS "$y"`,
 ].join(" ");
-const rounded34 = `CAST(CAST("$q" + CASE WHEN 2 * ("$d" - "$q" * "$P") > "$P" OR (2 * ("$d" - "$q" * "$P") = "$P" AND mod("$q", 2) = 1) THEN 1 ELSE 0 END AS TEXT) || 'e' || CAST("$p" + "$e" AS TEXT) AS NUMERIC)`;
+const rounded34 = `trim_scale(CAST(CAST("$q" + CASE WHEN 2 * ("$d" - "$q" * "$P") > "$P" OR (2 * ("$d" - "$q" * "$P") = "$P" AND mod("$q", 2) = 1) THEN 1 ELSE 0 END AS TEXT) || 'e' || CAST("$p" + "$e" AS TEXT) AS NUMERIC))`;
 
 /**
  * FEEL's stddev as the runtime works it (runtime/builtins/aggregate.ts): the items as integers c at
