@@ -1,6 +1,7 @@
 // The aggregates of numbers beside sum (runtime/builtins/aggregate.ts): `product` and `median`
-// of a list or of their arguments, exact, and `stddev` where the dialect computes it exactly. FEEL's rules: null for an empty
-// list, for a null list and for any item that is not a number (a null item too).
+// of a list or of their arguments, exact, and `stddev` where the dialect computes it exactly.
+// FEEL's rules: null for an empty list, for a null list and for any item that is not a number (a
+// null item too).
 import type { Expr } from "../../ir/feel-ast.js";
 import { unsupported, type SqlContext } from "./context.js";
 import { lowerExpr, type SqlScope } from "./expressions.js";
@@ -73,19 +74,18 @@ const median: Aggregate = (list, cx) => {
  * n/(n−1) b²), at least 10^-k / √n where not 0.
  */
 const stddev: Aggregate = (list, cx, n) => {
-  const root = listSyntax(cx).stddev;
-  if (!root)
+  const lists = listSyntax(cx);
+  if (!lists.stddev)
     throw unsupported(
       cx,
       `stddev(): FEEL's square root to 34 significant digits, half-even, which ${cx.dialect.title} does not compute digit for digit`,
       n.span,
     );
-  const lists = listSyntax(cx);
   const s = list.element!.shape!;
   const scale = s.scale + String(list.maxItems).length + FEEL_DIGITS;
   const shape = { scale, bound: 2n * (s.bound - 1n) * 10n ** BigInt(scale - s.scale) + 1n };
   const some = `${lists.present(list.sql)} = ${lists.length(list.sql)} AND ${lists.length(list.sql)} > 1`;
-  return { kind: "number", shape, sql: `CASE WHEN ${some} THEN ${root(list.sql, s.scale)} END`, depth: list.depth };
+  return { kind: "number", shape, sql: `CASE WHEN ${some} THEN ${lists.stddev(list.sql, s.scale)} END`, depth: list.depth };
 };
 
 const AGGREGATES: Record<string, Aggregate> = { product, median, stddev };

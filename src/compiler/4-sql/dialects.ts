@@ -346,8 +346,8 @@ const POSTGRES_LISTS: ListSyntax = {
   nested: nestedItems,
   joined: (l) => `array_to_string(${l}, '')`,
   sorted: (l) => `ARRAY(SELECT "$x" FROM unnest(${l}) AS "$t"("$x") ORDER BY "$x")`,
-  // numeric has no product aggregate: the running product over the items' positions, exact
   stddev: postgresStddev,
+  // numeric has no product aggregate: the running product over the items' positions, exact
   product: (l) =>
     `(WITH RECURSIVE "$p"("$n", "$v") AS (SELECT 0, CAST(1 AS NUMERIC) UNION ALL SELECT "$n" + 1, "$v" * (${l})["$n" + 1] FROM "$p" WHERE "$n" < cardinality(${l})) SELECT "$v" FROM "$p" WHERE "$n" = cardinality(${l}))`,
   // no array made and no sort: the first item that fails ends the scan
