@@ -1,6 +1,7 @@
 // The aggregates of numbers beside sum (runtime/builtins/aggregate.ts): `product` and `median`
-// of a list or of their arguments, exact, and `stddev`, refused. FEEL's rules: null for an empty
-// list, for a null list and for any item that is not a number (a null item too).
+// of a list or of their arguments, exact, and `stddev` where the dialect computes it exactly.
+// FEEL's rules: null for an empty list, for a null list and for any item that is not a number (a
+// null item too).
 import type { Expr } from "../../ir/feel-ast.js";
 import { unsupported, type SqlContext } from "./context.js";
 import { lowerExpr, type SqlScope } from "./expressions.js";
@@ -64,17 +65,27 @@ const median: Aggregate = (list, cx) => {
 
 /**
  * `stddev(l)`: FEEL's is the square root of the exact sample variance rounded once to 34
- * significant digits, half-even (the runtime works it in integers of about 72 digits). DuckDB's
- * integers hold 38 digits and its square root is a double's; PostgreSQL's numeric square root
- * rounds at a number of places, not to 34 significant digits half-even: neither gives it digit
- * for digit, so it is refused.
+ * significant digits, half-even (the runtime works it in integers of about 72 digits): the
+ * dialect's `stddev` where its integers hold them (PostgreSQL's numeric); DuckDB's hold 38 digits
+ * and its square root is a double's, so there it is refused. Its value has 34 significant digits
+ * at any scale, so its shape is wider than 34 digits: it is compared, chosen and returned exactly,
+ * and arithmetic on it (which FEEL rounds) is refused by the arithmetic's own check. At least two
+ * items; at most √2 times the largest item's size (the variance of n items within ±b is at most
+ * n/(n−1) b²), at least 10^-k / √n where not 0.
  */
-const stddev: Aggregate = (_list, cx, n) => {
-  throw unsupported(
-    cx,
-    `stddev(): FEEL's square root to 34 significant digits, half-even, which ${cx.dialect.title} does not compute digit for digit`,
-    n.span,
-  );
+const stddev: Aggregate = (list, cx, n) => {
+  const lists = listSyntax(cx);
+  if (!lists.stddev)
+    throw unsupported(
+      cx,
+      `stddev(): FEEL's square root to 34 significant digits, half-even, which ${cx.dialect.title} does not compute digit for digit`,
+      n.span,
+    );
+  const s = list.element!.shape!;
+  const scale = s.scale + String(list.maxItems).length + FEEL_DIGITS;
+  const shape = { scale, bound: 2n * (s.bound - 1n) * 10n ** BigInt(scale - s.scale) + 1n };
+  const some = `${lists.present(list.sql)} = ${lists.length(list.sql)} AND ${lists.length(list.sql)} > 1`;
+  return { kind: "number", shape, sql: `CASE WHEN ${some} THEN ${lists.stddev(list.sql, s.scale)} END`, depth: list.depth };
 };
 
 const AGGREGATES: Record<string, Aggregate> = { product, median, stddev };

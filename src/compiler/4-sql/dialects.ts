@@ -20,6 +20,11 @@ export interface Dialect {
   maxDigits: number;
   /** The integer type of the scaled integers a rounding works on. */
   integer: string;
+  /**
+   * FEEL's quotient of two numbers of at most `scale` places, the divisor not 0 (the caller
+   * checks), rounded once to 34 significant digits, half-even, exactly (numbers.ts); absent: refused
+   */
+  divide?: (a: string, b: string, scale: number) => string;
   /** truncating integer quotient and its remainder (sign of the dividend) of two integers */
   quotient: (n: string, d: string) => string;
   remainder: (n: string, d: string) => string;
@@ -119,6 +124,12 @@ export interface ListSyntax {
   sorted: (list: string) => string;
   /** the product of a list of integers of the dialect's integer type, 1 for none (aggregates.ts) */
   product: (integers: string) => string;
+  /**
+   * FEEL's sample standard deviation of a list of two or more numbers of at most `scale` places,
+   * none null (the caller checks): the square root of the exact variance rounded once to 34
+   * significant digits, half-even (aggregates.ts); absent: refused
+   */
+  stddev?: (list: string, scale: number) => string;
   /** a list of lists' items, one list after the other (a null inner list has none); absent: refused */
   flatten?: (lists: string) => string;
   /**
@@ -252,6 +263,58 @@ function nestedItems(levels: readonly { list: string; v: string }[], value: stri
   return `ARRAY(SELECT ${value} FROM ${from.join(" CROSS JOIN LATERAL ")} ORDER BY ${levels.map(({ v }) => ordinal(v)).join(", ")})`;
 }
 
+/** 10^p of a whole number `p` (a column), exact (numeric's power of a negative or fractional result rounds) */
+const tenTo = (p: string) => `CAST(rpad('1', ${p} + 1, '0') AS NUMERIC)`;
+
+/**
+ * The laterals that round "$d" × 10^"$e" ("$d" a whole number of at least 35 digits whose last is
+ * not 0 where the value it stands for is not exact, or of at most 34) to 34 significant digits,
+ * half-even, and the rounded value, read back exactly from its digits and exponent (as numeric
+ * reads `123e-40`), without trailing zeros.
+ */
+const ROUNDING_34 = [
+  `CROSS JOIN LATERAL (SELECT GREATEST(length(CAST("$d" AS TEXT)) - 34, 0) AS "$p") AS "$o"`,
+  `CROSS JOIN LATERAL (SELECT ${tenTo('"$p"')} AS "$P") AS "$v"`,
+  `CROSS JOIN LATERAL (SELECT div("$d", "$P") AS "$q") AS "$y"`,
+].join(" ");
+const rounded34 = `trim_scale(CAST(CAST("$q" + CASE WHEN 2 * ("$d" - "$q" * "$P") > "$P" OR (2 * ("$d" - "$q" * "$P") = "$P" AND mod("$q", 2) = 1) THEN 1 ELSE 0 END AS TEXT) || 'e' || CAST("$p" + "$e" AS TEXT) AS NUMERIC))`;
+
+/**
+ * FEEL's stddev as the runtime works it (runtime/builtins/aggregate.ts): the items as integers c at
+ * the list's scale k, the variance (nΣc² − (Σc)²) / (n(n−1)) × 10^-2k, its square root in integers
+ * to at least 36 digits (numeric's sqrt within one of the floor, then corrected) with a last digit 1
+ * where it is not exact, rounded once.
+ */
+const postgresStddev = (l: string, k: number): string =>
+  [
+    `(SELECT CASE WHEN "$N" = 0 THEN 0 ELSE ${rounded34} END`,
+    `FROM (SELECT count(*) AS "$n", sum("$c") AS "$s", sum("$c" * "$c") AS "$ss" FROM (SELECT trunc("$x" * ${tenTo(String(k))}) AS "$c" FROM unnest(${l}) AS "$t"("$x")) AS "$u") AS "$a"`,
+    `CROSS JOIN LATERAL (SELECT "$n" * "$ss" - "$s" * "$s" AS "$N", CAST("$n" * ("$n" - 1) AS NUMERIC) AS "$D") AS "$b"`,
+    `CROSS JOIN LATERAL (SELECT CAST(GREATEST(0, ceil((72 - (length(CAST("$N" AS TEXT)) - length(CAST("$D" AS TEXT)))) / 2.0)) AS INTEGER) + 1 AS "$w") AS "$f"`,
+    `CROSS JOIN LATERAL (SELECT "$N" * ${tenTo('2 * "$w"')} AS "$W") AS "$g"`,
+    `CROSS JOIN LATERAL (SELECT div("$W", "$D") AS "$m") AS "$h"`,
+    `CROSS JOIN LATERAL (SELECT trunc(sqrt("$m")) AS "$r0") AS "$i"`,
+    `CROSS JOIN LATERAL (SELECT "$r0" - CASE WHEN "$r0" * "$r0" > "$m" THEN 1 ELSE 0 END + CASE WHEN ("$r0" + 1) * ("$r0" + 1) <= "$m" THEN 1 ELSE 0 END AS "$r") AS "$j"`,
+    `CROSS JOIN LATERAL (SELECT mod("$W", "$D") = 0 AND "$r" * "$r" = "$m" AS "$x") AS "$k"`,
+    `CROSS JOIN LATERAL (SELECT CASE WHEN "$x" THEN "$r" ELSE "$r" * 10 + 1 END AS "$d", -"$w" - ${k} - CASE WHEN "$x" THEN 0 ELSE 1 END AS "$e") AS "$l"`,
+    `${ROUNDING_34})`,
+  ].join(" ");
+
+/**
+ * FEEL's quotient a / b (b not 0): both as integers A and B at the scale `s`, |A| × 10^t / |B| to
+ * at least 35 digits with a last digit 1 where it is not exact, rounded once, signed.
+ */
+const postgresDivide = (a: string, b: string, s: number): string =>
+  [
+    `(SELECT CASE WHEN "$A" = 0 THEN 0 WHEN ("$A" < 0) <> ("$B" < 0) THEN -${rounded34} ELSE ${rounded34} END`,
+    `FROM (SELECT trunc(${a} * ${tenTo(String(s))}) AS "$A", trunc(${b} * ${tenTo(String(s))}) AS "$B") AS "$a"`,
+    `CROSS JOIN LATERAL (SELECT GREATEST(0, 35 + length(CAST(abs("$B") AS TEXT)) - length(CAST(abs("$A") AS TEXT))) AS "$t") AS "$b"`,
+    `CROSS JOIN LATERAL (SELECT abs("$A") * ${tenTo('"$t"')} AS "$W") AS "$g"`,
+    `CROSS JOIN LATERAL (SELECT div("$W", abs("$B")) AS "$m", mod("$W", abs("$B")) = 0 AS "$x") AS "$h"`,
+    `CROSS JOIN LATERAL (SELECT CASE WHEN "$x" THEN "$m" ELSE "$m" * 10 + 1 END AS "$d", -"$t" - CASE WHEN "$x" THEN 0 ELSE 1 END AS "$e") AS "$l"`,
+    `${ROUNDING_34})`,
+  ].join(" ");
+
 const POSTGRES_LISTS: ListSyntax = {
   filter: (l, v, c) => overItems(l, v, () => items(v, v, ` WHERE ${c}`)),
   map: (l, v, x) => overItems(l, v, () => items(v, x)),
@@ -283,6 +346,7 @@ const POSTGRES_LISTS: ListSyntax = {
   nested: nestedItems,
   joined: (l) => `array_to_string(${l}, '')`,
   sorted: (l) => `ARRAY(SELECT "$x" FROM unnest(${l}) AS "$t"("$x") ORDER BY "$x")`,
+  stddev: postgresStddev,
   // numeric has no product aggregate: the running product over the items' positions, exact
   product: (l) =>
     `(WITH RECURSIVE "$p"("$n", "$v") AS (SELECT 0, CAST(1 AS NUMERIC) UNION ALL SELECT "$n" + 1, "$v" * (${l})["$n" + 1] FROM "$p" WHERE "$n" < cardinality(${l})) SELECT "$v" FROM "$p" WHERE "$n" = cardinality(${l}))`,
@@ -381,6 +445,7 @@ export const DIALECTS: Record<DialectName, Dialect> = {
     maxDigits: 1000,
     integer: "NUMERIC",
     quotient: (n, d) => `div(${n}, ${d})`,
+    divide: postgresDivide,
     remainder: (n, d) => `mod(${n}, ${d})`,
     // the "C" collation compares the bytes of UTF-8 (the database's encoding must be UTF8)
     codePoints: (s) => `(${s} COLLATE "C")`,

@@ -24,6 +24,7 @@ import {
   negate,
   numberLiteral,
   power,
+  quotient,
   reciprocal,
   roundPlaces,
   roundQuotient,
@@ -111,7 +112,7 @@ function pairwise(n: Arith, operand: (e: Expr) => SqlValue, cx: SqlContext): Sql
   if (a.kind !== "number" || b.kind !== "number") throw unsupported(cx, `${a.kind} ${n.op} ${b.kind}`, n.span);
   if (n.op === "/") {
     const inverse = b.constant !== undefined ? reciprocal(b.constant) : undefined;
-    if (inverse === undefined) throw unsupported(cx, "a quotient not rounded to literal places", n.span);
+    if (inverse === undefined) return quotient(a, b, cx, "a quotient not rounded to literal places");
     return arithmetic("*", a, numberLiteral(inverse, cx), cx);
   }
   if (n.op === "**") {
@@ -485,6 +486,11 @@ function lowerCall(call: Extract<Expr, { kind: "call" }>, scope: SqlScope, cx: S
     return roundPlaces(v, places, mode, cx);
   }
   if ((ref.name === "min" || ref.name === "max") && n.args.length >= 2) return extreme(ref.name, n.args, scope, cx);
+  // `mean(l)`, `mean(a, b, …)`: the list's sum over its count, FEEL's quotient (null for no items)
+  if (ref.name === "mean" && n.args.length > 0) {
+    const parts = meanParts(n.args.length === 1 ? n.args[0]! : { kind: "list", items: n.args, span: n.span }, scope, cx, n);
+    return parts ? quotient(parts.sum, parts.count, cx, "the built-in mean()") : NULL_VALUE;
+  }
   const aggregated = lowerAggregate(ref.name, n.args, scope, cx, n);
   if (aggregated) return aggregated;
   const listed = lowerListCall(ref.name, n.args, scope, cx, n);

@@ -257,7 +257,7 @@ export function lowerListLiteral(n: Extract<Expr, { kind: "list" }>, scope: SqlS
   const lists = listSyntax(cx, n.span);
   const items = n.items.map((i) => lowerExpr(i, scope, cx));
   if (items.some((i) => i.kind === "record")) return contextList(items, lists, cx, n);
-  if (items.some((i) => i.kind === "list") && lists.nest && !items.some(isDuration)) return listsList(items, lists, cx, n);
+  if (items.some((i) => i.kind === "list") && !items.some(isDuration)) return listsList(items, lists, cx, n);
   if (items.some((i) => i.kind === "list" || isDuration(i))) throw unsupported(cx, "a list of lists or durations", n.span);
   const chosen = branches(items, cx);
   const kind = chosen.find((i) => i.kind !== "null");
@@ -276,15 +276,19 @@ export function lowerListLiteral(n: Extract<Expr, { kind: "list" }>, scope: SqlS
 
 /**
  * The list built-ins: count, sum, min, max of one list; sum of two or more numbers (the list of
- * them, as the runtime takes them); concatenate of lists. Undefined for any other call.
+ * them, as the runtime takes them); concatenate of lists; flatten of a list. Undefined for any other call.
  */
 export function lowerListCall(name: string, given: Expr[], scope: SqlScope, cx: SqlContext, n: Expr): SqlValue | undefined {
   const args: Expr[] = name === "sum" && given.length > 1 ? [{ kind: "list", items: given, span: n.span }] : given;
   const one = args.length === 1 && (name === "count" || name === "sum" || name === "min" || name === "max");
-  if (!one && name !== "concatenate") return undefined;
+  if (!one && name !== "concatenate" && !(name === "flatten" && args.length === 1)) return undefined;
   const lists = listSyntax(cx, n.span);
   const values = args.map((a) => cx.layers.bind(lowerExpr(a, scope, cx)));
   if (name === "concatenate") return concatenate(values, lists, cx, n);
+  if (name === "flatten") {
+    const list = asList(values[0]!, "flatten()", cx, n);
+    return list ? flatten(list, cx, n) : NULL_VALUE;
+  }
   const list = asList(values[0]!, `${name}()`, cx, n);
   if (!list) return NULL_VALUE;
   const element = list.element!;
@@ -325,6 +329,37 @@ export function meanParts(arg: Expr, scope: SqlScope, cx: SqlContext, n: Expr): 
   return { sum, count: lowerListCall("count", [arg], scope, cx, n)! };
 }
 
+/**
+ * `flatten(l)`: the items of l and of its inner lists, depth first, one level of lists at a time; a
+ * null inner list is a null item (FEEL's flatten keeps what is no list), a null list null. Each
+ * level the dialect's one list over both levels (`nested`), or its `flatten` of the inner lists.
+ */
+function flatten(list: SqlValue, cx: SqlContext, n: Expr): SqlValue {
+  const lists = listSyntax(cx, n.span);
+  const inner = list.element!;
+  if (inner.kind !== "list") return list;
+  if (!lists.nested && !lists.flatten) throw unsupported(cx, "the built-in flatten()", n.span);
+  const { v, item, inner: ctx } = lambda(list, cx);
+  const w = freshVariable();
+  const items = `CASE WHEN ${v} IS NULL THEN CAST(${lists.of(["NULL"])} AS ${listType(inner, ctx, n)}) ELSE ${item.sql} END`;
+  const joined = lists.nested
+    ? lists.nested(
+        [
+          { list: list.sql, v },
+          { list: items, v: w },
+        ],
+        w,
+      )
+    : lists.flatten!(lists.map(list.sql, v, items));
+  const flat = listValue(
+    `CASE WHEN ${list.sql} IS NOT NULL THEN ${joined} END`,
+    inner.element!,
+    list.maxItems! * inner.maxItems!,
+    list.depth,
+  );
+  return flatten(cx.layers.bind(flat), cx, n);
+}
+
 /** `concatenate(a, b, …)`: null when any is null, else the items in order. */
 function concatenate(values: SqlValue[], lists: ListSyntax, cx: SqlContext, n: Expr): SqlValue {
   if (values.some((v) => v.kind === "null")) return NULL_VALUE;
@@ -358,14 +393,30 @@ function concatenate(values: SqlValue[], lists: ListSyntax, cx: SqlContext, n: E
   return listValue(sql, { ...element, sql: "" }, maxItems, deeper(...ls));
 }
 
-/** `[[1, 2], null, []]` where the dialect wraps inner lists (`nest`): lists and nulls, their items of one kind. */
+/**
+ * `[[1, 2], null, []]`: lists and nulls, their items of one kind — each inner list wrapped where the
+ * dialect wraps them (`nest`), else of the one list type that holds them all (DuckDB's LIST of LIST
+ * holds one inner type: numbers at the widest scale and bound, an empty list typed as the others).
+ */
 function listsList(items: SqlValue[], lists: ListSyntax, cx: SqlContext, n: Expr): SqlValue {
-  const nest = lists.nest!;
+  const nest = lists.nest;
   if (items.some((i) => i.kind !== "list" && i.kind !== "null")) throw unsupported(cx, "a list of lists and other values", n.span);
   const element = items.reduce<SqlValue | undefined>((w, i) => w && widest(w, i), NULL_VALUE);
   if (!element) throw unsupported(cx, "a list of lists whose items differ in kind", n.span);
-  const sqls = items.map((i) => (i.kind === "null" ? `CAST(NULL AS ${nest.type})` : nest.wrap(i.sql)));
+  const type = nest ? nest.type : listType(element, cx, n);
+  const sqls = items.map((i) => (i.kind === "null" ? `CAST(NULL AS ${type})` : nest ? nest.wrap(i.sql) : `CAST(${i.sql} AS ${type})`));
   return listValue(lists.of(sqls), { ...element, sql: "" }, items.length, deeper(...items));
+}
+
+/** The SQL type of a list `l` as the dialect holds it (a list of null items only: of strings); a list of contexts or durations refused. */
+function listType(l: SqlValue, cx: SqlContext, n: Expr): string {
+  const lists = listSyntax(cx);
+  const e = l.element!;
+  if (e.kind === "list") return lists.type(lists.nest?.type ?? listType(e, cx, n));
+  if (e.kind === "number") return lists.type(cx.dialect.decimal(widthOf(e.shape!), e.shape!.scale));
+  if (e.kind === "null") return lists.type(cx.dialect.typeNames.string);
+  if (e.kind === "string" || e.kind === "boolean" || e.kind === "date") return lists.type(cx.dialect.typeNames[e.kind]);
+  throw unsupported(cx, `a list of lists of ${e.kind === "record" ? "contexts" : "durations"}`, n.span);
 }
 
 /**

@@ -2,8 +2,9 @@
 // digits; + - × whose result shape has at most 34 digits are exact in FEEL and in SQL's decimals
 // alike. A rounding to literal places is done on scaled integers with FEEL's own modes (half-even
 // for `decimal`), never with a dialect's `round`, which rounds halves away from zero. A quotient
-// is only ever rounded to places, in one step from its two integers, where the argument of
-// docs/numbers.md shows that equals FEEL's two roundings (the 34-digit quotient, then the places).
+// is rounded to places in one step from its two integers, where the argument of docs/numbers.md
+// shows that equals FEEL's two roundings (the 34-digit quotient, then the places); any other is
+// FEEL's 34-digit quotient where the dialect computes it exactly (`quotient`).
 import { MODES, type Rounding } from "../../runtime/decimal-rounding.js";
 import { unsupported, type SqlContext } from "./context.js";
 import { stringLiteral } from "./dialects.js";
@@ -371,6 +372,27 @@ export function roundPlaces(x: SqlValue, places: number, mode: Rounding, cx: Sql
   const n: SqlValue = { ...m, kind: "number", atomic: COLUMN.test(m.sql) };
   const rounded = roundedDivision(n, integerLiteral(divisor, type), true, mode, shape, type, cx);
   return places < 0 ? arithmetic("*", rounded, numberLiteral(`1${"0".repeat(-places)}`, cx), cx) : rounded;
+}
+
+/**
+ * `a / b` not rounded to places: FEEL's quotient rounded to 34 significant digits, half-even, where
+ * the dialect computes it exactly (its `divide`), null for a zero divisor; `what` the refusal
+ * elsewhere. Its value has 34 significant digits at any scale, so its shape is wider than 34 digits:
+ * compared, chosen, rounded to places and returned exactly, while arithmetic on it (which FEEL
+ * rounds) is refused by the arithmetic's own check. |a / b| ≤ |a|'s bound over one unit of 10^-sb;
+ * where not 0, at least 10^(sb − sa) / (b's bound), so its 34th significant digit is within
+ * sa − sb + digits(b) + 34 places.
+ */
+export function quotient(a: SqlValue, b: SqlValue, cx: SqlContext, what: string): SqlValue {
+  const divide = cx.dialect.divide;
+  if (!divide) throw unsupported(cx, what);
+  const [x, y] = [a.shape!, b.shape!];
+  const scale = Math.max(0, x.scale - y.scale + digitsOf(y) + FEEL_DIGITS);
+  const shape = { scale, bound: (x.bound - 1n) * 10n ** BigInt(y.scale - x.scale + scale) + 1n };
+  if (widthOf(shape) > cx.dialect.maxDigits) throw unsupported(cx, what);
+  const [A, B] = [cx.layers.bind(a), cx.layers.bind(b)];
+  const sql = `CASE WHEN ${B.sql} <> 0 THEN ${divide(A.sql, B.sql, Math.max(x.scale, y.scale))} END`;
+  return { sql, kind: "number", shape, depth: deeper(A, B) };
 }
 
 /** `decimal(a / b, places)`: the rational a × 10^places / b rounded once (docs/numbers.md). */
