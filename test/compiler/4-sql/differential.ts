@@ -125,11 +125,16 @@ export async function expectAgreesInEach(
 }
 
 /**
- * Each random model checks valid and agrees with `evaluate` in every engine (`expectAgreesInEach`)
- * on the states `hitting` gives it plus 30 of its input schema's edges; and the test is not vacuous:
- * more than `hitting`'s rows a model are scored in every dialect, over all the models.
+ * Each random model checks valid and agrees with `evaluate` in every engine (`expectAgreesInEach`,
+ * `strict` as there) on the states `hitting` gives it plus 30 of its input schema's edges; and the
+ * test is not vacuous: more than `hitting`'s rows a model are scored in every dialect, over all the models.
  */
-export async function expectEveryModelAgrees(models: ModelInput[], hitting: (i: number) => Row[], engines: SqlEngine[]): Promise<void> {
+export async function expectEveryModelAgrees(
+  models: ModelInput[],
+  hitting: (i: number) => Row[],
+  engines: SqlEngine[],
+  strict = false,
+): Promise<void> {
   const scored = new Map<string, number>();
   let hit = 0;
   for (const [i, m] of models.entries()) {
@@ -137,7 +142,7 @@ export async function expectEveryModelAgrees(models: ModelInput[], hitting: (i: 
     expect(check.valid, JSON.stringify(m.content)).toBe(true);
     const hits = hitting(i + 1);
     hit += hits.length;
-    await expectAgreesInEach(m, [...hits, ...statesFor(check.input, 30, i + 1)], engines, scored);
+    await expectAgreesInEach(m, [...hits, ...statesFor(check.input, 30, i + 1)], engines, scored, strict);
   }
   for (const engine of engines) expect(scored.get(engine.dialect)).toBeGreaterThan(hit);
 }
