@@ -2,7 +2,8 @@
 // stated member by member across sentences ("I earn $2,400 a month. Mark's salary is $54,000 a
 // year. My mother gets a pension of $650 a month."): the sum of every amount the input's cues place
 // nearly as well as the best, each with a period of its own (converted when summed), none another
-// input takes, none said of someone who does not live in the household. A figure the text states
+// input takes, none said of someone who does not live in the household, none the clause before it
+// says is owed or paid out (for an input that does not ask that). A figure the text states
 // for the whole group ("together we bring in …") is taken as it stands: no sum.
 import type { InputIR } from "../../../ir/ir.js";
 import { LEFT_PHRASE } from "../departed.js";
@@ -15,6 +16,8 @@ import type { TextIndex } from "./text-index.js";
 const NEAR_BEST = 0.5;
 /** A sentence of someone who is not of the household: moved out, lives elsewhere, "doesn't live with us". */
 const NOT_LIVING_HERE = /\b(?:doesn['’]t|does not|don['’]t|do not|no longer)\s+(?:live|living|stay)s?\s+(?:with|here|at)\b/i;
+/** Words of the clause before an amount that say it is owed or paid out, not a member's income ("we owe $12,400 on the car, $290 a month"). */
+const OWED = /\b(?:owe[sd]?|owing|debts?|loans?|mortgage|rent|cards?|car|repay\w*|payments?|instal+ments?|bills?)\b/i;
 /** A sentence that states the group's whole figure: no sum of its members then. */
 const WHOLE_STATED = /\b(?:total|totals|combined|altogether|together|in all|between us|all of us)\b/i;
 
@@ -48,6 +51,15 @@ export function memberItems(
     const joined = before !== undefined && /^[^\n]*;[^\n]*$/.test(text.slice(before[1], start));
     return text.slice(joined ? before[0] : start, end);
   };
+  // the words between an amount and the amount before it in its sentence (or the sentence's start)
+  const clause = (j: number): string => {
+    const s = tokens[j]!.sentence;
+    let k = j - 1;
+    while (k >= 0 && tokens[k]!.sentence === s && tokens[k]!.amount === undefined) k--;
+    const start = k >= 0 && tokens[k]!.sentence === s ? tokens[k]!.end : bounds(s)[0];
+    return text.slice(start, tokens[j]!.start);
+  };
+  const asksOwed = OWED.test(`${input.name} ${input.desc ?? ""}`);
   if (WHOLE_STATED.test(sentence(best.mention))) return undefined;
   const items = [
     ...new Set(
@@ -58,6 +70,7 @@ export function memberItems(
     ),
   ]
     .filter((j) => periodOf(j) !== undefined && !LEFT_PHRASE.test(sentence(j)) && !NOT_LIVING_HERE.test(sentence(j)))
+    .filter((j) => j === best.mention || asksOwed || !OWED.test(clause(j)))
     .sort((a, b) => a - b);
   // the best said of someone who left: the others are the household's
   const bestLeft = !items.includes(best.mention) && periodOf(best.mention) !== undefined;
