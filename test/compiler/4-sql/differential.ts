@@ -147,6 +147,24 @@ export async function expectEveryModelAgrees(
   for (const engine of engines) expect(scored.get(engine.dialect)).toBeGreaterThan(hit);
 }
 
+/**
+ * `expr`, decision d of a model over `inputs`, checks valid and is refused in both dialects with one
+ * diagnostic, sql.unsupported at `decisions.d`, whose message holds `why`.
+ */
+export function expectRefusedAtDecision(inputs: Record<string, unknown>, expr: string, why: string | RegExp, strict = true): void {
+  const m = { content: { name: "refused", inputs, decisions: { d: expr } } } as ModelInput;
+  expect(checkModel(m).valid, expr).toBe(true);
+  for (const dialect of ["duckdb", "postgres"] as const) {
+    const r = compileToSql(m, { dialect, strict });
+    expect(r.ok, `${dialect}: ${expr}`).toBe(false);
+    if (!r.ok)
+      expect(
+        r.diagnostics.map((d) => [d.code, d.address, typeof why === "string" ? d.message.includes(why) : why.test(d.message)]),
+        `${dialect}: ${expr}: ${JSON.stringify(r.diagnostics)}`,
+      ).toEqual([["sql.unsupported", "decisions.d", true]]);
+  }
+}
+
 // ---- states that find the edges: ties, nulls, bounds, the exact domain's edges ----
 
 type Schema = Record<string, unknown>;
