@@ -62,16 +62,14 @@ const maybe = <T>(arb: fc.Arbitrary<T>) => fc.oneof({ arbitrary: arb, weight: 6 
 const small = fc.oneof(fc.integer({ min: -9, max: 9 }), fc.constantFrom(0.5, -0.5, 1.25, 2.5, -7.75, 0.000001, 98.999999, -99));
 const long = fc.constantFrom(123456789.123456, -987654321.654321, 0.000001, 999999999.999999, 1e-6, -5.5, 0);
 
-const hitting = (count: number, seed: number): Row[] =>
-  fc.sample(
-    fc.record({
-      a: maybe(fc.oneof(small, long)),
-      b: maybe(small),
-      c: maybe(small),
-      xs: maybe(fc.array(fc.oneof(fc.integer({ min: -9, max: 9 }), fc.constantFrom(1.5, -2.25, 2.5)), { maxLength: 6 })),
-    }),
-    { numRuns: count, seed },
-  );
+/** A state's inputs: ties, nulls and long numbers. */
+const FIELDS = {
+  a: maybe(fc.oneof(small, long)),
+  b: maybe(small),
+  c: maybe(small),
+  xs: maybe(fc.array(fc.oneof(fc.integer({ min: -9, max: 9 }), fc.constantFrom(1.5, -2.25, 2.5)), { maxLength: 6 })),
+};
+const hitting = (count: number, seed: number): Row[] => fc.sample(fc.record(FIELDS), { numRuns: count, seed });
 
 /** stddev of lists, of arguments, compared, chosen, returned: never arithmetic (FEEL rounds it, which is refused). */
 const STDDEV_FORMS: ((l: string, p: string) => string)[] = [
@@ -112,16 +110,7 @@ const spread = fc.oneof(
 );
 
 const stddevStates = (count: number, seed: number): Row[] =>
-  fc.sample(
-    fc.record({
-      a: maybe(fc.oneof(small, long)),
-      b: maybe(small),
-      c: maybe(small),
-      xs: maybe(fc.array(fc.oneof(fc.integer({ min: -9, max: 9 }), fc.constantFrom(1.5, -2.25, 2.5)), { maxLength: 6 })),
-      ys: maybe(spread),
-    }),
-    { numRuns: count, seed },
-  );
+  fc.sample(fc.record({ ...FIELDS, ys: maybe(spread) }), { numRuns: count, seed });
 
 describe("product and median in SQL", () => {
   it("every random model of them compiles in each dialect and agrees with evaluate() row by row", { timeout: 600_000 }, async () => {
