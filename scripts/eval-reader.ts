@@ -76,6 +76,8 @@ export const FIXTURES = join(ROOT, "test", "fixtures", "evidence");
  * the readers as that person found them, before any change of that round.
  * `hoarfrost`: likewise, by a twenty-fifth person, at the start of the round after verglas's; first run on
  * the readers as that person found them, before any change of that round.
+ * `sundog`: likewise, by a twenty-sixth person, at the start of the round after hoarfrost's; first run on
+ * the readers as that person found them, before any change of that round.
  */
 /** Every split, in the order written: one list, so a new split is registered in one place. */
 export const SPLITS = [
@@ -109,6 +111,7 @@ export const SPLITS = [
   "sastrugi",
   "verglas",
   "hoarfrost",
+  "sundog",
 ] as const;
 export type Split = (typeof SPLITS)[number];
 /** The splits written after the readers were tuned: all but dev. */
@@ -764,6 +767,16 @@ export function report(
     "  committed before the readers were run on them; its first run (`bench/reader-eval-hoarfrost-first-run.json`)",
     "  was made on the readers as they were, before any change of that round, and is the estimate of the",
     "  readers before that split was looked at.",
+    "  `sundog` cases were written by a twenty-sixth person with the same rules at the start of the round",
+    "  after hoarfrost's (SMS and WhatsApp threads, a voicemail and call transcripts, web and WeChat chats,",
+    "  e-mails with quoted history, adjuster, broker, caseworker and compliance notes, OCR'd forms, markdown,",
+    "  tab and fixed-width tables, JSON, XML, YAML and query-string exports, corrections and struck",
+    "  revisions, weekly to quarterly periods, lakh grouping, Buddhist-era years, texts in Vietnamese,",
+    "  Hungarian, Ukrainian, Taglish, Dutch, Arabic, Hinglish, Icelandic, Japanese, Chinese, Swahili,",
+    "  Lithuanian, Afrikaans, Hebrew, Thai, Malay, Serbian, Slovak, Catalan and Korean), and committed before",
+    "  the readers were run on them; its first run (`bench/reader-eval-sundog-first-run.json`) was made on the",
+    "  readers as they were, before any change of that round, and is the estimate of the readers before that",
+    "  split was looked at.",
     "  Dev figures are optimistic by construction.",
     "- **Right.** A value is right when it equals the label after normalisation (numbers within",
     "  0.5%, strings ignoring case, structures field by field), or when the label is `null` and",
