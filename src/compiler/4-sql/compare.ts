@@ -4,6 +4,7 @@
 import { common, heldPair, numberLiteral } from "./numbers.js";
 import { unsupported, type SqlContext } from "./context.js";
 import { stringLiteral } from "./dialects.js";
+import { alike } from "./durations.js";
 import { deeper, literal, type SqlValue } from "./values.js";
 
 export const NULL_BOOLEAN: SqlValue = literal("CAST(NULL AS BOOLEAN)", "boolean");
@@ -12,7 +13,8 @@ export const TRUE: SqlValue = literal("TRUE", "boolean");
 const bool = (sql: string, ...from: SqlValue[]): SqlValue => ({ sql, kind: "boolean", depth: deeper(...from) });
 
 /** FEEL `=`: values of one kind by value; a null equals only null; values of two kinds are null unless one is null. */
-export function equals(a: SqlValue, b: SqlValue, cx: SqlContext): SqlValue {
+export function equals(p: SqlValue, q: SqlValue, cx: SqlContext): SqlValue {
+  const [a, b] = alike(p, q, cx);
   if (a.kind === "null" && b.kind === "null") return TRUE;
   if (a.kind === "null" || b.kind === "null") return bool(`(${(a.kind === "null" ? b : a).sql} IS NULL)`, a, b);
   if (a.kind === "record" || b.kind === "record") return unsupportedRecords(cx);
@@ -56,7 +58,8 @@ const rank = (v: SqlValue, levels: string[]): string =>
 export type Ordering = "<" | "<=" | ">" | ">=";
 
 /** FEEL `<`, `<=`, `>`, `>=`: null when either side is null or the kinds are not ordered against each other. */
-export function ordered(op: Ordering, a: SqlValue, b: SqlValue, cx: SqlContext): SqlValue {
+export function ordered(op: Ordering, x: SqlValue, y: SqlValue, cx: SqlContext): SqlValue {
+  const [a, b] = alike(x, y, cx);
   const levels = a.levels ?? b.levels;
   if (levels && a.kind === "string" && b.kind === "string") return bool(`(${rank(a, levels)} ${op} ${rank(b, levels)})`, a, b);
   if (a.kind !== b.kind || a.kind === "null" || a.kind === "boolean") return NULL_BOOLEAN;

@@ -219,6 +219,7 @@ const JSON_FIELD: Record<SqlKind, (s: string, n: string) => string> = {
   list: (s, n) => `(CASE WHEN json_typeof(${s} -> ${n}) <> 'null' THEN ${s} -> ${n} END)`,
   null: () => "NULL",
   days: () => "NULL",
+  nanos: () => "NULL",
   months: () => "NULL",
 };
 /** a jsonb item's field, null unless it is a JSON value of the kind (a cast of anything else would stop the query) */
@@ -254,6 +255,7 @@ const JSON_ITEM: Record<SqlKind, (e: string) => string> = {
   list: (e) => `(CASE WHEN json_typeof(${e}) <> 'null' THEN ${e} END)`,
   null: () => "NULL",
   days: () => "NULL",
+  nanos: () => "NULL",
   months: () => "NULL",
 };
 

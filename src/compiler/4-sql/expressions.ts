@@ -26,6 +26,7 @@ import {
   power,
   quotient,
   reciprocal,
+  rescaled,
   roundPlaces,
   roundQuotient,
 } from "./numbers.js";
@@ -46,6 +47,7 @@ import { calendarName, dayOfYear, isoWeek, isoWeekday } from "./calendar.js";
 import { lowerContext } from "./contexts.js";
 import { constantDuration, dateMove, movedDate } from "./dates.js";
 import {
+  asNanos,
   dateDifference,
   durationAbs,
   durationLiteral,
@@ -56,6 +58,7 @@ import {
   monthsBetween,
   moveDate,
   negated,
+  ofKind,
 } from "./durations.js";
 import { lowerCase, substring, substringAround, upperCase } from "./strings.js";
 import { lowerBody } from "./tables.js";
@@ -138,6 +141,15 @@ const TEMPORAL_ARITHMETIC: Record<string, Temporal> = {
   "days-days": (a, b, cx) => durationSum("-", a, b, cx),
   "months+months": (a, b, cx) => durationSum("+", a, b, cx),
   "months-months": (a, b, cx) => durationSum("-", a, b, cx),
+  "date+nanos": (d, by, cx) => moveDate(d, by, 1, cx),
+  "nanos+date": (by, d, cx) => moveDate(d, by, 1, cx),
+  "date-nanos": (d, by, cx) => moveDate(d, by, -1, cx),
+  "nanos+nanos": (a, b, cx) => durationSum("+", a, b, cx),
+  "nanos-nanos": (a, b, cx) => durationSum("-", a, b, cx),
+  "days+nanos": (a, b, cx) => durationSum("+", a, b, cx),
+  "days-nanos": (a, b, cx) => durationSum("-", a, b, cx),
+  "nanos+days": (a, b, cx) => durationSum("+", a, b, cx),
+  "nanos-days": (a, b, cx) => durationSum("-", a, b, cx),
 };
 
 /** A string literal the dialect can hold: UTF-8 text (no lone surrogates) without NUL. */
@@ -197,7 +209,8 @@ const lowerers: { [K in Expr["kind"]]: Lower<K> } = {
     const member = base.kind === "date" ? dateMember(base, n.member, cx) : undefined;
     if (member) return member;
     const part = isDuration(base) ? durationPart(base, n.member, cx) : undefined;
-    if (part) return wholeNumber(part.sql, part.digits, base, cx);
+    if (part?.scale) return rescaled(part.sql, { scale: part.scale, bound: 10n ** BigInt(part.digits) }, cx, part.depth);
+    if (part) return wholeNumber(part.sql, part.digits, { ...base, depth: part.depth }, cx);
     throw unsupported(cx, `.${n.member} of a ${base.kind}`, n.span);
   },
   filter: (n, scope, cx) => lowerFilter(n, scope, cx),
@@ -346,9 +359,15 @@ const asCondition = (v: SqlValue): SqlValue => (v.kind === "boolean" ? v : NULL_
 /** The values a CASE chooses between, of one kind (null takes any) and numbers of one type. */
 export function branches(values: SqlValue[], cx: SqlContext): SqlValue[] {
   const kinds = new Set(values.map((v) => v.kind).filter((k) => k !== "null"));
+  // whole days chosen with nanoseconds: all nanoseconds
+  if (kinds.has("days") && kinds.has("nanos"))
+    return branches(
+      values.map((v) => asNanos(v, cx)),
+      cx,
+    );
   if (kinds.size > 1) throw unsupported(cx, `a value that may be a ${[...kinds].join(" or a ")}`);
   if (kinds.has("record")) throw unsupported(cx, "a choice between contexts");
-  if (kinds.has("days") || kinds.has("months")) {
+  if (kinds.has("days") || kinds.has("nanos") || kinds.has("months")) {
     // a duration chosen is at most the most of any
     const most = Math.max(...values.map((v) => (v.kind === "null" ? 0 : (v.most ?? Infinity))));
     return values.map((v) => (v.kind === "null" ? v : { ...v, most }));
@@ -390,7 +409,7 @@ const BUILTINS: Record<
   string,
   { args: (SqlValue["kind"] | SqlValue["kind"][])[]; required?: number; lower: (args: SqlValue[], cx: SqlContext) => SqlValue }
 > = {
-  abs: { args: [["number", "days", "months"]], lower: ([n]) => (n!.kind === "number" ? absolute(n!) : durationAbs(n!)) },
+  abs: { args: [["number", "days", "nanos", "months"]], lower: ([n]) => (n!.kind === "number" ? absolute(n!) : durationAbs(n!)) },
   "years and months duration": { args: ["date", "date"], lower: ([a, b], cx) => monthsBetween(a!, b!, cx) },
   modulo: { args: ["number", "number"], lower: ([a, b], cx) => modulo(a!, b!, cx) },
   "upper case": { args: ["string"], lower: ([s], cx) => upperCase(s!, cx) },
@@ -589,7 +608,7 @@ export function coerced(v: SqlValue, t: Type, cx: SqlContext): { value: SqlValue
     const present = allOf([v, ...conditions]);
     return { value: { ...v, sql: present.sql, depth: deeper(present, v) } };
   }
-  if (v.kind !== kind) return { value: NULL_VALUE };
+  if (!ofKind(v, kind)) return { value: NULL_VALUE };
   if (t.kind !== "choice" && t.kind !== "levels") return { value: v };
   const member = bool(`(${v.sql} IN (${t.values.map(stringLiteral).join(", ")}))`, v);
   return {

@@ -31,9 +31,13 @@ export const decimalShape = (int: number, scale: number): Shape => ({ scale, bou
 /** The same values at a larger scale. */
 export const rescale = (s: Shape, scale: number): Shape => ({ scale, bound: (s.bound - 1n) * 10n ** BigInt(scale - s.scale) + 1n });
 
-/** `days`: a days and time duration of whole days, held as its number of days; `months`: a years and months duration, as its months (durations.ts) */
+/**
+ * `days`: a days and time duration of whole days, held as its number of days; `nanos`: one with a
+ * part of a day, as its nanoseconds (the dialect's wide integer); `months`: a years and months
+ * duration, as its months (durations.ts)
+ */
 /** `list`: a list of items of one kind (lists.ts) */
-export type SqlKind = "number" | "string" | "boolean" | "date" | "days" | "months" | "null" | "record" | "list";
+export type SqlKind = "number" | "string" | "boolean" | "date" | "days" | "nanos" | "months" | "null" | "record" | "list";
 
 export interface SqlValue {
   sql: string;
@@ -47,7 +51,7 @@ export interface SqlValue {
   /** a list: what an item is (its `sql` unused; lists.ts `itemAt` makes an item's value), and the most items it can have */
   element?: SqlValue;
   maxItems?: number;
-  /** a duration: the most days or months it can be, either side of zero */
+  /** a duration: the most days, nanoseconds or months it can be, either side of zero */
   most?: number;
   /** a date: the most days it may have been moved from a date of years 1 to 9999 (none when left out) */
   moved?: number;

@@ -114,11 +114,6 @@ describe("dates and times in SQL", () => {
 
   it.each([
     ["a date at a zoned time (its offset depends on the date)", 'date and time(a, time("10:00:00@Europe/Paris")).hour', "date and time"],
-    [
-      "the offset of a date at a time of another offset (a part of a day)",
-      'date and time(a, time("10:00:00+01:00")).time offset',
-      "part of a day",
-    ],
     ["a date and time of an input's date used as a value", 'date and time(a, time("10:00:00"))', "date and time"],
     ["a closed date-time", '@"2024-02-29T10:00:00"', "temporal literal"],
   ])("refuses %s at its address, in both dialects", (_what, expr, message) => {

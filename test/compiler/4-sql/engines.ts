@@ -25,8 +25,30 @@ export interface SqlEngine {
 
 const COLUMN_TYPES: Record<DialectName, Record<InputColumn["kind"], string>> = {
   // numbers as doubles, as DuckDB reads JSON numbers; PostgreSQL's numeric holds the decimal itself
-  duckdb: { number: "DOUBLE", string: "VARCHAR", boolean: "BOOLEAN", date: "DATE", days: "", months: "", null: "", record: "", list: "" },
-  postgres: { number: "NUMERIC", string: "TEXT", boolean: "BOOLEAN", date: "DATE", days: "", months: "", null: "", record: "", list: "" },
+  duckdb: {
+    number: "DOUBLE",
+    string: "VARCHAR",
+    boolean: "BOOLEAN",
+    date: "DATE",
+    days: "",
+    nanos: "",
+    months: "",
+    null: "",
+    record: "",
+    list: "",
+  },
+  postgres: {
+    number: "NUMERIC",
+    string: "TEXT",
+    boolean: "BOOLEAN",
+    date: "DATE",
+    days: "",
+    nanos: "",
+    months: "",
+    null: "",
+    record: "",
+    list: "",
+  },
 };
 
 /**
