@@ -2,9 +2,16 @@
 // a lock another connection (SQLite) or session (PostgreSQL) holds 5 s in all, not 5 s a step. The
 // lock is held when the call arrives and freed after a while (the reservation waits for it), then
 // taken again as soon as the reservation is made and held past the limit: the settlement has only
-// what the reservation left, so the call answers 503 ledger_busy within the one limit, and once the
+// what the reservation left, so the call answers 503 ledger_busy at the one limit, and once the
 // lock is freed nothing is reserved or charged. (At the start commit: 503 after the reservation's
 // wait plus 5 s for the settlement, plus 5 s more for the release.)
+//
+// What is asserted is not how long the answer took (a loaded machine stretches every wait and
+// timer) but the limit each step was given: the ledger counts a step's wait from the `since` it
+// is asked with (its own clock), so each step's wait already spent at its start, calledAt - since,
+// must cover what the call's earlier steps waited. That holds however slow the machine is, and
+// with one limit a step the settlement would start with nothing spent and the release with less
+// than the limit.
 import Database from "better-sqlite3";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -16,6 +23,7 @@ import { BUSY_WAIT_MS } from "../../src/ledger/group-commit.js";
 import { PG_LOCK_TIMEOUT_MS } from "../../src/ledger/pg-group-commit.js";
 import { openPostgresLedger } from "../../src/ledger/postgres.js";
 import { openSqliteLedger } from "../../src/ledger/sqlite.js";
+import { LedgerError } from "../../src/ledger/rows.js";
 import type { Ledger } from "../../src/ledger/types.js";
 import { buildApp } from "../../src/server/app.js";
 import { memoryRateLimiter } from "../../src/server/rate-limit.js";
@@ -36,37 +44,73 @@ interface Holder {
 
 const OPENING = 5_000_000;
 
+/** One money step the call asked the ledger for: when (the ledger's clock), the `since` it went with, and how it ended. */
+interface StepSeen {
+  op: "reserve" | "settle" | "reserveAndSettle" | "release";
+  calledAt: number;
+  /** the wait already spent at its start, as the ledger counts it (calledAt - since; 0 without a since) */
+  spentAtStart: number;
+  endedAt: number;
+  failed: string | null;
+}
+
+/** `ledger` with every money step recorded into `seen`, in the order asked. */
+function recording(ledger: Ledger, seen: StepSeen[]): Ledger {
+  const record = async <T>(op: StepSeen["op"], since: number | undefined, run: () => Promise<T>): Promise<T> => {
+    const calledAt = Date.now();
+    const step: StepSeen = { op, calledAt, spentAtStart: since === undefined ? 0 : calledAt - since, endedAt: 0, failed: null };
+    seen.push(step);
+    try {
+      return await run();
+    } catch (e) {
+      step.failed = e instanceof LedgerError ? e.code : String(e);
+      throw e;
+    } finally {
+      step.endedAt = Date.now();
+    }
+  };
+  return {
+    ...ledger,
+    reserve: (accountId, amount, since) => record("reserve", since, () => ledger.reserve(accountId, amount, since)),
+    settle: (id, charge, items, memo, seal, since) => record("settle", since, () => ledger.settle(id, charge, items, memo, seal, since)),
+    reserveAndSettle: (accountId, amount, charge, items, memo, seal, since) =>
+      record("reserveAndSettle", since, () => ledger.reserveAndSettle(accountId, amount, charge, items, memo, seal, since)),
+    release: (id, since) => record("release", since, () => ledger.release(id, since)),
+  };
+}
+
 async function callUnderLock(ledger: Ledger, holder: Holder) {
   const account = await ledger.createAccount("payer", OPENING);
   const key = newApiKey();
   await ledger.addKey(account.id, hashApiKey(key), keyPrefix(key));
   const { deps } = await serviceDeps({ limits: { prepayAboveUnits: 0 } });
-  // the lock is taken again as soon as the call's reservation is made
-  const reservedAt: number[] = [];
+  const steps: StepSeen[] = [];
+  const seen = recording(ledger, steps);
+  // the lock is held when the call asks for its reservation, freed two fifths of the limit later,
+  // and taken again as soon as the reservation is made
+  const firstHoldMs = (2 * holder.limitMs) / 5;
+  let freeing: Promise<number> | undefined;
   const retaking: Ledger = {
-    ...ledger,
+    ...seen,
     async reserve(...args) {
-      const r = await ledger.reserve(...args);
-      reservedAt.push(Date.now());
+      freeing = new Promise((resolve) => setTimeout(() => void holder.free().then(() => resolve(Date.now())), firstHoldMs));
+      const r = await seen.reserve(...args);
       await holder.take();
       return r;
     },
   };
   const service = { ...deps, ledger: retaking, signer: await createSigner(ledger) };
   const app = buildApp({ service, rateLimiter: memoryRateLimiter({ max: 0, windowMs: 1 }), bodyLimit: 1 << 20, version: "test" });
-  // held when the call arrives, freed after two fifths of the limit
-  const firstHoldMs = (2 * holder.limitMs) / 5;
   await holder.take();
-  const freeing = new Promise<void>((resolve) => setTimeout(() => void holder.free().then(resolve), firstHoldMs));
-  const asked = Date.now();
   const res = await app.inject({
     method: "POST",
     url: "/v1/systemone",
     headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
     payload: { model: MODEL, state: { a: 1, b: 2 } },
   });
-  const answered = Date.now();
-  await freeing;
+  // the steps the call waited for, before the releases that go on without it
+  const asked = steps.slice();
+  const firstFreedAt = await freeing!;
   await holder.free();
   // what the call reserved comes back once the lock is freed
   let balance = await ledger.balance(account.id);
@@ -75,17 +119,29 @@ async function callUnderLock(ledger: Ledger, holder: Holder) {
     balance = await ledger.balance(account.id);
   }
   await app.close();
-  return { res, waitedMs: answered - asked, reservedAfterMs: reservedAt[0]! - asked, balance, entries: await ledger.entries(account.id) };
+  return { res, steps: asked, firstFreedAt, balance, entries: await ledger.entries(account.id) };
 }
 
 function expectOneLimit(r: Awaited<ReturnType<typeof callUnderLock>>, limitMs: number) {
   expect(r.res.statusCode, r.res.body).toBe(503);
   expect(r.res.json()).toMatchObject({ code: "ledger_busy" });
   expect(r.res.headers["retry-after"]).toBe("1");
-  // the reservation waited for the first hold, so the settlement had only the rest of the limit
-  expect(r.reservedAfterMs).toBeGreaterThanOrEqual((2 * limitMs) / 5 - 50);
-  // one limit, with room for a loaded machine's timers; one limit a step would be 7 s at the least
-  expect(r.waitedMs).toBeLessThan(limitMs + 1_500);
+  const [reserve, settle, release] = r.steps;
+  // (then the releases that go on off the answer until the lock is freed)
+  expect(r.steps.slice(0, 3).map((s) => [s.op, s.failed])).toEqual([
+    ["reserve", null],
+    ["settle", "busy"],
+    ["release", "busy"],
+  ]);
+  // the reservation waited for the first hold
+  const reserveWaited = reserve!.endedAt - reserve!.calledAt;
+  expect(reserve!.endedAt).toBeGreaterThanOrEqual(r.firstFreedAt);
+  expect(reserveWaited).toBeGreaterThanOrEqual((2 * limitMs) / 5 - 50);
+  // the settlement starts with the reservation's wait spent, so it has only the rest of the limit
+  expect(settle!.spentAtStart).toBeGreaterThanOrEqual(reserveWaited);
+  // the settlement failed at the limit, so the release starts with all of it spent: it does not wait
+  expect(settle!.spentAtStart + (settle!.endedAt - settle!.calledAt)).toBeGreaterThanOrEqual(limitMs);
+  expect(release!.spentAtStart).toBeGreaterThanOrEqual(limitMs);
   expect(r.balance).toEqual({ balance: OPENING, reserved: 0, available: OPENING });
   expect(r.entries.map((e) => e.kind)).toEqual(["topup"]);
 }
