@@ -122,6 +122,18 @@ export interface ListSyntax {
   joined?: (strings: string) => string;
   /** the items in ascending order (none of them null: the caller checks), for a median (aggregates.ts) */
   sorted: (list: string) => string;
+  /**
+   * the items each once, in order of first appearance, a null item one value (`IS NOT DISTINCT
+   * FROM`), `v` a fresh variable: items of one scalar type, `list` a column (it is written twice;
+   * list-sets.ts)
+   */
+  distinct: (list: string, v: string) => string;
+  /** the dialect's own distinct items, the control run's (`naive`): its nulls and order are not FEEL's */
+  naiveDistinct: (list: string) => string;
+  /** each item's `value` (over `v` and `i`, its 1-based position), in order */
+  mapAt: (list: string, v: string, value: (i: string) => string) => string;
+  /** the 1-based positions of the items for which `condition` (over `v`) is true, in order, each cast to `type` */
+  positions: (list: string, v: string, condition: string, type: string) => string;
   /** the product of a list of integers of the dialect's integer type, 1 for none (aggregates.ts) */
   product: (integers: string) => string;
   /**
@@ -202,6 +214,8 @@ export const identifier = (name: string): string => `"${name.replaceAll('"', '""
  * items' order (a null list: no row, so null), a struct a json object of its fields in order.
  */
 const ordinal = (v: string) => `${v.slice(0, -1)}#"`;
+/** a DuckDB lambda's index variable beside its item `v` */
+const index = ordinal;
 /** the alias of the unnest whose items are `v` */
 const unnested = (v: string) => `${v.slice(0, -1)}$t"`;
 const overItems = (l: string, v: string, select: (o: string) => string) =>
@@ -348,6 +362,11 @@ const POSTGRES_LISTS: ListSyntax = {
   nested: nestedItems,
   joined: (l) => `array_to_string(${l}, '')`,
   sorted: (l) => `ARRAY(SELECT "$x" FROM unnest(${l}) AS "$t"("$x") ORDER BY "$x")`,
+  // array_position compares by IS NOT DISTINCT FROM: an item is kept where it is first found
+  distinct: (l, v) => overItems(l, v, (o) => items(v, v, ` WHERE array_position("$l", ${v}) = ${o}`)),
+  naiveDistinct: (l) => `ARRAY(SELECT DISTINCT "$x" FROM unnest(${l}) AS "$t"("$x"))`,
+  mapAt: (l, v, x) => overItems(l, v, (o) => items(v, x(o))),
+  positions: (l, v, c, t) => overItems(l, v, (o) => items(v, `CAST(${o} AS ${t})`, ` WHERE ${c}`)),
   stddev: postgresStddev,
   // numeric has no product aggregate: the running product over the items' positions, exact
   product: (l) =>
@@ -434,6 +453,12 @@ export const DIALECTS: Record<DialectName, Dialect> = {
       flatten: (l) => `flatten(${l})`,
       joined: (l) => `array_to_string(${l}, '')`,
       sorted: (l) => `list_sort(${l}, 'ASC', 'NULLS LAST')`,
+      // list_position finds a NULL item too: an item is kept where it is first found
+      distinct: (l, v) => `list_filter(${l}, lambda ${v}, ${index(v)}: list_position(${l}, ${v}) = ${index(v)})`,
+      naiveDistinct: (l) => `list_distinct(${l})`,
+      mapAt: (l, v, x) => `list_transform(${l}, lambda ${v}, ${index(v)}: ${x(index(v))})`,
+      positions: (l, v, c, t) =>
+        `list_filter(list_transform(${l}, lambda ${v}, ${index(v)}: CASE WHEN ${c} THEN CAST(${index(v)} AS ${t}) END), lambda ${index(v)}: ${index(v)} IS NOT NULL)`,
       // HUGEINTs: the caller's shape keeps every partial product below 10^34
       product: (l) => `list_reduce(${l}, lambda "$a", "$b": "$a" * "$b", CAST(1 AS HUGEINT))`,
     },

@@ -41,6 +41,8 @@ import {
   lowerListPath,
   lowerQuantified,
 } from "./lists.js";
+import { lowerListSet } from "./list-sets.js";
+import { lowerListReplace } from "./list-edits.js";
 import { closedTemporal } from "./closed-temporal.js";
 import { dateAtTime, timeMember, type DateAtTime } from "./date-times.js";
 import { calendarName, dayOfYear, isoWeek, isoWeekday } from "./calendar.js";
@@ -512,7 +514,10 @@ function lowerCall(call: Extract<Expr, { kind: "call" }>, scope: SqlScope, cx: S
   }
   const aggregated = lowerAggregate(ref.name, n.args, scope, cx, n);
   if (aggregated) return aggregated;
-  const listed = lowerListCall(ref.name, n.args, scope, cx, n);
+  const listed =
+    lowerListCall(ref.name, n.args, scope, cx, n) ??
+    lowerListSet(ref.name, n.args, scope, cx, n) ??
+    lowerListReplace(ref.name, n.args, scope, cx, n);
   if (listed) return listed;
   const at = ref.name === "date" && n.args.length === 1 ? dateAtTime(n.args[0]!, shadowed(scope)) : undefined;
   if (at) return dateOf(at, scope, cx);

@@ -77,7 +77,7 @@ export const listValue = (sql: string, element: SqlValue, maxItems: number, dept
 });
 
 /** A lambda over the items of `list`: its variable's item, and the context its body is lowered in. */
-function lambda(list: SqlValue, cx: SqlContext): { v: string; item: SqlValue; inner: SqlContext } {
+export function lambda(list: SqlValue, cx: SqlContext): { v: string; item: SqlValue; inner: SqlContext } {
   const v = freshVariable();
   return { v, item: itemAt(list.element!, v, 0, cx), inner: { ...cx, layers: new Inline(cx.layers) } };
 }
@@ -361,7 +361,7 @@ function flatten(list: SqlValue, cx: SqlContext, n: Expr): SqlValue {
 }
 
 /** `concatenate(a, b, …)`: null when any is null, else the items in order. */
-function concatenate(values: SqlValue[], lists: ListSyntax, cx: SqlContext, n: Expr): SqlValue {
+export function concatenate(values: SqlValue[], lists: ListSyntax, cx: SqlContext, n: Expr): SqlValue {
   if (values.some((v) => v.kind === "null")) return NULL_VALUE;
   if (values.length === 0) return listValue(lists.of([], cx.dialect.typeNames.string), NULL_VALUE, 0, 0);
   const ls = values.map((v) => asList(v, "concatenate()", cx, n)!);

@@ -1,0 +1,76 @@
+// `list replace` (runtime/builtins/list.ts): the list with the item at a position replaced, or each
+// item a match function accepts. FEEL's rules: a position is truncated, counts from the end when
+// negative, and one that is 0, past either end, null or no number makes the whole result null; a
+// match is called with (item, newItem) on every item, and one answer that is not a boolean (null)
+// makes the whole result null. Lists of scalars only (numbers at one decimal type with the new
+// item), the match a function literal of two untyped parameters; anything else is refused.
+import type { Expr } from "../../ir/feel-ast.js";
+import { unsupported, type SqlContext } from "./context.js";
+import { branches, lowerExpr, refKey, type SqlScope } from "./expressions.js";
+import { asList, lambda, listSyntax, listValue } from "./lists.js";
+import { deeper, NULL_VALUE, type SqlValue } from "./values.js";
+
+const SCALAR_ITEMS: ReadonlySet<SqlValue["kind"]> = new Set(["number", "string", "boolean", "date", "null"]);
+
+/** `list replace(l, p, x)` or `list replace(l, function(item, newItem) …, x)`, or undefined for any other call. */
+export function lowerListReplace(name: string, args: Expr[], scope: SqlScope, cx: SqlContext, n: Expr): SqlValue | undefined {
+  if (name !== "list replace" || args.length !== 3) return undefined;
+  const lists = listSyntax(cx, n.span);
+  const list = asList(cx.layers.bind(lowerExpr(args[0]!, scope, cx)), "list replace()", cx, n);
+  const x = cx.layers.bind(lowerExpr(args[2]!, scope, cx));
+  const match = args[1]!;
+  if (match.kind !== "function") {
+    const p = cx.layers.bind(lowerExpr(match, scope, cx));
+    if (!list || p.kind !== "number") return NULL_VALUE;
+    // the 1-based position FEEL's truncated p names, null where it names none (a null p or list too)
+    const [t, len] = [`trunc(${p.sql})`, lists.length(list.sql)];
+    // (the control run: p as it is, a negative one no position, the list whatever p names)
+    if (cx.naive) return replaced(list, x, cx, n, (_item, i) => `${i} = ${t}`, "TRUE", p.depth);
+    const at = `CASE WHEN ${t} >= 1 AND ${t} <= ${len} THEN ${t} WHEN ${t} <= -1 AND ${t} >= -${len} THEN ${len} + 1 + ${t} END`;
+    return replaced(list, x, cx, n, (_item, i) => `${i} = ${at}`, `${at} IS NOT NULL`, p.depth);
+  }
+  if (!list) return NULL_VALUE;
+  const params = match.params.map((q) => q.name);
+  if (match.external || params.length !== 2 || match.params.some((q) => q.type))
+    throw unsupported(cx, "list replace() whose match is not a function of (item, newItem)", n.span);
+  let reads = 0;
+  const value = replaced(list, x, cx, n, (item, _i, inner) => {
+    const names = new Map(scope.names);
+    names.set(refKey({ kind: "local", name: params[0]! }), item);
+    names.set(refKey({ kind: "local", name: params[1]! }), x);
+    const answer = lowerExpr(match.body, { ...scope, names }, inner);
+    if (answer.kind !== "boolean") throw unsupported(cx, "list replace() whose match may give what is not a boolean", n.span);
+    reads = Math.max(reads, answer.depth);
+    return answer.sql;
+  });
+  // what the match reads from outside (a column bound before) is read where the list is made
+  return { ...value, depth: Math.max(value.depth, reads) };
+}
+
+/**
+ * The list with each item for which `hit` (over the item and its position) is true replaced by x:
+ * null where any `hit` is null (a match's answer that is not a boolean), or where `valid` is false.
+ */
+function replaced(
+  list: SqlValue,
+  x: SqlValue,
+  cx: SqlContext,
+  n: Expr,
+  hit: (item: SqlValue, i: string, inner: SqlContext) => string,
+  valid?: string,
+  reads = 0,
+): SqlValue {
+  const lists = listSyntax(cx, n.span);
+  const element = list.element!;
+  if (!SCALAR_ITEMS.has(element.kind) || !SCALAR_ITEMS.has(x.kind))
+    throw unsupported(cx, `list replace() in a list of ${element.kind === "record" || x.kind === "record" ? "contexts" : "lists"}`, n.span);
+  const { v, item, inner } = lambda(list, cx);
+  const [kept, put] = branches([item, x], cx);
+  const sql = lists.mapAt(list.sql, v, (i) => `CASE WHEN ${hit(item, i, inner)} THEN ${put!.sql} ELSE ${kept!.sql} END`);
+  // a match's answers: none of them null (the control run: a null answer no match)
+  const complete = cx.naive
+    ? "TRUE"
+    : (valid ?? `${lists.present(lists.mapAt(list.sql, v, (i) => hit(item, i, inner)))} = ${lists.length(list.sql)}`);
+  const items = (put!.kind === "null" ? kept : put)!;
+  return listValue(`CASE WHEN ${complete} THEN ${sql} END`, { ...items, sql: "" }, list.maxItems!, Math.max(deeper(list, x), reads));
+}
