@@ -13,7 +13,7 @@
 // it. A value the steps cannot bound — an operand that is no number or not read to 106 bits, a
 // divisor whose interval holds zero, a result beyond 2^±900 — gives the bound NaN, which spreads
 // through every later bound and makes `ddNearest` decline.
-import { productError } from "./decimal-wide-double.js";
+import { lowPart, productError, scaledByTen, scaledValue } from "./decimal-wide-double.js";
 import { dec, isDecimal, ONE } from "./decimal.js";
 import { POW10, scaleOfDouble, upscale } from "./decimal-scaled.js";
 import { MODES } from "./decimal-rounding.js";
@@ -59,18 +59,34 @@ function quotient(a: number, b: number): number {
 
 /** The fields of decimal.ts's Decimal that a double-double is read from. */
 interface DecimalForms {
-  /** 1: scaled m / 10^k; above 1: the quotient m / q at k places; 0: the exact form x */
+  /** 1: scaled m / 10^k; above 1: the quotient m / q at k places; 0: the exact form x; -1: the wide form w */
   q: number;
   m: number;
   k: number;
-  x: { readonly s: number; readonly c: bigint; readonly e: number; readonly n: number } | null;
+  x: ExactForm | null;
+  w: WideForm | null;
+}
+
+/** The fields of decimal.ts's Exact: s × c × 10^e, c of n digits. */
+interface ExactForm {
+  readonly s: number;
+  readonly c: bigint;
+  readonly e: number;
+  readonly n: number;
+}
+
+/** The fields of decimal-wide.ts's Wide: s × C × 10^e, C's limbs base 10^7 least significant first. */
+interface WideForm {
+  readonly s: number;
+  readonly c: number[];
+  readonly e: number;
 }
 
 /**
  * A decimal as a double-double: a scaled number m / 10^k, a quotient m / d with an exact double
  * divisor, or an exact form's c × 10^e with c below 2^53 and |e| ≤ 22, is one division or exact
- * product of exact doubles (exact for an integer); any other form, and anything but a number, has
- * the bound NaN.
+ * product of exact doubles (exact for an integer); a wide form (34 digits as a rule) is read by
+ * `longRead`, as is an exact form beyond those; any other form, and anything but a number, has the bound NaN.
  */
 export function ddRead(x: FeelValue): number {
   S[0] = 0;
@@ -80,8 +96,10 @@ export function ddRead(x: FeelValue): number {
   // them, and every number declines there
   const d = x as unknown as DecimalForms;
   if (d.q === 1 || d.q > 1) return ratio(d.m, d.q === 1 ? POW10[d.k]! : upscale(d.q, d.k));
+  if (d.q === -1) return longRead(d.w!);
   const c = d.q === 0 ? d.x! : null;
-  if (c === null || c.n > 16 || c.e < -22 || c.e > 22 || c.c > MAX_COEFFICIENT) return NaN;
+  if (c === null) return NaN;
+  if (c.n > 16 || c.e < -22 || c.e > 22 || c.c > MAX_COEFFICIENT) return longRead(c);
   const m = c.s * Number(c.c);
   if (c.e <= 0) return ratio(m, POW10[-c.e]!);
   // m × 10^e, exactly as hi + lo (Dekker's product)
@@ -90,6 +108,42 @@ export function ddRead(x: FeelValue): number {
   S[0] = productError(m, ten, p);
   S[1] = usable(p, 0);
   return p;
+}
+
+/**
+ * A long value's bound, relative: its double-double is within 2^-99 of it (the coefficient read to
+ * 2^-106 of it, or the wide form's limbs, then decimal-wide-double.ts `scaledByTen`).
+ */
+const LONG_STEP = 2 ** -96;
+/** The long form `longRead` read last (a value is read again where its reader is called again), and its hi, lo and bound. */
+let lastLong: object | null = null;
+const LAST = new Float64Array(3);
+
+/**
+ * A long value s × C × 10^e — an exact form whose coefficient is beyond 2^53 or whose exponent is
+ * beyond ±22, or a wide form (34 digits as a rule) — as a double-double within 2^-99 of it, with
+ * the bound LONG_STEP of it; NaN beyond 10^±88 or out of the kept range. The form read last is kept
+ * with its double-double: a form is never changed, so the same one reads the same.
+ */
+function longRead(form: ExactForm | WideForm): number {
+  if (form !== lastLong) {
+    let h: number;
+    if (typeof form.c === "bigint") {
+      // C to 2^-106 of it: its nearest double, and the nearest double to what is left (a C beyond
+      // the doubles' range declines)
+      const c = form.c;
+      const ch = Number(c);
+      h = ch < Infinity ? scaledByTen(ch, Number(c - BigInt(ch)), form.e) : NaN;
+    } else h = scaledValue(form.c, form.e);
+    const hi = form.s < 0 ? -h : h;
+    LAST[0] = hi;
+    LAST[1] = form.s < 0 ? -lowPart() : lowPart();
+    LAST[2] = usable(hi, Math.abs(hi) * LONG_STEP);
+    lastLong = form;
+  }
+  S[0] = LAST[1]!;
+  S[1] = LAST[2]!;
+  return LAST[0]!;
 }
 
 /** Whether the decimals have the forms `ddRead` reads (not on a runtime built on doubles, where every number declines). */

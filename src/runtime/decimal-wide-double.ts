@@ -36,9 +36,30 @@ export function productError(a: number, b: number, p: number): number {
  * zero); NaN when that is not certain here.
  */
 export function nearestDouble(s: number, c: readonly number[], e: number): number {
+  const hi = scaledValue(c, e);
+  const lo = LOW[0]!;
+  const a = hi < 0 ? -hi : hi;
+  // far from the ends of the range: no subnormal, no overflow (NaN beyond 10^±88 fails here too)
+  if (!(a > 2 ** -1000 && a < 2 ** 1000)) return NaN;
+  // every value within the margin rounds as hi + lo does (rounding is monotone): hi is the answer
+  const d = a * MARGIN;
+  if (hi + (lo - d) !== hi || hi + (lo + d) !== hi) return NaN;
+  return s < 0 ? -hi : hi;
+}
+
+/**
+ * C × 10^e as a double-double, C = Σ c[i] × 10^(7i) (limbs below 10^7, the top one not zero): the
+ * high part returned, the low part left in LOW[0] (`lowPart`); within 2^-99 of the value (the
+ * limbs' steps and `scaledByTen`'s). NaN beyond 10^±88.
+ */
+export const scaledValue = (c: readonly number[], e: number): number => scaledByTen(limbsValue(c, c.length, 0), LOW[0]!, e);
+
+/**
+ * (hi + lo) × 10^e as a double-double, the low part left in LOW[0]: at most four products or
+ * quotients by exact powers of ten, each losing at most about 2^-104 of the value. NaN beyond 10^±88.
+ */
+export function scaledByTen(hi: number, lo: number, e: number): number {
   if (e > 88 || e < -88) return NaN;
-  let hi = limbsValue(c, c.length, 0);
-  let lo = lowPart();
   for (let k = e; k > 0; k -= 22) {
     // hi + lo ← (hi + lo) × 10^k, 10^k an exact double
     const d = TEN[k > 22 ? 22 : k]!;
@@ -57,13 +78,8 @@ export function nearestDouble(s: number, c: readonly number[], e: number): numbe
     hi = q1 + q2;
     lo = q2 - (hi - q1);
   }
-  const a = hi < 0 ? -hi : hi;
-  // far from the ends of the range: no subnormal, no overflow
-  if (!(a > 2 ** -1000 && a < 2 ** 1000)) return NaN;
-  // every value within the margin rounds as hi + lo does (rounding is monotone): hi is the answer
-  const d = a * MARGIN;
-  if (hi + (lo - d) !== hi || hi + (lo + d) !== hi) return NaN;
-  return s < 0 ? -hi : hi;
+  LOW[0] = lo;
+  return hi;
 }
 
 /** The low part of the double-double `limbsValue` returned last. */
