@@ -7,7 +7,7 @@
 // emitter (bench/generated/doubles-js.ts). Writes bench/RESULTS-generated.md.
 //   BENCH_GENERATED_MODELS (1000)  models timed; BENCH_GENERATED_SEED (1) first seed;
 //   BENCH_GENERATED_CLOCK (cpu): cpu (each child single-threaded) or wall; BENCH_GENERATED_WARM_MS (100)
-//   milliseconds each side runs before it is timed;
+//   milliseconds and BENCH_GENERATED_WARM_CALLS (10000) calls each side runs before it is timed;
 //   BENCH_GENERATED_CHUNK (50) models per child process; BENCH_GENERATED_ROUNDS, _PASS_MS;
 //   BENCH_GENERATED_COMPILER: another built compiler module to measure (another commit's dist);
 //   BENCH_GENERATED_OUT: where to write the results instead. The `## ` sections of prose in the file

@@ -33,6 +33,14 @@ const ROUNDS = Number(process.env.BENCH_GENERATED_ROUNDS ?? 3);
 const PASS_MS = Number(process.env.BENCH_GENERATED_PASS_MS ?? 4);
 /** milliseconds each side is run before it is timed, at the least */
 const WARM_MS = Number(process.env.BENCH_GENERATED_WARM_MS ?? 100);
+/**
+ * calls each side makes before it is timed, at the least: V8 optimises a function after it has run
+ * enough of its code, counted in calls and loop passes, not in time, so a model whose unoptimised
+ * call is slow (a large `run`, the runtime's wide decimals not yet optimised: 200-450 us a call)
+ * spends all of WARM_MS on a few hundred calls and is timed before it is optimised (seed 215:
+ * about 5,000 calls, 600 ms, before a call falls from 250 us to 3 us)
+ */
+const WARM_CALLS = Number(process.env.BENCH_GENERATED_WARM_CALLS ?? 10_000);
 
 const TOLERANCE = 1e-9;
 
@@ -92,22 +100,28 @@ export function timingNote(): string {
   const clock = CPU_CLOCK
     ? "CPU time (`process.cpuUsage`; each process single-threaded, so garbage collection and compilation are counted, on this thread)"
     : "wall-clock time";
-  return `the best of ${ROUNDS} passes of about ${PASS_MS} ms each by ${clock}, taking turns, after each side has run for ${WARM_MS} ms or more`;
+  return `the best of ${ROUNDS} passes of about ${PASS_MS} ms each by ${clock}, taking turns, after each side has run for ${WARM_MS} ms and ${WARM_CALLS.toLocaleString("en")} calls or more`;
 }
 
-/** nanoseconds a call, of each function over the states: best of ROUNDS passes, taking turns */
-function time(states: State[], fns: Evaluate[]): number[] {
+/**
+ * nanoseconds a call, of each function over the states: best of ROUNDS passes, taking turns
+ * (`clock` in nanoseconds: the benchmark's, or a test's)
+ */
+export function time(states: State[], fns: Evaluate[], clock: () => number = nowNs): number[] {
   let sink = 0;
   const pass = (fn: Evaluate, reps: number) => {
-    const start = nowNs();
+    const start = clock();
     for (let r = 0; r < reps; r++) for (const s of states) if (fn(s) !== undefined) sink++;
-    return (nowNs() - start) / (reps * states.length);
+    return (clock() - start) / (reps * states.length);
   };
-  // warm up (at least 3 passes over the states and WARM_MS), then size the passes to about PASS_MS each
+  // warm up (at least 3 passes over the states, WARM_MS and WARM_CALLS), then size the passes to about PASS_MS each
   const reps = fns.map((fn) => {
-    const warmed = nowNs() + WARM_MS * 1e6;
-    do pass(fn, 3);
-    while (nowNs() < warmed);
+    const warmed = clock() + WARM_MS * 1e6;
+    let calls = 0;
+    do {
+      pass(fn, 3);
+      calls += 3 * states.length;
+    } while (clock() < warmed || calls < WARM_CALLS);
     const ns = pass(fn, 3);
     return Math.max(1, Math.round((PASS_MS * 1e6) / (ns * states.length)));
   });
