@@ -15,12 +15,11 @@ import { readJson } from "./json-reader.js";
 import { isRecord } from "./json-walk.js";
 import { pickedRowIndex, rowBlocks, withoutUnpickedRows } from "./text/picked-rows.js";
 import type { Meter } from "./text/text-index.js";
+import { isTotalLabel } from "./total-rows.js";
 
 /** First cells naming a form's label column and value column. */
 const LABEL_HEADING = /^(field|item|label|name|key|attribute|question|description)$/i;
 const VALUE_HEADING = /^(value|answer|amount|entry|details?|response)$/i;
-/** A row that totals the others. */
-const TOTAL_ROW = /^((sub|grand )?totals?\b.*|sum)$/i;
 
 /** The cells of a tab-separated line, trailing empty cells dropped. */
 function cells(line: string): string[] {
@@ -46,7 +45,7 @@ function tabBlocks(text: string): string[][][] {
 }
 
 /** A row that totals the others, named in its first cell or, indented, in its first filled one ("\tSUBTOTAL\t65"). */
-const totalRow = (r: string[]): boolean => TOTAL_ROW.test(r.find((c) => c !== "") ?? "");
+const totalRow = (r: string[]): boolean => isTotalLabel(r.find((c) => c !== "") ?? "");
 
 /**
  * A row table followed, with no blank line, by labelled values ("Coupon (%)\t10", "Term
