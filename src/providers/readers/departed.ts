@@ -5,9 +5,9 @@
 import { parseDateString } from "./dates.js";
 import { normaliseName } from "./words.js";
 
-/** Prose that says a person has left the household, or never was in it. */
+/** Prose that says a person has left the household, or never was in it, or is not in it yet ("moving in next month", "not here yet"). */
 export const LEFT_PHRASE =
-  /\b(moved (out|away)|has (since )?left|left (home|the (house|household|home|flat|family))|no longer (lives?|living|resides?|part of)|not (part of|in|a member of) (the |our |my |this )?(household|home)|(lives?|living|stays?|staying|resides?) (elsewhere|separately|on (his|her|their) own|in (?!the household|the same|with)\w+)|deceased|passed away|died)\b/i;
+  /\b(moved (out|away)|moving in (next|this|later|soon|in|on|after)\b|(will|to|going to) move in|yet to move in|not (here|living (here|with us)|moved in) yet|has (since )?left|left (home|the (house|household|home|flat|family))|no longer (lives?|living|resides?|part of)|not (part of|in|a member of) (the |our |my |this )?(household|home)|(lives?|living|stays?|staying|resides?) (elsewhere|separately|on (his|her|their) own|in (?!the household|the same|with)\w+)|deceased|passed away|died)\b/i;
 
 /** Key words of a flag that the record is current (`active`, `in_household`, `current`, `resident`). */
 const CURRENT_KEY = /^(is )?(active|current|resident|present|in (the )?(household|hh|home)|lives with|living with|member|in hh)$/;

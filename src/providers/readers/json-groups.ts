@@ -154,8 +154,10 @@ function groupOf(
     return named.length === 1 ? { records: named[0]!.value as Record<string, unknown>[], node: named[0]! } : undefined;
   }
   // the group's list: the one list of records of one shape, or the one with records of its shape outside it (the applicant);
-  // a list of people (each record with a role, a relation, an age or a name) before any other, whatever its records' shapes
+  // a list of people (each record with a role, a relation, an age or a name) before any other, whatever its records' shapes;
+  // never a list of what the group owes (each record with a balance or a creditor, none a person's): debts are no members
   const groups = lists
+    .filter((list) => !(list.value as Record<string, unknown>[]).every((r) => owedThing(r) && !isPerson(r)))
     .map((list) => {
       const items = list.value as Record<string, unknown>[];
       const shape = keySet(items[0]!);
@@ -213,6 +215,9 @@ export function spanList(
 const PERSON_KEY =
   /^(rel|role|rol|relation|relationship|relatie|relacion|relacao|relation to (applicant|head)|age|age yrs|dob|birth date|date of birth|name|full name|first name)$/;
 const isPerson = (r: Record<string, unknown>): boolean => Object.keys(r).some((k) => PERSON_KEY.test(normaliseName(k)));
+/** Keys of a thing owed: its balance (`balance`, `saldo`), its creditor or lender, or the debt it is (a "Debt" column naming it). */
+const OWED_KEY_WORDS = new Set([...BALANCE_WORDS, ...["creditor", "lender", "debt"].map(stem)]);
+const owedThing = (r: Record<string, unknown>): boolean => Object.keys(r).some((k) => hasStem(k, OWED_KEY_WORDS));
 
 /** An input about a whole group ("household income"): a key answers it only if it names the group or a total (`household_income`, `combined_income`). */
 export function keyMissesWhole(input: InputIR, keys: string[]): boolean {

@@ -95,3 +95,7 @@ export function frequencyIn(text: string): Frequency | undefined {
   const m = ANYWHERE.exec(text);
   return m ? frequencyOf(m[1]!) : undefined;
 }
+
+/** Every frequency a text states ("paid biweekly" … "every two weeks": one). */
+export const frequenciesIn = (text: string): Set<Frequency> =>
+  new Set([...text.matchAll(EVERYWHERE)].flatMap((m) => frequencyOf(m[1]!) ?? []));

@@ -14,6 +14,7 @@ import type { ReadValue } from "../types.js";
 import { LEFT_PHRASE } from "./departed.js";
 import { MIN_KEY_SCORE, inputWords, pathScore } from "./json-keys.js";
 import { asksTotal } from "./text/totals.js";
+import { isTotalLabel } from "./total-rows.js";
 import { convertPeriod, parseAmount, roundFloat, type Period } from "./numbers.js";
 import { BALANCE_WORDS, hasStem, PAYMENT_WORDS } from "./json-groups.js";
 import { contentStems, periodOfKey, periodOfText, stem } from "./words.js";
@@ -31,9 +32,6 @@ interface Table {
   rows: Row[];
 }
 
-/** The words that name a row totalling the others, in the languages of evidence. */
-export const TOTAL_WORDS =
-  /^(?:(?:sub|grand[ -]?)?totals?|sum|summe|gesamt(?:summe)?|insgesamt|totaal|totale|totalt|celkem|razem|suma|összesen|yhteensä|toplam|jumlah|итого|всього|разом)(?!\p{L})/iu;
 /** Words of a row that say it counts no more: a debt closed or paid off; a member who left (`departed.ts`). */
 const ENDED_ROW = /\b(closed|paid[ -]?off|repaid|settled|cancell?ed|written[ -]?off)\b/i;
 
@@ -94,7 +92,7 @@ function parseCell(cell: string): { value: number; period?: Period } | undefined
 /** A row's cell of column k: a short row (a total's label spanning the label columns) is aligned to the right. */
 const cellAt = (row: Row, width: number, k: number): string | undefined => row.cells[k - (width - row.cells.length)];
 
-const isTotal = (row: Row): boolean => TOTAL_WORDS.test(row.cells.find((c) => c !== "") ?? "");
+const isTotal = (row: Row): boolean => isTotalLabel(row.cells.find((c) => c !== "") ?? "");
 const hasEnded = (row: Row): boolean => row.cells.some((c) => ENDED_ROW.test(c) || LEFT_PHRASE.test(c));
 
 /** A column is of amounts when every item row that fills it holds one, and at least two do. */

@@ -15,12 +15,12 @@ import { readJson } from "./json-reader.js";
 import { isRecord } from "./json-walk.js";
 import { pickedRowIndex, rowBlocks, withoutUnpickedRows } from "./text/picked-rows.js";
 import type { Meter } from "./text/text-index.js";
+import { textRosters } from "./text-rosters.js";
+import { isTotalLabel } from "./total-rows.js";
 
 /** First cells naming a form's label column and value column. */
 const LABEL_HEADING = /^(field|item|label|name|key|attribute|question|description)$/i;
 const VALUE_HEADING = /^(value|answer|amount|entry|details?|response)$/i;
-/** A row that totals the others. */
-const TOTAL_ROW = /^((sub|grand )?totals?\b.*|sum)$/i;
 
 /** The cells of a tab-separated line, trailing empty cells dropped. */
 function cells(line: string): string[] {
@@ -46,7 +46,7 @@ function tabBlocks(text: string): string[][][] {
 }
 
 /** A row that totals the others, named in its first cell or, indented, in its first filled one ("\tSUBTOTAL\t65"). */
-const totalRow = (r: string[]): boolean => TOTAL_ROW.test(r.find((c) => c !== "") ?? "");
+const totalRow = (r: string[]): boolean => isTotalLabel(r.find((c) => c !== "") ?? "");
 
 /**
  * A row table followed, with no blank line, by labelled values ("Coupon (%)\t10", "Term
@@ -97,17 +97,23 @@ const delimitedBlocks = (text: string): string[][][] =>
   });
 
 /**
- * The tables a text holds, as the JSON they stand for (several under numbered keys); undefined when
+ * The tables a text holds, and the lists of its household's people under a heading naming them
+ * (text-rosters.ts), as the JSON they stand for (several under numbered keys); undefined when
  * it holds none. A table of several records of which the prose names one by its identifier is read
  * as that one (text/picked-rows.ts).
  */
 export function textTables(text: string): unknown {
-  if (!/[\t,;|]/.test(text)) return undefined;
+  const rosters = textRosters(text);
+  const listed = Object.keys(rosters).length > 0 ? [rosters] : [];
+  if (!/[\t,;|]/.test(text) && listed.length === 0) return undefined;
   const tabbed = text.includes("\t") ? tabBlocks(withoutUnpickedRows(text, true)).flatMap((b) => formTail(b) ?? [b]) : [];
-  const tables = [...tabbed, ...delimitedBlocks(text)].flatMap((b) => {
-    const s = asStructure(b);
-    return s ? [s] : [];
-  });
+  const tables = [
+    ...[...tabbed, ...delimitedBlocks(text)].flatMap((b) => {
+      const s = asStructure(b);
+      return s ? [s] : [];
+    }),
+    ...listed,
+  ];
   if (tables.length === 0) return undefined;
   if (tables.length === 1) return tables[0];
   // forms merge into one record; row tables keep their own keys

@@ -1,7 +1,9 @@
 // How many people a writer's group is, said without the word "people": "there are four of us at
 // home", "we're a family of four", "a household of 3", "somos três" (Portuguese and Spanish "we are
-// three"). The word that stands for the group ("us", "family", "somos") is marked as saying
-// "people", so the count reads for an input that asks how many people. One pass over the tokens.
+// three"), or a label of a roster's people a count answers ("Members: 2 (Ada, Ben)", "Occupants - 4"
+// at a line's start). The word that stands for the group ("us", "family", "somos", "Members") is
+// marked as saying "people", so the count reads for an input that asks how many people. One pass
+// over the tokens.
 import { stem } from "../words.js";
 import type { Token } from "./tokens.js";
 
@@ -10,6 +12,12 @@ const PEOPLE = stem("people");
 const GROUPS = new Set(["family", "household", "party", "group"]);
 /** "we are" in the languages of evidence that say a group's size so: "somos três", "somos tres". */
 const WE_ARE = new Set(["somos"]);
+
+/** Labels of a roster's people a count answers, first on their line ("Members: 2"). */
+const ROSTER_LABELS = new Set(["members", "occupants", "residents", "persons"]);
+
+/** Words after a roster's count that keep it the whole roster's ("Members: 3 people"). */
+const WHOLE_AFTER = new Set(["people", "persons", "in", "total", "incl", "including"]);
 
 /** A whole count small enough to be a group of people, with no currency, percent or period. */
 const headcount = (t: Token | undefined): boolean => {
@@ -29,5 +37,13 @@ export function markGroupCounts(tokens: Token[]): void {
     if (before?.lower === "of" && group && GROUPS.has(group.lower) && group.sentence === t.sentence) group.concept = PEOPLE;
     // "somos três": the verb says who
     if (before && WE_ARE.has(before.lower) && before.sentence === t.sentence) before.concept = PEOPLE;
+    // "Members: 2": a roster's label first on its line, a colon or dash between
+    let k = i - 1;
+    while (tokens[k]?.kind === "punct" && /^[:\-–—]$/.test(tokens[k]!.text) && tokens[k]!.sentence === t.sentence) k--;
+    const label = tokens[k];
+    const first = label && tokens[k - 1]?.sentence !== label.sentence;
+    // and the count all of them, not of some ("Members: 2 adults, 1 child")
+    const whole = of === undefined || of.sentence !== t.sentence || of.kind !== "word" || WHOLE_AFTER.has(of.lower);
+    if (label && first && whole && ROSTER_LABELS.has(label.lower) && label.sentence === t.sentence) label.concept = PEOPLE;
   });
 }

@@ -9,7 +9,7 @@
 // so no cue reads them and spans still point into the text as written; `pickedRowIndex` tells a
 // table reader which row to keep. One pass over the lines, and one search per identifier.
 import { cells, namesColumns } from "../json-delimited.js";
-import { TOTAL_WORDS } from "../text-column-sums.js";
+import { isTotalLabel } from "../total-rows.js";
 
 const DELIMITERS = ["\t", "|", ";", ","] as const;
 
@@ -98,7 +98,7 @@ const keysOf = (cells: string[]): { key: string; pattern: RegExp }[] =>
 /** The index of the one row of `block` the text outside it names (by an identifier or a name of it no other row has), if exactly one. */
 export function pickedRowIndex(text: string, block: RowBlock): number | undefined {
   // a table of one record's lines (a first cell left empty) or with a total row is no list of records
-  if (block.rows.length < 2 || block.rows.some((r) => r.cells[0] === "" || TOTAL_WORDS.test(r.cells[0]!))) return undefined;
+  if (block.rows.length < 2 || block.rows.some((r) => r.cells[0] === "" || isTotalLabel(r.cells[0]!))) return undefined;
   const outside = text.slice(0, block.start) + "\n" + text.slice(block.end);
   const keys = block.rows.map((r) => keysOf(r.cells));
   const counts = new Map<string, number>();

@@ -18,6 +18,7 @@ import { refusedProposals } from "./refused.js";
 import { alike, asksTotal, listByLines, listWith, partialBullets, statedSum, unknownPart } from "./totals.js";
 import { headingPeriod } from "./bullet-lists.js";
 import { frequencyBefore } from "./frequency-before.js";
+import { chequePeriod } from "./pay-cheques.js";
 import { netOfGross } from "./net-of-gross.js";
 import { periodBefore } from "./period-before.js";
 import { distancePeriod } from "./distance-rates.js";
@@ -578,8 +579,12 @@ function candidate(input: InputIR, cues: Cue[], index: TextIndex, i: number, min
   const inProse = kind === "money" && !own.percent && labelOf(index, i) === undefined;
   // adjective beside its cue ("my monthly salary is 6,500"); or how often a sum is paid, said
   // before it in its sentence ("CALLER: I get paid every two weeks, it's $4,800")
+  // a pay cheque's amount ("$1,400 per paycheck") is per the frequency the text gives its pay elsewhere, if one
+  const cheque = kind === "money" && !own.percent && !own.period ? chequePeriod(index, i) : undefined;
+  if (cheque === "unknown") return undefined;
   const stated =
     own.period ??
+    cheque ??
     (own.currency ? labelPeriod(index, i) : undefined) ??
     (inProse ? periodBefore(index, cues, i) : undefined) ??
     (kind === "money" && !own.percent ? frequencyBefore(index, i) : undefined);
