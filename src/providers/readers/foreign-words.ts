@@ -88,8 +88,9 @@ export const FOREIGN_WORDS: Record<string, Record<string, string[]>> = {
     start: ["commencé", "début", "prise d'effet", "souscrit"],
     amount: ["montant", "somme"],
     claim: ["réclamation", "indemnisation"],
-    // the plural counts them ("Sinistres au cours des 5 dernières années"); the singular is the incident's day (words.ts keeps their stems apart)
-    claims: ["sinistres"],
+    // the plural counts them ("Sinistres au cours des 5 dernières années"), and so does the singular a denial takes
+    // ("Aucun sinistre depuis huit ans"); the singular also names the incident (words.ts keeps their stems apart)
+    claims: ["sinistres", "sinistre"],
     retired: ["retraité", "retraitée", "retraite"],
     unemployed: ["chômage", "chômeur", "chômeuse", "sans emploi"],
     salaried: ["salarié", "salariée", "cdi"],
@@ -172,7 +173,7 @@ export const FOREIGN_WORDS: Record<string, Record<string, string[]>> = {
     vehicle: ["fahrzeug", "wagen"],
     value: ["wert", "fahrzeugwert", "zeitwert"],
     mileage: ["meilen", "fahrleistung"],
-    claims: ["schadenfälle", "vorschäden"],
+    claims: ["schadenfälle", "vorschäden", "schadensfälle"],
     fire: ["feuer", "brandschaden"],
     water: ["wasserschaden", "leitungswasser", "rohrbruch"],
     commuting: ["pendeln", "arbeitsweg"],
@@ -562,6 +563,7 @@ export const FOREIGN_WORDS: Record<string, Record<string, string[]>> = {
     policy: ["pojistka", "pojistky", "pojistná smlouva"],
     amount: ["částka", "částku", "výše"],
     claim: ["odškodnění", "pojistné plnění"],
+    claims: ["škody", "škod", "pojistné události", "pojistných událostí"],
     retired: ["důchodce", "důchodkyně", "v důchodu"],
     unemployed: ["nezaměstnaný", "nezaměstnaná"],
     salaried: ["zaměstnanec", "zaměstnankyně", "pracovní smlouva"],
@@ -601,6 +603,7 @@ export const FOREIGN_WORDS: Record<string, Record<string, string[]>> = {
     policy: ["poliță", "polița"],
     amount: ["suma", "sumă"],
     claim: ["despăgubire", "despăgubirea"],
+    claims: ["daune", "daună", "dosare de daună"],
     retired: ["pensionar", "pensionară", "pensionat"],
     unemployed: ["șomer", "șomeră", "fără loc de muncă"],
     salaried: ["angajat", "angajată", "contract de muncă"],
@@ -958,6 +961,29 @@ export const FOREIGN_MONTHS: Record<string, string[][]> = {
     ["november"],
     ["desember"],
   ],
+};
+
+/**
+ * Words of each language that deny the thing they stand before, as "no" does in "no claims" and
+ * "no debts": "keine Schulden", "sin deudas", "aucun sinistre", "nessun debito", "brak szkód",
+ * "żadnych kredytów", "inga skador", "žádné dluhy", "niciun credit", "καμία απαίτηση", "hiçbir
+ * hasar", "tanpa klaim". Only determiners and "without": a verb's denial ("nicht", "pas") is read
+ * as a verb's (text/read-numbers.ts).
+ */
+export const FOREIGN_NONE: Record<string, string[]> = {
+  nl: ["geen", "zonder"],
+  de: ["kein", "keine", "keinen", "keinerlei", "ohne"],
+  es: ["sin", "ningún", "ninguna"],
+  fr: ["aucun", "aucune", "sans"],
+  pt: ["nenhum", "nenhuma", "sem"],
+  it: ["nessun", "nessuna", "nessuno", "senza"],
+  pl: ["brak", "żaden", "żadna", "żadne", "żadnych", "żadnego", "żadnej", "bez"],
+  sv: ["ingen", "inga", "inget", "utan"],
+  cs: ["žádné", "žádný", "žádná", "žádných", "žádnou", "bez"],
+  ro: ["niciun", "nicio", "fără"],
+  el: ["κανένα", "καμία", "κανένας", "καμιά", "χωρίς"],
+  tr: ["hiçbir"],
+  id: ["tanpa"],
 };
 
 /**
