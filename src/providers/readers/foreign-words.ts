@@ -810,12 +810,36 @@ export const FOREIGN_SCALES: Record<string, Record<string, number>> = {
  * their capital; accents are written as the language writes them.
  */
 export const FOREIGN_CURRENCIES: Record<string, string[]> = {
-  USD: ["dólares", "dólar", "dolares", "dolar", "dollari", "dollaro", "Dollar", "Dollars", "dolarów", "dolary", "dolara", "dollar", "doru"],
+  USD: [
+    "dólares",
+    "dólar",
+    "dolares",
+    "dolar",
+    "dollari",
+    "dollaro",
+    "Dollar",
+    "Dollars",
+    "dolarów",
+    "dolary",
+    "dolara",
+    "dollar",
+    "doru",
+    "dolari",
+    "dolarii",
+    "dolarilor",
+  ],
   JPY: ["yen"],
   EUR: ["Euro", "Euros"],
   PLN: ["zł", "złotych", "złote", "złoty", "zlotych"],
   CHF: ["Franken", "francs suisses", "franchi"],
 };
+
+/**
+ * The word some languages put between a figure and the currency it counts: Romanian writes "de"
+ * from twenty on ("12.000 de dolari", "5.500 de dolari pe lună"), as Spanish and Portuguese do
+ * after a round scale ("3 millones de dólares"). Read only before a word of FOREIGN_CURRENCIES.
+ */
+export const FOREIGN_CURRENCY_PARTITIVES: string[] = ["de"];
 
 /** The months of each language, January first: "1er mars 2025", "12. September 2026", "3 de mayo de 2025". */
 export const FOREIGN_MONTHS: Record<string, string[][]> = {
