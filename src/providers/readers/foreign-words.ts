@@ -20,7 +20,14 @@ export const FOREIGN_WORDS: Record<string, Record<string, string[]>> = {
     income: ["ingresos", "ingreso", "salario", "sueldo", "pensión", "gano", "gana"],
     debt: ["deudas", "deuda", "cuotas", "pagos mensuales"],
     loan: ["préstamo", "préstamos", "crédito solicitado"],
-    "credit score": ["puntaje de crédito", "puntuación de crédito", "score crediticio"],
+    "credit score": [
+      "puntaje de crédito",
+      "puntuación de crédito",
+      "score crediticio",
+      "puntuación crediticia",
+      "puntaje crediticio",
+      "score de crédito",
+    ],
     annual: ["anual", "anuales", "al año", "por año"],
     monthly: ["mensual", "mensuales", "al mes", "por mes"],
     incident: ["siniestro", "accidente", "ocurrió", "fecha del siniestro"],
@@ -73,7 +80,7 @@ export const FOREIGN_WORDS: Record<string, Record<string, string[]>> = {
     income: ["revenu", "revenus", "salaire", "gagne", "gagnons"],
     debt: ["dette", "dettes", "mensualités", "remboursements", "crédits en cours"],
     loan: ["prêt", "emprunt", "emprunter", "montant demandé"],
-    "credit score": ["score de crédit", "cote de crédit"],
+    "credit score": ["score de crédit", "cote de crédit", "cote crédit", "score crédit"],
     annual: ["annuel", "annuels", "annuelle", "par an"],
     monthly: ["mensuel", "mensuelle", "mensuels", "par mois"],
     incident: ["sinistre", "survenu", "date du sinistre"],
@@ -81,8 +88,9 @@ export const FOREIGN_WORDS: Record<string, Record<string, string[]>> = {
     start: ["commencé", "début", "prise d'effet", "souscrit"],
     amount: ["montant", "somme"],
     claim: ["réclamation", "indemnisation"],
-    // the plural counts them ("Sinistres au cours des 5 dernières années"); the singular is the incident's day (words.ts keeps their stems apart)
-    claims: ["sinistres"],
+    // the plural counts them ("Sinistres au cours des 5 dernières années"), and so does the singular a denial takes
+    // ("Aucun sinistre depuis huit ans"); the singular also names the incident (words.ts keeps their stems apart)
+    claims: ["sinistres", "sinistre"],
     retired: ["retraité", "retraitée", "retraite"],
     unemployed: ["chômage", "chômeur", "chômeuse", "sans emploi"],
     salaried: ["salarié", "salariée", "cdi"],
@@ -129,7 +137,7 @@ export const FOREIGN_WORDS: Record<string, Record<string, string[]>> = {
     income: ["einkommen", "gehalt", "lohn", "einkünfte", "verdiene", "verdient"],
     debt: ["schulden", "verbindlichkeiten"],
     loan: ["kredit", "darlehen", "kreditbetrag", "darlehensbetrag"],
-    "credit score": ["schufa", "bonität", "kreditwürdigkeit"],
+    "credit score": ["schufa", "bonität", "kreditwürdigkeit", "kreditscore", "bonitätsscore", "schufa-score"],
     annual: ["jährlich", "jahres", "pro jahr", "im jahr"],
     monthly: ["monatlich", "pro monat", "im monat"],
     incident: ["schadentag", "schadendatum", "schadensdatum", "schadenfall", "unfall", "unfalltag"],
@@ -165,7 +173,7 @@ export const FOREIGN_WORDS: Record<string, Record<string, string[]>> = {
     vehicle: ["fahrzeug", "wagen"],
     value: ["wert", "fahrzeugwert", "zeitwert"],
     mileage: ["meilen", "fahrleistung"],
-    claims: ["schadenfälle", "vorschäden"],
+    claims: ["schadenfälle", "vorschäden", "schadensfälle"],
     fire: ["feuer", "brandschaden"],
     water: ["wasserschaden", "leitungswasser", "rohrbruch"],
     commuting: ["pendeln", "arbeitsweg"],
@@ -174,6 +182,7 @@ export const FOREIGN_WORDS: Record<string, Record<string, string[]>> = {
     income: ["reddito", "stipendio", "retribuzione", "pensione", "guadagno", "guadagna"],
     debt: ["debiti", "debito", "rate mensili"],
     loan: ["prestito", "finanziamento", "chiedere"],
+    "credit score": ["punteggio di credito", "punteggio creditizio", "punteggio crif"],
     annual: ["annuo", "annua", "annuale", "annui"],
     monthly: ["mensile", "mensili", "al mese"],
     incident: ["sinistro"],
@@ -234,6 +243,7 @@ export const FOREIGN_WORDS: Record<string, Record<string, string[]>> = {
     income: ["rendimento", "rendimentos", "salário", "ordenado", "ganho", "ganha"],
     debt: ["dívidas", "dívida", "prestações"],
     loan: ["empréstimo", "crédito pessoal"],
+    "credit score": ["pontuação de crédito", "score de crédito", "pontuação serasa"],
     annual: ["anual", "anuais", "por ano"],
     monthly: ["mensal", "mensais", "por mês"],
     incident: ["sinistro", "acidente", "ocorreu"],
@@ -332,7 +342,14 @@ export const FOREIGN_WORDS: Record<string, Record<string, string[]>> = {
     income: ["dochód", "dochody", "dochodu", "zarobki", "zarabiam", "zarabia", "wynagrodzenie", "pensja", "emerytura", "emeryturę"],
     debt: ["długi", "długów", "dług", "zobowiązania", "zobowiązań", "rata"],
     loan: ["pożyczka", "pożyczkę", "pożyczki", "kwota pożyczki", "kredyt gotówkowy", "kredyt", "kredytu"],
-    "credit score": ["wynik kredytowy", "ocena kredytowa"],
+    "credit score": [
+      "wynik kredytowy",
+      "ocena kredytowa",
+      "ocenę kredytową",
+      "oceny kredytowej",
+      "scoring kredytowy",
+      "punktacja kredytowa",
+    ],
     annual: ["rocznie", "roczny", "roczne", "rocznego", "na rok", "w skali roku"],
     monthly: ["miesięcznie", "miesięczny", "miesięczne", "miesięcznego", "na miesiąc", "w miesiącu"],
     incident: ["szkoda", "szkody", "wypadek", "zdarzenie"],
@@ -537,7 +554,7 @@ export const FOREIGN_WORDS: Record<string, Record<string, string[]>> = {
   // several members, "splátka" beside the balance: a household's sums are not read from them)
   cs: {
     loan: ["půjčka", "půjčku", "úvěr", "úvěru"],
-    "credit score": ["kreditní skóre"],
+    "credit score": ["kreditní skóre", "úvěrové skóre"],
     annual: ["ročně", "roční", "za rok"],
     monthly: ["měsíčně", "měsíční", "za měsíc"],
     incident: ["nehoda", "nehody", "škodní událost"],
@@ -546,6 +563,7 @@ export const FOREIGN_WORDS: Record<string, Record<string, string[]>> = {
     policy: ["pojistka", "pojistky", "pojistná smlouva"],
     amount: ["částka", "částku", "výše"],
     claim: ["odškodnění", "pojistné plnění"],
+    claims: ["škody", "škod", "pojistné události", "pojistných událostí"],
     retired: ["důchodce", "důchodkyně", "v důchodu"],
     unemployed: ["nezaměstnaný", "nezaměstnaná"],
     salaried: ["zaměstnanec", "zaměstnankyně", "pracovní smlouva"],
@@ -585,6 +603,7 @@ export const FOREIGN_WORDS: Record<string, Record<string, string[]>> = {
     policy: ["poliță", "polița"],
     amount: ["suma", "sumă"],
     claim: ["despăgubire", "despăgubirea"],
+    claims: ["daune", "daună", "dosare de daună"],
     retired: ["pensionar", "pensionară", "pensionat"],
     unemployed: ["șomer", "șomeră", "fără loc de muncă"],
     salaried: ["angajat", "angajată", "contract de muncă"],
@@ -645,7 +664,7 @@ export const FOREIGN_WORDS: Record<string, Record<string, string[]>> = {
     income: ["εισόδημα", "εισοδήματος", "μισθός", "μισθό", "σύνταξη"],
     debt: ["χρέος", "χρέη", "οφειλές", "δόσεις", "δόση"],
     loan: ["δάνειο", "δανείου"],
-    "credit score": ["πιστωτική βαθμολογία"],
+    "credit score": ["πιστωτική βαθμολογία", "πιστωτικό σκορ", "πιστοληπτική βαθμολογία", "πιστοληπτικό σκορ"],
     annual: ["ετήσιο", "ετήσια", "ετησίως", "το χρόνο", "τον χρόνο"],
     monthly: ["μηνιαίο", "μηνιαία", "μηνιαίως", "τον μήνα", "το μήνα"],
     incident: ["ατύχημα", "ζημιά"],
@@ -791,12 +810,36 @@ export const FOREIGN_SCALES: Record<string, Record<string, number>> = {
  * their capital; accents are written as the language writes them.
  */
 export const FOREIGN_CURRENCIES: Record<string, string[]> = {
-  USD: ["dólares", "dólar", "dolares", "dolar", "dollari", "dollaro", "Dollar", "Dollars", "dolarów", "dolary", "dolara", "dollar", "doru"],
+  USD: [
+    "dólares",
+    "dólar",
+    "dolares",
+    "dolar",
+    "dollari",
+    "dollaro",
+    "Dollar",
+    "Dollars",
+    "dolarów",
+    "dolary",
+    "dolara",
+    "dollar",
+    "doru",
+    "dolari",
+    "dolarii",
+    "dolarilor",
+  ],
   JPY: ["yen"],
   EUR: ["Euro", "Euros"],
   PLN: ["zł", "złotych", "złote", "złoty", "zlotych"],
   CHF: ["Franken", "francs suisses", "franchi"],
 };
+
+/**
+ * The word some languages put between a figure and the currency it counts: Romanian writes "de"
+ * from twenty on ("12.000 de dolari", "5.500 de dolari pe lună"), as Spanish and Portuguese do
+ * after a round scale ("3 millones de dólares"). Read only before a word of FOREIGN_CURRENCIES.
+ */
+export const FOREIGN_CURRENCY_PARTITIVES: string[] = ["de"];
 
 /** The months of each language, January first: "1er mars 2025", "12. September 2026", "3 de mayo de 2025". */
 export const FOREIGN_MONTHS: Record<string, string[][]> = {
@@ -942,6 +985,29 @@ export const FOREIGN_MONTHS: Record<string, string[][]> = {
     ["november"],
     ["desember"],
   ],
+};
+
+/**
+ * Words of each language that deny the thing they stand before, as "no" does in "no claims" and
+ * "no debts": "keine Schulden", "sin deudas", "aucun sinistre", "nessun debito", "brak szkód",
+ * "żadnych kredytów", "inga skador", "žádné dluhy", "niciun credit", "καμία απαίτηση", "hiçbir
+ * hasar", "tanpa klaim". Only determiners and "without": a verb's denial ("nicht", "pas") is read
+ * as a verb's (text/read-numbers.ts).
+ */
+export const FOREIGN_NONE: Record<string, string[]> = {
+  nl: ["geen", "zonder"],
+  de: ["kein", "keine", "keinen", "keinerlei", "ohne"],
+  es: ["sin", "ningún", "ninguna"],
+  fr: ["aucun", "aucune", "sans"],
+  pt: ["nenhum", "nenhuma", "sem"],
+  it: ["nessun", "nessuna", "nessuno", "senza"],
+  pl: ["brak", "żaden", "żadna", "żadne", "żadnych", "żadnego", "żadnej", "bez"],
+  sv: ["ingen", "inga", "inget", "utan"],
+  cs: ["žádné", "žádný", "žádná", "žádných", "žádnou", "bez"],
+  ro: ["niciun", "nicio", "fără"],
+  el: ["κανένα", "καμία", "κανένας", "καμιά", "χωρίς"],
+  tr: ["hiçbir"],
+  id: ["tanpa"],
 };
 
 /**

@@ -2,7 +2,7 @@
 // optional period ("a month", "per year", "p.a."). Used on JSON strings (the whole string) and on
 // text (every mention).
 import { saidAsTime, spokenPair, type PairPart } from "./spoken-pairs.js";
-import { FOREIGN_CURRENCIES, FOREIGN_NUMBERS, FOREIGN_WORDS } from "./foreign-words.js";
+import { FOREIGN_CURRENCIES, FOREIGN_CURRENCY_PARTITIVES, FOREIGN_NUMBERS, FOREIGN_WORDS } from "./foreign-words.js";
 import { folded } from "./words.js";
 import { frequencyAfter } from "./pay-frequencies.js";
 
@@ -154,13 +154,15 @@ const FOREIGN_PERIODS = new Map<string, Period>(
 /** What a figure's gross or net is called after it, in the languages of the table ("brutto", "bruto", "lordi", "net"). */
 const GROSS_OR_NET = ["brutto", "netto", "bruto", "neto", "brut", "net", "lordi", "netti"];
 const alternatives = (words: Iterable<string>): string => [...words].sort((a, b) => b.length - a.length).join("|");
+/** The word a language may put between a figure and its currency ("12.000 de dolari"), optional. */
+const PARTITIVE = `(?:(?:${FOREIGN_CURRENCY_PARTITIVES.join("|")})[ \\t\u00a0])?`;
 /**
  * A period written after an amount in another language, past the currency named after it and a
  * word for gross or net: "5 200 USD miesięcznie", "2.300 dólares al mes", "3 200 dollar i
  * månaden", "2 300 $ par mois", "4.100 € brutto monatlich". Only the table's phrases, whole words.
  */
 const FOREIGN_PERIOD_AFTER = new RegExp(
-  String.raw`^[ \t]*(?:(?:[$€£]|${alternatives(Object.values(FOREIGN_CURRENCIES).flat())})[ \t]*)?(?:(?:${GROSS_OR_NET.join("|")})[ \t]+)?(${alternatives(FOREIGN_PERIODS.keys())})(?![\p{L}])`,
+  String.raw`^[ \t]*(?:(?:[$€£]|${PARTITIVE}(?:${alternatives(Object.values(FOREIGN_CURRENCIES).flat())}))[ \t]*)?(?:(?:${GROSS_OR_NET.join("|")})[ \t]+)?(${alternatives(FOREIGN_PERIODS.keys())})(?![\p{L}])`,
   "iu",
 );
 
@@ -173,7 +175,10 @@ function foreignPeriodAfter(rest: string): { period: Period; length: number } | 
 const PER_YEAR: Record<Period, number> = { week: 52, fortnight: 26, semimonth: 24, month: 12, quarter: 4, year: 1 };
 
 /** A currency named after a figure in another language ("2.300 dólares", "48.000 dollari", "1.200 Euro", "500 zł"). */
-const FOREIGN_CURRENCY_AFTER = new RegExp(`^[ \\t\u00a0]?(${alternatives(Object.values(FOREIGN_CURRENCIES).flat())})(?![\\p{L}])`, "iu");
+const FOREIGN_CURRENCY_AFTER = new RegExp(
+  `^[ \\t\u00a0]?${PARTITIVE}(${alternatives(Object.values(FOREIGN_CURRENCIES).flat())})(?![\\p{L}])`,
+  "iu",
+);
 const FOREIGN_CURRENCY_OF = new Map(
   Object.entries(FOREIGN_CURRENCIES).flatMap(([code, words]) => words.map((w) => [w.toLowerCase(), code] as const)),
 );

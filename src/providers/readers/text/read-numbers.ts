@@ -5,6 +5,7 @@ import type { InputIR } from "../../../ir/ir.js";
 import type { ReadValue } from "../../types.js";
 import { holdsFractions, withinBounds } from "../coerce.js";
 import { currencyOf } from "../currencies.js";
+import { FOREIGN_NONE } from "../foreign-words.js";
 import { currenciesNamed } from "./named-currencies.js";
 import { convertPeriod, roundFloat, type Amount } from "../numbers.js";
 import { kindsOf, PERIOD_STEMS, periodOfText, stem, stemMatch } from "../words.js";
@@ -139,10 +140,8 @@ const QUALIFIED: Record<Qualifier, { fit: number; confidence: number }> = {
 /** Words that deny a quantity outright: "no coupon", "pays no rent", "zero debt". */
 const NONE = new Set([
   ...["no", "zero", "without", "nil"],
-  // the same "no" before a kind in the other languages of evidence: "geen schulden", "keine Schulden",
-  // "sin deudas", "aucune dette", "nenhuma dívida", "nessun debito"
-  ...["geen", "zonder", "kein", "keine", "keinen", "ohne", "sin", "ningún", "ninguna", "aucun", "aucune", "sans"],
-  ...["nenhum", "nenhuma", "sem", "nessun", "nessuna", "nessuno", "senza"],
+  // the same "no" before a kind in the other languages of evidence: "keine Schulden", "brak szkód"
+  ...Object.values(FOREIGN_NONE).flat(),
 ]);
 /** Answers after the cue that say there is none: "Rent: none", "Existing repayments: nil". */
 const NONE_STATED = new Set([
