@@ -154,7 +154,7 @@ export function partlyForeign(text: string): boolean {
 }
 
 /** Languages that group thousands with dots ("54.000 dolar", "15.000 mil per tahun", "2.500 Euro", "1.100 đô"); French, Polish, Czech and Swedish group them with spaces. */
-const DOT_GROUPING = new Set(["es", "de", "it", "pt", "nl", "tr", "id", "ro", "vi", "el"]);
+const DOT_GROUPING = new Set(["es", "de", "it", "pt", "nl", "tr", "id", "ro", "vi", "el", "is"]);
 
 /**
  * Whether the text is written mostly in a language that groups thousands with dots: its function
