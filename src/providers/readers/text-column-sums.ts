@@ -103,6 +103,28 @@ function amountColumn(table: Table, k: number): boolean {
   return filled.length >= 2 && filled.every((c) => parseCell(c) !== undefined);
 }
 
+/** The period a cell says and nothing else ("per year", "monthly", "per metus"): no amount, a few words. */
+const PERIOD_CELL_WORDS = 3;
+function periodOnly(cell: string | undefined): Period | undefined {
+  if (!cell || parseCell(cell) || cell.trim().split(/\s+/).length > PERIOD_CELL_WORDS) return undefined;
+  return periodOfKey(cell);
+}
+
+/**
+ * The columns of a table that say each row's period ("Period": "per year", "per month"): every item
+ * row that fills it says a period and nothing else, and at least two do.
+ */
+function periodColumns(table: Table): number[] {
+  const width = table.head.length;
+  const items = table.rows.filter((r) => !isTotal(r));
+  return table.head.flatMap((_, j) => {
+    const filled = items.flatMap((r) =>
+      cellAt(r, width, j) && !/^[-–—]$/.test(cellAt(r, width, j)!.trim()) ? [cellAt(r, width, j)!] : [],
+    );
+    return filled.length >= 2 && filled.every((c) => periodOnly(c) !== undefined) ? [j] : [];
+  });
+}
+
 /** How sure a column's sum is: its items add up to the total row's figure; no total row; they do not (the figure stated is taken). */
 const AGREED = 0.85;
 const UNSTATED = 0.8;
@@ -120,6 +142,7 @@ function columnSum(table: Table, k: number, input: InputIR, source: string): Rea
   let stated: number | undefined;
   let first = Infinity;
   let last = 0;
+  const periods = periodColumns(table);
   for (const row of table.rows) {
     const cell = cellAt(row, width, k);
     const amount = cell ? parseCell(cell) : undefined;
@@ -130,7 +153,7 @@ function columnSum(table: Table, k: number, input: InputIR, source: string): Rea
     }
     if (!cell || hasEnded(row)) continue;
     if (!amount) return undefined;
-    const period = amount.period ?? headed;
+    const period = amount.period ?? periods.map((j) => periodOnly(cellAt(row, width, j)))[0] ?? headed;
     if (period && !asked) return undefined;
     unsaid ||= !period && asked !== undefined;
     sum += period && asked && period !== asked ? convertPeriod(amount.value, period, asked) : amount.value;

@@ -83,6 +83,15 @@ const FUNCTION_WORDS: Record<string, string[]> = {
   // Hindi and Tagalog in Latin letters, as they are written beside English: their particles and verbs of being
   hi: ["hai", "hain", "mera", "meri", "mujhe", "maine", "nahi", "nahin", "aur", "tha", "thi", "kya", "bhi", "hum", "ka", "ki"],
   tl: ["ang", "ng", "mga", "ay", "hindi", "ako", "namin", "kami", "yung", "lang", "naman", "po", "ko", "siya", "nila"],
+  // the languages of the readers' later tables; none of their words English's, nor another list's ("nie", "van", "als")
+  is: ["og", "að", "ég", "ekki", "með", "fyrir", "frá", "hjá", "eða", "sem", "þetta", "mín", "mínar", "við"],
+  af: ["ek", "ons", "vir", "hulle", "jy", "baie"],
+  lt: ["ir", "yra", "kad", "mano", "mūsų", "aš", "mes", "bet", "nėra", "arba", "kaip", "su", "nuo"],
+  hu: ["és", "hogy", "egy", "volt", "már", "csak", "vagy", "nincs", "szerint", "után", "vagyok", "mert"],
+  sk: ["som", "sme", "alebo", "aj", "podľa", "ktorý", "ktorá", "ešte", "však"],
+  sr: ["и", "је", "да", "у", "са", "сам", "смо", "није", "од", "што", "али", "за", "на"],
+  uk: ["і", "та", "що", "не", "в", "я", "ми", "це", "для", "від", "мене", "наш", "ще"],
+  ca: ["els", "amb", "vam", "però", "també", "molt", "aquest", "aquesta", "nostra", "nostre", "meva"],
   // Japanese in Latin letters: its verb endings, never its particles ("ga", "mo" of "/mo", "wa")
   ja: ["desu", "masu", "kudasai", "arimasu", "shita", "imasu", "imasen", "deshita", "mashita", "gozaimasu"],
   sv: [
@@ -145,7 +154,7 @@ export function partlyForeign(text: string): boolean {
 }
 
 /** Languages that group thousands with dots ("54.000 dolar", "15.000 mil per tahun", "2.500 Euro", "1.100 đô"); French, Polish, Czech and Swedish group them with spaces. */
-const DOT_GROUPING = new Set(["es", "de", "it", "pt", "nl", "tr", "id", "ro", "vi", "el"]);
+const DOT_GROUPING = new Set(["es", "de", "it", "pt", "nl", "tr", "id", "ro", "vi", "el", "is"]);
 
 /**
  * Whether the text is written mostly in a language that groups thousands with dots: its function
