@@ -148,6 +148,28 @@ export async function expectEveryModelAgrees(
 }
 
 /**
+ * Each of `exprs`, decision d0 of a model over `inputs`, agrees with `evaluate` in every engine on
+ * `edges` plus 60 of its input schema's states, and its control (the naive translation) disagrees on
+ * more than two of those rows: the tests can catch what the lowering guards against.
+ */
+export async function expectControlCaught(
+  inputs: Record<string, unknown>,
+  exprs: string[],
+  edges: Row[],
+  engines: SqlEngine[],
+): Promise<void> {
+  for (const expr of exprs) {
+    const m = { content: { name: "control", inputs, decisions: { d0: expr } } } as ModelInput;
+    const states = [...edges, ...statesFor(checkModel(m).input, 60, 7)];
+    for (const engine of engines) {
+      expect((await compare(m, states, engine, false, false)).disagreements, `${engine.dialect}: ${expr}`).toEqual([]);
+      const control = await compare(m, states, engine, true, false);
+      expect(control.disagreements.length, `${engine.dialect} control: ${expr}`).toBeGreaterThan(2);
+    }
+  }
+}
+
+/**
  * `expr`, decision d of a model over `inputs`, checks valid and is refused in both dialects with one
  * diagnostic, sql.unsupported at `decisions.d`, whose message holds `why`.
  */
