@@ -112,7 +112,7 @@ function pairwise(n: Arith, operand: (e: Expr) => SqlValue, cx: SqlContext): Sql
   if (a.kind === "null" || b.kind === "null") return NULL_VALUE;
   if (n.op === "+" && a.kind === "string" && b.kind === "string")
     return { sql: `(${a.sql} || ${b.sql})`, kind: "string", depth: deeper(a, b) };
-  const temporal = n.op === "+" || n.op === "-" ? TEMPORAL_ARITHMETIC[`${a.kind}${n.op}${b.kind}`] : undefined;
+  const temporal = n.op === "+" || n.op === "-" ? TEMPORAL_ARITHMETIC[`${family(a)}${n.op}${family(b)}`] : undefined;
   if (temporal) return temporal(a, b, cx);
   if (a.kind !== "number" || b.kind !== "number") throw unsupported(cx, `${a.kind} ${n.op} ${b.kind}`, n.span);
   if (n.op === "/") {
@@ -130,6 +130,9 @@ function pairwise(n: Arith, operand: (e: Expr) => SqlValue, cx: SqlContext): Sql
 
 type Temporal = (a: SqlValue, b: SqlValue, cx: SqlContext) => SqlValue;
 
+/** An operand's kind for `+` and `-`: a days and time duration is one, of whole days or not (moveDate and durationSum take either). */
+const family = (v: SqlValue): string => (v.kind === "nanos" ? "days" : v.kind);
+
 /** `+` and `-` of dates and durations (runtime temporal/arithmetic.ts), by the operands' kinds; any other pair is refused. */
 const TEMPORAL_ARITHMETIC: Record<string, Temporal> = {
   "date-date": dateDifference,
@@ -143,15 +146,6 @@ const TEMPORAL_ARITHMETIC: Record<string, Temporal> = {
   "days-days": (a, b, cx) => durationSum("-", a, b, cx),
   "months+months": (a, b, cx) => durationSum("+", a, b, cx),
   "months-months": (a, b, cx) => durationSum("-", a, b, cx),
-  "date+nanos": (d, by, cx) => moveDate(d, by, 1, cx),
-  "nanos+date": (by, d, cx) => moveDate(d, by, 1, cx),
-  "date-nanos": (d, by, cx) => moveDate(d, by, -1, cx),
-  "nanos+nanos": (a, b, cx) => durationSum("+", a, b, cx),
-  "nanos-nanos": (a, b, cx) => durationSum("-", a, b, cx),
-  "days+nanos": (a, b, cx) => durationSum("+", a, b, cx),
-  "days-nanos": (a, b, cx) => durationSum("-", a, b, cx),
-  "nanos+days": (a, b, cx) => durationSum("+", a, b, cx),
-  "nanos-days": (a, b, cx) => durationSum("-", a, b, cx),
 };
 
 /** A string literal the dialect can hold: UTF-8 text (no lone surrogates) without NUL. */
