@@ -78,6 +78,8 @@ export const FIXTURES = join(ROOT, "test", "fixtures", "evidence");
  * the readers as that person found them, before any change of that round.
  * `sundog`: likewise, by a twenty-sixth person, at the start of the round after hoarfrost's; first run on
  * the readers as that person found them, before any change of that round.
+ * `rimefog`: likewise, by a twenty-seventh person, at the start of the round after sundog's; first run on
+ * the readers as that person found them, before any change of that round.
  */
 /** Every split, in the order written: one list, so a new split is registered in one place. */
 export const SPLITS = [
@@ -112,6 +114,7 @@ export const SPLITS = [
   "verglas",
   "hoarfrost",
   "sundog",
+  "rimefog",
 ] as const;
 export type Split = (typeof SPLITS)[number];
 /** The splits written after the readers were tuned: all but dev. */
@@ -777,6 +780,15 @@ export function report(
     "  the readers were run on them; its first run (`bench/reader-eval-sundog-first-run.json`) was made on the",
     "  readers as they were, before any change of that round, and is the estimate of the readers before that",
     "  split was looked at.",
+    "  `rimefog` cases were written by a twenty-seventh person with the same rules at the start of the round",
+    "  after sundog's (call and voicemail transcripts, chats, e-mails with forwarded and quoted figures,",
+    "  caseworker, adjuster and officer notes, OCR'd forms, pipe, CSV and fixed-width tables, nested and",
+    "  abbreviated JSON (one with Polish keys), XML, YAML and query-string exports, corrections, amounts in",
+    "  words, weekday-relative dates, Bengali and Persian digits, texts in Brazilian Portuguese, Tagalog, Romanian, Russian,",
+    "  Turkish, Indonesian, Finnish, Croatian, Welsh, Bengali, Estonian, Persian, Latvian, Yoruba, Kazakh,",
+    "  Tamil and Georgian), and committed before the readers were run on them; its first run",
+    "  (`bench/reader-eval-rimefog-first-run.json`) was made on the readers as they were, before any change",
+    "  of that round, and is the estimate of the readers before that split was looked at.",
     "  Dev figures are optimistic by construction.",
     "- **Right.** A value is right when it equals the label after normalisation (numbers within",
     "  0.5%, strings ignoring case, structures field by field), or when the label is `null` and",
