@@ -1,11 +1,13 @@
 // The list built-ins that edit a list (runtime/builtins/list.ts): `list replace` — the item at a
 // position replaced, or each item a match function accepts — `remove` (the item at a position left
-// out) and `insert before` (an item put before the one at a position). FEEL's rules: a position is
-// truncated, counts from the end when negative, and one that is 0, past either end, null or no
-// number makes the whole result null (so `insert before` cannot append); a match is called with
-// (item, newItem) on every item, and one answer that is not a boolean (null) makes the whole result
-// null. Lists of scalars only (numbers at one decimal type with the new item), the match a function
-// literal of two untyped parameters; anything else is refused.
+// out), `insert before` (an item put before the one at a position) and `sublist` (the items from a
+// position, as many as a length says, or all of them). FEEL's rules: a position is truncated,
+// counts from the end when negative, and one that is 0, past either end, null or no number makes
+// the whole result null (so `insert before` cannot append); so does a length under one or past the
+// end; a match is called with (item, newItem) on every item, and one answer that is not a boolean
+// (null) makes the whole result null. Lists of scalars only where an item is put (numbers at one
+// decimal type with the new item), the match a function literal of two untyped parameters;
+// anything else is refused.
 import type { Expr } from "../../ir/feel-ast.js";
 import { unsupported, type SqlContext } from "./context.js";
 import { branches, lowerExpr, refKey, type SqlScope } from "./expressions.js";
@@ -14,12 +16,15 @@ import { deeper, NULL_VALUE, type SqlValue } from "./values.js";
 
 const SCALAR_ITEMS: ReadonlySet<SqlValue["kind"]> = new Set(["number", "string", "boolean", "date", "null"]);
 
-/** The arguments of each edit. */
-const ARITY: Record<string, number> = { "list replace": 3, remove: 2, "insert before": 3 };
+/** The counts of arguments each edit takes. */
+const ARITY: Record<string, number[]> = { "list replace": [3], remove: [2], "insert before": [3], sublist: [2, 3] };
 
-/** `list replace(l, p, x)`, `list replace(l, function(item, newItem) …, x)`, `remove(l, p)`, `insert before(l, p, x)`, or undefined for any other call. */
+/**
+ * `list replace(l, p, x)`, `list replace(l, function(item, newItem) …, x)`, `remove(l, p)`,
+ * `insert before(l, p, x)`, `sublist(l, p)`, `sublist(l, p, length)`, or undefined for any other call.
+ */
 export function lowerListEdit(name: string, args: Expr[], scope: SqlScope, cx: SqlContext, n: Expr): SqlValue | undefined {
-  if (!Object.hasOwn(ARITY, name) || args.length !== ARITY[name]) return undefined;
+  if (!Object.hasOwn(ARITY, name) || !ARITY[name]!.includes(args.length)) return undefined;
   const lists = listSyntax(cx, n.span);
   const list = asList(cx.layers.bind(lowerExpr(args[0]!, scope, cx)), `${name}()`, cx, n);
   const x = args[2] && cx.layers.bind(lowerExpr(args[2], scope, cx));
@@ -33,9 +38,11 @@ export function lowerListEdit(name: string, args: Expr[], scope: SqlScope, cx: S
   const at = cx.naive
     ? t
     : `CASE WHEN ${t} >= 1 AND ${t} <= ${len} THEN ${t} WHEN ${t} <= -1 AND ${t} >= -${len} THEN ${len} + 1 + ${t} END`;
-  if (name === "list replace") return replaced(list, x!, cx, n, (_item, i) => `${i} = ${at}`, cx.naive ? "TRUE" : `${at} IS NOT NULL`, p.depth);
-  scalarItems(list, x ?? NULL_VALUE, name, cx, n);
+  if (name === "list replace")
+    return replaced(list, x!, cx, n, (_item, i) => `${i} = ${at}`, cx.naive ? "TRUE" : `${at} IS NOT NULL`, p.depth);
   const i = cx.layers.bind({ kind: "number", sql: `CAST(${at} AS BIGINT)`, depth: deeper(list, p) });
+  if (name === "sublist") return x ? sublist(list, i, x, cx) : { ...list, sql: lists.slice(list.sql, i.sql, len), depth: deeper(list, i) };
+  scalarItems(list, x ?? NULL_VALUE, name, cx, n);
   const before = { ...list, sql: lists.slice(list.sql, "1", `${i.sql} - 1`) };
   const after = { ...list, sql: lists.slice(list.sql, name === "remove" ? `${i.sql} + 1` : i.sql, len) };
   const item = x && listValue(lists.of([x.sql]), { ...x, sql: "" }, 1, x.depth);
@@ -43,8 +50,33 @@ export function lowerListEdit(name: string, args: Expr[], scope: SqlScope, cx: S
   return { ...edited, sql: `CASE WHEN ${i.sql} IS NOT NULL THEN ${edited.sql} END`, depth: deeper(edited, i) };
 }
 
+/**
+ * `sublist(l, p, length)` from the 1-based position `i` (null where p names none): the `length`
+ * (truncated) items from it, null where that is less than one item or runs past the end, or where
+ * `length` is null or no number. (The control run: the dialect's slice, which stops at the end.)
+ */
+function sublist(list: SqlValue, i: SqlValue, length: SqlValue, cx: SqlContext): SqlValue {
+  if (length.kind !== "number") return NULL_VALUE;
+  const lists = listSyntax(cx);
+  const [t, len] = [`trunc(${length.sql})`, lists.length(list.sql)];
+  const fits = cx.naive ? "TRUE" : `${t} >= 1 AND ${i.sql} - 1 + ${t} <= ${len}`;
+  const last = `CAST(CASE WHEN ${fits} THEN ${i.sql} - 1 + ${t} END AS BIGINT)`;
+  return {
+    ...list,
+    sql: `CASE WHEN ${i.sql} IS NOT NULL AND ${fits} THEN ${lists.slice(list.sql, i.sql, last)} END`,
+    depth: deeper(list, i, length),
+  };
+}
+
 /** `list replace(l, function(item, newItem) …, x)`: each item the match accepts replaced by x. */
-function replaceMatching(list: SqlValue, match: Extract<Expr, { kind: "function" }>, x: SqlValue, scope: SqlScope, cx: SqlContext, n: Expr) {
+function replaceMatching(
+  list: SqlValue,
+  match: Extract<Expr, { kind: "function" }>,
+  x: SqlValue,
+  scope: SqlScope,
+  cx: SqlContext,
+  n: Expr,
+) {
   const params = match.params.map((q) => q.name);
   if (match.external || params.length !== 2 || match.params.some((q) => q.type))
     throw unsupported(cx, "list replace() whose match is not a function of (item, newItem)", n.span);
