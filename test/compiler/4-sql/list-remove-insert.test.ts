@@ -79,7 +79,7 @@ const EDGES = [
   { xs: [1, 1, 1], names: ["a"], flags: [], days: ["2023-12-31"], k: 4, s: null, day: "2023-12-31" },
 ];
 
-describe("remove and insert before in SQL", () => {
+describe("remove, insert before and sublist in SQL", () => {
   it("every random model compiles in each dialect and agrees with evaluate() row by row", { timeout: 600_000 }, async () => {
     const models = fc.sample(editModel, { numRuns: 30, seed: 20261202 });
     const scored = new Map<string, number>();
