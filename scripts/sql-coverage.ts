@@ -5,22 +5,25 @@
 // refusals counted by what they refuse (the `what` of each `sql.unsupported`, numbers and quoted
 // text folded), most frequent first: the models refused for it, and those refused for it alone
 // (what lowering it would gain). Compiles only; generated.test.ts runs the rows.
-//   SQL_COVERAGE_MODELS (400) models drawn; SQL_COVERAGE_SEED (20261128) the sample's seed;
-//   SQL_COVERAGE_TOP (30) refusal kinds printed; SQL_COVERAGE_SET=fuzz draws the check-valid fuzz's
-//   models instead (lists of structs, functions, contexts; test/support/generate/models.ts), and
+//   SQL_COVERAGE_MODELS (400) models drawn; SQL_COVERAGE_SEED the sample's seed, by default the
+//   seed generated.test.ts draws its sample with (SCALAR_SAMPLE: the test runs the first 80 of these
+//   400 row by row); SQL_COVERAGE_TOP (30) refusal kinds printed; SQL_COVERAGE_SET=fuzz draws the
+//   check-valid fuzz's models instead (lists of structs, functions, contexts;
+//   test/support/generate/models.ts), by default the very sample the test runs (FUZZ_SAMPLE), and
 //   SQL_COVERAGE_SET=models takes the samples and the benchmark corpus (each one's refusals listed).
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import fc from "fast-check";
 import { CORPUS } from "../bench/corpus/index.js";
 import { checkModel, compileToSql, type DialectName } from "../src/compiler/index.js";
 import type { ModelInput } from "../src/ir/model.js";
-import { scalarModel } from "../test/compiler/4-sql/generated.js";
+import { FUZZ_SAMPLE, SCALAR_SAMPLE, scalarModel } from "../test/compiler/4-sql/generated.js";
 import { generatedModel } from "../test/support/generate/models.js";
 
-const MODELS = Number(process.env.SQL_COVERAGE_MODELS ?? 400);
-const SEED = Number(process.env.SQL_COVERAGE_SEED ?? 20261128);
-const TOP = Number(process.env.SQL_COVERAGE_TOP ?? 30);
 const SET = process.env.SQL_COVERAGE_SET ?? "scalar";
+const SAMPLE = SET === "fuzz" ? FUZZ_SAMPLE : { ...SCALAR_SAMPLE, numRuns: 400 };
+const MODELS = Number(process.env.SQL_COVERAGE_MODELS ?? SAMPLE.numRuns);
+const SEED = Number(process.env.SQL_COVERAGE_SEED ?? SAMPLE.seed);
+const TOP = Number(process.env.SQL_COVERAGE_TOP ?? 30);
 
 /** The samples and the corpus, by name. */
 const namedModels = (): [string, ModelInput][] => [

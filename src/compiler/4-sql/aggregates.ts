@@ -55,7 +55,7 @@ const product: Aggregate = (list, cx) => {
 const median: Aggregate = (list, cx) => {
   const lists = listSyntax(cx);
   const element = list.element!;
-  const sorted = cx.layers.bind({ ...list, sql: lists.sorted(list.sql), atomic: false });
+  const sorted = cx.layers.bind({ ...list, sql: lists.sorted(list.sql, element.kind), atomic: false });
   const n = lists.length(sorted.sql);
   const at = (index: string): SqlValue => ({ ...element, sql: lists.at(sorted.sql, index), depth: sorted.depth, atomic: false });
   const [lower, upper] = [at(cx.dialect.quotient(`(${n} + 1)`, "2")), at(`(${cx.dialect.quotient(n, "2")} + 1)`)];

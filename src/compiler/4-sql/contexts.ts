@@ -2,13 +2,15 @@
 // entry reading the inputs and the entries before it (by name, as the analyser bound them), and a
 // context as one SQL value where a list holds it (`for o in l return {v: o.amount}`: a LIST of
 // STRUCT in DuckDB) or a decision's column is one. An entry's value is what the lowering gives for
-// its expression, nulls included; what it refuses, the context refuses.
+// its expression, nulls included; what it refuses, the context refuses. `get value(m, key)` of a
+// context whose entries the lowering knows: the entry the key names exactly (case and all), null for
+// none, a null context or a key that is no string.
 import { isDuration } from "./durations.js";
 import type { Expr } from "../../ir/feel-ast.js";
 import { unsupported, type SqlContext } from "./context.js";
-import type { Dialect } from "./dialects.js";
-import { lowerExpr, refKey, type SqlScope } from "./expressions.js";
-import { deeper, widthOf, type SqlValue } from "./values.js";
+import { stringLiteral, type Dialect } from "./dialects.js";
+import { branches, lowerExpr, refKey, type SqlScope } from "./expressions.js";
+import { deeper, NULL_VALUE, widthOf, type SqlValue } from "./values.js";
 
 /** `{a: …, b: …}`: each entry lowered in turn, the entries before it in scope. */
 export function lowerContext(n: Extract<Expr, { kind: "context" }>, scope: SqlScope, cx: SqlContext): SqlValue {
@@ -51,4 +53,29 @@ function fieldSql(f: SqlValue, dialect: Dialect): string {
   if (f.kind === "record") return recordSql(f, dialect);
   if (f.kind === "number" && f.shape) return `CAST(${f.sql} AS ${dialect.decimal(widthOf(f.shape), f.shape.scale)})`;
   return f.sql;
+}
+
+/**
+ * `get value(m, key)`, or undefined for any other call: the entry whose name is the key, chosen
+ * among the entries (one kind of value, as any choice: expressions.ts `branches`). The control run
+ * names an entry in any case, as DuckDB's struct_extract does.
+ */
+export function lowerGetValue(name: string, args: Expr[], scope: SqlScope, cx: SqlContext, n: Expr): SqlValue | undefined {
+  if (name !== "get value" || args.length !== 2) return undefined;
+  const [m, key] = args.map((a) => cx.layers.bind(lowerExpr(a, scope, cx))) as [SqlValue, SqlValue];
+  if (m.kind !== "record" || key.kind !== "string") return NULL_VALUE;
+  // a literal key: the one entry it names, of whatever kind
+  const literal = args[1]!.kind === "string" ? args[1].value : undefined;
+  const entries = [...m.fields!].filter(([k]) => literal === undefined || k === literal);
+  if (entries.length === 0) return NULL_VALUE;
+  if (entries.some(([, v]) => v.kind === "record")) throw unsupported(cx, "get value() of a context holding contexts", n.span);
+  const values = branches(
+    entries.map(([, v]) => v),
+    cx,
+  );
+  const named = (k: string) => (cx.naive ? `lower(${key.sql}) = lower(${stringLiteral(k)})` : `${key.sql} = ${stringLiteral(k)}`);
+  const whens = entries.map(([k], i) => `WHEN ${m.sql === "TRUE" ? "" : `${m.sql} AND `}${named(k)} THEN ${values[i]!.sql}`);
+  const some = values.find((v) => v.kind !== "null");
+  if (!some) return NULL_VALUE;
+  return { ...some, sql: `CASE ${whens.join(" ")} END`, depth: deeper(m, key, ...values), atomic: false, constant: undefined };
 }

@@ -120,8 +120,13 @@ export interface ListSyntax {
   series?: (from: string, to: string) => string;
   /** a list of strings' text, one after the other (strings.ts); absent: refused */
   joined?: (strings: string) => string;
-  /** the items in ascending order (none of them null: the caller checks), for a median (aggregates.ts) */
-  sorted: (list: string) => string;
+  /**
+   * the items in ascending order, or descending, nulls last (strings by code point: `kind`), for a
+   * median (aggregates.ts) and sort() (list-order.ts); a null list gives an empty one
+   */
+  sorted: (list: string, kind: SqlKind, descending?: boolean) => string;
+  /** the items from 1-based position `from` to `to`, both included: none where `to` is below `from` (list-edits.ts) */
+  slice: (list: string, from: string, to: string) => string;
   /**
    * the items each once, in order of first appearance, a null item one value (`IS NOT DISTINCT
    * FROM`), `v` a fresh variable: items of one scalar type, `list` a column (it is written twice;
@@ -361,7 +366,9 @@ const POSTGRES_LISTS: ListSyntax = {
     `ARRAY(SELECT "$g" FROM generate_series(${a}, ${b}, CASE WHEN ${a} <= ${b} THEN 1 ELSE -1 END) WITH ORDINALITY AS "$gs"("$g", "$g#") ORDER BY "$g#")`,
   nested: nestedItems,
   joined: (l) => `array_to_string(${l}, '')`,
-  sorted: (l) => `ARRAY(SELECT "$x" FROM unnest(${l}) AS "$t"("$x") ORDER BY "$x")`,
+  sorted: (l, kind, descending) =>
+    `ARRAY(SELECT "$x" FROM unnest(${l}) AS "$t"("$x") ORDER BY "$x"${kind === "string" ? ' COLLATE "C"' : ""}${descending ? " DESC" : ""} NULLS LAST)`,
+  slice: (l, from, to) => `(${l})[${from}:${to}]`,
   // array_position compares by IS NOT DISTINCT FROM: an item is kept where it is first found
   distinct: (l, v) => overItems(l, v, (o) => items(v, v, ` WHERE array_position("$l", ${v}) = ${o}`)),
   naiveDistinct: (l) => `ARRAY(SELECT DISTINCT "$x" FROM unnest(${l}) AS "$t"("$x"))`,
@@ -452,7 +459,9 @@ export const DIALECTS: Record<DialectName, Dialect> = {
       series: (a, b) => `generate_series(${a}, ${b}, CASE WHEN ${a} <= ${b} THEN 1 ELSE -1 END)`,
       flatten: (l) => `flatten(${l})`,
       joined: (l) => `array_to_string(${l}, '')`,
-      sorted: (l) => `list_sort(${l}, 'ASC', 'NULLS LAST')`,
+      // VARCHAR sorts by bytes of UTF-8
+      sorted: (l, _kind, descending) => `list_sort(${l}, '${descending ? "DESC" : "ASC"}', 'NULLS LAST')`,
+      slice: (l, from, to) => `list_slice(${l}, ${from}, ${to})`,
       // list_position finds a NULL item too: an item is kept where it is first found
       distinct: (l, v) => `list_filter(${l}, lambda ${v}, ${index(v)}: list_position(${l}, ${v}) = ${index(v)})`,
       naiveDistinct: (l) => `list_distinct(${l})`,

@@ -42,11 +42,12 @@ import {
   lowerQuantified,
 } from "./lists.js";
 import { lowerListSet } from "./list-sets.js";
-import { lowerListReplace } from "./list-edits.js";
+import { lowerListEdit } from "./list-edits.js";
+import { lowerListOrder } from "./list-order.js";
 import { closedTemporal } from "./closed-temporal.js";
 import { dateAtTime, timeMember, type DateAtTime } from "./date-times.js";
 import { calendarName, dayOfYear, isoWeek, isoWeekday } from "./calendar.js";
-import { lowerContext } from "./contexts.js";
+import { lowerContext, lowerGetValue } from "./contexts.js";
 import { constantDuration, dateMove, movedDate } from "./dates.js";
 import {
   asNanos,
@@ -511,7 +512,9 @@ function lowerCall(call: Extract<Expr, { kind: "call" }>, scope: SqlScope, cx: S
   const listed =
     lowerListCall(ref.name, n.args, scope, cx, n) ??
     lowerListSet(ref.name, n.args, scope, cx, n) ??
-    lowerListReplace(ref.name, n.args, scope, cx, n);
+    lowerListEdit(ref.name, n.args, scope, cx, n) ??
+    lowerListOrder(ref.name, n.args, scope, cx, n) ??
+    lowerGetValue(ref.name, n.args, scope, cx, n);
   if (listed) return listed;
   const at = ref.name === "date" && n.args.length === 1 ? dateAtTime(n.args[0]!, shadowed(scope)) : undefined;
   if (at) return dateOf(at, scope, cx);

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import type { ModelInput } from "../../../src/ir/model.js";
 import { generatedModel } from "../../support/generate/models.js";
 import { useEngines } from "./engines.js";
-import { emptyRun, runGenerated, scalarModel, type GeneratedRun } from "./generated.js";
+import { emptyRun, FUZZ_SAMPLE, runGenerated, SCALAR_SAMPLE, scalarModel, type GeneratedRun } from "./generated.js";
 
 const engines = useEngines("generated SQL models");
 
@@ -32,7 +32,7 @@ describe("generated models", () => {
     { timeout: 300_000 },
     async () => {
       const run = emptyRun();
-      const models = fc.sample(scalarModel, { numRuns: 80, seed: 20261128 });
+      const models = fc.sample(scalarModel, SCALAR_SAMPLE);
       for (const [i, m] of models.entries()) await runGenerated(m, engines, run, 60, i);
       expect(run.disagreements.slice(0, 3)).toEqual([]);
       expect(run.badRefusals.slice(0, 1)).toEqual([]);
@@ -51,7 +51,7 @@ describe("generated models", () => {
     { timeout: 300_000 },
     async () => {
       const run = emptyRun();
-      const models = fc.sample(generatedModel, { numRuns: 200, seed: 7 }) as unknown as ModelInput[];
+      const models = fc.sample(generatedModel, FUZZ_SAMPLE) as unknown as ModelInput[];
       for (const [i, m] of models.entries()) await runGenerated(m, engines, run, 40, i);
       expect(run.checked).toBeGreaterThan(0);
       // not vacuous: models with a context decision compile in DuckDB and their rows are compared
