@@ -108,7 +108,7 @@ describe("dates and times in SQL", () => {
     { timeout: 600_000 },
     async () => {
       const models = fc.sample(dateTimeModel, { numRuns: 40, seed: 20261204 });
-      await expectEveryModelAgrees(models, (i) => dateStates(100, i), engines, true);
+      await expectEveryModelAgrees(models, (i) => dateStates(100, i), engines, { strict: true });
     },
   );
 

@@ -146,13 +146,13 @@ describe("durations in SQL", () => {
     { timeout: 600_000 },
     async () => {
       const models = fc.sample(durationModel, { numRuns: 40, seed: 20261202 });
-      await expectEveryModelAgrees(models, (i) => durationStates(150, i), engines, true);
+      await expectEveryModelAgrees(models, (i) => durationStates(150, i), engines, { strict: true });
     },
   );
 
   it("every random model of a date's calendar compiles in both dialects and agrees with evaluate()", { timeout: 600_000 }, async () => {
     const models = fc.sample(calendarModel, { numRuns: 30, seed: 20261203 });
-    await expectEveryModelAgrees(models, (i) => calendarStates(150, i), engines, true);
+    await expectEveryModelAgrees(models, (i) => calendarStates(150, i), engines, { strict: true });
   });
 
   it(
