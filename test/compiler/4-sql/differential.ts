@@ -233,9 +233,9 @@ export function statesFor(schema: Schema, count: number, seed: number): Row[] {
   // a date's midnight or a clock on it: local, at an offset or in a zone, rarely of no day or out of the domain
   const dateTime = (): unknown => {
     const d = date();
-    if (typeof d !== "string" || rnd() < 0.1) return d;
+    if (typeof d !== "string" || rnd() < 0.05 * odd) return d;
     const clock = `${pick(["00", "02", "12", "23"])}:${pick(["00", "30", "59"])}:${pick(["00", "59"])}${pick(["", "", ".5", ".000000001"])}`;
-    return `${d}T${clock}${pick(["", "", "Z", "+02:00", "-05:30", "@Europe/Paris"])}`;
+    return `${d}T${clock}${pick(["", "", "", "Z", "+02:00", "-05:30", "+14:00", "@Europe/Paris"])}`;
   };
   const text = (): unknown =>
     rnd() < 0.05 * odd ? 7 : pick(["", "a", "b", "A", "ab", "é", "z", "😀", "\uFFFF", "'; DROP TABLE t; --", 'x" y', "back\\slash", "a b"]);
