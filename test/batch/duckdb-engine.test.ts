@@ -17,7 +17,29 @@ import type { ModelInput } from "../../src/ir/model.js";
 import { CORPUS } from "../../bench/corpus/index.js";
 import { statesFor } from "../compiler/4-sql/differential.js";
 
+/** Date and time inputs: local, at an offset or in a zone (a zone's row the JS engine's), compared, subtracted, moved, written. */
+const DATE_TIMES: ModelInput = {
+  content: {
+    name: "date-times",
+    inputs: {
+      opened: { type: "date and time", desc: "opened?" },
+      closed: { type: "date and time", desc: "closed?", blank: true },
+    },
+    decisions: {
+      due: 'opened + duration("PT4H30M")',
+      late: "closed > due",
+      took: "closed - opened",
+      "in minutes": '(closed - opened) / duration("PT1S") / 60',
+      day: "date(opened)",
+      hour: "opened.hour",
+      minute: "closed.minute",
+      same: "closed = opened",
+    },
+  },
+};
+
 const MODELS: [string, ModelInput][] = [
+  ["date-times", DATE_TIMES],
   ...readdirSync("samples")
     .filter((d) => existsSync(`samples/${d}/model.json`))
     .map((d) => [d, JSON.parse(readFileSync(`samples/${d}/model.json`, "utf8")) as ModelInput] as [string, ModelInput]),
@@ -132,6 +154,11 @@ function collector(): { stream: Writable; text: () => string } {
     text: () => chunks.join(""),
   };
 }
+
+it("plans a model of date and time inputs for DuckDB (a JSONL file of them is scored in SQL)", () => {
+  const plan = planDuckDb(DATE_TIMES, { strict: true, idField: "id", inputFormat: "jsonl", outputFormat: "jsonl", defaultLimits: true });
+  expect(plan.ok ? [] : plan).toEqual([]);
+});
 
 describe.each(MODELS)("%s", (name, model) => {
   const plan = planDuckDb(model, { strict: true, idField: "id", inputFormat: "jsonl", outputFormat: "jsonl", defaultLimits: true });

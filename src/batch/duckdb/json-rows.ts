@@ -53,6 +53,8 @@ export function typedValue(c: InputColumn, v: string): string {
   return (<Record<string, string>>{
     number: `TRY_CAST(${v} AS DOUBLE)`,
     string: text,
+    // a string's JSON text unquoted: one holding an escape is no text the query reads (the JS engine's row)
+    datetime: text,
     boolean: `CASE ${v} WHEN 'true' THEN TRUE WHEN 'false' THEN FALSE END`,
     // the validator's date: four digits, two, two, a real day (year 0001 on, as FEEL's dates)
     date: `CASE WHEN starts_with(${v}, '"') AND regexp_full_match(${text}, '[0-9]{4}-[0-9]{2}-[0-9]{2}') AND ${text} >= '0001' THEN TRY_CAST(${text} AS DATE) END`,

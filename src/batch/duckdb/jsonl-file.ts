@@ -26,11 +26,12 @@ export function screenKeys(inputs: InputColumn[], idField: string): { keys: Scre
   // an id that is an input too is read one way only: the piece engine's case
   if (keys.some((k) => k.name === idField)) return null;
   if (new Set(keys.map((k) => k.name)).size !== keys.length) return null;
-  if (!keys.every((k) => ["number", "string", "boolean", "date"].includes(k.kind))) return null;
+  if (!keys.every((k) => ["number", "string", "boolean", "date", "datetime"].includes(k.kind))) return null;
   return { keys: [...keys, { name: idField, kind: "string" }], id: keys.length };
 }
 
-const TYPED: Record<ScreenKind, string> = { number: "DOUBLE", string: "VARCHAR", boolean: "BOOLEAN", date: "VARCHAR" };
+// a date and time's text is read by the query itself (a text it does not read is the JS engine's row)
+const TYPED: Record<ScreenKind, string> = { number: "DOUBLE", string: "VARCHAR", boolean: "BOOLEAN", date: "VARCHAR", datetime: "VARCHAR" };
 
 const DATE_TEXT = (v: string) =>
   `CASE WHEN regexp_full_match(${v}, '[0-9]{4}-[0-9]{2}-[0-9]{2}') AND ${v} >= '0001' THEN TRY_CAST(${v} AS DATE) END`;

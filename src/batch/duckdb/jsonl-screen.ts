@@ -19,7 +19,7 @@ import { isUtf8 } from "node:buffer";
 import { MAX_RECORD_BYTES } from "../record-limit.js";
 import { BACKSLASH, CLOSE_OBJECT, COLON, COMMA, CR, DOT, LF, MINUS, NINE, OPEN_OBJECT, PLUS, QUOTE, SPACE, TAB, ZERO } from "../bytes.js";
 
-export type ScreenKind = "number" | "string" | "boolean" | "date";
+export type ScreenKind = "number" | "string" | "boolean" | "date" | "datetime";
 
 export interface ScreenKey {
   name: string;

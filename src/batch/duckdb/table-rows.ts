@@ -54,6 +54,7 @@ const ACCEPTED: Record<string, { test: (type: string) => boolean; what: string }
   string: { test: (t) => t === "VARCHAR", what: "text (VARCHAR)" },
   boolean: { test: (t) => t === "BOOLEAN", what: "a boolean (BOOLEAN)" },
   date: { test: (t) => t === "DATE", what: "a date (DATE)" },
+  datetime: { test: (t) => t === "VARCHAR", what: "a date and time's text (VARCHAR)" },
 };
 
 /** A CSV file's column after the header's: a record with more cells than the header has a cell there (not null). */
@@ -169,7 +170,7 @@ export function parquetExactTypes(t: FileTable, names: string[]): Record<string,
 }
 
 /** The type of a value no cell gives (the column is read as another kind). */
-const TYPE_OF_KIND: Record<string, string> = { number: "DOUBLE", string: "VARCHAR", boolean: "BOOLEAN", date: "DATE" };
+const TYPE_OF_KIND: Record<string, string> = { number: "DOUBLE", string: "VARCHAR", boolean: "BOOLEAN", date: "DATE", datetime: "VARCHAR" };
 
 const NUMBER_TEXT = stringLiteral(NUMERIC.source.slice(1, -1));
 
@@ -191,7 +192,8 @@ function csvRead(kind: string, c: string, cell: CellKind): Read {
       plain: `(${v} IS NULL OR ${v} IN ('true', 'false'))`,
       ...raw,
     };
-  if (kind === "string" && cell === "text") return { value: v, plain: "TRUE", ...raw };
+  // a date and time's text is read by the query (a text it does not read: the JS engine's row)
+  if ((kind === "string" || kind === "datetime") && cell === "text") return { value: v, plain: "TRUE", ...raw };
   if (kind === "date" && cell === "text") return { value: DATE_TEXT(v), plain: `(${v} IS NULL OR ${DATE_TEXT(v)} IS NOT NULL)`, ...raw };
   // a cell the JS engine reads as another kind: only a missing value is SQL's
   return { value: `CAST(NULL AS ${TYPE_OF_KIND[kind]})`, plain: `${v} IS NULL`, ...raw };

@@ -55,6 +55,8 @@ const ACCEPTED: Record<string, { test: RegExp; what: string }> = {
   string: { test: /^(text|character varying(\(\d+\))?)$/, what: "text (text or character varying)" },
   boolean: { test: /^boolean$/, what: "a boolean (boolean)" },
   date: { test: /^date$/, what: "a date (date)" },
+  // its FEEL text, read by the query (one it does not read is the JS engine's row)
+  datetime: { test: /^(text|character varying(\(\d+\))?)$/, what: "a date and time's text (text or character varying)" },
 };
 
 /** A list input's column: an array of its items' type, a list of structs a jsonb array of objects (docs/sql.md). */

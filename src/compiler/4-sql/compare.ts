@@ -5,6 +5,7 @@ import { common, heldPair, numberLiteral } from "./numbers.js";
 import { unsupported, type SqlContext } from "./context.js";
 import { stringLiteral } from "./dialects.js";
 import { alike } from "./durations.js";
+import { dateTimeEquals, dateTimeOrder } from "./date-time-values.js";
 import { deeper, literal, type SqlValue } from "./values.js";
 
 export const NULL_BOOLEAN: SqlValue = literal("CAST(NULL AS BOOLEAN)", "boolean");
@@ -22,6 +23,7 @@ export function equals(p: SqlValue, q: SqlValue, cx: SqlContext): SqlValue {
     return bool(`CASE WHEN ${a.sql} IS NULL OR ${b.sql} IS NULL THEN (${a.sql} IS NULL AND ${b.sql} IS NULL) END`, a, b);
   if (a.kind === "list" && cx.dialect.lists?.nest && (a.element!.kind === "list" || b.element!.kind === "list"))
     return listsOfLists(a, b, cx);
+  if (a.kind === "datetime" && !cx.naive) return dateTimeEquals(a, b, cx);
   const held = a.kind === "number" ? heldPair(a, b, cx) : undefined;
   if (held) return { ...bool(`(${held[0]} IS NOT DISTINCT FROM ${held[1]})`, a, b), depth: Math.max(held[2], deeper(a, b)) };
   const [x, y] = a.kind === "number" ? common([a, b], cx) : [a, b];
@@ -64,6 +66,7 @@ export function ordered(op: Ordering, x: SqlValue, y: SqlValue, cx: SqlContext):
   if (levels && a.kind === "string" && b.kind === "string") return bool(`(${rank(a, levels)} ${op} ${rank(b, levels)})`, a, b);
   if (a.kind !== b.kind || a.kind === "null" || a.kind === "boolean") return NULL_BOOLEAN;
   if (a.kind === "record") return unsupportedRecords(cx);
+  if (a.kind === "datetime") return dateTimeOrder(op, a, b, cx);
   if (a.kind === "number") {
     // numbers held as integers of one scale (numbers.ts) compare as those integers
     const held = heldPair(a, b, cx);

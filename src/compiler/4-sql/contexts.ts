@@ -5,7 +5,7 @@
 // its expression, nulls included; what it refuses, the context refuses. `get value(m, key)` of a
 // context whose entries the lowering knows: the entry the key names exactly (case and all), null for
 // none, a null context or a key that is no string.
-import { isDuration } from "./durations.js";
+import { heldAsText } from "./durations.js";
 import type { Expr } from "../../ir/feel-ast.js";
 import { unsupported, type SqlContext } from "./context.js";
 import { stringLiteral, type Dialect } from "./dialects.js";
@@ -29,7 +29,7 @@ export function lowerContext(n: Extract<Expr, { kind: "context" }>, scope: SqlSc
     // inside a filter, `item` is the item (expressions.ts itemEntry), not an entry of that name
     if (scope.items && e.key === "item") throw unsupported(cx, "a context entry named item inside a filter", e.span);
     const v = cx.layers.bind(lowerExpr(e.value, { ...scope, names }, cx));
-    if (isDuration(v)) throw unsupported(cx, "a context holding a duration", e.value.span);
+    if (heldAsText(v)) throw unsupported(cx, "a context holding a duration or a date and time", e.value.span);
     if (v.kind === "record" && !cx.dialect.lists)
       throw unsupported(cx, `a context of contexts (${cx.dialect.title}'s are not lowered yet)`, e.span);
     names.set(refKey({ kind: "local", name: e.key }), v);

@@ -32,6 +32,9 @@ type DurationKind = "days" | "nanos" | "months";
 
 export const isDuration = (v: SqlValue): boolean => v.kind === "days" || v.kind === "nanos" || v.kind === "months";
 
+/** A duration or a date and time: an integer in the query, written out as the JS engine's text (not yet within a context or a list). */
+export const heldAsText = (v: SqlValue): boolean => isDuration(v) || v.kind === "datetime";
+
 /** Whether a value of this kind is one of the declared type's kind (`days`: a days and time duration, of whole days or not). */
 export const ofKind = (v: SqlValue, kind: SqlKind): boolean => v.kind === kind || (kind === "days" && v.kind === "nanos");
 

@@ -10,9 +10,12 @@ import { MAX_SCALE, MIN_SCALE, ROUNDING_MODES } from "../../runtime/builtins/num
 import { namedSignature } from "../../runtime/functions.js";
 import { MODES } from "../../runtime/decimal-rounding.js";
 import { isWellFormed } from "../../runtime/well-formed.js";
+import { YearsMonthsDuration } from "../../runtime/values.js";
+import { Decimal } from "../../runtime/decimal.js";
 import { equals, not, notEquals, NULL_BOOLEAN, ordered } from "./compare.js";
 import { unsupported, type SqlContext } from "./context.js";
 import { stringLiteral } from "./dialects.js";
+import { clockPart, dateOfDateTime, dateTimeDifference, movedDateTime } from "./date-time-values.js";
 import {
   absolute,
   arithmetic,
@@ -109,7 +112,8 @@ function termsOf(n: Expr, negative = false): { expr: Expr; negative: boolean }[]
 
 /** One arithmetic operation of two operands, each lowered by `operand`. */
 function pairwise(n: Arith, operand: (e: Expr) => SqlValue, cx: SqlContext): SqlValue {
-  const [a, b] = [operand(n.left), operand(n.right)];
+  const [p, q] = [operand(n.left), operand(n.right)];
+  const [a, b] = n.op === "/" && isDuration(p) && family(p) === family(q) ? [amount(p, cx), amount(q, cx, n.right)] : [p, q];
   if (a.kind === "null" || b.kind === "null") return NULL_VALUE;
   if (n.op === "+" && a.kind === "string" && b.kind === "string")
     return { sql: `(${a.sql} || ${b.sql})`, kind: "string", depth: deeper(a, b) };
@@ -129,6 +133,24 @@ function pairwise(n: Arith, operand: (e: Expr) => SqlValue, cx: SqlContext): Sql
   return arithmetic(n.op, a, b, cx);
 }
 
+/**
+ * A duration as the number FEEL divides it by another of its kind as (runtime temporal/arithmetic.ts):
+ * a days and time duration's seconds (its nanoseconds at 9 places), a years and months duration's
+ * months; a constant's as its literal, so that a quotient by it is a product where its reciprocal is exact.
+ */
+function amount(d: SqlValue, cx: SqlContext, written?: Expr): SqlValue {
+  const c = written && constantDuration(written);
+  if (c) {
+    const v = c instanceof YearsMonthsDuration ? new Decimal(c.months) : c.seconds;
+    const n = numberLiteral(v.abs().toFixed(), cx);
+    return v.isNegative() ? negate(n) : n;
+  }
+  if (d.kind === "months") return wholeNumber(d.sql, String(d.most ?? Number.MAX_SAFE_INTEGER).length, d, cx);
+  const nanos = asNanos(d, cx);
+  if (!Number.isFinite(nanos.most)) throw unsupported(cx, "a quotient of durations of no known bound");
+  return rescaled(nanos.sql, { scale: 9, bound: BigInt(nanos.most!) + 1n }, cx, nanos.depth);
+}
+
 type Temporal = (a: SqlValue, b: SqlValue, cx: SqlContext) => SqlValue;
 
 /** An operand's kind for `+` and `-`: a days and time duration is one, of whole days or not (moveDate and durationSum take either). */
@@ -137,6 +159,10 @@ const family = (v: SqlValue): string => (v.kind === "nanos" ? "days" : v.kind);
 /** `+` and `-` of dates and durations (runtime temporal/arithmetic.ts), by the operands' kinds; any other pair is refused. */
 const TEMPORAL_ARITHMETIC: Record<string, Temporal> = {
   "date-date": dateDifference,
+  "datetime-datetime": dateTimeDifference,
+  "datetime+days": (a, by, cx) => movedDateTime(a, by, 1, cx),
+  "days+datetime": (by, a, cx) => movedDateTime(a, by, 1, cx),
+  "datetime-days": (a, by, cx) => movedDateTime(a, by, -1, cx),
   "date+days": (d, by, cx) => moveDate(d, by, 1, cx),
   "days+date": (by, d, cx) => moveDate(d, by, 1, cx),
   "date-days": (d, by, cx) => moveDate(d, by, -1, cx),
@@ -203,7 +229,8 @@ const lowerers: { [K in Expr["kind"]]: Lower<K> } = {
         constant: undefined,
       };
     }
-    const member = base.kind === "date" ? dateMember(base, n.member, cx) : undefined;
+    const member =
+      base.kind === "date" ? dateMember(base, n.member, cx) : base.kind === "datetime" ? dateTimeMember(base, n.member, cx) : undefined;
     if (member) return member;
     const part = isDuration(base) ? durationPart(base, n.member, cx) : undefined;
     if (part?.scale) return rescaled(part.sql, { scale: part.scale, bound: 10n ** BigInt(part.digits) }, cx, part.depth);
@@ -229,6 +256,8 @@ const lowerers: { [K in Expr["kind"]]: Lower<K> } = {
         const c = durationLiteral(move.by, cx);
         return pairwise(n, (e) => (e === move.date ? d : c), cx);
       }
+      if (d.kind === "datetime" && !(move.by instanceof YearsMonthsDuration))
+        return movedDateTime(d, durationLiteral(move.by, cx), n.op === "-" ? -1 : 1, cx);
       if (d.kind !== "date") throw unsupported(cx, `a ${d.kind} moved by a duration`, n.span);
       return movedDate(d, move.by, n.op === "-" ? -1 : 1, cx);
     }
@@ -293,6 +322,15 @@ const lowerers: { [K in Expr["kind"]]: Lower<K> } = {
   range: (n, _s, cx) => refuse(cx, "a range used as a value", n),
   function: (n, _s, cx) => refuse(cx, "a function definition", n),
 };
+
+/** A date and time's `.year`, `.month`, `.day`, `.weekday` (its date's), `.hour`, `.minute`, `.second`; undefined for another member. */
+function dateTimeMember(a: SqlValue, member: string, cx: SqlContext): SqlValue | undefined {
+  const x = cx.layers.bind(a);
+  const part = clockPart(x, member, cx);
+  if (part?.scale) return rescaled(part.sql, { scale: part.scale, bound: 10n ** 11n }, cx, x.depth);
+  if (part) return wholeNumber(part.sql, 2, x, cx);
+  return dateMember(dateOfDateTime(x, cx), member, cx);
+}
 
 /** A date's `.year`, `.month`, `.day` or `.weekday`; undefined for another member. */
 function dateMember(d: SqlValue, member: string, cx: SqlContext): SqlValue | undefined {
@@ -369,7 +407,7 @@ export function branches(values: SqlValue[], cx: SqlContext): SqlValue[] {
     const most = Math.max(...values.map((v) => (v.kind === "null" ? 0 : (v.most ?? Infinity))));
     return values.map((v) => (v.kind === "null" ? v : { ...v, most }));
   }
-  if (kinds.has("date")) {
+  if (kinds.has("date") || kinds.has("datetime")) {
     // a date chosen may have been moved as far as any
     const moved = Math.max(...values.map((v) => v.moved ?? 0));
     return values.map((v) => (v.kind === "null" ? v : { ...v, moved }));
@@ -533,6 +571,12 @@ function lowerCall(call: Extract<Expr, { kind: "call" }>, scope: SqlScope, cx: S
   // `duration("P30D")`, `years and months duration(date("2020-01-31"), date("2021-03-01"))`: worked out at compile time
   const duration = DURATION_CONSTRUCTORS.has(ref.name) ? constantDuration(n) : null;
   if (duration) return durationLiteral(duration, cx);
+  if (ref.name === "date" && n.args.length === 1) {
+    // `date(a)` of a date and time: its date; of a date, the date; of anything else, refused as before
+    const a = lowerExpr(n.args[0]!, scope, cx);
+    if (a.kind === "datetime") return dateOfDateTime(a, cx);
+    if (a.kind === "date" || a.kind === "null") return a;
+  }
   const builtin = Object.hasOwn(BUILTINS, ref.name) ? BUILTINS[ref.name] : undefined;
   if (!builtin || n.args.length > builtin.args.length || n.args.length < (builtin.required ?? builtin.args.length))
     throw unsupported(cx, `the built-in ${ref.name}()`, n.span);
@@ -626,6 +670,7 @@ const KIND_OF_TYPE: Partial<Record<Type["kind"], SqlValue["kind"]>> = {
   levels: "string",
   boolean: "boolean",
   date: "date",
+  "date and time": "datetime",
   struct: "record",
   ...DURATION_KINDS,
 };

@@ -8,7 +8,7 @@
 // PostgreSQL (`nested`) the levels are one subquery of lateral unnests ordered by their ordinals. A list a
 // `for` makes keeps a known bound on its items, at most MAX_ITEMS (lists.ts): a range whose ends'
 // shapes could span more, or a product of sources that could, is refused.
-import { isDuration } from "./durations.js";
+import { heldAsText } from "./durations.js";
 import type { Expr } from "../../ir/feel-ast.js";
 import { unsupported, type SqlContext } from "./context.js";
 import type { ListSyntax } from "./dialects.js";
@@ -117,7 +117,7 @@ function list(it: For["iterations"][number], scope: SqlScope, inner: SqlContext,
 function range(it: For["iterations"][number], scope: SqlScope, inner: SqlContext, before: Level[], cx: SqlContext): Level {
   const lists = cx.dialect.lists!;
   const ends = [lowerExpr(it.source, scope, inner), lowerExpr(it.to!, scope, inner)];
-  if (ends.some((e) => e.kind === "date" || isDuration(e))) throw unsupported(cx, "a range of dates or durations", it.span);
+  if (ends.some((e) => e.kind === "date" || heldAsText(e))) throw unsupported(cx, "a range of dates, date and times or durations", it.span);
   // a range that reads an earlier variable is made anew for each of its items: not lowered
   if (ends.some((e) => readsAny(e.sql, before))) throw unsupported(cx, "a range whose ends read an earlier iteration's variable", it.span);
   // a range read after a list whose test for items is not known could not say when it is reached

@@ -3,7 +3,7 @@
 // (null items, a null list, empty lists, non-number items in `sum`) through the dialect's list
 // functions (DuckDB's lambdas), or refused. The body of a lambda reads its variable, so nothing in
 // it is bound to a column of the layers (`Inline`): a bound column could not see the variable.
-import { isDuration } from "./durations.js";
+import { heldAsText } from "./durations.js";
 import type { Expr } from "../../ir/feel-ast.js";
 import { unsupported, type SqlContext } from "./context.js";
 import { recordSql } from "./contexts.js";
@@ -211,7 +211,7 @@ export function lowerFor(n: Extract<Expr, { kind: "for" }>, scope: SqlScope, cx:
  * the dialect's `nest`); a duration refused.
  */
 export function forItem(body: SqlValue, n: Extract<Expr, { kind: "for" }>, cx: SqlContext): SqlValue {
-  if (isDuration(body)) throw unsupported(cx, "a `for` whose items are durations", n.body.span);
+  if (heldAsText(body)) throw unsupported(cx, "a `for` whose items are durations or date and times", n.body.span);
   const nest = cx.dialect.lists?.nest;
   if (body.kind === "list" && nest) return { ...body, sql: nest.wrap(body.sql) };
   if (body.kind === "number") return typedItems([body], cx)[0]!;
@@ -257,8 +257,8 @@ export function lowerListLiteral(n: Extract<Expr, { kind: "list" }>, scope: SqlS
   const lists = listSyntax(cx, n.span);
   const items = n.items.map((i) => lowerExpr(i, scope, cx));
   if (items.some((i) => i.kind === "record")) return contextList(items, lists, cx, n);
-  if (items.some((i) => i.kind === "list") && !items.some(isDuration)) return listsList(items, lists, cx, n);
-  if (items.some((i) => i.kind === "list" || isDuration(i))) throw unsupported(cx, "a list of lists or durations", n.span);
+  if (items.some((i) => i.kind === "list") && !items.some(heldAsText)) return listsList(items, lists, cx, n);
+  if (items.some((i) => i.kind === "list" || heldAsText(i))) throw unsupported(cx, "a list of lists, durations or date and times", n.span);
   const chosen = branches(items, cx);
   const kind = chosen.find((i) => i.kind !== "null");
   const typed = kind?.kind === "number" ? typedItems(chosen, cx) : chosen;
@@ -482,7 +482,7 @@ function contextList(items: SqlValue[], lists: ListSyntax, cx: SqlContext, n: Ex
   // each entry's values across the items, of one kind and type (branches)
   const columns = names.map((k) => {
     const values = records.map((r) => r.fields!.get(k)!);
-    if (values.some((v) => v.kind === "record" || v.kind === "list" || isDuration(v)))
+    if (values.some((v) => v.kind === "record" || v.kind === "list" || heldAsText(v)))
       throw unsupported(cx, "a list of contexts holding contexts, lists or durations", n.span);
     return branches(values, cx);
   });

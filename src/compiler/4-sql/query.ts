@@ -13,7 +13,8 @@ import { TRUE } from "./compare.js";
 import { constrainedParts } from "../../runtime/declared.js";
 import { unsupported, type SqlContext } from "./context.js";
 import { DIALECTS, identifier, stringLiteral, type Dialect, type DialectName } from "./dialects.js";
-import { durationText, isDuration } from "./durations.js";
+import { durationText, heldAsText, isDuration } from "./durations.js";
+import { parsedDateTime, writtenDateTime } from "./date-time-values.js";
 import { coerced, levelsOf, refKey, type SqlScope } from "./expressions.js";
 import { Layers } from "./layers.js";
 import { heldInteger, holdCast, numberColumn } from "./numbers.js";
@@ -154,6 +155,7 @@ const INPUT_KINDS: Partial<Record<Type["kind"], SqlKind>> = {
   levels: "string",
   boolean: "boolean",
   date: "date",
+  "date and time": "datetime",
 };
 
 export function lowerModel(ir: ModelIR, decisions: DecisionIR[], options: SqlOptions): SqlLowering {
@@ -219,11 +221,12 @@ export function lowerModel(ir: ModelIR, decisions: DecisionIR[], options: SqlOpt
       const typed = layers.bind(conformed);
       const bound = levels && typed.kind === "string" ? { ...typed, levels } : typed;
       names.set(refKey({ kind: "decision", name: d.name }), bound);
-      if (bound.fields && [...bound.fields.values()].some(isDuration)) throw unsupported(cx, "a context of outputs holding a duration");
+      if (bound.fields && [...bound.fields.values()].some(heldAsText))
+        throw unsupported(cx, "a context of outputs holding a duration or a date and time");
       results.push([d.name, outputOf(bound, cx)]);
       // the declared type left the table's value as it was: each rule's value is its listed literal
       // (a duration's column is its text, not the integer listed)
-      const same = rule && listed && conformed === value && !isDuration(bound);
+      const same = rule && listed && conformed === value && !heldAsText(bound);
       const integer = options.integers ? integerOf(bound, cx) : undefined;
       if (integer !== undefined) results.push([integerColumn(d.name), integer]);
       kinds.push({
@@ -289,7 +292,7 @@ function integerOf(v: SqlValue, cx: SqlContext): string | undefined {
 const outputColumn = (name: string, v: SqlValue): OutputColumn =>
   v.fields
     ? { name, kind: v.kind, fields: [...v.fields].map(([k, f]) => outputColumn(k, f)) }
-    : isDuration(v)
+    : heldAsText(v)
       ? { name, kind: "string" }
       : { name, kind: v.kind, ...(v.kind === "number" && v.shape ? { digits: widthOf(v.shape), scale: v.shape.scale } : {}) };
 
@@ -298,11 +301,17 @@ function placeOf(address: string, body: DecisionIR["body"]): SqlPlace {
 }
 
 /**
- * A decision's value as a result column: a context as the dialect's record, a duration as the text
- * the JS engine writes of it (the records hold that text, byte for byte).
+ * A decision's value as a result column: a context as the dialect's record, a duration or a date
+ * and time as the text the JS engine writes of it (the records hold that text, byte for byte).
  */
 const outputOf = (v: SqlValue, cx: SqlContext): string =>
-  v.kind === "record" ? recordSql(v, cx.dialect) : isDuration(v) ? durationText(v, cx) : v.sql;
+  v.kind === "record"
+    ? recordSql(v, cx.dialect)
+    : isDuration(v)
+      ? durationText(v, cx)
+      : v.kind === "datetime"
+        ? writtenDateTime(cx.layers.bind(v), cx)
+        : v.sql;
 
 /** The digits a number input may have: its constraint's bounds, a mapping's type, or the default. */
 function numberDigits(input: InputIR, mapping: ColumnMapping | undefined, cx: () => SqlContext): Digits {
@@ -367,6 +376,7 @@ function inputColumn(
   if (!kind) throw new SqlUnsupported(`an input of the type ${input.type.kind}`, cx().place);
   if (column.includes("\0")) throw new SqlUnsupported("a column name holding the NUL character", cx().place);
   const raw = identifier(column);
+  if (kind === "datetime") return dateTimeInput(input, column, raw, cx());
   const conditions: string[] = [];
   let value: SqlValue;
   let digits: Digits | undefined;
@@ -412,6 +422,23 @@ function inputColumn(
   };
 }
 
+/**
+ * A date and time input: its text (a column), and its value read from that one layer up; a row is
+ * scored where the query reads the text (date-time-values.ts).
+ */
+function dateTimeInput(input: InputIR, column: string, raw: string, cx: SqlContext): ReturnType<typeof inputColumn> {
+  if (input.type.kind === "date and time" && input.type.constraint)
+    throw new SqlUnsupported("a date and time input with a condition", cx.place);
+  const text = cx.layers.input(`CAST(${raw} AS ${cx.dialect.typeNames.string})`);
+  const value = cx.layers.bind({ sql: parsedDateTime(text, cx), kind: "datetime", moved: 0, depth: 0 });
+  const read = `${value.sql} IS NOT NULL`;
+  return {
+    value,
+    conditions: [{ sql: input.blank ? `(${text} IS NULL OR ${read})` : read, kind: "boolean", depth: value.depth }],
+    column: { input: input.name, column, kind: "datetime", blank: input.blank },
+  };
+}
+
 /** A scalar's checks (from `raw`, the value as the source holds it) and its typed value, as an input's or a list item's field. */
 function scalarOf(
   t: Type,
@@ -421,7 +448,7 @@ function scalarOf(
   cx: () => SqlContext,
 ): { value: SqlValue; checks: string[]; kind: SqlKind } {
   const kind = INPUT_KINDS[t.kind];
-  if (!kind) throw new SqlUnsupported(`a list item of the type ${t.kind}`, cx().place);
+  if (!kind || kind === "datetime") throw new SqlUnsupported(`a list item of the type ${t.kind}`, cx().place);
   if ((t.kind === "string" || t.kind === "date") && t.constraint)
     throw new SqlUnsupported(`a ${t.kind} with a condition in a list`, cx().place);
   if (kind === "number") {

@@ -36,8 +36,8 @@ export const rescale = (s: Shape, scale: number): Shape => ({ scale, bound: (s.b
  * part of a day, as its nanoseconds (the dialect's wide integer); `months`: a years and months
  * duration, as its months (durations.ts)
  */
-/** `list`: a list of items of one kind (lists.ts) */
-export type SqlKind = "number" | "string" | "boolean" | "date" | "days" | "nanos" | "months" | "null" | "record" | "list";
+/** `list`: a list of items of one kind (lists.ts); `datetime`: a date and time as one integer (date-time-values.ts) */
+export type SqlKind = "number" | "string" | "boolean" | "date" | "datetime" | "days" | "nanos" | "months" | "null" | "record" | "list";
 
 export interface SqlValue {
   sql: string;
@@ -53,7 +53,7 @@ export interface SqlValue {
   maxItems?: number;
   /** a duration: the most days, nanoseconds or months it can be, either side of zero */
   most?: number;
-  /** a date: the most days it may have been moved from a date of years 1 to 9999 (none when left out) */
+  /** a date: the most days it may have been moved from a date of years 1 to 9999 (none when left out); a date and time: from its scored years */
   moved?: number;
   /** the deepest layer of bound columns it reads (0: the typed inputs and literals) */
   depth: number;

@@ -7,6 +7,7 @@ import { checkModel, compileModel, compileToSql, ruleColumn, SCORED, type SqlQue
 import type { ModelInput } from "../../../src/ir/model.js";
 import type { Digits, ListItems } from "../../../src/compiler/4-sql/query.js";
 import { MAX_ITEMS } from "../../../src/compiler/4-sql/lists.js";
+import { readsDateTime } from "../../../src/compiler/4-sql/date-time-values.js";
 import { Decimal } from "../../../src/runtime/decimal.js";
 import { numberFromJson } from "../../../src/runtime/json.js";
 import { seeded } from "../../../src/providers/seeded-random.js";
@@ -30,6 +31,7 @@ export interface Comparison {
 function inDomain(query: SqlQuery, state: Row): boolean {
   return query.inputs.every((c) => {
     const v = state[c.input];
+    if (c.kind === "datetime" && typeof v === "string") return readsDateTime(v);
     if (c.kind === "list" && Array.isArray(v)) return v.length <= MAX_ITEMS && v.every((item) => itemInDomain(c.items!, item));
     if (c.kind !== "number" || typeof v !== "number") return true;
     return fits(numberFromJson(v) as Decimal, c.digits!);
@@ -229,6 +231,13 @@ export function statesFor(schema: Schema, count: number, seed: number): Row[] {
     const d = r < 0.3 ? last : int(1, last); // month ends often
     return `${y}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
   };
+  // a date's midnight or a clock on it: local, at an offset or in a zone, rarely of no day or out of the domain
+  const dateTime = (): unknown => {
+    const d = date();
+    if (typeof d !== "string" || rnd() < 0.05 * odd) return d;
+    const clock = `${pick(["00", "02", "12", "23"])}:${pick(["00", "30", "59"])}:${pick(["00", "59"])}${pick(["", "", ".5", ".000000001"])}`;
+    return `${d}T${clock}${pick(["", "", "", "Z", "+02:00", "-05:30", "+14:00", "@Europe/Paris"])}`;
+  };
   const text = (): unknown =>
     rnd() < 0.05 * odd ? 7 : pick(["", "a", "b", "A", "ab", "é", "z", "😀", "\uFFFF", "'; DROP TABLE t; --", 'x" y', "back\\slash", "a b"]);
   const value = (s: Schema): unknown => {
@@ -241,6 +250,7 @@ export function statesFor(schema: Schema, count: number, seed: number): Row[] {
     if (main === "number") return number(s);
     if (main === "boolean") return rnd() < 0.05 * odd ? "true" : rnd() < 0.5;
     if (main === "string" && s.format === "date") return date();
+    if (main === "string" && s.format === "date-time") return dateTime();
     if (main === "string") return text();
     if (main === "array") return list(s.items as Schema);
     if (main === "object") return object(s);

@@ -30,6 +30,7 @@ const COLUMN_TYPES: Record<DialectName, Record<InputColumn["kind"], string>> = {
     string: "VARCHAR",
     boolean: "BOOLEAN",
     date: "DATE",
+    datetime: "VARCHAR",
     days: "",
     nanos: "",
     months: "",
@@ -42,6 +43,7 @@ const COLUMN_TYPES: Record<DialectName, Record<InputColumn["kind"], string>> = {
     string: "TEXT",
     boolean: "BOOLEAN",
     date: "DATE",
+    datetime: "TEXT",
     days: "",
     nanos: "",
     months: "",
@@ -117,6 +119,8 @@ function valueLiteral(v: unknown, column: InputColumn, dialect: DialectName): st
       return typeof v === "boolean" ? String(v).toUpperCase() : undefined;
     case "date":
       return typeof v === "string" && ISO_DATE.test(v) && validDate(v) ? `DATE ${stringLiteral(v)}` : undefined;
+    case "datetime":
+      return typeof v === "string" && isWellFormed(v) && !v.includes("\0") ? stringLiteral(v) : undefined;
     case "list":
       return dialect === "duckdb" ? listLiteral(v, column) : pgListLiteral(v, column);
     default:
