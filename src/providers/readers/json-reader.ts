@@ -48,7 +48,8 @@ import { prosePieces } from "./json-threads.js";
 import { documentUnit, legendUnits, unitOfFieldKey, withUnitsApplied } from "./json-units.js";
 import { withCodesSpelled } from "./json-codes.js";
 import { documentHeld } from "./json-documents.js";
-import { jsonDocumentOf } from "./json-text.js";
+import { documentOf } from "./json-text.js";
+import { withSourceConfidences } from "./json-source-confidences.js";
 import { namedRecord } from "../../runtime/json.js";
 
 /** Key words that state basis points (`escalator_bps`, `rate_bp`). */
@@ -486,6 +487,9 @@ export function readJson(
   // an export that marks decimals with a comma groups thousands with a dot ("1.200" is 1200), and
   // one whose dates put a day over 12 first writes them all day first
   state = withOwnConventions(state);
+  // a value wrapped with its source's confidence (`{"value": "1,240", "confidence": 0.62}`) is read as the value
+  const sourced = withSourceConfidences(state);
+  state = sourced.state;
   const nodes = withoutClaimed(walkJson(state, marksOtherTime, marksOtherParty), claimed);
   meter.steps += nodes.length;
   const values = namedRecord<ReadValue>();
@@ -509,6 +513,11 @@ export function readJson(
   swappedInOrder(placedDates(inputs, values), values, OUT_OF_ORDER);
   // what the keys say, as it is worth; prose in strings is worth what the text reader says, less
   calibrate(values, JSON_WORTH);
+  // and a source unsure of it makes us as unsure
+  for (const v of Object.values(values)) {
+    const factor = sourced.factors.get(v.source?.path ?? "");
+    if (factor !== undefined) v.confidence = roundConfidence(v.confidence * factor);
+  }
   const unread = inputs.filter((i) => !Object.hasOwn(values, i.name));
   // a note in a record of its own day (a ticket's comment `at` a time) is read as of that day
   const dayOf = dayOfOwnRecord(nodes, reference);
@@ -549,8 +558,8 @@ export const jsonReader: Reader = {
   name: "json",
   limits: EMBEDDED_LIMITS,
   async read(request: ReadRequest): Promise<ReadResult> {
-    // a text that is one JSON document is read as that document
-    const state = typeof request.state === "string" ? (jsonDocumentOf(request.state) ?? request.state) : request.state;
+    // a text that is one structured document is read as that document
+    const state = typeof request.state === "string" ? (documentOf(request.state) ?? request.state) : request.state;
     return { values: readJson(request.inputs, state, request.reference, undefined, claimedKeys(request)), usage: NO_USAGE };
   },
 };
