@@ -53,9 +53,9 @@ const COUNTER = alternation(CJK_COUNTERS);
 const NOT_A_WORD = `(?!(?!${COUNTER})[가-힣])`;
 
 const PATTERN = [
-  // a date, the year first: 2026年3月5日, 2026년 4월 21일, 2026年3月5号
+  // a date, the year first: 2026年3月5日, 2026년 4월 21일, 2026年3月5号 (the particle of time after it,
+  // "에", "に", says "on" before it)
   String.raw`(?<ymd>(?<y>\d{4})\s*[年년]\s*(?<m>\d{1,2})\s*[月월]\s*(?<d>\d{1,2})\s*[日일号號])(?<on>에|に)?`,
-  // (the particle of time after it, "에", "に", says "on" before it)
   // a date with no year, of the message's year: 3月5日, 4월 21일 (an era's year is read by the date readers)
   String.raw`(?<md>(?<![年년]\s*)(?<m2>\d{1,2})\s*[月월]\s*(?<d2>\d{1,2})\s*[日일号號])(?<on2>에|に)?`,
   String.raw`(?<era>(?:令和|平成|昭和)\s*(?:\d{1,2}|元)\s*年\s*\d{1,2}\s*月\s*\d{1,2}\s*日)`,
