@@ -174,15 +174,25 @@ export function glossed(written: string): Glossed {
   let text = written;
   for (const [pattern, ascii] of CHARACTERS) text = text.replace(pattern, ascii);
   const stretches: Stretch[] = [];
-  let out = "";
+  // the glossed text in pieces, its length and its last character kept aside: reading a character
+  // of a string built by appending would flatten it each time (quadratic)
+  const out: string[] = [];
+  let length = 0;
+  let lastChar = " ";
+  const write = (piece: string) => {
+    if (piece === "") return;
+    out.push(piece);
+    length += piece.length;
+    lastChar = piece[piece.length - 1]!;
+  };
   let last = 0;
   // a word read is set apart by a blank on either side, unless one stands there
   const replace = (from: number, to: number, by: string, apart = false) => {
-    out += text.slice(last, from);
-    if (apart && /\S$/.test(out) && !(by.startsWith("-") && /\d$/.test(out))) out += " ";
-    const at = out.length;
-    out += by + (apart && /\S/.test(text[to] ?? " ") ? " " : "");
-    stretches.push({ at, end: out.length, from, to });
+    write(text.slice(last, from));
+    if (apart && /\S/.test(lastChar) && !(by.startsWith("-") && /\d/.test(lastChar))) write(" ");
+    const at = length;
+    write(by + (apart && /\S/.test(text[to] ?? " ") ? " " : ""));
+    stretches.push({ at, end: length, from, to });
     last = to;
   };
   let read = false;
@@ -198,7 +208,7 @@ export function glossed(written: string): Glossed {
     read = true;
     replace(from, to, english, true);
   }
-  out += text.slice(last);
+  write(text.slice(last));
   const original = (offset: number, side: "start" | "end"): number => {
     let lo = 0;
     let hi = stretches.length - 1;
@@ -214,5 +224,5 @@ export function glossed(written: string): Glossed {
     if (offset < found.end || (offset === found.end && side === "end")) return side === "start" ? found.from : found.to;
     return offset - found.end + found.to;
   };
-  return { text: out, read, original };
+  return { text: out.join(""), read, original };
 }
