@@ -45,6 +45,7 @@ import { personInputs, readPeople } from "./text/people.js";
 import { replacedInHistory, replacementsIn, type Replacement } from "./text/replaced-history.js";
 import { contentStems, PERIOD_STEMS } from "./words.js";
 import { boxBefore } from "./text/boxes.js";
+import { glossed } from "./text/glossed.js";
 
 /** How many characters before a figure its form's box may stand ("[ ] $", "☐ "). */
 const BOX_SPAN = 6;
@@ -87,6 +88,22 @@ const FIRST_REPORT = 0.75;
  * open, less surely (text/message-parts.ts).
  */
 export function readText(inputs: InputIR[], written: string, reference?: string, meter?: Meter): Record<string, ReadValue> {
+  // a text in a language written without blanks between words, or with words glued to their
+  // particles or prefixes, is read through the English of its words (text/glossed.ts): never surely
+  const gloss = glossed(written);
+  if (!gloss.read) return readWritten(inputs, gloss.text, reference, meter);
+  const read = capped(readWritten(inputs, gloss.text, reference, meter), FOREIGN_CAP);
+  for (const v of Object.values(read)) {
+    const span = v.source?.span;
+    if (!span) continue;
+    const start = gloss.original(span.start, "start");
+    const end = gloss.original(span.end, "end");
+    v.source = { ...v.source, span: { start, end }, text: written.slice(start, end) };
+  }
+  return read;
+}
+
+function readWritten(inputs: InputIR[], written: string, reference?: string, meter?: Meter): Record<string, ReadValue> {
   // a run of more than a few hundred characters without a space is no word a reader reads: blank,
   // so no pattern below meets it (offsets kept)
   const plain = blankOverlongRuns(written);

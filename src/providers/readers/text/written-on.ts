@@ -51,6 +51,8 @@ function letterDate(text: string, reference: string): OwnDate | undefined {
  */
 const STAMP =
   /^\s*(?:(?:chat\s+|session\s+|call\s+|form\s+)?(?:started|opened|began|begun|created|logged|sent|received|completed|filled\s+in)(?:\s+(?:at|on))?|(?:call|chat|session|form|note|meeting|interview|visit)\s+date)\s*:/i;
+/** What a stamp may say beside its day and time: the weekday in brackets, "am" before the time, a column after a bar ("(Tue) am 8:15 | length 2:03"). */
+const STAMP_ASIDE = /\(\p{L}{1,4}\)|\b[ap]m\b|\|.*$/giu;
 /** A time of day beside the stamp's date ("08:31", "2:05 pm"). */
 const TIME_OF_DAY = /\b\d{1,2}:\d{2}(?::\d{2})?\s*(?:[ap]\.?m\.?)?/gi;
 
@@ -68,7 +70,7 @@ function stampDate(text: string, reference: string): OwnDate | undefined {
     if (!label || !DOCUMENT.test(lines.slice(0, i).join("\n"))) continue;
     const rest = line.slice(label[0].length);
     const found = findDates(rest, reference).filter((d) => !d.relative && d.yearKnown);
-    if (found.length !== 1 || rest.replace(found[0]!.text, "").replace(TIME_OF_DAY, "").trim() !== "") continue;
+    if (found.length !== 1 || rest.replace(found[0]!.text, "").replace(TIME_OF_DAY, "").replace(STAMP_ASIDE, "").trim() !== "") continue;
     const at = offset + label[0].length + found[0]!.start;
     return { iso: found[0]!.iso, start: at, end: at + found[0]!.text.length };
   }
@@ -93,7 +95,8 @@ export function ownDate(text: string, reference: string, envelope?: { start: num
 }
 
 /** Words that name a note or a message as what a heading dates. */
-const DOCUMENT = /\b(?:note|notes|call|memo|letter|e-?mail|chat|fnol|log|entry|minutes|transcript|message|file note|record|form)\b/i;
+const DOCUMENT =
+  /\b(?:note|notes|call|memo|letter|e-?mail|chat|fnol|log|entry|minutes|transcript|message|file note|record|form|voicemail)\b/i;
 
 /** What the message says of its own part in reporting the loss. */
 export type ReportSpeech = "first" | "earlier";
@@ -111,9 +114,9 @@ const BY_SELF = new RegExp(
   String.raw`\b${SELF}\b[^.\n]{0,40}\b${NOTICE}|\b${NOTICE}\b[^.\n]{0,25}\b(?:on|during|in|by|via|=)\s*${SELF}\b|=\s*${SELF}\b`,
   "i",
 );
-/** "I'm writing to report", "calling to notify you", "writing to let you know", "contacting you to claim". */
+/** "I'm writing to report", "calling to notify you", "writing to let you know", "contacting you to claim", a transcript's "calling to, uh, open a claim". */
 const TO_REPORT = new RegExp(
-  String.raw`\b(?:writ|call|phon|ring|e-?mail|contact)\w*\b[^.\n]{0,30}\bto\s+(?:report|notify|inform|let\s+you\s+know|make\s+a\s+claim|claim|register)\b`,
+  String.raw`\b(?:writ|call|phon|ring|e-?mail|contact)\w*\b[^.\n]{0,30}\bto[\s,]+(?:(?:uh|um|er)[\s,]+)?(?:report|notify|inform|let\s+you\s+know|make\s+a\s+claim|open\s+a\s+claim|claim|register)\b`,
   "i",
 );
 /** "the fire I reported to you by telephone", "as already reported", "I phoned your claims line … to report it". */

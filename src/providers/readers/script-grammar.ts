@@ -1,0 +1,161 @@
+// How the languages of script-words.ts write what is not a word of the table: how each script
+// bounds a word (what glues onto it), the names of its months, and the numerals and units Chinese,
+// Japanese and Korean count with. Data only, read by text/glossed.ts.
+
+/** The months of the year, January first, by language: glossed to English's names, which the date readers know. */
+export const SCRIPT_MONTHS: Record<string, string[][]> = {
+  th: [
+    ["มกราคม", "ม.ค."],
+    ["กุมภาพันธ์", "ก.พ."],
+    ["มีนาคม", "มี.ค."],
+    ["เมษายน", "เม.ย."],
+    ["พฤษภาคม", "พ.ค."],
+    ["มิถุนายน", "มิ.ย."],
+    ["กรกฎาคม", "ก.ค."],
+    ["สิงหาคม", "ส.ค."],
+    ["กันยายน", "ก.ย."],
+    ["ตุลาคม", "ต.ค."],
+    ["พฤศจิกายน", "พ.ย."],
+    ["ธันวาคม", "ธ.ค."],
+  ],
+  he: [
+    ["ינואר"],
+    ["פברואר"],
+    ["מרץ", "מרס"],
+    ["אפריל"],
+    ["מאי"],
+    ["יוני"],
+    ["יולי"],
+    ["אוגוסט"],
+    ["ספטמבר"],
+    ["אוקטובר"],
+    ["נובמבר"],
+    ["דצמבר"],
+  ],
+  ar: [
+    ["يناير", "كانون الثاني"],
+    ["فبراير", "شباط"],
+    ["مارس", "آذار"],
+    ["أبريل", "ابريل", "نيسان"],
+    ["مايو", "أيار"],
+    ["يونيو", "حزيران"],
+    ["يوليو", "تموز"],
+    ["أغسطس", "آب"],
+    ["سبتمبر", "أيلول"],
+    ["أكتوبر", "تشرين الأول"],
+    ["نوفمبر", "تشرين الثاني"],
+    ["ديسمبر", "كانون الأول"],
+  ],
+};
+
+/**
+ * How each script bounds a word. `glued`: no blank between words, a word is matched wherever it
+ * stands (Japanese, Chinese, Thai); else a word stands after a blank or another script, with any
+ * of `before` glued before it (Hebrew's and Arabic's prefixes, "ו", "ב", "ال", "وال") and any of
+ * `after` glued after it (Korean's particles, "을", "는", "에서").
+ */
+export const SCRIPT_BOUNDS: Record<string, { glued?: true; before?: string[]; after?: string[] }> = {
+  ja: { glued: true },
+  zh: { glued: true },
+  th: { glued: true },
+  ko: {
+    after: [
+      "을",
+      "를",
+      "이",
+      "가",
+      "은",
+      "는",
+      "의",
+      "에",
+      "에서",
+      "에게",
+      "로",
+      "으로",
+      "와",
+      "과",
+      "도",
+      "만",
+      "까지",
+      "부터",
+      "이나",
+      "랑",
+      "이랑",
+      "하고",
+      "은요",
+      "는요",
+      "이요",
+      "예요",
+      "이에요",
+      "입니다",
+      "이며",
+      "로는",
+      "으로는",
+      "에는",
+      "했",
+      "하",
+      "어요",
+      "아요",
+      "었어요",
+      "습니다",
+      "고",
+      "는데",
+      "이면",
+      "면",
+      "이니",
+    ],
+  },
+  he: { before: ["ו", "ה", "ב", "ל", "מ", "ש", "כ", "וב", "וה", "ול", "ומ", "וש", "שה", "מה", "בה", "לה", "שב"] },
+  ar: { after: ["ا", "ة", "ات", "ها"], before: ["و", "ف", "ب", "ل", "ك", "ال", "وال", "بال", "فال", "لل", "كال", "ول", "وب"] },
+};
+
+/** Chinese and Japanese numerals: digits, and the units that multiply the digit before them. */
+export const CJK_DIGITS: Record<string, number> = {
+  〇: 0,
+  零: 0,
+  一: 1,
+  二: 2,
+  两: 2,
+  兩: 2,
+  三: 3,
+  四: 4,
+  五: 5,
+  六: 6,
+  七: 7,
+  八: 8,
+  九: 9,
+};
+/** Units within a group of ten thousand ("十", "百", "千"; Korean "십", "백", "천"). */
+export const SMALL_UNITS: Record<string, number> = { 十: 10, 百: 100, 千: 1000, 십: 10, 백: 100, 천: 1000 };
+/** Units that close a group: ten thousand and a hundred million ("万", "億"; Korean "만", "억"). */
+export const LARGE_UNITS: Record<string, number> = { 万: 1e4, 萬: 1e4, 億: 1e8, 亿: 1e8, 만: 1e4, 억: 1e8 };
+/** What a number written in CJK numerals alone must stand before to be read as one, and what a Korean number may be glued to: a counter, a currency, a percent. */
+export const CJK_COUNTERS = [
+  "年",
+  "ヶ月",
+  "か月",
+  "カ月",
+  "个月",
+  "個月",
+  "人",
+  "名",
+  "席",
+  "件",
+  "円",
+  "元",
+  "ドル",
+  "美元",
+  "%",
+  "パーセント",
+  "歳",
+  "岁",
+  "位",
+  "个",
+  "個",
+  "원",
+  "석",
+  "명",
+  "개",
+  "년",
+  "달러",
+];
