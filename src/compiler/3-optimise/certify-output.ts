@@ -14,7 +14,7 @@
 // other decisions read hands them its double-double, and its decimal is made only when one of them
 // needs it (`read`).
 import type { Call, Expr, For } from "../../ir/feel-ast.js";
-import type { DecisionIR, ModelIR } from "../../ir/ir.js";
+import type { ModelIR } from "../../ir/ir.js";
 import {
   aggregateOf,
   builtinCalled,
@@ -27,7 +27,7 @@ import {
   plainNumber,
 } from "./certify.js";
 import { ROUNDING_MODES } from "../../runtime/builtins/number.js";
-import { walk, walkBody } from "./walk.js";
+import { walk } from "./walk.js";
 import { ddRead, ddState } from "../../runtime/certified-dd.js";
 import { dec } from "../../runtime/decimal.js";
 
@@ -213,101 +213,23 @@ function roundsLong(e: Expr, readsMarked: boolean): boolean {
   return roundings === 0 || quotients > 0 || readsMarked;
 }
 
-/** Built-ins whose decimal result has 34 digits as a rule: the double-doubles cannot read it. */
-const LONG_RESULTS = new Set(["sqrt", "exp", "log"]);
-
-/** e holds a quotient. */
-const quotient = (e: Expr): boolean => {
-  let found = false;
-  walk(e, (n) => (found ||= n.kind === "arith" && n.op === "/"));
-  return found;
-};
-
 /**
- * e reads a let of d whose value holds a root, or a quotient that meets more arithmetic: a decimal
- * of 34 digits as a rule, which the double-doubles cannot read (`ddRead` reads a bare quotient of
- * short numbers, not a wide value), so they would decline on every call.
- */
-function readsLongLet(e: Expr, d: DecisionIR): boolean {
-  const long = new Set<string>();
-  for (const l of d.lets) {
-    walkBody(l.body, (n) => {
-      if ((n.kind === "arith" && (quotient(n.left) || quotient(n.right))) || LONG_RESULTS.has(builtinCalled(n) ?? "")) long.add(l.name);
-    });
-  }
-  let found = false;
-  walk(e, (n) => (found ||= n.kind === "name" && n.ref?.kind === "let" && long.has(n.ref.name)));
-  return found;
-}
-
-/** e is a quotient, or a built-in whose result is 34 digits as a rule: read by the double-doubles alone, long once more arithmetic meets it. */
-const wide = (e: Expr): boolean => (e.kind === "arith" && e.op === "/") || LONG_RESULTS.has(builtinCalled(e) ?? "");
-
-/**
- * Whether e's decimal is long as a rule (34 digits, which `ddRead` cannot read), the names `long`
- * says are: a root, exp or log; arithmetic, `modulo`, `abs`, `min` or `max` on a long or wide
- * value; both branches of an `if` long. A rounding is short; anything else is taken as short.
- */
-function longValue(e: Expr, long: (n: Expr & { kind: "name" }) => boolean): boolean {
-  const isLong = (x: Expr): boolean => longValue(x, long);
-  if (e.kind === "name") return long(e);
-  if (LONG_RESULTS.has(builtinCalled(e) ?? "")) return true;
-  if (e.kind === "arith") return [e.left, e.right].some((x) => wide(x) || isLong(x));
-  if (e.kind === "negate") return isLong(e.operand);
-  if (e.kind === "if") return isLong(e.then) && isLong(e.else);
-  const fn = builtinCalled(e);
-  if (fn === "modulo") return (e as Call).args.some((x) => wide(x) || isLong(x));
-  if (fn === "abs" || fn === "min" || fn === "max") return (e as Call).args.some(isLong);
-  return false;
-}
-
-/**
- * The decisions whose decimal is long as a rule (`longValue`, their lets' names read as their
- * values), in the order of `decisions` (a reader after what it reads); a table's when every rule's
- * output is. The double-doubles cannot read their decimal (as `readsLongLet`): a form reading one
- * unmarked declines on every call.
- */
-export function longDecisions(decisions: readonly DecisionIR[]): Set<string> {
-  const long = new Set<string>();
-  for (const d of decisions) {
-    const lets = new Set<string>();
-    const isLong = (e: Expr) =>
-      longValue(e, (n) => (n.ref?.kind === "decision" && long.has(n.ref.name)) || (n.ref?.kind === "let" && lets.has(n.ref.name)));
-    for (const l of d.lets) if (l.body.kind === "expr" && isLong(l.body.expr)) lets.add(l.name);
-    const values = d.body.kind === "expr" ? [d.body.expr] : d.body.table.rules.flatMap((r) => r.outputs);
-    if (values.length > 0 && values.every(isLong)) long.add(d.name);
-  }
-  return long;
-}
-
-/** What the decisions before a form are to it: those marked (read as their double-doubles), and those whose decimal is long as a rule. */
-export interface Known {
-  marked: ReadonlySet<string>;
-  long: ReadonlySet<string>;
-}
-
-/**
- * A form of decision d's (its value, or a table column's heading) the double-doubles hold and that
+ * A form of a decision (its value, or a table column's heading) the double-doubles hold and that
  * is worth them: it pays (a root, or a quotient or power beside one more operation) or reads a
- * marked decision, whose double-double it takes; its roundings or modulo round a 34-digit value
- * (`roundsLong`); it reads no unmarked decision whose decimal is long as a rule (`longDecisions`);
- * and, its lets not in the form, it reads none whose decimal is long as a rule.
+ * decision of `marked`, whose double-double it takes; and its roundings or modulo round a 34-digit
+ * value (`roundsLong`). A decision or let it reads as a decimal may be long (34 digits): `ddRead`
+ * reads it as a double-double too.
  */
-export function worthDoubleDoubles(form: Expr, d: DecisionIR, { marked, long }: Known, letsInForm: boolean): boolean {
-  let [readsMarked, readsLong] = [false, false];
-  const heard = (n: string) => {
-    readsMarked ||= marked.has(n);
-    readsLong ||= long.has(n) && !marked.has(n);
-  };
-  if (ddBlocking(form, heard).length > 0 || readsLong || !(readsMarked || pays(form))) return false;
-  return roundsLong(form, readsMarked) && (letsInForm || !readsLongLet(form, d));
+export function worthDoubleDoubles(form: Expr, marked: ReadonlySet<string>): boolean {
+  let readsMarked = false;
+  if (ddBlocking(form, (n) => (readsMarked ||= marked.has(n))).length > 0 || !(readsMarked || pays(form))) return false;
+  return roundsLong(form, readsMarked);
 }
 
 export function certifyOutputs(ir: ModelIR): void {
   const read = new Set(ir.decisions.flatMap((d) => [...d.deps, ...(d.requires ?? [])]));
   // decisions in dependency order: a reader comes after the marked decisions it reads
   const marked = new Set<string>();
-  const known = { marked, long: longDecisions(ir.decisions) };
   for (const d of ir.decisions) {
     if (d.body.kind !== "expr" || !plainNumber(d.type)) continue;
     // loops left as they are (`sum(for ...)`), in lets too; a decision read by others whose decimal
@@ -316,10 +238,10 @@ export function certifyOutputs(ir: ModelIR): void {
     // (a form with its lets in place the double-doubles do not hold falls back to the lets read as values)
     const letsIn = d.lets.length > 0 ? letsForm(d.lets, d.body.expr, true) : undefined;
     const inPlace = letsIn && expand(letsIn, true);
-    const lets = inPlace !== undefined && worthDoubleDoubles(inPlace, d, known, true);
+    const lets = inPlace !== undefined && worthDoubleDoubles(inPlace, marked);
     const withLets = lets ? inPlace : undefined;
     const form = withLets ?? expand(d.body.expr, true);
-    if (!form || !(lets || worthDoubleDoubles(form, d, known, false))) continue;
+    if (!form || !(lets || worthDoubleDoubles(form, marked))) continue;
     const letCalls = withLets ? d.lets.reduce((n, l) => n + (l.body.kind === "expr" ? inlinedCalls(l.body.expr) : 0), 0) : 0;
     d.certifiedOutput = { form, calls: inlinedCalls(d.body.expr) + letCalls, read: read.has(d.name), ...(withLets && { lets: true }) };
     marked.add(d.name);
