@@ -29,7 +29,7 @@ const DATE_TIMES: ModelInput = {
       due: 'opened + duration("PT4H30M")',
       late: "closed > due",
       took: "closed - opened",
-      "in minutes": '(closed - opened) / duration("PT1S") / 60',
+      "in minutes": 'decimal((closed - opened) / duration("PT1S") / 60, 2)',
       day: "date(opened)",
       hour: "opened.hour",
       minute: "closed.minute",

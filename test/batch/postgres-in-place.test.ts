@@ -75,7 +75,7 @@ const MODELS: [string, ModelInput][] = [
   ] as [string, ModelInput],
 ].filter(([, m]) => compiles(m));
 
-const COLUMN_TYPES: Record<string, string> = { number: "numeric", string: "text", boolean: "boolean", date: "date" };
+const COLUMN_TYPES: Record<string, string> = { number: "numeric", string: "text", boolean: "boolean", date: "date", datetime: "text" };
 
 /** An input's column type: a list an array of its items' type, a list of structs jsonb. */
 const columnType = (c: InputColumn): string =>
