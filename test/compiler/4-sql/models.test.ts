@@ -17,7 +17,8 @@ const MODELS: [string, ModelInput][] = [...SAMPLES, ...CORPUS.map((c) => [c.name
 
 /** The models each dialect compiles today; every other one is refused with an address. */
 const BOTH = ["lending", "kyc-risk", "insurance-rating", "scorecard", "household-benefit", "tax-brackets", "kyc-screen", "claims-triage"];
-const COMPILED: Record<(typeof dialects)[number], string[]> = { duckdb: BOTH, postgres: BOTH };
+// sla's minutes are a quotient of durations not rounded to places, which DuckDB refuses
+const COMPILED: Record<(typeof dialects)[number], string[]> = { duckdb: BOTH, postgres: [...BOTH, "sla"] };
 
 const engines = useEngines("SQL backend");
 
@@ -50,7 +51,7 @@ describe.each(MODELS)("%s", (name, model) => {
     }
   });
 
-  it.runIf(COMPILED.duckdb.includes(name))(
+  it.runIf(dialects.some((d) => COMPILED[d].includes(name)))(
     "agrees with evaluate() on every row, in every dialect that compiles it",
     { timeout: 300_000 },
     async () => {
