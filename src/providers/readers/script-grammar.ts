@@ -109,6 +109,62 @@ export const SCRIPT_BOUNDS: Record<string, { glued?: true; before?: string[]; af
   ar: { after: ["ا", "ة", "ات", "ها"], before: ["و", "ف", "ب", "ل", "ك", "ال", "وال", "بال", "فال", "لل", "كال", "ول", "وب"] },
 };
 
+/**
+ * Denials that stand after what they deny, as Japanese and Korean write them: a word of the table,
+ * any of `particles` glued after it, then one of `denials` ("請求はありません", "延滞なし",
+ * "사고는 없습니다"): read as English's "no" before the word, so "no claims" is none and no count.
+ */
+export const SCRIPT_DENIALS: Record<string, { particles: string[]; denials: string[] }> = {
+  ja: {
+    particles: ["は", "が", "も", "の", "等は", "などは"],
+    denials: [
+      "一度もありません",
+      "一切ありません",
+      "ありませんでした",
+      "ありません",
+      "ございません",
+      "ございませんでした",
+      "一切なし",
+      "なし",
+      "無し",
+      "ない",
+      "ゼロ",
+      "ではなく",
+      "ではありません",
+    ],
+  },
+  ko: {
+    particles: ["은", "는", "이", "가", "도", "은요", "는요"],
+    denials: [
+      "없었습니다",
+      "없습니다",
+      "없었어요",
+      "없어요",
+      "없음",
+      "없고",
+      "없으며",
+      "없다",
+      "전혀 없습니다",
+      "한 번도 없습니다",
+      "한 번도 없었습니다",
+      "아니라서",
+      "아니라",
+      "아니고",
+      "아닙니다",
+      "아니에요",
+    ],
+  },
+};
+
+/**
+ * A span of years counted back from now, the figure between its words ("過去5年間", "지난 5년간",
+ * "近5年"): read as English's "in the last 5 years", no count of years of its own.
+ */
+export const SCRIPT_PAST_YEARS: { before: string[]; after: string[] } = {
+  before: ["過去", "最近", "最近の", "近", "지난", "최근"],
+  after: ["年間", "年", "년간", "년 동안", "년동안", "년"],
+};
+
 /** Chinese and Japanese numerals: digits, and the units that multiply the digit before them. */
 export const CJK_DIGITS: Record<string, number> = {
   〇: 0,

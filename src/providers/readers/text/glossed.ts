@@ -5,7 +5,16 @@
 // by their digits; their dates ("2026年3月5日", "2026년 4월 21일", "5 มีนาคม 2569") as the date readers
 // read them. One pass of one combined pattern over the text after a pass of one character for
 // one: linear. What is read through it is read through a translation, and capped by the reader.
-import { CJK_COUNTERS, CJK_DIGITS, LARGE_UNITS, SCRIPT_BOUNDS, SCRIPT_MONTHS, SMALL_UNITS } from "../script-grammar.js";
+import {
+  CJK_COUNTERS,
+  CJK_DIGITS,
+  LARGE_UNITS,
+  SCRIPT_BOUNDS,
+  SCRIPT_DENIALS,
+  SCRIPT_MONTHS,
+  SCRIPT_PAST_YEARS,
+  SMALL_UNITS,
+} from "../script-grammar.js";
 import { SCRIPT_WORDS } from "../script-words.js";
 import { roundFloat } from "../numbers.js";
 
@@ -45,6 +54,12 @@ const wordSources = Object.entries(SCRIPT_BOUNDS).map(([language, b]) => {
   return `(?<!${LETTER})${before}(?<w_${language}>${words})${after}(?!${LETTER})`;
 });
 
+/** A word of the table denied after it, with the particles between ("請求はありません", "사고는 없습니다"). */
+const denialSources = Object.entries(SCRIPT_DENIALS).map(([language, d]) => {
+  const bound = SCRIPT_BOUNDS[language]?.glued ? "" : `(?<!${LETTER})`;
+  return `${bound}(?<d_${language}>${alternation(wordsOf[language] ?? [])})(?:${alternation(d.particles)})?\\s*(?:${alternation(d.denials)})`;
+});
+
 const DIGIT = Object.keys(CJK_DIGITS).join("");
 const LARGE = Object.keys(LARGE_UNITS).join("");
 const UNIT = `${Object.keys(SMALL_UNITS).join("")}${LARGE}`;
@@ -53,6 +68,8 @@ const COUNTER = alternation(CJK_COUNTERS);
 const NOT_A_WORD = `(?!(?!${COUNTER})[가-힣])`;
 
 const PATTERN = [
+  // years counted back from now: 過去5年間, 지난 5년간 (no count of years of their own)
+  `(?<![가-힣])(?<past>(?:${alternation(SCRIPT_PAST_YEARS.before)})\\s*(?<pn>\\d+|[${DIGIT}${UNIT}]+)\\s*(?:${alternation(SCRIPT_PAST_YEARS.after)}))`,
   // a date, the year first: 2026年3月5日, 2026년 4월 21일, 2026年3月5号 (the particle of time after it,
   // "에", "に", says "on" before it)
   String.raw`(?<ymd>(?<y>\d{4})\s*[年년]\s*(?<m>\d{1,2})\s*[月월]\s*(?<d>\d{1,2})\s*[日일号號])(?<on>에|に)?`,
@@ -67,6 +84,7 @@ const PATTERN = [
   `(?<num>\\d+(?:\\.\\d+)?(?: ?(?:\\d+|[${DIGIT}]+)?[${UNIT}])+(?:(?<=[${UNIT}]) ?\\d+(?![\\d.,]))?${NOT_A_WORD})`,
   // in numerals alone, before what it counts: 两年, 十五人, 三千円
   `(?<cjk>[${DIGIT}${UNIT}]+(?=${COUNTER}))`,
+  ...denialSources,
   ...wordSources,
 ].join("|");
 
@@ -160,6 +178,12 @@ function englishOf(g: Record<string, string | undefined>, matched: string): stri
     const share = Number(pay.join("")) * (pay.length === 1 ? 10 : 1);
     return share > 0 && share < 100 ? `${100 - share}% discount` : undefined;
   }
+  if (g.past) {
+    const years = cjkNumber(g.pn!);
+    return years === undefined ? undefined : `in the last ${years} years`;
+  }
+  const denied = Object.entries(g).find(([k, v]) => k.startsWith("d_") && v !== undefined)?.[1];
+  if (denied !== undefined) return `no ${ENGLISH_OF.get(denied)}`;
   if (g.num ?? g.cjk) {
     const value = cjkNumber(g.num ?? g.cjk!);
     return value === undefined ? undefined : String(value);
