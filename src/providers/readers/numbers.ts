@@ -69,6 +69,18 @@ const CURRENCIES: Record<string, string> = {
   aud: "AUD",
   jpy: "JPY",
   円: "JPY",
+  // the currencies of the languages glossed (text/glossed.ts): yuan, won, baht
+  元: "CNY",
+  人民币: "CNY",
+  人民幣: "CNY",
+  cny: "CNY",
+  rmb: "CNY",
+  원: "KRW",
+  "₩": "KRW",
+  krw: "KRW",
+  บาท: "THB",
+  "฿": "THB",
+  thb: "THB",
   sek: "SEK",
   nok: "NOK",
   dkk: "DKK",
@@ -208,7 +220,7 @@ export const convertPeriod = (value: number, from: Period, to: Period): number =
  * so that "34 M" (a sex, a size) stays 34; finance's "MM" and "BN" may stand apart ("$3 MM"). A bare 4-digit year stays a number (the readers mask
  * dates before they look at amounts).
  */
-export const AMOUNT_SOURCE = String.raw`(?<cur1>US\$|USD|EUR|GBP|CHF|PLN|CAD|AUD|JPY|SEK|NOK|DKK|\$|€|£)?\s?(?<num>[-−]?(?:\d{1,3}(?:\.\d{3})+,\d{1,2}(?!\d)|\d{1,3}(?:\.\d{3}){2,}(?![\d.,]\d)|\d{1,2}(?:,\d{2})+,\d{3}(?![\d,]\d)(?:\.\d+)?|\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d{1,3}(?:['’]\d{3})+(?:\.\d+)?|\d{1,3}(?:[ \u00a0\u202f]\d{3})+[.,]\d{1,2}(?![\d.,]\d)|\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?![\d.,]\d|[ \u00a0\u202f]?\d)|\d+(?:\.\d+)?|\.\d+))(?<mult>(?:K|MM|MN|M|BN)(?![A-Za-z])|[ \t](?:MM|BN)(?![A-Za-z])|\s?(?:k|mm|mn|m|bn|thousand|million|billion|grand|[Mm]io|[Mm]ln|[Mm]rd|lakhs?|lacs?|crores?)(?![a-z])|\s?[千万億])?(?:\s?(?<pct>%|percent(?![a-z])|per\s?cent(?![a-z])|pct(?![a-z])))?(?:\s?(?<cur2>USD|EUR|GBP|CHF|PLN|CAD|AUD|JPY|SEK|NOK|DKK|dollars?|euros?|pounds?|円)(?![a-z]))?`;
+export const AMOUNT_SOURCE = String.raw`(?<cur1>US\$|USD|EUR|GBP|CHF|PLN|CAD|AUD|JPY|SEK|NOK|DKK|CNY|RMB|KRW|THB|\$|€|£|₩|฿)?\s?(?<num>[-−]?(?:\d{1,3}(?:\.\d{3})+,\d{1,2}(?!\d)|\d{1,3}(?:\.\d{3}){2,}(?![\d.,]\d)|\d{1,2}(?:,\d{2})+,\d{3}(?![\d,]\d)(?:\.\d+)?|\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d{1,3}(?:['’]\d{3})+(?:\.\d+)?|\d{1,3}(?:[ \u00a0\u202f]\d{3})+[.,]\d{1,2}(?![\d.,]\d)|\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?![\d.,]\d|[ \u00a0\u202f]?\d)|\d+(?:\.\d+)?|\.\d+))(?<mult>(?:K|MM|MN|M|BN)(?![A-Za-z])|[ \t](?:MM|BN)(?![A-Za-z])|\s?(?:k|mm|mn|m|bn|thousand|million|billion|grand|[Mm]io|[Mm]ln|[Mm]rd|lakhs?|lacs?|crores?)(?![a-z])|\s?[千万億])?(?:\s?(?<pct>%|percent(?![a-z])|per\s?cent(?![a-z])|pct(?![a-z])))?(?:\s?(?<cur2>USD|EUR|GBP|CHF|PLN|CAD|AUD|JPY|SEK|NOK|DKK|CNY|RMB|KRW|THB|dollars?|euros?|pounds?|円|元|人民[币幣]|원|บาท)(?![a-z]))?`;
 
 /** European grouping ("1.234,56", "1.234.567"): dots group thousands, a comma marks the decimals. */
 const EUROPEAN = /^[-−]?\d{1,3}(?:\.\d{3})+(?:,\d{1,2}|(?:\.\d{3})+)?$/;

@@ -215,3 +215,30 @@ export const CJK_COUNTERS = [
   "년",
   "달러",
 ];
+
+/**
+ * Numbers in words as Korean (Sino-Korean) and Thai write them, a digit word before each unit
+ * ("삼만 오천", "สามหมื่นห้าพัน"): read only before what they count or a currency (`counters`), as
+ * these syllables are also parts of other words, and never after a word of a range (`ranges`:
+ * "หกถึงเจ็ดหมื่น", six to seventy thousand, is no one number). A unit of `closes` or more closes
+ * a group, as 만 (ten thousand) does in Korean and ล้าน (a million) in Thai; smaller ones add up.
+ */
+export const SCRIPT_NUMERALS: Record<
+  string,
+  { digits: Record<string, number>; units: Record<string, number>; closes: number; counters: string[]; ranges: string[] }
+> = {
+  ko: {
+    digits: { 일: 1, 이: 2, 삼: 3, 사: 4, 오: 5, 육: 6, 칠: 7, 팔: 8, 구: 9 },
+    units: { 십: 10, 백: 100, 천: 1000, 만: 1e4, 억: 1e8 },
+    closes: 1e4,
+    counters: ["달러", "원", "명", "석", "개", "년", "개월", "마일", "킬로미터", "세", "퍼센트"],
+    ranges: ["에서", "내지", "~", "-", "–"],
+  },
+  th: {
+    digits: { หนึ่ง: 1, เอ็ด: 1, สอง: 2, ยี่: 2, สาม: 3, สี่: 4, ห้า: 5, หก: 6, เจ็ด: 7, แปด: 8, เก้า: 9 },
+    units: { สิบ: 10, ร้อย: 100, พัน: 1000, หมื่น: 1e4, แสน: 1e5, ล้าน: 1e6 },
+    closes: 1e6,
+    counters: ["ดอลลาร์", "บาท", "คน", "ปี", "เดือน", "ครั้ง", "ที่นั่ง", "ไมล์", "กิโลเมตร"],
+    ranges: ["ถึง", "~", "-", "–"],
+  },
+};

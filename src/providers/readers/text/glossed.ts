@@ -12,6 +12,7 @@ import {
   SCRIPT_BOUNDS,
   SCRIPT_DENIALS,
   SCRIPT_MONTHS,
+  SCRIPT_NUMERALS,
   SCRIPT_PAST_YEARS,
   SMALL_UNITS,
 } from "../script-grammar.js";
@@ -60,6 +61,14 @@ const denialSources = Object.entries(SCRIPT_DENIALS).map(([language, d]) => {
   return `${bound}(?<d_${language}>${alternation(wordsOf[language] ?? [])})(?:${alternation(d.particles)})?\\s*(?:${alternation(d.denials)})`;
 });
 
+/** A number in Korean or Thai words before what it counts ("삼만 오천 달러", "สามหมื่นห้าพันดอลลาร์"). */
+const numeralSources = Object.entries(SCRIPT_NUMERALS).map(([language, n]) => {
+  const bound = SCRIPT_BOUNDS[language]?.glued ? "" : `(?<!${LETTER})`;
+  const [digit, unit] = [alternation(Object.keys(n.digits)), alternation(Object.keys(n.units))];
+  // a number whole, never its tail: not after a word of a range, nor after a digit or unit of its own
+  return `${bound}(?<!(?:${alternation(n.ranges)})\\s?|${digit}|${unit})(?<n_${language}>(?:(?:${digit})?(?:${unit}) ?)+(?:${digit})?)(?= ?(?:${alternation(n.counters)}))`;
+});
+
 const DIGIT = Object.keys(CJK_DIGITS).join("");
 const LARGE = Object.keys(LARGE_UNITS).join("");
 const UNIT = `${Object.keys(SMALL_UNITS).join("")}${LARGE}`;
@@ -84,25 +93,42 @@ const PATTERN = [
   `(?<num>\\d+(?:\\.\\d+)?(?: ?(?:\\d+|[${DIGIT}]+)?[${UNIT}])+(?:(?<=[${UNIT}]) ?\\d+(?![\\d.,]))?${NOT_A_WORD})`,
   // in numerals alone, before what it counts: 两年, 十五人, 三千円
   `(?<cjk>[${DIGIT}${UNIT}]+(?=${COUNTER}))`,
+  ...numeralSources,
   ...denialSources,
   ...wordSources,
 ].join("|");
 
-/** The value of a number in CJK or Korean numerals and units; digits may stand for a numeral ("3万2千"). */
-function cjkNumber(written: string): number | undefined {
+/** How a language's numerals are read: its digit words, its units, the least unit that closes a group, and its pieces one at a time. */
+interface Numerals {
+  digits: Record<string, number>;
+  units: Record<string, number>;
+  closes: number;
+  piece: RegExp;
+}
+const CJK: Numerals = { digits: CJK_DIGITS, units: { ...SMALL_UNITS, ...LARGE_UNITS }, closes: 1e4, piece: /\d+(?:\.\d+)?|\S/gu };
+const WORDS: Record<string, Numerals> = Object.fromEntries(
+  Object.entries(SCRIPT_NUMERALS).map(([language, n]) => [
+    language,
+    { ...n, piece: new RegExp(`${alternation([...Object.keys(n.digits), ...Object.keys(n.units)])}|\\S`, "gu") },
+  ]),
+);
+
+/** The value of a number in numerals and units; digits may stand for a numeral ("3万2千"). */
+function cjkNumber(written: string, numerals: Numerals = CJK): number | undefined {
+  const { digits: DIGITS, units, closes } = numerals;
   let total = 0;
   let group = 0;
   let digits: number | undefined;
   let closed = Infinity;
-  for (const m of written.matchAll(/\d+(?:\.\d+)?|\S/gu)) {
+  for (const m of written.matchAll(numerals.piece)) {
     const c = m[0];
     if (/^\d/.test(c)) digits = Number(c);
-    else if (Object.hasOwn(CJK_DIGITS, c)) digits = (digits ?? 0) * 10 + CJK_DIGITS[c]!;
-    else if (Object.hasOwn(SMALL_UNITS, c)) {
-      group += (digits ?? 1) * SMALL_UNITS[c]!;
+    else if (Object.hasOwn(DIGITS, c)) digits = (digits ?? 0) * 10 + DIGITS[c]!;
+    else if (Object.hasOwn(units, c) && units[c]! < closes) {
+      group += (digits ?? 1) * units[c]!;
       digits = undefined;
-    } else if (Object.hasOwn(LARGE_UNITS, c)) {
-      const scale = LARGE_UNITS[c]!;
+    } else if (Object.hasOwn(units, c)) {
+      const scale = units[c]!;
       if (scale >= closed) return undefined;
       total += (group + (digits ?? 0) || 1) * scale;
       group = 0;
@@ -181,6 +207,11 @@ function englishOf(g: Record<string, string | undefined>, matched: string): stri
   if (g.past) {
     const years = cjkNumber(g.pn!);
     return years === undefined ? undefined : `in the last ${years} years`;
+  }
+  const inWords = Object.entries(g).find(([k, v]) => k.startsWith("n_") && v !== undefined);
+  if (inWords) {
+    const value = cjkNumber(inWords[1]!, WORDS[inWords[0].slice(2)]);
+    return value === undefined ? undefined : String(value);
   }
   const denied = Object.entries(g).find(([k, v]) => k.startsWith("d_") && v !== undefined)?.[1];
   if (denied !== undefined) return `no ${ENGLISH_OF.get(denied)}`;
