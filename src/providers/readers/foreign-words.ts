@@ -855,7 +855,7 @@ export const FOREIGN_WORDS: Record<string, Record<string, string[]>> = {
     incident: ["nehoda", "poistná udalosť"],
     reported: ["nahlásené", "nahlásil"],
     policy: ["poistka", "poistná zmluva"],
-    claims: ["škody", "poistné udalosti"],
+    claims: ["škody", "škodu", "poistné udalosti", "poistnú udalosť"],
     retired: ["dôchodca", "dôchodkyňa"],
     unemployed: ["nezamestnaný", "nezamestnaná"],
     theft: ["krádež", "vlámanie"],
@@ -1187,6 +1187,7 @@ export const FOREIGN_NONE: Record<string, string[]> = {
   pl: ["brak", "żaden", "żadna", "żadne", "żadnych", "żadnego", "żadnej", "bez"],
   sv: ["ingen", "inga", "inget", "utan"],
   cs: ["žádné", "žádný", "žádná", "žádných", "žádnou", "bez"],
+  sk: ["žiadne", "žiadny", "žiadna", "žiadnych", "žiadnu"],
   ro: ["niciun", "nicio", "fără"],
   el: ["κανένα", "καμία", "κανένας", "καμιά", "χωρίς"],
   tr: ["hiçbir"],
@@ -1578,6 +1579,8 @@ export const FOREIGN_TIME_UNITS: Record<"year" | "month", string[]> = {
 export const FOREIGN_LAST: string[] = [
   ..."letzten letzte vergangenen ultimi ultime ultimo ultimos ultimas dernieres derniers derniere dernier".split(" "),
   ..."laatste afgelopen ostatnich ostatnie senaste poslednich ultimii ultimele τελευταια τελευταιων".split(" "),
+  // Slovak and Czech: "za posledné 3 roky", "za poslední 3 roky"
+  ..."posledne poslednych posledni".split(" "),
   // after the unit: "dalam lima tahun terakhir"
   "terakhir",
 ];
