@@ -12,6 +12,7 @@
  */
 export const FOREIGN_WORDS: Record<string, Record<string, string[]>> = {
   es: {
+    people: ["personas"],
     age: ["edad"],
     disabled: ["discapacidad", "discapacitado", "discapacitada"],
     applicant: ["solicitante"],
@@ -74,6 +75,7 @@ export const FOREIGN_WORDS: Record<string, Record<string, string[]>> = {
     commuting: ["ir al trabajo"],
   },
   fr: {
+    people: ["personnes"],
     disabled: ["handicap", "handicapé", "handicapée", "invalidité"],
     applicant: ["demandeur", "demandeuse"],
     members: ["membres du foyer"],
@@ -127,6 +129,7 @@ export const FOREIGN_WORDS: Record<string, Record<string, string[]>> = {
     commuting: ["domicile-travail"],
   },
   de: {
+    people: ["personen"],
     customer: ["kunde"],
     type: ["typ"],
     risk: ["risiko"],
@@ -179,6 +182,7 @@ export const FOREIGN_WORDS: Record<string, Record<string, string[]>> = {
     commuting: ["pendeln", "arbeitsweg"],
   },
   it: {
+    people: ["persone"],
     income: ["reddito", "stipendio", "retribuzione", "pensione", "guadagno", "guadagna"],
     debt: ["debiti", "debito", "rate mensili"],
     loan: ["prestito", "finanziamento", "chiedere"],
@@ -235,6 +239,7 @@ export const FOREIGN_WORDS: Record<string, Record<string, string[]>> = {
     commuting: ["casa-lavoro", "pendolare"],
   },
   pt: {
+    people: ["pessoas"],
     age: ["idade"],
     disabled: ["deficiência", "deficiente", "incapacidade"],
     applicant: ["requerente"],
@@ -289,6 +294,7 @@ export const FOREIGN_WORDS: Record<string, Record<string, string[]>> = {
     commuting: ["ir e voltar do trabalho"],
   },
   nl: {
+    people: ["personen"],
     income: ["inkomen", "inkomsten", "salaris", "verdien", "verdient"],
     debt: ["schulden", "schuld"],
     loan: ["lening", "persoonlijke lening", "lenen", "leenbedrag"],
@@ -339,6 +345,7 @@ export const FOREIGN_WORDS: Record<string, Record<string, string[]>> = {
     commuting: ["woon-werkverkeer"],
   },
   pl: {
+    people: ["osoby", "osób"],
     income: ["dochód", "dochody", "dochodu", "zarobki", "zarabiam", "zarabia", "wynagrodzenie", "pensja", "emerytura", "emeryturę"],
     debt: ["długi", "długów", "dług", "zobowiązania", "zobowiązań", "rata"],
     loan: ["pożyczka", "pożyczkę", "pożyczki", "kwota pożyczki", "kredyt gotówkowy", "kredyt", "kredytu"],
@@ -399,6 +406,7 @@ export const FOREIGN_WORDS: Record<string, Record<string, string[]>> = {
     commuting: ["dojazd do pracy", "dojeżdżam do pracy"],
   },
   sv: {
+    people: ["personer"],
     income: ["inkomst", "inkomster", "inkomsten", "lön", "lönen", "tjänar"],
     debt: ["skuld", "skulder", "skulden"],
     loan: ["lån", "lånet", "lånebelopp", "låna"],
@@ -450,6 +458,7 @@ export const FOREIGN_WORDS: Record<string, Record<string, string[]>> = {
     commuting: ["pendlar", "pendling"],
   },
   tr: {
+    people: ["kişi"],
     income: ["gelir", "geliri", "gelirim", "maaş", "maaşı", "maaşım", "kazancım", "kazanıyorum"],
     debt: ["borç", "borcum", "borcu", "borçlarım", "borçları", "borçlar", "taksit", "taksiti"],
     loan: ["kredi tutarı", "kredi talebi", "kredi istiyorum", "talep edilen kredi"],
@@ -553,6 +562,7 @@ export const FOREIGN_WORDS: Record<string, Record<string, string[]>> = {
   // Czech: the words of a loan's and a claim's figures ("půjčka", "nájem"); not yet its incomes and debts ("Příjmy" of
   // several members, "splátka" beside the balance: a household's sums are not read from them)
   cs: {
+    people: ["osoby", "osob"],
     loan: ["půjčka", "půjčku", "úvěr", "úvěru"],
     "credit score": ["kreditní skóre", "úvěrové skóre"],
     annual: ["ročně", "roční", "za rok"],
@@ -591,6 +601,7 @@ export const FOREIGN_WORDS: Record<string, Record<string, string[]>> = {
   },
   // Romanian ("venit lunar", "datorii", "rata", "chirie")
   ro: {
+    people: ["persoane"],
     income: ["venit", "venitul", "venituri", "salariu", "salariul", "pensie", "câștig", "câștigă"],
     debt: ["datorie", "datorii", "datoriile", "rată", "rata", "rate lunare"],
     loan: ["împrumut", "împrumutul", "credit de nevoi personale"],
@@ -661,6 +672,7 @@ export const FOREIGN_WORDS: Record<string, Record<string, string[]>> = {
   },
   // Greek ("εισόδημα", "χρέη", "ενοίκιο"): accents are folded as Latin's are; not "ετών" nor "οδηγός" (a parent's age beside the driver's)
   el: {
+    people: ["άτομα"],
     income: ["εισόδημα", "εισοδήματος", "μισθός", "μισθό", "σύνταξη"],
     debt: ["χρέος", "χρέη", "οφειλές", "δόσεις", "δόση"],
     loan: ["δάνειο", "δανείου"],
@@ -702,6 +714,7 @@ export const FOREIGN_WORDS: Record<string, Record<string, string[]>> = {
   },
   // Tagalog, as Taglish writes it beside English ("sweldo", "utang", "upa", "kada buwan")
   tl: {
+    people: ["katao"],
     income: ["sweldo", "suweldo", "sahod"],
     debt: ["utang", "hulog", "hulugan"],
     monthly: ["kada buwan", "buwan-buwan", "bawat buwan"],
@@ -713,6 +726,7 @@ export const FOREIGN_WORDS: Record<string, Record<string, string[]>> = {
   // Swahili, as East African applicants write it beside English ("Wezi waliingia", "Jumla ni $4,350",
   // "Nimeripoti polisi"): the words of a claim and of a loan application
   sw: {
+    people: ["watu"],
     theft: ["wezi", "mwizi", "wizi", "waliiba", "aliiba", "kuibiwa", "iliibiwa", "liliibiwa", "imeibiwa"],
     police: ["polisi"],
     reported: ["nimeripoti", "niliripoti", "tumeripoti", "tuliripoti"],
@@ -775,6 +789,7 @@ export const FOREIGN_WORDS: Record<string, Record<string, string[]>> = {
   },
   // Afrikaans ("inkomste", "skuld", "paaiemente", "per maand"), as Southern African forms write it
   af: {
+    people: ["persone", "mense"],
     income: ["inkomste", "salaris", "pensioen", "verdienste"],
     debt: ["skuld", "skulde", "paaiement", "paaiemente", "terugbetalings"],
     loan: ["lening"],
@@ -800,6 +815,7 @@ export const FOREIGN_WORDS: Record<string, Record<string, string[]>> = {
   },
   // Lithuanian ("pajamos", "skolos", "įmoka", "per mėnesį"): the nominative and genitive a table and a note write
   lt: {
+    people: ["asmenys", "asm"],
     income: ["pajamos", "pajamų", "atlyginimas", "atlyginimą", "pensija"],
     debt: ["skolos", "skola", "skolų", "įmoka", "įmokos"],
     loan: ["paskola", "paskolos", "paskolą"],
@@ -823,6 +839,7 @@ export const FOREIGN_WORDS: Record<string, Record<string, string[]>> = {
   },
   // Hungarian ("jövedelem", "tartozás", "havonta", "kötvény"): its case endings join the word, the forms most written
   hu: {
+    people: ["személy"],
     income: ["jövedelem", "jövedelme", "fizetés", "fizetése", "nyugdíj"],
     debt: ["tartozás", "tartozások", "adósság", "törlesztés", "törlesztőrészlet"],
     loan: ["kölcsön", "hitelösszeg"],
@@ -847,6 +864,7 @@ export const FOREIGN_WORDS: Record<string, Record<string, string[]>> = {
   },
   // Slovak ("dlhy", "mesačne", "vodič"): beside Czech, only its own spellings (not "príjmy", "splátky", "mzda": Czech's too)
   sk: {
+    people: ["osoby", "osôb"],
     income: ["dôchodok"],
     debt: ["dlh", "dlhy"],
     loan: ["úver", "pôžička", "pôžičku"],
@@ -870,6 +888,7 @@ export const FOREIGN_WORDS: Record<string, Record<string, string[]>> = {
   },
   // Serbian in Cyrillic and in Latin letters ("приход", "штета", "возач"; "prihod", "šteta", "vozač")
   sr: {
+    people: ["особе", "особа", "osobe", "osoba"],
     income: ["приход", "приходи", "плата", "пензија", "prihod", "prihodi", "penzija"],
     debt: ["дуг", "дугови", "рата", "рате", "dugovi", "rata"],
     loan: ["зајам", "кредит", "zajam"],
@@ -892,6 +911,7 @@ export const FOREIGN_WORDS: Record<string, Record<string, string[]>> = {
   },
   // Ukrainian ("дохід", "оренда", "щомісяця")
   uk: {
+    people: ["особи", "осіб"],
     income: ["дохід", "доходи", "зарплата", "заробіток", "пенсія"],
     debt: ["борг", "борги", "заборгованість"],
     loan: ["позика", "позику"],
@@ -907,6 +927,7 @@ export const FOREIGN_WORDS: Record<string, Record<string, string[]>> = {
   },
   // Catalan ("robatori", "denúncia", "pòlissa", "lloguer")
   ca: {
+    people: ["persones"],
     income: ["ingressos", "salari"],
     debt: ["deutes", "deute"],
     loan: ["préstec"],

@@ -102,6 +102,8 @@ export const ENGLISH_GROUPS: string[][] = [
   ["applicant"],
   ["name"],
   ["members"],
+  // a count of people, by the words other languages write after it ("3 personen", "4 henkeä")
+  ["people"],
   // option vocabularies: kinds of loss, employment, customers, risk lists
   ["collision", "crash", "collided", "rear-ended", "reversed", "rammed", "bumped", "t-boned", "hit a deer", "struck a deer"],
   [
