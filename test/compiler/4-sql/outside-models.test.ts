@@ -6,7 +6,8 @@
 // dialect; or is refused with sql.unsupported at an address, for the reason recorded here.
 import { describe, expect, it } from "vitest";
 import { checkModel, compileToSql } from "../../../src/compiler/index.js";
-import { compare } from "./differential.js";
+import type { ModelInput } from "../../../src/ir/model.js";
+import { compare, expectAgreesInEach, expectRefusedAtDecision } from "./differential.js";
 import { useEngines } from "./engines.js";
 import { OUTSIDE, outsideStates } from "./outside-models.js";
 
@@ -61,4 +62,41 @@ describe.each(OUTSIDE)("%s", (name, model) => {
       expect(c.scored, engine.dialect).toBeGreaterThan(STATES / 2);
     }
   });
+});
+
+// Found by the models above, reduced: `=` of a list against `[]` or `[null]` (typed as text[], which
+// PostgreSQL cannot compare with numeric[], boolean[] or date[]: the query failed), and of lists whose
+// items differ in kind (DuckDB answered false where FEEL's answer is null; PostgreSQL failed).
+describe("= of lists, reduced from the outside models", () => {
+  const LISTS = {
+    l: { type: ["number [0..100]"], desc: "l?", blank: true },
+    b: { type: ["boolean"], desc: "b?" },
+    dates: { type: ["date"], desc: "dates?", blank: true },
+    t: { type: ["string"], desc: "t?" },
+    n: { type: "number [0..100]", desc: "n?" },
+  };
+  const EXPRS = [
+    "l = []",
+    "[] = l",
+    "l != [null]",
+    "l[item > n] = []",
+    "b = []",
+    "dates != []",
+    "(for x in dates return x) = []",
+    "t = []",
+    "l = [1, null]",
+  ];
+
+  it("of a list against a list of null items only: every row agrees with evaluate() in each dialect", { timeout: 300_000 }, async () => {
+    const scored = new Map<string, number>();
+    for (const [i, expr] of EXPRS.entries()) {
+      const m = { content: { name: "lists", inputs: LISTS, decisions: { e: expr } } } as ModelInput;
+      await expectAgreesInEach(m, outsideStates(checkModel(m).input, 200, i + 1), engines, scored, true);
+    }
+    for (const engine of engines) expect(scored.get(engine.dialect)).toBeGreaterThan(EXPRS.length * 100);
+  });
+
+  it.each(["l = t", "t != b", "dates = l"])("%s, lists whose items differ in kind: refused", (expr) =>
+    expectRefusedAtDecision(LISTS, expr, "a comparison of lists whose items differ in kind"),
+  );
 });
