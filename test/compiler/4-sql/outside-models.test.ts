@@ -100,3 +100,19 @@ describe("= of lists, reduced from the outside models", () => {
     expectRefusedAtDecision(LISTS, expr, "a comparison of lists whose items differ in kind"),
   );
 });
+
+// Found by the outside models: a refused function called by two decisions was reported twice.
+it("a refused function called by several decisions is reported once, at the function", () => {
+  const m = {
+    content: {
+      name: "recursion",
+      functions: { fact: { params: { k: "number" }, returns: "number", body: "if k <= 1 then 1 else k * fact(k - 1)" } },
+      inputs: { a: { type: "number [0..9]", desc: "a?" } },
+      decisions: { f: "fact(a)", g: "fact(a + 1) - 1", h: "a + 1" },
+    },
+  } as ModelInput;
+  for (const dialect of ["duckdb", "postgres"] as const) {
+    const r = compileToSql(m, { dialect });
+    expect(r.ok ? [] : r.diagnostics.map((d) => [d.code, d.address]), dialect).toEqual([["sql.unsupported", "functions.fact"]]);
+  }
+});
