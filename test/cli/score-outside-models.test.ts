@@ -10,6 +10,7 @@ import { checkModel, compileToSql } from "../../src/compiler/index.js";
 import { identifier, stringLiteral } from "../../src/compiler/4-sql/dialects.js";
 import { csvCell } from "../../src/batch/csv.js";
 import { pdmBin } from "../server/spawn.js";
+import type { ModelInput } from "../../src/ir/model.js";
 import { OUTSIDE, outsideStates } from "../compiler/4-sql/outside-models.js";
 import { duckDbScratch } from "../batch/lending-engines.js";
 
@@ -44,7 +45,7 @@ function expectSame(duckdb: { records: unknown[]; summary: string }, js: { recor
 const ON_DUCKDB = OUTSIDE.filter(([, m]) => compileToSql(m, { dialect: "duckdb" }).ok);
 
 /** A model's file (its note left out) and a JSONL file of its random states, each with an id. */
-function files(name: string, model: (typeof OUTSIDE)[number][1], seed: number) {
+function files(name: string, model: ModelInput, seed: number) {
   const path = join(dir, `${name}.json`);
   writeFileSync(path, JSON.stringify(model));
   const states = outsideStates(checkModel(model).input, STATES, seed).map((s, i) => ({ id: `r${i}`, ...s }));
@@ -87,4 +88,27 @@ describe("pdm score on models written outside the lowering's shapes", () => {
       expectSame(score(path, parquet, "duckdb", `${name}-parquet`), score(path, jsonl, "js", name));
     },
   );
+
+  // found by a reduction of the ticket model: a list of dates (or of structs with a date field), which
+  // the JSONL engine leaves to the JS engine, was read as a VARCHAR null and the query failed to bind
+  it("a list of dates and a list of structs with a date field: --engine duckdb writes --engine js's records", { timeout: 120_000 }, () => {
+    const model = {
+      content: {
+        name: "Visits",
+        inputs: {
+          visits: { type: ["date"], desc: "On which dates did the customer visit?" },
+          claims: { type: [{ on: "date", amount: "number [0..1000]" }], desc: "Which claims, on which dates, for how much?" },
+          since: { type: "date", desc: "From which date do visits count?", blank: true },
+        },
+        decisions: {
+          "recent visits": "count(visits[item >= since])",
+          "no visits": "visits = []",
+          claimed: "sum(for c in claims return c.amount)",
+          "late claims": "count(claims[on > since])",
+        },
+      },
+    } as ModelInput;
+    const { path, jsonl } = files("visits", model, 62);
+    expectSame(score(path, jsonl, "duckdb", "visits"), score(path, jsonl, "js", "visits"));
+  });
 });
