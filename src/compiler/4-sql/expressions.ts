@@ -35,7 +35,9 @@ import {
 } from "./numbers.js";
 import { lowerAggregate } from "./aggregates.js";
 import {
+  lambda,
   listBranches,
+  listSyntax,
   lowerFilter,
   lowerFor,
   meanParts,
@@ -637,6 +639,18 @@ export function coerced(v: SqlValue, t: Type, cx: SqlContext): { value: SqlValue
     const item = v.element!;
     const c = coerced(item, t.element, cx);
     if (c.value === item && !c.conforms) return { value: v };
+    // scalar items kept where they conform (a choice's members): the list where every one does, else null
+    if (c.conforms && item.kind !== "record" && item.kind !== "list") {
+      const l = cx.layers.bind(v);
+      const { v: x, item: at, inner } = lambda(l, cx);
+      const every = coerced(at, t.element, inner).conforms!;
+      const lists = listSyntax(cx);
+      const all = `NOT ${lists.has(lists.map(l.sql, x, every.sql), "FALSE")}`;
+      return {
+        value: { ...l, sql: `CASE WHEN ${all} THEN ${l.sql} END`, atomic: false, constant: undefined },
+        conforms: bool(`(${l.sql} IS NULL OR ${all})`, l),
+      };
+    }
   }
   const kind = KIND_OF_TYPE[t.kind];
   if (kind === undefined) throw unsupported(cx, `a value of the type ${t.kind}`);
