@@ -639,13 +639,16 @@ export function coerced(v: SqlValue, t: Type, cx: SqlContext): { value: SqlValue
     const item = v.element!;
     const c = coerced(item, t.element, cx);
     if (c.value === item && !c.conforms) return { value: v };
-    // scalar items kept where they conform (a choice's members): the list where every one does, else null
-    if (c.conforms && item.kind !== "record" && item.kind !== "list") {
+    // items kept where they conform (a choice's members, a context's entries): the list where every one does, else null
+    const record = item.kind === "record" && c.value.kind === "record";
+    if ((c.conforms && item.kind !== "record" && item.kind !== "list") || record) {
       const l = cx.layers.bind(v);
       const { v: x, item: at, inner } = lambda(l, cx);
-      const every = coerced(at, t.element, inner).conforms!;
+      const each = coerced(at, t.element, inner);
+      // a context conforms where it is null or its converted presence holds
+      const conforms = record ? `(NOT ${at.sql} OR COALESCE(${each.value.sql}, FALSE))` : each.conforms!.sql;
       const lists = listSyntax(cx);
-      const all = `NOT ${lists.has(lists.map(l.sql, x, every.sql), "FALSE")}`;
+      const all = `NOT ${lists.has(lists.map(l.sql, x, conforms), "FALSE")}`;
       return {
         value: { ...l, sql: `CASE WHEN ${all} THEN ${l.sql} END`, atomic: false, constant: undefined },
         conforms: bool(`(${l.sql} IS NULL OR ${all})`, l),
