@@ -99,6 +99,9 @@ function numberList(values: SqlValue[], numbers: number[], typed: SqlValue, rule
 }
 
 function lowerTable(table: TableIR, scope: SqlScope, cx: SqlContext): LoweredBody {
+  // (a FIRST table of no rules is its default; the counting policies are not written for none)
+  if (table.rules.length === 0 && table.hit !== "FIRST")
+    throw unsupported(cx, `a table of the hit policy ${[table.hit, table.aggregation].filter(Boolean).join(" ")} without rules`);
   const columns = table.inputs.map((input) => ({
     value: cx.layers.bind(lowerExpr(input.expr, scope, cx)),
     levels: levelsOf(input.type) ?? levelsOf(input.expr.type),

@@ -112,6 +112,19 @@ describe("decision tables of every hit policy in SQL", () => {
   });
 });
 
+describe("a table of no rules", () => {
+  it.each(MULTI)("%s: refused at the table's address in every dialect, saying why, not thrown", (hit) => {
+    const model: ModelInput = {
+      content: { name: "no rules", inputs: INPUTS, decisions: { table: { hit, table: [["x", "=> number"]] } } },
+    };
+    for (const dialect of ["duckdb", "postgres"] as const) {
+      const r = compileToSql(model, { dialect, strict: false });
+      const got = r.ok ? [] : r.diagnostics.map((d) => [d.code, d.address, d.message.endsWith(`the hit policy ${hit} without rules`)]);
+      expect(got, dialect).toEqual([["sql.unsupported", "decisions.table", true]]);
+    }
+  });
+});
+
 /** The DMN corpus's files with a table of a policy beside FIRST and UNIQUE, imported as `pdm import-dmn` does (with the folder's other files). */
 function multiHitCorpus(): { file: string; model: ModelInput }[] {
   return corpusFiles().flatMap((file) => {
