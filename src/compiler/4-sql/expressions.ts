@@ -35,7 +35,9 @@ import {
 } from "./numbers.js";
 import { lowerAggregate } from "./aggregates.js";
 import {
+  lambda,
   listBranches,
+  listSyntax,
   lowerFilter,
   lowerFor,
   meanParts,
@@ -637,6 +639,21 @@ export function coerced(v: SqlValue, t: Type, cx: SqlContext): { value: SqlValue
     const item = v.element!;
     const c = coerced(item, t.element, cx);
     if (c.value === item && !c.conforms) return { value: v };
+    // items kept where they conform (a choice's members, a context's entries): the list where every one does, else null
+    const record = item.kind === "record" && c.value.kind === "record";
+    if ((c.conforms && item.kind !== "record" && item.kind !== "list") || record) {
+      const l = cx.layers.bind(v);
+      const { v: x, item: at, inner } = lambda(l, cx);
+      const each = coerced(at, t.element, inner);
+      // a context conforms where it is null or its converted presence holds
+      const conforms = record ? `(NOT ${at.sql} OR COALESCE(${each.value.sql}, FALSE))` : each.conforms!.sql;
+      const lists = listSyntax(cx);
+      const all = `NOT ${lists.has(lists.map(l.sql, x, conforms), "FALSE")}`;
+      return {
+        value: { ...l, sql: `CASE WHEN ${all} THEN ${l.sql} END`, atomic: false, constant: undefined },
+        conforms: bool(`(${l.sql} IS NULL OR ${all})`, l),
+      };
+    }
   }
   const kind = KIND_OF_TYPE[t.kind];
   if (kind === undefined) throw unsupported(cx, `a value of the type ${t.kind}`);
