@@ -67,6 +67,7 @@ import {
   ofKind,
 } from "./durations.js";
 import { lowerCase, substring, substringAround, upperCase } from "./strings.js";
+import { lowerRangeRelation } from "./ranges.js";
 import { lowerBody } from "./tables.js";
 import { allOf, anyOf, unaryTests } from "./unary-tests.js";
 import { decimalShape, deeper, literal, NULL_VALUE, SqlUnsupported, type SqlValue } from "./values.js";
@@ -479,7 +480,9 @@ function positionalArgs(n: Extract<Expr, { kind: "call" }>, ref: NameRef | undef
   const sig = def && namedSignature(def, [...given.keys()]);
   if (!def || !sig) return undefined;
   const params = sig.params.slice(0, Math.max(...[...given.keys()].map((p) => sig.params.indexOf(p))) + 1);
-  if (params.some((p) => !given.has(p)) || def.signatures.find((s) => fitsPositional(s, params.length)) !== sig) return undefined;
+  // (the same implementation: the range built-ins' forms, one function of the values)
+  if (params.some((p) => !given.has(p)) || def.signatures.find((s) => fitsPositional(s, params.length))?.impl !== sig.impl)
+    return undefined;
   return params.map((p) => given.get(p)!);
 }
 
@@ -577,6 +580,8 @@ function lowerCall(call: Extract<Expr, { kind: "call" }>, scope: SqlScope, cx: S
     if (a.kind === "datetime") return dateOfDateTime(a, cx);
     if (a.kind === "date" || a.kind === "null") return a;
   }
+  const related = lowerRangeRelation(ref.name, n.args, (e) => lowerExpr(e, scope, cx), cx, n);
+  if (related) return related;
   const builtin = Object.hasOwn(BUILTINS, ref.name) ? BUILTINS[ref.name] : undefined;
   if (!builtin || n.args.length > builtin.args.length || n.args.length < (builtin.required ?? builtin.args.length))
     throw unsupported(cx, `the built-in ${ref.name}()`, n.span);
