@@ -50,7 +50,7 @@ import { lowerListOrder } from "./list-order.js";
 import { closedTemporal } from "./closed-temporal.js";
 import { dateAtTime, timeMember, type DateAtTime } from "./date-times.js";
 import { calendarName, dayOfYear, isoWeek, isoWeekday } from "./calendar.js";
-import { lowerContext, lowerGetValue } from "./contexts.js";
+import { lowerContext, lowerContextCall, lowerGetValue } from "./contexts.js";
 import { constantDuration, dateMove, movedDate } from "./dates.js";
 import {
   asNanos,
@@ -555,7 +555,8 @@ function lowerCall(call: Extract<Expr, { kind: "call" }>, scope: SqlScope, cx: S
     lowerListSet(ref.name, n.args, scope, cx, n) ??
     lowerListEdit(ref.name, n.args, scope, cx, n) ??
     lowerListOrder(ref.name, n.args, scope, cx, n) ??
-    lowerGetValue(ref.name, n.args, scope, cx, n);
+    lowerGetValue(ref.name, n.args, scope, cx, n) ??
+    lowerContextCall(ref.name, n.args, scope, cx, n);
   if (listed) return listed;
   const at = ref.name === "date" && n.args.length === 1 ? dateAtTime(n.args[0]!, shadowed(scope)) : undefined;
   if (at) return dateOf(at, scope, cx);
