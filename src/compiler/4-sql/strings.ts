@@ -3,10 +3,11 @@
 // dialect's `upper` makes (DuckDB: ß → ẞ, PostgreSQL: by the database's locale), so it is written
 // out from the runtime's own mapping, and `lower case` too (toLowerCase, with its final sigma);
 // `substring`, `substring before` and `substring after` count code points, with FEEL's domain checks.
+import type { Expr } from "../../ir/feel-ast.js";
 import { unsupported, type SqlContext } from "./context.js";
 import { stringLiteral } from "./dialects.js";
 import { freshVariable } from "./lists.js";
-import { deeper, type SqlValue } from "./values.js";
+import { deeper, NULL_VALUE, type SqlValue } from "./values.js";
 
 interface CaseMapping {
   /** code points mapped to one code point: `translate(s, from, to)` */
@@ -178,4 +179,23 @@ export function substring(s: SqlValue, start: SqlValue, length: SqlValue | undef
   const within = `${t.sql} <> 0 AND abs(${t.sql}) <= ${size.sql} AND ${n.sql} >= 1 AND ${n.sql} <= ${size.sql} - ${from.sql}`;
   const part = dialect.substring(S.sql, `${from.sql} + 1`, n.sql);
   return { sql: `CASE WHEN ${within} THEN ${part} END`, kind: "string", depth: deeper(S, size, t, from, n) };
+}
+
+/** What means something in an XPath regular expression outside a class (runtime/builtins/xpath-regex.ts). */
+const REGEX_META = /[\\[\].(){}^$|*+?]/;
+
+/**
+ * `replace(s, "p", "r")` without flags, of a literal pattern holding none of REGEX_META and a
+ * literal replacement without `$` or `\` (the runtime's groups and escapes): each match is the
+ * pattern's text, left to right without overlaps, as the dialects' `replace` finds it (UTF-8 text
+ * matches on code points); an empty pattern matches the empty string, which makes the runtime's
+ * null, as a `s` that is no string does. Undefined for any other call.
+ */
+export function literalReplace(name: string, args: Expr[], lower: (e: Expr) => SqlValue): SqlValue | undefined {
+  const [input, pattern, replacement] = args;
+  if (name !== "replace" || args.length !== 3 || pattern?.kind !== "string" || replacement?.kind !== "string") return undefined;
+  if (REGEX_META.test(pattern.value) || /[$\\]/.test(replacement.value)) return undefined;
+  const [s, p, r] = [lower(input!), lower(pattern), lower(replacement)];
+  if (s.kind !== "string" || pattern.value === "") return NULL_VALUE;
+  return { sql: `replace(${s.sql}, ${p.sql}, ${r.sql})`, kind: "string", depth: s.depth };
 }
