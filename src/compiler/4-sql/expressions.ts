@@ -66,7 +66,7 @@ import {
   negated,
   ofKind,
 } from "./durations.js";
-import { literalReplace, lowerCase, substring, substringAround, upperCase } from "./strings.js";
+import { literalPattern, lowerCase, substring, substringAround, upperCase } from "./strings.js";
 import { lowerRangeRelation } from "./ranges.js";
 import { lowerBody } from "./tables.js";
 import { allOf, anyOf, unaryTests } from "./unary-tests.js";
@@ -581,7 +581,7 @@ function lowerCall(call: Extract<Expr, { kind: "call" }>, scope: SqlScope, cx: S
     if (a.kind === "datetime") return dateOfDateTime(a, cx);
     if (a.kind === "date" || a.kind === "null") return a;
   }
-  const replaced = literalReplace(ref.name, n.args, (e) => lowerExpr(e, scope, cx));
+  const replaced = literalPattern(ref.name, n.args, (e) => lowerExpr(e, scope, cx), cx);
   if (replaced) return replaced;
   const related = lowerRangeRelation(ref.name, n.args, (e) => lowerExpr(e, scope, cx), cx, n);
   if (related) return related;

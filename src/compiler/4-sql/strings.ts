@@ -185,16 +185,21 @@ export function substring(s: SqlValue, start: SqlValue, length: SqlValue | undef
 const REGEX_META = /[\\[\].(){}^$|*+?]/;
 
 /**
- * `replace(s, "p", "r")` without flags, of a literal pattern holding none of REGEX_META and a
- * literal replacement without `$` or `\` (the runtime's groups and escapes): each match is the
- * pattern's text, left to right without overlaps, as the dialects' `replace` finds it (UTF-8 text
- * matches on code points); an empty pattern matches the empty string, which makes the runtime's
- * null, as a `s` that is no string does. Undefined for any other call.
+ * The regular-expression built-ins of a literal pattern holding none of REGEX_META and no flags,
+ * whose matches are the pattern's text, found on code points as the dialects find UTF-8 text:
+ * `matches(s, "p")` is `contains` (an empty pattern matches every string); `replace(s, "p", "r")`
+ * of a literal replacement without `$` or `\` (the runtime's groups and escapes) is the dialects'
+ * `replace`, each match left to right without overlaps (an empty pattern matches the empty string,
+ * which makes the runtime's null). A `s` that is no string gives null. Undefined for any other call.
  */
-export function literalReplace(name: string, args: Expr[], lower: (e: Expr) => SqlValue): SqlValue | undefined {
+export function literalPattern(name: string, args: Expr[], lower: (e: Expr) => SqlValue, cx: SqlContext): SqlValue | undefined {
   const [input, pattern, replacement] = args;
-  if (name !== "replace" || args.length !== 3 || pattern?.kind !== "string" || replacement?.kind !== "string") return undefined;
-  if (REGEX_META.test(pattern.value) || /[$\\]/.test(replacement.value)) return undefined;
+  if (pattern?.kind !== "string" || REGEX_META.test(pattern.value)) return undefined;
+  if (name === "matches" && args.length === 2) {
+    const [s, p] = [lower(input!), lower(pattern)];
+    return s.kind === "string" ? { sql: cx.dialect.contains(s.sql, p.sql), kind: "boolean", depth: s.depth } : NULL_VALUE;
+  }
+  if (name !== "replace" || args.length !== 3 || replacement?.kind !== "string" || /[$\\]/.test(replacement.value)) return undefined;
   const [s, p, r] = [lower(input!), lower(pattern), lower(replacement)];
   if (s.kind !== "string" || pattern.value === "") return NULL_VALUE;
   return { sql: `replace(${s.sql}, ${p.sql}, ${r.sql})`, kind: "string", depth: s.depth };

@@ -1,5 +1,5 @@
-// `replace` of a literal pattern without regular-expression meaning and a literal replacement
-// (strings.ts literalReplace): random models of it, nested, named, measured and compared, over
+// `replace` and `matches` of a literal pattern without regular-expression meaning (and a literal
+// replacement: strings.ts literalPattern): random models of them, nested, named, measured and compared, over
 // strings rich in repeats of the patterns (overlapping ones: "aaa" by "aa"), astral code points,
 // combining marks, empty strings and nulls, and patterns that are empty (null), astral or longer
 // than the input — compared with evaluate() row by row in both dialects.
@@ -9,7 +9,7 @@ import type { ModelInput } from "../../../src/ir/model.js";
 import { expectEveryModelAgrees, expectRefusedAtDecision } from "./differential.js";
 import { type Row, useEngines } from "./engines.js";
 
-const engines = useEngines("SQL replace of a literal pattern");
+const engines = useEngines("SQL replace and matches of a literal pattern");
 
 const INPUTS = {
   s: { type: "string", desc: "s?", blank: true },
@@ -26,6 +26,9 @@ const FORMS: fc.Arbitrary<string>[] = [
   fc.tuple(operand, pattern, replacement).map(([s, p, r]) => `string length(replace(${s}, ${p}, ${r}))`),
   fc.tuple(operand, pattern, replacement).map(([s, p, r]) => `replace(${s}, ${p}, ${r}) = t`),
   fc.tuple(operand, pattern, replacement).map(([s, p, r]) => `replace(replacement: ${r}, input: ${s}, pattern: ${p})`),
+  fc.tuple(operand, pattern).map(([s, p]) => `matches(${s}, ${p})`),
+  fc.tuple(operand, pattern, replacement, pattern).map(([s, p, r, q]) => `matches(replace(${s}, ${p}, ${r}), ${q})`),
+  fc.tuple(operand, pattern).map(([s, p]) => `matches(pattern: ${p}, input: ${s})`),
 ];
 
 const model: fc.Arbitrary<ModelInput> = fc.array(fc.oneof(...FORMS), { minLength: 2, maxLength: 5 }).map((ds) => ({
@@ -43,9 +46,9 @@ const states = (count: number, seed: number): Row[] =>
     { numRuns: count, seed },
   );
 
-describe("replace of a literal pattern in SQL", () => {
+describe("replace and matches of a literal pattern in SQL", () => {
   it(
-    "every random model of it compiles in each dialect and agrees with evaluate(); a pattern with a regular expression's meaning, flags, or a replacement naming a group stay refused",
+    "every random model of them compiles in each dialect and agrees with evaluate(); a pattern with a regular expression's meaning, flags, or a replacement naming a group stay refused",
     { timeout: 600_000 },
     async () => {
       const models = fc.sample(model, { numRuns: 40, seed: 20261203 });
@@ -53,6 +56,7 @@ describe("replace of a literal pattern in SQL", () => {
       expectRefusedAtDecision(INPUTS, 'replace(s, "a.", "b")', "replace()");
       expectRefusedAtDecision(INPUTS, 'replace(s, "a", "b", "i")', "replace()");
       expectRefusedAtDecision(INPUTS, 'replace(s, "a", "$0")', "replace()");
+      expectRefusedAtDecision(INPUTS, 'matches(s, "^a")', "matches()");
     },
   );
 });
