@@ -66,7 +66,7 @@ import {
   negated,
   ofKind,
 } from "./durations.js";
-import { literalPattern, lowerCase, substring, substringAround, upperCase } from "./strings.js";
+import { literalPattern, lowerCase, stringJoin, substring, substringAround, upperCase } from "./strings.js";
 import { lowerRangeRelation } from "./ranges.js";
 import { lowerBody } from "./tables.js";
 import { allOf, anyOf, unaryTests } from "./unary-tests.js";
@@ -459,6 +459,7 @@ const BUILTINS: Record<
   "week of year": { args: ["date"], lower: ([d], cx) => whole(isoWeek(d!, cx), 2, cx) },
   "day of week": { args: ["date"], lower: ([d], cx) => calendarName("weekday", d!, cx) },
   "month of year": { args: ["date"], lower: ([d], cx) => calendarName("month", d!, cx) },
+  "string join": { args: ["list", ["string", "null"]], required: 1, lower: ([l, d], cx) => stringJoin(l!, d, cx) },
   contains: { args: ["string", "string"], lower: ([s, t], cx) => bool(cx.dialect.contains(s!.sql, t!.sql), s!, t!) },
   "starts with": { args: ["string", "string"], lower: ([s, t], cx) => bool(cx.dialect.startsWith(s!.sql, t!.sql), s!, t!) },
   "ends with": { args: ["string", "string"], lower: ([s, t], cx) => bool(cx.dialect.endsWith(s!.sql, t!.sql), s!, t!) },

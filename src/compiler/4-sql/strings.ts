@@ -204,3 +204,21 @@ export function literalPattern(name: string, args: Expr[], lower: (e: Expr) => S
   if (s.kind !== "string" || pattern.value === "") return NULL_VALUE;
   return { sql: `replace(${s.sql}, ${p.sql}, ${r.sql})`, kind: "string", depth: s.depth };
 }
+
+/**
+ * `string join(l)`, `string join(l, d)` of a list of strings: its strings joined, null items
+ * skipped, `""` for none; a null delimiter is none (runtime builtins/string.ts). Both dialects'
+ * `array_to_string` skip nulls but not alike at the edges (DuckDB: null for a list of nulls and
+ * a comma for a null delimiter; PostgreSQL: null for a null delimiter), so the join is coalesced
+ * to `""`, and the delimiter is a literal (DuckDB's must be a constant) or null, made `""`; a null
+ * list null.
+ */
+export function stringJoin(list: SqlValue, d: SqlValue | undefined, cx: SqlContext): SqlValue {
+  const l = cx.layers.bind(list);
+  if (l.element?.kind !== "string") throw unsupported(cx, `string join() of a list of ${l.element?.kind ?? "values"}`);
+  // DuckDB's separator must be a constant
+  if (d && d.kind !== "null" && !/^'(?:[^']|'')*'$/.test(d.sql)) throw unsupported(cx, "string join() with a delimiter that is no literal");
+  const between = d && d.kind !== "null" ? d.sql : "''";
+  const joined = `COALESCE(array_to_string(${l.sql}, ${between}), '')`;
+  return { sql: `CASE WHEN ${l.sql} IS NOT NULL THEN ${joined} END`, kind: "string", depth: deeper(l, ...(d ? [d] : [])) };
+}
