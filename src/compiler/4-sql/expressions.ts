@@ -52,7 +52,7 @@ import { lowerListOrder } from "./list-order.js";
 import { closedTemporal } from "./closed-temporal.js";
 import { dateAtTime, timeMember, type DateAtTime } from "./date-times.js";
 import { calendarName, dayOfYear, isoWeek, isoWeekday } from "./calendar.js";
-import { lowerContext, lowerGetValue } from "./contexts.js";
+import { lowerContext, lowerContextCall, lowerGetValue } from "./contexts.js";
 import { constantDuration, dateMove, movedDate } from "./dates.js";
 import {
   asNanos,
@@ -68,7 +68,8 @@ import {
   negated,
   ofKind,
 } from "./durations.js";
-import { lowerCase, substring, substringAround, upperCase } from "./strings.js";
+import { literalPattern, lowerCase, stringJoin, substring, substringAround, upperCase } from "./strings.js";
+import { lowerRangeRelation } from "./ranges.js";
 import { lowerBody } from "./tables.js";
 import { allOf, anyOf, unaryTests } from "./unary-tests.js";
 import { decimalShape, deeper, literal, NULL_VALUE, SqlUnsupported, type SqlValue } from "./values.js";
@@ -460,6 +461,7 @@ const BUILTINS: Record<
   "week of year": { args: ["date"], lower: ([d], cx) => whole(isoWeek(d!, cx), 2, cx) },
   "day of week": { args: ["date"], lower: ([d], cx) => calendarName("weekday", d!, cx) },
   "month of year": { args: ["date"], lower: ([d], cx) => calendarName("month", d!, cx) },
+  "string join": { args: ["list", ["string", "null"]], required: 1, lower: ([l, d], cx) => stringJoin(l!, d, cx) },
   contains: { args: ["string", "string"], lower: ([s, t], cx) => bool(cx.dialect.contains(s!.sql, t!.sql), s!, t!) },
   "starts with": { args: ["string", "string"], lower: ([s, t], cx) => bool(cx.dialect.startsWith(s!.sql, t!.sql), s!, t!) },
   "ends with": { args: ["string", "string"], lower: ([s, t], cx) => bool(cx.dialect.endsWith(s!.sql, t!.sql), s!, t!) },
@@ -481,7 +483,9 @@ function positionalArgs(n: Extract<Expr, { kind: "call" }>, ref: NameRef | undef
   const sig = def && namedSignature(def, [...given.keys()]);
   if (!def || !sig) return undefined;
   const params = sig.params.slice(0, Math.max(...[...given.keys()].map((p) => sig.params.indexOf(p))) + 1);
-  if (params.some((p) => !given.has(p)) || def.signatures.find((s) => fitsPositional(s, params.length)) !== sig) return undefined;
+  // (the same implementation: the range built-ins' forms, one function of the values)
+  if (params.some((p) => !given.has(p)) || def.signatures.find((s) => fitsPositional(s, params.length))?.impl !== sig.impl)
+    return undefined;
   return params.map((p) => given.get(p)!);
 }
 
@@ -554,7 +558,8 @@ function lowerCall(call: Extract<Expr, { kind: "call" }>, scope: SqlScope, cx: S
     lowerListSet(ref.name, n.args, scope, cx, n) ??
     lowerListEdit(ref.name, n.args, scope, cx, n) ??
     lowerListOrder(ref.name, n.args, scope, cx, n) ??
-    lowerGetValue(ref.name, n.args, scope, cx, n);
+    lowerGetValue(ref.name, n.args, scope, cx, n) ??
+    lowerContextCall(ref.name, n.args, scope, cx, n);
   if (listed) return listed;
   const at = ref.name === "date" && n.args.length === 1 ? dateAtTime(n.args[0]!, shadowed(scope)) : undefined;
   if (at) return dateOf(at, scope, cx);
@@ -579,6 +584,10 @@ function lowerCall(call: Extract<Expr, { kind: "call" }>, scope: SqlScope, cx: S
     if (a.kind === "datetime") return dateOfDateTime(a, cx);
     if (a.kind === "date" || a.kind === "null") return a;
   }
+  const replaced = literalPattern(ref.name, n.args, (e) => lowerExpr(e, scope, cx), cx);
+  if (replaced) return replaced;
+  const related = lowerRangeRelation(ref.name, n.args, (e) => lowerExpr(e, scope, cx), cx, n);
+  if (related) return related;
   const builtin = Object.hasOwn(BUILTINS, ref.name) ? BUILTINS[ref.name] : undefined;
   if (!builtin || n.args.length > builtin.args.length || n.args.length < (builtin.required ?? builtin.args.length))
     throw unsupported(cx, `the built-in ${ref.name}()`, n.span);
