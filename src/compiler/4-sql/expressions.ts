@@ -44,6 +44,7 @@ import {
   lowerListPath,
   lowerQuantified,
 } from "./lists.js";
+import { lowerListLogic } from "./list-logic.js";
 import { lowerListSet } from "./list-sets.js";
 import { lowerListEdit } from "./list-edits.js";
 import { lowerListOrder } from "./list-order.js";
@@ -453,6 +454,8 @@ const BUILTINS: Record<
   "substring after": { args: ["string", "string"], lower: ([s, m], cx) => substringAround("after", s!, m!, cx) },
   substring: { args: ["string", "number", "number"], required: 2, lower: ([s, p, n], cx) => substring(s!, p!, n, cx) },
   not: { args: ["boolean"], lower: ([b]) => not(b!) },
+  even: { args: ["number"], lower: ([x], cx) => parity(x!, "=", cx) },
+  odd: { args: ["number"], lower: ([x], cx) => parity(x!, "<>", cx) },
   "string length": { args: ["string"], lower: ([s], cx) => wholeNumber(cx.dialect.length(s!.sql), 10, s!, cx) },
   "day of year": { args: ["date"], lower: ([d], cx) => whole(dayOfYear(d!, cx), 3, cx) },
   "week of year": { args: ["date"], lower: ([d], cx) => whole(isoWeek(d!, cx), 2, cx) },
@@ -462,6 +465,13 @@ const BUILTINS: Record<
   "starts with": { args: ["string", "string"], lower: ([s, t], cx) => bool(cx.dialect.startsWith(s!.sql, t!.sql), s!, t!) },
   "ends with": { args: ["string", "string"], lower: ([s, t], cx) => bool(cx.dialect.endsWith(s!.sql, t!.sql), s!, t!) },
 };
+
+/** `even(n)` (`=`) / `odd(n)` (`<>`): whether n's remainder by 2 is 0; null for a non-integer (runtime/builtins/number.ts). */
+function parity(n: SqlValue, zero: "=" | "<>", cx: SqlContext): SqlValue {
+  const x = cx.layers.bind(n);
+  const test = `${cx.dialect.remainder(`CAST(${x.sql} AS ${cx.dialect.integer})`, "2")} ${zero} 0`;
+  return bool(x.shape!.scale === 0 ? test : `CASE WHEN ${x.sql} = trunc(${x.sql}) THEN ${test} END`, x);
+}
 
 /**
  * A call's arguments in the order of the parameters: a named call of a built-in as the positional
@@ -549,6 +559,7 @@ function lowerCall(call: Extract<Expr, { kind: "call" }>, scope: SqlScope, cx: S
   if (aggregated) return aggregated;
   const listed =
     lowerListCall(ref.name, n.args, scope, cx, n) ??
+    lowerListLogic(ref.name, n.args, scope, cx, n) ??
     lowerListSet(ref.name, n.args, scope, cx, n) ??
     lowerListEdit(ref.name, n.args, scope, cx, n) ??
     lowerListOrder(ref.name, n.args, scope, cx, n) ??

@@ -25,14 +25,6 @@ const REFUSED: Record<string, Partial<Record<"duckdb" | "postgres", [string, Reg
     duckdb: ["decisions.effective rate", /a quotient not rounded to literal places/],
     postgres: ["decisions.effective rate", /a product may need more than 34 digits/],
   },
-  "11-consent-flags": {
-    duckdb: ["decisions.all given", /the built-in all\(\)/],
-    postgres: ["decisions.all given", /the built-in all\(\)/],
-  },
-  "12-loyalty-points": {
-    duckdb: ["decisions.even visits", /the built-in even\(\)/],
-    postgres: ["decisions.even visits", /the built-in even\(\)/],
-  },
 };
 
 const STATES = 500;
