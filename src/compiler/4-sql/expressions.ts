@@ -66,6 +66,7 @@ import {
   moveDate,
   negated,
   ofKind,
+  durationTimes,
 } from "./durations.js";
 import { lowerCase, substring, substringAround, upperCase } from "./strings.js";
 import { lowerBody } from "./tables.js";
@@ -120,6 +121,8 @@ function pairwise(n: Arith, operand: (e: Expr) => SqlValue, cx: SqlContext): Sql
     return { sql: `(${a.sql} || ${b.sql})`, kind: "string", depth: deeper(a, b) };
   const temporal = n.op === "+" || n.op === "-" ? TEMPORAL_ARITHMETIC[`${family(a)}${n.op}${family(b)}`] : undefined;
   if (temporal) return temporal(a, b, cx);
+  if (n.op === "*" && isDuration(a) && b.kind === "number") return durationTimes(a, b, cx);
+  if (n.op === "*" && a.kind === "number" && isDuration(b)) return durationTimes(b, a, cx);
   if (a.kind !== "number" || b.kind !== "number") throw unsupported(cx, `${a.kind} ${n.op} ${b.kind}`, n.span);
   if (n.op === "/") {
     const inverse = b.constant !== undefined ? reciprocal(b.constant) : undefined;

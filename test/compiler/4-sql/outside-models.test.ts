@@ -19,8 +19,6 @@ const REFUSED: Record<string, Partial<Record<"duckdb" | "postgres", [string, Reg
     // (1 + r) ** -n of a 34-digit quotient: more digits than FEEL's 34
     postgres: ["decisions.payment", /a product may need more than 34 digits/],
   },
-  // a duration times a number from a table
-  "05-ticket-sla": { duckdb: ["decisions.due", /days \* number/], postgres: ["decisions.due", /days \* number/] },
   "08-income-tax": {
     duckdb: ["decisions.effective rate", /a quotient not rounded to literal places/],
     postgres: ["decisions.effective rate", /a product may need more than 34 digits/],

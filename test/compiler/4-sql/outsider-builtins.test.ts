@@ -6,7 +6,7 @@
 import fc from "fast-check";
 import { describe, it } from "vitest";
 import type { ModelInput } from "../../../src/ir/model.js";
-import { expectEveryModelAgrees } from "./differential.js";
+import { expectEveryModelAgrees, expectRefusedAtDecision } from "./differential.js";
 import { useEngines } from "./engines.js";
 
 const engines = useEngines("the outsider's built-ins in SQL");
@@ -59,5 +59,47 @@ describe("all, any, list contains, even and odd in SQL", () => {
   it("every random model compiles in each dialect and agrees with evaluate() row by row", { timeout: 600_000 }, async () => {
     const models = fc.sample(model, { numRuns: 40, seed: 20261203 });
     await expectEveryModelAgrees(models, () => EDGES, engines, { strict: true, states: 60, floor: 40 * 40 });
+  });
+});
+
+// A duration times a whole number (`due = opened + duration("P1D") * days`): days, a part of a day
+// (the date moved from its midnight, floored) and months, the number either side, negative or null.
+const DATED = {
+  opened: { type: "date", desc: "opened?" },
+  k: { type: "number [-40..40]", desc: "k?", blank: true },
+  n: { type: "number [0..400]", desc: "n?" },
+};
+const DURATIONS = ['duration("P1D")', 'duration("P3D")', 'duration("PT36H")', 'duration("P1M")', 'duration("P2Y")', 'duration("-P1D")'];
+const timed = fc.tuple(
+  fc.constantFrom(...DURATIONS),
+  fc.constantFrom("floor(k)", "ceiling(n)", "-floor(k)", "floor(k) + round up(n, 0)", "count([k, n])"),
+  fc.boolean(),
+  fc.constantFrom("+", "-"),
+);
+const timesModel: fc.Arbitrary<ModelInput> = fc.array(timed, { minLength: 1, maxLength: 3 }).map((ts) => ({
+  content: {
+    name: "duration times number",
+    inputs: DATED,
+    decisions: Object.fromEntries(ts.map(([d, x, left, op], i) => [`d${i}`, `opened ${op} ${left ? `${d} * (${x})` : `(${x}) * ${d}`}`])),
+  },
+}));
+const DATED_EDGES = [
+  { opened: "2024-02-29", k: null, n: 0 },
+  { opened: "2024-01-31", k: -40, n: 400 },
+  { opened: "2024-03-31", k: -0.5, n: 0.5 },
+  { opened: "2023-12-31", k: 1, n: 1 },
+  { opened: "0001-01-01", k: 40, n: 13 },
+  { opened: "9999-12-31", k: -1, n: 0 },
+];
+
+describe("a duration times a number in SQL", () => {
+  it("every random model compiles in each dialect and agrees with evaluate() row by row", { timeout: 600_000 }, async () => {
+    const models = fc.sample(timesModel, { numRuns: 30, seed: 20261204 });
+    await expectEveryModelAgrees(models, () => DATED_EDGES, engines, { strict: true, states: 60, floor: 30 * 30 });
+  });
+
+  it("a number with places is refused at its address", () => {
+    expectRefusedAtDecision(DATED, 'opened + duration("P1D") * k', "days * a number with places");
+    expectRefusedAtDecision(DATED, 'opened + k * duration("P1M")', "months * a number with places");
   });
 });
