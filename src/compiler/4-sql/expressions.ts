@@ -46,6 +46,7 @@ import {
   lowerListPath,
   lowerQuantified,
 } from "./lists.js";
+import { lowerListLogic } from "./list-logic.js";
 import { lowerListSet } from "./list-sets.js";
 import { lowerListEdit } from "./list-edits.js";
 import { lowerListOrder } from "./list-order.js";
@@ -67,6 +68,7 @@ import {
   moveDate,
   negated,
   ofKind,
+  durationTimes,
 } from "./durations.js";
 import { literalPattern, lowerCase, stringJoin, substring, substringAround, upperCase } from "./strings.js";
 import { lowerRangeRelation } from "./ranges.js";
@@ -122,6 +124,8 @@ function pairwise(n: Arith, operand: (e: Expr) => SqlValue, cx: SqlContext): Sql
     return { sql: `(${a.sql} || ${b.sql})`, kind: "string", depth: deeper(a, b) };
   const temporal = n.op === "+" || n.op === "-" ? TEMPORAL_ARITHMETIC[`${family(a)}${n.op}${family(b)}`] : undefined;
   if (temporal) return temporal(a, b, cx);
+  if (n.op === "*" && isDuration(a) && b.kind === "number") return durationTimes(a, b, cx);
+  if (n.op === "*" && a.kind === "number" && isDuration(b)) return durationTimes(b, a, cx);
   if (a.kind !== "number" || b.kind !== "number") throw unsupported(cx, `${a.kind} ${n.op} ${b.kind}`, n.span);
   if (n.op === "/") {
     const inverse = b.constant !== undefined ? reciprocal(b.constant) : undefined;
@@ -456,6 +460,8 @@ const BUILTINS: Record<
   "substring after": { args: ["string", "string"], lower: ([s, m], cx) => substringAround("after", s!, m!, cx) },
   substring: { args: ["string", "number", "number"], required: 2, lower: ([s, p, n], cx) => substring(s!, p!, n, cx) },
   not: { args: ["boolean"], lower: ([b]) => not(b!) },
+  even: { args: ["number"], lower: ([x], cx) => parity(x!, "=", cx) },
+  odd: { args: ["number"], lower: ([x], cx) => parity(x!, "<>", cx) },
   "string length": { args: ["string"], lower: ([s], cx) => wholeNumber(cx.dialect.length(s!.sql), 10, s!, cx) },
   "day of year": { args: ["date"], lower: ([d], cx) => whole(dayOfYear(d!, cx), 3, cx) },
   "week of year": { args: ["date"], lower: ([d], cx) => whole(isoWeek(d!, cx), 2, cx) },
@@ -466,6 +472,13 @@ const BUILTINS: Record<
   "starts with": { args: ["string", "string"], lower: ([s, t], cx) => bool(cx.dialect.startsWith(s!.sql, t!.sql), s!, t!) },
   "ends with": { args: ["string", "string"], lower: ([s, t], cx) => bool(cx.dialect.endsWith(s!.sql, t!.sql), s!, t!) },
 };
+
+/** `even(n)` (`=`) / `odd(n)` (`<>`): whether n's remainder by 2 is 0; null for a non-integer (runtime/builtins/number.ts). */
+function parity(n: SqlValue, zero: "=" | "<>", cx: SqlContext): SqlValue {
+  const x = cx.layers.bind(n);
+  const test = `${cx.dialect.remainder(`CAST(${x.sql} AS ${cx.dialect.integer})`, "2")} ${zero} 0`;
+  return bool(x.shape!.scale === 0 ? test : `CASE WHEN ${x.sql} = trunc(${x.sql}) THEN ${test} END`, x);
+}
 
 /**
  * A call's arguments in the order of the parameters: a named call of a built-in as the positional
@@ -555,6 +568,7 @@ function lowerCall(call: Extract<Expr, { kind: "call" }>, scope: SqlScope, cx: S
   if (aggregated) return aggregated;
   const listed =
     lowerListCall(ref.name, n.args, scope, cx, n) ??
+    lowerListLogic(ref.name, n.args, scope, cx, n) ??
     lowerListSet(ref.name, n.args, scope, cx, n) ??
     lowerListEdit(ref.name, n.args, scope, cx, n) ??
     lowerListOrder(ref.name, n.args, scope, cx, n) ??

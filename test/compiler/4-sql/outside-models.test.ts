@@ -19,19 +19,9 @@ const REFUSED: Record<string, Partial<Record<"duckdb" | "postgres", [string, Reg
     // (1 + r) ** -n of a 34-digit quotient: more digits than FEEL's 34
     postgres: ["decisions.payment", /a product may need more than 34 digits/],
   },
-  // a duration times a number from a table
-  "05-ticket-sla": { duckdb: ["decisions.due", /days \* number/], postgres: ["decisions.due", /days \* number/] },
   "08-income-tax": {
     duckdb: ["decisions.effective rate", /a quotient not rounded to literal places/],
     postgres: ["decisions.effective rate", /a product may need more than 34 digits/],
-  },
-  "11-consent-flags": {
-    duckdb: ["decisions.all given", /the built-in all\(\)/],
-    postgres: ["decisions.all given", /the built-in all\(\)/],
-  },
-  "12-loyalty-points": {
-    duckdb: ["decisions.even visits", /the built-in even\(\)/],
-    postgres: ["decisions.even visits", /the built-in even\(\)/],
   },
 };
 
