@@ -58,11 +58,13 @@ export interface DecisionIR {
    * bodies, from which codegen makes the JSON output without the decimal where the bound decides
    * it (runtime/certified-dd.ts); `read` when other decisions read it (they are handed its
    * double-double, and its decimal is made when one of them needs it); `lets` when the form holds
-   * the decision's lets in place of their names (they are worked out only where the doubles decline);
+   * the decision's lets in place of their names (they are worked out only where the doubles decline),
+   * `first` the forms of those the value does not read on every evaluation (worked out before it:
+   * where one declines, the value declines, optimise/certify.ts `letsForm`);
    * `condition` on a boolean decision whose form answers 1, 2 or 3 for true, false or null
    * (optimise/certify-condition.ts).
    */
-  certifiedOutput?: { form: Expr; calls: number; read: boolean; lets?: true; condition?: true };
+  certifiedOutput?: { form: Expr; calls: number; read: boolean; lets?: true; first?: Expr[]; condition?: true };
 }
 
 export interface FunctionIR {

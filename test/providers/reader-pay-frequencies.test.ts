@@ -99,6 +99,33 @@ describe("a sum paid every two weeks or twice a month", () => {
   });
 });
 
+describe("a payday named by its weekday", () => {
+  const DAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
+  it("every other (or every second) weekday is every two weeks, after the amount or before it", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...DAYS),
+        fc.constantFrom("every other", "every second", "Every other"),
+        fc.integer({ min: 12, max: 60 }),
+        fc.boolean(),
+        (day, every, hundreds, before) => {
+          const pay = `$${(hundreds * 100).toLocaleString("en-US")}`;
+          const text = before
+            ? `I get paid ${every} ${day}, ${pay} gross each time.`
+            : `I earn ${pay} ${every} ${day} before any deductions.`;
+          const read = readText(lending.ir.inputs, text)["annual income"];
+          expect(read?.value).toBe(hundreds * 100 * 26);
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+
+  it("a weekday on its own names no frequency", () => {
+    expect(readText(lending.ir.inputs, "I earn $2,100 every Friday before any deductions.")["annual income"]?.value).not.toBe(2100 * 26);
+  });
+});
+
 describe("a net figure beside a gross one", () => {
   it("leaves the gross pay the reading of a gross input", () => {
     fc.assert(

@@ -1,6 +1,6 @@
 // Quantities the text changes as it goes (issue 33): the newer end of a change ("seats up from
 // 60 to 75", "going from 60 to 75 users") and of a self-repair ("40 seats, well, 45 actually")
-// answers; the older does not; a value of the previous contract gives way to the new one; a range
+// answers, and of a change told after the older value ("$15,000, now reduced to $12,000"); the older does not; a value of the previous contract gives way to the new one; a range
 // stays no value.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -36,6 +36,41 @@ describe("a quantity changed as the text goes", () => {
         const [older, newer] = [tokens.findIndex((t) => t.text === String(a)), tokens.findIndex((t) => t.text === String(b))];
         expect(changedTo(tokens, older)).toBe(newer);
         expect(changedFrom(tokens, newer)).toBe(older);
+      }),
+    );
+  });
+
+  it("a change told after the older value ('now reduced to', 'we'd like to lower it to'): the newer answers", () => {
+    const lending = modelOf("lending").ir.inputs;
+    const amounts = fc
+      .tuple(fc.integer({ min: 20, max: 900 }), fc.integer({ min: 20, max: 900 }))
+      .filter(([a, b]) => a !== b)
+      .map(([a, b]) => [a * 100, b * 100] as const);
+    const said = fc.constantFrom(
+      "Loan amount: ${a}, now reduced to ${b}.",
+      "Requested amount ${a} - lowered to ${b} after the call.",
+      "Loan amount: ${a}, we'd like to lower it to ${b}.",
+      "Amount to borrow: ${a}, then raised to ${b} at the customer's request.",
+      "Loan amount ${a}, but please cut it to ${b}.",
+    );
+    const money = (n: number) => `$${n.toLocaleString("en-US")}`;
+    fc.assert(
+      fc.property(amounts, said, ([a, b], line) => {
+        const text = `${TODAY}${line.replace("{a}", money(a)).replace("{b}", money(b))}`;
+        const got = readText(lending, text)["loan amount"];
+        expect(got?.value).toBe(b);
+      }),
+    );
+    // a change only possible, or a bound ("up to"), replaces nothing
+    const maybe = fc.constantFrom(
+      "Wants to borrow ${a} (might go up to ${b} if the quote comes in high).",
+      "Loan amount: ${a}, could be raised to ${b} later.",
+      "Loan amount: ${a}, rising up to ${b} at most.",
+    );
+    fc.assert(
+      fc.property(amounts, maybe, ([a, b], line) => {
+        const text = `${TODAY}${line.replace("{a}", money(a)).replace("{b}", money(b))}`;
+        expect(readText(lending, text)["loan amount"]?.value).not.toBe(b);
       }),
     );
   });

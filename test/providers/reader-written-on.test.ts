@@ -1,5 +1,5 @@
 // The day a message is written and the days it counts from it (issue 33): an e-mail's envelope,
-// a letter's date line and a note's heading date the message; its relative days ("the night
+// a letter's date line, a note's heading and a transcript's title line date the message; its relative days ("the night
 // before last", "on Tuesday", "the next day") count from that day or from the day told before;
 // the day of writing is the report date when the message makes the first report, and not when
 // it confirms one made before; the bounds of a span of days establish no day.
@@ -7,7 +7,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { readText } from "../../src/providers/readers/text-reader.js";
 import { messageParts } from "../../src/providers/readers/text/message-parts.js";
-import { reportSpeech } from "../../src/providers/readers/text/written-on.js";
+import { ownDate, reportSpeech } from "../../src/providers/readers/text/written-on.js";
 import { inputsOf } from "./helpers.js";
 
 const property = inputsOf({
@@ -81,6 +81,34 @@ describe("the day a message is written", () => {
         expect(got["report date"]?.value).toBe(iso(today));
       }),
     );
+  });
+
+  it("a transcript's title line ending with its date and time is its today: last Thursday and 'today' count from it", () => {
+    const titles = fc.constantFrom(
+      "Inbound call, Motor Claims line — {d}, 11:06 ET",
+      "Claims hotline call recording - {d} 09:41",
+      "Web chat transcript, claims desk: {d}",
+      "Phone note – new claim – {d}",
+    );
+    fc.assert(
+      fc.property(writing, titles, fc.integer({ min: 1, max: 6 }), ({ n, form }, title, back) => {
+        const today = dayOf(n);
+        const loss = dayOf(n - back);
+        const head = title.replace("{d}", written(today, form % 4));
+        const text = `${head}
+Rep: Kim | Caller: D. Hughes
+
+Caller: A pipe burst on ${WEEKDAYS[loss.getUTCDay()]} and flooded the kitchen.
+Rep: I've opened the claim for you today.`;
+        const got = readText(property, text, "2030-06-01");
+        expect(got["loss date"]?.value).toBe(iso(loss));
+        expect(got["report date"]?.value).toBe(iso(today));
+      }),
+    );
+    // a date an event's, not the document's: no today from it
+    const event = `Call about the fire of ${written(dayOf(40), 1)}
+Caller: It happened on Tuesday.`;
+    expect(ownDate(event, "2030-06-01")).toBeUndefined();
   });
 
   it("a day counted from the day told before it ('the next day') is that day plus the count; a letter confirming that report is not it", () => {

@@ -67,7 +67,13 @@ const JSON_TYPES: Partial<Record<InputColumn["kind"], string>> = {
   string: "'VARCHAR'",
   boolean: "'BOOLEAN'",
 };
-const SQL_TYPES: Partial<Record<InputColumn["kind"], string>> = { number: "DOUBLE", string: "VARCHAR", boolean: "BOOLEAN" };
+const SQL_TYPES: Partial<Record<InputColumn["kind"], string>> = {
+  number: "DOUBLE",
+  string: "VARCHAR",
+  boolean: "BOOLEAN",
+  date: "DATE",
+  datetime: "VARCHAR",
+};
 
 /**
  * A list input's value from its JSON text: the items as the list of structs (or scalars) the query
@@ -79,9 +85,12 @@ function typedList(c: InputColumn, v: string): string {
   const items = c.items!;
   const x = identifier("$x");
   const fields = items.fields ?? [];
-  if (fields.some((f) => !addressable(f.name) || !JSON_TYPES[f.kind]) || (!items.fields && !JSON_TYPES[items.kind]))
-    return "CAST(NULL AS VARCHAR)";
   const typeOf = (kind: InputColumn["kind"]) => SQL_TYPES[kind]!;
+  // a list the query does not read from JSON (dates): a null of the list's type, the row the JS engine's
+  if (fields.some((f) => !addressable(f.name) || !JSON_TYPES[f.kind]) || (!items.fields && !JSON_TYPES[items.kind])) {
+    const item = items.fields ? `STRUCT(${fields.map((f) => `${identifier(f.name)} ${typeOf(f.kind)}`).join(", ")})` : typeOf(items.kind);
+    return `CAST(NULL AS ${item}[])`;
+  }
   const ok = items.fields
     ? [
         `json_type(${x}) = 'OBJECT'`,

@@ -60,24 +60,32 @@ const holdsLoop = (e: Expr): boolean => {
   return found;
 };
 
-/** The form of a boolean decision's condition as the double-doubles hold it, or undefined. */
-function conditionForm(d: DecisionIR, read: ReadonlySet<string>, marked: ReadonlySet<string>): Expr | undefined {
+/** The form of a boolean decision's condition as the double-doubles hold it, and its lets worked out first (`letsForm`), or undefined. */
+function conditionForm(d: DecisionIR, read: ReadonlySet<string>, marked: ReadonlySet<string>): { form: Expr; first: Expr[] } | undefined {
   if (d.body.kind !== "expr" || d.type.kind !== "boolean" || read.has(d.name)) return undefined;
-  const value = d.lets.length > 0 ? letsForm(d.lets, d.body.expr) : d.body.expr;
-  const c = value && expand(value, false);
+  const lets = d.lets.length > 0 ? letsForm(d.lets, d.body.expr) : { value: d.body.expr, first: [] };
+  const c = lets && expand(lets.value, false);
   if (!c || holdsLoop(c) || !worthIt(c, d.body.expr, marked) || c.kind === "name") return undefined;
   const form = answerForm(c);
-  return ddBlocking(form).length === 0 ? form : undefined;
+  return [form, ...lets.first].every((f) => ddBlocking(f).length === 0) ? { form, first: lets.first } : undefined;
 }
 
 export function certifyConditions(ir: ModelIR): void {
   const read = new Set(ir.decisions.flatMap((d) => [...d.deps, ...(d.requires ?? [])]));
   const marked = new Set(ir.decisions.filter((d) => d.certifiedOutput).map((d) => d.name));
   for (const d of ir.decisions) {
-    const form = conditionForm(d, read, marked);
-    if (!form || d.body.kind !== "expr") continue;
+    const held = conditionForm(d, read, marked);
+    if (!held || d.body.kind !== "expr") continue;
+    const { form, first } = held;
     const lets = d.lets.length > 0;
     const letCalls = d.lets.reduce((n, l) => n + (l.body.kind === "expr" ? inlinedCalls(l.body.expr) : 0), 0);
-    d.certifiedOutput = { form, calls: inlinedCalls(d.body.expr) + letCalls, read: false, condition: true, ...(lets && { lets: true }) };
+    d.certifiedOutput = {
+      form,
+      calls: inlinedCalls(d.body.expr) + letCalls,
+      read: false,
+      condition: true,
+      ...(lets && { lets: true }),
+      ...(first.length > 0 && { first }),
+    };
   }
 }

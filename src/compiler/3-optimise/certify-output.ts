@@ -10,7 +10,8 @@
 // least one more operation — where the decimals make a 34-digit value; a rounding or modulo only with a quotient
 // (`roundsLong`) — or reading such a decision, whose double-double it takes in place of its
 // decimal; a decision's lets put in place of their names as a context's entries are
-// (certify.ts `letsForm`), worked out only where the doubles decline. A marked decision that
+// (certify.ts `letsForm`; those the value does not read on every evaluation worked out first),
+// worked out only where the doubles decline. A marked decision that
 // other decisions read hands them its double-double, and its decimal is made only when one of them
 // needs it (`read`).
 import type { Call, Expr, For } from "../../ir/feel-ast.js";
@@ -237,13 +238,20 @@ export function certifyOutputs(ir: ModelIR): void {
     // lets put in place of their names (worked out only where the doubles decline), else read as their values
     // (a form with its lets in place the double-doubles do not hold falls back to the lets read as values)
     const letsIn = d.lets.length > 0 ? letsForm(d.lets, d.body.expr, true) : undefined;
-    const inPlace = letsIn && expand(letsIn, true);
-    const lets = inPlace !== undefined && worthDoubleDoubles(inPlace, marked);
+    const inPlace = letsIn && expand(letsIn.value, true);
+    const first = letsIn?.first ?? [];
+    const lets = inPlace !== undefined && first.every((f) => ddBlocking(f).length === 0) && worthDoubleDoubles(inPlace, marked);
     const withLets = lets ? inPlace : undefined;
     const form = withLets ?? expand(d.body.expr, true);
     if (!form || !(lets || worthDoubleDoubles(form, marked))) continue;
     const letCalls = withLets ? d.lets.reduce((n, l) => n + (l.body.kind === "expr" ? inlinedCalls(l.body.expr) : 0), 0) : 0;
-    d.certifiedOutput = { form, calls: inlinedCalls(d.body.expr) + letCalls, read: read.has(d.name), ...(withLets && { lets: true }) };
+    d.certifiedOutput = {
+      form,
+      calls: inlinedCalls(d.body.expr) + letCalls,
+      read: read.has(d.name),
+      ...(withLets && { lets: true }),
+      ...(withLets && first.length > 0 && { first }),
+    };
     marked.add(d.name);
   }
 }

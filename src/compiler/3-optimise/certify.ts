@@ -365,16 +365,18 @@ function entryForm(c: ContextLit, member: string): Expr | undefined {
 }
 
 /**
- * A decision's value with its lets in place of their names, as a context's entries are put in
- * place (`entryForm`), when the certified doubles may work it out from them alone: every let an
- * expression the code holds, with loops only where `loops` allows them (a let's own names are
- * inputs, decisions and earlier lets, none a loop's variable; each loop put in place once),
- * each either a number literal or a name read as an operand, or read as a number on every
- * evaluation of the value (directly or through a let that is), so that what the lets' evaluation
- * meets the doubles meet. Undefined otherwise (the lets are then worked out first and read as
- * their values).
+ * A decision's value with its lets in place of their names (`value`), as a context's entries are
+ * put in place (`entryForm`), when the certified doubles may work it out from them alone: every
+ * let an expression the code holds, with loops only where `loops` allows them (a let's own names
+ * are inputs, decisions and earlier lets, none a loop's variable; each loop put in place once).
+ * FEEL works out every let, read or not, so what the lets' evaluation meets the doubles must meet:
+ * a let read as a number on every evaluation of the value (directly or through a let that is) is
+ * met there; a number literal or a name read as an operand meets nothing; any other (read in one
+ * branch of an `if` only, or not at all) is worked out first (`first`, its lets in place), and
+ * where it declines the value declines — so it may not hold a loop (its passes would be charged
+ * twice). Undefined otherwise (the lets are then worked out first and read as their values).
  */
-export function letsForm(lets: readonly LetIR[], value: Expr, loops = false): Expr | undefined {
+export function letsForm(lets: readonly LetIR[], value: Expr, loops = false): { value: Expr; first: Expr[] } | undefined {
   const bodies = lets.map((l) => (l.body.kind === "expr" ? expand(l.body.expr, loops) : undefined));
   const names = lets.map((l) => l.name);
   if (bodies.some((b) => b === undefined) || new Set(names).size !== names.length) return undefined;
@@ -386,7 +388,7 @@ export function letsForm(lets: readonly LetIR[], value: Expr, loops = false): Ex
     for (const n of readAlways(bodies[k]!, "let")) if ((place.get(n) ?? k) < k) needed.add(n);
   }
   const plain = (v: Expr) => v.kind === "number" || isOperandName(v, []);
-  if (!bodies.every((b, k) => needed.has(names[k]!) || plain(b!))) return undefined;
+  const early = names.filter((n, k) => !needed.has(n) && !plain(bodies[k]!));
   // each let with the ones before it in place (a let reads only the lets before it)
   const forms = new Map<string, Expr>();
   const substitute = (n: Expr): Expr | undefined =>
@@ -407,7 +409,8 @@ export function letsForm(lets: readonly LetIR[], value: Expr, loops = false): Ex
       readsLet ||= (n.kind === "name" && n.ref?.kind === "let") || (n.kind === "for" && walked.has(n));
       if (n.kind === "for") walked.add(n);
     });
-  return readsLet ? undefined : form;
+  const first = early.map((n) => forms.get(n)!);
+  return form && !readsLet && !first.some(holdsLoop) ? { value: form, first } : undefined;
 }
 
 /**

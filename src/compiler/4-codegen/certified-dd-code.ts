@@ -43,7 +43,9 @@ export type DdAnswer = "nearest" | "triple" | { column: () => string };
 /**
  * The call of the hoisted function for `x`, its names emitted by `operand` (each once), the lists
  * its loops walk read raw where `list` reads them so, the decisions in `decided` taken as their
- * double-doubles, answering as `answer` says.
+ * double-doubles, answering as `answer` says. The forms `first` (lets FEEL works out that x does
+ * not read on every evaluation, optimise/certify.ts `letsForm`) are worked out before x, and x's
+ * bound is NaN (declined) where one of theirs is.
  */
 export function certifiedOutputCode(
   x: Expr,
@@ -52,6 +54,7 @@ export function certifiedOutputCode(
   em: Emitter,
   decided: ReadonlyMap<string, Triple>,
   answer: DdAnswer,
+  first: readonly Expr[] = [],
 ): string {
   const state = em.hoist("dd", "rt.ddState");
   const args: string[] = [];
@@ -299,7 +302,10 @@ export function certifiedOutputCode(
     return k;
   };
 
-  const r = walk(x);
+  const before = first.map(walk);
+  const value = walk(x);
+  const declined = before.map((t) => `${t.e} !== ${t.e}`).join(" || ");
+  const r = declined ? { ...value, e: `(${declined} ? rt.certNone() : ${value.e})` } : value;
   const result = em.fresh("v");
   const nearest = ticks ? `rt.ddAnswer(${r.h}, ${r.l}, ${r.e}, ${ticks})` : `rt.ddNearest(${r.h}, ${r.l}, ${r.e})`;
   // a column without loops: the triple, its double taken by `rt.ddColumn` where the function is called

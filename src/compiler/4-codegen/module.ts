@@ -377,7 +377,7 @@ function decisionCode(
   if (d.certifiedOutput) {
     // the JSON output from certified double-doubles where they decide it, the decimal otherwise
     const output = em.fresh("j");
-    const certified = ddCode(d.certifiedOutput.form, scope, cx, decided, "nearest");
+    const certified = ddCode(d.certifiedOutput.form, scope, cx, decided, "nearest", d.certifiedOutput.first);
     const answer = d.certifiedOutput.condition ? conditionAnswer(output) : "";
     const calls = d.certifiedOutput.calls > 0 ? ` if (${output} !== undefined) rt.tick(${d.certifiedOutput.calls * CALL_STEPS});` : "";
     lines.unshift(`let ${output};`);
@@ -419,7 +419,7 @@ function readCertified(
   // the passes its loops walk (a `for` is only ever an aggregate's argument there), left in ddState[2]
   const passes = holdsLoop(mark.form) ? em.fresh("tk") : undefined;
   const t = { h: em.fresh("h"), l: em.fresh("l"), e: em.fresh("e") };
-  const certified = ddCode(mark.form, scope, cx, decided, "triple");
+  const certified = ddCode(mark.form, scope, cx, decided, "triple", mark.first);
   // a decision that names another is its decimal in FEEL: its readers take the other's double-double
   const named = mark.form.kind === "name" && mark.form.ref?.kind === "decision" ? decided.get(mark.form.ref.name) : undefined;
   decided.set(d.name, named ?? t);
@@ -477,6 +477,15 @@ function emitFunction(f: FunctionIR, id: string, root: Scope, cx: ExprContext): 
   ].join("\n");
 }
 
-/** The certified double-doubles' code of `form` in `scope`: its names read as certified operands, its loops' input lists raw where they can be. */
-const ddCode = (form: Expr, scope: Scope, cx: ExprContext, decided: ReadonlyMap<string, Triple>, answer: DdAnswer): string =>
-  certifiedOutputCode(form, certifiedOperand(scope, cx), certifiedList(scope, cx), cx.em, decided, answer);
+/**
+ * The certified double-doubles' code of `form` in `scope` (the forms `first` worked out before it):
+ * its names read as certified operands, its loops' input lists raw where they can be.
+ */
+const ddCode = (
+  form: Expr,
+  scope: Scope,
+  cx: ExprContext,
+  decided: ReadonlyMap<string, Triple>,
+  answer: DdAnswer,
+  first: readonly Expr[] = [],
+): string => certifiedOutputCode(form, certifiedOperand(scope, cx), certifiedList(scope, cx), cx.em, decided, answer, first);

@@ -6,6 +6,7 @@ import { unsupported, type SqlContext } from "./context.js";
 import { stringLiteral } from "./dialects.js";
 import { alike } from "./durations.js";
 import { dateTimeEquals, dateTimeOrder } from "./date-time-values.js";
+import { listBranches } from "./lists.js";
 import { deeper, literal, type SqlValue } from "./values.js";
 
 export const NULL_BOOLEAN: SqlValue = literal("CAST(NULL AS BOOLEAN)", "boolean");
@@ -23,6 +24,7 @@ export function equals(p: SqlValue, q: SqlValue, cx: SqlContext): SqlValue {
     return bool(`CASE WHEN ${a.sql} IS NULL OR ${b.sql} IS NULL THEN (${a.sql} IS NULL AND ${b.sql} IS NULL) END`, a, b);
   if (a.kind === "list" && cx.dialect.lists?.nest && (a.element!.kind === "list" || b.element!.kind === "list"))
     return listsOfLists(a, b, cx);
+  if (a.kind === "list") return sameItems(a, b, cx);
   if (a.kind === "datetime" && !cx.naive) return dateTimeEquals(a, b, cx);
   const held = a.kind === "number" ? heldPair(a, b, cx) : undefined;
   if (held) return { ...bool(`(${held[0]} IS NOT DISTINCT FROM ${held[1]})`, a, b), depth: Math.max(held[2], deeper(a, b)) };
@@ -46,6 +48,17 @@ function listsOfLists(a: SqlValue, b: SqlValue, cx: SqlContext): SqlValue {
     a,
     b,
   );
+}
+
+/**
+ * `=` of two lists of scalars: the arrays compared whole, a list of null items only (`[]`, `[null]`)
+ * typed as the other (PostgreSQL has no `=` of numeric[] and text[]); lists whose items differ in
+ * kind refused (FEEL's item comparison is null there, the arrays' false or an error).
+ */
+function sameItems(p: SqlValue, q: SqlValue, cx: SqlContext): SqlValue {
+  const [a, b] = listBranches([p, q], cx);
+  if (a!.element!.kind !== b!.element!.kind) throw unsupported(cx, "a comparison of lists whose items differ in kind");
+  return bool(`(${a!.sql} ${cx.naive ? "=" : "IS NOT DISTINCT FROM"} ${b!.sql})`, p, q);
 }
 
 /** FEEL `!=`: the negation of `=`, null where `=` is null. */

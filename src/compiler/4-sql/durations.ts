@@ -127,6 +127,22 @@ export function durationSum(op: "+" | "-", x: SqlValue, y: SqlValue, cx: SqlCont
   return { sql: `(${a.sql} ${op} ${b.sql})`, kind: a.kind, most, depth: deeper(a, b) };
 }
 
+/**
+ * A duration times a whole number (runtime temporal/arithmetic.ts: days and time to the nanosecond,
+ * years and months truncated to whole months; of a whole number both exact): its integer times the
+ * number's, bounded as a sum is. A number with places is refused.
+ */
+export function durationTimes(by: SqlValue, n: SqlValue, cx: SqlContext): SqlValue {
+  if (n.shape!.scale !== 0) throw unsupported(cx, `${by.kind} * a number with places`);
+  const most = (by.most ?? Infinity) * Number(n.shape!.bound - 1n);
+  const limit = by.kind === "nanos" ? MOST_NANOS : by.kind === "days" ? DATE_SPAN_DAYS * 100 : DATE_SPAN_MONTHS;
+  if (most > limit) throw unsupported(cx, `a duration times a number that may pass ${limit} ${by.kind}`);
+  // a row not scored may hold a number past its shape (an input outside its bounds): null there, not an overflow
+  const x = cx.layers.bind(n);
+  const sql = `CASE WHEN abs(${x.sql}) < ${n.shape!.bound} THEN ${by.sql} * CAST(${x.sql} AS ${cx.dialect.integer}) END`;
+  return { sql, kind: by.kind, most, depth: deeper(by, x) };
+}
+
 export const negated = (v: SqlValue): SqlValue => ({ ...v, sql: `(-${v.sql})`, atomic: false });
 
 export const durationAbs = (v: SqlValue): SqlValue => ({ ...v, sql: `abs(${v.sql})`, atomic: false });

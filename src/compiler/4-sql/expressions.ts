@@ -35,7 +35,9 @@ import {
 } from "./numbers.js";
 import { lowerAggregate } from "./aggregates.js";
 import {
+  lambda,
   listBranches,
+  listSyntax,
   lowerFilter,
   lowerFor,
   meanParts,
@@ -44,13 +46,14 @@ import {
   lowerListPath,
   lowerQuantified,
 } from "./lists.js";
+import { lowerListLogic } from "./list-logic.js";
 import { lowerListSet } from "./list-sets.js";
 import { lowerListEdit } from "./list-edits.js";
 import { lowerListOrder } from "./list-order.js";
 import { closedTemporal } from "./closed-temporal.js";
 import { dateAtTime, timeMember, type DateAtTime } from "./date-times.js";
 import { calendarName, dayOfYear, isoWeek, isoWeekday } from "./calendar.js";
-import { lowerContext, lowerGetValue } from "./contexts.js";
+import { lowerContext, lowerContextCall, lowerGetValue } from "./contexts.js";
 import { constantDuration, dateMove, movedDate } from "./dates.js";
 import {
   asNanos,
@@ -65,8 +68,10 @@ import {
   moveDate,
   negated,
   ofKind,
+  durationTimes,
 } from "./durations.js";
-import { lowerCase, substring, substringAround, upperCase } from "./strings.js";
+import { literalPattern, lowerCase, stringJoin, substring, substringAround, upperCase } from "./strings.js";
+import { lowerRangeRelation } from "./ranges.js";
 import { lowerBody } from "./tables.js";
 import { allOf, anyOf, unaryTests } from "./unary-tests.js";
 import { decimalShape, deeper, literal, NULL_VALUE, SqlUnsupported, type SqlValue } from "./values.js";
@@ -119,6 +124,8 @@ function pairwise(n: Arith, operand: (e: Expr) => SqlValue, cx: SqlContext): Sql
     return { sql: `(${a.sql} || ${b.sql})`, kind: "string", depth: deeper(a, b) };
   const temporal = n.op === "+" || n.op === "-" ? TEMPORAL_ARITHMETIC[`${family(a)}${n.op}${family(b)}`] : undefined;
   if (temporal) return temporal(a, b, cx);
+  if (n.op === "*" && isDuration(a) && b.kind === "number") return durationTimes(a, b, cx);
+  if (n.op === "*" && a.kind === "number" && isDuration(b)) return durationTimes(b, a, cx);
   if (a.kind !== "number" || b.kind !== "number") throw unsupported(cx, `${a.kind} ${n.op} ${b.kind}`, n.span);
   if (n.op === "/") {
     const inverse = b.constant !== undefined ? reciprocal(b.constant) : undefined;
@@ -453,15 +460,25 @@ const BUILTINS: Record<
   "substring after": { args: ["string", "string"], lower: ([s, m], cx) => substringAround("after", s!, m!, cx) },
   substring: { args: ["string", "number", "number"], required: 2, lower: ([s, p, n], cx) => substring(s!, p!, n, cx) },
   not: { args: ["boolean"], lower: ([b]) => not(b!) },
+  even: { args: ["number"], lower: ([x], cx) => parity(x!, "=", cx) },
+  odd: { args: ["number"], lower: ([x], cx) => parity(x!, "<>", cx) },
   "string length": { args: ["string"], lower: ([s], cx) => wholeNumber(cx.dialect.length(s!.sql), 10, s!, cx) },
   "day of year": { args: ["date"], lower: ([d], cx) => whole(dayOfYear(d!, cx), 3, cx) },
   "week of year": { args: ["date"], lower: ([d], cx) => whole(isoWeek(d!, cx), 2, cx) },
   "day of week": { args: ["date"], lower: ([d], cx) => calendarName("weekday", d!, cx) },
   "month of year": { args: ["date"], lower: ([d], cx) => calendarName("month", d!, cx) },
+  "string join": { args: ["list", ["string", "null"]], required: 1, lower: ([l, d], cx) => stringJoin(l!, d, cx) },
   contains: { args: ["string", "string"], lower: ([s, t], cx) => bool(cx.dialect.contains(s!.sql, t!.sql), s!, t!) },
   "starts with": { args: ["string", "string"], lower: ([s, t], cx) => bool(cx.dialect.startsWith(s!.sql, t!.sql), s!, t!) },
   "ends with": { args: ["string", "string"], lower: ([s, t], cx) => bool(cx.dialect.endsWith(s!.sql, t!.sql), s!, t!) },
 };
+
+/** `even(n)` (`=`) / `odd(n)` (`<>`): whether n's remainder by 2 is 0; null for a non-integer (runtime/builtins/number.ts). */
+function parity(n: SqlValue, zero: "=" | "<>", cx: SqlContext): SqlValue {
+  const x = cx.layers.bind(n);
+  const test = `${cx.dialect.remainder(`CAST(${x.sql} AS ${cx.dialect.integer})`, "2")} ${zero} 0`;
+  return bool(x.shape!.scale === 0 ? test : `CASE WHEN ${x.sql} = trunc(${x.sql}) THEN ${test} END`, x);
+}
 
 /**
  * A call's arguments in the order of the parameters: a named call of a built-in as the positional
@@ -479,7 +496,9 @@ function positionalArgs(n: Extract<Expr, { kind: "call" }>, ref: NameRef | undef
   const sig = def && namedSignature(def, [...given.keys()]);
   if (!def || !sig) return undefined;
   const params = sig.params.slice(0, Math.max(...[...given.keys()].map((p) => sig.params.indexOf(p))) + 1);
-  if (params.some((p) => !given.has(p)) || def.signatures.find((s) => fitsPositional(s, params.length)) !== sig) return undefined;
+  // (the same implementation: the range built-ins' forms, one function of the values)
+  if (params.some((p) => !given.has(p)) || def.signatures.find((s) => fitsPositional(s, params.length))?.impl !== sig.impl)
+    return undefined;
   return params.map((p) => given.get(p)!);
 }
 
@@ -549,10 +568,12 @@ function lowerCall(call: Extract<Expr, { kind: "call" }>, scope: SqlScope, cx: S
   if (aggregated) return aggregated;
   const listed =
     lowerListCall(ref.name, n.args, scope, cx, n) ??
+    lowerListLogic(ref.name, n.args, scope, cx, n) ??
     lowerListSet(ref.name, n.args, scope, cx, n) ??
     lowerListEdit(ref.name, n.args, scope, cx, n) ??
     lowerListOrder(ref.name, n.args, scope, cx, n) ??
-    lowerGetValue(ref.name, n.args, scope, cx, n);
+    lowerGetValue(ref.name, n.args, scope, cx, n) ??
+    lowerContextCall(ref.name, n.args, scope, cx, n);
   if (listed) return listed;
   const at = ref.name === "date" && n.args.length === 1 ? dateAtTime(n.args[0]!, shadowed(scope)) : undefined;
   if (at) return dateOf(at, scope, cx);
@@ -577,6 +598,10 @@ function lowerCall(call: Extract<Expr, { kind: "call" }>, scope: SqlScope, cx: S
     if (a.kind === "datetime") return dateOfDateTime(a, cx);
     if (a.kind === "date" || a.kind === "null") return a;
   }
+  const replaced = literalPattern(ref.name, n.args, (e) => lowerExpr(e, scope, cx), cx);
+  if (replaced) return replaced;
+  const related = lowerRangeRelation(ref.name, n.args, (e) => lowerExpr(e, scope, cx), cx, n);
+  if (related) return related;
   const builtin = Object.hasOwn(BUILTINS, ref.name) ? BUILTINS[ref.name] : undefined;
   if (!builtin || n.args.length > builtin.args.length || n.args.length < (builtin.required ?? builtin.args.length))
     throw unsupported(cx, `the built-in ${ref.name}()`, n.span);
@@ -637,6 +662,21 @@ export function coerced(v: SqlValue, t: Type, cx: SqlContext): { value: SqlValue
     const item = v.element!;
     const c = coerced(item, t.element, cx);
     if (c.value === item && !c.conforms) return { value: v };
+    // items kept where they conform (a choice's members, a context's entries): the list where every one does, else null
+    const record = item.kind === "record" && c.value.kind === "record";
+    if ((c.conforms && item.kind !== "record" && item.kind !== "list") || record) {
+      const l = cx.layers.bind(v);
+      const { v: x, item: at, inner } = lambda(l, cx);
+      const each = coerced(at, t.element, inner);
+      // a context conforms where it is null or its converted presence holds
+      const conforms = record ? `(NOT ${at.sql} OR COALESCE(${each.value.sql}, FALSE))` : each.conforms!.sql;
+      const lists = listSyntax(cx);
+      const all = `NOT ${lists.has(lists.map(l.sql, x, conforms), "FALSE")}`;
+      return {
+        value: { ...l, sql: `CASE WHEN ${all} THEN ${l.sql} END`, atomic: false, constant: undefined },
+        conforms: bool(`(${l.sql} IS NULL OR ${all})`, l),
+      };
+    }
   }
   const kind = KIND_OF_TYPE[t.kind];
   if (kind === undefined) throw unsupported(cx, `a value of the type ${t.kind}`);

@@ -290,7 +290,15 @@ export function lowerListCall(name: string, given: Expr[], scope: SqlScope, cx: 
     return list ? flatten(list, cx, n) : NULL_VALUE;
   }
   const list = asList(values[0]!, `${name}()`, cx, n);
-  if (!list) return NULL_VALUE;
+  return list ? listAggregate(name as ListAggregate, list, cx, n.span) : NULL_VALUE;
+}
+
+/** The aggregates of one list a COLLECT table takes too (multi-hit.ts). */
+export type ListAggregate = "count" | "sum" | "min" | "max";
+
+/** `count`, `sum`, `min` or `max` of a list value (not null), as the built-ins give them. */
+export function listAggregate(name: ListAggregate, list: SqlValue, cx: SqlContext, span?: Expr["span"]): SqlValue {
+  const lists = listSyntax(cx, span);
   const element = list.element!;
   if (name === "count") {
     const digits = String(list.maxItems).length;
@@ -307,13 +315,13 @@ export function lowerListCall(name: string, given: Expr[], scope: SqlScope, cx: 
     if (element.kind !== "number") return NULL_VALUE;
     const s = element.shape!;
     const shape = { scale: s.scale, bound: (s.bound - 1n) * BigInt(list.maxItems!) + 1n };
-    if (widthOf(shape) > 34) throw unsupported(cx, `a sum that may need ${widthOf(shape)} digits`, n.span);
+    if (widthOf(shape) > 34) throw unsupported(cx, `a sum that may need ${widthOf(shape)} digits`, span);
     const type = cx.dialect.decimal(widthOf(shape), shape.scale);
     return { sql: `CASE WHEN ${complete} THEN CAST(${lists.sum(list.sql)} AS ${type}) END`, kind: "number", shape, depth: list.depth };
   }
   if (element.kind === "null") return NULL_VALUE;
   if ((element.kind !== "number" && element.kind !== "date" && element.kind !== "string") || element.levels)
-    throw unsupported(cx, `${name}() of a list of ${element.levels ? "ordered levels" : `${element.kind}s`}`, n.span);
+    throw unsupported(cx, `${name}() of a list of ${element.levels ? "ordered levels" : `${element.kind}s`}`, span);
   const pick = name === "min" ? lists.min(list.sql, element.kind) : lists.max(list.sql, element.kind);
   return { ...element, sql: `CASE WHEN ${complete} THEN ${pick} END`, depth: list.depth, atomic: false, constant: undefined };
 }

@@ -166,7 +166,10 @@ export function lowerModel(ir: ModelIR, decisions: DecisionIR[], options: SqlOpt
     if (e instanceof Blocked) return;
     if (!(e instanceof SqlUnsupported)) throw e;
     const place = e.place.address ? e.place : fallback;
-    diagnostics.push(diagnostic("sql.unsupported", { what: e.what, dialect: dialect.title }, place));
+    const d = diagnostic("sql.unsupported", { what: e.what, dialect: dialect.title }, place);
+    // a function's refusal is met once per decision that calls it: reported once
+    const same = (o: Diagnostic) => o.address === d.address && o.message === d.message && o.span?.start === d.span?.start;
+    if (!diagnostics.some(same)) diagnostics.push(d);
   };
 
   const names = new Map<string, SqlValue>();

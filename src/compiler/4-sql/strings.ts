@@ -3,10 +3,11 @@
 // dialect's `upper` makes (DuckDB: ß → ẞ, PostgreSQL: by the database's locale), so it is written
 // out from the runtime's own mapping, and `lower case` too (toLowerCase, with its final sigma);
 // `substring`, `substring before` and `substring after` count code points, with FEEL's domain checks.
+import type { Expr } from "../../ir/feel-ast.js";
 import { unsupported, type SqlContext } from "./context.js";
 import { stringLiteral } from "./dialects.js";
 import { freshVariable } from "./lists.js";
-import { deeper, type SqlValue } from "./values.js";
+import { deeper, NULL_VALUE, type SqlValue } from "./values.js";
 
 interface CaseMapping {
   /** code points mapped to one code point: `translate(s, from, to)` */
@@ -178,4 +179,46 @@ export function substring(s: SqlValue, start: SqlValue, length: SqlValue | undef
   const within = `${t.sql} <> 0 AND abs(${t.sql}) <= ${size.sql} AND ${n.sql} >= 1 AND ${n.sql} <= ${size.sql} - ${from.sql}`;
   const part = dialect.substring(S.sql, `${from.sql} + 1`, n.sql);
   return { sql: `CASE WHEN ${within} THEN ${part} END`, kind: "string", depth: deeper(S, size, t, from, n) };
+}
+
+/** What means something in an XPath regular expression outside a class (runtime/builtins/xpath-regex.ts). */
+const REGEX_META = /[\\[\].(){}^$|*+?]/;
+
+/**
+ * The regular-expression built-ins of a literal pattern holding none of REGEX_META and no flags,
+ * whose matches are the pattern's text, found on code points as the dialects find UTF-8 text:
+ * `matches(s, "p")` is `contains` (an empty pattern matches every string); `replace(s, "p", "r")`
+ * of a literal replacement without `$` or `\` (the runtime's groups and escapes) is the dialects'
+ * `replace`, each match left to right without overlaps (an empty pattern matches the empty string,
+ * which makes the runtime's null). A `s` that is no string gives null. Undefined for any other call.
+ */
+export function literalPattern(name: string, args: Expr[], lower: (e: Expr) => SqlValue, cx: SqlContext): SqlValue | undefined {
+  const [input, pattern, replacement] = args;
+  if (pattern?.kind !== "string" || REGEX_META.test(pattern.value)) return undefined;
+  if (name === "matches" && args.length === 2) {
+    const [s, p] = [lower(input!), lower(pattern)];
+    return s.kind === "string" ? { sql: cx.dialect.contains(s.sql, p.sql), kind: "boolean", depth: s.depth } : NULL_VALUE;
+  }
+  if (name !== "replace" || args.length !== 3 || replacement?.kind !== "string" || /[$\\]/.test(replacement.value)) return undefined;
+  const [s, p, r] = [lower(input!), lower(pattern), lower(replacement)];
+  if (s.kind !== "string" || pattern.value === "") return NULL_VALUE;
+  return { sql: `replace(${s.sql}, ${p.sql}, ${r.sql})`, kind: "string", depth: s.depth };
+}
+
+/**
+ * `string join(l)`, `string join(l, d)` of a list of strings: its strings joined, null items
+ * skipped, `""` for none; a null delimiter is none (runtime builtins/string.ts). Both dialects'
+ * `array_to_string` skip nulls but not alike at the edges (DuckDB: null for a list of nulls and
+ * a comma for a null delimiter; PostgreSQL: null for a null delimiter), so the join is coalesced
+ * to `""`, and the delimiter is a literal (DuckDB's must be a constant) or null, made `""`; a null
+ * list null.
+ */
+export function stringJoin(list: SqlValue, d: SqlValue | undefined, cx: SqlContext): SqlValue {
+  const l = cx.layers.bind(list);
+  if (l.element?.kind !== "string") throw unsupported(cx, `string join() of a list of ${l.element?.kind ?? "values"}`);
+  // DuckDB's separator must be a constant
+  if (d && d.kind !== "null" && !/^'(?:[^']|'')*'$/.test(d.sql)) throw unsupported(cx, "string join() with a delimiter that is no literal");
+  const between = d && d.kind !== "null" ? d.sql : "''";
+  const joined = `COALESCE(array_to_string(${l.sql}, ${between}), '')`;
+  return { sql: `CASE WHEN ${l.sql} IS NOT NULL THEN ${joined} END`, kind: "string", depth: deeper(l, ...(d ? [d] : [])) };
 }

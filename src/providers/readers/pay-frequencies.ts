@@ -8,6 +8,12 @@ import type { Period } from "./numbers.js";
 /** Periods that are paid more often than monthly and less than weekly. */
 type Frequency = Extract<Period, "fortnight" | "semimonth">;
 
+/** A payday named by its weekday: "paid every other Friday" is paid every two weeks. */
+const EVERY_OTHER_WEEKDAY = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"].flatMap((day) => [
+  `every other ${day}`,
+  `every second ${day}`,
+]);
+
 /** language → frequency → the phrases that say it, lower case. */
 export const FREQUENCY_PHRASES: Record<string, Partial<Record<Frequency, string[]>>> = {
   en: {
@@ -25,6 +31,7 @@ export const FREQUENCY_PHRASES: Record<string, Partial<Record<Frequency, string[
       "per fortnight",
       "each fortnight",
       "every fortnight",
+      ...EVERY_OTHER_WEEKDAY,
     ],
     semimonth: ["semi-monthly", "semimonthly", "semi monthly", "twice a month", "twice monthly", "twice per month"],
   },

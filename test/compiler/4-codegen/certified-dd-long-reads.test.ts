@@ -30,8 +30,8 @@ const short = fc.constantFrom(
 const reader = fc.constantFrom("first / 3 + a", "sqrt(abs(first)) - b / 7", "(first - a) / 9 * 2");
 
 /**
- * A decision with a let of a long decimal read in one branch only: the let is worked out before
- * the value (certify.ts `letsForm` does not put it in place) and the value reads its decimal.
+ * A decision with a let of a long decimal read in one branch only: the let is put in place and
+ * worked out by the double-doubles before the value (certify.ts `letsForm`, its `first`).
  */
 const letReader = fc
   .tuple(fc.constantFrom("sqrt(abs(a)) * 2", "a / 7 * b", "(a + 1) / 3 - b / 9"), fc.constantFrom("p / 3 + a", "sqrt(abs(p)) - a / 7"))

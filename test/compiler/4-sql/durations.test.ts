@@ -199,7 +199,7 @@ describe("durations in SQL", () => {
   it.each([
     ["a date moved by a difference of dates (it may pass 4,000 years)", "a + (b - c)", "a date moved by a duration"],
     ["a date moved by a years and months duration between dates", "a + years and months duration(b, c)", "a date moved by a duration"],
-    ["a duration times a number", "(a - b) * 2", "days * number"],
+    ["a duration times a number with places", "(a - b) * 1.5", "days * a number with places"],
     ["a duration in a context", "{x: a - b}", "a context holding a duration"],
   ])("refuses %s at its address, in both dialects", (_what, expr, message) => {
     expectRefusedAtDecision(INPUTS, expr, message);

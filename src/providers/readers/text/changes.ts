@@ -1,6 +1,7 @@
 // A quantity the text changes as it goes: the newer value answers, the one it replaces does not.
 // - a change told as a move between two values: "seats up from 60 to 75", "going from 60 to 75
 //   users", "cut from 3 years to 2";
+// - a change told after the older value: "$15,000, now reduced to $12,000", "45 seats, cut to 40";
 // - a self-repair: "40 seats, well, 45 actually", "40 - sorry, 45 - seats", "about 40, I mean 45".
 // ("45 seats, not 40", "instead of", "sorry, I meant" are corrections: text/qualifiers.ts.)
 // The newer value is announced by the cue words of the older, which it takes over. Both values
@@ -10,7 +11,7 @@ import type { Token } from "./tokens.js";
 
 /** Words (stems and forms) that tell of a change just before "from": "up from", "going from", "increased from". */
 const CHANGE =
-  /^(?:up|down|go|goes|going|gone|went|mov\w*|increas\w*|decreas\w*|rais\w*|ris\w*|rose|grow\w*|grew|cut\w*|reduc\w*|chang\w*|revis\w*|amend\w*|adjust\w*|jump\w*|drop\w*|fall\w*|fell|expand\w*|bump\w*|upgrad\w*|downgrad\w*|shrink\w*|shrank|switch\w*)$/;
+  /^(?:up|down|go|goes|going|gone|went|mov\w*|increas\w*|decreas\w*|rais\w*|ris\w*|rose|grow\w*|grew|cut\w*|reduc\w*|lower\w*|chang\w*|revis\w*|amend\w*|adjust\w*|jump\w*|drop\w*|fall\w*|fell|expand\w*|bump\w*|upgrad\w*|downgrad\w*|shrink\w*|shrank|switch\w*)$/;
 /** Words of a self-repair between two values: "well", "actually", "sorry", "I mean", "er", and the other languages' ("Korrektur", "perdón"). */
 const REPAIR_WORDS = new Set([
   "well",
@@ -28,30 +29,40 @@ const REPAIR_WORDS = new Set([
 const REPAIR_REACH = 4;
 /** How many tokens a change's words and a unit may take between the two values. */
 const GAP = 5;
+/** How many, for a change told after the older value ("$15,000, we'd like to lower it to $12,000"). */
+const MOVED_GAP = 8;
+/** Words that make a change told after a value only possible: "might go up to 30k if the quote comes in high". */
+const MAYBE = new Set(["might", "may", "could", "would", "if", "maybe", "perhaps", "possibly"]);
 /** How far before "from" its change word may stand ("seats are going up from"). */
 const CHANGE_REACH = 3;
 
 const amount = (t: Token | undefined): boolean => t?.kind === "amount";
 
 function nextAmount(tokens: Token[], i: number): number | undefined {
-  for (let k = i + 1; k < tokens.length && k - i <= GAP + 1 && tokens[k]!.sentence === tokens[i]!.sentence; k++)
+  for (let k = i + 1; k < tokens.length && k - i <= MOVED_GAP + 1 && tokens[k]!.sentence === tokens[i]!.sentence; k++)
     if (amount(tokens[k])) return k;
   return undefined;
 }
 
 function previousAmount(tokens: Token[], i: number): number | undefined {
-  for (let k = i - 1; k >= 0 && i - k <= GAP + 1 && tokens[k]!.sentence === tokens[i]!.sentence; k--) if (amount(tokens[k])) return k;
+  for (let k = i - 1; k >= 0 && i - k <= MOVED_GAP + 1 && tokens[k]!.sentence === tokens[i]!.sentence; k--) if (amount(tokens[k])) return k;
   return undefined;
 }
 
 /** Whether the words around amounts a and b (a before b, no amount between) tell a change from a to b. */
 function changes(tokens: Token[], a: number, b: number): boolean {
   const between = tokens.slice(a + 1, b).map((t) => t.lower);
+  // "$15,000, now reduced to $12,000": a change word, then "to" just before the newer (not "up to", a bound; nothing hedged)
+  const movedTo =
+    between.at(-1) === "to" &&
+    between.at(-2) !== "up" &&
+    between.slice(0, -1).some((w) => CHANGE.test(w)) &&
+    !between.some((w) => MAYBE.has(w));
+  if (movedTo || between.length > GAP) return movedTo;
   // "from 60 to 75" after a change word
   if (between.includes("to") && tokens[a - 1]?.lower === "from")
     for (let k = a - 2; k >= 0 && a - 1 - k <= CHANGE_REACH && tokens[k]!.sentence === tokens[a]!.sentence; k--)
       if (CHANGE.test(tokens[k]!.lower)) return true;
-  // "40 seats, well, 45 actually"
   // "40 seats, well, 45 actually" (not "as well as")
   const repair = tokens
     .slice(a + 1, Math.min(b, a + 1 + REPAIR_REACH))

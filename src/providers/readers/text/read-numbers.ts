@@ -78,12 +78,17 @@ const UNIT_NOUNS = new Set([
 ]);
 
 function unitAfter(tokens: Token[], i: number): string | undefined {
-  const next = tokens[i + 1];
+  // "3-year": a hyphen glued to the number and its unit joins them
+  const glued = tokens[i + 1]?.text === "-" && tokens[i + 1]!.start === tokens[i]!.end && tokens[i + 2]?.start === tokens[i + 1]!.end;
+  const next = tokens[glued ? i + 2 : i + 1];
   if (!next || next.kind !== "word" || next.sentence !== tokens[i]!.sentence || tokens[i]!.amount?.period) return undefined;
   // "5 yrs", "36 mo": a short unit says its word
   const word = next.concept !== undefined && UNIT_NOUNS.has(next.concept) ? next.concept : next.stem;
   return UNIT_NOUNS.has(word) ? word : undefined;
 }
+
+/** The unit nouns that measure time. */
+const TIME_UNITS = new Set(["year", "yr", "month", "day", "week", "hour", "minut"]);
 
 /** Units of time in weeks. */
 const WEEKS: Record<string, number> = { week: 1, month: 52 / 12, year: 52 };
@@ -615,6 +620,8 @@ function candidate(input: InputIR, cues: Cue[], index: TextIndex, i: number, min
   // what is asked, unless the input counts time itself
   if (kind === "count" && !countsTime(input) && spanLength(tokens, i) !== undefined) return undefined;
   const unit = unitAfter(tokens, i);
+  // a span of time is no percentage, even when the input's cues name the same unit ("uplift: 3-year term at 2%")
+  if (kind === "percent" && !own.percent && !own.currency && unit && TIME_UNITS.has(unit)) return undefined;
   // a span in another unit of time than the input counts in: "36 mo" is 3 contract years
   const converted = unit ? inUnitOf(input, unit, value) : undefined;
   if (converted !== undefined) value = converted;

@@ -77,7 +77,31 @@ function stampDate(text: string, reference: string): OwnDate | undefined {
   return undefined;
 }
 
-/** The day the message dates itself, if it does: its envelope's date, a letter's date, a transcript's stamp, a note's heading. */
+/** How many words a document's title line may hold before its date ("Inbound call, Motor Claims line — …"). */
+const TITLE_WORDS = 8;
+/** Words after which a date is an event's, not the document's: "call about the fire of 12 March 2026". */
+const EVENT_BEFORE = /\b(?:on|since|from|until|by|at|in|of|before|after|about|re|for)\W*$/i;
+
+/**
+ * A transcript's or a note's title line that names the document and ends with its date and time:
+ * "Inbound call, Motor Claims line — Tue 17 Mar 2026, 11:06 ET". The one date with its year on the
+ * first line, after words naming a call, note, chat… (none of them a preposition of an event's date),
+ * with nothing after it but a time of day.
+ */
+function titleDate(text: string, reference: string): OwnDate | undefined {
+  const line = text.slice(0, text.search(/\n|$/));
+  if (/[a-z]{3,}[.!?]\s/i.test(line)) return undefined;
+  const found = findDates(line, reference).filter((d) => !d.relative && d.yearKnown);
+  if (found.length !== 1) return undefined;
+  const d = found[0]!;
+  const before = line.slice(0, d.start);
+  const words = before.match(/\p{L}+/gu) ?? [];
+  const after = line.slice(d.end).replace(TIME_OF_DAY, "").replace(STAMP_ASIDE, "");
+  const titled = DOCUMENT.test(before) && words.length <= TITLE_WORDS && !EVENT_BEFORE.test(before);
+  return titled && /^[\s,.;:—–-]*(?:[A-Z]{2,4})?[\s.]*$/.test(after) ? { iso: d.iso, start: d.start, end: d.end } : undefined;
+}
+
+/** The day the message dates itself, if it does: its envelope's date, a letter's date, a transcript's stamp, a note's heading or title line. */
 export function ownDate(text: string, reference: string, envelope?: { start: number; end: number }): OwnDate | undefined {
   if (envelope) {
     const line = text.slice(envelope.start, envelope.end);
@@ -87,7 +111,7 @@ export function ownDate(text: string, reference: string, envelope?: { start: num
   const letter = letterDate(text, reference) ?? stampDate(text, reference);
   if (letter) return letter;
   const heading = headingDate(text, reference);
-  if (!heading) return undefined;
+  if (!heading) return titleDate(text, reference);
   const d = findDates(text.slice(0, text.search(/\n|$/)), reference).find((m) => m.iso === heading && !m.relative);
   // "Call note 10/06/2026", "[19 Nov 2026 08:41]"; not "Date of loss: 2026-01-11", "Kitchen fire 2026-08-19"
   const label = d ? text.slice(0, d.start).replace(/^today\s+is\s[^.\n]{4,40}\.\s+/i, "") : "";
