@@ -888,7 +888,7 @@ export const FOREIGN_WORDS: Record<string, Record<string, string[]>> = {
   },
   // Serbian in Cyrillic and in Latin letters ("приход", "штета", "возач"; "prihod", "šteta", "vozač")
   sr: {
-    people: ["особе", "особа", "osobe", "osoba"],
+    people: ["особе", "osobe"],
     income: ["приход", "приходи", "плата", "пензија", "prihod", "prihodi", "penzija"],
     debt: ["дуг", "дугови", "рата", "рате", "dugovi", "rata"],
     loan: ["зајам", "кредит", "zajam"],
