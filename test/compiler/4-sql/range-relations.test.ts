@@ -10,6 +10,7 @@ import { builtinDef } from "../../../src/runtime/builtins/index.js";
 import type { ModelInput } from "../../../src/ir/model.js";
 import { expectEveryModelAgrees, expectRefusedAtDecision } from "./differential.js";
 import { type Row, useEngines } from "./engines.js";
+import { RANGE_RELATIONS } from "../../support/generate/builtin-calls.js";
 
 const engines = useEngines("SQL range built-ins");
 
@@ -22,23 +23,6 @@ const INPUTS = {
   p: { type: "date", desc: "p?", blank: true },
   q: { type: "date", desc: "q?", blank: true },
 };
-
-const RELATIONS = [
-  "before",
-  "after",
-  "meets",
-  "met by",
-  "overlaps",
-  "overlaps before",
-  "overlaps after",
-  "finishes",
-  "finished by",
-  "includes",
-  "during",
-  "starts",
-  "started by",
-  "coincides",
-];
 
 /** Values of each kind: inputs, literals among the inputs' values, a sum, null. */
 const VALUES = {
@@ -76,7 +60,7 @@ const PARAMS: Record<string, string> = {
 
 /** A call of a relation in a form it takes, positional or named (the second argument first). */
 const call: fc.Arbitrary<string> = fc
-  .tuple(fc.constantFrom(...RELATIONS), fc.constantFrom<Kind>("number", "string", "date"), fc.boolean())
+  .tuple(fc.constantFrom(...RANGE_RELATIONS), fc.constantFrom<Kind>("number", "string", "date"), fc.boolean())
   .chain(([name, kind, named]) =>
     fc
       .tuple(side(kind), side(kind))

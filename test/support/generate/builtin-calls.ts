@@ -38,6 +38,24 @@ const pattern = fc.constantFrom('"a"', '"^a"', '"b$"', '"[a-c]+"', '"x*y"', '"."
 const replacement = fc.constantFrom('""', '"-"', '"XY"', '"é"');
 const numericText = fc.oneof(fc.integer({ min: -999, max: 999 }).map(String), fc.constantFrom("1.5", "-0.25", ".5", "12a", "", "1,000"));
 
+/** DMN 1.5's range relations, each a built-in of two points, a point and a range, or two ranges. */
+export const RANGE_RELATIONS = [
+  "before",
+  "after",
+  "meets",
+  "met by",
+  "overlaps",
+  "overlaps before",
+  "overlaps after",
+  "finishes",
+  "finished by",
+  "includes",
+  "during",
+  "starts",
+  "started by",
+  "coincides",
+] as const;
+
 export const BUILTIN_CALLS: BuiltinCall[] = [
   // numbers
   ...["decimal", "round up", "round down", "round half up", "round half down"].map((n) => call(n, "number", "number", scale)),
@@ -160,22 +178,7 @@ export const BUILTIN_CALLS: BuiltinCall[] = [
   call("includes", "boolean", "range", "number"),
   call("during", "boolean", "number", "range"),
   call("coincides", "boolean", "number", "number"),
-  ...[
-    "before",
-    "after",
-    "meets",
-    "met by",
-    "overlaps",
-    "overlaps before",
-    "overlaps after",
-    "finishes",
-    "finished by",
-    "includes",
-    "during",
-    "starts",
-    "started by",
-    "coincides",
-  ].map((n) => call(n, "boolean", "range", "range")),
+  ...RANGE_RELATIONS.map((n) => call(n, "boolean", "range", "range")),
   ...["finishes", "starts"].map((n) => call(n, "boolean", "number", "range")),
   ...["finished by", "started by"].map((n) => call(n, "boolean", "range", "number")),
   named("overlaps", "boolean", [
