@@ -158,7 +158,7 @@ describe("days and time durations with a part of a day in SQL", () => {
   it.each([
     ["a part of a nanosecond", 'duration("PT0.0000000001S") + (a - b)', "a part of a nanosecond"],
     ["a duration in a context", '{x: @"PT1H"}', "a context holding a duration"],
-    ["a duration times a number", '(if a > b then @"PT1H" else null) * 2', "nanos * number"],
+    ["a duration times a number with places", '(if a > b then @"PT1H" else null) * 1.5', "nanos * a number with places"],
   ])("refuses %s at its address, in both dialects", (_what, expr, message) => {
     expectRefusedAtDecision(INPUTS, expr, message);
   });
