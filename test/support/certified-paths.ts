@@ -157,6 +157,23 @@ export const quotientArithmetic = (names: string[]): fc.Arbitrary<string> =>
     ),
   })).e;
 
+/**
+ * Arithmetic with quotients over `names` (the four operators weighted 5 against a leaf's 6), with
+ * squares and `if`s over it when asked (weighted 1 each): the terms the certified suites draw.
+ */
+export const quotientTerms = (names: string[], { powers = false, ifs = false } = {}): fc.Arbitrary<string> =>
+  fc.letrec<{ e: string }>((tie) => ({
+    e: fc.oneof(
+      { depthSize: "small", withCrossShrink: true },
+      { arbitrary: fc.constantFrom(...names, ...names, "7", "0.5", "3", "-2.5", "0"), weight: 6 },
+      { arbitrary: fc.tuple(tie("e"), fc.constantFrom("+", "-", "*", "/"), tie("e")).map(([x, o, y]) => `(${x}) ${o} (${y})`), weight: 5 },
+      ...(powers ? [{ arbitrary: tie("e").map((x) => `(${x}) ** 2`), weight: 1 }] : []),
+      ...(ifs
+        ? [{ arbitrary: fc.tuple(tie("e"), tie("e"), tie("e")).map(([x, y, z]) => `if ${x} > ${y} then ${z} else ${x}`), weight: 1 }]
+        : []),
+    ),
+  })).e;
+
 /** Items a hair apart or equal: which one is kept decides nothing the bound does not cover. */
 export const hairApart = fc
   .tuple(fc.constantFrom(0.1, 1.005, 3e8, -2.5), fc.integer({ min: -2, max: 2 }))

@@ -7,21 +7,11 @@
 // entry evaluation the doubles meet as well are taken.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { compileCounting, expectAnswers, expectRandomChains, ifEdges, nearState } from "../../support/certified-paths.js";
+import { compileCounting, expectAnswers, expectRandomChains, ifEdges, nearState, quotientTerms } from "../../support/certified-paths.js";
 
 const INPUTS = ["a", "b", "c"];
 
-/** Arithmetic with quotients and powers over `names`. */
-const value = (names: string[]): fc.Arbitrary<string> =>
-  fc.letrec<{ e: string }>((tie) => ({
-    e: fc.oneof(
-      { depthSize: "small", withCrossShrink: true },
-      { arbitrary: fc.constantFrom(...names, ...names, "7", "0.5", "3", "-2.5", "0"), weight: 6 },
-      { arbitrary: fc.tuple(tie("e"), fc.constantFrom("+", "-", "*", "/"), tie("e")).map(([x, o, y]) => `(${x}) ${o} (${y})`), weight: 5 },
-      { arbitrary: tie("e").map((x) => `(${x}) ** 2`), weight: 1 },
-      { arbitrary: fc.tuple(tie("e"), tie("e"), tie("e")).map(([x, y, z]) => `if ${x} > ${y} then ${z} else ${x}`), weight: 1 },
-    ),
-  })).e;
+const value = (names: string[]): fc.Arbitrary<string> => quotientTerms(names, { powers: true, ifs: true });
 
 /**
  * A context of two to four entries, each over the inputs and the entries before it (and reading
