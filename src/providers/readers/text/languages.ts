@@ -174,6 +174,21 @@ export function dotsGroupThousands(text: string): boolean {
   return DOT_GROUPING.has(top[0]) && top[1] >= FEW && top[1] > english;
 }
 
+/** A word right after a figure, blanks between: the figure's unit ("12.000 Meilen", "8.000 miglia"). */
+const WORD_AFTER = /^[ \t\u00a0]*(\p{L}+)/u;
+
+/**
+ * Whether the word right after a figure is a word of the readers' tables written only by languages
+ * that group thousands with dots (`meilen`, `miglia`, `millas`, `milhas`: foreign-words.ts): the
+ * figure is written in that language, and "12.000 Meilen" is twelve thousand, however few of the
+ * language's function words a form or a note writes. Looks at one word.
+ */
+export function dotGroupingWordAfter(rest: string): boolean {
+  const word = WORD_AFTER.exec(rest.slice(0, 24))?.[1]?.toLowerCase();
+  const languages = word === undefined ? undefined : LANGUAGES_OF.get(word);
+  return languages !== undefined && [...languages].every((l) => DOT_GROUPING.has(l));
+}
+
 /** English's own small words and denials: a sentence of English prose writes some. */
 const ENGLISH_SMALL = new Set([...STOP_WORDS, ...ENGLISH_NEGATORS]);
 /** How many distinct function words of a language show that a text is written in it: one or two may be another language's words ("na", "ya"). */

@@ -4,7 +4,7 @@
 import { foreignNumberPhrase } from "../foreign-numbers.js";
 import { FOREIGN_SCALES, FOREIGN_TIME_UNITS } from "../foreign-words.js";
 import { languageDenials } from "./language-denials.js";
-import { languagesSeen, languagesWritten } from "./languages.js";
+import { dotGroupingWordAfter, languagesSeen, languagesWritten } from "./languages.js";
 import { englishMil, markFinanceThousands, slangMillionAfter } from "./loose-scales.js";
 import {
   amountFromMatch,
@@ -198,8 +198,10 @@ export function tokenize(text: string, counts: ReadonlySet<number> = new Set(), 
       const named = (groups.cur1 ?? groups.cur2 ?? (unit?.yen && "JPY")) ? undefined : foreignCurrencyAfter(text.slice(end));
       if (named && !groups.pct) Object.assign(amount, { currency: named, currencyAfter: true });
       const money = (groups.cur1 ?? groups.cur2) !== undefined || named !== undefined;
-      // in a text written in a language that groups thousands with dots, any figure so written ("15.000 mil per tahun")
-      if ((money || dotsGroup) && !groups.mult && !groups.pct && !unit && /^\d{1,3}\.\d{3}$/.test(groups.num ?? ""))
+      // in a text written in a language that groups thousands with dots, any figure so written ("15.000 mil per tahun"),
+      // and a figure whose unit is a word of such a language ("ca. 12.000 Meilen" in a form of labels)
+      const grouped = money || dotsGroup || (/^[1-9]/.test(groups.num ?? "") && dotGroupingWordAfter(text.slice(end)));
+      if (grouped && !groups.mult && !groups.pct && !unit && /^\d{1,3}\.\d{3}$/.test(groups.num ?? ""))
         amount.value = Math.round(amount.value * 1000);
       const period = periodAfter(text.slice(end), groups.pct !== undefined);
       if (period) amount.period = period.period;
