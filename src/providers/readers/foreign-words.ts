@@ -1050,6 +1050,33 @@ export const FOREIGN_CURRENCIES: Record<string, string[]> = {
  */
 export const FOREIGN_CURRENCY_PARTITIVES: string[] = ["de"];
 
+/**
+ * Units of distance other languages write after a figure, before a period in their words ("1000 mil
+ * miesięcznie", "800 miglia al mese"): a mile in Polish, Indonesian or Turkish ("mil"; not Swedish,
+ * whose "mil" is ten kilometres), German, Italian, Spanish, Portuguese, Dutch, Czech and Greek, and
+ * kilometres as they spell them.
+ */
+export const FOREIGN_DISTANCE_UNITS: string[] = [
+  "mil",
+  "mile",
+  "mili",
+  "meilen",
+  "meile",
+  "miglia",
+  "millas",
+  "milhas",
+  "mijl",
+  "mijlen",
+  "mílí",
+  "míle",
+  "μίλια",
+  "kilometrów",
+  "kilometri",
+  "kilómetros",
+  "quilômetros",
+  "quilómetros",
+];
+
 /** The months of each language, January first: "1er mars 2025", "12. September 2026", "3 de mayo de 2025". */
 export const FOREIGN_MONTHS: Record<string, string[][]> = {
   es: [

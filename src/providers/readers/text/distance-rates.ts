@@ -5,10 +5,13 @@
 // does any figure said per day ("$150 a day" of a monthly income: worked how many days?), nor a
 // trip's distance ("20 miles each way", "a 40 km round trip": made how often?).
 // The look-ahead is bounded: linear in the text.
+import { FOREIGN_DISTANCE_UNITS } from "../foreign-words.js";
 import { periodAfter, type Period } from "../numbers.js";
 
 /** A unit of distance written right after a figure. */
 const DISTANCE = /^[ \t]*(?:miles?|mi|kms?|kilomet(?:er|re)s?)\b\.?/i;
+/** The same in another language ("1000 mil miesięcznie", "8.000 miglia al mese"): its period may be that language's too. */
+const FOREIGN_DISTANCE = new RegExp(`^[ \\t]*(?:${FOREIGN_DISTANCE_UNITS.join("|")})(?![\\p{L}])`, "iu");
 /** A day as the period of a rate: "a day", "per day", "each day", "/day", "daily". */
 const PER_DAY = /^[ \t]*(?:(?:a|per|each|every|\/)[ \t]*day\b|daily\b)/i;
 /** A trip as what a distance measures: "each way", "one way", "(a) round trip", "return". */
@@ -24,9 +27,10 @@ export function distancePeriod(text: string, end: number): Period | "day" | "tri
   const rest = text.slice(end, end + REACH);
   if (PER_DAY.test(rest)) return "day";
   const unit = DISTANCE.exec(rest);
-  if (!unit) return undefined;
-  const after = rest.slice(unit[0].length);
+  const foreign = unit ? undefined : FOREIGN_DISTANCE.exec(rest);
+  if (!unit && !foreign) return undefined;
+  const after = rest.slice((unit ?? foreign)![0].length);
   if (PER_DAY.test(after)) return "day";
   if (PER_TRIP.test(after)) return "trip";
-  return periodAfter(after, true)?.period;
+  return periodAfter(after, foreign === undefined)?.period;
 }
