@@ -121,9 +121,7 @@ for (let seed = FIRST; seed < FIRST + MODELS; seed++) {
       handedOn++;
       continue;
     }
-    const why = new Set(
-      (d.lets.length > 0 && !d.certifiedOutput.lets) || d.certifiedOutput.calls > 0 ? ["lets or inlined calls of its own"] : [],
-    );
+    const why = new Set(d.lets.length > 0 && !d.certifiedOutput.lets ? ["lets of its own"] : []);
     for (const r of ir.decisions) if (r.deps.includes(d.name)) for (const w of readsOf(d.name, r, handed)) why.add(w);
     count(held, why);
   }

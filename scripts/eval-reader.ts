@@ -82,6 +82,10 @@ export const FIXTURES = join(ROOT, "test", "fixtures", "evidence");
  * the readers as that person found them, before any change of that round.
  * `firnspiegel`: likewise, by a twenty-eighth person, at the start of the round after rimefog's; first run
  * on the readers as that person found them, before any change of that round.
+ * `sunpillar`: likewise, by a twenty-ninth person, at the start of the round after firnspiegel's; first run
+ * on the readers as that person found them, before any change of that round.
+ * `icefog`: likewise, by a thirtieth person, at the start of the round after sunpillar's; first run on
+ * the readers as that person found them, before any change of that round.
  */
 /** Every split, in the order written: one list, so a new split is registered in one place. */
 export const SPLITS = [
@@ -118,6 +122,8 @@ export const SPLITS = [
   "sundog",
   "rimefog",
   "firnspiegel",
+  "sunpillar",
+  "icefog",
 ] as const;
 export type Split = (typeof SPLITS)[number];
 /** The splits written after the readers were tuned: all but dev. */
@@ -801,6 +807,26 @@ export function report(
     "  Urdu), and committed before the readers were run on them; its first run",
     "  (`bench/reader-eval-firnspiegel-first-run.json`) was made on the readers as they were, before any",
     "  change of that round, and is the estimate of the readers before that split was looked at.",
+    "  `sunpillar` cases were written by a twenty-ninth person with the same rules at the start of the",
+    "  round after firnspiegel's (e-mail threads with quoted estimates, call notes and transcripts, chats on",
+    "  Messenger, WhatsApp, LINE, KakaoTalk and Zalo, SMS, a Slack thread, compliance and adjuster memos, OCR'd",
+    "  forms and a broker fax, CSV rows with a void duplicate, JSON, YAML and query-string exports,",
+    "  corrections, amounts in words, hedged figures and ranges, Thai, Bengali and Persian digits, texts in",
+    "  Spanish, Portuguese, Polish, Japanese, Turkish, Italian, Korean, Dutch, Russian, Finnish, Tagalog,",
+    "  Georgian, Swahili, Thai, Bengali, Hebrew, Persian and Vietnamese), and committed before the readers",
+    "  were run on them; its first run (`bench/reader-eval-sunpillar-first-run.json`) was made on the",
+    "  readers as they were, before any change of that round, and is the estimate of the readers before that",
+    "  split was looked at.",
+    "  `icefog` cases were written by a thirtieth person with the same rules at the start of the round",
+    "  after sunpillar's (e-mail threads with quoted history, a letter with a received stamp, call",
+    "  transcripts, SMS, WhatsApp, WeChat and web chats, adjuster, broker, loan-officer and caseworker",
+    "  notes, a CRM note, OCR'd, branch and survey forms, JSON, CSV and XML exports, corrections, other",
+    "  people's figures nearby, hedges and ranges, amounts in words, dates of birth, weekly and quarterly",
+    "  figures, kilometres and Swedish mil, Arabic digits, texts in French, Japanese, Spanish, Portuguese,",
+    "  German, Arabic, Russian, Hindi, Chinese, Dutch, Indonesian, Czech, Ukrainian, Hungarian, Greek,",
+    "  Swedish, Romanian and Italian), and committed before the readers were run on them; its first run",
+    "  (`bench/reader-eval-icefog-first-run.json`) was made on the readers as they were, before any change",
+    "  of that round, and is the estimate of the readers before that split was looked at.",
     "  Dev figures are optimistic by construction.",
     "- **Right.** A value is right when it equals the label after normalisation (numbers within",
     "  0.5%, strings ignoring case, structures field by field), or when the label is `null` and",

@@ -10,17 +10,25 @@
 //   400 row by row); SQL_COVERAGE_TOP (30) refusal kinds printed; SQL_COVERAGE_SET=fuzz draws the
 //   check-valid fuzz's models instead (lists of structs, functions, contexts;
 //   test/support/generate/models.ts), by default the very sample the test runs (FUZZ_SAMPLE), and
-//   SQL_COVERAGE_SET=models takes the samples and the benchmark corpus (each one's refusals listed).
+//   SQL_COVERAGE_SET=models takes the samples and the benchmark corpus (each one's refusals listed);
+//   SQL_COVERAGE_SET=constrained draws models whose decisions are held to constrained declared types
+//   (generated.ts `constrainedModel`), by default the sample the test runs (CONSTRAINED_SAMPLE).
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import fc from "fast-check";
 import { CORPUS } from "../bench/corpus/index.js";
 import { checkModel, compileToSql, type DialectName } from "../src/compiler/index.js";
 import type { ModelInput } from "../src/ir/model.js";
-import { FUZZ_SAMPLE, SCALAR_SAMPLE, scalarModel } from "../test/compiler/4-sql/generated.js";
+import { CONSTRAINED_SAMPLE, constrainedModel, FUZZ_SAMPLE, SCALAR_SAMPLE, scalarModel } from "../test/compiler/4-sql/generated.js";
 import { generatedModel } from "../test/support/generate/models.js";
 
 const SET = process.env.SQL_COVERAGE_SET ?? "scalar";
-const SAMPLE = SET === "fuzz" ? FUZZ_SAMPLE : { ...SCALAR_SAMPLE, numRuns: 400 };
+/** Each drawn set's models and its default sample. */
+const SETS: Record<string, { models: fc.Arbitrary<ModelInput>; sample: { seed: number; numRuns: number } }> = {
+  scalar: { models: scalarModel, sample: { ...SCALAR_SAMPLE, numRuns: 400 } },
+  fuzz: { models: generatedModel as unknown as fc.Arbitrary<ModelInput>, sample: FUZZ_SAMPLE },
+  constrained: { models: constrainedModel, sample: CONSTRAINED_SAMPLE },
+};
+const SAMPLE = (SETS[SET] ?? SETS.scalar!).sample;
 const MODELS = Number(process.env.SQL_COVERAGE_MODELS ?? SAMPLE.numRuns);
 const SEED = Number(process.env.SQL_COVERAGE_SEED ?? SAMPLE.seed);
 const TOP = Number(process.env.SQL_COVERAGE_TOP ?? 30);
@@ -36,9 +44,7 @@ const namedModels = (): [string, ModelInput][] => [
 const drawn = (): [string, ModelInput][] =>
   SET === "models"
     ? namedModels()
-    : fc
-        .sample(SET === "fuzz" ? (generatedModel as unknown as fc.Arbitrary<ModelInput>) : scalarModel, { numRuns: MODELS, seed: SEED })
-        .map((m, i) => [String(i), m]);
+    : fc.sample((SETS[SET] ?? SETS.scalar!).models, { numRuns: MODELS, seed: SEED }).map((m, i) => [String(i), m]);
 const DIALECTS: DialectName[] = ["duckdb", "postgres"];
 
 /** A refusal's kind: its `what`, with the values in it folded so that like counts with like. */

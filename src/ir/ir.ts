@@ -59,12 +59,18 @@ export interface DecisionIR {
    * it (runtime/certified-dd.ts); `read` when other decisions read it (they are handed its
    * double-double, and its decimal is made when one of them needs it); `lets` when the form holds
    * the decision's lets in place of their names (they are worked out only where the doubles decline),
-   * `first` the forms of those the value does not read on every evaluation (worked out before it:
-   * where one declines, the value declines, optimise/certify.ts `letsForm`);
+   * `first` those the value does not read on every evaluation and those read by name (worked out
+   * before it: where one declines, the value declines, optimise/certify.ts `letsForm`);
    * `condition` on a boolean decision whose form answers 1, 2 or 3 for true, false or null
    * (optimise/certify-condition.ts).
    */
-  certifiedOutput?: { form: Expr; calls: number; read: boolean; lets?: true; first?: Expr[]; condition?: true };
+  certifiedOutput?: { form: Expr; calls: number; read: boolean; lets?: true; first?: FirstLet[]; condition?: true };
+}
+
+/** A let a certified form works out before its value (optimise/certify.ts `letsForm`): its name, read as that value where the form names it, and its form. */
+export interface FirstLet {
+  name: string;
+  form: Expr;
 }
 
 export interface FunctionIR {

@@ -5,7 +5,7 @@
 // generated packages and `pdm score` each report the DeclaredResultError it throws.
 import type { Constraint, Type } from "../ir/types.js";
 import { toFeelString } from "./format.js";
-import { coerceArgument, scalarConforms } from "./types.js";
+import { coerceArgument, conformer, scalarConforms } from "./types.js";
 import { FeelContext, type FeelValue } from "./values.js";
 
 /** A constraint's test over the value under test: true, false or null (three-valued, as a cell). */
@@ -51,34 +51,90 @@ export function constrainedParts(t: Type, seen = new Set<Type>()): Constrained[]
   return own;
 }
 
-const TESTS = new WeakMap<Type, Map<Type, ConstraintTest>>();
-
-function testsOf(t: Type, tests: readonly ConstraintTest[]): Map<Type, ConstraintTest> {
-  let known = TESTS.get(t);
-  if (!known) TESTS.set(t, (known = new Map(constrainedParts(t).map((part, i) => [part, tests[i]!]))));
-  return known;
+/** Where a value first breaks a constraint: the part's value and type, and the path to it, innermost first. */
+interface Break {
+  v: FeelValue;
+  t: Constrained;
+  path: string[];
 }
 
-/** The first constraint `v` breaks within type `t`, as a reason; null when none. */
-function broken(v: FeelValue, t: Type, tests: Map<Type, ConstraintTest>, where: string): string | null {
-  if (v === null || v === undefined) return null;
-  const test = tests.get(t);
-  if (test && constrained(t) && test(v) !== true)
-    return where === "" ? `it is ${shown(v)}` : `${where}${shown(v)} is not ${t.kind} ${t.constraint.text}`;
-  if (t.kind === "list" && Array.isArray(v)) {
-    for (let i = 0; i < v.length; i++) {
-      const why = broken(v[i]!, t.element, tests, `${where}item ${i + 1}: `);
-      if (why !== null) return why;
-    }
+/** The first constraint a value of a type breaks, given the tests of `constrainedParts` of the declared type. */
+type Breaker = (v: FeelValue, tests: readonly ConstraintTest[]) => Break | null;
+
+const BREAKERS = new WeakMap<Type, Breaker>();
+
+/**
+ * The walk that finds the first constraint a value breaks, made once per declared type: each part
+ * knows its test's place among `tests` and its fields' slots, and the path to a part is written
+ * only once a part breaks. Tests are called in the order and number a walk of the value part by
+ * part would call them (depth first, a part before its items or fields), so whatever a test charges
+ * to the budget is charged once; parts with no constraint at or below them are not walked.
+ */
+function breaker(t: Type): Breaker {
+  let b = BREAKERS.get(t);
+  if (b === undefined) {
+    const index = new Map<Type, number>(constrainedParts(t).map((part, i) => [part, i]));
+    BREAKERS.set(t, (b = partBreaker(t, index, new Map())));
   }
-  if (t.kind === "struct" && v instanceof FeelContext) {
-    for (const [name, field] of t.fields) {
-      const why = broken(v.get(name), field, tests, `${where}${name}: `);
-      if (why !== null) return why;
-    }
-  }
-  return null;
+  return b;
 }
+
+const NONE: Breaker = () => null;
+
+/** A part's breaker, made once per declared type; NONE for a part with no constraint at or below it. */
+function partBreaker(t: Type, index: Map<Type, number>, made: Map<Type, Breaker>): Breaker {
+  let b = made.get(t);
+  if (b === undefined) {
+    if (constrainedParts(t).length === 0) return NONE;
+    // stands in while the parts are made, for a type that holds itself
+    made.set(t, (v, tests) => b!(v, tests));
+    made.set(t, (b = makeBreaker(t, index, made)));
+  }
+  return b;
+}
+
+function makeBreaker(t: Type, index: Map<Type, number>, made: Map<Type, Breaker>): Breaker {
+  const at = index.get(t);
+  const own: Breaker = at === undefined ? NONE : (v, tests) => (tests[at]!(v) !== true ? { v, t: t as Constrained, path: [] } : null);
+  if (t.kind === "list") {
+    const item = partBreaker(t.element, index, made);
+    return (v, tests) => {
+      if (v === null || v === undefined) return null;
+      const b = own(v, tests);
+      if (b !== null || !Array.isArray(v) || item === NONE) return b;
+      for (let i = 0; i < v.length; i++) {
+        const b = item(v[i]!, tests);
+        if (b !== null) return (b.path.push(`item ${i + 1}: `), b);
+      }
+      return null;
+    };
+  }
+  if (t.kind === "struct") {
+    const names = t.fields.map(([name]) => name);
+    const fields = t.fields.map(([, field]) => partBreaker(field, index, made));
+    return (v, tests) => {
+      if (v === null || v === undefined) return null;
+      const b = own(v, tests);
+      if (b !== null || !(v instanceof FeelContext)) return b;
+      for (let i = 0; i < names.length; i++) {
+        if (fields[i] === NONE) continue;
+        const b = fields[i]!(v.at(i, names[i]!), tests);
+        if (b !== null) return (b.path.push(`${names[i]}: `), b);
+      }
+      return null;
+    };
+  }
+  return (v, tests) => (v === null || v === undefined ? null : own(v, tests));
+}
+
+/** A break as a reason: the whole value when it is the declared type's own constraint it breaks. */
+function reason(b: Break): string {
+  if (b.path.length === 0) return `it is ${shown(b.v)}`;
+  return `${b.path.reverse().join("")}${shown(b.v)} is not ${b.t.kind} ${b.t.constraint.text}`;
+}
+
+/** Kinds whose conformance is checked by a conversion made once per type (runtime/types.ts `conformer`). */
+const COMPOUND = new Set<Type["kind"]>(["list", "struct"]);
 
 /**
  * A decision's value held to its declared type `t` (written `text`): converted as DMN converts a
@@ -87,11 +143,14 @@ function broken(v: FeelValue, t: Type, tests: Map<Type, ConstraintTest>, where: 
  */
 export function declared(v: FeelValue, t: Type, decision: string, text: string, tests: readonly ConstraintTest[]): FeelValue {
   if (v === null || v === undefined) return null;
-  // a number, boolean, string or choice of its declared kind is kept as it is, with no conversion record
-  const value = scalarConforms(v, t) ? v : conversion(v, t, decision, text);
+  // a value of its declared type is kept as it is, with no conversion record: a number, boolean,
+  // string or choice by its kind, a list or struct by its type's conformer (the conversion's own
+  // first question, answered the same way, charging nothing)
+  const kept = scalarConforms(v, t) || (COMPOUND.has(t.kind) && conformer(t)(v));
+  const value = kept ? v : conversion(v, t, decision, text);
   if (tests.length === 0) return value;
-  const why = broken(value, t, testsOf(t, tests), "");
-  if (why !== null) throw new DeclaredResultError(decision, text, why);
+  const broken = breaker(t)(value, tests);
+  if (broken !== null) throw new DeclaredResultError(decision, text, reason(broken));
   return value;
 }
 

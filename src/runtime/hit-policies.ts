@@ -30,11 +30,17 @@ function compareKeys(a: number[], b: number[]): number {
 
 type Apply = (h: HitHelpers, rules: number[], values: FeelValue[], aggregation: Aggregation) => HitResult;
 
+/** The problem a UNIQUE or ANY table gives when its matched rules break the policy. */
+export const hitViolation = (policy: "UNIQUE" | "ANY", rules: number[]): FeelValue =>
+  problem(
+    policy === "UNIQUE"
+      ? `UNIQUE hit policy violated: rules ${rules.join(", ")} all match`
+      : `ANY hit policy violated: rules ${rules.join(", ")} give different outputs`,
+  );
+
 const single: Record<"UNIQUE" | "FIRST" | "PRIORITY" | "ANY", Apply> = {
   UNIQUE: (_h, rules, values) =>
-    rules.length > 1
-      ? { value: problem(`UNIQUE hit policy violated: rules ${rules.join(", ")} all match`), rules, matched: true }
-      : { value: values[0]!, rules, matched: true },
+    rules.length > 1 ? { value: hitViolation("UNIQUE", rules), rules, matched: true } : { value: values[0]!, rules, matched: true },
   FIRST: (_h, rules, values) => ({ value: values[0]!, rules: rules.slice(0, 1), matched: true }),
   PRIORITY: (h, rules, values) => {
     const best = byPriority(h, rules, values)[0]!;
@@ -43,7 +49,7 @@ const single: Record<"UNIQUE" | "FIRST" | "PRIORITY" | "ANY", Apply> = {
   ANY: (h, rules, values) =>
     values.every((v) => h.equals(v, values[0]!))
       ? { value: values[0]!, rules, matched: true }
-      : { value: problem(`ANY hit policy violated: rules ${rules.join(", ")} give different outputs`), rules, matched: true },
+      : { value: hitViolation("ANY", rules), rules, matched: true },
 };
 
 const multi: Record<"COLLECT" | "RULE ORDER" | "OUTPUT ORDER", Apply> = {

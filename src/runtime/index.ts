@@ -41,6 +41,7 @@ export {
   numberToJson,
   own,
   toJson,
+  toJsonAs,
   type ToJsonOptions,
 } from "./json.js";
 export { toFeelString } from "./format.js";

@@ -210,6 +210,58 @@ export function toJson(v: FeelValue, opts?: ToJsonOptions): unknown {
 export const numberToJson = (v: FeelValue): unknown => (isDecimal(v) ? numberJson(v) : toJson(v));
 
 /**
+ * `toJson` of a decision's value of declared type `t`, by a conversion made once per type object
+ * (generated code passes the same one on every call): a list's items and a struct's fields are
+ * converted by their own types' conversions, a struct read straight from its values when it holds
+ * exactly its declared fields in order. Anything else (a module constant, which `toJson` copies
+ * from its JSON form made once, uncharged; every other kind) goes through `toJson`, so the answer is
+ * always what `toJson` gives, charged to the budget in the same amounts and order: each list and
+ * struct before its items, so a value that shares its parts stops at the size limit, not walked.
+ */
+export const toJsonAs = (v: FeelValue, t: Type): unknown => jsonConverter(t)(v);
+
+type JsonConverter = (v: FeelValue) => unknown;
+
+const JSON_CONVERTERS = new WeakMap<Type, JsonConverter>();
+function jsonConverter(t: Type): JsonConverter {
+  let c = JSON_CONVERTERS.get(t);
+  if (c === undefined) {
+    // stands in while the parts are made, for a type that holds itself
+    JSON_CONVERTERS.set(t, (v) => c!(v));
+    JSON_CONVERTERS.set(t, (c = makeJsonConverter(t)));
+  }
+  return c;
+}
+
+const plainToJson = (v: FeelValue): unknown => toJson(v);
+
+function makeJsonConverter(t: Type): JsonConverter {
+  if (t.kind === "number") return numberToJson;
+  if (t.kind === "list") {
+    const item = jsonConverter(t.element);
+    return (v) => {
+      if (!Array.isArray(v) || templates.has(v)) return toJson(v);
+      charge(CONTAINER_SIZE + v.length);
+      const out: unknown[] = new Array(v.length);
+      for (let i = 0; i < v.length; i++) out[i] = item(v[i]!);
+      return out;
+    };
+  }
+  // `__proto__` needs setOwn: such a struct goes the general way
+  if (t.kind !== "struct" || t.fields.some(([name]) => name === "__proto__")) return plainToJson;
+  const names = t.fields.map(([name]) => name);
+  const fields = t.fields.map(([, ft]) => jsonConverter(ft));
+  return (v) => {
+    const values = v instanceof FeelContext && !templates.has(v) ? v.valuesNamed(names) : null;
+    if (values === null) return toJson(v);
+    charge(CONTAINER_SIZE + names.length);
+    const out: Record<string, unknown> = {};
+    for (let i = 0; i < names.length; i++) out[names[i]!] = fields[i]!(values[i]!);
+    return out;
+  };
+}
+
+/**
  * The JSON forms of the module constants generated code marks (lists and contexts of literals,
  * a table's constant outputs): FEEL values are never changed once made, so a constant's JSON form
  * is made once, and each caller gets a fresh copy of it from a copier made for its shape (much

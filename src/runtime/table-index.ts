@@ -170,10 +170,21 @@ export function firstFrom(ix: TableIndex, regions: number[], from: number): numb
 /** The first rule every column allows; -1 when there is none. */
 export const firstOf = (ix: TableIndex, regions: number[]): number => firstFrom(ix, regions, 0);
 
-/** Every rule all columns allow, in rule order. */
+/** Every rule all columns allow, in rule order: one pass over the words, each word's matches read off its bits. */
 export function allOf(ix: TableIndex, regions: number[]): number[] {
+  const { words, sums, masks, summaries } = ix;
+  const n = masks.length;
   const out: number[] = [];
-  for (let r = firstFrom(ix, regions, 0); r >= 0; r = firstFrom(ix, regions, r + 1)) out.push(r);
+  for (let s = 0; s < sums; s++) {
+    let candidates = -1;
+    for (let c = 0; c < n && candidates !== 0; c++) candidates &= summaries[c]![regions[c]! * sums + s]!;
+    for (; candidates !== 0; candidates &= candidates - 1) {
+      const w = s * 32 + lowestBit(candidates);
+      let m = -1;
+      for (let c = 0; c < n && m !== 0; c++) m &= masks[c]![regions[c]! * words + w]!;
+      for (; m !== 0; m &= m - 1) out.push(w * 32 + lowestBit(m));
+    }
+  }
   return out;
 }
 

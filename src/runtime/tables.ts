@@ -21,27 +21,33 @@ export function hit(
   priorities: (readonly string[] | null)[],
   outputNames: readonly string[] | null,
 ): HitResult {
-  const rank = (list: readonly string[] | null, v: FeelValue): number => {
-    if (!list) return 0;
-    const i = list.indexOf(typeof v === "string" ? v : toFeelString(v));
-    return i < 0 ? list.length : i;
-  };
   return applyHitPolicy(
     {
       equals: (a, b) => eq(a, b) === true,
       priorityKey: (v) =>
         outputNames
-          ? outputNames.map((name, i) => rank(priorities[i] ?? null, v instanceof FeelContext ? v.get(name) : null))
-          : [rank(priorities[0] ?? null, v)],
-      aggregate: (agg, vs) => {
-        return call(builtinMade(AGGREGATORS[agg]), [vs]);
-      },
+          ? outputNames.map((name, i) => outputRank(priorities[i] ?? null, v instanceof FeelContext ? v.get(name) : null))
+          : [outputRank(priorities[0] ?? null, v)],
+      aggregate: (agg, vs) => aggregator(agg)(vs),
     },
     policy,
     aggregation,
     rules,
     values,
   );
+}
+
+/** An output's rank in its column's listed values, highest priority first: 0 when none are listed, the list's length when not in it. */
+export function outputRank(list: readonly string[] | null, v: FeelValue): number {
+  if (!list) return 0;
+  const i = list.indexOf(typeof v === "string" ? v : toFeelString(v));
+  return i < 0 ? list.length : i;
+}
+
+/** The built-in a COLLECT table's aggregator calls, as a function of the matched outputs' list (the built-in looked up once). */
+export function aggregator(agg: Exclude<Aggregation, null>): (values: FeelValue[]) => FeelValue {
+  const made = builtinMade(AGGREGATORS[agg]);
+  return (values) => call(made, [values]);
 }
 
 /** Three-valued "any of": true if any is true, else null if any is not false, else false. */

@@ -61,6 +61,57 @@ export function conforms(v: FeelValue, t: Type): boolean {
   }
 }
 
+/** `conforms(v, t)` for one type, made once per type object. */
+export type Conformer = (v: FeelValue) => boolean;
+
+const CONFORMERS = new WeakMap<Type, Conformer>();
+
+/**
+ * `conforms` made once for a list or struct type (generated code passes the same type object on
+ * every call): each part's check chosen once, a struct's fields read by their slots. It says what
+ * `conforms` says and remembers what `conforms` remembers, in the same table, so a value that shares
+ * its parts is walked once per part and type, as `conforms` walks it: never once per path.
+ */
+export function conformer(t: Type): Conformer {
+  let c = CONFORMERS.get(t);
+  if (c === undefined) {
+    // stands in while the parts are made, for a type that holds itself
+    CONFORMERS.set(t, (v) => c!(v));
+    CONFORMERS.set(t, (c = makeConformer(t)));
+  }
+  return c;
+}
+
+function makeConformer(t: Type): Conformer {
+  if (t.kind === "list") {
+    const item = conformer(t.element);
+    const items = (v: FeelValue[]) => {
+      for (let i = 0; i < v.length; i++) if (!item(v[i]!)) return false;
+      return true;
+    };
+    if (!NESTED.has(t.element.kind)) return (v) => v === null || v === undefined || (Array.isArray(v) && items(v));
+    return (v) => v === null || v === undefined || (Array.isArray(v) && remembered(v, t, () => items(v)));
+  }
+  if (t.kind === "struct") {
+    const names = t.fields.map(([name]) => name);
+    const parts = t.fields.map(([, ft]) => conformer(ft));
+    const fields = (v: FeelContext) => {
+      // a context holding exactly the fields in order (read from a state) has each at its slot
+      const values = v.valuesNamed(names);
+      if (values !== null) {
+        for (let i = 0; i < names.length; i++) if (!parts[i]!(values[i]!)) return false;
+        return true;
+      }
+      for (let i = 0; i < names.length; i++) if (!v.has(names[i]!) || !parts[i]!(v.get(names[i]!))) return false;
+      return true;
+    };
+    if (!t.fields.some(([, ft]) => NESTED.has(ft.kind)))
+      return (v) => v === null || v === undefined || (v instanceof FeelContext && fields(v));
+    return (v) => v === null || v === undefined || (v instanceof FeelContext && remembered(v, t, () => fields(v)));
+  }
+  return (v) => conforms(v, t);
+}
+
 export function instanceOf(v: FeelValue, t: Type): boolean {
   if (v === null || v === undefined) return t.kind === "null";
   return conforms(v, t);

@@ -110,6 +110,12 @@ export class FeelContext {
     if (this.map !== null) this.map.forEach((value, name) => f(name, value));
     else for (let i = 0; i < this.names.length; i++) f(this.names[i]!, this.values[i]!);
   }
+  /** The values, in order, of a context read from JSON holding exactly `names` in that order; null otherwise. */
+  valuesNamed(names: readonly string[]): readonly FeelValue[] | null {
+    if (this.map !== null || this.names.length !== names.length) return null;
+    for (let i = 0; i < names.length; i++) if (this.names[i] !== names[i]) return null;
+    return this.values;
+  }
   get(key: string): FeelValue {
     const v = this.map === null ? this.values[this.names.indexOf(key)] : this.map.get(key);
     return v === undefined ? null : v;

@@ -4,7 +4,8 @@
 // escapes, duplicate keys, arrays, blank and CRLF lines, odd ids), scored by both, byte for byte,
 // across piece boundaries; most rows are scored by SQL itself.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { Readable, Writable } from "node:stream";
+import { Readable } from "node:stream";
+import { collector } from "./collector.js";
 import { describe, expect, it } from "vitest";
 import { compileToSource } from "../../src/compiler/index.js";
 import { loadModel } from "../../src/compiler/5-load/compiled-model.js";
@@ -140,19 +141,6 @@ function jsonl(model: ModelInput, seed: number): string {
   });
   ODD_LINES.forEach((l, k) => lines.splice(31 * (k + 1), 0, l));
   return lines.join("\n") + (seed % 2 ? "\n" : "");
-}
-
-function collector(): { stream: Writable; text: () => string } {
-  const chunks: string[] = [];
-  return {
-    stream: new Writable({
-      write(chunk, _e, done) {
-        chunks.push(String(chunk));
-        done();
-      },
-    }),
-    text: () => chunks.join(""),
-  };
 }
 
 it("plans a model of date and time inputs for DuckDB (a JSONL file of them is scored in SQL)", () => {

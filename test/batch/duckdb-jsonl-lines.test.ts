@@ -4,7 +4,8 @@
 // quotes, cut lines, nesting) — scored by the DuckDB engine and by the JS engine's own scorer,
 // whose outputs must be the same bytes, across pieces of a few lines scored side by side.
 import { readFileSync } from "node:fs";
-import { Readable, Writable } from "node:stream";
+import { Readable } from "node:stream";
+import { collector } from "./collector.js";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { compileToSource, type LoadableModel } from "../../src/compiler/index.js";
@@ -208,19 +209,6 @@ function kinds(model: ModelInput): [string, Kind][] {
   const plan = planDuckDb(model, { strict: true, idField: "id", inputFormat: "jsonl", outputFormat: "jsonl", defaultLimits: true });
   if (!plan.ok) throw new Error(plan.reason);
   return plan.query.inputs.map((c) => [c.input, c.kind as Kind]);
-}
-
-function collector(): { stream: Writable; text: () => string } {
-  const chunks: string[] = [];
-  return {
-    stream: new Writable({
-      write(chunk, _e, done) {
-        chunks.push(String(chunk));
-        done();
-      },
-    }),
-    text: () => chunks.join(""),
-  };
 }
 
 async function bothEngines(model: ModelInput, loadable: LoadableModel, input: string, exactDecimals: boolean, pieceBytes: number) {

@@ -51,6 +51,41 @@ describe("a figure corrected on the next line", () => {
     );
   });
 
+  it("takes the new figure when the old one, denied outright, ends the line far from it", () => {
+    const between = fc.constantFrom("per his form", "as on the signed application", "USD per the form he sent");
+    fc.assert(
+      fc.property(fc.integer({ min: 2, max: 90 }), fc.integer({ min: 2, max: 9 }), between, (meant, times, words) => {
+        const old = meant * times * 10;
+        const text = `Agent: how much would you like to borrow?\nClient: ${old}k\nClient: sorry typo - ${meant}k ${words}, not ${old}k`;
+        const got = readText(lending, text);
+        expect(got["loan amount"]?.value, text).toBe(meant * 1000);
+        expect(Object.values(got).map((v) => v.value)).not.toContain(old * 1000);
+      }),
+      { numRuns: 30, seed: 36 },
+    );
+  });
+
+  it("reads a repair said short as the thousands it repairs, and leaves a repair of another figure alone", () => {
+    const WORDS = ["twenty", "twenty-one", "twenty-two", "twenty-three", "twenty-four", "twenty-five"];
+    const repairs = fc.constantFrom("Actually, can we make it", "Hmm, make that", "Sorry,");
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 20, max: 25 }),
+        fc.integer({ min: 10, max: 19 }),
+        repairs,
+        fc.boolean(),
+        (old, meant, repair, inWords) => {
+          const asked = inWords ? `${WORDS[old - 20]} thousand` : `$${money(old * 1000)}`;
+          const text = `UW: Your FICO came back 741. And you're asking for ${asked}?\nAP: ${repair} ${meant}?`;
+          expect(readText(lending, text)["loan amount"]?.value, text).toBe(meant * 1000);
+          const months = `UW: $${money(old * 1000)} over 36 months?\nAP: ${repair} ${meant + 30}.`;
+          expect(readText(lending, months)["loan amount"]?.value, months).not.toBe((meant + 30) * 1000);
+        },
+      ),
+      { numRuns: 30, seed: 37 },
+    );
+  });
+
   it("leaves a figure alone whose short form the remark does not name", () => {
     const text = "Loan amount requested: $24,000\nCredit score: 701\n\nThanks,\nJo\n\nP.S. the van is 7 years old, not 9.";
     expect(readText(lending, text)["loan amount"]?.value).toBe(24_000);

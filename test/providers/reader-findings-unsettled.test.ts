@@ -54,3 +54,25 @@ describe("a fact said to be as before", () => {
     for (const said of SAID) expect(readText(kyc, `${said}. The PEP check came back clear.`)["adverse media"], said).toBeUndefined();
   });
 });
+
+describe("a check said not run yet after its label", () => {
+  it("answers nothing, whatever the line said of it before", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom("the vendor batch for May failed", "the provider's job errored out", "the batch file was rejected"),
+        fc.constantFrom("screening has NOT been run yet", "the search hasn't been done yet", "screening not completed yet"),
+        (before, after) => {
+          const text = `PEP screening: no matches.\nAdverse media: ${before}; ${after}. Re-queue.`;
+          const got = readText(kyc, text);
+          expect(got["adverse media"], text).toBeUndefined();
+          expect(got.pep?.value, text).toBe(false);
+        },
+      ),
+    );
+  });
+
+  it("still reads the finding of a check that was run", () => {
+    const got = readText(kyc, "Adverse media: screening completed, no hits yet.");
+    expect(got["adverse media"]?.value).toBe(false);
+  });
+});

@@ -41,6 +41,19 @@ describe("a tax form named by its number", () => {
     );
   });
 
+  it("is the count when the word after it is what a count input counts", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom("1040", "1065", "1098", "1099", "1120"),
+        fc.constantFrom("seats", "users", "licenses", "units"),
+        (n, noun) => {
+          const read = readText(pricing, `Quote request\nWe need ${n} ${noun} for the new office, billed yearly.`);
+          expect(read.quantity?.value).toBe(Number(n));
+        },
+      ),
+    );
+  });
+
   it("reads a bare amount of the same digits that names no form", () => {
     const read = readText(lending, "Application note\nMonthly debt: 1099 dollars in total.\nFICO 690.");
     expect(read["monthly debt"]?.value).toBe(1099);

@@ -2,8 +2,9 @@
 // values — checked against the unoptimised model's, for the certified-number tests.
 import fc from "fast-check";
 import { expect } from "vitest";
-import { compileUncached, type ModelInput } from "../../src/compiler/index.js";
+import { compileToSource, compileUncached, type ModelInput } from "../../src/compiler/index.js";
 import * as runtime from "../../src/runtime/generated-api.js";
+import { spentSoFar, withBudget } from "../../src/runtime/budget.js";
 import type { GeneratedModule } from "../../src/runtime/entry.js";
 
 /** FEEL values as `evaluate` gives them in JSON. */
@@ -174,6 +175,21 @@ export const quotientTerms = (names: string[], { powers = false, ifs = false } =
     ),
   })).e;
 
+/** sum, min or max over a range, a list of numbers, a list of structs, a named list or a path. */
+export const loopAggregate: fc.Arbitrary<string> = fc
+  .tuple(
+    fc.constantFrom("sum", "min", "max"),
+    fc.oneof(
+      fc
+        .tuple(fc.constantFrom("1..3", "0..b", "b..1", "2..2"), quotientArithmetic(["a", "i"]))
+        .map(([r, x]) => `for i in ${r} return ${x}`),
+      quotientArithmetic(["a", "x"]).map((x) => `for x in xs return ${x}`),
+      quotientArithmetic(["a", "v.p", "v.q"]).map((x) => `for v in items return ${x}`),
+      fc.constantFrom("xs", "items.p", "for x in xs return x / 3"),
+    ),
+  )
+  .map(([fn, list]) => `${fn}(${list})`);
+
 /** Items a hair apart or equal: which one is kept decides nothing the bound does not cover. */
 export const hairApart = fc
   .tuple(fc.constantFrom(0.1, 1.005, 3e8, -2.5), fc.integer({ min: -2, max: 2 }))
@@ -304,3 +320,52 @@ const nearValue = fc.oneof(
 /** A state of `inputs`, each one such a value. */
 export const nearState = (inputs: readonly string[]): fc.Arbitrary<Record<string, unknown>> =>
   fc.record(Object.fromEntries(inputs.map((n) => [n, nearValue])));
+
+/** The budget steps a call spends (unbounded), or what it throws. */
+export function spent(f: () => unknown): number | string {
+  try {
+    return withBudget({ steps: 1e9 }, () => {
+      f();
+      return spentSoFar().steps;
+    });
+  } catch (e) {
+    return String((e as { code?: string }).code ?? e);
+  }
+}
+
+/** Whether a call meets a budget of `steps`. */
+export function meets(f: () => unknown, steps: number): boolean {
+  try {
+    withBudget({ steps }, f);
+    return true;
+  } catch (e) {
+    if ((e as { name?: string }).name === "BudgetExceeded") return false;
+    throw e;
+  }
+}
+
+/** `evaluate`'s path spends no more steps than the decimals' path on s, and meets every budget that path meets. */
+export function expectNoMoreSteps(m: CountedModel, s: Record<string, unknown>, where: string): void {
+  const [json, exact] = [() => m.json(s), () => m.fast.run(null, s, {}, true)];
+  const [a, b] = [spent(json), spent(exact)];
+  if (typeof a === "string" || typeof b === "string") return void expect(a, where).toEqual(b);
+  expect(a, where).toBeLessThanOrEqual(b);
+  for (const k of [b, b - 1, Math.ceil(b / 2), 2]) if (k > 0 && meets(exact, k)) expect(meets(json, k), `${where} within ${k}`).toBe(true);
+}
+
+/** Whether decision `x` of `decisions` over number inputs `names` (or of `types`) is marked with its lets in place of their names. */
+export function letsInPlace(names: readonly string[], decisions: Record<string, unknown>, types: Record<string, unknown> = {}): boolean {
+  const inputs = Object.fromEntries(names.map((n) => [n, { type: types[n] ?? "number", desc: n }]));
+  const r = compileToSource({ name: "lets in place", inputs, decisions } as never, { optimise: true });
+  return r.ok && r.ir.decisions.find((d) => d.name === "x")?.certifiedOutput?.lets === true;
+}
+
+/** Arithmetic over `names` and a few literals without a quotient (+, − and × only). */
+export const plainArithmetic = (names: readonly string[]): fc.Arbitrary<string> =>
+  fc.letrec<{ e: string }>((tie) => ({
+    e: fc.oneof(
+      { depthSize: "small", withCrossShrink: true },
+      { arbitrary: fc.constantFrom(...names, "2", "0.5", "-3", "0"), weight: 6 },
+      { arbitrary: fc.tuple(tie("e"), fc.constantFrom("+", "-", "*"), tie("e")).map(([x, o, y]) => `(${x}) ${o} (${y})`), weight: 3 },
+    ),
+  })).e;

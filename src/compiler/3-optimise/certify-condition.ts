@@ -9,7 +9,7 @@
 // else 3`: 1 true, 2 false, 3 null (FEEL's `if` takes null to its else branch); codegen answers
 // true or false, and leaves null and any condition the bounds do not decide to the decimals.
 import type { Call, Expr } from "../../ir/feel-ast.js";
-import type { DecisionIR, ModelIR } from "../../ir/ir.js";
+import type { DecisionIR, FirstLet, ModelIR } from "../../ir/ir.js";
 import { expand, inlinedCalls, letsForm } from "./certify.js";
 import { ddBlocking, pays } from "./certify-output.js";
 import { walk } from "./walk.js";
@@ -61,13 +61,17 @@ const holdsLoop = (e: Expr): boolean => {
 };
 
 /** The form of a boolean decision's condition as the double-doubles hold it, and its lets worked out first (`letsForm`), or undefined. */
-function conditionForm(d: DecisionIR, read: ReadonlySet<string>, marked: ReadonlySet<string>): { form: Expr; first: Expr[] } | undefined {
+function conditionForm(
+  d: DecisionIR,
+  read: ReadonlySet<string>,
+  marked: ReadonlySet<string>,
+): { form: Expr; first: FirstLet[] } | undefined {
   if (d.body.kind !== "expr" || d.type.kind !== "boolean" || read.has(d.name)) return undefined;
-  const lets = d.lets.length > 0 ? letsForm(d.lets, d.body.expr) : { value: d.body.expr, first: [] };
+  const lets = d.lets.length > 0 ? letsForm(d.lets, d.body.expr) : { value: d.body.expr, first: [], named: [] };
   const c = lets && expand(lets.value, false);
   if (!c || holdsLoop(c) || !worthIt(c, d.body.expr, marked) || c.kind === "name") return undefined;
   const form = answerForm(c);
-  return [form, ...lets.first].every((f) => ddBlocking(f).length === 0) ? { form, first: lets.first } : undefined;
+  return [form, ...lets.first.map((f) => f.form)].every((f) => ddBlocking(f).length === 0) ? { form, first: lets.first } : undefined;
 }
 
 export function certifyConditions(ir: ModelIR): void {

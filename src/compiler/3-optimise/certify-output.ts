@@ -181,9 +181,9 @@ const contains = (outer: Expr, inner: Expr): boolean => {
  * more operation: a single quotient is rounded in one step on the decimals, and sums and products
  * of short decimals are integer work there.
  */
-export function pays(e: Expr): boolean {
+export function pays(...forms: Expr[]): boolean {
   let [costly, operations, roots] = [0, 0, 0];
-  walk(e, (n) => {
+  walkEach(forms, (n) => {
     // a rounding, floor, ceiling, modulo or root is one more operation (`floor(a / 3)`)
     // a loop's sum is one more operation too (`sum(for i in 1..n return a / i)`)
     if (n.kind !== "arith" && n.kind !== "for" && !roundsOrModulo(n) && !root(n)) return;
@@ -205,9 +205,9 @@ const roundsOrModulo = (n: Expr): boolean => n.kind === "call" && (ddRounding(n)
  * a 34-digit value. Without one, they and the powers around them are integer work on the decimals
  * (`ceiling(x) ** 3`, `modulo((20 - r) ** 3 - p, 7)`), measured slower in double-doubles.
  */
-function roundsLong(e: Expr, readsMarked: boolean): boolean {
+function roundsLong(forms: readonly Expr[], readsMarked: boolean): boolean {
   let [roundings, quotients] = [0, 0];
-  walk(e, (n) => {
+  walkEach(forms, (n) => {
     if ((n.kind === "arith" && n.op === "/") || root(n)) quotients++;
     if (roundsOrModulo(n)) roundings++;
   });
@@ -218,14 +218,19 @@ function roundsLong(e: Expr, readsMarked: boolean): boolean {
  * A form of a decision (its value, or a table column's heading) the double-doubles hold and that
  * is worth them: it pays (a root, or a quotient or power beside one more operation) or reads a
  * decision of `marked`, whose double-double it takes; and its roundings or modulo round a 34-digit
- * value (`roundsLong`). A decision or let it reads as a decimal may be long (34 digits): `ddRead`
+ * value (`roundsLong`) — with the forms of the lets it reads by name (`named`, certify.ts
+ * `letsForm`) as its parts. A decision or let it reads as a decimal may be long (34 digits): `ddRead`
  * reads it as a double-double too.
  */
-export function worthDoubleDoubles(form: Expr, marked: ReadonlySet<string>): boolean {
+export function worthDoubleDoubles(form: Expr, marked: ReadonlySet<string>, named: readonly Expr[] = []): boolean {
   let readsMarked = false;
-  if (ddBlocking(form, (n) => (readsMarked ||= marked.has(n))).length > 0 || !(readsMarked || pays(form))) return false;
-  return roundsLong(form, readsMarked);
+  const forms = [form, ...named];
+  if (forms.some((f) => ddBlocking(f, (n) => (readsMarked ||= marked.has(n))).length > 0)) return false;
+  return (readsMarked || pays(...forms)) && roundsLong(forms, readsMarked);
 }
+
+/** Every node of each form. */
+const walkEach = (forms: readonly Expr[], visit: (n: Expr) => void): void => forms.forEach((f) => walk(f, visit));
 
 export function certifyOutputs(ir: ModelIR): void {
   const read = new Set(ir.decisions.flatMap((d) => [...d.deps, ...(d.requires ?? [])]));
@@ -240,7 +245,8 @@ export function certifyOutputs(ir: ModelIR): void {
     const letsIn = d.lets.length > 0 ? letsForm(d.lets, d.body.expr, true) : undefined;
     const inPlace = letsIn && expand(letsIn.value, true);
     const first = letsIn?.first ?? [];
-    const lets = inPlace !== undefined && first.every((f) => ddBlocking(f).length === 0) && worthDoubleDoubles(inPlace, marked);
+    const lets =
+      inPlace !== undefined && first.every((f) => ddBlocking(f.form).length === 0) && worthDoubleDoubles(inPlace, marked, letsIn!.named);
     const withLets = lets ? inPlace : undefined;
     const form = withLets ?? expand(d.body.expr, true);
     if (!form || !(lets || worthDoubleDoubles(form, marked))) continue;

@@ -13,7 +13,7 @@
 // step already).
 // Codegen keeps the exact path for values the doubles cannot certify.
 import type { Call, ContextLit, Expr } from "../../ir/feel-ast.js";
-import type { LetIR, ModelIR } from "../../ir/ir.js";
+import type { FirstLet, LetIR, ModelIR } from "../../ir/ir.js";
 import type { Type } from "../../ir/types.js";
 import { ROUNDING_MODES } from "../../runtime/builtins/number.js";
 import { forEachExpr, walk } from "./walk.js";
@@ -368,15 +368,22 @@ function entryForm(c: ContextLit, member: string): Expr | undefined {
  * A decision's value with its lets in place of their names (`value`), as a context's entries are
  * put in place (`entryForm`), when the certified doubles may work it out from them alone: every
  * let an expression the code holds, with loops only where `loops` allows them (a let's own names
- * are inputs, decisions and earlier lets, none a loop's variable; each loop put in place once).
+ * are inputs, decisions and earlier lets, none a loop's variable).
  * FEEL works out every let, read or not, so what the lets' evaluation meets the doubles must meet:
  * a let read as a number on every evaluation of the value (directly or through a let that is) is
  * met there; a number literal or a name read as an operand meets nothing; any other (read in one
  * branch of an `if` only, or not at all) is worked out first (`first`, its lets in place), and
- * where it declines the value declines — so it may not hold a loop (its passes would be charged
- * twice). Undefined otherwise (the lets are then worked out first and read as their values).
+ * where it declines the value declines. A number let holding a loop, or read inside a loop's body
+ * (where nothing is put in place), keeps its name: it is worked out once in `first`, and its name
+ * read as that value wherever it stands (its passes charged once, as the decimals walk them once).
+ * `named`: the forms of those read by name. Undefined otherwise (the lets are then worked out first
+ * and read as their values).
  */
-export function letsForm(lets: readonly LetIR[], value: Expr, loops = false): { value: Expr; first: Expr[] } | undefined {
+export function letsForm(
+  lets: readonly LetIR[],
+  value: Expr,
+  loops = false,
+): { value: Expr; first: FirstLet[]; named: Expr[] } | undefined {
   const bodies = lets.map((l) => (l.body.kind === "expr" ? expand(l.body.expr, loops) : undefined));
   const names = lets.map((l) => l.name);
   if (bodies.some((b) => b === undefined) || new Set(names).size !== names.length) return undefined;
@@ -389,28 +396,41 @@ export function letsForm(lets: readonly LetIR[], value: Expr, loops = false): { 
   }
   const plain = (v: Expr) => v.kind === "number" || isOperandName(v, []);
   const early = names.filter((n, k) => !needed.has(n) && !plain(bodies[k]!));
-  // each let with the ones before it in place (a let reads only the lets before it)
-  const forms = new Map<string, Expr>();
-  const substitute = (n: Expr): Expr | undefined =>
-    n.kind === "name" && n.ref?.kind === "let" && forms.has(n.ref.name) ? forms.get(n.ref.name) : mapParts(n, substitute);
-  for (let k = 0; k < lets.length; k++) {
-    const form = substitute(bodies[k]!);
-    if (!form || nodesOf(form) > MOST_FORM_NODES) return undefined;
-    forms.set(names[k]!, form);
+  const number = (n: string) => bodies[place.get(n) ?? -1]?.type?.kind === "number";
+  // the lets read by name: numbers made by a loop, then those found read inside a loop's body
+  const named = new Set(names.filter((n, k) => number(n) && holdsLoop(bodies[k]!)));
+  for (;;) {
+    // each let with the ones before it in place (a let reads only the lets before it)
+    const forms = new Map<string, Expr>();
+    const substitute = (n: Expr): Expr | undefined =>
+      n.kind === "name" && n.ref?.kind === "let" && forms.has(n.ref.name) && !named.has(n.ref.name)
+        ? forms.get(n.ref.name)
+        : mapParts(n, substitute);
+    for (let k = 0; k < lets.length; k++) {
+      const form = substitute(bodies[k]!);
+      if (!form || nodesOf(form) > MOST_FORM_NODES) return undefined;
+      forms.set(names[k]!, form);
+    }
+    const form = substitute(value);
+    if (!form) return undefined;
+    const first = names.filter((n) => named.has(n) || early.includes(n)).map((n) => ({ name: n, form: forms.get(n)! }));
+    // a let still read by name that is not worked out first: read inside a loop's body; a loop put
+    // in place twice (a list let holding it read twice): the decimals walk it once, and the
+    // double-doubles would charge its passes to the budget at each place
+    const left = new Set<string>();
+    const walked = new Set<Expr>();
+    let twice = false;
+    for (const f of [form, ...first.map((x) => x.form)])
+      walk(f, (n) => {
+        if (n.kind === "name" && n.ref?.kind === "let" && !named.has(n.ref.name)) left.add(n.ref.name);
+        twice ||= n.kind === "for" && walked.has(n);
+        if (n.kind === "for") walked.add(n);
+      });
+    const byName = first.filter((x) => named.has(x.name)).map((x) => x.form);
+    if (left.size === 0) return twice ? undefined : { value: form, first, named: byName };
+    if ([...left].some((n) => !number(n))) return undefined;
+    for (const n of left) named.add(n);
   }
-  const form = substitute(value);
-  // a let read where nothing is put in place (inside a loop's body) keeps the lets worked out first;
-  // so does a loop put in place twice (a let holding it read twice): the decimals walk it once, and
-  // the double-doubles would charge its passes to the budget at each place
-  let readsLet = false;
-  const walked = new Set<Expr>();
-  if (form)
-    walk(form, (n) => {
-      readsLet ||= (n.kind === "name" && n.ref?.kind === "let") || (n.kind === "for" && walked.has(n));
-      if (n.kind === "for") walked.add(n);
-    });
-  const first = early.map((n) => forms.get(n)!);
-  return form && !readsLet && !first.some(holdsLoop) ? { value: form, first } : undefined;
 }
 
 /**

@@ -6,6 +6,7 @@
 // double-double instead (hi, with lo and the bound left in `rt.ddState`), which its readers take
 // in place of reading its decimal.
 import type { Call, Compare, Expr } from "../../ir/feel-ast.js";
+import type { FirstLet } from "../../ir/ir.js";
 import { aggregateOf, builtinCalled, listExtremeOf } from "../3-optimise/certify.js";
 import { ddRounding, smallPower, stringTest, sumLoop } from "../3-optimise/certify-output.js";
 import { walk as visitAll } from "../3-optimise/walk.js";
@@ -43,9 +44,10 @@ export type DdAnswer = "nearest" | "triple" | { column: () => string };
 /**
  * The call of the hoisted function for `x`, its names emitted by `operand` (each once), the lists
  * its loops walk read raw where `list` reads them so, the decisions in `decided` taken as their
- * double-doubles, answering as `answer` says. The forms `first` (lets FEEL works out that x does
- * not read on every evaluation, optimise/certify.ts `letsForm`) are worked out before x, and x's
- * bound is NaN (declined) where one of theirs is.
+ * double-doubles, answering as `answer` says. The lets `first` (those FEEL works out that x does
+ * not read on every evaluation, and those x reads by name, optimise/certify.ts `letsForm`) are
+ * worked out before x, in order, each name then read as its let's double-double; and x's bound is
+ * NaN (declined) where one of theirs is.
  */
 export function certifiedOutputCode(
   x: Expr,
@@ -54,7 +56,7 @@ export function certifiedOutputCode(
   em: Emitter,
   decided: ReadonlyMap<string, Triple>,
   answer: DdAnswer,
-  first: readonly Expr[] = [],
+  first: readonly FirstLet[] = [],
 ): string {
   const state = em.hoist("dd", "rt.ddState");
   const args: string[] = [];
@@ -75,7 +77,11 @@ export function certifiedOutputCode(
     into.push(`const ${t.h} = ${call}, ${t.l} = ${state}[0], ${t.e} = ${state}[1];`);
     return t;
   };
+  /** the lets worked out first, by name */
+  const lets = new Map<string, Triple>();
   const name = (e: Expr): Triple => {
+    const ownLet = e.kind === "name" && e.ref?.kind === "let" ? lets.get(e.ref.name) : undefined;
+    if (ownLet) return ownLet;
     const other = e.kind === "name" && e.ref?.kind === "decision" ? decided.get(e.ref.name) : undefined;
     // FEEL's value of the decision read is within 2E of its double-double (E bounds the distance
     // of both from the exact result), so the reader takes 2E as the bound of its operand
@@ -302,7 +308,11 @@ export function certifiedOutputCode(
     return k;
   };
 
-  const before = first.map(walk);
+  const before = first.map((l) => {
+    const t = walk(l.form);
+    lets.set(l.name, t);
+    return t;
+  });
   const value = walk(x);
   const declined = before.map((t) => `${t.e} !== ${t.e}`).join(" || ");
   const r = declined ? { ...value, e: `(${declined} ? rt.certNone() : ${value.e})` } : value;

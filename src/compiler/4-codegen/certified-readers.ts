@@ -1,10 +1,11 @@
 // Which certified decisions other decisions read are worth their double-double (codegen/module.ts
 // `readCertified`): those whose readers, on `evaluate`'s path, can all do without the decimal — a
 // certified reader's arithmetic, a comparison with a literal or a plain value, a table column whose
-// every cell has a raw test, or a read in a branch of an `if` or a rule's output (made only on the
-// calls that take it). One reader that reads the decimal on every call would have it made on every
-// call, the double-double then only a cost: such a decision keeps its decimal, as before; and so
-// does one with lets or inlined calls, whose decimal is made at once.
+// every cell has a raw test, headed by the decision or by a heading the double-doubles hold, or a
+// read in a branch of an `if` or a rule's output (made only on the calls that take it). One reader
+// that reads the decimal on every call would have it made on every call, the double-double then
+// only a cost: such a decision keeps its decimal, as before; and so does one with lets its
+// double-double does not hold, whose decimal is made at once.
 import type { Expr } from "../../ir/feel-ast.js";
 import type { DecisionIR, TableIR } from "../../ir/ir.js";
 import { walk, walkBody } from "../3-optimise/walk.js";
@@ -22,14 +23,24 @@ export function everyCellRaw(table: TableIR, i: number, cx: ExprContext): boolea
   return table.rules.every((r) => fastCellTest({ ...plan }, r.conditions[i]!, scratch) !== null);
 }
 
+/**
+ * Column i's heading reads the decision (`of`) through its double-double: a number column whose
+ * every cell has a raw test, headed by the decision's name or by a heading the double-doubles hold
+ * (optimise/certify-column.ts), whose decimal is worked out only where their bound cannot give the
+ * double the tests read (codegen/module.ts `computedColumn`).
+ */
+function takesDoubleDouble(table: TableIR, i: number, of: (e: Expr) => boolean, cx: ExprContext): boolean {
+  const c = table.inputs[i]!;
+  return c.specialised === "number" && (of(c.expr) || c.certified !== undefined) && everyCellRaw(table, i, cx);
+}
+
 /** The certified decisions read by others whose readers can all do without their decimals. */
 export function decimalFree(decisions: readonly DecisionIR[], cx: ExprContext): Set<string> {
-  // a decision with lets read by its double-double (worked out before its value) or inlined calls
-  // (charged to the budget by its exact code) makes its decimal at once: it hands nothing on
+  // a decision with lets read by its double-double (worked out before its value) makes its decimal
+  // at once: it hands nothing on (inlined calls are charged where the double-double is made and given
+  // back where the decimal is, codegen/module.ts `readCertified`)
   const free = new Set(
-    decisions
-      .filter((d) => d.certifiedOutput?.read && d.certifiedOutput.calls === 0 && (d.lets.length === 0 || d.certifiedOutput.lets))
-      .map((d) => d.name),
+    decisions.filter((d) => d.certifiedOutput?.read && (d.lets.length === 0 || d.certifiedOutput.lets)).map((d) => d.name),
   );
   // readers first (the decisions are in dependency order): a reader that keeps its decimal runs its
   // exact code, which reads the decimals of what it reads
@@ -59,9 +70,7 @@ export function decimalFree(decisions: readonly DecisionIR[], cx: ExprContext): 
         if (!r.certifiedOutput || (r.certifiedOutput.read && !free.has(r.name))) count(r.body.expr);
       } else {
         const table = r.body.table;
-        table.inputs.forEach((c, i) =>
-          c.specialised === "number" && of(c.expr) && everyCellRaw(table, i, cx) ? undefined : count(c.expr),
-        );
+        table.inputs.forEach((c, i) => (takesDoubleDouble(table, i, of, cx) ? undefined : count(c.expr)));
         // a rule's output is worked out only on the calls that match the rule: not counted
         // names in cells are not walked: a cell that reads the decision is a bare read
         if (JSON.stringify(table.rules.map((rule) => rule.conditions)).includes(`"name":${JSON.stringify(name)}`)) bare++;

@@ -6,7 +6,7 @@
 // ever appear as string literals.
 import { bodyUses, firstRead, type BodyUses } from "./body-uses.js";
 import { declarationBlocks } from "./declaration-blocks.js";
-import type { BodyIR, DecisionIR, FunctionIR, InputIR, ModelIR, TableIR } from "../../ir/ir.js";
+import type { BodyIR, DecisionIR, FirstLet, FunctionIR, InputIR, ModelIR, TableIR } from "../../ir/ir.js";
 import type { Expr } from "../../ir/feel-ast.js";
 import { isStringLike } from "../../ir/types.js";
 import { needsCoercion, unlessOfKind } from "./conformance.js";
@@ -152,7 +152,7 @@ export function emitModule(ir: ModelIR, options: EmitOptions = {}): ModuleSource
   const result = decisions.map((d) => `${em.key(d.name)}: ${decisionIds.get(d.name)}`).join(", ");
   const jsonOf = (d: DecisionIR) => {
     const json = jsonIds.get(d.name);
-    const converted = jsonOfValue(d.type, decisionIds.get(d.name)!);
+    const converted = jsonOfValue(d.type, decisionIds.get(d.name)!, (t) => em.type(t));
     return json ? `${json} !== undefined ? ${json} : ${converted}` : converted;
   };
   const jsonResult = decisions.map((d) => `${em.key(d.name)}: ${jsonOf(d)}`).join(", ");
@@ -400,8 +400,10 @@ function decisionCode(
  * A certified decision other decisions read: its double-double worked out first (by `evaluate`
  * without a trace) and handed to the readers certified as well, its JSON output from it where the
  * bound decides it. Its decimal is made at once when the output is not decided (or on any other
- * path), else on first use by a reader that needs it — never, when none does. It has no lets and
- * no inlined calls (codegen/certified-readers.ts).
+ * path), else on first use by a reader that needs it — never, when none does. Its lets, if any,
+ * are in its form (codegen/certified-readers.ts). The steps the decimals would have charged where
+ * the double-double is made (its loops' passes, its inlined calls') are charged there, and given
+ * back when the decimal is made after all, which charges them itself.
  */
 function readCertified(
   d: DecisionIR,
@@ -417,7 +419,8 @@ function readCertified(
   const state = em.hoist("dd", "rt.ddState");
   const [output, nearest] = [em.fresh("j"), em.fresh("v")];
   // the passes its loops walk (a `for` is only ever an aggregate's argument there), left in ddState[2]
-  const passes = holdsLoop(mark.form) ? em.fresh("tk") : undefined;
+  const passes = [mark.form, ...(mark.first ?? []).map((l) => l.form)].some(holdsLoop) ? em.fresh("tk") : undefined;
+  const calls = mark.calls * CALL_STEPS;
   const t = { h: em.fresh("h"), l: em.fresh("l"), e: em.fresh("e") };
   const certified = ddCode(mark.form, scope, cx, decided, "triple", mark.first);
   // a decision that names another is its decimal in FEEL: its readers take the other's double-double
@@ -425,7 +428,7 @@ function readCertified(
   decided.set(d.name, named ?? t);
   const head = [
     `let ${output}, ${t.h}, ${t.l}, ${t.e}${passes ? `, ${passes} = 0` : ""};`,
-    `if (J && TR === null) { ${t.h} = ${certified}; ${t.l} = ${state}[0]; ${t.e} = ${state}[1];${passes ? ` ${passes} = ${state}[2];` : ""} const ${nearest} = rt.ddNearest(${t.h}, ${t.l}, ${t.e}); if (${nearest} === ${nearest}) ${output} = ${nearest}; }`,
+    `if (J && TR === null) { ${t.h} = ${certified}; ${t.l} = ${state}[0]; ${t.e} = ${state}[1];${passes ? ` ${passes} = ${state}[2];` : ""}${calls > 0 ? ` rt.tick(${calls});` : ""} const ${nearest} = rt.ddNearest(${t.h}, ${t.l}, ${t.e}); if (${nearest} === ${nearest}) ${output} = ${nearest}; }`,
   ];
   const [make, made] = [em.fresh("x"), em.fresh("k")];
   const [declare, ...block] = lines;
@@ -433,8 +436,9 @@ function readCertified(
     ...head,
     declare!,
     `let ${made} = false;`,
-    // the passes its loops walked for the double-double are walked again by the decimals, which count them
-    `const ${make} = () => { if (!${made}) { ${made} = true;${passes ? ` rt.ddGiveBack(${passes});` : ""}`,
+    // the passes its loops walked for the double-double are walked again by the decimals, which count
+    // them, and its inlined calls charge their steps again
+    `const ${make} = () => { if (!${made}) { ${made} = true;${passes ? ` rt.ddGiveBack(${passes});` : ""}${calls > 0 ? ` if (${t.h} !== undefined) rt.ddGiveBack(${calls});` : ""}`,
     ...block,
     exact,
     `} } return ${id}; };`,
@@ -487,5 +491,5 @@ const ddCode = (
   cx: ExprContext,
   decided: ReadonlyMap<string, Triple>,
   answer: DdAnswer,
-  first: readonly Expr[] = [],
+  first: readonly FirstLet[] = [],
 ): string => certifiedOutputCode(form, certifiedOperand(scope, cx), certifiedList(scope, cx), cx.em, decided, answer, first);

@@ -1,6 +1,7 @@
 // Decision table → JS statements that assign the table's value to `target`.
 // FIRST tables become a chain of tests that stops at the first match; other hit policies collect
-// the matching rules and combine them through `rt.hit`. When the optimiser indexed a table, a
+// the matching rules and combine them in code written per policy (codegen/hit-combine.ts), or
+// through `rt.hit` where that is not written out. When the optimiser indexed a table, a
 // lookup finds the rules, the rules whose cells it cannot represent (`index.residual`) are tested
 // one by one in rule order, and the chain is kept for values the index cannot judge: in a large
 // table, as data one runtime loop reads (codegen/rule-cells.ts). Columns the
@@ -18,6 +19,7 @@ import { numberLiteralJson } from "./literal-json.js";
 import { emitUnaryTestTri, emitUnaryTestsTri, levelsOf } from "./unary-tests.js";
 import type { Scope } from "./scope.js";
 import { joined } from "./joined.js";
+import { combineHits } from "./hit-combine.js";
 
 export interface TableTarget {
   /** JS variable receiving the value */
@@ -133,6 +135,8 @@ export function emitTable(table: TableIR, to: TableTarget, scope: Scope, cx: Exp
       compact ? `else for (const ${k} of ${compact}) ${push}` : `else { ${chain().join(" ")} }`,
     );
   } else lines.push(...chain());
+  const combined = combineHits(table, { rules, values }, to, fallback, cx);
+  if (combined !== null) return `{ ${[...lines, combined].join(" ")} }`;
   const h = cx.em.fresh("h");
   lines.push(`const ${h} = ${hitOf(table, rules, values, cx)};`);
   lines.push(`${to.target} = ${fallback === "null" ? `${h}.value` : `${h}.matched ? ${h}.value : ${fallback}`};`);

@@ -26,9 +26,11 @@ export function equals(p: SqlValue, q: SqlValue, cx: SqlContext): SqlValue {
     return listsOfLists(a, b, cx);
   if (a.kind === "list") return sameItems(a, b, cx);
   if (a.kind === "datetime" && !cx.naive) return dateTimeEquals(a, b, cx);
+  const beyond = a.kind === "number" ? unreachedLiteral("=", a, b) : undefined;
+  if (beyond) return beyond;
   const held = a.kind === "number" ? heldPair(a, b, cx) : undefined;
   if (held) return { ...bool(`(${held[0]} IS NOT DISTINCT FROM ${held[1]})`, a, b), depth: Math.max(held[2], deeper(a, b)) };
-  const [x, y] = a.kind === "number" ? common([a, b], cx) : [a, b];
+  const [x, y] = a.kind === "number" ? common([a, b], cx, "compared") : [a, b];
   return bool(`(${x!.sql} ${cx.naive ? "=" : "IS NOT DISTINCT FROM"} ${y!.sql})`, a, b);
 }
 
@@ -84,9 +86,11 @@ export function ordered(op: Ordering, x: SqlValue, y: SqlValue, cx: SqlContext):
     // numbers held as integers of one scale (numbers.ts) compare as those integers
     const held = heldPair(a, b, cx);
     if (held) return { ...bool(`(${held[0]} ${op} ${held[1]})`, a, b), depth: Math.max(held[2], deeper(a, b)) };
+    const beyond = unreachedLiteral(op, a, b);
+    if (beyond) return beyond;
     const near = againstLiteral(op, a, b, cx);
     if (near) return near;
-    const [x, y] = common([a, b], cx);
+    const [x, y] = common([a, b], cx, "compared");
     return bool(`(${x!.sql} ${op} ${y!.sql})`, a, b);
   }
   if (a.kind === "string") return bool(`(${cx.dialect.codePoints(a.sql)} ${op} ${cx.dialect.codePoints(b.sql)})`, a, b);
@@ -113,9 +117,30 @@ function againstLiteral(op: Ordering, a: SqlValue, b: SqlValue, cx: SqlContext):
   const units = o === "<" || o === ">=" ? down + 1n : down;
   const digits = units.toString().padStart(s + 1, "0");
   const rounded = numberLiteral(s === 0 ? digits : `${digits.slice(0, -s)}.${digits.slice(-s)}`, cx);
-  const [y, r] = common([x, rounded], cx);
+  const [y, r] = common([x, rounded], cx, "compared");
   if (y!.sql !== x.sql) return undefined;
   return bool(`(${x.sql} ${o} ${r!.sql})`, a, b);
+}
+
+/**
+ * A number compared with a literal none of its values can equal or reach, whatever its type's
+ * width: `x < 10^33` of x at most 10^9, or `x = 0.0000001` of x with 6 places. x is a multiple of
+ * 10^-s below its shape's bound (values.ts), so its order against the literal is the same on every
+ * row where it is not null: the answer is a constant there (`=`: false, null or not), and no common
+ * type of the two is needed (DuckDB's stops at 38 digits). Undefined for any other pair.
+ */
+function unreachedLiteral(op: Ordering | "=", a: SqlValue, b: SqlValue): SqlValue | undefined {
+  const [x, c, o] = b.constant !== undefined && a.constant === undefined ? [a, b, op] : [b, a, op === "=" ? op : FLIPPED[op]];
+  if (c.constant === undefined || x.constant !== undefined || !x.shape) return undefined;
+  const { scale, bound } = x.shape;
+  const [whole, fraction = ""] = c.constant.split(".");
+  // the literal (never negative: a literal's minus is an operation) in units of 10^-scale, and whether a part of a unit is left
+  const units = BigInt(whole! + fraction.slice(0, scale).padEnd(scale, "0"));
+  const part = /[1-9]/.test(fraction.slice(scale));
+  const above = units > bound - 1n || (units === bound - 1n && part);
+  if (o === "=") return above || part ? bool("FALSE", a, b) : undefined;
+  if (!above) return undefined;
+  return bool(`CASE WHEN ${x.sql} IS NOT NULL THEN ${o === "<" || o === "<=" ? "TRUE" : "FALSE"} END`, a, b);
 }
 
 function unsupportedRecords(cx: SqlContext): never {

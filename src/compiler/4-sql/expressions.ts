@@ -70,6 +70,7 @@ import {
   ofKind,
   durationTimes,
 } from "./durations.js";
+import { regexReplace } from "./regexes.js";
 import { literalPattern, lowerCase, stringJoin, substring, substringAround, upperCase } from "./strings.js";
 import { lowerRangeRelation } from "./ranges.js";
 import { lowerBody } from "./tables.js";
@@ -424,6 +425,7 @@ export function branches(values: SqlValue[], cx: SqlContext): SqlValue[] {
   const numbers = common(
     values.filter((v) => v.kind === "number"),
     cx,
+    "chosen between",
   );
   let i = 0;
   const shape = numbers[0]!.shape!;
@@ -600,6 +602,8 @@ function lowerCall(call: Extract<Expr, { kind: "call" }>, scope: SqlScope, cx: S
   }
   const replaced = literalPattern(ref.name, n.args, (e) => lowerExpr(e, scope, cx), cx);
   if (replaced) return replaced;
+  const regex = regexReplace(ref.name, n.args, (e) => lowerExpr(e, scope, cx), cx);
+  if (regex) return regex;
   const related = lowerRangeRelation(ref.name, n.args, (e) => lowerExpr(e, scope, cx), cx, n);
   if (related) return related;
   const builtin = Object.hasOwn(BUILTINS, ref.name) ? BUILTINS[ref.name] : undefined;
@@ -620,7 +624,7 @@ function extreme(name: "min" | "max", nodes: Expr[], scope: SqlScope, cx: SqlCon
   if (args.some((a) => a.kind === "null")) return NULL_VALUE;
   const kind = args[0]!.kind;
   if ((kind !== "number" && kind !== "date") || args.some((a) => a.kind !== kind)) throw unsupported(cx, `${name}() of these values`);
-  const values = (kind === "number" ? common(args, cx) : branches(args, cx)).map((a) => cx.layers.bind(a));
+  const values = (kind === "number" ? common(args, cx, "chosen between") : branches(args, cx)).map((a) => cx.layers.bind(a));
   const sql = `CASE WHEN ${values.map((v) => `${v.sql} IS NULL`).join(" OR ")} THEN NULL ELSE ${name === "min" ? "LEAST" : "GREATEST"}(${values.map((v) => v.sql).join(", ")}) END`;
   return { ...values[0]!, sql, depth: deeper(...values), atomic: false, constant: undefined };
 }

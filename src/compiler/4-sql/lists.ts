@@ -248,7 +248,7 @@ export function lowerQuantified(n: Extract<Expr, { kind: "quantified" }>, scope:
 
 /** Numbers of one decimal type each (a list's items must be of one type). */
 function typedItems(values: SqlValue[], cx: SqlContext): SqlValue[] {
-  const numbers = common(values, cx);
+  const numbers = common(values, cx, "held in one list");
   return numbers.map((v) => ({ ...v, sql: `CAST(${v.sql} AS ${cx.dialect.decimal(widthOf(v.shape!), v.shape!.scale)})` }));
 }
 
@@ -380,6 +380,7 @@ export function concatenate(values: SqlValue[], lists: ListSyntax, cx: SqlContex
     ? common(
         elements.filter((e) => e.kind === "number"),
         cx,
+        "held in one list",
       )
     : [];
   const inner = kinds.has("list") ? elements.reduce<SqlValue | undefined>((w, e) => w && widest(w, e), NULL_VALUE) : undefined;

@@ -202,12 +202,15 @@ export const negate = (a: SqlValue): SqlValue => ({ ...a, sql: `(-${a.sql})`, at
 
 export const absolute = (a: SqlValue): SqlValue => ({ ...a, sql: `abs(${a.sql})`, atomic: false, constant: undefined });
 
-/** Numbers as one type: what a comparison or a CASE of them needs to stay exact. */
-export function common(values: SqlValue[], cx: SqlContext): SqlValue[] {
+/** What numbers are brought to one type for, as a refusal names it. */
+export type CommonUse = "compared" | "chosen between" | "held in one list";
+
+/** Numbers as one type: what a comparison, a CASE or a list of them needs to stay exact. */
+export function common(values: SqlValue[], cx: SqlContext, use: CommonUse): SqlValue[] {
   const scale = Math.max(...values.map((v) => v.shape!.scale));
   const bound = values.reduce((b, v) => (rescale(v.shape!, scale).bound > b ? rescale(v.shape!, scale).bound : b), 1n);
   const shape = { scale, bound };
-  if (widthOf(shape) > cx.dialect.maxDigits) throw unsupported(cx, `numbers of ${widthOf(shape)} digits compared or chosen between`);
+  if (widthOf(shape) > cx.dialect.maxDigits) throw unsupported(cx, `numbers of ${widthOf(shape)} digits ${use}`);
   const type = (s: Shape) => cx.dialect.decimal(widthOf(s), s.scale);
   return values.map((v) => (type(v.shape!) === type(shape) ? { ...v, shape } : { ...typed(v.sql, shape, cx, v.depth), atomic: v.atomic }));
 }

@@ -8,9 +8,9 @@ import { diagnostic } from "../../ir/diagnostics.js";
 import type { DecisionIR, InputIR, ModelIR } from "../../ir/ir.js";
 import type { Type } from "../../ir/types.js";
 import { clusterColumns } from "./cluster.js";
+import { withinDeclared } from "./declared-types.js";
 import { recordSql } from "./contexts.js";
 import { TRUE } from "./compare.js";
-import { constrainedParts } from "../../runtime/declared.js";
 import { unsupported, type SqlContext } from "./context.js";
 import { DIALECTS, identifier, stringLiteral, type Dialect, type DialectName } from "./dialects.js";
 import { durationText, heldAsText, isDuration } from "./durations.js";
@@ -202,6 +202,8 @@ export function lowerModel(ir: ModelIR, decisions: DecisionIR[], options: SqlOpt
   const results: [name: string, sql: string][] = [];
   const rules: string[] = [];
   const kinds: OutputColumn[] = [];
+  /** each constrained decision's value within its declared type's constraint */
+  const within: string[] = [];
   for (const d of decisions) {
     const scope: SqlScope = { names: new Map(names), functions, calling: [] };
     const cx: SqlContext = { dialect, layers, place: placeOf(d.address, d.body), naive: options.naive };
@@ -214,15 +216,14 @@ export function lowerModel(ir: ModelIR, decisions: DecisionIR[], options: SqlOpt
       const { value, rule, grid, listed } = lowerBody(d.body, scope, cx);
       if (grid) looked.add(d.name);
       const levels = levelsOf(d.type);
-      // a constraint of its declared type (`number >= 0`) is checked as codegen's declared.ts does
-      if ((options.strict ?? true) && constrainedParts(d.type).length > 0)
-        throw unsupported(
-          cx,
-          "a decision held to a constraint of its declared type (a value outside it is an error, which a query cannot raise)",
-        );
       const conformed = coerced(value, d.type, cx).value;
       const typed = layers.bind(conformed);
       const bound = levels && typed.kind === "string" ? { ...typed, levels } : typed;
+      // the constraints of its declared type (`number >= 0`, a list's items, a context's fields), tested
+      // as the runtime's declared.ts tests them: a value not surely within them leaves the row to the JS
+      // engine, which throws the decision's DeclaredResultError there (its error record, its own message)
+      const held = (options.strict ?? true) ? withinDeclared(bound, d.type, scope, cx) : undefined;
+      if (held !== undefined) within.push(held);
       names.set(refKey({ kind: "decision", name: d.name }), bound);
       if (bound.fields && [...bound.fields.values()].some(heldAsText))
         throw unsupported(cx, "a context of outputs holding a duration or a date and time");
@@ -248,6 +249,8 @@ export function lowerModel(ir: ModelIR, decisions: DecisionIR[], options: SqlOpt
   }
   if (diagnostics.length > 0) return { ok: false, diagnostics };
 
+  // a row whose decision falls outside its declared type is not scored (its decisions computed only on a row that is)
+  const scoredSql = within.length ? `CASE WHEN ${scoredColumn.sql} THEN ${within.join(" AND ")} ELSE FALSE END` : scoredColumn.sql;
   const selected = [...(idColumn ? [`${idColumn} AS ${identifier(id!)}`] : []), ...carried.map(([c, sql]) => `${sql} AS ${identifier(c)}`)];
   const taken = new Set([...(id === null ? [] : [id]), ...carried.map(([c]) => c)]);
   for (const [name, sql] of [...results, [SCORED, "TRUE"] as const]) {
@@ -264,7 +267,7 @@ export function lowerModel(ir: ModelIR, decisions: DecisionIR[], options: SqlOpt
       return { ok: false, diagnostics: [diagnostic("sql.unsupported", { what: clash, dialect: dialect.title }, { address: "decisions" })] };
     }
     taken.add(name);
-    selected.push(`${name === SCORED ? scoredColumn.sql : `CASE WHEN ${scoredColumn.sql} THEN ${sql} END`} AS ${identifier(name)}`);
+    selected.push(`${name === SCORED ? scoredSql : `CASE WHEN ${scoredColumn.sql} THEN ${sql} END`} AS ${identifier(name)}`);
   }
   const clusterBy = clusterColumns(
     decisions.filter((d) => !looked.has(d.name)),

@@ -7,6 +7,7 @@
 import type { Expr } from "../../ir/feel-ast.js";
 import { equals, NULL_BOOLEAN, ordered } from "./compare.js";
 import { unsupported, type SqlContext } from "./context.js";
+import { rangeOfText } from "./range-text.js";
 import { deeper, type SqlValue } from "./values.js";
 
 /** A bound: a value (whose SQL null is unbounded on the side `inf` says, when not 0), or unbounded outright (no value). */
@@ -167,7 +168,8 @@ export function lowerRangeRelation(name: string, args: Expr[], lower: Lower, cx:
     values.push(v);
     return { value: v, inf };
   };
-  const side = (e: Expr): End | SqlRange => {
+  const side = (written: Expr): End | SqlRange => {
+    const e = rangeOfText(written) ?? written;
     if (e.kind !== "range") {
       const p = bound(e, 0);
       guards.push(p.value!);

@@ -5,6 +5,7 @@ import type { Expr, RangeLit, UnaryTest, UnaryTests } from "../../ir/feel-ast.js
 import { equals, not, notEquals, ordered, TRUE, type Ordering } from "./compare.js";
 import { unsupported, type SqlContext } from "./context.js";
 import { lowerExpr, type SqlScope } from "./expressions.js";
+import { rangeOfText } from "./range-text.js";
 import { listMember } from "./lists.js";
 import { deeper, type SqlValue } from "./values.js";
 
@@ -52,6 +53,8 @@ function unaryTest(test: UnaryTest, x: SqlValue, scope: SqlScope, cx: SqlContext
     case "range":
       return inRange(withLevels(x, levels), test.range, scope, cx, levels);
     case "expr": {
+      const spelt = rangeOfText(test.value);
+      if (spelt) return unaryTest({ kind: "expr", value: spelt, span: test.span }, x, scope, cx, levels);
       if (usesInputValue(test.value)) {
         const v = lowerExpr(test.value, { ...scope, input: x }, cx);
         if (v.kind !== "boolean" && v.kind !== "null") throw unsupported(cx, "a test with `?` that is not a condition", test.span);

@@ -112,6 +112,18 @@ export function findDates(text: string, reference: string): DateMention[] {
   return out.map((d) => (eitherOrder(d) ? { ...d, orderContested: true } : d));
 }
 
+/**
+ * The order in which the text's numeric dates put day and month, as `findDates` reads them:
+ * undefined when the text leaves it open (its dates in words put the day first, or it writes
+ * dotted dates, while no numeric date settles it).
+ */
+export function numericDateOrder(text: string, reference: string): "dmy" | "mdy" | undefined {
+  const found = findDates(text, reference);
+  const order = numericOrder(found, text);
+  if (order !== undefined) return order;
+  return dayFirstInWords(found) || found.some(isDotted) ? undefined : "mdy";
+}
+
 /** A numeric date with its day and month in either order ("01/04/2025", "3-5", "21/01/26"), a time of day around it. */
 const SLASHED =
   /^(?:\d{1,2}:\d{2}\s+(?:on\s+)?)?(\d{1,2})[/-](\d{1,2})(?:[/-](\d{2}|\d{4}))?(?:,?\s+\d{1,2}:\d{2}(?::\d{2})?(?:\s*[ap]\.?m\.?)?)?$/i;
@@ -283,6 +295,17 @@ const DAY_OF_MONTH = /\b(\d{1,2}(?:st|nd|rd|th))\s+day\s+of\s/gi;
 
 const PART_OF_DAY = /\b(?:night|evening|morning|afternoon|early hours|small hours) of\b/gi;
 
+/** The letters of a reference's code and its joint, just before digits: "CLM/", "INV/", "AB-". */
+const CODE_BEFORE = /(?<![\p{L}\d])\p{Lu}[\p{L}\d]*[/-]$/u;
+
+/**
+ * A bare 24 before "on" or "at" and a date ("claim reference CLM/26/24 on 5 June 2026"): chrono takes
+ * a number so placed for the hour of the date after it ("ref 23 on 5 June" is 23:00 on 5 June) and,
+ * 24 being no hour, drops the date with it. A 24 that ends a date ("2025-01-24 on the schedule",
+ * "2025/01/24 at noon") is the date's day and stays.
+ */
+const NO_HOUR = new RegExp(String.raw`(?<![\d.,:-])(?<!\d{4}/\d{1,2}/)24(?=,?\s+(?:on|at)\s+(?:the\s+)?(?:\d|${MONTH}|\w+day\b))`, "gi");
+
 function datesIn(text: string, reference: string): DateMention[] {
   const out: DateMention[] = [];
   for (const m of text.matchAll(DOTTED)) {
@@ -296,8 +319,10 @@ function datesIn(text: string, reference: string): DateMention[] {
   // the words are blanked (same length, so offsets hold) and the date is read on its own
   // "the 14th day of March, 2025" (a sworn statement's form) is the 14th of March: "day" is blanked
   // before the ordinal, so the date's span still starts at it
+  // a reference's 24 before "on 5 June" is blanked likewise
   const plain = text
     .replace(PART_OF_DAY, (m) => " ".repeat(m.length))
+    .replace(NO_HOUR, "  ")
     .replace(DAY_OF_MONTH, (m, ordinal: string) => `${" ".repeat(m.length - ordinal.length - 4)}${ordinal} of `);
   const results = chrono.parse(plain, { instant: instantOf(reference), timezone: 0 });
   for (const r of results) {
@@ -305,6 +330,8 @@ function datesIn(text: string, reference: string): DateMention[] {
     const iso = isoDate(c.get("year") ?? NaN, c.get("month") ?? NaN, c.get("day") ?? NaN);
     if (!iso) continue;
     if (dotted.some((d) => r.index < d.end && r.index + r.text.length > d.start)) continue;
+    // a reference's numbers after its letters ("CLM/26/1", "INV/03/12", "AB-12/05") are no day
+    if (CODE_BEFORE.test(text.slice(Math.max(0, r.index - 12), r.index)) && !/\d{4}/.test(r.text)) continue;
     // "now" is the present of the writing ("the claim is now $3,150"), not the date of a fact; a
     // weekday's short name alone is no day either ("Mon contrat", "Sat nav")
     if (/^(right )?now$/i.test(r.text.trim()) || /^(?:mon|tue|wed|thu|fri|sat|sun)$/i.test(r.text.trim())) continue;

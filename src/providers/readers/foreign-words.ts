@@ -930,6 +930,49 @@ export const FOREIGN_WORDS: Record<string, Record<string, string[]>> = {
     members: ["члени родини", "члени сім'ї"],
     disabled: ["інвалідність"],
   },
+  // Russian ("доход", "кредит", "залив", "физическое лицо"); Ukrainian's words are its own (uk)
+  ru: {
+    people: ["человек", "человека"],
+    age: ["возраст"],
+    income: ["доход", "доходы", "доход семьи", "зарплата", "зарплату", "заработок", "пенсия", "пенсию"],
+    debt: ["долг", "долги", "долгов", "задолженность"],
+    loan: ["кредит", "заём", "займ", "ссуда"],
+    annual: ["в год", "годовой", "ежегодно"],
+    monthly: ["в месяц", "ежемесячно", "ежемесячный", "ежемесячные"],
+    incident: ["происшествие", "авария", "дтп"],
+    policy: ["полис", "полиса"],
+    claims: ["страховые случаи", "страховых случаев", "убытков"],
+    retired: ["пенсионер", "пенсионерка", "на пенсии"],
+    unemployed: ["безработный", "безработная"],
+    salaried: ["по найму", "штатный сотрудник", "в штате"],
+    contractor: ["самозанятый", "самозанятая", "фрилансер"],
+    employment: ["занятость", "место работы"],
+    theft: ["кража", "кражу", "угон", "украли"],
+    fire: ["пожар", "возгорание"],
+    water: ["залив", "заливе", "затопили", "затопление", "протечка", "прорвало"],
+    weather: ["град", "ураган", "буря"],
+    police: ["полиция", "полицию", "полиции"],
+    driver: ["водитель"],
+    vehicle: ["автомобиль", "машина"],
+    value: ["стоимость"],
+    mileage: ["пробег"],
+    rent: ["аренда", "квартплата"],
+    individual: ["физическое лицо", "физлицо"],
+    business: ["юридическое лицо", "юрлицо"],
+    customer: ["клиент"],
+    country: ["страна", "страновой"],
+    product: ["продукт"],
+    risk: ["риск"],
+    low: ["низкий", "низкая"],
+    medium: ["средний", "средняя"],
+    high: ["высокий", "высокая"],
+    pep: ["пдл", "публичное должностное лицо"],
+    "adverse media": ["негативные сми"],
+    price: ["цена"],
+    quantity: ["количество"],
+    coupon: ["скидка", "купон"],
+    contract: ["договор", "контракт"],
+  },
   // Catalan ("robatori", "denúncia", "pòlissa", "lloguer")
   ca: {
     people: ["persones"],
@@ -1079,6 +1122,20 @@ export const FOREIGN_DISTANCE_UNITS: string[] = [
 
 /** The months of each language, January first: "1er mars 2025", "12. September 2026", "3 de mayo de 2025". */
 export const FOREIGN_MONTHS: Record<string, string[][]> = {
+  ru: [
+    ["января", "январь"],
+    ["февраля", "февраль"],
+    ["марта", "март"],
+    ["апреля", "апрель"],
+    ["мая", "май"],
+    ["июня", "июнь"],
+    ["июля", "июль"],
+    ["августа", "август"],
+    ["сентября", "сентябрь"],
+    ["октября", "октябрь"],
+    ["ноября", "ноябрь"],
+    ["декабря", "декабрь"],
+  ],
   es: [
     ["enero"],
     ["febrero"],
@@ -1245,6 +1302,7 @@ export const FOREIGN_NONE: Record<string, string[]> = {
   el: ["κανένα", "καμία", "κανένας", "καμιά", "χωρίς"],
   tr: ["hiçbir"],
   id: ["tanpa"],
+  ru: ["никаких", "ни одного", "ни одной", "без"],
 };
 
 /**
@@ -1376,6 +1434,7 @@ export const FOREIGN_PENDING: Record<string, string[]> = {
   sv: ["pågår", "inväntar", "väntar på", "väntar fortfarande"],
   tr: ["bekleniyor", "beklemede", "devam ediyor"],
   id: ["menunggu", "sedang diproses", "belum ditetapkan"],
+  ru: ["ещё не завершена", "не завершена", "не завершён", "в процессе", "ждём ответ", "ожидаем"],
 };
 /** Phrases of each language by which a writer says they do not know a figure ("no sé", "keine Ahnung", "nie wiem"). */
 export const FOREIGN_NOT_KNOWING: Record<string, string[]> = {

@@ -36,6 +36,7 @@ import { asPlainJson } from "./json-elements.js";
 import { withoutWrappers } from "./json-wrappers.js";
 import { withProtobufValues } from "./json-protobuf.js";
 import { withoutNetFigures } from "./json-basis.js";
+import { withoutDoubtedFlags } from "./json-doubts.js";
 import { withDelimitedTables } from "./json-delimited.js";
 import { withFormFields } from "./json-form-encoded.js";
 import { withFieldRowsAsKeys } from "./json-field-rows.js";
@@ -461,6 +462,8 @@ export function readJson(
   state = withProtobufValues(state);
   // a figure whose basis beside it says net (`"basis": "NET_AFTER_TAX"`) is no gross figure: unread
   state = withoutNetFigures(state);
+  // a yes/no beside a note that its basis lapsed or is awaited (`"certificate_status": "EXPIRED"`) is an open question: unread
+  state = withoutDoubtedFlags(state);
   // a web form's fields posted as one URL-encoded string are read as the object they encode, and
   // a GraphQL connection (`edges` of `node`s) as the list of its items
   state = withConnectionsAsLists(withFormFields(state));

@@ -286,7 +286,8 @@ const MAY_FOLLOW: Record<Part, Part[]> = {
   teen: ["start", "hundred", "scale"],
   tens: ["start", "hundred", "scale"],
   compound: ["start", "hundred", "scale"],
-  hundred: ["unit", "teen"],
+  // "thirty-four hundred" as "thirty four hundred": a compound of tens and a unit counts hundreds too
+  hundred: ["unit", "teen", "compound"],
   scale: ["unit", "teen", "tens", "compound", "hundred"],
   start: [],
 };
@@ -353,6 +354,8 @@ export function numberPhrase(text: string, start: number, first: string): { amou
     }
     const p = partOf(w);
     if (!p || !MAY_FOLLOW[p.part].includes(last)) break;
+    // hundreds of a figure said in pairs ("three-forty hundred") are none
+    if (p.part === "hundred" && last === "compound" && group >= 100) break;
     if (p.part === "hundred") group *= 100;
     else if (p.part === "scale") {
       total += group * p.value;

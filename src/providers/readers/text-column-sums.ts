@@ -35,8 +35,11 @@ interface Table {
 /** Words of a row that say it counts no more: a debt closed or paid off; a member who left (`departed.ts`). */
 const ENDED_ROW = /\b(closed|paid[ -]?off|repaid|settled|cancell?ed|written[ -]?off)\b/i;
 
-/** A separator line of a markdown table ("|---|:--:|"). */
-const SEPARATOR = /^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$/;
+/**
+ * A separator line of a markdown table ("|---|:--:|"). No two runs of blanks are next to each other
+ * without a "|" between them, so a long line of blanks is refused in time linear in its length.
+ */
+const SEPARATOR = /^\s*(?:\|\s*)?:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*(?:\|\s*)?$/;
 
 /** The cells of a line: cut by pipes, by tabs, or by runs of two spaces or more; markup (`**`, `__`) dropped. */
 function cellsOf(line: string, by: "pipe" | "tab" | "spaces"): string[] {

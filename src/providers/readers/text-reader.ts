@@ -19,6 +19,7 @@ import { settleYears } from "./text/date-years.js";
 import { agesFromBirth } from "./text/age-from-birth.js";
 import { markInitials } from "./text/initials.js";
 import { markGroupCounts } from "./text/group-size.js";
+import { markPayNouns } from "./text/pay-nouns.js";
 import { readNumbers } from "./text/read-numbers.js";
 import { cappedLoose } from "./text/loose-scales.js";
 import { readEnglish } from "./text/english.js";
@@ -26,7 +27,7 @@ import { amountsStated } from "./text/stated-amounts.js";
 import { messageParts } from "./text/message-parts.js";
 import { blankOverlongRuns } from "./text/long-runs.js";
 import { relativeDays } from "./text/relative-days.js";
-import { datedMessages, messagePieces } from "./text/message-stamps.js";
+import { datedMessages, firstMessage, messageDay, messagePieces } from "./text/message-stamps.js";
 import { ownDate, reportSpeech, type OwnDate } from "./text/written-on.js";
 import { indexText, type Meter } from "./text/text-index.js";
 import { tokenize, type Token } from "./text/tokens.js";
@@ -42,9 +43,11 @@ import { withoutUnpickedRows } from "./text/picked-rows.js";
 import { withoutSupersededColumns } from "./text/superseded-columns.js";
 import { dotsGroupThousands, partlyForeign, readability } from "./text/languages.js";
 import { personInputs, readPeople } from "./text/people.js";
+import { membersCounted } from "./text/household-members.js";
 import { replacedInHistory, replacementsIn, type Replacement } from "./text/replaced-history.js";
 import { contentStems, PERIOD_STEMS } from "./words.js";
 import { boxBefore } from "./text/boxes.js";
+import { markShortRepairs } from "./text/qualifiers.js";
 import { glossed } from "./text/glossed.js";
 
 /** How many characters before a figure its form's box may stand ("[ ] $", "☐ "). */
@@ -209,8 +212,12 @@ function readMessage(
   markInitials(tokens, readable, text);
   // "four of us", "a family of four": a count of people said without the word
   markGroupCounts(tokens);
+  // "my pay is $3,200 a month": pay as a noun is income, not a payment
+  markPayNouns(tokens, text);
   const index = indexText(text, tokens, meter);
   index.meter.steps += read.tokens;
+  // "twenty thousand?" / "make it eighteen": a repair said short counts the thousands it repairs
+  markShortRepairs(index.tokens, index.amounts);
   replacements?.push(...replacementsIn(index.tokens, index.amounts, text));
   // a thread of dated messages: each message's relative dates count from the day it was sent
   const thread = datedMessages(text);
@@ -239,6 +246,8 @@ function readMessage(
   const day = own ?? stated;
   const speech = reportSpeech(text, dates, day?.iso);
   const firstReport = speech === "first" && day ? of("date").filter((i) => dateRole(i) === 2) : [];
+  const opened = firstMessage(thread);
+  const reportInputs = new Set(of("date").flatMap((i) => (dateRole(i) === 2 ? [i.name] : [])));
   const reported = namedRecord<ReadValue>();
   for (const input of firstReport)
     reported[input.name] = {
@@ -270,6 +279,10 @@ function readMessage(
       clock,
       firstReport.length > 0 ? (m) => m.iso === day!.iso : undefined,
       (m) => [...read.coming].some((at) => at >= m.start && at < m.end),
+      // a thread's report date no cue word places is guessed only from its first day's messages;
+      // else it is the day of the earliest message (below), not a date of a later follow-up
+      (name, m) => !opened || !whole || !reportInputs.has(name) || messageDay(thread, m.start) === opened.iso,
+      (m) => messageDay(thread, m.start) ?? "",
     ),
     ...reported,
     ...readBooleans(of("boolean"), cues, index),
@@ -284,18 +297,31 @@ function readMessage(
   // an age no amount gives, from a date of birth ("DOB 04/09/1979")
   for (const [name, v] of Object.entries(agesFromBirth(of("number"), text, allDates, ref, clock)))
     if (!Object.hasOwn(values, name)) values[name] = v;
+  // a household's size no count gives, from a list of its members ("me, my wife and our two kids");
+  // a count within the list is one member's kind ("2 children"), not the household's
+  for (const [name, v] of Object.entries(membersCounted(of("number"), text)))
+    if (!Object.hasOwn(values, name) || within(values[name]!, v)) values[name] = v;
   // a text that states the day it is written and tells of a loss is its report: that day is the
   // report date when no other date is given for it ("Today is 9 November 2026 and I'm writing to report …")
-  if (day && whole && speech !== "earlier")
+  // in a thread of dated messages that day is the day of its earliest message, the first contact,
+  // not the day the thread is read nor a later follow-up's
+  const reportDay = opened ? { iso: opened.iso, ...opened.stamp } : day;
+  if (reportDay && whole && speech !== "earlier")
     for (const input of of("date"))
       if (!Object.hasOwn(values, input.name) && dateRole(input) === 2)
         values[input.name] = {
-          value: day.iso,
+          value: reportDay.iso,
           confidence: WRITTEN_REPORT,
-          source: { span: { start: day.start, end: day.end }, text: text.slice(day.start, day.end) },
+          source: { span: { start: reportDay.start, end: reportDay.end }, text: text.slice(reportDay.start, reportDay.end) },
         };
   return aboveFloor(calibrate(values, TEXT_WORTH));
 }
+
+/** Whether a value was read from within the span another was read from. */
+const within = (inner: ReadValue, outer: ReadValue): boolean => {
+  const [a, b] = [inner.source?.span, outer.source?.span];
+  return a !== undefined && b !== undefined && a.start >= b.start && a.end <= b.end;
+};
 
 export const textReader: Reader = {
   name: "text",

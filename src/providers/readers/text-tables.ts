@@ -13,7 +13,7 @@ import type { InputIR } from "../../ir/ir.js";
 import type { ReadValue } from "../types.js";
 import { readJson } from "./json-reader.js";
 import { isRecord } from "./json-walk.js";
-import { pickedRowIndex, rowBlocks, withoutUnpickedRows } from "./text/picked-rows.js";
+import { firstHeadingCell, pickedRowIndex, rowBlocks, withoutUnpickedRows } from "./text/picked-rows.js";
 import type { Meter } from "./text/text-index.js";
 import { textRosters } from "./text-rosters.js";
 import { isTotalLabel } from "./total-rows.js";
@@ -38,8 +38,12 @@ function tabBlocks(text: string): string[][][] {
     block = [];
   };
   for (const line of text.split(/\r?\n/)) {
-    if (line.includes("\t") && line.trim() !== "") block.push(cells(line));
-    else close();
+    if (line.includes("\t") && line.trim() !== "") {
+      const cs = cells(line);
+      // a heading whose line a sentence opens: the sentence is none of its column names
+      if (block.length === 0 && cs.length > 0) cs[0] = firstHeadingCell(cs[0]!);
+      block.push(cs);
+    } else close();
   }
   close();
   return blocks;

@@ -28,6 +28,15 @@ export interface CompiledRegex {
   matchesIn(s: string): Generator<Match>;
 }
 
+// whether a compiled pattern matches the empty string (replace and split refuse such a pattern),
+// asked of it once rather than on every call: the cache hands the same compiled pattern back
+const emptyMatches = new WeakMap<CompiledRegex, boolean>();
+export function matchesEmpty(re: CompiledRegex): boolean {
+  let m = emptyMatches.get(re);
+  if (m === undefined) emptyMatches.set(re, (m = re.test("")));
+  return m;
+}
+
 export function re2Regex(re: RE2JS, program: number): CompiledRegex {
   return {
     groupCount: re.groupCount(),

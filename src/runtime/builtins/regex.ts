@@ -6,7 +6,7 @@ import { problem } from "../problems.js";
 import type { FeelValue } from "../values.js";
 import { bad, isStr, scalarDef } from "./args.js";
 import { madeGroup, ofKind, T, type BuiltinDef } from "./def.js";
-import type { CompiledRegex } from "./regex-match.js";
+import { matchesEmpty, type CompiledRegex } from "./regex-match.js";
 import { translateRegex, translateReplacement, type Translation } from "./xpath-regex.js";
 
 // tables call matches() per row with the same few patterns: translate each once. Bounded by count and
@@ -87,7 +87,7 @@ function replace(input: FeelValue, pattern: FeelValue, replacement: FeelValue, f
   if (!re) return null;
   if (!isStr(input)) return bad("replace", "input", input, "a string");
   if (!isStr(replacement)) return bad("replace", "replacement", replacement, "a string");
-  if (re.test("")) return problem(`replace(): the pattern ${JSON.stringify(pattern)} matches the empty string`);
+  if (matchesEmpty(re)) return problem(`replace(): the pattern ${JSON.stringify(pattern)} matches the empty string`);
   // with the q flag the replacement is literal too (XPath 3.1 fn:replace)
   const literal = typeof flags === "string" && flags.includes("q");
   const build = literal ? () => replacement : translateReplacement(replacement, re.groupCount);
@@ -106,7 +106,7 @@ function split(s: FeelValue, delimiter: FeelValue): FeelValue {
   if (!isStr(s)) return bad("split", "string", s, "a string");
   const re = compile("split", delimiter, undefined);
   if (!re) return null;
-  if (re.test("")) return problem(`split(): the delimiter ${JSON.stringify(delimiter)} matches the empty string`);
+  if (matchesEmpty(re)) return problem(`split(): the delimiter ${JSON.stringify(delimiter)} matches the empty string`);
   const out: string[] = [];
   let last = 0;
   for (const m of scanning(re, s).matchesIn(s)) {

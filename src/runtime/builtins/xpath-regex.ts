@@ -12,7 +12,11 @@ import { backtrackingRegex } from "./regex-backtrack.js";
 import { MAX_REGEX_PROGRAM, re2Regex, type CompiledRegex } from "./regex-match.js";
 import { UNICODE_BLOCKS } from "./unicode-blocks.js";
 
-export type Translation = { ok: true; regex: CompiledRegex } | { ok: false; message: string };
+/**
+ * `re2`: the pattern as RE2 reads it, flags written inline (`(?i)`, `(?m)`), where RE2 runs it (no
+ * back-references): what another RE2 (a database's) matches exactly as `regex` does.
+ */
+export type Translation = { ok: true; regex: CompiledRegex; re2?: string } | { ok: false; message: string };
 
 class RegexError extends Error {}
 
@@ -368,12 +372,14 @@ function withinProgram(instructions: number): number {
 export function translateRegex(pattern: string, flags = "", compiling?: (instructions: number) => void): Translation {
   for (const f of flags) if (!FLAGS.has(f)) return { ok: false, message: `"${f}" is not a regular expression flag` };
   const has = (f: string) => flags.includes(f);
+  const inline = (source: string, modes: string) => (modes ? `(?${modes})${source}` : source);
   try {
     if (has("q")) {
       const chars = Array.from(pattern);
       compiling?.(withinProgram(chars.length));
       const literal = chars.map((c) => hex(c.codePointAt(0)!)).join("");
-      return { ok: true, regex: re2Regex(RE2JS.compile(literal, has("i") ? RE2JS.CASE_INSENSITIVE : 0), chars.length) };
+      const regex = re2Regex(RE2JS.compile(literal, has("i") ? RE2JS.CASE_INSENSITIVE : 0), chars.length);
+      return { ok: true, regex, re2: inline(literal, has("i") ? "i" : "") };
     }
     const translator = new Translator(has("x") ? stripWhitespace(Array.from(pattern)) : Array.from(pattern), has("s"));
     const source = translator.translate();
@@ -381,7 +387,12 @@ export function translateRegex(pattern: string, flags = "", compiling?: (instruc
     const program = withinProgram(translator.size.total);
     compiling?.(program);
     const re2Flags = (has("i") ? RE2JS.CASE_INSENSITIVE : 0) | (has("m") ? RE2JS.MULTILINE : 0);
-    if (!translator.backrefs) return { ok: true, regex: re2Regex(RE2JS.compile(source, re2Flags), program) };
+    if (!translator.backrefs)
+      return {
+        ok: true,
+        regex: re2Regex(RE2JS.compile(source, re2Flags), program),
+        re2: inline(source, `${has("i") ? "i" : ""}${has("m") ? "m" : ""}`),
+      };
     // RE2 checks the syntax (a back-reference stands for an empty group there); the matcher runs it
     RE2JS.compile(source.replace(/\\k\{\d+\}/g, "(?:)"), re2Flags);
     return { ok: true, regex: backtrackingRegex(source, { caseless: has("i"), multiline: has("m") }) };
@@ -397,6 +408,8 @@ export function translateRegex(pattern: string, flags = "", compiling?: (instruc
  * digits naming an existing group; a missing group is empty), `\$` and `\\` are literals.
  */
 export function translateReplacement(replacement: string, groups: number): ((m: string[]) => string) | string {
+  // no escape and no group: the replacement itself, not rebuilt a character at a time each match
+  if (!/[\\$]/.test(replacement)) return () => replacement;
   const parts: (string | number)[] = [];
   const cs = Array.from(replacement);
   for (let i = 0; i < cs.length; i++) {

@@ -9,37 +9,22 @@
 // steps than the decimals' path (a trace) does on the same state, nor fail a budget it meets.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { spentSoFar, withBudget } from "../../../src/runtime/budget.js";
 import {
   compileCounting,
   expectEveryState,
+  expectNoMoreSteps,
   hairApart,
   LIST_INPUTS,
   LIST_TYPES,
   listState,
+  loopAggregate,
   quotientArithmetic,
-  type CountedModel,
 } from "../../support/certified-paths.js";
-
-/** sum, min or max over a range, a list of numbers, a list of structs, a named list or a path. */
-const aggregate: fc.Arbitrary<string> = fc
-  .tuple(
-    fc.constantFrom("sum", "min", "max"),
-    fc.oneof(
-      fc
-        .tuple(fc.constantFrom("1..3", "0..b", "b..1", "2..2"), quotientArithmetic(["a", "i"]))
-        .map(([r, x]) => `for i in ${r} return ${x}`),
-      quotientArithmetic(["a", "x"]).map((x) => `for x in xs return ${x}`),
-      quotientArithmetic(["a", "v.p", "v.q"]).map((x) => `for v in items return ${x}`),
-      fc.constantFrom("xs", "items.p", "for x in xs return x / 3"),
-    ),
-  )
-  .map(([fn, list]) => `${fn}(${list})`);
 
 /** A decision holding a loop and a quotient: in its value, or in a let read once, twice, in a branch or not at all. */
 const first: fc.Arbitrary<unknown> = fc
   .tuple(
-    aggregate,
+    loopAggregate,
     quotientArithmetic(["a", "b"]),
     fc.constantFrom("value", "let", "let rounded", "let twice", "let in a branch", "let unread", "two lets"),
   )
@@ -66,38 +51,6 @@ const state = listState(hairApart);
 
 const compile = (decisions: Record<string, unknown>) =>
   compileCounting("certified loops read", LIST_INPUTS, decisions, ["ddGiveBack", "ddAnswer"], LIST_TYPES);
-
-/** The budget steps a call spends (unbounded), or what it throws. */
-function spent(f: () => unknown): number | string {
-  try {
-    return withBudget({ steps: 1e9 }, () => {
-      f();
-      return spentSoFar().steps;
-    });
-  } catch (e) {
-    return String((e as { code?: string }).code ?? e);
-  }
-}
-
-/** Whether a call meets a budget of `steps`. */
-function meets(f: () => unknown, steps: number): boolean {
-  try {
-    withBudget({ steps }, f);
-    return true;
-  } catch (e) {
-    if ((e as { name?: string }).name === "BudgetExceeded") return false;
-    throw e;
-  }
-}
-
-/** `evaluate`'s path spends no more steps than the decimals' path on s, and meets every budget that path meets. */
-function expectNoMoreSteps(m: CountedModel, s: Record<string, unknown>, where: string): void {
-  const [json, exact] = [() => m.json(s), () => m.fast.run(null, s, {}, true)];
-  const [a, b] = [spent(json), spent(exact)];
-  if (typeof a === "string" || typeof b === "string") return void expect(a, where).toEqual(b);
-  expect(a, where).toBeLessThanOrEqual(b);
-  for (const k of [b, b - 1, Math.ceil(b / 2), 2]) if (k > 0 && meets(exact, k)) expect(meets(json, k), `${where} within ${k}`).toBe(true);
-}
 
 describe("certified double-doubles through loops in lets and in decisions read by others", () => {
   it("answer as the decimals do, and spend no more budget than they do, on every path", () => {

@@ -8,9 +8,8 @@
 // decisions must be taken with their lets in place.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { compileToSource } from "../../../src/compiler/index.js";
 import { collectProblems } from "../../../src/runtime/problems.js";
-import { compileCounting, expectEveryState, nearState, quotientTerms } from "../../support/certified-paths.js";
+import { compileCounting, expectEveryState, letsInPlace, nearState, quotientTerms } from "../../support/certified-paths.js";
 
 const INPUTS = ["a", "b", "c"];
 
@@ -41,13 +40,6 @@ const decision: fc.Arbitrary<Boxed> = fc.integer({ min: 1, max: 3 }).chain((n) =
 const compile = (decisions: Record<string, unknown>) =>
   compileCounting("lets first", INPUTS, decisions, ["ddNearest", "ddAnswer", "ddTest"]);
 
-/** Whether decision `x` of `decisions` is marked with its lets in place of their names. */
-function letsInPlace(decisions: Record<string, unknown>): boolean {
-  const inputs = Object.fromEntries(INPUTS.map((n) => [n, { type: "number", desc: n }]));
-  const r = compileToSource({ name: "lets first", inputs, decisions } as never, { optimise: true });
-  return r.ok && r.ir.decisions.find((d) => d.name === "x")?.certifiedOutput?.lets === true;
-}
-
 describe("lets not read on every evaluation, on the certified double-doubles", () => {
   it("answer and report problems as the decimals do, and are taken with their lets in place", () => {
     const tally = { compiled: 0, checked: 0, decided: 0 };
@@ -62,7 +54,7 @@ describe("lets not read on every evaluation, on the certified double-doubles", (
         };
         const m = compile(decisions);
         drawn++;
-        if (letsInPlace(decisions)) inPlace++;
+        if (letsInPlace(INPUTS, decisions)) inPlace++;
         expectEveryState(m, decisions, states, tally);
         if (!m) return;
         for (const s of states) {
@@ -82,7 +74,7 @@ describe("lets not read on every evaluation, on the certified double-doubles", (
 
   it("decline where a let read in one branch only declines, though the other branch is taken", () => {
     const decisions = { x: { let: { p: "a / b" }, expr: "if c > 0 then p / 7 + c else c / 3 - 1" } };
-    expect(letsInPlace(decisions)).toBe(true);
+    expect(letsInPlace(INPUTS, decisions)).toBe(true);
     const m = compile(decisions)!;
     for (const s of [
       { a: 1, b: 0, c: -2 },

@@ -24,6 +24,8 @@ export interface Comparison {
   rows: number;
   /** rows the query scored (and so compared decision by decision) */
   scored: number;
+  /** valid rows in the domain left unscored as evaluate() throws there: a decision outside its declared type */
+  outside: number;
   disagreements: Disagreement[];
 }
 
@@ -60,9 +62,22 @@ function sqlQuery(
   return r.query;
 }
 
+/** Whether evaluate() throws a decision's DeclaredResultError for the state (any other error thrown on). */
+function outsideType(m: { evaluate(state: Row): unknown }, state: Row): boolean {
+  try {
+    m.evaluate(state);
+    return false;
+  } catch (e) {
+    if ((e as { code?: string }).code === "decision.outside-type") return true;
+    throw e;
+  }
+}
+
 /**
  * `strict: false` checks the model as an import (every hit policy), as the query is lowered then
- * too; `narrow`: the inputs' domains narrowed to these digits (as a batch engine does for a file).
+ * too; `narrow`: the inputs' domains narrowed to these digits (as a batch engine does for a file);
+ * `queried`: the model the query is made from, by default the model itself (a control gives a
+ * wrong one: what a wrong lowering would have written).
  */
 export async function compare(
   model: ModelInput,
@@ -71,14 +86,16 @@ export async function compare(
   naive = false,
   strict = true,
   narrow?: Record<string, Digits>,
+  queried: ModelInput = model,
 ): Promise<Comparison> {
   const compiled = compileModel(model, { strict });
   if (!compiled.ok) throw new Error(`the model does not check: ${JSON.stringify(compiled.check.stages.flatMap((s) => s.diagnostics))}`);
   const m = compiled.model;
-  const query = sqlQuery(model, engine.dialect, naive, strict, narrow);
+  const query = sqlQuery(queried, engine.dialect, naive, strict, narrow);
   const rows = await engine.run(query, states);
   const disagreements: Disagreement[] = [];
   let scored = 0;
+  let outside = 0;
   states.forEach((state, i) => {
     const row = rows[i];
     const valid = m.validate(state).ok;
@@ -87,8 +104,12 @@ export async function compare(
       if (valid) differ("(row)", "valid", "left out");
       return;
     }
-    const expected = valid && inDomain(query, state);
-    if (row[SCORED] !== expected) return differ(SCORED, expected, row[SCORED]);
+    const domain = valid && inDomain(query, state);
+    // a decision outside its declared type: the JS engine's error (the batch engine's fallback writes its record)
+    const out = domain && outsideType(m, state);
+    const expected = domain && !out;
+    if (row[SCORED] !== expected) return differ(SCORED, out ? "outside its declared type" : expected, row[SCORED]);
+    if (out) outside++;
     if (!expected) return;
     scored++;
     const values = m.evaluateToValues(state);
@@ -101,13 +122,14 @@ export async function compare(
       if ((one ?? null) !== (got === null ? null : Number(got))) differ(ruleColumn(d), one, got);
     }
   });
-  return { rows: states.length, scored, disagreements };
+  return { rows: states.length, scored, outside, disagreements };
 }
 
 /**
  * The model's query in each engine, lenient unless `strict` (lenient: `min(members.age)` keeps its
- * item's bounds as a declared constraint, which a strict model's query refuses): no diagnostic, every
- * row agreeing with `evaluate`; the rows scored added to `scored` by dialect.
+ * item's bounds as a declared constraint, which a strict model's query tests, a row outside left
+ * unscored): no diagnostic, every row agreeing with `evaluate`; the rows scored added to `scored` by
+ * dialect.
  */
 export async function expectAgreesInEach(
   model: ModelInput,

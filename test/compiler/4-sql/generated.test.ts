@@ -6,7 +6,16 @@ import { describe, expect, it } from "vitest";
 import type { ModelInput } from "../../../src/ir/model.js";
 import { generatedModel } from "../../support/generate/models.js";
 import { useEngines } from "./engines.js";
-import { emptyRun, FUZZ_SAMPLE, runGenerated, SCALAR_SAMPLE, scalarModel, type GeneratedRun } from "./generated.js";
+import {
+  CONSTRAINED_SAMPLE,
+  constrainedModel,
+  emptyRun,
+  FUZZ_SAMPLE,
+  runGenerated,
+  SCALAR_SAMPLE,
+  scalarModel,
+  type GeneratedRun,
+} from "./generated.js";
 
 const engines = useEngines("generated SQL models");
 
@@ -43,6 +52,26 @@ describe("generated models", () => {
       const refusedBy = (d: "duckdb" | "postgres") => run.oneDialect.filter((o) => o.refused === d).length;
       expect(run.compiled.postgres + refusedBy("postgres")).toBe(run.compiled.duckdb + refusedBy("duckdb"));
       expect(run.rowsScored).toBeGreaterThan(100);
+    },
+  );
+
+  it(
+    "models whose decisions are held to constrained types (numbers, strings, dates, a list's items): rows within agree, rows outside are left to the JS engine's error",
+    { timeout: 300_000 },
+    async () => {
+      const run = emptyRun();
+      const models = fc.sample(constrainedModel, CONSTRAINED_SAMPLE);
+      for (const [i, m] of models.entries()) await runGenerated(m, engines, run, 60, i);
+      expect(run.disagreements.slice(0, 3)).toEqual([]);
+      expect(run.badRefusals.slice(0, 1)).toEqual([]);
+      expect(run.oneDialect.filter((o) => !knownDifference(o))).toEqual([]);
+      // no model is refused for a constraint of a decision's declared type, a list's items' included
+      expect(run.refusals.filter((w) => /declared type/.test(w))).toEqual([]);
+      // not vacuous: rows are scored, and rows outside a constraint are left to the JS engine, in each dialect
+      expect(run.compiled.duckdb).toBeGreaterThan(0);
+      expect(run.compiled.postgres).toBeGreaterThan(0);
+      expect(run.rowsScored).toBeGreaterThan(100);
+      expect(run.rowsOutside).toBeGreaterThan(20);
     },
   );
 

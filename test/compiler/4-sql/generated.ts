@@ -46,13 +46,70 @@ export const scalarModel: fc.Arbitrary<ModelInput> = fc
     },
   }));
 
+/** The sample generated.test.ts runs of models whose decisions are held to constrained types (`constrainedModel`). */
+export const CONSTRAINED_SAMPLE = { seed: 20261204, numRuns: 80 };
+
+/** Bounds near the values the expressions compute (small numbers, "a" to "z", dates around 2000–2030). */
+const NUMBER_BOUND = fc.integer({ min: -10, max: 20 }).map(String);
+const STRING_BOUND = fc.constantFrom('"a"', '"b"', '"m"', '"z"', '"é"', '""');
+const DATE_BOUND = fc.constantFrom("2000-01-01", "2015-06-30", "2024-02-29", "2030-12-31").map((d) => `date("${d}")`);
+
+/** A unary test over bounds: a comparison, a range either way open or closed, or a list of values. */
+const conditionOf = (bound: fc.Arbitrary<string>): fc.Arbitrary<string> =>
+  fc.oneof(
+    fc.tuple(fc.constantFrom(">=", ">", "<=", "<"), bound).map(([op, b]) => `${op} ${b}`),
+    fc.tuple(fc.constantFrom("[", "("), bound, bound, fc.constantFrom("]", ")")).map(([open, a, b, close]) => `${open}${a}..${b}${close}`),
+    fc.uniqueArray(bound, { minLength: 1, maxLength: 3 }).map((bs) => bs.join(", ")),
+  );
+
+/** A declared type with a constraint for an expression of each kind that has one (a list's on its items). */
+const CONSTRAINED: Partial<Record<Kind, fc.Arbitrary<string | string[]>>> = {
+  number: conditionOf(NUMBER_BOUND).map((c) => `number ${c}`),
+  string: conditionOf(STRING_BOUND).map((c) => `string ${c}`),
+  date: conditionOf(DATE_BOUND).map((c) => `date ${c}`),
+  numbers: conditionOf(NUMBER_BOUND).map((c) => [`number ${c}`]),
+  strings: conditionOf(STRING_BOUND).map((c) => [`string ${c}`]),
+};
+
+/**
+ * A model like `scalarModel`'s, reading the list input `xs` too, whose decisions are drawn with
+ * declared types holding constraints (on numbers, strings, dates, a list's items): rows within them
+ * are scored in SQL, rows outside left to the JS engine, which throws the decision's error there.
+ */
+export const constrainedModel: fc.Arbitrary<ModelInput> = fc
+  .tuple(
+    fc.array(
+      fc
+        .constantFrom<Kind>("number", "number", "string", "date", "boolean", "numbers", "strings")
+        .chain((k) =>
+          fc.tuple(expressionOf(k, 2), CONSTRAINED[k] ? fc.option(CONSTRAINED[k], { freq: 4, nil: undefined }) : fc.constant(undefined)),
+        ),
+      { minLength: 1, maxLength: 4 },
+    ),
+    fc.option(firstTable, { nil: undefined }),
+  )
+  .map(([drawn, table]) => ({
+    content: {
+      name: "constrained",
+      inputs: { ...SCALAR_INPUTS, xs: { type: ["number"], desc: "xs?" } },
+      decisions: {
+        ...Object.fromEntries(drawn.map(([expr, type], i) => [`d${i}`, type === undefined ? expr : { type, expr }])),
+        ...(table ? { table: table.rows } : {}),
+      },
+    },
+  }));
+
 export interface GeneratedRun {
   checked: number;
   compiled: Record<DialectName, number>;
   refusedWell: Record<DialectName, number>;
   disagreements: Disagreement[];
   badRefusals: string[];
+  /** every refusal's message, both dialects */
+  refusals: string[];
   rowsScored: number;
+  /** valid rows in the exact domain the query left to the JS engine, a decision outside its declared type */
+  rowsOutside: number;
   /** models one dialect compiles and the other refuses: the dialect that refuses, and why */
   oneDialect: { refused: DialectName; why: string[] }[];
 }
@@ -63,7 +120,9 @@ export const emptyRun = (): GeneratedRun => ({
   refusedWell: { duckdb: 0, postgres: 0 },
   disagreements: [],
   badRefusals: [],
+  refusals: [],
   rowsScored: 0,
+  rowsOutside: 0,
   oneDialect: [],
 });
 
@@ -83,6 +142,7 @@ export async function runGenerated(model: ModelInput, engines: SqlEngine[], run:
       const good =
         r.diagnostics.length > 0 &&
         r.diagnostics.every((d) => d.code === "sql.unsupported" && /^(inputs|decisions|functions)\b/.test(d.address ?? ""));
+      run.refusals.push(...r.diagnostics.map((d) => d.message));
       if (good) run.refusedWell[dialect]++;
       else run.badRefusals.push(JSON.stringify({ model, diagnostics: r.diagnostics }));
       continue;
@@ -92,6 +152,7 @@ export async function runGenerated(model: ModelInput, engines: SqlEngine[], run:
     if (!engine) continue;
     const c = await compare(model, statesFor(check.input, rows, seed), engine);
     run.rowsScored += c.scored;
+    run.rowsOutside += c.outside;
     run.disagreements.push(...c.disagreements.map((d) => ({ ...d, state: { ...d.state, $model: model.content } })));
   }
 }

@@ -274,6 +274,9 @@ function adversarialProse(): Attack[] {
     ["quoted blank lines (>)", ">\n", 250_000],
     ["amounts 1, (one sentence)", "1, ", 250_000],
     ["blanks (one line)", " ", 250_000],
+    // Arabic-Indic digits are read as digits, and a run of them with no unit once took the cube of
+    // its length in the glossing of numbers with units (20,000 of them: about 15 minutes)
+    ["Arabic-Indic digits", "٣", 20_000],
   ];
   const inTime = { ...rightOrUnread, problems: ["value_not_established"] };
   return [

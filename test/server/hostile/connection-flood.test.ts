@@ -3,7 +3,9 @@
 // answered throughout, and connections from many addresses past the server's bound
 // (--max-connections, kept below the open-file limit) are closed at once, the process serving on.
 // Without the bounds, 1,500 connections from one address took every descriptor and no other
-// client's connection was accepted until the headers timeout closed them.
+// client's connection was accepted until the headers timeout closed them. The server here waits
+// two minutes for headers, so that only the bounds can close a flood's idle connections within the
+// waits below (a loaded machine accepts, and so closes, a queue of connections late).
 import { spawn, type ChildProcess } from "node:child_process";
 import { connect, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,6 +13,8 @@ import { pdmBin, ROOT } from "../spawn.js";
 import { healthFrom } from "./connections.js";
 
 const OPEN_FILES = 1_024;
+/** The server's headers and request timeouts, far past every wait of this file. */
+const PATIENT_MS = 120_000;
 const PER_CLIENT = 256;
 let child: ChildProcess;
 let url = "";
@@ -25,6 +29,7 @@ beforeAll(async () => {
       process.execPath,
       pdmBin(),
       ...["serve", "--no-ledger", "--port", "0", "--host", "127.0.0.1", "--log-level", "silent", "--compile-workers", "1"],
+      ...["--request-timeout", String(PATIENT_MS), "--headers-timeout", String(PATIENT_MS)],
     ],
     { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] },
   );
@@ -72,11 +77,11 @@ const refused = async (reason: string): Promise<number> => {
 const settle = () => new Promise((r) => setTimeout(r, 500));
 
 /**
- * Resolves once `done()` holds, or after `ms` (on a loaded machine the server's closes reach the
- * client late). The default stays well below the server's headers timeout (10 s), which would close
- * a flood's idle connections even without the bounds under test.
+ * Resolves once `done()` holds, or after `ms` (on a loaded machine the server accepts a queue of
+ * connections, and so closes those past a bound, late). The default stays well below the server's
+ * headers timeout (PATIENT_MS), which would close a flood's idle connections even without the bounds.
  */
-async function until(done: () => boolean | Promise<boolean>, ms = 5_000): Promise<void> {
+async function until(done: () => boolean | Promise<boolean>, ms = 30_000): Promise<void> {
   for (const end = Date.now() + ms; !(await done()) && Date.now() < end;) await settle();
 }
 
@@ -92,7 +97,7 @@ async function healthOnceFreed(address: string): Promise<number | string> {
 }
 
 describe("thousands of connections at once", () => {
-  it("answers another address's /healthz while one address holds 1,500 connections", { timeout: 60_000 }, async () => {
+  it("answers another address's /healthz while one address holds 1,500 connections", { timeout: 90_000 }, async () => {
     const { sockets, closed } = await flood(1_500, "127.0.0.1");
     try {
       await until(() => closed() >= 1_500 - PER_CLIENT);
@@ -108,7 +113,7 @@ describe("thousands of connections at once", () => {
     expect(await refused("client")).toBeGreaterThanOrEqual(1_500 - PER_CLIENT);
   });
 
-  it("closes connections past the server's bound, below its open-file limit, and serves on", { timeout: 60_000 }, async () => {
+  it("closes connections past the server's bound, below its open-file limit, and serves on", { timeout: 90_000 }, async () => {
     // eight addresses, each within its share, together past what the process may open
     const floods = await Promise.all(Array.from({ length: 8 }, (_, i) => flood(PER_CLIENT - 16, `127.0.1.${i + 1}`)));
     try {

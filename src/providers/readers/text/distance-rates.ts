@@ -26,11 +26,11 @@ const REACH = 40;
 export function distancePeriod(text: string, end: number): Period | "day" | "trip" | undefined {
   const rest = text.slice(end, end + REACH);
   if (PER_DAY.test(rest)) return "day";
-  const unit = DISTANCE.exec(rest);
-  const foreign = unit ? undefined : FOREIGN_DISTANCE.exec(rest);
-  if (!unit && !foreign) return undefined;
-  const after = rest.slice((unit ?? foreign)![0].length);
+  const english = DISTANCE.exec(rest);
+  const unit = english ?? FOREIGN_DISTANCE.exec(rest);
+  if (!unit) return undefined;
+  const after = rest.slice(unit[0].length);
   if (PER_DAY.test(after)) return "day";
   if (PER_TRIP.test(after)) return "trip";
-  return periodAfter(after, foreign === undefined)?.period;
+  return periodAfter(after, english !== null)?.period;
 }

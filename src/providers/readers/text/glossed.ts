@@ -14,6 +14,7 @@ import {
   SCRIPT_MONTHS,
   SCRIPT_NUMERALS,
   SCRIPT_PAST_YEARS,
+  SCRIPT_ZEROS,
   SMALL_UNITS,
 } from "../script-grammar.js";
 import { SCRIPT_WORDS } from "../script-words.js";
@@ -27,19 +28,20 @@ const alternation = (words: Iterable<string>): string =>
     .map(escape)
     .join("|");
 
-/** Each word of the tables, months among them, to the English it is read as. */
+/** Each word of the tables, months among them, to the English it is read as (Armenian's capitals as its small letters). */
 const ENGLISH_OF = new Map<string, string>();
+const englishOfWord = (w: string): string | undefined => ENGLISH_OF.get(w.toLowerCase());
 const wordsOf: Record<string, string[]> = {};
 for (const [language, table] of Object.entries(SCRIPT_WORDS))
   for (const [english, words] of Object.entries(table))
     for (const w of words) {
-      ENGLISH_OF.set(w, english);
+      ENGLISH_OF.set(w.toLowerCase(), english);
       (wordsOf[language] ??= []).push(w);
     }
 for (const [language, months] of Object.entries(SCRIPT_MONTHS))
   months.forEach((names, i) =>
     names.forEach((w) => {
-      ENGLISH_OF.set(w, MONTHS[i]!);
+      ENGLISH_OF.set(w.toLowerCase(), MONTHS[i]!);
       (wordsOf[language] ??= []).push(w);
     }),
   );
@@ -90,7 +92,9 @@ const PATTERN = [
   // Chinese's share to pay: 九折 is 90 %, ten off; 八五折 85 %
   `(?<zhe>打?(?<z1>[${DIGIT}\\d])(?<z2>[${DIGIT}\\d])?折(?!扣))`,
   // a number with units of ten, a hundred, a thousand, ten thousand: 3万2千, 1만 3천 8백 50, 1250万8751, 1.2億
-  `(?<num>\\d+(?:\\.\\d+)?(?: ?(?:\\d+|[${DIGIT}]+)?[${UNIT}])+(?:(?<=[${UNIT}]) ?\\d+(?![\\d.,]))?${NOT_A_WORD})`,
+  // (begun at a run's first digit, and a unit's digits never right after digits, so that a long run of
+  // digits with no unit is refused in time linear in its length)
+  `(?<num>(?<!\\d)\\d+(?:\\.\\d+)?(?: ?(?:(?<!\\d)\\d+|[${DIGIT}]+)?[${UNIT}])+(?:(?<=[${UNIT}]) ?\\d+(?![\\d.,]))?${NOT_A_WORD})`,
   // in numerals alone, before what it counts: 两年, 十五人, 三千円
   `(?<cjk>[${DIGIT}${UNIT}]+(?=${COUNTER}))`,
   ...numeralSources,
@@ -139,13 +143,13 @@ function cjkNumber(written: string, numerals: Numerals = CJK): number | undefine
   return roundFloat(total + group + (digits ?? 0));
 }
 
-/** Digits of other scripts as ASCII's, and full-width punctuation as ASCII's, with a blank after a stop. */
-const CHARACTERS: [RegExp, (c: string) => string][] = [
-  [/[０-９]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0)],
-  [/[٠-٩]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0x0660 + 48)],
-  [/[۰-۹]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0x06f0 + 48)],
-  [/[๐-๙]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0x0e50 + 48)],
-];
+/** Digits of other scripts as ASCII's (one character for one), and full-width punctuation as ASCII's, with a blank after a stop. */
+const DIGITS = new RegExp(`[${SCRIPT_ZEROS.map((zero) => `${zero}-${String.fromCharCode(zero.charCodeAt(0) + 9)}`).join("")}]`, "gu");
+const asciiDigit = (c: string): string => {
+  const code = c.charCodeAt(0);
+  const zero = SCRIPT_ZEROS.find((z) => code >= z.charCodeAt(0) && code <= z.charCodeAt(0) + 9)!;
+  return String(code - zero.charCodeAt(0));
+};
 const PUNCTUATION: Record<string, string> = {
   "：": ": ",
   "、": ", ",
@@ -167,12 +171,15 @@ const PUNCTUATION: Record<string, string> = {
   "٫": ".",
   "٬": ",",
   "\u05be": " ",
+  "։": ". ",
+  "।": ". ",
+  "۔": ". ",
 };
 /** The combined pattern, and full-width punctuation after it. */
-const GLOSSED = new RegExp(`${PATTERN}|(?<p>[${Object.keys(PUNCTUATION).join("")}])`, "gu");
+const GLOSSED = new RegExp(`${PATTERN}|(?<p>[${Object.keys(PUNCTUATION).join("")}])`, "giu");
 
 /** Whether a text writes any character glossing reads. */
-const SCRIPTS = /[\u0590-\u06ff\u06f0-\u06f9\u0e00-\u0e7f\u3000-\u9fff\uac00-\ud7af\uff00-\uffef]/;
+const SCRIPTS = /[\u0530-\u06ff\u0904-\u10ff\u1780-\u18af\u3000-\u9fff\uac00-\ud7af\uff00-\uffef]/;
 
 /** A replaced stretch: where it is in the glossed text and where it was in the written one. */
 interface Stretch {
@@ -197,7 +204,7 @@ function englishOf(g: Record<string, string | undefined>, matched: string): stri
   if (g.era) return g.era;
   if (g.thm) {
     const year = g.be ? Number(g.be.replace(/\D/g, "")) : undefined;
-    return `${ENGLISH_OF.get(g.thm)}${year === undefined ? "" : ` ${year >= 2400 ? year - 543 : year}`}`;
+    return `${englishOfWord(g.thm)}${year === undefined ? "" : ` ${year >= 2400 ? year - 543 : year}`}`;
   }
   if (g.zhe) {
     const pay = [g.z1, g.z2].filter((d) => d !== undefined).map((d) => (/\d/.test(d!) ? d : String(CJK_DIGITS[d!])));
@@ -214,20 +221,19 @@ function englishOf(g: Record<string, string | undefined>, matched: string): stri
     return value === undefined ? undefined : String(value);
   }
   const denied = Object.entries(g).find(([k, v]) => k.startsWith("d_") && v !== undefined)?.[1];
-  if (denied !== undefined) return `no ${ENGLISH_OF.get(denied)}`;
+  if (denied !== undefined) return `no ${englishOfWord(denied)}`;
   if (g.num ?? g.cjk) {
     const value = cjkNumber(g.num ?? g.cjk!);
     return value === undefined ? undefined : String(value);
   }
   const word = Object.entries(g).find(([k, v]) => k.startsWith("w_") && v !== undefined)?.[1] ?? matched;
-  return ENGLISH_OF.get(word);
+  return englishOfWord(word);
 }
 
 /** `text` read through the tables of these languages' words, numbers and dates. */
 export function glossed(written: string): Glossed {
   if (!SCRIPTS.test(written)) return { text: written, read: false, original: (offset) => offset };
-  let text = written;
-  for (const [pattern, ascii] of CHARACTERS) text = text.replace(pattern, ascii);
+  const text = written.replace(DIGITS, asciiDigit);
   const stretches: Stretch[] = [];
   // the glossed text in pieces, its length and its last character kept aside: reading a character
   // of a string built by appending would flatten it each time (quadratic)
@@ -241,12 +247,13 @@ export function glossed(written: string): Glossed {
     lastChar = piece[piece.length - 1]!;
   };
   let last = 0;
-  // a word read is set apart by a blank on either side, unless one stands there
+  // a word read is set apart by a blank on either side, unless one stands there; a stop or a
+  // comma right after it stays there ("3 ოქტომბერს," is "3 October,", a date)
   const replace = (from: number, to: number, by: string, apart = false) => {
     write(text.slice(last, from));
     if (apart && /\S/.test(lastChar) && !(by.startsWith("-") && /\d/.test(lastChar))) write(" ");
     const at = length;
-    write(by + (apart && /\S/.test(text[to] ?? " ") ? " " : ""));
+    write(by + (apart && /\S/.test(text[to] ?? " ") && !/[.,;:!?]/.test(text[to]!) ? " " : ""));
     stretches.push({ at, end: length, from, to });
     last = to;
   };

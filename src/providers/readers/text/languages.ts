@@ -90,6 +90,29 @@ const FUNCTION_WORDS: Record<string, string[]> = {
   hu: ["és", "hogy", "egy", "volt", "már", "csak", "vagy", "nincs", "szerint", "után", "vagyok", "mert"],
   sk: ["som", "sme", "alebo", "aj", "podľa", "ktorý", "ktorá", "ešte", "však"],
   sr: ["и", "је", "да", "у", "са", "сам", "смо", "није", "од", "што", "али", "за", "на"],
+  ru: [
+    "что",
+    "это",
+    "мы",
+    "нас",
+    "вы",
+    "они",
+    "его",
+    "нет",
+    "был",
+    "была",
+    "уже",
+    "ещё",
+    "или",
+    "прошу",
+    "пока",
+    "только",
+    "так",
+    "по",
+    "как",
+    "если",
+    "также",
+  ],
   uk: ["і", "та", "що", "не", "в", "я", "ми", "це", "для", "від", "мене", "наш", "ще"],
   ca: ["els", "amb", "vam", "però", "també", "molt", "aquest", "aquesta", "nostra", "nostre", "meva"],
   // Japanese in Latin letters: its verb endings, never its particles ("ga", "mo" of "/mo", "wa")
@@ -153,8 +176,8 @@ export function partlyForeign(text: string): boolean {
   return most >= FEW && most >= FOREIGN_SHARE * (most + english);
 }
 
-/** Languages that group thousands with dots ("54.000 dolar", "15.000 mil per tahun", "2.500 Euro", "1.100 đô"); French, Polish, Czech and Swedish group them with spaces. */
-const DOT_GROUPING = new Set(["es", "de", "it", "pt", "nl", "tr", "id", "ro", "vi", "el", "is"]);
+/** Languages that group thousands with dots ("54.000 dolar", "15.000 mil per tahun", "2.500 Euro", "1.100 đô", "12.000 миља"); French, Polish, Czech and Swedish group them with spaces. */
+const DOT_GROUPING = new Set(["es", "de", "it", "pt", "nl", "tr", "id", "ro", "vi", "el", "is", "sr"]);
 
 /**
  * Whether the text is written mostly in a language that groups thousands with dots: its function

@@ -72,7 +72,8 @@ export function memberItems(
     .filter((j) => periodOf(j) !== undefined && !LEFT_PHRASE.test(sentence(j)) && !NOT_LIVING_HERE.test(sentence(j)))
     .filter((j) => j === best.mention || asksOwed || !OWED.test(clause(j)))
     .sort((a, b) => a - b);
-  // the best said of someone who left: the others are the household's
-  const bestLeft = !items.includes(best.mention) && periodOf(best.mention) !== undefined;
+  // the best said of someone who left: the others are the household's (the best may be no figure
+  // of its own, a count or a word another reader took)
+  const bestLeft = !items.includes(best.mention) && tokens[best.mention]?.amount !== undefined && periodOf(best.mention) !== undefined;
   return items.length >= (bestLeft ? 1 : 2) && (bestLeft || items.includes(best.mention)) ? items : undefined;
 }

@@ -100,6 +100,7 @@ export const DENIALS_IN_LANGUAGE: Record<string, string[]> = {
   cs: ["ne"],
   ro: ["nu"],
   tl: ["hindi"],
+  ru: ["не", "нет"],
 };
 
 /**

@@ -45,6 +45,27 @@ const heading = (line: string, d: string): boolean => {
 /** A markdown table's rule line ("|---|:--:|"). */
 const isRule = (cs: string[]): boolean => cs.length > 0 && cs.every((c) => /^:?-{2,}:?$/.test(c));
 
+/** A sentence's end on a line: its stop and the blanks after it, before more text. */
+const SENTENCE_END = /[.!?][ \t]+(?=\S)/g;
+
+/**
+ * Where a table's heading may start on a line: its start, and after each sentence that opens it
+ * ("Today is 2026-06-22. id,name,amount": a line the text was prefixed with runs into the heading).
+ */
+function headingStarts(line: string): number[] {
+  return [0, ...[...line.matchAll(SENTENCE_END)].map((m) => m.index + m[0].length)];
+}
+
+/**
+ * A tab-separated heading's first cell without the sentences that open its line, when it is no
+ * column name as it stands ("Today is 2026-06-22. claim_id" → "claim_id"; "No. of seats" stays).
+ */
+export function firstHeadingCell(cell: string): string {
+  if (COLUMN.test(cell) && cell.split(/\s+/).length <= 4) return cell;
+  const starts = headingStarts(cell);
+  return cell.slice(starts[starts.length - 1]);
+}
+
 /** The blocks of a text that are row tables: a heading line of column names and one row or more of as many cells. */
 export function rowBlocks(text: string): RowBlock[] {
   const blocks: RowBlock[] = [];
@@ -56,12 +77,19 @@ export function rowBlocks(text: string): RowBlock[] {
     at = end + 1;
   }
   for (let n = 0; n < lines.length;) {
-    const head = lines[n]!;
-    const delimiter = DELIMITERS.find((d) => head.text.includes(d) && heading(head.text, d));
+    const line = lines[n]!;
+    let delimiter: string | undefined;
+    let from = 0;
+    for (const at of headingStarts(line.text)) {
+      delimiter = DELIMITERS.find((d) => line.text.includes(d) && heading(line.text.slice(at), d));
+      from = at;
+      if (delimiter) break;
+    }
     if (!delimiter) {
       n++;
       continue;
     }
+    const head = { start: line.start + from, text: line.text.slice(from) };
     const names = lineCells(head.text, delimiter);
     const rows: Line[] = [];
     let k = n + 1;

@@ -356,7 +356,8 @@ export function qualifiersOf(tokens: Token[], from: number, to = from, reach = R
     const q = qualifierAt(tokens, k);
     if (q) out.add(q);
   }
-  if (inRange(tokens, from) || inCondition(tokens, from) || figuresUnsettled(tokens, from)) out.add("hedged");
+  if (inRange(tokens, from) || inCondition(tokens, from) || figuresUnsettled(tokens, from) || awaitsApproval(tokens, from))
+    out.add("hedged");
   if (inOthersParenthesis(tokens, from)) out.add("other");
   if (ofAJobLeft(tokens, from) || heldUntilThen(tokens, from)) out.add("ended");
   if (out.has("approximate") && hedgedAfter(tokens, to, reach)) out.add("hedged");
@@ -541,6 +542,9 @@ export function replacedBy(tokens: Token[], i: number): number | undefined {
     if (w.kind === "amount") return replacing && (near || revised) ? k : undefined;
     if ((near && REPLACING.some(([a, b]) => w.lower === a && tokens[k + 1]?.lower === b)) || (w.lower === "not" && i - k <= 3))
       replacing = true;
+    // a figure denied outright ("15k USD/month per his form, not 150k") may follow its replacement
+    // as far as a revision's
+    if (w.lower === "not" && i - k === 1) revised = true;
     if (revisedFrom(tokens, k)) replacing = revised = true;
   }
   return undefined;
@@ -583,7 +587,8 @@ export function wordTakenBack(tokens: Token[], i: number): boolean {
 
 /**
  * Amounts that say again a value a correction names as replaced ("Loan amount: 80,000" … "it
- * should be 18,000, not 80,000"): each earlier mention of the replaced value is taken back too,
+ * should be 18,000, not 80,000"): each other mention of the replaced value, earlier or later (a
+ * quoted message below the reply that corrects it), is taken back too,
  * and the index of the new value, which answers what they did; an amount a later one wanted
  * "instead" supersedes, and one said to have lapsed before the next of its form (text/changes.ts).
  * One pass over the amounts.
@@ -592,6 +597,8 @@ export function retracted(tokens: Token[], amounts: readonly number[]): Map<numb
   const out = new Map<number, number>();
   const seen = new Map<number, number[]>();
   const counted = new Map<string, number>();
+  // the values a correction named as replaced, and the value it replaced them with
+  const replaced = new Map<number, number>();
   for (const i of amounts) {
     const value = tokens[i]!.amount!.value;
     const unit = unitOf(tokens, i);
@@ -605,6 +612,10 @@ export function retracted(tokens: Token[], amounts: readonly number[]): Map<numb
     if (after !== undefined) out.set(i, after);
     const earlier = seen.get(value) ?? [];
     if (newer !== undefined) for (const j of earlier.splice(0)) out.set(j, newer);
+    if (newer !== undefined) replaced.set(value, newer);
+    // a later mention too: a reply on top corrects the message it quotes below ("I meant $28,000,
+    // not $25,000" above "> I'd like to borrow $25,000")
+    else if (replaced.has(value) && replaced.get(value) !== i) out.set(i, replaced.get(value)!);
     // the replaced value said short in thousands ("I meant $15,000, not 18"): its mentions in full
     const full = newer === undefined ? undefined : inThousands(tokens[i]!.amount!, tokens[newer]!.amount!);
     if (full !== undefined) for (const j of (seen.get(full) ?? []).splice(0)) out.set(j, newer!);
@@ -633,13 +644,51 @@ function unitOf(tokens: Token[], i: number): string | undefined {
 function repairedCount(tokens: Token[], older: number, i: number): boolean {
   const t = tokens[i]!;
   if (t.sentence - tokens[older]!.sentence > COUNT_REPAIR_REACH || tokens[older]!.amount!.value === t.amount!.value) return false;
+  return correctionOpens(tokens, i);
+}
+
+/** The correction right before the amount at i in its sentence, punctuation between at most: its index. */
+function correctionBefore(tokens: Token[], i: number): number | undefined {
+  const t = tokens[i]!;
   let k = i - 1;
   while (k >= 0 && tokens[k]!.kind === "punct" && tokens[k]!.sentence === t.sentence) k--;
-  if (k < 0 || tokens[k]!.sentence !== t.sentence || !isCorrection(tokens, k)) return false;
-  // nothing but the correction's words before it in its sentence
+  return k >= 0 && tokens[k]!.sentence === t.sentence && isCorrection(tokens, k) ? k : undefined;
+}
+
+/** Whether a correction stands right before the amount at i and opens its sentence: nothing but its words before it there. */
+function correctionOpens(tokens: Token[], i: number): boolean {
+  const k = correctionBefore(tokens, i);
+  if (k === undefined) return false;
   let words = 0;
-  for (let j = k; j >= 0 && tokens[j]!.sentence === t.sentence; j--) if (tokens[j]!.kind === "word" && ++words > 3) return false;
+  for (let j = k; j >= 0 && tokens[j]!.sentence === tokens[i]!.sentence; j--) if (tokens[j]!.kind === "word" && ++words > 3) return false;
   return true;
+}
+
+/** How far a repair said short may stand from the figure in thousands it repairs: a quarter to four times it. */
+const SHORT_REPAIR_SPAN = 4;
+
+/**
+ * Repairs said short in thousands: a bare whole number under a thousand right after a correction
+ * ("can we make it eighteen?", "sorry, 18") whose amount just before, a few sentences back at
+ * most, was said in whole thousands ("twenty thousand?", "$20,000"): it stands for that many
+ * thousands, within a quarter to four times the figure repaired. One pass over the amounts.
+ */
+export function markShortRepairs(tokens: Token[], amounts: readonly number[]): void {
+  for (let n = 1; n < amounts.length; n++) {
+    const i = amounts[n]!;
+    const a = tokens[i]!.amount!;
+    const old = tokens[amounts[n - 1]!]!;
+    const repaired = old.amount!.value;
+    if (old.amount!.percent || repaired < 1000 || repaired % 1000 !== 0 || tokens[i]!.sentence - old.sentence > COUNT_REPAIR_REACH)
+      continue;
+    if (a.currency || a.scaled || a.percent || a.period || !Number.isInteger(a.value) || a.value <= 0 || a.value >= 1000) continue;
+    const full = a.value * 1000;
+    if (full === repaired || full * SHORT_REPAIR_SPAN < repaired || full > repaired * SHORT_REPAIR_SPAN) continue;
+    if (unitOf(tokens, i) === undefined && correctionBefore(tokens, i) !== undefined) {
+      a.value = full;
+      a.scaled = true;
+    }
+  }
 }
 
 /**
@@ -838,6 +887,67 @@ const PENDING_PHRASES: string[][] = [
 const pendingPhraseAt = (tokens: Token[], k: number): boolean =>
   PENDING_PHRASES.some((words) => words.every((w, n) => tokens[k + n]?.lower === w && tokens[k + n]!.clause === tokens[k]!.clause));
 
+/** Whether words (lower case, in order) say a check or a request is not settled yet: a pending word or phrase ("awaiting", "in progress"). */
+export function saysPending(words: readonly string[]): boolean {
+  return words.some((w, k) => PENDING.has(w) || PENDING_PHRASES.some((p) => p.every((x, n) => words[k + n] === x)));
+}
+
+/** Nouns of an approval a proposal waits on ("sign-off", "approval", "go-ahead"). */
+const APPROVALS = new Set(["approval", "approvals", "signoff", "authorisation", "authorization", "ok", "okay"]);
+/** Approvals said in two words, as the tokens cut them ("sign-off", "go-ahead"): the second word, and the first before it. */
+const APPROVAL_PAIRS: Record<string, string> = { off: "sign", ahead: "go" };
+/** Words that make an approval a condition yet to be met: "needs sign-off", "subject to approval", "requires VP approval". */
+const REQUIRING = new Set(["needs", "need", "needed", "require", "requires", "required", "subject", "pending"]);
+/** Words before "approved" that make it a condition: "if approved", "once approved", "until approved". */
+const ONCE = new Set([...CONDITIONS, "once", "until", "when"]);
+/** How many tokens a word of waiting may stand before the approval it waits on ("needs his manager's sign-off"). */
+const APPROVAL_REACH = 4;
+
+/** Whether the token at k says an approval is awaited: an approval noun after a word of waiting or requiring, or "approved" after "if"/"once". */
+function approvalAwaited(tokens: Token[], k: number): boolean {
+  const t = tokens[k]!;
+  if (t.lower === "approved") return ONCE.has(tokens[k - 1]?.lower ?? "") && tokens[k - 1]!.clause === t.clause;
+  const pair = Object.hasOwn(APPROVAL_PAIRS, t.lower) && tokens[k - 1]?.lower === APPROVAL_PAIRS[t.lower];
+  if (!APPROVALS.has(t.lower) && !pair) return false;
+  const first = pair ? k - 1 : k;
+  for (let j = first - 1; j >= 0 && first - j <= APPROVAL_REACH && tokens[j]!.sentence === t.sentence; j--)
+    if (REQUIRING.has(tokens[j]!.lower) || PENDING.has(tokens[j]!.lower) || pendingPhraseAt(tokens, j)) return true;
+  return false;
+}
+
+/** Words that may stand before a fragment's waiting: "only if approved", "but needs sign-off". */
+const WAITING_LEADS = new Set(["only", "but", "still"]);
+
+/** Whether the fragment at k opens with a word of waiting, requiring or condition ("needs …", "awaiting …", "only if approved"). */
+function opensWaiting(tokens: Token[], k: number): boolean {
+  if (pendingPhraseAt(tokens, k)) return true;
+  const at = WAITING_LEADS.has(tokens[k]!.lower) && tokens[k + 1]?.sentence === tokens[k]!.sentence ? k + 1 : k;
+  const w = tokens[at]!.lower;
+  return REQUIRING.has(w) || PENDING.has(w) || ONCE.has(w) || pendingPhraseAt(tokens, at);
+}
+
+/**
+ * Whether the amount at i is a proposal waiting on an approval, said after it in its sentence
+ * before any other amount ("the 10% coupon — needs his manager's sign-off first", "12%, awaiting
+ * VP approval", "5% subject to approval", "an extra 3% if approved"), in the fragment after it
+ * when that opens with the waiting ("10%; only if approved"), or in its clause before it
+ * ("pending VP approval, 12%"): what is proposed is not yet a term.
+ */
+function awaitsApproval(tokens: Token[], i: number): boolean {
+  const at = tokens[i]!;
+  for (let k = i - 1; k >= 0 && tokens[k]!.clause === at.clause && tokens[k]!.kind !== "amount"; k--)
+    if (approvalAwaited(tokens, k)) return true;
+  let k = i + 1;
+  for (; k < tokens.length && tokens[k]!.sentence === at.sentence && tokens[k]!.kind !== "amount"; k++)
+    if (approvalAwaited(tokens, k)) return true;
+  // a fragment after a semicolon or a stop that opens with the waiting ("10%; needs sign-off first")
+  const next = tokens[k];
+  if (next?.sentence !== at.sentence + 1 || !opensWaiting(tokens, k)) return false;
+  for (; k < tokens.length && tokens[k]!.sentence === next.sentence && tokens[k]!.kind !== "amount"; k++)
+    if (approvalAwaited(tokens, k)) return true;
+  return false;
+}
+
 /**
  * Verbs of handing over a proof ("haven't sent the certificate yet", "not received yet"): denied
  * with "yet", what they hand over is awaited, and the fact it proves not established.
@@ -902,16 +1012,21 @@ export const isCheck = (t: Token): boolean => CHECKS.has(t.lower);
 /**
  * Whether tokens `from`..`to` (the sentence after a statement) say that a check is not made yet:
  * a check and a pending word ("Our screening is still pending", "the PEP check is awaiting
- * results"): what the customer declared before it is not established by the bank.
+ * results"), or a check denied with "yet" ("screening has NOT been run yet"): what the customer
+ * declared or the line said before it is not established by the bank.
  */
 export function checkPending(tokens: Token[], from: number, to: number): boolean {
   let check = false;
   let waiting = false;
+  let negator = false;
+  let yet = false;
   for (let k = from; k <= to; k++) {
     check ||= CHECKS.has(tokens[k]!.lower);
     waiting ||= PENDING.has(tokens[k]!.lower);
+    negator ||= isNegator(tokens[k]!);
+    yet ||= tokens[k]!.lower === "yet";
   }
-  return check && waiting;
+  return check && (waiting || (negator && yet));
 }
 
 /** Words that say a value is known or checked: denied, they say it is not ("not yet known", "n'est pas encore connu"). */

@@ -16,6 +16,7 @@ import { lapsedUnderRenewal } from "./renewals.js";
 import { readability } from "./languages.js";
 import { conceptTokens, contentStems } from "../words.js";
 import { boxesAfter } from "./boxes.js";
+import { inBareIdentifier } from "./identifiers.js";
 
 /** Below this share of its cue weight a sentence does not speak of the input. */
 const MIN_COVERAGE = 0.4;
@@ -170,6 +171,8 @@ export function readBooleans(inputs: InputIR[], cues: Map<string, Cue[]>, index:
     const elliptic = said === undefined && topicDenied(text, tokens, index.sentenceFirst[best.sentence]!, best.first, sentenceEnd);
     const closed = said === undefined && (elliptic || closingDenial(text, tokens, best.last, sentenceEnd)) ? false : undefined;
     const stated = said ?? closed;
+    // a column's or key's name ("prior_default" in a header row) names the fact, it does not say it
+    if (stated === undefined && inBareIdentifier(text, tokens[best.anchor]!)) continue;
     // a check not made yet establishes nothing either way ("adverse media: search not run yet")
     if (stated === undefined && pending(tokens, best.anchor)) continue;
     // nor a fact declared while the check of it is pending, said next on the same line ("PEP:

@@ -122,6 +122,10 @@ export function readDates(
   given: (m: DateMention) => boolean = () => false,
   /** mentions told of what is to come (text/english.ts) */
   coming: (m: DateMention) => boolean = () => false,
+  /** whether a mention may be guessed (taken by elimination) for an input: else its day is told otherwise */
+  guessable: (input: string, m: DateMention) => boolean = () => true,
+  /** the day of the message a mention is in, when the text is a thread: its earliest messages are guessed from first */
+  toldOn: (m: DateMention) => string = () => "",
 ): Record<string, ReadValue> {
   // a day counted from another is read only where its cue words place it, never as a guess
   // a weekday said alone of what is to come ("the contractor comes Thursday") is no day of the facts: no guess either
@@ -220,7 +224,11 @@ export function readDates(
   const used = new Set(Object.values(out).map((v) => v.source!.span!.start));
   // the dates of an input the text leaves unsettled ("which start applies") are its own: no guess for another
   const unsettledOwn = (j: number) => (byMention.get(j) ?? []).some((c) => unsettled.has(c.input));
-  const free = mentions.flatMap((m, j) => (places[j]!.anchor >= 0 && !used.has(m.start) && !unguessed(m) && !unsettledOwn(j) ? [j] : []));
+  // a thread tells its facts in its first messages, and follows up after: a guess is taken from the earliest first
+  const told = mentions.map(toldOn);
+  const free = mentions
+    .flatMap((m, j) => (places[j]!.anchor >= 0 && !used.has(m.start) && !unguessed(m) && !unsettledOwn(j) ? [j] : []))
+    .sort((a, b) => (told[a]! < told[b]! ? -1 : told[a]! > told[b]! ? 1 : a - b));
   const left = inputs.filter((i) => !Object.hasOwn(out, i.name) && !unsettled.has(i.name)).map((i) => i.name);
   const pick = byElimination(
     left,
@@ -232,6 +240,10 @@ export function readDates(
   );
   const guessed = new Set(pick.keys());
   for (const [name, j] of pick) {
+    if (!guessable(name, mentions[j]!)) {
+      guessed.delete(name);
+      continue;
+    }
     const m = mentions[j]!;
     out[name] = {
       value: m.iso,

@@ -16,7 +16,7 @@ import { changedFrom, changedTo } from "./changes.js";
 import { matchesOf, type TextIndex } from "./text-index.js";
 import { namedOthersOwn, relativesOwn, writersNotTheRole } from "./whose.js";
 import { refusedProposals } from "./refused.js";
-import { alike, asksTotal, listByLines, listWith, partialBullets, statedSum, unknownPart } from "./totals.js";
+import { alike, asksTotal, listByLines, listWith, pairedList, partialBullets, statedSum, unknownPart } from "./totals.js";
 import { headingPeriod } from "./bullet-lists.js";
 import { frequencyBefore } from "./frequency-before.js";
 import { chequePeriod } from "./pay-cheques.js";
@@ -773,9 +773,13 @@ const ZIP_BEFORE = /,[ \t]*[A-Z]{2}[ \t]+$/;
  */
 const FORM_LABEL = /\b(?:form|schedule)[ \t]*$/i;
 const FORM_NUMBERS = new Set(["1040", "1065", "1098", "1099", "1120"]);
-const FORM_AFTER = /^(?:-[A-Za-z]{1,4}\b|s\b|[ \t]+[A-Za-z])/;
-const namesAForm = (t: Token, before: string, after: string): boolean =>
-  FORM_LABEL.test(before) || (FORM_NUMBERS.has(t.text) && !t.amount!.period && FORM_AFTER.test(after));
+const FORM_AFTER = /^(?:-[A-Za-z]{1,4}\b|s\b|[ \t]+(?<word>[A-Za-z]+))/;
+/** A form's bare number before the word a count input counts is that count ("1065 seats"), never a form. */
+function namesAForm(t: Token, before: string, after: string, counted: (word: string) => boolean): boolean {
+  if (FORM_LABEL.test(before)) return true;
+  const m = FORM_NUMBERS.has(t.text) && !t.amount!.period ? FORM_AFTER.exec(after) : null;
+  return m !== null && !(m.groups!.word && counted(stem(m.groups!.word.toLowerCase())));
+}
 
 /**
  * A group of a telephone number written with no label: after a country code ("+31 20 555 0192"),
@@ -803,7 +807,7 @@ const PAGE = /(?:\b(?:page|pg|p\.)[ \t]*|\bpage[ \t]*\d+[ \t]+of[ \t]*)$/i;
  * number (a flat's, a house's beside its street, a ZIP code), a code's number, a tax form's number ("1099 income"), a page number ("page 1 of 2"), written with a leading zero ("020"), or continuing an identifier
  * with only spaces or dashes between ("Tel. 020 7946 0018").
  */
-function identifiers(index: TextIndex): Set<number> {
+function identifiers(index: TextIndex, counted: (word: string) => boolean): Set<number> {
   const { tokens, text } = index;
   const out = new Set<number>();
   let previous = -1;
@@ -816,7 +820,7 @@ function identifiers(index: TextIndex): Set<number> {
     const after = text.slice(t.end, t.end + 48);
     const label = IDENTIFIER_LABEL.test(before) || IDENTIFIER_LABEL.test(before.replace(CODE_HEAD, ""));
     const labelled = (label && (/\d{3}/.test(t.text) || PARTS_AFTER.test(after))) || DWELLING_LABEL.test(before);
-    const form = namesAForm(t, before, after);
+    const form = namesAForm(t, before, after, counted);
     const phone = phoneShaped(t.text, before, after);
     const place =
       STREET_AFTER.test(after) ||
@@ -869,6 +873,13 @@ const restated = (text: string, items: Token[], values: number[]): boolean =>
     return same && RESTATING.test(text.slice(a.amountEnd ?? a.end, b.start));
   });
 
+/**
+ * Whether an amount is said per period just when the input asks one: of a balance and its payment
+ * per debt, the payments answer "each month", the balances an amount owed.
+ */
+const ofAskedPeriod = (input: InputIR, t: Token): boolean =>
+  (periodOfText(`${input.name} ${input.desc}`) === undefined) === (t.amount?.period === undefined);
+
 /** A sum of listed amounts is less sure than one stated amount: an item may be of another kind. */
 const SUMMED = 0.85;
 
@@ -899,9 +910,14 @@ function totalOf(
     (j) => sentencePeriod(index, j),
   );
   const inSentence = members ?? listWith(tokens, text, amounts, best.mention, ours);
-  // no list in its sentence: the items of a list written one per line, each line's amount of the
-  // form an item, unless another input took it
-  const list = inSentence.length > 1 || members ? inSentence : listByLines(tokens, text, amounts, best.mention, untaken);
+  // no list in its sentence: the items of a list in pairs with amounts of another form (a balance
+  // and its payment per debt), or of a list written one per line, each line's amount of the form
+  // an item, unless another input took it (the other form answers another input)
+  const inPairs =
+    inSentence.length > 1 || members || !ofAskedPeriod(input, tokens[best.mention]!)
+      ? inSentence
+      : pairedList(tokens, text, amounts, best.mention, (j) => ours(j) || untaken(j));
+  const list = inPairs.length > 1 || members ? inPairs : listByLines(tokens, text, amounts, best.mention, untaken);
   if (list.length < 2 && !members) return undefined;
   const stated = statedSum(tokens, text, list);
   const items = (stated === undefined ? list : [stated]).map((j) => candidate(input, valueCues(input, cues), index, j, 0));
@@ -936,7 +952,8 @@ export function readNumbers(
   usable: (i: number, input: InputIR) => boolean,
 ): Record<string, ReadValue> {
   const { tokens, text } = index;
-  const ids = identifiers(index);
+  const countCues = inputs.filter((input) => kindOf(input) === "count").flatMap((input) => cues.get(input.name) ?? []);
+  const ids = identifiers(index, (word) => countCues.some((c) => stemMatch(word, c.stem) > 0));
   const { gone } = retractionsOf(index);
   const amounts = index.amounts.filter((i) => !takenBack(tokens, i) && !gone.has(i) && changedTo(tokens, i) === undefined && !ids.has(i));
   const all: Candidate[] = [];

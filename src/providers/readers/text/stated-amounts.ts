@@ -6,6 +6,7 @@
 // income word just before it binds ("a pension of 910 dollars a month", "Ma retraite est de 910")
 // in its clause is no rent, no debt nor any other sum paid out.
 import type { InputIR } from "../../../ir/ir.js";
+import { FOREIGN_TIME_UNITS } from "../foreign-words.js";
 import { SYNONYM_GROUPS } from "../synonyms.js";
 import { contentStems, stem } from "../words.js";
 import { within, type EnglishReading } from "./english.js";
@@ -83,6 +84,8 @@ function incomeBefore(tokens: Token[], i: number, own: Set<string>): boolean {
 const TIME_UNIT = /\b(years?|months?|weeks?|days?|hours?)\b/i;
 /** Units of time as notes shorten them. */
 const SHORT_TIME_UNIT = /^(yrs?|mos|mths?|wks?|hrs?)$/;
+/** Units of time as the other languages write them after a number ("5 Jahren", "3 anni"): the English model knows none of them. */
+const FOREIGN_TIME_UNIT = new Set(Object.values(FOREIGN_TIME_UNITS).flat());
 const ASKS_TIME = /\bhow old\b|\bhow long\b|\bin (years|months|weeks|days|hours)\b|\bhow many (years|months|weeks|days|hours)\b/i;
 
 const asksForTime = (input: InputIR): boolean => TIME_UNIT.test(input.name) || ASKS_TIME.test(input.desc ?? "");
@@ -94,11 +97,12 @@ export interface StatedAmounts {
 
 export function amountsStated(english: EnglishReading, tokens: Token[]): StatedAmounts {
   const denied = (i: number) => within(english.negated, tokens[i]!.start, tokens[i]!.end);
-  // the model knows "five years"; notes write "5 yrs", "3 mos", "2 wks"
+  // the model knows "five years"; notes write "5 yrs", "3 mos", "2 wks", and other languages "5 Jahren", "3 anni"
   const abbreviated = (i: number) => {
     const a = tokens[i]!.amount;
     const bare = a !== undefined && !a.currency && !a.scaled && !a.percent && !a.period && a.value < 100;
-    return bare && tokens[i + 1]?.kind === "word" && SHORT_TIME_UNIT.test(tokens[i + 1]!.lower);
+    const next = tokens[i + 1];
+    return bare && next?.kind === "word" && (SHORT_TIME_UNIT.test(next.lower) || FOREIGN_TIME_UNIT.has(next.lower));
   };
   const inTime = (i: number) => within(english.durations, tokens[i]!.start, tokens[i]!.end) || abbreviated(i);
   // per input once: whether it asks what is paid out, and its own words (undefined: it does not ask)

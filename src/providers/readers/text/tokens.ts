@@ -55,8 +55,8 @@ export interface Token {
 // A sentence end is not tried from the second blank of a run: the first blank's try saw the same
 // spaces and what follows them, and each try from inside a run of k blanks would scan the rest of
 // it (k² steps for one long run, as quoted lines' markers turned into blanks make).
-/** The letters a word is written with: Latin with its accented letters (Romanian "ș", Vietnamese "ư", "ạ"), and Greek. */
-const LETTERS = "[A-Za-zÀ-ÖØ-öø-ÿĀ-ɏḀ-ỿͰ-Ͽἀ-῾]";
+/** The letters a word is written with: Latin with its accented letters (Romanian "ș", Vietnamese "ư", "ạ"), Greek and Cyrillic. */
+const LETTERS = "[A-Za-zÀ-ÖØ-öø-ÿĀ-ɏḀ-ỿͰ-Ͽἀ-῾Ѐ-ӿ]";
 const TOKEN = new RegExp(
   `(?<time>\\d{1,2}:\\d{2}(?::\\d{2})?(?:\\s?[ap]\\.?m\\.?)?(?![\\d]))|(?<code>(?<![A-Za-z0-9-])[A-Z]{2,}-\\d[\\dA-Z]*(?:-[\\dA-Z]+)*(?![A-Za-z0-9]))|(?<amount>(?!\\s)${AMOUNT_SOURCE.replace(/\?<(\w+)>/g, "?<a_$1>")})|(?<word>${LETTERS}+(?:-${LETTERS}+)*(?:['’][a-z]+)?)|(?<end>(?!(?<=[ \\t])[ \\t])(?:[.!?;]*[ \\t]*\\r?\\n[\\s.!?;]*|[.!?;]+(?=\\s|$)))|(?<other>\\S)`,
   "gu",
@@ -200,7 +200,7 @@ export function tokenize(text: string, counts: ReadonlySet<number> = new Set(), 
       const money = (groups.cur1 ?? groups.cur2) !== undefined || named !== undefined;
       // in a text written in a language that groups thousands with dots, any figure so written ("15.000 mil per tahun"),
       // and a figure whose unit is a word of such a language ("ca. 12.000 Meilen" in a form of labels)
-      const grouped = money || dotsGroup || (/^[1-9]/.test(groups.num ?? "") && dotGroupingWordAfter(text.slice(end)));
+      const grouped = money || dotsGroup || (/^[1-9]\d{0,2}\.\d{3}$/.test(groups.num ?? "") && dotGroupingWordAfter(text.slice(end)));
       if (grouped && !groups.mult && !groups.pct && !unit && /^\d{1,3}\.\d{3}$/.test(groups.num ?? ""))
         amount.value = Math.round(amount.value * 1000);
       const period = periodAfter(text.slice(end), groups.pct !== undefined);

@@ -77,12 +77,52 @@ export function listWith(tokens: Token[], text: string, amounts: number[], i: nu
     if ((!alike(x, y) && !ofPeriods(x, y) && !sum) || ENDS.test(between) || (!JOINS.test(between) && !sum)) return false;
     return words(a, b, x) <= ITEM_GAP;
   };
-  const words = (a: number, b: number, x: Token): number =>
-    tokens.slice(a + 1, b).filter((t) => t.kind === "word" && !t.stop && t.start >= (x.amountEnd ?? x.end)).length;
+  const words = (a: number, b: number, x: Token): number => wordsBetween(tokens, a, b, x);
   const out = [i];
   for (let k = at - 1; k >= 0 && usable(amounts[k]!) && joined(amounts[k]!, out[0]!); k--) out.unshift(amounts[k]!);
   for (let k = at + 1; k < amounts.length && usable(amounts[k]!) && joined(out[out.length - 1]!, amounts[k]!); k++) out.push(amounts[k]!);
   return out;
+}
+
+/** How many content words stand between tokens a and b, after the amount x ends. */
+const wordsBetween = (tokens: Token[], a: number, b: number, x: Token): number =>
+  tokens.slice(a + 1, b).filter((t) => t.kind === "word" && !t.stop && t.start >= (x.amountEnd ?? x.end)).length;
+
+/** How many content words may stand between two items of a list of pairs, the words about the other amount between them included. */
+const PAIR_GAP = 2 * ITEM_GAP;
+
+/**
+ * The amounts listed in pairs with amounts of one other form, the amount at token i among them: "$18,400 on
+ * the car (payment $420/month) and $2,600 on a Visa ($100/month)", "a car loan with $11,200 owing,
+ * which we pay at $340 a month, and a card with $2,300 on it at $90 a month" — a balance and its
+ * payment per debt. Every second amount is of i's form and usable; the one between each two of them
+ * is of one other form, the same throughout; the two are joined as items are (a comma, semicolon,
+ * plus or "and", in one sentence, a short label). A list of one is no list.
+ */
+export function pairedList(tokens: Token[], text: string, amounts: number[], i: number, usable: (j: number) => boolean): number[] {
+  const at = amounts.indexOf(i);
+  if (at < 0) return [i];
+  let partner: Token | undefined;
+  const joined = (a: number, mid: number, b: number): boolean => {
+    const [x, m, y] = [tokens[a]!, tokens[mid]!, tokens[b]!];
+    if (!alike(x, y) || alike(x, m) || (partner !== undefined && !alike(partner, m))) return false;
+    const between = text.slice(x.amountEnd ?? x.end, y.start);
+    if (ENDS.test(between) || !JOINS.test(between) || wordsBetween(tokens, a, b, x) > PAIR_GAP) return false;
+    partner = m;
+    return true;
+  };
+  const out = [amounts[at]!];
+  for (let k = at - 2; k >= 0 && usable(amounts[k]!) && joined(amounts[k]!, amounts[k + 1]!, out[0]!); k -= 2) out.unshift(amounts[k]!);
+  for (let k = at + 2; k < amounts.length && usable(amounts[k]!) && joined(out[out.length - 1]!, amounts[k - 1]!, amounts[k]!); k += 2)
+    out.push(amounts[k]!);
+  // each item has its partner: one more of the other form before the first item or after the last, in its sentence
+  const [first, last] = [amounts.indexOf(out[0]!), amounts.indexOf(out[out.length - 1]!)];
+  const partnered = (k: number, item: number) =>
+    partner !== undefined &&
+    amounts[k] !== undefined &&
+    alike(partner, tokens[amounts[k]!]!) &&
+    tokens[amounts[k]!]!.sentence === tokens[item]!.sentence;
+  return out.length > 1 && (partnered(first - 1, out[0]!) || partnered(last + 1, out[out.length - 1]!)) ? out : [i];
 }
 
 /** The amount of a list that states its sum ("… = $615/month", "$615 in total", "totalling $615"), if any. */

@@ -143,6 +143,14 @@ const TO_REPORT = new RegExp(
   String.raw`\b(?:writ|call|phon|ring|e-?mail|contact)\w*\b[^.\n]{0,30}\bto[\s,]+(?:(?:uh|um|er)[\s,]+)?(?:report|notify|inform|let\s+you\s+know|make\s+a\s+claim|open\s+a\s+claim|claim|register)\b`,
   "i",
 );
+/**
+ * "I'd like to report that my car was rear-ended", "I would like to open a claim", "I want to
+ * lodge a claim": the writer asks to make the report in this message, so it is the first report.
+ */
+const WISH_TO_REPORT = new RegExp(
+  String.raw`\b(?:i|we)(?:['’]d|\s+would|\s+want|\s+wish|\s+need)\s+(?:like\s+)?to\s+(?:report|notify\s+you|(?:lodge|open|make|file|submit|register|start)\s+(?:a|an|my|our)\s+(?:new\s+)?(?:insurance\s+)?claim)\b`,
+  "i",
+);
 /** "the fire I reported to you by telephone", "as already reported", "I phoned your claims line … to report it". */
 const EARLIER = new RegExp(
   String.raw`\b(?:already|previously|earlier)\s+(?:report|notif)\w*|\b(?:reported|notified|phoned|rang|called|told)\b[^.\n]{0,12}\b(?:you|your|us|our)\b|\bwriting\s+to\s+confirm\b|\bfollow(?:ing)?[- ]up\b`,
@@ -198,5 +206,5 @@ export function reportSpeech(
 ): ReportSpeech | undefined {
   if (undatedMention(text, FIRST, dates, day) || undatedMention(text, BY_SELF, dates, day)) return "first";
   if (EARLIER.test(text)) return "earlier";
-  return TO_REPORT.test(text) || REPORTS_NOW.test(text) ? "first" : undefined;
+  return TO_REPORT.test(text) || WISH_TO_REPORT.test(text) || REPORTS_NOW.test(text) ? "first" : undefined;
 }

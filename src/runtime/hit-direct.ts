@@ -1,0 +1,38 @@
+// The pieces generated code combines a multi-hit table's matched rules with, one policy at a
+// time (codegen/hit-combine.ts): each takes the matched outputs in rule order, as `hit` would, and
+// gives what hit-policies.ts gives for that policy, without its helper object and priority keys.
+import { eq } from "./equality.js";
+import { hitViolation } from "./hit-policies.js";
+import { outputRank } from "./tables.js";
+import type { FeelValue } from "./values.js";
+
+/** UNIQUE over at least one match: the one output, or the violation when several match. */
+export const uniqueHit = (rules: number[], values: FeelValue[]): FeelValue =>
+  rules.length > 1 ? hitViolation("UNIQUE", rules) : values[0]!;
+
+/** ANY over at least one match: the output when every output equals the first, else the violation. */
+export function anyHit(rules: number[], values: FeelValue[]): FeelValue {
+  for (const v of values) if (eq(v, values[0]!) !== true) return hitViolation("ANY", rules);
+  return values[0]!;
+}
+
+/** The position of the first output of the best rank in `list` (highest priority first). */
+export function bestRanked(list: readonly string[] | null, values: FeelValue[]): number {
+  if (list === null) return 0;
+  let best = 0;
+  let rank = outputRank(list, values[0]!);
+  for (let i = 1; i < values.length; i++) {
+    const r = outputRank(list, values[i]!);
+    if (r < rank) [best, rank] = [i, r];
+  }
+  return best;
+}
+
+/** The positions of the outputs by rank in `list`, ties in rule order. */
+export function rankOrder(list: readonly string[] | null, values: FeelValue[]): number[] {
+  const ranks = values.map((v) => outputRank(list, v));
+  return ranks.map((_, i) => i).sort((a, b) => ranks[a]! - ranks[b]! || a - b);
+}
+
+/** The items at the positions, in their order. */
+export const atPositions = <T>(items: T[], positions: number[]): T[] => positions.map((i) => items[i]!);

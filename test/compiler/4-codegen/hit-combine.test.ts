@@ -1,0 +1,114 @@
+// Random multi-hit tables (every hit policy and aggregator, number, string and boolean outputs,
+// string outputs with a listed order for PRIORITY and OUTPUT ORDER, null outputs, small and
+// indexed tables) evaluated on random states: `evaluate` combines the matched rules in code written
+// per policy, with no `rt.hit` in `run`; its value equals the explanation's (which combines through
+// `rt.hit`), and the rule numbers its trace records equal those `hit` gives for the matched rules.
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { compileUncached, type ModelInput } from "../../../src/compiler/index.js";
+import { num } from "../../../src/runtime/index.js";
+import { hit } from "../../../src/runtime/tables.js";
+import type { Aggregation, Policy } from "../../../src/runtime/hit-policies.js";
+import type { FeelValue } from "../../../src/runtime/values.js";
+import { HIT_POLICIES } from "../../support/generate/tables.js";
+
+const WORDS = ["gold", "silver", "bronze", "tin"];
+const small = fc.integer({ min: -4, max: 16 }).map((n) => n / 2);
+const numberCell = fc.oneof(
+  fc.constant("-"),
+  fc.tuple(fc.constantFrom("<", "<=", ">", ">="), small).map(([op, v]) => `${op} ${v}`),
+  fc.tuple(small, small).map(([a, b]) => `[${Math.min(a, b)}..${Math.max(a, b)}]`),
+);
+const wordCell = fc.oneof(
+  fc.constant("-"),
+  fc.tuple(fc.uniqueArray(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 3 }), fc.boolean()).map(([ws, not]) => {
+    const list = ws.map((w) => JSON.stringify(w)).join(", ");
+    return not ? `not(${list})` : list;
+  }),
+);
+
+type Kind = "number" | "string" | "listed" | "boolean";
+const LEVELS = ["urgent", "high", "normal", "low"];
+/** An output literal's text and its FEEL value. */
+const outputOf: Record<Kind, fc.Arbitrary<[string, FeelValue]>> = {
+  number: fc.integer({ min: -20, max: 20 }).map((n): [string, FeelValue] => [String(n / 4), num(String(n / 4))]),
+  string: fc.constantFrom(...WORDS).map((w): [string, FeelValue] => [JSON.stringify(w), w]),
+  listed: fc.constantFrom(...LEVELS).map((w): [string, FeelValue] => [JSON.stringify(w), w]),
+  boolean: fc.boolean().map((b): [string, FeelValue] => [String(b), b]),
+};
+const HEADER: Record<Kind, string> = { number: "=> number", string: "=> string", listed: `=> ${LEVELS.join("|")}`, boolean: "=> boolean" };
+
+/** Every policy that can match several rules (FIRST is written out already). */
+const POLICIES = HIT_POLICIES.filter((p) => p !== "FIRST");
+const kindsFor = (policy: string): Kind[] =>
+  policy === "COLLECT SUM"
+    ? ["number"]
+    : policy === "COLLECT MIN" || policy === "COLLECT MAX"
+      ? ["number", "string"]
+      : ["number", "string", "listed", "boolean"];
+
+const tables = fc
+  .constantFrom(...POLICIES)
+  .chain((policy) => fc.tuple(fc.constant(policy), fc.constantFrom(...kindsFor(policy))))
+  .chain(([policy, kind]) =>
+    fc.record({
+      policy: fc.constant(policy),
+      kind: fc.constant(kind),
+      rules: fc.array(
+        fc.tuple(
+          numberCell,
+          wordCell,
+          fc.oneof({ weight: 9, arbitrary: outputOf[kind] }, { weight: 1, arbitrary: fc.constant<[string, FeelValue]>(["null", null]) }),
+        ),
+        {
+          minLength: 1,
+          maxLength: 30,
+        },
+      ),
+    }),
+  );
+const states = fc.array(
+  fc.record({ a: fc.oneof(small, fc.constant(null)), b: fc.oneof(fc.constantFrom(...WORDS, "other"), fc.constant(null)) }),
+  { minLength: 1, maxLength: 12 },
+);
+
+function compile(policy: string, kind: Kind, rules: [string, string, [string, FeelValue]][]) {
+  const content = {
+    name: "random multi-hit table",
+    inputs: {
+      a: { type: "number", desc: "a number", blank: true },
+      b: { type: "gold|silver|bronze|tin|other", desc: "a word", blank: true },
+    },
+    decisions: { t: { hit: policy, table: [["a", "b", HEADER[kind]], ...rules.map(([n, w, [out]]) => [n, w, out])] } },
+  };
+  // lenient: a random cell may be an empty range, which the strict check rejects as a mistake
+  const r = compileUncached(content as ModelInput, { strict: false });
+  if (!r.ok) throw new Error(JSON.stringify(r.check.stages.flatMap((s) => s.diagnostics).map((d) => d.message)));
+  return r.model;
+}
+
+describe("multi-hit tables combined per policy", () => {
+  it("agree with rt.hit on value, nulls, errors and the rule numbers traced; run calls no rt.hit", () => {
+    fc.assert(
+      fc.property(tables, states, ({ policy, kind, rules }, probes) => {
+        const model = compile(policy, kind, rules);
+        const run = model.source.split("function explain(")[0]!;
+        expect(run).toContain("function run(");
+        expect(run).not.toContain("rt.hit(");
+        for (const state of probes) {
+          const explained = model.explain(state);
+          const traced = model.evaluateTraced(state);
+          expect(model.evaluate(state)).toEqual(explained.decisions);
+          expect(traced.decisions).toEqual(explained.decisions);
+          const matched = explained.explanation.decisions.t!.table!.matched as number[];
+          const [hitPolicy, aggregation] = policy.startsWith("COLLECT ") ? ["COLLECT", policy.slice(8)] : [policy, null];
+          const values = matched.map((r) => rules[r - 1]![2][1]);
+          const allowed = kind === "listed" ? [LEVELS] : [null];
+          const h = hit(hitPolicy as Policy, aggregation as Aggregation, matched, values, allowed, null);
+          expect(traced.trace.t!.rule).toEqual(h.rules);
+        }
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
