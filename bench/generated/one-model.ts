@@ -2,7 +2,14 @@
 // screened and its answers compared with the straight-JS baseline (bench/generated/doubles-js.ts),
 // then both timed on the same states.
 import type { CompiledModel } from "../../src/compiler/index.js";
-import { compileOptionsOf, contentOf, typedModel, typedStates, type TypedModel } from "../../test/support/generate/typed-models.js";
+import {
+  HIT_WEIGHTS,
+  compileOptionsOf,
+  contentOf,
+  typedModel,
+  typedStates,
+  type TypedModel,
+} from "../../test/support/generate/typed-models.js";
 import { doublesBaseline, doublesChecked, type Evaluate } from "./doubles-js.js";
 
 type Compiler = typeof import("../../src/compiler/index.js");
@@ -142,14 +149,15 @@ export function time(states: State[], fns: Evaluate[], clock: () => number = now
 /**
  * The model measured: compiled by `compiler` (a model it refuses is reported so), its answers and
  * time those of the compiled model's `evaluate`, or of `side` when given (the same model built
- * another way, e.g. a `-o` module with other numbers: bench/generated/module-side.ts).
+ * another way, e.g. a `-o` module with other numbers: bench/generated/module-side.ts); `hitWeights`
+ * draw its tables' hit policies (FIRST_ONLY: the model as drawn before there were others).
  */
 export function measureModel(
   compiler: Compiler,
   seed: number,
-  { time: timed = true, side }: { time?: boolean; side?: Evaluate } = {},
+  { time: timed = true, side, hitWeights = HIT_WEIGHTS }: { time?: boolean; side?: Evaluate; hitWeights?: typeof HIT_WEIGHTS } = {},
 ): ModelResult {
-  const m = typedModel(seed);
+  const m = typedModel(seed, hitWeights);
   const base: ModelResult = { seed, states: 0, dropped: 0, equal: 0, apart: 0, differing: 0, features: features(m) };
   const compiled = compiler.compileModel(contentOf(m), compileOptionsOf(m));
   if (!compiled.ok) {

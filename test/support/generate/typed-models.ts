@@ -601,8 +601,11 @@ function shuffled<T>(g: Gen, xs: readonly T[]): T[] {
   return out;
 }
 
-/** one random model, the same for the same seed */
-export function typedModel(seed: number): TypedModel {
+/** the weights that draw FIRST tables alone: the models the generator drew before it drew other policies */
+export const FIRST_ONLY: typeof HIT_WEIGHTS = [["FIRST", 1]];
+
+/** one random model, the same for the same seed (and hit weights) */
+export function typedModel(seed: number, hitWeights = HIT_WEIGHTS): TypedModel {
   const g = new Tables(seeded(seed));
   // hit policies from a stream of their own: a model whose tables are all FIRST is the one drawn before there were others
   const hits = new Gen(seeded(seed ^ 0x5bd1e995));
@@ -648,7 +651,7 @@ export function typedModel(seed: number): TypedModel {
     const name = `step ${i + 1}`;
     const r = g.rnd();
     if (r < 0.25) {
-      const table = g.table(scope, hits.weighted(HIT_WEIGHTS));
+      const table = g.table(scope, hits.weighted(hitWeights));
       decisions.push({ name, type: "table", table });
       if (!table.readable) continue;
       if (table.output.type === "number") scope.numbers = [...scope.numbers, { name }];
