@@ -483,11 +483,6 @@ class Tables extends Exprs {
     return row.map((c, i) => (i === j ? { k: "any" } : c));
   }
 
-  /** a rule inserted at a random place among `rows` */
-  insert(rows: Cell[][], row: Cell[]): void {
-    rows.splice(this.int(0, rows.length), 0, row);
-  }
-
   outputCell(s: Scope): Num {
     return this.chance(0.85) ? { k: "lit", text: this.literal() } : this.num(s, 1);
   }
