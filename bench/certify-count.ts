@@ -16,7 +16,7 @@ import { decimalFree } from "../src/compiler/4-codegen/certified-readers.js";
 import { Emitter } from "../src/compiler/4-codegen/emitter.js";
 import { walk, walkBody } from "../src/compiler/3-optimise/walk.js";
 import { ddLabel } from "./generated/dd-label.js";
-import { contentOf, typedModel } from "../test/support/generate/typed-models.js";
+import { compileOptionsOf, contentOf, typedModel } from "../test/support/generate/typed-models.js";
 
 const MODELS = Number(process.env.CERTIFY_COUNT_MODELS ?? 300);
 const FIRST = Number(process.env.CERTIFY_COUNT_SEED ?? 1);
@@ -83,7 +83,8 @@ const [all, paying] = [tally(), tally()];
 const held = tally();
 let [decisions, marked, read, handedOn, free, notPaying, models] = [0, 0, 0, 0, 0, 0, 0];
 for (let seed = FIRST; seed < FIRST + MODELS; seed++) {
-  const result = compileToSource(contentOf(typedModel(seed)) as never, { optimise: true });
+  const m = typedModel(seed);
+  const result = compileToSource(contentOf(m) as never, { optimise: true, ...compileOptionsOf(m) });
   if (!result.ok) continue;
   models++;
   const ir = result.ir;

@@ -14,7 +14,7 @@ import type { Expr } from "../src/ir/feel-ast.js";
 import type { BodyIR } from "../src/ir/ir.js";
 import { compileToSource } from "../src/compiler/index.js";
 import { builtinCalled } from "../src/compiler/3-optimise/certify.js";
-import { contentOf, typedModel } from "../test/support/generate/typed-models.js";
+import { compileOptionsOf, contentOf, typedModel } from "../test/support/generate/typed-models.js";
 import { exprChildren } from "./generated/expr-children.js";
 
 const MODELS = Number(process.env.CERTIFY_COVERAGE_MODELS ?? 300);
@@ -74,7 +74,8 @@ function visitBody(b: BodyIR, place: Place, certified: boolean): void {
 
 let models = 0;
 for (let seed = FIRST; seed < FIRST + MODELS; seed++) {
-  const result = compileToSource(contentOf(typedModel(seed)) as never, { optimise: true });
+  const m = typedModel(seed);
+  const result = compileToSource(contentOf(m) as never, { optimise: true, ...compileOptionsOf(m) });
   if (!result.ok) continue;
   models++;
   for (const d of result.ir.decisions) {

@@ -3,7 +3,7 @@
 import type { Expr } from "../src/ir/feel-ast.js";
 import type { BodyIR } from "../src/ir/ir.js";
 import { compileToSource } from "../src/compiler/index.js";
-import { contentOf, typedModel } from "../test/support/generate/typed-models.js";
+import { compileOptionsOf, contentOf, typedModel } from "../test/support/generate/typed-models.js";
 
 const MODELS = Number(process.env.CLOSED_COUNT_MODELS ?? 300);
 const SKIPPED = new Set(["type", "span", "ref", "tests", "of", "certifiedForm", "certifiedSides", "inlined"]);
@@ -111,7 +111,8 @@ function visitBody(b: BodyIR, place: string): void {
 }
 let models = 0;
 for (let seed = 1; seed <= MODELS; seed++) {
-  const result = compileToSource(contentOf(typedModel(seed)) as never, { optimise: true });
+  const m = typedModel(seed);
+  const result = compileToSource(contentOf(m) as never, { optimise: true, ...compileOptionsOf(m) });
   if (!result.ok) continue;
   models++;
   seedNow = seed;

@@ -20,7 +20,7 @@ import * as runtime from "../src/runtime/generated-api.js";
 import { entryPoints, type GeneratedModule } from "../src/runtime/entry.js";
 import { ddLabel } from "./generated/dd-label.js";
 import { exprChildren } from "./generated/expr-children.js";
-import { contentOf, typedModel, typedStates } from "../test/support/generate/typed-models.js";
+import { compileOptionsOf, contentOf, typedModel, typedStates } from "../test/support/generate/typed-models.js";
 import { doublesChecked } from "./generated/doubles-js.js";
 
 const SEEDS = process.env.DECIMAL_REASONS_SEEDS?.split(",").map(Number) ?? Array.from({ length: 100 }, (_, i) => i + 1);
@@ -99,13 +99,14 @@ interface SiteCount {
 const rows: SiteCount[] = [];
 for (const seed of SEEDS) {
   const m = typedModel(seed);
-  const analysed = analyseModel(contentOf(m) as never, { strict: true });
+  const { strict } = compileOptionsOf(m);
+  const analysed = analyseModel(contentOf(m) as never, { strict });
   if (!analysed.ir) continue;
   const ir = analysed.ir;
   const decisions = optimise(ir);
   const classes = classify(ir);
   decimalProbe.sites = [];
-  const { source } = emitModule(ir, { decisions, strict: true });
+  const { source } = emitModule(ir, { decisions, strict });
   const sites = decimalProbe.sites;
   decimalProbe.sites = undefined;
   const counts = new Float64Array(sites.length);

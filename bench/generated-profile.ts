@@ -14,7 +14,7 @@
 //   with `--numbers` that, as bench/generated.ts does.
 import { Session } from "node:inspector/promises";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { contentOf, typedModel, typedStates } from "../test/support/generate/typed-models.js";
+import { compileOptionsOf, contentOf, typedModel, typedStates } from "../test/support/generate/typed-models.js";
 import { doublesChecked } from "./generated/doubles-js.js";
 import { measureModel } from "./generated/one-model.js";
 import { moduleEvaluate, type NumberMode } from "./generated/module-side.js";
@@ -41,9 +41,10 @@ const SEEDS = process.env.BENCH_GENERATED_SEEDS?.split(",").map(Number);
 const WORST = process.env.BENCH_GENERATED_WORST ? Number(process.env.BENCH_GENERATED_WORST) : undefined;
 const timed: { seed: number; ratio: number }[] = [];
 for (const seed of SEEDS ?? Array.from({ length: MODELS }, (_, i) => i + 1)) {
-  const content = contentOf(typedModel(seed));
-  if (NUMBERS && compiler.compileModel(content).ok)
-    sides.set(seed, await moduleEvaluate(fileURLToPath(new URL("cli.mjs", BUILT_COMPILER)), content, NUMBERS));
+  const m = typedModel(seed);
+  const [content, options] = [contentOf(m), compileOptionsOf(m)];
+  if (NUMBERS && compiler.compileModel(content, options).ok)
+    sides.set(seed, await moduleEvaluate(fileURLToPath(new URL("cli.mjs", BUILT_COMPILER)), content, NUMBERS, options));
   const r = measureModel(compiler, seed, { side: sides.get(seed) });
   if (r.ratio !== undefined) timed.push({ seed, ratio: r.ratio });
 }
@@ -70,7 +71,7 @@ function evaluateFor(evaluate: (s: Record<string, unknown>) => unknown, states: 
 const shares: Map<string, number>[] = [];
 for (const { seed } of picked) {
   const m = typedModel(seed);
-  const compiled = compiler.compileModel(contentOf(m));
+  const compiled = compiler.compileModel(contentOf(m), compileOptionsOf(m));
   if (!compiled.ok) throw new Error(`seed ${seed} no longer compiles`);
   const checked = doublesChecked(m);
   const states = typedStates(m, 64, seed)

@@ -1,7 +1,7 @@
 // `npm run bench` step: a benchmark nobody can tune to. Random strict models
 // (test/support/generate/typed-models.ts: every arithmetic, comparison and boolean operator, the
 // numeric built-ins, functions, `let`, contexts, `for`, quantifiers, filters and aggregates over a
-// list of structs, FIRST tables of 5 to 500 rules over every column kind), each compiled by the
+// list of structs, tables of 5 to 500 rules over every column kind under every hit policy), each compiled by the
 // built compiler and timed (`evaluate`, the unchecked entry, round-robin over 64 random null-free
 // states) against a straight-JS doubles version of the same model written by this benchmark's own
 // emitter (bench/generated/doubles-js.ts). Writes bench/RESULTS-generated.md.
@@ -24,7 +24,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { describeMachine } from "./machine.js";
 import { measureModel, type ModelResult } from "./generated/one-model.js";
 import { moduleEvaluate, type NumberMode } from "./generated/module-side.js";
-import { contentOf, typedModel } from "../test/support/generate/typed-models.js";
+import { compileOptionsOf, contentOf, typedModel } from "../test/support/generate/typed-models.js";
 import { keptSections, renderGenerated } from "./generated/report.js";
 
 const MODELS = Number(process.env.BENCH_GENERATED_MODELS ?? 1000);
@@ -45,10 +45,11 @@ async function child(seeds: number[]): Promise<void> {
   for (const seed of seeds) {
     let r: ModelResult;
     try {
-      const content = contentOf(typedModel(seed));
+      const m = typedModel(seed);
+      const [content, options] = [contentOf(m), compileOptionsOf(m)];
       const side =
-        NUMBERS && compiler.compileModel(content).ok
-          ? await moduleEvaluate(fileURLToPath(new URL("cli.mjs", BUILT_COMPILER)), content, NUMBERS)
+        NUMBERS && compiler.compileModel(content, options).ok
+          ? await moduleEvaluate(fileURLToPath(new URL("cli.mjs", BUILT_COMPILER)), content, NUMBERS, options)
           : undefined;
       r = measureModel(compiler, seed, { side });
     } catch (e) {

@@ -1,7 +1,7 @@
 // The generated-models benchmark's baseline: a model of test/support/generate/typed-models.ts
 // written as straight JS on doubles, the program a person would write by hand with no FEEL
 // runtime: plain operators, Math functions, loops over the raw JSON items, `if` chains for
-// tables. The `checked` form (not timed) computes the same values and also says where doubles and
+// tables (every hit policy: matches pushed on an array, summed or ranked as they come). The `checked` form (not timed) computes the same values and also says where doubles and
 // FEEL's decimals may legitimately part: a comparison, rounding or modulo within a hair of its
 // edge, and an aggregate of an empty list (null in FEEL, which the plain form does not model).
 import type { Bool, Cell, Column, Decision, Num, Ref, Table, TypedModel } from "../../test/support/generate/typed-models.js";
@@ -256,11 +256,53 @@ class Emitter {
     const out = t.output;
     const value = (i: number) =>
       out.type === "number" ? this.num(out.cells[i]!, env) : out.type === "boolean" ? String(out.cells[i]) : JSON.stringify(out.cells[i]);
-    const rules = t.rules.map((row, i) => {
-      const tests = row.map((c, j) => this.cell(c, columns[j]!.id, t.columns[j]!.kind)).filter((x) => x !== "true");
-      return tests.length === 0 ? `${target} = ${value(i)};` : `if (${tests.join(" && ")}) ${target} = ${value(i)};`;
+    const tests = t.rules.map((row) => row.map((c, j) => this.cell(c, columns[j]!.id, t.columns[j]!.kind)).filter((x) => x !== "true"));
+    const when = (i: number, step: string) => (tests[i]!.length === 0 ? step : `if (${tests[i]!.join(" && ")}) { ${step} }`);
+    const lines = columns.map((c) => c.line).join(" ");
+    if (t.hit === "FIRST") return `{ ${lines} ${t.rules.map((_, i) => when(i, `${target} = ${value(i)};`)).join("\n else ")} }`;
+    const { start, step, end } = this.hit(t, target);
+    return `{ ${lines} ${start} ${t.rules.map((_, i) => when(i, step(value(i), i))).join("\n")} ${end} }`;
+  }
+
+  /** a multi-hit table as a person writes it on doubles: what runs before the rules, for each matched rule, and after */
+  hit(t: Table, target: string): { start: string; step: (value: string, rule: number) => string; end: string } {
+    const [m, n] = [this.fresh("m"), this.fresh("n")];
+    const rank = (i: number) => (t.output.type === "choice" ? t.output.values.indexOf(t.output.cells[i]!) : 0);
+    const listed = { start: `const ${m} = [];`, step: (v: string) => `${m}.push(${v});` };
+    const fold = (next: string) => ({
+      start: `let ${m} = 0, ${n} = 0;`,
+      step: (v: string) => `{ const t = ${v}; ${m} = ${next}; ${n}++; }`,
+      end: `${target} = ${n} === 0 ? null : ${m};`,
     });
-    return `{ ${columns.map((c) => c.line).join(" ")} ${rules.join("\n else ")} }`;
+    switch (t.hit) {
+      case "UNIQUE":
+        return { ...listed, end: `${target} = ${m}.length === 1 ? ${m}[0] : null;` };
+      case "ANY":
+        return { ...listed, end: `${target} = ${m}.length > 0 && ${m}.every((v) => v === ${m}[0]) ? ${m}[0] : null;` };
+      case "PRIORITY":
+        // the rank of each rule's output is known as the code is written: keep the best so far
+        return {
+          start: `let ${m} = Infinity; ${target} = null;`,
+          step: (v, i) => `if (${rank(i)} < ${m}) { ${m} = ${rank(i)}; ${target} = ${v}; }`,
+          end: "",
+        };
+      case "OUTPUT ORDER": {
+        const order = JSON.stringify(t.output.type === "choice" ? t.output.values : []);
+        return { ...listed, end: `${target} = ${m}.sort((a, b) => ${order}.indexOf(a) - ${order}.indexOf(b));` };
+      }
+      case "RULE ORDER":
+      case "COLLECT":
+        return { ...listed, end: `${target} = ${m};` };
+      case "COLLECT SUM":
+        return fold(this.checked ? `K.add(${m}, t, 1)` : `${m} + t`);
+      case "COLLECT MIN":
+        return fold(`${n} === 0 ? t : Math.min(${m}, t)`);
+      case "COLLECT MAX":
+        return fold(`${n} === 0 ? t : Math.max(${m}, t)`);
+      case "COLLECT COUNT":
+        return { start: `${target} = 0;`, step: () => `${target}++;`, end: "" };
+    }
+    throw new Error(`no baseline for hit policy ${t.hit}`);
   }
 
   decision(d: Decision, env: Env): string {

@@ -28,12 +28,13 @@ function scratch(): string {
   return folder;
 }
 
-/** The model's content as a `-o` module compiled by the CLI at `cli` with `numbers`, imported: its unchecked entry. */
-export async function moduleEvaluate(cli: string, content: unknown, numbers: NumberMode): Promise<Evaluate> {
+/** The model's content as a `-o` module compiled by the CLI at `cli` with `numbers` (leniently when not `strict`), imported: its unchecked entry. */
+export async function moduleEvaluate(cli: string, content: unknown, numbers: NumberMode, { strict = true } = {}): Promise<Evaluate> {
   const { main } = (await import(pathToFileURL(cli).href)) as Cli;
   const base = join(scratch(), `model-${made++}`);
   writeFileSync(`${base}.json`, JSON.stringify(content));
-  const status = await main(["compile", `${base}.json`, "-o", `${base}.mjs`, "--numbers", numbers]);
+  const lenient = strict ? [] : ["--lenient"];
+  const status = await main(["compile", `${base}.json`, "-o", `${base}.mjs`, "--numbers", numbers, ...lenient]);
   if (status !== 0) throw new Error(`pdm compile --numbers ${numbers} exited ${status}`);
   const mod = (await import(pathToFileURL(`${base}.mjs`).href)) as { evaluateUnchecked: Evaluate };
   return (state) => mod.evaluateUnchecked(state);

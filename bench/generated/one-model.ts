@@ -2,7 +2,14 @@
 // screened and its answers compared with the straight-JS baseline (bench/generated/doubles-js.ts),
 // then both timed on the same states.
 import type { CompiledModel } from "../../src/compiler/index.js";
-import { contentOf, typedModel, typedStates, type TypedModel } from "../../test/support/generate/typed-models.js";
+import {
+  HIT_WEIGHTS,
+  compileOptionsOf,
+  contentOf,
+  typedModel,
+  typedStates,
+  type TypedModel,
+} from "../../test/support/generate/typed-models.js";
 import { doublesBaseline, doublesChecked, type Evaluate } from "./doubles-js.js";
 
 type Compiler = typeof import("../../src/compiler/index.js");
@@ -44,8 +51,15 @@ const WARM_CALLS = Number(process.env.BENCH_GENERATED_WARM_CALLS ?? 10_000);
 
 const TOLERANCE = 1e-9;
 
-function same(a: unknown, b: unknown): "equal" | "close" | "apart" {
+const VERDICTS = ["equal", "close", "apart"] as const;
+
+/** two answers: equal, close (numbers within the tolerance) or apart; lists (multi-hit tables) item by item, the worst verdict */
+function same(a: unknown, b: unknown): (typeof VERDICTS)[number] {
   if (a === b) return "equal";
+  if (Array.isArray(a) && Array.isArray(b)) {
+    if (a.length !== b.length) return "apart";
+    return VERDICTS[Math.max(0, ...a.map((x, i) => VERDICTS.indexOf(same(x, b[i]))))]!;
+  }
   if (typeof a === "number" && typeof b === "number") {
     return Math.abs(a - b) <= TOLERANCE * Math.max(1, Math.abs(a), Math.abs(b)) ? "close" : "apart";
   }
@@ -72,6 +86,7 @@ function features(m: TypedModel): string[] {
       const n = d.table.rules.length;
       found.add(n < 20 ? "table < 20 rules" : n < 100 ? "table 20-99 rules" : "table 100+ rules");
       found.add(`table of ${d.table.output.type}`);
+      found.add(`table ${d.table.hit}`);
       walk(d.table, false);
     } else {
       if (d.lets.length > 0) found.add("let");
@@ -134,16 +149,17 @@ export function time(states: State[], fns: Evaluate[], clock: () => number = now
 /**
  * The model measured: compiled by `compiler` (a model it refuses is reported so), its answers and
  * time those of the compiled model's `evaluate`, or of `side` when given (the same model built
- * another way, e.g. a `-o` module with other numbers: bench/generated/module-side.ts).
+ * another way, e.g. a `-o` module with other numbers: bench/generated/module-side.ts); `hitWeights`
+ * draw its tables' hit policies (FIRST_ONLY: the model as drawn before there were others).
  */
 export function measureModel(
   compiler: Compiler,
   seed: number,
-  { time: timed = true, side }: { time?: boolean; side?: Evaluate } = {},
+  { time: timed = true, side, hitWeights = HIT_WEIGHTS }: { time?: boolean; side?: Evaluate; hitWeights?: typeof HIT_WEIGHTS } = {},
 ): ModelResult {
-  const m = typedModel(seed);
+  const m = typedModel(seed, hitWeights);
   const base: ModelResult = { seed, states: 0, dropped: 0, equal: 0, apart: 0, differing: 0, features: features(m) };
-  const compiled = compiler.compileModel(contentOf(m));
+  const compiled = compiler.compileModel(contentOf(m), compileOptionsOf(m));
   if (!compiled.ok) {
     const first = compiled.check.stages.flatMap((s) => s.diagnostics).find((d) => d.severity === "error");
     return { ...base, refused: `${first?.code ?? "?"} at ${first?.address ?? "?"}: ${first?.message ?? ""}` };

@@ -2,9 +2,9 @@
 // time (codegen/hit-combine.ts): each takes the matched outputs in rule order, as `hit` would, and
 // gives what hit-policies.ts gives for that policy, without its helper object and priority keys.
 import { eq } from "./equality.js";
-import { hitViolation } from "./hit-policies.js";
+import { compareKeys, hitViolation } from "./hit-policies.js";
 import { outputRank } from "./tables.js";
-import type { FeelValue } from "./values.js";
+import { FeelContext, type FeelValue } from "./values.js";
 
 /** UNIQUE over at least one match: the one output, or the violation when several match. */
 export const uniqueHit = (rules: number[], values: FeelValue[]): FeelValue =>
@@ -32,6 +32,27 @@ export function bestRanked(list: readonly string[] | null, values: FeelValue[]):
 export function rankOrder(list: readonly string[] | null, values: FeelValue[]): number[] {
   const ranks = values.map((v) => outputRank(list, v));
   return ranks.map((_, i) => i).sort((a, b) => ranks[a]! - ranks[b]! || a - b);
+}
+
+/** A multi-output table's output's ranks, column by column: each named entry's rank in its column's list. */
+const ranksOf = (lists: readonly (readonly string[] | null)[], names: readonly string[], v: FeelValue): number[] =>
+  names.map((name, i) => outputRank(lists[i] ?? null, v instanceof FeelContext ? v.get(name) : null));
+
+/** `bestRanked` for several outputs: ranked by the first column's list, ties by the next column's, then rule order. */
+export function bestRankedRow(lists: readonly (readonly string[] | null)[], names: readonly string[], values: FeelValue[]): number {
+  let best = 0;
+  let rank = ranksOf(lists, names, values[0]!);
+  for (let i = 1; i < values.length; i++) {
+    const r = ranksOf(lists, names, values[i]!);
+    if (compareKeys(r, rank) < 0) [best, rank] = [i, r];
+  }
+  return best;
+}
+
+/** `rankOrder` for several outputs, ranked as `bestRankedRow` ranks them. */
+export function rankOrderRows(lists: readonly (readonly string[] | null)[], names: readonly string[], values: FeelValue[]): number[] {
+  const ranks = values.map((v) => ranksOf(lists, names, v));
+  return ranks.map((_, i) => i).sort((a, b) => compareKeys(ranks[a]!, ranks[b]!) || a - b);
 }
 
 /** The items at the positions, in their order. */

@@ -23,7 +23,8 @@ const byPriority = (h: HitHelpers, rules: number[], values: FeelValue[]) =>
     .map((rule, i) => ({ rule, value: values[i]!, key: h.priorityKey(values[i]!), i }))
     .sort((a, b) => compareKeys(a.key, b.key) || a.i - b.i);
 
-function compareKeys(a: number[], b: number[]): number {
+/** Two priority keys compared column by column: negative when `a` ranks higher. */
+export function compareKeys(a: number[], b: number[]): number {
   for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
   return 0;
 }

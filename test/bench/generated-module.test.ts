@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import { moduleEvaluate } from "../../bench/generated/module-side.js";
 import { measureModel } from "../../bench/generated/one-model.js";
 import * as compiler from "../../src/compiler/index.js";
-import { contentOf, typedModel } from "../support/generate/typed-models.js";
+import { compileOptionsOf, contentOf, typedModel } from "../support/generate/typed-models.js";
 
 const CLI = fileURLToPath(new URL("../../dist/cli.mjs", import.meta.url));
 const SEEDS = [1, 2, 4];
@@ -16,7 +16,8 @@ describe("generated-models benchmark, a model's -o module", () => {
   for (const numbers of ["decimal", "double"] as const) {
     it(`with --numbers ${numbers} agrees with the baseline on seeds ${SEEDS.join(", ")}`, async () => {
       for (const seed of SEEDS) {
-        const side = await moduleEvaluate(CLI, contentOf(typedModel(seed)), numbers);
+        const m = typedModel(seed);
+        const side = await moduleEvaluate(CLI, contentOf(m), numbers, compileOptionsOf(m));
         const r = measureModel(compiler, seed, { time: false, side });
         const own = measureModel(compiler, seed, { time: false });
         expect(r.refused, `seed ${seed}`).toBeUndefined();

@@ -18,7 +18,7 @@ import { seeded } from "../../src/providers/seeded-random.js";
 import { compileModel, type CompiledModel } from "../../src/compiler/index.js";
 import { standaloneModule, type ModuleOptions } from "../../src/compiler/6-package/bundle.js";
 import { arbitraryFor } from "../support/arbitrary-state.js";
-import { contentOf, typedModel, typedStates } from "../support/generate/typed-models.js";
+import { compileOptionsOf, contentOf, typedModel, typedStates } from "../support/generate/typed-models.js";
 import { SAMPLES, compileSample, states, tempDir } from "../compiler/6-package/helpers.js";
 import { ROOT } from "../server/spawn.js";
 import { HAVE_CHROMIUM, launch } from "./browser.js";
@@ -37,8 +37,12 @@ interface Subject {
   states: unknown[];
 }
 
-const compile = (name: string, source: { content: Record<string, unknown>; questions: Record<string, unknown> }): CompiledModel => {
-  const r = compileModel(source);
+const compile = (
+  name: string,
+  source: { content: Record<string, unknown>; questions: Record<string, unknown> },
+  options = { strict: true },
+): CompiledModel => {
+  const r = compileModel(source, options);
   if (!r.ok) throw new Error(`${name} does not compile`);
   return r.model;
 };
@@ -58,7 +62,7 @@ function subjects(): Subject[] {
     const typed = typedModel(seed);
     return {
       name: `generated seed ${seed}`,
-      model: compile(`generated ${seed}`, contentOf(typed)),
+      model: compile(`generated ${seed}`, contentOf(typed), compileOptionsOf(typed)),
       states: typedStates(typed, STATES, seed),
     };
   });

@@ -19,14 +19,28 @@ interface Matched {
   rules: string;
 }
 
-/** A policy's matched case and the value of no match (before the table's default applies); null: not written out. */
-type Combiner = (table: TableIR, hits: Hits, cx: ExprContext) => { matched: Matched; unmatched: string } | null;
+/** A policy's matched case and the value of no match (before the table's default applies). */
+type Combiner = (table: TableIR, hits: Hits, cx: ExprContext) => { matched: Matched; unmatched: string };
 
-/** Output column 0's listed values (highest priority first) as a module-level array, or null. */
-const priorities = (table: TableIR, cx: ExprContext): string => {
-  const list = table.outputs[0]!.allowed;
-  return list ? cx.em.data("P", list) : "null";
-};
+/**
+ * The call ranking the matched outputs (`fn`: the best one's position, or every position in
+ * order): by output column 0's listed values, or for several outputs by each column's in turn.
+ */
+function ranking(table: TableIR, fn: "bestRanked" | "rankOrder", values: string, cx: ExprContext): string {
+  if (table.singleOutput) {
+    const list = table.outputs[0]!.allowed;
+    return `rt.${fn}(${list ? cx.em.data("P", list) : "null"}, ${values})`;
+  }
+  const lists = cx.em.data(
+    "P",
+    table.outputs.map((o) => o.allowed ?? null),
+  );
+  const names = cx.em.data(
+    "N",
+    table.outputs.map((o) => o.name),
+  );
+  return `rt.${fn === "bestRanked" ? "bestRankedRow" : "rankOrderRows"}(${lists}, ${names}, ${values})`;
+}
 
 const listed = (hits: Hits): { matched: Matched; unmatched: string } => ({
   matched: { code: "", value: hits.values, rules: hits.rules },
@@ -37,15 +51,13 @@ const COMBINERS: Record<string, Combiner> = {
   UNIQUE: (_t, { rules, values }) => ({ matched: { code: "", value: `rt.uniqueHit(${rules}, ${values})`, rules }, unmatched: "null" }),
   ANY: (_t, { rules, values }) => ({ matched: { code: "", value: `rt.anyHit(${rules}, ${values})`, rules }, unmatched: "null" }),
   PRIORITY: (table, { rules, values }, cx) => {
-    if (!table.singleOutput) return null;
     const b = cx.em.fresh("b");
-    const code = `const ${b} = rt.bestRanked(${priorities(table, cx)}, ${values});`;
+    const code = `const ${b} = ${ranking(table, "bestRanked", values, cx)};`;
     return { matched: { code, value: `${values}[${b}]`, rules: `[${rules}[${b}]]` }, unmatched: "null" };
   },
   "OUTPUT ORDER": (table, { rules, values }, cx) => {
-    if (!table.singleOutput) return null;
     const q = cx.em.fresh("q");
-    const code = `const ${q} = rt.rankOrder(${priorities(table, cx)}, ${values});`;
+    const code = `const ${q} = ${ranking(table, "rankOrder", values, cx)};`;
     return { matched: { code, value: `rt.atPositions(${values}, ${q})`, rules: `rt.atPositions(${rules}, ${q})` }, unmatched: values };
   },
   "RULE ORDER": (_t, hits) => listed(hits),
@@ -60,19 +72,13 @@ const COMBINERS: Record<string, Combiner> = {
 
 /**
  * Statements assigning the combined value of the matched rules to `target` (the table's default
- * when nothing matched and it has one) and the rule numbers to the trace entry; null for a table
- * this does not write out (a multi-output PRIORITY or OUTPUT ORDER table), which keeps `rt.hit`.
+ * when nothing matched and it has one) and the rule numbers to the trace entry, for every policy
+ * but FIRST (which codegen/table.ts writes as a chain that stops at the first match).
  */
-export function combineHits(
-  table: TableIR,
-  hits: Hits,
-  to: { target: string; trace: string },
-  fallback: string,
-  cx: ExprContext,
-): string | null {
-  const combined = COMBINERS[table.hit]?.(table, hits, cx);
-  if (!combined) return null;
-  const { matched, unmatched } = combined;
+export function combineHits(table: TableIR, hits: Hits, to: { target: string; trace: string }, fallback: string, cx: ExprContext): string {
+  const combine = COMBINERS[table.hit];
+  if (!combine) throw new Error(`no combiner for the hit policy ${table.hit}`);
+  const { matched, unmatched } = combine(table, hits, cx);
   const traced = (rules: string) => (to.trace === "null" ? "" : ` if (${to.trace} !== null) ${to.trace}.rule = ${rules};`);
   return (
     `if (${hits.rules}.length > 0) { ${matched.code} ${to.target} = ${matched.value};${traced(matched.rules)} } ` +

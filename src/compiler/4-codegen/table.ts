@@ -135,13 +135,7 @@ export function emitTable(table: TableIR, to: TableTarget, scope: Scope, cx: Exp
       compact ? `else for (const ${k} of ${compact}) ${push}` : `else { ${chain().join(" ")} }`,
     );
   } else lines.push(...chain());
-  const combined = combineHits(table, { rules, values }, to, fallback, cx);
-  if (combined !== null) return `{ ${[...lines, combined].join(" ")} }`;
-  const h = cx.em.fresh("h");
-  lines.push(`const ${h} = ${hitOf(table, rules, values, cx)};`);
-  lines.push(`${to.target} = ${fallback === "null" ? `${h}.value` : `${h}.matched ? ${h}.value : ${fallback}`};`);
-  if (to.trace !== "null") lines.push(`if (${to.trace} !== null) ${to.trace}.rule = ${h}.rules;`);
-  return `{ ${lines.join(" ")} }`;
+  return `{ ${[...lines, combineHits(table, { rules, values }, to, fallback, cx)].join(" ")} }`;
 }
 
 /**

@@ -6,7 +6,7 @@
 // locals of `run`, codegen/inlined.ts).
 import { describe, expect, it } from "vitest";
 import { compileUncached, type CompiledModel } from "../../../src/compiler/index.js";
-import { contentOf, typedModel, typedStates } from "../../support/generate/typed-models.js";
+import { compileOptionsOf, contentOf, typedModel, typedStates } from "../../support/generate/typed-models.js";
 
 const MODELS = Number(process.env.GENERATED_MODELS ?? 24);
 
@@ -20,8 +20,8 @@ function callingSeeds(n: number): number[] {
   return seeds;
 }
 
-function compiled(content: unknown, optimise: boolean): CompiledModel {
-  const c = compileUncached(content as never, { optimise });
+function compiled(content: unknown, optimise: boolean, strict: boolean): CompiledModel {
+  const c = compileUncached(content as never, { optimise, strict });
   if (!c.ok) throw new Error("the generated model does not compile");
   return c.model;
 }
@@ -42,8 +42,8 @@ describe("inlined calls of generated models", () => {
     let sites = 0;
     for (const seed of callingSeeds(MODELS)) {
       const m = typedModel(seed);
-      const content = contentOf(m);
-      const [inlined, called] = [compiled(content, true), compiled(content, false)];
+      const [content, { strict }] = [contentOf(m), compileOptionsOf(m)];
+      const [inlined, called] = [compiled(content, true, strict), compiled(content, false, strict)];
       const run = runOf(inlined.source);
       // an inlined call's steps are charged in the call's place: never as the start of a function's body
       expect(run, `seed ${seed}`).not.toMatch(/=> \{ rt\.tick\(/);

@@ -112,3 +112,59 @@ describe("multi-hit tables combined per policy", () => {
     );
   });
 });
+
+/** Two listed outputs: a PRIORITY or OUTPUT ORDER table ranks by the first, ties by the second, then rule order. */
+const GRADES = ["gold", "silver", "bronze", "tin"];
+const twoOutputTables = fc.record({
+  policy: fc.constantFrom("PRIORITY", "OUTPUT ORDER"),
+  rules: fc.array(fc.tuple(numberCell, wordCell, fc.constantFrom(...LEVELS), fc.constantFrom(...GRADES)), { minLength: 1, maxLength: 30 }),
+});
+
+describe("multi-output PRIORITY and OUTPUT ORDER tables", () => {
+  it("rank by each output's listed values in turn, as rt.hit does; run calls no rt.hit", () => {
+    fc.assert(
+      fc.property(twoOutputTables, states, ({ policy, rules }, probes) => {
+        const content = {
+          name: "random two-output table",
+          inputs: {
+            a: { type: "number", desc: "a number", blank: true },
+            b: { type: "gold|silver|bronze|tin|other", desc: "a word", blank: true },
+          },
+          decisions: {
+            t: {
+              hit: policy,
+              table: [
+                ["a", "b", `=> level: ${LEVELS.join("|")}`, `=> grade: ${GRADES.join("|")}`],
+                ...rules.map(([n, w, l, g]) => [n, w, JSON.stringify(l), JSON.stringify(g)]),
+              ],
+            },
+          },
+        };
+        const r = compileUncached(content as ModelInput, { strict: false });
+        if (!r.ok) throw new Error(JSON.stringify(r.check.stages.flatMap((s) => s.diagnostics).map((d) => d.message)));
+        const model = r.model;
+        expect(model.source.split("function explain(")[0]).not.toContain("rt.hit(");
+        for (const state of probes) {
+          const explained = model.explain(state);
+          const traced = model.evaluateTraced(state);
+          expect(model.evaluate(state)).toEqual(explained.decisions);
+          const matched = explained.explanation.decisions.t!.table!.matched as number[];
+          // the ranking written out here: by level, then grade, then rule number
+          const key = (n: number) => [LEVELS.indexOf(rules[n - 1]![2]), GRADES.indexOf(rules[n - 1]![3]), n];
+          const order = [...matched].sort((x, y) => cmp(key(x), key(y)));
+          const output = (n: number) => ({ level: rules[n - 1]![2], grade: rules[n - 1]![3] });
+          const expected = policy === "PRIORITY" ? (order.length > 0 ? output(order[0]!) : null) : order.map(output);
+          expect(traced.decisions.t).toEqual(expected);
+          expect(traced.trace.t!.rule).toEqual(policy === "PRIORITY" ? order.slice(0, 1) : order);
+        }
+      }),
+      { numRuns: 100 },
+    );
+  });
+});
+
+/** Two keys compared item by item. */
+function cmp(a: number[], b: number[]): number {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
+  return 0;
+}

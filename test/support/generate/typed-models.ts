@@ -2,8 +2,9 @@
 // number inputs, booleans, choices, a date and a list of structs; functions of number parameters;
 // decisions written as expressions over every arithmetic, comparison and boolean operator, the
 // rounding and numeric built-ins, calls, `let` entries, contexts, `for` over ranges and lists,
-// quantifiers, filters and aggregates over the list; FIRST tables of 5 to 500 rules over number,
-// computed, choice, boolean and date columns. Every tree renders as FEEL text (`feelNum`,
+// quantifiers, filters and aggregates over the list; tables of 5 to 500 rules over number,
+// computed, choice, boolean and date columns under every DMN hit policy (HIT_WEIGHTS: FIRST most
+// often; a model with any other policy is compiled leniently, `compileOptionsOf`). Every tree renders as FEEL text (`feelNum`,
 // `feelBool`) and is read again by the benchmark's own emitter of plain JS. Divisors are positive
 // by construction and states hold no nulls; only an aggregate of an empty filtered list can be null.
 import { seeded } from "../../../src/providers/seeded-random.js";
@@ -53,6 +54,24 @@ export type Cell =
   | { k: "or"; cells: Cell[] }
   | { k: "not"; cells: Cell[] };
 
+/**
+ * How often each hit policy is drawn, in percent: FIRST most (the strict format's only policy),
+ * then UNIQUE (DMN's default, grids of partitions), COLLECT SUM (scorecards), then the rest.
+ */
+export const HIT_WEIGHTS: readonly (readonly [HitPolicy, number])[] = [
+  ["FIRST", 45],
+  ["UNIQUE", 15],
+  ["COLLECT SUM", 9],
+  ["PRIORITY", 6],
+  ["ANY", 5],
+  ["COLLECT", 4],
+  ["RULE ORDER", 4],
+  ["COLLECT COUNT", 4],
+  ["OUTPUT ORDER", 3],
+  ["COLLECT MAX", 3],
+  ["COLLECT MIN", 2],
+];
+
 type ColumnKind = "number" | "choice" | "boolean" | "date";
 export interface Column {
   kind: ColumnKind;
@@ -61,11 +80,27 @@ export interface Column {
 }
 type Output =
   { type: "number"; cells: Num[] } | { type: "choice"; values: string[]; cells: string[] } | { type: "boolean"; cells: boolean[] };
+export type HitPolicy =
+  | "FIRST"
+  | "UNIQUE"
+  | "ANY"
+  | "PRIORITY"
+  | "OUTPUT ORDER"
+  | "RULE ORDER"
+  | "COLLECT"
+  | "COLLECT SUM"
+  | "COLLECT MIN"
+  | "COLLECT MAX"
+  | "COLLECT COUNT";
+
 export interface Table {
+  hit: HitPolicy;
   columns: Column[];
-  /** one row of cells per rule; the last is the else row */
+  /** one row of cells per rule (a FIRST table's last is the else row) */
   rules: Cell[][];
   output: Output;
+  /** whether the table's value is a number, boolean or choice on every state (never a list, never null): later decisions may read it */
+  readable: boolean;
 }
 
 export type Decision =
@@ -140,6 +175,12 @@ class Gen {
   }
   chance(p: number): boolean {
     return this.rnd() < p;
+  }
+  /** one of the choices, each as often as its weight says */
+  weighted<T>(choices: readonly (readonly [T, number])[]): T {
+    let r = this.rnd() * choices.reduce((sum, [, w]) => sum + w, 0);
+    for (const [choice, w] of choices) if ((r -= w) < 0) return choice;
+    return choices.at(-1)![0];
   }
   /** a non-negative literal: mostly small integers, some with two or three decimals */
   literal(): string {
@@ -378,7 +419,93 @@ class Tables extends Exprs {
     }
   }
 
-  table(s: Scope): Table {
+  /** cells splitting the column's values into parts that cover each value once: the columns of a UNIQUE grid */
+  partition(c: Column, values: string[] | undefined): Cell[] {
+    const split = (cuts: string[]): Cell[] => [
+      { k: "cmp", op: "<", value: cuts[0]! },
+      ...cuts.slice(1).map((hi, i): Cell => ({ k: "range", lo: cuts[i]!, hi, loIn: true, hiIn: false })),
+      { k: "cmp", op: ">=", value: cuts.at(-1)! },
+    ];
+    switch (c.kind) {
+      case "number": {
+        const cuts = new Set(Array.from({ length: this.int(1, 6) }, () => this.int(-10, 300)));
+        return split([...cuts].sort((a, b) => a - b).map(String));
+      }
+      case "choice":
+        return values!.map((value) => ({ k: "eq", value }));
+      case "boolean":
+        return ["true", "false"].map((value) => ({ k: "eq", value }));
+      case "date": {
+        const cuts = DATES.filter(() => this.chance(0.4)).slice(0, 3);
+        return split(cuts.length > 0 ? cuts : [this.pick(DATES)]);
+      }
+    }
+  }
+
+  /** random rules (each testing something), as a FIRST table has before its else row */
+  randomRules(columns: { column: Column; values?: string[] }[], count: number): Cell[][] {
+    const body: Cell[][] = [];
+    for (let i = 0; i < count; i++) {
+      const row = columns.map((c) => this.cell(c.column, c.values));
+      if (!row.some((c) => c.k !== "any")) {
+        const j = this.int(0, row.length - 1);
+        row[j] = this.cell(columns[j]!.column, columns[j]!.values);
+      }
+      if (!row.some((c) => c.k !== "any")) continue;
+      body.push(row);
+    }
+    return body;
+  }
+
+  /**
+   * The rules of a UNIQUE or ANY table as authors write them: a grid of the columns' partitions
+   * (every state matches one rule), up to about `count` rules; `lead` is the column whose part
+   * alone picks an ANY table's output.
+   */
+  grid(columns: { column: Column; values?: string[] }[], count: number): { rows: Cell[][]; lead: number } {
+    let rows: Cell[][] = [columns.map((): Cell => ({ k: "any" }))];
+    let lead = -1;
+    for (const [j, c] of columns.entries()) {
+      if (rows.length >= count) break;
+      const parts = this.partition(c.column, c.values);
+      if (rows.length * parts.length > 500) continue;
+      rows = rows.flatMap((r) => parts.map((p) => r.map((x, i) => (i === j ? p : x))));
+      if (lead < 0) lead = j;
+    }
+    return { rows, lead: Math.max(lead, 0) };
+  }
+
+  /** a copy of a rule with one tested cell (not column `keep`, when it has another) made `-`: it overlaps its neighbours */
+  widened(row: Cell[], keep: number): Cell[] {
+    const tested = row.map((c, j) => j).filter((j) => row[j]!.k !== "any" && j !== keep);
+    if (tested.length === 0) return [...row];
+    const j = this.pick(tested);
+    return row.map((c, i) => (i === j ? { k: "any" } : c));
+  }
+
+  outputCell(s: Scope): Num {
+    return this.chance(0.85) ? { k: "lit", text: this.literal() } : this.num(s, 1);
+  }
+
+  /** number, choice or boolean cells for `count` rules, in the proportions of FIRST tables */
+  anyOutput(s: Scope, count: number): Output {
+    const kind = this.rnd();
+    if (kind < 0.6) return { type: "number", cells: Array.from({ length: count }, () => this.outputCell(s)) };
+    if (kind < 0.85) return this.choiceOutput(count);
+    return { type: "boolean", cells: Array.from({ length: count }, () => this.chance(0.5)) };
+  }
+
+  /** one more output cell of the output's type */
+  cellLike(output: Output, s: Scope): unknown {
+    return output.type === "number" ? this.outputCell(s) : output.type === "choice" ? this.pick(output.values) : this.chance(0.5);
+  }
+
+  choiceOutput(count: number): Output {
+    const values = ["approve", "refer", "decline", "review"].slice(0, this.int(2, 4));
+    return { type: "choice", values, cells: Array.from({ length: count }, () => this.pick(values)) };
+  }
+
+  table(s: Scope, hit: HitPolicy): Table {
     const available: (() => { column: Column; values?: string[] } | null)[] = [
       () => (s.numbers.length === 0 ? null : { column: { kind: "number", heading: this.pick(s.numbers) } }),
       () => ({ column: { kind: "number", heading: this.num(s, 2) } }),
@@ -398,28 +525,63 @@ class Tables extends Exprs {
     }
     // 5 to 500 rules, log-uniform
     const rules = Math.round(Math.exp(Math.log(5) + this.rnd() * (Math.log(500) - Math.log(5))));
-    const body: Cell[][] = [];
-    for (let i = 0; i < rules - 1; i++) {
-      const row = columns.map((c) => this.cell(c.column, c.values));
-      if (!row.some((c) => c.k !== "any")) {
-        const j = this.int(0, row.length - 1);
-        row[j] = this.cell(columns[j]!.column, columns[j]!.values);
-      }
-      if (!row.some((c) => c.k !== "any")) continue;
-      body.push(row);
+    const made = { hit, columns: columns.map((c) => c.column) };
+    const elseRow = () => columns.map((): Cell => ({ k: "any" }));
+    if (hit === "UNIQUE" || hit === "ANY") return { ...made, ...this.gridTable(s, hit, columns, rules) };
+    const body = this.randomRules(columns, rules - 1);
+    // FIRST and PRIORITY tables end in an else row (never null); aggregates half the time, lists less often
+    const withElse =
+      hit === "FIRST" ||
+      hit === "PRIORITY" ||
+      (["COLLECT SUM", "COLLECT MIN", "COLLECT MAX"].includes(hit) ? this.chance(0.5) : this.chance(0.3));
+    if (withElse || body.length === 0) body.push(elseRow());
+    const n = body.length;
+    const aggregate = hit.startsWith("COLLECT ");
+    const output = aggregate
+      ? { type: "number" as const, cells: body.map(() => this.outputCell(s)) }
+      : hit === "PRIORITY" || hit === "OUTPUT ORDER"
+        ? this.choiceOutput(n)
+        : this.anyOutput(s, n);
+    // COUNT is never null; SUM, MIN and MAX are when nothing matches
+    const readable = hit === "FIRST" || hit === "PRIORITY" || hit === "COLLECT COUNT" || (aggregate && withElse);
+    return { ...made, rules: body, output, readable };
+  }
+
+  /**
+   * A UNIQUE or ANY table: a grid, and now and then a rule overlapping others, which for ANY
+   * gives the same output as the rules it overlaps (but for one in four tables, another); a
+   * table that can violate its policy is null on some states and read by no later decision.
+   */
+  gridTable(
+    s: Scope,
+    hit: "UNIQUE" | "ANY",
+    columns: { column: Column; values?: string[] }[],
+    count: number,
+  ): Pick<Table, "rules" | "output" | "readable"> {
+    const { rows, lead } = this.grid(columns, count);
+    const n = rows.length;
+    const output = this.anyOutput(s, n);
+    // an ANY table's output follows the lead column's part: a rule widened elsewhere agrees
+    const byPart = new Map<string, number>();
+    const partOf = (row: Cell[]) => {
+      const key = JSON.stringify(row[lead]);
+      if (!byPart.has(key)) byPart.set(key, byPart.size);
+      return byPart.get(key)!;
+    };
+    const cells = output.cells as unknown[];
+    const drawn = [...cells];
+    if (hit === "ANY") rows.forEach((r, i) => (cells[i] = drawn[partOf(r)]));
+    const violating = this.chance(0.25);
+    const extra = hit === "ANY" ? this.int(1, Math.max(1, Math.round(n / 5))) : violating ? 1 : 0;
+    for (let i = 0; i < extra; i++) {
+      const from = this.int(0, rows.length - 1);
+      const at = this.int(0, rows.length);
+      // the widened rule's output: its own rule's (agreeing), or for the last extra rule of a violating ANY table, another
+      const disagree = hit === "ANY" && violating && i === extra - 1;
+      cells.splice(at, 0, disagree ? this.cellLike(output, s) : cells[from]);
+      rows.splice(at, 0, this.widened(rows[from]!, lead));
     }
-    body.push(columns.map(() => ({ k: "any" })));
-    const kind = this.rnd();
-    const output: Output =
-      kind < 0.6
-        ? { type: "number", cells: body.map(() => (this.chance(0.85) ? { k: "lit", text: this.literal() } : this.num(s, 1))) }
-        : kind < 0.85
-          ? (() => {
-              const values = ["approve", "refer", "decline", "review"].slice(0, this.int(2, 4));
-              return { type: "choice" as const, values, cells: body.map(() => this.pick(values)) };
-            })()
-          : { type: "boolean", cells: body.map(() => this.chance(0.5)) };
-    return { columns: columns.map((c) => c.column), rules: body, output };
+    return { rules: rows, output, readable: !violating };
   }
 }
 
@@ -434,9 +596,14 @@ function shuffled<T>(g: Gen, xs: readonly T[]): T[] {
   return out;
 }
 
-/** one random model, the same for the same seed */
-export function typedModel(seed: number): TypedModel {
+/** the weights that draw FIRST tables alone: the models the generator drew before it drew other policies */
+export const FIRST_ONLY: typeof HIT_WEIGHTS = [["FIRST", 1]];
+
+/** one random model, the same for the same seed (and hit weights) */
+export function typedModel(seed: number, hitWeights = HIT_WEIGHTS): TypedModel {
   const g = new Tables(seeded(seed));
+  // hit policies from a stream of their own: a model whose tables are all FIRST is the one drawn before there were others
+  const hits = new Gen(seeded(seed ^ 0x5bd1e995));
   const inputs: Input[] = [
     ...shuffled(g, NUMBER_NAMES)
       .slice(0, g.int(1, 6))
@@ -479,8 +646,9 @@ export function typedModel(seed: number): TypedModel {
     const name = `step ${i + 1}`;
     const r = g.rnd();
     if (r < 0.25) {
-      const table = g.table(scope);
+      const table = g.table(scope, hits.weighted(hitWeights));
       decisions.push({ name, type: "table", table });
+      if (!table.readable) continue;
       if (table.output.type === "number") scope.numbers = [...scope.numbers, { name }];
       else if (table.output.type === "boolean") scope.booleans = [...scope.booleans, { name }];
       else scope.choices = [...scope.choices, { ref: { name }, values: table.output.values }];
@@ -627,11 +795,17 @@ function inputType(i: Input): unknown {
   }
 }
 
+/** how the model compiles: strictly, unless a table has a hit policy other than FIRST (lenient, as imported DMN is) */
+export function compileOptionsOf(m: TypedModel): { strict: boolean } {
+  return { strict: m.decisions.every((d) => d.type !== "table" || d.table.hit === "FIRST") };
+}
+
 /** the model in the content format */
 export function contentOf(m: TypedModel): { content: Record<string, unknown>; questions: Record<string, never> } {
   const decisions = Object.fromEntries(
     m.decisions.map((d) => {
-      if (d.type === "table") return [d.name, tableRows(d.table)];
+      if (d.type === "table")
+        return [d.name, d.table.hit === "FIRST" ? tableRows(d.table) : { table: tableRows(d.table), hit: d.table.hit }];
       const expr = d.type === "number" ? feelNum(d.expr) : feelBool(d.expr);
       return [d.name, d.lets.length === 0 ? expr : { let: Object.fromEntries(d.lets.map(([n, e]) => [n, feelNum(e)])), expr }];
     }),
