@@ -47,7 +47,7 @@ interface Item {
 
 interface Branch {
   anchored: boolean;
-  /** items */
+  /** how many items */
   k: number;
   /** the characters read before the branch's last point of failure (Infinity: all of them) */
   failing: number;
@@ -56,8 +56,9 @@ interface Branch {
 }
 
 const ASCII_ESCAPES: Record<string, number> = { n: 0x0a, r: 0x0d, t: 0x09 };
-const METACHARACTERS = new Set([..."\\|.-^?*+{}()[]$"]);
-/** Outside a class a `-` is itself. */
+/** The characters a backslash makes literal. */
+const ESCAPABLE = new Set([..."\\|.-^?*+{}()[]$"]);
+/** The characters that are not themselves outside a class (a `-` is). */
 const SPECIAL = new Set([..."\\|.^?*+{}()[]$"]);
 const XML_SPACES = [0x09, 0x0a, 0x0d, 0x20];
 const MAX_COUNT = 1000;
@@ -98,7 +99,7 @@ class Reader {
   escape(): number[] {
     const c = this.next();
     if (Object.hasOwn(ASCII_ESCAPES, c)) return [ASCII_ESCAPES[c]!];
-    if (METACHARACTERS.has(c)) return [c.charCodeAt(0)];
+    if (ESCAPABLE.has(c)) return [c.charCodeAt(0)];
     return c === "s" ? XML_SPACES : notPlain();
   }
 
