@@ -132,13 +132,33 @@ function metered(impl: Signature["impl"], variadic: boolean, rule: Exclude<CostR
       }
     };
   }
-  return function (): FeelValue {
-    // eslint-disable-next-line prefer-rest-params -- one array for the rules that read every argument
-    const args = Array.from(arguments as ArrayLike<FeelValue>);
-    before(args, variadic);
-    const r = impl(...args);
+  const finish = (r: FeelValue): FeelValue => {
     after?.(r);
     return result ? chargeResult(r) : r;
+  };
+  // the other rules and variadic calls by argument count too: the array the rule reads, and a
+  // direct call, not a spread
+  return function (a?: FeelValue, b?: FeelValue, c?: FeelValue, d?: FeelValue): FeelValue {
+    switch (arguments.length) {
+      case 1:
+        before([a!], variadic);
+        return finish(impl(a!));
+      case 2:
+        before([a!, b!], variadic);
+        return finish(impl(a!, b!));
+      case 3:
+        before([a!, b!, c!], variadic);
+        return finish(impl(a!, b!, c!));
+      case 4:
+        before([a!, b!, c!, d!], variadic);
+        return finish(impl(a!, b!, c!, d!));
+      default: {
+        // eslint-disable-next-line prefer-rest-params -- a rest parameter would allocate on the short calls too
+        const args = Array.from(arguments as ArrayLike<FeelValue>);
+        before(args, variadic);
+        return finish(impl(...args));
+      }
+    }
   };
 }
 

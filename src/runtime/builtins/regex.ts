@@ -14,27 +14,37 @@ import { translateRegex, translateReplacement, type Translation } from "./xpath-
 // after request, would hold their translations too), emptied when either is reached.
 const MAX_PATTERNS = 256;
 const MAX_PATTERN_CHARS = 1024 * 1024;
-const regexCache = new Map<string, Translation>();
+// held by flags, then pattern: a call looks its pattern up as it stands, making no key string
+const regexCache = new Map<string, Map<string, Translation>>();
+let patterns = 0;
 let patternChars = 0;
 
 /** The patterns the cache holds and their characters (keys included). */
-export const regexCacheHeld = (): { patterns: number; chars: number } => ({ patterns: regexCache.size, chars: patternChars });
+export const regexCacheHeld = (): { patterns: number; chars: number } => ({ patterns, chars: patternChars });
 
 /** The translation of a pattern, its compiling charged (compilingSteps) before RE2 compiles it or, cached, at once. */
 function cachedRegex(pattern: string, flags: string): Translation {
-  const key = `${flags}/${pattern}`;
-  const pay = (instructions: number) => payOnce(key, compilingSteps(instructions));
-  let t = regexCache.get(key);
+  // paid once an evaluation under the key `flags/pattern`; a pattern of few instructions costs nothing
+  const pay = (instructions: number) => {
+    const steps = compilingSteps(instructions);
+    if (steps > 0) payOnce(`${flags}/${pattern}`, steps);
+  };
+  let t = regexCache.get(flags)?.get(pattern);
   if (t?.ok) pay(t.regex.program);
   if (!t) {
     t = translateRegex(pattern, flags, pay);
-    if (key.length > MAX_PATTERN_CHARS) return t;
-    if (regexCache.size >= MAX_PATTERNS || patternChars + key.length > MAX_PATTERN_CHARS) {
+    const chars = flags.length + 1 + pattern.length;
+    if (chars > MAX_PATTERN_CHARS) return t;
+    if (patterns >= MAX_PATTERNS || patternChars + chars > MAX_PATTERN_CHARS) {
       regexCache.clear();
+      patterns = 0;
       patternChars = 0;
     }
-    regexCache.set(key, t);
-    patternChars += key.length;
+    let byPattern = regexCache.get(flags);
+    if (!byPattern) regexCache.set(flags, (byPattern = new Map()));
+    byPattern.set(pattern, t);
+    patterns++;
+    patternChars += chars;
   }
   return t;
 }

@@ -3,13 +3,15 @@
 // state supplies can stall the process. Every literal is written as a \x{...} escape so no XPath
 // character can take on an RE2 meaning; code points, case folding and Unicode categories are RE2's.
 // What RE2 cannot do — back-references, written `\k{N}` in the translation — goes to a backtracking
-// matcher that counts every step against the evaluation budget (regex-backtrack.ts). Invalid
-// patterns yield a message instead.
+// matcher that counts every step against the evaluation budget (regex-backtrack.ts). A plain
+// pattern runs as a JavaScript RegExp where its worst case stays near RE2's (regex-native.ts).
+// Invalid patterns yield a message instead.
 import { RE2JS } from "re2js";
 import { BudgetExceeded, SliceSpent } from "../budget.js";
 import { complement, normalise, propertyRanges, subtract, type Ranges } from "./code-point-sets.js";
 import { backtrackingRegex } from "./regex-backtrack.js";
 import { MAX_REGEX_PROGRAM, re2Regex, type CompiledRegex } from "./regex-match.js";
+import { nativeRegex, plainPattern } from "./regex-native.js";
 import { UNICODE_BLOCKS } from "./unicode-blocks.js";
 
 /**
@@ -387,12 +389,15 @@ export function translateRegex(pattern: string, flags = "", compiling?: (instruc
     const program = withinProgram(translator.size.total);
     compiling?.(program);
     const re2Flags = (has("i") ? RE2JS.CASE_INSENSITIVE : 0) | (has("m") ? RE2JS.MULTILINE : 0);
-    if (!translator.backrefs)
+    if (!translator.backrefs) {
+      const re2 = re2Regex(RE2JS.compile(source, re2Flags), program);
+      const plain = plainPattern(pattern, flags);
       return {
         ok: true,
-        regex: re2Regex(RE2JS.compile(source, re2Flags), program),
+        regex: plain ? nativeRegex(plain, re2) : re2,
         re2: inline(source, `${has("i") ? "i" : ""}${has("m") ? "m" : ""}`),
       };
+    }
     // RE2 checks the syntax (a back-reference stands for an empty group there); the matcher runs it
     RE2JS.compile(source.replace(/\\k\{\d+\}/g, "(?:)"), re2Flags);
     return { ok: true, regex: backtrackingRegex(source, { caseless: has("i"), multiline: has("m") }) };
