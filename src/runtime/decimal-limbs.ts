@@ -7,7 +7,7 @@
 // Otherwise, or when the result falls outside [10^-39, 10^34), the caller takes the general path
 // (decimal-functions.ts).
 import { BIG_TERM_STEPS, tick } from "./budget.js";
-import { type Exact, normal, ranged } from "./decimal-exact.js";
+import { type Wide, round34 } from "./decimal-wide.js";
 
 const L = 7;
 const LOG10_2 = Math.log10(2);
@@ -160,10 +160,11 @@ const tens = (j: number): Float => (TENS[j] ??= floatOf(10n ** BigInt(j), 0));
 const LOW = tens(33);
 const HIGH = tens(34);
 
-// scratch registers: the power, the base's squares, a temporary
+// scratch registers: the power, the base's squares, a temporary, the result's decimal limbs
 const P = new Float64Array(L);
 const X = new Float64Array(L);
 const T = new Float64Array(L);
+const D = new Float64Array(L);
 
 /** Writes the safe integer m > 0 into out; returns its exponent. */
 function setInteger(out: Float64Array, m: number): number {
@@ -225,7 +226,7 @@ const head = (a: Float64Array): number => (a[0]! * BASE + a[1]!) * BASE + a[2]!;
  * The correctly rounded (m × 10^-k)^n for a safe integer m ≠ 0, 0 ≤ k ≤ 22 and 1 ≤ |n| ≤
  * LIMB_POWER_MAX; null when this path cannot decide or the result lies outside [10^-39, 10^34).
  */
-export function limbPower(m: number, k: number, n: number): Exact | null {
+export function limbPower(m: number, k: number, n: number): Wide | null {
   const s = m < 0 && n % 2 !== 0 ? -1 : 1;
   const a = m < 0 ? -m : m;
   // the base in X, within xu δs: m / 10^k, or for a negative power of a short m its reciprocal
@@ -253,7 +254,7 @@ export function limbPower(m: number, k: number, n: number): Exact | null {
  * The correctly rounded (s × C × 10^e)^n for a coefficient C of a wide value (limbs of seven
  * digits, least significant first, C below 10^35) and 1 ≤ |n| ≤ LIMB_POWER_MAX; null as limbPower.
  */
-export function limbPowerOfWide(s: number, c: readonly number[], e: number, n: number): Exact | null {
+export function limbPowerOfWide(s: number, c: readonly number[], e: number, n: number): Wide | null {
   // C in X by Horner's rule, a limb of seven digits at a time (each step exact: below 2^48)
   X.fill(0);
   for (let i = c.length - 1; i >= 0; i--) {
@@ -268,7 +269,7 @@ export function limbPowerOfWide(s: number, c: readonly number[], e: number, n: n
 }
 
 /** limbPower of s × C × 10^e for a BigInt C > 0 below 2^168 (a value held as an Exact); null as limbPower. */
-export function limbPowerOfBig(s: number, C: bigint, e: number, n: number): Exact | null {
+export function limbPowerOfBig(s: number, C: bigint, e: number, n: number): Wide | null {
   if (C >= 1n << BigInt(24 * L)) return null;
   for (let j = L - 1; j >= 0; j--) {
     X[j] = Number(C & 0xffffffn);
@@ -278,7 +279,7 @@ export function limbPowerOfBig(s: number, C: bigint, e: number, n: number): Exac
 }
 
 /** The power of X (an integer in limbs, the units in the last) times 10^e, to n. */
-function scaledPower(s: number, e: number, n: number): Exact | null {
+function scaledPower(s: number, e: number, n: number): Wide | null {
   if (e < -MAX_TENTH || e > MAX_TEN) return null;
   // the top limb first: drop the leading zero limbs (C > 0 has at least one limb that is not)
   let z = 0;
@@ -299,7 +300,7 @@ function scaledPower(s: number, e: number, n: number): Exact | null {
  * X^k (X within xu δs, exponent xex), or its reciprocal when `reciprocal`, rounded to 34 digits
  * with the sign s; null as limbPower. X is overwritten.
  */
-function powerOfX(s: number, xex: number, xu: number, k: number, reciprocal: boolean): Exact | null {
+function powerOfX(s: number, xex: number, xu: number, k: number, reciprocal: boolean): Wide | null {
   // binary powering; u counts δs (a square doubles its operand's error, a product adds its own)
   let pex = 0;
   let pu = 0;
@@ -358,8 +359,8 @@ function twoMinus(x: Float64Array, ex: number): void {
   x[0] = 2 - x[0]! - borrow;
 }
 
-/** s × P (exponent pex, relative error below rho) rounded to 34 digits, or null. */
-function toDecimal(s: number, pex: number, rho: number): Exact | null {
+/** s × P (exponent pex, relative error below rho) rounded to 34 digits, as a wide value; or null. */
+function toDecimal(s: number, pex: number, rho: number): Wide | null {
   let E = Math.floor(Math.log10(head(P)) + 24 * (pex - 2) * LOG10_2) - 33;
   for (let tries = 0; tries < 3; tries++) {
     const j = -E;
@@ -377,11 +378,21 @@ function toDecimal(s: number, pex: number, rho: number): Exact | null {
     const tolerance = rho * 2 ** 113 + 2 ** -50;
     if (Math.abs(fraction - 0.5) <= tolerance) return null;
     if (fraction > 0.5) increment(T);
-    // three doubles of at most 48 significant bits each hold the integer exactly
-    const c = BigInt(T[0]! * 2 ** 96 + T[1]! * 2 ** 72) + BigInt(T[2]! * 2 ** 48 + T[3]! * BASE) + BigInt(T[4]!);
-    // the last digit, as 2^24k ≡ 6 (mod 10): when it is not 0 there are no trailing zeros to drop
-    const last = (6 * (T[0]! + T[1]! + T[2]! + T[3]!) + T[4]!) % 10;
-    return last !== 0 ? ranged(s, c, E, 34) : normal(s, c, E, compareInteger(T, HIGH.limbs) === 0 ? 35 : 34);
+    // the integer in limbs of seven decimal digits, the wide form's (five hold S ≤ 10^34), by long
+    // division by 10^7 (each step exact: below 2^48); round34 drops its trailing zeros
+    for (let i = 0; i < 5; i++) {
+      let r = 0;
+      for (let j = 0; j <= 4; j++) {
+        const t = r * BASE + T[j]!;
+        const q = Math.floor(t / 1e7);
+        r = t - q * 1e7;
+        T[j] = q;
+      }
+      D[i] = r;
+    }
+    let len = 5;
+    while (D[len - 1] === 0) len--;
+    return round34(s, D, len, E, false);
   }
   return null;
 }

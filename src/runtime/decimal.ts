@@ -315,12 +315,12 @@ export class Decimal extends RoundingModes {
     // a finite one held as an Exact
     if (b.q === 1 && b.k === 0 && b.m !== 0 && Math.abs(b.m) <= LIMB_POWER_MAX && !this.isZero() && this.isFinite()) {
       const r = this.q === 1 ? limbPower(this.m, this.k, b.m) : this.limbPower(b.m);
-      if (r !== null) return Decimal.of(r);
+      if (r !== null) return Decimal.ofWide(r);
     }
     return Decimal.of(power(this.exact(), b.exact()));
   }
   /** this ** n in limbs for a non-zero finite value not held in the scaled form; null as limbPower. */
-  private limbPower(n: number): Exact | null {
+  private limbPower(n: number): Wide | null {
     const w = this.wide();
     if (w !== null) return limbPowerOfWide(w.s, w.c, w.e, n);
     const x = this.x!;

@@ -79,8 +79,8 @@ describe("edges", () => {
 
   it("takes the short-base path for loan payments, and declines exactly half-way powers", () => {
     // (1 + 0.0045) ** -360 without BigInt work: the path must not silently decline
-    expect(limbPower(10045, 4, -360)?.valueOf()).toBe(new Reference("1.0045").pow(-360).valueOf());
-    expect(limbPower(10045, 4, 360)?.valueOf()).toBe(new Reference("1.0045").pow(360).valueOf());
+    expect(limbPower(10045, 4, -360)?.toString()).toBe(new Reference("1.0045").pow(-360).valueOf());
+    expect(limbPower(10045, 4, 360)?.toString()).toBe(new Reference("1.0045").pow(360).valueOf());
     // 1.5 ** 29 = 127834.03948858939111232757568359375, 35 digits ending in 5: no approximation
     // can round it, so the short path declines and the exact power decides (up, to the even 8)
     expect(limbPower(15, 1, 29)).toBeNull();
@@ -96,9 +96,9 @@ describe("edges", () => {
     const limbs = [];
     for (let end = digits.length; end > 0; end -= 7) limbs.push(Number(digits.slice(Math.max(0, end - 7), end)));
     const e = -(digits.length - 1);
-    for (const n of [12, -12, 360, -480, 4096]) expect(limbPowerOfWide(1, limbs, e, n)?.valueOf()).toBe(rate.pow(n).valueOf());
-    expect(limbPowerOfWide(-1, limbs, e, 3)?.valueOf()).toBe(rate.neg().pow(3).valueOf());
-    expect(limbPowerOfBig(1, BigInt(digits), e, -7)?.valueOf()).toBe(rate.pow(-7).valueOf());
+    for (const n of [12, -12, 360, -480, 4096]) expect(limbPowerOfWide(1, limbs, e, n)?.toString()).toBe(rate.pow(n).valueOf());
+    expect(limbPowerOfWide(-1, limbs, e, 3)?.toString()).toBe(rate.neg().pow(3).valueOf());
+    expect(limbPowerOfBig(1, BigInt(digits), e, -7)?.toString()).toBe(rate.pow(-7).valueOf());
     // 1.5^29 is half-way between two 34-digit numbers: no approximation may round it
     expect(limbPowerOfBig(1, 15n, -1, 29)).toBeNull();
     expect(limbPowerOfWide(1, [15], -1, 29)).toBeNull();
