@@ -204,7 +204,7 @@ export const zero = (s: number): Exact => (s < 0 ? NEG_ZERO : ZERO);
 export const infinity = (s: number): Exact => (s < 0 ? NEG_INF : POS_INF);
 
 /** s × c × 10^e for c without trailing zeros and n its digits: the value, ±Infinity or a signed zero. */
-export function ranged(s: number, c: bigint, e: number, n: number): Exact {
+function ranged(s: number, c: bigint, e: number, n: number): Exact {
   const top = e + n - 1;
   if (top > MAX_E) return infinity(s);
   if (top < MIN_E) return zero(s);

@@ -1,12 +1,13 @@
-// Integer powers of short decimals (x = m × 10^-k, m a safe integer: the scaled form of decimal.ts)
-// without BigInt work in the loop: binary floating point with seven 24-bit limbs held in doubles
-// (168 bits), every product of limbs and every column sum exact, only the columns below the
-// seventh dropped. A product is then within δ = 2^-141 of its exact value, relative; powering
-// counts those errors, and the 34-digit result is taken only when no number within the bound
-// lies on the other side of a rounding boundary (docs/numbers.md). Otherwise, or when the result
-// falls outside [10^-39, 10^34), the caller takes the general path (decimal-functions.ts).
+// Integer powers of decimals of up to 50 digits (x = C × 10^e: the scaled form of decimal.ts, a
+// wide 34-digit value, a BigInt coefficient) without BigInt work in the loop: binary floating point
+// with seven 24-bit limbs held in doubles (168 bits), every product of limbs and every column sum
+// exact, only the columns below the seventh dropped. A product is then within δ = 2^-141 of its
+// exact value, relative; powering counts those errors, and the 34-digit result is taken only when
+// no number within the bound lies on the other side of a rounding boundary (docs/numbers.md).
+// Otherwise, or when the result falls outside [10^-39, 10^34), the caller takes the general path
+// (decimal-functions.ts).
 import { BIG_TERM_STEPS, tick } from "./budget.js";
-import { type Exact, normal, ranged } from "./decimal-exact.js";
+import { type Wide, round34 } from "./decimal-wide.js";
 
 const L = 7;
 const LOG10_2 = Math.log10(2);
@@ -146,9 +147,11 @@ function floatOf(N: bigint, scale: number): Float {
   return { limbs, ex };
 }
 
-/** 10^-k for 1 ≤ k ≤ 22 (the scales of decimal.ts), within 2^-144. */
+/** 10^-k for 1 ≤ k ≤ MAX_TENTH, within 2^-144 (the quotient has over 24 L + 16 bits), made when first asked for. */
 const TENTHS: Float[] = [];
-for (let k = 1; k <= 22; k++) TENTHS[k] = floatOf((1n << BigInt(24 * L + 80)) / 10n ** BigInt(k), -(24 * L + 80));
+const MAX_TENTH = 120;
+const tenths = (k: number): Float =>
+  (TENTHS[k] ??= floatOf((1n << BigInt(24 * L + 16 + 4 * k)) / 10n ** BigInt(k), -(24 * L + 16 + 4 * k)));
 /** 10^j exactly, 0 ≤ j ≤ 72 (5^72 < 2^168 fits seven limbs), made when first asked for. */
 const TENS: Float[] = [];
 const MAX_TEN = 72;
@@ -157,10 +160,11 @@ const tens = (j: number): Float => (TENS[j] ??= floatOf(10n ** BigInt(j), 0));
 const LOW = tens(33);
 const HIGH = tens(34);
 
-// scratch registers: the power, the base's squares, a temporary
+// scratch registers: the power, the base's squares, a temporary, the result's decimal limbs
 const P = new Float64Array(L);
 const X = new Float64Array(L);
 const T = new Float64Array(L);
+const D = new Float64Array(L);
 
 /** Writes the safe integer m > 0 into out; returns its exponent. */
 function setInteger(out: Float64Array, m: number): number {
@@ -222,35 +226,86 @@ const head = (a: Float64Array): number => (a[0]! * BASE + a[1]!) * BASE + a[2]!;
  * The correctly rounded (m × 10^-k)^n for a safe integer m ≠ 0, 0 ≤ k ≤ 22 and 1 ≤ |n| ≤
  * LIMB_POWER_MAX; null when this path cannot decide or the result lies outside [10^-39, 10^34).
  */
-export function limbPower(m: number, k: number, n: number): Exact | null {
+export function limbPower(m: number, k: number, n: number): Wide | null {
   const s = m < 0 && n % 2 !== 0 ? -1 : 1;
   const a = m < 0 ? -m : m;
   // the base in X, within xu δs: m / 10^k, or for a negative power of a short m its reciprocal
   // 10^k / m, so that no reciprocal is needed at the end
-  let xex: number;
-  let xu: number;
-  const inverted = n < 0 && a <= SHORT;
-  if (inverted) {
-    xex = setReciprocal(X, a);
-    xu = 1;
+  if (n < 0 && a <= SHORT) {
+    let xex = setReciprocal(X, a);
+    let xu = 1;
     if (k > 0) {
       const ten = tens(k);
       xex += ten.ex + mul(X, ten.limbs, X);
       xu = 2;
     }
-  } else {
-    xex = setInteger(X, a);
-    xu = 0;
-    if (k > 0) {
-      xex += TENTHS[k]!.ex + mul(X, TENTHS[k]!.limbs, X);
-      xu = 2;
+    return powerOfX(s, xex, xu, -n, false);
+  }
+  let xex = setInteger(X, a);
+  let xu = 0;
+  if (k > 0) {
+    xex += tenths(k).ex + mul(X, tenths(k).limbs, X);
+    xu = 2;
+  }
+  return powerOfX(s, xex, xu, n < 0 ? -n : n, n < 0);
+}
+
+/**
+ * The correctly rounded (s × C × 10^e)^n for a coefficient C of a wide value (limbs of seven
+ * digits, least significant first, C below 10^35) and 1 ≤ |n| ≤ LIMB_POWER_MAX; null as limbPower.
+ */
+export function limbPowerOfWide(s: number, c: readonly number[], e: number, n: number): Wide | null {
+  // C in X by Horner's rule, a limb of seven digits at a time (each step exact: below 2^48)
+  X.fill(0);
+  for (let i = c.length - 1; i >= 0; i--) {
+    let carry = c[i]!;
+    for (let j = L - 1; j >= 0; j--) {
+      const t = X[j]! * 1e7 + carry;
+      carry = Math.floor(t * INV);
+      X[j] = t - carry * BASE;
     }
   }
+  return scaledPower(s, e, n);
+}
+
+/** limbPower of s × C × 10^e for a BigInt C > 0 below 2^168 (a value held as an Exact); null as limbPower. */
+export function limbPowerOfBig(s: number, C: bigint, e: number, n: number): Wide | null {
+  if (C >= 1n << BigInt(24 * L)) return null;
+  for (let j = L - 1; j >= 0; j--) {
+    X[j] = Number(C & 0xffffffn);
+    C >>= 24n;
+  }
+  return scaledPower(s, e, n);
+}
+
+/** The power of X (an integer in limbs, the units in the last) times 10^e, to n. */
+function scaledPower(s: number, e: number, n: number): Wide | null {
+  if (e < -MAX_TENTH || e > MAX_TEN) return null;
+  // the top limb first: drop the leading zero limbs (C > 0 has at least one limb that is not)
+  let z = 0;
+  while (X[z] === 0) z++;
+  if (z > 0) X.copyWithin(0, z).fill(0, L - z);
+  let xex = L - 1 - z;
+  let xu = 0;
+  if (e !== 0) {
+    // the exact C times 10^e: a product (one δ) with 10^-k cut within 2^-144 or the exact 10^e
+    const ten = e < 0 ? tenths(-e) : tens(e);
+    xex += ten.ex + mul(X, ten.limbs, X);
+    xu = 2;
+  }
+  return powerOfX(s < 0 && n % 2 !== 0 ? -1 : 1, xex, xu, n < 0 ? -n : n, n < 0);
+}
+
+/**
+ * X^k (X within xu δs, exponent xex), or its reciprocal when `reciprocal`, rounded to 34 digits
+ * with the sign s; null as limbPower. X is overwritten.
+ */
+function powerOfX(s: number, xex: number, xu: number, k: number, reciprocal: boolean): Wide | null {
   // binary powering; u counts δs (a square doubles its operand's error, a product adds its own)
   let pex = 0;
   let pu = 0;
   let first = true;
-  for (let j = n < 0 ? -n : n; ;) {
+  for (let j = k; ;) {
     tick(BIG_TERM_STEPS);
     if (j % 2 === 1) {
       if (first) {
@@ -268,7 +323,7 @@ export function limbPower(m: number, k: number, n: number): Exact | null {
     xex += xex + square(X, X);
     xu = 2 * xu + 1;
   }
-  if (n < 0 && !inverted) {
+  if (reciprocal) {
     // 1 / P by two Newton steps y ← y (2 - P y) from a double's reciprocal (within 2^-47): each
     // step turns the error ε of y into ε² plus three products' δs (and the limb 2 - P y may lose)
     let yex = setDouble(T, 1 / head(P)) - pex + 2;
@@ -304,8 +359,8 @@ function twoMinus(x: Float64Array, ex: number): void {
   x[0] = 2 - x[0]! - borrow;
 }
 
-/** s × P (exponent pex, relative error below rho) rounded to 34 digits, or null. */
-function toDecimal(s: number, pex: number, rho: number): Exact | null {
+/** s × P (exponent pex, relative error below rho) rounded to 34 digits, as a wide value; or null. */
+function toDecimal(s: number, pex: number, rho: number): Wide | null {
   let E = Math.floor(Math.log10(head(P)) + 24 * (pex - 2) * LOG10_2) - 33;
   for (let tries = 0; tries < 3; tries++) {
     const j = -E;
@@ -323,11 +378,21 @@ function toDecimal(s: number, pex: number, rho: number): Exact | null {
     const tolerance = rho * 2 ** 113 + 2 ** -50;
     if (Math.abs(fraction - 0.5) <= tolerance) return null;
     if (fraction > 0.5) increment(T);
-    // three doubles of at most 48 significant bits each hold the integer exactly
-    const c = BigInt(T[0]! * 2 ** 96 + T[1]! * 2 ** 72) + BigInt(T[2]! * 2 ** 48 + T[3]! * BASE) + BigInt(T[4]!);
-    // the last digit, as 2^24k ≡ 6 (mod 10): when it is not 0 there are no trailing zeros to drop
-    const last = (6 * (T[0]! + T[1]! + T[2]! + T[3]!) + T[4]!) % 10;
-    return last !== 0 ? ranged(s, c, E, 34) : normal(s, c, E, compareInteger(T, HIGH.limbs) === 0 ? 35 : 34);
+    // the integer in limbs of seven decimal digits, the wide form's (five hold S ≤ 10^34), by long
+    // division by 10^7 (each step exact: below 2^48); round34 drops its trailing zeros
+    for (let i = 0; i < 5; i++) {
+      let r = 0;
+      for (let j = 0; j <= 4; j++) {
+        const t = r * BASE + T[j]!;
+        const q = Math.floor(t / 1e7);
+        r = t - q * 1e7;
+        T[j] = q;
+      }
+      D[i] = r;
+    }
+    let len = 5;
+    while (D[len - 1] === 0) len--;
+    return round34(s, D, len, E, false);
   }
   return null;
 }

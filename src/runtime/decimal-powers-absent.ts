@@ -18,3 +18,5 @@ export const power: typeof Functions.power = absent;
 /** no power is taken in limbs */
 export const LIMB_POWER_MAX = 0;
 export const limbPower: typeof Limbs.limbPower = absent;
+export const limbPowerOfWide: typeof Limbs.limbPowerOfWide = absent;
+export const limbPowerOfBig: typeof Limbs.limbPowerOfBig = absent;

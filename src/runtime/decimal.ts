@@ -35,7 +35,7 @@ import {
   wideSqrt,
   wideTimes,
 } from "./decimal-wide-form.js";
-import { LIMB_POWER_MAX, limbPower } from "./decimal-limbs.js";
+import { LIMB_POWER_MAX, limbPower, limbPowerOfBig, limbPowerOfWide } from "./decimal-limbs.js";
 import { MODES, RoundingModes, type Rounding } from "./decimal-rounding.js";
 import {
   MAX_SCALE,
@@ -311,12 +311,20 @@ export class Decimal extends RoundingModes {
       const r = widePower(this.wide()!, b.m);
       if (r !== null) return Decimal.ofWide(r);
     }
-    // (1 + r) ** -n: a short base, a moderate integer exponent
-    if (this.q === 1 && b.q === 1 && b.k === 0 && this.m !== 0 && b.m !== 0 && Math.abs(b.m) <= LIMB_POWER_MAX) {
-      const r = limbPower(this.m, this.k, b.m);
-      if (r !== null) return Decimal.of(r);
+    // (1 + r) ** -n: a moderate integer exponent of a short base, a 34-digit one (1 + r / 1200), or
+    // a finite one held as an Exact
+    if (b.q === 1 && b.k === 0 && b.m !== 0 && Math.abs(b.m) <= LIMB_POWER_MAX && !this.isZero() && this.isFinite()) {
+      const r = this.q === 1 ? limbPower(this.m, this.k, b.m) : this.limbPower(b.m);
+      if (r !== null) return Decimal.ofWide(r);
     }
     return Decimal.of(power(this.exact(), b.exact()));
+  }
+  /** this ** n in limbs for a non-zero finite value not held in the scaled form; null as limbPower. */
+  private limbPower(n: number): Wide | null {
+    const w = this.wide();
+    if (w !== null) return limbPowerOfWide(w.s, w.c, w.e, n);
+    const x = this.x!;
+    return limbPowerOfBig(x.s, x.c, x.e, n);
   }
   sqrt(): Decimal {
     if (this.q > 1) settle(this);

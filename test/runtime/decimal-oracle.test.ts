@@ -4,7 +4,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { Decimal } from "../../src/runtime/decimal.js";
-import { limbPower } from "../../src/runtime/decimal-limbs.js";
+import { limbPower, limbPowerOfBig, limbPowerOfWide } from "../../src/runtime/decimal-limbs.js";
 import { PROPERTIES, Reference } from "./decimal-properties.js";
 
 const runs = { numRuns: Number(process.env.DECIMAL_RUNS ?? 2000) };
@@ -79,14 +79,33 @@ describe("edges", () => {
 
   it("takes the short-base path for loan payments, and declines exactly half-way powers", () => {
     // (1 + 0.0045) ** -360 without BigInt work: the path must not silently decline
-    expect(limbPower(10045, 4, -360)?.valueOf()).toBe(new Reference("1.0045").pow(-360).valueOf());
-    expect(limbPower(10045, 4, 360)?.valueOf()).toBe(new Reference("1.0045").pow(360).valueOf());
+    expect(limbPower(10045, 4, -360)?.toString()).toBe(new Reference("1.0045").pow(-360).valueOf());
+    expect(limbPower(10045, 4, 360)?.toString()).toBe(new Reference("1.0045").pow(360).valueOf());
     // 1.5 ** 29 = 127834.03948858939111232757568359375, 35 digits ending in 5: no approximation
     // can round it, so the short path declines and the exact power decides (up, to the even 8)
     expect(limbPower(15, 1, 29)).toBeNull();
     expect(new Decimal("1.5").pow(29).toString()).toBe("127834.0394885893911123275756835938");
     // a base too long for the long-division reciprocal takes Newton's reciprocal
     same(new Decimal("1234567890.123").pow(-7), new Reference("1234567890.123").pow(-7));
+  });
+
+  it("takes the limb path for 34-digit bases, wide or BigInt, and declines half-way powers there too", () => {
+    // 1 + 3.47 / 1200, a quotient rounded to 34 digits: its limbs of seven digits
+    const rate = new Reference(1).plus(new Reference("3.47").div(1200));
+    const digits = rate.toFixed().replace(".", "");
+    const limbs = [];
+    for (let end = digits.length; end > 0; end -= 7) limbs.push(Number(digits.slice(Math.max(0, end - 7), end)));
+    const e = -(digits.length - 1);
+    for (const n of [12, -12, 360, -480, 4096]) expect(limbPowerOfWide(1, limbs, e, n)?.toString()).toBe(rate.pow(n).valueOf());
+    expect(limbPowerOfWide(-1, limbs, e, 3)?.toString()).toBe(rate.neg().pow(3).valueOf());
+    expect(limbPowerOfBig(1, BigInt(digits), e, -7)?.toString()).toBe(rate.pow(-7).valueOf());
+    // 1.5^29 is half-way between two 34-digit numbers: no approximation may round it
+    expect(limbPowerOfBig(1, 15n, -1, 29)).toBeNull();
+    expect(limbPowerOfWide(1, [15], -1, 29)).toBeNull();
+    // results beyond [10^-39, 10^34) and bases beyond the powers of ten it holds go to the general path
+    expect(limbPowerOfBig(1, 2n, 40, 1)).toBeNull();
+    expect(limbPowerOfBig(1, 2n, -200, 1)).toBeNull();
+    expect(limbPowerOfBig(1, 10n ** 60n, 0, 1)).toBeNull();
   });
 
   it("does not overflow a negative power whose positive power underflows", () => {

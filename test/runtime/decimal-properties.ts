@@ -202,6 +202,31 @@ const perfectPowers = fc.property(
   },
 );
 
+/**
+ * A base of 34 digits made by arithmetic, as a model makes 1 + rate / 1200 (a quotient held in
+ * limbs), or that times a power of ten (held as a BigInt coefficient, huge or tiny), raised to an
+ * integer: each step rounded to 34 digits, as decimal.js rounds it.
+ */
+const madePowers = fc.property(
+  fc.oneof(plain, long),
+  fc.constantFrom("1200", "12", "7", "-3", "365", "0.3", "90071992547409.9"),
+  fc.constantFrom("1", "0", "-1", "0.5"),
+  fc.oneof(fc.constant(0), fc.integer({ min: -120, max: 120 })),
+  integerExponent,
+  (r, d, a, t, n) => {
+    const scale = `1e${t}`;
+    const base = new Decimal(a).plus(new Decimal(r).div(new Decimal(d))).times(new Decimal(scale));
+    const reference = new Reference(a).plus(new Reference(r).div(d)).times(scale);
+    const text = reference.valueOf();
+    refereed(
+      base.pow(new Decimal(n)),
+      () => reference.pow(n),
+      (W) => new W(text).pow(n),
+      `(${a} + ${r} / ${d}) × ${scale} ** ${n}`,
+    );
+  },
+);
+
 const FUNCTIONS = ["sqrt", "exp", "ln"] as const;
 const functions = (operand: fc.Arbitrary<string | number>) =>
   fc.property(operand, fc.constantFrom(...FUNCTIONS), (v, f) => {
@@ -298,6 +323,7 @@ export const PROPERTIES: Record<string, fc.IProperty<never>> = {
   "integer powers of 1 + a rate and numbers near one": power(nearOne, integerExponent),
   "fractional powers (positive and negative bases)": power(fc.oneof(value, nearOne), fractionalExponent),
   "exact roots of perfect powers": perfectPowers,
+  "integer powers of bases made by arithmetic (1 + r / 1200), huge and tiny": madePowers,
   "sqrt, exp and ln": functions(fc.oneof(value, nearOne)),
   "a quotient of short numbers, then more arithmetic": quotientThen,
   "quotients on a half-way point at the 34th digit": quotientTies,

@@ -1,6 +1,6 @@
 // Marks the number decisions whose JSON output certified double-doubles may give without the
 // decimal (runtime/certified-dd.ts): a decision of a number type with no condition, whose value is
-// + − × ÷, powers to 2, 3 or 4, negation, `abs`, `min`, `max`, `modulo`, `floor`, `ceiling`, `sqrt`,
+// + − × ÷, powers to whole literals from 2 to 64 (and their reciprocals), negation, `abs`, `min`, `max`, `modulo`, `floor`, `ceiling`, `sqrt`,
 // roundings to literal places 0 to 15 and `if` on comparisons of such values, boolean names and
 // string names equal to a literal (`between`, `and`, `or`, `not` of them), `sum`, `min` and `max`
 // of a named list, of a path `l.field` of one or of a `for` over a range or a named list (`summed`), over number
@@ -54,10 +54,16 @@ export function ddRounding(e: Expr): { places: number; mode: number } | undefine
   return places === undefined ? undefined : { places, mode: ROUNDING_MODES[fn] };
 }
 
-/** The exponent of `x ** n` the double-doubles take as products: a literal whole number from 2 to 4. */
+/** The most squarings of a power the double-doubles take: each doubles the relative bound. */
+const MOST_POWER = 64;
+
+/**
+ * The exponent of `x ** n` the double-doubles take as products by squaring (a negative one as the
+ * reciprocal of that): a literal whole number n with 2 ≤ |n| ≤ MOST_POWER, `(1 + r / 1200) ** 12`.
+ */
 export function smallPower(n: Expr): number | undefined {
-  const k = n.kind === "number" ? Number(n.value) : NaN;
-  return Number.isInteger(k) && k >= 2 && k <= 4 ? k : undefined;
+  const k = n.kind === "number" ? Number(n.value) : n.kind === "negate" && n.operand.kind === "number" ? -Number(n.operand.value) : NaN;
+  return Number.isInteger(k) && Math.abs(k) >= 2 && Math.abs(k) <= MOST_POWER ? k : undefined;
 }
 
 /**

@@ -103,8 +103,9 @@ function certifiable(e: Expr, loops: readonly string[]): boolean {
     case "filter":
       return isOperandName(e.base, loops) && certifiable(e.filter, loops);
     case "if":
-      // both branches are worked out and one is chosen: neither may take budget steps
-      return certifiableCondition(e.cond, loops) && [e.then, e.else].every((b) => certifiable(b, loops) && !holdsLoop(b));
+      // both branches are worked out and one is chosen, or, with a loop in one (its passes budget
+      // steps), only the chosen one (codegen/certified-code.ts)
+      return certifiableCondition(e.cond, loops) && [e.then, e.else].every((b) => certifiable(b, loops));
     case "call": {
       // (floor and ceiling with places are roundings)
       if (innerPlaces(e) !== undefined) return certifiable(e.args[0]!, loops);

@@ -4,7 +4,7 @@
 // function, hoisted to module scope with the memos of its powers; names and lists are its
 // arguments, evaluated where the rounding is.
 import type { Compare, Expr } from "../../ir/feel-ast.js";
-import { aggregateOf, builtinCalled, innerPlaces, isLoopVariable, isNot } from "../3-optimise/certify.js";
+import { aggregateOf, builtinCalled, holdsLoop, innerPlaces, isLoopVariable, isNot } from "../3-optimise/certify.js";
 import { walk as walkExpr } from "../3-optimise/walk.js";
 import { ROUNDING_MODES } from "../../runtime/builtins/number.js";
 import { CERT_COMPARISONS, certLiteralError } from "../../runtime/certified.js";
@@ -220,8 +220,9 @@ function writeCertified(
     }
     if (e.kind === "call" && aggregateOf(e) !== undefined) return aggregate(aggregateOf(e)!, e.args[0]!, loops);
     if (e.kind === "if") {
-      // both branches worked out (neither holds a loop), the condition's branch chosen
       const c = condition(e.cond, loops);
+      if (holdsLoop(e.then) || holdsLoop(e.else)) return lazyIf(c, e.then, e.else, loops);
+      // both branches worked out (neither holds a loop), the condition's branch chosen
       const [t, f] = [walk(e.then, loops), walk(e.else, loops)];
       return step(`rt.certIf(${c}, ${t.v}, ${t.e}, ${f.v}, ${f.e})`);
     }
@@ -234,6 +235,30 @@ function writeCertified(
     }
     if (fn !== undefined && NUMBER_STEPS.has(fn)) return builtin(fn, (e as { args: Expr[] }).args, loops);
     return argument(e);
+  };
+
+  /**
+   * `if c then t else f` with a loop in a branch: only the condition's branch worked out (FEEL
+   * walks no other, and every pass is a budget step), in a block of its own; no bound (declined)
+   * when the condition is undecided.
+   */
+  const lazyIf = (c: string, then: Expr, other: Expr, loops: Loop[]): Pair => {
+    const r = { v: em.fresh("v"), e: em.fresh("e") };
+    const outer = out;
+    const branch = (x: Expr): string => {
+      // parts worked out before a loop inside the block are local to it
+      const known = new Map(before);
+      out = [];
+      const p = walk(x, loops);
+      const code = [...out, `${r.v} = ${p.v}; ${r.e} = ${p.e};`].join(" ");
+      before.clear();
+      known.forEach((v, k) => before.set(k, v));
+      return code;
+    };
+    const [t, f] = [branch(then), branch(other)];
+    out = outer;
+    out.push(`let ${r.v} = 0, ${r.e} = rt.certNone();`, `if (${c} === 1) { ${t} } else if (${c} === 0 || ${c} === -1) { ${f} }`);
+    return r;
   };
 
   /** `a op b` as a condition's JS local: 1, 0, or NaN (undecided). */

@@ -231,12 +231,18 @@ export function certifiedOutputCode(
       return t;
     }
     if (e.kind === "arith" && e.op === "**") {
-      // x², x³ = x² × x, x⁴ = x² × x² (FEEL rounds the exact power once; each product's bound covers it)
-      const x = walk(e.left);
+      // x^|n| by squaring (x³ = x² × x, x¹² = x⁸ × x⁴), a negative n its reciprocal: FEEL rounds
+      // the exact power (or its exact reciprocal) once; each product's bound covers it
       const times = (a: Triple, b: Triple) => step(`rt.ddMul(${a.h}, ${a.l}, ${a.e}, ${b.h}, ${b.l}, ${b.e})`);
-      const square = times(x, x);
       const n = smallPower(e.right)!;
-      return n === 2 ? square : times(square, n === 3 ? x : square);
+      let square = walk(e.left);
+      let power: Triple | undefined;
+      for (let k = Math.abs(n); ; square = times(square, square)) {
+        if (k % 2 === 1) power = power ? times(power, square) : square;
+        k = Math.floor(k / 2);
+        if (k === 0) break;
+      }
+      return n > 0 ? power! : step(`rt.ddDiv(1, 0, 0, ${power!.h}, ${power!.l}, ${power!.e})`);
     }
     if (e.kind === "arith" && e.op !== "**") {
       const [a, b] = [walk(e.left), walk(e.right)];

@@ -308,23 +308,63 @@ describe("certified code: loops, list items and aggregates", () => {
   });
 });
 
-describe("certified code: the budget", () => {
-  /** The least step limit under which `f` runs without exceeding it. */
-  function leastSteps(f: () => unknown): number {
-    let [low, high] = [0, 1 << 16];
-    while (low < high) {
-      const mid = (low + high) >> 1;
-      try {
-        withBudget({ steps: mid }, f);
-        high = mid;
-      } catch (e) {
-        if (!(e instanceof BudgetExceeded)) throw e;
-        low = mid + 1;
-      }
+/** The least step limit under which `f` runs without exceeding it. */
+function leastSteps(f: () => unknown): number {
+  let [low, high] = [0, 1 << 16];
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    try {
+      withBudget({ steps: mid }, f);
+      high = mid;
+    } catch (e) {
+      if (!(e instanceof BudgetExceeded)) throw e;
+      low = mid + 1;
     }
-    return low;
   }
+  return low;
+}
 
+describe("certified code: a loop in one branch of an if", () => {
+  // a pension pot: each year's contribution grown to retirement, no loop at all when no year is left
+  // (FEEL's 1..0 counts down: the branch is what keeps it from walking it)
+  const POT = "c * g ** n + (if n = 0 then 0 else sum(for y in 1..n return l[y] * g ** (n - y)))";
+  const pots = compiled(
+    {
+      pot: `decimal(${POT}, 2)`,
+      other: "round half up(if n > 0 then sum(for y in l return y / g) / n else c / 3, 1)",
+      both: "floor(if n < 5 then sum(for y in 1..n return g ** y) else sum(for y in l return y * g), 2)",
+    },
+    { c: "number", g: "number", n: "number", l: "[number]" },
+  );
+  const years = fc.integer({ min: 0, max: 40 });
+  const state = fc
+    .tuple(cents, fc.integer({ min: -300, max: 1500 }), years, fc.array(cents, { maxLength: 40 }), fc.boolean())
+    .map(([c, bp, n, l, short]) => ({
+      c,
+      g: num(String(1 + bp / 10_000)),
+      n: num(String(n)),
+      // a list as long as the years, or of any length (an item past its end is null)
+      l: short ? l : Array.from({ length: n }, (_, i) => l[i % Math.max(1, l.length)] ?? num("1")),
+    }));
+
+  it("works out only the branch the condition picks, and rounds as the decimal path does", () => {
+    expect(pots.decidedOver(state, 400)).toBeGreaterThan(400 * 3 * 0.6);
+  });
+
+  it("walks the loop's passes only where the decimal path walks them: none when no year is left", () => {
+    const pot = compiled({ pot: `decimal(${POT}, 2)` }, { c: "number", g: "number", n: "number", l: "[number]" });
+    fc.assert(
+      fc.property(state, (I) => {
+        expect(pot.check(I)).toBeLessThanOrEqual(1);
+        // (the decimal path charges a step for each item `l[y]` reads as well)
+        expect(leastSteps(() => pot.run(I))).toBeLessThanOrEqual(leastSteps(() => pot.exact(I)));
+      }),
+      { numRuns: 100 },
+    );
+  });
+});
+
+describe("certified code: the budget", () => {
   it("a step a pass; a declined rounding gives its steps back, so it costs what the decimal path costs", () => {
     const loops = compiled(
       { s: "decimal(sum(for i in 1..k return i), 2)", half: "decimal(sum(for i in 1..k return i) / (k * (k + 1)), 0)" },

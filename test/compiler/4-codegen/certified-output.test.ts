@@ -17,8 +17,11 @@ const expression = (names: string[], calls: boolean): fc.Arbitrary<string> =>
     const forms = [
       fc.tuple(e, fc.constantFrom("+", "-", "*", "/"), e).map(([x, o, y]) => `(${x}) ${o} (${y})`),
       e.map((x) => `-(${x})`),
-      // powers to 2, 3 and 4 are products; others stay on the decimals
-      fc.tuple(e, fc.constantFrom("2", "3", "4", "2", "3", "4", "5", "1.5", "-2")).map(([x, n]) => `(${x}) ** ${n}`),
+      // powers to whole literals from 2 to 64 are products by squaring (negative ones their
+      // reciprocals); others stay on the decimals
+      fc
+        .tuple(e, fc.constantFrom("2", "3", "4", "2", "3", "4", "5", "12", "-12", "-2", "-1", "64", "65", "1.5"))
+        .map(([x, n]) => `(${x}) ** ${n}`),
       e.map((x) => `abs(${x})`),
       // roots of anything: a negative operand is null in FEEL, declined by the double-doubles
       e.map((x) => `sqrt(${x})`),
@@ -123,6 +126,24 @@ describe("certified double-doubles for a decision's output", () => {
     );
     expect(marked).toBeGreaterThan(40);
     expect(decided).toBeGreaterThan(checked / 4);
+  });
+
+  it("take a rate's power to a whole literal, and its reciprocal, by squaring", () => {
+    for (const out of ["(1 + a / 1200) ** 12 - 1", "b * (a / 1200) / (1 - (1 + a / 1200) ** -60)", "(c / 7) ** 64 + (1 + c / 3) ** 33"]) {
+      const m = compiled(out, "x")!;
+      expect(m.marked, out).toBe(3);
+      let decided = 0;
+      for (const a of [0.01, 3.47, 4.99, 7.5, 15])
+        for (const [b, c] of [
+          [250000, 1],
+          [1e6, 0.3],
+          [0, -2.5],
+        ])
+          decided += m.check({ a, b, c });
+      expect(decided, out).toBeGreaterThanOrEqual(30);
+      // the power's base interval holding zero: a negative power declines (FEEL: null and a problem)
+      m.check({ a: -1200, b: 1, c: 0 });
+    }
   });
 
   it("leave every JSON output to the decimals where the bound cannot decide", () => {
