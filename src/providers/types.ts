@@ -58,6 +58,11 @@ export interface ReadRequest {
 export interface ReadResult {
   /** by input name; an input the reader could not find is absent */
   values: Record<string, ReadValue>;
+  /**
+   * inputs absent from `values` that the evidence itself says are not known (a document's field
+   * left null): a reader merging others' answers takes none for them from elsewhere
+   */
+  unknown?: string[];
   /** actual provider tokens (zero for the embedded readers) */
   usage: Usage;
 }

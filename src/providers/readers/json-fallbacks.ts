@@ -3,6 +3,7 @@
 import type { InputIR } from "../../ir/ir.js";
 import type { ReadValue } from "../types.js";
 import { coerce } from "./coerce.js";
+import { saidNotKnown } from "./json-keys.js";
 import type { JsonNode } from "./json-walk.js";
 import { readText } from "./text-reader.js";
 import { roundConfidence } from "./text/confidence.js";
@@ -129,6 +130,7 @@ const isRecordStamp = (n: JsonNode): boolean =>
 export const byElimination: Fallback = (inputs, nodes, values, used, reference) => {
   const open = inputs.filter((i) => i.type.kind === "date" && !Object.hasOwn(values, i.name));
   if (open.length !== 1 || !inputs.some((i) => i.type.kind === "date" && Object.hasOwn(values, i.name))) return;
+  if (saidNotKnown(nodes, open[0]!.name)) return;
   const dates = nodes.filter(
     (n) =>
       typeof n.value === "string" &&

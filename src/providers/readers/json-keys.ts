@@ -2,6 +2,7 @@
 // words of its desc and `from` hint, through stems and the synonym table. Periods (monthly,
 // annual) are set aside here: a "monthly_income" key can answer "annual income" by conversion.
 import type { InputIR } from "../../ir/ir.js";
+import type { JsonNode } from "./json-walk.js";
 import { FOREIGN_LEAF_WORDS } from "./foreign-words.js";
 import {
   ABBREVIATION_MATCH,
@@ -321,3 +322,18 @@ export const asksOtherParty = (input: InputIR): boolean =>
   normaliseName(`${input.name} ${input.desc}`)
     .split(" ")
     .some((w) => OTHER_PARTY_WORDS.has(stem(w)));
+
+/**
+ * Whether the state leaves the input null under a key holding every word of its name
+ * (`"incident_date": null`, `"IncidentDate": null` for "incident date"): it says the value is not
+ * known, and no other value of the state is the input's by elimination or from its words.
+ */
+export function saidNotKnown(nodes: readonly JsonNode[], name: string): boolean {
+  const named = contentStems(name);
+  if (named.length === 0) return false;
+  return nodes.some((n) => {
+    if (n.value !== null) return false;
+    const key = new Set(contentStems((n.keys.at(-1) ?? "").replace(/([a-z])([A-Z])/g, "$1 $2")));
+    return named.every((s) => key.has(s));
+  });
+}

@@ -17,6 +17,7 @@ import {
   MIN_KEY_SCORE,
   pathScore,
   timeUnitOf,
+  saidNotKnown,
   type InputWords,
 } from "./json-keys.js";
 import { EMBEDDED_LIMITS } from "./limits.js";
@@ -37,6 +38,7 @@ import { withoutWrappers } from "./json-wrappers.js";
 import { withProtobufValues } from "./json-protobuf.js";
 import { withoutNetFigures } from "./json-basis.js";
 import { withoutDoubtedFlags } from "./json-doubts.js";
+import { withoutDateWindows } from "./json-date-windows.js";
 import { withDelimitedTables } from "./json-delimited.js";
 import { withFormFields } from "./json-form-encoded.js";
 import { withFieldRowsAsKeys } from "./json-field-rows.js";
@@ -450,6 +452,7 @@ export function readJson(
   reference = todayIso(),
   meter: Meter = { steps: 0 },
   claimed: readonly string[] = [],
+  unknown: string[] = [],
 ): Record<string, ReadValue> {
   // an export that says the day it stands as of (`asOf`, `as_at`, `extract_date`): ages and ends count to that day
   // JSON made from XML (`@attributes`, `#text`) is read as the plain JSON it stands for
@@ -464,6 +467,8 @@ export function readJson(
   state = withoutNetFigures(state);
   // a yes/no beside a note that its basis lapsed or is awaited (`"certificate_status": "EXPIRED"`) is an open question: unread
   state = withoutDoubtedFlags(state);
+  // a day not known, only the window it fell in (`{"known": false, "earliest": …, "latest": …}`): unread
+  state = withoutDateWindows(state);
   // a web form's fields posted as one URL-encoded string are read as the object they encode, and
   // a GraphQL connection (`edges` of `node`s) as the list of its items
   state = withConnectionsAsLists(withFormFields(state));
@@ -538,7 +543,9 @@ export function readJson(
       };
     }
   }
-  return aboveFloor(values);
+  const read = aboveFloor(values);
+  for (const { name } of inputs) if (!Object.hasOwn(read, name) && saidNotKnown(nodes, name)) unknown.push(name);
+  return read;
 }
 
 /** The nodes outside the state's top-level keys that give other inputs by their exact names. */
@@ -563,6 +570,8 @@ export const jsonReader: Reader = {
   async read(request: ReadRequest): Promise<ReadResult> {
     // a text that is one structured document is read as that document
     const state = typeof request.state === "string" ? (documentOf(request.state) ?? request.state) : request.state;
-    return { values: readJson(request.inputs, state, request.reference, undefined, claimedKeys(request)), usage: NO_USAGE };
+    const unknown: string[] = [];
+    const values = readJson(request.inputs, state, request.reference, undefined, claimedKeys(request), unknown);
+    return { values, usage: NO_USAGE, ...(unknown.length > 0 ? { unknown } : {}) };
   },
 };

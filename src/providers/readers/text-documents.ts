@@ -3,7 +3,7 @@
 // Where the two agree the keys' answer stands; where only the keys answer, an answer they are
 // unsure of is dropped (a count of media hits beside the analyst's dismissal is no yes); where the
 // two differ, the keys' answer if they are sure enough of it, else the text's, either less sure
-// for the other's doubt.
+// for the other's doubt. A field the keys say is not known (left null) is not answered from the text.
 import { NO_USAGE, type ReadValue, type Reader } from "../types.js";
 import { jsonReader } from "./json-reader.js";
 import { EMBEDDED_LIMITS } from "./limits.js";
@@ -31,8 +31,10 @@ export const documentTextReader: Reader = {
   async read(request, signal) {
     const [byKeys, asText] = await Promise.all([jsonReader.read(request, signal), textReader.read(request, signal)]);
     const values: Record<string, ReadValue> = {};
+    const unknown = new Set(byKeys.unknown);
     for (const { name } of request.inputs) {
-      const v = merged(byKeys.values[name], asText.values[name]);
+      // a field the document leaves null is not known: its words elsewhere in the text do not answer it
+      const v = unknown.has(name) ? undefined : merged(byKeys.values[name], asText.values[name]);
       if (v) values[name] = v;
     }
     return { values, usage: NO_USAGE };

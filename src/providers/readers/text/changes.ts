@@ -2,6 +2,7 @@
 // - a change told as a move between two values: "seats up from 60 to 75", "going from 60 to 75
 //   users", "cut from 3 years to 2";
 // - a change told after the older value: "$15,000, now reduced to $12,000", "45 seats, cut to 40";
+// - the older said to have held, the newer to hold now: "rent was $1,150, now $1,225";
 // - a self-repair: "40 seats, well, 45 actually", "40 - sorry, 45 - seats", "about 40, I mean 45".
 // ("45 seats, not 40", "instead of", "sorry, I meant" are corrections: text/qualifiers.ts.)
 // The newer value is announced by the cue words of the older, which it takes over. Both values
@@ -35,6 +36,13 @@ const MOVED_GAP = 8;
 const MAYBE = new Set(["might", "may", "could", "would", "if", "maybe", "perhaps", "possibly"]);
 /** How far before "from" its change word may stand ("seats are going up from"). */
 const CHANGE_REACH = 3;
+/** Words that say a value held before ("was $1,150", "previously 40") and words that say the newer holds now. */
+const HELD_BEFORE = new Set(["was", "were", "previously", "formerly"]);
+const HOLDS_NOW = new Set(["now", "currently"]);
+/** Whether the amount at a is said to have held before: "was $1,150", "used to be $1,150", "previously $1,150". */
+const heldBefore = (tokens: Token[], a: number): boolean =>
+  HELD_BEFORE.has(tokens[a - 1]?.lower ?? "") ||
+  (tokens[a - 1]?.lower === "be" && tokens[a - 2]?.lower === "to" && tokens[a - 3]?.lower === "used");
 
 const amount = (t: Token | undefined): boolean => t?.kind === "amount";
 
@@ -58,7 +66,9 @@ function changes(tokens: Token[], a: number, b: number): boolean {
     between.at(-2) !== "up" &&
     between.slice(0, -1).some((w) => CHANGE.test(w)) &&
     !between.some((w) => MAYBE.has(w));
-  if (movedTo || between.length > GAP) return movedTo;
+  // "rent was $1,150 a month, now it is $1,225", "was 40 and is now 45": what held before, then what holds now
+  const heldThenNow = heldBefore(tokens, a) && between.some((w) => HOLDS_NOW.has(w)) && !between.some((w) => MAYBE.has(w));
+  if (movedTo || heldThenNow || between.length > GAP) return movedTo || heldThenNow;
   // "from 60 to 75" after a change word
   if (between.includes("to") && tokens[a - 1]?.lower === "from")
     for (let k = a - 2; k >= 0 && a - 1 - k <= CHANGE_REACH && tokens[k]!.sentence === tokens[a]!.sentence; k--)

@@ -11,6 +11,7 @@ import type { Token } from "./tokens.js";
 import type { Amount } from "../numbers.js";
 import { lapsedInto, supersedes } from "./changes.js";
 import { dismissed, dismissedInto } from "./dismissed.js";
+import { calledWrongInto, WRONG } from "./called-wrong.js";
 import { figuresUnsettled } from "./pending-figures.js";
 import {
   FOREIGN_CORRECTIONS,
@@ -550,8 +551,6 @@ export function replacedBy(tokens: Token[], i: number): number | undefined {
   return undefined;
 }
 
-/** Words that call what was just said wrong, whatever it was ("… on 20 January; sorry, that was wrong"). */
-const WRONG = new Set(["wrong", "incorrect", "mistake", "mistaken", "typo", "error"]);
 /** How many tokens after a date a correction of it may stand, across one sentence end at most. */
 const DATE_CORRECTION_REACH = 10;
 
@@ -605,7 +604,10 @@ export function retracted(tokens: Token[], amounts: readonly number[]): Map<numb
     const same = unit === undefined ? undefined : counted.get(unit);
     if (same !== undefined && repairedCount(tokens, same, i)) out.set(same, i);
     if (unit !== undefined) counted.set(unit, i);
-    const newer = replacedBy(tokens, i);
+    // "45,000 was a typo - the correct figure is 54,000": it, and its other mentions, answer nothing
+    const right = calledWrongInto(tokens, i);
+    if (right !== undefined) out.set(i, right);
+    const newer = replacedBy(tokens, i) ?? right;
     const older = supersedes(tokens, i);
     if (older !== undefined) out.set(older, i);
     const after = lapsedInto(tokens, i) ?? dismissedInto(tokens, i);
