@@ -29,6 +29,7 @@ import { blankOverlongRuns } from "./text/long-runs.js";
 import { relativeDays } from "./text/relative-days.js";
 import { datedMessages, firstMessage, messageDay, messagePieces } from "./text/message-stamps.js";
 import { ownDate, reportSpeech, type OwnDate } from "./text/written-on.js";
+import { statedReports } from "./text/stated-report.js";
 import { indexText, type Meter } from "./text/text-index.js";
 import { tokenize, type Token } from "./text/tokens.js";
 import { markEvents } from "./text/events.js";
@@ -83,6 +84,8 @@ const HISTORY_CAP = 0.85;
 const WRITTEN_REPORT = 0.6;
 /** The day of a message that says it makes the first report of the loss (text/written-on.ts). */
 const FIRST_REPORT = 0.75;
+/** The day the text's own report words date the report by (text/stated-report.ts). */
+const STATED_REPORT = 0.75;
 
 /**
  * Reads `inputs` from `text`. `reference` is the date relative expressions are resolved against
@@ -245,15 +248,19 @@ function readMessage(
   // a message that says it makes the first report dates the report by the day it is written
   const day = own ?? stated;
   const speech = reportSpeech(text, dates, day?.iso);
-  const firstReport = speech === "first" && day ? of("date").filter((i) => dateRole(i) === 2) : [];
+  // the text's own words date the report ("Date reported: 02/02/2026", "she notified us on 14
+  // October"): that day is the report's, not the day of writing nor a police report's
+  const { insurer: told, reports } = statedReports(text, dates);
+  const reportDay0 = told ?? (speech === "first" ? day : undefined);
+  const firstReport = reportDay0 ? of("date").filter((i) => dateRole(i) === 2) : [];
   const opened = firstMessage(thread);
   const reportInputs = new Set(of("date").flatMap((i) => (dateRole(i) === 2 ? [i.name] : [])));
   const reported = namedRecord<ReadValue>();
   for (const input of firstReport)
     reported[input.name] = {
-      value: day!.iso,
-      confidence: FIRST_REPORT,
-      source: { span: { start: day!.start, end: day!.end }, text: text.slice(day!.start, day!.end) },
+      value: reportDay0!.iso,
+      confidence: told ? STATED_REPORT : FIRST_REPORT,
+      source: { span: { start: reportDay0!.start, end: reportDay0!.end }, text: text.slice(reportDay0!.start, reportDay0!.end) },
     };
   // a figure behind a box left empty ("Term: ☐ 1 yr ☒ 3 yr") is an option the form did not tick
   const unticked = (i: number) => boxBefore(text.slice(Math.max(0, index.tokens[i]!.start - BOX_SPAN), index.tokens[i]!.start)) === false;
@@ -275,9 +282,10 @@ function readMessage(
       of("date").filter((i) => !firstReport.includes(i)),
       cues,
       index,
-      dates,
+      // a mention dating a report (to the insurer, or to the police) is no day of another fact
+      dates.filter((m) => !reports.includes(m)),
       clock,
-      firstReport.length > 0 ? (m) => m.iso === day!.iso : undefined,
+      (m) => m.iso === reportDay0?.iso,
       (m) => [...read.coming].some((at) => at >= m.start && at < m.end),
       // a thread's report date no cue word places is guessed only from its first day's messages;
       // else it is the day of the earliest message (below), not a date of a later follow-up
