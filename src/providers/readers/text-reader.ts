@@ -250,7 +250,7 @@ function readMessage(
   const speech = reportSpeech(text, dates, day?.iso);
   // the text's own words date the report ("Date reported: 02/02/2026", "she notified us on 14
   // October"): that day is the report's, not the day of writing nor a police report's
-  const { insurer: told, reports } = statedReports(text, dates);
+  const { insurer: told, reports, documents } = statedReports(text, dates);
   const reportDay0 = told ?? (speech === "first" ? day : undefined);
   const firstReport = reportDay0 ? of("date").filter((i) => dateRole(i) === 2) : [];
   const opened = firstMessage(thread);
@@ -285,7 +285,8 @@ function readMessage(
       // a mention dating a report (to the insurer, or to the police) is no day of another fact
       dates.filter((m) => !reports.includes(m)),
       clock,
-      (m) => m.iso === reportDay0?.iso,
+      // nor is the report's day guessed for another, nor a document's day ("report dated 2 February")
+      (m) => m.iso === reportDay0?.iso || documents.includes(m),
       (m) => [...read.coming].some((at) => at >= m.start && at < m.end),
       // a thread's report date no cue word places is guessed only from its first day's messages;
       // else it is the day of the earliest message (below), not a date of a later follow-up

@@ -3,7 +3,11 @@
 // 14 October", "phoned yesterday to report a break-in", "our own notification came on 9 March".
 // That day is the report date, whatever day the text is written on (a "first notice of loss" form
 // filled in days later, a note written the morning after the call). A report made to someone else
-// (the police, a landlord, a bank, the other driver's insurer) dates no report to the insurer.
+// (the police, a landlord, a bank, the other driver's insurer) dates no report to the insurer, and
+// a document's day ("report dated 2 February", "Dated 9 March") is no day of the loss.
+
+import { STATED_FIRST } from "./header-lines.js";
+import { STAMP } from "./written-on.js";
 
 /** Where a clause ends: a sentence's end, a semicolon, a line break. */
 const CLAUSE_END = /[.!?;](?=\s|$)|\n/g;
@@ -72,17 +76,31 @@ function reportedTo(text: string, d: Mention): "insurer" | "other" | undefined {
   return LABEL.test(`\n${line}`) || dating(after(before, REPORTED)) || TO_INSURER.test(words) ? "insurer" : undefined;
 }
 
+/** A document's own day: "Adjuster's report dated 2026-02-02", a letter's "Dated 9 March 2026", a note's "written 12/08/2026". */
+const DATED = /\b(?:dated|written(?:\s+on)?)[^\S\n]*:?[^\S\n]*$/i;
+/** Whether a mention is a document's own day: after "dated", or on a stamp's line ("Form completed: …", text/written-on.ts). */
+function documentDay(text: string, d: Mention): boolean {
+  const line = text.slice(text.lastIndexOf("\n", d.start - 1) + 1, d.start).replace(STATED_FIRST, "");
+  return DATED.test(line) || (STAMP.test(line) && /[:\s]$/.test(line));
+}
+
 export interface StatedReports<M> {
   /** the one day the text dates the report to the insurer by (two days told so leave it open) */
   insurer?: M;
   /** the mentions dating a report: to the insurer, or to another party (no day of the loss either) */
   reports: M[];
+  /** the mentions dating a document (a report, a letter): no day of a fact to guess */
+  documents: M[];
 }
 
-/** The mentions the text's report words date, and the day of the report to the insurer if it gives one. */
+/** The mentions the text's report words date, the day of the report to the insurer if it gives one, and the days of documents. */
 export function statedReports<M extends Mention>(text: string, mentions: readonly M[]): StatedReports<M> {
   const to = mentions.map((d) => reportedTo(text, d));
   const told = mentions.filter((_, j) => to[j] === "insurer");
   const insurer = told.length > 0 && told.every((d) => d.iso === told[0]!.iso) ? told[0] : undefined;
-  return { insurer, reports: mentions.filter((_, j) => to[j] === "other" || (insurer && to[j] === "insurer")) };
+  return {
+    insurer,
+    reports: mentions.filter((_, j) => to[j] === "other" || (insurer && to[j] === "insurer")),
+    documents: mentions.filter((d) => documentDay(text, d)),
+  };
 }
