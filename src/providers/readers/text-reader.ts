@@ -250,7 +250,11 @@ function readMessage(
   const speech = reportSpeech(text, dates, day?.iso);
   // the text's own words date the report ("Date reported: 02/02/2026", "she notified us on 14
   // October"): that day is the report's, not the day of writing nor a police report's
-  const { insurer: told, reports, documents } = statedReports(text, dates);
+  const reportWords = of("date")
+    .filter((i) => dateRole(i) === 2)
+    .map((i) => `${i.name} ${i.desc}`)
+    .join(" ");
+  const { insurer: told, reports, documents } = statedReports(text, dates, reportWords);
   const reportDay0 = told ?? (speech === "first" ? day : undefined);
   const firstReport = reportDay0 ? of("date").filter((i) => dateRole(i) === 2) : [];
   const opened = firstMessage(thread);

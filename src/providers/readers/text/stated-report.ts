@@ -6,9 +6,6 @@
 // (the police, a landlord, a bank, the other driver's insurer) dates no report to the insurer, and
 // a document's day ("report dated 2 February", "Dated 9 March") is no day of the loss.
 
-import { STATED_FIRST } from "./header-lines.js";
-import { STAMP } from "./written-on.js";
-
 /** Where a clause ends: a sentence's end, a semicolon, a line break. */
 const CLAUSE_END = /[.!?;](?=\s|$)|\n/g;
 
@@ -62,7 +59,6 @@ function clauseAround(text: string, start: number, end: number): { start: number
   return { start: from, end: to };
 }
 
-/** Whether the words around a date say it is the day the loss was reported to the insurer. */
 /** Whom the words around a date say the loss was reported to on that day: the insurer, another party, or none. */
 function reportedTo(text: string, d: Mention): "insurer" | "other" | undefined {
   const clause = clauseAround(text, d.start, d.end);
@@ -72,17 +68,13 @@ function reportedTo(text: string, d: Mention): "insurer" | "other" | undefined {
   const dating = (gap: string | undefined) => gap !== undefined && !TOLD_OF.test(gap);
   const told = LABEL.test(`\n${line}`) || dating(after(before, REPORTED)) || dating(after(before, CONTACTED));
   if (!told) return undefined;
-  if (OTHER_PARTY.test(words)) return "other";
+  // the party told stands before the date: "filed police report on …", "we reported it to you on … and the fire brigade attended"
+  if (OTHER_PARTY.test(text.slice(clause.start, d.end))) return "other";
   return LABEL.test(`\n${line}`) || dating(after(before, REPORTED)) || TO_INSURER.test(words) ? "insurer" : undefined;
 }
 
 /** A document's own day: "Adjuster's report dated 2026-02-02", a letter's "Dated 9 March 2026", a note's "written 12/08/2026". */
 const DATED = /\b(?:dated|written(?:\s+on)?)[^\S\n]*:?[^\S\n]*$/i;
-/** Whether a mention is a document's own day: after "dated", or on a stamp's line ("Form completed: …", text/written-on.ts). */
-function documentDay(text: string, d: Mention): boolean {
-  const line = text.slice(text.lastIndexOf("\n", d.start - 1) + 1, d.start).replace(STATED_FIRST, "");
-  return DATED.test(line) || (STAMP.test(line) && /[:\s]$/.test(line));
-}
 
 export interface StatedReports<M> {
   /** the one day the text dates the report to the insurer by (two days told so leave it open) */
@@ -93,14 +85,22 @@ export interface StatedReports<M> {
   documents: M[];
 }
 
-/** The mentions the text's report words date, the day of the report to the insurer if it gives one, and the days of documents. */
-export function statedReports<M extends Mention>(text: string, mentions: readonly M[]): StatedReports<M> {
-  const to = mentions.map((d) => reportedTo(text, d));
+/**
+ * The mentions the text's report words date, the day of the report to the insurer if it gives one,
+ * and the days of documents. `asked`: the words of the report inputs; when they name the party
+ * themselves ("reported to the police?"), a report to that party is the one asked for.
+ */
+export function statedReports<M extends Mention>(text: string, mentions: readonly M[], asked = ""): StatedReports<M> {
+  const toParty = OTHER_PARTY.test(asked);
+  const to = mentions.map((d) => {
+    const whom = reportedTo(text, d);
+    return whom === "other" && toParty ? "insurer" : whom;
+  });
   const told = mentions.filter((_, j) => to[j] === "insurer");
   const insurer = told.length > 0 && told.every((d) => d.iso === told[0]!.iso) ? told[0] : undefined;
   return {
     insurer,
     reports: mentions.filter((_, j) => to[j] === "other" || (insurer && to[j] === "insurer")),
-    documents: mentions.filter((d) => documentDay(text, d)),
+    documents: mentions.filter((d) => DATED.test(text.slice(text.lastIndexOf("\n", d.start - 1) + 1, d.start))),
   };
 }

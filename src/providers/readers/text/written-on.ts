@@ -70,7 +70,7 @@ const DATE_WORDS = String.raw`(?:date|fecha|data|datum|day)`;
 const OF_THE = String.raw`(?:\s+(?:of|de|d['’]|du|della|dell['’]|del|da|do|des|der|van))?(?:\s*(?:the|la|l['’]|le|het|dem))?`;
 /** "Date of call:", "Fecha de la llamada:", "Data della chiamata:": a stamp's label in any language of evidence. */
 const STAMP_OF = new RegExp(String.raw`^\s*${DATE_WORDS}${OF_THE}\s*(?:${DOCUMENTS})\s*:`);
-export const STAMP = new RegExp(`${STAMP_EN.source}|${STAMP_OF.source}`, "iu");
+const STAMP = new RegExp(`${STAMP_EN.source}|${STAMP_OF.source}`, "iu");
 /** What a stamp may say beside its day and time: the weekday in brackets, "am" before the time, a column after a bar ("(Tue) am 8:15 | length 2:03", "(miércoles)"). */
 const STAMP_ASIDE = /\(\p{L}{1,12}\)|\b[ap]m\b|\|.*$/giu;
 /** A time of day beside the stamp's date ("08:31", "2:05 pm", "14h05"). */
