@@ -13,7 +13,7 @@ import { aboveFloor, calibrate, roundConfidence, TEXT_WORTH } from "./text/confi
 import { cuesOf } from "./text/cues.js";
 import { readBooleans } from "./text/read-booleans.js";
 import { readChoices } from "./text/read-choices.js";
-import { readDates } from "./text/read-dates.js";
+import { IMPLIED_YEAR, readDates } from "./text/read-dates.js";
 import { dateRole } from "./text/date-order.js";
 import { settleYears } from "./text/date-years.js";
 import { agesFromBirth } from "./text/age-from-birth.js";
@@ -84,7 +84,7 @@ const HISTORY_CAP = 0.85;
 const WRITTEN_REPORT = 0.6;
 /** The day of a message that says it makes the first report of the loss (text/written-on.ts). */
 const FIRST_REPORT = 0.75;
-/** The day the text's own report words date the report by (text/stated-report.ts). */
+/** The day the text's own report words date the report by (text/stated-report.ts); a day not written in full (no year, "yesterday") is less sure. */
 const STATED_REPORT = 0.75;
 
 /**
@@ -263,7 +263,7 @@ function readMessage(
   for (const input of firstReport)
     reported[input.name] = {
       value: reportDay0!.iso,
-      confidence: told ? STATED_REPORT : FIRST_REPORT,
+      confidence: told ? STATED_REPORT * (told.yearKnown && !told.relative ? 1 : IMPLIED_YEAR) : FIRST_REPORT,
       source: { span: { start: reportDay0!.start, end: reportDay0!.end }, text: text.slice(reportDay0!.start, reportDay0!.end) },
     };
   // a figure behind a box left empty ("Term: ☐ 1 yr ☒ 3 yr") is an option the form did not tick

@@ -70,7 +70,7 @@ const DATE_WORDS = String.raw`(?:date|fecha|data|datum|day)`;
 const OF_THE = String.raw`(?:\s+(?:of|de|d['’]|du|della|dell['’]|del|da|do|des|der|van))?(?:\s*(?:the|la|l['’]|le|het|dem))?`;
 /** "Date of call:", "Fecha de la llamada:", "Data della chiamata:": a stamp's label in any language of evidence. */
 const STAMP_OF = new RegExp(String.raw`^\s*${DATE_WORDS}${OF_THE}\s*(?:${DOCUMENTS})\s*:`);
-const STAMP = new RegExp(`${STAMP_EN.source}|${STAMP_OF.source}`, "iu");
+const STAMP = new RegExp(`${STAMP_EN.source}|${STAMP_OF.source}`, "i");
 /** What a stamp may say beside its day and time: the weekday in brackets, "am" before the time, a column after a bar ("(Tue) am 8:15 | length 2:03", "(miércoles)"). */
 const STAMP_ASIDE = /\(\p{L}{1,12}\)|\b[ap]m\b|\|.*$/giu;
 /** A time of day beside the stamp's date ("08:31", "2:05 pm", "14h05"). */
@@ -88,7 +88,7 @@ function stampDate(text: string, reference: string): OwnDate | undefined {
     if (/[a-z]{3,}[.!?]\s/i.test(line.replace(/^today\s+is\s[^.\n]{4,40}\.\s+/i, ""))) return undefined;
     const label = STAMP.exec(line);
     // the title above names the document, or the label itself does ("Date of call:", "Fecha de la llamada:")
-    if (!label || !DOCUMENT.test(lines.slice(0, i).join("\n") + label[0])) continue;
+    if (!label || !DOCUMENT.test([...lines.slice(0, i), label[0]].join("\n"))) continue;
     const rest = line.slice(label[0].length);
     const found = findDates(rest, reference).filter((d) => !d.relative && d.yearKnown);
     if (
@@ -144,7 +144,7 @@ export function ownDate(text: string, reference: string, envelope?: { start: num
 }
 
 /** Words that name a note or a message as what a heading dates. */
-const DOCUMENT = new RegExp(String.raw`(?<![\p{L}\d])(?:${DOCUMENTS})(?![\p{L}\d])`, "iu");
+const DOCUMENT = new RegExp(String.raw`\b(?:${DOCUMENTS})\b`, "i");
 
 /** What the message says of its own part in reporting the loss. */
 export type ReportSpeech = "first" | "earlier";
