@@ -13,7 +13,7 @@ import { aboveFloor, calibrate, roundConfidence, TEXT_WORTH } from "./text/confi
 import { cuesOf } from "./text/cues.js";
 import { readBooleans } from "./text/read-booleans.js";
 import { readChoices } from "./text/read-choices.js";
-import { readDates } from "./text/read-dates.js";
+import { IMPLIED_YEAR, readDates } from "./text/read-dates.js";
 import { dateRole } from "./text/date-order.js";
 import { settleYears } from "./text/date-years.js";
 import { agesFromBirth } from "./text/age-from-birth.js";
@@ -29,6 +29,7 @@ import { blankOverlongRuns } from "./text/long-runs.js";
 import { relativeDays } from "./text/relative-days.js";
 import { datedMessages, firstMessage, messageDay, messagePieces } from "./text/message-stamps.js";
 import { ownDate, reportSpeech, type OwnDate } from "./text/written-on.js";
+import { statedReports } from "./text/stated-report.js";
 import { indexText, type Meter } from "./text/text-index.js";
 import { tokenize, type Token } from "./text/tokens.js";
 import { markEvents } from "./text/events.js";
@@ -83,6 +84,8 @@ const HISTORY_CAP = 0.85;
 const WRITTEN_REPORT = 0.6;
 /** The day of a message that says it makes the first report of the loss (text/written-on.ts). */
 const FIRST_REPORT = 0.75;
+/** The day the text's own report words date the report by (text/stated-report.ts); a day not written in full (no year, "yesterday") is less sure. */
+const STATED_REPORT = 0.75;
 
 /**
  * Reads `inputs` from `text`. `reference` is the date relative expressions are resolved against
@@ -245,15 +248,23 @@ function readMessage(
   // a message that says it makes the first report dates the report by the day it is written
   const day = own ?? stated;
   const speech = reportSpeech(text, dates, day?.iso);
-  const firstReport = speech === "first" && day ? of("date").filter((i) => dateRole(i) === 2) : [];
+  // the text's own words date the report ("Date reported: 02/02/2026", "she notified us on 14
+  // October"): that day is the report's, not the day of writing nor a police report's
+  const reportWords = of("date")
+    .filter((i) => dateRole(i) === 2)
+    .map((i) => `${i.name} ${i.desc}`)
+    .join(" ");
+  const { insurer: told, reports, documents } = statedReports(text, dates, reportWords);
+  const reportDay0 = told ?? (speech === "first" ? day : undefined);
+  const firstReport = reportDay0 ? of("date").filter((i) => dateRole(i) === 2) : [];
   const opened = firstMessage(thread);
   const reportInputs = new Set(of("date").flatMap((i) => (dateRole(i) === 2 ? [i.name] : [])));
   const reported = namedRecord<ReadValue>();
   for (const input of firstReport)
     reported[input.name] = {
-      value: day!.iso,
-      confidence: FIRST_REPORT,
-      source: { span: { start: day!.start, end: day!.end }, text: text.slice(day!.start, day!.end) },
+      value: reportDay0!.iso,
+      confidence: told ? STATED_REPORT * (told.yearKnown && !told.relative ? 1 : IMPLIED_YEAR) : FIRST_REPORT,
+      source: { span: { start: reportDay0!.start, end: reportDay0!.end }, text: text.slice(reportDay0!.start, reportDay0!.end) },
     };
   // a figure behind a box left empty ("Term: ☐ 1 yr ☒ 3 yr") is an option the form did not tick
   const unticked = (i: number) => boxBefore(text.slice(Math.max(0, index.tokens[i]!.start - BOX_SPAN), index.tokens[i]!.start)) === false;
@@ -275,9 +286,11 @@ function readMessage(
       of("date").filter((i) => !firstReport.includes(i)),
       cues,
       index,
-      dates,
+      // a mention dating a report (to the insurer, or to the police) is no day of another fact
+      dates.filter((m) => !reports.includes(m)),
       clock,
-      firstReport.length > 0 ? (m) => m.iso === day!.iso : undefined,
+      // nor is the report's day guessed for another, nor a document's day ("report dated 2 February")
+      (m) => m.iso === reportDay0?.iso || documents.includes(m),
       (m) => [...read.coming].some((at) => at >= m.start && at < m.end),
       // a thread's report date no cue word places is guessed only from its first day's messages;
       // else it is the day of the earliest message (below), not a date of a later follow-up

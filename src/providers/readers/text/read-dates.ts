@@ -14,7 +14,7 @@ import { namedRecord } from "../../../runtime/json.js";
 
 const MIN_PROXIMITY = 0.12;
 /** A date without its year takes the nearest year: usually, not always, the one meant. */
-const IMPLIED_YEAR = 0.9;
+export const IMPLIED_YEAR = 0.9;
 /** A date in a statement of what will or should happen: rarely the date of the fact asked. */
 const PLANNED = 0.5;
 /** A date taken in place of the one read first, because that one broke the order of facts in time. */

@@ -49,12 +49,32 @@ function letterDate(text: string, reference: string): OwnDate | undefined {
  * A header line's label that stamps the document with the time it was opened, sent or filled in
  * ("Started: …", "Opened at: …", "Call date: …", "Form completed: …").
  */
-const STAMP =
+const STAMP_EN =
   /^\s*(?:(?:chat\s+|session\s+|call\s+|form\s+)?(?:started|opened|began|begun|created|logged|sent|received|completed|filled\s+in)(?:\s+(?:at|on))?|(?:call|chat|session|form|note|meeting|interview|visit)\s+date)\s*:/i;
-/** What a stamp may say beside its day and time: the weekday in brackets, "am" before the time, a column after a bar ("(Tue) am 8:15 | length 2:03"). */
-const STAMP_ASIDE = /\(\p{L}{1,4}\)|\b[ap]m\b|\|.*$/giu;
-/** A time of day beside the stamp's date ("08:31", "2:05 pm"). */
-const TIME_OF_DAY = /\b\d{1,2}:\d{2}(?::\d{2})?\s*(?:[ap]\.?m\.?)?/gi;
+/**
+ * The documents a stamp dates, in the languages of evidence: a call, a conversation, a note, a
+ * transcript ("llamada", "appel", "chiamata", "Anruf", "chamada", "trucada", "gesprek").
+ */
+const DOCUMENTS = [
+  ...["note", "notes", "call", "memo", "letter", "e-?mail", "chat", "fnol", "log", "entry", "minutes", "transcript", "message"],
+  ...["file note", "record", "form", "voicemail"],
+  ...["llamada", "transcripci[oó]n", "nota", "carta", "correo", "conversaci[oó]n"],
+  ...["appel", "transcription", "lettre", "courriel", "entretien"],
+  ...["chiamata", "telefonata", "trascrizione", "lettera", "colloquio"],
+  ...["anrufs?", "gespr[aä]chs?", "telefonats?", "notiz", "brief", "protokoll"],
+  ...["chamada", "liga[cç][aã]o", "transcri[cç][aã]o"],
+  ...["trucada", "gesprek", "telefoongesprek", "notitie"],
+].join("|");
+/** Words that name a document's day, and the little words between them and the document: "Fecha de la llamada", "Date de l'appel", "Date of call". */
+const DATE_WORDS = String.raw`(?:date|fecha|data|datum|day)`;
+const OF_THE = String.raw`(?:\s+(?:of|de|d['’]|du|della|dell['’]|del|da|do|des|der|van))?(?:\s*(?:the|la|l['’]|le|het|dem))?`;
+/** "Date of call:", "Fecha de la llamada:", "Data della chiamata:": a stamp's label in any language of evidence. */
+const STAMP_OF = new RegExp(String.raw`^\s*${DATE_WORDS}${OF_THE}\s*(?:${DOCUMENTS})\s*:`);
+const STAMP = new RegExp(`${STAMP_EN.source}|${STAMP_OF.source}`, "i");
+/** What a stamp may say beside its day and time: the weekday in brackets, "am" before the time, a column after a bar ("(Tue) am 8:15 | length 2:03", "(miércoles)"). */
+const STAMP_ASIDE = /\(\p{L}{1,12}\)|\b[ap]m\b|\|.*$/giu;
+/** A time of day beside the stamp's date ("08:31", "2:05 pm", "14h05"). */
+const TIME_OF_DAY = /\b\d{1,2}(?::\d{2}(?::\d{2})?\s*(?:[ap]\.?m\.?)?|h\d{2}\b)/gi;
 
 /**
  * A transcript's or a log's stamp: a head line "Started: 2026-05-12 08:31" under a title naming
@@ -67,10 +87,15 @@ function stampDate(text: string, reference: string): OwnDate | undefined {
     const line = lines[i]!;
     if (/[a-z]{3,}[.!?]\s/i.test(line.replace(/^today\s+is\s[^.\n]{4,40}\.\s+/i, ""))) return undefined;
     const label = STAMP.exec(line);
-    if (!label || !DOCUMENT.test(lines.slice(0, i).join("\n"))) continue;
+    // the title above names the document, or the label itself does ("Date of call:", "Fecha de la llamada:")
+    if (!label || !DOCUMENT.test([...lines.slice(0, i), label[0]].join("\n"))) continue;
     const rest = line.slice(label[0].length);
     const found = findDates(rest, reference).filter((d) => !d.relative && d.yearKnown);
-    if (found.length !== 1 || rest.replace(found[0]!.text, "").replace(TIME_OF_DAY, "").replace(STAMP_ASIDE, "").trim() !== "") continue;
+    if (
+      found.length !== 1 ||
+      rest.replace(found[0]!.text, "").replace(TIME_OF_DAY, "").replace(STAMP_ASIDE, "").replace(/[,;]/g, "").trim() !== ""
+    )
+      continue;
     const at = offset + label[0].length + found[0]!.start;
     return { iso: found[0]!.iso, start: at, end: at + found[0]!.text.length };
   }
@@ -119,8 +144,7 @@ export function ownDate(text: string, reference: string, envelope?: { start: num
 }
 
 /** Words that name a note or a message as what a heading dates. */
-const DOCUMENT =
-  /\b(?:note|notes|call|memo|letter|e-?mail|chat|fnol|log|entry|minutes|transcript|message|file note|record|form|voicemail)\b/i;
+const DOCUMENT = new RegExp(String.raw`\b(?:${DOCUMENTS})\b`, "i");
 
 /** What the message says of its own part in reporting the loss. */
 export type ReportSpeech = "first" | "earlier";
