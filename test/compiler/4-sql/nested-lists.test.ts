@@ -163,7 +163,8 @@ describe("lists of lists in SQL", () => {
           scored += c.scored;
         }
       }
-      expect(scored).toBeGreaterThan(50 * 25);
+      // at least a quarter of the 50 models' 40 rows scored a side, in each engine that ran (PostgreSQL only with DATABASE_URL)
+      expect(scored).toBeGreaterThan(engines.length * 625);
     },
   );
 
