@@ -6,6 +6,8 @@
 // (the police, a landlord, a bank, the other driver's insurer) dates no report to the insurer, and
 // a document's day ("report dated 2 February", "Dated 9 March") is no day of the loss.
 
+import { spanAround } from "./span-around.js";
+
 /** Where a clause ends: a sentence's end, a semicolon, a line break. */
 const CLAUSE_END = /[.!?;](?=\s|$)|\n/g;
 
@@ -25,6 +27,8 @@ const OTHER_PARTY =
   /\b(?:police|officers?|pd|crime|landlord|letting|lettings|bank|employer|council|fire\s+(?:dept|department|brigade|service)|(?:other|third[- ]party|their|his|(?:[a-z]+['’]s))\s+(?:driver['’]?s?\s+)?(?:insurer|insurance|carrier)|driver['’]s\s+(?:insurer|insurance|carrier))\b/i;
 /** How far before the date its report words may stand in the clause. */
 const REACH = 60;
+/** How much of the line before a date its label or "Dated" is looked for in (a label stands just before it). */
+const REACH_BACK = 200;
 /**
  * What, between a report word and a date, makes the date one the report tells of: "reported that
  * on 3 March …", "the theft I reported happened on …", "As reported, on 3 March …" (a comma ends the
@@ -45,25 +49,17 @@ interface Mention {
   iso: string;
 }
 
-/** The clause around characters start..end. */
-function clauseAround(text: string, start: number, end: number): { start: number; end: number } {
-  let from = 0;
-  let to = text.length;
-  for (const m of text.matchAll(CLAUSE_END)) {
-    if (m.index < start) from = m.index + 1;
-    else if (m.index >= end) {
-      to = m.index;
-      break;
-    }
-  }
-  return { start: from, end: to };
+/** The line before a place, at most REACH_BACK characters of it ("Date reported: "). */
+function lineBefore(text: string, at: number): string {
+  const head = text.slice(Math.max(0, at - REACH_BACK), at);
+  return head.slice(head.lastIndexOf("\n") + 1);
 }
 
 /** Whom the words around a date say the loss was reported to on that day: the insurer, another party, or none. */
 function reportedTo(text: string, d: Mention): "insurer" | "other" | undefined {
-  const clause = clauseAround(text, d.start, d.end);
+  const clause = spanAround(text, d.start, d.end, CLAUSE_END);
   const words = text.slice(clause.start, clause.end);
-  const line = text.slice(text.lastIndexOf("\n", d.start - 1) + 1, d.start);
+  const line = lineBefore(text, d.start);
   const before = text.slice(Math.max(clause.start, d.start - REACH), d.start);
   const dating = (gap: string | undefined) => gap !== undefined && !TOLD_OF.test(gap);
   const told = LABEL.test(`\n${line}`) || dating(after(before, REPORTED)) || dating(after(before, CONTACTED));
@@ -101,6 +97,6 @@ export function statedReports<M extends Mention>(text: string, mentions: readonl
   return {
     insurer,
     reports: mentions.filter((_, j) => to[j] === "other" || (insurer && to[j] === "insurer")),
-    documents: mentions.filter((d) => DATED.test(text.slice(text.lastIndexOf("\n", d.start - 1) + 1, d.start))),
+    documents: mentions.filter((d) => DATED.test(lineBefore(text, d.start))),
   };
 }

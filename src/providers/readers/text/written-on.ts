@@ -8,6 +8,7 @@
 // call"), the day of writing is the report date. When the message confirms a report made before
 // ("the fire I reported to you by telephone"), the day of writing is not.
 import { findDates, headingDate, type DateMention } from "../dates.js";
+import { spanAround } from "./span-around.js";
 
 export interface OwnDate {
   iso: string;
@@ -187,20 +188,6 @@ const REPORTS_NOW = /\b(?:reports|notifies|is\s+reporting|is\s+notifying)\b/i;
 /** A sentence's end, or a line's: where the words of a first report stop looking for their date. */
 const SENTENCE_END = /[.!?](?=\s|$)|\n/g;
 
-/** The span of the sentence (or line) holding the characters start..end. */
-function sentenceAround(text: string, start: number, end: number): { start: number; end: number } {
-  let from = 0;
-  let to = text.length;
-  for (const m of text.matchAll(SENTENCE_END)) {
-    if (m.index < start) from = m.index + 1;
-    else if (m.index >= end) {
-      to = m.index;
-      break;
-    }
-  }
-  return { start: from, end: to };
-}
-
 /**
  * Whether some mention of `pattern` in the text speaks of the first report without dating it in
  * its own sentence: "First notice of loss was given by telephone on 6 January 2025" and "Date loss
@@ -213,7 +200,7 @@ function undatedMention(
   day?: string,
 ): boolean {
   for (const m of text.matchAll(new RegExp(pattern.source, "gi"))) {
-    const s = sentenceAround(text, m.index, m.index + m[0].length);
+    const s = spanAround(text, m.index, m.index + m[0].length, SENTENCE_END);
     if (!dates.some((d) => d.start >= s.start && d.end <= s.end && d.iso !== day)) return true;
   }
   return false;
