@@ -48,12 +48,22 @@ const isRule = (cs: string[]): boolean => cs.length > 0 && cs.every((c) => /^:?-
 /** A sentence's end on a line: its stop and the blanks after it, before more text. */
 const SENTENCE_END = /[.!?][ \t]+(?=\S)/g;
 
+/** How far into a line the sentences that open it and run into a heading may reach, and how many they may be. */
+const OPENING_CHARS = 200;
+const OPENING_SENTENCES = 4;
+
 /**
- * Where a table's heading may start on a line: its start, and after each sentence that opens it
- * ("Today is 2026-06-22. id,name,amount": a line the text was prefixed with runs into the heading).
+ * Where a table's heading may start on a line: its start, and after each of the few sentences that
+ * open it ("Today is 2026-06-22. id,name,amount": a line the text was prefixed with runs into the
+ * heading). Bounded, so that a long paragraph of sentences is not parsed again from each of them.
  */
 function headingStarts(line: string): number[] {
-  return [0, ...[...line.matchAll(SENTENCE_END)].map((m) => m.index + m[0].length)];
+  const starts = [0];
+  for (const m of line.slice(0, OPENING_CHARS).matchAll(SENTENCE_END)) {
+    if (starts.length > OPENING_SENTENCES) break;
+    starts.push(m.index + m[0].length);
+  }
+  return starts;
 }
 
 /**
