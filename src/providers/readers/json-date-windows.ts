@@ -13,6 +13,7 @@
 // Linear in the document.
 import { parseDateString } from "./dates.js";
 import { isRecord } from "./json-walk.js";
+import { normaliseName } from "./words.js";
 
 /** The bounds of a range of days, lower and upper: a window's always, a range's (false) only of what names one day. */
 const BOUNDS: [string, string, boolean][] = [
@@ -29,11 +30,8 @@ const DAY_WORDS = new Set(["date", "day", "on", "when", "dt"]);
 
 /** The words of a key, lower case: `loss_date_earliest`, `lossDateEarliest` → loss, date, earliest. */
 const keyWords = (key: string): string[] =>
-  key
-    .replace(/^@/, "")
-    .replace(/([a-z])([A-Z])/g, "$1 $2")
-    .toLowerCase()
-    .split(/[^a-z]+/)
+  normaliseName(key.replace(/^@/, ""))
+    .split(" ")
     .filter((w) => w !== "");
 
 /** A key's words with a two-word bound made one (`not_before` → notbefore). */
