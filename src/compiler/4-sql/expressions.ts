@@ -73,6 +73,7 @@ import {
 import { regexReplace } from "./regexes.js";
 import { literalPattern, lowerCase, stringJoin, substring, substringAround, upperCase } from "./strings.js";
 import { lowerRangeRelation } from "./ranges.js";
+import { roundingInside, type BuiltinTest } from "./rounded-choices.js";
 import { lowerBody } from "./tables.js";
 import { allOf, anyOf, unaryTests } from "./unary-tests.js";
 import { decimalShape, deeper, literal, NULL_VALUE, SqlUnsupported, type SqlValue } from "./values.js";
@@ -528,6 +529,16 @@ function lambdaCall(
   return lowerExpr(f.body, { ...scope, names }, cx);
 }
 
+/** Whether a call's callee is the built-in of that name, not a name the scope binds. */
+const builtinTest =
+  (scope: SqlScope): BuiltinTest =>
+  (x, name) =>
+    x.kind === "call" &&
+    x.callee.kind === "name" &&
+    x.callee.ref?.kind === "builtin" &&
+    x.callee.ref.name === name &&
+    !scope.names.has(refKey(x.callee.ref));
+
 function lowerCall(call: Extract<Expr, { kind: "call" }>, scope: SqlScope, cx: SqlContext): SqlValue {
   if (call.callee.kind === "function") return lambdaCall(call, call.callee, scope, cx);
   const ref = call.callee.kind === "name" ? call.callee.ref : undefined;
@@ -543,6 +554,10 @@ function lowerCall(call: Extract<Expr, { kind: "call" }>, scope: SqlScope, cx: S
     if (places === undefined || (n.args.length !== 2 && !single))
       throw unsupported(cx, `${ref.name}() without a literal whole scale from ${MIN_SCALE} to ${MAX_SCALE}`, n.span);
     const x = n.args[0]!;
+    const builtin = builtinTest(scope);
+    // `decimal(max(10, min(a / 12, b)), 2)`: the choice of the roundings (rounded-choices.ts)
+    const inside = places >= 0 ? roundingInside(n, builtin) : undefined;
+    if (inside) return lowerExpr(inside, scope, cx);
     // (a quotient or a mean to a negative scale: the rounding of its value, below)
     if (x.kind === "arith" && x.op === "/" && places >= 0) {
       const [a, b] = [lowerExpr(x.left, scope, cx), lowerExpr(x.right, scope, cx)];
@@ -550,8 +565,7 @@ function lowerCall(call: Extract<Expr, { kind: "call" }>, scope: SqlScope, cx: S
       if (a.kind === "number" && b.kind === "number") return roundQuotient(a, b, places, mode, cx);
     }
     // `decimal(mean(l), 2)`, `decimal(mean(a, b), 2)`: the list's sum over its count, rounded as a quotient
-    const mean = x.kind === "call" && !x.named && x.args.length > 0 && x.callee.kind === "name" && x.callee.ref?.kind === "builtin";
-    if (mean && places >= 0 && x.callee.kind === "name" && x.callee.ref!.name === "mean" && !scope.names.has(refKey(x.callee.ref!))) {
+    if (x.kind === "call" && !x.named && x.args.length > 0 && places >= 0 && builtin(x, "mean")) {
       const parts = meanParts(x.args.length === 1 ? x.args[0]! : { kind: "list", items: x.args, span: x.span }, scope, cx, x);
       return parts ? roundQuotient(parts.sum, parts.count, places, mode, cx) : NULL_VALUE;
     }
