@@ -28,6 +28,16 @@ export function inputsOf(inputs: Record<string, unknown>): InputIR[] {
   return compile({ content: { name: "t", inputs, decisions: { echo: `count([${names.map(() => "1").join(", ")}])` } } }).ir.inputs;
 }
 
+/** A motor claim's three dates, worded as the date readers' tests ask for them. */
+export const CLAIM_DATES = {
+  "incident date": { type: "date", desc: "On what date did the incident happen?" },
+  "report date": { type: "date", desc: "On what date was the claim reported to the insurer?" },
+  "policy start": { type: "date", desc: "On what date did the policy start?" },
+};
+
+/** A motor claim's amount, beside its dates where a test needs it. */
+export const CLAIM_AMOUNT = { "claim amount": { type: "number >= 0", desc: "How many dollars does the policyholder claim?" } };
+
 /** The JSON reader's own values for a state read through the whole reading pipeline of `model`. */
 export async function readJsonThrough(model: CompiledModel, state: unknown): Promise<Record<string, ReadValue>> {
   let raw: Record<string, ReadValue> = {};

@@ -6,18 +6,14 @@ import { describe, expect, it } from "vitest";
 import { headingDate } from "../../src/providers/readers/dates.js";
 import { dateRole, keepOrder, type DateRole, type Placed } from "../../src/providers/readers/text/date-order.js";
 import { readText } from "../../src/providers/readers/text-reader.js";
-import { inputsOf } from "./helpers.js";
+import { CLAIM_DATES, inputsOf } from "./helpers.js";
 
 const property = inputsOf({
   "loss date": { type: "date", desc: "On what date did the loss happen?" },
   "report date": { type: "date", desc: "On what date was the loss reported to the insurer?" },
   "claim amount": { type: "number >= 0", desc: "How many dollars does the policyholder claim?" },
 });
-const claims = inputsOf({
-  "incident date": { type: "date", desc: "On what date did the incident happen?" },
-  "report date": { type: "date", desc: "On what date was the claim reported to the insurer?" },
-  "policy start": { type: "date", desc: "On what date did the policy start?" },
-});
+const claims = inputsOf(CLAIM_DATES);
 
 const iso = (day: number): string => new Date(Date.UTC(2026, 0, 1) + day * 86_400_000).toISOString().slice(0, 10);
 

@@ -5,14 +5,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { readText } from "../../src/providers/readers/text-reader.js";
-import { inputsOf } from "./helpers.js";
+import { CLAIM_AMOUNT, CLAIM_DATES, inputsOf } from "./helpers.js";
 
-const inputs = inputsOf({
-  "incident date": { type: "date", desc: "On what date did the incident happen?" },
-  "report date": { type: "date", desc: "On what date was the claim reported to the insurer?" },
-  "policy start": { type: "date", desc: "On what date did the policy start?" },
-  "claim amount": { type: "number >= 0", desc: "How many dollars does the policyholder claim?" },
-});
+const inputs = inputsOf({ ...CLAIM_DATES, ...CLAIM_AMOUNT });
 
 const DAY_MS = 86_400_000;
 const iso = (ms: number): string => new Date(ms).toISOString().slice(0, 10);

@@ -7,14 +7,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { readText } from "../../src/providers/readers/text-reader.js";
-import { inputsOf } from "./helpers.js";
+import { CLAIM_AMOUNT, CLAIM_DATES, inputsOf } from "./helpers.js";
 
-const motor = inputsOf({
-  "incident date": { type: "date", desc: "On what date did the incident happen?" },
-  "report date": { type: "date", desc: "On what date was the claim reported to the insurer?" },
-  "policy start": { type: "date", desc: "On what date did the policy start?" },
-  "claim amount": { type: "number >= 0", desc: "How many dollars does the policyholder claim?" },
-});
+const motor = inputsOf({ ...CLAIM_DATES, ...CLAIM_AMOUNT });
 const home = inputsOf({
   "police report": { type: "boolean", desc: "Was the loss reported to the police?" },
   "loss date": { type: "date", desc: "On what date did the loss happen?" },

@@ -8,18 +8,14 @@ import { describe, expect, it } from "vitest";
 import { readText } from "../../src/providers/readers/text-reader.js";
 import { messageParts } from "../../src/providers/readers/text/message-parts.js";
 import { ownDate, reportSpeech } from "../../src/providers/readers/text/written-on.js";
-import { inputsOf } from "./helpers.js";
+import { CLAIM_DATES, inputsOf } from "./helpers.js";
 
 const property = inputsOf({
   "loss date": { type: "date", desc: "On what date did the loss happen?" },
   "report date": { type: "date", desc: "On what date was the loss reported to the insurer?" },
   "claim amount": { type: "number >= 0", desc: "How many dollars does the policyholder claim?" },
 });
-const claims = inputsOf({
-  "incident date": { type: "date", desc: "On what date did the incident happen?" },
-  "report date": { type: "date", desc: "On what date was the claim reported to the insurer?" },
-  "policy start": { type: "date", desc: "On what date did the policy start?" },
-});
+const claims = inputsOf(CLAIM_DATES);
 
 const DAY = 86_400_000;
 const dayOf = (n: number): Date => new Date(Date.UTC(2025, 0, 10) + n * DAY);
