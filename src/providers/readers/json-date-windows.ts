@@ -13,7 +13,7 @@
 // Linear in the document.
 import { parseDateString } from "./dates.js";
 import { isRecord } from "./json-walk.js";
-import { normaliseName } from "./words.js";
+import { nameWords } from "./words.js";
 
 /** The bounds of a range of days, lower and upper: a window's always, a range's (false) only of what names one day. */
 const BOUNDS: [string, string, boolean][] = [
@@ -28,15 +28,9 @@ const KNOWN_FLAGS = new Set(["known", "exact", "confirmed", "certain"]);
 /** Last words of a key that names one day. */
 const DAY_WORDS = new Set(["date", "day", "on", "when", "dt"]);
 
-/** The words of a key, lower case: `loss_date_earliest`, `lossDateEarliest` → loss, date, earliest. */
-const keyWords = (key: string): string[] =>
-  normaliseName(key.replace(/^@/, ""))
-    .split(" ")
-    .filter((w) => w !== "");
-
 /** A key's words with a two-word bound made one (`not_before` → notbefore). */
 const boundWords = (key: string): string[] =>
-  keyWords(key)
+  nameWords(key)
     .join(" ")
     .replace(/\bnot (before|after)\b/g, "not$1")
     .split(" ");
@@ -60,7 +54,7 @@ function windowPairs(key: string, record: Record<string, unknown>): { keys: [str
     for (const [low, high, window] of BOUNDS) {
       if (wa.at(-1) !== low) continue;
       const b = days.find((k) => boundWords(k).at(-1) === high && boundWords(k).slice(0, -1).join(" ") === subject.join(" "));
-      const names = subject.length > 0 ? subject : keyWords(key);
+      const names = subject.length > 0 ? subject : nameWords(key);
       if (b !== undefined && record[a] !== record[b] && (window || DAY_WORDS.has(names.at(-1) ?? "")))
         out.push({ keys: [a, b], subject: subject.join(" ") });
     }
@@ -70,7 +64,7 @@ function windowPairs(key: string, record: Record<string, unknown>): { keys: [str
 
 /** Whether a record holds days and a flag saying its day is not known (`"known": "false"`). */
 const unknownDay = (record: Record<string, unknown>): boolean =>
-  Object.values(record).some(isDay) && Object.entries(record).some(([k, v]) => KNOWN_FLAGS.has(keyWords(k).at(-1) ?? "") && falseFlag(v));
+  Object.values(record).some(isDay) && Object.entries(record).some(([k, v]) => KNOWN_FLAGS.has(nameWords(k).at(-1) ?? "") && falseFlag(v));
 
 /** The state with each window of days left unread where a single day would be read. */
 export function withoutDateWindows(v: unknown, key = ""): unknown {

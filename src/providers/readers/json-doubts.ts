@@ -14,6 +14,7 @@
 // the document.
 import { isRecord } from "./json-walk.js";
 import { saysPending } from "./text/qualifiers.js";
+import { nameWords } from "./words.js";
 
 /** Last words of a key whose string is a note on what the key names first: a status or a comment. */
 const NOTE_KEYS = new Set(["status", "state", "validity", "comment", "comments", "note", "notes", "remark", "remarks"]);
@@ -22,14 +23,6 @@ const VOID = new Set(["expired", "revoked", "lapsed", "suspended", "cancelled", 
 /** Verbs that, denied ("not received"), say the basis is not in hand. */
 const HELD = new Set(["received", "provided", "verified", "confirmed", "submitted", "renewed", "valid", "on file"]);
 const NEGATORS = new Set(["not", "never", "no", "without"]);
-
-/** The words of a key, lower case: `certificate_status`, `certificateStatus` → certificate, status. */
-const keyWords = (key: string): string[] =>
-  key
-    .replace(/([a-z])([A-Z])/g, "$1 $2")
-    .toLowerCase()
-    .split(/[^a-z]+/)
-    .filter((w) => w !== "");
 
 /** Whether a note's words put its record's basis in doubt. */
 function doubts(note: string): boolean {
@@ -47,7 +40,7 @@ function doubts(note: string): boolean {
  * own, as an application's "pending review", and says nothing of its flags).
  */
 function noteSubject(key: string): string[] | undefined {
-  const words = keyWords(key);
+  const words = nameWords(key);
   const last = words.at(-1) ?? "";
   return NOTE_KEYS.has(last) && words.length >= 2 ? words.slice(0, -1) : undefined;
 }
@@ -65,7 +58,7 @@ function doubtedFlags(record: Record<string, unknown>): Set<string> {
     const subject = noteSubject(key);
     if (subject === undefined || typeof v !== "string" || !doubts(v)) continue;
     const outcomes = Object.keys(record).filter(
-      (k) => k !== key && (record[k] === null || isYesNo(record[k])) && keyWords(k).some((w) => subject.includes(w)),
+      (k) => k !== key && (record[k] === null || isYesNo(record[k])) && nameWords(k).some((w) => subject.includes(w)),
     );
     const doubted = outcomes.length > 0 ? outcomes : Object.keys(record).filter((k) => isYesNo(record[k]) || isIdentifier(record[k]));
     for (const k of doubted) out.add(k);

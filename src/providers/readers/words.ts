@@ -92,7 +92,7 @@ export const STOP_WORDS = new Set(
 );
 
 /** `annualIncome`, `annual_income`, `Annual-Income ` → ["annual", "income"] */
-function splitName(name: string): string[] {
+export function nameWords(name: string): string[] {
   return folded(name)
     .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
     .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
@@ -101,11 +101,11 @@ function splitName(name: string): string[] {
     .filter((w) => w !== "");
 }
 
-export const normaliseName = (name: string): string => splitName(name).join(" ");
+export const normaliseName = (name: string): string => nameWords(name).join(" ");
 
 /** Content stems of a phrase: split, stop words, single letters ("country's" › "s") and numbers dropped, stemmed. */
 export const contentStems = (text: string): string[] =>
-  splitName(text)
+  nameWords(text)
     .filter((w) => w.length > 1 && !STOP_WORDS.has(w) && !/^\d+$/.test(w) && !NUMBER_WORDS.has(w))
     .map(stem);
 
