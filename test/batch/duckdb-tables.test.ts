@@ -51,6 +51,35 @@ const MODELS: [string, ModelInput][] = [
       },
     } as ModelInput,
   ] as [string, ModelInput],
+  // decisions that are lists or hold them: of numbers (nulls among them), strings, dates, booleans,
+  // contexts (a null one among them), lists; empty ones; in a context; filtered, sorted, joined
+  [
+    "lists",
+    {
+      content: {
+        name: "lists",
+        inputs: {
+          a: { type: "number", desc: "a?" },
+          b: { type: "number [-50..50]", desc: "b?" },
+          s: { type: "string", desc: "s?" },
+          day: { type: "date", desc: "day?" },
+          yes: { type: "boolean", desc: "yes?" },
+        },
+        decisions: {
+          numbers: "[a, b, a / 8, null, decimal(b * 1.005, 2)]",
+          positive: "numbers[item > 0]",
+          sorted: "sort([b, 3, -7.25, 0], function(x, y) x < y)",
+          strings: 'concatenate([s, upper case(s)], if yes then ["yes"] else [])',
+          days: 'for k in 0..2 return day + duration("P1D") * k',
+          flags: "[yes, not(yes), null]",
+          people: '[{name: s, age: b, on: day}, null, {name: "x", age: a, on: null}]',
+          held: "{totals: [a + b, a - b], none: [], inner: {xs: [b]}}",
+          nested: "[[a, b], [], [null]]",
+          empty: "[]",
+        },
+      },
+    } as ModelInput,
+  ] as [string, ModelInput],
 ].filter(([, m]) => tableScored(m));
 
 /** The model's result columns, as the DuckDB query has them. */
@@ -178,9 +207,11 @@ async function parquetRecords(path: string, decisions: OutputColumn[]): Promise<
         ? column.fields.length === 0
           ? JSON.parse(v as string)
           : Object.fromEntries(column.fields.map((f) => [f.name, value(f, (v as Record<string, unknown>)[f.name])]))
-        : column.kind === "date"
-          ? isoDate(v as string)
-          : v;
+        : column.kind === "list"
+          ? (v as unknown[]).map((x) => value(column.element!, x))
+          : column.kind === "date"
+            ? isoDate(v as string)
+            : v;
   return rows.map((r) => {
     const record: Record<string, unknown> = { row: Number(r.row) };
     if (r.id !== null) record.id = JSON.parse(r.id as string);
@@ -229,6 +260,12 @@ async function agree(name: string, model: ModelInput, rows: number, seed: number
   }
   return sqlRows;
 }
+
+describe("the models DuckDB scores from a table file", () => {
+  it("include those whose decisions are or hold lists (a corpus model's list of contexts among them)", () => {
+    expect(MODELS.map(([name]) => name)).toEqual(expect.arrayContaining(["lists", "tax-brackets"]));
+  });
+});
 
 describe.each(MODELS)("%s from Parquet and CSV", (name, model) => {
   it("writes the JS engine's records, in every output format", { timeout: 600_000 }, async () => {
@@ -427,9 +464,17 @@ describe("a typed Parquet output, on random states", () => {
     expect(outputs(dates).map((d) => d.kind)).toEqual(["date", "string", "record"]);
   });
   const TYPES: Record<string, string> = { number: "DOUBLE", string: "VARCHAR", boolean: "BOOLEAN", date: "DATE" };
-  /** A decision's column type (a context's STRUCT is checked by the records read back). */
-  const typeOf = (d: OutputColumn, exact: boolean) =>
-    d.fields ? "STRUCT" : d.kind === "number" && exact ? "VARCHAR" : d.kind === "null" ? "VARCHAR" : TYPES[d.kind];
+  /** A decision's column type (a context's STRUCT is checked by the records read back), a list's its items' with `[]`. */
+  const typeOf = (d: OutputColumn, exact: boolean): string | undefined =>
+    d.fields
+      ? "STRUCT"
+      : d.kind === "list"
+        ? `${typeOf(d.element!, exact)}[]`
+        : d.kind === "number" && exact
+          ? "VARCHAR"
+          : d.kind === "null"
+            ? "VARCHAR"
+            : TYPES[d.kind];
 
   it("reads back as the JSONL records, JS engine's rows, nulls and error rows included", { timeout: 600_000 }, async () => {
     let errorRows = 0;
@@ -479,7 +524,7 @@ describe("a typed Parquet output, on random states", () => {
             expect(types.get("row")).toBe("BIGINT");
             expect(types.get("id")).toBe("VARCHAR");
             expect(types.get("error")).toMatch(/^STRUCT\(code VARCHAR, message VARCHAR, errors STRUCT\(/);
-            for (const d of outputs(model)) expect(types.get(d.name)?.split("(")[0], `${name}: ${d.name}`).toBe(typeOf(d, exact));
+            for (const d of outputs(model)) expect(types.get(d.name)?.replace(/\(.*\)/s, ""), `${name}: ${d.name}`).toBe(typeOf(d, exact));
             const [counts] = mixed.getRowObjectsJson() as { bad_errors: string; errors: string }[];
             expect(Number(counts!.bad_errors)).toBe(0);
             expect(Number(counts!.errors)).toBe(tally.errors);

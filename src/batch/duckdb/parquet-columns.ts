@@ -24,6 +24,11 @@ function columnType(column: OutputColumn, exact: boolean): { type: string } | { 
     // DuckDB has no STRUCT without fields: an empty context is held as its JSON text
     return { type: fields.length ? `STRUCT(${fields.join(", ")})` : "VARCHAR" };
   }
+  if (column.kind === "list") {
+    if (!column.element) return { refused: "a list of durations or dates and times" };
+    const t = columnType(column.element, exact);
+    return "refused" in t ? { refused: `${t.refused} (its items)` } : { type: `${t.type}[]` };
+  }
   switch (column.kind) {
     case "number":
       return { type: exact ? "VARCHAR" : "DOUBLE" };
@@ -56,7 +61,8 @@ function typed(column: OutputColumn, part: string, exact: boolean): string {
   const t = columnType(column, exact);
   if ("refused" in t) throw new Error(`${column.name}: ${t.refused}`);
   const p = `NULLIF(NULLIF(${part}, ''), 'null')`;
-  if (column.fields) return column.fields.length ? `from_json(${p}, ${stringLiteral(structure(column, exact))})` : p;
+  if (column.fields) return column.fields.length ? `from_json(${p}, ${stringLiteral(JSON.stringify(structure(column, exact)))})` : p;
+  if (column.kind === "list") return `from_json(${p}, ${stringLiteral(JSON.stringify(structure(column, exact)))})`;
   switch (column.kind) {
     case "number":
       return exact ? `json_extract_string(${p}, '$')` : `CAST(${p} AS DOUBLE)`;
@@ -71,14 +77,12 @@ function typed(column: OutputColumn, part: string, exact: boolean): string {
   }
 }
 
-/** `from_json`'s structure of a context: `{"name":"TYPE",…}`. */
-function structure(column: OutputColumn, exact: boolean): string {
-  const entries = column.fields!.map((f) => {
-    const t = columnType(f, exact);
-    const type = "type" in t ? t.type : "VARCHAR";
-    return [f.name, f.fields && f.fields.length ? (JSON.parse(structure(f, exact)) as unknown) : type] as const;
-  });
-  return JSON.stringify(Object.fromEntries(entries));
+/** `from_json`'s structure of a value: a context's `{"name": …}`, a list's `[…]`, else its column's type. */
+function structure(column: OutputColumn, exact: boolean): unknown {
+  if (column.fields && column.fields.length) return Object.fromEntries(column.fields.map((f) => [f.name, structure(f, exact)]));
+  if (column.kind === "list" && column.element) return [structure(column.element, exact)];
+  const t = columnType(column, exact);
+  return "type" in t ? t.type : "VARCHAR";
 }
 
 const ERROR_STRUCTURE = JSON.stringify({
@@ -100,16 +104,22 @@ interface Typed {
  * number of another shape is cast from its JSON text where SQL is sure of it; a date in the years
  * SQL writes as the JS engine does.
  */
-function sqlTyped(column: OutputColumn, c: string, exact: boolean): Typed {
+function sqlTyped(column: OutputColumn, c: string, exact: boolean, depth = 0): Typed {
   const nullSafe = (cond: string) => (cond === "TRUE" ? "TRUE" : `(${c} IS NULL OR ${cond})`);
   if (column.fields) {
     if (column.fields.length === 0) return { value: `CASE WHEN ${c} IS NULL THEN NULL ELSE '{}' END`, sure: "TRUE" };
-    const fields = column.fields.map((f) => ({ name: f.name, ...sqlTyped(f, `${c}.${identifier(f.name)}`, exact) }));
+    const fields = column.fields.map((f) => ({ name: f.name, ...sqlTyped(f, `${c}.${identifier(f.name)}`, exact, depth) }));
     const sure = fields.map((f) => f.sure).filter((x) => x !== "TRUE");
     return {
       value: `CASE WHEN ${c} IS NULL THEN NULL ELSE struct_pack(${fields.map((f) => `${identifier(f.name)} := ${f.value}`).join(", ")}) END`,
       sure: sure.length ? nullSafe(sure.join(" AND ")) : "TRUE",
     };
+  }
+  if (column.kind === "list" && column.element) {
+    const v = identifier(`$item${depth}`);
+    const item = sqlTyped(column.element, v, exact, depth + 1);
+    const each = (x: string) => `list_transform(${c}, lambda ${v}: ${x})`;
+    return { value: each(item.value), sure: item.sure === "TRUE" ? "TRUE" : `coalesce(list_bool_and(${each(item.sure)}), TRUE)` };
   }
   switch (column.kind) {
     case "number": {

@@ -29,10 +29,6 @@ const INDEX_LIKE = /^(0|[1-9]\d*)$/;
 const indexLike = (columns: OutputColumn[]): boolean =>
   columns.some((c) => INDEX_LIKE.test(c.name) || (c.fields !== undefined && indexLike(c.fields)));
 
-/** A decision that is a list or holds one (a context's entry): its record the JS engine writes, on every row. */
-const holdsList = (columns: OutputColumn[]): boolean =>
-  columns.some((c) => c.kind === "list" || (c.fields !== undefined && holdsList(c.fields)));
-
 const TABLE_FORMATS = ["csv", "parquet"];
 
 export function planDuckDb(model: ModelInput, request: DuckDbRequest): DuckDbPlan {
@@ -64,6 +60,5 @@ export function planDuckDb(model: ModelInput, request: DuckDbRequest): DuckDbPla
   const unaddressable = table ? undefined : r.query.inputs.find((c) => !addressable(c.input));
   if (unaddressable) return { ok: false, reason: `the input ${JSON.stringify(unaddressable.input)} has a quote or a backslash` };
   if (indexLike(r.query.decisions)) return { ok: false, reason: "a decision or entry is named like an array index" };
-  if (holdsList(r.query.decisions)) return { ok: false, reason: "a decision is or holds a list, whose record the JS engine writes" };
   return { ok: true, query: r.query, engine: table ? "table" : "pieces", inputSchema: r.check.input };
 }

@@ -154,12 +154,22 @@ const FORMATS: Record<string, (c: string, exact: boolean, column?: OutputColumn)
   boolean: (c) => `CASE WHEN ${c} THEN 'true' ELSE 'false' END`,
   date: (c) => `'"' || ${dateText(c)} || '"'`,
   null: () => "'null'",
-  // a list (a context's entry): the JS engine writes the row
-  list: () => "NULL",
 };
 
+/**
+ * A list's JSON text: each item's text, joined. An item whose text SQL is unsure of is marked (the
+ * record holding the mark is the JS engine's to write: no `sure` here, which would make the text
+ * twice); a list whose items no output column reads (`element` absent) is unsure whole.
+ * `depth` names the lambda's variable apart from those of the lists around it.
+ */
+function listJson(column: OutputColumn, c: string, exact: boolean, depth: number): string {
+  if (!column.element) return "NULL";
+  const v = identifier(`$item${depth}`);
+  return `concat('[', array_to_string(list_transform(${c}, lambda ${v}: ${part(valueJson(column.element, v, exact, depth + 1))}), ','), ']')`;
+}
+
 /** A value's JSON text; null when SQL cannot be sure of JSON.stringify's (the JS engine writes that row). */
-function valueJson(column: OutputColumn, c: string, exact: boolean): string {
+function valueJson(column: OutputColumn, c: string, exact: boolean, depth = 0): string {
   if (column.kind === "null") return "'null'";
   // the integer is null where the decimal is, and its text is plainNumber's (totalJson's shapes)
   if (column.integer !== undefined && !exact && totalJson(column)) {
@@ -168,9 +178,11 @@ function valueJson(column: OutputColumn, c: string, exact: boolean): string {
   }
   const text = column.fields
     ? sure(
-        `concat('{', ${column.fields.map((f, i) => `${stringLiteral(`${i ? "," : ""}${JSON.stringify(f.name)}:`)}, ${part(valueJson(f, `${c}.${identifier(f.name)}`, exact))}`).join(", ")}${column.fields.length ? ", " : ""}'}')`,
+        `concat('{', ${column.fields.map((f, i) => `${stringLiteral(`${i ? "," : ""}${JSON.stringify(f.name)}:`)}, ${part(valueJson(f, `${c}.${identifier(f.name)}`, exact, depth))}`).join(", ")}${column.fields.length ? ", " : ""}'}')`,
       )
-    : FORMATS[column.kind]!(c, exact, column);
+    : column.kind === "list"
+      ? listJson(column, c, exact, depth)
+      : (FORMATS[column.kind]?.(c, exact, column) ?? "NULL");
   return `CASE WHEN ${c} IS NULL THEN 'null' ELSE ${text} END`;
 }
 
@@ -234,7 +246,7 @@ function valueCsv(column: OutputColumn, c: string, exact: boolean): string {
         ? numberText(c, column)
         : column.kind === "date"
           ? dateText(c)
-          : column.fields
+          : column.fields || column.kind === "list"
             ? csvFieldSql(valueJson(column, c, exact))
             : FORMATS[column.kind]!(c, exact, column);
   return `CASE WHEN ${c} IS NULL THEN '' ELSE ${text} END`;

@@ -121,6 +121,8 @@ export interface OutputColumn {
   name: string;
   kind: SqlKind;
   fields?: OutputColumn[];
+  /** a list: what its items are (absent where the items are held as no output column can read them: durations, dates and times) */
+  element?: OutputColumn;
   /** numbers: every value has at most `digits` digits, `scale` of them after the point (its shape) */
   digits?: number;
   scale?: number;
@@ -300,7 +302,13 @@ const outputColumn = (name: string, v: SqlValue): OutputColumn =>
     ? { name, kind: v.kind, fields: [...v.fields].map(([k, f]) => outputColumn(k, f)) }
     : heldAsText(v)
       ? { name, kind: "string" }
-      : { name, kind: v.kind, ...(v.kind === "number" && v.shape ? { digits: widthOf(v.shape), scale: v.shape.scale } : {}) };
+      : v.kind === "list"
+        ? { name, kind: v.kind, ...(v.element && !holdsText(v.element) ? { element: outputColumn("", v.element) } : {}) }
+        : { name, kind: v.kind, ...(v.kind === "number" && v.shape ? { digits: widthOf(v.shape), scale: v.shape.scale } : {}) };
+
+/** Whether a list's item holds a value an output writes from text the query does not make: a duration or a date and time, at any depth. */
+const holdsText = (v: SqlValue): boolean =>
+  heldAsText(v) || [...(v.fields?.values() ?? [])].some(holdsText) || (v.element !== undefined && holdsText(v.element));
 
 function placeOf(address: string, body: DecisionIR["body"]): SqlPlace {
   return body.kind === "expr" ? { address, source: body.text } : { address };
