@@ -1,7 +1,18 @@
 // Everything generated code may reach through `rt`: the FEEL runtime plus table support.
 export * from "./index.js";
 export { aggregator, anyTrue, branch, entryOr, hasEntry, hit, rankCompare, rankInRange } from "./tables.js";
-export { anyHit, atPositions, bestRanked, bestRankedRow, rankOrder, rankOrderRows, uniqueHit } from "./hit-direct.js";
+export {
+  anyHit,
+  atPositions,
+  bestAt,
+  bestRanked,
+  bestRankedRow,
+  outputRanks,
+  rankOrder,
+  rankOrderRows,
+  sumAt,
+  uniqueHit,
+} from "./hit-direct.js";
 export { entryPoints, traceEntry } from "./entry.js";
 export {
   cell2,

@@ -1,6 +1,8 @@
 // The pieces generated code combines a multi-hit table's matched rules with, one policy at a
 // time (codegen/hit-combine.ts): each takes the matched outputs in rule order, as `hit` would, and
 // gives what hit-policies.ts gives for that policy, without its helper object and priority keys.
+import { tick } from "./budget.js";
+import { sum } from "./builtins/aggregate.js";
 import { eq } from "./equality.js";
 import { compareKeys, hitViolation } from "./hit-policies.js";
 import { outputRank } from "./tables.js";
@@ -57,3 +59,27 @@ export function rankOrderRows(lists: readonly (readonly string[] | null)[], name
 
 /** The items at the positions, in their order. */
 export const atPositions = <T>(items: T[], positions: number[]): T[] => positions.map((i) => items[i]!);
+
+/**
+ * An indexed table's matches as positions into its outputs (codegen/hit-combine.ts combineAt):
+ * each output's rank in `list` (all 0 without a list), worked out once when the module loads.
+ */
+export const outputRanks = (list: readonly string[] | null, outputs: readonly FeelValue[]): Int32Array =>
+  Int32Array.from(outputs, (v) => outputRank(list, v));
+
+/** `bestRanked` over the outputs at positions `at` (at least one): which of `at` holds the first output of the best rank. */
+export function bestAt(ranks: Int32Array, at: readonly number[]): number {
+  let best = 0;
+  for (let i = 1; i < at.length; i++) if (ranks[at[i]!]! < ranks[at[best]!]!) best = i;
+  return best;
+}
+
+/**
+ * COLLECT SUM of the outputs at positions `at` (at least one): the aggregator's `sum` of them,
+ * charged as its call on their list charges (a walk of the list: builtins/metering.ts).
+ */
+export function sumAt(outputs: readonly FeelValue[], at: readonly number[]): FeelValue {
+  const values = atPositions(outputs as FeelValue[], at as number[]);
+  tick(1 + values.length);
+  return sum(values);
+}

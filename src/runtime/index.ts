@@ -18,6 +18,7 @@ export { member, field, filter, filterItems, filterNone, filterOther, iter, iter
 export {
   projected,
   rawArray,
+  plainArray,
   rawCount,
   rawDouble,
   rawField,

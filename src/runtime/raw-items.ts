@@ -38,6 +38,20 @@ export function rawArray(raw: unknown): readonly Record<string, unknown>[] | nul
   return raw as Record<string, unknown>[];
 }
 
+/**
+ * `raw` is an array each of whose items converts as it is to an item of a list of `kind` (a
+ * number, string or boolean of that kind, a finite number, or null): converting it gives a list
+ * of as many items, whose `count` is the array's length.
+ */
+export function plainArray(raw: unknown, kind: "number" | "string" | "boolean"): raw is unknown[] {
+  if (!Array.isArray(raw)) return false;
+  for (let i = 0; i < raw.length; i++) {
+    const x: unknown = raw[i];
+    if (x !== null && (typeof x !== kind || (kind === "number" && (x as number) - (x as number) !== 0))) return false;
+  }
+  return true;
+}
+
 /** `count(l)` of the list converted from `raw`: as many items as the array, charged as `count` charges them. */
 export const rawCount = (raw: readonly unknown[]): Decimal => countOf(raw.length);
 

@@ -142,7 +142,8 @@ describe("each client's share of the compile pool", () => {
         for (const c of names) expect(p.shareFull(c)).toBeNull();
         expect(p.stats()).toMatchObject({ busy: 0, queued: 0 });
       }),
-      { numRuns: 12 },
+      // besides the random runs, one that surely reaches the share's edge: one client's jobs, past its share, at once
+      { numRuns: 12, examples: [[2, Array.from({ length: n + 2 }, (_, i) => ({ client: "a", spin: 150 + i, pause: 0 }))]] },
     );
     expect(refusals).toBeGreaterThan(0);
   });

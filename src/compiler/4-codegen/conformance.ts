@@ -2,7 +2,7 @@
 // conversion. Only shapes whose result kind is certain whatever the inputs count; anything else
 // keeps `rt.coerce`.
 import type { Expr } from "../../ir/feel-ast.js";
-import type { BodyIR } from "../../ir/ir.js";
+import type { BodyIR, TableIR } from "../../ir/ir.js";
 import type { Type } from "../../ir/types.js";
 import { cellSet, covers } from "../2-analyse/tables/cell-sets.js";
 import { returnsNumber } from "../../runtime/builtins/def.js";
@@ -63,12 +63,27 @@ export function unlessOfKind(t: Type, v: string): string | undefined {
 /** Types that need no run-time conversion of a value: only `any`. */
 export const needsCoercion = (t: Type): boolean => t.kind !== "any";
 
-export function bodyConforms(body: BodyIR, t: Type): boolean {
-  if (body.kind === "expr") return conforms(body.expr, t);
-  const table = body.table;
-  if (table.hit !== "FIRST" || !table.singleOutput) return false;
+/** Hit policies whose value is one matched rule's output (or null, or the default). */
+const ONE_OUTPUT = new Set(["FIRST", "UNIQUE", "ANY", "PRIORITY"]);
+/** Hit policies whose value is the list of the matched rules' outputs (empty when none matched). */
+const LISTED = new Set(["RULE ORDER", "OUTPUT ORDER", "COLLECT"]);
+
+/**
+ * Every value of a single-output table conforms to `t`: one rule's output, each a literal of the
+ * type; a list of outputs, each of the list type's item type, for a table without a default (a
+ * default would stand alone for the list); a count; a sum, least or greatest of number literals.
+ */
+function tableConforms(table: TableIR, t: Type): boolean {
+  if (!table.singleOutput) return false;
   const defaults = table.outputs[0]!.defaultValue;
-  return table.rules.every((r) => conforms(r.outputs[0]!, t)) && (!defaults || conforms(defaults, t));
+  const each = (item: Type) => table.rules.every((r) => conforms(r.outputs[0]!, item));
+  if (table.aggregation) return t.kind === "number" && (table.aggregation === "COUNT" || each(t)) && (!defaults || conforms(defaults, t));
+  if (ONE_OUTPUT.has(table.hit)) return each(t) && (!defaults || conforms(defaults, t));
+  return LISTED.has(table.hit) && t.kind === "list" && !defaults && each(t.element);
+}
+
+export function bodyConforms(body: BodyIR, t: Type): boolean {
+  return body.kind === "expr" ? conforms(body.expr, t) : tableConforms(body.table, t);
 }
 
 /**

@@ -50,11 +50,11 @@ export interface ExprContext {
    */
   rawNumbers?: ReadonlyMap<string, string>;
   /**
-   * in `run`: each input declared as a list of numbers, by the JS that reads its FEEL value: its raw
-   * JSON value's JS id and its type, whose items the certified double-doubles' loops read raw
-   * (codegen/raw-items.ts `rawListRead`)
+   * in `run`: each input declared as a list of numbers, strings or booleans, by the JS that reads its
+   * FEEL value: its raw JSON value's JS id and its type; the certified double-doubles' loops read a
+   * list of numbers' items raw (codegen/raw-items.ts `rawListRead`), `count` the raw array
    */
-  numberLists?: ReadonlyMap<string, { raw: string; type: Type }>;
+  plainLists?: ReadonlyMap<string, { raw: string; type: Extract<Type, { kind: "list" }> }>;
   /** the model's functions by name: the JS function (`fn<i>`), its FEEL value (`F<i>`) and its parameter count */
   functions?: ReadonlyMap<string, { fn: string; value: string; arity: number }>;
   /** the declared types of the model's decisions, by name (a decision that is another by name, codegen/declared.ts) */

@@ -70,6 +70,74 @@ const COMBINERS: Record<string, Combiner> = {
   },
 };
 
+/** An indexed table's matches as positions into its literal outputs: JS ids of the positions (in rule order), the outputs' array and the rule numbers' array. */
+interface Positions {
+  at: string;
+  outputs: string;
+  numbers: string;
+}
+
+/** A policy's combination of at least one match read from the positions, and the value of no match. */
+type PositionalCombiner = (table: TableIR, p: Positions, cx: ExprContext) => { matched: Matched; unmatched: string } | undefined;
+
+const listedAt = (p: Positions) => ({
+  matched: { code: "", value: `rt.atPositions(${p.outputs}, ${p.at})`, rules: `rt.atPositions(${p.numbers}, ${p.at})` },
+  unmatched: "[]",
+});
+
+/** The policies whose matches an index's positions combine without gathering the matched rules first. */
+const POSITIONAL: Record<string, PositionalCombiner> = {
+  PRIORITY: (table, p, cx) => {
+    if (!table.singleOutput) return undefined;
+    const list = table.outputs[0]!.allowed;
+    const ranks = cx.em.hoist("K", `rt.outputRanks(${list ? cx.em.data("P", list) : "null"}, ${p.outputs})`);
+    const [b, k] = [cx.em.fresh("b"), cx.em.fresh("k")];
+    const code = `const ${b} = rt.bestAt(${ranks}, ${p.at}), ${k} = ${p.at}[${b}];`;
+    return { matched: { code, value: `${p.outputs}[${k}]`, rules: `[${p.numbers}[${k}]]` }, unmatched: "null" };
+  },
+  "RULE ORDER": (_t, p) => listedAt(p),
+  COLLECT: (table, p) => {
+    if (!table.aggregation) return listedAt(p);
+    if (table.aggregation !== "SUM") return undefined;
+    return {
+      matched: { code: "", value: `rt.sumAt(${p.outputs}, ${p.at})`, rules: `rt.atPositions(${p.numbers}, ${p.at})` },
+      unmatched: "null",
+    };
+  },
+};
+
+/** The statement assigning `matched` when the list `some` has items, else the value of no match (or the table's default), with the rules traced. */
+function assigned(
+  some: string,
+  matched: Matched,
+  unmatched: string,
+  none: string,
+  to: { target: string; trace: string },
+  fallback: string,
+): string {
+  const traced = (rules: string) => (to.trace === "null" ? "" : ` if (${to.trace} !== null) ${to.trace}.rule = ${rules};`);
+  return (
+    `if (${some}.length > 0) { ${matched.code} ${to.target} = ${matched.value};${traced(matched.rules)} } ` +
+    `else { ${to.target} = ${fallback === "null" ? unmatched : fallback};${traced(none)} }`
+  );
+}
+
+/**
+ * The statements combining an indexed table's matches read as positions into its literal outputs
+ * (runtime/hit-direct.ts), for the policies that can: the value `combineHits` gives of the same
+ * rules, with no list of matched rules and outputs gathered first; undefined for other policies.
+ */
+export function combineAt(
+  table: TableIR,
+  p: Positions,
+  to: { target: string; trace: string },
+  fallback: string,
+  cx: ExprContext,
+): string | undefined {
+  const combined = POSITIONAL[table.hit]?.(table, p, cx);
+  return combined && assigned(p.at, combined.matched, combined.unmatched, "[]", to, fallback);
+}
+
 /**
  * Statements assigning the combined value of the matched rules to `target` (the table's default
  * when nothing matched and it has one) and the rule numbers to the trace entry, for every policy
@@ -79,9 +147,5 @@ export function combineHits(table: TableIR, hits: Hits, to: { target: string; tr
   const combine = COMBINERS[table.hit];
   if (!combine) throw new Error(`no combiner for the hit policy ${table.hit}`);
   const { matched, unmatched } = combine(table, hits, cx);
-  const traced = (rules: string) => (to.trace === "null" ? "" : ` if (${to.trace} !== null) ${to.trace}.rule = ${rules};`);
-  return (
-    `if (${hits.rules}.length > 0) { ${matched.code} ${to.target} = ${matched.value};${traced(matched.rules)} } ` +
-    `else { ${to.target} = ${fallback === "null" ? unmatched : fallback};${traced(hits.rules)} }`
-  );
+  return assigned(hits.rules, matched, unmatched, hits.rules, to, fallback);
 }

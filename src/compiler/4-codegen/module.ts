@@ -25,6 +25,7 @@ import { certifiedOutputCode, type DdAnswer, type Triple } from "./certified-dd-
 import { conditionAnswer } from "./certified-condition.js";
 import { CALL_STEPS } from "../../runtime/budget.js";
 import { holdsLoop } from "../3-optimise/certify.js";
+import { isPlainList } from "../3-optimise/raw-items.js";
 import type { IndexedLookup } from "./table-lookup.js";
 import { itemReader, jsonReader } from "./json-reader.js";
 import { jsonOfValue } from "./json-result.js";
@@ -104,13 +105,12 @@ export function emitModule(ir: ModelIR, options: EmitOptions = {}): ModuleSource
       slot.read !== undefined && slot.input.type.kind === "number" ? [[slot.read, slot.raw] as const] : [],
     ),
   );
-  // a list of numbers' raw JSON value, whose items the certified double-doubles' loops read raw (codegen/raw-items.ts `rawListRead`)
-  const numberLists = new Map(
+  // a list of numbers', strings' or booleans' raw JSON value, whose items the certified double-doubles'
+  // loops read raw and whose length `count` takes (codegen/raw-items.ts `rawListRead`, `rawCountOf`)
+  const plainLists = new Map(
     [...slots.values()].flatMap((slot) => {
       const t = slot.input.type;
-      return slot.read !== undefined && t.kind === "list" && t.element.kind === "number"
-        ? [[slot.read, { raw: slot.raw, type: t }] as const]
-        : [];
+      return slot.read !== undefined && t.kind === "list" && isPlainList(t) ? [[slot.read, { raw: slot.raw, type: t }] as const] : [];
     }),
   );
   const runScope = root.child();
@@ -131,7 +131,7 @@ export function emitModule(ir: ModelIR, options: EmitOptions = {}): ModuleSource
       mark,
       id,
       runScope,
-      { ...cx(d.address), raws, decided, rawNumbers, numberLists },
+      { ...cx(d.address), raws, decided, rawNumbers, plainLists },
       slots,
       strict,
       decided,

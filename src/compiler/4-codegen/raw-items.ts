@@ -362,8 +362,15 @@ export function rawQuantified(n: Extract<Expr, { kind: "quantified" }>, base: st
 /** `count(l)` of a marked call over an input's list (`base`, its emitted JS) from the raw array; `direct` counts the FEEL value otherwise. */
 export function rawCountOf(marked: boolean | undefined, base: string, direct: string, scope: Scope, cx: ExprContext): string | null {
   const input = sourceOf(marked, base, scope, cx);
-  return input ? using(input, `(${input.array} !== null ? rt.rawCount(${input.array}) : ${direct}(${input.feel}))`) : null;
+  if (input) return using(input, `(${input.array} !== null ? rt.rawCount(${input.array}) : ${direct}(${input.feel}))`);
+  const plain = marked ? plainList(base, scope, cx) : undefined;
+  if (!plain) return null;
+  return `(rt.plainArray(${plain.raw}, ${cx.em.lit(plain.type.element.kind)}) ? rt.rawCount(${plain.raw}) : ${direct}(${base}))`;
 }
+
+/** The raw JSON of the input of plain items whose FEEL value `base` reads (not inside a filter, nor explained). */
+const plainList = (base: string, scope: Scope, cx: ExprContext) =>
+  cx.explain || scope.item !== null ? undefined : cx.plainLists?.get(base);
 
 /**
  * `l.f` of a marked path over an input's list for a field projected raw, or null. With
@@ -423,8 +430,8 @@ export function rawListRead(base: string, scope: Scope, cx: ExprContext): RawLis
       fields,
     });
   }
-  const numbers = cx.explain || scope.item !== null ? undefined : cx.numberLists?.get(base);
-  if (!numbers) return undefined;
+  const numbers = plainList(base, scope, cx);
+  if (numbers?.type.element.kind !== "number") return undefined;
   const item = cx.em.hoist("C", `${itemReader(numbers.type)}(${cx.em.type(numbers.type)})`);
   return { raw: `rt.ddRawList(${numbers.raw})`, feel: base, item, fields: new Map() };
 }

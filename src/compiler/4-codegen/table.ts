@@ -19,7 +19,7 @@ import { numberLiteralJson } from "./literal-json.js";
 import { emitUnaryTestTri, emitUnaryTestsTri, levelsOf } from "./unary-tests.js";
 import type { Scope } from "./scope.js";
 import { joined } from "./joined.js";
-import { combineHits } from "./hit-combine.js";
+import { combineAt, combineHits } from "./hit-combine.js";
 
 export interface TableTarget {
   /** JS variable receiving the value */
@@ -109,33 +109,34 @@ export function emitTable(table: TableIR, to: TableTarget, scope: Scope, cx: Exp
 
   const rules = cx.em.fresh("m");
   const values = cx.em.fresh("o");
-  lines.push(`const ${rules} = [], ${values} = [];`);
-  const chain = (): string[] =>
-    table.rules.map((rule) => `if (${condition(rule)}) { ${rules}.push(${rule.index}); ${values}.push(${output(rule)}); }`);
-  if (chosen) {
-    // the index finds the rules it can judge, the rest are tested in order; values it cannot judge take the chain of tests
-    const em = cx.em;
-    const { call } = emitLookup(
-      index,
-      columns.map((c) => c.plan!.raw),
-      false,
-      em,
-    );
-    const [found, k, extra] = [em.fresh("f"), em.fresh("k"), em.fresh("r")];
-    const numbers = ruleNumbers(table, em);
-    const residual = index.residual.map((r) => `if (${condition(table.rules[r]!)}) ${extra}.push(${r});`);
-    const matched = residual.length === 0 ? found : `rt.mergeRules(${found}, ${extra})`;
-    // outputs of no effect may be evaluated after every rule is tried
-    const compact = outputs && compactChain(table, columns, cx, "everyRule");
-    const push = `{ ${rules}.push(${numbers}[${k}]); ${values}.push(${chosen.of(k)}); }`;
-    lines.push(
-      chosen.code,
-      `const ${found} = ${call};`,
-      `if (${found} !== null) { ${residual.length === 0 ? "" : `const ${extra} = []; ${residual.join(" ")} `}for (const ${k} of ${matched}) ${push} }`,
-      compact ? `else for (const ${k} of ${compact}) ${push}` : `else { ${chain().join(" ")} }`,
-    );
-  } else lines.push(...chain());
-  return `{ ${[...lines, combineHits(table, { rules, values }, to, fallback, cx)].join(" ")} }`;
+  // the matched rules' numbers and outputs gathered in rule order, then combined
+  const gathered = (statements: string) =>
+    `const ${rules} = [], ${values} = []; ${statements} ${combineHits(table, { rules, values }, to, fallback, cx)}`;
+  const chain = () =>
+    table.rules.map((rule) => `if (${condition(rule)}) { ${rules}.push(${rule.index}); ${values}.push(${output(rule)}); }`).join(" ");
+  if (!chosen) return `{ ${[...lines, gathered(chain())].join(" ")} }`;
+  // the index finds the rules it can judge, the rest are tested in order; values it cannot judge take the chain of tests
+  const em = cx.em;
+  const { call } = emitLookup(
+    index,
+    columns.map((c) => c.plan!.raw),
+    false,
+    em,
+  );
+  const [found, k, extra] = [em.fresh("f"), em.fresh("k"), em.fresh("r")];
+  const numbers = ruleNumbers(table, em);
+  const residual = index.residual.map((r) => `if (${condition(table.rules[r]!)}) ${extra}.push(${r});`);
+  const matched = residual.length === 0 ? found : `rt.mergeRules(${found}, ${extra})`;
+  // outputs of no effect may be evaluated after every rule is tried
+  const compact = outputs && compactChain(table, columns, cx, "everyRule");
+  const push = `{ ${rules}.push(${numbers}[${k}]); ${values}.push(${chosen.of(k)}); }`;
+  const unindexed = compact ? `for (const ${k} of ${compact}) ${push}` : chain();
+  const lookup = [...lines, chosen.code, `const ${found} = ${call};`];
+  // every rule judged by the index, every output a literal: combined from the positions it finds
+  const positional = outputs && residual.length === 0 ? combineAt(table, { at: found, outputs, numbers }, to, fallback, cx) : undefined;
+  if (positional) return `{ ${[...lookup, `if (${found} !== null) { ${positional} } else { ${gathered(unindexed)} }`].join(" ")} }`;
+  const indexed = `${residual.length === 0 ? "" : `const ${extra} = []; ${residual.join(" ")} `}for (const ${k} of ${matched}) ${push}`;
+  return `{ ${gathered([...lookup, `if (${found} !== null) { ${indexed} } else { ${unindexed} }`].join(" "))} }`;
 }
 
 /**

@@ -71,8 +71,8 @@ function numeric(name: string, f: (ns: Decimal[]) => FeelValue) {
   };
 }
 
-/** sum() of a list's items. */
-const sum = /* @__PURE__ */ numeric("sum", (ns) => (ns.length ? finite(sumOf(ns), "sum") : null));
+/** sum() of a list's items (its calls charge by the list: runtime/hit-direct.ts sumAt charges so too). */
+export const sum = /* @__PURE__ */ numeric("sum", (ns) => (ns.length ? finite(sumOf(ns), "sum") : null));
 
 const mean = (ns: Decimal[]) => (ns.length ? finite(sumOf(ns).div(ns.length), "mean") : null);
 

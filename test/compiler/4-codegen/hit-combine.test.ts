@@ -3,14 +3,18 @@
 // indexed tables) evaluated on random states: `evaluate` combines the matched rules in code written
 // per policy, with no `rt.hit` in `run`; its value equals the explanation's (which combines through
 // `rt.hit`), and the rule numbers its trace records equal those `hit` gives for the matched rules.
+// An indexed table's PRIORITY, RULE ORDER, COLLECT and COLLECT SUM read the positions the index
+// finds (no lists gathered first): the same values, rule numbers and steps as the unoptimised chain.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { compileUncached, type ModelInput } from "../../../src/compiler/index.js";
+import { spentSoFar } from "../../../src/runtime/budget.js";
 import { num } from "../../../src/runtime/index.js";
 import { hit } from "../../../src/runtime/tables.js";
 import type { Aggregation, Policy } from "../../../src/runtime/hit-policies.js";
 import type { FeelValue } from "../../../src/runtime/values.js";
 import { HIT_POLICIES } from "../../support/generate/tables.js";
+import { withinSteps } from "../../support/within-steps.js";
 
 const WORDS = ["gold", "silver", "bronze", "tin"];
 const small = fc.integer({ min: -4, max: 16 }).map((n) => n / 2);
@@ -47,32 +51,35 @@ const kindsFor = (policy: string): Kind[] =>
       ? ["number", "string"]
       : ["number", "string", "listed", "boolean"];
 
-const tables = fc
-  .constantFrom(...POLICIES)
-  .chain((policy) => fc.tuple(fc.constant(policy), fc.constantFrom(...kindsFor(policy))))
-  .chain(([policy, kind]) =>
-    fc.record({
-      policy: fc.constant(policy),
-      kind: fc.constant(kind),
-      rules: fc.array(
-        fc.tuple(
-          numberCell,
-          wordCell,
-          fc.oneof({ weight: 9, arbitrary: outputOf[kind] }, { weight: 1, arbitrary: fc.constant<[string, FeelValue]>(["null", null]) }),
+/** Random tables of `minRules` to 30 rules (from 12 the index may take them). */
+const tablesOf = (minRules: number) =>
+  fc
+    .constantFrom(...POLICIES)
+    .chain((policy) => fc.tuple(fc.constant(policy), fc.constantFrom(...kindsFor(policy))))
+    .chain(([policy, kind]) =>
+      fc.record({
+        policy: fc.constant(policy),
+        kind: fc.constant(kind),
+        rules: fc.array(
+          fc.tuple(
+            numberCell,
+            wordCell,
+            fc.oneof({ weight: 9, arbitrary: outputOf[kind] }, { weight: 1, arbitrary: fc.constant<[string, FeelValue]>(["null", null]) }),
+          ),
+          {
+            minLength: minRules,
+            maxLength: 30,
+          },
         ),
-        {
-          minLength: 1,
-          maxLength: 30,
-        },
-      ),
-    }),
-  );
+      }),
+    );
+const tables = tablesOf(1);
 const states = fc.array(
   fc.record({ a: fc.oneof(small, fc.constant(null)), b: fc.oneof(fc.constantFrom(...WORDS, "other"), fc.constant(null)) }),
   { minLength: 1, maxLength: 12 },
 );
 
-function compile(policy: string, kind: Kind, rules: [string, string, [string, FeelValue]][]) {
+function compile(policy: string, kind: Kind, rules: [string, string, [string, FeelValue]][], optimise = true) {
   const content = {
     name: "random multi-hit table",
     inputs: {
@@ -82,10 +89,17 @@ function compile(policy: string, kind: Kind, rules: [string, string, [string, Fe
     decisions: { t: { hit: policy, table: [["a", "b", HEADER[kind]], ...rules.map(([n, w, [out]]) => [n, w, out])] } },
   };
   // lenient: a random cell may be an empty range, which the strict check rejects as a mistake
-  const r = compileUncached(content as ModelInput, { strict: false });
+  const r = compileUncached(content as ModelInput, { strict: false, optimise });
   if (!r.ok) throw new Error(JSON.stringify(r.check.stages.flatMap((s) => s.diagnostics).map((d) => d.message)));
   return r.model;
 }
+
+/** The decisions, the rule numbers traced and the steps and size spent, or where the step limit stopped the evaluation. */
+const traced = (model: ReturnType<typeof compile>, state: Record<string, unknown>, steps: number) =>
+  withinSteps(steps, () => {
+    const { decisions, trace } = model.evaluateTraced(state);
+    return { decisions, rules: trace.t!.rule, spent: spentSoFar() };
+  });
 
 describe("multi-hit tables combined per policy", () => {
   it("agree with rt.hit on value, nulls, errors and the rule numbers traced; run calls no rt.hit", () => {
@@ -110,6 +124,39 @@ describe("multi-hit tables combined per policy", () => {
       }),
       { numRuns: 150 },
     );
+  });
+});
+
+describe("an indexed table's matches combined from their positions", () => {
+  const POSITIONAL = /rt\.(sumAt|bestAt)\(|rt\.atPositions\(O\d+, f\d+\)/;
+
+  it("give the unoptimised chain's values, rule numbers and steps", () => {
+    let read = 0;
+    fc.assert(
+      fc.property(tablesOf(12), states, fc.integer({ min: 0, max: 60 }), ({ policy, kind, rules }, probes, steps) => {
+        const [fast, plain] = [compile(policy, kind, rules), compile(policy, kind, rules, false)];
+        if (POSITIONAL.test(fast.source.split("function explain(")[0]!)) read++;
+        for (const state of probes)
+          for (const limit of [steps, 1e6]) expect(traced(fast, state, limit), JSON.stringify(state)).toEqual(traced(plain, state, limit));
+      }),
+      { numRuns: 200 },
+    );
+    // the generated tables reach the positions' path, not only the gathered one
+    expect(read).toBeGreaterThan(20);
+  });
+
+  it("reads the positions for PRIORITY, RULE ORDER, COLLECT and COLLECT SUM over an indexed table of literal outputs", () => {
+    const rules = Array.from({ length: 16 }, (_, i): [string, string, [string, FeelValue]] => [
+      `[${i / 2}..${i / 2 + 1}]`,
+      i % 3 ? "-" : `"${WORDS[i % 4]}"`,
+      [`${i}`, num(String(i))],
+    ]);
+    const words = rules.map(([n, w], i): [string, string, [string, FeelValue]] => [n, w, [`"${LEVELS[i % 4]}"`, LEVELS[i % 4]!]]);
+    const source = (policy: string, kind: Kind, rs: typeof rules) => compile(policy, kind, rs).source.split("function explain(")[0]!;
+    expect(source("COLLECT SUM", "number", rules)).toContain("rt.sumAt(");
+    expect(source("PRIORITY", "listed", words)).toContain("rt.bestAt(");
+    expect(source("RULE ORDER", "string", words)).toContain("rt.atPositions(");
+    expect(source("COLLECT", "number", rules)).toContain("rt.atPositions(");
   });
 });
 

@@ -13,10 +13,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { compileUncached } from "../../../src/compiler/index.js";
-import { BudgetExceeded, withBudget } from "../../../src/runtime/budget.js";
 import { collectProblems } from "../../../src/runtime/problems.js";
-import { formatValue } from "../../support/reference/show.js";
-import { fromEngine } from "../../differential/from-engine.js";
+import { valuesWithin } from "../../support/within-steps.js";
 
 const inputs = {
   rows: {
@@ -293,16 +291,7 @@ const compile = (decisions: Record<string, string>, optimise: boolean) => {
   return r.model;
 };
 
-/** Each decision as text, or where the step limit stopped it. */
-const values = (model: ReturnType<typeof compile>, s: object, steps: number) => {
-  try {
-    const out = withBudget({ steps }, () => model.evaluateToValues(s as Record<string, unknown>));
-    return Object.fromEntries(Object.entries(out).map(([k, v]) => [k, formatValue(fromEngine(v ?? null))]));
-  } catch (e) {
-    if (e instanceof BudgetExceeded) return `stopped: ${e.kind}`;
-    throw e;
-  }
-};
+const values = valuesWithin;
 
 /** The values, and the problems reported: heard, so the list is converted at once. */
 const run = (model: ReturnType<typeof compile>, s: object, steps: number) => collectProblems(() => values(model, s, steps));
