@@ -41,6 +41,8 @@ export interface DecisionIR {
   address: string;
   /** declared or inferred result type */
   type: Type;
+  /** neither the model, a table's heading nor the decision's question declares a type: `type` is inferred from the expression, whose values are not held to it (codegen/declared.ts) */
+  inferred?: true;
   desc?: string;
   lets: LetIR[];
   body: BodyIR;

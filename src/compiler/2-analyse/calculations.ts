@@ -107,6 +107,7 @@ export function calculations(env: ModelEnv, inputs: InputIR[], decisions: Decisi
       deps: [...new Set([...read("input"), ...read("decision")])],
       calls: read("function"),
     };
+    if (type === undefined && r.body.kind === "expr") ir.inferred = true;
     if (spec.desc !== undefined) ir.desc = spec.desc;
     return ir;
   }

@@ -37,11 +37,11 @@ function heldAlready(d: DecisionIR, cx: ExprContext): boolean {
 
 /**
  * The statement that holds `id`, the decision's value, to its declared type: checked in a strict
- * model, converted in a lenient one; null when nothing needs doing (a body whose every value
- * conforms, to a type without constraints).
+ * model, converted in a lenient one; null when nothing needs doing (a type inferred from the body,
+ * which its values have by inference; a body whose every value conforms, to a type without constraints).
  */
 export function emitResultType(d: DecisionIR, id: string, scope: Scope, cx: ExprContext, strict: boolean): string | null {
-  if (heldAlready(d, cx)) return null;
+  if (d.inferred || heldAlready(d, cx)) return null;
   const parts = strict && !bodyWithinConstraint(d.body, d.type) ? constrainedParts(d.type) : [];
   if (parts.length === 0 && (!needsCoercion(d.type) || bodyConforms(d.body, d.type))) return null;
   const em = cx.em;

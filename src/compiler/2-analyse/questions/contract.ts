@@ -89,7 +89,10 @@ export function checkContract(questions: QuestionIR[], subjects: ContractSubject
       sink.push(diagnostic("questions.type-unknown", { ...contract, inferred: typeToString(t) }, { address: decision.address }));
       // the question's type is the decision's declared result: its value is held to it when run
       const fixed = want.type ?? subjects.typeOf(want.text);
-      if (fixed.kind !== "any") decision.type = fixed;
+      if (fixed.kind !== "any") {
+        decision.type = fixed;
+        delete decision.inferred;
+      }
     } else sink.push(diagnostic("questions.type-mismatch", { ...contract, got: typeToString(t) }, { address: decision.address }));
   }
 }
