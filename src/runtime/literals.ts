@@ -42,8 +42,15 @@ export function temporalLiteral(text: string): FeelValue {
   return parseTemporal(text) ?? problem(`@"${text}" is not a valid date, time or duration`);
 }
 
-/** A context literal's value: it and its entries count toward the evaluation's size. */
-export const context = (entries: [string, FeelValue][]): FeelContext => (
-  charge(CONTAINER_SIZE + entries.length),
-  new FeelContext(new Map(entries))
-);
+/**
+ * A context literal's value, of distinct names (codegen and the optimiser make it only of those):
+ * it and its entries count toward the evaluation's size. Kept as two arrays, as a context read from
+ * JSON is, so that its typed JSON writer and reads by slot take their direct paths (values.ts).
+ */
+export function context(entries: [string, FeelValue][]): FeelContext {
+  charge(CONTAINER_SIZE + entries.length);
+  const names = new Array<string>(entries.length);
+  const values = new Array<FeelValue>(entries.length);
+  for (let i = 0; i < entries.length; i++) [names[i], values[i]] = entries[i]!;
+  return FeelContext.fromArrays(names, values);
+}

@@ -188,6 +188,23 @@ export function allOf(ix: TableIndex, regions: number[]): number[] {
   return out;
 }
 
+/** Column c's masks: one word a region for a table of at most 32 rules. */
+export const maskOf = (ix: TableIndex, c: number): Int32Array => ix.masks[c]!;
+
+/**
+ * A table of at most 32 rules has one word per region: the rules every column allows are the AND
+ * of the columns' words, which codegen writes inline (`masks[c][region]`, table-lookup.ts). The
+ * first of them, -1 when there is none.
+ */
+export const firstBit = (m: number): number => (m === 0 ? -1 : lowestBit(m));
+
+/** Every rule of a one-word AND of the columns' masks, in rule order. */
+export function bitPositions(m: number): number[] {
+  const out: number[] = [];
+  for (; m !== 0; m &= m - 1) out.push(lowestBit(m));
+  return out;
+}
+
 /** The rules of two ascending lists of rule positions, in ascending order. */
 export function mergeRules(a: number[], b: number[]): number[] {
   const out: number[] = [];

@@ -85,6 +85,11 @@ export function emitLookup(index: TableIndexPlan, raws: string[], first: boolean
     if (dense) {
       const cells = em.hoist("C", `rt.denseCells(${built})`);
       answer = regionIds.length === 2 ? `rt.cell2(${cells}, ${regionIds.join(", ")})` : `rt.cell3(${cells}, ${regionIds.join(", ")})`;
+    } else if (index.rules <= 32) {
+      // one word a region: the AND of the columns' words, read off the hoisted masks
+      const ix = em.hoist("X", built);
+      const word = columns.map((_, c) => `${em.hoist("M", `rt.maskOf(${ix}, ${c})`)}[${regionIds[c]}]`).join(" & ");
+      answer = `rt.${first ? "firstBit" : "bitPositions"}(${word})`;
     } else {
       answer = `rt.${first ? "firstOf" : "allOf"}(${em.hoist("X", built)}, [${regionIds.join(", ")}])`;
     }

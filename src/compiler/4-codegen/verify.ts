@@ -228,6 +228,9 @@ const MEMBERS = new Set([
   "ints",
   "ascending",
   "allOf",
+  "bitPositions",
+  "firstBit",
+  "maskOf",
   "buckets",
   "bucketRegion",
   "denseCells",
@@ -259,7 +262,7 @@ const MEMBERS = new Set([
 ]);
 
 // `in`: whether a raw JSON item has an entry that would shadow a name (codegen/raw-items.ts)
-const OPERATORS = new Set(["===", "!==", "<", "<=", ">", ">=", "&&", "||", "??", "!", "-", "*", "typeof", "in", "=", "++"]);
+const OPERATORS = new Set(["===", "!==", "<", "<=", ">", ">=", "&&", "||", "??", "!", "-", "*", "&", "typeof", "in", "=", "++"]);
 
 type Node = { type: string; [k: string]: unknown };
 

@@ -238,7 +238,7 @@ function valueArb(kind: Kind, pool: number[]): fc.Arbitrary<unknown> {
   );
 }
 
-const INDEXED = /rt\.(firstRules|denseCells|firstOf|allOf)\(/;
+const INDEXED = /rt\.(firstRules|denseCells|firstOf|allOf|firstBit|bitPositions)\(/;
 
 /** The inputs opaque tests and computed outputs read: mostly values of their kind, sometimes null. */
 const refsArb = fc.record({

@@ -71,6 +71,57 @@ describe("indexed table lookups", () => {
     );
   });
 
+  it("a table of at most 32 rules ANDs one word of each column's masks, first or every rule, like the chain", () => {
+    const model = (n: number, hit: "FIRST" | "COLLECT") => {
+      const rules = Array.from({ length: n }, (_, i) => [
+        `[${i % 9}..${(i % 9) + 2})`,
+        wordCell(i),
+        `>= ${i % 5}`,
+        wordCell(i + 2),
+        String(i),
+      ]);
+      const table = [["a", "b", "c", "d", "=> number"], ...rules];
+      return {
+        name: "one word",
+        inputs: {
+          a: { type: "number", desc: "a" },
+          b: { type: "gold|silver|bronze|tin", desc: "b" },
+          c: { type: "number", desc: "c" },
+          d: { type: "gold|silver|bronze|tin", desc: "d" },
+        },
+        decisions: { t: hit === "FIRST" ? table : { table, hit } },
+      } as ModelInput;
+    };
+    const value = fc.oneof(
+      fc.integer({ min: -2, max: 12 }).map((n) => n / 2),
+      odd,
+    );
+    const word = fc.oneof(fc.constantFrom(...words, "other"), odd);
+    for (const [hit, call] of [
+      ["FIRST", "rt.firstBit("],
+      ["COLLECT", "rt.bitPositions("],
+    ] as const) {
+      expect(both(model(33, hit), false).indexed.source).not.toContain(call);
+      fc.assert(
+        fc.property(
+          fc.integer({ min: 1, max: 32 }),
+          fc.array(fc.tuple(value, word, value, word), { minLength: 1, maxLength: 12 }),
+          (n, rows) => {
+            const compiled = both(model(n, hit), false);
+            // the index takes a table from some size on (a small one keeps its chain of tests)
+            if (compiled.indexed.source.includes("rt.tableIndex(")) expect(compiled.indexed.source).toContain(call);
+            else console.log("NOINDEX", n, hit);
+            expectSame(
+              compiled,
+              rows.map(([a, b, c, d]) => ({ a, b, c, d })),
+            );
+          },
+        ),
+        { numRuns: 40 },
+      );
+    }
+  });
+
   it("a table with too many region combinations for dense cells ANDs the masks of three columns", () => {
     // 150 distinct points in each number column: 301 × 301 × 5 regions
     const rules = Array.from({ length: 150 }, (_, i) => [`${i}`, `${(i * 7) % 150}`, wordCell(i), String(i)]);
