@@ -51,6 +51,10 @@ export function context(entries: [string, FeelValue][]): FeelContext {
   charge(CONTAINER_SIZE + entries.length);
   const names = new Array<string>(entries.length);
   const values = new Array<FeelValue>(entries.length);
-  for (let i = 0; i < entries.length; i++) [names[i], values[i]] = entries[i]!;
+  for (let i = 0; i < entries.length; i++) {
+    const entry = entries[i]!;
+    names[i] = entry[0];
+    values[i] = entry[1];
+  }
   return FeelContext.fromArrays(names, values);
 }

@@ -47,7 +47,8 @@ function withTypesDeclared(m: Model, inferred: CompiledModel, strict: boolean): 
       const next = declaring(model, d.name, type);
       const c = compileUncached(next as unknown as ModelInput, { strict });
       if (!c.ok || typeToString(c.model.ir.decisions.find((x) => x.name === d.name)!.type) !== typeToString(d.type)) continue;
-      [model, names[names.length]] = [next, d.name];
+      model = next;
+      names.push(d.name);
       break;
     }
   }
@@ -56,7 +57,6 @@ function withTypesDeclared(m: Model, inferred: CompiledModel, strict: boolean): 
 
 /** `rt.declared(…, "name", …)`: the statement holding a decision to its type. */
 const holds = (source: string, name: string): boolean =>
-  source.includes(`, ${JSON.stringify(name)}, `) &&
   new RegExp(`rt\\.declared\\([^;]*, ${JSON.stringify(name).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}, `).test(source);
 
 function agree(m: Model, strict: boolean, states: unknown[]): { declared: string[]; held: string[] } {
