@@ -21,16 +21,34 @@ export function expandedSize(v: FeelValue): number {
   return v instanceof FeelContext ? contextSize(v) : 1;
 }
 
+/**
+ * Lists of at most this many items that hold no list or context are sized again each time they are
+ * reached, not remembered: a scan that short costs less than remembering it, and a structure that
+ * holds such a list many times pays at most this much for each time, in proportion to its own walk.
+ */
+const SHORT_FLAT = 16;
+
 function listSize(list: readonly FeelValue[]): number {
-  let n = sizes.get(list);
+  const short = list.length <= SHORT_FLAT;
+  let n = short ? undefined : sizes.get(list);
   if (n !== undefined) return n;
   n = 0;
+  let flat = true;
   for (let i = 0; i < list.length; i++) {
     const x = list[i]!;
-    n += typeof x === "object" && x !== null ? expandedSize(x) : typeof x === "string" ? x.length || 1 : 1;
+    if (typeof x === "string") n += x.length || 1;
+    else if (Array.isArray(x) || x instanceof FeelContext) {
+      if (flat && short) {
+        // a short list holding a list or context is remembered, like any other
+        const known = sizes.get(list);
+        if (known !== undefined) return known;
+      }
+      flat = false;
+      n += expandedSize(x);
+    } else n += 1;
   }
   n ||= 1;
-  sizes.set(list, n);
+  if (!(flat && short)) sizes.set(list, n);
   return n;
 }
 

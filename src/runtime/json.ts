@@ -84,8 +84,14 @@ function fromJsonTyped(json: unknown, t: Type | undefined, temporal: TemporalRea
 
 type Converter = (json: unknown) => FeelValue;
 
-/** Kinds whose JSON value is read as it is (a string, a boolean) or as a number, and whose name is the JS typeof of that value. */
-const PLAIN_KINDS = new Set<string>(["number", "boolean", "string"]);
+/** Kinds whose JSON value is read as it is (a string, a boolean) or as a number: the JS typeof of that value. */
+const PLAIN_KINDS: ReadonlyMap<string, string> = new Map([
+  ["number", "number"],
+  ["boolean", "boolean"],
+  ["string", "string"],
+  ["choice", "string"],
+  ["levels", "string"],
+]);
 
 /**
  * Lists and structs convert through a function made once per type (generated code passes the
@@ -134,23 +140,30 @@ function makeConverter(t: Type, temporal: TemporalReader): Converter {
       const inOrder = [...fields.values()];
       // a declared number, boolean or string field holding a JSON value of that kind (typeof names
       // the kind) is read in the loop, without a call through the field's converter
-      const plain = t.fields.map(([, ft]) => (PLAIN_KINDS.has(ft.kind) ? ft.kind : null));
+      const plain = t.fields.map(([, ft]) => PLAIN_KINDS.get(ft.kind) ?? null);
       return (j) => {
         if (!isObject(j)) return readWith(j, undefined, temporal);
         // keys and values in the same order, each read in one call (faster than indexing by key)
         const names = Object.keys(j);
         const values = Object.values(j) as FeelValue[];
+        // whether every value is a plain one that writing the context out gives back as it is
+        let mirrored = true;
         for (let i = 0; i < names.length; i++) {
           const name = names[i]!;
           const v = values[i];
           if (declared[i] === name && typeof v === plain[i]) {
-            if (typeof v === "number") values[i] = numberFromJson(v);
+            if (typeof v === "number") {
+              values[i] = numberFromJson(v);
+              // a number comes back as it was read, but for -0 (FEEL has none) and the non-finite
+              if (v === 0 ? 1 / v < 0 : !Number.isFinite(v)) mirrored = false;
+            }
             continue;
           }
+          mirrored = false;
           const field = declared[i] === name ? inOrder[i] : fields.get(name);
           values[i] = field === undefined ? readWith(v, undefined, temporal) : field(v);
         }
-        return FeelContext.fromArrays(names, values);
+        return FeelContext.fromArrays(names, values, mirrored ? j : null);
       };
     }
     default:
@@ -255,6 +268,8 @@ function makeJsonConverter(t: Type): JsonConverter {
     const values = v instanceof FeelContext && !templates.has(v) ? v.valuesNamed(names) : null;
     if (values === null) return toJson(v);
     charge(CONTAINER_SIZE + names.length);
+    const json = (v as FeelContext).json;
+    if (json !== null) return { ...json };
     const out: Record<string, unknown> = {};
     for (let i = 0; i < names.length; i++) out[names[i]!] = fields[i]!(values[i]!);
     return out;
@@ -326,6 +341,7 @@ function structuredJson(v: Exclude<FeelValue, null | undefined | boolean | strin
   if (isTemporalValue(v)) return temporalToString(v);
   if (v instanceof FeelContext) {
     charge(CONTAINER_SIZE + v.size);
+    if (v.json !== null && opts?.exactDecimals !== true) return { ...v.json };
     const out: Record<string, unknown> = {};
     v.forEachEntry((k, x) => setOwn(out, k, toJson(x, opts)));
     return out;

@@ -85,14 +85,30 @@ export class FeelContext {
    */
   private readonly names: readonly string[];
   private readonly values: readonly FeelValue[];
-  constructor(entries: Map<string, FeelValue> | null = new Map(), names: readonly string[] = [], values: readonly FeelValue[] = []) {
+  /**
+   * The JSON object this context was read from, when writing the context out gives that object's
+   * keys and values again (runtime/json.ts reads such an object and writes such a context): a copy
+   * of it is the context's JSON, without converting each value back. Null otherwise.
+   */
+  readonly json: Readonly<Record<string, unknown>> | null;
+  constructor(
+    entries: Map<string, FeelValue> | null = new Map(),
+    names: readonly string[] = [],
+    values: readonly FeelValue[] = [],
+    json: Readonly<Record<string, unknown>> | null = null,
+  ) {
     this.map = entries;
     this.names = names;
     this.values = values;
+    this.json = json;
   }
-  /** A context of distinct names and their values, in order. */
-  static fromArrays(names: readonly string[], values: readonly FeelValue[]): FeelContext {
-    return new FeelContext(null, names, values);
+  /** A context of distinct names and their values, in order; `json` as the constructor says. */
+  static fromArrays(
+    names: readonly string[],
+    values: readonly FeelValue[],
+    json: Readonly<Record<string, unknown>> | null = null,
+  ): FeelContext {
+    return new FeelContext(null, names, values, json);
   }
   get entries(): Map<string, FeelValue> {
     if (this.map === null) {
