@@ -1,7 +1,9 @@
 // The pieces generated code combines a multi-hit table's matched rules with, one policy at a
 // time (codegen/hit-combine.ts): each takes the matched outputs in rule order, as `hit` would, and
 // gives what hit-policies.ts gives for that policy, without its helper object and priority keys.
+import { finite } from "./arithmetic.js";
 import { tick } from "./budget.js";
+import { Decimal, isDecimal } from "./decimal.js";
 import { sum } from "./builtins/aggregate.js";
 import { eq } from "./equality.js";
 import { compareKeys, hitViolation } from "./hit-policies.js";
@@ -58,7 +60,11 @@ export function rankOrderRows(lists: readonly (readonly string[] | null)[], name
 }
 
 /** The items at the positions, in their order. */
-export const atPositions = <T>(items: T[], positions: number[]): T[] => positions.map((i) => items[i]!);
+export function atPositions<T>(items: readonly T[], positions: readonly number[]): T[] {
+  const out: T[] = new Array<T>(positions.length);
+  for (let i = 0; i < positions.length; i++) out[i] = items[positions[i]!]!;
+  return out;
+}
 
 /**
  * An indexed table's matches as positions into its outputs (codegen/hit-combine.ts combineAt):
@@ -79,7 +85,9 @@ export function bestAt(ranks: Int32Array, at: readonly number[]): number {
  * charged as its call on their list charges (a walk of the list: builtins/metering.ts).
  */
 export function sumAt(outputs: readonly FeelValue[], at: readonly number[]): FeelValue {
-  const values = atPositions(outputs as FeelValue[], at as number[]);
+  const values = atPositions(outputs, at);
   tick(1 + values.length);
-  return sum(values);
+  // numbers alone (the common case) summed as `sum` sums them, without its check of each item's kind
+  for (let i = 0; i < values.length; i++) if (!isDecimal(values[i])) return sum(values);
+  return finite(Decimal.sum(values as Decimal[]), "sum");
 }

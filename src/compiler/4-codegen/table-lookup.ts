@@ -43,6 +43,7 @@ export function slicing(bounds: number[]): { count: number; perBucket: number } 
 /** A column's region number for the raw value `x` (known to be of the column's kind). */
 function regionOf(column: IndexedColumn, x: string, em: Emitter): string {
   if (column.kind === "boolean") return `(${x} ? 1 : 0)`;
+  if ((column.kind === "number" || column.kind === "date") && column.bounds.length < MIN_SLICED_BOUNDS) return searchTree(column.bounds, x);
   if (column.kind === "number" || column.kind === "date") {
     const bounds = em.hoist("B", `rt.f64(${JSON.stringify(column.bounds)})`);
     const sliced = slicing(column.bounds);
@@ -55,6 +56,20 @@ function regionOf(column: IndexedColumn, x: string, em: Emitter): string {
     return `(${column.values.reduceRight((rest, v, i) => `${x} === ${JSON.stringify(v)} ? ${i} : ${rest}`, String(other))})`;
   }
   return `(${em.hoist("V", `rt.regions(${JSON.stringify(column.values)})`)}.get(${x}) ?? ${other})`;
+}
+
+/**
+ * `rt.region(bounds, x)` written out as the binary search's comparisons with the bounds as
+ * literals: between bounds lo and hi (every bound below lo is below x, bound hi is at or above it),
+ * the first bound at or above x is found, and x is below it (2i) or on it (2i + 1); above them all, 2n.
+ */
+export function searchTree(bounds: readonly number[], x: string): string {
+  const node = (lo: number, hi: number): string => {
+    if (lo === hi) return lo === bounds.length ? String(2 * lo) : `${x} < ${bounds[lo]} ? ${2 * lo} : ${2 * lo + 1}`;
+    const mid = (lo + hi) >>> 1;
+    return `${x} <= ${bounds[mid]} ? (${node(lo, mid)}) : (${node(mid + 1, hi)})`;
+  };
+  return `(${node(0, bounds.length)})`;
 }
 
 const plannedColumn = (c: IndexedColumn) => `rt.plannedColumn(${c.regions}, ${ascendingList(c.starts)}, ${intList(c.cells)})`;

@@ -4,7 +4,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { compileUncached, type ModelInput } from "../../../src/compiler/index.js";
-import { slicing } from "../../../src/compiler/4-codegen/table-lookup.js";
+import { searchTree, slicing } from "../../../src/compiler/4-codegen/table-lookup.js";
 import { num } from "../../../src/runtime/index.js";
 import { bucketRegion, buckets, f64, region } from "../../../src/runtime/table-index.js";
 
@@ -217,6 +217,32 @@ describe("regions of numbers", () => {
           at - Math.abs(at) * Number.EPSILON,
         ];
         for (const probe of probes) expect(bucketRegion(sorted, starts, sliced.perBucket, probe)).toBe(region(sorted, probe));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("a column of fewer bounds than are sliced is searched by comparisons written out, as the binary search finds", () => {
+    const bounds = fc.uniqueArray(fc.oneof(fc.integer({ min: -50, max: 50 }), fc.double({ noNaN: true, noDefaultInfinity: true })), {
+      maxLength: 7,
+    });
+    fc.assert(
+      fc.property(bounds, fc.double({ noNaN: true }), fc.nat(), (unsorted, x, pick) => {
+        const b = unsorted.map((v) => v || 0).sort((p, q) => p - q);
+        fc.pre(new Set(b).size === b.length);
+        const written = new Function("x", `return ${searchTree(b, "x")};`) as (x: number) => number;
+        const at = b[pick % Math.max(1, b.length)] ?? 0;
+        for (const probe of [
+          x,
+          at,
+          at + 1,
+          at - 1,
+          at + Math.abs(at) * Number.EPSILON,
+          at - Math.abs(at) * Number.EPSILON,
+          -Infinity,
+          Infinity,
+        ])
+          expect(written(probe), `${probe} among ${b}`).toBe(region(f64(b), probe));
       }),
       { numRuns: 2000 },
     );
