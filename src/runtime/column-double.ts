@@ -19,10 +19,9 @@ export const numberSet = (values: readonly number[]): ReadonlySet<number> => new
 /** The double the column's raw tests may compare for the value v, or undefined when they may not. */
 export function columnDouble(v: FeelValue, literals: ReadonlySet<number>): number | undefined {
   if (!isDecimal(v)) return undefined;
-  // an integer of the scaled form is its double exactly (a count, a sum of whole outputs)
-  if (v.q === 1 && v.k === 0) return v.m;
   const x = v.toNumber();
-  if (!literals.has(x)) return x;
+  // an integer whose double is a safe integer is that double exactly (a count, a sum of whole outputs)
+  if ((Number.isSafeInteger(x) && v.isInteger()) || !literals.has(x)) return x;
   const read = numberFromJson(x);
   return isDecimal(read) && v.eq(read) ? x : undefined;
 }

@@ -6,7 +6,7 @@ export * from "./problems.js";
 export * from "./budget.js";
 export { isTemporal, parseTemporal } from "./temporal/index.js";
 
-export { num, nums, decimals, temporalLiteral, context } from "./literals.js";
+export { num, nums, decimals, temporalLiteral, context, contextOf } from "./literals.js";
 export { range, inRange, between } from "./ranges.js";
 export { fn, call, callNamed, positional } from "./functions.js";
 export { add, sub, mul, div, pow, neg } from "./arithmetic.js";

@@ -58,3 +58,9 @@ export function context(entries: [string, FeelValue][]): FeelContext {
   }
   return FeelContext.fromArrays(names, values);
 }
+
+/** `context` of the names (distinct, an array generated code hoists and shares: a context never changes its names) and their values. */
+export function contextOf(names: readonly string[], values: FeelValue[]): FeelContext {
+  charge(CONTAINER_SIZE + names.length);
+  return FeelContext.fromArrays(names, values);
+}

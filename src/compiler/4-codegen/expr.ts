@@ -22,6 +22,7 @@ import { emitUnaryTestsTri, levelsOf, ORDERING } from "./unary-tests.js";
 import { emitMember, fieldSlot } from "./field-slot.js";
 import { countFold, emitFilter, LIST_FOLD, projectFold, sumFold } from "./filter.js";
 import { rawNumberRead } from "./raw-inputs.js";
+import { exactNumber } from "../3-optimise/exact-number.js";
 import {
   rawCountOf,
   rawIteration,
@@ -209,6 +210,8 @@ const emitters: { [K in Expr["kind"]]: Emit<K> } = {
     const levels = levelsOf(n.left.type) ?? levelsOf(n.right.type);
     if (levels && Object.hasOwn(ORDERING, n.op)) return `rt.rankCompare(${cx.em.data("L", levels)}, ${cx.em.lit(n.op)}, ${left}, ${right})`;
     const exact = `rt.${COMPARE_OPS[n.op]}(${left}, ${right})`;
+    const raw = levels || cx.explain ? undefined : rawComparison(n, left, right, cx);
+    if (raw) return `(${raw} ?? ${exact})`;
     const decided =
       levels || !cx.decided || cx.explain ? undefined : decidedComparison(n, cx.decided, (e) => emitExpr(e, scope, cx), cx.em);
     if (decided) return `(${decided} ?? ${exact})`;
@@ -270,14 +273,19 @@ const emitters: { [K in Expr["kind"]]: Emit<K> } = {
     if (twice !== undefined) return `rt.problem(${cx.em.lit(`the context has two entries named ${twice}`)})`;
     const inner = scope.child();
     const lines: string[] = [];
-    const pairs: string[] = [];
+    const ids: string[] = [];
     for (const e of n.entries) {
       const id = cx.em.fresh("e");
       lines.push(`const ${id} = ${emitExpr(e.value, inner, cx)};`);
       inner.bind("local", e.key, id);
-      pairs.push(`[${cx.em.lit(e.key)}, ${id}]`);
+      ids.push(id);
     }
-    return `(() => { ${declarationBlocks(lines, `return rt.context([${pairs.join(", ")}]);`)} })()`;
+    const made = contextOf(
+      n.entries.map((e) => e.key),
+      ids,
+      cx,
+    );
+    return `(() => { ${declarationBlocks(lines, `return ${made};`)} })()`;
   },
   // Both endpoints written (`[a..b]`): a null endpoint value is a value, not "unbounded".
   range: (n, scope, cx) =>
@@ -578,6 +586,31 @@ const uncertifiedNumberCall = (n: Expr): boolean =>
   n.callee.kind === "name" &&
   n.callee.ref?.kind === "builtin" &&
   n.callee.ref.name !== "count";
+
+const JS_COMPARE = { "=": "===", "!=": "!==", "<": "<", "<=": "<=", ">": ">", ">=": ">=" } as const;
+
+/**
+ * A number input compared with a number literal, on the input's raw JSON double where that is a
+ * finite number: exactly FEEL's answer on the decimal the loader reads, when the literal is the
+ * shortest form of its double (docs/numbers.md, "JSON numbers compared as doubles"); undefined
+ * otherwise, where the comparison is made on the decimals.
+ */
+function rawComparison(n: Extract<Expr, { kind: "compare" }>, left: string, right: string, cx: ExprContext): string | undefined {
+  const side = (e: Expr, code: string, other: Expr) => {
+    const raw = e.kind === "name" ? cx.rawNumbers?.get(code) : undefined;
+    const literal = raw === undefined ? null : exactNumber(other);
+    return raw === undefined || literal === null ? undefined : { raw, literal };
+  };
+  const onLeft = side(n.left, left, n.right);
+  const found = onLeft ?? side(n.right, right, n.left);
+  if (found === undefined) return undefined;
+  const [a, b] = onLeft ? [found.raw, found.literal] : [found.literal, found.raw];
+  return `(typeof ${found.raw} === "number" && ${found.raw} - ${found.raw} === 0 ? ${a} ${JS_COMPARE[n.op]} ${b} : undefined)`;
+}
+
+/** A context of these (distinct) names and the values of these expressions: its names hoisted, one array every call shares. */
+export const contextOf = (names: readonly string[], values: readonly string[], cx: ExprContext): string =>
+  `rt.contextOf(${cx.em.data("N", names)}, [${values.join(", ")}])`;
 
 export function emitExpr(node: Expr, scope: Scope, cx: ExprContext): string {
   const keep = kept.get(node);

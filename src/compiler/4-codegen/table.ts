@@ -14,7 +14,7 @@ import { compactRules, MIN_COMPACT_RULES, ruleNumbers } from "./rule-cells.js";
 import { numberList } from "./int-list.js";
 import { emitLookup, type IndexedLookup } from "./table-lookup.js";
 import type { UnaryTest } from "../../ir/feel-ast.js";
-import { emitExpr, isLiteralTree, type ExprContext } from "./expr.js";
+import { contextOf, emitExpr, isLiteralTree, type ExprContext } from "./expr.js";
 import { numberLiteralJson } from "./literal-json.js";
 import { emitUnaryTestTri, emitUnaryTestsTri, levelsOf } from "./unary-tests.js";
 import type { Scope } from "./scope.js";
@@ -313,14 +313,20 @@ function literalEquality(t: UnaryTest, x: string): string | null {
 /** `hoist`: a constant context is hoisted to module scope (and shared by every call). */
 export function outputValue(table: TableIR, outputs: Expr[], scope: Scope, cx: ExprContext, hoist: boolean): string {
   if (table.singleOutput) return emitExpr(outputs[0]!, scope, cx);
-  const pairs = table.outputs.map((o, i) => `[${cx.em.lit(o.name)}, ${emitExpr(outputs[i]!, scope, cx)}]`);
-  const code = `rt.context([${pairs.join(", ")}])`;
+  const code = contextOf(
+    table.outputs.map((o) => o.name),
+    table.outputs.map((_, i) => emitExpr(outputs[i]!, scope, cx)),
+    cx,
+  );
   return hoist && outputs.every(isLiteralTree) ? cx.em.hoist("c", `rt.constant(${code})`) : code;
 }
 
 export function defaultValue(table: TableIR, scope: Scope, cx: ExprContext): string {
   if (!table.outputs.some((o) => o.defaultValue)) return "null";
   if (table.singleOutput) return emitExpr(table.outputs[0]!.defaultValue!, scope, cx);
-  const pairs = table.outputs.map((o) => `[${cx.em.lit(o.name)}, ${o.defaultValue ? emitExpr(o.defaultValue, scope, cx) : "null"}]`);
-  return `rt.context([${pairs.join(", ")}])`;
+  return contextOf(
+    table.outputs.map((o) => o.name),
+    table.outputs.map((o) => (o.defaultValue ? emitExpr(o.defaultValue, scope, cx) : "null")),
+    cx,
+  );
 }

@@ -46,6 +46,7 @@ const MEMBERS = new Set([
   "temporalLiteral",
   "range",
   "context",
+  "contextOf",
   "fn",
   "add",
   "sub",

@@ -123,6 +123,31 @@ const outcome = (f: () => unknown) => {
   }
 };
 
+/** The answers from the raw state, the state in strings, and FEEL values, equal (each path's problems too). */
+function expectSame(m: NonNullable<ReturnType<typeof compiled>>, [a, b, c, flag]: [number, number, number, boolean], where: string) {
+  const json = { a, b, c, flag };
+  const what = `${where} on ${JSON.stringify(reading(a, b, c))}`;
+  const valuesOf = (r: unknown) =>
+    Object.fromEntries(Object.entries(r as Record<string, FeelValue>).map(([k, v]) => [k, runtime.toJson(v)]));
+  const raw = outcome(() => m.module.run(null, json, null, true));
+  // the FEEL values of `evaluate` from the same state: no double-double output first
+  expect(
+    outcome(() => valuesOf(m.module.run(null, json, null, false))),
+    what,
+  ).toEqual(raw);
+  // the same numbers as strings: read through their decimals, as the loader reads them
+  expect(
+    outcome(() => m.module.run(null, { a: String(a), b: String(b), c: String(c), flag }, null, true)),
+    what,
+  ).toEqual(raw);
+  // FEEL values in place of a state: no raw value
+  const values: Record<string, FeelValue> = { a: numberFromJson(a), b: numberFromJson(b), c: numberFromJson(c), flag };
+  expect(
+    outcome(() => valuesOf(m.module.run(values, null, null, false))),
+    what,
+  ).toEqual(raw);
+}
+
 describe("a model's certified doubles over number inputs read raw", () => {
   it("read the raw JSON number, and make no decimal of it where the doubles decide", () => {
     const m = compiled(["decimal(a * b / 7, 2)", "a * 3 < b"])!;
@@ -157,31 +182,6 @@ describe("a model's certified doubles over number inputs read raw", () => {
   ];
   const gridModel = compiled(grid)!;
 
-  /** The answers from the raw state, the state in strings, and FEEL values, equal (each path's problems too). */
-  function expectSame(m: NonNullable<ReturnType<typeof compiled>>, [a, b, c, flag]: [number, number, number, boolean], where: string) {
-    const json = { a, b, c, flag };
-    const what = `${where} on ${JSON.stringify(reading(a, b, c))}`;
-    const valuesOf = (r: unknown) =>
-      Object.fromEntries(Object.entries(r as Record<string, FeelValue>).map(([k, v]) => [k, runtime.toJson(v)]));
-    const raw = outcome(() => m.module.run(null, json, null, true));
-    // the FEEL values of `evaluate` from the same state: no double-double output first
-    expect(
-      outcome(() => valuesOf(m.module.run(null, json, null, false))),
-      what,
-    ).toEqual(raw);
-    // the same numbers as strings: read through their decimals, as the loader reads them
-    expect(
-      outcome(() => m.module.run(null, { a: String(a), b: String(b), c: String(c), flag }, null, true)),
-      what,
-    ).toEqual(raw);
-    // FEEL values in place of a state: no raw value
-    const values: Record<string, FeelValue> = { a: numberFromJson(a), b: numberFromJson(b), c: numberFromJson(c), flag };
-    expect(
-      outcome(() => valuesOf(m.module.run(values, null, null, false))),
-      what,
-    ).toEqual(raw);
-  }
-
   it("decide every one-operation rounding and comparison as the decimal read does, on states about the edges", () => {
     expect(gridModel.source.match(/typeof r2 === "number"/g)?.length).toBeGreaterThan(100);
     fc.assert(
@@ -202,6 +202,49 @@ describe("a model's certified doubles over number inputs read raw", () => {
         },
       ),
       { numRuns: 100 },
+    );
+  });
+});
+
+/** A number literal's FEEL text: short decimals, integers, negatives, and ones longer than any double's shortest form. */
+const literalText: fc.Arbitrary<string> = fc.oneof(
+  fc.tuple(fc.integer({ min: -1e7, max: 1e7 }), fc.integer({ min: 0, max: 6 })).map(([m, k]) => (m / 10 ** k).toFixed(k)),
+  fc.constantFrom("0", "25", "0.1", "0.3", "1.005", "2.675", "9007199254740993", "0.10000000000000000001", "123456789.123456789"),
+);
+
+/** The double just above (s = 1) or below (s = -1) x. */
+const nextDouble = (x: number, s: 1 | -1): number => {
+  if (x === 0) return s * 5e-324;
+  const view = new DataView(new ArrayBuffer(8));
+  view.setFloat64(0, x);
+  view.setBigInt64(0, view.getBigInt64(0) + BigInt(s * Math.sign(x)));
+  return view.getFloat64(0);
+};
+
+describe("a number input compared with a literal", () => {
+  it("is compared on the raw double where the literal is a double's shortest form, as the decimals compare", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.constantFrom(...COMPARISONS), literalText, fc.boolean(), fc.boolean()), { minLength: 1, maxLength: 4 }),
+        fc.array(fc.tuple(fc.nat(3), fc.constantFrom<0 | 1 | -1>(0, 1, -1), edgeDouble, fc.boolean()), { minLength: 1, maxLength: 10 }),
+        (comparisons, picks) => {
+          const decisions = comparisons.map(([op, l, inputFirst, asCondition]) => {
+            const test = inputFirst ? `a ${op} ${l}` : `${l} ${op} a`;
+            return asCondition ? `if ${test} then b else c` : test;
+          });
+          const m = compiled(decisions);
+          if (!m) return;
+          // where a literal qualifies, the input's raw double is compared with it
+          if (comparisons.some(([, l]) => /^-?\d{1,7}$/.test(l))) expect(m.source).toMatch(/typeof r0 === "number" && r0 - r0 === 0 \? /);
+          for (const [pick, step, other, flag] of picks) {
+            // the input on the literal, a double either side of it, or anywhere
+            const l = Number(comparisons[pick % comparisons.length]![1]);
+            const a = step === 0 && pick === 3 ? other : step === 0 ? l : nextDouble(l, step);
+            expectSame(m, [a, other, -other, flag], JSON.stringify(decisions));
+          }
+        },
+      ),
+      { numRuns: 300 },
     );
   });
 });
