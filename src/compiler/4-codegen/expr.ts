@@ -590,22 +590,19 @@ const uncertifiedNumberCall = (n: Expr): boolean =>
 const JS_COMPARE = { "=": "===", "!=": "!==", "<": "<", "<=": "<=", ">": ">", ">=": ">=" } as const;
 
 /**
- * A number input compared with a number literal, on the input's raw JSON double where that is a
- * finite number: exactly FEEL's answer on the decimal the loader reads, when the literal is the
- * shortest form of its double (docs/numbers.md, "JSON numbers compared as doubles"); undefined
- * otherwise, where the comparison is made on the decimals.
+ * A number input compared with a number literal or another number input, on the inputs' raw JSON
+ * doubles where those are finite numbers: exactly FEEL's answer on the decimals the loader reads,
+ * when the literal is the shortest form of its double (docs/numbers.md, "JSON numbers compared as
+ * doubles", whose argument gives sign(D(x) − D(y)) = sign(x − y) for two inputs as well);
+ * undefined otherwise, where the comparison is made on the decimals.
  */
 function rawComparison(n: Extract<Expr, { kind: "compare" }>, left: string, right: string, cx: ExprContext): string | undefined {
-  const side = (e: Expr, code: string, other: Expr) => {
-    const raw = e.kind === "name" ? cx.rawNumbers?.get(code) : undefined;
-    const literal = raw === undefined ? null : exactNumber(other);
-    return raw === undefined || literal === null ? undefined : { raw, literal };
-  };
-  const onLeft = side(n.left, left, n.right);
-  const found = onLeft ?? side(n.right, right, n.left);
-  if (found === undefined) return undefined;
-  const [a, b] = onLeft ? [found.raw, found.literal] : [found.literal, found.raw];
-  return `(typeof ${found.raw} === "number" && ${found.raw} - ${found.raw} === 0 ? ${a} ${JS_COMPARE[n.op]} ${b} : undefined)`;
+  const rawOf = (e: Expr, code: string) => (e.kind === "name" ? cx.rawNumbers?.get(code) : undefined);
+  const raws = [rawOf(n.left, left), rawOf(n.right, right)];
+  const [a, b] = [raws[0] ?? exactNumber(n.left), raws[1] ?? exactNumber(n.right)];
+  if (a === null || b === null || raws.every((r) => r === undefined)) return undefined;
+  const finite = raws.flatMap((r) => (r === undefined ? [] : [`typeof ${r} === "number" && ${r} - ${r} === 0`]));
+  return `(${finite.join(" && ")} ? ${a} ${JS_COMPARE[n.op]} ${b} : undefined)`;
 }
 
 /** A context of these (distinct) names and the values of these expressions: its names hoisted, one array every call shares. */

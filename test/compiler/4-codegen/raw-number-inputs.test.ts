@@ -225,7 +225,10 @@ describe("a number input compared with a literal", () => {
   it("is compared on the raw double where the literal is a double's shortest form, as the decimals compare", () => {
     fc.assert(
       fc.property(
-        fc.array(fc.tuple(fc.constantFrom(...COMPARISONS), literalText, fc.boolean(), fc.boolean()), { minLength: 1, maxLength: 4 }),
+        fc.array(fc.tuple(fc.constantFrom(...COMPARISONS), fc.oneof(literalText, fc.constant("b")), fc.boolean(), fc.boolean()), {
+          minLength: 1,
+          maxLength: 4,
+        }),
         fc.array(fc.tuple(fc.nat(3), fc.constantFrom<0 | 1 | -1>(0, 1, -1), edgeDouble, fc.boolean()), { minLength: 1, maxLength: 10 }),
         (comparisons, picks) => {
           const decisions = comparisons.map(([op, l, inputFirst, asCondition]) => {
@@ -235,11 +238,14 @@ describe("a number input compared with a literal", () => {
           const m = compiled(decisions);
           if (!m) return;
           // where a literal qualifies, the input's raw double is compared with it
-          if (comparisons.some(([, l]) => /^-?\d{1,7}$/.test(l))) expect(m.source).toMatch(/typeof r0 === "number" && r0 - r0 === 0 \? /);
+          if (comparisons.some(([, l]) => /^(-?\d{1,7}|b)$/.test(l)))
+            expect(m.source).toMatch(/typeof r0 === "number" && r0 - r0 === 0[^?]* \? /);
           for (const [pick, step, other, flag] of picks) {
-            // the input on the literal, a double either side of it, or anywhere
-            const l = Number(comparisons[pick % comparisons.length]![1]);
-            const a = step === 0 && pick === 3 ? other : step === 0 ? l : nextDouble(l, step);
+            // the input on the literal (or on the other input), a double either side of it, or anywhere
+            const compared = comparisons[pick % comparisons.length]![1];
+            const l = compared === "b" ? other : Number(compared);
+            const near = step === 0 ? l : nextDouble(l, step);
+            const a = (step === 0 && pick === 3) || !Number.isFinite(near) ? -other : near;
             expectSame(m, [a, other, -other, flag], JSON.stringify(decisions));
           }
         },
