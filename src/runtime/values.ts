@@ -88,7 +88,9 @@ export class FeelContext {
   /**
    * The JSON object this context was read from, when writing the context out gives that object's
    * keys and values again (runtime/json.ts reads such an object and writes such a context): a copy
-   * of it is the context's JSON, without converting each value back. Null otherwise.
+   * of it is the context's JSON, without converting each value back. Null otherwise. (The copy is a
+   * spread: an object JSON text makes has only data properties with string keys, which it copies as
+   * they were read; a state built in JS with getters or symbol keys has them copied as a spread does.)
    */
   readonly json: Readonly<Record<string, unknown>> | null;
   constructor(
