@@ -149,7 +149,7 @@ export const builtinModulo = (): BuiltinDef =>
   });
 export const builtinSqrt = (): BuiltinDef =>
   unary("sqrt", T.number, "The square root; null for a negative number.", "number", (n) =>
-    n.isNegative() ? problem("sqrt(): negative number") : n.sqrt(),
+    n.isZero() ? n.abs() : n.isNegative() ? problem("sqrt(): negative number") : n.sqrt(),
   );
 export const builtinLog = (): BuiltinDef =>
   unary("log", T.number, "The natural logarithm; null unless the number is positive.", "number", (n) =>

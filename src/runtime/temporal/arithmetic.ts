@@ -203,7 +203,9 @@ const multiplication: Record<string, Op> = {
 };
 
 const byZero = () => problem("division of a duration by zero");
-const finiteQuotient = (q: Decimal): FeelValue => (q.isFinite() ? q : problem("quotient of durations is not a finite number"));
+/** A quotient of durations: finite, and a zero one positive (FEEL has no -0: `PT0S / -PT1S` is 0, whose `sqrt` is 0). */
+const finiteQuotient = (q: Decimal): FeelValue =>
+  !q.isFinite() ? problem("quotient of durations is not a finite number") : q.isZero() && q.isNegative() ? new Decimal(0) : q;
 
 const division: Record<string, Op> = {
   "days and time duration|number": (d: DaysTimeDuration, n: Decimal) => (n.isZero() ? byZero() : truncatedDaysTime(d.seconds.div(n))),
@@ -212,7 +214,7 @@ const division: Record<string, Op> = {
   "days and time duration|days and time duration": (a: DaysTimeDuration, b: DaysTimeDuration) =>
     b.seconds.isZero() ? byZero() : finiteQuotient(a.seconds.div(b.seconds)),
   "years and months duration|years and months duration": (a: YearsMonthsDuration, b: YearsMonthsDuration) =>
-    b.months === 0 ? byZero() : new Decimal(a.months).div(b.months),
+    b.months === 0 ? byZero() : finiteQuotient(new Decimal(a.months).div(b.months)),
 };
 
 function dispatch(table: Record<string, Op>, symbol: string) {

@@ -4,6 +4,8 @@ import type { FeelValue } from "../../../src/runtime/values.js";
 import { FeelContext } from "../../../src/runtime/values.js";
 import { temporalAbs, temporalAdd, temporalDiv, temporalMul, temporalNeg, temporalSub } from "../../../src/runtime/temporal/index.js";
 import { at, n, show } from "./helpers.js";
+import { b } from "../helpers.js";
+import type { Decimal } from "../../../src/runtime/decimal.js";
 
 type Operand = string | number;
 const value = (v: Operand): FeelValue => (typeof v === "number" ? n(v) : at(v));
@@ -266,6 +268,20 @@ describe("negation and abs", () => {
     ["P0M", "P0M"],
   ])("-%s = %s", (a, expected) => {
     expect(show(temporalNeg(at(a)))).toBe(expected);
+  });
+
+  it("gives a zero quotient of durations as 0, not -0, whose square root is 0", () => {
+    for (const [a, d] of [
+      ["PT0S", "-PT1S"],
+      ["-PT0S", "PT2H"],
+      ["P0M", "-P1Y"],
+      ["-P0M", "P3M"],
+    ]) {
+      const q = temporalDiv(at(a!), at(d!)) as Decimal;
+      expect(q.isZero() && !q.isNegative(), `${a} / ${d}`).toBe(true);
+      expect(show(b("sqrt", q)), `sqrt(${a} / ${d})`).toBe("number 0");
+    }
+    expect(show(b("sqrt", n(0).neg()))).toBe("number 0");
   });
 
   it("keeps a negated zero positive", () => {
