@@ -22,33 +22,36 @@ export function expandedSize(v: FeelValue): number {
 }
 
 /**
- * Lists of at most this many items that hold no list or context are sized again each time they are
- * reached, not remembered: a scan that short costs less than remembering it, and a structure that
+ * Lists of at most this many items that hold no list or context are sized by a scan each time they
+ * are reached, not remembered: a scan that short costs less than remembering it, and a structure that
  * holds such a list many times pays at most this much for each time, in proportion to its own walk.
  */
 const SHORT_FLAT = 16;
 
-function listSize(list: readonly FeelValue[]): number {
-  const short = list.length <= SHORT_FLAT;
-  let n = short ? undefined : sizes.get(list);
-  if (n !== undefined) return n;
-  n = 0;
-  let flat = true;
+/** The size of a list holding no list or context; -1 for one that holds some. */
+function flatSize(list: readonly FeelValue[]): number {
+  let n = 0;
   for (let i = 0; i < list.length; i++) {
     const x = list[i]!;
     if (typeof x === "string") n += x.length || 1;
-    else if (Array.isArray(x) || x instanceof FeelContext) {
-      if (flat && short) {
-        // a short list holding a list or context is remembered, like any other
-        const known = sizes.get(list);
-        if (known !== undefined) return known;
-      }
-      flat = false;
-      n += expandedSize(x);
-    } else n += 1;
+    else if (Array.isArray(x) || x instanceof FeelContext) return -1;
+    else n += 1;
+  }
+  return n || 1;
+}
+
+function listSize(list: readonly FeelValue[]): number {
+  const flat = list.length <= SHORT_FLAT ? flatSize(list) : -1;
+  if (flat >= 0) return flat;
+  let n = sizes.get(list);
+  if (n !== undefined) return n;
+  n = 0;
+  for (let i = 0; i < list.length; i++) {
+    const x = list[i]!;
+    n += typeof x === "object" && x !== null ? expandedSize(x) : typeof x === "string" ? x.length || 1 : 1;
   }
   n ||= 1;
-  if (!(flat && short)) sizes.set(list, n);
+  sizes.set(list, n);
   return n;
 }
 

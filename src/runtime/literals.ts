@@ -43,24 +43,19 @@ export function temporalLiteral(text: string): FeelValue {
 }
 
 /**
- * A context literal's value, of distinct names (codegen and the optimiser make it only of those):
- * it and its entries count toward the evaluation's size. Kept as two arrays, as a context read from
+ * A context literal's value, of distinct names (codegen and the optimiser make it only of those): it
+ * and its entries count toward the evaluation's size. Kept as two arrays, as a context read from
  * JSON is, so that its typed JSON writer and reads by slot take their direct paths (values.ts).
+ * `names` may be an array generated code hoists and shares: a context never changes its names.
  */
-export function context(entries: [string, FeelValue][]): FeelContext {
-  charge(CONTAINER_SIZE + entries.length);
-  const names = new Array<string>(entries.length);
-  const values = new Array<FeelValue>(entries.length);
-  for (let i = 0; i < entries.length; i++) {
-    const entry = entries[i]!;
-    names[i] = entry[0];
-    values[i] = entry[1];
-  }
-  return FeelContext.fromArrays(names, values);
-}
-
-/** `context` of the names (distinct, an array generated code hoists and shares: a context never changes its names) and their values. */
 export function contextOf(names: readonly string[], values: FeelValue[]): FeelContext {
   charge(CONTAINER_SIZE + names.length);
   return FeelContext.fromArrays(names, values);
 }
+
+/** `contextOf` of [name, value] pairs: what modules generated before `contextOf` call. */
+export const context = (entries: [string, FeelValue][]): FeelContext =>
+  contextOf(
+    entries.map((e) => e[0]),
+    entries.map((e) => e[1]),
+  );

@@ -9,6 +9,7 @@ import type { Type } from "../../src/ir/types.js";
 import { spentSoFar, withBudget } from "../../src/runtime/budget.js";
 import { fromJson, toJson, toJsonAs } from "../../src/runtime/json.js";
 import { FeelContext, type FeelValue } from "../../src/runtime/values.js";
+import { structJson } from "../support/struct-json.js";
 
 const PLAIN: Type[] = [
   { kind: "number" },
@@ -46,20 +47,7 @@ function jsonOf(t: Type): fc.Arbitrary<unknown> {
     case "list":
       return fc.array(jsonOf(t.element), { maxLength: 3 });
     case "struct":
-      return fc
-        .record({
-          values: fc.tuple(...t.fields.map(([, ft]) => jsonOf(ft))),
-          drop: fc.option(fc.nat(t.fields.length - 1), { freq: 5, nil: undefined }),
-          extra: fc.option(NUMBERS, { freq: 5, nil: undefined }),
-          reversed: fc.boolean(),
-        })
-        .map(({ values, drop, extra, reversed }) => {
-          const entries: [string, unknown][] = t.fields.map(([name], i) => [name, values[i]]);
-          if (drop !== undefined) entries.splice(drop, 1);
-          if (extra !== undefined) entries.push(["extra", extra]);
-          if (reversed) entries.reverse();
-          return Object.fromEntries(entries);
-        });
+      return structJson(t, jsonOf, NUMBERS, 5);
     default:
       return plain(fc.string({ maxLength: 4 }));
   }
@@ -74,17 +62,15 @@ function unmirrored(v: FeelValue): FeelValue {
   return new FeelContext(entries);
 }
 
+/** The JS typeof of a plain field's JSON value, by its kind (runtime/json.ts reads those as they are). */
+const PLAIN_TYPEOF: Record<string, string> = { number: "number", string: "string", boolean: "boolean", choice: "string", levels: "string" };
+
 /** Whether `json` is an object whose keys are `t`'s fields in order, each a plain value that is written back as it is. */
-const mirrors = (json: Record<string, unknown>, t: Extract<Type, { kind: "struct" }>): boolean => {
-  const keys = Object.keys(json);
-  return keys.every((k, i) => {
+const mirrors = (json: Record<string, unknown>, t: Extract<Type, { kind: "struct" }>): boolean =>
+  Object.keys(json).every((k, i) => {
     const ft = t.fields[i];
-    const x = json[k];
-    if (ft === undefined || ft[0] !== k) return false;
-    if (ft[1].kind === "number") return typeof x === "number" && !Object.is(x, -0);
-    return typeof x === (ft[1].kind === "boolean" ? "boolean" : "string") && ft[1].kind !== "list" && ft[1].kind !== "struct";
+    return ft !== undefined && ft[0] === k && typeof json[k] === PLAIN_TYPEOF[ft[1].kind] && !Object.is(json[k], -0);
   });
-};
 
 const written = (f: () => unknown) => withBudget({}, () => ({ answer: f(), spent: spentSoFar() }));
 

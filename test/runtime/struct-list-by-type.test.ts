@@ -16,6 +16,7 @@ import { toFeelString } from "../../src/runtime/format.js";
 import { constant, fromJson, toJson, toJsonAs } from "../../src/runtime/json.js";
 import { coerceArgument } from "../../src/runtime/types.js";
 import { FeelContext, type FeelValue } from "../../src/runtime/values.js";
+import { structJson } from "../support/struct-json.js";
 
 /** A constraint whose test charges a step at each call, so a test called twice shows in the steps. */
 const limited = (text: string, holds: (x: number) => boolean): { type: Type; test: ConstraintTest } => ({
@@ -52,22 +53,7 @@ function jsonOf(t: Type): fc.Arbitrary<unknown> {
     case "list":
       return fc.oneof({ weight: 6, arbitrary: fc.array(jsonOf(t.element), { maxLength: 5 }) }, { weight: 1, arbitrary: jsonOf(t.element) });
     case "struct":
-      return fc
-        .record({
-          values: fc.tuple(...t.fields.map(([, ft]) => jsonOf(ft))),
-          drop: fc.option(fc.nat(t.fields.length - 1), { freq: 6, nil: undefined }),
-          extra: fc.option(near, { freq: 6, nil: undefined }),
-          reversed: fc.boolean(),
-        })
-        .map(({ values, drop, extra, reversed }) => {
-          const entries: [string, unknown][] = t.fields.map(([name], i) => [name, values[i]]);
-          if (drop !== undefined) entries.splice(drop, 1);
-          if (extra !== undefined) entries.push(["extra", extra]);
-          if (reversed) entries.reverse();
-          const out: Record<string, unknown> = {};
-          for (const [k, v] of entries) Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
-          return out;
-        });
+      return structJson(t, jsonOf, near, 6);
     case "number":
       return fc.oneof({ weight: 8, arbitrary: fc.integer({ min: -2, max: 9 }) }, { weight: 1, arbitrary: near });
     case "boolean":

@@ -145,7 +145,10 @@ function contextOf(e: Extract<Expr, { kind: "context" }>, scope: Scope): FeelVal
   if (new Set(keys).size !== keys.length) return notClosed();
   return scoped(scope, keys, () => {
     for (const entry of e.entries) scope.set(entry.key, valueOf(entry.value, scope));
-    return rt.context(keys.map((k) => [k, scope.get(k)!]));
+    return rt.contextOf(
+      keys,
+      keys.map((k) => scope.get(k)!),
+    );
   });
 }
 
