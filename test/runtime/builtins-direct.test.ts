@@ -18,8 +18,12 @@ const text = fc
 /** Numbers in each form (scaled, quotient, exact), equal ones among them: min and max keep the first of equals. */
 const FORMS = [n("1.5"), n("1.50"), n(1).div(3), n("0.3333333333333333333333333333333333"), n("1e40"), n("-1e-30"), n(-2).div(7)];
 
+/** Strings that mean something to matches, replace and split: patterns (some invalid), groups and replacements. */
+const pattern = fc.constantFrom(" +", "a+", "[aB]", "(a)(B)?", "\\d", "a{2}", "(", "$1", "\\$", "x|ß", ".", "^a", "B$", "a*", "\\p{Lu}");
+
 const value: fc.Arbitrary<FeelValue> = fc.oneof(
   { arbitrary: text, weight: 8 },
+  { arbitrary: pattern, weight: 3 },
   { arbitrary: fc.constant(null), weight: 1 },
   { arbitrary: fc.integer({ min: -5, max: 5 }).map(n), weight: 1 },
   { arbitrary: fc.boolean(), weight: 1 },
@@ -41,13 +45,42 @@ const DIRECT = [
   ["ends with", 2],
   ["substring before", 2],
   ["substring after", 2],
+  ["substring", 2],
+  ["substring", 3],
+  ["string join", 1],
+  ["string join", 2],
+  ["matches", 2],
+  ["replace", 3],
+  ["split", 2],
   ["count", 1],
   ["sum", 1],
   ["min", 1],
   ["max", 1],
 ] as const;
 
+/**
+ * The arguments a call takes mostly of the kinds its direct form is for (any value now and then),
+ * where an argument drawn from `value` would rarely be of them: substring's positions, a list of strings.
+ */
+const position = fc.integer({ min: -45, max: 45 }).map(n);
+const strings = fc.array(fc.oneof(text, pattern, fc.constant(null)), { maxLength: 4 });
+const SHAPES: Readonly<Record<string, readonly fc.Arbitrary<FeelValue>[]>> = {
+  "substring/2": [text, position],
+  "substring/3": [text, position, position],
+  "string join/1": [strings],
+  "string join/2": [strings, text],
+};
+const argumentsOf = (name: string, arity: number): fc.Arbitrary<FeelValue[]> => {
+  const shape = SHAPES[`${name}/${arity}`];
+  return shape
+    ? fc.tuple(...shape.map((a) => fc.oneof({ arbitrary: a, weight: 4 }, { arbitrary: value, weight: 1 })))
+    : fc.array(value, { minLength: arity, maxLength: arity });
+};
+
 type Outcome = { result: FeelValue; problems: string[] } | string;
+
+/** Step budgets about what one call costs: a few steps, or about a regular expression's step a character. */
+const steps = fc.oneof(fc.nat(8), fc.nat(300));
 
 /** The result and problems of `run`, or the limit it stopped at. */
 function outcome(run: () => FeelValue, steps: number, size: number): Outcome {
@@ -73,7 +106,7 @@ describe("direct built-in calls", () => {
       // the lookup found a direct form: it is not the catalogue's implementation
       expect(direct).not.toBe((builtin(name) as BuiltinFunction).def.signatures.find((s) => s.params.length >= arity)!.impl);
       fc.assert(
-        fc.property(fc.array(value, { minLength: arity, maxLength: arity }), fc.nat(8), fc.nat(60), (args, steps, size) => {
+        fc.property(argumentsOf(name, arity), steps, fc.nat(60), (args, steps, size) => {
           const general = outcome(() => call(builtin(name), args), steps, size);
           const fast = outcome(() => direct(...args), steps, size);
           expect(
@@ -97,7 +130,7 @@ describe("direct built-in calls", () => {
       it(`${name} of ${arity} arguments: the same value, problems and budget as the general call`, () => {
         const direct = positional(builtin(name), arity);
         fc.assert(
-          fc.property(fc.array(restArgument, { minLength: arity, maxLength: arity }), fc.nat(8), fc.nat(60), (args, steps, size) => {
+          fc.property(fc.array(restArgument, { minLength: arity, maxLength: arity }), steps, fc.nat(60), (args, steps, size) => {
             const general = outcome(() => call(builtin(name), args), steps, size);
             const fast = outcome(() => direct(...args), steps, size);
             expect(same(fast, general, true), `${name}(${args.map((a) => show(a)).join(", ")}) steps ${steps} size ${size}`).toBe(true);

@@ -93,7 +93,11 @@ function re2Only(p: string, f: string): CompiledRegex | null {
   return re2Regex(RE2JS.compile(t.re2), t.regex.program);
 }
 
-const matchList = (re: CompiledRegex, s: string) => [...re.matchesIn(s)];
+function matchList(re: CompiledRegex, s: string): { start: number; end: number; groups: string[] }[] {
+  const found: { start: number; end: number; groups: string[] }[] = [];
+  re.eachMatch(s, (start, end, groups) => found.push({ start, end, groups: [...groups] }));
+  return found;
+}
 
 describe("a plain pattern run as a JavaScript RegExp", () => {
   it("tests and finds the matches RE2 finds, on random patterns, flags and inputs", () => {

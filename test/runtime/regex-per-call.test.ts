@@ -18,7 +18,7 @@ function counting(empty: boolean): CompiledRegex & { asked: number } {
       re.asked++;
       return s === "" ? empty : false;
     },
-    *matchesIn() {},
+    eachMatch() {},
   };
   return re;
 }

@@ -63,9 +63,25 @@ export const chargeStrings = (s: string, m: string): void =>
   tick(Math.ceil(1 + s.length / CHARACTERS_PER_STEP + m.length / CHARACTERS_PER_STEP));
 export const chargeItems = (n: number): void => tick(1 + n);
 export const chargeList = (list: readonly FeelValue[]): void => chargeItems(list.length);
+/** `scans` (1 step a character) and `rewrites` (4) of two or three string arguments. */
+export const chargeScanned = (perCharacter: 1 | 4, a: string, b: string, c = ""): void =>
+  tick(
+    Math.ceil(
+      1 +
+        a.length / CHARACTERS_PER_STEP +
+        b.length / CHARACTERS_PER_STEP +
+        c.length / CHARACTERS_PER_STEP +
+        perCharacter * (a.length + b.length + c.length),
+    ),
+  );
+/** `copies` of a list and, when given, a string delimiter. */
+export function chargeCopied(list: FeelValue[], delimiter?: string): void {
+  tick(Math.ceil(1 + list.length + (delimiter === undefined ? 0 : delimiter.length / CHARACTERS_PER_STEP)));
+  charge(expandedSize(list) + (delimiter === undefined ? 0 : expandedSize(delimiter)));
+}
 
 /** A result counts toward the size when it is a string, a list or a context (its entries). */
-function chargeResult<T extends FeelValue>(result: T): T {
+export function chargeResult<T extends FeelValue>(result: T): T {
   if (typeof result === "string" || Array.isArray(result)) return built(result);
   if (result instanceof FeelContext) charge(result.size);
   return result;

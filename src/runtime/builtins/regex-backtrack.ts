@@ -7,7 +7,7 @@
 // points, case folding and Unicode categories are the same as for every other pattern.
 import { RE2JS } from "re2js";
 import { BudgetExceeded, DEFAULT_EVALUATION_LIMITS, stepsBounded, tick } from "../budget.js";
-import { MAX_REGEX_PROGRAM, type CompiledRegex, type Match } from "./regex-match.js";
+import { MAX_REGEX_PROGRAM, type CompiledRegex } from "./regex-match.js";
 
 /**
  * A step of the matcher. Within a budget it is an evaluation step; outside one (the library API,
@@ -372,26 +372,33 @@ export function backtrackingRegex(source: string, flags: { caseless: boolean; mu
   const program = compiler.whole(tree);
   const machine = new Machine(program, compiler.registers, flags.multiline, flags.caseless);
   const groupCount = parser.groups;
-  function* matchesIn(s: string): Generator<Match> {
-    ownSteps = DEFAULT_EVALUATION_LIMITS.steps;
-    let start = 0;
+  /** The next match at or past `start`, its registers (group g at 2g, 2g + 1, -1 when it took no part); null when there is none. */
+  function next(s: string, start: number): number[] | null {
     while (start <= s.length) {
       const regs = machine.run(s, start);
-      if (!regs) {
-        start += (s.codePointAt(start) ?? 0) > 0xffff ? 2 : 1;
-        continue;
-      }
-      const groups: string[] = [];
-      for (let g = 0; g <= groupCount; g++)
-        groups.push(regs[2 * g]! >= 0 && regs[2 * g + 1]! >= 0 ? s.slice(regs[2 * g], regs[2 * g + 1]) : "");
-      yield { start: regs[0]!, end: regs[1]!, groups };
-      start = regs[1]! > regs[0]! ? regs[1]! : regs[1]! + ((s.codePointAt(regs[1]!) ?? 0) > 0xffff ? 2 : 1);
+      if (regs) return regs;
+      start += (s.codePointAt(start) ?? 0) > 0xffff ? 2 : 1;
     }
+    return null;
   }
   return {
     groupCount,
     program: program.length,
-    test: (s) => !matchesIn(s).next().done,
-    matchesIn,
+    test: (s) => {
+      ownSteps = DEFAULT_EVALUATION_LIMITS.steps;
+      return next(s, 0) !== null;
+    },
+    eachMatch(s, visit) {
+      ownSteps = DEFAULT_EVALUATION_LIMITS.steps;
+      for (let regs = next(s, 0); regs !== null;) {
+        const groups: string[] = [];
+        for (let g = 0; g <= groupCount; g++)
+          groups.push(regs[2 * g]! >= 0 && regs[2 * g + 1]! >= 0 ? s.slice(regs[2 * g], regs[2 * g + 1]) : "");
+        const start = regs[0]!;
+        const end = regs[1]!;
+        visit(start, end, groups);
+        regs = next(s, end > start ? end : end + ((s.codePointAt(end) ?? 0) > 0xffff ? 2 : 1));
+      }
+    },
   };
 }

@@ -3,13 +3,6 @@
 // patterns with back-references (regex-backtrack.ts).
 import type { RE2JS } from "re2js";
 
-/** One match: UTF-16 offsets in the input, and every group (group 0 the whole match; "" when a group took no part). */
-export interface Match {
-  start: number;
-  end: number;
-  groups: string[];
-}
-
 /**
  * The most instructions a pattern may compile to, counted repetitions copied out (`a{1000}` is a
  * thousand): RE2 compiles a pattern in one call that nothing interrupts, some microseconds an
@@ -24,9 +17,12 @@ export interface CompiledRegex {
   program: number;
   /** Whether the pattern matches somewhere in s. */
   test(s: string): boolean;
-  /** Each match, left to right, none overlapping. */
-  matchesIn(s: string): Generator<Match>;
+  /** Each match, left to right, none overlapping, handed to `visit` as it is found. */
+  eachMatch(s: string, visit: MatchVisitor): void;
 }
+
+/** What eachMatch hands each match: its UTF-16 offsets in the input and every group (group 0 the whole match; "" when a group took no part). */
+export type MatchVisitor = (start: number, end: number, groups: readonly string[]) => void;
 
 // whether a compiled pattern matches the empty string (replace and split refuse such a pattern),
 // asked of it once rather than on every call: the cache hands the same compiled pattern back
@@ -42,13 +38,13 @@ export function re2Regex(re: RE2JS, program: number): CompiledRegex {
     groupCount: re.groupCount(),
     program,
     test: (s) => re.test(s),
-    *matchesIn(s) {
+    eachMatch(s, visit) {
       const m = re.matcher(s);
       const count = m.groupCount();
       while (m.find()) {
         const groups: string[] = [];
         for (let g = 0; g <= count; g++) groups.push(m.group(g) ?? "");
-        yield { start: m.start(), end: m.end(), groups };
+        visit(m.start(), m.end(), groups);
       }
     },
   };

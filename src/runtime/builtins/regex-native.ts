@@ -24,7 +24,7 @@
 // fail at once. So a start point costs at most (k + 2) · (F + 1)^(v + 1) steps, k the items, v the
 // variable items that can branch, F the characters read before the last point at which the
 // branch can fail; a branch that starts with `^` has one start point, any other one per character.
-import type { CompiledRegex, Match } from "./regex-match.js";
+import type { CompiledRegex } from "./regex-match.js";
 
 /** Inputs longer than this always go to RE2 (and V8's backtracking stack is never deep). */
 const MAX_NATIVE_INPUT = 4096;
@@ -281,19 +281,17 @@ export function nativeRegex(plain: PlainPattern, re2: CompiledRegex): CompiledRe
     groupCount: 0,
     program: re2.program,
     test: (s) => (s.length <= longest ? once.test(s) : re2.test(s)),
-    *matchesIn(s): Generator<Match> {
-      if (s.length > longest) {
-        yield* re2.matchesIn(s);
-        return;
-      }
-      // no branch matches the empty string, so each search starts past the one before
+    eachMatch(s, visit) {
+      if (s.length > longest) return re2.eachMatch(s, visit);
+      // no branch matches the empty string, so each search starts past the one before; a plain
+      // pattern has no groups, so the exec result is [the whole match]
       let from = 0;
       for (;;) {
         every.lastIndex = from;
         const m = every.exec(s);
         if (m === null) return;
         from = m.index + m[0].length;
-        yield { start: m.index, end: from, groups: [m[0]] };
+        visit(m.index, from, m);
       }
     },
   };

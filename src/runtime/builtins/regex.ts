@@ -6,6 +6,7 @@ import { problem } from "../problems.js";
 import type { FeelValue } from "../values.js";
 import { bad, isStr, scalarDef } from "./args.js";
 import { madeGroup, ofKind, T, type BuiltinDef } from "./def.js";
+import { chargeResult, chargeScanned } from "./metering.js";
 import { matchesEmpty, type CompiledRegex } from "./regex-match.js";
 import { translateRegex, translateReplacement, type Translation } from "./xpath-regex.js";
 
@@ -24,15 +25,10 @@ export const regexCacheHeld = (): { patterns: number; chars: number } => ({ patt
 
 /** The translation of a pattern, its compiling charged (compilingSteps) before RE2 compiles it or, cached, at once. */
 function cachedRegex(pattern: string, flags: string): Translation {
-  // paid once an evaluation under the key `flags/pattern`; a pattern of few instructions costs nothing
-  const pay = (instructions: number) => {
-    const steps = compilingSteps(instructions);
-    if (steps > 0) payOnce(`${flags}/${pattern}`, steps);
-  };
   let t = regexCache.get(flags)?.get(pattern);
-  if (t?.ok) pay(t.regex.program);
+  if (t?.ok) payCompiling(pattern, flags, t.regex.program);
   if (!t) {
-    t = translateRegex(pattern, flags, pay);
+    t = translateRegex(pattern, flags, (instructions) => payCompiling(pattern, flags, instructions));
     const chars = flags.length + 1 + pattern.length;
     if (chars > MAX_PATTERN_CHARS) return t;
     if (patterns >= MAX_PATTERNS || patternChars + chars > MAX_PATTERN_CHARS) {
@@ -69,7 +65,11 @@ const INSTRUCTIONS_A_STEP = 16;
  * load of 23 held it 220–270 ms.
  */
 const COMPILE_STEPS = 64;
-const compilingSteps = (instructions: number) => Math.max(0, instructions - INSTRUCTIONS_A_STEP) * COMPILE_STEPS;
+
+/** Compiling a pattern, paid once an evaluation under the key `flags/pattern`; a pattern of few instructions costs nothing. */
+function payCompiling(pattern: string, flags: string, instructions: number): void {
+  if (instructions > INSTRUCTIONS_A_STEP) payOnce(`${flags}/${pattern}`, (instructions - INSTRUCTIONS_A_STEP) * COMPILE_STEPS);
+}
 
 /** Flags may be absent or null (no flags) or a string of s m i x q. */
 function compile(name: string, pattern: FeelValue, flags: FeelValue | undefined): CompiledRegex | null {
@@ -104,11 +104,11 @@ function replace(input: FeelValue, pattern: FeelValue, replacement: FeelValue, f
   if (typeof build === "string") return problem(`replace(): ${build}`);
   let out = "";
   let last = 0;
-  for (const m of scanning(re, input).matchesIn(input)) {
+  scanning(re, input).eachMatch(input, (start, end, groups) => {
     // each replacement counts as it is made: many matches of a long one must not outgrow memory first
-    out += input.slice(last, m.start) + built(build(m.groups));
-    last = m.end;
-  }
+    out += input.slice(last, start) + built(build(groups));
+    last = end;
+  });
   return out + input.slice(last);
 }
 
@@ -119,15 +119,19 @@ function split(s: FeelValue, delimiter: FeelValue): FeelValue {
   if (matchesEmpty(re)) return problem(`split(): the delimiter ${JSON.stringify(delimiter)} matches the empty string`);
   const out: string[] = [];
   let last = 0;
-  for (const m of scanning(re, s).matchesIn(s)) {
-    out.push(s.slice(last, m.start));
-    last = m.end;
-  }
+  scanning(re, s).eachMatch(s, (start, end) => {
+    out.push(s.slice(last, start));
+    last = end;
+  });
   out.push(s.slice(last));
   return out;
 }
 
 const regexDef = (row: Omit<BuiltinDef, "kind">): BuiltinDef => ofKind("string")(scalarDef(row));
+
+// the direct forms (def.ts `direct`) of calls given strings, charged as their cost rules charge them
+// (`scans` for matches, `rewrites` for replace and split: metering.ts), every other to the general call
+const str = (x: FeelValue): x is string => typeof x === "string";
 
 // one maker a built-in (def.ts), so that a bundle keeps those its model names
 export const builtinMatches = (): BuiltinDef =>
@@ -136,6 +140,7 @@ export const builtinMatches = (): BuiltinDef =>
     result: T.boolean,
     description: "Whether the input matches an XML Schema regular expression, with optional flags (s m i x q).",
     signatures: [{ params: ["input", "pattern", "flags"], required: 2, impl: matches }],
+    direct: { 2: (general) => (s, p) => (str(s) && str(p) ? (chargeScanned(1, s, p), matches(s, p)) : general(s, p)) },
   });
 export const builtinReplace = (): BuiltinDef =>
   regexDef({
@@ -143,6 +148,10 @@ export const builtinReplace = (): BuiltinDef =>
     result: T.string,
     description: "The input with every match of the pattern replaced ($1... name the groups), with optional flags.",
     signatures: [{ params: ["input", "pattern", "replacement", "flags"], required: 3, impl: replace }],
+    direct: {
+      3: (general) => (s, p, r) =>
+        str(s) && str(p) && str(r) ? (chargeScanned(4, s, p, r), chargeResult(replace(s, p, r))) : general(s, p, r),
+    },
   });
 export const builtinSplit = (): BuiltinDef =>
   regexDef({
@@ -150,6 +159,7 @@ export const builtinSplit = (): BuiltinDef =>
     result: T.listOf(T.string),
     description: "The parts of the string between matches of the delimiter pattern.",
     signatures: [{ params: ["string", "delimiter"], impl: split }],
+    direct: { 2: (general) => (s, d) => (str(s) && str(d) ? (chargeScanned(4, s, d), chargeResult(split(s, d))) : general(s, d)) },
   });
 
 export const regexBuiltins: BuiltinDef[] = /* @__PURE__ */ madeGroup([builtinMatches, builtinReplace, builtinSplit]);

@@ -3,11 +3,11 @@
 // keeps those its model names.
 import { problem } from "../problems.js";
 import type { FeelValue } from "../values.js";
-import { Decimal } from "../decimal.js";
+import { Decimal, isDecimal } from "../decimal.js";
 import { asInt, asList, bad, codePointCount, codePoints, hasSurrogates, isStr, scalarDef } from "./args.js";
 import { madeGroup, ofKind, T, type BuiltinDef, type BuiltinResult } from "./def.js";
 import { built, charge } from "../budget.js";
-import { chargeString, chargeStrings } from "./metering.js";
+import { chargeCopied, chargeResult, chargeString, chargeStrings } from "./metering.js";
 
 /**
  * The domain is strict (DMN 1.5 10.3.4.3): start position a non-zero integer in [-L..L] and
@@ -99,13 +99,19 @@ function lastOf(f: (s: string) => string): (s: string) => string {
   return (s) => (s === input ? output : ((input = s), (output = f(s))));
 }
 
-export const builtinSubstring = (): BuiltinDef =>
-  scalarRow({
+export const builtinSubstring = (): BuiltinDef => ({
+  ...scalarRow({
     name: "substring",
     result: T.string,
     description: "The characters from a start position (negative: from the end), all or a given length.",
     signatures: [{ params: ["string", "start position", "length"], required: 2, impl: substring }],
-  });
+  }),
+  direct: {
+    2: (general) => (s, p) => (typeof s === "string" && isDecimal(p) ? (chargeString(s), chargeResult(substring(s, p))) : general(s, p)),
+    3: (general) => (s, p, n) =>
+      typeof s === "string" && isDecimal(p) && isDecimal(n) ? (chargeString(s), chargeResult(substring(s, p, n))) : general(s, p, n),
+  },
+});
 export const builtinStringLength = (): BuiltinDef => ({
   ...scalarRow(
     string1("string length", T.number, "The number of characters (Unicode code points).", (s) => Decimal.scaled(codePointCount(s), 0)),
@@ -176,13 +182,18 @@ export const builtinEndsWith = (): BuiltinDef => ({
     2: (general) => (s, m) => (typeof s === "string" && typeof m === "string" ? (chargeStrings(s, m), s.endsWith(m)) : general(s, m)),
   },
 });
-export const builtinStringJoin = (): BuiltinDef =>
-  stringDef({
+export const builtinStringJoin = (): BuiltinDef => ({
+  ...stringDef({
     name: "string join",
     result: T.string,
     description: "The strings of a list joined, with an optional delimiter between them; nulls are skipped.",
     signatures: [{ params: ["list", "delimiter"], required: 1, impl: stringJoin }],
-  });
+  }),
+  direct: {
+    1: (general) => (l) => (Array.isArray(l) ? (chargeCopied(l), stringJoin(l)) : general(l)),
+    2: (general) => (l, d) => (Array.isArray(l) && typeof d === "string" ? (chargeCopied(l, d), stringJoin(l, d)) : general(l, d)),
+  },
+});
 
 export const stringBuiltins: BuiltinDef[] = /* @__PURE__ */ madeGroup([
   builtinSubstring,

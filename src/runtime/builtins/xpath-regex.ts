@@ -412,7 +412,7 @@ export function translateRegex(pattern: string, flags = "", compiling?: (instruc
  * An XPath replacement string as a function of the match: `$N` is group N (the longest run of
  * digits naming an existing group; a missing group is empty), `\$` and `\\` are literals.
  */
-export function translateReplacement(replacement: string, groups: number): ((m: string[]) => string) | string {
+export function translateReplacement(replacement: string, groups: number): ((m: readonly string[]) => string) | string {
   // no escape and no group: the replacement itself, not rebuilt a character at a time each match
   if (!/[\\$]/.test(replacement)) return () => replacement;
   const parts: (string | number)[] = [];
