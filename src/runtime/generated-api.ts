@@ -3,14 +3,17 @@ export * from "./index.js";
 export { aggregator, anyTrue, branch, entryOr, hasEntry, hit, rankCompare, rankInRange } from "./tables.js";
 export {
   anyHit,
+  atBits,
   atPositions,
   bestAt,
+  bestBit,
   bestRanked,
   bestRankedRow,
   outputRanks,
   rankOrder,
   rankOrderRows,
   sumAt,
+  sumBits,
   uniqueHit,
 } from "./hit-direct.js";
 export { entryPoints, traceEntry } from "./entry.js";

@@ -7,6 +7,7 @@ import { Decimal, isDecimal } from "./decimal.js";
 import { sum } from "./builtins/aggregate.js";
 import { eq } from "./equality.js";
 import { compareKeys, hitViolation } from "./hit-policies.js";
+import { lowestBit } from "./table-index.js";
 import { outputRank } from "./tables.js";
 import { FeelContext, type FeelValue } from "./values.js";
 
@@ -84,10 +85,34 @@ export function bestAt(ranks: Int32Array, at: readonly number[]): number {
  * COLLECT SUM of the outputs at positions `at` (at least one): the aggregator's `sum` of them,
  * charged as its call on their list charges (a walk of the list: builtins/metering.ts).
  */
-export function sumAt(outputs: readonly FeelValue[], at: readonly number[]): FeelValue {
-  const values = atPositions(outputs, at);
+export const sumAt = (outputs: readonly FeelValue[], at: readonly number[]): FeelValue => summed(atPositions(outputs, at));
+
+function summed(values: FeelValue[]): FeelValue {
   tick(1 + values.length);
   // numbers alone (the common case) summed as `sum` sums them, without its check of each item's kind
   for (let i = 0; i < values.length; i++) if (!isDecimal(values[i])) return sum(values);
   return finite(Decimal.sum(values as Decimal[]), "sum");
 }
+
+// The same for a table of at most 32 rules whose index answers its matches as the bits of one word
+// (table-index.ts), lowest bit the first rule: no list of positions made.
+
+/** `atPositions` of the positions whose bits `word` sets, in their order. */
+export function atBits<T>(items: readonly T[], word: number): T[] {
+  const out: T[] = [];
+  for (let m = word; m !== 0; m &= m - 1) out.push(items[lowestBit(m)]!);
+  return out;
+}
+
+/** The position (set in `word`, at least one) whose output ranks best, the first of equals: `bestAt`'s. */
+export function bestBit(ranks: Int32Array, word: number): number {
+  let best = lowestBit(word);
+  for (let m = word & (word - 1); m !== 0; m &= m - 1) {
+    const k = lowestBit(m);
+    if (ranks[k]! < ranks[best]!) best = k;
+  }
+  return best;
+}
+
+/** `sumAt` of the positions `word` sets. */
+export const sumBits = (outputs: readonly FeelValue[], word: number): FeelValue => summed(atBits(outputs, word));

@@ -43,6 +43,7 @@ export {
   own,
   toJson,
   toJsonAs,
+  jsonConverter,
   type ToJsonOptions,
 } from "./json.js";
 export { toFeelString } from "./format.js";

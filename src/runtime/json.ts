@@ -236,7 +236,8 @@ export const toJsonAs = (v: FeelValue, t: Type): unknown => jsonConverter(t)(v);
 type JsonConverter = (v: FeelValue) => unknown;
 
 const JSON_CONVERTERS = new WeakMap<Type, JsonConverter>();
-function jsonConverter(t: Type): JsonConverter {
+/** The conversion `toJsonAs` makes for `t`, which generated code holds as a module constant. */
+export function jsonConverter(t: Type): JsonConverter {
   let c = JSON_CONVERTERS.get(t);
   if (c === undefined) {
     // stands in while the parts are made, for a type that holds itself

@@ -74,7 +74,7 @@ interface PlannedColumn {
 
 export const plannedColumn = (regions: number, starts: number[], cells: number[]): PlannedColumn => ({ regions, starts, cells });
 
-const lowestBit = (m: number) => 31 - Math.clz32(m & -m);
+export const lowestBit = (m: number): number => 31 - Math.clz32(m & -m);
 
 /**
  * The first rule each region of a single column allows, -1 where none does: rules in order paint

@@ -70,18 +70,26 @@ const COMBINERS: Record<string, Combiner> = {
   },
 };
 
-/** An indexed table's matches as positions into its literal outputs: JS ids of the positions (in rule order), the outputs' array and the rule numbers' array. */
+/**
+ * An indexed table's matches as positions into its literal outputs: JS ids of the positions (in
+ * rule order; with `word`, the bits of one word, lowest first), the outputs' array and the rule numbers' array.
+ */
 interface Positions {
   at: string;
+  word: boolean;
   outputs: string;
   numbers: string;
 }
+
+/** The runtime's combiner by what the positions are (runtime/hit-direct.ts). */
+const reader = (p: Positions, of: "at" | "best" | "sum") =>
+  `rt.${p.word ? { at: "atBits", best: "bestBit", sum: "sumBits" }[of] : { at: "atPositions", best: "bestAt", sum: "sumAt" }[of]}`;
 
 /** A policy's combination of at least one match read from the positions, and the value of no match. */
 type PositionalCombiner = (table: TableIR, p: Positions, cx: ExprContext) => { matched: Matched; unmatched: string } | undefined;
 
 const listedAt = (p: Positions) => ({
-  matched: { code: "", value: `rt.atPositions(${p.outputs}, ${p.at})`, rules: `rt.atPositions(${p.numbers}, ${p.at})` },
+  matched: { code: "", value: `${reader(p, "at")}(${p.outputs}, ${p.at})`, rules: `${reader(p, "at")}(${p.numbers}, ${p.at})` },
   unmatched: "[]",
 });
 
@@ -92,7 +100,9 @@ const POSITIONAL: Record<string, PositionalCombiner> = {
     const list = table.outputs[0]!.allowed;
     const ranks = cx.em.hoist("K", `rt.outputRanks(${list ? cx.em.data("P", list) : "null"}, ${p.outputs})`);
     const [b, k] = [cx.em.fresh("b"), cx.em.fresh("k")];
-    const code = `const ${b} = rt.bestAt(${ranks}, ${p.at}), ${k} = ${p.at}[${b}];`;
+    const code = p.word
+      ? `const ${k} = rt.bestBit(${ranks}, ${p.at});`
+      : `const ${b} = rt.bestAt(${ranks}, ${p.at}), ${k} = ${p.at}[${b}];`;
     return { matched: { code, value: `${p.outputs}[${k}]`, rules: `[${p.numbers}[${k}]]` }, unmatched: "null" };
   },
   "RULE ORDER": (_t, p) => listedAt(p),
@@ -100,13 +110,13 @@ const POSITIONAL: Record<string, PositionalCombiner> = {
     if (!table.aggregation) return listedAt(p);
     if (table.aggregation !== "SUM") return undefined;
     return {
-      matched: { code: "", value: `rt.sumAt(${p.outputs}, ${p.at})`, rules: `rt.atPositions(${p.numbers}, ${p.at})` },
+      matched: { code: "", value: `${reader(p, "sum")}(${p.outputs}, ${p.at})`, rules: `${reader(p, "at")}(${p.numbers}, ${p.at})` },
       unmatched: "null",
     };
   },
 };
 
-/** The statement assigning `matched` when the list `some` has items, else the value of no match (or the table's default), with the rules traced. */
+/** The statement assigning `matched` when `some` (the test that there is a match) holds, else the value of no match (or the table's default), with the rules traced. */
 function assigned(
   some: string,
   matched: Matched,
@@ -117,7 +127,7 @@ function assigned(
 ): string {
   const traced = (rules: string) => (to.trace === "null" ? "" : ` if (${to.trace} !== null) ${to.trace}.rule = ${rules};`);
   return (
-    `if (${some}.length > 0) { ${matched.code} ${to.target} = ${matched.value};${traced(matched.rules)} } ` +
+    `if (${some}) { ${matched.code} ${to.target} = ${matched.value};${traced(matched.rules)} } ` +
     `else { ${to.target} = ${fallback === "null" ? unmatched : fallback};${traced(none)} }`
   );
 }
@@ -135,7 +145,7 @@ export function combineAt(
   cx: ExprContext,
 ): string | undefined {
   const combined = POSITIONAL[table.hit]?.(table, p, cx);
-  return combined && assigned(p.at, combined.matched, combined.unmatched, "[]", to, fallback);
+  return combined && assigned(p.word ? `${p.at} !== 0` : `${p.at}.length > 0`, combined.matched, combined.unmatched, "[]", to, fallback);
 }
 
 /**
@@ -147,5 +157,5 @@ export function combineHits(table: TableIR, hits: Hits, to: { target: string; tr
   const combine = COMBINERS[table.hit];
   if (!combine) throw new Error(`no combiner for the hit policy ${table.hit}`);
   const { matched, unmatched } = combine(table, hits, cx);
-  return assigned(hits.rules, matched, unmatched, hits.rules, to, fallback);
+  return assigned(`${hits.rules}.length > 0`, matched, unmatched, hits.rules, to, fallback);
 }

@@ -152,7 +152,7 @@ export function emitModule(ir: ModelIR, options: EmitOptions = {}): ModuleSource
   const result = decisions.map((d) => `${em.key(d.name)}: ${decisionIds.get(d.name)}`).join(", ");
   const jsonOf = (d: DecisionIR) => {
     const json = jsonIds.get(d.name);
-    const converted = jsonOfValue(d.type, decisionIds.get(d.name)!, (t) => em.type(t));
+    const converted = jsonOfValue(d.type, decisionIds.get(d.name)!, (t) => em.hoist("J", `rt.jsonConverter(${em.type(t)})`));
     return json ? `${json} !== undefined ? ${json} : ${converted}` : converted;
   };
   const jsonResult = decisions.map((d) => `${em.key(d.name)}: ${jsonOf(d)}`).join(", ");

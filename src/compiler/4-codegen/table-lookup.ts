@@ -75,11 +75,24 @@ export function searchTree(bounds: readonly number[], x: string): string {
 const plannedColumn = (c: IndexedColumn) => `rt.plannedColumn(${c.regions}, ${ascendingList(c.starts)}, ${intList(c.cells)})`;
 
 /**
- * Hoists the lookup function of an indexed table whose column i reads the raw value `raws[i]`,
- * and returns the call that evaluates it and the raw values it reads. `first`: the table's hit
- * policy is FIRST, so only the first matching rule is wanted.
+ * What a lookup answers: the first matching rule's position (a FIRST table: -1 for none), or every
+ * matching rule's, as an ascending list, or (`word`, a table of at most 32 rules) as the bits of one
+ * word that the combiners of runtime/hit-direct.ts read.
  */
-export function emitLookup(index: TableIndexPlan, raws: string[], first: boolean, em: Emitter): { call: string; params: string[] } {
+type Answer = "first" | "positions" | "word";
+
+/**
+ * Hoists the lookup function of an indexed table whose column i reads the raw value `raws[i]`,
+ * and returns the call that evaluates it, the raw values it reads and whether it answers a word
+ * (null when a raw value is not of its column's kind; -2 for a FIRST table).
+ */
+export function emitLookup(
+  index: TableIndexPlan,
+  raws: string[],
+  wanted: Answer,
+  em: Emitter,
+): { call: string; params: string[]; word: boolean } {
+  const first = wanted === "first";
   const { columns } = index;
   const sizes = columns.map((c) => c.regions);
   const params = [...new Set(raws)];
@@ -104,12 +117,12 @@ export function emitLookup(index: TableIndexPlan, raws: string[], first: boolean
       // one word a region: the AND of the columns' words, read off the hoisted masks
       const ix = em.hoist("X", built);
       const word = columns.map((_, c) => `${em.hoist("M", `rt.maskOf(${ix}, ${c})`)}[${regionIds[c]}]`).join(" & ");
-      answer = `rt.${first ? "firstBit" : "bitPositions"}(${word})`;
+      answer = first ? `rt.firstBit(${word})` : wanted === "word" ? word : `rt.bitPositions(${word})`;
     } else {
       answer = `rt.${first ? "firstOf" : "allOf"}(${em.hoist("X", built)}, [${regionIds.join(", ")}])`;
     }
   }
   const body = [`if (${joined(unfit, "||")}) return ${first ? -2 : "null"};`, ...regions, `return ${answer};`];
   const lookup = em.hoist("L", `(${params.join(", ")}) => { ${body.join(" ")} }`);
-  return { call: `${lookup}(${params.join(", ")})`, params };
+  return { call: `${lookup}(${params.join(", ")})`, params, word: wanted === "word" && !dense && index.rules <= 32 };
 }

@@ -80,7 +80,7 @@ export function emitTable(table: TableIR, to: TableTarget, scope: Scope, cx: Exp
       const { call } = emitLookup(
         index,
         columns.map((c) => c.plan!.raw),
-        true,
+        "first",
         cx.em,
       );
       const residual = index.residual.map(
@@ -117,23 +117,26 @@ export function emitTable(table: TableIR, to: TableTarget, scope: Scope, cx: Exp
   if (!chosen) return `{ ${[...lines, gathered(chain())].join(" ")} }`;
   // the index finds the rules it can judge, the rest are tested in order; values it cannot judge take the chain of tests
   const em = cx.em;
-  const { call } = emitLookup(
+  // every rule judged by the index, every output a literal: the matches may be combined from the index's word
+  const combinable = outputs && index.residual.length === 0;
+  const { call, word } = emitLookup(
     index,
     columns.map((c) => c.plan!.raw),
-    false,
+    combinable ? "word" : "positions",
     em,
   );
   const [found, k, extra] = [em.fresh("f"), em.fresh("k"), em.fresh("r")];
   const numbers = ruleNumbers(table, em);
   const residual = index.residual.map((r) => `if (${condition(table.rules[r]!)}) ${extra}.push(${r});`);
-  const matched = residual.length === 0 ? found : `rt.mergeRules(${found}, ${extra})`;
+  const positions = word ? `rt.bitPositions(${found})` : found;
+  const matched = residual.length === 0 ? positions : `rt.mergeRules(${positions}, ${extra})`;
   // outputs of no effect may be evaluated after every rule is tried
   const compact = outputs && compactChain(table, columns, cx, "everyRule");
   const push = `{ ${rules}.push(${numbers}[${k}]); ${values}.push(${chosen.of(k)}); }`;
   const unindexed = compact ? `for (const ${k} of ${compact}) ${push}` : chain();
   const lookup = [...lines, chosen.code, `const ${found} = ${call};`];
-  // every rule judged by the index, every output a literal: combined from the positions it finds
-  const positional = outputs && residual.length === 0 ? combineAt(table, { at: found, outputs, numbers }, to, fallback, cx) : undefined;
+  // combined from the positions (or word) it finds, for the policies that can
+  const positional = combinable ? combineAt(table, { at: found, word, outputs, numbers }, to, fallback, cx) : undefined;
   if (positional) return `{ ${[...lookup, `if (${found} !== null) { ${positional} } else { ${gathered(unindexed)} }`].join(" ")} }`;
   const indexed = `${residual.length === 0 ? "" : `const ${extra} = []; ${residual.join(" ")} `}for (const ${k} of ${matched}) ${push}`;
   return `{ ${gathered([...lookup, `if (${found} !== null) { ${indexed} } else { ${unindexed} }`].join(" "))} }`;
@@ -220,7 +223,7 @@ function indexedTable(
   const { call: lookup, params: raws } = emitLookup(
     table.index!,
     columns.map((c) => c.plan!.raw),
-    true,
+    "first",
     em,
   );
   const jsonOutputs = em.hoist("OJ", `rt.jsonOutputs(${outputs})`);

@@ -128,7 +128,7 @@ describe("multi-hit tables combined per policy", () => {
 });
 
 describe("an indexed table's matches combined from their positions", () => {
-  const POSITIONAL = /rt\.(sumAt|bestAt)\(|rt\.atPositions\(O\d+, f\d+\)/;
+  const POSITIONAL = /rt\.(sumAt|bestAt|sumBits|bestBit)\(|rt\.(atPositions|atBits)\(O\d+, f\d+\)/;
 
   it("give the unoptimised chain's values, rule numbers and steps", () => {
     let read = 0;
@@ -145,18 +145,27 @@ describe("an indexed table's matches combined from their positions", () => {
     expect(read).toBeGreaterThan(20);
   });
 
-  it("reads the positions for PRIORITY, RULE ORDER, COLLECT and COLLECT SUM over an indexed table of literal outputs", () => {
-    const rules = Array.from({ length: 16 }, (_, i): [string, string, [string, FeelValue]] => [
-      `[${i / 2}..${i / 2 + 1}]`,
-      i % 3 ? "-" : `"${WORDS[i % 4]}"`,
-      [`${i}`, num(String(i))],
-    ]);
-    const words = rules.map(([n, w], i): [string, string, [string, FeelValue]] => [n, w, [`"${LEVELS[i % 4]}"`, LEVELS[i % 4]!]]);
-    const source = (policy: string, kind: Kind, rs: typeof rules) => compile(policy, kind, rs).source.split("function explain(")[0]!;
-    expect(source("COLLECT SUM", "number", rules)).toContain("rt.sumAt(");
-    expect(source("PRIORITY", "listed", words)).toContain("rt.bestAt(");
-    expect(source("RULE ORDER", "string", words)).toContain("rt.atPositions(");
-    expect(source("COLLECT", "number", rules)).toContain("rt.atPositions(");
+  it("reads the positions for PRIORITY, RULE ORDER, COLLECT and COLLECT SUM over an indexed table of literal outputs, of at most 32 rules as one word", () => {
+    const rulesOf = (length: number) =>
+      Array.from({ length }, (_, i): [string, string, [string, FeelValue]] => [
+        `[${i / 2}..${i / 2 + 1}]`,
+        i % 3 ? "-" : `"${WORDS[i % 4]}"`,
+        [`${i}`, num(String(i))],
+      ]);
+    const wordsOf = (rules: ReturnType<typeof rulesOf>) =>
+      rules.map(([n, w], i): [string, string, [string, FeelValue]] => [n, w, [`"${LEVELS[i % 4]}"`, LEVELS[i % 4]!]]);
+    const source = (policy: string, kind: Kind, rs: ReturnType<typeof rulesOf>) =>
+      compile(policy, kind, rs).source.split("function explain(")[0]!;
+    for (const [length, sum, best, at] of [
+      [16, "sumBits", "bestBit", "atBits"],
+      [40, "sumAt", "bestAt", "atPositions"],
+    ] as const) {
+      const rules = rulesOf(length);
+      expect(source("COLLECT SUM", "number", rules)).toContain(`rt.${sum}(`);
+      expect(source("PRIORITY", "listed", wordsOf(rules))).toContain(`rt.${best}(`);
+      expect(source("RULE ORDER", "string", wordsOf(rules))).toContain(`rt.${at}(`);
+      expect(source("COLLECT", "number", rules)).toContain(`rt.${at}(`);
+    }
   });
 });
 

@@ -1,5 +1,5 @@
 // A decision of a list or struct type is written out by a conversion made once for its declared
-// type (runtime/json.ts `toJsonAs`, codegen/json-result.ts): a struct holding exactly its fields in
+// type (runtime/json.ts `jsonConverter`, codegen/json-result.ts): a struct holding exactly its fields in
 // order is read straight from its values, anything else goes the general way. Over generated lists
 // of structs (fields in order or not, extra fields, numbers of every size and sign), the JSON
 // answer must be byte for byte the general conversion (`toJson`) of the same decision's value, and a
@@ -51,7 +51,13 @@ describe("a decision of a list of structs", () => {
   const model = r.model;
 
   it("is written out by the conversion made for its type", () => {
-    for (const name of Object.keys(content.decisions)) expect(model.loadable.source).toContain(`"${name}": rt.toJsonAs(`);
+    const source = model.loadable.source;
+    for (const name of Object.keys(content.decisions)) {
+      // the conversion a module constant made once (rt.jsonConverter of the type), called on the value
+      const converter = new RegExp(`"${name}": (J\\d+)\\(`).exec(source)?.[1];
+      expect(converter, name).toBeDefined();
+      expect(source).toMatch(new RegExp(`const ${converter} = rt\\.jsonConverter\\(T\\d+\\);`));
+    }
   });
 
   it("answers what the general conversion of its value gives", () => {

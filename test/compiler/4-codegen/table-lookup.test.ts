@@ -75,7 +75,7 @@ describe("indexed table lookups", () => {
   });
 
   it("a table of at most 32 rules ANDs one word of each column's masks, first or every rule, like the chain", () => {
-    const model = (n: number, hit: "FIRST" | "COLLECT") => {
+    const model = (n: number, hit: "FIRST" | "COLLECT" | "COLLECT MIN") => {
       const rules = Array.from({ length: n }, (_, i) => [
         `[${i % 9}..${(i % 9) + 2})`,
         wordCell(i),
@@ -93,7 +93,9 @@ describe("indexed table lookups", () => {
     const word = fc.oneof(fc.constantFrom(...words, "other"), odd);
     for (const [hit, call] of [
       ["FIRST", "rt.firstBit("],
-      ["COLLECT", "rt.bitPositions("],
+      // every rule: the word read by a combiner (runtime/hit-direct.ts), or as the list of its positions
+      ["COLLECT", "rt.atBits("],
+      ["COLLECT MIN", "rt.bitPositions("],
     ] as const) {
       expect(both(model(33, hit), false).indexed.source).not.toContain(call);
       fc.assert(
