@@ -320,12 +320,13 @@ function copier(t: object): () => unknown {
 }
 
 function numberJson(v: Decimal): number | string | null {
+  const approx = v.toNumber();
+  // the common case first: a double (a decimal that is not finite has none), FEEL having no negative zero
+  if (approx - approx === 0) return approx || 0;
   // ±Infinity and NaN are no FEEL number: null, never the text "Infinity" (each operation that can
-  // overflow answers null with its problem; this keeps one that does not from writing it)
-  if (!v.isFinite()) return null;
-  const approx = v.toNumber() || 0; // FEEL has no negative zero
-  // beyond double range a JS number would become Infinity (null in JSON): keep the digits
-  return Number.isFinite(approx) ? approx : numberToString(v);
+  // overflow answers null with its problem; this keeps one that does not from writing it); beyond
+  // double range a JS number would become Infinity (null in JSON): keep the digits
+  return v.isFinite() ? numberToString(v) : null;
 }
 
 /**
