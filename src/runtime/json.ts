@@ -266,10 +266,12 @@ function makeJsonConverter(t: Type): JsonConverter {
   const names = t.fields.map(([name]) => name);
   const fields = t.fields.map(([, ft]) => jsonConverter(ft));
   return (v) => {
-    const values = v instanceof FeelContext && !templates.has(v) ? v.valuesNamed(names) : null;
+    if (!(v instanceof FeelContext)) return toJson(v);
+    // a context read from JSON is no module constant (`constant` marks none): no template to look for
+    const json = v.json;
+    const values = json !== null || !templates.has(v) ? v.valuesNamed(names) : null;
     if (values === null) return toJson(v);
     charge(CONTAINER_SIZE + names.length);
-    const json = (v as FeelContext).json;
     if (json !== null) return { ...json };
     const out: Record<string, unknown> = {};
     for (let i = 0; i < names.length; i++) out[names[i]!] = fields[i]!(values[i]!);
@@ -287,6 +289,8 @@ const templates = new WeakMap<object, () => unknown>();
 
 /** Marks a constant list or context (see `templates`); returns it. */
 export function constant<T extends FeelValue>(v: T): T {
+  // a context read from JSON writes itself as a copy of its object already
+  if (v instanceof FeelContext && v.json !== null) return v;
   const json = typeof v === "object" && v !== null && !isDecimal(v) ? structuredJson(v) : null;
   if (typeof json === "object" && json !== null) templates.set(v as object, copier(json));
   return v;
