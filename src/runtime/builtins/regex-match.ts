@@ -22,7 +22,7 @@ export interface CompiledRegex {
 }
 
 /** What eachMatch hands each match: its UTF-16 offsets in the input and every group (group 0 the whole match; "" when a group took no part). */
-export type MatchVisitor = (start: number, end: number, groups: readonly string[]) => void;
+type MatchVisitor = (start: number, end: number, groups: readonly string[]) => void;
 
 // whether a compiled pattern matches the empty string (replace and split refuse such a pattern),
 // asked of it once rather than on every call: the cache hands the same compiled pattern back
