@@ -81,9 +81,12 @@ interface Positions {
   numbers: string;
 }
 
-/** The runtime's combiner by what the positions are (runtime/hit-direct.ts). */
-const reader = (p: Positions, of: "at" | "best" | "sum") =>
-  `rt.${p.word ? { at: "atBits", best: "bestBit", sum: "sumBits" }[of] : { at: "atPositions", best: "bestAt", sum: "sumAt" }[of]}`;
+/** The runtime's combiners (runtime/hit-direct.ts) of positions given as a list or as one word's bits. */
+const READERS = {
+  list: { at: "atPositions", best: "bestAt", sum: "sumAt" },
+  word: { at: "atBits", best: "bestBit", sum: "sumBits" },
+} as const;
+const reader = (p: Positions, of: keyof (typeof READERS)["list"]) => `rt.${READERS[p.word ? "word" : "list"][of]}`;
 
 /** A policy's combination of at least one match read from the positions, and the value of no match. */
 type PositionalCombiner = (table: TableIR, p: Positions, cx: ExprContext) => { matched: Matched; unmatched: string } | undefined;
@@ -100,9 +103,9 @@ const POSITIONAL: Record<string, PositionalCombiner> = {
     const list = table.outputs[0]!.allowed;
     const ranks = cx.em.hoist("K", `rt.outputRanks(${list ? cx.em.data("P", list) : "null"}, ${p.outputs})`);
     const [b, k] = [cx.em.fresh("b"), cx.em.fresh("k")];
-    const code = p.word
-      ? `const ${k} = rt.bestBit(${ranks}, ${p.at});`
-      : `const ${b} = rt.bestAt(${ranks}, ${p.at}), ${k} = ${p.at}[${b}];`;
+    const best = `${reader(p, "best")}(${ranks}, ${p.at})`;
+    // bestBit answers the position itself, bestAt which of the list's positions
+    const code = p.word ? `const ${k} = ${best};` : `const ${b} = ${best}, ${k} = ${p.at}[${b}];`;
     return { matched: { code, value: `${p.outputs}[${k}]`, rules: `[${p.numbers}[${k}]]` }, unmatched: "null" };
   },
   "RULE ORDER": (_t, p) => listedAt(p),

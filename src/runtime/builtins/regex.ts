@@ -131,7 +131,6 @@ const regexDef = (row: Omit<BuiltinDef, "kind">): BuiltinDef => ofKind("string")
 
 // the direct forms (def.ts `direct`) of calls given strings, charged as their cost rules charge them
 // (`scans` for matches, `rewrites` for replace and split: metering.ts), every other to the general call
-const str = (x: FeelValue): x is string => typeof x === "string";
 
 // one maker a built-in (def.ts), so that a bundle keeps those its model names
 export const builtinMatches = (): BuiltinDef =>
@@ -140,7 +139,7 @@ export const builtinMatches = (): BuiltinDef =>
     result: T.boolean,
     description: "Whether the input matches an XML Schema regular expression, with optional flags (s m i x q).",
     signatures: [{ params: ["input", "pattern", "flags"], required: 2, impl: matches }],
-    direct: { 2: (general) => (s, p) => (str(s) && str(p) ? (chargeScanned(1, s, p), matches(s, p)) : general(s, p)) },
+    direct: { 2: (general) => (s, p) => (isStr(s) && isStr(p) ? (chargeScanned(1, s, p), matches(s, p)) : general(s, p)) },
   });
 export const builtinReplace = (): BuiltinDef =>
   regexDef({
@@ -150,7 +149,7 @@ export const builtinReplace = (): BuiltinDef =>
     signatures: [{ params: ["input", "pattern", "replacement", "flags"], required: 3, impl: replace }],
     direct: {
       3: (general) => (s, p, r) =>
-        str(s) && str(p) && str(r) ? (chargeScanned(4, s, p, r), chargeResult(replace(s, p, r))) : general(s, p, r),
+        isStr(s) && isStr(p) && isStr(r) ? (chargeScanned(4, s, p, r), chargeResult(replace(s, p, r))) : general(s, p, r),
     },
   });
 export const builtinSplit = (): BuiltinDef =>
@@ -159,7 +158,7 @@ export const builtinSplit = (): BuiltinDef =>
     result: T.listOf(T.string),
     description: "The parts of the string between matches of the delimiter pattern.",
     signatures: [{ params: ["string", "delimiter"], impl: split }],
-    direct: { 2: (general) => (s, d) => (str(s) && str(d) ? (chargeScanned(4, s, d), chargeResult(split(s, d))) : general(s, d)) },
+    direct: { 2: (general) => (s, d) => (isStr(s) && isStr(d) ? (chargeScanned(4, s, d), chargeResult(split(s, d))) : general(s, d)) },
   });
 
 export const regexBuiltins: BuiltinDef[] = /* @__PURE__ */ madeGroup([builtinMatches, builtinReplace, builtinSplit]);
