@@ -238,7 +238,8 @@ function valueArb(kind: Kind, pool: number[]): fc.Arbitrary<unknown> {
   );
 }
 
-const INDEXED = /rt\.(firstRules|denseCells|firstOf|allOf|firstBit|bitPositions)\(/;
+/** What only an indexed table calls: its lookups, and the combiners of a multi-hit lookup's one word (runtime/hit-direct.ts). */
+const INDEXED = /rt\.(firstRules|denseCells|firstOf|allOf|firstBit|bitPositions|atBits|bestBit|sumBits)\(/;
 
 /** The inputs opaque tests and computed outputs read: mostly values of their kind, sometimes null. */
 const refsArb = fc.record({
