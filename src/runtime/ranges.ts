@@ -1,5 +1,6 @@
 // Ranges as values (DMN 1.5 10.3.2.7): construction, membership and `between`.
 import { compareValues, ge, le } from "./compare.js";
+import { isDecimal } from "./decimal.js";
 import { describe, kindOf, isTemporalKind } from "./kinds.js";
 import { ne } from "./equality.js";
 import { and } from "./logic.js";
@@ -37,6 +38,13 @@ export function range(
 export function inRange(v: FeelValue, r: FeelValue): boolean | null {
   if (v === null || !(r instanceof FeelRange)) return null;
   if (r.test === "!=") return ne(v, r.start); // everything but the one value
+  const { start, end } = r;
+  if (isDecimal(v) && isDecimal(start) && isDecimal(end)) {
+    // a number between two numbers: their order, without a test of each value's kind
+    const above = v.cmp(start);
+    const below = v.cmp(end);
+    return (above > 0 || (above === 0 && r.startIncluded)) && (below < 0 || (below === 0 && r.endIncluded));
+  }
   const check = (bound: FeelValue, sign: 1 | -1, included: boolean): boolean | null => {
     if (bound === null) return r.nullEndpoints === "value" ? null : true;
     const c = compareValues(v, bound);

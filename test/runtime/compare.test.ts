@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { and, between, ge, gt, inRange, isTrue, le, lt, not, or, range } from "../../src/runtime/index.js";
 import { compareStrings } from "../../src/runtime/compare.js";
@@ -97,6 +98,19 @@ describe("ranges and between", () => {
   ];
   it.each(membership)("%s", (_n, si, s, e, ei, v, want) => {
     expect(inRange(v, range(si, s, e, ei)!)).toBe(want);
+  });
+
+  it("a number's membership of a range of numbers is its order with each endpoint", () => {
+    // values from a short list, so that a value often meets an endpoint; long decimals among them
+    const value = fc.constantFrom("-3", "0", "0.1", "1.5", "2", "2.0000000000000000000000000000001", "1e30").map(n);
+    fc.assert(
+      fc.property(value, value, value, fc.boolean(), fc.boolean(), (v, s, e, si, ei) => {
+        const r = range(si, s, e, ei);
+        if (r === null) return;
+        expect(inRange(v, r)).toBe(and(si ? ge(v, s) : gt(v, s), ei ? le(v, e) : lt(v, e)));
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it("a null endpoint written as a value makes membership null", () => {

@@ -40,7 +40,25 @@ export function emitUnaryTestsTri(tests: UnaryTests, x: string, scope: Scope, cx
   if (tests.kind === "any") return "true";
   const parts = tests.tests.map((t) => emitUnaryTestTri(t, x, scope, cx, levels));
   const anyOf = parts.length === 1 ? parts[0]! : `rt.anyTrue([${parts.join(", ")}])`;
-  return tests.kind === "not" ? `rt.not(${anyOf})` : anyOf;
+  const general = tests.kind === "not" ? `rt.not(${anyOf})` : anyOf;
+  const strings = IDENTIFIER.test(x) ? stringsEqualled(tests.tests) : undefined;
+  if (!strings) return general;
+  // a string equals a string literal exactly when it is that string (code points compare as code
+  // units do); any other value takes the general tests, which say null or report the comparison
+  const some = strings.map((s) => `${x} === ${JSON.stringify(s)}`).join(" || ");
+  return `(typeof ${x} === "string" ? ${tests.kind === "not" ? "!" : ""}(${some}) : ${general})`;
+}
+
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+
+/** The strings of tests that are each a string literal (`"a"`, `= "a"`), else undefined. */
+function stringsEqualled(tests: readonly UnaryTest[]): string[] | undefined {
+  const strings: string[] = [];
+  for (const t of tests) {
+    if (t.kind === "range" || (t.kind === "compare" && t.op !== "=") || t.value.kind !== "string") return undefined;
+    strings.push(t.value.value);
+  }
+  return strings;
 }
 
 /** True when the expression mentions `?` outside nested unary tests. */

@@ -132,6 +132,11 @@ const FORMS: Forms = {
     (g) => fc.tuple(g("number"), g("number"), g("number")).map(([v, a, c]) => `${p(v)} in (< ${p(a)}, [${a}..${c}], ${p(c)})`),
     (g) => fc.tuple(g("number"), g("numbers")).map(([v, l]) => `${p(v)} in ${p(l)}`),
     (g) => fc.tuple(g("number"), g("range")).map(([v, r]) => `${p(v)} in ${r}`),
+    // a string among string literals, one of them often the very literal tested
+    (g) =>
+      fc
+        .tuple(stringText, fc.array(stringText, { minLength: 0, maxLength: 3 }), fc.oneof(g("string"), fc.constant("")))
+        .map(([own, others, v]) => `${p(v || own)} in (${[...others, own].join(", ")})`),
     (g) =>
       fc
         .tuple(
