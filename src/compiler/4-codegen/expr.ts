@@ -29,6 +29,8 @@ import {
   rawLocalField,
   rawLoop,
   rawProjection,
+  loopProjection,
+  rawLoopAggregate,
   rawQuantified,
   rawListRead,
   type RawInput,
@@ -179,6 +181,13 @@ const emitters: { [K in Expr["kind"]]: Emit<K> } = {
       const arg = n.args[0];
       if (how !== undefined && n.args.length === 1 && arg?.kind === "path" && arg.rawItems) {
         const fromDoubles = rawProjection(arg, emitExpr(arg.base, scope, cx), scope, cx, { how, direct });
+        if (fromDoubles) return fromDoubles;
+      }
+      // the same of `for x in l return x.f`, while l is a JSON array
+      const looped = how !== undefined && n.args.length === 1 ? loopProjection(arg!) : undefined;
+      if (how !== undefined && looped?.rawItems) {
+        const general = () => `${direct}(${args()})`;
+        const fromDoubles = rawLoopAggregate(looped, emitExpr(looped.base, scope, cx), scope, cx, { how, direct }, general);
         if (fromDoubles) return fromDoubles;
       }
       // sum(l[c].f), mean(l[c].f) of a number field of an input's list: the kept fields' doubles summed

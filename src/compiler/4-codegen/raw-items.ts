@@ -397,6 +397,37 @@ export function rawProjection(
   return using(input, `rt.rawProject(${[...args, cx.em.lit(field.kind)].join(", ")})`);
 }
 
+/**
+ * `for x in l return x.f` (one iteration, its body a field of the loop's item) as the path `l.f`:
+ * over a list they make the same list, charged the same steps (a step per item), and report the
+ * same problems. Undefined for any other loop. (Over null or a single value they differ: the loop
+ * makes an empty list or a list of one.)
+ */
+export function loopProjection(n: Expr): Extract<Expr, { kind: "path" }> | undefined {
+  if (n.kind !== "for" || n.iterations.length !== 1 || n.runningTotals) return undefined;
+  const [it, body] = [n.iterations[0]!, n.body];
+  if (it.to || body.kind !== "path" || body.base.kind !== "name" || body.base.name !== it.name) return undefined;
+  return { kind: "path", base: it.source, member: body.member, rawItems: it.rawItems, type: n.type, span: n.span };
+}
+
+/**
+ * `min`, `max`, `sum` or `mean` of a loop that projects a field of an input's list
+ * (`loopProjection`), worked out as of the path (rawProjection) while the input is a JSON array;
+ * `general` (JS of the call as written) otherwise. Null where the path is not read raw.
+ */
+export function rawLoopAggregate(
+  path: Extract<Expr, { kind: "path" }>,
+  base: string,
+  scope: Scope,
+  cx: ExprContext,
+  aggregate: { how: RawAggregation; direct: string },
+  general: () => string,
+): string | null {
+  const input = sourceOf(path.rawItems, base, scope, cx);
+  const fromDoubles = input && rawProjection(path, base, scope, cx, aggregate);
+  return input && fromDoubles ? `(${input.array} !== null ? ${fromDoubles} : ${general()})` : null;
+}
+
 /** JS id of the hoisted conversion of one item of the input's list (runtime/json.ts itemConverter). */
 const itemConverter = (input: RawInput, cx: ExprContext): string => cx.em.hoist("C", `${input.reader}(${input.type})`);
 

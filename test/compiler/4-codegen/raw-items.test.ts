@@ -116,6 +116,8 @@ const condition = (field: (name: string) => string, filter: boolean): fc.Arbitra
 
 /** A loop body over `r`, an item of `rows`: its fields, the item whole, a filter of the list reading it, functions keeping it. */
 const loopBody = fc.constantFrom(
+  "r.a",
+  "r.c",
   "r.a * 12",
   "r.a + r.c",
   "r.a - r.a",
@@ -346,10 +348,17 @@ describe("conditions on raw JSON items", () => {
     for (const projected of ["rows[a > 1].c", 'rows[k = "x"].s', "max(rows[not(b)].a)"])
       expect(source(projected), projected).toMatch(/rt\.rawField\(j\d+, "[a-z]", "(number|string)"\).*rt\.projected\(/);
     // a loop's body reads the fields it names from the raw items, over the FEEL list when there is no raw array
-    for (const looped of ["for r in rows return r.a * 12", "sum(for r in rows return r.c)", "for r in rows, q in rows return r.a + q.c"])
+    for (const looped of [
+      "for r in rows return r.a * 12",
+      "sum(for r in rows return r.c * 2)",
+      "for r in rows, q in rows return r.a + q.c",
+    ])
       expect(source(looped), looped).toMatch(
         /for \(const x\d+ of \(\(a\d+ \?\? A\d+\(\)\) !== null \? \(a\d+ \?\? A\d+\(\)\) : rt\.iter\(u\d+\(\)\)\)\).*rt\.rawField\(x\d+, "[ac]", "number"\)/,
       );
+    // an aggregate of a loop that only reads a number field: as of the projection while the list is a JSON array, else the loop
+    for (const looped of ["sum(for r in rows return r.c)", "max(for r in rows return r.a)"])
+      expect(source(looped), looped).toMatch(/\(\(a\d+ \?\? A\d+\(\)\) !== null \? rt\.rawAggregate\(.*: p\d+\(\(\(acc\d+\) => \{/);
     // min and max of a number field compare the raw doubles; of another kind, the projection's list
     for (const extreme of ["min(rows.a)", "max(rows.c)"])
       expect(source(extreme), extreme).toMatch(/rt\.rawAggregate\(\(a\d+ \?\? A\d+\(\)\), [^)]*, (1|-1), p\d+\)/);
