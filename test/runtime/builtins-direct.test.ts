@@ -56,6 +56,7 @@ const DIRECT = [
   ["sum", 1],
   ["min", 1],
   ["max", 1],
+  ["distinct values", 1],
 ] as const;
 
 /**
@@ -69,6 +70,8 @@ const SHAPES: Readonly<Record<string, readonly fc.Arbitrary<FeelValue>[]>> = {
   "substring/3": [text, position, position],
   "string join/1": [strings],
   "string join/2": [strings, text],
+  // strings often equal to each other
+  "distinct values/1": [fc.array(fc.oneof(fc.constantFrom("a", "B", "ß", "\uD800", ""), text), { maxLength: 6 })],
 };
 const argumentsOf = (name: string, arity: number): fc.Arbitrary<FeelValue[]> => {
   const shape = SHAPES[`${name}/${arity}`];

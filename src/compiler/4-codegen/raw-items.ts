@@ -65,8 +65,18 @@ export interface RawInput {
   used: boolean;
 }
 
-/** The kinds of field a projection reads raw (runtime/raw-items.ts rawProject). */
-const PROJECTED = new Set<string>(["number", "boolean", "string"]);
+/**
+ * The kinds of field a projection reads raw (runtime/raw-items.ts rawProject), by the JS kind of the
+ * JSON value read as it is: a choice or levels field's string is its FEEL value whether or not it
+ * is one of the type's values (runtime/json.ts reads it untyped), as a string field's is.
+ */
+const PROJECTED: ReadonlyMap<string, ProjectedKind> = new Map([
+  ["number", "number"],
+  ["boolean", "boolean"],
+  ["string", "string"],
+  ["choice", "string"],
+  ["levels", "string"],
+]);
 
 /** The raw reading of an input of type `t` when it is a list of structs; `ids` names its JS values (made only then). */
 export function rawInput(t: Type, ids: () => Omit<RawInput, "fields" | "projected" | "used">): RawInput | undefined {
@@ -79,7 +89,8 @@ export function rawInput(t: Type, ids: () => Omit<RawInput, "fields" | "projecte
     if (ft.kind === "number" || ft.kind === "boolean" || ft.kind === "date") fields.set(name, ft.kind);
     // ordered levels compare by rank, not as strings: left to FEEL
     if (ft.kind === "string" || ft.kind === "choice") fields.set(name, "string");
-    if (PROJECTED.has(ft.kind)) projected.set(name, { slot, kind: ft.kind as ProjectedKind });
+    const kind = PROJECTED.get(ft.kind);
+    if (kind) projected.set(name, { slot, kind });
   });
   return { ...ids(), fields, projected, used: false };
 }

@@ -9,10 +9,10 @@ import { call } from "../functions.js";
 import { describe } from "../kinds.js";
 import { problem } from "../problems.js";
 import { FeelFunction, type FeelValue } from "../values.js";
-import { asList, bad, isNum } from "./args.js";
+import { asList, bad, isNum, isStr } from "./args.js";
 import { sortNatural } from "./aggregate.js";
 import { madeGroup, ofKind, T, type BuiltinDef, type BuiltinResult, type Signature } from "./def.js";
-import { chargeItems } from "./metering.js";
+import { chargeHashed, chargeItems, chargeResult } from "./metering.js";
 
 const contains = (list: FeelValue[], x: FeelValue) => list.some((y) => valueEquals(x, y) === true);
 
@@ -236,10 +236,25 @@ export const builtinUnion = (): BuiltinDef =>
       },
     ],
   });
-export const builtinDistinctValues = (): BuiltinDef =>
-  one("distinct values", "first list", "The items, each once, in order of first appearance.", ["list"], (list) =>
+export const builtinDistinctValues = (): BuiltinDef => ({
+  ...one("distinct values", "first list", "The items, each once, in order of first appearance.", ["list"], (list) =>
     withList("distinct values", list, distinct),
-  );
+  ),
+  direct: { 1: (general) => (list) => (Array.isArray(list) && list.every(isStr) ? distinctStrings(list as string[]) : general(list)) },
+});
+
+/** distinct values() of a list of strings: one string each, in order, told apart by a set (equal strings are the same code points). */
+function distinctStrings(list: string[]): string[] {
+  chargeHashed(list);
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const s of list)
+    if (!seen.has(s)) {
+      seen.add(s);
+      out.push(s);
+    }
+  return chargeResult(out);
+}
 export const builtinFlatten = (): BuiltinDef =>
   one("flatten", T.listOf(T.any), "The items of the list and of its nested lists, in one flat list.", ["list"], (list) =>
     withList("flatten", list, flatten),

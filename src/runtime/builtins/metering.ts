@@ -80,6 +80,9 @@ export function chargeCopied(list: FeelValue[], delimiter?: string): void {
   charge(expandedSize(list) + (delimiter === undefined ? 0 : expandedSize(delimiter)));
 }
 
+/** `hashes` of one list. */
+export const chargeHashed = (list: FeelValue[]): void => tick(1 + list.length + expandedSize(list));
+
 /** A result counts toward the size when it is a string, a list or a context (its entries). */
 export function chargeResult<T extends FeelValue>(result: T): T {
   if (typeof result === "string" || Array.isArray(result)) return built(result);

@@ -19,7 +19,18 @@ import { valuesWithin } from "../../support/within-steps.js";
 const inputs = {
   rows: {
     type: [
-      { a: "number", b: "boolean", c: "number", length: "number", ["__proto__"]: "number", s: "string", k: "x|y|z", d: "date", f: "date" },
+      {
+        a: "number",
+        b: "boolean",
+        c: "number",
+        length: "number",
+        ["__proto__"]: "number",
+        s: "string",
+        k: "x|y|z",
+        l: "low<mid<high",
+        d: "date",
+        f: "date",
+      },
     ],
     desc: "rows",
   },
@@ -88,6 +99,8 @@ const condition = (field: (name: string) => string, filter: boolean): fc.Arbitra
     fc.tuple(fc.constantFrom("=", "!="), word).map(([o, l]) => `${l} ${o} ${field("k")}`),
     fc.tuple(fc.constantFrom("s", "k"), words).map(([f, ls]) => `${field(f)} in (${ls})`),
     word.map((l) => `${field("s")} in not(${l})`),
+    // ordered levels compare by rank: left to FEEL
+    fc.constantFrom("<", ">=", "=").map((o) => `${field("l")} ${o} "mid"`),
     fc.array(literal, { minLength: 1, maxLength: 3 }).map((ls) => `${field("a")} in (${ls.join(", ")})`),
     fc.constantFrom("=", "!=").map((o) => `${field("s")} ${o} w`),
     // ordered: left to FEEL
@@ -127,6 +140,7 @@ const loopBody = fc.constantFrom(
   "r.__proto__",
   "r.d",
   "r.k",
+  "r.l",
   "r",
   "r.nope",
   "if r.b then r.a else r.c",
@@ -146,7 +160,19 @@ const expression = fc.oneof(
   inQuantifier.map((c) => `some r in rows satisfies ${c}`),
   inQuantifier.map((c) => `every r in rows satisfies ${c}`),
   // read raw, or converting the list (or its kept items) when FEEL code needs it
-  fc.constantFrom("count(rows)", "rows.a", "rows.b", "rows.s", "sum(rows.c)", "rows.length", "rows", "rows[1]", "rows[-1].a"),
+  fc.constantFrom(
+    "count(rows)",
+    "rows.a",
+    "rows.b",
+    "rows.s",
+    "rows.k",
+    "rows.l",
+    "sum(rows.c)",
+    "rows.length",
+    "rows",
+    "rows[1]",
+    "rows[-1].a",
+  ),
   // the least or greatest of a number field: found among the JSON doubles, only it made a decimal
   fc.constantFrom(
     "min(rows.a)",
@@ -162,7 +188,7 @@ const expression = fc.oneof(
   inFilter.map((c) => `for r in rows[${c}] return r`),
   inFilter.map((c) => `count(rows) + count(rows[${c}])`),
   // a field of the kept items, gathered in the filter's loop
-  fc.tuple(inFilter, fc.constantFrom("b", "c", "s", "k", "length")).map(([c, f]) => `rows[${c}].${f}`),
+  fc.tuple(inFilter, fc.constantFrom("b", "c", "s", "k", "l", "length")).map(([c, f]) => `rows[${c}].${f}`),
   fc.tuple(fc.constantFrom("sum", "min", "max", "mean", "count"), inFilter).map(([f, c]) => `${f}(rows[${c}].c)`),
   // loops over the items: fields the body names read raw, the item converted alone where it is read whole
   fc
@@ -247,6 +273,8 @@ const object = fc
   .map(([a, b, c, length, proto, extras, withProto, kind, s, d, f]) => {
     const all: [string, unknown][] = [
       ["k", typeof s === "string" && s.length > 0 ? "xyz"[s.charCodeAt(0) % 3] : s],
+      // a level, a string that is none, another kind
+      ["l", typeof s === "string" && s.length > 0 ? ["low", "mid", "high", "x"][s.charCodeAt(0) % 4] : s],
       ["a", a],
       ["b", b],
       ["c", c],
@@ -345,7 +373,8 @@ describe("conditions on raw JSON items", () => {
       expect(source(judged), judged).toMatch(TESTER);
     // a literal no double is the shortest form of, a field Object.prototype has a member named like
     // a field of the kept items: read from the raw items in the filter's loop, no item converted where it holds a value of its kind
-    for (const projected of ["rows[a > 1].c", 'rows[k = "x"].s', "max(rows[not(b)].a)"])
+    // (a choice or levels field's string is its FEEL value: projected raw as a string field is)
+    for (const projected of ["rows[a > 1].c", 'rows[k = "x"].s', "max(rows[not(b)].a)", "rows[a > 1].k", "rows[a > 1].l"])
       expect(source(projected), projected).toMatch(/rt\.rawField\(j\d+, "[a-z]", "(number|string)"\).*rt\.projected\(/);
     // a loop's body reads the fields it names from the raw items, over the FEEL list when there is no raw array
     for (const looped of [
