@@ -3,7 +3,7 @@
 // Each gives what the same step on the converted list gives: the list converter maps the array
 // item by item (runtime/json.ts), so item i of the list is the conversion of item i of the array.
 import { field, listIndex } from "./access.js";
-import { tick } from "./budget.js";
+import { charge, CONTAINER_SIZE, madeList, tick } from "./budget.js";
 import { countOf } from "./builtins/list.js";
 import { chargeItems } from "./builtins/metering.js";
 import { finite } from "./arithmetic.js";
@@ -200,7 +200,8 @@ function sumOfDoubles(raw: readonly Record<string, unknown>[], name: string, mea
  * `min`, `max`, `sum` or `mean` (`how`) of `l.f`, a number field projected raw, worked out from the
  * JSON doubles of the raw array where they decide it (extremeOfDoubles, sumOfDoubles), charged the
  * steps of the projection and of the aggregate over its list; otherwise `aggregate` (the
- * built-in's direct call) of `rawProject`'s list, from the start.
+ * built-in's direct call) of `rawProject`'s list, from the start. `made`: the aggregate of a loop
+ * that makes that list (`for x in l return x.f`), whose list counts toward the size as it is made.
  */
 export function rawAggregate(
   raw: readonly Record<string, unknown>[] | null,
@@ -211,16 +212,19 @@ export function rawAggregate(
   name: string,
   how: RawAggregation,
   aggregate: (list: FeelValue) => FeelValue,
+  made = false,
 ): FeelValue {
   if (raw !== null && feel === undefined) {
     const value = how === "sum" || how === "mean" ? sumOfDoubles(raw, name, how === "mean") : extremeOfDoubles(raw, name, how);
     if (value !== undefined) {
       tick(raw.length);
+      if (made) charge(CONTAINER_SIZE + raw.length);
       chargeItems(raw.length);
       return value;
     }
   }
-  return aggregate(rawProject(raw, feel, convert, item, slot, name, "number"));
+  const list = rawProject(raw, feel, convert, item, slot, name, "number");
+  return aggregate(made && Array.isArray(list) ? madeList(list) : list);
 }
 
 /**

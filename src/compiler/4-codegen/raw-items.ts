@@ -394,17 +394,16 @@ export function rawProjection(
   base: string,
   scope: Scope,
   cx: ExprContext,
-  aggregate?: { how: RawAggregation; direct: string },
+  aggregate?: { how: RawAggregation; direct: string; made?: boolean },
 ): string | null {
   const input = sourceOf(n.rawItems, base, scope, cx);
   const field = input?.projected.get(n.member);
   if (!input || !field || (aggregate && field.kind !== "number")) return null;
   const args = [input.array, input.current, input.convert, itemConverter(input, cx), String(field.slot), cx.em.lit(n.member)];
-  if (aggregate)
-    return using(
-      input,
-      `rt.rawAggregate(${args.join(", ")}, ${typeof aggregate.how === "number" ? aggregate.how : cx.em.lit(aggregate.how)}, ${aggregate.direct})`,
-    );
+  if (aggregate) {
+    const how = typeof aggregate.how === "number" ? aggregate.how : cx.em.lit(aggregate.how);
+    return using(input, `rt.rawAggregate(${args.join(", ")}, ${how}, ${aggregate.direct}${aggregate.made ? ", true" : ""})`);
+  }
   return using(input, `rt.rawProject(${[...args, cx.em.lit(field.kind)].join(", ")})`);
 }
 
@@ -423,8 +422,9 @@ export function loopProjection(n: Expr): Extract<Expr, { kind: "path" }> | undef
 
 /**
  * `min`, `max`, `sum` or `mean` of a loop that projects a field of an input's list
- * (`loopProjection`), worked out as of the path (rawProjection) while the input is a JSON array;
- * `general` (JS of the call as written) otherwise. Null where the path is not read raw.
+ * (`loopProjection`), worked out as of the path (rawProjection) while the input is a JSON array,
+ * the list the loop makes charged as it makes it; `general` (JS of the call as written) otherwise.
+ * Null where the path is not read raw.
  */
 export function rawLoopAggregate(
   path: Extract<Expr, { kind: "path" }>,
@@ -435,7 +435,7 @@ export function rawLoopAggregate(
   general: () => string,
 ): string | null {
   const input = sourceOf(path.rawItems, base, scope, cx);
-  const fromDoubles = input && rawProjection(path, base, scope, cx, aggregate);
+  const fromDoubles = input && rawProjection(path, base, scope, cx, { ...aggregate, made: true });
   return input && fromDoubles ? `(${input.array} !== null ? ${fromDoubles} : ${general()})` : null;
 }
 

@@ -324,7 +324,8 @@ const compile = (decisions: Record<string, string>, optimise: boolean) => {
 const values = valuesWithin;
 
 /** The values, and the problems reported: heard, so the list is converted at once. */
-const run = (model: ReturnType<typeof compile>, s: object, steps: number) => collectProblems(() => values(model, s, steps));
+const run = (model: ReturnType<typeof compile>, s: object, steps: number, size?: number) =>
+  collectProblems(() => values(model, s, steps, size));
 
 /** A hoisted tester of raw items (codegen/raw-items.ts). */
 const TESTER = /const Q\d+ = \(o\d+(, w\d+)*\) =>/;
@@ -335,7 +336,9 @@ describe("conditions on raw JSON items", () => {
       fc.property(
         fc.array(expression, { minLength: 1, maxLength: 4 }),
         fc.array(fc.tuple(state, fc.integer({ min: 0, max: 40 })), { minLength: 1, maxLength: 6 }),
-        (texts, states) => {
+        // a size limit about what one made list of a few items takes (20 and an item each), or more
+        fc.oneof(fc.integer({ min: 0, max: 40 }), fc.integer({ min: 0, max: 400 })),
+        (texts, states, size) => {
           const decisions = Object.fromEntries(texts.map((t, i) => [`r${i}`, t]));
           const [fast, plain] = [compile(decisions, true), compile(decisions, false)];
           expect(plain.source).not.toContain("rt.rawArray(");
@@ -346,6 +349,35 @@ describe("conditions on raw JSON items", () => {
               // unheard: converted lazily, item by item where a raw path reads the items
               expect(values(fast, s, limit), what).toEqual(values(plain, s, limit));
             }
+            // the lists made count toward the size as the unoptimised module counts them
+            expect(values(fast, s, 1e6, size), `${texts.join(" | ")} on ${fc.stringify(s)}`).toEqual(values(plain, s, 1e6, size));
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it("take an aggregate of a loop over a field from the JSON doubles, charged as the loop's list is: values, problems, steps and size", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom("sum", "min", "max", "mean"),
+        fc.constantFrom("a", "c", "length", "__proto__", "nope"),
+        state,
+        fc.integer({ min: 0, max: 40 }),
+        fc.integer({ min: 0, max: 60 }),
+        (f, field, s, steps, size) => {
+          const decisions = { out: `${f}(for r in rows return r.${field})` };
+          const [fast, plain] = [compile(decisions, true), compile(decisions, false)];
+          const what = `${decisions.out} on ${fc.stringify(s)}`;
+          for (const [limit, made] of [
+            [steps, undefined],
+            [1e6, size],
+            [1e6, undefined],
+          ] as const) {
+            expect(run(fast, s, limit, made), what).toEqual(run(plain, s, limit, made));
+            // unheard: the doubles read while the list is not converted
+            expect(values(fast, s, limit, made), what).toEqual(values(plain, s, limit, made));
           }
         },
       ),
