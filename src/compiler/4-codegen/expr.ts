@@ -18,7 +18,7 @@ import { declaredLocals, emitInlined } from "./inlined.js";
 import { loopInvariants } from "./loop-invariant.js";
 import { runningTotalsList } from "../3-optimise/running-totals.js";
 import { constantCallQuiet } from "../2-analyse/expressions/constant-call.js";
-import { emitUnaryTestsTri, levelsOf, ORDERING } from "./unary-tests.js";
+import { emitMembership, levelsOf, ORDERING } from "./unary-tests.js";
 import { emitMember, fieldSlot } from "./field-slot.js";
 import { countFold, emitFilter, LIST_FOLD, projectFold, sumFold } from "./filter.js";
 import { rawNumberRead } from "./raw-inputs.js";
@@ -242,7 +242,7 @@ const emitters: { [K in Expr["kind"]]: Emit<K> } = {
   },
   in: (n, scope, cx) => {
     const x = cx.em.fresh("x");
-    return `((${x}) => ${emitUnaryTestsTri(n.tests, x, scope, cx, levelsOf(n.value.type))})(${emitExpr(n.value, scope, cx)})`;
+    return `((${x}) => ${emitMembership(n.tests, x, scope, cx, levelsOf(n.value.type))})(${emitExpr(n.value, scope, cx)})`;
   },
   "instance-of": (n, scope, cx) =>
     `rt.instanceOf(${emitExpr(n.value, scope, cx)}, ${cx.em.type(baseType(typeExprToType(n.of, cx.types)))})`,

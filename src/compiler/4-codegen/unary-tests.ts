@@ -40,16 +40,22 @@ export function emitUnaryTestsTri(tests: UnaryTests, x: string, scope: Scope, cx
   if (tests.kind === "any") return "true";
   const parts = tests.tests.map((t) => emitUnaryTestTri(t, x, scope, cx, levels));
   const anyOf = parts.length === 1 ? parts[0]! : `rt.anyTrue([${parts.join(", ")}])`;
-  const general = tests.kind === "not" ? `rt.not(${anyOf})` : anyOf;
-  const strings = IDENTIFIER.test(x) ? stringsEqualled(tests.tests) : undefined;
+  return tests.kind === "not" ? `rt.not(${anyOf})` : anyOf;
+}
+
+/**
+ * `x in (tests)` as a three-valued JS expression over `x` (a JS identifier). Tests that are all
+ * string literals are a string's equality with them: a string equals a string literal exactly when
+ * it is that string (code points compare as code units do); any other value takes the general
+ * tests, which say null or report the comparison. (A table's cells have their own paths for strings.)
+ */
+export function emitMembership(tests: UnaryTests, x: string, scope: Scope, cx: ExprContext, levels?: string[]): string {
+  const general = emitUnaryTestsTri(tests, x, scope, cx, levels);
+  const strings = tests.kind === "any" ? undefined : stringsEqualled(tests.tests);
   if (!strings) return general;
-  // a string equals a string literal exactly when it is that string (code points compare as code
-  // units do); any other value takes the general tests, which say null or report the comparison
   const some = strings.map((s) => `${x} === ${JSON.stringify(s)}`).join(" || ");
   return `(typeof ${x} === "string" ? ${tests.kind === "not" ? "!" : ""}(${some}) : ${general})`;
 }
-
-const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 
 /** The strings of tests that are each a string literal (`"a"`, `= "a"`), else undefined. */
 function stringsEqualled(tests: readonly UnaryTest[]): string[] | undefined {
