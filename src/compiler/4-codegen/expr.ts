@@ -30,7 +30,6 @@ import {
   rawLoop,
   rawProjection,
   loopProjection,
-  rawLoopAggregate,
   rawQuantified,
   rawListRead,
   type RawInput,
@@ -179,15 +178,12 @@ const emitters: { [K in Expr["kind"]]: Emit<K> } = {
       // min(l.f), max(l.f), sum(l.f), mean(l.f) of a number field of an input's list: from the JSON doubles
       const how = RAW_AGGREGATES.get(ref.name);
       const arg = n.args[0];
-      if (how !== undefined && n.args.length === 1 && arg?.kind === "path" && arg.rawItems) {
-        const fromDoubles = rawProjection(arg, emitExpr(arg.base, scope, cx), scope, cx, { how, direct });
-        if (fromDoubles) return fromDoubles;
-      }
-      // the same of `for x in l return x.f`, while l is a JSON array
-      const looped = how !== undefined && n.args.length === 1 ? loopProjection(arg!) : undefined;
-      if (how !== undefined && looped?.rawItems) {
-        const general = () => `${direct}(${args()})`;
-        const fromDoubles = rawLoopAggregate(looped, emitExpr(looped.base, scope, cx), scope, cx, { how, direct }, general);
+      // and of `for x in l return x.f`, while l is a JSON array
+      const looped = arg && arg.kind !== "path" ? loopProjection(arg) : undefined;
+      const projected = arg?.kind === "path" ? arg : looped;
+      if (how !== undefined && n.args.length === 1 && projected?.rawItems) {
+        const loop = looped && (() => `${direct}(${args()})`);
+        const fromDoubles = rawProjection(projected, emitExpr(projected.base, scope, cx), scope, cx, { how, direct, loop });
         if (fromDoubles) return fromDoubles;
       }
       // sum(l[c].f), mean(l[c].f) of a number field of an input's list: the kept fields' doubles summed

@@ -387,14 +387,15 @@ const plainList = (base: string, scope: Scope, cx: ExprContext) =>
  * `l.f` of a marked path over an input's list for a field projected raw, or null. With
  * `aggregate`, that aggregate (`how`; `direct`, JS of the built-in's direct call, takes the
  * projection's list where the doubles do not decide) of a number field read from the JSON doubles
- * (runtime/raw-items.ts rawAggregate), or null for a field of another kind.
+ * (runtime/raw-items.ts rawAggregate), or null for a field of another kind. With `loop`, the
+ * aggregate of a loop that projects the field, as written (JS), for an input that is no JSON array.
  */
 export function rawProjection(
   n: Extract<Expr, { kind: "path" }>,
   base: string,
   scope: Scope,
   cx: ExprContext,
-  aggregate?: { how: RawAggregation; direct: string; made?: boolean },
+  aggregate?: { how: RawAggregation; direct: string; loop?: () => string },
 ): string | null {
   const input = sourceOf(n.rawItems, base, scope, cx);
   const field = input?.projected.get(n.member);
@@ -402,7 +403,13 @@ export function rawProjection(
   const args = [input.array, input.current, input.convert, itemConverter(input, cx), String(field.slot), cx.em.lit(n.member)];
   if (aggregate) {
     const how = typeof aggregate.how === "number" ? aggregate.how : cx.em.lit(aggregate.how);
-    return using(input, `rt.rawAggregate(${args.join(", ")}, ${how}, ${aggregate.direct}${aggregate.made ? ", true" : ""})`);
+    if (!aggregate.loop) return using(input, `rt.rawAggregate(${args.join(", ")}, ${how}, ${aggregate.direct})`);
+    // of a loop (`loopProjection`): while the input is a JSON array, the list the loop makes charged
+    // as it makes it; the loop as written (`loop`) otherwise
+    return using(
+      input,
+      `(${input.array} !== null ? rt.rawAggregate(${args.join(", ")}, ${how}, ${aggregate.direct}, true) : ${aggregate.loop()})`,
+    );
   }
   return using(input, `rt.rawProject(${[...args, cx.em.lit(field.kind)].join(", ")})`);
 }
@@ -418,25 +425,6 @@ export function loopProjection(n: Expr): Extract<Expr, { kind: "path" }> | undef
   const [it, body] = [n.iterations[0]!, n.body];
   if (it.to || body.kind !== "path" || body.base.kind !== "name" || body.base.name !== it.name) return undefined;
   return { kind: "path", base: it.source, member: body.member, rawItems: it.rawItems, type: n.type, span: n.span };
-}
-
-/**
- * `min`, `max`, `sum` or `mean` of a loop that projects a field of an input's list
- * (`loopProjection`), worked out as of the path (rawProjection) while the input is a JSON array,
- * the list the loop makes charged as it makes it; `general` (JS of the call as written) otherwise.
- * Null where the path is not read raw.
- */
-export function rawLoopAggregate(
-  path: Extract<Expr, { kind: "path" }>,
-  base: string,
-  scope: Scope,
-  cx: ExprContext,
-  aggregate: { how: RawAggregation; direct: string },
-  general: () => string,
-): string | null {
-  const input = sourceOf(path.rawItems, base, scope, cx);
-  const fromDoubles = input && rawProjection(path, base, scope, cx, { ...aggregate, made: true });
-  return input && fromDoubles ? `(${input.array} !== null ? ${fromDoubles} : ${general()})` : null;
 }
 
 /** JS id of the hoisted conversion of one item of the input's list (runtime/json.ts itemConverter). */

@@ -16,7 +16,7 @@ import { emitLookup, type IndexedLookup } from "./table-lookup.js";
 import type { UnaryTest } from "../../ir/feel-ast.js";
 import { contextOf, emitExpr, isLiteralTree, type ExprContext } from "./expr.js";
 import { numberLiteralJson } from "./literal-json.js";
-import { emitUnaryTestTri, emitUnaryTestsTri, levelsOf } from "./unary-tests.js";
+import { emitUnaryTestTri, emitUnaryTestsTri, equalled, levelsOf } from "./unary-tests.js";
 import type { Scope } from "./scope.js";
 import { joined } from "./joined.js";
 import { combineAt, combineHits } from "./hit-combine.js";
@@ -307,9 +307,9 @@ function cellCondition(cell: RuleIR["conditions"][number], column: Column, scope
 
 /** `x = "gold"` / `x = true` is true exactly when x is that very string or boolean. */
 function literalEquality(t: UnaryTest, x: string): string | null {
-  if (t.kind === "range" || (t.kind === "compare" && t.op !== "=")) return null;
-  if (t.value.kind === "string") return `${x} === ${JSON.stringify(t.value.value)}`;
-  if (t.value.kind === "boolean") return `${x} === ${t.value.value}`;
+  const v = equalled(t);
+  if (v?.kind === "string") return `${x} === ${JSON.stringify(v.value)}`;
+  if (v?.kind === "boolean") return `${x} === ${v.value}`;
   return null;
 }
 

@@ -57,12 +57,17 @@ export function emitMembership(tests: UnaryTests, x: string, scope: Scope, cx: E
   return `(typeof ${x} === "string" ? ${tests.kind === "not" ? "!" : ""}(${some}) : ${general})`;
 }
 
-/** The strings of tests that are each a string literal (`"a"`, `= "a"`), else undefined. */
+/** The value a test is equality with (`e`, `= e`), or undefined for a comparison or a range. */
+export const equalled = (t: UnaryTest): Expr | undefined =>
+  t.kind === "range" || (t.kind === "compare" && t.op !== "=") ? undefined : t.value;
+
+/** The strings of tests that are each equality with a string literal (`"a"`, `= "a"`), else undefined. */
 function stringsEqualled(tests: readonly UnaryTest[]): string[] | undefined {
   const strings: string[] = [];
   for (const t of tests) {
-    if (t.kind === "range" || (t.kind === "compare" && t.op !== "=") || t.value.kind !== "string") return undefined;
-    strings.push(t.value.value);
+    const v = equalled(t);
+    if (v?.kind !== "string") return undefined;
+    strings.push(v.value);
   }
   return strings;
 }
