@@ -12,10 +12,9 @@ export {
   outputRanks,
   rankOrder,
   rankOrderRows,
-  sumAt,
-  sumBits,
   uniqueHit,
 } from "./hit-direct.js";
+export { bitsSum, positionsSum } from "./output-sums.js";
 export { entryPoints, traceEntry } from "./entry.js";
 export {
   cell2,

@@ -81,10 +81,10 @@ interface Positions {
   numbers: string;
 }
 
-/** The runtime's combiners (runtime/hit-direct.ts) of positions given as a list or as one word's bits. */
+/** The runtime's combiners (runtime/hit-direct.ts, runtime/output-sums.ts) of positions given as a list or as one word's bits. */
 const READERS = {
-  list: { at: "atPositions", best: "bestAt", sum: "sumAt" },
-  word: { at: "atBits", best: "bestBit", sum: "sumBits" },
+  list: { at: "atPositions", best: "bestAt", sum: "positionsSum" },
+  word: { at: "atBits", best: "bestBit", sum: "bitsSum" },
 } as const;
 const reader = (p: Positions, of: keyof (typeof READERS)["list"]) => `rt.${READERS[p.word ? "word" : "list"][of]}`;
 
@@ -109,11 +109,13 @@ const POSITIONAL: Record<string, PositionalCombiner> = {
     return { matched: { code, value: `${p.outputs}[${k}]`, rules: `[${p.numbers}[${k}]]` }, unmatched: "null" };
   },
   "RULE ORDER": (_t, p) => listedAt(p),
-  COLLECT: (table, p) => {
+  COLLECT: (table, p, cx) => {
     if (!table.aggregation) return listedAt(p);
     if (table.aggregation !== "SUM") return undefined;
+    // the literal outputs made ready for summing when the module loads (runtime/output-sums.ts)
+    const sums = cx.em.hoist("U", `${reader(p, "sum")}(${p.outputs})`);
     return {
-      matched: { code: "", value: `${reader(p, "sum")}(${p.outputs}, ${p.at})`, rules: `${reader(p, "at")}(${p.numbers}, ${p.at})` },
+      matched: { code: "", value: `${sums}(${p.at})`, rules: `${reader(p, "at")}(${p.numbers}, ${p.at})` },
       unmatched: "null",
     };
   },

@@ -239,7 +239,7 @@ function valueArb(kind: Kind, pool: number[]): fc.Arbitrary<unknown> {
 }
 
 /** What only an indexed table calls: its lookups, and the combiners of a multi-hit lookup's one word (runtime/hit-direct.ts). */
-const INDEXED = /rt\.(firstRules|denseCells|firstOf|allOf|firstBit|bitPositions|atBits|bestBit|sumBits)\(/;
+const INDEXED = /rt\.(firstRules|denseCells|firstOf|allOf|firstBit|bitPositions|atBits|bestBit|bitsSum)\(/;
 
 /** The inputs opaque tests and computed outputs read: mostly values of their kind, sometimes null. */
 const refsArb = fc.record({

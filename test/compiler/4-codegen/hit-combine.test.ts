@@ -128,7 +128,7 @@ describe("multi-hit tables combined per policy", () => {
 });
 
 describe("an indexed table's matches combined from their positions", () => {
-  const POSITIONAL = /rt\.(sumAt|bestAt|sumBits|bestBit)\(|rt\.(atPositions|atBits)\(O\d+, f\d+\)/;
+  const POSITIONAL = /rt\.(positionsSum|bestAt|bitsSum|bestBit)\(|rt\.(atPositions|atBits)\(O\d+, f\d+\)/;
 
   it("give the unoptimised chain's values, rule numbers and steps", () => {
     let read = 0;
@@ -157,8 +157,8 @@ describe("an indexed table's matches combined from their positions", () => {
     const source = (policy: string, kind: Kind, rs: ReturnType<typeof rulesOf>) =>
       compile(policy, kind, rs).source.split("function explain(")[0]!;
     for (const [length, sum, best, at] of [
-      [16, "sumBits", "bestBit", "atBits"],
-      [40, "sumAt", "bestAt", "atPositions"],
+      [16, "bitsSum", "bestBit", "atBits"],
+      [40, "positionsSum", "bestAt", "atPositions"],
     ] as const) {
       const rules = rulesOf(length);
       expect(source("COLLECT SUM", "number", rules)).toContain(`rt.${sum}(`);
