@@ -48,8 +48,10 @@ function usable(hi: number, e: number): number {
 }
 
 /** hi + lo ← a / b for exact doubles a and b (b ≠ 0): the quotient and its correction from the exact remainder. */
-function quotient(a: number, b: number): number {
-  const q1 = a / b;
+const quotient = (a: number, b: number): number => corrected(a, b, a / b);
+
+/** `quotient` given its first step q1, the double nearest a / b. */
+function corrected(a: number, b: number, q1: number): number {
   const p = q1 * b;
   const q2 = (a - p - productError(q1, b, p)) / b;
   const hi = q1 + q2;
@@ -164,7 +166,12 @@ export function ddReadInput(x: FeelValue | number): number {
   if (!FORMS || !Number.isFinite(x)) return NaN;
   const scale = scaleOfDouble(x);
   if (scale < 0) return ddRead(dec(x));
-  return ratio(scale === 0 ? x : Math.round(x * POW10[scale]!), POW10[scale]!);
+  if (scale === 0) return ratio(x, 1);
+  // x is m / 10^k rounded to the nearest double (what scaleOfDouble found): the quotient's first step
+  const d = POW10[scale]!;
+  const hi = corrected(Math.round(x * d), d, x);
+  S[1] = usable(hi, Math.abs(hi) * STEP);
+  return hi;
 }
 
 /** m / d for exact doubles m and d (NaN for no d), its bound: 0 when d is 1, else STEP of it. */
@@ -351,12 +358,13 @@ export function ddModulo(ah: number, al: number, ea: number, bh: number, bl: num
  * bound decides it, else NaN (the exact path decides). FEEL's value lies within 2E of hi + lo, and
  * rounding is monotone: when both ends of that interval, widened for the rounding of the ends
  * themselves, round to the same double, so does FEEL's value. A zero's sign, which only the exact
- * path knows, is no concern of JSON's (FEEL has no negative zero), but an interval holding zero is
- * declined with the rest.
+ * path knows, is no concern of JSON's (FEEL has no negative zero): an exact zero (bound 0: FEEL's
+ * value is the double-double's, `7 - 7`, `max(0, x)` of a negative x) is 0, and any other interval
+ * holding zero is declined with the rest.
  */
 export function ddNearest(hi: number, lo: number, e: number): number {
   const size = Math.abs(hi);
-  if (!(size >= SMALLEST && size <= LARGEST)) return NaN;
+  if (!(size >= SMALLEST && size <= LARGEST)) return e === 0 && hi === 0 && lo === 0 ? 0 : NaN;
   const b = 4 * e + size * 2 ** -100;
   const low = hi + (lo - b);
   const high = hi + (lo + b);
