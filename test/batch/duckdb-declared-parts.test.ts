@@ -57,8 +57,8 @@ describe("the DuckDB engine over decisions whose declared types constrain their 
         if (!plan.ok) continue;
         const compiled = compileToSource(m);
         if (!compiled.ok) throw new Error("does not check");
-        const input = fc.sample(line, 200).join("\n") + "\n";
-        const sink = new ByteSink(new Uint8Array(1 << 16));
+        const input = fc.sample(line, 1000).join("\n") + "\n";
+        const sink = new ByteSink(new Uint8Array(1 << 20));
         const expected = pieceScorer(loadModel(compiled.loadable), { input: "jsonl", output: "jsonl", idField: "id" })(
           { bytes: new TextEncoder().encode(input), first: 1 },
           sink,
