@@ -14,7 +14,7 @@ export {
   rankOrderRows,
   uniqueHit,
 } from "./hit-direct.js";
-export { bitsSum, positionsSum } from "./output-sums.js";
+export { bitsCount, bitsExtreme, bitsSum, positionsCount, positionsExtreme, positionsSum } from "./output-sums.js";
 export { entryPoints, traceEntry } from "./entry.js";
 export {
   cell2,

@@ -1,14 +1,16 @@
-// COLLECT SUM of an indexed table's literal outputs made ready when the module loads
-// (runtime/output-sums.ts) against the general sums of the matched outputs (hit-direct.ts `sumBits`,
-// `sumAt`): the same value in the same decimal form, the same steps charged, the same stop under a
-// step limit — on outputs of every scale to 22 places, near and beyond the safe integers (where the
-// general sums run), long decimals that are not in the scaled form, and non-number outputs.
+// COLLECT SUM, MIN, MAX and COUNT of an indexed table's literal outputs made ready when the module
+// loads (runtime/output-sums.ts) against the general sums of the matched outputs (hit-direct.ts
+// `sumBits`, `sumAt`) and the aggregators over the gathered list: the same value in the same decimal
+// form, the same steps charged, the same stop under a step limit — on outputs of every scale to 22
+// places, near and beyond the safe integers (where the general sums run), equal values in other
+// forms, long decimals that are not in the scaled form, and non-number outputs.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { spentSoFar } from "../../src/runtime/budget.js";
 import { dec, type Decimal } from "../../src/runtime/decimal.js";
-import { sumAt, sumBits } from "../../src/runtime/hit-direct.js";
-import { bitsSum, positionsSum } from "../../src/runtime/output-sums.js";
+import { atBits, atPositions, sumAt, sumBits } from "../../src/runtime/hit-direct.js";
+import { bitsCount, bitsExtreme, bitsSum, positionsCount, positionsExtreme, positionsSum } from "../../src/runtime/output-sums.js";
+import { aggregator } from "../../src/runtime/tables.js";
 import type { FeelValue } from "../../src/runtime/values.js";
 import { withinSteps } from "../support/within-steps.js";
 
@@ -72,6 +74,36 @@ describe("COLLECT SUM of literal outputs made ready", () => {
             expect(charged(limit, () => ready(positions))).toEqual(charged(limit, () => sumAt(os, positions)));
         },
       ),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("gives the aggregator's MIN, MAX and COUNT of the matched outputs: value, form (the first of equals), steps and stops", () => {
+    // equal values written in other forms (1, 1.0, 1.00) often: which of them is picked shows in the form
+    const tied = fc.constantFrom("1", "1.0", "1.00", "-2.5", "-2.50", "0", "0.0").map((t) => dec(t) as FeelValue);
+    const rankedOutputs = fc.array(fc.oneof({ weight: 3, arbitrary: output }, { weight: 2, arbitrary: tied }), {
+      minLength: 1,
+      maxLength: 32,
+    });
+    const [min, max, count] = [aggregator("MIN"), aggregator("MAX"), aggregator("COUNT")];
+    fc.assert(
+      fc.property(rankedOutputs, fc.integer({ min: 0, max: 2 ** 32 - 1 }), fc.integer({ min: 0, max: 40 }), (os, bits, steps) => {
+        const word = (bits & (2 ** os.length - 1)) | 0;
+        const positions = os.flatMap((_, i) => ((word >>> i) & 1 ? [i] : []));
+        for (const limit of [steps, 1e6]) {
+          expect(charged(limit, () => bitsCount(word))).toEqual(charged(limit, () => count(atBits(os, word))));
+          expect(charged(limit, () => positionsCount(positions))).toEqual(charged(limit, () => count(atPositions(os, positions))));
+          if (word === 0) continue;
+          for (const [sign, general] of [
+            [-1, min],
+            [1, max],
+          ] as const) {
+            const gathered = charged(limit, () => general(atBits(os, word)));
+            expect(charged(limit, () => bitsExtreme(os, sign)(word))).toEqual(gathered);
+            expect(charged(limit, () => positionsExtreme(os, sign)(positions))).toEqual(gathered);
+          }
+        }
+      }),
       { numRuns: 2000 },
     );
   });

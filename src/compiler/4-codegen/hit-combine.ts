@@ -83,8 +83,8 @@ interface Positions {
 
 /** The runtime's combiners (runtime/hit-direct.ts, runtime/output-sums.ts) of positions given as a list or as one word's bits. */
 const READERS = {
-  list: { at: "atPositions", best: "bestAt", sum: "positionsSum" },
-  word: { at: "atBits", best: "bestBit", sum: "bitsSum" },
+  list: { at: "atPositions", best: "bestAt", sum: "positionsSum", extreme: "positionsExtreme", count: "positionsCount" },
+  word: { at: "atBits", best: "bestBit", sum: "bitsSum", extreme: "bitsExtreme", count: "bitsCount" },
 } as const;
 const reader = (p: Positions, of: keyof (typeof READERS)["list"]) => `rt.${READERS[p.word ? "word" : "list"][of]}`;
 
@@ -111,13 +111,18 @@ const POSITIONAL: Record<string, PositionalCombiner> = {
   "RULE ORDER": (_t, p) => listedAt(p),
   COLLECT: (table, p, cx) => {
     if (!table.aggregation) return listedAt(p);
-    if (table.aggregation !== "SUM") return undefined;
-    // the literal outputs made ready for summing when the module loads (runtime/output-sums.ts)
-    const sums = cx.em.hoist("U", `${reader(p, "sum")}(${p.outputs})`);
-    return {
-      matched: { code: "", value: `${sums}(${p.at})`, rules: `${reader(p, "at")}(${p.numbers}, ${p.at})` },
-      unmatched: "null",
-    };
+    const rules = `${reader(p, "at")}(${p.numbers}, ${p.at})`;
+    // COUNT of no match is the count of the empty list (0): the same call on no positions
+    if (table.aggregation === "COUNT") {
+      const value = `${reader(p, "count")}(${p.at})`;
+      return { matched: { code: "", value, rules }, unmatched: value };
+    }
+    // the literal outputs made ready for summing or ranking when the module loads (runtime/output-sums.ts)
+    const made =
+      table.aggregation === "SUM"
+        ? `${reader(p, "sum")}(${p.outputs})`
+        : `${reader(p, "extreme")}(${p.outputs}, ${table.aggregation === "MIN" ? -1 : 1})`;
+    return { matched: { code: "", value: `${cx.em.hoist("U", made)}(${p.at})`, rules }, unmatched: "null" };
   },
 };
 

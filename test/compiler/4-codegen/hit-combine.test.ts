@@ -128,7 +128,7 @@ describe("multi-hit tables combined per policy", () => {
 });
 
 describe("an indexed table's matches combined from their positions", () => {
-  const POSITIONAL = /rt\.(positionsSum|bestAt|bitsSum|bestBit)\(|rt\.(atPositions|atBits)\(O\d+, f\d+\)/;
+  const POSITIONAL = /rt\.(positions|bits)(Sum|Extreme|Count)\(|rt\.(bestAt|bestBit)\(|rt\.(atPositions|atBits)\(O\d+, f\d+\)/;
 
   it("give the unoptimised chain's values, rule numbers and steps", () => {
     let read = 0;
@@ -145,7 +145,7 @@ describe("an indexed table's matches combined from their positions", () => {
     expect(read).toBeGreaterThan(20);
   });
 
-  it("reads the positions for PRIORITY, RULE ORDER, COLLECT and COLLECT SUM over an indexed table of literal outputs, of at most 32 rules as one word", () => {
+  it("reads the positions for PRIORITY, RULE ORDER, COLLECT and its SUM, MIN, MAX and COUNT over an indexed table of literal outputs, of at most 32 rules as one word", () => {
     const rulesOf = (length: number) =>
       Array.from({ length }, (_, i): [string, string, [string, FeelValue]] => [
         `[${i / 2}..${i / 2 + 1}]`,
@@ -156,12 +156,15 @@ describe("an indexed table's matches combined from their positions", () => {
       rules.map(([n, w], i): [string, string, [string, FeelValue]] => [n, w, [`"${LEVELS[i % 4]}"`, LEVELS[i % 4]!]]);
     const source = (policy: string, kind: Kind, rs: ReturnType<typeof rulesOf>) =>
       compile(policy, kind, rs).source.split("function explain(")[0]!;
-    for (const [length, sum, best, at] of [
-      [16, "bitsSum", "bestBit", "atBits"],
-      [40, "positionsSum", "bestAt", "atPositions"],
+    for (const [length, word, best, at] of [
+      [16, "bits", "bestBit", "atBits"],
+      [40, "positions", "bestAt", "atPositions"],
     ] as const) {
       const rules = rulesOf(length);
-      expect(source("COLLECT SUM", "number", rules)).toContain(`rt.${sum}(`);
+      expect(source("COLLECT SUM", "number", rules)).toContain(`rt.${word}Sum(`);
+      expect(source("COLLECT MIN", "number", rules)).toContain(`rt.${word}Extreme(`);
+      expect(source("COLLECT MAX", "number", rules)).toContain(`rt.${word}Extreme(`);
+      expect(source("COLLECT COUNT", "number", rules)).toContain(`rt.${word}Count(`);
       expect(source("PRIORITY", "listed", wordsOf(rules))).toContain(`rt.${best}(`);
       expect(source("RULE ORDER", "string", wordsOf(rules))).toContain(`rt.${at}(`);
       expect(source("COLLECT", "number", rules)).toContain(`rt.${at}(`);

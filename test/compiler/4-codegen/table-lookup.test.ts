@@ -75,7 +75,7 @@ describe("indexed table lookups", () => {
   });
 
   it("a table of at most 32 rules ANDs one word of each column's masks, first or every rule, like the chain", () => {
-    const model = (n: number, hit: "FIRST" | "COLLECT" | "COLLECT MIN") => {
+    const model = (n: number, hit: "FIRST" | "COLLECT" | "COLLECT MIN" | "ANY") => {
       const rules = Array.from({ length: n }, (_, i) => [
         `[${i % 9}..${(i % 9) + 2})`,
         wordCell(i),
@@ -95,7 +95,8 @@ describe("indexed table lookups", () => {
       ["FIRST", "rt.firstBit("],
       // every rule: the word read by a combiner (runtime/hit-direct.ts), or as the list of its positions
       ["COLLECT", "rt.atBits("],
-      ["COLLECT MIN", "rt.bitPositions("],
+      ["COLLECT MIN", "rt.bitsExtreme("],
+      ["ANY", "rt.bitPositions("],
     ] as const) {
       expect(both(model(33, hit), false).indexed.source).not.toContain(call);
       fc.assert(
