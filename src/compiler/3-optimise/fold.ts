@@ -1,7 +1,9 @@
 // Constant folding: operators over literals are evaluated at compile time with the runtime
-// itself, so folded code means exactly what the unfolded code meant.
+// itself, so folded code means exactly what the unfolded code meant. A let or a decision whose
+// value folds to a literal stands as that literal where it is read by name, and folding goes on
+// there (`part 1 - 214` of a let `part 1: 5`).
 import type { Expr } from "../../ir/feel-ast.js";
-import type { BodyIR, ModelIR } from "../../ir/ir.js";
+import type { BodyIR, DecisionIR, ModelIR } from "../../ir/ir.js";
 import * as rt from "../../runtime/index.js";
 import { isDecimal } from "../../runtime/decimal.js";
 import type { FeelValue } from "../../runtime/values.js";
@@ -46,23 +48,39 @@ function evaluate(e: Expr, work: FoldWork): FeelValue | undefined {
 /** Kinds a closed expression worked out whole may stand as (closed.ts); operators over literals fold below. */
 const CLOSED_KINDS: ReadonlySet<string> = new Set(["call", "path", "for", "arith", "compare"]);
 
+/** Literals known by name: decisions' (the model's) and the lets' of the decision being folded. */
+interface Known {
+  decision: Map<string, Expr>;
+  let: Map<string, Expr>;
+}
+
+/** The literal a name stands for, at the name's place, or undefined. */
+function knownLiteral(e: Expr, known: Known): Expr | undefined {
+  if (e.kind !== "name" || (e.ref?.kind !== "decision" && e.ref?.kind !== "let")) return undefined;
+  const lit = known[e.ref.kind].get(e.ref.name);
+  return lit && { ...structuredClone(lit), span: e.span };
+}
+
 /**
  * Folds bottom-up, in place; returns the (possibly replaced) node. Inside a filter's condition
- * (`shadowed`) a built-in's name may be an item's field, so no call there is worked out.
+ * (`shadowed`) a built-in's name may be an item's field, so no call there is worked out, and no
+ * name is taken for a known literal.
  */
-function foldExpr(e: Expr, work: FoldWork, shadowed = false): Expr {
+function foldExpr(e: Expr, work: FoldWork, known: Known, shadowed = false): Expr {
+  const lit = shadowed ? undefined : knownLiteral(e, known);
+  if (lit) return lit;
   for (const [key, child] of Object.entries(e)) {
     // Unary tests (`in`) and type expressions (`instance of`) share node kind names with
     // expressions but not their shapes: leave them as they are.
     if (key === "type" || key === "span" || key === "ref" || key === "tests" || key === "of") continue;
     if (Array.isArray(child)) {
       child.forEach((c, i) => {
-        if (isExpr(c)) child[i] = foldExpr(c, work, shadowed);
+        if (isExpr(c)) child[i] = foldExpr(c, work, known, shadowed);
         else if (c && typeof c === "object" && isExpr((c as { value?: unknown }).value))
-          (c as { value: Expr }).value = foldExpr((c as { value: Expr }).value, work, shadowed);
+          (c as { value: Expr }).value = foldExpr((c as { value: Expr }).value, work, known, shadowed);
       });
     } else if (isExpr(child))
-      (e as unknown as Record<string, Expr>)[key] = foldExpr(child, work, shadowed || (e.kind === "filter" && key === "filter"));
+      (e as unknown as Record<string, Expr>)[key] = foldExpr(child, work, known, shadowed || (e.kind === "filter" && key === "filter"));
   }
   if (e.kind === "if") {
     const c = literalValue(e.cond);
@@ -79,20 +97,47 @@ function isExpr(x: unknown): x is Expr {
   return !!x && typeof x === "object" && typeof (x as Expr).kind === "string" && "span" in (x as object);
 }
 
-function foldBody(b: BodyIR, work: FoldWork): void {
+function foldBody(b: BodyIR, work: FoldWork, known: Known): void {
   if (b.kind === "expr") {
-    b.expr = foldExpr(b.expr, work);
+    b.expr = foldExpr(b.expr, work, known);
     return;
   }
-  for (const rule of b.table.rules) rule.outputs = rule.outputs.map((o) => foldExpr(o, work));
-  for (const input of b.table.inputs) input.expr = foldExpr(input.expr, work);
+  for (const rule of b.table.rules) rule.outputs = rule.outputs.map((o) => foldExpr(o, work, known));
+  for (const input of b.table.inputs) input.expr = foldExpr(input.expr, work, known);
+}
+
+/** The literal a body folded to (not null, whose code around it may be written otherwise), or undefined. */
+function literalOf(b: BodyIR): Expr | undefined {
+  const v = b.kind === "expr" ? literalValue(b.expr) : undefined;
+  return v === undefined || v === null ? undefined : (b as { expr: Expr }).expr;
+}
+
+/**
+ * The literal that is a decision's value: its body's (not null), when nothing holds it to a type
+ * (inferred) or its declared type is the literal's own kind, unconstrained (a declared `number
+ * [0..9]` or choice may make it null); else undefined.
+ */
+export function decisionLiteral(d: DecisionIR): Expr | undefined {
+  const lit = literalOf(d.body);
+  if (!lit || d.inferred) return lit;
+  const kind = lit.kind === "negate" ? "number" : lit.kind;
+  return d.type.kind === kind && Object.keys(d.type).length === 1 ? lit : undefined;
 }
 
 export function foldConstants(ir: ModelIR): void {
   const work = foldWork();
-  for (const f of ir.functions) foldBody(f.body, work);
+  const decisions = new Map<string, Expr>();
+  for (const f of ir.functions) foldBody(f.body, work, { decision: new Map(), let: new Map() });
+  // decisions in dependency order: a reader comes after the decisions it reads
   for (const d of ir.decisions) {
-    for (const l of d.lets) foldBody(l.body, work);
-    foldBody(d.body, work);
+    const known: Known = { decision: decisions, let: new Map() };
+    for (const l of d.lets) {
+      foldBody(l.body, work, known);
+      const lit = literalOf(l.body);
+      if (lit) known.let.set(l.name, lit);
+    }
+    foldBody(d.body, work, known);
+    const lit = decisionLiteral(d);
+    if (lit) decisions.set(d.name, lit);
   }
 }

@@ -29,6 +29,8 @@ import { isPlainList } from "../3-optimise/raw-items.js";
 import type { IndexedLookup } from "./table-lookup.js";
 import { itemReader, jsonReader } from "./json-reader.js";
 import { jsonOfValue } from "./json-result.js";
+import { numberLiteralJson } from "./literal-json.js";
+import { decisionLiteral } from "../3-optimise/fold.js";
 
 export interface EmitOptions {
   /** the decisions to compute, in dependency order (default: all) */
@@ -151,6 +153,10 @@ export function emitModule(ir: ModelIR, options: EmitOptions = {}): ModuleSource
     prologue.unshift(`const ${heard} = S !== null && rt.problemsHeard();`);
   const result = decisions.map((d) => `${em.key(d.name)}: ${decisionIds.get(d.name)}`).join(", ");
   const jsonOf = (d: DecisionIR) => {
+    // a decision whose value is a number literal: its JSON worked out here, not on every call
+    const literal = decisionLiteral(d);
+    const fixed = literal && numberLiteralJson(literal);
+    if (fixed !== undefined) return fixed;
     const json = jsonIds.get(d.name);
     const converted = jsonOfValue(d.type, decisionIds.get(d.name)!, (t) => em.hoist("J", `rt.jsonConverter(${em.type(t)})`));
     return json ? `${json} !== undefined ? ${json} : ${converted}` : converted;
