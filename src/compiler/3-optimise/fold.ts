@@ -108,8 +108,9 @@ function foldBody(b: BodyIR, work: FoldWork, known: Known): void {
 
 /** The literal a body folded to (not null, whose code around it may be written otherwise), or undefined. */
 function literalOf(b: BodyIR): Expr | undefined {
-  const v = b.kind === "expr" ? literalValue(b.expr) : undefined;
-  return v === undefined || v === null ? undefined : (b as { expr: Expr }).expr;
+  if (b.kind !== "expr") return undefined;
+  const v = literalValue(b.expr);
+  return v === undefined || v === null ? undefined : b.expr;
 }
 
 /**
