@@ -9,7 +9,7 @@
 // else 3`: 1 true, 2 false, 3 null (FEEL's `if` takes null to its else branch); codegen answers
 // true or false, and leaves null and any condition the bounds do not decide to the decimals.
 import type { Call, Expr } from "../../ir/feel-ast.js";
-import type { DecisionIR, FirstLet, ModelIR } from "../../ir/ir.js";
+import type { DecisionIR, FirstLet, LetIR, ModelIR } from "../../ir/ir.js";
 import { expand, inlinedCalls, letsForm } from "./certify.js";
 import { ddBlocking, pays } from "./certify-output.js";
 import { walk } from "./walk.js";
@@ -44,14 +44,16 @@ function answerForm(c: Expr): Expr {
  * c reads a decision marked certified (whose decimal the condition then need not make), or holds
  * what makes the decimals' work long (`pays`: a square root, or a quotient or a power and one more
  * operation) and is not decided whole by the certified single doubles already (a comparison or a
- * connective of comparisons of such values, optimise/certify.ts, which are cheaper); comparisons
- * of short decimals are quick on the decimals.
+ * connective of comparisons of such values, optimise/certify.ts, which are cheaper) — unless that
+ * long work is in the lets, which the single doubles read as the decimals make them (`p > b` of a
+ * let `p: sqrt(abs(a))`); comparisons of short decimals are quick on the decimals.
  */
-function worthIt(c: Expr, value: Expr, marked: ReadonlySet<string>): boolean {
+function worthIt(c: Expr, value: Expr, lets: readonly LetIR[], marked: ReadonlySet<string>): boolean {
   let reads = false;
   walk(c, (n) => (reads ||= n.kind === "name" && n.ref?.kind === "decision" && marked.has(n.ref.name)));
   const single = (value.kind === "compare" || value.kind === "logical") && value.certified === true;
-  return reads || (pays(c) && !single);
+  const longLets = pays(...lets.flatMap((l) => (l.body.kind === "expr" ? [l.body.expr] : [])));
+  return reads || (pays(c) && (!single || longLets));
 }
 
 const holdsLoop = (e: Expr): boolean => {
@@ -69,7 +71,7 @@ function conditionForm(
   if (d.body.kind !== "expr" || d.type.kind !== "boolean" || read.has(d.name)) return undefined;
   const lets = d.lets.length > 0 ? letsForm(d.lets, d.body.expr) : { value: d.body.expr, first: [], named: [] };
   const c = lets && expand(lets.value, false);
-  if (!c || holdsLoop(c) || !worthIt(c, d.body.expr, marked) || c.kind === "name") return undefined;
+  if (!c || holdsLoop(c) || !worthIt(c, d.body.expr, d.lets, marked) || c.kind === "name") return undefined;
   const form = answerForm(c);
   return [form, ...lets.first.map((f) => f.form)].every((f) => ddBlocking(f).length === 0) ? { form, first: lets.first } : undefined;
 }

@@ -125,6 +125,8 @@ describe("boolean decisions from certified double-doubles", () => {
     expect(marked({ x: "abs(a) + 1 between b and c" })).toEqual([]);
     // a comparison the certified single doubles decide already
     expect(marked({ x: "abs(a) / 3 > b" })).toEqual([]);
+    // ... but of lets whose decimals' work is long (the single doubles read their decimals)
+    expect(marked({ x: { let: { p: "sqrt(abs(a))" }, expr: "p = 17 / (abs(b) + 845)" } })).toEqual(["x"]);
     // read by another decision: its FEEL value is needed
     expect(marked({ x: "a / 3 + 1 between b and c", y: "if x then 1 else 2" })).toEqual([]);
     // what the double-doubles do not hold: a count, a loop, a string's order
