@@ -45,8 +45,9 @@ function answerForm(c: Expr): Expr {
  * what makes the decimals' work long (`pays`: a square root, or a quotient or a power and one more
  * operation) and is not decided whole by the certified single doubles already (a comparison or a
  * connective of comparisons of such values, optimise/certify.ts, which are cheaper) — unless that
- * long work is in the lets, which the single doubles read as the decimals make them (`p > b` of a
- * let `p: sqrt(abs(a))`); comparisons of short decimals are quick on the decimals.
+ * long work is in the lets, which the single doubles read as the decimals make them
+ * (`p = 17 / (abs(b) + 845)` of a let `p: sqrt(abs(a))`); comparisons of short decimals are quick
+ * on the decimals.
  */
 function worthIt(c: Expr, value: Expr, lets: readonly LetIR[], marked: ReadonlySet<string>): boolean {
   let reads = false;
