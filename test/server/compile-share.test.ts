@@ -89,7 +89,6 @@ describe("each client's share of the compile pool", () => {
 
   it("any interleaving of two or three clients' jobs and their ends keeps each client within its share", { timeout: 300_000 }, async () => {
     const SHARE = 0.25;
-    const p = await pool({ share: SHARE });
     const n = perClient(SHARE, 1);
     const step = fc.record({
       client: fc.constantFrom("a", "b", "c"),
@@ -101,6 +100,8 @@ describe("each client's share of the compile pool", () => {
     let refusals = 0;
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(2, 3), fc.array(step, { minLength: 1, maxLength: 20 }), async (clients, steps) => {
+        // a pool of its own: a run that fails leaves its jobs running, and they must not count in the next
+        const p = await pool({ share: SHARE });
         const names = ["a", "b", "c"].slice(0, clients);
         /** each client's jobs taken and not yet ended, as this test counts them */
         const open = new Map(names.map((c) => [c, 0]));
@@ -122,18 +123,22 @@ describe("each client's share of the compile pool", () => {
               refusal = e.problem;
             },
           );
-          // a refusal settles at once; a job taken takes a worker's answer, a spin of 40 ms at least
+          // a refusal settles at once; a job taken takes a worker's answer, a spin of 40 ms at least, but
+          // a loaded machine may hold this process that long, so a job answered by now is taken and ended
           await tick();
           if (refusal) {
             refusals++;
             expect(before).toBe(n);
             expectShareRefusal(refusal, n, SHARE);
           } else {
-            expect(settled).toBe(false);
             expect(before).toBeLessThan(n);
-            open.set(client, before + 1);
-            most = Math.max(most, before + 1);
-            ends.push(job.then(() => open.set(client, open.get(client)! - 1)));
+            if (settled) ends.push(job);
+            else {
+              // not `before + 1`: another of this client's jobs may have ended during the tick
+              open.set(client, open.get(client)! + 1);
+              most = Math.max(most, open.get(client)!);
+              ends.push(job.then(() => open.set(client, open.get(client)! - 1)));
+            }
           }
           for (const c of names) expect(open.get(c)!).toBeLessThanOrEqual(n);
         }
@@ -141,9 +146,10 @@ describe("each client's share of the compile pool", () => {
         expect(most).toBeLessThanOrEqual(n);
         for (const c of names) expect(p.shareFull(c)).toBeNull();
         expect(p.stats()).toMatchObject({ busy: 0, queued: 0 });
+        await pools.splice(pools.indexOf(p), 1)[0]!.close();
       }),
       // besides the random runs, one that surely reaches the share's edge: one client's jobs, past its share, at once
-      { numRuns: 12, examples: [[2, Array.from({ length: n + 2 }, (_, i) => ({ client: "a", spin: 150 + i, pause: 0 }))]] },
+      { numRuns: 12, examples: [[2, Array.from({ length: n + 2 }, (_, i) => ({ client: "a", spin: 400 + i, pause: 0 }))]] },
     );
     expect(refusals).toBeGreaterThan(0);
   });
