@@ -67,6 +67,14 @@ export interface DecisionIR {
    * (optimise/certify-condition.ts).
    */
   certifiedOutput?: { form: Expr; calls: number; read: boolean; lets?: true; first?: FirstLet[]; condition?: true };
+  /**
+   * Set by the optimiser on a number decision no other decision reads whose value is a COLLECT SUM
+   * table (optimise/certify-output.ts `certifySums`): each rule's output as certified double-doubles
+   * may work it out (its inlined calls replaced by their bodies) and how many calls were inlined in
+   * it; codegen sums the matched rules' outputs on them and makes the JSON output without the
+   * decimals where the bound decides it (codegen/certified-sum.ts).
+   */
+  certifiedSum?: { forms: Expr[]; calls: number[] };
 }
 
 /** A let a certified form works out before its value (optimise/certify.ts `letsForm`): its name, read as that value where the form names it, and its form. */

@@ -66,14 +66,15 @@ export function compileCounting(
   decisions: Record<string, unknown>,
   counted: readonly string[],
   typed: Record<string, unknown> = {},
+  { strict = true }: { strict?: boolean } = {},
 ): CountedModel | undefined {
   const model = {
     name,
     inputs: Object.fromEntries(inputs.map((n) => [n, { type: typed[n] ?? "number", desc: n }])),
     decisions,
   } as unknown as ModelInput;
-  const fast = compileUncached(model, { optimise: true });
-  const slow = compileUncached(model, { optimise: false });
+  const fast = compileUncached(model, { optimise: true, strict });
+  const slow = compileUncached(model, { optimise: false, strict });
   if (!fast.ok || !slow.ok) return undefined;
   let decided = 0;
   const steps = runtime as unknown as Record<string, (...a: unknown[]) => unknown>;

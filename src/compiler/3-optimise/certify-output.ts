@@ -15,7 +15,7 @@
 // other decisions read hands them its double-double, and its decimal is made only when one of them
 // needs it (`read`).
 import type { Call, Expr, For } from "../../ir/feel-ast.js";
-import type { ModelIR } from "../../ir/ir.js";
+import type { DecisionIR, ModelIR, TableIR } from "../../ir/ir.js";
 import {
   aggregateOf,
   builtinCalled,
@@ -243,6 +243,7 @@ export function certifyOutputs(ir: ModelIR): void {
   // decisions in dependency order: a reader comes after the marked decisions it reads
   const marked = new Set<string>();
   for (const d of ir.decisions) {
+    if (d.body.kind === "table" && !read.has(d.name)) certifySum(d, d.body.table, marked);
     if (d.body.kind !== "expr" || !plainNumber(d.type)) continue;
     // loops left as they are (`sum(for ...)`), in lets too; a decision read by others whose decimal
     // is made after its double-double gives its loops' passes back first (codegen/module.ts `readCertified`)
@@ -266,4 +267,22 @@ export function certifyOutputs(ir: ModelIR): void {
     };
     marked.add(d.name);
   }
+}
+
+/**
+ * Marks a COLLECT SUM table of one number output, read by no other decision and without lets,
+ * whose every rule's output the double-doubles hold and one at least is worth them: a sum of short
+ * decimals is integer work on the decimals, a sum of 34-digit ones (quotients, roots) is long.
+ */
+function certifySum(d: DecisionIR, table: TableIR, marked: ReadonlySet<string>): void {
+  if (table.hit !== "COLLECT" || table.aggregation !== "SUM" || !table.singleOutput || d.lets.length > 0) return;
+  if (!plainNumber(d.type) || !plainNumber(table.outputs[0]!.type)) return;
+  const forms: Expr[] = [];
+  for (const rule of table.rules) {
+    const form = expand(rule.outputs[0]!, true);
+    if (!form || ddBlocking(form).length > 0) return;
+    forms.push(form);
+  }
+  if (!forms.some((f) => worthDoubleDoubles(f, marked))) return;
+  d.certifiedSum = { forms, calls: table.rules.map((r) => inlinedCalls(r.outputs[0]!)) };
 }

@@ -33,6 +33,12 @@ function literal(text: string): Triple {
   return { h: String(h), l: String(ddState[0]), e: String(ddState[1]) };
 }
 
+/** A number literal's (or a negated one's) double-double worked out here; undefined for any other form. */
+export function literalTriple(e: Expr): Triple | undefined {
+  if (e.kind === "number") return literal(e.value);
+  return e.kind === "negate" && e.operand.kind === "number" ? literal(`-${e.operand.value}`) : undefined;
+}
+
 /**
  * What the hoisted function answers: the JSON output or undefined (`nearest`); the value's hi, its
  * lo, bound and its loops' passes left in `rt.ddState` (`triple`); or a table column's double against the literals whose set `column` names, or

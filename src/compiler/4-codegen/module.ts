@@ -19,6 +19,7 @@ import { decimalFree, everyCellRaw } from "./certified-readers.js";
 import { Scope } from "./scope.js";
 import { directPath, type DirectDecision } from "./direct-path.js";
 import { emitTable } from "./table.js";
+import type { CertifiedSum } from "./certified-sum.js";
 import { rawInput, type RawInput } from "./raw-items.js";
 import { emitExplain } from "./explain.js";
 import { certifiedOutputCode, type DdAnswer, type Triple } from "./certified-dd-code.js";
@@ -271,6 +272,7 @@ function emitBody(
   slots?: Map<string, InputSlot>,
   json?: string,
   indexed?: (lookup: IndexedLookup) => void,
+  certifiedSum?: CertifiedSum,
 ): string {
   if (body.kind === "expr") return `${target} = ${emitExpr(body.expr, scope, cx)};`;
   const table = body.table;
@@ -288,7 +290,7 @@ function emitBody(
     return slot.plan;
   });
   // the direct path reads its lookups' raw values from the state: only inputs' are there
-  return emitTable(table, { target, trace, json, indexed: computed ? undefined : indexed }, scope, cx, plans);
+  return emitTable(table, { target, trace, json, indexed: computed ? undefined : indexed, certifiedSum }, scope, cx, plans);
 }
 
 /**
@@ -377,7 +379,10 @@ function decisionCode(
   if (!letsInForm) lines.push(...letLines);
   let lookup: IndexedLookup | undefined;
   const indexed = d.lets.length === 0 && !coerce ? (l: IndexedLookup) => (lookup = l) : undefined;
-  const body = emitBody(d.body, id, tr, scope, cx, slots, json, indexed);
+  // a COLLECT SUM table's JSON output from certified double-doubles where they decide it (codegen/certified-sum.ts)
+  const summed = d.certifiedSum && em.fresh("j");
+  const sum = summed ? { json: summed, ...d.certifiedSum!, code: (f: Expr) => ddCode(f, scope, cx, decided, "triple") } : undefined;
+  const body = emitBody(d.body, id, tr, scope, cx, slots, json, indexed, sum);
   const exact = [...(letsInForm ? letLines : []), held === null ? body : `${body}\n${held}`].join("\n");
   if (d.certifiedOutput?.read) return readCertified(d, d.certifiedOutput, id, lines, exact, scope, cx, decided);
   if (d.certifiedOutput) {
@@ -397,6 +402,7 @@ function decisionCode(
     return { code: lines.join("\n"), json: output };
   }
   lines.push(exact, "}");
+  if (summed) return { code: [`let ${summed};`, ...lines].join("\n"), json: summed };
   const jsonUsed = json !== undefined && new RegExp(`\\b${json}\\b`).test(body);
   if (jsonUsed) lines.unshift(`let ${json};`);
   return { code: lines.join("\n"), json: jsonUsed ? json : undefined, lookup };

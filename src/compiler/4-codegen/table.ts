@@ -20,6 +20,7 @@ import { emitUnaryTestTri, emitUnaryTestsTri, equalled, levelsOf } from "./unary
 import type { Scope } from "./scope.js";
 import { joined } from "./joined.js";
 import { combineAt, combineHits } from "./hit-combine.js";
+import { summedHits, type CertifiedSum } from "./certified-sum.js";
 
 export interface TableTarget {
   /** JS variable receiving the value */
@@ -30,6 +31,8 @@ export interface TableTarget {
   json?: string;
   /** told about the lookup of an indexed table (see codegen/direct-path.ts) */
   indexed?: (lookup: IndexedLookup) => void;
+  /** a COLLECT SUM table summed on certified double-doubles where they decide it (codegen/certified-sum.ts) */
+  certifiedSum?: CertifiedSum;
 }
 
 /** How each column's value is held: a FEEL value, plus an optional raw JS number for fast tests. */
@@ -109,11 +112,24 @@ export function emitTable(table: TableIR, to: TableTarget, scope: Scope, cx: Exp
 
   const rules = cx.em.fresh("m");
   const values = cx.em.fresh("o");
+  // a sum the double-doubles may make gathers the matched rules' positions, their outputs worked out after
+  const sum = to.certifiedSum;
+  const picked = sum && (chosen ?? chosenOutput(table, false, scope, cx));
+  if (picked && !chosen) lines.push(picked.code);
   // the matched rules' numbers and outputs gathered in rule order, then combined
   const gathered = (statements: string) =>
-    `const ${rules} = [], ${values} = []; ${statements} ${combineHits(table, { rules, values }, to, fallback, cx)}`;
+    `const ${rules} = [], ${values} = []; ${statements} ${
+      picked
+        ? summedHits(sum!, { rules, positions: values }, to, fallback, picked.of, cx)
+        : combineHits(table, { rules, values }, to, fallback, cx)
+    }`;
   const chain = () =>
-    table.rules.map((rule) => `if (${condition(rule)}) { ${rules}.push(${rule.index}); ${values}.push(${output(rule)}); }`).join(" ");
+    table.rules
+      .map(
+        (rule) =>
+          `if (${condition(rule)}) { ${rules}.push(${rule.index}); ${values}.push(${picked ? position.get(rule) : output(rule)}); }`,
+      )
+      .join(" ");
   if (!chosen) return `{ ${[...lines, gathered(chain())].join(" ")} }`;
   // the index finds the rules it can judge, the rest are tested in order; values it cannot judge take the chain of tests
   const em = cx.em;
@@ -132,7 +148,7 @@ export function emitTable(table: TableIR, to: TableTarget, scope: Scope, cx: Exp
   const matched = residual.length === 0 ? positions : `rt.mergeRules(${positions}, ${extra})`;
   // outputs of no effect may be evaluated after every rule is tried
   const compact = outputs && compactChain(table, columns, cx, "everyRule");
-  const push = `{ ${rules}.push(${numbers}[${k}]); ${values}.push(${chosen.of(k)}); }`;
+  const push = `{ ${rules}.push(${numbers}[${k}]); ${values}.push(${picked ? k : chosen.of(k)}); }`;
   const unindexed = compact ? `for (const ${k} of ${compact}) ${push}` : chain();
   const lookup = [...lines, chosen.code, `const ${found} = ${call};`];
   // combined from the positions (or word) it finds, for the policies that can
