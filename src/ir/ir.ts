@@ -69,7 +69,7 @@ export interface DecisionIR {
   certifiedOutput?: { form: Expr; calls: number; read: boolean; lets?: true; first?: FirstLet[]; condition?: true };
   /**
    * Set by the optimiser on a number decision no other decision reads whose value is a COLLECT SUM
-   * table (optimise/certify-output.ts `certifySums`): each rule's output as certified double-doubles
+   * table (optimise/certify-output.ts `certifySum`): each rule's output as certified double-doubles
    * may work it out (its inlined calls replaced by their bodies) and how many calls were inlined in
    * it; codegen sums the matched rules' outputs on them and makes the JSON output without the
    * decimals where the bound decides it (codegen/certified-sum.ts).
