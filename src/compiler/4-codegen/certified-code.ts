@@ -5,11 +5,11 @@
 // arguments, evaluated where the rounding is.
 import type { Compare, Expr } from "../../ir/feel-ast.js";
 import { aggregateOf, builtinCalled, holdsLoop, innerPlaces, isLoopVariable, isNot } from "../3-optimise/certify.js";
-import { walk as walkExpr } from "../3-optimise/walk.js";
 import { ROUNDING_MODES } from "../../runtime/builtins/number.js";
 import { CERT_COMPARISONS, certLiteralError } from "../../runtime/certified.js";
 import type { Emitter } from "./emitter.js";
 import { rawLocalEntry } from "./raw-locals.js";
+import { fixedParts } from "./certified-invariants.js";
 
 const STEPS = { "+": "certAdd", "-": "certSub", "*": "certMul", "/": "certDiv", "**": "certPow" } as const;
 
@@ -26,13 +26,6 @@ const asDouble = (text: string): number | undefined => {
   return Number.isFinite(x) && (!Number.isInteger(x) || /^\d+$/.test(text)) ? x : undefined;
 };
 
-/** Whether e reads the loop variable `name` (or holds a loop of its own, left where it is). */
-function dependsOn(e: Expr, name: string): boolean {
-  let found = false;
-  walkExpr(e, (n) => (found ||= (n.kind === "name" && n.name === name && n.ref?.kind === "local") || n.kind === "for"));
-  return found;
-}
-
 /** The parts of a value whose pieces a loop's body may work out before the loop. */
 function piecesOf(e: Expr): Expr[] | undefined {
   if (e.kind === "negate") return [e.operand];
@@ -40,17 +33,6 @@ function piecesOf(e: Expr): Expr[] | undefined {
   if (e.kind === "call" && NUMBER_STEPS.has(builtinCalled(e) ?? "")) return e.args;
   if (e.kind === "if") return [e.then, e.else];
   return undefined;
-}
-
-/**
- * The largest pieces of arithmetic in a loop's body that do not read its variable (`1 + r` in
- * `l[i] / (1 + r) ** i`): the same operations on the same values before the loop as in every pass.
- */
-function invariantParts(body: Expr, name: string): Expr[] {
-  const pieces = piecesOf(body);
-  if (!pieces) return [];
-  if (!dependsOn(body, name)) return [body];
-  return pieces.flatMap((p) => invariantParts(p, name));
 }
 
 /** A value in the code: JS expressions for the double and for its bound. */
@@ -299,7 +281,7 @@ function writeCertified(
   const aggregate = (name: "sum" | "count", list: Expr, loops: Loop[]): Pair => {
     if (list.kind !== "for") return step(`rt.${name === "sum" ? "certSum" : "certCount"}(${param(list)})`);
     const it = list.iterations[0]!;
-    for (const part of invariantParts(list.body, it.name)) before.set(part, walk(part, loops));
+    for (const part of fixedParts(list.body, it.name, piecesOf)) before.set(part, walk(part, loops));
     const [passes, j, sum] = [em.fresh("n"), em.fresh("j"), { v: em.fresh("s"), e: em.fresh("t") }];
     let variable: () => Pair;
     let item: string | undefined;

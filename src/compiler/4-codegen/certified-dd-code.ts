@@ -14,6 +14,7 @@ import { ddRead, ddState } from "../../runtime/certified-dd.js";
 import { dec } from "../../runtime/decimal.js";
 import type { Emitter } from "./emitter.js";
 import type { RawListRead } from "./raw-items.js";
+import { fixedParts } from "./certified-invariants.js";
 
 const STEPS = { "+": "ddAdd", "-": "ddSub", "*": "ddMul", "/": "ddDiv" } as const;
 
@@ -183,9 +184,12 @@ export function certifiedOutputCode(
       let read: Triple | undefined;
       variable = { item, value: () => (read ??= step(`rt.ddRead(${item})`, head)) };
     }
+    // the body's parts the same in every pass, worked out once before the loop and found there by their shape
+    const kept = new Map(fixedParts(loop.body, it.name, piecesOf).map((p) => [shapeOf(p), walk(p)] as const));
     out.push(`let ${total.h} = 0, ${total.l} = 0, ${total.e} = rt.certNone();`);
     const [outer, shadowed] = [out, loops.get(it.name)];
     out = head;
+    worked.set(head, kept);
     loops.set(it.name, variable);
     const body = walk(loop.body);
     if (shadowed) loops.set(it.name, shadowed);
@@ -350,6 +354,17 @@ interface Variable {
   item?: string;
   value: () => Triple;
   entry?: (member: string) => string | undefined;
+}
+
+/** The values whose pieces a loop's body may work out before the loop (certified-invariants.ts): the steps `work` takes apart. */
+function piecesOf(e: Expr): readonly Expr[] | undefined {
+  if (e.kind === "negate") return [e.operand];
+  if (e.kind === "arith") return e.op === "**" ? [e.left] : [e.left, e.right];
+  if (e.kind === "if") return [e.then, e.else];
+  const fn = builtinCalled(e);
+  const args = (e as Call).args;
+  if (fn === "modulo" || fn === "sqrt" || fn === "abs" || ((fn === "min" || fn === "max") && args.length > 1)) return args;
+  return ddRounding(e) ? [args[0]!] : undefined;
 }
 
 /** An expression's shape: its nodes and the names it reads, without places and types. */
