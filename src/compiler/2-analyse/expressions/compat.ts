@@ -48,7 +48,8 @@ export function joinTypes(a: Type, b: Type): Type {
   if (family(a) !== family(b)) return { kind: "any" };
   if (a.kind === "list" && b.kind === "list") return { kind: "list", element: joinTypes(a.element, b.element) };
   if (a.kind === "range" && b.kind === "range") return { kind: "range", element: joinTypes(a.element, b.element) };
-  if (a.kind === b.kind && "constraint" in a) return { kind: a.kind } as Type;
+  // the same kind, one or both constrained (`if c then 3 else balance`, balance a `number >= 0`): the kind alone
+  if (a.kind === b.kind && ("constraint" in a || "constraint" in b)) return { kind: a.kind } as Type;
   if (family(a) === "string") return { kind: "string" };
   if (family(a) === "context") return { kind: "context" };
   return { kind: "any" };

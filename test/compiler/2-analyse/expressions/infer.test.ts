@@ -6,9 +6,14 @@ import { infer } from "../../../../src/compiler/2-analyse/expressions/infer.js";
 import { fixed, rootScope } from "../../../../src/compiler/2-analyse/expressions/scope.js";
 import type { Type } from "../../../../src/ir/types.js";
 
+/** A number type constrained by `text` (its test is not read by inference). */
+const constrained = (text: string) => ({ kind: "number", constraint: { text } }) as unknown as Type;
+
 const scope = rootScope(
   new Map([
     ["n", fixed({ kind: "input", name: "n" }, { kind: "number" })],
+    ["p", fixed({ kind: "input", name: "p" }, constrained(">= 0"))],
+    ["t", fixed({ kind: "input", name: "t" }, constrained("< 10"))],
     ["s", fixed({ kind: "input", name: "s" }, { kind: "string" })],
     ["d", fixed({ kind: "input", name: "d" }, { kind: "date" })],
     ["xs", fixed({ kind: "input", name: "xs" }, { kind: "list", element: { kind: "struct", fields: [["v", { kind: "number" }]] } })],
@@ -16,7 +21,7 @@ const scope = rootScope(
 );
 
 function typeOf(text: string): { type: string; diagnostics: Diagnostic[] } {
-  const parsed = parseExpression(text, { names: ["n", "s", "d", "xs"] });
+  const parsed = parseExpression(text, { names: ["n", "p", "t", "s", "d", "xs"] });
   if (!parsed.value) throw new Error(JSON.stringify(parsed.diagnostics));
   const sink: Diagnostic[] = [];
   const t: Type = infer(parsed.value, {
@@ -47,6 +52,12 @@ describe("type inference", () => {
     ["if n > 1 then 1 else 2", "number"],
     ["if n > 1 then 1 else null", "number"],
     ['if n > 1 then 1 else "a"', "any"],
+    // a constrained branch and a plain one, either way round, or two constraints: the kind alone
+    ["if n > 1 then p else 1", "number"],
+    ["if n > 1 then 1 else p", "number"],
+    ["-(if n > 1 then 3 else p)", "number"],
+    ["if n > 1 then p else t", "number"],
+    ["[1, p, t]", "[number]"],
     ["[1, 2, 3]", "[number]"],
     ["for x in [1, 2] return x * 2", "[number]"],
     ["xs.v", "[number]"],
