@@ -5,7 +5,7 @@ import type { CheckResult } from "../ir/check.js";
 import type { DecisionIR, ModelIR } from "../ir/ir.js";
 import type { ModelInput } from "../ir/model.js";
 import { analyseModel } from "./2-analyse/index.js";
-import { neededDecisions, optimise, optimiseForSql, specialiseTables } from "./3-optimise/index.js";
+import { forCodegen, neededDecisions, optimise, optimiseForSql } from "./3-optimise/index.js";
 import { emitModule } from "./4-codegen/module.js";
 import { CodeTooLarge } from "./4-codegen/emitter.js";
 import { diagnostic, type Diagnostic } from "../ir/diagnostics.js";
@@ -189,8 +189,8 @@ function analysedForSource(
   options: CompileOptions,
 ): { ir: ModelIR | null; check: CheckResult; decisions: DecisionIR[] } {
   if (lastForSql && options.optimise !== false && lastForSql.key === analysisKey(model, options)) {
-    // the tables specialised for codegen once (the lowering never reads what that marks)
-    if (lastForSql.ir && !lastForSql.specialised) specialiseTables(lastForSql.ir);
+    // the passes for codegen run once (the lowering never reads what they mark)
+    if (lastForSql.ir && !lastForSql.specialised) forCodegen(lastForSql.ir);
     lastForSql.specialised = true;
     const { ir, check, decisions } = lastForSql;
     return { ir, check: { ...check, stages: [...check.stages] }, decisions };

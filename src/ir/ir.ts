@@ -75,6 +75,13 @@ export interface DecisionIR {
    * decimals where the bound decides it (codegen/certified-sum.ts).
    */
   certifiedSum?: { forms: Expr[]; calls: number[] };
+  /**
+   * Set by the optimiser on a number decision no other decision reads whose value is sums,
+   * differences, products, negations, `abs`, `min` and `max` of number inputs, decisions and short
+   * literals alone (optimise/certify-scaled.ts): codegen makes its JSON output on scaled integers
+   * where every step is exact (codegen/scaled-code.ts), on the decimals otherwise.
+   */
+  scaledOutput?: Expr;
 }
 
 /** A let a certified form works out before its value (optimise/certify.ts `letsForm`): its name, read as that value where the form names it, and its form. */

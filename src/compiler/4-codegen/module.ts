@@ -24,6 +24,7 @@ import { rawInput, type RawInput } from "./raw-items.js";
 import { emitExplain } from "./explain.js";
 import { certifiedOutputCode, type DdAnswer, type Triple } from "./certified-dd-code.js";
 import { conditionAnswer } from "./certified-condition.js";
+import { scaledCode } from "./scaled-code.js";
 import { CALL_STEPS } from "../../runtime/budget.js";
 import { holdsLoop } from "../3-optimise/certify.js";
 import { isPlainList } from "../3-optimise/raw-items.js";
@@ -385,20 +386,14 @@ function decisionCode(
   const body = emitBody(d.body, id, tr, scope, cx, slots, json, indexed, sum);
   const exact = [...(letsInForm ? letLines : []), held === null ? body : `${body}\n${held}`].join("\n");
   if (d.certifiedOutput?.read) return readCertified(d, d.certifiedOutput, id, lines, exact, scope, cx, decided);
-  if (d.certifiedOutput) {
-    // the JSON output from certified double-doubles where they decide it, the decimal otherwise
+  if (d.certifiedOutput || d.scaledOutput) {
+    // the JSON output from certified double-doubles or scaled integers where they decide it, the decimal otherwise
     const output = em.fresh("j");
-    const certified = ddCode(d.certifiedOutput.form, scope, cx, decided, "nearest", d.certifiedOutput.first);
-    const answer = d.certifiedOutput.condition ? conditionAnswer(output) : "";
-    const calls = d.certifiedOutput.calls > 0 ? ` if (${output} !== undefined) rt.tick(${d.certifiedOutput.calls * CALL_STEPS});` : "";
+    const first = d.certifiedOutput
+      ? certifiedAnswer(d.certifiedOutput, output, scope, cx, decided)
+      : `${output} = ${scaledCode(d.scaledOutput!, certifiedOperand(scope, cx), em)};`;
     lines.unshift(`let ${output};`);
-    lines.push(
-      `if (J && ${tr} === null) ${answer ? `{ ${output} = ${certified};${answer} }` : `${output} = ${certified};`}${calls}`,
-      `if (${output} === undefined) {`,
-      exact,
-      "}",
-      "}",
-    );
+    lines.push(`if (J && ${tr} === null) ${first}`, `if (${output} === undefined) {`, exact, "}", "}");
     return { code: lines.join("\n"), json: output };
   }
   lines.push(exact, "}");
@@ -406,6 +401,20 @@ function decisionCode(
   const jsonUsed = json !== undefined && new RegExp(`\\b${json}\\b`).test(body);
   if (jsonUsed) lines.unshift(`let ${json};`);
   return { code: lines.join("\n"), json: jsonUsed ? json : undefined, lookup };
+}
+
+/** The statement that sets `output` to a certified decision's JSON output from its double-doubles, or to undefined; its inlined calls' steps charged when it does. */
+function certifiedAnswer(
+  mark: NonNullable<DecisionIR["certifiedOutput"]>,
+  output: string,
+  scope: Scope,
+  cx: ExprContext,
+  decided: ReadonlyMap<string, Triple>,
+): string {
+  const certified = ddCode(mark.form, scope, cx, decided, "nearest", mark.first);
+  const answer = mark.condition ? conditionAnswer(output) : "";
+  const calls = mark.calls > 0 ? ` if (${output} !== undefined) rt.tick(${mark.calls * CALL_STEPS});` : "";
+  return `${answer ? `{ ${output} = ${certified};${answer} }` : `${output} = ${certified};`}${calls}`;
 }
 
 /**
