@@ -12,7 +12,7 @@ import { builtinCalled, plainNumber } from "./certify.js";
 /** The built-ins the scaled code takes, and how many arguments each takes. */
 const CALLS: Readonly<Record<string, (n: number) => boolean>> = { abs: (n) => n === 1, min: (n) => n >= 2, max: (n) => n >= 2 };
 
-/** Whether e is such a form: `operated` once at least one operation is met below the top. */
+/** Whether e is such a form. */
 function scaled(e: Expr): boolean {
   switch (e.kind) {
     case "number":
