@@ -32,11 +32,28 @@ function scaled(e: Expr): boolean {
   }
 }
 
+/** The operations of such a form. */
+const operations = (e: Expr): number =>
+  e.kind === "negate"
+    ? 1 + operations(e.operand)
+    : e.kind === "arith"
+      ? 1 + operations(e.left) + operations(e.right)
+      : e.kind === "call"
+        ? 1 + e.args.reduce((n, a) => n + operations(a), 0)
+        : 0;
+
+/**
+ * Two operations at least (`(17 - t) * 17`): one saves a single decimal, and its code beside the
+ * decimals' on every decision of a model of thousands (`n + 1`, `n + 2`, ...) would take it past
+ * the server's limit on generated code.
+ */
+const MIN_OPERATIONS = 2;
+
 export function certifyScaled(ir: ModelIR): void {
   const read = new Set(ir.decisions.flatMap((d) => [...d.deps, ...(d.requires ?? [])]));
   for (const d of ir.decisions) {
     if (d.certifiedOutput || d.certifiedSum || read.has(d.name) || d.lets.length > 0) continue;
-    if (d.body.kind !== "expr" || !plainNumber(d.type) || d.body.expr.kind === "name" || d.body.expr.kind === "number") continue;
-    if (scaled(d.body.expr)) d.scaledOutput = d.body.expr;
+    if (d.body.kind !== "expr" || !plainNumber(d.type)) continue;
+    if (scaled(d.body.expr) && operations(d.body.expr) >= MIN_OPERATIONS) d.scaledOutput = d.body.expr;
   }
 }

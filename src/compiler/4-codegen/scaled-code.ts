@@ -16,8 +16,16 @@ interface Scaled {
 
 const STEPS = { "+": "scAdd", "-": "scSub", "*": "scMul" } as const;
 
-/** The call of the hoisted function that answers `form`'s JSON number, its names' JS from `operand`. */
+/**
+ * The call of the hoisted function that answers `form`'s JSON number, its names' JS from `operand`.
+ * Its literals are arguments too, and its locals are named within it (`Emitter.scoped`): forms of
+ * one shape (`n + 1`, `n + 2`) share one function.
+ */
 export function scaledCode(form: Expr, operand: (e: Expr) => string, em: Emitter): string {
+  return em.scoped(() => written(form, (e) => em.outside(() => operand(e)), em));
+}
+
+function written(form: Expr, operand: (e: Expr) => string, em: Emitter): string {
   const state = em.hoist("sc", "rt.scState");
   const [args, params, out] = [[] as string[], [] as string[], [] as string[]];
   const read = new Map<string, Scaled>();
@@ -30,8 +38,17 @@ export function scaledCode(form: Expr, operand: (e: Expr) => string, em: Emitter
   const walk = (e: Expr): Scaled => {
     switch (e.kind) {
       case "number": {
+        // a literal's integer and scale: two parameters, each literal once
         const [m, k] = parseScaled(e.value)!;
-        return { m: String(m), k: String(k) };
+        const key = `${m} ${k}`;
+        let v = read.get(key);
+        if (!v) {
+          v = { m: em.fresh("o"), k: em.fresh("o") };
+          args.push(String(m), String(k));
+          params.push(v.m, v.k);
+          read.set(key, v);
+        }
+        return v;
       }
       case "negate": {
         const a = walk(e.operand);
