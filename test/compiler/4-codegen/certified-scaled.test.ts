@@ -92,7 +92,8 @@ describe("number decisions on scaled integers", () => {
     fc.assert(
       fc.property(form(INPUTS), form([...INPUTS, "first"]), fc.array(state, { minLength: 8, maxLength: 8 }), (first, second, states) => {
         // `first` is read by `second` (left to the decimals); `second` and `alone` are read by none
-        const decisions = { first, second, alone: first };
+        // each with two operations at least (one alone is left to the decimals)
+        const decisions = { first: `${first} - a * 2`, second: `${second} + b * 3`, alone: `${first} - a * 2` };
         const m = compile(decisions);
         if (m.source.includes("rt.scAnswer(")) tally.marked++;
         tally.answered += expectStates(m, decisions, states);
@@ -100,7 +101,7 @@ describe("number decisions on scaled integers", () => {
       }),
       { numRuns: 200 },
     );
-    expect(tally.marked).toBeGreaterThan(100);
+    expect(tally.marked).toBeGreaterThan(150);
     // two decisions a state may answer; nulls and strings (1 in 11 a value) and overflows decline
     expect(tally.answered).toBeGreaterThan(tally.states / 2);
   });
