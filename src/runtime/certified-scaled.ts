@@ -70,7 +70,8 @@ export function scAbs(m: number, k: number): number {
 /** The greater (`max`) or the lesser of a and b, compared at the larger scale; either when equal (the same number). */
 export function scExtreme(m1: number, k1: number, m2: number, k2: number, max: boolean): number {
   const k = k1 > k2 ? k1 : k2;
-  const [a, b] = [upscale(m1, k - k1), upscale(m2, k - k2)];
+  const a = upscale(m1, k - k1);
+  const b = upscale(m2, k - k2);
   if (!(a === a && b === b)) return NaN;
   const first = max ? a >= b : a <= b;
   scState[0] = first ? k1 : k2;

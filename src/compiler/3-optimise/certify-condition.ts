@@ -10,7 +10,7 @@
 // true or false, and leaves null and any condition the bounds do not decide to the decimals.
 import type { Call, Expr } from "../../ir/feel-ast.js";
 import type { DecisionIR, FirstLet, LetIR, ModelIR } from "../../ir/ir.js";
-import { expand, inlinedCalls, letsForm } from "./certify.js";
+import { expand, inlinedCalls, letsForm, readDecisions } from "./certify.js";
 import { ddBlocking, pays } from "./certify-output.js";
 import { walk } from "./walk.js";
 
@@ -78,7 +78,7 @@ function conditionForm(
 }
 
 export function certifyConditions(ir: ModelIR): void {
-  const read = new Set(ir.decisions.flatMap((d) => [...d.deps, ...(d.requires ?? [])]));
+  const read = readDecisions(ir);
   const marked = new Set(ir.decisions.filter((d) => d.certifiedOutput).map((d) => d.name));
   for (const d of ir.decisions) {
     const held = conditionForm(d, read, marked);

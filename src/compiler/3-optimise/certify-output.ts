@@ -26,6 +26,7 @@ import {
   letsForm,
   listExtremeOf,
   plainNumber,
+  readDecisions,
 } from "./certify.js";
 import { ROUNDING_MODES } from "../../runtime/builtins/number.js";
 import { walk } from "./walk.js";
@@ -239,7 +240,7 @@ export function worthDoubleDoubles(form: Expr, marked: ReadonlySet<string>, name
 const walkEach = (forms: readonly Expr[], visit: (n: Expr) => void): void => forms.forEach((f) => walk(f, visit));
 
 export function certifyOutputs(ir: ModelIR): void {
-  const read = new Set(ir.decisions.flatMap((d) => [...d.deps, ...(d.requires ?? [])]));
+  const read = readDecisions(ir);
   // decisions in dependency order: a reader comes after the marked decisions it reads
   const marked = new Set<string>();
   for (const d of ir.decisions) {

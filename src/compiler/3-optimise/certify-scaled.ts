@@ -7,40 +7,35 @@
 import type { Expr } from "../../ir/feel-ast.js";
 import type { ModelIR } from "../../ir/ir.js";
 import { parseScaled } from "../../runtime/decimal-scaled.js";
-import { builtinCalled, plainNumber } from "./certify.js";
+import { builtinCalled, plainNumber, readDecisions } from "./certify.js";
 
 /** The built-ins the scaled code takes, and how many arguments each takes. */
 const CALLS: Readonly<Record<string, (n: number) => boolean>> = { abs: (n) => n === 1, min: (n) => n >= 2, max: (n) => n >= 2 };
 
-/** Whether e is such a form. */
-function scaled(e: Expr): boolean {
+/** The operations of e when it is such a form (0 for a name or a literal), else -1. */
+function operations(e: Expr): number {
+  const all = (parts: readonly Expr[]): number =>
+    parts.reduce((n, p) => {
+      const k = operations(p);
+      return n < 0 || k < 0 ? -1 : n + k;
+    }, 1);
   switch (e.kind) {
     case "number":
-      return parseScaled(e.value) !== null;
+      return parseScaled(e.value) !== null ? 0 : -1;
     case "name":
-      return (e.ref?.kind === "input" || e.ref?.kind === "decision") && e.type?.kind === "number";
+      return (e.ref?.kind === "input" || e.ref?.kind === "decision") && e.type?.kind === "number" ? 0 : -1;
     case "negate":
-      return scaled(e.operand);
+      return all([e.operand]);
     case "arith":
-      return (e.op === "+" || e.op === "-" || e.op === "*") && scaled(e.left) && scaled(e.right);
+      return e.op === "+" || e.op === "-" || e.op === "*" ? all([e.left, e.right]) : -1;
     case "call": {
       const fn = builtinCalled(e);
-      return fn !== undefined && CALLS[fn]?.(e.args.length) === true && e.args.every(scaled);
+      return fn !== undefined && CALLS[fn]?.(e.args.length) === true ? all(e.args) : -1;
     }
     default:
-      return false;
+      return -1;
   }
 }
-
-/** The operations of such a form. */
-const operations = (e: Expr): number =>
-  e.kind === "negate"
-    ? 1 + operations(e.operand)
-    : e.kind === "arith"
-      ? 1 + operations(e.left) + operations(e.right)
-      : e.kind === "call"
-        ? 1 + e.args.reduce((n, a) => n + operations(a), 0)
-        : 0;
 
 /**
  * Two operations at least (`(17 - t) * 17`): one saves a single decimal, and its code beside the
@@ -50,10 +45,10 @@ const operations = (e: Expr): number =>
 const MIN_OPERATIONS = 2;
 
 export function certifyScaled(ir: ModelIR): void {
-  const read = new Set(ir.decisions.flatMap((d) => [...d.deps, ...(d.requires ?? [])]));
+  const read = readDecisions(ir);
   for (const d of ir.decisions) {
     if (d.certifiedOutput || d.certifiedSum || read.has(d.name) || d.lets.length > 0) continue;
     if (d.body.kind !== "expr" || !plainNumber(d.type)) continue;
-    if (scaled(d.body.expr) && operations(d.body.expr) >= MIN_OPERATIONS) d.scaledOutput = d.body.expr;
+    if (operations(d.body.expr) >= MIN_OPERATIONS) d.scaledOutput = d.body.expr;
   }
 }

@@ -46,6 +46,9 @@ export function listExtremeOf(e: Expr): "min" | "max" | undefined {
 }
 
 /** The name of a built-in called with positional arguments, else undefined. */
+/** The names of the decisions some other decision reads (or requires). */
+export const readDecisions = (ir: ModelIR): Set<string> => new Set(ir.decisions.flatMap((d) => [...d.deps, ...(d.requires ?? [])]));
+
 export function builtinCalled(e: Expr): string | undefined {
   if (e.kind !== "call" || e.named || e.callee.kind !== "name" || e.callee.ref?.kind !== "builtin") return undefined;
   return e.callee.ref.name;
