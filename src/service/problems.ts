@@ -80,7 +80,11 @@ export const CATALOGUE = {
     title: "Invalid model",
     when: "the model fails the Check (2.12); `errors` lists the diagnostics with model addresses",
   },
-  model_too_large: { status: 422, title: "Model too large", when: "the model exceeds the configured size limit" },
+  model_too_large: {
+    status: 422,
+    title: "Model too large",
+    when: "the model exceeds the configured size limit, or the code generated for it exceeds the compile's limit",
+  },
   compile_timeout: {
     status: 422,
     title: "Compile time limit exceeded",

@@ -2,7 +2,7 @@
 // layers are tested on their own. Decisions are tiny recipes: "sum" adds the inputs, "loop"
 // ticks the evaluation budget forever, "null" evaluates to null, an array is a two-rule table
 // on the sum (rule 1 "high" when sum >= 10, else rule 2 "low"), "positive" is sum > 0, "bigint"
-// is a value JSON cannot serialise.
+// is a value JSON cannot serialise. A model named "too large" fails as one past the generated-code limit.
 import { tick } from "../../src/runtime/budget.js";
 import { problem as feelProblem } from "../../src/runtime/problems.js";
 import type { CheckResult, CompiledModel, CompileResult, ModelInput } from "../../src/compiler/index.js";
@@ -14,6 +14,27 @@ export interface FakeCompiler {
 }
 
 const split = (m: ModelInput) => m as { content: Record<string, unknown>; questions?: Record<string, unknown> };
+
+/** The check of a model whose code went past the compile's limit at its first decision. */
+const tooLarge = (check: CheckResult): CheckResult => ({
+  ...check,
+  valid: false,
+  stages: [
+    ...check.stages,
+    {
+      name: "codegen",
+      ok: false,
+      diagnostics: [
+        {
+          severity: "error",
+          code: "codegen.too-large",
+          message: "the generated code grows past 10 characters here",
+          address: "decisions.s",
+        },
+      ],
+    },
+  ],
+});
 
 export function fakeCompiler(): FakeCompiler {
   const self: FakeCompiler = {
@@ -41,6 +62,7 @@ export function fakeCompiler(): FakeCompiler {
       self.compiles++;
       const check = self.check(model);
       if (!check.valid) return { ok: false, check };
+      if (split(model).content.name === "too large") return { ok: false, check: tooLarge(check) };
       const { content, questions = {} } = split(model);
       const inputs = Object.keys((content.inputs as object | undefined) ?? {});
       const decisions = (content.decisions ?? {}) as Record<string, unknown>;

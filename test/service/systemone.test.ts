@@ -123,6 +123,16 @@ describe("systemOne", () => {
     expect(await deps.ledger!.entries(accountId)).toHaveLength(1);
   });
 
+  it("answers 422 model_too_large, not invalid_model, for a model whose code passes the compile's limit", async () => {
+    const out = await call({ model: { ...MODEL, content: { ...MODEL.content, name: "too large" } }, state: { a: 1, b: 1 } });
+    expect(out.ok).toBe(false);
+    if (out.ok) return;
+    expect(out.problem).toMatchObject({ status: 422, code: "model_too_large" });
+    expect(out.problem.detail).toContain("decisions.s");
+    expect(out.problem.errors).toEqual([expect.objectContaining({ address: "decisions.s", code: "codegen.too-large" })]);
+    expect(await balance()).toEqual({ balance: 1_000_000, reserved: 0, available: 1_000_000 });
+  });
+
   it("sends text states, non-matching JSON and questions alone to the embedded reader and Direct generator, not to a provider", async () => {
     ({ deps } = await serviceDeps({ real: true }));
     accountId = (await deps.ledger!.createAccount("acct", 1_000_000)).id;
