@@ -63,18 +63,27 @@ const holdsLoop = (e: Expr): boolean => {
   return found;
 };
 
-/** The form of a boolean decision's condition as the double-doubles hold it, and its lets worked out first (`letsForm`), or undefined. */
+/**
+ * The form of a boolean decision's condition as the double-doubles hold it: its lets in place
+ * (`letsForm`, `inPlace`) with those worked out first, else — as a number decision's — its lets read
+ * as the values the decimals make them (`if tier in ("a", "b") then …` is no form, but a condition
+ * reading it, and a marked decision's double-double, may be). Undefined when neither is held.
+ */
 function conditionForm(
   d: DecisionIR,
   read: ReadonlySet<string>,
   marked: ReadonlySet<string>,
-): { form: Expr; first: FirstLet[] } | undefined {
+): { form: Expr; first: FirstLet[]; inPlace: boolean } | undefined {
   if (d.body.kind !== "expr" || d.type.kind !== "boolean" || read.has(d.name)) return undefined;
-  const lets = d.lets.length > 0 ? letsForm(d.lets, d.body.expr) : { value: d.body.expr, first: [], named: [] };
-  const c = lets && expand(lets.value, false);
-  if (!c || holdsLoop(c) || !worthIt(c, d.body.expr, d.lets, marked) || c.kind === "name") return undefined;
-  const form = answerForm(c);
-  return [form, ...lets.first.map((f) => f.form)].every((f) => ddBlocking(f).length === 0) ? { form, first: lets.first } : undefined;
+  const body = d.body.expr;
+  const held = (value: Expr, first: FirstLet[], inPlace: boolean) => {
+    const c = expand(value, false);
+    if (!c || holdsLoop(c) || !worthIt(c, body, d.lets, marked) || c.kind === "name") return undefined;
+    const form = answerForm(c);
+    return [form, ...first.map((f) => f.form)].every((f) => ddBlocking(f).length === 0) ? { form, first, inPlace } : undefined;
+  };
+  const lets = d.lets.length > 0 ? letsForm(d.lets, d.body.expr) : undefined;
+  return (lets && held(lets.value, lets.first, true)) ?? held(body, [], false);
 }
 
 export function certifyConditions(ir: ModelIR): void {
@@ -83,9 +92,9 @@ export function certifyConditions(ir: ModelIR): void {
   for (const d of ir.decisions) {
     const held = conditionForm(d, read, marked);
     if (!held || d.body.kind !== "expr") continue;
-    const { form, first } = held;
-    const lets = d.lets.length > 0;
-    const letCalls = d.lets.reduce((n, l) => n + (l.body.kind === "expr" ? inlinedCalls(l.body.expr) : 0), 0);
+    const { form, first, inPlace } = held;
+    const lets = inPlace && d.lets.length > 0;
+    const letCalls = lets ? d.lets.reduce((n, l) => n + (l.body.kind === "expr" ? inlinedCalls(l.body.expr) : 0), 0) : 0;
     d.certifiedOutput = {
       form,
       calls: inlinedCalls(d.body.expr) + letCalls,

@@ -120,14 +120,15 @@ function ddNode(e: Expr, name: (n: string) => void): readonly Expr[] | undefined
 
 /**
  * What `sum(x)`, `min(x)` or `max(x)` the double-doubles hold runs over (`ddSum`, `ddExtremeOf`,
- * codegen/certified-dd-code.ts `aggregate`): a
- * named list, a path `l.field` of one, or a `for` of one variable over a range or a named list
- * whose body holds no loop of its own — its parts, else undefined.
+ * codegen/certified-dd-code.ts `aggregate`): a named list, a path `l.field` of one, or a `for` of
+ * one variable over a range or a named list — its parts, else undefined. Its body may hold such
+ * loops of its own (`sum(for o in 2..8 return modulo(sum(for v in 1..o return d / v), 7))`),
+ * walked on every pass as the decimals walk them, each pass a budget step.
  */
 function summed(x: Expr): readonly Expr[] | undefined {
   if (namedOutside(x) || (x.kind === "path" && namedOutside(x.base))) return [];
   const it = sumLoop(x)?.iterations[0];
-  if (!it || holdsLoop((x as For).body)) return undefined;
+  if (!it) return undefined;
   if (it.to) return [it.source, it.to, (x as For).body];
   return namedOutside(it.source) ? [(x as For).body] : undefined;
 }

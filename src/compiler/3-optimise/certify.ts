@@ -45,10 +45,10 @@ export function listExtremeOf(e: Expr): "min" | "max" | undefined {
   return (fn === "min" || fn === "max") && (e as Call).args.length === 1 ? fn : undefined;
 }
 
-/** The name of a built-in called with positional arguments, else undefined. */
 /** The names of the decisions some other decision reads (or requires). */
 export const readDecisions = (ir: ModelIR): Set<string> => new Set(ir.decisions.flatMap((d) => [...d.deps, ...(d.requires ?? [])]));
 
+/** The name of a built-in called with positional arguments, else undefined. */
 export function builtinCalled(e: Expr): string | undefined {
   if (e.kind !== "call" || e.named || e.callee.kind !== "name" || e.callee.ref?.kind !== "builtin") return undefined;
   return e.callee.ref.name;
@@ -304,11 +304,25 @@ function expandedParts(e: Expr, loops: boolean): Expr | undefined {
   if (e.kind === "call" && e.inlined) return inlinedForm(e);
   if (e.kind === "path" && e.base.kind === "context") return entryForm(e.base, e.member);
   if (e.kind === "number" || e.kind === "name" || e.kind === "boolean" || e.kind === "string") return e;
-  if (e.kind === "call" && (aggregateOf(e) !== undefined || listExtremeOf(e) !== undefined)) return loops ? e : undefined;
+  if (e.kind === "call" && (aggregateOf(e) !== undefined || listExtremeOf(e) !== undefined)) return loops ? loopWithEntries(e) : undefined;
   if (e.kind === "filter") return loops ? e : undefined;
   const parts = ["negate", "arith", "compare", "if", "logical", "between", "path"];
   if (!parts.includes(e.kind) && builtinCalled(e) === undefined) return undefined;
   return mapParts(e, (x) => expand(x, loops));
+}
+
+/**
+ * An aggregate of a `for` whose body's contexts are put in place as `entryForm` puts them outside
+ * loops (`sum(for o in 2..8 return {a: 16, b: p - a}.b)`: `p - 16` each pass; the names put there
+ * are the body's own, so no loop variable is taken for another). Left as it is when the body calls
+ * an inlined function, whose steps the decimals charge on every pass (a form's calls are charged
+ * once, `inlinedCalls`), or when the body is not a form.
+ */
+function loopWithEntries(e: Call): Expr {
+  const loop = e.args[0];
+  if (loop?.kind !== "for" || inlinedCalls(loop.body) > 0) return e;
+  const body = expand(loop.body, true);
+  return body === undefined || body === loop.body ? e : { ...e, args: [{ ...loop, body }] };
 }
 
 /**

@@ -64,11 +64,15 @@ const condition = (names: string[]): fc.Arbitrary<string> =>
     ),
   })).c;
 
-/** A boolean decision over `names`: a condition, or a let over them and a condition over it too. */
+/**
+ * A boolean decision over `names`: a condition, or a let over them and a condition over it too —
+ * the let now and then one the double-doubles do not hold (a count of a list), read as its value.
+ */
 const decision = (names: string[]): fc.Arbitrary<unknown> =>
   fc.oneof(
     condition(names),
     fc.tuple(value(names), condition([...names, "p"])).map(([p, expr]) => ({ let: { p }, expr })),
+    fc.tuple(value(names), condition([...names, "q"])).map(([p, expr]) => ({ let: { q: `count([${p}, a]) + (${p})` }, expr })),
   );
 
 /** States whose values sit on each other and on the halves of the roundings' last places. */
@@ -120,6 +124,9 @@ describe("boolean decisions from certified double-doubles", () => {
     expect(marked({ x: { let: { p: "sqrt(abs(a))" }, expr: "p > b and p < c" } })).toEqual(["x"]);
     // a marked decision read: handed its double-double
     expect(marked({ first: "a / 3 + 1", x: "f and first > b" })).toEqual(["x"]);
+    // lets the double-doubles do not hold, read as the values the decimals make them
+    expect(marked({ first: "sqrt(abs(a))", x: { let: { q: "count([a, b])" }, expr: "first > q and b < c" } })).toEqual(["x"]);
+    expect(marked({ x: { let: { q: "if a in (1, 2) then b else c" }, expr: "q / 3 + 1 between b and c" } })).toEqual(["x"]);
     // a bare comparison of inputs, or of short decimals, is quick on the decimals
     expect(marked({ x: "a > b" })).toEqual([]);
     expect(marked({ x: "abs(a) + 1 between b and c" })).toEqual([]);
