@@ -57,8 +57,8 @@ export interface CountedModel {
 }
 
 /**
- * `decisions` over inputs `inputs` (numbers, but those `typed`), compiled both ways, the runtime's
- * steps named in `counted` counted; undefined when it does not compile.
+ * `decisions` over inputs `inputs` (numbers, but those `typed`) and model `functions`, compiled both
+ * ways, the runtime's steps named in `counted` counted; undefined when it does not compile.
  */
 export function compileCounting(
   name: string,
@@ -66,11 +66,12 @@ export function compileCounting(
   decisions: Record<string, unknown>,
   counted: readonly string[],
   typed: Record<string, unknown> = {},
-  { strict = true }: { strict?: boolean } = {},
+  { strict = true, functions }: { strict?: boolean; functions?: Record<string, unknown> } = {},
 ): CountedModel | undefined {
   const model = {
     name,
     inputs: Object.fromEntries(inputs.map((n) => [n, { type: typed[n] ?? "number", desc: n }])),
+    ...(functions && { functions }),
     decisions,
   } as unknown as ModelInput;
   const fast = compileUncached(model, { optimise: true, strict });

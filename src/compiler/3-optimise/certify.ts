@@ -12,7 +12,7 @@
 // ** i)`), with at least one operation but a quotient at the top (which rounds exactly in one
 // step already).
 // Codegen keeps the exact path for values the doubles cannot certify.
-import type { Call, ContextLit, Expr } from "../../ir/feel-ast.js";
+import type { Call, ContextLit, Expr, For } from "../../ir/feel-ast.js";
 import type { FirstLet, LetIR, ModelIR } from "../../ir/ir.js";
 import type { Type } from "../../ir/types.js";
 import { ROUNDING_MODES } from "../../runtime/builtins/number.js";
@@ -262,9 +262,10 @@ function mapParts(e: Expr, f: (x: Expr) => Expr | undefined): Expr | undefined {
 /**
  * e with every call of an inlined function replaced by its body worked out from the call's
  * arguments (inlinedForm), when the certified doubles may hold it so; undefined when one may not.
- * Loops are left as they are (the `for` of `sum(for ...)`): no call inside them is replaced.
- * `loops` allows them: a function's body may not hold one (a name put there could be taken for
- * its variable).
+ * Loops are left as they are (the `for` of `sum(for ...)`; only the contexts of their bodies are
+ * put in place, `loopWithEntries`): no call inside them is replaced. `loops` allows them, in e and
+ * in the bodies of the functions it calls; without it the form holds none (an entry or a let put
+ * in place of each of its names must not walk a loop twice).
  */
 export function expand(e: Expr, loops: boolean): Expr | undefined {
   const form = expandedParts(e, loops);
@@ -301,7 +302,7 @@ function nodesOf(e: Expr): number {
 }
 
 function expandedParts(e: Expr, loops: boolean): Expr | undefined {
-  if (e.kind === "call" && e.inlined) return inlinedForm(e);
+  if (e.kind === "call" && e.inlined) return inlinedForm(e, loops);
   if (e.kind === "path" && e.base.kind === "context") return entryForm(e.base, e.member);
   if (e.kind === "number" || e.kind === "name" || e.kind === "boolean" || e.kind === "string") return e;
   if (e.kind === "call" && (aggregateOf(e) !== undefined || listExtremeOf(e) !== undefined)) return loops ? loopWithEntries(e) : undefined;
@@ -455,30 +456,75 @@ export function letsForm(
  * The body of an inlined call with its arguments in place of its parameters, when the certified
  * doubles may work it out from them alone: every parameter and the result a number with no
  * condition (the doubles decline any value but a number, which is what the parameter check
- * refuses); every argument a number literal, a name read as an operand, or an expression without
- * a loop whose parameter the body reads as a number on every evaluation (so that what its
- * evaluation meets, the doubles meet); and the body, its own inlined calls replaced so, holding only
- * what the code holds without loops. Undefined otherwise.
+ * refuses); every argument a number literal, a name whose value the parameter's check cannot
+ * refuse (`numberValued`), or an expression whose parameter the body reads as a number on every
+ * evaluation (so that what its evaluation meets, the doubles meet) — once, where it holds a loop
+ * (which `loops` must allow); and the body,
+ * its own inlined calls replaced so, holding only what the code holds — loops too (`sum(for o in
+ * 0..3 return o * p)`) where `loops` allows them and no argument names a local, which a loop of the
+ * body could take for its variable. Undefined otherwise.
  */
-function inlinedForm(call: Call): Expr | undefined {
+function inlinedForm(call: Call, loops: boolean): Expr | undefined {
   const inl = call.inlined;
   if (!inl || !plainNumber(inl.type) || call.named) return undefined;
-  const body = expand(inl.body, false);
+  const args = call.args.map((a) => expand(a, loops));
+  const body = expand(inl.body, loops && args.every((a) => a !== undefined && !namesLocal(a)));
   if (!body) return undefined;
-  const args = call.args.map((a) => expand(a, false));
   const read = readAlways(body);
   const usable = inl.params.every((p, i) => {
     const a = args[i];
-    if (!a || !plainNumber(p.type) || holdsLoop(a)) return false;
-    // a literal, or a name whose value the check of an `any` parameter cannot refuse, may go unread
-    const plain = a.kind === "number" || (isOperandName(a, []) && p.type.kind === "any");
+    if (!a || !plainNumber(p.type)) return false;
+    // an argument holding a loop stands where its parameter is read: once, on every evaluation, so
+    // that its passes are walked once, as the decimals walk them
+    if (holdsLoop(a)) return read.has(p.id) && readsOf(body, p.id) === 1;
+    // a literal, or a name whose value the parameter's check cannot refuse, may go unread
+    const plain = a.kind === "number" || (isOperandName(a, []) && (p.type.kind === "any" || numberValued(a)));
     return plain || read.has(p.id);
   });
   if (!usable || args.length !== inl.params.length) return undefined;
   const byParam = new Map(inl.params.map((p, i) => [p.id, args[i]!]));
-  const substitute = (n: Expr): Expr | undefined =>
-    n.kind === "name" && n.ref?.kind === "param" && byParam.has(n.ref.name) ? byParam.get(n.ref.name) : mapParts(n, substitute);
+  // into the body's loops too: no argument names a local their variables could take
+  const substitute = (n: Expr): Expr | undefined => {
+    if (n.kind === "name" && n.ref?.kind === "param" && byParam.has(n.ref.name)) return byParam.get(n.ref.name);
+    return n.kind === "for" ? loopParts(n, substitute) : mapParts(n, substitute);
+  };
   return substitute(body);
+}
+
+/** A `for` with its iterations' sources and ends and its body mapped by f (undefined when f refuses one); the loop itself when none changed. */
+function loopParts(loop: For, f: (x: Expr) => Expr | undefined): For | undefined {
+  const iterations = loop.iterations.map((it) => {
+    const [source, to] = [f(it.source), it.to && f(it.to)];
+    if (!source || (it.to && !to)) return undefined;
+    return source === it.source && to === it.to ? it : { ...it, source, ...(to && { to }) };
+  });
+  const body = f(loop.body);
+  if (!body || iterations.some((it) => it === undefined)) return undefined;
+  const same = body === loop.body && iterations.every((it, i) => it === loop.iterations[i]);
+  return same ? loop : { ...loop, iterations: iterations as For["iterations"], body };
+}
+
+/**
+ * A decision's, a let's or a parameter's name typed a number: its value is a number or null (a
+ * decision's is checked against its type, a let's is what FEEL's arithmetic makes, a parameter's
+ * was checked), which a number parameter's check takes as it is. (An input's is what the state
+ * holds: a string there makes the invocation null.)
+ */
+const numberValued = (a: Expr): boolean =>
+  a.kind === "name" && ["decision", "let", "param"].includes(a.ref?.kind ?? "") && a.type?.kind === "number";
+
+/** How often e names parameter `id`. */
+function readsOf(e: Expr, id: string): number {
+  let n = 0;
+  walk(e, (x) => (n += x.kind === "name" && x.ref?.kind === "param" && x.ref.name === id ? 1 : 0));
+  return n;
+}
+
+/** Whether e names a local (a context's entry, a loop's variable). */
+function namesLocal(e: Expr): boolean {
+  let found = false;
+  walk(e, (n) => (found ||= n.kind === "name" && n.ref?.kind === "local"));
+  return found;
 }
 
 /** Inlined calls an evaluation of e makes, each charged to the budget (codegen/inlined.ts), nested ones too. */
