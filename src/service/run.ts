@@ -6,12 +6,12 @@ import { exceededLimit, withBudget, type LimitKind, type Slice } from "../runtim
 import { collectProblems } from "../runtime/problems.js";
 import { DeclaredResultError } from "../runtime/declared.js";
 import type { CheckResult, CompiledModel, ModelIdentity } from "../compiler/index.js";
-import type { Diagnostic } from "../ir/diagnostics.js";
+import { hasCode, type Diagnostic } from "../ir/diagnostics.js";
 import type { Usage } from "../providers/types.js";
 import { jsonLength } from "./answer-size.js";
 import { receiptTextWithoutExplanation } from "./receipt-text.js";
 import type { Limits, ServiceDeps } from "./deps.js";
-import { failure, problem, ProblemError, success, type Outcome, type ProblemCode, type ProblemEntry } from "./problems.js";
+import { failure, problem, ProblemError, success, type Outcome, type ProblemEntry } from "./problems.js";
 import type { ReceiptBody } from "./receipt.js";
 import type { PortableModel } from "./resolve-model.js";
 
@@ -29,9 +29,6 @@ export const diagnosticEntries = (ds: readonly Diagnostic[]): ProblemEntry[] =>
 
 const checkErrors = (check: CheckResult): ProblemEntry[] => diagnosticEntries(check.stages.flatMap((s) => s.diagnostics));
 
-/** Compile errors that say the model is too large to run rather than wrong, and the problem each answers. */
-const OVER_LIMIT = new Map<string, ProblemCode>([["codegen.too-large", "model_too_large"]]);
-
 /** The compiled model, or the problem: invalid (422 with its diagnostics), or over a compile limit. */
 export async function compileOrProblem(
   model: PortableModel,
@@ -48,8 +45,9 @@ export async function compileOrProblem(
   }
   if (result.ok) return success(result.model);
   const errors = checkErrors(result.check);
-  const limit = errors.find((e) => OVER_LIMIT.has(e.code));
-  if (limit) return failure(problem(OVER_LIMIT.get(limit.code)!, `${limit.message} (at ${limit.address})`, errors));
+  // code past the compile's limit: the model is too large to run, not wrong
+  const tooLarge = errors.find((e) => hasCode(e, "codegen.too-large"));
+  if (tooLarge) return failure(problem("model_too_large", `${tooLarge.message} (at ${tooLarge.address})`, errors));
   return failure(problem("invalid_model", `the model is not valid: ${errors.length} error(s); see errors`, errors));
 }
 
