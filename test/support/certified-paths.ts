@@ -218,6 +218,21 @@ export const listState = (special: fc.Arbitrary<unknown>) =>
   });
 
 /**
+ * The list suites' edge states: `a` zero, small, huge, null or a string; `xs` empty, whole, with a
+ * null, or null; a range's end `b` zero, positive, negative or null; `items` made from `xs` by `item`
+ * (by default the second one without its `q`).
+ */
+export function listEdgeStates(
+  item: (p: unknown, i: number) => unknown = (p, i) => (i === 1 ? { p } : { p, q: 1 }),
+): Record<string, unknown>[] {
+  const states: Record<string, unknown>[] = [];
+  for (const a of [0, 0.1, 2, -3, 1e300, null, "x"])
+    for (const xs of [[], [1, 2, 3], [0.5, null], null])
+      for (const b of [0, 2, -1, null]) states.push({ a, b, xs, items: (xs ?? []).map(item) });
+  return states;
+}
+
+/**
  * On random pairs of decisions, `first` and a `second` that may read it (and `alone`, `first` again,
  * which no decision reads), each of 8 random states answers on every path as the unoptimised model
  * does; and the counted steps decide, not only decline: more than 100 models compiled with them,

@@ -82,7 +82,7 @@ function conditionForm(
     const form = answerForm(c);
     return [form, ...first.map((f) => f.form)].every((f) => ddBlocking(f).length === 0) ? { form, first, inPlace } : undefined;
   };
-  const lets = d.lets.length > 0 ? letsForm(d.lets, d.body.expr) : undefined;
+  const lets = d.lets.length > 0 ? letsForm(d.lets, body) : undefined;
   return (lets && held(lets.value, lets.first, true)) ?? held(body, [], false);
 }
 
