@@ -187,11 +187,15 @@ const contains = (outer: Expr, inner: Expr): boolean => {
 /**
  * A square root (an integer root of 70 digits on the decimals), or a quotient or a power and one
  * more operation: a single quotient is rounded in one step on the decimals, and sums and products
- * of short decimals are integer work there.
+ * of short decimals are integer work there. Or `LOOP_WORTH` operations walked in the passes of
+ * loops over ranges of literal bounds (`min(for o in 1..7 return rate * weight)`): each pass makes
+ * decimals (its value, the aggregate's step over it) where the double-doubles add two doubles.
  */
 export function pays(...forms: Expr[]): boolean {
-  let [costly, operations, roots] = [0, 0, 0];
+  let [costly, operations, roots, looped] = [0, 0, 0, 0];
+  const passes = passesOf(forms);
   walkEach(forms, (n) => {
+    if (n.kind === "arith" || n.kind === "negate" || roundsOrModulo(n)) looped += passes.get(n) ?? 0;
     // a rounding, floor, ceiling, modulo or root is one more operation (`floor(a / 3)`)
     // a loop's sum is one more operation too (`sum(for i in 1..n return a / i)`)
     if (n.kind !== "arith" && n.kind !== "for" && !roundsOrModulo(n) && !root(n)) return;
@@ -199,8 +203,30 @@ export function pays(...forms: Expr[]): boolean {
     if (root(n)) roots++;
     else if (n.kind === "arith" && (n.op === "/" || n.op === "**")) costly++;
   });
-  return roots > 0 || (costly > 0 && operations > 1);
+  return roots > 0 || (costly > 0 && operations > 1) || looped >= LOOP_WORTH;
 }
+
+/** Operations in loops' passes a call that pay for the double-doubles (bench/RESULTS-generated.md, Stop 79). */
+const LOOP_WORTH = 6;
+
+/** How many passes a call makes over each node inside a loop over a range of literal bounds (none outside one). */
+function passesOf(forms: readonly Expr[]): Map<Expr, number> {
+  const out = new Map<Expr, number>();
+  walkEach(forms, (n) => {
+    if (n.kind !== "for" || n.iterations.length !== 1) return;
+    const it = n.iterations[0]!;
+    const [from, to] = [literal(it.source), it.to && literal(it.to)];
+    if (from === undefined || to === undefined) return;
+    const times = Math.abs(to - from) + 1;
+    const outer = out.get(n) ?? 1;
+    walk(n.body, (c) => out.set(c, Math.max(out.get(c) ?? 1, outer * times)));
+  });
+  return out;
+}
+
+/** A literal number, negated or not. */
+const literal = (e: Expr): number | undefined =>
+  e.kind === "number" ? Number(e.value) : e.kind === "negate" && e.operand.kind === "number" ? -Number(e.operand.value) : undefined;
 
 /** A square root: 34 digits from long division on the decimals, as a quotient makes. */
 const root = (n: Expr): boolean => n.kind === "call" && builtinCalled(n) === "sqrt" && n.args.length === 1;
