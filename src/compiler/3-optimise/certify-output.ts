@@ -206,8 +206,8 @@ export function pays(...forms: Expr[]): boolean {
   return roots > 0 || (costly > 0 && operations > 1) || looped >= LOOP_WORTH;
 }
 
-/** Operations in loops' passes a call that pay for the double-doubles (bench/RESULTS-generated.md, Stop 79). */
-const LOOP_WORTH = 6;
+/** Operations in loops' passes a call that pay for the double-doubles (bench/RESULTS-generated.md, Stop 79: 4 and 6 compared). */
+const LOOP_WORTH = 4;
 
 /** How many passes a call makes over each node inside a loop over a range of literal bounds (none outside one). */
 function passesOf(forms: readonly Expr[]): Map<Expr, number> {

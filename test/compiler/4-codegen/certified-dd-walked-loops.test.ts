@@ -1,6 +1,6 @@
 // Loops over ranges of literal bounds whose passes walk sums, differences and products only
 // (optimise/certify-output.ts `pays`, `LOOP_WORTH`): without a quotient, a power or a root the
-// double-doubles took a decision only where it read one they held; now six operations or more
+// double-doubles took a decision only where it read one they held; now four operations or more
 // walked in the passes of a call make it worth them, as each pass makes decimals. Random such
 // decisions must be on the double-doubles, answer what the unoptimised model answers on every
 // path, and spend no more steps than the decimals.
@@ -28,10 +28,10 @@ const body = (ops: number): fc.Arbitrary<string> =>
     .filter(([terms]) => terms.includes("a") || terms.includes("b"))
     .map(([terms, signs]) => terms.reduce((e, t, k) => (k === 0 ? t : `(${e}) ${signs[k - 1]} (${t})`), ""));
 
-/** An aggregate of a loop over a range of literal bounds (either way round) whose passes walk six operations or more. */
+/** An aggregate of a loop over a range of literal bounds (either way round) whose passes walk four operations or more. */
 const walked: fc.Arbitrary<string> = fc
   .tuple(fc.constantFrom("sum", "min", "max"), fc.integer({ min: -2, max: 3 }), fc.integer({ min: 2, max: 8 }), fc.integer({ min: 1, max: 3 }), fc.boolean())
-  .filter(([, , passes, ops]) => passes * ops >= 6)
+  .filter(([, , passes, ops]) => passes * ops >= 4)
   .chain(([agg, from, passes, ops, down]) => {
     const to = from + passes - 1;
     return body(ops).map((b) => `${agg}(for i in ${down ? `${to}..${from}` : `${from}..${to}`} return ${b})`);
@@ -55,10 +55,10 @@ describe("certified double-doubles: loops whose passes walk sums and products", 
     const m = compile({
       summed: "sum(for i in 1..6 return a * i)",
       least: "min(for i in 4..1 return (a - b) * (i + a))",
-      few: "sum(for i in 1..2 return a * b)",
+      few: "sum(for i in 1..3 return a * b)",
       unknown: "sum(for i in 1..b return a * i)",
     })!;
-    // `few` walks 2 operations a call; `unknown`'s passes are not known before the call
+    // `few` walks 3 operations a call; `unknown`'s passes are not known before the call
     expect(m.steps).toBe(2);
     const states = listEdgeStates();
     const decided = expectAnswers(m, states);
