@@ -16,7 +16,8 @@ import {
   listState,
 } from "../../support/certified-paths.js";
 
-const compile = (decisions: Record<string, unknown>) => compileCounting("certified walked loops", LIST_INPUTS, decisions, ["ddAnswer"], LIST_TYPES);
+const compile = (decisions: Record<string, unknown>) =>
+  compileCounting("certified walked loops", LIST_INPUTS, decisions, ["ddAnswer"], LIST_TYPES);
 
 /** A body of `ops` operations over the inputs and the loop's variable, every term a name (so nothing folds away). */
 const body = (ops: number): fc.Arbitrary<string> =>
@@ -30,7 +31,13 @@ const body = (ops: number): fc.Arbitrary<string> =>
 
 /** An aggregate of a loop over a range of literal bounds (either way round) whose passes walk four operations or more. */
 const walked: fc.Arbitrary<string> = fc
-  .tuple(fc.constantFrom("sum", "min", "max"), fc.integer({ min: -2, max: 3 }), fc.integer({ min: 2, max: 8 }), fc.integer({ min: 1, max: 3 }), fc.boolean())
+  .tuple(
+    fc.constantFrom("sum", "min", "max"),
+    fc.integer({ min: -2, max: 3 }),
+    fc.integer({ min: 2, max: 8 }),
+    fc.integer({ min: 1, max: 3 }),
+    fc.boolean(),
+  )
   .filter(([, , passes, ops]) => passes * ops >= 4)
   .chain(([agg, from, passes, ops, down]) => {
     const to = from + passes - 1;
