@@ -30,6 +30,7 @@ import {
 } from "./certify.js";
 import { ROUNDING_MODES } from "../../runtime/builtins/number.js";
 import { walk } from "./walk.js";
+import { literalNumber } from "../../ir/literal-number.js";
 import { ddRead, ddState } from "../../runtime/certified-dd.js";
 import { dec } from "../../runtime/decimal.js";
 
@@ -215,7 +216,7 @@ function passesOf(forms: readonly Expr[]): Map<Expr, number> {
   walkEach(forms, (n) => {
     if (n.kind !== "for" || n.iterations.length !== 1) return;
     const it = n.iterations[0]!;
-    const [from, to] = [literal(it.source), it.to && literal(it.to)];
+    const [from, to] = [literalNumber(it.source), literalNumber(it.to)];
     if (from === undefined || to === undefined) return;
     const times = Math.abs(to - from) + 1;
     const outer = out.get(n) ?? 1;
@@ -223,10 +224,6 @@ function passesOf(forms: readonly Expr[]): Map<Expr, number> {
   });
   return out;
 }
-
-/** A literal number, negated or not. */
-const literal = (e: Expr): number | undefined =>
-  e.kind === "number" ? Number(e.value) : e.kind === "negate" && e.operand.kind === "number" ? -Number(e.operand.value) : undefined;
 
 /** A square root: 34 digits from long division on the decimals, as a quotient makes. */
 const root = (n: Expr): boolean => n.kind === "call" && builtinCalled(n) === "sqrt" && n.args.length === 1;

@@ -3,6 +3,7 @@
 // text. A cell that is not made of literals (it reads a name, calls a function) has no set.
 import type { Expr, UnaryTest, UnaryTests } from "../../../ir/feel-ast.js";
 import type { Type } from "../../../ir/types.js";
+import { literalNumber } from "../../../ir/literal-number.js";
 
 export interface Interval {
   lo: number;
@@ -31,11 +32,7 @@ function dayNumber(text: string): number | undefined {
 /** A literal as a point of an ordered domain: a number, or a date literal. */
 function orderedValue(e: Expr | null, type: Type): number | undefined {
   if (!e) return undefined;
-  if (type.kind === "number") {
-    if (e.kind === "number") return Number(e.value);
-    if (e.kind === "negate" && e.operand.kind === "number") return -Number(e.operand.value);
-    return undefined;
-  }
+  if (type.kind === "number") return literalNumber(e);
   if (e.kind === "temporal") return dayNumber(e.value);
   if (e.kind === "call" && e.callee.kind === "name" && e.callee.name === "date" && e.args.length === 1 && e.args[0]!.kind === "string")
     return dayNumber(e.args[0]!.value);

@@ -3,15 +3,9 @@
 // `date >= date("2020-01-01")` → after "2020-01-01". Anything less literal keeps only the test.
 import type { Expr, UnaryTests } from "../../../ir/feel-ast.js";
 import type { Constraint } from "../../../ir/types.js";
+import { literalNumber } from "../../../ir/literal-number.js";
 
 type Bounds = Omit<Constraint, "text" | "test">;
-
-function literalNumber(e: Expr | null): number | undefined {
-  if (!e) return undefined;
-  if (e.kind === "number") return Number(e.value);
-  if (e.kind === "negate" && e.operand.kind === "number") return -Number(e.operand.value);
-  return undefined;
-}
 
 const TEMPORAL_CONSTRUCTORS = new Set(["date", "time", "date and time", "duration"]);
 
