@@ -3,6 +3,7 @@
 // not the nanoseconds: the baseline is the same program on both sides, so a side that ran on a
 // faster moment of the machine (the second of a round, measured: 7-16 % faster baselines over 133
 // models) is not taken for a faster build.
+import { geomean } from "./report.js";
 
 /** One model's ratio on one side in one round. */
 export interface PairSample {
@@ -53,10 +54,9 @@ export function summarisePair(samples: readonly PairSample[]): PairSummary {
     seeds.push({ seed, a: ma, b: mb, change: mb / ma });
   }
   seeds.sort((x, y) => x.change - y.change || x.seed - y.seed);
-  const logs = seeds.reduce((sum, s) => sum + Math.log(s.change), 0);
   return {
     seeds,
-    geomean: seeds.length === 0 ? NaN : Math.exp(logs / seeds.length),
+    geomean: geomean(seeds.map((s) => s.change)),
     best: seeds[0],
     worst: seeds.at(-1),
     slower: seeds.filter((s) => s.change > 1.1).length,

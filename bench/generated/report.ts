@@ -4,7 +4,8 @@
 import type { Machine } from "../machine.js";
 import { timingNote, type ModelResult } from "./one-model.js";
 
-const geomean = (xs: number[]) => Math.exp(xs.reduce((a, x) => a + Math.log(x), 0) / xs.length);
+/** The geometric mean of positive numbers (NaN for none). */
+export const geomean = (xs: readonly number[]): number => Math.exp(xs.reduce((a, x) => a + Math.log(x), 0) / xs.length);
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
 const f2 = (x: number) => x.toFixed(2);
 const ns = (x: number) => (x >= 1000 ? `${(x / 1000).toFixed(2)} µs` : `${x.toFixed(0)} ns`);
